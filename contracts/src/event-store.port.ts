@@ -1,0 +1,55 @@
+import type { NewEvent, RecordedEvent } from './events.js';
+
+/**
+ * What a writer expects of a stream before appending:
+ * `no_stream` (must not exist), `stream_exists`, `any`, or the revision of its last event.
+ */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | number;
+
+export interface StreamAppend {
+  readonly streamId: string;
+  readonly expected: ExpectedRevision;
+  readonly events: readonly NewEvent[];
+}
+
+export interface AppendResult {
+  /** Revision of the last event written per stream. */
+  readonly revisions: Readonly<Record<string, number>>;
+  /** Global position of the last event written. */
+  readonly position: bigint;
+}
+
+/** Thrown when a stream is not at the expected revision. */
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamId} expected ${String(expected)} but is at ${String(actual)}`);
+    this.name = 'ConcurrencyError';
+  }
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+/** The append-only event log. One adapter per engine (SQLite, KurrentDB); one contract suite for all. */
+export interface EventStore {
+  append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult>;
+  /** Atomic append to several streams: all or nothing, each with its expected revision. */
+  appendMulti(appends: readonly StreamAppend[]): Promise<AppendResult>;
+  /** All events of one stream in order; empty when the stream does not exist. */
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** Events of the global log strictly after `after` (use -1n for the start), at most `limit`. */
+  readAll(after: bigint, limit: number): Promise<RecordedEvent[]>;
+  /** Position of the last event in the log, -1n when empty. */
+  headPosition(): Promise<bigint>;
+  /**
+   * Calls `onEvents` with every batch of events after `after`, first catching up and then live.
+   * Batches are delivered one at a time, in order.
+   */
+  subscribeAll(after: bigint, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription;
+  close(): Promise<void>;
+}

@@ -1,0 +1,3 @@
+export * from './user-events.js';
+export * from './cooperative-events.js';
+export * from './elma-number-events.js';

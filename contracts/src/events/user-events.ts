@@ -1,0 +1,23 @@
+import type { DomainEvent } from '../events.js';
+import type { Role } from '../roles.js';
+
+/** Personal fields (username, passwordHash) are sealed under the key of subject `user-<userId>`. */
+export type UserCreated = DomainEvent<
+  'UserCreated',
+  { userId: string; cooperativeId: string; username: string; passwordHash: string; roles: Role[] }
+>;
+export type UserRenamed = DomainEvent<'UserRenamed', { userId: string; username: string }>;
+export type UserPasswordChanged = DomainEvent<'UserPasswordChanged', { userId: string; passwordHash: string }>;
+export type UserRolesChanged = DomainEvent<'UserRolesChanged', { userId: string; roles: Role[] }>;
+export type UserDeleted = DomainEvent<'UserDeleted', { userId: string }>;
+
+export type UserEvent = UserCreated | UserRenamed | UserPasswordChanged | UserRolesChanged | UserDeleted;
+
+/** A username is reserved by its own stream, so uniqueness holds under concurrent writes. */
+export type UsernameClaimed = DomainEvent<'UsernameClaimed', { username: string; userId: string }>;
+export type UsernameReleased = DomainEvent<'UsernameReleased', { username: string; userId: string }>;
+export type UsernameEvent = UsernameClaimed | UsernameReleased;
+
+export const userStream = (userId: string): string => `user-${userId}`;
+/** Usernames are unique across the platform: sign-in takes a username only. Case-insensitive. */
+export const usernameStream = (username: string): string => `username-${username.trim().toLowerCase()}`;

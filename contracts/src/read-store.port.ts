@@ -1,0 +1,67 @@
+/** The kinds of declared fields a collection can be filtered and sorted by. */
+export type FieldKind = 'string' | 'number' | 'boolean';
+
+/** A read-model collection and the fields its queries may use; each declared field is indexed. */
+export interface CollectionSpec {
+  readonly name: string;
+  /** Fields that can be filtered and sorted; every document also has `id` and `cooperativeId`. */
+  readonly fields: Readonly<Record<string, FieldKind>>;
+  /** Fields matched by the literal text search (a subset of `fields`, strings). */
+  readonly search: readonly string[];
+  /** Fields that hold arrays of strings; equality on them means "contains". */
+  readonly arrays?: readonly string[];
+}
+
+export type Scalar = string | number | boolean;
+
+export type Filter =
+  | { readonly field: string; readonly op: 'eq'; readonly value: Scalar | null }
+  | { readonly field: string; readonly op: 'in'; readonly values: readonly Scalar[] }
+  | { readonly field: string; readonly op: 'range'; readonly gte?: Scalar; readonly lte?: Scalar };
+
+export interface Sort {
+  readonly field: string;
+  readonly direction: 'asc' | 'desc';
+}
+
+export interface ReadQuery {
+  /** Tenant of the query; `null` only for the platform's own cross-tenant look-ups (sign-in, super admin). */
+  readonly cooperativeId: string | null;
+  readonly filters?: readonly Filter[];
+  readonly search?: string;
+  readonly sort?: readonly Sort[];
+  readonly offset?: number;
+  readonly limit?: number;
+}
+
+/** A stored read-model document. `position` is the global log position of the last event applied to it. */
+export interface ReadDocument {
+  readonly id: string;
+  readonly cooperativeId: string;
+  readonly position: string;
+  readonly [field: string]: unknown;
+}
+
+export interface ReadPage<D> {
+  readonly items: D[];
+  readonly total: number;
+}
+
+export type WriteOp =
+  | { readonly kind: 'put'; readonly collection: string; readonly doc: ReadDocument }
+  | { readonly kind: 'delete'; readonly collection: string; readonly id: string };
+
+/** Storage of read models. One adapter per engine (SQLite, MongoDB); one contract suite for all. */
+export interface ReadStore {
+  /** Creates collections and their indexes; idempotent. */
+  ensureCollections(specs: readonly CollectionSpec[]): Promise<void>;
+  get(collection: string, id: string): Promise<ReadDocument | undefined>;
+  find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>>;
+  /** Applies the operations and stores the checkpoint together: all or nothing. */
+  applyBatch(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }): Promise<void>;
+  /** Last position the named projection applied, -1n when none. */
+  checkpoint(name: string): Promise<bigint>;
+  /** Empties the collections and removes the checkpoint (for a rebuild). */
+  reset(collections: readonly string[], checkpointName: string): Promise<void>;
+  close(): Promise<void>;
+}

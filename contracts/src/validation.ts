@@ -1,0 +1,57 @@
+/** Message templates the API answers with; the console translates each as a key. */
+export type ValidationTemplate =
+  | 'mustNotBeEmpty'
+  | 'isNotEqual'
+  | 'passwordRequired'
+  | 'invalidTaxId'
+  | 'invalidIban'
+  | 'invalidBic'
+  | 'invalidEmail'
+  | 'invalidUrl'
+  | 'invalidNumber'
+  | 'usernameTaken'
+  | 'invalidRole'
+  | 'invalidElmaFs'
+  | 'invalidElmaKm'
+  | 'invalidChoice'
+  | 'unknownField'
+  | 'mustBeAtLeast'
+  | 'cannotDeleteSelf';
+
+export interface FieldError {
+  /** The field the error belongs to; null for a general error. */
+  readonly field: string | null;
+  readonly template: ValidationTemplate;
+  /** Numbered parameters: `{ "0": "…" }`. */
+  readonly parameters: Readonly<Record<string, string>>;
+}
+
+/** A command was refused because its input breaks a rule. No framework: the HTTP layer maps it to 400. */
+export class ValidationError extends Error {
+  constructor(readonly errors: readonly FieldError[]) {
+    super(errors.map((e) => `${e.field ?? '(general)'}: ${e.template}`).join('; '));
+    this.name = 'ValidationError';
+  }
+}
+
+/** The record does not exist for the caller (also when it belongs to another cooperative). */
+export class NotFoundError extends Error {
+  constructor(readonly entity: string, readonly id: string) {
+    super(`${entity} ${id} not found`);
+    this.name = 'NotFoundError';
+  }
+}
+
+export function fieldError(field: string | null, template: ValidationTemplate, ...params: string[]): FieldError {
+  const parameters: Record<string, string> = {};
+  params.forEach((p, i) => (parameters[String(i)] = p));
+  return { field, template, parameters };
+}
+
+/** The actor may not do this (answers 403). A domain rule, so it lives here and not in the HTTP layer. */
+export class PermissionError extends Error {
+  constructor(message = 'You are not allowed to do this.') {
+    super(message);
+    this.name = 'PermissionError';
+  }
+}

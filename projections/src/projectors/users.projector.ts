@@ -1,0 +1,67 @@
+import type { CollectionSpec, ReadDocument, RecordedEvent, UserEvent, WriteOp } from '@coop/contracts';
+import { stamp, type DocKey, type Projector } from '../runner/projector.js';
+
+export const USERS: CollectionSpec = {
+  name: 'users',
+  fields: { username: 'string', roles: 'string' },
+  search: ['username'],
+  arrays: ['roles'],
+};
+
+/** What sign-in needs; kept apart from the user list so a list query can never carry a password hash. */
+export const CREDENTIALS: CollectionSpec = { name: 'credentials', fields: { username: 'string' }, search: [] };
+
+const TYPES = new Set<string>(['UserCreated', 'UserRenamed', 'UserPasswordChanged', 'UserRolesChanged', 'UserDeleted']);
+
+export const usersProjector: Projector = {
+  collections: [USERS, CREDENTIALS],
+  keys(event: RecordedEvent): DocKey[] {
+    if (!TYPES.has(event.type)) return [];
+    const { userId } = (event as RecordedEvent<UserEvent>).data;
+    return [
+      { collection: USERS.name, id: userId },
+      { collection: CREDENTIALS.name, id: userId },
+    ];
+  },
+  project(recorded, current): WriteOp[] {
+    const event = recorded as RecordedEvent<UserEvent>;
+    const id = event.data.userId;
+    const user = current({ collection: USERS.name, id });
+    const cred = current({ collection: CREDENTIALS.name, id });
+    const put = (collection: string, doc: ReadDocument): WriteOp => ({ kind: 'put', collection, doc });
+    switch (event.type) {
+      case 'UserCreated': {
+        const { cooperativeId, username, passwordHash, roles } = event.data;
+        return [
+          put(USERS.name, stamp(event, { id, cooperativeId, username, roles })),
+          put(CREDENTIALS.name, stamp(event, { id, cooperativeId, username, passwordHash, roles })),
+        ];
+      }
+      case 'UserRenamed':
+        return both(user, cred, event, { username: event.data.username }, put);
+      case 'UserRolesChanged':
+        return both(user, cred, event, { roles: event.data.roles }, put);
+      case 'UserPasswordChanged':
+        return cred ? [put(CREDENTIALS.name, { ...cred, passwordHash: event.data.passwordHash, position: event.position.toString() })] : [];
+      case 'UserDeleted':
+        return [
+          { kind: 'delete', collection: USERS.name, id },
+          { kind: 'delete', collection: CREDENTIALS.name, id },
+        ];
+    }
+  },
+};
+
+function both(
+  user: ReadDocument | undefined,
+  cred: ReadDocument | undefined,
+  event: RecordedEvent,
+  change: Record<string, unknown>,
+  put: (c: string, d: ReadDocument) => WriteOp,
+): WriteOp[] {
+  const position = event.position.toString();
+  const ops: WriteOp[] = [];
+  if (user) ops.push(put(USERS.name, { ...user, ...change, position }));
+  if (cred) ops.push(put(CREDENTIALS.name, { ...cred, ...change, position }));
+  return ops;
+}

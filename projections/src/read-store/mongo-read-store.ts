@@ -1,0 +1,263 @@
+import {
+  MongoClient,
+  type AnyBulkWriteOperation,
+  type ClientSession,
+  type Collection,
+  type Db,
+  type Document,
+  type Filter as MongoFilter,
+  type IndexSpecification,
+} from 'mongodb';
+import type {
+  CollectionSpec,
+  Filter,
+  ReadDocument,
+  ReadPage,
+  ReadQuery,
+  ReadStore,
+  WriteOp,
+} from '@coop/contracts';
+import { normaliseSearch, searchText } from './search-text.js';
+
+const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+/** Sub-document holding the comparison key of every declared (non-array) field. */
+const KEYS = '_k';
+const SEARCH = '_search';
+const HIDDEN = { _id: 0, [SEARCH]: 0, [KEYS]: 0 } as const;
+
+type Key = string | number | null;
+
+interface StoredDoc extends Document {
+  _id: string;
+  cooperativeId: string;
+  [SEARCH]: string;
+  [KEYS]: Record<string, Key>;
+}
+
+interface Checkpoint {
+  _id: string;
+  position: string;
+}
+
+/**
+ * Read models in MongoDB: a collection `rm_<name>` per spec, documents
+ * `{ _id: id, ...doc, _search, _k }`, checkpoints in `checkpoints { _id: name, position }`.
+ *
+ * Behaves like the SQLite adapter: every declared field gets a comparison key in `_k` computed the
+ * same way as SQLite's indexed columns (ASCII letters folded to lower case like `COLLATE NOCASE`,
+ * booleans as 1/0, missing as null), and queries filter and sort on those keys, so order and
+ * case-insensitivity are the same on both engines (byte order of UTF-8 = code point order).
+ * Each declared field has an index `{ cooperativeId: 1, _k.<field>: 1, _id: 1 }` (array fields: a
+ * multikey index on the array itself).
+ *
+ * `applyBatch` and `reset` run in one multi-document transaction (`session.withTransaction`), which
+ * needs MongoDB running as a replica set (a single-node replica set is enough; see docker-compose.yml).
+ */
+export class MongoReadStore implements ReadStore {
+  private readonly specs = new Map<string, CollectionSpec>();
+
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {}
+
+  static async connect(url: string, database: string): Promise<MongoReadStore> {
+    // ignoreUndefined: an undefined field is left out, as JSON.stringify does in the SQLite adapter.
+    const client = new MongoClient(url, { ignoreUndefined: true });
+    await client.connect();
+    const store = new MongoReadStore(client, client.db(database));
+    await store.createIfMissing('checkpoints');
+    return store;
+  }
+
+  async ensureCollections(specs: readonly CollectionSpec[]): Promise<void> {
+    for (const spec of specs) {
+      assertName(spec.name);
+      for (const f of Object.keys(spec.fields)) assertName(f);
+      await this.createIfMissing(`rm_${spec.name}`);
+      const coll = this.collection(spec.name);
+      const indexes: IndexSpecification[] = [{ cooperativeId: 1, _id: 1 }];
+      for (const f of Object.keys(spec.fields)) {
+        indexes.push({ cooperativeId: 1, [isArray(spec, f) ? f : `${KEYS}.${f}`]: 1, _id: 1 });
+      }
+      if (spec.search.length > 0) indexes.push({ cooperativeId: 1, [SEARCH]: 1 });
+      for (const index of indexes) await coll.createIndex(index);
+      this.specs.set(spec.name, spec);
+    }
+  }
+
+  async get(collection: string, id: string): Promise<ReadDocument | undefined> {
+    this.spec(collection);
+    const doc = await this.collection(collection).findOne({ _id: id }, { projection: HIDDEN });
+    return doc ? (doc as unknown as ReadDocument) : undefined;
+  }
+
+  async find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
+    const spec = this.spec(collection);
+    const and: MongoFilter<StoredDoc>[] = [];
+    if (query.cooperativeId !== null) and.push({ cooperativeId: query.cooperativeId });
+    for (const filter of query.filters ?? []) and.push(this.filter(spec, filter));
+    const search = query.search ? normaliseSearch(query.search) : '';
+    if (search) and.push({ [SEARCH]: { $regex: escapeRegex(search) } });
+    const where: MongoFilter<StoredDoc> = and.length ? { $and: and } : {};
+
+    const sort: [string, 1 | -1][] = [];
+    for (const s of query.sort ?? []) {
+      this.assertField(spec, s.field, true);
+      const key = s.field === 'id' ? '_id' : `${KEYS}.${s.field}`;
+      // Like SQL ORDER BY, a key listed twice keeps its first direction.
+      if (!sort.some(([k]) => k === key)) sort.push([key, s.direction === 'desc' ? -1 : 1]);
+    }
+    if (!sort.some(([k]) => k === '_id')) sort.push(['_id', 1]);
+
+    const coll = this.collection(collection);
+    const total = await coll.countDocuments(where);
+    const limit = query.limit ?? -1;
+    if (limit === 0) return { items: [], total };
+    let cursor = coll.find(where, { projection: HIDDEN }).sort(sort).skip(Math.max(0, query.offset ?? 0));
+    if (limit > 0) cursor = cursor.limit(limit);
+    const items = (await cursor.toArray()) as unknown as ReadDocument[];
+    return { items, total };
+  }
+
+  async applyBatch(ops: readonly WriteOp[], checkpoint: { name: string; position: bigint }): Promise<void> {
+    await this.transaction(async (session) => {
+      // Consecutive operations on one collection go in one ordered bulk write; all inside the transaction,
+      // so an unknown collection or a failing write part-way rolls back everything before it.
+      let i = 0;
+      while (i < ops.length) {
+        const name = ops[i]!.collection;
+        const spec = this.spec(name);
+        const writes: AnyBulkWriteOperation<StoredDoc>[] = [];
+        for (; i < ops.length && ops[i]!.collection === name; i++) {
+          const op = ops[i]!;
+          writes.push(
+            op.kind === 'delete'
+              ? { deleteOne: { filter: { _id: op.id } } }
+              : { replaceOne: { filter: { _id: op.doc.id }, replacement: toStored(spec, op.doc), upsert: true } },
+          );
+        }
+        await this.collection(name).bulkWrite(writes, { session, ordered: true });
+      }
+      await this.checkpoints().updateOne(
+        { _id: checkpoint.name },
+        { $set: { position: checkpoint.position.toString() } },
+        { upsert: true, session },
+      );
+    });
+  }
+
+  async checkpoint(name: string): Promise<bigint> {
+    const doc = await this.checkpoints().findOne({ _id: name });
+    return doc ? BigInt(doc.position) : -1n;
+  }
+
+  async reset(collections: readonly string[], checkpointName: string): Promise<void> {
+    for (const c of collections) this.spec(c);
+    await this.transaction(async (session) => {
+      for (const c of collections) await this.collection(c).deleteMany({}, { session });
+      await this.checkpoints().deleteOne({ _id: checkpointName }, { session });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  /** Drops the whole database (tests). */
+  async dropDatabase(): Promise<void> {
+    await this.db.dropDatabase();
+  }
+
+  private async transaction(work: (session: ClientSession) => Promise<void>): Promise<void> {
+    await this.client.withSession(async (session) => {
+      await session.withTransaction(() => work(session), {
+        readConcern: { level: 'snapshot' },
+        writeConcern: { w: 'majority' },
+      });
+    });
+  }
+
+  private async createIfMissing(name: string): Promise<void> {
+    const existing = await this.db.listCollections({ name }, { nameOnly: true }).toArray();
+    if (existing.length > 0) return;
+    try {
+      await this.db.createCollection(name);
+    } catch (error) {
+      // NamespaceExists (48): created concurrently by another process.
+      if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 48)) throw error;
+    }
+  }
+
+  private collection(name: string): Collection<StoredDoc> {
+    return this.db.collection<StoredDoc>(`rm_${name}`);
+  }
+
+  private checkpoints(): Collection<Checkpoint> {
+    return this.db.collection<Checkpoint>('checkpoints');
+  }
+
+  private spec(collection: string): CollectionSpec {
+    const spec = this.specs.get(collection);
+    if (!spec) throw new Error(`Unknown read-model collection ${collection}`);
+    return spec;
+  }
+
+  private assertField(spec: CollectionSpec, field: string, sorting = false): void {
+    if (field === 'id') return;
+    if (!(field in spec.fields) || (sorting && isArray(spec, field))) {
+      throw new Error(`Field ${field} is not declared on ${spec.name}`);
+    }
+  }
+
+  private filter(spec: CollectionSpec, filter: Filter): MongoFilter<StoredDoc> {
+    this.assertField(spec, filter.field);
+    if (isArray(spec, filter.field)) {
+      if (filter.op === 'range') throw new Error(`Range filter on array field ${filter.field}`);
+      // "Contains one of": plain values only; null never matches an array element (as in SQLite).
+      const values = (filter.op === 'eq' ? [filter.value] : filter.values).filter((v) => v !== null);
+      return values.length ? { [filter.field]: { $in: values } } : NOTHING;
+    }
+    const path = filter.field === 'id' ? '_id' : `${KEYS}.${filter.field}`;
+    const key = filter.field === 'id' ? (v: unknown): Key => (v === null ? null : String(v)) : toKey;
+    if (filter.op === 'eq') return { [path]: key(filter.value) };
+    if (filter.op === 'in') return filter.values.length ? { [path]: { $in: filter.values.map(key) } } : NOTHING;
+    const range: Record<string, Key> = {};
+    if (filter.gte !== undefined) range.$gte = key(filter.gte);
+    if (filter.lte !== undefined) range.$lte = key(filter.lte);
+    return Object.keys(range).length ? { [path]: range } : {};
+  }
+}
+
+const NOTHING: MongoFilter<StoredDoc> = { _id: { $in: [] } };
+
+function isArray(spec: CollectionSpec, field: string): boolean {
+  return spec.arrays?.includes(field) ?? false;
+}
+
+function toStored(spec: CollectionSpec, doc: ReadDocument): StoredDoc {
+  // A JSON round trip stores exactly what the SQLite adapter stores (no undefined, dates as strings).
+  const plain = JSON.parse(JSON.stringify(doc)) as ReadDocument;
+  const keys: Record<string, Key> = {};
+  for (const f of Object.keys(spec.fields)) {
+    if (!isArray(spec, f)) keys[f] = toKey(plain[f]);
+  }
+  return { ...plain, _id: plain.id, cooperativeId: plain.cooperativeId, [SEARCH]: searchText(spec, plain), [KEYS]: keys };
+}
+
+/** The comparison key of a field value: the SQLite adapter's column value under `COLLATE NOCASE`. */
+function toKey(value: unknown): Key {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number') return value;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.replace(/[A-Z]+/g, (c) => c.toLowerCase());
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+function assertName(name: string): void {
+  if (!NAME.test(name)) throw new Error(`Invalid read-model name ${name}`);
+}

@@ -1,0 +1,25 @@
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ProjectionRunner } from '@coop/projections';
+import { Requires } from '../auth/decorators.js';
+import { ConflictError } from '../platform/commands/errors.js';
+import type { AppConfig } from '../platform/config/config.js';
+import { APP_CONFIG } from '../platform/tokens.js';
+
+@ApiTags('administration')
+@ApiBearerAuth()
+@Controller('admin/projections')
+export class ProjectionsController {
+  constructor(private readonly runner: ProjectionRunner, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** Empties every read model and replays the whole event log into them. */
+  @Post('rebuild')
+  @Requires('projections:rebuild')
+  @HttpCode(200)
+  async rebuild(): Promise<{ events: number }> {
+    if (!this.config.runProjections) {
+      throw new ConflictError('Projections run in a separate worker here: stop it and run `npm run projections:rebuild`.');
+    }
+    return this.runner.rebuild();
+  }
+}

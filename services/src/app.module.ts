@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { AdminModule } from './admin/admin.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { CooperativesModule } from './cooperatives/cooperatives.module.js';
+import { ElmaNumbersModule } from './elma-numbers/elma-numbers.module.js';
+import type { AppConfig } from './platform/config/config.js';
+import { PlatformModule } from './platform/platform.module.js';
+import type { Storage } from './platform/storage.js';
+import { UsersModule } from './users/users.module.js';
+
+/** A module per business area on top of the platform. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, storage: Storage): DynamicModule {
+    const console: (DynamicModule | Type)[] = existsSync(config.adminUiDir)
+      ? [ServeStaticModule.forRoot({ rootPath: config.adminUiDir, exclude: ['/api/{*path}'] })]
+      : [];
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(config, storage), AuthModule, UsersModule, CooperativesModule, ElmaNumbersModule, AdminModule, ...console],
+    };
+  }
+}

@@ -1,0 +1,26 @@
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Actor } from '../platform/commands/command-context.js';
+import type { Permission } from './policy.js';
+
+export const PERMISSION_KEY = 'coop:permission';
+export const PUBLIC_KEY = 'coop:public';
+export const SIGNED_IN_KEY = 'coop:signed-in';
+
+/** The permission a route needs (see policy.ts). */
+export const Requires = (permission: Permission): MethodDecorator & ClassDecorator => SetMetadata(PERMISSION_KEY, permission);
+
+/** A route anyone may call without a token. */
+export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_KEY, true);
+
+/** A route for any signed-in user, whatever the roles (ping, own profile). */
+export const SignedIn = (): MethodDecorator & ClassDecorator => SetMetadata(SIGNED_IN_KEY, true);
+
+export type AuthenticatedRequest = Request & { actor?: Actor; tokenExpiresAt?: number };
+
+/** The signed-in actor, set by the AuthGuard. */
+export const CurrentActor = createParamDecorator((_data: unknown, ctx: ExecutionContext): Actor => {
+  const actor = ctx.switchToHttp().getRequest<AuthenticatedRequest>().actor;
+  if (!actor) throw new Error('CurrentActor used on a route without authentication');
+  return actor;
+});

@@ -1,0 +1,75 @@
+import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { isRole, type ReadStore } from '@coop/contracts';
+import { CREDENTIALS } from '@coop/projections';
+import { READ_STORE } from '../platform/tokens.js';
+import { CurrentActor, Public, SignedIn } from './decorators.js';
+import { LoginThrottle } from './login-throttle.js';
+import { PasswordHasher } from './password-hasher.js';
+import { TokenService } from './token.service.js';
+import type { Actor } from '../platform/commands/command-context.js';
+
+export class LoginBody {
+  @ApiProperty() username!: string;
+  @ApiProperty() password!: string;
+}
+
+export class TokenAnswer {
+  @ApiProperty({ description: 'HS256 JWT with exp, username, roles, cooperative' }) token!: string;
+}
+
+const INVALID = 'Invalid username or password';
+
+@ApiTags('session')
+@Controller()
+export class LoginController {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @ApiBody({ type: LoginBody })
+  @ApiOkResponse({ type: TokenAnswer })
+  async login(@Body() body: unknown, @Req() req: Request): Promise<TokenAnswer> {
+    const { username, password } = (body ?? {}) as Record<string, unknown>;
+    const address = req.ip ?? 'unknown';
+    if (typeof username !== 'string' || typeof password !== 'string' || username.trim() === '') {
+      throw new UnauthorizedException({ message: INVALID });
+    }
+    const wait = this.throttle.retryAfter(username.trim(), address);
+    if (wait > 0) {
+      throw new HttpException({ message: `Too many failed sign-in attempts, try again in ${wait} seconds` }, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    const page = await this.store.find(CREDENTIALS.name, {
+      cooperativeId: null,
+      filters: [{ field: 'username', op: 'eq', value: username.trim() }],
+      limit: 1,
+    });
+    const cred = page.items[0];
+    const hash = typeof cred?.passwordHash === 'string' ? cred.passwordHash : undefined;
+    const ok = await this.hasher.verify(hash, password);
+    if (!ok || !cred) {
+      this.throttle.failed(username.trim(), address);
+      throw new UnauthorizedException({ message: INVALID });
+    }
+    this.throttle.succeeded(username.trim());
+    const roles = Array.isArray(cred.roles) ? cred.roles.filter(isRole) : [];
+    return { token: await this.tokens.sign({ userId: cred.id, username: String(cred.username), roles, cooperativeId: cred.cooperativeId }) };
+  }
+
+  @SignedIn()
+  @Get('ping')
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: TokenAnswer })
+  async ping(@CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<TokenAnswer> {
+    const token = await this.tokens.sign(actor);
+    res.setHeader('Authorization', `Bearer ${token}`);
+    return { token };
+  }
+}

@@ -1,0 +1,24 @@
+import type { Role } from '@coop/contracts';
+
+/**
+ * The role matrix: which roles may do what. Every route names one permission, or is for any signed-in user, or is public;
+ * the guard refuses a route that names none. docs/security.md shows this table; a test walks it.
+ */
+export const PERMISSIONS = {
+  'users:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS'],
+  'users:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS'],
+  'users:own-password': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'],
+  'cooperative:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER', 'ROLE_EDIT_USERS'],
+  'cooperative:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
+  'cooperatives:all': ['ROLE_SUPER_ADMIN'],
+  'elmanumbers:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  'elmanumbers:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
+  'projections:rebuild': ['ROLE_SUPER_ADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function allows(roles: readonly Role[], permission: Permission): boolean {
+  const allowed: readonly Role[] = PERMISSIONS[permission];
+  return roles.some((r) => allowed.includes(r));
+}

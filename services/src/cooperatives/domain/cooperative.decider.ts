@@ -1,0 +1,89 @@
+import {
+  fieldError,
+  isBlank,
+  isValidBic,
+  isValidEmail,
+  isValidIban,
+  isValidTaxNumber,
+  isValidUrl,
+  NotFoundError,
+  ValidationError,
+  type CooperativeEvent,
+  type CooperativeFields,
+  type Decider,
+  type FieldError,
+} from '@coop/contracts';
+
+export interface CooperativeState {
+  readonly exists: boolean;
+  readonly fields: Partial<CooperativeFields>;
+}
+
+export type CooperativeCommand =
+  /** `bootstrap`: the first start registers the cooperative by name only; the clerk completes it later. */
+  | { type: 'RegisterCooperative'; cooperativeId: string; fields: Partial<CooperativeFields>; bootstrap: boolean }
+  | { type: 'UpdateCooperative'; cooperativeId: string; fields: CooperativeFields };
+
+const TEXT_FIELDS = ['name', 'fullName', 'address', 'zip', 'city', 'email', 'contactPerson', 'url', 'taxId', 'bankname', 'iban', 'bic'] as const;
+
+export const cooperativeDecider: Decider<CooperativeCommand, CooperativeEvent, CooperativeState> = {
+  initialState: () => ({ exists: false, fields: {} }),
+  evolve(state, event) {
+    if (event.type === 'CooperativeRegistered') {
+      const { cooperativeId: _id, ...fields } = event.data;
+      return { exists: true, fields: { minimumShares: 1, ...fields } };
+    }
+    return { ...state, fields: { ...state.fields, ...event.data.changes } };
+  },
+  decide(command, state) {
+    if (command.type === 'RegisterCooperative') {
+      if (state.exists) throw new ValidationError([fieldError(null, 'invalidChoice', command.cooperativeId)]);
+      const fields = normalise(command.fields);
+      const errors = command.bootstrap
+        ? isBlank(fields.name) ? [fieldError('name', 'mustNotBeEmpty')] : []
+        : cooperativeErrors(fields);
+      if (errors.length > 0) throw new ValidationError(errors);
+      return [{ type: 'CooperativeRegistered', data: { ...fields, name: fields.name ?? '', cooperativeId: command.cooperativeId } }];
+    }
+    if (!state.exists) throw new NotFoundError('Cooperative', command.cooperativeId);
+    const fields = normalise(command.fields);
+    const errors = cooperativeErrors(fields);
+    if (errors.length > 0) throw new ValidationError(errors);
+    const changes: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(fields)) {
+      if (state.fields[k as keyof CooperativeFields] !== v) changes[k] = v;
+    }
+    if (Object.keys(changes).length === 0) return [];
+    return [{ type: 'CooperativeUpdated', data: { cooperativeId: command.cooperativeId, changes } }];
+  },
+};
+
+/** Trims text; IBAN and BIC without spaces and in capitals, as banks print them. */
+function normalise(fields: Partial<CooperativeFields>): Partial<CooperativeFields> {
+  const out: Record<string, unknown> = { ...fields };
+  for (const f of TEXT_FIELDS) {
+    const v = fields[f];
+    if (typeof v === 'string') out[f] = v.trim();
+  }
+  if (typeof fields.iban === 'string') out.iban = fields.iban.replace(/\s+/g, '').toUpperCase();
+  if (typeof fields.bic === 'string') out.bic = fields.bic.replace(/\s+/g, '').toUpperCase();
+  if (typeof fields.taxId === 'string') out.taxId = fields.taxId.replace(/[\s/]+/g, '');
+  return out as Partial<CooperativeFields>;
+}
+
+/** SPEC section 5: every text field must be filled; tax number, IBAN, BIC, email and URL must be valid. */
+export function cooperativeErrors(f: Partial<CooperativeFields>): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of TEXT_FIELDS) {
+    if (isBlank(f[field])) errors.push(fieldError(field, 'mustNotBeEmpty'));
+  }
+  if (!isBlank(f.taxId) && !isValidTaxNumber(f.taxId!)) errors.push(fieldError('taxId', 'invalidTaxId'));
+  if (!isBlank(f.iban) && !isValidIban(f.iban!)) errors.push(fieldError('iban', 'invalidIban'));
+  if (!isBlank(f.bic) && !isValidBic(f.bic!)) errors.push(fieldError('bic', 'invalidBic'));
+  if (!isBlank(f.email) && !isValidEmail(f.email!)) errors.push(fieldError('email', 'invalidEmail'));
+  if (!isBlank(f.url) && !isValidUrl(f.url!)) errors.push(fieldError('url', 'invalidUrl'));
+  if (!Number.isSafeInteger(f.balanceCost) || f.balanceCost! <= 0) errors.push(fieldError('balanceCost', 'invalidNumber'));
+  if (!Number.isSafeInteger(f.minimumShares)) errors.push(fieldError('minimumShares', 'invalidNumber'));
+  else if (f.minimumShares! < 1) errors.push(fieldError('minimumShares', 'mustBeAtLeast', '1'));
+  return errors;
+}

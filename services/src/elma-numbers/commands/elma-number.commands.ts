@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { elmaNumberStream } from '@coop/contracts';
+import type { CommandContext } from '../../platform/commands/command-context.js';
+import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { elmaNumberDecider, type ElmaNumberCommand } from '../domain/elma-number.decider.js';
+
+export interface ElmaNumberInput {
+  readonly elmaProcess: string;
+  readonly elmaNumber: string;
+}
+
+/** Adds an approval number to the actor's cooperative; answers the new id. */
+export class AddElmaNumberCommand extends Command<string> {
+  constructor(readonly ctx: CommandContext, readonly input: ElmaNumberInput) {
+    super();
+  }
+}
+
+export class ChangeElmaNumberCommand extends Command<void> {
+  constructor(readonly ctx: CommandContext, readonly id: string, readonly input: ElmaNumberInput) {
+    super();
+  }
+}
+
+export class RemoveElmaNumberCommand extends Command<void> {
+  constructor(readonly ctx: CommandContext, readonly id: string) {
+    super();
+  }
+}
+
+/** Decides on the approval number's own stream, within the actor's cooperative. */
+async function run(writer: StreamWriter, ctx: CommandContext, command: ElmaNumberCommand): Promise<void> {
+  await writer.handle(elmaNumberStream(command.elmaNumberId), elmaNumberDecider, command, ctx, command.cooperativeId);
+}
+
+@CommandHandler(AddElmaNumberCommand)
+export class AddElmaNumberHandler implements ICommandHandler<AddElmaNumberCommand> {
+  constructor(private readonly writer: StreamWriter) {}
+
+  async execute({ ctx, input }: AddElmaNumberCommand): Promise<string> {
+    const elmaNumberId = randomUUID();
+    const createdAt = new Date().toISOString();
+    await run(this.writer, ctx, { type: 'AddElmaNumber', elmaNumberId, cooperativeId: ctx.actor.cooperativeId, createdAt, ...input });
+    return elmaNumberId;
+  }
+}
+
+@CommandHandler(ChangeElmaNumberCommand)
+export class ChangeElmaNumberHandler implements ICommandHandler<ChangeElmaNumberCommand> {
+  constructor(private readonly writer: StreamWriter) {}
+
+  async execute({ ctx, id, input }: ChangeElmaNumberCommand): Promise<void> {
+    await run(this.writer, ctx, { type: 'ChangeElmaNumber', elmaNumberId: id, cooperativeId: ctx.actor.cooperativeId, ...input });
+  }
+}
+
+@CommandHandler(RemoveElmaNumberCommand)
+export class RemoveElmaNumberHandler implements ICommandHandler<RemoveElmaNumberCommand> {
+  constructor(private readonly writer: StreamWriter) {}
+
+  async execute({ ctx, id }: RemoveElmaNumberCommand): Promise<void> {
+    await run(this.writer, ctx, { type: 'RemoveElmaNumber', elmaNumberId: id, cooperativeId: ctx.actor.cooperativeId });
+  }
+}

@@ -1,0 +1,23 @@
+import type { PersonalDataRules } from './platform/event-store/personal-data.js';
+import type { Upcaster } from './platform/event-store/upcasters.js';
+
+const userSubject = (data: Record<string, unknown>): string => `user-${String(data.userId)}`;
+
+/**
+ * Which event fields are personal data, sealed under their subject's key. Erasing the subject's
+ * key leaves these fields unreadable (null, listed in `erased`) while the rest of the history stays.
+ */
+export const personalDataRules: PersonalDataRules = {
+  UserCreated: { subject: userSubject, fields: ['username', 'passwordHash'] },
+  UserRenamed: { subject: userSubject, fields: ['username'] },
+  UserPasswordChanged: { subject: userSubject, fields: ['passwordHash'] },
+  UsernameClaimed: { subject: userSubject, fields: ['username'] },
+  UsernameReleased: { subject: userSubject, fields: ['username'] },
+  CooperativeRegistered: { subject: (d) => `cooperative-contact-${String(d.cooperativeId)}`, fields: ['contactPerson', 'email'] },
+};
+
+/** The current schema version of every event type written today. */
+export const SCHEMA_VERSION = 1;
+
+/** Old event versions and how they read as the current one (none yet: every type is at version 1). */
+export const upcasters: readonly Upcaster[] = [];

@@ -1,0 +1,17 @@
+import { loadConfig } from './platform/config/config.js';
+import { createApp } from './create-app.js';
+
+const config = loadConfig();
+const { app, firstStart } = await createApp(config);
+await app.listen(config.port);
+const url = `http://localhost:${config.port}`;
+console.log(`\nCoop Ledger is running at ${url}  (API ${url}/api/v1, OpenAPI ${url}/api/docs)`);
+console.log(`Data directory: ${config.dataDir}`);
+if (firstStart?.generatedPassword) {
+  console.log(`First start: sign in as "${firstStart.username}" with the generated password: ${firstStart.generatedPassword}`);
+  console.log('It is shown only this once. Change it under Users after signing in.');
+} else if (firstStart) {
+  console.log(`First start: sign in as "${firstStart.username}" with the password from ADMIN_PASSWORD.`);
+} else {
+  console.log('Sign in with an existing user (the first administrator was created on the first start).');
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the product reads from its environment; see the README's configuration table. */
+export interface AppConfig {
+  readonly port: number;
+  readonly dataDir: string;
+  readonly adminUsername: string;
+  /** Undefined: the first start generates one and prints it once. */
+  readonly adminPassword: string | undefined;
+  readonly cooperativeName: string;
+  readonly jwtSecret: string;
+  readonly tokenTtlSeconds: number;
+  /** `kurrentdb://` or `esdb://` selects KurrentDB; undefined selects SQLite. */
+  readonly eventStoreUrl: string | undefined;
+  /** Selects MongoDB for read models and keys; undefined selects SQLite. */
+  readonly mongodbUrl: string | undefined;
+  readonly mongodbDatabase: string;
+  /** Run the projection runner inside the API process (default) or leave it to `worker.js`. */
+  readonly runProjections: boolean;
+  readonly adminUiDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const eventStoreUrl = env.EVENT_STORE_URL || undefined;
+  if (eventStoreUrl && !/^(kurrentdb|kurrent|esdb|esdb\+discover|kurrentdb\+discover):\/\//.test(eventStoreUrl)) {
+    throw new Error(`EVENT_STORE_URL must be a kurrentdb:// or esdb:// URL, got ${eventStoreUrl}`);
+  }
+  return {
+    port: positiveInt(env.PORT, 3000, 'PORT'),
+    dataDir,
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    cooperativeName: env.COOPERATIVE_NAME || 'My cooperative',
+    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
+    tokenTtlSeconds: positiveInt(env.TOKEN_TTL_SECONDS, 3600, 'TOKEN_TTL_SECONDS'),
+    eventStoreUrl,
+    mongodbUrl: env.MONGODB_URL || undefined,
+    mongodbDatabase: env.MONGODB_DATABASE || 'coop-ledger',
+    runProjections: env.RUN_PROJECTIONS !== 'false',
+    adminUiDir: resolve(env.ADMIN_UI_DIR ?? join(import.meta.dirname, '../../../../admin-ui/dist')),
+  };
+}
+
+function positiveInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got ${raw}`);
+  return n;
+}
+
+/** A JWT secret generated once and kept in the data directory, readable by its owner only. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,74 @@
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  RecordedEvent,
+  StreamAppend,
+  Subscription,
+} from '@coop/contracts';
+import type { PersonalDataCipher } from './personal-data.js';
+import type { Upcasters } from './upcasters.js';
+
+/**
+ * Wraps any event-store adapter: seals personal data on the way in; on the way out opens it
+ * (or marks it erased) and upcasts old schema versions. The adapters never see plain personal data.
+ */
+export class CodecEventStore implements EventStore {
+  constructor(
+    private readonly inner: EventStore,
+    private readonly cipher: PersonalDataCipher,
+    private readonly upcasters: Upcasters,
+  ) {}
+
+  async append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult> {
+    return this.inner.append(streamId, expected, await this.sealAll(events));
+  }
+
+  async appendMulti(appends: readonly StreamAppend[]): Promise<AppendResult> {
+    const sealed: StreamAppend[] = [];
+    for (const a of appends) sealed.push({ ...a, events: await this.sealAll(a.events) });
+    return this.inner.appendMulti(sealed);
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    return this.openAll(await this.inner.readStream(streamId));
+  }
+
+  async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
+    return this.openAll(await this.inner.readAll(after, limit));
+  }
+
+  headPosition(): Promise<bigint> {
+    return this.inner.headPosition();
+  }
+
+  subscribeAll(after: bigint, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription {
+    return this.inner.subscribeAll(after, async (events) => onEvents(await this.openAll(events)));
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  private async sealAll(events: readonly NewEvent[]): Promise<NewEvent[]> {
+    const out: NewEvent[] = [];
+    for (const e of events) out.push({ ...e, data: await this.cipher.seal(e.type, e.data) });
+    return out;
+  }
+
+  private async openAll(events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
+    const out: RecordedEvent[] = [];
+    for (const e of events) {
+      const opened = await this.cipher.open(e.data);
+      const up = this.upcasters.apply(e.type, e.metadata.schemaVersion, opened.data);
+      out.push({
+        ...e,
+        data: up.data,
+        metadata: { ...e.metadata, schemaVersion: up.version },
+        ...(opened.erased ? { erased: opened.erased } : {}),
+      });
+    }
+    return out;
+  }
+}

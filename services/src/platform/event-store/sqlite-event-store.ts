@@ -1,0 +1,162 @@
+import { EventEmitter } from 'node:events';
+import Database from 'better-sqlite3';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamAppend,
+  type Subscription,
+} from '@coop/contracts';
+
+interface EventRow {
+  position: number;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+const POLL_MS = 250;
+
+/** The embedded event log: one SQLite table, appends in transactions, the global position is the row id. */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly appended = new EventEmitter();
+  private readonly stmts;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        stream_id TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        data TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        UNIQUE (stream_id, revision)
+      )`);
+    this.appended.setMaxListeners(0);
+    this.stmts = {
+      head: this.db.prepare<[string], { r: number | null }>('SELECT MAX(revision) AS r FROM events WHERE stream_id = ?'),
+      insert: this.db.prepare(
+        'INSERT INTO events (stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?)',
+      ),
+      stream: this.db.prepare<[string], EventRow>('SELECT * FROM events WHERE stream_id = ? ORDER BY revision'),
+      all: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      last: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
+    };
+  }
+
+  async append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult> {
+    return this.appendMulti([{ streamId, expected, events }]);
+  }
+
+  async appendMulti(appends: readonly StreamAppend[]): Promise<AppendResult> {
+    const result = this.db.transaction((): AppendResult => {
+      const revisions: Record<string, number> = {};
+      let position = -1n;
+      for (const { streamId, expected, events } of appends) {
+        const current = this.stmts.head.get(streamId)?.r ?? null;
+        checkExpected(streamId, expected, current);
+        let revision = current ?? -1;
+        for (const event of events) {
+          revision += 1;
+          const info = this.stmts.insert.run(
+            streamId,
+            revision,
+            event.type,
+            JSON.stringify(event.data),
+            JSON.stringify(event.metadata),
+          );
+          position = BigInt(info.lastInsertRowid);
+        }
+        revisions[streamId] = revision;
+      }
+      return { revisions, position };
+    })();
+    this.appended.emit('appended');
+    return result;
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    return this.stmts.stream.all(streamId).map(toRecorded);
+  }
+
+  async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
+    return this.stmts.all.all(Number(after), limit).map(toRecorded);
+  }
+
+  async headPosition(): Promise<bigint> {
+    const p = this.stmts.last.get()?.p ?? null;
+    return p === null ? -1n : BigInt(p);
+  }
+
+  subscribeAll(after: bigint, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription {
+    let closed = false;
+    let position = after;
+    let wake: (() => void) | undefined;
+    const onAppend = (): void => wake?.();
+    this.appended.on('appended', onAppend);
+    const loop = (async () => {
+      while (!closed) {
+        const batch = await this.readAll(position, 1000);
+        if (batch.length > 0) {
+          try {
+            await onEvents(batch);
+            position = batch[batch.length - 1]!.position;
+            continue;
+          } catch (error) {
+            // The handler did not take the batch: deliver it again after a pause, never skip it.
+            console.error('Event subscriber failed; retrying the same batch', error);
+          }
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, POLL_MS).unref();
+        });
+        wake = undefined;
+      }
+    })();
+    return {
+      close: async () => {
+        closed = true;
+        this.appended.off('appended', onAppend);
+        wake?.();
+        await loop.catch(() => undefined);
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+function checkExpected(streamId: string, expected: ExpectedRevision, current: number | null): void {
+  const actual = current ?? 'no_stream';
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && current === null) ||
+    (expected === 'stream_exists' && current !== null) ||
+    (typeof expected === 'number' && expected === current);
+  if (!ok) throw new ConcurrencyError(streamId, expected, actual);
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: BigInt(row.position),
+    type: row.type,
+    data: JSON.parse(row.data) as object,
+    metadata: JSON.parse(row.metadata) as EventMetadata,
+  };
+}

@@ -1,0 +1,29 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { ConcurrencyError, NotFoundError, ValidationError } from '@coop/contracts';
+import { ConflictError, ForbiddenError } from '../commands/errors.js';
+
+/** Maps domain errors to the API's answers; nothing leaves as an unexplained 500 without a log line. */
+@Catch()
+export class ApiErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiErrorFilter');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    if (error instanceof ValidationError) {
+      res.status(HttpStatus.BAD_REQUEST).json({ errors: error.errors });
+    } else if (error instanceof NotFoundError) {
+      res.status(HttpStatus.NOT_FOUND).json({ message: `${error.entity} not found` });
+    } else if (error instanceof ForbiddenError) {
+      res.status(HttpStatus.FORBIDDEN).json({ message: error.message });
+    } else if (error instanceof ConflictError || error instanceof ConcurrencyError) {
+      res.status(HttpStatus.CONFLICT).json({ message: new ConflictError().message });
+    } else if (error instanceof HttpException) {
+      const body = error.getResponse();
+      res.status(error.getStatus()).json(typeof body === 'string' ? { message: body } : body);
+    } else {
+      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: 'Internal error' });
+    }
+  }
+}

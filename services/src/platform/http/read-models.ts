@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { NotFoundError, type CollectionSpec, type ReadDocument, type ReadPage, type ReadStore, type Sort } from '@coop/contracts';
+import { READ_STORE } from '../tokens.js';
+import { parseListQuery, type ListParams } from './list-query.js';
+
+/**
+ * Every query of the API goes through here: it reads read models only, always within the
+ * caller's cooperative. A record of another cooperative is answered as not found.
+ */
+@Injectable()
+export class ReadModels {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  async list(spec: CollectionSpec, cooperativeId: string, params: ListParams, defaultSort: readonly Sort[]): Promise<ReadPage<ReadDocument>> {
+    return this.store.find(spec.name, parseListQuery(spec, params, cooperativeId, defaultSort));
+  }
+
+  /** Platform-wide listing; only for ROLE_SUPER_ADMIN paths and sign-in. */
+  async listAcrossCooperatives(spec: CollectionSpec, params: ListParams, defaultSort: readonly Sort[]): Promise<ReadPage<ReadDocument>> {
+    return this.store.find(spec.name, parseListQuery(spec, params, null, defaultSort));
+  }
+
+  async get(spec: CollectionSpec, cooperativeId: string, id: string, entity: string): Promise<ReadDocument> {
+    const doc = await this.store.get(spec.name, id);
+    if (!doc || doc.cooperativeId !== cooperativeId) throw new NotFoundError(entity, id);
+    return doc;
+  }
+
+  async find(spec: CollectionSpec, cooperativeId: string | null, field: string, value: string): Promise<ReadDocument | undefined> {
+    const page = await this.store.find(spec.name, { cooperativeId, filters: [{ field, op: 'eq', value }], limit: 1 });
+    return page.items[0];
+  }
+}

@@ -1,0 +1,10 @@
+import { loadConfig } from './platform/config/config.js';
+import { openStorage } from './platform/storage.js';
+
+/** `npm run projections:rebuild`: empties every read model and replays the whole log. Stop API projections and workers first. */
+const config = loadConfig();
+const storage = await openStorage(config);
+const started = Date.now();
+const { events } = await storage.runner.rebuild();
+await storage.close();
+console.log(`Rebuilt read models from ${events} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { userStream, usernameStream, type StreamAppend } from '@coop/contracts';
+import { PasswordHasher } from '../../auth/password-hasher.js';
+import type { CommandContext } from '../../platform/commands/command-context.js';
+import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { userDecider, type Grantor, type UserCommand, type UserState } from '../domain/user.decider.js';
+import { usernameDecider } from '../domain/username.decider.js';
+import { ChangeOwnPasswordCommand, CreateUserCommand, DeleteUserCommand, UpdateUserCommand } from './user.commands.js';
+
+const grantor = (ctx: CommandContext): Grantor => ({ userId: ctx.actor.userId, roles: ctx.actor.roles });
+
+/**
+ * Runs a user command: the user's stream and, when the name changes, the username streams
+ * (claim the new, release the old) are appended in one atomic write.
+ */
+class UserCommandRunner {
+  constructor(private readonly writer: StreamWriter) {}
+
+  async run(userId: string, cooperativeId: string, ctx: CommandContext, command: UserCommand): Promise<void> {
+    await this.writer.retrying(async () => {
+      const user = await this.writer.load(userStream(userId), userDecider);
+      const events = userDecider.decide(command, user.state);
+      if (events.length === 0) return;
+      const next = events.reduce<UserState>((s, e) => userDecider.evolve(s, e), user.state);
+      const appends: StreamAppend[] = [
+        { streamId: userStream(userId), expected: user.expected, events: this.writer.stamp(events, ctx, cooperativeId) },
+      ];
+      const before = user.state.username;
+      const after = next.username;
+      if (after !== null && after.toLowerCase() !== before?.toLowerCase()) {
+        appends.push(await this.usernameAppend(after, userId, 'Claim', ctx, cooperativeId));
+      }
+      if (before !== null && (after === null || after.toLowerCase() !== before.toLowerCase())) {
+        appends.push(await this.usernameAppend(before, userId, 'Release', ctx, cooperativeId));
+      }
+      await this.writer.appendAll(appends.filter((a) => a.events.length > 0));
+    });
+  }
+
+  private async usernameAppend(username: string, userId: string, type: 'Claim' | 'Release', ctx: CommandContext, cooperativeId: string): Promise<StreamAppend> {
+    const stream = usernameStream(username);
+    const loaded = await this.writer.load(stream, usernameDecider);
+    const events = usernameDecider.decide({ type, username, userId }, loaded.state);
+    return { streamId: stream, expected: loaded.expected, events: this.writer.stamp(events, ctx, cooperativeId) };
+  }
+}
+
+async function hashIfGiven(hasher: PasswordHasher, password: string, repeat: string): Promise<string | null> {
+  return password !== '' && password === repeat ? hasher.hash(password) : null;
+}
+
+@CommandHandler(CreateUserCommand)
+export class CreateUserHandler implements ICommandHandler<CreateUserCommand> {
+  private readonly runner: UserCommandRunner;
+  constructor(writer: StreamWriter, private readonly hasher: PasswordHasher) {
+    this.runner = new UserCommandRunner(writer);
+  }
+
+  async execute({ ctx, cooperativeId, input }: CreateUserCommand): Promise<string> {
+    const userId = randomUUID();
+    const passwordHash = await hashIfGiven(this.hasher, input.password, input.passwordRepeat);
+    await this.runner.run(userId, cooperativeId, ctx, {
+      type: 'CreateUser', userId, cooperativeId, ...input, passwordHash, by: grantor(ctx),
+    });
+    return userId;
+  }
+}
+
+@CommandHandler(UpdateUserCommand)
+export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
+  private readonly runner: UserCommandRunner;
+  constructor(writer: StreamWriter, private readonly hasher: PasswordHasher) {
+    this.runner = new UserCommandRunner(writer);
+  }
+
+  async execute({ ctx, userId, input }: UpdateUserCommand): Promise<void> {
+    const passwordHash = await hashIfGiven(this.hasher, input.password, input.passwordRepeat);
+    const cooperativeId = ctx.actor.cooperativeId;
+    await this.runner.run(userId, cooperativeId, ctx, { type: 'UpdateUser', userId, cooperativeId, ...input, passwordHash, by: grantor(ctx) });
+  }
+}
+
+@CommandHandler(ChangeOwnPasswordCommand)
+export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswordCommand> {
+  private readonly runner: UserCommandRunner;
+  constructor(writer: StreamWriter, private readonly hasher: PasswordHasher) {
+    this.runner = new UserCommandRunner(writer);
+  }
+
+  async execute({ ctx, password, passwordRepeat }: ChangeOwnPasswordCommand): Promise<void> {
+    const passwordHash = await hashIfGiven(this.hasher, password, passwordRepeat);
+    await this.runner.run(ctx.actor.userId, ctx.actor.cooperativeId, ctx, {
+      type: 'ChangeOwnPassword', password, passwordRepeat, passwordHash, by: grantor(ctx),
+    });
+  }
+}
+
+@CommandHandler(DeleteUserCommand)
+export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
+  private readonly runner: UserCommandRunner;
+  constructor(writer: StreamWriter) {
+    this.runner = new UserCommandRunner(writer);
+  }
+
+  async execute({ ctx, userId }: DeleteUserCommand): Promise<void> {
+    const cooperativeId = ctx.actor.cooperativeId;
+    await this.runner.run(userId, cooperativeId, ctx, { type: 'DeleteUser', userId, cooperativeId, by: grantor(ctx) });
+  }
+}

@@ -1,0 +1,145 @@
+import {
+  fieldError,
+  isBlank,
+  isRole,
+  NotFoundError,
+  PermissionError,
+  ValidationError,
+  type Decider,
+  type FieldError,
+  type Role,
+  type UserEvent,
+} from '@coop/contracts';
+
+export interface UserState {
+  readonly exists: boolean;
+  readonly userId: string | null;
+  readonly cooperativeId: string | null;
+  readonly username: string | null;
+  readonly roles: readonly Role[];
+}
+
+/** What the actor may grant: the roles it holds itself, or any role for ROLE_SUPER_ADMIN. */
+export interface Grantor {
+  readonly userId: string;
+  readonly roles: readonly Role[];
+}
+
+/** Password fields as typed, and the hash the handler computed for a non-empty password. */
+export interface PasswordInput {
+  readonly password: string;
+  readonly passwordRepeat: string;
+  readonly passwordHash: string | null;
+}
+
+export type UserCommand =
+  | ({ type: 'CreateUser'; userId: string; cooperativeId: string; username: string; roles: readonly string[]; by: Grantor } & PasswordInput)
+  | ({ type: 'UpdateUser'; userId: string; cooperativeId: string; username: string; roles: readonly string[]; by: Grantor } & PasswordInput)
+  | ({ type: 'ChangeOwnPassword'; by: Grantor } & PasswordInput)
+  | { type: 'DeleteUser'; userId: string; cooperativeId: string; by: Grantor };
+
+const initial: UserState = { exists: false, userId: null, cooperativeId: null, username: null, roles: [] };
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
+  initialState: () => initial,
+  evolve(state, event) {
+    switch (event.type) {
+      case 'UserCreated':
+        return { exists: true, userId: event.data.userId, cooperativeId: event.data.cooperativeId, username: event.data.username, roles: event.data.roles };
+      case 'UserRenamed':
+        return { ...state, username: event.data.username };
+      case 'UserRolesChanged':
+        return { ...state, roles: event.data.roles };
+      case 'UserPasswordChanged':
+        return state;
+      case 'UserDeleted':
+        return initial;
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateUser': {
+        if (state.exists) throw new ValidationError([fieldError(null, 'invalidChoice', 'userId')]);
+        const roles = checkRoles(command.roles, command.by, []);
+        validate(command.username, command, true);
+        return [
+          {
+            type: 'UserCreated',
+            data: {
+              userId: command.userId,
+              cooperativeId: command.cooperativeId,
+              username: command.username.trim(),
+              passwordHash: command.passwordHash!,
+              roles,
+            },
+          },
+        ];
+      }
+      case 'UpdateUser': {
+        const userId = requireUser(state, command.cooperativeId, command);
+        const roles = checkRoles(command.roles, command.by, state.roles);
+        validate(command.username, command, false);
+        const events: UserEvent[] = [];
+        const username = command.username.trim();
+        if (username !== state.username) events.push({ type: 'UserRenamed', data: { userId, username } });
+        if (command.passwordHash) events.push({ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash } });
+        if (!sameRoles(roles, state.roles)) events.push({ type: 'UserRolesChanged', data: { userId, roles } });
+        return events;
+      }
+      case 'ChangeOwnPassword': {
+        if (!state.exists) throw new NotFoundError('User', command.by.userId);
+        const errors = passwordErrors(command, true);
+        if (errors.length > 0) throw new ValidationError(errors);
+        return [{ type: 'UserPasswordChanged', data: { userId: command.by.userId, passwordHash: command.passwordHash! } }];
+      }
+      case 'DeleteUser': {
+        const userId = requireUser(state, command.cooperativeId, command);
+        if (userId === command.by.userId) throw new ValidationError([fieldError(null, 'cannotDeleteSelf')]);
+        if (state.roles.includes('ROLE_SUPER_ADMIN') && !command.by.roles.includes('ROLE_SUPER_ADMIN')) {
+          throw new PermissionError('Only a super administrator may delete a super administrator.');
+        }
+        return [{ type: 'UserDeleted', data: { userId } }];
+      }
+    }
+  },
+};
+
+/** A user of another cooperative is answered as not found, like one that never existed. */
+function requireUser(state: UserState, cooperativeId: string, command: { userId: string }): string {
+  if (!state.exists || state.userId === null || state.cooperativeId !== cooperativeId) throw new NotFoundError('User', command.userId);
+  return state.userId;
+}
+
+function validate(username: string, pw: PasswordInput, isNew: boolean): void {
+  const errors: FieldError[] = [];
+  if (isBlank(username)) errors.push(fieldError('username', 'mustNotBeEmpty'));
+  errors.push(...passwordErrors(pw, isNew));
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+function passwordErrors(pw: PasswordInput, required: boolean): FieldError[] {
+  if (pw.password === '' && pw.passwordRepeat === '') {
+    return required ? [fieldError('password', 'passwordRequired')] : [];
+  }
+  if (pw.password !== pw.passwordRepeat) return [fieldError('passwordRepeat', 'isNotEqual')];
+  if (!pw.passwordHash) return [fieldError('password', 'passwordRequired')];
+  return [];
+}
+
+/** Unknown roles are a validation error; granting a role one does not hold is forbidden (no escalation). */
+function checkRoles(requested: readonly string[], by: Grantor, current: readonly Role[]): Role[] {
+  const unknown = requested.filter((r) => !isRole(r));
+  if (unknown.length > 0) throw new ValidationError(unknown.map((r) => fieldError('roles', 'invalidRole', r)));
+  const roles = [...new Set(requested as Role[])].sort();
+  if (!by.roles.includes('ROLE_SUPER_ADMIN')) {
+    const added = roles.filter((r) => !current.includes(r));
+    const removed = current.filter((r) => !roles.includes(r));
+    const beyond = [...added, ...removed].filter((r) => !by.roles.includes(r));
+    if (beyond.length > 0) throw new PermissionError(`You may not grant or remove roles you do not hold: ${beyond.join(', ')}`);
+  }
+  return roles;
+}
+
+function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
+  return a.length === b.length && [...a].sort().every((r, i) => r === [...b].sort()[i]);
+}

@@ -1,0 +1,102 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ROLES, type Option, type UserDto } from '@coop/contracts';
+import { COOPERATIVES, USERS } from '@coop/projections';
+import { CurrentActor, Requires, SignedIn } from '../../auth/decorators.js';
+import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import { ForbiddenError } from '../../platform/commands/errors.js';
+import { asBody, strings, text } from '../../platform/http/body.js';
+import type { ListParams } from '../../platform/http/list-query.js';
+import { sendList } from '../../platform/http/list-response.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { toUserDto } from '../queries/user.view.js';
+import { ChangeOwnPasswordCommand, CreateUserCommand, DeleteUserCommand, UpdateUserCommand, type UserInput } from '../commands/user.commands.js';
+
+export class UserBody {
+  @ApiProperty() username!: string;
+  @ApiPropertyOptional({ description: 'Required for a new user; leave empty to keep the password' }) password?: string;
+  @ApiPropertyOptional() passwordRepeat?: string;
+  @ApiProperty({ enum: ROLES, isArray: true }) roles!: string[];
+  @ApiPropertyOptional({ description: 'Target cooperative; ROLE_SUPER_ADMIN only' }) cooperative?: string;
+}
+
+export class PasswordBody {
+  @ApiProperty() password!: string;
+  @ApiProperty() passwordRepeat!: string;
+}
+
+const DEFAULT_SORT = [{ field: 'username', direction: 'asc' }] as const;
+
+function input(raw: unknown): UserInput {
+  const body = asBody(raw);
+  return { username: text(body, 'username'), password: text(body, 'password'), passwordRepeat: text(body, 'passwordRepeat'), roles: strings(body, 'roles') };
+}
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('users')
+export class UsersController {
+  constructor(private readonly commands: CommandBus, private readonly reads: ReadModels) {}
+
+  @Get()
+  @Requires('users:read')
+  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: Response): Promise<UserDto[] | undefined> {
+    return sendList(res, await this.reads.list(USERS, actor.cooperativeId, params, DEFAULT_SORT), toUserDto);
+  }
+
+  @Get('options')
+  @Requires('users:read')
+  options(@Query('attribute') attribute: string | undefined, @Query('search') search: string | undefined): Option[] {
+    if (attribute !== 'roles') return [];
+    const needle = (search ?? '').toLowerCase();
+    return ROLES.filter((r) => r.toLowerCase().includes(needle)).map((r) => ({ key: r, value: r }));
+  }
+
+  @Get('me')
+  @SignedIn()
+  async me(@CurrentActor() actor: Actor): Promise<UserDto> {
+    return toUserDto(await this.reads.get(USERS, actor.cooperativeId, actor.userId, 'User'));
+  }
+
+  @Put('me/password')
+  @Requires('users:own-password')
+  @HttpCode(204)
+  async changeOwnPassword(@CurrentActor() actor: Actor, @Body() body: PasswordBody): Promise<void> {
+    const b = asBody(body);
+    await this.commands.execute(new ChangeOwnPasswordCommand(contextFor(actor), text(b, 'password'), text(b, 'passwordRepeat')));
+  }
+
+  @Get(':id')
+  @Requires('users:read')
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<UserDto> {
+    return toUserDto(await this.reads.get(USERS, actor.cooperativeId, id, 'User'));
+  }
+
+  @Post()
+  @Requires('users:write')
+  async create(@CurrentActor() actor: Actor, @Body() body: UserBody): Promise<UserDto> {
+    const target = text(asBody(body), 'cooperative') || actor.cooperativeId;
+    if (target !== actor.cooperativeId && !actor.roles.includes('ROLE_SUPER_ADMIN')) {
+      throw new ForbiddenError('Only a super administrator may create users in another cooperative.');
+    }
+    await this.reads.get(COOPERATIVES, target, target, 'Cooperative');
+    const id = await this.commands.execute(new CreateUserCommand(contextFor(actor), target, input(body)));
+    return toUserDto(await this.reads.get(USERS, target, id, 'User'));
+  }
+
+  @Put(':id')
+  @Requires('users:write')
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UserBody): Promise<UserDto> {
+    await this.commands.execute(new UpdateUserCommand(contextFor(actor), id, input(body)));
+    return toUserDto(await this.reads.get(USERS, actor.cooperativeId, id, 'User'));
+  }
+
+  @Delete(':id')
+  @Requires('users:write')
+  @HttpCode(204)
+  async remove(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
+    await this.commands.execute(new DeleteUserCommand(contextFor(actor), id));
+  }
+}

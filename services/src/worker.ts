@@ -1,0 +1,15 @@
+import { allProjectors } from '@coop/projections';
+import { loadConfig } from './platform/config/config.js';
+import { openStorage } from './platform/storage.js';
+
+/** The projection worker for production: the same projectors as the API, in their own process. */
+const config = loadConfig();
+const storage = await openStorage(config);
+await storage.runner.start();
+console.log(`Projection worker running ${allProjectors.length} projectors from position ${storage.runner.processedUpTo}`);
+const stop = async (): Promise<void> => {
+  await storage.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
