@@ -1,5 +1,6 @@
 import {
   ANY,
+  AppendConsistencyViolationError,
   BACKWARDS,
   END,
   FORWARDS,
@@ -75,13 +76,16 @@ export class KurrentEventStore implements EventStore {
       throw mapAppendError(error, streamId, expected);
     }
     if (!result.success) {
-      // Only when the connection string sets throwOnAppendFailure=false.
+      // Only when the connection string sets throwOnAppendFailure=false (not recommended: client 1.3.1's
+      // batch append then reports a wrong current revision). By default the client throws instead.
       throw new ConcurrencyError(streamId, expected, toActual(result.nextExpectedRevision));
     }
-    if (!result.position) throw new Error(`KurrentDB returned no log position for the append to ${streamId}`);
+    if (!result.position && events.length > 0) {
+      throw new Error(`KurrentDB returned no log position for the append to ${streamId}`);
+    }
     return {
       revisions: { [streamId]: Number(result.nextExpectedRevision) },
-      position: result.position.commit,
+      position: result.position?.commit ?? -1n,
     };
   }
 
@@ -101,9 +105,16 @@ export class KurrentEventStore implements EventStore {
         })),
       );
     } catch (error) {
+      // Server 25.1 reports a conflict as StreamRevisionConflict (WrongExpectedVersionError in the client);
+      // later servers may report it as a consistency violation.
       if (error instanceof WrongExpectedVersionError) {
         const streamId = error.streamName;
         throw new ConcurrencyError(streamId, byStream.get(streamId) ?? 'any', toActual(error.actualState));
+      }
+      const violation = error instanceof AppendConsistencyViolationError ? error.violations[0] : undefined;
+      if (violation) {
+        const streamId = violation.streamName;
+        throw new ConcurrencyError(streamId, byStream.get(streamId) ?? 'any', toActual(violation.actualState));
       }
       throw error;
     }
@@ -177,7 +188,11 @@ export class KurrentEventStore implements EventStore {
     };
 
     const runOnce = async (): Promise<void> => {
-      const sub = this.client.subscribeToAll({ fromPosition: fromPosition(delivered), filter: excludeSystemEvents() });
+      const sub = this.client.subscribeToAll(
+        { fromPosition: fromPosition(delivered), filter: excludeSystemEvents() },
+        // Let up to one batch wait in the stream's buffer, so catching up goes in large batches.
+        { highWaterMark: this.maxBatch },
+      );
       current = sub;
       let failure: unknown;
       let ended = false;

@@ -1,0 +1,112 @@
+import request from 'supertest';
+import type { EventStore, ReadDocument } from '@coop/contracts';
+import { auth, startApp, userWith, type TestApp } from './support/app.js';
+
+/** Every document of every read model, in a stable order. */
+async function snapshot(t: TestApp): Promise<Record<string, ReadDocument[]>> {
+  const out: Record<string, ReadDocument[]> = {};
+  for (const name of t.running.storage.runner.collections) {
+    out[name] = (await t.running.storage.readStore.find(name, { cooperativeId: null, sort: [{ field: 'id', direction: 'asc' }] })).items;
+  }
+  return out;
+}
+
+describe('event sourcing guarantees', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(async () => t.close());
+
+  it('every event carries cooperative, user, UTC timestamp, correlation and causation ids and a schema version', async () => {
+    const before = await t.running.storage.events.headPosition();
+    await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: '12345671' }).expect(201);
+    const [event] = await t.running.storage.events.readAll(before, 10);
+    expect(event!.type).toBe('ElmaNumberAdded');
+    expect(event!.metadata).toEqual({
+      cooperativeId: t.cooperativeId,
+      user: 'admin',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      causationId: expect.any(String),
+      schemaVersion: 1,
+    });
+  });
+
+  it('rebuilding every read model from the log gives exactly what live projection built', async () => {
+    const u = await userWith(t.http, t.adminToken, 'rebuilder', ['ROLE_USER']);
+    await request(t.http).put(`/api/v1/users/${u.id}`).set(auth(t.adminToken)).send({ username: 'rebuilt', roles: ['ROLE_USER', 'ROLE_RESTRICTED_USER'] }).expect(200);
+    const elma = await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'km', elmaNumber: '12345678901' });
+    await request(t.http).delete(`/api/v1/elmanumbers/${(elma.body as { id: string }).id}`).set(auth(t.adminToken)).expect(204);
+    const live = await snapshot(t);
+    expect(live.users!.length).toBeGreaterThan(1);
+    const res = await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken));
+    expect(res.status).toBe(200);
+    expect((res.body as { events: number }).events).toBeGreaterThan(5);
+    expect(await snapshot(t)).toEqual(live);
+  });
+
+  it('applying the same batch twice changes nothing', async () => {
+    const events = await t.running.storage.events.readAll(-1n, 1000);
+    const before = await snapshot(t);
+    await t.running.storage.runner.apply(events);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('erasing a user deletes the key: history stays readable, personal fields read as erased', async () => {
+    const u = await userWith(t.http, t.adminToken, 'forget-me', ['ROLE_USER']);
+    await t.running.storage.keys.erase(`user-${u.id}`);
+    const stream = await t.running.storage.events.readStream(`user-${u.id}`);
+    expect(stream[0]).toMatchObject({
+      type: 'UserCreated',
+      data: { userId: u.id, cooperativeId: t.cooperativeId, roles: ['ROLE_USER'], username: null, passwordHash: null },
+      erased: expect.arrayContaining(['username', 'passwordHash']),
+    });
+    await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken)).expect(200);
+    const doc = await request(t.http).get(`/api/v1/users/${u.id}`).set(auth(t.adminToken));
+    expect(doc.body).toMatchObject({ id: u.id, username: '', roles: ['ROLE_USER'] });
+    expect((await request(t.http).post('/api/v1/login').send({ username: 'forget-me', password: 'pw-forget-me-123' })).status).toBe(401);
+  });
+
+  it('parallel writes to one record all land, in some order, through reload and retry', async () => {
+    const created = await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: '12345671' });
+    const id = (created.body as { id: string }).id;
+    const numbers = ['32345671', '52345671', '72345671', '12345672'];
+    const answers = await Promise.all(
+      numbers.map((n) => request(t.http).put(`/api/v1/elmanumbers/${id}`).set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: n })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const stream = await t.running.storage.events.readStream(`elmanumber-${id}`);
+    expect(stream.map((e) => e.revision)).toEqual([0, 1, 2, 3, 4]);
+    const final = await request(t.http).get(`/api/v1/elmanumbers/${id}`).set(auth(t.adminToken));
+    expect((final.body as { elmaNumber: string }).elmaNumber).toBe((stream[4]!.data as { elmaNumber: string }).elmaNumber);
+  });
+
+  it('a write that keeps losing to a concurrent writer gives up with 409', async () => {
+    const created = await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: '12345671' });
+    const id = (created.body as { id: string }).id;
+    // A real second writer: before each of our appends it appends to the same stream first.
+    const store = t.running.storage.events;
+    const original = store.append.bind(store);
+    let interfering = 0;
+    const rival: EventStore['append'] = async (streamId, expected, events) => {
+      if (streamId === `elmanumber-${id}`) {
+        interfering += 1;
+        const head = (await store.readStream(streamId)).length - 1;
+        await original(streamId, head, [{ ...events[0]!, data: { elmaNumberId: id, elmaProcess: 'fs', elmaNumber: `3234567${interfering}` } }]);
+      }
+      return original(streamId, expected, events);
+    };
+    store.append = rival;
+    try {
+      const res = await request(t.http).put(`/api/v1/elmanumbers/${id}`).set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: '52345671' });
+      expect(res.status).toBe(409);
+      expect((res.body as { message: string }).message).toMatch(/changed by someone else/);
+      expect(interfering).toBe(5);
+    } finally {
+      store.append = original;
+    }
+    const stream = await store.readStream(`elmanumber-${id}`);
+    expect(stream.every((e) => (e.data as { elmaNumber: string }).elmaNumber !== '52345671')).toBe(true);
+  });
+});

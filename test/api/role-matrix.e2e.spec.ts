@@ -1,0 +1,78 @@
+import request from 'supertest';
+import { ROLES, type Role } from '@coop/contracts';
+import { auth, startApp, userWith, type TestApp } from './support/app.js';
+
+/**
+ * The role matrix of docs/security.md, written out here on its own (not imported from the
+ * policy) so that a change to the policy that the documentation does not share fails this test.
+ */
+const ALL: readonly Role[] = ROLES;
+const USER_ADMINS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS'];
+const ADMINS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'];
+const SUPER: readonly Role[] = ['ROLE_SUPER_ADMIN'];
+const COOP_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER', 'ROLE_EDIT_USERS'];
+const ELMA_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
+const OWN_PASSWORD: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'];
+
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+/** Every route with the roles allowed; calls use unknown ids or empty bodies so nothing changes. */
+const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string; doc: string; allowed: readonly Role[] | 'public' }[] = [
+  { method: 'post', path: '/api/v1/login', doc: '/api/v1/login', allowed: 'public' },
+  { method: 'get', path: '/api/v1/ping', doc: '/api/v1/ping', allowed: ALL },
+  { method: 'get', path: '/api/v1/users', doc: '/api/v1/users', allowed: USER_ADMINS },
+  { method: 'post', path: '/api/v1/users', doc: '/api/v1/users', allowed: USER_ADMINS },
+  { method: 'get', path: '/api/v1/users/options?attribute=roles', doc: '/api/v1/users/options', allowed: USER_ADMINS },
+  { method: 'get', path: '/api/v1/users/me', doc: '/api/v1/users/me', allowed: ALL },
+  { method: 'put', path: '/api/v1/users/me/password', doc: '/api/v1/users/me/password', allowed: OWN_PASSWORD },
+  { method: 'get', path: `/api/v1/users/${MISSING}`, doc: '/api/v1/users/{id}', allowed: USER_ADMINS },
+  { method: 'put', path: `/api/v1/users/${MISSING}`, doc: '/api/v1/users/{id}', allowed: USER_ADMINS },
+  { method: 'delete', path: `/api/v1/users/${MISSING}`, doc: '/api/v1/users/{id}', allowed: USER_ADMINS },
+  { method: 'get', path: '/api/v1/cooperatives', doc: '/api/v1/cooperatives', allowed: COOP_READERS },
+  { method: 'post', path: '/api/v1/cooperatives', doc: '/api/v1/cooperatives', allowed: SUPER },
+  { method: 'get', path: `/api/v1/cooperatives/${MISSING}`, doc: '/api/v1/cooperatives/{id}', allowed: COOP_READERS },
+  { method: 'put', path: `/api/v1/cooperatives/${MISSING}`, doc: '/api/v1/cooperatives/{id}', allowed: ADMINS },
+  { method: 'get', path: '/api/v1/elmanumbers', doc: '/api/v1/elmanumbers', allowed: ELMA_READERS },
+  { method: 'post', path: '/api/v1/elmanumbers', doc: '/api/v1/elmanumbers', allowed: ADMINS },
+  { method: 'get', path: '/api/v1/elmanumbers/options?attribute=elmaProcess', doc: '/api/v1/elmanumbers/options', allowed: ELMA_READERS },
+  { method: 'get', path: `/api/v1/elmanumbers/${MISSING}`, doc: '/api/v1/elmanumbers/{id}', allowed: ELMA_READERS },
+  { method: 'put', path: `/api/v1/elmanumbers/${MISSING}`, doc: '/api/v1/elmanumbers/{id}', allowed: ADMINS },
+  { method: 'delete', path: `/api/v1/elmanumbers/${MISSING}`, doc: '/api/v1/elmanumbers/{id}', allowed: ADMINS },
+  { method: 'post', path: '/api/v1/admin/projections/rebuild', doc: '/api/v1/admin/projections/rebuild', allowed: SUPER },
+];
+
+describe('role matrix, enforced by the API for every route', () => {
+  let t: TestApp;
+  const tokens = new Map<Role, string>();
+
+  beforeAll(async () => {
+    t = await startApp();
+    for (const role of ROLES) tokens.set(role, (await userWith(t.http, t.adminToken, role.toLowerCase(), [role])).token);
+  });
+  afterAll(async () => t.close());
+
+  it('lists every route of the OpenAPI document (a new route must join the matrix)', async () => {
+    const doc = (await request(t.http).get('/api/docs-json')).body as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)).sort();
+    const covered = [...new Set(MATRIX.map((r) => `${r.method} ${r.doc}`))].sort();
+    expect(covered).toEqual(documented);
+  });
+
+  const cases = MATRIX.flatMap((route) => ROLES.map((role) => ({ ...route, role })));
+  it.each(cases)('$method $doc as $role', async ({ method, path, allowed, role }) => {
+    const res = await request(t.http)[method](path).set(auth(tokens.get(role)!)).send({});
+    if (allowed === 'public') {
+      // An empty sign-in is refused as bad credentials, never as a role question.
+      expect(res.status).not.toBe(403);
+    } else if (allowed.includes(role)) {
+      expect([401, 403]).not.toContain(res.status);
+    } else {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ message: 'Your roles do not allow this action.' });
+    }
+  });
+
+  it.each(MATRIX.filter((r) => r.allowed !== 'public'))('$method $doc without a token answers 401', async ({ method, path }) => {
+    expect((await request(t.http)[method](path).send({})).status).toBe(401);
+  });
+});

@@ -1,0 +1,145 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { ADMIN_PASSWORD, auth, JWT_SECRET, login, startApp, userWith, type TestApp } from './support/app.js';
+
+describe('sign-in, tokens and sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(async () => t.close());
+
+  const key = new TextEncoder().encode(JWT_SECRET);
+  const claims = (): Record<string, unknown> => {
+    const [, payload] = t.adminToken.split('.');
+    return JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+  };
+
+  it('answers a token holding exp, username, roles and cooperative', async () => {
+    const c = claims();
+    expect(c.username).toBe('admin');
+    expect(c.cooperative).toBe(t.cooperativeId);
+    expect(c.roles).toEqual(expect.arrayContaining(['ROLE_ADMIN', 'ROLE_SUPER_ADMIN', 'ROLE_USER']));
+    expect(typeof c.exp).toBe('number');
+    expect(c.exp as number).toBeGreaterThan(Date.now() / 1000 + 3000);
+    expect(c.iss).toBe('coop-ledger');
+  });
+
+  it('refuses a wrong password and an unknown user with the same 401 message', async () => {
+    const wrong = await request(t.http).post('/api/v1/login').send({ username: 'admin', password: 'nope' });
+    const unknown = await request(t.http).post('/api/v1/login').send({ username: 'nobody', password: 'nope' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ message: 'Invalid username or password' });
+    expect(unknown.body).toEqual(wrong.body);
+    expect(JSON.stringify(wrong.body)).not.toContain('token');
+  });
+
+  it('refuses a body without username or password', async () => {
+    expect((await request(t.http).post('/api/v1/login').send({})).status).toBe(401);
+    expect((await request(t.http).post('/api/v1/login').send({ username: ['admin'], password: {} })).status).toBe(401);
+  });
+
+  it('throttles repeated failures for one username, even with the right password afterwards', async () => {
+    await userWith(t.http, t.adminToken, 'victim', ['ROLE_USER']);
+    for (let i = 0; i < 5; i++) {
+      expect((await request(t.http).post('/api/v1/login').send({ username: 'victim', password: `guess${i}` })).status).toBe(401);
+    }
+    const blocked = await request(t.http).post('/api/v1/login').send({ username: 'victim', password: 'pw-victim-123' });
+    expect(blocked.status).toBe(429);
+    expect((blocked.body as { message: string }).message).toMatch(/^Too many failed sign-in attempts, try again in \d+ seconds$/);
+  });
+
+  it('ping answers 200 with a fresh token in the body and the Authorization header', async () => {
+    const res = await request(t.http).get('/api/v1/ping').set(auth(t.adminToken));
+    expect(res.status).toBe(200);
+    const token = (res.body as { token: string }).token;
+    expect(res.headers.authorization).toBe(`Bearer ${token}`);
+    expect((await request(t.http).get('/api/v1/users/me').set(auth(token))).body).toMatchObject({ username: 'admin' });
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['garbage', 'Bearer not-a-jwt'],
+    ['a bad signature', 'tamper'],
+    ['alg none', 'none'],
+    ['a wrong issuer', 'issuer'],
+    ['an expired token', 'expired'],
+    ['another secret', 'secret'],
+  ])('ping with %s answers 401', async (_name, kind) => {
+    let header: string | undefined = kind;
+    const c = claims();
+    const sign = (k: Uint8Array, issuer: string, exp: number): Promise<string> =>
+      new SignJWT({ username: c.username, roles: c.roles, cooperative: c.cooperative })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(c.sub))
+        .setIssuer(issuer)
+        .setExpirationTime(exp)
+        .sign(k);
+    const later = Math.floor(Date.now() / 1000) + 600;
+    if (kind === 'tamper') {
+      const [h, p, s] = t.adminToken.split('.');
+      const payload = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
+      payload.roles = ['ROLE_SUPER_ADMIN'];
+      payload.username = 'mallory';
+      header = `Bearer ${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${s}`;
+    } else if (kind === 'none') {
+      header = `Bearer ${new UnsecuredJWT({ ...c }).setIssuer('coop-ledger').setSubject(String(c.sub)).setExpirationTime(later).encode()}`;
+    } else if (kind === 'issuer') {
+      header = `Bearer ${await sign(key, 'someone-else', later)}`;
+    } else if (kind === 'expired') {
+      header = `Bearer ${await sign(key, 'coop-ledger', Math.floor(Date.now() / 1000) - 5)}`;
+    } else if (kind === 'secret') {
+      header = `Bearer ${await sign(new TextEncoder().encode('x'.repeat(48)), 'coop-ledger', later)}`;
+    }
+    const req = request(t.http).get('/api/v1/ping');
+    const res = header ? await req.set('Authorization', header) : await req;
+    expect(res.status).toBe(401);
+    expect((res.body as { message: string }).message).toMatch(/sign in again/);
+  });
+
+  it('a deleted user is signed out at once; a removed role stops working at once', async () => {
+    const gone = await userWith(t.http, t.adminToken, 'leaver', ['ROLE_USER']);
+    const demoted = await userWith(t.http, t.adminToken, 'demoted', ['ROLE_ADMIN']);
+    expect((await request(t.http).get('/api/v1/users').set(auth(demoted.token))).status).toBe(200);
+    expect((await request(t.http).delete(`/api/v1/users/${gone.id}`).set(auth(t.adminToken))).status).toBe(204);
+    expect((await request(t.http).get('/api/v1/ping').set(auth(gone.token))).status).toBe(401);
+    const put = await request(t.http).put(`/api/v1/users/${demoted.id}`).set(auth(t.adminToken)).send({ username: 'demoted', roles: ['ROLE_USER'] });
+    expect(put.status).toBe(200);
+    expect((await request(t.http).get('/api/v1/users').set(auth(demoted.token))).status).toBe(403);
+  });
+
+  it('a token nearing expiry gets a fresh one on any answer', async () => {
+    const short = await startApp({ TOKEN_TTL_SECONDS: '4' });
+    try {
+      const token = await login(short.http, 'admin', ADMIN_PASSWORD);
+      const early = await request(short.http).get('/api/v1/elmanumbers').set(auth(token));
+      expect(early.headers.authorization).toBeUndefined();
+      await new Promise((r) => setTimeout(r, 2200));
+      const late = await request(short.http).get('/api/v1/elmanumbers').set(auth(token));
+      expect(late.headers.authorization).toMatch(/^Bearer \S+$/);
+      expect(late.headers.authorization).not.toBe(`Bearer ${token}`);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('stores no password in plain text and never answers a hash', async () => {
+    const list = await request(t.http).get('/api/v1/users').set(auth(t.adminToken));
+    expect(JSON.stringify(list.body)).not.toMatch(/argon2|"password/i);
+    const opened = JSON.stringify((await t.running.storage.events.readAll(-1n, 1000)).map((e) => e.data));
+    expect(opened).toContain('$argon2id$');
+    expect(opened).not.toContain(ADMIN_PASSWORD);
+    // On disk the personal fields are sealed: neither the hash nor the username is readable.
+    const file = ['events.sqlite', 'events.sqlite-wal']
+      .map((f) => join(t.dataDir, f))
+      .filter((f) => existsSync(f))
+      .map((f) => readFileSync(f).toString('latin1'))
+      .join('');
+    expect(file).toContain('UserCreated');
+    expect(file).not.toContain('$argon2id$');
+    expect(file).not.toContain('"username":"victim"');
+  });
+});

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import type { Role } from '@coop/contracts';
+import { createApp, type RunningApp } from '../../../services/src/create-app.js';
+import { loadConfig } from '../../../services/src/platform/config/config.js';
+
+export const ADMIN_PASSWORD = 'first-admin-Pa55';
+export const JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+export interface TestApp {
+  readonly running: RunningApp;
+  readonly http: App;
+  readonly dataDir: string;
+  /** The first cooperative's id and its administrator's token (every role). */
+  readonly cooperativeId: string;
+  readonly adminToken: string;
+  close(): Promise<void>;
+}
+
+/** The real application on a fresh temporary data directory (embedded SQLite stores). */
+export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console'), ...env });
+  const running = await createApp(config, { logger: false });
+  const http = running.app.getHttpServer() as App;
+  const adminToken = await login(http, 'admin', ADMIN_PASSWORD);
+  return {
+    running,
+    http,
+    dataDir,
+    cooperativeId: running.firstStart!.cooperativeId,
+    adminToken,
+    close: async () => {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(http: App, username: string, password: string): Promise<string> {
+  const res = await request(http).post('/api/v1/login').send({ username, password });
+  if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { token: string }).token;
+}
+
+export const auth = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
+
+/** Creates a user with the given roles in the token's cooperative (or `cooperative`) and returns its id and token. */
+export async function userWith(
+  http: App,
+  adminToken: string,
+  username: string,
+  roles: readonly Role[],
+  cooperative?: string,
+): Promise<{ id: string; token: string }> {
+  const password = `pw-${username}-123`;
+  const res = await request(http)
+    .post('/api/v1/users')
+    .set(auth(adminToken))
+    .send({ username, password, passwordRepeat: password, roles, ...(cooperative ? { cooperative } : {}) });
+  if (res.status !== 201) throw new Error(`create ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: (res.body as { id: string }).id, token: await login(http, username, password) };
+}
+
+/** A complete, valid cooperative body. */
+export function validCooperative(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'eg-musterstadt',
+    fullName: 'Energiegenossenschaft Musterstadt eG',
+    address: 'Hauptstraße 1',
+    zip: '12345',
+    city: 'Musterstadt',
+    email: 'info@eg-musterstadt.de',
+    contactPerson: 'Erika Mustermann',
+    url: 'https://eg-musterstadt.de',
+    taxId: '1121081508150',
+    bankname: 'Musterbank',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+    balanceCost: 25000,
+    minimumShares: 1,
+    ...overrides,
+  };
+}
