@@ -24,7 +24,8 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       store = await open();
     });
     afterAll(async () => {
-      await store.close();
+      // undefined when open() failed (server unreachable): let that error be the one reported.
+      await (store as EventStore | undefined)?.close();
     });
 
     const metadata = (n: number): EventMetadata => ({

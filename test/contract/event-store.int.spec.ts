@@ -29,6 +29,7 @@ if (url) {
   // EVENT_STORE_URL=kurrentdb://localhost:2113?tls=false
   eventStoreContract(`KurrentDB (${url})`, async () => new KurrentEventStore(url, { retryDelayMs: 300 }));
 } else {
+  console.info('KurrentDB contract suite skipped: EVENT_STORE_URL is not set (the embedded adapter ran alone).');
   describe.skip('KurrentDB contract suite skipped: EVENT_STORE_URL is not set', () => {
     it('KurrentDB contract suite skipped: EVENT_STORE_URL is not set', () => undefined);
   });

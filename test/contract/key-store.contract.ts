@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { KeyStore } from '@coop/contracts';
+
+/** The contract every KeyStore adapter keeps. */
+export function keyStoreContract(name: string, open: () => Promise<KeyStore>, dispose?: () => Promise<void>): void {
+  describe(`KeyStore contract: ${name}`, () => {
+    let store: KeyStore;
+    const subject = (label: string): string => `contract-${label}-${randomUUID()}`;
+
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(async () => {
+      // undefined when open() failed (server unreachable): let that error be the one reported.
+      await (store as KeyStore | undefined)?.close();
+      if (dispose) await dispose();
+    });
+
+    it('creates a 32-byte key on first use and returns the same key afterwards', async () => {
+      const id = subject('member');
+      const key = await store.getOrCreate(id);
+      expect(Buffer.isBuffer(key)).toBe(true);
+      expect(key).toHaveLength(32);
+      expect((await store.getOrCreate(id)).equals(key)).toBe(true);
+      expect((await store.find(id))?.equals(key)).toBe(true);
+    });
+
+    it('gives every subject its own key', async () => {
+      const a = await store.getOrCreate(subject('a'));
+      const b = await store.getOrCreate(subject('b'));
+      expect(a.equals(b)).toBe(false);
+      expect(a.equals(Buffer.alloc(32))).toBe(false);
+    });
+
+    it('finds nothing for an unknown subject', async () => {
+      expect(await store.find(subject('unknown'))).toBeUndefined();
+    });
+
+    it('hands every concurrent caller the same new key', async () => {
+      const id = subject('race');
+      const keys = await Promise.all(Array.from({ length: 10 }, () => store.getOrCreate(id)));
+      for (const key of keys) expect(key.equals(keys[0]!)).toBe(true);
+    });
+
+    it('erases a key for good, at once', async () => {
+      const id = subject('erased');
+      const other = subject('kept');
+      const key = await store.getOrCreate(id);
+      const kept = await store.getOrCreate(other);
+      await store.erase(id);
+      expect(await store.find(id)).toBeUndefined();
+      expect((await store.find(other))?.equals(kept)).toBe(true);
+      // A later getOrCreate makes a new key; the erased one never comes back.
+      const fresh = await store.getOrCreate(id);
+      expect(fresh.equals(key)).toBe(false);
+      await store.erase(id);
+      await store.erase(id); // erasing twice is harmless
+      expect(await store.find(id)).toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,292 @@
+import type { CollectionSpec, ReadDocument, ReadQuery, ReadStore, WriteOp } from '@coop/contracts';
+
+const members: CollectionSpec = {
+  name: 'contract_members',
+  fields: { name: 'string', status: 'string', shares: 'number', active: 'boolean', joined: 'string', city: 'string', tags: 'string' },
+  search: ['name', 'city'],
+  arrays: ['tags'],
+};
+const notes: CollectionSpec = { name: 'contract_notes', fields: { title: 'string' }, search: ['title'] };
+
+const CHECKPOINT = 'contract_projection';
+
+function member(id: string, cooperativeId: string, fields: Record<string, unknown>): ReadDocument {
+  return { id, cooperativeId, position: '1', ...fields };
+}
+
+/** Members of coop A (m01..m09) and one of coop B. */
+const seed: ReadDocument[] = [
+  member('m01', 'coop-a', { name: 'anna Apfel', status: 'active', shares: 3, active: true, joined: '2024-01-15', city: 'Köln', tags: ['board', 'founder'] }),
+  member('m02', 'coop-a', { name: 'Bert 100% Bio', status: 'ACTIVE', shares: 5, active: true, joined: '2024-03-01', city: 'Bonn', tags: ['founder'] }),
+  member('m03', 'coop-a', { name: 'carl Bio_Markt', status: 'left', shares: 3, active: false, joined: '2023-12-31', city: 'Aachen', tags: [] }),
+  member('m04', 'coop-a', { name: 'Dora Regex .* Fan', status: 'Active', shares: 1, active: true, joined: '2024-06-30', city: 'Bonn' }),
+  member('m05', 'coop-a', { name: 'Emil Back\\Slash', status: 'active', shares: 3, active: true, joined: '2025-01-01', city: null, tags: ['auditor'] }),
+  member('m06', 'coop-a', { name: 'Frieda Müller', status: 'active', shares: 10, active: true, joined: '2024-02-29', city: 'MÜNCHEN' }),
+  member('m07', 'coop-a', { name: 'ÖKO Hof Gustav', status: 'pending', shares: 2, active: false, joined: '2024-07-01', city: 'Ulm', extra: { nested: [1, 2, { deep: 'x' }] } }),
+  member('m08', 'coop-a', { name: 'Bio Markt Hanna', status: 'active', shares: 7, active: true, joined: '2024-08-08', city: 'Bonn' }),
+  member('m09', 'coop-a', { name: 'Ida 100 Prozent', status: 'active', shares: 4, active: true, joined: '2024-09-09', city: 'Köln' }),
+  member('m10', 'coop-b', { name: 'Anna Other Coop', status: 'active', shares: 3, active: true, joined: '2024-01-15', city: 'Bonn', tags: ['board'] }),
+];
+
+export interface ReadStoreContractOptions {
+  /** Called once after the suite, e.g. to drop a test database; the store is closed afterwards. */
+  readonly dispose?: (store: ReadStore) => Promise<void>;
+}
+
+/** The contract every ReadStore adapter keeps. */
+export function readStoreContract(
+  name: string,
+  open: () => Promise<ReadStore>,
+  options: ReadStoreContractOptions = {},
+): void {
+  describe(`ReadStore contract: ${name}`, () => {
+    let store: ReadStore;
+    const ids = async (query: ReadQuery, collection = members.name): Promise<string[]> =>
+      (await store.find(collection, query)).items.map((d) => d.id);
+    const inA = (q: Omit<ReadQuery, 'cooperativeId'> = {}): ReadQuery => ({ cooperativeId: 'coop-a', ...q });
+
+    beforeAll(async () => {
+      store = await open();
+      await store.ensureCollections([members, notes]);
+      await store.ensureCollections([members, notes]); // idempotent
+    });
+    afterAll(async () => {
+      if (options.dispose && store) await options.dispose(store);
+      // undefined when open() failed (server unreachable): let that error be the one reported.
+      await (store as ReadStore | undefined)?.close();
+    });
+    beforeEach(async () => {
+      await store.reset([members.name, notes.name], CHECKPOINT);
+      await store.applyBatch(
+        seed.map((doc) => ({ kind: 'put', collection: members.name, doc })),
+        { name: CHECKPOINT, position: 100n },
+      );
+    });
+
+    describe('documents', () => {
+      it('gets a document exactly as it was put', async () => {
+        expect(await store.get(members.name, 'm07')).toEqual(seed[6]);
+        expect(await store.get(members.name, 'm03')).toEqual(seed[2]);
+        expect(await store.get(members.name, 'nope')).toBeUndefined();
+      });
+
+      it('replaces on put and removes on delete', async () => {
+        const changed = member('m01', 'coop-a', { name: 'Anna Neu', status: 'left', shares: 0, active: false, position: '5' });
+        await store.applyBatch(
+          [
+            { kind: 'put', collection: members.name, doc: changed },
+            { kind: 'delete', collection: members.name, id: 'm02' },
+            { kind: 'put', collection: notes.name, doc: { id: 'n1', cooperativeId: 'coop-a', position: '5', title: 'Hello' } },
+            { kind: 'delete', collection: members.name, id: 'does-not-exist' },
+          ],
+          { name: CHECKPOINT, position: 105n },
+        );
+        expect(await store.get(members.name, 'm01')).toEqual(changed);
+        expect(await store.get(members.name, 'm02')).toBeUndefined();
+        expect(await store.get(notes.name, 'n1')).toEqual({ id: 'n1', cooperativeId: 'coop-a', position: '5', title: 'Hello' });
+        expect(await store.checkpoint(CHECKPOINT)).toBe(105n);
+      });
+
+      it('applies operations of one batch in order', async () => {
+        await store.applyBatch(
+          [
+            { kind: 'put', collection: notes.name, doc: { id: 'n2', cooperativeId: 'coop-a', position: '1', title: 'first' } },
+            { kind: 'put', collection: notes.name, doc: { id: 'n2', cooperativeId: 'coop-a', position: '2', title: 'second' } },
+            { kind: 'put', collection: notes.name, doc: { id: 'n3', cooperativeId: 'coop-a', position: '2', title: 'gone' } },
+            { kind: 'delete', collection: notes.name, id: 'n3' },
+          ],
+          { name: CHECKPOINT, position: 106n },
+        );
+        expect((await store.get(notes.name, 'n2'))?.title).toBe('second');
+        expect(await store.get(notes.name, 'n3')).toBeUndefined();
+      });
+
+      it('rejects an unknown collection', async () => {
+        await expect(store.get('contract_unknown', 'x')).rejects.toThrow();
+        await expect(store.find('contract_unknown', { cooperativeId: null })).rejects.toThrow();
+      });
+    });
+
+    describe('checkpoints and atomic batches', () => {
+      it('reports -1 for a projection that never ran', async () => {
+        expect(await store.checkpoint('contract_never_ran')).toBe(-1n);
+        expect(await store.checkpoint(CHECKPOINT)).toBe(100n);
+      });
+
+      it('keeps positions beyond 2^53 exactly', async () => {
+        await store.applyBatch([], { name: CHECKPOINT, position: 9_007_199_254_740_993n });
+        expect(await store.checkpoint(CHECKPOINT)).toBe(9_007_199_254_740_993n);
+      });
+
+      it('writes nothing, neither documents nor checkpoint, when one operation fails', async () => {
+        const ops: WriteOp[] = [
+          { kind: 'put', collection: members.name, doc: member('m50', 'coop-a', { name: 'Never Stored', status: 'active', shares: 1 }) },
+          { kind: 'put', collection: members.name, doc: member('m01', 'coop-a', { name: 'Overwritten', status: 'x', shares: 99 }) },
+          { kind: 'delete', collection: members.name, id: 'm02' },
+          { kind: 'put', collection: notes.name, doc: { id: 'n9', cooperativeId: 'coop-a', position: '1', title: 'Never' } },
+          { kind: 'put', collection: 'contract_unknown', doc: member('x1', 'coop-a', {}) },
+        ];
+        await expect(store.applyBatch(ops, { name: CHECKPOINT, position: 200n })).rejects.toThrow();
+        expect(await store.get(members.name, 'm50')).toBeUndefined();
+        expect(await store.get(members.name, 'm01')).toEqual(seed[0]);
+        expect(await store.get(members.name, 'm02')).toEqual(seed[1]);
+        expect(await store.get(notes.name, 'n9')).toBeUndefined();
+        expect(await store.checkpoint(CHECKPOINT)).toBe(100n);
+        expect((await store.find(members.name, { cooperativeId: null })).total).toBe(seed.length);
+      });
+
+      it('reset empties the collections and removes only that checkpoint', async () => {
+        await store.applyBatch(
+          [{ kind: 'put', collection: notes.name, doc: { id: 'n1', cooperativeId: 'coop-a', position: '1', title: 'x' } }],
+          { name: 'contract_other_projection', position: 7n },
+        );
+        await store.reset([members.name, notes.name], CHECKPOINT);
+        expect(await store.find(members.name, { cooperativeId: null })).toEqual({ items: [], total: 0 });
+        expect(await store.find(notes.name, { cooperativeId: null })).toEqual({ items: [], total: 0 });
+        expect(await store.get(members.name, 'm01')).toBeUndefined();
+        expect(await store.checkpoint(CHECKPOINT)).toBe(-1n);
+        expect(await store.checkpoint('contract_other_projection')).toBe(7n);
+      });
+    });
+
+    describe('find', () => {
+      it('keeps to one cooperative, or reads across all with null', async () => {
+        expect(await ids(inA())).toEqual(['m01', 'm02', 'm03', 'm04', 'm05', 'm06', 'm07', 'm08', 'm09']);
+        expect(await ids({ cooperativeId: 'coop-b' })).toEqual(['m10']);
+        expect(await ids({ cooperativeId: 'coop-c' })).toEqual([]);
+        expect((await store.find(members.name, { cooperativeId: null })).total).toBe(10);
+        expect(await ids({ cooperativeId: 'coop-b', filters: [{ field: 'id', op: 'eq', value: 'm01' }] })).toEqual([]);
+      });
+
+      it('returns the documents as stored, without internal fields', async () => {
+        const page = await store.find(members.name, inA({ filters: [{ field: 'id', op: 'in', values: ['m07', 'm01'] }] }));
+        expect(page).toEqual({ items: [seed[0], seed[6]], total: 2 });
+      });
+
+      it('filters by equality, case-insensitively for strings', async () => {
+        expect(await ids(inA({ filters: [{ field: 'status', op: 'eq', value: 'active' }] }))).toEqual([
+          'm01', 'm02', 'm04', 'm05', 'm06', 'm08', 'm09',
+        ]);
+        expect(await ids(inA({ filters: [{ field: 'status', op: 'eq', value: 'LEFT' }] }))).toEqual(['m03']);
+        expect(await ids(inA({ filters: [{ field: 'shares', op: 'eq', value: 3 }] }))).toEqual(['m01', 'm03', 'm05']);
+        expect(await ids(inA({ filters: [{ field: 'active', op: 'eq', value: false }] }))).toEqual(['m03', 'm07']);
+        expect(await ids(inA({ filters: [{ field: 'id', op: 'eq', value: 'm04' }] }))).toEqual(['m04']);
+      });
+
+      it('filters eq null as missing or null', async () => {
+        expect(await ids(inA({ filters: [{ field: 'city', op: 'eq', value: null }] }))).toEqual(['m05']);
+        await store.applyBatch(
+          [{ kind: 'put', collection: members.name, doc: member('m11', 'coop-a', { name: 'No City', status: 'active', shares: 1 }) }],
+          { name: CHECKPOINT, position: 101n },
+        );
+        expect(await ids(inA({ filters: [{ field: 'city', op: 'eq', value: null }] }))).toEqual(['m05', 'm11']);
+      });
+
+      it('filters by a set of values', async () => {
+        expect(await ids(inA({ filters: [{ field: 'status', op: 'in', values: ['LEFT', 'pending'] }] }))).toEqual(['m03', 'm07']);
+        expect(await ids(inA({ filters: [{ field: 'shares', op: 'in', values: [1, 10] }] }))).toEqual(['m04', 'm06']);
+        expect(await ids(inA({ filters: [{ field: 'shares', op: 'in', values: [] }] }))).toEqual([]);
+      });
+
+      it('filters by number and date ranges, bounds included', async () => {
+        expect(await ids(inA({ filters: [{ field: 'shares', op: 'range', gte: 3, lte: 5 }] }))).toEqual([
+          'm01', 'm02', 'm03', 'm05', 'm09',
+        ]);
+        expect(await ids(inA({ filters: [{ field: 'shares', op: 'range', gte: 7 }] }))).toEqual(['m06', 'm08']);
+        expect(await ids(inA({ filters: [{ field: 'joined', op: 'range', gte: '2024-01-01', lte: '2024-03-01' }] }))).toEqual([
+          'm01', 'm02', 'm06',
+        ]);
+        expect(await ids(inA({ filters: [{ field: 'joined', op: 'range', lte: '2023-12-31' }] }))).toEqual(['m03']);
+      });
+
+      it('combines filters with AND', async () => {
+        expect(
+          await ids(
+            inA({
+              filters: [
+                { field: 'status', op: 'eq', value: 'active' },
+                { field: 'city', op: 'eq', value: 'bonn' },
+                { field: 'shares', op: 'range', gte: 2 },
+              ],
+            }),
+          ),
+        ).toEqual(['m02', 'm08']);
+      });
+
+      it('treats equality on array fields as "contains"', async () => {
+        expect(await ids(inA({ filters: [{ field: 'tags', op: 'eq', value: 'founder' }] }))).toEqual(['m01', 'm02']);
+        expect(await ids(inA({ filters: [{ field: 'tags', op: 'in', values: ['board', 'auditor'] }] }))).toEqual(['m01', 'm05']);
+        expect(await ids(inA({ filters: [{ field: 'tags', op: 'eq', value: 'nobody' }] }))).toEqual([]);
+        expect(await ids({ cooperativeId: null, filters: [{ field: 'tags', op: 'eq', value: 'board' }] })).toEqual(['m01', 'm10']);
+      });
+
+      it('searches literally and case-insensitively in the declared search fields', async () => {
+        const search = (text: string): Promise<string[]> => ids(inA({ search: text }));
+        expect(await search('%')).toEqual(['m02']);
+        expect(await search('100%')).toEqual(['m02']);
+        expect(await search('_')).toEqual(['m03']);
+        expect(await search('bio_markt')).toEqual(['m03']);
+        expect(await search('.*')).toEqual(['m04']);
+        expect(await search('\\')).toEqual(['m05']);
+        expect(await search('back\\slash')).toEqual(['m05']);
+        expect(await search('[a-z]')).toEqual([]);
+        expect(await search('^anna')).toEqual([]);
+        expect(await search('(')).toEqual([]);
+        expect(await search('$')).toEqual([]);
+        expect(await search('bio')).toEqual(['m02', 'm03', 'm08']);
+        expect(await search('BIO MARKT')).toEqual(['m08']);
+        expect(await search('  müller ')).toEqual(['m06']);
+        expect(await search('MÜLLER')).toEqual(['m06']);
+        expect(await search('öko')).toEqual(['m07']);
+        expect(await search('münchen')).toEqual(['m06']);
+        expect(await search('köln')).toEqual(['m01', 'm09']);
+        expect(await search('active')).toEqual([]); // status is not a search field
+        expect(await search('')).toHaveLength(9);
+        expect(await ids({ cooperativeId: 'coop-b', search: 'anna' })).toEqual(['m10']);
+      });
+
+      it('sorts ascending and descending, strings case-insensitively, ties by id', async () => {
+        expect(await ids(inA({ sort: [{ field: 'name', direction: 'asc' }], limit: 4 }))).toEqual(['m01', 'm02', 'm08', 'm03']);
+        expect(await ids(inA({ sort: [{ field: 'shares', direction: 'desc' }] }))).toEqual([
+          'm06', 'm08', 'm02', 'm09', 'm01', 'm03', 'm05', 'm07', 'm04',
+        ]);
+        expect(await ids(inA({ sort: [{ field: 'shares', direction: 'asc' }] }))).toEqual([
+          'm04', 'm07', 'm01', 'm03', 'm05', 'm09', 'm02', 'm08', 'm06',
+        ]);
+        expect(
+          await ids(inA({ sort: [{ field: 'active', direction: 'asc' }, { field: 'joined', direction: 'desc' }] })),
+        ).toEqual(['m07', 'm03', 'm05', 'm09', 'm08', 'm04', 'm02', 'm06', 'm01']);
+        expect(await ids(inA({ sort: [{ field: 'id', direction: 'desc' }], limit: 3 }))).toEqual(['m09', 'm08', 'm07']);
+      });
+
+      it('pages with offset and limit and counts the total of all matches', async () => {
+        const query = inA({ sort: [{ field: 'shares', direction: 'desc' }] });
+        const first = await store.find(members.name, { ...query, offset: 0, limit: 4 });
+        const second = await store.find(members.name, { ...query, offset: 4, limit: 4 });
+        const third = await store.find(members.name, { ...query, offset: 8, limit: 4 });
+        const beyond = await store.find(members.name, { ...query, offset: 20, limit: 4 });
+        expect(first.items.map((d) => d.id)).toEqual(['m06', 'm08', 'm02', 'm09']);
+        expect(second.items.map((d) => d.id)).toEqual(['m01', 'm03', 'm05', 'm07']);
+        expect(third.items.map((d) => d.id)).toEqual(['m04']);
+        expect(beyond.items).toEqual([]);
+        expect([first.total, second.total, third.total, beyond.total]).toEqual([9, 9, 9, 9]);
+        const filtered = await store.find(members.name, inA({ filters: [{ field: 'city', op: 'eq', value: 'BONN' }], limit: 1 }));
+        expect(filtered.total).toBe(3);
+        expect(filtered.items.map((d) => d.id)).toEqual(['m02']);
+      });
+
+      it('rejects filters and sorts on undeclared fields', async () => {
+        await expect(store.find(members.name, inA({ filters: [{ field: 'extra', op: 'eq', value: 'x' }] }))).rejects.toThrow(
+          /extra/,
+        );
+        await expect(store.find(members.name, inA({ sort: [{ field: 'position', direction: 'asc' }] }))).rejects.toThrow(
+          /position/,
+        );
+        await expect(store.find(members.name, inA({ sort: [{ field: 'tags', direction: 'asc' }] }))).rejects.toThrow(/tags/);
+        await expect(
+          store.find(members.name, inA({ filters: [{ field: 'name; DROP TABLE x', op: 'eq', value: 1 }] })),
+        ).rejects.toThrow();
+      });
+    });
+  });
+}

@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MongoReadStore } from '../../projections/src/read-store/mongo-read-store.js';
+import { SqliteReadStore } from '../../projections/src/read-store/sqlite-read-store.js';
+import { readStoreContract } from './read-store.contract.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'coop-read-store-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+readStoreContract('SQLite', async () => new SqliteReadStore(join(dir, 'read-models.sqlite')));
+
+const url = process.env.MONGODB_URL;
+if (url) {
+  // Needs a replica set (transactions), e.g. `docker compose up -d mongodb` and
+  // MONGODB_URL=mongodb://localhost:27017/?replicaSet=rs0&directConnection=true
+  const database = `coop_contract_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  readStoreContract(`MongoDB (${database})`, () => MongoReadStore.connect(url, database), {
+    dispose: async (store) => (store as MongoReadStore).dropDatabase(),
+  });
+} else {
+  console.info('MongoDB read-store contract suite skipped: MONGODB_URL is not set (the embedded adapter ran alone).');
+  describe.skip('MongoDB read-store contract suite skipped: MONGODB_URL is not set', () => {
+    it('MongoDB read-store contract suite skipped: MONGODB_URL is not set', () => undefined);
+  });
+}
