@@ -1,6 +1,20 @@
 import request from 'supertest';
 import type { EventStore, ReadDocument } from '@coop/contracts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../services/src/platform/config/config.js';
+import { openStorage } from '../../services/src/platform/storage.js';
 import { auth, startApp, userWith, type TestApp } from './support/app.js';
+
+/** The API without projections, plus a worker: its own storage connection and runner, as `worker.ts` does. */
+async function startAppWithWorker(): Promise<{ app: TestApp; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-worker-'));
+  const worker = await openStorage(loadConfig({ DATA_DIR: dataDir }));
+  await worker.runner.start();
+  const app = await startApp({ DATA_DIR: dataDir, RUN_PROJECTIONS: 'false' });
+  return { app, close: async () => { await app.close(); await worker.close(); } };
+}
 
 /** Every document of every read model, in a stable order. */
 async function snapshot(t: TestApp): Promise<Record<string, ReadDocument[]>> {
@@ -108,5 +122,22 @@ describe('event sourcing guarantees', () => {
     }
     const stream = await store.readStream(`elmanumber-${id}`);
     expect(stream.every((e) => (e.data as { elmaNumber: string }).elmaNumber !== '52345671')).toBe(true);
+  });
+});
+
+describe('projections in a separate worker (RUN_PROJECTIONS=false)', () => {
+  it('the API still reads its own writes, waiting on the stored checkpoint', async () => {
+    const t = await startAppWithWorker();
+    try {
+      const res = await request(t.app.http).post('/api/v1/elmanumbers').set(auth(t.app.adminToken)).send({ elmaProcess: 'km', elmaNumber: '12345678901' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ elmaNumber: '12345678901' });
+      expect(t.app.running.storage.runner.processedUpTo).toBe(-1n);
+      const rebuild = await request(t.app.http).post('/api/v1/admin/projections/rebuild').set(auth(t.app.adminToken));
+      expect(rebuild.status).toBe(409);
+      expect((rebuild.body as { message: string }).message).toMatch(/separate worker/);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -120,7 +120,7 @@ export class SqliteEventStore implements EventStore {
         }
         await new Promise<void>((resolve) => {
           wake = resolve;
-          setTimeout(resolve, POLL_MS).unref();
+          setTimeout(resolve, POLL_MS);
         });
         wake = undefined;
       }

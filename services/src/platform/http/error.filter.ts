@@ -16,7 +16,9 @@ export class ApiErrorFilter implements ExceptionFilter {
       res.status(HttpStatus.NOT_FOUND).json({ message: `${error.entity} not found` });
     } else if (error instanceof ForbiddenError) {
       res.status(HttpStatus.FORBIDDEN).json({ message: error.message });
-    } else if (error instanceof ConflictError || error instanceof ConcurrencyError) {
+    } else if (error instanceof ConflictError) {
+      res.status(HttpStatus.CONFLICT).json({ message: error.message });
+    } else if (error instanceof ConcurrencyError) {
       res.status(HttpStatus.CONFLICT).json({ message: new ConflictError().message });
     } else if (error instanceof HttpException) {
       const body = error.getResponse();
