@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fieldError, ValidationError, type UsernameEvent } from '@coop/contracts';
-import { deciderSpec } from '../../platform/testing/decider-spec.js';
-import { usernameDecider } from './username.decider.js';
+import { deciderSpec } from '../platform/testing/decider-spec.js';
+import { usernameDecider } from './domain/username.decider.js';
 
 const spec = deciderSpec(usernameDecider);
 

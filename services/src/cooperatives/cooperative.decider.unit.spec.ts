@@ -7,8 +7,8 @@ import {
   type CooperativeFields,
   type FieldError,
 } from '@coop/contracts';
-import { deciderSpec } from '../../platform/testing/decider-spec.js';
-import { cooperativeDecider, cooperativeErrors, type CooperativeCommand } from './cooperative.decider.js';
+import { deciderSpec } from '../platform/testing/decider-spec.js';
+import { cooperativeDecider, cooperativeErrors, type CooperativeCommand } from './domain/cooperative.decider.js';
 
 const spec = deciderSpec(cooperativeDecider);
 const COOP = 'coop-1';

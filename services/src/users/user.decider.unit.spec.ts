@@ -9,8 +9,8 @@ import {
   type UserCreated,
   type UserEvent,
 } from '@coop/contracts';
-import { deciderSpec } from '../../platform/testing/decider-spec.js';
-import { userDecider, type Grantor, type PasswordInput, type UserCommand } from './user.decider.js';
+import { deciderSpec } from '../platform/testing/decider-spec.js';
+import { userDecider, type Grantor, type PasswordInput, type UserCommand } from './domain/user.decider.js';
 
 const spec = deciderSpec(userDecider);
 
