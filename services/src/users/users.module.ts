@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '../auth/auth.module.js';
-import { ChangeOwnPasswordHandler, CreateUserHandler, DeleteUserHandler, UpdateUserHandler } from './commands/user.handlers.js';
+import { ChangeOwnPasswordHandler, CreateUserHandler, DeleteUserHandler, UpdateUserHandler, UserCommandRunner } from './commands/user.handlers.js';
 import { UsersController } from './http/users.controller.js';
 
 @Module({
   imports: [CqrsModule, AuthModule],
   controllers: [UsersController],
-  providers: [CreateUserHandler, UpdateUserHandler, ChangeOwnPasswordHandler, DeleteUserHandler],
+  providers: [UserCommandRunner, CreateUserHandler, UpdateUserHandler, ChangeOwnPasswordHandler, DeleteUserHandler],
 })
 export class UsersModule {}

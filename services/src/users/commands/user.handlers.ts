@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { userStream, usernameStream, type StreamAppend } from '@coop/contracts';
 import { PasswordHasher } from '../../auth/password-hasher.js';
@@ -14,8 +15,14 @@ const grantor = (ctx: CommandContext): Grantor => ({ userId: ctx.actor.userId, r
  * Runs a user command: the user's stream and, when the name changes, the username streams
  * (claim the new, release the old) are appended in one atomic write.
  */
-class UserCommandRunner {
-  constructor(private readonly writer: StreamWriter) {}
+@Injectable()
+export class UserCommandRunner {
+  constructor(private readonly writer: StreamWriter, private readonly hasher: PasswordHasher) {}
+
+  /** The hash of a typed password, or null when none was typed or the repeat differs (the decider says why). */
+  async hashIfGiven(password: string, repeat: string): Promise<string | null> {
+    return password !== '' && password === repeat ? this.hasher.hash(password) : null;
+  }
 
   async run(userId: string, cooperativeId: string, ctx: CommandContext, command: UserCommand): Promise<void> {
     await this.writer.retrying(async () => {
@@ -46,65 +53,46 @@ class UserCommandRunner {
   }
 }
 
-async function hashIfGiven(hasher: PasswordHasher, password: string, repeat: string): Promise<string | null> {
-  return password !== '' && password === repeat ? hasher.hash(password) : null;
-}
-
 @CommandHandler(CreateUserCommand)
 export class CreateUserHandler implements ICommandHandler<CreateUserCommand> {
-  private readonly runner: UserCommandRunner;
-  constructor(writer: StreamWriter, private readonly hasher: PasswordHasher) {
-    this.runner = new UserCommandRunner(writer);
-  }
+  constructor(private readonly users: UserCommandRunner) {}
 
   async execute({ ctx, cooperativeId, input }: CreateUserCommand): Promise<string> {
     const userId = randomUUID();
-    const passwordHash = await hashIfGiven(this.hasher, input.password, input.passwordRepeat);
-    await this.runner.run(userId, cooperativeId, ctx, {
-      type: 'CreateUser', userId, cooperativeId, ...input, passwordHash, by: grantor(ctx),
-    });
+    const passwordHash = await this.users.hashIfGiven(input.password, input.passwordRepeat);
+    await this.users.run(userId, cooperativeId, ctx, { type: 'CreateUser', userId, cooperativeId, ...input, passwordHash, by: grantor(ctx) });
     return userId;
   }
 }
 
 @CommandHandler(UpdateUserCommand)
 export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
-  private readonly runner: UserCommandRunner;
-  constructor(writer: StreamWriter, private readonly hasher: PasswordHasher) {
-    this.runner = new UserCommandRunner(writer);
-  }
+  constructor(private readonly users: UserCommandRunner) {}
 
   async execute({ ctx, userId, input }: UpdateUserCommand): Promise<void> {
-    const passwordHash = await hashIfGiven(this.hasher, input.password, input.passwordRepeat);
+    const passwordHash = await this.users.hashIfGiven(input.password, input.passwordRepeat);
     const cooperativeId = ctx.actor.cooperativeId;
-    await this.runner.run(userId, cooperativeId, ctx, { type: 'UpdateUser', userId, cooperativeId, ...input, passwordHash, by: grantor(ctx) });
+    await this.users.run(userId, cooperativeId, ctx, { type: 'UpdateUser', userId, cooperativeId, ...input, passwordHash, by: grantor(ctx) });
   }
 }
 
 @CommandHandler(ChangeOwnPasswordCommand)
 export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswordCommand> {
-  private readonly runner: UserCommandRunner;
-  constructor(writer: StreamWriter, private readonly hasher: PasswordHasher) {
-    this.runner = new UserCommandRunner(writer);
-  }
+  constructor(private readonly users: UserCommandRunner) {}
 
   async execute({ ctx, password, passwordRepeat }: ChangeOwnPasswordCommand): Promise<void> {
-    const passwordHash = await hashIfGiven(this.hasher, password, passwordRepeat);
-    await this.runner.run(ctx.actor.userId, ctx.actor.cooperativeId, ctx, {
-      type: 'ChangeOwnPassword', password, passwordRepeat, passwordHash, by: grantor(ctx),
-    });
+    const passwordHash = await this.users.hashIfGiven(password, passwordRepeat);
+    const { userId, cooperativeId } = ctx.actor;
+    await this.users.run(userId, cooperativeId, ctx, { type: 'ChangeOwnPassword', password, passwordRepeat, passwordHash, by: grantor(ctx) });
   }
 }
 
 @CommandHandler(DeleteUserCommand)
 export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
-  private readonly runner: UserCommandRunner;
-  constructor(writer: StreamWriter) {
-    this.runner = new UserCommandRunner(writer);
-  }
+  constructor(private readonly users: UserCommandRunner) {}
 
   async execute({ ctx, userId }: DeleteUserCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
-    await this.runner.run(userId, cooperativeId, ctx, { type: 'DeleteUser', userId, cooperativeId, by: grantor(ctx) });
+    await this.users.run(userId, cooperativeId, ctx, { type: 'DeleteUser', userId, cooperativeId, by: grantor(ctx) });
   }
 }
