@@ -1,15 +1,70 @@
 import type { EventStore, ReadDocument, ReadStore, RecordedEvent, Subscription, WriteOp } from '@coop/contracts';
-import { keyOf, type DocKey, type Projector } from './projector.js';
+import type { DocKey, Projector } from './projector.js';
 
 /** Name of the runner's checkpoint in the read store. */
 export const CHECKPOINT = 'read-models';
-const REBUILD_BATCH = 5000;
+/**
+ * Events read from the log at a time during a rebuild: small enough that a batch's event objects
+ * die young (larger reads cost more in garbage collection than they save in round trips).
+ */
+const REBUILD_BATCH = 1000;
+/**
+ * A rebuild folds many read batches into memory and writes once this many documents are touched
+ * (or the log ends): a document changed by many events is written once, not once per event.
+ * Bounds the memory a rebuild holds.
+ */
+const REBUILD_FLUSH_DOCUMENTS = 100_000;
+
+/** A map keyed by document (collection and id), without building a combined key string per look-up. */
+class DocMap<V> {
+  private readonly byCollection = new Map<string, Map<string, V>>();
+  size = 0;
+
+  has(key: DocKey): boolean {
+    return this.byCollection.get(key.collection)?.has(key.id) ?? false;
+  }
+
+  get(key: DocKey): V | undefined {
+    return this.byCollection.get(key.collection)?.get(key.id);
+  }
+
+  set(key: DocKey, value: V): void {
+    let ids = this.byCollection.get(key.collection);
+    if (!ids) this.byCollection.set(key.collection, (ids = new Map()));
+    if (!ids.has(key.id)) this.size += 1;
+    ids.set(key.id, value);
+  }
+
+  *values(): IterableIterator<V> {
+    for (const ids of this.byCollection.values()) yield* ids.values();
+  }
+}
+
+/** A document as the folded events left it (`null`: absent or deleted), and its last write if any. */
+interface Overlaid {
+  readonly doc: ReadDocument | null;
+  readonly write?: WriteOp;
+}
+
+/** Work folded in but not yet stored: every document loaded or written, and the position of the last event folded in. */
+class Pending {
+  readonly overlay = new DocMap<Overlaid>();
+  last = -1n;
+
+  /** The last write of every written document (a document's earlier writes in the batch are superseded). */
+  writes(): WriteOp[] {
+    const ops: WriteOp[] = [];
+    for (const { write } of this.overlay.values()) if (write) ops.push(write);
+    return ops;
+  }
+}
 
 /**
  * Feeds the global log to the projectors from the stored checkpoint. Each batch's writes and the
  * new checkpoint are stored together, so after a crash nothing is applied twice or skipped.
  * A document remembers the position that last wrote it; an event at or below it is ignored
- * (idempotent when the same event comes twice).
+ * (idempotent when the same event comes twice). Within a batch only a document's last write is
+ * stored, which leaves the same documents as storing every write in order.
  */
 export class ProjectionRunner {
   private subscription: Subscription | undefined;
@@ -59,48 +114,79 @@ export class ProjectionRunner {
     await this.store.reset(this.collections, CHECKPOINT);
     this.processed = -1n;
     let count = 0;
+    let pending = new Pending();
     for (;;) {
-      const batch = await this.events.readAll(this.processed, REBUILD_BATCH);
+      const batch = await this.events.readAll(this.foldedUpTo(pending), REBUILD_BATCH);
       if (batch.length === 0) break;
-      await this.apply(batch);
+      await this.fold(batch, pending);
       count += batch.length;
+      if (pending.overlay.size >= REBUILD_FLUSH_DOCUMENTS) {
+        await this.flush(pending);
+        pending = new Pending();
+      }
     }
+    await this.flush(pending);
     if (wasRunning) this.subscription = this.events.subscribeAll(this.processed, (b) => this.apply(b));
     return { events: count };
   }
 
   /** Applies one batch in order: loads the touched documents, projects, and stores writes plus checkpoint at once. */
   async apply(batch: readonly RecordedEvent[]): Promise<void> {
-    const fresh = batch.filter((e) => e.position > this.processed);
-    if (fresh.length === 0) return;
-    const overlay = new Map<string, ReadDocument | null>();
-    const ops: WriteOp[] = [];
-    for (const event of fresh) {
-      for (const projector of this.projectors) {
-        const keys = projector.keys(event);
-        if (keys.length === 0) continue;
-        for (const key of keys) await this.load(key, overlay);
-        const current = (key: DocKey): ReadDocument | undefined => overlay.get(keyOf(key)) ?? undefined;
-        if (keys.some((k) => isAtOrAfter(current(k), event.position))) continue;
+    const pending = new Pending();
+    await this.fold(batch, pending);
+    await this.flush(pending);
+  }
+
+  /** Projects the events not yet applied into `pending`, loading each touched document once. */
+  private async fold(batch: readonly RecordedEvent[], pending: Pending): Promise<void> {
+    const { overlay } = pending;
+    const after = this.foldedUpTo(pending);
+    const fresh = batch.filter((e) => e.position > after);
+    // The documents each projector touches, per event (asked once, used to preload and to project).
+    const touched = fresh.map((event) => this.projectors.map((projector) => projector.keys(event)));
+    await this.preload(touched, overlay);
+    const current = (key: DocKey): ReadDocument | undefined => overlay.get(key)?.doc ?? undefined;
+    fresh.forEach((event, e) => {
+      this.projectors.forEach((projector, p) => {
+        const keys = touched[e]![p]!;
+        if (keys.length === 0) return;
+        if (keys.some((k) => isAtOrAfter(current(k), event.position))) return;
         for (const op of projector.project(event, current)) {
-          ops.push(op);
-          const k = keyOf({ collection: op.collection, id: op.kind === 'put' ? op.doc.id : op.id });
-          overlay.set(k, op.kind === 'put' ? op.doc : null);
+          const key = { collection: op.collection, id: op.kind === 'put' ? op.doc.id : op.id };
+          overlay.set(key, { doc: op.kind === 'put' ? op.doc : null, write: op });
         }
+      });
+      pending.last = event.position;
+    });
+  }
+
+  /** Position of the last event stored or folded into `pending`. */
+  private foldedUpTo(pending: Pending): bigint {
+    return pending.last > this.processed ? pending.last : this.processed;
+  }
+
+  /** Loads, all at once, every touched document the overlay does not hold yet. */
+  private async preload(touched: readonly (readonly (readonly DocKey[])[])[], overlay: DocMap<Overlaid>): Promise<void> {
+    const missing = new DocMap<DocKey>();
+    for (const perProjector of touched) {
+      for (const keys of perProjector) {
+        for (const key of keys) if (!overlay.has(key)) missing.set(key, key);
       }
     }
-    const last = fresh[fresh.length - 1]!.position;
-    await this.store.applyBatch(ops, { name: CHECKPOINT, position: last });
+    const keys = [...missing.values()];
+    const docs = await Promise.all(keys.map((key) => this.store.get(key.collection, key.id)));
+    keys.forEach((key, i) => overlay.set(key, { doc: docs[i] ?? null }));
+  }
+
+  /** Stores the last write of every touched document together with the checkpoint, then wakes the waiters. */
+  private async flush(pending: Pending): Promise<void> {
+    const last = pending.last;
+    if (last < 0n) return;
+    await this.store.applyBatch(pending.writes(), { name: CHECKPOINT, position: last });
     this.processed = last;
     const ready = this.waiters.filter((w) => w.position <= last);
     this.waiters = this.waiters.filter((w) => w.position > last);
     for (const w of ready) w.resolve();
-  }
-
-  private async load(key: DocKey, overlay: Map<string, ReadDocument | null>): Promise<void> {
-    const k = keyOf(key);
-    if (overlay.has(k)) return;
-    overlay.set(k, (await this.store.get(key.collection, key.id)) ?? null);
   }
 }
 

@@ -52,21 +52,26 @@ export class CodecEventStore implements EventStore {
   }
 
   private async sealAll(events: readonly NewEvent[]): Promise<NewEvent[]> {
-    const out: NewEvent[] = [];
-    for (const e of events) out.push({ ...e, data: await this.cipher.seal(e.type, e.data) });
-    return out;
+    const sealed = await this.cipher.sealAll(events);
+    return events.map((e, i) => ({ ...e, data: sealed[i]! }));
   }
 
   private async openAll(events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
+    const opened = await this.cipher.openAll(events.map((e) => e.data));
     const out: RecordedEvent[] = [];
-    for (const e of events) {
-      const opened = await this.cipher.open(e.data);
-      const up = this.upcasters.apply(e.type, e.metadata.schemaVersion, opened.data);
+    for (const [i, e] of events.entries()) {
+      const { data, erased } = opened[i]!;
+      const up = this.upcasters.apply(e.type, e.metadata.schemaVersion, data);
+      // Nothing to open, nothing to upcast: the adapter's fresh event object is already the answer.
+      if (up.data === e.data && up.version === e.metadata.schemaVersion && !erased) {
+        out.push(e);
+        continue;
+      }
       out.push({
         ...e,
         data: up.data,
         metadata: { ...e.metadata, schemaVersion: up.version },
-        ...(opened.erased ? { erased: opened.erased } : {}),
+        ...(erased ? { erased } : {}),
       });
     }
     return out;

@@ -20,6 +20,25 @@ interface Sealed {
 
 const SEALED = '_personal';
 
+/** The result of opening one event's data. */
+export interface Opened {
+  readonly data: object;
+  readonly erased?: string[];
+}
+
+/** Looks a subject's key up at most once: the same lookup serves every event of one batch. */
+function once<T>(lookup: (subject: string) => Promise<T>): (subject: string) => Promise<T> {
+  const seen = new Map<string, Promise<T>>();
+  return (subject) => {
+    let key = seen.get(subject);
+    if (!key) {
+      key = lookup(subject);
+      seen.set(subject, key);
+    }
+    return key;
+  };
+}
+
 /**
  * Encrypts the personal fields of events with AES-256-GCM under the subject's own key
  * (crypto-shredding): deleting the key makes those fields unreadable for good while the rest
@@ -32,6 +51,34 @@ export class PersonalDataCipher {
   ) {}
 
   async seal(type: string, data: object): Promise<object> {
+    return this.sealWith(type, data, (subject) => this.keys.getOrCreate(subject));
+  }
+
+  /** Seals the data of a batch of events; each subject's key is fetched once for the batch. */
+  async sealAll(events: readonly { readonly type: string; readonly data: object }[]): Promise<object[]> {
+    const key = once((subject) => this.keys.getOrCreate(subject));
+    const out: object[] = [];
+    for (const e of events) out.push(this.rules[e.type] ? await this.sealWith(e.type, e.data, key) : e.data);
+    return out;
+  }
+
+  /** The event's data with personal fields restored, or set to null and listed in `erased` when the key is gone. */
+  async open(data: object): Promise<Opened> {
+    return this.openWith(data, (subject) => this.keys.find(subject));
+  }
+
+  /**
+   * Opens the data of a batch of events read together; each subject's key is looked up once for
+   * the batch. Data without personal fields comes back as it is.
+   */
+  async openAll(datas: readonly object[]): Promise<Opened[]> {
+    const key = once((subject) => this.keys.find(subject));
+    const out: Opened[] = [];
+    for (const data of datas) out.push(SEALED in data ? await this.openWith(data, key) : { data });
+    return out;
+  }
+
+  private async sealWith(type: string, data: object, keyFor: (subject: string) => Promise<Buffer>): Promise<object> {
     const rule = this.rules[type];
     if (!rule) return data;
     const record = data as Record<string, unknown>;
@@ -42,7 +89,7 @@ export class PersonalDataCipher {
       if (rule.fields.includes(k)) personal[k] = v;
       else rest[k] = v;
     }
-    const key = await this.keys.getOrCreate(subject);
+    const key = await keyFor(subject);
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     const ciphertext = Buffer.concat([cipher.update(JSON.stringify(personal), 'utf8'), cipher.final()]);
@@ -56,13 +103,12 @@ export class PersonalDataCipher {
     return { ...rest, [SEALED]: sealed };
   }
 
-  /** The event's data with personal fields restored, or set to null and listed in `erased` when the key is gone. */
-  async open(data: object): Promise<{ data: object; erased?: string[] }> {
+  private async openWith(data: object, keyFor: (subject: string) => Promise<Buffer | undefined>): Promise<Opened> {
     const record = data as Record<string, unknown>;
     const sealed = record[SEALED] as Sealed | undefined;
     if (!sealed) return { data };
     const { [SEALED]: _omit, ...rest } = record;
-    const key = await this.keys.find(sealed.subject);
+    const key = await keyFor(sealed.subject);
     if (!key) {
       const blanked: Record<string, unknown> = { ...rest };
       for (const f of sealed.fields) blanked[f] = null;

@@ -12,14 +12,10 @@ import {
   type Subscription,
 } from '@coop/contracts';
 
-interface EventRow {
-  position: number;
-  stream_id: string;
-  revision: number;
-  type: string;
-  data: string;
-  metadata: string;
-}
+/** An event row as an array (raw mode: no object per row): position, stream_id, revision, type, data, metadata. */
+type EventRow = [position: number, streamId: string, revision: number, type: string, data: string, metadata: string];
+
+const COLUMNS = 'position, stream_id, revision, type, data, metadata';
 
 const POLL_MS = 250;
 
@@ -49,8 +45,8 @@ export class SqliteEventStore implements EventStore {
       insert: this.db.prepare(
         'INSERT INTO events (stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?)',
       ),
-      stream: this.db.prepare<[string], EventRow>('SELECT * FROM events WHERE stream_id = ? ORDER BY revision'),
-      all: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      stream: this.db.prepare<[string], EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`).raw(),
+      all: this.db.prepare<[number, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(),
       last: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
     };
   }
@@ -150,13 +146,13 @@ function checkExpected(streamId: string, expected: ExpectedRevision, current: nu
   if (!ok) throw new ConcurrencyError(streamId, expected, actual);
 }
 
-function toRecorded(row: EventRow): RecordedEvent {
+function toRecorded([position, streamId, revision, type, data, metadata]: EventRow): RecordedEvent {
   return {
-    streamId: row.stream_id,
-    revision: row.revision,
-    position: BigInt(row.position),
-    type: row.type,
-    data: JSON.parse(row.data) as object,
-    metadata: JSON.parse(row.metadata) as EventMetadata,
+    streamId,
+    revision,
+    position: BigInt(position),
+    type,
+    data: JSON.parse(data) as object,
+    metadata: JSON.parse(metadata) as EventMetadata,
   };
 }
