@@ -8,3 +8,5 @@ export * from './resources.js';
 export * from './events/index.js';
 export * from './decider.js';
 export * from './validators.js';
+export * from './tax-id.js';
+export * from './member-validation.js';

@@ -1,5 +1,8 @@
+import type { MemberValidationTemplate } from './member-validation-templates.js';
+
 /** Message templates the API answers with; the console translates each as a key. */
 export type ValidationTemplate =
+  | MemberValidationTemplate
   | 'mustNotBeEmpty'
   | 'isNotEqual'
   | 'passwordRequired'

@@ -1,0 +1,234 @@
+import type { DomainEvent } from '../events.js';
+
+// ---------------------------------------------------------------------------------------------
+// Member master data (SPEC.md section 3 "Member": every field a clerk enters)
+// ---------------------------------------------------------------------------------------------
+
+/** 0 founder, 1 joiner, 2 GDPR removed (set by erasure only), 3 investor. */
+export type MemberType = 0 | 1 | 2 | 3;
+/** 0 normal member, 1 president, 2 supervisory board, 3 adviser. */
+export type MemberPosition = 0 | 1 | 2 | 3;
+export type Salutation = 'Frau' | 'Herr';
+export type PostalSalutation = 'female' | 'femaleDr' | 'male' | 'maleDr';
+export type MemberTitle = 'Dr' | 'Prof' | 'none';
+/** 0 individual (natural person), 1 legal entity. */
+export type LegalForm = 0 | 1;
+/** 0 unmarried, 1 married, 2 partnered, 3 widowed. */
+export type CivilStatus = 0 | 1 | 2 | 3;
+
+export const GERMAN_STATES = ['bb', 'be', 'bw', 'by', 'hb', 'he', 'hh', 'mv', 'ni', 'nw', 'rp', 'sh', 'sl', 'sn', 'st', 'th'] as const;
+export type GermanState = (typeof GERMAN_STATES)[number];
+
+export const MEMBER_TYPES_ENTERABLE = [0, 1, 3] as const;
+export const MEMBER_POSITIONS = [0, 1, 2, 3] as const;
+export const CIVIL_STATUSES = [0, 1, 2, 3] as const;
+export const LEGAL_FORMS = [0, 1] as const;
+export const SALUTATIONS = ['Frau', 'Herr'] as const;
+export const POSTAL_SALUTATIONS = ['female', 'femaleDr', 'male', 'maleDr'] as const;
+export const MEMBER_TITLES = ['Dr', 'Prof', 'none'] as const;
+
+/**
+ * The master data of a member as stored in the events. Business dates are `YYYY-MM-DD`; text that
+ * was left empty is `null`. Percentages (church tax rates) are decimal strings such as `"9"` or `"8.5"`.
+ * Not here: memberNr (own claim streams), exitDate (from exit postings), underage, shareAmount and
+ * shareTotalEUR (derived), taxId (from the tax-office lookup), cooperative (from the token).
+ */
+export interface MemberMasterData {
+  readonly memberType: MemberType;
+  readonly position: MemberPosition;
+  readonly salutation: Salutation | null;
+  readonly postalSalutation: PostalSalutation;
+  readonly title: MemberTitle | null;
+  readonly givenName: string | null;
+  /** Surname, or the firm name of a legal entity. */
+  readonly name: string;
+  readonly birthName: string | null;
+  readonly birthDate: string | null;
+  readonly legalForm: LegalForm;
+  readonly civilStatus: CivilStatus | null;
+  /** The spouse when also a member (member id), else null. */
+  readonly spouse: string | null;
+  readonly spouseGivenName: string | null;
+  readonly spouseName: string | null;
+  readonly spouseBirthName: string | null;
+  readonly spouseBirthDate: string | null;
+  readonly spouseTitle: MemberTitle | null;
+  readonly street: string;
+  readonly streetHomeNumber: string;
+  readonly zipCode: string;
+  readonly city: string;
+  /** One of the 16 state codes; null for a foreign member. */
+  readonly state: GermanState | null;
+  /** ISO 3166 alpha-2 in capitals; null unless foreign. */
+  readonly country: string | null;
+  readonly isForeign: boolean;
+  /** Who represents a minor (free text: name(s) of the legal representative(s)). */
+  readonly legalRepresentation: string | null;
+  readonly privateEmail: string | null;
+  readonly privateTelephone: string | null;
+  readonly bankname: string;
+  readonly iban: string;
+  readonly bic: string;
+  readonly entryDate: string;
+  readonly approvalDate: string | null;
+  readonly interestBegin: string | null;
+  /** Steuer-IdNr entered by hand: 11 digits, valid check digit. */
+  readonly manualTaxId: string | null;
+  /** Church organisation code (DOMAIN.md section 10). */
+  readonly churchId: string | null;
+  readonly churchTaxRate: string | null;
+  /** Old church-tax attribute, kept as entered. */
+  readonly kiSt: string | null;
+  readonly kiStSatz: string | null;
+}
+
+/**
+ * Personal data in the member events (names, birth data, address, contact, bank, tax ids, church
+ * data, spouse data), sealed under the key of subject `member-<memberId>`. The master data is flat in
+ * `MemberAdmitted` and `MemberDataChanged` so these names are top-level fields of both events.
+ * Not personal: memberType, position, legalForm, isForeign and the membership dates (the register
+ * must keep them for the GenG retention periods).
+ */
+export const MEMBER_PERSONAL_FIELDS = [
+  'salutation',
+  'postalSalutation',
+  'title',
+  'givenName',
+  'name',
+  'birthName',
+  'birthDate',
+  'civilStatus',
+  'spouse',
+  'spouseGivenName',
+  'spouseName',
+  'spouseBirthName',
+  'spouseBirthDate',
+  'spouseTitle',
+  'street',
+  'streetHomeNumber',
+  'zipCode',
+  'city',
+  'state',
+  'country',
+  'legalRepresentation',
+  'privateEmail',
+  'privateTelephone',
+  'bankname',
+  'iban',
+  'bic',
+  'manualTaxId',
+  'churchId',
+  'churchTaxRate',
+  'kiSt',
+  'kiStSatz',
+] as const satisfies readonly (keyof MemberMasterData)[];
+
+export const memberDataSubject = (memberId: string): string => `member-${memberId}`;
+
+// ---------------------------------------------------------------------------------------------
+// Member events (stream `member-<memberId>`)
+// ---------------------------------------------------------------------------------------------
+
+/** Followed in the same append by the type-0 `SharesPosted` of the initial subscription. */
+export type MemberAdmitted = DomainEvent<
+  'MemberAdmitted',
+  { memberId: string; cooperativeId: string; memberNr: number } & MemberMasterData
+>;
+
+/** Carries only the fields that changed, flat; a field set to null was cleared. */
+export type MemberDataChanged = DomainEvent<'MemberDataChanged', { memberId: string } & Partial<MemberMasterData>>;
+
+/**
+ * Balance types (SPEC.md section 3): 0 initial disposal, 1 additional disposal, 2 withdrawing money,
+ * 3 transfer to another member, 4 transfer from another member, 5 annulation, 6 dead, 7 exclusion,
+ * 8 withdraw all (exit).
+ */
+export type BalanceType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+export type PostingType = Exclude<BalanceType, 5>;
+export const BALANCE_TYPES: readonly BalanceType[] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+/** Types that take shares away: their amount is negative. */
+export const OUTGOING_TYPES: readonly PostingType[] = [2, 3, 6, 7, 8];
+export const EXIT_TYPES = [6, 7, 8] as const;
+export type ExitType = (typeof EXIT_TYPES)[number];
+
+/**
+ * A posting on the member's share account. `quantity` is the number of shares as entered (at least
+ * 1; for 6, 7, 8 the whole holding withdrawn, which may be 0 only if nothing was held), always
+ * positive; `amount` is in euro cents and carries the sign (negative for 2, 3, 6, 7, 8).
+ * `shareCost` is the price of one share in cents when posted.
+ * Transfers: the outgoing half (3) names `transferTo`, the incoming half (4) names `transferFrom`;
+ * each names the other half's balance id as `transferPeer` (both halves are appended atomically).
+ */
+export type SharesPosted = DomainEvent<
+  'SharesPosted',
+  {
+    memberId: string;
+    balanceId: string;
+    type: PostingType;
+    quantity: number;
+    amount: number;
+    shareCost: number;
+    date: string;
+    approvalDate: string;
+    interestBegin: string;
+    transferTo?: string;
+    transferFrom?: string;
+    transferPeer?: string;
+  }
+>;
+
+/**
+ * An annulation (type 5): a new posting `balanceId` that reverses the original posting `annulPeer`.
+ * Unlike `SharesPosted`, `quantity` and `amount` are the signed effect on the holding (the negated
+ * effect of the original), counted at the annulation's own `date`. `originalType` is the annulled
+ * posting's type. When the original is a transfer half, `transferPeer` is the annulation posted on
+ * the other member's stream in the same append.
+ */
+export type PostingAnnulled = DomainEvent<
+  'PostingAnnulled',
+  {
+    memberId: string;
+    balanceId: string;
+    annulPeer: string;
+    originalType: PostingType;
+    quantity: number;
+    amount: number;
+    date: string;
+    approvalDate: string | null;
+    interestBegin: string | null;
+    transferPeer?: string;
+  }
+>;
+
+export type ExitReason = 'death' | 'exclusion' | 'exit';
+export const EXIT_REASON_BY_TYPE: Readonly<Record<ExitType, ExitReason>> = { 6: 'death', 7: 'exclusion', 8: 'exit' };
+
+/** Follows the exit posting (6, 7, 8) `balanceId` in the same append; `exitDate` is its date. */
+export type MemberExited = DomainEvent<'MemberExited', { memberId: string; exitDate: string; reason: ExitReason; balanceId: string }>;
+
+/** The exit posting `balanceId` was annulled by `annulment`: the member is a member again. */
+export type MemberExitRevoked = DomainEvent<'MemberExitRevoked', { memberId: string; balanceId: string; annulment: string }>;
+
+export type PostingEvent = SharesPosted | PostingAnnulled;
+export type MemberEvent = MemberAdmitted | MemberDataChanged | SharesPosted | PostingAnnulled | MemberExited | MemberExitRevoked;
+
+/** The change a posting makes to the holding: shares and euro cents, both signed. */
+export function postingEffect(event: PostingEvent): { shares: number; cents: number } {
+  if (event.type === 'PostingAnnulled') return { shares: event.data.quantity, cents: event.data.amount };
+  const sign = (OUTGOING_TYPES as readonly number[]).includes(event.data.type) ? -1 : 1;
+  return { shares: sign * event.data.quantity, cents: event.data.amount };
+}
+
+export const memberStream = (memberId: string): string => `member-${memberId}`;
+
+// ---------------------------------------------------------------------------------------------
+// Member numbers (unique per cooperative), like usernames: a claim stream per number plus a
+// sequence stream per cooperative that remembers the highest number handed out.
+// ---------------------------------------------------------------------------------------------
+
+/** On `membernr-<cooperativeId>-<nr>`: who holds the number. On `membernr-seq-<cooperativeId>`: the highest number so far. */
+export type MemberNumberClaimed = DomainEvent<'MemberNumberClaimed', { cooperativeId: string; memberNr: number; memberId: string }>;
+export type MemberNumberEvent = MemberNumberClaimed;
+
+export const memberNumberStream = (cooperativeId: string, memberNr: number): string => `membernr-${cooperativeId}-${memberNr}`;
+export const memberNumberSequenceStream = (cooperativeId: string): string => `membernr-seq-${cooperativeId}`;

@@ -1,0 +1,39 @@
+/**
+ * Validation templates of the members and share register (issue 4), part of
+ * `ValidationTemplate`. Suggested console texts (en / de) are given per template; `{0}` is the first
+ * numbered parameter.
+ */
+export type MemberValidationTemplate =
+  /** "Please select target member" / "Bitte wählen Sie das Zielmitglied" (transferTo missing). */
+  | 'selectTarget'
+  /** "You must not transfer from a member to the same member!" / "Eine Übertragung an dasselbe Mitglied ist nicht möglich!" */
+  | 'canNotTransferToSelf'
+  /** "At least {0} € must be left after the transfer" / "Nach der Buchung müssen mindestens {0} € verbleiben" ({0} like `250,00`). */
+  | 'atLeastAmountMustRemain'
+  /** "The member has exited; no further postings" / "Das Mitglied ist ausgeschieden; keine weiteren Buchungen" */
+  | 'memberHasExited'
+  /** "This posting cannot be annulled" / "Diese Buchung kann nicht storniert werden" (types 0 and 5, already annulled). */
+  | 'cannotAnnul'
+  /** "Member number {0} is already taken" / "Die Mitgliedsnummer {0} ist bereits vergeben" */
+  | 'memberNrTaken'
+  /** "Invalid date" / "Ungültiges Datum" (not a calendar date as YYYY-MM-DD, or a birth date in the future). */
+  | 'invalidDate'
+  /** "The holding would become negative" / "Der Bestand würde negativ" (an annulation that takes back more than is held). */
+  | 'holdingWouldBeNegative'
+  /** "Must be empty for this type" / "Muss für diese Buchungsart leer sein" (transferTo / annulPeer where the type has none). */
+  | 'mustBeEmpty'
+  /** "The cooperative has no share price yet" / "Für die Genossenschaft ist noch kein Anteilspreis hinterlegt" (general). */
+  | 'shareCostNotSet';
+
+export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = [
+  'selectTarget',
+  'canNotTransferToSelf',
+  'atLeastAmountMustRemain',
+  'memberHasExited',
+  'cannotAnnul',
+  'memberNrTaken',
+  'invalidDate',
+  'holdingWouldBeNegative',
+  'mustBeEmpty',
+  'shareCostNotSet',
+];
