@@ -1,0 +1,27 @@
+import { TableCell, TableSortLabel } from '@mui/material';
+import { useTranslate, type RaRecord } from 'react-admin';
+import type { ServerList } from '../data/useServerList';
+
+/** A column header that cycles ascending, descending, none on click. */
+export function SortHeader({ list, field, label, width }: { list: ServerList<RaRecord>; field: string; label: string; width?: number | string }) {
+  const translate = useTranslate();
+  const active = list.sort?.field === field;
+  const direction = active && list.sort?.order === 'DESC' ? 'desc' : 'asc';
+  return (
+    <TableCell
+      sortDirection={active ? direction : false}
+      sx={{ width, fontWeight: 600 }}
+      aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <TableSortLabel
+        active={active}
+        direction={direction}
+        onClick={() => list.cycleSort(field)}
+        title={translate('coop.list.sortHint')}
+        data-testid={`sort-${field}`}
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+}

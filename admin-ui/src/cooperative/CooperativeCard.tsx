@@ -1,0 +1,71 @@
+import EditIcon from '@mui/icons-material/Edit';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useGetOne, useTranslate } from 'react-admin';
+import { formatMoney } from '../format';
+import { hasRole, useSession } from '../session/session';
+
+export interface CooperativeRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly fullName: string;
+  readonly address: string;
+  readonly zip: string;
+  readonly city: string;
+  readonly email: string;
+  readonly contactPerson: string;
+  readonly url: string;
+  readonly taxId: string;
+  readonly bankname: string;
+  readonly iban: string;
+  readonly bic: string;
+  readonly balanceCost: number;
+  readonly minimumShares: number;
+}
+
+const CARD_FIELDS = ['fullName', 'address', 'zip', 'city', 'name', 'email', 'contactPerson', 'taxId'] as const;
+
+/** The cooperative card of the dashboard and the administration page (SPEC 2). */
+export function CooperativeCard({ testId = 'cooperative-card' }: { testId?: string }) {
+  const session = useSession();
+  const translate = useTranslate();
+  const { data, isPending, error } = useGetOne<CooperativeRecord>('cooperatives', { id: session?.cooperative ?? '' }, { enabled: !!session });
+  return (
+    <Card component="section" aria-labelledby={`${testId}-title`} data-testid={testId} sx={{ height: '100%' }}>
+      <CardHeader
+        id={`${testId}-title`}
+        title={translate('coop.cooperative.card')}
+        subheader={data?.fullName || data?.name}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        action={
+          hasRole(session, 'ROLE_ADMIN') ? (
+            <Button component={RouterLink} to="/cooperative" startIcon={<EditIcon />} size="small" variant="outlined" data-testid="cooperative-edit">
+              {translate('coop.cooperative.edit')}
+            </Button>
+          ) : null
+        }
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {error ? <Alert severity="error">{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert> : null}
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
+          {CARD_FIELDS.map((field) => (
+            <Box key={field} sx={{ display: 'contents' }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {translate(`resources.cooperatives.fields.${field}`)}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }} data-testid={`cooperative-${field}`}>
+                {isPending ? <Skeleton width={160} /> : data?.[field] ? data[field] : <Box component="span" sx={{ color: 'text.disabled' }}>{translate('coop.cooperative.notSet')}</Box>}
+              </Typography>
+            </Box>
+          ))}
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {translate('resources.cooperatives.fields.balanceCost')}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="cooperative-balanceCost">
+            {isPending ? <Skeleton width={80} /> : data?.balanceCost ? formatMoney(data.balanceCost) : <Box component="span" sx={{ color: 'text.disabled' }}>{translate('coop.cooperative.notSet')}</Box>}
+          </Typography>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import { Alert, Card, CardContent, Grid, InputAdornment, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { EditBase, Form, NumberInput, TextInput, useEditContext, useTranslate, type RaRecord } from 'react-admin';
+import { EditHeader } from '../common/EditHeader';
+import { centsToDecimal, parseEuroToCents } from '../format';
+import { PageLoading } from '../layout/Layout';
+import { hasRole, useSession } from '../session/session';
+
+/** balanceCost arrives as integer cents; the form shows euro (`250,00`) and keeps what the clerk types as text. */
+const formatEuro = (value: unknown): string => (typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '');
+const parseText = (value: string): string => value;
+
+const validateEuro = (value: unknown) => {
+  if (typeof value === 'number') return undefined;
+  if (typeof value === 'string' && value.trim() !== '' && parseEuroToCents(value) === null) return 'coop.validation.invalidAmount';
+  return undefined;
+};
+
+/** The euro text becomes integer cents by string handling (no float); unparsable text goes as is for the API to refuse. */
+export const toApi = (data: RaRecord) => {
+  const raw: unknown = data.balanceCost;
+  const balanceCost = typeof raw === 'number' ? raw : typeof raw === 'string' ? (parseEuroToCents(raw) ?? raw) : raw;
+  return { ...data, balanceCost };
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <Grid size={{ xs: 12 }}>
+        <Typography variant="subtitle2" component="h3" color="primary" sx={{ mt: 2, mb: 0.5, textTransform: 'uppercase', letterSpacing: 0.6 }}>
+          {title}
+        </Typography>
+      </Grid>
+      {children}
+    </>
+  );
+}
+
+const half = { xs: 12, md: 6 } as const;
+const input = (testId: string) => ({ htmlInput: { 'data-testid': testId } });
+
+function CooperativeForm({ canSave }: { canSave: boolean }) {
+  const { record, isPending, error } = useEditContext();
+  const translate = useTranslate();
+  if (isPending) return <PageLoading />;
+  if (error || !record) {
+    return <Alert severity="error" sx={{ m: 2 }}>{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+  }
+  const ro = !canSave;
+  return (
+    <Form record={record} warnWhenUnsavedChanges={false}>
+      <EditHeader title={translate('coop.title.cooperative')} backTo="/administration" canSave={canSave} />
+      <CardContent sx={{ px: 3 }}>
+        {ro ? <Alert severity="info" sx={{ mb: 2 }}>{translate('coop.edit.readOnly')}</Alert> : null}
+        <Grid container columnSpacing={2}>
+          <Section title={translate('coop.cooperative.master')}>
+            <Grid size={half}><TextInput source="fullName" fullWidth readOnly={ro} slotProps={input('cooperative-fullName')} /></Grid>
+            <Grid size={half}><TextInput source="name" fullWidth readOnly={ro} slotProps={input('cooperative-name')} /></Grid>
+            <Grid size={{ xs: 12, md: 6 }}><TextInput source="address" fullWidth readOnly={ro} slotProps={input('cooperative-address')} /></Grid>
+            <Grid size={{ xs: 4, md: 2 }}><TextInput source="zip" fullWidth readOnly={ro} slotProps={input('cooperative-zip')} /></Grid>
+            <Grid size={{ xs: 8, md: 4 }}><TextInput source="city" fullWidth readOnly={ro} slotProps={input('cooperative-city')} /></Grid>
+            <Grid size={half}><TextInput source="taxId" fullWidth readOnly={ro} slotProps={input('cooperative-taxId')} /></Grid>
+          </Section>
+          <Section title={translate('coop.cooperative.contact')}>
+            <Grid size={half}><TextInput source="contactPerson" fullWidth readOnly={ro} slotProps={input('cooperative-contactPerson')} /></Grid>
+            <Grid size={half}><TextInput source="email" type="email" fullWidth readOnly={ro} slotProps={input('cooperative-email')} /></Grid>
+            <Grid size={half}><TextInput source="url" fullWidth readOnly={ro} slotProps={input('cooperative-url')} /></Grid>
+          </Section>
+          <Section title={translate('coop.cooperative.bank')}>
+            <Grid size={half}><TextInput source="bankname" fullWidth readOnly={ro} slotProps={input('cooperative-bankname')} /></Grid>
+            <Grid size={{ xs: 12, md: 6 }} />
+            <Grid size={{ xs: 12, md: 8 }}><TextInput source="iban" fullWidth readOnly={ro} slotProps={input('cooperative-iban')} /></Grid>
+            <Grid size={{ xs: 12, md: 4 }}><TextInput source="bic" fullWidth readOnly={ro} slotProps={input('cooperative-bic')} /></Grid>
+          </Section>
+          <Section title={translate('coop.cooperative.shares')}>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              <TextInput
+                source="balanceCost"
+                fullWidth
+                readOnly={ro}
+                format={formatEuro}
+                parse={parseText}
+                validate={validateEuro}
+                helperText="coop.cooperative.balanceCostHint"
+                slotProps={{
+                  htmlInput: { 'data-testid': 'cooperative-balanceCost', inputMode: 'decimal' },
+                  input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
+                }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              <NumberInput source="minimumShares" fullWidth readOnly={ro} min={1} step={1} slotProps={input('cooperative-minimumShares')} />
+            </Grid>
+          </Section>
+        </Grid>
+      </CardContent>
+    </Form>
+  );
+}
+
+/** `/cooperative` (and `/cooperative/{id}`): edit the own cooperative, id from the token's `cooperative` claim. */
+export default function CooperativeEdit() {
+  const session = useSession();
+  const { id } = useParams();
+  if (!session) return null;
+  if (id && id !== session.cooperative && !session.roles.includes('ROLE_SUPER_ADMIN')) return <Navigate to="/cooperative" replace />;
+  return (
+    <Card component="section" data-testid="cooperative-form" sx={{ maxWidth: 1100, mx: 'auto' }}>
+      <EditBase resource="cooperatives" id={id ?? session.cooperative} mutationMode="pessimistic" redirect={false} transform={toApi}>
+        <CooperativeForm canSave={hasRole(session, 'ROLE_ADMIN')} />
+      </EditBase>
+    </Card>
+  );
+}

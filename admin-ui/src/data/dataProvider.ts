@@ -1,0 +1,107 @@
+import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
+import { api } from '../session/api';
+import { apiFieldErrors, toFormValidationError } from './validationErrors';
+import { listQuery } from './listQuery';
+import { writableBody } from './writableFields';
+
+/** A choice of an options lookup (`GET /{resource}/options`). */
+export interface OptionChoice {
+  readonly id: string;
+  readonly name: string;
+}
+
+const enc = encodeURIComponent;
+
+async function getList<T extends RaRecord>(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) {
+  const res = await api<T[] | null>(`/${resource}?${listQuery(params)}`);
+  const data = res.status === 204 || !Array.isArray(res.body) ? [] : res.body;
+  const totalHeader = res.headers.get('TotalItems');
+  const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : data.length;
+  return { data, total };
+}
+
+/** Validation failures become form errors; every other failure passes through with the server's message. */
+async function write<T>(resource: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const fieldErrors = apiFieldErrors(error);
+    if (fieldErrors) throw toFormValidationError(resource, fieldErrors);
+    throw error;
+  }
+}
+
+/** The data provider of the console, speaking the API conventions of docs/api.md. */
+export const dataProvider: DataProvider = {
+  getList: (resource, params) => getList(resource, params),
+
+  async getOne(resource, params) {
+    const res = await api<RaRecord>(`/${resource}/${enc(String(params.id))}`);
+    return { data: res.body as never };
+  },
+
+  async getMany(resource, params) {
+    if (params.ids.length === 0) return { data: [] };
+    const ids = params.ids.map(String).join(';');
+    const { data } = await getList(resource, { pagination: { page: 1, perPage: 1000 }, filter: { id: ids } });
+    return { data: data as never[] };
+  },
+
+  async getManyReference(resource, params) {
+    const filter = { ...(params.filter as Record<string, unknown>), [params.target]: params.id };
+    const result = await getList(resource, { pagination: params.pagination, sort: params.sort, filter });
+    return { data: result.data as never[], total: result.total };
+  },
+
+  create: (resource, params) =>
+    write(resource, async () => {
+      const res = await api<RaRecord>(`/${resource}`, {
+        method: 'POST',
+        body: JSON.stringify(writableBody(resource, params.data as Record<string, unknown>)),
+      });
+      return { data: res.body as never };
+    }),
+
+  update: (resource, params) =>
+    write(resource, async () => {
+      const res = await api<RaRecord>(`/${resource}/${enc(String(params.id))}`, {
+        method: 'PUT',
+        body: JSON.stringify(writableBody(resource, params.data as Record<string, unknown>)),
+      });
+      return { data: res.body as never };
+    }),
+
+  async updateMany(resource, params) {
+    const ids: Identifier[] = [];
+    for (const id of params.ids) {
+      await dataProvider.update(resource, { id, data: params.data, previousData: { id } });
+      ids.push(id);
+    }
+    return { data: ids };
+  },
+
+  async delete(resource, params) {
+    await api(`/${resource}/${enc(String(params.id))}`, { method: 'DELETE' });
+    return { data: (params.previousData ?? { id: params.id }) as never };
+  },
+
+  async deleteMany(resource, params) {
+    const ids: Identifier[] = [];
+    for (const id of params.ids) {
+      await api(`/${resource}/${enc(String(id))}`, { method: 'DELETE' });
+      ids.push(id);
+    }
+    return { data: ids };
+  },
+};
+
+/** Options for a dropdown: `GET /{resource}/options?attribute=…&search=…` answers `[{key, value}]`. */
+export async function fetchOptions(resource: string, attribute: string, search = ''): Promise<OptionChoice[]> {
+  const query = new URLSearchParams({ attribute });
+  if (search) query.set('search', search);
+  const res = await api<Array<{ key: unknown; value: unknown }> | null>(`/${resource}/options?${query.toString()}`);
+  if (res.status === 204 || !Array.isArray(res.body)) return [];
+  return res.body.map((o) => ({ id: String(o.key), name: String(o.value) }));
+}
+
+export { HttpError };

@@ -1,0 +1,39 @@
+import type { GetListParams, SortPayload } from 'react-admin';
+
+/** `field:value` pairs joined by commas, several values of one field by semicolons (docs/api.md). */
+export function filterParam(filter: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [field, value] of Object.entries(filter)) {
+    if (field === 'q' || value === undefined || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) parts.push(`${field}:${value.map(String).join(';')}`);
+    } else {
+      parts.push(`${field}:${value === null ? 'null' : String(value)}`);
+    }
+  }
+  return parts.join(',');
+}
+
+/** The list query string: offset/limit from the page, `search` from `q`, `filter`, `order_by`. */
+export function listQuery(params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>): string {
+  const query = new URLSearchParams();
+  const page = params.pagination?.page ?? 1;
+  const perPage = params.pagination?.perPage ?? 20;
+  query.set('offset', String((page - 1) * perPage));
+  query.set('limit', String(perPage));
+  const filter = (params.filter ?? {}) as Record<string, unknown>;
+  const search = typeof filter.q === 'string' ? filter.q.trim() : '';
+  if (search) query.set('search', search);
+  const filterText = filterParam(filter);
+  if (filterText) query.set('filter', filterText);
+  const sortField = params.sort?.field;
+  if (sortField) query.set('order_by', params.sort?.order === 'DESC' ? `-${sortField}` : sortField);
+  return query.toString();
+}
+
+/** The next state of a column header click: ascending, descending, none. */
+export function nextSort(current: SortPayload | null, field: string): SortPayload | null {
+  if (!current || current.field !== field) return { field, order: 'ASC' };
+  return current.order === 'ASC' ? { field, order: 'DESC' } : null;
+}
+

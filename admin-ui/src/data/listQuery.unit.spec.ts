@@ -1,0 +1,41 @@
+import { describe, expect, it } from '@jest/globals';
+import { filterParam, listQuery, nextSort } from './listQuery.js';
+
+describe('console list query (docs/api.md conventions)', () => {
+  it('turns page, search, filter and sort into offset/limit/search/filter/order_by', () => {
+    const q = new URLSearchParams(
+      listQuery({
+        pagination: { page: 3, perPage: 20 },
+        sort: { field: 'username', order: 'DESC' },
+        filter: { q: '  miller ', roles: ['ROLE_ADMIN', 'ROLE_USER'], exitDate: null },
+      }),
+    );
+    expect(q.get('offset')).toBe('40');
+    expect(q.get('limit')).toBe('20');
+    expect(q.get('search')).toBe('miller');
+    expect(q.get('filter')).toBe('roles:ROLE_ADMIN;ROLE_USER,exitDate:null');
+    expect(q.get('order_by')).toBe('-username');
+  });
+
+  it('leaves out an empty search, an empty filter and the "none" sort', () => {
+    const q = new URLSearchParams(listQuery({ pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' }, filter: { q: '' } }));
+    expect(q.get('offset')).toBe('0');
+    expect(q.get('limit')).toBe('10');
+    expect(q.has('search')).toBe(false);
+    expect(q.has('filter')).toBe(false);
+    expect(q.has('order_by')).toBe(false);
+  });
+
+  it('skips undefined and empty values and empty arrays in the filter', () => {
+    expect(filterParam({ a: undefined, b: '', c: [], d: 'x', e: 0 })).toBe('d:x,e:0');
+  });
+
+  it('cycles a column ascending, descending, none; another column starts ascending', () => {
+    const asc = nextSort(null, 'name');
+    expect(asc).toEqual({ field: 'name', order: 'ASC' });
+    const desc = nextSort(asc, 'name');
+    expect(desc).toEqual({ field: 'name', order: 'DESC' });
+    expect(nextSort(desc, 'name')).toBeNull();
+    expect(nextSort(desc, 'city')).toEqual({ field: 'city', order: 'ASC' });
+  });
+});

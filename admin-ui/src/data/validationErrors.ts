@@ -1,0 +1,57 @@
+import { HttpError } from 'react-admin';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { WRITABLE_FIELDS } from './writableFields';
+
+/** One entry of the API's `400 {errors:[…]}` answer (docs/api.md). */
+export interface ApiFieldError {
+  readonly field: string | null;
+  readonly template: string;
+  readonly parameters?: Readonly<Record<string, string>>;
+}
+
+function isApiFieldError(value: unknown): value is ApiFieldError {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { field?: unknown; template?: unknown };
+  return (v.field === null || typeof v.field === 'string') && typeof v.template === 'string';
+}
+
+/** The API's validation errors of a failed request, or null when the failure is not a validation failure. */
+export function apiFieldErrors(error: unknown): ApiFieldError[] | null {
+  if (!(error instanceof HttpError) || error.status !== 400) return null;
+  const body: unknown = error.body;
+  if (typeof body !== 'object' || body === null) return null;
+  const errors = (body as { errors?: unknown }).errors;
+  if (!Array.isArray(errors) || !errors.every(isApiFieldError)) return null;
+  return errors;
+}
+
+/** The clerk's text for a template (`coop.validation.<template>`) with its numbered parameters. */
+export function validationMessage(error: ApiFieldError): string {
+  const key = `coop.validation.${error.template}`;
+  const args = { ...(error.parameters ?? {}) };
+  const text = i18nProvider.translate(key, args);
+  return text === key ? i18nProvider.translate('coop.validation.unknown', { template: error.template }) : text;
+}
+
+/**
+ * Turns the API's validation answer into react-admin's server-side validation: `{errors: {field: text}}`
+ * puts each message under its field; errors without a field, or on a field the resource's forms do not
+ * have, become `root.serverError`, which react-admin shows as the error notification.
+ */
+export function toFormValidationError(resource: string, errors: readonly ApiFieldError[]): HttpError {
+  const fields = WRITABLE_FIELDS[resource] ?? [];
+  const byField: Record<string, string> = {};
+  const general: string[] = [];
+  for (const error of errors) {
+    const text = validationMessage(error);
+    if (error.field !== null && fields.includes(error.field)) {
+      byField[error.field] = byField[error.field] ? `${byField[error.field]}; ${text}` : text;
+    } else {
+      general.push(error.field && !fields.includes(error.field) ? `${error.field}: ${text}` : text);
+    }
+  }
+  const formErrors: Record<string, unknown> = { ...byField };
+  const summary = general.length > 0 ? general.join(' · ') : i18nProvider.translate('coop.errors.invalidForm');
+  if (general.length > 0) formErrors.root = { serverError: summary };
+  return new HttpError(summary, 400, { errors: formErrors });
+}

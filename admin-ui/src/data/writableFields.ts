@@ -1,0 +1,34 @@
+/**
+ * The fields the console sends per resource (docs/api.md). Read-only fields of a record (id, createdAt,
+ * cooperative, …) are never sent back; a server error on a field outside this list is shown as a general
+ * error, because no form shows it.
+ */
+export const WRITABLE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  users: ['username', 'password', 'passwordRepeat', 'roles'],
+  cooperatives: [
+    'name',
+    'fullName',
+    'address',
+    'zip',
+    'city',
+    'email',
+    'contactPerson',
+    'url',
+    'taxId',
+    'bankname',
+    'iban',
+    'bic',
+    'balanceCost',
+    'minimumShares',
+  ],
+  elmanumbers: ['elmaProcess', 'elmaNumber'],
+};
+
+/** Keeps only the writable fields of a resource; an unknown resource sends its data as it is. */
+export function writableBody(resource: string, data: Record<string, unknown>): Record<string, unknown> {
+  const fields = WRITABLE_FIELDS[resource];
+  if (!fields) return data;
+  const body: Record<string, unknown> = {};
+  for (const field of fields) if (field in data) body[field] = data[field];
+  return body;
+}

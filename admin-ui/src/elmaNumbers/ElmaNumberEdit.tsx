@@ -1,0 +1,81 @@
+import { Alert, Card, CardContent, Grid } from '@mui/material';
+import { useParams } from 'react-router-dom';
+import { CreateBase, EditBase, Form, SelectInput, TextInput, useEditContext, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { EditHeader } from '../common/EditHeader';
+import { PageLoading } from '../layout/Layout';
+import { hasRole, useSession } from '../session/session';
+
+const PROCESSES = [
+  { id: 'fs', name: 'coop.elma.fs' },
+  { id: 'km', name: 'coop.elma.km' },
+];
+
+function Fields({ readOnly }: { readOnly: boolean }) {
+  const process = useWatch({ name: 'elmaProcess' }) as unknown;
+  const hint = process === 'fs' ? 'coop.elma.numberHintFs' : process === 'km' ? 'coop.elma.numberHintKm' : ' ';
+  return (
+    <CardContent sx={{ px: 3 }}>
+      <Grid container columnSpacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SelectInput source="elmaProcess" choices={PROCESSES} fullWidth readOnly={readOnly} data-testid="elma-process" emptyText="" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput
+            source="elmaNumber"
+            fullWidth
+            readOnly={readOnly}
+            helperText={hint}
+            slotProps={{ htmlInput: { 'data-testid': 'elma-number', inputMode: 'numeric', autoComplete: 'off' } }}
+          />
+        </Grid>
+      </Grid>
+    </CardContent>
+  );
+}
+
+function EditForm({ canWrite }: { canWrite: boolean }) {
+  const { record, isPending, error } = useEditContext();
+  const translate = useTranslate();
+  if (isPending) return <PageLoading />;
+  if (error || !record) {
+    return <Alert severity="error" sx={{ m: 2 }}>{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+  }
+  return (
+    <Form record={record} warnWhenUnsavedChanges={false}>
+      <EditHeader
+        title={translate('coop.title.elmaNumber')}
+        backTo="/administration"
+        canSave={canWrite}
+        canDelete={canWrite}
+        deleteRedirect="/administration"
+        recordName={String(record.elmaNumber ?? '')}
+      />
+      {canWrite ? null : <Alert severity="info" sx={{ mx: 3, mt: 2 }}>{translate('coop.edit.readOnly')}</Alert>}
+      <Fields readOnly={!canWrite} />
+    </Form>
+  );
+}
+
+/** `/elma-number/new` and `/elma-number/{id}`: the approval number form; back and after saving: administration. */
+export default function ElmaNumberEdit() {
+  const { id = 'new' } = useParams();
+  const translate = useTranslate();
+  const canWrite = hasRole(useSession(), 'ROLE_ADMIN');
+  return (
+    <Card component="section" data-testid="elma-form" sx={{ maxWidth: 800, mx: 'auto' }}>
+      {id === 'new' ? (
+        <CreateBase resource="elmanumbers" record={{ elmaProcess: 'fs', elmaNumber: '' }} redirect="/administration">
+          <Form warnWhenUnsavedChanges={false}>
+            <EditHeader title={translate('coop.title.newElmaNumber')} backTo="/administration" canSave={canWrite} />
+            <Fields readOnly={!canWrite} />
+          </Form>
+        </CreateBase>
+      ) : (
+        <EditBase key={id} resource="elmanumbers" id={id} mutationMode="pessimistic" redirect="/administration">
+          <EditForm canWrite={canWrite} />
+        </EditBase>
+      )}
+    </Card>
+  );
+}

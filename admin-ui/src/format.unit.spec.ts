@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { centsToDecimal, formatCount, formatDate, formatMoney, parseEuroToCents } from './format.js';
+
+describe('console formats', () => {
+  it('shows money as 1.234,56 € from integer cents', () => {
+    expect(formatMoney(123456)).toBe('1.234,56 €');
+    expect(formatMoney(5)).toBe('0,05 €');
+    expect(formatMoney(0)).toBe('0,00 €');
+    expect(formatMoney(-25000)).toBe('-250,00 €');
+    expect(formatMoney(123456789012)).toBe('1.234.567.890,12 €');
+    expect(formatMoney(null)).toBe('');
+    expect(centsToDecimal(25050)).toBe('250,50');
+  });
+
+  it('shows business dates as dd.MM.yyyy', () => {
+    expect(formatDate('2024-03-07')).toBe('07.03.2024');
+    expect(formatDate('')).toBe('');
+  });
+
+  it('shows counts with dot thousands and no decimals', () => {
+    expect(formatCount(1234567)).toBe('1.234.567');
+    expect(formatCount(0)).toBe('0');
+  });
+
+  it.each([
+    ['250', 25000],
+    ['250,5', 25050],
+    ['250,50', 25050],
+    ['1.234,56', 123456],
+    ['1.234', 123400],
+    ['1234.56', 123456],
+    ['0,01', 1],
+    [',5', 50],
+    ['250,00 €', 25000],
+    [' 1 234,56 ', 123456],
+    ['0.29', 29],
+    ['1.15', 115],
+    ['-3,10', -310],
+  ])('parses %p to %p cents without float error', (input, cents) => {
+    expect(parseEuroToCents(input)).toBe(cents);
+  });
+
+  it.each(['', 'abc', '1,234', '12,345', '1.23.4', '1,2,3', '12.3456', '1e3', '99999999999999999999'])('refuses %p', (input) => {
+    expect(parseEuroToCents(input)).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from '@jest/globals';
+import { de } from './de.js';
+import { en } from './en.js';
+import { deepMerge, leafKeys } from './merge.js';
+
+describe('console messages', () => {
+  it('German and English have exactly the same keys', () => {
+    expect(leafKeys(de)).toEqual(leafKeys(en));
+  });
+
+  it('no message is empty in either language', () => {
+    const empty = (tree: Record<string, unknown>): string[] =>
+      leafKeys(tree).filter((k) => String(k.split('.').reduce<unknown>((t, p) => (t as Record<string, unknown>)[p], tree)).trim() === '');
+    expect(empty(en)).toEqual([]);
+    expect(empty(de)).toEqual([]);
+  });
+
+  it('every API validation template has a message', () => {
+    const templates = [
+      'mustNotBeEmpty', 'isNotEqual', 'passwordRequired', 'invalidTaxId', 'invalidIban', 'invalidBic', 'invalidEmail',
+      'invalidUrl', 'invalidNumber', 'usernameTaken', 'invalidRole', 'invalidElmaFs', 'invalidElmaKm', 'invalidChoice',
+      'unknownField', 'mustBeAtLeast', 'cannotDeleteSelf',
+    ];
+    for (const t of templates) {
+      expect(Object.keys(en.coop.validation)).toContain(t);
+    }
+    expect(en.coop.validation.isNotEqual).toBe('Passwords are not equal');
+    expect(de.coop.validation.isNotEqual).toBe('Passwörter stimmen nicht überein');
+  });
+
+  it('parameters used in English are used in German too', () => {
+    const params = (s: string) => (s.match(/%\{[^}]+\}/g) ?? []).sort();
+    const get = (tree: unknown, key: string) => key.split('.').reduce<unknown>((t, p) => (t as Record<string, unknown>)[p], tree) as string;
+    for (const key of leafKeys(en)) {
+      expect([key, params(get(de, key))]).toEqual([key, params(get(en, key))]);
+    }
+  });
+
+  it('merging German over English keeps English where German lacks a key', () => {
+    const merged = deepMerge({ a: { b: 'B', c: 'C' } }, { a: { b: 'Be' } });
+    expect(merged).toEqual({ a: { b: 'Be', c: 'C' } });
+  });
+});

@@ -1,0 +1,86 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import LoginIcon from '@mui/icons-material/Login';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { AppBar, Box, Button, CircularProgress, Toolbar, Typography } from '@mui/material';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useLoading, useTranslate } from 'react-admin';
+import { MENU } from '../routes';
+import { hasRole, loginPath, useSession } from '../session/session';
+
+/**
+ * Top bar (SPEC 2, Shell): the menu (signed-in users only; role-restricted entries only with the role),
+ * a spinner while requests run, the logout link with the user's name, a login link when signed out.
+ * The notifications link with its unread count comes with the notifications endpoint (not built yet).
+ */
+export function TopBar() {
+  const session = useSession();
+  const translate = useTranslate();
+  const loading = useLoading();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const entries = session ? MENU.filter((m) => !m.role || hasRole(session, m.role)) : [];
+  return (
+    <AppBar position="sticky" elevation={0} color="primary">
+      <Toolbar variant="dense" sx={{ gap: 1, minHeight: 56 }}>
+        <Button
+          component={RouterLink}
+          to="/"
+          color="inherit"
+          startIcon={<AccountBalanceIcon />}
+          sx={{ fontSize: 17, fontWeight: 600, textTransform: 'none', mr: 2, whiteSpace: 'nowrap' }}
+          data-testid="brand"
+        >
+          {translate('coop.app.name')}
+        </Button>
+        <Box component="nav" aria-label={translate('coop.shell.mainMenu')} sx={{ display: 'flex', gap: 0.5, flex: 1, overflowX: 'auto' }}>
+          {entries.map((entry) => {
+            const Icon = entry.icon;
+            const active = location.pathname.startsWith(entry.path);
+            return (
+              <Button
+                key={entry.path}
+                component={RouterLink}
+                to={entry.path}
+                color="inherit"
+                startIcon={<Icon fontSize="small" />}
+                data-testid={entry.testId}
+                aria-current={active ? 'page' : undefined}
+                sx={{
+                  textTransform: 'none',
+                  fontSize: 15,
+                  px: 1.5,
+                  whiteSpace: 'nowrap',
+                  bgcolor: active ? 'rgba(255,255,255,0.16)' : 'transparent',
+                  '&:hover': { bgcolor: 'rgba(255,255,255,0.24)' },
+                }}
+              >
+                {translate(entry.label)}
+              </Button>
+            );
+          })}
+        </Box>
+        <Box sx={{ width: 28, display: 'flex', justifyContent: 'center' }} aria-live="polite">
+          {loading ? <CircularProgress size={20} color="inherit" data-testid="loading-spinner" aria-label="loading" /> : null}
+        </Box>
+        {session ? (
+          <Button
+            component={RouterLink}
+            to={`/logout?redirect=${encodeURIComponent(here)}`}
+            color="inherit"
+            endIcon={<LogoutIcon />}
+            data-testid="logout-link"
+            aria-label={translate('coop.shell.logoutAs', { name: session.username })}
+            title={translate('coop.shell.logout')}
+            sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
+          >
+            {session.username}
+          </Button>
+        ) : (
+          <Button component={RouterLink} to={location.pathname === '/login' ? here : loginPath(here)} color="inherit" startIcon={<LoginIcon />} data-testid="login-link" sx={{ textTransform: 'none' }}>
+            {translate('coop.shell.login')}
+          </Button>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

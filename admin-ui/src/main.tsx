@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './App';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing in index.html');
+// Clean history-style paths (SPEC 2): react-admin uses the surrounding router instead of its hash router.
+createRoot(root).render(
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
+);

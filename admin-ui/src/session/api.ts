@@ -1,0 +1,47 @@
+import { HttpError } from 'react-admin';
+import { API_ROOT } from '../config';
+import { getToken, setToken } from './session';
+
+export interface ApiResponse<T> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: T;
+}
+
+/**
+ * Every call to the API goes through here: it sends the bearer token and takes a fresh token from the
+ * `Authorization` response header of any answer. Non-2xx answers throw react-admin's HttpError with the
+ * parsed body, so the data and auth providers see the status and the server's message.
+ */
+export async function api<T = unknown>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  const token = getToken();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(`${API_ROOT}${path}`, { ...init, headers });
+  } catch {
+    throw new HttpError('coop.errors.network', 0, null);
+  }
+  const fresh = /^Bearer\s+(\S+)$/i.exec(response.headers.get('Authorization') ?? '');
+  if (fresh?.[1]) setToken(fresh[1]);
+  const text = response.status === 204 ? '' : await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!response.ok) {
+    const message =
+      typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+        ? (body as { message: string }).message
+        : `HTTP ${response.status}`;
+    throw new HttpError(message, response.status, body);
+  }
+  return { status: response.status, headers: response.headers, body: body as T };
+}

@@ -1,0 +1,58 @@
+import type { AuthProvider } from 'react-admin';
+import { api } from './api';
+import { clearToken, currentSession, getToken, loginPath, setToken } from './session';
+
+interface Credentials {
+  readonly username: string;
+  readonly password: string;
+}
+
+/**
+ * Session per SPEC 4: the token lives in localStorage; a 401 (or an expired token) clears it and sends
+ * the clerk to the login page with `redirect` back to the current page.
+ */
+export const authProvider: AuthProvider = {
+  async login(params: Credentials) {
+    clearToken();
+    try {
+      const res = await api<{ token?: string }>('/login', {
+        method: 'POST',
+        body: JSON.stringify({ username: params.username, password: params.password }),
+      });
+      if (!res.body?.token) throw new Error('coop.login.failed');
+      setToken(res.body.token);
+    } catch (error) {
+      clearToken();
+      throw error instanceof Error ? error : new Error('coop.login.failed');
+    }
+  },
+
+  async logout() {
+    clearToken();
+  },
+
+  async checkAuth() {
+    if (currentSession()) return;
+    const hadToken = getToken() !== null;
+    clearToken();
+    throw { redirectTo: loginPath(), message: hadToken ? 'coop.login.expired' : false };
+  },
+
+  async checkError(error: { status?: number } | undefined) {
+    if (error?.status === 401) {
+      clearToken();
+      throw { redirectTo: loginPath(), message: 'coop.login.expired' };
+    }
+    // 403 and others: not a session problem; the caller shows the server's message.
+  },
+
+  async getIdentity() {
+    const s = currentSession();
+    if (!s) throw new Error('not signed in');
+    return { id: s.sub || s.username, fullName: s.username };
+  },
+
+  async getPermissions() {
+    return currentSession()?.roles ?? [];
+  },
+};

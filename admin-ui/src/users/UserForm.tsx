@@ -1,0 +1,137 @@
+import { Alert, Box, Card, CardContent, Grid } from '@mui/material';
+import { useEffect, useState } from 'react';
+import {
+  CreateBase,
+  EditBase,
+  Form,
+  PasswordInput,
+  SelectArrayInput,
+  TextInput,
+  useEditContext,
+  useNotify,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { EditHeader } from '../common/EditHeader';
+import { fetchOptions } from '../data/dataProvider';
+import { PageLoading } from '../layout/Layout';
+import { useSession } from '../session/session';
+
+type Choice = { id: string; name: string };
+
+/** Role options from `GET /users/options?attribute=roles`, labelled in the clerk's language. */
+function useRoleChoices(): Choice[] {
+  const [choices, setChoices] = useState<Choice[]>([]);
+  const notify = useNotify();
+  useEffect(() => {
+    let live = true;
+    fetchOptions('users', 'roles')
+      .then((c) => live && setChoices(c))
+      .catch((e: unknown) => notify(e instanceof Error ? e.message : String(e), { type: 'error' }));
+    return () => {
+      live = false;
+    };
+  }, [notify]);
+  return choices;
+}
+
+/** Both password fields always go to the API ('' = unchanged on update). */
+const transform = (data: RaRecord) => ({ ...data, password: data.password ?? '', passwordRepeat: data.passwordRepeat ?? '' });
+
+function Fields({ isNew }: { isNew: boolean }) {
+  const translate = useTranslate();
+  const choices = useRoleChoices();
+  return (
+    <CardContent sx={{ px: 3 }}>
+      <Grid container columnSpacing={2}>
+        <Grid size={{ xs: 12 }}>
+          <TextInput source="username" fullWidth autoComplete="off" slotProps={{ htmlInput: { 'data-testid': 'user-username' } }} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <PasswordInput source="password" fullWidth autoComplete="new-password" inputProps={{ 'data-testid': 'user-password' }} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <PasswordInput source="passwordRepeat" fullWidth autoComplete="new-password" inputProps={{ 'data-testid': 'user-password-repeat' }} />
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <Alert severity="info" variant="outlined" sx={{ mb: 1, py: 0 }}>
+            {translate(isNew ? 'coop.users.newPasswordHint' : 'coop.users.passwordHint')}
+          </Alert>
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <SelectArrayInput
+            source="roles"
+            choices={choices.map((c) => ({ id: c.id, name: translate(`coop.roles.${c.id}`, { _: c.name }) }))}
+            fullWidth
+            data-testid="user-roles"
+            optionText="name"
+            translateChoice={false}
+          />
+        </Grid>
+      </Grid>
+    </CardContent>
+  );
+}
+
+function EditForm() {
+  const { record, isPending, error } = useEditContext();
+  const translate = useTranslate();
+  const session = useSession();
+  if (isPending) return <PageLoading />;
+  if (error || !record) {
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}
+      </Alert>
+    );
+  }
+  const username = String(record.username ?? '');
+  return (
+    <Form record={record} warnWhenUnsavedChanges={false}>
+      <EditHeader
+        title={translate('coop.title.user', { name: username })}
+        backTo="/"
+        canDelete={record.id !== session?.sub}
+        deleteRedirect="/users"
+        recordName={username}
+      />
+      <Fields isNew={false} />
+    </Form>
+  );
+}
+
+export function UserForm({ id }: { id: string }) {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: ['users'] });
+  if (id === 'new') {
+    return (
+      <Card component="section" data-testid="user-form">
+        <CreateBase
+          resource="users"
+          record={{ username: '', password: '', passwordRepeat: '', roles: ['ROLE_USER'] }}
+          transform={transform}
+          redirect={(_resource, newId) => {
+            refreshList();
+            return `/users/${encodeURIComponent(String(newId))}`;
+          }}
+        >
+          <Form warnWhenUnsavedChanges={false}>
+            <EditHeader title={translate('coop.title.newUser')} backTo="/" />
+            <Fields isNew />
+          </Form>
+        </CreateBase>
+      </Card>
+    );
+  }
+  return (
+    <Card component="section" data-testid="user-form">
+      <EditBase resource="users" id={id} mutationMode="pessimistic" redirect={false} transform={transform}>
+        <Box>
+          <EditForm />
+        </Box>
+      </EditBase>
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { chooseLanguage, screenshot, signIn, textOf, tid, waitForPath, waitForText, waitForTitle, where } from './support/console.js';
+import { startProduct, type Product } from './support/product.js';
+
+describe('console session, languages and roles', () => {
+  let product: Product;
+  beforeAll(async () => {
+    product = await startProduct();
+  }, 90_000);
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('a protected page sends to login with redirect, signs in back to it, and logout returns to login with a redirect', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/administration`);
+    await waitForPath(page, (p) => p === '/login?redirect=%2Fadministration', 'the login page with redirect=/administration');
+    await waitForTitle(page, 'Sign in · Coop Ledger');
+    expect(await page.$(tid('login-link'))).not.toBeNull();
+    expect(await page.$(tid('menu-administration'))).toBeNull();
+
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/administration', 'the redirect target /administration');
+    await page.waitForSelector(tid('elma-numbers-card'));
+    await waitForTitle(page, 'Administration · Coop Ledger');
+    expect(await textOf(page, tid('logout-link'))).toBe('admin');
+    expect(await page.evaluate(() => localStorage.getItem('coop.token'))).toMatch(/^ey/);
+    expect(await textOf(page, tid('token-countdown'))).toMatch(/^0:00:59:\d\d$/);
+    await screenshot(page, 'session-signed-in');
+
+    await page.click(tid('logout-link'));
+    await waitForPath(page, (p) => p === '/login?redirect=%2Fadministration', 'the login page after logout');
+    expect(await page.evaluate(() => localStorage.getItem('coop.token'))).toBeNull();
+    expect(await page.$(tid('token-countdown'))).toBeNull();
+
+    // Signed out, a deep link still goes through login and lands where it pointed.
+    await page.goto(`${product.baseUrl}/users`);
+    await waitForPath(page, (p) => p === '/login?redirect=%2Fusers', 'the login page with redirect=/users');
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => /^\/users\/[0-9a-f-]{36}$/.test(p), 'the first user after /users');
+    await page.waitForSelector(tid('users-list'));
+    await screenshot(page, 'session-redirect-users');
+    await page.browserContext().close();
+  }, 60_000);
+
+  it('a wrong password shows the server message and keeps the clerk on the login page', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/login?redirect=%2Fadministration`);
+    await signIn(page, 'admin', 'not-the-password');
+    await page.waitForSelector(tid('login-error'));
+    expect(await textOf(page, tid('login-error'))).toBe('Invalid username or password');
+    expect(where(page)).toBe('/login?redirect=%2Fadministration');
+    expect(await page.evaluate(() => localStorage.getItem('coop.token'))).toBeNull();
+    await screenshot(page, 'session-wrong-password');
+    await page.browserContext().close();
+  }, 60_000);
+
+  it('the language choice changes visible labels and survives a reload', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/login`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    await page.waitForSelector(tid('menu-administration'));
+    expect(await textOf(page, tid('menu-administration'))).toBe('Administration');
+
+    await chooseLanguage(page, 'de');
+    await waitForText(page, tid('menu-administration'), 'Verwaltung');
+    expect(await textOf(page, tid('menu-users'))).toBe('Benutzer');
+    await waitForTitle(page, 'Übersicht · Coop Ledger');
+
+    await page.reload();
+    await page.waitForSelector(tid('menu-administration'));
+    await waitForText(page, tid('menu-administration'), 'Verwaltung');
+    await waitForText(page, 'h1', 'Willkommen, admin');
+    await screenshot(page, 'session-german');
+
+    await chooseLanguage(page, 'en');
+    await waitForText(page, tid('menu-administration'), 'Administration');
+    await page.reload();
+    await waitForText(page, tid('menu-administration'), 'Administration');
+    await page.browserContext().close();
+  }, 60_000);
+
+  it('a user without ROLE_ADMIN sees no users menu and is refused at /users', async () => {
+    const adminToken = await product.apiLogin('admin', product.adminPassword);
+    const created = await product.api('/users', {
+      method: 'POST',
+      token: adminToken,
+      body: { username: 'clerk', password: 'Clerk-pass-1', passwordRepeat: 'Clerk-pass-1', roles: ['ROLE_USER'] },
+    });
+    expect(created.status).toBe(201);
+
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/login`);
+    await signIn(page, 'clerk', 'Clerk-pass-1');
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    await page.waitForSelector(tid('menu-administration'));
+    expect(await page.$(tid('menu-users'))).toBeNull();
+    expect(await textOf(page, tid('logout-link'))).toBe('clerk');
+
+    await page.goto(`${product.baseUrl}/users`);
+    await page.waitForSelector(tid('access-denied'));
+    expect(await textOf(page, tid('access-denied'))).toContain('Access denied');
+    expect(await page.$(tid('users-list'))).toBeNull();
+    expect(where(page)).toBe('/users');
+    await waitForTitle(page, 'Access denied · Coop Ledger');
+    await screenshot(page, 'session-access-denied');
+
+    await page.goto(`${product.baseUrl}/users/new`);
+    await page.waitForSelector(tid('access-denied'));
+    expect(await page.$(tid('user-form'))).toBeNull();
+    await page.browserContext().close();
+  }, 60_000);
+});

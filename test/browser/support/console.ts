@@ -1,0 +1,118 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate/$eval run in the browser: they need the DOM types.
+/** Small page helpers for the console: stable selectors only (data-testid, name, id derived from the field). */
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { SCREENSHOT_DIR } from './product.js';
+
+export const tid = (id: string): string => `[data-testid="${id}"]`;
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) as `${string}.png`, fullPage: true });
+}
+
+/** On a failed wait: a screenshot named after the time, to see what the clerk would have seen. */
+async function failureShot(page: Page): Promise<void> {
+  await screenshot(page, `FAILED-${new Date().toISOString().replace(/[:.]/g, '-')}`).catch(() => undefined);
+}
+
+/** Path and query of the current URL. */
+export function where(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+export async function waitForPath(page: Page, test: (pathAndQuery: string) => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (test(where(page))) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await failureShot(page);
+  throw new Error(`expected ${what}, but the page is at ${where(page)}`);
+}
+
+export async function textOf(page: Page, selector: string): Promise<string> {
+  return page.$eval(selector, (el) => (el as HTMLElement).innerText.trim());
+}
+
+/** Waits until the element's visible text contains `text`. */
+export async function waitForText(page: Page, selector: string, text: string): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (sel: string, t: string) => {
+        const el = document.querySelector(sel) as HTMLElement | null;
+        return !!el && el.innerText.includes(t);
+      },
+      {},
+      selector,
+      text,
+    );
+  } catch (error) {
+    await failureShot(page);
+    const actual = await page.$eval(selector, (el) => (el as HTMLElement).innerText).catch(() => '(no such element)');
+    throw new Error(`expected ${selector} to contain "${text}", found "${actual}" (${String(error)})`);
+  }
+}
+
+/** Replaces the value of an input (react-hook-form sees real key strokes). */
+export async function fill(page: Page, selector: string, value: string): Promise<void> {
+  await page.waitForSelector(selector, { visible: true });
+  await page.click(selector, { count: 3 });
+  await page.keyboard.down('Control');
+  await page.keyboard.press('a');
+  await page.keyboard.up('Control');
+  await page.keyboard.press('Backspace');
+  if (value !== '') await page.type(selector, value);
+}
+
+/** Signs in on the login page that is open now. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.waitForSelector(tid('login-username'), { visible: true });
+  await fill(page, tid('login-username'), username);
+  await fill(page, tid('login-password'), password);
+  await page.keyboard.press('Enter');
+}
+
+/** The text under a form input (its helper text, where react-admin shows validation messages), found through aria-describedby. */
+export async function fieldMessage(page: Page, source: string): Promise<string> {
+  return page.evaluate((src: string) => {
+    const input = document.querySelector(`form [name="${src}"]`);
+    const id = input?.getAttribute('aria-describedby');
+    return id ? (document.getElementById(id)?.innerText.trim() ?? '') : '';
+  }, source);
+}
+
+/** Waits until the message under the input named `source` contains `text`. */
+export async function waitForFieldMessage(page: Page, source: string, text: string): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (src: string, t: string) => {
+        const input = document.querySelector(`form [name="${src}"]`);
+        const id = input?.getAttribute('aria-describedby');
+        return !!id && !!document.getElementById(id)?.innerText.includes(t);
+      },
+      {},
+      source,
+      text,
+    );
+  } catch (error) {
+    await failureShot(page);
+    throw new Error(`expected the message under ${source} to contain "${text}", found "${await fieldMessage(page, source)}" (${String(error)})`);
+  }
+}
+
+export async function waitForTitle(page: Page, title: string): Promise<void> {
+  try {
+    await page.waitForFunction((t: string) => document.title === t, {}, title);
+  } catch {
+    throw new Error(`expected the page title "${title}", found "${await page.title()}"`);
+  }
+}
+
+export async function chooseLanguage(page: Page, locale: 'en' | 'de'): Promise<void> {
+  await page.click(tid('language-button'));
+  await page.waitForSelector(tid(`language-${locale}`), { visible: true });
+  await page.click(tid(`language-${locale}`));
+  await page.waitForSelector(tid(`language-${locale}`), { hidden: true });
+}

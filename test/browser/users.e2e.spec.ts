@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { chooseLanguage, fill, waitForFieldMessage, screenshot, signIn, textOf, tid, waitForPath, waitForText, waitForTitle, where } from './support/console.js';
+import { startProduct, type Product } from './support/product.js';
+
+describe('users screen', () => {
+  let product: Product;
+  beforeAll(async () => {
+    product = await startProduct();
+  }, 90_000);
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('creates, validates and edits a user', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/users`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => /^\/users\/[0-9a-f-]{36}$/.test(p), 'the first user');
+    await page.waitForSelector(tid('users-row'));
+
+    await page.click(tid('users-add'));
+    await waitForPath(page, (p) => p === '/users/new', '/users/new');
+    await page.waitForSelector('[data-testid="user-form"] input[name="username"]');
+    await waitForTitle(page, 'New user · Coop Ledger');
+
+    // Mismatched passwords: the server's isNotEqual under the repeat field, in English and German.
+    await fill(page, 'input[name="username"]', 'martha');
+    await fill(page, 'input[name="password"]', 'Martha-pass-1');
+    await fill(page, 'input[name="passwordRepeat"]', 'Martha-pass-2');
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'passwordRepeat', 'Passwords are not equal');
+    expect(where(page)).toBe('/users/new');
+    await screenshot(page, 'users-password-mismatch-en');
+    // react-admin re-renders the whole console on a language change (the form starts afresh).
+    await chooseLanguage(page, 'de');
+    await page.waitForSelector('[data-testid="user-form"] input[name="username"]');
+    await waitForText(page, tid('save'), 'Speichern');
+    await fill(page, 'input[name="username"]', 'martha');
+    await fill(page, 'input[name="password"]', 'Martha-pass-1');
+    await fill(page, 'input[name="passwordRepeat"]', 'Martha-pass-2');
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'passwordRepeat', 'Passwörter stimmen nicht überein');
+    await screenshot(page, 'users-password-mismatch-de');
+    await chooseLanguage(page, 'en');
+    await waitForText(page, tid('save'), 'Save');
+    await page.waitForSelector('[data-testid="user-form"] input[name="username"]');
+    await fill(page, 'input[name="username"]', 'martha');
+
+    // A new user without a password: passwordRequired under the password field.
+    await fill(page, 'input[name="password"]', '');
+    await fill(page, 'input[name="passwordRepeat"]', '');
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'password', 'A password is required');
+
+    // Valid: created, and the route switches to the new id.
+    await fill(page, 'input[name="password"]', 'Martha-pass-1');
+    await fill(page, 'input[name="passwordRepeat"]', 'Martha-pass-1');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => /^\/users\/[0-9a-f-]{36}$/.test(p), 'the new user id');
+    const newId = where(page).split('/')[2];
+    await page.waitForSelector('[data-testid="users-row"][data-username="martha"]');
+    expect(await page.$eval('input[name="username"]', (el) => (el as HTMLInputElement).value)).toBe('martha');
+    expect(await textOf(page, tid('form-title'))).toBe('User martha');
+
+    // The new user can sign in with the password given (checked against the API).
+    await expect(product.apiLogin('martha', 'Martha-pass-1')).resolves.toMatch(/^ey/);
+
+    // Edit: an empty username is refused under its field; a new name is saved and listed.
+    await fill(page, 'input[name="username"]', '');
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'username', 'Must not be empty');
+    await fill(page, 'input[name="username"]', 'martha.miller');
+    await page.click(tid('save'));
+    await page.waitForSelector('[data-testid="users-row"][data-username="martha.miller"]');
+    expect(where(page)).toBe(`/users/${newId}`);
+    const token = await product.apiLogin('admin', product.adminPassword);
+    const saved = await product.api(`/users/${newId}`, { token });
+    expect(saved.body).toMatchObject({ username: 'martha.miller', roles: ['ROLE_USER'] });
+    await screenshot(page, 'users-edited');
+
+    // The list searches after a pause.
+    await fill(page, tid('users-search'), 'miller');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="users-row"]').length === 1);
+    expect(await page.$eval(tid('users-row'), (el) => el.getAttribute('data-username'))).toBe('martha.miller');
+    await waitForText(page, tid('users-pagination'), '1–1 of 1');
+    await page.browserContext().close();
+  }, 90_000);
+});
