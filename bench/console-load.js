@@ -1,0 +1,159 @@
+// Console load benchmark: starts the built product (node services/dist/main.js, which serves admin-ui/dist),
+// opens the console in the system Chromium, signs in, and measures
+//   - the time from pressing Enter on the login page until the users list is visible, and
+//   - the gzip size of all JavaScript the page loaded (gzip level 6, measured here with zlib).
+// Targets: users list visible in under 1 s, JavaScript under 600 kB gzip.
+// Usage: npm run build && node bench/console-load.js   (CHROME_PATH overrides /usr/bin/chromium)
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import puppeteer from 'puppeteer-core';
+import { log, now, ROOT, round, saveResult } from './lib.js';
+
+const RUNS = Number(process.env.RUNS ?? 5);
+const TARGET_MS = 1000;
+const TARGET_GZIP_KB = 600;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startProduct() {
+  const main = join(ROOT, 'services', 'dist', 'main.js');
+  if (!existsSync(main) || !existsSync(join(ROOT, 'admin-ui', 'dist', 'index.html'))) {
+    throw new Error('Build first: npm run build (services/dist and admin-ui/dist)');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'coop-bench-console-'));
+  const password = `Bench-${randomBytes(9).toString('base64url')}`;
+  let output = '';
+  const child = spawn(process.execPath, [main], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: password,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      EVENT_STORE_URL: '',
+      MONGODB_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(5000)]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`product exited:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/v1/ping`);
+      if (res.status === 401 || res.status === 200) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`product did not start:\n${output}`);
+    }
+    await sleep(150);
+  }
+  return { baseUrl, password, stop };
+}
+
+async function oneRun(browser, product) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 1366, height: 860 });
+  await page.setCacheEnabled(false);
+  const scripts = new Map();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    try {
+      scripts.set(res.url(), await res.buffer());
+    } catch {
+      // redirects and aborted responses carry no body
+    }
+  });
+  const loadStart = now();
+  await page.goto(`${product.baseUrl}/login?redirect=%2Fusers`, { waitUntil: 'load' });
+  await page.waitForSelector('[data-testid="login-username"]', { visible: true });
+  const loginPageMs = now() - loadStart;
+  await page.type('[data-testid="login-username"]', 'admin');
+  await page.type('[data-testid="login-password"]', product.password);
+  const t0 = now();
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid="users-row"]', { visible: true });
+  await page.waitForSelector('[data-testid="user-form"] input[name="username"]', { visible: true });
+  const usersVisibleMs = now() - t0;
+  await sleep(300); // late chunks
+  let raw = 0;
+  let gzip = 0;
+  for (const body of scripts.values()) {
+    raw += body.length;
+    gzip += gzipSync(body, { level: 6 }).length;
+  }
+  await context.close();
+  return { loginPageMs, usersVisibleMs, scriptFiles: scripts.size, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+}
+
+const startedAt = now();
+const product = await startProduct();
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  await oneRun(browser, product); // warm-up: argon2 and the server's first requests
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const r = await oneRun(browser, product);
+    log(`run ${i + 1}: login page ${round(r.loginPageMs, 0)} ms, sign-in to users list ${round(r.usersVisibleMs, 0)} ms, JS ${round(r.gzipKb, 1)} kB gzip in ${r.scriptFiles} files`);
+    runs.push(r);
+  }
+  const sorted = [...runs].map((r) => r.usersVisibleMs).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const worst = sorted[sorted.length - 1];
+  const last = runs[runs.length - 1];
+  const figures = {
+    runs: RUNS,
+    usersListVisibleMsMedian: round(median, 0),
+    usersListVisibleMsMax: round(worst, 0),
+    loginPageLoadMsMedian: round([...runs].map((r) => r.loginPageMs).sort((a, b) => a - b)[Math.floor(RUNS / 2)], 0),
+    javascriptFiles: last.scriptFiles,
+    javascriptRawKb: round(last.rawKb, 1),
+    javascriptGzipKb: round(last.gzipKb, 1),
+    note: 'time from pressing Enter on the login page (argon2 sign-in included) until the users list and form are visible',
+  };
+  saveResult('console-load', startedAt, figures, [
+    { metric: 'sign-in to users list visible (median)', target: `< ${TARGET_MS}`, actual: figures.usersListVisibleMsMedian, unit: 'ms', pass: median < TARGET_MS },
+    { metric: 'JavaScript loaded, gzip', target: `< ${TARGET_GZIP_KB}`, actual: figures.javascriptGzipKb, unit: 'kB', pass: last.gzipKb < TARGET_GZIP_KB },
+  ]);
+} finally {
+  await browser.close();
+  await product.stop();
+}

@@ -1,0 +1,118 @@
+// Shared helpers of the bench scripts: temp data directories, timing and the results file format.
+//
+// Every bench script writes bench/results/<name>.json:
+//   { name, startedAt, durationMs, machine, figures: {...}, checks: [{ metric, target, actual, unit, pass }] }
+// bench/run.js reads these files to print the summary table.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const RESULTS_DIR = join(ROOT, 'bench', 'results');
+
+/** Imports a module of the built code (services/dist, projections/dist, contracts/dist) by its repo-relative path. */
+export function built(relative) {
+  return import(join(ROOT, relative));
+}
+
+/** A fresh, empty data directory; removed again by `cleanup()` (also on exit and on Ctrl-C). */
+export function tempDataDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), `coop-bench-${prefix}-`));
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', cleanup);
+  process.once('SIGINT', () => {
+    cleanup();
+    process.exit(130);
+  });
+  return { dir, cleanup };
+}
+
+/** Environment for loadConfig(): a temp DATA_DIR, a known admin password, a fixed JWT secret. */
+export function benchEnv(dataDir, extra = {}) {
+  return {
+    ...process.env,
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-bench-jwt-secret',
+    PORT: '3999',
+    EVENT_STORE_URL: '',
+    MONGODB_URL: '',
+    ...extra,
+  };
+}
+
+export const now = () => performance.now();
+
+/** Rate per second, rounded. */
+export const perSecond = (count, ms) => Math.round((count * 1000) / ms);
+
+export const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export function log(...args) {
+  console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
+}
+
+export function machine() {
+  return { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGb: round(totalmem() / 2 ** 30, 1), node: process.version };
+}
+
+/** Writes the result file and prints it. `checks`: [{ metric, target, actual, unit, pass }]. */
+export function saveResult(name, startedAt, figures, checks) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const result = {
+    name,
+    startedAt: new Date(Date.now() - (now() - startedAt)).toISOString(),
+    durationMs: Math.round(now() - startedAt),
+    machine: machine(),
+    figures,
+    checks,
+  };
+  writeFileSync(join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+  return result;
+}
+
+/** A small deterministic PRNG (mulberry32) so every run generates the same data. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A deterministic UUID-shaped id from a counter (random-looking, so B-tree inserts are not sequential). */
+export function fakeUuid(random) {
+  const hex = () => Math.floor(random() * 0x100000000).toString(16).padStart(8, '0');
+  const h = hex() + hex() + hex() + hex();
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A valid fs approval number: 8 digits, starting with 1, 3, 5 or 7, not ending in 0. */
+export function elmaFs(random) {
+  const first = '1357'[Math.floor(random() * 4)];
+  const middle = String(Math.floor(random() * 1_000_000)).padStart(6, '0');
+  const last = String(1 + Math.floor(random() * 9));
+  return first + middle + last;
+}
+
+/** A valid km approval number: 11 digits. */
+export function elmaKm(random) {
+  return String(Math.floor(random() * 1e11)).padStart(11, '0');
+}
+
+export function metadata(cooperativeId, user = 'bench') {
+  return {
+    cooperativeId,
+    user,
+    timestamp: new Date().toISOString(),
+    correlationId: '00000000-0000-4000-a000-000000000000',
+    causationId: '00000000-0000-4000-a000-000000000000',
+    schemaVersion: 1,
+  };
+}

@@ -1,0 +1,149 @@
+// List endpoint under load: GET /api/v1/users?search=<text>&order_by=username&limit=20 over a
+// 100,000-document `users` read model, against a nearly bare authenticated route of the same server
+// (GET /api/v1/users/options?attribute=roles: token check and credentials look-up, no list query).
+// The real app runs in this process (createApp + listen on a free port); autocannon runs in a child
+// process (bench/support/cannon.js) so it does not share the server's event loop.
+// Target: list p99 < 25 ms at 100,000 documents.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import argon2 from 'argon2';
+import { benchEnv, built, fakeUuid, log, now, perSecond, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
+
+const USERS = Number(process.env.BENCH_LIST_USERS ?? 100_000);
+const DURATION = Number(process.env.BENCH_LIST_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_LIST_CONNECTIONS ?? 10);
+const APPEND_BATCH = 5000;
+const TARGET_P99_MS = 25;
+
+const FIRST = ['Anna', 'Bernd', 'Carla', 'Dieter', 'Elke', 'Frank', 'Gisela', 'Hans', 'Ingrid', 'Jürgen', 'Karin', 'Lena', 'Martin',
+  'Nina', 'Otto', 'Petra', 'Ralf', 'Sabine', 'Thomas', 'Ursula', 'Volker', 'Wiebke', 'Yvonne', 'Zoe', 'Ömer', 'Özlem', 'Stefan',
+  'Julia', 'Michael', 'Sandra', 'Andreas', 'Claudia', 'Markus', 'Heike', 'Tobias', 'Katrin', 'Florian', 'Monika', 'Lukas', 'Marie'];
+const LAST = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Schäfer',
+  'Koch', 'Bauer', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Krüger', 'Hofmann',
+  'Hartmann', 'Lange', 'Schmitt', 'Werner', 'Schmitz', 'Krause', 'Meier', 'Lehmann', 'Schmid', 'Schulze', 'Maier', 'Köhler',
+  'Herrmann', 'König', 'Walter', 'Mayer', 'Huber', 'Kaiser', 'Fuchs', 'Peters', 'Lang', 'Scholz', 'Möller', 'Weiß', 'Jung', 'Hahn',
+  'Schubert', 'Vogel', 'Friedrich', 'Keller', 'Günther', 'Frank', 'Berger', 'Winkler', 'Roth', 'Beck', 'Lorenz'];
+/** What people type into the search box: names, fragments, other case, an umlaut, a number, one miss. */
+const TERMS = ['müller', 'SCHMI', 'anna.', 'hof', 'weber', 'jürg', 'lena.k', 'mann', 'ÖZLEM', 'er.sch', 'könig', 'becker-1',
+  'lukas.w', 'krü', 'marie.b', '-4711', 'nobody-here', 'stefan', 'huber', 'ke.w'];
+
+const started = now();
+const { dir, cleanup } = tempDataDir('list');
+const { createApp } = await built('services/dist/create-app.js');
+const { loadConfig } = await built('services/dist/platform/config/config.js');
+const { userStream } = await built('contracts/dist/index.js');
+
+const listPath = (term) => `/api/v1/users?search=${encodeURIComponent(term)}&order_by=username&limit=20`;
+const barePath = '/api/v1/users/options?attribute=roles';
+
+function cannon(url, token, paths) {
+  const args = [join(ROOT, 'bench/support/cannon.js'), JSON.stringify({ url, token, paths, connections: CONNECTIONS, duration: DURATION })];
+  return promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 2 ** 20 }).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)));
+}
+
+const running = await createApp(loadConfig(benchEnv(dir)), { logger: false });
+try {
+  const { storage } = running;
+  const cooperativeId = running.firstStart.cooperativeId;
+
+  log(`filling the users read model with ${USERS} users (UserCreated events, ${APPEND_BATCH} per appendMulti)`);
+  const passwordHash = await argon2.hash('not-used-for-sign-in', { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const random = rng(11);
+  const t0 = now();
+  let head = -1n;
+  for (let start = 0; start < USERS; start += APPEND_BATCH) {
+    const appends = [];
+    for (let i = start; i < Math.min(USERS, start + APPEND_BATCH); i++) {
+      const userId = fakeUuid(random);
+      const username = `${FIRST[Math.floor(random() * FIRST.length)]}.${LAST[Math.floor(random() * LAST.length)]}-${i + 1}`;
+      const roles = random() < 0.1 ? ['ROLE_ADMIN', 'ROLE_USER'] : ['ROLE_USER'];
+      appends.push({
+        streamId: userStream(userId),
+        expected: 'no_stream',
+        events: [{
+          type: 'UserCreated',
+          data: { userId, cooperativeId, username, passwordHash, roles },
+          metadata: { cooperativeId, user: 'admin', timestamp: new Date().toISOString(), correlationId: fakeUuid(random), causationId: fakeUuid(random), schemaVersion: 1 },
+        }],
+      });
+    }
+    head = (await storage.events.appendMulti(appends)).position;
+  }
+  await storage.runner.waitFor(head, 600_000);
+  const fillMs = now() - t0;
+  const total = (await storage.readStore.find('users', { cooperativeId, limit: 1 })).total;
+  log(`    ${total} users in the read model after ${round(fillMs / 1000, 1)} s`);
+
+  await running.app.listen(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
+  const login = await fetch(`${url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
+  });
+  if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
+  const { token } = await login.json();
+  const auth = { authorization: `Bearer ${token}` };
+
+  // Check the answers once (and warm up): every term answers 200 with TotalItems or 204.
+  const matches = {};
+  for (const term of TERMS) {
+    const res = await fetch(url + listPath(term), { headers: auth });
+    if (res.status !== 200 && res.status !== 204) throw new Error(`${listPath(term)} answered ${res.status}`);
+    matches[term] = Number(res.headers.get('totalitems') ?? 0);
+    await res.arrayBuffer();
+  }
+  log('    matches per term:', JSON.stringify(matches));
+
+  // Sequential service time of one list request (no concurrency), in-process fetch over loopback.
+  const serial = [];
+  for (let i = 0; i < 200; i++) {
+    const t = now();
+    const res = await fetch(url + listPath(TERMS[i % TERMS.length]), { headers: auth });
+    await res.arrayBuffer();
+    serial.push(now() - t);
+  }
+  serial.sort((a, b) => a - b);
+  const serialMedian = round(serial[Math.floor(serial.length / 2)], 2);
+  log(`    sequential list request: median ${serialMedian} ms`);
+
+  log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: list with search + order_by`);
+  const list = await cannon(url, token, TERMS.map(listPath));
+  log(`    ${list.requestsPerSecond} req/s, p50 ${list.latencyMs.p50} ms, p95 ${list.latencyMs.p95} ms, p99 ${list.latencyMs.p99} ms`, JSON.stringify(list.statuses));
+  log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: bare route ${barePath}`);
+  const bare = await cannon(url, token, [barePath]);
+  log(`    ${bare.requestsPerSecond} req/s, p50 ${bare.latencyMs.p50} ms, p95 ${bare.latencyMs.p95} ms, p99 ${bare.latencyMs.p99} ms`, JSON.stringify(bare.statuses));
+  const bad = (r) => r.errors + r.timeouts + Object.entries(r.statuses).filter(([s]) => s !== '200' && s !== '204').reduce((a, [, n]) => a + n, 0);
+  if (bad(list) > 0 || bad(bare) > 0) throw new Error(`Failed requests: list ${bad(list)}, bare ${bad(bare)}`);
+
+  saveResult(
+    'list',
+    started,
+    {
+      documents: total,
+      fillSeconds: round(fillMs / 1000, 1),
+      fillEventsPerSecond: perSecond(USERS, fillMs),
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      terms: TERMS,
+      matchesPerTerm: matches,
+      sequentialListMedianMs: serialMedian,
+      list: { path: listPath('<term>'), ...list },
+      bare: { path: barePath, ...bare },
+    },
+    [
+      {
+        metric: `list p99, ${total} docs, ${CONNECTIONS} conn`, target: `< ${TARGET_P99_MS}`, actual: list.latencyMs.p99, unit: 'ms',
+        pass: list.latencyMs.p99 < TARGET_P99_MS, detail: `p50 ${list.latencyMs.p50} / p95 ${list.latencyMs.p95} ms, ${list.requestsPerSecond} req/s`,
+      },
+      {
+        metric: 'bare route p99 (reference)', target: null, actual: bare.latencyMs.p99, unit: 'ms', pass: null,
+        detail: `p50 ${bare.latencyMs.p50} / p95 ${bare.latencyMs.p95} ms, ${bare.requestsPerSecond} req/s`,
+      },
+    ],
+  );
+} finally {
+  await running.close();
+  cleanup();
+}

@@ -1,0 +1,183 @@
+// Projection rebuild of a large SQLite event log (default 1,000,000 events).
+// Generates a realistic log: 5 cooperatives, 50,000 approval numbers (ElmaNumberAdded) changed many
+// times (ElmaNumberChanged), 20,000 users (UserCreated) and 10,000 renames (UserRenamed). Approval
+// number events go straight into the SqliteEventStore in large transactions; user and cooperative
+// events go through the CodecEventStore so their personal fields are sealed and the rebuild has to
+// decrypt them. Then times ProjectionRunner.rebuild() (wired as openStorage() wires it) against a raw
+// read of the same rows in the same run (better-sqlite3 iterate() + JSON.parse of data and metadata).
+// Target: rebuild >= 1/3 of the raw read rate.
+import { join } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { elmaFs, elmaKm, fakeUuid, log, metadata, now, perSecond, rng, round, saveResult, tempDataDir, built } from './lib.js';
+
+const TOTAL = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
+const ELMA_NUMBERS = Number(process.env.BENCH_REBUILD_ELMA_NUMBERS ?? 50_000);
+const USERS = Math.round(TOTAL / 50); // 20,000 per million
+const RENAMES = Math.round(TOTAL / 100); // 10,000 per million
+const COOPERATIVES = 5;
+const CHUNK = 20_000; // events per write transaction while generating
+const TARGET_RATIO = 1 / 3;
+
+const started = now();
+const { dir, cleanup } = tempDataDir('rebuild');
+const { SqliteEventStore } = await built('services/dist/platform/event-store/sqlite-event-store.js');
+const { CodecEventStore } = await built('services/dist/platform/event-store/codec-event-store.js');
+const { PersonalDataCipher } = await built('services/dist/platform/event-store/personal-data.js');
+const { Upcasters } = await built('services/dist/platform/event-store/upcasters.js');
+const { SqliteKeyStore } = await built('services/dist/platform/key-store/sqlite-key-store.js');
+const { personalDataRules, upcasters } = await built('services/dist/event-catalogue.js');
+const { SqliteReadStore, ProjectionRunner, allProjectors } = await built('projections/dist/index.js');
+const { elmaNumberStream, userStream, cooperativeStream, ROLES } = await built('contracts/dist/index.js');
+
+mkdirSync(dir, { recursive: true });
+const eventsFile = join(dir, 'events.sqlite');
+/** The same wiring as openStorage() for SQLite. */
+function open() {
+  const raw = new SqliteEventStore(eventsFile);
+  const keys = new SqliteKeyStore(join(dir, 'keys.sqlite'));
+  const events = new CodecEventStore(raw, new PersonalDataCipher(keys, personalDataRules), new Upcasters(upcasters));
+  const readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'));
+  const runner = new ProjectionRunner(events, readStore, allProjectors);
+  return { raw, keys, events, readStore, runner };
+}
+
+async function generate(store) {
+  const random = rng(7);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const cooperatives = Array.from({ length: COOPERATIVES }, () => fakeUuid(random));
+  const numbers = []; // [id, cooperativeId]
+  const users = []; // [id, cooperativeId]
+  const meta = (cooperativeId) => ({ ...metadata(cooperativeId, 'admin'), correlationId: fakeUuid(random), causationId: fakeUuid(random) });
+  const number = () => (random() < 0.5 ? { elmaProcess: 'fs', elmaNumber: elmaFs(random) } : { elmaProcess: 'km', elmaNumber: elmaKm(random) });
+
+  await store.events.appendMulti(
+    cooperatives.map((cooperativeId, i) => ({
+      streamId: cooperativeStream(cooperativeId),
+      expected: 'no_stream',
+      events: [{
+        type: 'CooperativeRegistered',
+        data: { cooperativeId, name: `Genossenschaft ${i + 1}`, city: 'Köln', contactPerson: `Kontakt ${i + 1}`, email: `info${i + 1}@example.org`, minimumShares: 1 },
+        metadata: meta(cooperativeId),
+      }],
+    })),
+  );
+  let written = COOPERATIVES;
+  // Adds are spread over the first 40% of the log, users over the whole log; the rest are changes.
+  const addEvery = (TOTAL * 0.4) / ELMA_NUMBERS;
+  while (written < TOTAL) {
+    const plain = [];
+    const personal = [];
+    const size = Math.min(CHUNK, TOTAL - written);
+    for (let i = 0; i < size; i++) {
+      const n = written + i;
+      const r = random();
+      if (numbers.length < ELMA_NUMBERS && (numbers.length < n / addEvery || numbers.length === 0)) {
+        const cooperativeId = pick(cooperatives);
+        const elmaNumberId = fakeUuid(random);
+        numbers.push([elmaNumberId, cooperativeId]);
+        const createdAt = new Date(1_700_000_000_000 + n * 1000).toISOString();
+        plain.push({ streamId: elmaNumberStream(elmaNumberId), expected: 'any', events: [{ type: 'ElmaNumberAdded', data: { elmaNumberId, cooperativeId, ...number(), createdAt }, metadata: meta(cooperativeId) }] });
+      } else if (r < USERS / TOTAL && users.length < USERS) {
+        const cooperativeId = pick(cooperatives);
+        const userId = fakeUuid(random);
+        users.push([userId, cooperativeId]);
+        const username = `user.${users.length}.${Math.floor(random() * 1e6)}`;
+        const roles = ROLES.filter(() => random() < 0.3);
+        personal.push({ streamId: userStream(userId), expected: 'any', events: [{ type: 'UserCreated', data: { userId, cooperativeId, username, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzYWx0YmVuY2g$0000000000000000000000000000000000000000000', roles }, metadata: meta(cooperativeId) }] });
+      } else if (r < (USERS + RENAMES) / TOTAL && users.length > 0) {
+        const [userId, cooperativeId] = pick(users);
+        personal.push({ streamId: userStream(userId), expected: 'any', events: [{ type: 'UserRenamed', data: { userId, username: `renamed.${Math.floor(random() * 1e9)}` }, metadata: meta(cooperativeId) }] });
+      } else {
+        const [elmaNumberId, cooperativeId] = pick(numbers);
+        plain.push({ streamId: elmaNumberStream(elmaNumberId), expected: 'any', events: [{ type: 'ElmaNumberChanged', data: { elmaNumberId, ...number() }, metadata: meta(cooperativeId) }] });
+      }
+    }
+    if (plain.length) await store.raw.appendMulti(plain); // straight into SQLite, no codec
+    if (personal.length) await store.events.appendMulti(personal); // sealed by the codec
+    written += size;
+    if (written % 200_000 < CHUNK) log(`    generated ${written} events`);
+  }
+  return { cooperatives: cooperatives.length, elmaNumbers: numbers.length, users: users.length };
+}
+
+function rawRead() {
+  const db = new Database(eventsFile, { readonly: true });
+  const t0 = now();
+  let rows = 0;
+  let bytes = 0;
+  for (const row of db.prepare('SELECT * FROM events ORDER BY position').iterate()) {
+    const data = JSON.parse(row.data);
+    const meta = JSON.parse(row.metadata);
+    if (data && meta) rows++;
+    bytes += row.data.length;
+  }
+  const ms = now() - t0;
+  db.close();
+  return { rows, ms: round(ms), rowsPerSecond: perSecond(rows, ms), dataBytes: bytes };
+}
+
+try {
+  log(`generating ${TOTAL} events`);
+  const t0 = now();
+  let store = open();
+  const generated = await generate(store);
+  const generateMs = now() - t0;
+  const head = await store.events.headPosition();
+  await store.events.close();
+  await store.keys.close();
+  await store.readStore.close();
+  log(`    ${generated.elmaNumbers} approval numbers, ${generated.users} users in ${round(generateMs / 1000, 1)} s; head position ${head}`);
+
+  log('raw read (iterate + JSON.parse), warm-up and measured');
+  rawRead(); // warm the OS page cache so both sides read from memory
+  const raw = rawRead();
+  log(`    ${raw.rowsPerSecond} rows/s (${raw.ms} ms)`);
+
+  log('ProjectionRunner.rebuild()');
+  store = open();
+  const t1 = now();
+  const rebuilt = await store.runner.rebuild();
+  const rebuildMs = now() - t1;
+  const rebuildRate = perSecond(rebuilt.events, rebuildMs);
+  log(`    ${rebuilt.events} events in ${round(rebuildMs)} ms: ${rebuildRate} events/s`);
+
+  // Sanity: the read models hold what the log says.
+  const numbersTotal = (await store.readStore.find('elmanumbers', { cooperativeId: null, limit: 1 })).total;
+  const usersTotal = (await store.readStore.find('users', { cooperativeId: null, limit: 1 })).total;
+  const sample = (await store.readStore.find('users', { cooperativeId: null, limit: 1 })).items[0];
+  if (numbersTotal !== generated.elmaNumbers || usersTotal !== generated.users || typeof sample?.username !== 'string') {
+    throw new Error(`Rebuild produced ${numbersTotal} numbers / ${usersTotal} users, expected ${generated.elmaNumbers} / ${generated.users}`);
+  }
+  await store.events.close();
+  await store.keys.close();
+  await store.readStore.close();
+
+  const raw2 = rawRead();
+  const rawRate = Math.max(raw.rowsPerSecond, raw2.rowsPerSecond);
+  const ratio = round(rebuildRate / rawRate, 3);
+  saveResult(
+    'rebuild',
+    started,
+    {
+      events: rebuilt.events,
+      generated,
+      generateSeconds: round(generateMs / 1000, 1),
+      eventsFileMb: round(statSync(eventsFile).size / 2 ** 20, 1),
+      rebuildMs: round(rebuildMs),
+      rebuildEventsPerSecond: rebuildRate,
+      rawReadRowsPerSecond: rawRate,
+      rawReadRuns: [raw, raw2],
+      ratio,
+    },
+    [
+      { metric: 'raw read iterate()+JSON.parse', target: null, actual: rawRate, unit: 'rows/s', pass: null },
+      {
+        metric: `rebuild of ${rebuilt.events} events vs raw read`, target: `>= ${round(TARGET_RATIO, 3)}`, actual: ratio, unit: 'ratio',
+        pass: ratio >= TARGET_RATIO, detail: `${rebuildRate} events/s in ${round(rebuildMs / 1000, 1)} s`,
+      },
+    ],
+  );
+} finally {
+  cleanup();
+}
