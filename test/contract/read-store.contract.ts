@@ -275,6 +275,114 @@ export function readStoreContract(
         expect(filtered.items.map((d) => d.id)).toEqual(['m02']);
       });
 
+      it('answers searches over many documents exactly like a brute-force scan, page by page, in every plan', async () => {
+        // 6,000 documents in coop A and 500 in coop B: wide matches (read along the sort index), narrow ones
+        // (fetched and sorted), matches bunched at the end of the order (the ordered scan gives up), filters,
+        // descending sorts with ties, and documents moved, renamed and removed after indexing.
+        const surnames = ['Müller', 'Schmidt', 'Zander', 'Weber', 'Hofmann'];
+        const many: ReadDocument[] = [];
+        for (let i = 0; i < 6500; i += 1) {
+          const coop = i < 6000 ? 'coop-a' : 'coop-b';
+          const surname = surnames[i % 5]!;
+          // Zander sorts last: every 20th document, 300 in coop A, all after the first 5,700 by name.
+          const name = i % 20 === 0 ? `Zander Zoe ${i}` : `${surname === 'Zander' ? 'Weber' : surname} Kai ${i}`;
+          many.push(member(`x${String(i).padStart(4, '0')}`, coop, { name, status: i % 3 === 0 ? 'left' : 'active', shares: i % 7, city: i % 11 === 0 ? 'Bonn' : 'Köln' }));
+        }
+        await store.applyBatch(many.map((doc) => ({ kind: 'put', collection: members.name, doc })), { name: CHECKPOINT, position: 2n });
+        const moved = { ...many[10]!, cooperativeId: 'coop-b', name: 'Müller Moved' };
+        const renamed = { ...many[20]!, name: 'Hofmann Renamed' };
+        await store.applyBatch(
+          [
+            { kind: 'put', collection: members.name, doc: moved },
+            { kind: 'put', collection: members.name, doc: renamed },
+            { kind: 'delete', collection: members.name, id: many[30]!.id },
+          ],
+          { name: CHECKPOINT, position: 3n },
+        );
+        const current = new Map([...seed, ...many].map((d) => [d.id, d]));
+        current.set(moved.id, moved);
+        current.set(renamed.id, renamed);
+        current.delete(many[30]!.id);
+
+        const lower = (v: unknown) => (typeof v === 'string' ? v.toLocaleLowerCase('de-DE') : '');
+        const reference = (coop: string, text: string, status: string | undefined, field: 'name' | 'shares', desc: boolean) =>
+          [...current.values()]
+            .filter((d) => d.cooperativeId === coop)
+            .filter((d) => `${lower(d.name)}\u0001${lower(d.city)}`.includes(text.toLocaleLowerCase('de-DE')))
+            .filter((d) => status === undefined || lower(d.status) === status)
+            .sort((a, b) => {
+              const av = field === 'name' ? lower(a.name) : Number(a.shares);
+              const bv = field === 'name' ? lower(b.name) : Number(b.shares);
+              const c = av < bv ? -1 : av > bv ? 1 : 0;
+              return (desc ? -c : c) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+            })
+            .map((d) => d.id);
+
+        const cases: Array<[string, string, string | undefined, 'name' | 'shares', boolean]> = [
+          ['coop-a', 'müller', undefined, 'name', false],
+          ['coop-a', 'MÜLLER', undefined, 'name', true],
+          ['coop-a', 'kai', undefined, 'shares', false],
+          ['coop-a', 'kai', 'left', 'name', false],
+          ['coop-a', 'zander', undefined, 'name', false],
+          ['coop-a', 'zander', undefined, 'name', true],
+          ['coop-a', 'weber', undefined, 'name', false],
+          ['coop-a', 'zoe 1', undefined, 'shares', true],
+          ['coop-a', 'köln', 'active', 'shares', false],
+          ['coop-a', 'renamed', undefined, 'name', false],
+          ['coop-a', 'moved', undefined, 'name', false],
+          ['coop-b', 'müller', undefined, 'name', false],
+          ['coop-b', 'moved', undefined, 'name', false],
+          ['coop-a', 'nobody here', undefined, 'name', false],
+        ];
+        for (const [coop, text, status, field, desc] of cases) {
+          const expected = reference(coop, text, status, field, desc);
+          for (const [offset, limit] of [[0, 20], [20, 20], [40, 50], [expected.length - 5, 10]] as const) {
+            const page = await store.find(members.name, {
+              cooperativeId: coop,
+              search: text,
+              filters: status ? [{ field: 'status', op: 'eq', value: status }] : [],
+              sort: [{ field, direction: desc ? 'desc' : 'asc' }],
+              offset: Math.max(0, offset),
+              limit,
+            });
+            expect({ text, coop, offset, total: page.total, ids: page.items.map((d) => d.id) }).toEqual({
+              text,
+              coop,
+              offset,
+              total: expected.length,
+              ids: expected.slice(Math.max(0, offset), Math.max(0, offset) + limit),
+            });
+          }
+        }
+      });
+
+      it('counts what is there after inserts, moves, removals and reset, with and without filters', async () => {
+        const total = async (coop: string, q: Omit<ReadQuery, 'cooperativeId'> = {}) => (await store.find(members.name, { cooperativeId: coop, limit: 1, ...q })).total;
+        const left = { filters: [{ field: 'status', op: 'eq', value: 'left' }] } as const;
+        expect([await total('coop-a'), await total('coop-b'), await total('coop-c')]).toEqual([9, 1, 0]);
+        expect(await total('coop-a', left)).toBe(1);
+        // The same counts asked again must follow every change.
+        await store.applyBatch(
+          [
+            { kind: 'put', collection: members.name, doc: member('m11', 'coop-a', { name: 'New Left', status: 'left' }) },
+            { kind: 'put', collection: members.name, doc: member('m11', 'coop-a', { name: 'New Left Again', status: 'left' }) },
+            { kind: 'put', collection: members.name, doc: member('m01', 'coop-c', { name: 'anna moved', status: 'left' }) },
+            { kind: 'delete', collection: members.name, id: 'm02' },
+            { kind: 'delete', collection: members.name, id: 'does-not-exist' },
+          ],
+          { name: CHECKPOINT, position: 5n },
+        );
+        expect([await total('coop-a'), await total('coop-b'), await total('coop-c')]).toEqual([8, 1, 1]);
+        expect(await total('coop-a', left)).toBe(2);
+        expect(await total('coop-c', left)).toBe(1);
+        expect(await total('coop-a', { search: 'new left' })).toBe(1);
+        expect(await total('coop-c', { search: 'moved' })).toBe(1);
+        expect(await total('coop-a', { search: 'moved' })).toBe(0);
+        expect(await total('coop-a', { search: 'apfel' })).toBe(0); // its old name left coop A's text index
+        await store.reset([members.name], CHECKPOINT);
+        expect([await total('coop-a'), await total('coop-c'), await total('coop-a', left), await total('coop-c', { search: 'moved' })]).toEqual([0, 0, 0, 0]);
+      });
+
       it('rejects filters and sorts on undeclared fields', async () => {
         await expect(store.find(members.name, inA({ filters: [{ field: 'extra', op: 'eq', value: 'x' }] }))).rejects.toThrow(
           /extra/,

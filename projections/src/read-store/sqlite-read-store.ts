@@ -15,6 +15,15 @@ const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 const TRIGRAM = 3;
 /** Prepared statements kept per store; the cache is emptied when it grows past this (find builds varying SQL). */
 const MAX_STATEMENTS = 500;
+/**
+ * A search page is read along the sort field's index (stopping at the page's last match) when that is
+ * expected to visit at most this many documents; otherwise the matches are fetched and sorted.
+ */
+const ORDERED_SCAN_EXPECTED = 500;
+/** An ordered scan that visits this many documents without filling the page gives way to the fetch-and-sort plan. */
+const ORDERED_SCAN_MAX = 2000;
+/** Counts of filtered queries kept until the collection next changes (the least recently used go first). */
+const MAX_CACHED_COUNTS = 2000;
 
 /** What a collection's writes need, worked out once per collection. */
 interface Collection {
@@ -22,21 +31,41 @@ interface Collection {
   readonly name: string;
   /** Declared fields stored in their own column (all but the array fields). */
   readonly columns: readonly string[];
-  readonly putSql: string;
-  /** Whether the collection has the trigram index `fts_<name>` over its search column. */
+  readonly insertSql: string;
+  readonly updateSql: string;
+  /** Whether the collection has trigram indexes (one per cooperative) over its search column. */
   readonly textIndex: boolean;
+}
+
+/** A cooperative's part of a collection's text index: table `fts_<collection>_<part>`. */
+interface TextPart {
+  readonly table: string;
 }
 
 /**
  * Read models in SQLite: a table per collection holding the JSON document, with one indexed
  * column per declared field (strings compare case-insensitively) and a lower-cased search column.
- * A collection with search fields also gets an FTS5 trigram index over the search column: it only
- * narrows the candidates of a search of three or more characters, the literal LIKE still decides.
+ * A collection with search fields also gets FTS5 trigram indexes over the search column, one per
+ * cooperative, so that a search of three or more characters is answered from the cooperative's own
+ * index: a phrase of trigrams matches exactly where the literal substring occurs, so the count of a
+ * search without filters needs no document at all. A wide match reads its page along the sort
+ * field's index and stops at the page's end; a narrow one fetches its matches and sorts them.
+ *
+ * Counts: the documents of each cooperative per collection are counted as they are written
+ * (`doc_counts`), so an unfiltered list counts nothing. The count of a filtered query is kept until
+ * the collection changes: a write through this store moves the collection's generation, a write by
+ * another connection (a separate projection worker) moves SQLite's `data_version`.
  */
 export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
   private readonly collections = new Map<string, Collection>();
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly parts = new Map<string, TextPart>();
+  /** Per collection, moved by every write through this store. */
+  private readonly generations = new Map<string, number>();
+  private readonly counts = new Map<string, { generation: number; dataVersion: number; total: number }>();
+  /** Document count changes of the batch being applied, written with it. */
+  private readonly countDeltas = new Map<string, number>();
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -45,6 +74,14 @@ export class SqliteReadStore implements ReadStore {
     // Up to 64 MiB of page cache (the default is 2 MiB): searches and rebuilds touch many pages.
     this.db.pragma('cache_size = -65536');
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS text_parts (collection TEXT NOT NULL, cooperative_id TEXT NOT NULL, ' +
+        'part INTEGER NOT NULL, PRIMARY KEY (collection, cooperative_id))',
+    );
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS doc_counts (collection TEXT NOT NULL, cooperative_id TEXT NOT NULL, ' +
+        'docs INTEGER NOT NULL, PRIMARY KEY (collection, cooperative_id))',
+    );
   }
 
   async ensureCollections(specs: readonly CollectionSpec[]): Promise<void> {
@@ -68,12 +105,19 @@ export class SqliteReadStore implements ReadStore {
         }
         if (textIndex) this.ensureTextIndex(name);
       })();
-      // An upsert, not INSERT OR REPLACE: the row keeps its rowid, which the text index refers to.
-      const putSql =
-        `INSERT INTO rm_${name} (id, cooperative_id, doc, search${columns.map((f) => `, f_${f}`).join('')}) ` +
-        `VALUES (?, ?, ?, ?${columns.map(() => ', ?').join('')}) ON CONFLICT (id) DO UPDATE SET ` +
-        ['cooperative_id', 'doc', 'search', ...columns.map((f) => `f_${f}`)].map((c) => `${c} = excluded.${c}`).join(', ');
-      this.collections.set(name, { spec, name, columns, putSql, textIndex });
+      // Recounted at every start: the counts cannot drift from the documents across versions or crashes.
+      this.db.transaction(() => {
+        this.db.prepare('DELETE FROM doc_counts WHERE collection = ?').run(name);
+        this.db
+          .prepare(`INSERT INTO doc_counts (collection, cooperative_id, docs) SELECT ?, cooperative_id, COUNT(*) FROM rm_${name} GROUP BY cooperative_id`)
+          .run(name);
+      })();
+      const all = ['cooperative_id', 'doc', 'search', ...columns.map((f) => `f_${f}`)];
+      // An update keeps the row's rowid, which the text index refers to.
+      const insertSql = `INSERT INTO rm_${name} (id, ${all.join(', ')}) VALUES (?${all.map(() => ', ?').join('')})`;
+      const updateSql = `UPDATE rm_${name} SET ${all.map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`;
+      this.collections.set(name, { spec, name, columns, insertSql, updateSql, textIndex });
+      this.touch(name);
     }
   }
 
@@ -85,50 +129,139 @@ export class SqliteReadStore implements ReadStore {
 
   async find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
     const { spec, textIndex } = this.collection(collection);
+    const search = query.search ? normaliseSearch(query.search) : '';
     const where: string[] = [];
     const params: unknown[] = [];
-    const search = query.search ? normaliseSearch(query.search) : '';
-    // With a text index the search drives the query; `+` keeps the planner off the cooperative's
-    // index, which would make it visit every document of the cooperative.
-    const useTextIndex = textIndex && [...search].length >= TRIGRAM;
-    if (query.cooperativeId !== null) {
-      where.push(useTextIndex ? '+cooperative_id = ?' : 'cooperative_id = ?');
-      params.push(query.cooperativeId);
-    }
     for (const filter of query.filters ?? []) this.addFilter(spec, filter, where, params);
-    if (search) {
-      if (useTextIndex) {
-        where.push(`rowid IN (SELECT rowid FROM fts_${collection} WHERE fts_${collection} MATCH ?)`);
-        params.push(ftsPhrase(search));
-      }
-      where.push(`search LIKE ? ESCAPE '\\'`);
-      params.push(`%${escapeLike(search)}%`);
-    }
-    const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
     const order = (query.sort ?? []).map((s) => {
       this.assertField(spec, s.field, true);
       return `${s.field === 'id' ? 'id' : `f_${s.field}`} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`;
     });
     order.push('id ASC');
-    const total = this.stmt<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM rm_${collection}${whereSql}`).get(...params)!.n;
+    const limit = query.limit ?? -1;
+    const offset = query.offset ?? 0;
+
+    if (search && textIndex && query.cooperativeId !== null && [...search].length >= TRIGRAM) {
+      return this.findInTextIndex(collection, query, search, where, params, order, limit, offset);
+    }
+
+    if (query.cooperativeId !== null) {
+      where.unshift('cooperative_id = ?');
+      params.unshift(query.cooperativeId);
+    }
+    if (search) {
+      where.push(`search LIKE ? ESCAPE '\\'`);
+      params.push(`%${escapeLike(search)}%`);
+    }
+    const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+    const unfiltered = query.cooperativeId !== null && !search && (query.filters ?? []).length === 0;
+    const total = unfiltered
+      ? this.docCount(collection, query.cooperativeId!)
+      : this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection}${whereSql}`, params);
     const rows = this.stmt<unknown[], { doc: string }>(
       `SELECT doc FROM rm_${collection}${whereSql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`,
-    ).all(...params, query.limit ?? -1, query.offset ?? 0);
+    ).all(...params, limit, offset);
     return { items: rows.map((r) => JSON.parse(r.doc) as ReadDocument), total };
+  }
+
+  /** A search of three or more characters within one cooperative, answered from its part of the text index. */
+  private findInTextIndex(
+    collection: string,
+    query: ReadQuery,
+    search: string,
+    where: readonly string[],
+    params: readonly unknown[],
+    order: readonly string[],
+    limit: number,
+    offset: number,
+  ): ReadPage<ReadDocument> {
+    const cooperativeId = query.cooperativeId!;
+    const part = this.part(collection, cooperativeId, false);
+    if (!part) return { items: [], total: 0 };
+    const phrase = ftsPhrase(search);
+    const matches = `rowid IN (SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ?)`;
+    // The part holds only this cooperative's documents, and a trigram phrase matches exactly the
+    // documents whose search text contains the search: without filters the index alone counts.
+    const total =
+      where.length === 0
+        ? this.cachedCount(collection, `SELECT COUNT(*) AS n FROM ${part.table} WHERE ${part.table} MATCH ?`, [phrase])
+        : this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${[matches, ...where].join(' AND ')}`, [phrase, ...params]);
+    if (total === 0 || limit === 0) return { items: [], total };
+
+    const sortField = query.sort?.length === 1 ? query.sort[0]!.field : undefined;
+    // Visits an ordered scan is expected to need if the matches were spread evenly along the order.
+    const visits = ((offset + limit) * this.docCount(collection, cooperativeId)) / total;
+    if (sortField && sortField !== 'id' && limit > 0 && visits <= ORDERED_SCAN_EXPECTED && visits <= total / 2) {
+      const page = this.orderedScan(collection, sortField, cooperativeId, search, where, params, order, limit, offset);
+      if (page) return { items: page, total };
+    }
+    // Driven by the index: each match is looked up by rowid for the filters and sort keys; only the
+    // page's rowids are sorted, and only the page's documents are read (documents in a sorter cost more).
+    const page = this.stmt<unknown[], { r: number }>(
+      `SELECT rm_${collection}.rowid AS r FROM ${part.table} CROSS JOIN rm_${collection} ON rm_${collection}.rowid = ${part.table}.rowid ` +
+        `WHERE ${[`${part.table} MATCH ?`, ...where].join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`,
+    ).all(phrase, ...params, limit, offset);
+    const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
+    return { items: page.map(({ r }) => JSON.parse(byRowid.get(r)!.doc) as ReadDocument), total };
+  }
+
+  /**
+   * Walks the cooperative's documents along the sort field's index and keeps the ones whose search
+   * text contains the search, until the page is full. Gives up (undefined) after ORDERED_SCAN_MAX
+   * documents: the matches may sit far along the order.
+   */
+  private orderedScan(
+    collection: string,
+    sortField: string,
+    cooperativeId: string,
+    search: string,
+    where: readonly string[],
+    params: readonly unknown[],
+    order: readonly string[],
+    limit: number,
+    offset: number,
+  ): ReadDocument[] | undefined {
+    const sql =
+      `SELECT doc, search FROM rm_${collection} INDEXED BY ix_${collection}_${sortField} ` +
+      `WHERE ${['cooperative_id = ?', ...where].join(' AND ')} ORDER BY ${order.join(', ')}`;
+    const items: ReadDocument[] = [];
+    let seen = 0;
+    let matched = 0;
+    for (const row of this.stmt<unknown[], { doc: string; search: string }>(sql).iterate(cooperativeId, ...params)) {
+      seen += 1;
+      if (row.search.includes(search)) {
+        matched += 1;
+        if (matched > offset) items.push(JSON.parse(row.doc) as ReadDocument);
+        if (items.length === limit) return items;
+      }
+      if (seen >= ORDERED_SCAN_MAX) return undefined;
+    }
+    return items;
   }
 
   async applyBatch(ops: readonly WriteOp[], checkpoint: { name: string; position: bigint }): Promise<void> {
     this.db.transaction(() => {
+      this.countDeltas.clear();
       for (const op of ops) {
         const collection = this.collection(op.collection);
         if (op.kind === 'delete') this.remove(collection, op.id);
         else this.put(collection, op.doc);
       }
+      for (const [key, delta] of this.countDeltas) {
+        if (delta === 0) continue;
+        const [name, cooperativeId] = key.split('\u0000') as [string, string];
+        this.stmt(
+          'INSERT INTO doc_counts (collection, cooperative_id, docs) VALUES (?, ?, ?) ' +
+            'ON CONFLICT (collection, cooperative_id) DO UPDATE SET docs = docs + excluded.docs',
+        ).run(name, cooperativeId, delta);
+      }
+      this.countDeltas.clear();
       this.stmt('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position').run(
         checkpoint.name,
         checkpoint.position.toString(),
       );
     })();
+    for (const op of ops) this.touch(op.collection);
   }
 
   async checkpoint(name: string): Promise<bigint> {
@@ -141,10 +274,14 @@ export class SqliteReadStore implements ReadStore {
       for (const c of collections) {
         const { textIndex } = this.collection(c);
         this.db.exec(`DELETE FROM rm_${c}`);
-        if (textIndex) this.db.exec(`INSERT INTO fts_${c} (fts_${c}) VALUES ('delete-all')`);
+        this.stmt('DELETE FROM doc_counts WHERE collection = ?').run(c);
+        if (!textIndex) continue;
+        const parts = this.stmt<[string], { part: number }>('SELECT part FROM text_parts WHERE collection = ?').all(c);
+        for (const { part } of parts) this.db.exec(`INSERT INTO fts_${c}_${part} (fts_${c}_${part}) VALUES ('delete-all')`);
       }
       this.stmt('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);
     })();
+    for (const c of collections) this.touch(c);
   }
 
   async close(): Promise<void> {
@@ -152,43 +289,126 @@ export class SqliteReadStore implements ReadStore {
     this.db.close();
   }
 
-  /** Inserts or replaces a document, and its search text in the text index when that changed. */
-  private put({ spec, name, columns, putSql, textIndex }: Collection, doc: ReadDocument): void {
+  /** Inserts or replaces a document, its search text in its cooperative's text index when that changed, and the counts. */
+  private put({ spec, name, columns, insertSql, updateSql, textIndex }: Collection, doc: ReadDocument): void {
     const search = searchText(spec, doc);
-    const before = textIndex ? this.indexed(name, doc.id) : undefined;
-    const values = columns.map((f) => toColumn(doc[f]));
-    const info = this.stmt(putSql).run(doc.id, doc.cooperativeId, JSON.stringify(doc), search, ...values);
-    if (!textIndex || before?.search === search) return;
-    if (before) this.stmt(`DELETE FROM fts_${name} WHERE rowid = ?`).run(before.rowid);
-    // An update keeps the row's rowid; only a new row has the last insert's.
-    this.stmt(`INSERT INTO fts_${name} (rowid, search) VALUES (?, ?)`).run(before ? before.rowid : info.lastInsertRowid, search);
+    const before = this.indexed(name, doc.id);
+    const values = [doc.cooperativeId, JSON.stringify(doc), search, ...columns.map((f) => toColumn(doc[f]))];
+    let rowid: number | bigint;
+    if (before) {
+      this.stmt(updateSql).run(...values, before.rowid);
+      rowid = before.rowid;
+    } else {
+      rowid = this.stmt(insertSql).run(doc.id, ...values).lastInsertRowid;
+    }
+    const moved = before !== undefined && before.cooperative_id !== doc.cooperativeId;
+    if (!before || moved) this.countDelta(name, doc.cooperativeId, 1);
+    if (moved) this.countDelta(name, before.cooperative_id, -1);
+    if (!textIndex || (before && !moved && before.search === search)) return;
+    if (before) this.stmt(`DELETE FROM ${this.part(name, before.cooperative_id, true)!.table} WHERE rowid = ?`).run(before.rowid);
+    this.stmt(`INSERT INTO ${this.part(name, doc.cooperativeId, true)!.table} (rowid, search) VALUES (?, ?)`).run(rowid, search);
   }
 
   private remove({ name, textIndex }: Collection, id: string): void {
-    const before = textIndex ? this.indexed(name, id) : undefined;
-    this.stmt(`DELETE FROM rm_${name} WHERE id = ?`).run(id);
-    if (before) this.stmt(`DELETE FROM fts_${name} WHERE rowid = ?`).run(before.rowid);
+    const before = this.indexed(name, id);
+    if (!before) return;
+    this.stmt(`DELETE FROM rm_${name} WHERE rowid = ?`).run(before.rowid);
+    this.countDelta(name, before.cooperative_id, -1);
+    if (textIndex) this.stmt(`DELETE FROM ${this.part(name, before.cooperative_id, true)!.table} WHERE rowid = ?`).run(before.rowid);
   }
 
-  /** The rowid and search text a document is in the text index under (RETURNING would cost twice the write). */
-  private indexed(name: string, id: string): { rowid: number; search: string } | undefined {
-    return this.stmt<[string], { rowid: number; search: string }>(`SELECT rowid, search FROM rm_${name} WHERE id = ?`).get(id);
+  private countDelta(name: string, cooperativeId: string, delta: number): void {
+    const key = `${name}\u0000${cooperativeId}`;
+    this.countDeltas.set(key, (this.countDeltas.get(key) ?? 0) + delta);
+  }
+
+  /** The number of documents a cooperative has in a collection. */
+  private docCount(name: string, cooperativeId: string): number {
+    return (
+      this.stmt<[string, string], { docs: number }>('SELECT docs FROM doc_counts WHERE collection = ? AND cooperative_id = ?').get(
+        name,
+        cooperativeId,
+      )?.docs ?? 0
+    );
+  }
+
+  /** A count, computed once per state of the collection (see the class comment). */
+  private cachedCount(collection: string, sql: string, params: readonly unknown[]): number {
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const generation = this.generations.get(collection) ?? 0;
+    const dataVersion = this.db.pragma('data_version', { simple: true }) as number;
+    const hit = this.counts.get(key);
+    if (hit && hit.generation === generation && hit.dataVersion === dataVersion) {
+      this.counts.delete(key);
+      this.counts.set(key, hit);
+      return hit.total;
+    }
+    const total = this.stmt<unknown[], { n: number }>(sql).get(...params)!.n;
+    this.counts.delete(key);
+    if (this.counts.size >= MAX_CACHED_COUNTS) this.counts.delete(this.counts.keys().next().value!);
+    this.counts.set(key, { generation, dataVersion, total });
+    return total;
+  }
+
+  /** Marks a collection as changed: counts kept for it are stale. */
+  private touch(collection: string): void {
+    this.generations.set(collection, (this.generations.get(collection) ?? 0) + 1);
+  }
+
+  /** The rowid, cooperative and search text a document is in the text index under (RETURNING would cost twice the write). */
+  private indexed(name: string, id: string): { rowid: number; cooperative_id: string; search: string } | undefined {
+    return this.stmt<[string], { rowid: number; cooperative_id: string; search: string }>(
+      `SELECT rowid, cooperative_id, search FROM rm_${name} WHERE id = ?`,
+    ).get(id);
+  }
+
+  /** The cooperative's part of a collection's text index; with `create`, made (empty) when missing. */
+  private part(name: string, cooperativeId: string, create: boolean): TextPart | undefined {
+    const key = `${name}\u0000${cooperativeId}`;
+    const cached = this.parts.get(key);
+    if (cached) return cached;
+    let row = this.stmt<[string, string], { part: number }>('SELECT part FROM text_parts WHERE collection = ? AND cooperative_id = ?').get(
+      name,
+      cooperativeId,
+    );
+    if (!row) {
+      if (!create) return undefined;
+      const next = this.stmt<[string], { n: number | null }>('SELECT MAX(part) AS n FROM text_parts WHERE collection = ?').get(name)!.n;
+      row = { part: (next ?? 0) + 1 };
+      this.stmt('INSERT INTO text_parts (collection, cooperative_id, part) VALUES (?, ?, ?)').run(name, cooperativeId, row.part);
+      this.createTextTable(`fts_${name}_${row.part}`);
+    }
+    const part: TextPart = { table: `fts_${name}_${row.part}` };
+    this.parts.set(key, part);
+    return part;
+  }
+
+  private createTextTable(table: string): void {
+    this.db.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${table} USING fts5(search, content = '', contentless_delete = 1, ` +
+        `tokenize = 'trigram case_sensitive 1')`,
+    );
   }
 
   /**
-   * Creates the trigram index over `rm_<name>.search`, filled from the table when it is new (a
-   * database written before the index existed). Contentless: it holds only the index, the text
-   * stays in the table; put() and remove() keep it in step (statements in code rather than
-   * triggers, which cost several times more per row).
+   * Makes sure each cooperative's documents of the collection are in its part of the text index. A
+   * database written before the index was split per cooperative (one `fts_<name>` table) or before
+   * it existed is indexed from the table. Contentless: the parts hold only the index, the text stays
+   * in the table; put() and remove() keep them in step (statements in code rather than triggers,
+   * which cost several times more per row).
    */
   private ensureTextIndex(name: string): void {
-    const exists = this.db.prepare('SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?').get('table', `fts_${name}`);
-    if (exists) return;
-    this.db.exec(
-      `CREATE VIRTUAL TABLE fts_${name} USING fts5(search, content = '', contentless_delete = 1, ` +
-        `tokenize = 'trigram case_sensitive 1')`,
-    );
-    this.db.exec(`INSERT INTO fts_${name} (rowid, search) SELECT rowid, search FROM rm_${name}`);
+    const legacy = this.db.prepare('SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?').get('table', `fts_${name}`);
+    if (legacy) this.db.exec(`DROP TABLE fts_${name}`);
+    const indexed = this.db.prepare('SELECT 1 FROM text_parts WHERE collection = ? LIMIT 1').get(name);
+    if (indexed && !legacy) return;
+    const cooperatives = this.db
+      .prepare(`SELECT DISTINCT cooperative_id FROM rm_${name}`)
+      .all() as { cooperative_id: string }[];
+    for (const { cooperative_id: cooperativeId } of cooperatives) {
+      const part = this.part(name, cooperativeId, true)!;
+      this.db.prepare(`INSERT INTO ${part.table} (rowid, search) SELECT rowid, search FROM rm_${name} WHERE cooperative_id = ?`).run(cooperativeId);
+    }
   }
 
   /** A prepared statement, prepared once per SQL text. */
