@@ -5,5 +5,6 @@ export * from './runner/projection-runner.js';
 export * from './projectors/users.projector.js';
 export * from './projectors/cooperatives.projector.js';
 export * from './projectors/elma-numbers.projector.js';
+export * from './projectors/members.projector.js';
 export * from './projectors/all.js';
 export * from './read-store/mongo-read-store.js';

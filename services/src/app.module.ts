@@ -5,6 +5,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CooperativesModule } from './cooperatives/cooperatives.module.js';
 import { ElmaNumbersModule } from './elma-numbers/elma-numbers.module.js';
+import { MembersModule } from './members/members.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
@@ -19,7 +20,7 @@ export class AppModule {
       : [];
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config, storage), AuthModule, UsersModule, CooperativesModule, ElmaNumbersModule, AdminModule, ...console],
+      imports: [PlatformModule.forRoot(config, storage), AuthModule, UsersModule, CooperativesModule, ElmaNumbersModule, MembersModule, AdminModule, ...console],
     };
   }
 }

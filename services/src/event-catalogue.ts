@@ -1,6 +1,8 @@
+import { MEMBER_PERSONAL_FIELDS, memberDataSubject } from '@coop/contracts';
 import type { PersonalDataRules } from './platform/event-store/personal-data.js';
 import type { Upcaster } from './platform/event-store/upcasters.js';
 
+const memberSubject = (data: Record<string, unknown>): string => memberDataSubject(String(data.memberId));
 const userSubject = (data: Record<string, unknown>): string => `user-${String(data.userId)}`;
 
 /**
@@ -13,6 +15,10 @@ export const personalDataRules: PersonalDataRules = {
   UserPasswordChanged: { subject: userSubject, fields: ['passwordHash'] },
   UsernameClaimed: { subject: userSubject, fields: ['username'] },
   UsernameReleased: { subject: userSubject, fields: ['username'] },
+  // Members: the master data (names, birth, address, contact, bank, tax ids, church, spouse) under the
+  // member's own key. Postings, exits, member numbers and register corrections carry no personal data.
+  MemberAdmitted: { subject: memberSubject, fields: MEMBER_PERSONAL_FIELDS },
+  MemberDataChanged: { subject: memberSubject, fields: MEMBER_PERSONAL_FIELDS },
   CooperativeRegistered: { subject: (d) => `cooperative-contact-${String(d.cooperativeId)}`, fields: ['contactPerson', 'email'] },
 };
 

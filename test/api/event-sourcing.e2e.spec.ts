@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import request from 'supertest';
 import type { EventStore, ReadDocument } from '@coop/contracts';
 import { mkdtempSync } from 'node:fs';
@@ -6,6 +7,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../services/src/platform/config/config.js';
 import { openStorage } from '../../services/src/platform/storage.js';
 import { auth, startApp, userWith, type TestApp } from './support/app.js';
+import { createMember, DATES, posted, setTerms, validMember } from './support/members.js';
 
 /** The API without projections, plus a worker: its own storage connection and runner, as `worker.ts` does. */
 async function startAppWithWorker(): Promise<{ app: TestApp; close(): Promise<void> }> {
@@ -52,8 +54,22 @@ describe('event sourcing guarantees', () => {
     await request(t.http).put(`/api/v1/users/${u.id}`).set(auth(t.adminToken)).send({ username: 'rebuilt', roles: ['ROLE_USER', 'ROLE_RESTRICTED_USER'] }).expect(200);
     const elma = await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'km', elmaNumber: '12345678901' });
     await request(t.http).delete(`/api/v1/elmanumbers/${(elma.body as { id: string }).id}`).set(auth(t.adminToken)).expect(204);
+    // Members: admission, master data change, additions, a transfer and its annulation, an exit, a register correction.
+    await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
+    const a = await createMember(t.http, t.adminToken, { name: 'Rebuild A', shareAmount: 5 });
+    const b = await createMember(t.http, t.adminToken, { name: 'Rebuild B', shareAmount: 2 });
+    await request(t.http).put(`/api/v1/members/${a.id}`).set(auth(t.adminToken)).send(validMember({ name: 'Rebuild A', city: 'Neustadt' })).expect(200);
+    const add = await posted(t.http, t.adminToken, { member: a.id, type: 1, quantity: 2, ...DATES });
+    const transfer = await posted(t.http, t.adminToken, { member: a.id, type: 3, quantity: 3, transferTo: b.id, ...DATES });
+    await posted(t.http, t.adminToken, { type: 5, annulPeer: transfer.id });
+    await request(t.http).put(`/api/v1/shares/${add.id}`).set(auth(t.adminToken)).send({ rueckpfleinzahlung: 1000, interestEnd: '2030-12-31' }).expect(200);
+    await posted(t.http, t.adminToken, { member: b.id, type: 6, ...DATES });
     const live = await snapshot(t);
     expect(live.users!.length).toBeGreaterThan(1);
+    expect(live.members!.length).toBe(2);
+    expect(live.balances!.length).toBe(8);
+    expect(live.shares!.length).toBe(8);
+    expect(live.memberstats!.length).toBe(1);
     const res = await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken));
     expect(res.status).toBe(200);
     expect((res.body as { events: number }).events).toBeGreaterThan(5);
@@ -80,6 +96,28 @@ describe('event sourcing guarantees', () => {
     const doc = await request(t.http).get(`/api/v1/users/${u.id}`).set(auth(t.adminToken));
     expect(doc.body).toMatchObject({ id: u.id, username: '', roles: ['ROLE_USER'] });
     expect((await request(t.http).post('/api/v1/login').send({ username: 'forget-me', password: 'pw-forget-me-123' })).status).toBe(401);
+  });
+
+  it('erasing a member deletes the key: postings and history stay, the master data reads as erased', async () => {
+    const m = await createMember(t.http, t.adminToken, { name: 'Vergessen', givenName: 'Vera' });
+    const raw = await t.running.storage.events.readStream(`member-${m.id}`);
+    expect(raw[0]).toMatchObject({ type: 'MemberAdmitted', data: { name: 'Vergessen', memberNr: m.memberNr } });
+    // On disk the master data is sealed: neither the name nor the IBAN appears in clear.
+    const db = new Database(join(t.dataDir, 'events.sqlite'), { readonly: true });
+    const stored = db.prepare('SELECT * FROM events').all().map((row) => JSON.stringify(row)).filter((row) => row.includes(m.id));
+    db.close();
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.some((row) => row.includes('Vergessen') || row.includes('DE89370400440532013000'))).toBe(false);
+    await t.running.storage.keys.erase(`member-${m.id}`);
+    const stream = await t.running.storage.events.readStream(`member-${m.id}`);
+    expect(stream[0]).toMatchObject({ type: 'MemberAdmitted', data: { name: null, givenName: null, iban: null, memberNr: m.memberNr, entryDate: '2020-01-15' } });
+    expect(stream[0]!.erased).toEqual(expect.arrayContaining(['name', 'givenName', 'iban', 'birthDate', 'street']));
+    expect(stream[1]).toMatchObject({ type: 'SharesPosted', data: { type: 0, quantity: 4 } });
+    await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken)).expect(200);
+    const doc = await request(t.http).get(`/api/v1/members/${m.id}`).set(auth(t.adminToken)).expect(200);
+    expect(doc.body).toMatchObject({ id: m.id, name: null, givenName: null, memberNr: m.memberNr, shareAmount: 4 });
+    const history = await request(t.http).get(`/api/v1/members/${m.id}/history`).set(auth(t.adminToken)).expect(200);
+    expect((history.body as { type: string }[]).map((h) => h.type)).toEqual(['MemberAdmitted', 'SharesPosted']);
   });
 
   it('parallel writes to one record all land, in some order, through reload and retry', async () => {

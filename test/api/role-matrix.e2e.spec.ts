@@ -12,6 +12,8 @@ const ADMINS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'];
 const SUPER: readonly Role[] = ['ROLE_SUPER_ADMIN'];
 const COOP_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER', 'ROLE_EDIT_USERS'];
 const ELMA_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
+const MEMBER_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
+const MEMBER_WRITERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
 const OWN_PASSWORD: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'];
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -39,6 +41,20 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'put', path: `/api/v1/elmanumbers/${MISSING}`, doc: '/api/v1/elmanumbers/{id}', allowed: ADMINS },
   { method: 'delete', path: `/api/v1/elmanumbers/${MISSING}`, doc: '/api/v1/elmanumbers/{id}', allowed: ADMINS },
   { method: 'post', path: '/api/v1/admin/projections/rebuild', doc: '/api/v1/admin/projections/rebuild', allowed: SUPER },
+  { method: 'get', path: '/api/v1/members', doc: '/api/v1/members', allowed: MEMBER_READERS },
+  { method: 'post', path: '/api/v1/members', doc: '/api/v1/members', allowed: MEMBER_WRITERS },
+  { method: 'get', path: '/api/v1/members/options', doc: '/api/v1/members/options', allowed: MEMBER_READERS },
+  { method: 'get', path: `/api/v1/members/${MISSING}`, doc: '/api/v1/members/{id}', allowed: MEMBER_READERS },
+  { method: 'put', path: `/api/v1/members/${MISSING}`, doc: '/api/v1/members/{id}', allowed: MEMBER_WRITERS },
+  { method: 'get', path: `/api/v1/members/${MISSING}/history`, doc: '/api/v1/members/{id}/history', allowed: MEMBER_READERS },
+  { method: 'get', path: '/api/v1/balances', doc: '/api/v1/balances', allowed: MEMBER_READERS },
+  { method: 'post', path: '/api/v1/balances', doc: '/api/v1/balances', allowed: MEMBER_WRITERS },
+  { method: 'get', path: `/api/v1/balances/${MISSING}`, doc: '/api/v1/balances/{id}', allowed: MEMBER_READERS },
+  { method: 'get', path: '/api/v1/shares', doc: '/api/v1/shares', allowed: SUPER },
+  { method: 'get', path: `/api/v1/shares/${MISSING}`, doc: '/api/v1/shares/{id}', allowed: SUPER },
+  { method: 'put', path: `/api/v1/shares/${MISSING}`, doc: '/api/v1/shares/{id}', allowed: SUPER },
+  { method: 'get', path: '/api/v1/dashboard', doc: '/api/v1/dashboard', allowed: MEMBER_READERS },
+  { method: 'get', path: `/api/v1/dashboard/member/${MISSING}`, doc: '/api/v1/dashboard/member/{id}', allowed: MEMBER_READERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {

@@ -209,8 +209,26 @@ export type MemberExited = DomainEvent<'MemberExited', { memberId: string; exitD
 /** The exit posting `balanceId` was annulled by `annulment`: the member is a member again. */
 export type MemberExitRevoked = DomainEvent<'MemberExitRevoked', { memberId: string; balanceId: string; annulment: string }>;
 
+/**
+ * A correction of the share register's payment fields for the posting `balanceId` (SPEC.md section 3
+ * "Share"): `rueckpfleinzahlung` is the payment actually made in euro cents (signed like the posting's
+ * amount), `interestEnd` the business date interest ends (or null). Later corrections supersede
+ * earlier ones; the posting and the earlier corrections stay in the history. Not personal data.
+ */
+export type SharePaymentCorrected = DomainEvent<
+  'SharePaymentCorrected',
+  { memberId: string; balanceId: string; rueckpfleinzahlung: number; interestEnd: string | null }
+>;
+
 export type PostingEvent = SharesPosted | PostingAnnulled;
-export type MemberEvent = MemberAdmitted | MemberDataChanged | SharesPosted | PostingAnnulled | MemberExited | MemberExitRevoked;
+export type MemberEvent =
+  | MemberAdmitted
+  | MemberDataChanged
+  | SharesPosted
+  | PostingAnnulled
+  | MemberExited
+  | MemberExitRevoked
+  | SharePaymentCorrected;
 
 /** The change a posting makes to the holding: shares and euro cents, both signed. */
 export function postingEffect(event: PostingEvent): { shares: number; cents: number } {

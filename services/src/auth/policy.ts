@@ -14,6 +14,10 @@ export const PERMISSIONS = {
   'elmanumbers:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   'elmanumbers:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
   'projections:rebuild': ['ROLE_SUPER_ADMIN'],
+  'members:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  'members:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
+  'shares:read': ['ROLE_SUPER_ADMIN'],
+  'shares:write': ['ROLE_SUPER_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -49,6 +49,10 @@ export interface MemberPosting extends HoldingEntry {
   readonly transferTo: string | null;
   /** For an incoming transfer (4): the giving member. */
   readonly transferFrom: string | null;
+  /** Share register: interest begin as posted, the payment actually made (cents) and the interest end, as last corrected. */
+  readonly interestBegin: string | null;
+  readonly payment: number;
+  readonly interestEnd: string | null;
 }
 
 export interface MemberState {
@@ -200,7 +204,22 @@ export type AnnulTransferCounterpart = {
   readonly today: string;
 } & Partial<PostingDates>;
 
+/**
+ * Share register correction (ROLE_SUPER_ADMIN): the payment actually made for the posting `balanceId`
+ * (cents, a whole number) and the interest end (`YYYY-MM-DD` or empty). Recorded as a new event; the
+ * posting itself never changes. Allowed after the member's exit (it corrects the register, it posts nothing).
+ */
+export type CorrectSharePayment = {
+  readonly type: 'CorrectSharePayment';
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  readonly balanceId: string;
+  readonly rueckpfleinzahlung: number | null | undefined;
+  readonly interestEnd: string | null | undefined;
+};
+
 export type MemberCommand =
+  | CorrectSharePayment
   | AdmitMember
   | ChangeMemberData
   | PostShares
@@ -240,6 +259,9 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
           transferPeer: d.transferPeer ?? null,
           transferTo: d.transferTo ?? null,
           transferFrom: d.transferFrom ?? null,
+          interestBegin: d.interestBegin,
+          payment: d.amount,
+          interestEnd: null,
         };
         return { ...state, shares: state.shares + shares, cents: state.cents + d.amount, postings: { ...state.postings, [d.balanceId]: posting } };
       }
@@ -258,6 +280,9 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
           transferPeer: d.transferPeer ?? null,
           transferTo: null,
           transferFrom: null,
+          interestBegin: d.interestBegin,
+          payment: d.amount,
+          interestEnd: null,
         };
         const postings = { ...state.postings, [d.balanceId]: posting };
         if (original) postings[d.annulPeer] = { ...original, annulated: true };
@@ -267,6 +292,12 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
         return { ...state, exitDate: event.data.exitDate, exitReason: event.data.reason, exitBalanceId: event.data.balanceId };
       case 'MemberExitRevoked':
         return { ...state, exitDate: null, exitReason: null, exitBalanceId: null };
+      case 'SharePaymentCorrected': {
+        const { balanceId, rueckpfleinzahlung, interestEnd } = event.data;
+        const posting = state.postings[balanceId];
+        if (!posting) return state;
+        return { ...state, postings: { ...state.postings, [balanceId]: { ...posting, payment: rueckpfleinzahlung, interestEnd } } };
+      }
     }
   },
   decide(command, state) {
@@ -285,6 +316,8 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
         return annul(command, state);
       case 'AnnulTransferCounterpart':
         return annulCounterpart(command, state);
+      case 'CorrectSharePayment':
+        return correctSharePayment(command, state);
     }
   },
 };
@@ -739,6 +772,28 @@ function reversal(
       ...(transferPeer !== undefined ? { transferPeer } : {}),
     },
   };
+}
+
+// --- share register ---------------------------------------------------------------------------
+
+function correctSharePayment(command: CorrectSharePayment, state: MemberState): MemberEvent[] {
+  requireMember(state, command.cooperativeId, command.memberId);
+  const posting = state.postings[command.balanceId];
+  if (!posting) throw new NotFoundError('Share', command.balanceId);
+  const errors: FieldError[] = [];
+  const payment = command.rueckpfleinzahlung;
+  if (payment === null || payment === undefined) errors.push(memberFieldError('rueckpfleinzahlung', 'mustNotBeEmpty'));
+  else if (!Number.isSafeInteger(payment)) errors.push(memberFieldError('rueckpfleinzahlung', 'invalidNumber'));
+  const interestEnd = isBlank(command.interestEnd) ? null : command.interestEnd!.trim();
+  if (interestEnd !== null) {
+    if (!isIsoDate(interestEnd)) errors.push(memberFieldError('interestEnd', 'invalidDate', interestEnd));
+    else if (posting.interestBegin !== null && interestEnd < posting.interestBegin) {
+      errors.push(memberFieldError('interestEnd', 'mustBeAtLeast', posting.interestBegin));
+    }
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+  if (payment === posting.payment && interestEnd === posting.interestEnd) return [];
+  return [{ type: 'SharePaymentCorrected', data: { memberId: command.memberId, balanceId: command.balanceId, rueckpfleinzahlung: payment!, interestEnd } }];
 }
 
 // --- shared checks ------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { NotFoundError, type CollectionSpec, type ReadDocument, type ReadPage, type ReadStore, type Sort } from '@coop/contracts';
+import { NotFoundError, type CollectionSpec, type ReadDocument, type ReadPage, type ReadQuery, type ReadStore, type Sort } from '@coop/contracts';
 import { READ_STORE } from '../tokens.js';
 import { parseListQuery, type ListParams } from './list-query.js';
 
@@ -13,6 +13,11 @@ export class ReadModels {
 
   async list(spec: CollectionSpec, cooperativeId: string, params: ListParams, defaultSort: readonly Sort[]): Promise<ReadPage<ReadDocument>> {
     return this.store.find(spec.name, parseListQuery(spec, params, cooperativeId, defaultSort));
+  }
+
+  /** A prepared query within one cooperative (a handler that adjusts the parsed list query, e.g. "as of a date"). */
+  async query(spec: CollectionSpec, cooperativeId: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
+    return this.store.find(spec.name, { ...query, cooperativeId });
   }
 
   /** Platform-wide listing; only for ROLE_SUPER_ADMIN paths and sign-in. */

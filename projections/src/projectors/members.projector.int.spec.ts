@@ -1,0 +1,117 @@
+import { describe, expect, it } from '@jest/globals';
+import type { EventStore, MemberEvent, MemberMasterData, ReadDocument, RecordedEvent } from '@coop/contracts';
+import { SqliteReadStore } from '../read-store/sqlite-read-store.js';
+import { ProjectionRunner } from '../runner/projection-runner.js';
+import { BALANCES, MEMBER_STATS, MEMBERS, membersProjector, SHARES } from './members.projector.js';
+
+const COOP = 'coop-1';
+let position = 0n;
+
+function recorded(event: MemberEvent, streamId: string, user = 'clerk'): RecordedEvent {
+  position += 1n;
+  return {
+    ...event,
+    streamId,
+    revision: 0,
+    position,
+    metadata: { cooperativeId: COOP, user, timestamp: `2025-06-0${Number(position % 9n) + 1}T10:00:00.000Z`, correlationId: 'c', causationId: 'c', schemaVersion: 1 },
+  } as RecordedEvent;
+}
+
+/** Only the master fields these tests look at. */
+const master = (name: string, givenName: string | null, legalForm: 0 | 1 = 0): MemberMasterData =>
+  ({ name, givenName, legalForm, position: 2, memberType: 1, entryDate: '2025-01-01', city: 'Potsdam', isForeign: false }) as unknown as MemberMasterData;
+
+function history(): RecordedEvent[] {
+  position = 0n;
+  return [
+    recorded({ type: 'MemberAdmitted', data: { memberId: 'm1', cooperativeId: COOP, memberNr: 1, ...master('Berger', 'Anna') } }, 'member-m1'),
+    recorded({ type: 'SharesPosted', data: { memberId: 'm1', balanceId: 'b0', type: 0, quantity: 4, amount: 100_000, shareCost: 25_000, date: '2025-01-01', approvalDate: '2025-01-05', interestBegin: '2025-02-01' } }, 'member-m1'),
+    recorded({ type: 'MemberAdmitted', data: { memberId: 'm2', cooperativeId: COOP, memberNr: 2, ...master('Stadtwerke eG', null, 1) } }, 'member-m2'),
+    recorded({ type: 'SharesPosted', data: { memberId: 'm2', balanceId: 'b1', type: 0, quantity: 1, amount: 25_000, shareCost: 25_000, date: '2025-01-01', approvalDate: '2025-01-05', interestBegin: '2025-02-01' } }, 'member-m2'),
+    recorded({ type: 'SharesPosted', data: { memberId: 'm1', balanceId: 'b2', type: 3, quantity: 2, amount: -50_000, shareCost: 25_000, date: '2025-03-01', approvalDate: '2025-03-01', interestBegin: '2025-04-01', transferTo: 'm2', transferPeer: 'b3' } }, 'member-m1'),
+    recorded({ type: 'SharesPosted', data: { memberId: 'm2', balanceId: 'b3', type: 4, quantity: 2, amount: 50_000, shareCost: 25_000, date: '2025-03-01', approvalDate: '2025-03-01', interestBegin: '2025-04-01', transferFrom: 'm1', transferPeer: 'b2' } }, 'member-m2'),
+    recorded({ type: 'PostingAnnulled', data: { memberId: 'm2', balanceId: 'b4', annulPeer: 'b3', originalType: 4, quantity: -2, amount: -50_000, date: '2025-05-01', approvalDate: null, interestBegin: null, transferPeer: 'b5' } }, 'member-m2'),
+    recorded({ type: 'PostingAnnulled', data: { memberId: 'm1', balanceId: 'b5', annulPeer: 'b2', originalType: 3, quantity: 2, amount: 50_000, date: '2025-05-01', approvalDate: null, interestBegin: null, transferPeer: 'b4' } }, 'member-m1'),
+    recorded({ type: 'MemberDataChanged', data: { memberId: 'm1', city: 'Berlin', position: 0 } }, 'member-m1'),
+    recorded({ type: 'SharePaymentCorrected', data: { memberId: 'm1', balanceId: 'b0', rueckpfleinzahlung: 90_000, interestEnd: '2030-12-31' } }, 'member-m1', 'super'),
+    recorded({ type: 'SharesPosted', data: { memberId: 'm2', balanceId: 'b6', type: 8, quantity: 1, amount: -25_000, shareCost: 25_000, date: '2025-06-30', approvalDate: '2025-06-30', interestBegin: '2025-06-30' } }, 'member-m2'),
+    recorded({ type: 'MemberExited', data: { memberId: 'm2', exitDate: '2025-06-30', reason: 'exit', balanceId: 'b6' } }, 'member-m2'),
+  ];
+}
+
+async function withRunner(run: (runner: ProjectionRunner, store: SqliteReadStore) => Promise<void>): Promise<void> {
+  const store = new SqliteReadStore(':memory:');
+  const runner = new ProjectionRunner({} as EventStore, store, [membersProjector]);
+  await store.ensureCollections(membersProjector.collections);
+  try {
+    await run(runner, store);
+  } finally {
+    await store.close();
+  }
+}
+
+async function all(store: SqliteReadStore): Promise<Record<string, ReadDocument[]>> {
+  const out: Record<string, ReadDocument[]> = {};
+  for (const c of [MEMBERS, BALANCES, SHARES, MEMBER_STATS]) {
+    out[c.name] = (await store.find(c.name, { cooperativeId: null, sort: [{ field: 'id', direction: 'asc' }] })).items;
+  }
+  return out;
+}
+
+describe('members projector', () => {
+  it('builds members, postings, the share register and the sums', async () => {
+    await withRunner(async (runner, store) => {
+      await runner.apply(history());
+      const m1 = await store.get(MEMBERS.name, 'm1');
+      expect(m1).toMatchObject({ name: 'Berger', givenName: 'Anna', memberNr: 1, memberPosition: 0, city: 'Berlin', shareAmount: 4, shareTotalEUR: 100_000, exitDate: null, memberUntil: '9999-12-31' });
+      expect(m1!.postings).toEqual([
+        { b: 'b0', d: '2025-01-01', s: 4, a: 100_000 },
+        { b: 'b2', d: '2025-03-01', s: -2, a: -50_000 },
+        { b: 'b5', d: '2025-05-01', s: 2, a: 50_000 },
+      ]);
+      expect(await store.get(MEMBERS.name, 'm2')).toMatchObject({ shareAmount: 0, exitDate: '2025-06-30', exitReason: 'exit', memberUntil: '2025-06-30' });
+      expect(await store.get(BALANCES.name, 'b2')).toMatchObject({ type: 3, member: 'm1', memberName: 'Berger, Anna', memberNr: 1, transferTo: 'm2', transferMemberNr: 2, annulated: true });
+      expect(await store.get(BALANCES.name, 'b3')).toMatchObject({ type: 4, memberName: 'Stadtwerke eG', transferFrom: 'm1', transferMemberNr: 1, annulated: true });
+      expect(await store.get(BALANCES.name, 'b4')).toMatchObject({ type: 5, annulPeer: 'b3', quantity: -2, amount: -50_000, annulated: false });
+      expect(await store.get(SHARES.name, 'b0')).toMatchObject({
+        process: 0,
+        shareAmount: 4,
+        memberNr: 1,
+        rueckpfleinzahlung: 90_000,
+        interestEnd: '2030-12-31',
+        admissionDate: '2025-01-05',
+        cdcAction: 'update',
+        cdcUser: 'super',
+        versions: [
+          expect.objectContaining({ cdcAction: 'insert', cdcUser: 'clerk', rueckpfleinzahlung: 100_000, interestEnd: null }),
+          expect.objectContaining({ cdcAction: 'update', cdcUser: 'super', rueckpfleinzahlung: 90_000, interestEnd: '2030-12-31' }),
+        ],
+      });
+      expect(await store.get(MEMBER_STATS.name, COOP)).toMatchObject({ balanceSum: 100_000, shareSum: 4, memberTotal: 2 });
+    });
+  });
+
+  it('is idempotent: the same events again change nothing', async () => {
+    await withRunner(async (runner, store) => {
+      const events = history();
+      await runner.apply(events);
+      const once = await all(store);
+      await runner.apply(events);
+      await runner.apply(events.slice(3, 7));
+      expect(await all(store)).toEqual(once);
+    });
+  });
+
+  it('event by event gives the same documents as one batch', async () => {
+    let batch: Record<string, ReadDocument[]> = {};
+    await withRunner(async (runner, store) => {
+      await runner.apply(history());
+      batch = await all(store);
+    });
+    await withRunner(async (runner, store) => {
+      for (const e of history()) await runner.apply([e]);
+      expect(await all(store)).toEqual(batch);
+    });
+  });
+});

@@ -1,0 +1,312 @@
+import {
+  postingEffect,
+  type CollectionSpec,
+  type MemberEvent,
+  type ReadDocument,
+  type RecordedEvent,
+  type WriteOp,
+} from '@coop/contracts';
+import { stamp, type DocKey, type Projector } from '../runner/projector.js';
+
+/**
+ * The member list. The member's `position` (0-3) is stored as `memberPosition`: `position` is the
+ * read store's own field (the log position that last wrote the document). `memberUntil` is the exit
+ * date or `9999-12-31`, so "not exited on a date" is one range filter. `postings` lists every
+ * posting's date and signed effect, for the holding as of a date.
+ */
+export const MEMBERS: CollectionSpec = {
+  name: 'members',
+  fields: {
+    memberNr: 'number',
+    name: 'string',
+    givenName: 'string',
+    entryDate: 'string',
+    exitDate: 'string',
+    exitReason: 'string',
+    memberType: 'number',
+    memberPosition: 'number',
+    legalForm: 'number',
+    civilStatus: 'number',
+    city: 'string',
+    zipCode: 'string',
+    spouse: 'string',
+    isForeign: 'boolean',
+    shareAmount: 'number',
+    memberUntil: 'string',
+  },
+  search: ['name', 'givenName', 'memberNr'],
+};
+
+/** One document per posting (balance), id = balance id. */
+export const BALANCES: CollectionSpec = {
+  name: 'balances',
+  fields: {
+    member: 'string',
+    type: 'number',
+    date: 'string',
+    approvalDate: 'string',
+    interestBegin: 'string',
+    amount: 'number',
+    quantity: 'number',
+    annulated: 'boolean',
+    annulPeer: 'string',
+    transferPeer: 'string',
+    memberNr: 'number',
+    memberName: 'string',
+  },
+  search: ['memberName'],
+};
+
+/** The share register: one row per posting, id = balance id. */
+export const SHARES: CollectionSpec = {
+  name: 'shares',
+  fields: {
+    member: 'string',
+    memberNr: 'number',
+    process: 'number',
+    date: 'string',
+    admissionDate: 'string',
+    interestBegin: 'string',
+    interestEnd: 'string',
+  },
+  search: [],
+};
+
+/** Per cooperative (id = cooperative id): the sum of all postings in cents and shares, and the members ever admitted. */
+export const MEMBER_STATS: CollectionSpec = { name: 'memberstats', fields: {}, search: [] };
+
+/** A date later than every business date: the `memberUntil` of a member who has not exited. */
+export const NO_EXIT = '9999-12-31';
+
+/** One entry of a member's `postings`: balance id, date, signed shares and cents. */
+export interface MemberPostingEntry {
+  readonly b: string;
+  readonly d: string;
+  readonly s: number;
+  readonly a: number;
+}
+
+const TYPES = new Set<string>([
+  'MemberAdmitted',
+  'MemberDataChanged',
+  'SharesPosted',
+  'PostingAnnulled',
+  'MemberExited',
+  'MemberExitRevoked',
+  'SharePaymentCorrected',
+]);
+
+/** "Name, GivenName" for a natural person, the name alone for a legal entity or without given name. */
+export function memberDisplayName(doc: ReadDocument | undefined): string {
+  if (!doc) return '';
+  const name = typeof doc.name === 'string' ? doc.name : '';
+  const given = typeof doc.givenName === 'string' ? doc.givenName : '';
+  return doc.legalForm === 1 || given === '' ? name : `${name}, ${given}`;
+}
+
+const memberKey = (id: string): DocKey => ({ collection: MEMBERS.name, id });
+const statsKey = (cooperativeId: string): DocKey => ({ collection: MEMBER_STATS.name, id: cooperativeId });
+
+/**
+ * Members, postings, the share register and the per-cooperative sums, in one projector: one event
+ * touches several of them (a posting changes the member's holding and adds a balance and a register
+ * row), and the runner's "already applied" check then covers them together.
+ */
+export const membersProjector: Projector = {
+  collections: [MEMBERS, BALANCES, SHARES, MEMBER_STATS],
+  keys(recorded: RecordedEvent): DocKey[] {
+    if (!TYPES.has(recorded.type)) return [];
+    const event = recorded as RecordedEvent<MemberEvent>;
+    const coop = recorded.metadata.cooperativeId;
+    switch (event.type) {
+      case 'MemberAdmitted':
+        return [memberKey(event.data.memberId), statsKey(event.data.cooperativeId)];
+      case 'MemberDataChanged':
+      case 'MemberExited':
+      case 'MemberExitRevoked':
+        return [memberKey(event.data.memberId)];
+      case 'SharesPosted': {
+        const d = event.data;
+        const other = d.transferTo ?? d.transferFrom;
+        return [
+          memberKey(d.memberId),
+          { collection: BALANCES.name, id: d.balanceId },
+          { collection: SHARES.name, id: d.balanceId },
+          statsKey(coop),
+          ...(other ? [memberKey(other)] : []),
+        ];
+      }
+      case 'PostingAnnulled': {
+        const d = event.data;
+        return [
+          memberKey(d.memberId),
+          { collection: BALANCES.name, id: d.balanceId },
+          { collection: BALANCES.name, id: d.annulPeer },
+          { collection: SHARES.name, id: d.balanceId },
+          statsKey(coop),
+        ];
+      }
+      case 'SharePaymentCorrected':
+        return [{ collection: SHARES.name, id: event.data.balanceId }];
+    }
+  },
+  project(recorded, current): WriteOp[] {
+    const event = recorded as RecordedEvent<MemberEvent>;
+    const position = recorded.position.toString();
+    const coop = recorded.metadata.cooperativeId;
+    const put = (collection: string, doc: ReadDocument): WriteOp => ({ kind: 'put', collection, doc });
+    switch (event.type) {
+      case 'MemberAdmitted': {
+        const { memberId, cooperativeId, position: memberPosition, ...rest } = event.data;
+        const doc = stamp(recorded, {
+          ...rest,
+          memberPosition,
+          id: memberId,
+          cooperativeId,
+          exitDate: null,
+          exitReason: null,
+          exitBalanceId: null,
+          memberUntil: NO_EXIT,
+          shareAmount: 0,
+          shareTotalEUR: 0,
+          postings: [],
+        });
+        const stats = current(statsKey(cooperativeId));
+        return [put(MEMBERS.name, doc), put(MEMBER_STATS.name, withStats(stats, cooperativeId, position, 0, 0, 1))];
+      }
+      case 'MemberDataChanged': {
+        const member = current(memberKey(event.data.memberId));
+        if (!member) return [];
+        const { memberId: _id, position: memberPosition, ...changes } = event.data;
+        return [put(MEMBERS.name, { ...member, ...changes, ...(memberPosition !== undefined ? { memberPosition } : {}), position })];
+      }
+      case 'MemberExited': {
+        const member = current(memberKey(event.data.memberId));
+        if (!member) return [];
+        const { exitDate, reason, balanceId } = event.data;
+        return [put(MEMBERS.name, { ...member, exitDate, exitReason: reason, exitBalanceId: balanceId, memberUntil: exitDate, position })];
+      }
+      case 'MemberExitRevoked': {
+        const member = current(memberKey(event.data.memberId));
+        if (!member) return [];
+        return [put(MEMBERS.name, { ...member, exitDate: null, exitReason: null, exitBalanceId: null, memberUntil: NO_EXIT, position })];
+      }
+      case 'SharesPosted':
+      case 'PostingAnnulled': {
+        const d = event.data;
+        const member = current(memberKey(d.memberId));
+        if (!member) return [];
+        const { shares, cents } = postingEffect(event);
+        const ops: WriteOp[] = [];
+        const postings = [...((member.postings as MemberPostingEntry[] | undefined) ?? []), { b: d.balanceId, d: d.date, s: shares, a: cents }];
+        ops.push(
+          put(MEMBERS.name, {
+            ...member,
+            shareAmount: num(member.shareAmount) + shares,
+            shareTotalEUR: num(member.shareTotalEUR) + cents,
+            postings,
+            position,
+          }),
+        );
+        const memberNr = typeof member.memberNr === 'number' ? member.memberNr : null;
+        const base = {
+          id: d.balanceId,
+          cooperativeId: coop,
+          member: d.memberId,
+          memberName: memberDisplayName(member),
+          memberNr,
+          quantity: d.quantity,
+          amount: d.amount,
+          date: d.date,
+          approvalDate: d.approvalDate,
+          interestBegin: d.interestBegin,
+          transferPeer: d.transferPeer ?? null,
+          annulated: false,
+        };
+        if (event.type === 'SharesPosted') {
+          const s = event.data;
+          const other = s.transferTo ?? s.transferFrom;
+          const otherDoc = other ? current(memberKey(other)) : undefined;
+          ops.push(
+            put(
+              BALANCES.name,
+              stamp(recorded, {
+                ...base,
+                type: s.type,
+                shareCost: s.shareCost,
+                transferTo: s.transferTo ?? null,
+                transferFrom: s.transferFrom ?? null,
+                transferMemberNr: typeof otherDoc?.memberNr === 'number' ? otherDoc.memberNr : null,
+                annulPeer: null,
+              }),
+            ),
+          );
+        } else {
+          const a = event.data;
+          const original = current({ collection: BALANCES.name, id: a.annulPeer });
+          ops.push(
+            put(
+              BALANCES.name,
+              stamp(recorded, {
+                ...base,
+                type: 5,
+                shareCost: typeof original?.shareCost === 'number' ? original.shareCost : null,
+                transferTo: null,
+                transferFrom: null,
+                transferMemberNr: typeof original?.transferMemberNr === 'number' ? original.transferMemberNr : null,
+                annulPeer: a.annulPeer,
+              }),
+            ),
+          );
+          if (original) ops.push(put(BALANCES.name, { ...original, annulated: true, position }));
+        }
+        const cdc = { cdcUser: recorded.metadata.user, cdcAction: 'insert', cdcTimestamp: recorded.metadata.timestamp };
+        ops.push(
+          put(
+            SHARES.name,
+            stamp(recorded, {
+              id: d.balanceId,
+              cooperativeId: coop,
+              member: d.memberId,
+              memberNr,
+              process: event.type === 'SharesPosted' ? event.data.type : 5,
+              shareAmount: shares,
+              rueckpfleinzahlung: cents,
+              admissionDate: d.approvalDate,
+              date: d.date,
+              interestBegin: d.interestBegin,
+              interestEnd: null,
+              ...cdc,
+              versions: [{ ...cdc, rueckpfleinzahlung: cents, interestEnd: null }],
+            }),
+          ),
+        );
+        ops.push(put(MEMBER_STATS.name, withStats(current(statsKey(coop)), coop, position, cents, shares, 0)));
+        return ops;
+      }
+      case 'SharePaymentCorrected': {
+        const share = current({ collection: SHARES.name, id: event.data.balanceId });
+        if (!share) return [];
+        const { rueckpfleinzahlung, interestEnd } = event.data;
+        const cdc = { cdcUser: recorded.metadata.user, cdcAction: 'update', cdcTimestamp: recorded.metadata.timestamp };
+        const versions = [...((share.versions as unknown[] | undefined) ?? []), { ...cdc, rueckpfleinzahlung, interestEnd }];
+        return [put(SHARES.name, { ...share, rueckpfleinzahlung, interestEnd, ...cdc, versions, position })];
+      }
+    }
+  },
+};
+
+function num(v: unknown): number {
+  return typeof v === 'number' ? v : 0;
+}
+
+function withStats(stats: ReadDocument | undefined, cooperativeId: string, position: string, cents: number, shares: number, members: number): ReadDocument {
+  return {
+    id: cooperativeId,
+    cooperativeId,
+    balanceSum: num(stats?.balanceSum) + cents,
+    shareSum: num(stats?.shareSum) + shares,
+    memberTotal: num(stats?.memberTotal) + members,
+    position,
+  };
+}

@@ -1,0 +1,93 @@
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { memberFieldError, NotFoundError, ValidationError, type BalanceDto } from '@coop/contracts';
+import { BALANCES } from '@coop/projections';
+import { CurrentActor, Requires } from '../../auth/decorators.js';
+import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import { asBody, integer, type Body as RequestBody } from '../../platform/http/body.js';
+import type { ListParams } from '../../platform/http/list-query.js';
+import { PostBalanceCommand } from '../commands/member.commands.js';
+import type { PostingRequest } from '../domain/member.decider.js';
+import { BALANCES_DEFAULT_SORT, MemberReads } from '../queries/member-reads.js';
+
+const postingSchema = {
+  type: 'object',
+  properties: Object.fromEntries(['member', 'type', 'quantity', 'date', 'approvalDate', 'interestBegin', 'transferTo', 'annulPeer'].map((f) => [f, {}])),
+} as const;
+
+function optionalText(body: RequestBody, field: string): string | null {
+  const v = body[field];
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
+}
+
+function optionalInteger(body: RequestBody, field: string): number | null {
+  const v = body[field];
+  return v === undefined || v === null || v === '' ? null : integer(body, field);
+}
+
+function postingRequest(raw: unknown): PostingRequest {
+  const b = asBody(raw);
+  return {
+    member: optionalText(b, 'member'),
+    type: optionalInteger(b, 'type'),
+    quantity: optionalInteger(b, 'quantity'),
+    date: optionalText(b, 'date'),
+    approvalDate: optionalText(b, 'approvalDate'),
+    interestBegin: optionalText(b, 'interestBegin'),
+    transferTo: optionalText(b, 'transferTo'),
+    annulPeer: optionalText(b, 'annulPeer'),
+  };
+}
+
+@ApiTags('balances')
+@ApiBearerAuth()
+@Controller('balances')
+export class BalancesController {
+  constructor(private readonly commands: CommandBus, private readonly members: MemberReads) {}
+
+  @Get()
+  @Requires('members:read')
+  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: Response): Promise<BalanceDto[] | undefined> {
+    const page = await this.members.reads.list(BALANCES, actor.cooperativeId, params, BALANCES_DEFAULT_SORT);
+    res.setHeader('TotalItems', String(page.total));
+    if (page.items.length === 0) {
+      res.status(204);
+      return undefined;
+    }
+    return this.members.balanceDtos(actor.cooperativeId, page.items);
+  }
+
+  @Get(':id')
+  @Requires('members:read')
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<BalanceDto> {
+    return this.one(actor.cooperativeId, id);
+  }
+
+  @Post()
+  @Requires('members:write')
+  @ApiBody({ schema: postingSchema })
+  async create(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<BalanceDto> {
+    const request = postingRequest(raw);
+    let originalMember: string | null = null;
+    if (request.type === 5 && request.annulPeer) {
+      // The posting to annul names its member; one of another cooperative reads as unknown.
+      const original = await this.members.reads.get(BALANCES, actor.cooperativeId, request.annulPeer.trim(), 'Balance').catch((error: unknown) => {
+        if (error instanceof NotFoundError) throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer!)]);
+        throw error;
+      });
+      originalMember = typeof original.member === 'string' ? original.member : null;
+      if (request.member && request.member.trim() !== '' && request.member.trim() !== originalMember) {
+        throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer)]);
+      }
+    }
+    const balanceId = await this.commands.execute(new PostBalanceCommand(contextFor(actor), request, originalMember));
+    return this.one(actor.cooperativeId, balanceId);
+  }
+
+  private async one(cooperativeId: string, id: string): Promise<BalanceDto> {
+    const doc = await this.members.reads.get(BALANCES, cooperativeId, id, 'Balance');
+    return (await this.members.balanceDtos(cooperativeId, [doc]))[0]!;
+  }
+}

@@ -1,0 +1,51 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { NotFoundError, type DashboardDto, type MemberDashboardDto } from '@coop/contracts';
+import { MEMBER_STATS, MEMBERS } from '@coop/projections';
+import { CurrentActor, Requires } from '../../auth/decorators.js';
+import type { Actor } from '../../platform/commands/command-context.js';
+import { businessToday, previousDay } from '../domain/business-date.js';
+import { MemberReads } from '../queries/member-reads.js';
+
+@ApiTags('dashboard')
+@ApiBearerAuth()
+@Controller('dashboard')
+export class DashboardController {
+  constructor(private readonly members: MemberReads) {}
+
+  /** Members not exited, members exited (exit date in the past), and the sum of all postings in cents. */
+  @Get()
+  @Requires('members:read')
+  async main(@CurrentActor() actor: Actor): Promise<DashboardDto> {
+    const coop = actor.cooperativeId;
+    const today = businessToday();
+    const count = async (gte: string | undefined, lte: string | undefined): Promise<number> =>
+      (
+        await this.members.reads.query(MEMBERS, coop, {
+          cooperativeId: coop,
+          filters: [{ field: 'memberUntil', op: 'range', ...(gte ? { gte } : {}), ...(lte ? { lte } : {}) }],
+          limit: 1,
+        })
+      ).total;
+    const [memberCount, memberExitCount] = await Promise.all([count(today, undefined), count(undefined, previousDay(today))]);
+    const stats = await this.members.reads.get(MEMBER_STATS, coop, coop, 'Statistics').catch((error: unknown) => {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    });
+    return { memberCount, memberExitCount, balanceSum: typeof stats?.balanceSum === 'number' ? stats.balanceSum : 0 };
+  }
+
+  @Get('member/:id')
+  @Requires('members:read')
+  async member(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MemberDashboardDto> {
+    const doc = await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
+    const balance = await this.members.balanceDtos(actor.cooperativeId, await this.members.balancesOf(actor.cooperativeId, id));
+    return {
+      addressId: id,
+      balance,
+      exemptionOrder: [],
+      nonAssessment: [],
+      sumBalance: typeof doc.shareTotalEUR === 'number' ? doc.shareTotalEUR : 0,
+    };
+  }
+}

@@ -1,0 +1,190 @@
+import { Body, Controller, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import {
+  memberStream,
+  NotFoundError,
+  type EventStore,
+  type MemberDto,
+  type MemberEvent,
+  type MemberHistoryEntry,
+  type MemberMasterData,
+  type Option,
+  type RecordedEvent,
+} from '@coop/contracts';
+import { memberDisplayName, MEMBERS } from '@coop/projections';
+import { CurrentActor, Requires } from '../../auth/decorators.js';
+import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import { asBody, integer, type Body as RequestBody } from '../../platform/http/body.js';
+import type { ListParams } from '../../platform/http/list-query.js';
+import { sendList } from '../../platform/http/list-response.js';
+import { EVENT_STORE } from '../../platform/tokens.js';
+import { ChangeMemberCommand, CreateMemberCommand } from '../commands/member.commands.js';
+import { businessToday } from '../domain/business-date.js';
+import { memberDecider, type MemberMasterInput, type MemberState } from '../domain/member.decider.js';
+import { asOfDate, MASTER_FIELDS, MemberReads } from '../queries/member-reads.js';
+import { toMemberDto } from '../queries/member.view.js';
+
+const masterSchema = {
+  type: 'object',
+  properties: Object.fromEntries(MASTER_FIELDS.map((f) => [f, {}])),
+} as const;
+
+function master(body: RequestBody): MemberMasterInput {
+  const out: Record<string, unknown> = {};
+  for (const f of MASTER_FIELDS) if (f in body) out[f] = body[f];
+  return out as MemberMasterInput;
+}
+
+function optionalInteger(body: RequestBody, field: string): number | null {
+  const v = body[field];
+  return v === undefined || v === null || v === '' ? null : integer(body, field);
+}
+
+@ApiTags('members')
+@ApiBearerAuth()
+@Controller('members')
+export class MembersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly members: MemberReads,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+  ) {}
+
+  @Get()
+  @Requires('members:read')
+  @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD: the members as they stood at the end of that day' })
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams & { date?: unknown },
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MemberDto[] | undefined> {
+    const date = asOfDate(params.date);
+    const page = await this.members.reads.query(MEMBERS, actor.cooperativeId, this.members.memberQuery(actor.cooperativeId, params, date));
+    const today = businessToday();
+    return sendList(res, page, (doc) => toMemberDto(doc, today, date));
+  }
+
+  @Get('options')
+  @Requires('members:read')
+  async options(@CurrentActor() actor: Actor, @Query() params: ListParams): Promise<Option[]> {
+    const query = this.members.memberQuery(actor.cooperativeId, { ...params, limit: params.limit ?? '10' }, undefined);
+    const page = await this.members.reads.query(MEMBERS, actor.cooperativeId, query);
+    return page.items.map((doc) => ({ key: doc.id, value: `${typeof doc.memberNr === 'number' ? doc.memberNr : ''} ${memberDisplayName(doc)}`.trim() }));
+  }
+
+  @Get(':id/history')
+  @Requires('members:read')
+  async history(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MemberHistoryEntry[]> {
+    const recorded = (await this.events.readStream(memberStream(id))) as RecordedEvent<MemberEvent>[];
+    const first = recorded[0];
+    if (!first || first.type !== 'MemberAdmitted' || first.data.cooperativeId !== actor.cooperativeId) throw new NotFoundError('Member', id);
+    let state: MemberState = memberDecider.initialState();
+    const out: MemberHistoryEntry[] = [];
+    for (const e of recorded) {
+      const before = state;
+      state = memberDecider.evolve(state, { type: e.type, data: e.data } as MemberEvent);
+      out.push({
+        position: e.position.toString(),
+        revision: e.revision,
+        type: e.type,
+        timestamp: e.metadata.timestamp,
+        user: e.metadata.user,
+        ...historyDetail(e, before),
+        shareAmountAfter: state.shares,
+        shareTotalAfter: state.cents,
+      });
+    }
+    return out;
+  }
+
+  @Get(':id')
+  @Requires('members:read')
+  @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD: the member as it stood at the end of that day' })
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('date') rawDate: unknown): Promise<MemberDto> {
+    const date = asOfDate(rawDate);
+    const doc = await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
+    if (date !== undefined && typeof doc.entryDate === 'string' && doc.entryDate > date) throw new NotFoundError('Member', id);
+    return toMemberDto(doc, businessToday(), date);
+  }
+
+  @Post()
+  @Requires('members:write')
+  @ApiBody({ schema: { ...masterSchema, properties: { ...masterSchema.properties, shareAmount: {}, memberNr: {} } } })
+  async create(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<MemberDto> {
+    const body = asBody(raw);
+    const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), master(body), optionalInteger(body, 'shareAmount'), body.memberNr));
+    return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());
+  }
+
+  @Put(':id')
+  @Requires('members:write')
+  @ApiBody({ schema: masterSchema })
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<MemberDto> {
+    await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, master(asBody(raw))));
+    return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());
+  }
+}
+
+/** What one event of the member's stream changed, for the audit history. */
+function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState): Partial<MemberHistoryEntry> {
+  switch (e.type) {
+    case 'MemberAdmitted': {
+      const { memberId: _m, cooperativeId: _c, memberNr, ...fields } = e.data;
+      const changes = Object.entries(fields)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([field, to]) => ({ field, from: null, to }));
+      return { memberNr, changes };
+    }
+    case 'MemberDataChanged': {
+      const { memberId: _m, ...fields } = e.data;
+      const previous: Partial<MemberMasterData> = before.master ?? {};
+      const changes = Object.entries(fields).map(([field, to]) => ({ field, from: previous[field as keyof MemberMasterData] ?? null, to: to ?? null }));
+      return { changes };
+    }
+    case 'SharesPosted': {
+      const d = e.data;
+      return {
+        posting: {
+          balanceId: d.balanceId,
+          type: d.type,
+          quantity: d.quantity,
+          amount: d.amount,
+          date: d.date,
+          approvalDate: d.approvalDate,
+          interestBegin: d.interestBegin,
+          transferTo: d.transferTo ?? null,
+          transferFrom: d.transferFrom ?? null,
+          transferPeer: d.transferPeer ?? null,
+          annulPeer: null,
+        },
+      };
+    }
+    case 'PostingAnnulled': {
+      const d = e.data;
+      return {
+        posting: {
+          balanceId: d.balanceId,
+          type: 5,
+          quantity: d.quantity,
+          amount: d.amount,
+          date: d.date,
+          approvalDate: d.approvalDate,
+          interestBegin: d.interestBegin,
+          transferTo: null,
+          transferFrom: null,
+          transferPeer: d.transferPeer ?? null,
+          annulPeer: d.annulPeer,
+        },
+      };
+    }
+    case 'MemberExited':
+      return { exit: { exitDate: e.data.exitDate, reason: e.data.reason, balanceId: e.data.balanceId } };
+    case 'MemberExitRevoked':
+      return { exit: null };
+    case 'SharePaymentCorrected':
+      return { correction: { balanceId: e.data.balanceId, rueckpfleinzahlung: e.data.rueckpfleinzahlung, interestEnd: e.data.interestEnd } };
+  }
+}
+

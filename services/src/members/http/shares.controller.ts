@@ -1,0 +1,49 @@
+import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { ShareDto, Sort } from '@coop/contracts';
+import { SHARES } from '@coop/projections';
+import { CurrentActor, Requires } from '../../auth/decorators.js';
+import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import { asBody, integer } from '../../platform/http/body.js';
+import type { ListParams } from '../../platform/http/list-query.js';
+import { sendList } from '../../platform/http/list-response.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { CorrectShareCommand } from '../commands/member.commands.js';
+import { toShareDto } from '../queries/member.view.js';
+
+const DEFAULT_SORT: readonly Sort[] = [{ field: 'memberNr', direction: 'asc' }, { field: 'date', direction: 'asc' }];
+
+/** The share register (SPEC.md section 3 "Share"), for super administrators. */
+@ApiTags('shares')
+@ApiBearerAuth()
+@Controller('shares')
+export class SharesController {
+  constructor(private readonly commands: CommandBus, private readonly reads: ReadModels) {}
+
+  @Get()
+  @Requires('shares:read')
+  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: Response): Promise<ShareDto[] | undefined> {
+    return sendList(res, await this.reads.list(SHARES, actor.cooperativeId, params, DEFAULT_SORT), toShareDto);
+  }
+
+  @Get(':id')
+  @Requires('shares:read')
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ShareDto> {
+    return toShareDto(await this.reads.get(SHARES, actor.cooperativeId, id, 'Share'));
+  }
+
+  /** Corrects the payment fields only; recorded as a new event, the row's earlier versions stay. */
+  @Put(':id')
+  @Requires('shares:write')
+  @ApiBody({ schema: { type: 'object', properties: { rueckpfleinzahlung: { type: 'integer' }, interestEnd: { type: 'string', nullable: true } } } })
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<ShareDto> {
+    const share = await this.reads.get(SHARES, actor.cooperativeId, id, 'Share');
+    const b = asBody(raw);
+    const payment = b.rueckpfleinzahlung === undefined || b.rueckpfleinzahlung === null || b.rueckpfleinzahlung === '' ? null : integer(b, 'rueckpfleinzahlung');
+    const interestEnd = typeof b.interestEnd === 'string' ? b.interestEnd : null;
+    await this.commands.execute(new CorrectShareCommand(contextFor(actor), String(share.member), id, payment, interestEnd));
+    return toShareDto(await this.reads.get(SHARES, actor.cooperativeId, id, 'Share'));
+  }
+}
