@@ -6,29 +6,36 @@ import type { KeyStore } from '@coop/contracts';
  * No cache: an erasure must take effect at once for every reader. */
 export class SqliteKeyStore implements KeyStore {
   private readonly db: Database.Database;
+  // Prepared once: reading a member's events looks a key up per event.
+  private readonly insert: Database.Statement<[string, Buffer]>;
+  private readonly select: Database.Statement<[string], { key: Buffer }>;
+  private readonly remove: Database.Statement<[string]>;
 
   constructor(file: string) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.exec('CREATE TABLE IF NOT EXISTS subject_keys (subject TEXT PRIMARY KEY, key BLOB NOT NULL)');
+    this.insert = this.db.prepare('INSERT OR IGNORE INTO subject_keys (subject, key) VALUES (?, ?)');
+    this.select = this.db.prepare('SELECT key FROM subject_keys WHERE subject = ?');
+    this.remove = this.db.prepare('DELETE FROM subject_keys WHERE subject = ?');
   }
 
   async getOrCreate(subjectId: string): Promise<Buffer> {
     const existing = await this.find(subjectId);
     if (existing) return existing;
-    this.db.prepare('INSERT OR IGNORE INTO subject_keys (subject, key) VALUES (?, ?)').run(subjectId, randomBytes(32));
+    this.insert.run(subjectId, randomBytes(32));
     const created = await this.find(subjectId);
     if (!created) throw new Error(`Key for ${subjectId} could not be stored`);
     return created;
   }
 
   async find(subjectId: string): Promise<Buffer | undefined> {
-    const row = this.db.prepare<[string], { key: Buffer }>('SELECT key FROM subject_keys WHERE subject = ?').get(subjectId);
+    const row = this.select.get(subjectId);
     return row?.key;
   }
 
   async erase(subjectId: string): Promise<void> {
-    this.db.prepare('DELETE FROM subject_keys WHERE subject = ?').run(subjectId);
+    this.remove.run(subjectId);
   }
 
   async close(): Promise<void> {
