@@ -18,6 +18,16 @@ const UsersPage = lazy(() => import('./users/UsersPage'));
 const CooperativeEdit = lazy(() => import('./cooperative/CooperativeEdit'));
 const AdministrationPage = lazy(() => import('./administration/AdministrationPage'));
 const ElmaNumberEdit = lazy(() => import('./elmaNumbers/ElmaNumberEdit'));
+const MemberList = lazy(() => import('./members/MemberList'));
+const MemberForm = lazy(() => import('./members/MemberForm'));
+const MemberEditRedirect = lazy(() => import('./members/MemberForm').then((m) => ({ default: m.MemberEditRedirect })));
+const MemberDashboard = lazy(() => import('./members/MemberDashboard'));
+const BalanceList = lazy(() => import('./balances/BalanceList'));
+const BalanceNew = lazy(() => import('./balances/BalanceNew'));
+const BalanceAnnul = lazy(() => import('./balances/BalanceAnnul'));
+const BalanceView = lazy(() => import('./balances/BalanceView'));
+const ShareList = lazy(() => import('./shares/ShareList'));
+const ShareEdit = lazy(() => import('./shares/ShareEdit'));
 
 const DashboardPage = () => (
   <Guard>
@@ -51,6 +61,17 @@ export function App() {
         <Route path="/cooperative/:id" element={<Guard><CooperativeEdit /></Guard>} />
         <Route path="/administration" element={<Guard><AdministrationPage /></Guard>} />
         <Route path="/elma-number/:id" element={<Guard><ElmaNumberEdit /></Guard>} />
+        <Route path="/members" element={<Guard><MemberList /></Guard>} />
+        <Route path="/members/new" element={<Guard><MemberForm /></Guard>} />
+        <Route path="/members/:id" element={<Guard><MemberForm /></Guard>} />
+        <Route path="/members/:id/edit" element={<Guard><MemberEditRedirect /></Guard>} />
+        <Route path="/member/:id" element={<Guard><MemberDashboard /></Guard>} />
+        <Route path="/balances" element={<Guard><BalanceList /></Guard>} />
+        <Route path="/balances/new/type/5/peer/:peer" element={<Guard><BalanceAnnul /></Guard>} />
+        <Route path="/balances/new/type/:type/member/:member" element={<Guard><BalanceNew /></Guard>} />
+        <Route path="/balances/:id" element={<Guard><BalanceView /></Guard>} />
+        <Route path="/shares" element={<Guard role="ROLE_SUPER_ADMIN"><ShareList /></Guard>} />
+        <Route path="/shares/:id" element={<Guard role="ROLE_SUPER_ADMIN"><ShareEdit /></Guard>} />
       </CustomRoutes>
     </Admin>
   );

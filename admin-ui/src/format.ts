@@ -90,3 +90,20 @@ export function parseEuroToCents(input: string): number | null {
   if (!Number.isSafeInteger(cents)) return null;
   return negative ? -cents : cents;
 }
+
+/**
+ * Parses what a clerk types as a business date: `dd.MM.yyyy` (also `d.M.yyyy`) or `YYYY-MM-DD`.
+ * Answers `YYYY-MM-DD` for a real calendar date, else null.
+ */
+export function parseDateText(text: string): string | null {
+  const s = text.trim();
+  let y: number, m: number, d: number;
+  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (german) [d, m, y] = [Number(german[1]), Number(german[2]), Number(german[3])];
+  else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}

@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
+import GroupsIcon from '@mui/icons-material/Groups';
 import PeopleIcon from '@mui/icons-material/People';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
+import TableViewIcon from '@mui/icons-material/TableView';
 
 /** Top-menu entries in the spec's menu order (SPEC 2, 9); shown only to signed-in users holding `role`. */
 export interface MenuEntry {
@@ -13,6 +16,9 @@ export interface MenuEntry {
 }
 
 export const MENU: readonly MenuEntry[] = [
+  { path: '/members', label: 'coop.menu.members', order: 1, icon: GroupsIcon, testId: 'menu-members' },
+  { path: '/balances', label: 'coop.menu.balances', order: 3, icon: ReceiptLongIcon, testId: 'menu-balances' },
+  { path: '/shares', label: 'coop.menu.shares', order: 4, icon: TableViewIcon, role: 'ROLE_SUPER_ADMIN', testId: 'menu-shares' },
   { path: '/administration', label: 'coop.menu.administration', order: 8, icon: SettingsIcon, testId: 'menu-administration' },
   { path: '/users', label: 'coop.menu.users', order: 8, icon: PeopleIcon, role: 'ROLE_ADMIN', testId: 'menu-users' },
 ].sort((a, b) => a.order - b.order);
@@ -28,5 +34,15 @@ export function titleFor(pathname: string): string {
   if (pathname.startsWith('/administration')) return 'coop.title.administration';
   if (pathname === '/elma-number/new') return 'coop.title.newElmaNumber';
   if (pathname.startsWith('/elma-number')) return 'coop.title.elmaNumber';
+  if (pathname === '/members') return 'coop.title.members';
+  if (pathname === '/members/new') return 'coop.title.newMember';
+  if (pathname.startsWith('/members/')) return 'coop.title.memberEdit';
+  if (pathname.startsWith('/member/')) return 'coop.title.memberDashboard';
+  if (pathname === '/balances') return 'coop.title.balances';
+  if (pathname.startsWith('/balances/new/type/5/')) return 'coop.title.annulBalance';
+  if (pathname.startsWith('/balances/new/')) return 'coop.title.newPosting';
+  if (pathname.startsWith('/balances/')) return 'coop.title.balance';
+  if (pathname === '/shares') return 'coop.title.shares';
+  if (pathname.startsWith('/shares/')) return 'coop.title.share';
   return 'coop.title.notFound';
 }

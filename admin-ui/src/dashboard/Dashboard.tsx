@@ -2,8 +2,9 @@ import { Grid, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { CooperativeCard } from '../cooperative/CooperativeCard';
 import { useSession } from '../session/session';
+import { MembersCard } from './MembersCard';
 
-/** `/`: the main dashboard. For now the cooperative card only; the member figures come with the members issue. */
+/** `/`: the main dashboard: the members card beside the cooperative card. */
 export default function Dashboard() {
   const translate = useTranslate();
   const session = useSession();
@@ -12,8 +13,11 @@ export default function Dashboard() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('coop.dashboard.welcome', { name: session?.username ?? '' })}
       </Typography>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 8, lg: 6 }}>
+      <Grid container spacing={3} alignItems="stretch">
+        <Grid size={{ xs: 12, md: 6 }}>
+          <MembersCard />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
           <CooperativeCard testId="dashboard-cooperative-card" />
         </Grid>
       </Grid>

@@ -28,6 +28,19 @@ describe('console messages', () => {
     expect(de.coop.validation.isNotEqual).toBe('Passwörter stimmen nicht überein');
   });
 
+  it('every member and posting template (contracts member-validation-templates.ts) has a message', () => {
+    const templates = [
+      'selectTarget', 'canNotTransferToSelf', 'atLeastAmountMustRemain', 'memberHasExited', 'cannotAnnul', 'memberNrTaken',
+      'invalidDate', 'holdingWouldBeNegative', 'mustBeEmpty', 'shareCostNotSet',
+    ];
+    for (const t of templates) {
+      expect(Object.keys(en.coop.validation)).toContain(t);
+      expect(Object.keys(de.coop.validation)).toContain(t);
+    }
+    expect(en.coop.validation.canNotTransferToSelf).toBe('You must not transfer from a member to the same member!');
+    expect(en.coop.validation.selectTarget).toBe('Please select target member');
+  });
+
   it('parameters used in English are used in German too', () => {
     const params = (s: string) => (s.match(/%\{[^}]+\}/g) ?? []).sort();
     const get = (tree: unknown, key: string) => key.split('.').reduce<unknown>((t, p) => (t as Record<string, unknown>)[p], tree) as string;

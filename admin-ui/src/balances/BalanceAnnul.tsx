@@ -1,0 +1,82 @@
+import { Alert, Card, CardContent, Grid } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { CreateBase, Form, useGetOne, useSaveContext, useTranslate, type RaRecord } from 'react-admin';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { DateTextInput } from '../common/DateTextInput';
+import { EditHeader } from '../common/EditHeader';
+import { PageLoading } from '../layout/Layout';
+import { canAnnul, canWriteMembers, today, type BalanceRecord } from '../members/model';
+import { useSession } from '../session/session';
+import { BalanceDetails } from './BalanceDetails';
+
+const FORM_ID = 'annul-form';
+
+function AnnulForm({ original }: { original: BalanceRecord }) {
+  const translate = useTranslate();
+  const { save, saving } = useSaveContext();
+  const [confirming, setConfirming] = useState(false);
+  const confirmed = useRef(false);
+  const allowed = canAnnul(original);
+  const canWrite = canWriteMembers(useSession()?.roles);
+  const onSubmit = async (values: Record<string, unknown>) => {
+    if (!confirmed.current) {
+      setConfirming(true);
+      return undefined;
+    }
+    confirmed.current = false;
+    setConfirming(false);
+    return save?.(values);
+  };
+  return (
+    <Form id={FORM_ID} onSubmit={onSubmit} warnWhenUnsavedChanges={false}>
+      <EditHeader title={translate('coop.title.annulBalance')} backTo={`/member/${encodeURIComponent(original.member)}`} canSave={allowed && canWrite} />
+      <CardContent sx={{ px: 3 }}>
+        <Alert severity={allowed ? 'info' : 'warning'} sx={{ mb: 2 }} data-testid="annul-intro">
+          {translate(allowed ? 'coop.balances.annulIntro' : 'coop.balances.annulNotAllowed')}
+        </Alert>
+        <BalanceDetails balance={original} title={translate('coop.balances.original')} />
+        {allowed ? (
+          <Grid container columnSpacing={2} sx={{ mt: 1 }}>
+            <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="date" fullWidth /></Grid>
+            <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="approvalDate" fullWidth /></Grid>
+            <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="interestBegin" fullWidth /></Grid>
+          </Grid>
+        ) : null}
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        busy={saving}
+        title={translate('coop.balances.confirmAnnulTitle')}
+        content={translate('coop.balances.annulIntro')}
+        confirmLabel={translate('coop.balances.confirmAnnul')}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          confirmed.current = true;
+          (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit();
+        }}
+      />
+    </Form>
+  );
+}
+
+/** `/balances/new/type/5/peer/{peer}`: annul a posting (a new type-5 posting that reverses it), after a confirmation. */
+export default function BalanceAnnul() {
+  const { peer = '' } = useParams();
+  const translate = useTranslate();
+  const { data: original, isPending, error } = useGetOne<BalanceRecord>('balances', { id: peer }, { enabled: !!peer });
+  if (isPending) return <PageLoading />;
+  if (error || !original) return <Alert severity="error">{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+  return (
+    <Card component="section" data-testid="annul-form" sx={{ maxWidth: 900, mx: 'auto' }}>
+      <CreateBase
+        resource="balances"
+        record={{ member: original.member, type: 5, annulPeer: original.id, date: today(), approvalDate: today(), interestBegin: today() }}
+        transform={(data: RaRecord) => ({ member: original.member, type: 5, annulPeer: original.id, date: data.date, approvalDate: data.approvalDate ?? null, interestBegin: data.interestBegin ?? null })}
+        redirect={() => `/member/${encodeURIComponent(original.member)}`}
+      >
+        <AnnulForm original={original} />
+      </CreateBase>
+    </Card>
+  );
+}

@@ -1,0 +1,152 @@
+import { Alert, Box, Card, CardContent, Grid, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { CreateBase, Form, NumberInput, useGetOne, useSaveContext, useTranslate, type RaRecord } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { DateTextInput } from '../common/DateTextInput';
+import { EditHeader } from '../common/EditHeader';
+import { InfoList } from '../common/Section';
+import { formatCount, formatMoney } from '../format';
+import { NotFound } from '../layout/AccessDenied';
+import { DocumentTitle } from '../layout/DocumentTitle';
+import { PageLoading } from '../layout/Layout';
+import { MemberLookupInput } from '../members/MemberLookup';
+import { ACTION_TYPES, OUTGOING_TYPES, isExitType, memberLabel, postingsClosed, today, type MemberRecord } from '../members/model';
+import { useCooperative } from '../members/useCooperative';
+import { canWriteMembers } from '../members/model';
+import { useSession } from '../session/session';
+
+const FORM_ID = 'balance-form';
+
+const wholeNumber = (value: unknown) =>
+  value === null || value === undefined || value === '' || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) ? undefined : 'coop.validation.wholeNumber';
+
+function AmountPreview({ type }: { type: number }) {
+  const translate = useTranslate();
+  const quantity = useWatch({ name: 'quantity' }) as unknown;
+  const { data: coop } = useCooperative();
+  const price = coop?.balanceCost;
+  if (typeof price !== 'number' || typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) return null;
+  const sign = (OUTGOING_TYPES as readonly number[]).includes(type) ? -1 : 1;
+  return (
+    <Typography variant="body1" sx={{ mt: 2, fontVariantNumeric: 'tabular-nums' }} data-testid="balance-amount-preview">
+      {translate('coop.balances.amountPreview', { quantity: formatCount(quantity), price: formatMoney(price), amount: formatMoney(sign * quantity * price) })}
+    </Typography>
+  );
+}
+
+function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
+  const translate = useTranslate();
+  const { save, saving } = useSaveContext();
+  const exit = isExitType(type);
+  const [confirming, setConfirming] = useState(false);
+  const confirmed = useRef(false);
+  const closed = postingsClosed(member);
+  const canWrite = canWriteMembers(useSession()?.roles);
+  const typeName = translate(`coop.balances.types.${type}`);
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    if (exit && !confirmed.current) {
+      setConfirming(true);
+      return undefined;
+    }
+    confirmed.current = false;
+    setConfirming(false);
+    return save?.(values);
+  };
+
+  return (
+    <Form id={FORM_ID} onSubmit={onSubmit} warnWhenUnsavedChanges={false}>
+      <DocumentTitle override={translate('coop.title.newBalance', { type: typeName })} />
+      <EditHeader title={translate('coop.title.newBalance', { type: typeName })} backTo={`/member/${encodeURIComponent(member.id)}`} canSave={!closed && canWrite} />
+      <CardContent sx={{ px: 3 }}>
+        {closed ? <Alert severity="warning" sx={{ mb: 2 }} data-testid="balance-member-exited">{translate('coop.validation.memberHasExited')}</Alert> : null}
+        <InfoList
+          testId="balance-member"
+          rows={[
+            [translate('resources.balances.fields.member'), memberLabel(member), 'balance-member-name'],
+            [translate('resources.balances.fields.type'), typeName, 'balance-type'],
+            [translate('coop.members.cards.holdingLabel'), translate('coop.members.cards.holding', { smart_count: member.shareAmount ?? 0, shares: formatCount(member.shareAmount ?? 0), amount: formatMoney(member.shareTotalEUR ?? 0) })],
+          ]}
+        />
+        <Grid container columnSpacing={2} sx={{ mt: 1 }}>
+          {exit ? (
+            <Grid size={{ xs: 12 }}>
+              <Alert severity="warning" sx={{ my: 1 }} data-testid="balance-exit-warning">
+                {translate('coop.balances.wholeHolding', { smart_count: member.shareAmount ?? 0, shares: formatCount(member.shareAmount ?? 0), amount: formatMoney(member.shareTotalEUR ?? 0) })}{' '}
+                {translate('coop.balances.exitWarning')}
+              </Alert>
+            </Grid>
+          ) : (
+            <>
+              <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+                <NumberInput source="quantity" fullWidth min={1} step={1} validate={wholeNumber} readOnly={closed} slotProps={{ htmlInput: { 'data-testid': 'balance-quantity' } }} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 8, md: 9 }}>
+                <AmountPreview type={type} />
+              </Grid>
+            </>
+          )}
+          {type === 3 ? (
+            <Grid size={{ xs: 12, md: 8 }}>
+              <MemberLookupInput source="transferTo" label={translate('resources.balances.fields.transferTo')} excludeId={member.id} testId="balance-transferTo" />
+            </Grid>
+          ) : null}
+          <Grid size={{ xs: 12 }} />
+          <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="date" fullWidth readOnly={closed} /></Grid>
+          <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="approvalDate" fullWidth readOnly={closed} /></Grid>
+          <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="interestBegin" fullWidth readOnly={closed} /></Grid>
+        </Grid>
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        busy={saving}
+        title={translate('coop.balances.confirmExitTitle', { type: typeName, member: memberLabel(member) })}
+        content={`${translate('coop.balances.wholeHolding', { smart_count: member.shareAmount ?? 0, shares: formatCount(member.shareAmount ?? 0), amount: formatMoney(member.shareTotalEUR ?? 0) })} ${translate('coop.balances.exitWarning')}`}
+        confirmLabel={translate('coop.balances.confirmExit')}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          confirmed.current = true;
+          (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit();
+        }}
+      />
+    </Form>
+  );
+}
+
+/** `/balances/new/type/{type}/member/{member}` for types 1, 2, 3, 6, 7, 8 (SPEC 2); death, exclusion and exit are confirmed first. */
+export default function BalanceNew() {
+  const params = useParams();
+  const type = Number(params.type);
+  const memberId = params.member ?? '';
+  const translate = useTranslate();
+  const { data: member, isPending, error } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
+  if (!(ACTION_TYPES as readonly number[]).includes(type)) return <NotFound />;
+  if (isPending) return <PageLoading />;
+  if (error || !member) return <Alert severity="error">{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+  const exit = isExitType(type);
+  const record = {
+    member: member.id,
+    type,
+    quantity: exit ? (member.shareAmount ?? 0) : 1,
+    ...(type === 3 ? { transferTo: null } : {}),
+    date: today(),
+    approvalDate: today(),
+    interestBegin: today(),
+  };
+  return (
+    <Box>
+      <Card component="section" data-testid="balance-form" sx={{ maxWidth: 900, mx: 'auto' }}>
+        <CreateBase
+          resource="balances"
+          record={record}
+          transform={(data: RaRecord) => ({ ...data, member: member.id, type })}
+          redirect={() => `/member/${encodeURIComponent(member.id)}`}
+        >
+          <PostingForm type={type} member={member} />
+        </CreateBase>
+      </Card>
+    </Box>
+  );
+}

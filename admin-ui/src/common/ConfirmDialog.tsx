@@ -1,0 +1,44 @@
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+
+/** A confirmation before a destructive step (exit, death, exclusion, annulation). */
+export function ConfirmDialog({
+  open,
+  title,
+  content,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  busy = false,
+}: {
+  open: boolean;
+  title: string;
+  content: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  busy?: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="confirm-title" data-testid="confirm-dialog" maxWidth="sm" fullWidth>
+      <DialogTitle id="confirm-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <WarningAmberIcon color="warning" />
+        {title}
+      </DialogTitle>
+      <DialogContent>
+        <Box component={typeof content === 'string' ? DialogContentText : 'div'}>{content}</Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={busy} data-testid="confirm-cancel" color="inherit">
+          {translate('coop.edit.cancel')}
+        </Button>
+        <Button onClick={onConfirm} disabled={busy} variant="contained" color="error" data-testid="confirm-ok">
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

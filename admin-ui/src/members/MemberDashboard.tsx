@@ -1,0 +1,349 @@
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
+import UndoIcon from '@mui/icons-material/Undo';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Grid,
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useGetMany, useGetOne, useTranslate } from 'react-admin';
+import { InfoList } from '../common/Section';
+import { formatCount, formatDate, formatMoney } from '../format';
+import { DocumentTitle } from '../layout/DocumentTitle';
+import { PageLoading } from '../layout/Layout';
+import { MemberHistoryCard } from './MemberHistory';
+import { useSession } from '../session/session';
+import { ACTION_TYPES, canAnnul, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, type BalanceRecord, type MemberRecord } from './model';
+import { useMemberDashboard, useMemberHistory } from './queries';
+
+const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
+
+function MasterCard({ m }: { m: MemberRecord }) {
+  const translate = useTranslate();
+  const f = (field: string) => translate(`resources.members.fields.${field}`);
+  const code = (list: string, v: unknown) => (v === null || v === undefined ? '' : translate(`coop.members.${list}.${String(v)}`, { _: String(v) }));
+  const natural = m.legalForm !== 1;
+  const rows: Array<readonly [string, React.ReactNode, string?]> = [
+    [f('memberNr'), m.memberNr ?? '', 'member-memberNr'],
+    [f('legalForm'), code('legalForms', m.legalForm)],
+    [f('name'), [m.title && m.title !== 'none' ? code('titles', m.title) : '', memberName(m)].filter(Boolean).join(' '), 'member-name'],
+  ];
+  if (natural) {
+    rows.push([f('birthDate'), formatDate(m.birthDate)]);
+    if (m.birthName) rows.push([f('birthName'), m.birthName]);
+    rows.push([f('civilStatus'), code('civilStatuses', m.civilStatus)]);
+    if (m.spouse || m.spouseName) {
+      rows.push([
+        translate('coop.members.spouseLink'),
+        m.spouse ? (
+          <RouterLink to={`/member/${encodeURIComponent(m.spouse)}`} data-testid="member-spouse-link">
+            {[m.spouseName, m.spouseGivenName].filter(Boolean).join(', ') || translate('coop.members.spouseLink')}
+          </RouterLink>
+        ) : (
+          [m.spouseName, m.spouseGivenName].filter(Boolean).join(', ')
+        ),
+      ]);
+    }
+    if (m.underage) rows.push([f('legalRepresentation'), m.legalRepresentation ?? '']);
+  }
+  rows.push(
+    [f('memberType'), code('memberTypes', m.memberType)],
+    [f('position'), code('positions', m.position)],
+    [f('entryDate'), formatDate(m.entryDate), 'member-entryDate'],
+    [f('approvalDate'), formatDate(m.approvalDate)],
+    [f('interestBegin'), formatDate(m.interestBegin)],
+  );
+  if (m.exitDate) rows.push([f('exitDate'), `${formatDate(m.exitDate)}${m.exitReason ? ` (${code('exitReasons', m.exitReason)})` : ''}`, 'member-exitDate']);
+  return (
+    <Card component="section" data-testid="member-master-card" sx={{ height: '100%' }}>
+      <CardHeader title={translate('coop.members.cards.master')} slotProps={cardTitle} />
+      <CardContent sx={{ pt: 0 }}>
+        <InfoList rows={rows} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ContactCard({ m }: { m: MemberRecord }) {
+  const translate = useTranslate();
+  const f = (field: string) => translate(`resources.members.fields.${field}`);
+  const place = m.isForeign ? m.country : m.state ? translate(`coop.members.states.${m.state}`, { _: m.state }) : '';
+  return (
+    <Card component="section" data-testid="member-contact-card" sx={{ height: '100%' }}>
+      <CardHeader title={translate('coop.members.cards.contact')} slotProps={cardTitle} />
+      <CardContent sx={{ pt: 0 }}>
+        <InfoList
+          rows={[
+            [translate('coop.members.sections.address'), (
+              <>
+                {[m.street, m.streetHomeNumber].filter(Boolean).join(' ')}
+                <br />
+                {[m.zipCode, m.city].filter(Boolean).join(' ')}
+                {place ? <><br />{place}</> : null}
+              </>
+            ), 'member-address'],
+            [f('privateEmail'), m.privateEmail ? <a href={`mailto:${m.privateEmail}`}>{m.privateEmail}</a> : ''],
+            [f('privateTelephone'), m.privateTelephone ?? ''],
+          ]}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function BankCard({ m }: { m: MemberRecord }) {
+  const translate = useTranslate();
+  const f = (field: string) => translate(`resources.members.fields.${field}`);
+  return (
+    <Card component="section" data-testid="member-bank-card" sx={{ height: '100%' }}>
+      <CardHeader title={translate('coop.members.cards.bank')} slotProps={cardTitle} />
+      <CardContent sx={{ pt: 0 }}>
+        <InfoList
+          rows={[
+            [f('bankname'), m.bankname ?? ''],
+            [f('iban'), m.iban ? <Box component="span" sx={{ fontFamily: 'monospace' }}>{m.iban.replace(/(.{4})/g, '$1 ').trim()}</Box> : '', 'member-iban'],
+            [f('bic'), m.bic ? <Box component="span" sx={{ fontFamily: 'monospace' }}>{m.bic}</Box> : ''],
+            [f('manualTaxId'), m.manualTaxId ?? ''],
+            [f('churchId'), [m.churchId, m.churchTaxRate ? `${m.churchTaxRate} %` : ''].filter(Boolean).join(' · ')],
+          ]}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ActionsCard({ m, sum, canWrite }: { m: MemberRecord; sum: number | undefined; canWrite: boolean }) {
+  const translate = useTranslate();
+  const closed = postingsClosed(m) || !canWrite;
+  return (
+    <Card component="section" data-testid="member-actions-card">
+      <CardHeader
+        title={translate('coop.members.cards.actions')}
+        subheader={translate('coop.members.cards.holding', { smart_count: m.shareAmount ?? 0, shares: formatCount(m.shareAmount ?? 0), amount: formatMoney(sum ?? m.shareTotalEUR ?? 0) })}
+        slotProps={{ ...cardTitle, subheader: { 'data-testid': 'member-holding' } as object }}
+      />
+      <CardContent sx={{ pt: 0, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        {ACTION_TYPES.map((type) => {
+          const exit = isExitType(type);
+          return (
+            <Button
+              key={type}
+              component={RouterLink}
+              to={`/balances/new/type/${type}/member/${encodeURIComponent(m.id)}`}
+              disabled={closed}
+              variant={exit ? 'outlined' : 'contained'}
+              color={exit ? 'error' : 'primary'}
+              size="small"
+              startIcon={type === 1 ? <AddIcon /> : undefined}
+              data-testid={`member-action-${type}`}
+            >
+              {translate(`coop.balances.actions.${type}`)}
+            </Button>
+          );
+        })}
+        {postingsClosed(m) ? (
+          <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }} data-testid="member-actions-closed">
+            {translate('coop.members.cards.actionsExited')}
+          </Typography>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The type of a posting with its partner: "Transfer to member 1002 Miller, Ann". */
+export function usePostingLabel(rows: readonly BalanceRecord[]) {
+  const translate = useTranslate();
+  const partnerIds = [...new Set(rows.flatMap((b) => [b.transferTo, b.transferFrom]).filter((x): x is string => !!x))];
+  const { data: partners } = useGetMany<MemberRecord>('members', { ids: partnerIds }, { enabled: partnerIds.length > 0 });
+  const annulled = [...new Set(rows.map((b) => b.annulPeer).filter((x): x is string => !!x))];
+  const { data: originals } = useGetMany<BalanceRecord>('balances', { ids: annulled }, { enabled: annulled.length > 0 });
+  return (b: BalanceRecord): string => {
+    const original = b.annulPeer ? originals?.find((o) => o.id === b.annulPeer) : undefined;
+    if (original) return translate('coop.balances.annulmentOf', { type: translate(`coop.balances.types.${original.type}`, { _: String(original.type) }) });
+    const type = translate(`coop.balances.types.${b.type}`, { _: String(b.type) });
+    const partnerId = b.transferTo ?? b.transferFrom;
+    if (!partnerId) return type;
+    const partner = partners?.find((p) => p.id === partnerId);
+    const who = partner ? memberLabel(partner) : b.transferMemberNr !== null && b.transferMemberNr !== undefined ? String(b.transferMemberNr) : '';
+    return who ? `${type}: ${who}` : type;
+  };
+}
+
+function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: readonly BalanceRecord[]; sum: number | undefined; loading: boolean; closed: boolean; canWrite: boolean }) {
+  const translate = useTranslate();
+  const f = (field: string) => translate(`resources.balances.fields.${field}`);
+  const label = usePostingLabel(rows);
+  const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
+  return (
+    <Card component="section" aria-labelledby="share-account-title" data-testid="member-share-account" sx={{ height: '100%' }}>
+      <CardHeader id="share-account-title" title={translate('coop.members.cards.shareAccount')} slotProps={cardTitle} />
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-labelledby="share-account-title">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={head}>{f('date')}</TableCell>
+              <TableCell sx={head}>{f('type')}</TableCell>
+              <TableCell sx={head} align="right">{f('quantity')}</TableCell>
+              <TableCell sx={head} align="right">{f('amount')}</TableCell>
+              <TableCell sx={head}>{f('approvalDate')}</TableCell>
+              <TableCell sx={head}>{f('interestBegin')}</TableCell>
+              <TableCell sx={{ width: 110 }} />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((b) => (
+              <TableRow key={b.id} hover data-testid="balance-row" data-type={b.type} data-annulated={b.annulated ? 'true' : 'false'} sx={b.annulated ? { '& td': { color: 'text.disabled' } } : undefined}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(b.date)}</TableCell>
+                <TableCell>
+                  {label(b)}
+                  {b.annulated ? <Chip size="small" label={translate('coop.balances.annulled')} sx={{ ml: 1, height: 20 }} data-testid="balance-annulled" /> : null}
+                </TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatCount(b.quantity)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: b.amount < 0 && !b.annulated ? 'error.main' : undefined }}>{formatMoney(b.amount)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(b.approvalDate)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(b.interestBegin)}</TableCell>
+                <TableCell align="right" sx={{ py: 0.25 }}>
+                  {canWrite && canAnnul(b) && (!closed || isExitType(b.type)) ? (
+                    <Tooltip title={translate('coop.balances.annul')}>
+                      <Button component={RouterLink} to={`/balances/new/type/5/peer/${encodeURIComponent(b.id)}`} size="small" color="warning" startIcon={<UndoIcon />} data-testid={`balance-annul-${b.type}`}>
+                        {translate('coop.balances.annul')}
+                      </Button>
+                    </Tooltip>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))}
+            {!loading && rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={7}>
+                  <Typography color="text.secondary" sx={{ py: 1, textAlign: 'center' }}>{translate('coop.members.cards.noPostings')}</Typography>
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableCell colSpan={3} sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14 }}>{translate('resources.members.fields.shareTotalEUR')}</TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14, whiteSpace: 'nowrap' }} data-testid="member-sum-balance">{formatMoney(sum ?? 0)}</TableCell>
+              <TableCell colSpan={3} />
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </Box>
+    </Card>
+  );
+}
+
+function TaxCard({ exemptionOrders, nonAssessments }: { exemptionOrders: readonly unknown[]; nonAssessments: readonly unknown[] }) {
+  const translate = useTranslate();
+  const table = (title: string, columns: readonly string[], items: readonly unknown[], testId: string) => (
+    <Box data-testid={testId}>
+      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>{title}</Typography>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{c}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={columns.length}>
+                <Typography variant="body2" color="text.secondary">{translate('coop.members.cards.noEntries')}</Typography>
+              </TableCell>
+            </TableRow>
+          ) : (
+            <TableRow>
+              <TableCell colSpan={columns.length}>{formatCount(items.length)}</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+  const b = (field: string) => translate(`resources.balances.fields.${field}`);
+  return (
+    <Card component="section" data-testid="member-tax-card">
+      <CardHeader title={translate('coop.members.cards.tax')} slotProps={cardTitle} />
+      <CardContent sx={{ pt: 0 }}>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            {table(translate('coop.members.cards.exemptionOrders'), [b('type'), b('amount'), translate('coop.members.cards.startDate'), translate('coop.members.cards.endDate')], exemptionOrders, 'member-exemption-orders')}
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            {table(translate('coop.members.cards.nonAssessments'), [b('type'), translate('coop.members.cards.orderNumber'), translate('coop.members.cards.startDate'), translate('coop.members.cards.endDate')], nonAssessments, 'member-non-assessments')}
+          </Grid>
+        </Grid>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `/member/{id}`: the member dashboard (SPEC 2): master data, contact, bank, postings, share account, tax, history. */
+export default function MemberDashboard() {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const { data: m, isPending, error } = useGetOne<MemberRecord>('members', { id }, { enabled: !!id });
+  const dashboard = useMemberDashboard(id);
+  const history = useMemberHistory(id);
+  const canWrite = canWriteMembers(useSession()?.roles);
+  if (isPending) return <PageLoading />;
+  if (error || !m) {
+    return <Alert severity="error">{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+  }
+  // Postings by date; within a day in the order they were recorded (the history's order).
+  const order = new Map((history.data ?? []).flatMap((e, i) => (e.posting ? [[e.posting.balanceId, i] as const] : [])));
+  const balances = [...(dashboard.data?.balance ?? [])].sort(
+    (a, b) => a.date.localeCompare(b.date) || (order.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (order.get(b.id) ?? Number.MAX_SAFE_INTEGER),
+  );
+  return (
+    <Box data-testid="member-dashboard" data-member-id={m.id}>
+      <DocumentTitle override={translate('coop.title.member', { name: memberName(m) })} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+        <Button component={RouterLink} to="/members" startIcon={<ArrowBackIcon />} color="inherit" data-testid="back">
+          {translate('coop.edit.back')}
+        </Button>
+        <Typography variant="h5" component="h1" data-testid="member-title">
+          {memberName(m)}
+        </Typography>
+        {m.memberNr !== null && m.memberNr !== undefined ? <Chip label={`${translate('resources.members.fields.memberNr')} ${m.memberNr}`} size="small" variant="outlined" /> : null}
+        {m.legalForm === 1 ? <Chip label={translate('coop.members.legalEntity')} size="small" variant="outlined" /> : null}
+        {m.underage ? <Chip label={translate('coop.members.underage')} size="small" color="info" variant="outlined" /> : null}
+        {m.exitDate ? <Chip label={translate('coop.members.exitedOn', { date: formatDate(m.exitDate) })} size="small" color={hasExited(m) ? 'default' : 'warning'} variant={hasExited(m) ? 'filled' : 'outlined'} data-testid="member-exited" /> : null}
+        <Box sx={{ flex: 1 }} />
+        {canWrite ? (
+          <Button component={RouterLink} to={`/members/${encodeURIComponent(m.id)}`} startIcon={<EditIcon />} variant="outlined" data-testid="member-edit">
+            {translate('coop.members.editData')}
+          </Button>
+        ) : null}
+      </Box>
+      <Grid container spacing={2.5}>
+        <Grid size={{ xs: 12, md: 6, lg: 4 }}><MasterCard m={m} /></Grid>
+        <Grid size={{ xs: 12, md: 6, lg: 4 }}><ContactCard m={m} /></Grid>
+        <Grid size={{ xs: 12, md: 6, lg: 4 }}><BankCard m={m} /></Grid>
+        <Grid size={{ xs: 12 }}><ActionsCard m={m} sum={dashboard.data?.sumBalance} canWrite={canWrite} /></Grid>
+        <Grid size={{ xs: 12, lg: 8 }}><ShareAccountCard rows={balances} sum={dashboard.data?.sumBalance} loading={dashboard.isPending} closed={postingsClosed(m)} canWrite={canWrite} /></Grid>
+        <Grid size={{ xs: 12, lg: 4 }}><MemberHistoryCard memberId={m.id} /></Grid>
+        <Grid size={{ xs: 12 }}><TaxCard exemptionOrders={dashboard.data?.exemptionOrder ?? []} nonAssessments={dashboard.data?.nonAssessment ?? []} /></Grid>
+      </Grid>
+    </Box>
+  );
+}

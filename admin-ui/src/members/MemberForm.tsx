@@ -1,0 +1,300 @@
+import { Alert, Card, CardContent, Grid, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { BooleanInput, CreateBase, EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useTranslate, type RaRecord } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { DateTextInput } from '../common/DateTextInput';
+import { EditHeader } from '../common/EditHeader';
+import { Section } from '../common/Section';
+import { formatMoney } from '../format';
+import { DocumentTitle } from '../layout/DocumentTitle';
+import { PageLoading } from '../layout/Layout';
+import { MemberLookupInput } from './MemberLookup';
+import {
+  CIVIL_STATUSES,
+  canWriteMembers,
+  LEGAL_FORMS,
+  MEMBER_TYPES,
+  POSITIONS,
+  POSTAL_SALUTATIONS,
+  SALUTATIONS,
+  STATES,
+  TITLES,
+  isUnderage,
+  memberName,
+  today,
+  type MemberRecord,
+} from './model';
+import { useCooperative } from './useCooperative';
+import { useSession } from '../session/session';
+
+const half = { xs: 12, md: 6 } as const;
+const third = { xs: 12, sm: 6, md: 4 } as const;
+const quarter = { xs: 6, md: 3 } as const;
+const tid = (id: string) => ({ htmlInput: { 'data-testid': `member-${id}` } });
+
+/** Numbers travel as numbers; the selects work on strings (0 is a real choice, not "empty"). */
+const numFormat = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const numParse = (v: string) => (v === '' ? null : Number(v));
+
+function choices(ids: readonly (number | string)[], prefix: string) {
+  return ids.map((id) => ({ id: String(id), name: `${prefix}.${id}` }));
+}
+
+/** Switching `isForeign` clears the state when foreign and the country when not (SPEC 4). */
+function ForeignSwitchEffect() {
+  const isForeign = useWatch({ name: 'isForeign' }) as unknown;
+  const { setValue } = useFormContext();
+  const previous = useRef(isForeign);
+  useEffect(() => {
+    if (previous.current === isForeign) return;
+    previous.current = isForeign;
+    if (isForeign) setValue('state', null, { shouldDirty: true });
+    else setValue('country', null, { shouldDirty: true });
+  }, [isForeign, setValue]);
+  return null;
+}
+
+function InitialSharesPreview() {
+  const translate = useTranslate();
+  const quantity = useWatch({ name: 'shareAmount' }) as unknown;
+  const { data: coop } = useCooperative();
+  const price = coop?.balanceCost;
+  if (typeof price !== 'number' || typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} data-testid="member-initial-total">
+      {translate('coop.members.initialSharesHint', { price: formatMoney(price), total: formatMoney(quantity * price) })}
+    </Typography>
+  );
+}
+
+function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
+  const translate = useTranslate();
+  const legalForm = useWatch({ name: 'legalForm' }) as unknown;
+  const isForeign = !!useWatch({ name: 'isForeign' });
+  const civilStatus = useWatch({ name: 'civilStatus' }) as unknown;
+  const birthDate = useWatch({ name: 'birthDate' }) as unknown;
+  const natural = legalForm !== 1;
+  const underage = isUnderage(birthDate);
+  const showRepresentation = natural && underage !== false;
+  const married = natural && (civilStatus === 1 || civilStatus === 2);
+  return (
+    <CardContent sx={{ px: 3, pt: 1 }}>
+      <ForeignSwitchEffect />
+      <Grid container columnSpacing={2}>
+        <Section title={translate('coop.members.sections.person')} testId="member-section-person">
+          <Grid size={third}>
+            <SelectInput source="legalForm" choices={choices(LEGAL_FORMS, 'coop.members.legalForms')} format={numFormat} parse={numParse} fullWidth data-testid="member-legalForm" emptyText="" />
+          </Grid>
+          {natural ? (
+            <>
+              <Grid size={third}>
+                <SelectInput source="salutation" choices={choices(SALUTATIONS, 'coop.members.salutations')} fullWidth emptyText="" data-testid="member-salutation" />
+              </Grid>
+              <Grid size={third}>
+                <SelectInput source="title" choices={choices(TITLES, 'coop.members.titles')} fullWidth emptyText="" data-testid="member-title" />
+              </Grid>
+              <Grid size={half}><TextInput source="givenName" fullWidth slotProps={tid('givenName')} /></Grid>
+              <Grid size={half}><TextInput source="name" fullWidth slotProps={tid('name')} /></Grid>
+              <Grid size={half}><TextInput source="birthName" fullWidth slotProps={tid('birthName')} /></Grid>
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}><DateTextInput source="birthDate" fullWidth /></Grid>
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                <SelectInput source="civilStatus" choices={choices(CIVIL_STATUSES, 'coop.members.civilStatuses')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-civilStatus" />
+              </Grid>
+              {showRepresentation ? (
+                <Grid size={{ xs: 12 }}>
+                  <TextInput source="legalRepresentation" fullWidth helperText="coop.members.legalRepresentationHint" slotProps={tid('legalRepresentation')} />
+                </Grid>
+              ) : null}
+            </>
+          ) : (
+            <Grid size={{ xs: 12, md: 8 }}><TextInput source="name" fullWidth slotProps={tid('name')} /></Grid>
+          )}
+          <Grid size={third}>
+            <SelectInput source="postalSalutation" choices={choices(POSTAL_SALUTATIONS, 'coop.members.postalSalutations')} fullWidth emptyText="" data-testid="member-postalSalutation" />
+          </Grid>
+        </Section>
+
+        {married ? (
+          <Section title={translate('coop.members.sections.spouse')} testId="member-section-spouse">
+            <Grid size={half}>
+              <MemberLookupInput source="spouse" label={translate('resources.members.fields.spouse')} excludeId={memberId} testId="member-spouse" />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <SelectInput source="spouseTitle" choices={choices(TITLES, 'coop.members.titles')} fullWidth emptyText="" />
+            </Grid>
+            <Grid size={half}><TextInput source="spouseGivenName" fullWidth /></Grid>
+            <Grid size={half}><TextInput source="spouseName" fullWidth /></Grid>
+            <Grid size={half}><TextInput source="spouseBirthName" fullWidth /></Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 3 }}><DateTextInput source="spouseBirthDate" fullWidth /></Grid>
+          </Section>
+        ) : null}
+
+        <Section title={translate('coop.members.sections.address')} testId="member-section-address">
+          <Grid size={{ xs: 8, md: 9 }}><TextInput source="street" fullWidth slotProps={tid('street')} /></Grid>
+          <Grid size={{ xs: 4, md: 3 }}><TextInput source="streetHomeNumber" fullWidth slotProps={tid('streetHomeNumber')} /></Grid>
+          <Grid size={{ xs: 4, md: 3 }}><TextInput source="zipCode" fullWidth slotProps={tid('zipCode')} /></Grid>
+          <Grid size={{ xs: 8, md: 5 }}><TextInput source="city" fullWidth slotProps={tid('city')} /></Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            {isForeign ? (
+              <TextInput source="country" fullWidth slotProps={{ htmlInput: { 'data-testid': 'member-country', maxLength: 2, style: { textTransform: 'uppercase' } } }} parse={(v: string) => (v === '' ? null : v.toUpperCase())} />
+            ) : (
+              <SelectInput source="state" choices={choices(STATES, 'coop.members.states')} fullWidth emptyText="" data-testid="member-state" />
+            )}
+          </Grid>
+          <Grid size={{ xs: 12 }}>
+            <BooleanInput source="isForeign" helperText={false} />
+          </Grid>
+        </Section>
+
+        <Section title={translate('coop.members.sections.contact')}>
+          <Grid size={half}><TextInput source="privateEmail" type="email" fullWidth slotProps={tid('privateEmail')} /></Grid>
+          <Grid size={half}><TextInput source="privateTelephone" fullWidth slotProps={tid('privateTelephone')} /></Grid>
+        </Section>
+
+        <Section title={translate('coop.members.sections.bank')}>
+          <Grid size={{ xs: 12, md: 4 }}><TextInput source="bankname" fullWidth slotProps={tid('bankname')} /></Grid>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <TextInput source="iban" fullWidth parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())} slotProps={tid('iban')} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 3 }}>
+            <TextInput source="bic" fullWidth parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())} slotProps={tid('bic')} />
+          </Grid>
+        </Section>
+
+        <Section title={translate('coop.members.sections.tax')}>
+          <Grid size={third}><TextInput source="manualTaxId" fullWidth slotProps={{ htmlInput: { 'data-testid': 'member-manualTaxId', inputMode: 'numeric', maxLength: 11 } }} /></Grid>
+          {!isNew ? <Grid size={third}><TextInput source="taxId" fullWidth readOnly helperText={false} /></Grid> : null}
+          {natural ? (
+            <>
+              <Grid size={third}><TextInput source="churchId" fullWidth /></Grid>
+              <Grid size={quarter}><TextInput source="churchTaxRate" fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} /></Grid>
+              <Grid size={quarter}><TextInput source="kiSt" fullWidth /></Grid>
+              <Grid size={quarter}><TextInput source="kiStSatz" fullWidth /></Grid>
+            </>
+          ) : null}
+        </Section>
+
+        <Section title={translate('coop.members.sections.membership')} testId="member-section-membership">
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+            <NumberInput source="memberNr" fullWidth readOnly={!isNew} min={1} step={1} helperText={isNew ? 'coop.members.memberNrHint' : false} slotProps={tid('memberNr')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+            <SelectInput source="memberType" choices={choices(MEMBER_TYPES, 'coop.members.memberTypes')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-memberType" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+            <SelectInput source="position" choices={choices(POSITIONS, 'coop.members.positions')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-position" />
+          </Grid>
+          <Grid size={{ xs: 12, md: 3 }} />
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}><DateTextInput source="entryDate" fullWidth /></Grid>
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}><DateTextInput source="approvalDate" fullWidth /></Grid>
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}><DateTextInput source="interestBegin" fullWidth /></Grid>
+        </Section>
+
+        {isNew ? (
+          <Section title={translate('coop.members.sections.initialShares')} testId="member-section-initial">
+            <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+              <NumberInput source="shareAmount" label="resources.balances.fields.quantity" fullWidth min={1} step={1} slotProps={tid('shareAmount')} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 8, md: 9 }}>
+              <InitialSharesPreview />
+            </Grid>
+          </Section>
+        ) : null}
+      </Grid>
+    </CardContent>
+  );
+}
+
+/** Church tax is a natural person's: a legal entity has none. */
+const NATURAL_ONLY = ['salutation', 'title', 'givenName', 'birthName', 'birthDate', 'civilStatus', 'legalRepresentation', 'churchId', 'churchTaxRate', 'kiSt', 'kiStSatz'] as const;
+const SPOUSE = ['spouse', 'spouseGivenName', 'spouseName', 'spouseBirthName', 'spouseBirthDate', 'spouseTitle'] as const;
+
+/** What is hidden is not sent as data: a legal entity has no person fields, only a married member has a spouse, only a minor a representative. */
+export function toApi(data: RaRecord, isNew: boolean): RaRecord {
+  const out: Record<string, unknown> = { ...data };
+  const natural = out.legalForm !== 1;
+  if (!natural) for (const f of NATURAL_ONLY) out[f] = null;
+  if (!natural || (out.civilStatus !== 1 && out.civilStatus !== 2)) for (const f of SPOUSE) out[f] = null;
+  if (natural && isUnderage(out.birthDate) === false) out.legalRepresentation = null;
+  if (out.isForeign) out.state = null;
+  else out.country = null;
+  for (const [k, v] of Object.entries(out)) if (v === '') out[k] = null;
+  if (!isNew) {
+    delete out.memberNr;
+    delete out.shareAmount;
+  }
+  return out as RaRecord;
+}
+
+function EditForm() {
+  const { record, isPending, error } = useEditContext<MemberRecord>();
+  const translate = useTranslate();
+  const canWrite = canWriteMembers(useSession()?.roles);
+  if (isPending) return <PageLoading />;
+  if (error || !record) {
+    return <Alert severity="error" sx={{ m: 2 }}>{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+  }
+  return (
+    <Form record={record} warnWhenUnsavedChanges={false}>
+      <DocumentTitle override={translate('coop.title.editMember', { name: memberName(record) })} />
+      <EditHeader title={translate('coop.title.editMember', { name: memberName(record) })} backTo={`/member/${encodeURIComponent(record.id)}`} canSave={canWrite} />
+      <Fields isNew={false} memberId={record.id} />
+    </Form>
+  );
+}
+
+const NEW_MEMBER = (): Partial<MemberRecord> & { shareAmount: number } => ({
+  legalForm: 0,
+  memberType: 1,
+  position: 0,
+  isForeign: false,
+  entryDate: today(),
+  approvalDate: today(),
+  interestBegin: today(),
+  shareAmount: 1,
+});
+
+/** `/members/new` (create with the initial subscription) and `/members/{id}` (edit the master data). */
+export default function MemberForm() {
+  const { id = 'new' } = useParams();
+  const translate = useTranslate();
+  const canWrite = canWriteMembers(useSession()?.roles);
+  if (id === 'new') {
+    return (
+      <Card component="section" data-testid="member-form" sx={{ maxWidth: 1100, mx: 'auto' }}>
+        <CreateBase
+          resource="members"
+          record={NEW_MEMBER()}
+          transform={(data: RaRecord) => toApi(data, true)}
+          redirect={(_resource, newId) => `/member/${encodeURIComponent(String(newId))}`}
+        >
+          <Form warnWhenUnsavedChanges={false}>
+            <EditHeader title={translate('coop.title.newMember')} backTo="/members" canSave={canWrite} />
+            <Fields isNew />
+          </Form>
+        </CreateBase>
+      </Card>
+    );
+  }
+  return (
+    <Card component="section" data-testid="member-form" sx={{ maxWidth: 1100, mx: 'auto' }}>
+      <EditBase
+        key={id}
+        resource="members"
+        id={id}
+        mutationMode="pessimistic"
+        transform={(data: RaRecord) => toApi(data, false)}
+        redirect={() => `/member/${encodeURIComponent(id)}`}
+      >
+        <EditForm />
+      </EditBase>
+    </Card>
+  );
+}
+
+/** `/members/{id}/edit`: the spec's edit path is `/members/{id}`. */
+export function MemberEditRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/members/${encodeURIComponent(id)}`} replace />;
+}

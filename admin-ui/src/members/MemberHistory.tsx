@@ -1,0 +1,129 @@
+import { Box, Card, CardHeader, CircularProgress, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
+import type { HistoryEntry } from './model';
+import { useMemberHistory } from './queries';
+
+const KIND: Record<string, string> = {
+  MemberAdmitted: 'admitted',
+  MemberDataChanged: 'changed',
+  SharesPosted: 'posting',
+  PostingAnnulled: 'annulled',
+  MemberExited: 'exited',
+  MemberExitRevoked: 'exitRevoked',
+  SharePaymentCorrected: 'other',
+};
+
+const DOT: Record<string, string> = {
+  admitted: 'success.main',
+  changed: 'info.main',
+  posting: 'primary.main',
+  annulled: 'warning.main',
+  exited: 'error.main',
+  exitRevoked: 'warning.main',
+  other: 'text.disabled',
+};
+
+/** Values of a changed field as a clerk reads them: dates dd.MM.yyyy, codes by their label. */
+function useShowValue() {
+  const translate = useTranslate();
+  return (field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return translate('coop.members.history.empty');
+    if (typeof value === 'boolean') return translate(value ? 'coop.form.yes' : 'coop.form.no');
+    const text = String(value);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text);
+    const lists: Record<string, string> = {
+      memberType: 'memberTypes',
+      position: 'positions',
+      legalForm: 'legalForms',
+      civilStatus: 'civilStatuses',
+      salutation: 'salutations',
+      postalSalutation: 'postalSalutations',
+      title: 'titles',
+      spouseTitle: 'titles',
+      state: 'states',
+    };
+    const list = lists[field];
+    return list ? translate(`coop.members.${list}.${text}`, { _: text }) : text;
+  };
+}
+
+function Entry({ entry }: { entry: HistoryEntry }) {
+  const translate = useTranslate();
+  const show = useShowValue();
+  const kind = KIND[entry.type] ?? 'other';
+  const p = entry.posting;
+  let headline = translate(`coop.members.history.kinds.${kind}`);
+  if (p && entry.type === 'SharesPosted') headline = translate(`coop.balances.types.${p.type}`);
+  if (entry.type === 'MemberExited' && entry.exit) headline = `${headline}: ${translate(`coop.members.exitReasons.${entry.exit.reason}`, { _: entry.exit.reason })}`;
+  if (entry.type === 'SharePaymentCorrected') headline = translate('coop.title.share');
+  return (
+    <Box component="li" data-testid="history-entry" data-type={entry.type} sx={{ position: 'relative', pl: 3, pb: 2, listStyle: 'none' }}>
+      <Box sx={{ position: 'absolute', left: 0, top: 5, width: 10, height: 10, borderRadius: '50%', bgcolor: DOT[kind] }} />
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {headline}
+        {entry.memberNr !== undefined ? ` · ${translate('resources.members.fields.memberNr')} ${entry.memberNr}` : ''}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {formatDateTime(entry.timestamp)}
+        {entry.user ? ` · ${translate('coop.members.history.by', { user: entry.user })}` : ''}
+      </Typography>
+      {p ? (
+        <Typography variant="body2" component="div" sx={{ mt: 0.25 }}>
+          {formatDate(p.date)} · {translate('coop.members.cards.holding', { smart_count: Math.abs(p.quantity), shares: formatCount(p.quantity), amount: formatMoney(p.amount) })}
+        </Typography>
+      ) : null}
+      {entry.exit ? (
+        <Typography variant="body2" component="div" sx={{ mt: 0.25 }}>
+          {translate('resources.members.fields.exitDate')}: {formatDate(entry.exit.exitDate)}
+        </Typography>
+      ) : null}
+      {entry.correction ? (
+        <Typography variant="body2" component="div" sx={{ mt: 0.25 }}>
+          {translate('resources.shares.fields.rueckpfleinzahlung')}: {formatMoney(entry.correction.rueckpfleinzahlung)}
+          {entry.correction.interestEnd ? ` · ${translate('resources.shares.fields.interestEnd')}: ${formatDate(entry.correction.interestEnd)}` : ''}
+        </Typography>
+      ) : null}
+      {entry.changes && entry.changes.length > 0 && entry.type !== 'MemberAdmitted' ? (
+        <Box component="ul" sx={{ m: 0, mt: 0.25, pl: 2 }}>
+          {entry.changes.map((c) => (
+            <Typography component="li" variant="body2" key={c.field} sx={{ wordBreak: 'break-word' }}>
+              {translate('coop.members.history.changed', {
+                field: translate(`resources.members.fields.${c.field}`, { _: c.field }),
+                from: show(c.field, c.from),
+                to: show(c.field, c.to),
+              })}
+            </Typography>
+          ))}
+        </Box>
+      ) : null}
+      {p && entry.shareAmountAfter !== undefined ? (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {translate('coop.members.history.holdingAfter', { smart_count: entry.shareAmountAfter, shares: formatCount(entry.shareAmountAfter), amount: formatMoney(entry.shareTotalAfter ?? 0) })}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The history timeline of the member dashboard, newest first (the API answers oldest first). */
+export function MemberHistoryCard({ memberId }: { memberId: string }) {
+  const translate = useTranslate();
+  const { data, isPending, error } = useMemberHistory(memberId);
+  const entries = [...(data ?? [])].reverse();
+  return (
+    <Card component="section" aria-labelledby="history-title" data-testid="member-history" sx={{ height: '100%' }}>
+      <CardHeader id="history-title" title={translate('coop.members.cards.history')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <Box sx={{ px: 2, pb: 1, maxHeight: 560, overflowY: 'auto' }}>
+        {isPending ? <CircularProgress size={20} /> : null}
+        {error ? <Typography color="error">{error instanceof Error ? error.message : String(error)}</Typography> : null}
+        {!isPending && entries.length === 0 && !error ? <Typography color="text.secondary">{translate('coop.members.cards.noHistory')}</Typography> : null}
+        <Box component="ol" sx={{ m: 0, p: 0, borderLeft: 2, borderColor: 'divider', ml: 0.5, '& > li': { ml: '-6px' } }}>
+          {entries.map((e) => (
+            <Entry key={`${e.position}-${e.revision ?? ''}-${e.type}`} entry={e} />
+          ))}
+        </Box>
+      </Box>
+    </Card>
+  );
+}

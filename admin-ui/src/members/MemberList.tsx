@@ -1,0 +1,140 @@
+import AddIcon from '@mui/icons-material/Add';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import { Box, Button, Card, CardHeader, Chip, FormControlLabel, IconButton, Link, Switch, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { ListPagination, ListSearch } from '../common/ListHeader';
+import { SortHeader } from '../common/SortHeader';
+import { useServerList } from '../data/useServerList';
+import { formatDate } from '../format';
+import { useSession } from '../session/session';
+import { canWriteMembers, hasExited, memberName, type MemberRecord } from './model';
+
+const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
+
+/** `/members` (menu 1): the member list of SPEC 2; exited members only with the toggle (filter `exitDate:null` otherwise). */
+export default function MemberList() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [showExited, setShowExited] = useState(false);
+  const canWrite = canWriteMembers(useSession()?.roles);
+  const list = useServerList<MemberRecord>('members', {
+    defaultSort: { field: 'name', order: 'ASC' },
+    filter: showExited ? {} : { exitDate: null },
+  });
+  const label = (field: string) => translate(`resources.members.fields.${field}`);
+  return (
+    <Card component="section" aria-labelledby="members-title" data-testid="members-list">
+      <CardHeader
+        id="members-title"
+        title={translate('coop.members.list')}
+        slotProps={{ title: { variant: 'h6', component: 'h1' } }}
+        action={
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <FormControlLabel
+              control={<Switch checked={showExited} onChange={(e) => { setShowExited(e.target.checked); list.setPage(1); }} slotProps={{ input: { 'data-testid': 'members-show-exited' } as object }} />}
+              label={translate('coop.members.showExited')}
+            />
+            {canWrite ? (
+              <Button component={RouterLink} to="/members/new" startIcon={<AddIcon />} variant="contained" size="small" data-testid="members-add">
+                {translate('coop.members.add')}
+              </Button>
+            ) : null}
+          </Box>
+        }
+        sx={{ pb: 0, flexWrap: 'wrap' }}
+      />
+      <ListSearch list={list} name="members" />
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-labelledby="members-title">
+          <TableHead>
+            <TableRow>
+              <SortHeader list={list} field="memberNr" label={label('memberNr')} width={124} />
+              <SortHeader list={list} field="name" label={label('name')} />
+              <SortHeader list={list} field="civilStatus" label={label('civilStatus')} />
+              <SortHeader list={list} field="legalForm" label={label('legalForm')} />
+              <TableCell sx={head}>{label('contact')}</TableCell>
+              <TableCell sx={head}>{label('bankAccount')}</TableCell>
+              <SortHeader list={list} field="entryDate" label={label('entryExit')} />
+              <SortHeader list={list} field="memberType" label={label('memberType')} />
+              <SortHeader list={list} field="position" label={label('position')} />
+              <TableCell sx={head}>{translate('coop.members.spouseLink')}</TableCell>
+              <TableCell sx={{ width: 48 }} />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.data.map((m) => {
+              const exited = hasExited(m);
+              const open = () => navigate(`/member/${encodeURIComponent(m.id)}`);
+              return (
+                <TableRow
+                  key={m.id}
+                  hover
+                  data-testid="members-row"
+                  data-member-nr={m.memberNr ?? ''}
+                  data-name={m.name ?? ''}
+                  onClick={open}
+                  sx={{ cursor: 'pointer', '& td': { verticalAlign: 'top' }, ...(exited ? { '& td': { color: 'text.secondary', verticalAlign: 'top' } } : {}) }}
+                >
+                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{m.memberNr ?? ''}</TableCell>
+                  <TableCell>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {memberName(m)}
+                    </Typography>
+                    {exited ? <Chip size="small" label={translate('coop.members.exited')} sx={{ mt: 0.25, height: 20 }} /> : null}
+                    {m.underage ? <Chip size="small" color="info" variant="outlined" label={translate('coop.members.underage')} sx={{ mt: 0.25, ml: exited ? 0.5 : 0, height: 20 }} /> : null}
+                  </TableCell>
+                  <TableCell>{m.legalForm === 1 || m.civilStatus === null || m.civilStatus === undefined ? '' : translate(`coop.members.civilStatuses.${m.civilStatus}`)}</TableCell>
+                  <TableCell>{m.legalForm === null || m.legalForm === undefined ? '' : translate(`coop.members.legalForms.${m.legalForm}`)}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>
+                    {m.privateEmail ? <div>{m.privateEmail}</div> : null}
+                    {m.privateTelephone ? <div>{m.privateTelephone}</div> : null}
+                  </TableCell>
+                  <TableCell>
+                    <Box sx={{ fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap' }}>{m.iban ?? ''}</Box>
+                    {m.bankname ? <Typography variant="caption" color="text.secondary">{m.bankname}</Typography> : null}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <div>{formatDate(m.entryDate)}</div>
+                    {m.exitDate ? <div>– {formatDate(m.exitDate)}</div> : null}
+                  </TableCell>
+                  <TableCell>{m.memberType === null || m.memberType === undefined ? '' : translate(`coop.members.memberTypes.${m.memberType}`)}</TableCell>
+                  <TableCell>{m.position === null || m.position === undefined ? '' : translate(`coop.members.positions.${m.position}`)}</TableCell>
+                  <TableCell onClick={(e) => e.stopPropagation()}>
+                    {m.spouse ? (
+                      <Link component={RouterLink} to={`/member/${encodeURIComponent(m.spouse)}`} data-testid="members-spouse-link" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                        <FavoriteBorderIcon sx={{ fontSize: 16 }} />
+                        {[m.spouseName, m.spouseGivenName].filter(Boolean).join(', ') || translate('coop.members.spouseLink')}
+                      </Link>
+                    ) : (
+                      [m.spouseName, m.spouseGivenName].filter(Boolean).join(', ')
+                    )}
+                  </TableCell>
+                  <TableCell align="right" sx={{ py: 0.5 }} onClick={(e) => e.stopPropagation()}>
+                    <Tooltip title={translate('coop.members.toDashboard')}>
+                      <IconButton component={RouterLink} to={`/member/${encodeURIComponent(m.id)}`} size="small" aria-label={`${translate('coop.members.toDashboard')}: ${memberName(m)}`} data-testid={`member-open-${m.memberNr ?? m.id}`}>
+                        <ChevronRightIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+            {!list.isPending && list.data.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={11}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                    {translate('coop.list.empty')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Box>
+      <ListPagination list={list} name="members" />
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { Autocomplete, CircularProgress, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useGetOne, useInput, useTranslate, type InputProps } from 'react-admin';
+import { api } from '../session/api';
+import { SEARCH_DELAY_MS } from '../data/useServerList';
+import { memberLabel, type MemberRecord } from './model';
+
+interface MemberOption {
+  readonly id: string;
+  readonly label: string;
+}
+
+/**
+ * `GET /members/options?search=&filter=&limit=10` (docs/api.md): at most 10 members found by name, given
+ * name or member number, as `[{key: id, value: "1001 Müller, Anna"}]`; active members only unless `withExited`.
+ */
+async function searchMembers(search: string, withExited: boolean): Promise<MemberOption[]> {
+  const query = new URLSearchParams({ limit: '10' });
+  if (search) query.set('search', search);
+  if (!withExited) query.set('filter', 'exitDate:null');
+  const res = await api<Array<{ key: unknown; value: unknown }> | null>(`/members/options?${query.toString()}`);
+  if (res.status === 204 || !Array.isArray(res.body)) return [];
+  return res.body.map((o) => ({ id: String(o.key), label: String(o.value) }));
+}
+
+export interface MemberPickerProps {
+  readonly value: string | null;
+  readonly onChange: (id: string | null) => void;
+  readonly label: string;
+  readonly testId: string;
+  readonly excludeId?: string;
+  readonly withExited?: boolean;
+  readonly error?: boolean;
+  readonly helperText?: string;
+  readonly name?: string;
+  readonly required?: boolean;
+  readonly onBlur?: () => void;
+}
+
+/** A member lookup: type a name or member number, choose one of at most 10 matches. */
+export function MemberPicker({ value, onChange, label, testId, excludeId, withExited = false, error, helperText, name, required, onBlur }: MemberPickerProps) {
+  const translate = useTranslate();
+  const [input, setInput] = useState('');
+  const [options, setOptions] = useState<MemberOption[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [open, setOpen] = useState(false);
+  const { data: selected } = useGetOne<MemberRecord>('members', { id: value ?? '' }, { enabled: !!value });
+  const current: MemberOption | null = value
+    ? (options.find((o) => o.id === value) ?? { id: value, label: selected ? memberLabel(selected) : '' })
+    : null;
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setLoading(true);
+    const timer = setTimeout(() => {
+      searchMembers(current && input === current.label ? '' : input.trim(), withExited)
+        .then((found) => live && setOptions(found.filter((m) => m.id !== excludeId)))
+        .catch(() => live && setOptions([]))
+        .finally(() => live && setLoading(false));
+    }, SEARCH_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [input, open, excludeId, withExited]);
+
+  return (
+    <Autocomplete<MemberOption>
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      value={current}
+      onChange={(_, chosen) => onChange(chosen?.id ?? null)}
+      inputValue={input}
+      onInputChange={(_, text) => setInput(text)}
+      options={options}
+      filterOptions={(x) => x}
+      getOptionLabel={(m) => m.label}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      loading={loading}
+      noOptionsText={translate('coop.list.empty')}
+      loadingText={translate('ra.page.loading')}
+      onBlur={onBlur}
+      renderOption={(props, m) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <li key={key} {...rest} data-testid={`${testId}-option`} data-member-id={m.id}>
+            {m.label}
+          </li>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          name={name}
+          required={required}
+          error={error}
+          helperText={helperText ?? translate('coop.members.lookupHint')}
+          slotProps={{
+            htmlInput: { ...params.inputProps, 'data-testid': testId },
+            input: {
+              ...params.InputProps,
+              endAdornment: (
+                <>
+                  {loading ? <CircularProgress color="inherit" size={16} /> : null}
+                  {params.InputProps.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}
+
+/** The member lookup bound to a react-admin form field (server errors appear under it). */
+export function MemberLookupInput({ source, label, excludeId, testId }: Pick<InputProps, 'source'> & { label: string; excludeId?: string; testId: string }) {
+  const translate = useTranslate();
+  const { field, fieldState, isRequired } = useInput({ source });
+  const message = fieldState.error?.message;
+  return (
+    <MemberPicker
+      value={(field.value as string | null) || null}
+      onChange={(id) => field.onChange(id)}
+      onBlur={field.onBlur}
+      label={label}
+      name={field.name}
+      required={isRequired}
+      testId={testId}
+      excludeId={excludeId}
+      error={!!message}
+      helperText={message ? translate(message, { _: message }) : undefined}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseDateText } from '../format.js';
+import { canAnnul, hasExited, isUnderage, memberLabel, postingsClosed, shareCount } from './model.js';
+
+describe('member helpers of the console', () => {
+  it('counts whole shares from cents by integer division', () => {
+    expect(shareCount(125_000, 25_000)).toBe(5);
+    expect(shareCount(124_999, 25_000)).toBe(4);
+    expect(shareCount(0, 25_000)).toBe(0);
+    expect(shareCount(9_007_199_254_740_000, 100)).toBe(90_071_992_547_400);
+    expect(shareCount(1000, 0)).toBeNull();
+  });
+
+  it('knows a minor from the birth date (18 years), and unknown without one', () => {
+    expect(isUnderage('2010-06-01', '2026-11-22')).toBe(true);
+    expect(isUnderage('2008-11-22', '2026-11-22')).toBe(false);
+    expect(isUnderage('2008-11-23', '2026-11-22')).toBe(true);
+    expect(isUnderage(null, '2026-11-22')).toBeNull();
+    expect(isUnderage('15.03.19', '2026-11-22')).toBeNull();
+  });
+
+  it('allows annulling all but types 0 and 5 and postings already annulled', () => {
+    expect(canAnnul({ type: 1, annulated: false })).toBe(true);
+    expect(canAnnul({ type: 3, annulated: true })).toBe(false);
+    expect(canAnnul({ type: 0, annulated: false })).toBe(false);
+    expect(canAnnul({ type: 5, annulated: false })).toBe(false);
+  });
+
+  it('closes postings once an exit is posted; shows exited as the API says', () => {
+    expect(postingsClosed({ exitDate: '2026-11-22' })).toBe(true);
+    expect(postingsClosed({ exitDate: null })).toBe(false);
+    expect(hasExited({ exitDate: '2026-11-22', exited: false })).toBe(false);
+    expect(hasExited({ exitDate: '2020-01-01' }, new Date(2026, 0, 1))).toBe(true);
+  });
+
+  it('labels a member "nr name, given name"', () => {
+    expect(memberLabel({ memberNr: 1001, name: 'Müller', givenName: 'Anna' })).toBe('1001 Müller, Anna');
+    expect(memberLabel({ memberNr: 1002, name: 'Stadtwerke eG', givenName: null })).toBe('1002 Stadtwerke eG');
+  });
+
+  it('reads typed dates as dd.mm.yyyy or YYYY-MM-DD, real calendar dates only', () => {
+    expect(parseDateText('15.03.1980')).toBe('1980-03-15');
+    expect(parseDateText('1.2.2024')).toBe('2024-02-01');
+    expect(parseDateText('2024-02-29')).toBe('2024-02-29');
+    expect(parseDateText('29.02.2023')).toBeNull();
+    expect(parseDateText('15.03.')).toBeNull();
+    expect(parseDateText('')).toBeNull();
+  });
+});

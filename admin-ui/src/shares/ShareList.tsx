@@ -1,0 +1,75 @@
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, Card, CardHeader, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { ListPagination } from '../common/ListHeader';
+import { SortHeader } from '../common/SortHeader';
+import { useServerList } from '../data/useServerList';
+import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
+import type { ShareRecord } from './model';
+
+/** `/shares` (menu 4, ROLE_SUPER_ADMIN): the share register, one row per posting, by member number. */
+export default function ShareList() {
+  const translate = useTranslate();
+  const list = useServerList<ShareRecord>('shares', { defaultSort: { field: 'memberNr', order: 'ASC' } });
+  const f = (field: string) => translate(`resources.shares.fields.${field}`);
+  const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
+  return (
+    <Card component="section" aria-labelledby="shares-title" data-testid="shares-list">
+      <CardHeader id="shares-title" title={translate('coop.shares.list')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-labelledby="shares-title">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: 48 }} />
+              <SortHeader list={list} field="memberNr" label={f('memberNr')} />
+              <SortHeader list={list} field="process" label={f('process')} />
+              <TableCell sx={head} align="right">{f('shareAmount')}</TableCell>
+              <TableCell sx={head} align="right">{f('rueckpfleinzahlung')}</TableCell>
+              <SortHeader list={list} field="admissionDate" label={f('admissionDate')} />
+              <SortHeader list={list} field="date" label={f('date')} />
+              <SortHeader list={list} field="interestBegin" label={f('interestBegin')} />
+              <SortHeader list={list} field="interestEnd" label={f('interestEnd')} />
+              <TableCell sx={head}>{translate('coop.shares.cdc')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.data.map((s) => (
+              <TableRow key={s.id} hover data-testid="shares-row" data-process={s.process}>
+                <TableCell sx={{ py: 0.25 }}>
+                  <Tooltip title={translate('coop.list.edit')}>
+                    <IconButton component={RouterLink} to={`/shares/${encodeURIComponent(s.id)}`} size="small" aria-label={translate('coop.list.edit')} data-testid="shares-edit">
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+                <TableCell>
+                  <Link component={RouterLink} to={`/member/${encodeURIComponent(s.member)}`} underline="hover">{s.memberNr ?? ''}</Link>
+                </TableCell>
+                <TableCell>{translate(`coop.balances.types.${s.process}`, { _: String(s.process) })}</TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatCount(s.shareAmount)}</TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatMoney(s.rueckpfleinzahlung)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.admissionDate)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.date)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.interestBegin)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.interestEnd)}</TableCell>
+                <TableCell>
+                  <Typography variant="caption" component="div" sx={{ whiteSpace: 'nowrap' }}>{`${translate(`coop.shares.actions.${s.cdcAction}`, { _: s.cdcAction })} · ${s.cdcUser}`}</Typography>
+                  <Typography variant="caption" component="div" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.cdcTimestamp)}</Typography>
+                </TableCell>
+              </TableRow>
+            ))}
+            {!list.isPending && list.data.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={10}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>{translate('coop.list.empty')}</Typography>
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Box>
+      <ListPagination list={list} name="shares" />
+    </Card>
+  );
+}

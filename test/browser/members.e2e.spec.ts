@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'puppeteer-core';
+import { chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForFieldMessage, waitForPath, waitForText, where } from './support/console.js';
+import { startProduct, type Product } from './support/product.js';
+
+/** Chooses `value` in the react-admin select with the given data-testid. */
+async function choose(page: Page, testId: string, value: string): Promise<void> {
+  await page.click(`[data-testid="${testId}"] [role="combobox"]`);
+  await page.waitForSelector(`li[data-value="${value}"]`, { visible: true });
+  // The menu grows in: click only once it stands still.
+  await page.waitForFunction(
+    (v: string) => {
+      const paper = document.querySelector(`li[data-value="${v}"]`)?.closest('.MuiPaper-root');
+      return !!paper && getComputedStyle(paper).opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(paper).transform);
+    },
+    {},
+    value,
+  );
+  await page.click(`li[data-value="${value}"]`);
+  try {
+    await page.waitForSelector(`li[data-value="${value}"]`, { hidden: true });
+  } catch (error) {
+    await screenshot(page, `FAILED-choose-${testId}`);
+    throw error;
+  }
+}
+
+/** Waits until the confirmation dialog has faded in (for a sharp screenshot). */
+async function waitForDialog(page: Page): Promise<void> {
+  await page.waitForSelector(tid('confirm-dialog'), { visible: true });
+  await page.waitForFunction(() => {
+    const container = document.querySelector('[data-testid="confirm-dialog"] .MuiDialog-container');
+    return !!container && getComputedStyle(container).opacity === '1';
+  });
+}
+
+const MEMBER_ID = /^\/member\/([0-9a-f-]{36})$/;
+
+/** The shares held, from the dashboard's actions card ("5 shares · 1.250,00 €"). */
+async function waitForHolding(page: Page, text: string): Promise<void> {
+  await waitForText(page, tid('member-holding'), text);
+}
+
+describe('members and postings', () => {
+  let product: Product;
+  let token: string;
+  let targetId: string;
+
+  beforeAll(async () => {
+    product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
+    token = await product.apiLogin('admin', product.adminPassword);
+    const coopId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cooperative as string;
+    // The share price: 250,00 € per share.
+    const coop = await product.api(`/cooperatives/${coopId}`, {
+      method: 'PUT',
+      token,
+      body: {
+        name: 'Test eG',
+        fullName: 'Test Wohnungsgenossenschaft eG',
+        address: 'Hauptstraße 1',
+        zip: '10115',
+        city: 'Berlin',
+        email: 'info@test-eg.de',
+        contactPerson: 'Erika Mustermann',
+        url: 'https://test-eg.de',
+        taxId: '1121081508150',
+        bankname: 'Testbank',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        balanceCost: 25000,
+        minimumShares: 1,
+      },
+    });
+    expect(coop.status).toBe(200);
+    // The member who receives the transfer, created through the API.
+    const target = await product.api('/members', {
+      method: 'POST',
+      token,
+      body: {
+        memberType: 1,
+        position: 0,
+        salutation: 'Herr',
+        postalSalutation: 'male',
+        title: 'none',
+        givenName: 'Bernd',
+        name: 'Berger',
+        birthDate: '1970-05-04',
+        legalForm: 0,
+        civilStatus: 0,
+        street: 'Lindenweg',
+        streetHomeNumber: '7',
+        zipCode: '10115',
+        city: 'Berlin',
+        state: 'be',
+        isForeign: false,
+        bankname: 'Testbank',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        entryDate: '2020-01-01',
+        approvalDate: '2020-01-01',
+        interestBegin: '2020-01-01',
+        shareAmount: 2,
+      },
+    });
+    expect([target.status, target.body]).toEqual([201, expect.objectContaining({ name: 'Berger' })]);
+    targetId = (target.body as { id: string }).id;
+  }, 90_000);
+
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('runs the life of a member: create with shares, add, transfer, annul the transfer, exit', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/members`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/members', '/members');
+    await page.waitForSelector('[data-testid="members-row"][data-name="Berger"]');
+    await screenshot(page, 'members-list');
+
+    // New member: an invalid IBAN is refused under its field.
+    await page.click(tid('members-add'));
+    await waitForPath(page, (p) => p === '/members/new', '/members/new');
+    await page.waitForSelector('form input[name="name"]');
+    await choose(page, 'member-salutation', 'Frau');
+    await fill(page, 'input[name="givenName"]', 'Anna');
+    await fill(page, 'input[name="name"]', 'Adler');
+    await fill(page, 'input[name="birthDate"]', '15.03.1980');
+    await choose(page, 'member-civilStatus', '0');
+    await choose(page, 'member-postalSalutation', 'female');
+    await fill(page, 'input[name="street"]', 'Ahornallee');
+    await fill(page, 'input[name="streetHomeNumber"]', '12a');
+    await fill(page, 'input[name="zipCode"]', '10117');
+    await fill(page, 'input[name="city"]', 'Berlin');
+    await choose(page, 'member-state', 'be');
+    await fill(page, 'input[name="privateEmail"]', 'anna.adler@example.org');
+    await fill(page, 'input[name="bankname"]', 'Testbank');
+    await fill(page, 'input[name="iban"]', 'DE89370400440532013001');
+    await fill(page, 'input[name="bic"]', 'COBADEFFXXX');
+    await fill(page, 'input[name="shareAmount"]', '3');
+    await waitForText(page, tid('member-initial-total'), '750,00 €');
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'iban', 'Invalid IBAN');
+    await screenshot(page, 'members-new-invalid-iban');
+
+    // Valid: the member is created with 3 shares and the dashboard opens.
+    await fill(page, 'input[name="iban"]', 'DE89 3704 0044 0532 0130 00');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => MEMBER_ID.test(p), 'the member dashboard');
+    const memberId = MEMBER_ID.exec(where(page))![1]!;
+    await waitForText(page, tid('member-title'), 'Adler, Anna');
+    await waitForHolding(page, '3 shares');
+    await waitForText(page, tid('member-holding'), '750,00 €');
+    await page.waitForSelector('[data-testid="balance-row"][data-type="0"]');
+    await page.waitForSelector('[data-testid="history-entry"][data-type="MemberAdmitted"]');
+    await screenshot(page, 'members-dashboard-created');
+
+    // Add 2 shares.
+    await page.click(tid('member-action-1'));
+    await waitForPath(page, (p) => p === `/balances/new/type/1/member/${memberId}`, 'the new posting form');
+    await page.waitForSelector('input[name="quantity"]');
+    await fill(page, 'input[name="quantity"]', '2');
+    await waitForText(page, tid('balance-amount-preview'), '2 × 250,00 € = 500,00 €');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => p === `/member/${memberId}`, 'back on the dashboard');
+    await waitForHolding(page, '5 shares');
+    await waitForText(page, tid('member-sum-balance'), '1.250,00 €');
+
+    // Transfer 1 share: without a target the server's message appears under the field, in English and German.
+    await page.click(tid('member-action-3'));
+    await waitForPath(page, (p) => p === `/balances/new/type/3/member/${memberId}`, 'the transfer form');
+    await page.waitForSelector('input[name="quantity"]');
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'transferTo', 'Please select target member');
+    await screenshot(page, 'members-transfer-no-target-en');
+    await chooseLanguage(page, 'de');
+    await waitForText(page, tid('save'), 'Speichern');
+    await page.waitForSelector('input[name="quantity"]');
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'transferTo', 'Bitte wählen Sie das Zielmitglied');
+    await screenshot(page, 'members-transfer-no-target-de');
+    await chooseLanguage(page, 'en');
+    await waitForText(page, tid('save'), 'Save');
+    await page.waitForSelector('input[name="quantity"]');
+    await fill(page, 'input[name="quantity"]', '1');
+    await page.click(tid('balance-transferTo'));
+    await page.type(tid('balance-transferTo'), 'Berg');
+    await page.waitForSelector(`[data-testid="balance-transferTo-option"][data-member-id="${targetId}"]`, { visible: true });
+    await page.click(`[data-testid="balance-transferTo-option"][data-member-id="${targetId}"]`);
+    await screenshot(page, 'members-transfer-form');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => p === `/member/${memberId}`, 'back on the dashboard after the transfer');
+    await waitForHolding(page, '4 shares');
+    await page.waitForSelector('[data-testid="balance-row"][data-type="3"][data-annulated="false"]');
+    await waitForText(page, tid('member-share-account'), 'Berger, Bernd');
+    const target = await product.api(`/members/${targetId}`, { token });
+    expect(target.body).toMatchObject({ shareAmount: 3 });
+
+    // Annul the transfer: the posting is shown, a confirmation is asked, both halves are reversed.
+    await page.click(tid('balance-annul-3'));
+    await waitForPath(page, (p) => p.startsWith('/balances/new/type/5/peer/'), 'the annulation form');
+    await waitForText(page, tid('balance-details'), 'Transfer to member');
+    await page.click(tid('save'));
+    await waitForDialog(page);
+    await screenshot(page, 'members-annul-confirm');
+    await page.click(tid('confirm-ok'));
+    await waitForPath(page, (p) => p === `/member/${memberId}`, 'back on the dashboard after the annulation');
+    await waitForHolding(page, '5 shares');
+    await page.waitForSelector('[data-testid="balance-row"][data-type="3"][data-annulated="true"]');
+    await page.waitForSelector('[data-testid="balance-row"][data-type="5"]');
+    const targetAfter = await product.api(`/members/${targetId}`, { token });
+    expect(targetAfter.body).toMatchObject({ shareAmount: 2 });
+
+    // Exit: confirmed first; afterwards every posting button is disabled.
+    await page.click(tid('member-action-8'));
+    await waitForPath(page, (p) => p === `/balances/new/type/8/member/${memberId}`, 'the exit form');
+    await waitForText(page, tid('balance-exit-warning'), '5 shares');
+    await page.click(tid('save'));
+    await waitForDialog(page);
+    await screenshot(page, 'members-exit-confirm');
+    await page.click(tid('confirm-ok'));
+    await waitForPath(page, (p) => p === `/member/${memberId}`, 'back on the dashboard after the exit');
+    await page.waitForSelector(tid('member-exited'));
+    await waitForHolding(page, '0 shares');
+    for (const type of [1, 2, 3, 6, 7, 8]) {
+      await page.waitForSelector(`[data-testid="member-action-${type}"][aria-disabled="true"]`);
+    }
+    await page.waitForSelector('[data-testid="history-entry"][data-type="MemberExited"]');
+    await screenshot(page, 'members-dashboard-exited');
+
+    // The list shows the exit date. (An exit dated today counts as exited, and leaves the default list
+    // `exitDate:null`, only once the day has passed: docs/api.md.) The toggle adds exited members.
+    await page.click(tid('menu-members'));
+    await waitForPath(page, (p) => p === '/members', '/members');
+    await page.waitForSelector('[data-testid="members-row"][data-name="Berger"]');
+    await page.click(tid('members-show-exited'));
+    await waitForText(page, '[data-testid="members-row"][data-name="Adler"]', '– ');
+    await screenshot(page, 'members-list-with-exited');
+    await page.click(tid('menu-balances'));
+    await waitForPath(page, (p) => p === '/balances', '/balances');
+    await page.waitForSelector(tid('balances-row'));
+    await screenshot(page, 'members-balances-list');
+
+    // Edit the other member: moving abroad swaps the state for the country (and clears the state).
+    await page.goto(`${product.baseUrl}/member/${targetId}`);
+    await waitForText(page, tid('member-title'), 'Berger, Bernd');
+    await page.click(tid('member-edit'));
+    await waitForPath(page, (p) => p === `/members/${targetId}`, 'the member edit form');
+    await page.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Berger');
+    await page.click('input[name="isForeign"]');
+    await page.waitForSelector('input[name="country"]');
+    await fill(page, 'input[name="country"]', 'at');
+    await fill(page, 'input[name="city"]', 'Wien');
+    await fill(page, 'input[name="zipCode"]', '1010');
+    await screenshot(page, 'members-edit-foreign');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => p === `/member/${targetId}`, 'the dashboard after editing');
+    await waitForText(page, tid('member-address'), 'AT');
+    const moved = await product.api(`/members/${targetId}`, { token });
+    expect(moved.body).toMatchObject({ isForeign: true, country: 'AT', state: null, city: 'Wien' });
+
+    // The share register (ROLE_SUPER_ADMIN): one row per posting; only the payment fields are corrected.
+    await page.click(tid('menu-shares'));
+    await waitForPath(page, (p) => p === '/shares', '/shares');
+    await page.waitForSelector('[data-testid="shares-row"][data-process="0"]');
+    await screenshot(page, 'members-share-register');
+    await page.click('[data-testid="shares-row"][data-process="0"] [data-testid="shares-edit"]');
+    await waitForPath(page, (p) => /^\/shares\/[^/]+$/.test(p), 'the share register form');
+    await page.waitForSelector('input[name="rueckpfleinzahlung"]');
+    await fill(page, 'input[name="rueckpfleinzahlung"]', '499,50');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => p === '/shares', '/shares after the correction');
+    await waitForText(page, tid('shares-list'), '499,50 €');
+
+    // The main dashboard: counts, shares (balance sum / share price) and capital.
+    await page.click(tid('brand'));
+    await waitForPath(page, (p) => p === '/', '/');
+    await waitForText(page, tid('dashboard-shareCount'), '2');
+    await waitForText(page, tid('dashboard-capital'), '500,00 €');
+    // An exit dated today counts as exited once the day has passed: active + exited = 2 either way.
+    const active = Number(await textOf(page, tid('dashboard-memberCount')));
+    const exited = Number(await textOf(page, tid('dashboard-memberExitCount')));
+    expect(active + exited).toBe(2);
+    await screenshot(page, 'members-main-dashboard');
+    await page.browserContext().close();
+  }, 180_000);
+  it('member form: a legal entity has no person fields; a minor needs a legal representation; a taken number is refused', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/members/new`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/members/new', '/members/new');
+    await page.waitForSelector('form input[name="givenName"]');
+
+    // Legal entity: given name, birth date, civil status and salutation disappear.
+    await choose(page, 'member-legalForm', '1');
+    await page.waitForFunction(() => !document.querySelector('form input[name="givenName"]'));
+    for (const field of ['birthDate', 'civilStatus', 'salutation']) expect(await page.$(`form input[name="${field}"]`)).toBeNull();
+    await fill(page, 'input[name="name"]', 'Stadtwerke Musterstadt GmbH');
+    await choose(page, 'member-postalSalutation', 'male');
+    await fill(page, 'input[name="street"]', 'Am Werk');
+    await fill(page, 'input[name="streetHomeNumber"]', '1');
+    await fill(page, 'input[name="zipCode"]', '10115');
+    await fill(page, 'input[name="city"]', 'Berlin');
+    await choose(page, 'member-state', 'be');
+    await fill(page, 'input[name="bankname"]', 'Testbank');
+    await fill(page, 'input[name="iban"]', 'DE89370400440532013000');
+    await fill(page, 'input[name="bic"]', 'COBADEFFXXX');
+    await fill(page, 'input[name="memberNr"]', '1');
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'memberNr', 'Member number 1 is already taken');
+    await screenshot(page, 'members-new-legal-entity-number-taken');
+    await fill(page, 'input[name="memberNr"]', '');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => MEMBER_ID.test(p), 'the legal entity dashboard');
+    await waitForText(page, tid('member-title'), 'Stadtwerke Musterstadt GmbH');
+    await waitForText(page, tid('member-dashboard'), 'Legal entity');
+
+    // A minor: the legal representation is asked for and required.
+    await page.goto(`${product.baseUrl}/members/new`);
+    await page.waitForSelector('form input[name="givenName"]');
+    const year = new Date().getFullYear() - 10;
+    await choose(page, 'member-salutation', 'Herr');
+    await fill(page, 'input[name="givenName"]', 'Max');
+    await fill(page, 'input[name="name"]', 'Klein');
+    await fill(page, 'input[name="birthDate"]', `01.06.${year}`);
+    await choose(page, 'member-civilStatus', '0');
+    await choose(page, 'member-postalSalutation', 'male');
+    await fill(page, 'input[name="street"]', 'Kinderweg');
+    await fill(page, 'input[name="streetHomeNumber"]', '2');
+    await fill(page, 'input[name="zipCode"]', '10115');
+    await fill(page, 'input[name="city"]', 'Berlin');
+    await choose(page, 'member-state', 'be');
+    await fill(page, 'input[name="bankname"]', 'Testbank');
+    await fill(page, 'input[name="iban"]', 'DE89370400440532013000');
+    await fill(page, 'input[name="bic"]', 'COBADEFFXXX');
+    await page.waitForSelector('input[name="legalRepresentation"]');
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'legalRepresentation', 'Must not be empty');
+    await screenshot(page, 'members-new-minor');
+    await fill(page, 'input[name="legalRepresentation"]', 'Eva Klein, Paul Klein');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => MEMBER_ID.test(p), 'the minor member dashboard');
+    await waitForText(page, tid('member-master-card'), 'Eva Klein, Paul Klein');
+    await waitForText(page, tid('member-dashboard'), 'Minor');
+    await page.browserContext().close();
+  }, 120_000);
+});
