@@ -1,5 +1,6 @@
 // Console load benchmark: starts the built product (node services/dist/main.js, which serves admin-ui/dist),
 // opens the console in the system Chromium, signs in, and measures
+//   - the first load of /users by a clerk still signed in (fresh context, no cache) until the list is visible,
 //   - the time from pressing Enter on the login page until the users list is visible, and
 //   - the gzip size of all JavaScript the page loaded (gzip level 6, measured here with zlib).
 // Targets: users list visible in under 1 s, JavaScript under 600 kB gzip.
@@ -109,6 +110,7 @@ async function oneRun(browser, product) {
   await page.waitForSelector('[data-testid="users-row"]', { visible: true });
   await page.waitForSelector('[data-testid="user-form"] input[name="username"]', { visible: true });
   const usersVisibleMs = now() - t0;
+  const token = await page.evaluate(() => localStorage.getItem('coop.token'));
   await sleep(300); // late chunks
   let raw = 0;
   let gzip = 0;
@@ -117,7 +119,21 @@ async function oneRun(browser, product) {
     gzip += gzipSync(body, { level: 6 }).length;
   }
   await context.close();
-  return { loginPageMs, usersVisibleMs, scriptFiles: scripts.size, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+
+  // A clerk who is still signed in opens the console afresh: new browser context, no cache, the token
+  // in storage; from navigation to the users list and form on screen.
+  const fresh = await browser.createBrowserContext();
+  const second = await fresh.newPage();
+  await second.setViewport({ width: 1366, height: 860 });
+  await second.setCacheEnabled(false);
+  await second.evaluateOnNewDocument((t) => localStorage.setItem('coop.token', t), token);
+  const t1 = now();
+  await second.goto(`${product.baseUrl}/users`, { waitUntil: 'domcontentloaded' });
+  await second.waitForSelector('[data-testid="users-row"]', { visible: true });
+  await second.waitForSelector('[data-testid="user-form"] input[name="username"]', { visible: true });
+  const firstLoadMs = now() - t1;
+  await fresh.close();
+  return { loginPageMs, usersVisibleMs, firstLoadMs, scriptFiles: scripts.size, rawKb: raw / 1024, gzipKb: gzip / 1024 };
 }
 
 const startedAt = now();
@@ -132,24 +148,30 @@ try {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
     const r = await oneRun(browser, product);
-    log(`run ${i + 1}: login page ${round(r.loginPageMs, 0)} ms, sign-in to users list ${round(r.usersVisibleMs, 0)} ms, JS ${round(r.gzipKb, 1)} kB gzip in ${r.scriptFiles} files`);
+    log(`run ${i + 1}: login page ${round(r.loginPageMs, 0)} ms, sign-in to users list ${round(r.usersVisibleMs, 0)} ms, first load of /users signed in ${round(r.firstLoadMs, 0)} ms, JS ${round(r.gzipKb, 1)} kB gzip in ${r.scriptFiles} files`);
     runs.push(r);
   }
   const sorted = [...runs].map((r) => r.usersVisibleMs).sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
   const worst = sorted[sorted.length - 1];
   const last = runs[runs.length - 1];
+  const medianOf = (key) => [...runs].map((r) => r[key]).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+  const firstLoad = medianOf('firstLoadMs');
   const figures = {
     runs: RUNS,
     usersListVisibleMsMedian: round(median, 0),
     usersListVisibleMsMax: round(worst, 0),
-    loginPageLoadMsMedian: round([...runs].map((r) => r.loginPageMs).sort((a, b) => a - b)[Math.floor(RUNS / 2)], 0),
+    loginPageLoadMsMedian: round(medianOf('loginPageMs'), 0),
+    firstLoadSignedInMsMedian: round(firstLoad, 0),
     javascriptFiles: last.scriptFiles,
     javascriptRawKb: round(last.rawKb, 1),
     javascriptGzipKb: round(last.gzipKb, 1),
-    note: 'time from pressing Enter on the login page (argon2 sign-in included) until the users list and form are visible',
+    note:
+      'usersListVisible: from pressing Enter on the login page (argon2 sign-in included) until the users list and form are visible; ' +
+      'firstLoadSignedIn: a fresh browser context without cache but with the session token, from navigating to /users until the list and form are visible',
   };
   saveResult('console-load', startedAt, figures, [
+    { metric: 'first load of /users, signed in, cold cache (median)', target: `< ${TARGET_MS}`, actual: figures.firstLoadSignedInMsMedian, unit: 'ms', pass: firstLoad < TARGET_MS },
     { metric: 'sign-in to users list visible (median)', target: `< ${TARGET_MS}`, actual: figures.usersListVisibleMsMedian, unit: 'ms', pass: median < TARGET_MS },
     { metric: 'JavaScript loaded, gzip', target: `< ${TARGET_GZIP_KB}`, actual: figures.javascriptGzipKb, unit: 'kB', pass: last.gzipKb < TARGET_GZIP_KB },
   ]);
