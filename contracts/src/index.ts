@@ -10,3 +10,5 @@ export * from './decider.js';
 export * from './validators.js';
 export * from './tax-id.js';
 export * from './member-validation.js';
+export * from './tax-papers.js';
+export * from './tax-paper-validation-templates.js';

@@ -1,4 +1,5 @@
 import type { Role } from './roles.js';
+import type { TaxPaperState } from './tax-papers.js';
 
 /** What the API answers for a user. The password hash never leaves the server. */
 export interface UserDto {
@@ -164,8 +165,10 @@ export interface DashboardDto {
 export interface MemberDashboardDto {
   readonly addressId: string;
   readonly balance: readonly BalanceDto[];
-  readonly exemptionOrder: readonly unknown[];
-  readonly nonAssessment: readonly unknown[];
+  /** The member's exemption orders, by start date ascending. */
+  readonly exemptionOrder: readonly ExemptionOrderDto[];
+  /** The member's non-assessment certificates, by start date ascending. */
+  readonly nonAssessment: readonly NonAssessmentDto[];
   readonly sumBalance: number;
 }
 
@@ -202,4 +205,59 @@ export interface MemberHistoryEntry {
   readonly correction?: { readonly balanceId: string; readonly rueckpfleinzahlung: number; readonly interestEnd: string | null };
   readonly shareAmountAfter: number;
   readonly shareTotalAfter: number;
+}
+
+/** An exemption order (FSA) as the API answers it (docs/api.md "exemptionorders"). Amount in euro cents. */
+export interface ExemptionOrderDto {
+  readonly id: string;
+  readonly member: string;
+  /** The member's current display name ("Name, GivenName") and number. */
+  readonly memberName: string;
+  readonly memberNr: number | null;
+  /** 0 initial, 1 follow-up. */
+  readonly type: number;
+  readonly joint: boolean;
+  /** SPEC's `fsatyp`: `Einzelner` (single) or `Gemeinsamer` (joint), derived from `joint`. */
+  readonly fsatyp: 'Einzelner' | 'Gemeinsamer';
+  readonly spouse: string | null;
+  readonly spouseName: string | null;
+  readonly amount: number;
+  readonly date: string;
+  readonly startDate: string;
+  readonly endDate: string | null;
+  /** Derived at read time: active when there is no end date or it is not in the past. */
+  readonly state: TaxPaperState;
+  readonly cooperative: string;
+}
+
+/** A non-assessment certificate (NV) as the API answers it (docs/api.md "nonassessments"). */
+export interface NonAssessmentDto {
+  readonly id: string;
+  readonly member: string;
+  readonly memberName: string;
+  readonly memberNr: number | null;
+  /** 0, 60, 100 or -1 (DOMAIN.md 2.6). */
+  readonly type: number;
+  readonly orderNumber: string | null;
+  readonly date: string;
+  readonly taxAuthorities: string | null;
+  readonly startDate: string;
+  readonly endDate: string;
+  /** true when the original is on file, else null. */
+  readonly original: true | null;
+  readonly state: TaxPaperState;
+  readonly cooperative: string;
+}
+
+/** One entry of `GET /exemptionorders/{id}/history` and `GET /nonassessments/{id}/history`. */
+export interface TaxPaperHistoryEntry {
+  /** Global log position (a bigint as a string). */
+  readonly position: string;
+  readonly revision: number;
+  /** `ExemptionOrderRecorded`, `ExemptionOrderCorrected`, `NonAssessmentRecorded`, `NonAssessmentCorrected`. */
+  readonly type: string;
+  readonly timestamp: string;
+  readonly user: string;
+  /** Every field set (recorded: from null) or changed (corrected). */
+  readonly changes: readonly FieldChange[];
 }

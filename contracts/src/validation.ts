@@ -1,8 +1,10 @@
 import type { MemberValidationTemplate } from './member-validation-templates.js';
+import type { TaxPaperValidationTemplate } from './tax-paper-validation-templates.js';
 
 /** Message templates the API answers with; the console translates each as a key. */
 export type ValidationTemplate =
   | MemberValidationTemplate
+  | TaxPaperValidationTemplate
   | 'mustNotBeEmpty'
   | 'isNotEqual'
   | 'passwordRequired'

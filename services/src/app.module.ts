@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { CooperativesModule } from './cooperatives/cooperatives.module.js';
 import { ElmaNumbersModule } from './elma-numbers/elma-numbers.module.js';
 import { MembersModule } from './members/members.module.js';
+import { TaxPapersModule } from './tax-papers/tax-papers.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
@@ -20,7 +21,7 @@ export class AppModule {
       : [];
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config, storage), AuthModule, UsersModule, CooperativesModule, ElmaNumbersModule, MembersModule, AdminModule, ...console],
+      imports: [PlatformModule.forRoot(config, storage), AuthModule, UsersModule, CooperativesModule, ElmaNumbersModule, MembersModule, TaxPapersModule, AdminModule, ...console],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { MEMBER_PERSONAL_FIELDS, memberDataSubject } from '@coop/contracts';
+import { EXEMPTION_ORDER_PERSONAL_FIELDS, MEMBER_PERSONAL_FIELDS, memberDataSubject, NON_ASSESSMENT_PERSONAL_FIELDS } from '@coop/contracts';
 import type { PersonalDataRules } from './platform/event-store/personal-data.js';
 import type { Upcaster } from './platform/event-store/upcasters.js';
 
@@ -19,6 +19,13 @@ export const personalDataRules: PersonalDataRules = {
   // member's own key. Postings, exits, member numbers and register corrections carry no personal data.
   MemberAdmitted: { subject: memberSubject, fields: MEMBER_PERSONAL_FIELDS },
   MemberDataChanged: { subject: memberSubject, fields: MEMBER_PERSONAL_FIELDS },
+  // Tax papers: under the member's key too, so erasing the member erases them. The member link is an id;
+  // the spouse link of a joint order, the certificate's number and its tax office are personal; amounts,
+  // dates and types are kept for the tax retention periods (§ 44a Abs. 3 EStG).
+  ExemptionOrderRecorded: { subject: memberSubject, fields: EXEMPTION_ORDER_PERSONAL_FIELDS },
+  ExemptionOrderCorrected: { subject: memberSubject, fields: EXEMPTION_ORDER_PERSONAL_FIELDS },
+  NonAssessmentRecorded: { subject: memberSubject, fields: NON_ASSESSMENT_PERSONAL_FIELDS },
+  NonAssessmentCorrected: { subject: memberSubject, fields: NON_ASSESSMENT_PERSONAL_FIELDS },
   CooperativeRegistered: { subject: (d) => `cooperative-contact-${String(d.cooperativeId)}`, fields: ['contactPerson', 'email'] },
 };
 

@@ -8,6 +8,7 @@ import { loadConfig } from '../../services/src/platform/config/config.js';
 import { openStorage } from '../../services/src/platform/storage.js';
 import { auth, startApp, userWith, type TestApp } from './support/app.js';
 import { createMember, DATES, posted, setTerms, validMember } from './support/members.js';
+import { createNonAssessment, createOrder, validNonAssessment, validOrder } from './support/tax-papers.js';
 
 /** The API without projections, plus a worker: its own storage connection and runner, as `worker.ts` does. */
 async function startAppWithWorker(): Promise<{ app: TestApp; close(): Promise<void> }> {
@@ -63,8 +64,15 @@ describe('event sourcing guarantees', () => {
     const transfer = await posted(t.http, t.adminToken, { member: a.id, type: 3, quantity: 3, transferTo: b.id, ...DATES });
     await posted(t.http, t.adminToken, { type: 5, annulPeer: transfer.id });
     await request(t.http).put(`/api/v1/shares/${add.id}`).set(auth(t.adminToken)).send({ rueckpfleinzahlung: 1000, interestEnd: '2030-12-31' }).expect(200);
+    // Tax papers: a joint order naming the spouse, its correction, a certificate and its correction.
+    const order = await createOrder(t.http, t.adminToken, validOrder(a.id, { joint: true, spouse: b.id, amount: 150_000 }));
+    await request(t.http).put(`/api/v1/exemptionorders/${order.id}`).set(auth(t.adminToken)).send(validOrder(a.id, { endDate: null })).expect(200);
+    const nv = await createNonAssessment(t.http, t.adminToken, validNonAssessment(b.id));
+    await request(t.http).put(`/api/v1/nonassessments/${nv.id}`).set(auth(t.adminToken)).send(validNonAssessment(b.id, { original: null })).expect(200);
     await posted(t.http, t.adminToken, { member: b.id, type: 6, ...DATES });
     const live = await snapshot(t);
+    expect(live.exemptionorders!.length).toBe(1);
+    expect(live.nonassessments!.length).toBe(1);
     expect(live.users!.length).toBeGreaterThan(1);
     expect(live.members!.length).toBe(2);
     expect(live.balances!.length).toBe(8);

@@ -14,6 +14,8 @@ const COOP_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_U
 const ELMA_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 const MEMBER_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 const MEMBER_WRITERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
+const TAX_PAPER_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
+const TAX_PAPER_WRITERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
 const OWN_PASSWORD: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'];
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -55,6 +57,16 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'put', path: `/api/v1/shares/${MISSING}`, doc: '/api/v1/shares/{id}', allowed: SUPER },
   { method: 'get', path: '/api/v1/dashboard', doc: '/api/v1/dashboard', allowed: MEMBER_READERS },
   { method: 'get', path: `/api/v1/dashboard/member/${MISSING}`, doc: '/api/v1/dashboard/member/{id}', allowed: MEMBER_READERS },
+  { method: 'get', path: '/api/v1/exemptionorders', doc: '/api/v1/exemptionorders', allowed: TAX_PAPER_READERS },
+  { method: 'post', path: '/api/v1/exemptionorders', doc: '/api/v1/exemptionorders', allowed: TAX_PAPER_WRITERS },
+  { method: 'get', path: `/api/v1/exemptionorders/${MISSING}`, doc: '/api/v1/exemptionorders/{id}', allowed: TAX_PAPER_READERS },
+  { method: 'put', path: `/api/v1/exemptionorders/${MISSING}`, doc: '/api/v1/exemptionorders/{id}', allowed: TAX_PAPER_WRITERS },
+  { method: 'get', path: `/api/v1/exemptionorders/${MISSING}/history`, doc: '/api/v1/exemptionorders/{id}/history', allowed: TAX_PAPER_READERS },
+  { method: 'get', path: '/api/v1/nonassessments', doc: '/api/v1/nonassessments', allowed: TAX_PAPER_READERS },
+  { method: 'post', path: '/api/v1/nonassessments', doc: '/api/v1/nonassessments', allowed: TAX_PAPER_WRITERS },
+  { method: 'get', path: `/api/v1/nonassessments/${MISSING}`, doc: '/api/v1/nonassessments/{id}', allowed: TAX_PAPER_READERS },
+  { method: 'put', path: `/api/v1/nonassessments/${MISSING}`, doc: '/api/v1/nonassessments/{id}', allowed: TAX_PAPER_WRITERS },
+  { method: 'get', path: `/api/v1/nonassessments/${MISSING}/history`, doc: '/api/v1/nonassessments/{id}/history', allowed: TAX_PAPER_READERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {

@@ -2,3 +2,4 @@ export * from './user-events.js';
 export * from './cooperative-events.js';
 export * from './elma-number-events.js';
 export * from './member-events.js';
+export * from './tax-paper-events.js';

@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   'projections:rebuild': ['ROLE_SUPER_ADMIN'],
   'members:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   'members:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
+  'taxpapers:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  'taxpapers:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   'shares:read': ['ROLE_SUPER_ADMIN'],
   'shares:write': ['ROLE_SUPER_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;

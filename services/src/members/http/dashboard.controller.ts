@@ -6,12 +6,13 @@ import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import { businessToday, previousDay } from '../domain/business-date.js';
 import { MemberReads } from '../queries/member-reads.js';
+import { TaxPaperReads } from '../../tax-papers/queries/tax-paper-reads.js';
 
 @ApiTags('dashboard')
 @ApiBearerAuth()
 @Controller('dashboard')
 export class DashboardController {
-  constructor(private readonly members: MemberReads) {}
+  constructor(private readonly members: MemberReads, private readonly papers: TaxPaperReads) {}
 
   /** Members not exited, members exited (exit date in the past), and the sum of all postings in cents. */
   @Get()
@@ -39,12 +40,17 @@ export class DashboardController {
   @Requires('members:read')
   async member(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MemberDashboardDto> {
     const doc = await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
-    const balance = await this.members.balanceDtos(actor.cooperativeId, await this.members.balancesOf(actor.cooperativeId, id));
+    const coop = actor.cooperativeId;
+    const [balance, exemptionOrder, nonAssessment] = await Promise.all([
+      this.members.balancesOf(coop, id).then((docs) => this.members.balanceDtos(coop, docs)),
+      this.papers.memberExemptionOrders(coop, id),
+      this.papers.memberNonAssessments(coop, id),
+    ]);
     return {
       addressId: id,
       balance,
-      exemptionOrder: [],
-      nonAssessment: [],
+      exemptionOrder,
+      nonAssessment,
       sumBalance: typeof doc.shareTotalEUR === 'number' ? doc.shareTotalEUR : 0,
     };
   }

@@ -1,0 +1,236 @@
+import { describe, expect, it } from '@jest/globals';
+import { fieldError, NotFoundError, ValidationError, type ExemptionOrderEvent, type ExemptionOrderFields } from '@coop/contracts';
+import { deciderSpec } from '../platform/testing/decider-spec.js';
+import { exemptionOrderDecider, type ExemptionOrderCommand, type ExemptionOrderInput } from './domain/exemption-order.decider.js';
+
+const spec = deciderSpec(exemptionOrderDecider);
+
+const ID = 'fsa-1';
+const OTHER = 'fsa-0';
+const MEMBER = 'member-1';
+const SPOUSE = 'member-2';
+const COOP = 'coop-1';
+const TODAY = '2025-06-15';
+
+const input = (overrides: ExemptionOrderInput = {}): ExemptionOrderInput => ({
+  type: 0,
+  joint: false,
+  spouse: null,
+  amount: 50_000,
+  date: '2024-12-20',
+  startDate: '2025-01-01',
+  endDate: '2025-12-31',
+  ...overrides,
+});
+
+const record = (overrides: ExemptionOrderInput = {}, extra: Partial<Extract<ExemptionOrderCommand, { type: 'RecordExemptionOrder' }>> = {}): ExemptionOrderCommand => ({
+  type: 'RecordExemptionOrder',
+  exemptionOrderId: ID,
+  memberId: MEMBER,
+  cooperativeId: COOP,
+  input: input(overrides),
+  memberKnown: true,
+  spouseKnown: true,
+  today: TODAY,
+  ...extra,
+});
+
+const correct = (overrides: ExemptionOrderInput = {}, extra: Partial<Extract<ExemptionOrderCommand, { type: 'CorrectExemptionOrder' }>> = {}): ExemptionOrderCommand => ({
+  type: 'CorrectExemptionOrder',
+  exemptionOrderId: ID,
+  memberId: MEMBER,
+  cooperativeId: COOP,
+  requestedMember: null,
+  input: input(overrides),
+  memberKnown: true,
+  spouseKnown: true,
+  today: TODAY,
+  ...extra,
+});
+
+const fields = (overrides: Partial<ExemptionOrderFields> = {}): ExemptionOrderFields => ({
+  type: 0,
+  joint: false,
+  spouse: null,
+  amount: 50_000,
+  date: '2024-12-20',
+  startDate: '2025-01-01',
+  endDate: '2025-12-31',
+  ...overrides,
+});
+
+const recorded = (id = ID, overrides: Partial<ExemptionOrderFields> = {}): ExemptionOrderEvent => ({
+  type: 'ExemptionOrderRecorded',
+  data: { exemptionOrderId: id, memberId: MEMBER, cooperativeId: COOP, ...fields(overrides) },
+});
+
+const refuses = (command: ExemptionOrderCommand, errors: unknown[], given: ExemptionOrderEvent[] = []): void => {
+  spec
+    .given(given)
+    .when(command)
+    .thenThrows(ValidationError, (e) => expect(e.errors).toEqual(errors));
+};
+
+describe('exemption order decider: RecordExemptionOrder', () => {
+  it('records a single order', () => {
+    spec.given([]).when(record()).then([recorded()]);
+  });
+
+  it('records a joint order with its spouse and an open end; numeric text and date-times are read', () => {
+    spec
+      .given([])
+      .when(record({ joint: true, spouse: ` ${SPOUSE} `, type: '1', amount: '150000', startDate: '2025-01-01T00:00:00.000Z', endDate: '' }))
+      .then([recorded(ID, { type: 1, joint: true, spouse: SPOUSE, amount: 150_000, endDate: null })]);
+  });
+
+  it('reports every missing field, the member first', () => {
+    refuses(record({ type: null, joint: undefined, amount: '', date: '', startDate: null, endDate: null }, { memberId: '' }), [
+      fieldError('member', 'mustNotBeEmpty'),
+      fieldError('type', 'mustNotBeEmpty'),
+      fieldError('joint', 'mustNotBeEmpty'),
+      fieldError('amount', 'mustNotBeEmpty'),
+      fieldError('date', 'mustNotBeEmpty'),
+      fieldError('startDate', 'startDateMustNotBeEmpty'),
+    ]);
+  });
+
+  it('answers an unknown member (or another cooperative\'s) as NotFoundError', () => {
+    spec
+      .given([])
+      .when(record({}, { memberKnown: false }))
+      .thenThrows(NotFoundError, (e) => expect([e.entity, e.id]).toEqual(['Member', MEMBER]));
+  });
+
+  it.each([2, -1, 'x'])('refuses the type %p with invalidChoice', (type) => {
+    refuses(record({ type }), [fieldError('type', 'invalidChoice', String(type))]);
+  });
+
+  it.each(['yes', 1])('refuses joint %p with invalidChoice', (joint) => {
+    refuses(record({ joint }), [fieldError('joint', 'invalidChoice', String(joint))]);
+  });
+
+  it.each([
+    [0, fieldError('amount', 'mustBeGreaterThan', '0')],
+    [-100, fieldError('amount', 'mustBeGreaterThan', '0')],
+    [12.5, fieldError('amount', 'invalidNumber', '12.5')],
+    ['12,50', fieldError('amount', 'invalidNumber', '12,50')],
+  ])('refuses the amount %p', (amount, error) => {
+    refuses(record({ amount }), [error]);
+  });
+
+  it.each(['2025-02-30', '01.01.2025', 'soon'])('refuses the start date %p with invalidDate', (startDate) => {
+    refuses(record({ startDate }), [fieldError('startDate', 'invalidDate', startDate)]);
+  });
+
+  it('a joint order needs a spouse: spouseNeededForJoint ("Either select a spouse or change to single exemption order")', () => {
+    refuses(record({ joint: true, spouse: null }), [fieldError('spouse', 'spouseNeededForJoint')]);
+    refuses(record({ joint: true, spouse: '  ' }), [fieldError('spouse', 'spouseNeededForJoint')]);
+  });
+
+  it('a single order has no spouse: mustBeEmpty', () => {
+    refuses(record({ joint: false, spouse: SPOUSE }), [fieldError('spouse', 'mustBeEmpty')]);
+  });
+
+  it('the spouse must be another member of the cooperative: invalidChoice', () => {
+    refuses(record({ joint: true, spouse: MEMBER }), [fieldError('spouse', 'invalidChoice', MEMBER)]);
+    refuses(record({ joint: true, spouse: SPOUSE }, { spouseKnown: false }), [fieldError('spouse', 'invalidChoice', SPOUSE)]);
+  });
+
+  it('the end date must be after the start date: endDateMustBeAfterStartDate', () => {
+    refuses(record({ startDate: '2025-01-01', endDate: '2025-01-01' }), [fieldError('endDate', 'endDateMustBeAfterStartDate')]);
+    refuses(record({ startDate: '2025-01-01', endDate: '2024-12-31' }), [fieldError('endDate', 'endDateMustBeAfterStartDate')]);
+  });
+
+  it('the range is at most 3 years: dateRangeExceeds {0: 3}', () => {
+    spec.given([]).when(record({ startDate: '2023-01-01', endDate: '2025-12-31', amount: 80_100 })).then([recorded(ID, { startDate: '2023-01-01', endDate: '2025-12-31', amount: 80_100 })]);
+    refuses(record({ startDate: '2023-01-01', endDate: '2026-01-01' }), [fieldError('endDate', 'dateRangeExceeds', '3')]);
+  });
+
+  it('start years 2008 to the current year: yearOutOfRange {0: 2008, 1: 2025}', () => {
+    refuses(record({ startDate: '2007-12-31', endDate: '2008-01-31', amount: 1000 }), [fieldError('startDate', 'yearOutOfRange', '2008', '2025')]);
+    refuses(record({ startDate: '2026-01-01', endDate: null }), [fieldError('startDate', 'yearOutOfRange', '2008', '2025')]);
+    spec.given([]).when(record({ startDate: '2008-01-01', endDate: '2008-12-31', amount: 1000 })).then([recorded(ID, { startDate: '2008-01-01', endDate: '2008-12-31', amount: 1000 })]);
+  });
+
+  it('end years up to 3 years ahead (2028): implied by the start year and the 3-year range', () => {
+    refuses(record({ startDate: '2025-12-01', endDate: '2029-01-01' }), [fieldError('endDate', 'dateRangeExceeds', '3')]);
+    spec.given([]).when(record({ startDate: '2025-12-01', endDate: '2028-11-30' })).then([recorded(ID, { startDate: '2025-12-01', endDate: '2028-11-30' })]);
+  });
+
+  it.each([
+    ['single up to 2022: 801 €', false, '2022-01-01', '2022-12-31', 80_100, '801,00', '2022'],
+    ['joint up to 2022: 1.602 €', true, '2022-01-01', '2022-12-31', 160_200, '1.602,00', '2022'],
+    ['single from 2023: 1.000 €', false, '2023-01-01', '2023-12-31', 100_000, '1.000,00', '2023'],
+    ['joint from 2023: 2.000 €', true, '2023-01-01', null, 200_000, '2.000,00', '2023'],
+    ['spanning 2022 and 2023: the lower 2022 figure', false, '2022-06-01', '2023-05-31', 80_100, '801,00', '2022'],
+    ['open-ended from 2021: the 2021 figure', true, '2021-01-01', null, 160_200, '1.602,00', '2021'],
+  ] as const)('the amount within the saver\'s allowance, %s', (_label, joint, startDate, endDate, limit, shown, year) => {
+    const spouse = joint ? SPOUSE : null;
+    spec.given([]).when(record({ joint, spouse, startDate, endDate, amount: limit })).then([recorded(ID, { joint, spouse, startDate, endDate, amount: limit })]);
+    refuses(record({ joint, spouse, startDate, endDate, amount: limit + 1 }), [fieldError('amount', 'amountExceedsAllowance', shown, year)]);
+  });
+
+  it('no overlap with another order of the member: conflictExemptionOrder {0: the other id}', () => {
+    const given = [recorded(OTHER, { startDate: '2024-01-01', endDate: '2024-12-31' })];
+    refuses(record({ startDate: '2024-12-31', endDate: null }), [fieldError(null, 'conflictExemptionOrder', OTHER)], given);
+    refuses(record({ startDate: '2023-01-01', endDate: '2024-01-01', amount: 80_100 }), [fieldError(null, 'conflictExemptionOrder', OTHER)], given);
+    spec.given(given).when(record({ startDate: '2025-01-01', endDate: null })).then([recorded(ID, { startDate: '2025-01-01', endDate: null })]);
+  });
+
+  it('an open-ended order conflicts with every later one', () => {
+    refuses(record({ startDate: '2025-01-01', endDate: '2025-12-31' }), [fieldError(null, 'conflictExemptionOrder', OTHER)], [recorded(OTHER, { startDate: '2020-01-01', endDate: null })]);
+  });
+
+  it('refuses to record the same id twice', () => {
+    refuses(record({ startDate: '2019-01-01', endDate: '2019-12-31' }), [fieldError(null, 'invalidChoice', ID)], [recorded()]);
+  });
+});
+
+describe('exemption order decider: CorrectExemptionOrder', () => {
+  it('records only the changed fields', () => {
+    spec
+      .given([recorded()])
+      .when(correct({ amount: 70_000, endDate: null }))
+      .then([{ type: 'ExemptionOrderCorrected', data: { exemptionOrderId: ID, memberId: MEMBER, amount: 70_000, endDate: null } }]);
+  });
+
+  it('records nothing when nothing changed', () => {
+    spec.given([recorded()]).when(correct()).then([]);
+  });
+
+  it('compares with the latest correction', () => {
+    const corrected: ExemptionOrderEvent = { type: 'ExemptionOrderCorrected', data: { exemptionOrderId: ID, memberId: MEMBER, amount: 70_000 } };
+    spec.given([recorded(), corrected]).when(correct({ amount: 70_000 })).then([]);
+  });
+
+  it('does not conflict with itself, but with the member\'s other orders', () => {
+    spec
+      .given([recorded()])
+      .when(correct({ startDate: '2025-02-01' }))
+      .then([{ type: 'ExemptionOrderCorrected', data: { exemptionOrderId: ID, memberId: MEMBER, startDate: '2025-02-01' } }]);
+    refuses(correct({ endDate: null }), [fieldError(null, 'conflictExemptionOrder', OTHER)], [recorded(), recorded(OTHER, { startDate: '2026-01-01', endDate: null })]);
+  });
+
+  it('validates the corrected order with the same rules', () => {
+    refuses(correct({ joint: true }), [fieldError('spouse', 'spouseNeededForJoint')], [recorded()]);
+  });
+
+  it('does not re-check an unchanged start date against the year choices', () => {
+    const old = recorded(ID, { startDate: '2007-01-01', endDate: '2007-12-31', amount: 1000 });
+    spec
+      .given([old])
+      .when(correct({ startDate: '2007-01-01', endDate: '2007-12-31', amount: 2000 }))
+      .then([{ type: 'ExemptionOrderCorrected', data: { exemptionOrderId: ID, memberId: MEMBER, amount: 2000 } }]);
+  });
+
+  it('an order never moves to another member: invalidChoice on member', () => {
+    refuses(correct({}, { requestedMember: SPOUSE }), [fieldError('member', 'invalidChoice', SPOUSE)], [recorded()]);
+    spec.given([recorded()]).when(correct({}, { requestedMember: MEMBER })).then([]);
+  });
+
+  it('answers an unknown order, or another cooperative\'s, as NotFoundError', () => {
+    spec.given([]).when(correct()).thenThrows(NotFoundError, (e) => expect([e.entity, e.id]).toEqual(['Exemption order', ID]));
+    spec.given([recorded(OTHER)]).when(correct()).thenThrows(NotFoundError);
+    spec.given([recorded()]).when(correct({}, { cooperativeId: 'coop-2' })).thenThrows(NotFoundError);
+  });
+});

@@ -1,0 +1,177 @@
+import { describe, expect, it } from '@jest/globals';
+import { fieldError, NotFoundError, ValidationError, type NonAssessmentEvent, type NonAssessmentFields } from '@coop/contracts';
+import { deciderSpec } from '../platform/testing/decider-spec.js';
+import { nonAssessmentDecider, type NonAssessmentCommand, type NonAssessmentInput } from './domain/non-assessment.decider.js';
+
+const spec = deciderSpec(nonAssessmentDecider);
+
+const ID = 'nv-1';
+const OTHER = 'nv-0';
+const MEMBER = 'member-1';
+const COOP = 'coop-1';
+const TODAY = '2025-06-15';
+
+const input = (overrides: NonAssessmentInput = {}): NonAssessmentInput => ({
+  type: 100,
+  orderNumber: ' 123/456/78901 ',
+  date: '2024-12-01',
+  taxAuthorities: 'Finanzamt Musterstadt',
+  startDate: '2025-01-01',
+  endDate: '2027-12-31',
+  original: true,
+  ...overrides,
+});
+
+const record = (overrides: NonAssessmentInput = {}, extra: Partial<Extract<NonAssessmentCommand, { type: 'RecordNonAssessment' }>> = {}): NonAssessmentCommand => ({
+  type: 'RecordNonAssessment',
+  nonAssessmentId: ID,
+  memberId: MEMBER,
+  cooperativeId: COOP,
+  input: input(overrides),
+  memberKnown: true,
+  today: TODAY,
+  ...extra,
+});
+
+const correct = (overrides: NonAssessmentInput = {}, extra: Partial<Extract<NonAssessmentCommand, { type: 'CorrectNonAssessment' }>> = {}): NonAssessmentCommand => ({
+  type: 'CorrectNonAssessment',
+  nonAssessmentId: ID,
+  memberId: MEMBER,
+  cooperativeId: COOP,
+  requestedMember: null,
+  input: input(overrides),
+  memberKnown: true,
+  today: TODAY,
+  ...extra,
+});
+
+const fields = (overrides: Partial<NonAssessmentFields> = {}): NonAssessmentFields => ({
+  type: 100,
+  orderNumber: '123/456/78901',
+  date: '2024-12-01',
+  taxAuthorities: 'Finanzamt Musterstadt',
+  startDate: '2025-01-01',
+  endDate: '2027-12-31',
+  original: true,
+  ...overrides,
+});
+
+const recorded = (id = ID, overrides: Partial<NonAssessmentFields> = {}): NonAssessmentEvent => ({
+  type: 'NonAssessmentRecorded',
+  data: { nonAssessmentId: id, memberId: MEMBER, cooperativeId: COOP, ...fields(overrides) },
+});
+
+const refuses = (command: NonAssessmentCommand, errors: unknown[], given: NonAssessmentEvent[] = []): void => {
+  spec
+    .given(given)
+    .when(command)
+    .thenThrows(ValidationError, (e) => expect(e.errors).toEqual(errors));
+};
+
+describe('non-assessment decider: RecordNonAssessment', () => {
+  it('records a certificate (text trimmed)', () => {
+    spec.given([]).when(record()).then([recorded()]);
+  });
+
+  it.each([0, 60, 100, -1, '-1', '60'])('accepts the type %p', (type) => {
+    spec.given([]).when(record({ type })).then([recorded(ID, { type: Number(type) as NonAssessmentFields['type'] })]);
+  });
+
+  it.each([1, 50, 'full'])('refuses the type %p with invalidChoice', (type) => {
+    refuses(record({ type }), [fieldError('type', 'invalidChoice', String(type))]);
+  });
+
+  it.each([
+    [false, null],
+    [null, null],
+    [undefined, null],
+    ['true', true],
+  ] as const)('reads original %p as %p', (original, stored) => {
+    spec.given([]).when(record({ original })).then([recorded(ID, { original: stored })]);
+  });
+
+  it('refuses an original that is no boolean', () => {
+    refuses(record({ original: 'maybe' }), [fieldError('original', 'invalidChoice', 'maybe')]);
+  });
+
+  it('reports every missing field: start date must not be empty, end date must not be empty', () => {
+    refuses(record({ type: '', orderNumber: '  ', date: null, taxAuthorities: undefined, startDate: '', endDate: null }, { memberId: '' }), [
+      fieldError('member', 'mustNotBeEmpty'),
+      fieldError('type', 'mustNotBeEmpty'),
+      fieldError('orderNumber', 'mustNotBeEmpty'),
+      fieldError('date', 'mustNotBeEmpty'),
+      fieldError('taxAuthorities', 'mustNotBeEmpty'),
+      fieldError('startDate', 'startDateMustNotBeEmpty'),
+      fieldError('endDate', 'endDateMustNotBeEmpty'),
+    ]);
+  });
+
+  it('refuses malformed dates with invalidDate', () => {
+    refuses(record({ date: '2024-13-01', endDate: '31.12.2027' }), [fieldError('date', 'invalidDate', '2024-13-01'), fieldError('endDate', 'invalidDate', '31.12.2027')]);
+  });
+
+  it('answers an unknown member as NotFoundError', () => {
+    spec.given([]).when(record({}, { memberKnown: false })).thenThrows(NotFoundError, (e) => expect(e.entity).toBe('Member'));
+  });
+
+  it('the end after the start: endDateMustBeAfterStartDate', () => {
+    refuses(record({ startDate: '2025-06-01', endDate: '2025-06-01' }), [fieldError('endDate', 'endDateMustBeAfterStartDate')]);
+  });
+
+  it('at most 3 years: dateRangeExceeds {0: 3}', () => {
+    refuses(record({ startDate: '2025-01-01', endDate: '2028-01-01' }), [fieldError('endDate', 'dateRangeExceeds', '3')]);
+    refuses(record({ startDate: '2024-02-29', endDate: '2027-03-01' }), [fieldError('endDate', 'dateRangeExceeds', '3')]);
+    spec.given([]).when(record({ startDate: '2024-02-29', endDate: '2027-02-28' })).then([recorded(ID, { startDate: '2024-02-29', endDate: '2027-02-28' })]);
+  });
+
+  it('years: 6 choices starting 2 years back (2023 to 2028): yearOutOfRange', () => {
+    refuses(record({ startDate: '2022-12-31', endDate: '2023-12-31' }), [fieldError('startDate', 'yearOutOfRange', '2023', '2028')]);
+    spec.given([]).when(record({ startDate: '2023-01-01', endDate: '2023-12-31' })).then([recorded(ID, { startDate: '2023-01-01', endDate: '2023-12-31' })]);
+    spec.given([]).when(record({ startDate: '2026-01-02', endDate: '2028-12-31' })).then([recorded(ID, { startDate: '2026-01-02', endDate: '2028-12-31' })]);
+    refuses(record({ startDate: '2027-01-01', endDate: '2029-01-01' }), [fieldError('endDate', 'yearOutOfRange', '2023', '2028')]);
+  });
+
+  it('no overlap with another certificate of the member: conflictNonAssessment {0: the other id}', () => {
+    const given = [recorded(OTHER, { startDate: '2024-01-01', endDate: '2025-01-01' })];
+    refuses(record(), [fieldError(null, 'conflictNonAssessment', OTHER)], given);
+    spec.given(given).when(record({ startDate: '2025-01-02' })).then([recorded(ID, { startDate: '2025-01-02' })]);
+  });
+});
+
+describe('non-assessment decider: CorrectNonAssessment', () => {
+  it('records only the changed fields', () => {
+    spec
+      .given([recorded()])
+      .when(correct({ type: 60, original: null }))
+      .then([{ type: 'NonAssessmentCorrected', data: { nonAssessmentId: ID, memberId: MEMBER, type: 60, original: null } }]);
+  });
+
+  it('records nothing when nothing changed', () => {
+    spec.given([recorded()]).when(correct()).then([]);
+  });
+
+  it('keeps an old start date that is no longer a year choice, but checks a changed one', () => {
+    const old = recorded(ID, { startDate: '2021-01-01', endDate: '2023-12-31' });
+    spec
+      .given([old])
+      .when(correct({ startDate: '2021-01-01', endDate: '2023-12-31', orderNumber: '999' }))
+      .then([{ type: 'NonAssessmentCorrected', data: { nonAssessmentId: ID, memberId: MEMBER, orderNumber: '999' } }]);
+    refuses(correct({ startDate: '2021-02-01', endDate: '2023-12-31' }), [fieldError('startDate', 'yearOutOfRange', '2023', '2028')], [old]);
+  });
+
+  it('does not conflict with itself', () => {
+    spec
+      .given([recorded()])
+      .when(correct({ endDate: '2026-12-31' }))
+      .then([{ type: 'NonAssessmentCorrected', data: { nonAssessmentId: ID, memberId: MEMBER, endDate: '2026-12-31' } }]);
+  });
+
+  it('a certificate never moves to another member', () => {
+    refuses(correct({}, { requestedMember: 'member-9' }), [fieldError('member', 'invalidChoice', 'member-9')], [recorded()]);
+  });
+
+  it('answers an unknown certificate, or another cooperative\'s, as NotFoundError', () => {
+    spec.given([]).when(correct()).thenThrows(NotFoundError, (e) => expect([e.entity, e.id]).toEqual(['Non assessment', ID]));
+    spec.given([recorded()]).when(correct({}, { cooperativeId: 'coop-2' })).thenThrows(NotFoundError);
+  });
+});

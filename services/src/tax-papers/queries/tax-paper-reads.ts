@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import {
+  fieldError,
+  ValidationError,
+  type CollectionSpec,
+  type ExemptionOrderDto,
+  type Filter,
+  type NonAssessmentDto,
+  type ReadDocument,
+  type ReadPage,
+  type Sort,
+} from '@coop/contracts';
+import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections';
+import { businessToday, previousDay } from '../../members/domain/business-date.js';
+import { MemberReads } from '../../members/queries/member-reads.js';
+import { parseListQuery, type ListParams } from '../../platform/http/list-query.js';
+import { toExemptionOrderDto, toNonAssessmentDto } from './tax-paper.view.js';
+
+/** SPEC.md section 9: exemption orders and non-assessments sort by member. */
+export const TAX_PAPERS_DEFAULT_SORT: readonly Sort[] = [
+  { field: 'memberName', direction: 'asc' },
+  { field: 'memberNr', direction: 'asc' },
+  { field: 'startDate', direction: 'asc' },
+];
+
+/**
+ * `state:active` / `state:inactive` (derived, not stored) become a range on `activeUntil` (the end date,
+ * or `9999-12-31`): active when it is today or later. Both values together filter nothing.
+ */
+function stateFilter(params: ListParams, today: string): { params: ListParams; filters: Filter[] } {
+  if (typeof params.filter !== 'string' || params.filter === '') return { params, filters: [] };
+  const parts = params.filter.split(',');
+  const rest: string[] = [];
+  const filters: Filter[] = [];
+  for (const part of parts) {
+    const m = /^\s*state:(.*)$/.exec(part);
+    if (!m) {
+      rest.push(part);
+      continue;
+    }
+    const values = new Set(m[1]!.split(';').map((v) => v.trim()));
+    for (const v of values) if (v !== 'active' && v !== 'inactive') throw new ValidationError([fieldError('filter', 'invalidChoice', v)]);
+    if (values.has('active') && !values.has('inactive')) filters.push({ field: 'activeUntil', op: 'range', gte: today });
+    if (values.has('inactive') && !values.has('active')) filters.push({ field: 'activeUntil', op: 'range', lte: previousDay(today) });
+  }
+  return { params: { ...params, filter: rest.join(',') }, filters };
+}
+
+/** Read side of the tax papers: read models only, always within the caller's cooperative. */
+@Injectable()
+export class TaxPaperReads {
+  constructor(readonly members: MemberReads) {}
+
+  async page(spec: CollectionSpec, cooperativeId: string, params: ListParams): Promise<ReadPage<ReadDocument>> {
+    const { params: rest, filters } = stateFilter(params, businessToday());
+    const query = parseListQuery(spec, rest, cooperativeId, TAX_PAPERS_DEFAULT_SORT);
+    return this.members.reads.query(spec, cooperativeId, { ...query, filters: [...(query.filters ?? []), ...filters] });
+  }
+
+  /** The member documents named by the papers (member and spouse), for the names shown. */
+  private async people(cooperativeId: string, docs: readonly ReadDocument[]): Promise<Map<string, ReadDocument>> {
+    return this.members.membersById(cooperativeId, docs.flatMap((d) => [d.member, d.spouse].filter((v): v is string => typeof v === 'string')));
+  }
+
+  async exemptionOrderDtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<ExemptionOrderDto[]> {
+    const people = await this.people(cooperativeId, docs);
+    const today = businessToday();
+    return docs.map((d) => toExemptionOrderDto(d, people, today));
+  }
+
+  async nonAssessmentDtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<NonAssessmentDto[]> {
+    const people = await this.people(cooperativeId, docs);
+    const today = businessToday();
+    return docs.map((d) => toNonAssessmentDto(d, people, today));
+  }
+
+  /** Every paper of one member in `spec`, by start date. */
+  async ofMember(spec: CollectionSpec, cooperativeId: string, memberId: string): Promise<ReadDocument[]> {
+    const out: ReadDocument[] = [];
+    const limit = 1000;
+    for (let offset = 0; ; offset += limit) {
+      const page = await this.members.reads.query(spec, cooperativeId, {
+        cooperativeId,
+        filters: [{ field: 'member', op: 'eq', value: memberId }],
+        sort: [{ field: 'startDate', direction: 'asc' }, { field: 'id', direction: 'asc' }],
+        offset,
+        limit,
+      });
+      out.push(...page.items);
+      if (page.items.length < limit) return out;
+    }
+  }
+
+  async memberExemptionOrders(cooperativeId: string, memberId: string): Promise<ExemptionOrderDto[]> {
+    return this.exemptionOrderDtos(cooperativeId, await this.ofMember(EXEMPTION_ORDERS, cooperativeId, memberId));
+  }
+
+  async memberNonAssessments(cooperativeId: string, memberId: string): Promise<NonAssessmentDto[]> {
+    return this.nonAssessmentDtos(cooperativeId, await this.ofMember(NON_ASSESSMENTS, cooperativeId, memberId));
+  }
+}

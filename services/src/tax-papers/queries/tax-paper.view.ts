@@ -1,0 +1,51 @@
+import { taxPaperState, type ExemptionOrderDto, type NonAssessmentDto, type ReadDocument } from '@coop/contracts';
+import { memberDisplayName } from '@coop/projections';
+
+const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 'string' ? (doc[f] as string) : null);
+const int = (doc: ReadDocument, f: string): number | null => (typeof doc[f] === 'number' ? (doc[f] as number) : null);
+
+/** The member's current name and number (from `members`, the current member documents by id), else the copy in the paper's document. */
+function memberOf(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>): { member: string; memberName: string; memberNr: number | null } {
+  const member = str(doc, 'member') ?? '';
+  const m = members.get(member);
+  return { member, memberName: m ? memberDisplayName(m) : (str(doc, 'memberName') ?? ''), memberNr: m ? int(m, 'memberNr') : int(doc, 'memberNr') };
+}
+
+export function toExemptionOrderDto(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>, today: string): ExemptionOrderDto {
+  const joint = doc.joint === true;
+  const spouse = str(doc, 'spouse');
+  const spouseDoc = spouse ? members.get(spouse) : undefined;
+  const endDate = str(doc, 'endDate');
+  return {
+    id: doc.id,
+    ...memberOf(doc, members),
+    type: int(doc, 'type') ?? 0,
+    joint,
+    fsatyp: joint ? 'Gemeinsamer' : 'Einzelner',
+    spouse,
+    spouseName: spouseDoc ? memberDisplayName(spouseDoc) : str(doc, 'spouseName'),
+    amount: int(doc, 'amount') ?? 0,
+    date: str(doc, 'date') ?? '',
+    startDate: str(doc, 'startDate') ?? '',
+    endDate,
+    state: taxPaperState(endDate, today),
+    cooperative: doc.cooperativeId,
+  };
+}
+
+export function toNonAssessmentDto(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>, today: string): NonAssessmentDto {
+  const endDate = str(doc, 'endDate') ?? '';
+  return {
+    id: doc.id,
+    ...memberOf(doc, members),
+    type: int(doc, 'type') ?? 0,
+    orderNumber: str(doc, 'orderNumber'),
+    date: str(doc, 'date') ?? '',
+    taxAuthorities: str(doc, 'taxAuthorities'),
+    startDate: str(doc, 'startDate') ?? '',
+    endDate,
+    original: doc.original === true ? true : null,
+    state: taxPaperState(endDate, today),
+    cooperative: doc.cooperativeId,
+  };
+}

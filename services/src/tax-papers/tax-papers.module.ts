@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { MemberReads } from '../members/queries/member-reads.js';
+import {
+  CorrectExemptionOrderHandler,
+  CorrectNonAssessmentHandler,
+  RecordExemptionOrderHandler,
+  RecordNonAssessmentHandler,
+  TaxPaperWriter,
+} from './commands/tax-paper.commands.js';
+import { ExemptionOrdersController } from './http/exemption-orders.controller.js';
+import { NonAssessmentsController } from './http/non-assessments.controller.js';
+import { TaxPaperReads } from './queries/tax-paper-reads.js';
+
+/** Exemption orders (FSA) and non-assessment certificates (NV) of members (issue 5). */
+@Module({
+  imports: [CqrsModule],
+  controllers: [ExemptionOrdersController, NonAssessmentsController],
+  providers: [
+    MemberReads,
+    TaxPaperReads,
+    TaxPaperWriter,
+    RecordExemptionOrderHandler,
+    CorrectExemptionOrderHandler,
+    RecordNonAssessmentHandler,
+    CorrectNonAssessmentHandler,
+  ],
+})
+export class TaxPapersModule {}
