@@ -28,6 +28,10 @@ const BalanceAnnul = lazy(() => import('./balances/BalanceAnnul'));
 const BalanceView = lazy(() => import('./balances/BalanceView'));
 const ShareList = lazy(() => import('./shares/ShareList'));
 const ShareEdit = lazy(() => import('./shares/ShareEdit'));
+const ExemptionOrderList = lazy(() => import('./taxPapers/ExemptionOrderList'));
+const ExemptionOrderForm = lazy(() => import('./taxPapers/ExemptionOrderForm'));
+const NonAssessmentList = lazy(() => import('./taxPapers/NonAssessmentList'));
+const NonAssessmentForm = lazy(() => import('./taxPapers/NonAssessmentForm'));
 
 const DashboardPage = () => (
   <Guard>
@@ -72,6 +76,12 @@ export function App() {
         <Route path="/balances/:id" element={<Guard><BalanceView /></Guard>} />
         <Route path="/shares" element={<Guard role="ROLE_SUPER_ADMIN"><ShareList /></Guard>} />
         <Route path="/shares/:id" element={<Guard role="ROLE_SUPER_ADMIN"><ShareEdit /></Guard>} />
+        <Route path="/exemption-orders" element={<Guard><ExemptionOrderList /></Guard>} />
+        <Route path="/exemption-orders/new/member/:member" element={<Guard><ExemptionOrderForm /></Guard>} />
+        <Route path="/exemption-orders/:id" element={<Guard><ExemptionOrderForm /></Guard>} />
+        <Route path="/non-assessments" element={<Guard><NonAssessmentList /></Guard>} />
+        <Route path="/non-assessments/new/member/:member" element={<Guard><NonAssessmentForm /></Guard>} />
+        <Route path="/non-assessment/:id" element={<Guard><NonAssessmentForm /></Guard>} />
       </CustomRoutes>
     </Admin>
   );

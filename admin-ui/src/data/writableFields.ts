@@ -68,6 +68,10 @@ export const WRITABLE_FIELDS: Readonly<Record<string, readonly string[]>> = {
   balances: ['member', 'type', 'quantity', 'date', 'approvalDate', 'interestBegin', 'transferTo', 'annulPeer'],
   /** The share register: only the payment fields are corrected (a correction event; history is kept). */
   shares: ['rueckpfleinzahlung', 'interestEnd'],
+  /** Exemption orders (docs/api.md): the whole order on POST and PUT; `spouse` only on joint orders. */
+  exemptionorders: ['member', 'type', 'joint', 'spouse', 'amount', 'date', 'startDate', 'endDate'],
+  /** Non-assessment certificates: `original` true or null. */
+  nonassessments: ['member', 'type', 'orderNumber', 'date', 'taxAuthorities', 'startDate', 'endDate', 'original'],
 };
 
 /** Keeps only the writable fields of a resource; an unknown resource sends its data as it is. */

@@ -41,6 +41,28 @@ describe('console messages', () => {
     expect(en.coop.validation.selectTarget).toBe('Please select target member');
   });
 
+  it('every tax paper template (contracts tax-paper-validation-templates.ts) has a message', () => {
+    const templates = [
+      'spouseNeededForJoint', 'endDateMustBeAfterStartDate', 'startDateMustNotBeEmpty', 'endDateMustNotBeEmpty', 'dateRangeExceeds',
+      'yearOutOfRange', 'mustBeGreaterThan', 'amountExceedsAllowance', 'conflictExemptionOrder', 'conflictNonAssessment',
+    ];
+    for (const t of templates) {
+      expect(Object.keys(en.coop.validation)).toContain(t);
+      expect(Object.keys(de.coop.validation)).toContain(t);
+    }
+    expect(en.coop.validation.spouseNeededForJoint).toBe('Either select a spouse or change to single exemption order');
+    expect(en.coop.validation.conflictExemptionOrder).toBe('conflict with exemption order %{0}');
+  });
+
+  it('non-assessment types are named, not numbered, in both languages (DOMAIN 2.6)', () => {
+    for (const t of ['100', '60', '0', '-1'] as const) {
+      expect(en.coop.taxPapers.nvTypes[t]).toMatch(/[a-z]{4}/);
+      expect(de.coop.taxPapers.nvTypes[t]).toMatch(/[a-zä]{4}/);
+    }
+    expect(en.coop.taxPapers.nvTypes['100']).toContain('Full exemption');
+    expect(de.coop.taxPapers.nvTypes['100']).toContain('Vollständige Abstandnahme');
+  });
+
   it('parameters used in English are used in German too', () => {
     const params = (s: string) => (s.match(/%\{[^}]+\}/g) ?? []).sort();
     const get = (tree: unknown, key: string) => key.split('.').reduce<unknown>((t, p) => (t as Record<string, unknown>)[p], tree) as string;

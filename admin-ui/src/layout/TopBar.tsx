@@ -35,7 +35,7 @@ export function TopBar() {
         <Box component="nav" aria-label={translate('coop.shell.mainMenu')} sx={{ display: 'flex', gap: 0.5, flex: 1, overflowX: 'auto' }}>
           {entries.map((entry) => {
             const Icon = entry.icon;
-            const active = location.pathname.startsWith(entry.path);
+            const active = [entry.path, ...(entry.also ?? [])].some((p) => location.pathname.startsWith(p));
             return (
               <Button
                 key={entry.path}
@@ -47,9 +47,12 @@ export function TopBar() {
                 aria-current={active ? 'page' : undefined}
                 sx={{
                   textTransform: 'none',
-                  fontSize: 15,
-                  px: 1.5,
+                  fontSize: { xs: 14, xl: 15 },
+                  px: { xs: 1, xl: 1.5 },
                   whiteSpace: 'nowrap',
+                  flexShrink: 0,
+                  // Seven entries (German labels are long): the icons only where there is room, never squeezed text.
+                  '& .MuiButton-startIcon': { display: { xs: 'none', xl: 'inherit' } },
                   bgcolor: active ? 'rgba(255,255,255,0.16)' : 'transparent',
                   '&:hover': { bgcolor: 'rgba(255,255,255,0.24)' },
                 }}

@@ -30,6 +30,8 @@ import { MemberHistoryCard } from './MemberHistory';
 import { useSession } from '../session/session';
 import { ACTION_TYPES, canAnnul, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, type BalanceRecord, type MemberRecord } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
+import type { ExemptionOrderRecord, NonAssessmentRecord } from '../taxPapers/model';
+import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath } from '../taxPapers/parts';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
 
@@ -250,46 +252,30 @@ function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: read
   );
 }
 
-function TaxCard({ exemptionOrders, nonAssessments }: { exemptionOrders: readonly unknown[]; nonAssessments: readonly unknown[] }) {
+function TaxCard({ memberId, exemptionOrders, nonAssessments, canWrite, loading }: { memberId: string; exemptionOrders: readonly ExemptionOrderRecord[]; nonAssessments: readonly NonAssessmentRecord[]; canWrite: boolean; loading: boolean }) {
   const translate = useTranslate();
-  const table = (title: string, columns: readonly string[], items: readonly unknown[], testId: string) => (
-    <Box data-testid={testId}>
-      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>{title}</Typography>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {columns.map((c) => (
-              <TableCell key={c} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{c}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columns.length}>
-                <Typography variant="body2" color="text.secondary">{translate('coop.members.cards.noEntries')}</Typography>
-              </TableCell>
-            </TableRow>
-          ) : (
-            <TableRow>
-              <TableCell colSpan={columns.length}>{formatCount(items.length)}</TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
+  const title = (text: string, add: string, to: string, testId: string) => (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, minHeight: 32 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ flex: 1 }}>{text}</Typography>
+      {canWrite ? (
+        <Button component={RouterLink} to={to} size="small" variant="outlined" startIcon={<AddIcon />} data-testid={testId}>
+          {add}
+        </Button>
+      ) : null}
     </Box>
   );
-  const b = (field: string) => translate(`resources.balances.fields.${field}`);
   return (
     <Card component="section" data-testid="member-tax-card">
       <CardHeader title={translate('coop.members.cards.tax')} slotProps={cardTitle} />
       <CardContent sx={{ pt: 0 }}>
         <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 6 }}>
-            {table(translate('coop.members.cards.exemptionOrders'), [b('type'), b('amount'), translate('coop.members.cards.startDate'), translate('coop.members.cards.endDate')], exemptionOrders, 'member-exemption-orders')}
+          <Grid size={{ xs: 12, xl: 6 }}>
+            {title(translate('coop.members.cards.exemptionOrders'), translate('coop.taxPapers.addExemptionOrder'), newExemptionOrderPath(memberId), 'member-add-exemption-order')}
+            {loading ? null : <ExemptionOrderTable rows={exemptionOrders} canWrite={canWrite} testId="member-exemption-orders" />}
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            {table(translate('coop.members.cards.nonAssessments'), [b('type'), translate('coop.members.cards.orderNumber'), translate('coop.members.cards.startDate'), translate('coop.members.cards.endDate')], nonAssessments, 'member-non-assessments')}
+          <Grid size={{ xs: 12, xl: 6 }}>
+            {title(translate('coop.members.cards.nonAssessments'), translate('coop.taxPapers.addNonAssessment'), newNonAssessmentPath(memberId), 'member-add-non-assessment')}
+            {loading ? null : <NonAssessmentTable rows={nonAssessments} canWrite={canWrite} testId="member-non-assessments" />}
           </Grid>
         </Grid>
       </CardContent>
@@ -342,7 +328,7 @@ export default function MemberDashboard() {
         <Grid size={{ xs: 12 }}><ActionsCard m={m} sum={dashboard.data?.sumBalance} canWrite={canWrite} /></Grid>
         <Grid size={{ xs: 12, lg: 8 }}><ShareAccountCard rows={balances} sum={dashboard.data?.sumBalance} loading={dashboard.isPending} closed={postingsClosed(m)} canWrite={canWrite} /></Grid>
         <Grid size={{ xs: 12, lg: 4 }}><MemberHistoryCard memberId={m.id} /></Grid>
-        <Grid size={{ xs: 12 }}><TaxCard exemptionOrders={dashboard.data?.exemptionOrder ?? []} nonAssessments={dashboard.data?.nonAssessment ?? []} /></Grid>
+        <Grid size={{ xs: 12 }}><TaxCard memberId={m.id} exemptionOrders={dashboard.data?.exemptionOrder ?? []} nonAssessments={dashboard.data?.nonAssessment ?? []} canWrite={canWrite} loading={dashboard.isPending} /></Grid>
       </Grid>
     </Box>
   );

@@ -35,10 +35,12 @@ export interface MemberPickerProps {
   readonly name?: string;
   readonly required?: boolean;
   readonly onBlur?: () => void;
+  /** Shown, not changeable (a read-only user's form). */
+  readonly disabled?: boolean;
 }
 
 /** A member lookup: type a name or member number, choose one of at most 10 matches. */
-export function MemberPicker({ value, onChange, label, testId, excludeId, withExited = false, error, helperText, name, required, onBlur }: MemberPickerProps) {
+export function MemberPicker({ value, onChange, label, testId, excludeId, withExited = false, error, helperText, name, required, onBlur, disabled }: MemberPickerProps) {
   const translate = useTranslate();
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<MemberOption[]>([]);
@@ -80,6 +82,7 @@ export function MemberPicker({ value, onChange, label, testId, excludeId, withEx
       getOptionLabel={(m) => m.label}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={loading}
+      disabled={disabled}
       noOptionsText={translate('coop.list.empty')}
       loadingText={translate('ra.page.loading')}
       onBlur={onBlur}
@@ -118,7 +121,7 @@ export function MemberPicker({ value, onChange, label, testId, excludeId, withEx
 }
 
 /** The member lookup bound to a react-admin form field (server errors appear under it). */
-export function MemberLookupInput({ source, label, excludeId, testId }: Pick<InputProps, 'source'> & { label: string; excludeId?: string; testId: string }) {
+export function MemberLookupInput({ source, label, excludeId, testId, readOnly }: Pick<InputProps, 'source'> & { label: string; excludeId?: string; testId: string; readOnly?: boolean }) {
   const translate = useTranslate();
   const { field, fieldState, isRequired } = useInput({ source });
   const message = fieldState.error?.message;
@@ -132,6 +135,7 @@ export function MemberLookupInput({ source, label, excludeId, testId }: Pick<Inp
       required={isRequired}
       testId={testId}
       excludeId={excludeId}
+      disabled={readOnly}
       error={!!message}
       helperText={message ? translate(message, { _: message }) : undefined}
     />

@@ -2,6 +2,7 @@
  * The member and posting records as the API answers them (docs/api.md, SPEC section 3) and the fixed
  * choices of the forms. Labels are message keys (`coop.members.*`, `coop.balances.types.*`).
  */
+import type { ExemptionOrderRecord, NonAssessmentRecord } from '../taxPapers/model';
 
 export interface MemberRecord {
   readonly id: string;
@@ -174,8 +175,9 @@ export interface HistoryEntry {
 export interface MemberDashboardData {
   readonly addressId: string;
   readonly balance: readonly BalanceRecord[];
-  readonly exemptionOrder: readonly unknown[];
-  readonly nonAssessment: readonly unknown[];
+  /** By start date ascending, each with its derived state. */
+  readonly exemptionOrder: readonly ExemptionOrderRecord[];
+  readonly nonAssessment: readonly NonAssessmentRecord[];
   readonly sumBalance: number;
 }
 

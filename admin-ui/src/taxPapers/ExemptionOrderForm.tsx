@@ -1,0 +1,227 @@
+import { CardContent, Grid, InputAdornment, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { useParams } from 'react-router-dom';
+import { BooleanInput, CreateBase, EditBase, Form, SelectInput, TextInput, required, useEditContext, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { DateTextInput } from '../common/DateTextInput';
+import { EditHeader } from '../common/EditHeader';
+import { centsToDecimal, formatDate, formatMoney, parseEuroToCents } from '../format';
+import { DocumentTitle } from '../layout/DocumentTitle';
+import { PageLoading } from '../layout/Layout';
+import { MemberLookupInput } from '../members/MemberLookup';
+import { canWriteMembers, memberLabel, memberName, today, type MemberRecord } from '../members/model';
+import { useMemberDashboard } from '../members/queries';
+import { useSession } from '../session/session';
+import {
+  EXEMPTION_ORDER_TYPES,
+  allowanceLimit,
+  exemptionEndYears,
+  exemptionStartYears,
+  saversAllowance,
+  startOfYear,
+  yearChoices,
+  yearOf,
+  UNTIL_REVOKED,
+  type ExemptionOrderRecord,
+} from './model';
+import { exemptionOrderToApi } from './toApi';
+import { LoadError, MemberLine, OtherPapers, PaperLayout, useBackTo, useFrom } from './PaperLayout';
+import { ExemptionOrderTable } from './parts';
+
+const numFormat = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const numParse = (v: string) => (v === '' ? null : Number(v));
+/** Amounts arrive as integer cents and are typed in euro; the text stays text until it is sent. */
+const formatEuro = (value: unknown): string => (typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '');
+const parseText = (value: string): string => value;
+const validateEuro = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && parseEuroToCents(value) === null ? 'coop.validation.invalidAmount' : undefined;
+
+/** Switching to a joint order fills in the spouse recorded for the member (when there is one and none is chosen). */
+function SpousePrefill({ spouse }: { spouse: string | null | undefined }) {
+  const joint = useWatch({ name: 'joint' }) as unknown;
+  const { getValues, setValue } = useFormContext();
+  const previous = useRef(joint);
+  useEffect(() => {
+    if (previous.current === joint) return;
+    previous.current = joint;
+    if (joint === true && spouse && !getValues('spouse')) setValue('spouse', spouse, { shouldDirty: true });
+  }, [joint, spouse, getValues, setValue]);
+  return null;
+}
+
+/** The allowance of the chosen years, single or joint: the most the order may exempt (the API decides). */
+function AllowanceHint() {
+  const translate = useTranslate();
+  const joint = useWatch({ name: 'joint' }) === true;
+  const startYear = yearOf(useWatch({ name: 'startDate' }));
+  const endYear = yearOf(useWatch({ name: 'endDate' }));
+  if (startYear === null) return null;
+  const { limit, year } = allowanceLimit(startYear, endYear, joint);
+  const a = saversAllowance(year);
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: { md: 1 } }} data-testid="exemption-order-allowance">
+      {translate('coop.taxPapers.allowanceLimit', { amount: formatMoney(limit), year })}
+      <br />
+      {translate('coop.taxPapers.allowanceHint', { single: formatMoney(a.single), joint: formatMoney(a.joint), year })}
+    </Typography>
+  );
+}
+
+function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefined; canWrite: boolean; currentId?: string }) {
+  const translate = useTranslate();
+  const joint = useWatch({ name: 'joint' }) === true;
+  const startDate = useWatch({ name: 'startDate' }) as unknown;
+  const endDate = useWatch({ name: 'endDate' }) as unknown;
+  const thisYear = Number(today().slice(0, 4));
+  const dashboard = useMemberDashboard(member?.id ?? '');
+  const orders = dashboard.data?.exemptionOrder ?? [];
+  const others = orders.filter((o) => o.id !== currentId);
+  const ro = !canWrite;
+  return (
+    <CardContent sx={{ px: 3 }}>
+      <SpousePrefill spouse={member?.spouse} />
+      <MemberLine member={member} isNew={!currentId} canWrite={canWrite} />
+      <Grid container columnSpacing={2} sx={{ mt: 2 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SelectInput
+            source="type"
+            choices={EXEMPTION_ORDER_TYPES.map((t) => ({ id: String(t), name: `coop.taxPapers.exemptionTypes.${t}` }))}
+            format={numFormat}
+            parse={numParse}
+            validate={required()}
+            fullWidth
+            readOnly={ro}
+            data-testid="exemption-order-type"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <DateTextInput source="date" fullWidth readOnly={ro} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <BooleanInput source="joint" helperText="coop.taxPapers.jointHint" readOnly={ro} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          {joint ? <MemberLookupInput source="spouse" label={translate('resources.exemptionorders.fields.spouse')} excludeId={member?.id} testId="exemption-order-spouse" readOnly={ro} /> : null}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput
+            source="amount"
+            fullWidth
+            format={formatEuro}
+            parse={parseText}
+            validate={validateEuro}
+            readOnly={ro}
+            helperText="coop.taxPapers.amountHint"
+            slotProps={{ htmlInput: { 'data-testid': 'exemption-order-amount', inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <AllowanceHint />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SelectInput
+            source="startDate"
+            choices={yearChoices(exemptionStartYears(thisYear), 'start', startDate, formatDate)}
+            validate={required()}
+            helperText="coop.taxPapers.fromJanuary"
+            fullWidth
+            readOnly={ro}
+            data-testid="exemption-order-startDate"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SelectInput
+            source="endDate"
+            choices={[{ id: UNTIL_REVOKED, name: 'coop.taxPapers.untilRevoked' }, ...yearChoices(exemptionEndYears(thisYear), 'end', endDate, formatDate)]}
+            validate={required()}
+            helperText="coop.taxPapers.toDecemberOrRevoked"
+            fullWidth
+            readOnly={ro}
+            data-testid="exemption-order-endDate"
+          />
+        </Grid>
+      </Grid>
+      {member && (others.length > 0 || currentId) ? (
+        <OtherPapers title={translate('coop.taxPapers.otherOrders')} ids={others.map((o) => o.id)}>
+          {(highlight) => <ExemptionOrderTable rows={orders} canWrite={canWrite} currentId={currentId} highlightId={highlight} testId="exemption-order-others" />}
+        </OtherPapers>
+      ) : null}
+    </CardContent>
+  );
+}
+
+function NewExemptionOrder({ memberId }: { memberId: string }) {
+  const translate = useTranslate();
+  const canWrite = canWriteMembers(useSession()?.roles);
+  const backTo = useBackTo(memberId);
+  const { data: member, isPending, error } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
+  if (isPending) return <PageLoading />;
+  if (error || !member) return <LoadError error={error} />;
+  const title = translate('coop.title.newExemptionOrderFor', { name: memberLabel(member) });
+  const record = {
+    member: member.id,
+    type: 0,
+    joint: false,
+    spouse: member.spouse ?? null,
+    amount: '',
+    date: today(),
+    startDate: startOfYear(Number(today().slice(0, 4))),
+    endDate: UNTIL_REVOKED,
+  };
+  return (
+    <PaperLayout testId="exemption-order-form" historyResource="exemptionorders">
+      <CreateBase resource="exemptionorders" record={record} transform={(data: RaRecord) => exemptionOrderToApi(data, member.id)} redirect={() => backTo}>
+        <Form warnWhenUnsavedChanges={false}>
+          <DocumentTitle override={title} />
+          <EditHeader title={title} backTo={backTo} canSave={canWrite} />
+          <Fields member={member} canWrite={canWrite} />
+        </Form>
+      </CreateBase>
+    </PaperLayout>
+  );
+}
+
+function EditForm() {
+  const { record, isPending, error } = useEditContext<ExemptionOrderRecord>();
+  const translate = useTranslate();
+  const canWrite = canWriteMembers(useSession()?.roles);
+  const { data: member } = useGetOne<MemberRecord>('members', { id: record?.member ?? '' }, { enabled: !!record?.member });
+  const backTo = useBackTo(record?.member);
+  if (isPending) return <PageLoading />;
+  if (error || !record) return <LoadError error={error} />;
+  const name = member ? memberName(member) : (record.memberName ?? '');
+  const title = translate('coop.title.exemptionOrderOf', { name });
+  const values = { ...record, endDate: record.endDate ?? UNTIL_REVOKED };
+  return (
+    <Form record={values} warnWhenUnsavedChanges={false}>
+      <DocumentTitle override={title} />
+      <EditHeader title={title} backTo={backTo} canSave={canWrite} />
+      <Fields member={member} canWrite={canWrite} currentId={record.id} />
+    </Form>
+  );
+}
+
+function EditExemptionOrder({ id }: { id: string }) {
+  const from = useFrom();
+  return (
+    <PaperLayout testId="exemption-order-form" historyResource="exemptionorders" id={id}>
+      <EditBase
+        key={id}
+        resource="exemptionorders"
+        id={id}
+        mutationMode="pessimistic"
+        transform={(data: RaRecord) => exemptionOrderToApi(data, String(data.member))}
+        redirect={(_resource, _id, data) => from ?? `/member/${encodeURIComponent(String((data as RaRecord | undefined)?.member ?? ''))}`}
+      >
+        <EditForm />
+      </EditBase>
+    </PaperLayout>
+  );
+}
+
+/** `/exemption-orders/new/member/{member}` (record) and `/exemption-orders/{id}` (correct, with the history). */
+export default function ExemptionOrderForm() {
+  const params = useParams();
+  if (params.member) return <NewExemptionOrder memberId={params.member} />;
+  return <EditExemptionOrder id={params.id ?? ''} />;
+}

@@ -1,0 +1,105 @@
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Box, Card, CardHeader, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { ListPagination, ListSearch } from '../common/ListHeader';
+import { SortHeader } from '../common/SortHeader';
+import { useServerList } from '../data/useServerList';
+import { formatDate } from '../format';
+import { canWriteMembers } from '../members/model';
+import { useSession } from '../session/session';
+import { PaperFilters } from './ListFilters';
+import type { NonAssessmentRecord } from './model';
+import { AddForMemberButton, StateChip, newNonAssessmentPath, nonAssessmentPath } from './parts';
+
+const LIST = '/non-assessments';
+
+/** `/non-assessments` (menu 6): every non-assessment certificate, by member; filters member and state, search by name, number or certificate number. */
+export default function NonAssessmentList() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const canWrite = canWriteMembers(useSession()?.roles);
+  const [member, setMember] = useState<string | null>(null);
+  const [state, setState] = useState('');
+  const list = useServerList<NonAssessmentRecord>('nonassessments', {
+    defaultSort: { field: 'memberName', order: 'ASC' },
+    filter: { ...(member ? { member } : {}), ...(state ? { state } : {}) },
+  });
+  const f = (field: string) => translate(`resources.nonassessments.fields.${field}`);
+  return (
+    <Card component="section" aria-labelledby="non-assessments-title" data-testid="non-assessments-list">
+      <CardHeader
+        id="non-assessments-title"
+        title={translate('coop.taxPapers.nonAssessments')}
+        slotProps={{ title: { variant: 'h6', component: 'h1' } }}
+        action={canWrite ? <AddForMemberButton label={translate('coop.taxPapers.addNonAssessment')} member={member} pathFor={newNonAssessmentPath} testId="non-assessments-add" /> : null}
+        sx={{ pb: 0 }}
+      />
+      <PaperFilters
+        name="non-assessments"
+        member={member}
+        setMember={(id) => { setMember(id); list.setPage(1); }}
+        state={state}
+        setState={(s) => { setState(s); list.setPage(1); }}
+      />
+      <ListSearch list={list} name="non-assessments" />
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-labelledby="non-assessments-title">
+          <TableHead>
+            <TableRow>
+              <SortHeader list={list} field="memberName" label={f('member')} />
+              <SortHeader list={list} field="type" label={f('type')} />
+              <SortHeader list={list} field="orderNumber" label={f('orderNumber')} />
+              <SortHeader list={list} field="taxAuthorities" label={f('taxAuthorities')} />
+              <SortHeader list={list} field="date" label={f('date')} />
+              <SortHeader list={list} field="startDate" label={f('startDate')} />
+              <SortHeader list={list} field="endDate" label={f('endDate')} />
+              <SortHeader list={list} field="original" label={translate('coop.taxPapers.originalColumn')} />
+              <SortHeader list={list} field="state" label={f('state')} />
+              <TableCell sx={{ width: 48 }} />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.data.map((n) => {
+              const open = () => navigate(nonAssessmentPath(n.id), { state: { from: LIST } });
+              return (
+                <TableRow key={n.id} hover data-testid="non-assessments-row" data-id={n.id} data-state={n.state} data-member={n.member} onClick={open} sx={{ cursor: 'pointer', ...(n.state === 'inactive' ? { '& td': { color: 'text.secondary' } } : {}) }}>
+                  <TableCell onClick={(e) => e.stopPropagation()}>
+                    <Link component={RouterLink} to={`/member/${encodeURIComponent(n.member)}`} underline="hover" sx={{ fontWeight: 600 }}>
+                      {n.memberName ?? ''}
+                    </Link>
+                    {n.memberNr !== null && n.memberNr !== undefined ? <Typography variant="caption" color="text.secondary" component="div">{`${translate('resources.nonassessments.fields.memberNr')} ${n.memberNr}`}</Typography> : null}
+                  </TableCell>
+                  <TableCell>{translate(`coop.taxPapers.nvTypesShort.${n.type}`, { _: String(n.type) })}</TableCell>
+                  <TableCell>{n.orderNumber ?? ''}</TableCell>
+                  <TableCell>{n.taxAuthorities ?? ''}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(n.date)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(n.startDate)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(n.endDate)}</TableCell>
+                  <TableCell data-testid="non-assessments-original">{translate(n.original ? 'coop.taxPapers.original.present' : 'coop.taxPapers.original.missing')}</TableCell>
+                  <TableCell><StateChip state={n.state} /></TableCell>
+                  <TableCell align="right" sx={{ py: 0.5 }} onClick={(e) => e.stopPropagation()}>
+                    <Tooltip title={translate(canWrite ? 'coop.taxPapers.edit' : 'coop.taxPapers.view')}>
+                      <IconButton component={RouterLink} to={nonAssessmentPath(n.id)} state={{ from: LIST }} size="small" aria-label={`${translate(canWrite ? 'coop.taxPapers.edit' : 'coop.taxPapers.view')}: ${n.memberName ?? ''}`} data-testid="non-assessments-open">
+                        <ChevronRightIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+            {!list.isPending && list.data.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={10}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>{translate('coop.list.empty')}</Typography>
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Box>
+      <ListPagination list={list} name="non-assessments" />
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { Alert, Box, Card, Grid, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { InfoList } from '../common/Section';
+import { memberLabel, type MemberRecord } from '../members/model';
+import { conflictingId } from './model';
+import { TaxPaperHistoryCard } from './TaxPaperHistory';
+
+/** Where the form goes back to (and after saving): the list it was opened from, else the member dashboard. */
+export function useBackTo(memberId: string | undefined): string {
+  return useFrom() ?? (memberId ? `/member/${encodeURIComponent(memberId)}` : '/');
+}
+
+/** The console path a list passed as `state.from` when it opened the form, or null. */
+export function useFrom(): string | null {
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') ? from : null;
+}
+
+/** The form card, and beside it (existing papers only) the paper's history. */
+export function PaperLayout({ testId, historyResource, id, children }: { testId: string; historyResource: 'exemptionorders' | 'nonassessments'; id?: string; children: ReactNode }) {
+  if (!id) {
+    return (
+      <Card component="section" data-testid={testId} sx={{ maxWidth: 1000, mx: 'auto' }}>
+        {children}
+      </Card>
+    );
+  }
+  return (
+    <Grid container spacing={2.5} sx={{ maxWidth: 1400, mx: 'auto' }}>
+      <Grid size={{ xs: 12, lg: 8 }}>
+        <Card component="section" data-testid={testId}>{children}</Card>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 4 }}>
+        <TaxPaperHistoryCard resource={historyResource} id={id} />
+      </Grid>
+    </Grid>
+  );
+}
+
+/** The member the paper belongs to (with a link to the dashboard) and, for a stored paper, the correction hint. */
+export function MemberLine({ member, isNew, canWrite }: { member: MemberRecord | undefined; isNew: boolean; canWrite: boolean }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {!canWrite ? <Alert severity="info" sx={{ mb: 2 }} data-testid="paper-read-only">{translate('coop.edit.readOnly')}</Alert> : null}
+      {!isNew && canWrite ? <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>{translate('coop.taxPapers.correctionHint')}</Alert> : null}
+      <InfoList
+        rows={[
+          [
+            translate('resources.exemptionorders.fields.member'),
+            member ? (
+              <RouterLink to={`/member/${encodeURIComponent(member.id)}`} data-testid="paper-member">{memberLabel(member)}</RouterLink>
+            ) : (
+              ''
+            ),
+          ],
+        ]}
+      />
+    </>
+  );
+}
+
+/**
+ * The member's other papers under the form. When the API refuses an overlap, its general error names the
+ * other paper by id: that row is marked, so the clerk sees which period collides.
+ */
+export function OtherPapers({ title, ids, children }: { title: string; ids: readonly string[]; children: (highlightId: string | null) => ReactNode }) {
+  const { errors } = useFormState();
+  const message = (errors.root as { serverError?: { message?: unknown } } | undefined)?.serverError?.message;
+  const highlight = conflictingId(message, ids);
+  return (
+    <Box sx={{ mt: 3 }} data-testid="paper-others">
+      <Typography variant="subtitle2" component="h3" color="primary" sx={{ mb: 0.5, textTransform: 'uppercase', letterSpacing: 0.6 }}>
+        {title}
+      </Typography>
+      {children(highlight)}
+    </Box>
+  );
+}
+
+export function LoadError({ error }: { error: unknown }) {
+  const translate = useTranslate();
+  return <Alert severity="error" sx={{ m: 2 }}>{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+}
+

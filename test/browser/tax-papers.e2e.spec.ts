@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'puppeteer-core';
+import { chooseLanguage, fill, screenshot, signIn, tid, waitForFieldMessage, waitForPath, waitForText } from './support/console.js';
+import { startProduct, type Product } from './support/product.js';
+
+/** Chooses `value` in the react-admin select with the given data-testid. */
+async function choose(page: Page, testId: string, value: string): Promise<void> {
+  await page.click(`[data-testid="${testId}"] [role="combobox"]`);
+  await page.waitForSelector(`li[data-value="${value}"]`, { visible: true });
+  // The menu grows in: click only once it stands still.
+  await page.waitForFunction(
+    (v: string) => {
+      const paper = document.querySelector(`li[data-value="${v}"]`)?.closest('.MuiPaper-root');
+      return !!paper && getComputedStyle(paper).opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(paper).transform);
+    },
+    {},
+    value,
+  );
+  await page.click(`li[data-value="${value}"]`);
+  try {
+    await page.waitForSelector(`li[data-value="${value}"]`, { hidden: true });
+  } catch (error) {
+    await screenshot(page, `FAILED-choose-${testId}`);
+    throw error;
+  }
+}
+
+/** The text under a select (its helper text, where the server's message appears). */
+async function waitForSelectMessage(page: Page, source: string, text: string): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (src: string, t: string) => {
+        const control = document.querySelector(`form input[name="${src}"]`)?.closest('.MuiFormControl-root');
+        const helper = control?.querySelector('.MuiFormHelperText-root') as HTMLElement | null | undefined;
+        return !!helper && helper.innerText.includes(t);
+      },
+      {},
+      source,
+      text,
+    );
+  } catch (error) {
+    await screenshot(page, `FAILED-select-message-${source}`);
+    throw error;
+  }
+}
+
+/** Waits for an error notification (a general error of the API) containing `text`. */
+async function waitForNotification(page: Page, text: string): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (t: string) => Array.from(document.querySelectorAll('.MuiSnackbarContent-message')).some((el) => (el as HTMLElement).innerText.includes(t)),
+      {},
+      text,
+    );
+  } catch (error) {
+    await screenshot(page, 'FAILED-notification');
+    throw error;
+  }
+}
+
+/** Waits until no notification is shown (so the next one is really new). */
+async function waitForNoNotification(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('.MuiSnackbarContent-message').length === 0, { timeout: 15_000 });
+}
+
+/** Picks a member in a member lookup by typing part of the name. */
+async function pickMember(page: Page, testId: string, typed: string, memberId: string): Promise<void> {
+  await page.click(tid(testId));
+  await page.type(tid(testId), typed);
+  const option = `[data-testid="${testId}-option"][data-member-id="${memberId}"]`;
+  await page.waitForSelector(option, { visible: true });
+  await page.click(option);
+  await page.waitForSelector(option, { hidden: true });
+}
+
+const person = (givenName: string, name: string, extra: Record<string, unknown> = {}) => ({
+  memberType: 1,
+  position: 0,
+  salutation: givenName.endsWith('a') || givenName === 'Karin' ? 'Frau' : 'Herr',
+  postalSalutation: givenName.endsWith('a') || givenName === 'Karin' ? 'female' : 'male',
+  title: 'none',
+  givenName,
+  name,
+  birthDate: '1975-02-03',
+  legalForm: 0,
+  civilStatus: 1,
+  street: 'Birkenweg',
+  streetHomeNumber: '3',
+  zipCode: '10115',
+  city: 'Berlin',
+  state: 'be',
+  isForeign: false,
+  bankname: 'Testbank',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+  entryDate: '2020-01-01',
+  approvalDate: '2020-01-01',
+  interestBegin: '2020-01-01',
+  shareAmount: 1,
+  ...extra,
+});
+
+describe('tax papers: exemption orders and non-assessment certificates', () => {
+  let product: Product;
+  let token: string;
+  /** Karin Kaiser: married, her spouse not linked in the member data. */
+  let karin: string;
+  /** Klaus Kaiser: the spouse chosen for the joint order. */
+  let klaus: string;
+  /** Lena Lang: married, the spouse (Klaus, for the test) linked in the member data. */
+  let lena: string;
+  const year = new Date().getFullYear();
+
+  async function createMember(body: Record<string, unknown>): Promise<string> {
+    const res = await product.api('/members', { method: 'POST', token, body });
+    expect([res.status, res.body]).toEqual([201, expect.objectContaining({ name: body.name })]);
+    return (res.body as { id: string }).id;
+  }
+
+  beforeAll(async () => {
+    product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
+    token = await product.apiLogin('admin', product.adminPassword);
+    const coopId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cooperative as string;
+    const coop = await product.api(`/cooperatives/${coopId}`, {
+      method: 'PUT',
+      token,
+      body: {
+        name: 'Test eG',
+        fullName: 'Test Wohnungsgenossenschaft eG',
+        address: 'Hauptstraße 1',
+        zip: '10115',
+        city: 'Berlin',
+        email: 'info@test-eg.de',
+        contactPerson: 'Erika Mustermann',
+        url: 'https://test-eg.de',
+        taxId: '1121081508150',
+        bankname: 'Testbank',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        balanceCost: 25000,
+        minimumShares: 1,
+      },
+    });
+    expect(coop.status).toBe(200);
+    karin = await createMember(person('Karin', 'Kaiser'));
+    klaus = await createMember(person('Klaus', 'Kaiser'));
+    lena = await createMember(person('Lena', 'Lang', { spouse: klaus, spouseGivenName: 'Klaus', spouseName: 'Kaiser' }));
+  }, 90_000);
+
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('records a joint exemption order (spouse required), refuses an overlapping one, corrects it with history, in English and German', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/member/${karin}`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === `/member/${karin}`, 'the member dashboard');
+    await page.waitForSelector(tid('member-exemption-orders'));
+    await screenshot(page, 'tax-dashboard-empty');
+
+    // A joint order without a spouse: the server's message under the spouse field.
+    await page.click(tid('member-add-exemption-order'));
+    await waitForPath(page, (p) => p === `/exemption-orders/new/member/${karin}`, 'the new exemption order form');
+    await page.waitForSelector('input[name="amount"]');
+    await waitForText(page, tid('form-title'), 'Kaiser, Karin');
+    await fill(page, 'input[name="amount"]', '2.000,00');
+    await page.click('input[name="joint"]');
+    await page.waitForSelector(tid('exemption-order-spouse'));
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'spouse', 'Either select a spouse or change to single exemption order');
+    await screenshot(page, 'tax-order-joint-without-spouse-en');
+
+    // The same in German (the language change starts the form afresh).
+    await chooseLanguage(page, 'de');
+    await waitForText(page, tid('save'), 'Speichern');
+    await page.waitForSelector('input[name="amount"]');
+    await fill(page, 'input[name="amount"]', '2.000,00');
+    await page.click('input[name="joint"]');
+    await page.waitForSelector(tid('exemption-order-spouse'));
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'spouse', 'Bitte wählen Sie einen Ehegatten oder ändern Sie auf Einzel-Freistellungsauftrag');
+    await screenshot(page, 'tax-order-joint-without-spouse-de');
+    await chooseLanguage(page, 'en');
+    await waitForText(page, tid('save'), 'Save');
+
+    // Fixed: the spouse chosen, this year and the two following; the order is active on the dashboard.
+    await page.waitForSelector('input[name="amount"]');
+    await fill(page, 'input[name="amount"]', '2.000,00');
+    await page.click('input[name="joint"]');
+    await page.waitForSelector(tid('exemption-order-spouse'));
+    await pickMember(page, 'exemption-order-spouse', 'Klaus', klaus);
+    await choose(page, 'exemption-order-endDate', `${year + 2}-12-31`);
+    await waitForText(page, tid('exemption-order-allowance'), '2.000,00 €');
+    await screenshot(page, 'tax-order-joint-filled');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => p === `/member/${karin}`, 'back on the dashboard');
+    await page.waitForSelector(`${tid('member-exemption-orders')} [data-testid="exemption-order-row"][data-state="active"]`);
+    await waitForText(page, tid('member-exemption-orders'), 'Joint with Kaiser, Klaus');
+    await waitForText(page, tid('member-exemption-orders'), '2.000,00 €');
+    await waitForText(page, tid('member-exemption-orders'), `31.12.${year + 2}`);
+    await waitForText(page, tid('member-exemption-orders'), 'Active');
+    await screenshot(page, 'tax-dashboard-order-active');
+    const orders = await product.api(`/exemptionorders?filter=member:${karin}`, { token });
+    expect(orders.body).toEqual([
+      expect.objectContaining({ joint: true, spouse: klaus, amount: 200_000, startDate: `${year}-01-01`, endDate: `${year + 2}-12-31`, state: 'active' }),
+    ]);
+    const firstId = (orders.body as Array<{ id: string }>)[0]!.id;
+
+    // A second order overlapping the first is refused with the conflict message; the other order is marked.
+    await page.click(tid('member-add-exemption-order'));
+    await waitForPath(page, (p) => p === `/exemption-orders/new/member/${karin}`, 'the new exemption order form again');
+    await page.waitForSelector('input[name="amount"]');
+    await fill(page, 'input[name="amount"]', '500,00');
+    await page.click(tid('save'));
+    await waitForNotification(page, `conflict with exemption order ${firstId}`);
+    await page.waitForSelector(`[data-testid="exemption-order-row"][data-id="${firstId}"] ${tid('paper-conflict')}`);
+    await screenshot(page, 'tax-order-overlap-en');
+    await waitForNoNotification(page);
+    await chooseLanguage(page, 'de');
+    await waitForText(page, tid('save'), 'Speichern');
+    await page.waitForSelector('input[name="amount"]');
+    await fill(page, 'input[name="amount"]', '500,00');
+    await page.click(tid('save'));
+    await waitForNotification(page, 'Überschneidung mit Freistellungsauftrag');
+    await screenshot(page, 'tax-order-overlap-de');
+    await chooseLanguage(page, 'en');
+    await waitForText(page, tid('save'), 'Save');
+
+    // Correct the first order: a new event; the history shows both versions.
+    await page.goto(`${product.baseUrl}/member/${karin}`);
+    await page.waitForSelector(`${tid('member-exemption-orders')} ${tid('exemption-order-open')}`);
+    await page.click(`${tid('member-exemption-orders')} ${tid('exemption-order-open')}`);
+    await waitForPath(page, (p) => p === `/exemption-orders/${firstId}`, 'the exemption order form');
+    await page.waitForFunction(() => (document.querySelector('input[name="amount"]') as HTMLInputElement | null)?.value === '2.000,00');
+    await fill(page, 'input[name="amount"]', '1.800,00');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => p === `/member/${karin}`, 'the dashboard after the correction');
+    await waitForText(page, tid('member-exemption-orders'), '1.800,00 €');
+    await page.goto(`${product.baseUrl}/exemption-orders/${firstId}`);
+    await page.waitForSelector('[data-testid="paper-history-entry"][data-type="ExemptionOrderCorrected"]');
+    await page.waitForSelector('[data-testid="paper-history-entry"][data-type="ExemptionOrderRecorded"]');
+    await waitForText(page, tid('paper-history'), '2.000,00 € → 1.800,00 €');
+    await screenshot(page, 'tax-order-edit-history');
+
+    // The list (menu 5): the order by member, with its state.
+    await page.click(tid('menu-exemption-orders'));
+    await waitForPath(page, (p) => p === '/exemption-orders', '/exemption-orders');
+    await page.waitForSelector(`[data-testid="exemption-orders-row"][data-id="${firstId}"][data-state="active"]`);
+    await waitForText(page, tid('exemption-orders-list'), 'Kaiser, Karin');
+    await screenshot(page, 'tax-order-list');
+
+    // A member with a linked spouse: switching to joint fills the spouse in.
+    await page.goto(`${product.baseUrl}/member/${lena}`);
+    await page.waitForSelector(tid('member-add-exemption-order'));
+    await page.click(tid('member-add-exemption-order'));
+    await waitForPath(page, (p) => p === `/exemption-orders/new/member/${lena}`, 'the new order form for Lena');
+    await page.waitForSelector('input[name="joint"]');
+    await page.click('input[name="joint"]');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="exemption-order-spouse"]') as HTMLInputElement | null)?.value.includes('Kaiser, Klaus') === true);
+    await screenshot(page, 'tax-order-spouse-prefilled');
+    await page.browserContext().close();
+  }, 180_000);
+
+  it('refuses a non-assessment certificate longer than 3 years, in English and German, then records it', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/member/${karin}`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === `/member/${karin}`, 'the member dashboard');
+    await page.waitForSelector(tid('member-add-non-assessment'));
+    await page.click(tid('member-add-non-assessment'));
+    await waitForPath(page, (p) => p === `/non-assessments/new/member/${karin}`, 'the new certificate form');
+    await page.waitForSelector('input[name="orderNumber"]');
+
+    const fillCertificate = async () => {
+      await page.waitForSelector('input[name="orderNumber"]');
+      await fill(page, 'input[name="orderNumber"]', '27/815/00815 NV 1');
+      await fill(page, 'input[name="taxAuthorities"]', 'Finanzamt Berlin-Mitte');
+      await choose(page, 'non-assessment-startDate', `${year - 2}-01-01`);
+      await choose(page, 'non-assessment-endDate', `${year + 3}-12-31`);
+    };
+    await fillCertificate();
+    await waitForText(page, tid('non-assessment-type'), 'Full exemption (NV 100)');
+    await page.click(tid('save'));
+    await waitForSelectMessage(page, 'endDate', 'The date range exceeds 3 years');
+    await screenshot(page, 'tax-nv-too-long-en');
+
+    await chooseLanguage(page, 'de');
+    await waitForText(page, tid('save'), 'Speichern');
+    await fillCertificate();
+    await waitForText(page, tid('non-assessment-type'), 'Vollständige Abstandnahme (NV 100)');
+    await page.click(tid('save'));
+    await waitForSelectMessage(page, 'endDate', 'Der Zeitraum überschreitet 3 Jahre');
+    await screenshot(page, 'tax-nv-too-long-de');
+    await chooseLanguage(page, 'en');
+    await waitForText(page, tid('save'), 'Save');
+
+    // Three fifths withheld, from this year to the end of the year after next, original on file.
+    await page.waitForSelector('input[name="orderNumber"]');
+    await fill(page, 'input[name="orderNumber"]', '27/815/00815 NV 2');
+    await fill(page, 'input[name="taxAuthorities"]', 'Finanzamt Berlin-Mitte');
+    await choose(page, 'non-assessment-type', '60');
+    await page.click('input[name="original"]');
+    await choose(page, 'non-assessment-endDate', `${year + 2}-12-31`);
+    await screenshot(page, 'tax-nv-filled');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => p === `/member/${karin}`, 'back on the dashboard');
+    await page.waitForSelector(`${tid('member-non-assessments')} [data-testid="non-assessment-row"][data-state="active"]`);
+    await waitForText(page, tid('member-non-assessments'), 'Three fifths withheld (NV 60)');
+    await waitForText(page, tid('member-non-assessments'), 'Original on file');
+    await screenshot(page, 'tax-dashboard-nv-active');
+
+    const certificates = await product.api(`/nonassessments?filter=member:${karin}`, { token });
+    const nvId = (certificates.body as Array<{ id: string }>)[0]!.id;
+    expect(certificates.body).toEqual([expect.objectContaining({ type: 60, original: true, startDate: `${year}-01-01`, endDate: `${year + 2}-12-31`, state: 'active' })]);
+
+    // The edit path is singular (SPEC 2); the list (menu 6) shows the certificate.
+    await page.click(`${tid('member-non-assessments')} ${tid('non-assessment-open')}`);
+    await waitForPath(page, (p) => p === `/non-assessment/${nvId}`, 'the certificate form');
+    await page.waitForSelector('[data-testid="paper-history-entry"][data-type="NonAssessmentRecorded"]');
+    await screenshot(page, 'tax-nv-edit');
+    await page.click(tid('menu-non-assessments'));
+    await waitForPath(page, (p) => p === '/non-assessments', '/non-assessments');
+    await page.waitForSelector(`[data-testid="non-assessments-row"][data-id="${nvId}"]`);
+    await chooseLanguage(page, 'de');
+    await waitForText(page, tid('non-assessments-list'), 'Drei Fünftel Steuerabzug (NV 60)');
+    await screenshot(page, 'tax-nv-list-de');
+    await chooseLanguage(page, 'en');
+    await page.browserContext().close();
+  }, 150_000);
+
+  it('a restricted user sees the tax papers and their history, without add or save', async () => {
+    const created = await product.api('/users', {
+      method: 'POST',
+      token,
+      body: { username: 'auditor', password: 'Auditor-pass-1', passwordRepeat: 'Auditor-pass-1', roles: ['ROLE_RESTRICTED_USER'] },
+    });
+    expect(created.status).toBe(201);
+    const orders = await product.api(`/exemptionorders?filter=member:${karin}`, { token });
+    const orderId = (orders.body as Array<{ id: string }>)[0]!.id;
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/member/${karin}`);
+    await signIn(page, 'auditor', 'Auditor-pass-1');
+    await waitForPath(page, (p) => p === `/member/${karin}`, 'the member dashboard');
+    await page.waitForSelector(`${tid('member-exemption-orders')} [data-testid="exemption-order-row"][data-id="${orderId}"]`);
+    await page.waitForSelector(`${tid('member-non-assessments')} [data-testid="non-assessment-row"]`);
+    expect(await page.$(tid('member-add-exemption-order'))).toBeNull();
+    expect(await page.$(tid('member-add-non-assessment'))).toBeNull();
+    await page.click(`${tid('member-exemption-orders')} ${tid('exemption-order-open')}`);
+    await waitForPath(page, (p) => p === `/exemption-orders/${orderId}`, 'the order, read only');
+    await page.waitForSelector(tid('paper-read-only'));
+    await page.waitForSelector('[data-testid="paper-history-entry"][data-type="ExemptionOrderCorrected"]');
+    expect(await page.$(tid('save'))).toBeNull();
+    await screenshot(page, 'tax-order-read-only');
+    await page.click(tid('menu-exemption-orders'));
+    await waitForPath(page, (p) => p === '/exemption-orders', '/exemption-orders');
+    await page.waitForSelector(`[data-testid="exemption-orders-row"][data-id="${orderId}"]`);
+    expect(await page.$(tid('exemption-orders-add'))).toBeNull();
+    await page.browserContext().close();
+  }, 90_000);
+});
