@@ -1,5 +1,5 @@
 // Runs every benchmark in its own child process, one after the other, and prints a summary table.
-// `npm run bench` (or `node bench/run.js [name ...]` to run some of them, e.g. `node bench/run.js list`).
+// `npm run bench` (or `node bench/run.js [name ...]` to run some of them, e.g. `node bench/run.js list members`).
 // Builds first: `npx tsc -b services` and, when admin-ui/package.json exists, `npm run build -w admin-ui`.
 // Each bench writes bench/results/<name>.json; the summary goes to bench/results/summary.json.
 // Exit code 1 when a bench script failed to run; missed targets show as FAIL in the table only.
@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { machine, RESULTS_DIR, ROOT } from './lib.js';
 
-const BENCHES = ['append', 'rebuild', 'list', 'console-load'];
+const BENCHES = ['append', 'rebuild', 'list', 'members', 'console-load'];
 const only = process.argv.slice(2);
 const started = Date.now();
 

@@ -1,0 +1,237 @@
+// Members at scale: 100,000 members and about 1,000,000 postings made by the demo generator
+// (services/dist/demo/demo.js, the code behind `npm run demo`), then, against the real app in this
+// process (createApp + listen on a free port) with autocannon in a child process:
+//  (a) postings through the API: POST /api/v1/balances, type 1 (additional shares) on random members
+//      that have not exited, sustained postings/s (each answered 201 after read-your-writes);
+//  (b) the member list with search and sort: GET /api/v1/members?search=<term>&order_by=name&limit=20&filter=exitDate:null;
+//  (c) the member dashboard: GET /api/v1/dashboard/member/<id> on random members;
+// beside the bare authenticated route GET /api/v1/users/options?attribute=roles (as bench/list.js).
+// Targets: >= 1,000 postings/s; list and dashboard p99 < 25 ms.
+// `node bench/members.js` (built code: run `npx tsc -b services` first, or `node bench/run.js members`).
+// The child mode `node bench/members.js --cannon '<json>'` runs autocannon with POST bodies (bench/support/cannon.js
+// sends GETs only).
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+if (process.argv[2] === '--cannon') {
+  const { readFileSync } = await import('node:fs');
+  await cannonChild(JSON.parse(readFileSync(process.argv[3], 'utf8')));
+  process.exit(0);
+}
+
+const { benchEnv, built, log, now, rng, round, ROOT, saveResult, tempDataDir } = await import('./lib.js');
+const { join } = await import('node:path');
+const { writeFileSync } = await import('node:fs');
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const POSTINGS = Number(process.env.BENCH_MEMBERS_POSTINGS ?? MEMBERS * 10);
+const DURATION = Number(process.env.BENCH_MEMBERS_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_MEMBERS_CONNECTIONS ?? 10);
+const TARGET_POSTINGS_PER_SECOND = 1000;
+const TARGET_P99_MS = 25;
+
+/** What a clerk types into the member search: names, fragments, other case, umlauts, a member number, a firm, one miss. */
+const TERMS = ['müller', 'SCHMI', 'hof', 'weber', 'jürg', 'mann', 'könig', 'anna', 'Stadtwerke', 'krü', 'ÖZLEM', 'lena', 'huber',
+  'schäfer', '4711', 'er', 'eG', 'nobody-here', 'thomas', 'bau'];
+
+const listPath = (term) => `/api/v1/members?search=${encodeURIComponent(term)}&order_by=name&limit=20&filter=exitDate:null`;
+const barePath = '/api/v1/users/options?attribute=roles';
+
+/** GETs through bench/support/cannon.js (its spec goes in argv: keep `paths` short); POST bodies through a spec file. */
+function cannon(url, token, spec) {
+  const full = { url, token, connections: CONNECTIONS, duration: DURATION, ...spec };
+  let args;
+  if (spec.bodies) {
+    const file = join(dir, 'cannon-spec.json');
+    writeFileSync(file, JSON.stringify(full));
+    args = [fileURLToPath(import.meta.url), '--cannon', file];
+  } else {
+    args = [join(ROOT, 'bench/support/cannon.js'), JSON.stringify(full)];
+  }
+  return promisify(execFile)(process.execPath, args, { maxBuffer: 64 * 2 ** 20 }).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)));
+}
+
+const bad = (r, ok) => r.errors + r.timeouts + Object.entries(r.statuses).filter(([s]) => !ok.includes(s)).reduce((a, [, n]) => a + n, 0);
+const figure = (r) => `p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} ms, ${r.requestsPerSecond} req/s`;
+
+const started = now();
+const { dir, cleanup } = tempDataDir('members');
+const { createApp } = await built('services/dist/create-app.js');
+const { loadConfig } = await built('services/dist/platform/config/config.js');
+const { fillDemo } = await built('services/dist/demo/demo.js');
+const { MEMBERS: MEMBERS_COLLECTION } = await built('projections/dist/index.js');
+
+const running = await createApp(loadConfig(benchEnv(dir)), { logger: false });
+try {
+  log(`filling with the demo generator: ${MEMBERS} members, about ${POSTINGS} postings`);
+  const t0 = now();
+  const demo = await fillDemo(running, { members: MEMBERS, postings: POSTINGS, seed: 42, log: (line) => log(`    ${line}`) });
+  const fillMs = now() - t0;
+  log(`    filled in ${round(fillMs / 1000, 1)} s: ${demo.members} members, ${demo.postings} postings, ${demo.events} events`);
+
+  const cooperativeId = demo.cooperativeId;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const docs = (await running.storage.readStore.find(MEMBERS_COLLECTION.name, { cooperativeId, limit: MEMBERS + 10 })).items;
+  const activeIds = docs.filter((d) => d.exitDate === null).map((d) => d.id);
+  const random = rng(7);
+  const sample = (ids, n) => Array.from({ length: n }, () => ids[Math.floor(random() * ids.length)]);
+  log(`    ${docs.length} members in the read model, ${activeIds.length} not exited`);
+
+  await running.app.listen(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
+  const login = await fetch(`${url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
+  });
+  if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
+  const { token } = await login.json();
+  const auth = { authorization: `Bearer ${token}` };
+
+  // Check the answers once (and warm up).
+  const matches = {};
+  for (const term of TERMS) {
+    const res = await fetch(url + listPath(term), { headers: auth });
+    if (res.status !== 200 && res.status !== 204) throw new Error(`${listPath(term)} answered ${res.status}`);
+    matches[term] = Number(res.headers.get('totalitems') ?? 0);
+    await res.arrayBuffer();
+  }
+  log('    matches per term:', JSON.stringify(matches));
+  const dashboardPaths = sample(docs.map((d) => d.id), 1500).map((id) => `/api/v1/dashboard/member/${id}`);
+  let postingsPerDashboard = 0;
+  for (const path of dashboardPaths.slice(0, 50)) {
+    const res = await fetch(url + path, { headers: auth });
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    postingsPerDashboard += (await res.json()).balance.length;
+  }
+  postingsPerDashboard = round(postingsPerDashboard / 50, 1);
+
+  // Sequential service times (no concurrency).
+  const serial = async (paths, n) => {
+    const times = [];
+    for (let i = 0; i < n; i++) {
+      const t = now();
+      const res = await fetch(url + paths[i % paths.length], { headers: auth });
+      await res.arrayBuffer();
+      times.push(now() - t);
+    }
+    times.sort((a, b) => a - b);
+    return round(times[Math.floor(n / 2)], 2);
+  };
+  const serialList = await serial(TERMS.map(listPath), 200);
+  const serialDashboard = await serial(dashboardPaths, 50);
+  log(`    sequential: list median ${serialList} ms, dashboard median ${serialDashboard} ms (${postingsPerDashboard} postings per member dashboard)`);
+
+  log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: member list with search + order_by=name + filter=exitDate:null`);
+  const list = await cannon(url, token, { paths: TERMS.map(listPath) });
+  log(`    ${list.requestsPerSecond} req/s, p50 ${list.latencyMs.p50} ms, p95 ${list.latencyMs.p95} ms, p99 ${list.latencyMs.p99} ms`, JSON.stringify(list.statuses));
+  log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: member dashboard on random members`);
+  const dashboard = await cannon(url, token, { paths: dashboardPaths });
+  log(`    ${dashboard.requestsPerSecond} req/s, p50 ${dashboard.latencyMs.p50} ms, p95 ${dashboard.latencyMs.p95} ms, p99 ${dashboard.latencyMs.p99} ms`, JSON.stringify(dashboard.statuses));
+  log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: bare route ${barePath}`);
+  const bare = await cannon(url, token, { paths: [barePath] });
+  log(`    ${bare.requestsPerSecond} req/s, p50 ${bare.latencyMs.p50} ms, p95 ${bare.latencyMs.p95} ms, p99 ${bare.latencyMs.p99} ms`, JSON.stringify(bare.statuses));
+
+  log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: POST /api/v1/balances type 1 on random members not exited`);
+  const bodies = sample(activeIds, 20_000).map((member) => JSON.stringify({
+    member, type: 1, quantity: 1 + Math.floor(random() * 5), date: today, approvalDate: today, interestBegin: today,
+  }));
+  const postings = await cannon(url, token, { bodies, path: '/api/v1/balances' });
+  const created = postings.statuses['201'] ?? 0;
+  const postingsPerSecond = Math.round(created / postings.durationSeconds);
+  log(`    ${postingsPerSecond} postings/s (${created} created), p50 ${postings.latencyMs.p50} ms, p95 ${postings.latencyMs.p95} ms, p99 ${postings.latencyMs.p99} ms`, JSON.stringify(postings.statuses));
+
+  // Errors, timeouts and unexpected statuses fail the check they belong to (a posting may collide with a
+  // concurrent one on the same member: 409 after the retries is counted, not as a posting, and not as a failure).
+  const failed = { list: bad(list, ['200', '204']), dashboard: bad(dashboard, ['200']), bare: bad(bare, ['200']), postings: bad(postings, ['201', '409']) };
+  if (Object.values(failed).some((n) => n > 0)) log('    FAILED requests (errors, timeouts or other statuses):', JSON.stringify(failed));
+  const failures = (n) => (n > 0 ? `, ${n} failed requests (errors/timeouts/other statuses)` : '');
+
+  const stats = await (await fetch(`${url}/api/v1/dashboard`, { headers: auth })).json();
+  saveResult(
+    'members',
+    started,
+    {
+      members: demo.members,
+      postingsGenerated: demo.postings,
+      eventsGenerated: demo.events,
+      postingsByType: demo.postingsByType,
+      exits: demo.exits,
+      fillSeconds: round(fillMs / 1000, 1),
+      fillAppendSeconds: demo.appendSeconds,
+      fillProjectionSeconds: demo.projectionSeconds,
+      membersNotExited: activeIds.length,
+      dashboardAfter: stats,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      terms: TERMS,
+      matchesPerTerm: matches,
+      postingsPerMemberDashboard: postingsPerDashboard,
+      sequentialListMedianMs: serialList,
+      sequentialDashboardMedianMs: serialDashboard,
+      postings: { path: 'POST /api/v1/balances (type 1)', postingsPerSecond, created, ...postings },
+      list: { path: listPath('<term>'), ...list },
+      dashboard: { path: '/api/v1/dashboard/member/<id>', ...dashboard },
+      bare: { path: barePath, ...bare },
+      failedRequests: failed,
+    },
+    [
+      {
+        metric: `fill: ${demo.members} members, ${demo.postings} postings (generator)`, target: null, actual: round(fillMs / 1000, 1), unit: 's', pass: null,
+        detail: `append ${demo.appendSeconds} s, read models ${demo.projectionSeconds} s, ${demo.events} events`,
+      },
+      {
+        metric: `postings/s via POST /balances, ${CONNECTIONS} conn`, target: `>= ${TARGET_POSTINGS_PER_SECOND}`, actual: postingsPerSecond, unit: 'postings/s',
+        pass: postingsPerSecond >= TARGET_POSTINGS_PER_SECOND && failed.postings === 0,
+        detail: `${figure(postings)}, p99 ${postings.latencyMs.p99} ms, ${JSON.stringify(postings.statuses)}${failures(failed.postings)}`,
+      },
+      {
+        metric: `member list p99, ${docs.length} members, ${CONNECTIONS} conn`, target: `< ${TARGET_P99_MS}`, actual: list.latencyMs.p99, unit: 'ms',
+        pass: list.latencyMs.p99 < TARGET_P99_MS && failed.list === 0, detail: figure(list) + failures(failed.list),
+      },
+      {
+        metric: `member dashboard p99, ${CONNECTIONS} conn`, target: `< ${TARGET_P99_MS}`, actual: dashboard.latencyMs.p99, unit: 'ms',
+        pass: dashboard.latencyMs.p99 !== null && dashboard.latencyMs.p99 < TARGET_P99_MS && failed.dashboard === 0, detail: figure(dashboard) + failures(failed.dashboard),
+      },
+      { metric: 'bare route p99 (reference)', target: null, actual: bare.latencyMs.p99, unit: 'ms', pass: null, detail: figure(bare) + failures(failed.bare) },
+    ],
+  );
+} finally {
+  await running.close();
+  cleanup();
+}
+
+/** Child process: autocannon POSTing `bodies` in turn to `path`; prints one JSON line like bench/support/cannon.js. */
+async function cannonChild({ url, token, path, bodies, connections = 10, duration = 10 }) {
+  const { default: autocannon } = await import('autocannon');
+  let next = 0;
+  const times = [];
+  const statuses = {};
+  const instance = autocannon({
+    url,
+    connections,
+    duration,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    requests: [{ setupRequest: (req) => ({ ...req, method: 'POST', path, body: bodies[next++ % bodies.length] }) }],
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    times.push(responseTime);
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] : null);
+  const r2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
+  console.log(JSON.stringify({
+    requests: times.length,
+    durationSeconds: result.duration,
+    requestsPerSecond: Math.round((times.length / result.duration) * 10) / 10,
+    latencyMs: { p50: r2(pct(50)), p95: r2(pct(95)), p99: r2(pct(99)), max: r2(times.at(-1) ?? null), mean: r2(times.reduce((a, b) => a + b, 0) / (times.length || 1)) },
+    statuses,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  }));
+}
