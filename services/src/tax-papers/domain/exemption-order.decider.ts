@@ -2,7 +2,6 @@ import {
   allowanceLimit,
   EXEMPTION_ORDER_TYPES,
   fieldError,
-  NotFoundError,
   rangesOverlap,
   ValidationError,
   type Decider,
@@ -11,20 +10,29 @@ import {
   type FieldError,
 } from '@coop/contracts';
 import { formatEuro } from '../../members/domain/holding.js';
-import { bool, changed, code, date, FIRST_EXEMPTION_ORDER_YEAR, MAX_RANGE_YEARS, rangeErrors, text, yearOf, yearWindow, type Raw } from './tax-paper-rules.js';
+import {
+  bool,
+  code,
+  date,
+  decidePaperWrite,
+  evolvePapers,
+  FIRST_EXEMPTION_ORDER_YEAR,
+  MAX_RANGE_YEARS,
+  rangeErrors,
+  text,
+  yearOf,
+  yearWindow,
+  type MemberPapers,
+  type Raw,
+} from './tax-paper-rules.js';
 
 // =============================================================================================
 // State: every exemption order of one member (stream `exemptionorders-<memberId>`)
 // =============================================================================================
 
-export interface ExemptionOrdersState {
-  readonly memberId: string | null;
-  readonly cooperativeId: string | null;
-  /** By order id, in the order recorded, as last corrected. */
-  readonly orders: Readonly<Record<string, ExemptionOrderFields>>;
-}
+export type ExemptionOrdersState = MemberPapers<ExemptionOrderFields>;
 
-const initial: ExemptionOrdersState = { memberId: null, cooperativeId: null, orders: {} };
+const initial: ExemptionOrdersState = { memberId: null, cooperativeId: null, papers: {} };
 
 // =============================================================================================
 // Commands
@@ -77,54 +85,23 @@ export type ExemptionOrderCommand = RecordExemptionOrder | CorrectExemptionOrder
 export const exemptionOrderDecider: Decider<ExemptionOrderCommand, ExemptionOrderEvent, ExemptionOrdersState> = {
   initialState: () => initial,
   evolve(state, event) {
-    switch (event.type) {
-      case 'ExemptionOrderRecorded': {
-        const { exemptionOrderId, memberId, cooperativeId, ...fields } = event.data;
-        return { memberId, cooperativeId, orders: { ...state.orders, [exemptionOrderId]: fields } };
-      }
-      case 'ExemptionOrderCorrected': {
-        const { exemptionOrderId, memberId: _m, ...changes } = event.data;
-        const current = state.orders[exemptionOrderId];
-        if (!current) return state;
-        return { ...state, orders: { ...state.orders, [exemptionOrderId]: { ...current, ...changes } } };
-      }
+    if (event.type === 'ExemptionOrderRecorded') {
+      const { exemptionOrderId: id, memberId, cooperativeId, ...fields } = event.data;
+      return evolvePapers(state, { recorded: { id, memberId, cooperativeId, fields } });
     }
+    const { exemptionOrderId: id, memberId: _m, ...changes } = event.data;
+    return evolvePapers(state, { corrected: { id, changes } });
   },
   decide(command, state) {
     const id = command.exemptionOrderId;
-    if (command.type === 'RecordExemptionOrder') {
-      if (command.memberId.trim() === '') {
-        // Report the missing member with every other field error the order has.
-        const errors = [fieldError('member', 'mustNotBeEmpty')];
-        collectErrors(() => validated(command, state, undefined), errors);
-        throw new ValidationError(errors);
-      }
-      if (!command.memberKnown) throw new NotFoundError('Member', command.memberId);
-      if (state.orders[id]) throw new ValidationError([fieldError(null, 'invalidChoice', id)]);
-      const fields = validated(command, state, undefined);
-      return [{ type: 'ExemptionOrderRecorded', data: { exemptionOrderId: id, memberId: command.memberId, cooperativeId: command.cooperativeId, ...fields } }];
-    }
-    const current = state.orders[id];
-    if (!current || state.cooperativeId !== command.cooperativeId || state.memberId !== command.memberId) throw new NotFoundError('Exemption order', id);
-    const errors: FieldError[] = [];
-    if (command.requestedMember !== null && command.requestedMember !== command.memberId) errors.push(fieldError('member', 'invalidChoice', command.requestedMember));
-    const fields = collectErrors(() => validated(command, state, current), errors);
-    if (errors.length > 0 || !fields) throw new ValidationError(errors);
-    const changes = changed(current, fields);
-    if (Object.keys(changes).length === 0) return [];
-    return [{ type: 'ExemptionOrderCorrected', data: { exemptionOrderId: id, memberId: command.memberId, ...changes } }];
+    const record = command.type === 'RecordExemptionOrder';
+    const write = { kind: record ? 'record' : 'correct', id, memberId: command.memberId, cooperativeId: command.cooperativeId, requestedMember: record ? null : command.requestedMember, memberKnown: command.memberKnown } as const;
+    const decided = decidePaperWrite(write, state, 'Exemption order', (current) => validated(command, state, current));
+    if (decided === null) return [];
+    if ('recorded' in decided) return [{ type: 'ExemptionOrderRecorded', data: { exemptionOrderId: id, memberId: command.memberId, cooperativeId: command.cooperativeId, ...decided.recorded } }];
+    return [{ type: 'ExemptionOrderCorrected', data: { exemptionOrderId: id, memberId: command.memberId, ...decided.corrected } }];
   },
 };
-
-function collectErrors<T>(f: () => T, errors: FieldError[]): T | undefined {
-  try {
-    return f();
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    errors.push(...error.errors);
-    return undefined;
-  }
-}
 
 /**
  * SPEC.md section 5 "Exemption order" and issue 5: type (0, 1), date, start date, amount (> 0, whole
@@ -161,7 +138,7 @@ function validated(command: ExemptionOrderCommand, state: ExemptionOrdersState, 
     if (amount > limit) errors.push(fieldError('amount', 'amountExceedsAllowance', formatEuro(limit), String(year)));
   }
   if (startDate && endDate !== undefined) {
-    const other = Object.entries(state.orders).find(
+    const other = Object.entries(state.papers).find(
       ([otherId, o]) => otherId !== command.exemptionOrderId && rangesOverlap(startDate, endDate, o.startDate, o.endDate),
     );
     if (other) errors.push(fieldError(null, 'conflictExemptionOrder', other[0]));

@@ -1,7 +1,6 @@
 import {
   fieldError,
   NON_ASSESSMENT_TYPES,
-  NotFoundError,
   rangesOverlap,
   ValidationError,
   type Decider,
@@ -9,19 +8,15 @@ import {
   type NonAssessmentEvent,
   type NonAssessmentFields,
 } from '@coop/contracts';
-import { changed, code, date, MAX_RANGE_YEARS, rangeErrors, text, yearOf, yearWindow, type Raw } from './tax-paper-rules.js';
+import { code, date, decidePaperWrite, evolvePapers, rangeErrors, text, yearOf, yearWindow, type MemberPapers, type Raw } from './tax-paper-rules.js';
 
 // =============================================================================================
 // State: every non-assessment certificate of one member (stream `nonassessments-<memberId>`)
 // =============================================================================================
 
-export interface NonAssessmentsState {
-  readonly memberId: string | null;
-  readonly cooperativeId: string | null;
-  readonly certificates: Readonly<Record<string, NonAssessmentFields>>;
-}
+export type NonAssessmentsState = MemberPapers<NonAssessmentFields>;
 
-const initial: NonAssessmentsState = { memberId: null, cooperativeId: null, certificates: {} };
+const initial: NonAssessmentsState = { memberId: null, cooperativeId: null, papers: {} };
 
 /** Year choices for start and end: 6 years starting 2 years back (SPEC.md section 5). */
 export const NV_YEARS_BACK = 2;
@@ -75,53 +70,23 @@ export type NonAssessmentCommand = RecordNonAssessment | CorrectNonAssessment;
 export const nonAssessmentDecider: Decider<NonAssessmentCommand, NonAssessmentEvent, NonAssessmentsState> = {
   initialState: () => initial,
   evolve(state, event) {
-    switch (event.type) {
-      case 'NonAssessmentRecorded': {
-        const { nonAssessmentId, memberId, cooperativeId, ...fields } = event.data;
-        return { memberId, cooperativeId, certificates: { ...state.certificates, [nonAssessmentId]: fields } };
-      }
-      case 'NonAssessmentCorrected': {
-        const { nonAssessmentId, memberId: _m, ...changes } = event.data;
-        const current = state.certificates[nonAssessmentId];
-        if (!current) return state;
-        return { ...state, certificates: { ...state.certificates, [nonAssessmentId]: { ...current, ...changes } } };
-      }
+    if (event.type === 'NonAssessmentRecorded') {
+      const { nonAssessmentId: id, memberId, cooperativeId, ...fields } = event.data;
+      return evolvePapers(state, { recorded: { id, memberId, cooperativeId, fields } });
     }
+    const { nonAssessmentId: id, memberId: _m, ...changes } = event.data;
+    return evolvePapers(state, { corrected: { id, changes } });
   },
   decide(command, state) {
     const id = command.nonAssessmentId;
-    if (command.type === 'RecordNonAssessment') {
-      if (command.memberId.trim() === '') {
-        const errors = [fieldError('member', 'mustNotBeEmpty')];
-        collectErrors(() => validated(command, state, undefined), errors);
-        throw new ValidationError(errors);
-      }
-      if (!command.memberKnown) throw new NotFoundError('Member', command.memberId);
-      if (state.certificates[id]) throw new ValidationError([fieldError(null, 'invalidChoice', id)]);
-      const fields = validated(command, state, undefined);
-      return [{ type: 'NonAssessmentRecorded', data: { nonAssessmentId: id, memberId: command.memberId, cooperativeId: command.cooperativeId, ...fields } }];
-    }
-    const current = state.certificates[id];
-    if (!current || state.cooperativeId !== command.cooperativeId || state.memberId !== command.memberId) throw new NotFoundError('Non assessment', id);
-    const errors: FieldError[] = [];
-    if (command.requestedMember !== null && command.requestedMember !== command.memberId) errors.push(fieldError('member', 'invalidChoice', command.requestedMember));
-    const fields = collectErrors(() => validated(command, state, current), errors);
-    if (errors.length > 0 || !fields) throw new ValidationError(errors);
-    const changes = changed(current, fields);
-    if (Object.keys(changes).length === 0) return [];
-    return [{ type: 'NonAssessmentCorrected', data: { nonAssessmentId: id, memberId: command.memberId, ...changes } }];
+    const record = command.type === 'RecordNonAssessment';
+    const write = { kind: record ? 'record' : 'correct', id, memberId: command.memberId, cooperativeId: command.cooperativeId, requestedMember: record ? null : command.requestedMember, memberKnown: command.memberKnown } as const;
+    const decided = decidePaperWrite(write, state, 'Non assessment', (current) => validated(command, state, current));
+    if (decided === null) return [];
+    if ('recorded' in decided) return [{ type: 'NonAssessmentRecorded', data: { nonAssessmentId: id, memberId: command.memberId, cooperativeId: command.cooperativeId, ...decided.recorded } }];
+    return [{ type: 'NonAssessmentCorrected', data: { nonAssessmentId: id, memberId: command.memberId, ...decided.corrected } }];
   },
 };
-
-function collectErrors<T>(f: () => T, errors: FieldError[]): T | undefined {
-  try {
-    return f();
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    errors.push(...error.errors);
-    return undefined;
-  }
-}
 
 /**
  * SPEC.md section 5 "Non-assessment" and issue 5: type (0, 60, 100, -1), date, tax authority and order
@@ -148,7 +113,7 @@ function validated(command: NonAssessmentCommand, state: NonAssessmentsState, cu
     const range = rangeErrors(startDate, endDate);
     errors.push(...range);
     if (range.length === 0 && endDate !== current?.endDate) yearWindow(endDate, 'endDate', firstYear, lastYear, errors);
-    const other = Object.entries(state.certificates).find(
+    const other = Object.entries(state.papers).find(
       ([otherId, c]) => otherId !== command.nonAssessmentId && rangesOverlap(startDate, endDate, c.startDate, c.endDate),
     );
     if (other) errors.push(fieldError(null, 'conflictNonAssessment', other[0]));

@@ -1,4 +1,4 @@
-import { fieldError, isBlank, latestEndDate, type FieldError, type ValidationTemplate } from '@coop/contracts';
+import { fieldError, isBlank, latestEndDate, NotFoundError, ValidationError, type FieldError, type ValidationTemplate } from '@coop/contracts';
 import { isIsoDate } from '../../members/domain/holding.js';
 
 /** SPEC.md sections 5 and 9: an exemption order or a non-assessment covers at most 3 years. */
@@ -78,4 +78,79 @@ export function changed<T extends object>(current: T, next: T): Partial<T> {
   const out: Partial<T> = {};
   for (const k of Object.keys(next) as (keyof T)[]) if (current[k] !== next[k]) out[k] = next[k];
   return out;
+}
+
+/** The papers of one kind of one member, as both tax-paper deciders keep them. */
+export interface MemberPapers<F> {
+  readonly memberId: string | null;
+  readonly cooperativeId: string | null;
+  readonly papers: Readonly<Record<string, F>>;
+}
+
+/** What a record or correct command of either kind of paper carries besides its fields. */
+export interface PaperWrite {
+  readonly kind: 'record' | 'correct';
+  readonly id: string;
+  /** Empty when a new paper's request named no member (mustNotBeEmpty). */
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  /** Correction: the member the request named, if any; a paper never moves to another member. */
+  readonly requestedMember: string | null;
+  readonly memberKnown: boolean;
+}
+
+/**
+ * The decision both kinds of paper share: a new paper needs a known member (reported with its other
+ * field errors when missing) and a fresh id; a correction needs the paper on this member and cooperative,
+ * keeps the member, and records only the fields that changed (nothing when none did). `validate` checks
+ * the fields against the member's other papers and throws ValidationError.
+ */
+export function decidePaperWrite<F extends object>(
+  write: PaperWrite,
+  state: MemberPapers<F>,
+  entity: string,
+  validate: (current: F | undefined) => F,
+): { readonly recorded: F } | { readonly corrected: Partial<F> } | null {
+  if (write.kind === 'record') {
+    if (write.memberId.trim() === '') {
+      const errors = [fieldError('member', 'mustNotBeEmpty')];
+      collectErrors(() => validate(undefined), errors);
+      throw new ValidationError(errors);
+    }
+    if (!write.memberKnown) throw new NotFoundError('Member', write.memberId);
+    if (state.papers[write.id]) throw new ValidationError([fieldError(null, 'invalidChoice', write.id)]);
+    return { recorded: validate(undefined) };
+  }
+  const current = state.papers[write.id];
+  if (!current || state.cooperativeId !== write.cooperativeId || state.memberId !== write.memberId) throw new NotFoundError(entity, write.id);
+  const errors: FieldError[] = [];
+  if (write.requestedMember !== null && write.requestedMember !== write.memberId) errors.push(fieldError('member', 'invalidChoice', write.requestedMember));
+  const fields = collectErrors(() => validate(current), errors);
+  if (errors.length > 0 || !fields) throw new ValidationError(errors);
+  const changes = changed(current, fields);
+  return Object.keys(changes).length === 0 ? null : { corrected: changes };
+}
+
+/** Evolves the papers of one member: a recorded paper is added (and names the member), a correction merges its changes. */
+export function evolvePapers<F>(
+  state: MemberPapers<F>,
+  event: { readonly recorded: { readonly id: string; readonly memberId: string; readonly cooperativeId: string; readonly fields: F } } | { readonly corrected: { readonly id: string; readonly changes: Partial<F> } },
+): MemberPapers<F> {
+  if ('recorded' in event) {
+    const { id, memberId, cooperativeId, fields } = event.recorded;
+    return { memberId, cooperativeId, papers: { ...state.papers, [id]: fields } };
+  }
+  const current = state.papers[event.corrected.id];
+  if (!current) return state;
+  return { ...state, papers: { ...state.papers, [event.corrected.id]: { ...current, ...event.corrected.changes } } };
+}
+
+function collectErrors<T>(f: () => T, errors: FieldError[]): T | undefined {
+  try {
+    return f();
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    errors.push(...error.errors);
+    return undefined;
+  }
 }
