@@ -1,6 +1,17 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import { isValidIban, isValidSteuerId, type BalanceDto, type DashboardDto, type MemberDashboardDto, type MemberDto } from '@coop/contracts';
+import {
+  allowanceLimit,
+  isValidIban,
+  isValidSteuerId,
+  rangesOverlap,
+  type BalanceDto,
+  type DashboardDto,
+  type ExemptionOrderDto,
+  type MemberDashboardDto,
+  type MemberDto,
+  type NonAssessmentDto,
+} from '@coop/contracts';
 import { DemoRefusedError, fillDemo, type DemoSummary } from '../../services/src/demo/demo.js';
 import { auth, startApp, type TestApp } from './support/app.js';
 
@@ -147,6 +158,37 @@ describe('demo data (npm run demo) through the API', () => {
       expect(one.sumBalance).toBe(sum(one.balance.map((b) => b.amount)));
       expect(one.sumBalance).toBe(m.shareTotalEUR);
     }
+  });
+
+  it('has exemption orders and non-assessment certificates that keep every rule of issue 5', async () => {
+    const orders = await all<ExemptionOrderDto>(t.http, t.adminToken, '/api/v1/exemptionorders');
+    const certificates = await all<NonAssessmentDto>(t.http, t.adminToken, '/api/v1/nonassessments');
+    expect(orders).toHaveLength(summary.exemptionOrders);
+    expect(certificates).toHaveLength(summary.nonAssessments);
+    expect(orders.length).toBeGreaterThanOrEqual(5);
+    expect(orders.filter((o) => o.joint)).toHaveLength(summary.jointExemptionOrders);
+    const byId = new Map(members.map((m) => [m.id, m]));
+    for (const o of orders) {
+      const m = byId.get(o.member)!;
+      // FSA only for natural persons living in Germany with a tax id (DOMAIN.md 2.6).
+      expect([m.legalForm, m.isForeign, isValidSteuerId(m.manualTaxId ?? '')]).toEqual([0, false, true]);
+      expect(o.amount).toBeLessThanOrEqual(allowanceLimit(Number(o.startDate.slice(0, 4)), o.endDate === null ? null : Number(o.endDate.slice(0, 4)), o.joint).limit);
+      if (o.joint) expect(o.spouse).toBe(m.spouse);
+      else expect(o.spouse).toBeNull();
+      if (m.exitDate !== null) expect(o.endDate).not.toBeNull();
+      for (const other of orders.filter((x) => x.member === o.member && x.id !== o.id)) {
+        expect(rangesOverlap(o.startDate, o.endDate, other.startDate, other.endDate)).toBe(false);
+      }
+    }
+    for (const c of certificates) {
+      expect([0, 60, 100, -1]).toContain(c.type);
+      expect(c.state).toBe('active');
+      expect(c.taxAuthorities).toMatch(/^Finanzamt /);
+      expect(byId.get(c.member)!.isForeign).toBe(false);
+    }
+    const withPapers = orders[0]!.member;
+    const dash = (await request(t.http).get(`/api/v1/dashboard/member/${withPapers}`).set(auth(t.adminToken)).expect(200)).body as MemberDashboardDto;
+    expect(dash.exemptionOrder.map((o) => o.id).sort()).toEqual(orders.filter((o) => o.member === withPapers).map((o) => o.id).sort());
   });
 
   it('refuses to run on a store that has members, and writes nothing', async () => {

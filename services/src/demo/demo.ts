@@ -60,6 +60,8 @@ import {
   SURNAMES,
   type ForeignPlace,
 } from './demo-catalogue.js';
+import { chance, int, pick, prng, uuid, type Random } from './demo-random.js';
+import { decideTaxPapers, type PaperHolder, type PaperSummary } from './demo-tax-papers.js';
 
 export interface DemoOptions {
   /** PRNG seed (default 1). */
@@ -98,6 +100,10 @@ export interface DemoSummary {
   /** Postings by balance type (0 to 8). */
   readonly postingsByType: Readonly<Record<number, number>>;
   readonly postings: number;
+  /** Exemption orders recorded (joint ones among them) and non-assessment certificates. */
+  readonly exemptionOrders: number;
+  readonly jointExemptionOrders: number;
+  readonly nonAssessments: number;
   readonly exits: { readonly death: number; readonly exclusion: number; readonly exit: number; readonly revoked: number };
   readonly events: number;
   readonly appendSeconds: number;
@@ -116,32 +122,6 @@ export class DemoRefusedError extends Error {
 // =============================================================================================
 // Randomness and small helpers
 // =============================================================================================
-
-type Random = () => number;
-
-/** mulberry32: small, fast and deterministic. */
-function prng(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const int = (r: Random, min: number, max: number): number => min + Math.floor(r() * (max - min + 1));
-const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
-const chance = (r: Random, p: number): boolean => r() < p;
-
-/** A random (version 4 shaped) UUID from the PRNG. */
-function uuid(r: Random): string {
-  const hex = (): string => Math.floor(r() * 0x100000000).toString(16).padStart(8, '0');
-  const h = hex() + hex() + hex() + hex();
-  const variant = '89ab'[Math.floor(r() * 4)];
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
 
 /** A skewed whole number in [min, max]: small values are common, large ones rare. */
 function skewed(r: Random, min: number, max: number, power = 2.5): number {
@@ -449,6 +429,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
   const runner = running.storage.runner;
   await runner.stop();
   const tAppend = performance.now();
+  let papers: PaperSummary = { decisions: [], exemptionOrders: 0, jointOrders: 0, nonAssessments: 0 };
   try {
   for (let i = 0; i < buckets.length; i++) {
     const day = firstDay + i;
@@ -612,6 +593,9 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     buckets[i] = [];
     if (isoOf(day).endsWith('-12-31')) log(`  ${yearOf(day)}: ${totalEvents} events so far`);
   }
+  // Tax papers last, entered today as a clerk would: they reference the members as they stand now.
+  papers = decideTaxPapers(r, sims.filter((s) => s.state.exists).map((s) => paperHolder(s)), cooperativeId, today);
+  for (const d of papers.decisions) await write([d]);
   await flush();
   } catch (error) {
     await runner.start();
@@ -640,6 +624,9 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     withChurch: people.filter((p) => p.master.churchId).length,
     postingsByType: byType,
     postings,
+    exemptionOrders: papers.exemptionOrders,
+    jointExemptionOrders: papers.jointOrders,
+    nonAssessments: papers.nonAssessments,
     exits,
     events: totalEvents,
     appendSeconds: round1(appendSeconds),
@@ -649,6 +636,23 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
 }
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
+
+/** A member as the tax-paper planner sees it after the share history. */
+function paperHolder(sim: Sim): PaperHolder {
+  const p = sim.person;
+  const master = sim.state.master;
+  const spouse = sim.spouse;
+  return {
+    memberId: p.memberId,
+    kind: p.kind,
+    name: String(master?.name ?? ''),
+    city: String(master?.city ?? ''),
+    hasTaxId: typeof master?.manualTaxId === 'string' && master.manualTaxId !== '',
+    entryYear: yearOf(p.entryDay),
+    exitYear: sim.state.exitDate === null ? null : Number(sim.state.exitDate.slice(0, 4)),
+    spouseId: spouse !== null && spouse.state.exists && master?.spouse === spouse.person.memberId ? spouse.person.memberId : null,
+  };
+}
 
 /** The only cooperative of the store (the first start's on a new store). */
 async function pickCooperative(running: RunningApp): Promise<string> {
