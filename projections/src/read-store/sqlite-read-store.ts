@@ -24,6 +24,21 @@ const ORDERED_SCAN_EXPECTED = 500;
 const ORDERED_SCAN_MAX = 2000;
 /** Counts of filtered queries kept until the collection next changes (the least recently used go first). */
 const MAX_CACHED_COUNTS = 2000;
+/**
+ * Planner statistics: a collection is analysed again (a sampled ANALYZE of its table and indexes) when its
+ * number of documents has grown or shrunk by this factor since its last analysis...
+ */
+const ANALYZE_FACTOR = 2;
+/** ...and has at least this many documents (below it every plan reads few rows). */
+const ANALYZE_MIN_DOCS = 1000;
+/** Index entries ANALYZE samples per index (PRAGMA analysis_limit): milliseconds even at millions of rows. */
+const ANALYSIS_LIMIT = 1000;
+
+/** A statement find() runs and SQLite's plan for it (the `detail` lines of EXPLAIN QUERY PLAN). */
+export interface QueryPlan {
+  readonly sql: string;
+  readonly plan: readonly string[];
+}
 
 /** What a collection's writes need, worked out once per collection. */
 interface Collection {
@@ -66,6 +81,10 @@ export class SqliteReadStore implements ReadStore {
   private readonly counts = new Map<string, { generation: number; dataVersion: number; total: number }>();
   /** Document count changes of the batch being applied, written with it. */
   private readonly countDeltas = new Map<string, number>();
+  /** Set while explain() runs: the plans of the statements find() executes. */
+  private trace: QueryPlan[] | undefined;
+  /** Per collection: documents now (all cooperatives), and as many as the planner statistics were taken at. */
+  private readonly sizes = new Map<string, { docs: number; analysed: number }>();
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -73,6 +92,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('synchronous = NORMAL');
     // Up to 64 MiB of page cache (the default is 2 MiB): searches and rebuilds touch many pages.
     this.db.pragma('cache_size = -65536');
+    this.db.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS text_parts (collection TEXT NOT NULL, cooperative_id TEXT NOT NULL, ' +
@@ -118,6 +138,14 @@ export class SqliteReadStore implements ReadStore {
       const updateSql = `UPDATE rm_${name} SET ${all.map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`;
       this.collections.set(name, { spec, name, columns, insertSql, updateSql, textIndex });
       this.touch(name);
+      const docs = this.db.prepare('SELECT COALESCE(SUM(docs), 0) AS n FROM doc_counts WHERE collection = ?').get(name) as { n: number };
+      this.sizes.set(name, { docs: docs.n, analysed: this.analysedRows(name) });
+    }
+    // SQLite's own upkeep at opening (3.46+): a sampled ANALYZE of every table that may benefit.
+    this.db.pragma('optimize = 0x10002');
+    for (const spec of specs) {
+      this.sizes.get(spec.name)!.analysed = this.analysedRows(spec.name);
+      this.keepStatistics(spec.name);
     }
   }
 
@@ -158,10 +186,73 @@ export class SqliteReadStore implements ReadStore {
     const total = unfiltered
       ? this.docCount(collection, query.cooperativeId!)
       : this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection}${whereSql}`, params);
-    const rows = this.stmt<unknown[], { doc: string }>(
-      `SELECT doc FROM rm_${collection}${whereSql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`,
-    ).all(...params, limit, offset);
+    if (total === 0 || limit === 0) return { items: [], total };
+    const choice = unfiltered || query.cooperativeId === null ? undefined : this.pageIndex(collection, query, total, limit, offset);
+    const table = `rm_${collection}${choice ? ` INDEXED BY ${choice.index}` : ''}`;
+    if (choice && !choice.ordered) {
+      // The matches are few next to the documents along the order: fetched through the filter's index and
+      // sorted as rowids (documents in a sorter cost more); only the page's documents are read.
+      const pageSql = `SELECT rowid AS r FROM ${table}${whereSql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
+      this.traced(pageSql, [...params, limit, offset]);
+      const page = this.stmt<unknown[], { r: number }>(pageSql).all(...params, limit, offset);
+      const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
+      return { items: page.map(({ r }) => JSON.parse(byRowid.get(r)!.doc) as ReadDocument), total };
+    }
+    const pageSql = `SELECT doc FROM ${table}${whereSql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
+    this.traced(pageSql, [...params, limit, offset]);
+    const rows = this.stmt<unknown[], { doc: string }>(pageSql).all(...params, limit, offset);
     return { items: rows.map((r) => JSON.parse(r.doc) as ReadDocument), total };
+  }
+
+  /**
+   * The index a filtered page of one cooperative is read along, chosen from the exact number of matches
+   * (known before the page is read) rather than left to SQLite's estimates: the planner does not weigh
+   * LIMIT, and without statistics it walks the sort field's index even for `member = ?` among a million
+   * postings. Reading along the sort field's index stops at the page's end and is expected to visit
+   * (offset + limit) x documents / matches entries when the matches are spread along the order; reading
+   * through a filter's index visits at least every match and sorts them. The cheaper is taken. Undefined:
+   * no filter index to prefer (SQLite chooses with its statistics).
+   */
+  private pageIndex(
+    collection: string,
+    query: ReadQuery,
+    total: number,
+    limit: number,
+    offset: number,
+  ): { index: string; ordered: boolean } | undefined {
+    const { spec } = this.collection(collection);
+    const sortField = query.sort?.[0]?.field ?? 'id';
+    const sortIndex = sortField === 'id' ? `ix_${collection}_coop` : `ix_${collection}_${sortField}`;
+    const indexed = (query.filters ?? []).filter((f) => f.field !== 'id' && !spec.arrays?.includes(f.field));
+    if (indexed.some((f) => f.field === sortField)) return { index: sortIndex, ordered: true };
+    const wanted = limit < 0 ? total : Math.min(total, offset + limit);
+    const visits = (wanted * this.docCount(collection, query.cooperativeId!)) / total;
+    if (visits <= total) return { index: sortIndex, ordered: true };
+    const best = indexed.find((f) => f.op === 'eq') ?? indexed.find((f) => f.op === 'in') ?? indexed[0];
+    return best ? { index: `ix_${collection}_${best.field}`, ordered: false } : undefined;
+  }
+
+  /**
+   * How find() answers a query: each statement it runs, with SQLite's EXPLAIN QUERY PLAN for the values
+   * bound (plans may depend on them: the statistics include samples). Runs the query; for diagnostics
+   * and the plan tests, not for the API.
+   */
+  async explain(collection: string, query: ReadQuery): Promise<QueryPlan[]> {
+    const trace: QueryPlan[] = [];
+    this.trace = trace;
+    try {
+      await this.find(collection, query);
+    } finally {
+      this.trace = undefined;
+    }
+    return trace;
+  }
+
+  /** Records the plan of a statement about to run, while explain() runs. */
+  private traced(sql: string, params: readonly unknown[]): void {
+    if (!this.trace) return;
+    const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
+    this.trace.push({ sql, plan: plan.map((r) => r.detail) });
   }
 
   /** A search of three or more characters within one cooperative, answered from its part of the text index. */
@@ -197,10 +288,11 @@ export class SqliteReadStore implements ReadStore {
     }
     // Driven by the index: each match is looked up by rowid for the filters and sort keys; only the
     // page's rowids are sorted, and only the page's documents are read (documents in a sorter cost more).
-    const page = this.stmt<unknown[], { r: number }>(
+    const pageSql =
       `SELECT rm_${collection}.rowid AS r FROM ${part.table} CROSS JOIN rm_${collection} ON rm_${collection}.rowid = ${part.table}.rowid ` +
-        `WHERE ${[`${part.table} MATCH ?`, ...where].join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`,
-    ).all(phrase, ...params, limit, offset);
+      `WHERE ${[`${part.table} MATCH ?`, ...where].join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
+    this.traced(pageSql, [phrase, ...params, limit, offset]);
+    const page = this.stmt<unknown[], { r: number }>(pageSql).all(phrase, ...params, limit, offset);
     const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
     return { items: page.map(({ r }) => JSON.parse(byRowid.get(r)!.doc) as ReadDocument), total };
   }
@@ -224,6 +316,7 @@ export class SqliteReadStore implements ReadStore {
     const sql =
       `SELECT doc, search FROM rm_${collection} INDEXED BY ix_${collection}_${sortField} ` +
       `WHERE ${['cooperative_id = ?', ...where].join(' AND ')} ORDER BY ${order.join(', ')}`;
+    this.traced(sql, [cooperativeId, ...params]);
     const items: ReadDocument[] = [];
     let seen = 0;
     let matched = 0;
@@ -250,6 +343,7 @@ export class SqliteReadStore implements ReadStore {
       for (const [key, delta] of this.countDeltas) {
         if (delta === 0) continue;
         const [name, cooperativeId] = key.split('\u0000') as [string, string];
+        this.sizes.get(name)!.docs += delta;
         this.stmt(
           'INSERT INTO doc_counts (collection, cooperative_id, docs) VALUES (?, ?, ?) ' +
             'ON CONFLICT (collection, cooperative_id) DO UPDATE SET docs = docs + excluded.docs',
@@ -261,7 +355,11 @@ export class SqliteReadStore implements ReadStore {
         checkpoint.position.toString(),
       );
     })();
-    for (const op of ops) this.touch(op.collection);
+    const changed = new Set(ops.map((op) => op.collection));
+    for (const name of changed) {
+      this.touch(name);
+      this.keepStatistics(name);
+    }
   }
 
   async checkpoint(name: string): Promise<bigint> {
@@ -281,7 +379,11 @@ export class SqliteReadStore implements ReadStore {
       }
       this.stmt('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);
     })();
-    for (const c of collections) this.touch(c);
+    for (const c of collections) {
+      this.sizes.get(c)!.docs = 0;
+      this.touch(c);
+      this.keepStatistics(c);
+    }
   }
 
   async close(): Promise<void> {
@@ -322,6 +424,33 @@ export class SqliteReadStore implements ReadStore {
     this.countDeltas.set(key, (this.countDeltas.get(key) ?? 0) + delta);
   }
 
+  /**
+   * Keeps the planner statistics of a collection in step with its size. Without them SQLite cannot tell
+   * that `member = ?` picks ten postings out of a million, and prefers the index that avoids sorting
+   * (`ORDER BY date` along the cooperative's whole date index). Re-analysed when the collection has
+   * doubled or halved since the last analysis: about twenty sampled analyses on the way to millions.
+   */
+  private keepStatistics(name: string): void {
+    const size = this.sizes.get(name);
+    if (!size) return;
+    const { docs, analysed } = size;
+    const grown = docs >= ANALYZE_MIN_DOCS && docs >= analysed * ANALYZE_FACTOR;
+    const shrunk = analysed >= ANALYZE_MIN_DOCS && docs * ANALYZE_FACTOR <= analysed;
+    if (!grown && !shrunk) return;
+    this.db.exec(`ANALYZE rm_${name}`);
+    // The statements prepared before were planned without the new statistics.
+    this.statements.clear();
+    size.analysed = Math.max(this.analysedRows(name), docs);
+  }
+
+  /** The number of rows the collection's table had at its last analysis (0: never analysed). */
+  private analysedRows(name: string): number {
+    const stat1 = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'").get();
+    if (!stat1) return 0;
+    const row = this.db.prepare('SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1').get(`rm_${name}`) as { stat: string } | undefined;
+    return row ? Number.parseInt(row.stat, 10) || 0 : 0;
+  }
+
   /** The number of documents a cooperative has in a collection. */
   private docCount(name: string, cooperativeId: string): number {
     return (
@@ -338,6 +467,7 @@ export class SqliteReadStore implements ReadStore {
     const generation = this.generations.get(collection) ?? 0;
     const dataVersion = this.db.pragma('data_version', { simple: true }) as number;
     const hit = this.counts.get(key);
+    this.traced(sql, params);
     if (hit && hit.generation === generation && hit.dataVersion === dataVersion) {
       this.counts.delete(key);
       this.counts.set(key, hit);
