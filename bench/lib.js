@@ -3,8 +3,9 @@
 // Every bench script writes bench/results/<name>.json:
 //   { name, startedAt, durationMs, machine, figures: {...}, checks: [{ metric, target, actual, unit, pass }] }
 // bench/run.js reads these files to print the summary table.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +27,54 @@ export function tempDataDir(prefix) {
     process.exit(130);
   });
   return { dir, cleanup };
+}
+
+/** Where filled data directories are kept between runs (see `cachedFill`); ignored by git. */
+export const CACHE_DIR = join(ROOT, 'bench', '.data');
+
+/**
+ * A filled data directory, reused between runs: `bench/.data/<key>/` holds the data files of a finished
+ * fill and `fill.json` (what `fill(dir)` returned, when and from which commit it was made). When it is
+ * missing, `fill(dir)` runs in a scratch directory that becomes the cache only once it completed (an
+ * interrupted fill leaves nothing to reuse). `fill` must close every store of the directory before it
+ * returns. The run itself gets a copy in `runDir`, so what it writes never reaches the cache.
+ * Returns `{ reused, info }`, `info` being the stored `fill.json`.
+ */
+export async function cachedFill(key, runDir, fill, { enabled = true } = {}) {
+  if (!enabled) {
+    const result = await fill(runDir);
+    return { reused: false, info: { key, result, madeAt: new Date().toISOString(), commit: commitId() } };
+  }
+  mkdirSync(CACHE_DIR, { recursive: true });
+  // The cache is never committed: the directory ignores itself.
+  if (!existsSync(join(CACHE_DIR, '.gitignore'))) writeFileSync(join(CACHE_DIR, '.gitignore'), '*\n');
+  const cached = join(CACHE_DIR, key);
+  let reused = existsSync(join(cached, 'fill.json'));
+  if (!reused) {
+    rmSync(cached, { recursive: true, force: true });
+    const scratch = `${cached}.filling-${process.pid}`;
+    rmSync(scratch, { recursive: true, force: true });
+    mkdirSync(scratch, { recursive: true });
+    try {
+      const result = await fill(scratch);
+      writeFileSync(join(scratch, 'fill.json'), `${JSON.stringify({ key, result, madeAt: new Date().toISOString(), commit: commitId() }, null, 2)}\n`);
+      renameSync(scratch, cached);
+    } catch (error) {
+      rmSync(scratch, { recursive: true, force: true });
+      throw error;
+    }
+  }
+  const info = JSON.parse(readFileSync(join(cached, 'fill.json'), 'utf8'));
+  cpSync(cached, runDir, { recursive: true, filter: (src) => !src.endsWith('fill.json') });
+  return { reused, info };
+}
+
+function commitId() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
 }
 
 /** Environment for loadConfig(): a temp DATA_DIR, a known admin password, a fixed JWT secret. */
@@ -55,7 +104,8 @@ export function log(...args) {
 }
 
 export function machine() {
-  return { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGb: round(totalmem() / 2 ** 30, 1), node: process.version };
+  // The load average shows whether other processes shared the cores while the figures were taken.
+  return { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGb: round(totalmem() / 2 ** 30, 1), node: process.version, loadAverage: loadavg().map((x) => round(x)) };
 }
 
 /** Writes the result file and prints it. `checks`: [{ metric, target, actual, unit, pass }]. */

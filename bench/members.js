@@ -20,7 +20,7 @@ if (process.argv[2] === '--cannon') {
   process.exit(0);
 }
 
-const { benchEnv, built, log, now, rng, round, ROOT, saveResult, tempDataDir } = await import('./lib.js');
+const { benchEnv, built, cachedFill, log, now, rng, round, ROOT, saveResult, tempDataDir } = await import('./lib.js');
 const { join } = await import('node:path');
 const { writeFileSync } = await import('node:fs');
 
@@ -28,6 +28,9 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const POSTINGS = Number(process.env.BENCH_MEMBERS_POSTINGS ?? MEMBERS * 10);
 const DURATION = Number(process.env.BENCH_MEMBERS_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_MEMBERS_CONNECTIONS ?? 10);
+/** Reuse a filled data directory from bench/.data/ (made by the first run of the same size and seed); 0 fills afresh. */
+const CACHE = process.env.BENCH_MEMBERS_CACHE !== '0';
+const SEED = 42;
 const TARGET_POSTINGS_PER_SECOND = 1000;
 const TARGET_P99_MS = 25;
 
@@ -62,14 +65,28 @@ const { loadConfig } = await built('services/dist/platform/config/config.js');
 const { fillDemo } = await built('services/dist/demo/demo.js');
 const { MEMBERS: MEMBERS_COLLECTION } = await built('projections/dist/index.js');
 
-const running = await createApp(loadConfig(benchEnv(dir)), { logger: false });
-try {
-  log(`filling with the demo generator: ${MEMBERS} members, about ${POSTINGS} postings`);
-  const t0 = now();
-  const demo = await fillDemo(running, { members: MEMBERS, postings: POSTINGS, seed: 42, log: (line) => log(`    ${line}`) });
-  const fillMs = now() - t0;
-  log(`    filled in ${round(fillMs / 1000, 1)} s: ${demo.members} members, ${demo.postings} postings, ${demo.events} events`);
+log(`${CACHE ? 'filling (or reusing bench/.data/)' : 'filling'} with the demo generator: ${MEMBERS} members, about ${POSTINGS} postings, seed ${SEED}`);
+const t0 = now();
+const fill = await cachedFill(`members-${MEMBERS}-postings-${POSTINGS}-seed-${SEED}`, dir, async (target) => {
+  const filling = await createApp(loadConfig(benchEnv(target)), { logger: false });
+  try {
+    const t = now();
+    const summary = await fillDemo(filling, { members: MEMBERS, postings: POSTINGS, seed: SEED, log: (line) => log(`    ${line}`) });
+    return { ...summary, fillMs: now() - t };
+  } finally {
+    await filling.close();
+  }
+}, { enabled: CACHE });
+const demo = fill.info.result;
+const fillMs = demo.fillMs;
+log(`    ${fill.reused ? `reused the fill of ${fill.info.madeAt} (commit ${fill.info.commit}), copied in ${round((now() - t0) / 1000, 1)} s` : 'filled'}: ` +
+  `${round(fillMs / 1000, 1)} s, ${demo.members} members, ${demo.postings} postings, ${demo.events} events`);
 
+const t1 = now();
+const running = await createApp(loadConfig(benchEnv(dir)), { logger: false });
+const openMs = now() - t1;
+log(`    app started on the filled data in ${round(openMs / 1000, 1)} s`);
+try {
   const cooperativeId = demo.cooperativeId;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
   const docs = (await running.storage.readStore.find(MEMBERS_COLLECTION.name, { cooperativeId, limit: MEMBERS + 10 })).items;
@@ -159,6 +176,10 @@ try {
       postingsByType: demo.postingsByType,
       exits: demo.exits,
       fillSeconds: round(fillMs / 1000, 1),
+      fillReused: fill.reused,
+      fillMadeAt: fill.info.madeAt,
+      fillCommit: fill.info.commit,
+      appStartSeconds: round(openMs / 1000, 1),
       fillAppendSeconds: demo.appendSeconds,
       fillProjectionSeconds: demo.projectionSeconds,
       membersNotExited: activeIds.length,
@@ -179,7 +200,8 @@ try {
     [
       {
         metric: `fill: ${demo.members} members, ${demo.postings} postings (generator)`, target: null, actual: round(fillMs / 1000, 1), unit: 's', pass: null,
-        detail: `append ${demo.appendSeconds} s, read models ${demo.projectionSeconds} s, ${demo.events} events`,
+        detail: `append ${demo.appendSeconds} s, read models ${demo.projectionSeconds} s, ${demo.events} events` +
+          (fill.reused ? `; reused from bench/.data (filled ${fill.info.madeAt}, commit ${fill.info.commit})` : ''),
       },
       {
         metric: `postings/s via POST /balances, ${CONNECTIONS} conn`, target: `>= ${TARGET_POSTINGS_PER_SECOND}`, actual: postingsPerSecond, unit: 'postings/s',
