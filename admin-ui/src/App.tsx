@@ -9,29 +9,30 @@ import { Guard } from './layout/Guard';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
 import { LogoutPage } from './layout/LogoutPage';
+import { screens } from './screens';
 import { authProvider } from './session/authProvider';
 import { theme } from './theme';
 
-// Each screen is its own chunk: the first paint loads only the shell.
-const Dashboard = lazy(() => import('./dashboard/Dashboard'));
-const UsersPage = lazy(() => import('./users/UsersPage'));
-const CooperativeEdit = lazy(() => import('./cooperative/CooperativeEdit'));
-const AdministrationPage = lazy(() => import('./administration/AdministrationPage'));
-const ElmaNumberEdit = lazy(() => import('./elmaNumbers/ElmaNumberEdit'));
-const MemberList = lazy(() => import('./members/MemberList'));
-const MemberForm = lazy(() => import('./members/MemberForm'));
-const MemberEditRedirect = lazy(() => import('./members/MemberForm').then((m) => ({ default: m.MemberEditRedirect })));
-const MemberDashboard = lazy(() => import('./members/MemberDashboard'));
-const BalanceList = lazy(() => import('./balances/BalanceList'));
-const BalanceNew = lazy(() => import('./balances/BalanceNew'));
-const BalanceAnnul = lazy(() => import('./balances/BalanceAnnul'));
-const BalanceView = lazy(() => import('./balances/BalanceView'));
-const ShareList = lazy(() => import('./shares/ShareList'));
-const ShareEdit = lazy(() => import('./shares/ShareEdit'));
-const ExemptionOrderList = lazy(() => import('./taxPapers/ExemptionOrderList'));
-const ExemptionOrderForm = lazy(() => import('./taxPapers/ExemptionOrderForm'));
-const NonAssessmentList = lazy(() => import('./taxPapers/NonAssessmentList'));
-const NonAssessmentForm = lazy(() => import('./taxPapers/NonAssessmentForm'));
+// Each screen is its own chunk (screens.ts): the first paint loads only the shell.
+const Dashboard = lazy(screens.dashboard);
+const UsersPage = lazy(screens.users);
+const CooperativeEdit = lazy(screens.cooperative);
+const AdministrationPage = lazy(screens.administration);
+const ElmaNumberEdit = lazy(screens.elmaNumber);
+const MemberList = lazy(screens.memberList);
+const MemberForm = lazy(screens.memberForm);
+const MemberEditRedirect = lazy(() => screens.memberForm().then((m) => ({ default: m.MemberEditRedirect })));
+const MemberDashboard = lazy(screens.memberDashboard);
+const BalanceList = lazy(screens.balanceList);
+const BalanceNew = lazy(screens.balanceNew);
+const BalanceAnnul = lazy(screens.balanceAnnul);
+const BalanceView = lazy(screens.balanceView);
+const ShareList = lazy(screens.shareList);
+const ShareEdit = lazy(screens.shareEdit);
+const ExemptionOrderList = lazy(screens.exemptionOrderList);
+const ExemptionOrderForm = lazy(screens.exemptionOrderForm);
+const NonAssessmentList = lazy(screens.nonAssessmentList);
+const NonAssessmentForm = lazy(screens.nonAssessmentForm);
 
 const DashboardPage = () => (
   <Guard>
@@ -59,8 +60,7 @@ export function App() {
         <Route path="/logout" element={<LogoutPage />} />
       </CustomRoutes>
       <CustomRoutes>
-        <Route path="/users" element={<Guard role="ROLE_ADMIN"><UsersPage /></Guard>} />
-        <Route path="/users/:id" element={<Guard role="ROLE_ADMIN"><UsersPage /></Guard>} />
+        <Route path="/users/:id?" element={<Guard role="ROLE_ADMIN"><UsersPage /></Guard>} />
         <Route path="/cooperative" element={<Guard><CooperativeEdit /></Guard>} />
         <Route path="/cooperative/:id" element={<Guard><CooperativeEdit /></Guard>} />
         <Route path="/administration" element={<Guard><AdministrationPage /></Guard>} />

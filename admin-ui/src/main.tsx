@@ -2,6 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { preloadScreen } from './screens';
+
+// The opened screen's chunk downloads while React renders the shell (a signed-out visit shows the login page
+// first, but the chunk is the one it will redirect to).
+preloadScreen(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');

@@ -7,6 +7,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
+import { MEMBERS_LIST } from '../data/firstLists';
 import { useServerList } from '../data/useServerList';
 import { formatDate } from '../format';
 import { useSession } from '../session/session';
@@ -21,8 +22,8 @@ export default function MemberList() {
   const [showExited, setShowExited] = useState(false);
   const canWrite = canWriteMembers(useSession()?.roles);
   const list = useServerList<MemberRecord>('members', {
-    defaultSort: { field: 'name', order: 'ASC' },
-    filter: showExited ? {} : { exitDate: null },
+    defaultSort: MEMBERS_LIST.defaultSort,
+    filter: showExited ? {} : MEMBERS_LIST.filter,
   });
   const label = (field: string) => translate(`resources.members.fields.${field}`);
   return (

@@ -8,6 +8,32 @@ export interface ApiResponse<T> {
   readonly body: T;
 }
 
+/** GETs started before React rendered (see `prefetch`), by path, with the time they started. */
+const prefetched = new Map<string, { readonly at: number; readonly response: Promise<Response> }>();
+/** A prefetched answer older than this is not used (the page asked for it much later, or never). */
+const PREFETCH_MAX_AGE_MS = 10_000;
+
+/**
+ * Starts `GET path` now, signed in only; the first `api(path)` afterwards takes its answer instead of asking
+ * again. `main.tsx` uses it for the opened screen's first request, so the answer travels while the console
+ * is still rendering its shell instead of after the screen has rendered.
+ */
+export function prefetch(path: string): void {
+  const token = getToken();
+  if (!token || prefetched.has(path)) return;
+  const response = fetch(`${API_ROOT}${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+  response.catch(() => undefined); // a failure is reported by the call that takes it (or the call asks again)
+  prefetched.set(path, { at: Date.now(), response });
+}
+
+function takePrefetched(path: string, init: RequestInit): Promise<Response> | undefined {
+  const entry = prefetched.get(path);
+  if (!entry) return undefined;
+  prefetched.delete(path);
+  const plainGet = (init.method ?? 'GET') === 'GET' && init.body === undefined && !new Headers(init.headers).has('Authorization');
+  return plainGet && Date.now() - entry.at < PREFETCH_MAX_AGE_MS ? entry.response : undefined;
+}
+
 /**
  * Every call to the API goes through here: it sends the bearer token and takes a fresh token from the
  * `Authorization` response header of any answer. Non-2xx answers throw react-admin's HttpError with the
@@ -21,7 +47,7 @@ export async function api<T = unknown>(path: string, init: RequestInit = {}): Pr
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
   try {
-    response = await fetch(`${API_ROOT}${path}`, { ...init, headers });
+    response = await (takePrefetched(path, init) ?? fetch(`${API_ROOT}${path}`, { ...init, headers }));
   } catch {
     throw new HttpError('coop.errors.network', 0, null);
   }

@@ -101,7 +101,8 @@ function EditForm() {
   );
 }
 
-export function UserForm({ id }: { id: string }) {
+/** `listed`: the user as the list shows it, displayed at once while the form loads the record itself. */
+export function UserForm({ id, listed }: { id: string; listed?: RaRecord | undefined }) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: ['users'] });
@@ -127,7 +128,7 @@ export function UserForm({ id }: { id: string }) {
   }
   return (
     <Card component="section" data-testid="user-form">
-      <EditBase resource="users" id={id} mutationMode="pessimistic" redirect={false} transform={transform}>
+      <EditBase resource="users" id={id} mutationMode="pessimistic" redirect={false} transform={transform} queryOptions={listed ? { placeholderData: listed } : {}}>
         <Box>
           <EditForm />
         </Box>

@@ -1,10 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Button, Card, CardHeader, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
+import { USERS_LIST } from '../data/firstLists';
 import { useServerList, type ServerList } from '../data/useServerList';
 import { PageLoading } from '../layout/Layout';
 import { UserForm } from './UserForm';
@@ -16,24 +18,28 @@ export interface UserRecord {
   readonly cooperative?: string;
 }
 
-/** `/users/{id?}`: the list on the left, the form on the right; without an id the first user opens. */
+/**
+ * `/users/{id?}`: the list on the left, the form on the right; without an id the first user opens (in place,
+ * as soon as the list is there; the address then becomes `/users/{first id}`, or `/users/new` without users).
+ */
 export default function UsersPage() {
   const { id } = useParams();
-  const list = useServerList<UserRecord>('users', { defaultSort: { field: 'username', order: 'ASC' } });
+  const navigate = useNavigate();
+  const list = useServerList<UserRecord>('users', USERS_LIST);
+  const selectedId = id ?? (list.isPending ? undefined : (list.data[0]?.id ?? 'new'));
 
-  if (!id) {
-    if (list.isPending) return <PageLoading />;
-    const first = list.data[0];
-    return <Navigate to={first ? `/users/${encodeURIComponent(first.id)}` : '/users/new'} replace />;
-  }
+  useEffect(() => {
+    if (!id && selectedId) void navigate(`/users/${encodeURIComponent(selectedId)}`, { replace: true });
+  }, [id, selectedId, navigate]);
 
+  if (!selectedId) return <PageLoading />;
   return (
     <Grid container spacing={3} alignItems="flex-start">
       <Grid size={{ xs: 12, md: 5 }}>
-        <UserList list={list} selectedId={id} />
+        <UserList list={list} selectedId={selectedId} />
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>
-        <UserForm key={id} id={id} />
+        <UserForm key={selectedId} id={selectedId} listed={list.data.find((u) => u.id === selectedId)} />
       </Grid>
     </Grid>
   );

@@ -1,0 +1,12 @@
+import type { SortPayload } from 'react-admin';
+
+/** How a list opens (sort, fixed filter); shared by the screen and the start-up prefetch (screens.ts). */
+export interface ListOpening {
+  readonly defaultSort: SortPayload;
+  readonly filter?: Record<string, unknown>;
+}
+
+/** `/users`: by user name (SPEC 9). */
+export const USERS_LIST: ListOpening = { defaultSort: { field: 'username', order: 'ASC' } };
+/** `/members`: by name, exited members hidden until the toggle is on (SPEC 2, 9). */
+export const MEMBERS_LIST: ListOpening = { defaultSort: { field: 'name', order: 'ASC' }, filter: { exitDate: null } };
