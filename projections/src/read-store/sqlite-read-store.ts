@@ -19,9 +19,12 @@ const MAX_STATEMENTS = 500;
  * A search page is read along the sort field's index (stopping at the page's last match) when that is
  * expected to visit at most this many documents; otherwise the matches are fetched and sorted.
  */
-const ORDERED_SCAN_EXPECTED = 500;
-/** An ordered scan that visits this many documents without filling the page gives way to the fetch-and-sort plan. */
-const ORDERED_SCAN_MAX = 2000;
+const ORDERED_SCAN_EXPECTED = 1500;
+/**
+ * An ordered scan looks at most this many documents (in SQLite, about 1 µs each); when they do not fill the
+ * page (the matches sit further along the order) it gives way to the fetch-and-sort plan (about 2 µs a match).
+ */
+const ORDERED_SCAN_MAX = 3000;
 /** Counts of filtered queries kept until the collection next changes (the least recently used go first). */
 const MAX_CACHED_COUNTS = 2000;
 /**
@@ -205,13 +208,14 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * The index a filtered page of one cooperative is read along, chosen from the exact number of matches
-   * (known before the page is read) rather than left to SQLite's estimates: the planner does not weigh
-   * LIMIT, and without statistics it walks the sort field's index even for `member = ?` among a million
-   * postings. Reading along the sort field's index stops at the page's end and is expected to visit
-   * (offset + limit) x documents / matches entries when the matches are spread along the order; reading
-   * through a filter's index visits at least every match and sorts them. The cheaper is taken. Undefined:
-   * no filter index to prefer (SQLite chooses with its statistics).
+   * The index a filtered page of one cooperative is read along, chosen from exact counts rather than left
+   * to SQLite's estimates (the planner does not weigh LIMIT, and without statistics it walks the sort
+   * field's index even for `member = ?` among a million postings):
+   * - along the sort field's index, the scan stops at the page's end: expected to visit
+   *   (offset + limit) x documents / matches entries when the matches are spread along the order;
+   * - through a filter's index, it visits every document that filter alone matches (counted, index only,
+   *   kept like every count) and sorts the matches.
+   * The cheaper is taken. Undefined: no filter index to compare with (SQLite chooses, with its statistics).
    */
   private pageIndex(
     collection: string,
@@ -221,15 +225,23 @@ export class SqliteReadStore implements ReadStore {
     offset: number,
   ): { index: string; ordered: boolean } | undefined {
     const { spec } = this.collection(collection);
+    const cooperativeId = query.cooperativeId!;
     const sortField = query.sort?.[0]?.field ?? 'id';
     const sortIndex = sortField === 'id' ? `ix_${collection}_coop` : `ix_${collection}_${sortField}`;
     const indexed = (query.filters ?? []).filter((f) => f.field !== 'id' && !spec.arrays?.includes(f.field));
     if (indexed.some((f) => f.field === sortField)) return { index: sortIndex, ordered: true };
     const wanted = limit < 0 ? total : Math.min(total, offset + limit);
-    const visits = (wanted * this.docCount(collection, query.cooperativeId!)) / total;
+    const visits = (wanted * this.docCount(collection, cooperativeId)) / total;
+    // A filter's index visits at least every match: no need to count what it would visit.
     if (visits <= total) return { index: sortIndex, ordered: true };
     const best = indexed.find((f) => f.op === 'eq') ?? indexed.find((f) => f.op === 'in') ?? indexed[0];
-    return best ? { index: `ix_${collection}_${best.field}`, ordered: false } : undefined;
+    if (!best) return undefined;
+    const where: string[] = ['cooperative_id = ?'];
+    const params: unknown[] = [cooperativeId];
+    this.addFilter(spec, best, where, params);
+    // The same statement as the total's when this is the only condition: then it is already counted.
+    const reads = this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${where.join(' AND ')}`, params);
+    return reads < visits ? { index: `ix_${collection}_${best.field}`, ordered: false } : { index: sortIndex, ordered: true };
   }
 
   /**
@@ -282,8 +294,8 @@ export class SqliteReadStore implements ReadStore {
     const sortField = query.sort?.length === 1 ? query.sort[0]!.field : undefined;
     // Visits an ordered scan is expected to need if the matches were spread evenly along the order.
     const visits = ((offset + limit) * this.docCount(collection, cooperativeId)) / total;
-    if (sortField && sortField !== 'id' && limit > 0 && visits <= ORDERED_SCAN_EXPECTED && visits <= total / 2) {
-      const page = this.orderedScan(collection, sortField, cooperativeId, search, where, params, order, limit, offset);
+    if (sortField && sortField !== 'id' && limit > 0 && visits <= ORDERED_SCAN_EXPECTED && visits <= 2 * total) {
+      const page = this.orderedScan(collection, query, cooperativeId, search, where, params, order, limit, offset);
       if (page) return { items: page, total };
     }
     // Driven by the index: each match is looked up by rowid for the filters and sort keys; only the
@@ -298,13 +310,14 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * Walks the cooperative's documents along the sort field's index and keeps the ones whose search
-   * text contains the search, until the page is full. Gives up (undefined) after ORDERED_SCAN_MAX
-   * documents: the matches may sit far along the order.
+   * Walks the cooperative's documents along the sort field's index (in SQLite: a window of the first
+   * ORDERED_SCAN_MAX documents passing the filters) and keeps the ones whose search text contains the
+   * search, until the page is full; then reads only the page's documents. Gives up (undefined) when the
+   * window did not fill the page and the cooperative has more documents: the matches sit further along.
    */
   private orderedScan(
     collection: string,
-    sortField: string,
+    query: ReadQuery,
     cooperativeId: string,
     search: string,
     where: readonly string[],
@@ -313,23 +326,19 @@ export class SqliteReadStore implements ReadStore {
     limit: number,
     offset: number,
   ): ReadDocument[] | undefined {
+    const sortField = query.sort![0]!.field;
+    // The sort columns pass through the window (keeping their NOCASE collation) for the outer ORDER BY.
+    const keys = [...new Set((query.sort ?? []).map((s) => (s.field === 'id' ? 'id' : `f_${s.field}`)).concat('id'))];
     const sql =
-      `SELECT doc, search FROM rm_${collection} INDEXED BY ix_${collection}_${sortField} ` +
-      `WHERE ${['cooperative_id = ?', ...where].join(' AND ')} ORDER BY ${order.join(', ')}`;
-    this.traced(sql, [cooperativeId, ...params]);
-    const items: ReadDocument[] = [];
-    let seen = 0;
-    let matched = 0;
-    for (const row of this.stmt<unknown[], { doc: string; search: string }>(sql).iterate(cooperativeId, ...params)) {
-      seen += 1;
-      if (row.search.includes(search)) {
-        matched += 1;
-        if (matched > offset) items.push(JSON.parse(row.doc) as ReadDocument);
-        if (items.length === limit) return items;
-      }
-      if (seen >= ORDERED_SCAN_MAX) return undefined;
-    }
-    return items;
+      `SELECT r FROM (SELECT rowid AS r, search AS s, ${keys.join(', ')} FROM rm_${collection} INDEXED BY ix_${collection}_${sortField} ` +
+      `WHERE ${['cooperative_id = ?', ...where].join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ?) ` +
+      `WHERE instr(s, ?) > 0 ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
+    const values = [cooperativeId, ...params, ORDERED_SCAN_MAX, search, limit, offset];
+    this.traced(sql, values);
+    const page = this.stmt<unknown[], { r: number }>(sql).all(...values);
+    if (page.length < limit && this.docCount(collection, cooperativeId) > ORDERED_SCAN_MAX) return undefined;
+    const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
+    return page.map(({ r }) => JSON.parse(byRowid.get(r)!.doc) as ReadDocument);
   }
 
   async applyBatch(ops: readonly WriteOp[], checkpoint: { name: string; position: bigint }): Promise<void> {
@@ -465,7 +474,8 @@ export class SqliteReadStore implements ReadStore {
   private cachedCount(collection: string, sql: string, params: readonly unknown[]): number {
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     const generation = this.generations.get(collection) ?? 0;
-    const dataVersion = this.db.pragma('data_version', { simple: true }) as number;
+    // Prepared once (db.pragma() prepares at every call).
+    const dataVersion = this.stmt<[], number>('PRAGMA data_version').pluck().get()!;
     const hit = this.counts.get(key);
     this.traced(sql, params);
     if (hit && hit.generation === generation && hit.dataVersion === dataVersion) {
