@@ -242,6 +242,11 @@ export function readStoreContract(
         expect(await search('(')).toEqual([]);
         expect(await search('$')).toEqual([]);
         expect(await search('bio')).toEqual(['m02', 'm03', 'm08']);
+        expect(await search('BI')).toEqual(['m02', 'm03', 'm08']);
+        expect(await search('ln')).toEqual(['m01', 'm09']); // only at the end of 'köln'
+        expect(await search('0%')).toEqual(['m02']);
+        expect(await search('.*')).toEqual(['m04']);
+        expect(await search('zz')).toEqual([]);
         expect(await search('BIO MARKT')).toEqual(['m08']);
         expect(await search('  müller ')).toEqual(['m06']);
         expect(await search('MÜLLER')).toEqual(['m06']);
@@ -341,6 +346,14 @@ export function readStoreContract(
           ['coop-b', 'müller', undefined, 'name', false],
           ['coop-b', 'moved', undefined, 'name', false],
           ['coop-a', 'nobody here', undefined, 'name', false],
+          // Two characters: at the start of a trigram, only at the very end of a text ('ln' of Köln), with a filter.
+          ['coop-a', 'ka', undefined, 'name', false],
+          ['coop-a', 'zo', undefined, 'name', true],
+          ['coop-a', 'ln', 'active', 'shares', false],
+          ['coop-a', 'nn', undefined, 'name', false],
+          ['coop-a', 'ai', 'left', 'name', false],
+          ['coop-b', 'mo', undefined, 'name', false],
+          ['coop-a', 'qq', undefined, 'name', false],
         ];
         for (const [coop, text, status, field, desc] of cases) {
           const expected = reference(coop, text, status, field, desc);

@@ -11,7 +11,10 @@ import type {
 import { escapeLike, normaliseSearch, searchText } from './search-text.js';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
-/** The trigram index only answers queries of at least three characters; shorter ones scan. */
+/**
+ * The trigram index answers searches of at least three characters directly, and searches of two from the
+ * trigrams that start or end with them (see twoCharacterPhrase); a single character scans.
+ */
 const TRIGRAM = 3;
 /** Prepared statements kept per store; the cache is emptied when it grows past this (find builds varying SQL). */
 const MAX_STATEMENTS = 500;
@@ -58,6 +61,11 @@ interface Collection {
 /** A cooperative's part of a collection's text index: table `fts_<collection>_<part>`. */
 interface TextPart {
   readonly table: string;
+  /**
+   * The trigrams in the part (for two-character searches): read from the index once (fts5vocab), then
+   * added to as this store indexes text; read again when another connection wrote (data_version).
+   */
+  vocabulary?: { readonly trigrams: Set<string>; dataVersion: number };
 }
 
 /**
@@ -172,7 +180,7 @@ export class SqliteReadStore implements ReadStore {
     const limit = query.limit ?? -1;
     const offset = query.offset ?? 0;
 
-    if (search && textIndex && query.cooperativeId !== null && [...search].length >= TRIGRAM) {
+    if (search && textIndex && query.cooperativeId !== null && [...search].length >= TRIGRAM - 1) {
       return this.findInTextIndex(collection, query, search, where, params, order, limit, offset);
     }
 
@@ -281,7 +289,8 @@ export class SqliteReadStore implements ReadStore {
     const cooperativeId = query.cooperativeId!;
     const part = this.part(collection, cooperativeId, false);
     if (!part) return { items: [], total: 0 };
-    const phrase = ftsPhrase(search);
+    const phrase = [...search].length >= TRIGRAM ? ftsPhrase(search) : this.twoCharacterPhrase(part, search);
+    if (phrase === undefined) return { items: [], total: 0 };
     const matches = `rowid IN (SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ?)`;
     // The part holds only this cooperative's documents, and a trigram phrase matches exactly the
     // documents whose search text contains the search: without filters the index alone counts.
@@ -291,7 +300,7 @@ export class SqliteReadStore implements ReadStore {
         : this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${[matches, ...where].join(' AND ')}`, [phrase, ...params]);
     if (total === 0 || limit === 0) return { items: [], total };
 
-    const sortField = query.sort?.length === 1 ? query.sort[0]!.field : undefined;
+    const sortField = query.sort?.[0]?.field;
     // Visits an ordered scan is expected to need if the matches were spread evenly along the order.
     const visits = ((offset + limit) * this.docCount(collection, cooperativeId)) / total;
     if (sortField && sortField !== 'id' && limit > 0 && visits <= ORDERED_SCAN_EXPECTED && visits <= 2 * total) {
@@ -307,6 +316,28 @@ export class SqliteReadStore implements ReadStore {
     const page = this.stmt<unknown[], { r: number }>(pageSql).all(phrase, ...params, limit, offset);
     const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
     return { items: page.map(({ r }) => JSON.parse(byRowid.get(r)!.doc) as ReadDocument), total };
+  }
+
+  /**
+   * A two-character search as an FTS5 query: every occurrence of the two characters in a text of three or
+   * more is the start or the end of one of its trigrams, so the documents containing them are those
+   * matching any trigram of the part that starts or ends with them (a text of fewer than three characters
+   * has no trigram: such a document is not found by a two-character search). Undefined: no such trigram.
+   */
+  private twoCharacterPhrase(part: TextPart, search: string): string | undefined {
+    const dataVersion = this.stmt<[], number>('PRAGMA data_version').pluck().get()!;
+    if (!part.vocabulary || part.vocabulary.dataVersion !== dataVersion) {
+      this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab_${part.table} USING fts5vocab(main, ${part.table}, row)`);
+      const terms = this.db.prepare(`SELECT term FROM temp.vocab_${part.table}`).pluck().all() as string[];
+      part.vocabulary = { trigrams: new Set(terms), dataVersion };
+    }
+    const [first, second] = [...search];
+    const phrases: string[] = [];
+    for (const trigram of part.vocabulary.trigrams) {
+      const [a, b, c] = [...trigram];
+      if ((a === first && b === second) || (b === first && c === second)) phrases.push(ftsPhrase(trigram));
+    }
+    return phrases.length > 0 ? phrases.join(' OR ') : undefined;
   }
 
   /**
@@ -417,7 +448,10 @@ export class SqliteReadStore implements ReadStore {
     if (moved) this.countDelta(name, before.cooperative_id, -1);
     if (!textIndex || (before && !moved && before.search === search)) return;
     if (before) this.stmt(`DELETE FROM ${this.part(name, before.cooperative_id, true)!.table} WHERE rowid = ?`).run(before.rowid);
-    this.stmt(`INSERT INTO ${this.part(name, doc.cooperativeId, true)!.table} (rowid, search) VALUES (?, ?)`).run(rowid, search);
+    const part = this.part(name, doc.cooperativeId, true)!;
+    this.stmt(`INSERT INTO ${part.table} (rowid, search) VALUES (?, ?)`).run(rowid, search);
+    // A trigram left over from a rolled-back batch or a removed document only adds a phrase that matches nothing.
+    if (part.vocabulary) for (const trigram of trigrams(search)) part.vocabulary.trigrams.add(trigram);
   }
 
   private remove({ name, textIndex }: Collection, id: string): void {
@@ -617,6 +651,14 @@ function toColumn(value: unknown): string | number | null {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'number' || typeof value === 'string') return value;
   return JSON.stringify(value);
+}
+
+/** The trigrams of a text as the FTS5 trigram tokenizer makes them (case-sensitive: the text is lower-cased already). */
+function trigrams(text: string): string[] {
+  const chars = [...text];
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= chars.length; i += 1) out.push(chars.slice(i, i + 3).join(''));
+  return out;
 }
 
 /** The search text as one FTS5 phrase: every character literal, double quotes doubled. */
