@@ -20,7 +20,7 @@ export interface MenuEntry {
 }
 
 export const MENU: readonly MenuEntry[] = [
-  { path: '/members', label: 'coop.menu.members', order: 1, icon: GroupsIcon, testId: 'menu-members' },
+  { path: '/members', label: 'coop.menu.members', order: 1, icon: GroupsIcon, testId: 'menu-members', also: ['/member/'] },
   { path: '/balances', label: 'coop.menu.balances', order: 3, icon: ReceiptLongIcon, testId: 'menu-balances' },
   { path: '/shares', label: 'coop.menu.shares', order: 4, icon: TableViewIcon, role: 'ROLE_SUPER_ADMIN', testId: 'menu-shares' },
   { path: '/exemption-orders', label: 'coop.menu.exemptionOrders', order: 5, icon: AssignmentTurnedInIcon, testId: 'menu-exemption-orders' },

@@ -58,7 +58,7 @@ export function screenFor(pathname: string): keyof typeof screens | undefined {
 }
 
 const firstPage = (resource: string, opening: ListOpening) =>
-  `/${resource}?${listQuery({ pagination: { page: 1, perPage: 20 }, sort: opening.defaultSort, filter: opening.filter ?? {} })}`;
+  `/${resource}?${listQuery({ pagination: { page: 1, perPage: 20 }, sort: opening.defaultSort, filter: opening.filter ?? {} }, opening.thenBy)}`;
 
 /** The request a screen makes first when it opens (exactly as its list or card asks for it). */
 const FIRST_REQUEST: Partial<Record<keyof typeof screens, () => string>> = {

@@ -2,8 +2,8 @@ import { TableCell, TableSortLabel } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { ServerList } from '../data/useServerList';
 
-/** A column header that cycles ascending, descending, none on click. */
-export function SortHeader({ list, field, label, width }: { list: ServerList<RaRecord>; field: string; label: string; width?: number | string }) {
+/** A column header that cycles ascending, descending, none on click (`title`: the full name of a short label). */
+export function SortHeader({ list, field, label, width, title }: { list: ServerList<RaRecord>; field: string; label: string; width?: number | string; title?: string }) {
   const translate = useTranslate();
   const active = list.sort?.field === field;
   const direction = active && list.sort?.order === 'DESC' ? 'desc' : 'asc';
@@ -17,7 +17,7 @@ export function SortHeader({ list, field, label, width }: { list: ServerList<RaR
         active={active}
         direction={direction}
         onClick={() => list.cycleSort(field)}
-        title={translate('coop.list.sortHint')}
+        title={title ? `${title} · ${translate('coop.list.sortHint')}` : translate('coop.list.sortHint')}
         data-testid={`sort-${field}`}
       >
         {label}

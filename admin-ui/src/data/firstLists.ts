@@ -4,9 +4,11 @@ import type { SortPayload } from 'react-admin';
 export interface ListOpening {
   readonly defaultSort: SortPayload;
   readonly filter?: Record<string, unknown>;
+  /** Tie-breaking fields (see useServerList). */
+  readonly thenBy?: readonly string[];
 }
 
 /** `/users`: by user name (SPEC 9). */
 export const USERS_LIST: ListOpening = { defaultSort: { field: 'username', order: 'ASC' } };
 /** `/members`: by name, exited members hidden until the toggle is on (SPEC 2, 9). */
-export const MEMBERS_LIST: ListOpening = { defaultSort: { field: 'name', order: 'ASC' }, filter: { exitDate: null } };
+export const MEMBERS_LIST: ListOpening = { defaultSort: { field: 'name', order: 'ASC' }, filter: { exitDate: null }, thenBy: ['name', 'givenName', 'memberNr'] };

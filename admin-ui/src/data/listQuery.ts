@@ -14,8 +14,11 @@ export function filterParam(filter: Record<string, unknown>): string {
   return parts.join(',');
 }
 
-/** The list query string: offset/limit from the page, `search` from `q`, `filter`, `order_by`. */
-export function listQuery(params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>): string {
+/**
+ * The list query string: offset/limit from the page, `search` from `q`, `filter`, `order_by`. `thenBy`: fields
+ * that order rows the chosen column leaves equal (ascending; the API keeps no order among equal rows).
+ */
+export function listQuery(params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>, thenBy: readonly string[] = []): string {
   const query = new URLSearchParams();
   const page = params.pagination?.page ?? 1;
   const perPage = params.pagination?.perPage ?? 20;
@@ -27,7 +30,10 @@ export function listQuery(params: Pick<GetListParams, 'pagination' | 'sort' | 'f
   const filterText = filterParam(filter);
   if (filterText) query.set('filter', filterText);
   const sortField = params.sort?.field;
-  if (sortField) query.set('order_by', params.sort?.order === 'DESC' ? `-${sortField}` : sortField);
+  if (sortField) {
+    const first = params.sort?.order === 'DESC' ? `-${sortField}` : sortField;
+    query.set('order_by', [first, ...thenBy.filter((f) => f !== sortField)].join(','));
+  }
   return query.toString();
 }
 

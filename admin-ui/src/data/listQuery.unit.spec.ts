@@ -26,6 +26,15 @@ describe('console list query (docs/api.md conventions)', () => {
     expect(q.has('order_by')).toBe(false);
   });
 
+  it('breaks ties of the chosen column by the list\'s further fields, never repeating the column', () => {
+    const query = (field: string, order: 'ASC' | 'DESC') =>
+      new URLSearchParams(listQuery({ pagination: { page: 1, perPage: 20 }, sort: { field, order }, filter: {} }, ['name', 'givenName'])).get('order_by');
+    expect(query('name', 'ASC')).toBe('name,givenName');
+    expect(query('name', 'DESC')).toBe('-name,givenName');
+    expect(query('entryDate', 'DESC')).toBe('-entryDate,name,givenName');
+    expect(new URLSearchParams(listQuery({ pagination: { page: 1, perPage: 20 }, sort: { field: '', order: 'ASC' }, filter: {} }, ['name'])).has('order_by')).toBe(false);
+  });
+
   it('skips undefined and empty values and empty arrays in the filter', () => {
     expect(filterParam({ a: undefined, b: '', c: [], d: 'x', e: 0 })).toBe('d:x,e:0');
   });

@@ -29,7 +29,9 @@ export interface ServerList<T extends RaRecord> {
 export interface ServerListOptions {
   readonly defaultSort?: SortPayload;
   readonly perPage?: number;
-  readonly filter?: Record<string, unknown>;
+  readonly filter?: Record<string, unknown> | undefined;
+  /** Fields ordering the rows the chosen column leaves equal (sent after it in `order_by`). */
+  readonly thenBy?: readonly string[];
 }
 
 /**
@@ -58,6 +60,7 @@ export function useServerList<T extends RaRecord>(resource: string, options: Ser
       pagination: { page, perPage },
       sort: sort ?? { field: '', order: 'ASC' },
       filter: { ...(options.filter ?? {}), ...(search ? { q: search } : {}) },
+      ...(options.thenBy ? { meta: { thenBy: options.thenBy } } : {}),
     },
     {
       placeholderData: (previous) => previous,

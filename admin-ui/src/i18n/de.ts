@@ -126,6 +126,7 @@ export const de: Messages<typeof en> = {
       underage: 'Minderjährig',
       legalEntity: 'Juristische Person',
       foreign: 'Wohnt im Ausland',
+      nrShort: 'Nr.',
       spouseLink: 'Ehepartner',
       memberNrHint: 'Leer lassen für die nächste freie Nummer',
       initialSharesHint: 'Preis je Anteil %{price}: %{total}',
@@ -247,6 +248,7 @@ export const de: Messages<typeof en> = {
       list: 'Anteilsregister',
       paymentHint: 'Nur die Einzahlung kann berichtigt werden; die Berichtigung wird erfasst, der Verlauf bleibt erhalten.',
       cdc: 'Änderungsverfolgung',
+      lastChange: 'Letzte Änderung',
       actions: { insert: 'Gebucht', update: 'Berichtigt' },
     },
     taxPapers: {

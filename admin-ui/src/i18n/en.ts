@@ -128,6 +128,7 @@ export const en = {
       underage: 'Minor',
       legalEntity: 'Legal entity',
       foreign: 'Lives abroad',
+      nrShort: 'No.',
       spouseLink: 'Spouse',
       memberNrHint: 'Leave empty for the next free number',
       initialSharesHint: 'Price per share %{price}: %{total}',
@@ -249,6 +250,7 @@ export const en = {
       list: 'Share register',
       paymentHint: 'Only the payment can be corrected; the correction is recorded, history is kept.',
       cdc: 'Change tracking',
+      lastChange: 'Last change',
       actions: { insert: 'Posted', update: 'Corrected' },
     },
     taxPapers: {

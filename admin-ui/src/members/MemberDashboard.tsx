@@ -205,7 +205,7 @@ function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: read
               <TableCell sx={head} align="right">{f('amount')}</TableCell>
               <TableCell sx={head}>{f('approvalDate')}</TableCell>
               <TableCell sx={head}>{f('interestBegin')}</TableCell>
-              <TableCell sx={{ width: 110 }} />
+              <TableCell />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -220,7 +220,7 @@ function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: read
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: b.amount < 0 && !b.annulated ? 'error.main' : undefined }}>{formatMoney(b.amount)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(b.approvalDate)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(b.interestBegin)}</TableCell>
-                <TableCell align="right" sx={{ py: 0.25 }}>
+                <TableCell align="right" sx={{ py: 0.25, whiteSpace: 'nowrap' }}>
                   {canWrite && canAnnul(b) && (!closed || isExitType(b.type)) ? (
                     <Tooltip title={translate('coop.balances.annul')}>
                       <Button component={RouterLink} to={`/balances/new/type/5/peer/${encodeURIComponent(b.id)}`} size="small" color="warning" startIcon={<UndoIcon />} data-testid={`balance-annul-${b.type}`}>
@@ -326,8 +326,9 @@ export default function MemberDashboard() {
         <Grid size={{ xs: 12, md: 6, lg: 4 }}><ContactCard m={m} /></Grid>
         <Grid size={{ xs: 12, md: 6, lg: 4 }}><BankCard m={m} /></Grid>
         <Grid size={{ xs: 12 }}><ActionsCard m={m} sum={dashboard.data?.sumBalance} canWrite={canWrite} /></Grid>
-        <Grid size={{ xs: 12, lg: 8 }}><ShareAccountCard rows={balances} sum={dashboard.data?.sumBalance} loading={dashboard.isPending} closed={postingsClosed(m)} canWrite={canWrite} /></Grid>
-        <Grid size={{ xs: 12, lg: 4 }}><MemberHistoryCard memberId={m.id} /></Grid>
+        {/* The share account needs the full width below 1536 px (seven columns, German headers, annul buttons). */}
+        <Grid size={{ xs: 12, xl: 8 }}><ShareAccountCard rows={balances} sum={dashboard.data?.sumBalance} loading={dashboard.isPending} closed={postingsClosed(m)} canWrite={canWrite} /></Grid>
+        <Grid size={{ xs: 12, xl: 4 }}><MemberHistoryCard memberId={m.id} /></Grid>
         <Grid size={{ xs: 12 }}><TaxCard memberId={m.id} exemptionOrders={dashboard.data?.exemptionOrder ?? []} nonAssessments={dashboard.data?.nonAssessment ?? []} canWrite={canWrite} loading={dashboard.isPending} /></Grid>
       </Grid>
     </Box>

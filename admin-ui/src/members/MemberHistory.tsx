@@ -1,7 +1,7 @@
 import { Box, Card, CardHeader, CircularProgress, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useGetMany, useTranslate } from 'react-admin';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
-import type { HistoryEntry } from './model';
+import { memberLabel, type HistoryEntry, type MemberRecord } from './model';
 import { useMemberHistory } from './queries';
 
 const KIND: Record<string, string> = {
@@ -24,8 +24,8 @@ const DOT: Record<string, string> = {
   other: 'text.disabled',
 };
 
-/** Values of a changed field as a clerk reads them: dates dd.MM.yyyy, codes by their label. */
-function useShowValue() {
+/** Values of a changed field as a clerk reads them: dates dd.MM.yyyy, codes by their label, members by name. */
+function useShowValue(members: ReadonlyMap<string, string>) {
   const translate = useTranslate();
   return (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return translate('coop.members.history.empty');
@@ -43,14 +43,15 @@ function useShowValue() {
       spouseTitle: 'titles',
       state: 'states',
     };
+    if (field === 'spouse') return members.get(text) ?? text;
     const list = lists[field];
     return list ? translate(`coop.members.${list}.${text}`, { _: text }) : text;
   };
 }
 
-function Entry({ entry }: { entry: HistoryEntry }) {
+function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<string, string> }) {
   const translate = useTranslate();
-  const show = useShowValue();
+  const show = useShowValue(members);
   const kind = KIND[entry.type] ?? 'other';
   const p = entry.posting;
   let headline = translate(`coop.members.history.kinds.${kind}`);
@@ -111,6 +112,12 @@ export function MemberHistoryCard({ memberId }: { memberId: string }) {
   const translate = useTranslate();
   const { data, isPending, error } = useMemberHistory(memberId);
   const entries = [...(data ?? [])].reverse();
+  // A changed spouse is a member id: shown as "number name".
+  const spouseIds = [...new Set(entries.flatMap((e) => (e.changes ?? []).filter((c) => c.field === 'spouse').flatMap((c) => [c.from, c.to])))].filter(
+    (v): v is string => typeof v === 'string' && v !== '',
+  );
+  const { data: spouses } = useGetMany<MemberRecord>('members', { ids: spouseIds }, { enabled: spouseIds.length > 0 });
+  const members = new Map((spouses ?? []).map((m) => [String(m.id), memberLabel(m)]));
   return (
     <Card component="section" aria-labelledby="history-title" data-testid="member-history" sx={{ height: '100%' }}>
       <CardHeader id="history-title" title={translate('coop.members.cards.history')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
@@ -120,7 +127,7 @@ export function MemberHistoryCard({ memberId }: { memberId: string }) {
         {!isPending && entries.length === 0 && !error ? <Typography color="text.secondary">{translate('coop.members.cards.noHistory')}</Typography> : null}
         <Box component="ol" sx={{ m: 0, p: 0, borderLeft: 2, borderColor: 'divider', ml: 0.5, '& > li': { ml: '-6px' } }}>
           {entries.map((e) => (
-            <Entry key={`${e.position}-${e.revision ?? ''}-${e.type}`} entry={e} />
+            <Entry key={`${e.position}-${e.revision ?? ''}-${e.type}`} entry={e} members={members} />
           ))}
         </Box>
       </Box>

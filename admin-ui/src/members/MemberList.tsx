@@ -1,10 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import { Box, Button, Card, CardHeader, Chip, FormControlLabel, IconButton, Link, Switch, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Box, Button, Card, CardHeader, Chip, FormControlLabel, Link, Switch, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Fragment, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
+import { denseColumns } from '../common/denseTable';
 import { ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { MEMBERS_LIST } from '../data/firstLists';
@@ -15,6 +15,18 @@ import { canWriteMembers, hasExited, memberName, type MemberRecord } from './mod
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
+/** The IBAN in groups of four (as printed on bank cards), wrapping between groups only. */
+function groupedIban(iban: string | null | undefined) {
+  const groups = (iban ?? '').match(/.{1,4}/g) ?? [];
+  return groups.map((group, i) => (i === 0 ? group : <Fragment key={i}> {group}</Fragment>));
+}
+
+/** An e-mail address that wraps at the @ rather than in the middle of a word. */
+function breakableEmail(email: string) {
+  const at = email.indexOf('@');
+  return at <= 0 ? email : <>{email.slice(0, at)}<wbr />{email.slice(at)}</>;
+}
+
 /** `/members` (menu 1): the member list of SPEC 2; exited members only with the toggle (filter `exitDate:null` otherwise). */
 export default function MemberList() {
   const translate = useTranslate();
@@ -24,6 +36,7 @@ export default function MemberList() {
   const list = useServerList<MemberRecord>('members', {
     defaultSort: MEMBERS_LIST.defaultSort,
     filter: showExited ? {} : MEMBERS_LIST.filter,
+    thenBy: MEMBERS_LIST.thenBy ?? [],
   });
   const label = (field: string) => translate(`resources.members.fields.${field}`);
   return (
@@ -49,10 +62,10 @@ export default function MemberList() {
       />
       <ListSearch list={list} name="members" />
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="members-title">
+        <Table size="small" aria-labelledby="members-title" sx={denseColumns}>
           <TableHead>
             <TableRow>
-              <SortHeader list={list} field="memberNr" label={label('memberNr')} width={124} />
+              <SortHeader list={list} field="memberNr" label={translate('coop.members.nrShort')} title={label('memberNr')} />
               <SortHeader list={list} field="name" label={label('name')} />
               <SortHeader list={list} field="civilStatus" label={label('civilStatus')} />
               <SortHeader list={list} field="legalForm" label={label('legalForm')} />
@@ -62,7 +75,6 @@ export default function MemberList() {
               <SortHeader list={list} field="memberType" label={label('memberType')} />
               <SortHeader list={list} field="position" label={label('position')} />
               <TableCell sx={head}>{translate('coop.members.spouseLink')}</TableCell>
-              <TableCell sx={{ width: 48 }} />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -81,20 +93,30 @@ export default function MemberList() {
                 >
                   <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{m.memberNr ?? ''}</TableCell>
                   <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    <Link
+                      component={RouterLink}
+                      to={`/member/${encodeURIComponent(m.id)}`}
+                      onClick={(e) => e.stopPropagation()}
+                      underline="hover"
+                      color="inherit"
+                      variant="body2"
+                      title={translate('coop.members.toDashboard')}
+                      data-testid={`member-open-${m.memberNr ?? m.id}`}
+                      sx={{ fontWeight: 600, display: 'block' }}
+                    >
                       {memberName(m)}
-                    </Typography>
+                    </Link>
                     {exited ? <Chip size="small" label={translate('coop.members.exited')} sx={{ mt: 0.25, height: 20 }} /> : null}
                     {m.underage ? <Chip size="small" color="info" variant="outlined" label={translate('coop.members.underage')} sx={{ mt: 0.25, ml: exited ? 0.5 : 0, height: 20 }} /> : null}
                   </TableCell>
                   <TableCell>{m.legalForm === 1 || m.civilStatus === null || m.civilStatus === undefined ? '' : translate(`coop.members.civilStatuses.${m.civilStatus}`)}</TableCell>
                   <TableCell>{m.legalForm === null || m.legalForm === undefined ? '' : translate(`coop.members.legalForms.${m.legalForm}`)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>
-                    {m.privateEmail ? <div>{m.privateEmail}</div> : null}
-                    {m.privateTelephone ? <div>{m.privateTelephone}</div> : null}
+                  <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+                    {m.privateEmail ? <div>{breakableEmail(m.privateEmail)}</div> : null}
+                    {m.privateTelephone ? <Box sx={{ whiteSpace: 'nowrap' }}>{m.privateTelephone}</Box> : null}
                   </TableCell>
                   <TableCell>
-                    <Box sx={{ fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap' }}>{m.iban ?? ''}</Box>
+                    <Box sx={{ fontFamily: 'monospace', fontSize: 13, maxWidth: 140 }}>{groupedIban(m.iban)}</Box>
                     {m.bankname ? <Typography variant="caption" color="text.secondary">{m.bankname}</Typography> : null}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -113,19 +135,12 @@ export default function MemberList() {
                       [m.spouseName, m.spouseGivenName].filter(Boolean).join(', ')
                     )}
                   </TableCell>
-                  <TableCell align="right" sx={{ py: 0.5 }} onClick={(e) => e.stopPropagation()}>
-                    <Tooltip title={translate('coop.members.toDashboard')}>
-                      <IconButton component={RouterLink} to={`/member/${encodeURIComponent(m.id)}`} size="small" aria-label={`${translate('coop.members.toDashboard')}: ${memberName(m)}`} data-testid={`member-open-${m.memberNr ?? m.id}`}>
-                        <ChevronRightIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
                 </TableRow>
               );
             })}
             {!list.isPending && list.data.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={11}>
+                <TableCell colSpan={10}>
                   <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
                     {translate('coop.list.empty')}
                   </Typography>

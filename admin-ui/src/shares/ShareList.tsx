@@ -2,6 +2,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Box, Card, CardHeader, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
+import { denseColumns } from '../common/denseTable';
 import { ListPagination } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { useServerList } from '../data/useServerList';
@@ -11,18 +12,18 @@ import type { ShareRecord } from './model';
 /** `/shares` (menu 4, ROLE_SUPER_ADMIN): the share register, one row per posting, by member number. */
 export default function ShareList() {
   const translate = useTranslate();
-  const list = useServerList<ShareRecord>('shares', { defaultSort: { field: 'memberNr', order: 'ASC' } });
+  const list = useServerList<ShareRecord>('shares', { defaultSort: { field: 'memberNr', order: 'ASC' }, thenBy: ['memberNr', 'date'] });
   const f = (field: string) => translate(`resources.shares.fields.${field}`);
-  const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
+  const head = { fontWeight: 600 } as const;
   return (
     <Card component="section" aria-labelledby="shares-title" data-testid="shares-list">
       <CardHeader id="shares-title" title={translate('coop.shares.list')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="shares-title">
+        <Table size="small" aria-labelledby="shares-title" sx={denseColumns}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 48 }} />
-              <SortHeader list={list} field="memberNr" label={f('memberNr')} />
+              <SortHeader list={list} field="memberNr" label={translate('coop.members.nrShort')} title={f('memberNr')} />
               <SortHeader list={list} field="process" label={f('process')} />
               <TableCell sx={head} align="right">{f('shareAmount')}</TableCell>
               <TableCell sx={head} align="right">{f('rueckpfleinzahlung')}</TableCell>
@@ -30,7 +31,7 @@ export default function ShareList() {
               <SortHeader list={list} field="date" label={f('date')} />
               <SortHeader list={list} field="interestBegin" label={f('interestBegin')} />
               <SortHeader list={list} field="interestEnd" label={f('interestEnd')} />
-              <TableCell sx={head}>{translate('coop.shares.cdc')}</TableCell>
+              <TableCell sx={head}>{translate('coop.shares.lastChange')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -25,6 +25,7 @@ export default function ExemptionOrderList() {
   const list = useServerList<ExemptionOrderRecord>('exemptionorders', {
     defaultSort: { field: 'memberName', order: 'ASC' },
     filter: { ...(member ? { member } : {}), ...(state ? { state } : {}) },
+    thenBy: ['memberName', 'memberNr', 'startDate'],
   });
   const joint = useJointLabel();
   const end = useEndLabel();

@@ -25,6 +25,7 @@ export default function NonAssessmentList() {
   const list = useServerList<NonAssessmentRecord>('nonassessments', {
     defaultSort: { field: 'memberName', order: 'ASC' },
     filter: { ...(member ? { member } : {}), ...(state ? { state } : {}) },
+    thenBy: ['memberName', 'memberNr', 'startDate'],
   });
   const f = (field: string) => translate(`resources.nonassessments.fields.${field}`);
   return (
