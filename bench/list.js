@@ -8,11 +8,19 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import argon2 from 'argon2';
-import { benchEnv, built, fakeUuid, log, now, perSecond, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
+import { benchEnv, built, cachedFill, fakeUuid, log, now, perSecond, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
 
 const USERS = Number(process.env.BENCH_LIST_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_LIST_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_LIST_CONNECTIONS ?? 10);
+/**
+ * Offered loads (requests/s, comma-separated; empty: none), each run open-loop with RATE_CONNECTIONS connections
+ * beside the closed-loop saturation run (docs/decisions.md, "Read latency at a stated offered load").
+ */
+const RATES = (process.env.BENCH_LIST_RATES ?? '50,100').split(',').filter((r) => r.trim() !== '').map(Number);
+const RATE_CONNECTIONS = Number(process.env.BENCH_LIST_RATE_CONNECTIONS ?? 20);
+/** Reuse the filled data directory in bench/.data/ (made by the first run with as many users); 0 fills afresh. */
+const CACHE = process.env.BENCH_LIST_CACHE !== '0';
 const APPEND_BATCH = 5000;
 const TARGET_P99_MS = 25;
 
@@ -37,43 +45,55 @@ const { userStream } = await built('contracts/dist/index.js');
 const listPath = (term) => `/api/v1/users?search=${encodeURIComponent(term)}&order_by=username&limit=20`;
 const barePath = '/api/v1/users/options?attribute=roles';
 
-function cannon(url, token, paths) {
-  const args = [join(ROOT, 'bench/support/cannon.js'), JSON.stringify({ url, token, paths, connections: CONNECTIONS, duration: DURATION })];
+function cannon(url, token, paths, load = { connections: CONNECTIONS }) {
+  const args = [join(ROOT, 'bench/support/cannon.js'), JSON.stringify({ url, token, paths, duration: DURATION, ...load })];
   return promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 2 ** 20 }).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)));
 }
+
+log(`${CACHE ? 'filling (or reusing bench/.data/)' : 'filling'}: the users read model with ${USERS} users (UserCreated events, ${APPEND_BATCH} per appendMulti)`);
+const t0 = now();
+const fill = await cachedFill(`list-users-${USERS}`, dir, async (target) => {
+  const filling = await createApp(loadConfig(benchEnv(target)), { logger: false });
+  try {
+    const { storage } = filling;
+    const cooperativeId = filling.firstStart.cooperativeId;
+    const passwordHash = await argon2.hash('not-used-for-sign-in', { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    const random = rng(11);
+    const t = now();
+    let head = -1n;
+    for (let start = 0; start < USERS; start += APPEND_BATCH) {
+      const appends = [];
+      for (let i = start; i < Math.min(USERS, start + APPEND_BATCH); i++) {
+        const userId = fakeUuid(random);
+        const username = `${FIRST[Math.floor(random() * FIRST.length)]}.${LAST[Math.floor(random() * LAST.length)]}-${i + 1}`;
+        const roles = random() < 0.1 ? ['ROLE_ADMIN', 'ROLE_USER'] : ['ROLE_USER'];
+        appends.push({
+          streamId: userStream(userId),
+          expected: 'no_stream',
+          events: [{
+            type: 'UserCreated',
+            data: { userId, cooperativeId, username, passwordHash, roles },
+            metadata: { cooperativeId, user: 'admin', timestamp: new Date().toISOString(), correlationId: fakeUuid(random), causationId: fakeUuid(random), schemaVersion: 1 },
+          }],
+        });
+      }
+      head = (await storage.events.appendMulti(appends)).position;
+    }
+    await storage.runner.waitFor(head, 600_000);
+    return { cooperativeId, fillMs: now() - t };
+  } finally {
+    await filling.close();
+  }
+}, { enabled: CACHE });
+const fillMs = fill.info.result.fillMs;
+log(`    ${fill.reused ? `reused the fill of ${fill.info.madeAt} (commit ${fill.info.commit}), copied in ${round((now() - t0) / 1000, 1)} s; ` : ''}filled in ${round(fillMs / 1000, 1)} s`);
 
 const running = await createApp(loadConfig(benchEnv(dir)), { logger: false });
 try {
   const { storage } = running;
-  const cooperativeId = running.firstStart.cooperativeId;
-
-  log(`filling the users read model with ${USERS} users (UserCreated events, ${APPEND_BATCH} per appendMulti)`);
-  const passwordHash = await argon2.hash('not-used-for-sign-in', { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-  const random = rng(11);
-  const t0 = now();
-  let head = -1n;
-  for (let start = 0; start < USERS; start += APPEND_BATCH) {
-    const appends = [];
-    for (let i = start; i < Math.min(USERS, start + APPEND_BATCH); i++) {
-      const userId = fakeUuid(random);
-      const username = `${FIRST[Math.floor(random() * FIRST.length)]}.${LAST[Math.floor(random() * LAST.length)]}-${i + 1}`;
-      const roles = random() < 0.1 ? ['ROLE_ADMIN', 'ROLE_USER'] : ['ROLE_USER'];
-      appends.push({
-        streamId: userStream(userId),
-        expected: 'no_stream',
-        events: [{
-          type: 'UserCreated',
-          data: { userId, cooperativeId, username, passwordHash, roles },
-          metadata: { cooperativeId, user: 'admin', timestamp: new Date().toISOString(), correlationId: fakeUuid(random), causationId: fakeUuid(random), schemaVersion: 1 },
-        }],
-      });
-    }
-    head = (await storage.events.appendMulti(appends)).position;
-  }
-  await storage.runner.waitFor(head, 600_000);
-  const fillMs = now() - t0;
+  const cooperativeId = fill.info.result.cooperativeId;
   const total = (await storage.readStore.find('users', { cooperativeId, limit: 1 })).total;
-  log(`    ${total} users in the read model after ${round(fillMs / 1000, 1)} s`);
+  log(`    ${total} users in the read model`);
 
   await running.app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
@@ -114,8 +134,20 @@ try {
   log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: bare route ${barePath}`);
   const bare = await cannon(url, token, [barePath]);
   log(`    ${bare.requestsPerSecond} req/s, p50 ${bare.latencyMs.p50} ms, p95 ${bare.latencyMs.p95} ms, p99 ${bare.latencyMs.p99} ms`, JSON.stringify(bare.statuses));
+  const offered = [];
+  for (const rate of RATES) {
+    log(`autocannon ${DURATION} s, offered ${rate} req/s over ${RATE_CONNECTIONS} connections: list with search + order_by`);
+    const run = await cannon(url, token, TERMS.map(listPath), { connections: RATE_CONNECTIONS, overallRate: rate });
+    log(`    ${run.requestsPerSecond} req/s achieved${run.saturated ? ' (SATURATED: below 95 % of the offered rate)' : ''}, p50 ${run.latencyMs.p50} ms, p95 ${run.latencyMs.p95} ms, p99 ${run.latencyMs.p99} ms`, JSON.stringify(run.statuses));
+    log(`autocannon ${DURATION} s, offered ${rate} req/s over ${RATE_CONNECTIONS} connections: bare route`);
+    const bareRun = await cannon(url, token, [barePath], { connections: RATE_CONNECTIONS, overallRate: rate });
+    log(`    ${bareRun.requestsPerSecond} req/s achieved, p50 ${bareRun.latencyMs.p50} ms, p95 ${bareRun.latencyMs.p95} ms, p99 ${bareRun.latencyMs.p99} ms`);
+    offered.push({ ...run, bare: bareRun });
+  }
   const bad = (r) => r.errors + r.timeouts + Object.entries(r.statuses).filter(([s]) => s !== '200' && s !== '204').reduce((a, [, n]) => a + n, 0);
-  if (bad(list) > 0 || bad(bare) > 0) throw new Error(`Failed requests: list ${bad(list)}, bare ${bad(bare)}`);
+  if (bad(list) > 0 || bad(bare) > 0 || offered.some((r) => bad(r) > 0 || bad(r.bare) > 0)) {
+    throw new Error(`Failed requests: list ${bad(list)}, bare ${bad(bare)}, offered ${offered.map(bad).join('/')}`);
+  }
 
   saveResult(
     'list',
@@ -124,19 +156,29 @@ try {
       documents: total,
       fillSeconds: round(fillMs / 1000, 1),
       fillEventsPerSecond: perSecond(USERS, fillMs),
+      fillReused: fill.reused,
+      fillMadeAt: fill.info.madeAt,
+      fillCommit: fill.info.commit,
       connections: CONNECTIONS,
       durationSeconds: DURATION,
       terms: TERMS,
       matchesPerTerm: matches,
       sequentialListMedianMs: serialMedian,
-      list: { path: listPath('<term>'), ...list },
+      list: { path: listPath('<term>'), load: `closed loop, ${CONNECTIONS} connections (saturation)`, ...list },
+      listAtOfferedLoad: offered.map((r) => ({ path: listPath('<term>'), load: `open loop, ${r.offeredRate} req/s offered over ${r.connections} connections`, ...r })),
       bare: { path: barePath, ...bare },
     },
     [
       {
-        metric: `list p99, ${total} docs, ${CONNECTIONS} conn`, target: `< ${TARGET_P99_MS}`, actual: list.latencyMs.p99, unit: 'ms',
+        metric: `list p99, ${total} docs, ${CONNECTIONS} conn closed loop (saturation)`, target: `< ${TARGET_P99_MS}`, actual: list.latencyMs.p99, unit: 'ms',
         pass: list.latencyMs.p99 < TARGET_P99_MS, detail: `p50 ${list.latencyMs.p50} / p95 ${list.latencyMs.p95} ms, ${list.requestsPerSecond} req/s`,
       },
+      ...offered.map((r) => ({
+        metric: `list p99, ${total} docs, offered ${r.offeredRate} req/s (${r.connections} conn, open loop)`, target: `< ${TARGET_P99_MS}`, actual: r.latencyMs.p99, unit: 'ms',
+        pass: r.latencyMs.p99 < TARGET_P99_MS && !r.saturated,
+        detail: `p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} ms, ${r.requestsPerSecond} req/s achieved${r.saturated ? ' (saturated)' : ''}; ` +
+          `bare route at the same load: p50 ${r.bare.latencyMs.p50} / p95 ${r.bare.latencyMs.p95} / p99 ${r.bare.latencyMs.p99} ms`,
+      })),
       {
         metric: 'bare route p99 (reference)', target: null, actual: bare.latencyMs.p99, unit: 'ms', pass: null,
         detail: `p50 ${bare.latencyMs.p50} / p95 ${bare.latencyMs.p95} ms, ${bare.requestsPerSecond} req/s`,

@@ -28,7 +28,11 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const POSTINGS = Number(process.env.BENCH_MEMBERS_POSTINGS ?? MEMBERS * 10);
 const DURATION = Number(process.env.BENCH_MEMBERS_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_MEMBERS_CONNECTIONS ?? 10);
-/** Reuse a filled data directory from bench/.data/ (made by the first run of the same size and seed); 0 fills afresh. */
+/** Offered loads (requests/s, comma-separated; empty: none) for the list and the dashboard, open loop, beside the saturation runs. */
+const RATES = (process.env.BENCH_MEMBERS_RATES ?? '50,100').split(',').filter((r) => r.trim() !== '').map(Number);
+const RATE_CONNECTIONS = Number(process.env.BENCH_MEMBERS_RATE_CONNECTIONS ?? 20);
+/** Reuse a filled data directory from bench/.data/ (made by the first run of the same size and seed); 0 fills afresh.
+ * BENCH_MEMBERS_FILL_ONLY=1 only makes sure the filled directory exists (fills it when missing) and measures nothing. */
 const CACHE = process.env.BENCH_MEMBERS_CACHE !== '0';
 const SEED = 42;
 const TARGET_POSTINGS_PER_SECOND = 1000;
@@ -81,6 +85,12 @@ const demo = fill.info.result;
 const fillMs = demo.fillMs;
 log(`    ${fill.reused ? `reused the fill of ${fill.info.madeAt} (commit ${fill.info.commit}), copied in ${round((now() - t0) / 1000, 1)} s` : 'filled'}: ` +
   `${round(fillMs / 1000, 1)} s, ${demo.members} members, ${demo.postings} postings, ${demo.events} events`);
+
+if (process.env.BENCH_MEMBERS_FILL_ONLY === '1') {
+  log(`    BENCH_MEMBERS_FILL_ONLY: the filled directory is in bench/.data/; nothing measured`);
+  cleanup();
+  process.exit(0);
+}
 
 const t1 = now();
 const running = await createApp(loadConfig(benchEnv(dir)), { logger: false });
@@ -150,6 +160,18 @@ try {
   const bare = await cannon(url, token, { paths: [barePath] });
   log(`    ${bare.requestsPerSecond} req/s, p50 ${bare.latencyMs.p50} ms, p95 ${bare.latencyMs.p95} ms, p99 ${bare.latencyMs.p99} ms`, JSON.stringify(bare.statuses));
 
+  const offered = [];
+  for (const rate of RATES) {
+    const load = { connections: RATE_CONNECTIONS, overallRate: rate };
+    log(`autocannon ${DURATION} s, offered ${rate} req/s over ${RATE_CONNECTIONS} connections: member list, then member dashboard`);
+    const listRun = await cannon(url, token, { paths: TERMS.map(listPath), ...load });
+    const dashboardRun = await cannon(url, token, { paths: dashboardPaths, ...load });
+    for (const [what, r] of [['list', listRun], ['dashboard', dashboardRun]]) {
+      log(`    ${what}: ${r.requestsPerSecond} req/s achieved${r.saturated ? ' (SATURATED)' : ''}, p50 ${r.latencyMs.p50} ms, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms`, JSON.stringify(r.statuses));
+    }
+    offered.push({ rate, list: listRun, dashboard: dashboardRun });
+  }
+
   log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: POST /api/v1/balances type 1 on random members not exited`);
   const bodies = sample(activeIds, 20_000).map((member) => JSON.stringify({
     member, type: 1, quantity: 1 + Math.floor(random() * 5), date: today, approvalDate: today, interestBegin: today,
@@ -161,7 +183,12 @@ try {
 
   // Errors, timeouts and unexpected statuses fail the check they belong to (a posting may collide with a
   // concurrent one on the same member: 409 after the retries is counted, not as a posting, and not as a failure).
-  const failed = { list: bad(list, ['200', '204']), dashboard: bad(dashboard, ['200']), bare: bad(bare, ['200']), postings: bad(postings, ['201', '409']) };
+  const failed = {
+    list: bad(list, ['200', '204']) + offered.reduce((n, o) => n + bad(o.list, ['200', '204']), 0),
+    dashboard: bad(dashboard, ['200']) + offered.reduce((n, o) => n + bad(o.dashboard, ['200']), 0),
+    bare: bad(bare, ['200']),
+    postings: bad(postings, ['201', '409']),
+  };
   if (Object.values(failed).some((n) => n > 0)) log('    FAILED requests (errors, timeouts or other statuses):', JSON.stringify(failed));
   const failures = (n) => (n > 0 ? `, ${n} failed requests (errors/timeouts/other statuses)` : '');
 
@@ -192,8 +219,9 @@ try {
       sequentialListMedianMs: serialList,
       sequentialDashboardMedianMs: serialDashboard,
       postings: { path: 'POST /api/v1/balances (type 1)', postingsPerSecond, created, ...postings },
-      list: { path: listPath('<term>'), ...list },
-      dashboard: { path: '/api/v1/dashboard/member/<id>', ...dashboard },
+      list: { path: listPath('<term>'), load: `closed loop, ${CONNECTIONS} connections (saturation)`, ...list },
+      dashboard: { path: '/api/v1/dashboard/member/<id>', load: `closed loop, ${CONNECTIONS} connections (saturation)`, ...dashboard },
+      atOfferedLoad: offered.map((o) => ({ load: `open loop, ${o.rate} req/s offered over ${RATE_CONNECTIONS} connections`, list: o.list, dashboard: o.dashboard })),
       bare: { path: barePath, ...bare },
       failedRequests: failed,
     },
@@ -209,13 +237,18 @@ try {
         detail: `${figure(postings)}, p99 ${postings.latencyMs.p99} ms, ${JSON.stringify(postings.statuses)}${failures(failed.postings)}`,
       },
       {
-        metric: `member list p99, ${docs.length} members, ${CONNECTIONS} conn`, target: `< ${TARGET_P99_MS}`, actual: list.latencyMs.p99, unit: 'ms',
+        metric: `member list p99, ${docs.length} members, ${CONNECTIONS} conn closed loop (saturation)`, target: `< ${TARGET_P99_MS}`, actual: list.latencyMs.p99, unit: 'ms',
         pass: list.latencyMs.p99 < TARGET_P99_MS && failed.list === 0, detail: figure(list) + failures(failed.list),
       },
       {
-        metric: `member dashboard p99, ${CONNECTIONS} conn`, target: `< ${TARGET_P99_MS}`, actual: dashboard.latencyMs.p99, unit: 'ms',
+        metric: `member dashboard p99, ${CONNECTIONS} conn closed loop (saturation)`, target: `< ${TARGET_P99_MS}`, actual: dashboard.latencyMs.p99, unit: 'ms',
         pass: dashboard.latencyMs.p99 !== null && dashboard.latencyMs.p99 < TARGET_P99_MS && failed.dashboard === 0, detail: figure(dashboard) + failures(failed.dashboard),
       },
+      ...offered.flatMap((o) => [['member list', o.list], ['member dashboard', o.dashboard]].map(([what, r]) => ({
+        metric: `${what} p99, offered ${o.rate} req/s (${RATE_CONNECTIONS} conn, open loop)`, target: `< ${TARGET_P99_MS}`, actual: r.latencyMs.p99, unit: 'ms',
+        pass: r.latencyMs.p99 !== null && r.latencyMs.p99 < TARGET_P99_MS && !r.saturated,
+        detail: `p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} ms, ${r.requestsPerSecond} req/s achieved${r.saturated ? ' (saturated)' : ''}`,
+      }))),
       { metric: 'bare route p99 (reference)', target: null, actual: bare.latencyMs.p99, unit: 'ms', pass: null, detail: figure(bare) + failures(failed.bare) },
     ],
   );
