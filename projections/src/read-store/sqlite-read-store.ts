@@ -483,7 +483,8 @@ export class SqliteReadStore implements ReadStore {
     this.db.exec(`ANALYZE rm_${name}`);
     // The statements prepared before were planned without the new statistics.
     this.statements.clear();
-    size.analysed = Math.max(this.analysedRows(name), docs);
+    // The exact count, not the sampled estimate ANALYZE wrote (which may be off and would analyse again).
+    size.analysed = docs;
   }
 
   /** The number of rows the collection's table had at its last analysis (0: never analysed). */
