@@ -9,6 +9,7 @@ import {
   type RecordedEvent,
   type StreamAppend,
 } from '@coop/contracts';
+import { hasTailReads } from '../event-store/stream-tail.js';
 import { ReadModelProgress } from '../read-model-progress.js';
 import { EVENT_STORE } from '../tokens.js';
 import { metadataFor, type CommandContext } from './command-context.js';
@@ -38,6 +39,12 @@ export class StreamWriter {
     const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), decider.initialState());
     const last = recorded[recorded.length - 1];
     return { state, expected: last ? last.revision : 'no_stream' };
+  }
+
+  /** The stream's events after `revision` (none: a fold up to `revision` is still the stream's current state). */
+  async readAfter(streamId: string, revision: number): Promise<RecordedEvent[]> {
+    if (hasTailReads(this.events)) return this.events.readStreamAfter(streamId, revision);
+    return (await this.events.readStream(streamId)).filter((e) => e.revision > revision);
   }
 
   /** Runs `decide` on one stream and appends its events; returns the new state and events. */

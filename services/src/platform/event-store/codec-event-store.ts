@@ -8,13 +8,14 @@ import type {
   Subscription,
 } from '@coop/contracts';
 import type { PersonalDataCipher } from './personal-data.js';
+import { hasTailReads, type StreamTailReads } from './stream-tail.js';
 import type { Upcasters } from './upcasters.js';
 
 /**
  * Wraps any event-store adapter: seals personal data on the way in; on the way out opens it
  * (or marks it erased) and upcasts old schema versions. The adapters never see plain personal data.
  */
-export class CodecEventStore implements EventStore {
+export class CodecEventStore implements EventStore, StreamTailReads {
   constructor(
     private readonly inner: EventStore,
     private readonly cipher: PersonalDataCipher,
@@ -33,6 +34,14 @@ export class CodecEventStore implements EventStore {
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     return this.openAll(await this.inner.readStream(streamId));
+  }
+
+  /** The stream's events after `revision` (read as a whole and cut when the adapter cannot read a tail). */
+  async readStreamAfter(streamId: string, revision: number): Promise<RecordedEvent[]> {
+    const tail = hasTailReads(this.inner)
+      ? await this.inner.readStreamAfter(streamId, revision)
+      : (await this.inner.readStream(streamId)).filter((e) => e.revision > revision);
+    return this.openAll(tail);
   }
 
   async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {

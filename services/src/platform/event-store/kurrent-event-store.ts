@@ -30,6 +30,7 @@ import {
   type StreamAppend,
   type Subscription,
 } from '@coop/contracts';
+import type { StreamTailReads } from './stream-tail.js';
 
 export interface KurrentEventStoreOptions {
   /** Pause before a failed subscription (handler error or connection loss) is restarted. Default 1000 ms. */
@@ -54,7 +55,7 @@ const NUMERIC_METADATA = new Set(['schemaVersion']);
  * - System events (types starting with `$`) are never returned by `readAll`, `headPosition` or
  *   `subscribeAll`.
  */
-export class KurrentEventStore implements EventStore {
+export class KurrentEventStore implements EventStore, StreamTailReads {
   private readonly client: KurrentDBClient;
   private readonly retryDelayMs: number;
   private readonly maxBatch: number;
@@ -124,9 +125,17 @@ export class KurrentEventStore implements EventStore {
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
+    return this.readStreamFrom(streamId, START);
+  }
+
+  async readStreamAfter(streamId: string, revision: number): Promise<RecordedEvent[]> {
+    return this.readStreamFrom(streamId, BigInt(revision + 1));
+  }
+
+  private async readStreamFrom(streamId: string, fromRevision: typeof START | bigint): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: START })) {
+      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision })) {
         // Stream reads come from the index; servers before 22.6 give no log position there (-1n then).
         const event = toRecorded(resolved, false);
         if (event) events.push(event);

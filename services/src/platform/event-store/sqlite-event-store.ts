@@ -11,6 +11,7 @@ import {
   type StreamAppend,
   type Subscription,
 } from '@coop/contracts';
+import type { StreamTailReads } from './stream-tail.js';
 
 /** An event row as an array (raw mode: no object per row): position, stream_id, revision, type, data, metadata. */
 type EventRow = [position: number, streamId: string, revision: number, type: string, data: string, metadata: string];
@@ -20,7 +21,7 @@ const COLUMNS = 'position, stream_id, revision, type, data, metadata';
 const POLL_MS = 250;
 
 /** The embedded event log: one SQLite table, appends in transactions, the global position is the row id. */
-export class SqliteEventStore implements EventStore {
+export class SqliteEventStore implements EventStore, StreamTailReads {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly stmts;
@@ -46,6 +47,9 @@ export class SqliteEventStore implements EventStore {
         'INSERT INTO events (stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?)',
       ),
       stream: this.db.prepare<[string], EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`).raw(),
+      streamAfter: this.db
+        .prepare<[string, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision > ? ORDER BY revision`)
+        .raw(),
       all: this.db.prepare<[number, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(),
       last: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
     };
@@ -82,8 +86,20 @@ export class SqliteEventStore implements EventStore {
     return result;
   }
 
+  /**
+   * Another connection to the same file (the API thread, when projections run in their own thread)
+   * appended: subscriptions read at once instead of at their next poll.
+   */
+  notifyAppended(): void {
+    this.appended.emit('appended');
+  }
+
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     return this.stmts.stream.all(streamId).map(toRecorded);
+  }
+
+  async readStreamAfter(streamId: string, revision: number): Promise<RecordedEvent[]> {
+    return this.stmts.streamAfter.all(streamId, revision).map(toRecorded);
   }
 
   async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
