@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
-import { chooseLanguage, fill, screenshot, signIn, tid, waitForFieldMessage, waitForPath, waitForText } from './support/console.js';
+import { chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForFieldMessage, waitForPath, waitForText } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 
 /** Chooses `value` in the react-admin select with the given data-testid. */
@@ -213,7 +213,8 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await page.waitForSelector('input[name="amount"]');
     await fill(page, 'input[name="amount"]', '500,00');
     await page.click(tid('save'));
-    await waitForNotification(page, `conflict with exemption order ${firstId}`);
+    await waitForNotification(page, 'Conflict with another exemption order of this member (marked below)');
+    expect(await textOf(page, '.MuiSnackbarContent-message')).not.toContain(firstId); // a clerk reads no ids
     await page.waitForSelector(`[data-testid="exemption-order-row"][data-id="${firstId}"] ${tid('paper-conflict')}`);
     await screenshot(page, 'tax-order-overlap-en');
     await waitForNoNotification(page);
@@ -222,7 +223,7 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await page.waitForSelector('input[name="amount"]');
     await fill(page, 'input[name="amount"]', '500,00');
     await page.click(tid('save'));
-    await waitForNotification(page, 'Überschneidung mit Freistellungsauftrag');
+    await waitForNotification(page, 'Überschneidung mit einem anderen Freistellungsauftrag des Mitglieds');
     await screenshot(page, 'tax-order-overlap-de');
     await chooseLanguage(page, 'en');
     await waitForText(page, tid('save'), 'Save');

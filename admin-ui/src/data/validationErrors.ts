@@ -1,6 +1,9 @@
 import { HttpError } from 'react-admin';
 import { i18nProvider } from '../i18n/i18nProvider';
+import { formatDate } from '../format';
 import { WRITABLE_FIELDS } from './writableFields';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** One entry of the API's `400 {errors:[…]}` answer (docs/api.md). */
 export interface ApiFieldError {
@@ -25,10 +28,10 @@ export function apiFieldErrors(error: unknown): ApiFieldError[] | null {
   return errors;
 }
 
-/** The clerk's text for a template (`coop.validation.<template>`) with its numbered parameters. */
+/** The clerk's text for a template (`coop.validation.<template>`) with its numbered parameters (dates as dd.MM.yyyy). */
 export function validationMessage(error: ApiFieldError): string {
   const key = `coop.validation.${error.template}`;
-  const args = { ...(error.parameters ?? {}) };
+  const args = Object.fromEntries(Object.entries(error.parameters ?? {}).map(([k, v]) => [k, ISO_DATE.test(String(v)) ? formatDate(String(v)) : v]));
   const text = i18nProvider.translate(key, args);
   return text === key ? i18nProvider.translate('coop.validation.unknown', { template: error.template }) : text;
 }
@@ -52,6 +55,8 @@ export function toFormValidationError(resource: string, errors: readonly ApiFiel
   }
   const formErrors: Record<string, unknown> = { ...byField };
   const summary = general.length > 0 ? general.join(' · ') : i18nProvider.translate('coop.errors.invalidForm');
-  if (general.length > 0) formErrors.root = { serverError: summary };
+  // An overlap names the other record by id: kept as `root.conflict` for the form to mark it, not shown as text.
+  const conflict = errors.find((e) => e.field === null && e.template.startsWith('conflict'))?.parameters?.['0'];
+  if (general.length > 0) formErrors.root = { serverError: summary, ...(conflict ? { conflict } : {}) };
   return new HttpError(summary, 400, { errors: formErrors });
 }

@@ -383,8 +383,8 @@ export const de: Messages<typeof en> = {
       yearOutOfRange: 'Bitte wählen Sie ein Jahr von %{0} bis %{1}',
       mustBeGreaterThan: 'Muss größer als %{0} sein',
       amountExceedsAllowance: 'Der Betrag übersteigt den Sparer-Pauschbetrag von %{0} € für %{1}',
-      conflictExemptionOrder: 'Überschneidung mit Freistellungsauftrag %{0}',
-      conflictNonAssessment: 'Überschneidung mit NV-Bescheinigung %{0}',
+      conflictExemptionOrder: 'Überschneidung mit einem anderen Freistellungsauftrag des Mitglieds (unten markiert)',
+      conflictNonAssessment: 'Überschneidung mit einer anderen NV-Bescheinigung des Mitglieds (unten markiert)',
       unknown: 'Ungültiger Wert (%{template})',
     },
     errors: {

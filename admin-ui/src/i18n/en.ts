@@ -385,8 +385,8 @@ export const en = {
       yearOutOfRange: 'Choose a year from %{0} to %{1}',
       mustBeGreaterThan: 'Must be greater than %{0}',
       amountExceedsAllowance: "The amount exceeds the saver's allowance of %{0} € for %{1}",
-      conflictExemptionOrder: 'conflict with exemption order %{0}',
-      conflictNonAssessment: 'conflict with non assessment %{0}',
+      conflictExemptionOrder: 'Conflict with another exemption order of this member (marked below)',
+      conflictNonAssessment: 'Conflict with another non-assessment certificate of this member (marked below)',
       unknown: 'Invalid value (%{template})',
     },
     errors: {

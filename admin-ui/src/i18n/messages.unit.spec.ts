@@ -51,7 +51,9 @@ describe('console messages', () => {
       expect(Object.keys(de.coop.validation)).toContain(t);
     }
     expect(en.coop.validation.spouseNeededForJoint).toBe('Either select a spouse or change to single exemption order');
-    expect(en.coop.validation.conflictExemptionOrder).toBe('conflict with exemption order %{0}');
+    // The API names the other order by id; the clerk reads which one in the marked row, not the id.
+    expect(en.coop.validation.conflictExemptionOrder).toBe('Conflict with another exemption order of this member (marked below)');
+    expect(de.coop.validation.conflictNonAssessment).not.toContain('%{0}');
   });
 
   it('non-assessment types are named, not numbered, in both languages (DOMAIN 2.6)', () => {

@@ -60,6 +60,12 @@ function InitialSharesPreview() {
   const quantity = useWatch({ name: 'shareAmount' }) as unknown;
   const { data: coop } = useCooperative();
   const price = coop?.balanceCost;
+  // A new member subscribes at least the cooperative's minimum: start there (not at 1, which the API refuses).
+  const { setValue, getFieldState } = useFormContext();
+  const minimum = coop?.minimumShares;
+  useEffect(() => {
+    if (typeof minimum === 'number' && minimum > 1 && !getFieldState('shareAmount').isDirty) setValue('shareAmount', minimum);
+  }, [minimum, setValue, getFieldState]);
   if (typeof price !== 'number' || typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} data-testid="member-initial-total">

@@ -66,12 +66,13 @@ export function MemberLine({ member, isNew, canWrite }: { member: MemberRecord |
 
 /**
  * The member's other papers under the form. When the API refuses an overlap, its general error names the
- * other paper by id: that row is marked, so the clerk sees which period collides.
+ * other paper by id (kept as `root.conflict`, see validationErrors.ts): that row is marked, so the clerk sees
+ * which period collides.
  */
 export function OtherPapers({ title, ids, children }: { title: string; ids: readonly string[]; children: (highlightId: string | null) => ReactNode }) {
   const { errors } = useFormState();
-  const message = (errors.root as { serverError?: { message?: unknown } } | undefined)?.serverError?.message;
-  const highlight = conflictingId(message, ids);
+  const root = errors.root as { serverError?: { message?: unknown }; conflict?: { message?: unknown } } | undefined;
+  const highlight = conflictingId(root?.conflict?.message, ids) ?? conflictingId(root?.serverError?.message, ids);
   return (
     <Box sx={{ mt: 3 }} data-testid="paper-others">
       <Typography variant="subtitle2" component="h3" color="primary" sx={{ mb: 0.5, textTransform: 'uppercase', letterSpacing: 0.6 }}>
