@@ -11,18 +11,6 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
-    rolldownOptions: {
-      output: {
-        // Few, larger files: the libraries in one chunk and the screens' shared parts in another, so a screen
-        // needs one or two requests instead of a dozen small ones (six connections per host, HTTP/1.1).
-        codeSplitting: {
-          groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 2 },
-            { name: 'screens-common', test: /[\\/]src[\\/](common|data|members[\\/]model|format)/, priority: 1 },
-          ],
-        },
-      },
-    },
   },
   server: {
     port: 5173,
