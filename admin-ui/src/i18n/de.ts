@@ -184,6 +184,16 @@ export const de: Messages<typeof en> = {
       postalSalutations: { female: 'Sehr geehrte Frau', femaleDr: 'Sehr geehrte Frau Dr.', male: 'Sehr geehrter Herr', maleDr: 'Sehr geehrter Herr Dr.' },
       titles: { Dr: 'Dr.', Prof: 'Prof.', none: 'Kein Titel' },
       exitReasons: { death: 'Tod', exclusion: 'Ausschluss', exit: 'Kündigung' },
+      churches: {
+        ak: 'altkatholisch',
+        ev: 'evangelisch',
+        fr: 'französisch-reformiert',
+        is: 'israelitisch',
+        jd: 'jüdisch',
+        lt: 'evangelisch-lutherisch',
+        rf: 'evangelisch-reformiert',
+        rk: 'römisch-katholisch',
+      },
       states: {
         bb: 'Brandenburg',
         be: 'Berlin',

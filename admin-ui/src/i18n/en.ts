@@ -186,6 +186,17 @@ export const en = {
       postalSalutations: { female: 'Dear Ms', femaleDr: 'Dear Dr (female)', male: 'Dear Mr', maleDr: 'Dear Dr (male)' },
       titles: { Dr: 'Dr.', Prof: 'Prof.', none: 'No title' },
       exitReasons: { death: 'Death', exclusion: 'Exclusion', exit: 'Exit' },
+      /** Church tax codes (Konfessionsschlüssel of the wage tax procedure); others are shown as the code. */
+      churches: {
+        ak: 'Old Catholic',
+        ev: 'Protestant',
+        fr: 'French Reformed',
+        is: 'Jewish (Israelite)',
+        jd: 'Jewish',
+        lt: 'Evangelical Lutheran',
+        rf: 'Evangelical Reformed',
+        rk: 'Roman Catholic',
+      },
       states: {
         bb: 'Brandenburg',
         be: 'Berlin',

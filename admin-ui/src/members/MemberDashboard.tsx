@@ -28,7 +28,7 @@ import { DocumentTitle } from '../layout/DocumentTitle';
 import { PageLoading } from '../layout/Layout';
 import { MemberHistoryCard } from './MemberHistory';
 import { useSession } from '../session/session';
-import { ACTION_TYPES, canAnnul, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, type BalanceRecord, type MemberRecord } from './model';
+import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, type BalanceRecord, type MemberRecord } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
 import type { ExemptionOrderRecord, NonAssessmentRecord } from '../taxPapers/model';
 import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath } from '../taxPapers/parts';
@@ -121,7 +121,7 @@ function BankCard({ m }: { m: MemberRecord }) {
             [f('iban'), m.iban ? <Box component="span" sx={{ fontFamily: 'monospace' }}>{m.iban.replace(/(.{4})/g, '$1 ').trim()}</Box> : '', 'member-iban'],
             [f('bic'), m.bic ? <Box component="span" sx={{ fontFamily: 'monospace' }}>{m.bic}</Box> : ''],
             [f('manualTaxId'), m.manualTaxId ?? ''],
-            [f('churchId'), [m.churchId, m.churchTaxRate ? `${m.churchTaxRate} %` : ''].filter(Boolean).join(' · ')],
+            [f('churchId'), [churchName(translate, m.churchId), m.churchTaxRate ? `${m.churchTaxRate} %` : ''].filter(Boolean).join(' · '), 'member-church'],
           ]}
         />
       </CardContent>

@@ -1,7 +1,7 @@
 import { Box, Card, CardHeader, CircularProgress, Typography } from '@mui/material';
 import { useGetMany, useTranslate } from 'react-admin';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
-import { memberLabel, type HistoryEntry, type MemberRecord } from './model';
+import { churchName, memberLabel, type HistoryEntry, type MemberRecord } from './model';
 import { useMemberHistory } from './queries';
 
 const KIND: Record<string, string> = {
@@ -44,6 +44,7 @@ function useShowValue(members: ReadonlyMap<string, string>) {
       state: 'states',
     };
     if (field === 'spouse') return members.get(text) ?? text;
+    if (field === 'churchId') return churchName(translate, text);
     const list = lists[field];
     return list ? translate(`coop.members.${list}.${text}`, { _: text }) : text;
   };

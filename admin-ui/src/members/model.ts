@@ -186,3 +186,10 @@ export function canWriteMembers(roles: readonly string[] | undefined): boolean {
   if (!roles) return false;
   return roles.includes('ROLE_SUPER_ADMIN') || roles.includes('ROLE_ADMIN') || roles.includes('ROLE_USER');
 }
+
+/** "rk (römisch-katholisch)": the code the tax office uses, with its name where known. */
+export function churchName(translate: (key: string, options?: object) => string, code: string | null | undefined): string {
+  if (!code) return '';
+  const name = translate(`coop.members.churches.${code}`, { _: '' });
+  return name ? `${code} (${name})` : code;
+}

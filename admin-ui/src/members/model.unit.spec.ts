@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseDateText } from '../format.js';
-import { canAnnul, hasExited, isUnderage, memberLabel, postingsClosed, shareCount } from './model.js';
+import { canAnnul, churchName, hasExited, isUnderage, memberLabel, postingsClosed, shareCount } from './model.js';
 
 describe('member helpers of the console', () => {
   it('counts whole shares from cents by integer division', () => {
@@ -45,5 +45,15 @@ describe('member helpers of the console', () => {
     expect(parseDateText('29.02.2023')).toBeNull();
     expect(parseDateText('15.03.')).toBeNull();
     expect(parseDateText('')).toBeNull();
+  });
+});
+
+describe('church tax code', () => {
+  it('is shown with its name where known, else as the code', async () => {
+    const { i18nProvider } = await import('../i18n/i18nProvider.js');
+    const t = (key: string, options?: object) => i18nProvider.translate(key, options);
+    expect(churchName(t, 'rk')).toBe('rk (Roman Catholic)');
+    expect(churchName(t, 'xy')).toBe('xy');
+    expect(churchName(t, null)).toBe('');
   });
 });
