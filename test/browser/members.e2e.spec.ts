@@ -100,6 +100,8 @@ describe('members and postings', () => {
         approvalDate: '2020-01-01',
         interestBegin: '2020-01-01',
         shareAmount: 2,
+        churchId: 'rk',
+        churchTaxRate: 9,
       },
     });
     expect([target.status, target.body]).toEqual([201, expect.objectContaining({ name: 'Berger' })]);
@@ -284,6 +286,38 @@ describe('members and postings', () => {
     await screenshot(page, 'members-main-dashboard');
     await page.browserContext().close();
   }, 180_000);
+  it('member list at 1280 px in German: every column on screen, equal names in order; the dashboard names the church', async () => {
+    const page = await product.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    const orders: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/v1/members' && url.searchParams.has('order_by')) orders.push(url.searchParams.get('order_by')!);
+    });
+    await page.goto(`${product.baseUrl}/members`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/members', '/members');
+    await page.waitForSelector('[data-testid="members-row"][data-name="Berger"]');
+    await chooseLanguage(page, 'de');
+    await waitForText(page, tid('members-list'), 'Ehepartner');
+    await page.waitForSelector('[data-testid="members-row"][data-name="Berger"]');
+    // The table needs no sideways scrolling: the spouse column is not cut off.
+    const overflow = await page.$eval(tid('members-list'), (el) => {
+      const box = el.querySelector('table')!.parentElement!;
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    // Sorted by name, members of the same name come by given name (the API keeps no order among equals).
+    expect(orders).toContain('name,givenName,memberNr');
+    await screenshot(page, 'members-list-1280-de');
+
+    await page.click('[data-testid="members-row"][data-name="Berger"] a');
+    await waitForPath(page, (p) => p === `/member/${targetId}`, "Berger's dashboard");
+    await waitForText(page, tid('member-church'), 'rk (römisch-katholisch) · 9 %');
+    await chooseLanguage(page, 'en');
+    await waitForText(page, tid('member-church'), 'rk (Roman Catholic) · 9 %');
+  });
+
   it('member form: a legal entity has no person fields; a minor needs a legal representation; a taken number is refused', async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/members/new`);
