@@ -7,6 +7,11 @@ import { useLoading, useTranslate } from 'react-admin';
 import { MENU } from '../routes';
 import { hasRole, loginPath, useSession } from '../session/session';
 
+/** The spinner while requests run: its own component, so a request starting or ending redraws only this. */
+function LoadingSpinner() {
+  return useLoading() ? <CircularProgress size={20} color="inherit" data-testid="loading-spinner" aria-label="loading" /> : null;
+}
+
 /**
  * Top bar (SPEC 2, Shell): the menu (signed-in users only; role-restricted entries only with the role),
  * a spinner while requests run, the logout link with the user's name, a login link when signed out.
@@ -15,7 +20,6 @@ import { hasRole, loginPath, useSession } from '../session/session';
 export function TopBar() {
   const session = useSession();
   const translate = useTranslate();
-  const loading = useLoading();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const entries = session ? MENU.filter((m) => !m.role || hasRole(session, m.role)) : [];
@@ -63,7 +67,7 @@ export function TopBar() {
           })}
         </Box>
         <Box sx={{ width: 28, display: 'flex', justifyContent: 'center' }} aria-live="polite">
-          {loading ? <CircularProgress size={20} color="inherit" data-testid="loading-spinner" aria-label="loading" /> : null}
+          <LoadingSpinner />
         </Box>
         {session ? (
           <Button
