@@ -70,6 +70,7 @@ export class ProjectionRunner {
   private subscription: Subscription | undefined;
   private processed = -1n;
   private waiters: { position: bigint; resolve: () => void }[] = [];
+  private readonly listeners: ((position: bigint) => void)[] = [];
 
   constructor(
     private readonly events: EventStore,
@@ -95,6 +96,11 @@ export class ProjectionRunner {
   /** Position of the last event applied to the read models. */
   get processedUpTo(): bigint {
     return this.processed;
+  }
+
+  /** Calls `listener` with the new checkpoint after every stored batch (a runner in another thread reports its progress so). */
+  onProcessed(listener: (position: bigint) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Resolves once the read models include `position`; rejects after `timeoutMs`. */
@@ -187,6 +193,7 @@ export class ProjectionRunner {
     const ready = this.waiters.filter((w) => w.position <= last);
     this.waiters = this.waiters.filter((w) => w.position > last);
     for (const w of ready) w.resolve();
+    for (const listener of this.listeners) listener(last);
   }
 }
 

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { EventStore, KeyStore, ReadStore } from '@coop/contracts';
 import { allProjectors, MongoReadStore, ProjectionRunner, SqliteReadStore } from '@coop/projections';
 import type { AppConfig } from './config/config.js';
@@ -9,6 +11,7 @@ import { SqliteEventStore } from './event-store/sqlite-event-store.js';
 import { Upcasters } from './event-store/upcasters.js';
 import { MongoKeyStore } from './key-store/mongo-key-store.js';
 import { SqliteKeyStore } from './key-store/sqlite-key-store.js';
+import { ThreadedProjectionRunner } from './projections/threaded-runner.js';
 
 import { personalDataRules, upcasters } from '../event-catalogue.js';
 
@@ -21,29 +24,69 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export async function openStorage(config: AppConfig): Promise<Storage> {
+/** The event log as the application sees it (personal data opened, old versions upcast), and the adapter below it. */
+export interface EventLog {
+  readonly keys: KeyStore;
+  readonly events: EventStore;
+  readonly adapter: EventStore;
+  close(): Promise<void>;
+}
+
+export async function openEventLog(config: AppConfig): Promise<EventLog> {
   const keys: KeyStore = config.mongodbUrl
     ? await MongoKeyStore.connect(config.mongodbUrl, config.mongodbDatabase)
     : new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'));
-  const rawEvents: EventStore = config.eventStoreUrl
+  const adapter: EventStore = config.eventStoreUrl
     ? new KurrentEventStore(config.eventStoreUrl)
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
-  const events = new CodecEventStore(rawEvents, new PersonalDataCipher(keys, personalDataRules), new Upcasters(upcasters));
+  const events = new CodecEventStore(adapter, new PersonalDataCipher(keys, personalDataRules), new Upcasters(upcasters));
+  return {
+    keys,
+    events,
+    adapter,
+    close: async () => {
+      await events.close();
+      await keys.close();
+    },
+  };
+}
+
+export async function openReadStore(config: AppConfig): Promise<ReadStore> {
   const readStore: ReadStore = config.mongodbUrl
     ? await MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase)
     : new SqliteReadStore(join(config.dataDir, 'read-models.sqlite'));
-  const runner = new ProjectionRunner(events, readStore, allProjectors);
   await readStore.ensureCollections(allProjectors.flatMap((p) => p.collections));
+  return readStore;
+}
+
+/** The compiled entry of the projection thread; absent when the services run from their TypeScript sources (jest). */
+const PROJECTION_THREAD = new URL('./projections/projection-thread.js', import.meta.url);
+
+export interface StorageOptions {
+  /**
+   * Run the projections in a worker thread of this process (the default where the compiled thread
+   * entry exists): they get a core of their own instead of sharing the API's event loop.
+   */
+  readonly projectionThread?: boolean;
+}
+
+export async function openStorage(config: AppConfig, options: StorageOptions = {}): Promise<Storage> {
+  const log = await openEventLog(config);
+  const readStore = await openReadStore(config);
+  const threaded = options.projectionThread ?? existsSync(fileURLToPath(PROJECTION_THREAD));
+  const runner = threaded
+    ? new ThreadedProjectionRunner(PROJECTION_THREAD, config, log.events, readStore, allProjectors)
+    : new ProjectionRunner(log.events, readStore, allProjectors);
   return {
-    events,
-    keys,
+    events: log.events,
+    keys: log.keys,
     readStore,
     runner,
     close: async () => {
       await runner.stop();
-      await events.close();
+      if (runner instanceof ThreadedProjectionRunner) await runner.close();
+      await log.close();
       await readStore.close();
-      await keys.close();
     },
   };
 }

@@ -1,0 +1,61 @@
+/**
+ * The projection thread's entry (see ThreadedProjectionRunner): opens its own connections to the event
+ * log, the key store and the read store, runs the same ProjectionRunner and projectors as an in-process
+ * runner, and reports each stored checkpoint to the API thread.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { allProjectors, ProjectionRunner } from '@coop/projections';
+import type { AppConfig } from '../config/config.js';
+import { SqliteEventStore } from '../event-store/sqlite-event-store.js';
+import { openEventLog, openReadStore } from '../storage.js';
+import type { FromProjectionThread, ToProjectionThread } from './thread-protocol.js';
+
+function threadPort(): MessagePort {
+  if (!parentPort) throw new Error('projection-thread.js runs only as a worker thread');
+  return parentPort;
+}
+const port = threadPort();
+const config = (workerData as { config: AppConfig }).config;
+
+const log = await openEventLog(config);
+const readStore = await openReadStore(config);
+const runner = new ProjectionRunner(log.events, readStore, allProjectors);
+const send = (message: FromProjectionThread): void => port.postMessage(message);
+runner.onProcessed((position) => send({ kind: 'processed', position }));
+
+async function handle(message: ToProjectionThread): Promise<void> {
+  if (message.kind === 'appended') {
+    // The API thread's appends do not reach this connection's subscribers by themselves.
+    if (log.adapter instanceof SqliteEventStore) log.adapter.notifyAppended();
+    return;
+  }
+  const { id } = message;
+  try {
+    let events: number | undefined;
+    switch (message.kind) {
+      case 'start':
+        await runner.start();
+        break;
+      case 'stop':
+        await runner.stop();
+        break;
+      case 'rebuild':
+        events = (await runner.rebuild()).events;
+        break;
+      case 'apply':
+        await runner.apply(message.batch);
+        break;
+      case 'close':
+        await runner.stop();
+        await log.close();
+        await readStore.close();
+        break;
+    }
+    send({ kind: 'done', id, processed: runner.processedUpTo, ...(events === undefined ? {} : { events }) });
+    if (message.kind === 'close') port.close();
+  } catch (error) {
+    send({ kind: 'failed', id, message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+}
+
+port.on('message', (message: ToProjectionThread) => void handle(message));

@@ -1,0 +1,17 @@
+import type { RecordedEvent } from '@coop/contracts';
+
+/** Messages from the API thread to the projection thread. Requests carry an id the answer repeats. */
+export type ToProjectionThread =
+  | { readonly kind: 'start'; readonly id: number }
+  | { readonly kind: 'stop'; readonly id: number }
+  | { readonly kind: 'rebuild'; readonly id: number }
+  | { readonly kind: 'apply'; readonly id: number; readonly batch: readonly RecordedEvent[] }
+  | { readonly kind: 'close'; readonly id: number }
+  /** The log has grown (to at least `position`): read it now rather than at the next poll. */
+  | { readonly kind: 'appended'; readonly position: bigint };
+
+/** Messages from the projection thread: answers to requests, and the checkpoint after every stored batch. */
+export type FromProjectionThread =
+  | { readonly kind: 'done'; readonly id: number; readonly processed: bigint; readonly events?: number }
+  | { readonly kind: 'failed'; readonly id: number; readonly message: string }
+  | { readonly kind: 'processed'; readonly position: bigint };
