@@ -20,6 +20,9 @@ const COLUMNS = 'position, stream_id, revision, type, data, metadata';
 
 const POLL_MS = 250;
 
+/** Bytes of the log file read through a memory map (SQLite maps at most this much of the file). */
+const MMAP_BYTES = 2 ** 30;
+
 /** The embedded event log: one SQLite table, appends in transactions, the global position is the row id. */
 export class SqliteEventStore implements EventStore, StreamTailReads {
   private readonly db: Database.Database;
@@ -30,6 +33,10 @@ export class SqliteEventStore implements EventStore, StreamTailReads {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    // A command reads its streams' events, scattered over the log's pages (rows are in log order): 64 MiB of
+    // page cache (the default is 2 MiB) and reads through a memory map instead of a read call per page.
+    this.db.pragma('cache_size = -65536');
+    this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
         position INTEGER PRIMARY KEY AUTOINCREMENT,

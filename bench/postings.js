@@ -1,0 +1,144 @@
+// Postings through the API, quickly and repeatably: POST /api/v1/balances (type 1, 1-5 shares, today) on random
+// members that have not exited, with autocannon in a child process, against the real app on a data directory filled
+// once by the demo generator and kept for later runs (the fill of 100,000 members takes minutes; each run adds its
+// few thousand postings to the kept store, which does not change the figure).
+// It measures the same request as bench/members.js (a), without that script's fill and read benchmarks, for iterating
+// on the write path; bench/members.js stays the figure of record.
+//
+//   npx tsc -b services && flock /tmp/bench.lock node bench/postings.js
+//
+// Knobs: BENCH_POSTINGS_MEMBERS (default 100000; about 10 postings each), BENCH_POSTINGS_DIR (the kept store, default
+// $TMPDIR/coop-bench-postings-<members>; delete it to fill again), BENCH_POSTINGS_DURATION (s, default 10),
+// BENCH_POSTINGS_CONNECTIONS (default 10), BENCH_POSTINGS_PROFILE=<file.cpuprofile> (CPU profile of the server's
+// thread during the load, for `node bench/support/profile-summary.js <file>` or Chrome DevTools).
+// Prints one JSON line with the figures; writes no results file.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+if (process.argv[2] === '--cannon') {
+  await cannonChild(JSON.parse(readFileSync(process.argv[3], 'utf8')));
+  process.exit(0);
+}
+
+const { benchEnv, built, log, now, rng, round } = await import('./lib.js');
+
+const MEMBERS = Number(process.env.BENCH_POSTINGS_MEMBERS ?? 100_000);
+const DIR = process.env.BENCH_POSTINGS_DIR ?? join(tmpdir(), `coop-bench-postings-${MEMBERS}`);
+const DURATION = Number(process.env.BENCH_POSTINGS_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_POSTINGS_CONNECTIONS ?? 10);
+const PROFILE = process.env.BENCH_POSTINGS_PROFILE;
+const FILLED = join(DIR, 'bench-filled.json');
+
+const { createApp } = await built('services/dist/create-app.js');
+const { loadConfig } = await built('services/dist/platform/config/config.js');
+const { fillDemo } = await built('services/dist/demo/demo.js');
+const { MEMBERS: MEMBERS_COLLECTION } = await built('projections/dist/index.js');
+
+if (!existsSync(FILLED)) {
+  log(`filling ${DIR} with the demo generator: ${MEMBERS} members, about ${MEMBERS * 10} postings (seed 42)`);
+  const filling = await createApp(loadConfig(benchEnv(DIR)), { logger: false });
+  try {
+    const t0 = now();
+    const demo = await fillDemo(filling, { members: MEMBERS, postings: MEMBERS * 10, seed: 42, log: (line) => log(`    ${line}`) });
+    writeFileSync(FILLED, JSON.stringify({ cooperativeId: demo.cooperativeId, members: demo.members, postings: demo.postings, events: demo.events }));
+    log(`    filled in ${round((now() - t0) / 1000, 1)} s: ${demo.members} members, ${demo.postings} postings, ${demo.events} events`);
+  } finally {
+    await filling.close();
+  }
+}
+const filled = JSON.parse(readFileSync(FILLED, 'utf8'));
+
+const running = await createApp(loadConfig(benchEnv(DIR)), { logger: false });
+try {
+  const cooperativeId = filled.cooperativeId;
+  const docs = (await running.storage.readStore.find(MEMBERS_COLLECTION.name, { cooperativeId, limit: filled.members + 10 })).items;
+  const activeIds = docs.filter((d) => d.exitDate === null).map((d) => d.id);
+  log(`${DIR}: ${docs.length} members, ${activeIds.length} not exited, ${Number(await running.storage.events.headPosition()) + 1} events`);
+
+  await running.app.listen(0, '127.0.0.1');
+  const url = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
+  const login = await fetch(`${url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
+  });
+  if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
+  const { token } = await login.json();
+
+  const random = rng(Date.now() >>> 0);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const bodies = Array.from({ length: 20_000 }, () => JSON.stringify({
+    member: activeIds[Math.floor(random() * activeIds.length)], type: 1, quantity: 1 + Math.floor(random() * 5),
+    date: today, approvalDate: today, interestBegin: today,
+  }));
+  const spec = join(DIR, 'cannon-spec.json');
+  writeFileSync(spec, JSON.stringify({ url, token, path: '/api/v1/balances', bodies, connections: CONNECTIONS, duration: DURATION }));
+
+  const session = PROFILE ? await startProfile() : undefined;
+  log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: POST /api/v1/balances type 1`);
+  const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), '--cannon', spec], { maxBuffer: 64 * 2 ** 20 });
+  if (session) await stopProfile(session, PROFILE);
+  const r = JSON.parse(stdout.trim().split('\n').at(-1));
+  const created = r.statuses['201'] ?? 0;
+  const bad = r.errors + r.timeouts + Object.entries(r.statuses).filter(([s]) => s !== '201' && s !== '409').reduce((a, [, n]) => a + n, 0);
+  log(`    ${Math.round(created / r.durationSeconds)} postings/s (${created} created), p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} / p99 ${r.latencyMs.p99} ms`, JSON.stringify(r.statuses));
+  console.log(JSON.stringify({ members: docs.length, connections: CONNECTIONS, postingsPerSecond: Math.round(created / r.durationSeconds), created, failed: bad, ...r }));
+  if (bad > 0) process.exitCode = 1;
+} finally {
+  await running.close();
+}
+
+/** Starts the V8 CPU profiler on this (the server's) thread. */
+async function startProfile() {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return session;
+}
+
+async function stopProfile(session, file) {
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  session.disconnect();
+  log(`    CPU profile written to ${file}`);
+}
+
+/** Child process: autocannon POSTing `bodies` in turn to `path`; prints one JSON line with exact percentiles. */
+async function cannonChild({ url, token, path, bodies, connections, duration }) {
+  const { default: autocannon } = await import('autocannon');
+  let next = 0;
+  const times = [];
+  const statuses = {};
+  const instance = autocannon({
+    url,
+    connections,
+    duration,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    requests: [{ setupRequest: (req) => ({ ...req, method: 'POST', path, body: bodies[next++ % bodies.length] }) }],
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    times.push(responseTime);
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] : null);
+  const r2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
+  console.log(JSON.stringify({
+    requests: times.length,
+    durationSeconds: result.duration,
+    requestsPerSecond: Math.round((times.length / result.duration) * 10) / 10,
+    latencyMs: { p50: r2(pct(50)), p95: r2(pct(95)), p99: r2(pct(99)), max: r2(times.at(-1) ?? null), mean: r2(times.reduce((a, b) => a + b, 0) / (times.length || 1)) },
+    statuses,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  }));
+}
