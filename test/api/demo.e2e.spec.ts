@@ -98,6 +98,12 @@ describe('demo data (npm run demo) through the API', () => {
       expect(b.shareCost === null || b.shareCost === 25000).toBe(true);
     }
     expect(new Set(balances.map((b) => b.date.slice(0, 4))).size).toBeGreaterThanOrEqual(8);
+    // Exits take effect on 31 December, approved by then, with no interest beginning after them.
+    for (const b of balances.filter((x) => x.type >= 6 && x.type <= 8)) {
+      expect(b.date.slice(5)).toBe('12-31');
+      expect(b.approvalDate <= b.date).toBe(true);
+      expect(b.interestBegin).toBe(b.date);
+    }
   });
 
   it('keeps every holding consistent: never negative, the minimum while a member, nothing after the exit', () => {

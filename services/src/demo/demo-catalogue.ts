@@ -92,6 +92,8 @@ export const CHURCHES_NORTH = ['ev', 'ev', 'ev', 'lt', 'rk', 'rf'] as const;
 
 /** The demo cooperative's own data, used where the cooperative has none yet. */
 export const DEMO_COOPERATIVE = {
+  /** Internal name (SPEC "name (internal)"); also the first start's name when the demo makes a new store. */
+  name: 'Bürgerenergie Inntal',
   fullName: 'Bürgerenergie Inntal eG',
   address: 'Innstraße 12',
   zip: '83022',

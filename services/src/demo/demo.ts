@@ -550,7 +550,9 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
           }
           case 'exit': {
             if (sim.exited || !sim.state.exists) break;
-            const d = decide(sim, { type: 'PostShares', memberId: sim.person.memberId, cooperativeId, balanceId: uuid(r), postingType: intent.type, terms, ...datesOn(day) });
+            // The exit takes effect on its day (31 December): approved by then, and no interest begins.
+            const exitDates = { date: isoOf(day), approvalDate: isoOf(day - int(r, 0, 14)), interestBegin: isoOf(day) };
+            const d = decide(sim, { type: 'PostShares', memberId: sim.person.memberId, cooperativeId, balanceId: uuid(r), postingType: intent.type, terms, ...exitDates });
             await write([d]);
             commit(sim, d);
             sim.exited = true;
@@ -677,7 +679,7 @@ async function prepareCooperative(running: RunningApp, actor: Actor, options: De
     const filled = (v: string | undefined, fallback: string): string => (typeof v === 'string' && v.trim() !== '' ? v : fallback);
     const d = DEMO_COOPERATIVE;
     const complete: CooperativeFields = {
-      name: filled(fields.name, 'buergerenergie-inntal'),
+      name: filled(fields.name, DEMO_COOPERATIVE.name),
       fullName: filled(fields.fullName, d.fullName),
       address: filled(fields.address, d.address),
       zip: filled(fields.zip, d.zip),

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { createApp } from '../create-app.js';
 import { loadConfig } from '../platform/config/config.js';
+import { DEMO_COOPERATIVE } from './demo-catalogue.js';
 import { DemoRefusedError, fillDemo } from './demo.js';
 
 const USAGE = `Usage: npm run demo -- [--seed N] [--members N] [--postings N]
@@ -40,7 +41,9 @@ const seed = whole('seed', values.seed, 1)!;
 const members = whole('members', values.members, 300)!;
 const postings = whole('postings', values.postings, undefined);
 
-const config = loadConfig();
+// On a new store the demo does the first start: the cooperative gets the demo's internal name unless one is given.
+const loaded = loadConfig();
+const config = process.env.COOPERATIVE_NAME ? loaded : { ...loaded, cooperativeName: DEMO_COOPERATIVE.name };
 const running = await createApp(config, { logger: false });
 let exitCode = 0;
 try {
