@@ -99,11 +99,15 @@ log(`    app started on the filled data in ${round(openMs / 1000, 1)} s`);
 try {
   const cooperativeId = demo.cooperativeId;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  const docs = (await running.storage.readStore.find(MEMBERS_COLLECTION.name, { cooperativeId, limit: MEMBERS + 10 })).items;
+  // Only the ids are kept: the documents (about 200 MB of objects at 100,000 members) would stay in the server's
+  // heap for the whole run and lengthen its garbage collections, which a real API process does not carry.
+  let docs = (await running.storage.readStore.find(MEMBERS_COLLECTION.name, { cooperativeId, limit: MEMBERS + 10 })).items;
   const activeIds = docs.filter((d) => d.exitDate === null).map((d) => d.id);
+  const memberIds = docs.map((d) => d.id);
+  docs = undefined;
   const random = rng(7);
   const sample = (ids, n) => Array.from({ length: n }, () => ids[Math.floor(random() * ids.length)]);
-  log(`    ${docs.length} members in the read model, ${activeIds.length} not exited`);
+  log(`    ${memberIds.length} members in the read model, ${activeIds.length} not exited`);
 
   await running.app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
@@ -125,7 +129,7 @@ try {
     await res.arrayBuffer();
   }
   log('    matches per term:', JSON.stringify(matches));
-  const dashboardPaths = sample(docs.map((d) => d.id), 1500).map((id) => `/api/v1/dashboard/member/${id}`);
+  const dashboardPaths = sample(memberIds, 1500).map((id) => `/api/v1/dashboard/member/${id}`);
   let postingsPerDashboard = 0;
   for (const path of dashboardPaths.slice(0, 50)) {
     const res = await fetch(url + path, { headers: auth });
@@ -237,7 +241,7 @@ try {
         detail: `${figure(postings)}, p99 ${postings.latencyMs.p99} ms, ${JSON.stringify(postings.statuses)}${failures(failed.postings)}`,
       },
       {
-        metric: `member list p99, ${docs.length} members, ${CONNECTIONS} conn closed loop (saturation)`, target: `< ${TARGET_P99_MS}`, actual: list.latencyMs.p99, unit: 'ms',
+        metric: `member list p99, ${memberIds.length} members, ${CONNECTIONS} conn closed loop (saturation)`, target: `< ${TARGET_P99_MS}`, actual: list.latencyMs.p99, unit: 'ms',
         pass: list.latencyMs.p99 < TARGET_P99_MS && failed.list === 0, detail: figure(list) + failures(failed.list),
       },
       {
