@@ -28,6 +28,8 @@ const ORDERED_SCAN_EXPECTED = 1500;
  * page (the matches sit further along the order) it gives way to the fetch-and-sort plan (about 2 µs a match).
  */
 const ORDERED_SCAN_MAX = 3000;
+/** Matches sampled to judge whether the ordered scan's window will hold the page (windowLikelyFills). */
+const WINDOW_SAMPLE = 40;
 /** Counts of filtered queries kept until the collection next changes (the least recently used go first). */
 const MAX_CACHED_COUNTS = 2000;
 /**
@@ -304,7 +306,16 @@ export class SqliteReadStore implements ReadStore {
     const sortField = query.sort?.[0]?.field;
     // Visits an ordered scan is expected to need if the matches were spread evenly along the order.
     const visits = ((offset + limit) * this.docCount(collection, cooperativeId)) / total;
-    if (sortField && sortField !== 'id' && limit > 0 && visits <= ORDERED_SCAN_EXPECTED && visits <= 2 * total) {
+    if (
+      sortField &&
+      sortField !== 'id' &&
+      limit > 0 &&
+      visits <= ORDERED_SCAN_EXPECTED &&
+      visits <= 2 * total &&
+      // With ten times the expected visits in the window it is not worth asking (and a sample of a wide
+      // two-character search's OR query costs more than the window).
+      (visits * 10 <= ORDERED_SCAN_MAX || this.windowLikelyFills(collection, part, phrase, query, cooperativeId, offset + limit, total))
+    ) {
       const page = this.orderedScan(collection, query, cooperativeId, search, where, params, order, limit, offset);
       if (page) return { items: page, total };
     }
@@ -317,6 +328,41 @@ export class SqliteReadStore implements ReadStore {
     const page = this.stmt<unknown[], { r: number }>(pageSql).all(phrase, ...params, limit, offset);
     const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
     return { items: page.map(({ r }) => JSON.parse(byRowid.get(r)!.doc) as ReadDocument), total };
+  }
+
+  /**
+   * Whether the ordered scan's window is likely to hold the page. The matches may sit together far along
+   * the order (a surname searched in a list sorted by surname: all of them under S), and then the window
+   * is read in vain. A sample of the matches, in the text index's rowid order (unrelated to the sort
+   * order), is compared with the sort key the window ends at (an index-only walk): the share of the sample
+   * before that key, times the matches, estimates the matches in the window.
+   */
+  private windowLikelyFills(
+    collection: string,
+    part: TextPart,
+    phrase: string,
+    query: ReadQuery,
+    cooperativeId: string,
+    wanted: number,
+    total: number,
+  ): boolean {
+    const first = query.sort![0]!;
+    const column = `f_${first.field}`;
+    const desc = first.direction === 'desc';
+    const endSql =
+      `SELECT ${column} AS k FROM rm_${collection} INDEXED BY ix_${collection}_${first.field} WHERE cooperative_id = ? ` +
+      `ORDER BY ${column} ${desc ? 'DESC' : 'ASC'} LIMIT 1 OFFSET ${ORDERED_SCAN_MAX - 1}`;
+    this.traced(endSql, [cooperativeId]);
+    const end = this.stmt<[string], { k: unknown }>(endSql).get(cooperativeId);
+    if (!end) return true; // the window holds the whole cooperative
+    if (end.k === null) return true;
+    const sample = `rowid IN (SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ? LIMIT ${WINDOW_SAMPLE})`;
+    const shareSql =
+      `SELECT COUNT(*) AS n, SUM(${column} ${desc ? '>=' : '<='} ?) AS before FROM rm_${collection} WHERE ${sample}`;
+    this.traced(shareSql, [end.k, phrase]);
+    const share = this.stmt<unknown[], { n: number; before: number | null }>(shareSql).get(end.k, phrase)!;
+    if (share.n === 0) return true;
+    return ((share.before ?? 0) / share.n) * total >= wanted;
   }
 
   /**
