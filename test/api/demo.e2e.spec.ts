@@ -101,7 +101,7 @@ describe('demo data (npm run demo) through the API', () => {
     // Exits take effect on 31 December, approved by then, with no interest beginning after them.
     for (const b of balances.filter((x) => x.type >= 6 && x.type <= 8)) {
       expect(b.date.slice(5)).toBe('12-31');
-      expect(b.approvalDate <= b.date).toBe(true);
+      expect((b.approvalDate ?? '') <= b.date && b.approvalDate !== null).toBe(true);
       expect(b.interestBegin).toBe(b.date);
     }
   });
