@@ -32,6 +32,8 @@ const ORDERED_SCAN_MAX = 3000;
 const WINDOW_SAMPLE = 40;
 /** Counts of filtered queries kept until the collection next changes (the least recently used go first). */
 const MAX_CACHED_COUNTS = 2000;
+/** A count computed faster than this is not kept (see cachedCount). */
+const CHEAP_COUNT_MS = 0.3;
 /**
  * Planner statistics: a collection is analysed again (a sampled ANALYZE of its table and indexes) when its
  * number of documents has grown or shrunk by this factor since its last analysis...
@@ -565,8 +567,12 @@ export class SqliteReadStore implements ReadStore {
       this.counts.set(key, hit);
       return hit.total;
     }
+    const started = performance.now();
     const total = this.stmt<unknown[], { n: number }>(sql).get(...params)!.n;
     this.counts.delete(key);
+    // A count that costs next to nothing (a member's ten postings) is not kept: thousands of them (every
+    // dashboard) would push out the costly ones (a wide search through a filter) that the cache is for.
+    if (performance.now() - started < CHEAP_COUNT_MS) return total;
     if (this.counts.size >= MAX_CACHED_COUNTS) this.counts.delete(this.counts.keys().next().value!);
     this.counts.set(key, { generation, dataVersion, total });
     return total;
