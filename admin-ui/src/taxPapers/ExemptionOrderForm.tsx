@@ -1,17 +1,12 @@
 import { CardContent, Grid, InputAdornment, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { useParams } from 'react-router-dom';
-import { BooleanInput, CreateBase, EditBase, Form, SelectInput, TextInput, required, useEditContext, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { BooleanInput, SelectInput, TextInput, required, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { DateTextInput } from '../common/DateTextInput';
-import { EditHeader } from '../common/EditHeader';
 import { centsToDecimal, formatDate, formatMoney, parseEuroToCents } from '../format';
-import { DocumentTitle } from '../layout/DocumentTitle';
-import { PageLoading } from '../layout/Layout';
 import { MemberLookupInput } from '../members/MemberLookup';
-import { canWriteMembers, memberLabel, memberName, today, type MemberRecord } from '../members/model';
+import { today, type MemberRecord } from '../members/model';
 import { useMemberDashboard } from '../members/queries';
-import { useSession } from '../session/session';
 import {
   EXEMPTION_ORDER_TYPES,
   allowanceLimit,
@@ -25,7 +20,8 @@ import {
   type ExemptionOrderRecord,
 } from './model';
 import { exemptionOrderToApi } from './toApi';
-import { LoadError, MemberLine, OtherPapers, PaperLayout, useBackTo, useFrom } from './PaperLayout';
+import { MemberLine, OtherPapers } from './PaperLayout';
+import { PaperForm, type PaperKind } from './PaperForm';
 import { ExemptionOrderTable } from './parts';
 
 const numFormat = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -150,78 +146,29 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
   );
 }
 
-function NewExemptionOrder({ memberId }: { memberId: string }) {
-  const translate = useTranslate();
-  const canWrite = canWriteMembers(useSession()?.roles);
-  const backTo = useBackTo(memberId);
-  const { data: member, isPending, error } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
-  if (isPending) return <PageLoading />;
-  if (error || !member) return <LoadError error={error} />;
-  const title = translate('coop.title.newExemptionOrderFor', { name: memberLabel(member) });
-  const record = {
-    member: member.id,
-    type: 0,
-    joint: false,
-    spouse: member.spouse ?? null,
-    amount: '',
-    date: today(),
-    startDate: startOfYear(Number(today().slice(0, 4))),
-    endDate: UNTIL_REVOKED,
-  };
-  return (
-    <PaperLayout testId="exemption-order-form" historyResource="exemptionorders">
-      <CreateBase resource="exemptionorders" record={record} transform={(data: RaRecord) => exemptionOrderToApi(data, member.id)} redirect={() => backTo}>
-        <Form warnWhenUnsavedChanges={false}>
-          <DocumentTitle override={title} />
-          <EditHeader title={title} backTo={backTo} canSave={canWrite} />
-          <Fields member={member} canWrite={canWrite} />
-        </Form>
-      </CreateBase>
-    </PaperLayout>
-  );
-}
-
-function EditForm() {
-  const { record, isPending, error } = useEditContext<ExemptionOrderRecord>();
-  const translate = useTranslate();
-  const canWrite = canWriteMembers(useSession()?.roles);
-  const { data: member } = useGetOne<MemberRecord>('members', { id: record?.member ?? '' }, { enabled: !!record?.member });
-  const backTo = useBackTo(record?.member);
-  if (isPending) return <PageLoading />;
-  if (error || !record) return <LoadError error={error} />;
-  const name = member ? memberName(member) : (record.memberName ?? '');
-  const title = translate('coop.title.exemptionOrderOf', { name });
-  const values = { ...record, endDate: record.endDate ?? UNTIL_REVOKED };
-  return (
-    <Form record={values} warnWhenUnsavedChanges={false}>
-      <DocumentTitle override={title} />
-      <EditHeader title={title} backTo={backTo} canSave={canWrite} />
-      <Fields member={member} canWrite={canWrite} currentId={record.id} />
-    </Form>
-  );
-}
-
-function EditExemptionOrder({ id }: { id: string }) {
-  const from = useFrom();
-  return (
-    <PaperLayout testId="exemption-order-form" historyResource="exemptionorders" id={id}>
-      <EditBase
-        key={id}
-        resource="exemptionorders"
-        id={id}
-        mutationMode="pessimistic"
-        transform={(data: RaRecord) => exemptionOrderToApi(data, String(data.member))}
-        redirect={(_resource, _id, data) => from ?? `/member/${encodeURIComponent(String((data as RaRecord | undefined)?.member ?? ''))}`}
-      >
-        <EditForm />
-      </EditBase>
-    </PaperLayout>
-  );
-}
+const EXEMPTION_ORDER: PaperKind<ExemptionOrderRecord> = {
+  resource: 'exemptionorders',
+  testId: 'exemption-order-form',
+  newTitle: 'coop.title.newExemptionOrderFor',
+  editTitle: 'coop.title.exemptionOrderOf',
+  newRecord: (member) => {
+    return {
+      member: member.id,
+      type: 0,
+      joint: false,
+      spouse: member.spouse ?? null,
+      amount: '',
+      date: today(),
+      startDate: startOfYear(Number(today().slice(0, 4))),
+      endDate: UNTIL_REVOKED,
+    };
+  },
+  toForm: (record) => ({ ...record, endDate: record.endDate ?? UNTIL_REVOKED }),
+  toApi: exemptionOrderToApi,
+  Fields,
+};
 
 /** `/exemption-orders/new/member/{member}` (record) and `/exemption-orders/{id}` (correct, with the history). */
 export default function ExemptionOrderForm() {
-  const params = useParams();
-  if (params.member) return <NewExemptionOrder memberId={params.member} />;
-  return <EditExemptionOrder id={params.id ?? ''} />;
+  return <PaperForm kind={EXEMPTION_ORDER} />;
 }
