@@ -95,6 +95,26 @@ export function readStoreContract(
         expect(await store.checkpoint(CHECKPOINT)).toBe(105n);
       });
 
+      it('finds a replaced document by its new values only, changed fields and unchanged ones alike', async () => {
+        // m06 keeps name, city and joined; its shares, status and active change (a posting changes a member so).
+        const before = seed[5]!;
+        const changed = { ...before, shares: 11, status: 'left', active: false, position: '7' };
+        await store.applyBatch([{ kind: 'put', collection: members.name, doc: changed }], { name: CHECKPOINT, position: 107n });
+        expect(await ids(inA({ filters: [{ field: 'shares', op: 'eq', value: 10 }] }))).toEqual([]);
+        expect(await ids(inA({ filters: [{ field: 'shares', op: 'eq', value: 11 }] }))).toEqual(['m06']);
+        expect(await ids(inA({ filters: [{ field: 'status', op: 'eq', value: 'left' }] }))).toEqual(['m03', 'm06']);
+        expect(await ids(inA({ filters: [{ field: 'active', op: 'eq', value: false }] }))).toEqual(['m03', 'm06', 'm07']);
+        expect(await ids(inA({ filters: [{ field: 'city', op: 'eq', value: 'MÜNCHEN' }] }))).toEqual(['m06']);
+        expect(await ids(inA({ filters: [{ field: 'joined', op: 'eq', value: '2024-02-29' }] }))).toEqual(['m06']);
+        expect(await ids(inA({ search: 'müller' }))).toEqual(['m06']);
+        expect((await ids(inA({ sort: [{ field: 'shares', direction: 'desc' }], limit: 1 })))).toEqual(['m06']);
+        // Back to the first values: found by them again, not by the second ones.
+        await store.applyBatch([{ kind: 'put', collection: members.name, doc: { ...before, position: '8' } }], { name: CHECKPOINT, position: 108n });
+        expect(await ids(inA({ filters: [{ field: 'shares', op: 'eq', value: 11 }] }))).toEqual([]);
+        expect(await ids(inA({ filters: [{ field: 'status', op: 'eq', value: 'left' }] }))).toEqual(['m03']);
+        expect(await store.get(members.name, 'm06')).toEqual({ ...before, position: '8' });
+      });
+
       it('applies operations of one batch in order', async () => {
         await store.applyBatch(
           [
