@@ -55,14 +55,12 @@ export class MemberReads {
     return { ...query, filters };
   }
 
-  /** Current member documents by id (for names and numbers shown beside postings). */
+  /**
+   * Current member documents by id (for names and numbers shown beside postings): a key look-up each, no
+   * query with a count (a posting's answer needs one or two members, a page of postings twenty at most).
+   */
   async membersById(cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
-    const unique = [...new Set(ids.filter((id) => id !== ''))];
-    const map = new Map<string, ReadDocument>();
-    if (unique.length === 0) return map;
-    const page = await this.reads.query(MEMBERS, cooperativeId, { cooperativeId, filters: [{ field: 'id', op: 'in', values: unique }], limit: unique.length });
-    for (const doc of page.items) map.set(doc.id, doc);
-    return map;
+    return this.reads.getMany(MEMBERS, cooperativeId, ids.filter((id) => id !== ''));
   }
 
   async balanceDtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<BalanceDto[]> {

@@ -31,6 +31,16 @@ export class ReadModels {
     return doc;
   }
 
+  /** The documents of these ids that belong to the cooperative (others are left out, as unknown ids are), by id. */
+  async getMany(spec: CollectionSpec, cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
+    const found = new Map<string, ReadDocument>();
+    for (const id of new Set(ids)) {
+      const doc = await this.store.get(spec.name, id);
+      if (doc && doc.cooperativeId === cooperativeId) found.set(id, doc);
+    }
+    return found;
+  }
+
   async find(spec: CollectionSpec, cooperativeId: string | null, field: string, value: string): Promise<ReadDocument | undefined> {
     const page = await this.store.find(spec.name, { cooperativeId, filters: [{ field, op: 'eq', value }], limit: 1 });
     return page.items[0];
