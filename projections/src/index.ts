@@ -1,5 +1,6 @@
 export * from './read-store/sqlite-read-store.js';
 export * from './read-store/search-text.js';
+export * from './read-store/compare-key.js';
 export * from './runner/projector.js';
 export * from './runner/projection-runner.js';
 export * from './projectors/users.projector.js';

@@ -13,15 +13,15 @@ describe('list conventions (users as the example)', () => {
   const list = (query: string) => request(t.http).get(`/api/v1/users${query}`).set(auth(t.adminToken));
   const usernames = (body: unknown): string[] => (body as { username: string }[]).map((u) => u.username);
 
-  it('sorts by username by default, case-insensitively, and counts all matches in TotalItems', async () => {
+  it('sorts by username by default, case-insensitively and in German dictionary order (Ä as A), and counts all matches in TotalItems', async () => {
     const res = await list('');
-    expect(usernames(res.body)).toEqual(['admin', 'bert', 'Carla', 'dora%2', 'dora_1', 'emil', 'Ärger']);
+    expect(usernames(res.body)).toEqual(['admin', 'Ärger', 'bert', 'Carla', 'dora%2', 'dora_1', 'emil']);
     expect(res.headers.totalitems).toBe('7');
   });
 
   it('pages with offset and limit; order_by=-username sorts descending', async () => {
     const res = await list('?offset=2&limit=2&order_by=-username');
-    expect(usernames(res.body)).toEqual(['dora_1', 'dora%2']);
+    expect(usernames(res.body)).toEqual(['dora%2', 'Carla']);
     expect(res.headers.totalitems).toBe('7');
   });
 

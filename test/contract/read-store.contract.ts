@@ -115,6 +115,31 @@ export function readStoreContract(
         expect(await store.get(members.name, 'm06')).toEqual({ ...before, position: '8' });
       });
 
+      it('sorts German text in dictionary order and finds it by equality but for case, umlauts included', async () => {
+        const titles = ['Braun', 'Özdemir', 'Bäckerei Huber', 'Otto', 'Strauß', 'becker', 'Straub', 'Strauss', 'Ostermann', 'Zander', 'Äbt', 'Abt'];
+        await store.applyBatch(
+          titles.map((title, i) => ({ kind: 'put', collection: notes.name, doc: { id: `g${String(i).padStart(2, '0')}`, cooperativeId: 'coop-g', position: '1', title } })),
+          { name: CHECKPOINT, position: 120n },
+        );
+        const sorted = async (direction: 'asc' | 'desc'): Promise<unknown[]> =>
+          (await store.find(notes.name, { cooperativeId: 'coop-g', sort: [{ field: 'title', direction }] })).items.map((d) => d.title);
+        const expected = ['Abt', 'Äbt', 'Bäckerei Huber', 'becker', 'Braun', 'Ostermann', 'Otto', 'Özdemir', 'Straub', 'Strauss', 'Strauß', 'Zander'];
+        expect(await sorted('asc')).toEqual(expected);
+        expect(await sorted('desc')).toEqual([...expected].reverse());
+        const titled = async (value: string): Promise<string[]> =>
+          (await store.find(notes.name, { cooperativeId: 'coop-g', filters: [{ field: 'title', op: 'eq', value }] })).items.map((d) => d.id);
+        expect(await titled('ÖZDEMIR')).toEqual(['g01']);
+        expect(await titled('BECKER')).toEqual(['g05']);
+        expect(await titled('Ozdemir')).toEqual([]);
+        expect(await titled('strauss')).toEqual(['g07']);
+        expect(await titled('STRAUSS')).toEqual(['g07']);
+        expect(await titled('abt')).toEqual(['g11']);
+        const inSet = await store.find(notes.name, { cooperativeId: 'coop-g', filters: [{ field: 'title', op: 'in', values: ['äbt', 'OTTO'] }] });
+        expect(inSet.items.map((d) => d.id).sort()).toEqual(['g03', 'g10']);
+        const range = await store.find(notes.name, { cooperativeId: 'coop-g', filters: [{ field: 'title', op: 'range', gte: 'b', lte: 'c' }], sort: [{ field: 'title', direction: 'asc' }] });
+        expect(range.items.map((d) => d.title)).toEqual(['Bäckerei Huber', 'becker', 'Braun']);
+      });
+
       it('applies operations of one batch in order', async () => {
         await store.applyBatch(
           [

@@ -17,6 +17,7 @@ import type {
   ReadStore,
   WriteOp,
 } from '@coop/contracts';
+import { compareKey } from './compare-key.js';
 import { normaliseSearch, searchText } from './search-text.js';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -43,10 +44,10 @@ interface Checkpoint {
  * Read models in MongoDB: a collection `rm_<name>` per spec, documents
  * `{ _id: id, ...doc, _search, _k }`, checkpoints in `checkpoints { _id: name, position }`.
  *
- * Behaves like the SQLite adapter: every declared field gets a comparison key in `_k` computed the
- * same way as SQLite's indexed columns (ASCII letters folded to lower case like `COLLATE NOCASE`,
- * booleans as 1/0, missing as null), and queries filter and sort on those keys, so order and
- * case-insensitivity are the same on both engines (byte order of UTF-8 = code point order).
+ * Behaves like the SQLite adapter: every declared field gets a comparison key in `_k`, the value SQLite
+ * stores in its indexed column (`compareKey`: German dictionary order, equality but for case, booleans
+ * as 1/0, missing as null), and queries filter and sort on those keys, so order and case-insensitivity
+ * are the same on both engines (byte order of UTF-8 = code point order).
  * Each declared field has an index `{ cooperativeId: 1, _k.<field>: 1, _id: 1 }` (array fields: a
  * multikey index on the array itself).
  *
@@ -219,7 +220,8 @@ export class MongoReadStore implements ReadStore {
       return values.length ? { [filter.field]: { $in: values } } : NOTHING;
     }
     const path = filter.field === 'id' ? '_id' : `${KEYS}.${filter.field}`;
-    const key = filter.field === 'id' ? (v: unknown): Key => (v === null ? null : String(v)) : toKey;
+    const kind = spec.fields[filter.field]!;
+    const key = filter.field === 'id' ? (v: unknown): Key => (v === null ? null : String(v)) : (v: unknown): Key => compareKey(kind, v);
     if (filter.op === 'eq') return { [path]: key(filter.value) };
     if (filter.op === 'in') return filter.values.length ? { [path]: { $in: filter.values.map(key) } } : NOTHING;
     const range: Record<string, Key> = {};
@@ -240,18 +242,9 @@ function toStored(spec: CollectionSpec, doc: ReadDocument): StoredDoc {
   const plain = JSON.parse(JSON.stringify(doc)) as ReadDocument;
   const keys: Record<string, Key> = {};
   for (const f of Object.keys(spec.fields)) {
-    if (!isArray(spec, f)) keys[f] = toKey(plain[f]);
+    if (!isArray(spec, f)) keys[f] = compareKey(spec.fields[f]!, plain[f]);
   }
   return { ...plain, _id: plain.id, cooperativeId: plain.cooperativeId, [SEARCH]: searchText(spec, plain), [KEYS]: keys };
-}
-
-/** The comparison key of a field value: the SQLite adapter's column value under `COLLATE NOCASE`. */
-function toKey(value: unknown): Key {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'number') return value;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.replace(/[A-Z]+/g, (c) => c.toLowerCase());
 }
 
 function escapeRegex(text: string): string {

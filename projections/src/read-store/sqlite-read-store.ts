@@ -6,8 +6,10 @@ import type {
   ReadPage,
   ReadQuery,
   ReadStore,
+  Scalar,
   WriteOp,
 } from '@coop/contracts';
+import { compareKey } from './compare-key.js';
 import { escapeLike, normaliseSearch, searchText } from './search-text.js';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -498,7 +500,7 @@ export class SqliteReadStore implements ReadStore {
     const { spec, name, columns, insertSql, textIndex } = collection;
     const search = searchText(spec, doc);
     const before = this.stored(collection, doc.id);
-    const values = [doc.cooperativeId, JSON.stringify(doc), search, ...columns.map((f) => toColumn(doc[f]))];
+    const values = [doc.cooperativeId, JSON.stringify(doc), search, ...columns.map((f) => compareKey(spec.fields[f]!, doc[f]))];
     let rowid: number | bigint;
     if (before) {
       const names = ['cooperative_id', 'doc', 'search', ...columns.map((f) => `f_${f}`)];
@@ -694,6 +696,7 @@ export class SqliteReadStore implements ReadStore {
       return;
     }
     const col = filter.field === 'id' ? 'id' : `f_${filter.field}`;
+    const toColumn = (value: Scalar): string | number | null => (filter.field === 'id' ? String(value) : compareKey(spec.fields[filter.field]!, value));
     if (filter.op === 'eq') {
       if (filter.value === null) where.push(`${col} IS NULL`);
       else {
@@ -717,13 +720,6 @@ export class SqliteReadStore implements ReadStore {
       }
     }
   }
-}
-
-function toColumn(value: unknown): string | number | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'number' || typeof value === 'string') return value;
-  return JSON.stringify(value);
 }
 
 /** The trigrams of a text as the FTS5 trigram tokenizer makes them (case-sensitive: the text is lower-cased already). */

@@ -1,8 +1,11 @@
 import type { EventStore, ReadDocument, ReadStore, RecordedEvent, Subscription, WriteOp } from '@coop/contracts';
+import { KEY_FORMAT } from '../read-store/compare-key.js';
 import type { DocKey, Projector } from './projector.js';
 
 /** Name of the runner's checkpoint in the read store. */
 export const CHECKPOINT = 'read-models';
+/** Name of the entry (beside the checkpoints) holding the format of the stored keys the read models were written with. */
+export const KEY_FORMAT_CHECKPOINT = 'read-models-key-format';
 /**
  * Events read from the log at a time during a rebuild: small enough that a batch's event objects
  * die young (larger reads cost more in garbage collection than they save in round trips).
@@ -76,14 +79,30 @@ export class ProjectionRunner {
     private readonly events: EventStore,
     private readonly store: ReadStore,
     private readonly projectors: readonly Projector[],
+    /** Where the runner tells what takes long (a rebuild at start). */
+    private readonly log: (line: string) => void = () => undefined,
   ) {}
 
   get collections(): string[] {
     return this.projectors.flatMap((p) => p.collections.map((c) => c.name));
   }
 
+  /**
+   * Subscribes from the stored checkpoint. Read models written with another format of the stored keys
+   * (KEY_FORMAT) would filter and sort wrongly: they are rebuilt from the log first.
+   */
   async start(): Promise<void> {
     await this.store.ensureCollections(this.projectors.flatMap((p) => p.collections));
+    if ((await this.store.checkpoint(KEY_FORMAT_CHECKPOINT)) !== BigInt(KEY_FORMAT)) {
+      if ((await this.store.checkpoint(CHECKPOINT)) >= 0n) {
+        this.log(`Read models: written with an older format of their sort keys; rebuilding them from the event log...`);
+        const started = Date.now();
+        const { events } = await this.rebuild();
+        this.log(`Read models: rebuilt from ${events} events in ${Math.round((Date.now() - started) / 100) / 10} s`);
+      } else {
+        await this.recordKeyFormat();
+      }
+    }
     this.processed = await this.store.checkpoint(CHECKPOINT);
     this.subscription = this.events.subscribeAll(this.processed, (batch) => this.apply(batch));
   }
@@ -132,8 +151,14 @@ export class ProjectionRunner {
       }
     }
     await this.flush(pending);
+    await this.recordKeyFormat();
     if (wasRunning) this.subscription = this.events.subscribeAll(this.processed, (b) => this.apply(b));
     return { events: count };
+  }
+
+  /** Notes that the read models hold keys of the current format (they were emptied or rebuilt by this code). */
+  private async recordKeyFormat(): Promise<void> {
+    await this.store.applyBatch([], { name: KEY_FORMAT_CHECKPOINT, position: BigInt(KEY_FORMAT) });
   }
 
   /** Applies one batch in order: loads the touched documents, projects, and stores writes plus checkpoint at once. */

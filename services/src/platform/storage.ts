@@ -76,7 +76,7 @@ export async function openStorage(config: AppConfig, options: StorageOptions = {
   const threaded = options.projectionThread ?? existsSync(fileURLToPath(PROJECTION_THREAD));
   const runner = threaded
     ? new ThreadedProjectionRunner(PROJECTION_THREAD, config, log.events, readStore, allProjectors)
-    : new ProjectionRunner(log.events, readStore, allProjectors);
+    : new ProjectionRunner(log.events, readStore, allProjectors, (line) => console.log(line));
   return {
     events: log.events,
     keys: log.keys,

@@ -19,7 +19,7 @@ const config = (workerData as { config: AppConfig }).config;
 
 const log = await openEventLog(config);
 const readStore = await openReadStore(config);
-const runner = new ProjectionRunner(log.events, readStore, allProjectors);
+const runner = new ProjectionRunner(log.events, readStore, allProjectors, (line) => console.log(line));
 const send = (message: FromProjectionThread): void => port.postMessage(message);
 runner.onProcessed((position) => send({ kind: 'processed', position }));
 

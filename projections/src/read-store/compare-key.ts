@@ -1,0 +1,34 @@
+import type { FieldKind } from '@coop/contracts';
+
+/**
+ * The value a declared field is stored, filtered and sorted by, the same on every engine (the SQLite column,
+ * MongoDB's `_keys` field). A string becomes `fold + U+0001 + lower`:
+ * - `fold` sorts German text as a clerk reads a list (DIN 5007, variant 1): letters without case and without
+ *   their marks (ä as a, é as e), ß as ss, so "Bäckerei" comes before "Braun" and "Özdemir" among the O;
+ * - `lower` (the whole text lower-cased) breaks the ties of `fold` and makes equality mean "equal but for
+ *   case" in every alphabet: "MÜNCHEN" finds "München", while "Muller" does not find "Müller" (the rule
+ *   usernames are claimed by, so a sign-in finds exactly one user);
+ * - U+0001 sorts before every printable character, so a shorter text sorts before the longer ones it begins (not NUL:
+ *   SQLite's NOCASE stops comparing at a NUL byte).
+ * Booleans are 1 and 0; numbers stay numbers; null and missing are null.
+ */
+export function compareKey(kind: FieldKind, value: unknown): string | number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (kind !== 'string' && typeof value === 'number') return value;
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
+  if (kind !== 'string') return text;
+  const lower = text.normalize('NFC').toLowerCase();
+  return `${foldGerman(lower)}\u0001${lower}`;
+}
+
+/** Lower-cased text without diacritical marks, ß as ss (DIN 5007 variant 1, the dictionary order). */
+function foldGerman(lower: string): string {
+  return lower.normalize('NFD').replace(/\p{M}+/gu, '').replace(/ß/g, 'ss').normalize('NFC');
+}
+
+/**
+ * The format of the stored keys. A read store written with another format is rebuilt from the event log when
+ * the projections start (ProjectionRunner.start): 1 = ASCII letters folded (SQLite `NOCASE`), 2 = compareKey.
+ */
+export const KEY_FORMAT = 2;
