@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import { AdminContext, CoreAdminUI, CustomRoutes, Error as ErrorPage, LoadingPage, Notification } from 'react-admin';
 import { dataProvider } from './data/dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { store } from './i18n/locale';
@@ -40,49 +41,55 @@ const DashboardPage = () => (
   </Guard>
 );
 
-/** The routes of SPEC section 2 that belong to the screens built so far. */
+/**
+ * The routes of SPEC section 2 that belong to the screens built so far. react-admin's parts composed directly
+ * (what its `<Admin>` does) instead of `<Admin>`, which brings its default login page, layout, menu and
+ * OAuth callback into the first download although the console replaces them (decision 26).
+ */
 export function App() {
   return (
-    <Admin
-      title="Coop Ledger"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      theme={theme}
-      layout={Layout}
-      loginPage={LoginPage}
-      dashboard={DashboardPage}
-      catchAll={NotFound}
-      disableTelemetry
-    >
-      <CustomRoutes noLayout>
-        <Route path="/logout" element={<LogoutPage />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/users/:id?" element={<Guard role="ROLE_ADMIN"><UsersPage /></Guard>} />
-        <Route path="/cooperative" element={<Guard><CooperativeEdit /></Guard>} />
-        <Route path="/cooperative/:id" element={<Guard><CooperativeEdit /></Guard>} />
-        <Route path="/administration" element={<Guard><AdministrationPage /></Guard>} />
-        <Route path="/elma-number/:id" element={<Guard><ElmaNumberEdit /></Guard>} />
-        <Route path="/members" element={<Guard><MemberList /></Guard>} />
-        <Route path="/members/new" element={<Guard><MemberForm /></Guard>} />
-        <Route path="/members/:id" element={<Guard><MemberForm /></Guard>} />
-        <Route path="/members/:id/edit" element={<Guard><MemberEditRedirect /></Guard>} />
-        <Route path="/member/:id" element={<Guard><MemberDashboard /></Guard>} />
-        <Route path="/balances" element={<Guard><BalanceList /></Guard>} />
-        <Route path="/balances/new/type/5/peer/:peer" element={<Guard><BalanceAnnul /></Guard>} />
-        <Route path="/balances/new/type/:type/member/:member" element={<Guard><BalanceNew /></Guard>} />
-        <Route path="/balances/:id" element={<Guard><BalanceView /></Guard>} />
-        <Route path="/shares" element={<Guard role="ROLE_SUPER_ADMIN"><ShareList /></Guard>} />
-        <Route path="/shares/:id" element={<Guard role="ROLE_SUPER_ADMIN"><ShareEdit /></Guard>} />
-        <Route path="/exemption-orders" element={<Guard><ExemptionOrderList /></Guard>} />
-        <Route path="/exemption-orders/new/member/:member" element={<Guard><ExemptionOrderForm /></Guard>} />
-        <Route path="/exemption-orders/:id" element={<Guard><ExemptionOrderForm /></Guard>} />
-        <Route path="/non-assessments" element={<Guard><NonAssessmentList /></Guard>} />
-        <Route path="/non-assessments/new/member/:member" element={<Guard><NonAssessmentForm /></Guard>} />
-        <Route path="/non-assessment/:id" element={<Guard><NonAssessmentForm /></Guard>} />
-      </CustomRoutes>
-    </Admin>
+    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={theme}>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title="Coop Ledger"
+          layout={Layout}
+          loginPage={LoginPage}
+          dashboard={DashboardPage}
+          catchAll={NotFound}
+          error={ErrorPage}
+          loading={LoadingPage}
+          disableTelemetry
+        >
+          <CustomRoutes noLayout>
+            <Route path="/logout" element={<LogoutPage />} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/users/:id?" element={<Guard role="ROLE_ADMIN"><UsersPage /></Guard>} />
+            <Route path="/cooperative" element={<Guard><CooperativeEdit /></Guard>} />
+            <Route path="/cooperative/:id" element={<Guard><CooperativeEdit /></Guard>} />
+            <Route path="/administration" element={<Guard><AdministrationPage /></Guard>} />
+            <Route path="/elma-number/:id" element={<Guard><ElmaNumberEdit /></Guard>} />
+            <Route path="/members" element={<Guard><MemberList /></Guard>} />
+            <Route path="/members/new" element={<Guard><MemberForm /></Guard>} />
+            <Route path="/members/:id" element={<Guard><MemberForm /></Guard>} />
+            <Route path="/members/:id/edit" element={<Guard><MemberEditRedirect /></Guard>} />
+            <Route path="/member/:id" element={<Guard><MemberDashboard /></Guard>} />
+            <Route path="/balances" element={<Guard><BalanceList /></Guard>} />
+            <Route path="/balances/new/type/5/peer/:peer" element={<Guard><BalanceAnnul /></Guard>} />
+            <Route path="/balances/new/type/:type/member/:member" element={<Guard><BalanceNew /></Guard>} />
+            <Route path="/balances/:id" element={<Guard><BalanceView /></Guard>} />
+            <Route path="/shares" element={<Guard role="ROLE_SUPER_ADMIN"><ShareList /></Guard>} />
+            <Route path="/shares/:id" element={<Guard role="ROLE_SUPER_ADMIN"><ShareEdit /></Guard>} />
+            <Route path="/exemption-orders" element={<Guard><ExemptionOrderList /></Guard>} />
+            <Route path="/exemption-orders/new/member/:member" element={<Guard><ExemptionOrderForm /></Guard>} />
+            <Route path="/exemption-orders/:id" element={<Guard><ExemptionOrderForm /></Guard>} />
+            <Route path="/non-assessments" element={<Guard><NonAssessmentList /></Guard>} />
+            <Route path="/non-assessments/new/member/:member" element={<Guard><NonAssessmentForm /></Guard>} />
+            <Route path="/non-assessment/:id" element={<Guard><NonAssessmentForm /></Guard>} />
+          </CustomRoutes>
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
   );
 }
