@@ -1,11 +1,20 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+// react-router 7's package exports only its development build (remix-run/react-router#14102): its warnings
+// and checks run in production too. The production build ships in the same package; a build uses it.
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(import.meta.resolve('react-router/dom').replace('/development/', '/production/')) },
+];
 
 // The API serves the built console at `/` and itself at `/api/v1` on the same port.
 // In development (`npm run dev -w admin-ui`) Vite proxies /api to the API on port 3000.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: '/',
   plugins: [react()],
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -18,4 +27,4 @@ export default defineConfig({
       '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: false },
     },
   },
-});
+}));
