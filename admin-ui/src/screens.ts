@@ -74,7 +74,8 @@ const FIRST_REQUEST: Partial<Record<keyof typeof screens, () => string>> = {
 export function preloadScreen(pathname: string): void {
   const screen = screenFor(pathname);
   if (!screen) return;
-  screens[screen]().catch(() => undefined);
+  // The request first: the screen's chunk is a dozen files, and a browser opens six connections per host.
   const request = FIRST_REQUEST[screen];
   if (request && currentSession()) prefetch(request());
+  screens[screen]().catch(() => undefined);
 }

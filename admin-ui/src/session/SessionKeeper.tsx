@@ -7,7 +7,7 @@ import { getToken, loginPath, secondsLeft, setToken, useSession } from './sessio
 let pingedAtStart = false;
 
 /**
- * Keeps the session alive (SPEC 4): one ping when the console starts, another whenever less than
+ * Keeps the session alive (SPEC 4): one ping when the console starts (once it is idle), another whenever less than
  * 60 seconds of token life remain. A failed ping, or a token running out, ends the session and sends the
  * clerk to the login page with `redirect` back to the current page.
  */
@@ -36,16 +36,27 @@ export function SessionKeeper() {
         end();
       }
     };
+    let idle: number | undefined;
     if (!pingedAtStart) {
-      pingedAtStart = true;
-      void ping();
+      // When the opened screen has rendered and the browser is idle (at most 2 s later): the answer replaces the
+      // token, which redraws everything showing the session, and need not compete with the first screen.
+      idle = window.requestIdleCallback(
+        () => {
+          pingedAtStart = true;
+          void ping();
+        },
+        { timeout: 2000 },
+      );
     }
     const timer = setInterval(() => {
       const left = secondsLeft();
       if (left <= 0) end();
       else if (left < REFRESH_THRESHOLD_SECONDS) void ping();
     }, 1000);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
   }, [session, logout]);
 
   return null;
