@@ -91,7 +91,7 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <DateTextInput source="date" fullWidth readOnly={ro} />
+          <DateTextInput source="date" fullWidth readOnly={ro} validate={required()} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <BooleanInput source="joint" helperText="coop.taxPapers.jointHint" readOnly={ro} />
@@ -105,7 +105,7 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
             fullWidth
             format={formatEuro}
             parse={parseText}
-            validate={validateEuro}
+            validate={[required(), validateEuro]}
             readOnly={ro}
             helperText="coop.taxPapers.amountHint"
             slotProps={{ htmlInput: { 'data-testid': 'exemption-order-amount', inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}

@@ -42,13 +42,13 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="orderNumber" fullWidth readOnly={ro} helperText="coop.taxPapers.orderNumberHint" slotProps={tid('orderNumber')} />
+          <TextInput source="orderNumber" fullWidth readOnly={ro} validate={required()} helperText="coop.taxPapers.orderNumberHint" slotProps={tid('orderNumber')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="taxAuthorities" fullWidth readOnly={ro} slotProps={tid('taxAuthorities')} />
+          <TextInput source="taxAuthorities" fullWidth readOnly={ro} validate={required()} slotProps={tid('taxAuthorities')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <DateTextInput source="date" fullWidth readOnly={ro} />
+          <DateTextInput source="date" fullWidth readOnly={ro} validate={required()} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <BooleanInput source="original" helperText="coop.taxPapers.originalHint" readOnly={ro} />
