@@ -14,7 +14,7 @@ import { screens } from './screens';
 import { authProvider } from './session/authProvider';
 import { theme } from './theme';
 
-// Each screen is its own chunk (screens.ts): the first paint loads only the shell.
+// Each screen is loaded on demand (screens.ts); the build bundles them with the shell (vite.config.ts, decision 26).
 const Dashboard = lazy(screens.dashboard);
 const UsersPage = lazy(screens.users);
 const CooperativeEdit = lazy(screens.cooperative);

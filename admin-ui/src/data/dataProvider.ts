@@ -105,4 +105,30 @@ export async function fetchOptions(resource: string, attribute: string, search =
   return res.body.map((o) => ({ id: String(o.key), name: String(o.value) }));
 }
 
+/** Option lists asked for before their screen renders (see `preloadOptions`), by resource and attribute. */
+const preloaded = new Map<string, { readonly promise: Promise<OptionChoice[]>; value?: OptionChoice[] }>();
+
+/**
+ * Starts `fetchOptions(resource, attribute)` now (`main.tsx`, for the opened screen), so the screen's form can
+ * render with its options at once instead of asking for them after it rendered and rendering again.
+ */
+export function preloadOptions(resource: string, attribute: string): void {
+  const key = `${resource} ${attribute}`;
+  if (preloaded.has(key)) return;
+  const entry: { readonly promise: Promise<OptionChoice[]>; value?: OptionChoice[] } = { promise: fetchOptions(resource, attribute) };
+  entry.promise.then(
+    (value) => (entry.value = value),
+    () => undefined, // reported by the form that takes the entry
+  );
+  preloaded.set(key, entry);
+}
+
+/** The preloaded options (once: a later form asks again), with their value if they have arrived. */
+export function takePreloadedOptions(resource: string, attribute: string): { readonly promise: Promise<OptionChoice[]>; readonly value?: OptionChoice[] } | undefined {
+  const key = `${resource} ${attribute}`;
+  const entry = preloaded.get(key);
+  preloaded.delete(key);
+  return entry;
+}
+
 export { HttpError };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useGetList, useNotify, type RaRecord, type SortPayload } from 'react-admin';
 import { nextSort } from './listQuery';
 
@@ -34,6 +34,8 @@ export interface ServerListOptions {
   readonly thenBy?: readonly string[];
 }
 
+const NO_ROWS: never[] = [];
+
 /**
  * A list read from the API with paging, sorting and a debounced search. A failed read is shown as an error
  * notification with the server's message, never swallowed.
@@ -68,24 +70,30 @@ export function useServerList<T extends RaRecord>(resource: string, options: Ser
     },
   );
 
-  return {
-    data: data ?? [],
-    total: total ?? 0,
-    isPending,
-    isFetching,
-    page,
-    setPage,
-    perPage,
-    setPerPage: (value: number) => {
-      setPerPageState(value);
-      setPage(1);
-    },
-    sort,
-    cycleSort: (field: string) => {
-      setSort((current) => nextSort(current, field));
-      setPage(1);
-    },
-    searchInput,
-    setSearchInput,
-  };
+  const setPerPage = useCallback((value: number) => {
+    setPerPageState(value);
+    setPage(1);
+  }, []);
+  const cycleSort = useCallback((field: string) => {
+    setSort((current) => nextSort(current, field));
+    setPage(1);
+  }, []);
+  // One object while nothing changed: a screen's memoised parts do not redraw when the screen does.
+  return useMemo(
+    () => ({
+      data: data ?? NO_ROWS,
+      total: total ?? 0,
+      isPending,
+      isFetching,
+      page,
+      setPage,
+      perPage,
+      setPerPage,
+      sort,
+      cycleSort,
+      searchInput,
+      setSearchInput,
+    }),
+    [data, total, isPending, isFetching, page, perPage, setPerPage, sort, cycleSort, searchInput],
+  );
 }

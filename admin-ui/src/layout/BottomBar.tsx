@@ -1,31 +1,30 @@
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
-import { Box, Link } from '@mui/material';
+import { Link, styled } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { MANUAL_URL } from '../config';
 import { useSession } from '../session/session';
 import { Countdown } from './Countdown';
 import { LanguageSelect } from './LanguageSelect';
 
+// Static styles: no `sx` to resolve at every render.
+const Footer = styled('footer')(({ theme }) => ({
+  display: 'flex',
+  alignItems: 'center',
+  gap: theme.spacing(3),
+  padding: theme.spacing(0.5, 3),
+  minHeight: 40,
+  borderTop: `1px solid ${theme.palette.divider}`,
+  backgroundColor: theme.palette.background.paper,
+  color: theme.palette.text.secondary,
+}));
+const Gap = styled('div')({ flex: 1 });
+
 /** Bottom bar (SPEC 2, Shell): token countdown, manual link (signed in and configured), language. */
 export function BottomBar() {
   const session = useSession();
   const translate = useTranslate();
   return (
-    <Box
-      component="footer"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 3,
-        px: 3,
-        py: 0.5,
-        minHeight: 40,
-        borderTop: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-        color: 'text.secondary',
-      }}
-    >
+    <Footer>
       <Countdown />
       {session && MANUAL_URL ? (
         <Link href={MANUAL_URL} target="_blank" rel="noopener" underline="hover" color="inherit" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: 14 }} data-testid="manual-link">
@@ -33,8 +32,8 @@ export function BottomBar() {
           {translate('coop.shell.manual')}
         </Link>
       ) : null}
-      <Box sx={{ flex: 1 }} />
+      <Gap />
       <LanguageSelect />
-    </Box>
+    </Footer>
   );
 }

@@ -1,5 +1,5 @@
-import { Box, CircularProgress } from '@mui/material';
-import { Suspense, type ReactNode } from 'react';
+import { Box, CircularProgress, styled } from '@mui/material';
+import { memo, Suspense, type ReactNode } from 'react';
 import { SessionKeeper } from '../session/SessionKeeper';
 import { BottomBar } from './BottomBar';
 import { DocumentTitle } from './DocumentTitle';
@@ -13,17 +13,35 @@ export function PageLoading() {
   );
 }
 
+// The shell's parts take no props: memoised, they redraw only for what they show (the address, the session, the
+// language), not whenever react-admin redraws the layout with the routes (every navigation).
+const Title = memo(DocumentTitle);
+const Keeper = memo(SessionKeeper);
+const Top = memo(TopBar);
+const Bottom = memo(BottomBar);
+
+const Shell = styled('div')(({ theme }) => ({ display: 'flex', flexDirection: 'column', minHeight: '100vh', backgroundColor: theme.palette.background.default }));
+const Main = styled('main')(({ theme }) => ({
+  flex: 1,
+  width: '100%',
+  maxWidth: 1440,
+  marginLeft: 'auto',
+  marginRight: 'auto',
+  padding: theme.spacing(2, 1.5),
+  [theme.breakpoints.up('md')]: { padding: theme.spacing(3) },
+}));
+
 /** The shell: top bar, page, bottom bar (no side bar: the menu lives in the top bar). */
 export function Layout({ children }: { children?: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <DocumentTitle />
-      <SessionKeeper />
-      <TopBar />
-      <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 1.5, md: 3 }, py: { xs: 2, md: 3 } }}>
+    <Shell>
+      <Title />
+      <Keeper />
+      <Top />
+      <Main>
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
-      </Box>
-      <BottomBar />
-    </Box>
+      </Main>
+      <Bottom />
+    </Shell>
   );
 }

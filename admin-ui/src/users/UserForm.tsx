@@ -1,5 +1,5 @@
 import { Alert, Box, Card, CardContent, Grid } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   CreateBase,
   EditBase,
@@ -14,25 +14,30 @@ import {
 } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { EditHeader } from '../common/EditHeader';
-import { fetchOptions } from '../data/dataProvider';
+import { fetchOptions, takePreloadedOptions } from '../data/dataProvider';
 import { PageLoading } from '../layout/Layout';
 import { useSession } from '../session/session';
 
 type Choice = { id: string; name: string };
 
-/** Role options from `GET /users/options?attribute=roles`, labelled in the clerk's language. */
+/**
+ * Role options from `GET /users/options?attribute=roles`, labelled in the clerk's language. The first form takes
+ * the options `main.tsx` asked for with the list (rendered with them at once when they have arrived).
+ */
 function useRoleChoices(): Choice[] {
-  const [choices, setChoices] = useState<Choice[]>([]);
+  const [preloaded] = useState(() => takePreloadedOptions('users', 'roles'));
+  const [choices, setChoices] = useState<Choice[]>(() => preloaded?.value ?? []);
   const notify = useNotify();
   useEffect(() => {
+    if (preloaded?.value) return;
     let live = true;
-    fetchOptions('users', 'roles')
+    (preloaded?.promise ?? fetchOptions('users', 'roles'))
       .then((c) => live && setChoices(c))
       .catch((e: unknown) => notify(e instanceof Error ? e.message : String(e), { type: 'error' }));
     return () => {
       live = false;
     };
-  }, [notify]);
+  }, [notify, preloaded]);
   return choices;
 }
 
@@ -102,7 +107,7 @@ function EditForm() {
 }
 
 /** `listed`: the user as the list shows it, displayed at once while the form loads the record itself. */
-export function UserForm({ id, listed }: { id: string; listed?: RaRecord | undefined }) {
+export const UserForm = memo(function UserForm({ id, listed }: { id: string; listed?: RaRecord | undefined }) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: ['users'] });
@@ -135,4 +140,4 @@ export function UserForm({ id, listed }: { id: string; listed?: RaRecord | undef
       </EditBase>
     </Card>
   );
-}
+});

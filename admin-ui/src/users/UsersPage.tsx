@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Button, Card, CardHeader, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { ListPagination, ListSearch } from '../common/ListHeader';
@@ -59,7 +59,8 @@ function RoleList({ roles }: { roles: readonly string[] }) {
   );
 }
 
-function UserList({ list, selectedId }: { list: ServerList<UserRecord>; selectedId: string }) {
+/** Memoised, like the form: the address becoming `/users/{first id}` redraws neither. */
+const UserList = memo(function UserList({ list, selectedId }: { list: ServerList<UserRecord>; selectedId: string }) {
   const translate = useTranslate();
   return (
     <Card component="section" aria-labelledby="users-list-title" data-testid="users-list">
@@ -122,4 +123,4 @@ function UserList({ list, selectedId }: { list: ServerList<UserRecord>; selected
       <ListPagination list={list} name="users" />
     </Card>
   );
-}
+});
