@@ -1,5 +1,6 @@
 // Runs every benchmark in its own child process, one after the other, and prints a summary table.
 // `npm run bench` (or `node bench/run.js [name ...]` to run some of them, e.g. `node bench/run.js list members`).
+// `node bench/run.js --results` runs nothing: it prints and saves the summary of the result files as they are.
 // Builds first: `npx tsc -b services` and, when admin-ui/package.json exists, `npm run build -w admin-ui`.
 // Each bench writes bench/results/<name>.json; the summary goes to bench/results/summary.json.
 // Exit code 1 when a bench script failed to run; missed targets show as FAIL in the table only.
@@ -9,7 +10,8 @@ import { join } from 'node:path';
 import { machine, RESULTS_DIR, ROOT } from './lib.js';
 
 const BENCHES = ['append', 'rebuild', 'list', 'members', 'console-load'];
-const only = process.argv.slice(2);
+const fromResults = process.argv.includes('--results');
+const only = process.argv.slice(2).filter((a) => a !== '--results');
 const started = Date.now();
 
 function run(command, args) {
@@ -17,14 +19,14 @@ function run(command, args) {
   return spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env }).status;
 }
 
-if (run('npx', ['tsc', '-b', 'services']) !== 0) {
+if (!fromResults && run('npx', ['tsc', '-b', 'services']) !== 0) {
   if (!existsSync(join(ROOT, 'services/dist/create-app.js'))) {
     console.error('Build failed and there is no services/dist to benchmark.');
     process.exit(1);
   }
   console.warn('WARNING: the build reported errors; benchmarking the code it emitted into */dist.');
 }
-if (existsSync(join(ROOT, 'admin-ui/package.json')) && run('npm', ['run', 'build', '-w', 'admin-ui']) !== 0) {
+if (!fromResults && existsSync(join(ROOT, 'admin-ui/package.json')) && run('npm', ['run', 'build', '-w', 'admin-ui']) !== 0) {
   console.warn('WARNING: the admin-ui build failed.');
 }
 
@@ -33,6 +35,14 @@ const benches = [];
 for (const name of BENCHES) {
   const script = join(ROOT, 'bench', `${name}.js`);
   if (only.length > 0 && !only.includes(name)) continue;
+  if (fromResults) {
+    const file = join(RESULTS_DIR, `${name}.json`);
+    if (!existsSync(file)) continue;
+    const result = JSON.parse(readFileSync(file, 'utf8'));
+    const seconds = Math.round((result.durationMs ?? 0) / 100) / 10;
+    benches.push({ name, exitCode: 0, seconds, checks: Array.isArray(result.checks) ? result.checks : [], result });
+    continue;
+  }
   if (!existsSync(script)) {
     if (name !== 'console-load') console.warn(`bench/${name}.js is missing`);
     continue;
@@ -73,7 +83,8 @@ writeFileSync(
       startedAt: new Date(started).toISOString(),
       totalSeconds,
       machine: machine(),
-      benches: benches.map(({ name, exitCode, seconds, checks }) => ({ name, exitCode, seconds, checks })),
+      ...(fromResults ? { from: 'the result files as they were (node bench/run.js --results)' } : {}),
+      benches: benches.map(({ name, exitCode, seconds, checks, result }) => ({ name, ranAt: result?.startedAt ?? null, exitCode, seconds, checks })),
     },
     null,
     2,
