@@ -2,7 +2,7 @@ import type { FieldKind } from '@coop/contracts';
 
 /**
  * The value a declared field is stored, filtered and sorted by, the same on every engine (the SQLite column,
- * MongoDB's `_keys` field). A string becomes `fold + U+0001 + lower`:
+ * MongoDB's `_k` field). A string becomes `fold + U+0001 + lower`:
  * - `fold` sorts German text as a clerk reads a list (DIN 5007, variant 1): letters without case and without
  *   their marks (ä as a, é as e), ß as ss, so "Bäckerei" comes before "Braun" and "Özdemir" among the O;
  * - `lower` (the whole text lower-cased) breaks the ties of `fold` and makes equality mean "equal but for

@@ -220,8 +220,8 @@ export class MongoReadStore implements ReadStore {
       return values.length ? { [filter.field]: { $in: values } } : NOTHING;
     }
     const path = filter.field === 'id' ? '_id' : `${KEYS}.${filter.field}`;
-    const kind = spec.fields[filter.field]!;
-    const key = filter.field === 'id' ? (v: unknown): Key => (v === null ? null : String(v)) : (v: unknown): Key => compareKey(kind, v);
+    const kind = spec.fields[filter.field];
+    const key = kind === undefined ? (v: unknown): Key => (v === null ? null : String(v)) : (v: unknown): Key => compareKey(kind, v);
     if (filter.op === 'eq') return { [path]: key(filter.value) };
     if (filter.op === 'in') return filter.values.length ? { [path]: { $in: filter.values.map(key) } } : NOTHING;
     const range: Record<string, Key> = {};

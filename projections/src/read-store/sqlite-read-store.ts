@@ -58,6 +58,8 @@ interface Collection {
   readonly name: string;
   /** Declared fields stored in their own column (all but the array fields). */
   readonly columns: readonly string[];
+  /** The row's stored columns in the order a write's values come in: cooperative, document, search text, `f_<field>`s. */
+  readonly stored: readonly string[];
   readonly insertSql: string;
   /** The row's rowid and every stored column but the document, to tell which columns a write changes. */
   readonly storedSql: string;
@@ -162,7 +164,7 @@ export class SqliteReadStore implements ReadStore {
       const all = ['cooperative_id', 'doc', 'search', ...columns.map((f) => `f_${f}`)];
       const insertSql = `INSERT INTO rm_${name} (id, ${all.join(', ')}) VALUES (?${all.map(() => ', ?').join('')})`;
       const storedSql = `SELECT rowid, ${all.filter((c) => c !== 'doc').join(', ')} FROM rm_${name} WHERE id = ?`;
-      this.collections.set(name, { spec, name, columns, insertSql, storedSql, textIndex });
+      this.collections.set(name, { spec, name, columns, stored: all, insertSql, storedSql, textIndex });
       this.touch(name);
       const docs = this.db.prepare('SELECT COALESCE(SUM(docs), 0) AS n FROM doc_counts WHERE collection = ?').get(name) as { n: number };
       this.sizes.set(name, { docs: docs.n, analysed: this.analysedRows(name) });
@@ -497,15 +499,14 @@ export class SqliteReadStore implements ReadStore {
    * of the member's seventeen indexed columns (decision 24: twice the postings per second).
    */
   private put(collection: Collection, doc: ReadDocument): void {
-    const { spec, name, columns, insertSql, textIndex } = collection;
+    const { spec, name, columns, stored, insertSql, textIndex } = collection;
     const search = searchText(spec, doc);
     const before = this.stored(collection, doc.id);
     const values = [doc.cooperativeId, JSON.stringify(doc), search, ...columns.map((f) => compareKey(spec.fields[f]!, doc[f]))];
     let rowid: number | bigint;
     if (before) {
-      const names = ['cooperative_id', 'doc', 'search', ...columns.map((f) => `f_${f}`)];
-      const changed = names.flatMap((column, i) => (column === 'doc' || before[column] !== values[i] ? [i] : []));
-      const sql = `UPDATE rm_${name} SET ${changed.map((i) => `${names[i]} = ?`).join(', ')} WHERE rowid = ?`;
+      const changed = stored.flatMap((column, i) => (column === 'doc' || before[column] !== values[i] ? [i] : []));
+      const sql = `UPDATE rm_${name} SET ${changed.map((i) => `${stored[i]} = ?`).join(', ')} WHERE rowid = ?`;
       this.stmt(sql).run(...changed.map((i) => values[i]), before.rowid);
       rowid = before.rowid;
     } else {
@@ -696,7 +697,8 @@ export class SqliteReadStore implements ReadStore {
       return;
     }
     const col = filter.field === 'id' ? 'id' : `f_${filter.field}`;
-    const toColumn = (value: Scalar): string | number | null => (filter.field === 'id' ? String(value) : compareKey(spec.fields[filter.field]!, value));
+    const kind = spec.fields[filter.field];
+    const toColumn = (value: Scalar): string | number | null => (kind === undefined ? String(value) : compareKey(kind, value));
     if (filter.op === 'eq') {
       if (filter.value === null) where.push(`${col} IS NULL`);
       else {
