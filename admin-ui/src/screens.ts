@@ -78,9 +78,9 @@ export function preloadScreen(pathname: string): void {
   if (!screen) return;
   // The request first: with a split build the screen's chunk is a dozen files, and a browser opens six connections per host.
   const request = FIRST_REQUEST[screen];
-  if (request && currentSession()) prefetch(request());
-  // The users' form shows the role options: asked for with the list, so the form renders once with them.
   const session = currentSession();
+  if (request && session) prefetch(request());
+  // The users' form shows the role options: asked for with the list, so the form renders once with them.
   if (screen === 'users' && session && hasRole(session, 'ROLE_ADMIN')) preloadOptions('users', 'roles');
   screens[screen]().catch(() => undefined);
 }

@@ -105,8 +105,14 @@ export async function fetchOptions(resource: string, attribute: string, search =
   return res.body.map((o) => ({ id: String(o.key), name: String(o.value) }));
 }
 
+/** An option list asked for before its screen renders, and its value once it has arrived. */
+interface PreloadedOptions {
+  readonly promise: Promise<OptionChoice[]>;
+  value?: OptionChoice[];
+}
+
 /** Option lists asked for before their screen renders (see `preloadOptions`), by resource and attribute. */
-const preloaded = new Map<string, { readonly promise: Promise<OptionChoice[]>; value?: OptionChoice[] }>();
+const preloaded = new Map<string, PreloadedOptions>();
 
 /**
  * Starts `fetchOptions(resource, attribute)` now (`main.tsx`, for the opened screen), so the screen's form can
@@ -115,7 +121,7 @@ const preloaded = new Map<string, { readonly promise: Promise<OptionChoice[]>; v
 export function preloadOptions(resource: string, attribute: string): void {
   const key = `${resource} ${attribute}`;
   if (preloaded.has(key)) return;
-  const entry: { readonly promise: Promise<OptionChoice[]>; value?: OptionChoice[] } = { promise: fetchOptions(resource, attribute) };
+  const entry: PreloadedOptions = { promise: fetchOptions(resource, attribute) };
   entry.promise.then(
     (value) => (entry.value = value),
     () => undefined, // reported by the form that takes the entry
@@ -124,7 +130,7 @@ export function preloadOptions(resource: string, attribute: string): void {
 }
 
 /** The preloaded options (once: a later form asks again), with their value if they have arrived. */
-export function takePreloadedOptions(resource: string, attribute: string): { readonly promise: Promise<OptionChoice[]>; readonly value?: OptionChoice[] } | undefined {
+export function takePreloadedOptions(resource: string, attribute: string): Readonly<PreloadedOptions> | undefined {
   const key = `${resource} ${attribute}`;
   const entry = preloaded.get(key);
   preloaded.delete(key);
