@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MEMBERS, SqliteReadStore } from '@coop/projections';
+import { ReadModels } from './read-models.js';
+
+describe('ReadModels.getMany', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'coop-read-models-'));
+  const store = new SqliteReadStore(join(dir, 'read-models.sqlite'));
+  const reads = new ReadModels(store);
+
+  beforeAll(async () => {
+    await store.ensureCollections([MEMBERS]);
+    await store.applyBatch(
+      [
+        { kind: 'put', collection: MEMBERS.name, doc: { id: 'm-a1', cooperativeId: 'coop-a', position: '1', name: 'Adler' } },
+        { kind: 'put', collection: MEMBERS.name, doc: { id: 'm-a2', cooperativeId: 'coop-a', position: '2', name: 'Braun' } },
+        { kind: 'put', collection: MEMBERS.name, doc: { id: 'm-b1', cooperativeId: 'coop-b', position: '3', name: 'Other' } },
+      ],
+      { name: 'read-models', position: 3n },
+    );
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers the cooperative's documents by id, once each, and leaves out unknown ids and other cooperatives' documents", async () => {
+    const found = await reads.getMany(MEMBERS, 'coop-a', ['m-a2', 'm-b1', 'm-a1', 'nobody', 'm-a2']);
+    expect([...found.keys()]).toEqual(['m-a2', 'm-a1']);
+    expect(found.get('m-a1')?.name).toBe('Adler');
+    expect((await reads.getMany(MEMBERS, 'coop-b', ['m-a1', 'm-b1'])).get('m-b1')?.name).toBe('Other');
+    expect((await reads.getMany(MEMBERS, 'coop-b', ['m-a1'])).size).toBe(0);
+  });
+});
