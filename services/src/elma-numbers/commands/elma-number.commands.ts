@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { elmaNumberStream } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { elmaNumberDecider, type ElmaNumberCommand } from '../domain/elma-number.decider.js';
+import { newRecordId } from '../../platform/commands/new-id.js';
 
 export interface ElmaNumberInput {
   readonly elmaProcess: string;
@@ -39,7 +39,7 @@ export class AddElmaNumberHandler implements ICommandHandler<AddElmaNumberComman
   constructor(private readonly writer: StreamWriter) {}
 
   async execute({ ctx, input }: AddElmaNumberCommand): Promise<string> {
-    const elmaNumberId = randomUUID();
+    const elmaNumberId = newRecordId();
     const createdAt = new Date().toISOString();
     await run(this.writer, ctx, { type: 'AddElmaNumber', elmaNumberId, cooperativeId: ctx.actor.cooperativeId, createdAt, ...input });
     return elmaNumberId;

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   cooperativeStream,
+  memberDataSubject,
   memberFieldError,
   memberNumberSequenceStream,
   memberNumberStream,
@@ -32,6 +32,7 @@ import {
   parseGivenMemberNumber,
 } from '../domain/member-number.decider.js';
 import { businessToday } from '../domain/business-date.js';
+import { newRecordId } from '../../platform/commands/new-id.js';
 
 /** Admits a member with the initial subscription; answers the new member id. */
 export class CreateMemberCommand extends Command<string> {
@@ -118,7 +119,7 @@ export class MemberCommandRunner {
 
   async decideOn(memberId: string, command: MemberCommand): Promise<Decided> {
     const streamId = memberStream(memberId);
-    const loaded = await this.writer.load(streamId, memberDecider);
+    const loaded = await this.writer.loadKept(streamId, memberDecider, memberDataSubject(memberId));
     return { streamId, loaded, events: memberDecider.decide(command, loaded.state) };
   }
 
@@ -186,8 +187,8 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
   constructor(private readonly members: MemberCommandRunner) {}
 
   async execute({ ctx, master, shareAmount, memberNr }: CreateMemberCommand): Promise<string> {
-    const memberId = randomUUID();
-    const balanceId = randomUUID();
+    const memberId = newRecordId();
+    const balanceId = newRecordId();
     const cooperativeId = ctx.actor.cooperativeId;
     await this.members.retrying(async () => {
       const errors: FieldError[] = [];
@@ -241,8 +242,8 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
     const errors = postingRequestErrors(request);
     if (errors.length > 0) throw new ValidationError(errors);
     const cooperativeId = ctx.actor.cooperativeId;
-    const balanceId = randomUUID();
-    const peerBalanceId = randomUUID();
+    const balanceId = newRecordId();
+    const peerBalanceId = newRecordId();
     const dates = { date: request.date, approvalDate: request.approvalDate, interestBegin: request.interestBegin };
     const memberId = (type === 5 ? originalMember : request.member)?.trim() ?? '';
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { exemptionOrdersStream, memberStream, nonAssessmentsStream, type Decider, type DomainEvent } from '@coop/contracts';
@@ -10,6 +9,7 @@ import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { exemptionOrderDecider, type ExemptionOrderInput } from '../domain/exemption-order.decider.js';
 import { nonAssessmentDecider, type NonAssessmentInput } from '../domain/non-assessment.decider.js';
+import { newRecordId } from '../../platform/commands/new-id.js';
 
 /** Records an exemption order for `member`; answers the new order's id. */
 export class RecordExemptionOrderCommand extends Command<string> {
@@ -82,7 +82,7 @@ export class RecordExemptionOrderHandler implements ICommandHandler<RecordExempt
   constructor(private readonly papers: TaxPaperWriter) {}
 
   async execute({ ctx, member, input }: RecordExemptionOrderCommand): Promise<string> {
-    const exemptionOrderId = randomUUID();
+    const exemptionOrderId = newRecordId();
     const cooperativeId = ctx.actor.cooperativeId;
     const memberId = member.trim();
     await this.papers.run(
@@ -135,7 +135,7 @@ export class RecordNonAssessmentHandler implements ICommandHandler<RecordNonAsse
   constructor(private readonly papers: TaxPaperWriter) {}
 
   async execute({ ctx, member, input }: RecordNonAssessmentCommand): Promise<string> {
-    const nonAssessmentId = randomUUID();
+    const nonAssessmentId = newRecordId();
     const cooperativeId = ctx.actor.cooperativeId;
     const memberId = member.trim();
     await this.papers.run(

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { userStream, usernameStream, type StreamAppend } from '@coop/contracts';
@@ -8,6 +7,7 @@ import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { userDecider, type Grantor, type UserCommand, type UserState } from '../domain/user.decider.js';
 import { usernameDecider } from '../domain/username.decider.js';
 import { ChangeOwnPasswordCommand, CreateUserCommand, DeleteUserCommand, UpdateUserCommand } from './user.commands.js';
+import { newRecordId } from '../../platform/commands/new-id.js';
 
 const grantor = (ctx: CommandContext): Grantor => ({ userId: ctx.actor.userId, roles: ctx.actor.roles });
 
@@ -58,7 +58,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand> {
   constructor(private readonly users: UserCommandRunner) {}
 
   async execute({ ctx, cooperativeId, input }: CreateUserCommand): Promise<string> {
-    const userId = randomUUID();
+    const userId = newRecordId();
     const passwordHash = await this.users.hashIfGiven(input.password, input.passwordRepeat);
     await this.users.run(userId, cooperativeId, ctx, { type: 'CreateUser', userId, cooperativeId, ...input, passwordHash, by: grantor(ctx) });
     return userId;
