@@ -5,17 +5,21 @@ import {
   type DomainEvent,
   type EventStore,
   type ExpectedRevision,
+  type KeyStore,
   type NewEvent,
   type RecordedEvent,
   type StreamAppend,
 } from '@coop/contracts';
 import { hasTailReads } from '../event-store/stream-tail.js';
 import { ReadModelProgress } from '../read-model-progress.js';
-import { EVENT_STORE } from '../tokens.js';
+import { EVENT_STORE, KEY_STORE } from '../tokens.js';
 import { metadataFor, type CommandContext } from './command-context.js';
 import { ConflictError } from './errors.js';
+import { FoldCache } from './fold-cache.js';
 
 const MAX_ATTEMPTS = 5;
+/** Streams whose fold is kept between commands (a member's fold is a few kilobytes). */
+const KEPT_FOLDS = 20_000;
 
 export interface Loaded<S> {
   readonly state: S;
@@ -29,16 +33,34 @@ export interface Loaded<S> {
  */
 @Injectable()
 export class StreamWriter {
+  private readonly folds = new FoldCache(KEPT_FOLDS);
+
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(KEY_STORE) private readonly keys: KeyStore,
     private readonly progress: ReadModelProgress,
   ) {}
 
   async load<C, E extends DomainEvent, S>(streamId: string, decider: Decider<C, E, S>): Promise<Loaded<S>> {
     const recorded = (await this.events.readStream(streamId)) as unknown as RecordedEvent<E>[];
-    const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), decider.initialState());
-    const last = recorded[recorded.length - 1];
-    return { state, expected: last ? last.revision : 'no_stream' };
+    return fold(decider, decider.initialState(), recorded, 'no_stream');
+  }
+
+  /**
+   * As load(), from the fold kept of the stream by an earlier command plus the events after it (FoldCache).
+   * `subject` is the data subject whose personal data the fold holds: while its key exists the kept fold is
+   * used; once the key is erased the stream is read and folded again, so the erased fields read as erased
+   * and no personal data outlives its key in a kept fold.
+   */
+  async loadKept<C, E extends DomainEvent, S>(streamId: string, decider: Decider<C, E, S>, subject: string): Promise<Loaded<S>> {
+    const kept = this.folds.get<S>(streamId, decider);
+    const loaded =
+      kept && hasTailReads(this.events) && (await this.keys.find(subject)) !== undefined
+        ? fold(decider, kept.state, (await this.events.readStreamAfter(streamId, kept.revision)) as unknown as RecordedEvent<E>[], kept.revision)
+        : await this.load(streamId, decider);
+    if (typeof loaded.expected === 'number') this.folds.set(streamId, decider, loaded.expected, loaded.state);
+    else this.folds.delete(streamId);
+    return loaded;
   }
 
   /** The stream's events after `revision` (none: a fold up to `revision` is still the stream's current state). */
@@ -89,4 +111,16 @@ export class StreamWriter {
     const metadata = metadataFor(ctx, cooperativeId);
     return events.map((e) => ({ type: e.type, data: e.data, metadata }) as NewEvent);
   }
+}
+
+/** `state` with `events` applied; the expected revision is the last event's, or `none` without events. */
+function fold<C, E extends DomainEvent, S>(
+  decider: Decider<C, E, S>,
+  state: S,
+  events: readonly RecordedEvent<E>[],
+  none: ExpectedRevision,
+): Loaded<S> {
+  const folded = events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), state);
+  const last = events[events.length - 1];
+  return { state: folded, expected: last ? last.revision : none };
 }

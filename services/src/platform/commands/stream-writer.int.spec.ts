@@ -1,0 +1,91 @@
+/**
+ * StreamWriter.loadKept: the fold kept between commands, against the real SQLite event log, key store and
+ * personal-data codec. It must give exactly what a fresh load gives: new events are folded in, an erased key
+ * is never outlived by personal data held in a kept fold.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { Decider, DomainEvent, NewEvent } from '@coop/contracts';
+import { SqliteReadStore } from '@coop/projections';
+import { loadConfig } from '../config/config.js';
+import { ReadModelProgress } from '../read-model-progress.js';
+import { openEventLog, type EventLog } from '../storage.js';
+import { StreamWriter } from './stream-writer.js';
+
+type NameEvent = DomainEvent<'UserCreated', { userId: string; username: string | null }> | DomainEvent<'UserRenamed', { userId: string; username: string | null }>;
+interface NameState {
+  readonly username: string | null | undefined;
+  readonly events: number;
+}
+const names: Decider<never, NameEvent, NameState> = {
+  initialState: () => ({ username: undefined, events: 0 }),
+  evolve: (state, event) => ({ username: event.data.username, events: state.events + 1 }),
+  decide: () => [],
+};
+const otherDecider: Decider<never, NameEvent, NameState> = { ...names };
+
+const at = '2024-05-01T10:00:00.000Z';
+const event = (type: NameEvent['type'], data: Record<string, unknown>): NewEvent =>
+  ({ type, data, metadata: { cooperativeId: 'coop-1', user: 'admin', timestamp: at, correlationId: 'c', causationId: 'c', schemaVersion: 1 } }) as NewEvent;
+
+const STREAM = 'user-u1';
+const SUBJECT = 'user-u1';
+let dir: string;
+let log: EventLog;
+let readStore: SqliteReadStore;
+let writer: StreamWriter;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'coop-stream-writer-'));
+  log = await openEventLog(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' }));
+  readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'));
+  writer = new StreamWriter(log.events, log.keys, new ReadModelProgress(undefined, readStore));
+  await log.events.append(STREAM, 'no_stream', [event('UserCreated', { userId: 'u1', username: 'anna', passwordHash: 'h', roles: [], cooperativeId: 'coop-1' })]);
+});
+
+afterEach(async () => {
+  await log.close();
+  await readStore.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('StreamWriter.loadKept', () => {
+  it('answers what a fresh load answers, and keeps the fold: nothing new, the same state', async () => {
+    const first = await writer.loadKept(STREAM, names, SUBJECT);
+    expect(first).toEqual(await writer.load(STREAM, names));
+    expect(first).toEqual({ state: { username: 'anna', events: 1 }, expected: 0 });
+    const again = await writer.loadKept(STREAM, names, SUBJECT);
+    expect(again.state).toBe(first.state);
+    expect(again.expected).toBe(0);
+  });
+
+  it('folds the events appended since onto the kept fold', async () => {
+    const first = await writer.loadKept(STREAM, names, SUBJECT);
+    await log.events.append(STREAM, 0, [event('UserRenamed', { userId: 'u1', username: 'berta' })]);
+    await log.events.append(STREAM, 1, [event('UserRenamed', { userId: 'u1', username: 'carla' })]);
+    const later = await writer.loadKept(STREAM, names, SUBJECT);
+    expect(later).toEqual({ state: { username: 'carla', events: 3 }, expected: 2 });
+    expect(later).toEqual(await writer.load(STREAM, names));
+    expect(first.state).toEqual({ username: 'anna', events: 1 });
+  });
+
+  it('once the subject key is erased, reads the stream again: no personal data outlives its key', async () => {
+    await writer.loadKept(STREAM, names, SUBJECT);
+    await log.keys.erase(SUBJECT);
+    const erased = await writer.loadKept(STREAM, names, SUBJECT);
+    expect(erased).toEqual({ state: { username: null, events: 1 }, expected: 0 });
+  });
+
+  it('keeps folds per decider: another decider over the same stream folds it itself', async () => {
+    const mine = await writer.loadKept(STREAM, names, SUBJECT);
+    const other = await writer.loadKept(STREAM, otherDecider, SUBJECT);
+    expect(other.state).not.toBe(mine.state);
+    expect(other.state).toEqual(mine.state);
+  });
+
+  it('an empty stream is not kept and reads as no stream', async () => {
+    expect(await writer.loadKept('user-none', names, 'user-none')).toEqual({ state: { username: undefined, events: 0 }, expected: 'no_stream' });
+  });
+});
