@@ -513,7 +513,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
             // shares, often posted again with the right number). Refused ones (minimum, exit) are skipped.
             const annulled = intent.balanceId;
             const owner = sim;
-            if (owner.exited || !owner.state.postings[annulled]) break;
+            if (owner.exited || !owner.state.postings.has(annulled)) break;
             const ownBalance = uuid(r);
             const peerBalance = uuid(r);
             const date = isoOf(day);

@@ -26,7 +26,7 @@ const history: MemberEvent[] = [
     data: { memberId: M, balanceId: 'b4', type: 4, quantity: 3, amount: 75_000, shareCost: 25_000, ...dates('2023-06-30'), transferFrom: 'm-3', transferPeer: 'b3-m3' },
   },
 ];
-const entries = Object.values(history.reduce((s, e) => memberDecider.evolve(s, e), memberDecider.initialState()).postings);
+const entries = [...history.reduce((s, e) => memberDecider.evolve(s, e), memberDecider.initialState()).postings.values()];
 
 describe('holdingAsOf', () => {
   it.each([

@@ -70,6 +70,6 @@ describe('share register correction (CorrectSharePayment)', () => {
 
   it('evolves the posting\'s payment fields', () => {
     const state = [...given, corrected(1, '2031-01-01')].reduce(memberDecider.evolve, memberDecider.initialState());
-    expect(state.postings.b0).toMatchObject({ payment: 1, interestEnd: '2031-01-01', amount: 75_000, shares: 3 });
+    expect(state.postings.get('b0')).toMatchObject({ payment: 1, interestEnd: '2031-01-01', amount: 75_000, shares: 3 });
   });
 });

@@ -65,7 +65,7 @@ export interface MemberState {
   readonly shares: number;
   readonly cents: number;
   /** By balance id, in the order posted. */
-  readonly postings: Readonly<Record<string, MemberPosting>>;
+  readonly postings: ReadonlyMap<string, MemberPosting>;
   /** Set by an exit posting (6, 7, 8); from then on the member accepts no posting. */
   readonly exitDate: string | null;
   readonly exitReason: ExitReason | null;
@@ -80,7 +80,7 @@ const initial: MemberState = {
   master: null,
   shares: 0,
   cents: 0,
-  postings: {},
+  postings: new Map(),
   exitDate: null,
   exitReason: null,
   exitBalanceId: null,
@@ -232,6 +232,14 @@ export type MemberCommand =
 // Decider
 // =============================================================================================
 
+/**
+ * The postings with one added or replaced, as a new map (states are never changed). A Map is copied in one native
+ * step; spreading an object keyed by posting ids (a dictionary-mode object) cost a member's fold about 0.15 ms.
+ */
+function withPosting(postings: ReadonlyMap<string, MemberPosting>, balanceId: string, posting: MemberPosting): ReadonlyMap<string, MemberPosting> {
+  return new Map(postings).set(balanceId, posting);
+}
+
 export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
   initialState: () => initial,
   evolve(state, event) {
@@ -263,11 +271,11 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
           payment: d.amount,
           interestEnd: null,
         };
-        return { ...state, shares: state.shares + shares, cents: state.cents + d.amount, postings: { ...state.postings, [d.balanceId]: posting } };
+        return { ...state, shares: state.shares + shares, cents: state.cents + d.amount, postings: withPosting(state.postings, d.balanceId, posting) };
       }
       case 'PostingAnnulled': {
         const d = event.data;
-        const original = state.postings[d.annulPeer];
+        const original = state.postings.get(d.annulPeer);
         const posting: MemberPosting = {
           balanceId: d.balanceId,
           type: 5,
@@ -284,8 +292,8 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
           payment: d.amount,
           interestEnd: null,
         };
-        const postings = { ...state.postings, [d.balanceId]: posting };
-        if (original) postings[d.annulPeer] = { ...original, annulated: true };
+        const postings = new Map(state.postings).set(d.balanceId, posting);
+        if (original) postings.set(d.annulPeer, { ...original, annulated: true });
         return { ...state, shares: state.shares + d.quantity, cents: state.cents + d.amount, postings };
       }
       case 'MemberExited':
@@ -294,9 +302,9 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
         return { ...state, exitDate: null, exitReason: null, exitBalanceId: null };
       case 'SharePaymentCorrected': {
         const { balanceId, rueckpfleinzahlung, interestEnd } = event.data;
-        const posting = state.postings[balanceId];
+        const posting = state.postings.get(balanceId);
         if (!posting) return state;
-        return { ...state, postings: { ...state.postings, [balanceId]: { ...posting, payment: rueckpfleinzahlung, interestEnd } } };
+        return { ...state, postings: withPosting(state.postings, balanceId, { ...posting, payment: rueckpfleinzahlung, interestEnd }) };
       }
     }
   },
@@ -683,7 +691,7 @@ function transferIn(command: TransferIn, state: MemberState): MemberEvent[] {
  * member. Null for every other posting (and for an unknown balance id).
  */
 export function transferCounterpartToAnnul(state: MemberState, balanceId: string): { memberId: string; balanceId: string } | null {
-  const p = state.postings[balanceId];
+  const p = state.postings.get(balanceId);
   if (!p || p.transferPeer === null) return null;
   if (p.type === 3 && p.transferTo !== null) return { memberId: p.transferTo, balanceId: p.transferPeer };
   if (p.type === 4 && p.transferFrom !== null) return { memberId: p.transferFrom, balanceId: p.transferPeer };
@@ -701,7 +709,7 @@ function annul(command: AnnulPosting, state: MemberState): MemberEvent[] {
   requireMember(state, command.cooperativeId, command.memberId);
   const annulPeer = isBlank(command.annulPeer) ? null : command.annulPeer!.trim();
   if (annulPeer === null) throw new ValidationError([memberFieldError('annulPeer', 'mustNotBeEmpty')]);
-  const original = state.postings[annulPeer];
+  const original = state.postings.get(annulPeer);
   if (!original) throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', annulPeer)]);
   if (original.type === 0 || original.type === 5 || original.annulated) throw new ValidationError([memberFieldError('annulPeer', 'cannotAnnul')]);
   const revokesExit = original.balanceId === state.exitBalanceId;
@@ -718,7 +726,7 @@ function annul(command: AnnulPosting, state: MemberState): MemberEvent[] {
 
 function annulCounterpart(command: AnnulTransferCounterpart, state: MemberState): MemberEvent[] {
   requireMember(state, command.cooperativeId, command.memberId);
-  const original = state.postings[command.annulPeer];
+  const original = state.postings.get(command.annulPeer);
   if (!original || (original.type !== 3 && original.type !== 4) || original.transferPeer !== command.counterpartOf) {
     throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', command.annulPeer)]);
   }
@@ -778,7 +786,7 @@ function reversal(
 
 function correctSharePayment(command: CorrectSharePayment, state: MemberState): MemberEvent[] {
   requireMember(state, command.cooperativeId, command.memberId);
-  const posting = state.postings[command.balanceId];
+  const posting = state.postings.get(command.balanceId);
   if (!posting) throw new NotFoundError('Share', command.balanceId);
   const errors: FieldError[] = [];
   const payment = command.rueckpfleinzahlung;
@@ -809,7 +817,7 @@ function requireNotExited(state: MemberState): void {
 }
 
 function requireNewBalance(state: MemberState, balanceId: string): void {
-  if (state.postings[balanceId]) throw new ValidationError([memberFieldError(null, 'invalidChoice', balanceId)]);
+  if (state.postings.has(balanceId)) throw new ValidationError([memberFieldError(null, 'invalidChoice', balanceId)]);
 }
 
 /**
@@ -824,7 +832,7 @@ function requireMinimumRemains(state: MemberState, date: string, shares: number,
 }
 
 function withEntry(state: MemberState, date: string, shares: number, amount: number): HoldingEntry[] {
-  return [...Object.values(state.postings), { date, shares, amount }];
+  return [...state.postings.values(), { date, shares, amount }];
 }
 
 function postingDateErrors(dates: Partial<PostingDates>): FieldError[] {
