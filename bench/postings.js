@@ -80,13 +80,19 @@ try {
 
   const session = PROFILE ? await startProfile() : undefined;
   log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: POST /api/v1/balances type 1`);
+  // CPU time of this process (the server: API thread and projection thread) and of the load generator, so a run
+  // says how many milliseconds of the two cores one posting costs, whatever else the machine was doing.
+  const cpuBefore = process.cpuUsage();
   const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), '--cannon', spec], { maxBuffer: 64 * 2 ** 20 });
+  const cpu = process.cpuUsage(cpuBefore);
   if (session) await stopProfile(session, PROFILE);
   const r = JSON.parse(stdout.trim().split('\n').at(-1));
   const created = r.statuses['201'] ?? 0;
   const bad = r.errors + r.timeouts + Object.entries(r.statuses).filter(([s]) => s !== '201' && s !== '409').reduce((a, [, n]) => a + n, 0);
+  const serverCpuMsPerPosting = round((cpu.user + cpu.system) / 1000 / Math.max(1, r.requests), 3);
   log(`    ${Math.round(created / r.durationSeconds)} postings/s (${created} created), p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} / p99 ${r.latencyMs.p99} ms`, JSON.stringify(r.statuses));
-  console.log(JSON.stringify({ members: docs.length, connections: CONNECTIONS, postingsPerSecond: Math.round(created / r.durationSeconds), created, failed: bad, ...r }));
+  log(`    server CPU ${serverCpuMsPerPosting} ms a posting (all threads), load generator ${r.cpuMsPerRequest} ms a request`);
+  console.log(JSON.stringify({ members: docs.length, connections: CONNECTIONS, postingsPerSecond: Math.round(created / r.durationSeconds), created, failed: bad, serverCpuMsPerPosting, ...r }));
   if (bad > 0) process.exitCode = 1;
 } finally {
   await running.close();
@@ -128,7 +134,9 @@ async function cannonChild({ url, token, path, bodies, connections, duration }) 
     times.push(responseTime);
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
   });
+  const cpuBefore = process.cpuUsage();
   const result = await instance;
+  const cpu = process.cpuUsage(cpuBefore);
   times.sort((a, b) => a - b);
   const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] : null);
   const r2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
@@ -136,6 +144,7 @@ async function cannonChild({ url, token, path, bodies, connections, duration }) 
     requests: times.length,
     durationSeconds: result.duration,
     requestsPerSecond: Math.round((times.length / result.duration) * 10) / 10,
+    cpuMsPerRequest: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, times.length)) * 1000) / 1000,
     latencyMs: { p50: r2(pct(50)), p95: r2(pct(95)), p99: r2(pct(99)), max: r2(times.at(-1) ?? null), mean: r2(times.reduce((a, b) => a + b, 0) / (times.length || 1)) },
     statuses,
     errors: result.errors,
