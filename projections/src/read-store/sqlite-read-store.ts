@@ -135,14 +135,8 @@ export class SqliteReadStore implements ReadStore {
 
   async ensureCollections(specs: readonly CollectionSpec[]): Promise<void> {
     for (const spec of specs) {
-      assertName(spec.name);
-      const name = spec.name;
-      const columns = Object.keys(spec.fields).filter((f) => !spec.arrays?.includes(f));
-      const cols = columns.map((f) => {
-        assertName(f);
-        return `f_${f} ${spec.fields[f] === 'string' ? 'TEXT COLLATE NOCASE' : 'NUMERIC'}`;
-      });
-      const textIndex = spec.search.length > 0;
+      const { name, columns, textIndex } = this.register(spec);
+      const cols = columns.map((f) => `f_${f} ${spec.fields[f] === 'string' ? 'TEXT COLLATE NOCASE' : 'NUMERIC'}`);
       this.db.transaction(() => {
         this.db.exec(
           `CREATE TABLE IF NOT EXISTS rm_${name} (id TEXT PRIMARY KEY, cooperative_id TEXT NOT NULL, ` +
@@ -161,10 +155,6 @@ export class SqliteReadStore implements ReadStore {
           .prepare(`INSERT INTO doc_counts (collection, cooperative_id, docs) SELECT ?, cooperative_id, COUNT(*) FROM rm_${name} GROUP BY cooperative_id`)
           .run(name);
       })();
-      const all = ['cooperative_id', 'doc', 'search', ...columns.map((f) => `f_${f}`)];
-      const insertSql = `INSERT INTO rm_${name} (id, ${all.join(', ')}) VALUES (?${all.map(() => ', ?').join('')})`;
-      const storedSql = `SELECT rowid, ${all.filter((c) => c !== 'doc').join(', ')} FROM rm_${name} WHERE id = ?`;
-      this.collections.set(name, { spec, name, columns, stored: all, insertSql, storedSql, textIndex });
       this.touch(name);
       const docs = this.db.prepare('SELECT COALESCE(SUM(docs), 0) AS n FROM doc_counts WHERE collection = ?').get(name) as { n: number };
       this.sizes.set(name, { docs: docs.n, analysed: this.analysedRows(name) });
@@ -175,6 +165,32 @@ export class SqliteReadStore implements ReadStore {
       this.sizes.get(spec.name)!.analysed = this.analysedRows(spec.name);
       this.keepStatistics(spec.name);
     }
+  }
+
+  /**
+   * For a connection that only reads (a read thread of the API): learns the collections, which another
+   * connection has made with ensureCollections(), without writing anything (no tables, counts or statistics).
+   */
+  useCollections(specs: readonly CollectionSpec[]): void {
+    for (const spec of specs) {
+      this.register(spec);
+      this.touch(spec.name);
+    }
+  }
+
+  /** Works out what a collection's writes and reads need and keeps it (no SQL run). */
+  private register(spec: CollectionSpec): Collection {
+    assertName(spec.name);
+    const name = spec.name;
+    const columns = Object.keys(spec.fields).filter((f) => !spec.arrays?.includes(f));
+    for (const f of columns) assertName(f);
+    const textIndex = spec.search.length > 0;
+    const all = ['cooperative_id', 'doc', 'search', ...columns.map((f) => `f_${f}`)];
+    const insertSql = `INSERT INTO rm_${name} (id, ${all.join(', ')}) VALUES (?${all.map(() => ', ?').join('')})`;
+    const storedSql = `SELECT rowid, ${all.filter((c) => c !== 'doc').join(', ')} FROM rm_${name} WHERE id = ?`;
+    const collection: Collection = { spec, name, columns, stored: all, insertSql, storedSql, textIndex };
+    this.collections.set(name, collection);
+    return collection;
   }
 
   async get(collection: string, id: string): Promise<ReadDocument | undefined> {

@@ -12,6 +12,7 @@ import { Upcasters } from './event-store/upcasters.js';
 import { MongoKeyStore } from './key-store/mongo-key-store.js';
 import { SqliteKeyStore } from './key-store/sqlite-key-store.js';
 import { ThreadedProjectionRunner } from './projections/threaded-runner.js';
+import { ThreadedReadStore } from './read-threads/threaded-read-store.js';
 
 import { personalDataRules, upcasters } from '../event-catalogue.js';
 
@@ -61,6 +62,18 @@ export async function openReadStore(config: AppConfig): Promise<ReadStore> {
 
 /** The compiled entry of the projection thread; absent when the services run from their TypeScript sources (jest). */
 const PROJECTION_THREAD = new URL('./projections/projection-thread.js', import.meta.url);
+/** The compiled entry of a read thread (ThreadedReadStore); absent likewise. */
+const READ_THREAD = new URL('./read-threads/read-thread.js', import.meta.url);
+
+/**
+ * The API's read store: the SQLite one with its list queries spread over `READ_THREADS` read threads when
+ * their compiled entry exists (ThreadedReadStore); MongoDB, or SQLite with `READ_THREADS=0`, as it is.
+ */
+async function openApiReadStore(config: AppConfig): Promise<ReadStore> {
+  const local = await openReadStore(config);
+  if (config.mongodbUrl || config.readThreads === 0 || !existsSync(fileURLToPath(READ_THREAD))) return local;
+  return ThreadedReadStore.open(local, READ_THREAD, join(config.dataDir, 'read-models.sqlite'), config.readThreads);
+}
 
 export interface StorageOptions {
   /**
@@ -72,7 +85,7 @@ export interface StorageOptions {
 
 export async function openStorage(config: AppConfig, options: StorageOptions = {}): Promise<Storage> {
   const log = await openEventLog(config);
-  const readStore = await openReadStore(config);
+  const readStore = await openApiReadStore(config);
   const threaded = options.projectionThread ?? existsSync(fileURLToPath(PROJECTION_THREAD));
   const runner = threaded
     ? new ThreadedProjectionRunner(PROJECTION_THREAD, config, log.events, readStore, allProjectors)

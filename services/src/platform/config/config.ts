@@ -20,6 +20,8 @@ export interface AppConfig {
   /** Run the projection runner inside the API process (default) or leave it to `worker.js`. */
   readonly runProjections: boolean;
   readonly adminUiDir: string;
+  /** Threads answering the API's list queries on the SQLite read store (0: the API thread answers them). */
+  readonly readThreads: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mongodbDatabase: env.MONGODB_DATABASE || 'coop-ledger',
     runProjections: env.RUN_PROJECTIONS !== 'false',
     adminUiDir: resolve(env.ADMIN_UI_DIR ?? join(import.meta.dirname, '../../../../admin-ui/dist')),
+    readThreads: wholeNumber(env.READ_THREADS, 2, 'READ_THREADS'),
   };
 }
 
@@ -49,6 +52,13 @@ function positiveInt(raw: string | undefined, fallback: number, name: string): n
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got ${raw}`);
+  return n;
+}
+
+function wholeNumber(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 or more), got ${raw}`);
   return n;
 }
 

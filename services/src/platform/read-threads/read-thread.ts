@@ -1,0 +1,24 @@
+/**
+ * A read thread's entry (see ThreadedReadStore): its own connection to the SQLite read store, answering the
+ * API thread's find() requests one at a time. It only reads: the collections are learnt, not created.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { allProjectors, SqliteReadStore } from '@coop/projections';
+import type { FindAnswer, FindRequest, ReadThreadData } from './read-thread-protocol.js';
+
+function threadPort(): MessagePort {
+  if (!parentPort) throw new Error('read-thread.js runs only as a worker thread');
+  return parentPort;
+}
+const port = threadPort();
+const { file } = workerData as ReadThreadData;
+const store = new SqliteReadStore(file);
+store.useCollections(allProjectors.flatMap((p) => p.collections));
+
+port.on('message', (request: FindRequest) => {
+  store.find(request.collection, request.query).then(
+    (page) => port.postMessage({ id: request.id, page } satisfies FindAnswer),
+    (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies FindAnswer),
+  );
+});
+port.postMessage({ ready: true });

@@ -1,0 +1,113 @@
+/**
+ * ThreadedReadStore: list queries answered by read threads over their own connections to a real SQLite read
+ * store. The threads run compiled code (services/dist/platform/read-threads/read-thread.js, made by `npm run
+ * build`, which `npm test` runs first): jest's TypeScript transform does not reach into a worker thread.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { ReadDocument, ReadQuery, WriteOp } from '@coop/contracts';
+import { allProjectors, SqliteReadStore, USERS } from '@coop/projections';
+import { ThreadedReadStore } from './threaded-read-store.js';
+
+const ENTRY = new URL('../../../dist/platform/read-threads/read-thread.js', import.meta.url);
+const built = existsSync(ENTRY);
+if (!built) console.warn(`SKIPPED: ThreadedReadStore suite needs the built thread entry ${ENTRY.pathname} (npm run build)`);
+
+const user = (id: string, cooperativeId: string, username: string, position: number): ReadDocument => ({
+  id,
+  cooperativeId,
+  username,
+  roles: ['ROLE_USER'],
+  position: String(position),
+});
+const put = (doc: ReadDocument): WriteOp => ({ kind: 'put', collection: USERS.name, doc });
+
+let dir: string;
+let file: string;
+let local: SqliteReadStore;
+let reference: SqliteReadStore;
+let store: ThreadedReadStore;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'coop-read-threads-'));
+  file = join(dir, 'read-models.sqlite');
+  local = new SqliteReadStore(file);
+  await local.ensureCollections(allProjectors.flatMap((p) => p.collections));
+  const names = ['Bäckerei', 'Braun', 'anna', 'Anton', 'Özdemir', 'zander', 'Müller', 'Muller', 'müllerin', 'bert'];
+  await local.applyBatch(
+    names.map((name, i) => put(user(`u-${i}`, i % 4 === 3 ? 'coop-2' : 'coop-1', name, i))),
+    { name: 'main', position: 10n },
+  );
+  // A second connection in this thread, to compare the threads' answers with.
+  reference = new SqliteReadStore(file);
+  reference.useCollections(allProjectors.flatMap((p) => p.collections));
+});
+
+afterEach(async () => {
+  await store?.close();
+  await reference.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+(built ? describe : describe.skip)('ThreadedReadStore (list queries in read threads)', () => {
+  it('answers every find exactly as the read store itself does: search, sort, filters, tenancy, paging', async () => {
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2);
+    const queries: ReadQuery[] = [
+      { cooperativeId: 'coop-1', sort: [{ field: 'username', direction: 'asc' }] },
+      { cooperativeId: 'coop-1', sort: [{ field: 'username', direction: 'desc' }], offset: 2, limit: 3 },
+      { cooperativeId: 'coop-1', search: 'mül', sort: [{ field: 'username', direction: 'asc' }] },
+      { cooperativeId: 'coop-2', sort: [{ field: 'username', direction: 'asc' }] },
+      { cooperativeId: 'coop-1', filters: [{ field: 'roles', op: 'eq', value: 'ROLE_USER' }], limit: 2 },
+      { cooperativeId: 'coop-9' },
+      { cooperativeId: null, search: 'an', sort: [{ field: 'id', direction: 'asc' }] },
+    ];
+    for (const query of queries) {
+      const answered = await store.find(USERS.name, query);
+      expect(answered).toEqual(await reference.find(USERS.name, query));
+    }
+    const coop1 = await store.find(USERS.name, queries[0]!);
+    expect(coop1.items.map((u) => u.username)).toEqual(['anna', 'Bäckerei', 'bert', 'Braun', 'Müller', 'müllerin', 'Özdemir', 'zander']);
+    expect((await store.find(USERS.name, queries[3]!)).items.map((u) => u.cooperativeId)).toEqual(['coop-2', 'coop-2']);
+  });
+
+  it('runs queries in parallel threads and matches every answer to its question', async () => {
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2);
+    const searches = ['an', 'mül', 'br', 'zand', 'nobody', 'Ö'];
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => store.find(USERS.name, { cooperativeId: 'coop-1', search: searches[i % searches.length]! })),
+    );
+    for (const [i, page] of answers.entries()) {
+      expect(page).toEqual(await reference.find(USERS.name, { cooperativeId: 'coop-1', search: searches[i % searches.length]! }));
+    }
+  });
+
+  it('a write committed before a query is in its answer (read-your-writes across connections)', async () => {
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2);
+    const before = await store.find(USERS.name, { cooperativeId: 'coop-1', search: 'neu' });
+    expect(before.total).toBe(0);
+    await store.applyBatch([put(user('u-new', 'coop-1', 'Neumann', 11))], { name: 'main', position: 11n });
+    const after = await store.find(USERS.name, { cooperativeId: 'coop-1', search: 'neu' });
+    expect(after.total).toBe(1);
+    expect(after.items[0]).toMatchObject({ id: 'u-new', username: 'Neumann' });
+    expect(await store.get(USERS.name, 'u-new')).toMatchObject({ username: 'Neumann' });
+    expect(await store.checkpoint('main')).toBe(11n);
+  });
+
+  it("passes a read store's error on to the caller, and goes on answering", async () => {
+    store = await ThreadedReadStore.open(local, ENTRY, file, 1);
+    await expect(store.find(USERS.name, { cooperativeId: 'coop-1', sort: [{ field: 'secret', direction: 'asc' }] })).rejects.toThrow(
+      'Field secret is not declared on users',
+    );
+    await expect(store.find('nothing', { cooperativeId: 'coop-1' })).rejects.toThrow('Unknown read-model collection nothing');
+    expect((await store.find(USERS.name, { cooperativeId: 'coop-1' })).total).toBe(8);
+  });
+
+  it('after close, a query is refused instead of waiting for ever', async () => {
+    store = await ThreadedReadStore.open(new SqliteReadStore(join(dir, 'other.sqlite')), ENTRY, file, 1);
+    await store.close();
+    await expect(store.find(USERS.name, { cooperativeId: 'coop-1' })).rejects.toThrow('The read store is closed');
+    store = await ThreadedReadStore.open(local, ENTRY, file, 1);
+  });
+});

@@ -1,0 +1,133 @@
+import { Worker } from 'node:worker_threads';
+import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, WriteOp } from '@coop/contracts';
+import type { FindAnswer, FindRequest, ReadThreadData } from './read-thread-protocol.js';
+
+interface ReadThread {
+  readonly worker: Worker;
+  readonly waiting: Map<number, { resolve: (page: ReadPage<ReadDocument>) => void; reject: (error: Error) => void }>;
+}
+
+/**
+ * The SQLite read store with its queries spread over read threads. A list query (find: a search, a sort, a
+ * count) costs from a fraction of a millisecond to several; on the API's one event loop every request
+ * waited behind the slow ones, and the second core was idle between postings. Here find() goes to the read
+ * thread with the fewest open queries, each with its own connection to the same file, while the API thread
+ * goes on parsing, checking tokens and answering. Point reads (get, a few microseconds) stay on the API
+ * thread's connection, where a message round trip would cost more than the read; so do the writes.
+ *
+ * Read-your-writes holds: a read thread's statement starts a read transaction that sees every commit made
+ * before it, so a query asked after the projection thread reported a checkpoint includes that write.
+ */
+export class ThreadedReadStore implements ReadStore {
+  private readonly threads: ReadThread[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  private constructor(
+    private readonly local: ReadStore,
+    private readonly entry: URL,
+    private readonly file: string,
+  ) {}
+
+  /** Starts `count` read threads on `file` (collections already made by `local`) and waits until they are ready. */
+  static async open(local: ReadStore, entry: URL, file: string, count: number): Promise<ThreadedReadStore> {
+    const store = new ThreadedReadStore(local, entry, file);
+    try {
+      for (let i = 0; i < count; i++) store.threads.push(await store.startThread());
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
+  }
+
+  ensureCollections(specs: readonly CollectionSpec[]): Promise<void> {
+    return this.local.ensureCollections(specs);
+  }
+
+  get(collection: string, id: string): Promise<ReadDocument | undefined> {
+    return this.local.get(collection, id);
+  }
+
+  find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
+    if (this.closed) return Promise.reject(new Error('The read store is closed'));
+    // Every read thread stopped (and none restarted yet): the API thread's own connection answers.
+    if (this.threads.length === 0) return this.local.find(collection, query);
+    const thread = this.threads.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      thread.waiting.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, collection, query } satisfies FindRequest);
+    });
+  }
+
+  applyBatch(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }): Promise<void> {
+    return this.local.applyBatch(ops, checkpoint);
+  }
+
+  checkpoint(name: string): Promise<bigint> {
+    return this.local.checkpoint(name);
+  }
+
+  reset(collections: readonly string[], checkpointName: string): Promise<void> {
+    return this.local.reset(collections, checkpointName);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const thread of this.threads) {
+      for (const { reject } of thread.waiting.values()) reject(new Error('The read store was closed'));
+      thread.waiting.clear();
+      await thread.worker.terminate();
+    }
+    this.threads.length = 0;
+    await this.local.close();
+  }
+
+  private startThread(): Promise<ReadThread> {
+    const worker = new Worker(this.entry, { workerData: { file: this.file } satisfies ReadThreadData });
+    const thread: ReadThread = { worker, waiting: new Map() };
+    return new Promise((resolve, reject) => {
+      worker.once('error', reject);
+      worker.once('message', () => {
+        worker.off('error', reject);
+        worker.on('message', (answer: FindAnswer) => this.answered(thread, answer));
+        // A thread that fails fails its open queries; the API answers those requests with an error.
+        worker.on('error', (error) => this.failAll(thread, error));
+        worker.on('exit', (code) => {
+          if (this.closed) return;
+          this.failAll(thread, new Error(`A read thread stopped (exit code ${code})`));
+          this.replace(thread);
+        });
+        resolve(thread);
+      });
+    });
+  }
+
+  /** Takes a stopped thread out of the pool and starts another in its place. */
+  private replace(stopped: ReadThread): void {
+    const i = this.threads.indexOf(stopped);
+    if (i >= 0) this.threads.splice(i, 1);
+    console.error('A read thread stopped; starting another');
+    this.startThread().then(
+      (thread) => {
+        if (this.closed) void thread.worker.terminate();
+        else this.threads.push(thread);
+      },
+      (error: unknown) => console.error('A read thread could not be started again; queries run on the API thread', error),
+    );
+  }
+
+  private answered(thread: ReadThread, answer: FindAnswer): void {
+    const waiter = thread.waiting.get(answer.id);
+    if (!waiter) return;
+    thread.waiting.delete(answer.id);
+    if ('error' in answer) waiter.reject(new Error(answer.error));
+    else waiter.resolve(answer.page);
+  }
+
+  private failAll(thread: ReadThread, error: Error): void {
+    for (const { reject } of thread.waiting.values()) reject(error);
+    thread.waiting.clear();
+  }
+}
