@@ -1,33 +1,26 @@
-import type { ComponentType } from 'react';
-import GroupsIcon from '@mui/icons-material/Groups';
-import PeopleIcon from '@mui/icons-material/People';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import SettingsIcon from '@mui/icons-material/Settings';
-import TableViewIcon from '@mui/icons-material/TableView';
-import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
-import VerifiedIcon from '@mui/icons-material/Verified';
+import type { IconName } from './plain/icons';
 
 /** Top-menu entries in the spec's menu order (SPEC 2, 9); shown only to signed-in users holding `role`. */
 export interface MenuEntry {
   readonly path: string;
   readonly label: string;
   readonly order: number;
-  readonly icon: ComponentType<{ fontSize?: 'small' | 'inherit' | 'medium' | 'large' }>;
+  readonly icon: IconName;
   readonly role?: string;
   readonly testId: string;
   /** Further path prefixes that belong to the entry (highlighted there too). */
   readonly also?: readonly string[];
 }
 
-export const MENU: readonly MenuEntry[] = [
-  { path: '/members', label: 'coop.menu.members', order: 1, icon: GroupsIcon, testId: 'menu-members', also: ['/member/'] },
-  { path: '/balances', label: 'coop.menu.balances', order: 3, icon: ReceiptLongIcon, testId: 'menu-balances' },
-  { path: '/shares', label: 'coop.menu.shares', order: 4, icon: TableViewIcon, role: 'ROLE_SUPER_ADMIN', testId: 'menu-shares' },
-  { path: '/exemption-orders', label: 'coop.menu.exemptionOrders', order: 5, icon: AssignmentTurnedInIcon, testId: 'menu-exemption-orders' },
-  { path: '/non-assessments', label: 'coop.menu.nonAssessments', order: 6, icon: VerifiedIcon, testId: 'menu-non-assessments', also: ['/non-assessment/'] },
-  { path: '/administration', label: 'coop.menu.administration', order: 8, icon: SettingsIcon, testId: 'menu-administration' },
-  { path: '/users', label: 'coop.menu.users', order: 8, icon: PeopleIcon, role: 'ROLE_ADMIN', testId: 'menu-users' },
-].sort((a, b) => a.order - b.order);
+export const MENU: readonly MenuEntry[] = ([
+  { path: '/members', label: 'coop.menu.members', order: 1, icon: 'groups', testId: 'menu-members', also: ['/member/'] },
+  { path: '/balances', label: 'coop.menu.balances', order: 3, icon: 'receiptLong', testId: 'menu-balances' },
+  { path: '/shares', label: 'coop.menu.shares', order: 4, icon: 'tableView', role: 'ROLE_SUPER_ADMIN', testId: 'menu-shares' },
+  { path: '/exemption-orders', label: 'coop.menu.exemptionOrders', order: 5, icon: 'assignmentTurnedIn', testId: 'menu-exemption-orders' },
+  { path: '/non-assessments', label: 'coop.menu.nonAssessments', order: 6, icon: 'verified', testId: 'menu-non-assessments', also: ['/non-assessment/'] },
+  { path: '/administration', label: 'coop.menu.administration', order: 8, icon: 'settings', testId: 'menu-administration' },
+  { path: '/users', label: 'coop.menu.users', order: 8, icon: 'people', role: 'ROLE_ADMIN', testId: 'menu-users' },
+] satisfies MenuEntry[]).sort((a, b) => a.order - b.order);
 
 /** The page title key for a path (document.title is set on every navigation). */
 export function titleFor(pathname: string): string {

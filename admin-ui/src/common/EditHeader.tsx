@@ -1,12 +1,33 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useFormState } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { DeleteButton, SaveButton, useTranslate, type RedirectionSideEffect } from 'react-admin';
+import { DeleteButton, useTranslate, type RedirectionSideEffect } from 'react-admin';
+import { Icon, Spinner } from '../plain/icons';
+
+/**
+ * Submits the form (react-admin's `SaveButton` with `alwaysEnable`: never disabled, a spinner instead of the icon while
+ * the form is submitted), as a plain button.
+ */
+function SaveButton() {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  const label = translate('coop.edit.save');
+  return (
+    <button type="submit" className="cl-btn cl-btn-contained" aria-label={label} data-testid="save">
+      {isSubmitting ? (
+        <Spinner size={14} inherit />
+      ) : (
+        <Icon name="save" size="xs" className="cl-btn-icon" />
+      )}
+      {label}
+    </button>
+  );
+}
 
 /**
  * The shared edit header (SPEC 2): back, title, and on the right save and, where allowed, delete with a
- * confirmation dialog. Must sit inside a react-admin <Form>.
+ * confirmation dialog. Must sit inside a react-admin <Form>. Plain elements (`plain/plain.css`) but for the delete
+ * button and its dialog (react-admin's), since every form shows the header, the first screen's too (decision 26).
  */
 export function EditHeader({
   title,
@@ -28,24 +49,16 @@ export function EditHeader({
   const translate = useTranslate();
   const navigate = useNavigate();
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        flexWrap: 'wrap',
-        px: 2,
-        py: 1.5,
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(backTo)} data-testid="back" color="inherit">
+    <div className="cl-edit-header">
+      <button type="button" className="cl-btn cl-btn-inherit" onClick={() => void navigate(backTo)} data-testid="back">
+        <span className="cl-btn-start">
+          <Icon name="arrowBack" size="small" />
+        </span>
         {translate('coop.edit.back')}
-      </Button>
-      <Typography variant="h6" component="h2" sx={{ flex: 1, minWidth: 160, ml: 1 }} data-testid="form-title">
+      </button>
+      <h2 className="cl-edit-title" data-testid="form-title">
         {title}
-      </Typography>
+      </h2>
       {extra}
       {canDelete ? (
         <DeleteButton
@@ -58,7 +71,7 @@ export function EditHeader({
           data-testid="delete"
         />
       ) : null}
-      {canSave ? <SaveButton label="coop.edit.save" data-testid="save" alwaysEnable /> : null}
-    </Box>
+      {canSave ? <SaveButton /> : null}
+    </div>
   );
 }

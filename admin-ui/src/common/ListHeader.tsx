@@ -1,65 +1,118 @@
-import ClearIcon from '@mui/icons-material/Clear';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, IconButton, InputAdornment, LinearProgress, TablePagination, TextField } from '@mui/material';
+import { Menu, MenuItem } from '@mui/material';
+import { useState } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { PER_PAGE_CHOICES, type ServerList } from '../data/useServerList';
+import { Icon } from '../plain/icons';
+import { OutlinedField } from '../plain/OutlinedField';
 
-/** Search field (applied after a 500 ms pause) above the table. */
+/**
+ * Search field (applied after a 500 ms pause) above the table. Plain elements styled by `plain/plain.css`, like the
+ * pagination below: every list shows both, the first screen's too (decision 26).
+ */
 export function ListSearch({ list, name }: { list: ServerList<RaRecord>; name: string }) {
   const translate = useTranslate();
+  const label = translate('coop.list.search');
+  const id = `${name}-search-input`;
   return (
-    <Box sx={{ px: 2, pt: 1, pb: 1 }}>
-      <TextField
-        size="small"
-        fullWidth
-        name={`${name}-search`}
-        label={translate('coop.list.search')}
-        value={list.searchInput}
-        onChange={(e) => list.setSearchInput(e.target.value)}
-        slotProps={{
-          htmlInput: { 'data-testid': `${name}-search`, 'aria-label': translate('coop.list.search') },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: list.searchInput ? (
-              <InputAdornment position="end">
-                <IconButton size="small" aria-label={translate('coop.list.clearSearch')} onClick={() => list.setSearchInput('')}>
-                  <ClearIcon fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ) : undefined,
-          },
-        }}
-      />
-    </Box>
+    <div className="cl-list-search">
+      <OutlinedField
+        id={id}
+        label={label}
+        shrink
+        start={<Icon name="search" size="small" />}
+        end={
+          list.searchInput ? (
+            <button type="button" className="cl-iconbtn cl-iconbtn-sm" aria-label={translate('coop.list.clearSearch')} onClick={() => list.setSearchInput('')}>
+              <Icon name="clear" size="small" />
+            </button>
+          ) : undefined
+        }
+      >
+        <input
+          id={id}
+          className="cl-field-input"
+          type="text"
+          name={`${name}-search`}
+          placeholder=" "
+          value={list.searchInput}
+          onChange={(e) => list.setSearchInput(e.target.value)}
+          data-testid={`${name}-search`}
+          aria-label={label}
+        />
+      </OutlinedField>
+    </div>
   );
 }
 
-/** Per-page choice (10/20/50) and "from–to of total" under the table. */
-export function ListPagination({ list, name }: { list: ServerList<RaRecord>; name: string }) {
-  const translate = useTranslate();
+/** The per-page choice: looks like MUI's borderless select; its menu is built only when opened. */
+function PerPageSelect({ list, labelId }: { list: ServerList<RaRecord>; labelId: string }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      {list.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
-      <TablePagination
-        component="div"
-        data-testid={`${name}-pagination`}
-        count={list.total}
-        page={list.total === 0 ? 0 : list.page - 1}
-        rowsPerPage={list.perPage}
-        rowsPerPageOptions={[...PER_PAGE_CHOICES]}
-        onPageChange={(_, p) => list.setPage(p + 1)}
-        onRowsPerPageChange={(e) => list.setPerPage(Number(e.target.value))}
-        labelRowsPerPage={translate('coop.list.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) =>
-          translate('coop.list.range', { from: list.total === 0 ? 0 : from, to, total: count })
-        }
-        getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : type === 'previous' ? 'ra.navigation.previous' : type === 'first' ? 'ra.navigation.first' : 'ra.navigation.last')}
-        sx={{ '.MuiTablePagination-toolbar': { minHeight: 44, px: 1 } }}
-      />
+      <button
+        type="button"
+        className="cl-pagination-select"
+        role="combobox"
+        aria-haspopup="listbox"
+        aria-expanded={anchor ? 'true' : 'false'}
+        aria-labelledby={labelId}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        {list.perPage}
+        <Icon name="arrowDropDown" />
+      </button>
+      {anchor ? (
+        <Menu open anchorEl={anchor} onClose={() => setAnchor(null)} slotProps={{ list: { role: 'listbox', 'aria-labelledby': labelId } }}>
+          {PER_PAGE_CHOICES.map((n) => (
+            <MenuItem
+              key={n}
+              selected={n === list.perPage}
+              role="option"
+              aria-selected={n === list.perPage}
+              onClick={() => {
+                setAnchor(null);
+                if (n !== list.perPage) list.setPerPage(n);
+              }}
+            >
+              {n}
+            </MenuItem>
+          ))}
+        </Menu>
+      ) : null}
+    </>
+  );
+}
+
+/** Per-page choice (10/20/50) and "from–to of total" under the table, with the previous and next page buttons. */
+export function ListPagination({ list, name }: { list: ServerList<RaRecord>; name: string }) {
+  const translate = useTranslate();
+  const from = list.total === 0 ? 0 : (list.page - 1) * list.perPage + 1;
+  const to = Math.min(list.total, list.page * list.perPage);
+  const lastPage = Math.max(1, Math.ceil(list.total / list.perPage));
+  const previous = translate('ra.navigation.previous');
+  const next = translate('ra.navigation.next');
+  const labelId = `${name}-per-page-label`;
+  return (
+    <>
+      <div className={list.isFetching ? 'cl-progress cl-progress-active' : 'cl-progress'} />
+      <div className="cl-pagination" data-testid={`${name}-pagination`}>
+        <div className="cl-pagination-bar">
+          <div className="cl-pagination-spacer" />
+          <p className="cl-pagination-text" id={labelId}>
+            {translate('coop.list.rowsPerPage')}
+          </p>
+          <PerPageSelect list={list} labelId={labelId} />
+          <p className="cl-pagination-text">{translate('coop.list.range', { from, to, total: list.total })}</p>
+          <div className="cl-pagination-actions">
+            <button type="button" className="cl-iconbtn" disabled={list.page <= 1} aria-label={previous} title={previous} onClick={() => list.setPage(list.page - 1)}>
+              <Icon name="keyboardArrowLeft" />
+            </button>
+            <button type="button" className="cl-iconbtn" disabled={list.page >= lastPage} aria-label={next} title={next} onClick={() => list.setPage(list.page + 1)}>
+              <Icon name="keyboardArrowRight" />
+            </button>
+          </div>
+        </div>
+      </div>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { TableCell, TableSortLabel } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { ServerList } from '../data/useServerList';
+import { Icon } from '../plain/icons';
 
 /** A column header that cycles ascending, descending, none on click (`title`: the full name of a short label). */
 export function SortHeader({ list, field, label, width, title }: { list: ServerList<RaRecord>; field: string; label: string; width?: number | string; title?: string }) {
@@ -23,5 +24,26 @@ export function SortHeader({ list, field, label, width, title }: { list: ServerL
         {label}
       </TableSortLabel>
     </TableCell>
+  );
+}
+
+/** The same header for a plain table (`plain/plain.css`'s `cl-table`), as MUI's sort label looks. */
+export function PlainSortHeader({ list, field, label, width }: { list: ServerList<RaRecord>; field: string; label: string; width?: number | string }) {
+  const translate = useTranslate();
+  const active = list.sort?.field === field;
+  const direction = active && list.sort?.order === 'DESC' ? 'desc' : 'asc';
+  return (
+    <th style={width === undefined ? undefined : { width }} aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        className={`cl-sort${active ? ' cl-sort-active' : ''}${direction === 'asc' ? ' cl-sort-asc' : ''}`}
+        onClick={() => list.cycleSort(field)}
+        title={translate('coop.list.sortHint')}
+        data-testid={`sort-${field}`}
+      >
+        {label}
+        <Icon name="arrowDownward" />
+      </button>
+    </th>
   );
 }

@@ -1,39 +1,25 @@
-import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
-import { Link, styled } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { MANUAL_URL } from '../config';
+import { Icon } from '../plain/icons';
 import { useSession } from '../session/session';
 import { Countdown } from './Countdown';
 import { LanguageSelect } from './LanguageSelect';
 
-// Static styles: no `sx` to resolve at every render.
-const Footer = styled('footer')(({ theme }) => ({
-  display: 'flex',
-  alignItems: 'center',
-  gap: theme.spacing(3),
-  padding: theme.spacing(0.5, 3),
-  minHeight: 40,
-  borderTop: `1px solid ${theme.palette.divider}`,
-  backgroundColor: theme.palette.background.paper,
-  color: theme.palette.text.secondary,
-}));
-const Gap = styled('div')({ flex: 1 });
-
-/** Bottom bar (SPEC 2, Shell): token countdown, manual link (signed in and configured), language. */
+/** Bottom bar (SPEC 2, Shell): token countdown, manual link (signed in and configured), language. Plain elements (`plain/plain.css`). */
 export function BottomBar() {
   const session = useSession();
   const translate = useTranslate();
   return (
-    <Footer>
+    <footer className="cl-footer">
       <Countdown />
       {session && MANUAL_URL ? (
-        <Link href={MANUAL_URL} target="_blank" rel="noopener" underline="hover" color="inherit" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: 14 }} data-testid="manual-link">
-          <MenuBookOutlinedIcon fontSize="small" />
+        <a href={MANUAL_URL} target="_blank" rel="noopener" className="cl-footer-link" data-testid="manual-link">
+          <Icon name="menuBookOutlined" size="small" />
           {translate('coop.shell.manual')}
-        </Link>
+        </a>
       ) : null}
-      <Gap />
+      <div className="cl-gap" />
       <LanguageSelect />
-    </Footer>
+    </footer>
   );
 }

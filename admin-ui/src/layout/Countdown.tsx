@@ -1,7 +1,7 @@
-import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
-import { Box, Tooltip } from '@mui/material';
+import { Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { Icon } from '../plain/icons';
 import { secondsLeft, useSession } from '../session/session';
 
 /** d:hh:mm:ss */
@@ -15,28 +15,37 @@ export function formatCountdown(totalSeconds: number): string {
   return `${days}:${two(hours)}:${two(minutes)}:${two(seconds)}`;
 }
 
-/** The token countdown of the bottom bar, ticking every second. */
+/**
+ * The token countdown of the bottom bar, ticking every second. A plain span; its tooltip is built at the first hover
+ * (then open), so the ticking first screen does not render MUI's tooltip and popper every second.
+ */
 export function Countdown() {
   const session = useSession();
   const translate = useTranslate();
   const [left, setLeft] = useState(() => secondsLeft());
+  const [hint, setHint] = useState<boolean | null>(null);
   useEffect(() => {
     setLeft(secondsLeft());
     const timer = setInterval(() => setLeft(secondsLeft()), 1000);
     return () => clearInterval(timer);
   }, [session?.exp]);
   if (!session) return null;
+  const label = translate('coop.shell.sessionEndsIn');
+  const content = (
+    <span
+      className="cl-countdown"
+      data-testid="token-countdown"
+      aria-label={`${label} ${formatCountdown(left)}`}
+      onMouseEnter={hint === null ? () => setHint(true) : undefined}
+    >
+      <Icon name="timerOutlined" size="small" />
+      {formatCountdown(left)}
+    </span>
+  );
+  if (hint === null) return content;
   return (
-    <Tooltip title={translate('coop.shell.sessionEndsIn')}>
-      <Box
-        component="span"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontVariantNumeric: 'tabular-nums', fontSize: 14 }}
-        data-testid="token-countdown"
-        aria-label={`${translate('coop.shell.sessionEndsIn')} ${formatCountdown(left)}`}
-      >
-        <TimerOutlinedIcon fontSize="small" />
-        {formatCountdown(left)}
-      </Box>
+    <Tooltip title={label} open={hint} onOpen={() => setHint(true)} onClose={() => setHint(false)}>
+      {content}
     </Tooltip>
   );
 }

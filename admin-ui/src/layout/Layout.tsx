@@ -1,5 +1,6 @@
-import { Box, CircularProgress, styled } from '@mui/material';
 import { memo, Suspense, type ReactNode } from 'react';
+import '../plain/plain.css';
+import { Spinner } from '../plain/icons';
 import { SessionKeeper } from '../session/SessionKeeper';
 import { BottomBar } from './BottomBar';
 import { DocumentTitle } from './DocumentTitle';
@@ -7,9 +8,9 @@ import { TopBar } from './TopBar';
 
 export function PageLoading() {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-      <CircularProgress size={32} />
-    </Box>
+    <div className="cl-page-loading">
+      <Spinner size={32} />
+    </div>
   );
 }
 
@@ -20,28 +21,20 @@ const Keeper = memo(SessionKeeper);
 const Top = memo(TopBar);
 const Bottom = memo(BottomBar);
 
-const Shell = styled('div')(({ theme }) => ({ display: 'flex', flexDirection: 'column', minHeight: '100vh', backgroundColor: theme.palette.background.default }));
-const Main = styled('main')(({ theme }) => ({
-  flex: 1,
-  width: '100%',
-  maxWidth: 1440,
-  marginLeft: 'auto',
-  marginRight: 'auto',
-  padding: theme.spacing(2, 1.5),
-  [theme.breakpoints.up('md')]: { padding: theme.spacing(3) },
-}));
-
-/** The shell: top bar, page, bottom bar (no side bar: the menu lives in the top bar). */
+/**
+ * The shell: top bar, page, bottom bar (no side bar: the menu lives in the top bar). Plain elements styled by
+ * `plain/plain.css`, as the bars are (decision 26).
+ */
 export function Layout({ children }: { children?: ReactNode }) {
   return (
-    <Shell>
+    <div className="cl-shell">
       <Title />
       <Keeper />
       <Top />
-      <Main>
+      <main className="cl-main">
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
-      </Main>
+      </main>
       <Bottom />
-    </Shell>
+    </div>
   );
 }

@@ -1,50 +1,28 @@
-import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import LoginIcon from '@mui/icons-material/Login';
-import LogoutIcon from '@mui/icons-material/Logout';
-import { AppBar, Box, Button, CircularProgress, styled, Toolbar } from '@mui/material';
 import { memo } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useLoading, useTranslate } from 'react-admin';
+import { Icon, Spinner } from '../plain/icons';
 import { MENU, type MenuEntry } from '../routes';
 import { hasRole, loginPath, useSession } from '../session/session';
 
 /** The spinner while requests run: its own component, so a request starting or ending redraws only this. */
 function LoadingSpinner() {
-  return useLoading() ? <CircularProgress size={20} color="inherit" data-testid="loading-spinner" aria-label="loading" /> : null;
+  return useLoading() ? <Spinner size={20} inherit label="loading" testId="loading-spinner" /> : null;
 }
 
-/** The entries' look, one static style for all seven (the highlight follows `aria-current`). */
-const EntryButton = styled(Button)(({ theme }) => ({
-  textTransform: 'none',
-  fontSize: 14,
-  padding: theme.spacing(0.75, 1),
-  whiteSpace: 'nowrap',
-  flexShrink: 0,
-  backgroundColor: 'transparent',
-  // Seven entries (German labels are long): the icons only where there is room, never squeezed text.
-  '& .MuiButton-startIcon': { display: 'none' },
-  [theme.breakpoints.up('xl')]: { fontSize: 15, padding: theme.spacing(0.75, 1.5), '& .MuiButton-startIcon': { display: 'inherit' } },
-  '&[aria-current="page"]': { backgroundColor: 'rgba(255,255,255,0.16)' },
-  '&:hover': { backgroundColor: 'rgba(255,255,255,0.24)' },
-})) as typeof Button;
-
 /**
- * One menu entry. Memoised: the bar redraws on every navigation and token refresh, and styling seven buttons
- * anew each time is most of its cost; an entry redraws only when its label or highlight changes.
+ * One menu entry (its look in `plain/plain.css`: the highlight follows `aria-current`, the icon shows only where there
+ * is room). Memoised: the bar redraws on every navigation and token refresh; an entry only when its label or
+ * highlight changes.
  */
 const MenuButton = memo(function MenuButton({ entry, label, active }: { entry: MenuEntry; label: string; active: boolean }) {
-  const Icon = entry.icon;
   return (
-    <EntryButton
-      component={RouterLink}
-      to={entry.path}
-      color="inherit"
-      startIcon={<Icon fontSize="small" />}
-      data-testid={entry.testId}
-      aria-current={active ? 'page' : undefined}
-    >
+    <RouterLink to={entry.path} className="cl-btn cl-btn-inherit cl-entry" data-testid={entry.testId} aria-current={active ? 'page' : undefined}>
+      <span className="cl-btn-start">
+        <Icon name={entry.icon} size="small" />
+      </span>
       {label}
-    </EntryButton>
+    </RouterLink>
   );
 });
 
@@ -52,6 +30,7 @@ const MenuButton = memo(function MenuButton({ entry, label, active }: { entry: M
  * Top bar (SPEC 2, Shell): the menu (signed-in users only; role-restricted entries only with the role),
  * a spinner while requests run, the logout link with the user's name, a login link when signed out.
  * The notifications link with its unread count comes with the notifications endpoint (not built yet).
+ * Plain elements styled by `plain/plain.css` (decision 26): it renders with every screen, the first one included.
  */
 export function TopBar() {
   const session = useSession();
@@ -60,19 +39,15 @@ export function TopBar() {
   const here = `${location.pathname}${location.search}`;
   const entries = session ? MENU.filter((m) => !m.role || hasRole(session, m.role)) : [];
   return (
-    <AppBar position="sticky" elevation={0} color="primary">
-      <Toolbar variant="dense" sx={{ gap: 1, minHeight: 56 }}>
-        <Button
-          component={RouterLink}
-          to="/"
-          color="inherit"
-          startIcon={<AccountBalanceIcon />}
-          sx={{ fontSize: 17, fontWeight: 600, textTransform: 'none', mr: 2, whiteSpace: 'nowrap' }}
-          data-testid="brand"
-        >
+    <header className="cl-bar">
+      <div className="cl-toolbar">
+        <RouterLink to="/" className="cl-btn cl-btn-inherit cl-brand" data-testid="brand">
+          <span className="cl-btn-start">
+            <Icon name="accountBalance" size="small" />
+          </span>
           {translate('coop.app.name')}
-        </Button>
-        <Box component="nav" aria-label={translate('coop.shell.mainMenu')} sx={{ display: 'flex', gap: 0.5, flex: 1, overflowX: 'auto' }}>
+        </RouterLink>
+        <nav aria-label={translate('coop.shell.mainMenu')} className="cl-nav">
           {entries.map((entry) => (
             <MenuButton
               key={entry.path}
@@ -81,29 +56,33 @@ export function TopBar() {
               active={[entry.path, ...(entry.also ?? [])].some((p) => location.pathname.startsWith(p))}
             />
           ))}
-        </Box>
-        <Box sx={{ width: 28, display: 'flex', justifyContent: 'center' }} aria-live="polite">
+        </nav>
+        <div className="cl-busy" aria-live="polite">
           <LoadingSpinner />
-        </Box>
+        </div>
         {session ? (
-          <Button
-            component={RouterLink}
+          <RouterLink
             to={`/logout?redirect=${encodeURIComponent(here)}`}
-            color="inherit"
-            endIcon={<LogoutIcon />}
+            className="cl-btn cl-btn-inherit"
             data-testid="logout-link"
             aria-label={translate('coop.shell.logoutAs', { name: session.username })}
             title={translate('coop.shell.logout')}
-            sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
+            style={{ whiteSpace: 'nowrap' }}
           >
             {session.username}
-          </Button>
+            <span className="cl-btn-end">
+              <Icon name="logout" size="small" />
+            </span>
+          </RouterLink>
         ) : (
-          <Button component={RouterLink} to={location.pathname === '/login' ? here : loginPath(here)} color="inherit" startIcon={<LoginIcon />} data-testid="login-link" sx={{ textTransform: 'none' }}>
+          <RouterLink to={location.pathname === '/login' ? here : loginPath(here)} className="cl-btn cl-btn-inherit" data-testid="login-link">
+            <span className="cl-btn-start">
+              <Icon name="login" size="small" />
+            </span>
             {translate('coop.shell.login')}
-          </Button>
+          </RouterLink>
         )}
-      </Toolbar>
-    </AppBar>
+      </div>
+    </header>
   );
 }

@@ -1,24 +1,13 @@
-import { Alert, Box, Card, CardContent, Grid } from '@mui/material';
-import { memo, useEffect, useState } from 'react';
-import {
-  CreateBase,
-  EditBase,
-  Form,
-  PasswordInput,
-  SelectArrayInput,
-  TextInput,
-  useEditContext,
-  useNotify,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Alert } from '@mui/material';
+import { memo, useEffect, useMemo, useState } from 'react';
+import { CreateBase, EditBase, Form, useEditContext, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { EditHeader } from '../common/EditHeader';
 import { fetchOptions, takePreloadedOptions } from '../data/dataProvider';
 import { PageLoading } from '../layout/Layout';
+import { Icon } from '../plain/icons';
+import { PlainSelectArrayInput, PlainTextInput, type Choice } from '../plain/inputs';
 import { useSession } from '../session/session';
-
-type Choice = { id: string; name: string };
 
 /**
  * Role options from `GET /users/options?attribute=roles`, labelled in the clerk's language. The first form takes
@@ -44,38 +33,24 @@ function useRoleChoices(): Choice[] {
 /** Both password fields always go to the API ('' = unchanged on update). */
 const transform = (data: RaRecord) => ({ ...data, password: data.password ?? '', passwordRepeat: data.passwordRepeat ?? '' });
 
+/** The fields in plain elements (`plain/inputs.tsx`): the form is half of the console's usual first screen (decision 26). */
 function Fields({ isNew }: { isNew: boolean }) {
   const translate = useTranslate();
   const choices = useRoleChoices();
+  const labelled = useMemo(() => choices.map((c) => ({ id: c.id, name: translate(`coop.roles.${c.id}`, { _: c.name }) })), [choices, translate]);
   return (
-    <CardContent sx={{ px: 3 }}>
-      <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12 }}>
-          <TextInput source="username" fullWidth autoComplete="off" slotProps={{ htmlInput: { 'data-testid': 'user-username' } }} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <PasswordInput source="password" fullWidth autoComplete="new-password" inputProps={{ 'data-testid': 'user-password' }} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <PasswordInput source="passwordRepeat" fullWidth autoComplete="new-password" inputProps={{ 'data-testid': 'user-password-repeat' }} />
-        </Grid>
-        <Grid size={{ xs: 12 }}>
-          <Alert severity="info" variant="outlined" sx={{ mb: 1, py: 0 }}>
-            {translate(isNew ? 'coop.users.newPasswordHint' : 'coop.users.passwordHint')}
-          </Alert>
-        </Grid>
-        <Grid size={{ xs: 12 }}>
-          <SelectArrayInput
-            source="roles"
-            choices={choices.map((c) => ({ id: c.id, name: translate(`coop.roles.${c.id}`, { _: c.name }) }))}
-            fullWidth
-            data-testid="user-roles"
-            optionText="name"
-            translateChoice={false}
-          />
-        </Grid>
-      </Grid>
-    </CardContent>
+    <div className="cl-form-fields">
+      <PlainTextInput source="username" autoComplete="off" testId="user-username" className="cl-span" />
+      <PlainTextInput source="password" password autoComplete="new-password" testId="user-password" />
+      <PlainTextInput source="passwordRepeat" password autoComplete="new-password" testId="user-password-repeat" />
+      <div className="cl-notice cl-span" role="alert">
+        <div className="cl-notice-icon">
+          <Icon name="infoOutlined" />
+        </div>
+        <div className="cl-notice-text">{translate(isNew ? 'coop.users.newPasswordHint' : 'coop.users.passwordHint')}</div>
+      </div>
+      <PlainSelectArrayInput source="roles" choices={labelled} testId="user-roles" className="cl-span" />
+    </div>
   );
 }
 
@@ -113,7 +88,7 @@ export const UserForm = memo(function UserForm({ id, listed }: { id: string; lis
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: ['users'] });
   if (id === 'new') {
     return (
-      <Card component="section" data-testid="user-form">
+      <section className="cl-card" data-testid="user-form">
         <CreateBase
           resource="users"
           record={{ username: '', password: '', passwordRepeat: '', roles: ['ROLE_USER'] }}
@@ -128,16 +103,16 @@ export const UserForm = memo(function UserForm({ id, listed }: { id: string; lis
             <Fields isNew />
           </Form>
         </CreateBase>
-      </Card>
+      </section>
     );
   }
   return (
-    <Card component="section" data-testid="user-form">
+    <section className="cl-card" data-testid="user-form">
       <EditBase resource="users" id={id} mutationMode="pessimistic" redirect={false} transform={transform} queryOptions={listed ? { placeholderData: listed } : {}}>
-        <Box>
+        <div>
           <EditForm />
-        </Box>
+        </div>
       </EditBase>
-    </Card>
+    </section>
   );
 });
