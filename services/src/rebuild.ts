@@ -3,7 +3,8 @@ import { openStorage } from './platform/storage.js';
 
 /** `npm run projections:rebuild`: empties every read model and replays the whole log. Stop API projections and workers first. */
 const config = loadConfig();
-const storage = await openStorage(config);
+// This process answers no queries: no read threads.
+const storage = await openStorage(config, { readThreads: false });
 const started = Date.now();
 const { events } = await storage.runner.rebuild();
 await storage.close();

@@ -4,7 +4,8 @@ import { openStorage } from './platform/storage.js';
 
 /** The projection worker for production: the same projectors as the API, in their own process. */
 const config = loadConfig();
-const storage = await openStorage(config);
+// This process answers no queries: no read threads.
+const storage = await openStorage(config, { readThreads: false });
 await storage.runner.start();
 console.log(`Projection worker running ${allProjectors.length} projectors from position ${storage.runner.processedUpTo}`);
 const stop = async (): Promise<void> => {

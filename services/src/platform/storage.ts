@@ -81,11 +81,13 @@ export interface StorageOptions {
    * entry exists): they get a core of their own instead of sharing the API's event loop.
    */
   readonly projectionThread?: boolean;
+  /** Answer list queries in read threads (the default: as `READ_THREADS` says); false for processes that answer none. */
+  readonly readThreads?: boolean;
 }
 
 export async function openStorage(config: AppConfig, options: StorageOptions = {}): Promise<Storage> {
   const log = await openEventLog(config);
-  const readStore = await openApiReadStore(config);
+  const readStore = options.readThreads === false ? await openReadStore(config) : await openApiReadStore(config);
   const threaded = options.projectionThread ?? existsSync(fileURLToPath(PROJECTION_THREAD));
   const runner = threaded
     ? new ThreadedProjectionRunner(PROJECTION_THREAD, config, log.events, readStore, allProjectors)
