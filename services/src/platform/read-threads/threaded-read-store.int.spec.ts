@@ -104,6 +104,23 @@ afterEach(async () => {
     expect((await store.find(USERS.name, { cooperativeId: 'coop-1' })).total).toBe(8);
   });
 
+  it('a thread that stops fails its query, is replaced, and the next queries are answered', async () => {
+    const dying = new URL('./testing/dying-read-thread.mjs', import.meta.url);
+    store = await ThreadedReadStore.open(local, dying, file, 1);
+    await expect(store.find(USERS.name, { cooperativeId: 'coop-1', search: 'stop-this-thread' })).rejects.toThrow('A read thread stopped (exit code 3)');
+    // Answered at once (by the API thread's connection while the replacement starts, then by the new thread).
+    for (let i = 0; i < 20; i++) {
+      expect((await store.find(USERS.name, { cooperativeId: 'coop-1', search: 'mül' })).total).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    // The replacement is a thread again: it too stops when told, and is replaced in turn.
+    await expect(store.find(USERS.name, { cooperativeId: 'coop-1', search: 'stop-this-thread' })).rejects.toThrow('A read thread stopped');
+    for (let i = 0; i < 20; i++) {
+      expect((await store.find(USERS.name, { cooperativeId: 'coop-1', search: 'mül' })).total).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  });
+
   it('after close, a query is refused instead of waiting for ever', async () => {
     store = await ThreadedReadStore.open(new SqliteReadStore(join(dir, 'other.sqlite')), ENTRY, file, 1);
     await store.close();
