@@ -67,6 +67,12 @@ interface Collection {
   readonly textIndex: boolean;
 }
 
+/** A page as stored: the documents' JSON texts in order, and the number of matches. */
+interface StoredPage {
+  readonly docs: string[];
+  readonly total: number;
+}
+
 /** A stored row without its document: rowid, cooperative, search text and the `f_<field>` columns. */
 interface StoredRow {
   readonly rowid: number;
@@ -200,6 +206,21 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
+    const { docs, total } = this.findStored(collection, query);
+    return { items: docs.map((doc) => JSON.parse(doc) as ReadDocument), total };
+  }
+
+  /**
+   * As find(), with the page's documents as one JSON array text, as stored: a read thread hands it to the API
+   * thread as a string (copied once) instead of parsing every document and cloning the objects across threads.
+   */
+  findJson(collection: string, query: ReadQuery): { readonly json: string; readonly total: number } {
+    const { docs, total } = this.findStored(collection, query);
+    return { json: `[${docs.join(',')}]`, total };
+  }
+
+  /** The page's documents as their stored JSON texts, and the number of matches. */
+  private findStored(collection: string, query: ReadQuery): StoredPage {
     const { spec, textIndex } = this.collection(collection);
     const search = query.search ? normaliseSearch(query.search) : '';
     const where: string[] = [];
@@ -230,7 +251,7 @@ export class SqliteReadStore implements ReadStore {
     const total = unfiltered
       ? this.docCount(collection, query.cooperativeId!)
       : this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection}${whereSql}`, params);
-    if (total === 0 || limit === 0) return { items: [], total };
+    if (total === 0 || limit === 0) return { docs: [], total };
     const choice = unfiltered || query.cooperativeId === null ? undefined : this.pageIndex(collection, query, total, limit, offset);
     const table = `rm_${collection}${choice ? ` INDEXED BY ${choice.index}` : ''}`;
     if (choice && !choice.ordered) {
@@ -240,12 +261,12 @@ export class SqliteReadStore implements ReadStore {
       this.traced(pageSql, [...params, limit, offset]);
       const page = this.stmt<unknown[], { r: number }>(pageSql).all(...params, limit, offset);
       const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
-      return { items: page.map(({ r }) => JSON.parse(byRowid.get(r)!.doc) as ReadDocument), total };
+      return { docs: page.map(({ r }) => byRowid.get(r)!.doc), total };
     }
     const pageSql = `SELECT doc FROM ${table}${whereSql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
     this.traced(pageSql, [...params, limit, offset]);
     const rows = this.stmt<unknown[], { doc: string }>(pageSql).all(...params, limit, offset);
-    return { items: rows.map((r) => JSON.parse(r.doc) as ReadDocument), total };
+    return { docs: rows.map((r) => r.doc), total };
   }
 
   /**
@@ -318,12 +339,12 @@ export class SqliteReadStore implements ReadStore {
     order: readonly string[],
     limit: number,
     offset: number,
-  ): ReadPage<ReadDocument> {
+  ): StoredPage {
     const cooperativeId = query.cooperativeId!;
     const part = this.part(collection, cooperativeId, false);
-    if (!part) return { items: [], total: 0 };
+    if (!part) return { docs: [], total: 0 };
     const phrase = [...search].length >= TRIGRAM ? ftsPhrase(search) : this.twoCharacterPhrase(part, search);
-    if (phrase === undefined) return { items: [], total: 0 };
+    if (phrase === undefined) return { docs: [], total: 0 };
     const matches = `rowid IN (SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ?)`;
     // The part holds only this cooperative's documents, and a trigram phrase matches exactly the
     // documents whose search text contains the search: without filters the index alone counts.
@@ -331,7 +352,7 @@ export class SqliteReadStore implements ReadStore {
       where.length === 0
         ? this.cachedCount(collection, `SELECT COUNT(*) AS n FROM ${part.table} WHERE ${part.table} MATCH ?`, [phrase])
         : this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${[matches, ...where].join(' AND ')}`, [phrase, ...params]);
-    if (total === 0 || limit === 0) return { items: [], total };
+    if (total === 0 || limit === 0) return { docs: [], total };
 
     const sortField = query.sort?.[0]?.field;
     // Visits an ordered scan is expected to need if the matches were spread evenly along the order.
@@ -347,7 +368,7 @@ export class SqliteReadStore implements ReadStore {
       (visits * 10 <= ORDERED_SCAN_MAX || this.windowLikelyFills(collection, part, phrase, query, cooperativeId, offset + limit, total))
     ) {
       const page = this.orderedScan(collection, query, cooperativeId, search, where, params, order, limit, offset);
-      if (page) return { items: page, total };
+      if (page) return { docs: page, total };
     }
     // Driven by the index: each match is looked up by rowid for the filters and sort keys; only the
     // page's rowids are sorted, and only the page's documents are read (documents in a sorter cost more).
@@ -357,7 +378,7 @@ export class SqliteReadStore implements ReadStore {
     this.traced(pageSql, [phrase, ...params, limit, offset]);
     const page = this.stmt<unknown[], { r: number }>(pageSql).all(phrase, ...params, limit, offset);
     const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
-    return { items: page.map(({ r }) => JSON.parse(byRowid.get(r)!.doc) as ReadDocument), total };
+    return { docs: page.map(({ r }) => byRowid.get(r)!.doc), total };
   }
 
   /**
@@ -433,7 +454,7 @@ export class SqliteReadStore implements ReadStore {
     order: readonly string[],
     limit: number,
     offset: number,
-  ): ReadDocument[] | undefined {
+  ): string[] | undefined {
     const sortField = query.sort![0]!.field;
     // The sort columns pass through the window (keeping their NOCASE collation) for the outer ORDER BY.
     const keys = [...new Set((query.sort ?? []).map((s) => (s.field === 'id' ? 'id' : `f_${s.field}`)).concat('id'))];
@@ -446,7 +467,7 @@ export class SqliteReadStore implements ReadStore {
     const page = this.stmt<unknown[], { r: number }>(sql).all(...values);
     if (page.length < limit && this.docCount(collection, cooperativeId) > ORDERED_SCAN_MAX) return undefined;
     const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
-    return page.map(({ r }) => JSON.parse(byRowid.get(r)!.doc) as ReadDocument);
+    return page.map(({ r }) => byRowid.get(r)!.doc);
   }
 
   async applyBatch(ops: readonly WriteOp[], checkpoint: { name: string; position: bigint }): Promise<void> {

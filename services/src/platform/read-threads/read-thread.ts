@@ -16,9 +16,13 @@ const store = new SqliteReadStore(file);
 store.useCollections(allProjectors.flatMap((p) => p.collections));
 
 port.on('message', (request: FindRequest) => {
-  store.find(request.collection, request.query).then(
-    (page) => port.postMessage({ id: request.id, page } satisfies FindAnswer),
-    (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies FindAnswer),
-  );
+  let answer: FindAnswer;
+  try {
+    const { json, total } = store.findJson(request.collection, request.query);
+    answer = { id: request.id, json, total };
+  } catch (error) {
+    answer = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+  }
+  port.postMessage(answer);
 });
 port.postMessage({ ready: true });

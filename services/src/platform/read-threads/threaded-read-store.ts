@@ -123,7 +123,7 @@ export class ThreadedReadStore implements ReadStore {
     if (!waiter) return;
     thread.waiting.delete(answer.id);
     if ('error' in answer) waiter.reject(new Error(answer.error));
-    else waiter.resolve(answer.page);
+    else waiter.resolve({ items: JSON.parse(answer.json) as ReadDocument[], total: answer.total });
   }
 
   private failAll(thread: ReadThread, error: Error): void {

@@ -2,7 +2,8 @@
 // for "stop-this-thread", as a thread that crashed would. Runs only as a worker thread, from the built services.
 import { parentPort } from 'node:worker_threads';
 
-await import('../../../../dist/platform/read-threads/read-thread.js');
+// Listening before the real thread does, so the request stops the thread before it is answered.
 parentPort.on('message', (request) => {
   if (request.query?.search === 'stop-this-thread') process.exit(3);
 });
+await import('../../../../dist/platform/read-threads/read-thread.js');
