@@ -1,29 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
-import { chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForFieldMessage, waitForPath, waitForText, where } from './support/console.js';
+import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForFieldMessage, waitForPath, waitForText, where } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
-
-/** Chooses `value` in the react-admin select with the given data-testid. */
-async function choose(page: Page, testId: string, value: string): Promise<void> {
-  await page.click(`[data-testid="${testId}"] [role="combobox"]`);
-  await page.waitForSelector(`li[data-value="${value}"]`, { visible: true });
-  // The menu grows in: click only once it stands still.
-  await page.waitForFunction(
-    (v: string) => {
-      const paper = document.querySelector(`li[data-value="${v}"]`)?.closest('.MuiPaper-root');
-      return !!paper && getComputedStyle(paper).opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(paper).transform);
-    },
-    {},
-    value,
-  );
-  await page.click(`li[data-value="${value}"]`);
-  try {
-    await page.waitForSelector(`li[data-value="${value}"]`, { hidden: true });
-  } catch (error) {
-    await screenshot(page, `FAILED-choose-${testId}`);
-    throw error;
-  }
-}
 
 /** Waits until the confirmation dialog has faded in (for a sharp screenshot). */
 async function waitForDialog(page: Page): Promise<void> {

@@ -116,3 +116,25 @@ export async function chooseLanguage(page: Page, locale: 'en' | 'de'): Promise<v
   await page.click(tid(`language-${locale}`));
   await page.waitForSelector(tid(`language-${locale}`), { hidden: true });
 }
+
+/** Chooses `value` in the react-admin select with the given data-testid. */
+export async function choose(page: Page, testId: string, value: string): Promise<void> {
+  await page.click(`[data-testid="${testId}"] [role="combobox"]`);
+  await page.waitForSelector(`li[data-value="${value}"]`, { visible: true });
+  // The menu grows in: click only once it stands still.
+  await page.waitForFunction(
+    (v: string) => {
+      const paper = document.querySelector(`li[data-value="${v}"]`)?.closest('.MuiPaper-root');
+      return !!paper && getComputedStyle(paper).opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(paper).transform);
+    },
+    {},
+    value,
+  );
+  await page.click(`li[data-value="${value}"]`);
+  try {
+    await page.waitForSelector(`li[data-value="${value}"]`, { hidden: true });
+  } catch (error) {
+    await screenshot(page, `FAILED-choose-${testId}`);
+    throw error;
+  }
+}
