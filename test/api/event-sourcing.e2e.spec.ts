@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import type { EventStore, ReadDocument } from '@coop/contracts';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../services/src/platform/config/config.js';
@@ -13,10 +13,17 @@ import { createNonAssessment, createOrder, validNonAssessment, validOrder } from
 /** The API without projections, plus a worker: its own storage connection and runner, as `worker.ts` does. */
 async function startAppWithWorker(): Promise<{ app: TestApp; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-worker-'));
-  const worker = await openStorage(loadConfig({ DATA_DIR: dataDir }));
+  const worker = await openStorage(loadConfig({ DATA_DIR: dataDir }), { readThreads: false });
   await worker.runner.start();
   const app = await startApp({ DATA_DIR: dataDir, RUN_PROJECTIONS: 'false' });
-  return { app, close: async () => { await app.close(); await worker.close(); } };
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await worker.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Every document of every read model, in a stable order. */
