@@ -55,8 +55,8 @@ export class StreamWriter {
   async loadKept<C, E extends DomainEvent, S>(streamId: string, decider: Decider<C, E, S>, subject: string): Promise<Loaded<S>> {
     const kept = this.folds.get<S>(streamId, decider);
     const loaded =
-      kept && hasTailReads(this.events) && (await this.keys.find(subject)) !== undefined
-        ? fold(decider, kept.state, (await this.events.readStreamAfter(streamId, kept.revision)) as unknown as RecordedEvent<E>[], kept.revision)
+      kept && (await this.keys.find(subject)) !== undefined
+        ? fold(decider, kept.state, (await this.readAfter(streamId, kept.revision)) as unknown as RecordedEvent<E>[], kept.revision)
         : await this.load(streamId, decider);
     if (typeof loaded.expected === 'number') this.folds.set(streamId, decider, loaded.expected, loaded.state);
     else this.folds.delete(streamId);
