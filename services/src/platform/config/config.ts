@@ -32,33 +32,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`EVENT_STORE_URL must be a kurrentdb:// or esdb:// URL, got ${eventStoreUrl}`);
   }
   return {
-    port: positiveInt(env.PORT, 3000, 'PORT'),
+    port: wholeNumber(env.PORT, 3000, 'PORT', 1),
     dataDir,
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     cooperativeName: env.COOPERATIVE_NAME || 'My cooperative',
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
-    tokenTtlSeconds: positiveInt(env.TOKEN_TTL_SECONDS, 3600, 'TOKEN_TTL_SECONDS'),
+    tokenTtlSeconds: wholeNumber(env.TOKEN_TTL_SECONDS, 3600, 'TOKEN_TTL_SECONDS', 1),
     eventStoreUrl,
     mongodbUrl: env.MONGODB_URL || undefined,
     mongodbDatabase: env.MONGODB_DATABASE || 'coop-ledger',
     runProjections: env.RUN_PROJECTIONS !== 'false',
     adminUiDir: resolve(env.ADMIN_UI_DIR ?? join(import.meta.dirname, '../../../../admin-ui/dist')),
-    readThreads: wholeNumber(env.READ_THREADS, 2, 'READ_THREADS'),
+    readThreads: wholeNumber(env.READ_THREADS, 2, 'READ_THREADS', 0),
   };
 }
 
-function positiveInt(raw: string | undefined, fallback: number, name: string): number {
+/** A whole number of at least `min` from the environment, or `fallback` when unset. */
+function wholeNumber(raw: string | undefined, fallback: number, name: string, min: 0 | 1): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got ${raw}`);
-  return n;
-}
-
-function wholeNumber(raw: string | undefined, fallback: number, name: string): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 or more), got ${raw}`);
+  if (!Number.isSafeInteger(n) || n < min) {
+    throw new Error(`${name} must be ${min === 1 ? 'a positive whole number' : 'a whole number (0 or more)'}, got ${raw}`);
+  }
   return n;
 }
 

@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { loadConfig } from './config.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'coop-config-'));
+const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ DATA_DIR: dir, JWT_SECRET: 'test-secret', ...extra });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('loadConfig: whole numbers from the environment', () => {
+  it('READ_THREADS: 2 by default, 0 turns the read threads off, more on a larger machine', () => {
+    expect(loadConfig(env({})).readThreads).toBe(2);
+    expect(loadConfig(env({ READ_THREADS: '' })).readThreads).toBe(2);
+    expect(loadConfig(env({ READ_THREADS: '0' })).readThreads).toBe(0);
+    expect(loadConfig(env({ READ_THREADS: '6' })).readThreads).toBe(6);
+  });
+
+  it('refuses a READ_THREADS that is no whole number of 0 or more', () => {
+    for (const bad of ['-1', '1.5', 'two']) {
+      expect(() => loadConfig(env({ READ_THREADS: bad }))).toThrow(`READ_THREADS must be a whole number (0 or more), got ${bad}`);
+    }
+  });
+
+  it('PORT and TOKEN_TTL_SECONDS must be positive', () => {
+    expect(loadConfig(env({ PORT: '8080', TOKEN_TTL_SECONDS: '60' }))).toMatchObject({ port: 8080, tokenTtlSeconds: 60 });
+    expect(() => loadConfig(env({ PORT: '0' }))).toThrow('PORT must be a positive whole number, got 0');
+    expect(() => loadConfig(env({ TOKEN_TTL_SECONDS: '-5' }))).toThrow('TOKEN_TTL_SECONDS must be a positive whole number, got -5');
+  });
+});
