@@ -178,10 +178,7 @@ export class SqliteReadStore implements ReadStore {
    * connection has made with ensureCollections(), without writing anything (no tables, counts or statistics).
    */
   useCollections(specs: readonly CollectionSpec[]): void {
-    for (const spec of specs) {
-      this.register(spec);
-      this.touch(spec.name);
-    }
+    for (const spec of specs) this.register(spec);
   }
 
   /** Works out what a collection's writes and reads need and keeps it (no SQL run). */

@@ -121,6 +121,12 @@ afterEach(async () => {
     }
   });
 
+  it('a thread that stops before it is ready fails the start instead of leaving it waiting', async () => {
+    const broken = new URL('./testing/broken-read-thread.mjs', import.meta.url);
+    const other = new SqliteReadStore(join(dir, 'other.sqlite'));
+    await expect(ThreadedReadStore.open(other, broken, file, 2)).rejects.toThrow('A read thread stopped while starting (exit code 4)');
+  });
+
   it('after close, a query is refused instead of waiting for ever', async () => {
     store = await ThreadedReadStore.open(new SqliteReadStore(join(dir, 'other.sqlite')), ENTRY, file, 1);
     await store.close();

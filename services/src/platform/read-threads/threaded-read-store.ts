@@ -32,11 +32,14 @@ export class ThreadedReadStore implements ReadStore {
   /** Starts `count` read threads on `file` (collections already made by `local`) and waits until they are ready. */
   static async open(local: ReadStore, entry: URL, file: string, count: number): Promise<ThreadedReadStore> {
     const store = new ThreadedReadStore(local, entry, file);
-    try {
-      for (let i = 0; i < count; i++) store.threads.push(await store.startThread());
-    } catch (error) {
+    // Started side by side: each thread loads the modules and opens its connection (about 150 ms).
+    const started = await Promise.allSettled(Array.from({ length: count }, () => store.startThread()));
+    for (const result of started) if (result.status === 'fulfilled') store.threads.push(result.value);
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) {
+      // The threads that did start are stopped with the store.
       await store.close();
-      throw error;
+      throw failure.reason;
     }
     return store;
   }
@@ -88,9 +91,14 @@ export class ThreadedReadStore implements ReadStore {
     const worker = new Worker(this.entry, { workerData: { file: this.file } satisfies ReadThreadData });
     const thread: ReadThread = { worker, waiting: new Map() };
     return new Promise((resolve, reject) => {
-      worker.once('error', reject);
+      // A thread that fails or stops before it is ready fails the start, instead of leaving it waiting.
+      const failed = (error: Error): void => reject(error);
+      const stopped = (code: number): void => reject(new Error(`A read thread stopped while starting (exit code ${code})`));
+      worker.once('error', failed);
+      worker.once('exit', stopped);
       worker.once('message', () => {
-        worker.off('error', reject);
+        worker.off('error', failed);
+        worker.off('exit', stopped);
         worker.on('message', (answer: FindAnswer) => this.answered(thread, answer));
         // A thread that fails fails its open queries; the API answers those requests with an error.
         worker.on('error', (error) => this.failAll(thread, error));
