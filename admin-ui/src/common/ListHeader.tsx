@@ -1,7 +1,7 @@
-import { Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { PER_PAGE_CHOICES, type ServerList } from '../data/useServerList';
+import { ChoiceMenu, type MenuChoice } from '../plain/ChoiceMenu';
 import { Icon } from '../plain/icons';
 import { OutlinedField } from '../plain/OutlinedField';
 
@@ -44,6 +44,8 @@ export function ListSearch({ list, name }: { list: ServerList<RaRecord>; name: s
   );
 }
 
+const PER_CHOICES: readonly MenuChoice<number>[] = PER_PAGE_CHOICES.map((n) => ({ value: n, label: n }));
+
 /** The per-page choice: looks like MUI's borderless select; its menu is built only when opened. */
 function PerPageSelect({ list, labelId }: { list: ServerList<RaRecord>; labelId: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -61,24 +63,14 @@ function PerPageSelect({ list, labelId }: { list: ServerList<RaRecord>; labelId:
         {list.perPage}
         <Icon name="arrowDropDown" />
       </button>
-      {anchor ? (
-        <Menu open anchorEl={anchor} onClose={() => setAnchor(null)} slotProps={{ list: { role: 'listbox', 'aria-labelledby': labelId } }}>
-          {PER_PAGE_CHOICES.map((n) => (
-            <MenuItem
-              key={n}
-              selected={n === list.perPage}
-              role="option"
-              aria-selected={n === list.perPage}
-              onClick={() => {
-                setAnchor(null);
-                if (n !== list.perPage) list.setPerPage(n);
-              }}
-            >
-              {n}
-            </MenuItem>
-          ))}
-        </Menu>
-      ) : null}
+      <ChoiceMenu
+        anchor={anchor}
+        onClose={() => setAnchor(null)}
+        choices={PER_CHOICES}
+        current={list.perPage}
+        onChoose={list.setPerPage}
+        listLabel={{ 'aria-labelledby': labelId }}
+      />
     </>
   );
 }

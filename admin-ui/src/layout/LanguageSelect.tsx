@@ -1,7 +1,7 @@
-import { Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LOCALES } from '../i18n/i18nProvider';
+import { ChoiceMenu } from '../plain/ChoiceMenu';
 import { Icon } from '../plain/icons';
 
 /**
@@ -31,26 +31,14 @@ export function LanguageSelect() {
         <Icon name="arrowDropDown" size="small" />
         <input type="hidden" value={current} aria-label={label} data-testid="language-select" />
       </button>
-      {anchor ? (
-        <Menu open anchorEl={anchor} onClose={() => setAnchor(null)} slotProps={{ list: { role: 'listbox', 'aria-label': label } }}>
-          {LOCALES.map((l) => (
-            <MenuItem
-              key={l}
-              selected={l === current}
-              data-testid={`language-${l}`}
-              lang={l}
-              role="option"
-              aria-selected={l === current}
-              onClick={() => {
-                setAnchor(null);
-                if (l !== current) setLocale(l);
-              }}
-            >
-              {translate(`coop.languages.${l}`)}
-            </MenuItem>
-          ))}
-        </Menu>
-      ) : null}
+      <ChoiceMenu
+        anchor={anchor}
+        onClose={() => setAnchor(null)}
+        choices={LOCALES.map((l) => ({ value: l, label: translate(`coop.languages.${l}`), attributes: { lang: l, 'data-testid': `language-${l}` } }))}
+        current={current}
+        onChoose={setLocale}
+        listLabel={{ 'aria-label': label }}
+      />
     </>
   );
 }
