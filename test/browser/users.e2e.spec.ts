@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chooseLanguage, fill, waitForFieldMessage, screenshot, signIn, textOf, tid, waitForPath, waitForText, waitForTitle, where } from './support/console.js';
+import { chooseLanguage, clickMenuOption, fill, waitForFieldMessage, screenshot, signIn, textOf, tid, waitForPath, waitForText, waitForTitle, where } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 
 describe('users screen', () => {
@@ -83,6 +83,16 @@ describe('users screen', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="users-row"]').length === 1);
     expect(await page.$eval(tid('users-row'), (el) => el.getAttribute('data-username'))).toBe('martha.miller');
     await waitForText(page, tid('users-pagination'), '1–1 of 1');
+
+    // Rows per page: 10, 20 (the default) or 50; the choice shows on the button.
+    const perPage = `${tid('users-pagination')} [role="combobox"]`;
+    expect(await textOf(page, perPage)).toBe('20');
+    await page.click(perPage);
+    await page.waitForSelector('[role="listbox"] [role="option"]', { visible: true });
+    const options = await page.$$eval('[role="listbox"] [role="option"]', (items) => items.map((i) => [i.textContent, i.getAttribute('aria-selected')]));
+    expect(options).toEqual([['10', 'false'], ['20', 'true'], ['50', 'false']]);
+    await clickMenuOption(page, '[role="listbox"] [role="option"]:first-child', 'users-per-page');
+    await waitForText(page, perPage, '10');
     await page.browserContext().close();
   }, 90_000);
 });

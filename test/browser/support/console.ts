@@ -112,29 +112,34 @@ export async function waitForTitle(page: Page, title: string): Promise<void> {
 
 export async function chooseLanguage(page: Page, locale: 'en' | 'de'): Promise<void> {
   await page.click(tid('language-button'));
-  await page.waitForSelector(tid(`language-${locale}`), { visible: true });
-  await page.click(tid(`language-${locale}`));
-  await page.waitForSelector(tid(`language-${locale}`), { hidden: true });
+  await clickMenuOption(page, tid(`language-${locale}`), `language-${locale}`);
 }
 
 /** Chooses `value` in the react-admin select with the given data-testid. */
 export async function choose(page: Page, testId: string, value: string): Promise<void> {
   await page.click(`[data-testid="${testId}"] [role="combobox"]`);
-  await page.waitForSelector(`li[data-value="${value}"]`, { visible: true });
-  // The menu grows in: click only once it stands still.
+  await clickMenuOption(page, `li[data-value="${value}"]`, `choose-${testId}`);
+}
+
+/**
+ * Clicks an option of an MUI menu that is opening. The menu grows in: the click waits until it stands still, since a
+ * click during the growth can land on the backdrop and close the menu without choosing. Then waits for it to close.
+ */
+export async function clickMenuOption(page: Page, option: string, name: string): Promise<void> {
+  await page.waitForSelector(option, { visible: true });
   await page.waitForFunction(
-    (v: string) => {
-      const paper = document.querySelector(`li[data-value="${v}"]`)?.closest('.MuiPaper-root');
+    (selector: string) => {
+      const paper = document.querySelector(selector)?.closest('.MuiPaper-root');
       return !!paper && getComputedStyle(paper).opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(paper).transform);
     },
     {},
-    value,
+    option,
   );
-  await page.click(`li[data-value="${value}"]`);
+  await page.click(option);
   try {
-    await page.waitForSelector(`li[data-value="${value}"]`, { hidden: true });
+    await page.waitForSelector(option, { hidden: true });
   } catch (error) {
-    await screenshot(page, `FAILED-choose-${testId}`);
+    await screenshot(page, `FAILED-${name}`);
     throw error;
   }
 }
