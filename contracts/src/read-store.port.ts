@@ -10,6 +10,12 @@ export interface CollectionSpec {
   readonly search: readonly string[];
   /** Fields that hold arrays of strings; equality on them means "contains". */
   readonly arrays?: readonly string[];
+  /**
+   * A declared string field (not an array) that lists of this collection are usually sorted by (a name). An
+   * adapter may keep its text index in this order (then id), so that a search sorted by it reads its matches in
+   * order and stops at the page's end instead of sorting every match. Results are the same either way.
+   */
+  readonly textOrder?: string;
 }
 
 export type Scalar = string | number | boolean;

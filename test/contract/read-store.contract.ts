@@ -1,6 +1,6 @@
 import type { CollectionSpec, ReadDocument, ReadQuery, ReadStore, WriteOp } from '@coop/contracts';
 
-const members: CollectionSpec = {
+const plainMembers: CollectionSpec = {
   name: 'contract_members',
   fields: { name: 'string', status: 'string', shares: 'number', active: 'boolean', joined: 'string', city: 'string', tags: 'string' },
   search: ['name', 'city'],
@@ -39,6 +39,8 @@ const seed: ReadDocument[] = [
 export interface ReadStoreContractOptions {
   /** Called once after the suite, e.g. to drop a test database; the store is closed afterwards. */
   readonly dispose?: (store: ReadStore) => Promise<void>;
+  /** Declares the members' `name` as their textOrder: every answer must stay the same. */
+  readonly textOrder?: boolean;
 }
 
 /** The contract every ReadStore adapter keeps. */
@@ -47,7 +49,8 @@ export function readStoreContract(
   open: () => Promise<ReadStore>,
   options: ReadStoreContractOptions = {},
 ): void {
-  describe(`ReadStore contract: ${name}`, () => {
+  const members: CollectionSpec = options.textOrder ? { ...plainMembers, textOrder: 'name' } : plainMembers;
+  describe(`ReadStore contract: ${name}${options.textOrder ? ', text index in name order' : ''}`, () => {
     let store: ReadStore;
     const ids = async (query: ReadQuery, collection = members.name): Promise<string[]> =>
       (await store.find(collection, query)).items.map((d) => d.id);
@@ -336,14 +339,16 @@ export function readStoreContract(
       it('answers searches over many documents exactly like a brute-force scan, page by page, in every plan', async () => {
         // 6,000 documents in coop A and 500 in coop B: wide matches (read along the sort index), narrow ones
         // (fetched and sorted), matches bunched at the end of the order (the ordered scan gives up), filters,
-        // descending sorts with ties, and documents moved, renamed and removed after indexing.
+        // descending sorts with ties, equal names sorted further by another field, and documents moved, renamed and
+        // removed after indexing.
         const surnames = ['Müller', 'Schmidt', 'Zander', 'Weber', 'Hofmann'];
         const many: ReadDocument[] = [];
         for (let i = 0; i < 6500; i += 1) {
           const coop = i < 6000 ? 'coop-a' : 'coop-b';
           const surname = surnames[i % 5]!;
           // Zander sorts last: every 20th document, 300 in coop A, all after the first 5,700 by name.
-          const name = i % 20 === 0 ? `Zander Zoe ${i}` : `${surname === 'Zander' ? 'Weber' : surname} Kai ${i}`;
+          const base = `${surname === 'Zander' ? 'Weber' : surname} Kai`;
+          const name = i % 20 === 0 ? `Zander Zoe ${i}` : i % 9 === 4 ? base : `${base} ${i}`;
           many.push(member(`x${String(i).padStart(4, '0')}`, coop, { name, status: i % 3 === 0 ? 'left' : 'active', shares: i % 7, city: i % 11 === 0 ? 'Bonn' : 'Köln' }));
         }
         await store.applyBatch(many.map((doc) => ({ kind: 'put', collection: members.name, doc })), { name: CHECKPOINT, position: 2n });
@@ -363,20 +368,22 @@ export function readStoreContract(
         current.delete(many[30]!.id);
 
         const lower = (v: unknown) => (typeof v === 'string' ? v.toLocaleLowerCase('de-DE') : '');
-        const reference = (coop: string, text: string, status: string | undefined, field: 'name' | 'shares', desc: boolean) =>
+        const compare = (a: ReadDocument, b: ReadDocument, field: 'name' | 'shares', desc: boolean): number => {
+          const av = field === 'name' ? lower(a.name) : Number(a.shares);
+          const bv = field === 'name' ? lower(b.name) : Number(b.shares);
+          const c = av < bv ? -1 : av > bv ? 1 : 0;
+          return desc ? -c : c;
+        };
+        const reference = (coop: string, text: string, status: string | undefined, field: 'name' | 'shares', desc: boolean, sharesDesc: boolean) =>
           [...current.values()]
             .filter((d) => d.cooperativeId === coop)
             .filter((d) => `${lower(d.name)}\u0001${lower(d.city)}`.includes(text.toLocaleLowerCase('de-DE')))
             .filter((d) => status === undefined || lower(d.status) === status)
-            .sort((a, b) => {
-              const av = field === 'name' ? lower(a.name) : Number(a.shares);
-              const bv = field === 'name' ? lower(b.name) : Number(b.shares);
-              const c = av < bv ? -1 : av > bv ? 1 : 0;
-              return (desc ? -c : c) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-            })
+            .sort((a, b) => compare(a, b, field, desc) || (sharesDesc ? compare(a, b, 'shares', true) : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
             .map((d) => d.id);
 
-        const cases: Array<[string, string, string | undefined, 'name' | 'shares', boolean]> = [
+        // The last flag sorts equal values further by shares, descending.
+        const cases: Array<[string, string, string | undefined, 'name' | 'shares', boolean, boolean?]> = [
           ['coop-a', 'müller', undefined, 'name', false],
           ['coop-a', 'MÜLLER', undefined, 'name', true],
           ['coop-a', 'kai', undefined, 'shares', false],
@@ -399,27 +406,54 @@ export function readStoreContract(
           ['coop-a', 'ai', 'left', 'name', false],
           ['coop-b', 'mo', undefined, 'name', false],
           ['coop-a', 'qq', undefined, 'name', false],
+          // Equal names (every ninth document is just "<surname> Kai"), ordered further by another field.
+          ['coop-a', 'weber kai', undefined, 'name', false, true],
+          ['coop-a', 'müller', 'left', 'name', true, true],
+          ['coop-a', 'kai', undefined, 'name', true],
         ];
-        for (const [coop, text, status, field, desc] of cases) {
-          const expected = reference(coop, text, status, field, desc);
+        for (const [coop, text, status, field, desc, sharesDesc = false] of cases) {
+          const expected = reference(coop, text, status, field, desc, sharesDesc);
           for (const [offset, limit] of [[0, 20], [20, 20], [40, 50], [expected.length - 5, 10]] as const) {
             const page = await store.find(members.name, {
               cooperativeId: coop,
               search: text,
               filters: status ? [{ field: 'status', op: 'eq', value: status }] : [],
-              sort: [{ field, direction: desc ? 'desc' : 'asc' }],
+              sort: [{ field, direction: desc ? 'desc' : 'asc' }, ...(sharesDesc ? [{ field: 'shares', direction: 'desc' } as const] : [])],
               offset: Math.max(0, offset),
               limit,
             });
-            expect({ text, coop, offset, total: page.total, ids: page.items.map((d) => d.id) }).toEqual({
+            expect({ text, coop, offset, desc, sharesDesc, total: page.total, ids: page.items.map((d) => d.id) }).toEqual({
               text,
               coop,
               offset,
+              desc,
+              sharesDesc,
               total: expected.length,
               ids: expected.slice(Math.max(0, offset), Math.max(0, offset) + limit),
             });
           }
         }
+      });
+
+      it('reads a search sorted by the text order field in order, without sorting its matches', async () => {
+        const explaining = store;
+        if (!options.textOrder || !explains(explaining)) return;
+        // 30 of 300 documents match, spread over the order: otherwise read by looking up and sorting every match.
+        const many = Array.from({ length: 300 }, (_, i) =>
+          member(`o${String(i).padStart(3, '0')}`, 'coop-a', { name: `Order ${(i * 37) % 300}${i % 10 === 0 ? ' Xq' : ''}`, status: 'active' }),
+        );
+        await store.applyBatch(many.map((doc) => ({ kind: 'put', collection: members.name, doc })), { name: CHECKPOINT, position: 2n });
+        const query = inA({ search: 'xq', sort: [{ field: 'name', direction: 'asc' }], offset: 10, limit: 5 });
+        const statements = await explaining.explain(members.name, query);
+        const page = statements.filter((s) => !/COUNT\(\*\)/i.test(s.sql));
+        expect(page).toHaveLength(1);
+        expect(page[0]!.plan.join(' | ')).not.toMatch(/TEMP B-TREE/);
+        const expected = many
+          .filter((d) => String(d.name).endsWith('Xq'))
+          .map((d) => String(d.name))
+          .sort()
+          .slice(10, 15);
+        expect((await store.find(members.name, query)).items.map((d) => d.name)).toEqual(expected);
       });
 
       it('counts what is there after inserts, moves, removals and reset, with and without filters', async () => {

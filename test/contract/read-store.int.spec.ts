@@ -10,6 +10,11 @@ const dir = mkdtempSync(join(tmpdir(), 'coop-read-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 readStoreContract('SQLite', async () => new SqliteReadStore(join(dir, 'read-models.sqlite')));
+readStoreContract('SQLite', async () => new SqliteReadStore(join(dir, 'ordered.sqlite')), { textOrder: true });
+// 65,536 order keys for 6,500 documents: places run out often, so neighbours are renumbered throughout.
+readStoreContract('SQLite (few order keys)', async () => new SqliteReadStore(join(dir, 'few-keys.sqlite'), { orderKeyEnd: 2 ** 16 }), {
+  textOrder: true,
+});
 
 const url = process.env.MONGODB_URL;
 if (url) {
@@ -18,6 +23,10 @@ if (url) {
   const database = `coop_contract_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   readStoreContract(`MongoDB (${database})`, () => MongoReadStore.connect(url, database), {
     dispose: async (store) => (store as MongoReadStore).dropDatabase(),
+  });
+  readStoreContract(`MongoDB (${database}_o)`, () => MongoReadStore.connect(url, `${database}_o`), {
+    dispose: async (store) => (store as MongoReadStore).dropDatabase(),
+    textOrder: true,
   });
 } else {
   console.info('MongoDB read-store contract suite skipped: MONGODB_URL is not set (the embedded adapter ran alone).');

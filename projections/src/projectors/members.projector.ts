@@ -35,6 +35,8 @@ export const MEMBERS: CollectionSpec = {
     memberUntil: 'string',
   },
   search: ['name', 'givenName', 'memberNr'],
+  // The list is sorted by name: a search reads its matches in that order (SqliteReadStore).
+  textOrder: 'name',
 };
 
 /** One document per posting (balance), id = balance id. */

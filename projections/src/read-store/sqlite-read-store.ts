@@ -45,6 +45,20 @@ const ANALYZE_FACTOR = 2;
 const ANALYZE_MIN_DOCS = 1000;
 /** Index entries ANALYZE samples per index (PRAGMA analysis_limit, the value SQLite advises): about 150 ms for the 19 indexes of the postings. */
 const ANALYSIS_LIMIT = 400;
+/**
+ * Order keys (see textOrder below) lie between 0 and this, exclusive: the largest integer a JavaScript number holds
+ * exactly, so keys pass between SQLite and JavaScript unchanged.
+ */
+const ORDER_KEY_END = Number.MAX_SAFE_INTEGER;
+/** The distance a document placed after (or before) every other one keeps from it: room for 2^20 such additions. */
+const ORDER_KEY_STEP = 2 ** 32;
+/** Neighbours on each side renumbered first when two keys leave no room between them (doubled until there is room). */
+const RELABEL_WINDOW = 8;
+
+/** Options for tests: a smaller key space makes the store renumber order keys often. */
+export interface SqliteReadStoreOptions {
+  readonly orderKeyEnd?: number;
+}
 
 /** A statement find() runs and SQLite's plan for it (the `detail` lines of EXPLAIN QUERY PLAN). */
 export interface QueryPlan {
@@ -65,6 +79,11 @@ interface Collection {
   readonly storedSql: string;
   /** Whether the collection has trigram indexes (one per cooperative) over its search column. */
   readonly textIndex: boolean;
+  /**
+   * The field (spec.textOrder) the text index keeps its documents in: the index's rowid is then the row's order key
+   * (column `sk`) instead of its rowid. Undefined: the text index uses rowids.
+   */
+  readonly order?: string;
 }
 
 /** A page as stored: the documents' JSON texts in order, and the number of matches. */
@@ -73,12 +92,20 @@ interface StoredPage {
   readonly total: number;
 }
 
-/** A stored row without its document: rowid, cooperative, search text and the `f_<field>` columns. */
+/** A stored row without its document: rowid, cooperative, search text, the `f_<field>` columns (and `sk`). */
 interface StoredRow {
   readonly rowid: number;
   readonly cooperative_id: string;
   readonly search: string;
+  readonly sk?: number | null;
   readonly [column: string]: unknown;
+}
+
+/** A document next to a place in a collection's order: its rowid, order key and search text. */
+interface Neighbour {
+  readonly r: number;
+  readonly sk: number;
+  readonly search: string;
 }
 
 /** A cooperative's part of a collection's text index: table `fts_<collection>_<part>`. */
@@ -100,6 +127,13 @@ interface TextPart {
  * search without filters needs no document at all. A wide match reads its page along the sort
  * field's index and stops at the page's end; a narrow one fetches its matches and sorts them.
  *
+ * Ordered text index (spec.textOrder, decision 29): each document of such a collection gets an order key (`sk`),
+ * an integer that follows the order of `(f_<textOrder>, id)` within its cooperative, and its text index entry uses
+ * that key as rowid. FTS5 returns matches in rowid order, so a search sorted by that field reads the matches in
+ * order and stops at the page's end: no look-up and no sort of every match. A new place takes the key halfway
+ * between its neighbours; when they leave no room, a window of neighbours is renumbered evenly (doubled until
+ * the keys it spans leave room), as in an order-maintenance list.
+ *
  * Counts: the documents of each cooperative per collection are counted as they are written
  * (`doc_counts`), so an unfiltered list counts nothing. The count of a filtered query is kept until
  * the collection changes: a write through this store moves the collection's generation, a write by
@@ -120,7 +154,13 @@ export class SqliteReadStore implements ReadStore {
   /** Per collection: documents now (all cooperatives), and as many as the planner statistics were taken at. */
   private readonly sizes = new Map<string, { docs: number; analysed: number }>();
 
-  constructor(file: string) {
+  private readonly orderKeyEnd: number;
+  /** The smallest distance between neighbouring keys a renumbered window leaves. */
+  private readonly orderMinGap: number;
+
+  constructor(file: string, options: SqliteReadStoreOptions = {}) {
+    this.orderKeyEnd = options.orderKeyEnd ?? ORDER_KEY_END;
+    this.orderMinGap = Math.max(2, Math.floor(this.orderKeyEnd / 2 ** 40));
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -137,11 +177,14 @@ export class SqliteReadStore implements ReadStore {
       'CREATE TABLE IF NOT EXISTS doc_counts (collection TEXT NOT NULL, cooperative_id TEXT NOT NULL, ' +
         'docs INTEGER NOT NULL, PRIMARY KEY (collection, cooperative_id))',
     );
+    // The field each collection's text index is ordered by (none: no row), to tell when it must be keyed anew.
+    this.db.exec('CREATE TABLE IF NOT EXISTS text_orders (collection TEXT PRIMARY KEY, field TEXT NOT NULL)');
   }
 
   async ensureCollections(specs: readonly CollectionSpec[]): Promise<void> {
     for (const spec of specs) {
-      const { name, columns, textIndex } = this.register(spec);
+      const collection = this.register(spec);
+      const { name, columns, textIndex, order } = collection;
       const cols = columns.map((f) => `f_${f} ${spec.fields[f] === 'string' ? 'TEXT COLLATE NOCASE' : 'NUMERIC'}`);
       this.db.transaction(() => {
         this.db.exec(
@@ -152,7 +195,12 @@ export class SqliteReadStore implements ReadStore {
         for (const f of columns) {
           this.db.exec(`CREATE INDEX IF NOT EXISTS ix_${name}_${f} ON rm_${name} (cooperative_id, f_${f}, id)`);
         }
-        if (textIndex) this.ensureTextIndex(name);
+        if (order) {
+          const keyed = this.db.prepare(`SELECT 1 FROM pragma_table_info('rm_${name}') WHERE name = 'sk'`).get();
+          if (!keyed) this.db.exec(`ALTER TABLE rm_${name} ADD COLUMN sk INTEGER`);
+          this.db.exec(`CREATE INDEX IF NOT EXISTS ix_${name}_sk ON rm_${name} (cooperative_id, sk)`);
+        }
+        if (textIndex) this.ensureTextIndex(collection);
       })();
       // Recounted at every start: the counts cannot drift from the documents across versions or crashes.
       this.db.transaction(() => {
@@ -188,10 +236,14 @@ export class SqliteReadStore implements ReadStore {
     const columns = Object.keys(spec.fields).filter((f) => !spec.arrays?.includes(f));
     for (const f of columns) assertName(f);
     const textIndex = spec.search.length > 0;
-    const all = ['cooperative_id', 'doc', 'search', ...columns.map((f) => `f_${f}`)];
+    const order = spec.textOrder;
+    if (order !== undefined && (spec.fields[order] !== 'string' || spec.arrays?.includes(order) || !textIndex)) {
+      throw new Error(`textOrder ${order} of ${name} must be a declared string field of a collection with search fields`);
+    }
+    const all = ['cooperative_id', 'doc', 'search', ...columns.map((f) => `f_${f}`), ...(order ? ['sk'] : [])];
     const insertSql = `INSERT INTO rm_${name} (id, ${all.join(', ')}) VALUES (?${all.map(() => ', ?').join('')})`;
     const storedSql = `SELECT rowid, ${all.filter((c) => c !== 'doc').join(', ')} FROM rm_${name} WHERE id = ?`;
-    const collection: Collection = { spec, name, columns, stored: all, insertSql, storedSql, textIndex };
+    const collection: Collection = { spec, name, columns, stored: all, insertSql, storedSql, textIndex, ...(order ? { order } : {}) };
     this.collections.set(name, collection);
     return collection;
   }
@@ -333,25 +385,33 @@ export class SqliteReadStore implements ReadStore {
     search: string,
     where: readonly string[],
     params: readonly unknown[],
-    order: readonly string[],
+    sortOrder: readonly string[],
     limit: number,
     offset: number,
   ): StoredPage {
     const cooperativeId = query.cooperativeId!;
+    const { order } = this.collection(collection);
     const part = this.part(collection, cooperativeId, false);
     if (!part) return { docs: [], total: 0 };
     const phrase = [...search].length >= TRIGRAM ? ftsPhrase(search) : this.twoCharacterPhrase(part, search);
     if (phrase === undefined) return { docs: [], total: 0 };
-    const matches = `rowid IN (SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ?)`;
+    // The rows a text index entry stands for: by rowid, or by order key within the cooperative.
+    const matches = order
+      ? `cooperative_id = ? AND sk IN (SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ?)`
+      : `rowid IN (SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ?)`;
+    const matchParams = order ? [cooperativeId, phrase] : [phrase];
     // The part holds only this cooperative's documents, and a trigram phrase matches exactly the
     // documents whose search text contains the search: without filters the index alone counts.
     const total =
       where.length === 0
         ? this.cachedCount(collection, `SELECT COUNT(*) AS n FROM ${part.table} WHERE ${part.table} MATCH ?`, [phrase])
-        : this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${[matches, ...where].join(' AND ')}`, [phrase, ...params]);
+        : this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${[matches, ...where].join(' AND ')}`, [...matchParams, ...params]);
     if (total === 0 || limit === 0) return { docs: [], total };
 
     const sortField = query.sort?.[0]?.field;
+    if (order && sortField === order) {
+      return { docs: this.inTextOrder(collection, query, cooperativeId, part, phrase, where, params, sortOrder, limit, offset), total };
+    }
     // Visits an ordered scan is expected to need if the matches were spread evenly along the order.
     const visits = ((offset + limit) * this.docCount(collection, cooperativeId)) / total;
     if (
@@ -364,18 +424,73 @@ export class SqliteReadStore implements ReadStore {
       // two-character search's OR query costs more than the window).
       (visits * 10 <= ORDERED_SCAN_MAX || this.windowLikelyFills(collection, part, phrase, query, cooperativeId, offset + limit, total))
     ) {
-      const page = this.orderedScan(collection, query, cooperativeId, search, where, params, order, limit, offset);
+      const page = this.orderedScan(collection, query, cooperativeId, search, where, params, sortOrder, limit, offset);
       if (page) return { docs: page, total };
     }
-    // Driven by the index: each match is looked up by rowid for the filters and sort keys; only the
-    // page's rowids are sorted, and only the page's documents are read (documents in a sorter cost more).
+    // Driven by the index: each match is looked up (by rowid or order key) for the filters and sort keys; only
+    // the page's rowids are sorted, and only the page's documents are read (documents in a sorter cost more).
+    const rm = `rm_${collection}`;
+    const join = order
+      ? `${rm} INDEXED BY ix_${collection}_sk ON ${rm}.cooperative_id = ? AND ${rm}.sk = ${part.table}.rowid`
+      : `${rm} ON ${rm}.rowid = ${part.table}.rowid`;
     const pageSql =
-      `SELECT rm_${collection}.rowid AS r FROM ${part.table} CROSS JOIN rm_${collection} ON rm_${collection}.rowid = ${part.table}.rowid ` +
-      `WHERE ${[`${part.table} MATCH ?`, ...where].join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
-    this.traced(pageSql, [phrase, ...params, limit, offset]);
-    const page = this.stmt<unknown[], { r: number }>(pageSql).all(phrase, ...params, limit, offset);
+      `SELECT ${rm}.rowid AS r FROM ${part.table} CROSS JOIN ${join} ` +
+      `WHERE ${[`${part.table} MATCH ?`, ...where].join(' AND ')} ORDER BY ${sortOrder.join(', ')} LIMIT ? OFFSET ?`;
+    const pageParams = [...(order ? [cooperativeId] : []), phrase, ...params, limit, offset];
+    this.traced(pageSql, pageParams);
+    const page = this.stmt<unknown[], { r: number }>(pageSql).all(...pageParams);
     const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
     return { docs: page.map(({ r }) => byRowid.get(r)!.doc), total };
+  }
+
+  /**
+   * A search sorted by the collection's textOrder field: reads the matches from the cooperative's text index in
+   * key order (the field's order, then id; backwards for a descending sort), each looked up by its key for the
+   * filters, and stops once the page is complete. When the query's order is exactly the keys' order (ascending,
+   * ties by id) the matches come in page order. Otherwise (descending, or further sort fields) it reads on until
+   * the field's value changes after the page's last match: every match it has not read sorts after all it has
+   * read, so sorting those gives the page.
+   */
+  private inTextOrder(
+    collection: string,
+    query: ReadQuery,
+    cooperativeId: string,
+    part: TextPart,
+    phrase: string,
+    where: readonly string[],
+    params: readonly unknown[],
+    sortOrder: readonly string[],
+    limit: number,
+    offset: number,
+  ): string[] {
+    const sort = query.sort ?? [];
+    const field = sort[0]!.field;
+    const desc = sort[0]!.direction === 'desc';
+    const exact = !desc && sort.slice(1).every((s) => s.field === 'id' && s.direction === 'asc');
+    const rm = `rm_${collection}`;
+    const sql =
+      `SELECT ${rm}.rowid AS r, ${rm}.f_${field} AS k FROM ${part.table} CROSS JOIN ${rm} INDEXED BY ix_${collection}_sk ` +
+      `ON ${rm}.cooperative_id = ? AND ${rm}.sk = ${part.table}.rowid WHERE ${[`${part.table} MATCH ?`, ...where].join(' AND ')} ` +
+      `ORDER BY ${part.table}.rowid ${desc ? 'DESC' : 'ASC'}`;
+    const values = [cooperativeId, phrase, ...params];
+    this.traced(sql, values);
+    const wanted = limit < 0 ? Infinity : offset + limit;
+    const read: { r: number; k: unknown }[] = [];
+    for (const row of this.stmt<unknown[], { r: number; k: unknown }>(sql).iterate(...values)) {
+      if (read.length >= wanted && (exact || row.k !== read[wanted - 1]!.k)) break;
+      read.push(row);
+      if (exact && read.length >= wanted) break;
+    }
+    let page: number[];
+    if (exact) page = read.slice(offset, limit < 0 ? undefined : offset + limit).map(({ r }) => r);
+    else {
+      const pageSql = `SELECT rowid AS r FROM ${rm} WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY ${sortOrder.join(', ')} LIMIT ? OFFSET ?`;
+      const pageValues = [JSON.stringify(read.map(({ r }) => r)), limit, offset];
+      this.traced(pageSql, pageValues);
+      page = this.stmt<unknown[], { r: number }>(pageSql).all(...pageValues).map(({ r }) => r);
+    }
+    const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM ${rm} WHERE rowid = ?`);
+    return page.map((r) => byRowid.get(r)!.doc);
   }
 
   /**
@@ -404,11 +519,14 @@ export class SqliteReadStore implements ReadStore {
     const end = this.stmt<[string], { k: unknown }>(endSql).get(cooperativeId);
     if (!end) return true; // the window holds the whole cooperative
     if (end.k === null) return true;
-    const sample = `rowid IN (SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ? LIMIT ${WINDOW_SAMPLE})`;
+    const sampled = `(SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ? LIMIT ${WINDOW_SAMPLE})`;
+    const ordered = this.collection(collection).order !== undefined;
+    const sample = ordered ? `cooperative_id = ? AND sk IN ${sampled}` : `rowid IN ${sampled}`;
     const shareSql =
       `SELECT COUNT(*) AS n, SUM(${column} ${desc ? '>=' : '<='} ?) AS before FROM rm_${collection} WHERE ${sample}`;
-    this.traced(shareSql, [end.k, phrase]);
-    const share = this.stmt<unknown[], { n: number; before: number | null }>(shareSql).get(end.k, phrase)!;
+    const shareParams = [end.k, ...(ordered ? [cooperativeId] : []), phrase];
+    this.traced(shareSql, shareParams);
+    const share = this.stmt<unknown[], { n: number; before: number | null }>(shareSql).get(...shareParams)!;
     if (share.n === 0) return true;
     return ((share.before ?? 0) / share.n) * total >= wanted;
   }
@@ -533,10 +651,25 @@ export class SqliteReadStore implements ReadStore {
    * of the member's seventeen indexed columns (decision 24: twice the postings per second).
    */
   private put(collection: Collection, doc: ReadDocument): void {
-    const { spec, name, columns, stored, insertSql, textIndex } = collection;
+    const { spec, name, columns, stored, insertSql, textIndex, order } = collection;
     const search = searchText(spec, doc);
     const before = this.stored(collection, doc.id);
-    const values = [doc.cooperativeId, JSON.stringify(doc), search, ...columns.map((f) => compareKey(spec.fields[f]!, doc[f]))];
+    const values: unknown[] = [doc.cooperativeId, JSON.stringify(doc), search, ...columns.map((f) => compareKey(spec.fields[f]!, doc[f]))];
+    const moved = before !== undefined && before.cooperative_id !== doc.cooperativeId;
+    /** The text index entry the document had (undefined: none, or already taken out). */
+    let indexed = before ? this.textKey(collection, before) : undefined;
+    if (order) {
+      const value = values[stored.indexOf(`f_${order}`)];
+      if (before && !moved && before[`f_${order}`] === value && before.sk != null) values.push(before.sk);
+      else {
+        // The document leaves its place first: renumbering around the new place may give its old key to another.
+        if (textIndex && before && indexed !== undefined) {
+          this.stmt(`DELETE FROM ${this.part(name, before.cooperative_id, true)!.table} WHERE rowid = ?`).run(indexed);
+          indexed = undefined;
+        }
+        values.push(this.orderKey(collection, doc.cooperativeId, value, doc.id, before?.rowid ?? -1));
+      }
+    }
     let rowid: number | bigint;
     if (before) {
       const changed = stored.flatMap((column, i) => (column === 'doc' || before[column] !== values[i] ? [i] : []));
@@ -546,13 +679,14 @@ export class SqliteReadStore implements ReadStore {
     } else {
       rowid = this.stmt(insertSql).run(doc.id, ...values).lastInsertRowid;
     }
-    const moved = before !== undefined && before.cooperative_id !== doc.cooperativeId;
     if (!before || moved) this.countDelta(name, doc.cooperativeId, 1);
     if (moved) this.countDelta(name, before.cooperative_id, -1);
-    if (!textIndex || (before && !moved && before.search === search)) return;
-    if (before) this.stmt(`DELETE FROM ${this.part(name, before.cooperative_id, true)!.table} WHERE rowid = ?`).run(before.rowid);
+    if (!textIndex) return;
+    const key = order ? (values.at(-1) as number) : rowid;
+    if (before && !moved && before.search === search && indexed === key) return;
+    if (before && indexed !== undefined) this.stmt(`DELETE FROM ${this.part(name, before.cooperative_id, true)!.table} WHERE rowid = ?`).run(indexed);
     const part = this.part(name, doc.cooperativeId, true)!;
-    this.stmt(`INSERT INTO ${part.table} (rowid, search) VALUES (?, ?)`).run(rowid, search);
+    this.stmt(`INSERT INTO ${part.table} (rowid, search) VALUES (?, ?)`).run(key, search);
     // A trigram left over from a rolled-back batch or a removed document only adds a phrase that matches nothing.
     if (part.vocabulary) for (const trigram of trigrams(search)) part.vocabulary.trigrams.add(trigram);
   }
@@ -563,7 +697,104 @@ export class SqliteReadStore implements ReadStore {
     if (!before) return;
     this.stmt(`DELETE FROM rm_${name} WHERE rowid = ?`).run(before.rowid);
     this.countDelta(name, before.cooperative_id, -1);
-    if (textIndex) this.stmt(`DELETE FROM ${this.part(name, before.cooperative_id, true)!.table} WHERE rowid = ?`).run(before.rowid);
+    const indexed = this.textKey(collection, before);
+    if (textIndex && indexed !== undefined) {
+      this.stmt(`DELETE FROM ${this.part(name, before.cooperative_id, true)!.table} WHERE rowid = ?`).run(indexed);
+    }
+  }
+
+  /** The rowid of a stored row's text index entry: its order key in an ordered collection, else its rowid. */
+  private textKey(collection: Collection, row: StoredRow): number | undefined {
+    if (!collection.order) return row.rowid;
+    return row.sk ?? undefined;
+  }
+
+  /**
+   * A free order key for a document placed at `(value, id)` in its cooperative's order (`exclude`: the rowid of the
+   * document itself, when it moves): halfway between its neighbours' keys, a step past the last (or before the
+   * first), or, when the neighbours leave no room, after renumbering a window around the place.
+   */
+  private orderKey(collection: Collection, cooperativeId: string, value: unknown, id: string, exclude: number): number {
+    const [before] = this.neighbours(collection, cooperativeId, value, id, exclude, 'before', 1);
+    const [after] = this.neighbours(collection, cooperativeId, value, id, exclude, 'after', 1);
+    const end = this.orderKeyEnd;
+    if (!before && !after) return Math.floor(end / 2);
+    const lo = before?.sk ?? 0;
+    const hi = after?.sk ?? end;
+    const step = Math.max(1, Math.min(ORDER_KEY_STEP, Math.floor(end / 2 ** 20)));
+    if (!after && hi - lo > 2 * step) return lo + step;
+    if (!before && hi - lo > 2 * step) return hi - step;
+    if (hi - lo >= 2) return lo + Math.floor((hi - lo) / 2);
+    return this.renumber(collection, cooperativeId, value, id, exclude);
+  }
+
+  /**
+   * Renumbers the documents around a place evenly and returns the key left for the place: first the window of
+   * RELABEL_WINDOW documents on each side, doubled until the keys of the documents just outside it leave at
+   * least the minimum gap for each (the whole cooperative at most). Their text index entries move with them.
+   */
+  private renumber(collection: Collection, cooperativeId: string, value: unknown, id: string, exclude: number): number {
+    const { name } = collection;
+    for (let width = RELABEL_WINDOW; ; width *= 2) {
+      const before = this.neighbours(collection, cooperativeId, value, id, exclude, 'before', width + 1);
+      const after = this.neighbours(collection, cooperativeId, value, id, exclude, 'after', width + 1);
+      const lo = before.length > width ? before[width]!.sk : 0;
+      const hi = after.length > width ? after[width]!.sk : this.orderKeyEnd;
+      const window: (Neighbour | undefined)[] = [...before.slice(0, width).reverse(), undefined, ...after.slice(0, width)];
+      const gap = Math.floor((hi - lo) / (window.length + 1));
+      const whole = before.length <= width && after.length <= width;
+      if (gap < this.orderMinGap && !whole) continue;
+      if (gap < 1) throw new Error(`No order key left in ${name}: more documents than keys`);
+      const part = this.part(name, cooperativeId, true)!;
+      const moving = window.filter((n): n is Neighbour => n !== undefined);
+      for (const n of moving) this.stmt(`DELETE FROM ${part.table} WHERE rowid = ?`).run(n.sk);
+      let placed = 0;
+      window.forEach((n, i) => {
+        const key = lo + gap * (i + 1);
+        if (!n) {
+          placed = key;
+          return;
+        }
+        this.stmt(`UPDATE rm_${name} SET sk = ? WHERE rowid = ?`).run(key, n.r);
+        this.stmt(`INSERT INTO ${part.table} (rowid, search) VALUES (?, ?)`).run(key, n.search);
+      });
+      return placed;
+    }
+  }
+
+  /**
+   * Up to `count` documents next to the place `(value, id)` in the cooperative's order of `(f_<order>, id)` (the
+   * order of the field's index, nulls first), nearest first, without the document `exclude`.
+   */
+  private neighbours(
+    collection: Collection,
+    cooperativeId: string,
+    value: unknown,
+    id: string,
+    exclude: number,
+    side: 'before' | 'after',
+    count: number,
+  ): Neighbour[] {
+    const { name, order } = collection;
+    const f = `f_${order!}`;
+    const direction = side === 'before' ? 'DESC' : 'ASC';
+    const ranges: Array<[string, unknown[]]> =
+      value === null
+        ? side === 'before'
+          ? [[`${f} IS NULL AND id < ?`, [id]]]
+          : [[`${f} IS NULL AND id > ?`, [id]], [`${f} IS NOT NULL`, []]]
+        : side === 'before'
+          ? [[`${f} = ? AND id < ?`, [value, id]], [`${f} < ?`, [value]], [`${f} IS NULL`, []]]
+          : [[`${f} = ? AND id > ?`, [value, id]], [`${f} > ?`, [value]]];
+    const out: Neighbour[] = [];
+    for (const [condition, values] of ranges) {
+      if (out.length >= count) break;
+      const sql =
+        `SELECT rowid AS r, sk, search FROM rm_${name} INDEXED BY ix_${name}_${order!} WHERE cooperative_id = ? AND ${condition} ` +
+        `AND rowid <> ? ORDER BY ${f} ${direction}, id ${direction} LIMIT ?`;
+      out.push(...this.stmt<unknown[], Neighbour>(sql).all(cooperativeId, ...values, exclude, count - out.length));
+    }
+    return out;
   }
 
   private countDelta(name: string, cooperativeId: string, delta: number): void {
@@ -681,18 +912,42 @@ export class SqliteReadStore implements ReadStore {
    * in the table; put() and remove() keep them in step (statements in code rather than triggers,
    * which cost several times more per row).
    */
-  private ensureTextIndex(name: string): void {
+  private ensureTextIndex(collection: Collection): void {
+    const { name, order } = collection;
     const legacy = this.db.prepare('SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?').get('table', `fts_${name}`);
     if (legacy) this.db.exec(`DROP TABLE fts_${name}`);
-    const indexed = this.db.prepare('SELECT 1 FROM text_parts WHERE collection = ? LIMIT 1').get(name);
-    if (indexed && !legacy) return;
+    const indexed = this.db.prepare('SELECT 1 FROM text_parts WHERE collection = ? LIMIT 1').get(name) !== undefined && !legacy;
+    const recorded = (this.db.prepare('SELECT field FROM text_orders WHERE collection = ?').pluck().get(name) as string | undefined) ?? '';
+    if (indexed && recorded === (order ?? '')) return;
+    // Indexed anew: before it existed, or keyed the other way (rowids or order keys, or the order of another field).
+    if (indexed) {
+      for (const { part } of this.db.prepare('SELECT part FROM text_parts WHERE collection = ?').all(name) as { part: number }[]) {
+        this.db.exec(`INSERT INTO fts_${name}_${part} (fts_${name}_${part}) VALUES ('delete-all')`);
+      }
+    }
     const cooperatives = this.db
       .prepare(`SELECT DISTINCT cooperative_id FROM rm_${name}`)
       .all() as { cooperative_id: string }[];
     for (const { cooperative_id: cooperativeId } of cooperatives) {
+      if (order) this.spreadOrderKeys(name, order, cooperativeId);
       const part = this.part(name, cooperativeId, true)!;
-      this.db.prepare(`INSERT INTO ${part.table} (rowid, search) SELECT rowid, search FROM rm_${name} WHERE cooperative_id = ?`).run(cooperativeId);
+      this.db
+        .prepare(`INSERT INTO ${part.table} (rowid, search) SELECT ${order ? 'sk' : 'rowid'}, search FROM rm_${name} WHERE cooperative_id = ?`)
+        .run(cooperativeId);
     }
+    if (order) this.db.prepare('INSERT OR REPLACE INTO text_orders (collection, field) VALUES (?, ?)').run(name, order);
+    else this.db.prepare('DELETE FROM text_orders WHERE collection = ?').run(name);
+  }
+
+  /** Gives a cooperative's documents order keys spread evenly over the key space, in the order of `(f_<field>, id)`. */
+  private spreadOrderKeys(name: string, field: string, cooperativeId: string): void {
+    const rowids = this.db
+      .prepare(`SELECT rowid FROM rm_${name} INDEXED BY ix_${name}_${field} WHERE cooperative_id = ? ORDER BY f_${field}, id`)
+      .pluck()
+      .all(cooperativeId) as number[];
+    const gap = Math.floor(this.orderKeyEnd / (rowids.length + 1));
+    const update = this.db.prepare(`UPDATE rm_${name} SET sk = ? WHERE rowid = ?`);
+    rowids.forEach((rowid, i) => update.run(gap * (i + 1), rowid));
   }
 
   /** A prepared statement, prepared once per SQL text. */
