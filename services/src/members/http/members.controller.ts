@@ -18,7 +18,7 @@ import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { asBody, integer, type Body as RequestBody } from '../../platform/http/body.js';
 import type { ListParams } from '../../platform/http/list-query.js';
-import { sendList } from '../../platform/http/list-response.js';
+import { sendJsonList } from '../../platform/http/list-response.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { ChangeMemberCommand, CreateMemberCommand } from '../commands/member.commands.js';
 import { businessToday } from '../domain/business-date.js';
@@ -59,11 +59,12 @@ export class MembersController {
     @CurrentActor() actor: Actor,
     @Query() params: ListParams & { date?: unknown },
     @Res({ passthrough: true }) res: Response,
-  ): Promise<MemberDto[] | undefined> {
+  ): Promise<string | undefined> {
     const date = asOfDate(params.date);
-    const page = await this.members.reads.query(MEMBERS, actor.cooperativeId, this.members.memberQuery(actor.cooperativeId, params, date));
-    const today = businessToday();
-    return sendList(res, page, (doc) => toMemberDto(doc, today, date));
+    const query = this.members.memberQuery(actor.cooperativeId, params, date);
+    // Built as MemberDto[] (toMemberDto) and written out as JSON by a read thread where they run.
+    const page = await this.members.reads.queryView(MEMBERS, actor.cooperativeId, query, { name: 'member', args: { today: businessToday(), date } });
+    return sendJsonList(res, page);
   }
 
   @Get('options')

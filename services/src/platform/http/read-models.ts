@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError, type CollectionSpec, type ReadDocument, type ReadPage, type ReadQuery, type ReadStore, type Sort } from '@coop/contracts';
+import { viewPage, type ViewPage, type ViewRequest } from '../../read-views.js';
+import { ThreadedReadStore } from '../read-threads/threaded-read-store.js';
 import { READ_STORE } from '../tokens.js';
 import { parseListQuery, type ListParams } from './list-query.js';
 
@@ -18,6 +20,17 @@ export class ReadModels {
   /** A prepared query within one cooperative (a handler that adjusts the parsed list query, e.g. "as of a date"). */
   async query(spec: CollectionSpec, cooperativeId: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
     return this.store.find(spec.name, { ...query, cooperativeId });
+  }
+
+  /**
+   * As query(), with the page turned into a view (READ_VIEWS) and written out as JSON: by a read thread where they
+   * run (the API thread then only sends the text), else here.
+   */
+  async queryView(spec: CollectionSpec, cooperativeId: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
+    const scoped = { ...query, cooperativeId };
+    if (this.store instanceof ThreadedReadStore) return this.store.findView(spec.name, scoped, view);
+    const { items, total } = await this.store.find(spec.name, scoped);
+    return viewPage(view, items, total);
   }
 
   /** Platform-wide listing; only for ROLE_SUPER_ADMIN paths and sign-in. */

@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { allProjectors, SqliteReadStore } from '@coop/projections';
+import { viewPage } from '../../read-views.js';
 import type { FindAnswer, FindRequest, ReadThreadData } from './read-thread-protocol.js';
 
 function threadPort(): MessagePort {
@@ -18,8 +19,13 @@ store.useCollections(allProjectors.flatMap((p) => p.collections));
 port.on('message', (request: FindRequest) => {
   let answer: FindAnswer;
   try {
-    const { json, total } = store.findJson(request.collection, request.query);
-    answer = { id: request.id, json, total };
+    if (request.view) {
+      const { items, total } = store.findDocuments(request.collection, request.query);
+      answer = { id: request.id, ...viewPage(request.view, items, total) };
+    } else {
+      const { json, count, total } = store.findJson(request.collection, request.query);
+      answer = { id: request.id, json, count, total };
+    }
   } catch (error) {
     answer = { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { ReadDocument, ReadQuery, WriteOp } from '@coop/contracts';
-import { allProjectors, SqliteReadStore, USERS } from '@coop/projections';
+import { allProjectors, MEMBERS, SqliteReadStore, USERS } from '@coop/projections';
+import { toMemberDto } from '../../members/queries/member.view.js';
 import { ThreadedReadStore } from './threaded-read-store.js';
 
 const ENTRY = new URL('../../../dist/platform/read-threads/read-thread.js', import.meta.url);
@@ -70,6 +71,30 @@ afterEach(async () => {
     const coop1 = await store.find(USERS.name, queries[0]!);
     expect(coop1.items.map((u) => u.username)).toEqual(['anna', 'Bäckerei', 'bert', 'Braun', 'Müller', 'müllerin', 'Özdemir', 'zander']);
     expect((await store.find(USERS.name, queries[3]!)).items.map((u) => u.cooperativeId)).toEqual(['coop-2', 'coop-2']);
+  });
+
+  it('builds a view in the thread exactly as the API thread would, with the count of its items and of all matches', async () => {
+    const member = (id: string, name: string, exitDate: string | null, birthDate: string): WriteOp => ({
+      kind: 'put',
+      collection: MEMBERS.name,
+      doc: { id, cooperativeId: 'coop-1', position: '20', name, givenName: 'Eva', memberNr: 7, birthDate, legalForm: 0, exitDate, memberUntil: exitDate ?? '9999-12-31', shareAmount: 3, shareTotalEUR: 7500, postings: [{ b: 'b1', d: '2020-01-02', s: 3, a: 7500 }] },
+    });
+    await local.applyBatch([member('m-1', 'Zorn', null, '2010-05-01'), member('m-2', 'Abel', '2024-12-31', '1970-01-01'), member('m-3', 'Mayer', null, '1990-03-03')], { name: 'main', position: 20n });
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2);
+    const query: ReadQuery = { cooperativeId: 'coop-1', sort: [{ field: 'name', direction: 'asc' }], limit: 2 };
+    for (const args of [{ today: '2026-11-23' }, { today: '2026-11-23', date: '2019-06-30' }]) {
+      const page = await store.findView(MEMBERS.name, query, { name: 'member', args });
+      const expected = (await reference.find(MEMBERS.name, query)).items.map((doc) => toMemberDto(doc, args.today, args.date));
+      expect(JSON.parse(page.json)).toEqual(expected);
+      expect([page.count, page.total]).toEqual([2, 3]);
+    }
+    // The exited member as of today, the holding as of a date before the first posting, a minor.
+    const [abel, mayer] = JSON.parse((await store.findView(MEMBERS.name, query, { name: 'member', args: { today: '2026-11-23' } })).json) as Record<string, unknown>[];
+    expect([abel!.exited, mayer!.exited, abel!.shareAmount]).toEqual([true, false, 3]);
+    const asOf = JSON.parse((await store.findView(MEMBERS.name, query, { name: 'member', args: { today: '2026-11-23', date: '2019-06-30' } })).json) as Record<string, unknown>[];
+    expect([asOf[0]!.exited, asOf[0]!.shareAmount]).toEqual([false, 0]);
+    const empty = await store.findView(MEMBERS.name, { ...query, search: 'nobody' }, { name: 'member', args: { today: '2026-11-23' } });
+    expect(empty).toEqual({ json: '[]', count: 0, total: 0 });
   });
 
   it('runs queries in parallel threads and matches every answer to its question', async () => {

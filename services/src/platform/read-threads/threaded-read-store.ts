@@ -1,10 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, WriteOp } from '@coop/contracts';
+import { viewPage, type ViewPage, type ViewRequest } from '../../read-views.js';
 import type { FindAnswer, FindRequest, ReadThreadData } from './read-thread-protocol.js';
 
 interface ReadThread {
   readonly worker: Worker;
-  readonly waiting: Map<number, { resolve: (page: ReadPage<ReadDocument>) => void; reject: (error: Error) => void }>;
+  readonly waiting: Map<number, { resolve: (page: ViewPage) => void; reject: (error: Error) => void }>;
 }
 
 /**
@@ -52,15 +53,33 @@ export class ThreadedReadStore implements ReadStore {
     return this.local.get(collection, id);
   }
 
-  find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
-    if (this.closed) return Promise.reject(new Error('The read store is closed'));
+  async find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
     // Every read thread stopped (and none restarted yet): the API thread's own connection answers.
-    if (this.threads.length === 0) return this.local.find(collection, query);
+    if (this.threads.length === 0 && !this.closed) return this.local.find(collection, query);
+    const { json, total } = await this.ask(collection, query);
+    return { items: JSON.parse(json) as ReadDocument[], total };
+  }
+
+  /**
+   * A page turned into a view (READ_VIEWS) by the read thread, as JSON text: the API thread sends it as it is,
+   * without parsing the documents, building the answer and writing it out itself.
+   */
+  async findView(collection: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
+    if (this.threads.length === 0 && !this.closed) {
+      const { items, total } = await this.local.find(collection, query);
+      return viewPage(view, items, total);
+    }
+    return this.ask(collection, query, view);
+  }
+
+  /** Sends a query to the read thread with the fewest open queries. */
+  private ask(collection: string, query: ReadQuery, view?: ViewRequest): Promise<ViewPage> {
+    if (this.closed) return Promise.reject(new Error('The read store is closed'));
     const thread = this.threads.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       thread.waiting.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, collection, query } satisfies FindRequest);
+      thread.worker.postMessage({ id, collection, query, ...(view ? { view } : {}) } satisfies FindRequest);
     });
   }
 
@@ -131,7 +150,7 @@ export class ThreadedReadStore implements ReadStore {
     if (!waiter) return;
     thread.waiting.delete(answer.id);
     if ('error' in answer) waiter.reject(new Error(answer.error));
-    else waiter.resolve({ items: JSON.parse(answer.json) as ReadDocument[], total: answer.total });
+    else waiter.resolve({ json: answer.json, count: answer.count, total: answer.total });
   }
 
   private failAll(thread: ReadThread, error: Error): void {
