@@ -10,6 +10,7 @@ import type {
   WriteOp,
 } from '@coop/contracts';
 import { compareKey } from './compare-key.js';
+import { OrderKeys } from './order-keys.js';
 import { escapeLike, normaliseSearch, searchText } from './search-text.js';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -45,16 +46,6 @@ const ANALYZE_FACTOR = 2;
 const ANALYZE_MIN_DOCS = 1000;
 /** Index entries ANALYZE samples per index (PRAGMA analysis_limit, the value SQLite advises): about 150 ms for the 19 indexes of the postings. */
 const ANALYSIS_LIMIT = 400;
-/**
- * Order keys (see textOrder below) lie between 0 and this, exclusive: the largest integer a JavaScript number holds
- * exactly, so keys pass between SQLite and JavaScript unchanged.
- */
-const ORDER_KEY_END = Number.MAX_SAFE_INTEGER;
-/** The distance a document placed after (or before) every other one keeps from it: room for 2^20 such additions. */
-const ORDER_KEY_STEP = 2 ** 32;
-/** Neighbours on each side renumbered first when two keys leave no room between them (doubled until there is room). */
-const RELABEL_WINDOW = 8;
-
 /** Options for tests: a smaller key space makes the store renumber order keys often. */
 export interface SqliteReadStoreOptions {
   readonly orderKeyEnd?: number;
@@ -99,13 +90,6 @@ interface StoredRow {
   readonly search: string;
   readonly sk?: number | null;
   readonly [column: string]: unknown;
-}
-
-/** A document next to a place in a collection's order: its rowid, order key and search text. */
-interface Neighbour {
-  readonly r: number;
-  readonly sk: number;
-  readonly search: string;
 }
 
 /** A cooperative's part of a collection's text index: table `fts_<collection>_<part>`. */
@@ -160,13 +144,18 @@ export class SqliteReadStore implements ReadStore {
   /** Per collection: documents now (all cooperatives), and as many as the planner statistics were taken at. */
   private readonly sizes = new Map<string, { docs: number; analysed: number }>();
 
-  private readonly orderKeyEnd: number;
-  /** The smallest distance between neighbouring keys a renumbered window leaves. */
-  private readonly orderMinGap: number;
+  private readonly orderKeys: OrderKeys;
 
   constructor(file: string, options: SqliteReadStoreOptions = {}) {
-    this.orderKeyEnd = options.orderKeyEnd ?? ORDER_KEY_END;
-    this.orderMinGap = Math.max(2, Math.floor(this.orderKeyEnd / 2 ** 40));
+    this.orderKeys = new OrderKeys(
+      {
+        stmt: (sql) => this.stmt(sql),
+        textTable: (collection, cooperativeId) => this.part(collection, cooperativeId, true)!.table,
+        textInsert: (table, key, search) => this.textInsert(table, key, search),
+        textDelete: (table, key) => this.textDelete(table, key),
+      },
+      options.orderKeyEnd,
+    );
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -684,7 +673,7 @@ export class SqliteReadStore implements ReadStore {
           this.textDelete(this.part(name, before.cooperative_id, true)!.table, indexed);
           indexed = undefined;
         }
-        values.push(this.orderKey(collection, doc.cooperativeId, value, doc.id, before?.rowid ?? -1));
+        values.push(this.orderKeys.place(name, order, doc.cooperativeId, value, doc.id, before?.rowid ?? -1));
       }
     }
     let rowid: number | bigint;
@@ -735,97 +724,6 @@ export class SqliteReadStore implements ReadStore {
   private textKey(collection: Collection, row: StoredRow): number | undefined {
     if (!collection.order) return row.rowid;
     return row.sk ?? undefined;
-  }
-
-  /**
-   * A free order key for a document placed at `(value, id)` in its cooperative's order (`exclude`: the rowid of the
-   * document itself, when it moves): halfway between its neighbours' keys, a step past the last (or before the
-   * first), or, when the neighbours leave no room, after renumbering a window around the place.
-   */
-  private orderKey(collection: Collection, cooperativeId: string, value: unknown, id: string, exclude: number): number {
-    const [before] = this.neighbours(collection, cooperativeId, value, id, exclude, 'before', 1);
-    const [after] = this.neighbours(collection, cooperativeId, value, id, exclude, 'after', 1);
-    const end = this.orderKeyEnd;
-    if (!before && !after) return Math.floor(end / 2);
-    const lo = before?.sk ?? 0;
-    const hi = after?.sk ?? end;
-    const step = Math.max(1, Math.min(ORDER_KEY_STEP, Math.floor(end / 2 ** 20)));
-    if (!after && hi - lo > 2 * step) return lo + step;
-    if (!before && hi - lo > 2 * step) return hi - step;
-    if (hi - lo >= 2) return lo + Math.floor((hi - lo) / 2);
-    return this.renumber(collection, cooperativeId, value, id, exclude);
-  }
-
-  /**
-   * Renumbers the documents around a place evenly and returns the key left for the place: first the window of
-   * RELABEL_WINDOW documents on each side, doubled until the keys of the documents just outside it leave at
-   * least the minimum gap for each (the whole cooperative at most). Their text index entries move with them.
-   */
-  private renumber(collection: Collection, cooperativeId: string, value: unknown, id: string, exclude: number): number {
-    const { name } = collection;
-    for (let width = RELABEL_WINDOW; ; width *= 2) {
-      const before = this.neighbours(collection, cooperativeId, value, id, exclude, 'before', width + 1);
-      const after = this.neighbours(collection, cooperativeId, value, id, exclude, 'after', width + 1);
-      const lo = before.length > width ? before[width]!.sk : 0;
-      const hi = after.length > width ? after[width]!.sk : this.orderKeyEnd;
-      const window: (Neighbour | undefined)[] = [...before.slice(0, width).reverse(), undefined, ...after.slice(0, width)];
-      const gap = Math.floor((hi - lo) / (window.length + 1));
-      const whole = before.length <= width && after.length <= width;
-      if (gap < this.orderMinGap && !whole) continue;
-      if (gap < 1) throw new Error(`No order key left in ${name}: more documents than keys`);
-      const part = this.part(name, cooperativeId, true)!;
-      const moving = window.filter((n): n is Neighbour => n !== undefined);
-      for (const n of moving) this.textDelete(part.table, n.sk);
-      let placed = 0;
-      window.forEach((n, i) => {
-        const key = lo + gap * (i + 1);
-        if (!n) {
-          placed = key;
-          return;
-        }
-        this.stmt(`UPDATE rm_${name} SET sk = ? WHERE rowid = ?`).run(key, n.r);
-        this.textInsert(part.table, key, n.search);
-      });
-      return placed;
-    }
-  }
-
-  /**
-   * Up to `count` documents next to the place `(value, id)` in the cooperative's order of `(f_<order>, id)` (the
-   * order of the field's index, nulls first), nearest first, without the document `exclude`.
-   */
-  private neighbours(
-    collection: Collection,
-    cooperativeId: string,
-    value: unknown,
-    id: string,
-    exclude: number,
-    side: 'before' | 'after',
-    count: number,
-  ): Neighbour[] {
-    const { name, order } = collection;
-    const f = `f_${order!}`;
-    const direction = side === 'before' ? 'DESC' : 'ASC';
-    // A row value comparison walks the index from the place on; rows whose field is null (first in the order) are
-    // not compared by it and come last when reading backwards from a value.
-    const ranges: Array<[string, unknown[]]> =
-      value === null
-        ? side === 'before'
-          ? [[`${f} IS NULL AND id < ?`, [id]]]
-          : [[`${f} IS NULL AND id > ?`, [id]], [`${f} IS NOT NULL`, []]]
-        : side === 'before'
-          ? [[`(${f}, id) < (?, ?)`, [value, id]], [`${f} IS NULL`, []]]
-          : [[`(${f}, id) > (?, ?)`, [value, id]]];
-    const out: Neighbour[] = [];
-    for (const [condition, values] of ranges) {
-      if (out.length >= count) break;
-      // The limit written out: as a parameter it made the statement several times slower (SQLite 3.53, measured: 10 against 2.5 us).
-      const sql =
-        `SELECT rowid AS r, sk, search FROM rm_${name} INDEXED BY ix_${name}_${order!} WHERE cooperative_id = ? AND ${condition} ` +
-        `AND rowid <> ? ORDER BY ${f} ${direction}, id ${direction} LIMIT ${count - out.length}`;
-      out.push(...this.stmt<unknown[], Neighbour>(sql).all(cooperativeId, ...values, exclude));
-    }
-    return out;
   }
 
   private countDelta(name: string, cooperativeId: string, delta: number): void {
@@ -960,7 +858,7 @@ export class SqliteReadStore implements ReadStore {
       .prepare(`SELECT DISTINCT cooperative_id FROM rm_${name}`)
       .all() as { cooperative_id: string }[];
     for (const { cooperative_id: cooperativeId } of cooperatives) {
-      if (order) this.spreadOrderKeys(name, order, cooperativeId);
+      if (order) this.orderKeys.spread(name, order, cooperativeId);
       const part = this.part(name, cooperativeId, true)!;
       this.db
         .prepare(
@@ -970,17 +868,6 @@ export class SqliteReadStore implements ReadStore {
     }
     if (order) this.db.prepare('INSERT OR REPLACE INTO text_orders (collection, field) VALUES (?, ?)').run(name, order);
     else this.db.prepare('DELETE FROM text_orders WHERE collection = ?').run(name);
-  }
-
-  /** Gives a cooperative's documents order keys spread evenly over the key space, in the order of `(f_<field>, id)`. */
-  private spreadOrderKeys(name: string, field: string, cooperativeId: string): void {
-    const rowids = this.db
-      .prepare(`SELECT rowid FROM rm_${name} INDEXED BY ix_${name}_${field} WHERE cooperative_id = ? ORDER BY f_${field}, id`)
-      .pluck()
-      .all(cooperativeId) as number[];
-    const gap = Math.floor(this.orderKeyEnd / (rowids.length + 1));
-    const update = this.db.prepare(`UPDATE rm_${name} SET sk = ? WHERE rowid = ?`);
-    rowids.forEach((rowid, i) => update.run(gap * (i + 1), rowid));
   }
 
   /** A prepared statement, prepared once per SQL text. */
