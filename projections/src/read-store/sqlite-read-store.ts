@@ -409,11 +409,13 @@ export class SqliteReadStore implements ReadStore {
     if (total === 0 || limit === 0) return { docs: [], total };
 
     const sortField = query.sort?.[0]?.field;
-    if (order && sortField === order) {
-      return { docs: this.inTextOrder(collection, query, cooperativeId, part, phrase, where, params, sortOrder, limit, offset), total };
-    }
     // Visits an ordered scan is expected to need if the matches were spread evenly along the order.
     const visits = ((offset + limit) * this.docCount(collection, cooperativeId)) / total;
+    // Read in the text index's order, unless it is a two-character search (an OR of every trigram that starts or
+    // ends with the two, each list opened) matching so widely that a short walk along the sort index fills the page.
+    if (order && sortField === order && !([...search].length < TRIGRAM && limit > 0 && visits * 10 <= ORDERED_SCAN_MAX)) {
+      return { docs: this.inTextOrder(collection, query, cooperativeId, part, phrase, where, params, sortOrder, limit, offset), total };
+    }
     if (
       sortField &&
       sortField !== 'id' &&
@@ -426,6 +428,9 @@ export class SqliteReadStore implements ReadStore {
     ) {
       const page = this.orderedScan(collection, query, cooperativeId, search, where, params, sortOrder, limit, offset);
       if (page) return { docs: page, total };
+    }
+    if (order && sortField === order) {
+      return { docs: this.inTextOrder(collection, query, cooperativeId, part, phrase, where, params, sortOrder, limit, offset), total };
     }
     // Driven by the index: each match is looked up (by rowid or order key) for the filters and sort keys; only
     // the page's rowids are sorted, and only the page's documents are read (documents in a sorter cost more).
