@@ -87,6 +87,34 @@ describe('SQLite read store: a text index kept in the order of a field (textOrde
     await store.close();
   });
 
+  it('places documents without a name (erased) first, before and after renames, in a tight key space', async () => {
+    // A name erased with its subject's key is null: such documents sort first (SQLite's order of nulls).
+    const store = new SqliteReadStore(join(dir, 'nulls.sqlite'), { orderKeyEnd: 512 });
+    await store.ensureCollections([ordered]);
+    const docs = new Map<string, ReadDocument>();
+    const write = async (doc: ReadDocument, position: number) => {
+      docs.set(doc.id, doc);
+      await store.applyBatch([{ kind: 'put', collection: 'people', doc }], { name: 'people', position: BigInt(position) });
+    };
+    for (let i = 0; i < 120; i += 1) await write({ ...person(i, 'c1', ''), name: i % 3 === 0 ? null : `Name ${i % 11}` }, i + 1);
+    // Erase some names, give others back, in an order that lands between nulls and values.
+    for (let i = 0; i < 120; i += 7) await write({ ...docs.get(person(i, 'c1', '').id)!, name: i % 2 === 0 ? null : `Back ${i}` }, 200 + i);
+    const sortKey = (d: ReadDocument) => (typeof d.name === 'string' ? `1${d.name.toLowerCase()}` : '0');
+    for (const desc of [false, true]) {
+      const expected = [...docs.values()]
+        .filter((d) => `${String(d.name ?? '').toLowerCase()}\u0001${String(d.city).toLowerCase()}`.includes('bonn'))
+        .sort((a, b) => {
+          const c = sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0;
+          return (desc ? -c : c) || (a.id < b.id ? -1 : 1);
+        })
+        .map((d) => d.id);
+      for (const offset of [0, 15, 40, 70]) {
+        expect(await page(store, { cooperativeId: 'c1', search: 'bonn', offset, limit: 15 }, desc)).toEqual({ ids: expected.slice(offset, offset + 15), total: expected.length });
+      }
+    }
+    await store.close();
+  });
+
   it('refuses a textOrder that is not a declared string field of a searchable collection', async () => {
     const store = new SqliteReadStore(join(dir, 'refuse.sqlite'));
     await expect(store.ensureCollections([{ ...plain, textOrder: 'nope' }])).rejects.toThrow(/textOrder nope/);
