@@ -309,8 +309,7 @@ export class SqliteReadStore implements ReadStore {
       const pageSql = `SELECT rowid AS r FROM ${table}${whereSql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
       this.traced(pageSql, [...params, limit, offset]);
       const page = this.stmt<unknown[], { r: number }>(pageSql).all(...params, limit, offset);
-      const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
-      return { docs: page.map(({ r }) => byRowid.get(r)!.doc), total };
+      return { docs: this.docsByRowid(collection, page.map(({ r }) => r)), total };
     }
     const pageSql = `SELECT doc FROM ${table}${whereSql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
     this.traced(pageSql, [...params, limit, offset]);
@@ -411,12 +410,13 @@ export class SqliteReadStore implements ReadStore {
     const sortField = query.sort?.[0]?.field;
     // Visits an ordered scan is expected to need if the matches were spread evenly along the order.
     const visits = ((offset + limit) * this.docCount(collection, cooperativeId)) / total;
-    // Read in the text index's order, unless it is a two-character search (an OR of every trigram that starts or
-    // ends with the two, each list opened) matching so widely that a short walk along the sort index fills the page.
-    if (order && sortField === order && !([...search].length < TRIGRAM && limit > 0 && visits * 10 <= ORDERED_SCAN_MAX)) {
-      return { docs: this.inTextOrder(collection, query, cooperativeId, part, phrase, where, params, sortOrder, limit, offset), total };
-    }
+    // Sorted by the text order field, the text index is read in order (inTextOrder), unless it is a two-character
+    // search (an OR of every trigram that starts or ends with the two, each list opened) matching so widely that a
+    // short walk along the sort index fills the page: that walk is tried first.
+    const inTextOrder = order !== undefined && sortField === order;
+    const wideTwoCharacters = [...search].length < TRIGRAM && limit > 0 && visits * 10 <= ORDERED_SCAN_MAX;
     if (
+      (!inTextOrder || wideTwoCharacters) &&
       sortField &&
       sortField !== 'id' &&
       limit > 0 &&
@@ -429,7 +429,7 @@ export class SqliteReadStore implements ReadStore {
       const page = this.orderedScan(collection, query, cooperativeId, search, where, params, sortOrder, limit, offset);
       if (page) return { docs: page, total };
     }
-    if (order && sortField === order) {
+    if (inTextOrder) {
       return { docs: this.inTextOrder(collection, query, cooperativeId, part, phrase, where, params, sortOrder, limit, offset), total };
     }
     // Driven by the index: each match is looked up (by rowid or order key) for the filters and sort keys; only
@@ -444,8 +444,7 @@ export class SqliteReadStore implements ReadStore {
     const pageParams = [...(order ? [cooperativeId] : []), phrase, ...params, limit, offset];
     this.traced(pageSql, pageParams);
     const page = this.stmt<unknown[], { r: number }>(pageSql).all(...pageParams);
-    const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
-    return { docs: page.map(({ r }) => byRowid.get(r)!.doc), total };
+    return { docs: this.docsByRowid(collection, page.map(({ r }) => r)), total };
   }
 
   /**
@@ -494,8 +493,7 @@ export class SqliteReadStore implements ReadStore {
       this.traced(pageSql, pageValues);
       page = this.stmt<unknown[], { r: number }>(pageSql).all(...pageValues).map(({ r }) => r);
     }
-    const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM ${rm} WHERE rowid = ?`);
-    return page.map((r) => byRowid.get(r)!.doc);
+    return this.docsByRowid(collection, page);
   }
 
   /**
@@ -586,8 +584,7 @@ export class SqliteReadStore implements ReadStore {
     this.traced(sql, values);
     const page = this.stmt<unknown[], { r: number }>(sql).all(...values);
     if (page.length < limit && this.docCount(collection, cooperativeId) > ORDERED_SCAN_MAX) return undefined;
-    const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
-    return page.map(({ r }) => byRowid.get(r)!.doc);
+    return this.docsByRowid(collection, page.map(({ r }) => r));
   }
 
   async applyBatch(ops: readonly WriteOp[], checkpoint: { name: string; position: bigint }): Promise<void> {
@@ -637,9 +634,7 @@ export class SqliteReadStore implements ReadStore {
         const { textIndex } = this.collection(c);
         this.db.exec(`DELETE FROM rm_${c}`);
         this.stmt('DELETE FROM doc_counts WHERE collection = ?').run(c);
-        if (!textIndex) continue;
-        const parts = this.stmt<[string], { part: number }>('SELECT part FROM text_parts WHERE collection = ?').all(c);
-        for (const { part } of parts) this.db.exec(`INSERT INTO fts_${c}_${part} (fts_${c}_${part}) VALUES ('delete-all')`);
+        if (textIndex) this.clearTextIndex(c);
       }
       this.stmt('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);
     })();
@@ -854,11 +849,7 @@ export class SqliteReadStore implements ReadStore {
     const recorded = (this.db.prepare('SELECT field FROM text_orders WHERE collection = ?').pluck().get(name) as string | undefined) ?? '';
     if (indexed && recorded === (order ?? '')) return;
     // Indexed anew: before it existed, or keyed the other way (rowids or order keys, or the order of another field).
-    if (indexed) {
-      for (const { part } of this.db.prepare('SELECT part FROM text_parts WHERE collection = ?').all(name) as { part: number }[]) {
-        this.db.exec(`INSERT INTO fts_${name}_${part} (fts_${name}_${part}) VALUES ('delete-all')`);
-      }
-    }
+    if (indexed) this.clearTextIndex(name);
     const cooperatives = this.db
       .prepare(`SELECT DISTINCT cooperative_id FROM rm_${name}`)
       .all() as { cooperative_id: string }[];
@@ -873,6 +864,18 @@ export class SqliteReadStore implements ReadStore {
     }
     if (order) this.db.prepare('INSERT OR REPLACE INTO text_orders (collection, field) VALUES (?, ?)').run(name, order);
     else this.db.prepare('DELETE FROM text_orders WHERE collection = ?').run(name);
+  }
+
+  /** The stored documents of a page's rowids, in that order (a page is sorted as rowids: documents in a sorter cost more). */
+  private docsByRowid(collection: string, rowids: readonly number[]): string[] {
+    const byRowid = this.stmt<[number], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE rowid = ?`);
+    return rowids.map((r) => byRowid.get(r)!.doc);
+  }
+
+  /** Empties every cooperative's part of a collection's text index. */
+  private clearTextIndex(name: string): void {
+    const parts = this.stmt<[string], { part: number }>('SELECT part FROM text_parts WHERE collection = ?').all(name);
+    for (const { part } of parts) this.db.exec(`INSERT INTO fts_${name}_${part} (fts_${name}_${part}) VALUES ('delete-all')`);
   }
 
   /** A prepared statement, prepared once per SQL text. */
