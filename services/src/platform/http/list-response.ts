@@ -4,21 +4,20 @@ import type { ViewPage } from '../../read-views.js';
 
 /** Sends a list the way the API conventions say: `TotalItems` header, 204 with no body when empty. */
 export function sendList<D, T>(res: Response, page: ReadPage<D>, toDto: (doc: D) => T): T[] | undefined {
-  res.setHeader('TotalItems', String(page.total));
-  if (page.items.length === 0) {
-    res.status(204);
-    return undefined;
-  }
-  return page.items.map(toDto);
+  return listHead(res, page.total, page.items.length) ? page.items.map(toDto) : undefined;
 }
 
 /** As sendList(), for a page already written out as JSON (a view built by a read thread): the text is the body. */
 export function sendJsonList(res: Response, page: ViewPage): string | undefined {
-  res.setHeader('TotalItems', String(page.total));
-  if (page.count === 0) {
-    res.status(204);
-    return undefined;
-  }
+  if (!listHead(res, page.total, page.count)) return undefined;
   res.type('application/json');
   return page.json;
+}
+
+/** Sets `TotalItems`, and 204 for a page without items; whether the page has a body. */
+function listHead(res: Response, total: number, items: number): boolean {
+  res.setHeader('TotalItems', String(total));
+  if (items > 0) return true;
+  res.status(204);
+  return false;
 }
