@@ -1,4 +1,4 @@
-import type { ReadDocument } from '@coop/contracts';
+import type { ReadDocument, ReadQuery, ReadStore } from '@coop/contracts';
 import { toMemberDto } from './members/queries/member.view.js';
 
 /** What a view is given beside each document: plain strings, so that they can be sent to a read thread. */
@@ -27,6 +27,12 @@ export interface ViewPage {
   readonly json: string;
   readonly count: number;
   readonly total: number;
+}
+
+/** A page of a view read from any read store, built where this runs (where no read thread builds it). */
+export async function findView(store: ReadStore, collection: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
+  const { items, total } = await store.find(collection, query);
+  return viewPage(view, items, total);
 }
 
 /** Builds a view page from documents (in a read thread, or on the API thread where no read thread runs). */

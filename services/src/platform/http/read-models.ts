@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError, type CollectionSpec, type ReadDocument, type ReadPage, type ReadQuery, type ReadStore, type Sort } from '@coop/contracts';
-import { viewPage, type ViewPage, type ViewRequest } from '../../read-views.js';
+import { findView, type ViewPage, type ViewRequest } from '../../read-views.js';
 import { ThreadedReadStore } from '../read-threads/threaded-read-store.js';
 import { READ_STORE } from '../tokens.js';
 import { parseListQuery, type ListParams } from './list-query.js';
@@ -29,8 +29,7 @@ export class ReadModels {
   async queryView(spec: CollectionSpec, cooperativeId: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
     const scoped = { ...query, cooperativeId };
     if (this.store instanceof ThreadedReadStore) return this.store.findView(spec.name, scoped, view);
-    const { items, total } = await this.store.find(spec.name, scoped);
-    return viewPage(view, items, total);
+    return findView(this.store, spec.name, scoped, view);
   }
 
   /** Platform-wide listing; only for ROLE_SUPER_ADMIN paths and sign-in. */

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, WriteOp } from '@coop/contracts';
-import { viewPage, type ViewPage, type ViewRequest } from '../../read-views.js';
+import { findView, type ViewPage, type ViewRequest } from '../../read-views.js';
 import type { FindAnswer, FindRequest, ReadThreadData } from './read-thread-protocol.js';
 
 interface ReadThread {
@@ -65,10 +65,7 @@ export class ThreadedReadStore implements ReadStore {
    * without parsing the documents, building the answer and writing it out itself.
    */
   async findView(collection: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
-    if (this.threads.length === 0 && !this.closed) {
-      const { items, total } = await this.local.find(collection, query);
-      return viewPage(view, items, total);
-    }
+    if (this.threads.length === 0 && !this.closed) return findView(this.local, collection, query, view);
     return this.ask(collection, query, view);
   }
 
