@@ -12,7 +12,7 @@
 // BENCH_POSTINGS_CONNECTIONS (default 10), BENCH_POSTINGS_PROFILE=<file.cpuprofile> (CPU profile of the server's
 // thread during the load, for `node bench/support/profile-summary.js <file>` or Chrome DevTools).
 // Prints one JSON line with the figures; writes no results file.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
@@ -24,7 +24,8 @@ if (process.argv[2] === '--cannon') {
   process.exit(0);
 }
 
-const { benchEnv, built, log, now, rng, round } = await import('./lib.js');
+const { asTheProductRuns, benchEnv, built, log, now, rng, round } = await import('./lib.js');
+asTheProductRuns();
 
 const MEMBERS = Number(process.env.BENCH_POSTINGS_MEMBERS ?? 100_000);
 const DIR = process.env.BENCH_POSTINGS_DIR ?? join(tmpdir(), `coop-bench-postings-${MEMBERS}`);
@@ -83,8 +84,10 @@ try {
   // CPU time of this process (the server: API thread and projection thread) and of the load generator, so a run
   // says how many milliseconds of the two cores one posting costs, whatever else the machine was doing.
   const cpuBefore = process.cpuUsage();
+  const threadsBefore = threadTimes();
   const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), '--cannon', spec], { maxBuffer: 64 * 2 ** 20 });
   const cpu = process.cpuUsage(cpuBefore);
+  const threads = threadShares(threadsBefore, threadTimes());
   if (session) await stopProfile(session, PROFILE);
   const r = JSON.parse(stdout.trim().split('\n').at(-1));
   const created = r.statuses['201'] ?? 0;
@@ -92,10 +95,44 @@ try {
   const serverCpuMsPerPosting = round((cpu.user + cpu.system) / 1000 / Math.max(1, r.requests), 3);
   log(`    ${Math.round(created / r.durationSeconds)} postings/s (${created} created), p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} / p99 ${r.latencyMs.p99} ms`, JSON.stringify(r.statuses));
   log(`    server CPU ${serverCpuMsPerPosting} ms a posting (all threads), load generator ${r.cpuMsPerRequest} ms a request`);
-  console.log(JSON.stringify({ members: docs.length, connections: CONNECTIONS, postingsPerSecond: Math.round(created / r.durationSeconds), created, failed: bad, serverCpuMsPerPosting, ...r }));
+  const apiThreadMsPerPosting = threads ? round((threads[0].seconds * 1000) / Math.max(1, r.requests), 3) : null;
+  if (threads) {
+    log(`    busiest threads (% of one core over the load): ${threads.slice(0, 4).map((t) => `${t.name} ${t.percent}`).join(', ')}; API thread ${apiThreadMsPerPosting} ms a posting`);
+  }
+  console.log(JSON.stringify({ members: docs.length, connections: CONNECTIONS, postingsPerSecond: Math.round(created / r.durationSeconds), created, failed: bad, serverCpuMsPerPosting, apiThreadMsPerPosting, ...r }));
   if (bad > 0) process.exitCode = 1;
 } finally {
   await running.close();
+}
+
+/**
+ * CPU seconds used so far by each thread of this process (Linux: /proc/self/task/<tid>/stat, in clock ticks of
+ * 10 ms), by thread id; null elsewhere. The API thread's id is the process id.
+ */
+function threadTimes() {
+  const tasks = '/proc/self/task';
+  if (!existsSync(tasks)) return null;
+  const out = new Map();
+  for (const tid of readdirSync(tasks)) {
+    try {
+      const stat = readFileSync(`${tasks}/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return out;
+}
+
+/** Per thread, the CPU it used between two readings: the API thread first, then the others, busiest first. */
+function threadShares(before, after) {
+  if (!before || !after) return null;
+  const seconds = DURATION;
+  const used = [...after].map(([tid, t]) => ({ tid, seconds: t - (before.get(tid) ?? 0) }));
+  const named = used.map((u) => ({ ...u, name: u.tid === process.pid ? 'API' : `thread ${u.tid}`, percent: Math.round((u.seconds / seconds) * 100) }));
+  const api = named.find((u) => u.tid === process.pid);
+  return [api, ...named.filter((u) => u !== api).sort((a, b) => b.seconds - a.seconds)];
 }
 
 /** Starts the V8 CPU profiler on this (the server's) thread. */
