@@ -3,13 +3,14 @@
 // Every bench script writes bench/results/<name>.json:
 //   { name, startedAt, durationMs, machine, figures: {...}, checks: [{ metric, target, actual, unit, pass }] }
 // bench/run.js reads these files to print the summary table.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
 export const RESULTS_DIR = join(ROOT, 'bench', 'results');
 
 /** Imports a module of the built code (services/dist, projections/dist, contracts/dist) by its repo-relative path. */
@@ -67,7 +68,28 @@ export async function cachedFill(key, runDir, fill, { enabled = true } = {}) {
   const info = JSON.parse(readFileSync(join(cached, 'fill.json'), 'utf8'));
   if (reused) await upgradeKeyFormat(cached);
   cpSync(cached, runDir, { recursive: true, filter: (src) => !src.endsWith('fill.json') });
+  flushToDisk(runDir);
   return { reused, info };
+}
+
+/**
+ * Writes the files of a fresh copy out to the disk before anything is measured on them: otherwise the kernel writes
+ * the gigabytes back while the benchmark runs, and the benchmark measures that too.
+ */
+function flushToDisk(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      flushToDisk(path);
+    } else if (entry.isFile()) {
+      const fd = openSync(path, 'r+');
+      try {
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  }
 }
 
 /**
