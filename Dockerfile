@@ -30,4 +30,4 @@ RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node
 
 EXPOSE 3000
-CMD ["node", "services/dist/main.js"]
+CMD ["node", "--no-memory-reducer", "services/dist/main.js"]

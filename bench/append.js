@@ -12,8 +12,10 @@ import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  benchEnv, built, elmaFs, elmaKm, fakeUuid, log, metadata, now, perSecond, rng, round, saveResult, tempDataDir,
+  asTheProductRuns, benchEnv, built, elmaFs, elmaKm, fakeUuid, log, metadata, now, perSecond, rng, round, saveResult, tempDataDir,
 } from './lib.js';
+
+asTheProductRuns();
 
 const COMMANDS = Number(process.env.BENCH_APPEND_COMMANDS ?? 5000);
 const BATCH = Number(process.env.BENCH_APPEND_BATCH ?? 1000);

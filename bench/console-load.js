@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
-import { log, now, ROOT, round, saveResult } from './lib.js';
+import { log, now, PRODUCT_NODE_FLAGS, ROOT, round, saveResult } from './lib.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const TARGET_MS = 1000;
@@ -41,7 +41,7 @@ async function startProduct() {
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-bench-console-'));
   const password = `Bench-${randomBytes(9).toString('base64url')}`;
   let output = '';
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, main], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -4,13 +4,26 @@
 //   { name, startedAt, durationMs, machine, figures: {...}, checks: [{ metric, target, actual, unit, pass }] }
 // bench/run.js reads these files to print the summary table.
 import { closeSync, cpSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The V8 flags the product runs with (`npm start`, docs/decisions.md 31). */
+export const PRODUCT_NODE_FLAGS = ['--no-memory-reducer'];
+
+/**
+ * For a script that runs the app in its own process: runs the script again with the product's V8 flags when it was
+ * started without them (`node bench/members.js`), so it measures the server as it runs in production; returns
+ * only in the process that has them.
+ */
+export function asTheProductRuns() {
+  if (PRODUCT_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) return;
+  const { status } = spawnSync(process.execPath, [...PRODUCT_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(status ?? 1);
+}
 export const RESULTS_DIR = join(ROOT, 'bench', 'results');
 
 /** Imports a module of the built code (services/dist, projections/dist, contracts/dist) by its repo-relative path. */

@@ -8,7 +8,9 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import argon2 from 'argon2';
-import { benchEnv, built, cachedFill, fakeUuid, log, now, perSecond, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
+import { asTheProductRuns, benchEnv, built, cachedFill, fakeUuid, log, now, perSecond, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
+
+asTheProductRuns();
 
 const USERS = Number(process.env.BENCH_LIST_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_LIST_DURATION ?? 10);

@@ -20,7 +20,8 @@ if (process.argv[2] === '--cannon') {
   process.exit(0);
 }
 
-const { benchEnv, built, cachedFill, log, now, rng, round, ROOT, saveResult, tempDataDir } = await import('./lib.js');
+const { asTheProductRuns, benchEnv, built, cachedFill, log, now, rng, round, ROOT, saveResult, tempDataDir } = await import('./lib.js');
+asTheProductRuns();
 const { join } = await import('node:path');
 const { writeFileSync } = await import('node:fs');
 

@@ -9,7 +9,9 @@
 import { join } from 'node:path';
 import { mkdirSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { elmaFs, elmaKm, fakeUuid, log, metadata, now, perSecond, rng, round, saveResult, tempDataDir, built } from './lib.js';
+import { asTheProductRuns, elmaFs, elmaKm, fakeUuid, log, metadata, now, perSecond, rng, round, saveResult, tempDataDir, built } from './lib.js';
+
+asTheProductRuns();
 
 const TOTAL = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
 const ELMA_NUMBERS = Number(process.env.BENCH_REBUILD_ELMA_NUMBERS ?? 50_000);

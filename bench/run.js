@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { machine, RESULTS_DIR, ROOT } from './lib.js';
+import { machine, PRODUCT_NODE_FLAGS, RESULTS_DIR, ROOT } from './lib.js';
 
 const BENCHES = ['append', 'rebuild', 'list', 'members', 'console-load'];
 const fromResults = process.argv.includes('--results');
@@ -48,7 +48,8 @@ for (const name of BENCHES) {
     continue;
   }
   const t0 = Date.now();
-  const exitCode = run(process.execPath, [script]);
+  // With the product's V8 flags, so the scripts that run the app in-process need not start themselves again.
+  const exitCode = run(process.execPath, [...PRODUCT_NODE_FLAGS, script]);
   const seconds = Math.round((Date.now() - t0) / 100) / 10;
   const file = join(RESULTS_DIR, `${name}.json`);
   // Only a result written by this run counts.

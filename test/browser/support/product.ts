@@ -14,6 +14,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
+/** As `npm start` runs the product (docs/decisions.md 31): no V8 memory reducer. */
+const PRODUCT_NODE_FLAGS = ['--no-memory-reducer'];
+
 export const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 export const SCREENSHOT_DIR = join(ROOT, 'test-output', 'screenshots');
 export const CHROME_ARGS = [
@@ -100,7 +103,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   const adminPassword = `Test-${randomBytes(9).toString('base64url')}`;
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, main], {
     cwd: ROOT,
     env: {
       ...process.env,
