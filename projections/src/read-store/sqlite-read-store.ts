@@ -49,6 +49,13 @@ const ANALYSIS_LIMIT = 400;
 /** Options for tests: a smaller key space makes the store renumber order keys often. */
 export interface SqliteReadStoreOptions {
   readonly orderKeyEnd?: number;
+  /**
+   * Pages the write-ahead log may hold before a commit of this connection copies them into the database itself (SQLite's
+   * `wal_autocheckpoint`, default 1,000). Set higher where another thread checkpoints the log (the projection thread
+   * with its checkpoint thread), so the writer's commits do not stop for the copy and its fsync; the limit stays as a
+   * safety net should that thread fall behind.
+   */
+  readonly walAutocheckpointPages?: number;
 }
 
 /** A statement find() runs and SQLite's plan for it (the `detail` lines of EXPLAIN QUERY PLAN). */
@@ -163,6 +170,7 @@ export class SqliteReadStore implements ReadStore {
     // members the members table alone is about 185 MiB; with 64 MiB most look-ups went to the OS (twice the time).
     this.db.pragma('cache_size = -262144');
     this.db.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
+    if (options.walAutocheckpointPages !== undefined) this.db.pragma(`wal_autocheckpoint = ${Math.trunc(options.walAutocheckpointPages)}`);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS text_parts (collection TEXT NOT NULL, cooperative_id TEXT NOT NULL, ' +

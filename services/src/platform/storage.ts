@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventStore, KeyStore, ReadStore } from '@coop/contracts';
-import { allProjectors, MongoReadStore, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import { allProjectors, MongoReadStore, ProjectionRunner, SqliteReadStore, type SqliteReadStoreOptions } from '@coop/projections';
 import type { AppConfig } from './config/config.js';
 import { CodecEventStore } from './event-store/codec-event-store.js';
 import { KurrentEventStore } from './event-store/kurrent-event-store.js';
@@ -52,10 +52,16 @@ export async function openEventLog(config: AppConfig): Promise<EventLog> {
   };
 }
 
-export async function openReadStore(config: AppConfig): Promise<ReadStore> {
+/** The SQLite read store's file under the data directory. */
+export function readStoreFile(config: AppConfig): string {
+  return join(config.dataDir, 'read-models.sqlite');
+}
+
+/** `sqlite`: options for the SQLite read store (ignored with MongoDB). */
+export async function openReadStore(config: AppConfig, sqlite: SqliteReadStoreOptions = {}): Promise<ReadStore> {
   const readStore: ReadStore = config.mongodbUrl
     ? await MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase)
-    : new SqliteReadStore(join(config.dataDir, 'read-models.sqlite'));
+    : new SqliteReadStore(readStoreFile(config), sqlite);
   await readStore.ensureCollections(allProjectors.flatMap((p) => p.collections));
   return readStore;
 }
@@ -72,7 +78,7 @@ const READ_THREAD = new URL('./read-threads/read-thread.js', import.meta.url);
 async function openApiReadStore(config: AppConfig): Promise<ReadStore> {
   const local = await openReadStore(config);
   if (config.mongodbUrl || config.readThreads === 0 || !existsSync(fileURLToPath(READ_THREAD))) return local;
-  return ThreadedReadStore.open(local, READ_THREAD, join(config.dataDir, 'read-models.sqlite'), config.readThreads);
+  return ThreadedReadStore.open(local, READ_THREAD, readStoreFile(config), config.readThreads);
 }
 
 export interface StorageOptions {

@@ -7,7 +7,8 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { allProjectors, ProjectionRunner } from '@coop/projections';
 import type { AppConfig } from '../config/config.js';
 import { SqliteEventStore } from '../event-store/sqlite-event-store.js';
-import { openEventLog, openReadStore } from '../storage.js';
+import { openEventLog, openReadStore, readStoreFile } from '../storage.js';
+import { WalCheckpoints, WRITER_CHECKPOINT_PAGES } from './wal-checkpoints.js';
 import type { FromProjectionThread, ToProjectionThread } from './thread-protocol.js';
 
 function threadPort(): MessagePort {
@@ -15,10 +16,14 @@ function threadPort(): MessagePort {
   return parentPort;
 }
 const port = threadPort();
+/** The compiled entry of the checkpoint thread, beside this one. */
+const CHECKPOINT_THREAD = new URL('./checkpoint-thread.js', import.meta.url);
 const config = (workerData as { config: AppConfig }).config;
 
 const log = await openEventLog(config);
-const readStore = await openReadStore(config);
+// SQLite: the read store's log is copied into the database by a thread of its own, not by this thread's commits.
+const checkpoints = config.mongodbUrl ? undefined : await WalCheckpoints.start(CHECKPOINT_THREAD, readStoreFile(config));
+const readStore = await openReadStore(config, checkpoints ? { walAutocheckpointPages: WRITER_CHECKPOINT_PAGES } : {});
 const runner = new ProjectionRunner(log.events, readStore, allProjectors, (line) => console.log(line));
 const send = (message: FromProjectionThread): void => port.postMessage(message);
 runner.onProcessed((position) => send({ kind: 'processed', position }));
@@ -49,6 +54,7 @@ async function handle(message: ToProjectionThread): Promise<void> {
         await runner.stop();
         await log.close();
         await readStore.close();
+        await checkpoints?.close();
         break;
     }
     send({ kind: 'done', id, processed: runner.processedUpTo, ...(events === undefined ? {} : { events }) });
