@@ -7,5 +7,5 @@ export interface CheckpointThreadData {
 /** Messages to the checkpoint thread. */
 export type ToCheckpointThread = { readonly kind: 'close' };
 
-/** Messages from the checkpoint thread. */
-export type FromCheckpointThread = { readonly kind: 'ready' } | { readonly kind: 'closed' };
+/** The checkpoint thread's only message: it is ready (its connection is open). */
+export type FromCheckpointThread = { readonly kind: 'ready' };

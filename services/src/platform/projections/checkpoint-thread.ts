@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { CheckpointThreadData, ToCheckpointThread } from './checkpoint-protocol.js';
+import type { CheckpointThreadData, FromCheckpointThread, ToCheckpointThread } from './checkpoint-protocol.js';
 
 function threadPort(): MessagePort {
   if (!parentPort) throw new Error('checkpoint-thread.js runs only as a worker thread');
@@ -34,7 +34,6 @@ port.on('message', (message: ToCheckpointThread) => {
   clearInterval(timer);
   copyLog();
   db.close();
-  port.postMessage({ kind: 'closed' });
   port.close();
 });
-port.postMessage({ kind: 'ready' });
+port.postMessage({ kind: 'ready' } satisfies FromCheckpointThread);

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { CheckpointThreadData, FromCheckpointThread } from './checkpoint-protocol.js';
+import { whenReady } from '../worker-ready.js';
+import type { CheckpointThreadData, ToCheckpointThread } from './checkpoint-protocol.js';
 
 /** How often the checkpoint thread copies the read store's log into the database. */
 export const CHECKPOINT_EVERY_MS = 50;
@@ -18,35 +19,24 @@ export const WRITER_CHECKPOINT_PAGES = 4_000;
  * writer's own checkpoints (WRITER_CHECKPOINT_PAGES) then keep the log bounded.
  */
 export class WalCheckpoints {
-  private constructor(
-    private readonly worker: Worker,
-    private readonly exited: Promise<void>,
-    private readonly isRunning: () => boolean,
-  ) {}
+  private running = true;
+  private readonly exited: Promise<void>;
+
+  private constructor(private readonly worker: Worker) {
+    this.exited = new Promise((resolve) => worker.once('exit', () => ((this.running = false), resolve())));
+  }
 
   static async start(entry: URL, file: string, everyMs = CHECKPOINT_EVERY_MS): Promise<WalCheckpoints> {
-    const data: CheckpointThreadData = { file, everyMs };
-    const worker = new Worker(entry, { workerData: data });
-    let running = true;
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => ((running = false), resolve())));
-    await new Promise<void>((resolve, reject) => {
-      const onExit = (code: number): void => reject(new Error(`Checkpoint thread exited before it was ready (code ${code})`));
-      worker.once('error', reject);
-      worker.once('exit', onExit);
-      worker.once('message', (message: FromCheckpointThread) => {
-        if (message.kind !== 'ready') return;
-        worker.off('error', reject);
-        worker.off('exit', onExit);
-        resolve();
-      });
-    });
+    const worker = new Worker(entry, { workerData: { file, everyMs } satisfies CheckpointThreadData });
+    const checkpoints = new WalCheckpoints(worker);
+    await whenReady(worker, 'The checkpoint thread');
     worker.on('error', (error) => console.error('Checkpoint thread failed; the writer checkpoints its log itself from now on', error));
-    return new WalCheckpoints(worker, exited, () => running);
+    return checkpoints;
   }
 
   /** Copies the log a last time, closes the thread's connection and ends the thread. */
   async close(): Promise<void> {
-    if (this.isRunning()) this.worker.postMessage({ kind: 'close' });
+    if (this.running) this.worker.postMessage({ kind: 'close' } satisfies ToCheckpointThread);
     await this.exited;
   }
 }

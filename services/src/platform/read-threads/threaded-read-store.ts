@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, WriteOp } from '@coop/contracts';
 import { findView, type ViewPage, type ViewRequest } from '../../read-views.js';
 import type { FindAnswer, FindRequest, ReadThreadData } from './read-thread-protocol.js';
+import { whenReady } from '../worker-ready.js';
 
 interface ReadThread {
   readonly worker: Worker;
@@ -103,29 +104,19 @@ export class ThreadedReadStore implements ReadStore {
     await this.local.close();
   }
 
-  private startThread(): Promise<ReadThread> {
+  private async startThread(): Promise<ReadThread> {
     const worker = new Worker(this.entry, { workerData: { file: this.file } satisfies ReadThreadData });
     const thread: ReadThread = { worker, waiting: new Map() };
-    return new Promise((resolve, reject) => {
-      // A thread that fails or stops before it is ready fails the start, instead of leaving it waiting.
-      const failed = (error: Error): void => reject(error);
-      const stopped = (code: number): void => reject(new Error(`A read thread stopped while starting (exit code ${code})`));
-      worker.once('error', failed);
-      worker.once('exit', stopped);
-      worker.once('message', () => {
-        worker.off('error', failed);
-        worker.off('exit', stopped);
-        worker.on('message', (answer: FindAnswer) => this.answered(thread, answer));
-        // A thread that fails fails its open queries; the API answers those requests with an error.
-        worker.on('error', (error) => this.failAll(thread, error));
-        worker.on('exit', (code) => {
-          if (this.closed) return;
-          this.failAll(thread, new Error(`A read thread stopped (exit code ${code})`));
-          this.replace(thread);
-        });
-        resolve(thread);
-      });
+    await whenReady(worker, 'A read thread');
+    worker.on('message', (answer: FindAnswer) => this.answered(thread, answer));
+    // A thread that fails fails its open queries; the API answers those requests with an error.
+    worker.on('error', (error) => this.failAll(thread, error));
+    worker.on('exit', (code) => {
+      if (this.closed) return;
+      this.failAll(thread, new Error(`A read thread stopped (exit code ${code})`));
+      this.replace(thread);
     });
+    return thread;
   }
 
   /** Takes a stopped thread out of the pool and starts another in its place. */
