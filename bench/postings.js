@@ -87,9 +87,10 @@ try {
   const threadsBefore = threadTimes();
   const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), '--cannon', spec], { maxBuffer: 64 * 2 ** 20 });
   const cpu = process.cpuUsage(cpuBefore);
-  const threads = threadShares(threadsBefore, threadTimes());
+  const threadsAfter = threadTimes();
   if (session) await stopProfile(session, PROFILE);
   const r = JSON.parse(stdout.trim().split('\n').at(-1));
+  const threads = threadShares(threadsBefore, threadsAfter, r.durationSeconds);
   const created = r.statuses['201'] ?? 0;
   const bad = r.errors + r.timeouts + Object.entries(r.statuses).filter(([s]) => s !== '201' && s !== '409').reduce((a, [, n]) => a + n, 0);
   const serverCpuMsPerPosting = round((cpu.user + cpu.system) / 1000 / Math.max(1, r.requests), 3);
@@ -125,10 +126,9 @@ function threadTimes() {
   return out;
 }
 
-/** Per thread, the CPU it used between two readings: the API thread first, then the others, busiest first. */
-function threadShares(before, after) {
+/** Per thread, the CPU it used between two readings `seconds` apart: the API thread first, then the others, busiest first. */
+function threadShares(before, after, seconds) {
   if (!before || !after) return null;
-  const seconds = DURATION;
   const used = [...after].map(([tid, t]) => ({ tid, seconds: t - (before.get(tid) ?? 0) }));
   const named = used.map((u) => ({ ...u, name: u.tid === process.pid ? 'API' : `thread ${u.tid}`, percent: Math.round((u.seconds / seconds) * 100) }));
   const api = named.find((u) => u.tid === process.pid);

@@ -81,10 +81,11 @@ async function openLoop() {
   /** The five slowest requests, with when they were due (ms after the start): a pause shows as a cluster. */
   const slowest = [];
   let start = 0;
+  const options = (path) => ({ host: target.hostname, port: target.port, path, agent, headers: { authorization: `Bearer ${token}` } });
   const send = (path, due) => {
     pending += 1;
     const req = http.request(
-      { host: target.hostname, port: target.port, path, agent, headers: { authorization: `Bearer ${token}` }, timeout: 10_000 },
+      { ...options(path), timeout: 10_000 },
       (res) => {
         res.resume();
         res.on('end', () => {
@@ -119,7 +120,7 @@ async function openLoop() {
   // requests carry this process's start-up (its http code still loading, the TCP connects) as if the server had
   // been slow, and at 50 requests/s the p99 is the fifth-slowest request.
   await Promise.all(Array.from({ length: connections }, (_, i) => new Promise((resolve) => {
-    const req = http.request({ host: target.hostname, port: target.port, path: paths[i % paths.length], agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+    const req = http.request(options(paths[i % paths.length]), (res) => {
       res.resume();
       res.on('end', resolve);
     });
