@@ -9,9 +9,11 @@ import {
   type PostingType,
   type SharesPosted,
 } from '@coop/contracts';
-import { deciderSpec } from '../platform/testing/decider-spec.js';
+import { deciderSpec, type DeciderSpec } from '../platform/testing/decider-spec.js';
 import {
   memberDecider,
+  memberLedgerDecider,
+  type LedgerCommand,
   postingRequestErrors,
   transferCounterpartToAnnul,
   type AdmitMember,
@@ -21,7 +23,37 @@ import {
   type ShareTerms,
 } from './domain/member.decider.js';
 
-const spec = deciderSpec(memberDecider);
+const LEDGER_COMMANDS = new Set<MemberCommand['type']>(['PostShares', 'TransferOut', 'TransferIn', 'AnnulPosting', 'AnnulTransferCounterpart', 'CorrectSharePayment']);
+const isLedgerCommand = (command: MemberCommand): command is LedgerCommand => LEDGER_COMMANDS.has(command.type);
+
+/**
+ * memberDecider's spec; a command on the share account is also decided by memberLedgerDecider (which folds the same
+ * history without master data), and must come out the same: the same events, or the same error. So every posting
+ * test in this file is a test of the ledger decider too.
+ */
+function withLedger(full: DeciderSpec<MemberCommand, MemberEvent>, ledger: DeciderSpec<LedgerCommand, MemberEvent>): DeciderSpec<MemberCommand, MemberEvent> {
+  return {
+    given(events) {
+      return {
+        when(command) {
+          const outcomes = isLedgerCommand(command) ? [full.given(events).when(command), ledger.given(events).when(command)] : [full.given(events).when(command)];
+          return {
+            then(expected) {
+              for (const o of outcomes) o.then(expected);
+            },
+            thenThrows(errorClass, check) {
+              const [first, ...others] = outcomes.map((o) => o.thenThrows(errorClass, check));
+              for (const other of others) expect(other).toEqual(first);
+              return first!;
+            },
+          };
+        },
+      };
+    },
+  };
+}
+
+const spec = withLedger(deciderSpec(memberDecider), deciderSpec(memberLedgerDecider));
 
 const COOP = 'coop-1';
 const OTHER_COOP = 'coop-2';
@@ -896,6 +928,31 @@ describe('member decider: state', () => {
     expect([...s.postings.keys()]).toEqual(['b0', 'b1', 'b2', 'b5', 'b8']);
     expect(s.postings.get('b2')).toMatchObject({ type: 2, quantity: 1, shares: -1, amount: -25_000, annulated: true });
     expect(s.postings.get('b5')).toMatchObject({ type: 5, shares: 1, amount: 25_000, annulPeer: 'b2', annulated: false });
+  });
+});
+
+describe('member ledger decider: the share account without master data', () => {
+  it('folds a history as memberDecider does, but for the master data it leaves out', () => {
+    const events: MemberEvent[] = [
+      ...member,
+      { type: 'MemberDataChanged', data: { memberId: M, name: 'Krause', iban: 'DE02120300000000202051' } },
+      posted('b1', 1, 2),
+      posted('b2', 2, 1),
+      { type: 'SharePaymentCorrected', data: { memberId: M, balanceId: 'b1', rueckpfleinzahlung: 40_000, interestEnd: '2025-12-31' } },
+      posted('b8', 8, 4),
+      exited('b8'),
+    ];
+    const full = events.reduce(memberDecider.evolve, memberDecider.initialState());
+    const ledger = events.reduce(memberLedgerDecider.evolve, memberLedgerDecider.initialState());
+    expect(full.master).toMatchObject({ name: 'Krause', givenName: 'Anna', iban: 'DE02120300000000202051' });
+    expect(ledger.master).toBeNull();
+    expect(ledger).toEqual({ ...full, master: null });
+    expect(JSON.stringify([...ledger.postings.values()])).not.toMatch(/Berger|Krause|Anna|DE02/);
+  });
+
+  it('a change of master data leaves the ledger state as it was', () => {
+    const before = member.reduce(memberLedgerDecider.evolve, memberLedgerDecider.initialState());
+    expect(memberLedgerDecider.evolve(before, { type: 'MemberDataChanged', data: { memberId: M, name: 'Krause' } })).toBe(before);
   });
 });
 

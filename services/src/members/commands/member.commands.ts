@@ -17,9 +17,12 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
 import {
   memberDecider,
+  memberLedgerDecider,
   postingRequestErrors,
   transferCounterpartToAnnul,
-  type MemberCommand,
+  type AdmitMember,
+  type ChangeMemberData,
+  type LedgerCommand,
   type MemberMasterInput,
   type MemberState,
   type PostingRequest,
@@ -117,10 +120,18 @@ export class MemberCommandRunner {
     return terms;
   }
 
-  async decideOn(memberId: string, command: MemberCommand): Promise<Decided> {
+  /** Decides a command on master data (admission, change) on the member's whole state, personal data opened. */
+  async decideOnMaster(memberId: string, command: AdmitMember | ChangeMemberData): Promise<Decided> {
     const streamId = memberStream(memberId);
     const loaded = await this.writer.loadKept(streamId, memberDecider, memberDataSubject(memberId));
     return { streamId, loaded, events: memberDecider.decide(command, loaded.state) };
+  }
+
+  /** Decides a command on the member's share account: the stream is read without opening personal data. */
+  async decideOn(memberId: string, command: LedgerCommand): Promise<Decided> {
+    const streamId = memberStream(memberId);
+    const loaded = await this.writer.loadWithoutPersonalData(streamId, memberLedgerDecider);
+    return { streamId, loaded, events: memberLedgerDecider.decide(command, loaded.state) };
   }
 
   async append(decided: readonly Decided[], ctx: CommandContext, extra: readonly StreamAppend[] = []): Promise<void> {
@@ -198,7 +209,7 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
       const claimed = errors.length === 0 ? await collectAsync(() => this.members.claimNumber(ctx, memberId, given), errors) : undefined;
       const decided = await collectAsync(
         () =>
-          this.members.decideOn(memberId, {
+          this.members.decideOnMaster(memberId, {
             type: 'AdmitMember',
             memberId,
             cooperativeId,
@@ -225,7 +236,7 @@ export class ChangeMemberHandler implements ICommandHandler<ChangeMemberCommand>
   async execute({ ctx, memberId, master }: ChangeMemberCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     await this.members.retrying(async () => {
-      const decided = await this.members.decideOn(memberId, { type: 'ChangeMemberData', memberId, cooperativeId, master, today: businessToday() });
+      const decided = await this.members.decideOnMaster(memberId, { type: 'ChangeMemberData', memberId, cooperativeId, master, today: businessToday() });
       await this.members.append([decided], ctx);
     });
   }

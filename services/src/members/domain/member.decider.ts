@@ -330,6 +330,32 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
   },
 };
 
+/** The commands on a member's share account: every member command but the two on master data. */
+export type LedgerCommand = Exclude<MemberCommand, AdmitMember | ChangeMemberData>;
+
+/**
+ * The member's share account alone: `memberDecider` with the master data left out of its state (`master` stays null,
+ * changes of master data change nothing). The posting commands never read master data, so they decide exactly as
+ * `memberDecider` does (tested); the state holds no personal data, so the write path reads the member's stream
+ * without opening it (StreamWriter.loadWithoutPersonalData): no key look-up and no decryption for a posting.
+ */
+export const memberLedgerDecider: Decider<LedgerCommand, MemberEvent, MemberState> = {
+  initialState: () => initial,
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MemberAdmitted': {
+        const { memberId, cooperativeId, memberNr } = event.data;
+        return { ...initial, exists: true, memberId, cooperativeId, memberNr };
+      }
+      case 'MemberDataChanged':
+        return state;
+      default:
+        return memberDecider.evolve(state, event);
+    }
+  },
+  decide: (command, state) => memberDecider.decide(command, state),
+};
+
 // --- master data -------------------------------------------------------------------------------
 
 function admit(command: AdmitMember, state: MemberState): MemberEvent[] {

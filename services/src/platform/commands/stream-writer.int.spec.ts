@@ -1,12 +1,13 @@
 /**
  * StreamWriter.loadKept: the fold kept between commands, against the real SQLite event log, key store and
  * personal-data codec. It must give exactly what a fresh load gives: new events are folded in, an erased key
- * is never outlived by personal data held in a kept fold.
+ * is never outlived by personal data held in a kept fold. StreamWriter.loadWithoutPersonalData: the same for a
+ * decider that holds no personal data, from events read with their personal fields left out and no key looked up.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { Decider, DomainEvent, NewEvent } from '@coop/contracts';
 import { SqliteReadStore } from '@coop/projections';
 import { loadConfig } from '../config/config.js';
@@ -89,3 +90,47 @@ describe('StreamWriter.loadKept', () => {
     expect(await writer.loadKept('user-none', names, 'user-none')).toEqual({ state: { username: undefined, events: 0 }, expected: 'no_stream' });
   });
 });
+
+/** A decider of the stream's shape alone: how many events, and every data field it was given (personal ones must not come). */
+interface ShapeState {
+  readonly events: number;
+  readonly fields: readonly string[];
+}
+const shape: Decider<never, NameEvent, ShapeState> = {
+  initialState: () => ({ events: 0, fields: [] }),
+  evolve: (state, event) => ({ events: state.events + 1, fields: [...new Set([...state.fields, ...Object.keys(event.data)])].sort() }),
+  decide: () => [],
+};
+
+describe('StreamWriter.loadWithoutPersonalData', () => {
+  it('folds the events without their personal fields, and looks no key up', async () => {
+    const find = jest.spyOn(log.keys, 'find');
+    const loaded = await writer.loadWithoutPersonalData(STREAM, shape);
+    expect(loaded).toEqual({ state: { events: 1, fields: ['cooperativeId', 'roles', 'userId'] }, expected: 0 });
+    expect(find).not.toHaveBeenCalled();
+    // The same stream opened: its personal fields are there.
+    expect((await writer.load(STREAM, shape)).state.fields).toEqual(['cooperativeId', 'passwordHash', 'roles', 'userId', 'username']);
+    expect(find).toHaveBeenCalled();
+  });
+
+  it('keeps the fold and folds only the events appended since onto it', async () => {
+    const first = await writer.loadWithoutPersonalData(STREAM, shape);
+    expect((await writer.loadWithoutPersonalData(STREAM, shape)).state).toBe(first.state);
+    await log.events.append(STREAM, 0, [event('UserRenamed', { userId: 'u1', username: 'berta' })]);
+    const later = await writer.loadWithoutPersonalData(STREAM, shape);
+    expect(later).toEqual({ state: { events: 2, fields: ['cooperativeId', 'roles', 'userId'] }, expected: 1 });
+    expect(first.state).toEqual({ events: 1, fields: ['cooperativeId', 'roles', 'userId'] });
+  });
+
+  it('answers the same once the subject key is erased: it never needed it', async () => {
+    const before = await writer.loadWithoutPersonalData(STREAM, shape);
+    await log.keys.erase(SUBJECT);
+    expect(await writer.loadWithoutPersonalData(STREAM, shape)).toEqual(before);
+    expect(await writer.loadWithoutPersonalData(STREAM, otherShape)).toEqual(before);
+  });
+
+  it('an empty stream is not kept and reads as no stream', async () => {
+    expect(await writer.loadWithoutPersonalData('user-none', shape)).toEqual({ state: { events: 0, fields: [] }, expected: 'no_stream' });
+  });
+});
+const otherShape: Decider<never, NameEvent, ShapeState> = { ...shape };

@@ -10,6 +10,7 @@ import {
   type RecordedEvent,
   type StreamAppend,
 } from '@coop/contracts';
+import { readsWithoutPersonalData } from '../event-store/reads-without-personal-data.js';
 import { hasTailReads } from '../event-store/stream-tail.js';
 import { ReadModelProgress } from '../read-model-progress.js';
 import { EVENT_STORE, KEY_STORE } from '../tokens.js';
@@ -61,6 +62,27 @@ export class StreamWriter {
     if (typeof loaded.expected === 'number') this.folds.set(streamId, decider, loaded.expected, loaded.state);
     else this.folds.delete(streamId);
     return loaded;
+  }
+
+  /**
+   * As loadKept(), for a decider whose state holds no personal data: its `evolve` ignores the events' personal
+   * fields (a member's share account, `memberLedgerDecider`). The stream is read with its personal data left out,
+   * unopened, so no key is looked up and nothing decrypted; and a kept fold needs no check that the subject's key
+   * still exists, since it holds nothing of the subject's.
+   */
+  async loadWithoutPersonalData<C, E extends DomainEvent, S>(streamId: string, decider: Decider<C, E, S>): Promise<Loaded<S>> {
+    const kept = this.folds.get<S>(streamId, decider);
+    const events = (await this.readWithoutPersonalData(streamId, kept?.revision ?? -1)) as unknown as RecordedEvent<E>[];
+    const loaded = kept ? fold(decider, kept.state, events, kept.revision) : fold(decider, decider.initialState(), events, 'no_stream');
+    if (typeof loaded.expected === 'number') this.folds.set(streamId, decider, loaded.expected, loaded.state);
+    else this.folds.delete(streamId);
+    return loaded;
+  }
+
+  /** The stream's events after `revision` (-1: all) without their personal data where the store can leave it out. */
+  private async readWithoutPersonalData(streamId: string, revision: number): Promise<RecordedEvent[]> {
+    if (readsWithoutPersonalData(this.events)) return this.events.readStreamWithoutPersonalData(streamId, revision);
+    return revision < 0 ? this.events.readStream(streamId) : this.readAfter(streamId, revision);
   }
 
   /** The stream's events after `revision` (none: a fold up to `revision` is still the stream's current state). */

@@ -7,7 +7,8 @@ import type {
   StreamAppend,
   Subscription,
 } from '@coop/contracts';
-import type { PersonalDataCipher } from './personal-data.js';
+import { withoutPersonalData, type PersonalDataCipher } from './personal-data.js';
+import type { ReadsWithoutPersonalData } from './reads-without-personal-data.js';
 import { hasTailReads, type StreamTailReads } from './stream-tail.js';
 import type { Upcasters } from './upcasters.js';
 
@@ -15,7 +16,7 @@ import type { Upcasters } from './upcasters.js';
  * Wraps any event-store adapter: seals personal data on the way in; on the way out opens it
  * (or marks it erased) and upcasts old schema versions. The adapters never see plain personal data.
  */
-export class CodecEventStore implements EventStore, StreamTailReads {
+export class CodecEventStore implements EventStore, StreamTailReads, ReadsWithoutPersonalData {
   constructor(
     private readonly inner: EventStore,
     private readonly cipher: PersonalDataCipher,
@@ -38,10 +39,13 @@ export class CodecEventStore implements EventStore, StreamTailReads {
 
   /** The stream's events after `revision` (read as a whole and cut when the adapter cannot read a tail). */
   async readStreamAfter(streamId: string, revision: number): Promise<RecordedEvent[]> {
-    const tail = hasTailReads(this.inner)
-      ? await this.inner.readStreamAfter(streamId, revision)
-      : (await this.inner.readStream(streamId)).filter((e) => e.revision > revision);
-    return this.openAll(tail);
+    return this.openAll(await this.readTail(streamId, revision));
+  }
+
+  /** The stream's events after `afterRevision` (-1: all) with their personal fields left out, unopened; upcast as ever. */
+  async readStreamWithoutPersonalData(streamId: string, afterRevision: number): Promise<RecordedEvent[]> {
+    const events = afterRevision < 0 ? await this.inner.readStream(streamId) : await this.readTail(streamId, afterRevision);
+    return events.map((e) => this.upcast(e, withoutPersonalData(e.data)));
   }
 
   async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
@@ -65,24 +69,28 @@ export class CodecEventStore implements EventStore, StreamTailReads {
     return events.map((e, i) => ({ ...e, data: sealed[i]! }));
   }
 
+  /** The inner store's events of a stream after `revision` (read as a whole and cut when the adapter cannot read a tail). */
+  private async readTail(streamId: string, revision: number): Promise<RecordedEvent[]> {
+    return hasTailReads(this.inner)
+      ? this.inner.readStreamAfter(streamId, revision)
+      : (await this.inner.readStream(streamId)).filter((e) => e.revision > revision);
+  }
+
   private async openAll(events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
     const opened = await this.cipher.openAll(events.map((e) => e.data));
-    const out: RecordedEvent[] = [];
-    for (const [i, e] of events.entries()) {
-      const { data, erased } = opened[i]!;
-      const up = this.upcasters.apply(e.type, e.metadata.schemaVersion, data);
-      // Nothing to open, nothing to upcast: the adapter's fresh event object is already the answer.
-      if (up.data === e.data && up.version === e.metadata.schemaVersion && !erased) {
-        out.push(e);
-        continue;
-      }
-      out.push({
-        ...e,
-        data: up.data,
-        metadata: { ...e.metadata, schemaVersion: up.version },
-        ...(erased ? { erased } : {}),
-      });
-    }
-    return out;
+    return events.map((e, i) => this.upcast(e, opened[i]!.data, opened[i]!.erased));
+  }
+
+  /** The event with `data` (opened or left without personal fields) upcast to the newest schema version. */
+  private upcast(e: RecordedEvent, data: object, erased?: string[]): RecordedEvent {
+    const up = this.upcasters.apply(e.type, e.metadata.schemaVersion, data);
+    // Nothing opened or left out, nothing to upcast: the adapter's fresh event object is already the answer.
+    if (up.data === e.data && up.version === e.metadata.schemaVersion && !erased) return e;
+    return {
+      ...e,
+      data: up.data,
+      metadata: { ...e.metadata, schemaVersion: up.version },
+      ...(erased ? { erased } : {}),
+    };
   }
 }

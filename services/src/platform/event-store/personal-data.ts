@@ -26,6 +26,13 @@ export interface Opened {
   readonly erased?: string[];
 }
 
+/** The event's data with its sealed personal fields left out (not opened): data without any comes back as it is. */
+export function withoutPersonalData(data: object): object {
+  if (!(SEALED in data)) return data;
+  const { [SEALED]: _sealed, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
+
 /** Looks a subject's key up at most once: the same lookup serves every event of one batch. */
 function once<T>(lookup: (subject: string) => Promise<T>): (subject: string) => Promise<T> {
   const seen = new Map<string, Promise<T>>();
