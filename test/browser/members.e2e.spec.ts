@@ -173,6 +173,10 @@ describe('members and postings', () => {
     await waitForHolding(page, '4 shares');
     await page.waitForSelector('[data-testid="balance-row"][data-type="3"][data-annulated="false"]');
     await waitForText(page, tid('member-share-account'), 'Berger, Bernd');
+    // The share column adds up to the holding: the outgoing transfer takes a share away.
+    await waitForText(page, tid('member-sum-shares'), '4');
+    expect(await textOf(page, '[data-testid="balance-row"][data-type="3"] [data-testid="balance-shares"]')).toBe('-1');
+    expect(await textOf(page, tid('member-sum-shares'))).toBe('4');
     const target = await product.api(`/members/${targetId}`, { token });
     expect(target.body).toMatchObject({ shareAmount: 3 });
 
@@ -188,6 +192,9 @@ describe('members and postings', () => {
     await waitForHolding(page, '5 shares');
     await page.waitForSelector('[data-testid="balance-row"][data-type="3"][data-annulated="true"]');
     await page.waitForSelector('[data-testid="balance-row"][data-type="5"]');
+    await waitForText(page, tid('member-sum-shares'), '5');
+    expect(await textOf(page, '[data-testid="balance-row"][data-type="5"] [data-testid="balance-shares"]')).toBe('1');
+    expect(await textOf(page, tid('member-sum-shares'))).toBe('5');
     const targetAfter = await product.api(`/members/${targetId}`, { token });
     expect(targetAfter.body).toMatchObject({ shareAmount: 2 });
 

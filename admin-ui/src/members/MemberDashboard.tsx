@@ -28,7 +28,7 @@ import { DocumentTitle } from '../layout/DocumentTitle';
 import { PageLoading } from '../layout/Layout';
 import { MemberHistoryCard } from './MemberHistory';
 import { useSession } from '../session/session';
-import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, type BalanceRecord, type MemberRecord } from './model';
+import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, shareChange, type BalanceRecord, type MemberRecord } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
 import type { ExemptionOrderRecord, NonAssessmentRecord } from '../taxPapers/model';
 import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath } from '../taxPapers/parts';
@@ -216,7 +216,7 @@ function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: read
                   {label(b)}
                   {b.annulated ? <Chip size="small" label={translate('coop.balances.annulled')} sx={{ ml: 1, height: 20 }} data-testid="balance-annulled" /> : null}
                 </TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatCount(b.quantity)}</TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="balance-shares">{formatCount(shareChange(b))}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: b.amount < 0 && !b.annulated ? 'error.main' : undefined }}>{formatMoney(b.amount)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(b.approvalDate)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(b.interestBegin)}</TableCell>
@@ -241,7 +241,10 @@ function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: read
           </TableBody>
           <TableFooter>
             <TableRow>
-              <TableCell colSpan={3} sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14 }}>{translate('resources.members.fields.shareTotalEUR')}</TableCell>
+              <TableCell colSpan={2} sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14 }}>{translate('resources.members.fields.shareTotalEUR')}</TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14, fontVariantNumeric: 'tabular-nums' }} data-testid="member-sum-shares">
+                {formatCount(rows.reduce((total, b) => total + shareChange(b), 0))}
+              </TableCell>
               <TableCell align="right" sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14, whiteSpace: 'nowrap' }} data-testid="member-sum-balance">{formatMoney(sum ?? 0)}</TableCell>
               <TableCell colSpan={3} />
             </TableRow>

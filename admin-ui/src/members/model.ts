@@ -142,6 +142,16 @@ export function shareCount(balanceSumCents: number, shareCostCents: number): num
   return balanceSumCents < 0 ? -whole : whole;
 }
 
+/**
+ * The shares a posting adds (positive) or takes away (negative): the posting's quantity with the sign of its amount.
+ * The API records the entered number for every type but the annulation (5), which holds its signed effect; a clerk
+ * reading a share account expects the column to add up to the holding, as the amounts add up to the capital.
+ */
+export function shareChange(balance: Pick<BalanceRecord, 'quantity' | 'amount'>): number {
+  const shares = Math.abs(balance.quantity);
+  return balance.amount < 0 ? -shares : shares;
+}
+
 /** After an exit posting (6, 7, 8) the member takes no further postings, whatever the exit date (the API refuses them). */
 export const postingsClosed = (member: Pick<MemberRecord, 'exitDate'> | undefined | null): boolean => !!member?.exitDate;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseDateText } from '../format.js';
-import { canAnnul, churchName, hasExited, isUnderage, memberLabel, postingsClosed, shareCount } from './model.js';
+import { canAnnul, churchName, hasExited, isUnderage, memberLabel, postingsClosed, shareChange, shareCount } from './model.js';
 
 describe('member helpers of the console', () => {
   it('counts whole shares from cents by integer division', () => {
@@ -9,6 +9,23 @@ describe('member helpers of the console', () => {
     expect(shareCount(0, 25_000)).toBe(0);
     expect(shareCount(9_007_199_254_740_000, 100)).toBe(90_071_992_547_400);
     expect(shareCount(1000, 0)).toBeNull();
+  });
+
+  it("signs a posting's shares as its amount: outgoing postings take shares away, an annulation keeps its sign", () => {
+    expect(shareChange({ quantity: 3, amount: 75_000 })).toBe(3);
+    expect(shareChange({ quantity: 1, amount: -25_000 })).toBe(-1);
+    expect(shareChange({ quantity: -2, amount: -50_000 })).toBe(-2);
+    expect(shareChange({ quantity: 2, amount: 50_000 })).toBe(2);
+    expect(shareChange({ quantity: -4, amount: 100_000 })).toBe(4);
+    // A member's account: subscribed 2, bought 2, transferred 1 away, withdrew 1, annulled the withdrawal: 3 shares.
+    const account = [
+      { quantity: 2, amount: 50_000 },
+      { quantity: 2, amount: 50_000 },
+      { quantity: 1, amount: -25_000 },
+      { quantity: 1, amount: -25_000 },
+      { quantity: 1, amount: 25_000 },
+    ];
+    expect(account.reduce((sum, b) => sum + shareChange(b), 0)).toBe(3);
   });
 
   it('knows a minor from the birth date (18 years), and unknown without one', () => {
