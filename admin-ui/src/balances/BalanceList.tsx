@@ -67,7 +67,7 @@ export default function BalanceList() {
             <TableRow>
               <TableCell sx={{ width: 48 }} />
               <SortHeader list={list} field="memberName" label={f('member')} />
-              <SortHeader list={list} field="amount" label={f('amount')} />
+              <SortHeader list={list} field="amount" label={f('amount')} align="right" />
               <SortHeader list={list} field="type" label={f('type')} />
               <SortHeader list={list} field="date" label={f('date')} />
               <SortHeader list={list} field="approvalDate" label={f('approvalDate')} />

@@ -3,13 +3,31 @@ import { useTranslate, type RaRecord } from 'react-admin';
 import type { ServerList } from '../data/useServerList';
 import { Icon } from '../plain/icons';
 
-/** A column header that cycles ascending, descending, none on click (`title`: the full name of a short label). */
-export function SortHeader({ list, field, label, width, title }: { list: ServerList<RaRecord>; field: string; label: string; width?: number | string; title?: string }) {
+/**
+ * A column header that cycles ascending, descending, none on click (`title`: the full name of a short label; `align`:
+ * `right` over a column of amounts, so the label stands above the figures).
+ */
+export function SortHeader({
+  list,
+  field,
+  label,
+  width,
+  title,
+  align,
+}: {
+  list: ServerList<RaRecord>;
+  field: string;
+  label: string;
+  width?: number | string;
+  title?: string;
+  align?: 'right';
+}) {
   const translate = useTranslate();
   const active = list.sort?.field === field;
   const direction = active && list.sort?.order === 'DESC' ? 'desc' : 'asc';
   return (
     <TableCell
+      align={align}
       sortDirection={active ? direction : false}
       sx={{ width, fontWeight: 600 }}
       aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
