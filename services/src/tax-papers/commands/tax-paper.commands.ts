@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { exemptionOrdersStream, memberStream, nonAssessmentsStream, type Decider, type DomainEvent } from '@coop/contracts';
 import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections';
 import { businessToday } from '../../members/domain/business-date.js';
-import { memberDecider } from '../../members/domain/member.decider.js';
+import { memberLedgerDecider } from '../../members/domain/member.decider.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -47,10 +47,13 @@ export class CorrectNonAssessmentCommand extends Command<void> {
 export class TaxPaperWriter {
   constructor(private readonly writer: StreamWriter, private readonly reads: ReadModels) {}
 
-  /** Whether `memberId` is a member of the cooperative (from its stream; another cooperative's reads as unknown). */
+  /**
+   * Whether `memberId` is a member of the cooperative (from its stream; another cooperative's reads as unknown). It
+   * needs no master data: the stream is read as for a posting, without opening personal data (decision 33).
+   */
   async isMember(memberId: string, cooperativeId: string): Promise<boolean> {
     if (memberId === '') return false;
-    const { state } = await this.writer.load(memberStream(memberId), memberDecider);
+    const { state } = await this.writer.loadWithoutPersonalData(memberStream(memberId), memberLedgerDecider);
     return state.exists && state.cooperativeId === cooperativeId;
   }
 
