@@ -128,7 +128,7 @@ export class MemberCommandRunner {
   }
 
   /** Decides a command on the member's share account: the stream is read without opening personal data. */
-  async decideOn(memberId: string, command: LedgerCommand): Promise<Decided> {
+  async decideOnLedger(memberId: string, command: LedgerCommand): Promise<Decided> {
     const streamId = memberStream(memberId);
     const loaded = await this.writer.loadWithoutPersonalData(streamId, memberLedgerDecider);
     return { streamId, loaded, events: memberLedgerDecider.decide(command, loaded.state) };
@@ -261,7 +261,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
     await this.members.retrying(async () => {
       const terms = await this.members.terms(cooperativeId);
       if (type === 1 || type === 2 || type === 6 || type === 7 || type === 8) {
-        const decided = await this.members.decideOn(memberId, {
+        const decided = await this.members.decideOnLedger(memberId, {
           type: 'PostShares',
           memberId,
           cooperativeId,
@@ -274,7 +274,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
         await this.members.append([decided], ctx);
       } else if (type === 3) {
         const target = request.transferTo!.trim();
-        const out = await this.members.decideOn(memberId, {
+        const out = await this.members.decideOnLedger(memberId, {
           type: 'TransferOut',
           memberId,
           cooperativeId,
@@ -285,7 +285,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
           terms,
           ...dates,
         });
-        const incoming = await this.members.decideOn(target, {
+        const incoming = await this.members.decideOnLedger(target, {
           type: 'TransferIn',
           memberId: target,
           cooperativeId,
@@ -324,10 +324,10 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
     today: string,
     dates: { date?: string; approvalDate?: string; interestBegin?: string },
   ): Promise<Decided[]> {
-    const own = await this.members.decideOn(memberId, { type: 'AnnulPosting', memberId, cooperativeId, balanceId, annulPeer, peerBalanceId, terms, today, ...dates });
+    const own = await this.members.decideOnLedger(memberId, { type: 'AnnulPosting', memberId, cooperativeId, balanceId, annulPeer, peerBalanceId, terms, today, ...dates });
     const counterpart = transferCounterpartToAnnul(own.loaded.state, annulPeer);
     if (!counterpart) return [own];
-    const other = await this.members.decideOn(counterpart.memberId, {
+    const other = await this.members.decideOnLedger(counterpart.memberId, {
       type: 'AnnulTransferCounterpart',
       memberId: counterpart.memberId,
       cooperativeId,
@@ -350,7 +350,7 @@ export class CorrectShareHandler implements ICommandHandler<CorrectShareCommand>
   async execute({ ctx, memberId, balanceId, rueckpfleinzahlung, interestEnd }: CorrectShareCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     await this.members.retrying(async () => {
-      const decided = await this.members.decideOn(memberId, { type: 'CorrectSharePayment', memberId, cooperativeId, balanceId, rueckpfleinzahlung, interestEnd });
+      const decided = await this.members.decideOnLedger(memberId, { type: 'CorrectSharePayment', memberId, cooperativeId, balanceId, rueckpfleinzahlung, interestEnd });
       await this.members.append([decided], ctx);
     });
   }

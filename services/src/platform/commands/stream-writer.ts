@@ -59,9 +59,7 @@ export class StreamWriter {
       kept && (await this.keys.find(subject)) !== undefined
         ? fold(decider, kept.state, (await this.readAfter(streamId, kept.revision)) as unknown as RecordedEvent<E>[], kept.revision)
         : await this.load(streamId, decider);
-    if (typeof loaded.expected === 'number') this.folds.set(streamId, decider, loaded.expected, loaded.state);
-    else this.folds.delete(streamId);
-    return loaded;
+    return this.keep(streamId, decider, loaded);
   }
 
   /**
@@ -72,20 +70,22 @@ export class StreamWriter {
    */
   async loadWithoutPersonalData<C, E extends DomainEvent, S>(streamId: string, decider: Decider<C, E, S>): Promise<Loaded<S>> {
     const kept = this.folds.get<S>(streamId, decider);
-    const events = (await this.readWithoutPersonalData(streamId, kept?.revision ?? -1)) as unknown as RecordedEvent<E>[];
-    const loaded = kept ? fold(decider, kept.state, events, kept.revision) : fold(decider, decider.initialState(), events, 'no_stream');
+    const after = kept?.revision ?? -1;
+    // A store that cannot leave personal data out opens it; the decider ignores it all the same.
+    const events = (readsWithoutPersonalData(this.events)
+      ? await this.events.readStreamWithoutPersonalData(streamId, after)
+      : await this.readAfter(streamId, after)) as unknown as RecordedEvent<E>[];
+    return this.keep(streamId, decider, kept ? fold(decider, kept.state, events, kept.revision) : fold(decider, decider.initialState(), events, 'no_stream'));
+  }
+
+  /** Keeps the fold of a stream that exists for the next command on it (FoldCache); an empty stream is not kept. */
+  private keep<S>(streamId: string, decider: object, loaded: Loaded<S>): Loaded<S> {
     if (typeof loaded.expected === 'number') this.folds.set(streamId, decider, loaded.expected, loaded.state);
     else this.folds.delete(streamId);
     return loaded;
   }
 
-  /** The stream's events after `revision` (-1: all) without their personal data where the store can leave it out. */
-  private async readWithoutPersonalData(streamId: string, revision: number): Promise<RecordedEvent[]> {
-    if (readsWithoutPersonalData(this.events)) return this.events.readStreamWithoutPersonalData(streamId, revision);
-    return revision < 0 ? this.events.readStream(streamId) : this.readAfter(streamId, revision);
-  }
-
-  /** The stream's events after `revision` (none: a fold up to `revision` is still the stream's current state). */
+  /** The stream's events after `revision` (-1: all; none: a fold up to `revision` is still the stream's current state). */
   async readAfter(streamId: string, revision: number): Promise<RecordedEvent[]> {
     if (hasTailReads(this.events)) return this.events.readStreamAfter(streamId, revision);
     return (await this.events.readStream(streamId)).filter((e) => e.revision > revision);

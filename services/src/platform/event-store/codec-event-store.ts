@@ -44,8 +44,7 @@ export class CodecEventStore implements EventStore, StreamTailReads, ReadsWithou
 
   /** The stream's events after `afterRevision` (-1: all) with their personal fields left out, unopened; upcast as ever. */
   async readStreamWithoutPersonalData(streamId: string, afterRevision: number): Promise<RecordedEvent[]> {
-    const events = afterRevision < 0 ? await this.inner.readStream(streamId) : await this.readTail(streamId, afterRevision);
-    return events.map((e) => this.upcast(e, withoutPersonalData(e.data)));
+    return (await this.readTail(streamId, afterRevision)).map((e) => this.upcast(e, withoutPersonalData(e.data)));
   }
 
   async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
