@@ -20,7 +20,7 @@ export class PlatformModule {
         { provide: READ_STORE, useValue: storage.readStore },
         { provide: KEY_STORE, useValue: storage.keys },
         { provide: ProjectionRunner, useValue: storage.runner },
-        { provide: ReadModelProgress, useValue: new ReadModelProgress(config.runProjections ? storage.runner : undefined, storage.readStore) },
+        { provide: ReadModelProgress, useValue: new ReadModelProgress(config.runProjections ? storage.runner : undefined, storage.readStore, config.readYourWritesWaitMs) },
         StreamWriter,
         ReadModels,
       ],

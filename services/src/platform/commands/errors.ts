@@ -6,4 +6,19 @@ export class ConflictError extends Error {
   }
 }
 
+/**
+ * The command's events are stored, but the read models did not show them within the wait (a rebuild, a
+ * stalled or restarting projection). Not a failure: answered 202 with `saved: true`, so nobody enters the
+ * same thing again; the read models show it once the projections have caught up.
+ */
+export class SavedNotYetShownError extends Error {
+  constructor(
+    readonly position: bigint,
+    readonly reason: unknown,
+  ) {
+    super('Saved. It does not show in the lists yet and will in a moment. Do not enter it again.');
+    this.name = 'SavedNotYetShownError';
+  }
+}
+
 export { PermissionError as ForbiddenError } from '@coop/contracts';

@@ -15,7 +15,7 @@ import { hasTailReads } from '../event-store/stream-tail.js';
 import { ReadModelProgress } from '../read-model-progress.js';
 import { EVENT_STORE, KEY_STORE } from '../tokens.js';
 import { metadataFor, type CommandContext } from './command-context.js';
-import { ConflictError } from './errors.js';
+import { ConflictError, SavedNotYetShownError } from './errors.js';
 import { FoldCache } from './fold-cache.js';
 
 const MAX_ATTEMPTS = 5;
@@ -121,12 +121,20 @@ export class StreamWriter {
     }
   }
 
-  /** Appends atomically to one or more streams and waits for the read models to catch up. */
+  /**
+   * Appends atomically to one or more streams and waits for the read models to catch up. Once the append has
+   * succeeded the write is done: a wait that fails (too long, or the projection thread restarting) says so with
+   * SavedNotYetShownError, never as a failure of the write.
+   */
   async appendAll(appends: readonly StreamAppend[]): Promise<void> {
     const result = appends.length === 1
       ? await this.events.append(appends[0]!.streamId, appends[0]!.expected, appends[0]!.events)
       : await this.events.appendMulti(appends);
-    await this.progress.waitFor(result.position);
+    try {
+      await this.progress.waitFor(result.position);
+    } catch (reason) {
+      throw new SavedNotYetShownError(result.position, reason);
+    }
   }
 
   stamp(events: readonly DomainEvent[], ctx: CommandContext, cooperativeId: string): NewEvent[] {

@@ -22,6 +22,8 @@ export interface AppConfig {
   readonly adminUiDir: string;
   /** Threads answering the API's list queries on the SQLite read store (0: the API thread answers them). */
   readonly readThreads: number;
+  /** How long a write waits for the read models to show it before answering 202 "saved, not shown yet" (ms). */
+  readonly readYourWritesWaitMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runProjections: env.RUN_PROJECTIONS !== 'false',
     adminUiDir: resolve(env.ADMIN_UI_DIR ?? join(import.meta.dirname, '../../../../admin-ui/dist')),
     readThreads: wholeNumber(env.READ_THREADS, 2, 'READ_THREADS', 0),
+    readYourWritesWaitMs: wholeNumber(env.READ_YOUR_WRITES_WAIT_MS, 5000, 'READ_YOUR_WRITES_WAIT_MS', 1),
   };
 }
 

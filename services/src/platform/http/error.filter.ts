@@ -1,9 +1,12 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { ConcurrencyError, NotFoundError, ValidationError } from '@coop/contracts';
-import { ConflictError, ForbiddenError } from '../commands/errors.js';
+import { ConflictError, ForbiddenError, SavedNotYetShownError } from '../commands/errors.js';
 
-/** Maps domain errors to the API's answers; nothing leaves as an unexplained 500 without a log line. */
+/**
+ * Maps domain errors to the API's answers; nothing leaves as an unexplained 500 without a log line. A write that was
+ * stored but is not yet in the read models is not an error: 202 with `saved: true` (SavedNotYetShownError).
+ */
 @Catch()
 export class ApiErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiErrorFilter');
@@ -20,6 +23,10 @@ export class ApiErrorFilter implements ExceptionFilter {
       res.status(HttpStatus.CONFLICT).json({ message: error.message });
     } else if (error instanceof ConcurrencyError) {
       res.status(HttpStatus.CONFLICT).json({ message: new ConflictError().message });
+    } else if (error instanceof SavedNotYetShownError) {
+      const why = error.reason instanceof Error ? error.reason.message : String(error.reason);
+      this.logger.warn(`Saved up to log position ${error.position}, not yet in the read models: ${why}`);
+      res.status(HttpStatus.ACCEPTED).json({ saved: true, message: error.message });
     } else if (error instanceof HttpException) {
       const body = error.getResponse();
       res.status(error.getStatus()).json(typeof body === 'string' ? { message: body } : body);
