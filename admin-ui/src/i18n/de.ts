@@ -401,6 +401,7 @@ export const de: Messages<typeof en> = {
       http: 'Die Anfrage ist fehlgeschlagen (HTTP %{status})',
       network: 'Der Server ist nicht erreichbar',
       invalidForm: 'Bitte korrigieren Sie die markierten Felder',
+      savedNotYetShown: 'Gespeichert. Es erscheint in Kürze in den Listen. Bitte nicht noch einmal erfassen.',
     },
     dashboard: {
       welcome: 'Willkommen, %{name}',

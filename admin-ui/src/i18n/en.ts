@@ -404,6 +404,7 @@ export const en = {
       http: 'The request failed (HTTP %{status})',
       network: 'The server cannot be reached',
       invalidForm: 'Please correct the marked fields',
+      savedNotYetShown: 'Saved. It does not show in the lists yet and will in a moment. Do not enter it again.',
     },
     dashboard: {
       welcome: 'Welcome, %{name}',

@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { API_ROOT } from '../config';
+import { savedNotYetShown } from './savedAnswer';
 import { getToken, setToken } from './session';
 
 export interface ApiResponse<T> {
@@ -37,7 +38,8 @@ function takePrefetched(path: string, init: RequestInit): Promise<Response> | un
 /**
  * Every call to the API goes through here: it sends the bearer token and takes a fresh token from the
  * `Authorization` response header of any answer. Non-2xx answers throw react-admin's HttpError with the
- * parsed body, so the data and auth providers see the status and the server's message.
+ * parsed body, so the data and auth providers see the status and the server's message; so does a write the
+ * server stored but does not show yet (202, `savedNotYetShown`).
  */
 export async function api<T = unknown>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> {
   const headers = new Headers(init.headers);
@@ -62,6 +64,8 @@ export async function api<T = unknown>(path: string, init: RequestInit = {}): Pr
       body = text;
     }
   }
+  const saved = savedNotYetShown(response.status, body);
+  if (saved) throw saved;
   if (!response.ok) {
     const message =
       typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'

@@ -1,0 +1,15 @@
+import { HttpError } from 'react-admin';
+
+/** The message key of a write the server stored but does not show yet (its answer `202 { saved: true }`). */
+export const SAVED_NOT_YET_SHOWN = 'coop.errors.savedNotYetShown';
+
+/**
+ * A write answered `202 { saved: true }` was stored, but the lists do not show it yet (the server's read models are
+ * late: a rebuild, a restarting projection). It is raised as an error carrying that message, so the form does not
+ * go on as if it had the new record, and the clerk reads that it was saved and must not be entered again.
+ * Undefined for every other answer.
+ */
+export function savedNotYetShown(status: number, body: unknown): HttpError | undefined {
+  if (status !== 202 || typeof body !== 'object' || body === null || (body as { saved?: unknown }).saved !== true) return undefined;
+  return new HttpError(SAVED_NOT_YET_SHOWN, status, body);
+}
