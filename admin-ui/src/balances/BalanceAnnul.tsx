@@ -9,6 +9,7 @@ import { PageLoading } from '../layout/Layout';
 import { canAnnul, canWriteMembers, today, type BalanceRecord } from '../members/model';
 import { useSession } from '../session/session';
 import { BalanceDetails } from './BalanceDetails';
+import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 const FORM_ID = 'annul-form';
 
@@ -65,6 +66,7 @@ export default function BalanceAnnul() {
   const { peer = '' } = useParams();
   const translate = useTranslate();
   const { data: original, isPending, error } = useGetOne<BalanceRecord>('balances', { id: peer }, { enabled: !!peer });
+  const leave = useLeaveWhenSaved(original ? `/member/${encodeURIComponent(original.member)}` : '/balances');
   if (isPending) return <PageLoading />;
   if (error || !original) return <Alert severity="error">{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
   return (
@@ -74,6 +76,7 @@ export default function BalanceAnnul() {
         record={{ member: original.member, type: 5, annulPeer: original.id, date: today(), approvalDate: today(), interestBegin: today() }}
         transform={(data: RaRecord) => ({ member: original.member, type: 5, annulPeer: original.id, date: data.date, approvalDate: data.approvalDate ?? null, interestBegin: data.interestBegin ?? null })}
         redirect={() => `/member/${encodeURIComponent(original.member)}`}
+        mutationOptions={leave}
       >
         <AnnulForm original={original} />
       </CreateBase>

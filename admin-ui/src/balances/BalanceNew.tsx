@@ -16,6 +16,7 @@ import { ACTION_TYPES, OUTGOING_TYPES, isExitType, memberLabel, postingsClosed, 
 import { useCooperative } from '../members/useCooperative';
 import { canWriteMembers } from '../members/model';
 import { useSession } from '../session/session';
+import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 const FORM_ID = 'balance-form';
 
@@ -121,6 +122,7 @@ export default function BalanceNew() {
   const type = Number(params.type);
   const memberId = params.member ?? '';
   const translate = useTranslate();
+  const leave = useLeaveWhenSaved(`/member/${encodeURIComponent(memberId)}`);
   const { data: member, isPending, error } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
   if (!(ACTION_TYPES as readonly number[]).includes(type)) return <NotFound />;
   if (isPending) return <PageLoading />;
@@ -143,6 +145,7 @@ export default function BalanceNew() {
           record={record}
           transform={(data: RaRecord) => ({ ...data, member: member.id, type })}
           redirect={() => `/member/${encodeURIComponent(member.id)}`}
+          mutationOptions={leave}
         >
           <PostingForm type={type} member={member} />
         </CreateBase>

@@ -6,6 +6,7 @@ import { EditHeader } from '../common/EditHeader';
 import { centsToDecimal, parseEuroToCents } from '../format';
 import { PageLoading } from '../layout/Layout';
 import { hasRole, useSession } from '../session/session';
+import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 /** balanceCost arrives as integer cents; the form shows euro (`250,00`) and keeps what the clerk types as text. */
 const formatEuro = (value: unknown): string => (typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '');
@@ -103,11 +104,12 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
 export default function CooperativeEdit() {
   const session = useSession();
   const { id } = useParams();
+  const leave = useLeaveWhenSaved('/');
   if (!session) return null;
   if (id && id !== session.cooperative && !session.roles.includes('ROLE_SUPER_ADMIN')) return <Navigate to="/cooperative" replace />;
   return (
     <Card component="section" data-testid="cooperative-form" sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <EditBase resource="cooperatives" id={id ?? session.cooperative} mutationMode="pessimistic" redirect={false} transform={toApi}>
+      <EditBase resource="cooperatives" id={id ?? session.cooperative} mutationMode="pessimistic" redirect={false} mutationOptions={leave} transform={toApi}>
         <CooperativeForm canSave={hasRole(session, 'ROLE_ADMIN')} />
       </EditBase>
     </Card>

@@ -5,6 +5,7 @@ import { useWatch } from 'react-hook-form';
 import { EditHeader } from '../common/EditHeader';
 import { PageLoading } from '../layout/Layout';
 import { hasRole, useSession } from '../session/session';
+import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 const PROCESSES = [
   { id: 'fs', name: 'coop.elma.fs' },
@@ -62,17 +63,18 @@ export default function ElmaNumberEdit() {
   const { id = 'new' } = useParams();
   const translate = useTranslate();
   const canWrite = hasRole(useSession(), 'ROLE_ADMIN');
+  const leave = useLeaveWhenSaved('/administration');
   return (
     <Card component="section" data-testid="elma-form" sx={{ maxWidth: 800, mx: 'auto' }}>
       {id === 'new' ? (
-        <CreateBase resource="elmanumbers" record={{ elmaProcess: 'fs', elmaNumber: '' }} redirect="/administration">
+        <CreateBase resource="elmanumbers" record={{ elmaProcess: 'fs', elmaNumber: '' }} redirect="/administration" mutationOptions={leave}>
           <Form warnWhenUnsavedChanges={false}>
             <EditHeader title={translate('coop.title.newElmaNumber')} backTo="/administration" canSave={canWrite} />
             <Fields readOnly={!canWrite} />
           </Form>
         </CreateBase>
       ) : (
-        <EditBase key={id} resource="elmanumbers" id={id} mutationMode="pessimistic" redirect="/administration">
+        <EditBase key={id} resource="elmanumbers" id={id} mutationMode="pessimistic" redirect="/administration" mutationOptions={leave}>
           <EditForm canWrite={canWrite} />
         </EditBase>
       )}

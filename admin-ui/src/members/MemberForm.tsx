@@ -27,6 +27,7 @@ import {
 } from './model';
 import { useCooperative } from './useCooperative';
 import { useSession } from '../session/session';
+import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 const half = { xs: 12, md: 6 } as const;
 const third = { xs: 12, sm: 6, md: 4 } as const;
@@ -266,6 +267,7 @@ export default function MemberForm() {
   const { id = 'new' } = useParams();
   const translate = useTranslate();
   const canWrite = canWriteMembers(useSession()?.roles);
+  const leave = useLeaveWhenSaved(id === 'new' ? '/members' : `/member/${encodeURIComponent(id)}`);
   if (id === 'new') {
     return (
       <Card component="section" data-testid="member-form" sx={{ maxWidth: 1100, mx: 'auto' }}>
@@ -274,6 +276,7 @@ export default function MemberForm() {
           record={NEW_MEMBER()}
           transform={(data: RaRecord) => toApi(data, true)}
           redirect={(_resource, newId) => `/member/${encodeURIComponent(String(newId))}`}
+          mutationOptions={leave}
         >
           <Form warnWhenUnsavedChanges={false}>
             <EditHeader title={translate('coop.title.newMember')} backTo="/members" canSave={canWrite} />
@@ -292,6 +295,7 @@ export default function MemberForm() {
         mutationMode="pessimistic"
         transform={(data: RaRecord) => toApi(data, false)}
         redirect={() => `/member/${encodeURIComponent(id)}`}
+        mutationOptions={leave}
       >
         <EditForm />
       </EditBase>

@@ -13,3 +13,8 @@ export function savedNotYetShown(status: number, body: unknown): HttpError | und
   if (status !== 202 || typeof body !== 'object' || body === null || (body as { saved?: unknown }).saved !== true) return undefined;
   return new HttpError(SAVED_NOT_YET_SHOWN, status, body);
 }
+
+/** True for the error `api()` raises on such an answer (see `useLeaveWhenSaved`). */
+export function isSavedNotYetShown(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 202 && error.message === SAVED_NOT_YET_SHOWN;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { HttpError } from 'react-admin';
 import { de } from '../i18n/de.js';
 import { en } from '../i18n/en.js';
-import { SAVED_NOT_YET_SHOWN, savedNotYetShown } from './savedAnswer.js';
+import { isSavedNotYetShown, SAVED_NOT_YET_SHOWN, savedNotYetShown } from './savedAnswer.js';
 
 describe('savedNotYetShown', () => {
   it('turns a 202 "saved" answer into an error with the translated message key', () => {
@@ -19,6 +19,14 @@ describe('savedNotYetShown', () => {
     expect(savedNotYetShown(202, { saved: false })).toBeUndefined();
     expect(savedNotYetShown(202, null)).toBeUndefined();
     expect(savedNotYetShown(202, 'saved')).toBeUndefined();
+  });
+
+  it('tells its own error from every other failure', () => {
+    expect(isSavedNotYetShown(savedNotYetShown(202, { saved: true }))).toBe(true);
+    expect(isSavedNotYetShown(new HttpError('Conflict', 409, { message: 'Conflict' }))).toBe(false);
+    expect(isSavedNotYetShown(new HttpError(SAVED_NOT_YET_SHOWN, 500, null))).toBe(false);
+    expect(isSavedNotYetShown(new Error(SAVED_NOT_YET_SHOWN))).toBe(false);
+    expect(isSavedNotYetShown('coop.errors.savedNotYetShown')).toBe(false);
   });
 
   it('has the message in English and German', () => {

@@ -7,6 +7,7 @@ import { InfoList } from '../common/Section';
 import { centsToDecimal, formatCount, formatDate, formatDateTime, formatMoney, parseEuroToCents } from '../format';
 import { PageLoading } from '../layout/Layout';
 import type { ShareRecord } from './model';
+import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 const formatEuro = (value: unknown): string => (typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '');
 const parseText = (value: string): string => value;
@@ -91,9 +92,10 @@ function ShareForm() {
 /** `/shares/{id}`: correct the payment fields of a share register row (ROLE_SUPER_ADMIN). */
 export default function ShareEdit() {
   const { id = '' } = useParams();
+  const leave = useLeaveWhenSaved('/shares');
   return (
     <Card component="section" data-testid="share-form" sx={{ maxWidth: 900, mx: 'auto' }}>
-      <EditBase key={id} resource="shares" id={id} mutationMode="pessimistic" redirect="/shares" transform={toApi}>
+      <EditBase key={id} resource="shares" id={id} mutationMode="pessimistic" redirect="/shares" mutationOptions={leave} transform={toApi}>
         <ShareForm />
       </EditBase>
     </Card>

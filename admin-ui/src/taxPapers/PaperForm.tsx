@@ -7,6 +7,7 @@ import { PageLoading } from '../layout/Layout';
 import { canWriteMembers, memberLabel, memberName, type MemberRecord } from '../members/model';
 import { useSession } from '../session/session';
 import { LoadError, PaperLayout, useBackTo, useFrom } from './PaperLayout';
+import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 /** The fields of one kind of paper; `currentId` is the paper being corrected (none for a new one). */
 export type PaperFields = ComponentType<{ member: MemberRecord | undefined; canWrite: boolean; currentId?: string }>;
@@ -30,6 +31,7 @@ function NewPaper<R extends RaRecord>({ kind, memberId }: { kind: PaperKind<R>; 
   const translate = useTranslate();
   const canWrite = canWriteMembers(useSession()?.roles);
   const backTo = useBackTo(memberId);
+  const leave = useLeaveWhenSaved(backTo);
   const { data: member, isPending, error } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
   if (isPending) return <PageLoading />;
   if (error || !member) return <LoadError error={error} />;
@@ -37,7 +39,7 @@ function NewPaper<R extends RaRecord>({ kind, memberId }: { kind: PaperKind<R>; 
   const { Fields } = kind;
   return (
     <PaperLayout testId={kind.testId} historyResource={kind.resource}>
-      <CreateBase resource={kind.resource} record={kind.newRecord(member)} transform={(data: RaRecord) => kind.toApi(data, member.id)} redirect={() => backTo}>
+      <CreateBase resource={kind.resource} record={kind.newRecord(member)} transform={(data: RaRecord) => kind.toApi(data, member.id)} redirect={() => backTo} mutationOptions={leave}>
         <Form warnWhenUnsavedChanges={false}>
           <DocumentTitle override={title} />
           <EditHeader title={title} backTo={backTo} canSave={canWrite} />
@@ -69,6 +71,7 @@ function EditForm<R extends RaRecord & { member: string; memberName?: string | n
 
 function EditPaper<R extends RaRecord & { member: string; memberName?: string | null }>({ kind, id }: { kind: PaperKind<R>; id: string }) {
   const from = useFrom();
+  const leave = useLeaveWhenSaved(from ?? `/${kind.resource}`);
   return (
     <PaperLayout testId={kind.testId} historyResource={kind.resource} id={id}>
       <EditBase
@@ -78,6 +81,7 @@ function EditPaper<R extends RaRecord & { member: string; memberName?: string | 
         mutationMode="pessimistic"
         transform={(data: RaRecord) => kind.toApi(data, String(data.member))}
         redirect={(_resource, _id, data) => from ?? `/member/${encodeURIComponent(String((data as RaRecord | undefined)?.member ?? ''))}`}
+        mutationOptions={leave}
       >
         <EditForm kind={kind} />
       </EditBase>

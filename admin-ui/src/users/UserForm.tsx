@@ -8,6 +8,7 @@ import { PageLoading } from '../layout/Layout';
 import { Icon } from '../plain/icons';
 import { PlainSelectArrayInput, PlainTextInput, type Choice } from '../plain/inputs';
 import { useSession } from '../session/session';
+import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 /**
  * Role options from `GET /users/options?attribute=roles`, labelled in the clerk's language. The first form takes
@@ -86,6 +87,7 @@ export const UserForm = memo(function UserForm({ id, listed }: { id: string; lis
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: ['users'] });
+  const leave = useLeaveWhenSaved('/users');
   if (id === 'new') {
     return (
       <section className="cl-card" data-testid="user-form">
@@ -97,6 +99,7 @@ export const UserForm = memo(function UserForm({ id, listed }: { id: string; lis
             refreshList();
             return `/users/${encodeURIComponent(String(newId))}`;
           }}
+          mutationOptions={leave}
         >
           <Form warnWhenUnsavedChanges={false}>
             <EditHeader title={translate('coop.title.newUser')} backTo="/" />
@@ -108,7 +111,7 @@ export const UserForm = memo(function UserForm({ id, listed }: { id: string; lis
   }
   return (
     <section className="cl-card" data-testid="user-form">
-      <EditBase resource="users" id={id} mutationMode="pessimistic" redirect={false} transform={transform} queryOptions={listed ? { placeholderData: listed } : {}}>
+      <EditBase resource="users" id={id} mutationMode="pessimistic" redirect={false} mutationOptions={leave} transform={transform} queryOptions={listed ? { placeholderData: listed } : {}}>
         <div>
           <EditForm />
         </div>
