@@ -160,6 +160,23 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     expect((await request(t.http).get(`/api/v1/balances/${b.id}`).set(auth(t.adminToken))).body).toMatchObject({ amount: 50000, quantity: 2 });
     const list = await request(t.http).get(`/api/v1/shares?filter=member:${m.id}`).set(auth(t.adminToken)).expect(200);
     expect((list.body as ShareDto[]).map((s) => s.process)).toEqual([0, 1]);
+    expect(list.headers.totalitems).toBe('2');
+    // Filter and sort by the register's own names (process and admissionDate are the posting's type and approval date).
+    const register = async (query: string): Promise<ShareDto[]> =>
+      (await request(t.http).get(`/api/v1/shares?filter=member:${m.id}${query}`).set(auth(t.adminToken)).expect(200)).body as ShareDto[];
+    expect((await register('&order_by=-process')).map((s) => s.process)).toEqual([1, 0]);
+    expect((await register(',process:1')).map((s) => s.id)).toEqual([b.id]);
+    expect((await register(',interestEnd:2024-12-31')).map((s) => s.id)).toEqual([b.id]);
+    expect((await register(`,admissionDate:${DATES.approvalDate}`)).map((s) => s.id)).toEqual([b.id]);
+    expect((await register('&order_by=-interestEnd')).map((s) => s.interestEnd)).toEqual(['2024-12-31', null]);
+    // Only the register's names: the posting's own field names are unknown here.
+    const unknown = await request(t.http).get('/api/v1/shares?filter=type:1&order_by=amount').set(auth(t.adminToken)).expect(400);
+    expect(unknown.body).toEqual({
+      errors: [
+        { field: 'filter', template: 'unknownField', parameters: { '0': 'type' } },
+        { field: 'order_by', template: 'unknownField', parameters: { '0': 'amount' } },
+      ],
+    });
   });
 
   it('dashboards: member count, exited count, balance sum; per member postings and sum', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { EventStore, MemberEvent, MemberMasterData, ReadDocument, RecordedEvent } from '@coop/contracts';
 import { SqliteReadStore } from '../read-store/sqlite-read-store.js';
 import { ProjectionRunner } from '../runner/projection-runner.js';
-import { BALANCES, MEMBER_STATS, MEMBERS, membersProjector, SHARES } from './members.projector.js';
+import { BALANCES, MEMBER_STATS, MEMBERS, membersProjector } from './members.projector.js';
 
 const COOP = 'coop-1';
 let position = 0n;
@@ -53,7 +53,7 @@ async function withRunner(run: (runner: ProjectionRunner, store: SqliteReadStore
 
 async function all(store: SqliteReadStore): Promise<Record<string, ReadDocument[]>> {
   const out: Record<string, ReadDocument[]> = {};
-  for (const c of [MEMBERS, BALANCES, SHARES, MEMBER_STATS]) {
+  for (const c of [MEMBERS, BALANCES, MEMBER_STATS]) {
     out[c.name] = (await store.find(c.name, { cooperativeId: null, sort: [{ field: 'id', direction: 'asc' }] })).items;
   }
   return out;
@@ -74,13 +74,16 @@ describe('members projector', () => {
       expect(await store.get(BALANCES.name, 'b2')).toMatchObject({ type: 3, member: 'm1', memberName: 'Berger, Anna', memberNr: 1, transferTo: 'm2', transferMemberNr: 2, annulated: true });
       expect(await store.get(BALANCES.name, 'b3')).toMatchObject({ type: 4, memberName: 'Stadtwerke eG', transferFrom: 'm1', transferMemberNr: 1, annulated: true });
       expect(await store.get(BALANCES.name, 'b4')).toMatchObject({ type: 5, annulPeer: 'b3', quantity: -2, amount: -50_000, annulated: false });
-      expect(await store.get(SHARES.name, 'b0')).toMatchObject({
-        process: 0,
+      // The share register's rows are the postings' documents (decision 35).
+      expect(await store.get(BALANCES.name, 'b0')).toMatchObject({
+        type: 0,
+        quantity: 4,
+        amount: 100_000,
         shareAmount: 4,
         memberNr: 1,
         rueckpfleinzahlung: 90_000,
         interestEnd: '2030-12-31',
-        admissionDate: '2025-01-05',
+        approvalDate: '2025-01-05',
         cdcAction: 'update',
         cdcUser: 'super',
         versions: [
@@ -88,6 +91,9 @@ describe('members projector', () => {
           expect.objectContaining({ cdcAction: 'update', cdcUser: 'super', rueckpfleinzahlung: 90_000, interestEnd: '2030-12-31' }),
         ],
       });
+      // An annulation's row reverses the original; the annulled original keeps its own row.
+      expect(await store.get(BALANCES.name, 'b4')).toMatchObject({ type: 5, shareAmount: -2, rueckpfleinzahlung: -50_000, interestEnd: null, cdcAction: 'insert' });
+      expect(await store.get(BALANCES.name, 'b3')).toMatchObject({ annulated: true, shareAmount: 2, rueckpfleinzahlung: 50_000, versions: [expect.objectContaining({ cdcAction: 'insert' })] });
       expect(await store.get(MEMBER_STATS.name, COOP)).toMatchObject({ balanceSum: 100_000, shareSum: 4, memberTotal: 2 });
     });
   });

@@ -39,7 +39,13 @@ export const MEMBERS: CollectionSpec = {
   textOrder: 'name',
 };
 
-/** One document per posting (balance), id = balance id. */
+/**
+ * One document per posting (balance), id = balance id. It also holds the posting's row of the share register
+ * (SPEC.md "Share"): `shareAmount` (signed shares), `rueckpfleinzahlung` (the payment, cents), `interestEnd`, the
+ * `cdc*` fields of its last change and its `versions`. The register's `process` is the posting's `type` and its
+ * `admissionDate` the posting's `approvalDate` (SHARE_REGISTER). One document instead of two halves what a posting
+ * writes to the read store (decision 35).
+ */
 export const BALANCES: CollectionSpec = {
   name: 'balances',
   fields: {
@@ -48,6 +54,7 @@ export const BALANCES: CollectionSpec = {
     date: 'string',
     approvalDate: 'string',
     interestBegin: 'string',
+    interestEnd: 'string',
     amount: 'number',
     quantity: 'number',
     annulated: 'boolean',
@@ -59,9 +66,11 @@ export const BALANCES: CollectionSpec = {
   search: ['memberName'],
 };
 
-/** The share register: one row per posting, id = balance id. */
-export const SHARES: CollectionSpec = {
-  name: 'shares',
+/**
+ * The share register's fields as its API names them (filter and sort of `GET /shares`), each read from the posting's
+ * document field named beside it. A view of BALANCES, not a collection of its own.
+ */
+export const SHARE_REGISTER = {
   fields: {
     member: 'string',
     memberNr: 'number',
@@ -71,8 +80,16 @@ export const SHARES: CollectionSpec = {
     interestBegin: 'string',
     interestEnd: 'string',
   },
-  search: [],
-};
+  onBalances: {
+    member: 'member',
+    memberNr: 'memberNr',
+    process: 'type',
+    date: 'date',
+    admissionDate: 'approvalDate',
+    interestBegin: 'interestBegin',
+    interestEnd: 'interestEnd',
+  },
+} as const satisfies { fields: CollectionSpec['fields']; onBalances: Record<string, keyof typeof BALANCES.fields> };
 
 /** Per cooperative (id = cooperative id): the sum of all postings in cents and shares, and the members ever admitted. */
 export const MEMBER_STATS: CollectionSpec = { name: 'memberstats', fields: {}, search: [] };
@@ -110,12 +127,12 @@ const memberKey = (id: string): DocKey => ({ collection: MEMBERS.name, id });
 const statsKey = (cooperativeId: string): DocKey => ({ collection: MEMBER_STATS.name, id: cooperativeId });
 
 /**
- * Members, postings, the share register and the per-cooperative sums, in one projector: one event
- * touches several of them (a posting changes the member's holding and adds a balance and a register
- * row), and the runner's "already applied" check then covers them together.
+ * Members, postings (with their share register rows) and the per-cooperative sums, in one projector: one
+ * event touches several of them (a posting changes the member's holding and adds a balance), and the
+ * runner's "already applied" check then covers them together.
  */
 export const membersProjector: Projector = {
-  collections: [MEMBERS, BALANCES, SHARES, MEMBER_STATS],
+  collections: [MEMBERS, BALANCES, MEMBER_STATS],
   keys(recorded: RecordedEvent): DocKey[] {
     if (!TYPES.has(recorded.type)) return [];
     const event = recorded as RecordedEvent<MemberEvent>;
@@ -130,13 +147,7 @@ export const membersProjector: Projector = {
       case 'SharesPosted': {
         const d = event.data;
         const other = d.transferTo ?? d.transferFrom;
-        return [
-          memberKey(d.memberId),
-          { collection: BALANCES.name, id: d.balanceId },
-          { collection: SHARES.name, id: d.balanceId },
-          statsKey(coop),
-          ...(other ? [memberKey(other)] : []),
-        ];
+        return [memberKey(d.memberId), { collection: BALANCES.name, id: d.balanceId }, statsKey(coop), ...(other ? [memberKey(other)] : [])];
       }
       case 'PostingAnnulled': {
         const d = event.data;
@@ -144,12 +155,11 @@ export const membersProjector: Projector = {
           memberKey(d.memberId),
           { collection: BALANCES.name, id: d.balanceId },
           { collection: BALANCES.name, id: d.annulPeer },
-          { collection: SHARES.name, id: d.balanceId },
           statsKey(coop),
         ];
       }
       case 'SharePaymentCorrected':
-        return [{ collection: SHARES.name, id: event.data.balanceId }];
+        return [{ collection: BALANCES.name, id: event.data.balanceId }];
     }
   },
   project(recorded, current): WriteOp[] {
@@ -211,6 +221,7 @@ export const membersProjector: Projector = {
           }),
         );
         const memberNr = typeof member.memberNr === 'number' ? member.memberNr : null;
+        const cdc = { cdcUser: recorded.metadata.user, cdcAction: 'insert', cdcTimestamp: recorded.metadata.timestamp };
         const base = {
           id: d.balanceId,
           cooperativeId: coop,
@@ -224,6 +235,12 @@ export const membersProjector: Projector = {
           interestBegin: d.interestBegin,
           transferPeer: d.transferPeer ?? null,
           annulated: false,
+          // The share register's row (SHARE_REGISTER).
+          shareAmount: shares,
+          rueckpfleinzahlung: cents,
+          interestEnd: null,
+          ...cdc,
+          versions: [{ ...cdc, rueckpfleinzahlung: cents, interestEnd: null }],
         };
         if (event.type === 'SharesPosted') {
           const s = event.data;
@@ -262,37 +279,16 @@ export const membersProjector: Projector = {
           );
           if (original) ops.push(put(BALANCES.name, { ...original, annulated: true, position }));
         }
-        const cdc = { cdcUser: recorded.metadata.user, cdcAction: 'insert', cdcTimestamp: recorded.metadata.timestamp };
-        ops.push(
-          put(
-            SHARES.name,
-            stamp(recorded, {
-              id: d.balanceId,
-              cooperativeId: coop,
-              member: d.memberId,
-              memberNr,
-              process: event.type === 'SharesPosted' ? event.data.type : 5,
-              shareAmount: shares,
-              rueckpfleinzahlung: cents,
-              admissionDate: d.approvalDate,
-              date: d.date,
-              interestBegin: d.interestBegin,
-              interestEnd: null,
-              ...cdc,
-              versions: [{ ...cdc, rueckpfleinzahlung: cents, interestEnd: null }],
-            }),
-          ),
-        );
         ops.push(put(MEMBER_STATS.name, withStats(current(statsKey(coop)), coop, position, cents, shares, 0)));
         return ops;
       }
       case 'SharePaymentCorrected': {
-        const share = current({ collection: SHARES.name, id: event.data.balanceId });
-        if (!share) return [];
+        const balance = current({ collection: BALANCES.name, id: event.data.balanceId });
+        if (!balance) return [];
         const { rueckpfleinzahlung, interestEnd } = event.data;
         const cdc = { cdcUser: recorded.metadata.user, cdcAction: 'update', cdcTimestamp: recorded.metadata.timestamp };
-        const versions = [...((share.versions as unknown[] | undefined) ?? []), { ...cdc, rueckpfleinzahlung, interestEnd }];
-        return [put(SHARES.name, { ...share, rueckpfleinzahlung, interestEnd, ...cdc, versions, position })];
+        const versions = [...((balance.versions as unknown[] | undefined) ?? []), { ...cdc, rueckpfleinzahlung, interestEnd }];
+        return [put(BALANCES.name, { ...balance, rueckpfleinzahlung, interestEnd, ...cdc, versions, position })];
       }
     }
   },

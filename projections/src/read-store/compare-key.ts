@@ -28,7 +28,8 @@ function foldGerman(lower: string): string {
 }
 
 /**
- * The format of the stored keys. A read store written with another format is rebuilt from the event log when
- * the projections start (ProjectionRunner.start): 1 = ASCII letters folded (SQLite `NOCASE`), 2 = compareKey.
+ * The format of the read models. A read store written with another format is rebuilt from the event log when
+ * the projections start (ProjectionRunner.start): 1 = ASCII letters folded (SQLite `NOCASE`), 2 = compareKey,
+ * 3 = the share register kept in the postings' documents (decision 35).
  */
-export const KEY_FORMAT = 2;
+export const KEY_FORMAT = 3;

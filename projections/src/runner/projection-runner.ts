@@ -88,14 +88,14 @@ export class ProjectionRunner {
   }
 
   /**
-   * Subscribes from the stored checkpoint. Read models written with another format of the stored keys
-   * (KEY_FORMAT) would filter and sort wrongly: they are rebuilt from the log first.
+   * Subscribes from the stored checkpoint. Read models written in another format (KEY_FORMAT: of the stored
+   * keys, or of the documents) would answer wrongly: they are rebuilt from the log first.
    */
   async start(): Promise<void> {
     await this.store.ensureCollections(this.projectors.flatMap((p) => p.collections));
     if ((await this.store.checkpoint(KEY_FORMAT_CHECKPOINT)) !== BigInt(KEY_FORMAT)) {
       if ((await this.store.checkpoint(CHECKPOINT)) >= 0n) {
-        this.log(`Read models: written with an older format of their sort keys; rebuilding them from the event log...`);
+        this.log(`Read models: written in an older format; rebuilding them from the event log...`);
         const started = Date.now();
         const { events } = await this.rebuild();
         this.log(`Read models: rebuilt from ${events} events in ${Math.round((Date.now() - started) / 100) / 10} s`);

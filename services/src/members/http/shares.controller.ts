@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ShareDto, Sort } from '@coop/contracts';
-import { SHARES } from '@coop/projections';
+import { BALANCES, SHARE_REGISTER } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { asBody, integer } from '../../platform/http/body.js';
@@ -15,7 +15,10 @@ import { toShareDto } from '../queries/member.view.js';
 
 const DEFAULT_SORT: readonly Sort[] = [{ field: 'memberNr', direction: 'asc' }, { field: 'date', direction: 'asc' }];
 
-/** The share register (SPEC.md section 3 "Share"), for super administrators. */
+/**
+ * The share register (SPEC.md section 3 "Share"), for super administrators. Its rows are kept in the postings'
+ * documents (BALANCES; SHARE_REGISTER names which field serves which of the register's, decision 35).
+ */
 @ApiTags('shares')
 @ApiBearerAuth()
 @Controller('shares')
@@ -25,13 +28,14 @@ export class SharesController {
   @Get()
   @Requires('shares:read')
   async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: Response): Promise<ShareDto[] | undefined> {
-    return sendList(res, await this.reads.list(SHARES, actor.cooperativeId, params, DEFAULT_SORT), toShareDto);
+    const register = { fields: SHARE_REGISTER.fields, onCollection: SHARE_REGISTER.onBalances };
+    return sendList(res, await this.reads.listView(BALANCES, register, actor.cooperativeId, params, DEFAULT_SORT), toShareDto);
   }
 
   @Get(':id')
   @Requires('shares:read')
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ShareDto> {
-    return toShareDto(await this.reads.get(SHARES, actor.cooperativeId, id, 'Share'));
+    return toShareDto(await this.reads.get(BALANCES, actor.cooperativeId, id, 'Share'));
   }
 
   /** Corrects the payment fields only; recorded as a new event, the row's earlier versions stay. */
@@ -39,11 +43,11 @@ export class SharesController {
   @Requires('shares:write')
   @ApiBody({ schema: { type: 'object', properties: { rueckpfleinzahlung: { type: 'integer' }, interestEnd: { type: 'string', nullable: true } } } })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<ShareDto> {
-    const share = await this.reads.get(SHARES, actor.cooperativeId, id, 'Share');
+    const share = await this.reads.get(BALANCES, actor.cooperativeId, id, 'Share');
     const b = asBody(raw);
     const payment = b.rueckpfleinzahlung === undefined || b.rueckpfleinzahlung === null || b.rueckpfleinzahlung === '' ? null : integer(b, 'rueckpfleinzahlung');
     const interestEnd = typeof b.interestEnd === 'string' ? b.interestEnd : null;
     await this.commands.execute(new CorrectShareCommand(contextFor(actor), String(share.member), id, payment, interestEnd));
-    return toShareDto(await this.reads.get(SHARES, actor.cooperativeId, id, 'Share'));
+    return toShareDto(await this.reads.get(BALANCES, actor.cooperativeId, id, 'Share'));
   }
 }

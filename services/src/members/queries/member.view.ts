@@ -119,16 +119,17 @@ export function toBalanceDto(doc: ReadDocument, members: ReadonlyMap<string, Rea
   };
 }
 
+/** A posting's document (BALANCES) as its row of the share register (SHARE_REGISTER). */
 export function toShareDto(doc: ReadDocument): ShareDto {
   const versions = Array.isArray(doc.versions) ? (doc.versions as ShareVersion[]) : [];
   return {
     id: doc.id,
     member: str(doc, 'member') ?? '',
     memberNr: int(doc, 'memberNr'),
-    process: int(doc, 'process') ?? 0,
+    process: int(doc, 'type') ?? 0,
     shareAmount: int(doc, 'shareAmount') ?? 0,
     rueckpfleinzahlung: int(doc, 'rueckpfleinzahlung') ?? 0,
-    admissionDate: str(doc, 'admissionDate'),
+    admissionDate: str(doc, 'approvalDate'),
     date: str(doc, 'date') ?? '',
     interestBegin: str(doc, 'interestBegin'),
     interestEnd: str(doc, 'interestEnd'),

@@ -17,6 +17,27 @@ export class ReadModels {
     return this.store.find(spec.name, parseListQuery(spec, params, cooperativeId, defaultSort));
   }
 
+  /**
+   * As list(), for a view of a collection under other field names (`fields`, each read from the collection's field
+   * `onCollection` names): the list parameters are checked against the view's names, then asked of the collection.
+   * The view has no text search.
+   */
+  async listView(
+    spec: CollectionSpec,
+    view: { readonly fields: CollectionSpec['fields']; readonly onCollection: Readonly<Record<string, string>> },
+    cooperativeId: string,
+    params: ListParams,
+    defaultSort: readonly Sort[],
+  ): Promise<ReadPage<ReadDocument>> {
+    const parsed = parseListQuery({ name: spec.name, fields: view.fields, search: [] }, { ...params, search: undefined }, cooperativeId, defaultSort);
+    const field = (name: string): string => (name === 'id' ? name : view.onCollection[name]!);
+    return this.store.find(spec.name, {
+      ...parsed,
+      filters: parsed.filters?.map((f) => ({ ...f, field: field(f.field) })),
+      sort: parsed.sort?.map((s) => ({ ...s, field: field(s.field) })),
+    });
+  }
+
   /** A prepared query within one cooperative (a handler that adjusts the parsed list query, e.g. "as of a date"). */
   async query(spec: CollectionSpec, cooperativeId: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
     return this.store.find(spec.name, { ...query, cooperativeId });
