@@ -157,6 +157,21 @@ export function readStoreContract(
         expect(await store.get(notes.name, 'n3')).toBeUndefined();
       });
 
+      it('takes a collection that gains a declared field: its documents stay, new writes are found by the new field', async () => {
+        const grown: CollectionSpec = { name: 'contract_grown', fields: { title: 'string' }, search: [] };
+        await store.ensureCollections([grown]);
+        await store.reset([grown.name], CHECKPOINT);
+        const old = { id: 'g1', cooperativeId: 'coop-a', position: '1', title: 'Old', rank: 3 };
+        await store.applyBatch([{ kind: 'put', collection: grown.name, doc: old }], { name: CHECKPOINT, position: 101n });
+        const withRank: CollectionSpec = { ...grown, fields: { ...grown.fields, rank: 'number' } };
+        await store.ensureCollections([withRank]);
+        const fresh = { id: 'g2', cooperativeId: 'coop-a', position: '2', title: 'New', rank: 5 };
+        await store.applyBatch([{ kind: 'put', collection: grown.name, doc: fresh }], { name: CHECKPOINT, position: 102n });
+        expect(await store.get(grown.name, 'g1')).toEqual(old);
+        expect(await ids({ cooperativeId: 'coop-a', filters: [{ field: 'rank', op: 'eq', value: 5 }] }, grown.name)).toEqual(['g2']);
+        expect(await ids({ cooperativeId: 'coop-a', sort: [{ field: 'title', direction: 'asc' }] }, grown.name)).toEqual(['g2', 'g1']);
+      });
+
       it('rejects an unknown collection', async () => {
         await expect(store.get('contract_unknown', 'x')).rejects.toThrow();
         await expect(store.find('contract_unknown', { cooperativeId: null })).rejects.toThrow();

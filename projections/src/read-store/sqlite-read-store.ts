@@ -194,6 +194,12 @@ export class SqliteReadStore implements ReadStore {
           `CREATE TABLE IF NOT EXISTS rm_${name} (id TEXT PRIMARY KEY, cooperative_id TEXT NOT NULL, ` +
             `doc TEXT NOT NULL, search TEXT NOT NULL DEFAULT ''${cols.map((c) => `, ${c}`).join('')})`,
         );
+        // A field declared since the table was made gets its column; the stored documents fill it only when they are
+        // written again, so a version that declares a new field also changes KEY_FORMAT (a rebuild) (decision 35).
+        const existing = new Set(this.db.prepare(`SELECT name FROM pragma_table_info('rm_${name}')`).pluck().all() as string[]);
+        columns.forEach((f, i) => {
+          if (!existing.has(`f_${f}`)) this.db.exec(`ALTER TABLE rm_${name} ADD COLUMN ${cols[i]}`);
+        });
         this.db.exec(`CREATE INDEX IF NOT EXISTS ix_${name}_coop ON rm_${name} (cooperative_id, id)`);
         for (const f of columns) {
           this.db.exec(`CREATE INDEX IF NOT EXISTS ix_${name}_${f} ON rm_${name} (cooperative_id, f_${f}, id)`);
