@@ -66,20 +66,24 @@ export const BALANCES: CollectionSpec = {
   search: ['memberName'],
 };
 
-/**
- * The share register's fields as its API names them (filter and sort of `GET /shares`), each read from the posting's
- * document field named beside it. A view of BALANCES, not a collection of its own.
- */
-export const SHARE_REGISTER = {
-  fields: {
-    member: 'string',
-    memberNr: 'number',
-    process: 'number',
-    date: 'string',
-    admissionDate: 'string',
-    interestBegin: 'string',
-    interestEnd: 'string',
-  },
+/** The share register's fields as its API names them (filter and sort of `GET /shares`). */
+const SHARE_REGISTER_FIELDS = {
+  member: 'string',
+  memberNr: 'number',
+  process: 'number',
+  date: 'string',
+  admissionDate: 'string',
+  interestBegin: 'string',
+  interestEnd: 'string',
+} as const satisfies CollectionSpec['fields'];
+
+/** The share register: a view of BALANCES, not a collection of its own; each field read from the posting's field named beside it. */
+export const SHARE_REGISTER: {
+  readonly fields: typeof SHARE_REGISTER_FIELDS;
+  /** Every register field, and the posting's field it is read from. */
+  readonly onBalances: { readonly [K in keyof typeof SHARE_REGISTER_FIELDS]: string };
+} = {
+  fields: SHARE_REGISTER_FIELDS,
   onBalances: {
     member: 'member',
     memberNr: 'memberNr',
@@ -89,7 +93,7 @@ export const SHARE_REGISTER = {
     interestBegin: 'interestBegin',
     interestEnd: 'interestEnd',
   },
-} as const satisfies { fields: CollectionSpec['fields']; onBalances: Record<string, keyof typeof BALANCES.fields> };
+};
 
 /** Per cooperative (id = cooperative id): the sum of all postings in cents and shares, and the members ever admitted. */
 export const MEMBER_STATS: CollectionSpec = { name: 'memberstats', fields: {}, search: [] };
