@@ -26,10 +26,3 @@ export function compareKey(kind: FieldKind, value: unknown): string | number | n
 function foldGerman(lower: string): string {
   return lower.normalize('NFD').replace(/\p{M}+/gu, '').replace(/ß/g, 'ss').normalize('NFC');
 }
-
-/**
- * The format of the read models. A read store written with another format is rebuilt from the event log when
- * the projections start (ProjectionRunner.start): 1 = ASCII letters folded (SQLite `NOCASE`), 2 = compareKey,
- * 3 = the share register kept in the postings' documents (decision 35).
- */
-export const KEY_FORMAT = 3;

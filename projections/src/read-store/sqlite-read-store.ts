@@ -195,7 +195,7 @@ export class SqliteReadStore implements ReadStore {
             `doc TEXT NOT NULL, search TEXT NOT NULL DEFAULT ''${cols.map((c) => `, ${c}`).join('')})`,
         );
         // A field declared since the table was made gets its column; the stored documents fill it only when they are
-        // written again, so a version that declares a new field also changes KEY_FORMAT (a rebuild) (decision 35).
+        // written again, so a version that declares a new field also changes READ_MODEL_FORMAT (a rebuild) (decision 35).
         const existing = new Set(this.db.prepare(`SELECT name FROM pragma_table_info('rm_${name}')`).pluck().all() as string[]);
         columns.forEach((f, i) => {
           if (!existing.has(`f_${f}`)) this.db.exec(`ALTER TABLE rm_${name} ADD COLUMN ${cols[i]}`);

@@ -1,11 +1,19 @@
 import type { EventStore, ReadDocument, ReadStore, RecordedEvent, Subscription, WriteOp } from '@coop/contracts';
-import { KEY_FORMAT } from '../read-store/compare-key.js';
 import type { DocKey, Projector } from './projector.js';
 
 /** Name of the runner's checkpoint in the read store. */
 export const CHECKPOINT = 'read-models';
-/** Name of the entry (beside the checkpoints) holding the format of the stored keys the read models were written with. */
-export const KEY_FORMAT_CHECKPOINT = 'read-models-key-format';
+/**
+ * The format of the read models: their stored sort keys and their documents. Read models written in another format
+ * are rebuilt from the event log when the projections start (ProjectionRunner.start): 1 = ASCII letters folded
+ * (SQLite `NOCASE`), 2 = compareKey (decision 25), 3 = the share register kept in the postings' documents (decision 35).
+ */
+export const READ_MODEL_FORMAT = 3;
+/**
+ * Name of the entry (beside the checkpoints) holding the format the read models were written with. It says "key
+ * format" because the first formats were those of the sort keys; stores written before keep it under this name.
+ */
+export const READ_MODEL_FORMAT_CHECKPOINT = 'read-models-key-format';
 /**
  * Events read from the log at a time during a rebuild: small enough that a batch's event objects
  * die young (larger reads cost more in garbage collection than they save in round trips).
@@ -88,19 +96,19 @@ export class ProjectionRunner {
   }
 
   /**
-   * Subscribes from the stored checkpoint. Read models written in another format (KEY_FORMAT: of the stored
+   * Subscribes from the stored checkpoint. Read models written in another format (READ_MODEL_FORMAT: of the stored
    * keys, or of the documents) would answer wrongly: they are rebuilt from the log first.
    */
   async start(): Promise<void> {
     await this.store.ensureCollections(this.projectors.flatMap((p) => p.collections));
-    if ((await this.store.checkpoint(KEY_FORMAT_CHECKPOINT)) !== BigInt(KEY_FORMAT)) {
+    if ((await this.store.checkpoint(READ_MODEL_FORMAT_CHECKPOINT)) !== BigInt(READ_MODEL_FORMAT)) {
       if ((await this.store.checkpoint(CHECKPOINT)) >= 0n) {
         this.log(`Read models: written in an older format; rebuilding them from the event log...`);
         const started = Date.now();
         const { events } = await this.rebuild();
         this.log(`Read models: rebuilt from ${events} events in ${Math.round((Date.now() - started) / 100) / 10} s`);
       } else {
-        await this.recordKeyFormat();
+        await this.recordFormat();
       }
     }
     this.processed = await this.store.checkpoint(CHECKPOINT);
@@ -151,14 +159,14 @@ export class ProjectionRunner {
       }
     }
     await this.flush(pending);
-    await this.recordKeyFormat();
+    await this.recordFormat();
     if (wasRunning) this.subscription = this.events.subscribeAll(this.processed, (b) => this.apply(b));
     return { events: count };
   }
 
-  /** Notes that the read models hold keys of the current format (they were emptied or rebuilt by this code). */
-  private async recordKeyFormat(): Promise<void> {
-    await this.store.applyBatch([], { name: KEY_FORMAT_CHECKPOINT, position: BigInt(KEY_FORMAT) });
+  /** Notes that the read models are of the current format (they were emptied or rebuilt by this code). */
+  private async recordFormat(): Promise<void> {
+    await this.store.applyBatch([], { name: READ_MODEL_FORMAT_CHECKPOINT, position: BigInt(READ_MODEL_FORMAT) });
   }
 
   /** Applies one batch in order: loads the touched documents, projects, and stores writes plus checkpoint at once. */

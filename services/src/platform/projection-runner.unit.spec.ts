@@ -16,7 +16,7 @@ import type {
   UserEvent,
   UsernameEvent,
 } from '@coop/contracts';
-import { allProjectors, CHECKPOINT, KEY_FORMAT, KEY_FORMAT_CHECKPOINT, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import { allProjectors, CHECKPOINT, READ_MODEL_FORMAT, READ_MODEL_FORMAT_CHECKPOINT, ProjectionRunner, SqliteReadStore } from '@coop/projections';
 import { SqliteEventStore } from './event-store/sqlite-event-store.js';
 
 type AnyEvent = CooperativeEvent | UserEvent | UsernameEvent | ElmaNumberEvent;
@@ -323,12 +323,12 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
   });
 
   describe('format of the stored keys', () => {
-    it('rebuilds at start read models written with an older key format, and then runs live', async () => {
+    it('rebuilds at start read models written with an older format, and then runs live', async () => {
       const head = await fx.seed();
       await fx.runner.apply(await all());
       const live = await fx.dump();
-      // As an older version left them: a checkpoint, no key format, and a document no event explains.
-      await fx.store.applyBatch([], { name: KEY_FORMAT_CHECKPOINT, position: 1n });
+      // As an older version left them: a checkpoint, no format, and a document no event explains.
+      await fx.store.applyBatch([], { name: READ_MODEL_FORMAT_CHECKPOINT, position: 1n });
       await fx.store.applyBatch(
         [{ kind: 'put', collection: 'users', doc: { id: 'ghost', cooperativeId: 'coop-1', position: '1', username: 'ghost', roles: [] } }],
         { name: CHECKPOINT, position: head },
@@ -338,7 +338,7 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
       await restarted.start();
       try {
         expect(await fx.dump()).toEqual(live);
-        expect(await fx.store.checkpoint(KEY_FORMAT_CHECKPOINT)).toBe(BigInt(KEY_FORMAT));
+        expect(await fx.store.checkpoint(READ_MODEL_FORMAT_CHECKPOINT)).toBe(BigInt(READ_MODEL_FORMAT));
         expect(lines).toEqual([expect.stringMatching(/rebuilding them from the event log/), expect.stringMatching(/^Read models: rebuilt from 15 events in /)]);
         const next = await fx.seed([[{ type: 'UserRenamed', data: { userId: 'u-3', username: 'carla.b' } }]]);
         await restarted.waitFor(next, 5000);
@@ -348,13 +348,13 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
       }
     });
 
-    it('records the key format on an empty read store and does not rebuild a current one', async () => {
+    it('records the format on an empty read store and does not rebuild a current one', async () => {
       const lines: string[] = [];
       const first = new ProjectionRunner(fx.events, fx.store, allProjectors, (line) => lines.push(line));
       await first.start();
       await first.waitFor(await fx.seed(), 5000);
       await first.stop();
-      expect(await fx.store.checkpoint(KEY_FORMAT_CHECKPOINT)).toBe(BigInt(KEY_FORMAT));
+      expect(await fx.store.checkpoint(READ_MODEL_FORMAT_CHECKPOINT)).toBe(BigInt(READ_MODEL_FORMAT));
       const again = new ProjectionRunner(fx.events, fx.store, allProjectors, (line) => lines.push(line));
       await again.start();
       await again.stop();
