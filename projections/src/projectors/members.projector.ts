@@ -81,10 +81,10 @@ const SHARE_REGISTER_FIELDS = {
 export const SHARE_REGISTER: {
   readonly fields: typeof SHARE_REGISTER_FIELDS;
   /** Every register field, and the posting's field it is read from. */
-  readonly onBalances: { readonly [K in keyof typeof SHARE_REGISTER_FIELDS]: string };
+  readonly onCollection: { readonly [K in keyof typeof SHARE_REGISTER_FIELDS]: string };
 } = {
   fields: SHARE_REGISTER_FIELDS,
-  onBalances: {
+  onCollection: {
     member: 'member',
     memberNr: 'memberNr',
     process: 'type',

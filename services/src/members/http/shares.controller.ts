@@ -28,8 +28,7 @@ export class SharesController {
   @Get()
   @Requires('shares:read')
   async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: Response): Promise<ShareDto[] | undefined> {
-    const register = { fields: SHARE_REGISTER.fields, onCollection: SHARE_REGISTER.onBalances };
-    return sendList(res, await this.reads.listView(BALANCES, register, actor.cooperativeId, params, DEFAULT_SORT), toShareDto);
+    return sendList(res, await this.reads.listView(BALANCES, SHARE_REGISTER, actor.cooperativeId, params, DEFAULT_SORT), toShareDto);
   }
 
   @Get(':id')
