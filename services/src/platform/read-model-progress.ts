@@ -7,13 +7,13 @@ const POLL_MS = 20;
 /**
  * Read-your-writes: resolves once the read models include a log position. With the runner in this
  * process it is told directly; with a separate projection worker it polls the stored checkpoint.
- * Rejects after `timeoutMs` (READ_YOUR_WRITES_WAIT_MS, 5 s by default).
+ * Rejects after `timeoutMs` (READ_YOUR_WRITES_WAIT_MS).
  */
 export class ReadModelProgress {
   constructor(
     private readonly runner: ProjectionRunner | undefined,
     private readonly readStore: ReadStore,
-    private readonly timeoutMs = 5000,
+    private readonly timeoutMs: number,
   ) {}
 
   async waitFor(position: bigint): Promise<void> {

@@ -42,7 +42,7 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coop-stream-writer-'));
   log = await openEventLog(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' }));
   readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'));
-  writer = new StreamWriter(log.events, log.keys, new ReadModelProgress(undefined, readStore));
+  writer = new StreamWriter(log.events, log.keys, new ReadModelProgress(undefined, readStore, 5000));
   await log.events.append(STREAM, 'no_stream', [event('UserCreated', { userId: 'u1', username: 'anna', passwordHash: 'h', roles: [], cooperativeId: 'coop-1' })]);
 });
 
