@@ -79,7 +79,7 @@ export async function cachedFill(key, runDir, fill, { enabled = true } = {}) {
     }
   }
   const info = JSON.parse(readFileSync(join(cached, 'fill.json'), 'utf8'));
-  if (reused) await upgradeKeyFormat(cached);
+  if (reused) await upgradeReadModelFormat(cached);
   cpSync(cached, runDir, { recursive: true, filter: (src) => !src.endsWith('fill.json') });
   flushToDisk(runDir);
   return { reused, info };
@@ -106,23 +106,24 @@ function flushToDisk(dir) {
 }
 
 /**
- * A cache filled by an older version may hold read models with another format of their sort keys; the
+ * A cache filled by an older version may hold read models with another format (READ_MODEL_FORMAT); the
  * app would rebuild them at every start of every run (in the copy). They are rebuilt once, in the cache.
  */
-async function upgradeKeyFormat(cached) {
+async function upgradeReadModelFormat(cached) {
   const file = join(cached, 'read-models.sqlite');
   if (!existsSync(file)) return;
-  const { KEY_FORMAT, KEY_FORMAT_CHECKPOINT } = await built('projections/dist/index.js');
+  const { READ_MODEL_FORMAT, READ_MODEL_FORMAT_CHECKPOINT } = await built('projections/dist/index.js');
+  if (READ_MODEL_FORMAT === undefined) throw new Error('projections/dist/index.js exports no READ_MODEL_FORMAT: build the projections');
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(file, { readonly: true });
   let format;
   try {
-    format = db.prepare('SELECT position FROM checkpoints WHERE name = ?').pluck().get(KEY_FORMAT_CHECKPOINT);
+    format = db.prepare('SELECT position FROM checkpoints WHERE name = ?').pluck().get(READ_MODEL_FORMAT_CHECKPOINT);
   } finally {
     db.close();
   }
-  if (format === String(KEY_FORMAT)) return;
-  log(`    ${cached}: read models of an older key format; rebuilding them once in the cache (minutes at 1,000,000 events)`);
+  if (format === String(READ_MODEL_FORMAT)) return;
+  log(`    ${cached}: read models of an older format; rebuilding them once in the cache (minutes at 1,000,000 events)`);
   execFileSync(process.execPath, [join(ROOT, 'services/dist/rebuild.js')], { env: benchEnv(cached), stdio: 'inherit' });
 }
 
