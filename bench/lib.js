@@ -3,7 +3,7 @@
 // Every bench script writes bench/results/<name>.json:
 //   { name, startedAt, durationMs, machine, figures: {...}, checks: [{ metric, target, actual, unit, pass }] }
 // bench/run.js reads these files to print the summary table.
-import { closeSync, cpSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -80,28 +80,63 @@ export async function cachedFill(key, runDir, fill, { enabled = true } = {}) {
   }
   const info = JSON.parse(readFileSync(join(cached, 'fill.json'), 'utf8'));
   if (reused) await upgradeReadModelFormat(cached);
-  cpSync(cached, runDir, { recursive: true, filter: (src) => !src.endsWith('fill.json') });
-  flushToDisk(runDir);
+  copyInPages(cached, runDir, (name) => name !== 'fill.json');
   return { reused, info };
 }
 
+/** The unit SQLite reads and writes its files in (its default page size). */
+export const PAGE_BYTES = 4096;
+
 /**
- * Writes the files of a fresh copy out to the disk before anything is measured on them: otherwise the kernel writes
- * the gigabytes back while the benchmark runs, and the benchmark measures that too.
+ * Copies a directory as SQLite would have written it: one write call per 4 KiB page, then each file written out to
+ * the disk (fsync) before anything is measured on it (otherwise the kernel writes the gigabytes back while the
+ * benchmark runs). Not `cpSync`: this kernel (Linux 6.18, ext4) caches a file copied or read in large pieces in large
+ * folios, and every later 4 KiB write of SQLite's checkpoints into such a folio, and its write-back, walks all of the
+ * folio's blocks. The product's own page-by-page reads and writes make no such folios, so the copy does not either
+ * (bench/README.md, "Large folios": the read-ahead's folios cost up to a third of the server's CPU a posting).
  */
-function flushToDisk(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
+export function copyInPages(from, to, keep = () => true) {
+  mkdirSync(to, { recursive: true });
+  const buffer = Buffer.allocUnsafe(16 * 2 ** 20);
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (!keep(entry.name)) continue;
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
     if (entry.isDirectory()) {
-      flushToDisk(path);
-    } else if (entry.isFile()) {
-      const fd = openSync(path, 'r+');
-      try {
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
+      copyInPages(source, target, keep);
+      continue;
     }
+    if (!entry.isFile()) continue;
+    const input = openSync(source, 'r');
+    const output = openSync(target, 'w');
+    try {
+      for (let position = 0, n; (n = readSync(input, buffer, 0, buffer.length, position)) > 0; position += n) {
+        for (let at = 0; at < n; at += PAGE_BYTES) writeSync(output, buffer, at, Math.min(PAGE_BYTES, n - at), position + at);
+      }
+      fsyncSync(output);
+    } finally {
+      closeSync(input);
+      closeSync(output);
+    }
+  }
+}
+
+/**
+ * Reads a file into the OS page cache a 4 KiB page at a time, from its end to its start, and returns its size.
+ * Read backwards the kernel sees no forward stream and reads nothing ahead, so what it caches comes in 4 KiB folios,
+ * as the product's own page reads bring them in (see copyInPages for why that matters here).
+ */
+export function readInPages(file) {
+  const buffer = Buffer.allocUnsafe(PAGE_BYTES);
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    for (let position = Math.ceil(size / PAGE_BYTES) * PAGE_BYTES - PAGE_BYTES; position >= 0; position -= PAGE_BYTES) {
+      readSync(fd, buffer, 0, PAGE_BYTES, position);
+    }
+    return size;
+  } finally {
+    closeSync(fd);
   }
 }
 

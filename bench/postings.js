@@ -15,8 +15,12 @@
 // The store's files (about 6 GB at 100,000 members) are read once before the app starts, so every run meets them in
 // the page cache as members.js does with its fresh copy: a store only partly cached (after a reboot, or when other
 // files pushed it out) gave 390-535 postings/s against 657-702/s once read (2026-11-24, same code, same machine).
+// They are read a 4 KiB page at a time from the end (readInPages), so the kernel caches them in 4 KiB folios as the
+// product's own reads do: read in large pieces they were cached in large folios, which made every checkpoint write
+// and its write-back cost far more (bench/README.md, "Large folios"). A store read the old way before 2026-11-24
+// 23:00 UTC may still be cached so: drop it once (`dd if=<file> iflag=nocache count=0` for each file).
 // Prints one JSON line with the figures; writes no results file.
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
@@ -28,7 +32,7 @@ if (process.argv[2] === '--cannon') {
   process.exit(0);
 }
 
-const { asTheProductRuns, benchEnv, built, log, now, rng, round } = await import('./lib.js');
+const { asTheProductRuns, benchEnv, built, log, now, readInPages, rng, round } = await import('./lib.js');
 asTheProductRuns();
 
 const MEMBERS = Number(process.env.BENCH_POSTINGS_MEMBERS ?? 100_000);
@@ -58,7 +62,7 @@ if (!existsSync(FILLED)) {
 const filled = JSON.parse(readFileSync(FILLED, 'utf8'));
 if (process.env.BENCH_POSTINGS_WARM !== '0') {
   const t0 = now();
-  const bytes = readdirSync(DIR).filter((f) => /\.sqlite(-wal)?$/.test(f)).reduce((sum, f) => sum + readWhole(join(DIR, f)), 0);
+  const bytes = readdirSync(DIR).filter((f) => /\.sqlite(-wal)?$/.test(f)).reduce((sum, f) => sum + readInPages(join(DIR, f)), 0);
   log(`read the store's ${round(bytes / 2 ** 30, 1)} GiB into the page cache in ${round((now() - t0) / 1000, 1)} s`);
 }
 
@@ -131,19 +135,6 @@ function bytesWritten() {
     return line ? Number(line.split(':')[1]) : null;
   } catch {
     return null;
-  }
-}
-
-/** Reads a file to its end (into the OS page cache); returns its size in bytes. */
-function readWhole(file) {
-  const buffer = Buffer.allocUnsafe(16 * 2 ** 20);
-  const fd = openSync(file, 'r');
-  try {
-    let total = 0;
-    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) total += n;
-    return total;
-  } finally {
-    closeSync(fd);
   }
 }
 
