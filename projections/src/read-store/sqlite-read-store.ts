@@ -104,9 +104,10 @@ interface TextPart {
   readonly table: string;
   /**
    * The trigrams in the part (for two-character searches): read from the index once (fts5vocab), then
-   * added to as this store indexes text; read again when another connection wrote (data_version).
+   * added to as this store indexes text; read again when another connection changed the collection's text index
+   * (`textVersions`, the change versions of its rows, search texts and order keys when it was read).
    */
-  vocabulary?: { readonly trigrams: Set<string>; dataVersion: number };
+  vocabulary?: { readonly trigrams: Set<string>; textVersions: string };
 }
 
 /**
@@ -127,17 +128,22 @@ interface TextPart {
  *
  * Counts: the documents of each cooperative per collection are counted as they are written
  * (`doc_counts`), so an unfiltered list counts nothing. The count of a filtered query is kept until
- * the collection changes: a write through this store moves the collection's generation, a write by
- * another connection (a separate projection worker) moves SQLite's `data_version`.
+ * something it depends on changes (decision 36): each batch moves, in the same transaction, the version
+ * (`change_versions`) of every aspect of a collection it changed: `rows` (a document added, removed or moved to
+ * another cooperative), `search` (a search text), `sk` (order keys), `doc` (any document) and each declared field
+ * whose column it changed. A count depends on `rows`, `search`, `sk` and its filters' fields (`doc` for an array
+ * field); every connection reads the versions, so a posting, which changes a member's `shareAmount` and `doc`
+ * only, leaves the counts of the member list valid in every thread.
  */
 export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
   private readonly collections = new Map<string, Collection>();
   private readonly statements = new Map<string, Database.Statement>();
   private readonly parts = new Map<string, TextPart>();
-  /** Per collection, moved by every write through this store. */
-  private readonly generations = new Map<string, number>();
-  private readonly counts = new Map<string, { generation: number; dataVersion: number; total: number }>();
+  /** Counts of filtered queries, with the change versions (`versionsOf`) they were counted at. */
+  private readonly counts = new Map<string, { versions: string; total: number }>();
+  /** The aspects (see the class comment) of each collection the batch being applied changed, per collection. */
+  private readonly changes = new Map<string, Set<string>>();
   /** Document count changes of the batch being applied, written with it. */
   private readonly countDeltas = new Map<string, number>();
   /**
@@ -182,6 +188,11 @@ export class SqliteReadStore implements ReadStore {
     );
     // The field each collection's text index is ordered by (none: no row), to tell when it must be keyed anew.
     this.db.exec('CREATE TABLE IF NOT EXISTS text_orders (collection TEXT PRIMARY KEY, field TEXT NOT NULL)');
+    // What each collection's kept counts depend on, moved by every batch that changes it (see the class comment).
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS change_versions (collection TEXT NOT NULL, aspect TEXT NOT NULL, ' +
+        'version INTEGER NOT NULL, PRIMARY KEY (collection, aspect))',
+    );
   }
 
   async ensureCollections(specs: readonly CollectionSpec[]): Promise<void> {
@@ -217,8 +228,10 @@ export class SqliteReadStore implements ReadStore {
         this.db
           .prepare(`INSERT INTO doc_counts (collection, cooperative_id, docs) SELECT ?, cooperative_id, COUNT(*) FROM rm_${name} GROUP BY cooperative_id`)
           .run(name);
+        // Columns added or a text index made anew: counts kept by any connection are not to be trusted.
+        this.changed(name, 'rows');
+        this.writeChanges();
       })();
-      this.touch(name);
       const docs = this.db.prepare('SELECT COALESCE(SUM(docs), 0) AS n FROM doc_counts WHERE collection = ?').get(name) as { n: number };
       this.sizes.set(name, { docs: docs.n, analysed: this.analysedRows(name) });
     }
@@ -313,7 +326,7 @@ export class SqliteReadStore implements ReadStore {
     const unfiltered = query.cooperativeId !== null && !search && (query.filters ?? []).length === 0;
     const total = unfiltered
       ? this.docCount(collection, query.cooperativeId!)
-      : this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection}${whereSql}`, params);
+      : this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection}${whereSql}`, params, query.filters ?? []);
     if (total === 0 || limit === 0) return { docs: [], total };
     const choice = unfiltered || query.cooperativeId === null ? undefined : this.pageIndex(collection, query, total, limit, offset);
     const table = `rm_${collection}${choice ? ` INDEXED BY ${choice.index}` : ''}`;
@@ -364,7 +377,7 @@ export class SqliteReadStore implements ReadStore {
     const params: unknown[] = [cooperativeId];
     this.addFilter(spec, best, where, params);
     // The same statement as the total's when this is the only condition: then it is already counted.
-    const reads = this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${where.join(' AND ')}`, params);
+    const reads = this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${where.join(' AND ')}`, params, [best]);
     return reads < visits ? { index: `ix_${collection}_${best.field}`, ordered: false } : { index: sortIndex, ordered: true };
   }
 
@@ -406,7 +419,7 @@ export class SqliteReadStore implements ReadStore {
     const { order } = this.collection(collection);
     const part = this.part(collection, cooperativeId, false);
     if (!part) return { docs: [], total: 0 };
-    const phrase = [...search].length >= TRIGRAM ? ftsPhrase(search) : this.twoCharacterPhrase(part, search);
+    const phrase = [...search].length >= TRIGRAM ? ftsPhrase(search) : this.twoCharacterPhrase(collection, part, search);
     if (phrase === undefined) return { docs: [], total: 0 };
     // The rows a text index entry stands for: by rowid, or by order key within the cooperative.
     const matches = order
@@ -417,8 +430,13 @@ export class SqliteReadStore implements ReadStore {
     // documents whose search text contains the search: without filters the index alone counts.
     const total =
       where.length === 0
-        ? this.cachedCount(collection, `SELECT COUNT(*) AS n FROM ${part.table} WHERE ${part.table} MATCH ?`, [phrase])
-        : this.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${[matches, ...where].join(' AND ')}`, [...matchParams, ...params]);
+        ? this.cachedCount(collection, `SELECT COUNT(*) AS n FROM ${part.table} WHERE ${part.table} MATCH ?`, [phrase], [])
+        : this.cachedCount(
+            collection,
+            `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${[matches, ...where].join(' AND ')}`,
+            [...matchParams, ...params],
+            query.filters ?? [],
+          );
     if (total === 0 || limit === 0) return { docs: [], total };
 
     const sortField = query.sort?.[0]?.field;
@@ -554,12 +572,12 @@ export class SqliteReadStore implements ReadStore {
    * matching any trigram of the part that starts or ends with them (a text of fewer than three characters
    * has no trigram: such a document is not found by a two-character search). Undefined: no such trigram.
    */
-  private twoCharacterPhrase(part: TextPart, search: string): string | undefined {
-    const dataVersion = this.stmt<[], number>('PRAGMA data_version').pluck().get()!;
-    if (!part.vocabulary || part.vocabulary.dataVersion !== dataVersion) {
+  private twoCharacterPhrase(collection: string, part: TextPart, search: string): string | undefined {
+    const textVersions = this.textVersions(collection);
+    if (!part.vocabulary || part.vocabulary.textVersions !== textVersions) {
       this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab_${part.table} USING fts5vocab(main, ${part.table}, row)`);
       const terms = this.db.prepare(`SELECT term FROM temp.vocab_${part.table}`).pluck().all() as string[];
-      part.vocabulary = { trigrams: new Set(terms), dataVersion };
+      part.vocabulary = { trigrams: new Set(terms), textVersions };
     }
     const [first, second] = [...search];
     const phrases: string[] = [];
@@ -602,9 +620,14 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async applyBatch(ops: readonly WriteOp[], checkpoint: { name: string; position: bigint }): Promise<void> {
+    const changed = new Set(ops.map((op) => op.collection));
+    /** Per collection whose word lists this store keeps: the versions of its text index before the batch. */
+    const textBefore = new Map<string, string>();
     this.db.transaction(() => {
       this.countDeltas.clear();
       this.textInserts.clear();
+      this.changes.clear();
+      for (const name of changed) if (this.keepsVocabulary(name)) textBefore.set(name, this.textVersions(name));
       for (const op of ops) {
         const collection = this.collection(op.collection);
         if (op.kind === 'delete') this.remove(collection, op.id);
@@ -625,16 +648,27 @@ export class SqliteReadStore implements ReadStore {
         ).run(name, cooperativeId, delta);
       }
       this.countDeltas.clear();
+      this.writeChanges();
       this.stmt('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position').run(
         checkpoint.name,
         checkpoint.position.toString(),
       );
     })();
-    const changed = new Set(ops.map((op) => op.collection));
-    for (const name of changed) {
-      this.touch(name);
-      this.keepStatistics(name);
+    for (const name of changed) this.keepStatistics(name);
+    // This store added the batch's trigrams to its word lists itself (put): a list that was up to date before the
+    // batch is up to date after it.
+    for (const [name, before] of textBefore) {
+      const after = this.textVersions(name);
+      for (const [key, part] of this.parts) {
+        if (part.vocabulary?.textVersions === before && key.startsWith(`${name}\u0000`)) part.vocabulary.textVersions = after;
+      }
     }
+  }
+
+  /** Whether this store keeps the word list (two-character searches) of a part of a collection's text index. */
+  private keepsVocabulary(collection: string): boolean {
+    for (const [key, part] of this.parts) if (part.vocabulary && key.startsWith(`${collection}\u0000`)) return true;
+    return false;
   }
 
   async checkpoint(name: string): Promise<bigint> {
@@ -649,12 +683,13 @@ export class SqliteReadStore implements ReadStore {
         this.db.exec(`DELETE FROM rm_${c}`);
         this.stmt('DELETE FROM doc_counts WHERE collection = ?').run(c);
         if (textIndex) this.clearTextIndex(c);
+        this.changed(c, 'rows');
       }
+      this.writeChanges();
       this.stmt('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);
     })();
     for (const c of collections) {
       this.sizes.get(c)!.docs = 0;
-      this.touch(c);
       this.keepStatistics(c);
     }
   }
@@ -688,6 +723,8 @@ export class SqliteReadStore implements ReadStore {
           indexed = undefined;
         }
         values.push(this.orderKeys.place(name, order, doc.cooperativeId, value, doc.id, before?.rowid ?? -1));
+        // Placing a key may renumber the neighbours' keys too.
+        this.changed(name, 'sk');
       }
     }
     let rowid: number | bigint;
@@ -696,8 +733,10 @@ export class SqliteReadStore implements ReadStore {
       const sql = `UPDATE rm_${name} SET ${changed.map((i) => `${stored[i]} = ?`).join(', ')} WHERE rowid = ?`;
       this.stmt(sql).run(...changed.map((i) => values[i]), before.rowid);
       rowid = before.rowid;
+      for (const i of changed) this.changed(name, aspectOf(stored[i]!));
     } else {
       rowid = this.stmt(insertSql).run(doc.id, ...values).lastInsertRowid;
+      this.changed(name, 'rows');
     }
     if (!before || moved) this.countDelta(name, doc.cooperativeId, 1);
     if (moved) this.countDelta(name, before.cooperative_id, -1);
@@ -716,6 +755,7 @@ export class SqliteReadStore implements ReadStore {
     const before = this.stored(collection, id);
     if (!before) return;
     this.stmt(`DELETE FROM rm_${name} WHERE rowid = ?`).run(before.rowid);
+    this.changed(name, 'rows');
     this.countDelta(name, before.cooperative_id, -1);
     const indexed = this.textKey(collection, before);
     if (textIndex && indexed !== undefined) this.textDelete(this.part(name, before.cooperative_id, true)!.table, indexed);
@@ -783,15 +823,19 @@ export class SqliteReadStore implements ReadStore {
     );
   }
 
-  /** A count, computed once per state of the collection (see the class comment). */
-  private cachedCount(collection: string, sql: string, params: readonly unknown[]): number {
+  /**
+   * A count, computed once per state of what it depends on (see the class comment): the collection's rows, search
+   * texts and order keys, and the fields of the query's filters (`filters`).
+   */
+  private cachedCount(collection: string, sql: string, params: readonly unknown[], filters: readonly Filter[]): number {
     const key = `${sql}\u0000${JSON.stringify(params)}`;
-    const generation = this.generations.get(collection) ?? 0;
-    // Prepared once (db.pragma() prepares at every call).
-    const dataVersion = this.stmt<[], number>('PRAGMA data_version').pluck().get()!;
+    const { spec } = this.collection(collection);
+    const aspects = new Set(['rows', 'search', 'sk']);
+    for (const { field } of filters) aspects.add(spec.arrays?.includes(field) ? 'doc' : field);
+    const versions = this.versionsOf(collection, [...aspects]);
     const hit = this.counts.get(key);
     this.traced(sql, params);
-    if (hit && hit.generation === generation && hit.dataVersion === dataVersion) {
+    if (hit && hit.versions === versions) {
       this.counts.delete(key);
       this.counts.set(key, hit);
       return hit.total;
@@ -803,13 +847,39 @@ export class SqliteReadStore implements ReadStore {
     // dashboard) would push out the costly ones (a wide search through a filter) that the cache is for.
     if (performance.now() - started < CHEAP_COUNT_MS) return total;
     if (this.counts.size >= MAX_CACHED_COUNTS) this.counts.delete(this.counts.keys().next().value!);
-    this.counts.set(key, { generation, dataVersion, total });
+    this.counts.set(key, { versions, total });
     return total;
   }
 
-  /** Marks a collection as changed: counts kept for it are stale. */
-  private touch(collection: string): void {
-    this.generations.set(collection, (this.generations.get(collection) ?? 0) + 1);
+  /** The change versions of some aspects of a collection, as one comparable text (an aspect never changed is 0). */
+  private versionsOf(collection: string, aspects: readonly string[]): string {
+    const rows = this.stmt<[string], { aspect: string; version: number }>('SELECT aspect, version FROM change_versions WHERE collection = ?').all(
+      collection,
+    );
+    const version = new Map(rows.map((r) => [r.aspect, r.version]));
+    return [...aspects].sort().map((a) => `${a}:${version.get(a) ?? 0}`).join(',');
+  }
+
+  /** The versions a collection's text index depends on (what its vocabularies were read at). */
+  private textVersions(collection: string): string {
+    return this.versionsOf(collection, ['rows', 'search', 'sk']);
+  }
+
+  /** Notes that the batch being written changed an aspect of a collection (written by writeChanges). */
+  private changed(collection: string, aspect: string): void {
+    let aspects = this.changes.get(collection);
+    if (!aspects) this.changes.set(collection, (aspects = new Set()));
+    aspects.add(aspect);
+  }
+
+  /** Moves the version of every aspect the batch changed, inside the batch's transaction. */
+  private writeChanges(): void {
+    const bump = this.stmt(
+      'INSERT INTO change_versions (collection, aspect, version) VALUES (?, ?, 1) ' +
+        'ON CONFLICT (collection, aspect) DO UPDATE SET version = version + 1',
+    );
+    for (const [collection, aspects] of this.changes) for (const aspect of aspects) bump.run(collection, aspect);
+    this.changes.clear();
   }
 
   /**
@@ -966,6 +1036,12 @@ function trigrams(text: string): string[] {
 /** The search text as one FTS5 phrase: every character literal, double quotes doubled. */
 function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** The aspect (see SqliteReadStore) a stored column stands for. */
+function aspectOf(column: string): string {
+  if (column === 'cooperative_id') return 'rows';
+  return column.startsWith('f_') ? column.slice(2) : column;
 }
 
 function assertName(name: string): void {
