@@ -5,11 +5,13 @@
 //      that have not exited, sustained postings/s (each answered 201 after read-your-writes);
 //  (b) the member list with search and sort: GET /api/v1/members?search=<term>&order_by=name&limit=20&filter=exitDate:null;
 //  (c) the member dashboard: GET /api/v1/dashboard/member/<id> on random members;
-// beside the bare authenticated route GET /api/v1/users/options?attribute=roles (as bench/list.js).
+// beside the bare authenticated route GET /api/v1/users/options?attribute=roles (as bench/list.js);
+//  (d) the member list at an offered load while postings are written at a steady rate, as in an office where one
+//      clerk posts while others search (every posting changes the read store the list is read from).
 // Targets: >= 1,000 postings/s; list and dashboard p99 < 25 ms.
 // `node bench/members.js` (built code: run `npx tsc -b services` first, or `node bench/run.js members`).
 // The child mode `node bench/members.js --cannon '<json>'` runs autocannon with POST bodies (bench/support/cannon.js
-// sends GETs only).
+// sends GETs only); `--poster '<json>'` posts one body every 1/rate s, each as soon as it is due, for (d).
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -17,6 +19,11 @@ import { promisify } from 'node:util';
 if (process.argv[2] === '--cannon') {
   const { readFileSync } = await import('node:fs');
   await cannonChild(JSON.parse(readFileSync(process.argv[3], 'utf8')));
+  process.exit(0);
+}
+if (process.argv[2] === '--poster') {
+  const { readFileSync } = await import('node:fs');
+  await posterChild(JSON.parse(readFileSync(process.argv[3], 'utf8')));
   process.exit(0);
 }
 
@@ -36,6 +43,8 @@ const RATE_CONNECTIONS = Number(process.env.BENCH_MEMBERS_RATE_CONNECTIONS ?? 20
 const ID_PAGE = 2000;
 const WARM_UP = Number(process.env.BENCH_MEMBERS_WARM_UP ?? 3);
 const WIDE_POSTING_CONNECTIONS = Number(process.env.BENCH_MEMBERS_WIDE_CONNECTIONS ?? 40);
+/** (d): postings/s written steadily while the member list is asked at the first offered rate (0: no such run). */
+const MIXED_POSTINGS_PER_SECOND = Number(process.env.BENCH_MEMBERS_MIXED_POSTINGS ?? 20);
 /** Reuse a filled data directory from bench/.data/ (made by the first run of the same size and seed); 0 fills afresh.
  * BENCH_MEMBERS_FILL_ONLY=1 only makes sure the filled directory exists (fills it when missing) and measures nothing. */
 const CACHE = process.env.BENCH_MEMBERS_CACHE !== '0';
@@ -196,6 +205,27 @@ try {
     offered.push({ rate, list: listRun, dashboard: dashboardRun });
   }
 
+  // (d) The list while postings are written: each posting changes the read store under the read threads.
+  let mixed;
+  if (MIXED_POSTINGS_PER_SECOND > 0 && RATES.length > 0) {
+    const rate = RATES[0];
+    log(`autocannon ${DURATION} s, offered ${rate} req/s over ${RATE_CONNECTIONS} connections: member list, while ${MIXED_POSTINGS_PER_SECOND} postings/s are written`);
+    const bodies = sample(activeIds, MIXED_POSTINGS_PER_SECOND * DURATION * 2).map((member) => JSON.stringify({
+      member, type: 1, quantity: 1, date: today, approvalDate: today, interestBegin: today,
+    }));
+    const posterFile = join(dir, 'poster-spec.json');
+    writeFileSync(posterFile, JSON.stringify({ url, token, path: '/api/v1/balances', bodies, rate: MIXED_POSTINGS_PER_SECOND, duration: DURATION + 1 }));
+    const poster = promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), '--poster', posterFile]).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)));
+    // The poster runs a second longer, so the list's whole run has postings beside it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const listRun = await cannon(url, token, { paths: TERMS.map(listPath), connections: RATE_CONNECTIONS, overallRate: rate });
+    const posted = await poster;
+    log(`    list: ${listRun.requestsPerSecond} req/s achieved${listRun.saturated ? ' (SATURATED)' : ''}, p50 ${listRun.latencyMs.p50} ms, p95 ${listRun.latencyMs.p95} ms, p99 ${listRun.latencyMs.p99} ms`, JSON.stringify(listRun.statuses));
+    log(`      slowest (ms, due at ms after the start): ${(listRun.slowest ?? []).map((x) => `${x.ms} @${x.atMs}`).join(', ')}`);
+    log(`    postings beside it: ${posted.postingsPerSecond}/s, p50 ${posted.latencyMs.p50} ms, p99 ${posted.latencyMs.p99} ms`, JSON.stringify(posted.statuses));
+    mixed = { rate, postingsPerSecond: MIXED_POSTINGS_PER_SECOND, list: listRun, postings: posted };
+  }
+
   log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: POST /api/v1/balances type 1 on random members not exited`);
   const bodies = sample(activeIds, 20_000).map((member) => JSON.stringify({
     member, type: 1, quantity: 1 + Math.floor(random() * 5), date: today, approvalDate: today, interestBegin: today,
@@ -215,11 +245,12 @@ try {
   // Errors, timeouts and unexpected statuses fail the check they belong to (a posting may collide with a
   // concurrent one on the same member: 409 after the retries is counted, not as a posting, and not as a failure).
   const failed = {
-    list: bad(list, ['200', '204']) + offered.reduce((n, o) => n + bad(o.list, ['200', '204']), 0),
+    list: bad(list, ['200', '204']) + offered.reduce((n, o) => n + bad(o.list, ['200', '204']), 0) + (mixed ? bad(mixed.list, ['200', '204']) : 0),
     dashboard: bad(dashboard, ['200']) + offered.reduce((n, o) => n + bad(o.dashboard, ['200']), 0),
     bare: bad(bare, ['200']),
     postings: bad(postings, ['201', '409']),
     widePostings: bad(widePostings, ['201', '409']),
+    mixedPostings: mixed ? mixed.postings.failed : 0,
   };
   if (Object.values(failed).some((n) => n > 0)) log('    FAILED requests (errors, timeouts or other statuses):', JSON.stringify(failed));
   const failures = (n) => (n > 0 ? `, ${n} failed requests (errors/timeouts/other statuses)` : '');
@@ -255,6 +286,7 @@ try {
       list: { path: listPath('<term>'), load: `closed loop, ${CONNECTIONS} connections (saturation)`, ...list },
       dashboard: { path: '/api/v1/dashboard/member/<id>', load: `closed loop, ${CONNECTIONS} connections (saturation)`, ...dashboard },
       atOfferedLoad: offered.map((o) => ({ load: `open loop, ${o.rate} req/s offered over ${RATE_CONNECTIONS} connections`, list: o.list, dashboard: o.dashboard })),
+      ...(mixed ? { listWhilePosting: { load: `open loop, ${mixed.rate} req/s offered over ${RATE_CONNECTIONS} connections, ${mixed.postingsPerSecond} postings/s written beside it`, ...mixed } } : {}),
       bare: { path: barePath, ...bare },
       failedRequests: failed,
     },
@@ -287,6 +319,13 @@ try {
         pass: r.latencyMs.p99 !== null && r.latencyMs.p99 < TARGET_P99_MS && !r.saturated,
         detail: `p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} ms, ${r.requestsPerSecond} req/s achieved${r.saturated ? ' (saturated)' : ''}`,
       }))),
+      ...(mixed
+        ? [{
+          metric: `member list p99, offered ${mixed.rate} req/s while ${mixed.postingsPerSecond} postings/s are written`, target: `< ${TARGET_P99_MS}`, actual: mixed.list.latencyMs.p99, unit: 'ms',
+          pass: mixed.list.latencyMs.p99 !== null && mixed.list.latencyMs.p99 < TARGET_P99_MS && !mixed.list.saturated && failed.mixedPostings === 0,
+          detail: `p50 ${mixed.list.latencyMs.p50} / p95 ${mixed.list.latencyMs.p95} ms, ${mixed.list.requestsPerSecond} req/s achieved; postings beside it ${mixed.postings.postingsPerSecond}/s, p99 ${mixed.postings.latencyMs.p99} ms${failures(failed.mixedPostings)}`,
+        }]
+        : []),
       { metric: 'bare route p99 (reference)', target: null, actual: bare.latencyMs.p99, unit: 'ms', pass: null, detail: figure(bare) + failures(failed.bare) },
     ],
   );
@@ -326,5 +365,46 @@ async function cannonChild({ url, token, path, bodies, connections = 10, duratio
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+  }));
+}
+
+/**
+ * Child process: POSTs `bodies` in turn to `path`, one every 1/rate s for `duration` s, each as soon as it is due
+ * (its own request: a slow answer does not hold back the next one); prints one JSON line.
+ */
+async function posterChild({ url, token, path, bodies, rate, duration }) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const times = [];
+  const statuses = {};
+  let failed = 0;
+  const started = performance.now();
+  const sent = [];
+  for (let i = 0; i < rate * duration; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sent.push(
+      fetch(url + path, { method: 'POST', headers, body: bodies[i % bodies.length] })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          times.push(performance.now() - due);
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          if (res.status !== 201 && res.status !== 409) failed += 1;
+        })
+        .catch(() => {
+          failed += 1;
+        }),
+    );
+  }
+  await Promise.all(sent);
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const pct = (p) => (times.length ? Math.round(times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] * 100) / 100 : null);
+  console.log(JSON.stringify({
+    requests: times.length,
+    postingsPerSecond: Math.round(((statuses['201'] ?? 0) / seconds) * 10) / 10,
+    latencyMs: { p50: pct(50), p95: pct(95), p99: pct(99) },
+    statuses,
+    failed,
   }));
 }
