@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventStore, KeyStore, ReadStore } from '@coop/contracts';
-import { allProjectors, MongoReadStore, ProjectionRunner, SqliteReadStore, type SqliteReadStoreOptions } from '@coop/projections';
+import { allProjectors, MongoReadStore, ProjectionRunner, READER_CACHE_MIB, SqliteReadStore, type SqliteReadStoreOptions } from '@coop/projections';
 import type { AppConfig } from './config/config.js';
 import { CodecEventStore } from './event-store/codec-event-store.js';
 import { KurrentEventStore } from './event-store/kurrent-event-store.js';
@@ -75,8 +75,8 @@ const READ_THREAD = new URL('./read-threads/read-thread.js', import.meta.url);
  * The API's read store: the SQLite one with its list queries spread over `READ_THREADS` read threads when
  * their compiled entry exists (ThreadedReadStore); MongoDB, or SQLite with `READ_THREADS=0`, as it is.
  */
-async function openApiReadStore(config: AppConfig): Promise<ReadStore> {
-  const local = await openReadStore(config);
+async function openApiReadStore(config: AppConfig, sqlite: SqliteReadStoreOptions): Promise<ReadStore> {
+  const local = await openReadStore(config, sqlite);
   if (config.mongodbUrl || config.readThreads === 0 || !existsSync(fileURLToPath(READ_THREAD))) return local;
   return ThreadedReadStore.open(local, READ_THREAD, readStoreFile(config), config.readThreads);
 }
@@ -93,8 +93,10 @@ export interface StorageOptions {
 
 export async function openStorage(config: AppConfig, options: StorageOptions = {}): Promise<Storage> {
   const log = await openEventLog(config);
-  const readStore = options.readThreads === false ? await openReadStore(config) : await openApiReadStore(config);
   const threaded = options.projectionThread ?? existsSync(fileURLToPath(PROJECTION_THREAD));
+  // With the projections in their thread, this process's own connection only reads (decision 36: READER_CACHE_MIB).
+  const sqlite: SqliteReadStoreOptions = threaded ? { cacheMiB: READER_CACHE_MIB } : {};
+  const readStore = options.readThreads === false ? await openReadStore(config, sqlite) : await openApiReadStore(config, sqlite);
   const runner = threaded
     ? new ThreadedProjectionRunner(PROJECTION_THREAD, config, log.events, readStore, allProjectors)
     : new ProjectionRunner(log.events, readStore, allProjectors, (line) => console.log(line));

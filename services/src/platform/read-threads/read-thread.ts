@@ -3,7 +3,7 @@
  * API thread's find() requests one at a time. It only reads: the collections are learnt, not created.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { allProjectors, SqliteReadStore } from '@coop/projections';
+import { allProjectors, READER_CACHE_MIB, SqliteReadStore } from '@coop/projections';
 import { viewPage } from '../../read-views.js';
 import type { FindAnswer, FindRequest, ReadThreadData } from './read-thread-protocol.js';
 
@@ -13,7 +13,7 @@ function threadPort(): MessagePort {
 }
 const port = threadPort();
 const { file } = workerData as ReadThreadData;
-const store = new SqliteReadStore(file);
+const store = new SqliteReadStore(file, { cacheMiB: READER_CACHE_MIB });
 store.useCollections(allProjectors.flatMap((p) => p.collections));
 
 port.on('message', (request: FindRequest) => {
