@@ -117,6 +117,14 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     const search = await request(t.http).get('/api/v1/balances?search=listenmann').set(auth(t.adminToken)).expect(200);
     expect((search.body as BalanceDto[]).every((b) => b.memberName === 'Listenmann, Anna')).toBe(true);
     await request(t.http).get('/api/v1/balances?filter=secret:1').set(auth(t.adminToken)).expect(400);
+    // Of the postings of one date, the one entered last comes first when the newest are first (and last the other way).
+    const third = await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 3, ...DATES, date: '2023-01-01' });
+    const sameDate = async (order: string): Promise<number[]> =>
+      ((await request(t.http).get(`/api/v1/balances?filter=member:${m.id},date:2023-01-01&order_by=${order}`).set(auth(t.adminToken)).expect(200))
+        .body as BalanceDto[]).map((b) => b.quantity);
+    expect(third.quantity).toBe(3);
+    expect(await sameDate('-date')).toEqual([3, 2]);
+    expect(await sameDate('date')).toEqual([2, 3]);
   });
 
   it('share register: one row per posting; correcting the payment records a new version, history kept', async () => {

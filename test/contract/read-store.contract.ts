@@ -321,10 +321,10 @@ export function readStoreContract(
         expect(await ids({ cooperativeId: 'coop-b', search: 'anna' })).toEqual(['m10']);
       });
 
-      it('sorts ascending and descending, strings case-insensitively, ties by id', async () => {
+      it('sorts ascending and descending, strings case-insensitively, ties by id in the first sort field\'s direction', async () => {
         expect(await ids(inA({ sort: [{ field: 'name', direction: 'asc' }], limit: 4 }))).toEqual(['m01', 'm02', 'm08', 'm03']);
         expect(await ids(inA({ sort: [{ field: 'shares', direction: 'desc' }] }))).toEqual([
-          'm06', 'm08', 'm02', 'm09', 'm01', 'm03', 'm05', 'm07', 'm04',
+          'm06', 'm08', 'm02', 'm09', 'm05', 'm03', 'm01', 'm07', 'm04',
         ]);
         expect(await ids(inA({ sort: [{ field: 'shares', direction: 'asc' }] }))).toEqual([
           'm04', 'm07', 'm01', 'm03', 'm05', 'm09', 'm02', 'm08', 'm06',
@@ -342,7 +342,7 @@ export function readStoreContract(
         const third = await store.find(members.name, { ...query, offset: 8, limit: 4 });
         const beyond = await store.find(members.name, { ...query, offset: 20, limit: 4 });
         expect(first.items.map((d) => d.id)).toEqual(['m06', 'm08', 'm02', 'm09']);
-        expect(second.items.map((d) => d.id)).toEqual(['m01', 'm03', 'm05', 'm07']);
+        expect(second.items.map((d) => d.id)).toEqual(['m05', 'm03', 'm01', 'm07']);
         expect(third.items.map((d) => d.id)).toEqual(['m04']);
         expect(beyond.items).toEqual([]);
         expect([first.total, second.total, third.total, beyond.total]).toEqual([9, 9, 9, 9]);
@@ -394,7 +394,7 @@ export function readStoreContract(
             .filter((d) => d.cooperativeId === coop)
             .filter((d) => `${lower(d.name)}\u0001${lower(d.city)}`.includes(text.toLocaleLowerCase('de-DE')))
             .filter((d) => status === undefined || lower(d.status) === status)
-            .sort((a, b) => compare(a, b, field, desc) || (sharesDesc ? compare(a, b, 'shares', true) : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+            .sort((a, b) => compare(a, b, field, desc) || (sharesDesc ? compare(a, b, 'shares', true) : 0) || (desc ? -1 : 1) * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
             .map((d) => d.id);
 
         // The last flag sorts equal values further by shares, descending.
@@ -519,7 +519,7 @@ export function readStoreContract(
         }
         const byDateThenId = (desc: boolean) => (a: ReadDocument, b: ReadDocument) => {
           const c = String(a.date) < String(b.date) ? -1 : String(a.date) > String(b.date) ? 1 : 0;
-          return (desc ? -c : c) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+          return (desc ? -c : c) || (desc ? -1 : 1) * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
         };
         const reference = (coop: string, keep: (d: ReadDocument) => boolean, desc: boolean) =>
           docs.filter((d) => d.cooperativeId === coop && keep(d)).sort(byDateThenId(desc)).map((d) => d.id);
@@ -568,6 +568,13 @@ export function readStoreContract(
         expect(latestPlan).toMatch(/contract_postings_member/);
         expect(latestPlan).not.toMatch(/contract_postings_date/);
         expect(await pagePlan(ofType)).toMatch(/contract_postings_date/);
+        // The newest postings first (the postings list's default): the date index read backwards, ties by id with it,
+        // so no postings of a date are sorted (decision 37).
+        const newestFirst: ReadQuery = { cooperativeId: 'coop-a', sort: [{ field: 'date', direction: 'desc' }], limit: 20 };
+        expect((await store.find(postings.name, newestFirst)).items.map((d) => d.id)).toEqual(reference('coop-a', () => true, true).slice(0, 20));
+        const newestPlan = await pagePlan(newestFirst);
+        expect(newestPlan).toMatch(/contract_postings_date/);
+        expect(newestPlan).not.toMatch(/TEMP B-TREE/);
       });
 
       it('rejects filters and sorts on undeclared fields', async () => {

@@ -18,6 +18,7 @@ import type {
   WriteOp,
 } from '@coop/contracts';
 import { compareKey } from './compare-key.js';
+import { tieDirection } from './tie-direction.js';
 import { normaliseSearch, searchText } from './search-text.js';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -109,7 +110,8 @@ export class MongoReadStore implements ReadStore {
       // Like SQL ORDER BY, a key listed twice keeps its first direction.
       if (!sort.some(([k]) => k === key)) sort.push([key, s.direction === 'desc' ? -1 : 1]);
     }
-    if (!sort.some(([k]) => k === '_id')) sort.push(['_id', 1]);
+    // Ties by id in the direction of the first sort field (decision 37), as the SQLite store.
+    if (!sort.some(([k]) => k === '_id')) sort.push(['_id', tieDirection(query) === 'desc' ? -1 : 1]);
 
     const coll = this.collection(collection);
     const total = await coll.countDocuments(where);

@@ -10,6 +10,7 @@ import type {
   WriteOp,
 } from '@coop/contracts';
 import { compareKey } from './compare-key.js';
+import { tieDirection } from './tie-direction.js';
 import { OrderKeys } from './order-keys.js';
 import { escapeLike, normaliseSearch, searchText } from './search-text.js';
 
@@ -319,7 +320,9 @@ export class SqliteReadStore implements ReadStore {
       this.assertField(spec, s.field, true);
       return `${s.field === 'id' ? 'id' : `f_${s.field}`} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`;
     });
-    order.push('id ASC');
+    // Ties by id in the direction of the first sort field (decision 37): a sort along one field's index, either way, is
+    // that index read in one direction, and the newest of a day's postings (ids in creation order) comes first.
+    if (!(query.sort ?? []).some((s) => s.field === 'id')) order.push(`id ${tieDirection(query) === 'desc' ? 'DESC' : 'ASC'}`);
     const limit = query.limit ?? -1;
     const offset = query.offset ?? 0;
 
@@ -495,9 +498,9 @@ export class SqliteReadStore implements ReadStore {
   /**
    * A search sorted by the collection's textOrder field: reads the matches from the cooperative's text index in
    * key order (the field's order, then id; backwards for a descending sort), each looked up by its key for the
-   * filters, and stops once the page is complete. When the query's order is exactly the keys' order (ascending,
-   * ties by id) the matches come in page order. Otherwise (descending, or further sort fields) it reads on until
-   * the field's value changes after the page's last match: every match it has not read sorts after all it has
+   * filters, and stops once the page is complete. When the query's order is exactly the keys' order or its reverse
+   * (ties by id in the field's direction) the matches come in page order. Otherwise (further sort fields) it reads on
+   * until the field's value changes after the page's last match: every match it has not read sorts after all it has
    * read, so sorting those gives the page.
    */
   private inTextOrder(
@@ -515,7 +518,7 @@ export class SqliteReadStore implements ReadStore {
     const sort = query.sort ?? [];
     const field = sort[0]!.field;
     const desc = sort[0]!.direction === 'desc';
-    const exact = !desc && sort.slice(1).every((s) => s.field === 'id' && s.direction === 'asc');
+    const exact = sort.slice(1).every((s) => s.field === 'id' && s.direction === sort[0]!.direction);
     const rm = `rm_${collection}`;
     const sql =
       `SELECT ${rm}.rowid AS r, ${rm}.f_${field} AS k FROM ${part.table} CROSS JOIN ${rm} INDEXED BY ix_${collection}_sk ` +

@@ -19,7 +19,7 @@ function reference(docs: ReadonlyMap<string, ReadDocument>, cooperativeId: strin
     .filter((d) => d.cooperativeId === cooperativeId && `${lower(d.name)}\u0001${lower(d.city)}`.includes(text))
     .sort((a, b) => {
       const c = lower(a.name) < lower(b.name) ? -1 : lower(a.name) > lower(b.name) ? 1 : 0;
-      return (desc ? -c : c) || (a.id < b.id ? -1 : 1);
+      return (desc ? -c : c) || (desc ? -1 : 1) * (a.id < b.id ? -1 : 1);
     })
     .map((d) => d.id);
 }
@@ -105,7 +105,7 @@ describe('SQLite read store: a text index kept in the order of a field (textOrde
         .filter((d) => `${String(d.name ?? '').toLowerCase()}\u0001${String(d.city).toLowerCase()}`.includes('bonn'))
         .sort((a, b) => {
           const c = sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0;
-          return (desc ? -c : c) || (a.id < b.id ? -1 : 1);
+          return (desc ? -c : c) || (desc ? -1 : 1) * (a.id < b.id ? -1 : 1);
         })
         .map((d) => d.id);
       for (const offset of [0, 15, 40, 70]) {
