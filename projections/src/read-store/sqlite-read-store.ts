@@ -117,9 +117,9 @@ interface StoredRow {
 interface TextPart {
   readonly table: string;
   /**
-   * The trigrams in the part (for two-character searches): read from the index once (fts5vocab), then
-   * added to as this store indexes text; read again when another connection changed the collection's text index
-   * (`textVersions`, the change versions of its rows, search texts and order keys when it was read).
+   * The trigrams in the part (for two-character searches): read from the index (fts5vocab) and kept until a batch
+   * changes the collection's text index (`textVersions`, the change versions of its rows, search texts and order keys
+   * when it was read), like a kept count.
    */
   vocabulary?: { readonly trigrams: Set<string>; textVersions: string };
 }
@@ -242,7 +242,7 @@ export class SqliteReadStore implements ReadStore {
         this.db
           .prepare(`INSERT INTO doc_counts (collection, cooperative_id, docs) SELECT ?, cooperative_id, COUNT(*) FROM rm_${name} GROUP BY cooperative_id`)
           .run(name);
-        // Columns added or a text index made anew: counts kept by any connection are not to be trusted.
+        // At every start: columns may have been added or the text index made anew, so no connection's kept count holds.
         this.changed(name, 'rows');
         this.writeChanges();
       })();
@@ -636,14 +636,10 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async applyBatch(ops: readonly WriteOp[], checkpoint: { name: string; position: bigint }): Promise<void> {
-    const changed = new Set(ops.map((op) => op.collection));
-    /** Per collection whose word lists this store keeps: the versions of its text index before the batch. */
-    const textBefore = new Map<string, string>();
     this.db.transaction(() => {
       this.countDeltas.clear();
       this.textInserts.clear();
       this.changes.clear();
-      for (const name of changed) if (this.keepsVocabulary(name)) textBefore.set(name, this.textVersions(name));
       for (const op of ops) {
         const collection = this.collection(op.collection);
         if (op.kind === 'delete') this.remove(collection, op.id);
@@ -670,21 +666,7 @@ export class SqliteReadStore implements ReadStore {
         checkpoint.position.toString(),
       );
     })();
-    for (const name of changed) this.keepStatistics(name);
-    // This store added the batch's trigrams to its word lists itself (put): a list that was up to date before the
-    // batch is up to date after it.
-    for (const [name, before] of textBefore) {
-      const after = this.textVersions(name);
-      for (const [key, part] of this.parts) {
-        if (part.vocabulary?.textVersions === before && key.startsWith(`${name}\u0000`)) part.vocabulary.textVersions = after;
-      }
-    }
-  }
-
-  /** Whether this store keeps the word list (two-character searches) of a part of a collection's text index. */
-  private keepsVocabulary(collection: string): boolean {
-    for (const [key, part] of this.parts) if (part.vocabulary && key.startsWith(`${collection}\u0000`)) return true;
-    return false;
+    for (const name of new Set(ops.map((op) => op.collection))) this.keepStatistics(name);
   }
 
   async checkpoint(name: string): Promise<bigint> {
@@ -762,8 +744,6 @@ export class SqliteReadStore implements ReadStore {
     if (before && indexed !== undefined) this.textDelete(this.part(name, before.cooperative_id, true)!.table, indexed);
     const part = this.part(name, doc.cooperativeId, true)!;
     this.textInsert(part.table, Number(key), search);
-    // A trigram left over from a rolled-back batch or a removed document only adds a phrase that matches nothing.
-    if (part.vocabulary) for (const trigram of trigrams(search)) part.vocabulary.trigrams.add(trigram);
   }
 
   private remove(collection: Collection, id: string): void {
@@ -1039,14 +1019,6 @@ export class SqliteReadStore implements ReadStore {
       }
     }
   }
-}
-
-/** The trigrams of a text as the FTS5 trigram tokenizer makes them (case-sensitive: the text is lower-cased already). */
-function trigrams(text: string): string[] {
-  const chars = [...text];
-  const out: string[] = [];
-  for (let i = 0; i + 3 <= chars.length; i += 1) out.push(chars.slice(i, i + 3).join(''));
-  return out;
 }
 
 /** The search text as one FTS5 phrase: every character literal, double quotes doubled. */
