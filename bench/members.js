@@ -16,14 +16,10 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-if (process.argv[2] === '--cannon') {
+const CHILD_MODES = { '--cannon': cannonChild, '--poster': posterChild };
+if (process.argv[2] in CHILD_MODES) {
   const { readFileSync } = await import('node:fs');
-  await cannonChild(JSON.parse(readFileSync(process.argv[3], 'utf8')));
-  process.exit(0);
-}
-if (process.argv[2] === '--poster') {
-  const { readFileSync } = await import('node:fs');
-  await posterChild(JSON.parse(readFileSync(process.argv[3], 'utf8')));
+  await CHILD_MODES[process.argv[2]](JSON.parse(readFileSync(process.argv[3], 'utf8')));
   process.exit(0);
 }
 
@@ -59,18 +55,22 @@ const TERMS = ['müller', 'SCHMI', 'hof', 'weber', 'jürg', 'mann', 'könig', 'a
 const listPath = (term) => `/api/v1/members?search=${encodeURIComponent(term)}&order_by=name&limit=20&filter=exitDate:null`;
 const barePath = '/api/v1/users/options?attribute=roles';
 
-/** GETs through bench/support/cannon.js (its spec goes in argv: keep `paths` short); POST bodies through a spec file. */
+/** Runs a load generator in a child process (`args` after node) and returns the JSON line it prints last. */
+function child(args) {
+  return promisify(execFile)(process.execPath, args, { maxBuffer: 64 * 2 ** 20 }).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)));
+}
+
+/** A child mode of this script (`--cannon`, `--poster`), its spec in a file (POST bodies are too long for argv). */
+function childMode(mode, spec) {
+  const file = join(dir, `${mode.slice(2)}-spec.json`);
+  writeFileSync(file, JSON.stringify(spec));
+  return child([fileURLToPath(import.meta.url), mode, file]);
+}
+
+/** GETs through bench/support/cannon.js (its spec goes in argv: keep `paths` short); POST bodies through `--cannon`. */
 function cannon(url, token, spec) {
   const full = { url, token, connections: CONNECTIONS, duration: DURATION, ...spec };
-  let args;
-  if (spec.bodies) {
-    const file = join(dir, 'cannon-spec.json');
-    writeFileSync(file, JSON.stringify(full));
-    args = [fileURLToPath(import.meta.url), '--cannon', file];
-  } else {
-    args = [join(ROOT, 'bench/support/cannon.js'), JSON.stringify(full)];
-  }
-  return promisify(execFile)(process.execPath, args, { maxBuffer: 64 * 2 ** 20 }).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)));
+  return spec.bodies ? childMode('--cannon', full) : child([join(ROOT, 'bench/support/cannon.js'), JSON.stringify(full)]);
 }
 
 const bad = (r, ok) => r.errors + r.timeouts + Object.entries(r.statuses).filter(([s]) => !ok.includes(s)).reduce((a, [, n]) => a + n, 0);
@@ -213,9 +213,7 @@ try {
     const bodies = sample(activeIds, MIXED_POSTINGS_PER_SECOND * (2 * DURATION + 2)).map((member) => JSON.stringify({
       member, type: 1, quantity: 1, date: today, approvalDate: today, interestBegin: today,
     }));
-    const posterFile = join(dir, 'poster-spec.json');
-    writeFileSync(posterFile, JSON.stringify({ url, token, path: '/api/v1/balances', bodies, rate: MIXED_POSTINGS_PER_SECOND, duration: 2 * DURATION + 1.5 }));
-    const poster = promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), '--poster', posterFile]).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)));
+    const poster = childMode('--poster', { url, token, path: '/api/v1/balances', bodies, rate: MIXED_POSTINGS_PER_SECOND, duration: 2 * DURATION + 1.5 });
     // The poster starts half a second before the list and ends after the dashboard, so both runs have postings beside them.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const load = { connections: RATE_CONNECTIONS, overallRate: rate };
@@ -358,14 +356,11 @@ async function cannonChild({ url, token, path, bodies, connections = 10, duratio
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
   });
   const result = await instance;
-  times.sort((a, b) => a - b);
-  const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] : null);
-  const r2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
   console.log(JSON.stringify({
     requests: times.length,
     durationSeconds: result.duration,
     requestsPerSecond: Math.round((times.length / result.duration) * 10) / 10,
-    latencyMs: { p50: r2(pct(50)), p95: r2(pct(95)), p99: r2(pct(99)), max: r2(times.at(-1) ?? null), mean: r2(times.reduce((a, b) => a + b, 0) / (times.length || 1)) },
+    latencyMs: latencySummary(times),
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,
@@ -403,13 +398,19 @@ async function posterChild({ url, token, path, bodies, rate, duration }) {
   }
   await Promise.all(sent);
   const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const pct = (p) => (times.length ? Math.round(times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] * 100) / 100 : null);
   console.log(JSON.stringify({
     requests: times.length,
     postingsPerSecond: Math.round(((statuses['201'] ?? 0) / seconds) * 10) / 10,
-    latencyMs: { p50: pct(50), p95: pct(95), p99: pct(99) },
+    latencyMs: latencySummary(times),
     statuses,
     failed,
   }));
+}
+
+/** Exact percentiles, the maximum and the mean of response times in ms (two decimals; null without any). */
+function latencySummary(times) {
+  const sorted = times.slice().sort((a, b) => a - b);
+  const pct = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
+  const r2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
+  return { p50: r2(pct(50)), p95: r2(pct(95)), p99: r2(pct(99)), max: r2(sorted.at(-1) ?? null), mean: r2(sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : null) };
 }
