@@ -19,6 +19,11 @@
 // product's own reads do: read in large pieces they were cached in large folios, which made every checkpoint write
 // and its write-back cost far more (bench/README.md, "Large folios"). A store read the old way before 2026-11-24
 // 23:00 UTC may still be cached so: drop it once (`dd if=<file> iflag=nocache count=0` for each file).
+// On this machine the kernel also pages out, about a minute after their last use, file pages no process has mapped
+// (DAMON proactive reclaim, /sys/kernel/mm/damon/admin): a warm-up that takes longer than that, or a pause between
+// runs, leaves much of the store on the disk again. Each run therefore says what every thread read from the disk
+// (major faults of the memory-mapped event log, bytes read): a run whose API thread read hundreds of MB was a cold
+// one, and its rate is not comparable with a warm one's (docs/decisions.md 38).
 // Prints one JSON line with the figures; writes no results file.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,8 +122,10 @@ try {
   const apiThreadMsPerPosting = threads ? round((threads[0].seconds * 1000) / Math.max(1, r.requests), 3) : null;
   if (threads) {
     log(`    busiest threads (% of one core over the load): ${threads.slice(0, 4).map((t) => `${t.name} ${t.percent}`).join(', ')}; API thread ${apiThreadMsPerPosting} ms a posting`);
+    const reading = threads.filter((t) => t.majorFaults > 0 || t.readMB > 0);
+    log(`    read from the disk (pages not in the page cache): ${reading.map((t) => `${t.name} ${t.readMB} MB, ${t.majorFaults} major faults`).join('; ') || 'nothing'}`);
   }
-  console.log(JSON.stringify({ members: docs.length, connections: CONNECTIONS, postingsPerSecond: Math.round(created / r.durationSeconds), created, failed: bad, serverCpuMsPerPosting, serverKernelMsPerPosting, writtenKbPerPosting, apiThreadMsPerPosting, ...r }));
+  console.log(JSON.stringify({ members: docs.length, connections: CONNECTIONS, postingsPerSecond: Math.round(created / r.durationSeconds), created, failed: bad, serverCpuMsPerPosting, serverKernelMsPerPosting, writtenKbPerPosting, apiThreadMsPerPosting, diskReads: threads?.filter((t) => t.majorFaults > 0 || t.readMB > 0).map(({ name, readMB, majorFaults }) => ({ name, readMB, majorFaults })), ...r }));
   if (bad > 0) process.exitCode = 1;
 } finally {
   await running.close();
@@ -140,7 +147,9 @@ function bytesWritten() {
 
 /**
  * CPU seconds used so far by each thread of this process (Linux: /proc/self/task/<tid>/stat, in clock ticks of
- * 10 ms), by thread id; null elsewhere. The API thread's id is the process id.
+ * 10 ms), its major page faults (a page of a memory-mapped file read from the disk: the event log) and the bytes it
+ * read from the disk (`read_bytes` of /proc/self/task/<tid>/io: the read store's pages not in the page cache), by
+ * thread id; null elsewhere. The API thread's id is the process id.
  */
 function threadTimes() {
   const tasks = '/proc/self/task';
@@ -150,7 +159,7 @@ function threadTimes() {
     try {
       const stat = readFileSync(`${tasks}/${tid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+      out.set(Number(tid), { cpu: (Number(fields[11]) + Number(fields[12])) / 100, majorFaults: Number(fields[9]), readBytes: readBytesOf(`${tasks}/${tid}/io`) });
     } catch {
       // The thread ended between the listing and the read.
     }
@@ -158,10 +167,23 @@ function threadTimes() {
   return out;
 }
 
+/** Bytes a thread has read from the disk so far (`read_bytes`), 0 where the kernel does not say. */
+function readBytesOf(file) {
+  try {
+    const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith('read_bytes:'));
+    return line ? Number(line.split(':')[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** Per thread, the CPU it used between two readings `seconds` apart: the API thread first, then the others, busiest first. */
 function threadShares(before, after, seconds) {
   if (!before || !after) return null;
-  const used = [...after].map(([tid, t]) => ({ tid, seconds: t - (before.get(tid) ?? 0) }));
+  const used = [...after].map(([tid, t]) => {
+    const b = before.get(tid);
+    return { tid, seconds: t.cpu - (b?.cpu ?? 0), majorFaults: t.majorFaults - (b?.majorFaults ?? 0), readMB: round((t.readBytes - (b?.readBytes ?? 0)) / 2 ** 20, 1) };
+  });
   const named = used.map((u) => ({ ...u, name: u.tid === process.pid ? 'API' : `thread ${u.tid}`, percent: Math.round((u.seconds / seconds) * 100) }));
   const api = named.find((u) => u.tid === process.pid);
   return [api, ...named.filter((u) => u !== api).sort((a, b) => b.seconds - a.seconds)];
