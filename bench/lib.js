@@ -26,6 +26,14 @@ export function asTheProductRuns() {
 }
 export const RESULTS_DIR = join(ROOT, 'bench', 'results');
 
+/** Exact percentiles, the maximum and the mean of response times in ms (two decimals; null without any). */
+export function latencySummary(times) {
+  const sorted = times.slice().sort((a, b) => a - b);
+  const pct = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
+  const r2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
+  return { p50: r2(pct(50)), p95: r2(pct(95)), p99: r2(pct(99)), max: r2(sorted.at(-1) ?? null), mean: r2(sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : null) };
+}
+
 /** Imports a module of the built code (services/dist, projections/dist, contracts/dist) by its repo-relative path. */
 export function built(relative) {
   return import(join(ROOT, relative));

@@ -15,6 +15,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { latencySummary } from './lib.js';
 
 const CHILD_MODES = { '--cannon': cannonChild, '--poster': posterChild };
 if (process.argv[2] in CHILD_MODES) {
@@ -405,12 +406,4 @@ async function posterChild({ url, token, path, bodies, rate, duration }) {
     statuses,
     failed,
   }));
-}
-
-/** Exact percentiles, the maximum and the mean of response times in ms (two decimals; null without any). */
-function latencySummary(times) {
-  const sorted = times.slice().sort((a, b) => a - b);
-  const pct = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
-  const r2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
-  return { p50: r2(pct(50)), p95: r2(pct(95)), p99: r2(pct(99)), max: r2(sorted.at(-1) ?? null), mean: r2(sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : null) };
 }

@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { latencySummary } from './lib.js';
 
 if (process.argv[2] === '--cannon') {
   await cannonChild(JSON.parse(readFileSync(process.argv[3], 'utf8')));
@@ -119,13 +120,13 @@ try {
   log(`    ${Math.round(created / r.durationSeconds)} postings/s (${created} created), p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} / p99 ${r.latencyMs.p99} ms`, JSON.stringify(r.statuses));
   log(`    server CPU ${serverCpuMsPerPosting} ms a posting (all threads; in the kernel ${serverKernelMsPerPosting}), load generator ${r.cpuMsPerRequest} ms a request`);
   if (writtenKbPerPosting !== null) log(`    written by the server (write calls: logs and checkpoints): ${writtenKbPerPosting} kB a posting`);
+  const diskReads = (threads ?? []).filter((t) => t.majorFaults > 0 || t.readMB > 0).map(({ name, readMB, majorFaults }) => ({ name, readMB, majorFaults }));
   const apiThreadMsPerPosting = threads ? round((threads[0].seconds * 1000) / Math.max(1, r.requests), 3) : null;
   if (threads) {
     log(`    busiest threads (% of one core over the load): ${threads.slice(0, 4).map((t) => `${t.name} ${t.percent}`).join(', ')}; API thread ${apiThreadMsPerPosting} ms a posting`);
-    const reading = threads.filter((t) => t.majorFaults > 0 || t.readMB > 0);
-    log(`    read from the disk (pages not in the page cache): ${reading.map((t) => `${t.name} ${t.readMB} MB, ${t.majorFaults} major faults`).join('; ') || 'nothing'}`);
+    log(`    read from the disk (pages not in the page cache): ${diskReads.map((t) => `${t.name} ${t.readMB} MB, ${t.majorFaults} major faults`).join('; ') || 'nothing'}`);
   }
-  console.log(JSON.stringify({ members: docs.length, connections: CONNECTIONS, postingsPerSecond: Math.round(created / r.durationSeconds), created, failed: bad, serverCpuMsPerPosting, serverKernelMsPerPosting, writtenKbPerPosting, apiThreadMsPerPosting, diskReads: threads?.filter((t) => t.majorFaults > 0 || t.readMB > 0).map(({ name, readMB, majorFaults }) => ({ name, readMB, majorFaults })), ...r }));
+  console.log(JSON.stringify({ members: docs.length, connections: CONNECTIONS, postingsPerSecond: Math.round(created / r.durationSeconds), created, failed: bad, serverCpuMsPerPosting, serverKernelMsPerPosting, writtenKbPerPosting, apiThreadMsPerPosting, diskReads, ...r }));
   if (bad > 0) process.exitCode = 1;
 } finally {
   await running.close();
@@ -137,8 +138,13 @@ try {
  * for 270 MB of writes in a 3 s run.
  */
 function bytesWritten() {
+  return ioCounter('/proc/self/io', 'wchar');
+}
+
+/** One counter of a Linux `io` file (/proc/<pid>/io, /proc/self/task/<tid>/io), or null where there is none. */
+function ioCounter(file, name) {
   try {
-    const line = readFileSync('/proc/self/io', 'utf8').split('\n').find((l) => l.startsWith('wchar:'));
+    const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
     return line ? Number(line.split(':')[1]) : null;
   } catch {
     return null;
@@ -159,22 +165,12 @@ function threadTimes() {
     try {
       const stat = readFileSync(`${tasks}/${tid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(tid), { cpu: (Number(fields[11]) + Number(fields[12])) / 100, majorFaults: Number(fields[9]), readBytes: readBytesOf(`${tasks}/${tid}/io`) });
+      out.set(Number(tid), { cpu: (Number(fields[11]) + Number(fields[12])) / 100, majorFaults: Number(fields[9]), readBytes: ioCounter(`${tasks}/${tid}/io`, 'read_bytes') ?? 0 });
     } catch {
       // The thread ended between the listing and the read.
     }
   }
   return out;
-}
-
-/** Bytes a thread has read from the disk so far (`read_bytes`), 0 where the kernel does not say. */
-function readBytesOf(file) {
-  try {
-    const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith('read_bytes:'));
-    return line ? Number(line.split(':')[1]) : 0;
-  } catch {
-    return 0;
-  }
 }
 
 /** Per thread, the CPU it used between two readings `seconds` apart: the API thread first, then the others, busiest first. */
@@ -228,15 +224,12 @@ async function cannonChild({ url, token, path, bodies, connections, duration }) 
   const cpuBefore = process.cpuUsage();
   const result = await instance;
   const cpu = process.cpuUsage(cpuBefore);
-  times.sort((a, b) => a - b);
-  const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] : null);
-  const r2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
   console.log(JSON.stringify({
     requests: times.length,
     durationSeconds: result.duration,
     requestsPerSecond: Math.round((times.length / result.duration) * 10) / 10,
     cpuMsPerRequest: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, times.length)) * 1000) / 1000,
-    latencyMs: { p50: r2(pct(50)), p95: r2(pct(95)), p99: r2(pct(99)), max: r2(times.at(-1) ?? null), mean: r2(times.reduce((a, b) => a + b, 0) / (times.length || 1)) },
+    latencyMs: latencySummary(times),
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,

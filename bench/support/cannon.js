@@ -13,17 +13,12 @@
 // answers came at less than 95 % of the scheduled rate is flagged `saturated`.
 import http from 'node:http';
 import autocannon from 'autocannon';
+import { latencySummary } from '../lib.js';
 
 const { url, token, paths, connections = 10, duration = 10, overallRate } = JSON.parse(process.argv[2]);
 const times = [];
 const statuses = {};
-const sorted = () => times.slice().sort((a, b) => a - b);
-const pct = (all, p) => (all.length ? all[Math.min(all.length - 1, Math.ceil((p / 100) * all.length) - 1)] : null);
-const r2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
-const latency = () => {
-  const all = sorted();
-  return { p50: r2(pct(all, 50)), p95: r2(pct(all, 95)), p99: r2(pct(all, 99)), max: r2(all.at(-1) ?? null), mean: r2(all.reduce((a, b) => a + b, 0) / (all.length || 1)) };
-};
+const latency = () => latencySummary(times);
 
 if (overallRate) console.log(JSON.stringify(await openLoop()));
 else console.log(JSON.stringify(await closedLoop()));
