@@ -58,6 +58,12 @@ export const WRITER_CACHE_MIB = 256;
  */
 export const READER_CACHE_MIB = 16;
 
+/**
+ * The aspects (see SqliteReadStore) a collection's text index and every kept count depend on: its rows, their search
+ * texts and their order keys; a count also depends on the fields it filters by.
+ */
+const TEXT_ASPECTS = ['rows', 'search', 'sk'] as const;
+
 export interface SqliteReadStoreOptions {
   /** For tests: a smaller key space makes the store renumber order keys often. */
   readonly orderKeyEnd?: number;
@@ -826,7 +832,7 @@ export class SqliteReadStore implements ReadStore {
   private cachedCount(collection: string, sql: string, params: readonly unknown[], filters: readonly Filter[]): number {
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     const { spec } = this.collection(collection);
-    const aspects = new Set(['rows', 'search', 'sk']);
+    const aspects = new Set<string>(TEXT_ASPECTS);
     for (const { field } of filters) aspects.add(spec.arrays?.includes(field) ? 'doc' : field);
     const versions = this.versionsOf(collection, [...aspects]);
     const hit = this.counts.get(key);
@@ -858,7 +864,7 @@ export class SqliteReadStore implements ReadStore {
 
   /** The versions a collection's text index depends on (what its vocabularies were read at). */
   private textVersions(collection: string): string {
-    return this.versionsOf(collection, ['rows', 'search', 'sk']);
+    return this.versionsOf(collection, TEXT_ASPECTS);
   }
 
   /** Notes that the batch being written changed an aspect of a collection (written by writeChanges). */
