@@ -31,14 +31,13 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { latencySummary } from './lib.js';
+import { asTheProductRuns, benchEnv, built, latencySummary, log, now, readInPages, rng, round } from './lib.js';
 
 if (process.argv[2] === '--cannon') {
   await cannonChild(JSON.parse(readFileSync(process.argv[3], 'utf8')));
   process.exit(0);
 }
 
-const { asTheProductRuns, benchEnv, built, log, now, readInPages, rng, round } = await import('./lib.js');
 asTheProductRuns();
 
 const MEMBERS = Number(process.env.BENCH_POSTINGS_MEMBERS ?? 100_000);

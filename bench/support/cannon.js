@@ -18,7 +18,6 @@ import { latencySummary } from '../lib.js';
 const { url, token, paths, connections = 10, duration = 10, overallRate } = JSON.parse(process.argv[2]);
 const times = [];
 const statuses = {};
-const latency = () => latencySummary(times);
 
 if (overallRate) console.log(JSON.stringify(await openLoop()));
 else console.log(JSON.stringify(await closedLoop()));
@@ -45,7 +44,7 @@ async function closedLoop() {
     connections,
     offeredRate: null,
     saturated: true,
-    latencyMs: latency(),
+    latencyMs: latencySummary(times),
     autocannonLatencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
     statuses,
     errors: result.errors,
@@ -154,7 +153,7 @@ async function openLoop() {
     slowest,
     arrivals: 'Poisson, latency from the scheduled time',
     saturated: achieved < 0.95 * scheduledRate,
-    latencyMs: latency(),
+    latencyMs: latencySummary(times),
     statuses,
     errors,
     timeouts,
