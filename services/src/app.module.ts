@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { Module, type DynamicModule, type Type } from '@nestjs/common';
-import { ServeStaticModule } from '@nestjs/serve-static';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CooperativesModule } from './cooperatives/cooperatives.module.js';
@@ -16,12 +14,9 @@ import { UsersModule } from './users/users.module.js';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, storage: Storage): DynamicModule {
-    const console: (DynamicModule | Type)[] = existsSync(config.adminUiDir)
-      ? [ServeStaticModule.forRoot({ rootPath: config.adminUiDir, exclude: ['/api/{*path}'] })]
-      : [];
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config, storage), AuthModule, UsersModule, CooperativesModule, ElmaNumbersModule, MembersModule, TaxPapersModule, AdminModule, ...console],
+      imports: [PlatformModule.forRoot(config, storage), AuthModule, UsersModule, CooperativesModule, ElmaNumbersModule, MembersModule, TaxPapersModule, AdminModule],
     };
   }
 }

@@ -1,12 +1,14 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
 import { firstStart, type FirstStart } from './first-start.js';
 import type { AppConfig } from './platform/config/config.js';
+import { serveConsole } from './platform/http/console-files.js';
 import { ApiErrorFilter } from './platform/http/error.filter.js';
+import { BODY_LIMIT, parseJsonBodies } from './platform/http/json-body.js';
 import { openStorage, type Storage } from './platform/storage.js';
 
 export interface RunningApp {
@@ -20,14 +22,10 @@ export interface RunningApp {
 export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<RunningApp> {
   const storage = await openStorage(config);
   if (config.runProjections) await storage.runner.start();
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, storage), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, storage), new FastifyAdapter({ trustProxy: 'loopback', bodyLimit: BODY_LIMIT }), {
     logger: options.logger === false ? false : ['error', 'warn'],
   });
-  app.set('trust proxy', 'loopback');
-  // No ETag: the console never sends a conditional request, and hashing every answer (a list page is tens of
-  // kilobytes) costs the event loop on every request. No X-Powered-By: it only tells attackers the framework.
-  app.set('etag', false);
-  app.disable('x-powered-by');
+  parseJsonBodies(app);
   app.setGlobalPrefix('api/v1');
   app.useGlobalFilters(new ApiErrorFilter());
   app.enableShutdownHooks();
@@ -36,7 +34,9 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     new DocumentBuilder().setTitle('Coop Ledger API').setVersion('1').addBearerAuth().build(),
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
+  await serveConsole(app.getHttpAdapter().getInstance(), config.adminUiDir);
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   const first = await firstStart(app, storage.events, config);
   return {
     app,

@@ -3,7 +3,8 @@ import { createApp } from './create-app.js';
 
 const config = loadConfig();
 const { app, firstStart } = await createApp(config);
-await app.listen(config.port);
+// Every interface, as before the move to Fastify (whose own default is localhost only): the product runs in containers.
+await app.listen(config.port, '0.0.0.0');
 const url = `http://localhost:${config.port}`;
 console.log(`\nCoop Ledger is running at ${url}  (API ${url}/api/v1, OpenAPI ${url}/api/docs)`);
 console.log(`Data directory: ${config.dataDir}`);

@@ -1,5 +1,5 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../platform/commands/command-context.js';
 import type { Permission } from './policy.js';
 
@@ -16,7 +16,7 @@ export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC
 /** A route for any signed-in user, whatever the roles (ping, own profile). */
 export const SignedIn = (): MethodDecorator & ClassDecorator => SetMetadata(SIGNED_IN_KEY, true);
 
-export type AuthenticatedRequest = Request & { actor?: Actor; tokenExpiresAt?: number };
+export type AuthenticatedRequest = FastifyRequest & { actor?: Actor; tokenExpiresAt?: number };
 
 /** The signed-in actor, set by the AuthGuard. */
 export const CurrentActor = createParamDecorator((_data: unknown, ctx: ExecutionContext): Actor => {

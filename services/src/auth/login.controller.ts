@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isRole, type ReadStore } from '@coop/contracts';
 import { CREDENTIALS } from '@coop/projections';
 import { READ_STORE } from '../platform/tokens.js';
@@ -36,7 +36,7 @@ export class LoginController {
   @HttpCode(200)
   @ApiBody({ type: LoginBody })
   @ApiOkResponse({ type: TokenAnswer })
-  async login(@Body() body: unknown, @Req() req: Request): Promise<TokenAnswer> {
+  async login(@Body() body: unknown, @Req() req: FastifyRequest): Promise<TokenAnswer> {
     const { username, password } = (body ?? {}) as Record<string, unknown>;
     const address = req.ip ?? 'unknown';
     if (typeof username !== 'string' || typeof password !== 'string' || username.trim() === '') {
@@ -67,9 +67,9 @@ export class LoginController {
   @Get('ping')
   @ApiBearerAuth()
   @ApiOkResponse({ type: TokenAnswer })
-  async ping(@CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<TokenAnswer> {
+  async ping(@CurrentActor() actor: Actor, @Res({ passthrough: true }) res: FastifyReply): Promise<TokenAnswer> {
     const token = await this.tokens.sign(actor);
-    res.setHeader('Authorization', `Bearer ${token}`);
+    res.header('Authorization', `Bearer ${token}`);
     return { token };
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { from, mergeMap, type Observable } from 'rxjs';
 import type { AuthenticatedRequest } from './decorators.js';
 import { TokenService } from './token.service.js';
@@ -11,13 +11,13 @@ export class TokenRefreshInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const res = context.switchToHttp().getResponse<Response>();
+    const res = context.switchToHttp().getResponse<FastifyReply>();
     const remaining = req.tokenExpiresAt === undefined ? Infinity : req.tokenExpiresAt - Date.now() / 1000;
     if (!req.actor || remaining > this.tokens.ttlSeconds / 2) return next.handle();
     const actor = req.actor;
     return from(this.tokens.sign(actor)).pipe(
       mergeMap((token) => {
-        if (!res.headersSent) res.setHeader('Authorization', `Bearer ${token}`);
+        if (!res.sent) res.header('Authorization', `Bearer ${token}`);
         return next.handle();
       }),
     );

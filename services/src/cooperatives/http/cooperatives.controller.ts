@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { CooperativeDto, CooperativeFields, ReadDocument } from '@coop/contracts';
 import { COOPERATIVES } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
@@ -61,7 +61,7 @@ export class CooperativesController {
 
   @Get()
   @Requires('cooperative:read')
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: Response): Promise<CooperativeDto[] | undefined> {
+  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<CooperativeDto[] | undefined> {
     const page = actor.roles.includes('ROLE_SUPER_ADMIN')
       ? await this.reads.listAcrossCooperatives(COOPERATIVES, params, DEFAULT_SORT)
       : await this.reads.list(COOPERATIVES, actor.cooperativeId, params, DEFAULT_SORT);

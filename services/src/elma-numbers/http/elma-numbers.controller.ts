@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { ElmaNumberDto, ElmaProcess, Option, ReadDocument } from '@coop/contracts';
 import { ELMA_NUMBERS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
@@ -41,7 +41,7 @@ export class ElmaNumbersController {
 
   @Get()
   @Requires('elmanumbers:read')
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: Response): Promise<ElmaNumberDto[] | undefined> {
+  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<ElmaNumberDto[] | undefined> {
     return sendList(res, await this.reads.list(ELMA_NUMBERS, actor.cooperativeId, params, DEFAULT_SORT), toElmaNumberDto);
   }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { memberFieldError, NotFoundError, ValidationError, type BalanceDto } from '@coop/contracts';
 import { BALANCES } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
@@ -49,9 +49,9 @@ export class BalancesController {
 
   @Get()
   @Requires('members:read')
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: Response): Promise<BalanceDto[] | undefined> {
+  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<BalanceDto[] | undefined> {
     const page = await this.members.reads.list(BALANCES, actor.cooperativeId, params, BALANCES_DEFAULT_SORT);
-    res.setHeader('TotalItems', String(page.total));
+    res.header('TotalItems', String(page.total));
     if (page.items.length === 0) {
       res.status(204);
       return undefined;

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import {
   memberStream,
   NotFoundError,
@@ -58,7 +58,7 @@ export class MembersController {
   async list(
     @CurrentActor() actor: Actor,
     @Query() params: ListParams & { date?: unknown },
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<string | undefined> {
     const date = asOfDate(params.date);
     const query = this.members.memberQuery(actor.cooperativeId, params, date);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { ShareDto, Sort } from '@coop/contracts';
 import { BALANCES, SHARE_REGISTER } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
@@ -27,7 +27,7 @@ export class SharesController {
 
   @Get()
   @Requires('shares:read')
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: Response): Promise<ShareDto[] | undefined> {
+  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<ShareDto[] | undefined> {
     return sendList(res, await this.reads.listView(BALANCES, SHARE_REGISTER, actor.cooperativeId, params, DEFAULT_SORT), toShareDto);
   }
 

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ConcurrencyError, NotFoundError, ValidationError } from '@coop/contracts';
 import { ConflictError, ForbiddenError, SavedNotYetShownError } from '../commands/errors.js';
 
@@ -12,27 +12,27 @@ export class ApiErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiErrorFilter');
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
+    const res = host.switchToHttp().getResponse<FastifyReply>();
     if (error instanceof ValidationError) {
-      res.status(HttpStatus.BAD_REQUEST).json({ errors: error.errors });
+      res.status(HttpStatus.BAD_REQUEST).send({ errors: error.errors });
     } else if (error instanceof NotFoundError) {
-      res.status(HttpStatus.NOT_FOUND).json({ message: `${error.entity} not found` });
+      res.status(HttpStatus.NOT_FOUND).send({ message: `${error.entity} not found` });
     } else if (error instanceof ForbiddenError) {
-      res.status(HttpStatus.FORBIDDEN).json({ message: error.message });
+      res.status(HttpStatus.FORBIDDEN).send({ message: error.message });
     } else if (error instanceof ConflictError) {
-      res.status(HttpStatus.CONFLICT).json({ message: error.message });
+      res.status(HttpStatus.CONFLICT).send({ message: error.message });
     } else if (error instanceof ConcurrencyError) {
-      res.status(HttpStatus.CONFLICT).json({ message: new ConflictError().message });
+      res.status(HttpStatus.CONFLICT).send({ message: new ConflictError().message });
     } else if (error instanceof SavedNotYetShownError) {
       const why = error.reason instanceof Error ? error.reason.message : String(error.reason);
       this.logger.warn(`Saved up to log position ${error.position}, not yet in the read models: ${why}`);
-      res.status(HttpStatus.ACCEPTED).json({ saved: true, message: error.message });
+      res.status(HttpStatus.ACCEPTED).send({ saved: true, message: error.message });
     } else if (error instanceof HttpException) {
       const body = error.getResponse();
-      res.status(error.getStatus()).json(typeof body === 'string' ? { message: body } : body);
+      res.status(error.getStatus()).send(typeof body === 'string' ? { message: body } : body);
     } else {
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-      res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: 'Internal error' });
+      res.status(HttpStatus.INTERNAL_SERVER_ERROR).send({ message: 'Internal error' });
     }
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { exemptionOrdersStream, type EventStore, type ExemptionOrderDto, type TaxPaperHistoryEntry } from '@coop/contracts';
 import { EXEMPTION_ORDERS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
@@ -46,7 +46,7 @@ export class ExemptionOrdersController {
 
   @Get()
   @Requires('taxpapers:read')
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: Response): Promise<ExemptionOrderDto[] | undefined> {
+  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<ExemptionOrderDto[] | undefined> {
     const page = await this.papers.page(EXEMPTION_ORDERS, actor.cooperativeId, params);
     const dtos = await this.papers.exemptionOrderDtos(actor.cooperativeId, page.items);
     return sendList(res, { ...page, items: dtos }, (d) => d);

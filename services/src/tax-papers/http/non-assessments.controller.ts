@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { nonAssessmentsStream, type EventStore, type NonAssessmentDto, type TaxPaperHistoryEntry } from '@coop/contracts';
 import { NON_ASSESSMENTS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
@@ -50,7 +50,7 @@ export class NonAssessmentsController {
 
   @Get()
   @Requires('taxpapers:read')
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: Response): Promise<NonAssessmentDto[] | undefined> {
+  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<NonAssessmentDto[] | undefined> {
     const page = await this.papers.page(NON_ASSESSMENTS, actor.cooperativeId, params);
     const dtos = await this.papers.nonAssessmentDtos(actor.cooperativeId, page.items);
     return sendList(res, { ...page, items: dtos }, (d) => d);

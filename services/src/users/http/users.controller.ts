@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ROLES, type Option, type UserDto } from '@coop/contracts';
 import { COOPERATIVES, USERS } from '@coop/projections';
 import { CurrentActor, Requires, SignedIn } from '../../auth/decorators.js';
@@ -42,7 +42,7 @@ export class UsersController {
 
   @Get()
   @Requires('users:read')
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: Response): Promise<UserDto[] | undefined> {
+  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<UserDto[] | undefined> {
     return sendList(res, await this.reads.list(USERS, actor.cooperativeId, params, DEFAULT_SORT), toUserDto);
   }
 
