@@ -61,7 +61,7 @@ describe('the HTTP layer', () => {
     expect(res.body).toEqual({ message: 'User not found' });
   });
 
-  it('refuses malformed JSON and prototype keys with 400, and a body over 100 KiB with 413', async () => {
+  it('refuses malformed JSON and prototype keys with 400, a body over 100 KiB with 413 and another content type with 415', async () => {
     const malformed = await request(t.http).post('/api/v1/login').set('Content-Type', 'application/json').send('{"username":');
     expect(malformed.status).toBe(400);
     const proto = await request(t.http).post('/api/v1/login').set('Content-Type', 'application/json').send('{"__proto__":{"admin":true}}');
@@ -76,5 +76,7 @@ describe('the HTTP layer', () => {
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ username: 'a'.repeat(90 * 1024), password: 'x' }));
     expect(fits.status).toBe(401);
+    const xml = await request(t.http).post('/api/v1/login').set('Content-Type', 'application/xml').send('<login/>');
+    expect(xml.status).toBe(415);
   });
 });
