@@ -52,6 +52,12 @@ describe('the HTTP layer', () => {
     expect(post.body).toMatchObject({ message: 'Cannot POST /api/v1/nope' });
   });
 
+  it('finds a route with a trailing slash, as the API always did', async () => {
+    const res = await request(t.http).get('/api/v1/users/').set(auth(t.adminToken));
+    expect(res.status).toBe(200);
+    expect(res.headers.totalitems).toBe('1');
+  });
+
   it('reads an empty JSON body as {} (a DELETE sent with the header), as the API always did', async () => {
     const res = await request(t.http)
       .delete('/api/v1/users/00000000-0000-4000-8000-000000000000')
