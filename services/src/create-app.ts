@@ -44,10 +44,11 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
     new DocumentBuilder().setTitle('Coop Ledger API').setVersion('1').addBearerAuth().build(),
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
-  await serveConsole(app.getHttpAdapter().getInstance(), config.adminUiDir);
+  const fastify = app.getHttpAdapter().getInstance();
+  await serveConsole(fastify, config.adminUiDir);
   await app.init();
   // Fastify adds its plugins' routes (the console's files) when ready; the tests' server needs them before listen().
-  await app.getHttpAdapter().getInstance().ready();
+  await fastify.ready();
   const first = await firstStart(app, storage.events, config);
   return {
     app,

@@ -58,6 +58,15 @@ describe('the HTTP layer', () => {
     expect(res.headers.totalitems).toBe('1');
   });
 
+  it("throttles sign-ins by the client's address a proxy on this host forwards, not by the proxy's", async () => {
+    // Five times the per-user limit from one address (login-throttle.ts), each with another username.
+    const fail = (address: string, i: number) =>
+      request(t.http).post('/api/v1/login').set('X-Forwarded-For', address).send({ username: `guest${address}-${i}`, password: 'x' });
+    for (let i = 0; i < 25; i++) expect((await fail('203.0.113.7', i)).status).toBe(401);
+    expect((await fail('203.0.113.7', 25)).status).toBe(429);
+    expect((await fail('198.51.100.9', 0)).status).toBe(401);
+  });
+
   it('reads an empty JSON body as {} (a DELETE sent with the header), as the API always did', async () => {
     const res = await request(t.http)
       .delete('/api/v1/users/00000000-0000-4000-8000-000000000000')

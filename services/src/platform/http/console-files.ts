@@ -17,6 +17,6 @@ export async function serveConsole(fastify: FastifyInstance, dir: string): Promi
   fastify.get('/*', (req, reply) => {
     const path = req.url.split('?', 1)[0] ?? '';
     if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound();
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }

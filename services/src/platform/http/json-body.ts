@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RawServerDefault } from 'fastify';
 
-/** The largest request body accepted: 100 KiB, as before the API moved to Fastify (Express's default). */
+/** The largest request body accepted (the adapter's `bodyLimit`, for every parser): 100 KiB, as under Express. */
 export const BODY_LIMIT = 100 * 1024;
 
 /**
@@ -12,7 +12,7 @@ export const BODY_LIMIT = 100 * 1024;
  */
 export function parseJsonBodies(app: NestFastifyApplication): void {
   const strict = app.getHttpAdapter().getInstance().getDefaultJsonParser('error', 'error');
-  app.useBodyParser<RawServerDefault>('application/json', { bodyLimit: BODY_LIMIT }, (req, body, done) => {
+  app.useBodyParser<RawServerDefault>('application/json', {}, (req, body, done) => {
     if (body.length === 0) {
       done(null, {});
       return;
