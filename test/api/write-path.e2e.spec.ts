@@ -3,9 +3,9 @@
  * current ones even though they are kept between postings (services/src/members/commands/member.commands.ts).
  */
 import request from 'supertest';
-import { auth, startApp, type TestApp } from './support/app.js';
+import { auth, startApp, userWith, type TestApp } from './support/app.js';
 import { loadConfig } from '../../services/src/platform/config/config.js';
-import { createMember, DATES, member, posted, setTerms } from './support/members.js';
+import { createMember, DATES, member, posted, setTerms, validMember } from './support/members.js';
 
 describe('write path: kept share terms', () => {
   let t: TestApp;
@@ -40,31 +40,54 @@ describe('write path: kept share terms', () => {
  */
 describe('write path: saved, but the read models are late', () => {
   let t: TestApp;
+  let colleague: string;
   beforeAll(async () => {
     t = await startApp({ READ_YOUR_WRITES_WAIT_MS: '300' });
+    colleague = (await userWith(t.http, t.adminToken, 'colleague', ['ROLE_USER', 'ROLE_ADMIN'])).token;
   });
   afterAll(async () => t.close());
 
-  it('answers 202 with a message that the posting was saved, and the posting shows once the projections run again', async () => {
+  it('a change of master data answers 202 with a message that it was saved, and shows once the projections run again', async () => {
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
-    const m = await createMember(t.http, t.adminToken, { shareAmount: 2 });
+    const m = await createMember(t.http, t.adminToken, { name: 'Vorher' });
     await t.running.storage.runner.stop();
     try {
-      const res = await request(t.http).post('/api/v1/balances').set(auth(t.adminToken)).send({ member: m.id, type: 1, quantity: 3, ...DATES });
+      const res = await request(t.http).put(`/api/v1/members/${m.id}`).set(auth(t.adminToken)).send(validMember({ name: 'Nachher' }));
       expect(res.status).toBe(202);
       expect(res.body).toEqual({
         saved: true,
         message: 'Saved. It does not show in the lists yet and will in a moment. Do not enter it again.',
       });
-      // Stored: the history replays the member's stream, not the read models.
-      const history = await request(t.http).get(`/api/v1/members/${m.id}/history`).set(auth(t.adminToken)).expect(200);
-      expect((history.body as { type: string }[]).map((h) => h.type)).toEqual(['MemberAdmitted', 'SharesPosted', 'SharesPosted']);
-      // Not yet in the read models.
-      expect((await member(t.http, t.adminToken, m.id)).shareAmount).toBe(2);
+      expect((await member(t.http, t.adminToken, m.id)).name).toBe('Vorher');
     } finally {
       await t.running.storage.runner.start();
     }
     await t.running.storage.runner.waitFor(await t.running.storage.events.headPosition());
+    expect((await member(t.http, t.adminToken, m.id)).name).toBe('Nachher');
+  });
+
+  it('a posting answers 201 from its events; the same client\'s next request waits for it (503 after the bound), another client is not held up', async () => {
+    await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
+    const m = await createMember(t.http, t.adminToken, { shareAmount: 2 });
+    await t.running.storage.runner.stop();
+    try {
+      const res = await request(t.http).post('/api/v1/balances').set(auth(t.adminToken)).send({ member: m.id, type: 1, quantity: 3, ...DATES });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ member: m.id, type: 1, quantity: 3, amount: 75000, shareCost: 25000, memberNr: m.memberNr, annulated: false });
+      // Stored: the history replays the member's stream, not the read models; a colleague may read it at once.
+      const history = await request(t.http).get(`/api/v1/members/${m.id}/history`).set(auth(colleague)).expect(200);
+      expect((history.body as { type: string }[]).map((h) => h.type)).toEqual(['MemberAdmitted', 'SharesPosted', 'SharesPosted']);
+      // The colleague's reads do not wait for the poster's write, and do not show it yet.
+      expect((await member(t.http, colleague, m.id)).shareAmount).toBe(2);
+      // The poster's next request would not show the posting: it waits, and after the bound says so instead.
+      const late = await request(t.http).get(`/api/v1/members/${m.id}`).set(auth(t.adminToken));
+      expect(late.status).toBe(503);
+      expect(late.headers['retry-after']).toBe('1');
+      expect(late.body).toEqual({ message: 'Your last change is saved but does not show yet. Please try again in a moment.' });
+    } finally {
+      await t.running.storage.runner.start();
+    }
+    // Without waiting here: the poster's request waits until the read models include the posting.
     expect((await member(t.http, t.adminToken, m.id)).shareAmount).toBe(5);
     const list = await request(t.http).get(`/api/v1/balances?filter=member:${m.id}`).set(auth(t.adminToken)).expect(200);
     expect((list.body as { quantity: number }[]).map((b) => b.quantity).sort()).toEqual([2, 3]);

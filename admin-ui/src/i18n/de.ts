@@ -400,6 +400,7 @@ export const de: Messages<typeof en> = {
     errors: {
       http: 'Die Anfrage ist fehlgeschlagen (HTTP %{status})',
       network: 'Der Server ist nicht erreichbar',
+      notYetShown: 'Ihre letzte Änderung ist gespeichert, wird aber noch nicht angezeigt. Bitte versuchen Sie es gleich noch einmal.',
       invalidForm: 'Bitte korrigieren Sie die markierten Felder',
       savedNotYetShown: 'Gespeichert. Es erscheint in Kürze in den Listen. Bitte nicht noch einmal erfassen.',
     },

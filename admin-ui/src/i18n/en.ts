@@ -403,6 +403,7 @@ export const en = {
     errors: {
       http: 'The request failed (HTTP %{status})',
       network: 'The server cannot be reached',
+      notYetShown: 'Your last change is saved but does not show yet. Please try again in a moment.',
       invalidForm: 'Please correct the marked fields',
       savedNotYetShown: 'Saved. It does not show in the lists yet and will in a moment. Do not enter it again.',
     },

@@ -66,6 +66,8 @@ export async function api<T = unknown>(path: string, init: RequestInit = {}): Pr
   }
   const saved = savedNotYetShown(response.status, body);
   if (saved) throw saved;
+  // The client's last write is stored but not yet in the read models after the server's wait (decision 40).
+  if (response.status === 503 && response.headers.get('Retry-After') !== null) throw new HttpError('coop.errors.notYetShown', 503, body);
   if (!response.ok) {
     const message =
       typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'

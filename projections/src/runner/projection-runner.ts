@@ -130,6 +130,12 @@ export class ProjectionRunner {
     this.listeners.push(listener);
   }
 
+  /**
+   * Tells the runner that the log has grown up to `position` without waiting for it (a write answered before the read
+   * models include it, decision 40). A runner in this process learns of appends from the event store itself.
+   */
+  announce(_position: bigint): void {}
+
   /** Resolves once the read models include `position`; rejects after `timeoutMs`. */
   waitFor(position: bigint, timeoutMs = 5000): Promise<void> {
     if (this.processed >= position) return Promise.resolve();

@@ -4,6 +4,7 @@ import { AuthGuard } from './auth.guard.js';
 import { LoginController } from './login.controller.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
+import { ReadYourWritesGuard } from './read-your-writes.guard.js';
 import { TokenRefreshInterceptor } from './token-refresh.interceptor.js';
 import { TokenService } from './token.service.js';
 
@@ -14,6 +15,8 @@ import { TokenService } from './token.service.js';
     PasswordHasher,
     { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
     { provide: APP_GUARD, useClass: AuthGuard },
+    // After the AuthGuard (guards run in this order): it needs the signed-in client.
+    { provide: APP_GUARD, useClass: ReadYourWritesGuard },
     { provide: APP_INTERCEPTOR, useClass: TokenRefreshInterceptor },
   ],
   exports: [TokenService, PasswordHasher],

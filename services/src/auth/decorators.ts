@@ -24,3 +24,12 @@ export const CurrentActor = createParamDecorator((_data: unknown, ctx: Execution
   if (!actor) throw new Error('CurrentActor used on a route without authentication');
   return actor;
 });
+
+export const OWN_READS_KEY = 'coop:own-reads';
+
+/**
+ * A route that does not wait, before it runs, for the client's writes answered ahead of the read models
+ * (ReadYourWritesGuard): it reads no read model on the client's behalf, or waits itself before it does
+ * (`ClientWrites.settle`). Only for routes that gain from it: the postings.
+ */
+export const SettlesOwnReads = (): MethodDecorator => SetMetadata(OWN_READS_KEY, true);

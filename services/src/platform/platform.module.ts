@@ -4,6 +4,7 @@ import type { AppConfig } from './config/config.js';
 import { StreamWriter } from './commands/stream-writer.js';
 import { ReadModels } from './http/read-models.js';
 import { ReadModelProgress } from './read-model-progress.js';
+import { ClientWrites } from './client-writes.js';
 import type { Storage } from './storage.js';
 import { APP_CONFIG, EVENT_STORE, KEY_STORE, READ_STORE } from './tokens.js';
 
@@ -21,10 +22,11 @@ export class PlatformModule {
         { provide: KEY_STORE, useValue: storage.keys },
         { provide: ProjectionRunner, useValue: storage.runner },
         { provide: ReadModelProgress, useValue: new ReadModelProgress(config.runProjections ? storage.runner : undefined, storage.readStore, config.readYourWritesWaitMs) },
+        { provide: ClientWrites, useFactory: (progress: ReadModelProgress) => new ClientWrites(progress), inject: [ReadModelProgress] },
         StreamWriter,
         ReadModels,
       ],
-      exports: [APP_CONFIG, EVENT_STORE, READ_STORE, KEY_STORE, ProjectionRunner, ReadModelProgress, StreamWriter, ReadModels],
+      exports: [APP_CONFIG, EVENT_STORE, READ_STORE, KEY_STORE, ProjectionRunner, ReadModelProgress, ClientWrites, StreamWriter, ReadModels],
     };
   }
 }

@@ -16,6 +16,24 @@ export class ReadModelProgress {
     private readonly timeoutMs: number,
   ) {}
 
+  /**
+   * The projections run in this process (a thread of it, or its event loop): it alone knows how far they are, so a
+   * write may be answered before they include it and the client's next request waits instead (ClientWrites).
+   */
+  get inProcess(): boolean {
+    return this.runner !== undefined;
+  }
+
+  /** Whether the read models include `position` as far as this process knows (false without an in-process runner). */
+  includes(position: bigint): boolean {
+    return this.runner !== undefined && this.runner.processedUpTo >= position;
+  }
+
+  /** Tells an in-process runner that the log has grown, without waiting. */
+  announce(position: bigint): void {
+    this.runner?.announce(position);
+  }
+
   async waitFor(position: bigint): Promise<void> {
     if (this.runner) return this.runner.waitFor(position, this.timeoutMs);
     const deadline = Date.now() + this.timeoutMs;

@@ -10,6 +10,7 @@ import {
   ValidationError,
   type FieldError,
   type MemberEvent,
+  type RecordedEvent,
   type StreamAppend,
 } from '@coop/contracts';
 import { cooperativeDecider } from '../../cooperatives/domain/cooperative.decider.js';
@@ -56,11 +57,19 @@ export class ChangeMemberCommand extends Command<void> {
 }
 
 /**
+ * What a posting answers: the balance id of the posting made on the request's member, and the events recorded when
+ * the answer is to be made from them rather than read from the read models (decision 40).
+ */
+export interface PostedBalance {
+  readonly balanceId: string;
+  readonly recorded: readonly RecordedEvent[] | undefined;
+}
+
+/**
  * A posting request (types 1, 2, 3, 5, 6, 7, 8); for an annulation `originalMember` is the member
  * the annulled posting belongs to (looked up by the caller in the tenant's read model).
- * Answers the balance id of the posting made on the request's member.
  */
-export class PostBalanceCommand extends Command<string> {
+export class PostBalanceCommand extends Command<PostedBalance> {
   constructor(readonly ctx: CommandContext, readonly request: PostingRequest, readonly originalMember: string | null) {
     super();
   }
@@ -135,14 +144,27 @@ export class MemberCommandRunner {
   }
 
   async append(decided: readonly Decided[], ctx: CommandContext, extra: readonly StreamAppend[] = []): Promise<void> {
+    const appends = this.appends(decided, ctx, extra);
+    if (appends.length > 0) await this.writer.appendAll(appends);
+  }
+
+  /**
+   * As append(), for a posting: answers its recorded events where the answer may be made from them before the read
+   * models include them (StreamWriter.appendAnsweringFromEvents), undefined when it waited for the read models.
+   */
+  async appendPosting(decided: readonly Decided[], ctx: CommandContext): Promise<RecordedEvent[] | undefined> {
+    const appends = this.appends(decided, ctx, []);
+    return appends.length > 0 ? this.writer.appendAnsweringFromEvents(appends, ctx.actor.userId) : undefined;
+  }
+
+  private appends(decided: readonly Decided[], ctx: CommandContext, extra: readonly StreamAppend[]): StreamAppend[] {
     const cooperativeId = ctx.actor.cooperativeId;
-    const appends: StreamAppend[] = [
+    return [
       ...decided
         .filter((d) => d.events.length > 0)
         .map((d) => ({ streamId: d.streamId, expected: d.loaded.expected, events: this.writer.stamp(d.events, ctx, cooperativeId) })),
       ...extra.filter((a) => a.events.length > 0),
     ];
-    if (appends.length > 0) await this.writer.appendAll(appends);
   }
 
   retrying<T>(attempt: () => Promise<T>): Promise<T> {
@@ -246,7 +268,7 @@ export class ChangeMemberHandler implements ICommandHandler<ChangeMemberCommand>
 export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
   constructor(private readonly members: MemberCommandRunner) {}
 
-  async execute({ ctx, request, originalMember }: PostBalanceCommand): Promise<string> {
+  async execute({ ctx, request, originalMember }: PostBalanceCommand): Promise<PostedBalance> {
     const type = request.type;
     // 0 only comes with the admission, 4 only as the other half of a transfer (3).
     if (type === 0 || type === 4) throw new ValidationError([memberFieldError('type', 'invalidChoice', String(type))]);
@@ -258,7 +280,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
     const dates = { date: request.date, approvalDate: request.approvalDate, interestBegin: request.interestBegin };
     const memberId = (type === 5 ? originalMember : request.member)?.trim() ?? '';
 
-    await this.members.retrying(async () => {
+    const recorded = await this.members.retrying(async () => {
       const terms = await this.members.terms(cooperativeId);
       if (type === 1 || type === 2 || type === 6 || type === 7 || type === 8) {
         const decided = await this.members.decideOnLedger(memberId, {
@@ -271,7 +293,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
           terms,
           ...dates,
         });
-        await this.members.append([decided], ctx);
+        return this.members.appendPosting([decided], ctx);
       } else if (type === 3) {
         const target = request.transferTo!.trim();
         const out = await this.members.decideOnLedger(memberId, {
@@ -296,7 +318,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
           terms,
           ...dates,
         });
-        await this.members.append([out, incoming], ctx);
+        return this.members.appendPosting([out, incoming], ctx);
       } else if (type === 5) {
         const annulPeer = request.annulPeer!.trim();
         const today = businessToday();
@@ -305,12 +327,12 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
           ...(request.approvalDate ? { approvalDate: request.approvalDate } : {}),
           ...(request.interestBegin ? { interestBegin: request.interestBegin } : {}),
         };
-        await this.members.append(await this.annul(memberId, annulPeer, balanceId, peerBalanceId, cooperativeId, terms, today, annulDates), ctx);
+        return this.members.appendPosting(await this.annul(memberId, annulPeer, balanceId, peerBalanceId, cooperativeId, terms, today, annulDates), ctx);
       } else {
         throw new ValidationError([memberFieldError('type', 'invalidChoice', String(type))]);
       }
     });
-    return balanceId;
+    return { balanceId, recorded };
   }
 
   /** The annulation and, for a transfer half, the annulation of the other half on the other member. */

@@ -21,4 +21,15 @@ export class SavedNotYetShownError extends Error {
   }
 }
 
+/**
+ * The client's last write was answered before the read models included it (decision 40), and they still do not
+ * within the wait: answering this request from them would not show that write. Answered 503; nothing is lost.
+ */
+export class WriteNotYetShownError extends Error {
+  constructor(readonly reason: unknown) {
+    super('Your last change is saved but does not show yet. Please try again in a moment.');
+    this.name = 'WriteNotYetShownError';
+  }
+}
+
 export { PermissionError as ForbiddenError } from '@coop/contracts';

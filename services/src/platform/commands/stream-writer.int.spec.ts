@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import type { Decider, DomainEvent, NewEvent } from '@coop/contracts';
 import { SqliteReadStore } from '@coop/projections';
 import { loadConfig } from '../config/config.js';
+import { ClientWrites } from '../client-writes.js';
 import { ReadModelProgress } from '../read-model-progress.js';
 import { openEventLog, type EventLog } from '../storage.js';
 import { StreamWriter } from './stream-writer.js';
@@ -42,7 +43,8 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coop-stream-writer-'));
   log = await openEventLog(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' }));
   readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'));
-  writer = new StreamWriter(log.events, log.keys, new ReadModelProgress(undefined, readStore, 5000));
+  const progress = new ReadModelProgress(undefined, readStore, 5000);
+  writer = new StreamWriter(log.events, log.keys, progress, new ClientWrites(progress));
   await log.events.append(STREAM, 'no_stream', [event('UserCreated', { userId: 'u1', username: 'anna', passwordHash: 'h', roles: [], cooperativeId: 'coop-1' })]);
 });
 

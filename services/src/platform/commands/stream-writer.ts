@@ -12,6 +12,7 @@ import {
 } from '@coop/contracts';
 import { readsWithoutPersonalData } from '../event-store/reads-without-personal-data.js';
 import { hasTailReads } from '../event-store/stream-tail.js';
+import { ClientWrites } from '../client-writes.js';
 import { ReadModelProgress } from '../read-model-progress.js';
 import { EVENT_STORE, KEY_STORE } from '../tokens.js';
 import { metadataFor, type CommandContext } from './command-context.js';
@@ -40,6 +41,7 @@ export class StreamWriter {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(KEY_STORE) private readonly keys: KeyStore,
     private readonly progress: ReadModelProgress,
+    private readonly clientWrites: ClientWrites,
   ) {}
 
   async load<C, E extends DomainEvent, S>(streamId: string, decider: Decider<C, E, S>): Promise<Loaded<S>> {
@@ -135,6 +137,28 @@ export class StreamWriter {
     } catch (reason) {
       throw new SavedNotYetShownError(result.position, reason);
     }
+  }
+
+  /**
+   * As appendAll(), for a write whose answer is made from its own events (a posting, decision 40): where the
+   * projections run in this process, it answers the recorded events at once, without waiting for the read models,
+   * and the client's next request waits for them instead (ClientWrites, ReadYourWritesGuard). Elsewhere it waits as
+   * appendAll() does and answers undefined. The recorded events all carry the append's last position: the answer
+   * made from them shows no position.
+   */
+  async appendAnsweringFromEvents(appends: readonly StreamAppend[], client: string): Promise<RecordedEvent[] | undefined> {
+    if (!this.clientWrites.enabled) {
+      await this.appendAll(appends);
+      return undefined;
+    }
+    const result = appends.length === 1
+      ? await this.events.append(appends[0]!.streamId, appends[0]!.expected, appends[0]!.events)
+      : await this.events.appendMulti(appends);
+    this.clientWrites.note(client, result.position);
+    return appends.flatMap(({ streamId, events }) => {
+      const last = result.revisions[streamId] ?? events.length - 1;
+      return events.map((e, i) => ({ streamId, revision: last - (events.length - 1 - i), position: result.position, type: e.type, data: e.data, metadata: e.metadata }));
+    });
   }
 
   stamp(events: readonly DomainEvent[], ctx: CommandContext, cooperativeId: string): NewEvent[] {

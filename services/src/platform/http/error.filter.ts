@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ConcurrencyError, NotFoundError, ValidationError } from '@coop/contracts';
-import { ConflictError, ForbiddenError, SavedNotYetShownError } from '../commands/errors.js';
+import { ConflictError, ForbiddenError, SavedNotYetShownError, WriteNotYetShownError } from '../commands/errors.js';
 
 /**
  * Maps domain errors to the API's answers; nothing leaves as an unexplained 500 without a log line. A write that was
@@ -27,6 +27,10 @@ export class ApiErrorFilter implements ExceptionFilter {
       const why = error.reason instanceof Error ? error.reason.message : String(error.reason);
       this.logger.warn(`Saved up to log position ${error.position}, not yet in the read models: ${why}`);
       res.status(HttpStatus.ACCEPTED).send({ saved: true, message: error.message });
+    } else if (error instanceof WriteNotYetShownError) {
+      const why = error.reason instanceof Error ? error.reason.message : String(error.reason);
+      this.logger.warn(`A request waited in vain for the client's last write to reach the read models: ${why}`);
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).header('Retry-After', '1').send({ message: error.message });
     } else if (error instanceof HttpException) {
       const body = error.getResponse();
       res.status(error.getStatus()).send(typeof body === 'string' ? { message: body } : body);

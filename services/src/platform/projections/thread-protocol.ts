@@ -7,8 +7,12 @@ export type ToProjectionThread =
   | { readonly kind: 'rebuild'; readonly id: number }
   | { readonly kind: 'apply'; readonly id: number; readonly batch: readonly RecordedEvent[] }
   | { readonly kind: 'close'; readonly id: number }
-  /** The log has grown (to at least `position`): read it now rather than at the next poll. */
-  | { readonly kind: 'appended'; readonly position: bigint };
+  /**
+   * The log has grown (to at least `position`): read it now rather than at the next poll; `waiting: false` when
+   * nobody waits for it yet (a write answered before the read models include it, decision 40): read it within
+   * APPENDED_GATHER_MS, so that the writes arriving meanwhile are stored in the same transaction.
+   */
+  | { readonly kind: 'appended'; readonly position: bigint; readonly waiting: boolean };
 
 /** Messages from the projection thread: answers to requests, and the checkpoint after every stored batch. */
 export type FromProjectionThread =

@@ -60,11 +60,21 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
     await this.request({ kind: 'apply', batch });
   }
 
+  /** The thread is told of the log up to here; within APPENDED_GATHER_MS beyond `woken`. */
+  private announced = -1n;
+
+  override announce(position: bigint): void {
+    if (position > this.reported && position > this.announced && position > this.woken && this.worker) {
+      this.announced = position;
+      this.post({ kind: 'appended', position, waiting: false });
+    }
+  }
+
   override waitFor(position: bigint, timeoutMs = 5000): Promise<void> {
     if (this.reported >= position) return Promise.resolve();
     if (position > this.woken && this.worker) {
       this.woken = position;
-      this.post({ kind: 'appended', position });
+      this.post({ kind: 'appended', position, waiting: true });
     }
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -101,6 +111,7 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
     worker.on('exit', (code) => {
       this.worker = undefined;
       this.woken = -1n;
+      this.announced = -1n;
       const error = new Error(`Projection thread exited (code ${code})`);
       for (const p of this.pending.values()) p.reject(error);
       this.pending.clear();

@@ -1,0 +1,34 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ClientWrites } from '../platform/client-writes.js';
+import { WriteNotYetShownError } from '../platform/commands/errors.js';
+import { OWN_READS_KEY, type AuthenticatedRequest } from './decorators.js';
+
+/**
+ * Runs after the AuthGuard on every route: a signed-in client whose last write was answered before the read models
+ * included it (decision 40) waits here until they do, so whatever the route reads shows that write. A route marked
+ * `@SettlesOwnReads()` waits itself where it needs to. Public routes have no client.
+ */
+@Injectable()
+export class ReadYourWritesGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly writes: ClientWrites,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const actor = context.switchToHttp().getRequest<AuthenticatedRequest>().actor;
+    if (!actor || this.reflector.get<boolean | undefined>(OWN_READS_KEY, context.getHandler())) return true;
+    await settle(this.writes, actor.userId);
+    return true;
+  }
+}
+
+/** `ClientWrites.settle`, with a wait in vain answered as WriteNotYetShownError (503). */
+export async function settle(writes: ClientWrites, client: string): Promise<void> {
+  try {
+    await writes.settle(client);
+  } catch (reason) {
+    throw new WriteNotYetShownError(reason);
+  }
+}

@@ -1,0 +1,47 @@
+import type { ReadModelProgress } from './read-model-progress.js';
+
+/**
+ * Read-your-writes for writes answered before the read models include them (decision 40): the log position of each
+ * client's last such write, and the wait for it before the client's next request. A client is a signed-in user: the
+ * console's tabs and an API client with the user's token share one.
+ *
+ * Only where the projections run in this process (`enabled`): with a separate projection worker, several API
+ * processes may answer one client, and none of them would know of the others' writes; those writes keep waiting
+ * before they answer (StreamWriter.appendAll).
+ */
+export class ClientWrites {
+  private readonly pending = new Map<string, bigint>();
+
+  constructor(private readonly progress: ReadModelProgress) {}
+
+  get enabled(): boolean {
+    return this.progress.inProcess;
+  }
+
+  /** Notes a write of `client` stored at `position` and not yet waited for; wakes the projections. */
+  note(client: string, position: bigint): void {
+    const known = this.pending.get(client);
+    if (known === undefined || position > known) this.pending.set(client, position);
+    this.progress.announce(position);
+  }
+
+  /** The position the client's next request must wait for, if any. */
+  pendingFor(client: string): bigint | undefined {
+    const position = this.pending.get(client);
+    if (position === undefined) return undefined;
+    if (!this.progress.includes(position)) return position;
+    this.pending.delete(client);
+    return undefined;
+  }
+
+  /**
+   * Resolves once the read models include every write `client` was answered for before they did; rejects after the
+   * configured wait (READ_YOUR_WRITES_WAIT_MS), and the next request waits again.
+   */
+  async settle(client: string): Promise<void> {
+    const position = this.pendingFor(client);
+    if (position === undefined) return;
+    await this.progress.waitFor(position);
+    if (this.pending.get(client) === position) this.pending.delete(client);
+  }
+}
