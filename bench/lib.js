@@ -267,3 +267,19 @@ export function metadata(cooperativeId, user = 'bench') {
     schemaVersion: 1,
   };
 }
+
+/**
+ * Waits until the read models include every posting the client signed in with `token` was answered for, and answers
+ * the milliseconds that took. A posting is answered before the read models include it; the same client's next request
+ * waits for them (docs/decisions.md 40), here a `GET /api/v1/dashboard`, again after a 503 (the server's wait ran
+ * out). A postings run counts this time in its duration, so its rate is one the read models keep up with.
+ */
+export async function caughtUp(url, token) {
+  const t0 = now();
+  for (;;) {
+    const res = await fetch(`${url}/api/v1/dashboard`, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (res.status === 200) return now() - t0;
+    if (res.status !== 503) throw new Error(`GET /api/v1/dashboard after the postings: ${res.status}`);
+  }
+}
