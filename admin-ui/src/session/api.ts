@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import { API_ROOT } from '../config';
-import { savedNotYetShown } from './savedAnswer';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { savedNotYetShown, writeNotYetShown } from './savedAnswer';
 import { getToken, setToken } from './session';
 
 export interface ApiResponse<T> {
@@ -66,8 +67,8 @@ export async function api<T = unknown>(path: string, init: RequestInit = {}): Pr
   }
   const saved = savedNotYetShown(response.status, body);
   if (saved) throw saved;
-  // The client's last write is stored but not yet in the read models after the server's wait (decision 40).
-  if (response.status === 503 && response.headers.get('Retry-After') !== null) throw new HttpError('coop.errors.notYetShown', 503, body);
+  const late = writeNotYetShown(response.status, response.headers.get('Retry-After'), body, (key) => i18nProvider.translate(key));
+  if (late) throw late;
   if (!response.ok) {
     const message =
       typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'

@@ -18,3 +18,12 @@ export function savedNotYetShown(status: number, body: unknown): HttpError | und
 export function isSavedNotYetShown(error: unknown): boolean {
   return error instanceof HttpError && error.status === 202 && error.message === SAVED_NOT_YET_SHOWN;
 }
+
+/**
+ * A `503` with `Retry-After`: the client's last posting is stored, but the server's wait for the read models to show it
+ * ran out (docs/decisions.md 40). An HttpError with the message already translated, since screens show an error's
+ * message as it is; undefined for any other answer.
+ */
+export function writeNotYetShown(status: number, retryAfter: string | null, body: unknown, translate: (key: string) => string): HttpError | undefined {
+  return status === 503 && retryAfter !== null ? new HttpError(translate('coop.errors.notYetShown'), 503, body) : undefined;
+}
