@@ -20,7 +20,7 @@ export interface RunningApp {
 
 /** Opens the storage chosen by configuration, starts projections (unless a worker runs them) and builds the API. */
 export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<RunningApp> {
-  const storage = await openStorage(config);
+  const storage = await openStorage(config, { prewarmEventLog: config.eventLogPrewarm });
   if (config.runProjections) await storage.runner.start();
   // Fastify, not Express (decision 39): a posting costs the API thread about a quarter less. It sends no ETag and no
   // X-Powered-By; a proxy on the same host may set the client's address (the sign-in throttle keys on it). As under

@@ -89,10 +89,18 @@ export interface StorageOptions {
   readonly projectionThread?: boolean;
   /** Answer list queries in read threads (the default: as `READ_THREADS` says); false for processes that answer none. */
   readonly readThreads?: boolean;
+  /** Read the SQLite event log into memory before answering (the API's commands: `EVENT_LOG_PREWARM`, decision 41). */
+  readonly prewarmEventLog?: boolean;
 }
 
 export async function openStorage(config: AppConfig, options: StorageOptions = {}): Promise<Storage> {
   const log = await openEventLog(config);
+  if (options.prewarmEventLog && log.adapter instanceof SqliteEventStore) {
+    const warm = log.adapter.prewarm();
+    const size = `${Math.round(warm.fileBytes / 2 ** 20)} MiB`;
+    if (!warm.read) console.log(`Event log: ${size}, larger than its memory map; not read into memory at start`);
+    else if (warm.ms >= 1000) console.log(`Event log: ${size} read into memory in ${(warm.ms / 1000).toFixed(1)} s`);
+  }
   const threaded = options.projectionThread ?? existsSync(fileURLToPath(PROJECTION_THREAD));
   // With the projections in their thread, this process's own connection only reads (decision 36: READER_CACHE_MIB).
   const sqlite: SqliteReadStoreOptions = threaded ? { cacheMiB: READER_CACHE_MIB } : {};

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ConcurrencyError,
+  type AppendResult,
   type Decider,
   type DomainEvent,
   type EventStore,
@@ -31,7 +32,8 @@ export interface Loaded<S> {
 /**
  * The write path: load a stream, fold it into state, decide, append with the expected revision.
  * A concurrency conflict reloads and decides again, up to MAX_ATTEMPTS, then answers 409.
- * After the append it waits until the read models include the write (read-your-writes).
+ * After the append it waits until the read models include the write (read-your-writes); a posting instead answers from
+ * its events and its client's next request waits (appendAnsweringFromEvents, decision 40).
  */
 @Injectable()
 export class StreamWriter {
@@ -129,9 +131,7 @@ export class StreamWriter {
    * SavedNotYetShownError, never as a failure of the write.
    */
   async appendAll(appends: readonly StreamAppend[]): Promise<void> {
-    const result = appends.length === 1
-      ? await this.events.append(appends[0]!.streamId, appends[0]!.expected, appends[0]!.events)
-      : await this.events.appendMulti(appends);
+    const result = await this.write(appends);
     try {
       await this.progress.waitFor(result.position);
     } catch (reason) {
@@ -151,14 +151,19 @@ export class StreamWriter {
       await this.appendAll(appends);
       return undefined;
     }
-    const result = appends.length === 1
-      ? await this.events.append(appends[0]!.streamId, appends[0]!.expected, appends[0]!.events)
-      : await this.events.appendMulti(appends);
+    const result = await this.write(appends);
     this.clientWrites.note(client, result.position);
     return appends.flatMap(({ streamId, events }) => {
       const last = result.revisions[streamId] ?? events.length - 1;
       return events.map((e, i) => ({ streamId, revision: last - (events.length - 1 - i), position: result.position, type: e.type, data: e.data, metadata: e.metadata }));
     });
+  }
+
+  /** One stream with `append`, several atomically with `appendMulti`. */
+  private write(appends: readonly StreamAppend[]): Promise<AppendResult> {
+    return appends.length === 1
+      ? this.events.append(appends[0]!.streamId, appends[0]!.expected, appends[0]!.events)
+      : this.events.appendMulti(appends);
   }
 
   stamp(events: readonly DomainEvent[], ctx: CommandContext, cooperativeId: string): NewEvent[] {

@@ -24,6 +24,8 @@ export interface AppConfig {
   readonly readThreads: number;
   /** How long a write waits for the read models to show it before answering 202 "saved, not shown yet" (ms). */
   readonly readYourWritesWaitMs: number;
+  /** Read the SQLite event log into memory when the API starts (decision 41). */
+  readonly eventLogPrewarm: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -48,7 +50,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminUiDir: resolve(env.ADMIN_UI_DIR ?? join(import.meta.dirname, '../../../../admin-ui/dist')),
     readThreads: wholeNumber(env.READ_THREADS, 2, 'READ_THREADS', 0),
     readYourWritesWaitMs: wholeNumber(env.READ_YOUR_WRITES_WAIT_MS, 5000, 'READ_YOUR_WRITES_WAIT_MS', 1),
+    eventLogPrewarm: yesNo(env.EVENT_LOG_PREWARM, true, 'EVENT_LOG_PREWARM'),
   };
+}
+
+/** `true` or `false` from the environment, or `fallback` when unset. */
+function yesNo(raw: string | undefined, fallback: boolean, name: string): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name} must be true or false, got ${raw}`);
 }
 
 /** A whole number of at least `min` from the environment, or `fallback` when unset. */

@@ -28,3 +28,12 @@ describe('loadConfig: whole numbers from the environment', () => {
     expect(() => loadConfig(env({ TOKEN_TTL_SECONDS: '-5' }))).toThrow('TOKEN_TTL_SECONDS must be a positive whole number, got -5');
   });
 });
+
+describe('loadConfig: EVENT_LOG_PREWARM', () => {
+  it('is on by default; true or false turn it on or off; anything else is refused', () => {
+    expect(loadConfig(env({})).eventLogPrewarm).toBe(true);
+    expect(loadConfig(env({ EVENT_LOG_PREWARM: 'false' })).eventLogPrewarm).toBe(false);
+    expect(loadConfig(env({ EVENT_LOG_PREWARM: 'true' })).eventLogPrewarm).toBe(true);
+    expect(() => loadConfig(env({ EVENT_LOG_PREWARM: 'no' }))).toThrow('EVENT_LOG_PREWARM must be true or false, got no');
+  });
+});
