@@ -1,7 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ClientWrites } from '../platform/client-writes.js';
-import { WriteNotYetShownError } from '../platform/commands/errors.js';
 import { OWN_READS_KEY, type AuthenticatedRequest } from './decorators.js';
 
 /**
@@ -19,16 +18,7 @@ export class ReadYourWritesGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const actor = context.switchToHttp().getRequest<AuthenticatedRequest>().actor;
     if (!actor || this.reflector.get<boolean | undefined>(OWN_READS_KEY, context.getHandler())) return true;
-    await settle(this.writes, actor.userId);
+    await this.writes.settle(actor.userId);
     return true;
-  }
-}
-
-/** `ClientWrites.settle`, with a wait in vain answered as WriteNotYetShownError (503). */
-export async function settle(writes: ClientWrites, client: string): Promise<void> {
-  try {
-    await writes.settle(client);
-  } catch (reason) {
-    throw new WriteNotYetShownError(reason);
   }
 }

@@ -1,3 +1,4 @@
+import { WriteNotYetShownError } from './commands/errors.js';
 import type { ReadModelProgress } from './read-model-progress.js';
 
 /**
@@ -26,7 +27,7 @@ export class ClientWrites {
   }
 
   /** The position the client's next request must wait for, if any. */
-  pendingFor(client: string): bigint | undefined {
+  private pendingFor(client: string): bigint | undefined {
     const position = this.pending.get(client);
     if (position === undefined) return undefined;
     if (!this.progress.includes(position)) return position;
@@ -35,13 +36,17 @@ export class ClientWrites {
   }
 
   /**
-   * Resolves once the read models include every write `client` was answered for before they did; rejects after the
-   * configured wait (READ_YOUR_WRITES_WAIT_MS), and the next request waits again.
+   * Resolves once the read models include every write `client` was answered for before they did. After the configured
+   * wait (READ_YOUR_WRITES_WAIT_MS) it throws WriteNotYetShownError (503), and the next request waits again.
    */
   async settle(client: string): Promise<void> {
     const position = this.pendingFor(client);
     if (position === undefined) return;
-    await this.progress.waitFor(position);
+    try {
+      await this.progress.waitFor(position);
+    } catch (reason) {
+      throw new WriteNotYetShownError(reason);
+    }
     if (this.pending.get(client) === position) this.pending.delete(client);
   }
 }

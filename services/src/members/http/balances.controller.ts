@@ -2,10 +2,9 @@ import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { memberFieldError, NotFoundError, ValidationError, type BalanceDto, type ReadDocument, type RecordedEvent } from '@coop/contracts';
-import { BALANCES, MEMBERS, memberDisplayName, membersProjector, type DocKey } from '@coop/projections';
+import { memberFieldError, NotFoundError, ValidationError, type BalanceDto } from '@coop/contracts';
+import { BALANCES } from '@coop/projections';
 import { CurrentActor, Requires, SettlesOwnReads } from '../../auth/decorators.js';
-import { settle } from '../../auth/read-your-writes.guard.js';
 import { ClientWrites } from '../../platform/client-writes.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { asBody, integer, type Body as RequestBody } from '../../platform/http/body.js';
@@ -13,7 +12,6 @@ import type { ListParams } from '../../platform/http/list-query.js';
 import { PostBalanceCommand } from '../commands/member.commands.js';
 import type { PostingRequest } from '../domain/member.decider.js';
 import { BALANCES_DEFAULT_SORT, MemberReads } from '../queries/member-reads.js';
-import { toBalanceDto } from '../queries/member.view.js';
 
 const postingSchema = {
   type: 'object',
@@ -85,7 +83,7 @@ export class BalancesController {
     const request = postingRequest(raw);
     let originalMember: string | null = null;
     if (request.type === 5 && request.annulPeer) {
-      await settle(this.clientWrites, actor.userId);
+      await this.clientWrites.settle(actor.userId);
       // The posting to annul names its member; one of another cooperative reads as unknown.
       const original = await this.members.reads.get(BALANCES, actor.cooperativeId, request.annulPeer.trim(), 'Balance').catch((error: unknown) => {
         if (error instanceof NotFoundError) throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer!)]);
@@ -97,33 +95,10 @@ export class BalancesController {
       }
     }
     const posted = await this.commands.execute(new PostBalanceCommand(contextFor(actor), request, originalMember));
-    const answer = posted.recorded ? await this.answerFrom(actor.cooperativeId, posted.balanceId, posted.recorded) : undefined;
+    const answer = posted.recorded ? await this.members.postedBalanceDto(actor.cooperativeId, posted.balanceId, posted.recorded) : undefined;
     if (answer) return answer;
-    await settle(this.clientWrites, actor.userId);
+    await this.clientWrites.settle(actor.userId);
     return this.one(actor.cooperativeId, posted.balanceId);
-  }
-
-  /**
-   * The posting's answer as the read models will show it: its document made by the projection's own code
-   * (membersProjector) from its recorded event and the documents that event reads (its members and, for an
-   * annulation, the annulled posting, all in the read models before it), then the answer of `GET /balances/{id}`.
-   * Undefined when a document it needs is missing; the caller then waits and reads.
-   */
-  private async answerFrom(cooperativeId: string, balanceId: string, recorded: readonly RecordedEvent[]): Promise<BalanceDto | undefined> {
-    const event = recorded.find(
-      (e) => (e.type === 'SharesPosted' || e.type === 'PostingAnnulled') && (e.data as { balanceId?: unknown }).balanceId === balanceId,
-    );
-    if (!event) return undefined;
-    const keys = membersProjector.keys(event);
-    const ids = (collection: string): string[] => keys.filter((k) => k.collection === collection && k.id !== balanceId).map((k) => k.id);
-    const members = await this.members.membersById(cooperativeId, ids(MEMBERS.name));
-    const earlier = ids(BALANCES.name);
-    const balances = earlier.length > 0 ? await this.members.reads.getMany(BALANCES, cooperativeId, earlier) : new Map<string, ReadDocument>();
-    const current = (key: DocKey): ReadDocument | undefined =>
-      key.collection === MEMBERS.name ? members.get(key.id) : key.collection === BALANCES.name ? balances.get(key.id) : undefined;
-    const op = membersProjector.project(event, current).find((w) => w.kind === 'put' && w.collection === BALANCES.name && w.doc.id === balanceId);
-    if (op?.kind !== 'put') return undefined;
-    return toBalanceDto(op.doc, members, memberDisplayName);
   }
 
   private async one(cooperativeId: string, id: string): Promise<BalanceDto> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { MEMBER_PERSONAL_FIELDS, memberFieldError, ValidationError, type Filter, type ReadDocument, type ReadQuery, type Sort } from '@coop/contracts';
-import { BALANCES, memberDisplayName, MEMBERS } from '@coop/projections';
+import { MEMBER_PERSONAL_FIELDS, memberFieldError, ValidationError, type Filter, type ReadDocument, type ReadQuery, type RecordedEvent, type Sort } from '@coop/contracts';
+import { BALANCES, memberDisplayName, MEMBERS, membersProjector, type DocKey } from '@coop/projections';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { parseListQuery } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -67,6 +67,28 @@ export class MemberReads {
     const ids = docs.flatMap((d) => [d.member, d.transferTo, d.transferFrom].filter((v): v is string => typeof v === 'string'));
     const members = await this.membersById(cooperativeId, ids);
     return docs.map((d) => toBalanceDto(d, members, memberDisplayName));
+  }
+
+  /**
+   * A posting's answer as the read models will show it (decision 40): its document made by the projection's own code
+   * (membersProjector) from its recorded event and the documents that event reads (its members and, for an
+   * annulation, the annulled posting, all in the read models before it), as `GET /balances/{id}` answers it.
+   * Undefined when the event is not among `recorded` or a document it needs is missing.
+   */
+  async postedBalanceDto(cooperativeId: string, balanceId: string, recorded: readonly RecordedEvent[]): Promise<BalanceDto | undefined> {
+    const event = recorded.find(
+      (e) => (e.type === 'SharesPosted' || e.type === 'PostingAnnulled') && (e.data as { balanceId?: unknown }).balanceId === balanceId,
+    );
+    if (!event) return undefined;
+    const keys = membersProjector.keys(event);
+    const ids = (collection: string): string[] => keys.filter((k) => k.collection === collection && k.id !== balanceId).map((k) => k.id);
+    const members = await this.membersById(cooperativeId, ids(MEMBERS.name));
+    const earlier = ids(BALANCES.name);
+    const balances = earlier.length > 0 ? await this.reads.getMany(BALANCES, cooperativeId, earlier) : new Map<string, ReadDocument>();
+    const current = (key: DocKey): ReadDocument | undefined =>
+      key.collection === MEMBERS.name ? members.get(key.id) : key.collection === BALANCES.name ? balances.get(key.id) : undefined;
+    const op = membersProjector.project(event, current).find((w) => w.kind === 'put' && w.collection === BALANCES.name && w.doc.id === balanceId);
+    return op?.kind === 'put' ? toBalanceDto(op.doc, members, memberDisplayName) : undefined;
   }
 
   /** Every posting of one member, oldest first. */

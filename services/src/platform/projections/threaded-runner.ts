@@ -22,7 +22,10 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
   private running = false;
   private closing = false;
   private reported = -1n;
+  /** The thread is told to read the log up to here at once (`waitFor`)... */
   private woken = -1n;
+  /** ...and up to here within its gathering time (`announce`, decision 40). */
+  private announced = -1n;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (m: FromProjectionThread & { kind: 'done' }) => void; reject: (e: Error) => void }>();
   private waiting: { position: bigint; resolve: () => void; reject: (e: Error) => void }[] = [];
@@ -59,9 +62,6 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
   override async apply(batch: readonly RecordedEvent[]): Promise<void> {
     await this.request({ kind: 'apply', batch });
   }
-
-  /** The thread is told of the log up to here; within APPENDED_GATHER_MS beyond `woken`. */
-  private announced = -1n;
 
   override announce(position: bigint): void {
     if (position > this.reported && position > this.announced && position > this.woken && this.worker) {
