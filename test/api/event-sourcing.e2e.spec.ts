@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../services/src/platform/config/config.js';
 import { openStorage } from '../../services/src/platform/storage.js';
+import { CHECKPOINT } from '@coop/projections';
 import { auth, startApp, userWith, type TestApp } from './support/app.js';
 import { createMember, DATES, posted, setTerms, validMember } from './support/members.js';
 import { createNonAssessment, createOrder, validNonAssessment, validOrder } from './support/tax-papers.js';
@@ -191,6 +192,21 @@ describe('projections in a separate worker (RUN_PROJECTIONS=false)', () => {
       const rebuild = await request(t.app.http).post('/api/v1/admin/projections/rebuild').set(auth(t.app.adminToken));
       expect(rebuild.status).toBe(409);
       expect((rebuild.body as { message: string }).message).toMatch(/separate worker/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a posting waits for the stored checkpoint before it answers: another API process may answer the next request', async () => {
+    const t = await startAppWithWorker();
+    try {
+      const { http, adminToken, cooperativeId, running } = t.app;
+      await setTerms(http, adminToken, cooperativeId, 25000, 1);
+      const m = await createMember(http, adminToken, { shareAmount: 2 });
+      const b = await posted(http, adminToken, { member: m.id, type: 1, quantity: 3, ...DATES });
+      // Read at once, without the API's own guard: the worker's read models already hold the posting.
+      expect(await running.storage.readStore.checkpoint(CHECKPOINT)).toBe(await running.storage.events.headPosition());
+      expect(await running.storage.readStore.get('balances', b.id)).toMatchObject({ member: m.id, quantity: 3, amount: 75000 });
     } finally {
       await t.close();
     }
