@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { asTheProductRuns, benchEnv, built, cachedFill, caughtUp, latencySummary, log, now, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
+import { asTheProductRuns, benchEnv, built, cachedFill, caughtUp, latencySummary, log, now, rng, round, ROOT, saveResult, tempDataDir, threadShares, threadTimes } from './lib.js';
 
 const CHILD_MODES = { '--cannon': cannonChild, '--poster': posterChild };
 if (process.argv[2] in CHILD_MODES) {
@@ -233,19 +233,14 @@ try {
   const bodies = sample(activeIds, 20_000).map((member) => JSON.stringify({
     member, type: 1, quantity: 1 + Math.floor(random() * 5), date: today, approvalDate: today, interestBegin: today,
   }));
-  const postings = await cannon(url, token, { bodies, path: '/api/v1/balances' });
-  // A posting is answered before the read models include it (decision 40): the run lasts until they do.
-  postings.catchUpMs = round(await caughtUp(url, token), 1);
-  const created = postings.statuses['201'] ?? 0;
-  const postingsPerSecond = Math.round(created / (postings.durationSeconds + postings.catchUpMs / 1000));
-  log(`    ${postingsPerSecond} postings/s (${created} created; the read models included the last ${postings.catchUpMs} ms after the last answer), p50 ${postings.latencyMs.p50} ms, p95 ${postings.latencyMs.p95} ms, p99 ${postings.latencyMs.p99} ms`, JSON.stringify(postings.statuses));
+  const postings = await postingRun(url, token, bodies, CONNECTIONS);
+  const created = postings.created;
+  const postingsPerSecond = postings.postingsPerSecond;
   // More concurrent clients show the server's own ceiling (a reference figure, no target).
   log(`autocannon ${DURATION} s x ${WIDE_POSTING_CONNECTIONS} connections: the same postings`);
-  const widePostings = await cannon(url, token, { bodies: bodies.slice().reverse(), path: '/api/v1/balances', connections: WIDE_POSTING_CONNECTIONS });
-  widePostings.catchUpMs = round(await caughtUp(url, token), 1);
-  const wideCreated = widePostings.statuses['201'] ?? 0;
-  const widePostingsPerSecond = Math.round(wideCreated / (widePostings.durationSeconds + widePostings.catchUpMs / 1000));
-  log(`    ${widePostingsPerSecond} postings/s (${wideCreated} created; read models ${widePostings.catchUpMs} ms after the last answer), p50 ${widePostings.latencyMs.p50} ms, p95 ${widePostings.latencyMs.p95} ms, p99 ${widePostings.latencyMs.p99} ms`, JSON.stringify(widePostings.statuses));
+  const widePostings = await postingRun(url, token, bodies.slice().reverse(), WIDE_POSTING_CONNECTIONS);
+  const wideCreated = widePostings.created;
+  const widePostingsPerSecond = widePostings.postingsPerSecond;
 
   // Errors, timeouts and unexpected statuses fail the check they belong to (a posting may collide with a
   // concurrent one on the same member: 409 after the retries is counted, not as a posting, and not as a failure).
@@ -287,8 +282,8 @@ try {
       postingsPerMemberDashboard: postingsPerDashboard,
       sequentialListMedianMs: serialList,
       sequentialDashboardMedianMs: serialDashboard,
-      postings: { path: 'POST /api/v1/balances (type 1)', postingsPerSecond, created, ...postings },
-      widePostings: { path: 'POST /api/v1/balances (type 1)', connections: WIDE_POSTING_CONNECTIONS, postingsPerSecond: widePostingsPerSecond, created: wideCreated, ...widePostings },
+      postings: { path: 'POST /api/v1/balances (type 1)', ...postings },
+      widePostings: { path: 'POST /api/v1/balances (type 1)', connections: WIDE_POSTING_CONNECTIONS, ...widePostings },
       list: { path: listPath('<term>'), load: `closed loop, ${CONNECTIONS} connections (saturation)`, ...list },
       dashboard: { path: '/api/v1/dashboard/member/<id>', load: `closed loop, ${CONNECTIONS} connections (saturation)`, ...dashboard },
       atOfferedLoad: offered.map((o) => ({ load: `open loop, ${o.rate} req/s offered over ${RATE_CONNECTIONS} connections`, list: o.list, dashboard: o.dashboard })),
@@ -338,6 +333,27 @@ try {
 } finally {
   await running.close();
   cleanup();
+}
+
+/**
+ * One closed-loop postings run: `bodies` POSTed over `connections` for DURATION s. The rate counts the time until the
+ * read models include the run's last posting (decision 40). Beside it, what each thread of this process (the server)
+ * used of a core and read from the disk (pages not in the page cache) over the run.
+ */
+async function postingRun(url, token, bodies, connections) {
+  const before = threadTimes();
+  const r = await cannon(url, token, { bodies, path: '/api/v1/balances', connections });
+  r.catchUpMs = round(await caughtUp(url, token), 1);
+  const seconds = r.durationSeconds + r.catchUpMs / 1000;
+  const threads = threadShares(before, threadTimes(), seconds);
+  r.created = r.statuses['201'] ?? 0;
+  r.postingsPerSecond = Math.round(r.created / seconds);
+  log(`    ${r.postingsPerSecond} postings/s (${r.created} created; the read models included the last ${r.catchUpMs} ms after the last answer), p50 ${r.latencyMs.p50} ms, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms`, JSON.stringify(r.statuses));
+  if (threads) {
+    r.threads = threads.slice(0, 4).map(({ name, percent, readMB, majorFaults }) => ({ name, percent, readMB, majorFaults }));
+    log(`    busiest threads (% of one core; MB read from the disk): ${r.threads.map((t) => `${t.name} ${t.percent} % (${t.readMB} MB)`).join(', ')}`);
+  }
+  return r;
 }
 
 /** Creates a clerk (ROLE_USER, ROLE_ADMIN) of the admin's cooperative and answers the clerk's token. */

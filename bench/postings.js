@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { asTheProductRuns, benchEnv, built, caughtUp, latencySummary, log, now, readInPages, rng, round } from './lib.js';
+import { asTheProductRuns, benchEnv, built, caughtUp, ioCounter, latencySummary, log, now, readInPages, rng, round, threadShares, threadTimes } from './lib.js';
 
 if (process.argv[2] === '--cannon') {
   await cannonChild(JSON.parse(readFileSync(process.argv[3], 'utf8')));
@@ -141,50 +141,6 @@ try {
  */
 function bytesWritten() {
   return ioCounter('/proc/self/io', 'wchar');
-}
-
-/** One counter of a Linux `io` file (/proc/<pid>/io, /proc/self/task/<tid>/io), or null where there is none. */
-function ioCounter(file, name) {
-  try {
-    const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
-    return line ? Number(line.split(':')[1]) : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * CPU seconds used so far by each thread of this process (Linux: /proc/self/task/<tid>/stat, in clock ticks of
- * 10 ms), its major page faults (a page of a memory-mapped file read from the disk: the event log) and the bytes it
- * read from the disk (`read_bytes` of /proc/self/task/<tid>/io: the read store's pages not in the page cache), by
- * thread id; null elsewhere. The API thread's id is the process id.
- */
-function threadTimes() {
-  const tasks = '/proc/self/task';
-  if (!existsSync(tasks)) return null;
-  const out = new Map();
-  for (const tid of readdirSync(tasks)) {
-    try {
-      const stat = readFileSync(`${tasks}/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(tid), { cpu: (Number(fields[11]) + Number(fields[12])) / 100, majorFaults: Number(fields[9]), readBytes: ioCounter(`${tasks}/${tid}/io`, 'read_bytes') ?? 0 });
-    } catch {
-      // The thread ended between the listing and the read.
-    }
-  }
-  return out;
-}
-
-/** Per thread, the CPU it used between two readings `seconds` apart: the API thread first, then the others, busiest first. */
-function threadShares(before, after, seconds) {
-  if (!before || !after) return null;
-  const used = [...after].map(([tid, t]) => {
-    const b = before.get(tid);
-    return { tid, seconds: t.cpu - (b?.cpu ?? 0), majorFaults: t.majorFaults - (b?.majorFaults ?? 0), readMB: round((t.readBytes - (b?.readBytes ?? 0)) / 2 ** 20, 1) };
-  });
-  const named = used.map((u) => ({ ...u, name: u.tid === process.pid ? 'API' : `thread ${u.tid}`, percent: Math.round((u.seconds / seconds) * 100) }));
-  const api = named.find((u) => u.tid === process.pid);
-  return [api, ...named.filter((u) => u !== api).sort((a, b) => b.seconds - a.seconds)];
 }
 
 /** Starts the V8 CPU profiler on this (the server's) thread. */
