@@ -43,8 +43,16 @@ const CHEAP_COUNT_MS = 0.3;
  * number of documents has grown or shrunk by this factor since its last analysis...
  */
 const ANALYZE_FACTOR = 2;
-/** ...and has at least this many documents (below it every plan reads few rows). */
+/** ...and has at least this many documents (below it every plan reads few rows)... */
 const ANALYZE_MIN_DOCS = 1000;
+/**
+ * ...and was last analysed at fewer documents than this (growth only; a shrunk one is analysed again whatever its
+ * size). ANALYZE reads every page of the collection, sampled or not: at a million postings 2 GB, 23 s from the disk
+ * and 1.5 s from memory (measured), in the projections' transaction, so every posting waited for it. Above this size
+ * the statistics' proportions hold as the collection grows, and `PRAGMA optimize` at opening analyses a table again
+ * once its size has changed tenfold (decision 42).
+ */
+export const ANALYZE_LIVE_MAX_DOCS = 100_000;
 /** Index entries ANALYZE samples per index (PRAGMA analysis_limit, the value SQLite advises): about 150 ms for the 19 indexes of the postings. */
 const ANALYSIS_LIMIT = 400;
 /** The page cache of a connection that writes (the projections'), in MiB: SQLite's default is 2 MiB. */
@@ -69,6 +77,8 @@ export interface SqliteReadStoreOptions {
   readonly orderKeyEnd?: number;
   /** This connection's page cache in MiB (default WRITER_CACHE_MIB; READER_CACHE_MIB for a connection that only reads). */
   readonly cacheMiB?: number;
+  /** For tests: the size above which a growing collection is no longer analysed while projecting (ANALYZE_LIVE_MAX_DOCS). */
+  readonly analyzeLiveMaxDocs?: number;
   /**
    * Pages the write-ahead log may hold before a commit of this connection copies them into the database itself (SQLite's
    * `wal_autocheckpoint`, default 1,000). Set higher where another thread checkpoints the log (the projection thread
@@ -178,8 +188,10 @@ export class SqliteReadStore implements ReadStore {
   private readonly sizes = new Map<string, { docs: number; analysed: number }>();
 
   private readonly orderKeys: OrderKeys;
+  private readonly analyzeLiveMaxDocs: number;
 
   constructor(file: string, options: SqliteReadStoreOptions = {}) {
+    this.analyzeLiveMaxDocs = options.analyzeLiveMaxDocs ?? ANALYZE_LIVE_MAX_DOCS;
     this.orderKeys = new OrderKeys(
       {
         stmt: (sql) => this.stmt(sql),
@@ -791,13 +803,14 @@ export class SqliteReadStore implements ReadStore {
    * Keeps the planner statistics of a collection in step with its size. Without them SQLite cannot tell
    * that `member = ?` picks ten postings out of a million, and prefers the index that avoids sorting
    * (`ORDER BY date` along the cooperative's whole date index). Re-analysed when the collection has
-   * doubled or halved since the last analysis: about twenty sampled analyses on the way to millions.
+   * doubled or halved since the last analysis, growing only up to ANALYZE_LIVE_MAX_DOCS: eight sampled
+   * analyses on the way there, none after.
    */
   private keepStatistics(name: string): void {
     const size = this.sizes.get(name);
     if (!size) return;
     const { docs, analysed } = size;
-    const grown = docs >= ANALYZE_MIN_DOCS && docs >= analysed * ANALYZE_FACTOR;
+    const grown = docs >= ANALYZE_MIN_DOCS && docs >= analysed * ANALYZE_FACTOR && analysed < this.analyzeLiveMaxDocs;
     const shrunk = analysed >= ANALYZE_MIN_DOCS && docs * ANALYZE_FACTOR <= analysed;
     if (!grown && !shrunk) return;
     this.db.exec(`ANALYZE rm_${name}`);
