@@ -308,6 +308,17 @@ export class SqliteReadStore implements ReadStore {
     return row ? (JSON.parse(row.doc) as ReadDocument) : undefined;
   }
 
+  /** The stored JSON texts of the documents of these ids that exist, as one JSON array text, in the order asked. */
+  getJson(collection: string, ids: readonly string[]): { readonly json: string; readonly count: number } {
+    this.collection(collection);
+    const stmt = this.stmt<[string], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE id = ?`);
+    const docs = ids.flatMap((id) => {
+      const row = stmt.get(id);
+      return row ? [row.doc] : [];
+    });
+    return { json: `[${docs.join(',')}]`, count: docs.length };
+  }
+
   async find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
     return this.findDocuments(collection, query);
   }

@@ -153,6 +153,7 @@ export class StreamWriter {
     }
     const result = await this.write(appends);
     this.clientWrites.note(client, result.position);
+    await this.clientWrites.keepUp(result.position);
     return appends.flatMap(({ streamId, events }) => {
       const last = result.revisions[streamId] ?? events.length - 1;
       return events.map((e, i) => ({ streamId, revision: last - (events.length - 1 - i), position: result.position, type: e.type, data: e.data, metadata: e.metadata }));

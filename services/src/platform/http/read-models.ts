@@ -67,7 +67,12 @@ export class ReadModels {
   /** The documents of these ids that belong to the cooperative (others are left out, as unknown ids are), by id. */
   async getMany(spec: CollectionSpec, cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
     const found = new Map<string, ReadDocument>();
-    for (const id of new Set(ids)) {
+    const unique = [...new Set(ids)];
+    if (this.store instanceof ThreadedReadStore) {
+      for (const doc of await this.store.getMany(spec.name, unique)) if (doc.cooperativeId === cooperativeId) found.set(doc.id, doc);
+      return found;
+    }
+    for (const id of unique) {
       const doc = await this.store.get(spec.name, id);
       if (doc && doc.cooperativeId === cooperativeId) found.set(id, doc);
     }

@@ -1,13 +1,22 @@
 import type { ReadQuery } from '@coop/contracts';
 import type { ViewRequest } from '../../read-views.js';
 
-/** What the API thread asks a read thread: one find() on the read store, as stored or turned into a view. */
+/** What the API thread asks a read thread: one find() on the read store, as stored or turned into a view... */
 export interface FindRequest {
   readonly id: number;
   readonly collection: string;
   readonly query: ReadQuery;
   readonly view?: ViewRequest;
 }
+
+/** ...or documents by id (the answer's `total` is the number found). */
+export interface GetRequest {
+  readonly id: number;
+  readonly collection: string;
+  readonly ids: readonly string[];
+}
+
+export type ReadRequest = FindRequest | GetRequest;
 
 /**
  * The answer: the page's documents (or view items) as one JSON array text (a string crosses threads as one copy; the

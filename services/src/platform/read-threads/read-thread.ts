@@ -5,7 +5,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { allProjectors, READER_CACHE_MIB, SqliteReadStore } from '@coop/projections';
 import { viewPage } from '../../read-views.js';
-import type { FindAnswer, FindRequest, ReadThreadData } from './read-thread-protocol.js';
+import type { FindAnswer, ReadRequest, ReadThreadData } from './read-thread-protocol.js';
 
 function threadPort(): MessagePort {
   if (!parentPort) throw new Error('read-thread.js runs only as a worker thread');
@@ -16,10 +16,13 @@ const { file } = workerData as ReadThreadData;
 const store = new SqliteReadStore(file, { cacheMiB: READER_CACHE_MIB });
 store.useCollections(allProjectors.flatMap((p) => p.collections));
 
-port.on('message', (request: FindRequest) => {
+port.on('message', (request: ReadRequest) => {
   let answer: FindAnswer;
   try {
-    if (request.view) {
+    if ('ids' in request) {
+      const { json, count } = store.getJson(request.collection, request.ids);
+      answer = { id: request.id, json, count, total: count };
+    } else if (request.view) {
       const { items, total } = store.findDocuments(request.collection, request.query);
       answer = { id: request.id, ...viewPage(request.view, items, total) };
     } else {

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { ReadDocument, ReadQuery, WriteOp } from '@coop/contracts';
 import { allProjectors, MEMBERS, SqliteReadStore, USERS } from '@coop/projections';
 import { toMemberDto } from '../../members/queries/member.view.js';
+import { ReadModels } from '../http/read-models.js';
 import { ThreadedReadStore } from './threaded-read-store.js';
 
 const ENTRY = new URL('../../../dist/platform/read-threads/read-thread.js', import.meta.url);
@@ -118,6 +119,31 @@ afterEach(async () => {
     expect(after.items[0]).toMatchObject({ id: 'u-new', username: 'Neumann' });
     expect(await store.get(USERS.name, 'u-new')).toMatchObject({ username: 'Neumann' });
     expect(await store.checkpoint('main')).toBe(11n);
+  });
+
+  it('reads documents by id in a thread (decision 42): those that exist, in the order asked, with writes committed before', async () => {
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2);
+    const docs = await store.getMany(USERS.name, ['u-3', 'nobody', 'u-0']);
+    expect(docs).toEqual([await reference.get(USERS.name, 'u-3'), await reference.get(USERS.name, 'u-0')]);
+    expect(docs.map((d) => d.username)).toEqual(['Anton', 'Bäckerei']);
+    expect(await store.getMany(USERS.name, [])).toEqual([]);
+    await store.applyBatch([put(user('u-0', 'coop-1', 'Bäckerei Krause', 12))], { name: 'main', position: 12n });
+    expect((await store.getMany(USERS.name, ['u-0']))[0]).toMatchObject({ username: 'Bäckerei Krause' });
+  });
+
+  it("through ReadModels.getMany, leaves out other cooperatives' documents read by a thread", async () => {
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2);
+    const reads = new ReadModels(store);
+    // u-3 and u-7 belong to coop-2, the others to coop-1.
+    const found = await reads.getMany(USERS, 'coop-1', ['u-3', 'u-1', 'u-7', 'u-1', 'u-2']);
+    expect([...found.keys()]).toEqual(['u-1', 'u-2']);
+    expect([...(await reads.getMany(USERS, 'coop-2', ['u-1', 'u-7'])).keys()]).toEqual(['u-7']);
+  });
+
+  it('after close, a read by id is refused instead of waiting for ever', async () => {
+    store = await ThreadedReadStore.open(local, ENTRY, file, 1);
+    await store.close();
+    await expect(store.getMany(USERS.name, ['u-1'])).rejects.toThrow('The read store is closed');
   });
 
   it("passes a read store's error on to the caller, and goes on answering", async () => {

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, WriteOp } from '@coop/contracts';
 import { findView, type ViewPage, type ViewRequest } from '../../read-views.js';
-import type { FindAnswer, FindRequest, ReadThreadData } from './read-thread-protocol.js';
+import type { FindAnswer, ReadRequest, ReadThreadData } from './read-thread-protocol.js';
 import { whenReady } from '../worker-ready.js';
 
 interface ReadThread {
@@ -70,14 +70,32 @@ export class ThreadedReadStore implements ReadStore {
     return this.ask(collection, query, view);
   }
 
+  /**
+   * The documents of these ids that exist, read by a read thread: where their pages are not in memory, the read
+   * waits for the disk there, not on the API thread (decision 42).
+   */
+  async getMany(collection: string, ids: readonly string[]): Promise<ReadDocument[]> {
+    if (ids.length === 0) return [];
+    if (this.threads.length === 0 && !this.closed) {
+      const docs = await Promise.all(ids.map((id) => this.local.get(collection, id)));
+      return docs.filter((d): d is ReadDocument => d !== undefined);
+    }
+    const { json } = await this.send((id) => ({ id, collection, ids }));
+    return JSON.parse(json) as ReadDocument[];
+  }
+
   /** Sends a query to the read thread with the fewest open queries. */
   private ask(collection: string, query: ReadQuery, view?: ViewRequest): Promise<ViewPage> {
+    return this.send((id) => ({ id, collection, query, ...(view ? { view } : {}) }));
+  }
+
+  private send(request: (id: number) => ReadRequest): Promise<ViewPage> {
     if (this.closed) return Promise.reject(new Error('The read store is closed'));
     const thread = this.threads.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       thread.waiting.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, collection, query, ...(view ? { view } : {}) } satisfies FindRequest);
+      thread.worker.postMessage(request(id));
     });
   }
 
