@@ -15,7 +15,9 @@ interface ReadThread {
  * waited behind the slow ones, and the second core was idle between postings. Here find() goes to the read
  * thread with the fewest open queries, each with its own connection to the same file, while the API thread
  * goes on parsing, checking tokens and answering. Point reads (get, a few microseconds) stay on the API
- * thread's connection, where a message round trip would cost more than the read; so do the writes.
+ * thread's connection, where a message round trip would cost more than the read; so do the writes. Documents read by
+ * id for an answer (getMany) go to a thread as well: a page of them no longer in the page cache would stop the API
+ * thread for the disk (decision 42).
  *
  * Read-your-writes holds: a read thread's statement starts a read transaction that sees every commit made
  * before it, so a query asked after the projection thread reported a checkpoint includes that write.
