@@ -11,6 +11,7 @@ import { allProjectors, ProjectionRunner, SqliteReadStore } from '@coop/projecti
 import { ClientWrites } from './client-writes.js';
 import { loadConfig } from './config/config.js';
 import { ReadModelProgress } from './read-model-progress.js';
+import { StreamWriter } from './commands/stream-writer.js';
 import { openEventLog, type EventLog } from './storage.js';
 
 const WAIT_MS = 300;
@@ -25,6 +26,7 @@ let dir: string;
 let log: EventLog;
 let readStore: SqliteReadStore;
 let runner: ProjectionRunner;
+let progress: ReadModelProgress;
 let writes: ClientWrites;
 /** The log position of the last of `count` users created. */
 let last: bigint;
@@ -35,7 +37,8 @@ beforeEach(async () => {
   readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'));
   await readStore.ensureCollections(allProjectors.flatMap((p) => p.collections));
   runner = new ProjectionRunner(log.events, readStore, allProjectors, () => undefined);
-  writes = new ClientWrites(new ReadModelProgress(runner, readStore, WAIT_MS), 2n);
+  progress = new ReadModelProgress(runner, readStore, WAIT_MS);
+  writes = new ClientWrites(progress, 2n);
   for (let i = 0; i < 5; i++) last = (await log.events.append(`user-u${i}`, 'no_stream', [userCreated(i)])).position;
 });
 
@@ -74,6 +77,15 @@ describe('ClientWrites.keepUp', () => {
     const three = (await log.events.append('user-u11', 'no_stream', [userCreated(11)])).position;
     expect(await settledWithin(writes.keepUp(three), 100)).toBe(false);
     expect(runner.processedUpTo).toBe(last);
+  });
+
+  it('holds the answer of a write answered from its events (StreamWriter) until the read models are within the distance', async () => {
+    const writer = new StreamWriter(log.events, log.keys, progress, writes);
+    const answer = writer.appendAnsweringFromEvents([{ streamId: 'user-u20', expected: 'no_stream', events: [userCreated(20)] }], 'clerk');
+    expect(await settledWithin(answer, 100)).toBe(false);
+    await runner.start();
+    const recorded = await answer;
+    expect(recorded?.map((e) => e.type)).toEqual(['UserCreated']);
   });
 
   it('ends quietly, without an error, when the read models do not catch up within the wait', async () => {

@@ -2,6 +2,14 @@ import { WriteNotYetShownError } from './commands/errors.js';
 import type { ReadModelProgress } from './read-model-progress.js';
 
 /**
+ * How many events the read models may be behind the last write answered before them, before the next such write
+ * waits until they are back within it (decision 42): about half a second of postings at the rate this machine
+ * reaches. Without it nothing slows clients that post faster than the projections store, and every colleague would
+ * see the postings ever later.
+ */
+export const MAX_EVENTS_BEHIND = 500n;
+
+/**
  * Read-your-writes for writes answered before the read models include them (decision 40): the log position of each
  * client's last such write, and the wait for it before the client's next request. A client is a signed-in user: the
  * console's tabs and an API client with the user's token share one.
@@ -10,14 +18,6 @@ import type { ReadModelProgress } from './read-model-progress.js';
  * processes may answer one client, and none of them would know of the others' writes; those writes keep waiting
  * before they answer (StreamWriter.appendAll).
  */
-/**
- * How many events the read models may be behind the last write answered before them, before the next such write
- * waits until they are back within it (decision 42): about half a second of postings at the rate this machine
- * reaches. Without it, clients posting faster than the projections store drive them ever further behind (20 s after
- * 10 s of 40 connections), and every colleague sees the postings that much later.
- */
-export const MAX_EVENTS_BEHIND = 500n;
-
 export class ClientWrites {
   private readonly pending = new Map<string, bigint>();
 
