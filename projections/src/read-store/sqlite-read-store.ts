@@ -303,20 +303,20 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async get(collection: string, id: string): Promise<ReadDocument | undefined> {
-    this.collection(collection);
-    const row = this.stmt<[string], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE id = ?`).get(id);
-    return row ? (JSON.parse(row.doc) as ReadDocument) : undefined;
+    const text = this.storedDoc(collection, id);
+    return text === undefined ? undefined : (JSON.parse(text) as ReadDocument);
   }
 
   /** The stored JSON texts of the documents of these ids that exist, as one JSON array text, in the order asked. */
   getJson(collection: string, ids: readonly string[]): { readonly json: string; readonly count: number } {
-    this.collection(collection);
-    const stmt = this.stmt<[string], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE id = ?`);
-    const docs = ids.flatMap((id) => {
-      const row = stmt.get(id);
-      return row ? [row.doc] : [];
-    });
+    const docs = ids.map((id) => this.storedDoc(collection, id)).filter((text): text is string => text !== undefined);
     return { json: `[${docs.join(',')}]`, count: docs.length };
+  }
+
+  /** A document's stored JSON text, undefined when there is none. */
+  private storedDoc(collection: string, id: string): string | undefined {
+    this.collection(collection);
+    return this.stmt<[string], { doc: string }>(`SELECT doc FROM rm_${collection} WHERE id = ?`).get(id)?.doc;
   }
 
   async find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {

@@ -66,16 +66,14 @@ export class ReadModels {
 
   /** The documents of these ids that belong to the cooperative (others are left out, as unknown ids are), by id. */
   async getMany(spec: CollectionSpec, cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
-    const found = new Map<string, ReadDocument>();
     const unique = [...new Set(ids)];
-    if (this.store instanceof ThreadedReadStore) {
-      for (const doc of await this.store.getMany(spec.name, unique)) if (doc.cooperativeId === cooperativeId) found.set(doc.id, doc);
-      return found;
-    }
-    for (const id of unique) {
-      const doc = await this.store.get(spec.name, id);
-      if (doc && doc.cooperativeId === cooperativeId) found.set(id, doc);
-    }
+    // In a read thread where they run (decision 42): a page no longer in memory then stops that thread, not this one.
+    const docs =
+      this.store instanceof ThreadedReadStore
+        ? await this.store.getMany(spec.name, unique)
+        : await Promise.all(unique.map((id) => this.store.get(spec.name, id)));
+    const found = new Map<string, ReadDocument>();
+    for (const doc of docs) if (doc && doc.cooperativeId === cooperativeId) found.set(doc.id, doc);
     return found;
   }
 
