@@ -11,8 +11,8 @@ import { SqliteEventStore } from './event-store/sqlite-event-store.js';
 import { Upcasters } from './event-store/upcasters.js';
 import { MongoKeyStore } from './key-store/mongo-key-store.js';
 import { SqliteKeyStore } from './key-store/sqlite-key-store.js';
-import { ThreadedProjectionRunner } from './projections/threaded-runner.js';
-import { ThreadedReadStore } from './read-threads/threaded-read-store.js';
+import { ThreadedProjectionRunner } from './sqlite-runtime/threaded-runner.js';
+import { ThreadedReadStore } from './sqlite-runtime/threaded-read-store.js';
 
 import { personalDataRules, upcasters } from '../event-catalogue.js';
 
@@ -67,9 +67,9 @@ export async function openReadStore(config: AppConfig, sqlite: SqliteReadStoreOp
 }
 
 /** The compiled entry of the projection thread; absent when the services run from their TypeScript sources (jest). */
-const PROJECTION_THREAD = new URL('./projections/projection-thread.js', import.meta.url);
+const PROJECTION_THREAD = new URL('./sqlite-runtime/projection-thread.js', import.meta.url);
 /** The compiled entry of a read thread (ThreadedReadStore); absent likewise. */
-const READ_THREAD = new URL('./read-threads/read-thread.js', import.meta.url);
+const READ_THREAD = new URL('./sqlite-runtime/read-thread.js', import.meta.url);
 
 /**
  * The API's read store: the SQLite one with its list queries spread over `READ_THREADS` read threads when

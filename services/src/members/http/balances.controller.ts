@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { memberFieldError, NotFoundError, ValidationError, type BalanceDto } from '@coop/contracts';
 import { BALANCES } from '@coop/projections';
 import { CurrentActor, Requires, SettlesOwnReads } from '../../auth/decorators.js';
-import { ClientWrites } from '../../platform/client-writes.js';
+import { ClientWrites } from '../../platform/sqlite-runtime/client-writes.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { asBody, integer, type Body as RequestBody } from '../../platform/http/body.js';
 import type { ListParams } from '../../platform/http/list-query.js';

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import type { Decider, DomainEvent, NewEvent } from '@coop/contracts';
 import { SqliteReadStore } from '@coop/projections';
 import { loadConfig } from '../config/config.js';
-import { ClientWrites } from '../client-writes.js';
+import { ClientWrites } from '../sqlite-runtime/client-writes.js';
 import { ReadModelProgress } from '../read-model-progress.js';
 import { openEventLog, type EventLog } from '../storage.js';
 import { StreamWriter } from './stream-writer.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError, type CollectionSpec, type ReadDocument, type ReadPage, type ReadQuery, type ReadStore, type Sort } from '@coop/contracts';
 import { findView, type ViewPage, type ViewRequest } from '../../read-views.js';
-import { ThreadedReadStore } from '../read-threads/threaded-read-store.js';
+import { ThreadedReadStore } from '../sqlite-runtime/threaded-read-store.js';
 import { READ_STORE } from '../tokens.js';
 import { parseListQuery, type ListParams } from './list-query.js';
 

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { whenReady } from '../worker-ready.js';
+import { whenReady } from './worker-ready.js';
 import type { CheckpointThreadData, ToCheckpointThread } from './checkpoint-protocol.js';
 
 /** How often the checkpoint thread copies the read store's log into the database. */

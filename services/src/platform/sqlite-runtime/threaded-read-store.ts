@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, WriteOp } from '@coop/contracts';
 import { findView, type ViewPage, type ViewRequest } from '../../read-views.js';
 import type { FindAnswer, ReadRequest, ReadThreadData } from './read-thread-protocol.js';
-import { whenReady } from '../worker-ready.js';
+import { whenReady } from './worker-ready.js';
 
 interface ReadThread {
   readonly worker: Worker;

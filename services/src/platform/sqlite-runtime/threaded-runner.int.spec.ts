@@ -1,6 +1,6 @@
 /**
  * ThreadedProjectionRunner: the projections in a worker thread, against real SQLite files. The thread
- * runs compiled code (services/dist/platform/projections/projection-thread.js, made by `npm run build`,
+ * runs compiled code (services/dist/platform/sqlite-runtime/projection-thread.js, made by `npm run build`,
  * which `npm test` runs first): jest's TypeScript transform does not reach into a worker thread.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { loadConfig, type AppConfig } from '../config/config.js';
 import { openEventLog, openReadStore, type EventLog } from '../storage.js';
 import { ThreadedProjectionRunner } from './threaded-runner.js';
 
-const ENTRY = new URL('../../../dist/platform/projections/projection-thread.js', import.meta.url);
+const ENTRY = new URL('../../../dist/platform/sqlite-runtime/projection-thread.js', import.meta.url);
 const built = existsSync(ENTRY);
 if (!built) console.warn(`SKIPPED: ThreadedProjectionRunner suite needs the built thread entry ${ENTRY.pathname} (npm run build)`);
 

@@ -6,4 +6,4 @@ import { parentPort } from 'node:worker_threads';
 parentPort.on('message', (request) => {
   if (request.query?.search === 'stop-this-thread') process.exit(3);
 });
-await import('../../../../dist/platform/read-threads/read-thread.js');
+await import('../../../../dist/platform/sqlite-runtime/read-thread.js');

@@ -1,6 +1,6 @@
 /**
  * ThreadedReadStore: list queries answered by read threads over their own connections to a real SQLite read
- * store. The threads run compiled code (services/dist/platform/read-threads/read-thread.js, made by `npm run
+ * store. The threads run compiled code (services/dist/platform/sqlite-runtime/read-thread.js, made by `npm run
  * build`, which `npm test` runs first): jest's TypeScript transform does not reach into a worker thread.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { toMemberDto } from '../../members/queries/member.view.js';
 import { ReadModels } from '../http/read-models.js';
 import { ThreadedReadStore } from './threaded-read-store.js';
 
-const ENTRY = new URL('../../../dist/platform/read-threads/read-thread.js', import.meta.url);
+const ENTRY = new URL('../../../dist/platform/sqlite-runtime/read-thread.js', import.meta.url);
 const built = existsSync(ENTRY);
 if (!built) console.warn(`SKIPPED: ThreadedReadStore suite needs the built thread entry ${ENTRY.pathname} (npm run build)`);
 

@@ -1,6 +1,6 @@
 /**
  * WalCheckpoints: a thread that copies a SQLite file's write-ahead log into the database, so the writer's commits
- * need not. Runs the compiled thread (services/dist/platform/projections/checkpoint-thread.js, made by `npm run build`,
+ * need not. Runs the compiled thread (services/dist/platform/sqlite-runtime/checkpoint-thread.js, made by `npm run build`,
  * which `npm test` runs first), against real files.
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -13,7 +13,7 @@ import type { ReadDocument } from '@coop/contracts';
 import { SqliteReadStore } from '@coop/projections';
 import { WalCheckpoints } from './wal-checkpoints.js';
 
-const ENTRY = new URL('../../../dist/platform/projections/checkpoint-thread.js', import.meta.url);
+const ENTRY = new URL('../../../dist/platform/sqlite-runtime/checkpoint-thread.js', import.meta.url);
 const built = existsSync(ENTRY);
 if (!built) console.warn(`SKIPPED: WalCheckpoints suite needs the built thread entry ${ENTRY.pathname} (npm run build)`);
 
