@@ -3,8 +3,7 @@
  * additional shares, withdrawals, transfers, a way out). The plan is a calendar of intents, one bucket per
  * day; replaying it (demo-history.ts) adds follow-ups to later days (annulments, exit postings).
  */
-import type { MemberState } from '../members/domain/member.decider.js';
-import { memberDecider } from '../members/domain/member.decider.js';
+import { memberDecider, type MemberState } from '../members/domain/member.decider.js';
 import { dayOf, yearOf } from './demo-days.js';
 import type { Person } from './demo-people.js';
 import { int, poisson, type Random } from './demo-random.js';
