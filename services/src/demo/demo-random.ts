@@ -26,3 +26,21 @@ export function uuid(r: Random): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+
+/** A skewed whole number in [min, max]: small values are common, large ones rare. */
+export function skewed(r: Random, min: number, max: number, power = 2.5): number {
+  return min + Math.floor(r() ** power * (max - min + 1));
+}
+
+/** A Poisson-distributed count with mean `mean` (Knuth; means here are small). */
+export function poisson(r: Random, mean: number): number {
+  if (mean <= 0) return 0;
+  const limit = Math.exp(-mean);
+  let k = 0;
+  let p = r();
+  while (p > limit) {
+    k += 1;
+    p *= r();
+  }
+  return k;
+}

@@ -13,19 +13,22 @@
 import {
   exemptionOrdersStream,
   nonAssessmentsStream,
-  type DomainEvent,
   type ExemptionOrderEvent,
   type NonAssessmentEvent,
   type NonAssessmentType,
 } from '@coop/contracts';
 import { exemptionOrderDecider, type ExemptionOrderInput, type ExemptionOrdersState } from '../tax-papers/domain/exemption-order.decider.js';
 import { nonAssessmentDecider, type NonAssessmentInput, type NonAssessmentsState } from '../tax-papers/domain/non-assessment.decider.js';
+import { yearOf } from './demo-days.js';
+import type { Kind } from './demo-people.js';
+import type { Sim } from './demo-plan.js';
 import { chance, int, pick, uuid, type Random } from './demo-random.js';
+import type { Decision, DemoWriter } from './demo-writer.js';
 
 /** A member as the paper planner needs it. */
 export interface PaperHolder {
   readonly memberId: string;
-  readonly kind: 'person' | 'legal' | 'foreign' | 'minor';
+  readonly kind: Kind;
   readonly name: string;
   readonly city: string;
   readonly hasTaxId: boolean;
@@ -36,14 +39,8 @@ export interface PaperHolder {
   readonly spouseId: string | null;
 }
 
-export interface PaperDecision {
-  readonly streamId: string;
-  readonly expected: number;
-  readonly events: readonly DomainEvent[];
-}
-
 export interface PaperSummary {
-  readonly decisions: readonly PaperDecision[];
+  readonly decisions: readonly Decision[];
   readonly exemptionOrders: number;
   readonly jointOrders: number;
   readonly nonAssessments: number;
@@ -56,10 +53,37 @@ const JOINT_FROM_2023 = [100_000, 150_000, 200_000] as const;
 /** Associations and foundations that hold an NV 2 B certificate. */
 const EXEMPT_BODY = /e\.V\.|stiftung/i;
 
+/**
+ * The tax papers stage, after the share history: entered today as a clerk would, for the members as they
+ * stand now. Every paper is decided first, then written in order.
+ */
+export async function enterTaxPapers(r: Random, sims: readonly Sim[], writer: DemoWriter, cooperativeId: string, today: string): Promise<PaperSummary> {
+  const papers = decideTaxPapers(r, sims.filter((s) => s.state.exists).map((s) => paperHolder(s)), cooperativeId, today);
+  for (const d of papers.decisions) await writer.write([d]);
+  return papers;
+}
+
+/** A member as the tax-paper planner sees it after the share history. */
+function paperHolder(sim: Sim): PaperHolder {
+  const p = sim.person;
+  const master = sim.state.master;
+  const spouse = sim.spouse;
+  return {
+    memberId: p.memberId,
+    kind: p.kind,
+    name: String(master?.name ?? ''),
+    city: String(master?.city ?? ''),
+    hasTaxId: typeof master?.manualTaxId === 'string' && master.manualTaxId !== '',
+    entryYear: yearOf(p.entryDay),
+    exitYear: sim.state.exitDate === null ? null : Number(sim.state.exitDate.slice(0, 4)),
+    spouseId: spouse !== null && spouse.state.exists && master?.spouse === spouse.person.memberId ? spouse.person.memberId : null,
+  };
+}
+
 /** Plans and decides every paper; the decisions are to be appended in order (one stream each per member and kind). */
 export function decideTaxPapers(r: Random, holders: readonly PaperHolder[], cooperativeId: string, today: string): PaperSummary {
   const thisYear = Number(today.slice(0, 4));
-  const decisions: PaperDecision[] = [];
+  const decisions: Decision[] = [];
   let exemptionOrders = 0;
   let jointOrders = 0;
   let nonAssessments = 0;
@@ -112,7 +136,7 @@ function order(r: Random, type: 0 | 1, joint: boolean, spouse: string | null, am
   return { type, joint, spouse, amount, date: `${year}-12-${String(int(r, 1, 20)).padStart(2, '0')}`, startDate, endDate };
 }
 
-function decideOrders(r: Random, memberId: string, cooperativeId: string, inputs: readonly ExemptionOrderInput[], today: string): PaperDecision {
+function decideOrders(r: Random, memberId: string, cooperativeId: string, inputs: readonly ExemptionOrderInput[], today: string): Decision {
   let state: ExemptionOrdersState = exemptionOrderDecider.initialState();
   const events: ExemptionOrderEvent[] = [];
   for (const input of inputs) {
@@ -126,7 +150,7 @@ function decideOrders(r: Random, memberId: string, cooperativeId: string, inputs
   return { streamId: exemptionOrdersStream(memberId), expected: -1, events };
 }
 
-function decideCertificate(h: PaperHolder, cooperativeId: string, type: NonAssessmentType, fromYear: number, toYear: number, r: Random, today: string): PaperDecision {
+function decideCertificate(h: PaperHolder, cooperativeId: string, type: NonAssessmentType, fromYear: number, toYear: number, r: Random, today: string): Decision {
   const input: NonAssessmentInput = {
     type,
     orderNumber: `${int(r, 101, 199)}/${int(r, 100, 999)}/${String(int(r, 0, 99_999)).padStart(5, '0')}`,

@@ -1,0 +1,89 @@
+/**
+ * The demo's opening stage: the one cooperative of an empty store, checked to have no members yet, and
+ * its share price, minimum holding and missing master data set through the real command.
+ */
+import { CommandBus } from '@nestjs/cqrs';
+import { cooperativeStream, memberNumberSequenceStream, type CooperativeFields } from '@coop/contracts';
+import { MEMBERS } from '@coop/projections';
+import type { RunningApp } from '../create-app.js';
+import { UpdateCooperativeCommand } from '../cooperatives/commands/cooperative.commands.js';
+import { cooperativeDecider } from '../cooperatives/domain/cooperative.decider.js';
+import type { ShareTerms } from '../members/domain/member.decider.js';
+import { contextFor, type Actor } from '../platform/commands/command-context.js';
+import { DEMO_COOPERATIVE } from './demo-catalogue.js';
+import { ibanFor } from './demo-check-digits.js';
+
+/** Thrown when the cooperative already has members: the demo only fills an empty store. */
+export class DemoRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DemoRefusedError';
+  }
+}
+
+/** The only cooperative of the store, when it has no members yet; else DemoRefusedError. */
+export async function emptyCooperative(running: RunningApp): Promise<string> {
+  const cooperativeId = await pickCooperative(running);
+  // Members exist when a member number was ever handed out (the sequence stream is written by every admission).
+  const seqEvents = await running.storage.events.readStream(memberNumberSequenceStream(cooperativeId));
+  const existing = (await running.storage.readStore.find(MEMBERS.name, { cooperativeId, limit: 1 })).total;
+  if (seqEvents.length > 0 || existing > 0) {
+    throw new DemoRefusedError(
+      `The cooperative already has members (${Math.max(existing, seqEvents.length)}). The demo only fills an empty store: ` +
+        'point DATA_DIR at a new directory (or remove the old one) and run it again.',
+    );
+  }
+  return cooperativeId;
+}
+
+/** The only cooperative of the store (the first start's on a new store). */
+async function pickCooperative(running: RunningApp): Promise<string> {
+  if (running.firstStart) return running.firstStart.cooperativeId;
+  await running.storage.runner.waitFor(await running.storage.events.headPosition(), 60_000);
+  const page = await running.storage.readStore.find('cooperatives', { cooperativeId: null, limit: 2 });
+  if (page.total !== 1) {
+    throw new DemoRefusedError(`The store holds ${page.total} cooperatives; the demo fills a new store with one. Point DATA_DIR at a new directory.`);
+  }
+  return page.items[0]!.id;
+}
+
+/** Sets the share price, minimum holding and missing master data through the real command, when no share price is set. */
+export async function prepareCooperative(
+  running: RunningApp,
+  actor: Actor,
+  options: { readonly balanceCost?: number | undefined; readonly minimumShares?: number | undefined },
+): Promise<{ terms: ShareTerms; name: string }> {
+  const id = actor.cooperativeId;
+  const load = async (): Promise<Partial<CooperativeFields>> => {
+    const recorded = await running.storage.events.readStream(cooperativeStream(id));
+    return recorded.reduce((s, e) => cooperativeDecider.evolve(s, e as never), cooperativeDecider.initialState()).fields;
+  };
+  let fields = await load();
+  if (!(Number.isSafeInteger(fields.balanceCost) && fields.balanceCost! > 0)) {
+    const filled = (v: string | undefined, fallback: string): string => (typeof v === 'string' && v.trim() !== '' ? v : fallback);
+    const d = DEMO_COOPERATIVE;
+    const complete: CooperativeFields = {
+      name: filled(fields.name, DEMO_COOPERATIVE.name),
+      fullName: filled(fields.fullName, d.fullName),
+      address: filled(fields.address, d.address),
+      zip: filled(fields.zip, d.zip),
+      city: filled(fields.city, d.city),
+      email: filled(fields.email, d.email),
+      contactPerson: filled(fields.contactPerson, d.contactPerson),
+      url: filled(fields.url, d.url),
+      taxId: filled(fields.taxId, d.taxId),
+      bankname: filled(fields.bankname, d.bankname),
+      iban: filled(fields.iban, ibanFor('DE', d.bankCode + d.account)),
+      bic: filled(fields.bic, d.bic),
+      balanceCost: options.balanceCost ?? 25000,
+      minimumShares: options.minimumShares ?? 2,
+    };
+    await running.app.get(CommandBus).execute(new UpdateCooperativeCommand(contextFor(actor), id, complete));
+    fields = await load();
+  }
+  const minimum = fields.minimumShares;
+  return {
+    terms: { shareCost: fields.balanceCost!, minimumShares: Number.isSafeInteger(minimum) && minimum! >= 1 ? minimum! : 1 },
+    name: fields.fullName || fields.name || id,
+  };
+}

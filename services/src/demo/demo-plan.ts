@@ -1,0 +1,113 @@
+/**
+ * The demo's plan: for every member to be, what happens on which day of the history (admission,
+ * additional shares, withdrawals, transfers, a way out). The plan is a calendar of intents, one bucket per
+ * day; replaying it (demo-history.ts) adds follow-ups to later days (annulments, exit postings).
+ */
+import { memberDecider, type MemberState } from '../members/domain/member.decider.js';
+import { dayOf, yearOf } from './demo-days.js';
+import type { Person } from './demo-people.js';
+import { int, poisson, type Random } from './demo-random.js';
+
+/** A member being simulated: the person to be, the member stream's state and where it stands. */
+export interface Sim {
+  readonly person: Person;
+  state: MemberState;
+  revision: number;
+  /** Death, notice or exclusion decided: no new postings, the exit posting follows on 31 December. */
+  leaving: boolean;
+  exited: boolean;
+  activeIndex: number;
+  /** The spouse, when both are members (transfers often stay in the family). */
+  spouse: Sim | null;
+}
+
+export type Intent =
+  | { kind: 'admit'; sim: Sim }
+  | { kind: 'post'; sim: Sim; type: 1 | 2 }
+  | { kind: 'transfer'; sim: Sim }
+  | { kind: 'annul'; sim: Sim; balanceId: string; repost: number | null }
+  | { kind: 'leave'; sim: Sim; type: 6 | 7 | 8 }
+  | { kind: 'exit'; sim: Sim; type: 6 | 7 | 8 }
+  | { kind: 'revokeExit'; sim: Sim }
+  | { kind: 'widowed'; sim: Sim };
+
+/** Yearly rates per member (before scaling to the requested number of postings). */
+const RATES = { additional: 0.32, withdrawal: 0.05, transfer: 0.04 };
+/** The share of postings a clerk got wrong and annuls a few days later. */
+export const ANNUL_SHARE = 0.03;
+
+/** One bucket of intents per day from 1 January of the first year to 31 December of the last. */
+export class Calendar {
+  readonly firstDay: number;
+  readonly lastDay: number;
+  private readonly buckets: Intent[][];
+
+  constructor(fromYear: number, toYear: number) {
+    this.firstDay = dayOf(`${fromYear}-01-01`);
+    this.lastDay = dayOf(`${toYear}-12-31`);
+    this.buckets = Array.from({ length: this.lastDay - this.firstDay + 1 }, () => []);
+  }
+
+  /** Plans `intent` for `day`; days outside the history are dropped. */
+  at(day: number, intent: Intent): void {
+    if (day >= this.firstDay && day <= this.lastDay) this.buckets[day - this.firstDay]!.push(intent);
+  }
+
+  /**
+   * Hands each day's intents to `run` in date order, then empties the day. An intent planned for the
+   * same day while it runs is run that day too.
+   */
+  async replay(run: (day: number, intent: Intent) => Promise<void>, endOfDay: (day: number) => void): Promise<void> {
+    for (let i = 0; i < this.buckets.length; i++) {
+      const day = this.firstDay + i;
+      for (const intent of this.buckets[i]!) await run(day, intent);
+      this.buckets[i] = [];
+      endOfDay(day);
+    }
+  }
+}
+
+/** The simulated members, spouses linked both ways. */
+export function simsOf(people: readonly Person[]): Sim[] {
+  const sims: Sim[] = people.map((person) => ({ person, state: memberDecider.initialState(), revision: -1, leaving: false, exited: false, activeIndex: -1, spouse: null }));
+  for (const s of sims) {
+    if (s.person.spouseIndex === null) continue;
+    s.spouse = sims[s.person.spouseIndex]!;
+    sims[s.person.spouseIndex]!.spouse = s;
+  }
+  return sims;
+}
+
+/** The factor on the yearly rates that brings the total near `postings` (admissions included); 1 when not asked. */
+export function postingScale(people: readonly Person[], lastDay: number, postings: number | undefined): number {
+  let memberYears = 0;
+  for (const p of people) memberYears += (lastDay - p.entryDay) / 365.25;
+  const perYear = RATES.additional + RATES.withdrawal + RATES.transfer;
+  return postings === undefined ? 1 : Math.max(0, (postings - people.length * 1.12) / (memberYears * perYear * (1 + 2 * ANNUL_SHARE)));
+}
+
+/** Plans each member's admission and, year by year, postings and a way out (death, notice, exclusion). */
+export function planHistory(r: Random, sims: readonly Sim[], calendar: Calendar, scale: number, toYear: number): void {
+  const at = (day: number, intent: Intent): void => calendar.at(day, intent);
+  for (const sim of sims) {
+    const p = sim.person;
+    at(p.entryDay, { kind: 'admit', sim });
+    for (let year = yearOf(p.entryDay); year <= toYear; year++) {
+      const start = Math.max(p.entryDay + 1, dayOf(`${year}-01-01`));
+      const end = dayOf(`${year}-12-30`);
+      if (start > end) continue;
+      const share = (end - start + 1) / 365;
+      const when = (): number => int(r, start, end);
+      for (let n = poisson(r, RATES.additional * scale * share * (p.kind === 'legal' ? 1.5 : 1)); n > 0; n--) at(when(), { kind: 'post', sim, type: 1 });
+      for (let n = poisson(r, RATES.withdrawal * scale * share); n > 0; n--) at(when(), { kind: 'post', sim, type: 2 });
+      for (let n = poisson(r, RATES.transfer * scale * share); n > 0; n--) at(when(), { kind: 'transfer', sim });
+      // Ways out: death (by age), notice of exit, exclusion (rare). Each takes effect on 31 December.
+      const age = p.birthYear === null ? 0 : year - p.birthYear;
+      const death = p.kind === 'legal' || p.kind === 'minor' ? 0 : age >= 85 ? 0.08 : age >= 75 ? 0.035 : age >= 60 ? 0.01 : 0.002;
+      const u = r();
+      if (u < death) at(int(r, start, end), { kind: 'leave', sim, type: 6 });
+      else if (u < death + 0.02) at(int(r, start, Math.max(start, dayOf(`${year}-09-30`))), { kind: 'leave', sim, type: 8 });
+      else if (u < death + 0.02 + 0.002) at(when(), { kind: 'leave', sim, type: 7 });
+    }
+  }
+}
