@@ -6,7 +6,7 @@ import { isRole, type ReadStore } from '@coop/contracts';
 import { CREDENTIALS } from '@coop/projections';
 import type { AppConfig } from '../platform/config/config.js';
 import { APP_CONFIG, READ_STORE } from '../platform/tokens.js';
-import { ALGORITHM, ISSUER } from './token.service.js';
+import { ALGORITHM, ISSUER, secretKey } from './token.service.js';
 import { tokenClaims, VerifiedTokens, type VerifiedToken } from './verified-tokens.js';
 
 export const JWT_STRATEGY = 'jwt';
@@ -46,7 +46,14 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(READ_STORE) private readonly store: ReadStore,
   ) {
-    super({ jwtFromRequest: bearerToken, secretOrKey: config.jwtSecret, issuer: ISSUER, algorithms: [ALGORITHM], passReqToCallback: true });
+    super({
+      jwtFromRequest: bearerToken,
+      // jsonwebtoken takes a key object (see secretKey); @types/passport-jwt lists only string and Buffer.
+      secretOrKey: secretKey(config) as unknown as Buffer,
+      issuer: ISSUER,
+      algorithms: [ALGORITHM],
+      passReqToCallback: true,
+    });
   }
 
   /** This application's passport, with this strategy alone registered (called by the base constructor). */

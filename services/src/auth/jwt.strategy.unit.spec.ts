@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { createHmac } from 'node:crypto';
+import { createHmac, KeyObject } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { Strategy } from 'passport-jwt';
 import type { ReadDocument, ReadStore } from '@coop/contracts';
@@ -64,6 +64,16 @@ describe('TokenService and JwtStrategy', () => {
     docs['u-1'] = { id: 'u-1', cooperativeId: 'coop-1', username: 'anna-b', roles: ['ROLE_ADMIN', 'NOT_A_ROLE'] };
     expect(await session(`Bearer ${token}`)).toMatchObject({ actor: { username: 'anna-b', roles: ['ROLE_ADMIN'] } });
     expect(verifier).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands jsonwebtoken the secret as a key object, for signing and verifying (a text secret is first tried as a PEM key, at about 0.4 ms a token)', async () => {
+    const { tokens, session } = app(SECRET, 600);
+    const options = jwtModuleOptions({ jwtSecret: SECRET, tokenTtlSeconds: 600 } as unknown as AppConfig);
+    expect(options.secret).toBeInstanceOf(KeyObject);
+    expect((options.secret as KeyObject).export().toString()).toBe(SECRET);
+    const verifier = jest.spyOn(Strategy as unknown as { JwtVerifier: (...args: unknown[]) => void }, 'JwtVerifier');
+    expect(await session(`Bearer ${await tokens.sign(actor)}`)).toBeTruthy();
+    expect(verifier.mock.calls[0]?.[1]).toBeInstanceOf(KeyObject);
   });
 
   it('refuses a token of a deleted user and of a user now in another cooperative, also once verified', async () => {
