@@ -39,7 +39,7 @@ export function bearerToken(req: HttpRequest): string | null {
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
   // Set during the base constructor (by getPassportInstance), so no initializer may run after it.
-  declare private ownPassport: passport.PassportStatic | undefined;
+  declare private ownPassport: passport.Authenticator | undefined;
   private readonly verified = new VerifiedTokens();
 
   constructor(
@@ -57,8 +57,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
   }
 
   /** This application's passport, with this strategy alone registered (called by the base constructor). */
-  getPassportInstance(): passport.PassportStatic {
-    this.ownPassport ??= new passport.Passport() as passport.PassportStatic;
+  getPassportInstance(): passport.Authenticator {
+    this.ownPassport ??= new passport.Passport();
     return this.ownPassport;
   }
 
