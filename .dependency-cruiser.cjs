@@ -36,6 +36,20 @@ module.exports = {
       from: { path: '^projections/src/(projectors|runner)/' },
       to: { path: ['better-sqlite3', 'mongodb'] },
     },
+    {
+      name: 'platform-imports-no-area',
+      comment:
+        'The platform knows no business area: each area registers its projectors, personal data, upcasters and views ' +
+        '(platform/areas.ts, <area>/<area>.area.ts), services/src/areas.ts lists them, and the entries hand that list to ' +
+        'the platform. The platform imports only itself, contracts, the projections runner and read stores, and packages. ' +
+        'Its tests may run against the product\'s areas.',
+      severity: 'error',
+      from: { path: '^services/src/platform/', pathNot: '\\.spec\\.ts$' },
+      to: {
+        dependencyTypesNot: ['core'],
+        pathNot: ['^services/(src|dist)/platform/', '^contracts/src/', '^projections/src/(index\\.ts$|runner/|read-store/)', '(^|/)node_modules/'],
+      },
+    },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],
   options: {

@@ -26,6 +26,7 @@ const TARGET_RATIO = 0.5;
 const started = now();
 const { dir, cleanup } = tempDataDir('append');
 const { createApp } = await built('services/dist/create-app.js');
+const { areas } = await built('services/dist/areas.js');
 const { loadConfig } = await built('services/dist/platform/config/config.js');
 const { openStorage } = await built('services/dist/platform/storage.js');
 const { contextFor } = await built('services/dist/platform/commands/command-context.js');
@@ -37,7 +38,7 @@ const random = rng(42);
 // ---------- (a) commands through the command bus ----------
 async function commandPath() {
   const dataDir = join(dir, 'commands');
-  const running = await createApp(loadConfig(benchEnv(dataDir)), { logger: false });
+  const running = await createApp(loadConfig(benchEnv(dataDir)), areas, { logger: false });
   try {
     const bus = running.app.get(CommandBus);
     const cooperativeId = running.firstStart.cooperativeId;
@@ -104,7 +105,7 @@ function makeBatches() {
 // ---------- (b) through the EventStore port ----------
 async function viaPort(batches, mode, round_) {
   const dataDir = join(dir, `port-${mode}-${round_}`);
-  const storage = await openStorage(loadConfig(benchEnv(dataDir)));
+  const storage = await openStorage(loadConfig(benchEnv(dataDir)), areas);
   try {
     const t0 = now();
     let i = 0;

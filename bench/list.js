@@ -41,6 +41,7 @@ const TERMS = ['müller', 'SCHMI', 'anna.', 'hof', 'weber', 'jürg', 'lena.k', '
 const started = now();
 const { dir, cleanup } = tempDataDir('list');
 const { createApp } = await built('services/dist/create-app.js');
+const { areas } = await built('services/dist/areas.js');
 const { loadConfig } = await built('services/dist/platform/config/config.js');
 const { userStream } = await built('contracts/dist/index.js');
 
@@ -55,7 +56,7 @@ function cannon(url, token, paths, load = { connections: CONNECTIONS }) {
 log(`${CACHE ? 'filling (or reusing bench/.data/)' : 'filling'}: the users read model with ${USERS} users (UserCreated events, ${APPEND_BATCH} per appendMulti)`);
 const t0 = now();
 const fill = await cachedFill(`list-users-${USERS}`, dir, async (target) => {
-  const filling = await createApp(loadConfig(benchEnv(target)), { logger: false });
+  const filling = await createApp(loadConfig(benchEnv(target)), areas, { logger: false });
   try {
     const { storage } = filling;
     const cooperativeId = filling.firstStart.cooperativeId;
@@ -90,7 +91,7 @@ const fill = await cachedFill(`list-users-${USERS}`, dir, async (target) => {
 const fillMs = fill.info.result.fillMs;
 log(`    ${fill.reused ? `reused the fill of ${fill.info.madeAt} (commit ${fill.info.commit}), copied in ${round((now() - t0) / 1000, 1)} s; ` : ''}filled in ${round(fillMs / 1000, 1)} s`);
 
-const running = await createApp(loadConfig(benchEnv(dir)), { logger: false });
+const running = await createApp(loadConfig(benchEnv(dir)), areas, { logger: false });
 try {
   const { storage } = running;
   const cooperativeId = fill.info.result.cooperativeId;

@@ -78,6 +78,7 @@ const figure = (r) => `p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} ms, ${r.r
 const started = now();
 const { dir, cleanup } = tempDataDir('members');
 const { createApp } = await built('services/dist/create-app.js');
+const { areas } = await built('services/dist/areas.js');
 const { loadConfig } = await built('services/dist/platform/config/config.js');
 const { fillDemo } = await built('services/dist/demo/demo.js');
 const { MEMBERS: MEMBERS_COLLECTION } = await built('projections/dist/index.js');
@@ -85,7 +86,7 @@ const { MEMBERS: MEMBERS_COLLECTION } = await built('projections/dist/index.js')
 log(`${CACHE ? 'filling (or reusing bench/.data/)' : 'filling'} with the demo generator: ${MEMBERS} members, about ${POSTINGS} postings, seed ${SEED}`);
 const t0 = now();
 const fill = await cachedFill(`members-${MEMBERS}-postings-${POSTINGS}-seed-${SEED}`, dir, async (target) => {
-  const filling = await createApp(loadConfig(benchEnv(target)), { logger: false });
+  const filling = await createApp(loadConfig(benchEnv(target)), areas, { logger: false });
   try {
     const t = now();
     const summary = await fillDemo(filling, { members: MEMBERS, postings: POSTINGS, seed: SEED, log: (line) => log(`    ${line}`) });
@@ -106,7 +107,7 @@ if (process.env.BENCH_MEMBERS_FILL_ONLY === '1') {
 }
 
 const t1 = now();
-const running = await createApp(loadConfig(benchEnv(dir)), { logger: false });
+const running = await createApp(loadConfig(benchEnv(dir)), areas, { logger: false });
 const openMs = now() - t1;
 log(`    app started on the filled data in ${round(openMs / 1000, 1)} s`);
 try {

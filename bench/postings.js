@@ -48,13 +48,14 @@ const PROFILE = process.env.BENCH_POSTINGS_PROFILE;
 const FILLED = join(DIR, 'bench-filled.json');
 
 const { createApp } = await built('services/dist/create-app.js');
+const { areas } = await built('services/dist/areas.js');
 const { loadConfig } = await built('services/dist/platform/config/config.js');
 const { fillDemo } = await built('services/dist/demo/demo.js');
 const { MEMBERS: MEMBERS_COLLECTION } = await built('projections/dist/index.js');
 
 if (!existsSync(FILLED)) {
   log(`filling ${DIR} with the demo generator: ${MEMBERS} members, about ${MEMBERS * 10} postings (seed 42)`);
-  const filling = await createApp(loadConfig(benchEnv(DIR)), { logger: false });
+  const filling = await createApp(loadConfig(benchEnv(DIR)), areas, { logger: false });
   try {
     const t0 = now();
     const demo = await fillDemo(filling, { members: MEMBERS, postings: MEMBERS * 10, seed: 42, log: (line) => log(`    ${line}`) });
@@ -71,7 +72,7 @@ if (process.env.BENCH_POSTINGS_WARM !== '0') {
   log(`read the store's ${round(bytes / 2 ** 30, 1)} GiB into the page cache in ${round((now() - t0) / 1000, 1)} s`);
 }
 
-const running = await createApp(loadConfig(benchEnv(DIR)), { logger: false });
+const running = await createApp(loadConfig(benchEnv(DIR)), areas, { logger: false });
 try {
   const cooperativeId = filled.cooperativeId;
   const docs = (await running.storage.readStore.find(MEMBERS_COLLECTION.name, { cooperativeId, limit: filled.members + 10 })).items;

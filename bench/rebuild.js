@@ -28,8 +28,8 @@ const { CodecEventStore } = await built('services/dist/platform/event-store/code
 const { PersonalDataCipher } = await built('services/dist/platform/event-store/personal-data.js');
 const { Upcasters } = await built('services/dist/platform/event-store/upcasters.js');
 const { SqliteKeyStore } = await built('services/dist/platform/key-store/sqlite-key-store.js');
-const { personalDataRules, upcasters } = await built('services/dist/event-catalogue.js');
-const { SqliteReadStore, ProjectionRunner, allProjectors } = await built('projections/dist/index.js');
+const { areas } = await built('services/dist/areas.js');
+const { SqliteReadStore, ProjectionRunner } = await built('projections/dist/index.js');
 const { elmaNumberStream, userStream, cooperativeStream, ROLES } = await built('contracts/dist/index.js');
 
 mkdirSync(dir, { recursive: true });
@@ -38,9 +38,9 @@ const eventsFile = join(dir, 'events.sqlite');
 function open() {
   const raw = new SqliteEventStore(eventsFile);
   const keys = new SqliteKeyStore(join(dir, 'keys.sqlite'));
-  const events = new CodecEventStore(raw, new PersonalDataCipher(keys, personalDataRules), new Upcasters(upcasters));
+  const events = new CodecEventStore(raw, new PersonalDataCipher(keys, areas.personalData), new Upcasters(areas.upcasters));
   const readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'));
-  const runner = new ProjectionRunner(events, readStore, allProjectors);
+  const runner = new ProjectionRunner(events, readStore, areas.projectors);
   return { raw, keys, events, readStore, runner };
 }
 

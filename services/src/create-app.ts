@@ -5,11 +5,12 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
 import { firstStart, type FirstStart } from './first-start.js';
+import type { Areas } from './platform/areas.js';
 import type { AppConfig } from './platform/config/config.js';
 import { serveConsole } from './platform/http/console-files.js';
 import { ApiErrorFilter } from './platform/http/error.filter.js';
 import { BODY_LIMIT, parseJsonBodies } from './platform/http/json-body.js';
-import { openStorage, type Storage } from './platform/storage.js';
+import { openStorage, type Storage, type StorageOptions } from './platform/storage.js';
 
 export interface RunningApp {
   readonly app: INestApplication;
@@ -18,9 +19,19 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-/** Opens the storage chosen by configuration, starts projections (unless a worker runs them) and builds the API. */
-export async function createApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<RunningApp> {
-  const storage = await openStorage(config, { prewarmEventLog: config.eventLogPrewarm });
+/**
+ * Opens the storage chosen by configuration for the business areas (`services/src/areas.ts`), starts projections
+ * (unless a worker runs them) and builds the API. `runtime`: where the compiled SQLite runtime is (StorageOptions).
+ */
+export async function createApp(
+  config: AppConfig,
+  areas: Areas,
+  options: { logger?: boolean; runtime?: StorageOptions['runtime'] } = {},
+): Promise<RunningApp> {
+  const storage = await openStorage(config, areas, {
+    prewarmEventLog: config.eventLogPrewarm,
+    ...(options.runtime ? { runtime: options.runtime } : {}),
+  });
   if (config.runProjections) await storage.runner.start();
   // Fastify, not Express (decision 39): a posting costs the API thread about a quarter less. It sends no ETag and no
   // X-Powered-By; a proxy on the same host may set the client's address (the sign-in throttle keys on it). As under

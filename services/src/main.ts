@@ -1,8 +1,9 @@
+import { areas } from './areas.js';
 import { loadConfig } from './platform/config/config.js';
 import { createApp } from './create-app.js';
 
 const config = loadConfig();
-const { app, firstStart } = await createApp(config);
+const { app, firstStart } = await createApp(config, areas);
 // Every interface, as before the move to Fastify (whose own default is localhost only): the product runs in containers.
 await app.listen(config.port, '0.0.0.0');
 const url = `http://localhost:${config.port}`;

@@ -1,10 +1,11 @@
+import { areas } from './areas.js';
 import { loadConfig } from './platform/config/config.js';
 import { openStorage } from './platform/storage.js';
 
 /** `npm run projections:rebuild`: empties every read model and replays the whole log. Stop API projections and workers first. */
 const config = loadConfig();
 // This process answers no queries: no read threads.
-const storage = await openStorage(config, { readThreads: false });
+const storage = await openStorage(config, areas, { readThreads: false });
 const started = Date.now();
 const { events } = await storage.runner.rebuild();
 await storage.close();

@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { loadConfig } from '../../services/src/platform/config/config.js';
 import { openStorage } from '../../services/src/platform/storage.js';
 import { CHECKPOINT } from '@coop/projections';
-import { auth, startApp, userWith, type TestApp } from './support/app.js';
+import { AREAS, auth, RUNTIME, startApp, userWith, type TestApp } from './support/app.js';
 import { createMember, DATES, posted, setTerms, validMember } from './support/members.js';
 import { createNonAssessment, createOrder, validNonAssessment, validOrder } from './support/tax-papers.js';
 
-/** The API without projections, plus a worker: its own storage connection and runner, as `worker.ts` does. */
+/** The API without projections, plus a worker: its own storage connection and runner (in its thread), as `worker.ts` does. */
 async function startAppWithWorker(): Promise<{ app: TestApp; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-worker-'));
-  const worker = await openStorage(loadConfig({ DATA_DIR: dataDir }), { readThreads: false });
+  const worker = await openStorage(loadConfig({ DATA_DIR: dataDir }), AREAS, { readThreads: false, runtime: RUNTIME });
   await worker.runner.start();
   const app = await startApp({ DATA_DIR: dataDir, RUN_PROJECTIONS: 'false' });
   return {
@@ -27,8 +27,13 @@ async function startAppWithWorker(): Promise<{ app: TestApp; close(): Promise<vo
   };
 }
 
-/** Every document of every read model, in a stable order. */
+/**
+ * Every document of every read model, in a stable order, once they include every event stored so far. Read from the
+ * read store directly, not through a request, nothing else waits for them: a posting is answered before the projection
+ * thread has stored it (decision 40), and the client's next request would wait for it, not this read.
+ */
 async function snapshot(t: TestApp): Promise<Record<string, ReadDocument[]>> {
+  await t.running.storage.runner.waitFor(await t.running.storage.events.headPosition());
   const out: Record<string, ReadDocument[]> = {};
   for (const name of t.running.storage.runner.collections) {
     out[name] = (await t.running.storage.readStore.find(name, { cooperativeId: null, sort: [{ field: 'id', direction: 'asc' }] })).items;

@@ -3,6 +3,7 @@
  * ./data) with the demo cooperative. Run it with the server stopped; start the server afterwards.
  */
 import { parseArgs } from 'node:util';
+import { areas } from '../areas.js';
 import { createApp } from '../create-app.js';
 import { loadConfig } from '../platform/config/config.js';
 import { DEMO_COOPERATIVE } from './demo-catalogue.js';
@@ -44,7 +45,7 @@ const postings = whole('postings', values.postings, undefined);
 // On a new store the demo does the first start: the cooperative gets the demo's internal name unless one is given.
 const loaded = loadConfig();
 const config = process.env.COOPERATIVE_NAME ? loaded : { ...loaded, cooperativeName: DEMO_COOPERATIVE.name };
-const running = await createApp(config, { logger: false });
+const running = await createApp(config, areas, { logger: false });
 let exitCode = 0;
 try {
   console.log(`Demo data for ${config.dataDir}: ${members} members, seed ${seed}${postings ? `, about ${postings} postings` : ''}`);

@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { EventStore, KeyStore, ReadStore } from '@coop/contracts';
-import { allProjectors, MongoReadStore, ProjectionRunner, READER_CACHE_MIB, SqliteReadStore, type SqliteReadStoreOptions } from '@coop/projections';
+import { MongoReadStore, ProjectionRunner, READER_CACHE_MIB, SqliteReadStore, type SqliteReadStoreOptions } from '@coop/projections';
+import type { Areas } from './areas.js';
 import type { AppConfig } from './config/config.js';
 import { CodecEventStore } from './event-store/codec-event-store.js';
 import { KurrentEventStore } from './event-store/kurrent-event-store.js';
@@ -11,10 +10,10 @@ import { SqliteEventStore } from './event-store/sqlite-event-store.js';
 import { Upcasters } from './event-store/upcasters.js';
 import { MongoKeyStore } from './key-store/mongo-key-store.js';
 import { SqliteKeyStore } from './key-store/sqlite-key-store.js';
+import { isBuilt, runtimeEntries } from './sqlite-runtime/entries.js';
+import { prewarmEventLogAtStart } from './sqlite-runtime/event-log-prewarm.js';
 import { ThreadedProjectionRunner } from './sqlite-runtime/threaded-runner.js';
 import { ThreadedReadStore } from './sqlite-runtime/threaded-read-store.js';
-
-import { personalDataRules, upcasters } from '../event-catalogue.js';
 
 /** The engines in use, chosen by configuration. */
 export interface Storage {
@@ -22,6 +21,8 @@ export interface Storage {
   readonly keys: KeyStore;
   readonly readStore: ReadStore;
   readonly runner: ProjectionRunner;
+  /** The business areas it was opened for. */
+  readonly areas: Areas;
   close(): Promise<void>;
 }
 
@@ -33,14 +34,15 @@ export interface EventLog {
   close(): Promise<void>;
 }
 
-export async function openEventLog(config: AppConfig): Promise<EventLog> {
+/** `areas`: whose personal data is sealed, and how old event versions read. */
+export async function openEventLog(config: AppConfig, areas: Pick<Areas, 'personalData' | 'upcasters'>): Promise<EventLog> {
   const keys: KeyStore = config.mongodbUrl
     ? await MongoKeyStore.connect(config.mongodbUrl, config.mongodbDatabase)
     : new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'));
   const adapter: EventStore = config.eventStoreUrl
     ? new KurrentEventStore(config.eventStoreUrl)
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
-  const events = new CodecEventStore(adapter, new PersonalDataCipher(keys, personalDataRules), new Upcasters(upcasters));
+  const events = new CodecEventStore(adapter, new PersonalDataCipher(keys, areas.personalData), new Upcasters(areas.upcasters));
   return {
     keys,
     events,
@@ -57,28 +59,23 @@ export function readStoreFile(config: AppConfig): string {
   return join(config.dataDir, 'read-models.sqlite');
 }
 
-/** `sqlite`: options for the SQLite read store (ignored with MongoDB). */
-export async function openReadStore(config: AppConfig, sqlite: SqliteReadStoreOptions = {}): Promise<ReadStore> {
+/** `areas`: whose collections it holds; `sqlite`: options for the SQLite read store (ignored with MongoDB). */
+export async function openReadStore(config: AppConfig, areas: Pick<Areas, 'collections'>, sqlite: SqliteReadStoreOptions = {}): Promise<ReadStore> {
   const readStore: ReadStore = config.mongodbUrl
     ? await MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase)
     : new SqliteReadStore(readStoreFile(config), sqlite);
-  await readStore.ensureCollections(allProjectors.flatMap((p) => p.collections));
+  await readStore.ensureCollections(areas.collections);
   return readStore;
 }
-
-/** The compiled entry of the projection thread; absent when the services run from their TypeScript sources (jest). */
-const PROJECTION_THREAD = new URL('./sqlite-runtime/projection-thread.js', import.meta.url);
-/** The compiled entry of a read thread (ThreadedReadStore); absent likewise. */
-const READ_THREAD = new URL('./sqlite-runtime/read-thread.js', import.meta.url);
 
 /**
  * The API's read store: the SQLite one with its list queries spread over `READ_THREADS` read threads when
  * their compiled entry exists (ThreadedReadStore); MongoDB, or SQLite with `READ_THREADS=0`, as it is.
  */
-async function openApiReadStore(config: AppConfig, sqlite: SqliteReadStoreOptions): Promise<ReadStore> {
-  const local = await openReadStore(config, sqlite);
-  if (config.mongodbUrl || config.readThreads === 0 || !existsSync(fileURLToPath(READ_THREAD))) return local;
-  return ThreadedReadStore.open(local, READ_THREAD, readStoreFile(config), config.readThreads);
+async function openApiReadStore(config: AppConfig, areas: Areas, sqlite: SqliteReadStoreOptions, readThread: URL): Promise<ReadStore> {
+  const local = await openReadStore(config, areas, sqlite);
+  if (config.mongodbUrl || config.readThreads === 0 || !isBuilt(readThread)) return local;
+  return ThreadedReadStore.open(local, readThread, readStoreFile(config), config.readThreads, areas);
 }
 
 export interface StorageOptions {
@@ -91,28 +88,34 @@ export interface StorageOptions {
   readonly readThreads?: boolean;
   /** Read the SQLite event log into memory before answering (the API's commands: `EVENT_LOG_PREWARM`, decision 41). */
   readonly prewarmEventLog?: boolean;
+  /**
+   * The folder of the compiled SQLite runtime (`services/dist/platform/sqlite-runtime/`), whose entries the threads
+   * run; it must hold them. Default: this module's own folder, where they exist when the services run built. The API
+   * tests run the TypeScript sources and name the compiled folder, so that they run with the threads of `npm start`.
+   */
+  readonly runtime?: URL;
 }
 
-export async function openStorage(config: AppConfig, options: StorageOptions = {}): Promise<Storage> {
-  const log = await openEventLog(config);
-  if (options.prewarmEventLog && log.adapter instanceof SqliteEventStore) {
-    const warm = log.adapter.prewarm();
-    const size = `${Math.round(warm.fileBytes / 2 ** 20)} MiB`;
-    if (!warm.read) console.log(`Event log: ${size}, larger than its memory map; not read into memory at start`);
-    else if (warm.ms >= 1000) console.log(`Event log: ${size} read into memory in ${(warm.ms / 1000).toFixed(1)} s`);
-  }
-  const threaded = options.projectionThread ?? existsSync(fileURLToPath(PROJECTION_THREAD));
+/** `areas`: the business areas (`services/src/areas.ts`), whose projectors, personal data and views the storage serves. */
+export async function openStorage(config: AppConfig, areas: Areas, options: StorageOptions = {}): Promise<Storage> {
+  const entries = runtimeEntries(options.runtime);
+  if (options.runtime && !isBuilt(entries.projectionThread)) throw new Error(`No compiled SQLite runtime in ${options.runtime.href} (npx tsc -b services)`);
+  const log = await openEventLog(config, areas);
+  if (options.prewarmEventLog) prewarmEventLogAtStart(log.adapter);
+  const threaded = options.projectionThread ?? isBuilt(entries.projectionThread);
   // With the projections in their thread, this process's own connection only reads (decision 36: READER_CACHE_MIB).
   const sqlite: SqliteReadStoreOptions = threaded ? { cacheMiB: READER_CACHE_MIB } : {};
-  const readStore = options.readThreads === false ? await openReadStore(config, sqlite) : await openApiReadStore(config, sqlite);
+  const readStore =
+    options.readThreads === false ? await openReadStore(config, areas, sqlite) : await openApiReadStore(config, areas, sqlite, entries.readThread);
   const runner = threaded
-    ? new ThreadedProjectionRunner(PROJECTION_THREAD, config, log.events, readStore, allProjectors)
-    : new ProjectionRunner(log.events, readStore, allProjectors, (line) => console.log(line));
+    ? new ThreadedProjectionRunner(entries.projectionThread, config, areas, log.events, readStore)
+    : new ProjectionRunner(log.events, readStore, areas.projectors, (line) => console.log(line));
   return {
     events: log.events,
     keys: log.keys,
     readStore,
     runner,
+    areas,
     close: async () => {
       await runner.stop();
       if (runner instanceof ThreadedProjectionRunner) await runner.close();

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { Role } from '@coop/contracts';
+import { areas } from '../../../services/src/areas.js';
 import { createApp, type RunningApp } from '../../../services/src/create-app.js';
+import type { Areas } from '../../../services/src/platform/areas.js';
 import { loadConfig } from '../../../services/src/platform/config/config.js';
 
 export const ADMIN_PASSWORD = 'first-admin-Pa55';
@@ -20,11 +22,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on a fresh temporary data directory (embedded SQLite stores). */
+/**
+ * The compiled services (`npm test` builds them first; alone: `npx tsc -b services`). The API tests run the TypeScript
+ * sources in jest's module runtime, which does not reach into worker threads: the threads of `npm start` (projection
+ * thread with its checkpoint thread, read threads) run the compiled entries, as they do there.
+ */
+const COMPILED = new URL('../../../services/dist/', import.meta.url);
+/** The folder of the compiled SQLite runtime, whose entries the threads run. */
+export const RUNTIME = new URL('platform/sqlite-runtime/', COMPILED);
+/** The product's areas, their module compiled as the threads import it. */
+export const AREAS: Areas = { ...areas, module: new URL('areas.js', COMPILED).href };
+
+/**
+ * The real application on a fresh temporary data directory (embedded SQLite stores), in the topology of `npm start`:
+ * projections in their thread, list queries in `READ_THREADS` read threads.
+ */
 export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console'), ...env });
-  const running = await createApp(config, { logger: false });
+  const running = await createApp(config, AREAS, { logger: false, runtime: RUNTIME });
   const http = running.app.getHttpServer() as App;
   const adminToken = await login(http, 'admin', ADMIN_PASSWORD);
   return {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata, Role } from '@coop/contracts';
-import { SCHEMA_VERSION } from '../../event-catalogue.js';
+import { SCHEMA_VERSION } from '../event-store/upcasters.js';
 
 /** Who acts: taken from the verified token, never from the request body. */
 export interface Actor {

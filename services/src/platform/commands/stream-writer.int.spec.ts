@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { Decider, DomainEvent, NewEvent } from '@coop/contracts';
 import { SqliteReadStore } from '@coop/projections';
+import { areas } from '../../areas.js';
 import { loadConfig } from '../config/config.js';
 import { ClientWrites } from '../sqlite-runtime/client-writes.js';
 import { ReadModelProgress } from '../read-model-progress.js';
@@ -41,7 +42,7 @@ let writer: StreamWriter;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coop-stream-writer-'));
-  log = await openEventLog(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' }));
+  log = await openEventLog(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' }), areas);
   readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'));
   const progress = new ReadModelProgress(undefined, readStore, 5000);
   writer = new StreamWriter(log.events, log.keys, progress, new ClientWrites(progress));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { personalDataRules } from '../../event-catalogue.js';
+import { areas } from '../../areas.js';
 import { SqliteKeyStore } from '../key-store/sqlite-key-store.js';
 import { PersonalDataCipher } from './personal-data.js';
 
@@ -32,7 +32,8 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'coop-personal-data-'));
     keys = new SqliteKeyStore(join(dir, 'keys.sqlite'));
-    cipher = new PersonalDataCipher(keys, personalDataRules);
+    // The rules the product's areas register (services/src/areas.ts).
+    cipher = new PersonalDataCipher(keys, areas.personalData);
   });
   afterAll(async () => {
     await keys.close();

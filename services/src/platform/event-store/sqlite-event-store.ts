@@ -23,17 +23,9 @@ const POLL_MS = 250;
 
 /**
  * Bytes of the log file read through a memory map: the most this build of SQLite maps (`SQLITE_MAX_MMAP_SIZE`,
- * 0x7fff0000), so that a log of up to 2 GiB is mapped whole and can be kept in memory (`prewarm`, decision 41).
+ * 0x7fff0000), so that a log of up to 2 GiB is mapped whole and can be kept in memory (`prewarmEventLog`, decision 41).
  */
 export const MMAP_BYTES = 0x7fff0000;
-
-/** What `prewarm` did: the bytes of events it read, and how long it took. */
-export interface Prewarmed {
-  readonly fileBytes: number;
-  /** False when the file is larger than the map: the part past it would be read into the page cache only. */
-  readonly read: boolean;
-  readonly ms: number;
-}
 
 /** The embedded event log: one SQLite table, appends in transactions, the global position is the row id. */
 export class SqliteEventStore implements EventStore, StreamTailReads {
@@ -110,19 +102,11 @@ export class SqliteEventStore implements EventStore, StreamTailReads {
   }
 
   /**
-   * Reads the whole log once through this connection's memory map (every event row and the stream index), so that a
-   * command's stream read finds its pages in memory from the first request on (decision 41). A command reads its
-   * member's events, written years apart all over the file, so the whole log is the write path's working set. Pages
-   * read through the map stay mapped while the connection is open. Nothing is read when the file is larger than the map.
+   * The connection, the size of its file and how much of it the connection maps: for the SQLite runtime's prewarm
+   * (sqlite-runtime/event-log-prewarm.ts, decision 41), which reads the log through this connection's own memory map.
    */
-  prewarm(): Prewarmed {
-    const started = performance.now();
-    const fileBytes = statSync(this.file).size;
-    if (fileBytes > this.mmapBytes) return { fileBytes, read: false, ms: 0 };
-    this.db.prepare('SELECT SUM(LENGTH(data)) + SUM(LENGTH(metadata)) AS n FROM events').get();
-    const streamIndexes = this.db.prepare(`SELECT name FROM pragma_index_list('events') WHERE origin = 'u'`).pluck().all() as string[];
-    for (const index of streamIndexes) this.db.prepare(`SELECT COUNT(*) AS n FROM events INDEXED BY "${index}"`).get();
-    return { fileBytes, read: true, ms: Math.round(performance.now() - started) };
+  memoryMap(): { readonly db: Database.Database; readonly fileBytes: number; readonly mmapBytes: number } {
+    return { db: this.db, fileBytes: statSync(this.file).size, mmapBytes: this.mmapBytes };
   }
 
   /**

@@ -1,3 +1,9 @@
+/**
+ * The schema version every event is written with today. An area that changes the shape of one of its event types
+ * registers an upcaster from the old version (AreaRegistration.upcasters), so old events read as the current one.
+ */
+export const SCHEMA_VERSION = 1;
+
 /** Turns the data of an old event schema version into the next version's data. */
 export interface Upcaster {
   readonly type: string;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { upcasters as catalogueUpcasters } from '../../event-catalogue.js';
 import { Upcasters, type Upcaster } from './upcasters.js';
 
 /** v1 had `name`; v2 renamed it to `username`; v3 added `roles` (default ROLE_USER). */
@@ -53,11 +52,5 @@ describe('Upcasters', () => {
   it('stops at a gap in the chain', () => {
     const gap = new Upcasters([v1ToV2, { type: 'UserCreated', fromVersion: 3, upcast: (d) => ({ ...d, v4: true }) }]);
     expect(gap.apply('UserCreated', 1, { name: 'anna' })).toEqual({ data: { username: 'anna' }, version: 2 });
-  });
-
-  it('the catalogue has no upcasters yet: every type reads at version 1 unchanged', () => {
-    const current = new Upcasters(catalogueUpcasters);
-    const data = { userId: 'u-1', username: 'anna' };
-    expect(current.apply('UserCreated', 1, data)).toEqual({ data, version: 1 });
   });
 });

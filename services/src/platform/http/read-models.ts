@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError, type CollectionSpec, type ReadDocument, type ReadPage, type ReadQuery, type ReadStore, type Sort } from '@coop/contracts';
-import { findView, type ViewPage, type ViewRequest } from '../../read-views.js';
 import { ThreadedReadStore } from '../sqlite-runtime/threaded-read-store.js';
-import { READ_STORE } from '../tokens.js';
+import { READ_STORE, VIEWS } from '../tokens.js';
+import { findView, type ViewBuilders, type ViewPage, type ViewRequest } from '../views.js';
 import { parseListQuery, type ListParams } from './list-query.js';
 
 /**
@@ -11,7 +11,11 @@ import { parseListQuery, type ListParams } from './list-query.js';
  */
 @Injectable()
 export class ReadModels {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    /** The areas' views, for queryView where no read thread builds them. */
+    @Inject(VIEWS) private readonly views: ViewBuilders = {},
+  ) {}
 
   async list(spec: CollectionSpec, cooperativeId: string, params: ListParams, defaultSort: readonly Sort[]): Promise<ReadPage<ReadDocument>> {
     return this.store.find(spec.name, parseListQuery(spec, params, cooperativeId, defaultSort));
@@ -44,13 +48,13 @@ export class ReadModels {
   }
 
   /**
-   * As query(), with the page turned into a view (READ_VIEWS) and written out as JSON: by a read thread where they
-   * run (the API thread then only sends the text), else here.
+   * As query(), with the page turned into a view (an area's view builder) and written out as JSON: by a read thread
+   * where they run (the API thread then only sends the text), else here.
    */
   async queryView(spec: CollectionSpec, cooperativeId: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
     const scoped = { ...query, cooperativeId };
     if (this.store instanceof ThreadedReadStore) return this.store.findView(spec.name, scoped, view);
-    return findView(this.store, spec.name, scoped, view);
+    return findView(this.store, this.views, spec.name, scoped, view);
   }
 
   /** Platform-wide listing; only for ROLE_SUPER_ADMIN paths and sign-in. */

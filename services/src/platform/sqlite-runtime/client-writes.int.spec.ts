@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NewEvent } from '@coop/contracts';
 import { allProjectors, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import { areas } from '../../areas.js';
 import { ClientWrites } from './client-writes.js';
 import { loadConfig } from '../config/config.js';
 import { ReadModelProgress } from '../read-model-progress.js';
@@ -33,7 +34,7 @@ let last: bigint;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coop-client-writes-'));
-  log = await openEventLog(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' }));
+  log = await openEventLog(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' }), areas);
   readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'));
   await readStore.ensureCollections(allProjectors.flatMap((p) => p.collections));
   runner = new ProjectionRunner(log.events, readStore, allProjectors, () => undefined);

@@ -1,15 +1,15 @@
 /**
- * The projection thread's entry (see ThreadedProjectionRunner): opens its own connections to the event
- * log, the key store and the read store, runs the same ProjectionRunner and projectors as an in-process
- * runner, and reports each stored checkpoint to the API thread.
+ * The projection thread's entry (see ThreadedProjectionRunner): imports the business areas' module the API thread
+ * names, opens its own connections to the event log, the key store and the read store, runs the same
+ * ProjectionRunner and projectors as an in-process runner, and reports each stored checkpoint to the API thread.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { allProjectors, ProjectionRunner } from '@coop/projections';
-import type { AppConfig } from '../config/config.js';
+import { ProjectionRunner } from '@coop/projections';
+import { importAreas } from '../areas.js';
 import { SqliteEventStore } from '../event-store/sqlite-event-store.js';
 import { openEventLog, openReadStore, readStoreFile } from '../storage.js';
 import { WalCheckpoints, WRITER_CHECKPOINT_PAGES } from './wal-checkpoints.js';
-import type { FromProjectionThread, ToProjectionThread } from './thread-protocol.js';
+import type { FromProjectionThread, ProjectionThreadData, ToProjectionThread } from './thread-protocol.js';
 
 function threadPort(): MessagePort {
   if (!parentPort) throw new Error('projection-thread.js runs only as a worker thread');
@@ -18,13 +18,16 @@ function threadPort(): MessagePort {
 const port = threadPort();
 /** The compiled entry of the checkpoint thread, beside this one. */
 const CHECKPOINT_THREAD = new URL('./checkpoint-thread.js', import.meta.url);
-const config = (workerData as { config: AppConfig }).config;
+const data = workerData as ProjectionThreadData;
+const config = data.config;
+// The areas' projectors and personal-data rules: functions, which cannot be sent to a thread; it imports their module.
+const areas = await importAreas(data.areas);
 
-const log = await openEventLog(config);
+const log = await openEventLog(config, areas);
 // SQLite: the read store's log is copied into the database by a thread of its own, not by this thread's commits.
 const checkpoints = config.mongodbUrl ? undefined : await WalCheckpoints.start(CHECKPOINT_THREAD, readStoreFile(config));
-const readStore = await openReadStore(config, checkpoints ? { walAutocheckpointPages: WRITER_CHECKPOINT_PAGES } : {});
-const runner = new ProjectionRunner(log.events, readStore, allProjectors, (line) => console.log(line));
+const readStore = await openReadStore(config, areas, checkpoints ? { walAutocheckpointPages: WRITER_CHECKPOINT_PAGES } : {});
+const runner = new ProjectionRunner(log.events, readStore, areas.projectors, (line) => console.log(line));
 const send = (message: FromProjectionThread): void => port.postMessage(message);
 runner.onProcessed((position) => send({ kind: 'processed', position }));
 

@@ -1,5 +1,5 @@
 import type { ReadQuery } from '@coop/contracts';
-import type { ViewRequest } from '../../read-views.js';
+import type { ViewRequest } from '../views.js';
 
 /** What the API thread asks a read thread: one find() on the read store, as stored or turned into a view... */
 export interface FindRequest {
@@ -27,7 +27,8 @@ export type FindAnswer =
   | { readonly id: number; readonly json: string; readonly count: number; readonly total: number }
   | { readonly id: number; readonly error: string };
 
-/** What a read thread is started with. */
+/** What a read thread is started with: the SQLite file, and the URL of the areas' module (their views) it imports. */
 export interface ReadThreadData {
   readonly file: string;
+  readonly areas: string;
 }

@@ -3,8 +3,9 @@
  * API thread's find() requests one at a time. It only reads: the collections are learnt, not created.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { allProjectors, READER_CACHE_MIB, SqliteReadStore } from '@coop/projections';
-import { viewPage } from '../../read-views.js';
+import { READER_CACHE_MIB, SqliteReadStore } from '@coop/projections';
+import { importAreas } from '../areas.js';
+import { viewPage } from '../views.js';
 import type { FindAnswer, ReadRequest, ReadThreadData } from './read-thread-protocol.js';
 
 function threadPort(): MessagePort {
@@ -12,9 +13,11 @@ function threadPort(): MessagePort {
   return parentPort;
 }
 const port = threadPort();
-const { file } = workerData as ReadThreadData;
-const store = new SqliteReadStore(file, { cacheMiB: READER_CACHE_MIB });
-store.useCollections(allProjectors.flatMap((p) => p.collections));
+const data = workerData as ReadThreadData;
+// The areas' collections and view builders: functions, which cannot be sent to a thread; it imports their module.
+const areas = await importAreas(data.areas);
+const store = new SqliteReadStore(data.file, { cacheMiB: READER_CACHE_MIB });
+store.useCollections(areas.collections);
 
 port.on('message', (request: ReadRequest) => {
   let answer: FindAnswer;
@@ -24,7 +27,7 @@ port.on('message', (request: ReadRequest) => {
       answer = { id: request.id, json, count, total: count };
     } else if (request.view) {
       const { items, total } = store.findDocuments(request.collection, request.query);
-      answer = { id: request.id, ...viewPage(request.view, items, total) };
+      answer = { id: request.id, ...viewPage(areas.views, request.view, items, total) };
     } else {
       const { json, count, total } = store.findJson(request.collection, request.query);
       answer = { id: request.id, json, count, total };

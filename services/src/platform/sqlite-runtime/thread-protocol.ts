@@ -1,4 +1,11 @@
 import type { RecordedEvent } from '@coop/contracts';
+import type { AppConfig } from '../config/config.js';
+
+/** What the projection thread is started with: the configuration, and the URL of the areas' module it imports. */
+export interface ProjectionThreadData {
+  readonly config: AppConfig;
+  readonly areas: string;
+}
 
 /** Messages from the API thread to the projection thread. Requests carry an id the answer repeats. */
 export type ToProjectionThread =

@@ -9,11 +9,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { ReadDocument, ReadQuery, WriteOp } from '@coop/contracts';
 import { allProjectors, MEMBERS, SqliteReadStore, USERS } from '@coop/projections';
+import { areas } from '../../areas.js';
 import { toMemberDto } from '../../members/queries/member.view.js';
 import { ReadModels } from '../http/read-models.js';
 import { ThreadedReadStore } from './threaded-read-store.js';
 
 const ENTRY = new URL('../../../dist/platform/sqlite-runtime/read-thread.js', import.meta.url);
+/** The product's areas, their module compiled as the threads import it. */
+const AREAS = { ...areas, module: new URL('../../../dist/areas.js', import.meta.url).href };
 const built = existsSync(ENTRY);
 if (!built) console.warn(`SKIPPED: ThreadedReadStore suite needs the built thread entry ${ENTRY.pathname} (npm run build)`);
 
@@ -55,7 +58,7 @@ afterEach(async () => {
 
 (built ? describe : describe.skip)('ThreadedReadStore (list queries in read threads)', () => {
   it('answers every find exactly as the read store itself does: search, sort, filters, tenancy, paging', async () => {
-    store = await ThreadedReadStore.open(local, ENTRY, file, 2);
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2, AREAS);
     const queries: ReadQuery[] = [
       { cooperativeId: 'coop-1', sort: [{ field: 'username', direction: 'asc' }] },
       { cooperativeId: 'coop-1', sort: [{ field: 'username', direction: 'desc' }], offset: 2, limit: 3 },
@@ -81,7 +84,7 @@ afterEach(async () => {
       doc: { id, cooperativeId: 'coop-1', position: '20', name, givenName: 'Eva', memberNr: 7, birthDate, legalForm: 0, exitDate, memberUntil: exitDate ?? '9999-12-31', shareAmount: 3, shareTotalEUR: 7500, postings: [{ b: 'b1', d: '2020-01-02', s: 3, a: 7500 }] },
     });
     await local.applyBatch([member('m-1', 'Zorn', null, '2010-05-01'), member('m-2', 'Abel', '2024-12-31', '1970-01-01'), member('m-3', 'Mayer', null, '1990-03-03')], { name: 'main', position: 20n });
-    store = await ThreadedReadStore.open(local, ENTRY, file, 2);
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2, AREAS);
     const query: ReadQuery = { cooperativeId: 'coop-1', sort: [{ field: 'name', direction: 'asc' }], limit: 2 };
     for (const args of [{ today: '2026-11-23' }, { today: '2026-11-23', date: '2019-06-30' }]) {
       const page = await store.findView(MEMBERS.name, query, { name: 'member', args });
@@ -99,7 +102,7 @@ afterEach(async () => {
   });
 
   it('runs queries in parallel threads and matches every answer to its question', async () => {
-    store = await ThreadedReadStore.open(local, ENTRY, file, 2);
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2, AREAS);
     const searches = ['an', 'mül', 'br', 'zand', 'nobody', 'Ö'];
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) => store.find(USERS.name, { cooperativeId: 'coop-1', search: searches[i % searches.length]! })),
@@ -110,7 +113,7 @@ afterEach(async () => {
   });
 
   it('a write committed before a query is in its answer (read-your-writes across connections)', async () => {
-    store = await ThreadedReadStore.open(local, ENTRY, file, 2);
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2, AREAS);
     const before = await store.find(USERS.name, { cooperativeId: 'coop-1', search: 'neu' });
     expect(before.total).toBe(0);
     await store.applyBatch([put(user('u-new', 'coop-1', 'Neumann', 11))], { name: 'main', position: 11n });
@@ -122,7 +125,7 @@ afterEach(async () => {
   });
 
   it('reads documents by id in a thread (decision 42): those that exist, in the order asked, with writes committed before', async () => {
-    store = await ThreadedReadStore.open(local, ENTRY, file, 2);
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2, AREAS);
     const docs = await store.getMany(USERS.name, ['u-3', 'nobody', 'u-0']);
     expect(docs).toEqual([await reference.get(USERS.name, 'u-3'), await reference.get(USERS.name, 'u-0')]);
     expect(docs.map((d) => d.username)).toEqual(['Anton', 'Bäckerei']);
@@ -132,7 +135,7 @@ afterEach(async () => {
   });
 
   it("through ReadModels.getMany, leaves out other cooperatives' documents read by a thread", async () => {
-    store = await ThreadedReadStore.open(local, ENTRY, file, 2);
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2, AREAS);
     const reads = new ReadModels(store);
     // u-3 and u-7 belong to coop-2, the others to coop-1.
     const found = await reads.getMany(USERS, 'coop-1', ['u-3', 'u-1', 'u-7', 'u-1', 'u-2']);
@@ -141,13 +144,13 @@ afterEach(async () => {
   });
 
   it('after close, a read by id is refused instead of waiting for ever', async () => {
-    store = await ThreadedReadStore.open(local, ENTRY, file, 1);
+    store = await ThreadedReadStore.open(local, ENTRY, file, 1, AREAS);
     await store.close();
     await expect(store.getMany(USERS.name, ['u-1'])).rejects.toThrow('The read store is closed');
   });
 
   it("passes a read store's error on to the caller, and goes on answering", async () => {
-    store = await ThreadedReadStore.open(local, ENTRY, file, 1);
+    store = await ThreadedReadStore.open(local, ENTRY, file, 1, AREAS);
     await expect(store.find(USERS.name, { cooperativeId: 'coop-1', sort: [{ field: 'secret', direction: 'asc' }] })).rejects.toThrow(
       'Field secret is not declared on users',
     );
@@ -157,7 +160,7 @@ afterEach(async () => {
 
   it('a thread that stops fails its query, is replaced, and the next queries are answered', async () => {
     const dying = new URL('./testing/dying-read-thread.mjs', import.meta.url);
-    store = await ThreadedReadStore.open(local, dying, file, 1);
+    store = await ThreadedReadStore.open(local, dying, file, 1, AREAS);
     await expect(store.find(USERS.name, { cooperativeId: 'coop-1', search: 'stop-this-thread' })).rejects.toThrow('A read thread stopped (exit code 3)');
     // Answered at once (by the API thread's connection while the replacement starts, then by the new thread).
     for (let i = 0; i < 20; i++) {
@@ -175,13 +178,13 @@ afterEach(async () => {
   it('a thread that stops before it is ready fails the start instead of leaving it waiting', async () => {
     const broken = new URL('./testing/broken-read-thread.mjs', import.meta.url);
     const other = new SqliteReadStore(join(dir, 'other.sqlite'));
-    await expect(ThreadedReadStore.open(other, broken, file, 2)).rejects.toThrow('A read thread stopped while starting (exit code 4)');
+    await expect(ThreadedReadStore.open(other, broken, file, 2, AREAS)).rejects.toThrow('A read thread stopped while starting (exit code 4)');
   });
 
   it('after close, a query is refused instead of waiting for ever', async () => {
-    store = await ThreadedReadStore.open(new SqliteReadStore(join(dir, 'other.sqlite')), ENTRY, file, 1);
+    store = await ThreadedReadStore.open(new SqliteReadStore(join(dir, 'other.sqlite')), ENTRY, file, 1, AREAS);
     await store.close();
     await expect(store.find(USERS.name, { cooperativeId: 'coop-1' })).rejects.toThrow('The read store is closed');
-    store = await ThreadedReadStore.open(local, ENTRY, file, 1);
+    store = await ThreadedReadStore.open(local, ENTRY, file, 1, AREAS);
   });
 });

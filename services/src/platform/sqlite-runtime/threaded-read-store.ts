@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, WriteOp } from '@coop/contracts';
-import { findView, type ViewPage, type ViewRequest } from '../../read-views.js';
+import type { Areas } from '../areas.js';
+import { findView, type ViewPage, type ViewRequest } from '../views.js';
 import type { FindAnswer, ReadRequest, ReadThreadData } from './read-thread-protocol.js';
 import { whenReady } from './worker-ready.js';
 
@@ -31,11 +32,13 @@ export class ThreadedReadStore implements ReadStore {
     private readonly local: ReadStore,
     private readonly entry: URL,
     private readonly file: string,
+    /** The threads import the areas' module (`areas.module`) for their views; `views` build them here without threads. */
+    private readonly areas: Pick<Areas, 'module' | 'views'>,
   ) {}
 
   /** Starts `count` read threads on `file` (collections already made by `local`) and waits until they are ready. */
-  static async open(local: ReadStore, entry: URL, file: string, count: number): Promise<ThreadedReadStore> {
-    const store = new ThreadedReadStore(local, entry, file);
+  static async open(local: ReadStore, entry: URL, file: string, count: number, areas: Pick<Areas, 'module' | 'views'>): Promise<ThreadedReadStore> {
+    const store = new ThreadedReadStore(local, entry, file, areas);
     // Started side by side: each thread loads the modules and opens its connection (about 150 ms).
     const started = await Promise.allSettled(Array.from({ length: count }, () => store.startThread()));
     for (const result of started) if (result.status === 'fulfilled') store.threads.push(result.value);
@@ -64,11 +67,11 @@ export class ThreadedReadStore implements ReadStore {
   }
 
   /**
-   * A page turned into a view (READ_VIEWS) by the read thread, as JSON text: the API thread sends it as it is,
+   * A page turned into a view (an area's view builder) by the read thread, as JSON text: the API thread sends it as it is,
    * without parsing the documents, building the answer and writing it out itself.
    */
   async findView(collection: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
-    if (this.threads.length === 0 && !this.closed) return findView(this.local, collection, query, view);
+    if (this.threads.length === 0 && !this.closed) return findView(this.local, this.areas.views, collection, query, view);
     return this.ask(collection, query, view);
   }
 
@@ -125,7 +128,7 @@ export class ThreadedReadStore implements ReadStore {
   }
 
   private async startThread(): Promise<ReadThread> {
-    const worker = new Worker(this.entry, { workerData: { file: this.file } satisfies ReadThreadData });
+    const worker = new Worker(this.entry, { workerData: { file: this.file, areas: this.areas.module } satisfies ReadThreadData });
     const thread: ReadThread = { worker, waiting: new Map() };
     await whenReady(worker, 'A read thread');
     worker.on('message', (answer: FindAnswer) => this.answered(thread, answer));

@@ -9,12 +9,15 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NewEvent, ReadStore } from '@coop/contracts';
-import { allProjectors, CHECKPOINT, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import { CHECKPOINT, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import { areas } from '../../areas.js';
 import { loadConfig, type AppConfig } from '../config/config.js';
 import { openEventLog, openReadStore, type EventLog } from '../storage.js';
 import { ThreadedProjectionRunner } from './threaded-runner.js';
 
 const ENTRY = new URL('../../../dist/platform/sqlite-runtime/projection-thread.js', import.meta.url);
+/** The product's areas, their module compiled as the thread imports it. */
+const AREAS = { ...areas, module: new URL('../../../dist/areas.js', import.meta.url).href };
 const built = existsSync(ENTRY);
 if (!built) console.warn(`SKIPPED: ThreadedProjectionRunner suite needs the built thread entry ${ENTRY.pathname} (npm run build)`);
 
@@ -38,9 +41,9 @@ let fx: Fixture;
 beforeEach(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'coop-threaded-runner-'));
   const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' });
-  const log = await openEventLog(config);
-  const store = await openReadStore(config);
-  fx = { dir, config, log, store, runner: new ThreadedProjectionRunner(ENTRY, config, log.events, store, allProjectors) };
+  const log = await openEventLog(config, AREAS);
+  const store = await openReadStore(config, AREAS);
+  fx = { dir, config, log, store, runner: new ThreadedProjectionRunner(ENTRY, config, AREAS, log.events, store) };
 });
 
 afterEach(async () => {
@@ -98,7 +101,7 @@ async function dump(store: ReadStore): Promise<Record<string, unknown>> {
 
     const other = new SqliteReadStore(join(fx.dir, 'in-process.sqlite'));
     try {
-      await new ProjectionRunner(fx.log.events, other, allProjectors).rebuild();
+      await new ProjectionRunner(fx.log.events, other, AREAS.projectors).rebuild();
       expect(await dump(other)).toEqual(live);
     } finally {
       await other.close();
@@ -134,7 +137,7 @@ async function dump(store: ReadStore): Promise<Record<string, unknown>> {
   });
 
   it('a thread that cannot start rejects the caller instead of leaving it waiting', async () => {
-    const broken = new ThreadedProjectionRunner(new URL('./no-such-thread.js', ENTRY), fx.config, fx.log.events, fx.store, allProjectors);
+    const broken = new ThreadedProjectionRunner(new URL('./no-such-thread.js', ENTRY), fx.config, AREAS, fx.log.events, fx.store);
     await expect(broken.start()).rejects.toThrow(/Projection thread exited/);
   });
 });

@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { EventStore, ReadStore, RecordedEvent } from '@coop/contracts';
-import { ProjectionRunner, type Projector } from '@coop/projections';
+import { ProjectionRunner } from '@coop/projections';
+import type { Areas } from '../areas.js';
 import type { AppConfig } from '../config/config.js';
-import type { FromProjectionThread, ToProjectionThread } from './thread-protocol.js';
+import type { FromProjectionThread, ProjectionThreadData, ToProjectionThread } from './thread-protocol.js';
 
 type Request = ToProjectionThread extends infer M ? (M extends { id: number } ? Omit<M, 'id'> : never) : never;
 
@@ -33,11 +34,12 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
   constructor(
     private readonly entry: URL,
     private readonly config: AppConfig,
+    /** The thread imports the areas' module (`areas.module`) for the same projectors and personal-data rules. */
+    private readonly areas: Areas,
     events: EventStore,
     store: ReadStore,
-    projectors: readonly Projector[],
   ) {
-    super(events, store, projectors);
+    super(events, store, areas.projectors);
   }
 
   override get processedUpTo(): bigint {
@@ -103,7 +105,7 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.entry, { workerData: { config: this.config } });
+    const worker = new Worker(this.entry, { workerData: { config: this.config, areas: this.areas.module } satisfies ProjectionThreadData });
     worker.on('message', (message: FromProjectionThread) => this.receive(message));
     worker.on('error', (error) => {
       console.error('Projection thread failed', error);

@@ -1,10 +1,11 @@
-/** `SqliteEventStore.prewarm`: the log read once through the memory map at start (decision 41). */
+/** `prewarmEventLog`: the SQLite event log read once through the connection's memory map at start (decision 41). */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NewEvent } from '@coop/contracts';
-import { SqliteEventStore } from './sqlite-event-store.js';
+import { SqliteEventStore } from '../event-store/sqlite-event-store.js';
+import { prewarmEventLog, prewarmEventLogAtStart } from './event-log-prewarm.js';
 
 const event = (n: number): NewEvent =>
   ({
@@ -34,10 +35,10 @@ function reopened(mmapBytes?: number): SqliteEventStore {
   return log;
 }
 
-describe('prewarm', () => {
+describe('prewarmEventLog', () => {
   it('reads a log that fits the memory map, and the log answers as before', async () => {
     const log = reopened();
-    const warm = log.prewarm();
+    const warm = prewarmEventLog(log);
     expect(warm.read).toBe(true);
     expect(warm.fileBytes).toBe(statSync(join(dir, 'events.sqlite')).size);
     expect(warm.fileBytes).toBeGreaterThan(400_000);
@@ -46,7 +47,19 @@ describe('prewarm', () => {
   });
 
   it('reads nothing of a log larger than the map: the part past it would only be cached, not kept', () => {
-    const warm = reopened(64 * 1024).prewarm();
+    const warm = prewarmEventLog(reopened(64 * 1024));
     expect(warm).toEqual({ fileBytes: statSync(join(dir, 'events.sqlite')).size, read: false, ms: 0 });
+  });
+});
+
+describe('prewarmEventLogAtStart', () => {
+  it('says so when the log is larger than the map, and is quiet about a log read quickly', () => {
+    const lines: string[] = [];
+    prewarmEventLogAtStart(reopened(64 * 1024), (line) => lines.push(line));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Event log: \d+ MiB, larger than its memory map; not read into memory at start$/);
+    lines.length = 0;
+    prewarmEventLogAtStart(reopened(), (line) => lines.push(line));
+    expect(lines).toEqual([]);
   });
 });

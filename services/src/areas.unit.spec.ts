@@ -1,0 +1,56 @@
+/** The composition list of the business areas (areas.ts), as the platform and its worker threads take it. */
+import { describe, expect, it } from '@jest/globals';
+import { allProjectors } from '@coop/projections';
+import { areas } from './areas.js';
+import { importAreas } from './platform/areas.js';
+import { Upcasters } from './platform/event-store/upcasters.js';
+
+describe('the areas of the product', () => {
+  it('run every projector of the product, in the order the runner applied them before the areas registered them', () => {
+    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers']);
+    expect(areas.projectors).toEqual(allProjectors);
+  });
+
+  it('seal the personal fields of these event types, and of no other', () => {
+    const fields = Object.fromEntries(Object.entries(areas.personalData).map(([type, rule]) => [type, [...rule.fields]]));
+    expect(fields).toEqual({
+      CooperativeRegistered: ['contactPerson', 'email'],
+      UserCreated: ['username', 'passwordHash'],
+      UserRenamed: ['username'],
+      UserPasswordChanged: ['passwordHash'],
+      UsernameClaimed: ['username'],
+      UsernameReleased: ['username'],
+      MemberAdmitted: expect.arrayContaining(['name', 'givenName', 'iban', 'birthDate']),
+      MemberDataChanged: expect.arrayContaining(['name', 'givenName', 'iban', 'birthDate']),
+      ExemptionOrderRecorded: ['spouse'],
+      ExemptionOrderCorrected: ['spouse'],
+      NonAssessmentRecorded: ['orderNumber', 'taxAuthorities'],
+      NonAssessmentCorrected: ['orderNumber', 'taxAuthorities'],
+    });
+  });
+
+  it("seal each under its data subject's key: the user, the member (tax papers too), the cooperative's contact", () => {
+    const subject = (type: string, data: Record<string, unknown>): string | undefined => areas.personalData[type]?.subject(data);
+    expect(subject('UserRenamed', { userId: 'u-1' })).toBe('user-u-1');
+    expect(subject('MemberDataChanged', { memberId: 'm-1' })).toBe('member-m-1');
+    expect(subject('NonAssessmentCorrected', { memberId: 'm-1', nonAssessmentId: 'n-1' })).toBe('member-m-1');
+    expect(subject('CooperativeRegistered', { cooperativeId: 'c-1' })).toBe('cooperative-contact-c-1');
+  });
+
+  it('register no upcasters yet: every type reads at version 1 unchanged', () => {
+    const current = new Upcasters(areas.upcasters);
+    const data = { userId: 'u-1', username: 'anna' };
+    expect(current.apply('UserCreated', 1, data)).toEqual({ data, version: 1 });
+  });
+
+  it('build the member list view (GET /members) from a member document', () => {
+    expect(Object.keys(areas.views)).toEqual(['member']);
+    const doc = { id: 'm-1', cooperativeId: 'c-1', position: '7', name: 'Abel', postings: [] };
+    expect(areas.views.member?.(doc, { today: '2026-11-25' })).toMatchObject({ id: 'm-1', name: 'Abel' });
+  });
+
+  it('name this module for the worker threads, which import the same areas from it', async () => {
+    expect(areas.module).toBe(new URL('./areas.ts', import.meta.url).href);
+    expect(await importAreas(areas.module)).toBe(areas);
+  });
+});

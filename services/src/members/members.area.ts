@@ -1,0 +1,21 @@
+import { MEMBER_PERSONAL_FIELDS, memberDataSubject } from '@coop/contracts';
+import { membersProjector } from '@coop/projections';
+import type { AreaRegistration } from '../platform/areas.js';
+import { toMemberDto } from './queries/member.view.js';
+
+/** Members and their share accounts: what the area contributes to the platform (services/src/areas.ts lists it). */
+export const membersArea: AreaRegistration = {
+  name: 'members',
+  projectors: [membersProjector],
+  // The master data (names, birth, address, contact, bank, tax ids, church, spouse) under the member's own key.
+  // Postings, exits, member numbers and register corrections carry no personal data.
+  personalData: {
+    MemberAdmitted: { subject: (d) => memberDataSubject(String(d.memberId)), fields: MEMBER_PERSONAL_FIELDS },
+    MemberDataChanged: { subject: (d) => memberDataSubject(String(d.memberId)), fields: MEMBER_PERSONAL_FIELDS },
+  },
+  upcasters: [],
+  views: {
+    /** The member list (`GET /members`): `today` and, for "as of a date", `date` (both `YYYY-MM-DD`). */
+    member: (doc, args) => toMemberDto(doc, args.today ?? '', args.date),
+  },
+};

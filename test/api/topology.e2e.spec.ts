@@ -1,0 +1,22 @@
+/** The API tests run in the topology of `npm start`, not in the in-process one of the unit and int tests. */
+import request from 'supertest';
+import { ThreadedProjectionRunner } from '../../services/src/platform/sqlite-runtime/threaded-runner.js';
+import { ThreadedReadStore } from '../../services/src/platform/sqlite-runtime/threaded-read-store.js';
+import { auth, startApp, type TestApp } from './support/app.js';
+
+describe('the API under test runs as npm start runs it', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(async () => t.close());
+
+  it('projects in the projection thread and answers list queries in read threads, from the compiled entries', async () => {
+    expect(t.running.storage.runner).toBeInstanceOf(ThreadedProjectionRunner);
+    expect(t.running.storage.readStore).toBeInstanceOf(ThreadedReadStore);
+    // The member list is a view the read thread builds from the areas' module it imported.
+    const res = await request(t.http).get('/api/v1/members').set(auth(t.adminToken));
+    expect(res.status).toBe(204);
+    expect(res.headers.totalitems).toBe('0');
+  });
+});
