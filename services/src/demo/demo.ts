@@ -28,22 +28,19 @@ import {
 } from '@coop/contracts';
 import { MEMBERS } from '@coop/projections';
 import type { RunningApp } from '../create-app.js';
-import { UpdateCooperativeCommand } from '../cooperatives/commands/cooperative.commands.js';
-import { cooperativeDecider } from '../cooperatives/domain/cooperative.decider.js';
-import { businessToday } from '../members/domain/business-date.js';
+import { cooperativeDecider, UpdateCooperativeCommand } from '../cooperatives/index.js';
+import { businessToday } from '../kernel/business-date.js';
+import type { MemberState } from '../kernel/member-stream.js';
+import type { ShareTerms } from '../kernel/share-terms.js';
 import {
   memberDecider,
-  transferCounterpartToAnnul,
-  type MemberCommand,
-  type MemberMasterInput,
-  type MemberState,
-  type ShareTerms,
-} from '../members/domain/member.decider.js';
-import {
   memberNumberClaimDecider,
   memberNumberSequenceDecider,
+  type MemberCommand,
+  type MemberMasterInput,
   type MemberNumberSequenceState,
-} from '../members/domain/member-number.decider.js';
+} from '../members/index.js';
+import { transferCounterpartToAnnul } from '../share-ledger/index.js';
 import { contextFor, metadataFor, type Actor } from '../platform/commands/command-context.js';
 import {
   CHURCHES_NORTH,

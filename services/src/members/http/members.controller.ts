@@ -21,8 +21,9 @@ import type { ListParams } from '../../platform/http/list-query.js';
 import { sendJsonList } from '../../platform/http/list-response.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { ChangeMemberCommand, CreateMemberCommand } from '../commands/member.commands.js';
-import { businessToday } from '../domain/business-date.js';
-import { memberDecider, type MemberMasterInput, type MemberState } from '../domain/member.decider.js';
+import { businessToday } from '../../kernel/business-date.js';
+import { evolveMemberStream, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
+import type { MemberMasterInput } from '../domain/member-master.input.js';
 import { asOfDate, MASTER_FIELDS, MemberReads } from '../queries/member-reads.js';
 import { toMemberDto } from '../queries/member.view.js';
 
@@ -81,11 +82,11 @@ export class MembersController {
     const recorded = (await this.events.readStream(memberStream(id))) as RecordedEvent<MemberEvent>[];
     const first = recorded[0];
     if (!first || first.type !== 'MemberAdmitted' || first.data.cooperativeId !== actor.cooperativeId) throw new NotFoundError('Member', id);
-    let state: MemberState = memberDecider.initialState();
+    let state: MemberState = initialMemberState;
     const out: MemberHistoryEntry[] = [];
     for (const e of recorded) {
       const before = state;
-      state = memberDecider.evolve(state, { type: e.type, data: e.data } as MemberEvent);
+      state = evolveMemberStream(state, { type: e.type, data: e.data } as MemberEvent);
       out.push({
         position: e.position.toString(),
         revision: e.revision,
