@@ -1,7 +1,9 @@
 /**
- * Layer rules, checked in `npm test` (`npm run depcheck`).
+ * Layer rules, checked in `npm test` (`npm run depcheck`) and shown failing on violating imports by
+ * `test/architecture/dependency-rules.int.spec.ts` (one row there per rule here).
  */
-const FRAMEWORKS = '^(@nestjs|express|better-sqlite3|mongodb|@kurrent|jose|argon2|rxjs|reflect-metadata)';
+/** Server packages, by name (unresolved) or as resolved under node_modules. */
+const FRAMEWORKS = '(^|node_modules/)(@nestjs|express|better-sqlite3|mongodb|@kurrent|jose|argon2|rxjs|reflect-metadata)(/|$)';
 /**
  * The folders under `services/src/` that are not business areas: the platform, the cross-cutting sign-in and
  * administration, the demo data and the shared kernel. Every other folder is an area (users, cooperatives,
