@@ -8,17 +8,17 @@ import {
   ValidationError,
   type FieldError,
   type MemberEvent,
+  type MemberMasterData,
   type StreamAppend,
 } from '@coop/contracts';
-import { businessToday } from '../../kernel/business-date.js';
-import type { MemberState } from '../../kernel/member-stream.js';
+import { requireMember, type MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
 import { ShareTermsReader } from '../../share-ledger/index.js';
-import { memberMasterDecider, type MasterDataCommand } from '../domain/member-master.decider.js';
-import type { MemberMasterInput } from '../domain/member-master.input.js';
+import { memberMasterDecider, subscriptionErrors, type MasterDataCommand } from '../domain/member-master.decider.js';
+import type { AdmissionInput, Parsed } from '../http/member-master.input.js';
 import {
   memberNumberClaimDecider,
   memberNumberSequenceDecider,
@@ -30,8 +30,8 @@ import {
 export class CreateMemberCommand extends Command<string> {
   constructor(
     readonly ctx: CommandContext,
-    readonly master: MemberMasterInput,
-    readonly shareAmount: number | null,
+    /** Read at the edge (readAdmission); its errors are answered together with those that need the stores. */
+    readonly input: Parsed<AdmissionInput>,
     readonly memberNr: unknown,
   ) {
     super();
@@ -39,7 +39,7 @@ export class CreateMemberCommand extends Command<string> {
 }
 
 export class ChangeMemberCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly master: MemberMasterInput) {
+  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly input: Parsed<MemberMasterData>) {
     super();
   }
 }
@@ -68,6 +68,12 @@ export class MemberCommandRunner {
     const streamId = memberStream(memberId);
     const loaded = await this.writer.loadKept(streamId, memberMasterDecider, memberDataSubject(memberId));
     return { streamId, loaded, events: memberMasterDecider.decide(command, loaded.state) };
+  }
+
+  /** Throws NotFoundError unless `memberId` is a member of the cooperative (read as a decision on master data reads it). */
+  async requireMember(memberId: string, cooperativeId: string): Promise<void> {
+    const { state } = await this.writer.loadKept(memberStream(memberId), memberMasterDecider, memberDataSubject(memberId));
+    requireMember(state, cooperativeId, memberId);
   }
 
   async append(decided: readonly Decided[], ctx: CommandContext, extra: readonly StreamAppend[] = []): Promise<void> {
@@ -137,7 +143,7 @@ async function collectAsync<T>(f: () => Promise<T>, errors: FieldError[]): Promi
 export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand> {
   constructor(private readonly members: MemberCommandRunner) {}
 
-  async execute({ ctx, master, shareAmount, memberNr }: CreateMemberCommand): Promise<string> {
+  async execute({ ctx, input, memberNr }: CreateMemberCommand): Promise<string> {
     const memberId = newRecordId();
     const balanceId = newRecordId();
     const cooperativeId = ctx.actor.cooperativeId;
@@ -147,6 +153,9 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
       const terms = await this.members.terms(cooperativeId);
       // The number first (the member's events carry it); its errors are reported with the master data's.
       const claimed = errors.length === 0 ? await collectAsync(() => this.members.claimNumber(ctx, memberId, given), errors) : undefined;
+      // A request of the wrong shape is not decided; the rules needing the terms are answered with its errors.
+      const { master, shareAmount } = input.value;
+      if (input.errors.length > 0) throw new ValidationError([...errors, ...input.errors, ...subscriptionErrors(shareAmount, terms)]);
       const decided = await collectAsync(
         () =>
           this.members.decideOnMaster(memberId, {
@@ -155,10 +164,9 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
             cooperativeId,
             memberNr: claimed?.memberNr ?? 1,
             master,
-            shareAmount,
+            shareAmount: shareAmount!,
             balanceId,
             terms,
-            today: businessToday(),
           }),
         errors,
       );
@@ -173,10 +181,15 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
 export class ChangeMemberHandler implements ICommandHandler<ChangeMemberCommand> {
   constructor(private readonly members: MemberCommandRunner) {}
 
-  async execute({ ctx, memberId, master }: ChangeMemberCommand): Promise<void> {
+  async execute({ ctx, memberId, input }: ChangeMemberCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     await this.members.retrying(async () => {
-      const decided = await this.members.decideOnMaster(memberId, { type: 'ChangeMemberData', memberId, cooperativeId, master, today: businessToday() });
+      // An unknown member is answered as such (404) before the shape of what was sent for it.
+      if (input.errors.length > 0) {
+        await this.members.requireMember(memberId, cooperativeId);
+        throw new ValidationError([...input.errors]);
+      }
+      const decided = await this.members.decideOnMaster(memberId, { type: 'ChangeMemberData', memberId, cooperativeId, master: input.value });
       await this.members.append([decided], ctx);
     });
   }

@@ -1,7 +1,6 @@
-import { memberFieldError, ValidationError, type Decider, type MemberDataChanged, type MemberEvent, type MemberMasterData } from '@coop/contracts';
+import { memberFieldError, ValidationError, type Decider, type FieldError, type MemberDataChanged, type MemberEvent, type MemberMasterData } from '@coop/contracts';
 import { evolveMemberStream, initialMemberState, requireMember, type MemberState } from '../../kernel/member-stream.js';
-import { amountFor, isWholeAtLeastOne, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
-import { readMaster, type MemberMasterInput } from './member-master.input.js';
+import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
 
 export type AdmitMember = {
   readonly type: 'AdmitMember';
@@ -9,20 +8,20 @@ export type AdmitMember = {
   readonly cooperativeId: string;
   /** Already claimed on its number streams by the handler (member-number.decider.ts). */
   readonly memberNr: number;
-  readonly master: MemberMasterInput;
-  /** Shares of the initial subscription (posting type 0, balance `balanceId`). */
-  readonly shareAmount: number | null | undefined;
+  /** Parsed and normalised at the edge (members/http/member-master.input.ts). */
+  readonly master: MemberMasterData;
+  /** Shares of the initial subscription (posting type 0, balance `balanceId`): a whole number of at least 1. */
+  readonly shareAmount: number;
   readonly balanceId: string;
   readonly terms: ShareTerms;
-  readonly today: string;
 };
 
 export type ChangeMemberData = {
   readonly type: 'ChangeMemberData';
   readonly memberId: string;
   readonly cooperativeId: string;
-  readonly master: MemberMasterInput;
-  readonly today: string;
+  /** The whole record, parsed and normalised at the edge; what differs from the state is recorded. */
+  readonly master: MemberMasterData;
 };
 
 export type MasterDataCommand = AdmitMember | ChangeMemberData;
@@ -44,20 +43,24 @@ export const memberMasterDecider: Decider<MasterDataCommand, MemberEvent, Member
   },
 };
 
+/**
+ * The rules of the initial subscription that need the cooperative's terms: at least the minimum holding (when the
+ * share amount is a valid number at all), and a share price set. The handler reports them with the request's shape
+ * errors too, so a clerk sees every error of the form at once.
+ */
+export function subscriptionErrors(shareAmount: number | null, terms: ShareTerms): FieldError[] {
+  const errors: FieldError[] = [];
+  if (shareAmount !== null && shareAmount < terms.minimumShares) errors.push(memberFieldError('shareAmount', 'mustBeAtLeast', String(terms.minimumShares)));
+  return [...errors, ...shareCostErrors(terms)];
+}
+
 function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
   if (state.exists) throw new ValidationError([memberFieldError(null, 'invalidChoice', command.memberId)]);
-  const { master, errors } = readMaster(command.master, { memberId: command.memberId, today: command.today, isNew: true });
-  const shareCostError = shareCostErrors(command.terms);
-  const shareAmount = command.shareAmount;
-  if (shareAmount === null || shareAmount === undefined) errors.push(memberFieldError('shareAmount', 'mustNotBeEmpty'));
-  else if (!isWholeAtLeastOne(shareAmount)) errors.push(memberFieldError('shareAmount', 'invalidNumber'));
-  else if (shareAmount < command.terms.minimumShares) {
-    errors.push(memberFieldError('shareAmount', 'mustBeAtLeast', String(command.terms.minimumShares)));
-  }
-  errors.push(...shareCostError);
+  const errors = subscriptionErrors(command.shareAmount, command.terms);
   if (errors.length > 0) throw new ValidationError(errors);
+  const { master } = command;
   const { memberId, cooperativeId, memberNr, balanceId, terms } = command;
-  const quantity = shareAmount!;
+  const quantity = command.shareAmount;
   return [
     { type: 'MemberAdmitted', data: { memberId, cooperativeId, memberNr, ...master } },
     {
@@ -80,8 +83,7 @@ function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
 
 function changeData(command: ChangeMemberData, state: MemberState): MemberEvent[] {
   requireMember(state, command.cooperativeId, command.memberId);
-  const { master, errors } = readMaster(command.master, { memberId: command.memberId, today: command.today, isNew: false });
-  if (errors.length > 0) throw new ValidationError(errors);
+  const { master } = command;
   const before = state.master!;
   const changes: Record<string, unknown> = {};
   for (const key of Object.keys(master) as (keyof MemberMasterData)[]) {

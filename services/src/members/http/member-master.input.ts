@@ -16,17 +16,63 @@ import {
   type MemberMasterData,
 } from '@coop/contracts';
 import { isIsoDate } from '../../kernel/business-date.js';
-import { isUnderage } from './age.js';
+import { isWholeAtLeastOne } from '../../kernel/share-terms.js';
+import { asBody, integer, type Body } from '../../platform/http/body.js';
+import { isUnderage } from '../domain/age.js';
+import { MASTER_FIELDS } from '../queries/member-reads.js';
 
 /**
- * Master data as the clerk sent it: every field unchecked. The decider validates and normalises it
+ * The HTTP edge of member master data: the create and change bodies read into typed `MemberMasterData` with the
+ * shape rules of SPEC.md section 5 "Member" (required fields, choices, dates, IBAN/BIC, tax id, e-mail, a legal
+ * representative for a minor). The deciders take the typed result; the rules that need the member's stream or the
+ * cooperative's terms stay in them. A request class with class-validator can replace this file.
+ */
+
+/**
+ * Master data as the clerk sent it: every field unchecked. `readMaster` validates and normalises it
  * (trims text, empty text to null, IBAN/BIC/country in capitals, state in small letters) into
  * `MemberMasterData`. On change, the whole record is sent (fields left out are cleared).
  */
 export type MemberMasterInput = { readonly [K in keyof MemberMasterData]?: unknown };
 
+/** A request read at the edge: the typed value, sound once `errors` is empty, and the field errors of its shape. */
+export interface Parsed<T> {
+  readonly value: T;
+  readonly errors: readonly FieldError[];
+}
+
+/** An admission request: the master data and the shares of the initial subscription (null when not a valid number). */
+export interface AdmissionInput {
+  readonly master: MemberMasterData;
+  readonly shareAmount: number | null;
+}
+
+/** `POST /members`: master data with approval date and interest begin required, and the initial shares. */
+export function readAdmission(raw: unknown, today: string): Parsed<AdmissionInput> {
+  const body = asBody(raw);
+  const { master, errors } = readMaster(masterInput(body), { memberId: null, today, isNew: true });
+  const v = body.shareAmount;
+  const shareAmount = v === undefined || v === null || v === '' ? null : integer(body, 'shareAmount');
+  if (shareAmount === null) errors.push(memberFieldError('shareAmount', 'mustNotBeEmpty'));
+  else if (!isWholeAtLeastOne(shareAmount)) errors.push(memberFieldError('shareAmount', 'invalidNumber'));
+  return { value: { master, shareAmount: isWholeAtLeastOne(shareAmount) ? shareAmount : null }, errors };
+}
+
+/** `PUT /members/{id}`: the whole master record of member `memberId` (fields left out are cleared). */
+export function readMasterChange(raw: unknown, memberId: string, today: string): Parsed<MemberMasterData> {
+  const { master, errors } = readMaster(masterInput(asBody(raw)), { memberId, today, isNew: false });
+  return { value: master, errors };
+}
+
+function masterInput(body: Body): MemberMasterInput {
+  const out: Record<string, unknown> = {};
+  for (const f of MASTER_FIELDS) if (f in body) out[f] = body[f];
+  return out as MemberMasterInput;
+}
+
 interface ReadContext {
-  readonly memberId: string;
+  /** The member the data is for; null for a new one (its id is made later: it cannot be its own spouse). */
+  readonly memberId: string | null;
   readonly today: string;
   readonly isNew: boolean;
 }
