@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { memberFieldError, memberStream, ValidationError, type MemberEvent, type RecordedEvent, type StreamAppend } from '@coop/contracts';
+import { memberStream, type MemberEvent, type RecordedEvent, type StreamAppend } from '@coop/contracts';
 import { businessToday } from '../../kernel/business-date.js';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
@@ -8,7 +8,7 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
 import { shareLedgerDecider, transferCounterpartToAnnul, type LedgerCommand } from '../domain/ledger.decider.js';
-import { postingRequestErrors, type PostingRequest } from '../http/posting.input.js';
+import type { Posting } from '../http/posting.input.js';
 import { ShareTermsReader } from './share-terms.reader.js';
 
 /**
@@ -21,11 +21,11 @@ export interface PostedBalance {
 }
 
 /**
- * A posting request (types 1, 2, 3, 5, 6, 7, 8); for an annulation `originalMember` is the member
- * the annulled posting belongs to (looked up by the caller in the tenant's read model).
+ * A posting (types 1, 2, 3, 5, 6, 7, 8), read at the edge (readPosting); for an annulation `originalMember` is the
+ * member the annulled posting belongs to (looked up by the caller in the tenant's read model).
  */
 export class PostBalanceCommand extends Command<PostedBalance> {
-  constructor(readonly ctx: CommandContext, readonly request: PostingRequest, readonly originalMember: string | null) {
+  constructor(readonly ctx: CommandContext, readonly posting: Posting, readonly originalMember: string | null) {
     super();
   }
 }
@@ -98,68 +98,67 @@ export class LedgerCommandRunner {
 export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
   constructor(private readonly ledger: LedgerCommandRunner) {}
 
-  async execute({ ctx, request, originalMember }: PostBalanceCommand): Promise<PostedBalance> {
-    const type = request.type;
-    // 0 only comes with the admission, 4 only as the other half of a transfer (3).
-    if (type === 0 || type === 4) throw new ValidationError([memberFieldError('type', 'invalidChoice', String(type))]);
-    const errors = postingRequestErrors(request);
-    if (errors.length > 0) throw new ValidationError(errors);
+  async execute({ ctx, posting, originalMember }: PostBalanceCommand): Promise<PostedBalance> {
     const cooperativeId = ctx.actor.cooperativeId;
     const balanceId = newRecordId();
     const peerBalanceId = newRecordId();
-    const dates = { date: request.date, approvalDate: request.approvalDate, interestBegin: request.interestBegin };
-    const memberId = (type === 5 ? originalMember : request.member)?.trim() ?? '';
 
     const recorded = await this.ledger.retrying(async () => {
       const terms = await this.ledger.terms(cooperativeId);
-      if (type === 1 || type === 2 || type === 6 || type === 7 || type === 8) {
-        const decided = await this.ledger.decideOnLedger(memberId, {
-          type: 'PostShares',
-          memberId,
-          cooperativeId,
-          balanceId,
-          postingType: type,
-          quantity: request.quantity ?? null,
-          terms,
-          ...dates,
-        });
-        return this.ledger.appendPosting([decided], ctx);
-      } else if (type === 3) {
-        const target = request.transferTo!.trim();
-        const out = await this.ledger.decideOnLedger(memberId, {
-          type: 'TransferOut',
-          memberId,
-          cooperativeId,
-          balanceId,
-          peerBalanceId,
-          transferTo: target,
-          quantity: request.quantity ?? null,
-          terms,
-          ...dates,
-        });
-        const incoming = await this.ledger.decideOnLedger(target, {
-          type: 'TransferIn',
-          memberId: target,
-          cooperativeId,
-          balanceId: peerBalanceId,
-          peerBalanceId: balanceId,
-          transferFrom: memberId,
-          quantity: request.quantity ?? null,
-          terms,
-          ...dates,
-        });
-        return this.ledger.appendPosting([out, incoming], ctx);
-      } else if (type === 5) {
-        const annulPeer = request.annulPeer!.trim();
-        const today = businessToday();
-        const annulDates = {
-          ...(request.date ? { date: request.date } : {}),
-          ...(request.approvalDate ? { approvalDate: request.approvalDate } : {}),
-          ...(request.interestBegin ? { interestBegin: request.interestBegin } : {}),
-        };
-        return this.ledger.appendPosting(await this.annul(memberId, annulPeer, balanceId, peerBalanceId, cooperativeId, terms, today, annulDates), ctx);
-      } else {
-        throw new ValidationError([memberFieldError('type', 'invalidChoice', String(type))]);
+      switch (posting.type) {
+        case 1:
+        case 2:
+        case 6:
+        case 7:
+        case 8: {
+          const { type, member: memberId, date, approvalDate, interestBegin } = posting;
+          const quantity = posting.type === 1 || posting.type === 2 ? posting.quantity : null;
+          const decided = await this.ledger.decideOnLedger(memberId, {
+            type: 'PostShares',
+            memberId,
+            cooperativeId,
+            balanceId,
+            postingType: type,
+            quantity,
+            terms,
+            date,
+            approvalDate,
+            interestBegin,
+          });
+          return this.ledger.appendPosting([decided], ctx);
+        }
+        case 3: {
+          const { member: memberId, transferTo: target, quantity, date, approvalDate, interestBegin } = posting;
+          const dates = { date, approvalDate, interestBegin };
+          const out = await this.ledger.decideOnLedger(memberId, {
+            type: 'TransferOut',
+            memberId,
+            cooperativeId,
+            balanceId,
+            peerBalanceId,
+            transferTo: target,
+            quantity,
+            terms,
+            ...dates,
+          });
+          const incoming = await this.ledger.decideOnLedger(target, {
+            type: 'TransferIn',
+            memberId: target,
+            cooperativeId,
+            balanceId: peerBalanceId,
+            peerBalanceId: balanceId,
+            transferFrom: memberId,
+            quantity,
+            terms,
+            ...dates,
+          });
+          return this.ledger.appendPosting([out, incoming], ctx);
+        }
+        case 5: {
+          const { annulPeer, type: _type, ...dates } = posting;
+          const memberId = originalMember?.trim() ?? '';
+          return this.ledger.appendPosting(await this.annul(memberId, annulPeer, balanceId, peerBalanceId, cooperativeId, terms, businessToday(), dates), ctx);
+        }
       }
     });
     return { balanceId, recorded };

@@ -16,9 +16,17 @@ import { evolveShareAccount, initialMemberState, requireMember, type MemberPosti
 import { formatEuro } from '../../kernel/money.js';
 import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
-import { postingDateErrors, quantityErrors, requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
+import { requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
 
-/** 1 additional shares, 2 withdraw money, 6 death, 7 exclusion, 8 exit. For 6, 7, 8 `quantity` is ignored: the whole holding goes. */
+/**
+ * The ledger's commands are typed: their shape (a whole quantity of at least 1, calendar dates, a target) is checked
+ * at the HTTP edge (share-ledger/http/posting.input.ts); the decider checks what needs the account and the terms.
+ */
+
+/**
+ * 1 additional shares, 2 withdraw money (`quantity` a whole number of at least 1), 6 death, 7 exclusion, 8 exit
+ * (`quantity` ignored: the whole holding goes).
+ */
 export type PostShares = {
   readonly type: 'PostShares';
   readonly memberId: string;
@@ -39,8 +47,8 @@ export type TransferOut = {
   readonly cooperativeId: string;
   readonly balanceId: string;
   readonly peerBalanceId: string;
-  readonly transferTo: string | null | undefined;
-  readonly quantity: number | null | undefined;
+  readonly transferTo: string;
+  readonly quantity: number;
   readonly terms: ShareTerms;
 } & PostingDates;
 
@@ -52,7 +60,7 @@ export type TransferIn = {
   readonly balanceId: string;
   readonly peerBalanceId: string;
   readonly transferFrom: string;
-  readonly quantity: number | null | undefined;
+  readonly quantity: number;
   readonly terms: ShareTerms;
 } & PostingDates;
 
@@ -67,7 +75,7 @@ export type AnnulPosting = {
   readonly memberId: string;
   readonly cooperativeId: string;
   readonly balanceId: string;
-  readonly annulPeer: string | null | undefined;
+  readonly annulPeer: string;
   readonly peerBalanceId?: string;
   /** For the minimum that must remain when the annulation takes shares away. */
   readonly terms: ShareTerms;
@@ -139,11 +147,10 @@ function postShares(command: PostShares, state: MemberState): MemberEvent[] {
   requireNewBalance(state, command.balanceId);
   const { postingType, terms, balanceId, memberId } = command;
   if (![1, 2, 6, 7, 8].includes(postingType)) throw new ValidationError([memberFieldError('type', 'invalidChoice', String(postingType))]);
-  const errors = [...postingDateErrors(command), ...shareCostErrors(terms)];
-  const isExit = postingType === 6 || postingType === 7 || postingType === 8;
-  if (!isExit) errors.push(...quantityErrors(command.quantity));
+  const errors = shareCostErrors(terms);
   if (errors.length > 0) throw new ValidationError(errors);
-  const dates = { date: command.date!, approvalDate: command.approvalDate!, interestBegin: command.interestBegin! };
+  const isExit = postingType === 6 || postingType === 7 || postingType === 8;
+  const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
 
   if (isExit) {
     // The whole remaining holding leaves: every share, and the money actually paid in (which may
@@ -159,7 +166,8 @@ function postShares(command: PostShares, state: MemberState): MemberEvent[] {
     return [posting, { type: 'MemberExited', data: { memberId, exitDate: dates.date, reason: EXIT_REASON_BY_TYPE[postingType as ExitType], balanceId } }];
   }
 
-  const quantity = command.quantity!;
+  const quantity = command.quantity;
+  if (quantity === null || quantity === undefined) throw new RangeError('A posting of type 1 or 2 needs its quantity (read at the edge).');
   const amount = amountFor(postingType, quantity, terms.shareCost);
   if (postingType === 2) requireMinimumRemains(state, dates.date, -quantity, amount, terms);
   return [{ type: 'SharesPosted', data: { memberId, balanceId, type: postingType, quantity, amount, shareCost: terms.shareCost, ...dates } }];
@@ -170,20 +178,17 @@ function transferOut(command: TransferOut, state: MemberState): MemberEvent[] {
   requireNotExited(state);
   requireNewBalance(state, command.balanceId);
   const { memberId, balanceId, peerBalanceId, terms } = command;
-  const errors: FieldError[] = [];
-  const transferTo = isBlank(command.transferTo) ? null : command.transferTo!.trim();
-  if (transferTo === null) errors.push(memberFieldError('transferTo', 'selectTarget'));
-  else if (transferTo === memberId) errors.push(memberFieldError('transferTo', 'canNotTransferToSelf'));
-  errors.push(...quantityErrors(command.quantity), ...postingDateErrors(command), ...shareCostErrors(terms));
+  const { transferTo, quantity } = command;
+  const errors = transferTo === memberId ? [memberFieldError('transferTo', 'canNotTransferToSelf')] : [];
+  errors.push(...shareCostErrors(terms));
   if (errors.length > 0) throw new ValidationError(errors);
-  const quantity = command.quantity!;
   const amount = amountFor(3, quantity, terms.shareCost);
-  const dates = { date: command.date!, approvalDate: command.approvalDate!, interestBegin: command.interestBegin! };
+  const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
   requireMinimumRemains(state, dates.date, -quantity, amount, terms);
   return [
     {
       type: 'SharesPosted',
-      data: { memberId, balanceId, type: 3, quantity, amount, shareCost: terms.shareCost, ...dates, transferTo: transferTo!, transferPeer: peerBalanceId },
+      data: { memberId, balanceId, type: 3, quantity, amount, shareCost: terms.shareCost, ...dates, transferTo, transferPeer: peerBalanceId },
     },
   ];
 }
@@ -197,9 +202,9 @@ function transferIn(command: TransferIn, state: MemberState): MemberEvent[] {
   if (state.exitDate !== null) throw new ValidationError([memberFieldError('transferTo', 'memberHasExited')]);
   if (transferFrom === memberId) throw new ValidationError([memberFieldError('transferTo', 'canNotTransferToSelf')]);
   requireNewBalance(state, balanceId);
-  const errors = [...quantityErrors(command.quantity), ...postingDateErrors(command), ...shareCostErrors(terms)];
+  const errors = shareCostErrors(terms);
   if (errors.length > 0) throw new ValidationError(errors);
-  const quantity = command.quantity!;
+  const { quantity } = command;
   return [
     {
       type: 'SharesPosted',
@@ -210,9 +215,9 @@ function transferIn(command: TransferIn, state: MemberState): MemberEvent[] {
         quantity,
         amount: amountFor(4, quantity, terms.shareCost),
         shareCost: terms.shareCost,
-        date: command.date!,
-        approvalDate: command.approvalDate!,
-        interestBegin: command.interestBegin!,
+        date: command.date,
+        approvalDate: command.approvalDate,
+        interestBegin: command.interestBegin,
         transferFrom,
         transferPeer: peerBalanceId,
       },
@@ -242,8 +247,7 @@ export function transferCounterpartToAnnul(state: MemberState, balanceId: string
  */
 function annul(command: AnnulPosting, state: MemberState): MemberEvent[] {
   requireMember(state, command.cooperativeId, command.memberId);
-  const annulPeer = isBlank(command.annulPeer) ? null : command.annulPeer!.trim();
-  if (annulPeer === null) throw new ValidationError([memberFieldError('annulPeer', 'mustNotBeEmpty')]);
+  const { annulPeer } = command;
   const original = state.postings.get(annulPeer);
   if (!original) throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', annulPeer)]);
   if (original.type === 0 || original.type === 5 || original.annulated) throw new ValidationError([memberFieldError('annulPeer', 'cannotAnnul')]);

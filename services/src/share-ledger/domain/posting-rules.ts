@@ -1,17 +1,16 @@
-import { isBlank, memberFieldError, ValidationError, type FieldError } from '@coop/contracts';
-import { isIsoDate } from '../../kernel/business-date.js';
+import { memberFieldError, ValidationError } from '@coop/contracts';
 import type { HoldingEntry, MemberState } from '../../kernel/member-stream.js';
 import { formatEuro } from '../../kernel/money.js';
-import { isWholeAtLeastOne, type ShareTerms } from '../../kernel/share-terms.js';
+import type { ShareTerms } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
 
 /** The posting rules the ledger's commands share (SPEC.md section 5 "Balance"). */
 
-/** Business dates of a posting (`YYYY-MM-DD`); all three are required except for annulations. */
+/** Business dates of a posting, calendar dates `YYYY-MM-DD` (checked at the edge); all three are required but for annulations. */
 export interface PostingDates {
-  readonly date: string | null | undefined;
-  readonly approvalDate: string | null | undefined;
-  readonly interestBegin: string | null | undefined;
+  readonly date: string;
+  readonly approvalDate: string;
+  readonly interestBegin: string;
 }
 
 /** From the exit posting on, the member accepts no posting (whether or not the exit date has passed yet). */
@@ -37,20 +36,3 @@ export function requireMinimumRemains(state: MemberState, date: string, shares: 
 export function withEntry(state: MemberState, date: string, shares: number, amount: number): HoldingEntry[] {
   return [...state.postings.values(), { date, shares, amount }];
 }
-
-export function postingDateErrors(dates: Partial<PostingDates>): FieldError[] {
-  const errors: FieldError[] = [];
-  for (const field of ['date', 'approvalDate', 'interestBegin'] as const) {
-    const v = dates[field];
-    if (isBlank(v)) errors.push(memberFieldError(field, 'mustNotBeEmpty'));
-    else if (!isIsoDate(v!)) errors.push(memberFieldError(field, 'invalidDate', v!));
-  }
-  return errors;
-}
-
-/** SPEC: quantity is a whole number of at least 1 (invalidNumber). */
-export function quantityErrors(quantity: number | null | undefined): FieldError[] {
-  if (quantity === null || quantity === undefined) return [memberFieldError('quantity', 'mustNotBeEmpty')];
-  return isWholeAtLeastOne(quantity) ? [] : [memberFieldError('quantity', 'invalidNumber')];
-}
-

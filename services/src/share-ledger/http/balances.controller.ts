@@ -10,7 +10,7 @@ import { contextFor, type Actor } from '../../platform/commands/command-context.
 import type { ListParams } from '../../platform/http/list-query.js';
 import { PostBalanceCommand } from '../commands/posting.commands.js';
 import { BALANCES_DEFAULT_SORT, LedgerReads } from '../queries/ledger-reads.js';
-import { postingRequest, postingSchema } from './posting.input.js';
+import { postingRequest, postingSchema, readPosting } from './posting.input.js';
 
 @ApiTags('balances')
 @ApiBearerAuth()
@@ -64,7 +64,7 @@ export class BalancesController {
         throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer)]);
       }
     }
-    const posted = await this.commands.execute(new PostBalanceCommand(contextFor(actor), request, originalMember));
+    const posted = await this.commands.execute(new PostBalanceCommand(contextFor(actor), readPosting(request), originalMember));
     const answer = posted.recorded ? await this.members.postedBalanceDto(actor.cooperativeId, posted.balanceId, posted.recorded) : undefined;
     if (answer) return answer;
     await this.clientWrites.settle(actor.userId);

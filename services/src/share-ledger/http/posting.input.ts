@@ -1,10 +1,12 @@
-import { isBlank, memberFieldError, type FieldError } from '@coop/contracts';
-import { postingDateErrors, quantityErrors } from '../domain/posting-rules.js';
+import { isBlank, memberFieldError, ValidationError, type FieldError } from '@coop/contracts';
+import { isIsoDate } from '../../kernel/business-date.js';
+import { isWholeAtLeastOne } from '../../kernel/share-terms.js';
 import { asBody, integer, type Body as RequestBody } from '../../platform/http/body.js';
 
 /**
- * The HTTP edge of a posting (SPEC.md section 5 "Balance"): the request read from the body, and which fields a
- * request of each type needs. The deciders take the typed commands made from it.
+ * The HTTP edge of a posting (SPEC.md section 5 "Balance"): the request read from the body, the shape rules of each
+ * type, and the typed posting the handler routes to the ledger's commands. A request class with class-validator can
+ * replace this file; the rules that need the member's account stay in the ledger decider.
  */
 
 /** A posting request as the API receives it, before it is routed to a command. */
@@ -23,8 +25,8 @@ export interface PostingRequest {
  * The shape rules of a posting request, checked before it is routed: type 1-8 (0 only comes with
  * the admission); member, date, approval date and interest begin for every type but 5; a whole
  * quantity of at least 1 for 1-4; `transferTo` required for 3 and 4 and not the member itself,
- * empty for the others; `annulPeer` required for 5 and empty for the others. The deciders check
- * the same again (and everything that needs the member's state).
+ * empty for the others; `annulPeer` required for 5 and empty for the others. Everything that needs the
+ * member's account is the ledger decider's.
  */
 export function postingRequestErrors(request: PostingRequest): FieldError[] {
   const errors: FieldError[] = [];
@@ -75,4 +77,65 @@ export function postingRequest(raw: unknown): PostingRequest {
     transferTo: optionalText(b, 'transferTo'),
     annulPeer: optionalText(b, 'annulPeer'),
   };
+}
+
+/** The three business dates of a posting, each a calendar date `YYYY-MM-DD`. */
+export interface PostingDateValues {
+  readonly date: string;
+  readonly approvalDate: string;
+  readonly interestBegin: string;
+}
+
+/**
+ * A posting request of the right shape, by type: additional shares (1) and withdrawals (2) with a quantity, the
+ * exits (6, 7, 8) taking the whole holding, a transfer (3) with its target, an annulation (5) naming the posting it
+ * reverses (its dates optional: it is dated today by default, and its date is checked against the original's).
+ */
+export type Posting =
+  | ({ readonly type: 1 | 2; readonly member: string; readonly quantity: number } & PostingDateValues)
+  | ({ readonly type: 6 | 7 | 8; readonly member: string } & PostingDateValues)
+  | ({ readonly type: 3; readonly member: string; readonly quantity: number; readonly transferTo: string } & PostingDateValues)
+  | { readonly type: 5; readonly annulPeer: string; readonly date?: string; readonly approvalDate?: string; readonly interestBegin?: string };
+
+/**
+ * The typed posting of a request, or a ValidationError: 0 only comes with the admission and 4 only as the other half
+ * of a transfer (invalidChoice), then the shape rules (postingRequestErrors). Member, target and annulled posting are
+ * trimmed.
+ */
+export function readPosting(request: PostingRequest): Posting {
+  const type = request.type;
+  if (type === 0 || type === 4) throw new ValidationError([memberFieldError('type', 'invalidChoice', String(type))]);
+  const errors = postingRequestErrors(request);
+  if (errors.length > 0) throw new ValidationError(errors);
+  if (type === 5) {
+    return {
+      type,
+      annulPeer: request.annulPeer!.trim(),
+      ...(request.date ? { date: request.date } : {}),
+      ...(request.approvalDate ? { approvalDate: request.approvalDate } : {}),
+      ...(request.interestBegin ? { interestBegin: request.interestBegin } : {}),
+    };
+  }
+  const base = { member: request.member!.trim(), date: request.date!, approvalDate: request.approvalDate!, interestBegin: request.interestBegin! };
+  if (type === 1 || type === 2) return { ...base, type, quantity: request.quantity! };
+  if (type === 3) return { ...base, type, quantity: request.quantity!, transferTo: request.transferTo!.trim() };
+  if (type === 6 || type === 7 || type === 8) return { ...base, type };
+  throw new ValidationError([memberFieldError('type', 'invalidChoice', String(type))]);
+}
+
+/** Date, approval date and interest begin: each required, each a calendar date. */
+export function postingDateErrors(dates: { readonly date?: string | null; readonly approvalDate?: string | null; readonly interestBegin?: string | null }): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of ['date', 'approvalDate', 'interestBegin'] as const) {
+    const v = dates[field];
+    if (isBlank(v)) errors.push(memberFieldError(field, 'mustNotBeEmpty'));
+    else if (!isIsoDate(v!)) errors.push(memberFieldError(field, 'invalidDate', v!));
+  }
+  return errors;
+}
+
+/** SPEC: quantity is a whole number of at least 1 (invalidNumber). */
+export function quantityErrors(quantity: number | null | undefined): FieldError[] {
+  if (quantity === null || quantity === undefined) return [memberFieldError('quantity', 'mustNotBeEmpty')];
+  return isWholeAtLeastOne(quantity) ? [] : [memberFieldError('quantity', 'invalidNumber')];
 }

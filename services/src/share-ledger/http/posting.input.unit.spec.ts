@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { ValidationError } from '@coop/contracts';
 import { err, M, M2, ON } from '../../kernel/testing/member-events.js';
-import { postingRequestErrors } from './posting.input.js';
+import { postingRequestErrors, readPosting, type PostingRequest } from './posting.input.js';
 
 describe('postingRequestErrors (SPEC section 5 "Balance")', () => {
   const req = { member: M, quantity: 1, ...ON };
@@ -17,6 +18,18 @@ describe('postingRequestErrors (SPEC section 5 "Balance")', () => {
       err('approvalDate', 'mustNotBeEmpty'),
       err('interestBegin', 'mustNotBeEmpty'),
     ]);
+  });
+  it.each([0, -1, 1.5, Number.NaN])('refuses the quantity %p with invalidNumber', (quantity) => {
+    expect(postingRequestErrors({ ...req, type: 1, quantity })).toEqual([err('quantity', 'invalidNumber')]);
+  });
+  it('requires the quantity of additional shares and withdrawals', () => {
+    expect(postingRequestErrors({ ...req, type: 2, quantity: null })).toEqual([err('quantity', 'mustNotBeEmpty')]);
+  });
+  it('refuses a date that is not YYYY-MM-DD (invalidDate)', () => {
+    expect(postingRequestErrors({ ...req, type: 1, date: '10.06.2025' })).toEqual([err('date', 'invalidDate', '10.06.2025')]);
+  });
+  it.each([3, 6, 7, 8])('requires the three dates for type %i too', (type) => {
+    expect(postingRequestErrors({ ...req, type, approvalDate: '', transferTo: type === 3 ? M2 : null })).toEqual([err('approvalDate', 'mustNotBeEmpty')]);
   });
   it.each([1, 2, 3, 4])('requires a whole quantity of at least 1 for type %i', (type) => {
     expect(postingRequestErrors({ ...req, type, quantity: 0, transferTo: type >= 3 ? M2 : null })).toEqual([err('quantity', 'invalidNumber')]);
@@ -40,3 +53,33 @@ describe('postingRequestErrors (SPEC section 5 "Balance")', () => {
   it('needs no quantity for 6, 7, 8', () => expect(postingRequestErrors({ ...req, type: 8, quantity: null })).toEqual([]));
 });
 
+describe('readPosting: the typed posting of a request', () => {
+  const refused = (request: PostingRequest): unknown => {
+    try {
+      readPosting(request);
+    } catch (error) {
+      if (error instanceof ValidationError) return error.errors;
+      throw error;
+    }
+    throw new Error('not refused');
+  };
+
+  it.each([0, 4])('refuses type %i before anything else (0 comes with the admission, 4 with a transfer)', (type) => {
+    expect(refused({ member: null, type })).toEqual([err('type', 'invalidChoice', String(type))]);
+  });
+  it('refuses a request of the wrong shape with every shape error', () => {
+    expect(refused({ member: ' ', type: 1, quantity: 0, ...ON })).toEqual([err('member', 'mustNotBeEmpty'), err('quantity', 'invalidNumber')]);
+  });
+  it('reads additional shares and withdrawals with their quantity, the member trimmed', () => {
+    expect(readPosting({ member: ` ${M} `, type: 2, quantity: 3, ...ON })).toEqual({ type: 2, member: M, quantity: 3, ...ON });
+  });
+  it('reads an exit without a quantity: the whole holding goes', () => {
+    expect(readPosting({ member: M, type: 8, quantity: 5, ...ON })).toEqual({ type: 8, member: M, ...ON });
+  });
+  it('reads a transfer with its target trimmed', () => {
+    expect(readPosting({ member: M, type: 3, quantity: 1, transferTo: ` ${M2} `, ...ON })).toEqual({ type: 3, member: M, quantity: 1, transferTo: M2, ...ON });
+  });
+  it('reads an annulation with the dates given, none required', () => {
+    expect(readPosting({ member: null, type: 5, annulPeer: ' b1 ', date: '2025-06-12', approvalDate: '' })).toEqual({ type: 5, annulPeer: 'b1', date: '2025-06-12' });
+  });
+});
