@@ -76,6 +76,7 @@ function withPosting(postings: ReadonlyMap<string, MemberPosting>, balanceId: st
   return new Map(postings).set(balanceId, posting);
 }
 
+/** The member stream's whole state after `event`: master data, the share account and the exit. */
 export function evolveMemberStream(state: MemberState, event: MemberEvent): MemberState {
   switch (event.type) {
     case 'MemberAdmitted': {
