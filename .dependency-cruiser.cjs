@@ -1,13 +1,40 @@
-/** Layer rules, checked in `npm test`: the domain stays free of frameworks, databases and HTTP. */
-const FRAMEWORKS = '^(@nestjs|express|better-sqlite3|mongodb|@kurrent|jose|argon2|rxjs|reflect-metadata)';
+/**
+ * Layer rules, checked in `npm test` (`npm run depcheck`) and shown failing on violating imports by
+ * `test/architecture/dependency-rules.int.spec.ts` (one row there per rule here).
+ */
+/** Server packages, by name (unresolved) or as resolved under node_modules. */
+const FRAMEWORKS = '(^|node_modules/)(@nestjs|express|better-sqlite3|mongodb|@kurrent|jose|jsonwebtoken|passport|passport-jwt|argon2|rxjs|reflect-metadata)(/|$)';
+/**
+ * The folders under `services/src/` that are not business areas: the platform, the cross-cutting sign-in and
+ * administration, the demo data and the shared kernel. Every other folder is an area (users, cooperatives,
+ * elma-numbers, members, share-ledger, tax-papers, dashboards, and those to come); its folder name is group $1.
+ */
+const NOT_AN_AREA = '(?:platform|auth|admin|demo|kernel)';
+const AREA = `^services/src/(?!${NOT_AN_AREA}/)([^/]+)/`;
+/** What a pure part (a domain, the kernel) may import: the shared kernel, contracts and ibantools. */
+const PURE = ['^services/src/kernel/', '^contracts/src/', '^node_modules/(ibantools)/', 'node_modules/@coop/contracts'];
 module.exports = {
   forbidden: [
     {
-      name: 'domain-is-pure',
-      comment: 'A decider imports no framework, database, HTTP or platform code.',
+      name: 'area-through-its-entry',
+      comment: 'An area uses another only through its public entry (its index.ts): its module, exported providers and types.',
       severity: 'error',
-      from: { path: '^services/src/[^/]+/domain/' },
-      to: { pathNot: ['^services/src/[^/]+/domain/', '^contracts/src/', '^node_modules/(ibantools)/', 'node_modules/@coop/contracts'] },
+      from: { path: AREA },
+      to: { path: AREA, pathNot: ['^services/src/$1/', '^services/src/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'A decider imports no framework, database, HTTP or platform code, and no other area: its own domain, the kernel and contracts.',
+      severity: 'error',
+      from: { path: '^services/src/([^/]+)/domain/' },
+      to: { pathNot: ['^services/src/$1/domain/', ...PURE] },
+    },
+    {
+      name: 'kernel-is-pure',
+      comment: 'The shared kernel (dates, money, the member stream both member areas fold) is imported by domains: it is as pure as they are.',
+      severity: 'error',
+      from: { path: '^services/src/kernel/', pathNot: '\\.spec\\.ts$' },
+      to: { pathNot: PURE },
     },
     {
       name: 'contracts-are-plain',

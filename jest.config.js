@@ -30,7 +30,7 @@ export default {
   testTimeout: 30000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.unit.spec.ts'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/**/src/**/*.int.spec.ts', '<rootDir>/test/contract/**/*.int.spec.ts'] },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/**/src/**/*.int.spec.ts', '<rootDir>/test/contract/**/*.int.spec.ts', '<rootDir>/test/architecture/**/*.int.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/api/**/*.e2e.spec.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e.spec.ts'] },
   ],

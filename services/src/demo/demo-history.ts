@@ -5,15 +5,17 @@
  * told so and not posted; the action is skipped and counted.
  */
 import { memberNumberSequenceStream, memberNumberStream, memberStream, ValidationError, type DomainEvent } from '@coop/contracts';
+import type { MemberState } from '../kernel/member-stream.js';
+import type { ShareTerms } from '../kernel/share-terms.js';
 import {
   memberDecider,
-  transferCounterpartToAnnul,
+  memberNumberClaimDecider,
+  memberNumberSequenceDecider,
   type MemberCommand,
   type MemberMasterInput,
-  type MemberState,
-  type ShareTerms,
-} from '../members/domain/member.decider.js';
-import { memberNumberClaimDecider, memberNumberSequenceDecider, type MemberNumberSequenceState } from '../members/domain/member-number.decider.js';
+  type MemberNumberSequenceState,
+} from '../members/index.js';
+import { transferCounterpartToAnnul } from '../share-ledger/index.js';
 import { dayOf, firstOfNextMonth, isoOf, yearOf } from './demo-days.js';
 import { ANNUL_SHARE, type Calendar, type Intent, type Sim } from './demo-plan.js';
 import { chance, int, pick, skewed, uuid, type Random } from './demo-random.js';

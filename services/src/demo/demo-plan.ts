@@ -3,7 +3,8 @@
  * additional shares, withdrawals, transfers, a way out). The plan is a calendar of intents, one bucket per
  * day; replaying it (demo-history.ts) adds follow-ups to later days (annulments, exit postings).
  */
-import { memberDecider, type MemberState } from '../members/domain/member.decider.js';
+import type { MemberState } from '../kernel/member-stream.js';
+import { memberDecider } from '../members/index.js';
 import { dayOf, yearOf } from './demo-days.js';
 import type { Person } from './demo-people.js';
 import { int, poisson, type Random } from './demo-random.js';

@@ -19,8 +19,8 @@
  */
 import { ROLES } from '@coop/contracts';
 import type { RunningApp } from '../create-app.js';
-import { businessToday } from '../members/domain/business-date.js';
-import type { ShareTerms } from '../members/domain/member.decider.js';
+import { businessToday } from '../kernel/business-date.js';
+import type { ShareTerms } from '../kernel/share-terms.js';
 import type { Actor } from '../platform/commands/command-context.js';
 import { emptyCooperative, prepareCooperative } from './demo-cooperative.js';
 import { isoOf, yearOf } from './demo-days.js';

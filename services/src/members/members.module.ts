@@ -1,23 +1,15 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import {
-  ChangeMemberHandler,
-  CorrectShareHandler,
-  CreateMemberHandler,
-  MemberCommandRunner,
-  PostBalanceHandler,
-} from './commands/member.commands.js';
-import { BalancesController } from './http/balances.controller.js';
-import { DashboardController } from './http/dashboard.controller.js';
+import { ShareLedgerModule } from '../share-ledger/index.js';
+import { ChangeMemberHandler, CreateMemberHandler, MemberCommandRunner } from './commands/member.commands.js';
 import { MembersController } from './http/members.controller.js';
-import { SharesController } from './http/shares.controller.js';
 import { MemberReads } from './queries/member-reads.js';
-import { TaxPaperReads } from '../tax-papers/queries/tax-paper-reads.js';
 
-/** Members, postings (balances), the share register and the dashboards (issue 4). */
+/** Member master data: admission, changes of master data, the member list and the member's documents (issue 4). */
 @Module({
-  imports: [CqrsModule],
-  controllers: [MembersController, BalancesController, SharesController, DashboardController],
-  providers: [MemberReads, TaxPaperReads, MemberCommandRunner, CreateMemberHandler, ChangeMemberHandler, PostBalanceHandler, CorrectShareHandler],
+  imports: [CqrsModule, ShareLedgerModule],
+  controllers: [MembersController],
+  providers: [MemberReads, MemberCommandRunner, CreateMemberHandler, ChangeMemberHandler],
+  exports: [MemberReads],
 })
 export class MembersModule {}

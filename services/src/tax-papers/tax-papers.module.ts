@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { MemberReads } from '../members/queries/member-reads.js';
+import { MembersModule } from '../members/index.js';
 import {
   CorrectExemptionOrderHandler,
   CorrectNonAssessmentHandler,
@@ -14,10 +14,9 @@ import { TaxPaperReads } from './queries/tax-paper-reads.js';
 
 /** Exemption orders (FSA) and non-assessment certificates (NV) of members (issue 5). */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, MembersModule],
   controllers: [ExemptionOrdersController, NonAssessmentsController],
   providers: [
-    MemberReads,
     TaxPaperReads,
     TaxPaperWriter,
     RecordExemptionOrderHandler,
@@ -25,5 +24,6 @@ import { TaxPaperReads } from './queries/tax-paper-reads.js';
     RecordNonAssessmentHandler,
     CorrectNonAssessmentHandler,
   ],
+  exports: [TaxPaperReads],
 })
 export class TaxPapersModule {}

@@ -16,31 +16,21 @@ import {
 import { memberDisplayName, MEMBERS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
-import { asBody, integer, type Body as RequestBody } from '../../platform/http/body.js';
+import { asBody } from '../../platform/http/body.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendJsonList } from '../../platform/http/list-response.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { ChangeMemberCommand, CreateMemberCommand } from '../commands/member.commands.js';
-import { businessToday } from '../domain/business-date.js';
-import { memberDecider, type MemberMasterInput, type MemberState } from '../domain/member.decider.js';
+import { businessToday } from '../../kernel/business-date.js';
+import { evolveMemberStream, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 import { asOfDate, MASTER_FIELDS, MemberReads } from '../queries/member-reads.js';
+import { readAdmission, readMasterChange } from './member-master.input.js';
 import { toMemberDto } from '../queries/member.view.js';
 
 const masterSchema = {
   type: 'object',
   properties: Object.fromEntries(MASTER_FIELDS.map((f) => [f, {}])),
 } as const;
-
-function master(body: RequestBody): MemberMasterInput {
-  const out: Record<string, unknown> = {};
-  for (const f of MASTER_FIELDS) if (f in body) out[f] = body[f];
-  return out as MemberMasterInput;
-}
-
-function optionalInteger(body: RequestBody, field: string): number | null {
-  const v = body[field];
-  return v === undefined || v === null || v === '' ? null : integer(body, field);
-}
 
 @ApiTags('members')
 @ApiBearerAuth()
@@ -81,11 +71,11 @@ export class MembersController {
     const recorded = (await this.events.readStream(memberStream(id))) as RecordedEvent<MemberEvent>[];
     const first = recorded[0];
     if (!first || first.type !== 'MemberAdmitted' || first.data.cooperativeId !== actor.cooperativeId) throw new NotFoundError('Member', id);
-    let state: MemberState = memberDecider.initialState();
+    let state: MemberState = initialMemberState;
     const out: MemberHistoryEntry[] = [];
     for (const e of recorded) {
       const before = state;
-      state = memberDecider.evolve(state, { type: e.type, data: e.data } as MemberEvent);
+      state = evolveMemberStream(state, { type: e.type, data: e.data } as MemberEvent);
       out.push({
         position: e.position.toString(),
         revision: e.revision,
@@ -114,8 +104,7 @@ export class MembersController {
   @Requires('members:write')
   @ApiBody({ schema: { ...masterSchema, properties: { ...masterSchema.properties, shareAmount: {}, memberNr: {} } } })
   async create(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<MemberDto> {
-    const body = asBody(raw);
-    const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), master(body), optionalInteger(body, 'shareAmount'), body.memberNr));
+    const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), readAdmission(raw, businessToday()), asBody(raw).memberNr));
     return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());
   }
 
@@ -123,7 +112,7 @@ export class MembersController {
   @Requires('members:write')
   @ApiBody({ schema: masterSchema })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<MemberDto> {
-    await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, master(asBody(raw))));
+    await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, readMasterChange(raw, id, businessToday())));
     return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());
   }
 }

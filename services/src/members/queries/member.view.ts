@@ -1,6 +1,6 @@
-import type { BalanceDto, MemberDto, ReadDocument, ShareDto, ShareVersion } from '@coop/contracts';
+import type { MemberDto, ReadDocument } from '@coop/contracts';
 import type { MemberPostingEntry } from '@coop/projections';
-import { isExited, isUnderage } from '../domain/holding.js';
+import { isExited, isUnderage } from '../domain/age.js';
 
 const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 'string' ? (doc[f] as string) : null);
 const int = (doc: ReadDocument, f: string): number | null => (typeof doc[f] === 'number' ? (doc[f] as number) : null);
@@ -87,56 +87,6 @@ export function toMemberDto(doc: ReadDocument, today: string, asOf?: string): Me
     kiStSatz: str(doc, 'kiStSatz'),
     shareAmount,
     shareTotalEUR,
-    cooperative: doc.cooperativeId,
-  };
-}
-
-/** `members` is the current member documents by id: name and numbers are shown as they are now. */
-export function toBalanceDto(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>, displayName: (m: ReadDocument | undefined) => string): BalanceDto {
-  const memberId = str(doc, 'member') ?? '';
-  const member = members.get(memberId);
-  const otherId = str(doc, 'transferTo') ?? str(doc, 'transferFrom');
-  const other = otherId ? members.get(otherId) : undefined;
-  return {
-    id: doc.id,
-    member: memberId,
-    memberName: member ? displayName(member) : (str(doc, 'memberName') ?? ''),
-    memberNr: member ? int(member, 'memberNr') : int(doc, 'memberNr'),
-    type: int(doc, 'type') ?? 0,
-    quantity: int(doc, 'quantity') ?? 0,
-    amount: int(doc, 'amount') ?? 0,
-    shareCost: int(doc, 'shareCost'),
-    date: str(doc, 'date') ?? '',
-    approvalDate: str(doc, 'approvalDate'),
-    interestBegin: str(doc, 'interestBegin'),
-    transferTo: str(doc, 'transferTo'),
-    transferFrom: str(doc, 'transferFrom'),
-    transferPeer: str(doc, 'transferPeer'),
-    transferMemberNr: other ? int(other, 'memberNr') : int(doc, 'transferMemberNr'),
-    annulPeer: str(doc, 'annulPeer'),
-    annulated: doc.annulated === true,
-    cooperative: doc.cooperativeId,
-  };
-}
-
-/** A posting's document (BALANCES) as its row of the share register (SHARE_REGISTER). */
-export function toShareDto(doc: ReadDocument): ShareDto {
-  const versions = Array.isArray(doc.versions) ? (doc.versions as ShareVersion[]) : [];
-  return {
-    id: doc.id,
-    member: str(doc, 'member') ?? '',
-    memberNr: int(doc, 'memberNr'),
-    process: int(doc, 'type') ?? 0,
-    shareAmount: int(doc, 'shareAmount') ?? 0,
-    rueckpfleinzahlung: int(doc, 'rueckpfleinzahlung') ?? 0,
-    admissionDate: str(doc, 'approvalDate'),
-    date: str(doc, 'date') ?? '',
-    interestBegin: str(doc, 'interestBegin'),
-    interestEnd: str(doc, 'interestEnd'),
-    cdcUser: str(doc, 'cdcUser') ?? '',
-    cdcAction: str(doc, 'cdcAction') ?? '',
-    cdcTimestamp: str(doc, 'cdcTimestamp') ?? '',
-    versions,
     cooperative: doc.cooperativeId,
   };
 }

@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { exemptionOrdersStream, memberStream, nonAssessmentsStream, type Decider, type DomainEvent } from '@coop/contracts';
 import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections';
-import { businessToday } from '../../members/domain/business-date.js';
-import { memberLedgerDecider } from '../../members/domain/member.decider.js';
+import { businessToday } from '../../kernel/business-date.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { exemptionOrderDecider, type ExemptionOrderInput } from '../domain/exemption-order.decider.js';
 import { nonAssessmentDecider, type NonAssessmentInput } from '../domain/non-assessment.decider.js';
+import { shareLedgerDecider } from '../../share-ledger/index.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 
 /** Records an exemption order for `member`; answers the new order's id. */
@@ -53,7 +53,7 @@ export class TaxPaperWriter {
    */
   async isMember(memberId: string, cooperativeId: string): Promise<boolean> {
     if (memberId === '') return false;
-    const { state } = await this.writer.loadWithoutPersonalData(memberStream(memberId), memberLedgerDecider);
+    const { state } = await this.writer.loadWithoutPersonalData(memberStream(memberId), shareLedgerDecider);
     return state.exists && state.cooperativeId === cooperativeId;
   }
 

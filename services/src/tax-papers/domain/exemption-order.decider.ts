@@ -9,7 +9,7 @@ import {
   type ExemptionOrderFields,
   type FieldError,
 } from '@coop/contracts';
-import { formatEuro } from '../../members/domain/holding.js';
+import { formatEuro } from '../../kernel/money.js';
 import {
   bool,
   code,

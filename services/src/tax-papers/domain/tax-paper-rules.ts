@@ -1,5 +1,5 @@
 import { fieldError, isBlank, latestEndDate, NotFoundError, ValidationError, type FieldError, type ValidationTemplate } from '@coop/contracts';
-import { isIsoDate } from '../../members/domain/holding.js';
+import { isIsoDate } from '../../kernel/business-date.js';
 
 /** SPEC.md sections 5 and 9: an exemption order or a non-assessment covers at most 3 years. */
 export const MAX_RANGE_YEARS = 3;

@@ -11,8 +11,8 @@ import {
   type Sort,
 } from '@coop/contracts';
 import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections';
-import { businessToday, previousDay } from '../../members/domain/business-date.js';
-import { MemberReads } from '../../members/queries/member-reads.js';
+import { businessToday, previousDay } from '../../kernel/business-date.js';
+import { MemberReads } from '../../members/index.js';
 import { parseListQuery, type ListParams } from '../../platform/http/list-query.js';
 import { toExemptionOrderDto, toNonAssessmentDto } from './tax-paper.view.js';
 

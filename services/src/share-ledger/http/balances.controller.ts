@@ -7,40 +7,10 @@ import { BALANCES } from '@coop/projections';
 import { CurrentActor, Requires, SettlesOwnReads } from '../../auth/decorators.js';
 import { ClientWrites } from '../../platform/sqlite-runtime/client-writes.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
-import { asBody, integer, type Body as RequestBody } from '../../platform/http/body.js';
 import type { ListParams } from '../../platform/http/list-query.js';
-import { PostBalanceCommand } from '../commands/member.commands.js';
-import type { PostingRequest } from '../domain/member.decider.js';
-import { BALANCES_DEFAULT_SORT, MemberReads } from '../queries/member-reads.js';
-
-const postingSchema = {
-  type: 'object',
-  properties: Object.fromEntries(['member', 'type', 'quantity', 'date', 'approvalDate', 'interestBegin', 'transferTo', 'annulPeer'].map((f) => [f, {}])),
-} as const;
-
-function optionalText(body: RequestBody, field: string): string | null {
-  const v = body[field];
-  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
-}
-
-function optionalInteger(body: RequestBody, field: string): number | null {
-  const v = body[field];
-  return v === undefined || v === null || v === '' ? null : integer(body, field);
-}
-
-function postingRequest(raw: unknown): PostingRequest {
-  const b = asBody(raw);
-  return {
-    member: optionalText(b, 'member'),
-    type: optionalInteger(b, 'type'),
-    quantity: optionalInteger(b, 'quantity'),
-    date: optionalText(b, 'date'),
-    approvalDate: optionalText(b, 'approvalDate'),
-    interestBegin: optionalText(b, 'interestBegin'),
-    transferTo: optionalText(b, 'transferTo'),
-    annulPeer: optionalText(b, 'annulPeer'),
-  };
-}
+import { PostBalanceCommand } from '../commands/posting.commands.js';
+import { BALANCES_DEFAULT_SORT, LedgerReads } from '../queries/ledger-reads.js';
+import { postingRequest, postingSchema, readPosting } from './posting.input.js';
 
 @ApiTags('balances')
 @ApiBearerAuth()
@@ -48,7 +18,7 @@ function postingRequest(raw: unknown): PostingRequest {
 export class BalancesController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly members: MemberReads,
+    private readonly members: LedgerReads,
     private readonly clientWrites: ClientWrites,
   ) {}
 
@@ -94,7 +64,7 @@ export class BalancesController {
         throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer)]);
       }
     }
-    const posted = await this.commands.execute(new PostBalanceCommand(contextFor(actor), request, originalMember));
+    const posted = await this.commands.execute(new PostBalanceCommand(contextFor(actor), readPosting(request), originalMember));
     const answer = posted.recorded ? await this.members.postedBalanceDto(actor.cooperativeId, posted.balanceId, posted.recorded) : undefined;
     if (answer) return answer;
     await this.clientWrites.settle(actor.userId);

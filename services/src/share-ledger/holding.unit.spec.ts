@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { MemberEvent } from '@coop/contracts';
-import { amountFor, eighteenthBirthday, formatEuro, holdingAsOf, isExited, isIsoDate, isUnderage, lowestSharesFrom } from './domain/holding.js';
-import { memberDecider } from './domain/member.decider.js';
+import { evolveMemberStream, initialMemberState } from '../kernel/member-stream.js';
+import { amountFor } from '../kernel/share-terms.js';
+import { holdingAsOf, lowestSharesFrom } from './domain/holding.js';
 
 const M = 'm-1';
 const dates = (date: string) => ({ date, approvalDate: date, interestBegin: date });
@@ -26,7 +27,7 @@ const history: MemberEvent[] = [
     data: { memberId: M, balanceId: 'b4', type: 4, quantity: 3, amount: 75_000, shareCost: 25_000, ...dates('2023-06-30'), transferFrom: 'm-3', transferPeer: 'b3-m3' },
   },
 ];
-const entries = [...history.reduce((s, e) => memberDecider.evolve(s, e), memberDecider.initialState()).postings.values()];
+const entries = [...history.reduce(evolveMemberStream, initialMemberState).postings.values()];
 
 describe('holdingAsOf', () => {
   it.each([
@@ -66,57 +67,4 @@ describe('amountFor (euro cents)', () => {
   it('keeps cents exact where floating euros would not (3 × 0,10 €)', () => expect(amountFor(1, 3, 10)).toBe(30));
   it('refuses type 5 (an annulation reverses its original)', () => expect(() => amountFor(5, 1, 25_000)).toThrow(RangeError));
   it('refuses fractional input', () => expect(() => amountFor(1, 1.5, 25_000)).toThrow(RangeError));
-});
-
-describe('isExited (exit date in the past)', () => {
-  it.each([
-    [null, false],
-    ['2025-06-14', true],
-    ['2025-06-15', false],
-    ['2025-12-31', false],
-  ])('exit date %j on 2025-06-15 → %s', (exitDate, exited) => expect(isExited(exitDate, '2025-06-15')).toBe(exited));
-});
-
-describe('isUnderage (by calendar, the 18th birthday)', () => {
-  it.each([
-    ['2007-06-15', '2025-06-15', false, '18th birthday today'],
-    ['2007-06-16', '2025-06-15', true, '18th birthday tomorrow'],
-    ['2007-06-14', '2025-06-15', false, 'turned 18 yesterday'],
-    ['1980-01-01', '2025-06-15', false, 'adult'],
-    ['2025-01-01', '2025-06-15', true, 'baby'],
-    ['2004-02-29', '2022-02-28', true, 'born 29 February: not yet on 28 February of a non-leap year'],
-    ['2004-02-29', '2022-03-01', false, 'born 29 February: of age on 1 March of a non-leap year'],
-  ])('born %s, on %s → %s (%s)', (birthDate, today, underage) => expect(isUnderage(birthDate, today)).toBe(underage));
-
-  it('treats a missing birth date as underage (SPEC section 5)', () => expect(isUnderage(null, '2025-06-15')).toBe(true));
-  it('gives the 18th birthday', () => {
-    expect(eighteenthBirthday('2007-06-15')).toBe('2025-06-15');
-    expect(eighteenthBirthday('2004-02-29')).toBe('2022-03-01');
-  });
-});
-
-describe('formatEuro', () => {
-  it.each([
-    [25_000, '250,00'],
-    [0, '0,00'],
-    [5, '0,05'],
-    [123_456, '1.234,56'],
-    [100_000_000, '1.000.000,00'],
-    [-510, '-5,10'],
-  ])('%i cents → %s', (cents, text) => expect(formatEuro(cents)).toBe(text));
-});
-
-describe('isIsoDate', () => {
-  it.each([
-    ['2024-02-29', true],
-    ['2023-02-29', false],
-    ['2025-04-31', false],
-    ['2025-13-01', false],
-    ['2025-00-10', false],
-    ['2025-1-01', false],
-    ['01.02.2025', false],
-    ['2025-01-01T00:00:00.000Z', false],
-    ['2000-02-29', true],
-    ['1900-02-29', false],
-  ])('%j → %s', (value, ok) => expect(isIsoDate(value)).toBe(ok));
 });

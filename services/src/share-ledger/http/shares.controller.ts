@@ -10,8 +10,8 @@ import { asBody, integer } from '../../platform/http/body.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { CorrectShareCommand } from '../commands/member.commands.js';
-import { toShareDto } from '../queries/member.view.js';
+import { CorrectShareCommand } from '../commands/posting.commands.js';
+import { toShareDto } from '../queries/ledger.view.js';
 
 const DEFAULT_SORT: readonly Sort[] = [{ field: 'memberNr', direction: 'asc' }, { field: 'date', direction: 'asc' }];
 

@@ -4,15 +4,20 @@ import { NotFoundError, type DashboardDto, type MemberDashboardDto } from '@coop
 import { MEMBER_STATS, MEMBERS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
-import { businessToday, previousDay } from '../domain/business-date.js';
-import { MemberReads } from '../queries/member-reads.js';
-import { TaxPaperReads } from '../../tax-papers/queries/tax-paper-reads.js';
+import { businessToday, previousDay } from '../../kernel/business-date.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { LedgerReads } from '../../share-ledger/index.js';
+import { TaxPaperReads } from '../../tax-papers/index.js';
 
 @ApiTags('dashboard')
 @ApiBearerAuth()
 @Controller('dashboard')
 export class DashboardController {
-  constructor(private readonly members: MemberReads, private readonly papers: TaxPaperReads) {}
+  constructor(
+    private readonly reads: ReadModels,
+    private readonly ledger: LedgerReads,
+    private readonly papers: TaxPaperReads,
+  ) {}
 
   /** Members not exited, members exited (exit date in the past), and the sum of all postings in cents. */
   @Get()
@@ -22,14 +27,14 @@ export class DashboardController {
     const today = businessToday();
     const count = async (gte: string | undefined, lte: string | undefined): Promise<number> =>
       (
-        await this.members.reads.query(MEMBERS, coop, {
+        await this.reads.query(MEMBERS, coop, {
           cooperativeId: coop,
           filters: [{ field: 'memberUntil', op: 'range', ...(gte ? { gte } : {}), ...(lte ? { lte } : {}) }],
           limit: 1,
         })
       ).total;
     const [memberCount, memberExitCount] = await Promise.all([count(today, undefined), count(undefined, previousDay(today))]);
-    const stats = await this.members.reads.get(MEMBER_STATS, coop, coop, 'Statistics').catch((error: unknown) => {
+    const stats = await this.reads.get(MEMBER_STATS, coop, coop, 'Statistics').catch((error: unknown) => {
       if (error instanceof NotFoundError) return undefined;
       throw error;
     });
@@ -39,10 +44,10 @@ export class DashboardController {
   @Get('member/:id')
   @Requires('members:read')
   async member(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MemberDashboardDto> {
-    const doc = await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
+    const doc = await this.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
     const coop = actor.cooperativeId;
     const [balance, exemptionOrder, nonAssessment] = await Promise.all([
-      this.members.balancesOf(coop, id).then((docs) => this.members.balanceDtos(coop, docs)),
+      this.ledger.memberBalances(coop, id),
       this.papers.memberExemptionOrders(coop, id),
       this.papers.memberNonAssessments(coop, id),
     ]);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { memberFieldError, NotFoundError, ValidationError, type MemberEvent, type MemberMasterData } from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
-import { memberDecider, type CorrectSharePayment } from './domain/member.decider.js';
+import { evolveMemberStream, initialMemberState } from '../kernel/member-stream.js';
+import { shareLedgerDecider, type CorrectSharePayment } from './domain/ledger.decider.js';
 
-const spec = deciderSpec(memberDecider);
+const spec = deciderSpec(shareLedgerDecider);
 const M = 'm-1';
 const COOP = 'coop-1';
 
@@ -69,7 +70,7 @@ describe('share register correction (CorrectSharePayment)', () => {
   });
 
   it('evolves the posting\'s payment fields', () => {
-    const state = [...given, corrected(1, '2031-01-01')].reduce(memberDecider.evolve, memberDecider.initialState());
+    const state = [...given, corrected(1, '2031-01-01')].reduce(evolveMemberStream, initialMemberState);
     expect(state.postings.get('b0')).toMatchObject({ payment: 1, interestEnd: '2031-01-01', amount: 75_000, shares: 3 });
   });
 });

@@ -1,0 +1,4 @@
+/** The cooperatives area's public entry: what other areas may use. */
+export { CooperativesModule } from './cooperatives.module.js';
+export { UpdateCooperativeCommand } from './commands/cooperative.commands.js';
+export { cooperativeDecider } from './domain/cooperative.decider.js';

@@ -1,0 +1,2 @@
+/** The dashboards' public entry. */
+export { DashboardsModule } from './dashboards.module.js';

@@ -1,0 +1,2 @@
+/** The approval numbers (ELMA) area's public entry: what other areas may use. */
+export { ElmaNumbersModule } from './elma-numbers.module.js';

@@ -1,0 +1,168 @@
+import { NotFoundError, postingEffect, type BalanceType, type ExitReason, type MemberEvent, type MemberMasterData } from '@coop/contracts';
+
+/**
+ * The member stream (`member-<id>`) as both areas living on it fold it: member master data (members) and the share
+ * account (share ledger). One state and one `evolve` for the one stream, so the two deciders can never read its
+ * history differently; each area decides its own commands on it.
+ */
+
+/** One entry of a share account as far as the holding is concerned: its date and signed effect. */
+export interface HoldingEntry {
+  /** Business date `YYYY-MM-DD`; an annulation counts at its own date, not the original's. */
+  readonly date: string;
+  /** Signed change in shares. */
+  readonly shares: number;
+  /** Signed change in euro cents. */
+  readonly amount: number;
+}
+
+/** One posting on the member's share account, as far as the decisions need it. */
+export interface MemberPosting extends HoldingEntry {
+  readonly balanceId: string;
+  readonly type: BalanceType;
+  /** As recorded: the entered number of shares for 0-4 and 6-8; the signed effect for 5. */
+  readonly quantity: number;
+  readonly annulated: boolean;
+  /** For an annulation (5): the posting it reverses. */
+  readonly annulPeer: string | null;
+  /** For a transfer half (3, 4) or the annulation of one: the other half's balance id on the other member. */
+  readonly transferPeer: string | null;
+  /** For an outgoing transfer (3): the receiving member. */
+  readonly transferTo: string | null;
+  /** For an incoming transfer (4): the giving member. */
+  readonly transferFrom: string | null;
+  /** Share register: interest begin as posted, the payment actually made (cents) and the interest end, as last corrected. */
+  readonly interestBegin: string | null;
+  readonly payment: number;
+  readonly interestEnd: string | null;
+}
+
+export interface MemberState {
+  readonly exists: boolean;
+  readonly memberId: string | null;
+  readonly cooperativeId: string | null;
+  readonly memberNr: number | null;
+  readonly master: MemberMasterData | null;
+  /** The holding after every posting, whatever its date. */
+  readonly shares: number;
+  readonly cents: number;
+  /** By balance id, in the order posted. */
+  readonly postings: ReadonlyMap<string, MemberPosting>;
+  /** Set by an exit posting (6, 7, 8); from then on the member accepts no posting. */
+  readonly exitDate: string | null;
+  readonly exitReason: ExitReason | null;
+  readonly exitBalanceId: string | null;
+}
+
+export const initialMemberState: MemberState = {
+  exists: false,
+  memberId: null,
+  cooperativeId: null,
+  memberNr: null,
+  master: null,
+  shares: 0,
+  cents: 0,
+  postings: new Map(),
+  exitDate: null,
+  exitReason: null,
+  exitBalanceId: null,
+};
+
+/**
+ * The postings with one added or replaced, as a new map (states are never changed). A Map is copied in one native
+ * step; spreading an object keyed by posting ids (a dictionary-mode object) cost a member's fold about 0.15 ms.
+ */
+function withPosting(postings: ReadonlyMap<string, MemberPosting>, balanceId: string, posting: MemberPosting): ReadonlyMap<string, MemberPosting> {
+  return new Map(postings).set(balanceId, posting);
+}
+
+/** The member stream's whole state after `event`: master data, the share account and the exit. */
+export function evolveMemberStream(state: MemberState, event: MemberEvent): MemberState {
+  switch (event.type) {
+    case 'MemberAdmitted': {
+      const { memberId, cooperativeId, memberNr, ...master } = event.data;
+      return { ...initialMemberState, exists: true, memberId, cooperativeId, memberNr, master };
+    }
+    case 'MemberDataChanged': {
+      const { memberId: _id, ...changes } = event.data;
+      return { ...state, master: { ...state.master!, ...changes } };
+    }
+    case 'SharesPosted': {
+      const d = event.data;
+      const { shares } = postingEffect(event);
+      const posting: MemberPosting = {
+        balanceId: d.balanceId,
+        type: d.type,
+        date: d.date,
+        quantity: d.quantity,
+        shares,
+        amount: d.amount,
+        annulated: false,
+        annulPeer: null,
+        transferPeer: d.transferPeer ?? null,
+        transferTo: d.transferTo ?? null,
+        transferFrom: d.transferFrom ?? null,
+        interestBegin: d.interestBegin,
+        payment: d.amount,
+        interestEnd: null,
+      };
+      return { ...state, shares: state.shares + shares, cents: state.cents + d.amount, postings: withPosting(state.postings, d.balanceId, posting) };
+    }
+    case 'PostingAnnulled': {
+      const d = event.data;
+      const original = state.postings.get(d.annulPeer);
+      const posting: MemberPosting = {
+        balanceId: d.balanceId,
+        type: 5,
+        date: d.date,
+        quantity: d.quantity,
+        shares: d.quantity,
+        amount: d.amount,
+        annulated: false,
+        annulPeer: d.annulPeer,
+        transferPeer: d.transferPeer ?? null,
+        transferTo: null,
+        transferFrom: null,
+        interestBegin: d.interestBegin,
+        payment: d.amount,
+        interestEnd: null,
+      };
+      const postings = new Map(state.postings).set(d.balanceId, posting);
+      if (original) postings.set(d.annulPeer, { ...original, annulated: true });
+      return { ...state, shares: state.shares + d.quantity, cents: state.cents + d.amount, postings };
+    }
+    case 'MemberExited':
+      return { ...state, exitDate: event.data.exitDate, exitReason: event.data.reason, exitBalanceId: event.data.balanceId };
+    case 'MemberExitRevoked':
+      return { ...state, exitDate: null, exitReason: null, exitBalanceId: null };
+    case 'SharePaymentCorrected': {
+      const { balanceId, rueckpfleinzahlung, interestEnd } = event.data;
+      const posting = state.postings.get(balanceId);
+      if (!posting) return state;
+      return { ...state, postings: withPosting(state.postings, balanceId, { ...posting, payment: rueckpfleinzahlung, interestEnd }) };
+    }
+  }
+}
+
+/**
+ * The share account alone: the member stream folded with its master data left out (`master` stays null, changes of
+ * master data change nothing). The state holds no personal data, so the write path reads the stream without opening
+ * it (StreamWriter.loadWithoutPersonalData): no key look-up and no decryption for a posting.
+ */
+export function evolveShareAccount(state: MemberState, event: MemberEvent): MemberState {
+  switch (event.type) {
+    case 'MemberAdmitted': {
+      const { memberId, cooperativeId, memberNr } = event.data;
+      return { ...initialMemberState, exists: true, memberId, cooperativeId, memberNr };
+    }
+    case 'MemberDataChanged':
+      return state;
+    default:
+      return evolveMemberStream(state, event);
+  }
+}
+
+/** A member of another cooperative is answered as not found, like one that never existed. */
+export function requireMember(state: MemberState, cooperativeId: string, memberId: string): void {
+  if (!state.exists || state.cooperativeId !== cooperativeId) throw new NotFoundError('Member', memberId);
+}

@@ -1,0 +1,96 @@
+import { memberFieldError, ValidationError, type Decider, type FieldError, type MemberDataChanged, type MemberEvent, type MemberMasterData } from '@coop/contracts';
+import { evolveMemberStream, initialMemberState, requireMember, type MemberState } from '../../kernel/member-stream.js';
+import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
+
+export type AdmitMember = {
+  readonly type: 'AdmitMember';
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  /** Already claimed on its number streams by the handler (member-number.decider.ts). */
+  readonly memberNr: number;
+  /** Parsed and normalised at the edge (members/http/member-master.input.ts). */
+  readonly master: MemberMasterData;
+  /** Shares of the initial subscription (posting type 0, balance `balanceId`): a whole number of at least 1. */
+  readonly shareAmount: number;
+  readonly balanceId: string;
+  readonly terms: ShareTerms;
+};
+
+export type ChangeMemberData = {
+  readonly type: 'ChangeMemberData';
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  /** The whole record, parsed and normalised at the edge; what differs from the state is recorded. */
+  readonly master: MemberMasterData;
+};
+
+export type MasterDataCommand = AdmitMember | ChangeMemberData;
+
+/**
+ * Member master data: admission (with the initial subscription, posting type 0) and changes of master data, decided
+ * on the member stream's whole state with its personal data opened.
+ */
+export const memberMasterDecider: Decider<MasterDataCommand, MemberEvent, MemberState> = {
+  initialState: () => initialMemberState,
+  evolve: evolveMemberStream,
+  decide(command, state) {
+    switch (command.type) {
+      case 'AdmitMember':
+        return admit(command, state);
+      case 'ChangeMemberData':
+        return changeData(command, state);
+    }
+  },
+};
+
+/**
+ * The rules of the initial subscription that need the cooperative's terms: at least the minimum holding (when the
+ * share amount is a valid number at all), and a share price set. The handler reports them with the request's shape
+ * errors too, so a clerk sees every error of the form at once.
+ */
+export function subscriptionErrors(shareAmount: number | null, terms: ShareTerms): FieldError[] {
+  const errors: FieldError[] = [];
+  if (shareAmount !== null && shareAmount < terms.minimumShares) errors.push(memberFieldError('shareAmount', 'mustBeAtLeast', String(terms.minimumShares)));
+  return [...errors, ...shareCostErrors(terms)];
+}
+
+function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
+  if (state.exists) throw new ValidationError([memberFieldError(null, 'invalidChoice', command.memberId)]);
+  const errors = subscriptionErrors(command.shareAmount, command.terms);
+  if (errors.length > 0) throw new ValidationError(errors);
+  const { master } = command;
+  const { memberId, cooperativeId, memberNr, balanceId, terms } = command;
+  const quantity = command.shareAmount;
+  return [
+    { type: 'MemberAdmitted', data: { memberId, cooperativeId, memberNr, ...master } },
+    {
+      type: 'SharesPosted',
+      data: {
+        memberId,
+        balanceId,
+        type: 0,
+        quantity,
+        amount: amountFor(0, quantity, terms.shareCost),
+        shareCost: terms.shareCost,
+        // The subscription counts from the entry date; approval date and interest begin are the member's.
+        date: master.entryDate,
+        approvalDate: master.approvalDate!,
+        interestBegin: master.interestBegin!,
+      },
+    },
+  ];
+}
+
+function changeData(command: ChangeMemberData, state: MemberState): MemberEvent[] {
+  requireMember(state, command.cooperativeId, command.memberId);
+  const { master } = command;
+  const before = state.master!;
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(master) as (keyof MemberMasterData)[]) {
+    if (master[key] !== before[key]) changes[key] = master[key];
+  }
+  if (Object.keys(changes).length === 0) return [];
+  const data = { memberId: command.memberId, ...changes } as MemberDataChanged['data'];
+  return [{ type: 'MemberDataChanged', data }];
+}
+

@@ -1,0 +1,139 @@
+import { describe, expect, it } from '@jest/globals';
+import { NotFoundError, ValidationError, type FieldError, type MemberEvent, type MemberMasterData } from '@coop/contracts';
+import { admitted, COOP, err, exited, M, member, OTHER_COOP, personMaster, posted, subscribed, terms } from '../kernel/testing/member-events.js';
+import { deciderSpec } from '../platform/testing/decider-spec.js';
+import { memberMasterDecider, type AdmitMember, type MasterDataCommand } from './domain/member-master.decider.js';
+
+/** The decider takes master data parsed at the edge (members/http/member-master.input.ts, tested there). */
+const spec = deciderSpec(memberMasterDecider);
+
+const admit = (master: Partial<MemberMasterData> = {}, fields: Partial<AdmitMember> = {}): MasterDataCommand => ({
+  type: 'AdmitMember',
+  memberId: M,
+  cooperativeId: COOP,
+  memberNr: 1,
+  master: { ...personMaster, ...master },
+  shareAmount: 3,
+  balanceId: 'b0',
+  terms,
+  ...fields,
+});
+
+const change = (master: Partial<MemberMasterData> = {}, cooperativeId = COOP): MasterDataCommand => ({
+  type: 'ChangeMemberData',
+  memberId: M,
+  cooperativeId,
+  master: { ...personMaster, ...master },
+});
+
+const refuses = (given: readonly MemberEvent[], command: MasterDataCommand, errors: FieldError[]): void => {
+  spec
+    .given(given)
+    .when(command)
+    .thenThrows(ValidationError, (e) => expect(e.errors).toEqual(errors));
+};
+
+describe('member master decider: AdmitMember', () => {
+  it('admits the member and records the initial subscription: 3 shares × 25,000 cents = 75,000 cents', () => {
+    spec.given([]).when(admit()).then([admitted(), subscribed(3)]);
+  });
+
+  it("dates the subscription on the entry date with the member's approval date and interest begin", () => {
+    spec
+      .given([])
+      .when(admit({ entryDate: '2024-12-01', approvalDate: '2024-11-20', interestBegin: '2025-01-01' }, { shareAmount: 1 }))
+      .then([
+        admitted({ entryDate: '2024-12-01', approvalDate: '2024-11-20', interestBegin: '2025-01-01' }),
+        {
+          type: 'SharesPosted',
+          data: { memberId: M, balanceId: 'b0', type: 0, quantity: 1, amount: 25_000, shareCost: 25_000, date: '2024-12-01', approvalDate: '2024-11-20', interestBegin: '2025-01-01' },
+        },
+      ]);
+  });
+
+  it('records the master data as parsed', () => {
+    const company = { ...personMaster, legalForm: 1 as const, memberType: 3 as const, name: 'Stadtwerke Potsdam GmbH', givenName: null, birthDate: null, civilStatus: null, salutation: null };
+    spec.given([]).when(admit(company)).then([admitted(company), subscribed(3)]);
+  });
+
+  it('refuses a stream that already holds a member', () => {
+    refuses(member, admit(), [err(null, 'invalidChoice', M)]);
+  });
+
+  describe('initial shares against the cooperative\'s terms', () => {
+    it("requires at least the cooperative's minimum (mustBeAtLeast with the minimum)", () => {
+      refuses([], admit({}, { shareAmount: 2, terms: { shareCost: 25_000, minimumShares: 3 } }), [err('shareAmount', 'mustBeAtLeast', '3')]);
+    });
+    it('accepts exactly the minimum', () => {
+      spec.given([]).when(admit({}, { shareAmount: 3, terms: { shareCost: 25_000, minimumShares: 3 } })).then([admitted(), subscribed(3)]);
+    });
+    it('refuses when the cooperative has no share price yet (general error)', () => {
+      refuses([], admit({}, { terms: { shareCost: 0, minimumShares: 1 } }), [err(null, 'shareCostNotSet')]);
+    });
+    it('reports both at once', () => {
+      refuses([], admit({}, { shareAmount: 1, terms: { shareCost: 0, minimumShares: 2 } }), [err('shareAmount', 'mustBeAtLeast', '2'), err(null, 'shareCostNotSet')]);
+    });
+  });
+});
+
+// =============================================================================================
+
+describe('member master decider: ChangeMemberData', () => {
+  it('records a cleared approval date and interest begin', () => {
+    spec
+      .given(member)
+      .when(change({ approvalDate: null, interestBegin: null }))
+      .then([{ type: 'MemberDataChanged', data: { memberId: M, approvalDate: null, interestBegin: null } }]);
+  });
+
+  it('emits nothing when nothing changed', () => spec.given(member).when(change()).then([]));
+
+  it('emits only the changed fields', () => {
+    spec
+      .given(member)
+      .when(change({ city: 'Berlin', state: 'be', zipCode: '10115' }))
+      .then([{ type: 'MemberDataChanged', data: { memberId: M, city: 'Berlin', state: 'be', zipCode: '10115' } }]);
+  });
+
+  it('switching to foreign clears the state', () => {
+    spec
+      .given(member)
+      .when(change({ isForeign: true, state: null, country: 'AT' }))
+      .then([{ type: 'MemberDataChanged', data: { memberId: M, isForeign: true, state: null, country: 'AT' } }]);
+  });
+
+  it('switching back home clears the country', () => {
+    spec
+      .given([admitted({ isForeign: true, state: null, country: 'AT' }), subscribed(3)])
+      .when(change({ isForeign: false, state: 'by', country: null }))
+      .then([{ type: 'MemberDataChanged', data: { memberId: M, isForeign: false, state: 'by', country: null } }]);
+  });
+
+  it('compares with the latest data', () => {
+    spec
+      .given([...member, { type: 'MemberDataChanged', data: { memberId: M, city: 'Berlin' } }])
+      .when(change({ city: 'Berlin' }))
+      .then([]);
+  });
+
+  it('lets the data of an exited member be corrected', () => {
+    spec
+      .given([...member, posted('b8', 8, 3), exited('b8')])
+      .when(change({ city: 'Berlin' }))
+      .then([{ type: 'MemberDataChanged', data: { memberId: M, city: 'Berlin' } }]);
+  });
+
+  it('answers a member of another cooperative as NotFoundError', () => {
+    spec
+      .given(member)
+      .when(change({ city: 'Berlin' }, OTHER_COOP))
+      .thenThrows(NotFoundError, (e) => {
+        expect(e.entity).toBe('Member');
+        expect(e.id).toBe(M);
+      });
+  });
+
+  it('answers a member that never existed as NotFoundError', () => {
+    spec.given([]).when(change()).thenThrows(NotFoundError);
+  });
+});

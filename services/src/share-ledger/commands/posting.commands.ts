@@ -1,0 +1,208 @@
+import { Injectable } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { memberStream, type MemberEvent, type RecordedEvent, type StreamAppend } from '@coop/contracts';
+import { businessToday } from '../../kernel/business-date.js';
+import type { MemberState } from '../../kernel/member-stream.js';
+import type { ShareTerms } from '../../kernel/share-terms.js';
+import type { CommandContext } from '../../platform/commands/command-context.js';
+import { newRecordId } from '../../platform/commands/new-id.js';
+import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
+import { shareLedgerDecider, transferCounterpartToAnnul, type LedgerCommand } from '../domain/ledger.decider.js';
+import type { Posting } from '../http/posting.input.js';
+import { ShareTermsReader } from './share-terms.reader.js';
+
+/**
+ * What a posting answers: the balance id of the posting made on the request's member, and the events recorded when
+ * the answer is to be made from them rather than read from the read models (decision 40).
+ */
+export interface PostedBalance {
+  readonly balanceId: string;
+  readonly recorded: readonly RecordedEvent[] | undefined;
+}
+
+/**
+ * A posting (types 1, 2, 3, 5, 6, 7, 8), read at the edge (readPosting); for an annulation `originalMember` is the
+ * member the annulled posting belongs to (looked up by the caller in the tenant's read model).
+ */
+export class PostBalanceCommand extends Command<PostedBalance> {
+  constructor(readonly ctx: CommandContext, readonly posting: Posting, readonly originalMember: string | null) {
+    super();
+  }
+}
+
+export class CorrectShareCommand extends Command<void> {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly memberId: string,
+    readonly balanceId: string,
+    readonly rueckpfleinzahlung: number | null,
+    readonly interestEnd: string | null,
+  ) {
+    super();
+  }
+}
+
+interface Decided {
+  readonly streamId: string;
+  readonly loaded: Loaded<MemberState>;
+  readonly events: MemberEvent[];
+}
+
+/**
+ * Runs the share ledger's commands: loads the member stream(s) without opening personal data, decides, and appends
+ * every stream touched in one atomic write (a transfer and its annulation touch two members). A concurrency conflict
+ * on any of them reloads and decides again (StreamWriter), then 409.
+ */
+@Injectable()
+export class LedgerCommandRunner {
+  constructor(private readonly writer: StreamWriter, private readonly shareTerms: ShareTermsReader) {}
+
+  terms(cooperativeId: string): Promise<ShareTerms> {
+    return this.shareTerms.terms(cooperativeId);
+  }
+
+  /** Decides a command on the member's share account: the stream is read without opening personal data. */
+  async decideOnLedger(memberId: string, command: LedgerCommand): Promise<Decided> {
+    const streamId = memberStream(memberId);
+    const loaded = await this.writer.loadWithoutPersonalData(streamId, shareLedgerDecider);
+    return { streamId, loaded, events: shareLedgerDecider.decide(command, loaded.state) };
+  }
+
+  async append(decided: readonly Decided[], ctx: CommandContext): Promise<void> {
+    const appends = this.appends(decided, ctx);
+    if (appends.length > 0) await this.writer.appendAll(appends);
+  }
+
+  /**
+   * As append(), for a posting: answers its recorded events where the answer may be made from them before the read
+   * models include them (StreamWriter.appendAnsweringFromEvents), undefined when it waited for the read models.
+   */
+  async appendPosting(decided: readonly Decided[], ctx: CommandContext): Promise<RecordedEvent[] | undefined> {
+    const appends = this.appends(decided, ctx);
+    return appends.length > 0 ? this.writer.appendAnsweringFromEvents(appends, ctx.actor.userId) : undefined;
+  }
+
+  private appends(decided: readonly Decided[], ctx: CommandContext): StreamAppend[] {
+    const cooperativeId = ctx.actor.cooperativeId;
+    return decided
+      .filter((d) => d.events.length > 0)
+      .map((d) => ({ streamId: d.streamId, expected: d.loaded.expected, events: this.writer.stamp(d.events, ctx, cooperativeId) }));
+  }
+
+  retrying<T>(attempt: () => Promise<T>): Promise<T> {
+    return this.writer.retrying(attempt);
+  }
+}
+
+@CommandHandler(PostBalanceCommand)
+export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
+  constructor(private readonly ledger: LedgerCommandRunner) {}
+
+  async execute({ ctx, posting, originalMember }: PostBalanceCommand): Promise<PostedBalance> {
+    const cooperativeId = ctx.actor.cooperativeId;
+    const balanceId = newRecordId();
+    const peerBalanceId = newRecordId();
+
+    const recorded = await this.ledger.retrying(async () => {
+      const terms = await this.ledger.terms(cooperativeId);
+      switch (posting.type) {
+        case 1:
+        case 2:
+        case 6:
+        case 7:
+        case 8: {
+          const { type, member: memberId, date, approvalDate, interestBegin } = posting;
+          const quantity = posting.type === 1 || posting.type === 2 ? posting.quantity : null;
+          const decided = await this.ledger.decideOnLedger(memberId, {
+            type: 'PostShares',
+            memberId,
+            cooperativeId,
+            balanceId,
+            postingType: type,
+            quantity,
+            terms,
+            date,
+            approvalDate,
+            interestBegin,
+          });
+          return this.ledger.appendPosting([decided], ctx);
+        }
+        case 3: {
+          const { member: memberId, transferTo: target, quantity, date, approvalDate, interestBegin } = posting;
+          const dates = { date, approvalDate, interestBegin };
+          const out = await this.ledger.decideOnLedger(memberId, {
+            type: 'TransferOut',
+            memberId,
+            cooperativeId,
+            balanceId,
+            peerBalanceId,
+            transferTo: target,
+            quantity,
+            terms,
+            ...dates,
+          });
+          const incoming = await this.ledger.decideOnLedger(target, {
+            type: 'TransferIn',
+            memberId: target,
+            cooperativeId,
+            balanceId: peerBalanceId,
+            peerBalanceId: balanceId,
+            transferFrom: memberId,
+            quantity,
+            terms,
+            ...dates,
+          });
+          return this.ledger.appendPosting([out, incoming], ctx);
+        }
+        case 5: {
+          const { annulPeer, type: _type, ...dates } = posting;
+          const memberId = originalMember?.trim() ?? '';
+          return this.ledger.appendPosting(await this.annul(memberId, annulPeer, balanceId, peerBalanceId, cooperativeId, terms, businessToday(), dates), ctx);
+        }
+      }
+    });
+    return { balanceId, recorded };
+  }
+
+  /** The annulation and, for a transfer half, the annulation of the other half on the other member. */
+  private async annul(
+    memberId: string,
+    annulPeer: string,
+    balanceId: string,
+    peerBalanceId: string,
+    cooperativeId: string,
+    terms: ShareTerms,
+    today: string,
+    dates: { date?: string; approvalDate?: string; interestBegin?: string },
+  ): Promise<Decided[]> {
+    const own = await this.ledger.decideOnLedger(memberId, { type: 'AnnulPosting', memberId, cooperativeId, balanceId, annulPeer, peerBalanceId, terms, today, ...dates });
+    const counterpart = transferCounterpartToAnnul(own.loaded.state, annulPeer);
+    if (!counterpart) return [own];
+    const other = await this.ledger.decideOnLedger(counterpart.memberId, {
+      type: 'AnnulTransferCounterpart',
+      memberId: counterpart.memberId,
+      cooperativeId,
+      balanceId: peerBalanceId,
+      annulPeer: counterpart.balanceId,
+      counterpartOf: annulPeer,
+      peerBalanceId: balanceId,
+      terms,
+      today,
+      ...dates,
+    });
+    return [own, other];
+  }
+}
+
+@CommandHandler(CorrectShareCommand)
+export class CorrectShareHandler implements ICommandHandler<CorrectShareCommand> {
+  constructor(private readonly ledger: LedgerCommandRunner) {}
+
+  async execute({ ctx, memberId, balanceId, rueckpfleinzahlung, interestEnd }: CorrectShareCommand): Promise<void> {
+    const cooperativeId = ctx.actor.cooperativeId;
+    await this.ledger.retrying(async () => {
+      const decided = await this.ledger.decideOnLedger(memberId, { type: 'CorrectSharePayment', memberId, cooperativeId, balanceId, rueckpfleinzahlung, interestEnd });
+      await this.ledger.append([decided], ctx);
+    });
+  }
+}

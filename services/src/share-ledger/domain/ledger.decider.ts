@@ -1,0 +1,344 @@
+import {
+  EXIT_REASON_BY_TYPE,
+  isBlank,
+  memberFieldError,
+  NotFoundError,
+  ValidationError,
+  type Decider,
+  type ExitType,
+  type FieldError,
+  type MemberEvent,
+  type PostingType,
+  type SharesPosted,
+} from '@coop/contracts';
+import { isIsoDate } from '../../kernel/business-date.js';
+import { evolveShareAccount, initialMemberState, requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
+import { formatEuro } from '../../kernel/money.js';
+import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
+import { lowestSharesFrom } from './holding.js';
+import { requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
+
+/**
+ * The ledger's commands are typed: their shape (a whole quantity of at least 1, calendar dates, a target) is checked
+ * at the HTTP edge (share-ledger/http/posting.input.ts); the decider checks what needs the account and the terms.
+ */
+
+/**
+ * 1 additional shares, 2 withdraw money (`quantity` a whole number of at least 1), 6 death, 7 exclusion, 8 exit
+ * (`quantity` ignored: the whole holding goes).
+ */
+export type PostShares = {
+  readonly type: 'PostShares';
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  readonly balanceId: string;
+  readonly postingType: 1 | 2 | 6 | 7 | 8;
+  readonly quantity?: number | null;
+  readonly terms: ShareTerms;
+} & PostingDates;
+
+/**
+ * The outgoing half of a transfer (3), on the giving member. `balanceId` is posted here,
+ * `peerBalanceId` on the receiving member by `TransferIn` in the same append.
+ */
+export type TransferOut = {
+  readonly type: 'TransferOut';
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  readonly balanceId: string;
+  readonly peerBalanceId: string;
+  readonly transferTo: string;
+  readonly quantity: number;
+  readonly terms: ShareTerms;
+} & PostingDates;
+
+/** The incoming half of a transfer (4), on the receiving member; mirrors `TransferOut` (ids swapped). */
+export type TransferIn = {
+  readonly type: 'TransferIn';
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  readonly balanceId: string;
+  readonly peerBalanceId: string;
+  readonly transferFrom: string;
+  readonly quantity: number;
+  readonly terms: ShareTerms;
+} & PostingDates;
+
+/**
+ * Annul the posting `annulPeer` with the new type-5 posting `balanceId`. The date defaults to
+ * `today`; approval date and interest begin are optional. When the original is a transfer half
+ * (see `transferCounterpartToAnnul`), `peerBalanceId` is the annulation the handler posts on the
+ * other member with `AnnulTransferCounterpart` in the same append.
+ */
+export type AnnulPosting = {
+  readonly type: 'AnnulPosting';
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  readonly balanceId: string;
+  readonly annulPeer: string;
+  readonly peerBalanceId?: string;
+  /** For the minimum that must remain when the annulation takes shares away. */
+  readonly terms: ShareTerms;
+  readonly today: string;
+} & Partial<PostingDates>;
+
+/**
+ * The other half of a transfer annulation: annuls `annulPeer` (the counterpart on this member) with
+ * `balanceId`; `counterpartOf` is the half annulled on the other member, `peerBalanceId` that annulation.
+ */
+export type AnnulTransferCounterpart = {
+  readonly type: 'AnnulTransferCounterpart';
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  readonly balanceId: string;
+  readonly annulPeer: string;
+  readonly counterpartOf: string;
+  readonly peerBalanceId: string;
+  readonly terms: ShareTerms;
+  readonly today: string;
+} & Partial<PostingDates>;
+
+/**
+ * Share register correction (ROLE_SUPER_ADMIN): the payment actually made for the posting `balanceId`
+ * (cents, a whole number) and the interest end (`YYYY-MM-DD` or empty). Recorded as a new event; the
+ * posting itself never changes. Allowed after the member's exit (it corrects the register, it posts nothing).
+ */
+export type CorrectSharePayment = {
+  readonly type: 'CorrectSharePayment';
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  readonly balanceId: string;
+  readonly rueckpfleinzahlung: number | null | undefined;
+  readonly interestEnd: string | null | undefined;
+};
+
+export type LedgerCommand = PostShares | TransferOut | TransferIn | AnnulPosting | AnnulTransferCounterpart | CorrectSharePayment;
+
+/**
+ * The member's share account: postings (1-8), transfers, annulations and share register corrections, decided on the
+ * member stream folded without its master data (evolveShareAccount). The posting commands never read master data.
+ */
+export const shareLedgerDecider: Decider<LedgerCommand, MemberEvent, MemberState> = {
+  initialState: () => initialMemberState,
+  evolve: evolveShareAccount,
+  decide(command, state) {
+    switch (command.type) {
+      case 'PostShares':
+        return postShares(command, state);
+      case 'TransferOut':
+        return transferOut(command, state);
+      case 'TransferIn':
+        return transferIn(command, state);
+      case 'AnnulPosting':
+        return annul(command, state);
+      case 'AnnulTransferCounterpart':
+        return annulCounterpart(command, state);
+      case 'CorrectSharePayment':
+        return correctSharePayment(command, state);
+    }
+  },
+};
+
+// --- postings ---------------------------------------------------------------------------------
+
+function postShares(command: PostShares, state: MemberState): MemberEvent[] {
+  requireMember(state, command.cooperativeId, command.memberId);
+  requireNotExited(state);
+  requireNewBalance(state, command.balanceId);
+  const { postingType, terms, balanceId, memberId } = command;
+  if (![1, 2, 6, 7, 8].includes(postingType)) throw new ValidationError([memberFieldError('type', 'invalidChoice', String(postingType))]);
+  const errors = shareCostErrors(terms);
+  if (errors.length > 0) throw new ValidationError(errors);
+  const isExit = postingType === 6 || postingType === 7 || postingType === 8;
+  const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
+
+  if (isExit) {
+    // The whole remaining holding leaves: every share, and the money actually paid in (which may
+    // differ from shares × today's price when the price changed since).
+    const posting: SharesPosted = {
+      type: 'SharesPosted',
+      data: { memberId, balanceId, type: postingType, quantity: state.shares, amount: -state.cents, shareCost: terms.shareCost, ...dates },
+    };
+    // A back-dated exit must not leave a later posting on an empty account.
+    if (lowestSharesFrom(withEntry(state, dates.date, -state.shares, -state.cents), dates.date) < 0) {
+      throw new ValidationError([memberFieldError('date', 'holdingWouldBeNegative')]);
+    }
+    return [posting, { type: 'MemberExited', data: { memberId, exitDate: dates.date, reason: EXIT_REASON_BY_TYPE[postingType as ExitType], balanceId } }];
+  }
+
+  const quantity = command.quantity;
+  if (quantity === null || quantity === undefined) throw new RangeError('A posting of type 1 or 2 needs its quantity (read at the edge).');
+  const amount = amountFor(postingType, quantity, terms.shareCost);
+  if (postingType === 2) requireMinimumRemains(state, dates.date, -quantity, amount, terms);
+  return [{ type: 'SharesPosted', data: { memberId, balanceId, type: postingType, quantity, amount, shareCost: terms.shareCost, ...dates } }];
+}
+
+function transferOut(command: TransferOut, state: MemberState): MemberEvent[] {
+  requireMember(state, command.cooperativeId, command.memberId);
+  requireNotExited(state);
+  requireNewBalance(state, command.balanceId);
+  const { memberId, balanceId, peerBalanceId, terms } = command;
+  const { transferTo, quantity } = command;
+  const errors = transferTo === memberId ? [memberFieldError('transferTo', 'canNotTransferToSelf')] : [];
+  errors.push(...shareCostErrors(terms));
+  if (errors.length > 0) throw new ValidationError(errors);
+  const amount = amountFor(3, quantity, terms.shareCost);
+  const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
+  requireMinimumRemains(state, dates.date, -quantity, amount, terms);
+  return [
+    {
+      type: 'SharesPosted',
+      data: { memberId, balanceId, type: 3, quantity, amount, shareCost: terms.shareCost, ...dates, transferTo, transferPeer: peerBalanceId },
+    },
+  ];
+}
+
+function transferIn(command: TransferIn, state: MemberState): MemberEvent[] {
+  const { memberId, balanceId, peerBalanceId, transferFrom, terms } = command;
+  // The receiving member is named by the request (transferTo), so its absence is a field error, not a 404.
+  if (!state.exists || state.cooperativeId !== command.cooperativeId) {
+    throw new ValidationError([memberFieldError('transferTo', 'invalidChoice', memberId)]);
+  }
+  if (state.exitDate !== null) throw new ValidationError([memberFieldError('transferTo', 'memberHasExited')]);
+  if (transferFrom === memberId) throw new ValidationError([memberFieldError('transferTo', 'canNotTransferToSelf')]);
+  requireNewBalance(state, balanceId);
+  const errors = shareCostErrors(terms);
+  if (errors.length > 0) throw new ValidationError(errors);
+  const { quantity } = command;
+  return [
+    {
+      type: 'SharesPosted',
+      data: {
+        memberId,
+        balanceId,
+        type: 4,
+        quantity,
+        amount: amountFor(4, quantity, terms.shareCost),
+        shareCost: terms.shareCost,
+        date: command.date,
+        approvalDate: command.approvalDate,
+        interestBegin: command.interestBegin,
+        transferFrom,
+        transferPeer: peerBalanceId,
+      },
+    },
+  ];
+}
+
+/**
+ * The counterpart a transfer half's annulation must annul too: for an outgoing transfer (3) the
+ * incoming half on the receiving member, for an incoming one (4) the outgoing half on the giving
+ * member. Null for every other posting (and for an unknown balance id).
+ */
+export function transferCounterpartToAnnul(state: MemberState, balanceId: string): { memberId: string; balanceId: string } | null {
+  const p = state.postings.get(balanceId);
+  if (!p || p.transferPeer === null) return null;
+  if (p.type === 3 && p.transferTo !== null) return { memberId: p.transferTo, balanceId: p.transferPeer };
+  if (p.type === 4 && p.transferFrom !== null) return { memberId: p.transferFrom, balanceId: p.transferPeer };
+  return null;
+}
+
+/**
+ * Annulation (type 5). Types 0 and 5 and annulled postings cannot be annulled. An exited member
+ * accepts no posting, with one exception: the annulation of the exit posting itself (6, 7, 8). That
+ * re-opens the membership (`MemberExitRevoked`, the exit date is cleared) and gives the holding back.
+ * We allow it rather than refuse it because an exit recorded on the wrong member or by mistake must
+ * be correctable, and a reversing posting keeps the history intact (nothing is overwritten).
+ */
+function annul(command: AnnulPosting, state: MemberState): MemberEvent[] {
+  requireMember(state, command.cooperativeId, command.memberId);
+  const { annulPeer } = command;
+  const original = state.postings.get(annulPeer);
+  if (!original) throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', annulPeer)]);
+  if (original.type === 0 || original.type === 5 || original.annulated) throw new ValidationError([memberFieldError('annulPeer', 'cannotAnnul')]);
+  const revokesExit = original.balanceId === state.exitBalanceId;
+  if (!revokesExit) requireNotExited(state);
+  requireNewBalance(state, command.balanceId);
+  const counterpart = transferCounterpartToAnnul(state, annulPeer);
+  if (counterpart && !command.peerBalanceId) {
+    throw new Error(`Annulling transfer half ${annulPeer} needs peerBalanceId for the annulation of ${counterpart.balanceId} on member ${counterpart.memberId}`);
+  }
+  const events: MemberEvent[] = [reversal(command, state, original, counterpart ? command.peerBalanceId : undefined)];
+  if (revokesExit) events.push({ type: 'MemberExitRevoked', data: { memberId: command.memberId, balanceId: original.balanceId, annulment: command.balanceId } });
+  return events;
+}
+
+function annulCounterpart(command: AnnulTransferCounterpart, state: MemberState): MemberEvent[] {
+  requireMember(state, command.cooperativeId, command.memberId);
+  const original = state.postings.get(command.annulPeer);
+  if (!original || (original.type !== 3 && original.type !== 4) || original.transferPeer !== command.counterpartOf) {
+    throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', command.annulPeer)]);
+  }
+  if (original.annulated) throw new ValidationError([memberFieldError('annulPeer', 'cannotAnnul')]);
+  requireNotExited(state);
+  requireNewBalance(state, command.balanceId);
+  return [reversal(command, state, original, command.peerBalanceId)];
+}
+
+/**
+ * The type-5 posting reversing `original` at the annulation's own date (default today), not before
+ * the original's date. The holding must not go negative on any day from then on, and a reduction
+ * must leave the minimum.
+ */
+function reversal(
+  command: (AnnulPosting | AnnulTransferCounterpart) & { balanceId: string },
+  state: MemberState,
+  original: MemberPosting,
+  transferPeer: string | undefined,
+): MemberEvent {
+  const date = isBlank(command.date) ? command.today : command.date!.trim();
+  const approvalDate = isBlank(command.approvalDate) ? null : command.approvalDate!.trim();
+  const interestBegin = isBlank(command.interestBegin) ? null : command.interestBegin!.trim();
+  const errors: FieldError[] = [];
+  if (!isIsoDate(date)) errors.push(memberFieldError('date', 'invalidDate', date));
+  else if (date < original.date) errors.push(memberFieldError('date', 'mustBeAtLeast', original.date));
+  if (approvalDate !== null && !isIsoDate(approvalDate)) errors.push(memberFieldError('approvalDate', 'invalidDate', approvalDate));
+  if (interestBegin !== null && !isIsoDate(interestBegin)) errors.push(memberFieldError('interestBegin', 'invalidDate', interestBegin));
+  if (errors.length > 0) throw new ValidationError(errors);
+  const quantity = -original.shares;
+  const amount = -original.amount;
+  const lowest = lowestSharesFrom(withEntry(state, date, quantity, amount), date);
+  if (lowest < 0) throw new ValidationError([memberFieldError('annulPeer', 'holdingWouldBeNegative')]);
+  // Taking shares back (annulling a subscription or an incoming transfer) is a reduction like a
+  // withdrawal: the member, who stays, keeps the minimum.
+  if (quantity < 0 && lowest < command.terms.minimumShares) {
+    throw new ValidationError([memberFieldError('annulPeer', 'atLeastAmountMustRemain', formatEuro(command.terms.minimumShares * command.terms.shareCost))]);
+  }
+  return {
+    type: 'PostingAnnulled',
+    data: {
+      memberId: command.memberId,
+      balanceId: command.balanceId,
+      annulPeer: original.balanceId,
+      originalType: original.type as PostingType,
+      quantity,
+      amount,
+      date,
+      approvalDate,
+      interestBegin,
+      ...(transferPeer !== undefined ? { transferPeer } : {}),
+    },
+  };
+}
+
+// --- share register ---------------------------------------------------------------------------
+
+function correctSharePayment(command: CorrectSharePayment, state: MemberState): MemberEvent[] {
+  requireMember(state, command.cooperativeId, command.memberId);
+  const posting = state.postings.get(command.balanceId);
+  if (!posting) throw new NotFoundError('Share', command.balanceId);
+  const errors: FieldError[] = [];
+  const payment = command.rueckpfleinzahlung;
+  if (payment === null || payment === undefined) errors.push(memberFieldError('rueckpfleinzahlung', 'mustNotBeEmpty'));
+  else if (!Number.isSafeInteger(payment)) errors.push(memberFieldError('rueckpfleinzahlung', 'invalidNumber'));
+  const interestEnd = isBlank(command.interestEnd) ? null : command.interestEnd!.trim();
+  if (interestEnd !== null) {
+    if (!isIsoDate(interestEnd)) errors.push(memberFieldError('interestEnd', 'invalidDate', interestEnd));
+    else if (posting.interestBegin !== null && interestEnd < posting.interestBegin) {
+      errors.push(memberFieldError('interestEnd', 'mustBeAtLeast', posting.interestBegin));
+    }
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+  if (payment === posting.payment && interestEnd === posting.interestEnd) return [];
+  return [{ type: 'SharePaymentCorrected', data: { memberId: command.memberId, balanceId: command.balanceId, rueckpfleinzahlung: payment!, interestEnd } }];
+}

@@ -1,0 +1,162 @@
+import { describe, it } from '@jest/globals';
+import { NotFoundError } from '@coop/contracts';
+import { admitted, COOP, err, exited, M, M2, member, ON, OTHER_COOP, posted, subscribed, terms } from '../kernel/testing/member-events.js';
+import type { LedgerCommand, PostShares } from './domain/ledger.decider.js';
+import { post, refuses, spec } from './testing/ledger-spec.js';
+
+describe('share ledger decider: PostShares', () => {
+  it('posts additional shares (1): 2 × 25,000 cents', () => {
+    spec.given(member).when(post(1, 2)).then([posted('b-new', 1, 2)]);
+  });
+
+  it('posts a withdrawal (2) with a negative amount', () => {
+    spec
+      .given(member)
+      .when(post(2, 1))
+      .then([{ type: 'SharesPosted', data: { memberId: M, balanceId: 'b-new', type: 2, quantity: 1, amount: -25_000, shareCost: 25_000, ...ON } }]);
+  });
+
+  it('uses the share price of the command', () => {
+    spec
+      .given(member)
+      .when(post(1, 3, { terms: { shareCost: 10_050, minimumShares: 1 } }))
+      .then([posted('b-new', 1, 3, { amount: 30_150, shareCost: 10_050 })]);
+  });
+
+  describe('the minimum holding after a withdrawal (atLeastAmountMustRemain)', () => {
+    it('lets the member keep exactly the minimum', () => spec.given(member).when(post(2, 2)).then([posted('b-new', 2, 2)]));
+
+    it('refuses to go below one share with the minimum in euro, 250,00', () => {
+      refuses(member, post(2, 3), [err('quantity', 'atLeastAmountMustRemain', '250,00')]);
+    });
+
+    it('names the cooperative\'s minimum: 2 shares × 250 € = 500,00', () => {
+      refuses(member, post(2, 2, { terms: { shareCost: 25_000, minimumShares: 2 } }), [err('quantity', 'atLeastAmountMustRemain', '500,00')]);
+    });
+
+    it('formats thousands with a dot: 40 shares × 250 € = 10.000,00', () => {
+      refuses([admitted(), subscribed(45)], post(2, 6, { terms: { shareCost: 25_000, minimumShares: 40 } }), [
+        err('quantity', 'atLeastAmountMustRemain', '10.000,00'),
+      ]);
+    });
+
+    it('refuses to withdraw more than is held (the holding never goes below zero)', () => {
+      refuses(member, post(2, 5), [err('quantity', 'atLeastAmountMustRemain', '250,00')]);
+    });
+
+    it('refuses a back-dated withdrawal that empties an earlier day, even though enough is held today', () => {
+      const history = [...member, posted('b1', 1, 2, { date: '2025-06-12' })];
+      refuses(history, post(2, 3, { date: '2025-06-05' }), [err('quantity', 'atLeastAmountMustRemain', '250,00')]);
+      spec.given(history).when(post(2, 3, { date: '2025-06-12' })).then([posted('b-new', 2, 3, { date: '2025-06-12' })]);
+    });
+  });
+
+  it('refuses a posting type the command does not handle', () => {
+    refuses(member, post(3 as PostShares['postingType'], 1), [err('type', 'invalidChoice', '3')]);
+  });
+
+  it('refuses when the cooperative has no share price yet', () => {
+    refuses(member, post(1, 1, { terms: { shareCost: 0, minimumShares: 1 } }), [err(null, 'shareCostNotSet')]);
+  });
+
+  it('refuses a balance id that is already posted', () => refuses(member, post(1, 1, { balanceId: 'b0' }), [err(null, 'invalidChoice', 'b0')]));
+
+  it('answers a member of another cooperative as NotFoundError', () => {
+    spec.given(member).when(post(1, 1, { cooperativeId: OTHER_COOP })).thenThrows(NotFoundError);
+  });
+
+  describe('death (6), exclusion (7), exit (8): the whole holding leaves', () => {
+    it.each([
+      [6, 'death'],
+      [7, 'exclusion'],
+      [8, 'exit'],
+    ] as const)('type %i withdraws every share and money and records the exit (%s) on the posting date', (type, reason) => {
+      spec
+        .given([...member, posted('b1', 1, 2)])
+        .when(post(type, null))
+        .then([posted('b-new', type, 5), exited('b-new', ON.date, reason)]);
+    });
+
+    it('ignores a quantity sent with an exit posting', () => {
+      spec.given(member).when(post(8, 1)).then([posted('b-new', 8, 3), exited('b-new')]);
+    });
+
+    it('pays out the money actually held when the share price changed meanwhile', () => {
+      spec
+        .given([...member, posted('b1', 1, 2, { amount: 60_000, shareCost: 30_000 })])
+        .when(post(8, null, { terms: { shareCost: 30_000, minimumShares: 1 } }))
+        .then([posted('b-new', 8, 5, { amount: -135_000, shareCost: 30_000 }), exited('b-new')]);
+    });
+
+    it('may lie in the future (exclusion at the end of the financial year)', () => {
+      spec
+        .given(member)
+        .when(post(7, null, { date: '2025-12-31' }))
+        .then([posted('b-new', 7, 3, { date: '2025-12-31' }), exited('b-new', '2025-12-31', 'exclusion')]);
+    });
+
+    it('refuses a back-dated exit before a later posting (holdingWouldBeNegative)', () => {
+      refuses([...member, posted('b1', 1, 2, { date: '2025-06-12' })], post(8, null, { date: '2025-06-11' }), [err('date', 'holdingWouldBeNegative')]);
+    });
+  });
+
+  describe('an exited member accepts no posting (memberHasExited)', () => {
+    const gone = [...member, posted('b8', 8, 3, { date: '2025-12-31' }), exited('b8', '2025-12-31')];
+    it.each([1, 2, 6, 7, 8] as const)('refuses type %i, even before the exit date has passed', (type) => {
+      refuses(gone, post(type, 1), [err(null, 'memberHasExited')]);
+    });
+  });
+});
+
+// =============================================================================================
+
+describe('share ledger decider: transfers (3 out, 4 in)', () => {
+  const out = (fields: Record<string, unknown> = {}): LedgerCommand =>
+    ({ type: 'TransferOut', memberId: M, cooperativeId: COOP, balanceId: 'b-out', peerBalanceId: 'b-in', transferTo: M2, quantity: 1, terms, ...ON, ...fields }) as LedgerCommand;
+  const into = (fields: Record<string, unknown> = {}): LedgerCommand =>
+    ({ type: 'TransferIn', memberId: M2, cooperativeId: COOP, balanceId: 'b-in', peerBalanceId: 'b-out', transferFrom: M, quantity: 1, terms, ...ON, ...fields }) as LedgerCommand;
+  const target = [admitted({ name: 'Ernst' }, M2), subscribed(1, M2)];
+
+  it('posts the outgoing half on the giving member: negative amount, target and peer', () => {
+    spec
+      .given(member)
+      .when(out())
+      .then([posted('b-out', 3, 1, { transferTo: M2, transferPeer: 'b-in' })]);
+  });
+
+  it('posts the incoming half on the receiving member: positive amount, source and peer', () => {
+    spec
+      .given(target)
+      .when(into())
+      .then([{ type: 'SharesPosted', data: { memberId: M2, balanceId: 'b-in', type: 4, quantity: 1, amount: 25_000, shareCost: 25_000, ...ON, transferFrom: M, transferPeer: 'b-out' } }]);
+  });
+
+  it('refuses the member itself as target (canNotTransferToSelf)', () => refuses(member, out({ transferTo: M }), [err('transferTo', 'canNotTransferToSelf')]));
+
+  it('keeps the minimum on the giving member', () => {
+    refuses(member, out({ quantity: 3 }), [err('quantity', 'atLeastAmountMustRemain', '250,00')]);
+  });
+
+  it('refuses an exited giving member', () => {
+    refuses([...member, posted('b8', 8, 3), exited('b8')], out(), [err(null, 'memberHasExited')]);
+  });
+
+  it('refuses an exited receiving member on the target field', () => {
+    refuses([...target, posted('b8', 8, 1, { memberId: M2 }), { type: 'MemberExited', data: { memberId: M2, exitDate: ON.date, reason: 'death', balanceId: 'b8' } }], into(), [
+      err('transferTo', 'memberHasExited'),
+    ]);
+  });
+
+  it('refuses a receiving member that does not exist', () => refuses([], into(), [err('transferTo', 'invalidChoice', M2)]));
+
+  it('refuses a receiving member of another cooperative like a missing one', () => {
+    refuses([admitted({}, M2, OTHER_COOP)], into(), [err('transferTo', 'invalidChoice', M2)]);
+  });
+
+  it('answers a giving member of another cooperative as NotFoundError', () => {
+    spec.given(member).when(out({ cooperativeId: OTHER_COOP })).thenThrows(NotFoundError);
+  });
+});
+
+// =============================================================================================
+

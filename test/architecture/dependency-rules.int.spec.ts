@@ -1,0 +1,101 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { cruise, type ICruiseOptions, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+
+/**
+ * The rules of `.dependency-cruiser.cjs` (run by `npm run depcheck` in `npm test`), each shown to fail: a row writes a
+ * small file at `from` importing `to`, cruises it with the project's own configuration and expects the rule among the
+ * violations. `to` is a package, a real file, or (with `fixture: true`) a second file written for the row. One more
+ * rule is one more row. Fixture folders are named `zz-rule-fixture-*` and removed after the run.
+ */
+interface Case {
+  readonly rule: string;
+  readonly from: string;
+  readonly to: string;
+  /** `to` is a file this row writes too (an empty module), not one of the tree's. */
+  readonly fixture?: boolean;
+}
+
+const ROOT = process.cwd();
+const TAG = `zz-rule-fixture-${process.pid}`;
+
+const CASES: readonly Case[] = [
+  { rule: 'area-through-its-entry', from: `services/src/${TAG}-a/http/a.controller.ts`, to: `services/src/${TAG}-b/queries/b.reads.ts`, fixture: true },
+  { rule: 'area-through-its-entry', from: `services/src/${TAG}-a/commands/a.commands.ts`, to: 'services/src/members/queries/member-reads.ts' },
+  { rule: 'domain-is-pure', from: `services/src/${TAG}-a/domain/a.decider.ts`, to: '@nestjs/common' },
+  { rule: 'domain-is-pure', from: `services/src/${TAG}-a/domain/a.decider.ts`, to: 'services/src/platform/commands/new-id.ts' },
+  { rule: 'domain-is-pure', from: `services/src/${TAG}-a/domain/a.decider.ts`, to: 'services/src/share-ledger/domain/holding.ts' },
+  { rule: 'kernel-is-pure', from: `services/src/kernel/${TAG}/helper.ts`, to: 'better-sqlite3' },
+  { rule: 'contracts-are-plain', from: `contracts/src/${TAG}/a.ts`, to: '@nestjs/common' },
+  { rule: 'contracts-stand-alone', from: `contracts/src/${TAG}/a.ts`, to: 'services/src/kernel/money.ts' },
+  { rule: 'projections-know-no-api', from: `projections/src/${TAG}/a.ts`, to: 'services/src/kernel/money.ts' },
+  { rule: 'projectors-are-pure', from: `projections/src/projectors/${TAG}/a.projector.ts`, to: 'better-sqlite3' },
+  { rule: 'platform-imports-no-area', from: `services/src/platform/${TAG}/a.ts`, to: 'services/src/members/members.area.ts' },
+  { rule: 'platform-imports-no-area', from: `services/src/platform/${TAG}/a.ts`, to: 'projections/src/projectors/all.ts' },
+  { rule: 'no-circular', from: `services/src/${TAG}-a/queries/a.ts`, to: `services/src/${TAG}-a/queries/b.ts`, fixture: true },
+];
+
+/** Imports the rules allow: another area through its entry, the kernel from a domain. */
+const ALLOWED: readonly Omit<Case, 'rule'>[] = [
+  { from: `services/src/${TAG}-c/http/c.controller.ts`, to: 'services/src/members/index.ts' },
+  { from: `services/src/${TAG}-c/domain/c.decider.ts`, to: 'services/src/kernel/business-date.ts' },
+];
+
+let options: ICruiseOptions;
+let tsConfig: ReturnType<typeof extractTSConfig>;
+const written = new Set<string>();
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(join(ROOT, path)), { recursive: true });
+  writeFileSync(join(ROOT, path), text);
+  written.add(path.split('/').slice(0, path.includes(`/${TAG}/`) ? path.split('/').indexOf(TAG) + 1 : 3).join('/'));
+}
+
+/** The import of `to` as written in `from`: a package by its name, a file by its relative path with `.js`. */
+function specifier(from: string, to: string): string {
+  if (!to.includes('/src/')) return to;
+  const path = relative(dirname(from), to).replace(/\.ts$/, '.js');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+async function violations(files: readonly string[]): Promise<{ rule: string; from: string; to: string }[]> {
+  const result = await cruise([...files], options, {}, { tsConfig });
+  return (result.output as ICruiseResult).summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+}
+
+beforeAll(async () => {
+  options = await extractDepcruiseOptions(join(ROOT, '.dependency-cruiser.cjs'));
+  tsConfig = extractTSConfig(join(ROOT, 'tsconfig.depcruise.json'));
+});
+
+afterAll(() => {
+  for (const path of written) rmSync(join(ROOT, path), { recursive: true, force: true });
+});
+
+describe('dependency rules', () => {
+  it('has a row for every rule of .dependency-cruiser.cjs', () => {
+    const rules = (options.ruleSet?.forbidden ?? []).map((r) => r.name);
+    expect(new Set(CASES.map((c) => c.rule))).toEqual(new Set(rules));
+  });
+
+  it.each(CASES.map((c) => [c.rule, c.from, c.to, c] as const))('%s: %s → %s is reported', async (rule, from, to, c) => {
+    write(from, `import * as target from '${specifier(from, to)}';\nexport const used = target;\n`);
+    if (c.fixture) write(to, rule === 'no-circular' ? `import { used } from '${specifier(to, from)}';\nexport const back = used;\n` : 'export const b = 1;\n');
+    const found = await violations([from]);
+    expect(found).toContainEqual(expect.objectContaining({ rule, from }));
+  });
+
+  it.each(ALLOWED.map((c) => [c.from, c.to] as const))('allows %s → %s', async (from, to) => {
+    write(from, `import * as target from '${specifier(from, to)}';\nexport const used = target;\n`);
+    expect(await violations([from])).toEqual([]);
+  });
+
+  it('finds no violation in the real tree', async () => {
+    for (const path of written) rmSync(join(ROOT, path), { recursive: true, force: true });
+    written.clear();
+    expect(await violations(['contracts/src', 'projections/src', 'services/src'])).toEqual([]);
+  });
+});
