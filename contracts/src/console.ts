@@ -1,9 +1,9 @@
 /**
  * What the console (`admin-ui`) takes from the contracts, as `@coop/contracts/console`: the resources' types, the
- * writable fields, the validation templates and the tax papers' codes and allowance rule. Only types (erased by the
- * build) and plain constants or pure functions from files that import no package: the console's bundle must not pull
- * in the request classes' decorators or any server code. `admin-ui/src/contractsBoundary.unit.spec.ts` checks that
- * every value exported here comes from such a file.
+ * writable fields, the validation templates, the members' and postings' codes and the tax papers' codes and allowance
+ * rule. Only types (erased by the build) and plain constants or pure functions from files that import no package: the
+ * console's bundle must not pull in the request classes' decorators or any server code.
+ * `admin-ui/src/contractsBoundary.unit.spec.ts` checks that every value exported here comes from such a file.
  */
 export type {
   UserDto,
@@ -34,3 +34,17 @@ export { EXEMPTION_ORDER_TYPES, allowanceLimit, saversAllowance } from './tax-pa
 export { MEMBER_VALIDATION_TEMPLATES } from './member-validation-templates.js';
 export { TAX_PAPER_VALIDATION_TEMPLATES } from './tax-paper-validation-templates.js';
 export { WRITABLE_FIELDS, type WritableResource } from './writable-fields.js';
+export type { BalanceType, CivilStatus, GermanState, LegalForm, PostingType } from './events/member-events.js';
+export {
+  BALANCE_TYPES,
+  CIVIL_STATUSES,
+  EXIT_TYPES,
+  GERMAN_STATES,
+  LEGAL_FORMS,
+  MEMBER_POSITIONS,
+  MEMBER_TITLES,
+  MEMBER_TYPES_ENTERABLE,
+  OUTGOING_TYPES,
+  POSTAL_SALUTATIONS,
+  SALUTATIONS,
+} from './events/member-events.js';

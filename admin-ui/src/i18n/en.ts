@@ -1,4 +1,4 @@
-import type { Role, ValidationTemplate } from '@coop/contracts/console';
+import type { BalanceType, GermanState, NonAssessmentType, Role, TaxPaperState, ValidationTemplate } from '@coop/contracts/console';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -219,7 +219,7 @@ export const en = {
         sn: 'Saxony',
         st: 'Saxony-Anhalt',
         th: 'Thuringia',
-      },
+      } satisfies Record<GermanState, string>,
     },
     balances: {
       list: 'Postings',
@@ -252,7 +252,7 @@ export const en = {
         '6': 'Death',
         '7': 'Exclusion',
         '8': 'Exit',
-      },
+      } satisfies Record<`${BalanceType}`, string>,
       actions: {
         '1': 'Add shares',
         '2': 'Withdraw',
@@ -306,7 +306,7 @@ export const en = {
         recorded: 'Recorded',
         corrected: 'Corrected',
       },
-      states: { active: 'Active', inactive: 'Inactive' },
+      states: { active: 'Active', inactive: 'Inactive' } satisfies Record<TaxPaperState, string>,
       single: 'Single',
       joint: 'Joint',
       jointWith: 'Joint with %{name}',
@@ -316,7 +316,7 @@ export const en = {
         '60': 'Three fifths withheld (NV 60): 15 % instead of 25 %',
         '0': 'No certificate (NV 0): normal withholding',
         '-1': 'Unknown (NV -1): treated as normal withholding',
-      },
+      } satisfies Record<`${NonAssessmentType}`, string>,
       nvTypesShort: {
         '100': 'Full exemption (NV 100)',
         '60': 'Three fifths withheld (NV 60)',

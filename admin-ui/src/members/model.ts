@@ -2,7 +2,24 @@
  * The member and posting records as the API answers them (docs/api.md, SPEC section 3) and the fixed
  * choices of the forms. Labels are message keys (`coop.members.*`, `coop.balances.types.*`).
  */
-import type { BalanceDto, MemberDashboardDto, MemberDto, MemberHistoryEntry } from '@coop/contracts/console';
+import {
+  BALANCE_TYPES,
+  CIVIL_STATUSES,
+  EXIT_TYPES,
+  GERMAN_STATES,
+  LEGAL_FORMS,
+  MEMBER_POSITIONS,
+  MEMBER_TITLES,
+  MEMBER_TYPES_ENTERABLE,
+  OUTGOING_TYPES,
+  POSTAL_SALUTATIONS,
+  SALUTATIONS,
+  type BalanceDto,
+  type MemberDashboardDto,
+  type MemberDto,
+  type MemberHistoryEntry,
+  type PostingType,
+} from '@coop/contracts/console';
 
 /** A member as the API answers it (contracts `MemberDto`). */
 export type MemberRecord = MemberDto;
@@ -10,23 +27,25 @@ export type MemberRecord = MemberDto;
 /** A posting as the API answers it (contracts `BalanceDto`). */
 export type BalanceRecord = BalanceDto;
 
-export const MEMBER_TYPES = [0, 1, 3] as const;
-export const POSITIONS = [0, 1, 2, 3] as const;
-export const LEGAL_FORMS = [0, 1] as const;
-export const CIVIL_STATUSES = [0, 1, 2, 3] as const;
-export const SALUTATIONS = ['Frau', 'Herr'] as const;
-export const POSTAL_SALUTATIONS = ['female', 'femaleDr', 'male', 'maleDr'] as const;
-export const TITLES = ['Dr', 'Prof', 'none'] as const;
-export const STATES = ['bb', 'be', 'bw', 'by', 'hb', 'he', 'hh', 'mv', 'ni', 'nw', 'rp', 'sh', 'sl', 'sn', 'st', 'th'] as const;
-
-/** Posting types 0–8 (SPEC 3). */
-export const BALANCE_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
+/** The member form's fixed choices and the posting types: the contracts' lists under the console's names. */
+export {
+  MEMBER_TYPES_ENTERABLE as MEMBER_TYPES,
+  MEMBER_POSITIONS as POSITIONS,
+  LEGAL_FORMS,
+  CIVIL_STATUSES,
+  SALUTATIONS,
+  POSTAL_SALUTATIONS,
+  MEMBER_TITLES as TITLES,
+  GERMAN_STATES as STATES,
+  /** Posting types 0–8 (SPEC 3). */
+  BALANCE_TYPES,
+  /** Types that end the membership and take the whole holding: confirmed before saving. */
+  EXIT_TYPES,
+  /** Types whose amount is negative. */
+  OUTGOING_TYPES,
+};
 /** The types a clerk starts from the member dashboard (SPEC 2: `/balances/new/type/{type}/member/{member}`). */
-export const ACTION_TYPES = [1, 2, 3, 6, 7, 8] as const;
-/** Types that end the membership and take the whole holding: confirmed before saving. */
-export const EXIT_TYPES = [6, 7, 8] as const;
-/** Types whose amount is negative. */
-export const OUTGOING_TYPES = [2, 3, 6, 7, 8] as const;
+export const ACTION_TYPES = [1, 2, 3, 6, 7, 8] as const satisfies readonly PostingType[];
 
 export const isExitType = (type: number): boolean => (EXIT_TYPES as readonly number[]).includes(type);
 
