@@ -20,6 +20,7 @@ const common = {
   transformIgnorePatterns: ['/node_modules/(?!(.*/)?content-disposition/)'],
   moduleNameMapper: {
     '^@coop/contracts$': '<rootDir>/contracts/src/index.ts',
+    '^@coop/contracts/console$': '<rootDir>/contracts/src/console.ts',
     '^@coop/projections$': '<rootDir>/projections/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

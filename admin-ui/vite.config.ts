@@ -9,12 +9,16 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: fileURLToPath(import.meta.resolve('react-router/dom').replace('/development/', '/production/')) },
 ];
 
+// The contracts' console subpath from its sources (types, field lists, templates; as admin-ui/tsconfig.json resolves it),
+// so the console needs no build of contracts and never sees its compiled index.
+const contracts = [{ find: /^@coop\/contracts\/console$/, replacement: fileURLToPath(new URL('../contracts/src/console.ts', import.meta.url)) }];
+
 // The API serves the built console at `/` and itself at `/api/v1` on the same port.
 // In development (`npm run dev -w admin-ui`) Vite proxies /api to the API on port 3000.
 export default defineConfig(({ command }) => ({
   base: '/',
   plugins: [react()],
-  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
+  resolve: { alias: [...contracts, ...(command === 'build' ? reactRouterProduction : [])] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

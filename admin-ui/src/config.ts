@@ -1,8 +1,11 @@
 /** The API root; the API serves the console on the same origin (Vite proxies /api in development). */
 export const API_ROOT = '/api/v1';
 
-/** URL of the clerks' manual; the bottom bar shows the link only when it is configured. */
-export const MANUAL_URL: string | undefined = import.meta.env.VITE_MANUAL_URL || undefined;
+/**
+ * URL of the clerks' manual; the bottom bar shows the link only when it is configured. Vite sets `import.meta.env`;
+ * outside Vite (the unit tests that load the resource list) there is none.
+ */
+export const MANUAL_URL: string | undefined = import.meta.env?.VITE_MANUAL_URL || undefined;
 
 /** Ping for a fresh token when less than this many seconds of token life remain (SPEC 9). */
 export const REFRESH_THRESHOLD_SECONDS = 60;

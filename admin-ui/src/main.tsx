@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { preloadScreen } from './screens';
+import { preloadScreen } from './resources';
 
 // The opened screen's chunk downloads while React renders the shell (a signed-out visit shows the login page
 // first, but the chunk is the one it will redirect to).

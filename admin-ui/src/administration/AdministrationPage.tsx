@@ -1,3 +1,4 @@
+import type { ElmaNumberDto } from '@coop/contracts/console';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, Card, CardHeader, Grid, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
@@ -10,12 +11,8 @@ import { useServerList } from '../data/useServerList';
 import { formatDateTime } from '../format';
 import { hasRole, useSession } from '../session/session';
 
-export interface ElmaNumberRecord {
-  readonly id: string;
-  readonly elmaProcess: 'fs' | 'km';
-  readonly elmaNumber: string;
-  readonly createdAt: string;
-}
+/** An approval number as the API answers it (contracts `ElmaNumberDto`). */
+export type ElmaNumberRecord = ElmaNumberDto;
 
 /** The approval numbers card: process and number, sortable, with edit and add buttons. */
 function ElmaNumbersCard() {

@@ -1,3 +1,4 @@
+import type { CooperativeDto } from '@coop/contracts/console';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
@@ -5,23 +6,8 @@ import { useGetOne, useTranslate } from 'react-admin';
 import { formatMoney } from '../format';
 import { hasRole, useSession } from '../session/session';
 
-export interface CooperativeRecord {
-  readonly id: string;
-  readonly name: string;
-  readonly fullName: string;
-  readonly address: string;
-  readonly zip: string;
-  readonly city: string;
-  readonly email: string;
-  readonly contactPerson: string;
-  readonly url: string;
-  readonly taxId: string;
-  readonly bankname: string;
-  readonly iban: string;
-  readonly bic: string;
-  readonly balanceCost: number;
-  readonly minimumShares: number;
-}
+/** The cooperative as the API answers it (contracts `CooperativeDto`). */
+export type CooperativeRecord = CooperativeDto;
 
 const CARD_FIELDS = ['fullName', 'address', 'zip', 'city', 'name', 'email', 'contactPerson', 'taxId'] as const;
 

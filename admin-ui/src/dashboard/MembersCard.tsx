@@ -1,3 +1,4 @@
+import type { DashboardDto } from '@coop/contracts/console';
 import GroupIcon from '@mui/icons-material/Group';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -7,12 +8,6 @@ import { formatCount, formatMoney } from '../format';
 import { shareCount } from '../members/model';
 import { useCooperative } from '../members/useCooperative';
 import { api } from '../session/api';
-
-interface DashboardData {
-  readonly memberCount: number;
-  readonly memberExitCount: number;
-  readonly balanceSum: number;
-}
 
 function Figure({ label, value, testId, loading }: { label: string; value: string; testId: string; loading: boolean }) {
   return (
@@ -30,7 +25,7 @@ export function MembersCard() {
   const translate = useTranslate();
   const { data, isPending, error } = useQuery({
     queryKey: ['dashboard'],
-    queryFn: async () => (await api<DashboardData>('/dashboard')).body,
+    queryFn: async () => (await api<DashboardDto>('/dashboard')).body,
   });
   const { data: coop } = useCooperative();
   const shares = data && coop ? shareCount(data.balanceSum, coop.balanceCost) : null;

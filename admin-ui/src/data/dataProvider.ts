@@ -1,3 +1,4 @@
+import type { Option } from '@coop/contracts/console';
 import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
 import { api } from '../session/api';
 import { apiFieldErrors, toFormValidationError } from './validationErrors';
@@ -100,7 +101,7 @@ export const dataProvider: DataProvider = {
 export async function fetchOptions(resource: string, attribute: string, search = ''): Promise<OptionChoice[]> {
   const query = new URLSearchParams({ attribute });
   if (search) query.set('search', search);
-  const res = await api<Array<{ key: unknown; value: unknown }> | null>(`/${resource}/options?${query.toString()}`);
+  const res = await api<Option[] | null>(`/${resource}/options?${query.toString()}`);
   if (res.status === 204 || !Array.isArray(res.body)) return [];
   return res.body.map((o) => ({ id: String(o.key), name: String(o.value) }));
 }

@@ -1,16 +1,16 @@
 import { HttpError } from 'react-admin';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { formatDate } from '../format';
-import { WRITABLE_FIELDS } from './writableFields';
+import type { FieldError, ValidationTemplate } from '@coop/contracts/console';
+import { writableFields } from './writableFields';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** One entry of the API's `400 {errors:[…]}` answer (docs/api.md). */
-export interface ApiFieldError {
-  readonly field: string | null;
-  readonly template: string;
-  readonly parameters?: Readonly<Record<string, string>>;
-}
+/** One entry of the API's `400 {errors:[…]}` answer (docs/api.md; the contracts' `FieldError`, parameters optional). */
+export type ApiFieldError = Omit<FieldError, 'parameters'> & { readonly parameters?: FieldError['parameters'] };
+
+/** The general errors that name a colliding record by id (parameter 0). */
+const CONFLICTS: ReadonlySet<ValidationTemplate> = new Set<ValidationTemplate>(['conflictExemptionOrder', 'conflictNonAssessment']);
 
 function isApiFieldError(value: unknown): value is ApiFieldError {
   if (typeof value !== 'object' || value === null) return false;
@@ -42,7 +42,7 @@ export function validationMessage(error: ApiFieldError): string {
  * have, become `root.serverError`, which react-admin shows as the error notification.
  */
 export function toFormValidationError(resource: string, errors: readonly ApiFieldError[]): HttpError {
-  const fields = WRITABLE_FIELDS[resource] ?? [];
+  const fields = writableFields(resource) ?? [];
   const byField: Record<string, string> = {};
   const general: string[] = [];
   for (const error of errors) {
@@ -56,7 +56,7 @@ export function toFormValidationError(resource: string, errors: readonly ApiFiel
   const formErrors: Record<string, unknown> = { ...byField };
   const summary = general.length > 0 ? general.join(' · ') : i18nProvider.translate('coop.errors.invalidForm');
   // An overlap names the other record by id: kept as `root.conflict` for the form to mark it, not shown as text.
-  const conflict = errors.find((e) => e.field === null && e.template.startsWith('conflict'))?.parameters?.['0'];
+  const conflict = errors.find((e) => e.field === null && CONFLICTS.has(e.template))?.parameters?.['0'];
   if (general.length > 0) formErrors.root = { serverError: summary, ...(conflict ? { conflict } : {}) };
   return new HttpError(summary, 400, { errors: formErrors });
 }

@@ -1,3 +1,4 @@
+import type { ElmaProcess } from '@coop/contracts/console';
 import { Alert, Card, CardContent, Grid } from '@mui/material';
 import { useParams } from 'react-router-dom';
 import { CreateBase, EditBase, Form, SelectInput, TextInput, useEditContext, useTranslate } from 'react-admin';
@@ -10,7 +11,7 @@ import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 const PROCESSES = [
   { id: 'fs', name: 'coop.elma.fs' },
   { id: 'km', name: 'coop.elma.km' },
-];
+] satisfies ReadonlyArray<{ id: ElmaProcess; name: string }>;
 
 function Fields({ readOnly }: { readOnly: boolean }) {
   const process = useWatch({ name: 'elmaProcess' }) as unknown;

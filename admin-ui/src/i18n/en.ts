@@ -1,3 +1,8 @@
+import type { BalanceType, GermanState, NonAssessmentType, Role, TaxPaperState, ValidationTemplate } from '@coop/contracts/console';
+
+/** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
+type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
+
 /**
  * English product strings. Every key here exists in `de.ts` too (checked by the compiler through
  * `Messages` and by `messages.unit.spec.ts`). react-admin's own strings (`ra.*`) come from
@@ -214,7 +219,7 @@ export const en = {
         sn: 'Saxony',
         st: 'Saxony-Anhalt',
         th: 'Thuringia',
-      },
+      } satisfies Record<GermanState, string>,
     },
     balances: {
       list: 'Postings',
@@ -247,7 +252,7 @@ export const en = {
         '6': 'Death',
         '7': 'Exclusion',
         '8': 'Exit',
-      },
+      } satisfies Record<`${BalanceType}`, string>,
       actions: {
         '1': 'Add shares',
         '2': 'Withdraw',
@@ -301,7 +306,7 @@ export const en = {
         recorded: 'Recorded',
         corrected: 'Corrected',
       },
-      states: { active: 'Active', inactive: 'Inactive' },
+      states: { active: 'Active', inactive: 'Inactive' } satisfies Record<TaxPaperState, string>,
       single: 'Single',
       joint: 'Joint',
       jointWith: 'Joint with %{name}',
@@ -311,7 +316,7 @@ export const en = {
         '60': 'Three fifths withheld (NV 60): 15 % instead of 25 %',
         '0': 'No certificate (NV 0): normal withholding',
         '-1': 'Unknown (NV -1): treated as normal withholding',
-      },
+      } satisfies Record<`${NonAssessmentType}`, string>,
       nvTypesShort: {
         '100': 'Full exemption (NV 100)',
         '60': 'Three fifths withheld (NV 60)',
@@ -357,7 +362,7 @@ export const en = {
       ROLE_CHANGE_OWN_PASSWORD: 'Change own password',
       ROLE_EDIT_USERS: 'Edit users',
       ROLE_ALLOWED_TO_SWITCH: 'Switch user',
-    },
+    } satisfies Record<Role, string>,
     validation: {
       mustNotBeEmpty: 'Must not be empty',
       isNotEqual: 'Passwords are not equal',
@@ -399,7 +404,8 @@ export const en = {
       conflictExemptionOrder: 'Conflict with another exemption order of this member (marked below)',
       conflictNonAssessment: 'Conflict with another non-assessment certificate of this member (marked below)',
       unknown: 'Invalid value (%{template})',
-    },
+      // Every template of the API (contracts `ValidationTemplate`) has its text: one without fails the type check.
+    } satisfies Record<ValidationTemplate | ConsoleValidationKey, string>,
     errors: {
       http: 'The request failed (HTTP %{status})',
       network: 'The server cannot be reached',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { titleFor } from '../routes';
+import { titleFor } from '../resources';
 
 /** Sets document.title on every navigation (and on a language change). */
 export function DocumentTitle({ override }: { override?: string }) {

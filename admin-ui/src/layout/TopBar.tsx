@@ -2,7 +2,8 @@ import { memo } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useLoading, useTranslate } from 'react-admin';
 import { Icon, Spinner } from '../plain/icons';
-import { MENU, type MenuEntry } from '../routes';
+import type { MenuEntry } from '../registry';
+import { MENU } from '../resources';
 import { hasRole, loginPath, useSession } from '../session/session';
 
 /** The spinner while requests run: its own component, so a request starting or ending redraws only this. */

@@ -1,3 +1,4 @@
+import type { Option } from '@coop/contracts/console';
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useGetOne, useInput, useTranslate, type InputProps } from 'react-admin';
@@ -18,7 +19,7 @@ async function searchMembers(search: string, withExited: boolean): Promise<Membe
   const query = new URLSearchParams({ limit: '10' });
   if (search) query.set('search', search);
   if (!withExited) query.set('filter', 'exitDate:null');
-  const res = await api<Array<{ key: unknown; value: unknown }> | null>(`/members/options?${query.toString()}`);
+  const res = await api<Option[] | null>(`/members/options?${query.toString()}`);
   if (res.status === 204 || !Array.isArray(res.body)) return [];
   return res.body.map((o) => ({ id: String(o.key), label: String(o.value) }));
 }

@@ -1,3 +1,4 @@
+import type { Role } from '@coop/contracts/console';
 import { useSyncExternalStore } from 'react';
 
 /** The decoded token (docs/api.md, Token). */
@@ -113,7 +114,7 @@ export function useSession(): Claims | null {
 }
 
 /** ROLE_SUPER_ADMIN may do everything an administrator may. */
-export function hasRole(claims: Claims | null, role: string): boolean {
+export function hasRole(claims: Claims | null, role: Role): boolean {
   if (!claims) return false;
   return claims.roles.includes(role) || claims.roles.includes('ROLE_SUPER_ADMIN');
 }

@@ -3,61 +3,29 @@
  * them (docs/api.md "Exemption orders and non-assessment certificates"), their fixed choices and the
  * year choices of the forms (SPEC 5, issue 5). Labels are message keys (`coop.taxPapers.*`).
  */
+import {
+  EXEMPTION_ORDER_TYPES,
+  allowanceLimit,
+  saversAllowance,
+  type ExemptionOrderDto,
+  type NonAssessmentDto,
+  type NonAssessmentType,
+  type TaxPaperHistoryEntry,
+  type TaxPaperState,
+} from '@coop/contracts/console';
 
-export type TaxPaperState = 'active' | 'inactive';
+/** An exemption order as the API answers it (contracts `ExemptionOrderDto`). */
+export type ExemptionOrderRecord = ExemptionOrderDto;
 
-export interface ExemptionOrderRecord {
-  readonly id: string;
-  readonly member: string;
-  readonly memberName?: string | null;
-  readonly memberNr?: number | null;
-  /** 0 initial, 1 follow-up. */
-  readonly type: number;
-  readonly joint: boolean;
-  readonly fsatyp?: 'Einzelner' | 'Gemeinsamer';
-  readonly spouse?: string | null;
-  readonly spouseName?: string | null;
-  /** Euro cents. */
-  readonly amount: number;
-  readonly date: string;
-  readonly startDate: string;
-  /** null: until revoked. */
-  readonly endDate: string | null;
-  readonly state: TaxPaperState;
-}
+/** A non-assessment certificate as the API answers it (contracts `NonAssessmentDto`). */
+export type NonAssessmentRecord = NonAssessmentDto;
 
-export interface NonAssessmentRecord {
-  readonly id: string;
-  readonly member: string;
-  readonly memberName?: string | null;
-  readonly memberNr?: number | null;
-  /** 0, 60, 100 or -1 (DOMAIN.md 2.6). */
-  readonly type: number;
-  readonly orderNumber: string | null;
-  readonly date: string;
-  readonly taxAuthorities: string | null;
-  readonly startDate: string;
-  readonly endDate: string;
-  /** true: the original is on file; null: missing. */
-  readonly original: true | null;
-  readonly state: TaxPaperState;
-}
-
-/** One entry of `GET /exemptionorders/{id}/history` and `GET /nonassessments/{id}/history`, oldest first. */
-export interface TaxPaperHistoryEntry {
-  readonly position: string;
-  readonly revision?: number;
-  /** ExemptionOrderRecorded, ExemptionOrderCorrected, NonAssessmentRecorded, NonAssessmentCorrected. */
-  readonly type: string;
-  readonly timestamp: string;
-  readonly user?: string | null;
-  readonly changes?: ReadonlyArray<{ readonly field: string; readonly from: unknown; readonly to: unknown }>;
-}
+export type { TaxPaperHistoryEntry, TaxPaperState };
 
 /** Exemption order types: 0 initial order, 1 follow-up order. */
-export const EXEMPTION_ORDER_TYPES = [0, 1] as const;
+export { EXEMPTION_ORDER_TYPES };
 /** Non-assessment types in the order of the select: full exemption first (the usual certificate). */
-export const NON_ASSESSMENT_TYPES = [100, 60, 0, -1] as const;
+export const NON_ASSESSMENT_TYPES = [100, 60, 0, -1] as const satisfies readonly NonAssessmentType[];
 
 /** Exemption orders: start years from 2008. */
 export const FIRST_EXEMPTION_ORDER_YEAR = 2008;
@@ -106,26 +74,8 @@ export function yearChoices(list: readonly number[], edge: 'start' | 'end', curr
   return choices;
 }
 
-/** Sparer-Pauschbetrag in cents (§ 20 Abs. 9 EStG): 801 / 1.602 € up to 2022, 1.000 / 2.000 € from 2023. */
-export function saversAllowance(year: number): { single: number; joint: number } {
-  return year <= 2022 ? { single: 80_100, joint: 160_200 } : { single: 100_000, joint: 200_000 };
-}
-
-/**
- * The highest amount an order may have: the lowest allowance of the years it covers (an open-ended order
- * covers every year from its start, so one starting by 2022 is held to the 2022 figure). The API decides;
- * the form shows it as a hint.
- */
-export function allowanceLimit(startYear: number, endYear: number | null, joint: boolean): { limit: number; year: number } {
-  const last = endYear ?? Math.max(startYear, 2023);
-  let best = { limit: Number.MAX_SAFE_INTEGER, year: startYear };
-  for (let y = startYear; y <= last; y++) {
-    const a = saversAllowance(y);
-    const limit = joint ? a.joint : a.single;
-    if (limit < best.limit) best = { limit, year: y };
-  }
-  return best;
-}
+/** The saver's allowance per year and the highest amount of an order (the API decides; the form shows it as a hint). */
+export { allowanceLimit, saversAllowance };
 
 /** The year of a `YYYY-MM-DD` date, or null. */
 export function yearOf(value: unknown): number | null {

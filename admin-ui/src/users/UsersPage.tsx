@@ -1,3 +1,4 @@
+import type { Role, UserDto } from '@coop/contracts/console';
 import { memo, useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -9,12 +10,8 @@ import { PageLoading } from '../layout/Layout';
 import { Icon } from '../plain/icons';
 import { UserForm } from './UserForm';
 
-export interface UserRecord {
-  readonly id: string;
-  readonly username: string;
-  readonly roles: string[];
-  readonly cooperative?: string;
-}
+/** A user as the API answers it (contracts `UserDto`). */
+export type UserRecord = UserDto;
 
 /**
  * `/users/{id?}`: the list on the left, the form on the right; without an id the first user opens (in place,
@@ -45,7 +42,15 @@ export default function UsersPage() {
 }
 
 /** Roles as a compact list; administrators first so the important role is visible at a glance. */
-const ROLE_ORDER = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_USER', 'ROLE_RESTRICTED_USER', 'ROLE_CHANGE_OWN_PASSWORD', 'ROLE_ALLOWED_TO_SWITCH'];
+const ROLE_ORDER: readonly string[] = [
+  'ROLE_SUPER_ADMIN',
+  'ROLE_ADMIN',
+  'ROLE_EDIT_USERS',
+  'ROLE_USER',
+  'ROLE_RESTRICTED_USER',
+  'ROLE_CHANGE_OWN_PASSWORD',
+  'ROLE_ALLOWED_TO_SWITCH',
+] satisfies readonly Role[];
 
 function roleList(roles: readonly string[], translate: (key: string, options?: { _: string }) => string): string {
   const rank = (r: string) => (ROLE_ORDER.includes(r) ? ROLE_ORDER.indexOf(r) : ROLE_ORDER.length);

@@ -1,0 +1,23 @@
+import { MEMBERS_LIST, firstPageRequest } from '../data/firstLists';
+import { lazyScreen, type ConsoleResource } from '../registry';
+import { prefetch } from '../session/api';
+
+const MemberForm = lazyScreen(() => import('./MemberForm'));
+
+/** Members (menu 1): the list, the master data form (new and edit) and the member dashboard (`/member/:id`). */
+export const members: ConsoleResource = {
+  name: 'members',
+  routes: [
+    {
+      path: '/members',
+      screen: lazyScreen(() => import('./MemberList')),
+      title: 'coop.title.members',
+      prefetch: () => prefetch(firstPageRequest('members', MEMBERS_LIST)),
+    },
+    { path: '/members/new', screen: MemberForm, title: 'coop.title.newMember' },
+    { path: '/members/:id', screen: MemberForm, title: 'coop.title.memberEdit' },
+    { path: '/members/:id/edit', screen: lazyScreen(() => import('./MemberForm'), (m) => m.MemberEditRedirect), title: 'coop.title.memberEdit' },
+    { path: '/member/:id', screen: lazyScreen(() => import('./MemberDashboard')), title: 'coop.title.memberDashboard' },
+  ],
+  menu: { path: '/members', label: 'coop.menu.members', order: 1, icon: 'groups', testId: 'menu-members', also: ['/member/'] },
+};

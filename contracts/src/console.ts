@@ -1,0 +1,50 @@
+/**
+ * What the console (`admin-ui`) takes from the contracts, as `@coop/contracts/console`: the resources' types, the
+ * writable fields, the validation templates, the members' and postings' codes and the tax papers' codes and allowance
+ * rule. Only types (erased by the build) and plain constants or pure functions from files that import no package: the
+ * console's bundle must not pull in the request classes' decorators or any server code.
+ * `admin-ui/src/contractsBoundary.unit.spec.ts` checks that every value exported here comes from such a file.
+ */
+export type {
+  UserDto,
+  UserWrite,
+  CooperativeFields,
+  CooperativeDto,
+  ElmaProcess,
+  ElmaNumberDto,
+  Option,
+  MemberDto,
+  BalanceDto,
+  ShareVersion,
+  ShareDto,
+  DashboardDto,
+  MemberDashboardDto,
+  FieldChange,
+  MemberHistoryEntry,
+  ExemptionOrderDto,
+  NonAssessmentDto,
+  TaxPaperHistoryEntry,
+} from './resources.js';
+export type { Role } from './roles.js';
+export type { FieldError, ValidationTemplate } from './validation.js';
+export type { MemberValidationTemplate } from './member-validation-templates.js';
+export type { TaxPaperValidationTemplate } from './tax-paper-validation-templates.js';
+export type { NonAssessmentType, TaxPaperState } from './tax-papers.js';
+export { EXEMPTION_ORDER_TYPES, allowanceLimit, saversAllowance } from './tax-papers.js';
+export { MEMBER_VALIDATION_TEMPLATES } from './member-validation-templates.js';
+export { TAX_PAPER_VALIDATION_TEMPLATES } from './tax-paper-validation-templates.js';
+export { WRITABLE_FIELDS, type WritableResource } from './writable-fields.js';
+export type { BalanceType, CivilStatus, GermanState, LegalForm, PostingType } from './events/member-events.js';
+export {
+  BALANCE_TYPES,
+  CIVIL_STATUSES,
+  EXIT_TYPES,
+  GERMAN_STATES,
+  LEGAL_FORMS,
+  MEMBER_POSITIONS,
+  MEMBER_TITLES,
+  MEMBER_TYPES_ENTERABLE,
+  OUTGOING_TYPES,
+  POSTAL_SALUTATIONS,
+  SALUTATIONS,
+} from './events/member-events.js';

@@ -1,0 +1,90 @@
+import type { BalanceDto, CooperativeFields, ElmaNumberDto, ExemptionOrderDto, MemberDto, NonAssessmentDto, ShareDto, UserWrite } from './resources.js';
+
+/**
+ * The fields a client may send per resource (docs/api.md): the console sends only these, and a server error on a
+ * field outside them is shown as a general error, because no form shows it. Read-only fields of a record (id,
+ * createdAt, cooperative, …) are never sent back. Each list is checked against the resource's type, so a renamed
+ * field fails the build. Plain constants: the console imports them through `@coop/contracts/console`.
+ */
+export const WRITABLE_FIELDS = {
+  users: ['username', 'password', 'passwordRepeat', 'roles'] satisfies readonly (keyof UserWrite)[],
+  cooperatives: [
+    'name',
+    'fullName',
+    'address',
+    'zip',
+    'city',
+    'email',
+    'contactPerson',
+    'url',
+    'taxId',
+    'bankname',
+    'iban',
+    'bic',
+    'balanceCost',
+    'minimumShares',
+  ] satisfies readonly (keyof CooperativeFields)[],
+  elmanumbers: ['elmaProcess', 'elmaNumber'] satisfies readonly (keyof ElmaNumberDto)[],
+  /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, approvalDate, interestBegin. */
+  members: [
+    'memberNr',
+    'memberType',
+    'position',
+    'salutation',
+    'postalSalutation',
+    'title',
+    'givenName',
+    'name',
+    'birthName',
+    'birthDate',
+    'legalForm',
+    'civilStatus',
+    'spouse',
+    'spouseGivenName',
+    'spouseName',
+    'spouseBirthName',
+    'spouseBirthDate',
+    'spouseTitle',
+    'street',
+    'streetHomeNumber',
+    'zipCode',
+    'city',
+    'state',
+    'country',
+    'isForeign',
+    'legalRepresentation',
+    'privateEmail',
+    'privateTelephone',
+    'bankname',
+    'iban',
+    'bic',
+    'entryDate',
+    'approvalDate',
+    'interestBegin',
+    'manualTaxId',
+    'churchId',
+    'churchTaxRate',
+    'kiSt',
+    'kiStSatz',
+    'shareAmount',
+  ] satisfies readonly (keyof MemberDto)[],
+  balances: ['member', 'type', 'quantity', 'date', 'approvalDate', 'interestBegin', 'transferTo', 'annulPeer'] satisfies readonly (keyof BalanceDto)[],
+  /** The share register: only the payment fields are corrected (a correction event; history is kept). */
+  shares: ['rueckpfleinzahlung', 'interestEnd'] satisfies readonly (keyof ShareDto)[],
+  /** Exemption orders: the whole order on POST and PUT; `spouse` only on joint orders. */
+  exemptionorders: ['member', 'type', 'joint', 'spouse', 'amount', 'date', 'startDate', 'endDate'] satisfies readonly (keyof ExemptionOrderDto)[],
+  /** Non-assessment certificates: `original` true or null. */
+  nonassessments: [
+    'member',
+    'type',
+    'orderNumber',
+    'date',
+    'taxAuthorities',
+    'startDate',
+    'endDate',
+    'original',
+  ] satisfies readonly (keyof NonAssessmentDto)[],
+} as const satisfies Readonly<Record<string, readonly string[]>>;
+
+/** A resource (the API path's first segment) whose writable fields are listed. */
+export type WritableResource = keyof typeof WRITABLE_FIELDS;
