@@ -15,6 +15,7 @@ import { ThreadedProjectionRunner } from './sqlite-runtime/threaded-runner.js';
 import { ThreadedReadStore } from './sqlite-runtime/threaded-read-store.js';
 
 import { personalDataRules, upcasters } from '../event-catalogue.js';
+import { READ_VIEWS } from '../read-views.js';
 
 /** The engines in use, chosen by configuration. */
 export interface Storage {
@@ -57,11 +58,11 @@ export function readStoreFile(config: AppConfig): string {
   return join(config.dataDir, 'read-models.sqlite');
 }
 
-/** `sqlite`: options for the SQLite read store (ignored with MongoDB). */
+/** `sqlite`: options for the SQLite read store (ignored with MongoDB). Either is given the list views (READ_VIEWS). */
 export async function openReadStore(config: AppConfig, sqlite: SqliteReadStoreOptions = {}): Promise<ReadStore> {
   const readStore: ReadStore = config.mongodbUrl
-    ? await MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase)
-    : new SqliteReadStore(readStoreFile(config), sqlite);
+    ? await MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase, { views: READ_VIEWS })
+    : new SqliteReadStore(readStoreFile(config), { ...sqlite, views: READ_VIEWS });
   await readStore.ensureCollections(allProjectors.flatMap((p) => p.collections));
   return readStore;
 }

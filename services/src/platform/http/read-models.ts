@@ -1,7 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { NotFoundError, type CollectionSpec, type ReadDocument, type ReadPage, type ReadQuery, type ReadStore, type Sort } from '@coop/contracts';
-import { findView, type ViewPage, type ViewRequest } from '../../read-views.js';
-import { ThreadedReadStore } from '../sqlite-runtime/threaded-read-store.js';
+import {
+  NotFoundError,
+  type CollectionSpec,
+  type ReadDocument,
+  type ReadPage,
+  type ReadQuery,
+  type ReadStore,
+  type Sort,
+  type ViewPage,
+  type ViewRequest,
+} from '@coop/contracts';
 import { READ_STORE } from '../tokens.js';
 import { parseListQuery, type ListParams } from './list-query.js';
 
@@ -44,13 +52,11 @@ export class ReadModels {
   }
 
   /**
-   * As query(), with the page turned into a view (READ_VIEWS) and written out as JSON: by a read thread where they
-   * run (the API thread then only sends the text), else here.
+   * As query(), with the page turned into a view (one the read store was opened with) and written out as JSON by the
+   * store: by a read thread where they run, so that the API thread only sends the text.
    */
   async queryView(spec: CollectionSpec, cooperativeId: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
-    const scoped = { ...query, cooperativeId };
-    if (this.store instanceof ThreadedReadStore) return this.store.findView(spec.name, scoped, view);
-    return findView(this.store, spec.name, scoped, view);
+    return this.store.findView(spec.name, { ...query, cooperativeId }, view);
   }
 
   /** Platform-wide listing; only for ROLE_SUPER_ADMIN paths and sign-in. */
@@ -66,14 +72,11 @@ export class ReadModels {
 
   /** The documents of these ids that belong to the cooperative (others are left out, as unknown ids are), by id. */
   async getMany(spec: CollectionSpec, cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
-    const unique = [...new Set(ids)];
-    // In a read thread where they run (decision 42): a page no longer in memory then stops that thread, not this one.
-    const docs =
-      this.store instanceof ThreadedReadStore
-        ? await this.store.getMany(spec.name, unique)
-        : await Promise.all(unique.map((id) => this.store.get(spec.name, id)));
+    // The store reads them in a read thread where they run (decision 42): a page no longer in memory then stops that
+    // thread, not this one. It answers documents of any cooperative: the check is here.
+    const docs = await this.store.getMany(spec.name, [...new Set(ids)]);
     const found = new Map<string, ReadDocument>();
-    for (const doc of docs) if (doc && doc.cooperativeId === cooperativeId) found.set(doc.id, doc);
+    for (const doc of docs) if (doc.cooperativeId === cooperativeId) found.set(doc.id, doc);
     return found;
   }
 

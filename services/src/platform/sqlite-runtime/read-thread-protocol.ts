@@ -1,5 +1,4 @@
-import type { ReadQuery } from '@coop/contracts';
-import type { ViewRequest } from '../../read-views.js';
+import type { ReadQuery, ViewRequest } from '@coop/contracts';
 
 /** What the API thread asks a read thread: one find() on the read store, as stored or turned into a view... */
 export interface FindRequest {

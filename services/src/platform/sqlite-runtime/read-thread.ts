@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { allProjectors, READER_CACHE_MIB, SqliteReadStore } from '@coop/projections';
-import { viewPage } from '../../read-views.js';
+import { READ_VIEWS } from '../../read-views.js';
 import type { FindAnswer, ReadRequest, ReadThreadData } from './read-thread-protocol.js';
 
 function threadPort(): MessagePort {
@@ -13,18 +13,18 @@ function threadPort(): MessagePort {
 }
 const port = threadPort();
 const { file } = workerData as ReadThreadData;
-const store = new SqliteReadStore(file, { cacheMiB: READER_CACHE_MIB });
+const store = new SqliteReadStore(file, { cacheMiB: READER_CACHE_MIB, views: READ_VIEWS });
 store.useCollections(allProjectors.flatMap((p) => p.collections));
 
-port.on('message', (request: ReadRequest) => {
+port.on('message', async (request: ReadRequest) => {
   let answer: FindAnswer;
   try {
     if ('ids' in request) {
       const { json, count } = store.getJson(request.collection, request.ids);
       answer = { id: request.id, json, count, total: count };
     } else if (request.view) {
-      const { items, total } = store.findDocuments(request.collection, request.query);
-      answer = { id: request.id, ...viewPage(request.view, items, total) };
+      // The store reads and builds the page before its promise settles: no other request runs in between.
+      answer = { id: request.id, ...(await store.findView(request.collection, request.query, request.view)) };
     } else {
       const { json, count, total } = store.findJson(request.collection, request.query);
       answer = { id: request.id, json, count, total };

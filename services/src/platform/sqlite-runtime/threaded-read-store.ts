@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, WriteOp } from '@coop/contracts';
-import { findView, type ViewPage, type ViewRequest } from '../../read-views.js';
+import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, ViewPage, ViewRequest, WriteOp } from '@coop/contracts';
 import type { FindAnswer, ReadRequest, ReadThreadData } from './read-thread-protocol.js';
 import { whenReady } from './worker-ready.js';
 
@@ -64,11 +63,11 @@ export class ThreadedReadStore implements ReadStore {
   }
 
   /**
-   * A page turned into a view (READ_VIEWS) by the read thread, as JSON text: the API thread sends it as it is,
-   * without parsing the documents, building the answer and writing it out itself.
+   * A page turned into a view by the read thread (which opens its store with the same views as `local`), as JSON
+   * text: the API thread sends it as it is, without parsing the documents, building the answer and writing it out itself.
    */
   async findView(collection: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
-    if (this.threads.length === 0 && !this.closed) return findView(this.local, collection, query, view);
+    if (this.threads.length === 0 && !this.closed) return this.local.findView(collection, query, view);
     return this.ask(collection, query, view);
   }
 
@@ -78,10 +77,7 @@ export class ThreadedReadStore implements ReadStore {
    */
   async getMany(collection: string, ids: readonly string[]): Promise<ReadDocument[]> {
     if (ids.length === 0) return [];
-    if (this.threads.length === 0 && !this.closed) {
-      const docs = await Promise.all(ids.map((id) => this.local.get(collection, id)));
-      return docs.filter((d): d is ReadDocument => d !== undefined);
-    }
+    if (this.threads.length === 0 && !this.closed) return this.local.getMany(collection, ids);
     const { json } = await this.send((id) => ({ id, collection, ids }));
     return JSON.parse(json) as ReadDocument[];
   }
