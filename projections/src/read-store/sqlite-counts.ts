@@ -29,6 +29,8 @@ export class KeptCounts {
   constructor(
     private readonly conn: SqliteConnection,
     private readonly statistics: PlannerStatistics,
+    /** A count computed faster than this is not kept (tests: 0 keeps every count). */
+    private readonly cheapCountMs: number = CHEAP_COUNT_MS,
   ) {}
 
   /**
@@ -82,7 +84,7 @@ export class KeptCounts {
     this.counts.delete(key);
     // A count that costs next to nothing (a member's ten postings) is not kept: thousands of them (every
     // dashboard) would push out the costly ones (a wide search through a filter) that the cache is for.
-    if (performance.now() - started < CHEAP_COUNT_MS) return total;
+    if (performance.now() - started < this.cheapCountMs) return total;
     if (this.counts.size >= MAX_CACHED_COUNTS) this.counts.delete(this.counts.keys().next().value!);
     this.counts.set(key, { versions, total });
     return total;

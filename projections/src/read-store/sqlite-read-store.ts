@@ -24,6 +24,11 @@ export interface SqliteReadStoreOptions extends ConnectionOptions {
   readonly orderKeyEnd?: number;
   /** For tests: the size above which a growing collection is no longer analysed while projecting (ANALYZE_LIVE_MAX_DOCS). */
   readonly analyzeLiveMaxDocs?: number;
+  /**
+   * For tests: a count computed faster than this (in ms) is not kept (default 0.3 ms); 0 keeps every count, so that a
+   * test of kept counts does not depend on the machine's speed.
+   */
+  readonly cheapCountMs?: number;
   /** The view builders findView() may use, by name (none: every view name is refused). */
   readonly views?: ViewBuilders;
 }
@@ -70,7 +75,7 @@ export class SqliteReadStore implements ReadStore {
   constructor(file: string, options: SqliteReadStoreOptions = {}) {
     this.conn = new SqliteConnection(file, options);
     this.statistics = new PlannerStatistics(this.conn, options.analyzeLiveMaxDocs ?? ANALYZE_LIVE_MAX_DOCS);
-    this.counts = new KeptCounts(this.conn, this.statistics);
+    this.counts = new KeptCounts(this.conn, this.statistics, options.cheapCountMs);
     this.text = new TextIndex(this.conn, this.counts, options.orderKeyEnd);
     this.planner = new QueryPlanner(this.conn, this.counts, this.text);
     this.writes = new Writes(this.conn, this.counts, this.statistics, this.text);
