@@ -20,6 +20,7 @@ export function byIdAndViewsContract(store: () => ReadStore, members: Collection
       expect(docs.map((d) => d.id)).toEqual(['m07', 'm01', 'm03']);
       expect(docs).toEqual([await store().get(members.name, 'm07'), await store().get(members.name, 'm01'), await store().get(members.name, 'm03')]);
       expect(await store().getMany(members.name, ['nobody', 'nor-this'])).toEqual([]);
+      expect((await store().getMany(members.name, ['m02', 'm01', 'm02'])).map((d) => d.id)).toEqual(['m02', 'm01', 'm02']);
       expect(await store().getMany(members.name, [])).toEqual([]);
     });
 
