@@ -57,12 +57,47 @@ export type WriteOp =
   | { readonly kind: 'put'; readonly collection: string; readonly doc: ReadDocument }
   | { readonly kind: 'delete'; readonly collection: string; readonly id: string };
 
-/** Storage of read models. One adapter per engine (SQLite, MongoDB); one contract suite for all. */
+/** What a view is given beside each document: plain strings, so that a request for it can cross threads. */
+export type ViewArgs = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Turns a stored document into what a list answers. A pure function of its arguments (no framework, no database),
+ * since an adapter may run it elsewhere than the caller (a read thread).
+ */
+export type ViewBuilder = (doc: ReadDocument, args: ViewArgs) => unknown;
+
+/** A view asked for by name (one of the builders the adapter was made with), with its arguments. */
+export interface ViewRequest {
+  readonly name: string;
+  readonly args: ViewArgs;
+}
+
+/** A page of a view: its items as one JSON array text, how many items that is, and the number of matches. */
+export interface ViewPage {
+  readonly json: string;
+  readonly count: number;
+  readonly total: number;
+}
+
+/**
+ * Storage of read models. One adapter per engine (SQLite, MongoDB); one contract suite for all. An adapter is given
+ * the view builders findView() may use when it is made.
+ */
 export interface ReadStore {
   /** Creates collections and their indexes; idempotent. */
   ensureCollections(specs: readonly CollectionSpec[]): Promise<void>;
   get(collection: string, id: string): Promise<ReadDocument | undefined>;
+  /**
+   * The documents of these ids that exist, in the order asked (an id asked twice is answered twice); unknown ids are
+   * left out. Of every cooperative: the caller checks the tenant.
+   */
+  getMany(collection: string, ids: readonly string[]): Promise<ReadDocument[]>;
   find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>>;
+  /**
+   * As find(), with the page's documents turned into the named view and written out as one JSON array text (which
+   * an HTTP answer sends as it is). A view name the adapter was not given is an error.
+   */
+  findView(collection: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage>;
   /** Applies the operations and stores the checkpoint together: all or nothing. */
   applyBatch(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }): Promise<void>;
   /** Last position the named projection applied, -1n when none. */

@@ -1,4 +1,5 @@
-import type { CollectionSpec, ReadDocument, ReadQuery, ReadStore, WriteOp } from '@coop/contracts';
+import type { CollectionSpec, ReadDocument, ReadQuery, ReadStore, ViewBuilder, WriteOp } from '@coop/contracts';
+import { byIdAndViewsContract, CONTRACT_VIEWS } from './read-store.by-id-and-views.contract.js';
 
 const plainMembers: CollectionSpec = {
   name: 'contract_members',
@@ -43,10 +44,10 @@ export interface ReadStoreContractOptions {
   readonly textOrder?: boolean;
 }
 
-/** The contract every ReadStore adapter keeps. */
+/** The contract every ReadStore adapter keeps; `open` makes the adapter with the view builders it is given. */
 export function readStoreContract(
   name: string,
-  open: () => Promise<ReadStore>,
+  open: (views: Readonly<Record<string, ViewBuilder>>) => Promise<ReadStore>,
   options: ReadStoreContractOptions = {},
 ): void {
   const members: CollectionSpec = options.textOrder ? { ...plainMembers, textOrder: 'name' } : plainMembers;
@@ -57,7 +58,7 @@ export function readStoreContract(
     const inA = (q: Omit<ReadQuery, 'cooperativeId'> = {}): ReadQuery => ({ cooperativeId: 'coop-a', ...q });
 
     beforeAll(async () => {
-      store = await open();
+      store = await open(CONTRACT_VIEWS);
       await store.ensureCollections([members, notes, postings]);
       await store.ensureCollections([members, notes, postings]); // idempotent
     });
@@ -177,6 +178,8 @@ export function readStoreContract(
         await expect(store.find('contract_unknown', { cooperativeId: null })).rejects.toThrow();
       });
     });
+
+    byIdAndViewsContract(() => store, members);
 
     describe('checkpoints and atomic batches', () => {
       it('reports -1 for a projection that never ran', async () => {

@@ -9,10 +9,10 @@ import { readStoreContract } from './read-store.contract.js';
 const dir = mkdtempSync(join(tmpdir(), 'coop-read-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-readStoreContract('SQLite', async () => new SqliteReadStore(join(dir, 'read-models.sqlite')));
-readStoreContract('SQLite', async () => new SqliteReadStore(join(dir, 'ordered.sqlite')), { textOrder: true });
+readStoreContract('SQLite', async (views) => new SqliteReadStore(join(dir, 'read-models.sqlite'), { views }));
+readStoreContract('SQLite', async (views) => new SqliteReadStore(join(dir, 'ordered.sqlite'), { views }), { textOrder: true });
 // 65,536 order keys for 6,500 documents: places run out often, so neighbours are renumbered throughout.
-readStoreContract('SQLite (few order keys)', async () => new SqliteReadStore(join(dir, 'few-keys.sqlite'), { orderKeyEnd: 2 ** 16 }), {
+readStoreContract('SQLite (few order keys)', async (views) => new SqliteReadStore(join(dir, 'few-keys.sqlite'), { orderKeyEnd: 2 ** 16, views }), {
   textOrder: true,
 });
 
@@ -21,10 +21,10 @@ if (url) {
   // Needs a replica set (transactions), e.g. `docker compose up -d mongodb` and
   // MONGODB_URL=mongodb://localhost:27017/?replicaSet=rs0&directConnection=true
   const database = `coop_contract_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  readStoreContract(`MongoDB (${database})`, () => MongoReadStore.connect(url, database), {
+  readStoreContract(`MongoDB (${database})`, (views) => MongoReadStore.connect(url, database, { views }), {
     dispose: async (store) => (store as MongoReadStore).dropDatabase(),
   });
-  readStoreContract(`MongoDB (${database}_o)`, () => MongoReadStore.connect(url, `${database}_o`), {
+  readStoreContract(`MongoDB (${database}_o)`, (views) => MongoReadStore.connect(url, `${database}_o`, { views }), {
     dispose: async (store) => (store as MongoReadStore).dropDatabase(),
     textOrder: true,
   });

@@ -15,11 +15,14 @@ import type {
   ReadPage,
   ReadQuery,
   ReadStore,
+  ViewPage,
+  ViewRequest,
   WriteOp,
 } from '@coop/contracts';
 import { compareKey } from './compare-key.js';
 import { tieDirection } from './tie-direction.js';
 import { normaliseSearch, searchText } from './search-text.js';
+import { toViewPage, type ViewBuilders } from './view-page.js';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 /** Sub-document holding the comparison key of every declared (non-array) field. */
@@ -34,6 +37,12 @@ interface StoredDoc extends Document {
   cooperativeId: string;
   [SEARCH]: string;
   [KEYS]: Record<string, Key>;
+}
+
+/** What connect() takes beside the server and database. */
+export interface MongoReadStoreOptions {
+  /** The view builders findView() may use, by name (none: every view name is refused). */
+  readonly views?: ViewBuilders;
 }
 
 interface Checkpoint {
@@ -61,13 +70,14 @@ export class MongoReadStore implements ReadStore {
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
+    private readonly views: ViewBuilders,
   ) {}
 
-  static async connect(url: string, database: string): Promise<MongoReadStore> {
+  static async connect(url: string, database: string, options: MongoReadStoreOptions = {}): Promise<MongoReadStore> {
     // ignoreUndefined: an undefined field is left out, as JSON.stringify does in the SQLite adapter.
     const client = new MongoClient(url, { ignoreUndefined: true });
     await client.connect();
-    const store = new MongoReadStore(client, client.db(database));
+    const store = new MongoReadStore(client, client.db(database), options.views ?? {});
     await store.createIfMissing('checkpoints');
     return store;
   }
@@ -92,6 +102,20 @@ export class MongoReadStore implements ReadStore {
     this.spec(collection);
     const doc = await this.collection(collection).findOne({ _id: id }, { projection: HIDDEN });
     return doc ? (doc as unknown as ReadDocument) : undefined;
+  }
+
+  async getMany(collection: string, ids: readonly string[]): Promise<ReadDocument[]> {
+    this.spec(collection);
+    if (ids.length === 0) return [];
+    // One query for all of them; `$in` answers in no particular order, so they are put in the order asked.
+    const docs = await this.collection(collection)
+      .find({ _id: { $in: [...new Set(ids)] } }, { projection: HIDDEN })
+      .toArray();
+    const byId = new Map(docs.map((doc) => [doc.id as string, doc as unknown as ReadDocument]));
+    return ids.flatMap((id) => {
+      const doc = byId.get(id);
+      return doc ? [doc] : [];
+    });
   }
 
   async find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
@@ -121,6 +145,11 @@ export class MongoReadStore implements ReadStore {
     if (limit > 0) cursor = cursor.limit(limit);
     const items = (await cursor.toArray()) as unknown as ReadDocument[];
     return { items, total };
+  }
+
+  async findView(collection: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
+    const { items, total } = await this.find(collection, query);
+    return toViewPage(this.views, view, items, total);
   }
 
   async applyBatch(ops: readonly WriteOp[], checkpoint: { name: string; position: bigint }): Promise<void> {

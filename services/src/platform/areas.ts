@@ -2,7 +2,7 @@ import type { CollectionSpec } from '@coop/contracts';
 import type { Projector } from '@coop/projections';
 import type { PersonalDataRules } from './event-store/personal-data.js';
 import type { Upcaster } from './event-store/upcasters.js';
-import type { ViewBuilders } from './views.js';
+import type { ViewBuilders } from '@coop/projections';
 
 /**
  * What a business area contributes to the platform. The platform imports no area: each area folder exports its

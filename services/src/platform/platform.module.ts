@@ -6,7 +6,7 @@ import { ReadModels } from './http/read-models.js';
 import { ReadModelProgress } from './read-model-progress.js';
 import { ClientWrites } from './sqlite-runtime/client-writes.js';
 import type { Storage } from './storage.js';
-import { APP_CONFIG, EVENT_STORE, KEY_STORE, READ_STORE, VIEWS } from './tokens.js';
+import { APP_CONFIG, EVENT_STORE, KEY_STORE, READ_STORE } from './tokens.js';
 
 /** Makes the opened storage, the write path and the read path available to every business module. */
 @Global()
@@ -19,7 +19,6 @@ export class PlatformModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: EVENT_STORE, useValue: storage.events },
         { provide: READ_STORE, useValue: storage.readStore },
-        { provide: VIEWS, useValue: storage.areas.views },
         { provide: KEY_STORE, useValue: storage.keys },
         { provide: ProjectionRunner, useValue: storage.runner },
         { provide: ReadModelProgress, useValue: new ReadModelProgress(config.runProjections ? storage.runner : undefined, storage.readStore, config.readYourWritesWaitMs) },

@@ -58,7 +58,7 @@ describe('openStorage', () => {
     const page = await (storage.readStore as ThreadedReadStore).findView('members', { cooperativeId: 'c-1' }, { name: 'member', args: { today: '2026-11-25' } });
     expect(page).toEqual({ json: '[]', count: 0, total: 0 });
     await expect((storage.readStore as ThreadedReadStore).findView('members', { cooperativeId: 'c-1' }, { name: 'nobody', args: {} })).rejects.toThrow(
-      'No area registers the view "nobody"',
+      'Unknown read view nobody',
     );
   });
 

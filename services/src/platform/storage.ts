@@ -59,11 +59,11 @@ export function readStoreFile(config: AppConfig): string {
   return join(config.dataDir, 'read-models.sqlite');
 }
 
-/** `areas`: whose collections it holds; `sqlite`: options for the SQLite read store (ignored with MongoDB). */
-export async function openReadStore(config: AppConfig, areas: Pick<Areas, 'collections'>, sqlite: SqliteReadStoreOptions = {}): Promise<ReadStore> {
+/** `areas`: whose collections it holds and the list views it builds; `sqlite`: options for the SQLite read store (ignored with MongoDB). */
+export async function openReadStore(config: AppConfig, areas: Pick<Areas, 'collections' | 'views'>, sqlite: SqliteReadStoreOptions = {}): Promise<ReadStore> {
   const readStore: ReadStore = config.mongodbUrl
-    ? await MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase)
-    : new SqliteReadStore(readStoreFile(config), sqlite);
+    ? await MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase, { views: areas.views })
+    : new SqliteReadStore(readStoreFile(config), { ...sqlite, views: areas.views });
   await readStore.ensureCollections(areas.collections);
   return readStore;
 }

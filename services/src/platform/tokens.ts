@@ -3,5 +3,3 @@ export const EVENT_STORE = Symbol('EventStore');
 export const READ_STORE = Symbol('ReadStore');
 export const KEY_STORE = Symbol('KeyStore');
 export const APP_CONFIG = Symbol('AppConfig');
-/** The areas' view builders (platform/views.ts), by name. */
-export const VIEWS = Symbol('Views');

@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { ReadPage } from '@coop/contracts';
-import type { ViewPage } from '../views.js';
+import type { ReadPage, ViewPage } from '@coop/contracts';
 
 /** Sends a list the way the API conventions say: `TotalItems` header, 204 with no body when empty. */
 export function sendList<D, T>(res: FastifyReply, page: ReadPage<D>, toDto: (doc: D) => T): T[] | undefined {

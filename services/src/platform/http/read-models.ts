@@ -1,8 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { NotFoundError, type CollectionSpec, type ReadDocument, type ReadPage, type ReadQuery, type ReadStore, type Sort } from '@coop/contracts';
-import { ThreadedReadStore } from '../sqlite-runtime/threaded-read-store.js';
-import { READ_STORE, VIEWS } from '../tokens.js';
-import { findView, type ViewBuilders, type ViewPage, type ViewRequest } from '../views.js';
+import {
+  NotFoundError,
+  type CollectionSpec,
+  type ReadDocument,
+  type ReadPage,
+  type ReadQuery,
+  type ReadStore,
+  type Sort,
+  type ViewPage,
+  type ViewRequest,
+} from '@coop/contracts';
+import { READ_STORE } from '../tokens.js';
 import { parseListQuery, type ListParams } from './list-query.js';
 
 /**
@@ -11,11 +19,7 @@ import { parseListQuery, type ListParams } from './list-query.js';
  */
 @Injectable()
 export class ReadModels {
-  constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
-    /** The areas' views, for queryView where no read thread builds them. */
-    @Inject(VIEWS) private readonly views: ViewBuilders = {},
-  ) {}
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   async list(spec: CollectionSpec, cooperativeId: string, params: ListParams, defaultSort: readonly Sort[]): Promise<ReadPage<ReadDocument>> {
     return this.store.find(spec.name, parseListQuery(spec, params, cooperativeId, defaultSort));
@@ -48,13 +52,11 @@ export class ReadModels {
   }
 
   /**
-   * As query(), with the page turned into a view (an area's view builder) and written out as JSON: by a read thread
-   * where they run (the API thread then only sends the text), else here.
+   * As query(), with the page turned into a view (one the read store was opened with) and written out as JSON by the
+   * store: by a read thread where they run, so that the API thread only sends the text.
    */
   async queryView(spec: CollectionSpec, cooperativeId: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
-    const scoped = { ...query, cooperativeId };
-    if (this.store instanceof ThreadedReadStore) return this.store.findView(spec.name, scoped, view);
-    return findView(this.store, this.views, spec.name, scoped, view);
+    return this.store.findView(spec.name, { ...query, cooperativeId }, view);
   }
 
   /** Platform-wide listing; only for ROLE_SUPER_ADMIN paths and sign-in. */
@@ -70,14 +72,11 @@ export class ReadModels {
 
   /** The documents of these ids that belong to the cooperative (others are left out, as unknown ids are), by id. */
   async getMany(spec: CollectionSpec, cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
-    const unique = [...new Set(ids)];
-    // In a read thread where they run (decision 42): a page no longer in memory then stops that thread, not this one.
-    const docs =
-      this.store instanceof ThreadedReadStore
-        ? await this.store.getMany(spec.name, unique)
-        : await Promise.all(unique.map((id) => this.store.get(spec.name, id)));
+    // The store reads them in a read thread where they run (decision 42): a page no longer in memory then stops that
+    // thread, not this one. It answers documents of any cooperative: the check is here.
+    const docs = await this.store.getMany(spec.name, [...new Set(ids)]);
     const found = new Map<string, ReadDocument>();
-    for (const doc of docs) if (doc && doc.cooperativeId === cooperativeId) found.set(doc.id, doc);
+    for (const doc of docs) if (doc.cooperativeId === cooperativeId) found.set(doc.id, doc);
     return found;
   }
 

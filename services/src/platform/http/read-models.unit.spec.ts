@@ -2,12 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ReadDocument, ViewArgs } from '@coop/contracts';
 import { MEMBERS, SqliteReadStore } from '@coop/projections';
 import { ReadModels } from './read-models.js';
 
-describe('ReadModels.getMany', () => {
+describe('ReadModels: documents by id and views, within the caller\'s cooperative', () => {
   const dir = mkdtempSync(join(tmpdir(), 'coop-read-models-'));
-  const store = new SqliteReadStore(join(dir, 'read-models.sqlite'));
+  // A view as a store is given it where it is opened (storage.ts: READ_VIEWS).
+  const views = { label: (doc: ReadDocument, args: ViewArgs) => `${String(doc.name)}${args.suffix ?? ''}` };
+  const store = new SqliteReadStore(join(dir, 'read-models.sqlite'), { views });
   const reads = new ReadModels(store);
 
   beforeAll(async () => {
@@ -32,5 +35,12 @@ describe('ReadModels.getMany', () => {
     expect(found.get('m-a1')?.name).toBe('Adler');
     expect((await reads.getMany(MEMBERS, 'coop-b', ['m-a1', 'm-b1'])).get('m-b1')?.name).toBe('Other');
     expect((await reads.getMany(MEMBERS, 'coop-b', ['m-a1'])).size).toBe(0);
+  });
+
+  it("answers a view of the caller's cooperative only, whatever cooperative the query names", async () => {
+    const query = { cooperativeId: 'coop-b', sort: [{ field: 'name', direction: 'desc' as const }] };
+    const page = await reads.queryView(MEMBERS, 'coop-a', query, { name: 'label', args: { suffix: '!' } });
+    expect(page).toEqual({ json: '["Braun!","Adler!"]', count: 2, total: 2 });
+    await expect(reads.queryView(MEMBERS, 'coop-a', query, { name: 'member', args: {} })).rejects.toThrow('Unknown read view member');
   });
 });

@@ -1,5 +1,4 @@
-import type { ReadQuery } from '@coop/contracts';
-import type { ViewRequest } from '../views.js';
+import type { ReadQuery, ViewRequest } from '@coop/contracts';
 
 /** What the API thread asks a read thread: one find() on the read store, as stored or turned into a view... */
 export interface FindRequest {
@@ -27,8 +26,9 @@ export type FindAnswer =
   | { readonly id: number; readonly json: string; readonly count: number; readonly total: number }
   | { readonly id: number; readonly error: string };
 
-/** What a read thread is started with: the SQLite file, and the URL of the areas' module (their views) it imports. */
+/** What a read thread is started with. */
 export interface ReadThreadData {
   readonly file: string;
+  /** The URL of the compiled module listing the areas (`Areas.module`): the thread imports it for collections and views. */
   readonly areas: string;
 }

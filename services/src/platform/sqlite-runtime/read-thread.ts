@@ -5,7 +5,6 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { READER_CACHE_MIB, SqliteReadStore } from '@coop/projections';
 import { importAreas } from '../areas.js';
-import { viewPage } from '../views.js';
 import type { FindAnswer, ReadRequest, ReadThreadData } from './read-thread-protocol.js';
 
 function threadPort(): MessagePort {
@@ -16,18 +15,18 @@ const port = threadPort();
 const data = workerData as ReadThreadData;
 // The areas' collections and view builders: functions, which cannot be sent to a thread; it imports their module.
 const areas = await importAreas(data.areas);
-const store = new SqliteReadStore(data.file, { cacheMiB: READER_CACHE_MIB });
+const store = new SqliteReadStore(data.file, { cacheMiB: READER_CACHE_MIB, views: areas.views });
 store.useCollections(areas.collections);
 
-port.on('message', (request: ReadRequest) => {
+port.on('message', async (request: ReadRequest) => {
   let answer: FindAnswer;
   try {
     if ('ids' in request) {
       const { json, count } = store.getJson(request.collection, request.ids);
       answer = { id: request.id, json, count, total: count };
     } else if (request.view) {
-      const { items, total } = store.findDocuments(request.collection, request.query);
-      answer = { id: request.id, ...viewPage(areas.views, request.view, items, total) };
+      // The store reads and builds the page before its promise settles: no other request runs in between.
+      answer = { id: request.id, ...(await store.findView(request.collection, request.query, request.view)) };
     } else {
       const { json, count, total } = store.findJson(request.collection, request.query);
       answer = { id: request.id, json, count, total };

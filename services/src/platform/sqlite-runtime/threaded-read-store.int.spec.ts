@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { ReadDocument, ReadQuery, WriteOp } from '@coop/contracts';
-import { allProjectors, MEMBERS, SqliteReadStore, USERS } from '@coop/projections';
+import { MEMBERS, SqliteReadStore, USERS } from '@coop/projections';
 import { areas } from '../../areas.js';
 import { toMemberDto } from '../../members/queries/member.view.js';
 import { ReadModels } from '../http/read-models.js';
@@ -38,8 +38,9 @@ let store: ThreadedReadStore;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coop-read-threads-'));
   file = join(dir, 'read-models.sqlite');
-  local = new SqliteReadStore(file);
-  await local.ensureCollections(allProjectors.flatMap((p) => p.collections));
+  // Opened as storage.ts opens it: with the views, for what the API thread answers itself.
+  local = new SqliteReadStore(file, { views: areas.views });
+  await local.ensureCollections(areas.collections);
   const names = ['Bäckerei', 'Braun', 'anna', 'Anton', 'Özdemir', 'zander', 'Müller', 'Muller', 'müllerin', 'bert'];
   await local.applyBatch(
     names.map((name, i) => put(user(`u-${i}`, i % 4 === 3 ? 'coop-2' : 'coop-1', name, i))),
@@ -47,7 +48,7 @@ beforeEach(async () => {
   );
   // A second connection in this thread, to compare the threads' answers with.
   reference = new SqliteReadStore(file);
-  reference.useCollections(allProjectors.flatMap((p) => p.collections));
+  reference.useCollections(areas.collections);
 });
 
 afterEach(async () => {
@@ -99,6 +100,34 @@ afterEach(async () => {
     expect([asOf[0]!.exited, asOf[0]!.shareAmount]).toEqual([false, 0]);
     const empty = await store.findView(MEMBERS.name, { ...query, search: 'nobody' }, { name: 'member', args: { today: '2026-11-23' } });
     expect(empty).toEqual({ json: '[]', count: 0, total: 0 });
+  });
+
+  it('refuses a view the read thread was not given, and goes on answering', async () => {
+    store = await ThreadedReadStore.open(local, ENTRY, file, 1, AREAS);
+    const query: ReadQuery = { cooperativeId: 'coop-1', sort: [{ field: 'name', direction: 'asc' }] };
+    await expect(store.findView(MEMBERS.name, query, { name: 'nope', args: {} })).rejects.toThrow('Unknown read view nope');
+    expect(await store.findView(MEMBERS.name, query, { name: 'member', args: { today: '2026-11-23' } })).toEqual({ json: '[]', count: 0, total: 0 });
+  });
+
+  it('through ReadModels.queryView, answers the view of the caller\'s cooperative built by a thread', async () => {
+    store = await ThreadedReadStore.open(local, ENTRY, file, 1, AREAS);
+    const member = (id: string, cooperativeId: string, name: string): WriteOp => ({
+      kind: 'put',
+      collection: MEMBERS.name,
+      doc: { id, cooperativeId, position: '20', name, givenName: 'Eva', memberNr: 7, birthDate: '1980-01-01', legalForm: 0, exitDate: null, memberUntil: '9999-12-31', shareAmount: 1, shareTotalEUR: 2500, postings: [] },
+    });
+    await store.applyBatch([member('m-1', 'coop-1', 'Zorn'), member('m-2', 'coop-2', 'Abel')], { name: 'main', position: 20n });
+    const page = await new ReadModels(store).queryView(MEMBERS, 'coop-1', { cooperativeId: 'coop-2' }, { name: 'member', args: { today: '2026-11-23' } });
+    expect((JSON.parse(page.json) as { id: string }[]).map((m) => m.id)).toEqual(['m-1']);
+    expect([page.count, page.total]).toEqual([1, 1]);
+  });
+
+  it('with no read thread running, answers getMany and findView on its own connection, with its views', async () => {
+    store = await ThreadedReadStore.open(local, ENTRY, file, 0, AREAS);
+    expect((await store.getMany(USERS.name, ['u-3', 'nobody', 'u-0'])).map((d) => d.username)).toEqual(['Anton', 'Bäckerei']);
+    const query: ReadQuery = { cooperativeId: 'coop-1' };
+    expect(await store.findView(MEMBERS.name, query, { name: 'member', args: { today: '2026-11-23' } })).toEqual({ json: '[]', count: 0, total: 0 });
+    await expect(store.findView(MEMBERS.name, query, { name: 'nope', args: {} })).rejects.toThrow('Unknown read view nope');
   });
 
   it('runs queries in parallel threads and matches every answer to its question', async () => {

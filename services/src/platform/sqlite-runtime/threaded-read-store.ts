@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, WriteOp } from '@coop/contracts';
+import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, ViewPage, ViewRequest, WriteOp } from '@coop/contracts';
 import type { Areas } from '../areas.js';
-import { findView, type ViewPage, type ViewRequest } from '../views.js';
 import type { FindAnswer, ReadRequest, ReadThreadData } from './read-thread-protocol.js';
 import { whenReady } from './worker-ready.js';
 
@@ -32,12 +31,12 @@ export class ThreadedReadStore implements ReadStore {
     private readonly local: ReadStore,
     private readonly entry: URL,
     private readonly file: string,
-    /** The threads import the areas' module (`areas.module`) for their views; `views` build them here without threads. */
-    private readonly areas: Pick<Areas, 'module' | 'views'>,
+    /** The threads import the areas' module (`areas.module`) for their collections and views (`local` has them already). */
+    private readonly areas: Pick<Areas, 'module'>,
   ) {}
 
   /** Starts `count` read threads on `file` (collections already made by `local`) and waits until they are ready. */
-  static async open(local: ReadStore, entry: URL, file: string, count: number, areas: Pick<Areas, 'module' | 'views'>): Promise<ThreadedReadStore> {
+  static async open(local: ReadStore, entry: URL, file: string, count: number, areas: Pick<Areas, 'module'>): Promise<ThreadedReadStore> {
     const store = new ThreadedReadStore(local, entry, file, areas);
     // Started side by side: each thread loads the modules and opens its connection (about 150 ms).
     const started = await Promise.allSettled(Array.from({ length: count }, () => store.startThread()));
@@ -67,11 +66,11 @@ export class ThreadedReadStore implements ReadStore {
   }
 
   /**
-   * A page turned into a view (an area's view builder) by the read thread, as JSON text: the API thread sends it as it is,
-   * without parsing the documents, building the answer and writing it out itself.
+   * A page turned into a view by the read thread (which opens its store with the same views as `local`), as JSON
+   * text: the API thread sends it as it is, without parsing the documents, building the answer and writing it out itself.
    */
   async findView(collection: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
-    if (this.threads.length === 0 && !this.closed) return findView(this.local, this.areas.views, collection, query, view);
+    if (this.threads.length === 0 && !this.closed) return this.local.findView(collection, query, view);
     return this.ask(collection, query, view);
   }
 
@@ -81,10 +80,7 @@ export class ThreadedReadStore implements ReadStore {
    */
   async getMany(collection: string, ids: readonly string[]): Promise<ReadDocument[]> {
     if (ids.length === 0) return [];
-    if (this.threads.length === 0 && !this.closed) {
-      const docs = await Promise.all(ids.map((id) => this.local.get(collection, id)));
-      return docs.filter((d): d is ReadDocument => d !== undefined);
-    }
+    if (this.threads.length === 0 && !this.closed) return this.local.getMany(collection, ids);
     const { json } = await this.send((id) => ({ id, collection, ids }));
     return JSON.parse(json) as ReadDocument[];
   }
