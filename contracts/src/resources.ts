@@ -1,59 +1,4 @@
-import type { Role } from './roles.js';
-import type { TaxPaperState } from './tax-papers.js';
-
-/** What the API answers for a user. The password hash never leaves the server. */
-export interface UserDto {
-  readonly id: string;
-  readonly username: string;
-  readonly roles: Role[];
-  readonly cooperative: string;
-}
-
-export interface UserWrite {
-  readonly username: string;
-  readonly password?: string;
-  readonly passwordRepeat?: string;
-  readonly roles: string[];
-  /** Only ROLE_SUPER_ADMIN may name another cooperative. */
-  readonly cooperative?: string;
-}
-
-export interface CooperativeFields {
-  readonly name: string;
-  readonly fullName: string;
-  readonly address: string;
-  readonly zip: string;
-  readonly city: string;
-  readonly email: string;
-  readonly contactPerson: string;
-  readonly url: string;
-  readonly taxId: string;
-  readonly bankname: string;
-  readonly iban: string;
-  readonly bic: string;
-  /** Price of one share in euro cents. */
-  readonly balanceCost: number;
-  readonly minimumShares: number;
-}
-
-export interface CooperativeDto extends CooperativeFields {
-  readonly id: string;
-}
-
-export type ElmaProcess = 'fs' | 'km';
-
-export interface ElmaNumberDto {
-  readonly id: string;
-  readonly elmaProcess: ElmaProcess;
-  readonly elmaNumber: string;
-  /** UTC ISO 8601 timestamp. */
-  readonly createdAt: string;
-}
-
-export interface Option {
-  readonly key: string;
-  readonly value: string;
-}
+import type { ExemptionOrderDto, FieldChange, NonAssessmentDto } from './http/tax-papers.js';
 
 /** A member as the API answers it (docs/api.md "members"). Money in euro cents, dates `YYYY-MM-DD`. */
 export interface MemberDto {
@@ -172,12 +117,6 @@ export interface MemberDashboardDto {
   readonly sumBalance: number;
 }
 
-export interface FieldChange {
-  readonly field: string;
-  readonly from: unknown;
-  readonly to: unknown;
-}
-
 /** One entry of `GET /members/{id}/history`. */
 export interface MemberHistoryEntry {
   /** Global log position (a bigint as a string). */
@@ -205,59 +144,4 @@ export interface MemberHistoryEntry {
   readonly correction?: { readonly balanceId: string; readonly rueckpfleinzahlung: number; readonly interestEnd: string | null };
   readonly shareAmountAfter: number;
   readonly shareTotalAfter: number;
-}
-
-/** An exemption order (FSA) as the API answers it (docs/api.md "exemptionorders"). Amount in euro cents. */
-export interface ExemptionOrderDto {
-  readonly id: string;
-  readonly member: string;
-  /** The member's current display name ("Name, GivenName") and number. */
-  readonly memberName: string;
-  readonly memberNr: number | null;
-  /** 0 initial, 1 follow-up. */
-  readonly type: number;
-  readonly joint: boolean;
-  /** SPEC's `fsatyp`: `Einzelner` (single) or `Gemeinsamer` (joint), derived from `joint`. */
-  readonly fsatyp: 'Einzelner' | 'Gemeinsamer';
-  readonly spouse: string | null;
-  readonly spouseName: string | null;
-  readonly amount: number;
-  readonly date: string;
-  readonly startDate: string;
-  readonly endDate: string | null;
-  /** Derived at read time: active when there is no end date or it is not in the past. */
-  readonly state: TaxPaperState;
-  readonly cooperative: string;
-}
-
-/** A non-assessment certificate (NV) as the API answers it (docs/api.md "nonassessments"). */
-export interface NonAssessmentDto {
-  readonly id: string;
-  readonly member: string;
-  readonly memberName: string;
-  readonly memberNr: number | null;
-  /** 0, 60, 100 or -1 (DOMAIN.md 2.6). */
-  readonly type: number;
-  readonly orderNumber: string | null;
-  readonly date: string;
-  readonly taxAuthorities: string | null;
-  readonly startDate: string;
-  readonly endDate: string;
-  /** true when the original is on file, else null. */
-  readonly original: true | null;
-  readonly state: TaxPaperState;
-  readonly cooperative: string;
-}
-
-/** One entry of `GET /exemptionorders/{id}/history` and `GET /nonassessments/{id}/history`. */
-export interface TaxPaperHistoryEntry {
-  /** Global log position (a bigint as a string). */
-  readonly position: string;
-  readonly revision: number;
-  /** `ExemptionOrderRecorded`, `ExemptionOrderCorrected`, `NonAssessmentRecorded`, `NonAssessmentCorrected`. */
-  readonly type: string;
-  readonly timestamp: string;
-  readonly user: string;
-  /** Every field set (recorded: from null) or changed (corrected). */
-  readonly changes: readonly FieldChange[];
 }
