@@ -8,6 +8,8 @@ import { firstStart, type FirstStart } from './first-start.js';
 import type { AppConfig } from './platform/config/config.js';
 import { serveConsole } from './platform/http/console-files.js';
 import { ApiErrorFilter } from './platform/http/error.filter.js';
+import { addContractSchemas } from './platform/http/openapi.js';
+import { RequestValidationPipe } from './platform/http/validation.pipe.js';
 import { BODY_LIMIT, parseJsonBodies } from './platform/http/json-body.js';
 import { openStorage, type Storage } from './platform/storage.js';
 
@@ -38,10 +40,10 @@ export async function createApp(config: AppConfig, options: { logger?: boolean }
   parseJsonBodies(app);
   app.setGlobalPrefix('api/v1');
   app.useGlobalFilters(new ApiErrorFilter());
+  app.useGlobalPipes(new RequestValidationPipe());
   app.enableShutdownHooks();
-  const doc = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Coop Ledger API').setVersion('1').addBearerAuth().build(),
+  const doc = addContractSchemas(
+    SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Coop Ledger API').setVersion('1').addBearerAuth().build()),
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
   const fastify = app.getHttpAdapter().getInstance();
