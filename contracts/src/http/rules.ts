@@ -87,6 +87,14 @@ export function AsText(trim = false): PropertyDecorator {
   });
 }
 
+/** Optional text: trimmed, a number read as its digits; empty (or anything else) reads as null. */
+export function AsOptionalText(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => {
+    const t = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+    return t === '' ? null : t;
+  });
+}
+
 /** A whole number, also sent as numeric text; other values are kept as sent, so the rules name them. */
 export function AsInteger(): PropertyDecorator {
   return Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value));
@@ -97,9 +105,10 @@ export function AsBoolean(): PropertyDecorator {
   return Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value));
 }
 
-/** A business date: trimmed, a date-time cut to its date. */
-export function AsBusinessDate(): PropertyDecorator {
+/** A business date: trimmed, a date-time cut to its date; `emptyAsNull`: left empty reads as null. */
+export function AsBusinessDate(emptyAsNull = false): PropertyDecorator {
   return Transform(({ value }: { value: unknown }) => {
+    if (emptyAsNull && isBlankValue(value)) return null;
     if (typeof value !== 'string') return value;
     const s = value.trim();
     return /^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s;

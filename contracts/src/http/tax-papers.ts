@@ -1,6 +1,7 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Min, ValidateIf } from 'class-validator';
-import { EXEMPTION_ORDER_TYPES, NON_ASSESSMENT_TYPES, type TaxPaperState } from '../tax-papers.js';
-import { AsBoolean, AsBusinessDate, AsInteger, AsText, IsBusinessDate, IsFilled, ListOf, Satisfies, isBlankValue, rule, ruleNamingValue } from './rules.js';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { EXEMPTION_ORDER_TYPES, NON_ASSESSMENT_TYPES, type ExemptionOrderType, type NonAssessmentType, type TaxPaperState } from '../tax-papers.js';
+import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, AsText, IsBusinessDate, IsFilled, ListOf, Satisfies, isBlankValue, rule, ruleNamingValue } from './rules.js';
 
 const TAX_PAPER_STATES = ['active', 'inactive'] as const;
 /** Sent at all: not left out, not null, not blank text. */
@@ -77,20 +78,20 @@ export class TaxPaperHistoryEntry {
 /** The fields of an exemption order as the clerk sends them (PUT sends the whole order: fields left out are cleared). */
 export class ExemptionOrderFieldsWrite {
   /** 0 initial, 1 follow-up. */
-  @AsInteger() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsIn(EXEMPTION_ORDER_TYPES, ruleNamingValue('invalidChoice')) type?: number;
-  @AsBoolean() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBoolean(ruleNamingValue('invalidChoice')) joint?: boolean;
+  @AsInteger() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsIn(EXEMPTION_ORDER_TYPES, ruleNamingValue('invalidChoice')) type!: ExemptionOrderType;
+  @AsBoolean() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBoolean(ruleNamingValue('invalidChoice')) joint!: boolean;
   /** The spouse (a member id) of a joint order; empty for a single one. */
-  @AsText(true) @IsOptional() @IsString(ruleNamingValue('invalidChoice')) spouse?: string;
+  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) spouse: string | null = null;
   /** Euro cents, greater than 0. */
   @AsInteger()
   @Satisfies('isSent', (v) => v !== undefined && v !== null && v !== '', rule('mustNotBeEmpty'))
   @IsInt(ruleNamingValue('invalidNumber'))
   @Min(1, rule('mustBeGreaterThan', '0'))
-  amount?: number;
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) date?: string;
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) startDate?: string;
+  amount!: number;
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) date!: string;
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) startDate!: string;
   /** Empty: open-ended. */
-  @AsBusinessDate() @ValidateIf((o: ExemptionOrderFieldsWrite) => present(o.endDate)) @IsBusinessDate(ruleNamingValue('invalidDate')) endDate?: string | null;
+  @AsBusinessDate(true) @IsOptional() @IsBusinessDate(ruleNamingValue('invalidDate')) endDate: string | null = null;
 }
 
 /** `POST /exemptionorders`: a new order of `member`. */
@@ -110,15 +111,16 @@ const asOriginal = (value: unknown): unknown =>
 /** The fields of a non-assessment certificate as the clerk sends them (PUT: the whole certificate). */
 export class NonAssessmentFieldsWrite {
   /** 0, 60, 100 or -1. */
-  @AsInteger() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsIn(NON_ASSESSMENT_TYPES, ruleNamingValue('invalidChoice')) type?: number;
+  @AsInteger() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsIn(NON_ASSESSMENT_TYPES, ruleNamingValue('invalidChoice')) type!: NonAssessmentType;
   @AsText(true) @IsFilled(rule('mustNotBeEmpty')) orderNumber: string = '';
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) date?: string;
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) date!: string;
   @AsText(true) @IsFilled(rule('mustNotBeEmpty')) taxAuthorities: string = '';
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) startDate?: string;
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('endDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) endDate?: string;
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) startDate!: string;
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('endDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) endDate!: string;
+  @Transform(({ value }: { value: unknown }) => asOriginal(value))
   @IsOptional()
-  @Satisfies('isOriginal', (v) => asOriginal(v) === true || asOriginal(v) === null, ruleNamingValue('invalidChoice'))
-  original?: true | null;
+  @Satisfies('isOriginal', (v) => v === true, ruleNamingValue('invalidChoice'))
+  original: true | null = null;
 }
 
 /** `POST /nonassessments`: a new certificate of `member`. */

@@ -27,7 +27,8 @@ const ENTITY = 'Exemption order';
 
 /** The checked fields as the decider's input (it checks the rules across fields, years and other orders). */
 function exemptionOrderInput(body: ExemptionOrderFieldsWrite): ExemptionOrderInput {
-  return { type: body.type, joint: body.joint, spouse: body.spouse, amount: body.amount, date: body.date, startDate: body.startDate, endDate: body.endDate };
+  const { type, joint, spouse, amount, date, startDate, endDate } = body;
+  return { type, joint, spouse, amount, date, startDate, endDate };
 }
 
 /** The member a correction names: a non-empty text, else null (left out). */
