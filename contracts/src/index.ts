@@ -4,7 +4,7 @@ export * from './key-store.port.js';
 export * from './read-store.port.js';
 export * from './roles.js';
 export * from './validation.js';
-export * from './resources.js';
+export * from './http/members.js';
 export * from './http/rules.js';
 export * from './http/options.js';
 export * from './http/users.js';

@@ -122,28 +122,40 @@ export function AsStrings(): PropertyDecorator {
   );
 }
 
-// ---- Lists of answer classes ----
+// ---- Nested answer classes ----
 
 /** A class, as class-validator names the targets of its rules. */
 type Constructor = Function;
-const listItems = new Map<Constructor, Map<string, () => Constructor>>();
+const nestedTypes = new Map<Constructor, Map<string, () => Constructor>>();
+
+function keepNestedType(target: object, propertyName: string | symbol, type: () => Constructor): void {
+  const owner = target.constructor as Constructor;
+  const types = nestedTypes.get(owner) ?? new Map<string, () => Constructor>();
+  types.set(String(propertyName), type);
+  nestedTypes.set(owner, types);
+}
 
 /**
  * A list of `item` objects (an answer's nested rows). class-transformer's `@Type` would need reflect-metadata in the
- * browser; the item class is kept here instead, for the OpenAPI document (`listItemType`).
+ * browser; the item class is kept here instead, for the OpenAPI document (`nestedType`).
  */
 export function ListOf(item: () => Constructor): PropertyDecorator {
   return (target: object, propertyName: string | symbol) => {
-    const owner = target.constructor as Constructor;
-    const items = listItems.get(owner) ?? new Map<string, () => Constructor>();
-    items.set(String(propertyName), item);
-    listItems.set(owner, items);
+    keepNestedType(target, propertyName, item);
     IsArray()(target, propertyName);
     ValidateNested({ each: true })(target, propertyName);
   };
 }
 
-/** The item class of a `ListOf` property, if it is one. */
-export function listItemType(owner: Constructor, propertyName: string): Constructor | undefined {
-  return listItems.get(owner)?.get(propertyName)?.();
+/** One nested `type` object (null when `IsOptional` is added). */
+export function NestedOf(type: () => Constructor): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    keepNestedType(target, propertyName, type);
+    ValidateNested()(target, propertyName);
+  };
+}
+
+/** The class of a `ListOf` item or a `NestedOf` object, if the property is one. */
+export function nestedType(owner: Constructor, propertyName: string): Constructor | undefined {
+  return nestedTypes.get(owner)?.get(propertyName)?.();
 }

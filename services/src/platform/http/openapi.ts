@@ -2,7 +2,7 @@ import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiResponse, type OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
-import { listItemType } from '@coop/contracts';
+import { nestedType } from '@coop/contracts';
 
 /**
  * The OpenAPI document describes the request and answer classes of `contracts` from their class-validator metadata
@@ -47,9 +47,9 @@ const converters: Converters = {
   equalsPassword: { type: 'string', description: 'the same as password' },
   isOriginal: { type: 'boolean', enum: [true], nullable: true },
   isFieldValue: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true },
-  // A `ListOf` property: each item (the converter's result is wrapped as the array's items) refers to its class.
+  // A `ListOf` item or a `NestedOf` object refers to its class (a list wraps the result as its items).
   [ValidationTypes.NESTED_VALIDATION]: (meta) => {
-    const item = typeof meta.target === 'function' ? listItemType(meta.target, meta.propertyName) : undefined;
+    const item = typeof meta.target === 'function' ? nestedType(meta.target, meta.propertyName) : undefined;
     return item ? { $ref: `${SCHEMAS}${item.name}` } : {};
   },
   // IsOptional / ValidateIf: the value may be null (OpenAPI 3.0) and left out.
