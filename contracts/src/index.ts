@@ -12,6 +12,7 @@ export * from './http/cooperatives.js';
 export * from './http/elma-numbers.js';
 export * from './http/tax-papers.js';
 export * from './http/session.js';
+export * from './http/writable-fields.js';
 export * from './events/index.js';
 export * from './decider.js';
 export * from './validators.js';
