@@ -5,26 +5,12 @@
  * console's bundle must not pull in the request classes' decorators or any server code.
  * `admin-ui/src/contractsBoundary.unit.spec.ts` checks that every value exported here comes from such a file.
  */
-export type {
-  UserDto,
-  UserWrite,
-  CooperativeFields,
-  CooperativeDto,
-  ElmaProcess,
-  ElmaNumberDto,
-  Option,
-  MemberDto,
-  BalanceDto,
-  ShareVersion,
-  ShareDto,
-  DashboardDto,
-  MemberDashboardDto,
-  FieldChange,
-  MemberHistoryEntry,
-  ExemptionOrderDto,
-  NonAssessmentDto,
-  TaxPaperHistoryEntry,
-} from './resources.js';
+export type { UserDto, UserWrite } from './http/users.js';
+export type { CooperativeFields, CooperativeDto } from './http/cooperatives.js';
+export type { ElmaProcess, ElmaNumberDto } from './http/elma-numbers.js';
+export type { Option } from './http/options.js';
+export type { MemberDto, BalanceDto, ShareVersion, ShareDto, DashboardDto, MemberDashboardDto, MemberHistoryEntry } from './http/members.js';
+export type { FieldChange, ExemptionOrderDto, NonAssessmentDto, TaxPaperHistoryEntry } from './http/tax-papers.js';
 export type { Role } from './roles.js';
 export type { FieldError, ValidationTemplate } from './validation.js';
 export type { MemberValidationTemplate } from './member-validation-templates.js';

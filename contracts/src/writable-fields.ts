@@ -1,10 +1,15 @@
-import type { BalanceDto, CooperativeFields, ElmaNumberDto, ExemptionOrderDto, MemberDto, NonAssessmentDto, ShareDto, UserWrite } from './resources.js';
+import type { CooperativeFields } from './http/cooperatives.js';
+import type { ElmaNumberWrite } from './http/elma-numbers.js';
+import type { BalanceDto, MemberDto, ShareDto } from './http/members.js';
+import type { ExemptionOrderRecord, NonAssessmentRecord } from './http/tax-papers.js';
+import type { UserWrite } from './http/users.js';
 
 /**
  * The fields a client may send per resource (docs/api.md): the console sends only these, and a server error on a
  * field outside them is shown as a general error, because no form shows it. Read-only fields of a record (id,
- * createdAt, cooperative, …) are never sent back. Each list is checked against the resource's type, so a renamed
- * field fails the build. Plain constants: the console imports them through `@coop/contracts/console`.
+ * createdAt, cooperative, …) are never sent back. Each list is checked against the resource's request class (its answer
+ * type where the body is not a class yet: members, postings, the share register), so a renamed field fails the build,
+ * and `writable-fields.unit.spec.ts` holds each list with a request class to exactly that class's fields. Plain constants: the console imports them through `@coop/contracts/console`.
  */
 export const WRITABLE_FIELDS = {
   users: ['username', 'password', 'passwordRepeat', 'roles'] satisfies readonly (keyof UserWrite)[],
@@ -24,7 +29,7 @@ export const WRITABLE_FIELDS = {
     'balanceCost',
     'minimumShares',
   ] satisfies readonly (keyof CooperativeFields)[],
-  elmanumbers: ['elmaProcess', 'elmaNumber'] satisfies readonly (keyof ElmaNumberDto)[],
+  elmanumbers: ['elmaProcess', 'elmaNumber'] satisfies readonly (keyof ElmaNumberWrite)[],
   /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, approvalDate, interestBegin. */
   members: [
     'memberNr',
@@ -72,7 +77,7 @@ export const WRITABLE_FIELDS = {
   /** The share register: only the payment fields are corrected (a correction event; history is kept). */
   shares: ['rueckpfleinzahlung', 'interestEnd'] satisfies readonly (keyof ShareDto)[],
   /** Exemption orders: the whole order on POST and PUT; `spouse` only on joint orders. */
-  exemptionorders: ['member', 'type', 'joint', 'spouse', 'amount', 'date', 'startDate', 'endDate'] satisfies readonly (keyof ExemptionOrderDto)[],
+  exemptionorders: ['member', 'type', 'joint', 'spouse', 'amount', 'date', 'startDate', 'endDate'] satisfies readonly (keyof ExemptionOrderRecord)[],
   /** Non-assessment certificates: `original` true or null. */
   nonassessments: [
     'member',
@@ -83,7 +88,7 @@ export const WRITABLE_FIELDS = {
     'startDate',
     'endDate',
     'original',
-  ] satisfies readonly (keyof NonAssessmentDto)[],
+  ] satisfies readonly (keyof NonAssessmentRecord)[],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 
 /** A resource (the API path's first segment) whose writable fields are listed. */

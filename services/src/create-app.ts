@@ -9,6 +9,8 @@ import type { Areas } from './platform/areas.js';
 import type { AppConfig } from './platform/config/config.js';
 import { serveConsole } from './platform/http/console-files.js';
 import { ApiErrorFilter } from './platform/http/error.filter.js';
+import { addContractSchemas } from './platform/http/openapi.js';
+import { RequestValidationPipe } from './platform/http/validation.pipe.js';
 import { BODY_LIMIT, parseJsonBodies } from './platform/http/json-body.js';
 import { openStorage, type Storage, type StorageOptions } from './platform/storage.js';
 
@@ -49,10 +51,10 @@ export async function createApp(
   parseJsonBodies(app);
   app.setGlobalPrefix('api/v1');
   app.useGlobalFilters(new ApiErrorFilter());
+  app.useGlobalPipes(new RequestValidationPipe());
   app.enableShutdownHooks();
-  const doc = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Coop Ledger API').setVersion('1').addBearerAuth().build(),
+  const doc = addContractSchemas(
+    SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Coop Ledger API').setVersion('1').addBearerAuth().build()),
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
   const fastify = app.getHttpAdapter().getInstance();

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../events.js';
-import type { CooperativeFields } from '../resources.js';
+import type { CooperativeFields } from '../http/cooperatives.js';
 
 export type CooperativeRegistered = DomainEvent<
   'CooperativeRegistered',

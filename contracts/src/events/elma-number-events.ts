@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../events.js';
-import type { ElmaProcess } from '../resources.js';
+import type { ElmaProcess } from '../http/elma-numbers.js';
 
 export type ElmaNumberAdded = DomainEvent<
   'ElmaNumberAdded',

@@ -1,8 +1,10 @@
 import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { RebuildAnswer } from '@coop/contracts';
 import { ProjectionRunner } from '@coop/projections';
 import { Requires } from '../auth/decorators.js';
 import { ConflictError } from '../platform/commands/errors.js';
+import { AnswersOk } from '../platform/http/openapi.js';
 import type { AppConfig } from '../platform/config/config.js';
 import { APP_CONFIG } from '../platform/tokens.js';
 
@@ -16,7 +18,8 @@ export class ProjectionsController {
   @Post('rebuild')
   @Requires('projections:rebuild')
   @HttpCode(200)
-  async rebuild(): Promise<{ events: number }> {
+  @AnswersOk(RebuildAnswer)
+  async rebuild(): Promise<RebuildAnswer> {
     if (!this.config.runProjections) {
       throw new ConflictError('Projections run in a separate worker here: stop it and run `npm run projections:rebuild`.');
     }

@@ -1,23 +1,15 @@
 import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isRole, type ReadStore } from '@coop/contracts';
+import { isRole, LoginRequest, TokenAnswer, type ReadStore } from '@coop/contracts';
 import { CREDENTIALS } from '@coop/projections';
+import { AnswersOk, BodyOf } from '../platform/http/openapi.js';
 import { READ_STORE } from '../platform/tokens.js';
 import { CurrentActor, Public, SignedIn } from './decorators.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { TokenService } from './token.service.js';
 import type { Actor } from '../platform/commands/command-context.js';
-
-export class LoginBody {
-  @ApiProperty() username!: string;
-  @ApiProperty() password!: string;
-}
-
-export class TokenAnswer {
-  @ApiProperty({ description: 'HS256 JWT with exp, username, roles, cooperative' }) token!: string;
-}
 
 const INVALID = 'Invalid username or password';
 
@@ -34,12 +26,11 @@ export class LoginController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  @ApiBody({ type: LoginBody })
-  @ApiOkResponse({ type: TokenAnswer })
-  async login(@Body() body: unknown, @Req() req: FastifyRequest): Promise<TokenAnswer> {
-    const { username, password } = (body ?? {}) as Record<string, unknown>;
+  @BodyOf(LoginRequest)
+  @AnswersOk(TokenAnswer)
+  async login(@Body() { username, password }: LoginRequest, @Req() req: FastifyRequest): Promise<TokenAnswer> {
     const address = req.ip ?? 'unknown';
-    if (typeof username !== 'string' || typeof password !== 'string' || username.trim() === '') {
+    if (username.trim() === '') {
       throw new UnauthorizedException({ message: INVALID });
     }
     const wait = this.throttle.retryAfter(username.trim(), address);
@@ -66,7 +57,7 @@ export class LoginController {
   @SignedIn()
   @Get('ping')
   @ApiBearerAuth()
-  @ApiOkResponse({ type: TokenAnswer })
+  @AnswersOk(TokenAnswer)
   async ping(@CurrentActor() actor: Actor, @Res({ passthrough: true }) res: FastifyReply): Promise<TokenAnswer> {
     const token = await this.tokens.sign(actor);
     res.header('Authorization', `Bearer ${token}`);

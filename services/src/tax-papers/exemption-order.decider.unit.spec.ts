@@ -12,7 +12,7 @@ const SPOUSE = 'member-2';
 const COOP = 'coop-1';
 const TODAY = '2025-06-15';
 
-const input = (overrides: ExemptionOrderInput = {}): ExemptionOrderInput => ({
+const input = (overrides: Partial<ExemptionOrderInput> = {}): ExemptionOrderInput => ({
   type: 0,
   joint: false,
   spouse: null,
@@ -23,7 +23,7 @@ const input = (overrides: ExemptionOrderInput = {}): ExemptionOrderInput => ({
   ...overrides,
 });
 
-const record = (overrides: ExemptionOrderInput = {}, extra: Partial<Extract<ExemptionOrderCommand, { type: 'RecordExemptionOrder' }>> = {}): ExemptionOrderCommand => ({
+const record = (overrides: Partial<ExemptionOrderInput> = {}, extra: Partial<Extract<ExemptionOrderCommand, { type: 'RecordExemptionOrder' }>> = {}): ExemptionOrderCommand => ({
   type: 'RecordExemptionOrder',
   exemptionOrderId: ID,
   memberId: MEMBER,
@@ -35,7 +35,7 @@ const record = (overrides: ExemptionOrderInput = {}, extra: Partial<Extract<Exem
   ...extra,
 });
 
-const correct = (overrides: ExemptionOrderInput = {}, extra: Partial<Extract<ExemptionOrderCommand, { type: 'CorrectExemptionOrder' }>> = {}): ExemptionOrderCommand => ({
+const correct = (overrides: Partial<ExemptionOrderInput> = {}, extra: Partial<Extract<ExemptionOrderCommand, { type: 'CorrectExemptionOrder' }>> = {}): ExemptionOrderCommand => ({
   type: 'CorrectExemptionOrder',
   exemptionOrderId: ID,
   memberId: MEMBER,
@@ -76,21 +76,18 @@ describe('exemption order decider: RecordExemptionOrder', () => {
     spec.given([]).when(record()).then([recorded()]);
   });
 
-  it('records a joint order with its spouse and an open end; numeric text and date-times are read', () => {
+  it('records a joint order with its spouse and an open end', () => {
     spec
       .given([])
-      .when(record({ joint: true, spouse: ` ${SPOUSE} `, type: '1', amount: '150000', startDate: '2025-01-01T00:00:00.000Z', endDate: '' }))
+      .when(record({ joint: true, spouse: SPOUSE, type: 1, amount: 150_000, endDate: null }))
       .then([recorded(ID, { type: 1, joint: true, spouse: SPOUSE, amount: 150_000, endDate: null })]);
   });
 
-  it('reports every missing field, the member first', () => {
-    refuses(record({ type: null, joint: undefined, amount: '', date: '', startDate: null, endDate: null }, { memberId: '' }), [
+  it('reports a missing member with the other errors of the order, the member first', () => {
+    refuses(record({ joint: true, endDate: '2024-12-31' }, { memberId: '' }), [
       fieldError('member', 'mustNotBeEmpty'),
-      fieldError('type', 'mustNotBeEmpty'),
-      fieldError('joint', 'mustNotBeEmpty'),
-      fieldError('amount', 'mustNotBeEmpty'),
-      fieldError('date', 'mustNotBeEmpty'),
-      fieldError('startDate', 'startDateMustNotBeEmpty'),
+      fieldError('spouse', 'spouseNeededForJoint'),
+      fieldError('endDate', 'endDateMustBeAfterStartDate'),
     ]);
   });
 
@@ -101,30 +98,8 @@ describe('exemption order decider: RecordExemptionOrder', () => {
       .thenThrows(NotFoundError, (e) => expect([e.entity, e.id]).toEqual(['Member', MEMBER]));
   });
 
-  it.each([2, -1, 'x'])('refuses the type %p with invalidChoice', (type) => {
-    refuses(record({ type }), [fieldError('type', 'invalidChoice', String(type))]);
-  });
-
-  it.each(['yes', 1])('refuses joint %p with invalidChoice', (joint) => {
-    refuses(record({ joint }), [fieldError('joint', 'invalidChoice', String(joint))]);
-  });
-
-  it.each([
-    [0, fieldError('amount', 'mustBeGreaterThan', '0')],
-    [-100, fieldError('amount', 'mustBeGreaterThan', '0')],
-    [12.5, fieldError('amount', 'invalidNumber', '12.5')],
-    ['12,50', fieldError('amount', 'invalidNumber', '12,50')],
-  ])('refuses the amount %p', (amount, error) => {
-    refuses(record({ amount }), [error]);
-  });
-
-  it.each(['2025-02-30', '01.01.2025', 'soon'])('refuses the start date %p with invalidDate', (startDate) => {
-    refuses(record({ startDate }), [fieldError('startDate', 'invalidDate', startDate)]);
-  });
-
   it('a joint order needs a spouse: spouseNeededForJoint ("Either select a spouse or change to single exemption order")', () => {
     refuses(record({ joint: true, spouse: null }), [fieldError('spouse', 'spouseNeededForJoint')]);
-    refuses(record({ joint: true, spouse: '  ' }), [fieldError('spouse', 'spouseNeededForJoint')]);
   });
 
   it('a single order has no spouse: mustBeEmpty', () => {

@@ -1,27 +1,21 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { ElmaNumberDto, ElmaProcess, Option, ReadDocument } from '@coop/contracts';
+import { ElmaNumberDto, ElmaNumberWrite, Option, type ElmaProcess, type ReadDocument } from '@coop/contracts';
 import { ELMA_NUMBERS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
-import { asBody, text } from '../../platform/http/body.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
+import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { AddElmaNumberCommand, ChangeElmaNumberCommand, RemoveElmaNumberCommand, type ElmaNumberInput } from '../commands/elma-number.commands.js';
 
-export class ElmaNumberBody {
-  @ApiProperty({ enum: ['fs', 'km'] }) elmaProcess!: string;
-  @ApiProperty({ description: 'fs: 8 digits starting 1, 3, 5 or 7, not ending 0; km: 11 digits' }) elmaNumber!: string;
-}
-
 const DEFAULT_SORT = [{ field: 'elmaProcess', direction: 'asc' }] as const;
 
-function input(raw: unknown): ElmaNumberInput {
-  const b = asBody(raw);
-  return { elmaProcess: text(b, 'elmaProcess'), elmaNumber: text(b, 'elmaNumber') };
+function input(body: ElmaNumberWrite): ElmaNumberInput {
+  return { elmaProcess: body.elmaProcess, elmaNumber: body.elmaNumber };
 }
 
 export function toElmaNumberDto(doc: ReadDocument): ElmaNumberDto {
@@ -41,32 +35,39 @@ export class ElmaNumbersController {
 
   @Get()
   @Requires('elmanumbers:read')
+  @AnswersList(ElmaNumberDto)
   async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<ElmaNumberDto[] | undefined> {
     return sendList(res, await this.reads.list(ELMA_NUMBERS, actor.cooperativeId, params, DEFAULT_SORT), toElmaNumberDto);
   }
 
   @Get('options')
   @Requires('elmanumbers:read')
+  @AnswersOk(Option, true)
   options(@Query('attribute') attribute: string | undefined): Option[] {
     return attribute === 'elmaProcess' ? [{ key: 'fs', value: 'fs' }, { key: 'km', value: 'km' }] : [];
   }
 
   @Get(':id')
   @Requires('elmanumbers:read')
+  @AnswersOk(ElmaNumberDto)
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ElmaNumberDto> {
     return toElmaNumberDto(await this.reads.get(ELMA_NUMBERS, actor.cooperativeId, id, 'Approval number'));
   }
 
   @Post()
   @Requires('elmanumbers:write')
-  async create(@CurrentActor() actor: Actor, @Body() body: ElmaNumberBody): Promise<ElmaNumberDto> {
+  @BodyOf(ElmaNumberWrite)
+  @AnswersCreated(ElmaNumberDto)
+  async create(@CurrentActor() actor: Actor, @Body() body: ElmaNumberWrite): Promise<ElmaNumberDto> {
     const id = await this.commands.execute(new AddElmaNumberCommand(contextFor(actor), input(body)));
     return toElmaNumberDto(await this.reads.get(ELMA_NUMBERS, actor.cooperativeId, id, 'Approval number'));
   }
 
   @Put(':id')
   @Requires('elmanumbers:write')
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ElmaNumberBody): Promise<ElmaNumberDto> {
+  @BodyOf(ElmaNumberWrite)
+  @AnswersOk(ElmaNumberDto)
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ElmaNumberWrite): Promise<ElmaNumberDto> {
     await this.commands.execute(new ChangeElmaNumberCommand(contextFor(actor), id, input(body)));
     return toElmaNumberDto(await this.reads.get(ELMA_NUMBERS, actor.cooperativeId, id, 'Approval number'));
   }
@@ -74,6 +75,7 @@ export class ElmaNumbersController {
   @Delete(':id')
   @Requires('elmanumbers:write')
   @HttpCode(204)
+  @ApiNoContentResponse()
   async remove(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
     await this.commands.execute(new RemoveElmaNumberCommand(contextFor(actor), id));
   }

@@ -78,7 +78,7 @@ export class TaxPaperWriter {
   }
 }
 
-const spouseOf = (input: ExemptionOrderInput): string => (typeof input.spouse === 'string' ? input.spouse.trim() : '');
+const spouseOf = (input: ExemptionOrderInput): string => input.spouse ?? '';
 
 @CommandHandler(RecordExemptionOrderCommand)
 export class RecordExemptionOrderHandler implements ICommandHandler<RecordExemptionOrderCommand> {

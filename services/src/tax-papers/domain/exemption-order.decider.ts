@@ -1,6 +1,5 @@
 import {
   allowanceLimit,
-  EXEMPTION_ORDER_TYPES,
   fieldError,
   rangesOverlap,
   ValidationError,
@@ -10,21 +9,7 @@ import {
   type FieldError,
 } from '@coop/contracts';
 import { formatEuro } from '../../kernel/money.js';
-import {
-  bool,
-  code,
-  date,
-  decidePaperWrite,
-  evolvePapers,
-  FIRST_EXEMPTION_ORDER_YEAR,
-  MAX_RANGE_YEARS,
-  rangeErrors,
-  text,
-  yearOf,
-  yearWindow,
-  type MemberPapers,
-  type Raw,
-} from './tax-paper-rules.js';
+import { decidePaperWrite, evolvePapers, FIRST_EXEMPTION_ORDER_YEAR, MAX_RANGE_YEARS, rangeErrors, yearOf, yearWindow, type MemberPapers } from './tax-paper-rules.js';
 
 // =============================================================================================
 // State: every exemption order of one member (stream `exemptionorders-<memberId>`)
@@ -38,16 +23,11 @@ const initial: ExemptionOrdersState = { memberId: null, cooperativeId: null, pap
 // Commands
 // =============================================================================================
 
-/** The order as the clerk sent it, every field unchecked. PUT sends the whole order (fields left out are cleared). */
-export interface ExemptionOrderInput {
-  readonly type?: Raw;
-  readonly joint?: Raw;
-  readonly spouse?: Raw;
-  readonly amount?: Raw;
-  readonly date?: Raw;
-  readonly startDate?: Raw;
-  readonly endDate?: Raw;
-}
+/**
+ * The order as the request read it (contracts `ExemptionOrderRecord`): every field of its type, the required ones
+ * present, text trimmed, an empty spouse or end date null. PUT sends the whole order (fields left out are cleared).
+ */
+export type ExemptionOrderInput = ExemptionOrderFields;
 
 /** What the handler looked up outside this stream: whether the member and the named spouse are members of the cooperative. */
 export interface ExemptionOrderContext {
@@ -104,63 +84,31 @@ export const exemptionOrderDecider: Decider<ExemptionOrderCommand, ExemptionOrde
 };
 
 /**
- * SPEC.md section 5 "Exemption order" and issue 5: type (0, 1), date, start date, amount (> 0, whole
- * cents) and joint required; a joint order needs a spouse (a member of the cooperative, not the member
- * itself), a single one has none; the end after the start, at most 3 years; start year 2008 to this
- * year, end year up to 3 years ahead (a date left unchanged by a correction is not checked against the
- * year choices again); the amount within the saver's allowance of every year covered; no overlap with
- * another order of the member.
+ * SPEC.md section 5 "Exemption order" and issue 5, the rules across fields, years and the member's other orders (the
+ * request class checked each field): a joint order needs a spouse (a member of the cooperative, not the member
+ * itself), a single one has none; the end after the start, at most 3 years; start year 2008 to this year, end year up
+ * to 3 years ahead (a date left unchanged by a correction is not checked against the year choices again); the amount
+ * within the saver's allowance of every year covered; no overlap with another order of the member.
  */
 function validated(command: ExemptionOrderCommand, state: ExemptionOrdersState, current: ExemptionOrderFields | undefined): ExemptionOrderFields {
-  const { input } = command;
+  const { type, joint, spouse, amount, date, startDate, endDate } = command.input;
   const errors: FieldError[] = [];
   const thisYear = yearOf(command.today);
-  const type = code(input.type, EXEMPTION_ORDER_TYPES, 'type', errors);
-  const joint = bool(input.joint, 'joint', errors);
-  const spouse = text(input.spouse, 'spouse', false, errors);
-  const amount = amountOf(input.amount, errors);
-  const issued = date(input.date, 'date', 'mustNotBeEmpty', errors);
-  const startDate = date(input.startDate, 'startDate', 'startDateMustNotBeEmpty', errors);
-  const endDate = date(input.endDate, 'endDate', null, errors);
 
-  if (joint === true && spouse === null) errors.push(fieldError('spouse', 'spouseNeededForJoint'));
-  else if (joint === false && spouse !== null) errors.push(fieldError('spouse', 'mustBeEmpty'));
-  else if (joint === true && spouse !== null && (spouse === command.memberId || !command.spouseKnown)) errors.push(fieldError('spouse', 'invalidChoice', spouse));
+  if (joint && spouse === null) errors.push(fieldError('spouse', 'spouseNeededForJoint'));
+  else if (!joint && spouse !== null) errors.push(fieldError('spouse', 'mustBeEmpty'));
+  else if (joint && spouse !== null && (spouse === command.memberId || !command.spouseKnown)) errors.push(fieldError('spouse', 'invalidChoice', spouse));
 
-  if (startDate && startDate !== current?.startDate) yearWindow(startDate, 'startDate', FIRST_EXEMPTION_ORDER_YEAR, thisYear, errors);
-  if (startDate && endDate) {
+  if (startDate !== current?.startDate) yearWindow(startDate, 'startDate', FIRST_EXEMPTION_ORDER_YEAR, thisYear, errors);
+  if (endDate !== null) {
     const range = rangeErrors(startDate, endDate);
     errors.push(...range);
     if (range.length === 0 && endDate !== current?.endDate) yearWindow(endDate, 'endDate', FIRST_EXEMPTION_ORDER_YEAR, thisYear + MAX_RANGE_YEARS, errors);
   }
-  if (amount !== undefined && joint !== undefined && startDate && endDate !== undefined) {
-    const { limit, year } = allowanceLimit(yearOf(startDate), endDate === null ? null : yearOf(endDate), joint);
-    if (amount > limit) errors.push(fieldError('amount', 'amountExceedsAllowance', formatEuro(limit), String(year)));
-  }
-  if (startDate && endDate !== undefined) {
-    const other = Object.entries(state.papers).find(
-      ([otherId, o]) => otherId !== command.exemptionOrderId && rangesOverlap(startDate, endDate, o.startDate, o.endDate),
-    );
-    if (other) errors.push(fieldError(null, 'conflictExemptionOrder', other[0]));
-  }
+  const { limit, year } = allowanceLimit(yearOf(startDate), endDate === null ? null : yearOf(endDate), joint);
+  if (amount > limit) errors.push(fieldError('amount', 'amountExceedsAllowance', formatEuro(limit), String(year)));
+  const other = Object.entries(state.papers).find(([otherId, o]) => otherId !== command.exemptionOrderId && rangesOverlap(startDate, endDate, o.startDate, o.endDate));
+  if (other) errors.push(fieldError(null, 'conflictExemptionOrder', other[0]));
   if (errors.length > 0) throw new ValidationError(errors);
-  return { type: type!, joint: joint!, spouse, amount: amount!, date: issued!, startDate: startDate!, endDate: endDate ?? null };
-}
-
-/** Euro cents: required (mustNotBeEmpty), a whole number (invalidNumber), greater than 0 (mustBeGreaterThan `{0: "0"}`). */
-function amountOf(value: Raw, errors: FieldError[]): number | undefined {
-  if (value === undefined || value === null || value === '') {
-    errors.push(fieldError('amount', 'mustNotBeEmpty'));
-    return undefined;
-  }
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!Number.isSafeInteger(n)) {
-    errors.push(fieldError('amount', 'invalidNumber', String(value)));
-    return undefined;
-  }
-  if (n <= 0) {
-    errors.push(fieldError('amount', 'mustBeGreaterThan', '0'));
-    return undefined;
-  }
-  return n;
+  return { type, joint, spouse, amount, date, startDate, endDate };
 }

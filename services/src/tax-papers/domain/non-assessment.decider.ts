@@ -1,6 +1,5 @@
 import {
   fieldError,
-  NON_ASSESSMENT_TYPES,
   rangesOverlap,
   ValidationError,
   type Decider,
@@ -8,7 +7,7 @@ import {
   type NonAssessmentEvent,
   type NonAssessmentFields,
 } from '@coop/contracts';
-import { code, date, decidePaperWrite, evolvePapers, rangeErrors, text, yearOf, yearWindow, type MemberPapers, type Raw } from './tax-paper-rules.js';
+import { decidePaperWrite, evolvePapers, rangeErrors, yearOf, yearWindow, type MemberPapers } from './tax-paper-rules.js';
 
 // =============================================================================================
 // State: every non-assessment certificate of one member (stream `nonassessments-<memberId>`)
@@ -26,16 +25,11 @@ export const NV_YEAR_CHOICES = 6;
 // Commands
 // =============================================================================================
 
-/** The certificate as the clerk sent it, every field unchecked. PUT sends the whole certificate. */
-export interface NonAssessmentInput {
-  readonly type?: Raw;
-  readonly orderNumber?: Raw;
-  readonly date?: Raw;
-  readonly taxAuthorities?: Raw;
-  readonly startDate?: Raw;
-  readonly endDate?: Raw;
-  readonly original?: Raw;
-}
+/**
+ * The certificate as the request read it (contracts `NonAssessmentRecord`): every field of its type, the required
+ * ones present, text trimmed, `original` true or null. PUT sends the whole certificate.
+ */
+export type NonAssessmentInput = NonAssessmentFields;
 
 export interface NonAssessmentContext {
   readonly memberKnown: boolean;
@@ -89,43 +83,23 @@ export const nonAssessmentDecider: Decider<NonAssessmentCommand, NonAssessmentEv
 };
 
 /**
- * SPEC.md section 5 "Non-assessment" and issue 5: type (0, 60, 100, -1), date, tax authority and order
- * number non-empty; start and end date required (startDateMustNotBeEmpty, endDateMustNotBeEmpty); the
- * end after the start, at most 3 years; years from 2 years back to 3 ahead (6 choices; a date left
- * unchanged by a correction is not checked against them again); `original` true or null; no overlap
- * with another certificate of the member.
+ * SPEC.md section 5 "Non-assessment" and issue 5, the rules across fields, years and the member's other certificates
+ * (the request class checked each field): the end after the start, at most 3 years; years from 2 years back to 3
+ * ahead (6 choices; a date left unchanged by a correction is not checked against them again); no overlap with another
+ * certificate of the member.
  */
 function validated(command: NonAssessmentCommand, state: NonAssessmentsState, current: NonAssessmentFields | undefined): NonAssessmentFields {
-  const { input } = command;
+  const { startDate, endDate } = command.input;
   const errors: FieldError[] = [];
   const firstYear = yearOf(command.today) - NV_YEARS_BACK;
   const lastYear = firstYear + NV_YEAR_CHOICES - 1;
-  const type = code(input.type, NON_ASSESSMENT_TYPES, 'type', errors);
-  const orderNumber = text(input.orderNumber, 'orderNumber', true, errors);
-  const issued = date(input.date, 'date', 'mustNotBeEmpty', errors);
-  const taxAuthorities = text(input.taxAuthorities, 'taxAuthorities', true, errors);
-  const startDate = date(input.startDate, 'startDate', 'startDateMustNotBeEmpty', errors);
-  const endDate = date(input.endDate, 'endDate', 'endDateMustNotBeEmpty', errors);
-  const original = originalOf(input.original, errors);
-
-  if (startDate && startDate !== current?.startDate) yearWindow(startDate, 'startDate', firstYear, lastYear, errors);
-  if (startDate && endDate) {
-    const range = rangeErrors(startDate, endDate);
-    errors.push(...range);
-    if (range.length === 0 && endDate !== current?.endDate) yearWindow(endDate, 'endDate', firstYear, lastYear, errors);
-    const other = Object.entries(state.papers).find(
-      ([otherId, c]) => otherId !== command.nonAssessmentId && rangesOverlap(startDate, endDate, c.startDate, c.endDate),
-    );
-    if (other) errors.push(fieldError(null, 'conflictNonAssessment', other[0]));
-  }
+  if (startDate !== current?.startDate) yearWindow(startDate, 'startDate', firstYear, lastYear, errors);
+  const range = rangeErrors(startDate, endDate);
+  errors.push(...range);
+  if (range.length === 0 && endDate !== current?.endDate) yearWindow(endDate, 'endDate', firstYear, lastYear, errors);
+  const other = Object.entries(state.papers).find(([otherId, c]) => otherId !== command.nonAssessmentId && rangesOverlap(startDate, endDate, c.startDate, c.endDate));
+  if (other) errors.push(fieldError(null, 'conflictNonAssessment', other[0]));
   if (errors.length > 0) throw new ValidationError(errors);
-  return { type: type!, orderNumber: orderNumber!, date: issued!, taxAuthorities: taxAuthorities!, startDate: startDate!, endDate: endDate!, original };
-}
-
-/** The original is on file: `true` (also `"true"`, `1`); false or empty reads as null (missing). */
-function originalOf(value: Raw, errors: FieldError[]): true | null {
-  if (value === true || value === 'true' || value === 1 || value === '1') return true;
-  if (value === undefined || value === null || value === false || value === 'false' || value === '' || value === 0 || value === '0') return null;
-  errors.push(fieldError('original', 'invalidChoice', String(value)));
-  return null;
+  const { type, orderNumber, date, taxAuthorities, original } = command.input;
+  return { type, orderNumber, date, taxAuthorities, startDate, endDate, original };
 }

@@ -1,62 +1,9 @@
-import { fieldError, isBlank, latestEndDate, NotFoundError, ValidationError, type FieldError, type ValidationTemplate } from '@coop/contracts';
-import { isIsoDate } from '../../kernel/business-date.js';
+import { fieldError, latestEndDate, NotFoundError, ValidationError, type FieldError } from '@coop/contracts';
 
 /** SPEC.md sections 5 and 9: an exemption order or a non-assessment covers at most 3 years. */
 export const MAX_RANGE_YEARS = 3;
 /** Exemption orders: start years from 2008. */
 export const FIRST_EXEMPTION_ORDER_YEAR = 2008;
-
-/** A value as the body carried it: anything; the rules below read it without trusting its shape. */
-export type Raw = unknown;
-
-const isEmpty = (v: Raw): boolean => v === undefined || v === null || (typeof v === 'string' && isBlank(v));
-
-/** A code from a fixed list (numbers, also sent as numeric text): mustNotBeEmpty, invalidChoice. */
-export function code<T extends number>(value: Raw, allowed: readonly T[], field: string, errors: FieldError[]): T | undefined {
-  if (isEmpty(value)) {
-    errors.push(fieldError(field, 'mustNotBeEmpty'));
-    return undefined;
-  }
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(allowed as readonly number[]).includes(n)) {
-    errors.push(fieldError(field, 'invalidChoice', String(value)));
-    return undefined;
-  }
-  return n as T;
-}
-
-/** Trimmed text, or null when empty; `required` adds mustNotBeEmpty. */
-export function text(value: Raw, field: string, required: boolean, errors: FieldError[]): string | null {
-  const t = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-  if (t === '') {
-    if (required) errors.push(fieldError(field, 'mustNotBeEmpty'));
-    return null;
-  }
-  return t;
-}
-
-/** A business date `YYYY-MM-DD` (a date-time is cut to its date): `emptyTemplate` when required and empty, invalidDate when malformed. */
-export function date(value: Raw, field: string, emptyTemplate: ValidationTemplate | null, errors: FieldError[]): string | null | undefined {
-  if (isEmpty(value)) {
-    if (emptyTemplate) errors.push(fieldError(field, emptyTemplate));
-    return emptyTemplate ? undefined : null;
-  }
-  const s = typeof value === 'string' ? value.trim() : '';
-  const d = /^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s;
-  if (!isIsoDate(d)) {
-    errors.push(fieldError(field, 'invalidDate', String(value)));
-    return undefined;
-  }
-  return d;
-}
-
-/** A boolean (also `"true"`/`"false"`); `required` adds mustNotBeEmpty. */
-export function bool(value: Raw, field: string, errors: FieldError[]): boolean | undefined {
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  errors.push(isEmpty(value) ? fieldError(field, 'mustNotBeEmpty') : fieldError(field, 'invalidChoice', String(value)));
-  return undefined;
-}
 
 export const yearOf = (d: string): number => Number(d.slice(0, 4));
 

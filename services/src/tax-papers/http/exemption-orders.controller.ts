@@ -1,32 +1,39 @@
 import { Body, Controller, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { exemptionOrdersStream, type EventStore, type ExemptionOrderDto, type TaxPaperHistoryEntry } from '@coop/contracts';
+import {
+  exemptionOrdersStream,
+  ExemptionOrderCorrection,
+  ExemptionOrderDto,
+  ExemptionOrderRecord,
+  TaxPaperHistoryEntry,
+  type EventStore,
+  type ExemptionOrderFieldsWrite,
+} from '@coop/contracts';
 import { EXEMPTION_ORDERS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
-import { asBody, text, type Body as RequestBody } from '../../platform/http/body.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
+import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { CorrectExemptionOrderCommand, RecordExemptionOrderCommand } from '../commands/tax-paper.commands.js';
 import type { ExemptionOrderInput } from '../domain/exemption-order.decider.js';
 import { TaxPaperReads } from '../queries/tax-paper-reads.js';
 import { paperHistory } from './history.js';
 
-const FIELDS = ['member', 'type', 'joint', 'spouse', 'amount', 'date', 'startDate', 'endDate'] as const;
-const schema = { type: 'object', properties: Object.fromEntries(FIELDS.map((f) => [f, {}])) } as const;
 const ENTITY = 'Exemption order';
 
-export function exemptionOrderInput(body: RequestBody): ExemptionOrderInput {
-  return { type: body.type, joint: body.joint, spouse: body.spouse, amount: body.amount, date: body.date, startDate: body.startDate, endDate: body.endDate };
+/** The checked fields as the decider's input (it checks the rules across fields, years and other orders). */
+function exemptionOrderInput(body: ExemptionOrderFieldsWrite): ExemptionOrderInput {
+  const { type, joint, spouse, amount, date, startDate, endDate } = body;
+  return { type, joint, spouse, amount, date, startDate, endDate };
 }
 
 /** The member a correction names: a non-empty text, else null (left out). */
-export function requestedMember(body: RequestBody): string | null {
-  const m = text(body, 'member').trim();
-  return m === '' ? null : m;
+export function requestedMember(member: string | undefined): string | null {
+  return member === undefined || member === '' ? null : member;
 }
 
 @ApiTags('exemptionorders')
@@ -46,6 +53,7 @@ export class ExemptionOrdersController {
 
   @Get()
   @Requires('taxpapers:read')
+  @AnswersList(ExemptionOrderDto)
   async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<ExemptionOrderDto[] | undefined> {
     const page = await this.papers.page(EXEMPTION_ORDERS, actor.cooperativeId, params);
     const dtos = await this.papers.exemptionOrderDtos(actor.cooperativeId, page.items);
@@ -54,6 +62,7 @@ export class ExemptionOrdersController {
 
   @Get(':id/history')
   @Requires('taxpapers:read')
+  @AnswersOk(TaxPaperHistoryEntry, true)
   async history(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<TaxPaperHistoryEntry[]> {
     const doc = await this.papers.members.reads.get(EXEMPTION_ORDERS, actor.cooperativeId, id, ENTITY);
     return paperHistory(this.events, exemptionOrdersStream(String(doc.member)), 'exemptionOrderId', id, actor.cooperativeId, ENTITY);
@@ -61,25 +70,26 @@ export class ExemptionOrdersController {
 
   @Get(':id')
   @Requires('taxpapers:read')
+  @AnswersOk(ExemptionOrderDto)
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ExemptionOrderDto> {
     return this.one(actor, id);
   }
 
   @Post()
   @Requires('taxpapers:write')
-  @ApiBody({ schema })
-  async create(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<ExemptionOrderDto> {
-    const body = asBody(raw);
-    const id = await this.commands.execute(new RecordExemptionOrderCommand(contextFor(actor), text(body, 'member'), exemptionOrderInput(body)));
+  @BodyOf(ExemptionOrderRecord)
+  @AnswersCreated(ExemptionOrderDto)
+  async create(@CurrentActor() actor: Actor, @Body() body: ExemptionOrderRecord): Promise<ExemptionOrderDto> {
+    const id = await this.commands.execute(new RecordExemptionOrderCommand(contextFor(actor), body.member, exemptionOrderInput(body)));
     return this.one(actor, id);
   }
 
   @Put(':id')
   @Requires('taxpapers:write')
-  @ApiBody({ schema })
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<ExemptionOrderDto> {
-    const body = asBody(raw);
-    await this.commands.execute(new CorrectExemptionOrderCommand(contextFor(actor), id, requestedMember(body), exemptionOrderInput(body)));
+  @BodyOf(ExemptionOrderCorrection)
+  @AnswersOk(ExemptionOrderDto)
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ExemptionOrderCorrection): Promise<ExemptionOrderDto> {
+    await this.commands.execute(new CorrectExemptionOrderCommand(contextFor(actor), id, requestedMember(body.member), exemptionOrderInput(body)));
     return this.one(actor, id);
   }
 }

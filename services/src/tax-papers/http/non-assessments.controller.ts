@@ -1,14 +1,22 @@
 import { Body, Controller, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { nonAssessmentsStream, type EventStore, type NonAssessmentDto, type TaxPaperHistoryEntry } from '@coop/contracts';
+import {
+  nonAssessmentsStream,
+  NonAssessmentCorrection,
+  NonAssessmentDto,
+  NonAssessmentRecord,
+  TaxPaperHistoryEntry,
+  type EventStore,
+  type NonAssessmentFieldsWrite,
+} from '@coop/contracts';
 import { NON_ASSESSMENTS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
-import { asBody, text, type Body as RequestBody } from '../../platform/http/body.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
+import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { CorrectNonAssessmentCommand, RecordNonAssessmentCommand } from '../commands/tax-paper.commands.js';
 import type { NonAssessmentInput } from '../domain/non-assessment.decider.js';
@@ -16,22 +24,13 @@ import { TaxPaperReads } from '../queries/tax-paper-reads.js';
 import { requestedMember } from './exemption-orders.controller.js';
 import { paperHistory } from './history.js';
 
-const FIELDS = ['member', 'type', 'orderNumber', 'date', 'taxAuthorities', 'startDate', 'endDate', 'original'] as const;
-const schema = { type: 'object', properties: Object.fromEntries(FIELDS.map((f) => [f, {}])) } as const;
 const ENTITY = 'Non assessment';
 
-export function nonAssessmentInput(body: RequestBody): NonAssessmentInput {
-  return {
-    type: body.type,
-    orderNumber: body.orderNumber,
-    date: body.date,
-    taxAuthorities: body.taxAuthorities,
-    startDate: body.startDate,
-    endDate: body.endDate,
-    original: body.original,
-  };
+/** The checked fields as the decider's input (it checks the rules across fields, years and other certificates). */
+function nonAssessmentInput(body: NonAssessmentFieldsWrite): NonAssessmentInput {
+  const { type, orderNumber, date, taxAuthorities, startDate, endDate, original } = body;
+  return { type, orderNumber, date, taxAuthorities, startDate, endDate, original };
 }
-
 
 @ApiTags('nonassessments')
 @ApiBearerAuth()
@@ -50,6 +49,7 @@ export class NonAssessmentsController {
 
   @Get()
   @Requires('taxpapers:read')
+  @AnswersList(NonAssessmentDto)
   async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<NonAssessmentDto[] | undefined> {
     const page = await this.papers.page(NON_ASSESSMENTS, actor.cooperativeId, params);
     const dtos = await this.papers.nonAssessmentDtos(actor.cooperativeId, page.items);
@@ -58,6 +58,7 @@ export class NonAssessmentsController {
 
   @Get(':id/history')
   @Requires('taxpapers:read')
+  @AnswersOk(TaxPaperHistoryEntry, true)
   async history(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<TaxPaperHistoryEntry[]> {
     const doc = await this.papers.members.reads.get(NON_ASSESSMENTS, actor.cooperativeId, id, ENTITY);
     return paperHistory(this.events, nonAssessmentsStream(String(doc.member)), 'nonAssessmentId', id, actor.cooperativeId, ENTITY);
@@ -65,25 +66,26 @@ export class NonAssessmentsController {
 
   @Get(':id')
   @Requires('taxpapers:read')
+  @AnswersOk(NonAssessmentDto)
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<NonAssessmentDto> {
     return this.one(actor, id);
   }
 
   @Post()
   @Requires('taxpapers:write')
-  @ApiBody({ schema })
-  async create(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<NonAssessmentDto> {
-    const body = asBody(raw);
-    const id = await this.commands.execute(new RecordNonAssessmentCommand(contextFor(actor), text(body, 'member'), nonAssessmentInput(body)));
+  @BodyOf(NonAssessmentRecord)
+  @AnswersCreated(NonAssessmentDto)
+  async create(@CurrentActor() actor: Actor, @Body() body: NonAssessmentRecord): Promise<NonAssessmentDto> {
+    const id = await this.commands.execute(new RecordNonAssessmentCommand(contextFor(actor), body.member, nonAssessmentInput(body)));
     return this.one(actor, id);
   }
 
   @Put(':id')
   @Requires('taxpapers:write')
-  @ApiBody({ schema })
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<NonAssessmentDto> {
-    const body = asBody(raw);
-    await this.commands.execute(new CorrectNonAssessmentCommand(contextFor(actor), id, requestedMember(body), nonAssessmentInput(body)));
+  @BodyOf(NonAssessmentCorrection)
+  @AnswersOk(NonAssessmentDto)
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: NonAssessmentCorrection): Promise<NonAssessmentDto> {
+    await this.commands.execute(new CorrectNonAssessmentCommand(contextFor(actor), id, requestedMember(body.member), nonAssessmentInput(body)));
     return this.one(actor, id);
   }
 }

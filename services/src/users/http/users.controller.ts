@@ -1,37 +1,23 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ROLES, type Option, type UserDto } from '@coop/contracts';
+import { Option, OwnPasswordChange, ROLES, UserCreate, UserDto, UserWrite } from '@coop/contracts';
 import { COOPERATIVES, USERS } from '@coop/projections';
 import { CurrentActor, Requires, SignedIn } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { ForbiddenError } from '../../platform/commands/errors.js';
-import { asBody, strings, text } from '../../platform/http/body.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
+import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { toUserDto } from '../queries/user.view.js';
 import { ChangeOwnPasswordCommand, CreateUserCommand, DeleteUserCommand, UpdateUserCommand, type UserInput } from '../commands/user.commands.js';
 
-export class UserBody {
-  @ApiProperty() username!: string;
-  @ApiPropertyOptional({ description: 'Required for a new user; leave empty to keep the password' }) password?: string;
-  @ApiPropertyOptional() passwordRepeat?: string;
-  @ApiProperty({ enum: ROLES, isArray: true }) roles!: string[];
-  @ApiPropertyOptional({ description: 'Target cooperative; ROLE_SUPER_ADMIN only' }) cooperative?: string;
-}
-
-export class PasswordBody {
-  @ApiProperty() password!: string;
-  @ApiProperty() passwordRepeat!: string;
-}
-
 const DEFAULT_SORT = [{ field: 'username', direction: 'asc' }] as const;
 
-function input(raw: unknown): UserInput {
-  const body = asBody(raw);
-  return { username: text(body, 'username'), password: text(body, 'password'), passwordRepeat: text(body, 'passwordRepeat'), roles: strings(body, 'roles') };
+function input(body: UserWrite | UserCreate): UserInput {
+  return { username: body.username, password: body.password, passwordRepeat: body.passwordRepeat, roles: body.roles };
 }
 
 @ApiTags('users')
@@ -42,12 +28,14 @@ export class UsersController {
 
   @Get()
   @Requires('users:read')
+  @AnswersList(UserDto)
   async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<UserDto[] | undefined> {
     return sendList(res, await this.reads.list(USERS, actor.cooperativeId, params, DEFAULT_SORT), toUserDto);
   }
 
   @Get('options')
   @Requires('users:read')
+  @AnswersOk(Option, true)
   options(@Query('attribute') attribute: string | undefined, @Query('search') search: string | undefined): Option[] {
     if (attribute !== 'roles') return [];
     const needle = (search ?? '').toLowerCase();
@@ -56,6 +44,7 @@ export class UsersController {
 
   @Get('me')
   @SignedIn()
+  @AnswersOk(UserDto)
   async me(@CurrentActor() actor: Actor): Promise<UserDto> {
     return toUserDto(await this.reads.get(USERS, actor.cooperativeId, actor.userId, 'User'));
   }
@@ -63,21 +52,25 @@ export class UsersController {
   @Put('me/password')
   @Requires('users:own-password')
   @HttpCode(204)
-  async changeOwnPassword(@CurrentActor() actor: Actor, @Body() body: PasswordBody): Promise<void> {
-    const b = asBody(body);
-    await this.commands.execute(new ChangeOwnPasswordCommand(contextFor(actor), text(b, 'password'), text(b, 'passwordRepeat')));
+  @BodyOf(OwnPasswordChange)
+  @ApiNoContentResponse()
+  async changeOwnPassword(@CurrentActor() actor: Actor, @Body() body: OwnPasswordChange): Promise<void> {
+    await this.commands.execute(new ChangeOwnPasswordCommand(contextFor(actor), body.password, body.passwordRepeat));
   }
 
   @Get(':id')
   @Requires('users:read')
+  @AnswersOk(UserDto)
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<UserDto> {
     return toUserDto(await this.reads.get(USERS, actor.cooperativeId, id, 'User'));
   }
 
   @Post()
   @Requires('users:write')
-  async create(@CurrentActor() actor: Actor, @Body() body: UserBody): Promise<UserDto> {
-    const target = text(asBody(body), 'cooperative') || actor.cooperativeId;
+  @BodyOf(UserCreate)
+  @AnswersCreated(UserDto)
+  async create(@CurrentActor() actor: Actor, @Body() body: UserCreate): Promise<UserDto> {
+    const target = body.cooperative || actor.cooperativeId;
     if (target !== actor.cooperativeId && !actor.roles.includes('ROLE_SUPER_ADMIN')) {
       throw new ForbiddenError('Only a super administrator may create users in another cooperative.');
     }
@@ -88,7 +81,9 @@ export class UsersController {
 
   @Put(':id')
   @Requires('users:write')
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UserBody): Promise<UserDto> {
+  @BodyOf(UserWrite)
+  @AnswersOk(UserDto)
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UserWrite): Promise<UserDto> {
     await this.commands.execute(new UpdateUserCommand(contextFor(actor), id, input(body)));
     return toUserDto(await this.reads.get(USERS, actor.cooperativeId, id, 'User'));
   }
@@ -96,6 +91,7 @@ export class UsersController {
   @Delete(':id')
   @Requires('users:write')
   @HttpCode(204)
+  @ApiNoContentResponse()
   async remove(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
     await this.commands.execute(new DeleteUserCommand(contextFor(actor), id));
   }

@@ -1,0 +1,43 @@
+import { Transform } from 'class-transformer';
+import { IsInt, IsString, Min } from 'class-validator';
+import { isValidBic, isValidEmail, isValidIban, isValidTaxNumber, isValidUrl } from '../validators.js';
+import { AsInteger, AsText, IsFilled, Satisfies, rule } from './rules.js';
+
+const filled = rule('mustNotBeEmpty');
+/** A format rule checks only filled text: empty text is `mustNotBeEmpty` alone. */
+const emptyOr = (test: (v: string) => boolean) => (v: unknown): boolean => typeof v !== 'string' || v === '' || test(v);
+/** IBAN and BIC without spaces and in capitals, the tax number without `/` and spaces, as the decider keeps them. */
+const compact = (pattern: RegExp, upper: boolean) =>
+  Transform(({ value }: { value: unknown }) => {
+    const t = typeof value === 'string' ? value.replace(pattern, '') : typeof value === 'number' ? String(value) : '';
+    return upper ? t.toUpperCase() : t;
+  });
+
+/** The master data of a cooperative (`POST /cooperatives`, `PUT /cooperatives/{id}`; SPEC section 5). */
+export class CooperativeFields {
+  @AsText(true) @IsFilled(filled) name: string = '';
+  @AsText(true) @IsFilled(filled) fullName: string = '';
+  @AsText(true) @IsFilled(filled) address: string = '';
+  @AsText(true) @IsFilled(filled) zip: string = '';
+  @AsText(true) @IsFilled(filled) city: string = '';
+  @AsText(true) @IsFilled(filled) @Satisfies('isEmailAddress', emptyOr(isValidEmail), rule('invalidEmail')) email: string = '';
+  @AsText(true) @IsFilled(filled) contactPerson: string = '';
+  @AsText(true) @IsFilled(filled) @Satisfies('isHttpUrl', emptyOr(isValidUrl), rule('invalidUrl')) url: string = '';
+  /** 13-digit unified (ELSTER) tax number. */
+  @compact(/[\s/]+/g, false) @IsFilled(filled) @Satisfies('isTaxNumber', emptyOr(isValidTaxNumber), rule('invalidTaxId')) taxId: string = '';
+  @AsText(true) @IsFilled(filled) bankname: string = '';
+  @compact(/\s+/g, true) @IsFilled(filled) @Satisfies('isIban', emptyOr(isValidIban), rule('invalidIban')) iban: string = '';
+  @compact(/\s+/g, true) @IsFilled(filled) @Satisfies('isBic', emptyOr(isValidBic), rule('invalidBic')) bic: string = '';
+  /** Price of one share in euro cents, greater than 0. */
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('invalidNumber')) balanceCost!: number;
+  /** Shares a member must hold at least; empty reads as 1. */
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? 1 : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value))
+  @IsInt(rule('invalidNumber'))
+  @Min(1, rule('mustBeAtLeast', '1'))
+  minimumShares: number = 1;
+}
+
+/** A cooperative as the API answers it. */
+export class CooperativeDto extends CooperativeFields {
+  @IsString() readonly id!: string;
+}

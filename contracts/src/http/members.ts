@@ -1,0 +1,194 @@
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
+import { ExemptionOrderDto, FieldChange, NonAssessmentDto } from './tax-papers.js';
+import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
+
+/*
+ * The answers of members and the share ledger (docs/api.md "Members and the share register"), as classes the OpenAPI
+ * document can describe. Not wired yet: the members routes are converted to the contract classes after the members
+ * split (issue 21), then their request bodies join here as well (see users.ts or tax-papers.ts for the pattern).
+ * `@IsOptional()` on an answer field means "may be null".
+ */
+
+export const MEMBER_TYPES = [0, 1, 2, 3] as const;
+export const POSTING_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const EXIT_REASONS = ['death', 'exclusion', 'exit'] as const;
+
+/** A member as the API answers it. Money in euro cents, dates `YYYY-MM-DD`. */
+export class MemberDto {
+  @IsString() readonly id!: string;
+  @IsOptional() @IsInt() readonly memberNr!: number | null;
+  /** 0 founder, 1 joiner, 2 GDPR removed, 3 investor. */
+  @IsOptional() @IsIn(MEMBER_TYPES) readonly memberType!: number | null;
+  @IsOptional() @IsIn([0, 1, 2, 3]) readonly position!: number | null;
+  @IsOptional() @IsIn(['Frau', 'Herr']) readonly salutation!: string | null;
+  @IsOptional() @IsIn(['female', 'femaleDr', 'male', 'maleDr']) readonly postalSalutation!: string | null;
+  @IsOptional() @IsIn(['Dr', 'Prof', 'none']) readonly title!: string | null;
+  @IsOptional() @IsString() readonly givenName!: string | null;
+  @IsOptional() @IsString() readonly name!: string | null;
+  @IsOptional() @IsString() readonly birthName!: string | null;
+  @IsOptional() @IsBusinessDate({}) readonly birthDate!: string | null;
+  /** 0 natural person, 1 legal entity. */
+  @IsOptional() @IsIn([0, 1]) readonly legalForm!: number | null;
+  @IsOptional() @IsIn([0, 1, 2, 3]) readonly civilStatus!: number | null;
+  /** A member id. */
+  @IsOptional() @IsString() readonly spouse!: string | null;
+  @IsOptional() @IsString() readonly spouseGivenName!: string | null;
+  @IsOptional() @IsString() readonly spouseName!: string | null;
+  @IsOptional() @IsString() readonly spouseBirthName!: string | null;
+  @IsOptional() @IsBusinessDate({}) readonly spouseBirthDate!: string | null;
+  @IsOptional() @IsIn(['Dr', 'Prof', 'none']) readonly spouseTitle!: string | null;
+  @IsOptional() @IsString() readonly street!: string | null;
+  @IsOptional() @IsString() readonly streetHomeNumber!: string | null;
+  @IsOptional() @IsString() readonly zipCode!: string | null;
+  @IsOptional() @IsString() readonly city!: string | null;
+  /** One of the 16 lower-case codes; null when `isForeign`. */
+  @IsOptional() @IsString() readonly state!: string | null;
+  /** ISO alpha-2 in capitals; null unless `isForeign`. */
+  @IsOptional() @IsString() readonly country!: string | null;
+  @IsBoolean() readonly isForeign!: boolean;
+  @IsBoolean() readonly underage!: boolean;
+  @IsOptional() @IsString() readonly legalRepresentation!: string | null;
+  @IsOptional() @IsString() readonly privateEmail!: string | null;
+  @IsOptional() @IsString() readonly privateTelephone!: string | null;
+  @IsOptional() @IsString() readonly bankname!: string | null;
+  @IsOptional() @IsString() readonly iban!: string | null;
+  @IsOptional() @IsString() readonly bic!: string | null;
+  @IsOptional() @IsBusinessDate({}) readonly entryDate!: string | null;
+  @IsOptional() @IsBusinessDate({}) readonly exitDate!: string | null;
+  @IsOptional() @IsIn(EXIT_REASONS) readonly exitReason!: string | null;
+  @IsBoolean() readonly exited!: boolean;
+  @IsOptional() @IsBusinessDate({}) readonly approvalDate!: string | null;
+  @IsOptional() @IsBusinessDate({}) readonly interestBegin!: string | null;
+  @IsOptional() @IsString() readonly taxId!: string | null;
+  @IsOptional() @IsString() readonly manualTaxId!: string | null;
+  @IsOptional() @IsString() readonly churchId!: string | null;
+  /** A decimal string (`"9"`, `"8.5"`). */
+  @IsOptional() @IsString() readonly churchTaxRate!: string | null;
+  @IsOptional() @IsString() readonly kiSt!: string | null;
+  /** A decimal string. */
+  @IsOptional() @IsString() readonly kiStSatz!: string | null;
+  /** Shares held. */
+  @IsInt() readonly shareAmount!: number;
+  /** Cents paid in for them. */
+  @IsInt() readonly shareTotalEUR!: number;
+  @IsString() readonly cooperative!: string;
+}
+
+/** A posting (balance) as the API answers it. */
+export class BalanceDto {
+  @IsString() readonly id!: string;
+  @IsString() readonly member!: string;
+  @IsString() readonly memberName!: string;
+  @IsOptional() @IsInt() readonly memberNr!: number | null;
+  /** 0–8 as SPEC.md. */
+  @IsIn(POSTING_TYPES) readonly type!: number;
+  @IsInt() readonly quantity!: number;
+  /** Cents. */
+  @IsInt() readonly amount!: number;
+  @IsOptional() @IsInt() readonly shareCost!: number | null;
+  @IsBusinessDate({}) readonly date!: string;
+  @IsOptional() @IsBusinessDate({}) readonly approvalDate!: string | null;
+  @IsOptional() @IsBusinessDate({}) readonly interestBegin!: string | null;
+  @IsOptional() @IsString() readonly transferTo!: string | null;
+  @IsOptional() @IsString() readonly transferFrom!: string | null;
+  @IsOptional() @IsString() readonly transferPeer!: string | null;
+  @IsOptional() @IsInt() readonly transferMemberNr!: number | null;
+  @IsOptional() @IsString() readonly annulPeer!: string | null;
+  @IsBoolean() readonly annulated!: boolean;
+  @IsString() readonly cooperative!: string;
+}
+
+export class ShareVersion {
+  @IsIn(['insert', 'update']) readonly cdcAction!: string;
+  @IsString() readonly cdcUser!: string;
+  @IsString() readonly cdcTimestamp!: string;
+  @IsInt() readonly rueckpfleinzahlung!: number;
+  @IsOptional() @IsBusinessDate({}) readonly interestEnd!: string | null;
+}
+
+/** A row of the share register (one per posting). */
+export class ShareDto {
+  @IsString() readonly id!: string;
+  @IsString() readonly member!: string;
+  @IsOptional() @IsInt() readonly memberNr!: number | null;
+  @IsIn(POSTING_TYPES) readonly process!: number;
+  @IsInt() readonly shareAmount!: number;
+  @IsInt() readonly rueckpfleinzahlung!: number;
+  @IsOptional() @IsBusinessDate({}) readonly admissionDate!: string | null;
+  @IsBusinessDate({}) readonly date!: string;
+  @IsOptional() @IsBusinessDate({}) readonly interestBegin!: string | null;
+  @IsOptional() @IsBusinessDate({}) readonly interestEnd!: string | null;
+  @IsString() readonly cdcUser!: string;
+  @IsIn(['insert', 'update']) readonly cdcAction!: string;
+  @IsString() readonly cdcTimestamp!: string;
+  @ListOf(() => ShareVersion) readonly versions!: readonly ShareVersion[];
+  @IsString() readonly cooperative!: string;
+}
+
+export class DashboardDto {
+  @IsInt() readonly memberCount!: number;
+  @IsInt() readonly memberExitCount!: number;
+  /** Cents. */
+  @IsInt() readonly balanceSum!: number;
+}
+
+export class MemberDashboardDto {
+  @IsString() readonly addressId!: string;
+  @ListOf(() => BalanceDto) readonly balance!: readonly BalanceDto[];
+  /** The member's exemption orders, by start date ascending. */
+  @ListOf(() => ExemptionOrderDto) readonly exemptionOrder!: readonly ExemptionOrderDto[];
+  /** The member's non-assessment certificates, by start date ascending. */
+  @ListOf(() => NonAssessmentDto) readonly nonAssessment!: readonly NonAssessmentDto[];
+  @IsInt() readonly sumBalance!: number;
+}
+
+/** The posting of a `SharesPosted` or `PostingAnnulled` history entry. */
+export class HistoryPosting {
+  @IsString() readonly balanceId!: string;
+  @IsIn(POSTING_TYPES) readonly type!: number;
+  @IsInt() readonly quantity!: number;
+  @IsInt() readonly amount!: number;
+  @IsBusinessDate({}) readonly date!: string;
+  @IsOptional() @IsBusinessDate({}) readonly approvalDate!: string | null;
+  @IsOptional() @IsBusinessDate({}) readonly interestBegin!: string | null;
+  @IsOptional() @IsString() readonly transferTo!: string | null;
+  @IsOptional() @IsString() readonly transferFrom!: string | null;
+  @IsOptional() @IsString() readonly transferPeer!: string | null;
+  @IsOptional() @IsString() readonly annulPeer!: string | null;
+}
+
+/** The exit of a `MemberExited` history entry. */
+export class HistoryExit {
+  @IsBusinessDate({}) readonly exitDate!: string;
+  @IsIn(EXIT_REASONS) readonly reason!: string;
+  @IsString() readonly balanceId!: string;
+}
+
+/** The correction of a `SharePaymentCorrected` history entry. */
+export class HistoryCorrection {
+  @IsString() readonly balanceId!: string;
+  @IsInt() readonly rueckpfleinzahlung!: number;
+  @IsOptional() @IsBusinessDate({}) readonly interestEnd!: string | null;
+}
+
+/** One entry of `GET /members/{id}/history`. */
+export class MemberHistoryEntry {
+  /** Global log position (a bigint as a string). */
+  @IsString() readonly position!: string;
+  @IsInt() readonly revision!: number;
+  @IsString() readonly type!: string;
+  @IsString() readonly timestamp!: string;
+  @IsString() readonly user!: string;
+  /** MemberAdmitted. */
+  @IsOptional() @IsInt() readonly memberNr?: number;
+  /** MemberAdmitted (from null), MemberDataChanged. */
+  @IsOptional() @ListOf(() => FieldChange) readonly changes?: readonly FieldChange[];
+  /** SharesPosted, PostingAnnulled. */
+  @IsOptional() @NestedOf(() => HistoryPosting) readonly posting?: HistoryPosting;
+  /** MemberExited; MemberExitRevoked has exit: null. */
+  @IsOptional() @NestedOf(() => HistoryExit) readonly exit?: HistoryExit | null;
+  /** SharePaymentCorrected. */
+  @IsOptional() @NestedOf(() => HistoryCorrection) readonly correction?: HistoryCorrection;
+  @IsInt() readonly shareAmountAfter!: number;
+  @IsInt() readonly shareTotalAfter!: number;
+}

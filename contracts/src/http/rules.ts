@@ -1,0 +1,161 @@
+import { Transform } from 'class-transformer';
+import { IsArray, registerDecorator, ValidateNested, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import type { ValidationTemplate } from '../validation.js';
+
+/**
+ * How a request class says which answer a broken rule gives: every validation decorator of a request class carries
+ * a `RuleContext` as its class-validator `context` (made with `rule`, `ruleNamingValue` or `rulePerItem`, never by
+ * hand). The API's validation pipe reads it and answers `{errors: [{field, template, parameters}]}`; the property is
+ * the field. Of several rules on one property, the first one written (top to bottom) that fails is answered.
+ */
+export interface RuleContext {
+  readonly template: ValidationTemplate;
+  /** The numbered parameters of each error the rule reports on its field (one list per error). */
+  readonly errors: (value: unknown) => readonly (readonly string[])[];
+}
+
+export function isRuleContext(value: unknown): value is RuleContext {
+  return typeof value === 'object' && value !== null && typeof (value as RuleContext).template === 'string' && typeof (value as RuleContext).errors === 'function';
+}
+
+/** A rule answered with `template` and fixed parameters (`{"0": parameters[0], …}`). */
+export function rule(template: ValidationTemplate, ...parameters: string[]): ValidationOptions {
+  const context: RuleContext = { template, errors: () => [parameters] };
+  return { context };
+}
+
+/** A rule answered with `template` and the value sent as parameter 0 (`invalidChoice`). */
+export function ruleNamingValue(template: ValidationTemplate): ValidationOptions {
+  const context: RuleContext = { template, errors: (value) => [[String(value)]] };
+  return { context };
+}
+
+/** A rule on every item of a list, answered once per failing item with the item as parameter 0 (`invalidRole`). */
+export function rulePerItem(template: ValidationTemplate, failing: (items: readonly unknown[]) => readonly unknown[]): ValidationOptions {
+  const context: RuleContext = { template, errors: (value) => (Array.isArray(value) ? failing(value) : [value]).map((item) => [String(item)]) };
+  return { each: true, context };
+}
+
+/**
+ * A named rule over the value and the whole body (`object`): the pure checks of `contracts` (tax number, IBAN,
+ * approval numbers, calendar dates) become decorators with it. The name appears in the OpenAPI converters.
+ */
+export function Satisfies(name: string, test: (value: unknown, object: Record<string, unknown>) => boolean, options: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({
+      name,
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options,
+      validator: {
+        validate: (value: unknown, args?: ValidationArguments) => test(value, (args?.object ?? {}) as Record<string, unknown>),
+        // Not empty: class-validator attaches the context (the template) only to a rule with a message.
+        defaultMessage: (args?: ValidationArguments) => `${args?.property ?? 'value'} fails ${name}`,
+      },
+    });
+  };
+}
+
+export const isBlankValue = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Filled text (not empty, not blanks only). Name `isFilled`. */
+export function IsFilled(options: ValidationOptions): PropertyDecorator {
+  return Satisfies('isFilled', (v) => typeof v === 'string' && v.trim() !== '', options);
+}
+
+/** `YYYY-MM-DD`, a real calendar day. Name `isBusinessDate` (OpenAPI: `format: date`). */
+export function IsBusinessDate(options: ValidationOptions): PropertyDecorator {
+  return Satisfies('isBusinessDate', (v) => typeof v === 'string' && isCalendarDate(v), options);
+}
+
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
+
+// ---- Reading the body as the API always did: loose JSON shapes become the typed values the rules check ----
+
+/** Text: a number is read as its digits, anything else that is not a string as empty (trimmed when `trim`). */
+export function AsText(trim = false): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => {
+    const t = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+    return trim ? t.trim() : t;
+  });
+}
+
+/** Optional text: trimmed, a number read as its digits; empty (or anything else) reads as null. */
+export function AsOptionalText(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => {
+    const t = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+    return t === '' ? null : t;
+  });
+}
+
+/** A whole number, also sent as numeric text; other values are kept as sent, so the rules name them. */
+export function AsInteger(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value));
+}
+
+/** A boolean, also sent as `"true"`/`"false"`. */
+export function AsBoolean(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value));
+}
+
+/** A business date: trimmed, a date-time cut to its date; `emptyAsNull`: left empty reads as null. */
+export function AsBusinessDate(emptyAsNull = false): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => {
+    if (emptyAsNull && isBlankValue(value)) return null;
+    if (typeof value !== 'string') return value;
+    const s = value.trim();
+    return /^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s;
+  });
+}
+
+/** A list of strings; a single string reads as a one-element list. */
+export function AsStrings(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? [value] : Array.isArray(value) ? value.map((x) => (typeof x === 'string' ? x : String(x))) : [],
+  );
+}
+
+// ---- Nested answer classes ----
+
+/** A class, as class-validator names the targets of its rules. */
+type Constructor = Function;
+const nestedTypes = new Map<Constructor, Map<string, () => Constructor>>();
+
+function keepNestedType(target: object, propertyName: string | symbol, type: () => Constructor): void {
+  const owner = target.constructor as Constructor;
+  const types = nestedTypes.get(owner) ?? new Map<string, () => Constructor>();
+  types.set(String(propertyName), type);
+  nestedTypes.set(owner, types);
+}
+
+/**
+ * A list of `item` objects (an answer's nested rows). class-transformer's `@Type` would need reflect-metadata in the
+ * browser; the item class is kept here instead, for the OpenAPI document (`nestedType`).
+ */
+export function ListOf(item: () => Constructor): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    keepNestedType(target, propertyName, item);
+    IsArray()(target, propertyName);
+    ValidateNested({ each: true })(target, propertyName);
+  };
+}
+
+/** One nested `type` object (null when `IsOptional` is added). */
+export function NestedOf(type: () => Constructor): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    keepNestedType(target, propertyName, type);
+    ValidateNested()(target, propertyName);
+  };
+}
+
+/** The class of a `ListOf` item or a `NestedOf` object, if the property is one. */
+export function nestedType(owner: Constructor, propertyName: string): Constructor | undefined {
+  return nestedTypes.get(owner)?.get(propertyName)?.();
+}

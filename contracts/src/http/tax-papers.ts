@@ -1,0 +1,134 @@
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { EXEMPTION_ORDER_TYPES, NON_ASSESSMENT_TYPES, type ExemptionOrderType, type NonAssessmentType, type TaxPaperState } from '../tax-papers.js';
+import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, AsText, IsBusinessDate, IsFilled, ListOf, Satisfies, isBlankValue, rule, ruleNamingValue } from './rules.js';
+
+const TAX_PAPER_STATES = ['active', 'inactive'] as const;
+/** Sent at all: not left out, not null, not blank text. */
+const present = (v: unknown): boolean => !isBlankValue(v);
+
+// ---- Answers ----
+
+/** An exemption order (FSA) as the API answers it (docs/api.md "exemptionorders"). Amount in euro cents. */
+export class ExemptionOrderDto {
+  @IsString() readonly id!: string;
+  @IsString() readonly member!: string;
+  /** The member's current display name ("Name, GivenName") and number. */
+  @IsString() readonly memberName!: string;
+  @IsOptional() @IsInt() readonly memberNr!: number | null;
+  /** 0 initial, 1 follow-up. */
+  @IsIn(EXEMPTION_ORDER_TYPES) readonly type!: number;
+  @IsBoolean() readonly joint!: boolean;
+  /** SPEC's `fsatyp`: `Einzelner` (single) or `Gemeinsamer` (joint), derived from `joint`. */
+  @IsIn(['Einzelner', 'Gemeinsamer']) readonly fsatyp!: 'Einzelner' | 'Gemeinsamer';
+  @IsOptional() @IsString() readonly spouse!: string | null;
+  @IsOptional() @IsString() readonly spouseName!: string | null;
+  @IsInt() readonly amount!: number;
+  @IsBusinessDate({}) readonly date!: string;
+  @IsBusinessDate({}) readonly startDate!: string;
+  @IsOptional() @IsBusinessDate({}) readonly endDate!: string | null;
+  /** Derived at read time: active when there is no end date or it is not in the past. */
+  @IsIn(TAX_PAPER_STATES) readonly state!: TaxPaperState;
+  @IsString() readonly cooperative!: string;
+}
+
+/** A non-assessment certificate (NV) as the API answers it (docs/api.md "nonassessments"). */
+export class NonAssessmentDto {
+  @IsString() readonly id!: string;
+  @IsString() readonly member!: string;
+  @IsString() readonly memberName!: string;
+  @IsOptional() @IsInt() readonly memberNr!: number | null;
+  /** 0, 60, 100 or -1 (DOMAIN.md 2.6). */
+  @IsIn(NON_ASSESSMENT_TYPES) readonly type!: number;
+  @IsOptional() @IsString() readonly orderNumber!: string | null;
+  @IsBusinessDate({}) readonly date!: string;
+  @IsOptional() @IsString() readonly taxAuthorities!: string | null;
+  @IsBusinessDate({}) readonly startDate!: string;
+  @IsBusinessDate({}) readonly endDate!: string;
+  /** true when the original is on file, else null. */
+  @IsOptional() @IsIn([true]) readonly original!: true | null;
+  @IsIn(TAX_PAPER_STATES) readonly state!: TaxPaperState;
+  @IsString() readonly cooperative!: string;
+}
+
+/** A field's value in a history: text, a number, a boolean or null. */
+const isFieldValue = (v: unknown): boolean => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+export class FieldChange {
+  @IsString() readonly field!: string;
+  @Satisfies('isFieldValue', isFieldValue, {}) readonly from!: unknown;
+  @Satisfies('isFieldValue', isFieldValue, {}) readonly to!: unknown;
+}
+
+/** One entry of `GET /exemptionorders/{id}/history` and `GET /nonassessments/{id}/history`. */
+export class TaxPaperHistoryEntry {
+  /** Global log position (a bigint as a string). */
+  @IsString() readonly position!: string;
+  @IsInt() readonly revision!: number;
+  /** `ExemptionOrderRecorded`, `ExemptionOrderCorrected`, `NonAssessmentRecorded`, `NonAssessmentCorrected`. */
+  @IsString() readonly type!: string;
+  @IsString() readonly timestamp!: string;
+  @IsString() readonly user!: string;
+  /** Every field set (recorded: from null) or changed (corrected). */
+  @ListOf(() => FieldChange) readonly changes!: readonly FieldChange[];
+}
+
+// ---- Requests: the shape of each field; the rules across fields, years and other papers are the deciders' ----
+
+/** The fields of an exemption order as the clerk sends them (PUT sends the whole order: fields left out are cleared). */
+export class ExemptionOrderFieldsWrite {
+  /** 0 initial, 1 follow-up. */
+  @AsInteger() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsIn(EXEMPTION_ORDER_TYPES, ruleNamingValue('invalidChoice')) type!: ExemptionOrderType;
+  @AsBoolean() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBoolean(ruleNamingValue('invalidChoice')) joint!: boolean;
+  /** The spouse (a member id) of a joint order; empty for a single one. */
+  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) spouse: string | null = null;
+  /** Euro cents, greater than 0. */
+  @AsInteger()
+  @Satisfies('isSent', (v) => v !== undefined && v !== null && v !== '', rule('mustNotBeEmpty'))
+  @IsInt(ruleNamingValue('invalidNumber'))
+  @Min(1, rule('mustBeGreaterThan', '0'))
+  amount!: number;
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) date!: string;
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) startDate!: string;
+  /** Empty: open-ended. */
+  @AsBusinessDate(true) @IsOptional() @IsBusinessDate(ruleNamingValue('invalidDate')) endDate: string | null = null;
+}
+
+/** `POST /exemptionorders`: a new order of `member`. */
+export class ExemptionOrderRecord extends ExemptionOrderFieldsWrite {
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) member: string = '';
+}
+
+/** `PUT /exemptionorders/{id}`: the whole order; `member`, if sent, must be the order's own (it never moves). */
+export class ExemptionOrderCorrection extends ExemptionOrderFieldsWrite {
+  @AsText(true) @IsOptional() @IsString(ruleNamingValue('invalidChoice')) member?: string;
+}
+
+/** The original is on file: `true` (also `"true"`, `1`, `"1"`); false, 0 or empty read as null. */
+const asOriginal = (value: unknown): unknown =>
+  value === true || value === 'true' || value === 1 || value === '1' ? true : value === undefined || value === null || value === false || value === 'false' || value === '' || value === 0 || value === '0' ? null : value;
+
+/** The fields of a non-assessment certificate as the clerk sends them (PUT: the whole certificate). */
+export class NonAssessmentFieldsWrite {
+  /** 0, 60, 100 or -1. */
+  @AsInteger() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsIn(NON_ASSESSMENT_TYPES, ruleNamingValue('invalidChoice')) type!: NonAssessmentType;
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) orderNumber: string = '';
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) date!: string;
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) taxAuthorities: string = '';
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) startDate!: string;
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('endDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) endDate!: string;
+  @Transform(({ value }: { value: unknown }) => asOriginal(value))
+  @IsOptional()
+  @Satisfies('isOriginal', (v) => v === true, ruleNamingValue('invalidChoice'))
+  original: true | null = null;
+}
+
+/** `POST /nonassessments`: a new certificate of `member`. */
+export class NonAssessmentRecord extends NonAssessmentFieldsWrite {
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) member: string = '';
+}
+
+/** `PUT /nonassessments/{id}`: the whole certificate; `member`, if sent, must be its own. */
+export class NonAssessmentCorrection extends NonAssessmentFieldsWrite {
+  @AsText(true) @IsOptional() @IsString(ruleNamingValue('invalidChoice')) member?: string;
+}

@@ -1,0 +1,40 @@
+import { IsArray, IsIn, IsOptional, IsString, ValidateIf } from 'class-validator';
+import { ROLES, isRole, type Role } from '../roles.js';
+import { AsStrings, AsText, IsFilled, Satisfies, isBlankValue, rule, ruleNamingValue, rulePerItem } from './rules.js';
+
+/** What the API answers for a user. The password hash never leaves the server. */
+export class UserDto {
+  @IsString() readonly id!: string;
+  @IsString() readonly username!: string;
+  @IsIn(ROLES, { each: true }) readonly roles!: Role[];
+  @IsString() readonly cooperative!: string;
+}
+
+const passwordsMatch = (value: unknown, body: Record<string, unknown>): boolean => (value ?? '') === (body.password ?? '');
+const unknownRoles = (items: readonly unknown[]): unknown[] => items.filter((r) => !isRole(r));
+
+/**
+ * `POST /users`: a new user. A password is required (`passwordRequired` when both password fields are empty; only
+ * the repeat typed is `isNotEqual`). Only ROLE_SUPER_ADMIN may name another cooperative.
+ */
+export class UserCreate {
+  @AsText() @IsFilled(rule('mustNotBeEmpty')) username: string = '';
+  @AsText() @ValidateIf((o: UserCreate) => isBlankValue(o.passwordRepeat)) @IsFilled(rule('passwordRequired')) password: string = '';
+  @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) passwordRepeat: string = '';
+  @AsStrings() @IsArray(ruleNamingValue('invalidRole')) @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles)) roles: string[] = [];
+  @AsText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) cooperative?: string;
+}
+
+/** `PUT /users/{id}`: the whole user; the password stays unchanged when both password fields are left empty. */
+export class UserWrite {
+  @AsText() @IsFilled(rule('mustNotBeEmpty')) username: string = '';
+  @AsText() @IsString(rule('passwordRequired')) password: string = '';
+  @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) passwordRepeat: string = '';
+  @AsStrings() @IsArray(ruleNamingValue('invalidRole')) @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles)) roles: string[] = [];
+}
+
+/** `PUT /users/me/password`: the own password, typed twice. */
+export class OwnPasswordChange {
+  @AsText() @IsString(rule('passwordRequired')) password: string = '';
+  @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) passwordRepeat: string = '';
+}

@@ -1,0 +1,67 @@
+import { applyDecorators, type Type } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiResponse, type OpenAPIObject } from '@nestjs/swagger';
+import { getMetadataStorage, ValidationTypes } from 'class-validator';
+import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { nestedType } from '@coop/contracts';
+
+/**
+ * The OpenAPI document describes the request and answer classes of `contracts` from their class-validator metadata
+ * (class-validator-jsonschema), so `contracts` needs no NestJS decorator and the console can import it. Routes
+ * reference the schemas by class name with the decorators below.
+ */
+const SCHEMAS = '#/components/schemas/';
+
+const ref = (type: Type<unknown>): { $ref: string } => ({ $ref: `${SCHEMAS}${type.name}` });
+const schemaOf = (type: Type<unknown>, isArray: boolean) => (isArray ? { type: 'array' as const, items: ref(type) } : ref(type));
+
+/** The request body is `type` (a class of contracts). */
+export const BodyOf = (type: Type<unknown>): MethodDecorator => ApiBody({ schema: ref(type) });
+
+/** The 200 answer is `type` (or a list of it). */
+export const AnswersOk = (type: Type<unknown>, isArray = false): MethodDecorator => ApiOkResponse({ schema: schemaOf(type, isArray) });
+
+/** The 201 answer is `type`. */
+export const AnswersCreated = (type: Type<unknown>): MethodDecorator => ApiCreatedResponse({ schema: ref(type) });
+
+/** A list route: 200 with the items (header TotalItems), 204 with no body when nothing matches. */
+export const AnswersList = (type: Type<unknown>): MethodDecorator =>
+  applyDecorators(
+    ApiOkResponse({ schema: schemaOf(type, true), headers: { TotalItems: { description: 'count of all matches', schema: { type: 'integer' } } } }),
+    ApiResponse({ status: 204, description: 'nothing matches' }),
+  );
+
+/** Rules of contracts (rules.ts `Satisfies`) as the JSON schema of the value they accept. */
+type Converters = NonNullable<NonNullable<Parameters<typeof validationMetadatasToSchemas>[0]>['additionalConverters']>;
+const converters: Converters = {
+  isFilled: { type: 'string', minLength: 1 },
+  isPresent: {},
+  isSent: {},
+  isBusinessDate: { type: 'string', format: 'date' },
+  isEmailAddress: { type: 'string', format: 'email' },
+  isHttpUrl: { type: 'string', format: 'uri' },
+  isTaxNumber: { type: 'string', pattern: '^\\d{13}$' },
+  isIban: { type: 'string', pattern: '^[A-Z]{2}\\d{2}[A-Z0-9]{1,30}$' },
+  isBic: { type: 'string', pattern: '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$' },
+  isElmaFs: { type: 'string', description: 'elmaProcess fs: 8 digits starting with 1, 3, 5 or 7, not ending in 0' },
+  isElmaKm: { type: 'string', description: 'elmaProcess km: 11 digits' },
+  equalsPassword: { type: 'string', description: 'the same as password' },
+  isOriginal: { type: 'boolean', enum: [true], nullable: true },
+  isFieldValue: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true },
+  // A `ListOf` item or a `NestedOf` object refers to its class (a list wraps the result as its items).
+  [ValidationTypes.NESTED_VALIDATION]: (meta) => {
+    const item = typeof meta.target === 'function' ? nestedType(meta.target, meta.propertyName) : undefined;
+    return item ? { $ref: `${SCHEMAS}${item.name}` } : {};
+  },
+  // IsOptional / ValidateIf: the value may be null (OpenAPI 3.0) and left out.
+  [ValidationTypes.CONDITIONAL_VALIDATION]: { nullable: true },
+};
+
+/** Adds the schema of every class with class-validator rules to the document's components. */
+export function addContractSchemas(doc: OpenAPIObject): OpenAPIObject {
+  const schemas = validationMetadatasToSchemas({
+    classValidatorMetadataStorage: getMetadataStorage(),
+    refPointerPrefix: SCHEMAS,
+    additionalConverters: converters,
+  });
+  return { ...doc, components: { ...doc.components, schemas: { ...doc.components?.schemas, ...(schemas as NonNullable<OpenAPIObject['components']>['schemas']) } } };
+}

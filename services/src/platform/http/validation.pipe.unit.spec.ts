@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import { IsInt } from 'class-validator';
+import { CooperativeFields, ElmaNumberWrite, fieldError, UserCreate, ValidationError, type FieldError } from '@coop/contracts';
+import { RequestValidationPipe } from './validation.pipe.js';
+
+const pipe = new RequestValidationPipe();
+const read = (type: new () => object, value: unknown): Promise<unknown> => pipe.transform(value, { type: 'body', metatype: type });
+
+async function refusal(type: new () => object, value: unknown): Promise<readonly FieldError[]> {
+  try {
+    await read(type, value);
+  } catch (error) {
+    if (error instanceof ValidationError) return error.errors;
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+class WithoutTemplate {
+  @IsInt() count!: number;
+}
+
+describe('RequestValidationPipe', () => {
+  it('answers the first rule written of a field that fails, with its template, fields in the order declared', async () => {
+    expect(await refusal(ElmaNumberWrite, { elmaProcess: '', elmaNumber: '' })).toEqual([
+      fieldError('elmaProcess', 'mustNotBeEmpty'),
+      fieldError('elmaNumber', 'mustNotBeEmpty'),
+    ]);
+    expect(await refusal(ElmaNumberWrite, { elmaProcess: 'fs', elmaNumber: '22345671' })).toEqual([fieldError('elmaNumber', 'invalidElmaFs')]);
+  });
+
+  it('names the value sent (invalidChoice) and fixed parameters (mustBeAtLeast)', async () => {
+    expect(await refusal(ElmaNumberWrite, { elmaProcess: ' xx ', elmaNumber: '1' })).toEqual([fieldError('elmaProcess', 'invalidChoice', 'xx')]);
+    const errors = await refusal(CooperativeFields, { minimumShares: 0 });
+    expect(errors).toContainEqual(fieldError('minimumShares', 'mustBeAtLeast', '1'));
+  });
+
+  it('answers a rule on list items once per failing item', async () => {
+    const errors = await refusal(UserCreate, { username: 'a', password: 'p', passwordRepeat: 'p', roles: ['ROLE_USER', 'ROLE_GOD', 'role_admin'] });
+    expect(errors).toEqual([fieldError('roles', 'invalidRole', 'ROLE_GOD'), fieldError('roles', 'invalidRole', 'role_admin')]);
+  });
+
+  it('reads loose JSON as the API always did and leaves out undeclared fields', async () => {
+    const body = (await read(CooperativeFields, {
+      name: 7, fullName: 'Erste eG', address: 'Weg 1', zip: '12345', city: 'Stadt', email: 'info@eg.de', contactPerson: 'A',
+      url: 'https://eg.de', taxId: '1121/0815/08150', bankname: 'Bank', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeffxxx',
+      balanceCost: '25000', minimumShares: '', isAdmin: true,
+    })) as CooperativeFields & { isAdmin?: boolean };
+    expect(body).toMatchObject({ name: '7', iban: 'DE89370400440532013000', taxId: '1121081508150', balanceCost: 25000, minimumShares: 1 });
+    expect(body.isAdmin).toBeUndefined();
+  });
+
+  it('reads a body that is not a JSON object as {}', async () => {
+    expect(await refusal(ElmaNumberWrite, ['fs', '12345671'])).toEqual([
+      fieldError('elmaProcess', 'mustNotBeEmpty'),
+      fieldError('elmaNumber', 'mustNotBeEmpty'),
+    ]);
+  });
+
+  it('refuses to answer a rule that carries no template (a programming error, not a 400)', async () => {
+    await expect(read(WithoutTemplate, { count: 'x' })).rejects.toThrow('names no template');
+  });
+
+  it('passes a body typed unknown untouched', async () => {
+    const raw = { anything: 1 };
+    expect(await pipe.transform(raw, { type: 'body', metatype: Object })).toBe(raw);
+  });
+});
