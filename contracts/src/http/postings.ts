@@ -26,7 +26,6 @@ const asOptionalInteger = ({ value }: { value: unknown }): number | null => {
 const isEnterable = (type: unknown): boolean => (ENTERABLE_POSTING_TYPES as readonly unknown[]).includes(type);
 const filled = (v: unknown): boolean => !isBlankValue(v);
 const trimmed = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-const isTransfer = (o: PostingRequest): boolean => o.type === 3;
 
 /** Every field but `type` is checked only once the type is one a client may send (else only the type is answered). */
 const forEnterableType = ValidateIf((o: PostingRequest) => isEnterable(o.type));
@@ -75,9 +74,9 @@ export class PostingRequest {
   /** The target member of a transfer (3); empty for every other type. */
   @Transform(asOptionalText)
   @forEnterableType
-  @Satisfies('isTransferTarget', (v, o) => !isTransfer(o as unknown as PostingRequest) || filled(v), rule('selectTarget'))
-  @Satisfies('isOtherMember', (v, o) => !isTransfer(o as unknown as PostingRequest) || trimmed(v) !== trimmed(o.member), rule('canNotTransferToSelf'))
-  @Satisfies('isEmptyUnlessTransfer', (v, o) => isTransfer(o as unknown as PostingRequest) || !filled(v), rule('mustBeEmpty'))
+  @Satisfies('isTransferTarget', (v, o) => o.type !== 3 || filled(v), rule('selectTarget'))
+  @Satisfies('isOtherMember', (v, o) => o.type !== 3 || trimmed(v) !== trimmed(o.member), rule('canNotTransferToSelf'))
+  @Satisfies('isEmptyUnlessTransfer', (v, o) => o.type === 3 || !filled(v), rule('mustBeEmpty'))
   transferTo: string | null = null;
 
   /** The posting an annulation (5) reverses; empty for every other type. */
