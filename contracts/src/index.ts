@@ -5,6 +5,8 @@ export * from './read-store.port.js';
 export * from './roles.js';
 export * from './validation.js';
 export * from './http/members.js';
+export * from './http/postings.js';
+export * from './http/member-requests.js';
 export * from './http/rules.js';
 export * from './http/options.js';
 export * from './http/users.js';

@@ -1,15 +1,15 @@
 import type { CooperativeFields } from './http/cooperatives.js';
 import type { ElmaNumberWrite } from './http/elma-numbers.js';
-import type { BalanceDto, MemberDto, ShareDto } from './http/members.js';
+import type { MemberAdmission } from './http/member-requests.js';
+import type { PostingRequest, ShareCorrection } from './http/postings.js';
 import type { ExemptionOrderRecord, NonAssessmentRecord } from './http/tax-papers.js';
 import type { UserWrite } from './http/users.js';
 
 /**
  * The fields a client may send per resource (docs/api.md): the console sends only these, and a server error on a
  * field outside them is shown as a general error, because no form shows it. Read-only fields of a record (id,
- * createdAt, cooperative, …) are never sent back. Each list is checked against the resource's request class (its answer
- * type where the body is not a class yet: members, postings, the share register), so a renamed field fails the build,
- * and `writable-fields.unit.spec.ts` holds each list with a request class to exactly that class's fields. Plain constants: the console imports them through `@coop/contracts/console`.
+ * createdAt, cooperative, …) are never sent back. Each list is checked against the resource's request class, so a renamed
+ * field fails the build, and `writable-fields.unit.spec.ts` holds each list to exactly that class's fields. Plain constants: the console imports them through `@coop/contracts/console`.
  */
 export const WRITABLE_FIELDS = {
   users: ['username', 'password', 'passwordRepeat', 'roles'] satisfies readonly (keyof UserWrite)[],
@@ -30,7 +30,7 @@ export const WRITABLE_FIELDS = {
     'minimumShares',
   ] satisfies readonly (keyof CooperativeFields)[],
   elmanumbers: ['elmaProcess', 'elmaNumber'] satisfies readonly (keyof ElmaNumberWrite)[],
-  /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, approvalDate, interestBegin. */
+  /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, approvalDate, interestBegin (`PUT` drops memberNr and shareAmount). */
   members: [
     'memberNr',
     'memberType',
@@ -72,10 +72,10 @@ export const WRITABLE_FIELDS = {
     'kiSt',
     'kiStSatz',
     'shareAmount',
-  ] satisfies readonly (keyof MemberDto)[],
-  balances: ['member', 'type', 'quantity', 'date', 'approvalDate', 'interestBegin', 'transferTo', 'annulPeer'] satisfies readonly (keyof BalanceDto)[],
+  ] satisfies readonly (keyof MemberAdmission)[],
+  balances: ['member', 'type', 'quantity', 'date', 'approvalDate', 'interestBegin', 'transferTo', 'annulPeer'] satisfies readonly (keyof PostingRequest)[],
   /** The share register: only the payment fields are corrected (a correction event; history is kept). */
-  shares: ['rueckpfleinzahlung', 'interestEnd'] satisfies readonly (keyof ShareDto)[],
+  shares: ['rueckpfleinzahlung', 'interestEnd'] satisfies readonly (keyof ShareCorrection)[],
   /** Exemption orders: the whole order on POST and PUT; `spouse` only on joint orders. */
   exemptionorders: ['member', 'type', 'joint', 'spouse', 'amount', 'date', 'startDate', 'endDate'] satisfies readonly (keyof ExemptionOrderRecord)[],
   /** Non-assessment certificates: `original` true or null. */

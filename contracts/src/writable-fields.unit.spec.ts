@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { getMetadataStorage } from 'class-validator';
 import { CooperativeFields } from './http/cooperatives.js';
 import { ElmaNumberWrite } from './http/elma-numbers.js';
+import { MemberAdmission, MemberMasterChange } from './http/member-requests.js';
+import { PostingRequest, ShareCorrection } from './http/postings.js';
 import { ExemptionOrderRecord, NonAssessmentRecord } from './http/tax-papers.js';
 import { UserWrite } from './http/users.js';
 import { WRITABLE_FIELDS } from './writable-fields.js';
@@ -17,7 +19,14 @@ describe('WRITABLE_FIELDS', () => {
     ['elmanumbers', ElmaNumberWrite],
     ['exemptionorders', ExemptionOrderRecord],
     ['nonassessments', NonAssessmentRecord],
+    ['members', MemberAdmission],
+    ['balances', PostingRequest],
+    ['shares', ShareCorrection],
   ] as const)('%s lists exactly the fields of its request class', (endpoint, type) => {
     expect([...WRITABLE_FIELDS[endpoint]].sort()).toEqual(declared(type));
+  });
+
+  it('a member change takes the fields of an admission but the member number and the initial shares', () => {
+    expect(declared(MemberMasterChange)).toEqual(WRITABLE_FIELDS.members.filter((f) => f !== 'memberNr' && f !== 'shareAmount').sort());
   });
 });

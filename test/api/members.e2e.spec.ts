@@ -55,6 +55,7 @@ describe('members: master data, member numbers, lists, as-of-date, history', () 
   });
 
   it('validates the master data and the initial shares with field errors', async () => {
+    // The shape of the body is answered first, every error of it at once (the request class)...
     const res = await request(t.http)
       .post('/api/v1/members')
       .set(auth(t.adminToken))
@@ -68,9 +69,13 @@ describe('members: master data, member numbers, lists, as-of-date, history', () 
         expect.objectContaining({ field: 'manualTaxId', template: 'invalidTaxId' }),
         expect.objectContaining({ field: 'approvalDate', template: 'mustNotBeEmpty' }),
         expect.objectContaining({ field: 'legalRepresentation', template: 'mustNotBeEmpty' }),
-        { field: 'shareAmount', template: 'mustBeAtLeast', parameters: { '0': '2' } },
       ]),
     );
+    expect(errors).toHaveLength(5);
+    // ...then the rule that needs the cooperative's terms, alone (the decider).
+    const few = await request(t.http).post('/api/v1/members').set(auth(t.adminToken)).send(validMember({ shareAmount: 1 }));
+    expect(few.status).toBe(400);
+    expect(few.body).toEqual({ errors: [{ field: 'shareAmount', template: 'mustBeAtLeast', parameters: { '0': '2' } }] });
   });
 
   it('changes master data (PUT); switching to foreign clears the state', async () => {

@@ -4,9 +4,8 @@ import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
 
 /*
  * The answers of members and the share ledger (docs/api.md "Members and the share register"), as classes the OpenAPI
- * document can describe. Not wired yet: the members routes are converted to the contract classes after the members
- * split (issue 21), then their request bodies join here as well (see users.ts or tax-papers.ts for the pattern).
- * `@IsOptional()` on an answer field means "may be null".
+ * document describes; their request bodies are in member-requests.ts and postings.ts. `@IsOptional()` on an answer
+ * field means "may be null".
  */
 
 export const MEMBER_TYPES = [0, 1, 2, 3] as const;

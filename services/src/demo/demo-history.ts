@@ -86,7 +86,7 @@ export class History {
   }
 
   private async admit(sim: Sim): Promise<void> {
-    const { r, cooperativeId, terms, today } = this;
+    const { r, cooperativeId, terms } = this;
     const p = sim.person;
     const seqOut = memberNumberSequenceDecider.decide({ type: 'AssignNextMemberNumber', cooperativeId, memberId: p.memberId }, this.seq);
     const memberNr = seqOut[0]!.data.memberNr;
@@ -100,7 +100,7 @@ export class History {
     }
     const admitted = this.decide(sim, {
       type: 'AdmitMember', memberId: p.memberId, cooperativeId, memberNr, master: master as MemberMasterInput,
-      shareAmount: p.shares, balanceId: uuid(r), terms, today,
+      shareAmount: p.shares, balanceId: uuid(r), terms,
     });
     const decisions = [admitted, { streamId: memberNumberStream(cooperativeId, memberNr), expected: -1, events: claim }, { streamId: this.seqStream, expected: this.seqRevision, events: seqOut }];
     await this.writer.write(decisions);
@@ -111,7 +111,7 @@ export class History {
     this.activate(sim);
     // The spouse who joined first now names this member as spouse (a master data change).
     if (spouse !== null && master.spouse === spouse.person.memberId) {
-      const changed = this.decide(spouse, { type: 'ChangeMemberData', memberId: spouse.person.memberId, cooperativeId, master: { ...spouse.state.master!, spouse: p.memberId }, today });
+      const changed = this.decide(spouse, { type: 'ChangeMemberData', memberId: spouse.person.memberId, cooperativeId, master: { ...spouse.state.master!, spouse: p.memberId } });
       await this.writer.write([changed]);
       this.commit(spouse, changed);
     }
@@ -239,7 +239,7 @@ export class History {
   /** The surviving spouse's civil status becomes widowed (a master data change). */
   private async widowed(sim: Sim): Promise<void> {
     if (!sim.state.exists || sim.exited) return;
-    const d = this.decide(sim, { type: 'ChangeMemberData', memberId: sim.person.memberId, cooperativeId: this.cooperativeId, master: { ...sim.state.master!, civilStatus: 3 }, today: this.today });
+    const d = this.decide(sim, { type: 'ChangeMemberData', memberId: sim.person.memberId, cooperativeId: this.cooperativeId, master: { ...sim.state.master!, civilStatus: 3 } });
     await this.writer.write([d]);
     this.commit(sim, d);
   }

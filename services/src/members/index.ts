@@ -4,5 +4,5 @@ export { MemberReads } from './queries/member-reads.js';
 export { toMemberDto } from './queries/member.view.js';
 export { memberDecider, type AdmitMemberRequest, type ChangeMemberDataRequest, type MemberCommand } from './member-stream.decider.js';
 export { memberMasterDecider, type AdmitMember, type ChangeMemberData } from './domain/member-master.decider.js';
-export type { MemberMasterInput } from './http/member-master.input.js';
+export type { MemberMasterInput } from './member-stream.decider.js';
 export { memberNumberClaimDecider, memberNumberSequenceDecider, type MemberNumberSequenceState } from './domain/member-number.decider.js';

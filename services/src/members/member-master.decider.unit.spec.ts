@@ -4,7 +4,7 @@ import { admitted, COOP, err, exited, M, member, OTHER_COOP, personMaster, poste
 import { deciderSpec } from '../platform/testing/decider-spec.js';
 import { memberMasterDecider, type AdmitMember, type MasterDataCommand } from './domain/member-master.decider.js';
 
-/** The decider takes master data parsed at the edge (members/http/member-master.input.ts, tested there). */
+/** The decider takes master data checked at the edge (the request classes of contracts, tested in members/http/member-requests.unit.spec.ts). */
 const spec = deciderSpec(memberMasterDecider);
 
 const admit = (master: Partial<MemberMasterData> = {}, fields: Partial<AdmitMember> = {}): MasterDataCommand => ({
@@ -87,6 +87,8 @@ describe('member master decider: ChangeMemberData', () => {
   });
 
   it('emits nothing when nothing changed', () => spec.given(member).when(change()).then([]));
+
+  it('refuses the member as its own spouse', () => refuses(member, change({ spouse: M }), [err('spouse', 'invalidChoice', M)]));
 
   it('emits only the changed fields', () => {
     spec

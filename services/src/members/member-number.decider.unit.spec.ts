@@ -1,12 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { memberFieldError, ValidationError, type MemberNumberEvent } from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
-import {
-  memberNumberClaimDecider,
-  memberNumberSequenceDecider,
-  nextMemberNumber,
-  parseGivenMemberNumber,
-} from './domain/member-number.decider.js';
+import { memberNumberClaimDecider, memberNumberSequenceDecider, nextMemberNumber } from './domain/member-number.decider.js';
 
 const COOP = 'coop-1';
 const claimed = (memberNr: number, memberId = `m-${memberNr}`): MemberNumberEvent => ({
@@ -69,22 +64,5 @@ describe('member number claim (unique in the cooperative)', () => {
       .given([])
       .when(claim(memberNr))
       .thenThrows(ValidationError, (e) => expect(e.errors).toEqual([memberFieldError('memberNr', 'invalidNumber')]));
-  });
-});
-
-describe('parseGivenMemberNumber', () => {
-  it.each([undefined, null, '', '  '])('%p means none given (assign in sequence)', (value) => expect(parseGivenMemberNumber(value)).toBeNull());
-  it.each([
-    [42, 42],
-    ['42', 42],
-    [' 007 ', 7],
-  ])('%p → %i', (value, nr) => expect(parseGivenMemberNumber(value)).toBe(nr));
-  it.each([0, -1, 1.5, 'abc', '12a', '-4', true, {}])('%p is refused with invalidNumber', (value) => {
-    expect(() => parseGivenMemberNumber(value)).toThrow(ValidationError);
-    try {
-      parseGivenMemberNumber(value);
-    } catch (e) {
-      expect((e as ValidationError).errors).toEqual([memberFieldError('memberNr', 'invalidNumber')]);
-    }
   });
 });

@@ -1,35 +1,46 @@
-import { ValidationError, type Decider, type MemberEvent } from '@coop/contracts';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { MemberAdmission, MemberMasterChange, ValidationError, type Decider, type MemberEvent, type MemberMasterData } from '@coop/contracts';
 import { evolveMemberStream, initialMemberState, type MemberState } from '../kernel/member-stream.js';
+import { fieldErrorsOf } from '../platform/http/validation.pipe.js';
 import { shareLedgerDecider, type LedgerCommand } from '../share-ledger/index.js';
 import { memberMasterDecider, type AdmitMember, type ChangeMemberData } from './domain/member-master.decider.js';
-import { readMaster, type MemberMasterInput } from './http/member-master.input.js';
+import { masterOf } from './http/member-master.js';
 
-/** An admission as a request carries it: master data unchecked, read with the edge's rules on `today`. */
-export type AdmitMemberRequest = Omit<AdmitMember, 'master' | 'shareAmount'> & {
-  readonly master: MemberMasterInput;
-  readonly shareAmount: number;
-  readonly today: string;
-};
+/** Master data as a request carries it: every field unchecked (read with the request classes' rules). */
+export type MemberMasterInput = { readonly [K in keyof MemberMasterData]?: unknown };
+
+/** An admission as a request carries it: master data unchecked. */
+export type AdmitMemberRequest = Omit<AdmitMember, 'master'> & { readonly master: MemberMasterInput };
 
 /** A change of master data as a request carries it. */
-export type ChangeMemberDataRequest = Omit<ChangeMemberData, 'master'> & { readonly master: MemberMasterInput; readonly today: string };
+export type ChangeMemberDataRequest = Omit<ChangeMemberData, 'master'> & { readonly master: MemberMasterInput };
 
 export type MemberCommand = AdmitMemberRequest | ChangeMemberDataRequest | LedgerCommand;
 
+/** Reads `body` into the request class `type` with its rules, as the API's validation pipe does; throws its errors. */
+function checked<T extends object>(type: new () => T, body: object): T {
+  const value = plainToInstance(type, body);
+  const errors = validateSync(value, { whitelist: true, forbidUnknownValues: false });
+  if (errors.length > 0) throw new ValidationError(fieldErrorsOf(errors));
+  return value;
+}
+
 /**
  * The member stream's whole life in one decider, for tools that play it through as the API would (the demo data):
- * master data is read with the HTTP edge's rules (refused as the API refuses it) and decided by `memberMasterDecider`,
- * the share account's commands by `shareLedgerDecider`, both on the full state.
+ * master data is read with the API's request classes (MemberAdmission, MemberMasterChange; refused as the API
+ * refuses it, on the business day of the clock) and decided by `memberMasterDecider`, the share account's commands
+ * by `shareLedgerDecider`, both on the full state.
  */
 export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
   initialState: () => initialMemberState,
   evolve: evolveMemberStream,
   decide(command, state) {
-    if (command.type !== 'AdmitMember' && command.type !== 'ChangeMemberData') return shareLedgerDecider.decide(command, state);
-    const { today, master: input, ...rest } = command;
-    const isNew = command.type === 'AdmitMember';
-    const { master, errors } = readMaster(input, { memberId: isNew ? null : command.memberId, today, isNew });
-    if (errors.length > 0) throw new ValidationError(errors);
-    return memberMasterDecider.decide(rest.type === 'AdmitMember' ? { ...rest, master } : { ...rest, master }, state);
+    if (command.type === 'AdmitMember') {
+      const body = checked(MemberAdmission, { ...command.master, shareAmount: command.shareAmount });
+      return memberMasterDecider.decide({ ...command, master: masterOf(body) }, state);
+    }
+    if (command.type === 'ChangeMemberData') return memberMasterDecider.decide({ ...command, master: masterOf(checked(MemberMasterChange, command.master)) }, state);
+    return shareLedgerDecider.decide(command, state);
   },
 };

@@ -1,10 +1,11 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { NotFoundError, type DashboardDto, type MemberDashboardDto } from '@coop/contracts';
+import { DashboardDto, MemberDashboardDto, NotFoundError } from '@coop/contracts';
 import { MEMBER_STATS, MEMBERS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import { businessToday, previousDay } from '../../kernel/business-date.js';
+import { AnswersOk } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { LedgerReads } from '../../share-ledger/index.js';
 import { TaxPaperReads } from '../../tax-papers/index.js';
@@ -22,6 +23,7 @@ export class DashboardController {
   /** Members not exited, members exited (exit date in the past), and the sum of all postings in cents. */
   @Get()
   @Requires('members:read')
+  @AnswersOk(DashboardDto)
   async main(@CurrentActor() actor: Actor): Promise<DashboardDto> {
     const coop = actor.cooperativeId;
     const today = businessToday();
@@ -43,6 +45,7 @@ export class DashboardController {
 
   @Get('member/:id')
   @Requires('members:read')
+  @AnswersOk(MemberDashboardDto)
   async member(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MemberDashboardDto> {
     const doc = await this.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
     const coop = actor.cooperativeId;

@@ -11,35 +11,36 @@ import {
   type MemberMasterData,
   type StreamAppend,
 } from '@coop/contracts';
-import { requireMember, type MemberState } from '../../kernel/member-stream.js';
+import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
 import { ShareTermsReader } from '../../share-ledger/index.js';
-import { memberMasterDecider, subscriptionErrors, type MasterDataCommand } from '../domain/member-master.decider.js';
-import type { AdmissionInput, Parsed } from '../http/member-master.input.js';
-import {
-  memberNumberClaimDecider,
-  memberNumberSequenceDecider,
-  nextMemberNumber,
-  parseGivenMemberNumber,
-} from '../domain/member-number.decider.js';
+import { memberMasterDecider, type MasterDataCommand } from '../domain/member-master.decider.js';
+import { memberNumberClaimDecider, memberNumberSequenceDecider, nextMemberNumber } from '../domain/member-number.decider.js';
+
+/** An admission as checked at the edge (the request class MemberAdmission of contracts). */
+export interface AdmissionInput {
+  readonly master: MemberMasterData;
+  /** Shares of the initial subscription, a whole number of at least 1 (the cooperative's minimum: the decider's). */
+  readonly shareAmount: number;
+}
 
 /** Admits a member with the initial subscription; answers the new member id. */
 export class CreateMemberCommand extends Command<string> {
   constructor(
     readonly ctx: CommandContext,
-    /** Read at the edge (readAdmission); its errors are answered together with those that need the stores. */
-    readonly input: Parsed<AdmissionInput>,
-    readonly memberNr: unknown,
+    readonly input: AdmissionInput,
+    /** Given by the clerk (a whole number of at least 1), or null: the next in sequence. */
+    readonly memberNr: number | null,
   ) {
     super();
   }
 }
 
 export class ChangeMemberCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly input: Parsed<MemberMasterData>) {
+  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly master: MemberMasterData) {
     super();
   }
 }
@@ -68,12 +69,6 @@ export class MemberCommandRunner {
     const streamId = memberStream(memberId);
     const loaded = await this.writer.loadKept(streamId, memberMasterDecider, memberDataSubject(memberId));
     return { streamId, loaded, events: memberMasterDecider.decide(command, loaded.state) };
-  }
-
-  /** Throws NotFoundError unless `memberId` is a member of the cooperative (read as a decision on master data reads it). */
-  async requireMember(memberId: string, cooperativeId: string): Promise<void> {
-    const { state } = await this.writer.loadKept(memberStream(memberId), memberMasterDecider, memberDataSubject(memberId));
-    requireMember(state, cooperativeId, memberId);
   }
 
   async append(decided: readonly Decided[], ctx: CommandContext, extra: readonly StreamAppend[] = []): Promise<void> {
@@ -118,17 +113,6 @@ export class MemberCommandRunner {
   }
 }
 
-/** Runs `f`, collecting its field errors instead of throwing them. */
-function collect<T>(f: () => T, errors: FieldError[]): T | undefined {
-  try {
-    return f();
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    errors.push(...error.errors);
-    return undefined;
-  }
-}
-
 async function collectAsync<T>(f: () => Promise<T>, errors: FieldError[]): Promise<T | undefined> {
   try {
     return await f();
@@ -149,13 +133,10 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
     const cooperativeId = ctx.actor.cooperativeId;
     await this.members.retrying(async () => {
       const errors: FieldError[] = [];
-      const given = collect(() => parseGivenMemberNumber(memberNr), errors) ?? null;
       const terms = await this.members.terms(cooperativeId);
-      // The number first (the member's events carry it); its errors are reported with the master data's.
-      const claimed = errors.length === 0 ? await collectAsync(() => this.members.claimNumber(ctx, memberId, given), errors) : undefined;
-      // A request of the wrong shape is not decided; the rules needing the terms are answered with its errors.
-      const { master, shareAmount } = input.value;
-      if (input.errors.length > 0) throw new ValidationError([...errors, ...input.errors, ...subscriptionErrors(shareAmount, terms)]);
+      // The number first (the member's events carry it); a taken one is answered with the rules needing the terms.
+      const claimed = await collectAsync(() => this.members.claimNumber(ctx, memberId, memberNr), errors);
+      const { master, shareAmount } = input;
       const decided = await collectAsync(
         () =>
           this.members.decideOnMaster(memberId, {
@@ -164,7 +145,7 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
             cooperativeId,
             memberNr: claimed?.memberNr ?? 1,
             master,
-            shareAmount: shareAmount!,
+            shareAmount,
             balanceId,
             terms,
           }),
@@ -181,15 +162,10 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
 export class ChangeMemberHandler implements ICommandHandler<ChangeMemberCommand> {
   constructor(private readonly members: MemberCommandRunner) {}
 
-  async execute({ ctx, memberId, input }: ChangeMemberCommand): Promise<void> {
+  async execute({ ctx, memberId, master }: ChangeMemberCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     await this.members.retrying(async () => {
-      // An unknown member is answered as such (404) before the shape of what was sent for it.
-      if (input.errors.length > 0) {
-        await this.members.requireMember(memberId, cooperativeId);
-        throw new ValidationError([...input.errors]);
-      }
-      const decided = await this.members.decideOnMaster(memberId, { type: 'ChangeMemberData', memberId, cooperativeId, master: input.value });
+      const decided = await this.members.decideOnMaster(memberId, { type: 'ChangeMemberData', memberId, cooperativeId, master });
       await this.members.append([decided], ctx);
     });
   }

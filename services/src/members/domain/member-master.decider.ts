@@ -8,7 +8,7 @@ export type AdmitMember = {
   readonly cooperativeId: string;
   /** Already claimed on its number streams by the handler (member-number.decider.ts). */
   readonly memberNr: number;
-  /** Parsed and normalised at the edge (members/http/member-master.input.ts). */
+  /** Checked and normalised at the edge (the request class MemberAdmission of contracts). */
   readonly master: MemberMasterData;
   /** Shares of the initial subscription (posting type 0, balance `balanceId`): a whole number of at least 1. */
   readonly shareAmount: number;
@@ -20,7 +20,7 @@ export type ChangeMemberData = {
   readonly type: 'ChangeMemberData';
   readonly memberId: string;
   readonly cooperativeId: string;
-  /** The whole record, parsed and normalised at the edge; what differs from the state is recorded. */
+  /** The whole record, checked and normalised at the edge (MemberMasterChange); what differs from the state is recorded. The member is not its own spouse. */
   readonly master: MemberMasterData;
 };
 
@@ -84,6 +84,7 @@ function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
 function changeData(command: ChangeMemberData, state: MemberState): MemberEvent[] {
   requireMember(state, command.cooperativeId, command.memberId);
   const { master } = command;
+  if (master.spouse !== null && master.spouse === command.memberId) throw new ValidationError([memberFieldError('spouse', 'invalidChoice', master.spouse)]);
   const before = state.master!;
   const changes: Record<string, unknown> = {};
   for (const key of Object.keys(master) as (keyof MemberMasterData)[]) {

@@ -69,20 +69,6 @@ export const memberNumberClaimDecider: Decider<MemberNumberClaimCommand, MemberN
   },
 };
 
-// --- input ----------------------------------------------------------------------------------
-
-/**
- * The member number of a create request: `null` when none was given (assign in sequence), the number
- * when it is a positive whole number (digits in a string are accepted, leading zeros dropped);
- * otherwise a ValidationError `invalidNumber` on `memberNr`.
- */
-export function parseGivenMemberNumber(value: unknown): number | null {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
-  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value.trim()) : value;
-  if (!isMemberNumber(n)) throw new ValidationError([memberFieldError('memberNr', 'invalidNumber')]);
-  return n;
-}
-
 function isMemberNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 }

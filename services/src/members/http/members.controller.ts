@@ -1,36 +1,33 @@
 import { Body, Controller, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
+  MemberAdmission,
+  MemberDto,
+  MemberHistoryEntry,
+  MemberMasterChange,
   memberStream,
   NotFoundError,
+  Option,
   type EventStore,
-  type MemberDto,
   type MemberEvent,
-  type MemberHistoryEntry,
   type MemberMasterData,
-  type Option,
   type RecordedEvent,
 } from '@coop/contracts';
 import { memberDisplayName, MEMBERS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
-import { asBody } from '../../platform/http/body.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendJsonList } from '../../platform/http/list-response.js';
+import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { ChangeMemberCommand, CreateMemberCommand } from '../commands/member.commands.js';
 import { businessToday } from '../../kernel/business-date.js';
 import { evolveMemberStream, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
-import { asOfDate, MASTER_FIELDS, MemberReads } from '../queries/member-reads.js';
-import { readAdmission, readMasterChange } from './member-master.input.js';
+import { asOfDate, MemberReads } from '../queries/member-reads.js';
+import { masterOf } from './member-master.js';
 import { toMemberDto } from '../queries/member.view.js';
-
-const masterSchema = {
-  type: 'object',
-  properties: Object.fromEntries(MASTER_FIELDS.map((f) => [f, {}])),
-} as const;
 
 @ApiTags('members')
 @ApiBearerAuth()
@@ -44,6 +41,7 @@ export class MembersController {
 
   @Get()
   @Requires('members:read')
+  @AnswersList(MemberDto)
   @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD: the members as they stood at the end of that day' })
   async list(
     @CurrentActor() actor: Actor,
@@ -59,6 +57,7 @@ export class MembersController {
 
   @Get('options')
   @Requires('members:read')
+  @AnswersOk(Option, true)
   async options(@CurrentActor() actor: Actor, @Query() params: ListParams): Promise<Option[]> {
     const query = this.members.memberQuery(actor.cooperativeId, { ...params, limit: params.limit ?? '10' }, undefined);
     const page = await this.members.reads.query(MEMBERS, actor.cooperativeId, query);
@@ -67,6 +66,7 @@ export class MembersController {
 
   @Get(':id/history')
   @Requires('members:read')
+  @AnswersOk(MemberHistoryEntry, true)
   async history(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MemberHistoryEntry[]> {
     const recorded = (await this.events.readStream(memberStream(id))) as RecordedEvent<MemberEvent>[];
     const first = recorded[0];
@@ -92,6 +92,7 @@ export class MembersController {
 
   @Get(':id')
   @Requires('members:read')
+  @AnswersOk(MemberDto)
   @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD: the member as it stood at the end of that day' })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('date') rawDate: unknown): Promise<MemberDto> {
     const date = asOfDate(rawDate);
@@ -102,17 +103,20 @@ export class MembersController {
 
   @Post()
   @Requires('members:write')
-  @ApiBody({ schema: { ...masterSchema, properties: { ...masterSchema.properties, shareAmount: {}, memberNr: {} } } })
-  async create(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<MemberDto> {
-    const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), readAdmission(raw, businessToday()), asBody(raw).memberNr));
+  @BodyOf(MemberAdmission)
+  @AnswersCreated(MemberDto)
+  async create(@CurrentActor() actor: Actor, @Body() body: MemberAdmission): Promise<MemberDto> {
+    const admission = { master: masterOf(body), shareAmount: body.shareAmount };
+    const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), admission, body.memberNr));
     return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());
   }
 
   @Put(':id')
   @Requires('members:write')
-  @ApiBody({ schema: masterSchema })
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<MemberDto> {
-    await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, readMasterChange(raw, id, businessToday())));
+  @BodyOf(MemberMasterChange)
+  @AnswersOk(MemberDto)
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: MemberMasterChange): Promise<MemberDto> {
+    await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, masterOf(body)));
     return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());
   }
 }

@@ -46,6 +46,26 @@ const converters: Converters = {
   isElmaKm: { type: 'string', description: 'elmaProcess km: 11 digits' },
   equalsPassword: { type: 'string', description: 'the same as password' },
   isOriginal: { type: 'boolean', enum: [true], nullable: true },
+  // The members' and the share ledger's rules (contracts/src/http/member-requests.ts, postings.ts).
+  isRequired: {},
+  isGivenUnless: { nullable: true },
+  isMemberText: { type: 'string', nullable: true },
+  isOneOfOrEmpty: (meta) => {
+    const allowed = (meta.constraints?.[0] ?? []) as unknown[];
+    return { type: typeof allowed[0] === 'number' ? 'integer' : 'string', enum: allowed, nullable: true };
+  },
+  isMemberDate: { type: 'string', format: 'date', nullable: true },
+  isPastDate: { type: 'string', format: 'date', nullable: true, description: 'not after today' },
+  isSteuerId: { type: 'string', pattern: '^\\d{11}$' },
+  isDecimal: { type: 'string', pattern: '^\\d{1,3}(\\.\\d{1,4})?$' },
+  isCountryCode: { type: 'string', pattern: '^[A-Z]{2}$' },
+  isWholeAtLeastOne: { type: 'integer', minimum: 1 },
+  isSafeInteger: { type: 'integer' },
+  isTransferTarget: { type: 'string', description: 'the target member of a transfer (type 3); empty for the other types' },
+  isOtherMember: { type: 'string' },
+  isEmptyUnlessTransfer: { type: 'string' },
+  isAnnulledPosting: { type: 'string', description: 'the posting an annulation (type 5) reverses; empty for the other types' },
+  isEmptyUnlessAnnulation: { type: 'string' },
   isFieldValue: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true },
   // A `ListOf` item or a `NestedOf` object refers to its class (a list wraps the result as its items).
   [ValidationTypes.NESTED_VALIDATION]: (meta) => {

@@ -8,7 +8,7 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
 import { shareLedgerDecider, transferCounterpartToAnnul, type LedgerCommand } from '../domain/ledger.decider.js';
-import type { Posting } from '../http/posting.input.js';
+import type { Posting } from '../http/posting.js';
 import { ShareTermsReader } from './share-terms.reader.js';
 
 /**
@@ -21,7 +21,7 @@ export interface PostedBalance {
 }
 
 /**
- * A posting (types 1, 2, 3, 5, 6, 7, 8), read at the edge (readPosting); for an annulation `originalMember` is the
+ * A posting (types 1, 2, 3, 5, 6, 7, 8), checked at the edge (PostingRequest, postingOf); for an annulation `originalMember` is the
  * member the annulled posting belongs to (looked up by the caller in the tenant's read model).
  */
 export class PostBalanceCommand extends Command<PostedBalance> {

@@ -20,7 +20,7 @@ import { requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, 
 
 /**
  * The ledger's commands are typed: their shape (a whole quantity of at least 1, calendar dates, a target) is checked
- * at the HTTP edge (share-ledger/http/posting.input.ts); the decider checks what needs the account and the terms.
+ * at the HTTP edge (the request class PostingRequest of contracts, share-ledger/http/posting.ts); the decider checks what needs the account and the terms.
  */
 
 /**

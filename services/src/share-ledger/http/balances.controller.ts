@@ -1,16 +1,17 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { memberFieldError, NotFoundError, ValidationError, type BalanceDto } from '@coop/contracts';
+import { BalanceDto, memberFieldError, NotFoundError, PostingRequest, ValidationError } from '@coop/contracts';
 import { BALANCES } from '@coop/projections';
 import { CurrentActor, Requires, SettlesOwnReads } from '../../auth/decorators.js';
 import { ClientWrites } from '../../platform/sqlite-runtime/client-writes.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
+import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { PostBalanceCommand } from '../commands/posting.commands.js';
 import { BALANCES_DEFAULT_SORT, LedgerReads } from '../queries/ledger-reads.js';
-import { postingRequest, postingSchema, readPosting } from './posting.input.js';
+import { postingOf } from './posting.js';
 
 @ApiTags('balances')
 @ApiBearerAuth()
@@ -24,6 +25,7 @@ export class BalancesController {
 
   @Get()
   @Requires('members:read')
+  @AnswersList(BalanceDto)
   async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<BalanceDto[] | undefined> {
     const page = await this.members.reads.list(BALANCES, actor.cooperativeId, params, BALANCES_DEFAULT_SORT);
     res.header('TotalItems', String(page.total));
@@ -36,6 +38,7 @@ export class BalancesController {
 
   @Get(':id')
   @Requires('members:read')
+  @AnswersOk(BalanceDto)
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<BalanceDto> {
     return this.one(actor.cooperativeId, id);
   }
@@ -48,9 +51,9 @@ export class BalancesController {
   @Post()
   @Requires('members:write')
   @SettlesOwnReads()
-  @ApiBody({ schema: postingSchema })
-  async create(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<BalanceDto> {
-    const request = postingRequest(raw);
+  @BodyOf(PostingRequest)
+  @AnswersCreated(BalanceDto)
+  async create(@CurrentActor() actor: Actor, @Body() request: PostingRequest): Promise<BalanceDto> {
     let originalMember: string | null = null;
     if (request.type === 5 && request.annulPeer) {
       await this.clientWrites.settle(actor.userId);
@@ -64,7 +67,7 @@ export class BalancesController {
         throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer)]);
       }
     }
-    const posted = await this.commands.execute(new PostBalanceCommand(contextFor(actor), readPosting(request), originalMember));
+    const posted = await this.commands.execute(new PostBalanceCommand(contextFor(actor), postingOf(request), originalMember));
     const answer = posted.recorded ? await this.members.postedBalanceDto(actor.cooperativeId, posted.balanceId, posted.recorded) : undefined;
     if (answer) return answer;
     await this.clientWrites.settle(actor.userId);

@@ -1,14 +1,14 @@
 import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { ShareDto, Sort } from '@coop/contracts';
+import { ShareCorrection, ShareDto, type Sort } from '@coop/contracts';
 import { BALANCES, SHARE_REGISTER } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
-import { asBody, integer } from '../../platform/http/body.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
+import { AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { CorrectShareCommand } from '../commands/posting.commands.js';
 import { toShareDto } from '../queries/ledger.view.js';
@@ -27,12 +27,14 @@ export class SharesController {
 
   @Get()
   @Requires('shares:read')
+  @AnswersList(ShareDto)
   async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<ShareDto[] | undefined> {
     return sendList(res, await this.reads.listView(BALANCES, SHARE_REGISTER, actor.cooperativeId, params, DEFAULT_SORT), toShareDto);
   }
 
   @Get(':id')
   @Requires('shares:read')
+  @AnswersOk(ShareDto)
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ShareDto> {
     return toShareDto(await this.reads.get(BALANCES, actor.cooperativeId, id, 'Share'));
   }
@@ -40,13 +42,11 @@ export class SharesController {
   /** Corrects the payment fields only; recorded as a new event, the row's earlier versions stay. */
   @Put(':id')
   @Requires('shares:write')
-  @ApiBody({ schema: { type: 'object', properties: { rueckpfleinzahlung: { type: 'integer' }, interestEnd: { type: 'string', nullable: true } } } })
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<ShareDto> {
+  @BodyOf(ShareCorrection)
+  @AnswersOk(ShareDto)
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ShareCorrection): Promise<ShareDto> {
     const share = await this.reads.get(BALANCES, actor.cooperativeId, id, 'Share');
-    const b = asBody(raw);
-    const payment = b.rueckpfleinzahlung === undefined || b.rueckpfleinzahlung === null || b.rueckpfleinzahlung === '' ? null : integer(b, 'rueckpfleinzahlung');
-    const interestEnd = typeof b.interestEnd === 'string' ? b.interestEnd : null;
-    await this.commands.execute(new CorrectShareCommand(contextFor(actor), String(share.member), id, payment, interestEnd));
+    await this.commands.execute(new CorrectShareCommand(contextFor(actor), String(share.member), id, body.rueckpfleinzahlung, body.interestEnd));
     return toShareDto(await this.reads.get(BALANCES, actor.cooperativeId, id, 'Share'));
   }
 }

@@ -1,0 +1,109 @@
+import { IsIn, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBusinessDate, Satisfies, isBlankValue, isCalendarDate, rule, ruleNamingValue } from './rules.js';
+
+/*
+ * The share ledger's request bodies (docs/api.md "balances (postings)", "shares"): the shape of each field by posting
+ * type. What needs the member's account, the cooperative's terms or the annulled posting stays in the ledger decider
+ * and the handler. `POST /balances` is the hot path (about 1,000 postings/s): the rules are plain functions, no
+ * nested classes.
+ */
+
+/** The posting types a client may send: 0 comes only with the admission, 4 only as the other half of a transfer. */
+export const ENTERABLE_POSTING_TYPES = [1, 2, 3, 5, 6, 7, 8] as const;
+export type EnterablePostingType = (typeof ENTERABLE_POSTING_TYPES)[number];
+
+/** Optional text: a number is read as its digits, anything else that is not a string as null (kept untrimmed). */
+const asOptionalText = ({ value }: { value: unknown }): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
+
+/** A whole number: empty reads as null, numeric text as the number, anything else that is no number as NaN. */
+const asOptionalInteger = ({ value }: { value: unknown }): number | null => {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+};
+
+const isEnterable = (type: unknown): boolean => (ENTERABLE_POSTING_TYPES as readonly unknown[]).includes(type);
+const filled = (v: unknown): boolean => !isBlankValue(v);
+const trimmed = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/** Every field but `type` is checked only once the type is one a client may send (else only the type is answered). */
+const forEnterableType = ValidateIf((o: PostingRequest) => isEnterable(o.type));
+/** Member and the three dates are checked for every type but an annulation (5). */
+const unlessAnnulation = ValidateIf((o: PostingRequest) => isEnterable(o.type) && o.type !== 5);
+
+/**
+ * `POST /balances`: a posting of `type` on `member` (1 additional shares, 2 withdrawal, 3 transfer to `transferTo`,
+ * 5 annulation of `annulPeer`, 6 death, 7 exclusion, 8 exit). An annulation names no member (optional) and its dates
+ * are optional (checked against the original by the decider).
+ */
+export class PostingRequest {
+  @Transform(asOptionalInteger)
+  @Satisfies('isSent', (v) => v !== null && v !== undefined, rule('mustNotBeEmpty'))
+  @IsIn(ENTERABLE_POSTING_TYPES, ruleNamingValue('invalidChoice'))
+  type!: EnterablePostingType;
+
+  /** The member's id; for an annulation optional (the annulled posting names it). */
+  @Transform(asOptionalText) @unlessAnnulation @Satisfies('isFilled', filled, rule('mustNotBeEmpty')) member: string | null = null;
+
+  @Transform(asOptionalText)
+  @unlessAnnulation
+  @Satisfies('isSent', filled, rule('mustNotBeEmpty'))
+  @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isCalendarDate(v), ruleNamingValue('invalidDate'))
+  date: string | null = null;
+
+  @Transform(asOptionalText)
+  @unlessAnnulation
+  @Satisfies('isSent', filled, rule('mustNotBeEmpty'))
+  @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isCalendarDate(v), ruleNamingValue('invalidDate'))
+  approvalDate: string | null = null;
+
+  @Transform(asOptionalText)
+  @unlessAnnulation
+  @Satisfies('isSent', filled, rule('mustNotBeEmpty'))
+  @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isCalendarDate(v), ruleNamingValue('invalidDate'))
+  interestBegin: string | null = null;
+
+  /** Shares, a whole number of at least 1, for types 1, 2 and 3 (the exits take the whole holding). */
+  @Transform(asOptionalInteger)
+  @ValidateIf((o: PostingRequest) => o.type === 1 || o.type === 2 || o.type === 3)
+  @Satisfies('isSent', (v) => v !== null && v !== undefined, rule('mustNotBeEmpty'))
+  @Satisfies('isWholeAtLeastOne', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1, rule('invalidNumber'))
+  quantity: number | null = null;
+
+  /** The target member of a transfer (3); empty for every other type. */
+  @Transform(asOptionalText)
+  @forEnterableType
+  @Satisfies('isTransferTarget', (v, o) => o.type !== 3 || filled(v), rule('selectTarget'))
+  @Satisfies('isOtherMember', (v, o) => o.type !== 3 || trimmed(v) !== trimmed(o.member), rule('canNotTransferToSelf'))
+  @Satisfies('isEmptyUnlessTransfer', (v, o) => o.type === 3 || !filled(v), rule('mustBeEmpty'))
+  transferTo: string | null = null;
+
+  /** The posting an annulation (5) reverses; empty for every other type. */
+  @Transform(asOptionalText)
+  @forEnterableType
+  @Satisfies('isAnnulledPosting', (v, o) => o.type !== 5 || filled(v), rule('mustNotBeEmpty'))
+  @Satisfies('isEmptyUnlessAnnulation', (v, o) => o.type === 5 || !filled(v), rule('mustBeEmpty'))
+  annulPeer: string | null = null;
+}
+
+/** Optional text trimmed; empty (or anything but text) reads as null. */
+const asOptionalDate = ({ value }: { value: unknown }): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/**
+ * `PUT /shares/{id}`: the payment fields of a share register row (a correction event; the row's history is kept).
+ * Whether `interestEnd` lies before the row's interest begin is the decider's (`mustBeAtLeast`).
+ */
+export class ShareCorrection {
+  /** The actual payment in euro cents. */
+  @Transform(asOptionalInteger)
+  @Satisfies('isSent', (v) => v !== null && v !== undefined, rule('mustNotBeEmpty'))
+  @Satisfies('isSafeInteger', (v) => typeof v === 'number' && Number.isSafeInteger(v), rule('invalidNumber'))
+  rueckpfleinzahlung!: number;
+
+  /** Empty: not set. */
+  @Transform(asOptionalDate)
+  @ValidateIf((o: ShareCorrection) => o.interestEnd !== null)
+  @IsBusinessDate(ruleNamingValue('invalidDate'))
+  interestEnd: string | null = null;
+}

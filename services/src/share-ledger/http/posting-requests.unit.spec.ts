@@ -1,0 +1,114 @@
+import { describe, expect, it } from '@jest/globals';
+import { PostingRequest, ShareCorrection, ValidationError, type FieldError } from '@coop/contracts';
+import { err, M, M2, ON } from '../../kernel/testing/member-events.js';
+import { RequestValidationPipe } from '../../platform/http/validation.pipe.js';
+import { postingOf } from './posting.js';
+
+/** The share ledger's request classes (contracts) through the API's pipe: the shape of a posting by its type. */
+const pipe = new RequestValidationPipe();
+const read = async <T extends object>(type: new () => T, value: unknown): Promise<T> => (await pipe.transform(value, { type: 'body', metatype: type })) as T;
+
+async function refusal(type: new () => object, value: object): Promise<readonly FieldError[]> {
+  try {
+    await read(type, value);
+  } catch (error) {
+    if (error instanceof ValidationError) return error.errors;
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+const req = { member: M, quantity: 1, ...ON };
+const refused = (value: object): Promise<readonly FieldError[]> => refusal(PostingRequest, value);
+const posting = async (value: object) => postingOf(await read(PostingRequest, value));
+
+describe('PostingRequest (SPEC section 5 "Balance")', () => {
+  it('accepts a complete request', async () => expect(await posting({ ...req, type: 1 })).toEqual({ type: 1, ...req }));
+  it.each([null, undefined, ''])('requires the type (%p), and answers it alone', async (type) => {
+    expect(await refused({ type })).toEqual([err('type', 'mustNotBeEmpty')]);
+  });
+  it.each([0, 4, 9, -1, 1.5, 'x'])('refuses type %p alone (0 comes with the admission, 4 with a transfer)', async (type) => {
+    expect(await refused({ member: ' ', type })).toEqual([err('type', 'invalidChoice', type === 'x' ? 'NaN' : String(type))]);
+  });
+  it('reads the type sent as digits', async () => expect(await posting({ ...req, type: ' 2 ' })).toMatchObject({ type: 2 }));
+  it('requires member and the three dates for types other than 5', async () => {
+    expect(await refused({ member: '', type: 2, quantity: 1 })).toEqual([
+      err('member', 'mustNotBeEmpty'),
+      err('date', 'mustNotBeEmpty'),
+      err('approvalDate', 'mustNotBeEmpty'),
+      err('interestBegin', 'mustNotBeEmpty'),
+    ]);
+  });
+  it.each([0, -1, 1.5, 'drei'])('refuses the quantity %p with invalidNumber', async (quantity) => {
+    expect(await refused({ ...req, type: 1, quantity })).toEqual([err('quantity', 'invalidNumber')]);
+  });
+  it('requires the quantity of additional shares and withdrawals', async () => {
+    expect(await refused({ ...req, type: 2, quantity: null })).toEqual([err('quantity', 'mustNotBeEmpty')]);
+  });
+  it('refuses a date that is not YYYY-MM-DD (invalidDate)', async () => {
+    expect(await refused({ ...req, type: 1, date: '10.06.2025' })).toEqual([err('date', 'invalidDate', '10.06.2025')]);
+    expect(await refused({ ...req, type: 1, interestBegin: '2025-02-30' })).toEqual([err('interestBegin', 'invalidDate', '2025-02-30')]);
+  });
+  it.each([3, 6, 7, 8])('requires the three dates for type %i too', async (type) => {
+    expect(await refused({ ...req, type, approvalDate: '', transferTo: type === 3 ? M2 : null })).toEqual([err('approvalDate', 'mustNotBeEmpty')]);
+  });
+  it.each([1, 2, 3])('requires a whole quantity of at least 1 for type %i', async (type) => {
+    expect(await refused({ ...req, type, quantity: 0, transferTo: type === 3 ? M2 : null })).toEqual([err('quantity', 'invalidNumber')]);
+  });
+  it('requires transferTo for a transfer (selectTarget)', async () => {
+    expect(await refused({ ...req, type: 3 })).toEqual([err('transferTo', 'selectTarget')]);
+    expect(await refused({ ...req, type: 3, transferTo: '  ' })).toEqual([err('transferTo', 'selectTarget')]);
+  });
+  it('refuses a transfer to the member itself', async () => {
+    expect(await refused({ ...req, type: 3, transferTo: ` ${M} ` })).toEqual([err('transferTo', 'canNotTransferToSelf')]);
+  });
+  it.each([1, 2, 5, 6, 7, 8])('refuses transferTo for type %i (mustBeEmpty)', async (type) => {
+    expect(await refused({ ...req, type, transferTo: M2, annulPeer: type === 5 ? 'b1' : null })).toEqual([err('transferTo', 'mustBeEmpty')]);
+  });
+  it('requires annulPeer for 5 and nothing else', async () => {
+    expect(await refused({ member: null, type: 5, annulPeer: null })).toEqual([err('annulPeer', 'mustNotBeEmpty')]);
+    expect(await posting({ member: null, type: 5, annulPeer: 'b1' })).toEqual({ type: 5, annulPeer: 'b1' });
+  });
+  it('refuses annulPeer for other types (mustBeEmpty)', async () => {
+    expect(await refused({ ...req, type: 1, annulPeer: 'b1' })).toEqual([err('annulPeer', 'mustBeEmpty')]);
+  });
+  it('answers every shape error of a request at once', async () => {
+    expect(await refused({ member: ' ', type: 1, quantity: 0, ...ON })).toEqual([err('member', 'mustNotBeEmpty'), err('quantity', 'invalidNumber')]);
+  });
+  it('reads a body that is no object as empty', async () => expect(await refused([1, 2] as unknown as object)).toEqual([err('type', 'mustNotBeEmpty')]));
+});
+
+describe('postingOf: the typed posting of a checked request', () => {
+  it('reads additional shares and withdrawals with their quantity, the member trimmed', async () => {
+    expect(await posting({ member: ` ${M} `, type: 2, quantity: '3', ...ON })).toEqual({ type: 2, member: M, quantity: 3, ...ON });
+  });
+  it('reads an exit without a quantity: the whole holding goes', async () => {
+    expect(await posting({ member: M, type: 8, quantity: 5, ...ON })).toEqual({ type: 8, member: M, ...ON });
+    expect(await posting({ member: M, type: 7, quantity: null, ...ON })).toEqual({ type: 7, member: M, ...ON });
+  });
+  it('reads a transfer with its target trimmed', async () => {
+    expect(await posting({ member: M, type: 3, quantity: 1, transferTo: ` ${M2} `, ...ON })).toEqual({ type: 3, member: M, quantity: 1, transferTo: M2, ...ON });
+  });
+  it('reads an annulation with the dates given, none required, none checked here', async () => {
+    expect(await posting({ member: null, type: 5, annulPeer: ' b1 ', date: '2025-06-12', approvalDate: '' })).toEqual({ type: 5, annulPeer: 'b1', date: '2025-06-12' });
+  });
+  it('drops fields no posting has', async () => {
+    expect(await read(PostingRequest, { ...req, type: 1, amount: 5, cooperative: 'other' })).not.toHaveProperty('amount');
+  });
+});
+
+describe('ShareCorrection (PUT /shares/{id})', () => {
+  it('reads the payment as cents, digits too, and an empty interest end as none', async () => {
+    expect(await read(ShareCorrection, { rueckpfleinzahlung: '25000', interestEnd: ' ' })).toEqual(Object.assign(new ShareCorrection(), { rueckpfleinzahlung: 25_000, interestEnd: null }));
+    expect(await read(ShareCorrection, { rueckpfleinzahlung: 0, interestEnd: '2030-12-31' })).toMatchObject({ rueckpfleinzahlung: 0, interestEnd: '2030-12-31' });
+  });
+  it.each([
+    [{}, [err('rueckpfleinzahlung', 'mustNotBeEmpty')]],
+    [{ rueckpfleinzahlung: '' }, [err('rueckpfleinzahlung', 'mustNotBeEmpty')]],
+    [{ rueckpfleinzahlung: 12.5 }, [err('rueckpfleinzahlung', 'invalidNumber')]],
+    [{ rueckpfleinzahlung: 'viel' }, [err('rueckpfleinzahlung', 'invalidNumber')]],
+    [{ rueckpfleinzahlung: 100, interestEnd: '31.12.2030' }, [err('interestEnd', 'invalidDate', '31.12.2030')]],
+  ])('refuses %j', async (body, errors) => {
+    expect(await refusal(ShareCorrection, body)).toEqual(errors);
+  });
+});

@@ -1,0 +1,43 @@
+import type { PostingRequest } from '@coop/contracts';
+
+/**
+ * The typed posting of a checked `PostingRequest` (contracts/src/http/postings.ts; the pipe answered its shape
+ * errors): the handler routes it to the ledger's commands. The rules that need the member's account stay in the
+ * ledger decider.
+ */
+
+/** The three business dates of a posting, each a calendar date `YYYY-MM-DD`. */
+export interface PostingDateValues {
+  readonly date: string;
+  readonly approvalDate: string;
+  readonly interestBegin: string;
+}
+
+/**
+ * A posting request of the right shape, by type: additional shares (1) and withdrawals (2) with a quantity, the
+ * exits (6, 7, 8) taking the whole holding, a transfer (3) with its target, an annulation (5) naming the posting it
+ * reverses (its dates optional: it is dated today by default, and its date is checked against the original's).
+ */
+export type Posting =
+  | ({ readonly type: 1 | 2; readonly member: string; readonly quantity: number } & PostingDateValues)
+  | ({ readonly type: 6 | 7 | 8; readonly member: string } & PostingDateValues)
+  | ({ readonly type: 3; readonly member: string; readonly quantity: number; readonly transferTo: string } & PostingDateValues)
+  | { readonly type: 5; readonly annulPeer: string; readonly date?: string; readonly approvalDate?: string; readonly interestBegin?: string };
+
+/** The posting a checked request asks for; member, target and annulled posting trimmed. */
+export function postingOf(request: PostingRequest): Posting {
+  const { type } = request;
+  if (type === 5) {
+    return {
+      type,
+      annulPeer: request.annulPeer!.trim(),
+      ...(request.date ? { date: request.date } : {}),
+      ...(request.approvalDate ? { approvalDate: request.approvalDate } : {}),
+      ...(request.interestBegin ? { interestBegin: request.interestBegin } : {}),
+    };
+  }
+  const base = { member: request.member!.trim(), date: request.date!, approvalDate: request.approvalDate!, interestBegin: request.interestBegin! };
+  if (type === 1 || type === 2) return { ...base, type, quantity: request.quantity! };
+  if (type === 3) return { ...base, type, quantity: request.quantity!, transferTo: request.transferTo!.trim() };
+  return { ...base, type };
+}
