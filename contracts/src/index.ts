@@ -21,3 +21,4 @@ export * from './tax-id.js';
 export * from './member-validation.js';
 export * from './tax-papers.js';
 export * from './tax-paper-validation-templates.js';
+export * from './business-date.js';

@@ -41,7 +41,7 @@ const CASES: readonly Case[] = [
 /** Imports the rules allow: another area through its entry, the kernel from a domain. */
 const ALLOWED: readonly Omit<Case, 'rule'>[] = [
   { from: `services/src/${TAG}-c/http/c.controller.ts`, to: 'services/src/members/index.ts' },
-  { from: `services/src/${TAG}-c/domain/c.decider.ts`, to: 'services/src/kernel/business-date.ts' },
+  { from: `services/src/${TAG}-c/domain/c.decider.ts`, to: 'services/src/kernel/money.ts' },
 ];
 
 let options: ICruiseOptions;

@@ -20,7 +20,8 @@ import {
 } from '../events/member-events.js';
 import { isValidSteuerId } from '../tax-id.js';
 import { isValidBic, isValidEmail, isValidIban } from '../validators.js';
-import { isCalendarDate, Satisfies, rule, ruleNamingValue } from './rules.js';
+import { businessToday, isIsoDate, isLeapYear } from '../business-date.js';
+import { Satisfies, rule, ruleNamingValue } from './rules.js';
 
 /*
  * The member master data as the clerk sends it (docs/api.md "members", SPEC.md section 5 "Member"): `POST /members`
@@ -33,18 +34,11 @@ import { isCalendarDate, Satisfies, rule, ruleNamingValue } from './rules.js';
 
 // ---- The business day and coming of age (SPEC section 4), shared with the API's views ----
 
-const BERLIN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Today in Europe/Berlin, `YYYY-MM-DD` (the cooperatives are German). */
-export const berlinToday = (now: Date = new Date()): string => BERLIN_DAY.format(now);
-
-const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-
 /** One comes of age on the 18th birthday; born on 29 February, on 1 March of a non-leap year (§ 188 Abs. 3 BGB). */
 export function eighteenthBirthday(birthDate: string): string {
   const year = String(Number(birthDate.slice(0, 4)) + 18).padStart(4, '0');
   const monthDay = birthDate.slice(5);
-  if (monthDay === '02-29' && !isLeap(Number(year))) return `${year}-03-01`;
+  if (monthDay === '02-29' && !isLeapYear(Number(year))) return `${year}-03-01`;
   return `${year}-${monthDay}`;
 }
 
@@ -105,7 +99,7 @@ const OneOf =
     });
 /** Empty, or a calendar date not after `notAfter()` (birth dates: not after today). */
 const IsMemberDate = (notAfter?: () => string): PropertyDecorator =>
-  Satisfies(notAfter ? 'isPastDate' : 'isMemberDate', (v) => v === null || (typeof v === 'string' && isCalendarDate(v) && (notAfter === undefined || v <= notAfter())), ruleNamingValue('invalidDate'));
+  Satisfies(notAfter ? 'isPastDate' : 'isMemberDate', (v) => v === null || (typeof v === 'string' && isIsoDate(v) && (notAfter === undefined || v <= notAfter())), ruleNamingValue('invalidDate'));
 /** Empty, or passing `test` (answered with `template`). */
 const Valid = (name: string, test: (v: string) => boolean, template: 'invalidIban' | 'invalidBic' | 'invalidTaxId' | 'invalidEmail' | 'invalidNumber'): PropertyDecorator =>
   Satisfies(name, (v) => v === null || (typeof v === 'string' && test(v)), rule(template));
@@ -114,7 +108,7 @@ const isLegalEntity = (o: MemberMasterFields): boolean => o.legalForm === 1;
 const isDecimal = (v: string): boolean => /^\d{1,3}(\.\d{1,4})?$/.test(v);
 /** A natural person under 18 (by a valid birth date, on the business day) needs a legal representative. */
 const needsRepresentative = (o: MemberMasterFields): boolean =>
-  o.legalForm === 0 && typeof o.birthDate === 'string' && isCalendarDate(o.birthDate) && o.birthDate <= berlinToday() && isUnderage(o.birthDate, berlinToday());
+  o.legalForm === 0 && typeof o.birthDate === 'string' && isIsoDate(o.birthDate) && o.birthDate <= businessToday() && isUnderage(o.birthDate, businessToday());
 
 /** Master data of a member (every field of `MemberMasterData` but the admission's dates). */
 export class MemberMasterFields {
@@ -131,7 +125,7 @@ export class MemberMasterFields {
   @AsMemberText() @IsMemberText() @Required() name!: string;
   @AsMemberText() @IsMemberText() birthName: string | null = null;
   /** Required for a natural person; not after today. */
-  @AsMemberText() @IsMemberText() @RequiredUnless(isLegalEntity) @IsMemberDate(berlinToday) birthDate: string | null = null;
+  @AsMemberText() @IsMemberText() @RequiredUnless(isLegalEntity) @IsMemberDate(businessToday) birthDate: string | null = null;
   /** 0 natural person, 1 legal entity. */
   @AsChoice(LEGAL_FORMS) @Required() @IsIn(LEGAL_FORMS, ruleNamingValue('invalidChoice')) legalForm!: LegalForm;
   /** 0 unmarried, 1 married, 2 partnered, 3 widowed; required for a natural person. */
@@ -141,7 +135,7 @@ export class MemberMasterFields {
   @AsMemberText() @IsMemberText() spouseGivenName: string | null = null;
   @AsMemberText() @IsMemberText() spouseName: string | null = null;
   @AsMemberText() @IsMemberText() spouseBirthName: string | null = null;
-  @AsMemberText() @IsMemberText() @IsMemberDate(berlinToday) spouseBirthDate: string | null = null;
+  @AsMemberText() @IsMemberText() @IsMemberDate(businessToday) spouseBirthDate: string | null = null;
   @AsChoice(MEMBER_TITLES) @OneOf(MEMBER_TITLES) spouseTitle: MemberTitle | null = null;
   @AsMemberText() @IsMemberText() @Required() street!: string;
   @AsMemberText() @IsMemberText() @Required() streetHomeNumber!: string;

@@ -1,6 +1,7 @@
 import { IsIn, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
-import { IsBusinessDate, Satisfies, isBlankValue, isCalendarDate, rule, ruleNamingValue } from './rules.js';
+import { isIsoDate } from '../business-date.js';
+import { IsBusinessDate, Satisfies, isBlankValue, rule, ruleNamingValue } from './rules.js';
 
 /*
  * The share ledger's request bodies (docs/api.md "balances (postings)", "shares"): the shape of each field by posting
@@ -49,19 +50,19 @@ export class PostingRequest {
   @Transform(asOptionalText)
   @unlessAnnulation
   @Satisfies('isSent', filled, rule('mustNotBeEmpty'))
-  @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isCalendarDate(v), ruleNamingValue('invalidDate'))
+  @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), ruleNamingValue('invalidDate'))
   date: string | null = null;
 
   @Transform(asOptionalText)
   @unlessAnnulation
   @Satisfies('isSent', filled, rule('mustNotBeEmpty'))
-  @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isCalendarDate(v), ruleNamingValue('invalidDate'))
+  @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), ruleNamingValue('invalidDate'))
   approvalDate: string | null = null;
 
   @Transform(asOptionalText)
   @unlessAnnulation
   @Satisfies('isSent', filled, rule('mustNotBeEmpty'))
-  @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isCalendarDate(v), ruleNamingValue('invalidDate'))
+  @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), ruleNamingValue('invalidDate'))
   interestBegin: string | null = null;
 
   /** Shares, a whole number of at least 1, for types 1, 2 and 3 (the exits take the whole holding). */

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsArray, registerDecorator, ValidateNested, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import { isIsoDate } from '../business-date.js';
 import type { ValidationTemplate } from '../validation.js';
 
 /**
@@ -65,17 +66,9 @@ export function IsFilled(options: ValidationOptions): PropertyDecorator {
 
 /** `YYYY-MM-DD`, a real calendar day. Name `isBusinessDate` (OpenAPI: `format: date`). */
 export function IsBusinessDate(options: ValidationOptions): PropertyDecorator {
-  return Satisfies('isBusinessDate', (v) => typeof v === 'string' && isCalendarDate(v), options);
+  return Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), options);
 }
 
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-  return days !== undefined && day >= 1 && day <= days;
-}
 
 // ---- Reading the body as the API always did: loose JSON shapes become the typed values the rules check ----
 

@@ -19,7 +19,7 @@
  */
 import { ROLES } from '@coop/contracts';
 import type { RunningApp } from '../create-app.js';
-import { businessToday } from '../kernel/business-date.js';
+import { businessToday } from '@coop/contracts';
 import type { ShareTerms } from '../kernel/share-terms.js';
 import type { Actor } from '../platform/commands/command-context.js';
 import { emptyCooperative, prepareCooperative } from './demo-cooperative.js';

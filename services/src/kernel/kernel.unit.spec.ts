@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isIsoDate } from './business-date.js';
+import { isIsoDate } from '@coop/contracts';
 import { formatEuro } from './money.js';
 
 describe('formatEuro', () => {

@@ -4,7 +4,7 @@ import { DashboardDto, MemberDashboardDto, NotFoundError } from '@coop/contracts
 import { MEMBER_STATS, MEMBERS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
-import { businessToday, previousDay } from '../../kernel/business-date.js';
+import { businessToday, previousDay } from '@coop/contracts';
 import { AnswersOk } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { LedgerReads } from '../../share-ledger/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { MemberAdmission, MemberMasterChange, ValidationError, type FieldError, type MemberMasterData } from '@coop/contracts';
-import { businessToday } from '../../kernel/business-date.js';
+import { businessToday } from '@coop/contracts';
 import { err, personMaster } from '../../kernel/testing/member-events.js';
 import { RequestValidationPipe } from '../../platform/http/validation.pipe.js';
 import type { MemberMasterInput } from '../member-stream.decider.js';

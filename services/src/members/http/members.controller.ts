@@ -23,7 +23,7 @@ import { sendJsonList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { ChangeMemberCommand, CreateMemberCommand } from '../commands/member.commands.js';
-import { businessToday } from '../../kernel/business-date.js';
+import { businessToday } from '@coop/contracts';
 import { evolveMemberStream, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 import { asOfDate, MemberReads } from '../queries/member-reads.js';
 import { masterOf } from './member-master.js';

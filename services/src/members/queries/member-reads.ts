@@ -4,7 +4,7 @@ import { MEMBERS } from '@coop/projections';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { parseListQuery } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { businessToday, isIsoDate, nextDay } from '../../kernel/business-date.js';
+import { businessToday, isIsoDate, nextDay } from '@coop/contracts';
 
 /** Every master field a clerk enters (SPEC.md section 3 "Member"), as the create and change bodies carry them. */
 export const MASTER_FIELDS = [...MEMBER_PERSONAL_FIELDS, 'memberType', 'position', 'legalForm', 'isForeign', 'entryDate', 'approvalDate', 'interestBegin'] as const;

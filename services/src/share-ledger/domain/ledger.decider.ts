@@ -11,7 +11,7 @@ import {
   type PostingType,
   type SharesPosted,
 } from '@coop/contracts';
-import { isIsoDate } from '../../kernel/business-date.js';
+import { isIsoDate } from '@coop/contracts';
 import { evolveShareAccount, initialMemberState, requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
 import { formatEuro } from '../../kernel/money.js';
 import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';

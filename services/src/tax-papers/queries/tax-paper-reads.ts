@@ -11,7 +11,7 @@ import {
   type Sort,
 } from '@coop/contracts';
 import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections';
-import { businessToday, previousDay } from '../../kernel/business-date.js';
+import { businessToday, previousDay } from '@coop/contracts';
 import { MemberReads } from '../../members/index.js';
 import { parseListQuery, type ListParams } from '../../platform/http/list-query.js';
 import { toExemptionOrderDto, toNonAssessmentDto } from './tax-paper.view.js';
