@@ -35,6 +35,8 @@ export class RequestValidationPipe extends ValidationPipe {
       whitelist: true,
       forbidNonWhitelisted: false,
       forbidUnknownValues: false,
+      // The answer names field, template and parameters (from the value): no reference to the whole object in each error.
+      validationError: { target: false },
       exceptionFactory: (errors) => new ValidationError(fieldErrorsOf(errors)),
     });
   }
