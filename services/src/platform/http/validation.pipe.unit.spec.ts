@@ -4,7 +4,7 @@ import { CooperativeFields, ElmaNumberWrite, fieldError, UserCreate, ValidationE
 import { RequestValidationPipe } from './validation.pipe.js';
 
 const pipe = new RequestValidationPipe();
-const read = (type: new () => object, value: unknown): Promise<unknown> => pipe.transform(value, { type: 'body', metatype: type });
+const read = async (type: new () => object, value: unknown): Promise<unknown> => pipe.transform(value, { type: 'body', metatype: type });
 
 async function refusal(type: new () => object, value: unknown): Promise<readonly FieldError[]> {
   try {

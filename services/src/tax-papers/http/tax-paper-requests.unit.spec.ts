@@ -4,7 +4,7 @@ import { RequestValidationPipe } from '../../platform/http/validation.pipe.js';
 
 /** The tax papers' request classes (contracts) through the API's pipe: each field's shape, read as the API always did. */
 const pipe = new RequestValidationPipe();
-const read = (type: new () => object, value: object): Promise<unknown> => pipe.transform(value, { type: 'body', metatype: type });
+const read = async (type: new () => object, value: object): Promise<unknown> => pipe.transform(value, { type: 'body', metatype: type });
 
 async function refusal(type: new () => object, value: object): Promise<readonly FieldError[]> {
   try {
