@@ -9,5 +9,4 @@ export * from './projectors/cooperatives.projector.js';
 export * from './projectors/elma-numbers.projector.js';
 export * from './projectors/members.projector.js';
 export * from './projectors/tax-papers.projector.js';
-export * from './projectors/all.js';
 export * from './read-store/mongo-read-store.js';

@@ -16,7 +16,8 @@ import type {
   UserEvent,
   UsernameEvent,
 } from '@coop/contracts';
-import { allProjectors, CHECKPOINT, READ_MODEL_FORMAT, READ_MODEL_FORMAT_CHECKPOINT, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import { CHECKPOINT, READ_MODEL_FORMAT, READ_MODEL_FORMAT_CHECKPOINT, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import { areas } from '../areas.js';
 import { SqliteEventStore } from './event-store/sqlite-event-store.js';
 
 type AnyEvent = CooperativeEvent | UserEvent | UsernameEvent | ElmaNumberEvent;
@@ -106,8 +107,8 @@ beforeEach(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'coop-projection-runner-'));
   const events = new SqliteEventStore(join(dir, 'events.sqlite'));
   const store = new SqliteReadStore(join(dir, 'read-models.sqlite'));
-  const runner = new ProjectionRunner(events, store, allProjectors);
-  const specs = allProjectors.flatMap((p) => p.collections);
+  const runner = new ProjectionRunner(events, store, areas.projectors);
+  const specs = areas.collections;
   await store.ensureCollections(specs);
   fx = {
     dir,
@@ -192,7 +193,7 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
       const batch = await all();
       await fx.runner.apply(batch);
       const once = await fx.dump();
-      const restarted = new ProjectionRunner(fx.events, fx.store, allProjectors);
+      const restarted = new ProjectionRunner(fx.events, fx.store, areas.projectors);
       await restarted.apply(batch);
       expect(await fx.dump()).toEqual(once);
     });
@@ -221,7 +222,7 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
           (e.type === 'ElmaNumberAdded' && field(e, 'elmaNumberId') === 'e-1'),
       );
       expect(stale).toHaveLength(3);
-      await new ProjectionRunner(fx.events, fx.store, allProjectors).apply(stale);
+      await new ProjectionRunner(fx.events, fx.store, areas.projectors).apply(stale);
       expect({ users: await items('users'), credentials: await items('credentials'), elmanumbers: await items('elmanumbers') }).toEqual(before);
     });
   });
@@ -294,7 +295,7 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
       const live = await fx.dump();
 
       const empty = await fx.newReadStore('rebuilt');
-      const rebuilder = new ProjectionRunner(fx.events, empty, allProjectors);
+      const rebuilder = new ProjectionRunner(fx.events, empty, areas.projectors);
       await expect(rebuilder.rebuild()).resolves.toEqual({ events: EVENT_COUNT });
       expect(await fx.dump(empty)).toEqual(live);
     });
@@ -334,7 +335,7 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
         { name: CHECKPOINT, position: head },
       );
       const lines: string[] = [];
-      const restarted = new ProjectionRunner(fx.events, fx.store, allProjectors, (line) => lines.push(line));
+      const restarted = new ProjectionRunner(fx.events, fx.store, areas.projectors, (line) => lines.push(line));
       await restarted.start();
       try {
         expect(await fx.dump()).toEqual(live);
@@ -350,12 +351,12 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
 
     it('records the format on an empty read store and does not rebuild a current one', async () => {
       const lines: string[] = [];
-      const first = new ProjectionRunner(fx.events, fx.store, allProjectors, (line) => lines.push(line));
+      const first = new ProjectionRunner(fx.events, fx.store, areas.projectors, (line) => lines.push(line));
       await first.start();
       await first.waitFor(await fx.seed(), 5000);
       await first.stop();
       expect(await fx.store.checkpoint(READ_MODEL_FORMAT_CHECKPOINT)).toBe(BigInt(READ_MODEL_FORMAT));
-      const again = new ProjectionRunner(fx.events, fx.store, allProjectors, (line) => lines.push(line));
+      const again = new ProjectionRunner(fx.events, fx.store, areas.projectors, (line) => lines.push(line));
       await again.start();
       await again.stop();
       expect(lines).toEqual([]);
