@@ -1,20 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { IsInt } from 'class-validator';
-import { CooperativeFields, ElmaNumberWrite, fieldError, UserCreate, ValidationError, type FieldError } from '@coop/contracts';
+import { CooperativeFields, ElmaNumberWrite, fieldError, UserCreate } from '@coop/contracts';
+import { readRequest, refusal } from '../testing/request-pipe.js';
 import { RequestValidationPipe } from './validation.pipe.js';
-
-const pipe = new RequestValidationPipe();
-const read = async (type: new () => object, value: unknown): Promise<unknown> => pipe.transform(value, { type: 'body', metatype: type });
-
-async function refusal(type: new () => object, value: unknown): Promise<readonly FieldError[]> {
-  try {
-    await read(type, value);
-  } catch (error) {
-    if (error instanceof ValidationError) return error.errors;
-    throw error;
-  }
-  throw new Error('accepted');
-}
 
 class WithoutTemplate {
   @IsInt() count!: number;
@@ -41,7 +29,7 @@ describe('RequestValidationPipe', () => {
   });
 
   it('reads loose JSON as the API always did and leaves out undeclared fields', async () => {
-    const body = (await read(CooperativeFields, {
+    const body = (await readRequest(CooperativeFields, {
       name: 7, fullName: 'Erste eG', address: 'Weg 1', zip: '12345', city: 'Stadt', email: 'info@eg.de', contactPerson: 'A',
       url: 'https://eg.de', taxId: '1121/0815/08150', bankname: 'Bank', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeffxxx',
       balanceCost: '25000', minimumShares: '', isAdmin: true,
@@ -58,11 +46,11 @@ describe('RequestValidationPipe', () => {
   });
 
   it('refuses to answer a rule that carries no template (a programming error, not a 400)', async () => {
-    await expect(read(WithoutTemplate, { count: 'x' })).rejects.toThrow('names no template');
+    await expect(readRequest(WithoutTemplate, { count: 'x' })).rejects.toThrow('names no template');
   });
 
   it('passes a body typed unknown untouched', async () => {
     const raw = { anything: 1 };
-    expect(await pipe.transform(raw, { type: 'body', metatype: Object })).toBe(raw);
+    expect(await new RequestValidationPipe().transform(raw, { type: 'body', metatype: Object })).toBe(raw);
   });
 });

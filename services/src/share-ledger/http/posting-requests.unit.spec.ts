@@ -1,26 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { PostingRequest, ShareCorrection, ValidationError, type FieldError } from '@coop/contracts';
+import { PostingRequest, ShareCorrection, type FieldError } from '@coop/contracts';
 import { err, M, M2, ON } from '../../kernel/testing/member-events.js';
-import { RequestValidationPipe } from '../../platform/http/validation.pipe.js';
+import { readRequest, refusal } from '../../platform/testing/request-pipe.js';
 import { postingOf } from './posting.js';
 
 /** The share ledger's request classes (contracts) through the API's pipe: the shape of a posting by its type. */
-const pipe = new RequestValidationPipe();
-const read = async <T extends object>(type: new () => T, value: unknown): Promise<T> => (await pipe.transform(value, { type: 'body', metatype: type })) as T;
-
-async function refusal(type: new () => object, value: object): Promise<readonly FieldError[]> {
-  try {
-    await read(type, value);
-  } catch (error) {
-    if (error instanceof ValidationError) return error.errors;
-    throw error;
-  }
-  throw new Error('accepted');
-}
 
 const req = { member: M, quantity: 1, ...ON };
 const refused = (value: object): Promise<readonly FieldError[]> => refusal(PostingRequest, value);
-const posting = async (value: object) => postingOf(await read(PostingRequest, value));
+const posting = async (value: object) => postingOf(await readRequest(PostingRequest, value));
 
 describe('PostingRequest (SPEC section 5 "Balance")', () => {
   it('accepts a complete request', async () => expect(await posting({ ...req, type: 1 })).toEqual({ type: 1, ...req }));
@@ -93,14 +81,14 @@ describe('postingOf: the typed posting of a checked request', () => {
     expect(await posting({ member: null, type: 5, annulPeer: ' b1 ', date: '2025-06-12', approvalDate: '' })).toEqual({ type: 5, annulPeer: 'b1', date: '2025-06-12' });
   });
   it('drops fields no posting has', async () => {
-    expect(await read(PostingRequest, { ...req, type: 1, amount: 5, cooperative: 'other' })).not.toHaveProperty('amount');
+    expect(await readRequest(PostingRequest, { ...req, type: 1, amount: 5, cooperative: 'other' })).not.toHaveProperty('amount');
   });
 });
 
 describe('ShareCorrection (PUT /shares/{id})', () => {
   it('reads the payment as cents, digits too, and an empty interest end as none', async () => {
-    expect(await read(ShareCorrection, { rueckpfleinzahlung: '25000', interestEnd: ' ' })).toEqual(Object.assign(new ShareCorrection(), { rueckpfleinzahlung: 25_000, interestEnd: null }));
-    expect(await read(ShareCorrection, { rueckpfleinzahlung: 0, interestEnd: '2030-12-31' })).toMatchObject({ rueckpfleinzahlung: 0, interestEnd: '2030-12-31' });
+    expect(await readRequest(ShareCorrection, { rueckpfleinzahlung: '25000', interestEnd: ' ' })).toEqual(Object.assign(new ShareCorrection(), { rueckpfleinzahlung: 25_000, interestEnd: null }));
+    expect(await readRequest(ShareCorrection, { rueckpfleinzahlung: 0, interestEnd: '2030-12-31' })).toMatchObject({ rueckpfleinzahlung: 0, interestEnd: '2030-12-31' });
   });
   it.each([
     [{}, [err('rueckpfleinzahlung', 'mustNotBeEmpty')]],

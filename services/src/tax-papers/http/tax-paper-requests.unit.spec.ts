@@ -1,20 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { ExemptionOrderRecord, fieldError, NonAssessmentRecord, ValidationError, type FieldError } from '@coop/contracts';
-import { RequestValidationPipe } from '../../platform/http/validation.pipe.js';
+import { ExemptionOrderRecord, fieldError, NonAssessmentRecord } from '@coop/contracts';
+import { readRequest, refusal } from '../../platform/testing/request-pipe.js';
 
 /** The tax papers' request classes (contracts) through the API's pipe: each field's shape, read as the API always did. */
-const pipe = new RequestValidationPipe();
-const read = async (type: new () => object, value: object): Promise<unknown> => pipe.transform(value, { type: 'body', metatype: type });
-
-async function refusal(type: new () => object, value: object): Promise<readonly FieldError[]> {
-  try {
-    await read(type, value);
-  } catch (error) {
-    if (error instanceof ValidationError) return error.errors;
-    throw error;
-  }
-  throw new Error('accepted');
-}
 
 const order = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
   member: 'member-1', type: 0, joint: false, spouse: null, amount: 50_000, date: '2024-12-20', startDate: '2025-01-01', endDate: '2025-12-31', ...overrides,
@@ -27,12 +15,12 @@ const certificate = (overrides: Record<string, unknown> = {}): Record<string, un
 
 describe('exemption order request', () => {
   it('reads numeric text, date-times, a padded spouse and an empty end', async () => {
-    const body = await read(ExemptionOrderRecord, order({ joint: 'true', spouse: ' member-2 ', type: '1', amount: '150000', startDate: '2025-01-01T00:00:00.000Z', endDate: '' }));
+    const body = await readRequest(ExemptionOrderRecord, order({ joint: 'true', spouse: ' member-2 ', type: '1', amount: '150000', startDate: '2025-01-01T00:00:00.000Z', endDate: '' }));
     expect(body).toMatchObject({ type: 1, joint: true, spouse: 'member-2', amount: 150_000, startDate: '2025-01-01', endDate: null });
   });
 
   it.each(['  ', '', null])('reads the spouse %p as none', async (spouse) => {
-    expect(await read(ExemptionOrderRecord, order({ spouse }))).toMatchObject({ spouse: null });
+    expect(await readRequest(ExemptionOrderRecord, order({ spouse }))).toMatchObject({ spouse: null });
   });
 
   it('reports every missing field, the member first', async () => {
@@ -70,7 +58,7 @@ describe('exemption order request', () => {
 
 describe('non-assessment request', () => {
   it('trims text and reads numeric text', async () => {
-    expect(await read(NonAssessmentRecord, certificate({ type: '-1' }))).toMatchObject({ type: -1, orderNumber: '123/456/78901' });
+    expect(await readRequest(NonAssessmentRecord, certificate({ type: '-1' }))).toMatchObject({ type: -1, orderNumber: '123/456/78901' });
   });
 
   it.each([1, 50, 'full'])('refuses the type %p with invalidChoice', async (type) => {
@@ -84,7 +72,7 @@ describe('non-assessment request', () => {
     ['true', true],
     [1, true],
   ] as const)('reads original %p as %p', async (original, stored) => {
-    expect(await read(NonAssessmentRecord, certificate({ original }))).toMatchObject({ original: stored });
+    expect(await readRequest(NonAssessmentRecord, certificate({ original }))).toMatchObject({ original: stored });
   });
 
   it('refuses an original that is no boolean', async () => {
