@@ -49,6 +49,12 @@ describe('RequestValidationPipe', () => {
     await expect(readRequest(WithoutTemplate, { count: 'x' })).rejects.toThrow('names no template');
   });
 
+  it('passes other parameters (a path id, a query) untouched, also when typed with a request class', async () => {
+    const query = { elmaProcess: 'nonsense' };
+    expect(await new RequestValidationPipe().transform(query, { type: 'query', metatype: ElmaNumberWrite })).toBe(query);
+    expect(await new RequestValidationPipe().transform('m-1', { type: 'param', metatype: String, data: 'id' })).toBe('m-1');
+  });
+
   it('passes a body typed unknown untouched', async () => {
     const raw = { anything: 1 };
     expect(await new RequestValidationPipe().transform(raw, { type: 'body', metatype: Object })).toBe(raw);
