@@ -83,7 +83,10 @@ describe('write path: saved, but the read models are late', () => {
       const late = await request(t.http).get(`/api/v1/members/${m.id}`).set(auth(t.adminToken));
       expect(late.status).toBe(503);
       expect(late.headers['retry-after']).toBe('1');
-      expect(late.body).toEqual({ message: 'Your last change is saved but does not show yet. Please try again in a moment.' });
+      expect(late.body).toEqual({
+        message: 'Your last change is saved but does not show yet. Please try again in a moment.',
+        errors: [{ field: null, template: 'notYetShown', parameters: {} }],
+      });
     } finally {
       await t.running.storage.runner.start();
     }
