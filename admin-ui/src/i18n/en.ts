@@ -367,7 +367,8 @@ export const en = {
       mustNotBeEmpty: 'Must not be empty',
       isNotEqual: 'Passwords are not equal',
       passwordRequired: 'A password is required',
-      invalidTaxId: 'Invalid tax number',
+      invalidTaxId: 'Invalid tax ID (11 digits)',
+      invalidTaxNumber: 'Invalid tax number',
       invalidIban: 'Invalid IBAN',
       invalidBic: 'Invalid BIC',
       invalidEmail: 'Invalid email address',
@@ -404,6 +405,28 @@ export const en = {
       conflictExemptionOrder: 'Conflict with another exemption order of this member (marked below)',
       conflictNonAssessment: 'Conflict with another non-assessment certificate of this member (marked below)',
       unknown: 'Invalid value (%{template})',
+      invalidCredentials: 'Wrong username or password',
+      tooManySignInAttempts: 'Too many failed sign-in attempts. Please try again in %{0} seconds.',
+      sessionExpired: 'Your session has ended. Please sign in again.',
+      notAllowed: 'Your roles do not allow this action.',
+      rolesNotHeld: 'You may not grant or remove roles you do not hold: %{0}',
+      onlySuperAdminDeletesSuperAdmin: 'Only a super administrator may delete a super administrator.',
+      onlySuperAdminOtherCooperative: 'Only a super administrator may create users in another cooperative.',
+      notFound: 'Not found (%{0})',
+      memberNotFound: 'There is no such member.',
+      postingNotFound: 'There is no such posting.',
+      userNotFound: 'There is no such user.',
+      cooperativeNotFound: 'There is no such cooperative.',
+      statisticsNotFound: 'There are no figures for this cooperative yet.',
+      elmaNumberNotFound: 'There is no such ELMA number.',
+      exemptionOrderNotFound: 'There is no such exemption order.',
+      nonAssessmentNotFound: 'There is no such non-assessment certificate.',
+      routeNotFound: 'The server does not know this request (%{0}).',
+      conflict: 'The record was changed by someone else at the same time. Please reload and try again.',
+      rebuildInWorker: 'The projections run in a separate worker here: stop it and rebuild with "npm run projections:rebuild".',
+      notYetShown: 'Your last change is saved but does not show yet. Please try again in a moment.',
+      internalError: 'The server could not complete this request. Please try again; if it fails again, tell your administrator.',
+      requestFailed: 'The request failed (HTTP %{0})',
       // Every template of the API (contracts `ValidationTemplate`) has its text: one without fails the type check.
     } satisfies Record<ValidationTemplate | ConsoleValidationKey, string>,
     errors: {
@@ -412,6 +435,25 @@ export const en = {
       notYetShown: 'Your last change is saved but does not show yet. Please try again in a moment.',
       invalidForm: 'Please correct the marked fields',
       savedNotYetShown: 'Saved. It does not show in the lists yet and will in a moment. Do not enter it again.',
+    },
+    // What a write did (successMessages.ts), from the API's answer; react-admin's "Element created" otherwise.
+    notify: {
+      members: { created: 'Member %{nr} created', updated: 'Member %{nr} saved' },
+      balances: {
+        '1': '%{smart_count} share subscribed |||| %{smart_count} shares subscribed',
+        '2': '%{smart_count} share withdrawn |||| %{smart_count} shares withdrawn',
+        '3': '%{smart_count} share transferred to member %{to} |||| %{smart_count} shares transferred to member %{to}',
+        '5': 'Posting annulled',
+        '6': 'Death of member %{nr} recorded',
+        '7': 'Exclusion of member %{nr} recorded',
+        '8': 'Notice of termination of member %{nr} recorded',
+      },
+      shares: { updated: 'Share register entry of member %{nr} corrected' },
+      exemptionorders: { created: 'Exemption order of member %{nr} saved', updated: 'Exemption order of member %{nr} corrected' },
+      nonassessments: { created: 'Non-assessment certificate of member %{nr} saved', updated: 'Non-assessment certificate of member %{nr} corrected' },
+      users: { created: 'User %{name} created', updated: 'User %{name} saved' },
+      elmanumbers: { created: 'ELMA number %{number} created', updated: 'ELMA number %{number} saved' },
+      cooperatives: { updated: 'Cooperative %{name} saved' },
     },
     dashboard: {
       welcome: 'Welcome, %{name}',
@@ -427,6 +469,8 @@ export const en = {
   resources: {
     users: {
       name: 'User |||| Users',
+      // react-admin's delete button notifies `resources.<name>.notifications.deleted`.
+      notifications: { deleted: 'User deleted' },
       fields: {
         username: 'Username',
         password: 'Password',
@@ -492,8 +536,8 @@ export const en = {
         exitDate: 'Exit date',
         interestBegin: 'Interest begin',
         approvalDate: 'Approval date',
-        taxId: 'Tax id (lookup)',
-        manualTaxId: 'Tax id',
+        taxId: 'Tax ID (lookup)',
+        manualTaxId: 'Tax ID',
         churchId: 'Church code',
         churchTaxRate: 'Church tax rate (%)',
         kiSt: 'Church tax attribute (old)',
@@ -537,6 +581,7 @@ export const en = {
     },
     elmanumbers: {
       name: 'Approval number |||| Approval numbers',
+      notifications: { deleted: 'ELMA number deleted' },
       fields: {
         elmaProcess: 'Process',
         elmaNumber: 'Number',
