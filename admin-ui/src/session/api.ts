@@ -54,7 +54,7 @@ export async function api<T = unknown>(path: string, init: RequestInit = {}): Pr
   try {
     response = await (takePrefetched(path, init) ?? fetch(`${API_ROOT}${path}`, { ...init, headers }));
   } catch {
-    throw new HttpError('coop.errors.network', 0, null);
+    throw new HttpError(i18nProvider.translate('coop.errors.network'), 0, null);
   }
   const fresh = /^Bearer\s+(\S+)$/i.exec(response.headers.get('Authorization') ?? '');
   if (fresh?.[1]) setToken(fresh[1]);
