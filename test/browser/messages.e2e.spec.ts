@@ -147,7 +147,8 @@ describe('messages in the clerk\'s language (German)', () => {
     await waitForText(page, tid('save'), 'Speichern');
     await fill(page, 'input[name="quantity"]', '2');
     await page.click(tid('save'));
-    await waitForFieldMessage(page, 'quantity', 'Nach der Buchung müssen mindestens 250,00 € verbleiben');
+    // What must remain, what the member holds and how many may leave (2 held, 1 at least stays).
+    await waitForFieldMessage(page, 'quantity', 'Nach der Buchung müssen mindestens 250,00 € verbleiben. Anteile im Bestand: 2, davon können höchstens 1 abgehen.');
     await screenshot(page, 'messages-withdrawal-refused-de');
     await page.browserContext().close();
   }, 60_000);

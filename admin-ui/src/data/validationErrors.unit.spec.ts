@@ -40,8 +40,8 @@ describe("the API's refusals in the clerk's language", () => {
     expect(refusalMessage(403, refusal('Your roles do not allow this action.', 'notAllowed'))).toBe('Ihre Rollen erlauben diese Aktion nicht.');
     expect(refusalMessage(404, refusal('Member not found', 'memberNotFound', 'Member'))).toBe('Mitglied nicht gefunden');
     expect(refusalMessage(409, refusal('The record was changed by someone else', 'conflict'))).toContain('gleichzeitig von jemand anderem geändert');
-    expect(refusalMessage(400, { errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '250,00' } }] })).toBe(
-      'Nach der Buchung müssen mindestens 250,00 € verbleiben',
+    expect(refusalMessage(400, { errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '250,00', '1': '3', '2': '2' } }] })).toBe(
+      'Nach der Buchung müssen mindestens 250,00 € verbleiben. Anteile im Bestand: 3, davon können höchstens 2 abgehen.',
     );
   });
 

@@ -377,7 +377,7 @@ export const de: Messages<typeof en> = {
       invalidAmount: 'Bitte geben Sie einen Betrag in Euro ein, z. B. 250,00',
       selectTarget: 'Bitte wählen Sie das Zielmitglied',
       canNotTransferToSelf: 'Eine Übertragung an dasselbe Mitglied ist nicht möglich.',
-      atLeastAmountMustRemain: 'Nach der Buchung müssen mindestens %{0} € verbleiben',
+      atLeastAmountMustRemain: 'Nach der Buchung müssen mindestens %{0} € verbleiben. Anteile im Bestand: %{1}, davon können höchstens %{2} abgehen.',
       memberHasExited: 'Das Mitglied ist ausgeschieden; weitere Buchungen sind nicht möglich',
       cannotAnnul: 'Diese Buchung kann nicht storniert werden',
       memberNrTaken: 'Die Mitgliedsnummer %{0} ist bereits vergeben',

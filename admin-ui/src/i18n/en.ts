@@ -385,7 +385,7 @@ export const en = {
       invalidAmount: 'Enter an amount in euro, e.g. 250,00',
       selectTarget: 'Please select target member',
       canNotTransferToSelf: 'You must not transfer from a member to the same member!',
-      atLeastAmountMustRemain: 'At least %{0} € must be left after the transfer',
+      atLeastAmountMustRemain: 'At least %{0} € must remain after the posting. Shares held: %{1}, of which at most %{2} can leave.',
       memberHasExited: 'The member has exited; no further postings',
       cannotAnnul: 'This posting cannot be annulled',
       memberNrTaken: 'Member number %{0} is already taken',
