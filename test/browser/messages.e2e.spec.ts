@@ -131,6 +131,10 @@ describe('messages in the clerk\'s language (German)', () => {
     expect(where(page)).toBe(`/members/${UNKNOWN}`);
     // Each screen asked once (a 404 is not asked again).
     expect(asked.filter((u) => u.endsWith(`/members/${UNKNOWN}`))).toHaveLength(2);
+    // Any id the API does not know, not only a well-formed one.
+    await page.goto(`${product.baseUrl}/member/nonexistent`);
+    await page.waitForSelector(tid('not-found'), { timeout: AT_ONCE_MS });
+    expect(await textOf(page, tid('not-found'))).toContain('Mitglied nicht gefunden');
     // An address the console does not have.
     await page.goto(`${product.baseUrl}/members/${UNKNOWN}/show`);
     await page.waitForSelector(tid('not-found'), { timeout: AT_ONCE_MS });
