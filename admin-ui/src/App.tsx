@@ -2,6 +2,7 @@ import { Route } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
 import { AdminContext, CoreAdminUI, CustomRoutes, Error as ErrorPage, LoadingPage, Notification } from 'react-admin';
 import { dataProvider } from './data/dataProvider';
+import { queryClient } from './data/queryClient';
 import { i18nProvider } from './i18n/i18nProvider';
 import { store } from './i18n/locale';
 import { NotFound } from './layout/AccessDenied';
@@ -28,7 +29,7 @@ const DashboardPage = () => (
  */
 export function App() {
   return (
-    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={theme}>
+    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={theme} queryClient={queryClient}>
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           title="Coop Ledger"

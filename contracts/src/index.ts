@@ -21,4 +21,6 @@ export * from './tax-id.js';
 export * from './member-validation.js';
 export * from './tax-papers.js';
 export * from './tax-paper-validation-templates.js';
+export * from './answer-templates.js';
+export * from './general-validation-templates.js';
 export * from './business-date.js';

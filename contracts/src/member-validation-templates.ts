@@ -8,7 +8,11 @@ export type MemberValidationTemplate =
   | 'selectTarget'
   /** "You must not transfer from a member to the same member!" / "Eine Übertragung an dasselbe Mitglied ist nicht möglich!" */
   | 'canNotTransferToSelf'
-  /** "At least {0} € must be left after the transfer" / "Nach der Buchung müssen mindestens {0} € verbleiben" ({0} like `250,00`). */
+  /**
+   * "At least {0} € must remain after the posting. Shares held: {1}, of which at most {2} can leave." / "Nach der Buchung
+   * müssen mindestens {0} € verbleiben. Anteile im Bestand: {1}, davon können höchstens {2} abgehen." ({0} the minimum in
+   * euro like `250,00`, {1} the shares held on the posting's date, {2} the most that may leave from that date on).
+   */
   | 'atLeastAmountMustRemain'
   /** "The member has exited; no further postings" / "Das Mitglied ist ausgeschieden; keine weiteren Buchungen" */
   | 'memberHasExited'

@@ -1,3 +1,4 @@
+import type { AnswerTemplate } from './answer-templates.js';
 import type { MemberValidationTemplate } from './member-validation-templates.js';
 import type { TaxPaperValidationTemplate } from './tax-paper-validation-templates.js';
 
@@ -5,10 +6,14 @@ import type { TaxPaperValidationTemplate } from './tax-paper-validation-template
 export type ValidationTemplate =
   | MemberValidationTemplate
   | TaxPaperValidationTemplate
+  | AnswerTemplate
   | 'mustNotBeEmpty'
   | 'isNotEqual'
   | 'passwordRequired'
+  /** A member's (or spouse's) tax identification number, the 11-digit Steuer-ID. */
   | 'invalidTaxId'
+  /** The cooperative's tax number (Steuernummer, given by its tax office). */
+  | 'invalidTaxNumber'
   | 'invalidIban'
   | 'invalidBic'
   | 'invalidEmail'
@@ -53,9 +58,16 @@ export function fieldError(field: string | null, template: ValidationTemplate, .
   return { field, template, parameters };
 }
 
-/** The actor may not do this (answers 403). A domain rule, so it lives here and not in the HTTP layer. */
+/**
+ * The actor may not do this (answers 403 with the template, `notAllowed` unless the rule names its own). A domain rule,
+ * so it lives here and not in the HTTP layer.
+ */
 export class PermissionError extends Error {
-  constructor(message = 'You are not allowed to do this.') {
+  constructor(
+    message = 'You are not allowed to do this.',
+    readonly template: AnswerTemplate = 'notAllowed',
+    readonly parameters: readonly string[] = [],
+  ) {
     super(message);
     this.name = 'PermissionError';
   }

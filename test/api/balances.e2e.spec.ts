@@ -26,7 +26,8 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     expect(w.amount).toBe(-25000);
     const refused = await post(t.http, t.adminToken, { member: m.id, type: 2, quantity: 2, ...DATES });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '500,00' } }] });
+    // What must remain (500,00 €), what the member holds (3 shares) and the most that may leave (1).
+    expect(refused.body).toEqual({ errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '500,00', '1': '3', '2': '1' } }] });
     expect((await member(t.http, t.adminToken, m.id)).shareAmount).toBe(3);
   });
 
@@ -63,7 +64,7 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
 
     // Leaving less than the minimum is refused with the euro amount.
     const tooMuch = await post(t.http, t.adminToken, { member: giver.id, type: 3, quantity: 2, transferTo: taker.id, ...DATES });
-    expect(tooMuch.body).toEqual({ errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '500,00' } }] });
+    expect(tooMuch.body).toEqual({ errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '500,00', '1': '3', '2': '1' } }] });
 
     // Annul the incoming half: both halves are annulled.
     const annul = await posted(t.http, t.adminToken, { type: 5, annulPeer: incoming.id, date: '2021-06-01' });
@@ -214,7 +215,8 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     expect(won).toBeGreaterThan(0);
     expect(won).toBeLessThanOrEqual(6);
     for (const r of results.filter((x) => x.status === 400)) {
-      expect(r.body).toEqual({ errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '500,00' } }] });
+      // Refused only with the minimum of 2 shares left: none may leave.
+      expect(r.body).toEqual({ errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '500,00', '1': '2', '2': '0' } }] });
     }
     const after = await member(t.http, t.adminToken, m.id);
     expect(after.shareAmount).toBe(8 - won);

@@ -22,9 +22,9 @@ describe('the own cooperative', () => {
   });
 
   it.each([
-    ['taxId', '12345678901', 'invalidTaxId'],
-    ['taxId', '1921081508150', 'invalidTaxId'],
-    ['taxId', '1121181508150', 'invalidTaxId'],
+    ['taxId', '12345678901', 'invalidTaxNumber'],
+    ['taxId', '1921081508150', 'invalidTaxNumber'],
+    ['taxId', '1121181508150', 'invalidTaxNumber'],
     ['iban', 'DE89370400440532013001', 'invalidIban'],
     ['iban', 'DE89-3704', 'invalidIban'],
     ['bic', 'XYZ', 'invalidBic'],

@@ -177,6 +177,7 @@ describe('event sourcing guarantees', () => {
       const res = await request(t.http).put(`/api/v1/elmanumbers/${id}`).set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: '52345671' });
       expect(res.status).toBe(409);
       expect((res.body as { message: string }).message).toMatch(/changed by someone else/);
+      expect(res.body).toMatchObject({ errors: [{ field: null, template: 'conflict', parameters: {} }] });
       expect(interfering).toBe(5);
     } finally {
       store.append = original;

@@ -45,7 +45,7 @@ describe('the HTTP layer', () => {
       const res = await request(t.http).get(path);
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toMatchObject({ message: `Cannot GET ${path}` });
+      expect(res.body).toMatchObject({ message: `Cannot GET ${path}`, errors: [{ field: null, template: 'routeNotFound', parameters: { '0': `Cannot GET ${path}` } }] });
     }
     const post = await request(t.http).post('/api/v1/nope').send({});
     expect(post.status).toBe(404);
@@ -73,7 +73,7 @@ describe('the HTTP layer', () => {
       .set(auth(t.adminToken))
       .set('Content-Type', 'application/json');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'User not found' });
+    expect(res.body).toEqual({ message: 'User not found', errors: [{ field: null, template: 'userNotFound', parameters: { '0': 'User' } }] });
   });
 
   it('refuses malformed JSON and prototype keys with 400, a body over 100 KiB with 413 and another content type with 415', async () => {

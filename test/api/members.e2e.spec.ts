@@ -133,7 +133,8 @@ describe('members: master data, member numbers, lists, as-of-date, history', () 
     expect(await member(t.http, t.adminToken, m.id, '2020-06-30')).toMatchObject({ shareAmount: 5, shareTotalEUR: 125000, exitDate: null });
     expect(await member(t.http, t.adminToken, m.id, '2022-12-31')).toMatchObject({ shareAmount: 0, exitDate: '2022-12-31', exitReason: 'exit', exited: true });
     expect(await member(t.http, t.adminToken, m.id)).toMatchObject({ shareAmount: 0, exitDate: '2022-12-31', exited: true });
-    await request(t.http).get(`/api/v1/members/${m.id}?date=2019-04-30`).set(auth(t.adminToken)).expect(404);
+    const before = await request(t.http).get(`/api/v1/members/${m.id}?date=2019-04-30`).set(auth(t.adminToken)).expect(404);
+    expect(before.body).toMatchObject({ errors: [{ field: null, template: 'memberNotFound', parameters: { '0': 'Member' } }] });
     await request(t.http).get(`/api/v1/members/${m.id}?date=2019-02-30`).set(auth(t.adminToken)).expect(400);
 
     const listOn = async (date: string, filter = 'exitDate:null'): Promise<MemberDto[]> => {

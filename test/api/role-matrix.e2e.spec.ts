@@ -96,7 +96,7 @@ describe('role matrix, enforced by the API for every route', () => {
       expect([401, 403]).not.toContain(res.status);
     } else {
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ message: 'Your roles do not allow this action.' });
+      expect(res.body).toEqual({ message: 'Your roles do not allow this action.', errors: [{ field: null, template: 'notAllowed', parameters: {} }] });
     }
   });
 

@@ -37,7 +37,7 @@ describe('sign-in, tokens and sessions', () => {
     const unknown = await request(t.http).post('/api/v1/login').send({ username: 'nobody', password: 'nope' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ message: 'Invalid username or password' });
+    expect(wrong.body).toEqual({ message: 'Invalid username or password', errors: [{ field: null, template: 'invalidCredentials', parameters: {} }] });
     expect(unknown.body).toEqual(wrong.body);
     expect(JSON.stringify(wrong.body)).not.toContain('token');
   });
@@ -55,6 +55,8 @@ describe('sign-in, tokens and sessions', () => {
     const blocked = await request(t.http).post('/api/v1/login').send({ username: 'victim', password: 'pw-victim-123' });
     expect(blocked.status).toBe(429);
     expect((blocked.body as { message: string }).message).toMatch(/^Too many failed sign-in attempts, try again in \d+ seconds$/);
+    const seconds = /(\d+) seconds/.exec((blocked.body as { message: string }).message)?.[1];
+    expect(blocked.body).toMatchObject({ errors: [{ field: null, template: 'tooManySignInAttempts', parameters: { '0': seconds } }] });
   });
 
   it('ping answers 200 with a fresh token in the body and the Authorization header', async () => {
@@ -106,7 +108,10 @@ describe('sign-in, tokens and sessions', () => {
     const req = request(t.http).get('/api/v1/ping');
     const res = header ? await req.set('Authorization', header) : await req;
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Your session has expired or is not valid. Please sign in again.' });
+    expect(res.body).toEqual({
+      message: 'Your session has expired or is not valid. Please sign in again.',
+      errors: [{ field: null, template: 'sessionExpired', parameters: {} }],
+    });
   });
 
   it('accepts a token made the same way by hand with our secret (the refusals above are for their one difference)', async () => {

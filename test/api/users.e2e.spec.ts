@@ -80,6 +80,7 @@ describe('users', () => {
     const up = await post({ username: 'made-admin', password: 'x-123456', passwordRepeat: 'x-123456', roles: ['ROLE_ADMIN'] }, editor.token);
     expect(up.status).toBe(403);
     expect((up.body as { message: string }).message).toContain('ROLE_ADMIN');
+    expect(up.body).toMatchObject({ errors: [{ field: null, template: 'rolesNotHeld', parameters: { '0': 'ROLE_ADMIN' } }] });
     const self = await request(t.http).put(`/api/v1/users/${editor.id}`).set(auth(editor.token)).send({ username: 'editor', roles: ['ROLE_EDIT_USERS', 'ROLE_USER', 'ROLE_SUPER_ADMIN'] });
     expect(self.status).toBe(403);
     expect((await post({ username: 'plain', password: 'x-123456', passwordRepeat: 'x-123456', roles: ['ROLE_USER'] }, editor.token)).status).toBe(201);

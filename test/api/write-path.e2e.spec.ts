@@ -29,7 +29,7 @@ describe('write path: kept share terms', () => {
     await setTerms(t.http, t.adminToken, t.cooperativeId, 10000, 4);
     const refused = await request(t.http).post('/api/v1/balances').set(auth(t.adminToken)).send({ member: m.id, type: 2, quantity: 1, ...DATES });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '400,00' } }] });
+    expect(refused.body).toEqual({ errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '400,00', '1': '4', '2': '0' } }] });
   });
 });
 
@@ -83,7 +83,10 @@ describe('write path: saved, but the read models are late', () => {
       const late = await request(t.http).get(`/api/v1/members/${m.id}`).set(auth(t.adminToken));
       expect(late.status).toBe(503);
       expect(late.headers['retry-after']).toBe('1');
-      expect(late.body).toEqual({ message: 'Your last change is saved but does not show yet. Please try again in a moment.' });
+      expect(late.body).toEqual({
+        message: 'Your last change is saved but does not show yet. Please try again in a moment.',
+        errors: [{ field: null, template: 'notYetShown', parameters: {} }],
+      });
     } finally {
       await t.running.storage.runner.start();
     }

@@ -53,7 +53,7 @@ describe('cooperative and approval numbers', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(saved).toMatchObject({ iban: 'DE89370400440532013000', balanceCost: 125050, city: 'Berlin' });
-    await waitForText(page, 'body', 'Element updated');
+    await waitForText(page, 'body', 'Cooperative Test eG saved');
     expect(await page.$eval('input[name="balanceCost"]', (el) => (el as HTMLInputElement).value)).toBe('1.250,50');
 
     await page.click(tid('back'));

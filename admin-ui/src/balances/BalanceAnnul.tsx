@@ -5,6 +5,7 @@ import { CreateBase, Form, useGetOne, useSaveContext, useTranslate, type RaRecor
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DateTextInput } from '../common/DateTextInput';
 import { EditHeader } from '../common/EditHeader';
+import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/Layout';
 import { canAnnul, canWriteMembers, today, type BalanceRecord } from '../members/model';
 import { useSession } from '../session/session';
@@ -66,9 +67,10 @@ export default function BalanceAnnul() {
   const { peer = '' } = useParams();
   const translate = useTranslate();
   const { data: original, isPending, error } = useGetOne<BalanceRecord>('balances', { id: peer }, { enabled: !!peer });
-  const leave = useLeaveWhenSaved(original ? `/member/${encodeURIComponent(original.member)}` : '/balances');
+  const backTo = original ? `/member/${encodeURIComponent(original.member)}` : '/balances';
+  const leave = useLeaveWhenSaved(backTo, { resource: 'balances', action: 'created', redirect: backTo });
   if (isPending) return <PageLoading />;
-  if (error || !original) return <Alert severity="error">{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+  if (error || !original) return <LoadFailed error={error} />;
   return (
     <Card component="section" data-testid="annul-form" sx={{ maxWidth: 900, mx: 'auto' }}>
       <CreateBase

@@ -8,7 +8,7 @@ import { DateTextInput } from '../common/DateTextInput';
 import { EditHeader } from '../common/EditHeader';
 import { InfoList } from '../common/Section';
 import { formatCount, formatMoney } from '../format';
-import { NotFound } from '../layout/AccessDenied';
+import { LoadFailed, NotFound } from '../layout/AccessDenied';
 import { DocumentTitle } from '../layout/DocumentTitle';
 import { PageLoading } from '../layout/Layout';
 import { MemberLookupInput } from '../members/MemberLookup';
@@ -122,11 +122,11 @@ export default function BalanceNew() {
   const type = Number(params.type);
   const memberId = params.member ?? '';
   const translate = useTranslate();
-  const leave = useLeaveWhenSaved(`/member/${encodeURIComponent(memberId)}`);
+  const leave = useLeaveWhenSaved(`/member/${encodeURIComponent(memberId)}`, { resource: 'balances', action: 'created', redirect: `/member/${encodeURIComponent(memberId)}` });
   const { data: member, isPending, error } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
   if (!(ACTION_TYPES as readonly number[]).includes(type)) return <NotFound />;
   if (isPending) return <PageLoading />;
-  if (error || !member) return <Alert severity="error">{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+  if (error || !member) return <LoadFailed error={error} />;
   const exit = isExitType(type);
   const record = {
     member: member.id,

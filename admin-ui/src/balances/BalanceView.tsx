@@ -4,6 +4,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
+import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/Layout';
 import { canAnnul, type BalanceRecord } from '../members/model';
 import { BalanceDetails } from './BalanceDetails';
@@ -15,7 +16,7 @@ export default function BalanceView() {
   const navigate = useNavigate();
   const { data: b, isPending, error } = useGetOne<BalanceRecord>('balances', { id }, { enabled: !!id });
   if (isPending) return <PageLoading />;
-  if (error || !b) return <Alert severity="error">{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+  if (error || !b) return <LoadFailed error={error} />;
   return (
     <Card component="section" data-testid="balance-view" sx={{ maxWidth: 900, mx: 'auto' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>

@@ -104,7 +104,7 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
 export default function CooperativeEdit() {
   const session = useSession();
   const { id } = useParams();
-  const leave = useLeaveWhenSaved('/');
+  const leave = useLeaveWhenSaved('/', { resource: 'cooperatives', action: 'updated', redirect: false });
   if (!session) return null;
   if (id && id !== session.cooperative && !session.roles.includes('ROLE_SUPER_ADMIN')) return <Navigate to="/cooperative" replace />;
   return (

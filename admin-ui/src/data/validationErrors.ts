@@ -18,14 +18,40 @@ function isApiFieldError(value: unknown): value is ApiFieldError {
   return (v.field === null || typeof v.field === 'string') && typeof v.template === 'string';
 }
 
+/** The templated errors of an answer's body (`{errors: [{field, template, parameters}]}`), or null for any other body. */
+function templatedErrors(body: unknown): ApiFieldError[] | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const errors = (body as { errors?: unknown }).errors;
+  if (!Array.isArray(errors) || errors.length === 0 || !errors.every(isApiFieldError)) return null;
+  return errors;
+}
+
 /** The API's validation errors of a failed request, or null when the failure is not a validation failure. */
 export function apiFieldErrors(error: unknown): ApiFieldError[] | null {
   if (!(error instanceof HttpError) || error.status !== 400) return null;
-  const body: unknown = error.body;
-  if (typeof body !== 'object' || body === null) return null;
-  const errors = (body as { errors?: unknown }).errors;
-  if (!Array.isArray(errors) || !errors.every(isApiFieldError)) return null;
-  return errors;
+  return templatedErrors(error.body);
+}
+
+/**
+ * The clerk's text for a refused request: its templates in the clerk's language (sign-in failures, a session that
+ * ended, a missing role, a record not found, a conflict, a server failure, a refused input), never the API's English
+ * `message`; the status alone where the answer carries no template (a proxy's page, a body not from the API).
+ */
+export function refusalMessage(status: number, body: unknown): string {
+  const errors = templatedErrors(body);
+  if (errors) return errors.map(validationMessage).join(' · ');
+  return i18nProvider.translate('coop.errors.http', { status });
+}
+
+/**
+ * The body a refusal's HttpError carries. react-admin takes `body.errors` of a failed save as the form's field errors
+ * (and then notifies nothing): only a refused input (400) has field errors; the templates of any other refusal (403,
+ * 404, 409) are left out, their text being the error's message (`refusalMessage`).
+ */
+export function refusalBody(status: number, body: unknown): unknown {
+  if (status === 400 || typeof body !== 'object' || body === null || !('errors' in body)) return body;
+  const { errors: _templates, ...rest } = body as Record<string, unknown>;
+  return rest;
 }
 
 /** The clerk's text for a template (`coop.validation.<template>`) with its numbered parameters (dates as dd.MM.yyyy). */

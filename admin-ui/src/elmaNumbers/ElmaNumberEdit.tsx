@@ -64,7 +64,7 @@ export default function ElmaNumberEdit() {
   const { id = 'new' } = useParams();
   const translate = useTranslate();
   const canWrite = hasRole(useSession(), 'ROLE_ADMIN');
-  const leave = useLeaveWhenSaved('/administration');
+  const leave = useLeaveWhenSaved('/administration', { resource: 'elmanumbers', action: id === 'new' ? 'created' : 'updated', redirect: '/administration' });
   return (
     <Card component="section" data-testid="elma-form" sx={{ maxWidth: 800, mx: 'auto' }}>
       {id === 'new' ? (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { MEMBER_VALIDATION_TEMPLATES, TAX_PAPER_VALIDATION_TEMPLATES } from '@coop/contracts/console';
+import { ANSWER_TEMPLATES, GENERAL_VALIDATION_TEMPLATES, MEMBER_VALIDATION_TEMPLATES, TAX_PAPER_VALIDATION_TEMPLATES } from '@coop/contracts/console';
+import { english, german } from './catalogues.js';
 import { de } from './de.js';
 import { en } from './en.js';
 import { deepMerge, leafKeys } from './merge.js';
@@ -23,6 +24,31 @@ describe('console messages', () => {
       expect(Object.keys(en.coop.validation)).toContain(t);
       expect(Object.keys(de.coop.validation)).toContain(t);
     }
+  });
+
+  // Every template the contracts list at run time (a refused input, and every other refusal: sign-in, session, role,
+  // not found, conflict, server failure) has its own text in both catalogues as the console reads them (merged over
+  // react-admin's), never the fallback "Invalid value (template)".
+  it('every template of the contracts has its text in English and German', () => {
+    const all = [...GENERAL_VALIDATION_TEMPLATES, ...ANSWER_TEMPLATES, ...MEMBER_VALIDATION_TEMPLATES, ...TAX_PAPER_VALIDATION_TEMPLATES];
+    expect(all).toContain('invalidCredentials');
+    expect(all).toContain('memberNotFound');
+    expect(all).toContain('mustNotBeEmpty');
+    const validation = (catalogue: unknown) => (catalogue as { coop: { validation: Record<string, unknown> } }).coop.validation;
+    const missing = (catalogue: unknown) => all.filter((t) => typeof validation(catalogue)[t] !== 'string' || String(validation(catalogue)[t]).trim() === '');
+    expect(missing(english)).toEqual([]);
+    expect(missing(german)).toEqual([]);
+    // German has its own text for each, not the English one merged in below it.
+    expect(all.filter((t) => validation(de)[t] === validation(en)[t] && !/^[A-Z]{3,}/.test(String(validation(en)[t])))).toEqual([]);
+  });
+
+  it('the tax id of a person is the Steuer-ID, the number of the cooperative is its Steuernummer', () => {
+    expect(de.coop.validation.invalidTaxId).toContain('Steuer-ID');
+    expect(de.coop.validation.invalidTaxNumber).toContain('Steuernummer');
+    expect(de.resources.members.fields.manualTaxId).toBe('Steuer-ID');
+    expect(en.resources.members.fields.manualTaxId).toBe('Tax ID');
+    expect(de.resources.cooperatives.fields.taxId).toBe('Steuernummer');
+    expect(JSON.stringify(de.resources.members)).not.toContain('Steuernummer');
   });
 
   it('validation messages keep the texts of the old product', () => {

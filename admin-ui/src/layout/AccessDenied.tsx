@@ -1,8 +1,8 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { HttpError, useTranslate } from 'react-admin';
 import { DocumentTitle } from './DocumentTitle';
 
 function Refusal({ icon, title, message, testId }: { icon: React.ReactNode; title: string; message: string; testId: string }) {
@@ -42,14 +42,39 @@ export function AccessDenied({ role }: { role: string }) {
   );
 }
 
+/** No page at this address. */
 export function NotFound() {
+  return <NotFoundPage />;
+}
+
+/** No page at this address, or (with `message`) no record of this id: the API's not-found in the clerk's language. */
+function NotFoundPage({ message }: { message?: string | undefined }) {
   const translate = useTranslate();
   return (
     <Refusal
       testId="not-found"
       icon={<SearchOffIcon color="disabled" sx={{ fontSize: 48, mb: 1 }} />}
       title={translate('coop.title.notFound')}
-      message={translate('coop.notFound.message')}
+      message={message ?? translate('coop.notFound.message')}
     />
+  );
+}
+
+/** True for the API's `404` of a record (unknown, or another cooperative's). */
+export function isNotFound(error: unknown): error is HttpError {
+  return error instanceof HttpError && error.status === 404;
+}
+
+/**
+ * A record screen whose record could not be read: the not-found page for an unknown id (the API's message, e.g.
+ * "Mitglied nicht gefunden"), otherwise the failure's message (already in the clerk's language, `api()`).
+ */
+export function LoadFailed({ error }: { error: unknown }) {
+  const translate = useTranslate();
+  if (isNotFound(error)) return <NotFoundPage message={error.message} />;
+  return (
+    <Alert severity="error" sx={{ m: 2 }} data-testid="load-failed">
+      {translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}
+    </Alert>
   );
 }

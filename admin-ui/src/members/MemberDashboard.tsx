@@ -3,7 +3,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import UndoIcon from '@mui/icons-material/Undo';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -25,6 +24,7 @@ import { useGetMany, useGetOne, useTranslate } from 'react-admin';
 import { InfoList } from '../common/Section';
 import { formatCount, formatDate, formatMoney } from '../format';
 import { DocumentTitle } from '../layout/DocumentTitle';
+import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/Layout';
 import { MemberHistoryCard } from './MemberHistory';
 import { useSession } from '../session/session';
@@ -296,7 +296,7 @@ export default function MemberDashboard() {
   const canWrite = canWriteMembers(useSession()?.roles);
   if (isPending) return <PageLoading />;
   if (error || !m) {
-    return <Alert severity="error">{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+    return <LoadFailed error={error} />;
   }
   // Postings by date; within a day in the order they were recorded (the history's order).
   const order = new Map((history.data ?? []).flatMap((e, i) => (e.posting ? [[e.posting.balanceId, i] as const] : [])));

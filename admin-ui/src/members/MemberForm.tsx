@@ -1,4 +1,4 @@
-import { Alert, Card, CardContent, Grid, Typography } from '@mui/material';
+import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { BooleanInput, CreateBase, EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useTranslate, type RaRecord } from 'react-admin';
@@ -8,6 +8,7 @@ import { EditHeader } from '../common/EditHeader';
 import { Section } from '../common/Section';
 import { formatMoney } from '../format';
 import { DocumentTitle } from '../layout/DocumentTitle';
+import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/Layout';
 import { MemberLookupInput } from './MemberLookup';
 import {
@@ -240,7 +241,7 @@ function EditForm() {
   const canWrite = canWriteMembers(useSession()?.roles);
   if (isPending) return <PageLoading />;
   if (error || !record) {
-    return <Alert severity="error" sx={{ m: 2 }}>{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+    return <LoadFailed error={error} />;
   }
   return (
     <Form record={record} warnWhenUnsavedChanges={false}>
@@ -262,12 +263,19 @@ const NEW_MEMBER = (): Partial<MemberRecord> & { shareAmount: number } => ({
   shareAmount: 1,
 });
 
+/** An unknown member shows the not-found page (EditForm), instead of react-admin's leap to the list with a notice. */
+const SHOW_LOAD_FAILURE = { onError: () => undefined };
+
 /** `/members/new` (create with the initial subscription) and `/members/{id}` (edit the master data). */
 export default function MemberForm() {
   const { id = 'new' } = useParams();
   const translate = useTranslate();
   const canWrite = canWriteMembers(useSession()?.roles);
-  const leave = useLeaveWhenSaved(id === 'new' ? '/members' : `/member/${encodeURIComponent(id)}`);
+  const leave = useLeaveWhenSaved(id === 'new' ? '/members' : `/member/${encodeURIComponent(id)}`, {
+    resource: 'members',
+    action: id === 'new' ? 'created' : 'updated',
+    redirect: (_resource, savedId) => `/member/${encodeURIComponent(String(savedId ?? id))}`,
+  });
   if (id === 'new') {
     return (
       <Card component="section" data-testid="member-form" sx={{ maxWidth: 1100, mx: 'auto' }}>
@@ -295,6 +303,7 @@ export default function MemberForm() {
         mutationMode="pessimistic"
         transform={(data: RaRecord) => toApi(data, false)}
         redirect={() => `/member/${encodeURIComponent(id)}`}
+        queryOptions={SHOW_LOAD_FAILURE}
         mutationOptions={leave}
       >
         <EditForm />

@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { API_ROOT } from '../config';
+import { refusalBody, refusalMessage } from '../data/validationErrors';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { savedNotYetShown, writeNotYetShown } from './savedAnswer';
 import { getToken, setToken } from './session';
@@ -39,8 +40,9 @@ function takePrefetched(path: string, init: RequestInit): Promise<Response> | un
 /**
  * Every call to the API goes through here: it sends the bearer token and takes a fresh token from the
  * `Authorization` response header of any answer. Non-2xx answers throw react-admin's HttpError with the
- * parsed body, so the data and auth providers see the status and the server's message; so does a write the
- * server stored but does not show yet (202, `savedNotYetShown`).
+ * parsed body, so the data and auth providers see the status, and with the answer's templates in the clerk's
+ * language as its message (`refusalMessage`); so does a write the server stored but does not show yet (202,
+ * `savedNotYetShown`).
  */
 export async function api<T = unknown>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> {
   const headers = new Headers(init.headers);
@@ -52,7 +54,7 @@ export async function api<T = unknown>(path: string, init: RequestInit = {}): Pr
   try {
     response = await (takePrefetched(path, init) ?? fetch(`${API_ROOT}${path}`, { ...init, headers }));
   } catch {
-    throw new HttpError('coop.errors.network', 0, null);
+    throw new HttpError(i18nProvider.translate('coop.errors.network'), 0, null);
   }
   const fresh = /^Bearer\s+(\S+)$/i.exec(response.headers.get('Authorization') ?? '');
   if (fresh?.[1]) setToken(fresh[1]);
@@ -69,12 +71,6 @@ export async function api<T = unknown>(path: string, init: RequestInit = {}): Pr
   if (saved) throw saved;
   const late = writeNotYetShown(response.status, response.headers.get('Retry-After'), body, (key) => i18nProvider.translate(key));
   if (late) throw late;
-  if (!response.ok) {
-    const message =
-      typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
-        ? (body as { message: string }).message
-        : `HTTP ${response.status}`;
-    throw new HttpError(message, response.status, body);
-  }
+  if (!response.ok) throw new HttpError(refusalMessage(response.status, body), response.status, refusalBody(response.status, body));
   return { status: response.status, headers: response.headers, body: body as T };
 }

@@ -31,7 +31,7 @@ describe('savedNotYetShown', () => {
 
   it('has the message in English and German', () => {
     expect(en.coop.errors.savedNotYetShown).toBe('Saved. It does not show in the lists yet and will in a moment. Do not enter it again.');
-    expect(de.coop.errors.savedNotYetShown).toBe('Gespeichert. Es erscheint in Kürze in den Listen. Bitte nicht noch einmal erfassen.');
+    expect(de.coop.errors.savedNotYetShown).toBe('Gespeichert. Der Eintrag erscheint in Kürze in den Listen; bitte erfassen Sie ihn nicht noch einmal.');
   });
 });
 

@@ -92,7 +92,7 @@ function ShareForm() {
 /** `/shares/{id}`: correct the payment fields of a share register row (ROLE_SUPER_ADMIN). */
 export default function ShareEdit() {
   const { id = '' } = useParams();
-  const leave = useLeaveWhenSaved('/shares');
+  const leave = useLeaveWhenSaved('/shares', { resource: 'shares', action: 'updated', redirect: '/shares' });
   return (
     <Card component="section" data-testid="share-form" sx={{ maxWidth: 900, mx: 'auto' }}>
       <EditBase key={id} resource="shares" id={id} mutationMode="pessimistic" redirect="/shares" mutationOptions={leave} transform={toApi}>

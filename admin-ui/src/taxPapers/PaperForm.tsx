@@ -31,7 +31,7 @@ function NewPaper<R extends RaRecord>({ kind, memberId }: { kind: PaperKind<R>; 
   const translate = useTranslate();
   const canWrite = canWriteMembers(useSession()?.roles);
   const backTo = useBackTo(memberId);
-  const leave = useLeaveWhenSaved(backTo);
+  const leave = useLeaveWhenSaved(backTo, { resource: kind.resource, action: 'created', redirect: backTo });
   const { data: member, isPending, error } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
   if (isPending) return <PageLoading />;
   if (error || !member) return <LoadError error={error} />;
@@ -71,7 +71,11 @@ function EditForm<R extends RaRecord & { member: string; memberName?: string | n
 
 function EditPaper<R extends RaRecord & { member: string; memberName?: string | null }>({ kind, id }: { kind: PaperKind<R>; id: string }) {
   const from = useFrom();
-  const leave = useLeaveWhenSaved(from ?? `/${kind.resource}`);
+  const leave = useLeaveWhenSaved(from ?? `/${kind.resource}`, {
+    resource: kind.resource,
+    action: 'updated',
+    redirect: (_resource, _id, data) => from ?? `/member/${encodeURIComponent(String((data as RaRecord | undefined)?.member ?? ''))}`,
+  });
   return (
     <PaperLayout testId={kind.testId} historyResource={kind.resource} id={id}>
       <EditBase

@@ -7,6 +7,7 @@ import { InfoList } from '../common/Section';
 import { memberLabel, type MemberRecord } from '../members/model';
 import { conflictingId } from './model';
 import { TaxPaperHistoryCard } from './TaxPaperHistory';
+import { LoadFailed } from '../layout/AccessDenied';
 
 /** Where the form goes back to (and after saving): the list it was opened from, else the member dashboard. */
 export function useBackTo(memberId: string | undefined): string {
@@ -84,7 +85,6 @@ export function OtherPapers({ title, ids, children }: { title: string; ids: read
 }
 
 export function LoadError({ error }: { error: unknown }) {
-  const translate = useTranslate();
-  return <Alert severity="error" sx={{ m: 2 }}>{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+  return <LoadFailed error={error} />;
 }
 

@@ -87,7 +87,17 @@ export const UserForm = memo(function UserForm({ id, listed }: { id: string; lis
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: ['users'] });
-  const leave = useLeaveWhenSaved('/users');
+  const leave = useLeaveWhenSaved('/users', {
+    resource: 'users',
+    action: id === 'new' ? 'created' : 'updated',
+    redirect:
+      id === 'new'
+        ? (_resource, newId) => {
+            refreshList();
+            return `/users/${encodeURIComponent(String(newId))}`;
+          }
+        : false,
+  });
   if (id === 'new') {
     return (
       <section className="cl-card" data-testid="user-form">

@@ -24,7 +24,7 @@ export class CooperativeFields {
   @AsText(true) @IsFilled(filled) contactPerson: string = '';
   @AsText(true) @IsFilled(filled) @Satisfies('isHttpUrl', emptyOr(isValidUrl), rule('invalidUrl')) url: string = '';
   /** 13-digit unified (ELSTER) tax number. */
-  @compact(/[\s/]+/g, false) @IsFilled(filled) @Satisfies('isTaxNumber', emptyOr(isValidTaxNumber), rule('invalidTaxId')) taxId: string = '';
+  @compact(/[\s/]+/g, false) @IsFilled(filled) @Satisfies('isTaxNumber', emptyOr(isValidTaxNumber), rule('invalidTaxNumber')) taxId: string = '';
   @AsText(true) @IsFilled(filled) bankname: string = '';
   @compact(/\s+/g, true) @IsFilled(filled) @Satisfies('isIban', emptyOr(isValidIban), rule('invalidIban')) iban: string = '';
   @compact(/\s+/g, true) @IsFilled(filled) @Satisfies('isBic', emptyOr(isValidBic), rule('invalidBic')) bic: string = '';

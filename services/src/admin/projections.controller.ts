@@ -21,7 +21,7 @@ export class ProjectionsController {
   @AnswersOk(RebuildAnswer)
   async rebuild(): Promise<RebuildAnswer> {
     if (!this.config.runProjections) {
-      throw new ConflictError('Projections run in a separate worker here: stop it and run `npm run projections:rebuild`.');
+      throw new ConflictError('Projections run in a separate worker here: stop it and run `npm run projections:rebuild`.', 'rebuildInWorker');
     }
     return this.runner.rebuild();
   }

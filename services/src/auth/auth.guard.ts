@@ -1,6 +1,7 @@
 import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { PERMISSION_KEY, PUBLIC_KEY, SIGNED_IN_KEY, type AuthenticatedRequest } from './decorators.js';
+import { refusal } from '../platform/http/refusal.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { allows, type Permission } from './policy.js';
 
@@ -24,13 +25,13 @@ export class AuthGuard implements CanActivate {
     const http = context.switchToHttp();
     const req = http.getRequest<AuthenticatedRequest>();
     const session = await this.strategy.sessionOf(req, http.getResponse());
-    if (!session) throw new UnauthorizedException({ message: SESSION_INVALID });
+    if (!session) throw new UnauthorizedException(refusal(SESSION_INVALID, 'sessionExpired'));
     req.actor = session.actor;
     req.tokenExpiresAt = session.exp;
     if (this.reflector.getAllAndOverride<boolean>(SIGNED_IN_KEY, targets)) return true;
     const permission = this.reflector.getAllAndOverride<Permission | undefined>(PERMISSION_KEY, targets);
     if (!permission || !allows(session.actor.roles, permission)) {
-      throw new ForbiddenException({ message: 'Your roles do not allow this action.' });
+      throw new ForbiddenException(refusal('Your roles do not allow this action.', 'notAllowed'));
     }
     return true;
   }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isRole, LoginRequest, TokenAnswer, type ReadStore } from '@coop/contracts';
 import { CREDENTIALS } from '@coop/projections';
 import { AnswersOk, BodyOf } from '../platform/http/openapi.js';
+import { refusal } from '../platform/http/refusal.js';
 import { READ_STORE } from '../platform/tokens.js';
 import { CurrentActor, Public, SignedIn } from './decorators.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -31,11 +32,11 @@ export class LoginController {
   async login(@Body() { username, password }: LoginRequest, @Req() req: FastifyRequest): Promise<TokenAnswer> {
     const address = req.ip ?? 'unknown';
     if (username.trim() === '') {
-      throw new UnauthorizedException({ message: INVALID });
+      throw new UnauthorizedException(refusal(INVALID, 'invalidCredentials'));
     }
     const wait = this.throttle.retryAfter(username.trim(), address);
     if (wait > 0) {
-      throw new HttpException({ message: `Too many failed sign-in attempts, try again in ${wait} seconds` }, HttpStatus.TOO_MANY_REQUESTS);
+      throw new HttpException(refusal(`Too many failed sign-in attempts, try again in ${wait} seconds`, 'tooManySignInAttempts', String(wait)), HttpStatus.TOO_MANY_REQUESTS);
     }
     const page = await this.store.find(CREDENTIALS.name, {
       cooperativeId: null,
@@ -47,7 +48,7 @@ export class LoginController {
     const ok = await this.hasher.verify(hash, password);
     if (!ok || !cred) {
       this.throttle.failed(username.trim(), address);
-      throw new UnauthorizedException({ message: INVALID });
+      throw new UnauthorizedException(refusal(INVALID, 'invalidCredentials'));
     }
     this.throttle.succeeded(username.trim());
     const roles = Array.isArray(cred.roles) ? cred.roles.filter(isRole) : [];

@@ -128,8 +128,8 @@ describe('cooperative decider: RegisterCooperative', () => {
       ['12 digits', '112108150815'],
       ['14 digits', '11210815081500'],
       ['a letter', '11210815O8150'],
-    ])('refuses %s (%s) with invalidTaxId', (_label, taxId) => {
-      refusesRegistration({ taxId }, [fieldError('taxId', 'invalidTaxId')]);
+    ])('refuses %s (%s) with invalidTaxNumber', (_label, taxId) => {
+      refusesRegistration({ taxId }, [fieldError('taxId', 'invalidTaxNumber')]);
     });
   });
 

@@ -54,8 +54,8 @@ describe('share ledger decider: annulation (5)', () => {
 
   it('refuses an annulation that takes shares back below the minimum (atLeastAmountMustRemain)', () => {
     const history = [...member, posted('b1', 1, 2), posted('b2', 2, 3)];
-    refuses(history, annulCmd('b1'), [err('annulPeer', 'atLeastAmountMustRemain', '250,00')]);
-    refuses(history, annulCmd('b1', { terms: { shareCost: 25_000, minimumShares: 2 } }), [err('annulPeer', 'atLeastAmountMustRemain', '500,00')]);
+    refuses(history, annulCmd('b1'), [err('annulPeer', 'atLeastAmountMustRemain', '250,00', '2', '1')]);
+    refuses(history, annulCmd('b1', { terms: { shareCost: 25_000, minimumShares: 2 } }), [err('annulPeer', 'atLeastAmountMustRemain', '500,00', '2', '0')]);
   });
 
   it('lets an annulation take shares back down to exactly the minimum', () => {
@@ -79,7 +79,7 @@ describe('share ledger decider: annulation (5)', () => {
     it('accepts postings again afterwards, from the annulation date on (the holding came back that day)', () => {
       const reopened = [...gone, annulled('b8', 8, 5, 125_000), { type: 'MemberExitRevoked', data: { memberId: M, balanceId: 'b8', annulment: 'b5' } } as MemberEvent];
       spec.given(reopened).when(post(2, 1, { date: TODAY })).then([posted('b-new', 2, 1, { date: TODAY })]);
-      refuses(reopened, post(2, 1), [err('quantity', 'atLeastAmountMustRemain', '250,00')]);
+      refuses(reopened, post(2, 1), [err('quantity', 'atLeastAmountMustRemain', '250,00', '0', '0')]);
     });
 
     it('refuses to annul any other posting of an exited member', () => refuses(gone, annulCmd('b1'), [err(null, 'memberHasExited')]));
@@ -140,7 +140,7 @@ describe('share ledger decider: annulation (5)', () => {
     });
 
     it('refuses when the receiving member would keep less than the minimum', () => {
-      refuses([...receiver, posted('b2', 2, 1, { memberId: M2 })], counterpart(), [err('annulPeer', 'atLeastAmountMustRemain', '250,00')]);
+      refuses([...receiver, posted('b2', 2, 1, { memberId: M2 })], counterpart(), [err('annulPeer', 'atLeastAmountMustRemain', '250,00', '1', '0')]);
     });
 
     it('refuses when the receiving member no longer holds the shares', () => {

@@ -23,30 +23,31 @@ describe('share ledger decider: PostShares', () => {
       .then([posted('b-new', 1, 3, { amount: 30_150, shareCost: 10_050 })]);
   });
 
+  // The refusal names the minimum in euro, the shares held on the posting's date and the most that may leave.
   describe('the minimum holding after a withdrawal (atLeastAmountMustRemain)', () => {
     it('lets the member keep exactly the minimum', () => spec.given(member).when(post(2, 2)).then([posted('b-new', 2, 2)]));
 
     it('refuses to go below one share with the minimum in euro, 250,00', () => {
-      refuses(member, post(2, 3), [err('quantity', 'atLeastAmountMustRemain', '250,00')]);
+      refuses(member, post(2, 3), [err('quantity', 'atLeastAmountMustRemain', '250,00', '3', '2')]);
     });
 
     it('names the cooperative\'s minimum: 2 shares × 250 € = 500,00', () => {
-      refuses(member, post(2, 2, { terms: { shareCost: 25_000, minimumShares: 2 } }), [err('quantity', 'atLeastAmountMustRemain', '500,00')]);
+      refuses(member, post(2, 2, { terms: { shareCost: 25_000, minimumShares: 2 } }), [err('quantity', 'atLeastAmountMustRemain', '500,00', '3', '1')]);
     });
 
     it('formats thousands with a dot: 40 shares × 250 € = 10.000,00', () => {
       refuses([admitted(), subscribed(45)], post(2, 6, { terms: { shareCost: 25_000, minimumShares: 40 } }), [
-        err('quantity', 'atLeastAmountMustRemain', '10.000,00'),
+        err('quantity', 'atLeastAmountMustRemain', '10.000,00', '45', '5'),
       ]);
     });
 
     it('refuses to withdraw more than is held (the holding never goes below zero)', () => {
-      refuses(member, post(2, 5), [err('quantity', 'atLeastAmountMustRemain', '250,00')]);
+      refuses(member, post(2, 5), [err('quantity', 'atLeastAmountMustRemain', '250,00', '3', '2')]);
     });
 
     it('refuses a back-dated withdrawal that empties an earlier day, even though enough is held today', () => {
       const history = [...member, posted('b1', 1, 2, { date: '2025-06-12' })];
-      refuses(history, post(2, 3, { date: '2025-06-05' }), [err('quantity', 'atLeastAmountMustRemain', '250,00')]);
+      refuses(history, post(2, 3, { date: '2025-06-05' }), [err('quantity', 'atLeastAmountMustRemain', '250,00', '3', '2')]);
       spec.given(history).when(post(2, 3, { date: '2025-06-12' })).then([posted('b-new', 2, 3, { date: '2025-06-12' })]);
     });
   });
@@ -134,7 +135,7 @@ describe('share ledger decider: transfers (3 out, 4 in)', () => {
   it('refuses the member itself as target (canNotTransferToSelf)', () => refuses(member, out({ transferTo: M }), [err('transferTo', 'canNotTransferToSelf')]));
 
   it('keeps the minimum on the giving member', () => {
-    refuses(member, out({ quantity: 3 }), [err('quantity', 'atLeastAmountMustRemain', '250,00')]);
+    refuses(member, out({ quantity: 3 }), [err('quantity', 'atLeastAmountMustRemain', '250,00', '3', '2')]);
   });
 
   it('refuses an exited giving member', () => {

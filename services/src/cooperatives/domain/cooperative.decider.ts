@@ -77,7 +77,7 @@ export function cooperativeErrors(f: Partial<CooperativeFields>): FieldError[] {
   for (const field of TEXT_FIELDS) {
     if (isBlank(f[field])) errors.push(fieldError(field, 'mustNotBeEmpty'));
   }
-  if (!isBlank(f.taxId) && !isValidTaxNumber(f.taxId!)) errors.push(fieldError('taxId', 'invalidTaxId'));
+  if (!isBlank(f.taxId) && !isValidTaxNumber(f.taxId!)) errors.push(fieldError('taxId', 'invalidTaxNumber'));
   if (!isBlank(f.iban) && !isValidIban(f.iban!)) errors.push(fieldError('iban', 'invalidIban'));
   if (!isBlank(f.bic) && !isValidBic(f.bic!)) errors.push(fieldError('bic', 'invalidBic'));
   if (!isBlank(f.email) && !isValidEmail(f.email!)) errors.push(fieldError('email', 'invalidEmail'));

@@ -1,6 +1,11 @@
-/** The command kept colliding with concurrent writes and gave up (answers 409). */
+import type { AnswerTemplate } from '@coop/contracts';
+
+/** The command kept colliding with concurrent writes and gave up (answers 409 with the template). */
 export class ConflictError extends Error {
-  constructor(message = 'The record was changed by someone else at the same time. Please reload and try again.') {
+  constructor(
+    message = 'The record was changed by someone else at the same time. Please reload and try again.',
+    readonly template: AnswerTemplate = 'conflict',
+  ) {
     super(message);
     this.name = 'ConflictError';
   }

@@ -1,11 +1,14 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ConcurrencyError, NotFoundError, ValidationError } from '@coop/contracts';
+import { ConcurrencyError, notFoundTemplate, NotFoundError, ValidationError } from '@coop/contracts';
 import { ConflictError, ForbiddenError, SavedNotYetShownError, WriteNotYetShownError } from '../commands/errors.js';
+import { frameworkTemplate, refusal } from './refusal.js';
 
 /**
  * Maps domain errors to the API's answers; nothing leaves as an unexplained 500 without a log line. A write that was
- * stored but is not yet in the read models is not an error: 202 with `saved: true` (SavedNotYetShownError).
+ * stored but is not yet in the read models is not an error: 202 with `saved: true` (SavedNotYetShownError). Every
+ * refusal carries its template (`errors: [{field, template, parameters}]`) for the console to show in the clerk's
+ * language; all but a refused input (400) also keep their English `message`.
  */
 @Catch()
 export class ApiErrorFilter implements ExceptionFilter {
@@ -16,13 +19,14 @@ export class ApiErrorFilter implements ExceptionFilter {
     if (error instanceof ValidationError) {
       res.status(HttpStatus.BAD_REQUEST).send({ errors: error.errors });
     } else if (error instanceof NotFoundError) {
-      res.status(HttpStatus.NOT_FOUND).send({ message: `${error.entity} not found` });
+      res.status(HttpStatus.NOT_FOUND).send(refusal(`${error.entity} not found`, notFoundTemplate(error.entity), error.entity));
     } else if (error instanceof ForbiddenError) {
-      res.status(HttpStatus.FORBIDDEN).send({ message: error.message });
+      res.status(HttpStatus.FORBIDDEN).send(refusal(error.message, error.template, ...error.parameters));
     } else if (error instanceof ConflictError) {
-      res.status(HttpStatus.CONFLICT).send({ message: error.message });
+      res.status(HttpStatus.CONFLICT).send(refusal(error.message, error.template));
     } else if (error instanceof ConcurrencyError) {
-      res.status(HttpStatus.CONFLICT).send({ message: new ConflictError().message });
+      const conflict = new ConflictError();
+      res.status(HttpStatus.CONFLICT).send(refusal(conflict.message, conflict.template));
     } else if (error instanceof SavedNotYetShownError) {
       const why = error.reason instanceof Error ? error.reason.message : String(error.reason);
       this.logger.warn(`Saved up to log position ${error.position}, not yet in the read models: ${why}`);
@@ -30,13 +34,23 @@ export class ApiErrorFilter implements ExceptionFilter {
     } else if (error instanceof WriteNotYetShownError) {
       const why = error.reason instanceof Error ? error.reason.message : String(error.reason);
       this.logger.warn(`A request waited in vain for the client's last write to reach the read models: ${why}`);
-      res.status(HttpStatus.SERVICE_UNAVAILABLE).header('Retry-After', '1').send({ message: error.message });
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).header('Retry-After', '1').send(refusal(error.message, 'notYetShown'));
     } else if (error instanceof HttpException) {
-      const body = error.getResponse();
-      res.status(error.getStatus()).send(typeof body === 'string' ? { message: body } : body);
+      res.status(error.getStatus()).send(this.frameworkBody(error));
     } else {
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-      res.status(HttpStatus.INTERNAL_SERVER_ERROR).send({ message: 'Internal error' });
+      res.status(HttpStatus.INTERNAL_SERVER_ERROR).send(refusal('Internal error', 'internalError'));
     }
+  }
+
+  /** An HttpException's body as it was thrown (a route's own refusal carries its template), else with the status's template. */
+  private frameworkBody(error: HttpException): object {
+    const status = error.getStatus();
+    const thrown = error.getResponse();
+    const body: Record<string, unknown> = typeof thrown === 'string' ? { message: thrown } : { ...(thrown as Record<string, unknown>) };
+    if (Array.isArray(body.errors)) return body;
+    const message = typeof body.message === 'string' ? body.message : error.message;
+    const template = frameworkTemplate(status);
+    return { ...body, ...refusal(message, template, ...(template === 'routeNotFound' ? [message] : template === 'requestFailed' ? [String(status)] : [])) };
   }
 }

@@ -13,10 +13,9 @@ import {
 } from '@coop/contracts';
 import { isIsoDate } from '@coop/contracts';
 import { evolveShareAccount, initialMemberState, requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
-import { formatEuro } from '../../kernel/money.js';
 import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
-import { requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
+import { minimumRemainsError, requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
 
 /**
  * The ledger's commands are typed: their shape (a whole quantity of at least 1, calendar dates, a target) is checked
@@ -302,7 +301,7 @@ function reversal(
   // Taking shares back (annulling a subscription or an incoming transfer) is a reduction like a
   // withdrawal: the member, who stays, keeps the minimum.
   if (quantity < 0 && lowest < command.terms.minimumShares) {
-    throw new ValidationError([memberFieldError('annulPeer', 'atLeastAmountMustRemain', formatEuro(command.terms.minimumShares * command.terms.shareCost))]);
+    throw new ValidationError([minimumRemainsError('annulPeer', state, date, command.terms)]);
   }
   return {
     type: 'PostingAnnulled',

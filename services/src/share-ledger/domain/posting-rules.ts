@@ -1,8 +1,8 @@
-import { memberFieldError, ValidationError } from '@coop/contracts';
+import { memberFieldError, ValidationError, type FieldError } from '@coop/contracts';
 import type { HoldingEntry, MemberState } from '../../kernel/member-stream.js';
 import { formatEuro } from '../../kernel/money.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
-import { lowestSharesFrom } from './holding.js';
+import { holdingAsOf, lowestSharesFrom } from './holding.js';
 
 /** The posting rules the ledger's commands share (SPEC.md section 5 "Balance"). */
 
@@ -24,13 +24,24 @@ export function requireNewBalance(state: MemberState, balanceId: string): void {
 
 /**
  * After a withdrawal or an outgoing transfer the member keeps at least `minimumShares`, on the
- * posting's date and on every later date (a back-dated withdrawal cannot empty a later day). The
- * parameter is the minimum in euro at today's share price, e.g. `250,00`.
+ * posting's date and on every later date (a back-dated withdrawal cannot empty a later day).
  */
 export function requireMinimumRemains(state: MemberState, date: string, shares: number, amount: number, terms: ShareTerms): void {
   if (lowestSharesFrom(withEntry(state, date, shares, amount), date) < terms.minimumShares) {
-    throw new ValidationError([memberFieldError('quantity', 'atLeastAmountMustRemain', formatEuro(terms.minimumShares * terms.shareCost))]);
+    throw new ValidationError([minimumRemainsError('quantity', state, date, terms)]);
   }
+}
+
+/**
+ * The refusal of a reduction below the minimum holding, saying what the member holds and what must remain: the minimum
+ * in euro at today's share price (`250,00`), the shares held on the posting's date, and the most shares that may leave
+ * from that date on (the lowest later holding less the minimum; `0` when none may).
+ */
+export function minimumRemainsError(field: 'quantity' | 'annulPeer', state: MemberState, date: string, terms: ShareTerms): FieldError {
+  const entries = [...state.postings.values()];
+  const held = holdingAsOf(entries, date).shares;
+  const free = Math.max(0, lowestSharesFrom(entries, date) - terms.minimumShares);
+  return memberFieldError(field, 'atLeastAmountMustRemain', formatEuro(terms.minimumShares * terms.shareCost), String(held), String(free));
 }
 
 export function withEntry(state: MemberState, date: string, shares: number, amount: number): HoldingEntry[] {

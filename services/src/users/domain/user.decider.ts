@@ -96,7 +96,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         const userId = requireUser(state, command.cooperativeId, command);
         if (userId === command.by.userId) throw new ValidationError([fieldError(null, 'cannotDeleteSelf')]);
         if (state.roles.includes('ROLE_SUPER_ADMIN') && !command.by.roles.includes('ROLE_SUPER_ADMIN')) {
-          throw new PermissionError('Only a super administrator may delete a super administrator.');
+          throw new PermissionError('Only a super administrator may delete a super administrator.', 'onlySuperAdminDeletesSuperAdmin');
         }
         return [{ type: 'UserDeleted', data: { userId } }];
       }
@@ -135,7 +135,7 @@ function checkRoles(requested: readonly string[], by: Grantor, current: readonly
     const added = roles.filter((r) => !current.includes(r));
     const removed = current.filter((r) => !roles.includes(r));
     const beyond = [...added, ...removed].filter((r) => !by.roles.includes(r));
-    if (beyond.length > 0) throw new PermissionError(`You may not grant or remove roles you do not hold: ${beyond.join(', ')}`);
+    if (beyond.length > 0) throw new PermissionError(`You may not grant or remove roles you do not hold: ${beyond.join(', ')}`, 'rolesNotHeld', [beyond.join(', ')]);
   }
   return roles;
 }

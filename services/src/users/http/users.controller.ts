@@ -72,7 +72,7 @@ export class UsersController {
   async create(@CurrentActor() actor: Actor, @Body() body: UserCreate): Promise<UserDto> {
     const target = body.cooperative || actor.cooperativeId;
     if (target !== actor.cooperativeId && !actor.roles.includes('ROLE_SUPER_ADMIN')) {
-      throw new ForbiddenError('Only a super administrator may create users in another cooperative.');
+      throw new ForbiddenError('Only a super administrator may create users in another cooperative.', 'onlySuperAdminOtherCooperative');
     }
     await this.reads.get(COOPERATIVES, target, target, 'Cooperative');
     const id = await this.commands.execute(new CreateUserCommand(contextFor(actor), target, input(body)));

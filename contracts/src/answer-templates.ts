@@ -1,0 +1,87 @@
+/**
+ * Templates of the API's answers other than a refused input: sign-in, session, role, not found, conflict, a server
+ * failure (401, 403, 404, 409, 429, 500, 503). Part of `ValidationTemplate`: such an answer carries one general error
+ * `{errors: [{field: null, template, parameters}]}` beside its English `message`, and the console shows the template in
+ * the clerk's language. Suggested texts (en / de) per template; `{0}` is the first numbered parameter.
+ */
+export type AnswerTemplate =
+  /** "Invalid username or password" / "Benutzername oder Passwort ist falsch" (401 of `POST /login`). */
+  | 'invalidCredentials'
+  /** "Too many failed sign-in attempts. Try again in {0} seconds." / "Zu viele fehlgeschlagene Anmeldungen. Bitte in {0} Sekunden erneut versuchen." (429). */
+  | 'tooManySignInAttempts'
+  /** "Your session has expired. Please sign in again." / "Ihre Sitzung ist abgelaufen. …" (401 of any other route). */
+  | 'sessionExpired'
+  /** "Your roles do not allow this action." / "Ihre Rollen erlauben diese Aktion nicht." (403). */
+  | 'notAllowed'
+  /** "You may not grant or remove roles you do not hold: {0}" (403; {0} the roles, comma-separated). */
+  | 'rolesNotHeld'
+  /** "Only a super administrator may delete a super administrator." (403). */
+  | 'onlySuperAdminDeletesSuperAdmin'
+  /** "Only a super administrator may create users in another cooperative." (403). */
+  | 'onlySuperAdminOtherCooperative'
+  /** "{0} not found" (404 of a record whose kind has no template of its own; {0} the kind as the API names it). The
+   *  others: "Member not found" / "Mitglied nicht gefunden" and so on. */
+  | 'notFound'
+  | 'memberNotFound'
+  | 'postingNotFound'
+  | 'userNotFound'
+  | 'cooperativeNotFound'
+  | 'statisticsNotFound'
+  | 'elmaNumberNotFound'
+  | 'exemptionOrderNotFound'
+  | 'nonAssessmentNotFound'
+  /** "The API has no such address" (404 of a path no route answers; {0} method and path). */
+  | 'routeNotFound'
+  /** "The record was changed by someone else at the same time. Please reload and try again." (409). */
+  | 'conflict'
+  /** "Projections run in a separate worker here: …" (409 of a rebuild where a worker projects). */
+  | 'rebuildInWorker'
+  /** "Your last change is saved but does not show yet. …" (503 with Retry-After). */
+  | 'notYetShown'
+  /** "The server failed on this request. …" (500). */
+  | 'internalError'
+  /** "The request failed (HTTP {0})" (any other refusal by the HTTP framework: 413, 415, …). */
+  | 'requestFailed';
+
+/** Every answer template, for the test that each has a text in both of the console's languages. */
+export const ANSWER_TEMPLATES: readonly AnswerTemplate[] = Object.keys({
+  invalidCredentials: 1,
+  tooManySignInAttempts: 1,
+  sessionExpired: 1,
+  notAllowed: 1,
+  rolesNotHeld: 1,
+  onlySuperAdminDeletesSuperAdmin: 1,
+  onlySuperAdminOtherCooperative: 1,
+  notFound: 1,
+  memberNotFound: 1,
+  postingNotFound: 1,
+  userNotFound: 1,
+  cooperativeNotFound: 1,
+  statisticsNotFound: 1,
+  elmaNumberNotFound: 1,
+  exemptionOrderNotFound: 1,
+  nonAssessmentNotFound: 1,
+  routeNotFound: 1,
+  conflict: 1,
+  rebuildInWorker: 1,
+  notYetShown: 1,
+  internalError: 1,
+  requestFailed: 1,
+} satisfies Record<AnswerTemplate, 1>) as AnswerTemplate[];
+
+/** The template of a `404` for a record of this kind (`NotFoundError.entity`, as the API names it). */
+const NOT_FOUND: Readonly<Record<string, AnswerTemplate>> = {
+  Member: 'memberNotFound',
+  Balance: 'postingNotFound',
+  Share: 'postingNotFound',
+  User: 'userNotFound',
+  Cooperative: 'cooperativeNotFound',
+  Statistics: 'statisticsNotFound',
+  'Approval number': 'elmaNumberNotFound',
+  'Exemption order': 'exemptionOrderNotFound',
+  'Non assessment': 'nonAssessmentNotFound',
+};
+
+export function notFoundTemplate(entity: string): AnswerTemplate {
+  return Object.hasOwn(NOT_FOUND, entity) ? NOT_FOUND[entity]! : 'notFound';
+}

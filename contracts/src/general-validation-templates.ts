@@ -1,0 +1,32 @@
+import type { AnswerTemplate } from './answer-templates.js';
+import type { MemberValidationTemplate } from './member-validation-templates.js';
+import type { TaxPaperValidationTemplate } from './tax-paper-validation-templates.js';
+import type { ValidationTemplate } from './validation.js';
+
+/** The templates of `ValidationTemplate` that belong to no list of their own (users, cooperatives, approval numbers, lists). */
+export type GeneralValidationTemplate = Exclude<ValidationTemplate, MemberValidationTemplate | TaxPaperValidationTemplate | AnswerTemplate>;
+
+/**
+ * Every general template at run time, for the test that each has a text in both of the console's languages. A template
+ * added to `ValidationTemplate` without a line here fails the type check.
+ */
+export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] = Object.keys({
+  mustNotBeEmpty: 1,
+  isNotEqual: 1,
+  passwordRequired: 1,
+  invalidTaxId: 1,
+  invalidTaxNumber: 1,
+  invalidIban: 1,
+  invalidBic: 1,
+  invalidEmail: 1,
+  invalidUrl: 1,
+  invalidNumber: 1,
+  usernameTaken: 1,
+  invalidRole: 1,
+  invalidElmaFs: 1,
+  invalidElmaKm: 1,
+  invalidChoice: 1,
+  unknownField: 1,
+  mustBeAtLeast: 1,
+  cannotDeleteSelf: 1,
+} satisfies Record<GeneralValidationTemplate, 1>) as GeneralValidationTemplate[];
