@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
-import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForFieldMessage, waitForPath, waitForText } from './support/console.js';
+import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 
 /** The text under a select (its helper text, where the server's message appears). */
@@ -151,7 +151,8 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await page.click('input[name="joint"]');
     await page.waitForSelector(tid('exemption-order-no-spouse'));
     await page.click(tid('save'));
-    await waitForFieldMessage(page, 'joint', "A joint order needs a spouse or civil partner recorded in the member's master data");
+    // (under the switch, which names no helper text: read from the form)
+    await waitForText(page, tid('exemption-order-form'), "A joint order needs a spouse or civil partner recorded in the member's master data");
     await screenshot(page, 'tax-order-joint-without-spouse-en');
 
     // The same in German (the language change starts the form afresh).
@@ -162,7 +163,7 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await page.click('input[name="joint"]');
     await waitForText(page, tid('exemption-order-no-spouse'), 'In den Stammdaten ist kein Ehegatte oder Lebenspartner erfasst');
     await page.click(tid('save'));
-    await waitForFieldMessage(page, 'joint', 'Ein gemeinsamer Freistellungsauftrag setzt einen in den Stammdaten erfassten Ehegatten oder Lebenspartner voraus');
+    await waitForText(page, tid('exemption-order-form'), 'Ein gemeinsamer Freistellungsauftrag setzt einen in den Stammdaten erfassten Ehegatten oder Lebenspartner voraus');
     await screenshot(page, 'tax-order-joint-without-spouse-de');
     await chooseLanguage(page, 'en');
     await waitForText(page, tid('save'), 'Save');

@@ -61,7 +61,8 @@ function Warnings({ member, linked, joint }: { member: MemberRecord | undefined;
       </Alert>
     );
   }
-  const { memberTaxIdMissing, spouseTaxIdMissing } = orderTaxIdWarnings(member, linked, joint);
+  // Without a recorded spouse the joint order is refused anyway (JointSpouse says so): no warning about the spouse's tax id.
+  const { memberTaxIdMissing, spouseTaxIdMissing } = orderTaxIdWarnings(member, linked, joint && recordedSpouse(member) !== null);
   if (!memberTaxIdMissing && !spouseTaxIdMissing) return null;
   return (
     <Alert severity="warning" sx={{ mt: 2 }} data-testid="exemption-order-taxid-warning-form">
