@@ -312,6 +312,7 @@ export const de: Messages<typeof en> = {
       taxIdsMissing: 'Freistellungsaufträge ohne die Steuer-ID des Mitglieds oder des Ehegatten: Der Abschluss wird sie ablehnen. Bitte tragen Sie die fehlende Steuer-ID in den Stammdaten ein.',
       noExemptionOrderLegalEntity: 'Juristische Personen können keinen Freistellungsauftrag erteilen.',
       noExemptionOrderNonResident: 'Mitglieder mit Wohnsitz im Ausland können keinen Freistellungsauftrag erteilen.',
+      nvNonResident: 'Das Mitglied wohnt im Ausland: Erfasst werden kann nur „Keine Bescheinigung“ oder „Unbekannt“; eine Bescheinigung mit Steuerbefreiung setzt einen Wohnsitz in Deutschland voraus.',
       exemptionTypes: { '0': 'Erstauftrag', '1': 'Folgeauftrag' },
       nvTypes: {
         '100': 'Vollständige Abstandnahme (NV 100): kein Steuerabzug',

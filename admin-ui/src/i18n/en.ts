@@ -320,6 +320,7 @@ export const en = {
       taxIdsMissing: 'Exemption orders without the tax id (Steuer-ID) of the member or the spouse: the closure will refuse them. Enter the missing tax id in the master data.',
       noExemptionOrderLegalEntity: 'A legal entity cannot give an exemption order.',
       noExemptionOrderNonResident: 'A member living abroad cannot give an exemption order.',
+      nvNonResident: 'The member lives abroad: only "No certificate" or "Unknown" can be recorded; a certificate that exempts needs residence in Germany.',
       exemptionTypes: { '0': 'Initial order', '1': 'Follow-up order' },
       nvTypes: {
         '100': 'Full exemption (NV 100): no withholding tax',
