@@ -88,12 +88,13 @@ export const EXEMPTING_NON_ASSESSMENT_TYPES: readonly number[] = [100, 60];
 
 /**
  * SPEC.md section 5 "Non-assessment", issue 5 and issue 22, the rules across fields, years, the member and its other
- * certificates (the request class checked each field): a member not resident in Germany holds no exempting certificate
- * (types 100, 60: § 44a Abs. 1 EStG requires unlimited tax liability, DOMAIN.md 2.8; nonAssessmentNotForNonResident
- * on `type`), unless a correction only sets the end date; legal entities and natural persons resident in Germany may
- * hold either (NV 1 B, NV 3 B, NV 2 B, § 44a Abs. 5 and Abs. 8 certificates, DOMAIN.md 2.6, 2.7, 12a.1); the end after the start, at most 3 years; years from 2 years back to 3
- * ahead (6 choices; a date left unchanged by a correction is not checked against them again); no overlap with another
- * certificate of the member.
+ * certificates (the request class checked each field):
+ * - a member not resident in Germany holds no exempting certificate (types 100, 60: § 44a Abs. 1 EStG requires
+ *   unlimited tax liability, DOMAIN.md 2.8; nonAssessmentNotForNonResident on `type`), unless a correction only sets
+ *   the end date; legal entities and natural persons resident in Germany may hold either (NV 1 B, NV 3 B, NV 2 B,
+ *   § 44a Abs. 5 and Abs. 8 certificates; DOMAIN.md 2.6, 2.7, 12a.1); 0 and -1 (no certificate) for anyone;
+ * - the end after the start, at most 3 years; years from 2 years back to 3 ahead (6 choices; a date left unchanged by
+ *   a correction is not checked against them again); no overlap with another certificate of the member.
  */
 function validated(command: NonAssessmentCommand, state: NonAssessmentsState, current: NonAssessmentFields | undefined): NonAssessmentFields {
   const { startDate, endDate } = command.input;
