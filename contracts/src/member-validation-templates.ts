@@ -27,7 +27,9 @@ export type MemberValidationTemplate =
   /** "Must be empty for this type" / "Muss für diese Buchungsart leer sein" (transferTo / annulPeer where the type has none). */
   | 'mustBeEmpty'
   /** "The cooperative has no share price yet" / "Für die Genossenschaft ist noch kein Anteilspreis hinterlegt" (general). */
-  | 'shareCostNotSet';
+  | 'shareCostNotSet'
+  /** "This salutation does not fit the legal form: a firm is addressed as "Dear Sir or Madam", a person by name" / "Diese Briefanrede passt nicht zur Rechtsform: …" (on `postalSalutation`). */
+  | 'postalSalutationDoesNotFitLegalForm';
 
 export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = [
   'selectTarget',
@@ -40,4 +42,5 @@ export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = 
   'holdingWouldBeNegative',
   'mustBeEmpty',
   'shareCostNotSet',
+  'postalSalutationDoesNotFitLegalForm',
 ];

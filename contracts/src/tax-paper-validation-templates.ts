@@ -23,7 +23,17 @@ export type TaxPaperValidationTemplate =
   /** "conflict with exemption order {0}" / "Überschneidung mit Freistellungsauftrag {0}" (general; {0} the other order's id). */
   | 'conflictExemptionOrder'
   /** "conflict with non assessment {0}" / "Überschneidung mit NV-Bescheinigung {0}" (general; {0} the other certificate's id). */
-  | 'conflictNonAssessment';
+  | 'conflictNonAssessment'
+  /** "A legal entity cannot give an exemption order (no saver's allowance, DOMAIN 2.7)" / "Juristische Personen können keinen Freistellungsauftrag erteilen" (on `member`). */
+  | 'exemptionOrderNotForLegalEntity'
+  /** "A member living abroad cannot give an exemption order (only unlimited taxpayers, § 44a Abs. 1 EStG)" / "…" (on `member`). */
+  | 'exemptionOrderNotForNonResident'
+  /** "A joint order needs a spouse or civil partner recorded in the member's master data" / "…" (on `joint`). */
+  | 'jointOrderNeedsSpouse'
+  /** "The spouse {0} already holds joint exemption order {1} for this period" / "…" (general; {0} "number name" of the linked spouse, {1} the order's id). */
+  | 'jointOrderOfSpouseOverlaps'
+  /** "A member living abroad cannot hold a non-assessment certificate of type {0} (§ 44a Abs. 1 EStG)" / "…" (on `type`; {0} the type). */
+  | 'nonAssessmentNotForNonResident';
 
 export const TAX_PAPER_VALIDATION_TEMPLATES: readonly TaxPaperValidationTemplate[] = [
   'spouseNeededForJoint',
@@ -36,4 +46,9 @@ export const TAX_PAPER_VALIDATION_TEMPLATES: readonly TaxPaperValidationTemplate
   'amountExceedsAllowance',
   'conflictExemptionOrder',
   'conflictNonAssessment',
+  'exemptionOrderNotForLegalEntity',
+  'exemptionOrderNotForNonResident',
+  'jointOrderNeedsSpouse',
+  'jointOrderOfSpouseOverlaps',
+  'nonAssessmentNotForNonResident',
 ];

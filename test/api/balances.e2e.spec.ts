@@ -295,7 +295,7 @@ describe('postings answered before the read models include them', () => {
 
   it('answers every posting type exactly as GET /balances/{id} shows it afterwards', async () => {
     const giver = await createMember(t.http, t.adminToken, { name: 'Antwort', givenName: 'Anna', shareAmount: 9 });
-    const taker = await createMember(t.http, t.adminToken, { name: 'Empfang GmbH', legalForm: 1, shareAmount: 1 });
+    const taker = await createMember(t.http, t.adminToken, { name: 'Empfang GmbH', legalForm: 1, postalSalutation: 'company', shareAmount: 1 });
     const answers: BalanceDto[] = [];
     answers.push(await posted(t.http, t.adminToken, { member: giver.id, type: 1, quantity: 2, ...DATES }));
     answers.push(await posted(t.http, t.adminToken, { member: giver.id, type: 2, quantity: 1, ...DATES }));

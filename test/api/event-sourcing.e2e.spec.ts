@@ -72,12 +72,12 @@ describe('event sourcing guarantees', () => {
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
     const a = await createMember(t.http, t.adminToken, { name: 'Rebuild A', shareAmount: 5 });
     const b = await createMember(t.http, t.adminToken, { name: 'Rebuild B', shareAmount: 2 });
-    await request(t.http).put(`/api/v1/members/${a.id}`).set(auth(t.adminToken)).send(validMember({ name: 'Rebuild A', city: 'Neustadt' })).expect(200);
+    await request(t.http).put(`/api/v1/members/${a.id}`).set(auth(t.adminToken)).send(validMember({ name: 'Rebuild A', city: 'Neustadt', civilStatus: 1, spouse: b.id })).expect(200);
     const add = await posted(t.http, t.adminToken, { member: a.id, type: 1, quantity: 2, ...DATES });
     const transfer = await posted(t.http, t.adminToken, { member: a.id, type: 3, quantity: 3, transferTo: b.id, ...DATES });
     await posted(t.http, t.adminToken, { type: 5, annulPeer: transfer.id });
     await request(t.http).put(`/api/v1/shares/${add.id}`).set(auth(t.adminToken)).send({ rueckpfleinzahlung: 1000, interestEnd: '2030-12-31' }).expect(200);
-    // Tax papers: a joint order naming the spouse, its correction, a certificate and its correction.
+    // Tax papers: a joint order naming the spouse linked in A's master data, its correction, a certificate and its correction.
     const order = await createOrder(t.http, t.adminToken, validOrder(a.id, { joint: true, spouse: b.id, amount: 150_000 }));
     await request(t.http).put(`/api/v1/exemptionorders/${order.id}`).set(auth(t.adminToken)).send(validOrder(a.id, { endDate: null })).expect(200);
     const nv = await createNonAssessment(t.http, t.adminToken, validNonAssessment(b.id));

@@ -96,6 +96,7 @@ describe('members: master data, member numbers, lists, as-of-date, history', () 
     const firm = await createMember(t.http, t.adminToken, {
       name: 'Stadtwerke eG',
       legalForm: 1,
+      postalSalutation: 'company',
       givenName: null,
       birthDate: null,
       salutation: null,

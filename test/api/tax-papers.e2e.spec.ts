@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { ExemptionOrderDto, MemberDashboardDto, MemberDto, NonAssessmentDto, TaxPaperHistoryEntry } from '@coop/contracts';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { createMember, setTerms } from './support/members.js';
+import { createMember, setTerms, validMember } from './support/members.js';
 import { createNonAssessment, createOrder, postNonAssessment, postOrder, THIS_YEAR, validNonAssessment, validOrder } from './support/tax-papers.js';
 
 describe('tax papers: exemption orders (FSA) and non-assessment certificates (NV)', () => {
@@ -36,6 +36,8 @@ describe('tax papers: exemption orders (FSA) and non-assessment certificates (NV
         fsatyp: 'Einzelner',
         spouse: null,
         spouseName: null,
+        memberTaxIdMissing: true,
+        spouseTaxIdMissing: false,
         amount: 40_000,
         date: '2023-01-02',
         startDate: '2023-01-01',
@@ -79,17 +81,17 @@ describe('tax papers: exemption orders (FSA) and non-assessment certificates (NV
       expect(history.body).toHaveLength(1);
     });
 
-    it('refuses a joint order without a spouse with spouseNeededForJoint, then accepts it with the spouse', async () => {
-      const body = validOrder(anna.id, { joint: true, spouse: null, amount: 150_000 });
-      const refused = await postOrder(t.http, t.adminToken, body);
+    it('refuses a joint order without a spouse recorded in the master data (jointOrderNeedsSpouse); takes the linked spouse', async () => {
+      // Anna is married, but no spouse is recorded for her; Bernd's master data links Anna.
+      const refused = await postOrder(t.http, t.adminToken, validOrder(anna.id, { joint: true, spouse: null, amount: 150_000 }));
       expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ errors: [{ field: 'spouse', template: 'spouseNeededForJoint', parameters: {} }] });
-      const joint = await createOrder(t.http, t.adminToken, { ...body, spouse: bernd.id });
-      expect(joint).toMatchObject({ joint: true, fsatyp: 'Gemeinsamer', spouse: bernd.id, spouseName: 'Steuer, Bernd', amount: 150_000 });
+      expect(refused.body).toEqual({ errors: [{ field: 'joint', template: 'jointOrderNeedsSpouse', parameters: {} }] });
+      const joint = await createOrder(t.http, t.adminToken, validOrder(bernd.id, { joint: true, spouse: null, amount: 150_000 }));
+      expect(joint).toMatchObject({ joint: true, fsatyp: 'Gemeinsamer', spouse: anna.id, spouseName: 'Steuer, Anna', amount: 150_000 });
     });
 
-    it('refuses the member itself, an unknown spouse and a spouse on a single order', async () => {
-      const m = await createMember(t.http, t.adminToken, { name: 'Allein' });
+    it('refuses a spouse other than the one linked in the master data, and a spouse on a single order', async () => {
+      const m = await createMember(t.http, t.adminToken, { name: 'Allein', civilStatus: 1, spouseName: 'Allein', spouseGivenName: 'Paula' });
       const self = await postOrder(t.http, t.adminToken, validOrder(m.id, { joint: true, spouse: m.id }));
       expect(self.body.errors).toEqual([{ field: 'spouse', template: 'invalidChoice', parameters: { '0': m.id } }]);
       const unknown = await postOrder(t.http, t.adminToken, validOrder(m.id, { joint: true, spouse: '00000000-0000-4000-8000-000000000000' }));
@@ -128,8 +130,8 @@ describe('tax papers: exemption orders (FSA) and non-assessment certificates (NV
       ['joint 2023 above 2.000 €', { startDate: '2023-01-01', endDate: null, amount: 200_001, joint: true }, { '0': '2.000,00', '1': '2023' }],
       ['2022 to 2023 held to the 2022 figure', { startDate: '2022-07-01', endDate: '2023-06-30', amount: 100_000 }, { '0': '801,00', '1': '2022' }],
     ])('saver\'s allowance: %s', async (_label, fields, refusedWith) => {
-      const m = await createMember(t.http, t.adminToken, { name: 'Pauschbetrag' });
-      const body = validOrder(m.id, { ...fields, ...(fields.joint ? { spouse: anna.id } : {}) });
+      const m = await createMember(t.http, t.adminToken, { name: 'Pauschbetrag', civilStatus: 1, spouseName: 'Pauschbetrag', spouseGivenName: 'Paul' });
+      const body = validOrder(m.id, fields);
       const res = await postOrder(t.http, t.adminToken, body);
       if (refusedWith === null) {
         expect(res.status).toBe(201);
@@ -291,6 +293,92 @@ describe('tax papers: exemption orders (FSA) and non-assessment certificates (NV
       expect((await postNonAssessment(t.http, otherAdmin, validNonAssessment(m.id))).status).toBe(404);
       expect((await postNonAssessment(t.http, restricted, validNonAssessment(m.id))).status).toBe(403);
       expect((await request(t.http).get(`/api/v1/nonassessments/${nv.id}`).set(auth(restricted))).status).toBe(200);
+    });
+  });
+
+  describe('tax papers only where they apply (issue 22, DOMAIN.md 2.6-2.8)', () => {
+    const put = (id: string, body: Record<string, unknown>) => request(t.http).put(`/api/v1/members/${id}`).set(auth(t.adminToken)).send(body);
+
+    it('a legal entity gets the firm salutation and no exemption order; it may hold NV 100 and 60', async () => {
+      const firm = await createMember(t.http, t.adminToken, { name: 'Werkstatt GmbH', legalForm: 1, postalSalutation: '', givenName: null, birthDate: null, salutation: null, civilStatus: null });
+      expect(firm.postalSalutation).toBe('company');
+      const refused = await postOrder(t.http, t.adminToken, validOrder(firm.id));
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ errors: [{ field: 'member', template: 'exemptionOrderNotForLegalEntity', parameters: {} }] });
+      await createNonAssessment(t.http, t.adminToken, validNonAssessment(firm.id, { type: 100 }));
+      const other = await createMember(t.http, t.adminToken, { name: 'Verband e.V.', legalForm: 1, postalSalutation: 'company', givenName: null, birthDate: null, salutation: null, civilStatus: null });
+      await createNonAssessment(t.http, t.adminToken, validNonAssessment(other.id, { type: 60 }));
+    });
+
+    it('the postal salutation fits the legal form', async () => {
+      const person = await request(t.http).post('/api/v1/members').set(auth(t.adminToken)).send(validMember({ postalSalutation: 'company' }));
+      expect(person.status).toBe(400);
+      expect(person.body).toEqual({ errors: [{ field: 'postalSalutation', template: 'postalSalutationDoesNotFitLegalForm', parameters: { '0': 'company' } }] });
+      const firm = await request(t.http)
+        .post('/api/v1/members')
+        .set(auth(t.adminToken))
+        .send(validMember({ name: 'Firma KG', legalForm: 1, postalSalutation: 'male', givenName: null, birthDate: null, salutation: null, civilStatus: null }));
+      expect(firm.body).toEqual({ errors: [{ field: 'postalSalutation', template: 'postalSalutationDoesNotFitLegalForm', parameters: { '0': 'male' } }] });
+    });
+
+    it('a member living abroad: no exemption order, no exempting certificate; "no certificate" (0) is recorded', async () => {
+      const abroad = await createMember(t.http, t.adminToken, { name: 'Ausland', isForeign: true, state: null, country: 'AT' });
+      const order = await postOrder(t.http, t.adminToken, validOrder(abroad.id));
+      expect(order.status).toBe(400);
+      expect(order.body).toEqual({ errors: [{ field: 'member', template: 'exemptionOrderNotForNonResident', parameters: {} }] });
+      for (const type of [100, 60]) {
+        const nv = await postNonAssessment(t.http, t.adminToken, validNonAssessment(abroad.id, { type }));
+        expect(nv.status).toBe(400);
+        expect(nv.body).toEqual({ errors: [{ field: 'type', template: 'nonAssessmentNotForNonResident', parameters: { '0': String(type) } }] });
+      }
+      await createNonAssessment(t.http, t.adminToken, validNonAssessment(abroad.id, { type: 0 }));
+    });
+
+    it("a member who moves abroad: the order can be ended, not otherwise changed", async () => {
+      const m = await createMember(t.http, t.adminToken, { name: 'Umzügler', manualTaxId: '86095742719' });
+      const o = await createOrder(t.http, t.adminToken, validOrder(m.id, { endDate: null }));
+      expect((await put(m.id, validMember({ name: 'Umzügler', manualTaxId: '86095742719', isForeign: true, state: null, country: 'FR' }))).status).toBe(200);
+      const changed = await request(t.http).put(`/api/v1/exemptionorders/${o.id}`).set(auth(t.adminToken)).send(validOrder(m.id, { endDate: null, amount: 60_000 }));
+      expect(changed.body).toEqual({ errors: [{ field: 'member', template: 'exemptionOrderNotForNonResident', parameters: {} }] });
+      const ended = await request(t.http).put(`/api/v1/exemptionorders/${o.id}`).set(auth(t.adminToken)).send(validOrder(m.id, { endDate: '2023-12-31' }));
+      expect(ended.status).toBe(200);
+      expect(ended.body).toMatchObject({ endDate: '2023-12-31' });
+    });
+
+    it('a joint order with a spouse who is not a member; the tax ids missing are warnings, cleared when entered', async () => {
+      const married = { name: 'Gattin', givenName: 'Greta', civilStatus: 1, spouseName: 'Gattin', spouseGivenName: 'Gerd' };
+      const m = await createMember(t.http, t.adminToken, married);
+      const o = await createOrder(t.http, t.adminToken, validOrder(m.id, { joint: true, amount: 150_000, endDate: null }));
+      expect(o).toMatchObject({ joint: true, spouse: null, spouseName: 'Gattin, Gerd', memberTaxIdMissing: true, spouseTaxIdMissing: true });
+      let dash = (await request(t.http).get(`/api/v1/dashboard/member/${m.id}`).set(auth(t.adminToken)).expect(200)).body as MemberDashboardDto;
+      expect(dash.exemptionOrder[0]).toMatchObject({ id: o.id, memberTaxIdMissing: true, spouseTaxIdMissing: true });
+
+      const entered = await put(m.id, validMember({ ...married, manualTaxId: '86095742719', spouseTaxId: '47 036 892 816' }));
+      expect(entered.status).toBe(200);
+      expect(entered.body).toMatchObject({ spouseTaxId: '47036892816' });
+      const got = (await request(t.http).get(`/api/v1/exemptionorders/${o.id}`).set(auth(t.adminToken)).expect(200)).body as ExemptionOrderDto;
+      expect(got).toMatchObject({ spouseName: 'Gattin, Gerd', memberTaxIdMissing: false, spouseTaxIdMissing: false });
+      dash = (await request(t.http).get(`/api/v1/dashboard/member/${m.id}`).set(auth(t.adminToken)).expect(200)).body as MemberDashboardDto;
+      expect(dash.exemptionOrder[0]).toMatchObject({ memberTaxIdMissing: false, spouseTaxIdMissing: false });
+
+      const bad = await put(m.id, validMember({ ...married, spouseTaxId: '47036892817' }));
+      expect(bad.body).toEqual({ errors: [{ field: 'spouseTaxId', template: 'invalidTaxId', parameters: {} }] });
+    });
+
+    it('linked spouses do not both hold overlapping joint orders: refused naming the other member, in either direction of the link', async () => {
+      // Clara records her husband by name only; Carl links Clara as his spouse.
+      const clara = await createMember(t.http, t.adminToken, { name: 'Paar', givenName: 'Clara', civilStatus: 1, spouseName: 'Paar', spouseGivenName: 'Carl' });
+      const carl = await createMember(t.http, t.adminToken, { name: 'Paar', givenName: 'Carl', civilStatus: 1, spouse: clara.id });
+      const carls = await createOrder(t.http, t.adminToken, validOrder(carl.id, { joint: true, amount: 150_000, startDate: '2023-01-01', endDate: null }));
+      const expected = { errors: [{ field: null, template: 'jointOrderOfSpouseOverlaps', parameters: { '0': `${carl.memberNr} Paar, Carl`, '1': carls.id } }] };
+      const fromClara = await postOrder(t.http, t.adminToken, validOrder(clara.id, { joint: true, amount: 150_000, startDate: '2024-01-01', endDate: null }));
+      expect(fromClara.status).toBe(400);
+      expect(fromClara.body).toEqual(expected);
+      // Linked from Clara's side too: still refused; a single order of hers, or a joint one of other years, is accepted.
+      expect((await put(clara.id, validMember({ name: 'Paar', givenName: 'Clara', civilStatus: 1, spouse: carl.id }))).status).toBe(200);
+      expect((await postOrder(t.http, t.adminToken, validOrder(clara.id, { joint: true, amount: 150_000, startDate: '2024-01-01', endDate: null }))).body).toEqual(expected);
+      await createOrder(t.http, t.adminToken, validOrder(clara.id, { joint: true, amount: 100_000, startDate: '2021-01-01', endDate: '2022-12-31' }));
+      await createOrder(t.http, t.adminToken, validOrder(clara.id, { type: 1, amount: 50_000, startDate: '2024-01-01', endDate: null }));
     });
   });
 

@@ -314,8 +314,9 @@ describe('members and postings', () => {
     await choose(page, 'member-legalForm', '1');
     await page.waitForFunction(() => !document.querySelector('form input[name="givenName"]'));
     for (const field of ['birthDate', 'civilStatus', 'salutation']) expect(await page.$(`form input[name="${field}"]`)).toBeNull();
+    await page.waitForSelector(tid('member-section-firm'));
     await fill(page, 'input[name="name"]', 'Stadtwerke Musterstadt GmbH');
-    await choose(page, 'member-postalSalutation', 'male');
+    await choose(page, 'member-postalSalutation', 'company');
     await fill(page, 'input[name="street"]', 'Am Werk');
     await fill(page, 'input[name="streetHomeNumber"]', '1');
     await fill(page, 'input[name="zipCode"]', '10115');

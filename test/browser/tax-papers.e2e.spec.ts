@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
-import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForFieldMessage, waitForPath, waitForText } from './support/console.js';
+import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 
 /** The text under a select (its helper text, where the server's message appears). */
@@ -81,12 +81,14 @@ const person = (givenName: string, name: string, extra: Record<string, unknown> 
 describe('tax papers: exemption orders and non-assessment certificates', () => {
   let product: Product;
   let token: string;
-  /** Karin Kaiser: married, her spouse not linked in the member data. */
+  /** Karin Kaiser: married, no spouse recorded until the test enters one who is not a member. */
   let karin: string;
-  /** Klaus Kaiser: the spouse chosen for the joint order. */
+  /** Klaus Kaiser: a member. */
   let klaus: string;
   /** Lena Lang: married, the spouse (Klaus, for the test) linked in the member data. */
   let lena: string;
+  /** Stadtwerke Musterstadt GmbH: a legal entity. */
+  let firm: string;
   const year = new Date().getFullYear();
 
   async function createMember(body: Record<string, unknown>): Promise<string> {
@@ -123,13 +125,16 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     karin = await createMember(person('Karin', 'Kaiser'));
     klaus = await createMember(person('Klaus', 'Kaiser'));
     lena = await createMember(person('Lena', 'Lang', { spouse: klaus, spouseGivenName: 'Klaus', spouseName: 'Kaiser' }));
+    firm = await createMember(
+      person('', 'Stadtwerke Musterstadt GmbH', { legalForm: 1, givenName: null, salutation: null, postalSalutation: 'company', birthDate: null, civilStatus: null, title: null }),
+    );
   }, 90_000);
 
   afterAll(async () => {
     await product?.close();
   });
 
-  it('records a joint exemption order (spouse required), refuses an overlapping one, corrects it with history, in English and German', async () => {
+  it('records a joint exemption order with a spouse who is not a member (entered in the member form, no warning), refuses an overlapping one, corrects it with history, in English and German', async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/member/${karin}`);
     await signIn(page, 'admin', product.adminPassword);
@@ -137,16 +142,17 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await page.waitForSelector(tid('member-exemption-orders'));
     await screenshot(page, 'tax-dashboard-empty');
 
-    // A joint order without a spouse: the server's message under the spouse field.
+    // A joint order without a spouse recorded for the member: said in the form, and the server's message on saving.
     await page.click(tid('member-add-exemption-order'));
     await waitForPath(page, (p) => p === `/exemption-orders/new/member/${karin}`, 'the new exemption order form');
     await page.waitForSelector('input[name="amount"]');
     await waitForText(page, tid('form-title'), 'Kaiser, Karin');
     await fill(page, 'input[name="amount"]', '2.000,00');
     await page.click('input[name="joint"]');
-    await page.waitForSelector(tid('exemption-order-spouse'));
+    await page.waitForSelector(tid('exemption-order-no-spouse'));
     await page.click(tid('save'));
-    await waitForFieldMessage(page, 'spouse', 'Either select a spouse or change to single exemption order');
+    // (under the switch, which names no helper text: read from the form)
+    await waitForText(page, tid('exemption-order-form'), "A joint order needs a spouse or civil partner recorded in the member's master data");
     await screenshot(page, 'tax-order-joint-without-spouse-en');
 
     // The same in German (the language change starts the form afresh).
@@ -155,39 +161,67 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await page.waitForSelector('input[name="amount"]');
     await fill(page, 'input[name="amount"]', '2.000,00');
     await page.click('input[name="joint"]');
-    await page.waitForSelector(tid('exemption-order-spouse'));
+    await waitForText(page, tid('exemption-order-no-spouse'), 'In den Stammdaten ist kein Ehegatte oder Lebenspartner erfasst');
     await page.click(tid('save'));
-    await waitForFieldMessage(page, 'spouse', 'Bitte wählen Sie einen Ehegatten oder ändern Sie auf Einzel-Freistellungsauftrag');
+    await waitForText(page, tid('exemption-order-form'), 'Ein gemeinsamer Freistellungsauftrag setzt einen in den Stammdaten erfassten Ehegatten oder Lebenspartner voraus');
     await screenshot(page, 'tax-order-joint-without-spouse-de');
     await chooseLanguage(page, 'en');
     await waitForText(page, tid('save'), 'Save');
 
-    // Fixed: the spouse chosen, this year and the two following; the order is active on the dashboard.
+    // The spouse (not a member) and both tax ids entered in the member form.
+    await page.goto(`${product.baseUrl}/members/${karin}`);
+    await page.waitForSelector(tid('member-section-spouse'));
+    await fill(page, 'input[name="spouseGivenName"]', 'Konrad');
+    await fill(page, 'input[name="spouseName"]', 'Kaiser');
+    await fill(page, 'input[name="spouseTaxId"]', '47036892816');
+    await fill(page, 'input[name="manualTaxId"]', '86095742719');
+    await screenshot(page, 'tax-member-spouse-tax-id');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => p === `/member/${karin}`, 'the dashboard after entering the spouse');
+    const master = await product.api(`/members/${karin}`, { token });
+    expect(master.body).toMatchObject({ spouse: null, spouseName: 'Kaiser', spouseGivenName: 'Konrad', spouseTaxId: '47036892816', manualTaxId: '86095742719' });
+
+    // Now the joint order: the form names the spouse it covers and warns of nothing; this year and the two following.
+    await page.waitForSelector(tid('member-add-exemption-order'));
+    await page.click(tid('member-add-exemption-order'));
+    await waitForPath(page, (p) => p === `/exemption-orders/new/member/${karin}`, 'the new exemption order form again');
     await page.waitForSelector('input[name="amount"]');
     await fill(page, 'input[name="amount"]', '2.000,00');
     await page.click('input[name="joint"]');
-    await page.waitForSelector(tid('exemption-order-spouse'));
-    await pickMember(page, 'exemption-order-spouse', 'Klaus', klaus);
+    await waitForText(page, tid('exemption-order-spouse'), 'Kaiser, Konrad');
     await choose(page, 'exemption-order-endDate', `${year + 2}-12-31`);
     await waitForText(page, tid('exemption-order-allowance'), '2.000,00 €');
+    expect(await page.$(tid('exemption-order-taxid-warning-form'))).toBeNull();
     await screenshot(page, 'tax-order-joint-filled');
     await page.click(tid('save'));
     await waitForPath(page, (p) => p === `/member/${karin}`, 'back on the dashboard');
     await page.waitForSelector(`${tid('member-exemption-orders')} [data-testid="exemption-order-row"][data-state="active"]`);
-    await waitForText(page, tid('member-exemption-orders'), 'Joint with Kaiser, Klaus');
+    await waitForText(page, tid('member-exemption-orders'), 'Joint with Kaiser, Konrad');
     await waitForText(page, tid('member-exemption-orders'), '2.000,00 €');
     await waitForText(page, tid('member-exemption-orders'), `31.12.${year + 2}`);
     await waitForText(page, tid('member-exemption-orders'), 'Active');
+    expect(await page.$(tid('exemption-order-taxid-warning'))).toBeNull();
+    expect(await page.$(tid('member-taxid-warning'))).toBeNull();
     await screenshot(page, 'tax-dashboard-order-active');
     const orders = await product.api(`/exemptionorders?filter=member:${karin}`, { token });
     expect(orders.body).toEqual([
-      expect.objectContaining({ joint: true, spouse: klaus, amount: 200_000, startDate: `${year}-01-01`, endDate: `${year + 2}-12-31`, state: 'active' }),
+      expect.objectContaining({
+        joint: true,
+        spouse: null,
+        spouseName: 'Kaiser, Konrad',
+        memberTaxIdMissing: false,
+        spouseTaxIdMissing: false,
+        amount: 200_000,
+        startDate: `${year}-01-01`,
+        endDate: `${year + 2}-12-31`,
+        state: 'active',
+      }),
     ]);
     const firstId = (orders.body as Array<{ id: string }>)[0]!.id;
 
     // A second order overlapping the first is refused with the conflict message; the other order is marked.
     await page.click(tid('member-add-exemption-order'));
-    await waitForPath(page, (p) => p === `/exemption-orders/new/member/${karin}`, 'the new exemption order form again');
+    await waitForPath(page, (p) => p === `/exemption-orders/new/member/${karin}`, 'the new exemption order form, a second time');
     await page.waitForSelector('input[name="amount"]');
     await fill(page, 'input[name="amount"]', '500,00');
     await page.click(tid('save'));
@@ -229,17 +263,40 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await waitForText(page, tid('exemption-orders-list'), 'Kaiser, Karin');
     await screenshot(page, 'tax-order-list');
 
-    // A member with a linked spouse: switching to joint fills the spouse in.
+    // A member with a linked spouse: a joint order covers the linked member; without Lena's tax id the form warns.
     await page.goto(`${product.baseUrl}/member/${lena}`);
     await page.waitForSelector(tid('member-add-exemption-order'));
     await page.click(tid('member-add-exemption-order'));
     await waitForPath(page, (p) => p === `/exemption-orders/new/member/${lena}`, 'the new order form for Lena');
     await page.waitForSelector('input[name="joint"]');
     await page.click('input[name="joint"]');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="exemption-order-spouse"]') as HTMLInputElement | null)?.value.includes('Kaiser, Klaus') === true);
-    await screenshot(page, 'tax-order-spouse-prefilled');
+    await waitForText(page, tid('exemption-order-spouse'), 'Kaiser, Klaus');
+    await waitForText(page, tid('exemption-order-taxid-warning-form'), "The member's tax id (Steuer-ID) is missing");
+    await screenshot(page, 'tax-order-spouse-linked');
     await page.browserContext().close();
   }, 180_000);
+
+  it("a legal entity's dashboard offers no exemption order (and says why), but certificates", async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/member/${firm}`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === `/member/${firm}`, "the legal entity's dashboard");
+    await waitForText(page, tid('member-no-exemption-order'), 'A legal entity cannot give an exemption order.');
+    await page.waitForSelector(tid('member-add-non-assessment'));
+    expect(await page.$(tid('member-add-exemption-order'))).toBeNull();
+    await screenshot(page, 'tax-legal-entity-dashboard');
+    // The API refuses it too, with its message.
+    const refused = await product.api('/exemptionorders', {
+      method: 'POST',
+      token,
+      body: { member: firm, type: 0, joint: false, amount: 10_000, date: `${year}-01-02`, startDate: `${year}-01-01`, endDate: null },
+    });
+    expect([refused.status, refused.body]).toEqual([400, { errors: [{ field: 'member', template: 'exemptionOrderNotForLegalEntity', parameters: {} }] }]);
+    await chooseLanguage(page, 'de');
+    await waitForText(page, tid('member-no-exemption-order'), 'Juristische Personen können keinen Freistellungsauftrag erteilen.');
+    await chooseLanguage(page, 'en');
+    await page.browserContext().close();
+  }, 90_000);
 
   it('refuses a non-assessment certificate longer than 3 years, in English and German, then records it', async () => {
     const page = await product.newPage();

@@ -30,8 +30,8 @@ import { MemberHistoryCard } from './MemberHistory';
 import { useSession } from '../session/session';
 import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, shareChange, type BalanceRecord, type MemberRecord } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
-import type { ExemptionOrderRecord, NonAssessmentRecord } from '../taxPapers/model';
-import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath } from '../taxPapers/parts';
+import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord } from '../taxPapers/model';
+import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath, taxIdMissing } from '../taxPapers/parts';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
 
@@ -255,25 +255,37 @@ function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: read
   );
 }
 
-function TaxCard({ memberId, exemptionOrders, nonAssessments, canWrite, loading }: { memberId: string; exemptionOrders: readonly ExemptionOrderRecord[]; nonAssessments: readonly NonAssessmentRecord[]; canWrite: boolean; loading: boolean }) {
+function TaxCard({ member, exemptionOrders, nonAssessments, canWrite, loading }: { member: MemberRecord; exemptionOrders: readonly ExemptionOrderRecord[]; nonAssessments: readonly NonAssessmentRecord[]; canWrite: boolean; loading: boolean }) {
   const translate = useTranslate();
-  const title = (text: string, add: string, to: string, testId: string) => (
+  const memberId = member.id;
+  // A legal entity or a member abroad gives no exemption order (DOMAIN 2.6-2.8; the API refuses it too).
+  const bar = exemptionOrderBar(member);
+  const title = (text: string, add: string | null, to: string, testId: string) => (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, minHeight: 32 }}>
       <Typography variant="subtitle2" component="h3" sx={{ flex: 1 }}>{text}</Typography>
-      {canWrite ? (
+      {canWrite && add !== null ? (
         <Button component={RouterLink} to={to} size="small" variant="outlined" startIcon={<AddIcon />} data-testid={testId}>
           {add}
         </Button>
       ) : null}
     </Box>
   );
+  const missing = exemptionOrders.filter((o) => o.state === 'active' && taxIdMissing(o));
   return (
     <Card component="section" data-testid="member-tax-card">
       <CardHeader title={translate('coop.members.cards.tax')} slotProps={cardTitle} />
       <CardContent sx={{ pt: 0 }}>
+        {missing.length > 0 ? (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="member-taxid-warning">{translate('coop.taxPapers.taxIdsMissing')}</Alert>
+        ) : null}
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, xl: 6 }}>
-            {title(translate('coop.members.cards.exemptionOrders'), translate('coop.taxPapers.addExemptionOrder'), newExemptionOrderPath(memberId), 'member-add-exemption-order')}
+            {title(translate('coop.members.cards.exemptionOrders'), bar ? null : translate('coop.taxPapers.addExemptionOrder'), newExemptionOrderPath(memberId), 'member-add-exemption-order')}
+            {bar ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="member-no-exemption-order">
+                {translate(bar === 'legalEntity' ? 'coop.taxPapers.noExemptionOrderLegalEntity' : 'coop.taxPapers.noExemptionOrderNonResident')}
+              </Typography>
+            ) : null}
             {loading ? null : <ExemptionOrderTable rows={exemptionOrders} canWrite={canWrite} testId="member-exemption-orders" />}
           </Grid>
           <Grid size={{ xs: 12, xl: 6 }}>
@@ -332,7 +344,7 @@ export default function MemberDashboard() {
         {/* The share account needs the full width below 1536 px (seven columns, German headers, annul buttons). */}
         <Grid size={{ xs: 12, xl: 8 }}><ShareAccountCard rows={balances} sum={dashboard.data?.sumBalance} loading={dashboard.isPending} closed={postingsClosed(m)} canWrite={canWrite} /></Grid>
         <Grid size={{ xs: 12, xl: 4 }}><MemberHistoryCard memberId={m.id} /></Grid>
-        <Grid size={{ xs: 12 }}><TaxCard memberId={m.id} exemptionOrders={dashboard.data?.exemptionOrder ?? []} nonAssessments={dashboard.data?.nonAssessment ?? []} canWrite={canWrite} loading={dashboard.isPending} /></Grid>
+        <Grid size={{ xs: 12 }}><TaxCard member={m} exemptionOrders={dashboard.data?.exemptionOrder ?? []} nonAssessments={dashboard.data?.nonAssessment ?? []} canWrite={canWrite} loading={dashboard.isPending} /></Grid>
       </Grid>
     </Box>
   );

@@ -43,6 +43,25 @@ function choices(ids: readonly (number | string)[], prefix: string) {
   return ids.map((id) => ({ id: String(id), name: `${prefix}.${id}` }));
 }
 
+/** A firm is addressed as "Sehr geehrte Damen und Herren" (`company`), a person by one of the person salutations. */
+const PERSON_SALUTATIONS = POSTAL_SALUTATIONS.filter((s) => s !== 'company');
+
+/** Switching to a legal entity sets the firm's postal salutation; switching back to a person clears it. */
+function LegalFormSwitchEffect() {
+  const legalForm = useWatch({ name: 'legalForm' }) as unknown;
+  const { getValues, setValue } = useFormContext();
+  const first = useRef(true);
+  useEffect(() => {
+    // On opening, a firm recorded with a person salutation (before `company` existed) is shown with the firm's, not as a change.
+    const shouldDirty = !first.current;
+    first.current = false;
+    const current = getValues('postalSalutation') as unknown;
+    if (legalForm === 1 && current !== 'company') setValue('postalSalutation', 'company', { shouldDirty });
+    else if (legalForm !== 1 && current === 'company') setValue('postalSalutation', null, { shouldDirty });
+  }, [legalForm, getValues, setValue]);
+  return null;
+}
+
 /** Switching `isForeign` clears the state when foreign and the country when not (SPEC 4). */
 function ForeignSwitchEffect() {
   const isForeign = useWatch({ name: 'isForeign' }) as unknown;
@@ -89,8 +108,9 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
   return (
     <CardContent sx={{ px: 3, pt: 1 }}>
       <ForeignSwitchEffect />
+      <LegalFormSwitchEffect />
       <Grid container columnSpacing={2}>
-        <Section title={translate('coop.members.sections.person')} testId="member-section-person">
+        <Section title={translate(natural ? 'coop.members.sections.person' : 'coop.members.sections.firm')} testId={natural ? 'member-section-person' : 'member-section-firm'}>
           <Grid size={third}>
             <SelectInput source="legalForm" choices={choices(LEGAL_FORMS, 'coop.members.legalForms')} format={numFormat} parse={numParse} fullWidth data-testid="member-legalForm" emptyText="" />
           </Grid>
@@ -119,7 +139,7 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
             <Grid size={{ xs: 12, md: 8 }}><TextInput source="name" fullWidth slotProps={tid('name')} /></Grid>
           )}
           <Grid size={third}>
-            <SelectInput source="postalSalutation" choices={choices(POSTAL_SALUTATIONS, 'coop.members.postalSalutations')} fullWidth emptyText="" data-testid="member-postalSalutation" />
+            <SelectInput source="postalSalutation" choices={choices(natural ? PERSON_SALUTATIONS : ['company'], 'coop.members.postalSalutations')} fullWidth emptyText="" data-testid="member-postalSalutation" />
           </Grid>
         </Section>
 
@@ -135,6 +155,9 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
             <Grid size={half}><TextInput source="spouseName" fullWidth /></Grid>
             <Grid size={half}><TextInput source="spouseBirthName" fullWidth /></Grid>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}><DateTextInput source="spouseBirthDate" fullWidth /></Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+              <TextInput source="spouseTaxId" fullWidth helperText="coop.members.spouseTaxIdHint" slotProps={{ htmlInput: { 'data-testid': 'member-spouseTaxId', inputMode: 'numeric', maxLength: 14 } }} />
+            </Grid>
           </Section>
         ) : null}
 
@@ -216,7 +239,7 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
 
 /** Church tax is a natural person's: a legal entity has none. */
 const NATURAL_ONLY = ['salutation', 'title', 'givenName', 'birthName', 'birthDate', 'civilStatus', 'legalRepresentation', 'churchId', 'churchTaxRate', 'kiSt', 'kiStSatz'] as const;
-const SPOUSE = ['spouse', 'spouseGivenName', 'spouseName', 'spouseBirthName', 'spouseBirthDate', 'spouseTitle'] as const;
+const SPOUSE = ['spouse', 'spouseGivenName', 'spouseName', 'spouseBirthName', 'spouseBirthDate', 'spouseTitle', 'spouseTaxId'] as const;
 
 /** What is hidden is not sent as data: a legal entity has no person fields, only a married member has a spouse, only a minor a representative. */
 export function toApi(data: RaRecord, isNew: boolean): RaRecord {

@@ -1,17 +1,18 @@
-import { CardContent, Grid, InputAdornment, Typography } from '@mui/material';
-import { useEffect, useRef } from 'react';
-import { BooleanInput, SelectInput, TextInput, required, useTranslate } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Alert, CardContent, Grid, InputAdornment, Typography } from '@mui/material';
+import { BooleanInput, SelectInput, TextInput, required, useGetOne, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { DateTextInput } from '../common/DateTextInput';
 import { centsToDecimal, formatDate, formatMoney, parseEuroToCents } from '../format';
-import { MemberLookupInput } from '../members/MemberLookup';
-import { today, type MemberRecord } from '../members/model';
+import { memberLabel, today, type MemberRecord } from '../members/model';
 import { useMemberDashboard } from '../members/queries';
 import {
   EXEMPTION_ORDER_TYPES,
   allowanceLimit,
   exemptionEndYears,
+  exemptionOrderBar,
   exemptionStartYears,
+  orderTaxIdWarnings,
+  recordedSpouse,
   saversAllowance,
   startOfYear,
   yearChoices,
@@ -32,17 +33,43 @@ const parseText = (value: string): string => value;
 const validateEuro = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' && parseEuroToCents(value) === null ? 'coop.validation.invalidAmount' : undefined;
 
-/** Switching to a joint order fills in the spouse recorded for the member (when there is one and none is chosen). */
-function SpousePrefill({ spouse }: { spouse: string | null | undefined }) {
-  const joint = useWatch({ name: 'joint' }) as unknown;
-  const { getValues, setValue } = useFormContext();
-  const previous = useRef(joint);
-  useEffect(() => {
-    if (previous.current === joint) return;
-    previous.current = joint;
-    if (joint === true && spouse && !getValues('spouse')) setValue('spouse', spouse, { shouldDirty: true });
-  }, [joint, spouse, getValues, setValue]);
-  return null;
+/**
+ * The spouse a joint order covers: the one recorded in the member's master data (a member or not); without one, a
+ * joint order is refused (the API's jointOrderNeedsSpouse), said here before saving.
+ */
+function JointSpouse({ member, linked }: { member: MemberRecord | undefined; linked: MemberRecord | undefined }) {
+  const translate = useTranslate();
+  const spouse = recordedSpouse(member);
+  if (!member) return null;
+  if (!spouse) return <Alert severity="warning" data-testid="exemption-order-no-spouse">{translate('coop.taxPapers.jointNoSpouse')}</Alert>;
+  const name = linked ? memberLabel(linked) : spouse.name;
+  return (
+    <Typography variant="body2" sx={{ mt: { md: 1 } }} data-testid="exemption-order-spouse">
+      {translate('coop.taxPapers.jointCovers', { name })}
+    </Typography>
+  );
+}
+
+/** Why the member cannot give an order, and the missing tax ids of this order (it is kept, but the closure will refuse it). */
+function Warnings({ member, linked, joint }: { member: MemberRecord | undefined; linked: MemberRecord | undefined; joint: boolean }) {
+  const translate = useTranslate();
+  const bar = exemptionOrderBar(member);
+  if (bar) {
+    return (
+      <Alert severity="error" sx={{ mt: 2 }} data-testid="exemption-order-barred">
+        {translate(bar === 'legalEntity' ? 'coop.taxPapers.noExemptionOrderLegalEntity' : 'coop.taxPapers.noExemptionOrderNonResident')}
+      </Alert>
+    );
+  }
+  // Without a recorded spouse the joint order is refused anyway (JointSpouse says so): no warning about the spouse's tax id.
+  const { memberTaxIdMissing, spouseTaxIdMissing } = orderTaxIdWarnings(member, linked, joint && recordedSpouse(member) !== null);
+  if (!memberTaxIdMissing && !spouseTaxIdMissing) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }} data-testid="exemption-order-taxid-warning-form">
+      {memberTaxIdMissing ? <div>{translate('coop.taxPapers.memberTaxIdMissing')}</div> : null}
+      {spouseTaxIdMissing ? <div>{translate('coop.taxPapers.spouseTaxIdMissing')}</div> : null}
+    </Alert>
+  );
 }
 
 /** The allowance of the chosen years, single or joint: the most the order may exempt (the API decides). */
@@ -73,10 +100,12 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
   const orders = dashboard.data?.exemptionOrder ?? [];
   const others = orders.filter((o) => o.id !== currentId);
   const ro = !canWrite;
+  const linkedId = recordedSpouse(member)?.linked ?? '';
+  const { data: linked } = useGetOne<MemberRecord>('members', { id: linkedId }, { enabled: linkedId !== '' });
   return (
     <CardContent sx={{ px: 3 }}>
-      <SpousePrefill spouse={member?.spouse} />
       <MemberLine member={member} isNew={!currentId} canWrite={canWrite} />
+      <Warnings member={member} linked={linkedId !== '' ? linked : undefined} joint={joint} />
       <Grid container columnSpacing={2} sx={{ mt: 2 }}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <SelectInput
@@ -97,7 +126,7 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
           <BooleanInput source="joint" helperText="coop.taxPapers.jointHint" readOnly={ro} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          {joint ? <MemberLookupInput source="spouse" label={translate('resources.exemptionorders.fields.spouse')} excludeId={member?.id} testId="exemption-order-spouse" readOnly={ro} /> : null}
+          {joint ? <JointSpouse member={member} linked={linkedId !== '' ? linked : undefined} /> : null}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextInput
@@ -156,7 +185,7 @@ const EXEMPTION_ORDER: PaperKind<ExemptionOrderRecord> = {
       member: member.id,
       type: 0,
       joint: false,
-      spouse: member.spouse ?? null,
+      spouse: null,
       amount: '',
       date: today(),
       startDate: startOfYear(Number(today().slice(0, 4))),

@@ -11,7 +11,7 @@ import { canWriteMembers } from '../members/model';
 import { useSession } from '../session/session';
 import { PaperFilters } from './ListFilters';
 import type { ExemptionOrderRecord } from './model';
-import { AddForMemberButton, StateChip, exemptionOrderPath, newExemptionOrderPath, useEndLabel, useJointLabel } from './parts';
+import { AddForMemberButton, StateChip, TaxIdWarningChip, exemptionOrderPath, newExemptionOrderPath, useEndLabel, useJointLabel } from './parts';
 
 const LIST = '/exemption-orders';
 
@@ -77,7 +77,7 @@ export default function ExemptionOrderList() {
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(o.amount)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(o.startDate)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{end(o.endDate)}</TableCell>
-                  <TableCell><StateChip state={o.state} /></TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}><StateChip state={o.state} /><TaxIdWarningChip order={o} /></TableCell>
                   <TableCell align="right" sx={{ py: 0.5 }} onClick={(e) => e.stopPropagation()}>
                     <Tooltip title={translate(canWrite ? 'coop.taxPapers.edit' : 'coop.taxPapers.view')}>
                       <IconButton component={RouterLink} to={exemptionOrderPath(o.id)} state={{ from: LIST }} size="small" aria-label={`${translate(canWrite ? 'coop.taxPapers.edit' : 'coop.taxPapers.view')}: ${o.memberName ?? ''}`} data-testid="exemption-orders-open">

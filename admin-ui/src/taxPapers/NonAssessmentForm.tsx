@@ -1,11 +1,11 @@
-import { CardContent, Grid } from '@mui/material';
+import { Alert, CardContent, Grid } from '@mui/material';
 import { BooleanInput, SelectInput, TextInput, required, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { DateTextInput } from '../common/DateTextInput';
 import { formatDate } from '../format';
 import { today, type MemberRecord } from '../members/model';
 import { useMemberDashboard } from '../members/queries';
-import { NON_ASSESSMENT_TYPES, endOfYear, nonAssessmentYears, startOfYear, yearChoices, type NonAssessmentRecord } from './model';
+import { NON_ASSESSMENT_TYPES, endOfYear, exemptionOrderBar, nonAssessmentYears, startOfYear, yearChoices, type NonAssessmentRecord } from './model';
 import { nonAssessmentToApi } from './toApi';
 import { MemberLine, OtherPapers } from './PaperLayout';
 import { PaperForm, type PaperKind } from './PaperForm';
@@ -28,6 +28,8 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
   return (
     <CardContent sx={{ px: 3 }}>
       <MemberLine member={member} isNew={!currentId} canWrite={canWrite} />
+      {/* A member abroad holds no certificate that exempts (DOMAIN 2.8; the API refuses types 100 and 60). */}
+      {exemptionOrderBar(member) === 'nonResident' ? <Alert severity="info" sx={{ mt: 2 }} data-testid="non-assessment-non-resident">{translate('coop.taxPapers.nvNonResident')}</Alert> : null}
       <Grid container columnSpacing={2} sx={{ mt: 2 }}>
         <Grid size={{ xs: 12 }}>
           <SelectInput

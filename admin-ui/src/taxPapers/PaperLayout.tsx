@@ -45,8 +45,13 @@ export function PaperLayout({ testId, historyResource, id, children }: { testId:
 /** The member the paper belongs to (with a link to the dashboard) and, for a stored paper, the correction hint. */
 export function MemberLine({ member, isNew, canWrite }: { member: MemberRecord | undefined; isNew: boolean; canWrite: boolean }) {
   const translate = useTranslate();
+  // The API's refusals on `member` (a legal entity, a member abroad): the form has no member input to show them under.
+  const memberError = useFormState().errors.member?.message;
   return (
     <>
+      {typeof memberError === 'string' && memberError !== '' ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="paper-member-error">{memberError}</Alert>
+      ) : null}
       {!canWrite ? <Alert severity="info" sx={{ mb: 2 }} data-testid="paper-read-only">{translate('coop.edit.readOnly')}</Alert> : null}
       {!isNew && canWrite ? <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>{translate('coop.taxPapers.correctionHint')}</Alert> : null}
       <InfoList

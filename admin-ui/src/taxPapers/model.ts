@@ -8,6 +8,7 @@ import {
   allowanceLimit,
   saversAllowance,
   type ExemptionOrderDto,
+  type MemberDto,
   type NonAssessmentDto,
   type NonAssessmentType,
   type TaxPaperHistoryEntry,
@@ -91,4 +92,38 @@ export function coveredYears(startDate: string, endDate: string | null): { from:
 export function conflictingId(message: unknown, ids: readonly string[]): string | null {
   if (typeof message !== 'string' || message === '') return null;
   return ids.find((id) => message.includes(id)) ?? null;
+}
+
+/**
+ * Why the member cannot give an exemption order (DOMAIN 2.6-2.8, the API refuses it too): a legal entity, or an
+ * address abroad outside Germany; null when it can.
+ */
+export function exemptionOrderBar(member: Pick<MemberDto, 'legalForm' | 'isForeign' | 'country'> | undefined | null): 'legalEntity' | 'nonResident' | null {
+  if (!member) return null;
+  if (member.legalForm === 1) return 'legalEntity';
+  if (member.isForeign && member.country !== 'DE') return 'nonResident';
+  return null;
+}
+
+/** The spouse a joint order covers, as recorded in the member's master data: married or partnered, linked or named. */
+export function recordedSpouse(member: Pick<MemberDto, 'legalForm' | 'civilStatus' | 'spouse' | 'spouseName' | 'spouseGivenName'> | undefined | null): { linked: string | null; name: string } | null {
+  if (!member || member.legalForm === 1 || (member.civilStatus !== 1 && member.civilStatus !== 2)) return null;
+  const name = [member.spouseName, member.spouseGivenName].filter((p) => !!p && String(p).trim() !== '').join(', ');
+  if (!member.spouse && name === '') return null;
+  return { linked: member.spouse ?? null, name };
+}
+
+/** A member record with a Steuer-IdNr (entered, or from the lookup). */
+export const hasTaxId = (m: Pick<MemberDto, 'manualTaxId' | 'taxId'> | undefined | null): boolean => !!m && (!!m.manualTaxId || !!m.taxId);
+
+/**
+ * The warnings of an order being entered, as the API will answer them: the member's tax id missing, and for a joint
+ * order the spouse's (the member's `spouseTaxId`, or the linked spouse's own).
+ */
+export function orderTaxIdWarnings(
+  member: Pick<MemberDto, 'manualTaxId' | 'taxId' | 'spouseTaxId'> | undefined | null,
+  linkedSpouse: Pick<MemberDto, 'manualTaxId' | 'taxId'> | undefined | null,
+  joint: boolean,
+): { memberTaxIdMissing: boolean; spouseTaxIdMissing: boolean } {
+  return { memberTaxIdMissing: !!member && !hasTaxId(member), spouseTaxIdMissing: !!member && joint && !member.spouseTaxId && !hasTaxId(linkedSpouse) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { formatDate } from '../format.js';
-import { allowanceLimit, conflictingId, endOfYear, exemptionEndYears, exemptionStartYears, nonAssessmentYears, startOfYear, yearChoices } from './model.js';
+import { allowanceLimit, conflictingId, endOfYear, exemptionEndYears, exemptionOrderBar, exemptionStartYears, nonAssessmentYears, orderTaxIdWarnings, recordedSpouse, startOfYear, yearChoices } from './model.js';
 import { exemptionOrderToApi, nonAssessmentToApi } from './toApi.js';
 
 describe('tax paper year choices (SPEC 5)', () => {
@@ -66,7 +66,7 @@ describe('tax papers sent to the API', () => {
       startDate: '2026-01-01',
       endDate: null,
     });
-    expect(exemptionOrderToApi({ type: 1, joint: true, spouse: 'm2', amount: '0.29', startDate: '2026-01-01', endDate: '2027-12-31' }, 'm1')).toMatchObject({ joint: true, spouse: 'm2', amount: 29, date: null });
+    expect(exemptionOrderToApi({ type: 1, joint: true, spouse: 'm2', amount: '0.29', startDate: '2026-01-01', endDate: '2027-12-31' }, 'm1')).toMatchObject({ joint: true, spouse: null, amount: 29, date: null });
     expect(exemptionOrderToApi({ joint: true, spouse: '', amount: 160200, endDate: 'open' }, 'm1')).toMatchObject({ spouse: null, amount: 160_200, endDate: null });
     expect(exemptionOrderToApi({ joint: false, amount: '12,345' }, 'm1')).toMatchObject({ amount: '12,345' });
   });
@@ -83,5 +83,32 @@ describe('tax papers sent to the API', () => {
       original: true,
     });
     expect(nonAssessmentToApi({ type: -1, orderNumber: '', original: false }, 'm1')).toMatchObject({ type: -1, orderNumber: null, original: null });
+  });
+});
+
+describe('who may give an exemption order, and the spouse and tax ids it needs (issue 22)', () => {
+  it('bars legal entities and members abroad (an address flagged abroad in DE still counts as at home)', () => {
+    expect(exemptionOrderBar({ legalForm: 1, isForeign: false, country: null })).toBe('legalEntity');
+    expect(exemptionOrderBar({ legalForm: 0, isForeign: true, country: 'AT' })).toBe('nonResident');
+    expect(exemptionOrderBar({ legalForm: 0, isForeign: true, country: 'DE' })).toBeNull();
+    expect(exemptionOrderBar({ legalForm: 0, isForeign: false, country: null })).toBeNull();
+  });
+
+  it('the recorded spouse: married or partnered, linked or named', () => {
+    const married = { legalForm: 0, civilStatus: 1, spouse: null, spouseName: 'Berger', spouseGivenName: 'Bernd' };
+    expect(recordedSpouse(married)).toEqual({ linked: null, name: 'Berger, Bernd' });
+    expect(recordedSpouse({ ...married, civilStatus: 2, spouse: 'm2' })).toEqual({ linked: 'm2', name: 'Berger, Bernd' });
+    expect(recordedSpouse({ ...married, civilStatus: 0 })).toBeNull();
+    expect(recordedSpouse({ ...married, spouseName: null, spouseGivenName: null })).toBeNull();
+    expect(recordedSpouse({ ...married, legalForm: 1 })).toBeNull();
+  });
+
+  it("warns of the member's and (joint) the spouse's missing tax id", () => {
+    const member = { manualTaxId: '86095742719', taxId: null, spouseTaxId: null };
+    expect(orderTaxIdWarnings(member, null, false)).toEqual({ memberTaxIdMissing: false, spouseTaxIdMissing: false });
+    expect(orderTaxIdWarnings(member, null, true)).toEqual({ memberTaxIdMissing: false, spouseTaxIdMissing: true });
+    expect(orderTaxIdWarnings({ ...member, spouseTaxId: '47036892816' }, null, true)).toEqual({ memberTaxIdMissing: false, spouseTaxIdMissing: false });
+    expect(orderTaxIdWarnings(member, { manualTaxId: '47036892816', taxId: null }, true)).toEqual({ memberTaxIdMissing: false, spouseTaxIdMissing: false });
+    expect(orderTaxIdWarnings({ ...member, manualTaxId: null }, null, false)).toEqual({ memberTaxIdMissing: true, spouseTaxIdMissing: false });
   });
 });

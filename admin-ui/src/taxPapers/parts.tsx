@@ -33,6 +33,30 @@ export function StateChip({ state }: { state: TaxPaperState | string | null | un
   );
 }
 
+/** The order lacks the member's or (joint) the spouse's tax id: kept, but the closure will refuse it (the API's warning fields). */
+export const taxIdMissing = (o: Pick<ExemptionOrderRecord, 'memberTaxIdMissing' | 'spouseTaxIdMissing'>): boolean => o.memberTaxIdMissing === true || o.spouseTaxIdMissing === true;
+
+/** The warning texts of an order, one per missing tax id. */
+export function useTaxIdWarnings() {
+  const translate = useTranslate();
+  return (o: Pick<ExemptionOrderRecord, 'memberTaxIdMissing' | 'spouseTaxIdMissing'>): string[] => [
+    ...(o.memberTaxIdMissing ? [translate('coop.taxPapers.memberTaxIdMissing')] : []),
+    ...(o.spouseTaxIdMissing ? [translate('coop.taxPapers.spouseTaxIdMissing')] : []),
+  ];
+}
+
+/** A warning chip "Tax id missing" with the full texts as its tooltip, on an order without the tax ids it needs. */
+export function TaxIdWarningChip({ order }: { order: Pick<ExemptionOrderRecord, 'memberTaxIdMissing' | 'spouseTaxIdMissing'> }) {
+  const translate = useTranslate();
+  const warnings = useTaxIdWarnings()(order);
+  if (warnings.length === 0) return null;
+  return (
+    <Tooltip title={warnings.join(' ')}>
+      <Chip size="small" color="warning" variant="outlined" label={translate('coop.taxPapers.taxIdMissingShort')} sx={{ ml: 1, height: 22 }} data-testid="exemption-order-taxid-warning" aria-label={warnings.join(' ')} />
+    </Tooltip>
+  );
+}
+
 /** "Joint with 1002 Berger, Bernd" or "Single". */
 export function useJointLabel() {
   const translate = useTranslate();
@@ -110,7 +134,7 @@ export function ExemptionOrderTable({ rows, canWrite, currentId, highlightId, te
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(o.amount)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(o.startDate)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{end(o.endDate)}</TableCell>
-              <TableCell><StateChip state={o.state} /></TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}><StateChip state={o.state} /><TaxIdWarningChip order={o} /></TableCell>
               <TableCell align="right" sx={{ py: 0.25 }}>
                 {o.id === currentId ? null : <OpenButton to={exemptionOrderPath(o.id)} canWrite={canWrite} testId="exemption-order-open" label={`${formatDate(o.startDate)} ${formatMoney(o.amount)}`} />}
               </TableCell>

@@ -9,7 +9,8 @@ export type MemberType = 0 | 1 | 2 | 3;
 /** 0 normal member, 1 president, 2 supervisory board, 3 adviser. */
 export type MemberPosition = 0 | 1 | 2 | 3;
 export type Salutation = 'Frau' | 'Herr';
-export type PostalSalutation = 'female' | 'femaleDr' | 'male' | 'maleDr';
+/** `company`: "Sehr geehrte Damen und Herren", the salutation of a legal entity (and only of one). */
+export type PostalSalutation = 'female' | 'femaleDr' | 'male' | 'maleDr' | 'company';
 export type MemberTitle = 'Dr' | 'Prof' | 'none';
 /** 0 individual (natural person), 1 legal entity. */
 export type LegalForm = 0 | 1;
@@ -24,7 +25,9 @@ export const MEMBER_POSITIONS = [0, 1, 2, 3] as const;
 export const CIVIL_STATUSES = [0, 1, 2, 3] as const;
 export const LEGAL_FORMS = [0, 1] as const;
 export const SALUTATIONS = ['Frau', 'Herr'] as const;
-export const POSTAL_SALUTATIONS = ['female', 'femaleDr', 'male', 'maleDr'] as const;
+export const POSTAL_SALUTATIONS = ['female', 'femaleDr', 'male', 'maleDr', 'company'] as const;
+/** The postal salutations of a natural person; a legal entity has `company`. */
+export const PERSON_POSTAL_SALUTATIONS = ['female', 'femaleDr', 'male', 'maleDr'] as const;
 export const MEMBER_TITLES = ['Dr', 'Prof', 'none'] as const;
 
 /**
@@ -53,6 +56,11 @@ export interface MemberMasterData {
   readonly spouseBirthName: string | null;
   readonly spouseBirthDate: string | null;
   readonly spouseTitle: MemberTitle | null;
+  /**
+   * The spouse's Steuer-IdNr (11 digits, valid check digit), needed for a joint exemption order (§ 44a Abs. 2 EStG,
+   * FSA control report). Absent in events recorded before it existed: read as null.
+   */
+  readonly spouseTaxId: string | null;
   readonly street: string;
   readonly streetHomeNumber: string;
   readonly zipCode: string;
@@ -104,6 +112,7 @@ export const MEMBER_PERSONAL_FIELDS = [
   'spouseBirthName',
   'spouseBirthDate',
   'spouseTitle',
+  'spouseTaxId',
   'street',
   'streetHomeNumber',
   'zipCode',

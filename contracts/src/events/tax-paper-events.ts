@@ -11,7 +11,10 @@ import type { ExemptionOrderType, NonAssessmentType } from '../tax-papers.js';
 export interface ExemptionOrderFields {
   readonly type: ExemptionOrderType;
   readonly joint: boolean;
-  /** The spouse (a member id) of a joint order; null for a single order. */
+  /**
+   * A joint order: the spouse's member id when the spouse recorded in the member's master data is linked as a member,
+   * else null (a spouse who is not a member is read from the member's master data). Null for a single order.
+   */
   readonly spouse: string | null;
   readonly amount: number;
   readonly date: string;

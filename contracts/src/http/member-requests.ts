@@ -117,7 +117,17 @@ export class MemberMasterFields {
   @AsChoice(MEMBER_POSITIONS) @Required() @IsIn(MEMBER_POSITIONS, ruleNamingValue('invalidChoice')) position!: MemberPosition;
   /** Required for a natural person. */
   @AsChoice(SALUTATIONS) @RequiredUnless(isLegalEntity) @OneOf(SALUTATIONS) salutation: Salutation | null = null;
-  @AsChoice(POSTAL_SALUTATIONS) @Required() @IsIn(POSTAL_SALUTATIONS, ruleNamingValue('invalidChoice')) postalSalutation!: PostalSalutation;
+  /**
+   * `company` for a legal entity (filled in when left empty), one of the person salutations for a natural person (the
+   * decider refuses the other kind: postalSalutationDoesNotFitLegalForm).
+   */
+  @Transform(({ value, obj }: Plain) => {
+    const chosen = choiceOf(value, POSTAL_SALUTATIONS);
+    return chosen === null && choiceOf(obj.legalForm, LEGAL_FORMS) === 1 ? 'company' : chosen;
+  })
+  @Required()
+  @IsIn(POSTAL_SALUTATIONS, ruleNamingValue('invalidChoice'))
+  postalSalutation!: PostalSalutation;
   @AsChoice(MEMBER_TITLES) @OneOf(MEMBER_TITLES) title: MemberTitle | null = null;
   /** Required for a natural person. */
   @AsMemberText() @IsMemberText() @RequiredUnless(isLegalEntity) givenName: string | null = null;
@@ -137,6 +147,8 @@ export class MemberMasterFields {
   @AsMemberText() @IsMemberText() spouseBirthName: string | null = null;
   @AsMemberText() @IsMemberText() @IsMemberDate(businessToday) spouseBirthDate: string | null = null;
   @AsChoice(MEMBER_TITLES) @OneOf(MEMBER_TITLES) spouseTitle: MemberTitle | null = null;
+  /** The spouse's Steuer-IdNr (blanks dropped): 11 digits, valid check digit, as `manualTaxId`. */
+  @AsMemberText((v) => v.replace(/\s+/g, '')) @IsMemberText() @Valid('isSteuerId', isValidSteuerId, 'invalidTaxId') spouseTaxId: string | null = null;
   @AsMemberText() @IsMemberText() @Required() street!: string;
   @AsMemberText() @IsMemberText() @Required() streetHomeNumber!: string;
   @AsMemberText() @IsMemberText() @Required() zipCode!: string;

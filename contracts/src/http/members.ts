@@ -20,7 +20,7 @@ export class MemberDto {
   @IsOptional() @IsIn(MEMBER_TYPES) readonly memberType!: number | null;
   @IsOptional() @IsIn([0, 1, 2, 3]) readonly position!: number | null;
   @IsOptional() @IsIn(['Frau', 'Herr']) readonly salutation!: string | null;
-  @IsOptional() @IsIn(['female', 'femaleDr', 'male', 'maleDr']) readonly postalSalutation!: string | null;
+  @IsOptional() @IsIn(['female', 'femaleDr', 'male', 'maleDr', 'company']) readonly postalSalutation!: string | null;
   @IsOptional() @IsIn(['Dr', 'Prof', 'none']) readonly title!: string | null;
   @IsOptional() @IsString() readonly givenName!: string | null;
   @IsOptional() @IsString() readonly name!: string | null;
@@ -36,6 +36,8 @@ export class MemberDto {
   @IsOptional() @IsString() readonly spouseBirthName!: string | null;
   @IsOptional() @IsBusinessDate({}) readonly spouseBirthDate!: string | null;
   @IsOptional() @IsIn(['Dr', 'Prof', 'none']) readonly spouseTitle!: string | null;
+  /** The spouse's Steuer-IdNr (joint exemption orders). */
+  @IsOptional() @IsString() readonly spouseTaxId!: string | null;
   @IsOptional() @IsString() readonly street!: string | null;
   @IsOptional() @IsString() readonly streetHomeNumber!: string | null;
   @IsOptional() @IsString() readonly zipCode!: string | null;

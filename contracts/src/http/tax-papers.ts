@@ -22,7 +22,15 @@ export class ExemptionOrderDto {
   /** SPEC's `fsatyp`: `Einzelner` (single) or `Gemeinsamer` (joint), derived from `joint`. */
   @IsIn(['Einzelner', 'Gemeinsamer']) readonly fsatyp!: 'Einzelner' | 'Gemeinsamer';
   @IsOptional() @IsString() readonly spouse!: string | null;
+  /** A joint order's spouse: the linked member's name, else the spouse recorded in the member's master data. */
   @IsOptional() @IsString() readonly spouseName!: string | null;
+  /**
+   * Warnings, derived at read time from the current master data: the member has no Steuer-IdNr, or (a joint order)
+   * the spouse has none (neither in the member's `spouseTaxId` nor on the linked spouse). Such an order is kept, but
+   * is invalid for the tax office (§ 44a Abs. 2 EStG): the closure will refuse it.
+   */
+  @IsBoolean() readonly memberTaxIdMissing!: boolean;
+  @IsBoolean() readonly spouseTaxIdMissing!: boolean;
   @IsInt() readonly amount!: number;
   @IsBusinessDate({}) readonly date!: string;
   @IsBusinessDate({}) readonly startDate!: string;
@@ -80,7 +88,10 @@ export class ExemptionOrderFieldsWrite {
   /** 0 initial, 1 follow-up. */
   @AsInteger() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsIn(EXEMPTION_ORDER_TYPES, ruleNamingValue('invalidChoice')) type!: ExemptionOrderType;
   @AsBoolean() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBoolean(ruleNamingValue('invalidChoice')) joint!: boolean;
-  /** The spouse (a member id) of a joint order; empty for a single one. */
+  /**
+   * A joint order covers the spouse recorded in the member's master data, a member or not: `spouse`, if sent, must be
+   * the member linked there as spouse (the order records that link itself); empty for a single order.
+   */
   @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) spouse: string | null = null;
   /** Euro cents, greater than 0. */
   @AsInteger()

@@ -156,7 +156,7 @@ export function makePeople(r: Random, count: number, fromYear: number, toYear: n
       const name = pick(r, LEGAL_ENTITIES).replace('{town}', town);
       const address = germanAddress(r);
       push('legal', {
-        ...base(i, memberId), memberType: i < founders ? 0 : chance(r, 0.3) ? 3 : 1, position: 0, salutation: null, postalSalutation: 'male', title: null, givenName: null, name,
+        ...base(i, memberId), memberType: i < founders ? 0 : chance(r, 0.3) ? 3 : 1, position: 0, salutation: null, postalSalutation: 'company', title: null, givenName: null, name,
         birthName: null, birthDate: null, legalForm: 1, civilStatus: null, ...address, legalRepresentation: null,
         privateEmail: `info@${mailPart(name).replace(/-+$/, '')}.example`, privateTelephone: `08031 ${digits(r, 6)}`,
         ...germanBank(r), ...membership, manualTaxId: null, churchId: null, churchTaxRate: null, kiSt: null, kiStSatz: null,

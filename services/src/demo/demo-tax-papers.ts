@@ -19,6 +19,7 @@ import {
 } from '@coop/contracts';
 import { exemptionOrderDecider, type ExemptionOrderInput, type ExemptionOrdersState } from '../tax-papers/domain/exemption-order.decider.js';
 import { nonAssessmentDecider, type NonAssessmentInput, type NonAssessmentsState } from '../tax-papers/domain/non-assessment.decider.js';
+import { holderOf, type TaxPaperHolder } from '../tax-papers/domain/tax-paper-rules.js';
 import { yearOf } from './demo-days.js';
 import type { Kind } from './demo-people.js';
 import type { Sim } from './demo-plan.js';
@@ -37,6 +38,8 @@ export interface PaperHolder {
   readonly exitYear: number | null;
   /** The spouse, when both are members and linked. */
   readonly spouseId: string | null;
+  /** The member as the tax-paper rules see it (legal form, residence, spouse), from its master data. */
+  readonly taxHolder: TaxPaperHolder | null;
 }
 
 export interface PaperSummary {
@@ -77,6 +80,7 @@ function paperHolder(sim: Sim): PaperHolder {
     entryYear: yearOf(p.entryDay),
     exitYear: sim.state.exitDate === null ? null : Number(sim.state.exitDate.slice(0, 4)),
     spouseId: spouse !== null && spouse.state.exists && master?.spouse === spouse.person.memberId ? spouse.person.memberId : null,
+    taxHolder: master ? holderOf(master) : null,
   };
 }
 
@@ -108,7 +112,7 @@ export function decideTaxPapers(r: Random, holders: readonly PaperHolder[], coop
         inputs.push(order(r, inputs.length === 0 ? 0 : 1, joint, spouse, pick(r, joint ? JOINT_FROM_2023 : SINGLE_FROM_2023), `${from}-01-01`, end));
       }
       if (inputs.length > 0) {
-        decisions.push(decideOrders(r, h.memberId, cooperativeId, inputs, today));
+        decisions.push(decideOrders(r, h, cooperativeId, inputs, today));
         exemptionOrders += inputs.length;
         covered.add(h.memberId);
         if (joint && spouse !== null) {
@@ -136,12 +140,13 @@ function order(r: Random, type: 0 | 1, joint: boolean, spouse: string | null, am
   return { type, joint, spouse, amount, date: `${year}-12-${String(int(r, 1, 20)).padStart(2, '0')}`, startDate, endDate };
 }
 
-function decideOrders(r: Random, memberId: string, cooperativeId: string, inputs: readonly ExemptionOrderInput[], today: string): Decision {
+function decideOrders(r: Random, h: PaperHolder, cooperativeId: string, inputs: readonly ExemptionOrderInput[], today: string): Decision {
+  const memberId = h.memberId;
   let state: ExemptionOrdersState = exemptionOrderDecider.initialState();
   const events: ExemptionOrderEvent[] = [];
   for (const input of inputs) {
     const out = exemptionOrderDecider.decide(
-      { type: 'RecordExemptionOrder', exemptionOrderId: uuid(r), memberId, cooperativeId, input, memberKnown: true, spouseKnown: true, today },
+      { type: 'RecordExemptionOrder', exemptionOrderId: uuid(r), memberId, cooperativeId, input, holder: h.taxHolder, spouseJointOrders: [], today },
       state,
     );
     state = out.reduce((s, e) => exemptionOrderDecider.evolve(s, e), state);
@@ -162,7 +167,7 @@ function decideCertificate(h: PaperHolder, cooperativeId: string, type: NonAsses
   };
   const state: NonAssessmentsState = nonAssessmentDecider.initialState();
   const events: NonAssessmentEvent[] = nonAssessmentDecider.decide(
-    { type: 'RecordNonAssessment', nonAssessmentId: uuid(r), memberId: h.memberId, cooperativeId, input, memberKnown: true, today },
+    { type: 'RecordNonAssessment', nonAssessmentId: uuid(r), memberId: h.memberId, cooperativeId, input, holder: h.taxHolder, today },
     state,
   );
   return { streamId: nonAssessmentsStream(h.memberId), expected: -1, events };

@@ -52,8 +52,24 @@ describe('member master decider: AdmitMember', () => {
   });
 
   it('records the master data as parsed', () => {
-    const company = { ...personMaster, legalForm: 1 as const, memberType: 3 as const, name: 'Stadtwerke Potsdam GmbH', givenName: null, birthDate: null, civilStatus: null, salutation: null };
+    const company = { ...personMaster, legalForm: 1 as const, memberType: 3 as const, postalSalutation: 'company' as const, name: 'Stadtwerke Potsdam GmbH', givenName: null, birthDate: null, civilStatus: null, salutation: null };
     spec.given([]).when(admit(company)).then([admitted(company), subscribed(3)]);
+  });
+
+  describe('postal salutation and legal form', () => {
+    const firm = { legalForm: 1 as const, name: 'Stadtwerke Potsdam GmbH', givenName: null, birthDate: null, civilStatus: null, salutation: null };
+    it('refuses a person salutation for a legal entity (postalSalutationDoesNotFitLegalForm naming it)', () => {
+      refuses([], admit({ ...firm, postalSalutation: 'male' }), [err('postalSalutation', 'postalSalutationDoesNotFitLegalForm', 'male')]);
+    });
+    it('refuses the firm salutation for a natural person', () => {
+      refuses([], admit({ postalSalutation: 'company' }), [err('postalSalutation', 'postalSalutationDoesNotFitLegalForm', 'company')]);
+    });
+    it('reports it with the rules of the initial shares', () => {
+      refuses([], admit({ postalSalutation: 'company' }, { terms: { shareCost: 0, minimumShares: 1 } }), [
+        err('postalSalutation', 'postalSalutationDoesNotFitLegalForm', 'company'),
+        err(null, 'shareCostNotSet'),
+      ]);
+    });
   });
 
   it('refuses a stream that already holds a member', () => {
@@ -89,6 +105,22 @@ describe('member master decider: ChangeMemberData', () => {
   it('emits nothing when nothing changed', () => spec.given(member).when(change()).then([]));
 
   it('refuses the member as its own spouse', () => refuses(member, change({ spouse: M }), [err('spouse', 'invalidChoice', M)]));
+
+  it('refuses a change to a legal entity that keeps a person salutation', () => {
+    refuses(member, change({ legalForm: 1, givenName: null, birthDate: null, civilStatus: null, salutation: null }), [err('postalSalutation', 'postalSalutationDoesNotFitLegalForm', 'female')]);
+  });
+
+  it("records the spouse's tax id", () => {
+    spec.given(member).when(change({ spouseTaxId: '47036892816' })).then([{ type: 'MemberDataChanged', data: { memberId: M, spouseTaxId: '47036892816' } }]);
+  });
+
+  it('reads a spouse tax id missing from an older admission as empty: no change', () => {
+    const { spouseTaxId: _none, ...older } = personMaster;
+    spec
+      .given([{ type: 'MemberAdmitted', data: { memberId: M, cooperativeId: COOP, memberNr: 1, ...older } } as MemberEvent, subscribed(3)])
+      .when(change())
+      .then([]);
+  });
 
   it('emits only the changed fields', () => {
     spec

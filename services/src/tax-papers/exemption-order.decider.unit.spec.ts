@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { fieldError, NotFoundError, ValidationError, type ExemptionOrderEvent, type ExemptionOrderFields } from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
 import { exemptionOrderDecider, type ExemptionOrderCommand, type ExemptionOrderInput } from './domain/exemption-order.decider.js';
+import type { TaxPaperHolder } from './domain/tax-paper-rules.js';
 
 const spec = deciderSpec(exemptionOrderDecider);
 
@@ -11,6 +12,14 @@ const MEMBER = 'member-1';
 const SPOUSE = 'member-2';
 const COOP = 'coop-1';
 const TODAY = '2025-06-15';
+
+/** A married natural person resident in Germany, the spouse linked as member SPOUSE. */
+const PERSON: TaxPaperHolder = { legalForm: 0, nonResident: false, spouseRecorded: true, linkedSpouse: SPOUSE };
+/** Married to a spouse who is not a member (recorded by name in the master data). */
+const MARRIED_TO_NON_MEMBER: TaxPaperHolder = { ...PERSON, linkedSpouse: null };
+const UNMARRIED: TaxPaperHolder = { ...PERSON, spouseRecorded: false, linkedSpouse: null };
+const LEGAL_ENTITY: TaxPaperHolder = { legalForm: 1, nonResident: false, spouseRecorded: false, linkedSpouse: null };
+const ABROAD: TaxPaperHolder = { ...PERSON, nonResident: true };
 
 const input = (overrides: Partial<ExemptionOrderInput> = {}): ExemptionOrderInput => ({
   type: 0,
@@ -29,8 +38,8 @@ const record = (overrides: Partial<ExemptionOrderInput> = {}, extra: Partial<Ext
   memberId: MEMBER,
   cooperativeId: COOP,
   input: input(overrides),
-  memberKnown: true,
-  spouseKnown: true,
+  holder: PERSON,
+  spouseJointOrders: [],
   today: TODAY,
   ...extra,
 });
@@ -42,8 +51,8 @@ const correct = (overrides: Partial<ExemptionOrderInput> = {}, extra: Partial<Ex
   cooperativeId: COOP,
   requestedMember: null,
   input: input(overrides),
-  memberKnown: true,
-  spouseKnown: true,
+  holder: PERSON,
+  spouseJointOrders: [],
   today: TODAY,
   ...extra,
 });
@@ -84,9 +93,8 @@ describe('exemption order decider: RecordExemptionOrder', () => {
   });
 
   it('reports a missing member with the other errors of the order, the member first', () => {
-    refuses(record({ joint: true, endDate: '2024-12-31' }, { memberId: '' }), [
+    refuses(record({ joint: true, endDate: '2024-12-31' }, { memberId: '', holder: null }), [
       fieldError('member', 'mustNotBeEmpty'),
-      fieldError('spouse', 'spouseNeededForJoint'),
       fieldError('endDate', 'endDateMustBeAfterStartDate'),
     ]);
   });
@@ -94,23 +102,13 @@ describe('exemption order decider: RecordExemptionOrder', () => {
   it('answers an unknown member (or another cooperative\'s) as NotFoundError', () => {
     spec
       .given([])
-      .when(record({}, { memberKnown: false }))
+      .when(record({}, { holder: null }))
       .thenThrows(NotFoundError, (e) => expect([e.entity, e.id]).toEqual(['Member', MEMBER]));
-  });
-
-  it('a joint order needs a spouse: spouseNeededForJoint ("Either select a spouse or change to single exemption order")', () => {
-    refuses(record({ joint: true, spouse: null }), [fieldError('spouse', 'spouseNeededForJoint')]);
   });
 
   it('a single order has no spouse: mustBeEmpty', () => {
     refuses(record({ joint: false, spouse: SPOUSE }), [fieldError('spouse', 'mustBeEmpty')]);
   });
-
-  it('the spouse must be another member of the cooperative: invalidChoice', () => {
-    refuses(record({ joint: true, spouse: MEMBER }), [fieldError('spouse', 'invalidChoice', MEMBER)]);
-    refuses(record({ joint: true, spouse: SPOUSE }, { spouseKnown: false }), [fieldError('spouse', 'invalidChoice', SPOUSE)]);
-  });
-
   it('the end date must be after the start date: endDateMustBeAfterStartDate', () => {
     refuses(record({ startDate: '2025-01-01', endDate: '2025-01-01' }), [fieldError('endDate', 'endDateMustBeAfterStartDate')]);
     refuses(record({ startDate: '2025-01-01', endDate: '2024-12-31' }), [fieldError('endDate', 'endDateMustBeAfterStartDate')]);
@@ -161,6 +159,64 @@ describe('exemption order decider: RecordExemptionOrder', () => {
   });
 });
 
+describe('exemption order decider: who may give an order (issue 22, DOMAIN.md 2.6-2.8)', () => {
+  it('refuses a legal entity: exemptionOrderNotForLegalEntity on member', () => {
+    refuses(record({}, { holder: LEGAL_ENTITY }), [fieldError('member', 'exemptionOrderNotForLegalEntity')]);
+    refuses(record({ joint: true }, { holder: LEGAL_ENTITY }), [fieldError('member', 'exemptionOrderNotForLegalEntity')]);
+  });
+
+  it('refuses a member living abroad: exemptionOrderNotForNonResident on member', () => {
+    refuses(record({}, { holder: ABROAD }), [fieldError('member', 'exemptionOrderNotForNonResident')]);
+  });
+
+  it('reports the refusal with the order\'s other errors', () => {
+    refuses(record({ endDate: '2024-12-31' }, { holder: ABROAD }), [fieldError('member', 'exemptionOrderNotForNonResident'), fieldError('endDate', 'endDateMustBeAfterStartDate')]);
+  });
+
+  it('a joint order needs a spouse recorded in the master data: jointOrderNeedsSpouse on joint', () => {
+    refuses(record({ joint: true, amount: 150_000 }, { holder: UNMARRIED }), [fieldError('joint', 'jointOrderNeedsSpouse')]);
+  });
+
+  it('records a joint order with a spouse who is not a member: no spouse link on the order', () => {
+    spec
+      .given([])
+      .when(record({ joint: true, amount: 150_000 }, { holder: MARRIED_TO_NON_MEMBER }))
+      .then([recorded(ID, { joint: true, spouse: null, amount: 150_000 })]);
+  });
+
+  it('records the linked spouse on a joint order even when the request names none', () => {
+    spec.given([]).when(record({ joint: true, spouse: null, amount: 150_000 })).then([recorded(ID, { joint: true, spouse: SPOUSE, amount: 150_000 })]);
+  });
+
+  it('a spouse named by the request must be the member linked in the master data: invalidChoice', () => {
+    refuses(record({ joint: true, spouse: 'member-3' }), [fieldError('spouse', 'invalidChoice', 'member-3')]);
+    refuses(record({ joint: true, spouse: SPOUSE }, { holder: MARRIED_TO_NON_MEMBER }), [fieldError('spouse', 'invalidChoice', SPOUSE)]);
+  });
+
+  it("refuses a joint order overlapping a joint order of the linked spouse, naming the spouse: jointOrderOfSpouseOverlaps", () => {
+    const theirs = [{ exemptionOrderId: 'fsa-9', spouse: '1002 Berger, Bernd', startDate: '2024-01-01', endDate: null }];
+    refuses(record({ joint: true, amount: 150_000 }, { spouseJointOrders: theirs }), [fieldError(null, 'jointOrderOfSpouseOverlaps', '1002 Berger, Bernd', 'fsa-9')]);
+  });
+
+  it("accepts a joint order beside the linked spouse's joint order of other years", () => {
+    const theirs = [{ exemptionOrderId: 'fsa-9', spouse: '1002 Berger, Bernd', startDate: '2022-01-01', endDate: '2024-12-31' }];
+    spec
+      .given([])
+      .when(record({ joint: true, amount: 150_000 }, { spouseJointOrders: theirs }))
+      .then([recorded(ID, { joint: true, spouse: SPOUSE, amount: 150_000 })]);
+  });
+
+  it("a single order is not held against the spouse's joint orders", () => {
+    const theirs = [{ exemptionOrderId: 'fsa-9', spouse: '1002 Berger, Bernd', startDate: '2024-01-01', endDate: null }];
+    spec.given([]).when(record({}, { spouseJointOrders: theirs })).then([recorded()]);
+  });
+
+  it('accepts an order whatever the tax ids: a missing one is a warning of the answer, not a refusal', () => {
+    // The decider takes no tax id at all: the holder carries none (the view derives the warning).
+    spec.given([]).when(record({ joint: true, amount: 150_000 }, { holder: MARRIED_TO_NON_MEMBER })).then([recorded(ID, { joint: true, amount: 150_000 })]);
+  });
+});
+
 describe('exemption order decider: CorrectExemptionOrder', () => {
   it('records only the changed fields', () => {
     spec
@@ -187,7 +243,29 @@ describe('exemption order decider: CorrectExemptionOrder', () => {
   });
 
   it('validates the corrected order with the same rules', () => {
-    refuses(correct({ joint: true }), [fieldError('spouse', 'spouseNeededForJoint')], [recorded()]);
+    refuses(correct({ joint: true }, { holder: UNMARRIED }), [fieldError('joint', 'jointOrderNeedsSpouse')], [recorded()]);
+    refuses(correct({ amount: 60_000 }, { holder: LEGAL_ENTITY }), [fieldError('member', 'exemptionOrderNotForLegalEntity')], [recorded()]);
+  });
+
+  it('lets the order of a member who moved abroad (or whose spouse is no longer recorded) be ended', () => {
+    const joint = recorded(ID, { joint: true, spouse: SPOUSE, endDate: null });
+    spec
+      .given([joint])
+      .when(correct({ joint: true, endDate: '2025-12-31' }, { holder: { ...UNMARRIED, nonResident: true } }))
+      .then([{ type: 'ExemptionOrderCorrected', data: { exemptionOrderId: ID, memberId: MEMBER, endDate: '2025-12-31' } }]);
+    refuses(correct({ joint: true, endDate: '2025-12-31', amount: 40_000 }, { holder: ABROAD }), [fieldError('member', 'exemptionOrderNotForNonResident')], [joint]);
+  });
+
+  it('a correction takes the spouse now linked in the master data', () => {
+    spec
+      .given([recorded(ID, { joint: true, spouse: SPOUSE, amount: 100_000 })])
+      .when(correct({ joint: true, amount: 120_000 }, { holder: MARRIED_TO_NON_MEMBER }))
+      .then([{ type: 'ExemptionOrderCorrected', data: { exemptionOrderId: ID, memberId: MEMBER, spouse: null, amount: 120_000 } }]);
+  });
+
+  it("extending a joint order's end is checked against the linked spouse's joint orders", () => {
+    const theirs = [{ exemptionOrderId: 'fsa-9', spouse: '1002 Berger, Bernd', startDate: '2026-01-01', endDate: null }];
+    refuses(correct({ joint: true, endDate: null }, { spouseJointOrders: theirs }), [fieldError(null, 'jointOrderOfSpouseOverlaps', '1002 Berger, Bernd', 'fsa-9')], [recorded(ID, { joint: true, spouse: SPOUSE })]);
   });
 
   it('does not re-check an unchanged start date against the year choices', () => {

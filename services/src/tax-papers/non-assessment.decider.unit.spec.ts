@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { fieldError, NotFoundError, ValidationError, type NonAssessmentEvent, type NonAssessmentFields } from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
 import { nonAssessmentDecider, type NonAssessmentCommand, type NonAssessmentInput } from './domain/non-assessment.decider.js';
+import type { TaxPaperHolder } from './domain/tax-paper-rules.js';
 
 const spec = deciderSpec(nonAssessmentDecider);
 
@@ -10,6 +11,10 @@ const OTHER = 'nv-0';
 const MEMBER = 'member-1';
 const COOP = 'coop-1';
 const TODAY = '2025-06-15';
+
+const PERSON: TaxPaperHolder = { legalForm: 0, nonResident: false, spouseRecorded: false, linkedSpouse: null };
+const LEGAL_ENTITY: TaxPaperHolder = { ...PERSON, legalForm: 1 };
+const ABROAD: TaxPaperHolder = { ...PERSON, nonResident: true };
 
 const input = (overrides: Partial<NonAssessmentInput> = {}): NonAssessmentInput => ({
   type: 100,
@@ -28,7 +33,7 @@ const record = (overrides: Partial<NonAssessmentInput> = {}, extra: Partial<Extr
   memberId: MEMBER,
   cooperativeId: COOP,
   input: input(overrides),
-  memberKnown: true,
+  holder: PERSON,
   today: TODAY,
   ...extra,
 });
@@ -40,7 +45,7 @@ const correct = (overrides: Partial<NonAssessmentInput> = {}, extra: Partial<Ext
   cooperativeId: COOP,
   requestedMember: null,
   input: input(overrides),
-  memberKnown: true,
+  holder: PERSON,
   today: TODAY,
   ...extra,
 });
@@ -82,11 +87,41 @@ describe('non-assessment decider: RecordNonAssessment', () => {
   });
 
   it('reports a missing member with the other errors of the certificate, the member first', () => {
-    refuses(record({ endDate: '2024-12-31' }, { memberId: '' }), [fieldError('member', 'mustNotBeEmpty'), fieldError('endDate', 'endDateMustBeAfterStartDate')]);
+    refuses(record({ endDate: '2024-12-31' }, { memberId: '', holder: null }), [fieldError('member', 'mustNotBeEmpty'), fieldError('endDate', 'endDateMustBeAfterStartDate')]);
+  });
+
+  describe('who may hold which certificate (issue 22, DOMAIN.md 2.6-2.8)', () => {
+    it('a natural person resident in Germany: NV 1 B (100) and § 44a Abs. 8 (60)', () => {
+      spec.given([]).when(record({ type: 100 })).then([recorded(ID, { type: 100 })]);
+      spec.given([]).when(record({ type: 60 })).then([recorded(ID, { type: 60 })]);
+    });
+
+    it('a legal entity: NV 3 B / NV 2 B (100) and § 44a Abs. 8 (60)', () => {
+      spec.given([]).when(record({ type: 100 }, { holder: LEGAL_ENTITY })).then([recorded(ID, { type: 100 })]);
+      spec.given([]).when(record({ type: 60 }, { holder: LEGAL_ENTITY })).then([recorded(ID, { type: 60 })]);
+    });
+
+    it.each([100, 60] as const)('a member living abroad holds no exempting certificate: type %s refused with nonAssessmentNotForNonResident on type', (type) => {
+      refuses(record({ type }, { holder: ABROAD }), [fieldError('type', 'nonAssessmentNotForNonResident', String(type))]);
+      refuses(record({ type }, { holder: { ...ABROAD, legalForm: 1 } }), [fieldError('type', 'nonAssessmentNotForNonResident', String(type))]);
+    });
+
+    it('records "no certificate" (0) and "unknown" (-1) for a member living abroad: they exempt nothing', () => {
+      spec.given([]).when(record({ type: 0 }, { holder: ABROAD })).then([recorded(ID, { type: 0 })]);
+      spec.given([]).when(record({ type: -1 }, { holder: ABROAD })).then([recorded(ID, { type: -1 })]);
+    });
+
+    it('lets the certificate of a member who moved abroad be ended, but not otherwise changed', () => {
+      spec
+        .given([recorded()])
+        .when(correct({ endDate: '2025-12-31' }, { holder: ABROAD }))
+        .then([{ type: 'NonAssessmentCorrected', data: { nonAssessmentId: ID, memberId: MEMBER, endDate: '2025-12-31' } }]);
+      refuses(correct({ taxAuthorities: 'Finanzamt Passau' }, { holder: ABROAD }), [fieldError('type', 'nonAssessmentNotForNonResident', '100')], [recorded()]);
+    });
   });
 
   it('answers an unknown member as NotFoundError', () => {
-    spec.given([]).when(record({}, { memberKnown: false })).thenThrows(NotFoundError, (e) => expect(e.entity).toBe('Member'));
+    spec.given([]).when(record({}, { holder: null })).thenThrows(NotFoundError, (e) => expect(e.entity).toBe('Member'));
   });
 
   it('the end after the start: endDateMustBeAfterStartDate', () => {

@@ -32,6 +32,7 @@ export const personMaster: MemberMasterData = {
   spouseBirthName: null,
   spouseBirthDate: '1979-01-02',
   spouseTitle: null,
+  spouseTaxId: null,
   street: 'Lindenstraße',
   streetHomeNumber: '5a',
   zipCode: '14467',

@@ -54,9 +54,22 @@ export function subscriptionErrors(shareAmount: number | null, terms: ShareTerms
   return [...errors, ...shareCostErrors(terms)];
 }
 
+/**
+ * The rules of master data across fields (the request class checked each field): a legal entity is addressed as a firm
+ * (`company`, "Sehr geehrte Damen und Herren"), a natural person by one of the person salutations; the member is not
+ * its own spouse.
+ */
+export function masterDataErrors(memberId: string, master: MemberMasterData): FieldError[] {
+  const errors: FieldError[] = [];
+  const legalEntity = master.legalForm === 1;
+  if ((master.postalSalutation === 'company') !== legalEntity) errors.push(memberFieldError('postalSalutation', 'postalSalutationDoesNotFitLegalForm', master.postalSalutation));
+  if (master.spouse !== null && master.spouse === memberId) errors.push(memberFieldError('spouse', 'invalidChoice', master.spouse));
+  return errors;
+}
+
 function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
   if (state.exists) throw new ValidationError([memberFieldError(null, 'invalidChoice', command.memberId)]);
-  const errors = subscriptionErrors(command.shareAmount, command.terms);
+  const errors = [...masterDataErrors(command.memberId, command.master), ...subscriptionErrors(command.shareAmount, command.terms)];
   if (errors.length > 0) throw new ValidationError(errors);
   const { master } = command;
   const { memberId, cooperativeId, memberNr, balanceId, terms } = command;
@@ -84,11 +97,13 @@ function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
 function changeData(command: ChangeMemberData, state: MemberState): MemberEvent[] {
   requireMember(state, command.cooperativeId, command.memberId);
   const { master } = command;
-  if (master.spouse !== null && master.spouse === command.memberId) throw new ValidationError([memberFieldError('spouse', 'invalidChoice', master.spouse)]);
+  const errors = masterDataErrors(command.memberId, master);
+  if (errors.length > 0) throw new ValidationError(errors);
   const before = state.master!;
   const changes: Record<string, unknown> = {};
+  // A field an older event did not carry (spouseTaxId) reads as null: leaving it empty is no change.
   for (const key of Object.keys(master) as (keyof MemberMasterData)[]) {
-    if (master[key] !== before[key]) changes[key] = master[key];
+    if (master[key] !== (before[key] ?? null)) changes[key] = master[key];
   }
   if (Object.keys(changes).length === 0) return [];
   const data = { memberId: command.memberId, ...changes } as MemberDataChanged['data'];

@@ -121,6 +121,17 @@ describe('MemberAdmission: master data of a new member (SPEC.md section 5 "Membe
     });
   });
 
+  it('gives a legal entity without a postal salutation the firm\'s ("Sehr geehrte Damen und Herren")', async () => {
+    const read = await readBody(MemberAdmission, { ...companyInput, postalSalutation: '', legalForm: '1', shareAmount: 3 });
+    expect(read.errors).toEqual([]);
+    expect(read.value?.master.postalSalutation).toBe('company');
+  });
+
+  it('requires the postal salutation of a natural person; takes company as a choice (the decider matches it to the legal form)', async () => {
+    await refusesInput({ postalSalutation: '' }, [err('postalSalutation', 'mustNotBeEmpty')]);
+    await readsAs({ postalSalutation: 'company' }, { postalSalutation: 'company' });
+  });
+
   it('drops fields that are no master data', async () => {
     await readsAs({ id: 'x', cooperative: 'other', underage: true, exitDate: '2020-01-01' } as Overrides);
   });
@@ -220,6 +231,19 @@ describe('MemberAdmission: master data of a new member (SPEC.md section 5 "Membe
     });
     it.each(['36574261890', '36554266806', '02476291358', '8609574271', 'DE123456789'])('refuses %j with invalidTaxId', async (value) => {
       await refusesInput({ manualTaxId: value }, [err('manualTaxId', 'invalidTaxId')]);
+    });
+  });
+
+  describe("spouseTaxId (the spouse's Steuer-IdNr, as manualTaxId)", () => {
+    it.each([
+      ['47036892816', '47036892816'],
+      [' 47 036 892 816 ', '47036892816'],
+      ['', null],
+    ])('accepts %j as %j', async (value, stored) => {
+      await readsAs({ spouseTaxId: value }, { spouseTaxId: stored });
+    });
+    it.each(['47036892817', '4703689281', 'abc'])('refuses %j with invalidTaxId', async (value) => {
+      await refusesInput({ spouseTaxId: value }, [err('spouseTaxId', 'invalidTaxId')]);
     });
   });
 

@@ -58,6 +58,7 @@ export function toMemberDto(doc: ReadDocument, today: string, asOf?: string): Me
     spouseBirthName: str(doc, 'spouseBirthName'),
     spouseBirthDate: str(doc, 'spouseBirthDate'),
     spouseTitle: str(doc, 'spouseTitle'),
+    spouseTaxId: str(doc, 'spouseTaxId'),
     street: str(doc, 'street'),
     streetHomeNumber: str(doc, 'streetHomeNumber'),
     zipCode: str(doc, 'zipCode'),

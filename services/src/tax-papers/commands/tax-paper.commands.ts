@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { exemptionOrdersStream, memberStream, nonAssessmentsStream, type Decider, type DomainEvent } from '@coop/contracts';
-import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections';
+import { exemptionOrdersStream, memberDataSubject, memberStream, nonAssessmentsStream, type Decider, type DomainEvent } from '@coop/contracts';
+import { EXEMPTION_ORDERS, MEMBERS, memberDisplayName, NON_ASSESSMENTS } from '@coop/projections';
 import { businessToday } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { exemptionOrderDecider, type ExemptionOrderInput } from '../domain/exemption-order.decider.js';
+import { exemptionOrderDecider, type ExemptionOrderContext, type ExemptionOrderInput, type SpouseJointOrder } from '../domain/exemption-order.decider.js';
 import { nonAssessmentDecider, type NonAssessmentInput } from '../domain/non-assessment.decider.js';
-import { shareLedgerDecider } from '../../share-ledger/index.js';
+import { holderOf, type TaxPaperHolder } from '../domain/tax-paper-rules.js';
+import { memberMasterDecider } from '../../members/index.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 
 /** Records an exemption order for `member`; answers the new order's id. */
@@ -41,20 +42,59 @@ export class CorrectNonAssessmentCommand extends Command<void> {
  * The write path of the tax papers. All papers of a member of one kind live on one stream
  * (`exemptionorders-<memberId>`, `nonassessments-<memberId>`): the decider sees every other paper for
  * the overlap rule, and two concurrent writes on one member collide on the expected revision, reload
- * and decide again (StreamWriter), then 409. Members and spouses are checked on their own streams.
+ * and decide again (StreamWriter), then 409. The member is read from its own stream (its master data), a linked
+ * spouse's joint orders from the spouse's order stream. Two linked spouses recording overlapping joint orders at the
+ * same moment write different streams: that race is not serialised (the closure checks the orders again).
  */
 @Injectable()
 export class TaxPaperWriter {
   constructor(private readonly writer: StreamWriter, private readonly reads: ReadModels) {}
 
   /**
-   * Whether `memberId` is a member of the cooperative (from its stream; another cooperative's reads as unknown). It
-   * needs no master data: the stream is read as for a posting, without opening personal data (decision 33).
+   * The member as the tax-paper rules need it (legal form, residence, the spouse recorded), from its master data on the
+   * member stream, personal data opened (the country and the spouse are personal); null when `memberId` is not a member
+   * of the cooperative (another cooperative's reads as unknown).
    */
-  async isMember(memberId: string, cooperativeId: string): Promise<boolean> {
-    if (memberId === '') return false;
-    const { state } = await this.writer.loadWithoutPersonalData(memberStream(memberId), shareLedgerDecider);
-    return state.exists && state.cooperativeId === cooperativeId;
+  async holder(memberId: string, cooperativeId: string): Promise<TaxPaperHolder | null> {
+    if (memberId === '') return null;
+    const { state } = await this.writer.loadKept(memberStream(memberId), memberMasterDecider, memberDataSubject(memberId));
+    return state.exists && state.cooperativeId === cooperativeId && state.master !== null ? holderOf(state.master) : null;
+  }
+
+  /**
+   * The joint orders of the members linked as spouse of `memberId`, in either direction: the one its master data links,
+   * and those whose master data link it (from the members read model), each read from its own order stream.
+   */
+  async spouseJointOrders(memberId: string, cooperativeId: string, holder: TaxPaperHolder | null): Promise<SpouseJointOrder[]> {
+    if (holder === null) return [];
+    const linking = await this.reads.query(MEMBERS, cooperativeId, {
+      cooperativeId,
+      filters: [{ field: 'spouse', op: 'eq', value: memberId }],
+      sort: [{ field: 'id', direction: 'asc' }],
+      offset: 0,
+      limit: 20,
+    });
+    const ids = new Set(linking.items.map((d) => d.id));
+    if (holder.linkedSpouse !== null) ids.add(holder.linkedSpouse);
+    ids.delete(memberId);
+    if (ids.size === 0) return [];
+    const docs = await this.reads.getMany(MEMBERS, cooperativeId, [...ids]);
+    const out: SpouseJointOrder[] = [];
+    for (const [id, doc] of docs) {
+      const { state } = await this.writer.load(exemptionOrdersStream(id), exemptionOrderDecider);
+      const label = [typeof doc.memberNr === 'number' ? String(doc.memberNr) : '', memberDisplayName(doc)].filter((p) => p !== '').join(' ');
+      for (const [exemptionOrderId, order] of Object.entries(state.papers)) {
+        if (order.joint) out.push({ exemptionOrderId, spouse: label, startDate: order.startDate, endDate: order.endDate });
+      }
+    }
+    return out;
+  }
+
+  /** What an exemption order's rules need beyond its stream: the member, and for a joint order the linked spouses' joint orders. */
+  async exemptionOrderContext(memberId: string, cooperativeId: string, input: ExemptionOrderInput): Promise<ExemptionOrderContext> {
+    const holder = await this.holder(memberId, cooperativeId);
+    const spouseJointOrders = input.joint ? await this.spouseJointOrders(memberId, cooperativeId, holder) : [];
+    return { holder, spouseJointOrders, today: businessToday() };
   }
 
   /** The member an existing paper belongs to, from the tenant's read model (404 for an unknown or foreign id). */
@@ -78,8 +118,6 @@ export class TaxPaperWriter {
   }
 }
 
-const spouseOf = (input: ExemptionOrderInput): string => input.spouse ?? '';
-
 @CommandHandler(RecordExemptionOrderCommand)
 export class RecordExemptionOrderHandler implements ICommandHandler<RecordExemptionOrderCommand> {
   constructor(private readonly papers: TaxPaperWriter) {}
@@ -97,9 +135,7 @@ export class RecordExemptionOrderHandler implements ICommandHandler<RecordExempt
         memberId,
         cooperativeId,
         input,
-        memberKnown: await this.papers.isMember(memberId, cooperativeId),
-        spouseKnown: await this.papers.isMember(spouseOf(input), cooperativeId),
-        today: businessToday(),
+        ...(await this.papers.exemptionOrderContext(memberId, cooperativeId, input)),
       }),
       ctx,
     );
@@ -124,9 +160,7 @@ export class CorrectExemptionOrderHandler implements ICommandHandler<CorrectExem
         cooperativeId,
         requestedMember: member,
         input,
-        memberKnown: true,
-        spouseKnown: await this.papers.isMember(spouseOf(input), cooperativeId),
-        today: businessToday(),
+        ...(await this.papers.exemptionOrderContext(memberId, cooperativeId, input)),
       }),
       ctx,
     );
@@ -150,7 +184,7 @@ export class RecordNonAssessmentHandler implements ICommandHandler<RecordNonAsse
         memberId,
         cooperativeId,
         input,
-        memberKnown: await this.papers.isMember(memberId, cooperativeId),
+        holder: await this.papers.holder(memberId, cooperativeId),
         today: businessToday(),
       }),
       ctx,
@@ -176,7 +210,7 @@ export class CorrectNonAssessmentHandler implements ICommandHandler<CorrectNonAs
         cooperativeId,
         requestedMember: member,
         input,
-        memberKnown: true,
+        holder: await this.papers.holder(memberId, cooperativeId),
         today: businessToday(),
       }),
       ctx,

@@ -9,7 +9,19 @@ import {
   type FieldError,
 } from '@coop/contracts';
 import { formatEuro } from '../../kernel/money.js';
-import { decidePaperWrite, evolvePapers, FIRST_EXEMPTION_ORDER_YEAR, MAX_RANGE_YEARS, rangeErrors, yearOf, yearWindow, type MemberPapers } from './tax-paper-rules.js';
+import {
+  decidePaperWrite,
+  endExtended,
+  evolvePapers,
+  FIRST_EXEMPTION_ORDER_YEAR,
+  MAX_RANGE_YEARS,
+  onlyEndDateChanged,
+  rangeErrors,
+  yearOf,
+  yearWindow,
+  type MemberPapers,
+  type TaxPaperHolder,
+} from './tax-paper-rules.js';
 
 // =============================================================================================
 // State: every exemption order of one member (stream `exemptionorders-<memberId>`)
@@ -29,10 +41,21 @@ const initial: ExemptionOrdersState = { memberId: null, cooperativeId: null, pap
  */
 export type ExemptionOrderInput = ExemptionOrderFields;
 
-/** What the handler looked up outside this stream: whether the member and the named spouse are members of the cooperative. */
+/** A joint order of a spouse linked as a member (from that member's own stream), for the rule that linked spouses hold no overlapping joint orders. */
+export interface SpouseJointOrder {
+  readonly exemptionOrderId: string;
+  /** The spouse as the message names them: "number name". */
+  readonly spouse: string;
+  readonly startDate: string;
+  readonly endDate: string | null;
+}
+
+/** What the handler looked up outside this stream. */
 export interface ExemptionOrderContext {
-  readonly memberKnown: boolean;
-  readonly spouseKnown: boolean;
+  /** The member from its master data; null when the member is not one of the cooperative. */
+  readonly holder: TaxPaperHolder | null;
+  /** The joint orders of the members linked as spouse in either direction (not this member's own). */
+  readonly spouseJointOrders: readonly SpouseJointOrder[];
   /** Business today (`YYYY-MM-DD`, Europe/Berlin): its year bounds the year choices. */
   readonly today: string;
 }
@@ -75,7 +98,7 @@ export const exemptionOrderDecider: Decider<ExemptionOrderCommand, ExemptionOrde
   decide(command, state) {
     const id = command.exemptionOrderId;
     const record = command.type === 'RecordExemptionOrder';
-    const write = { kind: record ? 'record' : 'correct', id, memberId: command.memberId, cooperativeId: command.cooperativeId, requestedMember: record ? null : command.requestedMember, memberKnown: command.memberKnown } as const;
+    const write = { kind: record ? 'record' : 'correct', id, memberId: command.memberId, cooperativeId: command.cooperativeId, requestedMember: record ? null : command.requestedMember, memberKnown: command.holder !== null } as const;
     const decided = decidePaperWrite(write, state, 'Exemption order', (current) => validated(command, state, current));
     if (decided === null) return [];
     if ('recorded' in decided) return [{ type: 'ExemptionOrderRecorded', data: { exemptionOrderId: id, memberId: command.memberId, cooperativeId: command.cooperativeId, ...decided.recorded } }];
@@ -84,20 +107,45 @@ export const exemptionOrderDecider: Decider<ExemptionOrderCommand, ExemptionOrde
 };
 
 /**
- * SPEC.md section 5 "Exemption order" and issue 5, the rules across fields, years and the member's other orders (the
- * request class checked each field): a joint order needs a spouse (a member of the cooperative, not the member
- * itself), a single one has none; the end after the start, at most 3 years; start year 2008 to this year, end year up
- * to 3 years ahead (a date left unchanged by a correction is not checked against the year choices again); the amount
- * within the saver's allowance of every year covered; no overlap with another order of the member.
+ * SPEC.md section 5 "Exemption order", issue 5 and issue 22 (DOMAIN.md 2.6-2.8), the rules across fields, years, the
+ * member's master data and other orders (the request class checked each field):
+ * - only a natural person resident in Germany gives an order (exemptionOrderNotForLegalEntity,
+ *   exemptionOrderNotForNonResident on `member`);
+ * - a joint order covers the spouse recorded in the member's master data (a member or not): it needs one
+ *   (jointOrderNeedsSpouse on `joint`); `spouse`, if sent, must be the member linked there (invalidChoice); the order
+ *   records that link. A single order has no spouse (mustBeEmpty);
+ * - a joint order does not overlap a joint order of a spouse linked as a member (jointOrderOfSpouseOverlaps, naming them);
+ * - the end after the start, at most 3 years; start year 2008 to this year, end year up to 3 years ahead (a date left
+ *   unchanged by a correction is not checked against the year choices again); the amount within the saver's allowance
+ *   of every year covered; no overlap with another order of the member.
+ * A correction that only sets the end date is not refused for the member's situation now: ending an order stays possible.
+ * A missing tax id (the member's or the spouse's) is no refusal: the order shows a warning (its answer).
  */
 function validated(command: ExemptionOrderCommand, state: ExemptionOrdersState, current: ExemptionOrderFields | undefined): ExemptionOrderFields {
   const { type, joint, spouse, amount, date, startDate, endDate } = command.input;
+  const holder = command.holder;
   const errors: FieldError[] = [];
   const thisYear = yearOf(command.today);
+  const endsOnly = current !== undefined && onlyEndDateChanged(current, { ...command.input, spouse: spouse ?? current.spouse });
 
-  if (joint && spouse === null) errors.push(fieldError('spouse', 'spouseNeededForJoint'));
-  else if (!joint && spouse !== null) errors.push(fieldError('spouse', 'mustBeEmpty'));
-  else if (joint && spouse !== null && (spouse === command.memberId || !command.spouseKnown)) errors.push(fieldError('spouse', 'invalidChoice', spouse));
+  // An unknown member (holder null) is answered by decidePaperWrite; its other field errors are still reported.
+  if (holder !== null && !endsOnly && holder.legalForm === 1) errors.push(fieldError('member', 'exemptionOrderNotForLegalEntity'));
+  else if (holder !== null && !endsOnly && holder.nonResident) errors.push(fieldError('member', 'exemptionOrderNotForNonResident'));
+
+  let recordedSpouse: string | null = null;
+  if (!joint) {
+    if (spouse !== null) errors.push(fieldError('spouse', 'mustBeEmpty'));
+  } else if (endsOnly) {
+    recordedSpouse = current.spouse;
+  } else if (holder === null) {
+    // Nothing to check the spouse against.
+  } else if (!holder.spouseRecorded) {
+    if (holder.legalForm === 0 && !holder.nonResident) errors.push(fieldError('joint', 'jointOrderNeedsSpouse'));
+  } else if (spouse !== null && spouse !== holder.linkedSpouse) {
+    errors.push(fieldError('spouse', 'invalidChoice', spouse));
+  } else {
+    recordedSpouse = holder.linkedSpouse;
+  }
 
   if (startDate !== current?.startDate) yearWindow(startDate, 'startDate', FIRST_EXEMPTION_ORDER_YEAR, thisYear, errors);
   if (endDate !== null) {
@@ -109,6 +157,10 @@ function validated(command: ExemptionOrderCommand, state: ExemptionOrdersState, 
   if (amount > limit) errors.push(fieldError('amount', 'amountExceedsAllowance', formatEuro(limit), String(year)));
   const other = Object.entries(state.papers).find(([otherId, o]) => otherId !== command.exemptionOrderId && rangesOverlap(startDate, endDate, o.startDate, o.endDate));
   if (other) errors.push(fieldError(null, 'conflictExemptionOrder', other[0]));
+  if (joint && (!endsOnly || endExtended(current.endDate, endDate))) {
+    const theirs = command.spouseJointOrders.find((o) => rangesOverlap(startDate, endDate, o.startDate, o.endDate));
+    if (theirs) errors.push(fieldError(null, 'jointOrderOfSpouseOverlaps', theirs.spouse, theirs.exemptionOrderId));
+  }
   if (errors.length > 0) throw new ValidationError(errors);
-  return { type, joint, spouse, amount, date, startDate, endDate };
+  return { type, joint, spouse: recordedSpouse, amount, date, startDate, endDate };
 }

@@ -7,7 +7,7 @@ import {
   type NonAssessmentEvent,
   type NonAssessmentFields,
 } from '@coop/contracts';
-import { decidePaperWrite, evolvePapers, rangeErrors, yearOf, yearWindow, type MemberPapers } from './tax-paper-rules.js';
+import { decidePaperWrite, evolvePapers, onlyEndDateChanged, rangeErrors, yearOf, yearWindow, type MemberPapers, type TaxPaperHolder } from './tax-paper-rules.js';
 
 // =============================================================================================
 // State: every non-assessment certificate of one member (stream `nonassessments-<memberId>`)
@@ -32,7 +32,8 @@ export const NV_YEAR_CHOICES = 6;
 export type NonAssessmentInput = NonAssessmentFields;
 
 export interface NonAssessmentContext {
-  readonly memberKnown: boolean;
+  /** The member from its master data; null when the member is not one of the cooperative. */
+  readonly holder: TaxPaperHolder | null;
   /** Business today (`YYYY-MM-DD`, Europe/Berlin): its year bounds the year choices. */
   readonly today: string;
 }
@@ -74,7 +75,7 @@ export const nonAssessmentDecider: Decider<NonAssessmentCommand, NonAssessmentEv
   decide(command, state) {
     const id = command.nonAssessmentId;
     const record = command.type === 'RecordNonAssessment';
-    const write = { kind: record ? 'record' : 'correct', id, memberId: command.memberId, cooperativeId: command.cooperativeId, requestedMember: record ? null : command.requestedMember, memberKnown: command.memberKnown } as const;
+    const write = { kind: record ? 'record' : 'correct', id, memberId: command.memberId, cooperativeId: command.cooperativeId, requestedMember: record ? null : command.requestedMember, memberKnown: command.holder !== null } as const;
     const decided = decidePaperWrite(write, state, 'Non assessment', (current) => validated(command, state, current));
     if (decided === null) return [];
     if ('recorded' in decided) return [{ type: 'NonAssessmentRecorded', data: { nonAssessmentId: id, memberId: command.memberId, cooperativeId: command.cooperativeId, ...decided.recorded } }];
@@ -82,15 +83,27 @@ export const nonAssessmentDecider: Decider<NonAssessmentCommand, NonAssessmentEv
   },
 };
 
+/** The certificate types that exempt (all or 3/5 of the tax): 0 and -1 record that there is none. */
+export const EXEMPTING_NON_ASSESSMENT_TYPES: readonly number[] = [100, 60];
+
 /**
- * SPEC.md section 5 "Non-assessment" and issue 5, the rules across fields, years and the member's other certificates
- * (the request class checked each field): the end after the start, at most 3 years; years from 2 years back to 3
- * ahead (6 choices; a date left unchanged by a correction is not checked against them again); no overlap with another
- * certificate of the member.
+ * SPEC.md section 5 "Non-assessment", issue 5 and issue 22, the rules across fields, years, the member and its other
+ * certificates (the request class checked each field):
+ * - a member not resident in Germany holds no exempting certificate (types 100, 60: § 44a Abs. 1 EStG requires
+ *   unlimited tax liability, DOMAIN.md 2.8; nonAssessmentNotForNonResident on `type`), unless a correction only sets
+ *   the end date; legal entities and natural persons resident in Germany may hold either (NV 1 B, NV 3 B, NV 2 B,
+ *   § 44a Abs. 5 and Abs. 8 certificates; DOMAIN.md 2.6, 2.7, 12a.1); 0 and -1 (no certificate) for anyone;
+ * - the end after the start, at most 3 years; years from 2 years back to 3 ahead (6 choices; a date left unchanged by
+ *   a correction is not checked against them again); no overlap with another certificate of the member.
  */
 function validated(command: NonAssessmentCommand, state: NonAssessmentsState, current: NonAssessmentFields | undefined): NonAssessmentFields {
   const { startDate, endDate } = command.input;
   const errors: FieldError[] = [];
+  const holder = command.holder;
+  const type = command.input.type;
+  if (holder !== null && holder.nonResident && EXEMPTING_NON_ASSESSMENT_TYPES.includes(type) && !onlyEndDateChanged(current, command.input)) {
+    errors.push(fieldError('type', 'nonAssessmentNotForNonResident', String(type)));
+  }
   const firstYear = yearOf(command.today) - NV_YEARS_BACK;
   const lastYear = firstYear + NV_YEAR_CHOICES - 1;
   if (startDate !== current?.startDate) yearWindow(startDate, 'startDate', firstYear, lastYear, errors);
@@ -100,6 +113,6 @@ function validated(command: NonAssessmentCommand, state: NonAssessmentsState, cu
   const other = Object.entries(state.papers).find(([otherId, c]) => otherId !== command.nonAssessmentId && rangesOverlap(startDate, endDate, c.startDate, c.endDate));
   if (other) errors.push(fieldError(null, 'conflictNonAssessment', other[0]));
   if (errors.length > 0) throw new ValidationError(errors);
-  const { type, orderNumber, date, taxAuthorities, original } = command.input;
+  const { orderNumber, date, taxAuthorities, original } = command.input;
   return { type, orderNumber, date, taxAuthorities, startDate, endDate, original };
 }

@@ -1,4 +1,4 @@
-import { fieldError, latestEndDate, NotFoundError, ValidationError, type FieldError } from '@coop/contracts';
+import { fieldError, latestEndDate, NotFoundError, ValidationError, type FieldError, type LegalForm, type MemberMasterData } from '@coop/contracts';
 
 /** SPEC.md sections 5 and 9: an exemption order or a non-assessment covers at most 3 years. */
 export const MAX_RANGE_YEARS = 3;
@@ -11,6 +11,47 @@ export const yearOf = (d: string): number => Number(d.slice(0, 4));
 export function yearWindow(d: string, field: string, from: number, to: number, errors: FieldError[]): void {
   const y = yearOf(d);
   if (y < from || y > to) errors.push(fieldError(field, 'yearOutOfRange', String(from), String(to)));
+}
+
+/**
+ * The member holding a paper, as the tax-paper rules need it (DOMAIN.md 2.6-2.8), read by the handler from the member's
+ * master data on the member stream and passed in the command.
+ */
+export interface TaxPaperHolder {
+  /** 0 natural person, 1 legal entity. */
+  readonly legalForm: LegalForm;
+  /**
+   * Not resident in Germany (DOMAIN.md 2.8, 12a.7): an address abroad (`isForeign`) in a country other than DE. Such a
+   * member is not subject to unlimited tax liability: no exemption order, no certificate that exempts.
+   */
+  readonly nonResident: boolean;
+  /** A spouse or civil partner is recorded: civil status married (1) or partnered (2), and the spouse linked or named. */
+  readonly spouseRecorded: boolean;
+  /** The spouse linked as a member of the cooperative (member id), or null. */
+  readonly linkedSpouse: string | null;
+}
+
+/** The holder as the member's master data describes it. */
+export function holderOf(master: MemberMasterData): TaxPaperHolder {
+  const partnered = master.civilStatus === 1 || master.civilStatus === 2;
+  const named = master.spouse !== null || (master.spouseName ?? null) !== null || (master.spouseGivenName ?? null) !== null;
+  return {
+    legalForm: master.legalForm,
+    nonResident: master.isForeign && master.country !== 'DE',
+    spouseRecorded: master.legalForm === 0 && partnered && named,
+    linkedSpouse: master.legalForm === 0 && partnered ? master.spouse : null,
+  };
+}
+
+/** A correction that changes nothing but the end date: ending a paper stays possible whatever the member's situation now. */
+export function onlyEndDateChanged<F extends { readonly endDate: string | null }>(current: F | undefined, next: F): boolean {
+  if (current === undefined) return false;
+  return (Object.keys(next) as (keyof F)[]).every((k) => k === 'endDate' || current[k] === next[k]);
+}
+
+/** The end moves later (or becomes open): the paper then covers time it did not cover before. */
+export function endExtended(current: string | null, next: string | null): boolean {
+  return current !== null && (next === null || next > current);
 }
 
 /** The end after the start (endDateMustBeAfterStartDate), and the range at most 3 years (dateRangeExceeds `{0: "3"}`). Both on `endDate`. */

@@ -11,10 +11,26 @@ function memberOf(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>)
   return { member, memberName: m ? memberDisplayName(m) : (str(doc, 'memberName') ?? ''), memberNr: m ? int(m, 'memberNr') : int(doc, 'memberNr') };
 }
 
+/** A member document with a Steuer-IdNr: entered by hand or from the tax office's answer. */
+const hasTaxId = (doc: ReadDocument | undefined): boolean => doc !== undefined && (str(doc, 'manualTaxId') !== null || str(doc, 'taxId') !== null);
+
+/** "Name, Given name" of the spouse recorded in the member's master data (not a member). */
+function recordedSpouseName(memberDoc: ReadDocument | undefined): string | null {
+  if (!memberDoc) return null;
+  const name = [str(memberDoc, 'spouseName'), str(memberDoc, 'spouseGivenName')].filter((p) => p !== null).join(', ');
+  return name === '' ? null : name;
+}
+
+/**
+ * The order as the API answers it. A joint order's spouse is the member linked on the order, else the spouse recorded in
+ * the member's master data. The warnings are read from the current master data (a tax id entered later clears them):
+ * the member's Steuer-IdNr, and for a joint order the spouse's (`spouseTaxId`, or the linked spouse's own).
+ */
 export function toExemptionOrderDto(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>, today: string): ExemptionOrderDto {
   const joint = doc.joint === true;
   const spouse = str(doc, 'spouse');
   const spouseDoc = spouse ? members.get(spouse) : undefined;
+  const memberDoc = members.get(str(doc, 'member') ?? '');
   const endDate = str(doc, 'endDate');
   return {
     id: doc.id,
@@ -23,7 +39,9 @@ export function toExemptionOrderDto(doc: ReadDocument, members: ReadonlyMap<stri
     joint,
     fsatyp: joint ? 'Gemeinsamer' : 'Einzelner',
     spouse,
-    spouseName: spouseDoc ? memberDisplayName(spouseDoc) : str(doc, 'spouseName'),
+    spouseName: spouseDoc ? memberDisplayName(spouseDoc) : (str(doc, 'spouseName') ?? (joint ? recordedSpouseName(memberDoc) : null)),
+    memberTaxIdMissing: !hasTaxId(memberDoc),
+    spouseTaxIdMissing: joint && (memberDoc === undefined || str(memberDoc, 'spouseTaxId') === null) && !hasTaxId(spouseDoc),
     amount: int(doc, 'amount') ?? 0,
     date: str(doc, 'date') ?? '',
     startDate: str(doc, 'startDate') ?? '',
