@@ -34,7 +34,9 @@ export const MEMBERS: CollectionSpec = {
     shareAmount: 'number',
     memberUntil: 'string',
   },
-  search: ['name', 'givenName', 'memberNr'],
+  // Found by name, number, city, zip code and IBAN; a number searched lists that member number first.
+  search: ['name', 'givenName', 'memberNr', 'city', 'zipCode', 'iban'],
+  searchNumber: 'memberNr',
   // The list is sorted by name: a search reads its matches in that order (SqliteReadStore).
   textOrder: 'name',
 };
