@@ -65,7 +65,9 @@ export const BALANCES: CollectionSpec = {
     memberNr: 'number',
     memberName: 'string',
   },
-  search: ['memberName'],
+  // Found by the member's name (at posting time) and number; a number searched lists that member's postings first.
+  search: ['memberName', 'memberNr'],
+  searchNumber: 'memberNr',
 };
 
 /** The share register's fields as its API names them (filter and sort of `GET /shares`). */
