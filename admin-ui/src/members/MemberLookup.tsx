@@ -1,7 +1,7 @@
 import type { Option } from '@coop/contracts/console';
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useGetOne, useInput, useTranslate, type InputProps, type Validator } from 'react-admin';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useGetOne, useInput, useTranslate, ValidationError, type InputProps, type Validator } from 'react-admin';
 import { api } from '../session/api';
 import { SEARCH_DELAY_MS } from '../data/useServerList';
 import { memberLabel, type MemberRecord } from './model';
@@ -38,7 +38,7 @@ export interface MemberPickerProps {
   readonly excludeId?: string;
   readonly withExited?: boolean;
   readonly error?: boolean;
-  readonly helperText?: string;
+  readonly helperText?: ReactNode;
   readonly name?: string;
   readonly required?: boolean;
   readonly onBlur?: () => void;
@@ -119,7 +119,8 @@ export function MemberPicker({ value, onChange, label, testId, excludeId, withEx
           error={error}
           helperText={helperText ?? translate('coop.members.lookupHint')}
           slotProps={{
-            htmlInput: { ...params.inputProps, 'data-testid': testId },
+            // Not the browser's own required check: its bubble would stop the form before its message shows at the field.
+            htmlInput: { ...params.inputProps, 'data-testid': testId, required: false },
             input: {
               ...params.InputProps,
               endAdornment: (
@@ -145,7 +146,6 @@ export function MemberLookupInput({
   readOnly,
   validate,
 }: Pick<InputProps, 'source'> & { label: string; excludeId?: string; testId: string; readOnly?: boolean; validate?: Validator | Validator[] }) {
-  const translate = useTranslate();
   const { field, fieldState, isRequired } = useInput({ source, ...(validate ? { validate } : {}) });
   const message = fieldState.error?.message;
   return (
@@ -160,7 +160,8 @@ export function MemberLookupInput({
       excludeId={excludeId}
       disabled={readOnly}
       error={!!message}
-      helperText={message ? translate(message, { _: message }) : undefined}
+      // Its own checks' messages (react-admin's format, with arguments) and the server's templates alike.
+      helperText={message ? <ValidationError error={message} /> : undefined}
     />
   );
 }
