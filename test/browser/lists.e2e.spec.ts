@@ -147,4 +147,45 @@ describe('lists keep their state in the address', () => {
     expect((await shownState(page)).address).toEqual({ q: 'zeile' });
     await page.close();
   });
+
+  it('filters the postings by a date range kept in the address, and finds a member\'s rows in the share register', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/balances`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/balances', '/balances');
+    await page.waitForSelector(tid('balances-row'));
+
+    // A date that is none is said at the field and not applied; then from 01.06.2021 only the exit of 999 is left.
+    await page.type(tid('balances-filter-to'), '31.02.2021');
+    await page.keyboard.press('Enter');
+    await waitForText(page, '.MuiFormHelperText-root.Mui-error', 'Invalid date');
+    expect(new URL(page.url()).searchParams.has('to')).toBe(false);
+    await page.click(tid('balances-filter-to'), { count: 3 });
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Tab');
+    await page.type(tid('balances-filter-from'), '01.06.2021');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, (p) => p.includes('from=2021-06-01'), 'the start date in the address');
+    await page.waitForFunction(() => {
+      const rows = Array.from(document.querySelectorAll('[data-testid="balances-row"]'), (r) => r.getAttribute('data-type'));
+      return rows.length === 1 && rows[0] === '8';
+    });
+    await screenshot(page, 'lists-postings-from');
+    await page.reload();
+    await page.waitForSelector('[data-testid="balances-row"][data-type="8"]');
+    expect(await page.$eval(tid('balances-filter-from'), (el) => (el as HTMLInputElement).value)).toBe('01.06.2021');
+    expect(await page.$$eval(tid('balances-row'), (rows) => rows.length)).toBe(1);
+
+    // The share register names each row's member; a member number searched lists that member's rows first.
+    await page.goto(`${product.baseUrl}/shares`);
+    await page.waitForSelector(tid('shares-row'));
+    await page.type(tid('shares-search'), 'Z99 zeile');
+    await waitForPath(page, (p) => p.includes('q=Z99+zeile'), 'the search in the address');
+    await page.waitForFunction(() => {
+      const names = Array.from(document.querySelectorAll('[data-testid="shares-member-name"]'), (c) => (c as HTMLElement).innerText.trim());
+      return names.length === 2 && names.every((n) => n === 'Zeile, Z99');
+    });
+    await screenshot(page, 'lists-share-register-search');
+    await page.close();
+  });
 });
