@@ -148,6 +148,19 @@ describe('lists keep their state in the address', () => {
     await page.close();
   });
 
+  it('keeps the users list\'s search when a user is chosen beside it', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/users`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p.startsWith('/users/'), 'the first user');
+    await page.type(tid('users-search'), 'adm');
+    await waitForPath(page, (p) => p.endsWith('?q=adm'), 'the search in the address');
+    await page.click(tid('user-details-admin'));
+    await waitForPath(page, (p) => /^\/users\/[^/?]+\?q=adm$/.test(p), 'the user, the search kept');
+    expect(await page.$eval(tid('users-search'), (el) => (el as HTMLInputElement).value)).toBe('adm');
+    await page.close();
+  });
+
   it('filters the postings by a date range kept in the address, and finds a member\'s rows in the share register', async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/balances`);
