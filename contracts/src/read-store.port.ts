@@ -6,8 +6,16 @@ export interface CollectionSpec {
   readonly name: string;
   /** Fields that can be filtered and sorted; every document also has `id` and `cooperativeId`. */
   readonly fields: Readonly<Record<string, FieldKind>>;
-  /** Fields matched by the literal text search (a subset of `fields`, strings). */
+  /**
+   * Fields of the documents (strings or numbers, declared or not) matched by the text search: a document matches when
+   * their text contains every word of the search, in any order, ignoring case and the spelling of umlauts (ä or ae).
+   */
   readonly search: readonly string[];
+  /**
+   * A declared number field (a member number): a search that is one whole number lists the documents whose field
+   * equals it first, then the other matches.
+   */
+  readonly searchNumber?: string;
   /** Fields that hold arrays of strings; equality on them means "contains". */
   readonly arrays?: readonly string[];
   /**

@@ -136,6 +136,7 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
       id: b.id,
       member: m.id,
       memberNr: m.memberNr,
+      memberName: 'Register, Anna',
       process: 1,
       shareAmount: 2,
       rueckpfleinzahlung: 50000,
@@ -178,8 +179,10 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     expect((await register(',interestEnd:2024-12-31')).map((s) => s.id)).toEqual([b.id]);
     expect((await register(`,admissionDate:${DATES.approvalDate}`)).map((s) => s.id)).toEqual([b.id]);
     expect((await register('&order_by=-interestEnd')).map((s) => s.interestEnd)).toEqual(['2024-12-31', null]);
-    // The register has no text search: a search term leaves the rows as they are.
-    expect((await register('&search=zzz-no-such-name')).map((s) => s.process)).toEqual([0, 1]);
+    // Searched by the member's name and number, like the postings.
+    expect((await register('&search=anna register')).map((s) => s.process)).toEqual([0, 1]);
+    expect((await register(`&search=${m.memberNr}`)).map((s) => s.process)).toEqual([0, 1]);
+    await request(t.http).get(`/api/v1/shares?filter=member:${m.id}&search=zzz-no-such-name`).set(auth(t.adminToken)).expect(204);
     // Only the register's names: the posting's own field names are unknown here.
     const unknown = await request(t.http).get('/api/v1/shares?filter=type:1&order_by=amount').set(auth(t.adminToken)).expect(400);
     expect(unknown.body).toEqual({

@@ -146,7 +146,13 @@ describe('members and postings', () => {
     await waitForHolding(page, '5 shares');
     await waitForText(page, tid('member-sum-balance'), '1.250,00 €');
 
-    // Transfer 1 share: without a target the server's message appears under the field, in English and German.
+    // Transfer 1 share: without a target the console says so under the field before saving (nothing is sent), in
+    // English and German.
+    const postings: string[] = [];
+    const notePosting = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/balances') postings.push(request.url());
+    };
+    page.on('request', notePosting);
     await page.click(tid('member-action-3'));
     await waitForPath(page, (p) => p === `/balances/new/type/3/member/${memberId}`, 'the transfer form');
     await page.waitForSelector('input[name="quantity"]');
@@ -159,14 +165,18 @@ describe('members and postings', () => {
     await page.click(tid('save'));
     await waitForFieldMessage(page, 'transferTo', 'Bitte wählen Sie das Zielmitglied');
     await screenshot(page, 'members-transfer-no-target-de');
+    expect(postings).toEqual([]);
+    page.off('request', notePosting);
     await chooseLanguage(page, 'en');
     await waitForText(page, tid('save'), 'Save');
     await page.waitForSelector('input[name="quantity"]');
     await fill(page, 'input[name="quantity"]', '1');
+    // The target typed exactly as the lookup labels it ("<number> Berger, Bernd", words in either order found too) is chosen.
+    const targetNr = ((await product.api(`/members/${targetId}`, { token })).body as { memberNr: number }).memberNr;
     await page.click(tid('balance-transferTo'));
-    await page.type(tid('balance-transferTo'), 'Berg');
-    await page.waitForSelector(`[data-testid="balance-transferTo-option"][data-member-id="${targetId}"]`, { visible: true });
-    await page.click(`[data-testid="balance-transferTo-option"][data-member-id="${targetId}"]`);
+    await page.type(tid('balance-transferTo'), `${targetNr} Berger, Bernd`);
+    await page.waitForSelector(`[data-testid="balance-transferTo-option"][data-member-id="${targetId}"][aria-selected="true"]`, { visible: true });
+    await waitForFieldMessage(page, 'transferTo', 'Type a name or member number');
     await screenshot(page, 'members-transfer-form');
     await page.click(tid('save'));
     await waitForPath(page, (p) => p === `/member/${memberId}`, 'back on the dashboard after the transfer');

@@ -1,5 +1,6 @@
 import type { CollectionSpec, ReadDocument, ReadQuery, ReadStore, ViewBuilder, WriteOp } from '@coop/contracts';
 import { byIdAndViewsContract, CONTRACT_VIEWS } from './read-store.by-id-and-views.contract.js';
+import { searchContract } from './read-store.search.contract.js';
 
 const plainMembers: CollectionSpec = {
   name: 'contract_members',
@@ -180,6 +181,7 @@ export function readStoreContract(
     });
 
     byIdAndViewsContract(() => store, members);
+    searchContract(() => store, options.textOrder ?? false);
 
     describe('checkpoints and atomic batches', () => {
       it('reports -1 for a projection that never ran', async () => {
@@ -313,7 +315,8 @@ export function readStoreContract(
         expect(await search('0%')).toEqual(['m02']);
         expect(await search('.*')).toEqual(['m04']);
         expect(await search('zz')).toEqual([]);
-        expect(await search('BIO MARKT')).toEqual(['m08']);
+        expect(await search('BIO MARKT')).toEqual(['m03', 'm08']); // both words, anywhere
+        expect(await search('markt bio hanna')).toEqual(['m08']);
         expect(await search('  müller ')).toEqual(['m06']);
         expect(await search('MÜLLER')).toEqual(['m06']);
         expect(await search('öko')).toEqual(['m07']);
@@ -392,10 +395,13 @@ export function readStoreContract(
           const c = av < bv ? -1 : av > bv ? 1 : 0;
           return desc ? -c : c;
         };
+        // Every word of the search in the name or the city, umlauts written as two letters (ä as ae, ß as ss).
+        const fold = (v: unknown) => lower(v).replace(/[äöüß]/g, (c) => ({ ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' })[c]!);
+        const words = (text: string) => fold(text).split(/[\s,]+/).filter((w) => w !== '');
         const reference = (coop: string, text: string, status: string | undefined, field: 'name' | 'shares', desc: boolean, sharesDesc: boolean) =>
           [...current.values()]
             .filter((d) => d.cooperativeId === coop)
-            .filter((d) => `${lower(d.name)}\u0001${lower(d.city)}`.includes(text.toLocaleLowerCase('de-DE')))
+            .filter((d) => words(text).every((w) => `${fold(d.name)}\u0001${fold(d.city)}`.includes(w)))
             .filter((d) => status === undefined || lower(d.status) === status)
             .sort((a, b) => compare(a, b, field, desc) || (sharesDesc ? compare(a, b, 'shares', true) : 0) || (desc ? -1 : 1) * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
             .map((d) => d.id);
@@ -428,6 +434,12 @@ export function readStoreContract(
           ['coop-a', 'weber kai', undefined, 'name', false, true],
           ['coop-a', 'müller', 'left', 'name', true, true],
           ['coop-a', 'kai', undefined, 'name', true],
+          // Several words in any order, umlauts either way, two characters and single ones among them.
+          ['coop-a', 'kai, weber', undefined, 'name', false],
+          ['coop-a', 'Mueller koeln', 'left', 'shares', true],
+          ['coop-a', 'ka mü', undefined, 'name', false],
+          ['coop-a', 'zoe 1 bonn', undefined, 'name', true],
+          ['coop-a', 'k 7', undefined, 'shares', false],
         ];
         for (const [coop, text, status, field, desc, sharesDesc = false] of cases) {
           const expected = reference(coop, text, status, field, desc, sharesDesc);

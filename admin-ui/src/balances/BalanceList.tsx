@@ -1,41 +1,88 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Card, CardHeader, Chip, Grid, IconButton, Link, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { useServerList } from '../data/useServerList';
-import { formatDate, formatMoney } from '../format';
+import { formatDate, formatMoney, parseDateText } from '../format';
 import { MemberPicker } from '../members/MemberLookup';
 import { usePostingLabel } from '../members/MemberDashboard';
 import { BALANCE_TYPES, type BalanceRecord } from '../members/model';
 
-/** `/balances` (menu 3): all postings, newest first; filters by type and member (SPEC 2, 9). */
+/**
+ * A date of the postings' date range, typed as dd.mm.yyyy: applied when the field is left or Enter is pressed; a text
+ * that is no date, or an end before the start, is shown as an error at the field and not applied.
+ */
+function DateFilter({ value, onChange, label, testId, notBefore }: { value: string; onChange: (iso: string | null) => void; label: string; testId: string; notBefore?: string }) {
+  const translate = useTranslate();
+  const [text, setText] = useState(value ? formatDate(value) : '');
+  const [error, setError] = useState<string | null>(null);
+  // The address changed (Back, another link): the field shows its date.
+  useEffect(() => {
+    setText(value ? formatDate(value) : '');
+    setError(null);
+  }, [value]);
+  const apply = () => {
+    if (text.trim() === '') {
+      setError(null);
+      if (value) onChange(null);
+      return;
+    }
+    const iso = parseDateText(text);
+    if (!iso) return setError(translate('coop.validation.invalidDate'));
+    if (notBefore && iso < notBefore) return setError(translate('coop.balances.toBeforeFrom'));
+    setError(null);
+    setText(formatDate(iso));
+    if (iso !== value) onChange(iso);
+  };
+  return (
+    <TextField
+      fullWidth
+      label={label}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={apply}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') apply();
+      }}
+      error={error !== null}
+      helperText={error ?? translate('coop.form.dateHint')}
+      slotProps={{ htmlInput: { 'data-testid': testId, placeholder: translate('coop.form.dateHint'), inputMode: 'numeric', autoComplete: 'off' } }}
+    />
+  );
+}
+
+/**
+ * `/balances` (menu 3): all postings, newest first; filters by type, member and a date range (SPEC 2, 9), kept in the
+ * address with search, sort and page (useServerList).
+ */
 export default function BalanceList() {
   const translate = useTranslate();
-  const [type, setType] = useState<string>('');
-  const [member, setMember] = useState<string | null>(null);
   const list = useServerList<BalanceRecord>('balances', {
     defaultSort: { field: 'date', order: 'DESC' },
-    filter: { ...(type !== '' ? { type } : {}), ...(member ? { member } : {}) },
+    filter: (param) => ({ ...(param('type') !== '' ? { type: param('type') } : {}), ...(param('member') ? { member: param('member') } : {}) }),
+    // The date range is the API's `from` and `to` (checked there too).
+    params: (param) => ({ from: param('from'), to: param('to') }),
   });
+  const type = list.param('type');
+  const member = list.param('member') || null;
+  const from = list.param('from');
+  const to = list.param('to');
   const label = usePostingLabel(list.data);
   const f = (field: string) => translate(`resources.balances.fields.${field}`);
   return (
     <Card component="section" aria-labelledby="balances-title" data-testid="balances-list">
       <CardHeader id="balances-title" title={translate('coop.balances.list')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} sx={{ pb: 0 }} />
       <Grid container columnSpacing={2} sx={{ px: 2, pt: 1 }}>
-        <Grid size={{ xs: 12, md: 4 }}>
+        <Grid size={{ xs: 12, md: 3 }}>
           <TextField
             select
             fullWidth
             label={translate('coop.balances.filterType')}
             value={type}
-            onChange={(e) => {
-              setType(e.target.value);
-              list.setPage(1);
-            }}
+            onChange={(e) => list.setParam('type', e.target.value)}
             slotProps={{ htmlInput: { 'data-testid': 'balances-filter-type' } }}
           >
             <MenuItem value="">{translate('coop.balances.allTypes')}</MenuItem>
@@ -46,18 +93,21 @@ export default function BalanceList() {
             ))}
           </TextField>
         </Grid>
-        <Grid size={{ xs: 12, md: 8 }}>
+        <Grid size={{ xs: 12, md: 5 }}>
           <MemberPicker
             value={member}
-            onChange={(id) => {
-              setMember(id);
-              list.setPage(1);
-            }}
+            onChange={(id) => list.setParam('member', id)}
             label={translate('coop.balances.filterMember')}
             testId="balances-filter-member"
             withExited
             helperText=""
           />
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <DateFilter value={from} onChange={(iso) => list.setParam('from', iso)} label={translate('coop.balances.filterFrom')} testId="balances-filter-from" />
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <DateFilter value={to} onChange={(iso) => list.setParam('to', iso)} label={translate('coop.balances.filterTo')} testId="balances-filter-to" notBefore={from || undefined} />
         </Grid>
       </Grid>
       <ListSearch list={list} name="balances" />

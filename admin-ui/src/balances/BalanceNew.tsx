@@ -1,7 +1,7 @@
 import { Alert, Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { CreateBase, Form, NumberInput, useGetOne, useSaveContext, useTranslate, type RaRecord } from 'react-admin';
+import { CreateBase, Form, NumberInput, required, useGetOne, useSaveContext, useTranslate, type RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DateTextInput } from '../common/DateTextInput';
@@ -19,6 +19,9 @@ import { useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 const FORM_ID = 'balance-form';
+
+/** A transfer names its target before it is saved (the API's `selectTarget`, said at the field at once). */
+const chosenTarget = required('coop.validation.selectTarget');
 
 const wholeNumber = (value: unknown) =>
   value === null || value === undefined || value === '' || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) ? undefined : 'coop.validation.wholeNumber';
@@ -91,7 +94,7 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
           )}
           {type === 3 ? (
             <Grid size={{ xs: 12, md: 8 }}>
-              <MemberLookupInput source="transferTo" label={translate('resources.balances.fields.transferTo')} excludeId={member.id} testId="balance-transferTo" />
+              <MemberLookupInput source="transferTo" label={translate('resources.balances.fields.transferTo')} excludeId={member.id} testId="balance-transferTo" validate={chosenTarget} />
             </Grid>
           ) : null}
           <Grid size={{ xs: 12 }} />

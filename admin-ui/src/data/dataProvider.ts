@@ -14,8 +14,10 @@ export interface OptionChoice {
 const enc = encodeURIComponent;
 
 async function getList<T extends RaRecord>(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'meta'>) {
-  const thenBy = Array.isArray((params.meta as { thenBy?: unknown } | undefined)?.thenBy) ? (params.meta as { thenBy: string[] }).thenBy : [];
-  const res = await api<T[] | null>(`/${resource}?${listQuery(params, thenBy)}`);
+  const meta = params.meta as { thenBy?: unknown; params?: unknown } | undefined;
+  const thenBy = Array.isArray(meta?.thenBy) ? (meta.thenBy as string[]) : [];
+  const extra = meta?.params && typeof meta.params === 'object' ? (meta.params as Record<string, string>) : {};
+  const res = await api<T[] | null>(`/${resource}?${listQuery(params, thenBy, extra)}`);
   const data = res.status === 204 || !Array.isArray(res.body) ? [] : res.body;
   const totalHeader = res.headers.get('TotalItems');
   const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : data.length;

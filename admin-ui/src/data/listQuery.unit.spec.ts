@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { filterParam, listQuery, nextSort } from './listQuery.js';
+import { filterParam, listQuery, nextSort, readSort, writeSort } from './listQuery.js';
 
 describe('console list query (docs/api.md conventions)', () => {
   it('turns page, search, filter and sort into offset/limit/search/filter/order_by', () => {
@@ -46,5 +46,29 @@ describe('console list query (docs/api.md conventions)', () => {
     expect(desc).toEqual({ field: 'name', order: 'DESC' });
     expect(nextSort(desc, 'name')).toBeNull();
     expect(nextSort(desc, 'city')).toEqual({ field: 'city', order: 'ASC' });
+  });
+
+  it('adds the list\'s further parameters (a date range), leaving out empty ones', () => {
+    const q = new URLSearchParams(listQuery({ pagination: { page: 1, perPage: 20 }, sort: { field: 'date', order: 'DESC' }, filter: { type: '1' } }, [], { from: '2024-01-01', to: '' }));
+    expect(q.get('from')).toBe('2024-01-01');
+    expect(q.has('to')).toBe(false);
+    expect(q.get('filter')).toBe('type:1');
+  });
+
+  it('keeps the sort in the address as field, -field or none, the list\'s default left out, and reads it back', () => {
+    const byName = { field: 'name', order: 'ASC' } as const;
+    const cases: Array<[{ field: string; order: 'ASC' | 'DESC' } | null, string | null]> = [
+      [byName, null],
+      [{ field: 'name', order: 'DESC' }, '-name'],
+      [{ field: 'entryDate', order: 'ASC' }, 'entryDate'],
+      [null, 'none'],
+    ];
+    for (const [sort, text] of cases) {
+      expect(writeSort(sort, byName)).toBe(text);
+      expect(readSort(text, byName)).toEqual(sort);
+    }
+    // A list without a default sort: no sort is simply left out.
+    expect(writeSort(null, null)).toBeNull();
+    expect(readSort(null, null)).toBeNull();
   });
 });

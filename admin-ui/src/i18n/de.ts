@@ -221,6 +221,9 @@ export const de: Messages<typeof en> = {
       filterType: 'Buchungsart',
       filterMember: 'Mitglied',
       allTypes: 'Alle Buchungsarten',
+      filterFrom: 'Gebucht ab',
+      filterTo: 'Gebucht bis',
+      toBeforeFrom: 'Darf nicht vor dem Anfangsdatum liegen',
       annul: 'Stornieren',
       annulled: 'storniert',
       annulment: 'Storno einer Buchung',
@@ -262,6 +265,7 @@ export const de: Messages<typeof en> = {
       cdc: 'Änderungsverfolgung',
       lastChange: 'Letzte Änderung',
       actions: { insert: 'Gebucht', update: 'Berichtigt' },
+      filterMember: 'Mitglied',
     },
     taxPapers: {
       exemptionOrders: 'Freistellungsaufträge',
@@ -575,6 +579,7 @@ export const de: Messages<typeof en> = {
       name: 'Eintrag im Anteilsregister |||| Anteilsregister',
       fields: {
         memberNr: 'Mitgliedsnr.',
+        memberName: 'Mitglied',
         process: 'Vorgang',
         shareAmount: 'Anteile',
         rueckpfleinzahlung: 'Tatsächliche Einzahlung',

@@ -229,6 +229,9 @@ export const en = {
       filterType: 'Type',
       filterMember: 'Member',
       allTypes: 'All types',
+      filterFrom: 'Posted from',
+      filterTo: 'Posted until',
+      toBeforeFrom: 'Must not be before the start date',
       annul: 'Annul',
       annulled: 'annulled',
       annulment: 'annulment of a posting',
@@ -270,6 +273,7 @@ export const en = {
       cdc: 'Change tracking',
       lastChange: 'Last change',
       actions: { insert: 'Posted', update: 'Corrected' },
+      filterMember: 'Member',
     },
     taxPapers: {
       exemptionOrders: 'Exemption orders',
@@ -585,6 +589,7 @@ export const en = {
       name: 'Share register entry |||| Share register',
       fields: {
         memberNr: 'Member no.',
+        memberName: 'Member',
         process: 'Process',
         shareAmount: 'Shares',
         rueckpfleinzahlung: 'Actual payment',

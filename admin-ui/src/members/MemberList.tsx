@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import { Box, Button, Card, CardHeader, Chip, FormControlLabel, Link, Switch, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { denseColumns } from '../common/denseTable';
@@ -31,13 +31,14 @@ function breakableEmail(email: string) {
 export default function MemberList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const [showExited, setShowExited] = useState(false);
   const canWrite = canWriteMembers(useSession()?.roles);
+  // The exited-members switch is kept in the address (`exited=1`), with search, sort and page (useServerList).
   const list = useServerList<MemberRecord>('members', {
     defaultSort: MEMBERS_LIST.defaultSort,
-    filter: showExited ? {} : MEMBERS_LIST.filter,
+    filter: (param) => (param('exited') === '1' ? {} : (MEMBERS_LIST.filter ?? {})),
     thenBy: MEMBERS_LIST.thenBy ?? [],
   });
+  const showExited = list.param('exited') === '1';
   const label = (field: string) => translate(`resources.members.fields.${field}`);
   return (
     <Card component="section" aria-labelledby="members-title" data-testid="members-list">
@@ -48,7 +49,7 @@ export default function MemberList() {
         action={
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
             <FormControlLabel
-              control={<Switch checked={showExited} onChange={(e) => { setShowExited(e.target.checked); list.setPage(1); }} slotProps={{ input: { 'data-testid': 'members-show-exited' } as object }} />}
+              control={<Switch checked={showExited} onChange={(e) => list.setParam('exited', e.target.checked ? '1' : null)} slotProps={{ input: { 'data-testid': 'members-show-exited' } as object }} />}
               label={translate('coop.members.showExited')}
             />
             {canWrite ? (

@@ -1,7 +1,7 @@
 import type { Option } from '@coop/contracts/console';
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useGetOne, useInput, useTranslate, type InputProps } from 'react-admin';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useGetOne, useInput, useTranslate, ValidationError, type InputProps, type Validator } from 'react-admin';
 import { api } from '../session/api';
 import { SEARCH_DELAY_MS } from '../data/useServerList';
 import { memberLabel, type MemberRecord } from './model';
@@ -24,6 +24,12 @@ async function searchMembers(search: string, withExited: boolean): Promise<Membe
   return res.body.map((o) => ({ id: String(o.key), label: String(o.value) }));
 }
 
+/** A typed label as compared with an option's: case, and spaces around and between words, do not count. */
+export function sameLabel(typed: string, label: string): boolean {
+  const plain = (text: string) => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase('de-DE');
+  return plain(typed) !== '' && plain(typed) === plain(label);
+}
+
 export interface MemberPickerProps {
   readonly value: string | null;
   readonly onChange: (id: string | null) => void;
@@ -32,7 +38,7 @@ export interface MemberPickerProps {
   readonly excludeId?: string;
   readonly withExited?: boolean;
   readonly error?: boolean;
-  readonly helperText?: string;
+  readonly helperText?: ReactNode;
   readonly name?: string;
   readonly required?: boolean;
   readonly onBlur?: () => void;
@@ -40,7 +46,10 @@ export interface MemberPickerProps {
   readonly disabled?: boolean;
 }
 
-/** A member lookup: type a name or member number, choose one of at most 10 matches. */
+/**
+ * A member lookup: type a name or member number (words in any order), choose one of at most 10 matches. Typing or
+ * pasting exactly the label an option shows ("302 Krause, Daniel") chooses that member.
+ */
 export function MemberPicker({ value, onChange, label, testId, excludeId, withExited = false, error, helperText, name, required, onBlur, disabled }: MemberPickerProps) {
   const translate = useTranslate();
   const [input, setInput] = useState('');
@@ -58,7 +67,13 @@ export function MemberPicker({ value, onChange, label, testId, excludeId, withEx
     setLoading(true);
     const timer = setTimeout(() => {
       searchMembers(current && input === current.label ? '' : input.trim(), withExited)
-        .then((found) => live && setOptions(found.filter((m) => m.id !== excludeId)))
+        .then((found) => {
+          if (!live) return;
+          const shown = found.filter((m) => m.id !== excludeId);
+          setOptions(shown);
+          const exact = shown.filter((m) => sameLabel(input, m.label));
+          if (exact.length === 1 && exact[0]!.id !== value) onChange(exact[0]!.id);
+        })
         .catch(() => live && setOptions([]))
         .finally(() => live && setLoading(false));
     }, SEARCH_DELAY_MS);
@@ -104,7 +119,8 @@ export function MemberPicker({ value, onChange, label, testId, excludeId, withEx
           error={error}
           helperText={helperText ?? translate('coop.members.lookupHint')}
           slotProps={{
-            htmlInput: { ...params.inputProps, 'data-testid': testId },
+            // Not the browser's own required check: its bubble would stop the form before its message shows at the field.
+            htmlInput: { ...params.inputProps, 'data-testid': testId, required: false },
             input: {
               ...params.InputProps,
               endAdornment: (
@@ -121,10 +137,16 @@ export function MemberPicker({ value, onChange, label, testId, excludeId, withEx
   );
 }
 
-/** The member lookup bound to a react-admin form field (server errors appear under it). */
-export function MemberLookupInput({ source, label, excludeId, testId, readOnly }: Pick<InputProps, 'source'> & { label: string; excludeId?: string; testId: string; readOnly?: boolean }) {
-  const translate = useTranslate();
-  const { field, fieldState, isRequired } = useInput({ source });
+/** The member lookup bound to a react-admin form field (its own checks and server errors appear under it). */
+export function MemberLookupInput({
+  source,
+  label,
+  excludeId,
+  testId,
+  readOnly,
+  validate,
+}: Pick<InputProps, 'source'> & { label: string; excludeId?: string; testId: string; readOnly?: boolean; validate?: Validator | Validator[] }) {
+  const { field, fieldState, isRequired } = useInput({ source, ...(validate ? { validate } : {}) });
   const message = fieldState.error?.message;
   return (
     <MemberPicker
@@ -138,7 +160,8 @@ export function MemberLookupInput({ source, label, excludeId, testId, readOnly }
       excludeId={excludeId}
       disabled={readOnly}
       error={!!message}
-      helperText={message ? translate(message, { _: message }) : undefined}
+      // Its own checks' messages (react-admin's format, with arguments) and the server's templates alike.
+      helperText={message ? <ValidationError error={message} /> : undefined}
     />
   );
 }

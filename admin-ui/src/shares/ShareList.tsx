@@ -1,29 +1,53 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Card, CardHeader, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Box, Card, CardHeader, Grid, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { denseColumns } from '../common/denseTable';
-import { ListPagination } from '../common/ListHeader';
+import { ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { useServerList } from '../data/useServerList';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
+import { MemberPicker } from '../members/MemberLookup';
 import type { ShareRecord } from './model';
 
-/** `/shares` (menu 4, ROLE_SUPER_ADMIN): the share register, one row per posting, by member number. */
+/**
+ * `/shares` (menu 4, ROLE_SUPER_ADMIN): the share register, one row per posting, by member number; each row names its
+ * member (number and name). Searched by the member's name or number and filtered by member, kept in the address with
+ * sort and page (useServerList).
+ */
 export default function ShareList() {
   const translate = useTranslate();
-  const list = useServerList<ShareRecord>('shares', { defaultSort: { field: 'memberNr', order: 'ASC' }, thenBy: ['memberNr', 'date'] });
+  const list = useServerList<ShareRecord>('shares', {
+    defaultSort: { field: 'memberNr', order: 'ASC' },
+    thenBy: ['memberNr', 'date'],
+    filter: (param) => (param('member') ? { member: param('member') } : {}),
+  });
+  const member = list.param('member') || null;
   const f = (field: string) => translate(`resources.shares.fields.${field}`);
   const head = { fontWeight: 600 } as const;
   return (
     <Card component="section" aria-labelledby="shares-title" data-testid="shares-list">
-      <CardHeader id="shares-title" title={translate('coop.shares.list')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
+      <CardHeader id="shares-title" title={translate('coop.shares.list')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} sx={{ pb: 0 }} />
+      <Grid container columnSpacing={2} sx={{ px: 2, pt: 1 }}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <MemberPicker
+            value={member}
+            onChange={(id) => list.setParam('member', id)}
+            label={translate('coop.shares.filterMember')}
+            testId="shares-filter-member"
+            withExited
+            helperText=""
+          />
+        </Grid>
+      </Grid>
+      <ListSearch list={list} name="shares" />
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-labelledby="shares-title" sx={denseColumns}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 48 }} />
               <SortHeader list={list} field="memberNr" label={translate('coop.members.nrShort')} title={f('memberNr')} />
+              <TableCell sx={head}>{f('memberName')}</TableCell>
               <SortHeader list={list} field="process" label={f('process')} />
               <TableCell sx={head} align="right">{f('shareAmount')}</TableCell>
               <TableCell sx={head} align="right">{f('rueckpfleinzahlung')}</TableCell>
@@ -47,6 +71,9 @@ export default function ShareList() {
                 <TableCell>
                   <Link component={RouterLink} to={`/member/${encodeURIComponent(s.member)}`} underline="hover">{s.memberNr ?? ''}</Link>
                 </TableCell>
+                <TableCell data-testid="shares-member-name">
+                  <Link component={RouterLink} to={`/member/${encodeURIComponent(s.member)}`} underline="hover" color="inherit">{s.memberName}</Link>
+                </TableCell>
                 <TableCell>{translate(`coop.balances.types.${s.process}`, { _: String(s.process) })}</TableCell>
                 <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatCount(s.shareAmount)}</TableCell>
                 <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatMoney(s.rueckpfleinzahlung)}</TableCell>
@@ -62,7 +89,7 @@ export default function ShareList() {
             ))}
             {!list.isPending && list.data.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={10}>
+                <TableCell colSpan={11}>
                   <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>{translate('coop.list.empty')}</Typography>
                 </TableCell>
               </TableRow>

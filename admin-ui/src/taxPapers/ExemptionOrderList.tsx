@@ -1,6 +1,5 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Card, CardHeader, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { ListPagination, ListSearch } from '../common/ListHeader';
@@ -20,13 +19,14 @@ export default function ExemptionOrderList() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const canWrite = canWriteMembers(useSession()?.roles);
-  const [member, setMember] = useState<string | null>(null);
-  const [state, setState] = useState('');
   const list = useServerList<ExemptionOrderRecord>('exemptionorders', {
     defaultSort: { field: 'memberName', order: 'ASC' },
-    filter: { ...(member ? { member } : {}), ...(state ? { state } : {}) },
+    // Member and state are kept in the address with search, sort and page (useServerList).
+    filter: (param) => ({ ...(param('member') ? { member: param('member') } : {}), ...(param('state') ? { state: param('state') } : {}) }),
     thenBy: ['memberName', 'memberNr', 'startDate'],
   });
+  const member = list.param('member') || null;
+  const state = list.param('state');
   const joint = useJointLabel();
   const end = useEndLabel();
   const f = (field: string) => translate(`resources.exemptionorders.fields.${field}`);
@@ -42,9 +42,9 @@ export default function ExemptionOrderList() {
       <PaperFilters
         name="exemption-orders"
         member={member}
-        setMember={(id) => { setMember(id); list.setPage(1); }}
+        setMember={(id) => list.setParam('member', id)}
         state={state}
-        setState={(s) => { setState(s); list.setPage(1); }}
+        setState={(s) => list.setParam('state', s)}
       />
       <ListSearch list={list} name="exemption-orders" />
       <Box sx={{ overflowX: 'auto' }}>

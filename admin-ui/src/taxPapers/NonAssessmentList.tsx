@@ -1,6 +1,5 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Card, CardHeader, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { ListPagination, ListSearch } from '../common/ListHeader';
@@ -20,13 +19,14 @@ export default function NonAssessmentList() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const canWrite = canWriteMembers(useSession()?.roles);
-  const [member, setMember] = useState<string | null>(null);
-  const [state, setState] = useState('');
   const list = useServerList<NonAssessmentRecord>('nonassessments', {
     defaultSort: { field: 'memberName', order: 'ASC' },
-    filter: { ...(member ? { member } : {}), ...(state ? { state } : {}) },
+    // Member and state are kept in the address with search, sort and page (useServerList).
+    filter: (param) => ({ ...(param('member') ? { member: param('member') } : {}), ...(param('state') ? { state: param('state') } : {}) }),
     thenBy: ['memberName', 'memberNr', 'startDate'],
   });
+  const member = list.param('member') || null;
+  const state = list.param('state');
   const f = (field: string) => translate(`resources.nonassessments.fields.${field}`);
   return (
     <Card component="section" aria-labelledby="non-assessments-title" data-testid="non-assessments-list">
@@ -40,9 +40,9 @@ export default function NonAssessmentList() {
       <PaperFilters
         name="non-assessments"
         member={member}
-        setMember={(id) => { setMember(id); list.setPage(1); }}
+        setMember={(id) => list.setParam('member', id)}
         state={state}
-        setState={(s) => { setState(s); list.setPage(1); }}
+        setState={(s) => list.setParam('state', s)}
       />
       <ListSearch list={list} name="non-assessments" />
       <Box sx={{ overflowX: 'auto' }}>

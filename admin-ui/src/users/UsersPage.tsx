@@ -1,6 +1,6 @@
 import type { Role, UserDto } from '@coop/contracts/console';
 import { memo, useEffect } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { ListPagination, ListSearch } from '../common/ListHeader';
 import { PlainSortHeader } from '../common/SortHeader';
@@ -21,12 +21,14 @@ export type UserRecord = UserDto;
 export default function UsersPage() {
   const { id } = useParams();
   const navigate = useNavigate();
+  // The list's state is in the query string (useServerList): choosing a user keeps it.
+  const { search } = useLocation();
   const list = useServerList<UserRecord>('users', USERS_LIST);
   const selectedId = id ?? (list.isPending ? undefined : (list.data[0]?.id ?? 'new'));
 
   useEffect(() => {
-    if (!id && selectedId) void navigate(`/users/${encodeURIComponent(selectedId)}`, { replace: true });
-  }, [id, selectedId, navigate]);
+    if (!id && selectedId) void navigate(`/users/${encodeURIComponent(selectedId)}${search}`, { replace: true });
+  }, [id, selectedId, navigate, search]);
 
   if (!selectedId) return <PageLoading />;
   return (
@@ -63,6 +65,7 @@ function roleList(roles: readonly string[], translate: (key: string, options?: {
 /** Memoised, like the form: the address becoming `/users/{first id}` redraws neither. */
 const UserList = memo(function UserList({ list, selectedId }: { list: ServerList<UserRecord>; selectedId: string }) {
   const translate = useTranslate();
+  const { search } = useLocation();
   const details = translate('coop.list.details');
   return (
     <section className="cl-card" aria-labelledby="users-list-title" data-testid="users-list">
@@ -99,7 +102,7 @@ const UserList = memo(function UserList({ list, selectedId }: { list: ServerList
                 </td>
                 <td className="cl-top cl-details-cell">
                   <RouterLink
-                    to={`/users/${encodeURIComponent(user.id)}`}
+                    to={`/users/${encodeURIComponent(user.id)}${search}`}
                     className="cl-btn cl-btn-sm cl-details"
                     aria-label={`${details}: ${user.username}`}
                     data-testid={`user-details-${user.username}`}

@@ -112,6 +112,8 @@ export class ShareDto {
   @IsString() readonly id!: string;
   @IsString() readonly member!: string;
   @IsOptional() @IsInt() readonly memberNr!: number | null;
+  /** The member's current name ("Name, GivenName"; a legal entity: its name). */
+  @IsString() readonly memberName!: string;
   @IsIn(POSTING_TYPES) readonly process!: number;
   @IsInt() readonly shareAmount!: number;
   @IsInt() readonly rueckpfleinzahlung!: number;

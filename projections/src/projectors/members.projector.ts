@@ -34,7 +34,9 @@ export const MEMBERS: CollectionSpec = {
     shareAmount: 'number',
     memberUntil: 'string',
   },
-  search: ['name', 'givenName', 'memberNr'],
+  // Found by name, number, city, zip code and IBAN; a number searched lists that member number first.
+  search: ['name', 'givenName', 'memberNr', 'city', 'zipCode', 'iban'],
+  searchNumber: 'memberNr',
   // The list is sorted by name: a search reads its matches in that order (SqliteReadStore).
   textOrder: 'name',
 };
@@ -63,7 +65,9 @@ export const BALANCES: CollectionSpec = {
     memberNr: 'number',
     memberName: 'string',
   },
-  search: ['memberName'],
+  // Found by the member's name (at posting time) and number; a number searched lists that member's postings first.
+  search: ['memberName', 'memberNr'],
+  searchNumber: 'memberNr',
 };
 
 /** The share register's fields as its API names them (filter and sort of `GET /shares`). */

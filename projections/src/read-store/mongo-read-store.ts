@@ -10,7 +10,6 @@ import {
 } from 'mongodb';
 import type {
   CollectionSpec,
-  Filter,
   ReadDocument,
   ReadPage,
   ReadQuery,
@@ -21,7 +20,7 @@ import type {
 } from '@coop/contracts';
 import { compareKey } from './compare-key.js';
 import { tieDirection } from './tie-direction.js';
-import { normaliseSearch, searchText } from './search-text.js';
+import { numberFirst, searchText, searchWords, type StoreFilter, type StoreQuery } from './search-text.js';
 import { toViewPage, type ViewBuilders } from './view-page.js';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -119,12 +118,21 @@ export class MongoReadStore implements ReadStore {
   }
 
   async find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
+    const first = numberFirst(this.spec(collection), query);
+    if (!first) return this.findWords(collection, query);
+    // A member number searched: its documents first, then the other matches (NumberFirst).
+    const exact = await this.findWords(collection, first.exact);
+    const rest = await this.findWords(collection, first.rest(exact.total, exact.items.length));
+    return { items: [...exact.items, ...rest.items], total: exact.total + rest.total };
+  }
+
+  private async findWords(collection: string, query: StoreQuery): Promise<ReadPage<ReadDocument>> {
     const spec = this.spec(collection);
     const and: MongoFilter<StoredDoc>[] = [];
     if (query.cooperativeId !== null) and.push({ cooperativeId: query.cooperativeId });
     for (const filter of query.filters ?? []) and.push(this.filter(spec, filter));
-    const search = query.search ? normaliseSearch(query.search) : '';
-    if (search) and.push({ [SEARCH]: { $regex: escapeRegex(search) } });
+    // Every word of the search, anywhere in the search text.
+    for (const word of searchWords(query.search)) and.push({ [SEARCH]: { $regex: escapeRegex(word) } });
     const where: MongoFilter<StoredDoc> = and.length ? { $and: and } : {};
 
     const sort: [string, 1 | -1][] = [];
@@ -242,9 +250,10 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
-  private filter(spec: CollectionSpec, filter: Filter): MongoFilter<StoredDoc> {
+  private filter(spec: CollectionSpec, filter: StoreFilter): MongoFilter<StoredDoc> {
     this.assertField(spec, filter.field);
     if (isArray(spec, filter.field)) {
+      if (filter.op === 'ne') throw new Error(`Inequality on array field ${filter.field}`);
       if (filter.op === 'range') throw new Error(`Range filter on array field ${filter.field}`);
       // "Contains one of": plain values only; null never matches an array element (as in SQLite).
       const values = (filter.op === 'eq' ? [filter.value] : filter.values).filter((v) => v !== null);
@@ -254,6 +263,8 @@ export class MongoReadStore implements ReadStore {
     const kind = spec.fields[filter.field];
     const key = kind === undefined ? (v: unknown): Key => (v === null ? null : String(v)) : (v: unknown): Key => compareKey(kind, v);
     if (filter.op === 'eq') return { [path]: key(filter.value) };
+    // Missing or null is not equal either (as in SQLite).
+    if (filter.op === 'ne') return { [path]: { $ne: key(filter.value) } };
     if (filter.op === 'in') return filter.values.length ? { [path]: { $in: filter.values.map(key) } } : NOTHING;
     const range: Record<string, Key> = {};
     if (filter.gte !== undefined) range.$gte = key(filter.gte);

@@ -1,4 +1,3 @@
-import type { Filter } from '@coop/contracts';
 import type { SqliteConnection } from './sqlite-connection.js';
 import type { PlannerStatistics } from './sqlite-statistics.js';
 
@@ -66,7 +65,7 @@ export class KeptCounts {
    * A count, computed once per state of what it depends on (see SqliteReadStore): the collection's rows, search
    * texts and order keys, and the fields of the query's filters (`filters`).
    */
-  cachedCount(collection: string, sql: string, params: readonly unknown[], filters: readonly Filter[]): number {
+  cachedCount(collection: string, sql: string, params: readonly unknown[], filters: readonly { readonly field: string }[]): number {
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     const { spec } = this.conn.collection(collection);
     const aspects = new Set<string>(TEXT_ASPECTS);

@@ -1,6 +1,6 @@
-import type { CollectionSpec, Filter, ReadQuery, Scalar } from '@coop/contracts';
+import type { CollectionSpec, Scalar } from '@coop/contracts';
 import { compareKey } from './compare-key.js';
-import { escapeLike, normaliseSearch } from './search-text.js';
+import { escapeLike, numberFirst, searchWords, type StoreFilter, type StoreQuery } from './search-text.js';
 import type { KeptCounts } from './sqlite-counts.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import type { TextIndex } from './sqlite-text-index.js';
@@ -24,10 +24,21 @@ export class QueryPlanner {
     this.textSearch = new TextSearch(conn, counts, text);
   }
 
-  /** The page's documents as their stored JSON texts, and the number of matches. */
-  find(collection: string, query: ReadQuery): StoredPage {
+  /**
+   * The page's documents as their stored JSON texts, and the number of matches. A search that is a number in a
+   * collection with a searchNumber field: the number's documents first, then the rest (see NumberFirst).
+   */
+  find(collection: string, query: StoreQuery): StoredPage {
+    const first = numberFirst(this.conn.collection(collection).spec, query);
+    if (!first) return this.findWords(collection, query);
+    const exact = this.findWords(collection, first.exact);
+    const rest = this.findWords(collection, first.rest(exact.total, exact.docs.length));
+    return { docs: [...exact.docs, ...rest.docs], total: exact.total + rest.total };
+  }
+
+  private findWords(collection: string, query: StoreQuery): StoredPage {
     const { spec, textIndex } = this.conn.collection(collection);
-    const search = query.search ? normaliseSearch(query.search) : '';
+    const words = searchWords(query.search);
     const where: string[] = [];
     const params: unknown[] = [];
     for (const filter of query.filters ?? []) this.addFilter(spec, filter, where, params);
@@ -41,20 +52,21 @@ export class QueryPlanner {
     const limit = query.limit ?? -1;
     const offset = query.offset ?? 0;
 
-    if (search && textIndex && query.cooperativeId !== null && [...search].length >= TRIGRAM - 1) {
-      return this.textSearch.find(collection, query, search, { where, params, order, limit, offset });
+    // Words of two or more characters are looked up in the text index; a single character is looked for in the text.
+    if (textIndex && query.cooperativeId !== null && words.some((w) => [...w].length >= TRIGRAM - 1)) {
+      return this.textSearch.find(collection, query, words, { where, params, order, limit, offset });
     }
 
     if (query.cooperativeId !== null) {
       where.unshift('cooperative_id = ?');
       params.unshift(query.cooperativeId);
     }
-    if (search) {
+    for (const word of words) {
       where.push(`search LIKE ? ESCAPE '\\'`);
-      params.push(`%${escapeLike(search)}%`);
+      params.push(`%${escapeLike(word)}%`);
     }
     const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-    const unfiltered = query.cooperativeId !== null && !search && (query.filters ?? []).length === 0;
+    const unfiltered = query.cooperativeId !== null && words.length === 0 && (query.filters ?? []).length === 0;
     const total = unfiltered
       ? this.counts.docCount(collection, query.cooperativeId!)
       : this.counts.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection}${whereSql}`, params, query.filters ?? []);
@@ -87,7 +99,7 @@ export class QueryPlanner {
    */
   private pageIndex(
     collection: string,
-    query: ReadQuery,
+    query: StoreQuery,
     total: number,
     limit: number,
     offset: number,
@@ -96,7 +108,8 @@ export class QueryPlanner {
     const cooperativeId = query.cooperativeId!;
     const sortField = query.sort?.[0]?.field ?? 'id';
     const sortIndex = sortField === 'id' ? `ix_${collection}_coop` : `ix_${collection}_${sortField}`;
-    const indexed = (query.filters ?? []).filter((f) => f.field !== 'id' && !spec.arrays?.includes(f.field));
+    // Not an inequality (the other documents than a member number's): nearly every document passes it.
+    const indexed = (query.filters ?? []).filter((f) => f.op !== 'ne' && f.field !== 'id' && !spec.arrays?.includes(f.field));
     if (indexed.some((f) => f.field === sortField)) return { index: sortIndex, ordered: true };
     const wanted = limit < 0 ? total : Math.min(total, offset + limit);
     const visits = (wanted * this.counts.docCount(collection, cooperativeId)) / total;
@@ -120,9 +133,10 @@ export class QueryPlanner {
   }
 
   /** A filter as an SQL condition on the field's column (or, for an array field, on the document's array). */
-  private addFilter(spec: CollectionSpec, filter: Filter, where: string[], params: unknown[]): void {
+  private addFilter(spec: CollectionSpec, filter: StoreFilter, where: string[], params: unknown[]): void {
     this.assertField(spec, filter.field);
     if (spec.arrays?.includes(filter.field)) {
+      if (filter.op === 'ne') throw new Error(`Inequality on array field ${filter.field}`);
       const values = filter.op === 'eq' ? [filter.value] : filter.op === 'in' ? filter.values : [];
       if (filter.op === 'range') throw new Error(`Range filter on array field ${filter.field}`);
       where.push(
@@ -134,7 +148,10 @@ export class QueryPlanner {
     const col = filter.field === 'id' ? 'id' : `f_${filter.field}`;
     const kind = spec.fields[filter.field];
     const toColumn = (value: Scalar): string | number | null => (kind === undefined ? String(value) : compareKey(kind, value));
-    if (filter.op === 'eq') {
+    if (filter.op === 'ne') {
+      where.push(`(${col} IS NULL OR ${col} <> ?)`);
+      params.push(toColumn(filter.value));
+    } else if (filter.op === 'eq') {
       if (filter.value === null) where.push(`${col} IS NULL`);
       else {
         where.push(`${col} = ?`);

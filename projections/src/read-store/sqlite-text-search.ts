@@ -1,4 +1,4 @@
-import type { ReadQuery } from '@coop/contracts';
+import type { StoreQuery } from './search-text.js';
 import type { KeptCounts } from './sqlite-counts.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import { ftsPhrase, type TextIndex, type TextPart } from './sqlite-text-index.js';
@@ -48,22 +48,36 @@ export class TextSearch {
     private readonly text: TextIndex,
   ) {}
 
-  /** A search of three or more characters within one cooperative, answered from its part of the text index. */
-  find(collection: string, query: ReadQuery, search: string, planned: PlannedQuery): StoredPage {
-    const { where, params, order: sortOrder, limit, offset } = planned;
+  /**
+   * A search within one cooperative with at least one word of two or more characters: those words are answered from
+   * its part of the text index (every one of them: an AND of their phrases), single characters by looking into the
+   * matches' search text.
+   */
+  find(collection: string, query: StoreQuery, words: readonly string[], planned: PlannedQuery): StoredPage {
+    const { order: sortOrder, limit, offset } = planned;
     const cooperativeId = query.cooperativeId!;
     const { order } = this.conn.collection(collection);
     const part = this.text.part(collection, cooperativeId, false);
     if (!part) return { docs: [], total: 0 };
-    const phrase = [...search].length >= TRIGRAM ? ftsPhrase(search) : this.text.twoCharacterPhrase(collection, part, search);
-    if (phrase === undefined) return { docs: [], total: 0 };
+    const indexed = words.filter((w) => [...w].length >= TRIGRAM - 1);
+    const phrases: string[] = [];
+    for (const word of indexed) {
+      const phrase = [...word].length >= TRIGRAM ? ftsPhrase(word) : this.text.twoCharacterPhrase(collection, part, word);
+      if (phrase === undefined) return { docs: [], total: 0 };
+      phrases.push(indexed.length > 1 ? `(${phrase})` : phrase);
+    }
+    const phrase = phrases.join(' AND ');
+    const single = words.filter((w) => [...w].length < TRIGRAM - 1);
+    const where = [...planned.where, ...single.map(() => `instr(rm_${collection}.search, ?) > 0`)];
+    const params = [...planned.params, ...single];
+    const withSingle: PlannedQuery = { ...planned, where, params };
     // The rows a text index entry stands for: by rowid, or by order key within the cooperative.
     const matches = order
       ? `cooperative_id = ? AND sk IN (SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ?)`
       : `rowid IN (SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ?)`;
     const matchParams = order ? [cooperativeId, phrase] : [phrase];
-    // The part holds only this cooperative's documents, and a trigram phrase matches exactly the
-    // documents whose search text contains the search: without filters the index alone counts.
+    // The part holds only this cooperative's documents, and trigram phrases match exactly the documents whose search
+    // text contains every word: without filters (or single characters) the index alone counts.
     const total =
       where.length === 0
         ? this.counts.cachedCount(collection, `SELECT COUNT(*) AS n FROM ${part.table} WHERE ${part.table} MATCH ?`, [phrase], [])
@@ -82,7 +96,7 @@ export class TextSearch {
     // search (an OR of every trigram that starts or ends with the two, each list opened) matching so widely that a
     // short walk along the sort index fills the page: that walk is tried first.
     const inTextOrder = order !== undefined && sortField === order;
-    const wideTwoCharacters = [...search].length < TRIGRAM && limit > 0 && visits * 10 <= ORDERED_SCAN_MAX;
+    const wideTwoCharacters = indexed.some((w) => [...w].length < TRIGRAM) && limit > 0 && visits * 10 <= ORDERED_SCAN_MAX;
     if (
       (!inTextOrder || wideTwoCharacters) &&
       sortField &&
@@ -94,11 +108,11 @@ export class TextSearch {
       // two-character search's OR query costs more than the window).
       (visits * 10 <= ORDERED_SCAN_MAX || this.windowLikelyFills(collection, part, phrase, query, cooperativeId, offset + limit, total))
     ) {
-      const page = this.orderedScan(collection, query, cooperativeId, search, planned);
+      const page = this.orderedScan(collection, query, cooperativeId, indexed, withSingle);
       if (page) return { docs: page, total };
     }
     if (inTextOrder) {
-      return { docs: this.inTextOrder(collection, query, cooperativeId, part, phrase, planned), total };
+      return { docs: this.inTextOrder(collection, query, cooperativeId, part, phrase, withSingle), total };
     }
     // Driven by the index: each match is looked up (by rowid or order key) for the filters and sort keys; only
     // the page's rowids are sorted, and only the page's documents are read (documents in a sorter cost more).
@@ -123,7 +137,7 @@ export class TextSearch {
    * until the field's value changes after the page's last match: every match it has not read sorts after all it has
    * read, so sorting those gives the page.
    */
-  private inTextOrder(collection: string, query: ReadQuery, cooperativeId: string, part: TextPart, phrase: string, planned: PlannedQuery): string[] {
+  private inTextOrder(collection: string, query: StoreQuery, cooperativeId: string, part: TextPart, phrase: string, planned: PlannedQuery): string[] {
     const { where, params, order: sortOrder, limit, offset } = planned;
     const sort = query.sort ?? [];
     const field = sort[0]!.field;
@@ -165,7 +179,7 @@ export class TextSearch {
     collection: string,
     part: TextPart,
     phrase: string,
-    query: ReadQuery,
+    query: StoreQuery,
     cooperativeId: string,
     wanted: number,
     total: number,
@@ -194,11 +208,11 @@ export class TextSearch {
 
   /**
    * Walks the cooperative's documents along the sort field's index (in SQLite: a window of the first
-   * ORDERED_SCAN_MAX documents passing the filters) and keeps the ones whose search text contains the
-   * search, until the page is full; then reads only the page's documents. Gives up (undefined) when the
+   * ORDERED_SCAN_MAX documents passing the filters) and keeps the ones whose search text contains every
+   * word, until the page is full; then reads only the page's documents. Gives up (undefined) when the
    * window did not fill the page and the cooperative has more documents: the matches sit further along.
    */
-  private orderedScan(collection: string, query: ReadQuery, cooperativeId: string, search: string, planned: PlannedQuery): string[] | undefined {
+  private orderedScan(collection: string, query: StoreQuery, cooperativeId: string, words: readonly string[], planned: PlannedQuery): string[] | undefined {
     const { where, params, order, limit, offset } = planned;
     const sortField = query.sort![0]!.field;
     // The sort columns pass through the window (keeping their NOCASE collation) for the outer ORDER BY.
@@ -206,8 +220,8 @@ export class TextSearch {
     const sql =
       `SELECT r FROM (SELECT rowid AS r, search AS s, ${keys.join(', ')} FROM rm_${collection} INDEXED BY ix_${collection}_${sortField} ` +
       `WHERE ${['cooperative_id = ?', ...where].join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ?) ` +
-      `WHERE instr(s, ?) > 0 ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
-    const values = [cooperativeId, ...params, ORDERED_SCAN_MAX, search, limit, offset];
+      `WHERE ${words.map(() => 'instr(s, ?) > 0').join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
+    const values = [cooperativeId, ...params, ORDERED_SCAN_MAX, ...words, limit, offset];
     this.conn.traced(sql, values);
     const page = this.conn.stmt<unknown[], { r: number }>(sql).all(...values);
     if (page.length < limit && this.counts.docCount(collection, cooperativeId) > ORDERED_SCAN_MAX) return undefined;

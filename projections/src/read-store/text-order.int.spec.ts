@@ -12,11 +12,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const person = (i: number, cooperativeId: string, name: string): ReadDocument => ({ id: `p${String(i).padStart(4, '0')}`, cooperativeId, position: '1', name, city: i % 3 === 0 ? 'Köln' : 'Bonn' });
 
-/** The documents of a cooperative containing `text`, sorted by name (as the store folds it), then id. */
+/** The documents of a cooperative containing every word of `text` (umlauts as two letters), sorted by name (as the store folds it), then id. */
 function reference(docs: ReadonlyMap<string, ReadDocument>, cooperativeId: string, text: string, desc = false): string[] {
   const lower = (v: unknown) => String(v ?? '').toLowerCase();
+  const fold = (v: unknown) => lower(v).replace(/[äöüß]/g, (c) => ({ ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' })[c]!);
+  const words = fold(text).split(/[\s,]+/).filter((w) => w !== '');
   return [...docs.values()]
-    .filter((d) => d.cooperativeId === cooperativeId && `${lower(d.name)}\u0001${lower(d.city)}`.includes(text))
+    .filter((d) => d.cooperativeId === cooperativeId && words.every((w) => `${fold(d.name)}\u0001${fold(d.city)}`.includes(w)))
     .sort((a, b) => {
       const c = lower(a.name) < lower(b.name) ? -1 : lower(a.name) > lower(b.name) ? 1 : 0;
       return (desc ? -c : c) || (desc ? -1 : 1) * (a.id < b.id ? -1 : 1);

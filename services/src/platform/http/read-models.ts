@@ -28,7 +28,7 @@ export class ReadModels {
   /**
    * As list(), for a view of a collection under other field names (`fields`, each read from the collection's field
    * `onCollection` names): the list parameters are checked against the view's names, then asked of the collection.
-   * The view has no text search.
+   * Its `search` is the collection's (its search fields).
    */
   async listView(
     spec: CollectionSpec,
@@ -37,7 +37,7 @@ export class ReadModels {
     params: ListParams,
     defaultSort: readonly Sort[],
   ): Promise<ReadPage<ReadDocument>> {
-    const parsed = parseListQuery({ name: spec.name, fields: view.fields, search: [] }, { ...params, search: undefined }, cooperativeId, defaultSort);
+    const parsed = parseListQuery({ name: spec.name, fields: view.fields, search: spec.search }, params, cooperativeId, defaultSort);
     const field = (name: string): string => (name === 'id' ? name : view.onCollection[name]!);
     return this.store.find(spec.name, {
       ...parsed,

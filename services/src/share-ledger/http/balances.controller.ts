@@ -1,15 +1,15 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { BalanceDto, memberFieldError, NotFoundError, PostingRequest, ValidationError } from '@coop/contracts';
 import { BALANCES } from '@coop/projections';
 import { CurrentActor, Requires, SettlesOwnReads } from '../../auth/decorators.js';
 import { ClientWrites } from '../../platform/sqlite-runtime/client-writes.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
-import type { ListParams } from '../../platform/http/list-query.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { PostBalanceCommand } from '../commands/posting.commands.js';
+import { postingsQuery, type DateRangeParams } from '../queries/ledger-list-query.js';
 import { BALANCES_DEFAULT_SORT, LedgerReads } from '../queries/ledger-reads.js';
 import { postingOf } from './posting.js';
 
@@ -26,8 +26,10 @@ export class BalancesController {
   @Get()
   @Requires('members:read')
   @AnswersList(BalanceDto)
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<BalanceDto[] | undefined> {
-    const page = await this.members.reads.list(BALANCES, actor.cooperativeId, params, BALANCES_DEFAULT_SORT);
+  @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD: postings dated on or after this day' })
+  @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD: postings dated on or before this day' })
+  async list(@CurrentActor() actor: Actor, @Query() params: DateRangeParams, @Res({ passthrough: true }) res: FastifyReply): Promise<BalanceDto[] | undefined> {
+    const page = await this.members.reads.query(BALANCES, actor.cooperativeId, postingsQuery(actor.cooperativeId, params, BALANCES_DEFAULT_SORT));
     res.header('TotalItems', String(page.total));
     if (page.items.length === 0) {
       res.status(204);

@@ -9,9 +9,8 @@ import { contextFor, type Actor } from '../../platform/commands/command-context.
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
 import { AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
-import { ReadModels } from '../../platform/http/read-models.js';
 import { CorrectShareCommand } from '../commands/posting.commands.js';
-import { toShareDto } from '../queries/ledger.view.js';
+import { LedgerReads } from '../queries/ledger-reads.js';
 
 const DEFAULT_SORT: readonly Sort[] = [{ field: 'memberNr', direction: 'asc' }, { field: 'date', direction: 'asc' }];
 
@@ -23,20 +22,22 @@ const DEFAULT_SORT: readonly Sort[] = [{ field: 'memberNr', direction: 'asc' }, 
 @ApiBearerAuth()
 @Controller('shares')
 export class SharesController {
-  constructor(private readonly commands: CommandBus, private readonly reads: ReadModels) {}
+  constructor(private readonly commands: CommandBus, private readonly ledger: LedgerReads) {}
 
+  /** Searched by the member's name and number (the postings' search), filtered by `member` among the register's fields. */
   @Get()
   @Requires('shares:read')
   @AnswersList(ShareDto)
   async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<ShareDto[] | undefined> {
-    return sendList(res, await this.reads.listView(BALANCES, SHARE_REGISTER, actor.cooperativeId, params, DEFAULT_SORT), toShareDto);
+    const page = await this.ledger.reads.listView(BALANCES, SHARE_REGISTER, actor.cooperativeId, params, DEFAULT_SORT);
+    return sendList(res, { items: await this.ledger.shareDtos(actor.cooperativeId, page.items), total: page.total }, (row) => row);
   }
 
   @Get(':id')
   @Requires('shares:read')
   @AnswersOk(ShareDto)
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ShareDto> {
-    return toShareDto(await this.reads.get(BALANCES, actor.cooperativeId, id, 'Share'));
+    return this.one(actor.cooperativeId, id);
   }
 
   /** Corrects the payment fields only; recorded as a new event, the row's earlier versions stay. */
@@ -45,8 +46,13 @@ export class SharesController {
   @BodyOf(ShareCorrection)
   @AnswersOk(ShareDto)
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ShareCorrection): Promise<ShareDto> {
-    const share = await this.reads.get(BALANCES, actor.cooperativeId, id, 'Share');
+    const share = await this.ledger.reads.get(BALANCES, actor.cooperativeId, id, 'Share');
     await this.commands.execute(new CorrectShareCommand(contextFor(actor), String(share.member), id, body.rueckpfleinzahlung, body.interestEnd));
-    return toShareDto(await this.reads.get(BALANCES, actor.cooperativeId, id, 'Share'));
+    return this.one(actor.cooperativeId, id);
+  }
+
+  private async one(cooperativeId: string, id: string): Promise<ShareDto> {
+    const doc = await this.ledger.reads.get(BALANCES, cooperativeId, id, 'Share');
+    return (await this.ledger.shareDtos(cooperativeId, [doc]))[0]!;
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { BalanceDto, ReadDocument, RecordedEvent, Sort } from '@coop/contracts';
+import type { BalanceDto, ReadDocument, RecordedEvent, ShareDto, Sort } from '@coop/contracts';
 import { BALANCES, memberDisplayName, MEMBERS, membersProjector, type DocKey } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { toBalanceDto } from './ledger.view.js';
+import { toBalanceDto, toShareDto } from './ledger.view.js';
 
 export const BALANCES_DEFAULT_SORT: readonly Sort[] = [{ field: 'date', direction: 'desc' }];
 
@@ -23,6 +23,12 @@ export class LedgerReads {
     const ids = docs.flatMap((d) => [d.member, d.transferTo, d.transferFrom].filter((v): v is string => typeof v === 'string'));
     const members = await this.membersById(cooperativeId, ids);
     return docs.map((d) => toBalanceDto(d, members, memberDisplayName));
+  }
+
+  /** Rows of the share register with their members' current names and numbers. */
+  async shareDtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<ShareDto[]> {
+    const members = await this.membersById(cooperativeId, docs.map((d) => d.member).filter((v): v is string => typeof v === 'string'));
+    return docs.map((d) => toShareDto(d, members, memberDisplayName));
   }
 
   /**

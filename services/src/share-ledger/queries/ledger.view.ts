@@ -31,13 +31,18 @@ export function toBalanceDto(doc: ReadDocument, members: ReadonlyMap<string, Rea
   };
 }
 
-/** A posting's document (BALANCES) as its row of the share register (SHARE_REGISTER). */
-export function toShareDto(doc: ReadDocument): ShareDto {
+/**
+ * A posting's document (BALANCES) as its row of the share register (SHARE_REGISTER); `members` is the current member
+ * documents by id: name and number are shown as they are now (as the posting has them when the member is not there).
+ */
+export function toShareDto(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>, displayName: (m: ReadDocument | undefined) => string): ShareDto {
   const versions = Array.isArray(doc.versions) ? (doc.versions as ShareVersion[]) : [];
+  const member = members.get(str(doc, 'member') ?? '');
   return {
     id: doc.id,
     member: str(doc, 'member') ?? '',
-    memberNr: int(doc, 'memberNr'),
+    memberNr: member ? int(member, 'memberNr') : int(doc, 'memberNr'),
+    memberName: member ? displayName(member) : (str(doc, 'memberName') ?? ''),
     process: int(doc, 'type') ?? 0,
     shareAmount: int(doc, 'shareAmount') ?? 0,
     rueckpfleinzahlung: int(doc, 'rueckpfleinzahlung') ?? 0,
