@@ -16,6 +16,7 @@ import { evolveShareAccount, initialMemberState, requireMember, type MemberPosti
 import { formatEuro } from '../../kernel/money.js';
 import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
+import { postNotice } from './membership-end.rules.js';
 import { requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
 
 /**
@@ -35,7 +36,23 @@ export type PostShares = {
   readonly postingType: 1 | 2 | 6 | 7 | 8;
   readonly quantity?: number | null;
   readonly terms: ShareTerms;
+  /**
+   * For 2, 6, 7, 8 (issue 22): the day the notice was given (2, 8), the board decided the exclusion (7) or the member
+   * died or was dissolved (6). The posting is then dated on the effective date (the end of a financial year,
+   * membership-end.ts) and `date` is ignored. Absent: the posting takes effect on `date` as typed (the demo's
+   * history, which posts the exit on its effective date itself; the API always sends a notice).
+   */
+  readonly notice?: EndNotice;
 } & PostingDates;
+
+/** The dates and reasons of a notice (PostShares.notice). */
+export interface EndNotice {
+  readonly date: string;
+  /** Exclusion (7): the day the registered letter was sent. */
+  readonly dispatchDate?: string | null;
+  /** Exit (8): the reason of an extraordinary notice (§ 65 (3) GenG); runs three months instead of the statutory period. */
+  readonly extraordinaryReason?: string | null;
+}
 
 /**
  * The outgoing half of a transfer (3), on the giving member. `balanceId` is posted here,
@@ -81,6 +98,10 @@ export type AnnulPosting = {
   readonly terms: ShareTerms;
   readonly today: string;
 } & Partial<PostingDates>;
+/*
+ * The annulation of a pending exit posting (its effective date after the annulation's date, default today) is the
+ * withdrawal of the notice: `MembershipEndWithdrawn` on that date, the annulation dated on the effective date.
+ */
 
 /**
  * The other half of a transfer annulation: annuls `annulPeer` (the counterpart on this member) with
@@ -150,6 +171,7 @@ function postShares(command: PostShares, state: MemberState): MemberEvent[] {
   const errors = shareCostErrors(terms);
   if (errors.length > 0) throw new ValidationError(errors);
   const isExit = postingType === 6 || postingType === 7 || postingType === 8;
+  if (command.notice !== undefined && (isExit || postingType === 2)) return postNotice(command, state);
   const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
 
   if (isExit) {
@@ -258,7 +280,16 @@ function annul(command: AnnulPosting, state: MemberState): MemberEvent[] {
   if (counterpart && !command.peerBalanceId) {
     throw new Error(`Annulling transfer half ${annulPeer} needs peerBalanceId for the annulation of ${counterpart.balanceId} on member ${counterpart.memberId}`);
   }
-  const events: MemberEvent[] = [reversal(command, state, original, counterpart ? command.peerBalanceId : undefined)];
+  // A notice withdrawn before it takes effect: the exit (or partial termination) is annulled on its own date, so no
+  // day between shows the shares twice; the withdrawal itself is recorded on its day.
+  const on = isBlank(command.date) ? command.today : command.date!.trim();
+  const noticed = revokesExit ? state.exitNoticeDate !== null : original.type === 2 && original.noticeDate !== null;
+  const withdrawsNotice = noticed && isIsoDate(on) && on < original.date;
+  const annulment = withdrawsNotice ? { ...command, date: original.date } : command;
+  const events: MemberEvent[] = [reversal(annulment, state, original, counterpart ? command.peerBalanceId : undefined)];
+  if (withdrawsNotice && revokesExit) {
+    events.unshift({ type: 'MembershipEndWithdrawn', data: { memberId: command.memberId, balanceId: original.balanceId, annulment: command.balanceId, date: on } });
+  }
   if (revokesExit) events.push({ type: 'MemberExitRevoked', data: { memberId: command.memberId, balanceId: original.balanceId, annulment: command.balanceId } });
   return events;
 }

@@ -1,0 +1,93 @@
+import {
+  DEFAULT_NOTICE_PERIOD_MONTHS,
+  deathReason,
+  EXTRAORDINARY_NOTICE_PERIOD_MONTHS,
+  extraordinaryNoticeFrom,
+  isBlank,
+  isIsoDate,
+  memberFieldError,
+  membershipEndDate,
+  ValidationError,
+  type ExitReason,
+  type FieldError,
+  type MemberEvent,
+  type SharesPosted,
+} from '@coop/contracts';
+import type { MemberState } from '../../kernel/member-stream.js';
+import { amountFor } from '../../kernel/share-terms.js';
+import { lowestSharesFrom } from './holding.js';
+import type { PostShares } from './ledger.decider.js';
+import { withEntry } from './posting-rules.js';
+
+/**
+ * A membership ends, or further shares are given up, at the end of a financial year (GenG § 65, § 67b, § 68, § 77,
+ * § 77a; DOMAIN.md 9.1). The notice is recorded on its own date; the posting that withdraws the holding is dated on
+ * the effective date (contracts' membershipEndDate, the rule the console shows), so until then the shares count in
+ * every holding as of a date.
+ */
+export function postNotice(command: PostShares, state: MemberState): MemberEvent[] {
+  const notice = command.notice!;
+  const { postingType, terms, balanceId, memberId } = command;
+  const noticePeriodMonths = terms.noticePeriodMonths ?? DEFAULT_NOTICE_PERIOD_MONTHS;
+  const errors: FieldError[] = [];
+  const extraordinaryReason = isBlank(notice.extraordinaryReason) ? null : notice.extraordinaryReason!.trim();
+  const dispatchDate = isBlank(notice.dispatchDate) ? null : notice.dispatchDate!.trim();
+  if (!isIsoDate(notice.date)) throw new ValidationError([memberFieldError('noticeDate', 'invalidDate', notice.date)]);
+  if (state.entryDate !== null && notice.date < state.entryDate) errors.push(memberFieldError('noticeDate', 'exitBeforeEntry', state.entryDate));
+  if (extraordinaryReason !== null) {
+    if (postingType !== 8) errors.push(memberFieldError('extraordinaryReason', 'mustBeEmpty'));
+    else if (state.entryDate !== null && notice.date < extraordinaryNoticeFrom(state.entryDate)) {
+      errors.push(memberFieldError('extraordinaryReason', 'extraordinaryNeedsFullYear', extraordinaryNoticeFrom(state.entryDate)));
+    }
+  }
+  if (dispatchDate !== null) {
+    if (postingType !== 7) errors.push(memberFieldError('dispatchDate', 'mustBeEmpty'));
+    else if (!isIsoDate(dispatchDate)) errors.push(memberFieldError('dispatchDate', 'invalidDate', dispatchDate));
+    else if (dispatchDate < notice.date) errors.push(memberFieldError('dispatchDate', 'mustBeAtLeast', notice.date));
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+
+  const reason: ExitReason | 'partial' = postingType === 2 ? 'partial' : postingType === 6 ? deathReason(state.legalForm) : postingType === 7 ? 'exclusion' : 'exit';
+  const effectiveDate = membershipEndDate({ reason, date: notice.date, noticePeriodMonths, extraordinary: extraordinaryReason !== null });
+  const dates = { date: effectiveDate, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
+
+  if (reason === 'partial') {
+    const quantity = command.quantity;
+    if (quantity === null || quantity === undefined) throw new RangeError('A partial termination (2) needs its quantity (read at the edge).');
+    const amount = amountFor(2, quantity, terms.shareCost);
+    // The minimum must remain on the effective date and after it, from the holding as it then stands.
+    const held = lowestSharesFrom(withEntry(state, effectiveDate, 0, 0), effectiveDate);
+    if (held - quantity < terms.minimumShares) {
+      throw new ValidationError([memberFieldError('quantity', 'withdrawalLeavesTooFew', String(held), String(terms.minimumShares), effectiveDate)]);
+    }
+    return [
+      { type: 'SharesPosted', data: { memberId, balanceId, type: 2, quantity, amount, shareCost: terms.shareCost, ...dates, noticeDate: notice.date } },
+    ];
+  }
+
+  // The whole holding leaves on the effective date: every share, and the money actually paid in.
+  const posting: SharesPosted = {
+    type: 'SharesPosted',
+    data: { memberId, balanceId, type: postingType, quantity: state.shares, amount: -state.cents, shareCost: terms.shareCost, ...dates },
+  };
+  if (lowestSharesFrom(withEntry(state, effectiveDate, -state.shares, -state.cents), effectiveDate) < 0) {
+    throw new ValidationError([memberFieldError('noticeDate', 'holdingWouldBeNegative')]);
+  }
+  return [
+    {
+      type: 'MembershipEndNoticed',
+      data: {
+        memberId,
+        balanceId,
+        reason,
+        noticeDate: notice.date,
+        effectiveDate,
+        dispatchDate,
+        noticePeriodMonths: postingType === 8 ? (extraordinaryReason !== null ? EXTRAORDINARY_NOTICE_PERIOD_MONTHS : noticePeriodMonths) : null,
+        extraordinaryReason,
+      },
+    },
+    posting,
+    { type: 'MemberExited', data: { memberId, exitDate: effectiveDate, reason, balanceId } },
+  ];
+}
