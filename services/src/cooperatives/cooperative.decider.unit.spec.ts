@@ -28,6 +28,7 @@ const valid: CooperativeFields = {
   bic: 'COBADEFFXXX',
   balanceCost: 10000,
   minimumShares: 1,
+  noticePeriodMonths: 3,
 };
 
 const TEXT_FIELDS = ['name', 'fullName', 'address', 'zip', 'city', 'email', 'contactPerson', 'url', 'taxId', 'bankname', 'iban', 'bic'] as const;
@@ -240,8 +241,8 @@ describe('cooperative decider: RegisterCooperative', () => {
         .thenThrows(ValidationError, (e) => expect(e.errors).toEqual([fieldError('name', 'mustNotBeEmpty')]));
     });
 
-    it('defaults minimumShares to 1, so completing the record later does not report it as changed', () => {
-      const { name: _name, minimumShares: _ms, ...rest } = valid;
+    it('defaults minimumShares to 1 and noticePeriodMonths to 3, so completing the record later does not report them as changed', () => {
+      const { name: _name, minimumShares: _ms, noticePeriodMonths: _np, ...rest } = valid;
       spec
         .given([registered({ name: valid.name })])
         .when(update({}))

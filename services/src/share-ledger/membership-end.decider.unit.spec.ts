@@ -1,7 +1,7 @@
 import { describe, it } from '@jest/globals';
 import type { MemberEvent } from '@coop/contracts';
 import { admitted, COOP, err, M, member, ON, posted, subscribed, terms } from '../kernel/testing/member-events.js';
-import type { LedgerCommand } from './domain/ledger.decider.js';
+import type { AnnulPosting } from './domain/ledger.decider.js';
 import { post, refuses, spec } from './testing/ledger-spec.js';
 
 /** Issue 22: every way a membership ends takes effect at the end of a financial year (GenG § 65, § 67b, § 68, § 77, § 77a). */
@@ -170,7 +170,7 @@ describe('partial termination of further shares (2, § 67b)', () => {
 
 describe('a pending end', () => {
   const pending = [...member, noticed({ noticeDate: '2026-10-01', effectiveDate: '2027-12-31' }), posted('b-new', 8, 3, { date: '2027-12-31' }), exitOn('2027-12-31')];
-  const withdraw = (date?: string): LedgerCommand => ({ type: 'AnnulPosting', memberId: M, cooperativeId: COOP, balanceId: 'b-w', annulPeer: 'b-new', terms, today: '2026-11-15', ...(date ? { date } : {}) });
+  const withdraw = (date?: string): AnnulPosting => ({ type: 'AnnulPosting', memberId: M, cooperativeId: COOP, balanceId: 'b-w', annulPeer: 'b-new', terms, today: '2026-11-15', ...(date ? { date } : {}) });
 
   it('accepts no further posting (the member leaves; a subscription makes no sense)', () => {
     refuses(pending, post(1, 1), [err(null, 'memberHasExited')]);
