@@ -63,15 +63,24 @@ describe('membership end: notice, pending end, effect on its date, withdrawal', 
     expect(history.at(-3)!.notice).toMatchObject({ balanceId: exit.id, reason: 'exit', noticeDate: today, effectiveDate: effective, noticePeriodMonths: 3 });
     expect(history.at(-2)!.posting).toMatchObject({ date: effective, type: 8 });
 
+    // § 76: a transfer stays possible while leaving; the withdrawal on the effective date takes what remains.
+    const taker = await createMember(t.http, t.adminToken, { name: 'Übernehmer', shareAmount: 1 });
+    await posted(t.http, t.adminToken, { member: m.id, type: 3, quantity: 1, transferTo: taker.id, ...DATES, date: today });
+    expect(await member(t.http, t.adminToken, m.id)).toMatchObject({ shareAmount: 3, exitDate: effective, exitPending: true });
+    expect(await member(t.http, t.adminToken, m.id, effective)).toMatchObject({ shareAmount: 0, shareTotalEUR: 0 });
+    const exits = (await request(t.http).get(`/api/v1/balances?filter=member:${m.id},type:8,annulated:false`).set(auth(t.adminToken)).expect(200)).body as BalanceDto[];
+    expect(exits.map((x) => [x.quantity, x.date])).toEqual([[3, effective]]);
+    const restated = exits[0]!;
+
     // Withdrawn before it takes effect (from the member dashboard: an annulation of the exit posting, dated today).
-    const withdrawal = await posted(t.http, t.adminToken, { type: 5, annulPeer: exit.id });
-    expect(withdrawal).toMatchObject({ type: 5, annulPeer: exit.id, quantity: 4, amount: 100000, date: effective });
-    expect(await member(t.http, t.adminToken, m.id)).toMatchObject({ shareAmount: 4, exitDate: null, exitNoticeDate: null, exitPending: false, exited: false });
-    expect(await member(t.http, t.adminToken, m.id, effective)).toMatchObject({ shareAmount: 4, exitDate: null });
+    const withdrawal = await posted(t.http, t.adminToken, { type: 5, annulPeer: restated.id });
+    expect(withdrawal).toMatchObject({ type: 5, annulPeer: restated.id, quantity: 3, amount: 75000, date: effective });
+    expect(await member(t.http, t.adminToken, m.id)).toMatchObject({ shareAmount: 3, exitDate: null, exitNoticeDate: null, exitPending: false, exited: false });
+    expect(await member(t.http, t.adminToken, m.id, effective)).toMatchObject({ shareAmount: 3, exitDate: null });
     const after = (await request(t.http).get(`/api/v1/members/${m.id}/history`).set(auth(t.adminToken)).expect(200)).body as MemberHistoryEntry[];
     expect(after.slice(-3).map((h) => h.type)).toEqual(['MembershipEndWithdrawn', 'PostingAnnulled', 'MemberExitRevoked']);
-    expect(after.at(-3)!.notice).toEqual({ balanceId: exit.id, withdrawnOn: today });
-    expect((await dashboard()).balanceSum).toBe(before.balanceSum);
+    expect(after.at(-3)!.notice).toEqual({ balanceId: restated.id, withdrawnOn: today });
+    expect((await dashboard()).balanceSum).toBe(before.balanceSum + 25000);
   });
 
   it('applies the cooperative\'s longer notice period, and the extraordinary notice its three months', async () => {

@@ -1,7 +1,7 @@
 import { describe, it } from '@jest/globals';
 import type { MemberEvent } from '@coop/contracts';
 import { admitted, COOP, err, M, member, ON, posted, subscribed, terms } from '../kernel/testing/member-events.js';
-import type { AnnulPosting } from './domain/ledger.decider.js';
+import type { AnnulPosting, TransferOut } from './domain/ledger.decider.js';
 import { post, refuses, spec } from './testing/ledger-spec.js';
 
 /** Issue 22: every way a membership ends takes effect at the end of a financial year (GenG § 65, § 67b, § 68, § 77, § 77a). */
@@ -220,6 +220,43 @@ describe('a pending end', () => {
         posted('b-2', 8, 3, { date: '2027-12-31' }),
         exitOn('2027-12-31', 'exit', 'b-2'),
       ]);
+  });
+
+  describe('a transfer (§ 76: at any time) while the end is pending', () => {
+    const out = (quantity: number, fields: Partial<TransferOut> = {}): TransferOut => ({
+      type: 'TransferOut',
+      memberId: M,
+      cooperativeId: COOP,
+      balanceId: 'b-out',
+      peerBalanceId: 'b-in',
+      transferTo: 'm-2',
+      quantity,
+      terms,
+      restate: { annulment: 'b-ann', exit: 'b-exit2' },
+      ...ON,
+      date: '2026-11-20',
+      ...fields,
+    });
+
+    it('is accepted and re-states the exit posting for the holding that remains', () => {
+      spec
+        .given(pending)
+        .when(out(2))
+        .then([
+          posted('b-out', 3, 2, { date: '2026-11-20', transferTo: 'm-2', transferPeer: 'b-in' }),
+          { type: 'PostingAnnulled', data: { memberId: M, balanceId: 'b-ann', annulPeer: 'b-new', originalType: 8, quantity: 3, amount: 75_000, date: '2027-12-31', approvalDate: null, interestBegin: null } },
+          posted('b-exit2', 8, 1, { date: '2027-12-31' }),
+          exitOn('2027-12-31', 'exit', 'b-exit2'),
+        ]);
+    });
+
+    it('keeps the minimum until the effective date', () => {
+      refuses(pending, out(3), [err('quantity', 'atLeastAmountMustRemain', '250,00')]);
+    });
+
+    it('is refused after the effective date like any posting of an exited member', () => {
+      refuses(pending, out(1, { date: '2028-01-02' }), [err(null, 'memberHasExited')]);
+    });
   });
 
   it('withdraws a pending partial termination the same way (annulled on its own date)', () => {

@@ -141,6 +141,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
             transferTo: target,
             quantity,
             terms,
+            restate: { annulment: newRecordId(), exit: newRecordId() },
             ...dates,
           });
           const incoming = await this.ledger.decideOnLedger(target, {

@@ -16,7 +16,7 @@ import { evolveShareAccount, initialMemberState, requireMember, type MemberPosti
 import { formatEuro } from '../../kernel/money.js';
 import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
-import { postNotice } from './membership-end.rules.js';
+import { exitPendingOn, postNotice, transferOutWhileLeaving } from './membership-end.rules.js';
 import { requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
 
 /**
@@ -67,6 +67,11 @@ export type TransferOut = {
   readonly transferTo: string;
   readonly quantity: number;
   readonly terms: ShareTerms;
+  /**
+   * Balance ids for re-stating a pending exit (membership-end.rules.ts `transferOutWhileLeaving`): the annulation of
+   * the exit posting and the exit posting for the holding that remains. Used only while an exit is pending.
+   */
+  readonly restate?: { readonly annulment: string; readonly exit: string };
 } & PostingDates;
 
 /** The incoming half of a transfer (4), on the receiving member; mirrors `TransferOut` (ids swapped). */
@@ -197,6 +202,8 @@ function postShares(command: PostShares, state: MemberState): MemberEvent[] {
 
 function transferOut(command: TransferOut, state: MemberState): MemberEvent[] {
   requireMember(state, command.cooperativeId, command.memberId);
+  // § 76 GenG: a transfer is possible at any time, also while a noticed end is pending (its exit is re-stated).
+  if (exitPendingOn(state, command.date)) return transferOutWhileLeaving(command, state);
   requireNotExited(state);
   requireNewBalance(state, command.balanceId);
   const { memberId, balanceId, peerBalanceId, terms } = command;

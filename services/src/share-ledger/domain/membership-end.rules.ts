@@ -13,11 +13,12 @@ import {
   type MemberEvent,
   type SharesPosted,
 } from '@coop/contracts';
-import type { MemberState } from '../../kernel/member-stream.js';
-import { amountFor } from '../../kernel/share-terms.js';
+import { isExitPending, type MemberState } from '../../kernel/member-stream.js';
+import { formatEuro } from '../../kernel/money.js';
+import { amountFor, shareCostErrors } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
-import type { PostShares } from './ledger.decider.js';
-import { withEntry } from './posting-rules.js';
+import type { PostShares, TransferOut } from './ledger.decider.js';
+import { requireNewBalance, withEntry } from './posting-rules.js';
 
 /**
  * A membership ends, or further shares are given up, at the end of a financial year (GenG § 65, § 67b, § 68, § 77,
@@ -89,5 +90,49 @@ export function postNotice(command: PostShares, state: MemberState): MemberEvent
     },
     posting,
     { type: 'MemberExited', data: { memberId, exitDate: effectiveDate, reason, balanceId } },
+  ];
+}
+
+/** An exit recorded with its notice (issue 22) whose effective date lies after `date`. */
+export function exitPendingOn(state: MemberState, date: string): boolean {
+  return isExitPending(state, date) && state.exitNoticeDate !== null && state.exitBalanceId !== null;
+}
+
+/**
+ * An outgoing transfer (§ 76 GenG: "jederzeit") while the member's end is pending: the member keeps the minimum until
+ * the effective date, and the exit posting is re-stated for the holding that remains (the old one annulled on the
+ * effective date, a new one dated on it), so the withdrawal on the effective date takes exactly what is left.
+ */
+export function transferOutWhileLeaving(command: TransferOut, state: MemberState): MemberEvent[] {
+  const { memberId, balanceId, peerBalanceId, terms, transferTo, quantity, restate } = command;
+  if (!restate) throw new RangeError('A transfer while an exit is pending needs the balance ids to re-state the exit (restate).');
+  requireNewBalance(state, balanceId);
+  requireNewBalance(state, restate.annulment);
+  requireNewBalance(state, restate.exit);
+  const errors = transferTo === memberId ? [memberFieldError('transferTo', 'canNotTransferToSelf')] : [];
+  errors.push(...shareCostErrors(terms));
+  if (errors.length > 0) throw new ValidationError(errors);
+  const exit = state.postings.get(state.exitBalanceId!)!;
+  const amount = amountFor(3, quantity, terms.shareCost);
+  const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
+  // The holding without the pending withdrawal, and with the transfer: the minimum stays until the end.
+  const staying = [...state.postings.values()].filter((p) => p.balanceId !== exit.balanceId);
+  if (lowestSharesFrom([...staying, { date: dates.date, shares: -quantity, amount }], dates.date) < terms.minimumShares) {
+    throw new ValidationError([memberFieldError('quantity', 'atLeastAmountMustRemain', formatEuro(terms.minimumShares * terms.shareCost))]);
+  }
+  const remainingShares = state.shares - exit.shares - quantity;
+  const remainingCents = state.cents - exit.amount + amount;
+  const exitType = exit.type as 6 | 7 | 8;
+  return [
+    { type: 'SharesPosted', data: { memberId, balanceId, type: 3, quantity, amount, shareCost: terms.shareCost, ...dates, transferTo, transferPeer: peerBalanceId } },
+    {
+      type: 'PostingAnnulled',
+      data: { memberId, balanceId: restate.annulment, annulPeer: exit.balanceId, originalType: exitType, quantity: -exit.shares, amount: -exit.amount, date: exit.date, approvalDate: null, interestBegin: null },
+    },
+    {
+      type: 'SharesPosted',
+      data: { memberId, balanceId: restate.exit, type: exitType, quantity: remainingShares, amount: -remainingCents, shareCost: terms.shareCost, ...dates, date: exit.date },
+    },
+    { type: 'MemberExited', data: { memberId, exitDate: exit.date, reason: state.exitReason!, balanceId: restate.exit } },
   ];
 }
