@@ -15,5 +15,7 @@ export function PendingExit({ m, size = 'small' }: { m: Pick<MemberRecord, 'exit
     m.exitReason === 'death'
       ? translate('coop.members.deceasedHeirs', { date })
       : translate('coop.members.leavesOn', { date, reason: translate(`coop.members.exitReasons.${m.exitReason ?? 'exit'}`) });
-  return <Chip size={size} color="warning" variant="outlined" label={label} sx={{ mt: 0.25, height: size === 'small' ? 20 : undefined }} data-testid="member-pending-exit" data-date={m.exitDate} />;
+  // In the list the label wraps (a narrow name column at 1280 px must not overflow with the German text).
+  const wrap = size === 'small' ? { height: 'auto', minHeight: 20, '& .MuiChip-label': { whiteSpace: 'normal', py: '1px' } } : {};
+  return <Chip size={size} color="warning" variant="outlined" label={label} sx={{ mt: 0.25, ...wrap }} data-testid="member-pending-exit" data-date={m.exitDate} />;
 }

@@ -16,7 +16,7 @@ import { evolveShareAccount, initialMemberState, requireMember, type MemberPosti
 import { formatEuro } from '../../kernel/money.js';
 import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
-import { exitPendingOn, postNotice, transferOutWhileLeaving } from './membership-end.rules.js';
+import { exitPendingOn, postNotice, transferOutWhileLeaving, type EndNotice } from './membership-end.rules.js';
 import { requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
 
 /**
@@ -44,15 +44,6 @@ export type PostShares = {
    */
   readonly notice?: EndNotice;
 } & PostingDates;
-
-/** The dates and reasons of a notice (PostShares.notice). */
-export interface EndNotice {
-  readonly date: string;
-  /** Exclusion (7): the day the registered letter was sent. */
-  readonly dispatchDate?: string | null;
-  /** Exit (8): the reason of an extraordinary notice (§ 65 (3) GenG); runs three months instead of the statutory period. */
-  readonly extraordinaryReason?: string | null;
-}
 
 /**
  * The outgoing half of a transfer (3), on the giving member. `balanceId` is posted here,

@@ -17,8 +17,38 @@ import { isExitPending, type MemberState } from '../../kernel/member-stream.js';
 import { formatEuro } from '../../kernel/money.js';
 import { amountFor, shareCostErrors } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
-import type { PostShares, TransferOut } from './ledger.decider.js';
-import { requireNewBalance, withEntry } from './posting-rules.js';
+import type { ShareTerms } from '../../kernel/share-terms.js';
+import { requireNewBalance, withEntry, type PostingDates } from './posting-rules.js';
+
+/** The dates and reasons of a notice (the ledger's PostShares.notice). */
+export interface EndNotice {
+  readonly date: string;
+  /** Exclusion (7): the day the registered letter was sent. */
+  readonly dispatchDate?: string | null;
+  /** Exit (8): the reason of an extraordinary notice (§ 65 (3) GenG); runs three months instead of the statutory period. */
+  readonly extraordinaryReason?: string | null;
+}
+
+/** What the rules read of the ledger's PostShares (a posting of type 2, 6, 7 or 8 with its notice). */
+type NoticePosting = {
+  readonly memberId: string;
+  readonly balanceId: string;
+  readonly postingType: 1 | 2 | 6 | 7 | 8;
+  readonly quantity?: number | null;
+  readonly terms: ShareTerms;
+  readonly notice?: EndNotice;
+} & PostingDates;
+
+/** What the rules read of the ledger's TransferOut. */
+type LeavingTransfer = {
+  readonly memberId: string;
+  readonly balanceId: string;
+  readonly peerBalanceId: string;
+  readonly transferTo: string;
+  readonly quantity: number;
+  readonly terms: ShareTerms;
+  readonly restate?: { readonly annulment: string; readonly exit: string };
+} & PostingDates;
 
 /**
  * A membership ends, or further shares are given up, at the end of a financial year (GenG § 65, § 67b, § 68, § 77,
@@ -26,7 +56,7 @@ import { requireNewBalance, withEntry } from './posting-rules.js';
  * the effective date (contracts' membershipEndDate, the rule the console shows), so until then the shares count in
  * every holding as of a date.
  */
-export function postNotice(command: PostShares, state: MemberState): MemberEvent[] {
+export function postNotice(command: NoticePosting, state: MemberState): MemberEvent[] {
   const notice = command.notice!;
   const { postingType, terms, balanceId, memberId } = command;
   const noticePeriodMonths = terms.noticePeriodMonths ?? DEFAULT_NOTICE_PERIOD_MONTHS;
@@ -103,7 +133,7 @@ export function exitPendingOn(state: MemberState, date: string): boolean {
  * the effective date, and the exit posting is re-stated for the holding that remains (the old one annulled on the
  * effective date, a new one dated on it), so the withdrawal on the effective date takes exactly what is left.
  */
-export function transferOutWhileLeaving(command: TransferOut, state: MemberState): MemberEvent[] {
+export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberState): MemberEvent[] {
   const { memberId, balanceId, peerBalanceId, terms, transferTo, quantity, restate } = command;
   if (!restate) throw new RangeError('A transfer while an exit is pending needs the balance ids to re-state the exit (restate).');
   requireNewBalance(state, balanceId);
