@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import { Chip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatDate } from '../format';
 import type { MemberRecord } from './model';
@@ -15,7 +15,13 @@ export function PendingExit({ m, size = 'small' }: { m: Pick<MemberRecord, 'exit
     m.exitReason === 'death'
       ? translate('coop.members.deceasedHeirs', { date })
       : translate('coop.members.leavesOn', { date, reason: translate(`coop.members.exitReasons.${m.exitReason ?? 'exit'}`) });
-  // In the list the label wraps (a narrow name column at 1280 px must not overflow with the German text).
-  const wrap = size === 'small' ? { height: 'auto', minHeight: 20, '& .MuiChip-label': { whiteSpace: 'normal', py: '1px' } } : {};
-  return <Chip size={size} color="warning" variant="outlined" label={label} sx={{ mt: 0.25, ...wrap }} data-testid="member-pending-exit" data-date={m.exitDate} />;
+  // In the list a wrapping line of text (a narrow name column at 1280 px must not overflow with the German text).
+  if (size === 'small') {
+    return (
+      <Typography variant="caption" component="div" color="warning.dark" sx={{ fontWeight: 600, lineHeight: 1.3, mt: 0.25 }} data-testid="member-pending-exit" data-date={m.exitDate}>
+        {label}
+      </Typography>
+    );
+  }
+  return <Chip size={size} color="warning" variant="outlined" label={label} data-testid="member-pending-exit" data-date={m.exitDate} />;
 }
