@@ -277,6 +277,21 @@ describe('members and postings', () => {
     const exited = Number(await textOf(page, tid('dashboard-memberExitCount')));
     expect(active + exited).toBe(2);
     await screenshot(page, 'members-main-dashboard');
+
+    // Withdraw the notice from the member dashboard (confirmed first): the end is no longer pending.
+    await page.goto(`${product.baseUrl}/member/${memberId}`);
+    await page.click(tid('member-withdraw-notice'));
+    await waitForPath(page, (p) => p.startsWith('/balances/new/type/5/peer/'), 'the withdrawal form');
+    await waitForText(page, tid('annul-intro'), shown);
+    await page.click(tid('save'));
+    await waitForDialog(page);
+    await screenshot(page, 'members-withdraw-notice-confirm');
+    await page.click(tid('confirm-ok'));
+    await waitForPath(page, (p) => p === `/member/${memberId}`, 'back on the dashboard after the withdrawal');
+    await page.waitForSelector('[data-testid="history-entry"][data-type="MembershipEndWithdrawn"]');
+    await page.waitForSelector('[data-testid="member-action-1"]:not([aria-disabled="true"])');
+    expect(await page.$(tid('member-pending-exit'))).toBeNull();
+    await waitForHolding(page, '5 shares');
     await page.browserContext().close();
   }, 180_000);
   it('member list at 1280 px in German: every column on screen, equal names in order; the dashboard names the church', async () => {
