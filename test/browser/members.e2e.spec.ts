@@ -214,6 +214,8 @@ describe('members and postings', () => {
     await waitForPath(page, (p) => p === `/member/${memberId}`, 'back on the dashboard after the exit');
     await waitForText(page, tid('member-pending-exit'), `Leaves on ${shown} (Exit)`);
     await waitForHolding(page, '5 shares');
+    // The share account's sum is today's too: the withdrawal dated on the effective date does not count yet.
+    await waitForText(page, tid('member-sum-shares'), '5');
     for (const type of [1, 2, 3, 6, 7, 8]) {
       await page.waitForSelector(`[data-testid="member-action-${type}"][aria-disabled="true"]`);
     }

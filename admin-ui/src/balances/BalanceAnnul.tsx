@@ -53,7 +53,7 @@ function AnnulForm({ original }: { original: BalanceRecord }) {
         busy={saving}
         title={translate(withdrawal ? 'coop.balances.confirmWithdrawTitle' : 'coop.balances.confirmAnnulTitle')}
         content={withdrawal ? translate('coop.balances.withdrawIntro', { date: formatDate(original.date) }) : translate('coop.balances.annulIntro')}
-        confirmLabel={translate('coop.balances.confirmAnnul')}
+        confirmLabel={translate(withdrawal ? 'coop.members.withdrawNotice' : 'coop.balances.confirmAnnul')}
         onClose={() => setConfirming(false)}
         onConfirm={() => {
           confirmed.current = true;

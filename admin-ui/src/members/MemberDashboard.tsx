@@ -29,7 +29,7 @@ import { PageLoading } from '../layout/Layout';
 import { MemberHistoryCard } from './MemberHistory';
 import { useSession } from '../session/session';
 import { PendingExit } from './PendingExit';
-import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, shareChange, type BalanceRecord, type MemberRecord } from './model';
+import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, shareChange, today, type BalanceRecord, type MemberRecord } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
 import type { ExemptionOrderRecord, NonAssessmentRecord } from '../taxPapers/model';
 import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath } from '../taxPapers/parts';
@@ -251,7 +251,8 @@ function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: read
             <TableRow>
               <TableCell colSpan={2} sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14 }}>{translate('resources.members.fields.shareTotalEUR')}</TableCell>
               <TableCell align="right" sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14, fontVariantNumeric: 'tabular-nums' }} data-testid="member-sum-shares">
-                {formatCount(rows.reduce((total, b) => total + shareChange(b), 0))}
+                {/* As of today, like the capital beside it: a pending end's withdrawal (a later year's end) does not count yet. */}
+                {formatCount(rows.filter((b) => b.date <= today()).reduce((total, b) => total + shareChange(b), 0))}
               </TableCell>
               <TableCell align="right" sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14, whiteSpace: 'nowrap' }} data-testid="member-sum-balance">{formatMoney(sum ?? 0)}</TableCell>
               <TableCell colSpan={3} />
