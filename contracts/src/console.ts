@@ -36,3 +36,15 @@ export {
   POSTAL_SALUTATIONS,
   SALUTATIONS,
 } from './events/member-events.js';
+export {
+  DEFAULT_NOTICE_PERIOD_MONTHS,
+  EXTRAORDINARY_NOTICE_PERIOD_MONTHS,
+  MAX_NOTICE_PERIOD_MONTHS,
+  MIN_NOTICE_PERIOD_MONTHS,
+  deathReason,
+  extraordinaryNoticeFrom,
+  financialYearEnd,
+  membershipEndDate,
+  noticeEffectiveDate,
+  type MembershipEndReason,
+} from './membership-end.js';

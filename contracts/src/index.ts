@@ -24,3 +24,4 @@ export * from './tax-paper-validation-templates.js';
 export * from './answer-templates.js';
 export * from './general-validation-templates.js';
 export * from './business-date.js';
+export * from './membership-end.js';

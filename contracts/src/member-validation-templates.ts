@@ -29,7 +29,19 @@ export type MemberValidationTemplate =
   /** "The cooperative has no share price yet" / "Für die Genossenschaft ist noch kein Anteilspreis hinterlegt" (general). */
   | 'shareCostNotSet'
   /** "This salutation does not fit the legal form: a firm is addressed as "Dear Sir or Madam", a person by name" / "Diese Briefanrede passt nicht zur Rechtsform: …" (on `postalSalutation`). */
-  | 'postalSalutationDoesNotFitLegalForm';
+  | 'postalSalutationDoesNotFitLegalForm'
+  /** "The exit cannot lie before the entry on {0}" / "Das Ausscheiden kann nicht vor dem Eintritt am {0} liegen" ({0} the entry date). */
+  | 'exitBeforeEntry'
+  /**
+   * "The member holds {0} shares on {2}; at least {1} must remain" / "Das Mitglied hält am {2} {0} Anteile; mindestens
+   * {1} müssen verbleiben" (a partial termination, 2: {0} the holding, {1} the minimum, {2} the effective date).
+   */
+  | 'withdrawalLeavesTooFew'
+  /**
+   * "An extraordinary notice is possible after one full financial year of membership, from {0}" / "Eine außerordentliche
+   * Kündigung ist erst nach einem vollen Geschäftsjahr der Mitgliedschaft möglich, ab {0}" (§ 65 (3) GenG).
+   */
+  | 'extraordinaryNeedsFullYear';
 
 export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = [
   'selectTarget',
@@ -43,4 +55,7 @@ export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = 
   'mustBeEmpty',
   'shareCostNotSet',
   'postalSalutationDoesNotFitLegalForm',
+  'exitBeforeEntry',
+  'withdrawalLeavesTooFew',
+  'extraordinaryNeedsFullYear',
 ];

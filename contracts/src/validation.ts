@@ -26,6 +26,8 @@ export type ValidationTemplate =
   | 'invalidChoice'
   | 'unknownField'
   | 'mustBeAtLeast'
+  /** "Must be at most {0}" / "Darf höchstens {0} sein". */
+  | 'mustBeAtMost'
   | 'cannotDeleteSelf';
 
 export interface FieldError {

@@ -28,6 +28,7 @@ export const WRITABLE_FIELDS = {
     'bic',
     'balanceCost',
     'minimumShares',
+    'noticePeriodMonths',
   ] satisfies readonly (keyof CooperativeFields)[],
   elmanumbers: ['elmaProcess', 'elmaNumber'] satisfies readonly (keyof ElmaNumberWrite)[],
   /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, approvalDate, interestBegin (`PUT` drops memberNr and shareAmount). */
@@ -74,7 +75,19 @@ export const WRITABLE_FIELDS = {
     'kiStSatz',
     'shareAmount',
   ] satisfies readonly (keyof MemberAdmission)[],
-  balances: ['member', 'type', 'quantity', 'date', 'approvalDate', 'interestBegin', 'transferTo', 'annulPeer'] satisfies readonly (keyof PostingRequest)[],
+  balances: [
+    'member',
+    'type',
+    'quantity',
+    'date',
+    'approvalDate',
+    'interestBegin',
+    'transferTo',
+    'annulPeer',
+    'noticeDate',
+    'dispatchDate',
+    'extraordinaryReason',
+  ] satisfies readonly (keyof PostingRequest)[],
   /** The share register: only the payment fields are corrected (a correction event; history is kept). */
   shares: ['rueckpfleinzahlung', 'interestEnd'] satisfies readonly (keyof ShareCorrection)[],
   /** Exemption orders: the whole order on POST and PUT; `spouse` only on joint orders (if sent, the spouse linked in the member's master data). */

@@ -22,6 +22,8 @@ describe('the areas of the product', () => {
       UsernameReleased: ['username'],
       MemberAdmitted: expect.arrayContaining(['name', 'givenName', 'iban', 'birthDate']),
       MemberDataChanged: expect.arrayContaining(['name', 'givenName', 'iban', 'birthDate']),
+      // The reason of an extraordinary notice of termination (§ 65 (3) GenG) tells of the member's situation.
+      MembershipEndNoticed: ['extraordinaryReason'],
       ExemptionOrderRecorded: ['spouse'],
       ExemptionOrderCorrected: ['spouse'],
       NonAssessmentRecorded: ['orderNumber', 'taxAuthorities'],

@@ -20,14 +20,14 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     expect((await request(t.http).get(`/api/v1/balances/${b.id}`).set(auth(t.adminToken)).expect(200)).body).toEqual(b);
   });
 
-  it('withdraws (2) with a negative amount, and refuses to go below the minimum with the euro amount', async () => {
+  it('withdraws (2, a partial termination) at the end of the notice\'s financial year, and refuses to go below the minimum naming holding and minimum', async () => {
     const m = await createMember(t.http, t.adminToken, { shareAmount: 4 });
     const w = await posted(t.http, t.adminToken, { member: m.id, type: 2, quantity: 1, ...DATES });
-    expect(w.amount).toBe(-25000);
+    // Notice on 01.03.2021 with three months: effective 31.12.2021.
+    expect(w).toMatchObject({ amount: -25000, date: '2021-12-31' });
     const refused = await post(t.http, t.adminToken, { member: m.id, type: 2, quantity: 2, ...DATES });
     expect(refused.status).toBe(400);
-    // What must remain (500,00 €), what the member holds (3 shares) and the most that may leave (1).
-    expect(refused.body).toEqual({ errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '500,00', '1': '3', '2': '1' } }] });
+    expect(refused.body).toEqual({ errors: [{ field: 'quantity', template: 'withdrawalLeavesTooFew', parameters: { '0': '3', '1': '2', '2': '2021-12-31' } }] });
     expect((await member(t.http, t.adminToken, m.id)).shareAmount).toBe(3);
   });
 
@@ -83,12 +83,20 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     expect(zero.body).toEqual({ errors: [{ field: 'annulPeer', template: 'cannotAnnul', parameters: {} }] });
   });
 
-  it('records death (6): the whole holding leaves, exit date and reason are set, further postings are refused', async () => {
+  it('records death (6): the whole holding leaves at the end of the year of death, exit date and reason are set, further postings are refused', async () => {
     const m = await createMember(t.http, t.adminToken, { name: 'Verstorben', shareAmount: 5 });
     const other = await createMember(t.http, t.adminToken, { name: 'Erbe' });
-    const death = await posted(t.http, t.adminToken, { member: m.id, type: 6, ...DATES, date: '2022-02-01' });
-    expect(death).toMatchObject({ type: 6, quantity: 5, amount: -125000 });
-    expect(await member(t.http, t.adminToken, m.id)).toMatchObject({ shareAmount: 0, shareTotalEUR: 0, exitDate: '2022-02-01', exitReason: 'death', exited: true });
+    const death = await posted(t.http, t.adminToken, { member: m.id, type: 6, ...DATES, noticeDate: '2022-02-01' });
+    expect(death).toMatchObject({ type: 6, quantity: 5, amount: -125000, date: '2022-12-31' });
+    expect(await member(t.http, t.adminToken, m.id)).toMatchObject({
+      shareAmount: 0,
+      shareTotalEUR: 0,
+      exitDate: '2022-12-31',
+      exitNoticeDate: '2022-02-01',
+      exitReason: 'death',
+      exited: true,
+      exitPending: false,
+    });
     const refused = await post(t.http, t.adminToken, { member: m.id, type: 1, quantity: 1, ...DATES });
     expect(refused.body).toEqual({ errors: [{ field: null, template: 'memberHasExited', parameters: {} }] });
     const toExited = await post(t.http, t.adminToken, { member: other.id, type: 3, quantity: 1, transferTo: m.id, ...DATES });
@@ -101,8 +109,9 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     expect((await member(t.http, t.adminToken, ex.id)).exitReason).toBe('exclusion');
     const quit = await createMember(t.http, t.adminToken, { name: 'Gekündigt', shareAmount: 3 });
     const exit = await posted(t.http, t.adminToken, { member: quit.id, type: 8, ...DATES });
-    expect(await member(t.http, t.adminToken, quit.id)).toMatchObject({ exitReason: 'exit', exitDate: DATES.date, shareAmount: 0 });
-    await posted(t.http, t.adminToken, { type: 5, annulPeer: exit.id, date: DATES.date });
+    expect(await member(t.http, t.adminToken, quit.id)).toMatchObject({ exitReason: 'exit', exitDate: '2021-12-31', exitNoticeDate: DATES.date, shareAmount: 0 });
+    // Annulled after its effective date: an ordinary annulation on its own date.
+    await posted(t.http, t.adminToken, { type: 5, annulPeer: exit.id, date: '2022-01-10' });
     expect(await member(t.http, t.adminToken, quit.id)).toMatchObject({ exitReason: null, exitDate: null, exited: false, shareAmount: 3 });
   });
 
@@ -218,8 +227,7 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     expect(won).toBeGreaterThan(0);
     expect(won).toBeLessThanOrEqual(6);
     for (const r of results.filter((x) => x.status === 400)) {
-      // Refused only with the minimum of 2 shares left: none may leave.
-      expect(r.body).toEqual({ errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '500,00', '1': '2', '2': '0' } }] });
+      expect(r.body).toEqual({ errors: [{ field: 'quantity', template: 'withdrawalLeavesTooFew', parameters: { '0': '2', '1': '2', '2': '2021-12-31' } }] });
     }
     const after = await member(t.http, t.adminToken, m.id);
     expect(after.shareAmount).toBe(8 - won);

@@ -129,7 +129,8 @@ describe('members: master data, member numbers, lists, as-of-date, history', () 
   it('answers members and holdings as of a date, from the postings dates', async () => {
     const m = await createMember(t.http, t.adminToken, { name: 'Stichtag', entryDate: '2019-05-01', shareAmount: 2 });
     await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 3, ...DATES, date: '2020-06-30' });
-    await posted(t.http, t.adminToken, { member: m.id, type: 8, ...DATES, date: '2022-12-31' });
+    // Notice on 30.09.2022, three months: the exit takes effect on 31.12.2022.
+    await posted(t.http, t.adminToken, { member: m.id, type: 8, ...DATES, noticeDate: '2022-09-30' });
     expect(await member(t.http, t.adminToken, m.id, '2019-12-31')).toMatchObject({ shareAmount: 2, shareTotalEUR: 50000, exitDate: null, exited: false });
     expect(await member(t.http, t.adminToken, m.id, '2020-06-30')).toMatchObject({ shareAmount: 5, shareTotalEUR: 125000, exitDate: null });
     expect(await member(t.http, t.adminToken, m.id, '2022-12-31')).toMatchObject({ shareAmount: 0, exitDate: '2022-12-31', exitReason: 'exit', exited: true });

@@ -29,7 +29,7 @@ describe('write path: kept share terms', () => {
     await setTerms(t.http, t.adminToken, t.cooperativeId, 10000, 4);
     const refused = await request(t.http).post('/api/v1/balances').set(auth(t.adminToken)).send({ member: m.id, type: 2, quantity: 1, ...DATES });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '400,00', '1': '4', '2': '0' } }] });
+    expect(refused.body).toEqual({ errors: [{ field: 'quantity', template: 'withdrawalLeavesTooFew', parameters: { '0': '4', '1': '4', '2': '2021-12-31' } }] });
   });
 });
 

@@ -208,28 +208,38 @@ describe('members and postings', () => {
     const targetAfter = await product.api(`/members/${targetId}`, { token });
     expect(targetAfter.body).toMatchObject({ shareAmount: 2 });
 
-    // Exit: confirmed first; afterwards every posting button is disabled.
+    // Exit (issue 22): the notice given today takes effect at the end of a financial year at least three months
+    // later, shown in the form; confirmed first; until then the member keeps the shares and takes no further postings.
     await page.click(tid('member-action-8'));
     await waitForPath(page, (p) => p === `/balances/new/type/8/member/${memberId}`, 'the exit form');
     await waitForText(page, tid('balance-exit-warning'), '5 shares');
+    const effective = await page.$eval(tid('balance-effective-date'), (e) => e.getAttribute('data-date'));
+    expect(effective).toMatch(/^\d{4}-12-31$/);
+    const shown = `31.12.${effective!.slice(0, 4)}`;
+    await waitForText(page, tid('balance-effective-date'), shown);
     await page.click(tid('save'));
     await waitForDialog(page);
     await screenshot(page, 'members-exit-confirm');
     await page.click(tid('confirm-ok'));
     await waitForPath(page, (p) => p === `/member/${memberId}`, 'back on the dashboard after the exit');
-    await page.waitForSelector(tid('member-exited'));
-    await waitForHolding(page, '0 shares');
+    await waitForText(page, tid('member-pending-exit'), `Leaves on ${shown} (Exit)`);
+    await waitForHolding(page, '5 shares');
+    // The share account's sum is today's too: the withdrawal dated on the effective date does not count yet.
+    await waitForText(page, tid('member-sum-shares'), '5');
     for (const type of [1, 2, 3, 6, 7, 8]) {
       await page.waitForSelector(`[data-testid="member-action-${type}"][aria-disabled="true"]`);
     }
+    await waitForText(page, tid('member-actions-closed'), shown);
+    await page.waitForSelector(tid('member-withdraw-notice'));
+    await page.waitForSelector('[data-testid="history-entry"][data-type="MembershipEndNoticed"]');
     await page.waitForSelector('[data-testid="history-entry"][data-type="MemberExited"]');
-    await screenshot(page, 'members-dashboard-exited');
+    await screenshot(page, 'members-dashboard-exit-pending');
 
-    // The list shows the exit date. (An exit dated today counts as exited, and leaves the default list
-    // `exitDate:null`, only once the day has passed: docs/api.md.) The toggle adds exited members.
+    // The list shows the pending end in the default list (still a member until the effective date).
     await page.click(tid('menu-members'));
     await waitForPath(page, (p) => p === '/members', '/members');
     await page.waitForSelector('[data-testid="members-row"][data-name="Berger"]');
+    await waitForText(page, '[data-testid="members-row"][data-name="Adler"] [data-testid="member-pending-exit"]', shown);
     await page.click(tid('members-show-exited'));
     await waitForText(page, '[data-testid="members-row"][data-name="Adler"]', '– ');
     await screenshot(page, 'members-list-with-exited');
@@ -272,13 +282,28 @@ describe('members and postings', () => {
     // The main dashboard: counts, shares (balance sum / share price) and capital.
     await page.click(tid('brand'));
     await waitForPath(page, (p) => p === '/', '/');
-    await waitForText(page, tid('dashboard-shareCount'), '2');
-    await waitForText(page, tid('dashboard-capital'), '500,00 €');
-    // An exit dated today counts as exited once the day has passed: active + exited = 2 either way.
+    // The leaving member's five shares still count until the effective date.
+    await waitForText(page, tid('dashboard-shareCount'), '7');
+    await waitForText(page, tid('dashboard-capital'), '1.750,00 €');
     const active = Number(await textOf(page, tid('dashboard-memberCount')));
     const exited = Number(await textOf(page, tid('dashboard-memberExitCount')));
     expect(active + exited).toBe(2);
     await screenshot(page, 'members-main-dashboard');
+
+    // Withdraw the notice from the member dashboard (confirmed first): the end is no longer pending.
+    await page.goto(`${product.baseUrl}/member/${memberId}`);
+    await page.click(tid('member-withdraw-notice'));
+    await waitForPath(page, (p) => p.startsWith('/balances/new/type/5/peer/'), 'the withdrawal form');
+    await waitForText(page, tid('annul-intro'), shown);
+    await page.click(tid('save'));
+    await waitForDialog(page);
+    await screenshot(page, 'members-withdraw-notice-confirm');
+    await page.click(tid('confirm-ok'));
+    await waitForPath(page, (p) => p === `/member/${memberId}`, 'back on the dashboard after the withdrawal');
+    await page.waitForSelector('[data-testid="history-entry"][data-type="MembershipEndWithdrawn"]');
+    await page.waitForSelector('[data-testid="member-action-1"]:not([aria-disabled="true"])');
+    expect(await page.$(tid('member-pending-exit'))).toBeNull();
+    await waitForHolding(page, '5 shares');
     await page.browserContext().close();
   }, 180_000);
   it('member list at 1280 px in German: every column on screen, equal names in order; the dashboard names the church', async () => {

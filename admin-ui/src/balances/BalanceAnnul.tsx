@@ -7,7 +7,8 @@ import { DateTextInput } from '../common/DateTextInput';
 import { EditHeader } from '../common/EditHeader';
 import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/Layout';
-import { canAnnul, canWriteMembers, today, type BalanceRecord } from '../members/model';
+import { formatDate } from '../format';
+import { canAnnul, canWriteMembers, isExitType, today, type BalanceRecord } from '../members/model';
 import { useSession } from '../session/session';
 import { BalanceDetails } from './BalanceDetails';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
@@ -20,6 +21,8 @@ function AnnulForm({ original }: { original: BalanceRecord }) {
   const [confirming, setConfirming] = useState(false);
   const confirmed = useRef(false);
   const allowed = canAnnul(original);
+  // Issue 22: annulling an end (or a partial termination) before its effective date withdraws the notice.
+  const withdrawal = allowed && (isExitType(original.type) || original.type === 2) && original.date > today();
   const canWrite = canWriteMembers(useSession()?.roles);
   const onSubmit = async (values: Record<string, unknown>) => {
     if (!confirmed.current) {
@@ -32,10 +35,10 @@ function AnnulForm({ original }: { original: BalanceRecord }) {
   };
   return (
     <Form id={FORM_ID} onSubmit={onSubmit} warnWhenUnsavedChanges={false}>
-      <EditHeader title={translate('coop.title.annulBalance')} backTo={`/member/${encodeURIComponent(original.member)}`} canSave={allowed && canWrite} />
+      <EditHeader title={translate(withdrawal ? 'coop.members.withdrawNotice' : 'coop.title.annulBalance')} backTo={`/member/${encodeURIComponent(original.member)}`} canSave={allowed && canWrite} />
       <CardContent sx={{ px: 3 }}>
         <Alert severity={allowed ? 'info' : 'warning'} sx={{ mb: 2 }} data-testid="annul-intro">
-          {translate(allowed ? 'coop.balances.annulIntro' : 'coop.balances.annulNotAllowed')}
+          {withdrawal ? translate('coop.balances.withdrawIntro', { date: formatDate(original.date) }) : translate(allowed ? 'coop.balances.annulIntro' : 'coop.balances.annulNotAllowed')}
         </Alert>
         <BalanceDetails balance={original} title={translate('coop.balances.original')} />
         {allowed ? (
@@ -49,9 +52,9 @@ function AnnulForm({ original }: { original: BalanceRecord }) {
       <ConfirmDialog
         open={confirming}
         busy={saving}
-        title={translate('coop.balances.confirmAnnulTitle')}
-        content={translate('coop.balances.annulIntro')}
-        confirmLabel={translate('coop.balances.confirmAnnul')}
+        title={translate(withdrawal ? 'coop.balances.confirmWithdrawTitle' : 'coop.balances.confirmAnnulTitle')}
+        content={withdrawal ? translate('coop.balances.withdrawIntro', { date: formatDate(original.date) }) : translate('coop.balances.annulIntro')}
+        confirmLabel={translate(withdrawal ? 'coop.members.withdrawNotice' : 'coop.balances.confirmAnnul')}
         onClose={() => setConfirming(false)}
         onConfirm={() => {
           confirmed.current = true;

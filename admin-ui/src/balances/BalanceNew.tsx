@@ -17,6 +17,7 @@ import { useCooperative } from '../members/useCooperative';
 import { canWriteMembers } from '../members/model';
 import { useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
+import { isNoticeType, NoticeFields } from './NoticeFields';
 
 const FORM_ID = 'balance-form';
 
@@ -48,7 +49,8 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
   const confirmed = useRef(false);
   const closed = postingsClosed(member);
   const canWrite = canWriteMembers(useSession()?.roles);
-  const typeName = translate(`coop.balances.types.${type}`);
+  const typeName = postingTypeName(translate, type, member);
+  const notice = isNoticeType(type);
 
   const onSubmit = async (values: Record<string, unknown>) => {
     if (exit && !confirmed.current) {
@@ -98,7 +100,7 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
             </Grid>
           ) : null}
           <Grid size={{ xs: 12 }} />
-          <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="date" fullWidth readOnly={closed} /></Grid>
+          {notice ? <NoticeFields type={type} member={member} readOnly={closed} /> : <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="date" fullWidth readOnly={closed} /></Grid>}
           <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="approvalDate" fullWidth readOnly={closed} /></Grid>
           <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="interestBegin" fullWidth readOnly={closed} /></Grid>
         </Grid>
@@ -119,7 +121,16 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
   );
 }
 
-/** `/balances/new/type/{type}/member/{member}` for types 1, 2, 3, 6, 7, 8 (SPEC 2); death, exclusion and exit are confirmed first. */
+/** The type's name; a legal entity's death (6) is its dissolution (§ 77a GenG). */
+export function postingTypeName(translate: (key: string) => string, type: number, member: Pick<MemberRecord, 'legalForm'>): string {
+  return type === 6 && member.legalForm === 1 ? translate('coop.balances.dissolution') : translate(`coop.balances.types.${type}`);
+}
+
+/**
+ * `/balances/new/type/{type}/member/{member}` for types 1, 2, 3, 6, 7, 8 (SPEC 2); death, exclusion and exit are confirmed
+ * first. Types 2, 6, 7, 8 take the notice date and take effect at the end of a financial year (issue 22): the API dates
+ * the posting itself, so `date` is sent as the notice date.
+ */
 export default function BalanceNew() {
   const params = useParams();
   const type = Number(params.type);
@@ -136,6 +147,7 @@ export default function BalanceNew() {
     type,
     quantity: exit ? (member.shareAmount ?? 0) : 1,
     ...(type === 3 ? { transferTo: null } : {}),
+    ...(isNoticeType(type) ? { noticeDate: today(), ...(type === 7 ? { dispatchDate: null } : {}), ...(type === 8 ? { extraordinary: false, extraordinaryReason: null } : {}) } : {}),
     date: today(),
     approvalDate: today(),
     interestBegin: today(),
@@ -146,7 +158,13 @@ export default function BalanceNew() {
         <CreateBase
           resource="balances"
           record={record}
-          transform={(data: RaRecord) => ({ ...data, member: member.id, type })}
+          transform={({ extraordinary, extraordinaryReason, ...data }: RaRecord) => ({
+            ...data,
+            member: member.id,
+            type,
+            ...(isNoticeType(type) ? { date: data.noticeDate } : {}),
+            ...(type === 8 ? { extraordinaryReason: extraordinary === true ? extraordinaryReason : null } : {}),
+          })}
           redirect={() => `/member/${encodeURIComponent(member.id)}`}
           mutationOptions={leave}
         >

@@ -93,6 +93,10 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
               <NumberInput source="minimumShares" fullWidth readOnly={ro} min={1} step={1} slotProps={input('cooperative-minimumShares')} />
             </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              {/* § 65 (2) GenG: a notice takes effect at the end of the first financial year at least this long after it. */}
+              <NumberInput source="noticePeriodMonths" fullWidth readOnly={ro} min={3} max={60} step={1} slotProps={input('cooperative-noticePeriodMonths')} />
+            </Grid>
           </Section>
         </Grid>
       </CardContent>

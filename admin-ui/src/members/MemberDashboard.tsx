@@ -29,7 +29,8 @@ import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/Layout';
 import { MemberHistoryCard } from './MemberHistory';
 import { useSession } from '../session/session';
-import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, shareChange, type BalanceRecord, type MemberRecord } from './model';
+import { PendingExit } from './PendingExit';
+import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, shareChange, today, type BalanceRecord, type MemberRecord } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
 import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord } from '../taxPapers/model';
 import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath, taxIdMissing } from '../taxPapers/parts';
@@ -130,9 +131,11 @@ function BankCard({ m }: { m: MemberRecord }) {
   );
 }
 
-function ActionsCard({ m, sum, canWrite }: { m: MemberRecord; sum: number | undefined; canWrite: boolean }) {
+function ActionsCard({ m, sum, canWrite, exitPosting }: { m: MemberRecord; sum: number | undefined; canWrite: boolean; exitPosting: string | undefined }) {
   const translate = useTranslate();
   const closed = postingsClosed(m) || !canWrite;
+  // Issue 22: an end still pending can be withdrawn (the annulation of its exit posting, confirmed on that page).
+  const withdrawable = m.exitPending && exitPosting !== undefined && canWrite;
   return (
     <Card component="section" data-testid="member-actions-card">
       <CardHeader
@@ -155,13 +158,18 @@ function ActionsCard({ m, sum, canWrite }: { m: MemberRecord; sum: number | unde
               startIcon={type === 1 ? <AddIcon /> : undefined}
               data-testid={`member-action-${type}`}
             >
-              {translate(`coop.balances.actions.${type}`)}
+              {type === 6 && m.legalForm === 1 ? translate('coop.balances.dissolution') : translate(`coop.balances.actions.${type}`)}
             </Button>
           );
         })}
+        {withdrawable ? (
+          <Button component={RouterLink} to={`/balances/new/type/5/peer/${encodeURIComponent(exitPosting)}`} variant="outlined" color="warning" size="small" startIcon={<UndoIcon />} data-testid="member-withdraw-notice">
+            {translate('coop.members.withdrawNotice')}
+          </Button>
+        ) : null}
         {postingsClosed(m) ? (
           <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }} data-testid="member-actions-closed">
-            {translate('coop.members.cards.actionsExited')}
+            {m.exitPending && m.exitDate ? translate('coop.members.cards.actionsPending', { date: formatDate(m.exitDate) }) : translate('coop.members.cards.actionsExited')}
           </Typography>
         ) : null}
       </CardContent>
@@ -244,7 +252,8 @@ function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: read
             <TableRow>
               <TableCell colSpan={2} sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14 }}>{translate('resources.members.fields.shareTotalEUR')}</TableCell>
               <TableCell align="right" sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14, fontVariantNumeric: 'tabular-nums' }} data-testid="member-sum-shares">
-                {formatCount(rows.reduce((total, b) => total + shareChange(b), 0))}
+                {/* As of today, like the capital beside it: a pending end's withdrawal (a later year's end) does not count yet. */}
+                {formatCount(rows.filter((b) => b.date <= today()).reduce((total, b) => total + shareChange(b), 0))}
               </TableCell>
               <TableCell align="right" sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14, whiteSpace: 'nowrap' }} data-testid="member-sum-balance">{formatMoney(sum ?? 0)}</TableCell>
               <TableCell colSpan={3} />
@@ -329,7 +338,8 @@ export default function MemberDashboard() {
         {m.memberNr !== null && m.memberNr !== undefined ? <Chip label={`${translate('resources.members.fields.memberNr')} ${m.memberNr}`} size="small" variant="outlined" /> : null}
         {m.legalForm === 1 ? <Chip label={translate('coop.members.legalEntity')} size="small" variant="outlined" /> : null}
         {m.underage ? <Chip label={translate('coop.members.underage')} size="small" color="info" variant="outlined" /> : null}
-        {m.exitDate ? <Chip label={translate('coop.members.exitedOn', { date: formatDate(m.exitDate) })} size="small" color={hasExited(m) ? 'default' : 'warning'} variant={hasExited(m) ? 'filled' : 'outlined'} data-testid="member-exited" /> : null}
+        {m.exitDate && !m.exitPending ? <Chip label={translate('coop.members.exitedOn', { date: formatDate(m.exitDate) })} size="small" color={hasExited(m) ? 'default' : 'warning'} variant={hasExited(m) ? 'filled' : 'outlined'} data-testid="member-exited" /> : null}
+        <PendingExit m={m} size="medium" />
         <Box sx={{ flex: 1 }} />
         {canWrite ? (
           <Button component={RouterLink} to={`/members/${encodeURIComponent(m.id)}`} startIcon={<EditIcon />} variant="outlined" data-testid="member-edit">
@@ -341,7 +351,9 @@ export default function MemberDashboard() {
         <Grid size={{ xs: 12, md: 6, lg: 4 }}><MasterCard m={m} /></Grid>
         <Grid size={{ xs: 12, md: 6, lg: 4 }}><ContactCard m={m} /></Grid>
         <Grid size={{ xs: 12, md: 6, lg: 4 }}><BankCard m={m} /></Grid>
-        <Grid size={{ xs: 12 }}><ActionsCard m={m} sum={dashboard.data?.sumBalance} canWrite={canWrite} /></Grid>
+        <Grid size={{ xs: 12 }}>
+          <ActionsCard m={m} sum={dashboard.data?.sumBalance} canWrite={canWrite} exitPosting={balances.find((b) => isExitType(b.type) && !b.annulated && b.date === m.exitDate)?.id} />
+        </Grid>
         {/* The share account needs the full width below 1536 px (seven columns, German headers, annul buttons). */}
         <Grid size={{ xs: 12, xl: 8 }}><ShareAccountCard rows={balances} sum={dashboard.data?.sumBalance} loading={dashboard.isPending} closed={postingsClosed(m)} canWrite={canWrite} /></Grid>
         <Grid size={{ xs: 12, xl: 4 }}><MemberHistoryCard memberId={m.id} /></Grid>

@@ -11,6 +11,8 @@ const KIND: Record<string, string> = {
   PostingAnnulled: 'annulled',
   MemberExited: 'exited',
   MemberExitRevoked: 'exitRevoked',
+  MembershipEndNoticed: 'noticed',
+  MembershipEndWithdrawn: 'noticeWithdrawn',
   SharePaymentCorrected: 'other',
 };
 
@@ -21,6 +23,8 @@ const DOT: Record<string, string> = {
   annulled: 'warning.main',
   exited: 'error.main',
   exitRevoked: 'warning.main',
+  noticed: 'error.main',
+  noticeWithdrawn: 'warning.main',
   other: 'text.disabled',
 };
 
@@ -78,6 +82,16 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
       {entry.exit ? (
         <Typography variant="body2" component="div" sx={{ mt: 0.25 }}>
           {translate('resources.members.fields.exitDate')}: {formatDate(entry.exit.exitDate)}
+        </Typography>
+      ) : null}
+      {entry.notice ? (
+        <Typography variant="body2" component="div" sx={{ mt: 0.25 }} data-testid="history-notice">
+          {entry.notice.noticeDate ? `${translate('resources.balances.fields.noticeDate')}: ${formatDate(entry.notice.noticeDate)}` : ''}
+          {entry.notice.reason ? ` (${translate(`coop.members.exitReasons.${entry.notice.reason}`, { _: entry.notice.reason })})` : ''}
+          {entry.notice.effectiveDate ? ` · ${translate('resources.members.fields.exitDate')}: ${formatDate(entry.notice.effectiveDate)}` : ''}
+          {entry.notice.dispatchDate ? ` · ${translate('resources.balances.fields.dispatchDate')}: ${formatDate(entry.notice.dispatchDate)}` : ''}
+          {entry.notice.extraordinaryReason ? ` · ${translate('resources.balances.fields.extraordinaryReason')}: ${entry.notice.extraordinaryReason}` : ''}
+          {entry.notice.withdrawnOn ? formatDate(entry.notice.withdrawnOn) : ''}
         </Typography>
       ) : null}
       {entry.correction ? (

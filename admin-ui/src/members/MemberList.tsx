@@ -12,6 +12,7 @@ import { useServerList } from '../data/useServerList';
 import { formatDate } from '../format';
 import { useSession } from '../session/session';
 import { canWriteMembers, hasExited, memberName, type MemberRecord } from './model';
+import { PendingExit } from './PendingExit';
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
@@ -108,6 +109,7 @@ export default function MemberList() {
                       {memberName(m)}
                     </Link>
                     {exited ? <Chip size="small" label={translate('coop.members.exited')} sx={{ mt: 0.25, height: 20 }} /> : null}
+                    <PendingExit m={m} />
                     {m.underage ? <Chip size="small" color="info" variant="outlined" label={translate('coop.members.underage')} sx={{ mt: 0.25, ml: exited ? 0.5 : 0, height: 20 }} /> : null}
                   </TableCell>
                   <TableCell>{m.legalForm === 1 || m.civilStatus === null || m.civilStatus === undefined ? '' : translate(`coop.members.civilStatuses.${m.civilStatus}`)}</TableCell>

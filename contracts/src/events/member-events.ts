@@ -183,6 +183,8 @@ export type SharesPosted = DomainEvent<
     transferTo?: string;
     transferFrom?: string;
     transferPeer?: string;
+    /** A partial termination (2, § 67b): the day notice was given; the posting is dated on its effective date. */
+    noticeDate?: string;
   }
 >;
 
@@ -209,11 +211,46 @@ export type PostingAnnulled = DomainEvent<
   }
 >;
 
-export type ExitReason = 'death' | 'exclusion' | 'exit';
+/** Why a membership ended; `dissolution` is the end of a legal entity (§ 77a GenG), posted as type 6. */
+export type ExitReason = 'death' | 'exclusion' | 'exit' | 'dissolution';
 export const EXIT_REASON_BY_TYPE: Readonly<Record<ExitType, ExitReason>> = { 6: 'death', 7: 'exclusion', 8: 'exit' };
 
-/** Follows the exit posting (6, 7, 8) `balanceId` in the same append; `exitDate` is its date. */
+/**
+ * Follows the exit posting (6, 7, 8) `balanceId` in the same append; `exitDate` is its date. Recorded alone (before
+ * issue 22) it means the membership ended on that date; after a `MembershipEndNoticed` the date is the notice's
+ * effective date (the end of a financial year, possibly in the future: the member leaves then, and holds the shares
+ * until then).
+ */
 export type MemberExited = DomainEvent<'MemberExited', { memberId: string; exitDate: string; reason: ExitReason; balanceId: string }>;
+
+/**
+ * A membership ends at the end of a financial year (GenG § 65, § 68, § 77, § 77a; DOMAIN.md 9.1): the notice of
+ * termination (8), the board's exclusion decision (7), the death or a legal entity's dissolution (6) was recorded on
+ * `noticeDate` (the notice, decision, death or dissolution date) and takes effect on `effectiveDate`. The same append
+ * holds the exit posting `balanceId` (dated `effectiveDate`, the whole holding) and `MemberExited`.
+ * `dispatchDate`: the day the exclusion was sent by registered letter (7; from then no votes and seats), else null.
+ * `extraordinaryReason`: the reason of an extraordinary notice (§ 65 (3), 8 only), else null; personal data.
+ * `noticePeriodMonths`: the notice period applied (8), else null.
+ */
+export type MembershipEndNoticed = DomainEvent<
+  'MembershipEndNoticed',
+  {
+    memberId: string;
+    balanceId: string;
+    reason: ExitReason;
+    noticeDate: string;
+    effectiveDate: string;
+    dispatchDate: string | null;
+    noticePeriodMonths: number | null;
+    extraordinaryReason: string | null;
+  }
+>;
+
+/**
+ * The notice behind the pending exit posting `balanceId` was withdrawn on `date` (before its effective date); the same
+ * append holds the annulation `annulment` of the exit posting (dated on the effective date) and `MemberExitRevoked`.
+ */
+export type MembershipEndWithdrawn = DomainEvent<'MembershipEndWithdrawn', { memberId: string; balanceId: string; annulment: string; date: string }>;
 
 /** The exit posting `balanceId` was annulled by `annulment`: the member is a member again. */
 export type MemberExitRevoked = DomainEvent<'MemberExitRevoked', { memberId: string; balanceId: string; annulment: string }>;
@@ -237,6 +274,8 @@ export type MemberEvent =
   | PostingAnnulled
   | MemberExited
   | MemberExitRevoked
+  | MembershipEndNoticed
+  | MembershipEndWithdrawn
   | SharePaymentCorrected;
 
 /** The change a posting makes to the holding: shares and euro cents, both signed. */

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsString, Min } from 'class-validator';
+import { IsInt, IsString, Max, Min } from 'class-validator';
 import { isValidBic, isValidEmail, isValidIban, isValidTaxNumber, isValidUrl } from '../validators.js';
 import { AsInteger, AsText, IsFilled, Satisfies, rule } from './rules.js';
 
@@ -35,6 +35,15 @@ export class CooperativeFields {
   @IsInt(rule('invalidNumber'))
   @Min(1, rule('mustBeAtLeast', '1'))
   minimumShares: number = 1;
+  /**
+   * The statutory notice period of a termination in months (§ 65 (2) GenG: at least 3, at most 5 years); empty reads as
+   * 3. A notice takes effect at the end of the first financial year at least this long after it (issue 22).
+   */
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? 3 : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value))
+  @IsInt(rule('invalidNumber'))
+  @Min(3, rule('mustBeAtLeast', '3'))
+  @Max(60, rule('mustBeAtMost', '60'))
+  noticePeriodMonths: number = 3;
 }
 
 /** A cooperative as the API answers it. */

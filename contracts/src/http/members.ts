@@ -10,7 +10,7 @@ import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
 
 export const MEMBER_TYPES = [0, 1, 2, 3] as const;
 export const POSTING_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
-export const EXIT_REASONS = ['death', 'exclusion', 'exit'] as const;
+export const EXIT_REASONS = ['death', 'exclusion', 'exit', 'dissolution'] as const;
 
 /** A member as the API answers it. Money in euro cents, dates `YYYY-MM-DD`. */
 export class MemberDto {
@@ -58,6 +58,17 @@ export class MemberDto {
   @IsOptional() @IsBusinessDate({}) readonly exitDate!: string | null;
   @IsOptional() @IsIn(EXIT_REASONS) readonly exitReason!: string | null;
   @IsBoolean() readonly exited!: boolean;
+  /**
+   * The exit is recorded but takes effect later (`exitDate`, the end of a financial year, after today or `?date=`):
+   * the member still holds the shares (issue 22). A deceased member (`exitReason` death) is then "deceased, heirs".
+   */
+  @IsBoolean() readonly exitPending!: boolean;
+  /** The day the notice was given, the exclusion decided, the member died or was dissolved; null for an exit recorded before issue 22. */
+  @IsOptional() @IsBusinessDate({}) readonly exitNoticeDate!: string | null;
+  /** Exclusion: the day the registered letter was sent. */
+  @IsOptional() @IsBusinessDate({}) readonly exitDispatchDate!: string | null;
+  /** Extraordinary notice (§ 65 (3) GenG): its reason. */
+  @IsOptional() @IsString() readonly exitExtraordinaryReason!: string | null;
   @IsOptional() @IsBusinessDate({}) readonly approvalDate!: string | null;
   @IsOptional() @IsBusinessDate({}) readonly interestBegin!: string | null;
   @IsOptional() @IsString() readonly taxId!: string | null;
@@ -167,6 +178,17 @@ export class HistoryExit {
   @IsString() readonly balanceId!: string;
 }
 
+/** The notice of a `MembershipEndNoticed` history entry, or its withdrawal (`MembershipEndWithdrawn`: balanceId and withdrawnOn only). */
+export class HistoryNotice {
+  @IsString() readonly balanceId!: string;
+  @IsOptional() @IsIn(EXIT_REASONS) readonly reason?: string;
+  @IsOptional() @IsBusinessDate({}) readonly noticeDate?: string;
+  @IsOptional() @IsBusinessDate({}) readonly effectiveDate?: string;
+  @IsOptional() @IsBusinessDate({}) readonly dispatchDate?: string | null;
+  @IsOptional() @IsString() readonly extraordinaryReason?: string | null;
+  @IsOptional() @IsBusinessDate({}) readonly withdrawnOn?: string;
+}
+
 /** The correction of a `SharePaymentCorrected` history entry. */
 export class HistoryCorrection {
   @IsString() readonly balanceId!: string;
@@ -192,6 +214,8 @@ export class MemberHistoryEntry {
   @IsOptional() @NestedOf(() => HistoryExit) readonly exit?: HistoryExit | null;
   /** SharePaymentCorrected. */
   @IsOptional() @NestedOf(() => HistoryCorrection) readonly correction?: HistoryCorrection;
+  /** MembershipEndNoticed, MembershipEndWithdrawn. */
+  @IsOptional() @NestedOf(() => HistoryNotice) readonly notice?: HistoryNotice;
   @IsInt() readonly shareAmountAfter!: number;
   @IsInt() readonly shareTotalAfter!: number;
 }

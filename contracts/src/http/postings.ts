@@ -24,6 +24,12 @@ const asOptionalInteger = ({ value }: { value: unknown }): number | null => {
   return typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
 };
 
+/** Optional text trimmed; empty (or anything but text) reads as null. */
+const asOptionalDate = ({ value }: { value: unknown }): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/** The types that take effect at the end of a financial year and carry a notice date (issue 22). */
+export const NOTICE_TYPES: readonly unknown[] = [2, 6, 7, 8];
+
 const isEnterable = (type: unknown): boolean => (ENTERABLE_POSTING_TYPES as readonly unknown[]).includes(type);
 const filled = (v: unknown): boolean => !isBlankValue(v);
 const trimmed = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -80,6 +86,30 @@ export class PostingRequest {
   @Satisfies('isEmptyUnlessTransfer', (v, o) => o.type === 3 || !filled(v), rule('mustBeEmpty'))
   transferTo: string | null = null;
 
+  /**
+   * Partial termination (2), exit (8): the day notice was given; exclusion (7): the day the board decided; death (6):
+   * the day of death or of a legal entity's dissolution. The posting is dated on the effective date the ledger computes
+   * (the end of a financial year, membership-end.ts), and `date` is then not read. Empty: `date` is the notice date.
+   */
+  @Transform(asOptionalDate)
+  @forEnterableType
+  @Satisfies('isEmptyUnlessNotice', (v, o) => v === null || NOTICE_TYPES.includes(o.type), rule('mustBeEmpty'))
+  @Satisfies('isBusinessDate', (v) => v === null || (typeof v === 'string' && isIsoDate(v)), ruleNamingValue('invalidDate'))
+  noticeDate: string | null = null;
+
+  /** Exclusion (7): the day the registered letter with the decision was sent; optional, not before the decision. */
+  @Transform(asOptionalDate)
+  @forEnterableType
+  @Satisfies('isEmptyUnlessExclusion', (v, o) => v === null || o.type === 7, rule('mustBeEmpty'))
+  @Satisfies('isBusinessDate', (v) => v === null || (typeof v === 'string' && isIsoDate(v)), ruleNamingValue('invalidDate'))
+  dispatchDate: string | null = null;
+
+  /** Exit (8): the reason of an extraordinary notice (§ 65 (3) GenG); filled, the notice runs three months. */
+  @Transform(asOptionalDate)
+  @forEnterableType
+  @Satisfies('isEmptyUnlessExit', (v, o) => v === null || o.type === 8, rule('mustBeEmpty'))
+  extraordinaryReason: string | null = null;
+
   /** The posting an annulation (5) reverses; empty for every other type. */
   @Transform(asOptionalText)
   @forEnterableType
@@ -88,8 +118,6 @@ export class PostingRequest {
   annulPeer: string | null = null;
 }
 
-/** Optional text trimmed; empty (or anything but text) reads as null. */
-const asOptionalDate = ({ value }: { value: unknown }): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
 /**
  * `PUT /shares/{id}`: the payment fields of a share register row (a correction event; the row's history is kept).

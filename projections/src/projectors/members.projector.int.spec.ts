@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { EventStore, MemberEvent, MemberMasterData, ReadDocument, RecordedEvent } from '@coop/contracts';
 import { SqliteReadStore } from '../read-store/sqlite-read-store.js';
 import { ProjectionRunner } from '../runner/projection-runner.js';
-import { BALANCES, MEMBER_STATS, MEMBERS, membersProjector } from './members.projector.js';
+import { BALANCES, MEMBER_STATS, MEMBERS, membersProjector, statsAsOf } from './members.projector.js';
 
 const COOP = 'coop-1';
 let position = 0n;
@@ -95,6 +95,34 @@ describe('members projector', () => {
       expect(await store.get(BALANCES.name, 'b4')).toMatchObject({ type: 5, shareAmount: -2, rueckpfleinzahlung: -50_000, interestEnd: null, cdcAction: 'insert' });
       expect(await store.get(BALANCES.name, 'b3')).toMatchObject({ annulated: true, shareAmount: 2, rueckpfleinzahlung: 50_000, versions: [expect.objectContaining({ cdcAction: 'insert' })] });
       expect(await store.get(MEMBER_STATS.name, COOP)).toMatchObject({ balanceSum: 100_000, shareSum: 4, memberTotal: 2 });
+    });
+  });
+
+  it('keeps a pending notice on the member and the year-end withdrawal out of the sums as of an earlier day (issue 22)', async () => {
+    await withRunner(async (runner, store) => {
+      const events = history();
+      const notice: MemberEvent[] = [
+        { type: 'MembershipEndNoticed', data: { memberId: 'm1', balanceId: 'b7', reason: 'exit', noticeDate: '2026-10-01', effectiveDate: '2027-12-31', dispatchDate: null, noticePeriodMonths: 3, extraordinaryReason: null } },
+        { type: 'SharesPosted', data: { memberId: 'm1', balanceId: 'b7', type: 8, quantity: 4, amount: -100_000, shareCost: 25_000, date: '2027-12-31', approvalDate: '2026-10-01', interestBegin: '2026-10-01' } },
+        { type: 'MemberExited', data: { memberId: 'm1', exitDate: '2027-12-31', reason: 'exit', balanceId: 'b7' } },
+      ];
+      await runner.apply([...events, ...notice.map((e) => recorded(e, 'member-m1'))]);
+      expect(await store.get(MEMBERS.name, 'm1')).toMatchObject({ exitDate: '2027-12-31', memberUntil: '2027-12-31', exitNoticeDate: '2026-10-01', exitDispatchDate: null });
+      const stats = await store.get(MEMBER_STATS.name, COOP);
+      expect(stats).toMatchObject({ balanceSum: 0, shareSum: 0, yearEndSums: { '2025-06-30': { a: -25_000, s: -1 }, '2027-12-31': { a: -100_000, s: -4 } } });
+      expect(statsAsOf(stats, '2027-12-30')).toEqual({ cents: 100_000, shares: 4 });
+      expect(statsAsOf(stats, '2027-12-31')).toEqual({ cents: 0, shares: 0 });
+      expect(statsAsOf(stats, '2025-06-29')).toEqual({ cents: 125_000, shares: 5 });
+
+      const withdrawn: MemberEvent[] = [
+        { type: 'MembershipEndWithdrawn', data: { memberId: 'm1', balanceId: 'b7', annulment: 'b8', date: '2026-11-15' } },
+        { type: 'PostingAnnulled', data: { memberId: 'm1', balanceId: 'b8', annulPeer: 'b7', originalType: 8, quantity: 4, amount: 100_000, date: '2027-12-31', approvalDate: null, interestBegin: null } },
+        { type: 'MemberExitRevoked', data: { memberId: 'm1', balanceId: 'b7', annulment: 'b8' } },
+      ];
+      await runner.apply(withdrawn.map((e) => recorded(e, 'member-m1')));
+      expect(await store.get(MEMBERS.name, 'm1')).toMatchObject({ exitDate: null, memberUntil: '9999-12-31', exitNoticeDate: null, shareAmount: 4 });
+      expect(await store.get(BALANCES.name, 'b7')).toMatchObject({ annulated: true, date: '2027-12-31' });
+      expect(statsAsOf(await store.get(MEMBER_STATS.name, COOP), '2027-01-01')).toEqual({ cents: 100_000, shares: 4 });
     });
   });
 

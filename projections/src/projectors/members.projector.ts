@@ -120,8 +120,16 @@ const TYPES = new Set<string>([
   'PostingAnnulled',
   'MemberExited',
   'MemberExitRevoked',
+  'MembershipEndNoticed',
+  'MembershipEndWithdrawn',
   'SharePaymentCorrected',
 ]);
+
+/** The posting types that take effect at the end of a financial year (issue 22): their sums are kept by date too. */
+const YEAR_END_TYPES = new Set<number>([2, 6, 7, 8]);
+
+/** The notice fields of a member document, cleared when there is no pending notice. */
+const NO_NOTICE = { exitNoticeDate: null, exitDispatchDate: null, exitExtraordinaryReason: null } as const;
 
 /** "Name, GivenName" for a natural person, the name alone for a legal entity or without given name. */
 export function memberDisplayName(doc: ReadDocument | undefined): string {
@@ -151,6 +159,8 @@ export const membersProjector: Projector = {
       case 'MemberDataChanged':
       case 'MemberExited':
       case 'MemberExitRevoked':
+      case 'MembershipEndNoticed':
+      case 'MembershipEndWithdrawn':
         return [memberKey(event.data.memberId)];
       case 'SharesPosted': {
         const d = event.data;
@@ -209,7 +219,18 @@ export const membersProjector: Projector = {
       case 'MemberExitRevoked': {
         const member = current(memberKey(event.data.memberId));
         if (!member) return [];
-        return [put(MEMBERS.name, { ...member, exitDate: null, exitReason: null, exitBalanceId: null, memberUntil: NO_EXIT, position })];
+        return [put(MEMBERS.name, { ...member, exitDate: null, exitReason: null, exitBalanceId: null, memberUntil: NO_EXIT, ...NO_NOTICE, position })];
+      }
+      case 'MembershipEndNoticed': {
+        const member = current(memberKey(event.data.memberId));
+        if (!member) return [];
+        const { noticeDate, dispatchDate, extraordinaryReason } = event.data;
+        return [put(MEMBERS.name, { ...member, exitNoticeDate: noticeDate, exitDispatchDate: dispatchDate, exitExtraordinaryReason: extraordinaryReason, position })];
+      }
+      case 'MembershipEndWithdrawn': {
+        const member = current(memberKey(event.data.memberId));
+        if (!member) return [];
+        return [put(MEMBERS.name, { ...member, ...NO_NOTICE, position })];
       }
       case 'SharesPosted':
       case 'PostingAnnulled': {
@@ -287,7 +308,8 @@ export const membersProjector: Projector = {
           );
           if (original) ops.push(put(BALANCES.name, { ...original, annulated: true, position }));
         }
-        ops.push(put(MEMBER_STATS.name, withStats(current(statsKey(coop)), coop, position, cents, shares, 0)));
+        const yearEnd = YEAR_END_TYPES.has(event.type === 'SharesPosted' ? event.data.type : event.data.originalType);
+        ops.push(put(MEMBER_STATS.name, withStats(current(statsKey(coop)), coop, position, cents, shares, 0, yearEnd ? d.date : null)));
         return ops;
       }
       case 'SharePaymentCorrected': {
@@ -306,13 +328,44 @@ function num(v: unknown): number {
   return typeof v === 'number' ? v : 0;
 }
 
-function withStats(stats: ReadDocument | undefined, cooperativeId: string, position: string, cents: number, shares: number, members: number): ReadDocument {
+/** The sums of the postings taking effect at a financial year's end (2, 6, 7, 8 and their annulations), by date. */
+export type DatedSums = Readonly<Record<string, { readonly a: number; readonly s: number }>>;
+
+/**
+ * The sums; `datedOn` names the date of a posting that takes effect at a year's end, whose sums are also kept by date
+ * (`yearEndSums`): the sums as of today leave out those dated later (a notice's withdrawal still pending).
+ */
+function withStats(
+  stats: ReadDocument | undefined,
+  cooperativeId: string,
+  position: string,
+  cents: number,
+  shares: number,
+  members: number,
+  datedOn: string | null = null,
+): ReadDocument {
+  const dated = (stats?.yearEndSums as DatedSums | undefined) ?? {};
+  const before = dated[datedOn ?? ''] ?? { a: 0, s: 0 };
   return {
     id: cooperativeId,
     cooperativeId,
     balanceSum: num(stats?.balanceSum) + cents,
     shareSum: num(stats?.shareSum) + shares,
     memberTotal: num(stats?.memberTotal) + members,
+    yearEndSums: datedOn === null ? dated : { ...dated, [datedOn]: { a: before.a + cents, s: before.s + shares } },
     position,
   };
+}
+
+/** The sum of all postings in cents and shares as of `date`: the stored sums less the year-end postings dated after it. */
+export function statsAsOf(stats: ReadDocument | undefined, date: string): { cents: number; shares: number } {
+  let cents = num(stats?.balanceSum);
+  let shares = num(stats?.shareSum);
+  for (const [d, sum] of Object.entries((stats?.yearEndSums as DatedSums | undefined) ?? {})) {
+    if (d > date) {
+      cents -= sum.a;
+      shares -= sum.s;
+    }
+  }
+  return { cents, shares };
 }

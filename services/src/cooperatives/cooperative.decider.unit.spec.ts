@@ -28,6 +28,7 @@ const valid: CooperativeFields = {
   bic: 'COBADEFFXXX',
   balanceCost: 10000,
   minimumShares: 1,
+  noticePeriodMonths: 3,
 };
 
 const TEXT_FIELDS = ['name', 'fullName', 'address', 'zip', 'city', 'email', 'contactPerson', 'url', 'taxId', 'bankname', 'iban', 'bic'] as const;
@@ -201,6 +202,30 @@ describe('cooperative decider: RegisterCooperative', () => {
     });
   });
 
+  describe('noticePeriodMonths (§ 65 (2) GenG: 3 to 60 months)', () => {
+    it.each([3, 24, 60])('accepts %d', (noticePeriodMonths) => acceptsRegistration({ noticePeriodMonths }));
+
+    it('refuses less than three months with mustBeAtLeast 3', () => {
+      refusesRegistration({ noticePeriodMonths: 2 }, [fieldError('noticePeriodMonths', 'mustBeAtLeast', '3')]);
+    });
+
+    it('refuses more than five years with mustBeAtMost 60', () => {
+      refusesRegistration({ noticePeriodMonths: 61 }, [fieldError('noticePeriodMonths', 'mustBeAtMost', '60')]);
+    });
+
+    it('refuses a fraction with invalidNumber', () => {
+      refusesRegistration({ noticePeriodMonths: 3.5 }, [fieldError('noticePeriodMonths', 'invalidNumber')]);
+    });
+
+    it('defaults to 3 months, so a client that does not send it changes nothing', () => {
+      spec.given([registered()]).when(update({ noticePeriodMonths: 3 })).then([]);
+      spec
+        .given([registered()])
+        .when(update({ noticePeriodMonths: 24 }))
+        .then([{ type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { noticePeriodMonths: 24 } } }]);
+    });
+  });
+
   describe('bootstrap (first start)', () => {
     it('registers by name only', () => {
       spec
@@ -216,8 +241,8 @@ describe('cooperative decider: RegisterCooperative', () => {
         .thenThrows(ValidationError, (e) => expect(e.errors).toEqual([fieldError('name', 'mustNotBeEmpty')]));
     });
 
-    it('defaults minimumShares to 1, so completing the record later does not report it as changed', () => {
-      const { name: _name, minimumShares: _ms, ...rest } = valid;
+    it('defaults minimumShares to 1 and noticePeriodMonths to 3, so completing the record later does not report them as changed', () => {
+      const { name: _name, minimumShares: _ms, noticePeriodMonths: _np, ...rest } = valid;
       spec
         .given([registered({ name: valid.name })])
         .when(update({}))

@@ -76,6 +76,7 @@ export async function prepareCooperative(
       bic: filled(fields.bic, d.bic),
       balanceCost: options.balanceCost ?? 25000,
       minimumShares: options.minimumShares ?? 2,
+      noticePeriodMonths: fields.noticePeriodMonths ?? 3,
     };
     await running.app.get(CommandBus).execute(new UpdateCooperativeCommand(contextFor(actor), id, complete));
     fields = await load();

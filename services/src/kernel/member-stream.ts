@@ -35,6 +35,8 @@ export interface MemberPosting extends HoldingEntry {
   readonly interestBegin: string | null;
   readonly payment: number;
   readonly interestEnd: string | null;
+  /** A partial termination (2) recorded with its notice date (dated on its effective date); else null. */
+  readonly noticeDate: string | null;
 }
 
 export interface MemberState {
@@ -48,10 +50,18 @@ export interface MemberState {
   readonly cents: number;
   /** By balance id, in the order posted. */
   readonly postings: ReadonlyMap<string, MemberPosting>;
-  /** Set by an exit posting (6, 7, 8); from then on the member accepts no posting. */
+  /**
+   * Set by an exit posting (6, 7, 8); from then on the member accepts no posting. Since issue 22 the exit posting is
+   * dated on the effective date (the end of a financial year), which may lie in the future: the exit is then pending.
+   */
   readonly exitDate: string | null;
   readonly exitReason: ExitReason | null;
   readonly exitBalanceId: string | null;
+  /** The date the pending exit was noticed (notice, decision, death), from `MembershipEndNoticed`; null for an exit recorded before. */
+  readonly exitNoticeDate: string | null;
+  /** Entry date and legal form (not personal data, kept in the share account's fold for the exit rules). */
+  readonly entryDate: string | null;
+  readonly legalForm: number | null;
 }
 
 export const initialMemberState: MemberState = {
@@ -66,6 +76,9 @@ export const initialMemberState: MemberState = {
   exitDate: null,
   exitReason: null,
   exitBalanceId: null,
+  exitNoticeDate: null,
+  entryDate: null,
+  legalForm: null,
 };
 
 /**
@@ -81,11 +94,11 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
   switch (event.type) {
     case 'MemberAdmitted': {
       const { memberId, cooperativeId, memberNr, ...master } = event.data;
-      return { ...initialMemberState, exists: true, memberId, cooperativeId, memberNr, master };
+      return { ...initialMemberState, exists: true, memberId, cooperativeId, memberNr, master, entryDate: master.entryDate, legalForm: master.legalForm };
     }
     case 'MemberDataChanged': {
       const { memberId: _id, ...changes } = event.data;
-      return { ...state, master: { ...state.master!, ...changes } };
+      return { ...withMembershipFacts(state, event.data), master: { ...state.master!, ...changes } };
     }
     case 'SharesPosted': {
       const d = event.data;
@@ -105,6 +118,7 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         interestBegin: d.interestBegin,
         payment: d.amount,
         interestEnd: null,
+        noticeDate: d.noticeDate ?? null,
       };
       return { ...state, shares: state.shares + shares, cents: state.cents + d.amount, postings: withPosting(state.postings, d.balanceId, posting) };
     }
@@ -126,6 +140,7 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         interestBegin: d.interestBegin,
         payment: d.amount,
         interestEnd: null,
+        noticeDate: null,
       };
       const postings = new Map(state.postings).set(d.balanceId, posting);
       if (original) postings.set(d.annulPeer, { ...original, annulated: true });
@@ -134,7 +149,11 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
     case 'MemberExited':
       return { ...state, exitDate: event.data.exitDate, exitReason: event.data.reason, exitBalanceId: event.data.balanceId };
     case 'MemberExitRevoked':
-      return { ...state, exitDate: null, exitReason: null, exitBalanceId: null };
+      return { ...state, exitDate: null, exitReason: null, exitBalanceId: null, exitNoticeDate: null };
+    case 'MembershipEndNoticed':
+      return { ...state, exitNoticeDate: event.data.noticeDate };
+    case 'MembershipEndWithdrawn':
+      return { ...state, exitNoticeDate: null };
     case 'SharePaymentCorrected': {
       const { balanceId, rueckpfleinzahlung, interestEnd } = event.data;
       const posting = state.postings.get(balanceId);
@@ -152,14 +171,25 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
 export function evolveShareAccount(state: MemberState, event: MemberEvent): MemberState {
   switch (event.type) {
     case 'MemberAdmitted': {
-      const { memberId, cooperativeId, memberNr } = event.data;
-      return { ...initialMemberState, exists: true, memberId, cooperativeId, memberNr };
+      const { memberId, cooperativeId, memberNr, entryDate, legalForm } = event.data;
+      return { ...initialMemberState, exists: true, memberId, cooperativeId, memberNr, entryDate, legalForm };
     }
     case 'MemberDataChanged':
-      return state;
+      return withMembershipFacts(state, event.data);
     default:
       return evolveMemberStream(state, event);
   }
+}
+
+/** Entry date and legal form as a master-data change left them (both are not personal data, never sealed). */
+function withMembershipFacts(state: MemberState, changes: Partial<MemberMasterData>): MemberState {
+  if (changes.entryDate === undefined && changes.legalForm === undefined) return state;
+  return { ...state, entryDate: changes.entryDate ?? state.entryDate, legalForm: changes.legalForm ?? state.legalForm };
+}
+
+/** An exit whose effective date lies after `date`: the member still holds the shares and is leaving. */
+export function isExitPending(state: MemberState, date: string): boolean {
+  return state.exitDate !== null && state.exitDate > date;
 }
 
 /** A member of another cooperative is answered as not found, like one that never existed. */

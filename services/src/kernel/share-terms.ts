@@ -7,6 +7,8 @@ import { memberFieldError, OUTGOING_TYPES, type BalanceType, type FieldError } f
 export interface ShareTerms {
   readonly shareCost: number;
   readonly minimumShares: number;
+  /** The statutory notice period in months (§ 65 (2) GenG, 3 to 60); absent reads as 3. */
+  readonly noticePeriodMonths?: number;
 }
 
 /** A cooperative registered by name only has no share price yet: nothing can be posted (general error shareCostNotSet). */

@@ -12,6 +12,8 @@ export const membersArea: AreaRegistration = {
   personalData: {
     MemberAdmitted: { subject: (d) => memberDataSubject(String(d.memberId)), fields: MEMBER_PERSONAL_FIELDS },
     MemberDataChanged: { subject: (d) => memberDataSubject(String(d.memberId)), fields: MEMBER_PERSONAL_FIELDS },
+    // The reason of an extraordinary notice (§ 65 (3) GenG) tells of the member's personal or economic situation.
+    MembershipEndNoticed: { subject: (d) => memberDataSubject(String(d.memberId)), fields: ['extraordinaryReason'] },
   },
   upcasters: [],
   views: {

@@ -1,6 +1,9 @@
 import {
+  DEFAULT_NOTICE_PERIOD_MONTHS,
   fieldError,
   isBlank,
+  MAX_NOTICE_PERIOD_MONTHS,
+  MIN_NOTICE_PERIOD_MONTHS,
   isValidBic,
   isValidEmail,
   isValidIban,
@@ -31,7 +34,7 @@ export const cooperativeDecider: Decider<CooperativeCommand, CooperativeEvent, C
   evolve(state, event) {
     if (event.type === 'CooperativeRegistered') {
       const { cooperativeId: _id, ...fields } = event.data;
-      return { exists: true, fields: { minimumShares: 1, ...fields } };
+      return { exists: true, fields: { minimumShares: 1, noticePeriodMonths: DEFAULT_NOTICE_PERIOD_MONTHS, ...fields } };
     }
     return { ...state, fields: { ...state.fields, ...event.data.changes } };
   },
@@ -85,5 +88,11 @@ export function cooperativeErrors(f: Partial<CooperativeFields>): FieldError[] {
   if (!Number.isSafeInteger(f.balanceCost) || f.balanceCost! <= 0) errors.push(fieldError('balanceCost', 'invalidNumber'));
   if (!Number.isSafeInteger(f.minimumShares)) errors.push(fieldError('minimumShares', 'invalidNumber'));
   else if (f.minimumShares! < 1) errors.push(fieldError('minimumShares', 'mustBeAtLeast', '1'));
+  // § 65 (2) GenG: at least three months, the statutes may extend it up to five years. Absent (an older client): 3.
+  if (f.noticePeriodMonths !== undefined) {
+    if (!Number.isSafeInteger(f.noticePeriodMonths)) errors.push(fieldError('noticePeriodMonths', 'invalidNumber'));
+    else if (f.noticePeriodMonths < MIN_NOTICE_PERIOD_MONTHS) errors.push(fieldError('noticePeriodMonths', 'mustBeAtLeast', String(MIN_NOTICE_PERIOD_MONTHS)));
+    else if (f.noticePeriodMonths > MAX_NOTICE_PERIOD_MONTHS) errors.push(fieldError('noticePeriodMonths', 'mustBeAtMost', String(MAX_NOTICE_PERIOD_MONTHS)));
+  }
   return errors;
 }

@@ -1,7 +1,8 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { DashboardDto, MemberDashboardDto, NotFoundError } from '@coop/contracts';
-import { MEMBER_STATS, MEMBERS } from '@coop/projections';
+import { MEMBER_STATS, MEMBERS, statsAsOf } from '@coop/projections';
+import { holdingOn } from '../../members/index.js';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import { businessToday, previousDay } from '@coop/contracts';
@@ -20,7 +21,10 @@ export class DashboardController {
     private readonly papers: TaxPaperReads,
   ) {}
 
-  /** Members not exited, members exited (exit date in the past), and the sum of all postings in cents. */
+  /**
+   * Members not exited, members exited (exit date in the past), and the sum of all postings in cents as of today (a
+   * pending notice's withdrawal, dated on a later year's end, does not count yet).
+   */
   @Get()
   @Requires('members:read')
   @AnswersOk(DashboardDto)
@@ -40,7 +44,7 @@ export class DashboardController {
       if (error instanceof NotFoundError) return undefined;
       throw error;
     });
-    return { memberCount, memberExitCount, balanceSum: typeof stats?.balanceSum === 'number' ? stats.balanceSum : 0 };
+    return { memberCount, memberExitCount, balanceSum: statsAsOf(stats, today).cents };
   }
 
   @Get('member/:id')
@@ -59,7 +63,8 @@ export class DashboardController {
       balance,
       exemptionOrder,
       nonAssessment,
-      sumBalance: typeof doc.shareTotalEUR === 'number' ? doc.shareTotalEUR : 0,
+      // As of today: shares whose withdrawal is still pending (a notice taking effect at a year's end) count.
+      sumBalance: holdingOn(doc, businessToday()).cents,
     };
   }
 }

@@ -177,6 +177,12 @@ function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState): Part
       return { exit: { exitDate: e.data.exitDate, reason: e.data.reason, balanceId: e.data.balanceId } };
     case 'MemberExitRevoked':
       return { exit: null };
+    case 'MembershipEndNoticed': {
+      const { memberId: _m, ...notice } = e.data;
+      return { notice };
+    }
+    case 'MembershipEndWithdrawn':
+      return { notice: { balanceId: e.data.balanceId, withdrawnOn: e.data.date } };
     case 'SharePaymentCorrected':
       return { correction: { balanceId: e.data.balanceId, rueckpfleinzahlung: e.data.rueckpfleinzahlung, interestEnd: e.data.interestEnd } };
   }

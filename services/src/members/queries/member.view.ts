@@ -19,25 +19,34 @@ export function holdingOn(doc: ReadDocument, date: string): { shares: number; ce
 }
 
 /**
- * The member as the API shows it. With `asOf`, as it stood at the end of that day: the holding from
- * the postings dated up to it, and an exit date only when it lies on or before it.
+ * The member as the API shows it: without `asOf`, as of `today` (the holding from the postings dated up to today, so a
+ * notice whose withdrawal is dated on a later year's end leaves today's holding alone). With `asOf`, as it stood at
+ * the end of that day: the holding from the postings dated up to it, and an exit only once it was noticed (the notice
+ * date, or for an exit recorded before issue 22 its own date); `exitPending` while its effective date lies after.
  */
 export function toMemberDto(doc: ReadDocument, today: string, asOf?: string): MemberDto {
   const legalForm = int(doc, 'legalForm');
   const birthDate = str(doc, 'birthDate');
   let exitDate = str(doc, 'exitDate');
   let exitReason = str(doc, 'exitReason');
+  let exitNoticeDate = str(doc, 'exitNoticeDate');
   let shareAmount = int(doc, 'shareAmount') ?? 0;
   let shareTotalEUR = int(doc, 'shareTotalEUR') ?? 0;
   let exited = isExited(exitDate, today);
+  let exitPending = exitDate !== null && today !== '' && exitDate > today;
   if (asOf !== undefined) {
     ({ shares: shareAmount, cents: shareTotalEUR } = holdingOn(doc, asOf));
-    if (exitDate !== null && exitDate > asOf) {
+    if (exitDate !== null && (exitNoticeDate ?? exitDate) > asOf) {
       exitDate = null;
       exitReason = null;
+      exitNoticeDate = null;
     }
-    exited = exitDate !== null;
+    exited = exitDate !== null && exitDate <= asOf;
+    exitPending = exitDate !== null && exitDate > asOf;
+  } else if (today !== '' && Array.isArray(doc.postings)) {
+    ({ shares: shareAmount, cents: shareTotalEUR } = holdingOn(doc, today));
   }
+  const noticeShown = exitDate !== null;
   return {
     id: doc.id,
     memberNr: int(doc, 'memberNr'),
@@ -78,6 +87,10 @@ export function toMemberDto(doc: ReadDocument, today: string, asOf?: string): Me
     exitDate,
     exitReason,
     exited,
+    exitPending,
+    exitNoticeDate,
+    exitDispatchDate: noticeShown ? str(doc, 'exitDispatchDate') : null,
+    exitExtraordinaryReason: noticeShown ? str(doc, 'exitExtraordinaryReason') : null,
     approvalDate: str(doc, 'approvalDate'),
     interestBegin: str(doc, 'interestBegin'),
     taxId: str(doc, 'taxId'),

@@ -66,6 +66,9 @@ const converters: Converters = {
   isEmptyUnlessTransfer: { type: 'string' },
   isAnnulledPosting: { type: 'string', description: 'the posting an annulation (type 5) reverses; empty for the other types' },
   isEmptyUnlessAnnulation: { type: 'string' },
+  isEmptyUnlessNotice: { type: 'string', format: 'date', nullable: true, description: 'types 2, 6, 7, 8: the notice, decision, death or dissolution date' },
+  isEmptyUnlessExclusion: { type: 'string', format: 'date', nullable: true, description: 'type 7: the day the registered letter was sent' },
+  isEmptyUnlessExit: { type: 'string', nullable: true, description: 'type 8: the reason of an extraordinary notice (§ 65 (3) GenG)' },
   isFieldValue: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true },
   // A `ListOf` item or a `NestedOf` object refers to its class (a list wraps the result as its items).
   [ValidationTypes.NESTED_VALIDATION]: (meta) => {

@@ -113,6 +113,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
         case 8: {
           const { type, member: memberId, date, approvalDate, interestBegin } = posting;
           const quantity = posting.type === 1 || posting.type === 2 ? posting.quantity : null;
+          const notice = posting.type === 1 ? {} : { notice: posting.notice };
           const decided = await this.ledger.decideOnLedger(memberId, {
             type: 'PostShares',
             memberId,
@@ -124,6 +125,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
             date,
             approvalDate,
             interestBegin,
+            ...notice,
           });
           return this.ledger.appendPosting([decided], ctx);
         }
@@ -139,6 +141,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
             transferTo: target,
             quantity,
             terms,
+            restate: { annulment: newRecordId(), exit: newRecordId() },
             ...dates,
           });
           const incoming = await this.ledger.decideOnLedger(target, {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { cooperativeStream } from '@coop/contracts';
+import { cooperativeStream, DEFAULT_NOTICE_PERIOD_MONTHS } from '@coop/contracts';
 import { cooperativeDecider } from '../../cooperatives/index.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 
 /**
- * The cooperative's share price (cents) and minimum holding, from its stream: every posting needs them, and so does an
+ * The cooperative's share price (cents), minimum holding and notice period (months), from its stream: every posting needs them, and so does an
  * admission (its initial subscription). Exported by the share ledger's module.
  */
 @Injectable()
@@ -29,9 +29,11 @@ export class ShareTermsReader {
     const { state, expected } = await this.writer.load(streamId, cooperativeDecider);
     const cost = state.fields.balanceCost;
     const minimum = state.fields.minimumShares;
+    const period = state.fields.noticePeriodMonths;
     const terms = {
       shareCost: typeof cost === 'number' && Number.isSafeInteger(cost) ? cost : 0,
       minimumShares: typeof minimum === 'number' && Number.isSafeInteger(minimum) && minimum >= 1 ? minimum : 1,
+      noticePeriodMonths: typeof period === 'number' && Number.isSafeInteger(period) && period >= 1 ? period : DEFAULT_NOTICE_PERIOD_MONTHS,
     };
     if (typeof expected === 'number') this.termsRead.set(cooperativeId, { revision: expected, terms });
     return terms;

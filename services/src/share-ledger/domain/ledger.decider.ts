@@ -15,6 +15,7 @@ import { isIsoDate } from '@coop/contracts';
 import { evolveShareAccount, initialMemberState, requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
 import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
+import { exitPendingOn, postNotice, transferOutWhileLeaving, type EndNotice } from './membership-end.rules.js';
 import { minimumRemainsError, requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
 
 /**
@@ -34,6 +35,13 @@ export type PostShares = {
   readonly postingType: 1 | 2 | 6 | 7 | 8;
   readonly quantity?: number | null;
   readonly terms: ShareTerms;
+  /**
+   * For 2, 6, 7, 8 (issue 22): the day the notice was given (2, 8), the board decided the exclusion (7) or the member
+   * died or was dissolved (6). The posting is then dated on the effective date (the end of a financial year,
+   * membership-end.ts) and `date` is ignored. Absent: the posting takes effect on `date` as typed (the demo's
+   * history, which posts the exit on its effective date itself; the API always sends a notice).
+   */
+  readonly notice?: EndNotice;
 } & PostingDates;
 
 /**
@@ -49,6 +57,11 @@ export type TransferOut = {
   readonly transferTo: string;
   readonly quantity: number;
   readonly terms: ShareTerms;
+  /**
+   * Balance ids for re-stating a pending exit (membership-end.rules.ts `transferOutWhileLeaving`): the annulation of
+   * the exit posting and the exit posting for the holding that remains. Used only while an exit is pending.
+   */
+  readonly restate?: { readonly annulment: string; readonly exit: string };
 } & PostingDates;
 
 /** The incoming half of a transfer (4), on the receiving member; mirrors `TransferOut` (ids swapped). */
@@ -80,6 +93,10 @@ export type AnnulPosting = {
   readonly terms: ShareTerms;
   readonly today: string;
 } & Partial<PostingDates>;
+/*
+ * The annulation of a pending exit posting (its effective date after the annulation's date, default today) is the
+ * withdrawal of the notice: `MembershipEndWithdrawn` on that date, the annulation dated on the effective date.
+ */
 
 /**
  * The other half of a transfer annulation: annuls `annulPeer` (the counterpart on this member) with
@@ -149,6 +166,7 @@ function postShares(command: PostShares, state: MemberState): MemberEvent[] {
   const errors = shareCostErrors(terms);
   if (errors.length > 0) throw new ValidationError(errors);
   const isExit = postingType === 6 || postingType === 7 || postingType === 8;
+  if (command.notice !== undefined && (isExit || postingType === 2)) return postNotice(command, state);
   const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
 
   if (isExit) {
@@ -174,6 +192,8 @@ function postShares(command: PostShares, state: MemberState): MemberEvent[] {
 
 function transferOut(command: TransferOut, state: MemberState): MemberEvent[] {
   requireMember(state, command.cooperativeId, command.memberId);
+  // § 76 GenG: a transfer is possible at any time, also while a noticed end is pending (its exit is re-stated).
+  if (exitPendingOn(state, command.date)) return transferOutWhileLeaving(command, state);
   requireNotExited(state);
   requireNewBalance(state, command.balanceId);
   const { memberId, balanceId, peerBalanceId, terms } = command;
@@ -257,7 +277,16 @@ function annul(command: AnnulPosting, state: MemberState): MemberEvent[] {
   if (counterpart && !command.peerBalanceId) {
     throw new Error(`Annulling transfer half ${annulPeer} needs peerBalanceId for the annulation of ${counterpart.balanceId} on member ${counterpart.memberId}`);
   }
-  const events: MemberEvent[] = [reversal(command, state, original, counterpart ? command.peerBalanceId : undefined)];
+  // A notice withdrawn before it takes effect: the exit (or partial termination) is annulled on its own date, so no
+  // day between shows the shares twice; the withdrawal itself is recorded on its day.
+  const on = isBlank(command.date) ? command.today : command.date!.trim();
+  const noticed = revokesExit ? state.exitNoticeDate !== null : original.type === 2 && original.noticeDate !== null;
+  const withdrawsNotice = noticed && isIsoDate(on) && on < original.date;
+  const annulment = withdrawsNotice ? { ...command, date: original.date } : command;
+  const events: MemberEvent[] = [reversal(annulment, state, original, counterpart ? command.peerBalanceId : undefined)];
+  if (withdrawsNotice && revokesExit) {
+    events.unshift({ type: 'MembershipEndWithdrawn', data: { memberId: command.memberId, balanceId: original.balanceId, annulment: command.balanceId, date: on } });
+  }
   if (revokesExit) events.push({ type: 'MemberExitRevoked', data: { memberId: command.memberId, balanceId: original.balanceId, annulment: command.balanceId } });
   return events;
 }

@@ -68,11 +68,27 @@ describe('PostingRequest (SPEC section 5 "Balance")', () => {
 
 describe('postingOf: the typed posting of a checked request', () => {
   it('reads additional shares and withdrawals with their quantity, the member trimmed', async () => {
-    expect(await posting({ member: ` ${M} `, type: 2, quantity: '3', ...ON })).toEqual({ type: 2, member: M, quantity: 3, ...ON });
+    expect(await posting({ member: ` ${M} `, type: 2, quantity: '3', ...ON })).toEqual({ type: 2, member: M, quantity: 3, ...ON, notice: { date: ON.date, dispatchDate: null, extraordinaryReason: null } });
   });
   it('reads an exit without a quantity: the whole holding goes', async () => {
-    expect(await posting({ member: M, type: 8, quantity: 5, ...ON })).toEqual({ type: 8, member: M, ...ON });
-    expect(await posting({ member: M, type: 7, quantity: null, ...ON })).toEqual({ type: 7, member: M, ...ON });
+    const notice = { date: ON.date, dispatchDate: null, extraordinaryReason: null };
+    expect(await posting({ member: M, type: 8, quantity: 5, ...ON })).toEqual({ type: 8, member: M, ...ON, notice });
+    expect(await posting({ member: M, type: 7, quantity: null, ...ON })).toEqual({ type: 7, member: M, ...ON, notice });
+  });
+  it('reads the notice of a year-end posting (issue 22): notice and dispatch date, the extraordinary reason', async () => {
+    expect(await posting({ member: M, type: 7, ...ON, noticeDate: '2026-03-01', dispatchDate: ' 2026-03-05 ' })).toEqual({
+      type: 7,
+      member: M,
+      ...ON,
+      notice: { date: '2026-03-01', dispatchDate: '2026-03-05', extraordinaryReason: null },
+    });
+    expect(await posting({ member: M, type: 8, ...ON, extraordinaryReason: 'Umzug' })).toMatchObject({ notice: { date: ON.date, extraordinaryReason: 'Umzug' } });
+  });
+  it('refuses notice fields on types that have none', async () => {
+    expect(await refused({ ...req, type: 1, noticeDate: '2026-03-01' })).toEqual([err('noticeDate', 'mustBeEmpty')]);
+    expect(await refused({ member: M, type: 8, ...ON, dispatchDate: '2026-03-01' })).toEqual([err('dispatchDate', 'mustBeEmpty')]);
+    expect(await refused({ member: M, type: 7, ...ON, extraordinaryReason: 'x' })).toEqual([err('extraordinaryReason', 'mustBeEmpty')]);
+    expect(await refused({ member: M, type: 8, ...ON, noticeDate: '2026-02-30' })).toEqual([err('noticeDate', 'invalidDate', '2026-02-30')]);
   });
   it('reads a transfer with its target trimmed', async () => {
     expect(await posting({ member: M, type: 3, quantity: 1, transferTo: ` ${M2} `, ...ON })).toEqual({ type: 3, member: M, quantity: 1, transferTo: M2, ...ON });

@@ -18,9 +18,17 @@ export interface PostingDateValues {
  * exits (6, 7, 8) taking the whole holding, a transfer (3) with its target, an annulation (5) naming the posting it
  * reverses (its dates optional: it is dated today by default, and its date is checked against the original's).
  */
+/** The notice of a posting of type 2, 6, 7 or 8 (the ledger's EndNotice): the notice date is `noticeDate`, else `date`. */
+export interface PostingNotice {
+  readonly date: string;
+  readonly dispatchDate: string | null;
+  readonly extraordinaryReason: string | null;
+}
+
 export type Posting =
-  | ({ readonly type: 1 | 2; readonly member: string; readonly quantity: number } & PostingDateValues)
-  | ({ readonly type: 6 | 7 | 8; readonly member: string } & PostingDateValues)
+  | ({ readonly type: 1; readonly member: string; readonly quantity: number } & PostingDateValues)
+  | ({ readonly type: 2; readonly member: string; readonly quantity: number; readonly notice: PostingNotice } & PostingDateValues)
+  | ({ readonly type: 6 | 7 | 8; readonly member: string; readonly notice: PostingNotice } & PostingDateValues)
   | ({ readonly type: 3; readonly member: string; readonly quantity: number; readonly transferTo: string } & PostingDateValues)
   | { readonly type: 5; readonly annulPeer: string; readonly date?: string; readonly approvalDate?: string; readonly interestBegin?: string };
 
@@ -37,7 +45,9 @@ export function postingOf(request: PostingRequest): Posting {
     };
   }
   const base = { member: request.member!.trim(), date: request.date!, approvalDate: request.approvalDate!, interestBegin: request.interestBegin! };
-  if (type === 1 || type === 2) return { ...base, type, quantity: request.quantity! };
+  if (type === 1) return { ...base, type, quantity: request.quantity! };
   if (type === 3) return { ...base, type, quantity: request.quantity!, transferTo: request.transferTo!.trim() };
-  return { ...base, type };
+  const notice = { date: request.noticeDate ?? request.date!, dispatchDate: request.dispatchDate, extraordinaryReason: request.extraordinaryReason };
+  if (type === 2) return { ...base, type, quantity: request.quantity!, notice };
+  return { ...base, type, notice };
 }

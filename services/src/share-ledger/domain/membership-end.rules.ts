@@ -1,0 +1,168 @@
+import {
+  DEFAULT_NOTICE_PERIOD_MONTHS,
+  deathReason,
+  EXTRAORDINARY_NOTICE_PERIOD_MONTHS,
+  extraordinaryNoticeFrom,
+  isBlank,
+  isIsoDate,
+  memberFieldError,
+  membershipEndDate,
+  ValidationError,
+  type ExitReason,
+  type FieldError,
+  type MemberEvent,
+  type SharesPosted,
+} from '@coop/contracts';
+import { isExitPending, type MemberState } from '../../kernel/member-stream.js';
+import { formatEuro } from '../../kernel/money.js';
+import { amountFor, shareCostErrors } from '../../kernel/share-terms.js';
+import { lowestSharesFrom } from './holding.js';
+import type { ShareTerms } from '../../kernel/share-terms.js';
+import { requireNewBalance, withEntry, type PostingDates } from './posting-rules.js';
+
+/** The dates and reasons of a notice (the ledger's PostShares.notice). */
+export interface EndNotice {
+  readonly date: string;
+  /** Exclusion (7): the day the registered letter was sent. */
+  readonly dispatchDate?: string | null;
+  /** Exit (8): the reason of an extraordinary notice (§ 65 (3) GenG); runs three months instead of the statutory period. */
+  readonly extraordinaryReason?: string | null;
+}
+
+/** What the rules read of the ledger's PostShares (a posting of type 2, 6, 7 or 8 with its notice). */
+type NoticePosting = {
+  readonly memberId: string;
+  readonly balanceId: string;
+  readonly postingType: 1 | 2 | 6 | 7 | 8;
+  readonly quantity?: number | null;
+  readonly terms: ShareTerms;
+  readonly notice?: EndNotice;
+} & PostingDates;
+
+/** What the rules read of the ledger's TransferOut. */
+type LeavingTransfer = {
+  readonly memberId: string;
+  readonly balanceId: string;
+  readonly peerBalanceId: string;
+  readonly transferTo: string;
+  readonly quantity: number;
+  readonly terms: ShareTerms;
+  readonly restate?: { readonly annulment: string; readonly exit: string };
+} & PostingDates;
+
+/**
+ * A membership ends, or further shares are given up, at the end of a financial year (GenG § 65, § 67b, § 68, § 77,
+ * § 77a; DOMAIN.md 9.1). The notice is recorded on its own date; the posting that withdraws the holding is dated on
+ * the effective date (contracts' membershipEndDate, the rule the console shows), so until then the shares count in
+ * every holding as of a date.
+ */
+export function postNotice(command: NoticePosting, state: MemberState): MemberEvent[] {
+  const notice = command.notice!;
+  const { postingType, terms, balanceId, memberId } = command;
+  const noticePeriodMonths = terms.noticePeriodMonths ?? DEFAULT_NOTICE_PERIOD_MONTHS;
+  const errors: FieldError[] = [];
+  const extraordinaryReason = isBlank(notice.extraordinaryReason) ? null : notice.extraordinaryReason!.trim();
+  const dispatchDate = isBlank(notice.dispatchDate) ? null : notice.dispatchDate!.trim();
+  if (!isIsoDate(notice.date)) throw new ValidationError([memberFieldError('noticeDate', 'invalidDate', notice.date)]);
+  if (state.entryDate !== null && notice.date < state.entryDate) errors.push(memberFieldError('noticeDate', 'exitBeforeEntry', state.entryDate));
+  if (extraordinaryReason !== null) {
+    if (postingType !== 8) errors.push(memberFieldError('extraordinaryReason', 'mustBeEmpty'));
+    else if (state.entryDate !== null && notice.date < extraordinaryNoticeFrom(state.entryDate)) {
+      errors.push(memberFieldError('extraordinaryReason', 'extraordinaryNeedsFullYear', extraordinaryNoticeFrom(state.entryDate)));
+    }
+  }
+  if (dispatchDate !== null) {
+    if (postingType !== 7) errors.push(memberFieldError('dispatchDate', 'mustBeEmpty'));
+    else if (!isIsoDate(dispatchDate)) errors.push(memberFieldError('dispatchDate', 'invalidDate', dispatchDate));
+    else if (dispatchDate < notice.date) errors.push(memberFieldError('dispatchDate', 'mustBeAtLeast', notice.date));
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+
+  const reason: ExitReason | 'partial' = postingType === 2 ? 'partial' : postingType === 6 ? deathReason(state.legalForm) : postingType === 7 ? 'exclusion' : 'exit';
+  const effectiveDate = membershipEndDate({ reason, date: notice.date, noticePeriodMonths, extraordinary: extraordinaryReason !== null });
+  const dates = { date: effectiveDate, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
+
+  if (reason === 'partial') {
+    const quantity = command.quantity;
+    if (quantity === null || quantity === undefined) throw new RangeError('A partial termination (2) needs its quantity (read at the edge).');
+    const amount = amountFor(2, quantity, terms.shareCost);
+    // The minimum must remain on the effective date and after it, from the holding as it then stands.
+    const held = lowestSharesFrom(withEntry(state, effectiveDate, 0, 0), effectiveDate);
+    if (held - quantity < terms.minimumShares) {
+      throw new ValidationError([memberFieldError('quantity', 'withdrawalLeavesTooFew', String(held), String(terms.minimumShares), effectiveDate)]);
+    }
+    return [
+      { type: 'SharesPosted', data: { memberId, balanceId, type: 2, quantity, amount, shareCost: terms.shareCost, ...dates, noticeDate: notice.date } },
+    ];
+  }
+
+  // The whole holding leaves on the effective date: every share, and the money actually paid in.
+  const posting: SharesPosted = {
+    type: 'SharesPosted',
+    data: { memberId, balanceId, type: postingType, quantity: state.shares, amount: -state.cents, shareCost: terms.shareCost, ...dates },
+  };
+  if (lowestSharesFrom(withEntry(state, effectiveDate, -state.shares, -state.cents), effectiveDate) < 0) {
+    throw new ValidationError([memberFieldError('noticeDate', 'holdingWouldBeNegative')]);
+  }
+  return [
+    {
+      type: 'MembershipEndNoticed',
+      data: {
+        memberId,
+        balanceId,
+        reason,
+        noticeDate: notice.date,
+        effectiveDate,
+        dispatchDate,
+        noticePeriodMonths: postingType === 8 ? (extraordinaryReason !== null ? EXTRAORDINARY_NOTICE_PERIOD_MONTHS : noticePeriodMonths) : null,
+        extraordinaryReason,
+      },
+    },
+    posting,
+    { type: 'MemberExited', data: { memberId, exitDate: effectiveDate, reason, balanceId } },
+  ];
+}
+
+/** An exit recorded with its notice (issue 22) whose effective date lies after `date`. */
+export function exitPendingOn(state: MemberState, date: string): boolean {
+  return isExitPending(state, date) && state.exitNoticeDate !== null && state.exitBalanceId !== null;
+}
+
+/**
+ * An outgoing transfer (§ 76 GenG: "jederzeit") while the member's end is pending: the member keeps the minimum until
+ * the effective date, and the exit posting is re-stated for the holding that remains (the old one annulled on the
+ * effective date, a new one dated on it), so the withdrawal on the effective date takes exactly what is left.
+ */
+export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberState): MemberEvent[] {
+  const { memberId, balanceId, peerBalanceId, terms, transferTo, quantity, restate } = command;
+  if (!restate) throw new RangeError('A transfer while an exit is pending needs the balance ids to re-state the exit (restate).');
+  requireNewBalance(state, balanceId);
+  requireNewBalance(state, restate.annulment);
+  requireNewBalance(state, restate.exit);
+  const errors = transferTo === memberId ? [memberFieldError('transferTo', 'canNotTransferToSelf')] : [];
+  errors.push(...shareCostErrors(terms));
+  if (errors.length > 0) throw new ValidationError(errors);
+  const exit = state.postings.get(state.exitBalanceId!)!;
+  const amount = amountFor(3, quantity, terms.shareCost);
+  const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
+  // The holding without the pending withdrawal, and with the transfer: the minimum stays until the end.
+  const staying = [...state.postings.values()].filter((p) => p.balanceId !== exit.balanceId);
+  if (lowestSharesFrom([...staying, { date: dates.date, shares: -quantity, amount }], dates.date) < terms.minimumShares) {
+    throw new ValidationError([memberFieldError('quantity', 'atLeastAmountMustRemain', formatEuro(terms.minimumShares * terms.shareCost))]);
+  }
+  const remainingShares = state.shares - exit.shares - quantity;
+  const remainingCents = state.cents - exit.amount + amount;
+  const exitType = exit.type as 6 | 7 | 8;
+  return [
+    { type: 'SharesPosted', data: { memberId, balanceId, type: 3, quantity, amount, shareCost: terms.shareCost, ...dates, transferTo, transferPeer: peerBalanceId } },
+    {
+      type: 'PostingAnnulled',
+      data: { memberId, balanceId: restate.annulment, annulPeer: exit.balanceId, originalType: exitType, quantity: -exit.shares, amount: -exit.amount, date: exit.date, approvalDate: null, interestBegin: null },
+    },
+    {
+      type: 'SharesPosted',
+      data: { memberId, balanceId: restate.exit, type: exitType, quantity: remainingShares, amount: -remainingCents, shareCost: terms.shareCost, ...dates, date: exit.date },
+    },
+    { type: 'MemberExited', data: { memberId, exitDate: exit.date, reason: state.exitReason!, balanceId: restate.exit } },
+  ];
+}

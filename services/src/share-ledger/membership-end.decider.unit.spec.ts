@@ -1,0 +1,271 @@
+import { describe, it } from '@jest/globals';
+import type { MemberEvent } from '@coop/contracts';
+import { admitted, COOP, err, M, member, ON, posted, subscribed, terms } from '../kernel/testing/member-events.js';
+import type { AnnulPosting, TransferOut } from './domain/ledger.decider.js';
+import { post, refuses, spec } from './testing/ledger-spec.js';
+
+/** Issue 22: every way a membership ends takes effect at the end of a financial year (GenG § 65, § 67b, § 68, § 77, § 77a). */
+
+const noticed = (fields: Partial<Extract<MemberEvent, { type: 'MembershipEndNoticed' }>['data']>): MemberEvent => ({
+  type: 'MembershipEndNoticed',
+  data: {
+    memberId: M,
+    balanceId: 'b-new',
+    reason: 'exit',
+    noticeDate: '2026-09-30',
+    effectiveDate: '2026-12-31',
+    dispatchDate: null,
+    noticePeriodMonths: 3,
+    extraordinaryReason: null,
+    ...fields,
+  },
+});
+const exitOn = (date: string, reason: 'death' | 'dissolution' | 'exclusion' | 'exit' = 'exit', balanceId = 'b-new'): MemberEvent => ({
+  type: 'MemberExited',
+  data: { memberId: M, exitDate: date, reason, balanceId },
+});
+const notice = (date: string, more: { dispatchDate?: string; extraordinaryReason?: string } = {}) => ({ notice: { date, ...more } });
+const withPeriod = (months: number) => ({ terms: { ...terms, noticePeriodMonths: months } });
+
+describe('membership end: notice of termination (8)', () => {
+  it('takes effect at the end of the same year when the notice comes at least three months before (30.09 -> 31.12.2026)', () => {
+    spec
+      .given(member)
+      .when(post(8, null, notice('2026-09-30')))
+      .then([noticed({}), posted('b-new', 8, 3, { date: '2026-12-31' }), exitOn('2026-12-31')]);
+  });
+
+  it('takes effect a year later when the notice comes later (01.10.2026 -> 31.12.2027)', () => {
+    spec
+      .given(member)
+      .when(post(8, null, notice('2026-10-01')))
+      .then([noticed({ noticeDate: '2026-10-01', effectiveDate: '2027-12-31' }), posted('b-new', 8, 3, { date: '2027-12-31' }), exitOn('2027-12-31')]);
+  });
+
+  it('applies the statutes\' longer period: 24 months from 01.03.2026 -> 31.12.2028', () => {
+    spec
+      .given(member)
+      .when(post(8, null, { ...notice('2026-03-01'), ...withPeriod(24) }))
+      .then([
+        noticed({ noticeDate: '2026-03-01', effectiveDate: '2028-12-31', noticePeriodMonths: 24 }),
+        posted('b-new', 8, 3, { date: '2028-12-31' }),
+        exitOn('2028-12-31'),
+      ]);
+  });
+
+  it('ignores the typed date: the posting is dated on the effective date', () => {
+    spec
+      .given(member)
+      .when(post(8, null, { ...notice('2026-09-30'), date: '2026-09-30' }))
+      .then([noticed({}), posted('b-new', 8, 3, { date: '2026-12-31' }), exitOn('2026-12-31')]);
+  });
+
+  it('refuses a notice before the entry, naming the entry date (exitBeforeEntry)', () => {
+    refuses(member, post(8, null, notice('2025-05-31')), [err('noticeDate', 'exitBeforeEntry', '2025-06-01')]);
+  });
+
+  it('refuses a dispatch date, which only an exclusion has', () => {
+    refuses(member, post(8, null, notice('2026-09-30', { dispatchDate: '2026-10-01' })), [err('dispatchDate', 'mustBeEmpty')]);
+  });
+});
+
+describe('membership end: extraordinary termination (§ 65 (3))', () => {
+  it('runs three months instead of the statutory period, with its reason', () => {
+    spec
+      .given(member)
+      .when(post(8, null, { ...notice('2027-09-30', { extraordinaryReason: ' Umzug ins Ausland ' }), ...withPeriod(24) }))
+      .then([
+        noticed({ noticeDate: '2027-09-30', effectiveDate: '2027-12-31', extraordinaryReason: 'Umzug ins Ausland' }),
+        posted('b-new', 8, 3, { date: '2027-12-31' }),
+        exitOn('2027-12-31'),
+      ]);
+  });
+
+  it('is open only after one full financial year of membership (entered 01.06.2025: from 01.01.2027)', () => {
+    refuses(member, post(8, null, { ...notice('2026-09-30', { extraordinaryReason: 'Krankheit' }), ...withPeriod(24) }), [
+      err('extraordinaryReason', 'extraordinaryNeedsFullYear', '2027-01-01'),
+    ]);
+  });
+
+  it('is a notice\'s only: an exclusion with a reason is refused', () => {
+    refuses(member, post(7, null, notice('2026-09-30', { extraordinaryReason: 'x' })), [err('extraordinaryReason', 'mustBeEmpty')]);
+  });
+});
+
+describe('membership end: exclusion (7), death (6), dissolution (6 of a legal entity)', () => {
+  it('ends an exclusion at the end of the year of the board\'s decision and records the dispatch date', () => {
+    spec
+      .given(member)
+      .when(post(7, null, notice('2026-12-20', { dispatchDate: '2026-12-22' })))
+      .then([
+        noticed({ reason: 'exclusion', noticeDate: '2026-12-20', dispatchDate: '2026-12-22', noticePeriodMonths: null }),
+        posted('b-new', 7, 3, { date: '2026-12-31' }),
+        exitOn('2026-12-31', 'exclusion'),
+      ]);
+  });
+
+  it('refuses a dispatch before the decision', () => {
+    refuses(member, post(7, null, notice('2026-12-20', { dispatchDate: '2026-12-19' })), [err('dispatchDate', 'mustBeAtLeast', '2026-12-20')]);
+  });
+
+  it('passes a deceased member\'s shares to the heirs until the end of the year of death', () => {
+    spec
+      .given(member)
+      .when(post(6, null, notice('2026-02-14')))
+      .then([
+        noticed({ reason: 'death', noticeDate: '2026-02-14', noticePeriodMonths: null }),
+        posted('b-new', 6, 3, { date: '2026-12-31' }),
+        exitOn('2026-12-31', 'death'),
+      ]);
+  });
+
+  it('records a legal entity\'s end as a dissolution (§ 77a), also at the end of that year', () => {
+    spec
+      .given([admitted({ legalForm: 1, givenName: null }), subscribed(3)])
+      .when(post(6, null, notice('2026-02-14')))
+      .then([
+        noticed({ reason: 'dissolution', noticeDate: '2026-02-14', noticePeriodMonths: null }),
+        posted('b-new', 6, 3, { date: '2026-12-31' }),
+        exitOn('2026-12-31', 'dissolution'),
+      ]);
+  });
+
+  it('reads a legal form changed later', () => {
+    spec
+      .given([...member, { type: 'MemberDataChanged', data: { memberId: M, legalForm: 1 } }])
+      .when(post(6, null, notice('2026-02-14')))
+      .then([noticed({ reason: 'dissolution', noticeDate: '2026-02-14', noticePeriodMonths: null }), posted('b-new', 6, 3, { date: '2026-12-31' }), exitOn('2026-12-31', 'dissolution')]);
+  });
+
+  it('refuses a death before the entry', () => {
+    refuses(member, post(6, null, notice('2025-01-01')), [err('noticeDate', 'exitBeforeEntry', '2025-06-01')]);
+  });
+});
+
+describe('partial termination of further shares (2, § 67b)', () => {
+  it('is dated on the end of the year the notice period reaches, with its notice date', () => {
+    spec
+      .given(member)
+      .when(post(2, 1, notice('2026-10-01')))
+      .then([posted('b-new', 2, 1, { date: '2027-12-31', noticeDate: '2026-10-01' })]);
+  });
+
+  it('checks the minimum against the holding on the effective date, naming holding and minimum', () => {
+    const history = [...member, posted('b1', 1, 2, { date: '2026-06-01' })];
+    // Five shares on 31.12.2026; at least two must remain.
+    refuses(history, post(2, 4, { ...notice('2026-09-30'), terms: { ...terms, minimumShares: 2 } }), [
+      err('quantity', 'withdrawalLeavesTooFew', '5', '2', '2026-12-31'),
+    ]);
+    spec
+      .given(history)
+      .when(post(2, 3, { ...notice('2026-09-30'), terms: { ...terms, minimumShares: 2 } }))
+      .then([posted('b-new', 2, 3, { date: '2026-12-31', noticeDate: '2026-09-30' })]);
+  });
+
+  it('counts a transfer dated before the effective date in the holding then', () => {
+    const history = [...member, posted('b3', 3, 1, { date: '2026-11-01', transferTo: 'm-2', transferPeer: 'b4' })];
+    refuses(history, post(2, 2, notice('2026-09-30')), [err('quantity', 'withdrawalLeavesTooFew', '2', '1', '2026-12-31')]);
+  });
+});
+
+describe('a pending end', () => {
+  const pending = [...member, noticed({ noticeDate: '2026-10-01', effectiveDate: '2027-12-31' }), posted('b-new', 8, 3, { date: '2027-12-31' }), exitOn('2027-12-31')];
+  const withdraw = (date?: string): AnnulPosting => ({ type: 'AnnulPosting', memberId: M, cooperativeId: COOP, balanceId: 'b-w', annulPeer: 'b-new', terms, today: '2026-11-15', ...(date ? { date } : {}) });
+
+  it('accepts no further posting (the member leaves; a subscription makes no sense)', () => {
+    refuses(pending, post(1, 1), [err(null, 'memberHasExited')]);
+    refuses(pending, post(8, null, notice('2026-11-01')), [err(null, 'memberHasExited')]);
+  });
+
+  it('is withdrawn before its effective date: the withdrawal on its day, the exit posting annulled on its own date', () => {
+    spec
+      .given(pending)
+      .when(withdraw())
+      .then([
+        { type: 'MembershipEndWithdrawn', data: { memberId: M, balanceId: 'b-new', annulment: 'b-w', date: '2026-11-15' } },
+        {
+          type: 'PostingAnnulled',
+          data: { memberId: M, balanceId: 'b-w', annulPeer: 'b-new', originalType: 8, quantity: 3, amount: 75_000, date: '2027-12-31', approvalDate: null, interestBegin: null },
+        },
+        { type: 'MemberExitRevoked', data: { memberId: M, balanceId: 'b-new', annulment: 'b-w' } },
+      ]);
+  });
+
+  it('after its effective date is an ordinary annulation of the exit (no withdrawal event)', () => {
+    spec
+      .given(pending)
+      .when(withdraw('2028-01-10'))
+      .then([
+        {
+          type: 'PostingAnnulled',
+          data: { memberId: M, balanceId: 'b-w', annulPeer: 'b-new', originalType: 8, quantity: 3, amount: 75_000, date: '2028-01-10', approvalDate: null, interestBegin: null },
+        },
+        { type: 'MemberExitRevoked', data: { memberId: M, balanceId: 'b-new', annulment: 'b-w' } },
+      ]);
+  });
+
+  it('a withdrawn notice leaves a member who can post and give notice again', () => {
+    const withdrawn: MemberEvent[] = [
+      ...pending,
+      { type: 'MembershipEndWithdrawn', data: { memberId: M, balanceId: 'b-new', annulment: 'b-w', date: '2026-11-15' } },
+      { type: 'PostingAnnulled', data: { memberId: M, balanceId: 'b-w', annulPeer: 'b-new', originalType: 8, quantity: 3, amount: 75_000, date: '2027-12-31', approvalDate: null, interestBegin: null } },
+      { type: 'MemberExitRevoked', data: { memberId: M, balanceId: 'b-new', annulment: 'b-w' } },
+    ];
+    spec.given(withdrawn).when(post(1, 1, { balanceId: 'b-1', date: '2026-11-20' })).then([posted('b-1', 1, 1, { date: '2026-11-20' })]);
+    spec
+      .given(withdrawn)
+      .when(post(8, null, { balanceId: 'b-2', ...notice('2026-11-20') }))
+      .then([
+        noticed({ balanceId: 'b-2', noticeDate: '2026-11-20', effectiveDate: '2027-12-31' }),
+        posted('b-2', 8, 3, { date: '2027-12-31' }),
+        exitOn('2027-12-31', 'exit', 'b-2'),
+      ]);
+  });
+
+  describe('a transfer (§ 76: at any time) while the end is pending', () => {
+    const out = (quantity: number, fields: Partial<TransferOut> = {}): TransferOut => ({
+      type: 'TransferOut',
+      memberId: M,
+      cooperativeId: COOP,
+      balanceId: 'b-out',
+      peerBalanceId: 'b-in',
+      transferTo: 'm-2',
+      quantity,
+      terms,
+      restate: { annulment: 'b-ann', exit: 'b-exit2' },
+      ...ON,
+      date: '2026-11-20',
+      ...fields,
+    });
+
+    it('is accepted and re-states the exit posting for the holding that remains', () => {
+      spec
+        .given(pending)
+        .when(out(2))
+        .then([
+          posted('b-out', 3, 2, { date: '2026-11-20', transferTo: 'm-2', transferPeer: 'b-in' }),
+          { type: 'PostingAnnulled', data: { memberId: M, balanceId: 'b-ann', annulPeer: 'b-new', originalType: 8, quantity: 3, amount: 75_000, date: '2027-12-31', approvalDate: null, interestBegin: null } },
+          posted('b-exit2', 8, 1, { date: '2027-12-31' }),
+          exitOn('2027-12-31', 'exit', 'b-exit2'),
+        ]);
+    });
+
+    it('keeps the minimum until the effective date', () => {
+      refuses(pending, out(3), [err('quantity', 'atLeastAmountMustRemain', '250,00')]);
+    });
+
+    it('is refused after the effective date like any posting of an exited member', () => {
+      refuses(pending, out(1, { date: '2028-01-02' }), [err(null, 'memberHasExited')]);
+    });
+  });
+
+  it('withdraws a pending partial termination the same way (annulled on its own date)', () => {
+    const partial = [...member, posted('b2', 2, 1, { date: '2027-12-31', noticeDate: '2026-10-01' })];
+    spec
+      .given(partial)
+      .when({ ...withdraw(), annulPeer: 'b2' })
+      .then([
+        { type: 'PostingAnnulled', data: { memberId: M, balanceId: 'b-w', annulPeer: 'b2', originalType: 2, quantity: 1, amount: 25_000, date: '2027-12-31', approvalDate: null, interestBegin: null } },
+      ]);
+  });
+});
