@@ -28,5 +28,6 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   invalidChoice: 1,
   unknownField: 1,
   mustBeAtLeast: 1,
+  mustBeAtMost: 1,
   cannotDeleteSelf: 1,
 } satisfies Record<GeneralValidationTemplate, 1>) as GeneralValidationTemplate[];
