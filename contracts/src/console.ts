@@ -19,6 +19,8 @@ export type { NonAssessmentType, TaxPaperState } from './tax-papers.js';
 export { EXEMPTION_ORDER_TYPES, allowanceLimit, saversAllowance } from './tax-papers.js';
 export { MEMBER_VALIDATION_TEMPLATES } from './member-validation-templates.js';
 export { TAX_PAPER_VALIDATION_TEMPLATES } from './tax-paper-validation-templates.js';
+export { INTEREST_BEGIN_RULES, DEFAULT_INTEREST_BEGIN_RULE, PLAUSIBILITY_TEMPLATES, interestBeginFor, interestBeginRuleOf } from './plausibility.js';
+export type { InterestBeginRule, PlausibilityTemplate, PlausibilityWarning } from './plausibility.js';
 export { WRITABLE_FIELDS, type WritableResource } from './writable-fields.js';
 export type { BalanceType, CivilStatus, GermanState, LegalForm, PostingType } from './events/member-events.js';
 export {

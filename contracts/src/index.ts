@@ -22,3 +22,4 @@ export * from './member-validation.js';
 export * from './tax-papers.js';
 export * from './tax-paper-validation-templates.js';
 export * from './business-date.js';
+export * from './plausibility.js';

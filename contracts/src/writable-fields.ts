@@ -28,6 +28,7 @@ export const WRITABLE_FIELDS = {
     'bic',
     'balanceCost',
     'minimumShares',
+    'interestBeginRule',
   ] satisfies readonly (keyof CooperativeFields)[],
   elmanumbers: ['elmaProcess', 'elmaNumber'] satisfies readonly (keyof ElmaNumberWrite)[],
   /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, approvalDate, interestBegin (`PUT` drops memberNr and shareAmount). */
@@ -72,8 +73,9 @@ export const WRITABLE_FIELDS = {
     'kiSt',
     'kiStSatz',
     'shareAmount',
+    'confirmWarnings',
   ] satisfies readonly (keyof MemberAdmission)[],
-  balances: ['member', 'type', 'quantity', 'date', 'approvalDate', 'interestBegin', 'transferTo', 'annulPeer'] satisfies readonly (keyof PostingRequest)[],
+  balances: ['member', 'type', 'quantity', 'date', 'approvalDate', 'interestBegin', 'transferTo', 'annulPeer', 'confirmWarnings'] satisfies readonly (keyof PostingRequest)[],
   /** The share register: only the payment fields are corrected (a correction event; history is kept). */
   shares: ['rueckpfleinzahlung', 'interestEnd'] satisfies readonly (keyof ShareCorrection)[],
   /** Exemption orders: the whole order on POST and PUT; `spouse` only on joint orders. */

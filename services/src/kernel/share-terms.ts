@@ -1,4 +1,4 @@
-import { memberFieldError, OUTGOING_TYPES, type BalanceType, type FieldError } from '@coop/contracts';
+import { memberFieldError, OUTGOING_TYPES, type BalanceType, type FieldError, type InterestBeginRule } from '@coop/contracts';
 
 /**
  * A cooperative's share terms at the time of a command: share price in euro cents and the minimum holding in shares.
@@ -7,6 +7,8 @@ import { memberFieldError, OUTGOING_TYPES, type BalanceType, type FieldError } f
 export interface ShareTerms {
   readonly shareCost: number;
   readonly minimumShares: number;
+  /** How an interest begin left empty follows the posting's or entry's date (the cooperative's setting). */
+  readonly interestBeginRule?: InterestBeginRule;
 }
 
 /** A cooperative registered by name only has no share price yet: nothing can be posted (general error shareCostNotSet). */

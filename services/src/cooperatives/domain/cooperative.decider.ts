@@ -1,5 +1,6 @@
 import {
   fieldError,
+  INTEREST_BEGIN_RULES,
   isBlank,
   isValidBic,
   isValidEmail,
@@ -85,5 +86,8 @@ export function cooperativeErrors(f: Partial<CooperativeFields>): FieldError[] {
   if (!Number.isSafeInteger(f.balanceCost) || f.balanceCost! <= 0) errors.push(fieldError('balanceCost', 'invalidNumber'));
   if (!Number.isSafeInteger(f.minimumShares)) errors.push(fieldError('minimumShares', 'invalidNumber'));
   else if (f.minimumShares! < 1) errors.push(fieldError('minimumShares', 'mustBeAtLeast', '1'));
+  if (f.interestBeginRule !== undefined && !(INTEREST_BEGIN_RULES as readonly unknown[]).includes(f.interestBeginRule)) {
+    errors.push(fieldError('interestBeginRule', 'invalidChoice', String(f.interestBeginRule)));
+  }
   return errors;
 }

@@ -106,7 +106,7 @@ export class MembersController {
   @BodyOf(MemberAdmission)
   @AnswersCreated(MemberDto)
   async create(@CurrentActor() actor: Actor, @Body() body: MemberAdmission): Promise<MemberDto> {
-    const admission = { master: masterOf(body), shareAmount: body.shareAmount };
+    const admission = { master: masterOf(body), shareAmount: body.shareAmount, confirmWarnings: body.confirmWarnings };
     const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), admission, body.memberNr));
     return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());
   }
@@ -116,7 +116,7 @@ export class MembersController {
   @BodyOf(MemberMasterChange)
   @AnswersOk(MemberDto)
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: MemberMasterChange): Promise<MemberDto> {
-    await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, masterOf(body)));
+    await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, masterOf(body), body.confirmWarnings));
     return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());
   }
 }

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ConcurrencyError, NotFoundError, ValidationError } from '@coop/contracts';
+import { ConcurrencyError, NotFoundError, UnconfirmedWarnings, ValidationError } from '@coop/contracts';
 import { ConflictError, ForbiddenError, SavedNotYetShownError, WriteNotYetShownError } from '../commands/errors.js';
 
 /**
@@ -15,6 +15,9 @@ export class ApiErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<FastifyReply>();
     if (error instanceof ValidationError) {
       res.status(HttpStatus.BAD_REQUEST).send({ errors: error.errors });
+    } else if (error instanceof UnconfirmedWarnings) {
+      // Nothing recorded: the same request with `confirmWarnings: true` records it (contracts/src/plausibility.ts).
+      res.status(HttpStatus.CONFLICT).send({ warnings: error.warnings });
     } else if (error instanceof NotFoundError) {
       res.status(HttpStatus.NOT_FOUND).send({ message: `${error.entity} not found` });
     } else if (error instanceof ForbiddenError) {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { cooperativeStream } from '@coop/contracts';
+import { cooperativeStream, interestBeginRuleOf } from '@coop/contracts';
 import { cooperativeDecider } from '../../cooperatives/index.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
@@ -32,6 +32,7 @@ export class ShareTermsReader {
     const terms = {
       shareCost: typeof cost === 'number' && Number.isSafeInteger(cost) ? cost : 0,
       minimumShares: typeof minimum === 'number' && Number.isSafeInteger(minimum) && minimum >= 1 ? minimum : 1,
+      interestBeginRule: interestBeginRuleOf(state.fields.interestBeginRule),
     };
     if (typeof expected === 'number') this.termsRead.set(cooperativeId, { revision: expected, terms });
     return terms;
