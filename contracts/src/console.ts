@@ -9,6 +9,7 @@ export type { UserDto, UserWrite } from './http/users.js';
 export type { CooperativeFields, CooperativeDto } from './http/cooperatives.js';
 export type { ElmaProcess, ElmaNumberDto } from './http/elma-numbers.js';
 export type { Option } from './http/options.js';
+export type { DuplicateCandidate, DuplicateReason } from './http/member-duplicates.js';
 export type { MemberDto, BalanceDto, ShareVersion, ShareDto, DashboardDto, MemberDashboardDto, MemberHistoryEntry } from './http/members.js';
 export type { FieldChange, ExemptionOrderDto, NonAssessmentDto, TaxPaperHistoryEntry } from './http/tax-papers.js';
 export type { Role } from './roles.js';

@@ -7,6 +7,7 @@ export * from './validation.js';
 export * from './http/members.js';
 export * from './http/postings.js';
 export * from './http/member-requests.js';
+export * from './http/member-duplicates.js';
 export * from './http/rules.js';
 export * from './http/options.js';
 export * from './http/users.js';

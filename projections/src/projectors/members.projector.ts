@@ -33,6 +33,8 @@ export const MEMBERS: CollectionSpec = {
     isForeign: 'boolean',
     shareAmount: 'number',
     memberUntil: 'string',
+    /** For the possible duplicates of a new member (`GET /members/duplicates`): the same IBAN under another name. */
+    iban: 'string',
   },
   search: ['name', 'givenName', 'memberNr'],
   // The list is sorted by name: a search reads its matches in that order (SqliteReadStore).

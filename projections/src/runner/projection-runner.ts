@@ -6,9 +6,10 @@ export const CHECKPOINT = 'read-models';
 /**
  * The format of the read models: their stored sort keys and their documents. Read models written in another format
  * are rebuilt from the event log when the projections start (ProjectionRunner.start): 1 = ASCII letters folded
- * (SQLite `NOCASE`), 2 = compareKey (decision 25), 3 = the share register kept in the postings' documents (decision 35).
+ * (SQLite `NOCASE`), 2 = compareKey (decision 25), 3 = the share register kept in the postings' documents (decision 35), 4 = the members' `iban` a declared field
+ * (possible duplicates).
  */
-export const READ_MODEL_FORMAT = 3;
+export const READ_MODEL_FORMAT = 4;
 /**
  * Name of the entry (beside the checkpoints) holding the format the read models were written with. It says "key
  * format" because the first formats were those of the sort keys; stores written before keep it under this name.
