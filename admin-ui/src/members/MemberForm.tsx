@@ -4,6 +4,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { BooleanInput, CreateBase, EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { DateTextInput } from '../common/DateTextInput';
+import { InterestBeginDefault } from '../common/InterestBeginDefault';
 import { EditHeader } from '../common/EditHeader';
 import { Section } from '../common/Section';
 import { formatMoney } from '../format';
@@ -88,6 +89,7 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
   return (
     <CardContent sx={{ px: 3, pt: 1 }}>
       <ForeignSwitchEffect />
+      {isNew ? <InterestBeginDefault from="entryDate" /> : null}
       <Grid container columnSpacing={2}>
         <Section title={translate('coop.members.sections.person')} testId="member-section-person">
           <Grid size={third}>
@@ -258,7 +260,7 @@ const NEW_MEMBER = (): Partial<MemberRecord> & { shareAmount: number } => ({
   isForeign: false,
   entryDate: today(),
   approvalDate: today(),
-  interestBegin: today(),
+  interestBegin: null,
   shareAmount: 1,
 });
 

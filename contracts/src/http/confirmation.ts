@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean } from 'class-validator';
+import { IsBoolean, IsOptional } from 'class-validator';
 import { ruleNamingValue } from './rules.js';
 
 /**
@@ -12,5 +12,7 @@ export const ConfirmsWarnings = (): PropertyDecorator => (target: object, proper
     target,
     propertyName,
   );
+  // Optional in the OpenAPI document; left out it reads as false.
+  IsOptional()(target, propertyName);
   IsBoolean(ruleNamingValue('invalidChoice'))(target, propertyName);
 };
