@@ -1,7 +1,7 @@
 import { Alert, Card, CardContent, Grid, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { BooleanInput, CreateBase, EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useTranslate, type RaRecord } from 'react-admin';
+import { BooleanInput, CreateBase, EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useSaveContext, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { DateTextInput } from '../common/DateTextInput';
 import { InterestBeginDefault } from '../common/InterestBeginDefault';
@@ -11,6 +11,7 @@ import { formatMoney } from '../format';
 import { DocumentTitle } from '../layout/DocumentTitle';
 import { PageLoading } from '../layout/Layout';
 import { MemberLookupInput } from './MemberLookup';
+import { useDuplicateCheck } from './DuplicateCheck';
 import {
   CIVIL_STATUSES,
   canWriteMembers,
@@ -253,6 +254,24 @@ function EditForm() {
   );
 }
 
+/** The create form: possible duplicates are shown before the member is saved (DuplicateCheck.tsx). */
+function CreateForm({ canWrite }: { canWrite: boolean }) {
+  const translate = useTranslate();
+  const { save } = useSaveContext();
+  const duplicates = useDuplicateCheck();
+  const onSubmit = async (values: Record<string, unknown>) => {
+    if (!(await duplicates.confirm(values))) return undefined;
+    return save?.(values);
+  };
+  return (
+    <Form onSubmit={onSubmit} warnWhenUnsavedChanges={false}>
+      <EditHeader title={translate('coop.title.newMember')} backTo="/members" canSave={canWrite} />
+      <Fields isNew />
+      {duplicates.dialog}
+    </Form>
+  );
+}
+
 const NEW_MEMBER = (): Partial<MemberRecord> & { shareAmount: number } => ({
   legalForm: 0,
   memberType: 1,
@@ -280,10 +299,7 @@ export default function MemberForm() {
           redirect={(_resource, newId) => `/member/${encodeURIComponent(String(newId))}`}
           mutationOptions={leave}
         >
-          <Form warnWhenUnsavedChanges={false}>
-            <EditHeader title={translate('coop.title.newMember')} backTo="/members" canSave={canWrite} />
-            <Fields isNew />
-          </Form>
+          <CreateForm canWrite={canWrite} />
         </CreateBase>
       </Card>
     );
