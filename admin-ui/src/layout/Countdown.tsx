@@ -41,7 +41,7 @@ export function Countdown() {
       onMouseEnter={hint === null ? () => setHint(true) : undefined}
     >
       <Icon name="timerOutlined" size="small" />
-      <span data-testid="token-countdown-label">{label}</span> <span data-testid="token-countdown-time">{formatCountdown(left)}</span>
+      {`${label} ${formatCountdown(left)}`}
     </span>
   );
   if (hint === null) return content;
