@@ -154,7 +154,9 @@ describe('safety nets', () => {
     await page.goto(`${product.baseUrl}/members/new`);
     await signIn(page, 'admin', product.adminPassword);
     await waitForPath(page, (p) => p === '/members/new', '/members/new');
+    await page.waitForSelector('form input[name="name"]');
     await chooseLanguage(page, 'de');
+    await waitForText(page, tid('form-title'), 'Neues Mitglied');
     await fillNewMember(page, 'Zwilling', 'Clara', '03.02.1981', 'DE75512108001245126199');
     await page.click(tid('save'));
     await waitForDialog(page, 'duplicates-dialog');
