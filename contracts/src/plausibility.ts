@@ -1,5 +1,3 @@
-import type { FieldError } from './validation.js';
-
 /*
  * Plausibility warnings (issue 22 "Safety nets"): a date that is possible but unlikely. Unlike a validation error the
  * clerk may keep it: the API refuses the write with `409 {warnings: [{field, template, parameters}]}` until the request
@@ -21,8 +19,13 @@ export type PlausibilityTemplate =
 
 export const PLAUSIBILITY_TEMPLATES: readonly PlausibilityTemplate[] = ['dateInFuture', 'approvalBeforeDeclaration', 'interestBeginBeforeEntry'];
 
-/** One warning: the shape of a validation error, with a plausibility template. */
-export type PlausibilityWarning = FieldError & { readonly template: PlausibilityTemplate };
+/** One warning: the shape of a validation error (`FieldError`), with a plausibility template. */
+export interface PlausibilityWarning {
+  readonly field: string | null;
+  readonly template: PlausibilityTemplate;
+  /** Numbered parameters: `{ "0": "…" }`. */
+  readonly parameters: Readonly<Record<string, string>>;
+}
 
 export function warning(field: string, template: PlausibilityTemplate, ...params: string[]): PlausibilityWarning {
   const parameters: Record<string, string> = {};
