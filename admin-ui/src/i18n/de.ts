@@ -432,7 +432,6 @@ export const de: Messages<typeof en> = {
       nextYear: 'der folgende 1. Januar',
     },
     interestBeginRuleHint: 'Ein leerer Zinsbeginn folgt dieser Regel ab dem Eintritts- oder Buchungsdatum.',
-    interestBeginDefaultHint: 'Nach der Regel der Genossenschaft: %{rule}',
     password: {
       menu: 'Passwort ändern',
       title: 'Ihr Passwort ändern',

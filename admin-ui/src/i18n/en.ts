@@ -441,7 +441,6 @@ export const en = {
       nextYear: 'the next 1 January',
     },
     interestBeginRuleHint: 'An empty interest begin follows this rule from the entry or posting date.',
-    interestBeginDefaultHint: 'By the cooperative\'s rule: %{rule}',
     password: {
       menu: 'Change password',
       title: 'Change your password',
