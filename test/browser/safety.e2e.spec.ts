@@ -214,6 +214,32 @@ describe('safety nets', () => {
     expect(await page.$(tid('unsaved-dialog'))).toBeNull();
   });
 
+  it("the cooperative's interest-begin rule: chosen in the cooperative form, shown on its card, defaulting a posting's interest begin", async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/cooperative`);
+    await signIn(page, 'admin', product.adminPassword);
+    await page.waitForSelector('form input[name="balanceCost"]');
+    await choose(page, 'cooperative-interestBeginRule', 'nextQuarter');
+    await page.click(tid('save'));
+    const coopId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cooperative as string;
+    for (let i = 0; i < 50; i++) {
+      if ((((await product.api(`/cooperatives/${coopId}`, { token })).body as { interestBeginRule?: string }).interestBeginRule) === 'nextQuarter') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await page.goto(`${product.baseUrl}/administration`);
+    await waitForText(page, tid('cooperative-interestBeginRule'), '1st of the next quarter');
+
+    await page.goto(`${product.baseUrl}/balances/new/type/1/member/${existingId}`);
+    await page.waitForSelector('form input[name="date"]');
+    await fill(page, 'input[name="date"]', '10.05.2021');
+    await page.waitForFunction(() => (document.querySelector('form input[name="interestBegin"]') as HTMLInputElement | null)?.value === '01.07.2021');
+    // Typed by the clerk, the interest begin stays as typed when the date changes.
+    await fill(page, 'input[name="interestBegin"]', '15.05.2021');
+    await fill(page, 'input[name="date"]', '11.05.2021');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await page.$eval('form input[name="interestBegin"]', (i) => (i as HTMLInputElement).value)).toBe('15.05.2021');
+  });
+
   it('a user changes the own password from the top bar and signs in with the new one', async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/`);
