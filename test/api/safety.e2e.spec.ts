@@ -74,6 +74,13 @@ describe('safety nets: warnings to confirm, the interest-begin rule, possible du
       expect((confirmed.body as BalanceDto).date).toBe(tomorrow);
     });
 
+    it('documents the 409 with its warnings on the writes that have them', async () => {
+      const doc = (await request(t.http).get('/api/docs-json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+      for (const [path, method] of [['/api/v1/members', 'post'], ['/api/v1/members/{id}', 'put'], ['/api/v1/balances', 'post']] as const) {
+        expect(doc.paths[path]![method]!.responses['409']).toMatchObject({ content: { 'application/json': { schema: { properties: { warnings: { type: 'array' } } } } } });
+      }
+    });
+
     it('answers a transfer\'s warnings the same way', async () => {
       const a = await createMember(t.http, t.adminToken, { name: 'Geber' });
       const b = await createMember(t.http, t.adminToken, { name: 'Nehmer' });

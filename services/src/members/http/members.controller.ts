@@ -21,7 +21,7 @@ import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendJsonList } from '../../platform/http/list-response.js';
-import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
+import { AnswersCreated, AnswersList, AnswersOk, AnswersWarnings, BodyOf } from '../../platform/http/openapi.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { ChangeMemberCommand, CreateMemberCommand } from '../commands/member.commands.js';
 import { businessToday } from '@coop/contracts';
@@ -120,6 +120,7 @@ export class MembersController {
   @Requires('members:write')
   @BodyOf(MemberAdmission)
   @AnswersCreated(MemberDto)
+  @AnswersWarnings()
   async create(@CurrentActor() actor: Actor, @Body() body: MemberAdmission): Promise<MemberDto> {
     const admission = { master: masterOf(body), shareAmount: body.shareAmount, confirmWarnings: body.confirmWarnings };
     const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), admission, body.memberNr));
@@ -130,6 +131,7 @@ export class MembersController {
   @Requires('members:write')
   @BodyOf(MemberMasterChange)
   @AnswersOk(MemberDto)
+  @AnswersWarnings()
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: MemberMasterChange): Promise<MemberDto> {
     await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, masterOf(body), body.confirmWarnings));
     return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());

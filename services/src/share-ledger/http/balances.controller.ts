@@ -8,7 +8,7 @@ import { CurrentActor, Requires, SettlesOwnReads } from '../../auth/decorators.j
 import { ClientWrites } from '../../platform/sqlite-runtime/client-writes.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
-import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
+import { AnswersCreated, AnswersList, AnswersOk, AnswersWarnings, BodyOf } from '../../platform/http/openapi.js';
 import { PostBalanceCommand } from '../commands/posting.commands.js';
 import { BALANCES_DEFAULT_SORT, LedgerReads } from '../queries/ledger-reads.js';
 import { postingOf } from './posting.js';
@@ -53,6 +53,7 @@ export class BalancesController {
   @SettlesOwnReads()
   @BodyOf(PostingRequest)
   @AnswersCreated(BalanceDto)
+  @AnswersWarnings()
   async create(@CurrentActor() actor: Actor, @Body() request: PostingRequest): Promise<BalanceDto> {
     let originalMember: string | null = null;
     if (request.type === 5 && request.annulPeer) {
