@@ -214,7 +214,7 @@ describe('safety nets', () => {
     expect(await page.$(tid('unsaved-dialog'))).toBeNull();
   });
 
-  it("the cooperative's interest-begin rule: chosen in the cooperative form, shown on its card, defaulting a posting's interest begin", async () => {
+  it("the cooperative's interest-begin rule: chosen in the cooperative form, shown on its card, defaulting a posting's interest begin; a posting dated tomorrow asks", async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/cooperative`);
     await signIn(page, 'admin', product.adminPassword);
@@ -238,6 +238,16 @@ describe('safety nets', () => {
     await fill(page, 'input[name="date"]', '11.05.2021');
     await new Promise((r) => setTimeout(r, 300));
     expect(await page.$eval('form input[name="interestBegin"]', (i) => (i as HTMLInputElement).value)).toBe('15.05.2021');
+
+    // A posting dated tomorrow asks too, through the same dialog; confirmed, it is posted.
+    const tomorrow = dayFromToday(1);
+    await fill(page, 'input[name="date"]', tomorrow);
+    await fill(page, 'input[name="approvalDate"]', tomorrow);
+    await page.click(tid('save'));
+    await waitForDialog(page, 'warnings-dialog');
+    expect(await textOf(page, tid('warning-date'))).toBe(`Date: The date ${tomorrow} lies in the future`);
+    await page.click(`${tid('warnings-dialog')} ${tid('confirm-ok')}`);
+    await waitForPath(page, (p) => p === `/member/${existingId}`, 'the dashboard after the posting');
   });
 
   it('a user changes the own password from the top bar and signs in with the new one', async () => {
