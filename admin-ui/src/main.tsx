@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
 import { preloadScreen } from './resources';
 
@@ -10,11 +10,12 @@ preloadScreen(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
-// Clean history-style paths (SPEC 2): react-admin uses the surrounding router instead of its hash router.
+// Clean history-style paths (SPEC 2): react-admin uses the surrounding router instead of its hash router. A data router
+// (not <BrowserRouter>): the prompt before leaving a dirty form (common/UnsavedChangesPrompt.tsx) blocks the navigation
+// with react-router's useBlocker, which works only inside one.
+const router = createBrowserRouter([{ path: '*', element: <App /> }]);
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -9,6 +9,7 @@ export type { UserDto, UserWrite } from './http/users.js';
 export type { CooperativeFields, CooperativeDto } from './http/cooperatives.js';
 export type { ElmaProcess, ElmaNumberDto } from './http/elma-numbers.js';
 export type { Option } from './http/options.js';
+export type { DuplicateCandidate, DuplicateReason } from './http/member-duplicates.js';
 export type { MemberDto, BalanceDto, ShareVersion, ShareDto, DashboardDto, MemberDashboardDto, MemberHistoryEntry } from './http/members.js';
 export type { FieldChange, ExemptionOrderDto, NonAssessmentDto, TaxPaperHistoryEntry } from './http/tax-papers.js';
 export type { Role } from './roles.js';
@@ -21,6 +22,8 @@ export { MEMBER_VALIDATION_TEMPLATES } from './member-validation-templates.js';
 export { TAX_PAPER_VALIDATION_TEMPLATES } from './tax-paper-validation-templates.js';
 export { ANSWER_TEMPLATES, type AnswerTemplate } from './answer-templates.js';
 export { GENERAL_VALIDATION_TEMPLATES } from './general-validation-templates.js';
+export { INTEREST_BEGIN_RULES, DEFAULT_INTEREST_BEGIN_RULE, PLAUSIBILITY_TEMPLATES, interestBeginFor, interestBeginRuleOf } from './plausibility.js';
+export type { InterestBeginRule, PlausibilityTemplate, PlausibilityWarning } from './plausibility.js';
 export { WRITABLE_FIELDS, type WritableResource } from './writable-fields.js';
 export type { BalanceType, CivilStatus, GermanState, LegalForm, PostingType } from './events/member-events.js';
 export {

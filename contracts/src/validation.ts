@@ -1,12 +1,14 @@
 import type { AnswerTemplate } from './answer-templates.js';
 import type { MemberValidationTemplate } from './member-validation-templates.js';
 import type { TaxPaperValidationTemplate } from './tax-paper-validation-templates.js';
+import type { PlausibilityTemplate } from './plausibility.js';
 
 /** Message templates the API answers with; the console translates each as a key. */
 export type ValidationTemplate =
   | MemberValidationTemplate
   | TaxPaperValidationTemplate
   | AnswerTemplate
+  | PlausibilityTemplate
   | 'mustNotBeEmpty'
   | 'isNotEqual'
   | 'passwordRequired'

@@ -29,6 +29,7 @@ export const WRITABLE_FIELDS = {
     'balanceCost',
     'minimumShares',
     'noticePeriodMonths',
+    'interestBeginRule',
   ] satisfies readonly (keyof CooperativeFields)[],
   elmanumbers: ['elmaProcess', 'elmaNumber'] satisfies readonly (keyof ElmaNumberWrite)[],
   /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, approvalDate, interestBegin (`PUT` drops memberNr and shareAmount). */
@@ -74,6 +75,7 @@ export const WRITABLE_FIELDS = {
     'kiSt',
     'kiStSatz',
     'shareAmount',
+    'confirmWarnings',
   ] satisfies readonly (keyof MemberAdmission)[],
   balances: [
     'member',
@@ -87,6 +89,7 @@ export const WRITABLE_FIELDS = {
     'noticeDate',
     'dispatchDate',
     'extraordinaryReason',
+    'confirmWarnings',
   ] satisfies readonly (keyof PostingRequest)[],
   /** The share register: only the payment fields are corrected (a correction event; history is kept). */
   shares: ['rueckpfleinzahlung', 'interestEnd'] satisfies readonly (keyof ShareCorrection)[],

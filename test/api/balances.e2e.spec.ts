@@ -118,7 +118,7 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
   it('lists postings newest first, filters by type and member, searches the member name', async () => {
     const m = await createMember(t.http, t.adminToken, { name: 'Listenmann', shareAmount: 2 });
     await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 1, ...DATES, date: '2021-01-01' });
-    await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 2, ...DATES, date: '2023-01-01' });
+    await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 2, ...DATES, date: '2023-01-01', approvalDate: '2023-01-01' });
     const res = await request(t.http).get(`/api/v1/balances?filter=member:${m.id}`).set(auth(t.adminToken)).expect(200);
     expect((res.body as BalanceDto[]).map((b) => b.date)).toEqual(['2023-01-01', '2021-01-01', '2020-01-15']);
     expect(res.headers.totalitems).toBe('3');
@@ -128,7 +128,7 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     expect((search.body as BalanceDto[]).every((b) => b.memberName === 'Listenmann, Anna')).toBe(true);
     await request(t.http).get('/api/v1/balances?filter=secret:1').set(auth(t.adminToken)).expect(400);
     // Of the postings of one date, the one entered last comes first when the newest are first (and last the other way).
-    const third = await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 3, ...DATES, date: '2023-01-01' });
+    const third = await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 3, ...DATES, date: '2023-01-01', approvalDate: '2023-01-01' });
     const sameDate = async (order: string): Promise<number[]> =>
       ((await request(t.http).get(`/api/v1/balances?filter=member:${m.id},date:2023-01-01&order_by=${order}`).set(auth(t.adminToken)).expect(200))
         .body as BalanceDto[]).map((b) => b.quantity);

@@ -46,6 +46,7 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'get', path: '/api/v1/members', doc: '/api/v1/members', allowed: MEMBER_READERS },
   { method: 'post', path: '/api/v1/members', doc: '/api/v1/members', allowed: MEMBER_WRITERS },
   { method: 'get', path: '/api/v1/members/options', doc: '/api/v1/members/options', allowed: MEMBER_READERS },
+  { method: 'get', path: '/api/v1/members/duplicates', doc: '/api/v1/members/duplicates', allowed: MEMBER_READERS },
   { method: 'get', path: `/api/v1/members/${MISSING}`, doc: '/api/v1/members/{id}', allowed: MEMBER_READERS },
   { method: 'put', path: `/api/v1/members/${MISSING}`, doc: '/api/v1/members/{id}', allowed: MEMBER_WRITERS },
   { method: 'get', path: `/api/v1/members/${MISSING}/history`, doc: '/api/v1/members/{id}/history', allowed: MEMBER_READERS },

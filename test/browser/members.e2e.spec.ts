@@ -124,7 +124,7 @@ describe('members and postings', () => {
     await screenshot(page, 'members-new-invalid-iban');
 
     // Valid: the member is created with 3 shares and the dashboard opens.
-    await fill(page, 'input[name="iban"]', 'DE89 3704 0044 0532 0130 00');
+    await fill(page, 'input[name="iban"]', 'DE02 1203 0000 0000 2020 51');
     await page.click(tid('save'));
     await waitForPath(page, (p) => MEMBER_ID.test(p), 'the member dashboard');
     const memberId = MEMBER_ID.exec(where(page))![1]!;
@@ -358,7 +358,7 @@ describe('members and postings', () => {
     await fill(page, 'input[name="city"]', 'Berlin');
     await choose(page, 'member-state', 'be');
     await fill(page, 'input[name="bankname"]', 'Testbank');
-    await fill(page, 'input[name="iban"]', 'DE89370400440532013000');
+    await fill(page, 'input[name="iban"]', 'DE02500105170137075030');
     await fill(page, 'input[name="bic"]', 'COBADEFFXXX');
     await fill(page, 'input[name="memberNr"]', '1');
     await page.click(tid('save'));
@@ -386,7 +386,7 @@ describe('members and postings', () => {
     await fill(page, 'input[name="city"]', 'Berlin');
     await choose(page, 'member-state', 'be');
     await fill(page, 'input[name="bankname"]', 'Testbank');
-    await fill(page, 'input[name="iban"]', 'DE89370400440532013000');
+    await fill(page, 'input[name="iban"]', 'DE02100100100006820101');
     await fill(page, 'input[name="bic"]', 'COBADEFFXXX');
     await page.waitForSelector('input[name="legalRepresentation"]');
     await page.click(tid('save'));

@@ -25,7 +25,7 @@ describe('console session, languages and roles', () => {
     await waitForTitle(page, 'Administration · Coop Ledger');
     expect(await textOf(page, tid('logout-link'))).toBe('admin');
     expect(await page.evaluate(() => localStorage.getItem('coop.token'))).toMatch(/^ey/);
-    expect(await textOf(page, tid('token-countdown'))).toMatch(/^0:00:59:\d\d$/);
+    expect(await textOf(page, tid('token-countdown'))).toMatch(/^Session ends in 0:00:59:\d\d$/);
     await screenshot(page, 'session-signed-in');
 
     await page.click(tid('logout-link'));

@@ -5,6 +5,7 @@ import { CreateBase, Form, NumberInput, required, useGetOne, useSaveContext, use
 import { useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DateTextInput } from '../common/DateTextInput';
+import { InterestBeginDefault } from '../common/InterestBeginDefault';
 import { EditHeader } from '../common/EditHeader';
 import { InfoList } from '../common/Section';
 import { formatCount, formatMoney } from '../format';
@@ -67,6 +68,7 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
       <DocumentTitle override={translate('coop.title.newBalance', { type: typeName })} />
       <EditHeader title={translate('coop.title.newBalance', { type: typeName })} backTo={`/member/${encodeURIComponent(member.id)}`} canSave={!closed && canWrite} />
       <CardContent sx={{ px: 3 }}>
+        {exit ? null : <InterestBeginDefault from="date" />}
         {closed ? <Alert severity="warning" sx={{ mb: 2 }} data-testid="balance-member-exited">{translate('coop.validation.memberHasExited')}</Alert> : null}
         <InfoList
           testId="balance-member"

@@ -3,7 +3,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, D
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
-/** A confirmation before a destructive step (exit, death, exclusion, annulation). */
+/** A confirmation before a destructive step (exit, death, exclusion, annulation), a write with warnings, leaving unsaved changes. */
 export function ConfirmDialog({
   open,
   title,
@@ -12,6 +12,8 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   busy = false,
+  cancelLabel,
+  testId = 'confirm-dialog',
 }: {
   open: boolean;
   title: string;
@@ -20,11 +22,14 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
   busy?: boolean;
+  /** The cancel button's text: "Cancel" unless given. */
+  cancelLabel?: string;
+  testId?: string;
 }) {
   const translate = useTranslate();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="confirm-title" data-testid="confirm-dialog" maxWidth="sm" fullWidth>
-      <DialogTitle id="confirm-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={`${testId}-title`} data-testid={testId} maxWidth="sm" fullWidth>
+      <DialogTitle id={`${testId}-title`} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <WarningAmberIcon color="warning" />
         {title}
       </DialogTitle>
@@ -33,7 +38,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy} data-testid="confirm-cancel" color="inherit">
-          {translate('coop.edit.cancel')}
+          {cancelLabel ?? translate('coop.edit.cancel')}
         </Button>
         <Button onClick={onConfirm} disabled={busy} variant="contained" color="error" data-testid="confirm-ok">
           {confirmLabel}

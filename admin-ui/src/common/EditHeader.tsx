@@ -3,6 +3,7 @@ import { useFormState } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { DeleteButton, useTranslate, type RedirectionSideEffect } from 'react-admin';
 import { Icon, Spinner } from '../plain/icons';
+import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
 
 /**
  * Submits the form (react-admin's `SaveButton` with `alwaysEnable`: never disabled, a spinner instead of the icon while
@@ -26,7 +27,7 @@ function SaveButton() {
 
 /**
  * The shared edit header (SPEC 2): back, title, and on the right save and, where allowed, delete with a
- * confirmation dialog. Must sit inside a react-admin <Form>. Plain elements (`plain/plain.css`) but for the delete
+ * confirmation dialog, and the question before leaving unsaved changes. Must sit inside a react-admin <Form>. Plain elements (`plain/plain.css`) but for the delete
  * button and its dialog (react-admin's), since every form shows the header, the first screen's too (decision 26).
  */
 export function EditHeader({
@@ -72,6 +73,7 @@ export function EditHeader({
         />
       ) : null}
       {canSave ? <SaveButton /> : null}
+      <UnsavedChangesPrompt />
     </div>
   );
 }

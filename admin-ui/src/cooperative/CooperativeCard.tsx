@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
 import { formatMoney } from '../format';
 import { hasRole, useSession } from '../session/session';
+import { interestBeginRuleOf } from '@coop/contracts/console';
 
 /** The cooperative as the API answers it (contracts `CooperativeDto`). */
 export type CooperativeRecord = CooperativeDto;
@@ -49,6 +50,12 @@ export function CooperativeCard({ testId = 'cooperative-card' }: { testId?: stri
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="cooperative-balanceCost">
             {isPending ? <Skeleton width={80} /> : data?.balanceCost ? formatMoney(data.balanceCost) : <Box component="span" sx={{ color: 'text.disabled' }}>{translate('coop.cooperative.notSet')}</Box>}
+          </Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {translate('resources.cooperatives.fields.interestBeginRule')}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="cooperative-interestBeginRule">
+            {isPending ? <Skeleton width={120} /> : translate(`coop.interestBeginRules.${interestBeginRuleOf(data?.interestBeginRule)}`)}
           </Typography>
         </Box>
       </CardContent>

@@ -1,7 +1,8 @@
 import { Alert, Card, CardContent, Grid, InputAdornment, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { EditBase, Form, NumberInput, TextInput, useEditContext, useTranslate, type RaRecord } from 'react-admin';
+import { EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useTranslate, type RaRecord } from 'react-admin';
+import { DEFAULT_INTEREST_BEGIN_RULE, INTEREST_BEGIN_RULES } from '@coop/contracts/console';
 import { EditHeader } from '../common/EditHeader';
 import { centsToDecimal, parseEuroToCents } from '../format';
 import { PageLoading } from '../layout/Layout';
@@ -96,6 +97,15 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>
               {/* § 65 (2) GenG: a notice takes effect at the end of the first financial year at least this long after it. */}
               <NumberInput source="noticePeriodMonths" fullWidth readOnly={ro} min={3} max={60} step={1} slotProps={input('cooperative-noticePeriodMonths')} />
+              <SelectInput
+                source="interestBeginRule"
+                choices={INTEREST_BEGIN_RULES.map((id) => ({ id, name: `coop.interestBeginRules.${id}` }))}
+                defaultValue={DEFAULT_INTEREST_BEGIN_RULE}
+                fullWidth
+                readOnly={ro}
+                helperText="coop.interestBeginRuleHint"
+                data-testid="cooperative-interestBeginRule"
+              />
             </Grid>
           </Section>
         </Grid>

@@ -2,6 +2,8 @@ import type { Option } from '@coop/contracts/console';
 import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
 import { api } from '../session/api';
 import { apiFieldErrors, toFormValidationError } from './validationErrors';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { apiWarnings, askToConfirm } from '../common/warnings';
 import { listQuery } from './listQuery';
 import { writableBody } from './writableFields';
 
@@ -24,10 +26,21 @@ async function getList<T extends RaRecord>(resource: string, params: Pick<GetLis
   return { data, total };
 }
 
-/** Validation failures become form errors; every other failure passes through with the server's message. */
-async function write<T>(resource: string, call: () => Promise<T>): Promise<T> {
+/**
+ * Validation failures become form errors; plausibility warnings (409 `{warnings}`) are put to the clerk and the write
+ * sent again confirmed (`confirmWarnings: true`), or refused as not saved; every other failure passes through with the
+ * server's message. `call` sends the write, with `extra` fields added to its body.
+ */
+async function write<T>(resource: string, call: (extra?: Record<string, unknown>) => Promise<T>): Promise<T> {
   try {
-    return await call();
+    try {
+      return await call();
+    } catch (error) {
+      const warnings = apiWarnings(error);
+      if (!warnings) throw error;
+      if (!(await askToConfirm({ resource, warnings }))) throw new HttpError(i18nProvider.translate('coop.warnings.notSaved'), 409, {});
+      return await call({ confirmWarnings: true });
+    }
   } catch (error) {
     const fieldErrors = apiFieldErrors(error);
     if (fieldErrors) throw toFormValidationError(resource, fieldErrors);
@@ -58,19 +71,19 @@ export const dataProvider: DataProvider = {
   },
 
   create: (resource, params) =>
-    write(resource, async () => {
+    write(resource, async (extra) => {
       const res = await api<RaRecord>(`/${resource}`, {
         method: 'POST',
-        body: JSON.stringify(writableBody(resource, params.data as Record<string, unknown>)),
+        body: JSON.stringify({ ...writableBody(resource, params.data as Record<string, unknown>), ...extra }),
       });
       return { data: res.body as never };
     }),
 
   update: (resource, params) =>
-    write(resource, async () => {
+    write(resource, async (extra) => {
       const res = await api<RaRecord>(`/${resource}/${enc(String(params.id))}`, {
         method: 'PUT',
-        body: JSON.stringify(writableBody(resource, params.data as Record<string, unknown>)),
+        body: JSON.stringify({ ...writableBody(resource, params.data as Record<string, unknown>), ...extra }),
       });
       return { data: res.body as never };
     }),

@@ -16,7 +16,8 @@ export function formatCountdown(totalSeconds: number): string {
 }
 
 /**
- * The token countdown of the bottom bar, ticking every second. A plain span; its tooltip is built at the first hover
+ * The token countdown of the bottom bar, ticking every second, with its label as visible text ("Session ends in
+ * 0:00:14:59"; a timer by its role, named by the label). A plain span; its tooltip is built at the first hover
  * (then open), so the ticking first screen does not render MUI's tooltip and popper every second.
  */
 export function Countdown() {
@@ -35,11 +36,12 @@ export function Countdown() {
     <span
       className="cl-countdown"
       data-testid="token-countdown"
+      role="timer"
       aria-label={`${label} ${formatCountdown(left)}`}
       onMouseEnter={hint === null ? () => setHint(true) : undefined}
     >
       <Icon name="timerOutlined" size="small" />
-      {formatCountdown(left)}
+      {`${label} ${formatCountdown(left)}`}
     </span>
   );
   if (hint === null) return content;

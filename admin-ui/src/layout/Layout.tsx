@@ -5,6 +5,7 @@ import { SessionKeeper } from '../session/SessionKeeper';
 import { BottomBar } from './BottomBar';
 import { DocumentTitle } from './DocumentTitle';
 import { TopBar } from './TopBar';
+import { WarningsDialog } from '../common/WarningsDialog';
 
 export function PageLoading() {
   return (
@@ -35,6 +36,7 @@ export function Layout({ children }: { children?: ReactNode }) {
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <Bottom />
+      <WarningsDialog />
     </div>
   );
 }

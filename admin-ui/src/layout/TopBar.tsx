@@ -1,10 +1,34 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useLoading, useTranslate } from 'react-admin';
 import { Icon, Spinner } from '../plain/icons';
 import type { MenuEntry } from '../registry';
 import { MENU } from '../resources';
 import { hasRole, loginPath, useSession } from '../session/session';
+
+const OwnPasswordDialog = lazy(() => import('../users/OwnPasswordDialog'));
+
+/** The roles that may change their own password (`users:own-password` of the API's policy). */
+const OWN_PASSWORD_ROLES = ['ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'] as const;
+
+/** The user menu's "Change password": a button opening the dialog (loaded when first opened). */
+function OwnPasswordButton() {
+  const translate = useTranslate();
+  const [open, setOpen] = useState<boolean | null>(null);
+  const label = translate('coop.password.menu');
+  return (
+    <>
+      <button type="button" className="cl-btn cl-btn-inherit" onClick={() => setOpen(true)} data-testid="own-password-link" aria-label={label} title={label}>
+        <Icon name="key" size="small" />
+      </button>
+      {open === null ? null : (
+        <Suspense fallback={null}>
+          <OwnPasswordDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 /** The spinner while requests run: its own component, so a request starting or ending redraws only this. */
 function LoadingSpinner() {
@@ -61,6 +85,7 @@ export function TopBar() {
         <div className="cl-busy" aria-live="polite">
           <LoadingSpinner />
         </div>
+        {session && OWN_PASSWORD_ROLES.some((role) => hasRole(session, role)) ? <OwnPasswordButton /> : null}
         {session ? (
           <RouterLink
             to={`/logout?redirect=${encodeURIComponent(here)}`}

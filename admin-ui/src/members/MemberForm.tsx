@@ -1,9 +1,10 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { BooleanInput, CreateBase, EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useTranslate, type RaRecord } from 'react-admin';
+import { BooleanInput, CreateBase, EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useSaveContext, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { DateTextInput } from '../common/DateTextInput';
+import { InterestBeginDefault } from '../common/InterestBeginDefault';
 import { EditHeader } from '../common/EditHeader';
 import { Section } from '../common/Section';
 import { formatMoney } from '../format';
@@ -11,6 +12,7 @@ import { DocumentTitle } from '../layout/DocumentTitle';
 import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/Layout';
 import { MemberLookupInput } from './MemberLookup';
+import { useDuplicateCheck } from './DuplicateCheck';
 import {
   CIVIL_STATUSES,
   canWriteMembers,
@@ -109,6 +111,7 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
     <CardContent sx={{ px: 3, pt: 1 }}>
       <ForeignSwitchEffect />
       <LegalFormSwitchEffect />
+      {isNew ? <InterestBeginDefault from="entryDate" /> : null}
       <Grid container columnSpacing={2}>
         <Section title={translate(natural ? 'coop.members.sections.person' : 'coop.members.sections.firm')} testId={natural ? 'member-section-person' : 'member-section-firm'}>
           <Grid size={third}>
@@ -275,6 +278,24 @@ function EditForm() {
   );
 }
 
+/** The create form: possible duplicates are shown before the member is saved (DuplicateCheck.tsx). */
+function CreateForm({ canWrite }: { canWrite: boolean }) {
+  const translate = useTranslate();
+  const { save } = useSaveContext();
+  const duplicates = useDuplicateCheck();
+  const onSubmit = async (values: Record<string, unknown>) => {
+    if (!(await duplicates.confirm(values))) return undefined;
+    return save?.(values);
+  };
+  return (
+    <Form onSubmit={onSubmit} warnWhenUnsavedChanges={false}>
+      <EditHeader title={translate('coop.title.newMember')} backTo="/members" canSave={canWrite} />
+      <Fields isNew />
+      {duplicates.dialog}
+    </Form>
+  );
+}
+
 const NEW_MEMBER = (): Partial<MemberRecord> & { shareAmount: number } => ({
   legalForm: 0,
   memberType: 1,
@@ -282,7 +303,7 @@ const NEW_MEMBER = (): Partial<MemberRecord> & { shareAmount: number } => ({
   isForeign: false,
   entryDate: today(),
   approvalDate: today(),
-  interestBegin: today(),
+  interestBegin: null,
   shareAmount: 1,
 });
 
@@ -309,10 +330,7 @@ export default function MemberForm() {
           redirect={(_resource, newId) => `/member/${encodeURIComponent(String(newId))}`}
           mutationOptions={leave}
         >
-          <Form warnWhenUnsavedChanges={false}>
-            <EditHeader title={translate('coop.title.newMember')} backTo="/members" canSave={canWrite} />
-            <Fields isNew />
-          </Form>
+          <CreateForm canWrite={canWrite} />
         </CreateBase>
       </Card>
     );

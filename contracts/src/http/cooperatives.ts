@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { DEFAULT_INTEREST_BEGIN_RULE, INTEREST_BEGIN_RULES, type InterestBeginRule } from '../plausibility.js';
 import { isValidBic, isValidEmail, isValidIban, isValidTaxNumber, isValidUrl } from '../validators.js';
-import { AsInteger, AsText, IsFilled, Satisfies, rule } from './rules.js';
+import { AsInteger, AsText, IsFilled, Satisfies, rule, ruleNamingValue } from './rules.js';
 
 const filled = rule('mustNotBeEmpty');
 /** A format rule checks only filled text: empty text is `mustNotBeEmpty` alone. */
@@ -44,6 +45,13 @@ export class CooperativeFields {
   @Min(3, rule('mustBeAtLeast', '3'))
   @Max(60, rule('mustBeAtMost', '60'))
   noticePeriodMonths: number = 3;
+  /**
+   * How an empty interest begin follows the entry or posting date (`nextMonth`, `sameDay`, `nextQuarter`,
+   * `nextYear`); empty reads as `nextMonth`.
+   */
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? DEFAULT_INTEREST_BEGIN_RULE : value))
+  @IsIn(INTEREST_BEGIN_RULES, ruleNamingValue('invalidChoice'))
+  interestBeginRule: InterestBeginRule = DEFAULT_INTEREST_BEGIN_RULE;
 }
 
 /** A cooperative as the API answers it. */

@@ -22,6 +22,7 @@ import { isValidSteuerId } from '../tax-id.js';
 import { isValidBic, isValidEmail, isValidIban } from '../validators.js';
 import { businessToday, isIsoDate, isLeapYear } from '../business-date.js';
 import { Satisfies, rule, ruleNamingValue } from './rules.js';
+import { ConfirmsWarnings } from './confirmation.js';
 
 /*
  * The member master data as the clerk sends it (docs/api.md "members", SPEC.md section 5 "Member"): `POST /members`
@@ -197,17 +198,22 @@ const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isSafeI
  */
 export class MemberAdmission extends MemberMasterFields {
   @AsMemberText() @IsMemberText() @Required() @IsMemberDate() approvalDate!: string;
-  @AsMemberText() @IsMemberText() @Required() @IsMemberDate() interestBegin!: string;
+  /** Empty: the cooperative's interest-begin rule applied to the entry date (the handler fills it). */
+  @AsMemberText() @IsMemberText() @IsMemberDate() interestBegin: string | null = null;
   /** Shares of the initial subscription. */
   @Transform(asCount) @Satisfies('isSent', present, rule('mustNotBeEmpty')) @Satisfies('isWholeAtLeastOne', isCount, rule('invalidNumber')) shareAmount!: number;
   @Transform(({ value }: Plain) => (typeof value === 'string' && value.trim() === '' ? null : asCount({ value, obj: {} })))
   @ValidateIf((o: MemberAdmission) => o.memberNr !== null)
   @Satisfies('isWholeAtLeastOne', isCount, rule('invalidNumber'))
   memberNr: number | null = null;
+  /** True: recorded despite plausibility warnings (else `409 {warnings}`). */
+  @ConfirmsWarnings() confirmWarnings: boolean = false;
 }
 
 /** `PUT /members/{id}`: the whole master record; approval date and interest begin may be empty once admitted. */
 export class MemberMasterChange extends MemberMasterFields {
   @AsMemberText() @IsMemberText() @IsMemberDate() approvalDate: string | null = null;
   @AsMemberText() @IsMemberText() @IsMemberDate() interestBegin: string | null = null;
+  /** True: recorded despite plausibility warnings (else `409 {warnings}`). */
+  @ConfirmsWarnings() confirmWarnings: boolean = false;
 }

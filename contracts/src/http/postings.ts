@@ -2,6 +2,7 @@ import { IsIn, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { isIsoDate } from '../business-date.js';
 import { IsBusinessDate, Satisfies, isBlankValue, rule, ruleNamingValue } from './rules.js';
+import { ConfirmsWarnings } from './confirmation.js';
 
 /*
  * The share ledger's request bodies (docs/api.md "balances (postings)", "shares"): the shape of each field by posting
@@ -65,9 +66,9 @@ export class PostingRequest {
   @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), ruleNamingValue('invalidDate'))
   approvalDate: string | null = null;
 
+  /** Empty: the cooperative's interest-begin rule applied to the posting's date (the handler fills it). */
   @Transform(asOptionalText)
-  @unlessAnnulation
-  @Satisfies('isSent', filled, rule('mustNotBeEmpty'))
+  @ValidateIf((o: PostingRequest) => isEnterable(o.type) && o.type !== 5 && filled(o.interestBegin))
   @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), ruleNamingValue('invalidDate'))
   interestBegin: string | null = null;
 
@@ -116,6 +117,9 @@ export class PostingRequest {
   @Satisfies('isAnnulledPosting', (v, o) => o.type !== 5 || filled(v), rule('mustNotBeEmpty'))
   @Satisfies('isEmptyUnlessAnnulation', (v, o) => o.type === 5 || !filled(v), rule('mustBeEmpty'))
   annulPeer: string | null = null;
+
+  /** True: recorded despite plausibility warnings (else `409 {warnings}`). */
+  @ConfirmsWarnings() confirmWarnings: boolean = false;
 }
 
 

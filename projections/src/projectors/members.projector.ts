@@ -33,6 +33,8 @@ export const MEMBERS: CollectionSpec = {
     isForeign: 'boolean',
     shareAmount: 'number',
     memberUntil: 'string',
+    /** For the possible duplicates of a new member (`GET /members/duplicates`): the same IBAN under another name. */
+    iban: 'string',
   },
   // Found by name, number, city, zip code and IBAN; a number searched lists that member number first.
   search: ['name', 'givenName', 'memberNr', 'city', 'zipCode', 'iban'],

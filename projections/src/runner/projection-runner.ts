@@ -8,7 +8,7 @@ export const CHECKPOINT = 'read-models';
  * are rebuilt from the event log when the projections start (ProjectionRunner.start): 1 = ASCII letters folded
  * (SQLite `NOCASE`), 2 = compareKey (decision 25), 3 = the share register kept in the postings' documents (decision 35),
  * 4 = search texts (and the text index) in the folded normal form (normaliseSearch: ä as ae, ß as ss), members
- * also searched by city, zip code and IBAN.
+ * also searched by city, zip code and IBAN, and the members' `iban` a declared field (possible duplicates).
  */
 export const READ_MODEL_FORMAT = 4;
 /**

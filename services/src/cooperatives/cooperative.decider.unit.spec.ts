@@ -29,6 +29,7 @@ const valid: CooperativeFields = {
   balanceCost: 10000,
   minimumShares: 1,
   noticePeriodMonths: 3,
+  interestBeginRule: 'nextMonth',
 };
 
 const TEXT_FIELDS = ['name', 'fullName', 'address', 'zip', 'city', 'email', 'contactPerson', 'url', 'taxId', 'bankname', 'iban', 'bic'] as const;
@@ -261,6 +262,17 @@ describe('cooperative decider: UpdateCooperative', () => {
 
   it('emits nothing when nothing changed', () => {
     spec.given([registered()]).when(update({})).then([]);
+  });
+
+  it('records a changed interest-begin rule, and refuses one it does not know', () => {
+    spec
+      .given([registered()])
+      .when(update({ interestBeginRule: 'nextQuarter' }))
+      .then([{ type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { interestBeginRule: 'nextQuarter' } } }]);
+    spec
+      .given([registered()])
+      .when(update({ interestBeginRule: 'weekly' as never }))
+      .thenThrows(ValidationError, (e) => expect(e.errors).toEqual([{ field: 'interestBeginRule', template: 'invalidChoice', parameters: { 0: 'weekly' } }]));
   });
 
   it('emits nothing when the values differ only by normalisation (spaces, case)', () => {

@@ -3,7 +3,7 @@
  * its share price, minimum holding and missing master data set through the real command.
  */
 import { CommandBus } from '@nestjs/cqrs';
-import { cooperativeStream, memberNumberSequenceStream, type CooperativeFields } from '@coop/contracts';
+import { cooperativeStream, DEFAULT_INTEREST_BEGIN_RULE, memberNumberSequenceStream, type CooperativeFields } from '@coop/contracts';
 import { MEMBERS } from '@coop/projections';
 import type { RunningApp } from '../create-app.js';
 import { cooperativeDecider, UpdateCooperativeCommand } from '../cooperatives/index.js';
@@ -77,6 +77,7 @@ export async function prepareCooperative(
       balanceCost: options.balanceCost ?? 25000,
       minimumShares: options.minimumShares ?? 2,
       noticePeriodMonths: fields.noticePeriodMonths ?? 3,
+      interestBeginRule: fields.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE,
     };
     await running.app.get(CommandBus).execute(new UpdateCooperativeCommand(contextFor(actor), id, complete));
     fields = await load();

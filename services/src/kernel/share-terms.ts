@@ -1,4 +1,4 @@
-import { memberFieldError, OUTGOING_TYPES, type BalanceType, type FieldError } from '@coop/contracts';
+import { memberFieldError, OUTGOING_TYPES, type BalanceType, type FieldError, type InterestBeginRule } from '@coop/contracts';
 
 /**
  * A cooperative's share terms at the time of a command: share price in euro cents and the minimum holding in shares.
@@ -9,6 +9,8 @@ export interface ShareTerms {
   readonly minimumShares: number;
   /** The statutory notice period in months (§ 65 (2) GenG, 3 to 60); absent reads as 3. */
   readonly noticePeriodMonths?: number;
+  /** How an interest begin left empty follows the posting's or entry's date (the cooperative's setting). */
+  readonly interestBeginRule?: InterestBeginRule;
 }
 
 /** A cooperative registered by name only has no share price yet: nothing can be posted (general error shareCostNotSet). */

@@ -4,12 +4,13 @@ import { ShareLedgerModule } from '../share-ledger/index.js';
 import { ChangeMemberHandler, CreateMemberHandler, MemberCommandRunner } from './commands/member.commands.js';
 import { MembersController } from './http/members.controller.js';
 import { MemberReads } from './queries/member-reads.js';
+import { MemberDuplicates } from './queries/member-duplicates.js';
 
 /** Member master data: admission, changes of master data, the member list and the member's documents (issue 4). */
 @Module({
   imports: [CqrsModule, ShareLedgerModule],
   controllers: [MembersController],
-  providers: [MemberReads, MemberCommandRunner, CreateMemberHandler, ChangeMemberHandler],
+  providers: [MemberReads, MemberDuplicates, MemberCommandRunner, CreateMemberHandler, ChangeMemberHandler],
   exports: [MemberReads],
 })
 export class MembersModule {}

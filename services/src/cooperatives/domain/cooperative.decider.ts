@@ -1,6 +1,7 @@
 import {
   DEFAULT_NOTICE_PERIOD_MONTHS,
   fieldError,
+  INTEREST_BEGIN_RULES,
   isBlank,
   MAX_NOTICE_PERIOD_MONTHS,
   MIN_NOTICE_PERIOD_MONTHS,
@@ -93,6 +94,9 @@ export function cooperativeErrors(f: Partial<CooperativeFields>): FieldError[] {
     if (!Number.isSafeInteger(f.noticePeriodMonths)) errors.push(fieldError('noticePeriodMonths', 'invalidNumber'));
     else if (f.noticePeriodMonths < MIN_NOTICE_PERIOD_MONTHS) errors.push(fieldError('noticePeriodMonths', 'mustBeAtLeast', String(MIN_NOTICE_PERIOD_MONTHS)));
     else if (f.noticePeriodMonths > MAX_NOTICE_PERIOD_MONTHS) errors.push(fieldError('noticePeriodMonths', 'mustBeAtMost', String(MAX_NOTICE_PERIOD_MONTHS)));
+  }
+  if (f.interestBeginRule !== undefined && !(INTEREST_BEGIN_RULES as readonly unknown[]).includes(f.interestBeginRule)) {
+    errors.push(fieldError('interestBeginRule', 'invalidChoice', String(f.interestBeginRule)));
   }
   return errors;
 }

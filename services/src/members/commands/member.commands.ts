@@ -6,6 +6,10 @@ import {
   memberNumberStream,
   memberStream,
   ValidationError,
+  UnconfirmedWarnings,
+  businessToday,
+  DEFAULT_INTEREST_BEGIN_RULE,
+  interestBeginFor,
   type FieldError,
   type MemberEvent,
   type MemberMasterData,
@@ -25,6 +29,8 @@ export interface AdmissionInput {
   readonly master: MemberMasterData;
   /** Shares of the initial subscription, a whole number of at least 1 (the cooperative's minimum: the decider's). */
   readonly shareAmount: number;
+  /** Recorded despite plausibility warnings (members/domain/plausibility.ts). */
+  readonly confirmWarnings?: boolean;
 }
 
 /** Admits a member with the initial subscription; answers the new member id. */
@@ -40,7 +46,7 @@ export class CreateMemberCommand extends Command<string> {
 }
 
 export class ChangeMemberCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly master: MemberMasterData) {
+  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly master: MemberMasterData, readonly confirmWarnings = false) {
     super();
   }
 }
@@ -113,6 +119,12 @@ export class MemberCommandRunner {
   }
 }
 
+/** The admission's interest begin: as entered, or by the cooperative's rule from the entry date when left empty. */
+export function withInterestBegin(master: MemberMasterData, terms: ShareTerms): MemberMasterData {
+  if (master.interestBegin !== null) return master;
+  return { ...master, interestBegin: interestBeginFor(master.entryDate, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE) };
+}
+
 async function collectAsync<T>(f: () => Promise<T>, errors: FieldError[]): Promise<T | undefined> {
   try {
     return await f();
@@ -136,22 +148,34 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
       const terms = await this.members.terms(cooperativeId);
       // The number first (the member's events carry it); a taken one is answered with the rules needing the terms.
       const claimed = await collectAsync(() => this.members.claimNumber(ctx, memberId, memberNr), errors);
-      const { master, shareAmount } = input;
+      const { shareAmount } = input;
+      const master = withInterestBegin(input.master, terms);
+      const plausibility = { today: businessToday(), confirmed: input.confirmWarnings === true };
+      let warned: UnconfirmedWarnings | undefined;
       const decided = await collectAsync(
         () =>
-          this.members.decideOnMaster(memberId, {
-            type: 'AdmitMember',
-            memberId,
-            cooperativeId,
-            memberNr: claimed?.memberNr ?? 1,
-            master,
-            shareAmount,
-            balanceId,
-            terms,
-          }),
+          this.members
+            .decideOnMaster(memberId, {
+              type: 'AdmitMember',
+              memberId,
+              cooperativeId,
+              memberNr: claimed?.memberNr ?? 1,
+              master,
+              shareAmount,
+              balanceId,
+              terms,
+              plausibility,
+            })
+            .catch((error: unknown) => {
+              // Errors come before warnings: a taken number is answered first, the warnings once the form is right.
+              if (!(error instanceof UnconfirmedWarnings) || errors.length === 0) throw error;
+              warned = error;
+              return undefined;
+            }),
         errors,
       );
       if (errors.length > 0) throw new ValidationError(errors);
+      if (warned) throw warned;
       await this.members.append([decided!], ctx, claimed!.appends);
     });
     return memberId;
@@ -162,10 +186,11 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
 export class ChangeMemberHandler implements ICommandHandler<ChangeMemberCommand> {
   constructor(private readonly members: MemberCommandRunner) {}
 
-  async execute({ ctx, memberId, master }: ChangeMemberCommand): Promise<void> {
+  async execute({ ctx, memberId, master, confirmWarnings }: ChangeMemberCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
+    const plausibility = { today: businessToday(), confirmed: confirmWarnings };
     await this.members.retrying(async () => {
-      const decided = await this.members.decideOnMaster(memberId, { type: 'ChangeMemberData', memberId, cooperativeId, master });
+      const decided = await this.members.decideOnMaster(memberId, { type: 'ChangeMemberData', memberId, cooperativeId, master, plausibility });
       await this.members.append([decided], ctx);
     });
   }

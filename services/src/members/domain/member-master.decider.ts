@@ -1,6 +1,7 @@
 import { memberFieldError, ValidationError, type Decider, type FieldError, type MemberDataChanged, type MemberEvent, type MemberMasterData } from '@coop/contracts';
 import { evolveMemberStream, initialMemberState, requireMember, type MemberState } from '../../kernel/member-stream.js';
 import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
+import { requirePlausibleAdmission, requirePlausibleChange, type Plausibility } from './plausibility.js';
 
 export type AdmitMember = {
   readonly type: 'AdmitMember';
@@ -14,6 +15,8 @@ export type AdmitMember = {
   readonly shareAmount: number;
   readonly balanceId: string;
   readonly terms: ShareTerms;
+  /** The warnings on the dates and their confirmation (members/domain/plausibility.ts); left out: not checked. */
+  readonly plausibility?: Plausibility;
 };
 
 export type ChangeMemberData = {
@@ -22,6 +25,8 @@ export type ChangeMemberData = {
   readonly cooperativeId: string;
   /** The whole record, checked and normalised at the edge (MemberMasterChange); what differs from the state is recorded. The member is not its own spouse. */
   readonly master: MemberMasterData;
+  /** The warnings the change brings and their confirmation (members/domain/plausibility.ts); left out: not checked. */
+  readonly plausibility?: Plausibility;
 };
 
 export type MasterDataCommand = AdmitMember | ChangeMemberData;
@@ -71,6 +76,7 @@ function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
   if (state.exists) throw new ValidationError([memberFieldError(null, 'invalidChoice', command.memberId)]);
   const errors = [...masterDataErrors(command.memberId, command.master), ...subscriptionErrors(command.shareAmount, command.terms)];
   if (errors.length > 0) throw new ValidationError(errors);
+  requirePlausibleAdmission(command.master, command.plausibility);
   const { master } = command;
   const { memberId, cooperativeId, memberNr, balanceId, terms } = command;
   const quantity = command.shareAmount;
@@ -100,6 +106,7 @@ function changeData(command: ChangeMemberData, state: MemberState): MemberEvent[
   const errors = masterDataErrors(command.memberId, master);
   if (errors.length > 0) throw new ValidationError(errors);
   const before = state.master!;
+  requirePlausibleChange(before, master, command.plausibility);
   const changes: Record<string, unknown> = {};
   // A field an older event did not carry (spouseTaxId) reads as null: leaving it empty is no change.
   for (const key of Object.keys(master) as (keyof MemberMasterData)[]) {

@@ -168,8 +168,8 @@ describe('MemberAdmission: master data of a new member (SPEC.md section 5 "Membe
       expect((await read({ legalForm: 7, givenName: '' })).errors).toEqual([err('givenName', 'mustNotBeEmpty'), err('legalForm', 'invalidChoice', '7')]);
     });
 
-    it('requires approval date and interest begin for a new member', async () => {
-      await refusesInput({ approvalDate: '', interestBegin: null }, [err('approvalDate', 'mustNotBeEmpty'), err('interestBegin', 'mustNotBeEmpty')]);
+    it('requires the approval date of a new member; an empty interest begin is left to the cooperative\'s rule', async () => {
+      await refusesInput({ approvalDate: '', interestBegin: null }, [err('approvalDate', 'mustNotBeEmpty')]);
     });
 
     it('reports every broken rule at once, one error per field', async () => {

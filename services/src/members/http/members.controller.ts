@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
+  DuplicateCandidate,
   MemberAdmission,
   MemberDto,
   MemberHistoryEntry,
@@ -20,7 +21,7 @@ import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendJsonList } from '../../platform/http/list-response.js';
-import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
+import { AnswersCreated, AnswersList, AnswersOk, AnswersWarnings, BodyOf } from '../../platform/http/openapi.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { ChangeMemberCommand, CreateMemberCommand } from '../commands/member.commands.js';
 import { businessToday } from '@coop/contracts';
@@ -28,6 +29,7 @@ import { evolveMemberStream, initialMemberState, type MemberState } from '../../
 import { asOfDate, MemberReads } from '../queries/member-reads.js';
 import { masterOf } from './member-master.js';
 import { toMemberDto } from '../queries/member.view.js';
+import { duplicateQueryOf, MemberDuplicates } from '../queries/member-duplicates.js';
 
 @ApiTags('members')
 @ApiBearerAuth()
@@ -37,6 +39,7 @@ export class MembersController {
     private readonly commands: CommandBus,
     private readonly members: MemberReads,
     @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly duplicateReads: MemberDuplicates,
   ) {}
 
   @Get()
@@ -62,6 +65,18 @@ export class MembersController {
     const query = this.members.memberQuery(actor.cooperativeId, { ...params, limit: params.limit ?? '10' }, undefined);
     const page = await this.members.reads.query(MEMBERS, actor.cooperativeId, query);
     return page.items.map((doc) => ({ key: doc.id, value: `${typeof doc.memberNr === 'number' ? doc.memberNr : ''} ${memberDisplayName(doc)}`.trim() }));
+  }
+
+  @Get('duplicates')
+  @Requires('members:read')
+  @AnswersOk(DuplicateCandidate, true)
+  @ApiQuery({ name: 'name', required: false })
+  @ApiQuery({ name: 'givenName', required: false })
+  @ApiQuery({ name: 'birthDate', required: false, description: 'YYYY-MM-DD' })
+  @ApiQuery({ name: 'iban', required: false })
+  @ApiQuery({ name: 'exclude', required: false, description: 'a member id never answered (the member being edited)' })
+  async duplicates(@CurrentActor() actor: Actor, @Query() params: Record<string, unknown>): Promise<DuplicateCandidate[]> {
+    return this.duplicateReads.candidates(actor.cooperativeId, duplicateQueryOf(params));
   }
 
   @Get(':id/history')
@@ -105,8 +120,9 @@ export class MembersController {
   @Requires('members:write')
   @BodyOf(MemberAdmission)
   @AnswersCreated(MemberDto)
+  @AnswersWarnings()
   async create(@CurrentActor() actor: Actor, @Body() body: MemberAdmission): Promise<MemberDto> {
-    const admission = { master: masterOf(body), shareAmount: body.shareAmount };
+    const admission = { master: masterOf(body), shareAmount: body.shareAmount, confirmWarnings: body.confirmWarnings };
     const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), admission, body.memberNr));
     return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());
   }
@@ -115,8 +131,9 @@ export class MembersController {
   @Requires('members:write')
   @BodyOf(MemberMasterChange)
   @AnswersOk(MemberDto)
+  @AnswersWarnings()
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: MemberMasterChange): Promise<MemberDto> {
-    await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, masterOf(body)));
+    await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, masterOf(body), body.confirmWarnings));
     return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());
   }
 }

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ConcurrencyError, notFoundTemplate, NotFoundError, ValidationError } from '@coop/contracts';
+import { ConcurrencyError, notFoundTemplate, NotFoundError, UnconfirmedWarnings, ValidationError } from '@coop/contracts';
 import { ConflictError, ForbiddenError, SavedNotYetShownError, WriteNotYetShownError } from '../commands/errors.js';
 import { frameworkTemplate, refusal } from './refusal.js';
 
@@ -18,6 +18,9 @@ export class ApiErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<FastifyReply>();
     if (error instanceof ValidationError) {
       res.status(HttpStatus.BAD_REQUEST).send({ errors: error.errors });
+    } else if (error instanceof UnconfirmedWarnings) {
+      // Nothing recorded: the same request with `confirmWarnings: true` records it (contracts/src/plausibility.ts).
+      res.status(HttpStatus.CONFLICT).send({ warnings: error.warnings });
     } else if (error instanceof NotFoundError) {
       res.status(HttpStatus.NOT_FOUND).send(refusal(`${error.entity} not found`, notFoundTemplate(error.entity), error.entity));
     } else if (error instanceof ForbiddenError) {

@@ -30,6 +30,29 @@ export const AnswersList = (type: Type<unknown>): MethodDecorator =>
     ApiResponse({ status: 204, description: 'nothing matches' }),
   );
 
+/**
+ * A write with plausibility warnings (contracts/src/plausibility.ts): 409 with the warnings and nothing recorded until
+ * the request repeats with `confirmWarnings: true`.
+ */
+export const AnswersWarnings = (): MethodDecorator =>
+  ApiResponse({
+    status: 409,
+    description: 'plausibility warnings: nothing recorded; send again with confirmWarnings: true to record it (or {message} on a concurrent change)',
+    schema: {
+      type: 'object',
+      properties: {
+        warnings: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { field: { type: 'string', nullable: true }, template: { type: 'string' }, parameters: { type: 'object', additionalProperties: { type: 'string' } } },
+            required: ['field', 'template', 'parameters'],
+          },
+        },
+      },
+    },
+  });
+
 /** Rules of contracts (rules.ts `Satisfies`) as the JSON schema of the value they accept. */
 type Converters = NonNullable<NonNullable<Parameters<typeof validationMetadatasToSchemas>[0]>['additionalConverters']>;
 const converters: Converters = {

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { memberStream, type MemberEvent, type RecordedEvent, type StreamAppend } from '@coop/contracts';
-import { businessToday } from '@coop/contracts';
+import { businessToday, DEFAULT_INTEREST_BEGIN_RULE, interestBeginFor } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
 import { shareLedgerDecider, transferCounterpartToAnnul, type LedgerCommand } from '../domain/ledger.decider.js';
-import type { Posting } from '../http/posting.js';
+import type { ConfirmedPosting } from '../http/posting.js';
+import { requirePlausiblePosting } from '../domain/plausibility.js';
 import { ShareTermsReader } from './share-terms.reader.js';
 
 /**
@@ -25,7 +26,7 @@ export interface PostedBalance {
  * member the annulled posting belongs to (looked up by the caller in the tenant's read model).
  */
 export class PostBalanceCommand extends Command<PostedBalance> {
-  constructor(readonly ctx: CommandContext, readonly posting: Posting, readonly originalMember: string | null) {
+  constructor(readonly ctx: CommandContext, readonly posting: ConfirmedPosting, readonly originalMember: string | null) {
     super();
   }
 }
@@ -111,7 +112,8 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
         case 6:
         case 7:
         case 8: {
-          const { type, member: memberId, date, approvalDate, interestBegin } = posting;
+          const { type, member: memberId, date, approvalDate } = posting;
+          const interestBegin = posting.interestBegin ?? interestBeginFor(date, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
           const quantity = posting.type === 1 || posting.type === 2 ? posting.quantity : null;
           const notice = posting.type === 1 ? {} : { notice: posting.notice };
           const decided = await this.ledger.decideOnLedger(memberId, {
@@ -127,10 +129,12 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
             interestBegin,
             ...notice,
           });
+          if (type === 1 || type === 2) requirePlausiblePosting(decided.loaded.state, { date, approvalDate, interestBegin }, businessToday(), posting.confirmWarnings === true);
           return this.ledger.appendPosting([decided], ctx);
         }
         case 3: {
-          const { member: memberId, transferTo: target, quantity, date, approvalDate, interestBegin } = posting;
+          const { member: memberId, transferTo: target, quantity, date, approvalDate } = posting;
+          const interestBegin = posting.interestBegin ?? interestBeginFor(date, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
           const dates = { date, approvalDate, interestBegin };
           const out = await this.ledger.decideOnLedger(memberId, {
             type: 'TransferOut',
@@ -155,10 +159,11 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
             terms,
             ...dates,
           });
+          requirePlausiblePosting(out.loaded.state, dates, businessToday(), posting.confirmWarnings === true);
           return this.ledger.appendPosting([out, incoming], ctx);
         }
         case 5: {
-          const { annulPeer, type: _type, ...dates } = posting;
+          const { annulPeer, type: _type, confirmWarnings: _confirmed, ...dates } = posting;
           const memberId = originalMember?.trim() ?? '';
           return this.ledger.appendPosting(await this.annul(memberId, annulPeer, balanceId, peerBalanceId, cooperativeId, terms, businessToday(), dates), ctx);
         }

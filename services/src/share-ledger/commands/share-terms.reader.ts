@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { cooperativeStream, DEFAULT_NOTICE_PERIOD_MONTHS } from '@coop/contracts';
+import { cooperativeStream, DEFAULT_NOTICE_PERIOD_MONTHS, interestBeginRuleOf } from '@coop/contracts';
 import { cooperativeDecider } from '../../cooperatives/index.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
@@ -34,6 +34,7 @@ export class ShareTermsReader {
       shareCost: typeof cost === 'number' && Number.isSafeInteger(cost) ? cost : 0,
       minimumShares: typeof minimum === 'number' && Number.isSafeInteger(minimum) && minimum >= 1 ? minimum : 1,
       noticePeriodMonths: typeof period === 'number' && Number.isSafeInteger(period) && period >= 1 ? period : DEFAULT_NOTICE_PERIOD_MONTHS,
+      interestBeginRule: interestBeginRuleOf(state.fields.interestBeginRule),
     };
     if (typeof expected === 'number') this.termsRead.set(cooperativeId, { revision: expected, terms });
     return terms;

@@ -7,7 +7,8 @@ import { BALANCES } from '@coop/projections';
 import { CurrentActor, Requires, SettlesOwnReads } from '../../auth/decorators.js';
 import { ClientWrites } from '../../platform/sqlite-runtime/client-writes.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
-import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
+import type { ListParams } from '../../platform/http/list-query.js';
+import { AnswersCreated, AnswersList, AnswersOk, AnswersWarnings, BodyOf } from '../../platform/http/openapi.js';
 import { PostBalanceCommand } from '../commands/posting.commands.js';
 import { postingsQuery, type DateRangeParams } from '../queries/ledger-list-query.js';
 import { BALANCES_DEFAULT_SORT, LedgerReads } from '../queries/ledger-reads.js';
@@ -55,6 +56,7 @@ export class BalancesController {
   @SettlesOwnReads()
   @BodyOf(PostingRequest)
   @AnswersCreated(BalanceDto)
+  @AnswersWarnings()
   async create(@CurrentActor() actor: Actor, @Body() request: PostingRequest): Promise<BalanceDto> {
     let originalMember: string | null = null;
     if (request.type === 5 && request.annulPeer) {

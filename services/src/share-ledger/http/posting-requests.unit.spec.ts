@@ -19,13 +19,20 @@ describe('PostingRequest (SPEC section 5 "Balance")', () => {
     expect(await refused({ member: ' ', type })).toEqual([err('type', 'invalidChoice', type === 'x' ? 'NaN' : String(type))]);
   });
   it('reads the type sent as digits', async () => expect(await posting({ ...req, type: ' 2 ' })).toMatchObject({ type: 2 }));
-  it('requires member and the three dates for types other than 5', async () => {
+  it('requires member, date and approval date for types other than 5 (an empty interest begin follows the cooperative\'s rule)', async () => {
     expect(await refused({ member: '', type: 2, quantity: 1 })).toEqual([
       err('member', 'mustNotBeEmpty'),
       err('date', 'mustNotBeEmpty'),
       err('approvalDate', 'mustNotBeEmpty'),
-      err('interestBegin', 'mustNotBeEmpty'),
     ]);
+  });
+  it('reads an empty interest begin as null, and confirmWarnings as false unless sent true', async () => {
+    expect(await posting({ ...req, type: 1, interestBegin: '' })).toMatchObject({ interestBegin: null });
+    expect(await posting({ ...req, type: 1 })).not.toHaveProperty('confirmWarnings');
+    expect(await posting({ ...req, type: 1, confirmWarnings: 'true' })).toMatchObject({ confirmWarnings: true });
+  });
+  it('refuses a confirmWarnings that is no boolean (invalidChoice)', async () => {
+    expect(await refused({ ...req, type: 1, confirmWarnings: 'yes' })).toEqual([err('confirmWarnings', 'invalidChoice', 'yes')]);
   });
   it.each([0, -1, 1.5, 'drei'])('refuses the quantity %p with invalidNumber', async (quantity) => {
     expect(await refused({ ...req, type: 1, quantity })).toEqual([err('quantity', 'invalidNumber')]);

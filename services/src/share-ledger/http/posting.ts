@@ -6,11 +6,14 @@ import type { PostingRequest } from '@coop/contracts';
  * ledger decider.
  */
 
-/** The three business dates of a posting, each a calendar date `YYYY-MM-DD`. */
+/**
+ * The three business dates of a posting, each a calendar date `YYYY-MM-DD`; the interest begin null when left empty
+ * (the handler fills it by the cooperative's rule, contracts `interestBeginFor`).
+ */
 export interface PostingDateValues {
   readonly date: string;
   readonly approvalDate: string;
-  readonly interestBegin: string;
+  readonly interestBegin: string | null;
 }
 
 /**
@@ -32,8 +35,15 @@ export type Posting =
   | ({ readonly type: 3; readonly member: string; readonly quantity: number; readonly transferTo: string } & PostingDateValues)
   | { readonly type: 5; readonly annulPeer: string; readonly date?: string; readonly approvalDate?: string; readonly interestBegin?: string };
 
+/** A posting and whether the request confirmed its plausibility warnings (share-ledger/domain/plausibility.ts). */
+export type ConfirmedPosting = Posting & { readonly confirmWarnings?: boolean };
+
 /** The posting a checked request asks for; member, target and annulled posting trimmed. */
-export function postingOf(request: PostingRequest): Posting {
+export function postingOf(request: PostingRequest): ConfirmedPosting {
+  return { ...postingWithoutConfirmation(request), ...(request.confirmWarnings === true ? { confirmWarnings: true } : {}) };
+}
+
+function postingWithoutConfirmation(request: PostingRequest): Posting {
   const { type } = request;
   if (type === 5) {
     return {
@@ -44,7 +54,7 @@ export function postingOf(request: PostingRequest): Posting {
       ...(request.interestBegin ? { interestBegin: request.interestBegin } : {}),
     };
   }
-  const base = { member: request.member!.trim(), date: request.date!, approvalDate: request.approvalDate!, interestBegin: request.interestBegin! };
+  const base = { member: request.member!.trim(), date: request.date!, approvalDate: request.approvalDate!, interestBegin: request.interestBegin || null };
   if (type === 1) return { ...base, type, quantity: request.quantity! };
   if (type === 3) return { ...base, type, quantity: request.quantity!, transferTo: request.transferTo!.trim() };
   const notice = { date: request.noticeDate ?? request.date!, dispatchDate: request.dispatchDate, extraordinaryReason: request.extraordinaryReason };

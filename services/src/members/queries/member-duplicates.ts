@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { isIsoDate, memberFieldError, ValidationError, type DuplicateCandidate, type ReadDocument } from '@coop/contracts';
+import { memberDisplayName, MEMBERS } from '@coop/projections';
+import { ReadModels } from '../../platform/http/read-models.js';
+
+/** What the clerk has entered so far of a new member: any of it may be empty. */
+export interface DuplicateQuery {
+  readonly name: string | null;
+  readonly givenName: string | null;
+  readonly birthDate: string | null;
+  readonly iban: string | null;
+  /** The member being edited (never its own duplicate). */
+  readonly exclude: string | null;
+}
+
+/** At most this many candidates per reason: a clerk checks a few, not a list. */
+const LIMIT = 10;
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+const folded = (v: unknown): string => (typeof v === 'string' ? v.trim().toLocaleLowerCase('de') : '');
+
+/** The query string of `GET /members/duplicates`; a birth date that is no calendar date is 400 invalidDate. */
+export function duplicateQueryOf(raw: Record<string, unknown>): DuplicateQuery {
+  const birthDate = text(raw.birthDate);
+  if (birthDate !== null && !isIsoDate(birthDate)) throw new ValidationError([memberFieldError('birthDate', 'invalidDate', birthDate)]);
+  const iban = text(raw.iban);
+  return { name: text(raw.name), givenName: text(raw.givenName), birthDate, iban: iban === null ? null : iban.replace(/\s+/g, '').toUpperCase(), exclude: text(raw.exclude) };
+}
+
+/**
+ * Possible duplicates of a member being entered (issue 22 "Safety nets"), read from the members' read model within the
+ * caller's cooperative only: the same name, given name and birth date; or the same IBAN on a member of another name.
+ * Each an indexed equality query (name, iban); the birth date and the other name are compared on the few found.
+ */
+@Injectable()
+export class MemberDuplicates {
+  constructor(private readonly reads: ReadModels) {}
+
+  async candidates(cooperativeId: string, q: DuplicateQuery): Promise<DuplicateCandidate[]> {
+    const out: DuplicateCandidate[] = [];
+    const seen = new Set<string>(q.exclude ? [q.exclude] : []);
+    const add = (doc: ReadDocument, reason: DuplicateCandidate['reason']) => {
+      if (seen.has(doc.id)) return;
+      seen.add(doc.id);
+      out.push({ id: doc.id, memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : null, label: memberDisplayName(doc), reason });
+    };
+    if (q.name !== null && q.birthDate !== null) {
+      const page = await this.reads.query(MEMBERS, cooperativeId, { cooperativeId, filters: [{ field: 'name', op: 'eq', value: q.name }], limit: LIMIT * 5 });
+      for (const doc of page.items) {
+        if (doc.birthDate === q.birthDate && folded(doc.givenName) === folded(q.givenName) && folded(doc.name) === folded(q.name)) add(doc, 'nameAndBirthDate');
+      }
+    }
+    if (q.iban !== null) {
+      const page = await this.reads.query(MEMBERS, cooperativeId, { cooperativeId, filters: [{ field: 'iban', op: 'eq', value: q.iban }], limit: LIMIT });
+      for (const doc of page.items) {
+        const sameName = folded(doc.name) === folded(q.name) && folded(doc.givenName) === folded(q.givenName);
+        if (!sameName) add(doc, 'iban');
+      }
+    }
+    return out;
+  }
+}
