@@ -65,7 +65,7 @@ describe('membership end: notice, pending end, effect on its date, withdrawal', 
 
     // § 76: a transfer stays possible while leaving; the withdrawal on the effective date takes what remains.
     const taker = await createMember(t.http, t.adminToken, { name: 'Übernehmer', shareAmount: 1 });
-    await posted(t.http, t.adminToken, { member: m.id, type: 3, quantity: 1, transferTo: taker.id, ...DATES, date: today });
+    await posted(t.http, t.adminToken, { member: m.id, type: 3, quantity: 1, transferTo: taker.id, ...DATES, date: today, approvalDate: today });
     expect(await member(t.http, t.adminToken, m.id)).toMatchObject({ shareAmount: 3, exitDate: effective, exitPending: true });
     expect(await member(t.http, t.adminToken, m.id, effective)).toMatchObject({ shareAmount: 0, shareTotalEUR: 0 });
     const exits = (await request(t.http).get(`/api/v1/balances?filter=member:${m.id},type:8,annulated:false`).set(auth(t.adminToken)).expect(200)).body as BalanceDto[];
@@ -109,7 +109,7 @@ describe('membership end: notice, pending end, effect on its date, withdrawal', 
   });
 
   it('records a legal entity\'s end as a dissolution (§ 77a)', async () => {
-    const firm = await createMember(t.http, t.adminToken, { name: 'Stadtwerke Auflösung GmbH', legalForm: 1, salutation: null, givenName: null, birthDate: null, civilStatus: null, title: null });
+    const firm = await createMember(t.http, t.adminToken, { name: 'Stadtwerke Auflösung GmbH', legalForm: 1, salutation: null, postalSalutation: 'company', givenName: null, birthDate: null, civilStatus: null, title: null });
     await posted(t.http, t.adminToken, { member: firm.id, type: 6, ...DATES, noticeDate: '2026-02-14' });
     expect(await member(t.http, t.adminToken, firm.id, '2026-12-31')).toMatchObject({ exitReason: 'dissolution', exitDate: '2026-12-31', exited: true });
   });

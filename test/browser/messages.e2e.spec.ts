@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { businessToday, membershipEndDate } from '@coop/contracts';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForFieldMessage, waitForPath, waitForText, where } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
@@ -151,8 +152,11 @@ describe('messages in the clerk\'s language (German)', () => {
     await waitForText(page, tid('save'), 'Speichern');
     await fill(page, 'input[name="quantity"]', '2');
     await page.click(tid('save'));
-    // What must remain, what the member holds and how many may leave (2 held, 1 at least stays).
-    await waitForFieldMessage(page, 'quantity', 'Nach der Buchung müssen mindestens 250,00 € verbleiben. Anteile im Bestand: 2, davon können höchstens 1 abgehen.');
+    // A partial termination (§ 67b GenG) takes effect at the end of the financial year: what the member holds then and
+    // what must remain (2 held, at least 1 stays), on the effective date of a notice given today.
+    const effective = membershipEndDate({ reason: 'partial', date: businessToday(), noticePeriodMonths: 3 });
+    const [y, mo, d] = effective.split('-');
+    await waitForFieldMessage(page, 'quantity', `Das Mitglied hält am ${d}.${mo}.${y} 2 Anteile; mindestens 1 müssen verbleiben`);
     await screenshot(page, 'messages-withdrawal-refused-de');
     await page.browserContext().close();
   }, 60_000);
@@ -176,7 +180,8 @@ describe('messages in the clerk\'s language (German)', () => {
     await fill(page, 'input[name="city"]', 'Berlin');
     await choose(page, 'member-state', 'be');
     await fill(page, 'input[name="bankname"]', 'Testbank');
-    await fill(page, 'input[name="iban"]', 'DE89 3704 0044 0532 0130 00');
+    // An IBAN of her own: the seeded members' IBAN under another name would ask about a possible duplicate first.
+    await fill(page, 'input[name="iban"]', 'DE35 3704 0044 0532 0130 99');
     await fill(page, 'input[name="bic"]', 'COBADEFFXXX');
     await fill(page, 'input[name="shareAmount"]', '3');
     await page.click(tid('save'));
