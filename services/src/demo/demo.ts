@@ -1,5 +1,5 @@
 /**
- * Demo data: a German cooperative with members and ten years of postings, written into an empty
+ * Demo data: a German cooperative with members and its postings from 2016 up to today, written into an empty
  * store through the real domain. Every event comes out of the deciders (member, member-number,
  * cooperative), exactly as the command handlers would produce it; the events are appended in
  * chronological order in large `appendMulti` batches (no HTTP, no per-command read-your-writes wait),
@@ -40,7 +40,7 @@ export interface DemoOptions {
   readonly members?: number;
   /**
    * About how many postings in all (admissions included). Default: the realistic activity of a
-   * small cooperative (about three per member over the ten years). The benchmarks ask for ten per member.
+   * small cooperative (about three per member over the years). The benchmarks ask for ten per member.
    */
   readonly postings?: number;
   /** First and last business year of the history (default 2016 to this year; the history runs at most up to today). */
