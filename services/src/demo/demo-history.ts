@@ -112,11 +112,12 @@ export class History {
     const memberNr = seqOut[0]!.data.memberNr;
     const claim = memberNumberClaimDecider.decide({ type: 'ClaimMemberNumber', cooperativeId, memberId: p.memberId, memberNr }, memberNumberClaimDecider.initialState());
     const master = { ...p.master } as Record<string, unknown>;
-    // The later of two spouses names the earlier one (if still a member; else the survivor joins widowed).
+    // The later of two spouses names the earlier one if still a member without a recorded end; joins widowed after the
+    // earlier one's death, else (the earlier one gave notice or was excluded) married, with the spouse's data only.
     const spouse = sim.spouse;
     if (spouse !== null && p.spouseIndex !== null) {
       if (spouse.state.exists && !spouse.leaving) master.spouse = spouse.person.memberId;
-      else master.civilStatus = 3;
+      else if (!spouse.state.exists || spouse.state.exitReason === 'death') master.civilStatus = 3;
     }
     const admitted = this.decide(sim, {
       type: 'AdmitMember', memberId: p.memberId, cooperativeId, memberNr, master: master as MemberMasterInput,
