@@ -2,6 +2,9 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import {
   allowanceLimit,
+  businessToday,
+  interestBeginFor,
+  noticeEffectiveDate,
   isValidIban,
   isValidSteuerId,
   rangesOverlap,
@@ -10,6 +13,7 @@ import {
   type ExemptionOrderDto,
   type MemberDashboardDto,
   type MemberDto,
+  type MemberHistoryEntry,
   type NonAssessmentDto,
 } from '@coop/contracts';
 import { DemoRefusedError, fillDemo, type DemoSummary } from '../../services/src/demo/demo.js';
@@ -28,28 +32,42 @@ async function all<T>(http: App, token: string, path: string): Promise<T[]> {
   }
 }
 
+/**
+ * Members of the demo under test: enough that some ends are pending on any day of the year (the demo cooperative's
+ * notice period is two years, so every notice of the last year or two is still to take effect).
+ */
+const MEMBERS = 120;
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+/** Shares a posting adds to the holding (negative for the types that take shares away). */
+const signed = (b: BalanceDto): number => (b.type === 5 ? b.quantity : [2, 3, 6, 7, 8].includes(b.type) ? -b.quantity : b.quantity);
 
 describe('demo data (npm run demo) through the API', () => {
   let t: TestApp;
   let summary: DemoSummary;
   let members: MemberDto[];
   let balances: BalanceDto[];
+  let histories: Map<string, MemberHistoryEntry[]>;
+  const today = businessToday();
 
   beforeAll(async () => {
     t = await startApp();
-    summary = await fillDemo(t.running, { members: 40, postings: 400, seed: 7 });
+    summary = await fillDemo(t.running, { members: MEMBERS, postings: MEMBERS * 10, seed: 7 });
     members = await all<MemberDto>(t.http, t.adminToken, '/api/v1/members');
     balances = await all<BalanceDto>(t.http, t.adminToken, '/api/v1/balances');
-  }, 60_000);
+    histories = new Map();
+    for (const m of members) {
+      histories.set(m.id, (await request(t.http).get(`/api/v1/members/${m.id}/history`).set(auth(t.adminToken)).expect(200)).body as MemberHistoryEntry[]);
+    }
+  }, 90_000);
   afterAll(async () => t.close());
 
   it('sets the share price and minimum on the new cooperative and admits the members asked for', async () => {
     const coop = await request(t.http).get(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).expect(200);
-    expect(coop.body).toMatchObject({ balanceCost: 25000, minimumShares: 2 });
-    expect(members).toHaveLength(40);
-    expect(summary.members).toBe(40);
-    expect(new Set(members.map((m) => m.memberNr))).toEqual(new Set(Array.from({ length: 40 }, (_, i) => i + 1)));
+    expect(coop.body).toMatchObject({ balanceCost: 25000, minimumShares: 2, noticePeriodMonths: 24, interestBeginRule: 'nextMonth' });
+    expect(summary.terms).toMatchObject({ noticePeriodMonths: 24, interestBeginRule: 'nextMonth' });
+    expect(members).toHaveLength(MEMBERS);
+    expect(summary.members).toBe(MEMBERS);
+    expect(new Set(members.map((m) => m.memberNr))).toEqual(new Set(Array.from({ length: MEMBERS }, (_, i) => i + 1)));
     expect(balances).toHaveLength(summary.postings);
   });
 
@@ -89,21 +107,25 @@ describe('demo data (npm run demo) through the API', () => {
     expect(members.some((m) => m.churchId !== null && m.churchTaxRate !== null)).toBe(true);
   });
 
-  it('has ten years of postings of every kind, all within 2016 to 2025', () => {
+  it('has postings of every kind from 2016 up to today; only year-end postings lie after today', () => {
     const types = new Set(balances.map((b) => b.type));
     for (const type of [0, 1, 2, 3, 4, 5]) expect(types).toContain(type);
     expect([6, 7, 8].some((type) => types.has(type))).toBe(true);
+    const byId = new Map(balances.map((b) => [b.id, b]));
+    const latest = noticeEffectiveDate(today, summary.terms.noticePeriodMonths!);
     for (const b of balances) {
-      expect(b.date >= '2016-01-01' && b.date <= '2025-12-31').toBe(true);
+      expect(b.date >= '2016-01-01').toBe(true);
       expect(b.shareCost === null || b.shareCost === 25000).toBe(true);
+      // Every date a clerk typed lies up to today; the interest begin follows the cooperative's rule (decision 64).
+      expect(b.approvalDate !== null && b.approvalDate <= today).toBe(true);
+      expect(b.interestBegin).toBe(interestBeginFor(b.date, 'nextMonth'));
+      // A partial termination and an exit (or their annulment before they took effect) are dated on the end of a
+      // financial year, at the latest the one a notice given today would end (the notice period of two years).
+      const yearEnd = b.type === 2 || (b.type >= 6 && b.type <= 8) || (b.type === 5 && [2, 6, 7, 8].includes(byId.get(b.annulPeer!)!.type));
+      if (yearEnd) expect(b.date.slice(5)).toBe('12-31');
+      if (b.date > today) expect(yearEnd && b.date <= latest).toBe(true);
     }
     expect(new Set(balances.map((b) => b.date.slice(0, 4))).size).toBeGreaterThanOrEqual(8);
-    // Exits take effect on 31 December, approved by then, with no interest beginning after them.
-    for (const b of balances.filter((x) => x.type >= 6 && x.type <= 8)) {
-      expect(b.date.slice(5)).toBe('12-31');
-      expect((b.approvalDate ?? '') <= b.date && b.approvalDate !== null).toBe(true);
-      expect(b.interestBegin).toBe(b.date);
-    }
   });
 
   it('keeps every holding consistent: never negative, the minimum while a member, nothing after the exit', () => {
@@ -112,28 +134,80 @@ describe('demo data (npm run demo) through the API', () => {
     for (const m of members) {
       const own = byMember.get(m.id) ?? [];
       expect(own.filter((b) => b.type === 0)).toHaveLength(1);
-      expect(m.shareTotalEUR).toBe(sum(own.map((b) => b.amount)));
-      expect(m.shareAmount).toBeGreaterThanOrEqual(0);
-      // Running holding in date order never drops below zero.
+      // The holding and its sum are as of today (decision 57): postings dated later do not count yet.
+      const untilToday = own.filter((b) => b.date <= today);
+      expect(m.shareTotalEUR).toBe(sum(untilToday.map((b) => b.amount)));
+      expect(m.shareAmount).toBe(sum(untilToday.map(signed)));
+      // The holding at the end of each day never drops below zero, also after today.
       let shares = 0;
-      const signed = (b: BalanceDto): number => (b.type === 5 ? b.quantity : [2, 3, 6, 7, 8].includes(b.type) ? -b.quantity : b.quantity);
-      for (const b of [...own].sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0))) {
-        shares += signed(b);
+      for (const date of [...new Set(own.map((b) => b.date))].sort()) {
+        shares += sum(own.filter((b) => b.date === date).map(signed));
         expect(shares).toBeGreaterThanOrEqual(0);
       }
-      expect(shares).toBe(m.shareAmount);
       if (m.exitDate !== null) {
-        expect(m.exited).toBe(true);
-        expect(m.exitReason).toMatch(/^(death|exclusion|exit)$/);
-        expect(m.shareAmount).toBe(0);
+        // Every end was recorded with its notice, and the exit posting takes the whole holding on the effective date.
+        expect(m.exitNoticeDate !== null && m.exitNoticeDate <= today && m.exitNoticeDate <= m.exitDate).toBe(true);
+        expect(m.exitDate.slice(5)).toBe('12-31');
+        expect(shares).toBe(0);
         const exitPosting = own.find((b) => [6, 7, 8].includes(b.type) && !b.annulated);
         expect(exitPosting?.date).toBe(m.exitDate);
-        expect(own.every((b) => b.date <= m.exitDate!)).toBe(true);
+        // Nothing after the exit but a partial termination that the end made moot, annulled on its own date.
+        const byId = new Map(own.map((b) => [b.id, b]));
+        for (const b of own.filter((x) => x.date > m.exitDate!)) {
+          const partial = b.type === 5 ? byId.get(b.annulPeer!)! : b;
+          expect([partial.type, partial.annulated, partial.date]).toEqual([2, true, b.date]);
+        }
+        expect(m.exitReason).toBe({ 6: m.legalForm === 1 ? 'dissolution' : 'death', 7: 'exclusion', 8: 'exit' }[exitPosting!.type]);
+        if (m.exitDate < today) expect([m.exited, m.exitPending, m.shareAmount]).toEqual([true, false, 0]);
+        if (m.exitDate > today) {
+          // A pending end: still a member with every share until the effective date.
+          expect([m.exited, m.exitPending]).toEqual([false, true]);
+          // What the member holds today leaves on or before the effective date (the exit, a pending partial termination).
+          expect(m.shareAmount).toBe(-sum(own.filter((b) => b.date > today).map(signed)));
+          expect(m.shareAmount).toBeGreaterThanOrEqual(2);
+        }
       } else {
+        expect([m.exitReason, m.exitPending, m.exitNoticeDate]).toEqual([null, false, null]);
         expect(m.shareAmount).toBeGreaterThanOrEqual(2);
+        expect(shares).toBeGreaterThanOrEqual(2);
       }
     }
-    expect(members.filter((m) => m.exitDate !== null).length).toBeGreaterThanOrEqual(1);
+    expect(members.filter((m) => m.exited).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('records each way out as a clerk does now: the notice in the history, some ends still pending, dissolutions only for legal entities', () => {
+    const pending = members.filter((m) => m.exitPending);
+    expect(pending.length).toBeGreaterThanOrEqual(1);
+    expect(pending).toHaveLength(summary.exits.pending);
+    const ended = members.filter((m) => m.exitDate !== null);
+    expect(ended).toHaveLength(summary.exits.death + summary.exits.dissolution + summary.exits.exclusion + summary.exits.exit - summary.exits.withdrawn);
+    for (const m of members) {
+      if (m.exitReason === 'dissolution') expect(m.legalForm).toBe(1);
+      if (m.exitReason === 'death') expect(m.legalForm).toBe(0);
+    }
+    let withdrawn = 0;
+    for (const m of members) {
+      const history = histories.get(m.id)!;
+      const noticed = history.filter((e) => e.type === 'MembershipEndNoticed');
+      const withdrawals = history.filter((e) => e.type === 'MembershipEndWithdrawn');
+      // Exits recorded before issue 22 (a MemberExited without its notice) are not made any more.
+      expect(history.filter((e) => e.type === 'MemberExited')).toHaveLength(noticed.length);
+      expect(noticed.length - withdrawals.length).toBe(m.exitDate === null ? 0 : 1);
+      withdrawn += withdrawals.length;
+      for (const w of withdrawals) {
+        const notice = noticed.find((n) => n.notice!.balanceId === w.notice!.balanceId)!;
+        expect(notice.notice!.reason).toBe('exit');
+        // Withdrawn before it took effect.
+        expect(w.notice!.withdrawnOn! < notice.notice!.effectiveDate!).toBe(true);
+      }
+      if (m.exitDate !== null) {
+        const last = noticed[noticed.length - 1]!.notice!;
+        expect([last.noticeDate, last.effectiveDate, last.reason]).toEqual([m.exitNoticeDate, m.exitDate, m.exitReason]);
+        if (last.reason === 'exclusion') expect(last.dispatchDate !== null && last.dispatchDate! >= last.noticeDate! && last.dispatchDate! <= today).toBe(true);
+        else expect(last.dispatchDate).toBeNull();
+      }
+    }
+    expect(withdrawn).toBe(summary.exits.withdrawn);
   });
 
   it('balances transfers and annulations: type 3 equals minus type 4, each half names the other', () => {
@@ -156,12 +230,12 @@ describe('demo data (npm run demo) through the API', () => {
 
   it('the dashboards agree with the postings', async () => {
     const dash = (await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200)).body as DashboardDto;
-    expect(dash.balanceSum).toBe(sum(balances.map((b) => b.amount)));
-    expect(dash.memberCount + dash.memberExitCount).toBe(40);
+    expect(dash.balanceSum).toBe(sum(balances.filter((b) => b.date <= today).map((b) => b.amount)));
+    expect(dash.memberCount + dash.memberExitCount).toBe(MEMBERS);
     expect(dash.memberExitCount).toBe(members.filter((m) => m.exited).length);
     for (const m of members.slice(0, 10)) {
       const one = (await request(t.http).get(`/api/v1/dashboard/member/${m.id}`).set(auth(t.adminToken)).expect(200)).body as MemberDashboardDto;
-      expect(one.sumBalance).toBe(sum(one.balance.map((b) => b.amount)));
+      expect(one.sumBalance).toBe(sum(one.balance.filter((b) => b.date <= today).map((b) => b.amount)));
       expect(one.sumBalance).toBe(m.shareTotalEUR);
     }
   });
@@ -181,7 +255,7 @@ describe('demo data (npm run demo) through the API', () => {
       expect(o.amount).toBeLessThanOrEqual(allowanceLimit(Number(o.startDate.slice(0, 4)), o.endDate === null ? null : Number(o.endDate.slice(0, 4)), o.joint).limit);
       if (o.joint) expect(o.spouse).toBe(m.spouse);
       else expect(o.spouse).toBeNull();
-      if (m.exitDate !== null) expect(o.endDate).not.toBeNull();
+      if (m.exited) expect(o.endDate).not.toBeNull();
       for (const other of orders.filter((x) => x.member === o.member && x.id !== o.id)) {
         expect(rangesOverlap(o.startDate, o.endDate, other.startDate, other.endDate)).toBe(false);
       }
@@ -206,7 +280,7 @@ describe('demo data (npm run demo) through the API', () => {
   it('is deterministic: the same seed gives the same members and postings', async () => {
     const again = await startApp();
     try {
-      await fillDemo(again.running, { members: 40, postings: 400, seed: 7 });
+      await fillDemo(again.running, { members: MEMBERS, postings: MEMBERS * 10, seed: 7 });
       const members2 = await all<MemberDto>(again.http, again.adminToken, '/api/v1/members');
       const pick = (m: MemberDto): unknown[] => [m.id, m.memberNr, m.name, m.givenName, m.iban, m.shareAmount, m.exitDate];
       expect(members2.map(pick)).toEqual(members.map(pick));

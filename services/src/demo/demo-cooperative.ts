@@ -3,7 +3,14 @@
  * its share price, minimum holding and missing master data set through the real command.
  */
 import { CommandBus } from '@nestjs/cqrs';
-import { cooperativeStream, DEFAULT_INTEREST_BEGIN_RULE, memberNumberSequenceStream, type CooperativeFields } from '@coop/contracts';
+import {
+  cooperativeStream,
+  DEFAULT_INTEREST_BEGIN_RULE,
+  DEFAULT_NOTICE_PERIOD_MONTHS,
+  interestBeginRuleOf,
+  memberNumberSequenceStream,
+  type CooperativeFields,
+} from '@coop/contracts';
 import { MEMBERS } from '@coop/projections';
 import type { RunningApp } from '../create-app.js';
 import { cooperativeDecider, UpdateCooperativeCommand } from '../cooperatives/index.js';
@@ -11,6 +18,9 @@ import type { ShareTerms } from '../kernel/share-terms.js';
 import { contextFor, type Actor } from '../platform/commands/command-context.js';
 import { DEMO_COOPERATIVE } from './demo-catalogue.js';
 import { ibanFor } from './demo-check-digits.js';
+
+/** The demo cooperative's notice period in months when the demo sets its share price. */
+export const DEMO_NOTICE_PERIOD_MONTHS = 24;
 
 /** Thrown when the cooperative already has members: the demo only fills an empty store. */
 export class DemoRefusedError extends Error {
@@ -46,11 +56,14 @@ async function pickCooperative(running: RunningApp): Promise<string> {
   return page.items[0]!.id;
 }
 
-/** Sets the share price, minimum holding and missing master data through the real command, when no share price is set. */
+/**
+ * Sets the share price, minimum holding, notice period and missing master data through the real command, when no share
+ * price is set.
+ */
 export async function prepareCooperative(
   running: RunningApp,
   actor: Actor,
-  options: { readonly balanceCost?: number | undefined; readonly minimumShares?: number | undefined },
+  options: { readonly balanceCost?: number | undefined; readonly minimumShares?: number | undefined; readonly noticePeriodMonths?: number | undefined },
 ): Promise<{ terms: ShareTerms; name: string }> {
   const id = actor.cooperativeId;
   const load = async (): Promise<Partial<CooperativeFields>> => {
@@ -76,15 +89,24 @@ export async function prepareCooperative(
       bic: filled(fields.bic, d.bic),
       balanceCost: options.balanceCost ?? 25000,
       minimumShares: options.minimumShares ?? 2,
-      noticePeriodMonths: fields.noticePeriodMonths ?? 3,
+      // The statutes of an energy cooperative often bind the capital for two years (§ 65 (2) GenG allows up to five).
+      noticePeriodMonths: options.noticePeriodMonths ?? DEMO_NOTICE_PERIOD_MONTHS,
       interestBeginRule: fields.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE,
     };
     await running.app.get(CommandBus).execute(new UpdateCooperativeCommand(contextFor(actor), id, complete));
     fields = await load();
   }
   const minimum = fields.minimumShares;
+  const period = fields.noticePeriodMonths;
+  // The terms as the ledger's command handler reads them (share-terms.reader.ts): the notice period and the interest
+  // begin rule decide the demo's effective dates and interest begins as they decide a clerk's.
   return {
-    terms: { shareCost: fields.balanceCost!, minimumShares: Number.isSafeInteger(minimum) && minimum! >= 1 ? minimum! : 1 },
+    terms: {
+      shareCost: fields.balanceCost!,
+      minimumShares: Number.isSafeInteger(minimum) && minimum! >= 1 ? minimum! : 1,
+      noticePeriodMonths: Number.isSafeInteger(period) && period! >= 1 ? period! : DEFAULT_NOTICE_PERIOD_MONTHS,
+      interestBeginRule: interestBeginRuleOf(fields.interestBeginRule),
+    },
     name: fields.fullName || fields.name || id,
   };
 }

@@ -6,8 +6,3 @@ export const dayOf = (iso: string): number => Math.round(Date.parse(`${iso}T00:0
 export const isoOf = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 export const yearOf = (day: number): number => new Date(day * DAY_MS).getUTCFullYear();
 
-/** The first of the month after `day`: when shares start to earn (interest begin). */
-export function firstOfNextMonth(day: number): string {
-  const d = new Date(day * DAY_MS);
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
-}

@@ -4,7 +4,18 @@
  * domain may refuse an action (the minimum that must remain, a member who left): a clerk would have been
  * told so and not posted; the action is skipped and counted.
  */
-import { memberNumberSequenceStream, memberNumberStream, memberStream, ValidationError, type DomainEvent } from '@coop/contracts';
+import {
+  DEFAULT_INTEREST_BEGIN_RULE,
+  DEFAULT_NOTICE_PERIOD_MONTHS,
+  interestBeginFor,
+  memberNumberSequenceStream,
+  memberNumberStream,
+  membershipEndDate,
+  memberStream,
+  ValidationError,
+  type DomainEvent,
+  type ExitReason,
+} from '@coop/contracts';
 import type { MemberState } from '../kernel/member-stream.js';
 import type { ShareTerms } from '../kernel/share-terms.js';
 import {
@@ -16,12 +27,22 @@ import {
   type MemberNumberSequenceState,
 } from '../members/index.js';
 import { transferCounterpartToAnnul } from '../share-ledger/index.js';
-import { dayOf, firstOfNextMonth, isoOf, yearOf } from './demo-days.js';
+import { dayOf, isoOf } from './demo-days.js';
 import { ANNUL_SHARE, type Calendar, type Intent, type Sim } from './demo-plan.js';
 import { chance, int, pick, skewed, uuid, type Random } from './demo-random.js';
 import type { Decision, DemoWriter } from './demo-writer.js';
 
 type IntentOf<K extends Intent['kind']> = Extract<Intent, { kind: K }>;
+
+/** The demo's ways out (DemoSummary.exits): recorded by reason, withdrawn notices, and ends still to take effect after today. */
+export interface ExitSummary {
+  readonly death: number;
+  readonly dissolution: number;
+  readonly exclusion: number;
+  readonly exit: number;
+  readonly withdrawn: number;
+  readonly pending: number;
+}
 
 /** A decision on a member stream, with the state after it. */
 interface MemberDecision extends Decision {
@@ -32,7 +53,8 @@ interface MemberDecision extends Decision {
 export class History {
   /** Postings by balance type (0 to 8). */
   readonly byType: Record<number, number> = { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0 };
-  readonly exits = { death: 0, exclusion: 0, exit: 0, revoked: 0 };
+  /** Ways out recorded, by reason, and notices withdrawn before they took effect. */
+  readonly exits = { death: 0, dissolution: 0, exclusion: 0, exit: 0, withdrawn: 0 };
   /** Actions a rule of the domain refused (skipped). */
   refused = 0;
   /** The members who may post or receive a transfer (removed by swapping with the last; each sim knows its index). */
@@ -68,14 +90,12 @@ export class History {
           return await this.transfer(day, intent.sim);
         case 'annul':
           return await this.annul(day, intent);
-        case 'leave':
-          return this.leave(day, intent);
-        case 'exit':
-          return await this.exit(day, intent);
-        case 'revokeExit':
-          return await this.revokeExit(day, intent.sim);
+        case 'end':
+          return await this.end(day, intent);
+        case 'withdrawNotice':
+          return await this.withdrawNotice(day, intent.sim);
         case 'widowed':
-          return await this.widowed(intent.sim);
+          return await this.widowed(day, intent.sim);
       }
     } catch (error) {
       // A rule of the domain refused the action (e.g. the minimum that must remain): a clerk would
@@ -92,11 +112,12 @@ export class History {
     const memberNr = seqOut[0]!.data.memberNr;
     const claim = memberNumberClaimDecider.decide({ type: 'ClaimMemberNumber', cooperativeId, memberId: p.memberId, memberNr }, memberNumberClaimDecider.initialState());
     const master = { ...p.master } as Record<string, unknown>;
-    // The later of two spouses names the earlier one (if still a member; else the survivor joins widowed).
+    // The later of two spouses names the earlier one if still a member without a recorded end; joins widowed after the
+    // earlier one's death, else (the earlier one gave notice or was excluded) married, with the spouse's data only.
     const spouse = sim.spouse;
     if (spouse !== null && p.spouseIndex !== null) {
-      if (spouse.state.exists && !spouse.exited && !spouse.leaving) master.spouse = spouse.person.memberId;
-      else master.civilStatus = 3;
+      if (spouse.state.exists && !spouse.leaving) master.spouse = spouse.person.memberId;
+      else if (!spouse.state.exists || spouse.state.exitReason === 'death') master.civilStatus = 3;
     }
     const admitted = this.decide(sim, {
       type: 'AdmitMember', memberId: p.memberId, cooperativeId, memberNr, master: master as MemberMasterInput,
@@ -123,7 +144,10 @@ export class History {
     if (!this.canPost(sim)) return;
     const quantity = intent.type === 1 ? skewed(r, 1, sim.person.kind === 'legal' ? 40 : 10) : Math.min(this.spare(sim), skewed(r, 1, 6));
     if (quantity < 1) return;
-    const d = this.decide(sim, { type: 'PostShares', memberId: sim.person.memberId, cooperativeId, balanceId: uuid(r), postingType: intent.type, quantity, terms, ...this.datesOn(day) });
+    // A partial termination (2) is a notice too (§ 67b GenG): dated by the decider on the end of a financial year.
+    const date = isoOf(day);
+    const partial = intent.type === 2 ? { notice: { date }, ...this.datesOn(day, membershipEndDate({ reason: 'partial', date, noticePeriodMonths: this.noticePeriodMonths })) } : this.datesOn(day);
+    const d = this.decide(sim, { type: 'PostShares', memberId: sim.person.memberId, cooperativeId, balanceId: uuid(r), postingType: intent.type, quantity, terms, ...partial });
     await this.writer.write([d]);
     this.commit(sim, d);
     this.byType[intent.type]! += 1;
@@ -168,11 +192,14 @@ export class History {
     const { r, cooperativeId, terms, today } = this;
     const annulled = intent.balanceId;
     const owner = intent.sim;
-    if (owner.exited || !owner.state.postings.has(annulled)) return;
+    const original = owner.state.postings.get(annulled);
+    if (owner.leaving || original === undefined) return;
     const ownBalance = uuid(r);
     const peerBalance = uuid(r);
     const date = isoOf(day);
-    const own = this.decide(owner, { type: 'AnnulPosting', memberId: owner.person.memberId, cooperativeId, balanceId: ownBalance, annulPeer: annulled, peerBalanceId: peerBalance, terms, today, date, approvalDate: date, interestBegin: firstOfNextMonth(day) });
+    // A partial termination annulled before its effective date is annulled on that date (the decider dates it so).
+    const interestBegin = this.interestBeginFor(original.date > date ? original.date : date);
+    const own = this.decide(owner, { type: 'AnnulPosting', memberId: owner.person.memberId, cooperativeId, balanceId: ownBalance, annulPeer: annulled, peerBalanceId: peerBalance, terms, today, date, approvalDate: date, interestBegin });
     const counterpart = transferCounterpartToAnnul(owner.state, annulled);
     const decisions = [own];
     let otherSim: Sim | null = null;
@@ -181,7 +208,7 @@ export class History {
       if (otherSim === null) return;
       decisions.push(this.decide(otherSim, {
         type: 'AnnulTransferCounterpart', memberId: otherSim.person.memberId, cooperativeId, balanceId: peerBalance, annulPeer: counterpart.balanceId,
-        counterpartOf: annulled, peerBalanceId: ownBalance, terms, today, date, approvalDate: date, interestBegin: firstOfNextMonth(day),
+        counterpartOf: annulled, peerBalanceId: ownBalance, terms, today, date, approvalDate: date, interestBegin,
       }));
     }
     await this.writer.write(decisions);
@@ -196,49 +223,72 @@ export class History {
     }
   }
 
-  /** Death, notice or exclusion decided: no more postings; the exit posting follows on 31 December. */
-  private leave(day: number, intent: IntentOf<'leave'>): void {
-    const sim = intent.sim;
-    if (!this.canPost(sim)) return;
-    sim.leaving = true;
-    this.deactivate(sim);
-    this.calendar.at(dayOf(`${yearOf(day)}-12-31`), { kind: 'exit', sim, type: intent.type });
-  }
-
-  private async exit(day: number, intent: IntentOf<'exit'>): Promise<void> {
+  /**
+   * A way out, recorded as a clerk records it now (decision 55): the notice on its day (the date of the notice, of the
+   * board's decision to exclude, of the death or dissolution) and the exit posting dated by the decider on the end of
+   * the financial year it takes effect, after today for a recent one (the member then shows a pending end). No more
+   * postings from then on; a notice of exit is now and then withdrawn before it takes effect.
+   */
+  private async end(day: number, intent: IntentOf<'end'>): Promise<void> {
     const { r, cooperativeId, terms } = this;
     const sim = intent.sim;
-    if (sim.exited || !sim.state.exists) return;
-    // The exit takes effect on its day (31 December): approved by then, and no interest begins.
-    const exitDates = { date: isoOf(day), approvalDate: isoOf(day - int(r, 0, 14)), interestBegin: isoOf(day) };
-    const d = this.decide(sim, { type: 'PostShares', memberId: sim.person.memberId, cooperativeId, balanceId: uuid(r), postingType: intent.type, terms, ...exitDates });
+    if (!this.canPost(sim)) return;
+    const noticeDate = isoOf(day);
+    // Exclusion: the registered letter goes out within a week of the board's decision (not after today).
+    const dispatchDate = intent.type === 7 ? isoOf(Math.min(day + int(r, 1, 7), this.calendar.lastDay)) : null;
+    const reason = intent.type === 8 ? 'exit' : intent.type === 7 ? 'exclusion' : 'death';
+    const effectiveDate = membershipEndDate({ reason, date: noticeDate, noticePeriodMonths: this.noticePeriodMonths });
+    // A partial termination that would take effect after the membership ends is moot: the clerk annuls it first (the
+    // decider would otherwise leave its shares on the account past the exit).
+    for (const p of [...sim.state.postings.values()]) {
+      if (p.type !== 2 || p.annulated || p.noticeDate === null || p.date <= effectiveDate) continue;
+      const annulled = this.decide(sim, {
+        type: 'AnnulPosting', memberId: sim.person.memberId, cooperativeId, balanceId: uuid(r), annulPeer: p.balanceId,
+        terms, today: this.today, date: noticeDate, approvalDate: noticeDate, interestBegin: this.interestBeginFor(p.date),
+      });
+      await this.writer.write([annulled]);
+      this.commit(sim, annulled);
+      this.byType[5]! += 1;
+    }
+    const d = this.decide(sim, {
+      type: 'PostShares', memberId: sim.person.memberId, cooperativeId, balanceId: uuid(r), postingType: intent.type, terms,
+      notice: { date: noticeDate, dispatchDate }, ...this.datesOn(day, effectiveDate),
+    });
     await this.writer.write([d]);
     this.commit(sim, d);
-    sim.exited = true;
+    sim.leaving = true;
+    this.deactivate(sim);
     this.byType[intent.type]! += 1;
-    this.exits[intent.type === 6 ? 'death' : intent.type === 7 ? 'exclusion' : 'exit'] += 1;
-    if (intent.type === 6 && sim.spouse !== null && sim.spouse.state.exists && !sim.spouse.exited) this.calendar.at(day + int(r, 10, 60), { kind: 'widowed', sim: sim.spouse });
-    // Now and then a notice of exit is withdrawn in January (the exit posting is annulled).
-    if (intent.type === 8 && chance(r, 0.04)) this.calendar.at(day + int(r, 5, 25), { kind: 'revokeExit', sim });
+    const noticed = d.events.find((e) => e.type === 'MembershipEndNoticed');
+    this.exits[(noticed!.data as { reason: ExitReason }).reason] += 1;
+    const spouse = sim.spouse;
+    if (intent.type === 6 && spouse !== null && spouse.state.exists) this.calendar.at(day + int(r, 10, 60), { kind: 'widowed', sim: spouse });
+    // Now and then a notice of exit is withdrawn before it takes effect (MembershipEndWithdrawn; the exit is annulled).
+    if (intent.type === 8 && chance(r, 0.08)) this.calendar.at(Math.min(day + int(r, 14, 120), dayOf(effectiveDate) - 1), { kind: 'withdrawNotice', sim });
   }
 
-  private async revokeExit(day: number, sim: Sim): Promise<void> {
-    const exitBalance = sim.state.exitBalanceId;
-    if (!sim.exited || exitBalance === null) return;
-    const date = isoOf(day);
-    const d = this.decide(sim, { type: 'AnnulPosting', memberId: sim.person.memberId, cooperativeId: this.cooperativeId, balanceId: uuid(this.r), annulPeer: exitBalance, terms: this.terms, today: this.today, date, approvalDate: date, interestBegin: firstOfNextMonth(day) });
+  /** The member withdraws the notice before its effective date: the exit posting is annulled and the member stays. */
+  private async withdrawNotice(day: number, sim: Sim): Promise<void> {
+    const { exitBalanceId, exitNoticeDate, exitDate } = sim.state;
+    const on = isoOf(day);
+    if (!sim.leaving || exitBalanceId === null || exitNoticeDate === null || exitDate === null || exitDate <= on) return;
+    // The decider dates the annulment on the effective date (no day shows the shares twice) and the withdrawal on `on`.
+    const d = this.decide(sim, {
+      type: 'AnnulPosting', memberId: sim.person.memberId, cooperativeId: this.cooperativeId, balanceId: uuid(this.r), annulPeer: exitBalanceId,
+      terms: this.terms, today: this.today, date: on, approvalDate: on, interestBegin: this.interestBeginFor(exitDate),
+    });
     await this.writer.write([d]);
     this.commit(sim, d);
-    sim.exited = false;
     sim.leaving = false;
     this.activate(sim);
     this.byType[5]! += 1;
-    this.exits.revoked += 1;
+    this.exits.withdrawn += 1;
   }
 
-  /** The surviving spouse's civil status becomes widowed (a master data change). */
-  private async widowed(sim: Sim): Promise<void> {
-    if (!sim.state.exists || sim.exited) return;
+  /** The surviving spouse's civil status becomes widowed (a master data change), while still a member. */
+  private async widowed(day: number, sim: Sim): Promise<void> {
+    const exitDate = sim.state.exitDate;
+    if (!sim.state.exists || (exitDate !== null && exitDate <= isoOf(day))) return;
     const d = this.decide(sim, { type: 'ChangeMemberData', memberId: sim.person.memberId, cooperativeId: this.cooperativeId, master: { ...sim.state.master!, civilStatus: 3 } });
     await this.writer.write([d]);
     this.commit(sim, d);
@@ -256,14 +306,26 @@ export class History {
     sim.revision += d.events.length;
   }
 
-  /** Business dates of a posting on `day`: approved within two weeks, earning from the next month's first. */
-  private datesOn(day: number): { date: string; approvalDate: string; interestBegin: string } {
+  /**
+   * Business dates of a posting on `day`: approved within two weeks (not after today), the interest begin by the
+   * cooperative's rule from the day the posting is dated (`postedOn`: the effective date of one a notice dates later).
+   */
+  private datesOn(day: number, postedOn = isoOf(day)): { date: string; approvalDate: string; interestBegin: string } {
     const approval = Math.min(day + int(this.r, 0, 14), this.calendar.lastDay);
-    return { date: isoOf(day), approvalDate: isoOf(approval), interestBegin: firstOfNextMonth(approval) };
+    return { date: isoOf(day), approvalDate: isoOf(approval), interestBegin: this.interestBeginFor(postedOn) };
+  }
+
+  /** The interest begin of a posting dated `date` by the cooperative's rule (decision 64), as the server fills an empty one. */
+  private interestBeginFor(date: string): string {
+    return interestBeginFor(date, this.terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
+  }
+
+  private get noticePeriodMonths(): number {
+    return this.terms.noticePeriodMonths ?? DEFAULT_NOTICE_PERIOD_MONTHS;
   }
 
   private canPost(sim: Sim): boolean {
-    return sim.state.exists && !sim.exited && !sim.leaving;
+    return sim.state.exists && !sim.leaving;
   }
 
   private spare(sim: Sim): number {

@@ -3,7 +3,7 @@
  * it, entry days and initial shares. Natural persons around Rosenheim and elsewhere in Germany, legal
  * entities, members abroad, minors with a legal representative, and married couples who both join.
  */
-import type { GermanState } from '@coop/contracts';
+import { interestBeginFor, type GermanState, type InterestBeginRule } from '@coop/contracts';
 import {
   CHURCHES_NORTH,
   CHURCHES_SOUTH,
@@ -19,7 +19,7 @@ import {
   type ForeignPlace,
 } from './demo-catalogue.js';
 import { ibanFor, steuerIdFor } from './demo-check-digits.js';
-import { dayOf, firstOfNextMonth, isoOf, yearOf } from './demo-days.js';
+import { dayOf, isoOf, yearOf } from './demo-days.js';
 import { chance, int, pick, skewed, uuid, type Random } from './demo-random.js';
 
 export type Kind = 'person' | 'legal' | 'foreign' | 'minor';
@@ -89,11 +89,10 @@ function church(r: Random, state: GermanState | null): { churchId: string | null
   return { churchId: pick(r, south ? CHURCHES_SOUTH : CHURCHES_NORTH), churchTaxRate: state === 'by' || state === 'bw' ? '8' : '9' };
 }
 
-/** The members to be, with their master data, entry days and initial shares. */
-export function makePeople(r: Random, count: number, fromYear: number, toYear: number, today: string): Person[] {
+/** The members to be, with their master data, entry days (up to `lastDay`, the history's last) and initial shares. */
+export function makePeople(r: Random, count: number, fromYear: number, lastDay: number, today: string, rule: InterestBeginRule): Person[] {
   const todayYear = Number(today.slice(0, 4));
   const firstDay = dayOf(`${fromYear}-01-01`);
-  const lastDay = dayOf(`${toYear}-12-31`);
   const foundingEnd = dayOf(`${fromYear}-03-31`);
   const legal = Math.max(count >= 20 ? 3 : 0, Math.round(count * 0.03));
   const foreign = Math.max(count >= 20 ? 2 : 0, Math.round(count * 0.04));
@@ -150,7 +149,7 @@ export function makePeople(r: Random, count: number, fromYear: number, toYear: n
     const entry = entryDay(i);
     const entryIso = isoOf(entry);
     const approval = Math.min(entry + int(r, 0, 21), lastDay);
-    const membership = { entryDate: entryIso, approvalDate: isoOf(approval), interestBegin: firstOfNextMonth(approval) };
+    const membership = { entryDate: entryIso, approvalDate: isoOf(approval), interestBegin: interestBeginFor(entryIso, rule) };
     if (kind === 'legal') {
       const [, town] = pick(r, HOME_TOWNS);
       const name = pick(r, LEGAL_ENTITIES).replace('{town}', town);
@@ -227,7 +226,7 @@ export function makePeople(r: Random, count: number, fromYear: number, toYear: n
         salutation: spouseFemale ? 'Frau' : 'Herr', postalSalutation: spouseFemale ? 'female' : 'male', title: 'none',
         givenName: spouseGiven, name, birthName: spouseFemale && chance(r, 0.6) ? pick(r, SURNAMES) : null, birthDate: spouseBirth, legalForm: 0, civilStatus: 1,
         ...address, legalRepresentation: null, ...bankMail(spouseGiven, name), ...(chance(r, 0.5) ? bank : germanBank(r)),
-        entryDate: isoOf(joinDay), approvalDate: isoOf(approval2), interestBegin: firstOfNextMonth(approval2),
+        entryDate: isoOf(joinDay), approvalDate: isoOf(approval2), interestBegin: interestBeginFor(isoOf(joinDay), rule),
         manualTaxId: chance(r, 0.65) ? steuerIdFor(r) : null, ...church(r, address.state), kiSt: null, kiStSatz: null,
         spouseGivenName: given, spouseName: name, spouseBirthName: birthName, spouseBirthDate: master.birthDate, spouseTitle: ownTitle,
       }, joinDay, skewed(r, 2, 12), spouseBorn, people.indexOf(first));

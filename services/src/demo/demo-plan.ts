@@ -1,7 +1,8 @@
 /**
  * The demo's plan: for every member to be, what happens on which day of the history (admission,
- * additional shares, withdrawals, transfers, a way out). The plan is a calendar of intents, one bucket per
- * day; replaying it (demo-history.ts) adds follow-ups to later days (annulments, exit postings).
+ * additional shares, partial terminations, transfers, a way out). The plan is a calendar of intents, one bucket per
+ * day, up to today; replaying it (demo-history.ts) adds follow-ups to later days (annulments, a notice withdrawn, a
+ * widowed spouse).
  */
 import type { MemberState } from '../kernel/member-stream.js';
 import { memberDecider } from '../members/index.js';
@@ -14,9 +15,11 @@ export interface Sim {
   readonly person: Person;
   state: MemberState;
   revision: number;
-  /** Death, notice or exclusion decided: no new postings, the exit posting follows on 31 December. */
+  /**
+   * Death, dissolution, notice or exclusion recorded (the exit is dated on the end of a financial year, possibly
+   * after today): no new postings; false again when a notice is withdrawn.
+   */
   leaving: boolean;
-  exited: boolean;
   activeIndex: number;
   /** The spouse, when both are members (transfers often stay in the family). */
   spouse: Sim | null;
@@ -27,9 +30,8 @@ export type Intent =
   | { kind: 'post'; sim: Sim; type: 1 | 2 }
   | { kind: 'transfer'; sim: Sim }
   | { kind: 'annul'; sim: Sim; balanceId: string; repost: number | null }
-  | { kind: 'leave'; sim: Sim; type: 6 | 7 | 8 }
-  | { kind: 'exit'; sim: Sim; type: 6 | 7 | 8 }
-  | { kind: 'revokeExit'; sim: Sim }
+  | { kind: 'end'; sim: Sim; type: 6 | 7 | 8 }
+  | { kind: 'withdrawNotice'; sim: Sim }
   | { kind: 'widowed'; sim: Sim };
 
 /** Yearly rates per member (before scaling to the requested number of postings). */
@@ -37,15 +39,15 @@ const RATES = { additional: 0.32, withdrawal: 0.05, transfer: 0.04 };
 /** The share of postings a clerk got wrong and annuls a few days later. */
 export const ANNUL_SHARE = 0.03;
 
-/** One bucket of intents per day from 1 January of the first year to 31 December of the last. */
+/** One bucket of intents per day from 1 January of the first year to 31 December of the last, at most up to `today`. */
 export class Calendar {
   readonly firstDay: number;
   readonly lastDay: number;
   private readonly buckets: Intent[][];
 
-  constructor(fromYear: number, toYear: number) {
+  constructor(fromYear: number, toYear: number, today: string) {
     this.firstDay = dayOf(`${fromYear}-01-01`);
-    this.lastDay = dayOf(`${toYear}-12-31`);
+    this.lastDay = Math.min(dayOf(`${toYear}-12-31`), dayOf(today));
     this.buckets = Array.from({ length: this.lastDay - this.firstDay + 1 }, () => []);
   }
 
@@ -70,7 +72,7 @@ export class Calendar {
 
 /** The simulated members, spouses linked both ways. */
 export function simsOf(people: readonly Person[]): Sim[] {
-  const sims: Sim[] = people.map((person) => ({ person, state: memberDecider.initialState(), revision: -1, leaving: false, exited: false, activeIndex: -1, spouse: null }));
+  const sims: Sim[] = people.map((person) => ({ person, state: memberDecider.initialState(), revision: -1, leaving: false, activeIndex: -1, spouse: null }));
   for (const s of sims) {
     if (s.person.spouseIndex === null) continue;
     s.spouse = sims[s.person.spouseIndex]!;
@@ -87,7 +89,7 @@ export function postingScale(people: readonly Person[], lastDay: number, posting
   return postings === undefined ? 1 : Math.max(0, (postings - people.length * 1.12) / (memberYears * perYear * (1 + 2 * ANNUL_SHARE)));
 }
 
-/** Plans each member's admission and, year by year, postings and a way out (death, notice, exclusion). */
+/** Plans each member's admission and, year by year, postings and a way out (death, dissolution, notice, exclusion). */
 export function planHistory(r: Random, sims: readonly Sim[], calendar: Calendar, scale: number, toYear: number): void {
   const at = (day: number, intent: Intent): void => calendar.at(day, intent);
   for (const sim of sims) {
@@ -102,13 +104,15 @@ export function planHistory(r: Random, sims: readonly Sim[], calendar: Calendar,
       for (let n = poisson(r, RATES.additional * scale * share * (p.kind === 'legal' ? 1.5 : 1)); n > 0; n--) at(when(), { kind: 'post', sim, type: 1 });
       for (let n = poisson(r, RATES.withdrawal * scale * share); n > 0; n--) at(when(), { kind: 'post', sim, type: 2 });
       for (let n = poisson(r, RATES.transfer * scale * share); n > 0; n--) at(when(), { kind: 'transfer', sim });
-      // Ways out: death (by age), notice of exit, exclusion (rare). Each takes effect on 31 December.
+      // Ways out, recorded on their day and taking effect at the end of a financial year (DOMAIN.md 9.1): death (by
+      // age) or, for a legal entity, its dissolution (both type 6), a notice of exit (8; given after September it ends
+      // a year later), an exclusion (7, rare).
       const age = p.birthYear === null ? 0 : year - p.birthYear;
-      const death = p.kind === 'legal' || p.kind === 'minor' ? 0 : age >= 85 ? 0.08 : age >= 75 ? 0.035 : age >= 60 ? 0.01 : 0.002;
+      const death = p.kind === 'legal' ? 0.01 : p.kind === 'minor' ? 0 : age >= 85 ? 0.08 : age >= 75 ? 0.035 : age >= 60 ? 0.01 : 0.002;
       const u = r();
-      if (u < death) at(int(r, start, end), { kind: 'leave', sim, type: 6 });
-      else if (u < death + 0.02) at(int(r, start, Math.max(start, dayOf(`${year}-09-30`))), { kind: 'leave', sim, type: 8 });
-      else if (u < death + 0.02 + 0.002) at(when(), { kind: 'leave', sim, type: 7 });
+      if (u < death) at(int(r, start, end), { kind: 'end', sim, type: 6 });
+      else if (u < death + 0.02) at(when(), { kind: 'end', sim, type: 8 });
+      else if (u < death + 0.02 + 0.002) at(when(), { kind: 'end', sim, type: 7 });
     }
   }
 }

@@ -61,13 +61,18 @@ const EXEMPT_BODY = /e\.V\.|stiftung/i;
  * stand now. Every paper is decided first, then written in order.
  */
 export async function enterTaxPapers(r: Random, sims: readonly Sim[], writer: DemoWriter, cooperativeId: string, today: string): Promise<PaperSummary> {
-  const papers = decideTaxPapers(r, sims.filter((s) => s.state.exists).map((s) => paperHolder(s)), cooperativeId, today);
+  const papers = decideTaxPapers(r, sims.filter((s) => s.state.exists).map((s) => paperHolder(s, today)), cooperativeId, today);
   for (const d of papers.decisions) await writer.write([d]);
   return papers;
 }
 
-/** A member as the tax-paper planner sees it after the share history. */
-function paperHolder(sim: Sim): PaperHolder {
+/**
+ * A member as the tax-paper planner sees it after the share history. A member whose end takes effect after today is
+ * still a member: the clerk ends the papers when the membership ends, so they are planned as for a member.
+ */
+function paperHolder(sim: Sim, today: string): PaperHolder {
+  const exitDate = sim.state.exitDate;
+  const taxHolder = sim.state.master ? holderOf(sim.state.master) : null;
   const p = sim.person;
   const master = sim.state.master;
   const spouse = sim.spouse;
@@ -78,9 +83,10 @@ function paperHolder(sim: Sim): PaperHolder {
     city: String(master?.city ?? ''),
     hasTaxId: typeof master?.manualTaxId === 'string' && master.manualTaxId !== '',
     entryYear: yearOf(p.entryDay),
-    exitYear: sim.state.exitDate === null ? null : Number(sim.state.exitDate.slice(0, 4)),
-    spouseId: spouse !== null && spouse.state.exists && master?.spouse === spouse.person.memberId ? spouse.person.memberId : null,
-    taxHolder: master ? holderOf(master) : null,
+    exitYear: exitDate === null || exitDate > today ? null : Number(exitDate.slice(0, 4)),
+    // A joint order needs the spouse recorded while married or partnered (a widowed member names the late spouse still).
+    spouseId: spouse !== null && spouse.state.exists && taxHolder?.linkedSpouse === spouse.person.memberId ? spouse.person.memberId : null,
+    taxHolder,
   };
 }
 
@@ -106,7 +112,8 @@ export function decideTaxPapers(r: Random, holders: readonly PaperHolder[], coop
         const start = Math.max(h.entryYear, 2020);
         inputs.push(order(r, 0, joint, spouse, pick(r, joint ? JOINT_UNTIL_2022 : SINGLE_UNTIL_2022), `${start}-01-01`, '2022-12-31'));
       }
-      const from = Math.max(h.entryYear, 2023);
+      // An order ends with the year of exit and spans at most three years (a member who left later has had one since).
+      const from = Math.max(h.entryYear, 2023, lastYear === null ? 0 : lastYear - 2);
       if (from <= thisYear && (lastYear === null || lastYear >= from)) {
         const end = lastYear === null ? null : `${lastYear}-12-31`;
         inputs.push(order(r, inputs.length === 0 ? 0 : 1, joint, spouse, pick(r, joint ? JOINT_FROM_2023 : SINGLE_FROM_2023), `${from}-01-01`, end));

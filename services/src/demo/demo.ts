@@ -1,5 +1,5 @@
 /**
- * Demo data: a German cooperative with members and ten years of postings, written into an empty
+ * Demo data: a German cooperative with members and its postings from 2016 up to today, written into an empty
  * store through the real domain. Every event comes out of the deciders (member, member-number,
  * cooperative), exactly as the command handlers would produce it; the events are appended in
  * chronological order in large `appendMulti` batches (no HTTP, no per-command read-your-writes wait),
@@ -19,12 +19,12 @@
  */
 import { ROLES } from '@coop/contracts';
 import type { RunningApp } from '../create-app.js';
-import { businessToday } from '@coop/contracts';
+import { businessToday, DEFAULT_INTEREST_BEGIN_RULE } from '@coop/contracts';
 import type { ShareTerms } from '../kernel/share-terms.js';
 import type { Actor } from '../platform/commands/command-context.js';
 import { emptyCooperative, prepareCooperative } from './demo-cooperative.js';
 import { isoOf, yearOf } from './demo-days.js';
-import { History } from './demo-history.js';
+import { History, type ExitSummary } from './demo-history.js';
 import { makePeople } from './demo-people.js';
 import { Calendar, planHistory, postingScale, simsOf } from './demo-plan.js';
 import { prng } from './demo-random.js';
@@ -40,10 +40,10 @@ export interface DemoOptions {
   readonly members?: number;
   /**
    * About how many postings in all (admissions included). Default: the realistic activity of a
-   * small cooperative (about three per member over the ten years). The benchmarks ask for ten per member.
+   * small cooperative (about three per member over the years). The benchmarks ask for ten per member.
    */
   readonly postings?: number;
-  /** First and last business year of the history (default 2016 to 2025). */
+  /** First and last business year of the history (default 2016 to this year; the history runs at most up to today). */
   readonly fromYear?: number;
   readonly toYear?: number;
   /** Stream appends per `appendMulti` call (default 4000). */
@@ -51,6 +51,8 @@ export interface DemoOptions {
   /** Share price in cents and minimum holding set when the cooperative has no share price yet (default 25000 and 2). */
   readonly balanceCost?: number;
   readonly minimumShares?: number;
+  /** The notice period in months (§ 65 (2) GenG) set with the share price (default 24, DEMO_NOTICE_PERIOD_MONTHS). */
+  readonly noticePeriodMonths?: number;
   /** Progress lines (default: none). */
   readonly log?: (line: string) => void;
 }
@@ -74,7 +76,8 @@ export interface DemoSummary {
   readonly exemptionOrders: number;
   readonly jointExemptionOrders: number;
   readonly nonAssessments: number;
-  readonly exits: { readonly death: number; readonly exclusion: number; readonly exit: number; readonly revoked: number };
+  /** Ways out recorded, by reason; notices withdrawn before they took effect; ends recorded that take effect after today. */
+  readonly exits: ExitSummary;
   readonly events: number;
   readonly appendSeconds: number;
   readonly projectionSeconds: number;
@@ -94,20 +97,20 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
   const seed = options.seed ?? 1;
   const memberCount = options.members ?? 300;
   if (!Number.isSafeInteger(memberCount) || memberCount < 1) throw new RangeError('members must be a whole number of at least 1');
+  const today = businessToday();
   const fromYear = options.fromYear ?? 2016;
-  const toYear = options.toYear ?? 2025;
+  const toYear = options.toYear ?? Number(today.slice(0, 4));
 
   // 1. The cooperative.
   const cooperativeId = await emptyCooperative(running);
   const actor: Actor = { userId: 'demo', username: 'demo', roles: [...ROLES], cooperativeId };
   const { terms, name: cooperativeName } = await prepareCooperative(running, actor, options);
-  log(`cooperative ${cooperativeName} (${cooperativeId}): share price ${terms.shareCost / 100} EUR, minimum ${terms.minimumShares} shares`);
+  log(`cooperative ${cooperativeName} (${cooperativeId}): share price ${terms.shareCost / 100} EUR, minimum ${terms.minimumShares} shares, notice period ${terms.noticePeriodMonths} months`);
 
   // 2. and 3. The members to be and their plan, the posting rates scaled so that the total comes near `postings`.
   const r = prng(seed);
-  const today = businessToday();
-  const calendar = new Calendar(fromYear, toYear);
-  const people = makePeople(r, memberCount, fromYear, toYear, today);
+  const calendar = new Calendar(fromYear, toYear, today);
+  const people = makePeople(r, memberCount, fromYear, calendar.lastDay, today, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
   const scale = postingScale(people, calendar.lastDay, options.postings);
   const sims = simsOf(people);
   planHistory(r, sims, calendar, scale, toYear);
@@ -164,7 +167,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     exemptionOrders: papers.exemptionOrders,
     jointExemptionOrders: papers.jointOrders,
     nonAssessments: papers.nonAssessments,
-    exits: history.exits,
+    exits: { ...history.exits, pending: sims.filter((s) => s.state.exitDate !== null && s.state.exitDate > today).length },
     events: writer.written,
     appendSeconds: round1(appendSeconds),
     projectionSeconds: round1(projectionSeconds),

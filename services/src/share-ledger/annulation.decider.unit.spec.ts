@@ -78,8 +78,11 @@ describe('share ledger decider: annulation (5)', () => {
 
     it('accepts postings again afterwards, from the annulation date on (the holding came back that day)', () => {
       const reopened = [...gone, annulled('b8', 8, 5, 125_000), { type: 'MemberExitRevoked', data: { memberId: M, balanceId: 'b8', annulment: 'b5' } } as MemberEvent];
-      spec.given(reopened).when(post(2, 1, { date: TODAY })).then([posted('b-new', 2, 1, { date: TODAY })]);
-      refuses(reopened, post(2, 1), [err('quantity', 'atLeastAmountMustRemain', '250,00', '0', '0')]);
+      const out = (date: string): LedgerCommand =>
+        ({ type: 'TransferOut', memberId: M, cooperativeId: COOP, balanceId: 'b-new', peerBalanceId: 'b-in', transferTo: M2, quantity: 1, terms, ...ON, date }) as LedgerCommand;
+      spec.given(reopened).when(out(TODAY)).then([posted('b-new', 3, 1, { date: TODAY, transferTo: M2, transferPeer: 'b-in' })]);
+      refuses(reopened, out(ON.date), [err('quantity', 'atLeastAmountMustRemain', '250,00', '0', '0')]);
+      spec.given(reopened).when(post(2, 1, { notice: { date: TODAY } })).then([posted('b-new', 2, 1, { date: '2025-12-31', noticeDate: TODAY })]);
     });
 
     it('refuses to annul any other posting of an exited member', () => refuses(gone, annulCmd('b1'), [err(null, 'memberHasExited')]));

@@ -1,19 +1,24 @@
 import { describe, it } from '@jest/globals';
-import { NotFoundError } from '@coop/contracts';
+import { NotFoundError, type MemberEvent } from '@coop/contracts';
 import { admitted, COOP, err, exited, M, M2, member, ON, OTHER_COOP, posted, subscribed, terms } from '../kernel/testing/member-events.js';
 import type { LedgerCommand, PostShares } from './domain/ledger.decider.js';
 import { post, refuses, spec } from './testing/ledger-spec.js';
+
+/** A notice given on `date` (issue 22): a partial termination or an end then takes effect at the end of that financial year. */
+const notice = (date: string) => ({ notice: { date } });
+/** The end of the financial year of ON.date, where a notice given then takes effect (three months' notice). */
+const YEAR_END = '2025-12-31';
 
 describe('share ledger decider: PostShares', () => {
   it('posts additional shares (1): 2 × 25,000 cents', () => {
     spec.given(member).when(post(1, 2)).then([posted('b-new', 1, 2)]);
   });
 
-  it('posts a withdrawal (2) with a negative amount', () => {
+  it('posts a partial termination (2) with a negative amount, dated on the end of the financial year with its notice date', () => {
     spec
       .given(member)
-      .when(post(2, 1))
-      .then([{ type: 'SharesPosted', data: { memberId: M, balanceId: 'b-new', type: 2, quantity: 1, amount: -25_000, shareCost: 25_000, ...ON } }]);
+      .when(post(2, 1, notice(ON.date)))
+      .then([{ type: 'SharesPosted', data: { memberId: M, balanceId: 'b-new', type: 2, quantity: 1, amount: -25_000, shareCost: 25_000, ...ON, date: YEAR_END, noticeDate: ON.date } }]);
   });
 
   it('uses the share price of the command', () => {
@@ -23,32 +28,32 @@ describe('share ledger decider: PostShares', () => {
       .then([posted('b-new', 1, 3, { amount: 30_150, shareCost: 10_050 })]);
   });
 
-  // The refusal names the minimum in euro, the shares held on the posting's date and the most that may leave.
-  describe('the minimum holding after a withdrawal (atLeastAmountMustRemain)', () => {
-    it('lets the member keep exactly the minimum', () => spec.given(member).when(post(2, 2)).then([posted('b-new', 2, 2)]));
+  // The refusal names the shares held on the effective date, the minimum and the effective date.
+  describe('the minimum holding after a partial termination (withdrawalLeavesTooFew)', () => {
+    const partial = (quantity: number, fields: Partial<PostShares> = {}) => post(2, quantity, { ...notice(ON.date), ...fields });
 
-    it('refuses to go below one share with the minimum in euro, 250,00', () => {
-      refuses(member, post(2, 3), [err('quantity', 'atLeastAmountMustRemain', '250,00', '3', '2')]);
+    it('lets the member keep exactly the minimum', () => spec.given(member).when(partial(2)).then([posted('b-new', 2, 2, { date: YEAR_END, noticeDate: ON.date })]));
+
+    it('refuses to go below one share', () => {
+      refuses(member, partial(3), [err('quantity', 'withdrawalLeavesTooFew', '3', '1', YEAR_END)]);
     });
 
-    it('names the cooperative\'s minimum: 2 shares × 250 € = 500,00', () => {
-      refuses(member, post(2, 2, { terms: { shareCost: 25_000, minimumShares: 2 } }), [err('quantity', 'atLeastAmountMustRemain', '500,00', '3', '1')]);
+    it('names the cooperative\'s minimum: 2 shares', () => {
+      refuses(member, partial(2, { terms: { shareCost: 25_000, minimumShares: 2 } }), [err('quantity', 'withdrawalLeavesTooFew', '3', '2', YEAR_END)]);
     });
 
-    it('formats thousands with a dot: 40 shares × 250 € = 10.000,00', () => {
-      refuses([admitted(), subscribed(45)], post(2, 6, { terms: { shareCost: 25_000, minimumShares: 40 } }), [
-        err('quantity', 'atLeastAmountMustRemain', '10.000,00', '45', '5'),
-      ]);
+    it('names a large holding and minimum', () => {
+      refuses([admitted(), subscribed(45)], partial(6, { terms: { shareCost: 25_000, minimumShares: 40 } }), [err('quantity', 'withdrawalLeavesTooFew', '45', '40', YEAR_END)]);
     });
 
     it('refuses to withdraw more than is held (the holding never goes below zero)', () => {
-      refuses(member, post(2, 5), [err('quantity', 'atLeastAmountMustRemain', '250,00', '3', '2')]);
+      refuses(member, partial(5), [err('quantity', 'withdrawalLeavesTooFew', '3', '1', YEAR_END)]);
     });
 
-    it('refuses a back-dated withdrawal that empties an earlier day, even though enough is held today', () => {
-      const history = [...member, posted('b1', 1, 2, { date: '2025-06-12' })];
-      refuses(history, post(2, 3, { date: '2025-06-05' }), [err('quantity', 'atLeastAmountMustRemain', '250,00', '3', '2')]);
-      spec.given(history).when(post(2, 3, { date: '2025-06-12' })).then([posted('b-new', 2, 3, { date: '2025-06-12' })]);
+    it('counts the holding on the effective date: shares that come later do not help, a notice ending after them may take them', () => {
+      const history = [...member, posted('b1', 1, 2, { date: '2026-01-15' })];
+      refuses(history, partial(3), [err('quantity', 'withdrawalLeavesTooFew', '3', '1', YEAR_END)]);
+      spec.given(history).when(post(2, 3, notice('2026-01-15'))).then([posted('b-new', 2, 3, { date: '2026-12-31', noticeDate: '2026-01-15' })]);
     });
   });
 
@@ -66,45 +71,56 @@ describe('share ledger decider: PostShares', () => {
     spec.given(member).when(post(1, 1, { cooperativeId: OTHER_COOP })).thenThrows(NotFoundError);
   });
 
-  describe('death (6), exclusion (7), exit (8): the whole holding leaves', () => {
+  describe('death (6), exclusion (7), exit (8): the whole holding leaves at the end of the financial year', () => {
+    const noticed = (reason: 'death' | 'exclusion' | 'exit'): MemberEvent => ({
+      type: 'MembershipEndNoticed',
+      data: { memberId: M, balanceId: 'b-new', reason, noticeDate: ON.date, effectiveDate: YEAR_END, dispatchDate: null, noticePeriodMonths: reason === 'exit' ? 3 : null, extraordinaryReason: null },
+    });
+
     it.each([
       [6, 'death'],
       [7, 'exclusion'],
       [8, 'exit'],
-    ] as const)('type %i withdraws every share and money and records the exit (%s) on the posting date', (type, reason) => {
+    ] as const)('type %i records the notice, withdraws every share and money and records the exit (%s) on the effective date', (type, reason) => {
       spec
         .given([...member, posted('b1', 1, 2)])
-        .when(post(type, null))
-        .then([posted('b-new', type, 5), exited('b-new', ON.date, reason)]);
+        .when(post(type, null, notice(ON.date)))
+        .then([noticed(reason), posted('b-new', type, 5, { date: YEAR_END }), exited('b-new', YEAR_END, reason)]);
     });
 
     it('ignores a quantity sent with an exit posting', () => {
-      spec.given(member).when(post(8, 1)).then([posted('b-new', 8, 3), exited('b-new')]);
+      spec.given(member).when(post(8, 1, notice(ON.date))).then([noticed('exit'), posted('b-new', 8, 3, { date: YEAR_END }), exited('b-new', YEAR_END)]);
     });
 
     it('pays out the money actually held when the share price changed meanwhile', () => {
       spec
         .given([...member, posted('b1', 1, 2, { amount: 60_000, shareCost: 30_000 })])
-        .when(post(8, null, { terms: { shareCost: 30_000, minimumShares: 1 } }))
-        .then([posted('b-new', 8, 5, { amount: -135_000, shareCost: 30_000 }), exited('b-new')]);
+        .when(post(8, null, { ...notice(ON.date), terms: { shareCost: 30_000, minimumShares: 1 } }))
+        .then([noticed('exit'), posted('b-new', 8, 5, { amount: -135_000, shareCost: 30_000, date: YEAR_END }), exited('b-new', YEAR_END)]);
     });
 
-    it('may lie in the future (exclusion at the end of the financial year)', () => {
+    it('lies in the future while it is pending (an exclusion takes effect at the end of the financial year)', () => {
       spec
         .given(member)
-        .when(post(7, null, { date: '2025-12-31' }))
-        .then([posted('b-new', 7, 3, { date: '2025-12-31' }), exited('b-new', '2025-12-31', 'exclusion')]);
+        .when(post(7, null, notice(ON.date)))
+        .then([noticed('exclusion'), posted('b-new', 7, 3, { date: YEAR_END }), exited('b-new', YEAR_END, 'exclusion')]);
     });
 
-    it('refuses a back-dated exit before a later posting (holdingWouldBeNegative)', () => {
-      refuses([...member, posted('b1', 1, 2, { date: '2025-06-12' })], post(8, null, { date: '2025-06-11' }), [err('date', 'holdingWouldBeNegative')]);
+    it('refuses an end before a later posting it would leave on an empty account (holdingWouldBeNegative)', () => {
+      refuses([...member, posted('b1', 1, 2, { date: '2026-01-15' })], post(8, null, notice(ON.date)), [err('noticeDate', 'holdingWouldBeNegative')]);
+    });
+
+    it('needs its notice: there is no other way to end a membership (a programming error, not a refusal)', () => {
+      for (const type of [2, 6, 7, 8] as const) {
+        spec.given(member).when(post(type, 1)).thenThrows(RangeError);
+      }
     });
   });
 
   describe('an exited member accepts no posting (memberHasExited)', () => {
     const gone = [...member, posted('b8', 8, 3, { date: '2025-12-31' }), exited('b8', '2025-12-31')];
     it.each([1, 2, 6, 7, 8] as const)('refuses type %i, even before the exit date has passed', (type) => {
-      refuses(gone, post(type, 1), [err(null, 'memberHasExited')]);
+      refuses(gone, post(type, 1, type === 1 ? {} : notice(ON.date)), [err(null, 'memberHasExited')]);
     });
   });
 });
@@ -134,8 +150,20 @@ describe('share ledger decider: transfers (3 out, 4 in)', () => {
 
   it('refuses the member itself as target (canNotTransferToSelf)', () => refuses(member, out({ transferTo: M }), [err('transferTo', 'canNotTransferToSelf')]));
 
+  // The refusal names the minimum in euro, the shares held on the posting's date and the most that may leave.
   it('keeps the minimum on the giving member', () => {
     refuses(member, out({ quantity: 3 }), [err('quantity', 'atLeastAmountMustRemain', '250,00', '3', '2')]);
+  });
+
+  it('names the cooperative\'s minimum in euro: 2 shares × 250 € = 500,00, thousands with a dot: 40 × 250 € = 10.000,00', () => {
+    refuses(member, out({ quantity: 2, terms: { shareCost: 25_000, minimumShares: 2 } }), [err('quantity', 'atLeastAmountMustRemain', '500,00', '3', '1')]);
+    refuses([admitted(), subscribed(45)], out({ quantity: 6, terms: { shareCost: 25_000, minimumShares: 40 } }), [err('quantity', 'atLeastAmountMustRemain', '10.000,00', '45', '5')]);
+  });
+
+  it('refuses a back-dated transfer that empties an earlier day, even though enough is held today', () => {
+    const history = [...member, posted('b1', 1, 2, { date: '2025-06-12' })];
+    refuses(history, out({ quantity: 3, date: '2025-06-05' }), [err('quantity', 'atLeastAmountMustRemain', '250,00', '3', '2')]);
+    spec.given(history).when(out({ quantity: 3, date: '2025-06-12' })).then([posted('b-out', 3, 3, { date: '2025-06-12', transferTo: M2, transferPeer: 'b-in' })]);
   });
 
   it('refuses an exited giving member', () => {

@@ -1,15 +1,12 @@
 import {
-  EXIT_REASON_BY_TYPE,
   isBlank,
   memberFieldError,
   NotFoundError,
   ValidationError,
   type Decider,
-  type ExitType,
   type FieldError,
   type MemberEvent,
   type PostingType,
-  type SharesPosted,
 } from '@coop/contracts';
 import { isIsoDate } from '@coop/contracts';
 import { evolveShareAccount, initialMemberState, requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
@@ -24,8 +21,8 @@ import { minimumRemainsError, requireMinimumRemains, requireNewBalance, requireN
  */
 
 /**
- * 1 additional shares, 2 withdraw money (`quantity` a whole number of at least 1), 6 death, 7 exclusion, 8 exit
- * (`quantity` ignored: the whole holding goes).
+ * 1 additional shares, 2 partial termination of further shares (`quantity` a whole number of at least 1), 6 death or
+ * dissolution, 7 exclusion, 8 exit (`quantity` ignored: the whole holding goes).
  */
 export type PostShares = {
   readonly type: 'PostShares';
@@ -36,10 +33,10 @@ export type PostShares = {
   readonly quantity?: number | null;
   readonly terms: ShareTerms;
   /**
-   * For 2, 6, 7, 8 (issue 22): the day the notice was given (2, 8), the board decided the exclusion (7) or the member
-   * died or was dissolved (6). The posting is then dated on the effective date (the end of a financial year,
-   * membership-end.ts) and `date` is ignored. Absent: the posting takes effect on `date` as typed (the demo's
-   * history, which posts the exit on its effective date itself; the API always sends a notice).
+   * Required for 2, 6, 7, 8 (issue 22; read at the edge): the day the notice was given (2, 8), the board decided the
+   * exclusion (7) or the member died or was dissolved (6). The posting is dated on the effective date (the end of a
+   * financial year, membership-end.ts) and `date` is ignored. The one way a membership (or a further share) ends:
+   * exits recorded before, without a notice, are still read (the fold), never decided any more.
    */
   readonly notice?: EndNotice;
 } & PostingDates;
@@ -165,29 +162,15 @@ function postShares(command: PostShares, state: MemberState): MemberEvent[] {
   if (![1, 2, 6, 7, 8].includes(postingType)) throw new ValidationError([memberFieldError('type', 'invalidChoice', String(postingType))]);
   const errors = shareCostErrors(terms);
   if (errors.length > 0) throw new ValidationError(errors);
-  const isExit = postingType === 6 || postingType === 7 || postingType === 8;
-  if (command.notice !== undefined && (isExit || postingType === 2)) return postNotice(command, state);
-  const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
-
-  if (isExit) {
-    // The whole remaining holding leaves: every share, and the money actually paid in (which may
-    // differ from shares × today's price when the price changed since).
-    const posting: SharesPosted = {
-      type: 'SharesPosted',
-      data: { memberId, balanceId, type: postingType, quantity: state.shares, amount: -state.cents, shareCost: terms.shareCost, ...dates },
-    };
-    // A back-dated exit must not leave a later posting on an empty account.
-    if (lowestSharesFrom(withEntry(state, dates.date, -state.shares, -state.cents), dates.date) < 0) {
-      throw new ValidationError([memberFieldError('date', 'holdingWouldBeNegative')]);
-    }
-    return [posting, { type: 'MemberExited', data: { memberId, exitDate: dates.date, reason: EXIT_REASON_BY_TYPE[postingType as ExitType], balanceId } }];
+  if (postingType !== 1) {
+    // A partial termination (2) and every end (6, 7, 8) take effect at the end of a financial year (decision 55).
+    if (command.notice === undefined) throw new RangeError(`A posting of type ${postingType} needs its notice (read at the edge).`);
+    return postNotice(command, state);
   }
-
   const quantity = command.quantity;
-  if (quantity === null || quantity === undefined) throw new RangeError('A posting of type 1 or 2 needs its quantity (read at the edge).');
-  const amount = amountFor(postingType, quantity, terms.shareCost);
-  if (postingType === 2) requireMinimumRemains(state, dates.date, -quantity, amount, terms);
-  return [{ type: 'SharesPosted', data: { memberId, balanceId, type: postingType, quantity, amount, shareCost: terms.shareCost, ...dates } }];
+  if (quantity === null || quantity === undefined) throw new RangeError('A posting of type 1 needs its quantity (read at the edge).');
+  const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
+  return [{ type: 'SharesPosted', data: { memberId, balanceId, type: 1, quantity, amount: amountFor(1, quantity, terms.shareCost), shareCost: terms.shareCost, ...dates } }];
 }
 
 function transferOut(command: TransferOut, state: MemberState): MemberEvent[] {
