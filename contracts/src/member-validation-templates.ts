@@ -33,6 +33,11 @@ export type MemberValidationTemplate =
   /** "The exit cannot lie before the entry on {0}" / "Das Ausscheiden kann nicht vor dem Eintritt am {0} liegen" ({0} the entry date). */
   | 'exitBeforeEntry'
   /**
+   * "A posting dated {0} lies after the end of the membership on {1}; annul it first" / "Eine Buchung vom {0} liegt nach
+   * dem Ende der Mitgliedschaft am {1}; bitte stornieren Sie sie zuerst" (on `noticeDate`).
+   */
+  | 'postingAfterEnd'
+  /**
    * "The member holds {0} shares on {2}; at least {1} must remain" / "Das Mitglied hält am {2} {0} Anteile; mindestens
    * {1} müssen verbleiben" (a partial termination, 2: {0} the holding, {1} the minimum, {2} the effective date).
    */
@@ -56,6 +61,7 @@ export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = 
   'shareCostNotSet',
   'postalSalutationDoesNotFitLegalForm',
   'exitBeforeEntry',
+  'postingAfterEnd',
   'withdrawalLeavesTooFew',
   'extraordinaryNeedsFullYear',
 ];

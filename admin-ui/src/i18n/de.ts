@@ -408,6 +408,7 @@ export const de: Messages<typeof en> = {
       mustBeAtLeast: 'Muss mindestens %{0} sein',
       mustBeAtMost: 'Darf höchstens %{0} sein',
       exitBeforeEntry: 'Das Ausscheiden kann nicht vor dem Eintritt am %{0} liegen',
+      postingAfterEnd: 'Eine Buchung vom %{0} liegt nach dem Ende der Mitgliedschaft am %{1}; bitte stornieren Sie sie zuerst',
       withdrawalLeavesTooFew: 'Das Mitglied hält am %{2} %{0} Anteile; mindestens %{1} müssen verbleiben',
       extraordinaryNeedsFullYear: 'Eine außerordentliche Kündigung ist erst nach einem vollen Geschäftsjahr der Mitgliedschaft möglich, ab %{0}',
       cannotDeleteSelf: 'Sie können Ihren eigenen Benutzer nicht löschen',

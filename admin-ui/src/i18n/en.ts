@@ -417,6 +417,7 @@ export const en = {
       mustBeAtLeast: 'Must be at least %{0}',
       mustBeAtMost: 'Must be at most %{0}',
       exitBeforeEntry: 'The exit cannot lie before the entry on %{0}',
+      postingAfterEnd: 'A posting dated %{0} lies after the end of the membership on %{1}; annul it first',
       withdrawalLeavesTooFew: 'The member holds %{0} shares on %{2}; at least %{1} must remain',
       extraordinaryNeedsFullYear: 'An extraordinary notice is possible after one full financial year of membership, from %{0}',
       cannotDeleteSelf: 'You cannot delete your own user',

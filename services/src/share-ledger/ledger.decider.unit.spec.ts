@@ -106,8 +106,8 @@ describe('share ledger decider: PostShares', () => {
         .then([noticed('exclusion'), posted('b-new', 7, 3, { date: YEAR_END }), exited('b-new', YEAR_END, 'exclusion')]);
     });
 
-    it('refuses an end before a later posting it would leave on an empty account (holdingWouldBeNegative)', () => {
-      refuses([...member, posted('b1', 1, 2, { date: '2026-01-15' })], post(8, null, notice(ON.date)), [err('noticeDate', 'holdingWouldBeNegative')]);
+    it('refuses an end before a later posting, naming its date and the end (postingAfterEnd)', () => {
+      refuses([...member, posted('b1', 1, 2, { date: '2026-01-15' })], post(8, null, notice(ON.date)), [err('noticeDate', 'postingAfterEnd', '2026-01-15', YEAR_END)]);
     });
 
     it('needs its notice: there is no other way to end a membership (a programming error, not a refusal)', () => {

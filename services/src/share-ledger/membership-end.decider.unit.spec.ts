@@ -162,6 +162,22 @@ describe('partial termination of further shares (2, § 67b)', () => {
       .then([posted('b-new', 2, 3, { date: '2026-12-31', noticeDate: '2026-09-30' })]);
   });
 
+  it('stands in the way of an earlier end: a death before a partial termination two years on is refused until the partial is annulled', () => {
+    // Notice of one share with 24 months from 01.03.2026: 31.12.2028. A death in 2027 ends on 31.12.2027; the share
+    // would stay on the account of a member who has left.
+    const partial = [...member, posted('b2', 2, 1, { date: '2028-12-31', noticeDate: '2026-03-01' })];
+    refuses(partial, post(6, null, notice('2027-05-04')), [err('noticeDate', 'postingAfterEnd', '2028-12-31', '2027-12-31')]);
+    const annulled = [...partial, { type: 'PostingAnnulled', data: { memberId: M, balanceId: 'b2x', annulPeer: 'b2', originalType: 2, quantity: 1, amount: 25000, date: '2028-12-31', approvalDate: null, interestBegin: null } } as MemberEvent];
+    spec
+      .given(annulled)
+      .when(post(6, null, notice('2027-05-04')))
+      .then([
+        noticed({ reason: 'death', noticeDate: '2027-05-04', effectiveDate: '2027-12-31', noticePeriodMonths: null }),
+        posted('b-new', 6, 3, { date: '2027-12-31' }),
+        exitOn('2027-12-31', 'death'),
+      ]);
+  });
+
   it('counts a transfer dated before the effective date in the holding then', () => {
     const history = [...member, posted('b3', 3, 1, { date: '2026-11-01', transferTo: 'm-2', transferPeer: 'b4' })];
     refuses(history, post(2, 2, notice('2026-09-30')), [err('quantity', 'withdrawalLeavesTooFew', '2', '1', '2026-12-31')]);

@@ -13,7 +13,7 @@ import {
   type MemberEvent,
   type SharesPosted,
 } from '@coop/contracts';
-import { isExitPending, type MemberState } from '../../kernel/member-stream.js';
+import { isExitPending, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
 import { formatEuro } from '../../kernel/money.js';
 import { amountFor, shareCostErrors } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
@@ -101,9 +101,10 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
     type: 'SharesPosted',
     data: { memberId, balanceId, type: postingType, quantity: state.shares, amount: -state.cents, shareCost: terms.shareCost, ...dates },
   };
-  if (lowestSharesFrom(withEntry(state, effectiveDate, -state.shares, -state.cents), effectiveDate) < 0) {
-    throw new ValidationError([memberFieldError('noticeDate', 'holdingWouldBeNegative')]);
-  }
+  // Nothing may stand after the end: a later subscription would be withdrawn before it was made, a later partial
+  // termination would leave its shares on the account of a member who has left.
+  const later = firstPostingAfter(state, effectiveDate);
+  if (later !== undefined) throw new ValidationError([memberFieldError('noticeDate', 'postingAfterEnd', later.date, effectiveDate)]);
   return [
     {
       type: 'MembershipEndNoticed',
@@ -121,6 +122,19 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
     posting,
     { type: 'MemberExited', data: { memberId, exitDate: effectiveDate, reason, balanceId } },
   ];
+}
+
+/**
+ * The first posting dated after `date` that still counts: an annulled posting and its annulation, both dated later,
+ * cancel each other out.
+ */
+function firstPostingAfter(state: MemberState, date: string): MemberPosting | undefined {
+  const postings = [...state.postings.values()];
+  return postings.find((p) => {
+    if (p.date <= date) return false;
+    const pair = p.type === 5 ? state.postings.get(p.annulPeer ?? '') : p.annulated ? postings.find((a) => a.annulPeer === p.balanceId) : undefined;
+    return pair === undefined || pair.date <= date;
+  });
 }
 
 /** An exit recorded with its notice (issue 22) whose effective date lies after `date`. */
