@@ -35,7 +35,7 @@ const VALUES: readonly unknown[] = [
 ];
 
 /** Every class contracts exports that has class-validator rules (request classes and answer classes). */
-const classes = Object.values(contracts).filter(
+const classes = (Object.values(contracts) as unknown[]).filter(
   (value): value is new () => object => typeof value === 'function' && getMetadataStorage().getTargetValidationMetadatas(value, '', false, false).length > 0,
 );
 
