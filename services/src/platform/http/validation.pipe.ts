@@ -1,7 +1,8 @@
 import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { validateSync, type ValidationError as ClassValidatorError, type ValidatorOptions } from 'class-validator';
+import type { ValidationError as ClassValidatorError } from 'class-validator';
 import { fieldError, isRuleContext, ValidationError, type FieldError } from '@coop/contracts';
+import { requestErrors } from './request-rules.js';
 
 /**
  * The answer for the request classes' broken rules, as the deciders answer theirs: `{errors: [{field, template,
@@ -44,11 +45,8 @@ export class RequestValidationPipe implements PipeTransform {
     if (metadata.type !== 'body' || typeof type !== 'function' || NOT_A_REQUEST_CLASS.includes(type)) return value;
     const body = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
     const entity: object = plainToInstance(type as new () => object, body);
-    const errors = validateSync(entity, VALIDATOR_OPTIONS);
+    const errors = requestErrors(entity);
     if (errors.length > 0) throw new ValidationError(fieldErrorsOf(errors));
     return entity;
   }
 }
-
-/** Undeclared fields are left out; the answer names field, template and parameters (no reference to the body). */
-const VALIDATOR_OPTIONS: ValidatorOptions = { whitelist: true, forbidUnknownValues: false, validationError: { target: false } };
