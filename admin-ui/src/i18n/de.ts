@@ -96,6 +96,7 @@ export const de: Messages<typeof en> = {
       range: '%{from}–%{to} von %{total}',
       loadFailed: 'Die Liste konnte nicht geladen werden: %{message}',
       sortHint: 'Sortierung: aufsteigend, absteigend, keine',
+      actions: 'Aktionen',
     },
     edit: {
       back: 'Zurück',

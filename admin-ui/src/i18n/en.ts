@@ -103,6 +103,7 @@ export const en = {
       range: '%{from}–%{to} of %{total}',
       loadFailed: 'The list could not be loaded: %{message}',
       sortHint: 'Sort: ascending, descending, none',
+      actions: 'Actions',
     },
     edit: {
       back: 'Back',

@@ -34,6 +34,7 @@ import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitT
 import { useMemberDashboard, useMemberHistory } from './queries';
 import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord } from '../taxPapers/model';
 import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath, taxIdMissing } from '../taxPapers/parts';
+import { ActionsHeader } from '../common/ActionsHeader';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
 
@@ -214,7 +215,7 @@ function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: read
               <TableCell sx={head} align="right">{f('amount')}</TableCell>
               <TableCell sx={head}>{f('approvalDate')}</TableCell>
               <TableCell sx={head}>{f('interestBegin')}</TableCell>
-              <TableCell />
+              <ActionsHeader />
             </TableRow>
           </TableHead>
           <TableBody>
