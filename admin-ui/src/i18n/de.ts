@@ -261,7 +261,7 @@ export const de: Messages<typeof en> = {
       types: {
         '0': 'Erstzeichnung',
         '1': 'Zeichnung weiterer Anteile',
-        '2': 'Auszahlung',
+        '2': 'Teilkündigung',
         '3': 'Übertragung an Mitglied',
         '4': 'Übertragung von Mitglied',
         '5': 'Storno',
@@ -271,7 +271,7 @@ export const de: Messages<typeof en> = {
       },
       actions: {
         '1': 'Anteile zeichnen',
-        '2': 'Auszahlen',
+        '2': 'Anteile kündigen',
         '3': 'Übertragen',
         '6': 'Tod',
         '7': 'Ausschluss',

@@ -270,7 +270,7 @@ export const en = {
       types: {
         '0': 'Initial subscription',
         '1': 'Additional shares',
-        '2': 'Withdrawal',
+        '2': 'Partial termination',
         '3': 'Transfer to member',
         '4': 'Transfer from member',
         '5': 'Annulment',
@@ -280,7 +280,7 @@ export const en = {
       } satisfies Record<`${BalanceType}`, string>,
       actions: {
         '1': 'Add shares',
-        '2': 'Withdraw',
+        '2': 'Terminate shares',
         '3': 'Transfer',
         '6': 'Death',
         '7': 'Exclusion',
@@ -489,7 +489,7 @@ export const en = {
       members: { created: 'Member %{nr} created', updated: 'Member %{nr} saved' },
       balances: {
         '1': '%{smart_count} share subscribed |||| %{smart_count} shares subscribed',
-        '2': '%{smart_count} share withdrawn |||| %{smart_count} shares withdrawn',
+        '2': '%{smart_count} share terminated |||| %{smart_count} shares terminated',
         '3': '%{smart_count} share transferred to member %{to} |||| %{smart_count} shares transferred to member %{to}',
         '5': 'Posting annulled',
         '6': 'Death of member %{nr} recorded',

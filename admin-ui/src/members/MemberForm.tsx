@@ -34,7 +34,6 @@ import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 const half = { xs: 12, md: 6 } as const;
 const third = { xs: 12, sm: 6, md: 4 } as const;
-const quarter = { xs: 6, md: 3 } as const;
 const tid = (id: string) => ({ htmlInput: { 'data-testid': `member-${id}` } });
 
 /** Numbers travel as numbers; the selects work on strings (0 is a real choice, not "empty"). */
@@ -202,9 +201,9 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
           {natural ? (
             <>
               <Grid size={third}><TextInput source="churchId" fullWidth /></Grid>
-              <Grid size={quarter}><TextInput source="churchTaxRate" fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} /></Grid>
-              <Grid size={quarter}><TextInput source="kiSt" fullWidth /></Grid>
-              <Grid size={quarter}><TextInput source="kiStSatz" fullWidth /></Grid>
+              <Grid size={third}><TextInput source="churchTaxRate" fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} /></Grid>
+              <Grid size={third}><TextInput source="kiSt" fullWidth /></Grid>
+              <Grid size={third}><TextInput source="kiStSatz" fullWidth /></Grid>
             </>
           ) : null}
         </Section>
