@@ -213,4 +213,14 @@ describe("a clerk's walk through the console in German", () => {
     await waitForText(page, tid('form-title'), 'Ausschluss aufheben');
     await screenshot(page, 'walk-withdraw-exclusion-de');
   }, 60_000);
+
+  it("titles a legal entity's tax section without the church (a firm pays no church tax)", async () => {
+    const page = await germanPage();
+    const sections = async () => page.$$eval('form h2', (hs) => hs.map((h) => h.textContent ?? ''));
+    await open(page, product.baseUrl, `/members/${firm}`, 'input[name="name"]');
+    expect(await sections()).toContain('Steuer');
+    expect(await sections()).not.toContain('Steuer und Kirche');
+    await open(page, product.baseUrl, `/members/${clara}`, 'input[name="name"]');
+    expect(await sections()).toContain('Steuer und Kirche');
+  }, 60_000);
 });

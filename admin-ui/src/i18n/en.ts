@@ -155,6 +155,7 @@ export const en = {
         contact: 'Contact',
         bank: 'Bank account',
         tax: 'Tax and church',
+        taxOnly: 'Tax',
         membership: 'Membership',
         spouse: 'Spouse',
         initialShares: 'Initial subscription',

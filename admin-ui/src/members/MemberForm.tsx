@@ -195,7 +195,7 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
           </Grid>
         </Section>
 
-        <Section title={translate('coop.members.sections.tax')}>
+        <Section title={translate(natural ? 'coop.members.sections.tax' : 'coop.members.sections.taxOnly')}>
           <Grid size={third}><TextInput source="manualTaxId" fullWidth slotProps={{ htmlInput: { 'data-testid': 'member-manualTaxId', inputMode: 'numeric', maxLength: 11 } }} /></Grid>
           {!isNew ? <Grid size={third}><TextInput source="taxId" fullWidth readOnly helperText={false} /></Grid> : null}
           {natural ? (
