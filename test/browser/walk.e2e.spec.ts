@@ -173,6 +173,16 @@ describe("a clerk's walk through the console in German", () => {
       await open(page, product.baseUrl, path, ready);
       await check(path);
     }
+    // Reached by a click: the withdrawal of Anna's notice, one entry of the share register.
+    await open(page, product.baseUrl, `/member/${anna}`, tid('member-withdraw-notice'));
+    await page.click(tid('member-withdraw-notice'));
+    await page.waitForSelector(tid('annul-intro'), { visible: true });
+    await check('withdrawal of a notice');
+    await open(page, product.baseUrl, '/shares', tid('shares-edit'));
+    await page.click(tid('shares-edit'));
+    await waitForPath(page, (p) => p.startsWith('/shares/'), 'a share');
+    await page.waitForSelector(tid('form-title'), { visible: true });
+    await check('a share');
     // The member lookup's list of choices, open.
     await open(page, product.baseUrl, '/shares', tid('shares-row'));
     await page.type(tid('shares-filter-member'), 'Dorn');

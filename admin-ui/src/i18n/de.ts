@@ -249,7 +249,7 @@ export const de: Messages<typeof en> = {
         death: 'Die Mitgliedschaft geht auf die Erben über und endet zum %{date}, dem Schluss des Geschäftsjahres des Todes (§ 77 GenG).',
         dissolution: 'Die Mitgliedschaft endet zum %{date}, dem Schluss des Geschäftsjahres der Auflösung (§ 77a GenG).',
       },
-      withdrawIntro: 'Die Buchung wird vor ihrem Stichtag zurückgenommen: Sie wird zu ihrem eigenen Datum, dem %{date}, storniert, das Mitglied behält also die Anteile.',
+      withdrawIntro: 'Die Buchung wird vor ihrem Stichtag zurückgenommen und zu ihrem eigenen Datum, dem %{date}, storniert; das Mitglied behält also die Anteile.',
       confirmWithdrawTitle: '%{action}?',
       annulIntro: 'Diese Buchung wird durch eine neue Stornobuchung aufgehoben. Eine Übertragung wird bei beiden Mitgliedern storniert.',
       annulNotAllowed: 'Diese Buchung kann nicht storniert werden (Erstzeichnungen, Stornobuchungen und bereits stornierte Buchungen).',
