@@ -10,6 +10,7 @@ import { CooperativeCard } from '../cooperative/CooperativeCard';
 import { useServerList } from '../data/useServerList';
 import { formatDateTime } from '../format';
 import { hasRole, useSession } from '../session/session';
+import { ActionsHeader } from '../common/ActionsHeader';
 
 /** An approval number as the API answers it (contracts `ElmaNumberDto`). */
 export type ElmaNumberRecord = ElmaNumberDto;
@@ -40,7 +41,7 @@ function ElmaNumbersCard() {
             <SortHeader list={list} field="elmaProcess" label={translate('resources.elmanumbers.fields.elmaProcess')} />
             <SortHeader list={list} field="elmaNumber" label={translate('resources.elmanumbers.fields.elmaNumber')} />
             <SortHeader list={list} field="createdAt" label={translate('resources.elmanumbers.fields.createdAt')} />
-            {canWrite ? <TableCell sx={{ width: 56 }} /> : null}
+            {canWrite ? <ActionsHeader width={56} /> : null}
           </TableRow>
         </TableHead>
         <TableBody>

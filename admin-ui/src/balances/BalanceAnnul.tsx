@@ -8,7 +8,7 @@ import { EditHeader } from '../common/EditHeader';
 import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/Layout';
 import { formatDate } from '../format';
-import { canAnnul, canWriteMembers, isExitType, today, type BalanceRecord } from '../members/model';
+import { canAnnul, canWriteMembers, isExitType, today, withdrawEndKey, type BalanceRecord, type MemberRecord } from '../members/model';
 import { useSession } from '../session/session';
 import { BalanceDetails } from './BalanceDetails';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
@@ -24,6 +24,9 @@ function AnnulForm({ original }: { original: BalanceRecord }) {
   // Issue 22: annulling an end (or a partial termination) before its effective date withdraws the notice.
   const withdrawal = allowed && (isExitType(original.type) || original.type === 2) && original.date > today();
   const canWrite = canWriteMembers(useSession()?.roles);
+  // A legal entity's end by type 6 is its dissolution: the member's legal form names the button.
+  const { data: member } = useGetOne<MemberRecord>('members', { id: original.member }, { enabled: withdrawal });
+  const withdrawLabel = translate(withdrawEndKey(original.type, member?.legalForm));
   const onSubmit = async (values: Record<string, unknown>) => {
     if (!confirmed.current) {
       setConfirming(true);
@@ -35,7 +38,7 @@ function AnnulForm({ original }: { original: BalanceRecord }) {
   };
   return (
     <Form id={FORM_ID} onSubmit={onSubmit} warnWhenUnsavedChanges={false}>
-      <EditHeader title={translate(withdrawal ? 'coop.members.withdrawNotice' : 'coop.title.annulBalance')} backTo={`/member/${encodeURIComponent(original.member)}`} canSave={allowed && canWrite} />
+      <EditHeader title={withdrawal ? withdrawLabel : translate('coop.title.annulBalance')} backTo={`/member/${encodeURIComponent(original.member)}`} canSave={allowed && canWrite} />
       <CardContent sx={{ px: 3 }}>
         <Alert severity={allowed ? 'info' : 'warning'} sx={{ mb: 2 }} data-testid="annul-intro">
           {withdrawal ? translate('coop.balances.withdrawIntro', { date: formatDate(original.date) }) : translate(allowed ? 'coop.balances.annulIntro' : 'coop.balances.annulNotAllowed')}
@@ -52,9 +55,9 @@ function AnnulForm({ original }: { original: BalanceRecord }) {
       <ConfirmDialog
         open={confirming}
         busy={saving}
-        title={translate(withdrawal ? 'coop.balances.confirmWithdrawTitle' : 'coop.balances.confirmAnnulTitle')}
+        title={withdrawal ? translate('coop.balances.confirmWithdrawTitle', { action: withdrawLabel }) : translate('coop.balances.confirmAnnulTitle')}
         content={withdrawal ? translate('coop.balances.withdrawIntro', { date: formatDate(original.date) }) : translate('coop.balances.annulIntro')}
-        confirmLabel={translate(withdrawal ? 'coop.members.withdrawNotice' : 'coop.balances.confirmAnnul')}
+        confirmLabel={withdrawal ? withdrawLabel : translate('coop.balances.confirmAnnul')}
         onClose={() => setConfirming(false)}
         onConfirm={() => {
           confirmed.current = true;

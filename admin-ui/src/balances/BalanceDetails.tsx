@@ -13,7 +13,7 @@ export function BalanceDetails({ balance: b, title }: { balance: BalanceRecord; 
   const f = (field: string) => translate(`resources.balances.fields.${field}`);
   return (
     <Box data-testid="balance-details">
-      {title ? <Typography variant="subtitle2" color="primary" sx={{ mb: 1, textTransform: 'uppercase', letterSpacing: 0.6 }}>{title}</Typography> : null}
+      {title ? <Typography variant="subtitle2" component="h2" color="primary" sx={{ mb: 1, textTransform: 'uppercase', letterSpacing: 0.6 }}>{title}</Typography> : null}
       <InfoList
         rows={[
           [f('member'), <Link component={RouterLink} to={`/member/${encodeURIComponent(b.member)}`}>{[b.memberNr, b.memberName].filter((x) => x !== null && x !== undefined && x !== '').join(' ')}</Link>, 'balance-details-member'],

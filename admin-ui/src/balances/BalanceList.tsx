@@ -10,6 +10,7 @@ import { formatDate, formatMoney, parseDateText } from '../format';
 import { MemberPicker } from '../members/MemberLookup';
 import { usePostingLabel } from '../members/MemberDashboard';
 import { BALANCE_TYPES, type BalanceRecord } from '../members/model';
+import { ActionsHeader } from '../common/ActionsHeader';
 
 /**
  * A date of the postings' date range, typed as dd.mm.yyyy: applied when the field is left or Enter is pressed; a text
@@ -115,7 +116,7 @@ export default function BalanceList() {
         <Table size="small" aria-labelledby="balances-title">
           <TableHead>
             <TableRow>
-              <TableCell sx={{ width: 48 }} />
+              <ActionsHeader width={48} />
               <SortHeader list={list} field="memberName" label={f('member')} />
               <SortHeader list={list} field="amount" label={f('amount')} align="right" />
               <SortHeader list={list} field="type" label={f('type')} />

@@ -57,9 +57,9 @@ export function EditHeader({
         </span>
         {translate('coop.edit.back')}
       </button>
-      <h2 className="cl-edit-title" data-testid="form-title">
+      <h1 className="cl-edit-title" data-testid="form-title">
         {title}
-      </h2>
+      </h1>
       {extra}
       {canDelete ? (
         <DeleteButton

@@ -6,7 +6,7 @@ export function Section({ title, children, testId }: { title: string; children: 
   return (
     <>
       <Grid size={{ xs: 12 }} data-testid={testId}>
-        <Typography variant="subtitle2" component="h3" color="primary" sx={{ mt: 2, mb: 0.5, textTransform: 'uppercase', letterSpacing: 0.6 }}>
+        <Typography variant="subtitle2" component="h2" color="primary" sx={{ mt: 2, mb: 0.5, textTransform: 'uppercase', letterSpacing: 0.6 }}>
           {title}
         </Typography>
       </Grid>

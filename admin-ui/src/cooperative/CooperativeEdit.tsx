@@ -30,7 +30,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <>
       <Grid size={{ xs: 12 }}>
-        <Typography variant="subtitle2" component="h3" color="primary" sx={{ mt: 2, mb: 0.5, textTransform: 'uppercase', letterSpacing: 0.6 }}>
+        <Typography variant="subtitle2" component="h2" color="primary" sx={{ mt: 2, mb: 0.5, textTransform: 'uppercase', letterSpacing: 0.6 }}>
           {title}
         </Typography>
       </Grid>

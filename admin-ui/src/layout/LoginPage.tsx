@@ -37,7 +37,7 @@ export function LoginPage() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <DocumentTitle />
       <TopBar />
-      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+      <Box component="main" sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
         <Card sx={{ width: '100%', maxWidth: 400 }} component="section" aria-labelledby="login-title">
           <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: 3, py: 2.5, display: 'flex', alignItems: 'center', gap: 1.5 }}>
             <AccountBalanceIcon />

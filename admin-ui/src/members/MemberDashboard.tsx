@@ -30,10 +30,11 @@ import { PageLoading } from '../layout/Layout';
 import { MemberHistoryCard } from './MemberHistory';
 import { useSession } from '../session/session';
 import { PendingExit } from './PendingExit';
-import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, shareChange, today, type BalanceRecord, type MemberRecord } from './model';
+import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, shareChange, today, withdrawEndKey, type BalanceRecord, type MemberRecord } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
 import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord } from '../taxPapers/model';
 import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath, taxIdMissing } from '../taxPapers/parts';
+import { ActionsHeader } from '../common/ActionsHeader';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
 
@@ -131,7 +132,7 @@ function BankCard({ m }: { m: MemberRecord }) {
   );
 }
 
-function ActionsCard({ m, sum, canWrite, exitPosting }: { m: MemberRecord; sum: number | undefined; canWrite: boolean; exitPosting: string | undefined }) {
+function ActionsCard({ m, sum, canWrite, exitPosting }: { m: MemberRecord; sum: number | undefined; canWrite: boolean; exitPosting: Pick<BalanceRecord, 'id' | 'type'> | undefined }) {
   const translate = useTranslate();
   const closed = postingsClosed(m) || !canWrite;
   // Issue 22: an end still pending can be withdrawn (the annulation of its exit posting, confirmed on that page).
@@ -163,8 +164,8 @@ function ActionsCard({ m, sum, canWrite, exitPosting }: { m: MemberRecord; sum: 
           );
         })}
         {withdrawable ? (
-          <Button component={RouterLink} to={`/balances/new/type/5/peer/${encodeURIComponent(exitPosting)}`} variant="outlined" color="warning" size="small" startIcon={<UndoIcon />} data-testid="member-withdraw-notice">
-            {translate('coop.members.withdrawNotice')}
+          <Button component={RouterLink} to={`/balances/new/type/5/peer/${encodeURIComponent(exitPosting.id)}`} variant="outlined" color="warning" size="small" startIcon={<UndoIcon />} data-testid="member-withdraw-notice">
+            {translate(withdrawEndKey(exitPosting.type, m.legalForm))}
           </Button>
         ) : null}
         {postingsClosed(m) ? (
@@ -214,7 +215,7 @@ function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: read
               <TableCell sx={head} align="right">{f('amount')}</TableCell>
               <TableCell sx={head}>{f('approvalDate')}</TableCell>
               <TableCell sx={head}>{f('interestBegin')}</TableCell>
-              <TableCell />
+              <ActionsHeader />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -352,7 +353,7 @@ export default function MemberDashboard() {
         <Grid size={{ xs: 12, md: 6, lg: 4 }}><ContactCard m={m} /></Grid>
         <Grid size={{ xs: 12, md: 6, lg: 4 }}><BankCard m={m} /></Grid>
         <Grid size={{ xs: 12 }}>
-          <ActionsCard m={m} sum={dashboard.data?.sumBalance} canWrite={canWrite} exitPosting={balances.find((b) => isExitType(b.type) && !b.annulated && b.date === m.exitDate)?.id} />
+          <ActionsCard m={m} sum={dashboard.data?.sumBalance} canWrite={canWrite} exitPosting={balances.find((b) => isExitType(b.type) && !b.annulated && b.date === m.exitDate)} />
         </Grid>
         {/* The share account needs the full width below 1536 px (seven columns, German headers, annul buttons). */}
         <Grid size={{ xs: 12, xl: 8 }}><ShareAccountCard rows={balances} sum={dashboard.data?.sumBalance} loading={dashboard.isPending} closed={postingsClosed(m)} canWrite={canWrite} /></Grid>

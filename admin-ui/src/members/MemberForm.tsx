@@ -34,7 +34,6 @@ import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 const half = { xs: 12, md: 6 } as const;
 const third = { xs: 12, sm: 6, md: 4 } as const;
-const quarter = { xs: 6, md: 3 } as const;
 const tid = (id: string) => ({ htmlInput: { 'data-testid': `member-${id}` } });
 
 /** Numbers travel as numbers; the selects work on strings (0 is a real choice, not "empty"). */
@@ -196,15 +195,15 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
           </Grid>
         </Section>
 
-        <Section title={translate('coop.members.sections.tax')}>
+        <Section title={translate(natural ? 'coop.members.sections.tax' : 'coop.members.sections.taxOnly')}>
           <Grid size={third}><TextInput source="manualTaxId" fullWidth slotProps={{ htmlInput: { 'data-testid': 'member-manualTaxId', inputMode: 'numeric', maxLength: 11 } }} /></Grid>
           {!isNew ? <Grid size={third}><TextInput source="taxId" fullWidth readOnly helperText={false} /></Grid> : null}
           {natural ? (
             <>
               <Grid size={third}><TextInput source="churchId" fullWidth /></Grid>
-              <Grid size={quarter}><TextInput source="churchTaxRate" fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} /></Grid>
-              <Grid size={quarter}><TextInput source="kiSt" fullWidth /></Grid>
-              <Grid size={quarter}><TextInput source="kiStSatz" fullWidth /></Grid>
+              <Grid size={third}><TextInput source="churchTaxRate" fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} /></Grid>
+              <Grid size={third}><TextInput source="kiSt" fullWidth /></Grid>
+              <Grid size={third}><TextInput source="kiStSatz" fullWidth /></Grid>
             </>
           ) : null}
         </Section>

@@ -1,6 +1,6 @@
 import type { Option } from '@coop/contracts/console';
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useGetOne, useInput, useTranslate, ValidationError, type InputProps, type Validator } from 'react-admin';
 import { api } from '../session/api';
 import { SEARCH_DELAY_MS } from '../data/useServerList';
@@ -56,6 +56,7 @@ export function MemberPicker({ value, onChange, label, testId, excludeId, withEx
   const [options, setOptions] = useState<MemberOption[]>([]);
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
   const { data: selected } = useGetOne<MemberRecord>('members', { id: value ?? '' }, { enabled: !!value });
   const current: MemberOption | null = value
     ? (options.find((o) => o.id === value) ?? { id: value, label: selected ? memberLabel(selected) : '' })
@@ -102,6 +103,10 @@ export function MemberPicker({ value, onChange, label, testId, excludeId, withEx
       noOptionsText={translate('coop.list.empty')}
       loadingText={translate('ra.page.loading')}
       onBlur={onBlur}
+      // The list of choices opens inside the page's main landmark, not at the end of <body> outside every landmark (axe
+      // `region`); in a dialog (outside <main>) where MUI puts it, above the dialog.
+      ref={root}
+      slotProps={{ popper: { container: () => root.current?.closest('main') ?? document.body } }}
       renderOption={(props, m) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (

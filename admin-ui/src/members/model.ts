@@ -106,6 +106,11 @@ export function shareChange(balance: Pick<BalanceRecord, 'quantity' | 'amount'>)
 }
 
 /** After an exit posting (6, 7, 8) the member takes no further postings, whatever the exit date (the API refuses them). */
+/** The key of the button that withdraws a pending end or partial termination (`coop.members.withdrawEnd`): a legal entity's 6 is its dissolution. */
+export function withdrawEndKey(type: number, legalForm: number | null | undefined): string {
+  return `coop.members.withdrawEnd.${type === 6 && legalForm === 1 ? '6d' : String(type)}`;
+}
+
 export const postingsClosed = (member: Pick<MemberRecord, 'exitDate'> | undefined | null): boolean => !!member?.exitDate;
 
 /** One entry of `GET /members/{id}/history` (docs/api.md; contracts `MemberHistoryEntry`). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseDateText } from '../format.js';
-import { canAnnul, churchName, hasExited, isUnderage, memberLabel, postingsClosed, shareChange, shareCount } from './model.js';
+import { german } from '../i18n/catalogues.js';
+import { canAnnul, churchName, hasExited, isUnderage, memberLabel, postingsClosed, shareChange, shareCount, withdrawEndKey } from './model.js';
 
 describe('member helpers of the console', () => {
   it('counts whole shares from cents by integer division', () => {
@@ -72,5 +73,14 @@ describe('church tax code', () => {
     expect(churchName(t, 'rk')).toBe('rk (Roman Catholic)');
     expect(churchName(t, 'xy')).toBe('xy');
     expect(churchName(t, null)).toBe('');
+  });
+
+  it('names the withdrawal of a pending end after the end: a notice is withdrawn, an exclusion lifted, a firm\'s dissolution annulled', () => {
+    const de = (key: string): unknown => key.split('.').reduce<unknown>((t, part) => (t as Record<string, unknown> | undefined)?.[part], german);
+    expect(de(withdrawEndKey(8, 0))).toBe('Kündigung zurücknehmen');
+    expect(de(withdrawEndKey(7, 0))).toBe('Ausschluss aufheben');
+    expect(de(withdrawEndKey(6, 0))).toBe('Todesfall stornieren');
+    expect(de(withdrawEndKey(6, 1))).toBe('Auflösung stornieren');
+    expect(de(withdrawEndKey(2, 1))).toBe('Teilkündigung zurücknehmen');
   });
 });

@@ -59,7 +59,7 @@ function ShareForm() {
         </Grid>
         {record.versions && record.versions.length > 0 ? (
           <Box sx={{ mt: 2 }}>
-            <Typography variant="subtitle2" color="primary" sx={{ textTransform: 'uppercase', letterSpacing: 0.6, mb: 0.5 }}>{translate('coop.shares.cdc')}</Typography>
+            <Typography variant="subtitle2" component="h2" color="primary" sx={{ textTransform: 'uppercase', letterSpacing: 0.6, mb: 0.5 }}>{translate('coop.shares.cdc')}</Typography>
             <Table size="small">
               <TableHead>
                 <TableRow>

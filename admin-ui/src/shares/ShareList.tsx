@@ -9,6 +9,7 @@ import { useServerList } from '../data/useServerList';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
 import { MemberPicker } from '../members/MemberLookup';
 import type { ShareRecord } from './model';
+import { ActionsHeader } from '../common/ActionsHeader';
 
 /**
  * `/shares` (menu 4, ROLE_SUPER_ADMIN): the share register, one row per posting, by member number; each row names its
@@ -45,7 +46,7 @@ export default function ShareList() {
         <Table size="small" aria-labelledby="shares-title" sx={denseColumns}>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ width: 48 }} />
+              <ActionsHeader width={48} />
               <SortHeader list={list} field="memberNr" label={translate('coop.members.nrShort')} title={f('memberNr')} />
               <TableCell sx={head}>{f('memberName')}</TableCell>
               <SortHeader list={list} field="process" label={f('process')} />

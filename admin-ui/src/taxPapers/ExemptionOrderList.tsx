@@ -11,6 +11,7 @@ import { useSession } from '../session/session';
 import { PaperFilters } from './ListFilters';
 import type { ExemptionOrderRecord } from './model';
 import { AddForMemberButton, StateChip, TaxIdWarningChip, exemptionOrderPath, newExemptionOrderPath, useEndLabel, useJointLabel } from './parts';
+import { ActionsHeader } from '../common/ActionsHeader';
 
 const LIST = '/exemption-orders';
 
@@ -58,7 +59,7 @@ export default function ExemptionOrderList() {
               <SortHeader list={list} field="startDate" label={f('startDate')} />
               <SortHeader list={list} field="endDate" label={f('endDate')} />
               <SortHeader list={list} field="state" label={f('state')} />
-              <TableCell sx={{ width: 48 }} />
+              <ActionsHeader width={48} />
             </TableRow>
           </TableHead>
           <TableBody>

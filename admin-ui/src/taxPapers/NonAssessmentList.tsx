@@ -11,6 +11,7 @@ import { useSession } from '../session/session';
 import { PaperFilters } from './ListFilters';
 import type { NonAssessmentRecord } from './model';
 import { AddForMemberButton, StateChip, newNonAssessmentPath, nonAssessmentPath } from './parts';
+import { ActionsHeader } from '../common/ActionsHeader';
 
 const LIST = '/non-assessments';
 
@@ -58,7 +59,7 @@ export default function NonAssessmentList() {
               <SortHeader list={list} field="endDate" label={f('endDate')} />
               <SortHeader list={list} field="original" label={translate('coop.taxPapers.originalColumn')} />
               <SortHeader list={list} field="state" label={f('state')} />
-              <TableCell sx={{ width: 48 }} />
+              <ActionsHeader width={48} />
             </TableRow>
           </TableHead>
           <TableBody>

@@ -81,7 +81,7 @@ export function OtherPapers({ title, ids, children }: { title: string; ids: read
   const highlight = conflictingId(root?.conflict?.message, ids) ?? conflictingId(root?.serverError?.message, ids);
   return (
     <Box sx={{ mt: 3 }} data-testid="paper-others">
-      <Typography variant="subtitle2" component="h3" color="primary" sx={{ mb: 0.5, textTransform: 'uppercase', letterSpacing: 0.6 }}>
+      <Typography variant="subtitle2" component="h2" color="primary" sx={{ mb: 0.5, textTransform: 'uppercase', letterSpacing: 0.6 }}>
         {title}
       </Typography>
       {children(highlight)}

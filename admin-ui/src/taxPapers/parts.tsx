@@ -8,6 +8,7 @@ import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
 import { MemberPicker } from '../members/MemberLookup';
 import type { ExemptionOrderRecord, NonAssessmentRecord, TaxPaperState } from './model';
+import { ActionsHeader } from '../common/ActionsHeader';
 
 export const exemptionOrderPath = (id: string) => `/exemption-orders/${encodeURIComponent(id)}`;
 export const nonAssessmentPath = (id: string) => `/non-assessment/${encodeURIComponent(id)}`;
@@ -110,7 +111,7 @@ export function ExemptionOrderTable({ rows, canWrite, currentId, highlightId, te
             <TableCell sx={head}>{f('startDate')}</TableCell>
             <TableCell sx={head}>{f('endDate')}</TableCell>
             <TableCell sx={head}>{f('state')}</TableCell>
-            <TableCell sx={{ width: 48 }} />
+            <ActionsHeader width={48} />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -160,7 +161,7 @@ export function NonAssessmentTable({ rows, canWrite, currentId, highlightId, tes
             <TableCell sx={head}>{f('startDate')}</TableCell>
             <TableCell sx={head}>{f('endDate')}</TableCell>
             <TableCell sx={head}>{f('state')}</TableCell>
-            <TableCell sx={{ width: 48 }} />
+            <ActionsHeader width={48} />
           </TableRow>
         </TableHead>
         <TableBody>

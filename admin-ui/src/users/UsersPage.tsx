@@ -88,7 +88,9 @@ const UserList = memo(function UserList({ list, selectedId }: { list: ServerList
           <tr>
             <PlainSortHeader list={list} field="username" label={translate('resources.users.fields.username')} width="38%" />
             <th>{translate('resources.users.fields.roles')}</th>
-            <th style={{ width: 112 }} />
+            <th style={{ width: 112 }}>
+              <span className="cl-visually-hidden">{translate('coop.list.actions')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import { ROOT, startProduct, type Product } from './support/product.js';
+
+/**
+ * A clerk's walk through the console in German (issue 22): every screen free of accessibility violations (axe-core,
+ * any impact), the top menu whole at 1024 px, and the words for a partial termination and for withdrawing a pending end.
+ */
+
+const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+
+/** The page's axe violations, as `rule (impact): selectors` lines (empty when there is none). */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** Opens `path` and waits until its heading is there and its requests are done. */
+async function open(page: Page, baseUrl: string, path: string, ready: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForSelector(ready, { visible: true });
+  // The console pings the API now and then, so the network is never idle: the top bar's spinner tells the requests.
+  await page.waitForFunction(() => !document.querySelector('[data-testid="loading-spinner"]'));
+  await new Promise((r) => setTimeout(r, 300));
+}
+
+const person = (givenName: string, name: string, iban: string, extra: Record<string, unknown> = {}) => ({
+  memberType: 1,
+  position: 0,
+  salutation: 'Frau',
+  postalSalutation: 'female',
+  title: 'none',
+  givenName,
+  name,
+  birthDate: '1975-02-03',
+  legalForm: 0,
+  civilStatus: 0,
+  street: 'Birkenweg',
+  streetHomeNumber: '3',
+  zipCode: '10115',
+  city: 'Berlin',
+  state: 'be',
+  isForeign: false,
+  bankname: 'Testbank',
+  iban,
+  bic: 'COBADEFFXXX',
+  entryDate: '2020-01-01',
+  approvalDate: '2020-01-01',
+  interestBegin: '2020-01-01',
+  shareAmount: 2,
+  ...extra,
+});
+
+describe("a clerk's walk through the console in German", () => {
+  let product: Product;
+  let token: string;
+  /** Anna Acker: a member who gave notice today (pending). */
+  let anna: string;
+  /** Berta Bach: a member excluded today (pending). */
+  let berta: string;
+  /** Clara Dorn: a member without an end. */
+  let clara: string;
+  /** Stadtwerke Musterstadt GmbH: a legal entity. */
+  let firm: string;
+  const today = new Date().toISOString().slice(0, 10);
+
+  async function createMember(body: Record<string, unknown>): Promise<string> {
+    const res = await product.api('/members', { method: 'POST', token, body });
+    expect([res.status, res.body]).toEqual([201, expect.objectContaining({ name: body.name })]);
+    return (res.body as { id: string }).id;
+  }
+
+  async function post(body: Record<string, unknown>): Promise<void> {
+    const res = await product.api('/balances', { method: 'POST', token, body: { approvalDate: today, interestBegin: today, ...body } });
+    expect([res.status, res.body]).toEqual([201, expect.anything()]);
+  }
+
+  async function germanPage(width = 1366): Promise<Page> {
+    const page = await product.newPage();
+    await page.setViewport({ width, height: 900 });
+    await page.goto(`${product.baseUrl}/login`);
+    // The language is the browser's choice, kept in react-admin's store (admin-ui/src/i18n/locale.ts).
+    await page.evaluate(() => localStorage.setItem('RaStorecoop.locale', JSON.stringify('de')));
+    await page.goto(`${product.baseUrl}/login`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    await waitForText(page, 'h1', 'Willkommen');
+    return page;
+  }
+
+  beforeAll(async () => {
+    product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
+    token = await product.apiLogin('admin', product.adminPassword);
+    const coopId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cooperative as string;
+    const coop = await product.api(`/cooperatives/${coopId}`, {
+      method: 'PUT',
+      token,
+      body: {
+        name: 'Test eG',
+        fullName: 'Test Wohnungsgenossenschaft eG',
+        address: 'Hauptstraße 1',
+        zip: '10115',
+        city: 'Berlin',
+        email: 'info@test-eg.de',
+        contactPerson: 'Erika Mustermann',
+        url: 'https://test-eg.de',
+        taxId: '1121081508150',
+        bankname: 'Testbank',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        balanceCost: 25000,
+        minimumShares: 1,
+      },
+    });
+    expect(coop.status).toBe(200);
+    anna = await createMember(person('Anna', 'Acker', 'DE89370400440532013000'));
+    berta = await createMember(person('Berta', 'Bach', 'DE02120300000000202051'));
+    clara = await createMember(person('Clara', 'Dorn', 'DE02500105170137075030'));
+    firm = await createMember(
+      person('', 'Stadtwerke Musterstadt GmbH', 'DE02100500000054540402', { legalForm: 1, givenName: null, salutation: null, postalSalutation: 'company', birthDate: null, civilStatus: null, title: null }),
+    );
+    await post({ member: anna, type: 8, date: today, noticeDate: today });
+    await post({ member: berta, type: 7, date: today, noticeDate: today, dispatchDate: today });
+  }, 90_000);
+
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('finds no accessibility violation (axe, any impact) on the screens a clerk uses', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/login`);
+    await page.evaluate(() => localStorage.setItem('RaStorecoop.locale', JSON.stringify('de')));
+    await open(page, product.baseUrl, '/login', tid('login-username'));
+    const found: Record<string, string[]> = {};
+    const check = async (name: string) => {
+      const violations = await axeViolations(page);
+      if (violations.length > 0) {
+        found[name] = violations;
+        await screenshot(page, `walk-axe-${name.replace(/\W+/g, '-')}`);
+      }
+    };
+    await check('/login');
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+
+    const screens: Array<[string, string]> = [
+      ['/', 'h1'],
+      ['/members', tid('members-row')],
+      [`/member/${anna}`, tid('member-withdraw-notice')],
+      [`/member/${firm}`, tid('member-title')],
+      [`/members/${clara}`, 'input[name="name"]'],
+      ['/members/new', 'input[name="name"]'],
+      [`/balances/new/type/2/member/${clara}`, 'input[name="quantity"]'],
+      [`/balances/new/type/7/member/${clara}`, 'input[name="dispatchDate"]'],
+      [`/balances/new/type/8/member/${clara}`, 'input[name="noticeDate"]'],
+      ['/balances', tid('balances-list')],
+      ['/shares', tid('shares-row')],
+      ['/exemption-orders', 'h1'],
+      [`/exemption-orders/new/member/${clara}`, 'input[name="amount"]'],
+      ['/non-assessments', 'h1'],
+      ['/cooperative', 'input[name="fullName"]'],
+      ['/administration', 'h1'],
+      ['/users', 'h1'],
+    ];
+    for (const [path, ready] of screens) {
+      await open(page, product.baseUrl, path, ready);
+      await check(path);
+    }
+    // Reached by a click: the withdrawal of Anna's notice, one entry of the share register.
+    await open(page, product.baseUrl, `/member/${anna}`, tid('member-withdraw-notice'));
+    await page.click(tid('member-withdraw-notice'));
+    await page.waitForSelector(tid('annul-intro'), { visible: true });
+    await check('withdrawal of a notice');
+    await open(page, product.baseUrl, '/shares', tid('shares-edit'));
+    await page.click(tid('shares-edit'));
+    await waitForPath(page, (p) => p.startsWith('/shares/'), 'a share');
+    await page.waitForSelector(tid('form-title'), { visible: true });
+    await check('a share');
+    // The member lookup's list of choices, open.
+    await open(page, product.baseUrl, '/shares', tid('shares-row'));
+    await page.type(tid('shares-filter-member'), 'Dorn');
+    await page.waitForSelector(tid('shares-filter-member-option'), { visible: true });
+    await check('/shares with the member lookup open');
+    expect(found).toEqual({});
+  }, 180_000);
+
+  it('shows every entry of the top menu at 1024 px', async () => {
+    const page = await germanPage(1024);
+    await page.waitForSelector(tid('menu-users'), { visible: true });
+    await screenshot(page, 'walk-menu-1024-de');
+    const cut = await page.evaluate(() => {
+      const nav = document.querySelector('nav.cl-nav')!.getBoundingClientRect();
+      return Array.from(document.querySelectorAll<HTMLElement>('nav.cl-nav a'))
+        .filter((a) => {
+          const r = a.getBoundingClientRect();
+          return r.width === 0 || r.left < nav.left - 0.5 || r.right > nav.right + 0.5 || r.right > window.innerWidth;
+        })
+        .map((a) => a.innerText);
+    });
+    expect(cut).toEqual([]);
+  }, 60_000);
+
+  it('calls type 2 a partial termination and names the withdrawal of each pending end after it', async () => {
+    const page = await germanPage();
+    await open(page, product.baseUrl, `/member/${clara}`, tid('member-action-2'));
+    expect(await textOf(page, tid('member-action-2'))).toBe('Anteile kündigen');
+    await open(page, product.baseUrl, `/balances/new/type/2/member/${clara}`, 'input[name="quantity"]');
+    await waitForText(page, tid('form-title'), 'Neue Buchung: Teilkündigung');
+
+    await open(page, product.baseUrl, `/member/${anna}`, tid('member-withdraw-notice'));
+    expect(await textOf(page, tid('member-withdraw-notice'))).toBe('Kündigung zurücknehmen');
+    await open(page, product.baseUrl, `/member/${berta}`, tid('member-withdraw-notice'));
+    expect(await textOf(page, tid('member-withdraw-notice'))).toBe('Ausschluss aufheben');
+    expect(await textOf(page, tid('member-actions-closed'))).not.toContain('Kündigung');
+    await page.click(tid('member-withdraw-notice'));
+    await waitForText(page, tid('form-title'), 'Ausschluss aufheben');
+    await screenshot(page, 'walk-withdraw-exclusion-de');
+  }, 60_000);
+
+  it("titles a legal entity's tax section without the church (a firm pays no church tax)", async () => {
+    const page = await germanPage();
+    const sections = async () => page.$$eval('form h2', (hs) => hs.map((h) => h.textContent ?? ''));
+    await open(page, product.baseUrl, `/members/${firm}`, 'input[name="name"]');
+    expect(await sections()).toContain('Steuer');
+    expect(await sections()).not.toContain('Steuer und Kirche');
+    await open(page, product.baseUrl, `/members/${clara}`, 'input[name="name"]');
+    expect(await sections()).toContain('Steuer und Kirche');
+  }, 60_000);
+});
