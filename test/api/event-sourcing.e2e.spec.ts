@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import request from 'supertest';
-import type { EventStore, ReadDocument } from '@coop/contracts';
+import { businessToday, type EventStore, type ReadDocument } from '@coop/contracts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,7 +82,8 @@ describe('event sourcing guarantees', () => {
     await request(t.http).put(`/api/v1/exemptionorders/${order.id}`).set(auth(t.adminToken)).send(validOrder(a.id, { endDate: null })).expect(200);
     const nv = await createNonAssessment(t.http, t.adminToken, validNonAssessment(b.id));
     await request(t.http).put(`/api/v1/nonassessments/${nv.id}`).set(auth(t.adminToken)).send(validNonAssessment(b.id, { original: null })).expect(200);
-    await posted(t.http, t.adminToken, { member: b.id, type: 6, ...DATES });
+    // The death is recorded after the transfer's annulation (dated today): an end may not lie before a posting.
+    await posted(t.http, t.adminToken, { member: b.id, type: 6, ...DATES, noticeDate: businessToday() });
     const live = await snapshot(t);
     expect(live.exemptionorders!.length).toBe(1);
     expect(live.nonassessments!.length).toBe(1);
