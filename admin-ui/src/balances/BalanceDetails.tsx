@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { InfoList } from '../common/Section';
 import { formatCount, formatDate, formatMoney } from '../format';
-import { usePostingLabel } from '../members/MemberDashboard';
+import { usePostingLabel } from '../members/usePostingLabel';
 import type { BalanceRecord } from '../members/model';
 
 /** A posting as a label/value list (the annulation screen and the posting view). */

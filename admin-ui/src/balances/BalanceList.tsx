@@ -8,7 +8,7 @@ import { SortHeader } from '../common/SortHeader';
 import { useServerList } from '../data/useServerList';
 import { formatDate, formatMoney, parseDateText } from '../format';
 import { MemberPicker } from '../members/MemberLookup';
-import { usePostingLabel } from '../members/MemberDashboard';
+import { usePostingLabel } from '../members/usePostingLabel';
 import { BALANCE_TYPES, type BalanceRecord } from '../members/model';
 import { ActionsHeader } from '../common/ActionsHeader';
 

@@ -21,16 +21,17 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useGetMany, useGetOne, useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import { InfoList } from '../common/Section';
 import { formatCount, formatDate, formatMoney } from '../format';
 import { DocumentTitle } from '../layout/DocumentTitle';
 import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/Layout';
 import { MemberHistoryCard } from './MemberHistory';
+import { usePostingLabel } from './usePostingLabel';
 import { useSession } from '../session/session';
 import { PendingExit } from './PendingExit';
-import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberLabel, memberName, postingsClosed, shareChange, today, withdrawEndKey, type BalanceRecord, type MemberRecord } from './model';
+import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberName, postingsClosed, shareChange, today, withdrawEndKey, type BalanceRecord, type MemberRecord } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
 import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord } from '../taxPapers/model';
 import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath, taxIdMissing } from '../taxPapers/parts';
@@ -176,25 +177,6 @@ function ActionsCard({ m, sum, canWrite, exitPosting }: { m: MemberRecord; sum: 
       </CardContent>
     </Card>
   );
-}
-
-/** The type of a posting with its partner: "Transfer to member 1002 Miller, Ann". */
-export function usePostingLabel(rows: readonly BalanceRecord[]) {
-  const translate = useTranslate();
-  const partnerIds = [...new Set(rows.flatMap((b) => [b.transferTo, b.transferFrom]).filter((x): x is string => !!x))];
-  const { data: partners } = useGetMany<MemberRecord>('members', { ids: partnerIds }, { enabled: partnerIds.length > 0 });
-  const annulled = [...new Set(rows.map((b) => b.annulPeer).filter((x): x is string => !!x))];
-  const { data: originals } = useGetMany<BalanceRecord>('balances', { ids: annulled }, { enabled: annulled.length > 0 });
-  return (b: BalanceRecord): string => {
-    const original = b.annulPeer ? originals?.find((o) => o.id === b.annulPeer) : undefined;
-    if (original) return translate('coop.balances.annulmentOf', { type: translate(`coop.balances.types.${original.type}`, { _: String(original.type) }) });
-    const type = translate(`coop.balances.types.${b.type}`, { _: String(b.type) });
-    const partnerId = b.transferTo ?? b.transferFrom;
-    if (!partnerId) return type;
-    const partner = partners?.find((p) => p.id === partnerId);
-    const who = partner ? memberLabel(partner) : b.transferMemberNr !== null && b.transferMemberNr !== undefined ? String(b.transferMemberNr) : '';
-    return who ? `${type}: ${who}` : type;
-  };
 }
 
 function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: readonly BalanceRecord[]; sum: number | undefined; loading: boolean; closed: boolean; canWrite: boolean }) {
