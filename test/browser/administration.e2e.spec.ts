@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { choose, fill, waitForFieldMessage, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
+import { cooperativeIdOf } from './support/seed.js';
 
 describe('cooperative and approval numbers', () => {
   let product: Product;
@@ -45,7 +46,7 @@ describe('cooperative and approval numbers', () => {
       return !id || !document.getElementById(id)?.innerText.includes('Invalid IBAN');
     });
     const token = await product.apiLogin('admin', product.adminPassword);
-    const coopId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cooperative as string;
+    const coopId = cooperativeIdOf(token);
     let saved: unknown;
     for (let i = 0; i < 50; i++) {
       saved = (await product.api(`/cooperatives/${coopId}`, { token })).body;

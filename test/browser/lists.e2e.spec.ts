@@ -2,33 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
 import { screenshot, signIn, tid, waitForPath, waitForText, where } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
+import { seedMember, setUpCooperative } from './support/seed.js';
 
-/** A complete member body for `POST /members`, named `Zeile, <givenName>` with the given number. */
+/** The differences from the seed's default member for `POST /members`: `Zeile, <givenName>` with the given number. */
 function zeile(memberNr: number, givenName: string): Record<string, unknown> {
   return {
     memberNr,
-    memberType: 1,
-    position: 0,
     salutation: 'Frau',
     postalSalutation: 'female',
-    title: 'none',
     givenName,
     name: 'Zeile',
     birthDate: '1980-04-12',
-    legalForm: 0,
-    civilStatus: 0,
-    street: 'Lindenweg',
-    streetHomeNumber: '7',
-    zipCode: '10115',
-    city: 'Berlin',
-    state: 'be',
-    isForeign: false,
-    bankname: 'Testbank',
-    iban: 'DE89370400440532013000',
-    bic: 'COBADEFFXXX',
-    entryDate: '2020-01-01',
-    approvalDate: '2020-01-01',
-    interestBegin: '2020-01-01',
     shareAmount: 1,
     churchId: 'rk',
     churchTaxRate: 9,
@@ -62,40 +46,15 @@ describe('lists keep their state in the address', () => {
   beforeAll(async () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
     const token = await product.apiLogin('admin', product.adminPassword);
-    const coopId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cooperative as string;
     // A share price, without which no member is admitted.
-    const coop = await product.api(`/cooperatives/${coopId}`, {
-      method: 'PUT',
-      token,
-      body: {
-        name: 'Test eG',
-        fullName: 'Test Wohnungsgenossenschaft eG',
-        address: 'Hauptstraße 1',
-        zip: '10115',
-        city: 'Berlin',
-        email: 'info@test-eg.de',
-        contactPerson: 'Erika Mustermann',
-        url: 'https://test-eg.de',
-        taxId: '1121081508150',
-        bankname: 'Testbank',
-        iban: 'DE89370400440532013000',
-        bic: 'COBADEFFXXX',
-        balanceCost: 25000,
-        minimumShares: 1,
-      },
-    });
-    expect(coop.status).toBe(200);
+    await setUpCooperative(product, token);
     // 23 members "Zeile" (901-923) and one who has exited (999): 24 with exited members, two pages of 20.
-    for (let i = 1; i <= 23; i += 1) {
-      const res = await product.api('/members', { method: 'POST', token, body: zeile(900 + i, `A${String(i).padStart(2, '0')}`) });
-      expect([res.status, res.body]).toEqual([201, expect.anything()]);
-    }
-    const gone = await product.api('/members', { method: 'POST', token, body: zeile(999, 'Z99') });
-    expect(gone.status).toBe(201);
+    for (let i = 1; i <= 23; i += 1) await seedMember(product, token, zeile(900 + i, `A${String(i).padStart(2, '0')}`));
+    const gone = await seedMember(product, token, zeile(999, 'Z99'));
     const exit = await product.api('/balances', {
       method: 'POST',
       token,
-      body: { member: (gone.body as { id: string }).id, type: 8, date: '2021-06-30', approvalDate: '2021-06-30', interestBegin: '2021-06-30' },
+      body: { member: gone, type: 8, date: '2021-06-30', approvalDate: '2021-06-30', interestBegin: '2021-06-30' },
     });
     expect(exit.status).toBe(201);
   }, 90_000);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
 import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForFieldMessage, waitForPath, waitForText, where } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
+import { seedMember, setUpCooperative } from './support/seed.js';
 
 /** Waits until the confirmation dialog has faded in (for a sharp screenshot). */
 async function waitForDialog(page: Page): Promise<void> {
@@ -27,63 +28,10 @@ describe('members and postings', () => {
   beforeAll(async () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
     token = await product.apiLogin('admin', product.adminPassword);
-    const coopId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cooperative as string;
     // The share price: 250,00 € per share.
-    const coop = await product.api(`/cooperatives/${coopId}`, {
-      method: 'PUT',
-      token,
-      body: {
-        name: 'Test eG',
-        fullName: 'Test Wohnungsgenossenschaft eG',
-        address: 'Hauptstraße 1',
-        zip: '10115',
-        city: 'Berlin',
-        email: 'info@test-eg.de',
-        contactPerson: 'Erika Mustermann',
-        url: 'https://test-eg.de',
-        taxId: '1121081508150',
-        bankname: 'Testbank',
-        iban: 'DE89370400440532013000',
-        bic: 'COBADEFFXXX',
-        balanceCost: 25000,
-        minimumShares: 1,
-      },
-    });
-    expect(coop.status).toBe(200);
-    // The member who receives the transfer, created through the API.
-    const target = await product.api('/members', {
-      method: 'POST',
-      token,
-      body: {
-        memberType: 1,
-        position: 0,
-        salutation: 'Herr',
-        postalSalutation: 'male',
-        title: 'none',
-        givenName: 'Bernd',
-        name: 'Berger',
-        birthDate: '1970-05-04',
-        legalForm: 0,
-        civilStatus: 0,
-        street: 'Lindenweg',
-        streetHomeNumber: '7',
-        zipCode: '10115',
-        city: 'Berlin',
-        state: 'be',
-        isForeign: false,
-        bankname: 'Testbank',
-        iban: 'DE89370400440532013000',
-        bic: 'COBADEFFXXX',
-        entryDate: '2020-01-01',
-        approvalDate: '2020-01-01',
-        interestBegin: '2020-01-01',
-        shareAmount: 2,
-        churchId: 'rk',
-        churchTaxRate: 9,
-      },
-    });
-    expect([target.status, target.body]).toEqual([201, expect.objectContaining({ name: 'Berger' })]);
-    targetId = (target.body as { id: string }).id;
+    await setUpCooperative(product, token);
+    // The member who receives the transfer (Bernd Berger, the seed's default member), created through the API.
+    targetId = await seedMember(product, token, { churchId: 'rk', churchTaxRate: 9 });
   }, 90_000);
 
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { businessToday, membershipEndDate } from '@coop/contracts';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForFieldMessage, waitForPath, waitForText, where } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
+import { seedMember, setUpCooperative } from './support/seed.js';
 
 const MEMBER_ID = /^\/member\/([0-9a-f-]{36})$/;
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -40,59 +41,9 @@ describe('messages in the clerk\'s language (German)', () => {
   beforeAll(async () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
     token = await product.apiLogin('admin', product.adminPassword);
-    const coopId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cooperative as string;
-    const coop = await product.api(`/cooperatives/${coopId}`, {
-      method: 'PUT',
-      token,
-      body: {
-        name: 'Test eG',
-        fullName: 'Test Wohnungsgenossenschaft eG',
-        address: 'Hauptstraße 1',
-        zip: '10115',
-        city: 'Berlin',
-        email: 'info@test-eg.de',
-        contactPerson: 'Erika Mustermann',
-        url: 'https://test-eg.de',
-        taxId: '1121081508150',
-        bankname: 'Testbank',
-        iban: 'DE89370400440532013000',
-        bic: 'COBADEFFXXX',
-        balanceCost: 25000,
-        minimumShares: 1,
-      },
-    });
-    expect(coop.status).toBe(200);
-    const member = await product.api('/members', {
-      method: 'POST',
-      token,
-      body: {
-        memberType: 1,
-        position: 0,
-        salutation: 'Herr',
-        postalSalutation: 'male',
-        title: 'none',
-        givenName: 'Bernd',
-        name: 'Berger',
-        birthDate: '1970-05-04',
-        legalForm: 0,
-        civilStatus: 0,
-        street: 'Lindenweg',
-        streetHomeNumber: '7',
-        zipCode: '10115',
-        city: 'Berlin',
-        state: 'be',
-        isForeign: false,
-        bankname: 'Testbank',
-        iban: 'DE89370400440532013000',
-        bic: 'COBADEFFXXX',
-        entryDate: '2020-01-01',
-        approvalDate: '2020-01-01',
-        interestBegin: '2020-01-01',
-        shareAmount: 2,
-      },
-    });
-    expect(member.status).toBe(201);
-    memberId = (member.body as { id: string }).id;
+    await setUpCooperative(product, token);
+    // Bernd Berger (the seed's default member).
+    memberId = await seedMember(product, token);
   }, 90_000);
 
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
 import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
+import { seedMember, setUpCooperative } from './support/seed.js';
 
 /** The text under a select (its helper text, where the server's message appears). */
 async function waitForSelectMessage(page: Page, source: string, text: string): Promise<void> {
@@ -51,29 +52,16 @@ async function pickMember(page: Page, testId: string, typed: string, memberId: s
   await page.waitForSelector(option, { hidden: true });
 }
 
+/** The differences from the seed's default member: a married person in the Birkenweg with one share. */
 const person = (givenName: string, name: string, extra: Record<string, unknown> = {}) => ({
-  memberType: 1,
-  position: 0,
   salutation: givenName.endsWith('a') || givenName === 'Karin' ? 'Frau' : 'Herr',
   postalSalutation: givenName.endsWith('a') || givenName === 'Karin' ? 'female' : 'male',
-  title: 'none',
   givenName,
   name,
   birthDate: '1975-02-03',
-  legalForm: 0,
   civilStatus: 1,
   street: 'Birkenweg',
   streetHomeNumber: '3',
-  zipCode: '10115',
-  city: 'Berlin',
-  state: 'be',
-  isForeign: false,
-  bankname: 'Testbank',
-  iban: 'DE89370400440532013000',
-  bic: 'COBADEFFXXX',
-  entryDate: '2020-01-01',
-  approvalDate: '2020-01-01',
-  interestBegin: '2020-01-01',
   shareAmount: 1,
   ...extra,
 });
@@ -91,41 +79,16 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
   let firm: string;
   const year = new Date().getFullYear();
 
-  async function createMember(body: Record<string, unknown>): Promise<string> {
-    const res = await product.api('/members', { method: 'POST', token, body });
-    expect([res.status, res.body]).toEqual([201, expect.objectContaining({ name: body.name })]);
-    return (res.body as { id: string }).id;
-  }
-
   beforeAll(async () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
     token = await product.apiLogin('admin', product.adminPassword);
-    const coopId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cooperative as string;
-    const coop = await product.api(`/cooperatives/${coopId}`, {
-      method: 'PUT',
+    await setUpCooperative(product, token);
+    karin = await seedMember(product, token, person('Karin', 'Kaiser'));
+    klaus = await seedMember(product, token, person('Klaus', 'Kaiser'));
+    lena = await seedMember(product, token, person('Lena', 'Lang', { spouse: klaus, spouseGivenName: 'Klaus', spouseName: 'Kaiser' }));
+    firm = await seedMember(
+      product,
       token,
-      body: {
-        name: 'Test eG',
-        fullName: 'Test Wohnungsgenossenschaft eG',
-        address: 'Hauptstraße 1',
-        zip: '10115',
-        city: 'Berlin',
-        email: 'info@test-eg.de',
-        contactPerson: 'Erika Mustermann',
-        url: 'https://test-eg.de',
-        taxId: '1121081508150',
-        bankname: 'Testbank',
-        iban: 'DE89370400440532013000',
-        bic: 'COBADEFFXXX',
-        balanceCost: 25000,
-        minimumShares: 1,
-      },
-    });
-    expect(coop.status).toBe(200);
-    karin = await createMember(person('Karin', 'Kaiser'));
-    klaus = await createMember(person('Klaus', 'Kaiser'));
-    lena = await createMember(person('Lena', 'Lang', { spouse: klaus, spouseGivenName: 'Klaus', spouseName: 'Kaiser' }));
-    firm = await createMember(
       person('', 'Stadtwerke Musterstadt GmbH', { legalForm: 1, givenName: null, salutation: null, postalSalutation: 'company', birthDate: null, civilStatus: null, title: null }),
     );
   }, 90_000);
