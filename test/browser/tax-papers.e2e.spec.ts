@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
-import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import { choose, chooseLanguage, clickElement, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
@@ -106,7 +106,7 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await screenshot(page, 'tax-dashboard-empty');
 
     // A joint order without a spouse recorded for the member: said in the form, and the server's message on saving.
-    await page.click(tid('member-add-exemption-order'));
+    await clickElement(page, tid('member-add-exemption-order'));
     await waitForPath(page, (p) => p === `/exemption-orders/new/member/${karin}`, 'the new exemption order form');
     await page.waitForSelector('input[name="amount"]');
     await waitForText(page, tid('form-title'), 'Kaiser, Karin');
@@ -145,8 +145,7 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     expect(master.body).toMatchObject({ spouse: null, spouseName: 'Kaiser', spouseGivenName: 'Konrad', spouseTaxId: '47036892816', manualTaxId: '86095742719' });
 
     // Now the joint order: the form names the spouse it covers and warns of nothing; this year and the two following.
-    await page.waitForSelector(tid('member-add-exemption-order'));
-    await page.click(tid('member-add-exemption-order'));
+    await clickElement(page, tid('member-add-exemption-order'));
     await waitForPath(page, (p) => p === `/exemption-orders/new/member/${karin}`, 'the new exemption order form again');
     await page.waitForSelector('input[name="amount"]');
     await fill(page, 'input[name="amount"]', '2.000,00');
@@ -183,7 +182,7 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     const firstId = (orders.body as Array<{ id: string }>)[0]!.id;
 
     // A second order overlapping the first is refused with the conflict message; the other order is marked.
-    await page.click(tid('member-add-exemption-order'));
+    await clickElement(page, tid('member-add-exemption-order'));
     await waitForPath(page, (p) => p === `/exemption-orders/new/member/${karin}`, 'the new exemption order form, a second time');
     await page.waitForSelector('input[name="amount"]');
     await fill(page, 'input[name="amount"]', '500,00');
@@ -228,8 +227,7 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
 
     // A member with a linked spouse: a joint order covers the linked member; without Lena's tax id the form warns.
     await page.goto(`${product.baseUrl}/member/${lena}`);
-    await page.waitForSelector(tid('member-add-exemption-order'));
-    await page.click(tid('member-add-exemption-order'));
+    await clickElement(page, tid('member-add-exemption-order'));
     await waitForPath(page, (p) => p === `/exemption-orders/new/member/${lena}`, 'the new order form for Lena');
     await page.waitForSelector('input[name="joint"]');
     await page.click('input[name="joint"]');

@@ -143,3 +143,12 @@ export async function clickMenuOption(page: Page, option: string, name: string):
     throw error;
   }
 }
+
+/**
+ * Clicks an element through the DOM once it is there: immune to the layout shifting under the pointer while cards
+ * below it are still loading (a pointer click at the old coordinates would land beside a button near the page's end).
+ */
+export async function clickElement(page: Page, selector: string): Promise<void> {
+  await page.waitForSelector(selector);
+  await page.$eval(selector, (el) => (el as HTMLElement).click());
+}
