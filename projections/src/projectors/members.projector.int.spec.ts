@@ -123,6 +123,15 @@ describe('members projector', () => {
       expect(await store.get(MEMBERS.name, 'm1')).toMatchObject({ exitDate: null, memberUntil: '9999-12-31', exitNoticeDate: null, shareAmount: 4 });
       expect(await store.get(BALANCES.name, 'b7')).toMatchObject({ annulated: true, date: '2027-12-31' });
       expect(statsAsOf(await store.get(MEMBER_STATS.name, COOP), '2027-01-01')).toEqual({ cents: 100_000, shares: 4 });
+
+      // A year-end posting recorded on 10.01.2026 keeps only what is dated after that day: 30.06.2025 is past for
+      // every later "today", so it leaves the document every posting rewrites.
+      const partial = recorded({ type: 'SharesPosted', data: { memberId: 'm1', balanceId: 'b9', type: 2, quantity: 1, amount: -25_000, shareCost: 25_000, date: '2026-12-31', approvalDate: '2026-01-10', interestBegin: '2026-01-10', noticeDate: '2026-01-10' } }, 'member-m1');
+      await runner.apply([{ ...partial, metadata: { ...partial.metadata, timestamp: '2026-01-10T09:00:00.000Z' } } as RecordedEvent]);
+      const after = await store.get(MEMBER_STATS.name, COOP);
+      expect(after?.yearEndSums).toEqual({ '2026-12-31': { a: -25_000, s: -1 }, '2027-12-31': { a: 0, s: 0 } });
+      expect(statsAsOf(after, '2026-06-01')).toEqual({ cents: 100_000, shares: 4 });
+      expect(statsAsOf(after, '2026-12-31')).toEqual({ cents: 75_000, shares: 3 });
     });
   });
 

@@ -311,7 +311,8 @@ export const membersProjector: Projector = {
           if (original) ops.push(put(BALANCES.name, { ...original, annulated: true, position }));
         }
         const yearEnd = YEAR_END_TYPES.has(event.type === 'SharesPosted' ? event.data.type : event.data.originalType);
-        ops.push(put(MEMBER_STATS.name, withStats(current(statsKey(coop)), coop, position, cents, shares, 0, yearEnd ? d.date : null)));
+        const dated = yearEnd ? { on: d.date, recordedOn: event.metadata.timestamp.slice(0, 10) } : null;
+        ops.push(put(MEMBER_STATS.name, withStats(current(statsKey(coop)), coop, position, cents, shares, 0, dated)));
         return ops;
       }
       case 'SharePaymentCorrected': {
@@ -334,8 +335,11 @@ function num(v: unknown): number {
 export type DatedSums = Readonly<Record<string, { readonly a: number; readonly s: number }>>;
 
 /**
- * The sums; `datedOn` names the date of a posting that takes effect at a year's end, whose sums are also kept by date
- * (`yearEndSums`): the sums as of today leave out those dated later (a notice's withdrawal still pending).
+ * The sums; `dated` names the date of a posting that takes effect at a year's end and the day its event was recorded.
+ * Such a posting dated after that day is also kept by date (`yearEndSums`): the sums as of today leave out those dated
+ * later (a notice's withdrawal still pending). Dates on or before the recording day are dropped from `yearEndSums`:
+ * today is never before it (the business day in Berlin is never before the UTC day), so they are never left out again,
+ * and old postings of any date cannot grow the document every posting rewrites.
  */
 function withStats(
   stats: ReadDocument | undefined,
@@ -344,17 +348,26 @@ function withStats(
   cents: number,
   shares: number,
   members: number,
-  datedOn: string | null = null,
+  dated: { readonly on: string; readonly recordedOn: string } | null = null,
 ): ReadDocument {
-  const dated = (stats?.yearEndSums as DatedSums | undefined) ?? {};
-  const before = dated[datedOn ?? ''] ?? { a: 0, s: 0 };
+  const kept = (stats?.yearEndSums as DatedSums | undefined) ?? {};
+  let yearEndSums = kept;
+  if (dated !== null) {
+    const pending: Record<string, { a: number; s: number }> = {};
+    for (const [day, sum] of Object.entries(kept)) if (day > dated.recordedOn) pending[day] = sum;
+    if (dated.on > dated.recordedOn) {
+      const before = pending[dated.on] ?? { a: 0, s: 0 };
+      pending[dated.on] = { a: before.a + cents, s: before.s + shares };
+    }
+    yearEndSums = pending;
+  }
   return {
     id: cooperativeId,
     cooperativeId,
     balanceSum: num(stats?.balanceSum) + cents,
     shareSum: num(stats?.shareSum) + shares,
     memberTotal: num(stats?.memberTotal) + members,
-    yearEndSums: datedOn === null ? dated : { ...dated, [datedOn]: { a: before.a + cents, s: before.s + shares } },
+    yearEndSums,
     position,
   };
 }
