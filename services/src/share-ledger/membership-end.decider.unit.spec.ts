@@ -266,8 +266,8 @@ describe('a pending end', () => {
         ]);
     });
 
-    it('keeps the minimum until the effective date', () => {
-      refuses(pending, out(3), [err('quantity', 'atLeastAmountMustRemain', '250,00')]);
+    it('keeps the minimum until the effective date, naming what the member holds without the pending withdrawal and what may leave', () => {
+      refuses(pending, out(3), [err('quantity', 'atLeastAmountMustRemain', '250,00', '3', '2')]);
     });
 
     it('is refused after the effective date like any posting of an exited member', () => {

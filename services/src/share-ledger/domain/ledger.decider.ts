@@ -313,7 +313,7 @@ function reversal(
   // Taking shares back (annulling a subscription or an incoming transfer) is a reduction like a
   // withdrawal: the member, who stays, keeps the minimum.
   if (quantity < 0 && lowest < command.terms.minimumShares) {
-    throw new ValidationError([minimumRemainsError('annulPeer', state, date, command.terms)]);
+    throw new ValidationError([minimumRemainsError('annulPeer', [...state.postings.values()], date, command.terms)]);
   }
   return {
     type: 'PostingAnnulled',

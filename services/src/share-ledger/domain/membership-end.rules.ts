@@ -14,11 +14,10 @@ import {
   type SharesPosted,
 } from '@coop/contracts';
 import { isExitPending, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
-import { formatEuro } from '../../kernel/money.js';
 import { amountFor, shareCostErrors } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
-import { requireNewBalance, withEntry, type PostingDates } from './posting-rules.js';
+import { minimumRemainsError, requireNewBalance, withEntry, type PostingDates } from './posting-rules.js';
 
 /** The dates and reasons of a notice (the ledger's PostShares.notice). */
 export interface EndNotice {
@@ -162,7 +161,7 @@ export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberS
   // The holding without the pending withdrawal, and with the transfer: the minimum stays until the end.
   const staying = [...state.postings.values()].filter((p) => p.balanceId !== exit.balanceId);
   if (lowestSharesFrom([...staying, { date: dates.date, shares: -quantity, amount }], dates.date) < terms.minimumShares) {
-    throw new ValidationError([memberFieldError('quantity', 'atLeastAmountMustRemain', formatEuro(terms.minimumShares * terms.shareCost))]);
+    throw new ValidationError([minimumRemainsError('quantity', staying, dates.date, terms)]);
   }
   const remainingShares = state.shares - exit.shares - quantity;
   const remainingCents = state.cents - exit.amount + amount;
