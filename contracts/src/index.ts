@@ -15,6 +15,8 @@ export * from './http/cooperatives.js';
 export * from './http/elma-numbers.js';
 export * from './http/tax-papers.js';
 export * from './http/session.js';
+export * from './http/dividend.js';
+export * from './dividend.js';
 export * from './events/index.js';
 export * from './decider.js';
 export * from './validators.js';

@@ -3,3 +3,4 @@ export * from './cooperative-events.js';
 export * from './elma-number-events.js';
 export * from './member-events.js';
 export * from './tax-paper-events.js';
+export * from './dividend-events.js';

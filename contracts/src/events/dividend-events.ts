@@ -1,0 +1,95 @@
+import type { DividendSettings, DividendType } from '../dividend.js';
+import type { DomainEvent } from '../events.js';
+import type { NonAssessmentType } from '../tax-papers.js';
+
+// ---------------------------------------------------------------------------------------------
+// The cooperative's closure register, stream `dividends-<cooperativeId>`: small, read by every posting so that a
+// posting dated in or before a closed year is refused (the posting appends a revision check on this stream).
+// ---------------------------------------------------------------------------------------------
+
+/** The year is being closed: from now on postings into it are refused; the results follow as `DividendYearClosed`. */
+export type DividendYearClosing = DomainEvent<'DividendYearClosing', { cooperativeId: string; year: number; dividendId: string }>;
+/** The year's closure `dividendId` is written (its stream `dividend-<dividendId>`): the year is final. */
+export type DividendYearClosed = DomainEvent<'DividendYearClosed', { cooperativeId: string; year: number; dividendId: string }>;
+
+export type DividendRegisterEvent = DividendYearClosing | DividendYearClosed;
+export const dividendRegisterStream = (cooperativeId: string): string => `dividends-${cooperativeId}`;
+
+// ---------------------------------------------------------------------------------------------
+// One closure, stream `dividend-<dividendId>`: the resolution, the settings used, the totals and the KapESt return,
+// then one event per member with the result and its trace (GoBD).
+// ---------------------------------------------------------------------------------------------
+
+export type DividendDeclared = DomainEvent<
+  'DividendDeclared',
+  {
+    dividendId: string;
+    cooperativeId: string;
+    year: number;
+    type: DividendType;
+    /** As resolved: the percentage ("4") or the total in cents ("33333"). */
+    amount: string;
+    decisionDate: string;
+    paymentDate: string;
+    /** The effective percentage with four decimals. */
+    percent: string;
+    settings: DividendSettings;
+    totals: {
+      members: number;
+      gross: number;
+      exempt: number;
+      taxable: number;
+      kapest: number;
+      soli: number;
+      churchTax: number;
+      net: number;
+      residue: number;
+    };
+    taxReturn: {
+      row31: { baseEuros: number; kapestEuros: number };
+      row32: { baseEuros: number; kapestEuros: number };
+      row33: { baseEuros: number };
+      row34: { soliCents: number };
+      kapestDueEuros: number;
+      churchTaxes: { churchId: string; cents: number }[];
+    };
+  }
+>;
+
+/**
+ * A member's dividend of the closure, with the withholding and its trace. `churchId` is personal data (sealed under the
+ * member's key); the amounts stay after an erasure so that the totals still add up.
+ */
+export type DividendMemberPaid = DomainEvent<
+  'DividendMemberPaid',
+  {
+    dividendId: string;
+    memberId: string;
+    memberNr: number;
+    year: number;
+    paymentDate: string;
+    holding: number;
+    exactGross: string;
+    gross: number;
+    exempt: number;
+    taxable: number;
+    kapest: number;
+    soli: number;
+    churchTax: number;
+    net: number;
+    basisOfTax: 'nv100' | 'nv60' | 'foreign' | 'legalEntity' | 'heirs' | 'standard';
+    certificate: { id: string; type: NonAssessmentType } | null;
+    /** The exemption order consumed: its volume for the payment year, used before and after (cents). */
+    order: { id: string; joint: boolean; year: number; volume: number; usedBefore: number; usedAfter: number } | null;
+    churchId: string | null;
+    churchRate: string | null;
+    /** The posting lines of the basis: posting id, amount, first day bearing dividend, days. */
+    lines: { postingId: string; amount: number; from: string; days: number }[];
+  }
+>;
+
+export type DividendEvent = DividendDeclared | DividendMemberPaid;
+export const dividendStream = (dividendId: string): string => `dividend-${dividendId}`;
+
+/** Personal data in `DividendMemberPaid`, sealed under `member-<memberId>`. */
+export const DIVIDEND_MEMBER_PERSONAL_FIELDS = ['churchId'] as const;

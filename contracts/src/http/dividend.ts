@@ -1,0 +1,152 @@
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
+import { DAY_COUNTS, DIVIDEND_METHODS, DIVIDEND_TYPES, ROUNDING_MODES } from '../dividend.js';
+import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
+
+/*
+ * The annual dividend (issue 23; SPEC.md sections 3 "Dividend", "Dividend member", 5, 7). Money in integer euro cents;
+ * the return's rows in whole euros where named so; percentages as decimal strings.
+ *
+ * Requests: `GET /dividend/calc` and `POST /dividend/store` take `year`, `type` (`percent` | `amount`), `amount`
+ * (a percentage with up to four decimals, or a total in euros with up to two decimals, `,` or `.`), `decision_date`
+ * and `payment_date` (YYYY-MM-DD; empty: today), as the query string (calc) or the JSON body (store).
+ */
+
+/** The dividend settings recorded on a closure (DOMAIN.md 12a). */
+export class DividendSettingsDto {
+  @IsIn(DIVIDEND_METHODS) readonly dividendMethod!: string;
+  @IsIn(DAY_COUNTS) readonly dayCount!: string;
+  @IsIn(ROUNDING_MODES) readonly dividendRounding!: string;
+  @IsIn(ROUNDING_MODES) readonly taxRounding!: string;
+  @IsBoolean() readonly raiseOldExemptionOrders!: boolean;
+  @IsBoolean() readonly heirsTaxedFromDeath!: boolean;
+  @IsBoolean() readonly allowTestTaxIds!: boolean;
+}
+
+/**
+ * A member's dividend (SPEC.md "Dividend member"). SPEC's `amount`, `dividendAmount` and `dividend` are all the gross
+ * dividend; `realAmount` the exact gross before rounding (cents, decimal string); `balances` the holding it rests on.
+ */
+export class DividendMemberDto {
+  /** The member's id. */
+  @IsString() readonly member!: string;
+  @IsInt() readonly memberNr!: number;
+  @IsOptional() @IsString() readonly givenName!: string | null;
+  @IsString() readonly name!: string;
+  @IsOptional() @IsBusinessDate({}) readonly birthDate!: string | null;
+  @IsOptional() @IsString() readonly taxId!: string | null;
+  @IsInt() readonly balances!: number;
+  @IsString() readonly realAmount!: string;
+  @IsInt() readonly amount!: number;
+  @IsInt() readonly dividendAmount!: number;
+  @IsInt() readonly dividend!: number;
+  /** Exempted by an exemption order or a non-assessment certificate. */
+  @IsInt() readonly exemptions!: number;
+  /** The taxable base. */
+  @IsInt() readonly taxRelevantAmount!: number;
+  /** The gross the tax certificate names (= amount). */
+  @IsInt() readonly taxDividendAmount!: number;
+  /** KapESt. */
+  @IsInt() readonly dividendTax!: number;
+  @IsInt() readonly solidarityTax!: number;
+  @IsInt() readonly churchTax!: number;
+  /** dividendTax + solidarityTax + churchTax. */
+  @IsInt() readonly taxes!: number;
+  /** The net payout. */
+  @IsInt() readonly paymentAmount!: number;
+  /** The net payout (SPEC's `payment`; = paymentAmount). */
+  @IsInt() readonly payment!: number;
+  @IsOptional() @IsString() readonly churchId!: string | null;
+  @IsOptional() @IsString() readonly churchName!: string | null;
+  @IsOptional() @IsString() readonly churchRate!: string | null;
+  @IsBoolean() readonly isLegalEntity!: boolean;
+  @IsBoolean() readonly isForeign!: boolean;
+  /** The certificate type applied (100 or 60), else null. */
+  @IsOptional() @IsInt() readonly hasNonAssessment!: number | null;
+  @IsBoolean() readonly hasExemptionOrder!: boolean;
+  /** nv100, nv60, foreign, legalEntity, heirs or standard (DOMAIN.md 2.9). */
+  @IsString() readonly basisOfTax!: string;
+  /** The order's volume for the payment year, used before and after (cents); null without an order. */
+  @IsOptional() @IsInt() readonly allowanceVolume!: number | null;
+  @IsOptional() @IsInt() readonly allowanceBefore!: number | null;
+  @IsOptional() @IsInt() readonly allowanceAfter!: number | null;
+  /** Problems that refuse the closure: `taxIdMissing`, `spouseTaxIdMissing`. */
+  @IsString({ each: true }) readonly problems!: string[];
+}
+
+/** A problem that refuses the closure, with the members it concerns (empty when it concerns the cooperative). */
+export class DividendErrorDto {
+  /** Error code (SPEC.md 7: errors carry a code), e.g. `taxIdMissing`, `missingBankname`. */
+  @IsString() readonly code!: string;
+  /** The translation template of the message. */
+  @IsString() readonly template!: string;
+  @IsString({ each: true }) readonly parameters!: string[];
+  /** Member ids concerned. */
+  @IsString({ each: true }) readonly members!: string[];
+}
+
+/** Rows 31 to 34 of the KapESt return (DOMAIN.md 5, 12a.10). */
+export class TaxReturnDto {
+  @IsInt() readonly row31BaseEuros!: number;
+  @IsInt() readonly row31KapestEuros!: number;
+  @IsInt() readonly row32BaseEuros!: number;
+  @IsInt() readonly row32KapestEuros!: number;
+  @IsInt() readonly row33BaseEuros!: number;
+  @IsInt() readonly row34SoliCents!: number;
+  /** KapESt due: the total in cents truncated once to whole euros. */
+  @IsInt() readonly kapestDueEuros!: number;
+}
+
+export class ChurchTaxDto {
+  @IsString() readonly churchId!: string;
+  @IsString() readonly name!: string;
+  @IsInt() readonly amount!: number;
+}
+
+/**
+ * The calculation (`GET /dividend/calc`) and a closure (`GET /dividend/{id}`, the list `GET /dividend`). SPEC's
+ * closure fields: `amount` the resolved total (cents; in percent mode Σ gross), `dividend` Σ gross, `percent` with four
+ * decimals; `taxAmount` Σ KapESt, `solidaryTaxAmount` Σ Soli, `churchTax` Σ church tax, `taxableAmount` Σ taxable base,
+ * `registeredTaxAmount` the KapESt due in whole euros.
+ */
+export class DividendDto {
+  /** The closure's id; null for a calculation. */
+  @IsOptional() @IsString() readonly id!: string | null;
+  @IsInt() readonly year!: number;
+  @IsIn(DIVIDEND_TYPES) readonly type!: string;
+  /** As resolved: the percentage ("4") or the total in cents ("33333"). */
+  @IsString() readonly resolved!: string;
+  @IsInt() readonly amount!: number;
+  @IsInt() readonly dividend!: number;
+  @IsString() readonly percent!: string;
+  @IsBusinessDate({}) readonly decisionDate!: string;
+  @IsBusinessDate({}) readonly paymentDate!: string;
+  @IsInt() readonly memberCount!: number;
+  @IsInt() readonly exemptions!: number;
+  @IsInt() readonly taxableAmount!: number;
+  @IsInt() readonly taxAmount!: number;
+  @IsInt() readonly solidaryTaxAmount!: number;
+  @IsInt() readonly churchTax!: number;
+  @IsInt() readonly paymentAmount!: number;
+  @IsInt() readonly registeredTaxAmount!: number;
+  /** Total-amount mode: what stays undistributed (cents). */
+  @IsInt() readonly residue!: number;
+  @NestedOf(() => TaxReturnDto) readonly taxReturn!: TaxReturnDto;
+  @ListOf(() => ChurchTaxDto) readonly singleChurchTax!: readonly ChurchTaxDto[];
+  @NestedOf(() => DividendSettingsDto) readonly settings!: DividendSettingsDto;
+  /** Closure: when and by whom; null for a calculation. */
+  @IsOptional() @IsString() readonly closedAt!: string | null;
+  @IsOptional() @IsString() readonly closedBy!: string | null;
+  /** Calculation only: what refuses the closure (empty: it may be closed). */
+  @ListOf(() => DividendErrorDto) readonly errors!: readonly DividendErrorDto[];
+  /** The members with a dividend, by member number (a list row of `GET /dividend` leaves them out: empty). */
+  @ListOf(() => DividendMemberDto) readonly members!: readonly DividendMemberDto[];
+  @IsString() readonly cooperative!: string;
+}
+
+/** `GET /dividend/years`: a year to choose (SPEC.md 7: key, value), and whether it is closed. */
+export class DividendYearDto {
+  @IsInt() readonly key!: number;
+  @IsString() readonly value!: string;
+  @IsBoolean() readonly closed!: boolean;
+  @IsOptional() @IsString() readonly dividendId!: string | null;
+}
