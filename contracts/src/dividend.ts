@@ -74,3 +74,24 @@ export const CHURCH_NAMES: Readonly<Record<string, string>> = {
 export function churchName(churchId: string): string {
   return CHURCH_NAMES[churchId.trim().toLowerCase()] ?? churchId;
 }
+
+const oneOf = <T extends string>(choices: readonly T[], value: unknown, fallback: T): T =>
+  typeof value === 'string' && (choices as readonly string[]).includes(value) ? (value as T) : fallback;
+const flag = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
+
+/** The dividend settings of a stored cooperative; a setting it has never recorded reads as its default. */
+export function dividendSettingsOf(record: Readonly<Record<string, unknown>>): DividendSettings {
+  const d = DEFAULT_DIVIDEND_SETTINGS;
+  return {
+    dividendMethod: oneOf(DIVIDEND_METHODS, record.dividendMethod, d.dividendMethod),
+    dayCount: oneOf(DAY_COUNTS, record.dayCount, d.dayCount),
+    dividendRounding: oneOf(ROUNDING_MODES, record.dividendRounding, d.dividendRounding),
+    taxRounding: oneOf(ROUNDING_MODES, record.taxRounding, d.taxRounding),
+    raiseOldExemptionOrders: flag(record.raiseOldExemptionOrders, d.raiseOldExemptionOrders),
+    heirsTaxedFromDeath: flag(record.heirsTaxedFromDeath, d.heirsTaxedFromDeath),
+    allowTestTaxIds: flag(record.allowTestTaxIds, d.allowTestTaxIds),
+  };
+}
+
+/** The names of the dividend settings among a cooperative's fields. */
+export const DIVIDEND_SETTING_FIELDS = Object.keys(DEFAULT_DIVIDEND_SETTINGS) as readonly (keyof DividendSettings)[];

@@ -30,6 +30,13 @@ export const WRITABLE_FIELDS = {
     'minimumShares',
     'noticePeriodMonths',
     'interestBeginRule',
+    'dividendMethod',
+    'dayCount',
+    'dividendRounding',
+    'taxRounding',
+    'raiseOldExemptionOrders',
+    'heirsTaxedFromDeath',
+    'allowTestTaxIds',
   ] satisfies readonly (keyof CooperativeFields)[],
   elmanumbers: ['elmaProcess', 'elmaNumber'] satisfies readonly (keyof ElmaNumberWrite)[],
   /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, approvalDate, interestBegin (`PUT` drops memberNr and shareAmount). */

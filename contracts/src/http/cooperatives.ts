@@ -1,8 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { DAY_COUNTS, DEFAULT_DIVIDEND_SETTINGS, DIVIDEND_METHODS, ROUNDING_MODES, type DayCount, type DividendMethod, type RoundingMode } from '../dividend.js';
 import { DEFAULT_INTEREST_BEGIN_RULE, INTEREST_BEGIN_RULES, type InterestBeginRule } from '../plausibility.js';
 import { isValidBic, isValidEmail, isValidIban, isValidTaxNumber, isValidUrl } from '../validators.js';
-import { AsInteger, AsText, IsFilled, Satisfies, rule, ruleNamingValue } from './rules.js';
+import { AsBoolean, AsInteger, AsText, IsFilled, Satisfies, rule, ruleNamingValue } from './rules.js';
 
 const filled = rule('mustNotBeEmpty');
 /** A format rule checks only filled text: empty text is `mustNotBeEmpty` alone. */
@@ -52,6 +53,25 @@ export class CooperativeFields {
   @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? DEFAULT_INTEREST_BEGIN_RULE : value))
   @IsIn(INTEREST_BEGIN_RULES, ruleNamingValue('invalidChoice'))
   interestBeginRule: InterestBeginRule = DEFAULT_INTEREST_BEGIN_RULE;
+  /** The dividend settings (DOMAIN.md 12a; `contracts/src/dividend.ts`); each empty reads as its default. */
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? DEFAULT_DIVIDEND_SETTINGS.dividendMethod : value))
+  @IsIn(DIVIDEND_METHODS, ruleNamingValue('invalidChoice'))
+  dividendMethod: DividendMethod = DEFAULT_DIVIDEND_SETTINGS.dividendMethod;
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? DEFAULT_DIVIDEND_SETTINGS.dayCount : value))
+  @IsIn(DAY_COUNTS, ruleNamingValue('invalidChoice'))
+  dayCount: DayCount = DEFAULT_DIVIDEND_SETTINGS.dayCount;
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? DEFAULT_DIVIDEND_SETTINGS.dividendRounding : value))
+  @IsIn(ROUNDING_MODES, ruleNamingValue('invalidChoice'))
+  dividendRounding: RoundingMode = DEFAULT_DIVIDEND_SETTINGS.dividendRounding;
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? DEFAULT_DIVIDEND_SETTINGS.taxRounding : value))
+  @IsIn(ROUNDING_MODES, ruleNamingValue('invalidChoice'))
+  taxRounding: RoundingMode = DEFAULT_DIVIDEND_SETTINGS.taxRounding;
+  @AsBoolean() @IsBoolean(rule('invalidChoice'))
+  raiseOldExemptionOrders: boolean = DEFAULT_DIVIDEND_SETTINGS.raiseOldExemptionOrders;
+  @AsBoolean() @IsBoolean(rule('invalidChoice'))
+  heirsTaxedFromDeath: boolean = DEFAULT_DIVIDEND_SETTINGS.heirsTaxedFromDeath;
+  @AsBoolean() @IsBoolean(rule('invalidChoice'))
+  allowTestTaxIds: boolean = DEFAULT_DIVIDEND_SETTINGS.allowTestTaxIds;
 }
 
 /** A cooperative as the API answers it. */

@@ -146,6 +146,22 @@ export class DashboardDto {
   @IsInt() readonly balanceSum!: number;
 }
 
+/** A member's dividend of one closed year (member dashboard, member history). Cents. */
+export class MemberDividendDto {
+  @IsString() readonly dividendId!: string;
+  @IsInt() readonly year!: number;
+  @IsBusinessDate({}) readonly paymentDate!: string;
+  /** Gross dividend. */
+  @IsInt() readonly amount!: number;
+  /** Exempted by an exemption order or a non-assessment certificate. */
+  @IsInt() readonly exemptions!: number;
+  @IsInt() readonly dividendTax!: number;
+  @IsInt() readonly solidarityTax!: number;
+  @IsInt() readonly churchTax!: number;
+  /** Net payout. */
+  @IsInt() readonly paymentAmount!: number;
+}
+
 export class MemberDashboardDto {
   @IsString() readonly addressId!: string;
   @ListOf(() => BalanceDto) readonly balance!: readonly BalanceDto[];
@@ -154,6 +170,8 @@ export class MemberDashboardDto {
   /** The member's non-assessment certificates, by start date ascending. */
   @ListOf(() => NonAssessmentDto) readonly nonAssessment!: readonly NonAssessmentDto[];
   @IsInt() readonly sumBalance!: number;
+  /** The member's dividends of closed years, by year descending (filled once the closures' read model exists). */
+  @IsOptional() @ListOf(() => MemberDividendDto) readonly dividends?: readonly MemberDividendDto[];
 }
 
 /** The posting of a `SharesPosted` or `PostingAnnulled` history entry. */

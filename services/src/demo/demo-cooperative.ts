@@ -6,6 +6,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   cooperativeStream,
   DEFAULT_INTEREST_BEGIN_RULE,
+  dividendSettingsOf,
   DEFAULT_NOTICE_PERIOD_MONTHS,
   interestBeginRuleOf,
   memberNumberSequenceStream,
@@ -92,6 +93,7 @@ export async function prepareCooperative(
       // The statutes of an energy cooperative often bind the capital for two years (§ 65 (2) GenG allows up to five).
       noticePeriodMonths: options.noticePeriodMonths ?? DEMO_NOTICE_PERIOD_MONTHS,
       interestBeginRule: fields.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE,
+      ...dividendSettingsOf(fields as Record<string, unknown>),
     };
     await running.app.get(CommandBus).execute(new UpdateCooperativeCommand(contextFor(actor), id, complete));
     fields = await load();

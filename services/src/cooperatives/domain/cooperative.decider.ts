@@ -1,4 +1,7 @@
 import {
+  DAY_COUNTS,
+  DIVIDEND_METHODS,
+  ROUNDING_MODES,
   DEFAULT_NOTICE_PERIOD_MONTHS,
   fieldError,
   INTEREST_BEGIN_RULES,
@@ -97,6 +100,13 @@ export function cooperativeErrors(f: Partial<CooperativeFields>): FieldError[] {
   }
   if (f.interestBeginRule !== undefined && !(INTEREST_BEGIN_RULES as readonly unknown[]).includes(f.interestBeginRule)) {
     errors.push(fieldError('interestBeginRule', 'invalidChoice', String(f.interestBeginRule)));
+  }
+  const choices: readonly [keyof CooperativeFields, readonly unknown[]][] = [
+    ['dividendMethod', DIVIDEND_METHODS], ['dayCount', DAY_COUNTS], ['dividendRounding', ROUNDING_MODES], ['taxRounding', ROUNDING_MODES],
+    ['raiseOldExemptionOrders', [true, false]], ['heirsTaxedFromDeath', [true, false]], ['allowTestTaxIds', [true, false]],
+  ];
+  for (const [field, allowed] of choices) {
+    if (f[field] !== undefined && !allowed.includes(f[field])) errors.push(fieldError(field, 'invalidChoice', String(f[field])));
   }
   return errors;
 }
