@@ -10,3 +10,4 @@ export * from './projectors/elma-numbers.projector.js';
 export * from './projectors/members.projector.js';
 export * from './projectors/tax-papers.projector.js';
 export * from './read-store/mongo-read-store.js';
+export * from './projectors/dividend-collections.js';
