@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  DEFAULT_DIVIDEND_SETTINGS,
   fieldError,
   NotFoundError,
   ValidationError,
@@ -30,6 +31,7 @@ const valid: CooperativeFields = {
   minimumShares: 1,
   noticePeriodMonths: 3,
   interestBeginRule: 'nextMonth',
+  ...DEFAULT_DIVIDEND_SETTINGS,
 };
 
 const TEXT_FIELDS = ['name', 'fullName', 'address', 'zip', 'city', 'email', 'contactPerson', 'url', 'taxId', 'bankname', 'iban', 'bic'] as const;
@@ -323,5 +325,17 @@ describe('cooperative decider: UpdateCooperative', () => {
 describe('cooperativeErrors', () => {
   it('finds no error in a valid record', () => {
     expect(cooperativeErrors(valid)).toEqual([]);
+  });
+});
+
+describe('the dividend settings', () => {
+  it('refuses a setting outside its choices, naming the value', () => {
+    const errors = cooperativeErrors({ ...valid, dayCount: 'act/360' as never, taxRounding: 'up' as never, allowTestTaxIds: 'yes' as never });
+    expect(errors).toEqual(
+      expect.arrayContaining([fieldError('dayCount', 'invalidChoice', 'act/360'), fieldError('taxRounding', 'invalidChoice', 'up'), fieldError('allowTestTaxIds', 'invalidChoice', 'yes')]),
+    );
+  });
+  it('takes each choice of DOMAIN.md 12a', () => {
+    expect(cooperativeErrors({ ...valid, dividendMethod: 'yearEnd', dayCount: 'act/act', dividendRounding: 'halfUp', taxRounding: 'halfUp', raiseOldExemptionOrders: false })).toEqual([]);
   });
 });
