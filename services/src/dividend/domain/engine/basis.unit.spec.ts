@@ -4,7 +4,7 @@ import { calculateDividend, memberBasis, type BasisPosting, type MemberInput } f
 import { held, member, params, posting, settings } from './testing/members.js';
 
 /** The basis (DOMAIN.md 1.2, 12a.6) for FY 2024 under 30E/360 unless said: basis in cents = weight / 360. */
-const basisOf = (postings: BasisPosting[], s: Partial<DividendSettings> = {}) => {
+const basisOf = (postings: readonly BasisPosting[], s: Partial<DividendSettings> = {}) => {
   const b = memberBasis(member({ id: 'm', memberNr: 1, postings }), 2024, settings(s));
   return { holding: b.holding, weight: Number(b.weight), days: b.lines.map((l) => l.days), from: b.lines.map((l) => l.from) };
 };
