@@ -49,8 +49,11 @@ export interface DividendInputCertificate {
   readonly endDate: string;
 }
 
-/** The master facts kept from the member events (the rest of `MemberInput`). */
-const MASTER_FIELDS = ['legalForm', 'isForeign', 'state', 'churchId', 'churchTaxRate', 'manualTaxId', 'taxId', 'spouse', 'spouseTaxId', 'entryDate'] as const;
+/**
+ * The master facts kept from the member events (the rest of `MemberInput`), and the names and birth date a
+ * calculation's answer shows beside each member (so the preview reads no second collection).
+ */
+const MASTER_FIELDS = ['name', 'givenName', 'birthDate', 'legalForm', 'isForeign', 'state', 'churchId', 'churchTaxRate', 'manualTaxId', 'taxId', 'spouse', 'spouseTaxId', 'entryDate'] as const;
 
 const TYPES = new Set<string>([
   'MemberAdmitted',

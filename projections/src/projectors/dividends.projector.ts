@@ -19,11 +19,23 @@ type DividendEvent = DividendDeclared | DividendMemberPaid;
 
 /** The closure's summary document from its declaration. */
 function closureDoc(recorded: RecordedEvent, d: DividendDeclared['data']): ReadDocument {
-  const t = d.totals;
-  const r = d.taxReturn;
   return stamp(recorded, {
     id: d.dividendId,
     cooperativeId: d.cooperativeId,
+    ...closureFields(d),
+    closedAt: recorded.metadata.timestamp,
+    closedBy: recorded.metadata.user,
+  });
+}
+
+/**
+ * The `DividendDto` fields of a declaration (without id, members, errors, closedAt, closedBy): the same for a closure's
+ * document and for a calculation's answer, so the preview shows exactly what the closure records.
+ */
+export function closureFields(d: Omit<DividendDeclared['data'], 'dividendId'>) {
+  const t = d.totals;
+  const r = d.taxReturn;
+  return {
     cooperative: d.cooperativeId,
     year: d.year,
     type: d.type,
@@ -54,18 +66,29 @@ function closureDoc(recorded: RecordedEvent, d: DividendDeclared['data']): ReadD
     },
     singleChurchTax: r.churchTaxes.map((c) => ({ churchId: c.churchId, name: churchName(c.churchId), amount: c.cents })),
     settings: d.settings,
-    closedAt: recorded.metadata.timestamp,
-    closedBy: recorded.metadata.user,
-  });
+  };
 }
 
 /** A member's result in a closure, with its trace. */
 function memberDoc(recorded: RecordedEvent, d: DividendMemberPaid['data'], input: ReadDocument | undefined): ReadDocument {
-  const taxes = d.kapest + d.soli + d.churchTax;
   return stamp(recorded, {
     id: dividendMemberId(d.dividendId, d.memberId),
     cooperativeId: recorded.metadata.cooperativeId,
     dividendId: d.dividendId,
+    ...memberResultFields(d, { legalEntity: input?.legalForm === 1, foreign: input?.isForeign === true }),
+    lines: d.lines,
+    order: d.order,
+    certificate: d.certificate,
+  });
+}
+
+/**
+ * The `DividendMemberDto` fields of a member's payout (without the names, birth date and tax id, joined at read time):
+ * the same for a closure's document and for a calculation's answer.
+ */
+export function memberResultFields(d: Omit<DividendMemberPaid['data'], 'dividendId' | 'lines'>, facts: { readonly legalEntity: boolean; readonly foreign: boolean }) {
+  const taxes = d.kapest + d.soli + d.churchTax;
+  return {
     member: d.memberId,
     memberNr: d.memberNr,
     year: d.year,
@@ -88,19 +111,16 @@ function memberDoc(recorded: RecordedEvent, d: DividendMemberPaid['data'], input
     churchId: d.churchId ?? null,
     churchName: d.churchId ? churchName(d.churchId) : null,
     churchRate: d.churchRate,
-    isLegalEntity: input?.legalForm === 1,
-    isForeign: input?.isForeign === true,
+    isLegalEntity: facts.legalEntity,
+    isForeign: facts.foreign,
     hasNonAssessment: d.certificate?.type ?? null,
     hasExemptionOrder: d.order !== null,
     basisOfTax: d.basisOfTax,
     allowanceVolume: d.order?.volume ?? null,
     allowanceBefore: d.order?.usedBefore ?? null,
     allowanceAfter: d.order?.usedAfter ?? null,
-    problems: [],
-    lines: d.lines,
-    order: d.order,
-    certificate: d.certificate,
-  });
+    problems: [] as string[],
+  };
 }
 
 /** The closures and every member's result in them. */
