@@ -8,6 +8,7 @@ import {
   fieldError,
   ValidationError,
   type DividendEvent,
+  type DividendRegisterEvent,
   type DividendMemberPaid,
   type FieldError,
 } from '@coop/contracts';
@@ -16,7 +17,7 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { closureRegisterDecider, yearState, type ClosureCommand } from '../domain/closure-register.decider.js';
+import { closureRegisterDecider, yearState, type ClosureCommand, type ClosureRegister } from '../domain/closure-register.decider.js';
 import { memberBasis, type DividendParams, type MemberResult } from '../domain/engine/index.js';
 import { declarationOf, DividendCalculation, payoutOf, refusalOf, SCAN_BATCH, type Calculation } from '../queries/dividend-calculation.js';
 import { toMemberInput } from '../queries/member-input.js';
@@ -34,6 +35,15 @@ function refuse(errors: readonly FieldError[]): Error {
 }
 
 const closedMeanwhile = (year: number): Error => refuse([fieldError('year', 'yearAlreadyClosed', String(year))]);
+
+/** The register's decision, its refusal of a closed year answered as such (409). */
+function decide(command: ClosureCommand, state: ClosureRegister): DividendRegisterEvent[] {
+  try {
+    return closureRegisterDecider.decide(command, state);
+  } catch (error) {
+    throw error instanceof ValidationError ? refuse(error.errors) : error;
+  }
+}
 
 /**
  * The year's closure, so that exactly one closure wins and no posting is lost (design-23.md):
@@ -63,7 +73,7 @@ export class CloseYearHandler implements ICommandHandler<CloseYearCommand, strin
 
     const before = await this.writer.load(register, closureRegisterDecider);
     const lock: ClosureCommand = { type: 'LockYear', cooperativeId, year: params.year, dividendId: newRecordId(), today };
-    const locking = closureRegisterDecider.decide(lock, before.state);
+    const locking = decide(lock, before.state);
     if (locking.length > 0) {
       await this.append(params.year, [{ streamId: register, expected: before.expected, events: this.writer.stamp(locking, ctx, cooperativeId) }]);
     }
@@ -73,7 +83,7 @@ export class CloseYearHandler implements ICommandHandler<CloseYearCommand, strin
     if (dividendId === undefined) throw closedMeanwhile(params.year);
     const calc = await this.calculation.calculate(cooperativeId, params, today);
     if (calc.errors.length > 0) throw refuse(refusalOf(calc.errors));
-    const closing = closureRegisterDecider.decide({ type: 'FinishClosure', cooperativeId, year: params.year, dividendId }, locked.state);
+    const closing = decide({ type: 'FinishClosure', cooperativeId, year: params.year, dividendId }, locked.state);
     const events: DividendEvent[] = [{ type: 'DividendDeclared', data: declarationOf(calc, dividendId) }, ...(await this.payouts(calc, dividendId))];
     await this.append(params.year, [
       { streamId: register, expected: locked.expected, events: this.writer.stamp(closing, ctx, cooperativeId) },
