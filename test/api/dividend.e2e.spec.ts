@@ -239,6 +239,34 @@ describe('dividend: calculation and the year’s closure', () => {
     expect(got.members.find((x) => x.member === m.we1!.id)).toMatchObject({ name: 'Eins', givenName: 'Anna', taxId: TAX_IDS[0], birthDate: '1980-04-12' });
   });
 
+  it('resumes a closure that stopped after its lock (the year left closing), under the lock’s id', async () => {
+    const stream = `dividends-${t.cooperativeId}`;
+    const events = t.running.storage.events;
+    const register = await events.readStream(stream);
+    const year = EARLIER - 1;
+    const metadata = { cooperativeId: t.cooperativeId, user: 'admin', timestamp: new Date().toISOString(), correlationId: 'c', causationId: 'c', schemaVersion: 1 };
+    await events.append(stream, register[register.length - 1]!.revision, [
+      { type: 'DividendYearClosing', data: { cooperativeId: t.cooperativeId, year, dividendId: 'stopped-closure' }, metadata },
+    ]);
+    const resumed = (await store(t.http, t.adminToken, params(year)).expect(201)).body as DividendDto;
+    expect(resumed).toMatchObject({ id: 'stopped-closure', year });
+    // WE-9's member alone held shares then; the order's volume of this year is used up by the two payouts before.
+    expect(resumed.members.map((x) => [x.member, x.dividend, x.exemptions])).toEqual([[m.we9!.id, 14_000, 0]]);
+    expect(templates(await store(t.http, t.adminToken, params(year)).expect(409))).toEqual([['year', 'yearAlreadyClosed', { 0: String(year) }]]);
+  });
+
+  it('rebuilds the dividend read models from the log exactly as they were built live', async () => {
+    const read = async (): Promise<unknown[]> => {
+      const list = (await request(t.http).get('/api/v1/dividend').set(auth(t.adminToken)).expect(200)).body as DividendDto[];
+      const closures = await Promise.all(list.map(async (d) => (await request(t.http).get(`/api/v1/dividend/${d.id}`).set(auth(t.adminToken)).expect(200)).body));
+      const preview = (await calc(t.http, t.adminToken, params(EARLIER - 2)).expect(200)).body;
+      return [list, closures, preview];
+    };
+    const live = await read();
+    await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken)).expect(200);
+    expect(await read()).toEqual(live);
+  });
+
   it('another cooperative sees none of it', async () => {
     const years = (await request(t.http).get('/api/v1/dividend/years').set(auth(otherAdmin)).expect(200)).body as DividendYearDto[];
     expect(years.every((y) => !y.closed)).toBe(true);
