@@ -122,7 +122,9 @@ describe('dividend: calculation and the year’s closure', () => {
   });
 
   it('calculates last year to the cent of the worked examples, writing nothing', async () => {
+    const head = await t.running.storage.events.headPosition();
     const res = await calc(t.http, t.adminToken, params(LAST)).expect(200);
+    expect(await t.running.storage.events.headPosition()).toBe(head);
     const run = res.body as DividendDto;
     expect(run.errors).toEqual([]);
     const of = (member: MemberDto) => run.members.find((x) => x.member === member.id);
@@ -276,6 +278,8 @@ describe('dividend: calculation and the year’s closure', () => {
     const preview = (await calc(t.http, otherAdmin, params(LAST)).expect(200)).body as DividendDto;
     expect(preview.members).toEqual([]);
     expect(preview.errors).toEqual([]);
+    const byAmount = (await calc(t.http, otherAdmin, params(LAST, { type: 'amount', amount: '500' })).expect(200)).body as DividendDto;
+    expect(byAmount).toMatchObject({ amount: 50_000, dividend: 0, residue: 50_000, percent: '0.0000', members: [] });
   });
 
   it('roles: a restricted user reads closures but may neither calculate nor close', async () => {
