@@ -15,6 +15,8 @@ import { runTotals, taxReturn } from './tax-return.js';
 import type { DividendParams, DividendRun, MemberInput, MemberResult, OrderInput } from './types.js';
 import { certificateOn, withhold, type TaxFacts, type WithholdingContext } from './withholding.js';
 
+const NO_ORDERS: readonly OrderInput[] = [];
+
 const byPayoutOrder = (a: TaxFacts, b: TaxFacts): number => a.memberNr - b.memberNr || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export class DividendCalculator {
@@ -51,8 +53,8 @@ export class DividendCalculator {
       deathDate: member.deathDate,
       holding: basis.holding,
       weight: basis.weight,
-      orders: member.orders.filter((o) => validOn(o.startDate, o.endDate, paymentDate)),
-      certificate: certificateOn(member.certificates, paymentDate),
+      orders: member.orders.length === 0 ? NO_ORDERS : member.orders.filter((o) => validOn(o.startDate, o.endDate, paymentDate)),
+      certificate: member.certificates.length === 0 ? null : certificateOn(member.certificates, paymentDate),
     });
   }
 

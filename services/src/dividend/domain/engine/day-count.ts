@@ -82,6 +82,10 @@ export function daysInYear(from: string, year: number, dayCount: DayCount): numb
   if (start.year < year) return whole;
   if (start.year > year) return 0;
   if (dayCount === '30E/360') return 30 * (12 - start.month) + 31 - Math.min(start.day, 30);
-  const actual = dayNumber({ year: year + 1, month: 1, day: 1 }) - dayNumber(start);
-  return Math.min(actual, whole);
+  const leap = isLeapYear(year);
+  const dayOfYear = (DAYS_BEFORE_MONTH[start.month - 1] ?? 0) + start.day + (leap && start.month > 2 ? 1 : 0);
+  return Math.min((leap ? 366 : 365) - dayOfYear + 1, whole);
 }
+
+/** Days of a common year before each month. */
+const DAYS_BEFORE_MONTH = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334] as const;

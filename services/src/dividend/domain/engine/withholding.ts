@@ -12,11 +12,11 @@
  *    KapESt = B / (4 + k) with church tax k × KapESt, else 25 % × B; Soli 5.5 % × KapESt.
  * KapESt and church tax are rounded by `taxRounding`; Soli is always cut (§ 4 S. 3 SolZG). Net = gross − taxes.
  */
-import type { CertificateInput, MemberInput, MemberProblem, MemberResult, OrderInput } from './types.js';
 import type { DividendSettings, RoundingMode } from '@coop/contracts';
 import { AllowanceLedger, orderVolume, preferredOrder } from './allowance.js';
-import { divide, parseDecimal, shortDecimals, toSafe, type Ratio } from './exact.js';
 import type { GrossShare } from './distribution.js';
+import { divide, parseDecimal, shortDecimals, toSafe, type Ratio } from './exact.js';
+import type { CertificateInput, MemberInput, MemberProblem, MemberResult, OrderInput } from './types.js';
 
 /** What the calculator keeps of a member after `add`: the basis and the tax facts, not the postings. */
 export interface TaxFacts {
