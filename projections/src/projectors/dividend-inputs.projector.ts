@@ -18,15 +18,12 @@ import { DIVIDEND_INPUTS } from './dividend-collections.js';
  * (ReadStore.scan) into the engine. Erased personal data (a deleted key) arrives as null and is stored as absent.
  */
 
-/** A posting as the basis needs it (the engine's `BasisPosting`). */
-export interface DividendInputPosting {
-  readonly id: string;
-  readonly type: number;
-  readonly amount: number;
-  readonly date: string;
-  readonly interestBegin: string;
-  readonly annulled: boolean;
-}
+/**
+ * A posting as the basis needs it (the engine's `BasisPosting`), as a tuple: id, type, signed amount (cents), date,
+ * interest begin, annulled (1) or not (0). A member's document holds every posting and is rewritten by each of them,
+ * and the calculation parses every document: tuples keep it about 40 % smaller than objects.
+ */
+export type DividendInputPosting = readonly [id: string, type: number, amount: number, date: string, interestBegin: string, annulled: 0 | 1];
 
 /** An exemption order as the engine needs it (`OrderInput`). */
 export interface DividendInputOrder {
@@ -136,13 +133,14 @@ export const dividendInputsProjector: Projector = {
         return next(masterOf(event.data));
       case 'SharesPosted': {
         const d = event.data;
-        return next({ postings: [...postingsOf(doc), { id: d.balanceId, type: d.type, amount: d.amount, date: d.date, interestBegin: d.interestBegin, annulled: false }] });
+        const posting: DividendInputPosting = [d.balanceId, d.type, d.amount, d.date, d.interestBegin, 0];
+        return next({ postings: [...postingsOf(doc), posting] });
       }
       case 'PostingAnnulled': {
         // The original and its annulation count as never made (DOMAIN.md 1.2): both are kept, flagged.
         const d = event.data;
-        const postings = postingsOf(doc).map((p) => (p.id === d.annulPeer ? { ...p, annulled: true } : p));
-        postings.push({ id: d.balanceId, type: 5, amount: d.amount, date: d.date, interestBegin: d.interestBegin ?? d.date, annulled: true });
+        const postings = postingsOf(doc).map((p): DividendInputPosting => (p[0] === d.annulPeer ? [p[0], p[1], p[2], p[3], p[4], 1] : p));
+        postings.push([d.balanceId, 5, d.amount, d.date, d.interestBegin ?? d.date, 1]);
         return next({ postings });
       }
       case 'MembershipEndNoticed':

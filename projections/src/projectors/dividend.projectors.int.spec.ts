@@ -98,13 +98,13 @@ describe('dividend projectors', () => {
       await runner.apply(history());
       expect(await store.get(DIVIDEND_INPUTS.name, 'm1')).toMatchObject({
         memberNr: 7, legalForm: 0, isForeign: false, state: 'nw', churchId: 'rk', manualTaxId: '86095742719', spouse: 'm2', deathDate: null, exitDate: null,
-        postings: [{ id: 'b1', type: 0, amount: 100_000, date: '2020-01-01', interestBegin: '2020-01-01', annulled: false }],
+        postings: [['b1', 0, 100_000, '2020-01-01', '2020-01-01', 0]],
         orders: [{ id: 'f1', memberId: 'm1', joint: true, spouseMemberId: 'm2', amount: 80_000, issueDate: '2024-12-01', startDate: '2025-01-01', endDate: null, usedByYear: { '2026': 6000 } }],
         certificates: [],
       });
       const m2 = await store.get(DIVIDEND_INPUTS.name, 'm2');
       expect(m2).toMatchObject({ isForeign: true, state: null, churchTaxRate: '8', deathDate: '2026-02-03', exitDate: '2026-12-31', certificates: [{ id: 'n1', type: 60, startDate: '2025-01-01', endDate: '2027-12-31' }] });
-      expect((m2!.postings as { id: string; annulled: boolean }[]).map((p) => [p.id, p.annulled])).toEqual([['b2', false], ['b3', true], ['b4', true], ['b5', false]]);
+      expect((m2!.postings as unknown[][]).map((p) => [p[0], p[2], p[5]])).toEqual([['b2', 50_000, 0], ['b3', 20_000, 1], ['b4', -20_000, 1], ['b5', -50_000, 0]]);
     });
   });
 

@@ -33,7 +33,7 @@ const isNvType = (v: unknown): v is NonAssessmentType => (NON_ASSESSMENT_TYPES a
 export function toMemberInput(doc: ReadDocument): MemberInput {
   const state = str(doc, 'state');
   const postings = ((doc.postings as DividendInputPosting[] | undefined) ?? []).map(
-    (p): BasisPosting => ({ id: p.id, type: p.type as BasisPosting['type'], amount: p.amount, date: p.date, interestBegin: p.interestBegin, annulled: p.annulled }),
+    (p): BasisPosting => ({ id: p[0], type: p[1] as BasisPosting['type'], amount: p[2], date: p[3], interestBegin: p[4], annulled: p[5] === 1 }),
   );
   const orders = ((doc.orders as DividendInputOrder[] | undefined) ?? []).map((o): OrderInput => ({ ...o }));
   const certificates = ((doc.certificates as DividendInputCertificate[] | undefined) ?? [])
