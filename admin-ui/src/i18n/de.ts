@@ -469,6 +469,7 @@ export const de: Messages<typeof en> = {
       notYetShown: 'Ihre letzte Änderung ist gespeichert, wird aber noch nicht angezeigt. Bitte versuchen Sie es gleich noch einmal.',
       internalError: 'Der Server konnte diese Anfrage nicht ausführen. Bitte versuchen Sie es noch einmal; schlägt es erneut fehl, wenden Sie sich an Ihre Administration.',
       requestFailed: 'Die Anfrage ist fehlgeschlagen (HTTP %{0})',
+      closedYear: 'Das Jahr %{0} ist abgeschlossen: Korrekturen gehören in das nächste offene Jahr.',
     },
     errors: {
       http: 'Die Anfrage ist fehlgeschlagen (HTTP %{status})',

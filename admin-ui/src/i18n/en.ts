@@ -478,6 +478,7 @@ export const en = {
       notYetShown: 'Your last change is saved but does not show yet. Please try again in a moment.',
       internalError: 'The server could not complete this request. Please try again; if it fails again, tell your administrator.',
       requestFailed: 'The request failed (HTTP %{0})',
+      closedYear: 'The year %{0} is closed: corrections go into the next open year.',
       // Every template of the API (contracts `ValidationTemplate`) has its text: one without fails the type check.
     } satisfies Record<ValidationTemplate | ConsoleValidationKey, string>,
     errors: {
