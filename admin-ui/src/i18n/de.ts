@@ -175,6 +175,9 @@ export const de: Messages<typeof en> = {
         holdingAfter: 'Bestand danach: %{shares} Anteil · %{amount} |||| Bestand danach: %{shares} Anteile · %{amount}',
         changed: '%{field}: %{from} → %{to}',
         empty: '(leer)',
+        dividend: 'Dividende %{year} · ausgezahlt am %{date}',
+        dividendTaxes: 'Brutto %{gross} · freigestellt %{exempt} · KapESt %{kapest} · Soli %{soli} · Kirchensteuer %{church} · netto %{net}',
+        dividendAllowance: 'Freistellungsauftrag: vorher %{before} genutzt, danach %{after}, von %{volume}',
         kinds: {
           admitted: 'Mitglied aufgenommen',
           changed: 'Stammdaten geändert',
@@ -184,6 +187,7 @@ export const de: Messages<typeof en> = {
           exitRevoked: 'Ausscheiden aufgehoben',
           noticed: 'Kündigung erfasst',
           noticeWithdrawn: 'Kündigung zurückgenommen',
+          dividend: 'Dividende ausgezahlt',
           other: 'Änderung',
         },
       },

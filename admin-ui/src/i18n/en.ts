@@ -183,6 +183,9 @@ export const en = {
         holdingAfter: 'Holding after: %{shares} share · %{amount} |||| Holding after: %{shares} shares · %{amount}',
         changed: '%{field}: %{from} → %{to}',
         empty: '(empty)',
+        dividend: 'Dividend %{year} · paid on %{date}',
+        dividendTaxes: 'Gross %{gross} · exempted %{exempt} · KapESt %{kapest} · Soli %{soli} · church tax %{church} · net %{net}',
+        dividendAllowance: 'Exemption order: %{before} used before, %{after} after, of %{volume}',
         kinds: {
           admitted: 'Member admitted',
           changed: 'Master data changed',
@@ -192,6 +195,7 @@ export const en = {
           exitRevoked: 'Exit revoked',
           noticed: 'Notice recorded',
           noticeWithdrawn: 'Notice withdrawn',
+          dividend: 'Dividend paid',
           other: 'Change',
         },
       },
