@@ -10,7 +10,7 @@ export type { CooperativeFields, CooperativeDto } from './http/cooperatives.js';
 export type { ElmaProcess, ElmaNumberDto } from './http/elma-numbers.js';
 export type { Option } from './http/options.js';
 export type { DuplicateCandidate, DuplicateReason } from './http/member-duplicates.js';
-export type { MemberDto, BalanceDto, ShareVersion, ShareDto, DashboardDto, MemberDashboardDto, MemberDividendDto, MemberHistoryEntry } from './http/members.js';
+export type { MemberDto, BalanceDto, ShareVersion, ShareDto, DashboardDto, MemberDashboardDto, MemberDividendDto, MemberHistoryEntry, HistoryDividend } from './http/members.js';
 export type { FieldChange, ExemptionOrderDto, NonAssessmentDto, TaxPaperHistoryEntry } from './http/tax-papers.js';
 export type { Role } from './roles.js';
 export type { FieldError, ValidationTemplate } from './validation.js';

@@ -38,7 +38,10 @@ export interface Subscription {
 /** The append-only event log. One adapter per engine (SQLite, KurrentDB); one contract suite for all. */
 export interface EventStore {
   append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult>;
-  /** Atomic append to several streams: all or nothing, each with its expected revision. */
+  /**
+   * Atomic append to several streams: all or nothing, each with its expected revision. An entry without events writes
+   * nothing and only checks its stream's revision (a posting checks the dividend register so: issue 23).
+   */
   appendMulti(appends: readonly StreamAppend[]): Promise<AppendResult>;
   /** All events of one stream in order; empty when the stream does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;

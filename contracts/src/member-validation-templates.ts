@@ -46,7 +46,13 @@ export type MemberValidationTemplate =
    * "An extraordinary notice is possible after one full financial year of membership, from {0}" / "Eine außerordentliche
    * Kündigung ist erst nach einem vollen Geschäftsjahr der Mitgliedschaft möglich, ab {0}" (§ 65 (3) GenG).
    */
-  | 'extraordinaryNeedsFullYear';
+  | 'extraordinaryNeedsFullYear'
+  /**
+   * "The year {0} is closed: corrections go into the next open year." / "Das Jahr {0} ist abgeschlossen: Korrekturen
+   * gehören in das nächste offene Jahr." (issue 23: a posting or annulation dated in or before the latest year whose
+   * dividend is closing or closed; {0} that year. On `date`, `interestBegin`, `noticeDate`, `entryDate` or `annulPeer`.)
+   */
+  | 'closedYear';
 
 export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = [
   'selectTarget',
@@ -64,4 +70,5 @@ export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = 
   'postingAfterEnd',
   'withdrawalLeavesTooFew',
   'extraordinaryNeedsFullYear',
+  'closedYear',
 ];

@@ -205,6 +205,49 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         );
         expect(await store.readStream(b)).toEqual([]);
       });
+
+      // A posting checks the cooperative's dividend register so (issue 23): a closure appended meanwhile refuses it.
+      it('checks the revision of a stream given without events and writes nothing to it', async () => {
+        const a = stream('check-a');
+        const register = stream('check-register');
+        const missing = stream('check-missing');
+        await store.append(register, 'no_stream', events(1, 2));
+        const result = await store.appendMulti([
+          { streamId: a, expected: 'no_stream', events: events(10, 1) },
+          { streamId: register, expected: 1, events: [] },
+          { streamId: missing, expected: 'no_stream', events: [] },
+        ]);
+        expect(result.revisions[a]).toBe(0);
+        expect(await store.readStream(register)).toHaveLength(2);
+        expect(await store.readStream(missing)).toEqual([]);
+        expect((await store.readStream(a))[0]!.position).toBe(result.position);
+      });
+
+      it('refuses the whole append when a stream given without events has moved on', async () => {
+        const a = stream('check2-a');
+        const register = stream('check2-register');
+        await store.append(register, 'no_stream', events(1, 1));
+        await expectConflict(
+          store.appendMulti([
+            { streamId: a, expected: 'no_stream', events: events(10, 1) },
+            { streamId: register, expected: 'no_stream', events: [] },
+          ]),
+          register,
+          'no_stream',
+          0,
+        );
+        await store.append(register, 0, events(2, 1));
+        await expectConflict(
+          store.appendMulti([
+            { streamId: a, expected: 'no_stream', events: events(10, 1) },
+            { streamId: register, expected: 0, events: [] },
+          ]),
+          register,
+          0,
+          1,
+        );
+        expect(await store.readStream(a)).toEqual([]);
+      });
     });
 
     describe('global log', () => {

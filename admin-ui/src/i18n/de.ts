@@ -175,6 +175,9 @@ export const de: Messages<typeof en> = {
         holdingAfter: 'Bestand danach: %{shares} Anteil · %{amount} |||| Bestand danach: %{shares} Anteile · %{amount}',
         changed: '%{field}: %{from} → %{to}',
         empty: '(leer)',
+        dividend: 'Dividende %{year} · ausgezahlt am %{date}',
+        dividendTaxes: 'Brutto %{gross} · freigestellt %{exempt} · KapESt %{kapest} · Soli %{soli} · Kirchensteuer %{church} · netto %{net}',
+        dividendAllowance: 'Freistellungsauftrag: vorher %{before} genutzt, danach %{after}, von %{volume}',
         kinds: {
           admitted: 'Mitglied aufgenommen',
           changed: 'Stammdaten geändert',
@@ -184,6 +187,7 @@ export const de: Messages<typeof en> = {
           exitRevoked: 'Ausscheiden aufgehoben',
           noticed: 'Kündigung erfasst',
           noticeWithdrawn: 'Kündigung zurückgenommen',
+          dividend: 'Dividende ausgezahlt',
           other: 'Änderung',
         },
       },
@@ -479,6 +483,7 @@ export const de: Messages<typeof en> = {
       missingCooperativeBic: 'Die BIC der Genossenschaft fehlt',
       taxIdMissing: 'Freistellungsauftrag für dieses Mitglied nicht möglich, keine Steuer-ID angegeben! (Mitglied Nr. %{0})',
       spouseTaxIdMissing: 'Gemeinsamer Freistellungsauftrag nicht möglich, die Steuer-ID des Ehegatten fehlt (Mitglied Nr. %{0})',
+      closedYear: 'Das Jahr %{0} ist abgeschlossen: Korrekturen gehören in das nächste offene Jahr.',
     },
     errors: {
       http: 'Die Anfrage ist fehlgeschlagen (HTTP %{status})',

@@ -183,6 +183,9 @@ export const en = {
         holdingAfter: 'Holding after: %{shares} share · %{amount} |||| Holding after: %{shares} shares · %{amount}',
         changed: '%{field}: %{from} → %{to}',
         empty: '(empty)',
+        dividend: 'Dividend %{year} · paid on %{date}',
+        dividendTaxes: 'Gross %{gross} · exempted %{exempt} · KapESt %{kapest} · Soli %{soli} · church tax %{church} · net %{net}',
+        dividendAllowance: 'Exemption order: %{before} used before, %{after} after, of %{volume}',
         kinds: {
           admitted: 'Member admitted',
           changed: 'Master data changed',
@@ -192,6 +195,7 @@ export const en = {
           exitRevoked: 'Exit revoked',
           noticed: 'Notice recorded',
           noticeWithdrawn: 'Notice withdrawn',
+          dividend: 'Dividend paid',
           other: 'Change',
         },
       },
@@ -488,6 +492,7 @@ export const en = {
       missingCooperativeBic: "The cooperative's BIC is missing",
       taxIdMissing: 'FSA impossible for this member, no tax id provided! (member no. %{0})',
       spouseTaxIdMissing: "Joint FSA impossible, the spouse's tax id is missing (member no. %{0})",
+      closedYear: 'The year %{0} is closed: corrections go into the next open year.',
       // Every template of the API (contracts `ValidationTemplate`) has its text: one without fails the type check.
     } satisfies Record<ValidationTemplate | ConsoleValidationKey, string>,
     errors: {

@@ -1,5 +1,6 @@
 import { Box, Card, CardHeader, CircularProgress, Typography } from '@mui/material';
 import { useGetMany, useTranslate } from 'react-admin';
+import type { HistoryDividend } from '@coop/contracts/console';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
 import { churchName, memberLabel, type HistoryEntry, type MemberRecord } from './model';
 import { useMemberHistory } from './queries';
@@ -14,6 +15,7 @@ const KIND: Record<string, string> = {
   MembershipEndNoticed: 'noticed',
   MembershipEndWithdrawn: 'noticeWithdrawn',
   SharePaymentCorrected: 'other',
+  DividendMemberPaid: 'dividend',
 };
 
 const DOT: Record<string, string> = {
@@ -25,6 +27,7 @@ const DOT: Record<string, string> = {
   exitRevoked: 'warning.main',
   noticed: 'error.main',
   noticeWithdrawn: 'warning.main',
+  dividend: 'secondary.main',
   other: 'text.disabled',
 };
 
@@ -94,6 +97,7 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
           {entry.notice.withdrawnOn ? formatDate(entry.notice.withdrawnOn) : ''}
         </Typography>
       ) : null}
+      {entry.dividend ? <DividendLines dividend={entry.dividend} /> : null}
       {entry.correction ? (
         <Typography variant="body2" component="div" sx={{ mt: 0.25 }}>
           {translate('resources.shares.fields.rueckpfleinzahlung')}: {formatMoney(entry.correction.rueckpfleinzahlung)}
@@ -116,6 +120,33 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
       {p && entry.shareAmountAfter !== undefined ? (
         <Typography variant="caption" color="text.secondary" component="div">
           {translate('coop.members.history.holdingAfter', { smart_count: entry.shareAmountAfter, shares: formatCount(entry.shareAmountAfter), amount: formatMoney(entry.shareTotalAfter ?? 0) })}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** A dividend entry (issue 23): year and payment date, gross, exemptions, the taxes and the net, the allowance consumed. */
+function DividendLines({ dividend: d }: { dividend: HistoryDividend }) {
+  const translate = useTranslate();
+  return (
+    <Box data-testid="history-dividend" sx={{ mt: 0.25 }}>
+      <Typography variant="body2" component="div">
+        {translate('coop.members.history.dividend', { year: d.year, date: formatDate(d.paymentDate) })}
+      </Typography>
+      <Typography variant="body2" component="div">
+        {translate('coop.members.history.dividendTaxes', {
+          gross: formatMoney(d.amount),
+          exempt: formatMoney(d.exemptions),
+          kapest: formatMoney(d.dividendTax),
+          soli: formatMoney(d.solidarityTax),
+          church: formatMoney(d.churchTax),
+          net: formatMoney(d.paymentAmount),
+        })}
+      </Typography>
+      {d.allowanceBefore !== null && d.allowanceAfter !== null ? (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {translate('coop.members.history.dividendAllowance', { before: formatMoney(d.allowanceBefore), after: formatMoney(d.allowanceAfter), volume: formatMoney(d.allowanceVolume) })}
         </Typography>
       ) : null}
     </Box>

@@ -170,8 +170,8 @@ export class MemberDashboardDto {
   /** The member's non-assessment certificates, by start date ascending. */
   @ListOf(() => NonAssessmentDto) readonly nonAssessment!: readonly NonAssessmentDto[];
   @IsInt() readonly sumBalance!: number;
-  /** The member's dividends of closed years, by year descending (filled once the closures' read model exists). */
-  @IsOptional() @ListOf(() => MemberDividendDto) readonly dividends?: readonly MemberDividendDto[];
+  /** The member's dividends of closed years, by year descending (the read model `dividend_members`). */
+  @ListOf(() => MemberDividendDto) readonly dividends!: readonly MemberDividendDto[];
 }
 
 /** The posting of a `SharesPosted` or `PostingAnnulled` history entry. */
@@ -214,6 +214,31 @@ export class HistoryCorrection {
   @IsOptional() @IsBusinessDate({}) readonly interestEnd!: string | null;
 }
 
+/**
+ * The dividend of a `DividendMemberPaid` history entry: what the member was paid in one closure, with its taxes and
+ * the exemption order's allowance consumed (cents; issue 23). Dated on the payment date.
+ */
+export class HistoryDividend {
+  @IsString() readonly dividendId!: string;
+  /** The financial year the dividend is for. */
+  @IsInt() readonly year!: number;
+  @IsBusinessDate({}) readonly paymentDate!: string;
+  /** Gross dividend. */
+  @IsInt() readonly amount!: number;
+  /** Exempted by an exemption order or a non-assessment certificate. */
+  @IsInt() readonly exemptions!: number;
+  /** The exemption order's volume for the payment year and how much of it was used before and after (null without an order). */
+  @IsOptional() @IsInt() readonly allowanceVolume!: number | null;
+  @IsOptional() @IsInt() readonly allowanceBefore!: number | null;
+  @IsOptional() @IsInt() readonly allowanceAfter!: number | null;
+  /** KapESt. */
+  @IsInt() readonly dividendTax!: number;
+  @IsInt() readonly solidarityTax!: number;
+  @IsInt() readonly churchTax!: number;
+  /** Net payout. */
+  @IsInt() readonly paymentAmount!: number;
+}
+
 /** One entry of `GET /members/{id}/history`. */
 export class MemberHistoryEntry {
   /** Global log position (a bigint as a string). */
@@ -234,6 +259,12 @@ export class MemberHistoryEntry {
   @IsOptional() @NestedOf(() => HistoryCorrection) readonly correction?: HistoryCorrection;
   /** MembershipEndNoticed, MembershipEndWithdrawn. */
   @IsOptional() @NestedOf(() => HistoryNotice) readonly notice?: HistoryNotice;
+  /**
+   * DividendMemberPaid (issue 23): the member's dividend of one closure. Such an entry stands at its closure's place
+   * in the log (`position`); `revision` is that of the member's stream it follows, `timestamp` and `user` the closure's,
+   * and the holding after it is the holding before (a dividend is paid out, not credited).
+   */
+  @IsOptional() @NestedOf(() => HistoryDividend) readonly dividend?: HistoryDividend;
   @IsInt() readonly shareAmountAfter!: number;
   @IsInt() readonly shareTotalAfter!: number;
 }

@@ -1,6 +1,7 @@
 /** The members area's public entry (member master data): what other areas may use. */
 export { MembersModule } from './members.module.js';
 export { MemberReads } from './queries/member-reads.js';
+export { MemberDividendReads } from './queries/member-dividends.js';
 export { holdingOn, toMemberDto } from './queries/member.view.js';
 export { memberDecider, type AdmitMemberRequest, type ChangeMemberDataRequest, type MemberCommand } from './member-stream.decider.js';
 export { memberMasterDecider, type AdmitMember, type ChangeMemberData } from './domain/member-master.decider.js';

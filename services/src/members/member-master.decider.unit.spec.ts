@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { NotFoundError, ValidationError, type FieldError, type MemberEvent, type MemberMasterData } from '@coop/contracts';
 import { admitted, COOP, err, exited, M, member, OTHER_COOP, personMaster, posted, subscribed, terms } from '../kernel/testing/member-events.js';
+import { closedThroughOf } from '../kernel/closed-years.js';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
 import { memberMasterDecider, type AdmitMember, type MasterDataCommand } from './domain/member-master.decider.js';
 
@@ -169,5 +170,27 @@ describe('member master decider: ChangeMemberData', () => {
 
   it('answers a member that never existed as NotFoundError', () => {
     spec.given([]).when(change()).thenThrows(NotFoundError);
+  });
+});
+
+describe('member master decider: an admission into a closed year (issue 23)', () => {
+  // The register has 2025 closing (kernel/closed-years.ts): the initial subscription is a posting (0) like any other.
+  const closedThrough = closedThroughOf([{ type: 'DividendYearClosing', data: { cooperativeId: COOP, year: 2025, dividendId: 'd-2025' } }]);
+
+  it('refuses an entry dated in the closing year, and an interest begin in it, with closedYear', () => {
+    refuses([], admit({}, { closedThrough }), [err('entryDate', 'closedYear', '2025'), err('interestBegin', 'closedYear', '2025')]);
+    refuses([], admit({ entryDate: '2026-01-01', approvalDate: '2026-01-01', interestBegin: '2025-12-01' }, { closedThrough }), [err('interestBegin', 'closedYear', '2025')]);
+  });
+
+  it('names every other error of the form beside it', () => {
+    refuses([], admit({}, { closedThrough, shareAmount: 0 }), [err('shareAmount', 'mustBeAtLeast', '1'), err('entryDate', 'closedYear', '2025'), err('interestBegin', 'closedYear', '2025')]);
+  });
+
+  it('admits a member entering in the next open year', () => {
+    const open = { entryDate: '2026-01-02', approvalDate: '2026-01-05', interestBegin: '2026-02-01' };
+    spec
+      .given([])
+      .when(admit(open, { closedThrough }))
+      .then([admitted(open), { ...subscribed(3), data: { ...(subscribed(3).data as object), date: '2026-01-02', approvalDate: '2026-01-05', interestBegin: '2026-02-01' } } as MemberEvent]);
   });
 });

@@ -5,12 +5,13 @@ import { ChangeMemberHandler, CreateMemberHandler, MemberCommandRunner } from '.
 import { MembersController } from './http/members.controller.js';
 import { MemberReads } from './queries/member-reads.js';
 import { MemberDuplicates } from './queries/member-duplicates.js';
+import { MemberDividendReads } from './queries/member-dividends.js';
 
 /** Member master data: admission, changes of master data, the member list and the member's documents (issue 4). */
 @Module({
   imports: [CqrsModule, ShareLedgerModule],
   controllers: [MembersController],
-  providers: [MemberReads, MemberDuplicates, MemberCommandRunner, CreateMemberHandler, ChangeMemberHandler],
-  exports: [MemberReads],
+  providers: [MemberReads, MemberDuplicates, MemberDividendReads, MemberCommandRunner, CreateMemberHandler, ChangeMemberHandler],
+  exports: [MemberReads, MemberDividendReads],
 })
 export class MembersModule {}

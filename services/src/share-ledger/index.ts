@@ -1,5 +1,6 @@
 /** The share ledger's public entry: what other areas may use. */
 export { ShareLedgerModule } from './share-ledger.module.js';
 export { ShareTermsReader } from './commands/share-terms.reader.js';
+export { ClosedYearsReader, revisionCheck, type ClosedYears } from './commands/closed-years.reader.js';
 export { shareLedgerDecider, transferCounterpartToAnnul, type LedgerCommand } from './domain/ledger.decider.js';
 export { LedgerReads } from './queries/ledger-reads.js';

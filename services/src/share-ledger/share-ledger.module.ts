@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CorrectShareHandler, LedgerCommandRunner, PostBalanceHandler } from './commands/posting.commands.js';
+import { ClosedYearsReader } from './commands/closed-years.reader.js';
 import { ShareTermsReader } from './commands/share-terms.reader.js';
 import { BalancesController } from './http/balances.controller.js';
 import { SharesController } from './http/shares.controller.js';
@@ -13,7 +14,7 @@ import { LedgerReads } from './queries/ledger-reads.js';
 @Module({
   imports: [CqrsModule],
   controllers: [BalancesController, SharesController],
-  providers: [ShareTermsReader, LedgerReads, LedgerCommandRunner, PostBalanceHandler, CorrectShareHandler],
-  exports: [ShareTermsReader, LedgerReads],
+  providers: [ShareTermsReader, ClosedYearsReader, LedgerReads, LedgerCommandRunner, PostBalanceHandler, CorrectShareHandler],
+  exports: [ShareTermsReader, ClosedYearsReader, LedgerReads],
 })
 export class ShareLedgerModule {}

@@ -2,7 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { DashboardDto, MemberDashboardDto, NotFoundError } from '@coop/contracts';
 import { MEMBER_STATS, MEMBERS, statsAsOf } from '@coop/projections';
-import { holdingOn } from '../../members/index.js';
+import { holdingOn, MemberDividendReads } from '../../members/index.js';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import { businessToday, previousDay } from '@coop/contracts';
@@ -19,6 +19,7 @@ export class DashboardController {
     private readonly reads: ReadModels,
     private readonly ledger: LedgerReads,
     private readonly papers: TaxPaperReads,
+    private readonly dividends: MemberDividendReads,
   ) {}
 
   /**
@@ -53,10 +54,11 @@ export class DashboardController {
   async member(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MemberDashboardDto> {
     const doc = await this.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
     const coop = actor.cooperativeId;
-    const [balance, exemptionOrder, nonAssessment] = await Promise.all([
+    const [balance, exemptionOrder, nonAssessment, dividends] = await Promise.all([
       this.ledger.memberBalances(coop, id),
       this.papers.memberExemptionOrders(coop, id),
       this.papers.memberNonAssessments(coop, id),
+      this.dividends.dashboard(coop, id),
     ]);
     return {
       addressId: id,
@@ -65,6 +67,7 @@ export class DashboardController {
       nonAssessment,
       // As of today: shares whose withdrawal is still pending (a notice taking effect at a year's end) count.
       sumBalance: holdingOn(doc, businessToday()).cents,
+      dividends,
     };
   }
 }

@@ -20,7 +20,7 @@ import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
-import { ShareTermsReader } from '../../share-ledger/index.js';
+import { ClosedYearsReader, revisionCheck, ShareTermsReader, type ClosedYears } from '../../share-ledger/index.js';
 import { memberMasterDecider, type MasterDataCommand } from '../domain/member-master.decider.js';
 import { memberNumberClaimDecider, memberNumberSequenceDecider, nextMemberNumber } from '../domain/member-number.decider.js';
 
@@ -63,11 +63,16 @@ interface Decided {
  */
 @Injectable()
 export class MemberCommandRunner {
-  constructor(private readonly writer: StreamWriter, private readonly shareTerms: ShareTermsReader) {}
+  constructor(private readonly writer: StreamWriter, private readonly shareTerms: ShareTermsReader, private readonly closedYears: ClosedYearsReader) {}
 
   /** The cooperative's share terms (the initial subscription needs them). */
   terms(cooperativeId: string): Promise<ShareTerms> {
     return this.shareTerms.terms(cooperativeId);
+  }
+
+  /** The cooperative's closed years (the initial subscription is a posting: issue 23, share-ledger ClosedYearsReader). */
+  openYears(cooperativeId: string): Promise<ClosedYears> {
+    return this.closedYears.read(cooperativeId);
   }
 
   /** Decides a command on master data (admission, change) on the member's whole state, personal data opened. */
@@ -77,9 +82,10 @@ export class MemberCommandRunner {
     return { streamId, loaded, events: memberMasterDecider.decide(command, loaded.state) };
   }
 
-  async append(decided: readonly Decided[], ctx: CommandContext, extra: readonly StreamAppend[] = []): Promise<void> {
+  /** `checks`: streams appended with no events, only their expected revision (the dividend register), with a write that has events. */
+  async append(decided: readonly Decided[], ctx: CommandContext, extra: readonly StreamAppend[] = [], checks: readonly StreamAppend[] = []): Promise<void> {
     const appends = this.appends(decided, ctx, extra);
-    if (appends.length > 0) await this.writer.appendAll(appends);
+    if (appends.length > 0) await this.writer.appendAll([...appends, ...checks]);
   }
 
   private appends(decided: readonly Decided[], ctx: CommandContext, extra: readonly StreamAppend[]): StreamAppend[] {
@@ -146,6 +152,7 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
     await this.members.retrying(async () => {
       const errors: FieldError[] = [];
       const terms = await this.members.terms(cooperativeId);
+      const years = await this.members.openYears(cooperativeId);
       // The number first (the member's events carry it); a taken one is answered with the rules needing the terms.
       const claimed = await collectAsync(() => this.members.claimNumber(ctx, memberId, memberNr), errors);
       const { shareAmount } = input;
@@ -165,6 +172,7 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
               balanceId,
               terms,
               plausibility,
+              closedThrough: years.closedThrough,
             })
             .catch((error: unknown) => {
               // Errors come before warnings: a taken number is answered first, the warnings once the form is right.
@@ -176,7 +184,8 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
       );
       if (errors.length > 0) throw new ValidationError(errors);
       if (warned) throw warned;
-      await this.members.append([decided!], ctx, claimed!.appends);
+      // The register's revision too: a closure starting meanwhile makes the admission decide again.
+      await this.members.append([decided!], ctx, claimed!.appends, [revisionCheck(years)]);
     });
     return memberId;
   }

@@ -1,4 +1,5 @@
 import { memberFieldError, ValidationError, type Decider, type FieldError, type MemberDataChanged, type MemberEvent, type MemberMasterData } from '@coop/contracts';
+import { openYearErrors, type ClosedThrough } from '../../kernel/closed-years.js';
 import { evolveMemberStream, initialMemberState, requireMember, type MemberState } from '../../kernel/member-stream.js';
 import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
 import { requirePlausibleAdmission, requirePlausibleChange, type Plausibility } from './plausibility.js';
@@ -17,6 +18,11 @@ export type AdmitMember = {
   readonly terms: ShareTerms;
   /** The warnings on the dates and their confirmation (members/domain/plausibility.ts); left out: not checked. */
   readonly plausibility?: Plausibility;
+  /**
+   * The latest year whose dividend is closing or closed (issue 23, kernel/closed-years.ts): the initial subscription
+   * (posting 0) dated or bearing dividend in or before it is refused (`closedYear`). Left out: none closed.
+   */
+  readonly closedThrough?: ClosedThrough;
 };
 
 export type ChangeMemberData = {
@@ -75,6 +81,8 @@ export function masterDataErrors(memberId: string, master: MemberMasterData): Fi
 function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
   if (state.exists) throw new ValidationError([memberFieldError(null, 'invalidChoice', command.memberId)]);
   const errors = [...masterDataErrors(command.memberId, command.master), ...subscriptionErrors(command.shareAmount, command.terms)];
+  // The initial subscription is dated on the entry date and bears dividend from the interest begin.
+  errors.push(...openYearErrors(command.closedThrough ?? null, [['entryDate', command.master.entryDate], ['interestBegin', command.master.interestBegin]]));
   if (errors.length > 0) throw new ValidationError(errors);
   requirePlausibleAdmission(command.master, command.plausibility);
   const { master } = command;

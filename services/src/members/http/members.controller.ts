@@ -30,6 +30,7 @@ import { asOfDate, MemberReads } from '../queries/member-reads.js';
 import { masterOf } from './member-master.js';
 import { toMemberDto } from '../queries/member.view.js';
 import { duplicateQueryOf, MemberDuplicates } from '../queries/member-duplicates.js';
+import { MemberDividendReads } from '../queries/member-dividends.js';
 
 @ApiTags('members')
 @ApiBearerAuth()
@@ -40,6 +41,7 @@ export class MembersController {
     private readonly members: MemberReads,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     private readonly duplicateReads: MemberDuplicates,
+    private readonly dividends: MemberDividendReads,
   ) {}
 
   @Get()
@@ -102,7 +104,8 @@ export class MembersController {
         shareTotalAfter: state.cents,
       });
     }
-    return out;
+    // The closures the member was paid in (issue 23), each at its place in the log.
+    return this.dividends.history(actor.cooperativeId, id, out);
   }
 
   @Get(':id')

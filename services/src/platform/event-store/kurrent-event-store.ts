@@ -90,10 +90,19 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     };
   }
 
-  async appendMulti(appends: readonly StreamAppend[]): Promise<AppendResult> {
+  async appendMulti(all: readonly StreamAppend[]): Promise<AppendResult> {
+    // An entry without events only checks its stream's revision (the port's contract; a posting checks the dividend
+    // register so). KurrentDB refuses a stream append request without records, so the revision is read right before the
+    // append, which is not atomic with it: an event appended to that stream in between is not seen (SQLite checks it
+    // inside the append's transaction).
+    const checked: Record<string, number> = {};
+    for (const check of all.filter((a) => a.events.length === 0)) checked[check.streamId] = await this.checkRevision(check.streamId, check.expected);
+    const appends = all.filter((a) => a.events.length > 0);
+    if (appends.length === 0) return { revisions: checked, position: -1n };
     if (appends.length === 1) {
       const only = appends[0]!;
-      return this.append(only.streamId, only.expected, only.events);
+      const result = await this.append(only.streamId, only.expected, only.events);
+      return { ...result, revisions: { ...checked, ...result.revisions } };
     }
     const byStream = new Map(appends.map((a) => [a.streamId, a.expected] as const));
     let result;
@@ -119,9 +128,25 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
       }
       throw error;
     }
-    const revisions: Record<string, number> = {};
+    const revisions: Record<string, number> = { ...checked };
     for (const response of result.responses) revisions[response.streamName] = Number(response.revision);
     return { revisions, position: result.position };
+  }
+
+  /** The stream's revision (-1 when it does not exist), or ConcurrencyError when it is not the expected one. */
+  private async checkRevision(streamId: string, expected: ExpectedRevision): Promise<number> {
+    let actual: number | 'no_stream' = 'no_stream';
+    try {
+      for await (const resolved of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        if (resolved.event) actual = Number(resolved.event.revision);
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    const matches =
+      expected === 'any' || (expected === 'no_stream' ? actual === 'no_stream' : expected === 'stream_exists' ? actual !== 'no_stream' : actual === expected);
+    if (!matches) throw new ConcurrencyError(streamId, expected, actual);
+    return actual === 'no_stream' ? -1 : actual;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

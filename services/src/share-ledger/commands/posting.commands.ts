@@ -10,6 +10,7 @@ import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer
 import { shareLedgerDecider, transferCounterpartToAnnul, type LedgerCommand } from '../domain/ledger.decider.js';
 import type { ConfirmedPosting } from '../http/posting.js';
 import { requirePlausiblePosting } from '../domain/plausibility.js';
+import { ClosedYearsReader, revisionCheck, type ClosedYears } from './closed-years.reader.js';
 import { ShareTermsReader } from './share-terms.reader.js';
 
 /**
@@ -51,22 +52,33 @@ interface Decided {
 
 /**
  * Runs the share ledger's commands: loads the member stream(s) without opening personal data, decides, and appends
- * every stream touched in one atomic write (a transfer and its annulation touch two members). A concurrency conflict
- * on any of them reloads and decides again (StreamWriter), then 409.
+ * every stream touched in one atomic write (a transfer and its annulation touch two members). A posting is decided
+ * with the cooperative's closed years and its write carries the dividend register's revision (ClosedYearsReader), so a
+ * closure starting meanwhile makes it decide again. A concurrency conflict on any of them reloads and decides again
+ * (StreamWriter), then 409.
  */
 @Injectable()
 export class LedgerCommandRunner {
-  constructor(private readonly writer: StreamWriter, private readonly shareTerms: ShareTermsReader) {}
+  constructor(private readonly writer: StreamWriter, private readonly shareTerms: ShareTermsReader, private readonly closedYears: ClosedYearsReader) {}
 
   terms(cooperativeId: string): Promise<ShareTerms> {
     return this.shareTerms.terms(cooperativeId);
   }
 
-  /** Decides a command on the member's share account: the stream is read without opening personal data. */
-  async decideOnLedger(memberId: string, command: LedgerCommand): Promise<Decided> {
+  /** The cooperative's closed years, read once per attempt of a posting (the dividend register). */
+  openYears(cooperativeId: string): Promise<ClosedYears> {
+    return this.closedYears.read(cooperativeId);
+  }
+
+  /**
+   * Decides a command on the member's share account: the stream is read without opening personal data. A posting is
+   * decided with `years` (a posting into a closed year is refused); a register correction needs none.
+   */
+  async decideOnLedger(memberId: string, command: LedgerCommand, years?: ClosedYears): Promise<Decided> {
     const streamId = memberStream(memberId);
     const loaded = await this.writer.loadWithoutPersonalData(streamId, shareLedgerDecider);
-    return { streamId, loaded, events: shareLedgerDecider.decide(command, loaded.state) };
+    const decided = years && command.type !== 'CorrectSharePayment' ? { ...command, closedThrough: years.closedThrough } : command;
+    return { streamId, loaded, events: shareLedgerDecider.decide(decided, loaded.state) };
   }
 
   async append(decided: readonly Decided[], ctx: CommandContext): Promise<void> {
@@ -75,12 +87,13 @@ export class LedgerCommandRunner {
   }
 
   /**
-   * As append(), for a posting: answers its recorded events where the answer may be made from them before the read
-   * models include them (StreamWriter.appendAnsweringFromEvents), undefined when it waited for the read models.
+   * As append(), for a posting decided with `years`: the register's revision check goes into the same atomic write.
+   * Answers its recorded events where the answer may be made from them before the read models include them
+   * (StreamWriter.appendAnsweringFromEvents), undefined when it waited for the read models.
    */
-  async appendPosting(decided: readonly Decided[], ctx: CommandContext): Promise<RecordedEvent[] | undefined> {
+  async appendPosting(decided: readonly Decided[], ctx: CommandContext, years: ClosedYears): Promise<RecordedEvent[] | undefined> {
     const appends = this.appends(decided, ctx);
-    return appends.length > 0 ? this.writer.appendAnsweringFromEvents(appends, ctx.actor.userId) : undefined;
+    return appends.length > 0 ? this.writer.appendAnsweringFromEvents([...appends, revisionCheck(years)], ctx.actor.userId) : undefined;
   }
 
   private appends(decided: readonly Decided[], ctx: CommandContext): StreamAppend[] {
@@ -106,6 +119,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
 
     const recorded = await this.ledger.retrying(async () => {
       const terms = await this.ledger.terms(cooperativeId);
+      const years = await this.ledger.openYears(cooperativeId);
       switch (posting.type) {
         case 1:
         case 2:
@@ -128,9 +142,9 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
             approvalDate,
             interestBegin,
             ...notice,
-          });
+          }, years);
           if (type === 1 || type === 2) requirePlausiblePosting(decided.loaded.state, { date, approvalDate, interestBegin }, businessToday(), posting.confirmWarnings === true);
-          return this.ledger.appendPosting([decided], ctx);
+          return this.ledger.appendPosting([decided], ctx, years);
         }
         case 3: {
           const { member: memberId, transferTo: target, quantity, date, approvalDate } = posting;
@@ -147,7 +161,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
             terms,
             restate: { annulment: newRecordId(), exit: newRecordId() },
             ...dates,
-          });
+          }, years);
           const incoming = await this.ledger.decideOnLedger(target, {
             type: 'TransferIn',
             memberId: target,
@@ -158,14 +172,15 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
             quantity,
             terms,
             ...dates,
-          });
+          }, years);
           requirePlausiblePosting(out.loaded.state, dates, businessToday(), posting.confirmWarnings === true);
-          return this.ledger.appendPosting([out, incoming], ctx);
+          return this.ledger.appendPosting([out, incoming], ctx, years);
         }
         case 5: {
           const { annulPeer, type: _type, confirmWarnings: _confirmed, ...dates } = posting;
           const memberId = originalMember?.trim() ?? '';
-          return this.ledger.appendPosting(await this.annul(memberId, annulPeer, balanceId, peerBalanceId, cooperativeId, terms, businessToday(), dates), ctx);
+          const decided = await this.annul(memberId, annulPeer, balanceId, peerBalanceId, cooperativeId, terms, years, businessToday(), dates);
+          return this.ledger.appendPosting(decided, ctx, years);
         }
       }
     });
@@ -180,10 +195,12 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
     peerBalanceId: string,
     cooperativeId: string,
     terms: ShareTerms,
+    years: ClosedYears,
     today: string,
     dates: { date?: string; approvalDate?: string; interestBegin?: string },
   ): Promise<Decided[]> {
-    const own = await this.ledger.decideOnLedger(memberId, { type: 'AnnulPosting', memberId, cooperativeId, balanceId, annulPeer, peerBalanceId, terms, today, ...dates });
+    const command = { type: 'AnnulPosting', memberId, cooperativeId, balanceId, annulPeer, peerBalanceId, terms, today, ...dates } as const;
+    const own = await this.ledger.decideOnLedger(memberId, command, years);
     const counterpart = transferCounterpartToAnnul(own.loaded.state, annulPeer);
     if (!counterpart) return [own];
     const other = await this.ledger.decideOnLedger(counterpart.memberId, {
@@ -197,7 +214,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
       terms,
       today,
       ...dates,
-    });
+    }, years);
     return [own, other];
   }
 }

@@ -9,8 +9,10 @@ import {
   type PostingType,
 } from '@coop/contracts';
 import { isIsoDate } from '@coop/contracts';
+import type { ClosedThrough } from '../../kernel/closed-years.js';
 import { evolveShareAccount, initialMemberState, requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
 import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
+import { requireOpenYearsFor } from './closed-years.rules.js';
 import { lowestSharesFrom } from './holding.js';
 import { exitPendingOn, postNotice, transferOutWhileLeaving, type EndNotice } from './membership-end.rules.js';
 import { minimumRemainsError, requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
@@ -19,6 +21,13 @@ import { minimumRemainsError, requireMinimumRemains, requireNewBalance, requireN
  * The ledger's commands are typed: their shape (a whole quantity of at least 1, calendar dates, a target) is checked
  * at the HTTP edge (the request class PostingRequest of contracts, share-ledger/http/posting.ts); the decider checks what needs the account and the terms.
  */
+
+/**
+ * The latest year whose dividend is closing or closed (the cooperative's register `dividends-<coop>`, read by the
+ * handler; kernel/closed-years.ts): a posting or annulation dated in or before it is refused (`closedYear`,
+ * closed-years.rules.ts). Absent or null: no year is closed.
+ */
+export type InOpenYears = { readonly closedThrough?: ClosedThrough };
 
 /**
  * 1 additional shares, 2 partial termination of further shares (`quantity` a whole number of at least 1), 6 death or
@@ -39,7 +48,8 @@ export type PostShares = {
    * exits recorded before, without a notice, are still read (the fold), never decided any more.
    */
   readonly notice?: EndNotice;
-} & PostingDates;
+} & PostingDates &
+  InOpenYears;
 
 /**
  * The outgoing half of a transfer (3), on the giving member. `balanceId` is posted here,
@@ -59,7 +69,8 @@ export type TransferOut = {
    * the exit posting and the exit posting for the holding that remains. Used only while an exit is pending.
    */
   readonly restate?: { readonly annulment: string; readonly exit: string };
-} & PostingDates;
+} & PostingDates &
+  InOpenYears;
 
 /** The incoming half of a transfer (4), on the receiving member; mirrors `TransferOut` (ids swapped). */
 export type TransferIn = {
@@ -71,7 +82,8 @@ export type TransferIn = {
   readonly transferFrom: string;
   readonly quantity: number;
   readonly terms: ShareTerms;
-} & PostingDates;
+} & PostingDates &
+  InOpenYears;
 
 /**
  * Annul the posting `annulPeer` with the new type-5 posting `balanceId`. The date defaults to
@@ -89,7 +101,8 @@ export type AnnulPosting = {
   /** For the minimum that must remain when the annulation takes shares away. */
   readonly terms: ShareTerms;
   readonly today: string;
-} & Partial<PostingDates>;
+} & Partial<PostingDates> &
+  InOpenYears;
 /*
  * The annulation of a pending exit posting (its effective date after the annulation's date, default today) is the
  * withdrawal of the notice: `MembershipEndWithdrawn` on that date, the annulation dated on the effective date.
@@ -109,7 +122,8 @@ export type AnnulTransferCounterpart = {
   readonly peerBalanceId: string;
   readonly terms: ShareTerms;
   readonly today: string;
-} & Partial<PostingDates>;
+} & Partial<PostingDates> &
+  InOpenYears;
 
 /**
  * Share register correction (ROLE_SUPER_ADMIN): the payment actually made for the posting `balanceId`
@@ -135,22 +149,28 @@ export const shareLedgerDecider: Decider<LedgerCommand, MemberEvent, MemberState
   initialState: () => initialMemberState,
   evolve: evolveShareAccount,
   decide(command, state) {
-    switch (command.type) {
-      case 'PostShares':
-        return postShares(command, state);
-      case 'TransferOut':
-        return transferOut(command, state);
-      case 'TransferIn':
-        return transferIn(command, state);
-      case 'AnnulPosting':
-        return annul(command, state);
-      case 'AnnulTransferCounterpart':
-        return annulCounterpart(command, state);
-      case 'CorrectSharePayment':
-        return correctSharePayment(command, state);
-    }
+    if (command.type === 'CorrectSharePayment') return correctSharePayment(command, state);
+    const events = decidePosting(command, state);
+    // What would be recorded, checked against the closed years: one rule for every posting path.
+    requireOpenYearsFor(command, state, events);
+    return events;
   },
 };
+
+function decidePosting(command: Exclude<LedgerCommand, CorrectSharePayment>, state: MemberState): MemberEvent[] {
+  switch (command.type) {
+    case 'PostShares':
+      return postShares(command, state);
+    case 'TransferOut':
+      return transferOut(command, state);
+    case 'TransferIn':
+      return transferIn(command, state);
+    case 'AnnulPosting':
+      return annul(command, state);
+    case 'AnnulTransferCounterpart':
+      return annulCounterpart(command, state);
+  }
+}
 
 // --- postings ---------------------------------------------------------------------------------
 

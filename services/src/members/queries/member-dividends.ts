@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import type { HistoryDividend, MemberDividendDto, MemberHistoryEntry, ReadDocument } from '@coop/contracts';
+import { DIVIDEND_MEMBERS, DIVIDENDS } from '@coop/projections';
+import { ReadModels } from '../../platform/http/read-models.js';
+
+/*
+ * A member's dividends (issue 23), from the read model `dividend_members` (one document per member and closure, written
+ * by the dividend area's projector: the fields of `DividendMemberDto` with `year`, `paymentDate` and `dividendId`) and,
+ * for the history, the closure's `dividends` document (`closedAt`, `closedBy`).
+ */
+
+const int = (doc: ReadDocument, field: string): number => (typeof doc[field] === 'number' ? (doc[field] as number) : 0);
+const intOrNull = (doc: ReadDocument, field: string): number | null => (typeof doc[field] === 'number' ? (doc[field] as number) : null);
+const str = (doc: ReadDocument, field: string): string => (typeof doc[field] === 'string' ? (doc[field] as string) : '');
+
+/** The member dashboard's line of one closure: gross, exemptions, the three taxes and the net payout (cents). */
+export function toMemberDividendDto(doc: ReadDocument): MemberDividendDto {
+  return {
+    dividendId: str(doc, 'dividendId'),
+    year: int(doc, 'year'),
+    paymentDate: str(doc, 'paymentDate'),
+    amount: int(doc, 'amount'),
+    exemptions: int(doc, 'exemptions'),
+    dividendTax: int(doc, 'dividendTax'),
+    solidarityTax: int(doc, 'solidarityTax'),
+    churchTax: int(doc, 'churchTax'),
+    paymentAmount: int(doc, 'paymentAmount'),
+  };
+}
+
+/** The history's account of one closure: the dashboard's line with the exemption order's allowance before and after. */
+export function toHistoryDividend(doc: ReadDocument): HistoryDividend {
+  return {
+    ...toMemberDividendDto(doc),
+    allowanceVolume: intOrNull(doc, 'allowanceVolume'),
+    allowanceBefore: intOrNull(doc, 'allowanceBefore'),
+    allowanceAfter: intOrNull(doc, 'allowanceAfter'),
+  };
+}
+
+/** The dashboard's order: the latest year first (a year is closed once; its payment date breaks no tie). */
+export function byYearDescending(docs: readonly ReadDocument[]): ReadDocument[] {
+  return [...docs].sort((a, b) => int(b, 'year') - int(a, 'year') || str(b, 'paymentDate').localeCompare(str(a, 'paymentDate')));
+}
+
+/**
+ * The member's history with one `DividendMemberPaid` entry per closure the member was paid in, each at its closure's
+ * place in the log (its document's position), recorded when and by whom the closure was (`closures` by dividend id).
+ * It follows the member's stream entry before it: that entry's revision and holding (a dividend changes no holding).
+ */
+export function withDividendEntries(
+  entries: readonly MemberHistoryEntry[],
+  paid: readonly ReadDocument[],
+  closures: ReadonlyMap<string, ReadDocument>,
+): MemberHistoryEntry[] {
+  const dividends = [...paid].sort((a, b) => compare(a.position, b.position));
+  const out: MemberHistoryEntry[] = [];
+  let next = 0;
+  const addDividendsBefore = (position: string | undefined): void => {
+    while (next < dividends.length && (position === undefined || compare(dividends[next]!.position, position) < 0)) {
+      const doc = dividends[next++]!;
+      const before = out[out.length - 1];
+      const closure = closures.get(str(doc, 'dividendId'));
+      out.push({
+        position: doc.position,
+        revision: before?.revision ?? -1,
+        type: 'DividendMemberPaid',
+        timestamp: closure ? str(closure, 'closedAt') : '',
+        user: closure ? str(closure, 'closedBy') : '',
+        dividend: toHistoryDividend(doc),
+        shareAmountAfter: before?.shareAmountAfter ?? 0,
+        shareTotalAfter: before?.shareTotalAfter ?? 0,
+      });
+    }
+  };
+  for (const entry of entries) {
+    addDividendsBefore(entry.position);
+    out.push(entry);
+  }
+  addDividendsBefore(undefined);
+  return out;
+}
+
+/** Log positions are bigints written as decimal strings. */
+function compare(a: string, b: string): number {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Reads a member's dividends; only read models, always within the caller's cooperative. Exported for the member dashboard. */
+@Injectable()
+export class MemberDividendReads {
+  constructor(private readonly reads: ReadModels) {}
+
+  /** Every closure the member was paid in (one document each), the latest year first. */
+  async paidTo(cooperativeId: string, memberId: string): Promise<ReadDocument[]> {
+    const out: ReadDocument[] = [];
+    const limit = 500;
+    for (let offset = 0; ; offset += limit) {
+      const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
+        cooperativeId,
+        filters: [{ field: 'member', op: 'eq', value: memberId }],
+        sort: [{ field: 'year', direction: 'desc' }],
+        offset,
+        limit,
+      });
+      out.push(...page.items);
+      if (page.items.length < limit) return byYearDescending(out);
+    }
+  }
+
+  /** The member dashboard's `dividends`. */
+  async dashboard(cooperativeId: string, memberId: string): Promise<MemberDividendDto[]> {
+    return (await this.paidTo(cooperativeId, memberId)).map(toMemberDividendDto);
+  }
+
+  /** The member's history entries (from the member's stream) with the dividend entries among them. */
+  async history(cooperativeId: string, memberId: string, entries: readonly MemberHistoryEntry[]): Promise<MemberHistoryEntry[]> {
+    const paid = await this.paidTo(cooperativeId, memberId);
+    if (paid.length === 0) return [...entries];
+    const closures = await this.reads.getMany(DIVIDENDS, cooperativeId, [...new Set(paid.map((d) => str(d, 'dividendId')))]);
+    return withDividendEntries(entries, paid, closures);
+  }
+}
