@@ -14,6 +14,7 @@ describe('postings into closed years (closedYear)', () => {
   let taker: MemberDto;
   let before2025: BalanceDto;
   let transfer2025: BalanceDto;
+  let late: MemberDto;
 
   const at = (date: string) => ({ date, approvalDate: date, confirmWarnings: true });
   const closedYear = (...fields: string[]): { errors: FieldError[] } => ({
@@ -43,6 +44,7 @@ describe('postings into closed years (closedYear)', () => {
     // Made while 2025 was open.
     before2025 = await posted(t.http, t.adminToken, { member: giver.id, type: 1, quantity: 1, ...at('2025-03-01'), interestBegin: '2025-04-01' });
     transfer2025 = await posted(t.http, t.adminToken, { member: giver.id, type: 3, quantity: 1, transferTo: taker.id, ...at('2025-05-02'), interestBegin: '2025-05-02' });
+    late = await createMember(t.http, t.adminToken, { name: 'Verstorben', shareAmount: 2, entryDate: '2023-01-02', approvalDate: '2023-01-02', interestBegin: '2023-02-01', confirmWarnings: true });
     await register('DividendYearClosing', 2024);
     await register('DividendYearClosed', 2024);
     await register('DividendYearClosing', 2025);
@@ -62,12 +64,10 @@ describe('postings into closed years (closedYear)', () => {
     expect(await refused({ type: 5, annulPeer: transfer2025.transferPeer })).toEqual(closedYear('annulPeer'));
   });
 
-  it('refuses notices that take effect at the end of the year closing (partial termination, exit, exclusion, death)', async () => {
-    const notice = { ...at('2025-06-01'), noticeDate: '2025-06-01', interestBegin: '2026-01-01' };
-    expect(await refused({ member: giver.id, type: 2, quantity: 1, ...notice })).toEqual(closedYear('noticeDate'));
-    expect(await refused({ member: giver.id, type: 8, ...notice })).toEqual(closedYear('noticeDate'));
-    expect(await refused({ member: giver.id, type: 7, ...notice })).toEqual(closedYear('noticeDate'));
-    expect(await refused({ member: giver.id, type: 6, ...notice })).toEqual(closedYear('noticeDate'));
+  it('takes a death recorded late that took effect on the closing year\'s last day: it reduces only the open year after it', async () => {
+    const death = await posted(t.http, t.adminToken, { member: late.id, type: 6, ...at('2025-06-01'), noticeDate: '2025-06-01', interestBegin: '2026-01-01' });
+    expect(death).toMatchObject({ type: 6, date: '2025-12-31' });
+    expect(await member(t.http, t.adminToken, late.id)).toMatchObject({ exitDate: '2025-12-31' });
   });
 
   it('refuses an admission entering in the year closing', async () => {

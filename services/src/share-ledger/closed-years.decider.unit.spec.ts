@@ -3,7 +3,13 @@ import type { DividendRegisterEvent, MemberEvent } from '@coop/contracts';
 import { closedThroughOf, isInClosedYear } from '../kernel/closed-years.js';
 import { admitted, COOP, err, exited, M, M2, member, ON, posted, subscribed, terms } from '../kernel/testing/member-events.js';
 import type { AnnulPosting, AnnulTransferCounterpart, LedgerCommand, TransferIn, TransferOut } from './domain/ledger.decider.js';
+import { evolveMemberStream } from '../kernel/member-stream.js';
+import { shareLedgerDecider } from './domain/ledger.decider.js';
 import { post, refuses, spec } from './testing/ledger-spec.js';
+
+/** The events the decider records for `command` given `events` (it must not refuse). */
+const recorded = (events: readonly MemberEvent[], command: LedgerCommand): MemberEvent[] =>
+  shareLedgerDecider.decide(command, events.reduce(evolveMemberStream, shareLedgerDecider.initialState()));
 
 /**
  * Issue 23: once a year's dividend is closing or closed (the register `dividends-<coop>`), a posting or annulation dated
@@ -82,12 +88,14 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
       [6, null],
       [7, null],
       [8, null],
-    ] as const)('refuses type %i taking effect at the end of the closing year, on the notice date', (type, quantity) => {
-      refuses(member, post(type, quantity, { ...in2025, ...notice('2025-06-01') }), [closedYear('noticeDate')]);
+    ] as const)('accepts type %i taking effect on the closing year\'s last day, recorded late: it reduces the basis from the next day', (type, quantity) => {
+      const events = recorded(member, post(type, quantity, { ...in2025, ...notice('2025-06-01') }));
+      expect(events.find((e) => e.type === 'SharesPosted')?.data).toMatchObject({ type, date: '2025-12-31' });
     });
 
-    it('refuses a notice whose interest begin lies in the closing year, on that field', () => {
-      refuses(member, post(8, null, { ...in2025, ...notice('2025-11-15'), interestBegin: '2025-11-15' }), [closedYear('interestBegin')]);
+    it('takes a notice whatever interest begin it carries: a reduction bears from its end', () => {
+      const events = recorded(member, post(8, null, { ...in2025, ...notice('2025-11-15'), interestBegin: '2025-11-15' }));
+      expect(events.find((e) => e.type === 'SharesPosted')?.data).toMatchObject({ type: 8 });
     });
 
     it('accepts a notice given in the closed year that takes effect in an open one', () => {
@@ -185,16 +193,21 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
       refuses(withPosting, annul('b1'), [closedYear('annulPeer')]);
     });
 
-    it('refuses an annulation dated in the closing year on its own fields too', () => {
-      refuses(withPosting, annul('b1', { date: '2025-06-20', interestBegin: '2025-07-01' }), [closedYear('annulPeer'), closedYear('date'), closedYear('interestBegin')]);
+    it('refuses an annulation dated in the closing year on its own date too', () => {
+      refuses(withPosting, annul('b1', { date: '2025-06-20', interestBegin: '2025-07-01' }), [closedYear('annulPeer'), closedYear('date')]);
     });
 
     it('refuses the annulation of a posting made in an open year that bears dividend from the closed one', () => {
       refuses([...member, posted('b1', 1, 2, { ...open2026, interestBegin: '2025-12-01' })], annul('b1'), [closedYear('annulPeer')]);
     });
 
-    it('refuses the annulation of a partial termination effective at the end of the closing year', () => {
-      refuses([...member, posted('b2', 2, 1, { date: '2025-12-31', noticeDate: '2025-06-01' })], annul('b2'), [closedYear('annulPeer')]);
+    it('refuses the annulation of a partial termination effective at the end of a year before the closing one', () => {
+      refuses([...member, posted('b2', 2, 1, { date: '2024-12-31', noticeDate: '2024-06-01' })], annul('b2'), [closedYear('annulPeer')]);
+    });
+
+    it('accepts the annulation of a partial termination effective on the closing year\'s last day (the basis of that year is untouched)', () => {
+      const events = recorded([...member, posted('b2', 2, 1, { date: '2025-12-31', noticeDate: '2025-06-01' })], annul('b2'));
+      expect(events.find((e) => e.type === 'PostingAnnulled')?.data).toMatchObject({ annulPeer: 'b2' });
     });
 
     it('accepts the annulation of a posting in an open year', () => {
@@ -226,8 +239,13 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
         ]);
     });
 
-    it('refuses the annulation of an exit effective at the end of the closing year', () => {
-      refuses([...member, posted('b8', 8, 3, { date: '2025-12-31' }), exited('b8', '2025-12-31')], annul('b8'), [closedYear('annulPeer')]);
+    it('refuses the annulation of an exit effective at the end of a year before the closing one', () => {
+      refuses([...member, posted('b8', 8, 3, { date: '2024-12-31' }), exited('b8', '2024-12-31')], annul('b8'), [closedYear('annulPeer')]);
+    });
+
+    it('accepts the annulation of an exit effective on the closing year\'s last day (it reduced only the open year after it)', () => {
+      const events = recorded([...member, posted('b8', 8, 3, { date: '2025-12-31' }), exited('b8', '2025-12-31')], annul('b8'));
+      expect(events.map((e) => e.type)).toContain('PostingAnnulled');
     });
 
     it('refuses the other half of a transfer annulation dated in the closing year', () => {
