@@ -30,6 +30,7 @@ export type AnswerTemplate =
   | 'elmaNumberNotFound'
   | 'exemptionOrderNotFound'
   | 'nonAssessmentNotFound'
+  | 'dividendNotFound'
   /** "The API has no such address" (404 of a path no route answers; {0} method and path). */
   | 'routeNotFound'
   /** "The record was changed by someone else at the same time. Please reload and try again." (409). */
@@ -61,6 +62,7 @@ export const ANSWER_TEMPLATES: readonly AnswerTemplate[] = Object.keys({
   elmaNumberNotFound: 1,
   exemptionOrderNotFound: 1,
   nonAssessmentNotFound: 1,
+  dividendNotFound: 1,
   routeNotFound: 1,
   conflict: 1,
   rebuildInWorker: 1,
@@ -80,6 +82,7 @@ const NOT_FOUND: Readonly<Record<string, AnswerTemplate>> = {
   'Approval number': 'elmaNumberNotFound',
   'Exemption order': 'exemptionOrderNotFound',
   'Non assessment': 'nonAssessmentNotFound',
+  Dividend: 'dividendNotFound',
 };
 
 export function notFoundTemplate(entity: string): AnswerTemplate {

@@ -467,6 +467,7 @@ export const de: Messages<typeof en> = {
       elmaNumberNotFound: 'ELMA-Kennnummer nicht gefunden',
       exemptionOrderNotFound: 'Freistellungsauftrag nicht gefunden',
       nonAssessmentNotFound: 'NV-Bescheinigung nicht gefunden',
+      dividendNotFound: 'Dividendenabschluss nicht gefunden',
       routeNotFound: 'Der Server kennt diese Anfrage nicht (%{0})',
       conflict: 'Der Datensatz wurde gleichzeitig von jemand anderem geändert. Bitte laden Sie ihn neu und versuchen Sie es noch einmal.',
       rebuildInWorker: 'Die Projektionen laufen hier in einem eigenen Prozess: Beenden Sie ihn und bauen Sie sie mit „npm run projections:rebuild“ neu auf.',

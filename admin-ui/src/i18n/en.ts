@@ -476,6 +476,7 @@ export const en = {
       elmaNumberNotFound: 'ELMA number not found',
       exemptionOrderNotFound: 'Exemption order not found',
       nonAssessmentNotFound: 'Non-assessment certificate not found',
+      dividendNotFound: 'Dividend closure not found',
       routeNotFound: 'The server does not know this request (%{0})',
       conflict: 'The record was changed by someone else at the same time. Please reload and try again.',
       rebuildInWorker: 'The projections run in a separate worker here: stop it and rebuild with "npm run projections:rebuild".',
