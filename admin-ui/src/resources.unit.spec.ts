@@ -40,6 +40,10 @@ describe('the resource registry', () => {
       ['/non-assessments', 'coop.title.nonAssessments'],
       ['/non-assessments/new/member/m1', 'coop.title.newNonAssessment'],
       ['/non-assessment/n1', 'coop.title.nonAssessment'],
+      ['/dividend/calculator', 'coop.title.dividendCalculator'],
+      ['/dividend/annualClosure', 'coop.title.annualClosure'],
+      ['/dividend/closures', 'coop.title.dividendClosures'],
+      ['/dividend/closures/d1', 'coop.title.dividendClosures'],
       ['/nowhere', 'coop.title.notFound'],
     ];
     expect(titles.map(([path]) => [path, titleFor(path)])).toEqual(titles);
@@ -62,6 +66,7 @@ describe('the resource registry', () => {
   it('keeps the menu in the spec order, with the roles of its entries', () => {
     expect(MENU.map((m) => [m.testId, m.path, m.label, m.role ?? null])).toEqual([
       ['menu-members', '/members', 'coop.menu.members', null],
+      ['menu-dividend', '/dividend/closures', 'coop.menu.dividend', null],
       ['menu-balances', '/balances', 'coop.menu.balances', null],
       ['menu-shares', '/shares', 'coop.menu.shares', 'ROLE_SUPER_ADMIN'],
       ['menu-exemption-orders', '/exemption-orders', 'coop.menu.exemptionOrders', null],
