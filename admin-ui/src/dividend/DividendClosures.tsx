@@ -4,14 +4,13 @@ import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-rout
 import { useTranslate } from 'react-admin';
 import { InfoList } from '../common/Section';
 import { formatDate, formatDateTime } from '../format';
-import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/Layout';
 import { canWriteMembers } from '../members/model';
 import { useSession } from '../session/session';
 import { DividendFigures, TaxReturn } from './DividendFigures';
 import { DividendMembersTable } from './DividendMembersTable';
 import type { DividendRecord } from './model';
-import { Calculating } from './parts';
+import { Calculating, Failed } from './parts';
 import { useDividend, useDividendClosures } from './queries';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
@@ -106,9 +105,9 @@ export default function DividendClosures() {
           sx={{ '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
         />
         <CardContent sx={{ pt: 0, display: 'grid', gap: 2.5 }}>
-          {closures.error ? <LoadFailed error={closures.error} /> : null}
+          {closures.error ? <Failed error={closures.error} testId="dividend-closures-failed" /> : null}
           {list.length === 0 && !closures.error ? <NoClosures /> : null}
-          {id && closure.error ? <LoadFailed error={closure.error} /> : null}
+          {id && closure.error ? <Failed error={closure.error} testId="dividend-closure-failed" /> : null}
           {id && closure.isFetching && !shown ? <Calculating testId="dividend-closure-loading" text="coop.dividend.loading" /> : null}
           {shown ? (
             <>
