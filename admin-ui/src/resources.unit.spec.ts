@@ -66,7 +66,6 @@ describe('the resource registry', () => {
   it('keeps the menu in the spec order, with the roles of its entries', () => {
     expect(MENU.map((m) => [m.testId, m.path, m.label, m.role ?? null])).toEqual([
       ['menu-members', '/members', 'coop.menu.members', null],
-      ['menu-dividend', '/dividend/closures', 'coop.menu.dividend', null],
       ['menu-balances', '/balances', 'coop.menu.balances', null],
       ['menu-shares', '/shares', 'coop.menu.shares', 'ROLE_SUPER_ADMIN'],
       ['menu-exemption-orders', '/exemption-orders', 'coop.menu.exemptionOrders', null],

@@ -60,13 +60,13 @@ export function CalcForm({ input, years, onCalculate, actions }: { input: CalcIn
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>
           <SelectInput source="type" label={translate('coop.dividend.fields.type')} choices={typeOptions} translateChoice={false} fullWidth data-testid="dividend-type" />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4, md: 2 }}>
+        <Grid size={{ xs: 12, sm: 4, md: 3 }}>
           <AmountInput />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+        <Grid size={{ xs: 12, sm: 4, md: 2.5 }}>
           <DateTextInput source="decisionDate" label={translate('coop.dividend.fields.decisionDate')} fullWidth />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+        <Grid size={{ xs: 12, sm: 4, md: 2.5 }}>
           <DateTextInput source="paymentDate" label={translate('coop.dividend.fields.paymentDate')} fullWidth />
         </Grid>
       </Grid>

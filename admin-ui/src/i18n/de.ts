@@ -8,7 +8,6 @@ export const de: Messages<typeof en> = {
       tagline: 'Verwaltung für eingetragene Genossenschaften',
     },
     menu: {
-      dividend: 'Dividende',
       dashboard: 'Übersicht',
       members: 'Mitglieder',
       balances: 'Buchungen',

@@ -15,7 +15,6 @@ export const en = {
       tagline: 'Back office for registered cooperatives',
     },
     menu: {
-      dividend: 'Dividend',
       dashboard: 'Dashboard',
       members: 'Members',
       balances: 'Postings',
