@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin';
 import type { ValidationTemplate } from '@coop/contracts/console';
 import { validationMessage } from '../data/validationErrors';
 import { isCooperativeError, membersOfError, type DividendError, type DividendMemberRecord } from './model';
+import { useDividendYears } from './queries';
 
 /** An error's text: its template in the clerk's language with its numbered parameters. */
 export function errorText(error: Pick<DividendError, 'template' | 'parameters'>): string {
@@ -19,7 +20,11 @@ export function errorText(error: Pick<DividendError, 'template' | 'parameters'>)
  */
 export function DividendErrors({ errors, members }: { errors: readonly DividendError[]; members: readonly DividendMemberRecord[] }) {
   const translate = useTranslate();
+  const years = useDividendYears();
   if (errors.length === 0) return null;
+  /** The closure of a year already closed (parameter 0 the year), to open it instead. */
+  const closureOf = (error: DividendError): string | null =>
+    error.template === 'yearAlreadyClosed' ? (years.data?.find((y) => String(y.key) === error.parameters[0])?.dividendId ?? null) : null;
   return (
     <Alert severity="error" data-testid="dividend-errors" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
       <AlertTitle component="h2" sx={{ fontSize: 16 }}>{translate('coop.dividend.errorsTitle')}</AlertTitle>
@@ -32,6 +37,11 @@ export function DividendErrors({ errors, members }: { errors: readonly DividendE
               {isCooperativeError(error) ? (
                 <Button component={RouterLink} to="/cooperative" size="small" color="inherit" variant="outlined" startIcon={<EditIcon />} sx={{ mt: 0.5 }} data-testid="dividend-error-cooperative">
                   {translate('coop.dividend.fixCooperative')}
+                </Button>
+              ) : null}
+              {closureOf(error) ? (
+                <Button component={RouterLink} to={`/dividend/closures/${encodeURIComponent(closureOf(error) ?? '')}`} size="small" color="inherit" variant="outlined" sx={{ mt: 0.5 }} data-testid="dividend-error-closure">
+                  {translate('coop.dividend.openClosure')}
                 </Button>
               ) : null}
               {concerned.length > 0 ? (

@@ -573,6 +573,7 @@ export const de: Messages<typeof en> = {
       fixCooperative: 'Genossenschaft bearbeiten',
       editMember: 'Mitgliedsdaten bearbeiten',
       openMember: 'Mitgliederübersicht',
+      openClosure: 'Abschluss anzeigen',
       yearClosed: '%{year} (abgeschlossen)',
       percentInvalid: 'Ein Prozentsatz mit höchstens vier Nachkommastellen, z. B. 4 oder 3,5',
       amountInvalid: 'Ein Betrag in Euro mit höchstens zwei Nachkommastellen, z. B. 12500,00',

@@ -585,6 +585,7 @@ export const en = {
       fixCooperative: 'Edit the cooperative',
       editMember: 'Edit member data',
       openMember: 'Member dashboard',
+      openClosure: 'Show the closure',
       yearClosed: '%{year} (closed)',
       percentInvalid: 'A percentage with up to four decimals, e.g. 4 or 3,5',
       amountInvalid: 'An amount in euros with up to two decimals, e.g. 12500,00',
