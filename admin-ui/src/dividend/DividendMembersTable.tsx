@@ -29,12 +29,12 @@ function Problems({ row }: { row: DividendMemberRow }) {
 export function DividendMembersTable({ members, isFetching, name, titleId }: { members: readonly DividendMemberRecord[] | undefined; isFetching: boolean; name: string; titleId: string }) {
   const translate = useTranslate();
   const list = useClientList(members, isFetching);
-  const any = list as unknown as ServerList<RaRecord>;
+  const shared = list as unknown as ServerList<RaRecord>;
   const f = (field: string) => translate(`coop.dividend.fields.${field}`);
-  const header = (field: string, right = true) => <SortHeader list={any} field={field} label={f(field)} {...(right ? { align: 'right' as const } : {})} />;
+  const header = (field: string, right = true) => <SortHeader list={shared} field={field} label={f(field)} {...(right ? { align: 'right' as const } : {})} />;
   return (
     <Box data-testid={`${name}-members`}>
-      <ListSearch list={any} name={name} />
+      <ListSearch list={shared} name={name} />
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-labelledby={titleId}>
           <TableHead>
@@ -79,7 +79,7 @@ export function DividendMembersTable({ members, isFetching, name, titleId }: { m
           </TableBody>
         </Table>
       </Box>
-      <ListPagination list={any} name={name} />
+      <ListPagination list={shared} name={name} />
     </Box>
   );
 }
