@@ -16,8 +16,8 @@ function Problems({ row }: { row: DividendMemberRow }) {
   if (row.problems.length === 0) return null;
   const text = row.problems.map((p) => translate(`coop.validation.${p}`, { _: p })).join(' · ');
   return (
-    <Tooltip title={text}>
-      <Chip size="small" color="error" variant="outlined" label={translate('coop.dividend.problem')} aria-label={text} sx={{ ml: 1, height: 22 }} data-testid="dividend-member-problem" />
+    <Tooltip title={text} describeChild>
+      <Chip size="small" color="error" variant="outlined" label={translate('coop.dividend.problem')} sx={{ ml: 1, height: 22 }} data-testid="dividend-member-problem" />
     </Tooltip>
   );
 }
