@@ -22,7 +22,6 @@ export { MEMBER_VALIDATION_TEMPLATES } from './member-validation-templates.js';
 export { TAX_PAPER_VALIDATION_TEMPLATES } from './tax-paper-validation-templates.js';
 export { ANSWER_TEMPLATES, type AnswerTemplate } from './answer-templates.js';
 export { GENERAL_VALIDATION_TEMPLATES } from './general-validation-templates.js';
-export { DIVIDEND_VALIDATION_TEMPLATES, type DividendValidationTemplate } from './dividend-validation-templates.js';
 export { INTEREST_BEGIN_RULES, DEFAULT_INTEREST_BEGIN_RULE, PLAUSIBILITY_TEMPLATES, interestBeginFor, interestBeginRuleOf } from './plausibility.js';
 export type { InterestBeginRule, PlausibilityTemplate, PlausibilityWarning } from './plausibility.js';
 export { WRITABLE_FIELDS, type WritableResource } from './writable-fields.js';

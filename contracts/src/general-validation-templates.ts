@@ -1,5 +1,4 @@
 import type { AnswerTemplate } from './answer-templates.js';
-import type { DividendValidationTemplate } from './dividend-validation-templates.js';
 import type { MemberValidationTemplate } from './member-validation-templates.js';
 import type { PlausibilityTemplate } from './plausibility.js';
 import type { TaxPaperValidationTemplate } from './tax-paper-validation-templates.js';
@@ -7,10 +6,7 @@ import type { ValidationTemplate } from './validation.js';
 
 /** The templates of `ValidationTemplate` that belong to no list of their own (users, cooperatives, approval numbers, lists;
  * the plausibility warnings have their own list, PLAUSIBILITY_TEMPLATES). */
-export type GeneralValidationTemplate = Exclude<
-  ValidationTemplate,
-  MemberValidationTemplate | TaxPaperValidationTemplate | AnswerTemplate | PlausibilityTemplate | DividendValidationTemplate
->;
+export type GeneralValidationTemplate = Exclude<ValidationTemplate, MemberValidationTemplate | TaxPaperValidationTemplate | AnswerTemplate | PlausibilityTemplate>;
 
 /**
  * Every general template at run time, for the test that each has a text in both of the console's languages. A template

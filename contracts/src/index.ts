@@ -26,7 +26,6 @@ export * from './tax-papers.js';
 export * from './tax-paper-validation-templates.js';
 export * from './answer-templates.js';
 export * from './general-validation-templates.js';
-export * from './dividend-validation-templates.js';
 export * from './business-date.js';
 export * from './membership-end.js';
 export * from './plausibility.js';

@@ -2,7 +2,6 @@ import type { AnswerTemplate } from './answer-templates.js';
 import type { MemberValidationTemplate } from './member-validation-templates.js';
 import type { TaxPaperValidationTemplate } from './tax-paper-validation-templates.js';
 import type { PlausibilityTemplate } from './plausibility.js';
-import type { DividendValidationTemplate } from './dividend-validation-templates.js';
 
 /** Message templates the API answers with; the console translates each as a key. */
 export type ValidationTemplate =
@@ -10,7 +9,6 @@ export type ValidationTemplate =
   | TaxPaperValidationTemplate
   | AnswerTemplate
   | PlausibilityTemplate
-  | DividendValidationTemplate
   | 'mustNotBeEmpty'
   | 'isNotEqual'
   | 'passwordRequired'

@@ -483,16 +483,6 @@ export const en = {
       internalError: 'The server could not complete this request. Please try again; if it fails again, tell your administrator.',
       requestFailed: 'The request failed (HTTP %{0})',
       // Every template of the API (contracts `ValidationTemplate`) has its text: one without fails the type check.
-      // The dividend closure's refusals (SPEC 5, 8; contracts DIVIDEND_VALIDATION_TEMPLATES).
-      missingPaymentDate: 'Missing payment date',
-      missingDecisionDate: 'Missing decision date',
-      currentYearClosure: 'Cannot create closure for current year.',
-      yearAlreadyClosed: 'Year %{0} is already closed',
-      missingCooperativeBankname: "The cooperative's bank name is missing (cooperative data)",
-      missingCooperativeIban: "The cooperative's IBAN is missing (cooperative data)",
-      missingCooperativeBic: "The cooperative's BIC is missing (cooperative data)",
-      taxIdMissing: 'FSA impossible for this member, no tax id provided!',
-      spouseTaxIdMissing: "Joint FSA impossible for this member, the spouse's tax id is missing!",
     } satisfies Record<ValidationTemplate | ConsoleValidationKey, string>,
     errors: {
       http: 'The request failed (HTTP %{status})',
