@@ -113,7 +113,7 @@ export default function DividendClosures() {
             <>
               <ClosureFacts d={shown} />
               <DividendFigures dividend={shown} name="dividend-closure" />
-              <TaxReturn dividend={shown} name="dividend-closure" />
+              <TaxReturn dividend={shown} name="dividend-closure" heading="h2" />
             </>
           ) : null}
         </CardContent>

@@ -48,7 +48,7 @@ const unused = { color: 'text.secondary', fontStyle: 'italic' } as const;
  * greyed (a dash when 0); row 34 the Soli with cents; the KapESt due beside when it differs from the rows' sum. Then the
  * church tax per church id with the church's name.
  */
-export function TaxReturn({ dividend: d, name }: { dividend: DividendRecord; name: string }) {
+export function TaxReturn({ dividend: d, name, heading = 'h3' }: { dividend: DividendRecord; name: string; heading?: 'h2' | 'h3' }) {
   const translate = useTranslate();
   const r = d.taxReturn;
   const euros = (value: number, greyed: boolean) => (greyed && value === 0 ? '–' : formatEuros(value));
@@ -58,7 +58,7 @@ export function TaxReturn({ dividend: d, name }: { dividend: DividendRecord; nam
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, gap: 3 }}>
       <Box>
-        <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>{translate('coop.dividend.taxReturn')}</Typography>
+        <Typography id={titleId} variant="subtitle1" component={heading} sx={{ fontWeight: 600, mb: 0.5 }}>{translate('coop.dividend.taxReturn')}</Typography>
         <Table size="small" aria-labelledby={titleId} data-testid={`${name}-tax-return`}>
           <TableHead>
             <TableRow>
@@ -102,7 +102,7 @@ export function TaxReturn({ dividend: d, name }: { dividend: DividendRecord; nam
         ) : null}
       </Box>
       <Box>
-        <Typography id={churchId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>{translate('coop.dividend.churchTaxes')}</Typography>
+        <Typography id={churchId} variant="subtitle1" component={heading} sx={{ fontWeight: 600, mb: 0.5 }}>{translate('coop.dividend.churchTaxes')}</Typography>
         <Table size="small" aria-labelledby={churchId} data-testid={`${name}-church-taxes`}>
           <TableHead>
             <TableRow>
