@@ -79,6 +79,7 @@ describe('the annual dividend in the console', () => {
     await waitForPath(page, (p) => p === '/', 'the dashboard');
     await clickElement(page, tid('dashboard-calculate-dividend'));
     await waitForPath(page, (p) => p === '/dividend/calculator', 'the calculator');
+    await page.waitForSelector(tid('dividend-amount'), { visible: true });
     await check(page, 'calculator (empty)');
     // Step 1's defaults (SPEC 9): last year, percent, 4.
     expect(await page.$eval('input[name="year"]', (el) => (el as HTMLInputElement).value)).toBe(String(year));
