@@ -39,16 +39,19 @@ const isType = (value: string | null): value is DividendType => value !== null &
 
 /**
  * Step 1's input kept in the address (`?year=2025&type=percent&amount=4&decision_date=…&payment_date=…`), so that
- * step 2's No, Back and a reload come back to the same calculation. Null when the address holds no calculation.
+ * step 2's No, Back and a reload come back to the same calculation. A date the address lacks is today (SPEC 5: empty
+ * dates default to today), so the form shows the date calculated with and step 2 closes with it. Null when the
+ * address holds no calculation.
  */
-export function inputFromQuery(query: URLSearchParams): CalcInput | null {
+export function inputFromQuery(query: URLSearchParams, now = new Date()): CalcInput | null {
   const year = Number(query.get('year'));
   const type = query.get('type');
   const amount = query.get('amount');
   const decisionDate = query.get('decision_date') ?? '';
   const paymentDate = query.get('payment_date') ?? '';
   if (!Number.isSafeInteger(year) || year < 1900 || !isType(type) || amount === null || amount.trim() === '') return null;
-  return { year, type, amount, decisionDate: ISO.test(decisionDate) ? decisionDate : '', paymentDate: ISO.test(paymentDate) ? paymentDate : '' };
+  const day = today(now);
+  return { year, type, amount, decisionDate: ISO.test(decisionDate) ? decisionDate : day, paymentDate: ISO.test(paymentDate) ? paymentDate : day };
 }
 
 /** The input as the API's parameters (SPEC 7: `year`, `type`, `amount`, `decision_date`, `payment_date`). */
