@@ -54,13 +54,13 @@ export function CalcForm({ input, years, onCalculate, actions }: { input: CalcIn
   return (
     <Form record={record} onSubmit={submit} warnWhenUnsavedChanges={false} noValidate>
       <Grid container columnSpacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+        <Grid size={{ xs: 12, sm: 6, md: 2.5 }}>
           <SelectInput source="year" label={translate('coop.dividend.fields.year')} choices={yearOptions} translateChoice={false} fullWidth validate={(v: unknown) => (v ? undefined : 'coop.validation.mustNotBeEmpty')} data-testid="dividend-year" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>
           <SelectInput source="type" label={translate('coop.dividend.fields.type')} choices={typeOptions} translateChoice={false} fullWidth data-testid="dividend-type" />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+        <Grid size={{ xs: 12, sm: 4, md: 2.5 }}>
           <AmountInput />
         </Grid>
         <Grid size={{ xs: 12, sm: 4, md: 2.5 }}>
