@@ -143,7 +143,7 @@ describe('the annual dividend in the console', () => {
     expect(found).toEqual({});
   }, 180_000);
 
-  it('shows the closure, the calculator and the member dividends in German', async () => {
+  it("shows the closure, another year's calculation and a closed year's step 2 in German", async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/login`);
     await page.evaluate(() => localStorage.setItem('RaStorecoop.locale', JSON.stringify('de')));
