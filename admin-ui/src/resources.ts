@@ -3,6 +3,7 @@ import { administration } from './administration';
 import { balances } from './balances';
 import { cooperative } from './cooperative';
 import { home } from './dashboard';
+import { dividend } from './dividend';
 import { elmaNumbers } from './elmaNumbers';
 import { members } from './members';
 import type { ConsoleResource, MenuEntry, ScreenRoute, TitleKey } from './registry';
@@ -19,6 +20,7 @@ import { users } from './users';
 export const RESOURCES: readonly ConsoleResource[] = [
   members,
   balances,
+  dividend,
   shares,
   exemptionOrders,
   nonAssessments,

@@ -40,6 +40,10 @@ describe('the resource registry', () => {
       ['/non-assessments', 'coop.title.nonAssessments'],
       ['/non-assessments/new/member/m1', 'coop.title.newNonAssessment'],
       ['/non-assessment/n1', 'coop.title.nonAssessment'],
+      ['/dividend/calculator', 'coop.title.dividendCalculator'],
+      ['/dividend/annualClosure', 'coop.title.annualClosure'],
+      ['/dividend/closures', 'coop.title.dividendClosures'],
+      ['/dividend/closures/d1', 'coop.title.dividendClosures'],
       ['/nowhere', 'coop.title.notFound'],
     ];
     expect(titles.map(([path]) => [path, titleFor(path)])).toEqual(titles);

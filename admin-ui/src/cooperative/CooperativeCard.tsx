@@ -1,6 +1,7 @@
 import type { CooperativeDto } from '@coop/contracts/console';
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActions, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
 import { formatMoney } from '../format';
@@ -12,8 +13,8 @@ export type CooperativeRecord = CooperativeDto;
 
 const CARD_FIELDS = ['fullName', 'address', 'zip', 'city', 'name', 'email', 'contactPerson', 'taxId'] as const;
 
-/** The cooperative card of the dashboard and the administration page (SPEC 2). */
-export function CooperativeCard({ testId = 'cooperative-card' }: { testId?: string }) {
+/** The cooperative card of the dashboard and the administration page (SPEC 2); `actions`: the dashboard's buttons under it. */
+export function CooperativeCard({ testId = 'cooperative-card', actions }: { testId?: string; actions?: ReactNode }) {
   const session = useSession();
   const translate = useTranslate();
   const { data, isPending, error } = useGetOne<CooperativeRecord>('cooperatives', { id: session?.cooperative ?? '' }, { enabled: !!session });
@@ -59,6 +60,7 @@ export function CooperativeCard({ testId = 'cooperative-card' }: { testId?: stri
           </Typography>
         </Box>
       </CardContent>
+      {actions ? <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>{actions}</CardActions> : null}
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { centsToDecimal, parseEuroToCents } from '../format';
 import { PageLoading } from '../layout/Layout';
 import { hasRole, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
+import { DividendSettings } from './DividendSettings';
 
 /** balanceCost arrives as integer cents; the form shows euro (`250,00`) and keeps what the clerk types as text. */
 const formatEuro = (value: unknown): string => (typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '');
@@ -108,6 +109,7 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
               />
             </Grid>
           </Section>
+          <DividendSettings readOnly={ro} />
         </Grid>
       </CardContent>
     </Form>

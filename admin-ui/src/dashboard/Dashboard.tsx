@@ -2,6 +2,7 @@ import { Grid, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { CooperativeCard } from '../cooperative/CooperativeCard';
 import { useSession } from '../session/session';
+import { DividendButtons } from './DividendButtons';
 import { MembersCard } from './MembersCard';
 
 /** `/`: the main dashboard: the members card beside the cooperative card. */
@@ -18,7 +19,7 @@ export default function Dashboard() {
           <MembersCard />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <CooperativeCard testId="dashboard-cooperative-card" />
+          <CooperativeCard testId="dashboard-cooperative-card" actions={<DividendButtons />} />
         </Grid>
       </Grid>
     </>

@@ -36,6 +36,7 @@ import { useMemberDashboard, useMemberHistory } from './queries';
 import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord } from '../taxPapers/model';
 import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath, taxIdMissing } from '../taxPapers/parts';
 import { ActionsHeader } from '../common/ActionsHeader';
+import { MemberDividends } from '../dividend/MemberDividends';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
 
@@ -341,6 +342,7 @@ export default function MemberDashboard() {
         <Grid size={{ xs: 12, xl: 8 }}><ShareAccountCard rows={balances} sum={dashboard.data?.sumBalance} loading={dashboard.isPending} closed={postingsClosed(m)} canWrite={canWrite} /></Grid>
         <Grid size={{ xs: 12, xl: 4 }}><MemberHistoryCard memberId={m.id} /></Grid>
         <Grid size={{ xs: 12 }}><TaxCard member={m} exemptionOrders={dashboard.data?.exemptionOrder ?? []} nonAssessments={dashboard.data?.nonAssessment ?? []} canWrite={canWrite} loading={dashboard.isPending} /></Grid>
+        <Grid size={{ xs: 12 }}><MemberDividends dividends={dashboard.data?.dividends} loading={dashboard.isPending} /></Grid>
       </Grid>
     </Box>
   );

@@ -1,0 +1,69 @@
+import { Box, Card, CardContent, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import type { MemberDividendDto } from '@coop/contracts/console';
+import { formatDate, formatMoney } from '../format';
+
+const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/**
+ * The member dashboard's "Dividends" section: the member's dividends of closed years, by year (newest first), with the
+ * gross, the exemption used, KapESt, Soli, church tax and the net paid; the year opens the closure.
+ */
+export function MemberDividends({ dividends, loading }: { dividends: readonly MemberDividendDto[] | undefined; loading: boolean }) {
+  const translate = useTranslate();
+  const f = (field: string) => translate(`coop.dividend.fields.${field}`);
+  const rows = [...(dividends ?? [])].sort((a, b) => b.year - a.year || b.paymentDate.localeCompare(a.paymentDate));
+  const head = (label: string, right = true) => (
+    <TableCell align={right ? 'right' : undefined} sx={{ fontWeight: 600 }}>
+      {label}
+    </TableCell>
+  );
+  return (
+    <Card component="section" aria-labelledby="member-dividends-title" data-testid="member-dividends">
+      <CardHeader id="member-dividends-title" title={translate('coop.dividend.memberSection')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        {!loading && rows.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" data-testid="member-dividends-empty">
+            {translate('coop.dividend.memberNone')}
+          </Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-labelledby="member-dividends-title">
+              <TableHead>
+                <TableRow>
+                  {head(f('year'), false)}
+                  {head(f('paymentDate'), false)}
+                  {head(f('amount'))}
+                  {head(f('exemptions'))}
+                  {head(f('dividendTax'))}
+                  {head(f('solidarityTax'))}
+                  {head(f('churchTax'))}
+                  {head(f('paymentAmount'))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((d) => (
+                  <TableRow key={d.dividendId} data-testid="member-dividend" data-year={d.year}>
+                    <TableCell>
+                      <Link component={RouterLink} to={`/dividend/closures/${encodeURIComponent(d.dividendId)}`} underline="hover" sx={{ fontWeight: 600 }}>
+                        {d.year}
+                      </Link>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.paymentDate)}</TableCell>
+                    <TableCell align="right" sx={money}>{formatMoney(d.amount)}</TableCell>
+                    <TableCell align="right" sx={money}>{formatMoney(d.exemptions)}</TableCell>
+                    <TableCell align="right" sx={money}>{formatMoney(d.dividendTax)}</TableCell>
+                    <TableCell align="right" sx={money}>{formatMoney(d.solidarityTax)}</TableCell>
+                    <TableCell align="right" sx={money}>{formatMoney(d.churchTax)}</TableCell>
+                    <TableCell align="right" sx={{ ...money, fontWeight: 600 }} data-testid="member-dividend-net">{formatMoney(d.paymentAmount)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

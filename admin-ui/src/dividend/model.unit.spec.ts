@@ -1,0 +1,64 @@
+import { describe, expect, it } from '@jest/globals';
+import type { DividendMemberRecord } from './model.js';
+import { amountProblem, defaultInput, formatDecimal, formatEuros, inputFromQuery, membersOfError, selectMembers, toQuery, yearChoices } from './model.js';
+
+const member = (memberNr: number, name: string, givenName: string | null, amount: number): DividendMemberRecord =>
+  ({ member: `m${memberNr}`, memberNr, name, givenName, amount, balances: amount * 25, paymentAmount: amount, problems: [] }) as unknown as DividendMemberRecord;
+
+describe('the dividend wizard', () => {
+  const now = new Date(2026, 10, 25, 12);
+
+  it('offers last year first and about 11 years back, last year, percent, 4 and today by default (SPEC 9)', () => {
+    expect(yearChoices(now)).toEqual([2025, 2024, 2023, 2022, 2021, 2020, 2019, 2018, 2017, 2016, 2015, 2014]);
+    expect(defaultInput(now)).toEqual({ year: 2025, type: 'percent', amount: '4', decisionDate: '2026-11-25', paymentDate: '2026-11-25' });
+  });
+
+  it('keeps step 1 in the address and reads it back (No of step 2, reload)', () => {
+    const input = { year: 2024, type: 'amount', amount: '1234,50', decisionDate: '2025-06-01', paymentDate: '2025-06-15' } as const;
+    expect(toQuery(input)).toBe('year=2024&type=amount&amount=1234%2C50&decision_date=2025-06-01&payment_date=2025-06-15');
+    expect(inputFromQuery(new URLSearchParams(toQuery(input)))).toEqual(input);
+    expect(inputFromQuery(new URLSearchParams(''))).toBeNull();
+    expect(inputFromQuery(new URLSearchParams('year=2024&type=bonus&amount=4'))).toBeNull();
+    // A date the address lacks (or holds in another form) is today, as the API calculates it; step 2 closes with it.
+    expect(inputFromQuery(new URLSearchParams('year=2024&type=percent&amount=4&payment_date=15.06.2025'), now)).toMatchObject({ decisionDate: '2026-11-25', paymentDate: '2026-11-25' });
+  });
+
+  it('takes a percentage with up to four decimals and a total with up to two, above zero', () => {
+    expect(amountProblem('percent', '4')).toBeUndefined();
+    expect(amountProblem('percent', '3,1234')).toBeUndefined();
+    expect(amountProblem('percent', '3.12345')).toBe('coop.dividend.percentInvalid');
+    expect(amountProblem('amount', '33333,33')).toBeUndefined();
+    expect(amountProblem('amount', '333,333')).toBe('coop.dividend.amountInvalid');
+    expect(amountProblem('amount', '1.000,00')).toBe('coop.dividend.amountInvalid');
+    expect(amountProblem('percent', '0,0')).toBe('coop.dividend.amountNotPositive');
+    expect(amountProblem('percent', 'vier')).toBe('coop.dividend.percentInvalid');
+  });
+
+  it('shows the percent with four decimals and the return rows in whole euros, without floating point', () => {
+    expect(formatDecimal('4')).toBe('4,0000');
+    expect(formatDecimal('3.99999')).toBe('3,9999');
+    expect(formatDecimal('1234.5')).toBe('1.234,5000');
+    expect(formatDecimal('0.1')).toBe('0,1000');
+    expect(formatEuros(1234567)).toBe('1.234.567 €');
+    expect(formatEuros(0)).toBe('0 €');
+  });
+
+  it('searches the member list by name or number and sorts it on the client, ties by number', () => {
+    const rows = [member(3, 'Zeller', 'Anna', 500), member(1, 'Acker', 'Bernd', 700), member(12, 'Müller', null, 500), member(2, 'Öztürk', 'Cem', 100)];
+    expect(selectMembers(rows, '', null).map((m) => m.memberNr)).toEqual([1, 2, 3, 12]);
+    expect(selectMembers(rows, '', { field: 'name', order: 'ASC' }).map((m) => m.memberNr)).toEqual([1, 12, 2, 3]);
+    expect(selectMembers(rows, '', { field: 'amount', order: 'DESC' }).map((m) => m.memberNr)).toEqual([1, 3, 12, 2]);
+    expect(selectMembers(rows, 'anna', null).map((m) => m.memberNr)).toEqual([3]);
+    expect(selectMembers(rows, '12', null).map((m) => m.memberNr)).toEqual([12]);
+    expect(selectMembers(rows, 'zeller, an', null).map((m) => m.memberNr)).toEqual([3]);
+  });
+
+  it("names an error's members by number and name, in number order", () => {
+    const rows = [member(3, 'Zeller', 'Anna', 500), member(1, 'Acker', 'Bernd', 700)];
+    expect(membersOfError({ code: 'taxIdMissing', template: 'taxIdMissing', parameters: ['3', '1'], members: ['m3', 'm1', 'gone'] }, rows)).toEqual([
+      { id: 'm1', memberNr: 1, name: 'Acker, Bernd' },
+      { id: 'm3', memberNr: 3, name: 'Zeller, Anna' },
+      { id: 'gone', memberNr: null, name: '' },
+    ]);
+  });
+});
