@@ -13,12 +13,16 @@
 // `node bench/dividend.js` (built code: `npx tsc -b services` first, or `node bench/run.js dividend`).
 // Knobs: BENCH_DIVIDEND_MEMBERS (200000), BENCH_DIVIDEND_POSTINGS (10 a member), BENCH_DIVIDEND_RUNS (5),
 // BENCH_DIVIDEND_YEAR (last year), BENCH_DIVIDEND_PERCENT (4), BENCH_DIVIDEND_CLOSURE (1; 0: calculation only),
-// BENCH_DIVIDEND_PROFILE=<dir> (`--cpu-prof` of every thread of the API into <dir>; bench/support/profile-summary.js).
+// BENCH_DIVIDEND_PROFILE=<dir> (`--cpu-prof` of every thread of the API into <dir>; bench/support/profile-summary.js),
+// BENCH_DIVIDEND_CALC_PROFILE (1: after the timed runs one more calculation, profiled: the API thread's hot spots and
+// every thread's CPU time go into the result; 0: none).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { built, log, now, round, ROOT, saveResult, tempDataDir, benchEnv } from './lib.js';
-import { memoryWatch, processUsage, startApi, usageBetween } from './support/api-process.js';
+import { benchEnv, built, log, now, round, ROOT, saveResult, tempDataDir } from './lib.js';
+import { memoryWatch, processUsage, startApi, threadCpu, threadCpuBetween, usageBetween } from './support/api-process.js';
+import { profileTop } from './support/profile-top.js';
 import { demoFill } from './support/demo-fill.js';
 import { readModelsCurrent, storeProbe } from './support/store-probe.js';
 
@@ -30,6 +34,7 @@ const YEAR = Number(process.env.BENCH_DIVIDEND_YEAR ?? Number(TODAY.slice(0, 4))
 const PERCENT = process.env.BENCH_DIVIDEND_PERCENT ?? '4';
 const CLOSURE = process.env.BENCH_DIVIDEND_CLOSURE !== '0';
 const PROFILE = process.env.BENCH_DIVIDEND_PROFILE ? resolve(process.env.BENCH_DIVIDEND_PROFILE) : null;
+const CALC_PROFILE = process.env.BENCH_DIVIDEND_CALC_PROFILE !== '0';
 const TARGET_CALC_MS = 5000;
 
 /** The resolution as the console's step 1 sends it (defaults: last year, percent, 4, dates today). */
@@ -91,6 +96,20 @@ try {
   const calcSampledPeakMb = memory.sampledPeakMb();
   log(`    median ${round(median, 0)} ms, max ${times.at(-1)} ms (target <= ${TARGET_CALC_MS}); API peak resident ${calcPeakMb} MB`);
 
+  // One more calculation, not timed: where its time goes (the API thread's profile, every thread's CPU).
+  let calcProfile = null;
+  if (CALC_PROFILE) {
+    const file = join(PROFILE ?? tmpdir(), 'coop-bench-dividend-calc.cpuprofile');
+    const before = threadCpu(api.pid);
+    await api.startProfile();
+    const run = await calc(api, auth);
+    await api.stopProfile(file);
+    run.body = undefined;
+    calcProfile = { file, ms: run.ms, threads: threadCpuBetween(api.pid, before, threadCpu(api.pid)), ...profileTop(file) };
+    log(`    profiled run ${run.ms} ms; CPU by thread ${calcProfile.threads.map((t) => `${t.thread} ${t.cpuSeconds} s`).join(', ')}; ` +
+      `API thread self time: ${calcProfile.self.slice(0, 6).map((f) => `${f.fn} ${f.ms} ms`).join('; ')} (${file})`);
+  }
+
   // (b) The closure, on this run's copy of the fill.
   let closure = null;
   if (CLOSURE) {
@@ -141,6 +160,7 @@ try {
         totals: pick(answer, ['amount', 'dividend', 'percent', 'exemptions', 'taxableAmount', 'taxAmount', 'solidaryTaxAmount', 'churchTax', 'paymentAmount']),
         warmUp, runs, medianMs: round(median, 0), maxMs: times.at(-1), peakMb: calcPeakMb, sampledPeakMb: calcSampledPeakMb,
       },
+      calcProfile,
       closure,
       profileDir: PROFILE,
     },

@@ -1,7 +1,7 @@
 // The API as a process of its own (api-child.js) and what Linux tells about that process: its peak resident memory
 // (VmHWM, reset between phases), its CPU time (all threads) and what it read from the disk.
 import { fork } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchEnv, ioCounter, PRODUCT_NODE_FLAGS, ROOT } from '../lib.js';
 
@@ -19,10 +19,23 @@ export function startApi(dataDir, { nodeFlags = [], env = {} } = {}) {
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return new Promise((resolve, reject) => {
     child.once('message', ({ url, startMs }) => {
+      /** Sends `message` and answers the child's next message that has `key`. */
+      const ask = (message, key) => new Promise((answered) => {
+        const listener = (reply) => {
+          if (reply?.[key] === undefined) return;
+          child.off('message', listener);
+          answered(reply[key]);
+        };
+        child.on('message', listener);
+        child.send(message);
+      });
       resolve({
         pid: child.pid,
         url,
         startMs,
+        /** Profiles the API thread (node:inspector) until `stopProfile(file)`, which writes the .cpuprofile to `file`. */
+        startProfile: () => ask({ profile: 'start' }, 'profiling'),
+        stopProfile: (file) => ask({ profile: 'stop', file }, 'profiled'),
         async stop() {
           child.send('close');
           const { code, signal } = await exited;
@@ -79,6 +92,27 @@ export function processUsage(pid) {
     majorFaults: Number(fields[9]),
     readBytes: ioCounter(`/proc/${pid}/io`, 'read_bytes') ?? 0,
   };
+}
+
+/** CPU seconds so far of each thread of the process, by thread id (the API thread's id is the process id). */
+export function threadCpu(pid) {
+  const out = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return out;
+}
+
+/** Per thread, the CPU seconds used between two `threadCpu` readings: the API thread first, then the others, busiest first. */
+export function threadCpuBetween(pid, before, after) {
+  const used = [...after].map(([tid, s]) => ({ thread: tid === pid ? 'API' : String(tid), cpuSeconds: Math.round((s - (before.get(tid) ?? 0)) * 100) / 100 }));
+  return [...used.filter((u) => u.thread === 'API'), ...used.filter((u) => u.thread !== 'API' && u.cpuSeconds > 0).sort((a, b) => b.cpuSeconds - a.cpuSeconds)];
 }
 
 /** The difference of two `processUsage` readings: CPU seconds, major faults, MB read from the disk. */
