@@ -50,8 +50,7 @@ async function ensureFill(key, fill) {
     mkdirSync(scratch, { recursive: true });
     try {
       const result = await fill(scratch);
-      const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-      writeFileSync(join(scratch, 'fill.json'), `${JSON.stringify({ key, result, madeAt: new Date().toISOString(), commit }, null, 2)}\n`);
+      writeFileSync(join(scratch, 'fill.json'), `${JSON.stringify({ key, result, madeAt: new Date().toISOString(), commit: commitId() }, null, 2)}\n`);
       renameSync(scratch, cached);
     } catch (error) {
       rmSync(scratch, { recursive: true, force: true });
@@ -59,6 +58,14 @@ async function ensureFill(key, fill) {
     }
   }
   return { reused, info: JSON.parse(readFileSync(join(cached, 'fill.json'), 'utf8')), dir: cached };
+}
+
+function commitId() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -8,7 +8,10 @@ const label = (n) => {
   return `${f.functionName || '(anonymous)'} ${url}${url ? `:${f.lineNumber + 1}` : ''}`;
 };
 
-/** `{ sampledMs, self: [{ fn, ms, percent }], total: [...] }`, the `rows` largest of each. */
+/**
+ * `{ sampledMs, self: [{ fn, ms, percent }], total: [...] }`, the `rows` largest of each. Samples inside the inspector's
+ * own calls (`node:inspector`: stopping the profile) are left out.
+ */
 export function profileTop(file, rows = 15) {
   const { nodes, samples, timeDeltas } = JSON.parse(readFileSync(file, 'utf8'));
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -17,8 +20,14 @@ export function profileTop(file, rows = 15) {
   const selfBy = new Map();
   const inclBy = new Map();
   let total = 0;
+  const stack = (id) => {
+    const frames = [];
+    for (let cur = id; cur !== undefined; cur = parent.get(cur)) frames.push(byId.get(cur));
+    return frames;
+  };
   samples.forEach((id, i) => {
     const dt = timeDeltas[i] ?? 0;
+    if (stack(id).some((n) => n.callFrame.url === 'node:inspector')) return;
     total += dt;
     const own = label(byId.get(id));
     selfBy.set(own, (selfBy.get(own) ?? 0) + dt);
