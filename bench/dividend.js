@@ -147,6 +147,10 @@ try {
     log(`    ${res.status} after ${answerMs} ms, in the read models after ${shownMs} ms; ${eventsWritten} events ${JSON.stringify(eventTypes)}; ` +
       `API CPU ${usage.cpuSeconds} s, peak resident ${closure.peakMb} MB`);
     if (res.status >= 300) log(`    refused: ${text.slice(0, 1000)}`);
+    if (!closure.dividendId && [201, 202].includes(res.status)) {
+      // A 202 answer (saved, not yet shown) names no closure: the year's entry does.
+      closure.dividendId = (await getJson(api.url, '/api/v1/dividend/years', auth)).find((y) => y.key === YEAR)?.dividendId ?? null;
+    }
     if (closure.dividendId) {
       const t1 = now();
       const shown = await getJson(api.url, `/api/v1/dividend/${closure.dividendId}`, auth);
@@ -186,8 +190,9 @@ try {
         detail: `max ${times.at(-1)} ms, runs ${runs.map((r) => r.ms).join(' / ')} ms, answer ${warmUp.mb} MB, API CPU ${runs.map((r) => r.cpuSeconds).join(' / ')} s` },
       { metric: 'API peak resident memory, calculation', target: null, actual: calcPeakMb, unit: 'MB', pass: null, detail: `at start ${startPeakMb} MB` },
       ...(closure ? [
-        { metric: `closure POST /dividend/store (${closure.status})`, target: null, actual: closure.answerMs, unit: 'ms', pass: closure.status === 201 ? null : false,
-          detail: `in the read models after ${closure.shownMs} ms; API CPU ${closure.cpuSeconds} s` },
+        // 202: stored, but the read models did not include it within the write path's wait (decision 34).
+        { metric: `closure POST /dividend/store (${closure.status})`, target: null, actual: closure.answerMs, unit: 'ms', pass: [201, 202].includes(closure.status) ? null : false,
+          detail: `in the read models after ${closure.shownMs} ms; API CPU ${closure.cpuSeconds} s${closure.status === 202 ? '; 202: saved, shown later (decision 34)' : ''}` },
         { metric: 'closure: events written', target: null, actual: closure.eventsWritten, unit: 'events', pass: null,
           detail: `${JSON.stringify(closure.eventTypes)}${fixes ? `; before it ${fixes.members} members' tax ids entered (the calculation's errors)` : ''}` },
         { metric: 'API peak resident memory, closure', target: null, actual: closure.peakMb, unit: 'MB', pass: null, detail: '' },
