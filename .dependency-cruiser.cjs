@@ -26,7 +26,7 @@ module.exports = {
       name: 'domain-is-pure',
       comment: 'A decider imports no framework, database, HTTP or platform code, and no other area: its own domain, the kernel and contracts.',
       severity: 'error',
-      from: { path: '^services/src/([^/]+)/domain/' },
+      from: { path: '^services/src/([^/]+)/domain/', pathNot: '\\.spec\\.ts$' },
       to: { pathNot: ['^services/src/$1/domain/', ...PURE] },
     },
     {

@@ -32,4 +32,13 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   mustBeAtLeast: 1,
   mustBeAtMost: 1,
   cannotDeleteSelf: 1,
+  missingPaymentDate: 1,
+  missingDecisionDate: 1,
+  currentYearClosure: 1,
+  yearAlreadyClosed: 1,
+  missingCooperativeBankname: 1,
+  missingCooperativeIban: 1,
+  missingCooperativeBic: 1,
+  taxIdMissing: 1,
+  spouseTaxIdMissing: 1,
 } satisfies Record<GeneralValidationTemplate, 1>) as GeneralValidationTemplate[];

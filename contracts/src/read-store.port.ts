@@ -106,6 +106,13 @@ export interface ReadStore {
    * an HTTP answer sends as it is). A view name the adapter was not given is an error.
    */
   findView(collection: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage>;
+  /**
+   * Every document of one cooperative in id order, in batches of at most `batchSize` (keyset paging on the id, never
+   * an offset): each batch is one indexed range read after the last id of the one before, so a caller streams a whole
+   * collection (a year's dividend over every member) without holding it in memory. Batches are read one after the
+   * other, each seeing the store as it is then; documents written meanwhile behind the last id read are met later.
+   */
+  scan(collection: string, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]>;
   /** Applies the operations and stores the checkpoint together: all or nothing. */
   applyBatch(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }): Promise<void>;
   /** Last position the named projection applied, -1n when none. */

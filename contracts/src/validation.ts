@@ -30,7 +30,21 @@ export type ValidationTemplate =
   | 'mustBeAtLeast'
   /** "Must be at most {0}" / "Darf höchstens {0} sein". */
   | 'mustBeAtMost'
-  | 'cannotDeleteSelf';
+  | 'cannotDeleteSelf'
+  // The dividend's closure (issue 23; SPEC.md 5, 8): what refuses it.
+  | 'missingPaymentDate'
+  | 'missingDecisionDate'
+  /** "Cannot create closure for current year." (a year not yet over, too). */
+  | 'currentYearClosure'
+  /** "Year {0} is already closed". */
+  | 'yearAlreadyClosed'
+  | 'missingCooperativeBankname'
+  | 'missingCooperativeIban'
+  | 'missingCooperativeBic'
+  /** An exemption order would be consumed but the member has no tax id; {0}: the member numbers. */
+  | 'taxIdMissing'
+  /** A joint exemption order without the spouse's tax id; {0}: the member numbers. */
+  | 'spouseTaxIdMissing';
 
 export interface FieldError {
   /** The field the error belongs to; null for a general error. */

@@ -11,3 +11,5 @@ export * from './projectors/members.projector.js';
 export * from './projectors/tax-papers.projector.js';
 export * from './read-store/mongo-read-store.js';
 export * from './projectors/dividend-collections.js';
+export * from './projectors/dividend-inputs.projector.js';
+export * from './projectors/dividends.projector.js';

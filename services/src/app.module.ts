@@ -3,6 +3,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CooperativesModule } from './cooperatives/index.js';
 import { DashboardsModule } from './dashboards/index.js';
+import { DividendModule } from './dividend/index.js';
 import { ElmaNumbersModule } from './elma-numbers/index.js';
 import { MembersModule } from './members/index.js';
 import type { AppConfig } from './platform/config/config.js';
@@ -27,6 +28,7 @@ export class AppModule {
         MembersModule,
         ShareLedgerModule,
         TaxPapersModule,
+        DividendModule,
         DashboardsModule,
         AdminModule,
       ],

@@ -1,5 +1,6 @@
 import { composeAreas } from './platform/areas.js';
 import { cooperativesArea } from './cooperatives/cooperatives.area.js';
+import { dividendArea } from './dividend/dividend.area.js';
 import { elmaNumbersArea } from './elma-numbers/elma-numbers.area.js';
 import { membersArea } from './members/members.area.js';
 import { taxPapersArea } from './tax-papers/tax-papers.area.js';
@@ -10,4 +11,4 @@ import { usersArea } from './users/users.area.js';
  * the entries (main, worker, rebuild, demo, the benchmarks) hand this list to the platform, and the platform's worker
  * threads import this module (by the URL in `areas.module`) to get the same list.
  */
-export const areas = composeAreas(import.meta.url, [cooperativesArea, usersArea, elmaNumbersArea, membersArea, taxPapersArea]);
+export const areas = composeAreas(import.meta.url, [cooperativesArea, usersArea, elmaNumbersArea, membersArea, taxPapersArea, dividendArea]);

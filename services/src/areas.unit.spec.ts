@@ -1,14 +1,31 @@
 /** The composition list of the business areas (areas.ts), as the platform and its worker threads take it. */
 import { describe, expect, it } from '@jest/globals';
-import { cooperativesProjector, elmaNumbersProjector, membersProjector, taxPapersProjector, usersProjector } from '@coop/projections';
+import {
+  cooperativesProjector,
+  dividendInputsProjector,
+  dividendsProjector,
+  elmaNumbersProjector,
+  membersProjector,
+  taxPapersProjector,
+  usersProjector,
+} from '@coop/projections';
 import { areas } from './areas.js';
 import { importAreas } from './platform/areas.js';
 import { Upcasters } from './platform/event-store/upcasters.js';
 
 describe('the areas of the product', () => {
   it('run every projector of the product, in the order the runner applied them before the areas registered them', () => {
-    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers']);
-    expect(areas.projectors).toEqual([cooperativesProjector, usersProjector, elmaNumbersProjector, membersProjector, taxPapersProjector]);
+    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend']);
+    expect(areas.projectors).toEqual([
+      cooperativesProjector,
+      usersProjector,
+      elmaNumbersProjector,
+      membersProjector,
+      taxPapersProjector,
+      // The closures before the inputs: they read the member's inputs document a payout then writes.
+      dividendsProjector,
+      dividendInputsProjector,
+    ]);
   });
 
   it('seal the personal fields of these event types, and of no other', () => {
@@ -28,6 +45,8 @@ describe('the areas of the product', () => {
       ExemptionOrderCorrected: ['spouse'],
       NonAssessmentRecorded: ['orderNumber', 'taxAuthorities'],
       NonAssessmentCorrected: ['orderNumber', 'taxAuthorities'],
+      // A payout's church id (religion, Art. 9 GDPR); its amounts stay for the tax retention periods.
+      DividendMemberPaid: ['churchId'],
     });
   });
 
@@ -37,6 +56,7 @@ describe('the areas of the product', () => {
     expect(subject('MemberDataChanged', { memberId: 'm-1' })).toBe('member-m-1');
     expect(subject('NonAssessmentCorrected', { memberId: 'm-1', nonAssessmentId: 'n-1' })).toBe('member-m-1');
     expect(subject('CooperativeRegistered', { cooperativeId: 'c-1' })).toBe('cooperative-contact-c-1');
+    expect(subject('DividendMemberPaid', { memberId: 'm-1', dividendId: 'd-1' })).toBe('member-m-1');
   });
 
   it('register no upcasters yet: every type reads at version 1 unchanged', () => {

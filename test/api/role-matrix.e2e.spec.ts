@@ -16,6 +16,8 @@ const MEMBER_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE
 const MEMBER_WRITERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
 const TAX_PAPER_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 const TAX_PAPER_WRITERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
+const DIVIDEND_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
+const DIVIDEND_CLOSERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
 const OWN_PASSWORD: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'];
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -68,6 +70,11 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'get', path: `/api/v1/nonassessments/${MISSING}`, doc: '/api/v1/nonassessments/{id}', allowed: TAX_PAPER_READERS },
   { method: 'put', path: `/api/v1/nonassessments/${MISSING}`, doc: '/api/v1/nonassessments/{id}', allowed: TAX_PAPER_WRITERS },
   { method: 'get', path: `/api/v1/nonassessments/${MISSING}/history`, doc: '/api/v1/nonassessments/{id}/history', allowed: TAX_PAPER_READERS },
+  { method: 'get', path: '/api/v1/dividend/years', doc: '/api/v1/dividend/years', allowed: DIVIDEND_READERS },
+  { method: 'get', path: '/api/v1/dividend/calc?year=x', doc: '/api/v1/dividend/calc', allowed: DIVIDEND_CLOSERS },
+  { method: 'post', path: '/api/v1/dividend/store', doc: '/api/v1/dividend/store', allowed: DIVIDEND_CLOSERS },
+  { method: 'get', path: '/api/v1/dividend', doc: '/api/v1/dividend', allowed: DIVIDEND_READERS },
+  { method: 'get', path: `/api/v1/dividend/${MISSING}`, doc: '/api/v1/dividend/{id}', allowed: DIVIDEND_READERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {

@@ -1,5 +1,6 @@
 import type { CollectionSpec, ReadDocument, ReadQuery, ReadStore, ViewBuilder, WriteOp } from '@coop/contracts';
 import { byIdAndViewsContract, CONTRACT_VIEWS } from './read-store.by-id-and-views.contract.js';
+import { scanContract } from './read-store.scan.contract.js';
 import { searchContract } from './read-store.search.contract.js';
 
 const plainMembers: CollectionSpec = {
@@ -182,6 +183,7 @@ export function readStoreContract(
 
     byIdAndViewsContract(() => store, members);
     searchContract(() => store, options.textOrder ?? false);
+    scanContract(() => store, members);
 
     describe('checkpoints and atomic batches', () => {
       it('reports -1 for a projection that never ran', async () => {

@@ -469,6 +469,16 @@ export const de: Messages<typeof en> = {
       notYetShown: 'Ihre letzte Änderung ist gespeichert, wird aber noch nicht angezeigt. Bitte versuchen Sie es gleich noch einmal.',
       internalError: 'Der Server konnte diese Anfrage nicht ausführen. Bitte versuchen Sie es noch einmal; schlägt es erneut fehl, wenden Sie sich an Ihre Administration.',
       requestFailed: 'Die Anfrage ist fehlgeschlagen (HTTP %{0})',
+      // Der Jahresabschluss der Dividende (Issue 23): was ihn verhindert.
+      missingPaymentDate: 'Das Auszahlungsdatum fehlt',
+      missingDecisionDate: 'Das Beschlussdatum fehlt',
+      currentYearClosure: 'Für das laufende Jahr kann kein Abschluss erstellt werden.',
+      yearAlreadyClosed: 'Das Jahr %{0} ist bereits abgeschlossen',
+      missingCooperativeBankname: 'Der Name der Bank der Genossenschaft fehlt',
+      missingCooperativeIban: 'Die IBAN der Genossenschaft fehlt',
+      missingCooperativeBic: 'Die BIC der Genossenschaft fehlt',
+      taxIdMissing: 'Freistellungsauftrag für dieses Mitglied nicht möglich, keine Steuer-ID angegeben! (Mitglied Nr. %{0})',
+      spouseTaxIdMissing: 'Gemeinsamer Freistellungsauftrag nicht möglich, die Steuer-ID des Ehegatten fehlt (Mitglied Nr. %{0})',
     },
     errors: {
       http: 'Die Anfrage ist fehlgeschlagen (HTTP %{status})',

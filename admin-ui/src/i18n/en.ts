@@ -478,6 +478,16 @@ export const en = {
       notYetShown: 'Your last change is saved but does not show yet. Please try again in a moment.',
       internalError: 'The server could not complete this request. Please try again; if it fails again, tell your administrator.',
       requestFailed: 'The request failed (HTTP %{0})',
+      // The dividend's closure (issue 23): what refuses it.
+      missingPaymentDate: 'Missing payment date',
+      missingDecisionDate: 'Missing decision date',
+      currentYearClosure: 'Cannot create closure for current year.',
+      yearAlreadyClosed: 'Year %{0} is already closed',
+      missingCooperativeBankname: "The cooperative's bank name is missing",
+      missingCooperativeIban: "The cooperative's IBAN is missing",
+      missingCooperativeBic: "The cooperative's BIC is missing",
+      taxIdMissing: 'FSA impossible for this member, no tax id provided! (member no. %{0})',
+      spouseTaxIdMissing: "Joint FSA impossible, the spouse's tax id is missing (member no. %{0})",
       // Every template of the API (contracts `ValidationTemplate`) has its text: one without fails the type check.
     } satisfies Record<ValidationTemplate | ConsoleValidationKey, string>,
     errors: {

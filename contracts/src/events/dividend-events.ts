@@ -80,7 +80,16 @@ export type DividendMemberPaid = DomainEvent<
     basisOfTax: 'nv100' | 'nv60' | 'foreign' | 'legalEntity' | 'heirs' | 'standard';
     certificate: { id: string; type: NonAssessmentType } | null;
     /** The exemption order consumed: its volume for the payment year, used before and after (cents). */
-    order: { id: string; joint: boolean; year: number; volume: number; usedBefore: number; usedAfter: number } | null;
+    order: {
+      id: string;
+      joint: boolean;
+      year: number;
+      volume: number;
+      usedBefore: number;
+      usedAfter: number;
+      /** The member whose order it is (a spouse's joint order: the spouse), so its use in the year is kept with the order. */
+      holderId?: string;
+    } | null;
     churchId: string | null;
     churchRate: string | null;
     /** The posting lines of the basis: posting id, amount, first day bearing dividend, days. */

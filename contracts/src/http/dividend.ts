@@ -1,4 +1,5 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
+import { AsText, rule } from './rules.js';
 import { DAY_COUNTS, DIVIDEND_METHODS, DIVIDEND_TYPES, ROUNDING_MODES } from '../dividend.js';
 import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
 
@@ -10,6 +11,18 @@ import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
  * (a percentage with up to four decimals, or a total in euros with up to two decimals, `,` or `.`), `decision_date`
  * and `payment_date` (YYYY-MM-DD; empty: today), as the query string (calc) or the JSON body (store).
  */
+
+/**
+ * The body of `POST /dividend/store` (and the query of `GET /dividend/calc`), as sent: text, read by the server
+ * (`services/src/dividend/http/dividend-params.ts`), which answers each field's error with its template.
+ */
+export class DividendRequest {
+  @AsText(true) @IsString(rule('invalidNumber')) readonly year: string = '';
+  @AsText(true) @IsString(rule('invalidChoice')) readonly type: string = '';
+  @AsText(true) @IsString(rule('invalidNumber')) readonly amount: string = '';
+  @AsText(true) @IsString(rule('invalidDate')) readonly decision_date: string = '';
+  @AsText(true) @IsString(rule('invalidDate')) readonly payment_date: string = '';
+}
 
 /** The dividend settings recorded on a closure (DOMAIN.md 12a). */
 export class DividendSettingsDto {

@@ -117,6 +117,23 @@ export class MongoReadStore implements ReadStore {
     });
   }
 
+  async *scan(collection: string, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]> {
+    this.spec(collection);
+    if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new Error(`A scan's batch size must be a positive whole number, not ${batchSize}`);
+    for (let after = ''; ; ) {
+      // The index { cooperativeId: 1, _id: 1 } serves each batch: a range from the last id read, in id order.
+      const batch = (await this.collection(collection)
+        .find({ cooperativeId, _id: { $gt: after } }, { projection: HIDDEN })
+        .sort({ _id: 1 })
+        .limit(batchSize)
+        .toArray()) as unknown as ReadDocument[];
+      if (batch.length === 0) return;
+      yield batch;
+      if (batch.length < batchSize) return;
+      after = batch[batch.length - 1]!.id;
+    }
+  }
+
   async find(collection: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
     const first = numberFirst(this.spec(collection), query);
     if (!first) return this.findWords(collection, query);

@@ -162,6 +162,30 @@ export class SqliteReadStore implements ReadStore {
     return toViewPage(this.views, view, items, total);
   }
 
+  async *scan(collection: string, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]> {
+    for (let after = ''; ; ) {
+      const docs = this.scanPage(collection, cooperativeId, after, batchSize);
+      if (docs.length === 0) return;
+      const batch = docs.map((text) => JSON.parse(text) as ReadDocument);
+      yield batch;
+      if (docs.length < batchSize) return;
+      after = batch[batch.length - 1]!.id;
+    }
+  }
+
+  /** One batch of scan() as the documents' stored JSON texts: those of the cooperative with an id after `after`, in id order. */
+  scanPage(collection: string, cooperativeId: string, after: string, limit: number): string[] {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`A scan's batch size must be a positive whole number, not ${limit}`);
+    this.conn.collection(collection);
+    // The index (cooperative_id, id) serves it: a range read from `after`, stopping after `limit` rows.
+    return this.conn
+      .stmt<[string, string, number], { doc: string }>(
+        `SELECT doc FROM rm_${collection} WHERE cooperative_id = ? AND id > ? ORDER BY id LIMIT ?`,
+      )
+      .all(cooperativeId, after, limit)
+      .map((row) => row.doc);
+  }
+
   /**
    * How find() answers a query: each statement it runs, with SQLite's EXPLAIN QUERY PLAN for the values
    * bound (plans may depend on them: the statistics include samples). Runs the query; for diagnostics

@@ -18,6 +18,9 @@ export const PERMISSIONS = {
   'members:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   'taxpapers:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   'taxpapers:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
+  'dividend:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  /** Calculating (a preview of the payout, with every member's taxes) and closing a year. */
+  'dividend:close': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   'shares:read': ['ROLE_SUPER_ADMIN'],
   'shares:write': ['ROLE_SUPER_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;

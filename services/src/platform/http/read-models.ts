@@ -59,6 +59,11 @@ export class ReadModels {
     return this.store.findView(spec.name, { ...query, cooperativeId }, view);
   }
 
+  /** Every document of the cooperative in id order, in batches (ReadStore.scan): a whole collection streamed, never held. */
+  scan(spec: CollectionSpec, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]> {
+    return this.store.scan(spec.name, cooperativeId, batchSize);
+  }
+
   /** Platform-wide listing; only for ROLE_SUPER_ADMIN paths and sign-in. */
   async listAcrossCooperatives(spec: CollectionSpec, params: ListParams, defaultSort: readonly Sort[]): Promise<ReadPage<ReadDocument>> {
     return this.store.find(spec.name, parseListQuery(spec, params, null, defaultSort));

@@ -15,7 +15,14 @@ export interface GetRequest {
   readonly ids: readonly string[];
 }
 
-export type ReadRequest = FindRequest | GetRequest;
+/** ...or one batch of a scan: the cooperative's documents with an id after `after`, in id order (at most `limit`). */
+export interface ScanRequest {
+  readonly id: number;
+  readonly collection: string;
+  readonly scan: { readonly cooperativeId: string; readonly after: string; readonly limit: number };
+}
+
+export type ReadRequest = FindRequest | GetRequest | ScanRequest;
 
 /**
  * The answer: the page's documents (or view items) as one JSON array text (a string crosses threads as one copy; the

@@ -21,7 +21,11 @@ store.useCollections(areas.collections);
 port.on('message', async (request: ReadRequest) => {
   let answer: FindAnswer;
   try {
-    if ('ids' in request) {
+    if ('scan' in request) {
+      const { cooperativeId, after, limit } = request.scan;
+      const docs = store.scanPage(request.collection, cooperativeId, after, limit);
+      answer = { id: request.id, json: `[${docs.join(',')}]`, count: docs.length, total: docs.length };
+    } else if ('ids' in request) {
       const { json, count } = store.getJson(request.collection, request.ids);
       answer = { id: request.id, json, count, total: count };
     } else if (request.view) {

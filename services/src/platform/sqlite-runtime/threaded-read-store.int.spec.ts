@@ -102,6 +102,21 @@ afterEach(async () => {
     expect(empty).toEqual({ json: '[]', count: 0, total: 0 });
   });
 
+  it("scans a cooperative's documents in read threads, batch by batch, exactly as the read store itself does", async () => {
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2, AREAS);
+    const scanned = async (s: SqliteReadStore | ThreadedReadStore, coop: string, size: number): Promise<ReadDocument[][]> => {
+      const batches: ReadDocument[][] = [];
+      for await (const batch of s.scan(USERS.name, coop, size)) batches.push(batch);
+      return batches;
+    };
+    const threaded = await scanned(store, 'coop-1', 3);
+    expect(threaded.map((b) => b.length)).toEqual([3, 3, 2]);
+    expect(threaded).toEqual(await scanned(reference, 'coop-1', 3));
+    expect(threaded.flat().map((u) => u.id)).toEqual(['u-0', 'u-1', 'u-2', 'u-4', 'u-5', 'u-6', 'u-8', 'u-9']);
+    expect((await scanned(store, 'coop-2', 10)).flat().map((u) => u.id)).toEqual(['u-3', 'u-7']);
+    expect(await scanned(store, 'coop-9', 10)).toEqual([]);
+  });
+
   it('refuses a view the read thread was not given, and goes on answering', async () => {
     store = await ThreadedReadStore.open(local, ENTRY, file, 1, AREAS);
     const query: ReadQuery = { cooperativeId: 'coop-1', sort: [{ field: 'name', direction: 'asc' }] };

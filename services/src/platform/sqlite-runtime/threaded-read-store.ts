@@ -85,6 +85,25 @@ export class ThreadedReadStore implements ReadStore {
     return JSON.parse(json) as ReadDocument[];
   }
 
+  /**
+   * Every document of the cooperative, batch by batch, each batch read by a read thread (a scan over a large
+   * collection reads from disk: there, not on the API thread) and handed over as one JSON text.
+   */
+  async *scan(collection: string, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]> {
+    if (this.threads.length === 0 && !this.closed) {
+      yield* this.local.scan(collection, cooperativeId, batchSize);
+      return;
+    }
+    for (let after = ''; ; ) {
+      const { json, count } = await this.send((id) => ({ id, collection, scan: { cooperativeId, after, limit: batchSize } }));
+      if (count === 0) return;
+      const batch = JSON.parse(json) as ReadDocument[];
+      yield batch;
+      if (count < batchSize) return;
+      after = batch[batch.length - 1]!.id;
+    }
+  }
+
   /** Sends a query to the read thread with the fewest open queries. */
   private ask(collection: string, query: ReadQuery, view?: ViewRequest): Promise<ViewPage> {
     return this.send((id) => ({ id, collection, query, ...(view ? { view } : {}) }));

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CloseYearHandler } from './commands/close-year.command.js';
+import { DividendController } from './http/dividend.controller.js';
+import { DividendCalculation } from './queries/dividend-calculation.js';
+import { DividendReads } from './queries/dividend-reads.js';
+
+/** The annual dividend (issue 23): calculation, the year's closure, the closures. */
+@Module({
+  imports: [CqrsModule],
+  controllers: [DividendController],
+  providers: [DividendCalculation, DividendReads, CloseYearHandler],
+  exports: [DividendReads],
+})
+export class DividendModule {}

@@ -1,0 +1,80 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { businessToday, DividendDto, DividendRequest, DividendYearDto, ValidationError } from '@coop/contracts';
+import { CurrentActor, Requires } from '../../auth/decorators.js';
+import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import type { ListParams } from '../../platform/http/list-query.js';
+import { sendList } from '../../platform/http/list-response.js';
+import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
+import { CloseYearCommand } from '../commands/close-year.command.js';
+import { calculationDto, DividendCalculation } from '../queries/dividend-calculation.js';
+import { DividendReads, toClosureDto } from '../queries/dividend-reads.js';
+import { parseDividendParams, type DividendParamsInput } from './dividend-params.js';
+
+/** Reads the parameters or answers 400 with each field's error. */
+function paramsOf(input: DividendParamsInput, today: string, emptyDatesAsToday: boolean) {
+  const parsed = parseDividendParams(input, today, emptyDatesAsToday);
+  if (parsed.errors) throw new ValidationError(parsed.errors);
+  return parsed.params;
+}
+
+/**
+ * The annual dividend (issue 23; SPEC.md 7): the years to choose, the calculation (writes nothing), the year's closure,
+ * and the closures as a list resource.
+ */
+@ApiTags('dividend')
+@ApiBearerAuth()
+@Controller('dividend')
+export class DividendController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly calculation: DividendCalculation,
+    private readonly reads: DividendReads,
+  ) {}
+
+  @Get('years')
+  @Requires('dividend:read')
+  @AnswersOk(DividendYearDto, true)
+  years(@CurrentActor() actor: Actor): Promise<DividendYearDto[]> {
+    return this.reads.years(actor.cooperativeId, businessToday());
+  }
+
+  @Get('calc')
+  @Requires('dividend:close')
+  @ApiQuery({ name: 'year', required: true })
+  @ApiQuery({ name: 'type', required: false, enum: ['percent', 'amount'] })
+  @ApiQuery({ name: 'amount', required: true })
+  @ApiQuery({ name: 'decision_date', required: false })
+  @ApiQuery({ name: 'payment_date', required: false })
+  @AnswersOk(DividendDto)
+  async calc(@CurrentActor() actor: Actor, @Query() query: DividendParamsInput): Promise<DividendDto> {
+    const today = businessToday();
+    return calculationDto(await this.calculation.calculate(actor.cooperativeId, paramsOf(query, today, true), today));
+  }
+
+  @Post('store')
+  @Requires('dividend:close')
+  @HttpCode(201)
+  @BodyOf(DividendRequest)
+  @AnswersCreated(DividendDto)
+  async store(@CurrentActor() actor: Actor, @Body() body: DividendRequest): Promise<DividendDto> {
+    const id = await this.commands.execute(new CloseYearCommand(contextFor(actor), paramsOf(body, businessToday(), false)));
+    return this.reads.closure(actor.cooperativeId, id);
+  }
+
+  @Get()
+  @Requires('dividend:read')
+  @AnswersList(DividendDto)
+  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<DividendDto[] | undefined> {
+    return sendList(res, await this.reads.list(actor.cooperativeId, params), (doc) => toClosureDto(doc, []));
+  }
+
+  @Get(':id')
+  @Requires('dividend:read')
+  @AnswersOk(DividendDto)
+  closure(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<DividendDto> {
+    return this.reads.closure(actor.cooperativeId, id);
+  }
+}

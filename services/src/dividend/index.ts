@@ -1,0 +1,3 @@
+/** The dividend's public entry: what other areas may use. */
+export { DividendModule } from './dividend.module.js';
+export { DividendReads } from './queries/dividend-reads.js';

@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import {
+  dividendSettingsOf,
+  fieldError,
+  type DividendDeclared,
+  type DividendDto,
+  type DividendErrorDto,
+  type DividendMemberDto,
+  type DividendMemberPaid,
+  type DividendSettings,
+  type FieldError,
+  type ReadDocument,
+} from '@coop/contracts';
+import { closureFields, COOPERATIVES, DIVIDEND_INPUTS, DIVIDENDS, memberResultFields } from '@coop/projections';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { DividendCalculator, type DividendParams, type DividendRun, type MemberProblem, type MemberResult } from '../domain/engine/index.js';
+import { factsOf, toMemberInput, type MemberFacts } from './member-input.js';
+
+/** Members read per batch from `dividend_inputs` (ReadStore.scan). */
+export const SCAN_BATCH = 1000;
+
+/** A calculation: the engine's run, what refuses its closure, and what the answer shows beside each member. */
+export interface Calculation {
+  readonly params: DividendParams;
+  readonly settings: DividendSettings;
+  readonly cooperativeId: string;
+  readonly run: DividendRun;
+  readonly errors: readonly DividendErrorDto[];
+  /** Per member id: names, birth date, tax id, legal form, residence. */
+  readonly facts: ReadonlyMap<string, MemberFacts>;
+  /** Per exemption order id: the member whose order it is. */
+  readonly orderHolders: ReadonlyMap<string, string>;
+}
+
+/** The cooperative's bank data the payout needs, each missing one its own refusal (SPEC.md 5, 8). */
+const BANK_FIELDS = [
+  ['bankname', 'missingCooperativeBankname'],
+  ['iban', 'missingCooperativeIban'],
+  ['bic', 'missingCooperativeBic'],
+] as const;
+
+const PROBLEMS: readonly MemberProblem[] = ['taxIdMissing', 'spouseTaxIdMissing'];
+
+const filled = (doc: ReadDocument, field: string): boolean => typeof doc[field] === 'string' && (doc[field] as string).trim() !== '';
+
+/**
+ * The dividend's calculation (`GET /dividend/calc`, and step 4 of a closure): streams every member's `dividend_inputs`
+ * document of the cooperative into the engine's `DividendCalculator` batch by batch (never the whole store at once),
+ * with the cooperative's settings, then lists what refuses a closure. Writes nothing.
+ */
+@Injectable()
+export class DividendCalculation {
+  constructor(private readonly reads: ReadModels) {}
+
+  async calculate(cooperativeId: string, params: DividendParams, today: string): Promise<Calculation> {
+    const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
+    const settings = dividendSettingsOf(cooperative);
+    const calculator = new DividendCalculator(params, settings);
+    const facts = new Map<string, MemberFacts>();
+    const orderHolders = new Map<string, string>();
+    for await (const batch of this.reads.scan(DIVIDEND_INPUTS, cooperativeId, SCAN_BATCH)) {
+      for (const doc of batch) {
+        const input = toMemberInput(doc);
+        calculator.add(input);
+        facts.set(doc.id, factsOf(doc));
+        for (const order of input.orders) orderHolders.set(order.id, doc.id);
+      }
+    }
+    const run = calculator.finish();
+    const errors = [...(await this.cooperativeErrors(cooperative, params, today)), ...memberErrors(run.members)];
+    return { params, settings, cooperativeId, run, errors, facts, orderHolders };
+  }
+
+  /** The current year, a year already closed, the cooperative's missing bank data. */
+  private async cooperativeErrors(cooperative: ReadDocument, params: DividendParams, today: string): Promise<DividendErrorDto[]> {
+    const errors: DividendErrorDto[] = [];
+    const error = (template: string, ...parameters: string[]): DividendErrorDto => ({ code: template, template, parameters, members: [] });
+    if (params.year >= Number(today.slice(0, 4))) errors.push(error('currentYearClosure'));
+    const closed = await this.reads.query(DIVIDENDS, cooperative.id, {
+      cooperativeId: cooperative.id,
+      filters: [{ field: 'year', op: 'eq', value: params.year }],
+      limit: 1,
+    });
+    if (closed.total > 0) errors.push(error('yearAlreadyClosed', String(params.year)));
+    for (const [field, template] of BANK_FIELDS) if (!filled(cooperative, field)) errors.push(error(template));
+    return errors;
+  }
+}
+
+/** Members who keep the closure from being made, per problem, with their numbers and ids. */
+function memberErrors(members: readonly MemberResult[]): DividendErrorDto[] {
+  return PROBLEMS.flatMap((problem) => {
+    const concerned = members.filter((m) => m.problems.includes(problem));
+    if (concerned.length === 0) return [];
+    return [{ code: problem, template: problem, parameters: [concerned.map((m) => String(m.memberNr)).join(', ')], members: concerned.map((m) => m.memberId) }];
+  });
+}
+
+/** A refusal's field: the year for the year's refusals, none (general) for the others. */
+export function refusalOf(errors: readonly DividendErrorDto[]): FieldError[] {
+  return errors.map((e) => fieldError(e.template === 'currentYearClosure' || e.template === 'yearAlreadyClosed' ? 'year' : null, e.template as FieldError['template'], ...e.parameters));
+}
+
+/** The declaration of a closure (or of a calculation, to answer it the same way). */
+export function declarationOf(calc: Calculation, dividendId: string): DividendDeclared['data'] {
+  const { run, params } = calc;
+  const r = run.taxReturn;
+  return {
+    dividendId,
+    cooperativeId: calc.cooperativeId,
+    year: params.year,
+    type: params.type,
+    amount: params.amount,
+    decisionDate: params.decisionDate,
+    paymentDate: params.paymentDate,
+    percent: run.percent,
+    settings: calc.settings,
+    totals: { ...run.totals },
+    taxReturn: {
+      row31: { ...r.row31 },
+      row32: { ...r.row32 },
+      row33: { ...r.row33 },
+      row34: { ...r.row34 },
+      kapestDueEuros: r.kapestDueEuros,
+      churchTaxes: r.churchTaxes.map((c) => ({ ...c })),
+    },
+  };
+}
+
+/** A member's payout event data from its result; `lines` the postings of its basis. */
+export function payoutOf(calc: Calculation, dividendId: string, m: MemberResult, lines: DividendMemberPaid['data']['lines']): DividendMemberPaid['data'] {
+  const holderId = m.order ? calc.orderHolders.get(m.order.id) : undefined;
+  return {
+    dividendId,
+    memberId: m.memberId,
+    memberNr: m.memberNr,
+    year: calc.params.year,
+    paymentDate: calc.params.paymentDate,
+    holding: m.holding,
+    exactGross: m.exactGross,
+    gross: m.gross,
+    exempt: m.exempt,
+    taxable: m.taxable,
+    kapest: m.kapest,
+    soli: m.soli,
+    churchTax: m.churchTax,
+    net: m.net,
+    basisOfTax: m.basisOfTax,
+    certificate: m.certificate ? { ...m.certificate } : null,
+    order: m.order ? { ...m.order, ...(holderId !== undefined ? { holderId } : {}) } : null,
+    churchId: m.churchId,
+    churchRate: m.churchRate,
+    lines,
+  };
+}
+
+const NO_FACTS: MemberFacts = { givenName: null, name: '', birthDate: null, taxId: null, legalEntity: false, foreign: false };
+
+/** The calculation's answer (`GET /dividend/calc`): the closure it would make, with its members and errors. */
+export function calculationDto(calc: Calculation): DividendDto {
+  const fields = closureFields(declarationOf(calc, ''));
+  const members = calc.run.members.map((m): DividendMemberDto => {
+    const facts = calc.facts.get(m.memberId) ?? NO_FACTS;
+    const { lines: _lines, ...payout } = payoutOf(calc, '', m, []);
+    return {
+      ...memberResultFields(payout, facts),
+      givenName: facts.givenName,
+      name: facts.name,
+      birthDate: facts.birthDate,
+      taxId: facts.taxId,
+      problems: [...m.problems],
+    };
+  });
+  return { id: null, ...fields, closedAt: null, closedBy: null, errors: [...calc.errors], members };
+}

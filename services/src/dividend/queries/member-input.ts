@@ -1,0 +1,71 @@
+import { GERMAN_STATES, NON_ASSESSMENT_TYPES, type GermanState, type NonAssessmentType, type ReadDocument } from '@coop/contracts';
+import type { DividendInputCertificate, DividendInputOrder, DividendInputPosting } from '@coop/projections';
+import type { BasisPosting, CertificateInput, MemberInput, OrderInput } from '../domain/engine/index.js';
+
+/** What a calculation's answer shows of a member beside its result (names, birth date, tax id, legal form, residence). */
+export interface MemberFacts {
+  readonly givenName: string | null;
+  readonly name: string;
+  readonly birthDate: string | null;
+  readonly taxId: string | null;
+  readonly legalEntity: boolean;
+  readonly foreign: boolean;
+}
+
+const str = (doc: ReadDocument, field: string): string | null => {
+  const v = doc[field];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+};
+
+/**
+ * The member's tax id: the one looked up at the tax office, or the one entered by hand. A test id (starting with 0) is
+ * taken only when no real one is there (the engine counts it only with `allowTestTaxIds`).
+ */
+export function taxIdOf(doc: ReadDocument): string | null {
+  const ids = [str(doc, 'taxId'), str(doc, 'manualTaxId')].filter((id): id is string => id !== null);
+  return ids.find((id) => !id.startsWith('0')) ?? ids[0] ?? null;
+}
+
+const isState = (v: string | null): v is GermanState => v !== null && (GERMAN_STATES as readonly string[]).includes(v);
+const isNvType = (v: unknown): v is NonAssessmentType => (NON_ASSESSMENT_TYPES as readonly unknown[]).includes(v);
+
+/** The engine's input of one member from its `dividend_inputs` document (erased personal data reads as absent). */
+export function toMemberInput(doc: ReadDocument): MemberInput {
+  const state = str(doc, 'state');
+  const postings = ((doc.postings as DividendInputPosting[] | undefined) ?? []).map(
+    (p): BasisPosting => ({ id: p[0], type: p[1] as BasisPosting['type'], amount: p[2], date: p[3], interestBegin: p[4], annulled: p[5] === 1 }),
+  );
+  const orders = ((doc.orders as DividendInputOrder[] | undefined) ?? []).map((o): OrderInput => ({ ...o }));
+  const certificates = ((doc.certificates as DividendInputCertificate[] | undefined) ?? [])
+    .filter((c) => isNvType(c.type))
+    .map((c): CertificateInput => ({ id: c.id, type: c.type as NonAssessmentType, startDate: c.startDate, endDate: c.endDate }));
+  return {
+    id: doc.id,
+    memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : 0,
+    legalEntity: doc.legalForm === 1,
+    foreign: doc.isForeign === true,
+    state: isState(state) ? state : null,
+    churchId: str(doc, 'churchId'),
+    churchTaxRate: str(doc, 'churchTaxRate'),
+    taxId: taxIdOf(doc),
+    spouseMemberId: str(doc, 'spouse'),
+    spouseTaxId: str(doc, 'spouseTaxId'),
+    deathDate: str(doc, 'deathDate'),
+    entryDate: str(doc, 'entryDate') ?? '',
+    exitDate: str(doc, 'exitDate'),
+    postings,
+    orders,
+    certificates,
+  };
+}
+
+export function factsOf(doc: ReadDocument): MemberFacts {
+  return {
+    givenName: str(doc, 'givenName'),
+    name: str(doc, 'name') ?? '',
+    birthDate: str(doc, 'birthDate'),
+    taxId: taxIdOf(doc),
+    legalEntity: doc.legalForm === 1,
+    foreign: doc.isForeign === true,
+  };
+}
