@@ -1,0 +1,53 @@
+// Read-only looks into a data directory's SQLite files beside a running API (WAL: readers do not block its writers):
+// the event log's head and the events after a position, the read models' checkpoint and a collection's size.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const { default: Database } = await import('better-sqlite3');
+
+/** Opens `dataDir`'s event log and read store read-only; `close()` when done. */
+export function storeProbe(dataDir) {
+  const events = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
+  const readModels = new Database(join(dataDir, 'read-models.sqlite'), { readonly: true, fileMustExist: true });
+  const head = events.prepare('SELECT COALESCE(MAX(position), -1) FROM events').pluck();
+  const count = events.prepare('SELECT COUNT(*) FROM events').pluck();
+  const byType = events.prepare('SELECT type, COUNT(*) AS n FROM events WHERE position > ? GROUP BY type ORDER BY n DESC');
+  const checkpoint = readModels.prepare("SELECT position FROM checkpoints WHERE name = 'read-models'").pluck();
+  return {
+    /** Position of the last event in the log (-1: empty). */
+    head: () => head.get(),
+    /** Events in the log. */
+    count: () => count.get(),
+    /** The events after `position` by type, most frequent first: `{ <type>: n }`. */
+    typesAfter: (position) => Object.fromEntries(byType.all(position).map(({ type, n }) => [type, n])),
+    /** Position of the last event the read models include (-1: none). */
+    checkpoint: () => Number(checkpoint.get() ?? -1),
+    /** Documents of a collection (null: the read store has no such collection). */
+    documents(collection) {
+      const table = `rm_${collection}`;
+      const exists = readModels.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table);
+      return exists ? readModels.prepare(`SELECT COUNT(*) FROM "${table}"`).pluck().get() : null;
+    },
+    close() {
+      events.close();
+      readModels.close();
+    },
+  };
+}
+
+/** Whether `dataDir` holds a read store at all. */
+export const hasReadStore = (dataDir) => existsSync(join(dataDir, 'read-models.sqlite'));
+
+/**
+ * Waits until the read models include the log's last event (polling every `everyMs`), at most `timeoutMs`; answers the
+ * milliseconds it waited.
+ */
+export async function readModelsCurrent(probe, { timeoutMs = 30 * 60_000, everyMs = 50 } = {}) {
+  const t0 = performance.now();
+  for (;;) {
+    const head = probe.head();
+    if (probe.checkpoint() >= head) return performance.now() - t0;
+    if (performance.now() - t0 > timeoutMs) throw new Error(`The read models did not reach position ${head} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
