@@ -127,7 +127,11 @@ describe('the annual dividend in the console', () => {
     // Yes closes the year and opens the closure.
     await page.waitForFunction(() => !(document.querySelector('[data-testid="dividend-to-closure"]') as HTMLButtonElement).disabled);
     await page.click(tid('dividend-to-closure'));
-    await page.waitForFunction(() => !(document.querySelector('[data-testid="annual-closure-yes"]') as HTMLButtonElement | null)?.disabled);
+    await waitForPath(page, (p) => p.startsWith('/dividend/annualClosure?'), 'step 2');
+    await page.waitForFunction(() => {
+      const yes = document.querySelector('[data-testid="annual-closure-yes"]') as HTMLButtonElement | null;
+      return yes !== null && !yes.disabled;
+    });
     await page.click(tid('annual-closure-yes'));
     await waitForPath(page, (p) => /^\/dividend\/closures\/[^/]+$/.test(p), 'the closure');
     await waitForText(page, 'h1', `Annual closure ${year}`);
