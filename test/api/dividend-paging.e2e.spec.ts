@@ -87,6 +87,11 @@ describe('dividend: the per-member list in pages', () => {
     const closure = (await request(t.http).post('/api/v1/dividend/store').set(auth(t.adminToken)).send(params).expect(201)).body as DividendDto;
     const id = closure.id!;
     expect(numbers(closure.members)).toEqual(m.map((x) => x.memberNr));
+    // Each payout carries the posting lines of its basis, collected in the calculation after the lock.
+    const paid = (await t.running.storage.events.readStream(`dividend-${id}`)).filter((e) => e.type === 'DividendMemberPaid');
+    const lines = paid.map((e) => (e.data as { memberNr: number; lines: { amount: number; from: string; days: number }[] }));
+    expect(lines.map((d) => d.memberNr)).toEqual(m.map((x) => x.memberNr));
+    expect(lines.map((d) => d.lines.map((l) => [l.amount, l.from, l.days]))).toEqual(closure.members.map((x) => [[x.balances, `${LAST}-01-01`, 360]]));
     const whole = await get(`/${id}`).expect(200);
     expect(whole.headers.totalitems).toBe('6');
     expect((whole.body as DividendDto).members).toEqual(closure.members);

@@ -13,7 +13,15 @@ import {
 } from '@coop/contracts';
 import { closureFields, COOPERATIVES, DIVIDEND_INPUTS, DIVIDENDS, memberResultFields } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { DividendCalculator, type DividendParams, type DividendRun, type MemberProblem, type MemberResult } from '../domain/engine/index.js';
+import {
+  DividendCalculator,
+  memberBasis,
+  type DividendParams,
+  type DividendRun,
+  type MemberBasis,
+  type MemberProblem,
+  type MemberResult,
+} from '../domain/engine/index.js';
 import { factsOf, toMemberInput, type MemberFacts } from './member-input.js';
 import { EVERY_MEMBER, selectMembers, type MemberAmountField, type MemberListQuery, type MemberRowKeys } from './member-list.js';
 
@@ -31,6 +39,11 @@ export interface Calculation {
   readonly facts: ReadonlyMap<string, MemberFacts>;
   /** Per exemption order id: the member whose order it is. */
   readonly orderHolders: ReadonlyMap<string, string>;
+  /**
+   * Per member id, the posting lines of its basis (the trace a closure's payouts carry), when asked for (`withLines`):
+   * collected in the same pass over the members, so that a closure reads them once (not a third time).
+   */
+  readonly lines?: ReadonlyMap<string, MemberBasis['lines']>;
 }
 
 /** The cooperative's bank data the payout needs, each missing one its own refusal (SPEC.md 5, 8). */
@@ -53,23 +66,29 @@ const filled = (doc: ReadDocument, field: string): boolean => typeof doc[field] 
 export class DividendCalculation {
   constructor(private readonly reads: ReadModels) {}
 
-  async calculate(cooperativeId: string, params: DividendParams, today: string): Promise<Calculation> {
+  async calculate(cooperativeId: string, params: DividendParams, today: string, { withLines = false } = {}): Promise<Calculation> {
     const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
     const settings = dividendSettingsOf(cooperative);
     const calculator = new DividendCalculator(params, settings);
     const facts = new Map<string, MemberFacts>();
     const orderHolders = new Map<string, string>();
+    const lines = withLines ? new Map<string, MemberBasis['lines']>() : undefined;
     for await (const batch of this.reads.scan(DIVIDEND_INPUTS, cooperativeId, SCAN_BATCH)) {
       for (const doc of batch) {
         const input = toMemberInput(doc);
         calculator.add(input);
         facts.set(doc.id, factsOf(doc));
         for (const order of input.orders) orderHolders.set(order.id, doc.id);
+        if (lines) {
+          // A member without a line has no basis, so no dividend and no payout.
+          const basis = memberBasis(input, params.year, settings);
+          if (basis.lines.length > 0) lines.set(doc.id, basis.lines);
+        }
       }
     }
     const run = calculator.finish();
     const errors = [...(await this.cooperativeErrors(cooperative, params, today)), ...memberErrors(run.members)];
-    return { params, settings, cooperativeId, run, errors, facts, orderHolders };
+    return { params, settings, cooperativeId, run, errors, facts, orderHolders, ...(lines ? { lines } : {}) };
   }
 
   /** The current year, a year already closed, the cooperative's missing bank data. */
