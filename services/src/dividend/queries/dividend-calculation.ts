@@ -26,7 +26,7 @@ import { factsOf, toMemberInput, type MemberFacts } from './member-input.js';
 import { EVERY_MEMBER, selectMembers, type MemberAmountField, type MemberListQuery, type MemberRowKeys } from './member-list.js';
 
 /** Members read per batch from `dividend_inputs` (ReadStore.scan). */
-export const SCAN_BATCH = 4000;
+export const SCAN_BATCH = 1000;
 
 /** A calculation: the engine's run, what refuses its closure, and what the answer shows beside each member. */
 export interface Calculation {
