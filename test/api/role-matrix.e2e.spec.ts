@@ -75,6 +75,7 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'post', path: '/api/v1/dividend/store', doc: '/api/v1/dividend/store', allowed: DIVIDEND_CLOSERS },
   { method: 'get', path: '/api/v1/dividend', doc: '/api/v1/dividend', allowed: DIVIDEND_READERS },
   { method: 'get', path: `/api/v1/dividend/${MISSING}`, doc: '/api/v1/dividend/{id}', allowed: DIVIDEND_READERS },
+  { method: 'get', path: `/api/v1/dividend/${MISSING}/members`, doc: '/api/v1/dividend/{id}/members', allowed: DIVIDEND_READERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {

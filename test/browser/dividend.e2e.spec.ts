@@ -108,7 +108,7 @@ describe('the annual dividend in the console', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid="dividend-errors"]') && !(document.querySelector('[data-testid="dividend-to-closure"]') as HTMLButtonElement).disabled);
     await waitForText(page, tid('dividend-calc-members'), 'Acker, Anna');
     expect(await page.$$eval(tid('dividend-calc-row'), (rows) => rows.length)).toBe(2);
-    // The list is searched on the client.
+    // The list is searched by the API (a page of the calculation).
     await fill(page, tid('dividend-calc-search'), 'Acker');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="dividend-calc-row"]').length === 1);
     await check(page, 'calculator without errors');

@@ -12,7 +12,7 @@ import { useSession } from '../session/session';
 import { DividendErrors } from './DividendErrors';
 import { inputFromQuery, toQuery } from './model';
 import { Calculating, Failed } from './parts';
-import { storeDividend, useDividendCalc } from './queries';
+import { FIRST_PAGE, storeDividend, useDividendCalc } from './queries';
 
 /**
  * `/dividend/annualClosure`: step 2 of the wizard (SPEC 2). A confirmation naming the year, the members and the sum of
@@ -26,7 +26,7 @@ export default function AnnualClosure() {
   const queryClient = useQueryClient();
   const [query] = useSearchParams();
   const input = useMemo(() => inputFromQuery(query), [query]);
-  const calc = useDividendCalc(input);
+  const calc = useDividendCalc(input, FIRST_PAGE);
   const close = useMutation({
     mutationFn: storeDividend,
     onSuccess: async (closure) => {
@@ -38,7 +38,7 @@ export default function AnnualClosure() {
   if (!canWriteMembers(session?.roles)) return <AccessDenied role="ROLE_USER" />;
   if (!input) return <Navigate to="/dividend/calculator" replace />;
   const back = () => navigate(`/dividend/calculator?${toQuery(input)}`);
-  const d = calc.data;
+  const d = calc.data?.dividend;
   const blocked = !d || d.errors.length > 0 || calc.isFetching || close.isPending;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center' }}>

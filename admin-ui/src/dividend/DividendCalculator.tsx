@@ -14,6 +14,7 @@ import { DividendMembersTable } from './DividendMembersTable';
 import { defaultInput, inputFromQuery, toQuery, type CalcInput } from './model';
 import { Calculating, Failed } from './parts';
 import { useDividendCalc, useDividendYears } from './queries';
+import { memberList, useMemberPages } from './useMemberPages';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
 
@@ -31,14 +32,16 @@ export default function DividendCalculator() {
   const asked = useMemo(() => inputFromQuery(query), [query]);
   const input: CalcInput = asked ?? defaultInput();
   const years = useDividendYears();
-  const calc = useDividendCalc(asked);
+  const pages = useMemberPages(asked ? toQuery(asked) : '');
+  const calc = useDividendCalc(asked, pages.query);
   if (!canWriteMembers(session?.roles)) return <AccessDenied role="ROLE_USER" />;
 
   const calculate = (next: CalcInput) => {
     if (asked && toQuery(next) === toQuery(asked)) void calc.refetch();
     else setQuery(new URLSearchParams(toQuery(next)));
   };
-  const result = calc.data && !calc.isPlaceholderData ? calc.data : undefined;
+  // Another page of the same calculation keeps the figures shown while it is asked for.
+  const result = calc.data?.dividend;
   const closable = !!result && result.errors.length === 0 && !calc.isFetching;
   const actions = (
     <>
@@ -91,9 +94,9 @@ export default function DividendCalculator() {
                 <TaxReturn dividend={result} name="dividend-calc" />
                 <Box>
                   <Typography id="dividend-calc-members-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                    {translate('coop.dividend.members', { count: result.members.length })}
+                    {translate('coop.dividend.members', { count: result.memberCount })}
                   </Typography>
-                  <DividendMembersTable members={result.members} isFetching={calc.isFetching} name="dividend-calc" titleId="dividend-calc-members-title" />
+                  <DividendMembersTable list={memberList(pages.state, result.members, calc.data?.total ?? 0, calc.isFetching)} name="dividend-calc" titleId="dividend-calc-members-title" />
                 </Box>
               </>
             ) : null}

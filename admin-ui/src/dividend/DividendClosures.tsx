@@ -12,6 +12,7 @@ import { DividendMembersTable } from './DividendMembersTable';
 import type { DividendRecord } from './model';
 import { Calculating, Failed } from './parts';
 import { useDividend, useDividendClosures } from './queries';
+import { memberList, useMemberPages } from './useMemberPages';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
 
@@ -69,12 +70,13 @@ export default function DividendClosures() {
   const navigate = useNavigate();
   const { id } = useParams();
   const closures = useDividendClosures();
-  const closure = useDividend(id);
+  const pages = useMemberPages(id ?? '');
+  const closure = useDividend(id, pages.query);
   if (closures.isPending) return <PageLoading />;
   const list = [...(closures.data ?? [])].sort((a, b) => b.year - a.year || b.paymentDate.localeCompare(a.paymentDate));
   const first = list[0];
   if (!id && first?.id) return <Navigate to={`/dividend/closures/${encodeURIComponent(first.id)}`} replace />;
-  const d = closure.data;
+  const d = closure.data?.dividend;
   const shown = d && d.id === id ? d : undefined;
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }} data-testid="dividend-closures">
@@ -120,9 +122,9 @@ export default function DividendClosures() {
       </Card>
       {shown ? (
         <Card component="section" aria-labelledby="dividend-closure-members-title">
-          <CardHeader id="dividend-closure-members-title" title={translate('coop.dividend.members', { count: shown.members.length })} slotProps={cardTitle} />
+          <CardHeader id="dividend-closure-members-title" title={translate('coop.dividend.members', { count: shown.memberCount })} slotProps={cardTitle} />
           <CardContent sx={{ pt: 0 }}>
-            <DividendMembersTable members={shown.members} isFetching={closure.isFetching} name="dividend-closure" titleId="dividend-closure-members-title" />
+            <DividendMembersTable list={memberList(pages.state, shown.members, closure.data?.total ?? 0, closure.isFetching)} name="dividend-closure" titleId="dividend-closure-members-title" />
           </CardContent>
         </Card>
       ) : null}

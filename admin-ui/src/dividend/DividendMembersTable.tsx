@@ -5,8 +5,8 @@ import { ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import type { ServerList } from '../data/useServerList';
 import { formatMoney } from '../format';
-import { memberListName, type DividendMemberRecord } from './model';
-import { useClientList, type DividendMemberRow } from './useClientList';
+import { memberListName } from './model';
+import type { DividendMemberRow } from './useMemberPages';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -23,12 +23,11 @@ function Problems({ row }: { row: DividendMemberRow }) {
 }
 
 /**
- * The per-member list of a calculation or a closure (SPEC 2): paged, sortable and searchable by name or number on the
- * client (the answer holds every member); the name opens the member dashboard. Money as `1.234,56 €`.
+ * The per-member list of a calculation or a closure (SPEC 2): paged, sortable and searchable by name or number by the
+ * API (useMemberPages); the name opens the member dashboard. Money as `1.234,56 €`.
  */
-export function DividendMembersTable({ members, isFetching, name, titleId }: { members: readonly DividendMemberRecord[] | undefined; isFetching: boolean; name: string; titleId: string }) {
+export function DividendMembersTable({ list, name, titleId }: { list: ServerList<DividendMemberRow>; name: string; titleId: string }) {
   const translate = useTranslate();
-  const list = useClientList(members, isFetching);
   const shared = list as unknown as ServerList<RaRecord>;
   const f = (field: string) => translate(`coop.dividend.fields.${field}`);
   const header = (field: string, right = true) => <SortHeader list={shared} field={field} label={f(field)} {...(right ? { align: 'right' as const } : {})} />;

@@ -104,40 +104,30 @@ export function memberListName(m: Pick<DividendMemberRecord, 'name' | 'givenName
   return m.givenName ? `${m.name}, ${m.givenName}` : m.name;
 }
 
-/** The fields the per-member list sorts by (a column each). */
-export const MEMBER_SORT_FIELDS = ['memberNr', 'name', 'balances', 'amount', 'exemptions', 'dividendTax', 'solidarityTax', 'churchTax', 'paymentAmount'] as const;
-export type MemberSortField = (typeof MEMBER_SORT_FIELDS)[number];
-export interface ClientSort {
-  readonly field: string;
-  readonly order: 'ASC' | 'DESC';
+/**
+ * The list parameters of a page of members as the API takes them (`GET /dividend/calc`, `GET /dividend/{id}`): the
+ * page (1-based) and its size, the search (name, given name or number) and the sort (`field` or `-field`; none: by
+ * member number, the payout order).
+ */
+export function memberPageQuery(page: number, perPage: number, search: string, sort: { readonly field: string; readonly order: 'ASC' | 'DESC' } | null): string {
+  const query = new URLSearchParams({ offset: String((page - 1) * perPage), limit: String(perPage) });
+  if (search.trim() !== '') query.set('search', search.trim());
+  if (sort) query.set('order_by', sort.order === 'DESC' ? `-${sort.field}` : sort.field);
+  return query.toString();
 }
 
 /**
- * The per-member list's rows as the clerk asked: those whose name or number contains the search (case-insensitive),
- * sorted by the column (ties by member number), by member number when no column is chosen (the API's order).
+ * The members an error concerns, in member-number order: their ids and numbers as the error names them (the numbers are
+ * its parameter, in the order of the ids), the name where the member is among `rows` (the page shown).
  */
-export function selectMembers(rows: readonly DividendMemberRecord[], search: string, sort: ClientSort | null): DividendMemberRecord[] {
-  const needle = search.trim().toLocaleLowerCase('de');
-  const found = needle
-    ? rows.filter((m) => `${m.givenName ?? ''} ${m.name} ${memberListName(m)} ${m.memberNr}`.toLocaleLowerCase('de').includes(needle))
-    : [...rows];
-  const field = sort && (MEMBER_SORT_FIELDS as readonly string[]).includes(sort.field) ? (sort.field as MemberSortField) : null;
-  const direction = sort?.order === 'DESC' ? -1 : 1;
-  const compare = (a: DividendMemberRecord, b: DividendMemberRecord): number => {
-    if (field === 'name') return memberListName(a).localeCompare(memberListName(b), 'de') * direction || a.memberNr - b.memberNr;
-    if (field) return (a[field] - b[field]) * direction || a.memberNr - b.memberNr;
-    return a.memberNr - b.memberNr;
-  };
-  return found.sort(compare);
-}
-
-/** The members an error concerns, as the calculation names them (number and name), in member-number order. */
-export function membersOfError(error: DividendError, members: readonly DividendMemberRecord[]): Array<{ id: string; memberNr: number | null; name: string }> {
-  const byId = new Map(members.map((m) => [m.member, m]));
+export function membersOfError(error: DividendError, rows: readonly DividendMemberRecord[]): Array<{ id: string; memberNr: number | null; name: string }> {
+  const byId = new Map(rows.map((m) => [m.member, m]));
+  const numbers = (error.parameters[0] ?? '').split(',').map((n) => n.trim());
   return error.members
-    .map((id) => {
+    .map((id, i) => {
       const m = byId.get(id);
-      return { id, memberNr: m ? m.memberNr : null, name: m ? memberListName(m) : '' };
+      const nr = m ? m.memberNr : /^\d+$/.test(numbers[i] ?? '') ? Number(numbers[i]) : null;
+      return { id, memberNr: nr, name: m ? memberListName(m) : '' };
     })
     .sort((a, b) => (a.memberNr ?? Number.MAX_SAFE_INTEGER) - (b.memberNr ?? Number.MAX_SAFE_INTEGER));
 }

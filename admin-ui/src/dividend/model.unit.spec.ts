@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DividendMemberRecord } from './model.js';
-import { amountProblem, defaultInput, formatDecimal, formatEuros, inputFromQuery, membersOfError, selectMembers, toQuery, yearChoices } from './model.js';
+import { amountProblem, defaultInput, formatDecimal, formatEuros, inputFromQuery, memberPageQuery, membersOfError, toQuery, yearChoices } from './model.js';
 
 const member = (memberNr: number, name: string, givenName: string | null, amount: number): DividendMemberRecord =>
   ({ member: `m${memberNr}`, memberNr, name, givenName, amount, balances: amount * 25, paymentAmount: amount, problems: [] }) as unknown as DividendMemberRecord;
@@ -43,21 +43,18 @@ describe('the dividend wizard', () => {
     expect(formatEuros(0)).toBe('0 €');
   });
 
-  it('searches the member list by name or number and sorts it on the client, ties by number', () => {
-    const rows = [member(3, 'Zeller', 'Anna', 500), member(1, 'Acker', 'Bernd', 700), member(12, 'Müller', null, 500), member(2, 'Öztürk', 'Cem', 100)];
-    expect(selectMembers(rows, '', null).map((m) => m.memberNr)).toEqual([1, 2, 3, 12]);
-    expect(selectMembers(rows, '', { field: 'name', order: 'ASC' }).map((m) => m.memberNr)).toEqual([1, 12, 2, 3]);
-    expect(selectMembers(rows, '', { field: 'amount', order: 'DESC' }).map((m) => m.memberNr)).toEqual([1, 3, 12, 2]);
-    expect(selectMembers(rows, 'anna', null).map((m) => m.memberNr)).toEqual([3]);
-    expect(selectMembers(rows, '12', null).map((m) => m.memberNr)).toEqual([12]);
-    expect(selectMembers(rows, 'zeller, an', null).map((m) => m.memberNr)).toEqual([3]);
+  it('asks the API for a page of members: offset and limit, the search, the sort', () => {
+    expect(memberPageQuery(1, 20, '', null)).toBe('offset=0&limit=20');
+    expect(memberPageQuery(3, 50, ' zeller, an ', { field: 'amount', order: 'DESC' })).toBe('offset=100&limit=50&search=zeller%2C+an&order_by=-amount');
+    expect(memberPageQuery(2, 10, '', { field: 'name', order: 'ASC' })).toBe('offset=10&limit=10&order_by=name');
   });
 
-  it("names an error's members by number and name, in number order", () => {
+  it("names an error's members by number (the error's parameter), and by name where they are on the page, in number order", () => {
     const rows = [member(3, 'Zeller', 'Anna', 500), member(1, 'Acker', 'Bernd', 700)];
-    expect(membersOfError({ code: 'taxIdMissing', template: 'taxIdMissing', parameters: ['3', '1'], members: ['m3', 'm1', 'gone'] }, rows)).toEqual([
+    expect(membersOfError({ code: 'taxIdMissing', template: 'taxIdMissing', parameters: ['3, 1, 12'], members: ['m3', 'm1', 'm12', 'gone'] }, rows)).toEqual([
       { id: 'm1', memberNr: 1, name: 'Acker, Bernd' },
       { id: 'm3', memberNr: 3, name: 'Zeller, Anna' },
+      { id: 'm12', memberNr: 12, name: '' },
       { id: 'gone', memberNr: null, name: '' },
     ]);
   });

@@ -164,26 +164,28 @@ export class SqliteReadStore implements ReadStore {
 
   async *scan(collection: string, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]> {
     for (let after = ''; ; ) {
-      const docs = this.scanPage(collection, cooperativeId, after, batchSize);
-      if (docs.length === 0) return;
-      const batch = docs.map((text) => JSON.parse(text) as ReadDocument);
-      yield batch;
+      const { docs, last } = this.scanPage(collection, cooperativeId, after, batchSize);
+      if (last === null) return;
+      yield docs.map((text) => JSON.parse(text) as ReadDocument);
       if (docs.length < batchSize) return;
-      after = batch[batch.length - 1]!.id;
+      after = last;
     }
   }
 
-  /** One batch of scan() as the documents' stored JSON texts: those of the cooperative with an id after `after`, in id order. */
-  scanPage(collection: string, cooperativeId: string, after: string, limit: number): string[] {
+  /**
+   * One batch of scan() as the documents' stored JSON texts: those of the cooperative with an id after `after`, in id
+   * order; with the last one's id (null when none), so that a caller can ask for the next batch before it parses this one.
+   */
+  scanPage(collection: string, cooperativeId: string, after: string, limit: number): { readonly docs: string[]; readonly last: string | null } {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`A scan's batch size must be a positive whole number, not ${limit}`);
     this.conn.collection(collection);
     // The index (cooperative_id, id) serves it: a range read from `after`, stopping after `limit` rows.
-    return this.conn
-      .stmt<[string, string, number], { doc: string }>(
-        `SELECT doc FROM rm_${collection} WHERE cooperative_id = ? AND id > ? ORDER BY id LIMIT ?`,
+    const rows = this.conn
+      .stmt<[string, string, number], { id: string; doc: string }>(
+        `SELECT id, doc FROM rm_${collection} WHERE cooperative_id = ? AND id > ? ORDER BY id LIMIT ?`,
       )
-      .all(cooperativeId, after, limit)
-      .map((row) => row.doc);
+      .all(cooperativeId, after, limit);
+    return { docs: rows.map((row) => row.doc), last: rows.at(-1)?.id ?? null };
   }
 
   /**

@@ -12,15 +12,12 @@ import {
   type DividendMemberPaid,
   type FieldError,
 } from '@coop/contracts';
-import { DIVIDEND_INPUTS } from '@coop/projections';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { ReadModels } from '../../platform/http/read-models.js';
 import { closureRegisterDecider, yearState, type ClosureCommand, type ClosureRegister } from '../domain/closure-register.decider.js';
-import { memberBasis, type DividendParams, type MemberResult } from '../domain/engine/index.js';
-import { declarationOf, DividendCalculation, payoutOf, refusalOf, SCAN_BATCH, type Calculation } from '../queries/dividend-calculation.js';
-import { toMemberInput } from '../queries/member-input.js';
+import type { DividendParams } from '../domain/engine/index.js';
+import { declarationOf, DividendCalculation, payoutOf, refusalOf, type Calculation } from '../queries/dividend-calculation.js';
 
 /** Closes the year of `params` (`POST /dividend/store`); answers the closure's id. */
 export class CloseYearCommand extends Command<string> {
@@ -52,7 +49,7 @@ function decide(command: ClosureCommand, state: ClosureRegister): DividendRegist
  *    a concurrent closure loses on the revision: `yearAlreadyClosed`). A year left closing by an earlier closure that
  *    stopped is resumed under its own id;
  * 3. the append waits until the read models include the lock, so every posting made before it is in the basis;
- * 4. the calculation again, then in one `appendMulti`: `DividendYearClosed` on the register (the lock's revision) and
+ * 4. the calculation again (collecting each member's posting lines in the same pass), then in one `appendMulti`: `DividendYearClosed` on the register (the lock's revision) and
  *    the closure's stream (`no_stream`): `DividendDeclared` and one `DividendMemberPaid` per member, in payout order.
  * If step 4 fails, the year stays closing, and the next closure of the year resumes it.
  */
@@ -61,7 +58,6 @@ export class CloseYearHandler implements ICommandHandler<CloseYearCommand, strin
   constructor(
     private readonly writer: StreamWriter,
     private readonly calculation: DividendCalculation,
-    private readonly reads: ReadModels,
   ) {}
 
   async execute({ ctx, params }: CloseYearCommand): Promise<string> {
@@ -81,10 +77,10 @@ export class CloseYearHandler implements ICommandHandler<CloseYearCommand, strin
     const locked = await this.writer.load(register, closureRegisterDecider);
     const dividendId = yearState(locked.state, params.year)?.dividendId;
     if (dividendId === undefined) throw closedMeanwhile(params.year);
-    const calc = await this.calculation.calculate(cooperativeId, params, today);
+    const calc = await this.calculation.calculate(cooperativeId, params, today, { withLines: true });
     if (calc.errors.length > 0) throw refuse(refusalOf(calc.errors));
     const closing = decide({ type: 'FinishClosure', cooperativeId, year: params.year, dividendId }, locked.state);
-    const events: DividendEvent[] = [{ type: 'DividendDeclared', data: declarationOf(calc, dividendId) }, ...(await this.payouts(calc, dividendId))];
+    const events: DividendEvent[] = [{ type: 'DividendDeclared', data: declarationOf(calc, dividendId) }, ...payouts(calc, dividendId)];
     await this.append(params.year, [
       { streamId: register, expected: locked.expected, events: this.writer.stamp(closing, ctx, cooperativeId) },
       { streamId: dividendStream(dividendId), expected: 'no_stream', events: this.writer.stamp(events, ctx, cooperativeId) },
@@ -101,22 +97,16 @@ export class CloseYearHandler implements ICommandHandler<CloseYearCommand, strin
       throw error;
     }
   }
+}
 
-  /**
-   * One payout per member with a dividend, in payout order (member number), each with the posting lines of its basis:
-   * the members' inputs are read once more, batch by batch, for those lines (the run keeps no postings).
-   */
-  private async payouts(calc: Calculation, dividendId: string): Promise<DividendMemberPaid[]> {
-    const results = new Map<string, MemberResult>(calc.run.members.map((m) => [m.memberId, m]));
-    const payouts: DividendMemberPaid[] = [];
-    for await (const batch of this.reads.scan(DIVIDEND_INPUTS, calc.cooperativeId, SCAN_BATCH)) {
-      for (const doc of batch) {
-        const result = results.get(doc.id);
-        if (!result) continue;
-        const lines = memberBasis(toMemberInput(doc), calc.params.year, calc.settings).lines.map((l) => ({ ...l }));
-        payouts.push({ type: 'DividendMemberPaid', data: payoutOf(calc, dividendId, result, lines) });
-      }
-    }
-    return payouts.sort((a, b) => a.data.memberNr - b.data.memberNr || (a.data.memberId < b.data.memberId ? -1 : 1));
-  }
+/**
+ * One payout per member with a dividend, in payout order (member number), each with the posting lines of its basis,
+ * collected by the calculation after the lock in the same pass (`withLines`).
+ */
+function payouts(calc: Calculation, dividendId: string): DividendMemberPaid[] {
+  const lines = calc.lines;
+  if (!lines) throw new Error('A closure is calculated with its members\' posting lines');
+  return [...calc.run.members]
+    .sort((a, b) => a.memberNr - b.memberNr || (a.memberId < b.memberId ? -1 : 1))
+    .map((m) => ({ type: 'DividendMemberPaid', data: payoutOf(calc, dividendId, m, (lines.get(m.memberId) ?? []).map((l) => ({ ...l }))) }));
 }

@@ -1,17 +1,27 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { businessToday, DividendDto, DividendRequest, DividendYearDto, ValidationError } from '@coop/contracts';
+import { businessToday, DividendDto, DividendMemberDto, DividendRequest, DividendYearDto, ValidationError } from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
-import type { ListParams } from '../../platform/http/list-query.js';
+import { DEFAULT_LIMIT, type ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { CloseYearCommand } from '../commands/close-year.command.js';
 import { calculationDto, DividendCalculation } from '../queries/dividend-calculation.js';
 import { DividendReads, toClosureDto } from '../queries/dividend-reads.js';
+import { parseMemberList } from '../queries/member-list.js';
 import { parseDividendParams, type DividendParamsInput } from './dividend-params.js';
+
+/** The optional list parameters of a dividend's members (applied after the run; without `limit`: every member). */
+const MemberListQueries = (): MethodDecorator & ClassDecorator =>
+  applyDecorators(
+    ApiQuery({ name: 'offset', required: false, type: Number }),
+    ApiQuery({ name: 'limit', required: false, type: Number }),
+    ApiQuery({ name: 'search', required: false, description: 'name, given name or member number' }),
+    ApiQuery({ name: 'order_by', required: false, description: 'memberNr, name, balances, amount, exemptions, dividendTax, solidarityTax, churchTax, paymentAmount, …; -field or field:desc descending' }),
+  );
 
 /** Reads the parameters or answers 400 with each field's error. */
 function paramsOf(input: DividendParamsInput, today: string, emptyDatesAsToday: boolean) {
@@ -48,10 +58,19 @@ export class DividendController {
   @ApiQuery({ name: 'amount', required: true })
   @ApiQuery({ name: 'decision_date', required: false })
   @ApiQuery({ name: 'payment_date', required: false })
+  @MemberListQueries()
   @AnswersOk(DividendDto)
-  async calc(@CurrentActor() actor: Actor, @Query() query: DividendParamsInput): Promise<DividendDto> {
+  async calc(
+    @CurrentActor() actor: Actor,
+    @Query() query: DividendParamsInput & ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<DividendDto> {
     const today = businessToday();
-    return calculationDto(await this.calculation.calculate(actor.cooperativeId, paramsOf(query, today, true), today));
+    const params = paramsOf(query, today, true);
+    const list = parseMemberList(query);
+    const { dto, total } = calculationDto(await this.calculation.calculate(actor.cooperativeId, params, today), list);
+    res.header('TotalItems', String(total));
+    return dto;
   }
 
   @Post('store')
@@ -61,7 +80,7 @@ export class DividendController {
   @AnswersCreated(DividendDto)
   async store(@CurrentActor() actor: Actor, @Body() body: DividendRequest): Promise<DividendDto> {
     const id = await this.commands.execute(new CloseYearCommand(contextFor(actor), paramsOf(body, businessToday(), false)));
-    return this.reads.closure(actor.cooperativeId, id);
+    return (await this.reads.closure(actor.cooperativeId, id)).dto;
   }
 
   @Get()
@@ -73,8 +92,30 @@ export class DividendController {
 
   @Get(':id')
   @Requires('dividend:read')
+  @MemberListQueries()
   @AnswersOk(DividendDto)
-  closure(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<DividendDto> {
-    return this.reads.closure(actor.cooperativeId, id);
+  async closure(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query() query: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<DividendDto> {
+    const { dto, total } = await this.reads.closure(actor.cooperativeId, id, parseMemberList(query));
+    res.header('TotalItems', String(total));
+    return dto;
+  }
+
+  @Get(':id/members')
+  @Requires('dividend:read')
+  @AnswersList(DividendMemberDto)
+  async members(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query() query: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<DividendMemberDto[] | undefined> {
+    const list = parseMemberList(query);
+    const page = await this.reads.memberList(actor.cooperativeId, id, list.limit === null ? { ...list, limit: DEFAULT_LIMIT } : list);
+    return sendList(res, page, (member) => member);
   }
 }

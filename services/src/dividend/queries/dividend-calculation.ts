@@ -13,8 +13,17 @@ import {
 } from '@coop/contracts';
 import { closureFields, COOPERATIVES, DIVIDEND_INPUTS, DIVIDENDS, memberResultFields } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { DividendCalculator, type DividendParams, type DividendRun, type MemberProblem, type MemberResult } from '../domain/engine/index.js';
+import {
+  DividendCalculator,
+  memberBasis,
+  type DividendParams,
+  type DividendRun,
+  type MemberBasis,
+  type MemberProblem,
+  type MemberResult,
+} from '../domain/engine/index.js';
 import { factsOf, toMemberInput, type MemberFacts } from './member-input.js';
+import { EVERY_MEMBER, selectMembers, type MemberAmountField, type MemberListQuery, type MemberRowKeys } from './member-list.js';
 
 /** Members read per batch from `dividend_inputs` (ReadStore.scan). */
 export const SCAN_BATCH = 1000;
@@ -30,6 +39,11 @@ export interface Calculation {
   readonly facts: ReadonlyMap<string, MemberFacts>;
   /** Per exemption order id: the member whose order it is. */
   readonly orderHolders: ReadonlyMap<string, string>;
+  /**
+   * Per member id, the posting lines of its basis (the trace a closure's payouts carry), when asked for (`withLines`):
+   * collected in the same pass over the members, so that a closure reads them once (not a third time).
+   */
+  readonly lines?: ReadonlyMap<string, MemberBasis['lines']>;
 }
 
 /** The cooperative's bank data the payout needs, each missing one its own refusal (SPEC.md 5, 8). */
@@ -52,23 +66,29 @@ const filled = (doc: ReadDocument, field: string): boolean => typeof doc[field] 
 export class DividendCalculation {
   constructor(private readonly reads: ReadModels) {}
 
-  async calculate(cooperativeId: string, params: DividendParams, today: string): Promise<Calculation> {
+  async calculate(cooperativeId: string, params: DividendParams, today: string, { withLines = false } = {}): Promise<Calculation> {
     const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
     const settings = dividendSettingsOf(cooperative);
     const calculator = new DividendCalculator(params, settings);
     const facts = new Map<string, MemberFacts>();
     const orderHolders = new Map<string, string>();
+    const lines = withLines ? new Map<string, MemberBasis['lines']>() : undefined;
     for await (const batch of this.reads.scan(DIVIDEND_INPUTS, cooperativeId, SCAN_BATCH)) {
       for (const doc of batch) {
         const input = toMemberInput(doc);
         calculator.add(input);
         facts.set(doc.id, factsOf(doc));
         for (const order of input.orders) orderHolders.set(order.id, doc.id);
+        if (lines) {
+          // A member without a line has no basis, so no dividend and no payout.
+          const basis = memberBasis(input, params.year, settings);
+          if (basis.lines.length > 0) lines.set(doc.id, basis.lines);
+        }
       }
     }
     const run = calculator.finish();
     const errors = [...(await this.cooperativeErrors(cooperative, params, today)), ...memberErrors(run.members)];
-    return { params, settings, cooperativeId, run, errors, facts, orderHolders };
+    return { params, settings, cooperativeId, run, errors, facts, orderHolders, ...(lines ? { lines } : {}) };
   }
 
   /** The current year, a year already closed, the cooperative's missing bank data. */
@@ -156,20 +176,55 @@ export function payoutOf(calc: Calculation, dividendId: string, m: MemberResult,
 
 const NO_FACTS: MemberFacts = { givenName: null, name: '', birthDate: null, taxId: null, legalEntity: false, foreign: false };
 
-/** The calculation's answer (`GET /dividend/calc`): the closure it would make, with its members and errors. */
-export function calculationDto(calc: Calculation): DividendDto {
+/** A member result's amount under its `DividendMemberDto` name (memberResultFields), to sort by without building the DTO. */
+const RESULT_AMOUNTS: Readonly<Record<MemberAmountField, (m: MemberResult) => number>> = {
+  balances: (m) => m.holding,
+  amount: (m) => m.gross,
+  dividendAmount: (m) => m.gross,
+  dividend: (m) => m.gross,
+  taxDividendAmount: (m) => m.gross,
+  exemptions: (m) => m.exempt,
+  taxRelevantAmount: (m) => m.taxable,
+  dividendTax: (m) => m.kapest,
+  solidarityTax: (m) => m.soli,
+  churchTax: (m) => m.churchTax,
+  taxes: (m) => m.kapest + m.soli + m.churchTax,
+  paymentAmount: (m) => m.net,
+  payment: (m) => m.net,
+};
+
+/** How the per-member list reads a calculation's member (names from the calculation's facts). */
+export function resultKeys(facts: ReadonlyMap<string, MemberFacts>): MemberRowKeys<MemberResult> {
+  return {
+    memberNr: (m) => m.memberNr,
+    name: (m) => (facts.get(m.memberId) ?? NO_FACTS).name,
+    givenName: (m) => (facts.get(m.memberId) ?? NO_FACTS).givenName,
+    amount: (m, field) => RESULT_AMOUNTS[field](m),
+  };
+}
+
+/** One member's row of the calculation's answer. */
+function memberDto(calc: Calculation, m: MemberResult): DividendMemberDto {
+  const facts = calc.facts.get(m.memberId) ?? NO_FACTS;
+  const { lines: _lines, ...payout } = payoutOf(calc, '', m, []);
+  return {
+    ...memberResultFields(payout, facts),
+    givenName: facts.givenName,
+    name: facts.name,
+    birthDate: facts.birthDate,
+    taxId: facts.taxId,
+    problems: [...m.problems],
+  };
+}
+
+/**
+ * The calculation's answer (`GET /dividend/calc`): the closure it would make, its errors, and the members the list
+ * asks for (every member, by number, when it asks for no page): only the page's members become DTOs. `total` is the
+ * number of members that match the search (`memberCount` stays the number of every member with a dividend).
+ */
+export function calculationDto(calc: Calculation, list: MemberListQuery = EVERY_MEMBER): { readonly dto: DividendDto; readonly total: number } {
   const fields = closureFields(declarationOf(calc, ''));
-  const members = calc.run.members.map((m): DividendMemberDto => {
-    const facts = calc.facts.get(m.memberId) ?? NO_FACTS;
-    const { lines: _lines, ...payout } = payoutOf(calc, '', m, []);
-    return {
-      ...memberResultFields(payout, facts),
-      givenName: facts.givenName,
-      name: facts.name,
-      birthDate: facts.birthDate,
-      taxId: facts.taxId,
-      problems: [...m.problems],
-    };
-  });
-  return { id: null, ...fields, closedAt: null, closedBy: null, errors: [...calc.errors], members };
+  const page = selectMembers(calc.run.members, list, resultKeys(calc.facts));
+  const members = page.items.map((m) => memberDto(calc, m));
+  return { dto: { id: null, ...fields, closedAt: null, closedBy: null, errors: [...calc.errors], members }, total: page.total };
 }

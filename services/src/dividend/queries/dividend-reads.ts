@@ -4,8 +4,9 @@ import { DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { taxIdOf } from './member-input.js';
+import { EVERY_MEMBER, inNumberOrder, selectMembers, type MemberListQuery, type MemberRowKeys } from './member-list.js';
 
-/** Member results read per page of a closure (keyset on the member number). */
+/** Member results (and their members' names) read per page of a closure (keyset on the member number). */
 export const MEMBER_PAGE = 2000;
 /** Years offered: last year and this many before it (SPEC.md 9: about 11 years back). */
 export const YEARS_BACK = 11;
@@ -18,16 +19,27 @@ export function toClosureDto(doc: ReadDocument, members: DividendMemberDto[]): D
   return { ...(fields as unknown as Omit<DividendDto, 'id' | 'errors' | 'members'>), id: doc.id, errors: [], members };
 }
 
+const text = (doc: ReadDocument | undefined, field: string): string | null => (typeof doc?.[field] === 'string' ? (doc[field] as string) : null);
+
 /** A member's result in a closure, with the names, birth date and tax id of the member as they are now (erased: empty). */
 function toMemberDto(doc: ReadDocument, member: ReadDocument | undefined): DividendMemberDto {
   const { position: _p, cooperativeId: _c, id: _id, dividendId: _d, year: _y, paymentDate: _pd, lines: _l, order: _o, certificate: _ce, ...fields } = doc;
-  const text = (field: string): string | null => (typeof member?.[field] === 'string' ? (member[field] as string) : null);
   return {
     ...(fields as unknown as Omit<DividendMemberDto, 'givenName' | 'name' | 'birthDate' | 'taxId'>),
-    givenName: text('givenName'),
-    name: text('name') ?? '',
-    birthDate: text('birthDate'),
+    givenName: text(member, 'givenName'),
+    name: text(member, 'name') ?? '',
+    birthDate: text(member, 'birthDate'),
     taxId: member ? taxIdOf(member) : null,
+  };
+}
+
+/** How the per-member list reads a closure's member result: amounts as stored, names from the member's document. */
+function docKeys(names: ReadonlyMap<string, ReadDocument>): MemberRowKeys<ReadDocument> {
+  return {
+    memberNr: (d) => Number(d.memberNr),
+    name: (d) => text(names.get(String(d.member)), 'name') ?? '',
+    givenName: (d) => text(names.get(String(d.member)), 'givenName'),
+    amount: (d, field) => Number(d[field]),
   };
 }
 
@@ -40,11 +52,49 @@ export class DividendReads {
     return this.reads.list(DIVIDENDS, cooperativeId, params, DEFAULT_SORT);
   }
 
-  /** The closure with every member's result, by member number (another cooperative's: not found). */
-  async closure(cooperativeId: string, id: string): Promise<DividendDto> {
+  /**
+   * The closure with its members' results (another cooperative's: not found): every member by number, or the page
+   * the list asks for; `total` the number of members that match its search.
+   */
+  async closure(cooperativeId: string, id: string, list: MemberListQuery = EVERY_MEMBER): Promise<{ readonly dto: DividendDto; readonly total: number }> {
     const doc = await this.reads.get(DIVIDENDS, cooperativeId, id, 'Dividend');
-    const members: DividendMemberDto[] = [];
-    // Keyset pages on the member number (an offset would read every earlier page again at 200,000 members).
+    const page = await this.members(cooperativeId, id, list);
+    return { dto: toClosureDto(doc, page.items), total: page.total };
+  }
+
+  /** `GET /dividend/{id}/members`: the closure's members as a list (not found for another cooperative's closure). */
+  async memberList(cooperativeId: string, id: string, list: MemberListQuery): Promise<ReadPage<DividendMemberDto>> {
+    await this.reads.get(DIVIDENDS, cooperativeId, id, 'Dividend');
+    return this.members(cooperativeId, id, list);
+  }
+
+  /**
+   * A closure's members as the list asks. A page in member-number order is one indexed query; otherwise (a search, a
+   * sort by name or amount, or every member) the closure's results are read in keyset pages and selected here, the
+   * names joined for all of them only when the search or the sort needs them, else for the page.
+   */
+  private async members(cooperativeId: string, id: string, list: MemberListQuery): Promise<ReadPage<DividendMemberDto>> {
+    if (inNumberOrder(list) && list.limit !== null) {
+      const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
+        cooperativeId,
+        filters: [{ field: 'dividendId', op: 'eq', value: id }],
+        sort: [{ field: 'memberNr', direction: list.sort[0]?.direction ?? 'asc' }],
+        offset: list.offset,
+        limit: list.limit,
+      });
+      return { items: await this.withNames(cooperativeId, page.items), total: page.total };
+    }
+    const docs = await this.allResults(cooperativeId, id);
+    const needsNames = list.words.length > 0 || list.sort.some((s) => s.field === 'name');
+    const names = needsNames ? await this.names(cooperativeId, docs) : new Map<string, ReadDocument>();
+    const page = selectMembers(docs, list, docKeys(names));
+    const items = needsNames ? page.items.map((d) => toMemberDto(d, names.get(String(d.member)))) : await this.withNames(cooperativeId, page.items);
+    return { items, total: page.total };
+  }
+
+  /** Every member result of the closure, by member number: keyset pages (an offset would read every earlier page again). */
+  private async allResults(cooperativeId: string, id: string): Promise<ReadDocument[]> {
+    const docs: ReadDocument[] = [];
     for (let from = 0; ; ) {
       const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
         cooperativeId,
@@ -55,12 +105,25 @@ export class DividendReads {
         sort: [{ field: 'memberNr', direction: 'asc' }],
         limit: MEMBER_PAGE,
       });
-      const names = await this.reads.getMany(MEMBERS, cooperativeId, page.items.map((d) => String(d.member)));
-      for (const item of page.items) members.push(toMemberDto(item, names.get(String(item.member))));
-      if (page.items.length < MEMBER_PAGE) break;
+      docs.push(...page.items);
+      if (page.items.length < MEMBER_PAGE) return docs;
       from = Number(page.items[page.items.length - 1]!.memberNr) + 1;
     }
-    return toClosureDto(doc, members);
+  }
+
+  /** The members' documents (their names as they are now) of these results, by member id, read MEMBER_PAGE at a time. */
+  private async names(cooperativeId: string, docs: readonly ReadDocument[]): Promise<Map<string, ReadDocument>> {
+    const names = new Map<string, ReadDocument>();
+    for (let i = 0; i < docs.length; i += MEMBER_PAGE) {
+      const found = await this.reads.getMany(MEMBERS, cooperativeId, docs.slice(i, i + MEMBER_PAGE).map((d) => String(d.member)));
+      for (const [memberId, member] of found) names.set(memberId, member);
+    }
+    return names;
+  }
+
+  private async withNames(cooperativeId: string, docs: readonly ReadDocument[]): Promise<DividendMemberDto[]> {
+    const names = await this.names(cooperativeId, docs);
+    return docs.map((d) => toMemberDto(d, names.get(String(d.member))));
   }
 
   /** Last year and YEARS_BACK years before it, each with whether it is closed (and by which closure). */

@@ -27,10 +27,11 @@ export type ReadRequest = FindRequest | GetRequest | ScanRequest;
 /**
  * The answer: the page's documents (or view items) as one JSON array text (a string crosses threads as one copy; the
  * documents as objects would be parsed in the thread and cloned across), with the number of items and of matches;
- * or the error's message (the read store's errors are plain Errors).
+ * a scan's batch also names its last document's id (`last`), so that the next batch can be asked before this one is
+ * parsed; or the error's message (the read store's errors are plain Errors).
  */
 export type FindAnswer =
-  | { readonly id: number; readonly json: string; readonly count: number; readonly total: number }
+  | { readonly id: number; readonly json: string; readonly count: number; readonly total: number; readonly last?: string }
   | { readonly id: number; readonly error: string };
 
 /** What a read thread is started with. */

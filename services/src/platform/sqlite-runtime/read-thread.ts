@@ -23,8 +23,8 @@ port.on('message', async (request: ReadRequest) => {
   try {
     if ('scan' in request) {
       const { cooperativeId, after, limit } = request.scan;
-      const docs = store.scanPage(request.collection, cooperativeId, after, limit);
-      answer = { id: request.id, json: `[${docs.join(',')}]`, count: docs.length, total: docs.length };
+      const { docs, last } = store.scanPage(request.collection, cooperativeId, after, limit);
+      answer = { id: request.id, json: `[${docs.join(',')}]`, count: docs.length, total: docs.length, ...(last !== null ? { last } : {}) };
     } else if ('ids' in request) {
       const { json, count } = store.getJson(request.collection, request.ids);
       answer = { id: request.id, json, count, total: count };

@@ -115,6 +115,21 @@ afterEach(async () => {
     expect(threaded.flat().map((u) => u.id)).toEqual(['u-0', 'u-1', 'u-2', 'u-4', 'u-5', 'u-6', 'u-8', 'u-9']);
     expect((await scanned(store, 'coop-2', 10)).flat().map((u) => u.id)).toEqual(['u-3', 'u-7']);
     expect(await scanned(store, 'coop-9', 10)).toEqual([]);
+    // A cooperative whose documents fill the batches exactly: the batch asked ahead after the last one is empty.
+    expect((await scanned(store, 'coop-1', 4)).map((b) => b.length)).toEqual([4, 4]);
+  });
+
+  it('drops the batch asked ahead when the caller stops early, and goes on answering', async () => {
+    store = await ThreadedReadStore.open(local, ENTRY, file, 2, AREAS);
+    const first: string[] = [];
+    for await (const batch of store.scan(USERS.name, 'coop-1', 3)) {
+      first.push(...batch.map((u) => u.id));
+      break;
+    }
+    expect(first).toEqual(['u-0', 'u-1', 'u-2']);
+    const all: string[] = [];
+    for await (const batch of store.scan(USERS.name, 'coop-1', 3)) all.push(...batch.map((u) => u.id));
+    expect(all).toHaveLength(8);
   });
 
   it('refuses a view the read thread was not given, and goes on answering', async () => {

@@ -4,6 +4,9 @@ import type { Areas } from '../areas.js';
 import type { FindAnswer, ReadRequest, ReadThreadData } from './read-thread-protocol.js';
 import { whenReady } from './worker-ready.js';
 
+/** A scan's batch as a read thread answers it: the JSON text, the number of documents, the last one's id. */
+type ScanAnswer = ViewPage & { readonly last?: string };
+
 interface ReadThread {
   readonly worker: Worker;
   readonly waiting: Map<number, { resolve: (page: ViewPage) => void; reject: (error: Error) => void }>;
@@ -87,20 +90,27 @@ export class ThreadedReadStore implements ReadStore {
 
   /**
    * Every document of the cooperative, batch by batch, each batch read by a read thread (a scan over a large
-   * collection reads from disk: there, not on the API thread) and handed over as one JSON text.
+   * collection reads from disk: there, not on the API thread) and handed over as one JSON text. One batch is asked
+   * ahead: the next one is read while this thread parses and the caller works on the current one (at 200,000
+   * members the API thread otherwise waited about 1.5 s for the read thread; docs/performance.md section 6).
    */
   async *scan(collection: string, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]> {
     if (this.threads.length === 0 && !this.closed) {
       yield* this.local.scan(collection, cooperativeId, batchSize);
       return;
     }
-    for (let after = ''; ; ) {
-      const { json, count } = await this.send((id) => ({ id, collection, scan: { cooperativeId, after, limit: batchSize } }));
-      if (count === 0) return;
-      const batch = JSON.parse(json) as ReadDocument[];
-      yield batch;
-      if (count < batchSize) return;
-      after = batch[batch.length - 1]!.id;
+    const batch = (after: string): Promise<ScanAnswer> =>
+      this.send((id) => ({ id, collection, scan: { cooperativeId, after, limit: batchSize } })) as Promise<ScanAnswer>;
+    let next: Promise<ScanAnswer> | undefined = batch('');
+    try {
+      while (next) {
+        const { json, count, last }: ScanAnswer = await next;
+        next = count === batchSize && last !== undefined ? batch(last) : undefined;
+        if (count > 0) yield JSON.parse(json) as ReadDocument[];
+      }
+    } finally {
+      // A caller that stops early (or fails) leaves the batch asked ahead: its answer, or its error, is dropped.
+      next?.catch(() => undefined);
     }
   }
 
@@ -176,7 +186,7 @@ export class ThreadedReadStore implements ReadStore {
     if (!waiter) return;
     thread.waiting.delete(answer.id);
     if ('error' in answer) waiter.reject(new Error(answer.error));
-    else waiter.resolve({ json: answer.json, count: answer.count, total: answer.total });
+    else waiter.resolve({ json: answer.json, count: answer.count, total: answer.total, ...(answer.last !== undefined ? { last: answer.last } : {}) });
   }
 
   private failAll(thread: ReadThread, error: Error): void {
