@@ -67,11 +67,22 @@ export async function cachedFill(key, runDir, fill, { enabled = true } = {}) {
     const result = await fill(runDir);
     return { reused: false, info: { key, result, madeAt: new Date().toISOString(), commit: commitId() } };
   }
+  const { reused, info, dir } = await ensureCachedFill(key, fill);
+  copyInPages(dir, runDir, (name) => name !== 'fill.json');
+  return { reused, info };
+}
+
+/**
+ * The cached fill `bench/.data/<key>/` itself (no copy: for a benchmark that only reads it, or copies it later), made
+ * by `fill(dir)` when it holds no finished fill, its read models brought to the current format when reused (unless
+ * `upgrade` is off: the caller rebuilds them itself, timed). Returns `{ reused, info, dir }`.
+ */
+export async function ensureCachedFill(key, fill, { upgrade = true } = {}) {
   mkdirSync(CACHE_DIR, { recursive: true });
   // The cache is never committed: the directory ignores itself.
   if (!existsSync(join(CACHE_DIR, '.gitignore'))) writeFileSync(join(CACHE_DIR, '.gitignore'), '*\n');
   const cached = join(CACHE_DIR, key);
-  let reused = existsSync(join(cached, 'fill.json'));
+  const reused = existsSync(join(cached, 'fill.json'));
   if (!reused) {
     rmSync(cached, { recursive: true, force: true });
     const scratch = `${cached}.filling-${process.pid}`;
@@ -87,9 +98,8 @@ export async function cachedFill(key, runDir, fill, { enabled = true } = {}) {
     }
   }
   const info = JSON.parse(readFileSync(join(cached, 'fill.json'), 'utf8'));
-  if (reused) await upgradeReadModelFormat(cached);
-  copyInPages(cached, runDir, (name) => name !== 'fill.json');
-  return { reused, info };
+  if (reused && upgrade) await upgradeReadModelFormat(cached);
+  return { reused, info, dir: cached };
 }
 
 /** The unit SQLite reads and writes its files in (its default page size). */

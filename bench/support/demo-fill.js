@@ -1,11 +1,8 @@
 // The demo generator's fill (the code behind `npm run demo`) kept in bench/.data/ between runs, under the same key
 // bench/members.js gives its fills (`members-<members>-postings-<postings>-seed-<seed>`), so either script reuses the
 // other's. `node bench/support/demo-fill.js <members> <postings>` only makes sure the filled directory exists.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchEnv, built, CACHE_DIR, cachedFill, log, now, ROOT, round } from '../lib.js';
+import { benchEnv, built, cachedFill, ensureCachedFill, log, now, round } from '../lib.js';
 
 export const DEMO_SEED = 42;
 
@@ -31,41 +28,11 @@ export async function demoFill(members, postings, runDir, { cache = true } = {})
       await filling.close();
     }
   };
-  if (runDir === null) return ensureFill(fillKey(members, postings), fill);
+  // The dividend benchmark reads the kept fill itself and times the rebuild that adds its read models.
+  if (runDir === null) return ensureCachedFill(fillKey(members, postings), fill, { upgrade: false });
   const t0 = now();
   const result = await cachedFill(fillKey(members, postings), runDir, fill, { enabled: cache });
   return { ...result, copyMs: now() - t0 };
-}
-
-/** As `cachedFill` without the copy for a run: fills bench/.data/<key> when it holds no finished fill. */
-async function ensureFill(key, fill) {
-  const cached = join(CACHE_DIR, key);
-  const reused = existsSync(join(cached, 'fill.json'));
-  if (!reused) {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    if (!existsSync(join(CACHE_DIR, '.gitignore'))) writeFileSync(join(CACHE_DIR, '.gitignore'), '*\n');
-    rmSync(cached, { recursive: true, force: true });
-    const scratch = `${cached}.filling-${process.pid}`;
-    rmSync(scratch, { recursive: true, force: true });
-    mkdirSync(scratch, { recursive: true });
-    try {
-      const result = await fill(scratch);
-      writeFileSync(join(scratch, 'fill.json'), `${JSON.stringify({ key, result, madeAt: new Date().toISOString(), commit: commitId() }, null, 2)}\n`);
-      renameSync(scratch, cached);
-    } catch (error) {
-      rmSync(scratch, { recursive: true, force: true });
-      throw error;
-    }
-  }
-  return { reused, info: JSON.parse(readFileSync(join(cached, 'fill.json'), 'utf8')), dir: cached };
-}
-
-function commitId() {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null;
-  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
