@@ -1,9 +1,9 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Box, Card, CardHeader, Chip, Grid, IconButton, Link, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Card, CardHeader, Chip, Grid, IconButton, Link, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { ListPagination, ListSearch } from '../common/ListHeader';
+import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { useServerList } from '../data/useServerList';
 import { formatDate, formatMoney, parseDateText } from '../format';
@@ -152,13 +152,7 @@ export default function BalanceList() {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(b.interestBegin)}</TableCell>
               </TableRow>
             ))}
-            {!list.isPending && list.data.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={7}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>{translate('coop.list.empty')}</Typography>
-                </TableCell>
-              </TableRow>
-            ) : null}
+            <EmptyListRow list={list} columns={7} />
           </TableBody>
         </Table>
       </Box>

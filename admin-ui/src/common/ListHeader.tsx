@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TableCell, TableRow, Typography } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { PER_PAGE_CHOICES, type ServerList } from '../data/useServerList';
 import { ChoiceMenu, type MenuChoice } from '../plain/ChoiceMenu';
@@ -106,5 +107,20 @@ export function ListPagination({ list, name }: { list: ServerList<RaRecord>; nam
         </div>
       </div>
     </>
+  );
+}
+
+/** The row a list's table shows when its page came back empty (not while it loads): one cell across every column. */
+export function EmptyListRow({ list, columns, text }: { list: { readonly isPending: boolean; readonly data: readonly unknown[] }; columns: number; text?: string }) {
+  const translate = useTranslate();
+  if (list.isPending || list.data.length > 0) return null;
+  return (
+    <TableRow>
+      <TableCell colSpan={columns}>
+        <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+          {text ?? translate('coop.list.empty')}
+        </Typography>
+      </TableCell>
+    </TableRow>
   );
 }

@@ -1,7 +1,7 @@
-import { Box, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { ListPagination, ListSearch } from '../common/ListHeader';
+import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import type { ServerList } from '../data/useServerList';
 import { formatMoney } from '../format';
@@ -68,13 +68,7 @@ export function DividendMembersTable({ list, name, titleId }: { list: ServerList
                 <TableCell align="right" sx={{ ...money, fontWeight: 600 }} data-testid={`${name}-net`}>{formatMoney(m.paymentAmount)}</TableCell>
               </TableRow>
             ))}
-            {!list.isPending && list.data.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={9}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>{translate('coop.dividend.noMembers')}</Typography>
-                </TableCell>
-              </TableRow>
-            ) : null}
+            <EmptyListRow list={list} columns={9} text={translate('coop.dividend.noMembers')} />
           </TableBody>
         </Table>
       </Box>

@@ -5,7 +5,7 @@ import { Fragment } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { denseColumns } from '../common/denseTable';
-import { ListPagination, ListSearch } from '../common/ListHeader';
+import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { MEMBERS_LIST } from '../data/firstLists';
 import { useServerList } from '../data/useServerList';
@@ -141,15 +141,7 @@ export default function MemberList() {
                 </TableRow>
               );
             })}
-            {!list.isPending && list.data.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={10}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                    {translate('coop.list.empty')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            ) : null}
+            <EmptyListRow list={list} columns={10} />
           </TableBody>
         </Table>
       </Box>

@@ -3,7 +3,7 @@ import { Box, Card, CardHeader, Grid, IconButton, Link, Table, TableBody, TableC
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { denseColumns } from '../common/denseTable';
-import { ListPagination, ListSearch } from '../common/ListHeader';
+import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { useServerList } from '../data/useServerList';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
@@ -88,13 +88,7 @@ export default function ShareList() {
                 </TableCell>
               </TableRow>
             ))}
-            {!list.isPending && list.data.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={11}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>{translate('coop.list.empty')}</Typography>
-                </TableCell>
-              </TableRow>
-            ) : null}
+            <EmptyListRow list={list} columns={11} />
           </TableBody>
         </Table>
       </Box>

@@ -2,7 +2,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Card, CardHeader, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { ListPagination, ListSearch } from '../common/ListHeader';
+import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { useServerList } from '../data/useServerList';
 import { formatDate, formatMoney } from '../format';
@@ -89,13 +89,7 @@ export default function ExemptionOrderList() {
                 </TableRow>
               );
             })}
-            {!list.isPending && list.data.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={8}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>{translate('coop.list.empty')}</Typography>
-                </TableCell>
-              </TableRow>
-            ) : null}
+            <EmptyListRow list={list} columns={8} />
           </TableBody>
         </Table>
       </Box>
