@@ -1,5 +1,5 @@
 import { DIVIDEND_TYPES, fieldError, isIsoDate, type DividendType, type FieldError } from '@coop/contracts';
-import type { DividendParams } from '../domain/engine/index.js';
+import { shortDecimals, type DividendParams } from '../domain/engine/index.js';
 
 /** The parameters as sent (SPEC.md 7): the query of `GET /dividend/calc`, the body of `POST /dividend/store`. */
 export interface DividendParamsInput {
@@ -26,13 +26,6 @@ export function scaledDecimal(value: string, decimals: number): bigint | null {
   if (fraction.length > decimals) return null;
   const scaled = BigInt(m[1]! + fraction.padEnd(decimals, '0'));
   return scaled > 0n ? scaled : null;
-}
-
-/** A percentage's canonical decimal string ("4", "4.5", "3.25"), from its value in ten-thousandths. */
-function percentText(tenThousandths: bigint): string {
-  const whole = tenThousandths / 10_000n;
-  const fraction = (tenThousandths % 10_000n).toString().padStart(4, '0').replace(/0+$/, '');
-  return fraction === '' ? whole.toString() : `${whole}.${fraction}`;
 }
 
 /**
@@ -66,5 +59,5 @@ export function parseDividendParams(input: DividendParamsInput, today: string, e
   const decisionDate = date('decision_date', 'missingDecisionDate');
   const paymentDate = date('payment_date', 'missingPaymentDate');
   if (errors.length > 0 || year === null || type === null || scaled === null) return { errors };
-  return { params: { year, type, amount: type === 'amount' ? scaled.toString() : percentText(scaled), decisionDate, paymentDate } };
+  return { params: { year, type, amount: type === 'amount' ? scaled.toString() : shortDecimals(scaled, 10_000n, 4), decisionDate, paymentDate } };
 }

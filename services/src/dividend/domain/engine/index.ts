@@ -5,3 +5,5 @@
 export type * from './types.js';
 export { DividendCalculator, calculateDividend } from './calculator.js';
 export { memberBasis } from './basis.js';
+/** Exact decimal text of a fraction ("4", "3.25"): the form percentages are kept in. */
+export { shortDecimals } from './exact.js';
