@@ -1,4 +1,3 @@
-import { ConflictException } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   businessToday,
@@ -13,6 +12,7 @@ import {
   type FieldError,
 } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
+import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { closureRegisterDecider, yearState, type ClosureCommand, type ClosureRegister } from '../domain/closure-register.decider.js';
@@ -28,7 +28,7 @@ export class CloseYearCommand extends Command<string> {
 
 /** A year already closed (or closed meanwhile by a concurrent closure) answers 409 with the template; others 400. */
 function refuse(errors: readonly FieldError[]): Error {
-  return errors.some((e) => e.template === 'yearAlreadyClosed') ? new ConflictException({ errors }) : new ValidationError(errors);
+  return errors.some((e) => e.template === 'yearAlreadyClosed') ? new ConflictingStateError(errors) : new ValidationError(errors);
 }
 
 const closedMeanwhile = (year: number): Error => refuse([fieldError('year', 'yearAlreadyClosed', String(year))]);

@@ -1,4 +1,4 @@
-import type { AnswerTemplate } from '@coop/contracts';
+import type { AnswerTemplate, FieldError } from '@coop/contracts';
 
 /** The command kept colliding with concurrent writes and gave up (answers 409 with the template). */
 export class ConflictError extends Error {
@@ -8,6 +8,17 @@ export class ConflictError extends Error {
   ) {
     super(message);
     this.name = 'ConflictError';
+  }
+}
+
+/**
+ * A refusal that is a conflict with what is already recorded rather than a bad request (a year already closed): answers
+ * 409 with the field errors, as a `ValidationError` answers 400.
+ */
+export class ConflictingStateError extends Error {
+  constructor(readonly errors: readonly FieldError[]) {
+    super(errors.map((e) => e.template).join(', '));
+    this.name = 'ConflictingStateError';
   }
 }
 

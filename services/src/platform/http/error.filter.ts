@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ConcurrencyError, notFoundTemplate, NotFoundError, UnconfirmedWarnings, ValidationError } from '@coop/contracts';
-import { ConflictError, ForbiddenError, SavedNotYetShownError, WriteNotYetShownError } from '../commands/errors.js';
+import { ConflictError, ConflictingStateError, ForbiddenError, SavedNotYetShownError, WriteNotYetShownError } from '../commands/errors.js';
 import { frameworkTemplate, refusal } from './refusal.js';
 
 /**
@@ -18,6 +18,8 @@ export class ApiErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<FastifyReply>();
     if (error instanceof ValidationError) {
       res.status(HttpStatus.BAD_REQUEST).send({ errors: error.errors });
+    } else if (error instanceof ConflictingStateError) {
+      res.status(HttpStatus.CONFLICT).send({ errors: error.errors });
     } else if (error instanceof UnconfirmedWarnings) {
       // Nothing recorded: the same request with `confirmWarnings: true` records it (contracts/src/plausibility.ts).
       res.status(HttpStatus.CONFLICT).send({ warnings: error.warnings });
