@@ -41,4 +41,16 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   missingCooperativeBic: 1,
   taxIdMissing: 1,
   spouseTaxIdMissing: 1,
+  // Background tasks (issue 24, contracts/src/task-templates.ts).
+  missingElmaNoKm: 1,
+  missingElmaNoFs: 1,
+  taskAlreadyRunning: 1,
+  fsakCurrentYear: 1,
+  taskNotAwaitingInput: 1,
+  invalidAnswerFile: 1,
+  taskNotFound: 1,
+  taskFileNotFound: 1,
+  notificationNotFound: 1,
+  fsakNothingToReport: 1,
+  taskInterrupted: 1,
 } satisfies Record<GeneralValidationTemplate, 1>) as GeneralValidationTemplate[];

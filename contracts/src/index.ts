@@ -29,3 +29,8 @@ export * from './general-validation-templates.js';
 export * from './business-date.js';
 export * from './membership-end.js';
 export * from './plausibility.js';
+export * from './http/tasks.js';
+export * from './http/notifications.js';
+export * from './http/church-tax.js';
+export * from './task-templates.js';
+export * from './file-store.port.js';

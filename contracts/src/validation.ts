@@ -2,6 +2,7 @@ import type { AnswerTemplate } from './answer-templates.js';
 import type { MemberValidationTemplate } from './member-validation-templates.js';
 import type { TaxPaperValidationTemplate } from './tax-paper-validation-templates.js';
 import type { PlausibilityTemplate } from './plausibility.js';
+import type { TaskTemplate } from './task-templates.js';
 
 /** Message templates the API answers with; the console translates each as a key. */
 export type ValidationTemplate =
@@ -9,6 +10,7 @@ export type ValidationTemplate =
   | TaxPaperValidationTemplate
   | AnswerTemplate
   | PlausibilityTemplate
+  | TaskTemplate
   | 'mustNotBeEmpty'
   | 'isNotEqual'
   | 'passwordRequired'

@@ -13,3 +13,4 @@ export * from './read-store/mongo-read-store.js';
 export * from './projectors/dividend-collections.js';
 export * from './projectors/dividend-inputs.projector.js';
 export * from './projectors/dividends.projector.js';
+export * from './projectors/task-collections.js';

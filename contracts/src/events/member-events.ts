@@ -266,6 +266,31 @@ export type SharePaymentCorrected = DomainEvent<
   { memberId: string; balanceId: string; rueckpfleinzahlung: number; interestEnd: string | null }
 >;
 
+/** How a member's church data was learned (DOMAIN.md 3.1): the yearly query, the query when joining, or a paper answer typed in. */
+export const CHURCH_QUERY_KINDS = ['regular', 'event', 'paper'] as const;
+export type ChurchQueryKind = (typeof CHURCH_QUERY_KINDS)[number];
+
+/**
+ * The member's church-tax attributes as BZSt answered them (issue 24, DOMAIN.md 3.3): the church id (the two-letter
+ * code of DOMAIN.md 10) and the rate, or null for both on a null answer (not a member of a tax-levying community, or
+ * a blocking note), which deletes the data held. `queriedOn` is the query's date (the status date of the answer),
+ * `taskId` the KiStAM task that read the answer (null when typed in from paper). `churchId` and `churchTaxRate` are
+ * personal data (Art. 9 GDPR), sealed under the member's key like the master data's fields of the same names.
+ */
+export type ChurchDataRecorded = DomainEvent<
+  'ChurchDataRecorded',
+  {
+    memberId: string;
+    churchId: string | null;
+    churchTaxRate: string | null;
+    queriedOn: string;
+    queryKind: ChurchQueryKind;
+    taskId: string | null;
+  }
+>;
+
+export const CHURCH_DATA_PERSONAL_FIELDS = ['churchId', 'churchTaxRate'] as const;
+
 export type PostingEvent = SharesPosted | PostingAnnulled;
 export type MemberEvent =
   | MemberAdmitted
@@ -276,7 +301,8 @@ export type MemberEvent =
   | MemberExitRevoked
   | MembershipEndNoticed
   | MembershipEndWithdrawn
-  | SharePaymentCorrected;
+  | SharePaymentCorrected
+  | ChurchDataRecorded;
 
 /** The change a posting makes to the holding: shares and euro cents, both signed. */
 export function postingEffect(event: PostingEvent): { shares: number; cents: number } {

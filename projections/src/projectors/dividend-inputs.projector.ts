@@ -55,6 +55,7 @@ const MASTER_FIELDS = ['name', 'givenName', 'birthDate', 'legalForm', 'isForeign
 const TYPES = new Set<string>([
   'MemberAdmitted',
   'MemberDataChanged',
+  'ChurchDataRecorded',
   'SharesPosted',
   'PostingAnnulled',
   'MemberExited',
@@ -131,6 +132,8 @@ export const dividendInputsProjector: Projector = {
     switch (event.type) {
       case 'MemberDataChanged':
         return next(masterOf(event.data));
+      case 'ChurchDataRecorded':
+        return next({ churchId: event.data.churchId, churchTaxRate: event.data.churchTaxRate });
       case 'SharesPosted': {
         const d = event.data;
         const posting: DividendInputPosting = [d.balanceId, d.type, d.amount, d.date, d.interestBegin, 0];

@@ -117,6 +117,7 @@ export interface MemberPostingEntry {
 
 const TYPES = new Set<string>([
   'MemberAdmitted',
+  'ChurchDataRecorded',
   'MemberDataChanged',
   'SharesPosted',
   'PostingAnnulled',
@@ -163,6 +164,7 @@ export const membersProjector: Projector = {
       case 'MemberExitRevoked':
       case 'MembershipEndNoticed':
       case 'MembershipEndWithdrawn':
+      case 'ChurchDataRecorded':
         return [memberKey(event.data.memberId)];
       case 'SharesPosted': {
         const d = event.data;
@@ -233,6 +235,12 @@ export const membersProjector: Projector = {
         const member = current(memberKey(event.data.memberId));
         if (!member) return [];
         return [put(MEMBERS.name, { ...member, ...NO_NOTICE, position })];
+      }
+      case 'ChurchDataRecorded': {
+        // A KiStAM answer or a paper answer replaces the church attributes; a null answer deletes them (DOMAIN.md 3.3).
+        const member = current(memberKey(event.data.memberId));
+        if (!member) return [];
+        return [put(MEMBERS.name, { ...member, churchId: event.data.churchId, churchTaxRate: event.data.churchTaxRate, position })];
       }
       case 'SharesPosted':
       case 'PostingAnnulled': {

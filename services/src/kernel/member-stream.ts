@@ -100,6 +100,9 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
       const { memberId: _id, ...changes } = event.data;
       return { ...withMembershipFacts(state, event.data), master: { ...state.master!, ...changes } };
     }
+    case 'ChurchDataRecorded':
+      // The church attributes as answered (KiStAM or paper); a null answer deletes them (DOMAIN.md 3.3).
+      return { ...state, master: { ...state.master!, churchId: event.data.churchId, churchTaxRate: event.data.churchTaxRate } };
     case 'SharesPosted': {
       const d = event.data;
       const { shares } = postingEffect(event);

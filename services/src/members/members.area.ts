@@ -1,4 +1,4 @@
-import { MEMBER_PERSONAL_FIELDS, memberDataSubject } from '@coop/contracts';
+import { CHURCH_DATA_PERSONAL_FIELDS, MEMBER_PERSONAL_FIELDS, memberDataSubject } from '@coop/contracts';
 import { membersProjector } from '@coop/projections';
 import type { AreaRegistration } from '../platform/areas.js';
 import { toMemberDto } from './queries/member.view.js';
@@ -14,6 +14,8 @@ export const membersArea: AreaRegistration = {
     MemberDataChanged: { subject: (d) => memberDataSubject(String(d.memberId)), fields: MEMBER_PERSONAL_FIELDS },
     // The reason of an extraordinary notice (§ 65 (3) GenG) tells of the member's personal or economic situation.
     MembershipEndNoticed: { subject: (d) => memberDataSubject(String(d.memberId)), fields: ['extraordinaryReason'] },
+    // Church data is special-category data (Art. 9 GDPR; issue 24): sealed like the master data's church fields.
+    ChurchDataRecorded: { subject: (d) => memberDataSubject(String(d.memberId)), fields: CHURCH_DATA_PERSONAL_FIELDS },
   },
   upcasters: [],
   views: {

@@ -197,6 +197,15 @@ function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState): Part
       return { exit: { exitDate: e.data.exitDate, reason: e.data.reason, balanceId: e.data.balanceId } };
     case 'MemberExitRevoked':
       return { exit: null };
+    case 'ChurchDataRecorded': {
+      const previous: Partial<MemberMasterData> = before.master ?? {};
+      return {
+        changes: [
+          { field: 'churchId', from: previous.churchId ?? null, to: e.data.churchId },
+          { field: 'churchTaxRate', from: previous.churchTaxRate ?? null, to: e.data.churchTaxRate },
+        ],
+      };
+    }
     case 'MembershipEndNoticed': {
       const { memberId: _m, ...notice } = e.data;
       return { notice };

@@ -1,0 +1,33 @@
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { CHURCH_QUERY_KINDS } from '../events/member-events.js';
+import { AsBusinessDate, AsOptionalText, AsText, IsBusinessDate, IsFilled, rule, ruleNamingValue } from './rules.js';
+
+/*
+ * A member's church-tax attributes (issue 24; DOMAIN.md 3.3, 10). Special-category data (Art. 9 GDPR): only the roles
+ * that run the dividend (permission `church:read`, services/src/auth/policy.ts) read or write them; for other roles
+ * every answer carries null in `churchId`, `churchTaxRate`, `kiSt` and `kiStSatz`.
+ *
+ * Routes (services/src/church-tax): `GET /members/{id}/church-tax` → `MemberChurchTaxDto`;
+ * `PUT /members/{id}/church-tax` with `ChurchTaxWrite` (a paper answer typed in) → `MemberChurchTaxDto`.
+ */
+
+/** `PUT /members/{id}/church-tax`: church id and rate both empty record a null answer (no church tax). */
+export class ChurchTaxWrite {
+  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) readonly churchId: string | null = null;
+  /** Percent as a decimal string ("8", "9"); `,` is read as `.`. */
+  @AsOptionalText() @IsOptional() @IsString(rule('invalidNumber')) readonly churchTaxRate: string | null = null;
+  /** The date of the answer (its status date). */
+  @AsBusinessDate() @IsFilled(rule('mustNotBeEmpty')) @IsBusinessDate(rule('invalidDate')) readonly queriedOn: string = '';
+  @AsText(true) @IsIn(CHURCH_QUERY_KINDS, ruleNamingValue('invalidChoice')) readonly queryKind: string = 'paper';
+}
+
+/** A member's church-tax attributes with where they come from. */
+export class MemberChurchTaxDto {
+  @IsString() readonly memberId!: string;
+  @IsOptional() @IsString() readonly churchId!: string | null;
+  @IsOptional() @IsString() readonly churchTaxRate!: string | null;
+  /** Null while never queried nor typed in (the member form's values then stand alone). */
+  @IsOptional() @IsString() readonly queriedOn!: string | null;
+  @IsOptional() @IsIn(CHURCH_QUERY_KINDS) readonly queryKind!: string | null;
+  @IsOptional() @IsString() readonly taskId!: string | null;
+}

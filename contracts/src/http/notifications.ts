@@ -1,0 +1,41 @@
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+import { NOTIFICATION_ENTITY_CLASSES, NOTIFICATION_TYPES } from '../events/notification-events.js';
+import { ListOf, rule } from './rules.js';
+
+/*
+ * Notifications (issue 24; SPEC.md 2, 3 "Notification", 7 `notifications/mark-seen`, 8). Routes in
+ * services/src/notifications: `GET /notifications` (list conventions: offset, limit, filter `seen:0|1`, `type`;
+ * newest first), `GET /notifications/{id}`, `POST /notifications/mark-seen` `{ids: [...]}` → the notifications.
+ */
+
+export class NotificationErrorDto {
+  @IsOptional() @IsString() readonly field!: string | null;
+  @IsString() readonly template!: string;
+  @ListOf(() => String) readonly parameters!: readonly string[];
+  @IsOptional() @IsIn(NOTIFICATION_ENTITY_CLASSES) readonly entityClass!: string | null;
+  @IsOptional() @IsString() readonly entityId!: string | null;
+}
+
+export class NotificationDto {
+  @IsString() readonly id!: string;
+  @IsIn(NOTIFICATION_TYPES) readonly type!: string;
+  /** UTC ISO 8601. */
+  @IsString() readonly time!: string;
+  @IsBoolean() readonly seen!: boolean;
+  @IsString() readonly message!: string;
+  @ListOf(() => String) readonly parameters!: readonly string[];
+  @IsOptional() @IsIn(NOTIFICATION_ENTITY_CLASSES) readonly entityClass!: string | null;
+  @IsOptional() @IsString() readonly entityId!: string | null;
+  @ListOf(() => NotificationErrorDto) readonly errors!: readonly NotificationErrorDto[];
+  @IsOptional() @IsString() readonly member!: string | null;
+  /** The member's number, for the link text of a KiStAM error (null otherwise). */
+  @IsOptional() readonly memberNr!: number | null;
+  @IsOptional() @IsString() readonly html!: string | null;
+  @IsOptional() @IsString() readonly taskId!: string | null;
+}
+
+/** `POST /notifications/mark-seen`. */
+export class MarkSeenRequest {
+  @IsArray(rule('invalidChoice')) @ArrayMaxSize(1000, rule('mustBeAtMost', '1000')) @IsString({ each: true, ...rule('invalidChoice') })
+  readonly ids: string[] = [];
+}

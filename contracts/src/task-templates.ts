@@ -1,0 +1,64 @@
+/*
+ * Templates of background tasks and notifications (issue 24; SPEC.md 8). The console translates each key (en, de);
+ * `{0}` is the first numbered parameter. Suggested texts (en / de) per template.
+ */
+
+/** Refusals of the task routes (answered `{errors: [{field, template, parameters}]}`), and a rejected task's reason. */
+export type TaskTemplate =
+  /** "There is no approval number of process km (KiStAM) in the cooperative's settings." / "Es ist keine Zulassungsnummer des Verfahrens km (KiStAM) hinterlegt." (400). */
+  | 'missingElmaNoKm'
+  /** "There is no approval number of process fs (FSA control report) in the cooperative's settings." / "… des Verfahrens fs (FSAK) …" (400). */
+  | 'missingElmaNoFs'
+  /** "A task of type {0} is already running for this cooperative (started {1})." / "Eine Aufgabe der Art {0} läuft bereits (gestartet {1})." (409). */
+  | 'taskAlreadyRunning'
+  /** "It's not allowed to send a FSA of the actual year" / "Eine FSA-Meldung für das laufende Jahr ist nicht zulässig" (the FSAK task's rejection). */
+  | 'fsakCurrentYear'
+  /** "The task is not waiting for an answer file." (409 of `POST /tasks/kistam/{id}/answer`). */
+  | 'taskNotAwaitingInput'
+  /** "The file is not a KiStAM answer: {0}" (400; {0} what is wrong, e.g. the line). */
+  | 'invalidAnswerFile'
+  /** "Task not found" / "Aufgabe nicht gefunden" (404). */
+  | 'taskNotFound'
+  /** "File not found" / "Datei nicht gefunden" (404: a task's file replaced or never made). */
+  | 'taskFileNotFound'
+  /** "Notification not found" / "Benachrichtigung nicht gefunden" (404). */
+  | 'notificationNotFound'
+  /** "The closure has no members with an exempted amount to report." (the FSAK task's rejection; a nil year). */
+  | 'fsakNothingToReport'
+  /** "The task was interrupted by a restart and cannot be resumed." / "Die Aufgabe wurde durch einen Neustart unterbrochen." */
+  | 'taskInterrupted';
+
+/**
+ * Headlines of notifications (SPEC.md 8; the `message` of a notification). Parameters as named.
+ * - taskStarted: "Started task of type {0}" / "Aufgabe {0} gestartet"
+ * - taskCompleted: "Completed task of type {0}" / "Aufgabe {0} abgeschlossen"
+ * - taskRejected: "Task of type {0} rejected: {1}" ({1} the reason's template, translated)
+ * - taskFailed: "Task of type {0} ended with error {1}" / "Aufgabe {0} mit Fehler {1} beendet"
+ * - kistamStarted: "KiStAM task started" / "KiStAM-Abfrage gestartet"
+ * - kistamRequestReady: "KiStAM request file for {0} members is ready to upload to the BZSt online portal"
+ * - kistamAnswerRead: "KiStAM answer read: {0} members with church tax, {1} without, {2} errors"
+ * - kistamMemberError: "KiStAM error processing member {0}: {1}" ({0} member number, {1} the problem's template)
+ * - kistamGenericError: "KiStAM error: {0}"
+ * - kistamNoInformation: "No information for member {0} available" ({0} member number)
+ * - fsakSent: "FSA control report for {0} is ready ({1} records in {2} files)" / "FSAK-Meldung für {0} erstellt …"
+ * - fsakErrorNumber: "FSAK task ended with error number {0}"
+ * - fsakRejectedCurrentYear: "Rejected task because the payment date is in the current year (It's not allowed to send a FSA of the actual year)"
+ * - validationFailed: "Entity validation failed: {0}" ({0} the record's kind: member, exemptionOrder, nonAssessment, cooperative)
+ */
+export const NOTIFICATION_MESSAGES = [
+  'taskStarted',
+  'taskCompleted',
+  'taskRejected',
+  'taskFailed',
+  'kistamStarted',
+  'kistamRequestReady',
+  'kistamAnswerRead',
+  'kistamMemberError',
+  'kistamGenericError',
+  'kistamNoInformation',
+  'fsakSent',
+  'fsakErrorNumber',
+  'fsakRejectedCurrentYear',
+  'validationFailed',
+] as const;
+export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];

@@ -1,0 +1,112 @@
+import type {
+  DomainEvent,
+  FieldError,
+  NotificationEntityClass,
+  NotificationError,
+  NotificationMessage,
+  NotificationType,
+  StreamAppend,
+  TaskFile,
+  TaskKind,
+  TaskParams,
+  TaskReason,
+  TaskSummary,
+} from '@coop/contracts';
+
+/*
+ * The port other areas use to run long work in the background (issue 24). An area implements a `TaskHandler` for its
+ * kind and registers it with the `TaskHandlers` registry when its Nest module starts; it queues work with `TaskQueue`.
+ * The runner (this folder) runs queued tasks in the API process on the embedded default, or in the worker
+ * (`npm run start:worker`, `TASKS_RUN_IN=worker`), one task of a kind per cooperative at a time.
+ *
+ * Exactly-once effects: a handler writes nothing itself. It returns what its task should append (events on other
+ * streams, e.g. church data on member streams) and the files it made; the runner appends them in one `appendMulti`
+ * with the task's end event, at the task stream's expected revision. A task interrupted by a restart is run again
+ * from its start (`resumable: true`), or marked failed (`taskInterrupted`): its effects are written once or never.
+ */
+
+/** A notification a task (or another area) raises; the notification centre stamps id, time and cooperative. */
+export interface NotificationDraft {
+  readonly type: NotificationType;
+  readonly message: NotificationMessage;
+  readonly parameters: readonly string[];
+  readonly entityClass?: NotificationEntityClass | null;
+  readonly entityId?: string | null;
+  readonly errors?: readonly NotificationError[];
+  readonly member?: string | null;
+  readonly html?: string | null;
+}
+
+/** A file a handler made: its name, type and bytes; the runner stores it and records its `TaskFile`. */
+export interface NewTaskFile {
+  readonly name: string;
+  readonly contentType: string;
+  readonly bytes: Uint8Array;
+}
+
+/** What the runner hands a handler about the task it runs. */
+export interface RunningTask {
+  readonly taskId: string;
+  readonly cooperativeId: string;
+  readonly kind: TaskKind;
+  readonly params: TaskParams;
+  /** The user who queued it (the actor of the effects' events). */
+  readonly queuedBy: string;
+  readonly attempt: number;
+  /** Files the task received as input (KiStAM: the uploaded answer), oldest first. */
+  readonly inputs: readonly TaskFile[];
+  /** Files the task produced earlier (KiStAM: the request file of its first phase). */
+  readonly files: readonly TaskFile[];
+  /** Reads a file of this task (input or earlier result). */
+  readFile(fileId: string): Promise<Uint8Array>;
+  /** Reports progress; the runner writes it at most about once a second. */
+  progress(done: number, total: number): void;
+}
+
+/** Effects on other streams, appended with the task's end: domain events per stream, stamped by the runner. */
+export interface TaskEffect {
+  readonly streamId: string;
+  readonly expected: StreamAppend['expected'];
+  readonly events: readonly DomainEvent[];
+}
+
+/** How a run ended, as the handler tells it. */
+export type TaskOutcome =
+  | { readonly outcome: 'completed'; readonly files: readonly NewTaskFile[]; readonly summary: TaskSummary; readonly effects: readonly TaskEffect[]; readonly notifications: readonly NotificationDraft[] }
+  /** The task's first phase is done and it waits for a file from outside (KiStAM: the BZSt answer). */
+  | { readonly outcome: 'awaitingInput'; readonly files: readonly NewTaskFile[]; readonly summary: TaskSummary; readonly notifications: readonly NotificationDraft[] }
+  | { readonly outcome: 'rejected'; readonly reason: TaskReason; readonly notifications: readonly NotificationDraft[] };
+
+export interface TaskHandler {
+  readonly kind: TaskKind;
+  /** True when running the task again from its start after a restart is safe (its effects are only the outcome's). */
+  readonly resumable: boolean;
+  /** Does the work. A thrown error fails the task (`TaskFailed` with its message) and raises `taskFailed`. */
+  run(task: RunningTask): Promise<TaskOutcome>;
+}
+
+/** Queues tasks; refusals are `ValidationError` / `ConflictingStateError` (`taskAlreadyRunning`, 409). */
+export interface TaskQueue {
+  /** Queues a task of `kind` for the actor's cooperative; answers its id once the read models show it queued. */
+  enqueue(request: { readonly cooperativeId: string; readonly user: string; readonly kind: TaskKind; readonly params: TaskParams }): Promise<string>;
+  /** Hands a waiting task its input file and queues it again. */
+  provideInput(request: { readonly cooperativeId: string; readonly user: string; readonly taskId: string; readonly file: NewTaskFile }): Promise<void>;
+}
+
+/** Raises notifications outside a task (e.g. a validation error found by a request). */
+export interface Notifier {
+  raise(cooperativeId: string, user: string, drafts: readonly NotificationDraft[], taskId?: string | null): Promise<void>;
+}
+
+/** Field errors of a task's refusal, e.g. the members a KiStAM request cannot include. */
+export type TaskFieldErrors = readonly FieldError[];
+
+/** Nest injection tokens of the port. */
+export const TASK_QUEUE = Symbol('TaskQueue');
+export const TASK_HANDLERS = Symbol('TaskHandlers');
+export const NOTIFIER = Symbol('Notifier');
+
+/** The registry handlers add themselves to (`onModuleInit`). */
+export interface TaskHandlers {
+  register(handler: TaskHandler): void;
+}
