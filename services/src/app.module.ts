@@ -6,6 +6,7 @@ import { DashboardsModule } from './dashboards/index.js';
 import { DividendModule } from './dividend/index.js';
 import { ElmaNumbersModule } from './elma-numbers/index.js';
 import { MembersModule } from './members/index.js';
+import { NotificationsModule } from './notifications/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
@@ -30,6 +31,7 @@ export class AppModule {
         TaxPapersModule,
         DividendModule,
         DashboardsModule,
+        NotificationsModule,
         AdminModule,
       ],
     };

@@ -23,6 +23,9 @@ export const PERMISSIONS = {
   'dividend:close': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   'shares:read': ['ROLE_SUPER_ADMIN'],
   'shares:write': ['ROLE_SUPER_ADMIN'],
+  /** The notification centre: every role of the cooperative (issue 24). */
+  'notifications:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER', 'ROLE_EDIT_USERS'],
+  'notifications:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER', 'ROLE_EDIT_USERS'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
