@@ -5,6 +5,7 @@ import { CooperativesModule } from './cooperatives/index.js';
 import { DashboardsModule } from './dashboards/index.js';
 import { DividendModule } from './dividend/index.js';
 import { ElmaNumbersModule } from './elma-numbers/index.js';
+import { FsakModule } from './fsak/index.js';
 import { MembersModule } from './members/index.js';
 import { NotificationsModule } from './notifications/index.js';
 import type { AppConfig } from './platform/config/config.js';
@@ -32,6 +33,7 @@ export class AppModule {
         DividendModule,
         DashboardsModule,
         NotificationsModule,
+        FsakModule,
         AdminModule,
       ],
     };
