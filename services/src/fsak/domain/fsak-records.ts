@@ -1,3 +1,5 @@
+import type { ValidationTemplate } from '@coop/contracts';
+
 /*
  * The records of the FSA control report (FSAK, § 45d Abs. 1 EStG; DOMAIN.md 4), pure: from the payouts of every
  * closure paid in the reporting year and the people they name, one record per FSA holder (a single order's member, or
@@ -74,7 +76,8 @@ export interface FsakRecord {
   readonly spouse: PersonData | null;
 }
 
-export type ImpossibleReason = 'nameMissing' | 'taxIdMissing' | 'addressMissing' | 'spouseNameMissing' | 'spouseTaxIdMissing';
+/** The templates (contracts/src/task-templates.ts, validation.ts) of what a holder's record lacks. */
+export type ImpossibleReason = Extract<ValidationTemplate, 'nameMissing' | 'taxIdMissing' | 'addressMissing' | 'spouseNameMissing' | 'spouseTaxIdMissing'>;
 
 export interface ImpossibleHolder {
   readonly memberId: string;
