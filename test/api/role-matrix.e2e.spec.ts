@@ -19,6 +19,7 @@ const TAX_PAPER_WRITERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'R
 const DIVIDEND_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 const DIVIDEND_CLOSERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
 const TASK_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
+const NOTIFICATION_USERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 const OWN_PASSWORD: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'];
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -80,6 +81,11 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'get', path: '/api/v1/tasks', doc: '/api/v1/tasks', allowed: TASK_READERS },
   { method: 'get', path: `/api/v1/tasks/${MISSING}`, doc: '/api/v1/tasks/{id}', allowed: TASK_READERS },
   { method: 'get', path: `/api/v1/tasks/${MISSING}/files/${MISSING}`, doc: '/api/v1/tasks/{id}/files/{fileId}', allowed: TASK_READERS },
+  { method: 'get', path: `/api/v1/tasks/fsak/${MISSING}`, doc: '/api/v1/tasks/fsak/{id}', allowed: DIVIDEND_CLOSERS },
+  { method: 'post', path: `/api/v1/tasks/fsak/${MISSING}`, doc: '/api/v1/tasks/fsak/{id}', allowed: DIVIDEND_CLOSERS },
+  { method: 'get', path: '/api/v1/notifications', doc: '/api/v1/notifications', allowed: NOTIFICATION_USERS },
+  { method: 'get', path: `/api/v1/notifications/${MISSING}`, doc: '/api/v1/notifications/{id}', allowed: NOTIFICATION_USERS },
+  { method: 'post', path: '/api/v1/notifications/mark-seen', doc: '/api/v1/notifications/mark-seen', allowed: NOTIFICATION_USERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {
