@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { ChurchTaxModule } from './church-tax/index.js';
 import { CooperativesModule } from './cooperatives/index.js';
 import { DashboardsModule } from './dashboards/index.js';
 import { DividendModule } from './dividend/index.js';
@@ -10,6 +11,7 @@ import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
 import { ShareLedgerModule } from './share-ledger/index.js';
+import { TasksModule } from './tasks/index.js';
 import { TaxPapersModule } from './tax-papers/index.js';
 import { UsersModule } from './users/index.js';
 
@@ -29,6 +31,8 @@ export class AppModule {
         ShareLedgerModule,
         TaxPapersModule,
         DividendModule,
+        TasksModule,
+        ChurchTaxModule,
         DashboardsModule,
         AdminModule,
       ],
