@@ -1,11 +1,18 @@
 import request from 'supertest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { App } from 'supertest/types.js';
-import { businessToday, type MemberChurchTaxDto, type MemberDto, type MemberHistoryEntry, type NotificationRaised, type RecordedEvent, type TaskDto } from '@coop/contracts';
-import type { RunningApp } from '../../services/src/create-app.js';
+import { businessToday, type MemberChurchTaxDto, type MemberDto, type MemberHistoryEntry, type TaskDto } from '@coop/contracts';
+import { createApp, type RunningApp } from '../../services/src/create-app.js';
+import { loadConfig } from '../../services/src/platform/config/config.js';
+import { startWorker } from '../../services/src/start-worker.js';
+import { TaskRunner } from '../../services/src/tasks/index.js';
 import { germanDate } from '../../services/src/church-tax/domain/kistam-files.js';
 import { regularStatusDate } from '../../services/src/church-tax/domain/kistam-selection.js';
-import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
+import { ADMIN_PASSWORD, AREAS, auth, JWT_SECRET, login, RUNTIME, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember } from './support/members.js';
+import { ended, notificationsOf, until } from './support/tasks.js';
 
 /*
  * The KiStAM query end to end (issue 24; DOMAIN.md 3; docs/kistam.md): refused without an approval number of process km,
@@ -16,24 +23,9 @@ const TODAY = businessToday();
 const STATUS = regularStatusDate(TODAY);
 const IDS = { anna: '86095742719', bernd: '47036892816', emil: '65929970489', frieda: '57549285017', gustav: '25768131411' } as const;
 
-const getTask = (http: App, token: string, id: string): request.Test => request(http).get(`/api/v1/tasks/${id}`).set(auth(token));
-
-/** Polls the task until `done` says so (at most 15 s). */
-async function until(http: App, token: string, id: string, done: (task: TaskDto) => boolean): Promise<TaskDto> {
-  const end = Date.now() + 15_000;
-  for (;;) {
-    const res = await getTask(http, token, id);
-    if (res.status === 200 && done(res.body as TaskDto)) return res.body as TaskDto;
-    if (Date.now() > end) throw new Error(`task ${id} never got there: ${res.status} ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-const ended = (task: TaskDto): boolean => ['completed', 'rejected', 'failed', 'waiting', 'cancelled'].includes(task.state);
-
 /** The notifications a task raised, from the event log: [type, message, parameters, entityId]. */
-async function notificationsOf(running: RunningApp, taskId: string): Promise<[string, string, string[], string | null][]> {
-  const all = (await running.storage.events.readAll(-1n, 100_000)) as unknown as RecordedEvent<NotificationRaised>[];
-  return all.filter((e) => e.type === 'NotificationRaised' && e.data.taskId === taskId).map((e) => [e.data.type, e.data.message, e.data.parameters, e.data.entityId]);
+async function notesOf(running: RunningApp, taskId: string): Promise<[string, string, string[], string | null][]> {
+  return (await notificationsOf(running, taskId)).map((n) => [n.type, n.message, n.parameters, n.entityId]);
 }
 const templates = (res: request.Response): [string | null, string, Record<string, string>][] =>
   (res.body as { errors: { field: string | null; template: string; parameters: Record<string, string> }[] }).errors.map((e) => [e.field, e.template, e.parameters]);
@@ -99,13 +91,13 @@ describe('KiStAM: the church-tax query through the BZSt online portal', () => {
     );
     // The request file holds tax ids: church:read only (tasks area).
     await request(t.http).get(`/api/v1/tasks/${taskId}/files/${waiting.files[0]!.fileId}`).set(auth(restricted)).expect(403);
-    expect(await notificationsOf(t.running, taskId)).toEqual(
+    expect(await notesOf(t.running, taskId)).toEqual(
       expect.arrayContaining([
         ['kistamError', 'kistamMemberError', [String(m.carla!.memberNr), 'kistamTaxIdMissing'], m.carla!.id],
         ['generic', 'kistamRequestReady', ['5'], taskId],
       ]),
     );
-    expect((await notificationsOf(t.running, taskId)).some((n) => n[3] === m.firm!.id)).toBe(false);
+    expect((await notesOf(t.running, taskId)).some((n) => n[3] === m.firm!.id)).toBe(false);
   });
 
   it('refuses a file that is no KiStAM answer, and an upload by a caller without church:write', async () => {
@@ -140,7 +132,7 @@ describe('KiStAM: the church-tax query through the BZSt online portal', () => {
     const history = (await request(t.http).get(`/api/v1/members/${m.bernd!.id}/history`).set(auth(t.adminToken)).expect(200)).body as MemberHistoryEntry[];
     expect(history.at(-1)).toMatchObject({ type: 'ChurchDataRecorded', user: 'admin', changes: [{ field: 'churchId', from: 'ev', to: null }, { field: 'churchTaxRate', from: '9', to: null }] });
 
-    const notes = await notificationsOf(t.running, taskId);
+    const notes = await notesOf(t.running, taskId);
     expect(notes).toEqual(
       expect.arrayContaining([
         ['kistamError', 'kistamMemberError', [String(m.emil!.memberNr), 'kistamUnknownChurchKey', '999999'], m.emil!.id],
@@ -164,4 +156,29 @@ describe('KiStAM: the church-tax query through the BZSt online portal', () => {
     // Anna, Bernd (regular, answered) and Frieda (event, answered) are done; Emil and Gustav are asked again.
     expect(next.summary).toMatchObject({ requested: 2, problems: 1 });
   });
+});
+
+describe('KiStAM: run by the worker (TASKS_RUN_IN=worker)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-kistam-worker-'));
+  const env = { DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console'), TASKS_RUN_IN: 'worker' };
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('the API queues the query; the worker has the KiStAM handler and writes the request file', async () => {
+    const api = await createApp(loadConfig(env), AREAS, { logger: false, runtime: RUNTIME });
+    const worker = await startWorker(loadConfig(env), AREAS, { logger: false, runtime: RUNTIME });
+    try {
+      expect(api.app.get(TaskRunner).running).toBe(false);
+      const http = api.app.getHttpServer() as App;
+      const token = await login(http, 'admin', ADMIN_PASSWORD);
+      await request(http).put(`/api/v1/cooperatives/${api.firstStart!.cooperativeId}`).set(auth(token)).send(validCooperative({ balanceCost: 100, minimumShares: 1 })).expect(200);
+      await createMember(http, token, { manualTaxId: IDS.anna, entryDate: '2020-01-15', approvalDate: '2020-01-20', interestBegin: '2020-02-01' });
+      await request(http).post('/api/v1/elmanumbers').set(auth(token)).send({ elmaProcess: 'km', elmaNumber: '40012345678' }).expect(201);
+      const id = ((await request(http).post('/api/v1/tasks/kistam').set(auth(token)).expect(201)).body as TaskDto).id;
+      const waiting = await until(http, token, id, ended);
+      expect(waiting).toMatchObject({ state: 'waiting', summary: { requested: 1, problems: 0, files: 1 } });
+    } finally {
+      await worker.close();
+      await api.close();
+    }
+  }, 60_000);
 });
