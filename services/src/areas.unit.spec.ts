@@ -7,6 +7,7 @@ import {
   elmaNumbersProjector,
   membersProjector,
   notificationsProjector,
+  churchTaxProjector,
   tasksProjector,
   taxPapersProjector,
   usersProjector,
@@ -17,7 +18,7 @@ import { Upcasters } from './platform/event-store/upcasters.js';
 
 describe('the areas of the product', () => {
   it('run every projector of the product, in the order the runner applied them before the areas registered them', () => {
-    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications']);
+    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax']);
     expect(areas.projectors).toEqual([
       cooperativesProjector,
       usersProjector,
@@ -29,6 +30,7 @@ describe('the areas of the product', () => {
       dividendInputsProjector,
       tasksProjector,
       notificationsProjector,
+      churchTaxProjector,
     ]);
   });
 
@@ -45,6 +47,8 @@ describe('the areas of the product', () => {
       MemberDataChanged: expect.arrayContaining(['name', 'givenName', 'iban', 'birthDate']),
       // The reason of an extraordinary notice of termination (§ 65 (3) GenG) tells of the member's situation.
       MembershipEndNoticed: ['extraordinaryReason'],
+      // Church data is special-category data (Art. 9 GDPR; issue 24).
+      ChurchDataRecorded: ['churchId', 'churchTaxRate'],
       ExemptionOrderRecorded: ['spouse'],
       ExemptionOrderCorrected: ['spouse'],
       NonAssessmentRecorded: ['orderNumber', 'taxAuthorities'],

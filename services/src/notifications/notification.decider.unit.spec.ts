@@ -4,7 +4,7 @@ import { notificationsProjector } from '@coop/projections';
 import type { ReadDocument, RecordedEvent } from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
 import { notificationDecider, type NotificationCommand } from './domain/notification.decider.js';
-import { notificationRaised } from './notifier.js';
+import { notificationRaised } from '../tasks/index.js';
 
 const spec = deciderSpec(notificationDecider);
 const ID = 'n-1';

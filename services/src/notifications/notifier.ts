@@ -1,34 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { notificationStream, type NotificationRaised, type StreamAppend } from '@coop/contracts';
+import { notificationStream, type StreamAppend } from '@coop/contracts';
 import type { CommandContext } from '../platform/commands/command-context.js';
 import { newRecordId } from '../platform/commands/new-id.js';
 import { StreamWriter } from '../platform/commands/stream-writer.js';
-import type { NotificationDraft, Notifier } from '../tasks/index.js';
-
-/** The event that raises a draft as notification `notificationId` of the cooperative (the runner and the notifier stamp it alike). */
-export function notificationRaised(
-  draft: NotificationDraft,
-  stamp: { readonly notificationId: string; readonly cooperativeId: string; readonly time: string; readonly taskId?: string | null },
-): NotificationRaised {
-  return {
-    type: 'NotificationRaised',
-    data: {
-      notificationId: stamp.notificationId,
-      cooperativeId: stamp.cooperativeId,
-      type: draft.type,
-      time: stamp.time,
-      message: draft.message,
-      parameters: [...draft.parameters],
-      entityClass: draft.entityClass ?? null,
-      entityId: draft.entityId ?? null,
-      errors: (draft.errors ?? []).map((e) => ({ ...e, parameters: [...e.parameters] })),
-      member: draft.member ?? null,
-      // Markup only on an html notification: nothing else is ever shown as markup.
-      html: draft.type === 'html' ? (draft.html ?? null) : null,
-      taskId: stamp.taskId ?? null,
-    },
-  };
-}
+import { notificationRaised, type NotificationDraft, type Notifier } from '../tasks/index.js';
 
 /** The context of a write on behalf of `user` of the cooperative outside a request (a task, a check run by the server). */
 function serverContext(cooperativeId: string, user: string): CommandContext {

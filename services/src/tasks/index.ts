@@ -5,3 +5,4 @@ export { TaskRunner } from './runner/task-runner.js';
 export { TaskHandlerRegistry } from './task-handler-registry.js';
 // The task as `GET /tasks/{id}` answers it, for the routes that queue one and answer it (201 with the task).
 export { TaskReads, toTaskDto } from './queries/task-reads.js';
+export { notificationRaised } from './commands/task-notifications.js';

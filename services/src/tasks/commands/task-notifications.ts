@@ -4,24 +4,30 @@ import { newRecordId } from '../../platform/commands/new-id.js';
 import type { StreamWriter } from '../../platform/commands/stream-writer.js';
 import type { NotificationDraft } from '../task-port.js';
 
-/** A draft as the event that raises it on a new notification stream (`notification-<id>`), for the task's append. */
-export function raised(draft: NotificationDraft, cooperativeId: string, taskId: string | null, time: string): NotificationRaised {
-  const notificationId = newRecordId();
+/**
+ * The event that raises a draft as notification `notificationId` of the cooperative, on its own stream
+ * (`notification-<id>`). The runner and the notification centre's `Notifier` both raise through it.
+ */
+export function notificationRaised(
+  draft: NotificationDraft,
+  stamp: { readonly notificationId: string; readonly cooperativeId: string; readonly time: string; readonly taskId?: string | null },
+): NotificationRaised {
   return {
     type: 'NotificationRaised',
     data: {
-      notificationId,
-      cooperativeId,
+      notificationId: stamp.notificationId,
+      cooperativeId: stamp.cooperativeId,
       type: draft.type,
-      time,
+      time: stamp.time,
       message: draft.message,
       parameters: [...draft.parameters],
       entityClass: draft.entityClass ?? null,
       entityId: draft.entityId ?? null,
       errors: (draft.errors ?? []).map((e) => ({ ...e, parameters: [...e.parameters] })),
       member: draft.member ?? null,
-      html: draft.html ?? null,
-      taskId,
+      // Markup only on an html notification: nothing else is ever shown as markup.
+      html: draft.type === 'html' ? (draft.html ?? null) : null,
+      taskId: stamp.taskId ?? null,
     },
   };
 }
@@ -36,7 +42,7 @@ export function notificationAppends(
   time: string,
 ): StreamAppend[] {
   return drafts.map((draft) => {
-    const event = raised(draft, cooperativeId, taskId, time);
+    const event = notificationRaised(draft, { notificationId: newRecordId(), cooperativeId, time, taskId });
     return { streamId: notificationStream(event.data.notificationId), expected: 'no_stream', events: writer.stamp([event], ctx, cooperativeId) };
   });
 }
