@@ -4,8 +4,10 @@ import { CooperativeCard } from '../cooperative/CooperativeCard';
 import { useSession } from '../session/session';
 import { DividendButtons } from './DividendButtons';
 import { MembersCard } from './MembersCard';
+import { NotificationsCard } from '../notifications/NotificationsCard';
+import { StartKistamButton } from '../tasks/StartKistamButton';
 
-/** `/`: the main dashboard: the members card beside the cooperative card. */
+/** `/`: the main dashboard: the members card beside the cooperative card, the latest notifications under them (SPEC 2). */
 export default function Dashboard() {
   const translate = useTranslate();
   const session = useSession();
@@ -19,7 +21,10 @@ export default function Dashboard() {
           <MembersCard />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <CooperativeCard testId="dashboard-cooperative-card" actions={<DividendButtons />} />
+          <CooperativeCard testId="dashboard-cooperative-card" actions={<><StartKistamButton /><DividendButtons /></>} />
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <NotificationsCard />
         </Grid>
       </Grid>
     </>

@@ -5,6 +5,8 @@ import { Icon, Spinner } from '../plain/icons';
 import type { MenuEntry } from '../registry';
 import { MENU } from '../resources';
 import { hasRole, loginPath, useSession } from '../session/session';
+import { NotificationLink } from '../notifications/NotificationLink';
+import { TaskIndicator } from '../tasks/TaskIndicator';
 
 const OwnPasswordDialog = lazy(() => import('../users/OwnPasswordDialog'));
 
@@ -53,8 +55,8 @@ const MenuButton = memo(function MenuButton({ entry, label, active }: { entry: M
 
 /**
  * Top bar (SPEC 2, Shell): the menu (signed-in users only; role-restricted entries only with the role),
- * a spinner while requests run, the logout link with the user's name, a login link when signed out.
- * The notifications link with its unread count comes with the notifications endpoint (not built yet).
+ * a spinner while requests run, a running-task indicator (to `/tasks`), the notification link with the unread count,
+ * the logout link with the user's name, a login link when signed out.
  * Plain elements styled by `plain/plain.css` (decision 26): it renders with every screen, the first one included.
  */
 export function TopBar() {
@@ -85,6 +87,8 @@ export function TopBar() {
         <div className="cl-busy" aria-live="polite">
           <LoadingSpinner />
         </div>
+        {session ? <TaskIndicator /> : null}
+        {session ? <NotificationLink /> : null}
         {session && OWN_PASSWORD_ROLES.some((role) => hasRole(session, role)) ? <OwnPasswordButton /> : null}
         {session ? (
           <RouterLink
