@@ -44,6 +44,13 @@ export function templateText(translate: Translate, template: string, parameters:
 const numbered = (parameters: readonly string[]): Record<string, string> =>
   Object.fromEntries(parameters.map((p, i) => [String(i), ISO_DATE.test(p) ? formatDate(p) : p]));
 
+/** A KiStAM problem's text (`coop.kistam.problems.<problem>`, {2} its detail), else the template's text. */
+export function problemText(translate: Translate, problem: string, parameters: readonly string[]): string {
+  const key = `coop.kistam.problems.${problem}`;
+  const text = translate(key, { ...numbered(parameters), _: key });
+  return text === key ? templateText(translate, problem, parameters) : text;
+}
+
 /** A task kind's name (`kistam` → "KiStAM"), the code where unknown. */
 export function kindName(translate: Translate, kind: string): string {
   return (TASK_KINDS as readonly string[]).includes(kind) ? translate(`coop.tasks.kinds.${kind}`) : kind;
@@ -67,7 +74,12 @@ export function headline(translate: Translate, n: Pick<NotificationRecord, 'mess
       p[1] = templateText(translate, p[1] ?? '', p.slice(2));
       break;
     case 'kistamMemberError':
-      p[1] = templateText(translate, p[1] ?? '', [p[0] ?? String(n.memberNr ?? '')]);
+      // [member number, problem, detail]: the problem's text may name the detail ({2}).
+      p[1] = problemText(translate, p[1] ?? '', [p[0] ?? String(n.memberNr ?? ''), p[1] ?? '', p[2] ?? '']);
+      break;
+    case 'kistamGenericError':
+      // [problem, line of the answer file, detail].
+      p[0] = `${problemText(translate, p[0] ?? '', p)}${p[1] ? ` (${translate('coop.kistam.line', { line: p[1] })})` : ''}`;
       break;
     case 'validationFailed':
       p[0] = isEntityClass(p[0]) ? translate(`coop.notifications.records.${p[0]}`) : (p[0] ?? '');

@@ -26,6 +26,9 @@ describe('notification headlines (SPEC 8)', () => {
   it('translates the template of a rejection and of a KiStAM member error', () => {
     expect(headline(en, note('taskRejected', ['fsak', 'fsakCurrentYear']))).toBe("Task of type FSA control report rejected: It's not allowed to send a FSA of the actual year");
     expect(headline(de, note('taskRejected', ['fsak', 'fsakCurrentYear']))).toBe('Aufgabe FSA-Kontrollmeldung abgelehnt: Eine FSA-Meldung für das laufende Jahr ist nicht zulässig');
+    expect(headline(en, note('kistamMemberError', ['1042', 'kistamTaxIdMissing'], 1042))).toBe('KiStAM error processing member 1042: no tax identification number');
+    expect(headline(de, note('kistamMemberError', ['1042', 'kistamAnswerError', '7'], 1042))).toBe('KiStAM-Fehler bei Mitglied 1042: das BZSt antwortete mit Fehler 7');
+    expect(headline(en, note('kistamGenericError', ['kistamInvalidLine', '3', 'duplicate']))).toBe('KiStAM error: the line cannot be read: duplicate (line 3)');
     expect(headline(en, note('kistamMemberError', ['1042', 'invalidTaxId'], 1042))).toBe('KiStAM error processing member 1042: Invalid tax ID (11 digits)');
     // A problem the console has no text for shows its template rather than an empty place.
     expect(headline(en, note('kistamMemberError', ['7', 'someNewProblem'], 7))).toBe('KiStAM error processing member 7: someNewProblem');

@@ -22,7 +22,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
-import { formatDateTime } from '../format';
+import { formatDate, formatDateTime } from '../format';
 import { canWriteMembers } from '../members/model';
 import { kindName, templateText } from '../notifications/model';
 import { useSession } from '../session/session';
@@ -155,7 +155,7 @@ function Outcome({ task, canUpload }: { task: TaskRecord; canUpload: boolean }) 
       ) : null}
       {summary.length > 0 ? (
         <Typography variant="body2" color="text.secondary" data-testid="task-summary">
-          {summary.map(([k, v]) => `${translate(`coop.tasks.summary.${k}`, { _: k })}: ${v}`).join(' · ')}
+          {summary.map(([k, v]) => `${translate(`coop.tasks.summary.${k}`, { _: k })}: ${typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : v}`).join(' · ')}
         </Typography>
       ) : null}
       {canUpload && awaitsAnswer(task) ? <UploadAnswer task={task} /> : null}
