@@ -1,3 +1,5 @@
+import type { TaskTemplate } from './task-templates.js';
+
 /**
  * Templates of the API's answers other than a refused input: sign-in, session, role, not found, conflict, a server
  * failure (401, 403, 404, 409, 429, 500, 503). Part of `ValidationTemplate`: such an answer carries one general error
@@ -72,7 +74,7 @@ export const ANSWER_TEMPLATES: readonly AnswerTemplate[] = Object.keys({
 } satisfies Record<AnswerTemplate, 1>) as AnswerTemplate[];
 
 /** The template of a `404` for a record of this kind (`NotFoundError.entity`, as the API names it). */
-const NOT_FOUND: Readonly<Record<string, AnswerTemplate>> = {
+const NOT_FOUND: Readonly<Record<string, AnswerTemplate | NotFoundTaskTemplate>> = {
   Member: 'memberNotFound',
   Balance: 'postingNotFound',
   Share: 'postingNotFound',
@@ -83,8 +85,13 @@ const NOT_FOUND: Readonly<Record<string, AnswerTemplate>> = {
   'Exemption order': 'exemptionOrderNotFound',
   'Non assessment': 'nonAssessmentNotFound',
   Dividend: 'dividendNotFound',
+  Task: 'taskNotFound',
+  'Task file': 'taskFileNotFound',
 };
 
-export function notFoundTemplate(entity: string): AnswerTemplate {
+/** The 404 templates of background tasks (contracts/src/task-templates.ts). */
+type NotFoundTaskTemplate = Extract<TaskTemplate, 'taskNotFound' | 'taskFileNotFound'>;
+
+export function notFoundTemplate(entity: string): AnswerTemplate | NotFoundTaskTemplate {
   return Object.hasOwn(NOT_FOUND, entity) ? NOT_FOUND[entity]! : 'notFound';
 }

@@ -8,6 +8,7 @@ interface Schema {
   readonly items?: Schema;
   readonly enum?: unknown[];
   readonly oneOf?: Schema[];
+  readonly format?: string;
 }
 interface Content {
   readonly content?: Record<string, { readonly schema?: Schema }>;
@@ -47,6 +48,8 @@ function gapsOf(doc: Document, op: Operation): string[] {
   if (op.requestBody) gaps.push(...untyped(doc, op.requestBody.content?.['application/json']?.schema, 'body'));
   for (const [status, answer] of Object.entries(op.responses)) {
     if (!status.startsWith('2') || status === '204') continue;
+    // A download (a task's file) answers its bytes, typed by their own media type rather than JSON.
+    if (answer.content && !answer.content['application/json'] && Object.values(answer.content).every((c) => c.schema?.format === 'binary')) continue;
     gaps.push(...untyped(doc, answer.content?.['application/json']?.schema, `answer ${status}`));
   }
   return gaps;

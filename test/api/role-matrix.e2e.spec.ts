@@ -18,6 +18,7 @@ const TAX_PAPER_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'R
 const TAX_PAPER_WRITERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
 const DIVIDEND_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 const DIVIDEND_CLOSERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
+const TASK_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 const OWN_PASSWORD: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'];
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -76,6 +77,9 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'get', path: '/api/v1/dividend', doc: '/api/v1/dividend', allowed: DIVIDEND_READERS },
   { method: 'get', path: `/api/v1/dividend/${MISSING}`, doc: '/api/v1/dividend/{id}', allowed: DIVIDEND_READERS },
   { method: 'get', path: `/api/v1/dividend/${MISSING}/members`, doc: '/api/v1/dividend/{id}/members', allowed: DIVIDEND_READERS },
+  { method: 'get', path: '/api/v1/tasks', doc: '/api/v1/tasks', allowed: TASK_READERS },
+  { method: 'get', path: `/api/v1/tasks/${MISSING}`, doc: '/api/v1/tasks/{id}', allowed: TASK_READERS },
+  { method: 'get', path: `/api/v1/tasks/${MISSING}/files/${MISSING}`, doc: '/api/v1/tasks/{id}/files/{fileId}', allowed: TASK_READERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {

@@ -26,7 +26,7 @@ export class TaskFileDto {
 /** Why a task was rejected or what broke: a template and its numbered parameters. */
 export class TaskReasonDto {
   @IsString() readonly template!: string;
-  @ListOf(() => String) readonly parameters!: readonly string[];
+  @IsString({ each: true }) readonly parameters!: readonly string[];
 }
 
 /** A task as `GET /tasks` and `GET /tasks/{id}` answer it. Times are UTC ISO 8601. */
@@ -58,7 +58,7 @@ export class FsakImpossibleMemberDto {
   @IsString() readonly name!: string;
   @IsString() readonly givenName!: string;
   /** Why: the templates of what is missing (e.g. `taxIdMissing`, `birthDateMissing`). */
-  @ListOf(() => String) readonly reasons!: readonly string[];
+  @IsString({ each: true }) readonly reasons!: readonly string[];
 }
 
 /** `GET /tasks/fsak/{id}`: what the report of a closure will hold, before the clerk says Yes. */
@@ -70,5 +70,5 @@ export class FsakPreviewDto {
   @IsInt() readonly records!: number;
   @ListOf(() => FsakImpossibleMemberDto) readonly impossible!: readonly FsakImpossibleMemberDto[];
   /** Earlier reports of this closure (completed FSAK tasks): a new one is a correction. */
-  @ListOf(() => String) readonly earlierReports!: readonly string[];
+  @IsString({ each: true }) readonly earlierReports!: readonly string[];
 }

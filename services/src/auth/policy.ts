@@ -23,6 +23,10 @@ export const PERMISSIONS = {
   'dividend:close': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   'shares:read': ['ROLE_SUPER_ADMIN'],
   'shares:write': ['ROLE_SUPER_ADMIN'],
+  /** A cooperative's background tasks and their files (a KiStAM task's files need `church:read` as well). */
+  'tasks:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  /** Church data (special-category data, Art. 9 GDPR): the roles that run the dividend. */
+  'church:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,2 +1,5 @@
 // The tasks area's public entry (issue 24): the port other areas use to run long work in the background.
 export * from './task-port.js';
+export { TasksModule } from './tasks.module.js';
+export { TaskRunner } from './runner/task-runner.js';
+export { TaskHandlerRegistry } from './task-handler-registry.js';

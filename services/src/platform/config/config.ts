@@ -26,6 +26,8 @@ export interface AppConfig {
   readonly readYourWritesWaitMs: number;
   /** Read the SQLite event log into memory when the API starts (decision 41). */
   readonly eventLogPrewarm: boolean;
+  /** Where queued background tasks run (issue 24): `api` (default) in the API process, `worker` in `npm run start:worker`. */
+  readonly tasksRunIn: 'api' | 'worker';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readThreads: wholeNumber(env.READ_THREADS, 2, 'READ_THREADS', 0),
     readYourWritesWaitMs: wholeNumber(env.READ_YOUR_WRITES_WAIT_MS, 5000, 'READ_YOUR_WRITES_WAIT_MS', 1),
     eventLogPrewarm: yesNo(env.EVENT_LOG_PREWARM, true, 'EVENT_LOG_PREWARM'),
+    tasksRunIn: oneOf(env.TASKS_RUN_IN, ['api', 'worker'] as const, 'api', 'TASKS_RUN_IN'),
   };
 }
 
@@ -59,6 +62,14 @@ function yesNo(raw: string | undefined, fallback: boolean, name: string): boolea
   if (raw === undefined || raw === '') return fallback;
   if (raw === 'true' || raw === 'false') return raw === 'true';
   throw new Error(`${name} must be true or false, got ${raw}`);
+}
+
+/** One of `allowed` from the environment, or `fallback` when unset. */
+function oneOf<T extends string>(raw: string | undefined, allowed: readonly T[], fallback: T, name: string): T {
+  if (raw === undefined || raw === '') return fallback;
+  const found = allowed.find((a) => a === raw);
+  if (found === undefined) throw new Error(`${name} must be ${allowed.join(' or ')}, got ${raw}`);
+  return found;
 }
 
 /** A whole number of at least `min` from the environment, or `fallback` when unset. */

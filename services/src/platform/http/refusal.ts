@@ -1,4 +1,4 @@
-import { fieldError, type AnswerTemplate, type FieldError } from '@coop/contracts';
+import { fieldError, type AnswerTemplate, type FieldError, type ValidationTemplate } from '@coop/contracts';
 
 /**
  * The body of every refusal other than a refused input (401, 403, 404, 409, 429, 500, 503): the English `message` as
@@ -9,7 +9,7 @@ export interface RefusalBody {
   readonly errors: readonly FieldError[];
 }
 
-export function refusal(message: string, template: AnswerTemplate, ...parameters: string[]): RefusalBody {
+export function refusal(message: string, template: ValidationTemplate, ...parameters: string[]): RefusalBody {
   return { message, errors: [fieldError(null, template, ...parameters)] };
 }
 

@@ -1,0 +1,37 @@
+/**
+ * A running task's progress, written at most once per `intervalMs` (issue 24: `TaskProgressed` about once a second):
+ * `report` only notes the latest count; a timer writes it when it changed. Writes happen one at a time, in order.
+ */
+export class ProgressReporter {
+  private latest: { done: number; total: number } | null = null;
+  private written: { done: number; total: number } | null = null;
+  private pending: Promise<void> = Promise.resolve();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly write: (done: number, total: number) => Promise<void>,
+    intervalMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.timer = setInterval(() => this.flush(), intervalMs);
+    this.timer.unref();
+  }
+
+  report(done: number, total: number): void {
+    if (!Number.isSafeInteger(done) || !Number.isSafeInteger(total) || done < 0 || total < 0) return;
+    this.latest = { done, total };
+  }
+
+  private flush(): void {
+    const latest = this.latest;
+    if (latest === null || (this.written !== null && this.written.done === latest.done && this.written.total === latest.total)) return;
+    this.written = latest;
+    this.pending = this.pending.then(() => this.write(latest.done, latest.total)).catch(this.onError);
+  }
+
+  /** Stops writing; resolves once a write under way has ended. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.pending;
+  }
+}

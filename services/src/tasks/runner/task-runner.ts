@@ -1,0 +1,335 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  ConcurrencyError,
+  taskLaneStream,
+  taskStream,
+  type EventStore,
+  type FileStore,
+  type ReadStore,
+  type RecordedEvent,
+  type StreamAppend,
+  type TaskEvent,
+  type TaskFile,
+  type TaskKind,
+} from '@coop/contracts';
+import { TASKS } from '@coop/projections';
+import type { CommandContext } from '../../platform/commands/command-context.js';
+import { SavedNotYetShownError } from '../../platform/commands/errors.js';
+import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
+import { APP_CONFIG, EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
+import { taskLaneDecider } from '../domain/task-lane.decider.js';
+import { taskDecider, type TaskCommand, type TaskStreamState } from '../domain/task.decider.js';
+import { taskContext, taskFileOf, TaskWakeUp } from '../commands/task-context.js';
+import { completedNotice, failedNotice, notificationAppends, rejectedNotice } from '../commands/task-notifications.js';
+import { TaskHandlerRegistry } from '../task-handler-registry.js';
+import type { NotificationDraft, RunningTask, TaskEffect, TaskHandler, TaskOutcome } from '../task-port.js';
+import { ProgressReporter } from './task-progress.js';
+
+/** How often the runner looks for queued tasks in the read model (it is also woken when this process queues one). */
+export const POLL_MS = 500;
+/** At most one `TaskProgressed` per task in this time. */
+export const PROGRESS_MS = 1000;
+/** Tasks looked at per poll (oldest first). */
+const POLL_BATCH = 100;
+/** The error of a task interrupted by a restart that cannot be resumed (its template). */
+export const INTERRUPTED = 'taskInterrupted';
+
+/** A task's stream as the runner reads it: its state, revision and the user who queued it. */
+interface LoadedTask {
+  readonly state: TaskStreamState;
+  readonly revision: number;
+  readonly queuedBy: string;
+}
+
+/** How a run ended, as the runner appends it: the handler's outcome, or a failure. */
+type Ending = TaskOutcome | { readonly outcome: 'failed'; readonly error: string; readonly interrupted: boolean };
+
+/**
+ * The task runner (issue 24). Exactly one per installation: in the API process (`TASKS_RUN_IN=api`, the default) or in
+ * the worker (`TASKS_RUN_IN=worker`, `npm run start:worker`, which calls `start()`).
+ *
+ * It polls the `tasks` read model for queued tasks every POLL_MS (and at once when this process queues one), claims a
+ * task by appending `TaskStarted` at the revision it read (a second runner loses on the revision), runs the handler of
+ * its kind, writes its progress at most once a second, stores the files it made, and appends its end in ONE
+ * `appendMulti`: the end event, the lane released, the handler's effects and the notifications, all stamped with the
+ * user who queued it. A task found running that this runner does not run was interrupted by a restart: resumable →
+ * `TaskStarted` (attempt + 1) and run again from its start; else `TaskFailed {interrupted: true}`. Stopping the runner
+ * writes nothing for the tasks it runs: they are resumed or failed when it starts again. A completed task removes the
+ * files of the cooperative's earlier tasks of its kind ("until replaced"). Kinds without a handler here are left queued.
+ */
+@Injectable()
+export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('TaskRunner');
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly warned = new Set<string>();
+  private stopped = true;
+  private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => void) | undefined;
+  private polling = false;
+  private pollAgain = false;
+
+  constructor(
+    private readonly writer: StreamWriter,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly handlers: TaskHandlerRegistry,
+    private readonly wakeUp: TaskWakeUp,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.tasksRunIn === 'api') this.start();
+  }
+
+  onModuleDestroy(): void {
+    this.stop();
+  }
+
+  get running(): boolean {
+    return !this.stopped;
+  }
+
+  /** Starts polling (the API does on bootstrap with `TASKS_RUN_IN=api`; the worker calls it with `worker`). */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.unlisten = this.wakeUp.listen(() => void this.poll());
+    this.timer = setInterval(() => void this.poll(), POLL_MS);
+    this.timer.unref();
+    void this.poll();
+  }
+
+  /** Stops: no task is claimed and nothing more is written; tasks under way are left running (resumed at the next start). */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.unlisten?.();
+  }
+
+  /** Looks for tasks to run; one look at a time, another one after it when asked meanwhile. */
+  async poll(): Promise<void> {
+    if (this.stopped) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = true;
+    try {
+      do {
+        this.pollAgain = false;
+        await this.pollOnce();
+      } while (this.pollAgain && !this.stopped);
+    } catch (error) {
+      this.logger.error(`Looking for tasks failed: ${describe(error)}`);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private async pollOnce(): Promise<void> {
+    const page = await this.readStore.find(TASKS.name, {
+      cooperativeId: null,
+      filters: [{ field: 'state', op: 'in', values: ['queued', 'running'] }],
+      sort: [{ field: 'queuedAt', direction: 'asc' }],
+      limit: POLL_BATCH,
+    });
+    for (const doc of page.items) {
+      if (this.stopped) return;
+      if (this.inFlight.has(doc.id)) continue;
+      const kind = String(doc.kind) as TaskKind;
+      if (!this.handlers.handlerOf(kind)) {
+        if (!this.warned.has(kind)) this.logger.warn(`No handler of task kind ${kind} in this process: its tasks wait`);
+        this.warned.add(kind);
+        continue;
+      }
+      const run = this.runTask(doc.id)
+        .catch((error: unknown) => this.logger.error(`Task ${doc.id}: ${describe(error)}`))
+        .finally(() => this.inFlight.delete(doc.id));
+      this.inFlight.set(doc.id, run);
+    }
+  }
+
+  /** Reads a task's stream (null: no such task). */
+  private async load(taskId: string): Promise<LoadedTask | null> {
+    const recorded = (await this.events.readStream(taskStream(taskId))) as unknown as RecordedEvent<TaskEvent>[];
+    const first = recorded[0];
+    if (!first) return null;
+    const state = recorded.reduce((s, e) => taskDecider.evolve(s, { type: e.type, data: e.data } as TaskEvent), taskDecider.initialState());
+    return { state, revision: recorded[recorded.length - 1]!.revision, queuedBy: first.metadata.user };
+  }
+
+  /** Claims, runs and ends one task; a task another runner claimed first, or that ended meanwhile, is left alone. */
+  private async runTask(taskId: string): Promise<void> {
+    const task = await this.load(taskId);
+    if (!task || task.state.kind === null) return;
+    const handler = this.handlers.handlerOf(task.state.kind);
+    if (!handler) return;
+    const { state } = task;
+    const ctx = taskContext(state.cooperativeId, task.queuedBy, taskId);
+    if (state.state === 'running' && !handler.resumable) {
+      // Left running by a restart, and running it again could do its work twice.
+      await this.end(task, task.revision, ctx, handler, { outcome: 'failed', error: INTERRUPTED, interrupted: true });
+      return;
+    }
+    if (state.state !== 'queued' && state.state !== 'running') return;
+    const started = taskDecider.decide({ type: 'Start', at: new Date().toISOString() }, state);
+    try {
+      await this.append([{ streamId: taskStream(taskId), expected: task.revision, events: this.writer.stamp(started, ctx, state.cooperativeId) }]);
+    } catch (error) {
+      if (error instanceof ConcurrencyError) return; // another runner claimed it
+      throw error;
+    }
+    let revision = task.revision + 1;
+    const attempt = started[0]!.type === 'TaskStarted' ? started[0]!.data.attempt : 1;
+    const progress = new ProgressReporter(
+      async (done, total) => {
+        if (this.stopped) return;
+        const events = taskDecider.decide({ type: 'Progress', done, total }, { ...state, state: 'running' });
+        await this.append([{ streamId: taskStream(taskId), expected: revision, events: this.writer.stamp(events, ctx, state.cooperativeId) }]);
+        revision += 1;
+      },
+      PROGRESS_MS,
+      (error) => this.logger.warn(`Progress of task ${taskId} not written: ${describe(error)}`),
+    );
+    let ending: Ending;
+    try {
+      ending = await handler.run(this.runningTask(task, attempt, (done, total) => progress.report(done, total)));
+    } catch (error) {
+      ending = { outcome: 'failed', error: error instanceof Error ? error.message : String(error), interrupted: false };
+    } finally {
+      await progress.stop();
+    }
+    // Stopped meanwhile (the application closes): nothing is written; the next start resumes or fails the task.
+    if (this.stopped) return;
+    await this.end(task, revision, ctx, handler, ending);
+  }
+
+  /** What the handler is told of its task. */
+  private runningTask(task: LoadedTask, attempt: number, progress: (done: number, total: number) => void): RunningTask {
+    const { state } = task;
+    const own = new Set([...state.files, ...state.inputs].map((f) => f.fileId));
+    return {
+      taskId: state.taskId,
+      cooperativeId: state.cooperativeId,
+      kind: state.kind!,
+      params: state.params,
+      queuedBy: task.queuedBy,
+      attempt,
+      inputs: state.inputs,
+      files: state.files,
+      readFile: async (fileId) => {
+        if (!own.has(fileId)) throw new Error(`File ${fileId} is not a file of task ${state.taskId}`);
+        const bytes = await this.files.get(fileId);
+        if (!bytes) throw new Error(`File ${fileId} of task ${state.taskId} is no longer stored`);
+        return bytes;
+      },
+      progress,
+    };
+  }
+
+  /**
+   * Appends the task's end in one `appendMulti`: its end event at `revision`, the lane released, the effects and the
+   * notifications; the files it made are stored first. Effects that meet a stream changed meanwhile fail the task.
+   */
+  private async end(task: LoadedTask, revision: number, ctx: CommandContext, handler: TaskHandler, ending: Ending): Promise<void> {
+    const { state } = task;
+    const { taskId, cooperativeId } = state;
+    const kind = handler.kind;
+    const at = new Date().toISOString();
+    const stored: TaskFile[] = [];
+    let command: TaskCommand;
+    let effects: readonly TaskEffect[] = [];
+    let drafts: readonly NotificationDraft[];
+    switch (ending.outcome) {
+      case 'completed':
+      case 'awaitingInput': {
+        for (const file of ending.files) {
+          const record = taskFileOf(file);
+          await this.files.put(record.fileId, file.bytes);
+          stored.push(record);
+        }
+        if (ending.outcome === 'completed') {
+          command = { type: 'Complete', files: stored, summary: ending.summary, at };
+          effects = ending.effects;
+          drafts = [completedNotice(taskId, kind), ...ending.notifications];
+        } else {
+          command = { type: 'AwaitInput', files: stored, summary: ending.summary, at };
+          drafts = ending.notifications;
+        }
+        break;
+      }
+      case 'rejected':
+        command = { type: 'Reject', reason: { template: ending.reason.template, parameters: [...ending.reason.parameters] }, at };
+        // The handler's own headline where it gives one (FSAK: `fsakRejectedCurrentYear`), else the general one.
+        drafts = ending.notifications.length > 0 ? ending.notifications : [rejectedNotice(taskId, kind, ending.reason.template)];
+        break;
+      case 'failed':
+        command = { type: 'Fail', error: ending.error, interrupted: ending.interrupted, at };
+        drafts = [failedNotice(taskId, kind, ending.error)];
+        break;
+    }
+    const lane = taskLaneStream(cooperativeId, kind);
+    const laneNow = await this.writer.load(lane, taskLaneDecider);
+    const released = taskLaneDecider.decide({ type: 'Release', cooperativeId, kind, taskId }, laneNow.state);
+    const ended = taskDecider.decide(command, { ...state, state: ending.outcome === 'failed' && state.state === 'queued' ? 'queued' : 'running' });
+    const appends: StreamAppend[] = [
+      { streamId: taskStream(taskId), expected: revision, events: this.writer.stamp(ended, ctx, cooperativeId) },
+      ...(released.length > 0 ? [{ streamId: lane, expected: laneNow.expected, events: this.writer.stamp(released, ctx, cooperativeId) }] : []),
+      ...effects.map((e) => ({ streamId: e.streamId, expected: e.expected, events: this.writer.stamp(e.events, ctx, cooperativeId) })),
+      ...notificationAppends(this.writer, ctx, cooperativeId, taskId, drafts, at),
+    ];
+    try {
+      await this.append(appends);
+    } catch (error) {
+      await this.removeFiles(stored.map((f) => f.fileId));
+      if (error instanceof ConcurrencyError && error.streamId !== taskStream(taskId) && ending.outcome !== 'failed') {
+        // An effect's stream changed while the task ran: nothing of it is written; the task fails and says why.
+        await this.end(task, revision, ctx, handler, { outcome: 'failed', error: error.message, interrupted: false });
+        return;
+      }
+      throw error;
+    }
+    if (ending.outcome === 'completed') await this.removeReplacedFiles(cooperativeId, kind, taskId, state.queuedAt);
+  }
+
+  /** Appends and waits for the read models; a write saved but not yet shown is written all the same. */
+  private async append(appends: readonly StreamAppend[]): Promise<void> {
+    try {
+      await this.writer.appendAll(appends);
+    } catch (error) {
+      if (!(error instanceof SavedNotYetShownError)) throw error;
+    }
+  }
+
+  /** "Until replaced": the files of the cooperative's tasks of `kind` queued before `taskId`, which has now completed. */
+  private async removeReplacedFiles(cooperativeId: string, kind: TaskKind, taskId: string, queuedAt: string): Promise<void> {
+    const earlier = await this.readStore.find(TASKS.name, {
+      cooperativeId,
+      filters: [
+        { field: 'kind', op: 'eq', value: kind },
+        { field: 'state', op: 'in', values: ['completed', 'rejected', 'failed', 'cancelled'] },
+        { field: 'queuedAt', op: 'range', lte: queuedAt },
+      ],
+      sort: [{ field: 'queuedAt', direction: 'desc' }],
+      limit: 1000,
+    });
+    const replaced = earlier.items.filter((d) => d.id !== taskId).flatMap((d) => (Array.isArray(d.files) ? (d.files as TaskFile[]) : []));
+    await this.removeFiles(replaced.map((f) => f.fileId));
+  }
+
+  private async removeFiles(fileIds: readonly string[]): Promise<void> {
+    for (const fileId of fileIds) {
+      await this.files.remove(fileId).catch((error: unknown) => this.logger.warn(`File ${fileId} not removed: ${describe(error)}`));
+    }
+  }
+
+  /** Resolves when the tasks this runner runs now have ended (tests; a graceful stop of the worker). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.inFlight.values()]);
+  }
+}
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));

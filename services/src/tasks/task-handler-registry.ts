@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import type { TaskKind } from '@coop/contracts';
+import type { TaskHandler, TaskHandlers } from './task-port.js';
+
+/** The handlers of this process, one per kind (`TASK_HANDLERS`): an area registers its own when its module starts. */
+@Injectable()
+export class TaskHandlerRegistry implements TaskHandlers {
+  private readonly handlers = new Map<TaskKind, TaskHandler>();
+
+  /** Adds the handler of its kind; a second handler of one kind is a wiring mistake and refused. */
+  register(handler: TaskHandler): void {
+    if (this.handlers.has(handler.kind)) throw new Error(`A task handler of kind ${handler.kind} is registered already`);
+    this.handlers.set(handler.kind, handler);
+  }
+
+  /**
+   * Puts `handler` in the place of its kind's handler and answers the one it replaced (tests run their own handler of
+   * a product kind, and put the product's back).
+   */
+  replace(handler: TaskHandler): TaskHandler | undefined {
+    const before = this.handlers.get(handler.kind);
+    this.handlers.set(handler.kind, handler);
+    return before;
+  }
+
+  /** Removes the handler of `kind` (the tests' own, before putting the product's back). */
+  unregister(kind: TaskKind): void {
+    this.handlers.delete(kind);
+  }
+
+  handlerOf(kind: TaskKind): TaskHandler | undefined {
+    return this.handlers.get(kind);
+  }
+}
