@@ -53,4 +53,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   notificationNotFound: 1,
   fsakNothingToReport: 1,
   taskInterrupted: 1,
+  nameMissing: 1,
+  addressMissing: 1,
+  spouseNameMissing: 1,
 } satisfies Record<GeneralValidationTemplate, 1>) as GeneralValidationTemplate[];

@@ -26,7 +26,14 @@ export type TaskTemplate =
   /** "The closure has no members with an exempted amount to report." (the FSAK task's rejection; a nil year). */
   | 'fsakNothingToReport'
   /** "The task was interrupted by a restart and cannot be resumed." / "Die Aufgabe wurde durch einen Neustart unterbrochen." */
-  | 'taskInterrupted';
+  | 'taskInterrupted'
+  /** Why the FSA control report cannot include a holder (`FsakImpossibleMemberDto.reasons`, beside `taxIdMissing` and
+   *  `spouseTaxIdMissing`): "Name or given name missing" / "Name oder Vorname fehlt". */
+  | 'nameMissing'
+  /** "Address missing (street, zip code, city; abroad also the country)" / "Anschrift fehlt (Straße, PLZ, Ort; im Ausland auch der Staat)". */
+  | 'addressMissing'
+  /** "Spouse's name or given name missing (joint exemption order)" / "Name oder Vorname des Ehegatten fehlt (gemeinsamer Freistellungsauftrag)". */
+  | 'spouseNameMissing';
 
 /**
  * Headlines of notifications (SPEC.md 8; the `message` of a notification). Parameters as named.

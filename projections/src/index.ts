@@ -15,3 +15,4 @@ export * from './projectors/dividend-inputs.projector.js';
 export * from './projectors/dividends.projector.js';
 export * from './projectors/task-collections.js';
 export * from './projectors/tasks.projector.js';
+export * from './projectors/notifications.projector.js';

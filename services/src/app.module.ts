@@ -5,7 +5,9 @@ import { CooperativesModule } from './cooperatives/index.js';
 import { DashboardsModule } from './dashboards/index.js';
 import { DividendModule } from './dividend/index.js';
 import { ElmaNumbersModule } from './elma-numbers/index.js';
+import { FsakModule } from './fsak/index.js';
 import { MembersModule } from './members/index.js';
+import { NotificationsModule } from './notifications/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
@@ -32,6 +34,8 @@ export class AppModule {
         DividendModule,
         TasksModule,
         DashboardsModule,
+        NotificationsModule,
+        FsakModule,
         AdminModule,
       ],
     };

@@ -3,6 +3,7 @@ import { cooperativesArea } from './cooperatives/cooperatives.area.js';
 import { dividendArea } from './dividend/dividend.area.js';
 import { elmaNumbersArea } from './elma-numbers/elma-numbers.area.js';
 import { membersArea } from './members/members.area.js';
+import { notificationsArea } from './notifications/notifications.area.js';
 import { taxPapersArea } from './tax-papers/tax-papers.area.js';
 import { tasksArea } from './tasks/tasks.area.js';
 import { usersArea } from './users/users.area.js';
@@ -12,4 +13,4 @@ import { usersArea } from './users/users.area.js';
  * the entries (main, worker, rebuild, demo, the benchmarks) hand this list to the platform, and the platform's worker
  * threads import this module (by the URL in `areas.module`) to get the same list.
  */
-export const areas = composeAreas(import.meta.url, [cooperativesArea, usersArea, elmaNumbersArea, membersArea, taxPapersArea, dividendArea, tasksArea]);
+export const areas = composeAreas(import.meta.url, [cooperativesArea, usersArea, elmaNumbersArea, membersArea, taxPapersArea, dividendArea, tasksArea, notificationsArea]);

@@ -1,0 +1,69 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { businessToday, NotFoundError } from '@coop/contracts';
+import { TASK_HANDLERS, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../tasks/index.js';
+import { FsakReports } from './fsak-report.js';
+
+const CSV = 'text/csv; charset=utf-8';
+
+/**
+ * The FSA control report as a background task (kind `fsak`, params `{dividendId, year}`): rejected while the closure's
+ * payment year has not ended (`fsakCurrentYear`; BZSt takes a year's report once the year is over), or when nothing
+ * was exempted that year (`fsakNothingToReport`: a nil year is told to BZSt informally); otherwise it makes the report's
+ * CSV files. It writes nothing but its outcome, so a run interrupted by a restart is simply run again.
+ */
+@Injectable()
+export class FsakTaskHandler implements TaskHandler, OnModuleInit {
+  readonly kind = 'fsak' as const;
+  readonly resumable = true;
+
+  constructor(
+    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
+    private readonly reports: FsakReports,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register(this);
+  }
+
+  async run(task: RunningTask): Promise<TaskOutcome> {
+    const dividendId = String(task.params.dividendId ?? '');
+    let closure;
+    try {
+      closure = await this.reports.closure(task.cooperativeId, dividendId);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new Error(`The closure ${dividendId} does not exist.`);
+      throw error;
+    }
+    const currentYear = Number(businessToday().slice(0, 4));
+    if (closure.paymentYear >= currentYear) {
+      return {
+        outcome: 'rejected',
+        reason: { template: 'fsakCurrentYear', parameters: [closure.paymentDate] },
+        notifications: [{ type: 'generic', message: 'fsakRejectedCurrentYear', parameters: [closure.paymentDate], entityClass: 'dividend', entityId: dividendId }],
+      };
+    }
+    task.progress(0, 1);
+    const made = await this.reports.make(task.cooperativeId, closure, task.taskId, new Date().toISOString());
+    const records = made.built.records.length;
+    if (records === 0) return { outcome: 'rejected', reason: { template: 'fsakNothingToReport', parameters: [String(closure.paymentYear)] }, notifications: [] };
+    task.progress(1, 1);
+    const year = String(closure.paymentYear);
+    return {
+      outcome: 'completed',
+      files: made.files.map((f) => ({ name: f.name, contentType: CSV, bytes: new TextEncoder().encode(f.content) })),
+      summary: {
+        dividendId,
+        year: closure.paymentYear,
+        reportType: made.reportType,
+        records,
+        files: made.files.length,
+        euros: made.built.records.reduce((sum, r) => sum + r.euros, 0),
+        impossible: made.built.impossible.length,
+        underOneEuro: made.built.underOneEuro,
+        ...(made.earlier.length > 0 ? { corrects: made.earlier.map((r) => r.taskId).join(',') } : {}),
+      },
+      effects: [],
+      notifications: [{ type: 'generic', message: 'fsakSent', parameters: [year, String(records), String(made.files.length)], entityClass: 'task', entityId: task.taskId }],
+    };
+  }
+}
