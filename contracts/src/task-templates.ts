@@ -69,3 +69,30 @@ export const NOTIFICATION_MESSAGES = [
   'validationFailed',
 ] as const;
 export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
+
+/**
+ * What keeps a member out of a KiStAM query or its answer (issue 24; DOMAIN.md 3.2, 3.3): the problem's template, the
+ * second parameter of a `kistamMemberError` notification (the first the member number) and the first of a
+ * `kistamGenericError` (then the answer file's line number second). Suggested texts (en / de):
+ * - kistamTaxIdMissing: "no tax identification number" / "keine Steuer-Identifikationsnummer"
+ * - kistamTaxIdInvalid: "the tax identification number is not valid (check digit)" / "die Steuer-Identifikationsnummer ist ungültig (Prüfziffer)"
+ * - kistamBirthDateMissing: "no date of birth" / "kein Geburtsdatum"
+ * - kistamUnknownChurchKey: "the answer names a church key {2} that is not in the key table" / "die Antwort nennt einen unbekannten Kirchensteuerschlüssel {2}"
+ * - kistamInvalidRate: "the answer's church tax rate is not a percentage above 0 and at most 10" / "der Kirchensteuersatz der Antwort ist ungültig"
+ * - kistamAnswerError: "BZSt answered with error {2}" / "Das BZSt antwortete mit Fehler {2}"
+ * - kistamBirthDateMismatch: "the answer's date of birth differs from the member's" / "das Geburtsdatum der Antwort weicht vom Mitglied ab"
+ * - kistamNotRequested: "the answer names a tax identification number this query did not ask for" / "die Antwort nennt eine nicht angefragte Steuer-Identifikationsnummer"
+ * - kistamInvalidLine: "the line cannot be read: {2}" / "die Zeile ist nicht lesbar: {2}"
+ */
+export const KISTAM_PROBLEMS = [
+  'kistamTaxIdMissing',
+  'kistamTaxIdInvalid',
+  'kistamBirthDateMissing',
+  'kistamUnknownChurchKey',
+  'kistamInvalidRate',
+  'kistamAnswerError',
+  'kistamBirthDateMismatch',
+  'kistamNotRequested',
+  'kistamInvalidLine',
+] as const;
+export type KistamProblem = (typeof KISTAM_PROBLEMS)[number];

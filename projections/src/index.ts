@@ -16,3 +16,4 @@ export * from './projectors/dividends.projector.js';
 export * from './projectors/task-collections.js';
 export * from './projectors/tasks.projector.js';
 export * from './projectors/notifications.projector.js';
+export * from './projectors/church-tax.projector.js';

@@ -1,4 +1,5 @@
 import { composeAreas } from './platform/areas.js';
+import { churchTaxArea } from './church-tax/church-tax.area.js';
 import { cooperativesArea } from './cooperatives/cooperatives.area.js';
 import { dividendArea } from './dividend/dividend.area.js';
 import { elmaNumbersArea } from './elma-numbers/elma-numbers.area.js';
@@ -13,4 +14,4 @@ import { usersArea } from './users/users.area.js';
  * the entries (main, worker, rebuild, demo, the benchmarks) hand this list to the platform, and the platform's worker
  * threads import this module (by the URL in `areas.module`) to get the same list.
  */
-export const areas = composeAreas(import.meta.url, [cooperativesArea, usersArea, elmaNumbersArea, membersArea, taxPapersArea, dividendArea, tasksArea, notificationsArea]);
+export const areas = composeAreas(import.meta.url, [cooperativesArea, usersArea, elmaNumbersArea, membersArea, taxPapersArea, dividendArea, tasksArea, notificationsArea, churchTaxArea]);

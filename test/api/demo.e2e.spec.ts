@@ -71,6 +71,14 @@ describe('demo data (npm run demo) through the API', () => {
     expect(balances).toHaveLength(summary.postings);
   });
 
+  it('gives the cooperative an approval number of process km and one of fs (issue 24: both BZSt tasks can start)', async () => {
+    const numbers = (await request(t.http).get('/api/v1/elmanumbers').set(auth(t.adminToken)).expect(200)).body as { elmaProcess: string; elmaNumber: string }[];
+    expect(numbers.map((n) => [n.elmaProcess, n.elmaNumber]).sort()).toEqual([
+      ['fs', '31234567'],
+      ['km', '40012345678'],
+    ]);
+  });
+
   it('has legal entities, foreign members, minors with a representative and linked spouses, all with valid data', () => {
     const legal = members.filter((m) => m.legalForm === 1);
     expect(legal.length).toBeGreaterThanOrEqual(3);

@@ -7,7 +7,7 @@
  * postings come from a seeded PRNG (only the event timestamps are the real time of the run).
  *
  * The stages, each in its own file, in the order they draw from the PRNG (the order is part of the output):
- * 1. demo-cooperative.ts: the empty cooperative, its share price and master data;
+ * 1. demo-cooperative.ts: the empty cooperative, its share price and master data; demo-elma.ts its approval numbers;
  * 2. demo-people.ts: the members to be;
  * 3. demo-plan.ts: what happens to each of them on which day;
  * 4. demo-history.ts: the postings, replayed day by day through the deciders (demo-writer.ts appends);
@@ -23,6 +23,7 @@ import { businessToday, DEFAULT_INTEREST_BEGIN_RULE } from '@coop/contracts';
 import type { ShareTerms } from '../kernel/share-terms.js';
 import type { Actor } from '../platform/commands/command-context.js';
 import { emptyCooperative, prepareCooperative } from './demo-cooperative.js';
+import { addDemoElmaNumbers } from './demo-elma.js';
 import { isoOf, yearOf } from './demo-days.js';
 import { History, type ExitSummary } from './demo-history.js';
 import { makePeople } from './demo-people.js';
@@ -105,6 +106,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
   const cooperativeId = await emptyCooperative(running);
   const actor: Actor = { userId: 'demo', username: 'demo', roles: [...ROLES], cooperativeId };
   const { terms, name: cooperativeName } = await prepareCooperative(running, actor, options);
+  await addDemoElmaNumbers(running, actor);
   log(`cooperative ${cooperativeName} (${cooperativeId}): share price ${terms.shareCost / 100} EUR, minimum ${terms.minimumShares} shares, notice period ${terms.noticePeriodMonths} months`);
 
   // 2. and 3. The members to be and their plan, the posting rates scaled so that the total comes near `postings`.

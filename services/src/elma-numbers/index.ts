@@ -1,2 +1,3 @@
 /** The approval numbers (ELMA) area's public entry: what other areas may use. */
 export { ElmaNumbersModule } from './elma-numbers.module.js';
+export { AddElmaNumberCommand } from './commands/elma-number.commands.js';

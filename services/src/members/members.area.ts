@@ -1,6 +1,7 @@
 import { CHURCH_DATA_PERSONAL_FIELDS, MEMBER_PERSONAL_FIELDS, memberDataSubject } from '@coop/contracts';
 import { membersProjector } from '@coop/projections';
 import type { AreaRegistration } from '../platform/areas.js';
+import { withoutChurchData } from '../kernel/church-data.js';
 import { toMemberDto } from './queries/member.view.js';
 
 /** Members and their share accounts: what the area contributes to the platform (services/src/areas.ts lists it). */
@@ -19,7 +20,13 @@ export const membersArea: AreaRegistration = {
   },
   upcasters: [],
   views: {
-    /** The member list (`GET /members`): `today` and, for "as of a date", `date` (both `YYYY-MM-DD`). */
-    member: (doc, args) => toMemberDto(doc, args.today ?? '', args.date),
+    /**
+     * The member list (`GET /members`): `today` and, for "as of a date", `date` (both `YYYY-MM-DD`); `church: 'hidden'`
+     * for a caller without `church:read` (null in the church fields, issue 24).
+     */
+    member: (doc, args) => {
+      const member = toMemberDto(doc, args.today ?? '', args.date);
+      return args.church === 'hidden' ? withoutChurchData(member) : member;
+    },
   },
 };

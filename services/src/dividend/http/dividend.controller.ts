@@ -4,6 +4,8 @@ import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { businessToday, DividendDto, DividendMemberDto, DividendRequest, DividendYearDto, ValidationError } from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
+import { allows } from '../../auth/policy.js';
+import { withoutChurchData } from '../../kernel/church-data.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { DEFAULT_LIMIT, type ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
@@ -70,7 +72,7 @@ export class DividendController {
     const list = parseMemberList(query);
     const { dto, total } = calculationDto(await this.calculation.calculate(actor.cooperativeId, params, today), list);
     res.header('TotalItems', String(total));
-    return dto;
+    return closureFor(actor, dto);
   }
 
   @Post('store')
@@ -80,7 +82,7 @@ export class DividendController {
   @AnswersCreated(DividendDto)
   async store(@CurrentActor() actor: Actor, @Body() body: DividendRequest): Promise<DividendDto> {
     const id = await this.commands.execute(new CloseYearCommand(contextFor(actor), paramsOf(body, businessToday(), false)));
-    return (await this.reads.closure(actor.cooperativeId, id)).dto;
+    return closureFor(actor, (await this.reads.closure(actor.cooperativeId, id)).dto);
   }
 
   @Get()
@@ -102,7 +104,7 @@ export class DividendController {
   ): Promise<DividendDto> {
     const { dto, total } = await this.reads.closure(actor.cooperativeId, id, parseMemberList(query));
     res.header('TotalItems', String(total));
-    return dto;
+    return closureFor(actor, dto);
   }
 
   @Get(':id/members')
@@ -116,6 +118,15 @@ export class DividendController {
   ): Promise<DividendMemberDto[] | undefined> {
     const list = parseMemberList(query);
     const page = await this.reads.memberList(actor.cooperativeId, id, list.limit === null ? { ...list, limit: DEFAULT_LIMIT } : list);
-    return sendList(res, page, (member) => member);
+    return sendList(res, page, allows(actor.roles, 'church:read') ? (member) => member : withoutChurchData);
   }
+}
+
+/**
+ * A closure or calculation as the caller may see it: without `church:read` (issue 24; kernel/church-data.ts) its
+ * members carry null in `churchId`, `churchName` and `churchRate`. The church tax amounts stay: they are what was withheld
+ * and paid to the tax office.
+ */
+function closureFor(actor: Actor, dto: DividendDto): DividendDto {
+  return allows(actor.roles, 'church:read') ? dto : { ...dto, members: dto.members.map(withoutChurchData) };
 }

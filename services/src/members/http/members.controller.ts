@@ -18,6 +18,8 @@ import {
 } from '@coop/contracts';
 import { memberDisplayName, MEMBERS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
+import { allows } from '../../auth/policy.js';
+import { isChurchDataField, withoutChurchData } from '../../kernel/church-data.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendJsonList } from '../../platform/http/list-response.js';
@@ -56,7 +58,8 @@ export class MembersController {
     const date = asOfDate(params.date);
     const query = this.members.memberQuery(actor.cooperativeId, params, date);
     // Built as MemberDto[] (toMemberDto) and written out as JSON by a read thread where they run.
-    const page = await this.members.reads.queryView(MEMBERS, actor.cooperativeId, query, { name: 'member', args: { today: businessToday(), date } });
+    const args = { today: businessToday(), date, church: readsChurch(actor) ? undefined : 'hidden' };
+    const page = await this.members.reads.queryView(MEMBERS, actor.cooperativeId, query, { name: 'member', args });
     return sendJsonList(res, page);
   }
 
@@ -105,7 +108,10 @@ export class MembersController {
       });
     }
     // The closures the member was paid in (issue 23), each at its place in the log.
-    return this.dividends.history(actor.cooperativeId, id, out);
+    const history = await this.dividends.history(actor.cooperativeId, id, out);
+    // Church data (Art. 9 GDPR): without `church:read` its changes are left out, the entries (who, when) stay.
+    if (readsChurch(actor)) return history;
+    return history.map((entry) => (entry.changes ? { ...entry, changes: entry.changes.filter((c) => !isChurchDataField(c.field)) } : entry));
   }
 
   @Get(':id')
@@ -116,7 +122,7 @@ export class MembersController {
     const date = asOfDate(rawDate);
     const doc = await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
     if (date !== undefined && typeof doc.entryDate === 'string' && doc.entryDate > date) throw new NotFoundError('Member', id);
-    return toMemberDto(doc, businessToday(), date);
+    return answerFor(actor, toMemberDto(doc, businessToday(), date));
   }
 
   @Post()
@@ -127,7 +133,7 @@ export class MembersController {
   async create(@CurrentActor() actor: Actor, @Body() body: MemberAdmission): Promise<MemberDto> {
     const admission = { master: masterOf(body), shareAmount: body.shareAmount, confirmWarnings: body.confirmWarnings };
     const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), admission, body.memberNr));
-    return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());
+    return answerFor(actor, toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday()));
   }
 
   @Put(':id')
@@ -137,8 +143,18 @@ export class MembersController {
   @AnswersWarnings()
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: MemberMasterChange): Promise<MemberDto> {
     await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, masterOf(body), body.confirmWarnings));
-    return toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday());
+    return answerFor(actor, toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday()));
   }
+}
+
+/** Whether the caller may read church data (special-category data, issue 24; kernel/church-data.ts). */
+function readsChurch(actor: Actor): boolean {
+  return allows(actor.roles, 'church:read');
+}
+
+/** The member as the caller may see it: without `church:read`, null in the church fields. */
+function answerFor(actor: Actor, member: MemberDto): MemberDto {
+  return readsChurch(actor) ? member : withoutChurchData(member);
 }
 
 /** What one event of the member's stream changed, for the audit history. */

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { RecordChurchDataHandler } from './commands/record-church-data.command.js';
+import { ChurchTaxController } from './http/church-tax.controller.js';
+import { KistamController } from './http/kistam.controller.js';
+import { KistamHandler } from './kistam/kistam.handler.js';
+import { BopFileTransport, KISTAM_TRANSPORT } from './kistam/kistam-transport.js';
+import { ChurchTaxReads } from './queries/church-tax-reads.js';
+
+/**
+ * Members' church data and the KiStAM query (issue 24): church data by hand, the KiStAM task's handler (registered
+ * with the task runner when the module starts) and its routes. The transport is the BOP file one; an ELMA5 adapter
+ * would be bound to KISTAM_TRANSPORT here instead.
+ */
+@Module({
+  imports: [CqrsModule],
+  controllers: [ChurchTaxController, KistamController],
+  providers: [ChurchTaxReads, RecordChurchDataHandler, KistamHandler, { provide: KISTAM_TRANSPORT, useClass: BopFileTransport }],
+})
+export class ChurchTaxModule {}

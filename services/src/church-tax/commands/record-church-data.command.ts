@@ -1,0 +1,30 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { memberStream, type ChurchQueryKind } from '@coop/contracts';
+import type { CommandContext } from '../../platform/commands/command-context.js';
+import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { churchDataDecider } from '../domain/church-data.decider.js';
+
+export interface ChurchDataInput {
+  readonly churchId: string | null;
+  readonly churchTaxRate: string | null;
+  readonly queriedOn: string;
+  readonly queryKind: ChurchQueryKind;
+}
+
+/** A paper answer typed in (`PUT /members/{id}/church-tax`): records `ChurchDataRecorded` on the member stream. */
+export class RecordChurchDataCommand extends Command<void> {
+  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly input: ChurchDataInput) {
+    super();
+  }
+}
+
+@CommandHandler(RecordChurchDataCommand)
+export class RecordChurchDataHandler implements ICommandHandler<RecordChurchDataCommand> {
+  constructor(private readonly writer: StreamWriter) {}
+
+  async execute({ ctx, memberId, input }: RecordChurchDataCommand): Promise<void> {
+    const cooperativeId = ctx.actor.cooperativeId;
+    const command = { type: 'RecordChurchData' as const, memberId, cooperativeId, ...input, taskId: null };
+    await this.writer.handle(memberStream(memberId), churchDataDecider, command, ctx, cooperativeId);
+  }
+}

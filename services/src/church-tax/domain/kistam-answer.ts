@@ -1,0 +1,111 @@
+import type { ChurchQueryKind, KistamProblem } from '@coop/contracts';
+import { churchIdOfKey, KISTAM_KEYS, normalizedChurchRate } from './church-keys.js';
+import type { ReadAnswer, RequestedLine } from './kistam-files.js';
+
+/*
+ * What a KiStAM answer means for the members asked about (issue 24; DOMAIN.md 3.3; docs/kistam.md). Pure: the answer
+ * as read, the request's lines, the cooperative's members now. A member is found by tax id (the looked-up or the
+ * typed one), else by the member number the request gave for that tax id. Each answered member gets its church data
+ * (a null answer: none, which deletes what was held); a line BZSt answered with an error, an unknown key or a rate out
+ * of range records nothing for its member and is a problem; a member asked about and not answered is "no information".
+ */
+
+/** What the answer needs of a member now. */
+export interface AnswerMember {
+  readonly memberId: string;
+  readonly memberNr: number;
+  readonly taxIds: readonly string[];
+  readonly birthDate: string | null;
+}
+
+export interface ChurchRecord {
+  readonly memberId: string;
+  readonly churchId: string | null;
+  readonly churchTaxRate: string | null;
+  readonly queriedOn: string;
+  readonly queryKind: ChurchQueryKind;
+}
+
+export interface AnswerMemberProblem {
+  readonly memberId: string;
+  readonly memberNr: number;
+  readonly problem: KistamProblem;
+  /** A detail for the text (the key, BZSt's code), or ''. */
+  readonly detail: string;
+}
+
+export interface AnswerLineProblem {
+  readonly line: number;
+  readonly problem: KistamProblem;
+  readonly detail: string;
+}
+
+export interface AnswerOutcome {
+  readonly records: readonly ChurchRecord[];
+  readonly memberProblems: readonly AnswerMemberProblem[];
+  readonly lineProblems: readonly AnswerLineProblem[];
+  readonly noInformation: readonly { readonly memberId: string; readonly memberNr: number }[];
+}
+
+export function interpretAnswer(
+  answer: ReadAnswer,
+  requested: readonly RequestedLine[],
+  members: readonly AnswerMember[],
+  keys: Readonly<Record<string, string>> = KISTAM_KEYS,
+): AnswerOutcome {
+  const asked = new Map(requested.map((r) => [r.taxId, r]));
+  const byTaxId = new Map<string, AnswerMember>();
+  const byNr = new Map<number, AnswerMember>();
+  for (const m of members) {
+    byNr.set(m.memberNr, m);
+    for (const t of m.taxIds) byTaxId.set(t, m);
+  }
+  const records: ChurchRecord[] = [];
+  const memberProblems: AnswerMemberProblem[] = [];
+  const lineProblems: AnswerLineProblem[] = answer.errors.map((e) => ({ line: e.line, problem: 'kistamInvalidLine' as const, detail: e.reason }));
+  const answered = new Set<string>();
+  for (const line of answer.lines) {
+    const request = asked.get(line.taxId);
+    const member = byTaxId.get(line.taxId) ?? (request ? byNr.get(request.memberNr) : undefined);
+    if (!request || !member) {
+      lineProblems.push({ line: line.line, problem: 'kistamNotRequested', detail: '' });
+      continue;
+    }
+    if (answered.has(line.taxId)) {
+      lineProblems.push({ line: line.line, problem: 'kistamInvalidLine', detail: 'duplicate' });
+      continue;
+    }
+    answered.add(line.taxId);
+    const problem = (p: KistamProblem, detail = ''): void => void memberProblems.push({ memberId: member.memberId, memberNr: member.memberNr, problem: p, detail });
+    if (line.returnCode !== null) {
+      problem('kistamAnswerError', line.returnCode);
+      continue;
+    }
+    if (line.birthDate !== null && member.birthDate !== null && line.birthDate !== member.birthDate) {
+      problem('kistamBirthDateMismatch');
+      continue;
+    }
+    const base = { memberId: member.memberId, queriedOn: line.statusDate, queryKind: request.kind };
+    if (line.key === null) {
+      records.push({ ...base, churchId: null, churchTaxRate: null });
+      continue;
+    }
+    const churchId = churchIdOfKey(line.key, keys);
+    if (churchId === null) {
+      problem('kistamUnknownChurchKey', line.key);
+      continue;
+    }
+    const rate = line.rate === null ? null : normalizedChurchRate(line.rate);
+    if (rate === 'invalid' || rate === 'tooHigh') {
+      problem('kistamInvalidRate', line.rate ?? '');
+      continue;
+    }
+    records.push({ ...base, churchId, churchTaxRate: rate });
+  }
+  const noInformation = requested
+    .filter((r) => !answered.has(r.taxId))
+    .map((r) => byTaxId.get(r.taxId) ?? byNr.get(r.memberNr))
+    .filter((m): m is AnswerMember => m !== undefined)
+    .map((m) => ({ memberId: m.memberId, memberNr: m.memberNr }));
+  return { records, memberProblems, lineProblems, noInformation };
+}

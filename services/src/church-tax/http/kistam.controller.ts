@@ -1,0 +1,57 @@
+import { Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { fieldError, NotFoundError, TaskDto, ValidationError } from '@coop/contracts';
+import { CurrentActor, Requires } from '../../auth/decorators.js';
+import type { Actor } from '../../platform/commands/command-context.js';
+import { AnswersCreated } from '../../platform/http/openapi.js';
+import { TASK_QUEUE, type TaskQueue } from '../../tasks/index.js';
+import { decodeText, NotAnAnswerFile, readAnswerFile } from '../domain/kistam-files.js';
+import { ChurchTaxReads } from '../queries/church-tax-reads.js';
+
+/** The name the uploaded answer is kept under among the task's files. */
+export const ANSWER_FILE_NAME = 'kistam-answer.csv';
+
+/**
+ * The KiStAM query (issue 24; DOMAIN.md 3; docs/kistam.md): queue it (`POST /tasks/kistam`, no body), then hand it the
+ * BZSt answer file (`POST /tasks/kistam/{id}/answer`, the file as a raw `text/csv` body). The work runs in the task
+ * (kistam/kistam.handler.ts); the task and its files are read at `GET /tasks/...` (tasks area).
+ */
+@ApiTags('tasks')
+@ApiBearerAuth()
+@Controller('tasks/kistam')
+export class KistamController {
+  constructor(private readonly reads: ChurchTaxReads, @Inject(TASK_QUEUE) private readonly queue: TaskQueue) {}
+
+  @Post()
+  @Requires('church:write')
+  @HttpCode(201)
+  @AnswersCreated(TaskDto)
+  async start(@CurrentActor() actor: Actor): Promise<TaskDto> {
+    if (!(await this.reads.hasElmaNumber(actor.cooperativeId, 'km'))) throw new ValidationError([fieldError(null, 'missingElmaNoKm')]);
+    const id = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind: 'kistam', params: {} });
+    return this.reads.task(actor.cooperativeId, id);
+  }
+
+  @Post(':id/answer')
+  @Requires('church:write')
+  @HttpCode(201)
+  @ApiConsumes('text/csv')
+  @ApiBody({ description: 'The BZSt answer file (CSV mailbox message of the BZSt online portal) as the raw body', schema: { type: 'string', format: 'binary' } })
+  @AnswersCreated(TaskDto)
+  async answer(@CurrentActor() actor: Actor, @Param('id') id: string, @Req() req: FastifyRequest): Promise<TaskDto> {
+    const task = await this.reads.task(actor.cooperativeId, id);
+    if (task.kind !== 'kistam') throw new NotFoundError('Task', id);
+    const bytes = req.body instanceof Uint8Array ? req.body : typeof req.body === 'string' ? new TextEncoder().encode(req.body) : null;
+    if (bytes === null || bytes.length === 0) throw new ValidationError([fieldError('file', 'invalidAnswerFile', 'empty')]);
+    try {
+      readAnswerFile(decodeText(bytes));
+    } catch (error) {
+      if (error instanceof NotAnAnswerFile) throw new ValidationError([fieldError('file', 'invalidAnswerFile', error.reason)]);
+      throw error;
+    }
+    const file = { name: ANSWER_FILE_NAME, contentType: 'text/csv', bytes: new Uint8Array(bytes) };
+    await this.queue.provideInput({ cooperativeId: actor.cooperativeId, user: actor.username, taskId: id, file });
+    return this.reads.task(actor.cooperativeId, id);
+  }
+}

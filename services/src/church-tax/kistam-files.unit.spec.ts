@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import type { RunningTask } from '../tasks/index.js';
+import { interpretAnswer, type AnswerMember } from './domain/kistam-answer.js';
+import { BOP_IMPORT_MAX_LINES, decodeText, NotAnAnswerFile, readAnswerFile, readRequestFile, requestFiles } from './domain/kistam-files.js';
+import type { KistamRequestLine } from './domain/kistam-selection.js';
+import { answerOutcome } from './kistam/kistam.handler.js';
+
+/** The fixed set of members of the golden request file. */
+const LINES: KistamRequestLine[] = [
+  { memberId: 'm-1', memberNr: 1, taxId: '86095742719', birthDate: '1960-03-12', kind: 'regular' },
+  { memberId: 'm-2', memberNr: 2, taxId: '47036892816', birthDate: '1975-11-02', kind: 'regular' },
+  { memberId: 'm-3', memberNr: 3, taxId: '65929970489', birthDate: '1988-01-30', kind: 'regular' },
+  { memberId: 'm-4', memberNr: 4, taxId: '57549285017', birthDate: '1999-07-07', kind: 'event' },
+  { memberId: 'm-5', memberNr: 5, taxId: '25768131411', birthDate: '1950-12-24', kind: 'event' },
+];
+const MEMBERS: AnswerMember[] = LINES.map((l) => ({ memberId: l.memberId, memberNr: l.memberNr, taxIds: [l.taxId], birthDate: l.birthDate }));
+const GOLDEN = new URL('../../../test/api/fixtures/kistam-request.csv', import.meta.url);
+
+const answerFile = (...records: string[]): string => ['1;2;DE123456789;15.10.2025', '2;12345678901;Musterbau eG', ...records].join('\r\n');
+
+describe('KiStAM request file (BOP import)', () => {
+  it('writes the golden file for a fixed set of members', () => {
+    const [file, ...more] = requestFiles(LINES, '2025-08-31');
+    expect(more).toEqual([]);
+    expect(file).toBe(readFileSync(GOLDEN, 'utf8'));
+  });
+
+  it('reads its own lines back', () => {
+    expect(readRequestFile(readFileSync(GOLDEN, 'utf8'))).toEqual(LINES.map(({ memberId: _m, ...rest }) => rest));
+  });
+
+  it('splits at the import limit of 2,000 lines', () => {
+    const many = Array.from({ length: BOP_IMPORT_MAX_LINES + 1 }, (_, i) => ({ ...LINES[0]!, memberNr: i + 1 }));
+    const files = requestFiles(many, '2025-08-31');
+    expect(files.map((f) => f.trimEnd().split('\r\n').length - 1)).toEqual([BOP_IMPORT_MAX_LINES, 1]);
+  });
+});
+
+describe('KiStAM answer file', () => {
+  it('refuses a file that is no answer', () => {
+    expect(() => readAnswerFile('hello')).toThrow(NotAnAnswerFile);
+    expect(() => readAnswerFile('1;1;DE1;15.10.2025')).toThrow('version 1, expected 2');
+  });
+
+  it('reads Latin-1 and UTF-8 with a byte order mark', () => {
+    expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x41]))).toBe('A');
+    expect(decodeText(new Uint8Array([0x4d, 0xfc]))).toBe('Mü');
+  });
+
+  it('records church data, null answers and errors per member and per line', () => {
+    const text = answerFile(
+      'Satzart;Ordnungskriterium;IdNr;Geburtsdatum;Anfragetyp;Stichtag;Schluessel;Satz;ReturnCode',
+      '4;1;86095742719;12.03.1960;1;31.08.2025;RK;9,00;0',
+      '4;2;47036892816;02.11.1975;1;31.08.2025;;;',
+      '4;3;65929970489;30.01.1988;1;31.08.2025;123456;9;',
+      '4;4;57549285017;07.07.1999;2;;;;7',
+      '4;9;36554266806;01.01.1970;1;31.08.2025;ev;9;',
+      '3;1;something',
+      '4;x;bad',
+    );
+    const requested = readRequestFile(readFileSync(GOLDEN, 'utf8'));
+    const outcome = interpretAnswer(readAnswerFile(text), requested, MEMBERS);
+    expect(outcome.records).toEqual([
+      { memberId: 'm-1', churchId: 'rk', churchTaxRate: '9', queriedOn: '2025-08-31', queryKind: 'regular' },
+      { memberId: 'm-2', churchId: null, churchTaxRate: null, queriedOn: '2025-08-31', queryKind: 'regular' },
+    ]);
+    expect(outcome.memberProblems).toEqual([
+      { memberId: 'm-3', memberNr: 3, problem: 'kistamUnknownChurchKey', detail: '123456' },
+      { memberId: 'm-4', memberNr: 4, problem: 'kistamAnswerError', detail: '7' },
+    ]);
+    expect(outcome.lineProblems).toEqual([
+      { line: 9, problem: 'kistamInvalidLine', detail: 'record type 3 not asked for' },
+      { line: 10, problem: 'kistamInvalidLine', detail: 'IdNr' },
+      { line: 8, problem: 'kistamNotRequested', detail: '' },
+    ]);
+    expect(outcome.noInformation).toEqual([{ memberId: 'm-5', memberNr: 5 }]);
+  });
+
+  it('reads an extended key table and refuses a rate out of range or a birth date that differs', () => {
+    const text = answerFile('4;1;86095742719;12.03.1960;1;31.08.2025;123456;8;', '4;2;47036892816;02.11.1975;1;31.08.2025;ev;12;', '4;3;65929970489;31.01.1988;1;31.08.2025;ev;9;');
+    const outcome = interpretAnswer(readAnswerFile(text), readRequestFile(readFileSync(GOLDEN, 'utf8')), MEMBERS, { '123456': 'ev' });
+    expect(outcome.records.map((r) => [r.memberId, r.churchId, r.churchTaxRate])).toEqual([['m-1', 'ev', '8']]);
+    expect(outcome.memberProblems.map((p) => [p.memberNr, p.problem])).toEqual([
+      [2, 'kistamInvalidRate'],
+      [3, 'kistamBirthDateMismatch'],
+    ]);
+  });
+
+  it('turns the outcome into the church data events, the notifications and the summary', () => {
+    const text = answerFile('4;1;86095742719;12.03.1960;1;31.08.2025;rk;9;', '4;2;47036892816;02.11.1975;1;31.08.2025;;;', '4;3;65929970489;30.01.1988;1;31.08.2025;zz;9;');
+    const outcome = interpretAnswer(readAnswerFile(text), LINES.slice(0, 4), MEMBERS);
+    const result = answerOutcome({ taskId: 't-1' } as RunningTask, outcome);
+    if (result.outcome !== 'completed') throw new Error(result.outcome);
+    expect(result.effects).toEqual([
+      { streamId: 'member-m-1', expected: 'stream_exists', events: [{ type: 'ChurchDataRecorded', data: { memberId: 'm-1', churchId: 'rk', churchTaxRate: '9', queriedOn: '2025-08-31', queryKind: 'regular', taskId: 't-1' } }] },
+      { streamId: 'member-m-2', expected: 'stream_exists', events: [{ type: 'ChurchDataRecorded', data: { memberId: 'm-2', churchId: null, churchTaxRate: null, queriedOn: '2025-08-31', queryKind: 'regular', taskId: 't-1' } }] },
+    ]);
+    expect(result.notifications.map((n) => [n.type, n.message, n.parameters, n.entityClass, n.entityId])).toEqual([
+      ['kistamError', 'kistamMemberError', ['3', 'kistamUnknownChurchKey', 'zz'], 'member', 'm-3'],
+      ['generic', 'kistamNoInformation', ['4'], 'member', 'm-4'],
+      ['generic', 'kistamAnswerRead', ['1', '1', '1'], 'task', 't-1'],
+    ]);
+    expect(result.summary).toEqual({ withChurch: 1, withoutChurch: 1, errors: 1, noInformation: 1 });
+  });
+});

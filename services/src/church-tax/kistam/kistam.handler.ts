@@ -1,0 +1,145 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { businessToday, dividendSettingsOf, memberStream, NotFoundError, type ChurchDataRecorded, type ReadDocument } from '@coop/contracts';
+import { CHURCH_TAX, COOPERATIVES, ELMA_NUMBERS, MEMBERS } from '@coop/projections';
+import { holdingOn } from '../../members/index.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { TASK_HANDLERS, type NotificationDraft, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../../tasks/index.js';
+import { interpretAnswer, type AnswerMember, type AnswerOutcome } from '../domain/kistam-answer.js';
+import { regularStatusDate, selectForKistam, type KistamCandidate, type KistamMemberProblem } from '../domain/kistam-selection.js';
+import { KISTAM_TRANSPORT, type KistamTransport } from './kistam-transport.js';
+
+/*
+ * The KiStAM task (kind `kistam`; issue 24; DOMAIN.md 3; docs/kistam.md). Two runs of one task:
+ * 1. without an input file: selects the members, checks their identifiers, hands the request to the transport (the BOP
+ *    files) and waits (`awaitingInput`) with `kistamRequestReady`; a member it cannot ask about is a `kistamError`.
+ * 2. with the answer file (`POST /tasks/kistam/{id}/answer`): reads it and completes with one `ChurchDataRecorded` per
+ *    member answered, appended by the runner with the task's end (exactly once), and a notification per problem.
+ * Both runs write nothing themselves and may run again from their start after a restart (resumable).
+ */
+
+const SCAN_BATCH = 1000;
+
+const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 'string' && doc[f] !== '' ? (doc[f] as string) : null);
+const int = (doc: ReadDocument, f: string): number | null => (typeof doc[f] === 'number' ? (doc[f] as number) : null);
+
+/** A problem with a member: a `kistamError` linking to the member's edit page (no personal data: id and number). */
+function memberError(memberId: string, memberNr: number, problem: string, detail = ''): NotificationDraft {
+  return {
+    type: 'kistamError',
+    message: 'kistamMemberError',
+    parameters: detail === '' ? [String(memberNr), problem] : [String(memberNr), problem, detail],
+    entityClass: 'member',
+    entityId: memberId,
+    member: memberId,
+  };
+}
+
+@Injectable()
+export class KistamHandler implements TaskHandler, OnModuleInit {
+  readonly kind = 'kistam' as const;
+  readonly resumable = true;
+
+  constructor(
+    private readonly reads: ReadModels,
+    @Inject(KISTAM_TRANSPORT) private readonly transport: KistamTransport,
+    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register(this);
+  }
+
+  run(task: RunningTask): Promise<TaskOutcome> {
+    return task.inputs.length === 0 ? this.request(task) : this.readAnswer(task);
+  }
+
+  /** Phase 1: the request. */
+  private async request(task: RunningTask): Promise<TaskOutcome> {
+    const coop = task.cooperativeId;
+    const km = await this.reads.find(ELMA_NUMBERS, coop, 'elmaProcess', 'km');
+    if (!km) return { outcome: 'rejected', reason: { template: 'missingElmaNoKm', parameters: [] }, notifications: [] };
+    const cooperative = await this.reads.get(COOPERATIVES, coop, coop, 'Cooperative').catch((error: unknown) => {
+      if (error instanceof NotFoundError) return {} as ReadDocument;
+      throw error;
+    });
+    const today = businessToday();
+    const selection = selectForKistam(await this.candidates(task, today), today, dividendSettingsOf(cooperative).allowTestTaxIds);
+    const files = selection.requests.length > 0 ? await this.transport.send({ cooperativeId: coop, kmNumber: String(km.elmaNumber), statusDate: selection.statusDate, lines: selection.requests }) : [];
+    const regular = selection.requests.filter((r) => r.kind === 'regular').length;
+    const summary = { statusDate: selection.statusDate, requested: selection.requests.length, regular, event: selection.requests.length - regular, problems: selection.problems.length, files: files.length };
+    const problems = selection.problems.map((p: KistamMemberProblem) => memberError(p.memberId, p.memberNr, p.problem));
+    if (selection.requests.length === 0) return { outcome: 'completed', files: [], summary, effects: [], notifications: problems };
+    const ready: NotificationDraft = { type: 'generic', message: 'kistamRequestReady', parameters: [String(selection.requests.length)], entityClass: 'task', entityId: task.taskId };
+    return { outcome: 'awaitingInput', files, summary, notifications: [...problems, ready] };
+  }
+
+  /** The selection's input: every member of the cooperative with where its church data comes from. */
+  private async candidates(task: RunningTask, today: string): Promise<KistamCandidate[]> {
+    const coop = task.cooperativeId;
+    const lastQuery = new Map<string, { queriedOn: string; queryKind: string }>();
+    for await (const batch of this.reads.scan(CHURCH_TAX, coop, SCAN_BATCH)) {
+      for (const doc of batch) lastQuery.set(doc.id, { queriedOn: String(doc.queriedOn ?? ''), queryKind: String(doc.queryKind ?? '') });
+    }
+    const statusDate = regularStatusDate(today);
+    const out: KistamCandidate[] = [];
+    for await (const batch of this.reads.scan(MEMBERS, coop, SCAN_BATCH)) {
+      for (const doc of batch) {
+        out.push({
+          memberId: doc.id,
+          memberNr: int(doc, 'memberNr') ?? 0,
+          legalForm: int(doc, 'legalForm'),
+          isForeign: doc.isForeign === true,
+          entryDate: str(doc, 'entryDate'),
+          sharesOnStatusDate: holdingOn(doc, statusDate).shares,
+          sharesToday: holdingOn(doc, today).shares,
+          taxId: str(doc, 'taxId'),
+          manualTaxId: str(doc, 'manualTaxId'),
+          birthDate: str(doc, 'birthDate'),
+          lastQuery: lastQuery.get(doc.id) ?? null,
+        });
+      }
+      task.progress(out.length, 0);
+    }
+    return out;
+  }
+
+  /** Phase 2: the answer. */
+  private async readAnswer(task: RunningTask): Promise<TaskOutcome> {
+    const { answer, requested } = await this.transport.receive(task);
+    const members: AnswerMember[] = [];
+    for await (const batch of this.reads.scan(MEMBERS, task.cooperativeId, SCAN_BATCH)) {
+      for (const doc of batch) {
+        const taxIds = [str(doc, 'taxId'), str(doc, 'manualTaxId')].filter((t): t is string => t !== null);
+        members.push({ memberId: doc.id, memberNr: int(doc, 'memberNr') ?? 0, taxIds, birthDate: str(doc, 'birthDate') });
+      }
+    }
+    const outcome = interpretAnswer(answer, requested, members);
+    return answerOutcome(task, outcome);
+  }
+}
+
+/** The completed task of an answer: the church data per member, a notification per problem, and the summary. */
+export function answerOutcome(task: RunningTask, outcome: AnswerOutcome): TaskOutcome {
+  const effects = outcome.records.map((r) => {
+    const event: ChurchDataRecorded = {
+      type: 'ChurchDataRecorded',
+      data: { memberId: r.memberId, churchId: r.churchId, churchTaxRate: r.churchTaxRate, queriedOn: r.queriedOn, queryKind: r.queryKind, taskId: task.taskId },
+    };
+    return { streamId: memberStream(r.memberId), expected: 'stream_exists' as const, events: [event] };
+  });
+  const withChurch = outcome.records.filter((r) => r.churchId !== null).length;
+  const withoutChurch = outcome.records.length - withChurch;
+  const errors = outcome.memberProblems.length + outcome.lineProblems.length;
+  const notifications: NotificationDraft[] = [
+    ...outcome.memberProblems.map((p) => memberError(p.memberId, p.memberNr, p.problem, p.detail)),
+    ...outcome.lineProblems.map(
+      (p): NotificationDraft => ({ type: 'kistamError', message: 'kistamGenericError', parameters: [p.problem, String(p.line), ...(p.detail ? [p.detail] : [])], entityClass: 'task', entityId: task.taskId }),
+    ),
+    ...outcome.noInformation.map(
+      (m): NotificationDraft => ({ type: 'generic', message: 'kistamNoInformation', parameters: [String(m.memberNr)], entityClass: 'member', entityId: m.memberId, member: m.memberId }),
+    ),
+    { type: 'generic', message: 'kistamAnswerRead', parameters: [String(withChurch), String(withoutChurch), String(errors)], entityClass: 'task', entityId: task.taskId },
+  ];
+  const summary = { withChurch, withoutChurch, errors, noInformation: outcome.noInformation.length };
+  return { outcome: 'completed', files: [], summary, effects, notifications };
+}
