@@ -177,4 +177,7 @@ export const taskValidationDe: Messages<typeof taskValidationEn> = {
   notificationNotFound: 'Benachrichtigung nicht gefunden',
   fsakNothingToReport: 'Der Jahresabschluss enthält keine Mitglieder mit einem freigestellten Betrag zu melden.',
   taskInterrupted: 'Die Aufgabe wurde durch einen Neustart unterbrochen.',
+  nameMissing: 'Name oder Vorname fehlt',
+  addressMissing: 'Anschrift fehlt (Straße, PLZ, Ort; im Ausland auch der Staat)',
+  spouseNameMissing: 'Name oder Vorname des Ehegatten fehlt (gemeinsamer Freistellungsauftrag)',
 };

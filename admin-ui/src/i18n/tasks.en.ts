@@ -1,4 +1,4 @@
-import type { ChurchQueryKind, NotificationEntityClass, NotificationMessage, NotificationType, TaskKind, TaskState, TaskTemplate } from '@coop/contracts/console';
+import type { ChurchQueryKind, KistamProblem, NotificationEntityClass, NotificationMessage, NotificationType, TaskKind, TaskState, TaskTemplate } from '@coop/contracts/console';
 
 /**
  * English texts of background tasks, notifications, KiStAM, FSAK and church data (issue 24), merged into `en.ts`
@@ -134,7 +134,7 @@ export const tasksEn = {
       kistamBirthDateMismatch: "the answer's date of birth differs from the member's",
       kistamNotRequested: 'the answer names a tax identification number this query did not ask for',
       kistamInvalidLine: 'the line cannot be read: %{2}',
-    },
+    } satisfies Record<KistamProblem, string>,
   },
   fsak: {
     button: 'FSA control report',
@@ -178,4 +178,7 @@ export const taskValidationEn = {
   notificationNotFound: 'Notification not found',
   fsakNothingToReport: 'The closure has no members with an exempted amount to report.',
   taskInterrupted: 'The task was interrupted by a restart and cannot be resumed.',
+  nameMissing: 'Name or given name missing',
+  addressMissing: 'Address missing (street, zip code, city; abroad also the country)',
+  spouseNameMissing: "Spouse's name or given name missing (joint exemption order)",
 } satisfies Record<TaskTemplate, string>;
