@@ -38,8 +38,10 @@ describe('FSAK: the FSA control report', () => {
 
   const preview = (token: string, id: string): request.Test => request(t.http).get(`/api/v1/tasks/fsak/${id}`).set(auth(token));
   const start = (token: string, id: string): request.Test => request(t.http).post(`/api/v1/tasks/fsak/${id}`).set(auth(token));
-  const notifications = async (token: string): Promise<NotificationDto[]> =>
-    ((await request(t.http).get('/api/v1/notifications').query({ limit: '100' }).set(auth(token))).body as NotificationDto[] | undefined) ?? [];
+  const notifications = async (token: string): Promise<NotificationDto[]> => {
+    const res = await request(t.http).get('/api/v1/notifications').query({ limit: '100' }).set(auth(token));
+    return res.status === 204 ? [] : (res.body as NotificationDto[]);
+  };
 
   /** The task once it has ended (the runner runs it in the API process). */
   async function ended(taskId: string): Promise<TaskDto> {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { MemberDto, NotificationDto } from '@coop/contracts';
 import { NOTIFIER, type NotificationDraft, type Notifier } from '../../services/src/tasks/index.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { createMember } from './support/members.js';
+import { createMember, setTerms } from './support/members.js';
 
 /*
  * The notification centre through the API (issue 24; SPEC.md 2, 3, 7): notifications raised with the product's
@@ -37,6 +37,7 @@ describe('notifications', () => {
     otherCoop = (coop.body as { id: string }).id;
     otherAdmin = (await userWith(t.http, t.adminToken, 'notifications-other-admin', ['ROLE_ADMIN', 'ROLE_USER'], otherCoop)).token;
     restricted = (await userWith(t.http, t.adminToken, 'notifications-restricted', ['ROLE_RESTRICTED_USER'])).token;
+    await setTerms(t.http, t.adminToken, t.cooperativeId);
     member = await createMember(t.http, t.adminToken, { name: 'Hinweis' });
     const raise = async (cooperativeId: string, draft: NotificationDraft): Promise<void> => notifier().raise(cooperativeId, 'admin', [draft]);
     await raise(t.cooperativeId, { type: 'generic', message: 'taskStarted', parameters: ['fsak'] });

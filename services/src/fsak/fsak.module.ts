@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TasksModule } from '../tasks/index.js';
 import { FsakTaskHandler } from './fsak.handler.js';
 import { FsakReports } from './fsak-report.js';
 import { FsakController } from './http/fsak.controller.js';
@@ -10,6 +11,7 @@ import { FsakSource } from './queries/fsak-source.js';
  * settings through the read models; writes nothing but what its task's outcome holds.
  */
 @Module({
+  imports: [TasksModule],
   controllers: [FsakController],
   providers: [FsakSource, FsakReports, FsakTaskHandler],
 })
