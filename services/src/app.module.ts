@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { ChurchTaxModule } from './church-tax/index.js';
 import { CooperativesModule } from './cooperatives/index.js';
 import { DashboardsModule } from './dashboards/index.js';
 import { DividendModule } from './dividend/index.js';
@@ -33,6 +34,7 @@ export class AppModule {
         TaxPapersModule,
         DividendModule,
         TasksModule,
+        ChurchTaxModule,
         DashboardsModule,
         NotificationsModule,
         FsakModule,

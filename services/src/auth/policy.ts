@@ -21,14 +21,14 @@ export const PERMISSIONS = {
   'dividend:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   /** Calculating (a preview of the payout, with every member's taxes) and closing a year. */
   'dividend:close': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
-  /** Church data (Art. 9 GDPR, issue 24): read by the roles that run the dividend (as `dividend:close`); docs/security.md. */
-  'church:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   /** Church data typed in from a paper answer, the KiStAM query and its answer (issue 24). */
   'church:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   'shares:read': ['ROLE_SUPER_ADMIN'],
   'shares:write': ['ROLE_SUPER_ADMIN'],
   /** A cooperative's background tasks and their files (a KiStAM task's files need `church:read` as well). */
   'tasks:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  /** Church data (special-category data, Art. 9 GDPR): the roles that run the dividend. */
+  'church:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   /** The notification centre: every role of the cooperative (issue 24). */
   'notifications:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   'notifications:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],

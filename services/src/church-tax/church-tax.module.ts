@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { TasksModule } from '../tasks/index.js';
 import { RecordChurchDataHandler } from './commands/record-church-data.command.js';
 import { ChurchTaxController } from './http/church-tax.controller.js';
 import { KistamController } from './http/kistam.controller.js';
@@ -13,7 +14,7 @@ import { ChurchTaxReads } from './queries/church-tax-reads.js';
  * would be bound to KISTAM_TRANSPORT here instead.
  */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, TasksModule],
   controllers: [ChurchTaxController, KistamController],
   providers: [ChurchTaxReads, RecordChurchDataHandler, KistamHandler, { provide: KISTAM_TRANSPORT, useClass: BopFileTransport }],
 })
