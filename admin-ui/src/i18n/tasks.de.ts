@@ -32,7 +32,6 @@ export const tasksDe: Messages<typeof tasksEn> = {
     running: 'Eine Aufgabe läuft',
     runningCount: '%{smart_count} Aufgabe läuft |||| %{smart_count} Aufgaben laufen',
     uploadAnswer: 'Antwortdatei hochladen',
-    uploadAnswerLabel: 'Antwortdatei des BZSt für die KiStAM-Aufgabe vom %{time} hochladen',
     answerUploaded: 'Die Antwortdatei wurde empfangen und wird eingelesen.',
     downloadFailed: 'Die Datei konnte nicht heruntergeladen werden: %{message}',
     download: '%{name} herunterladen',

@@ -34,7 +34,6 @@ export const tasksEn = {
     running: 'A task is running',
     runningCount: '%{smart_count} task running |||| %{smart_count} tasks running',
     uploadAnswer: 'Upload answer file',
-    uploadAnswerLabel: 'Upload the BZSt answer file for the KiStAM task of %{time}',
     answerUploaded: 'The answer file was received and is being read.',
     downloadFailed: 'The file could not be downloaded: %{message}',
     download: 'Download %{name}',

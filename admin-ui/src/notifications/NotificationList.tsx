@@ -153,7 +153,7 @@ export default function NotificationList() {
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(n.time)}</TableCell>
                       <TableCell>
-                        <Chip size="small" variant="outlined" color={n.type === 'kistamError' || n.type === 'validationError' ? 'error' : 'default'} label={translate(`coop.notifications.types.${n.type}`, { _: n.type })} />
+                        <Chip size="small" {...(n.type === 'kistamError' || n.type === 'validationError' ? { color: 'error' as const } : { variant: 'outlined' as const })} label={translate(`coop.notifications.types.${n.type}`, { _: n.type })} />
                       </TableCell>
                       <TableCell sx={{ fontWeight: n.seen ? 400 : 600 }}>
                         <Link component={RouterLink} to={`/notifications/${encodeURIComponent(n.id)}${suffix}`} color="inherit" data-testid="notification-open">

@@ -112,28 +112,32 @@ function UploadAnswer({ task }: { task: TaskRecord }) {
     }
   };
   return (
-    <Button
-      component="label"
-      variant="contained"
-      size="small"
-      startIcon={<UploadFileIcon />}
-      disabled={busy}
-      aria-label={translate('coop.tasks.uploadAnswerLabel', { time: formatDateTime(task.queuedAt) })}
-      data-testid="task-upload-answer"
-    >
-      {translate('coop.tasks.uploadAnswer')}
+    <>
+      <Button
+        variant="contained"
+        size="small"
+        startIcon={<UploadFileIcon />}
+        disabled={busy}
+        onClick={() => input.current?.click()}
+        aria-describedby={`task-${task.id}-queued`}
+        data-testid="task-upload-answer"
+      >
+        {translate('coop.tasks.uploadAnswer')}
+      </Button>
       <input
         ref={input}
         type="file"
         accept=".csv,text/csv,text/plain"
         hidden
+        tabIndex={-1}
+        aria-hidden="true"
         data-testid="task-upload-answer-input"
         onChange={(e) => {
           const file = e.target.files?.[0];
           if (file) void send(file);
         }}
       />
-    </Button>
+    </>
   );
 }
 
@@ -217,7 +221,7 @@ export default function TaskList() {
                         </Typography>
                       ) : null}
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('coop.tasks.queuedBy', { time: formatDateTime(task.queuedAt), user: task.queuedBy })}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }} id={`task-${task.id}-queued`}>{translate('coop.tasks.queuedBy', { time: formatDateTime(task.queuedAt), user: task.queuedBy })}</TableCell>
                     <TableCell>
                       <Progress task={task} />
                     </TableCell>
