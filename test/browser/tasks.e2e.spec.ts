@@ -41,6 +41,10 @@ const headlines = (page: Page): Promise<string[]> => page.$$eval('[data-testid="
 /** The unread count of the top bar's link ('' when none is shown). */
 const unread = (page: Page): Promise<string> => page.$eval(tid('notifications-link'), (el) => (el.querySelector('[data-testid="notifications-unread"]') as HTMLElement | null)?.innerText.trim() ?? '');
 
+/** The top menu's entries all on one line (the notification link and the task indicator leave room for it at 1366 px). */
+const menuLines = (page: Page): Promise<number> =>
+  page.$$eval('header nav a', (links) => new Set(links.map((a) => Math.round((a as HTMLElement).getBoundingClientRect().top))).size);
+
 async function signInAs(page: Page, product: Product, locale: 'en' | 'de', path = '/'): Promise<void> {
   await page.goto(`${product.baseUrl}/login`);
   await page.evaluate((l: string) => localStorage.setItem('RaStorecoop.locale', JSON.stringify(l)), locale);
@@ -82,6 +86,7 @@ describe('tasks and notifications in the console', () => {
     const page = await product.newPage();
     await signInAs(page, product, 'de');
     await waitForText(page, tid('dashboard-notifications-card'), 'Keine ungelesenen Benachrichtigungen.');
+    expect(await menuLines(page)).toBe(1);
     await clickElement(page, tid('dashboard-start-kistam'));
     await waitForPath(page, (p) => p === '/dashboard/kistam', 'the KiStAM confirmation');
     await waitForText(page, 'h1', 'KiStAM starten?');
@@ -187,6 +192,7 @@ describe('tasks and notifications in the console', () => {
     const page = await product.newPage();
     await signInAs(page, product, 'de', '/tasks');
     await waitForText(page, tid('task-state'), 'Wartet auf die Antwortdatei');
+    expect(await menuLines(page)).toBe(1);
     await check(page, 'Aufgaben');
     const input = (await page.$(tid('task-upload-answer-input'))) as ElementHandle<HTMLInputElement>;
     await input.uploadFile(file);

@@ -32,9 +32,18 @@ function OwnPasswordButton() {
   );
 }
 
-/** The spinner while requests run: its own component, so a request starting or ending redraws only this. */
-function LoadingSpinner() {
-  return useLoading() ? <Spinner size={20} inherit label="loading" testId="loading-spinner" /> : null;
+/**
+ * The spinner while requests run, else the running-task indicator (one slot, so the German menu keeps one line at
+ * 1366 px): its own component, so a request starting or ending redraws only this.
+ */
+function BusySlot({ signedIn }: { signedIn: boolean }) {
+  const loading = useLoading();
+  return (
+    <>
+      {loading ? <Spinner size={20} inherit label="loading" testId="loading-spinner" /> : null}
+      {signedIn ? <TaskIndicator hidden={loading} /> : null}
+    </>
+  );
 }
 
 /**
@@ -85,9 +94,8 @@ export function TopBar() {
           ))}
         </nav>
         <div className="cl-busy" aria-live="polite">
-          <LoadingSpinner />
+          <BusySlot signedIn={!!session} />
         </div>
-        {session ? <TaskIndicator /> : null}
         {session ? <NotificationLink /> : null}
         {session && OWN_PASSWORD_ROLES.some((role) => hasRole(session, role)) ? <OwnPasswordButton /> : null}
         {session ? (
