@@ -136,7 +136,7 @@ describe('tasks and notifications in the console', () => {
     await waitForPath(page, (p) => p === '/notifications', 'the notifications');
     await page.waitForSelector(tid('notification-row'));
     expect((await headlines(page)).sort()).toEqual(
-      ['KiStAM error processing member 2: no tax identification number', 'KiStAM request file for 1 members is ready to upload to the BZSt online portal', 'KiStAM task started'].sort(),
+      ['KiStAM error processing member 2: no tax identification number', 'KiStAM request file for 1 member is ready to upload to the BZSt online portal', 'KiStAM task started'].sort(),
     );
     await check(page, 'notifications');
     await screenshot(page, 'tasks-notifications-en');
@@ -151,6 +151,7 @@ describe('tasks and notifications in the console', () => {
     await waitForPath(page, (p) => p === `/members/${anna}`, "Anna's edit page");
     await waitForText(page, tid('church-tax'), 'Not queried yet');
     await check(page, 'member with church tax');
+    await screenshot(page, 'tasks-member-church-en');
 
     // One notification seen by its toggle: it leaves the list of unseen ones, the count drops.
     await page.goto(`${product.baseUrl}/notifications`);

@@ -102,7 +102,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
       taskRejected: 'Aufgabe %{0} abgelehnt: %{1}',
       taskFailed: 'Aufgabe %{0} mit Fehler %{1} beendet',
       kistamStarted: 'KiStAM-Abfrage gestartet',
-      kistamRequestReady: 'Die KiStAM-Anfragedatei für %{0} Mitglieder steht zum Hochladen in das BZSt-Onlineportal bereit',
+      kistamRequestReady: 'Die KiStAM-Anfragedatei für %{0} Mitglied steht zum Hochladen in das BZSt-Onlineportal bereit |||| Die KiStAM-Anfragedatei für %{0} Mitglieder steht zum Hochladen in das BZSt-Onlineportal bereit',
       kistamAnswerRead: 'KiStAM-Antwort eingelesen: %{0} Mitglieder mit Kirchensteuer, %{1} ohne, %{2} Fehler',
       kistamMemberError: 'KiStAM-Fehler bei Mitglied %{0}: %{1}',
       kistamGenericError: 'KiStAM-Fehler: %{0}',

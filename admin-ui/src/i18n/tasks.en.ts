@@ -104,7 +104,7 @@ export const tasksEn = {
       taskRejected: 'Task of type %{0} rejected: %{1}',
       taskFailed: 'Task of type %{0} ended with error %{1}',
       kistamStarted: 'KiStAM task started',
-      kistamRequestReady: 'KiStAM request file for %{0} members is ready to upload to the BZSt online portal',
+      kistamRequestReady: 'KiStAM request file for %{0} member is ready to upload to the BZSt online portal |||| KiStAM request file for %{0} members is ready to upload to the BZSt online portal',
       kistamAnswerRead: 'KiStAM answer read: %{0} members with church tax, %{1} without, %{2} errors',
       kistamMemberError: 'KiStAM error processing member %{0}: %{1}',
       kistamGenericError: 'KiStAM error: %{0}',

@@ -87,7 +87,9 @@ export function headline(translate: Translate, n: Pick<NotificationRecord, 'mess
     default:
       break;
   }
-  return translate(`coop.notifications.messages.${n.message}`, numbered(p));
+  // A count first (the request file's members) chooses the singular or plural form.
+  const count = n.message === 'kistamRequestReady' ? Number(p[0]) : Number.NaN;
+  return translate(`coop.notifications.messages.${n.message}`, { ...numbered(p), ...(Number.isFinite(count) ? { smart_count: count } : {}) });
 }
 
 /** The list's query: newest first, only unseen ones unless the seen are shown too (SPEC 7: `filter=seen:0`). */

@@ -2,12 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import { english, german } from '../i18n/catalogues.js';
 import { entityPath, headline, notificationsQuery, templateText, UNREAD_COUNT_QUERY } from './model.js';
 
-/** A translate function over a catalogue with polyglot's `%{name}` interpolation and `_` default, as react-admin's. */
+/** A translate function over a catalogue with polyglot's `%{name}` interpolation, `_` default and en/de plural forms, as react-admin's. */
 function translator(catalogue: unknown) {
   return (key: string, options: Record<string, unknown> = {}): string => {
     const found = key.split('.').reduce<unknown>((t, p) => (t && typeof t === 'object' ? (t as Record<string, unknown>)[p] : undefined), catalogue);
     if (typeof found !== 'string') return typeof options._ === 'string' ? options._ : key;
-    return found.replace(/%\{(\w+)\}/g, (_m, name: string) => String(options[name] ?? `%{${name}}`));
+    const forms = found.split(' |||| ');
+    const text = forms.length > 1 && options.smart_count !== 1 ? forms[1]! : forms[0]!;
+    return text.replace(/%\{(\w+)\}/g, (_m, name: string) => String(options[name] ?? `%{${name}}`));
   };
 }
 const en = translator(english);
@@ -35,6 +37,8 @@ describe('notification headlines (SPEC 8)', () => {
   });
 
   it('fills numbered parameters and names the record of a validation failure', () => {
+    expect(headline(en, note('kistamRequestReady', ['1']))).toBe('KiStAM request file for 1 member is ready to upload to the BZSt online portal');
+    expect(headline(de, note('kistamRequestReady', ['3']))).toBe('Die KiStAM-Anfragedatei für 3 Mitglieder steht zum Hochladen in das BZSt-Onlineportal bereit');
     expect(headline(en, note('kistamAnswerRead', ['12', '30', '2']))).toBe('KiStAM answer read: 12 members with church tax, 30 without, 2 errors');
     expect(headline(de, note('validationFailed', ['exemptionOrder']))).toBe('Validierung fehlgeschlagen: Freistellungsauftrag');
     expect(headline(en, note('unknownMessage', []))).toBe('unknownMessage');
