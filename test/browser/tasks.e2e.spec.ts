@@ -174,9 +174,45 @@ describe('tasks and notifications in the console', () => {
     expect(found).toEqual({});
   }, 180_000);
 
+  it('asks before the FSA control report of a closure, names who cannot be reported and shows the rejected task with its reason', async () => {
+    const year = new Date().getFullYear() - 1;
+    const paid = new Date().toISOString().slice(0, 10);
+    const order = await product.api('/exemptionorders', {
+      method: 'POST',
+      token,
+      body: { member: bernd, type: 0, joint: false, amount: 100_000, date: `${year}-01-02`, startDate: `${year}-01-01`, endDate: null },
+    });
+    expect(order.status).toBe(201);
+    const closure = await product.api('/dividend/store', { method: 'POST', token, body: { year: String(year), type: 'percent', amount: '4', decision_date: paid, payment_date: paid } });
+    expect(closure.status).toBe(201);
+    const dividendId = (closure.body as { id: string }).id;
+    const page = await product.newPage();
+    await signInAs(page, product, 'en', `/dividend/closures/${dividendId}`);
+    await clickElement(page, tid('dividend-closure-fsak'));
+    await waitForPath(page, (p) => p === `/dividend/fsak/${dividendId}`, 'the FSAK confirmation');
+    await waitForText(page, 'h1', `FSA control report for ${year}?`);
+    await page.waitForSelector(tid('fsak-records'));
+    await check(page, 'FSAK confirmation');
+    await screenshot(page, 'tasks-fsak-confirm-en');
+    // Without an approval number of process fs the start is refused on the screen.
+    await page.click(tid('fsak-yes'));
+    await waitForText(page, tid('fsak-refused'), 'There is no approval number of process fs (FSA control report)');
+    const elma = await product.api('/elmanumbers', { method: 'POST', token, body: { elmaProcess: 'fs', elmaNumber: '31234567' } });
+    expect(elma.status).toBe(201);
+    await page.click(tid('fsak-yes'));
+    await waitForPath(page, (p) => p === '/tasks', 'the tasks');
+    // Paid this year: the task is rejected with the reason of the law.
+    await page.waitForSelector('[data-testid="task-row"][data-kind="fsak"][data-state="rejected"]', { timeout: 30_000 });
+    await waitForText(page, tid('task-reason'), "It's not allowed to send a FSA of the actual year");
+    await check(page, 'tasks with a rejected FSAK');
+    await screenshot(page, 'tasks-fsak-rejected-en');
+    await page.browserContext().close();
+    expect(found).toEqual({});
+  }, 120_000);
+
   it("takes the BZSt answer file in German, completes the task and records the member's church data", async () => {
-    const tasks = (await product.api('/tasks', { token })).body as Array<{ id: string; state: string }>;
-    expect(tasks.map((t) => t.state)).toEqual(['waiting']);
+    const tasks = (await product.api('/tasks', { token })).body as Array<{ id: string; kind: string; state: string }>;
+    expect(tasks.filter((t) => t.kind === 'kistam').map((t) => t.state)).toEqual(['waiting']);
     const today = new Date();
     const statusYear = today.getMonth() > 7 || (today.getMonth() === 7 && today.getDate() === 31) ? today.getFullYear() : today.getFullYear() - 1;
     const dd = (n: number) => String(n).padStart(2, '0');
@@ -192,14 +228,14 @@ describe('tasks and notifications in the console', () => {
 
     const page = await product.newPage();
     await signInAs(page, product, 'de', '/tasks');
-    await waitForText(page, tid('task-state'), 'Wartet auf die Antwortdatei');
+    await page.waitForSelector('[data-testid="task-row"][data-kind="kistam"][data-state="waiting"]');
     expect(await menuLines(page)).toBe(1);
     await check(page, 'Aufgaben');
     const input = (await page.$(tid('task-upload-answer-input'))) as ElementHandle<HTMLInputElement>;
     await input.uploadFile(file);
     await waitForText(page, 'body', 'Die Antwortdatei wurde empfangen und wird eingelesen.');
     await page.waitForSelector('[data-testid="task-row"][data-state="completed"]', { timeout: 30_000 });
-    await waitForText(page, tid('task-state'), 'Abgeschlossen');
+    await waitForText(page, '[data-testid="task-row"][data-kind="kistam"]', 'Abgeschlossen');
     await check(page, 'Aufgaben abgeschlossen');
     await screenshot(page, 'tasks-list-completed-de');
 
