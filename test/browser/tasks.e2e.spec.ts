@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { clickElement, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import { clickElement, clickMenuOption, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { ROOT, startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
@@ -152,6 +152,17 @@ describe('tasks and notifications in the console', () => {
     await waitForText(page, tid('church-tax'), 'Not queried yet');
     await check(page, 'member with church tax');
     await screenshot(page, 'tasks-member-church-en');
+    // A paper answer typed in: church and rate, the answer's date today; the section shows it as a paper answer.
+    await page.click(tid('church-tax-edit'));
+    await page.waitForSelector(tid('church-tax-dialog'), { visible: true });
+    await page.click(tid('church-tax-churchId'));
+    await clickMenuOption(page, 'li[data-value="ev"]', 'church-ev');
+    await fill(page, tid('church-tax-rate'), '8');
+    await check(page, 'paper answer dialog');
+    await page.click(tid('church-tax-save'));
+    await waitForText(page, tid('church-tax-kind'), 'Paper answer');
+    expect(await textOf(page, tid('church-tax-church'))).toMatch(/^ev/);
+    expect(await textOf(page, tid('church-tax-rate-shown'))).toBe('8');
 
     // One notification seen by its toggle: it leaves the list of unseen ones, the count drops.
     await page.goto(`${product.baseUrl}/notifications`);
