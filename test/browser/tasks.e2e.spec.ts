@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { clickElement, clickMenuOption, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
@@ -105,7 +106,12 @@ describe('tasks and notifications in the console', () => {
   it('starts KiStAM from the dashboard, shows the task and its notifications, opens the member from a KiStAM error and marks notifications seen', async () => {
     const elma = await product.api('/elmanumbers', { method: 'POST', token, body: { elmaProcess: 'km', elmaNumber: '12345678901' } });
     expect(elma.status).toBe(201);
-    const page = await product.newPage();
+    // A context that saves downloads, to see the request file arrive.
+    const downloads = await mkdtemp(join(tmpdir(), 'coop-downloads-'));
+    const context = await product.browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: downloads } });
+    const page = await context.newPage();
+    await page.setViewport({ width: 1366, height: 860 });
+    page.setDefaultTimeout(15_000);
     await signInAs(page, product, 'en');
     await clickElement(page, tid('dashboard-start-kistam'));
     await waitForPath(page, (p) => p === '/dashboard/kistam', 'the KiStAM confirmation');
@@ -125,6 +131,14 @@ describe('tasks and notifications in the console', () => {
     await waitForText(page, tid('task-state'), 'Waiting for the answer file');
     expect(await page.$$eval(tid('task-file'), (els) => els.map((el) => (el as HTMLElement).innerText.trim()))).toEqual([expect.stringMatching(/\.csv$/)]);
     await page.waitForSelector(tid('task-upload-answer'));
+    // The file is fetched with the token and saved under its name.
+    const fileName = await textOf(page, tid('task-file'));
+    await page.click(tid('task-file'));
+    const deadline = Date.now() + 10_000;
+    while (!(await readdir(downloads)).includes(fileName) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await readdir(downloads)).toEqual([fileName]);
+    expect(await readFile(join(downloads, fileName), 'utf8')).toMatch(/^Satzart;Ordnungskriterium;Anfragedatum;Anfragetyp;IdNr;Geburtsdatum\r\n1;1;31\.08\.\d{4};1;47036892816;04\.05\.1970\r\n$/);
+    await rm(downloads, { recursive: true, force: true });
     await waitForText(page, tid('task-summary'), 'Requested: 1');
     await check(page, 'tasks');
     await screenshot(page, 'tasks-list-en');
