@@ -72,17 +72,18 @@ export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
 
 /**
  * What keeps a member out of a KiStAM query or its answer (issue 24; DOMAIN.md 3.2, 3.3): the problem's template, the
- * second parameter of a `kistamMemberError` notification (the first the member number) and the first of a
- * `kistamGenericError` (then the answer file's line number second). Suggested texts (en / de):
+ * second parameter of a `kistamMemberError` notification (the first the member number, the third its detail if any)
+ * and the first of a `kistamGenericError` (then the answer file's line number, then the detail if any). `{0}` in these
+ * texts is the detail. Suggested texts (en / de):
  * - kistamTaxIdMissing: "no tax identification number" / "keine Steuer-Identifikationsnummer"
  * - kistamTaxIdInvalid: "the tax identification number is not valid (check digit)" / "die Steuer-Identifikationsnummer ist ungültig (Prüfziffer)"
  * - kistamBirthDateMissing: "no date of birth" / "kein Geburtsdatum"
- * - kistamUnknownChurchKey: "the answer names a church key {2} that is not in the key table" / "die Antwort nennt einen unbekannten Kirchensteuerschlüssel {2}"
- * - kistamInvalidRate: "the answer's church tax rate is not a percentage above 0 and at most 10" / "der Kirchensteuersatz der Antwort ist ungültig"
- * - kistamAnswerError: "BZSt answered with error {2}" / "Das BZSt antwortete mit Fehler {2}"
+ * - kistamUnknownChurchKey: "the answer names the church key {0}, which is not in the key table" / "die Antwort nennt den unbekannten Kirchensteuerschlüssel {0}"
+ * - kistamInvalidRate: "the answer's church tax rate {0} is not above 0 and at most 10" / "der Kirchensteuersatz {0} der Antwort ist ungültig"
+ * - kistamAnswerError: "BZSt answered with error {0}" / "Das BZSt antwortete mit Fehler {0}"
  * - kistamBirthDateMismatch: "the answer's date of birth differs from the member's" / "das Geburtsdatum der Antwort weicht vom Mitglied ab"
  * - kistamNotRequested: "the answer names a tax identification number this query did not ask for" / "die Antwort nennt eine nicht angefragte Steuer-Identifikationsnummer"
- * - kistamInvalidLine: "the line cannot be read: {2}" / "die Zeile ist nicht lesbar: {2}"
+ * - kistamInvalidLine: "the line cannot be read ({0})" / "die Zeile ist nicht lesbar ({0})"
  */
 export const KISTAM_PROBLEMS = [
   'kistamTaxIdMissing',

@@ -12,6 +12,7 @@ import { ApiErrorFilter } from './platform/http/error.filter.js';
 import { addContractSchemas } from './platform/http/openapi.js';
 import { RequestValidationPipe } from './platform/http/validation.pipe.js';
 import { BODY_LIMIT, parseJsonBodies } from './platform/http/json-body.js';
+import { parseCsvBodies } from './platform/http/csv-body.js';
 import { openStorage, type Storage, type StorageOptions } from './platform/storage.js';
 
 export interface RunningApp {
@@ -49,6 +50,7 @@ export async function createApp(
     logger: options.logger === false ? false : ['error', 'warn'],
   });
   parseJsonBodies(app);
+  parseCsvBodies(app);
   app.setGlobalPrefix('api/v1');
   app.useGlobalFilters(new ApiErrorFilter());
   app.useGlobalPipes(new RequestValidationPipe());

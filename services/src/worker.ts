@@ -1,15 +1,13 @@
 import { areas } from './areas.js';
 import { loadConfig } from './platform/config/config.js';
-import { openStorage } from './platform/storage.js';
+import { startWorker } from './start-worker.js';
 
-/** The projection worker for production: the same projectors as the API, in their own process. */
-const config = loadConfig();
-// This process answers no queries: no read threads.
-const storage = await openStorage(config, areas, { readThreads: false });
-await storage.runner.start();
-console.log(`Projection worker running ${areas.projectors.length} projectors from position ${storage.runner.processedUpTo}`);
+/** The worker for production: the projections and/or the background tasks, as `startWorker` explains. */
+const worker = await startWorker(loadConfig(), areas);
+if (worker.projects) console.log(`Projection worker running ${areas.projectors.length} projectors from position ${worker.storage.runner.processedUpTo}`);
+if (worker.tasks) console.log('Task runner running in the worker (TASKS_RUN_IN=worker)');
 const stop = async (): Promise<void> => {
-  await storage.close();
+  await worker.close();
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

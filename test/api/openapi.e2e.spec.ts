@@ -45,7 +45,9 @@ function untyped(doc: Document, schema: Schema | undefined, at: string, seen = n
 /** The gaps of one operation: its JSON body and every 2xx answer but 204 need a typed schema. */
 function gapsOf(doc: Document, op: Operation): string[] {
   const gaps: string[] = [];
-  if (op.requestBody) gaps.push(...untyped(doc, op.requestBody.content?.['application/json']?.schema, 'body'));
+  // An upload (a KiStAM answer file) is its bytes, typed by their own media type rather than JSON.
+  const upload = op.requestBody?.content && !op.requestBody.content['application/json'] && Object.values(op.requestBody.content).every((c) => c.schema?.format === 'binary');
+  if (op.requestBody && !upload) gaps.push(...untyped(doc, op.requestBody.content?.['application/json']?.schema, 'body'));
   for (const [status, answer] of Object.entries(op.responses)) {
     if (!status.startsWith('2') || status === '204') continue;
     // A download (a task's file) answers its bytes, typed by their own media type rather than JSON.

@@ -19,6 +19,8 @@ const TAX_PAPER_WRITERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'R
 const DIVIDEND_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 const DIVIDEND_CLOSERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
 const TASK_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
+/** Church data (Art. 9 GDPR; issue 24): the roles that run the dividend. */
+const CHURCH: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
 const OWN_PASSWORD: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'];
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -80,6 +82,10 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'get', path: '/api/v1/tasks', doc: '/api/v1/tasks', allowed: TASK_READERS },
   { method: 'get', path: `/api/v1/tasks/${MISSING}`, doc: '/api/v1/tasks/{id}', allowed: TASK_READERS },
   { method: 'get', path: `/api/v1/tasks/${MISSING}/files/${MISSING}`, doc: '/api/v1/tasks/{id}/files/{fileId}', allowed: TASK_READERS },
+  { method: 'get', path: `/api/v1/members/${MISSING}/church-tax`, doc: '/api/v1/members/{id}/church-tax', allowed: CHURCH },
+  { method: 'put', path: `/api/v1/members/${MISSING}/church-tax`, doc: '/api/v1/members/{id}/church-tax', allowed: CHURCH },
+  { method: 'post', path: '/api/v1/tasks/kistam', doc: '/api/v1/tasks/kistam', allowed: CHURCH },
+  { method: 'post', path: `/api/v1/tasks/kistam/${MISSING}/answer`, doc: '/api/v1/tasks/kistam/{id}/answer', allowed: CHURCH },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {

@@ -1,109 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
-import type { App } from 'supertest/types.js';
-import { taskStream, type NotificationRaised, type RecordedEvent, type TaskDto, type TaskKind } from '@coop/contracts';
-import { createApp, type RunningApp } from '../../services/src/create-app.js';
-import { loadConfig } from '../../services/src/platform/config/config.js';
+import { taskStream, type TaskDto, type TaskKind } from '@coop/contracts';
 import { ConflictingStateError } from '../../services/src/platform/commands/errors.js';
-import { TaskHandlerRegistry, TaskRunner, TASK_QUEUE, type RunningTask, type TaskHandler, type TaskOutcome, type TaskQueue } from '../../services/src/tasks/index.js';
-import { ADMIN_PASSWORD, AREAS, auth, JWT_SECRET, login, RUNTIME, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
+import { TASK_QUEUE, type TaskQueue } from '../../services/src/tasks/index.js';
+import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
+import { bytes, ended, gate, getTask, headlines, notificationsOf, ScriptedHandler, until, useHandlers } from './support/tasks.js';
 
 /*
  * Background tasks through the API (issue 24): the lifecycle with handlers the test registers for the product's kinds
  * (queued → completed with a file, rejected, failed by a throw, waiting for input → input → completed), progress while
- * running, two tasks of a kind at once, a restart while running (resumed or failed), files replaced by the next task of
- * their kind, and a cooperative never seeing another's tasks or files.
+ * running, two tasks of a kind at once, files replaced by the next task of their kind, and a cooperative never seeing
+ * another's tasks or files. Restarts, the worker and two runners: tasks-runner.e2e.spec.ts.
  */
-
-const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
-const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'utf8'));
-
-/** A promise the test settles from outside. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
-
-/**
- * A real handler whose work the task's `script` parameter chooses: `complete` (one file), `reject`, `throw`, `input`
- * (first phase: a request file and wait for input; second: read the input, complete with it upper-cased), `wait`
- * (report progress 3 of 10, then wait for the gate and complete), `hang` (never ends).
- */
-class ScriptedHandler implements TaskHandler {
-  readonly runs: RunningTask[] = [];
-  gate = gate();
-
-  constructor(
-    readonly kind: TaskKind,
-    readonly resumable: boolean,
-  ) {}
-
-  async run(task: RunningTask): Promise<TaskOutcome> {
-    this.runs.push(task);
-    const script = String(task.params.script);
-    const file = (name: string, content: string) => ({ name, contentType: 'text/plain; charset=utf-8', bytes: bytes(content) });
-    switch (script) {
-      case 'complete':
-        return { outcome: 'completed', files: [file(`result-${String(task.params.n ?? 1)}.txt`, `result of ${task.taskId}`)], summary: { records: 1 }, effects: [], notifications: [] };
-      case 'reject':
-        return { outcome: 'rejected', reason: { template: 'fsakCurrentYear', parameters: [] }, notifications: [] };
-      case 'throw':
-        throw new Error('the BZSt answered 500');
-      case 'input': {
-        if (task.inputs.length === 0) {
-          return { outcome: 'awaitingInput', files: [file('request.csv', 'request')], summary: { members: 2 }, notifications: [] };
-        }
-        const answer = text(await task.readFile(task.inputs[0]!.fileId));
-        return { outcome: 'completed', files: [file('answer-read.txt', answer.toUpperCase())], summary: { members: 2 }, effects: [], notifications: [] };
-      }
-      case 'wait':
-        task.progress(3, 10);
-        await this.gate.promise;
-        return { outcome: 'completed', files: [], summary: {}, effects: [], notifications: [] };
-      case 'hang':
-        task.progress(1, 4);
-        return new Promise<TaskOutcome>(() => undefined);
-      default:
-        throw new Error(`unknown script ${script}`);
-    }
-  }
-}
-
-/** The test's handlers in place of the product's (put back by the returned function). */
-function useHandlers(running: RunningApp, handlers: readonly TaskHandler[]): () => void {
-  const registry = running.app.get(TaskHandlerRegistry);
-  const before = handlers.map((h) => registry.replace(h));
-  return () =>
-    handlers.forEach((h, i) => {
-      const previous = before[i];
-      if (previous) registry.replace(previous);
-      else registry.unregister(h.kind);
-    });
-}
-
-const getTask = (http: App, token: string, id: string): request.Test => request(http).get(`/api/v1/tasks/${id}`).set(auth(token));
-
-/** Polls the task until `done` says so (at most 15 s). */
-async function until(http: App, token: string, id: string, done: (task: TaskDto) => boolean): Promise<TaskDto> {
-  const end = Date.now() + 15_000;
-  for (;;) {
-    const res = await getTask(http, token, id);
-    if (res.status === 200 && done(res.body as TaskDto)) return res.body as TaskDto;
-    if (Date.now() > end) throw new Error(`task ${id} never got there: ${res.status} ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-const ended = (task: TaskDto): boolean => ['completed', 'rejected', 'failed', 'waiting', 'cancelled'].includes(task.state);
-
-/** The notifications a task raised, from the event log. */
-async function notificationsOf(running: RunningApp, taskId: string): Promise<NotificationRaised['data'][]> {
-  const all = (await running.storage.events.readAll(-1n, 100_000)) as unknown as RecordedEvent<NotificationRaised>[];
-  return all.filter((e) => e.type === 'NotificationRaised' && e.data.taskId === taskId).map((e) => e.data);
-}
-const headlines = (ns: NotificationRaised['data'][]): [string, string[]][] => ns.map((n) => [n.message, n.parameters]);
 
 describe('tasks: the lifecycle', () => {
   let t: TestApp;
@@ -266,59 +173,3 @@ describe('tasks: the lifecycle', () => {
   });
 });
 
-describe('tasks: a restart while tasks run', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-tasks-restart-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console') });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  it('resumes a resumable task (attempt 2, completed once) and fails one that is not (interrupted)', async () => {
-    const first = await createApp(config, AREAS, { logger: false, runtime: RUNTIME });
-    const cooperativeId = first.firstStart!.cooperativeId;
-    const hanging = [new ScriptedHandler('fsak', true), new ScriptedHandler('kistam', false)];
-    useHandlers(first, hanging);
-    const firstQueue = first.app.get<TaskQueue>(TASK_QUEUE);
-    const resumable = await firstQueue.enqueue({ cooperativeId, user: 'admin', kind: 'fsak', params: { script: 'hang' } });
-    const interrupted = await firstQueue.enqueue({ cooperativeId, user: 'admin', kind: 'kistam', params: { script: 'hang' } });
-    const http1 = first.app.getHttpServer() as App;
-    const token1 = await login(http1, 'admin', ADMIN_PASSWORD);
-    await until(http1, token1, resumable, (task) => task.state === 'running' && task.total > 0);
-    await until(http1, token1, interrupted, (task) => task.state === 'running');
-    // Stopped mid-task: the handlers never end; nothing is written for them.
-    await first.close();
-
-    const second = await createApp(config, AREAS, { logger: false, runtime: RUNTIME });
-    try {
-      const handlers = [new ScriptedHandler('fsak', true), new ScriptedHandler('kistam', false)];
-      const [fsak, kistam] = handlers;
-      // The resumed run of the fsak task completes: its script is replaced by the second process's handler.
-      fsak!.run = async (task) => {
-        fsak!.runs.push(task);
-        return { outcome: 'completed', files: [], summary: { attempt: task.attempt }, effects: [], notifications: [] };
-      };
-      useHandlers(second, handlers);
-      await second.app.get(TaskRunner).poll();
-      const http2 = second.app.getHttpServer() as App;
-      const token2 = await login(http2, 'admin', ADMIN_PASSWORD);
-      const resumed = await until(http2, token2, resumable, ended);
-      expect(resumed).toMatchObject({ state: 'completed', attempt: 2, summary: { attempt: 2 } });
-      expect(fsak!.runs.map((r) => r.attempt)).toEqual([2]);
-      const failed = await until(http2, token2, interrupted, ended);
-      expect(failed).toMatchObject({ state: 'failed', error: 'taskInterrupted' });
-      expect(kistam!.runs).toEqual([]);
-      const types = (await second.storage.events.readStream(taskStream(resumable))).map((e) => e.type);
-      expect(types.filter((type) => type === 'TaskCompleted')).toHaveLength(1);
-      expect(types.filter((type) => type === 'TaskStarted')).toHaveLength(2);
-      const events = await second.storage.events.readStream(taskStream(interrupted));
-      expect(events[events.length - 1]).toMatchObject({ type: 'TaskFailed', data: { interrupted: true, error: 'taskInterrupted' } });
-      expect(headlines(await notificationsOf(second, interrupted))).toEqual([
-        ['kistamStarted', []],
-        ['taskFailed', ['kistam', 'taskInterrupted']],
-      ]);
-      // Both lanes are free again.
-      const again = await second.app.get<TaskQueue>(TASK_QUEUE).enqueue({ cooperativeId, user: 'admin', kind: 'kistam', params: { script: 'complete' } });
-      expect((await until(http2, token2, again, ended)).state).toBe('completed');
-    } finally {
-      await second.close();
-    }
-  }, 60_000);
-});

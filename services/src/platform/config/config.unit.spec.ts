@@ -37,3 +37,12 @@ describe('loadConfig: EVENT_LOG_PREWARM', () => {
     expect(() => loadConfig(env({ EVENT_LOG_PREWARM: 'no' }))).toThrow('EVENT_LOG_PREWARM must be true or false, got no');
   });
 });
+
+describe('loadConfig: TASKS_RUN_IN', () => {
+  it('runs tasks in the API by default; worker leaves them to the worker; anything else is refused', () => {
+    expect(loadConfig(env({})).tasksRunIn).toBe('api');
+    expect(loadConfig(env({ TASKS_RUN_IN: 'worker' })).tasksRunIn).toBe('worker');
+    expect(loadConfig(env({ TASKS_RUN_IN: 'api' })).tasksRunIn).toBe('api');
+    expect(() => loadConfig(env({ TASKS_RUN_IN: 'both' }))).toThrow('TASKS_RUN_IN must be api or worker, got both');
+  });
+});

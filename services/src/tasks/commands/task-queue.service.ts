@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  ConcurrencyError,
   NotFoundError,
   taskLaneStream,
   taskStream,
@@ -98,8 +97,9 @@ export class TaskQueueService implements TaskQueue {
         ]);
       });
     } catch (error) {
+      // Refused or failed: the stored bytes belong to nothing.
       await this.removeFiles([file.fileId]);
-      throw error instanceof ConcurrencyError ? new ConflictingStateError([{ field: null, template: 'conflict', parameters: {} }]) : error;
+      throw error;
     }
     this.wakeUp.wake();
   }

@@ -42,13 +42,15 @@ export interface TaskStreamState {
   readonly params: TaskParams;
   readonly queuedAt: string;
   readonly attempt: number;
+  /** When its last run started (UTC ISO 8601; empty before the first). */
+  readonly startedAt: string;
   /** Files the task produced (each phase's), oldest first. */
   readonly files: readonly TaskFile[];
   /** Files it received as input, oldest first. */
   readonly inputs: readonly TaskFile[];
 }
 
-const INITIAL: TaskStreamState = { state: null, taskId: '', cooperativeId: '', kind: null, params: {}, queuedAt: '', attempt: 0, files: [], inputs: [] };
+const INITIAL: TaskStreamState = { state: null, taskId: '', cooperativeId: '', kind: null, params: {}, queuedAt: '', attempt: 0, startedAt: '', files: [], inputs: [] };
 
 /** The states a command may meet. */
 const ALLOWED: Readonly<Record<TaskCommand['type'], readonly (TaskState | null)[]>> = {
@@ -79,7 +81,7 @@ export function evolveTask(state: TaskStreamState, event: TaskEvent): TaskStream
       return { ...state, state: 'queued', taskId, cooperativeId, kind, params, queuedAt };
     }
     case 'TaskStarted':
-      return { ...state, state: 'running', attempt: event.data.attempt };
+      return { ...state, state: 'running', attempt: event.data.attempt, startedAt: event.data.startedAt };
     case 'TaskProgressed':
       return state;
     case 'TaskAwaitingInput':

@@ -54,7 +54,7 @@ type Ending = TaskOutcome | { readonly outcome: 'failed'; readonly error: string
  * task by appending `TaskStarted` at the revision it read (a second runner loses on the revision), runs the handler of
  * its kind, writes its progress at most once a second, stores the files it made, and appends its end in ONE
  * `appendMulti`: the end event, the lane released, the handler's effects and the notifications, all stamped with the
- * user who queued it. A task found running that this runner does not run was interrupted by a restart: resumable →
+ * user who queued it. A task found running that started before this runner did was interrupted by a restart: resumable →
  * `TaskStarted` (attempt + 1) and run again from its start; else `TaskFailed {interrupted: true}`. Stopping the runner
  * writes nothing for the tasks it runs: they are resumed or failed when it starts again. A completed task removes the
  * files of the cooperative's earlier tasks of its kind ("until replaced"). Kinds without a handler here are left queued.
@@ -65,6 +65,8 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly warned = new Set<string>();
   private stopped = true;
+  /** When this runner started (UTC ISO 8601): a task it does not run that started before was interrupted. */
+  private startedAt = '';
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => void) | undefined;
   private polling = false;
@@ -96,6 +98,7 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.startedAt = new Date().toISOString();
     this.unlisten = this.wakeUp.listen(() => void this.poll());
     this.timer = setInterval(() => void this.poll(), POLL_MS);
     this.timer.unref();
@@ -169,6 +172,8 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     if (!handler) return;
     const { state } = task;
     const ctx = taskContext(state.cooperativeId, task.queuedBy, taskId);
+    // Started since this runner started, by another runner (one per installation is the rule): it is not interrupted.
+    if (state.state === 'running' && state.startedAt >= this.startedAt) return;
     if (state.state === 'running' && !handler.resumable) {
       // Left running by a restart, and running it again could do its work twice.
       await this.end(task, task.revision, ctx, handler, { outcome: 'failed', error: INTERRUPTED, interrupted: true });

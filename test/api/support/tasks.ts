@@ -1,0 +1,97 @@
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import type { NotificationRaised, RecordedEvent, TaskDto, TaskKind } from '@coop/contracts';
+import type { RunningApp } from '../../../services/src/create-app.js';
+import { TaskHandlerRegistry, type RunningTask, type TaskHandler, type TaskOutcome } from '../../../services/src/tasks/index.js';
+import { auth } from './app.js';
+
+/* Handlers and waits of the task tests (test/api/tasks*.e2e.spec.ts). */
+
+export const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
+export const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'utf8'));
+
+/** A promise the test settles from outside. */
+export function gate(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+/**
+ * A real handler whose work the task's `script` parameter chooses: `complete` (one file), `reject`, `throw`, `input`
+ * (first phase: a request file and wait for input; second: read the input, complete with it upper-cased), `wait`
+ * (report progress 3 of 10, then wait for the gate and complete), `hang` (never ends).
+ */
+export class ScriptedHandler implements TaskHandler {
+  readonly runs: RunningTask[] = [];
+  gate = gate();
+
+  constructor(
+    readonly kind: TaskKind,
+    readonly resumable: boolean,
+  ) {}
+
+  async run(task: RunningTask): Promise<TaskOutcome> {
+    this.runs.push(task);
+    const script = String(task.params.script);
+    const file = (name: string, content: string) => ({ name, contentType: 'text/plain; charset=utf-8', bytes: bytes(content) });
+    switch (script) {
+      case 'complete':
+        return { outcome: 'completed', files: [file(`result-${String(task.params.n ?? 1)}.txt`, `result of ${task.taskId}`)], summary: { records: 1 }, effects: [], notifications: [] };
+      case 'reject':
+        return { outcome: 'rejected', reason: { template: 'fsakCurrentYear', parameters: [] }, notifications: [] };
+      case 'throw':
+        throw new Error('the BZSt answered 500');
+      case 'input': {
+        if (task.inputs.length === 0) {
+          return { outcome: 'awaitingInput', files: [file('request.csv', 'request')], summary: { members: 2 }, notifications: [] };
+        }
+        const answer = text(await task.readFile(task.inputs[0]!.fileId));
+        return { outcome: 'completed', files: [file('answer-read.txt', answer.toUpperCase())], summary: { members: 2 }, effects: [], notifications: [] };
+      }
+      case 'wait':
+        task.progress(3, 10);
+        await this.gate.promise;
+        return { outcome: 'completed', files: [], summary: {}, effects: [], notifications: [] };
+      case 'hang':
+        task.progress(1, 4);
+        return new Promise<TaskOutcome>(() => undefined);
+      default:
+        throw new Error(`unknown script ${script}`);
+    }
+  }
+}
+
+/** The test's handlers in place of the product's (put back by the returned function). */
+export function useHandlers(running: { readonly app: { get<T>(type: abstract new (...args: never[]) => T): T } }, handlers: readonly TaskHandler[]): () => void {
+  const registry = running.app.get(TaskHandlerRegistry);
+  const before = handlers.map((h) => registry.replace(h));
+  return () =>
+    handlers.forEach((h, i) => {
+      const previous = before[i];
+      if (previous) registry.replace(previous);
+      else registry.unregister(h.kind);
+    });
+}
+
+export const getTask = (http: App, token: string, id: string): request.Test => request(http).get(`/api/v1/tasks/${id}`).set(auth(token));
+
+/** Polls the task until `done` says so (at most 15 s). */
+export async function until(http: App, token: string, id: string, done: (task: TaskDto) => boolean): Promise<TaskDto> {
+  const end = Date.now() + 15_000;
+  for (;;) {
+    const res = await getTask(http, token, id);
+    if (res.status === 200 && done(res.body as TaskDto)) return res.body as TaskDto;
+    if (Date.now() > end) throw new Error(`task ${id} never got there: ${res.status} ${JSON.stringify(res.body)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+export const ended = (task: TaskDto): boolean => ['completed', 'rejected', 'failed', 'waiting', 'cancelled'].includes(task.state);
+
+/** The notifications a task raised, from the event log. */
+export async function notificationsOf(running: RunningApp, taskId: string): Promise<NotificationRaised['data'][]> {
+  const all = (await running.storage.events.readAll(-1n, 100_000)) as unknown as RecordedEvent<NotificationRaised>[];
+  return all.filter((e) => e.type === 'NotificationRaised' && e.data.taskId === taskId).map((e) => e.data);
+}
+export const headlines = (ns: NotificationRaised['data'][]): [string, string[]][] => ns.map((n) => [n.message, n.parameters]);
+

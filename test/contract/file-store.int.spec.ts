@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
+import { FolderFileStore } from '../../services/src/platform/file-store/folder-file-store.js';
+import { GridFsFileStore } from '../../services/src/platform/file-store/gridfs-file-store.js';
+import { fileStoreContract } from './file-store.contract.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'coop-file-store-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+fileStoreContract('folder', async () => new FolderFileStore(join(dir, 'files')));
+
+describe('FolderFileStore', () => {
+  it('writes only inside its folder and leaves no temporary file behind', async () => {
+    const folder = join(dir, 'inside');
+    const store = new FolderFileStore(folder);
+    await store.put('abc-1', new Uint8Array([1, 2, 3]));
+    await expect(store.put('../outside', new Uint8Array([1]))).rejects.toThrow(/Not a file id/);
+    expect(existsSync(join(dir, 'outside'))).toBe(false);
+    expect(readdirSync(folder)).toEqual(['abc-1']);
+  });
+});
+
+const url = process.env.MONGODB_URL;
+if (url) {
+  const database = `coop_contract_files_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  fileStoreContract(
+    `GridFS (${database})`,
+    () => GridFsFileStore.connect(url, database),
+    async () => {
+      const client = new MongoClient(url);
+      try {
+        await client.db(database).dropDatabase();
+      } finally {
+        await client.close();
+      }
+    },
+  );
+} else {
+  console.info('GridFS file-store contract suite skipped: MONGODB_URL is not set (the folder adapter ran alone).');
+  describe.skip('GridFS file-store contract suite skipped: MONGODB_URL is not set', () => {
+    it('GridFS file-store contract suite skipped: MONGODB_URL is not set', () => undefined);
+  });
+}
