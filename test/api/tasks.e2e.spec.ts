@@ -1,3 +1,5 @@
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { taskStream, type TaskDto, type TaskKind } from '@coop/contracts';
 import { ConflictingStateError } from '../../services/src/platform/commands/errors.js';
@@ -73,6 +75,43 @@ describe('tasks: the lifecycle', () => {
       ['taskStarted', ['fsak']],
       ['taskFailed', ['fsak', 'the BZSt answered 500']],
     ]);
+  });
+
+  it('appends the effects with the end, stamped with the queuing user; an effect meeting a changed stream fails the task, writing none of it', async () => {
+    const id = await enqueue('fsak', { script: 'effect' });
+    const done = await until(t.http, t.adminToken, id, ended);
+    expect(done.state).toBe('completed');
+    const effects = await t.running.storage.events.readStream(`tasktest-${id}`);
+    expect(effects).toMatchObject([{ type: 'TaskTestEffect', data: { taskId: id }, metadata: { user: 'admin', cooperativeId: t.cooperativeId, correlationId: id } }]);
+    expect((await t.running.storage.events.readStream(taskStream(id))).map((e) => e.type)).toEqual(['TaskQueued', 'TaskStarted', 'TaskCompleted']);
+    expect(headlines(await notificationsOf(t.running, id))).toEqual([
+      ['taskStarted', ['fsak']],
+      ['taskCompleted', ['fsak']],
+      ['taskCompleted', ['effect']],
+    ]);
+
+    const bad = await until(t.http, t.adminToken, await enqueue('fsak', { script: 'bad-effect' }), ended);
+    expect(bad).toMatchObject({ state: 'failed', files: [] });
+    expect(bad.error).toMatch(/tasktest-/);
+    // One append or none: neither the effect nor the completion was written, the failure instead.
+    expect(await t.running.storage.events.readStream(`tasktest-${bad.id}`)).toEqual([]);
+    expect((await t.running.storage.events.readStream(taskStream(bad.id))).map((e) => e.type)).toEqual(['TaskQueued', 'TaskStarted', 'TaskFailed']);
+    expect(headlines(await notificationsOf(t.running, bad.id)).map(([message]) => message)).toEqual(['taskStarted', 'taskFailed']);
+  });
+
+  it('fails a task whose files cannot be stored, freeing its lane', async () => {
+    const folder = join(t.dataDir, 'files');
+    renameSync(folder, `${folder}-away`);
+    writeFileSync(folder, 'not a folder');
+    try {
+      const failed = await until(t.http, t.adminToken, await enqueue('fsak', { script: 'complete' }), ended);
+      expect(failed).toMatchObject({ state: 'failed', files: [] });
+      expect(headlines(await notificationsOf(t.running, failed.id)).map(([message]) => message)).toEqual(['taskStarted', 'taskFailed']);
+    } finally {
+      rmSync(folder);
+      renameSync(`${folder}-away`, folder);
+    }
+    expect((await until(t.http, t.adminToken, await enqueue('fsak', { script: 'complete' }), ended)).state).toBe('completed');
   });
 
   it('waits for input, takes the input file, completes; a KiStAM file needs church:read', async () => {

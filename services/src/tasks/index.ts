@@ -3,3 +3,5 @@ export * from './task-port.js';
 export { TasksModule } from './tasks.module.js';
 export { TaskRunner } from './runner/task-runner.js';
 export { TaskHandlerRegistry } from './task-handler-registry.js';
+// The task as `GET /tasks/{id}` answers it, for the routes that queue one and answer it (201 with the task).
+export { TaskReads, toTaskDto } from './queries/task-reads.js';

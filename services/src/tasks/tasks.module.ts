@@ -28,7 +28,7 @@ import { TASK_HANDLERS, TASK_QUEUE } from './task-port.js';
     TaskRunner,
     TaskReads,
   ],
-  exports: [TASK_QUEUE, TASK_HANDLERS, TaskHandlerRegistry, TaskRunner, FILE_STORE],
+  exports: [TASK_QUEUE, TASK_HANDLERS, TaskHandlerRegistry, TaskRunner, TaskReads, FILE_STORE],
 })
 export class TasksModule implements OnApplicationShutdown {
   constructor(@Inject(FILE_STORE) private readonly files: FileStore) {}

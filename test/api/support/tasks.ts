@@ -18,7 +18,8 @@ export function gate(): { promise: Promise<void>; open: () => void } {
 }
 
 /**
- * A real handler whose work the task's `script` parameter chooses: `complete` (one file), `reject`, `throw`, `input`
+ * A real handler whose work the task's `script` parameter chooses: `complete` (one file), `effect` and `bad-effect`
+ * (an effect on a stream of its own, at the right revision or a wrong one), `reject`, `throw`, `input`
  * (first phase: a request file and wait for input; second: read the input, complete with it upper-cased), `wait`
  * (report progress 3 of 10, then wait for the gate and complete), `hang` (never ends).
  */
@@ -38,6 +39,12 @@ export class ScriptedHandler implements TaskHandler {
     switch (script) {
       case 'complete':
         return { outcome: 'completed', files: [file(`result-${String(task.params.n ?? 1)}.txt`, `result of ${task.taskId}`)], summary: { records: 1 }, effects: [], notifications: [] };
+      case 'effect':
+      case 'bad-effect': {
+        // An event on a stream of its own; `bad-effect` expects that stream at a revision it is not at.
+        const effect = { streamId: `tasktest-${task.taskId}`, expected: script === 'effect' ? ('no_stream' as const) : 5, events: [{ type: 'TaskTestEffect', data: { taskId: task.taskId } }] };
+        return { outcome: 'completed', files: [file('with-effect.txt', 'x')], summary: {}, effects: [effect], notifications: [{ type: 'generic', message: 'taskCompleted', parameters: ['effect'] }] };
+      }
       case 'reject':
         return { outcome: 'rejected', reason: { template: 'fsakCurrentYear', parameters: [] }, notifications: [] };
       case 'throw':

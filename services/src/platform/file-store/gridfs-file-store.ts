@@ -9,8 +9,9 @@ const BUCKET = 'task_files';
 
 /**
  * The file store on MongoDB (issue 24): GridFS, bucket `task_files`, a file's id as its GridFS filename. A put uploads
- * the bytes as a new GridFS file and then removes the id's older uploads, so a reader sees the old bytes or the new
- * ones (the newest upload of a name wins), never a part: GridFS writes the file's document after its last chunk.
+ * the bytes as a new GridFS file and then removes the id's uploads older than it, so a reader sees the old bytes or the
+ * new ones (the newest upload of a name wins, by upload date and id), never a part: GridFS writes the file's document
+ * after its last chunk.
  * Writes wait for the majority, as the key store's do.
  */
 export class GridFsFileStore implements FileStore {
@@ -35,8 +36,11 @@ export class GridFsFileStore implements FileStore {
   async put(fileId: string, bytes: Uint8Array): Promise<void> {
     const upload = this.bucket.openUploadStream(checkFileId(fileId));
     await pipeline(Readable.from([Buffer.from(bytes)]), upload);
-    const written = upload.id;
-    for (const id of await this.uploads(fileId)) if (!id.equals(written)) await this.deleteQuietly(id);
+    // Only the uploads older than this one: of concurrent puts the newest stays (a newer put removes this one).
+    const uploads = await this.uploads(fileId);
+    const mine = uploads.findIndex((id) => id.equals(upload.id));
+    if (mine < 0) return;
+    for (const id of uploads.slice(mine + 1)) await this.deleteQuietly(id);
   }
 
   async get(fileId: string): Promise<Uint8Array | null> {

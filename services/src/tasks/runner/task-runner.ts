@@ -209,7 +209,14 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     }
     // Stopped meanwhile (the application closes): nothing is written; the next start resumes or fails the task.
     if (this.stopped) return;
-    await this.end(task, revision, ctx, handler, ending);
+    try {
+      await this.end(task, revision, ctx, handler, ending);
+    } catch (error) {
+      // Ending as the handler said broke (a file not stored, say): the task fails rather than hold its lane until a restart.
+      if (ending.outcome === 'failed' || (error instanceof ConcurrencyError && error.streamId === taskStream(taskId))) throw error;
+      this.logger.error(`Task ${taskId} could not end as ${ending.outcome}: ${describe(error)}`);
+      await this.end(task, revision, ctx, handler, { outcome: 'failed', error: describe(error), interrupted: false });
+    }
   }
 
   /** What the handler is told of its task. */
