@@ -6,6 +6,8 @@ import {
   dividendsProjector,
   elmaNumbersProjector,
   membersProjector,
+  notificationsProjector,
+  tasksProjector,
   taxPapersProjector,
   usersProjector,
 } from '@coop/projections';
@@ -15,7 +17,7 @@ import { Upcasters } from './platform/event-store/upcasters.js';
 
 describe('the areas of the product', () => {
   it('run every projector of the product, in the order the runner applied them before the areas registered them', () => {
-    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend']);
+    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications']);
     expect(areas.projectors).toEqual([
       cooperativesProjector,
       usersProjector,
@@ -25,6 +27,8 @@ describe('the areas of the product', () => {
       // The closures before the inputs: they read the member's inputs document a payout then writes.
       dividendsProjector,
       dividendInputsProjector,
+      tasksProjector,
+      notificationsProjector,
     ]);
   });
 

@@ -21,6 +21,7 @@ const DIVIDEND_CLOSERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'RO
 const TASK_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 /** Church data (Art. 9 GDPR; issue 24): the roles that run the dividend. */
 const CHURCH: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
+const NOTIFICATION_USERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 const OWN_PASSWORD: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'];
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -86,6 +87,11 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'put', path: `/api/v1/members/${MISSING}/church-tax`, doc: '/api/v1/members/{id}/church-tax', allowed: CHURCH },
   { method: 'post', path: '/api/v1/tasks/kistam', doc: '/api/v1/tasks/kistam', allowed: CHURCH },
   { method: 'post', path: `/api/v1/tasks/kistam/${MISSING}/answer`, doc: '/api/v1/tasks/kistam/{id}/answer', allowed: CHURCH },
+  { method: 'get', path: `/api/v1/tasks/fsak/${MISSING}`, doc: '/api/v1/tasks/fsak/{id}', allowed: DIVIDEND_CLOSERS },
+  { method: 'post', path: `/api/v1/tasks/fsak/${MISSING}`, doc: '/api/v1/tasks/fsak/{id}', allowed: DIVIDEND_CLOSERS },
+  { method: 'get', path: '/api/v1/notifications', doc: '/api/v1/notifications', allowed: NOTIFICATION_USERS },
+  { method: 'get', path: `/api/v1/notifications/${MISSING}`, doc: '/api/v1/notifications/{id}', allowed: NOTIFICATION_USERS },
+  { method: 'post', path: '/api/v1/notifications/mark-seen', doc: '/api/v1/notifications/mark-seen', allowed: NOTIFICATION_USERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {

@@ -1,4 +1,4 @@
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import { NOTIFICATION_ENTITY_CLASSES, NOTIFICATION_TYPES } from '../events/notification-events.js';
 import { ListOf, rule } from './rules.js';
 
@@ -11,7 +11,7 @@ import { ListOf, rule } from './rules.js';
 export class NotificationErrorDto {
   @IsOptional() @IsString() readonly field!: string | null;
   @IsString() readonly template!: string;
-  @ListOf(() => String) readonly parameters!: readonly string[];
+  @IsString({ each: true }) readonly parameters!: readonly string[];
   @IsOptional() @IsIn(NOTIFICATION_ENTITY_CLASSES) readonly entityClass!: string | null;
   @IsOptional() @IsString() readonly entityId!: string | null;
 }
@@ -23,13 +23,13 @@ export class NotificationDto {
   @IsString() readonly time!: string;
   @IsBoolean() readonly seen!: boolean;
   @IsString() readonly message!: string;
-  @ListOf(() => String) readonly parameters!: readonly string[];
+  @IsString({ each: true }) readonly parameters!: readonly string[];
   @IsOptional() @IsIn(NOTIFICATION_ENTITY_CLASSES) readonly entityClass!: string | null;
   @IsOptional() @IsString() readonly entityId!: string | null;
   @ListOf(() => NotificationErrorDto) readonly errors!: readonly NotificationErrorDto[];
   @IsOptional() @IsString() readonly member!: string | null;
   /** The member's number, for the link text of a KiStAM error (null otherwise). */
-  @IsOptional() readonly memberNr!: number | null;
+  @IsOptional() @IsInt() readonly memberNr!: number | null;
   @IsOptional() @IsString() readonly html!: string | null;
   @IsOptional() @IsString() readonly taskId!: string | null;
 }
