@@ -22,11 +22,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
-import { formatDate, formatDateTime } from '../format';
+import { formatCount, formatDate, formatDateTime } from '../format';
 import { canWriteMembers } from '../members/model';
 import { kindName, templateText } from '../notifications/model';
 import { useSession } from '../session/session';
-import { awaitsAnswer, isActive, progressPercent, type TaskRecord } from './model';
+import { awaitsAnswer, isActive, progressPercent, summaryFacts, type TaskRecord } from './model';
 import { downloadTaskFile, uploadKistamAnswer, useTasks } from './queries';
 
 const PER_PAGE_CHOICES = [10, 20, 50];
@@ -144,7 +144,13 @@ function UploadAnswer({ task }: { task: TaskRecord }) {
 /** What came out: the reason of a rejection, the error of a failure, the summary's figures, the answer upload. */
 function Outcome({ task, canUpload }: { task: TaskRecord; canUpload: boolean }) {
   const translate = useTranslate();
-  const summary = Object.entries(task.summary ?? {});
+  const summary = summaryFacts(task.summary);
+  const value = (key: string, v: string | number): string => {
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v);
+    if (key === 'reportType') return translate(`coop.tasks.reportTypes.${v}`, { _: String(v) });
+    if (key === 'euros' && typeof v === 'number') return `${formatCount(v)} €`;
+    return String(v);
+  };
   return (
     <Box sx={{ display: 'grid', gap: 0.75, justifyItems: 'start' }}>
       {task.reason ? (
@@ -159,7 +165,7 @@ function Outcome({ task, canUpload }: { task: TaskRecord; canUpload: boolean }) 
       ) : null}
       {summary.length > 0 ? (
         <Typography variant="body2" color="text.secondary" data-testid="task-summary">
-          {summary.map(([k, v]) => `${translate(`coop.tasks.summary.${k}`, { _: k })}: ${typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : v}`).join(' · ')}
+          {summary.map(([k, v]) => `${translate(`coop.tasks.summary.${k}`, { _: k })}: ${value(k, v)}`).join(' · ')}
         </Typography>
       ) : null}
       {canUpload && awaitsAnswer(task) ? <UploadAnswer task={task} /> : null}

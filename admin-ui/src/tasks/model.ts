@@ -42,3 +42,8 @@ export function downloadName(contentDisposition: string | null, fallback: string
   }
   return fallback;
 }
+
+/** The summary's facts a clerk reads: ids left out (the task's row says what it is about), in the handler's order. */
+export function summaryFacts(summary: Readonly<Record<string, string | number>> | null | undefined): Array<[string, string | number]> {
+  return Object.entries(summary ?? {}).filter(([key]) => !/Id$/.test(key));
+}

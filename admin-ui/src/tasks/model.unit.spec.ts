@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ACTIVE_TASKS_QUERY, awaitsAnswer, downloadName, isActive, progressPercent, tasksQuery } from './model.js';
+import { ACTIVE_TASKS_QUERY, awaitsAnswer, downloadName, isActive, progressPercent, summaryFacts, tasksQuery } from './model.js';
 
 describe('tasks in the console', () => {
   it('counts queued and running tasks as working, the ended and the waiting ones not', () => {
@@ -20,6 +20,11 @@ describe('tasks in the console', () => {
     expect(awaitsAnswer({ kind: 'kistam', state: 'waiting' })).toBe(true);
     expect(awaitsAnswer({ kind: 'kistam', state: 'running' })).toBe(false);
     expect(awaitsAnswer({ kind: 'fsak', state: 'waiting' })).toBe(false);
+  });
+
+  it('shows the summary without ids', () => {
+    expect(summaryFacts({ dividendId: 'd1', year: 2025, records: 3 })).toEqual([['year', 2025], ['records', 3]]);
+    expect(summaryFacts(null)).toEqual([]);
   });
 
   it('saves a download under the name of the answer', () => {
