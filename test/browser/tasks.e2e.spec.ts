@@ -282,4 +282,32 @@ describe('tasks and notifications in the console', () => {
     await page.browserContext().close();
     expect(found).toEqual({});
   }, 180_000);
+
+  it("shows a restricted user the tasks and notifications but no church data and no KiStAM start", async () => {
+    const created = await product.api('/users', {
+      method: 'POST',
+      token,
+      body: { username: 'auditor', password: 'Auditor-pass-1', passwordRepeat: 'Auditor-pass-1', roles: ['ROLE_RESTRICTED_USER'] },
+    });
+    expect(created.status).toBe(201);
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/login`);
+    await signIn(page, 'auditor', 'Auditor-pass-1');
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    await page.waitForSelector(tid('dashboard-notifications-card'));
+    expect(await page.$eval(tid('dashboard-start-kistam'), (el) => (el as HTMLButtonElement).disabled)).toBe(true);
+    await page.goto(`${product.baseUrl}/members/${bernd}`);
+    await page.waitForSelector('form [name="name"]');
+    expect(await page.$$('form [name="churchId"], form [name="churchTaxRate"]')).toHaveLength(0);
+    expect(await page.$(tid('church-tax'))).toBeNull();
+    await page.goto(`${product.baseUrl}/tasks`);
+    await page.waitForSelector('[data-testid="task-row"][data-kind="kistam"]');
+    // The KiStAM answer upload is the church writers' (the task waits no more; the button would not show anyway).
+    expect(await page.$(tid('task-upload-answer'))).toBeNull();
+    await check(page, 'tasks as a restricted user');
+    await page.goto(`${product.baseUrl}/dashboard/kistam`);
+    await page.waitForSelector(tid('access-denied'));
+    await page.browserContext().close();
+    expect(found).toEqual({});
+  }, 90_000);
 });
