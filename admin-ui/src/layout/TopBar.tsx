@@ -5,6 +5,7 @@ import { Icon, Spinner } from '../plain/icons';
 import type { MenuEntry } from '../registry';
 import { MENU } from '../resources';
 import { hasRole, loginPath, useSession } from '../session/session';
+import { readsNotifications } from '../notifications/model';
 import { NotificationLink } from '../notifications/NotificationLink';
 import { TaskIndicator } from '../tasks/TaskIndicator';
 
@@ -94,9 +95,9 @@ export function TopBar() {
           ))}
         </nav>
         <div className="cl-busy" aria-live="polite">
-          <BusySlot signedIn={!!session} />
+          <BusySlot signedIn={readsNotifications(session?.roles)} />
         </div>
-        {session ? <NotificationLink /> : null}
+        {readsNotifications(session?.roles) ? <NotificationLink /> : null}
         {session && OWN_PASSWORD_ROLES.some((role) => hasRole(session, role)) ? <OwnPasswordButton /> : null}
         {session ? (
           <RouterLink

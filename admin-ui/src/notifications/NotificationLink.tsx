@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { Icon } from '../plain/icons';
@@ -15,8 +15,11 @@ export function NotificationLink() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const { data: count } = useUnreadCount(true);
+  const first = useRef(true);
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: ['notifications', 'unread'] });
+    // The first render asks anyway; every later navigation asks again.
+    if (first.current) first.current = false;
+    else void queryClient.invalidateQueries({ queryKey: ['notifications', 'unread'] });
   }, [location.pathname, queryClient]);
   const label = count === undefined ? translate('coop.notifications.link') : translate('coop.notifications.unread', { smart_count: count });
   return (

@@ -117,3 +117,11 @@ export function fieldLabel(translate: Translate, entityClass: string | null | un
   const resource = isEntityClass(entityClass) ? FIELD_LABEL_RESOURCE[entityClass] : null;
   return resource ? translate(`resources.${resource}.fields.${field}`, { _: field }) : field;
 }
+
+/**
+ * The roles of the cooperative's staff, who read its notifications and tasks (`notifications:read`, `tasks:read` of the
+ * API's policy): a user holding only user-administration roles gets neither the bell nor the task indicator.
+ */
+export function readsNotifications(roles: readonly string[] | undefined): boolean {
+  return !!roles && ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'].some((role) => roles.includes(role));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { english, german } from '../i18n/catalogues.js';
-import { entityPath, headline, notificationsQuery, templateText, UNREAD_COUNT_QUERY } from './model.js';
+import { entityPath, fieldLabel, headline, notificationsQuery, readsNotifications, templateText, UNREAD_COUNT_QUERY } from './model.js';
 
 /** A translate function over a catalogue with polyglot's `%{name}` interpolation, `_` default and en/de plural forms, as react-admin's. */
 function translator(catalogue: unknown) {
@@ -66,5 +66,20 @@ describe('where a notification leads', () => {
     expect(notificationsQuery(1, 20, false)).toBe('/notifications?offset=0&limit=20&filter=seen%3A0');
     expect(notificationsQuery(3, 10, true)).toBe('/notifications?offset=20&limit=10');
     expect(UNREAD_COUNT_QUERY).toBe('/notifications?filter=seen:0&limit=1');
+  });
+});
+
+describe('who sees the notifications', () => {
+  it('is the cooperative staff, not a user administrator alone', () => {
+    expect(readsNotifications(['ROLE_RESTRICTED_USER'])).toBe(true);
+    expect(readsNotifications(['ROLE_USER', 'ROLE_EDIT_USERS'])).toBe(true);
+    expect(readsNotifications(['ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'])).toBe(false);
+    expect(readsNotifications(undefined)).toBe(false);
+  });
+
+  it("names a field error's field with the record's label", () => {
+    expect(fieldLabel(en, 'member', 'manualTaxId')).toBe('Tax ID');
+    expect(fieldLabel(de, 'exemptionOrder', 'amount')).not.toBe('amount');
+    expect(fieldLabel(en, 'task', 'whatever')).toBe('whatever');
   });
 });
