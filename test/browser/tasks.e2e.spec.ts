@@ -304,6 +304,8 @@ describe('tasks and notifications in the console', () => {
     await page.waitForSelector('[data-testid="task-row"][data-kind="kistam"]');
     // The KiStAM answer upload is the church writers' (the task waits no more; the button would not show anyway).
     expect(await page.$(tid('task-upload-answer'))).toBeNull();
+    // Nor the KiStAM task's files: they hold church data and tax ids.
+    expect(await page.$('[data-testid="task-row"][data-kind="kistam"] [data-testid="task-file"]')).toBeNull();
     await check(page, 'tasks as a restricted user');
     await page.goto(`${product.baseUrl}/dashboard/kistam`);
     await page.waitForSelector(tid('access-denied'));

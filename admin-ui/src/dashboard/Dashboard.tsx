@@ -4,6 +4,7 @@ import { CooperativeCard } from '../cooperative/CooperativeCard';
 import { useSession } from '../session/session';
 import { DividendButtons } from './DividendButtons';
 import { MembersCard } from './MembersCard';
+import { readsNotifications } from '../notifications/model';
 import { NotificationsCard } from '../notifications/NotificationsCard';
 import { StartKistamButton } from '../tasks/StartKistamButton';
 
@@ -23,9 +24,11 @@ export default function Dashboard() {
         <Grid size={{ xs: 12, md: 6 }}>
           <CooperativeCard testId="dashboard-cooperative-card" actions={<><StartKistamButton /><DividendButtons /></>} />
         </Grid>
-        <Grid size={{ xs: 12 }}>
-          <NotificationsCard />
-        </Grid>
+        {readsNotifications(session?.roles) ? (
+          <Grid size={{ xs: 12 }}>
+            <NotificationsCard />
+          </Grid>
+        ) : null}
       </Grid>
     </>
   );

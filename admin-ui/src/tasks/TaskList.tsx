@@ -180,6 +180,7 @@ function Outcome({ task, canUpload }: { task: TaskRecord; canUpload: boolean }) 
  */
 export default function TaskList() {
   const translate = useTranslate();
+  // The roles that run the dividend read and write church data (`church:read`, `church:write`).
   const canUpload = canWriteMembers(useSession()?.roles);
   const [query, setQuery] = useSearchParams();
   const perPage = PER_PAGE_CHOICES.includes(Number(query.get('perPage'))) ? Number(query.get('perPage')) : 20;
@@ -232,7 +233,8 @@ export default function TaskList() {
                       <Progress task={task} />
                     </TableCell>
                     <TableCell>
-                      <Files task={task} />
+                      {/* A KiStAM task's files hold church data and tax ids: only for the roles that read church data (`church:read`). */}
+                      {task.kind !== 'kistam' || canUpload ? <Files task={task} /> : null}
                     </TableCell>
                     <TableCell>
                       <Outcome task={task} canUpload={canUpload} />
