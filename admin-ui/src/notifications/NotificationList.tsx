@@ -19,7 +19,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { formatDateTime } from '../format';
@@ -95,6 +95,12 @@ export default function NotificationList() {
     setQuery(next, { replace: true });
   };
   const items = data?.items ?? [];
+  // Marking seen empties a later page of the unseen ones: back to the first.
+  const pastTheEnd = !!data && !isFetching && page > 1 && items.length === 0;
+  useEffect(() => {
+    if (pastTheEnd) change({ page: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `change` is rebuilt each render; the flag decides
+  }, [pastTheEnd]);
   const suffix = query.toString() ? `?${query.toString()}` : '';
   const onMarkAll = async () => {
     setMarking(true);
