@@ -6,8 +6,10 @@ import { home } from './dashboard';
 import { dividend } from './dividend';
 import { elmaNumbers } from './elmaNumbers';
 import { members } from './members';
+import { notifications } from './notifications';
 import type { ConsoleResource, MenuEntry, ScreenRoute, TitleKey } from './registry';
 import { shares } from './shares';
+import { tasks } from './tasks';
 import { currentSession } from './session/session';
 import { exemptionOrders, nonAssessments } from './taxPapers';
 import { users } from './users';
@@ -28,6 +30,8 @@ export const RESOURCES: readonly ConsoleResource[] = [
   users,
   cooperative,
   elmaNumbers,
+  notifications,
+  tasks,
 ];
 
 /** `/`, the dashboard: react-admin renders it as its dashboard, not as a custom route. */

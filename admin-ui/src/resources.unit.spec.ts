@@ -44,6 +44,11 @@ describe('the resource registry', () => {
       ['/dividend/annualClosure', 'coop.title.annualClosure'],
       ['/dividend/closures', 'coop.title.dividendClosures'],
       ['/dividend/closures/d1', 'coop.title.dividendClosures'],
+      ['/dividend/fsak/d1', 'coop.title.fsak'],
+      ['/dashboard/kistam', 'coop.title.kistam'],
+      ['/notifications', 'coop.title.notifications'],
+      ['/notifications/n1', 'coop.title.notifications'],
+      ['/tasks', 'coop.title.tasks'],
       ['/nowhere', 'coop.title.notFound'],
     ];
     expect(titles.map(([path]) => [path, titleFor(path)])).toEqual(titles);

@@ -54,3 +54,15 @@ export {
 export type { DividendDto, DividendMemberDto, DividendErrorDto, DividendYearDto, TaxReturnDto, ChurchTaxDto, DividendSettingsDto } from './http/dividend.js';
 export type { DividendMethod, DayCount, RoundingMode, DividendType, DividendSettings } from './dividend.js';
 export { DIVIDEND_METHODS, DAY_COUNTS, ROUNDING_MODES, DIVIDEND_TYPES, DEFAULT_DIVIDEND_SETTINGS, CHURCH_NAMES, churchName } from './dividend.js';
+// Background tasks, notifications and church data (issue 24).
+export type { TaskDto, TaskFileDto, TaskReasonDto, FsakPreviewDto, FsakImpossibleMemberDto } from './http/tasks.js';
+export type { NotificationDto, NotificationErrorDto, MarkSeenRequest } from './http/notifications.js';
+export type { ChurchTaxWrite, MemberChurchTaxDto } from './http/church-tax.js';
+export type { TaskTemplate, NotificationMessage, KistamProblem } from './task-templates.js';
+export { NOTIFICATION_MESSAGES, KISTAM_PROBLEMS } from './task-templates.js';
+export type { TaskKind, TaskState } from './events/task-events.js';
+export { TASK_KINDS, TASK_STATES } from './events/task-events.js';
+export type { NotificationType, NotificationEntityClass } from './events/notification-events.js';
+export { NOTIFICATION_TYPES, NOTIFICATION_ENTITY_CLASSES } from './events/notification-events.js';
+export type { ChurchQueryKind } from './events/member-events.js';
+export { CHURCH_QUERY_KINDS } from './events/member-events.js';

@@ -14,6 +14,6 @@ export * from './projectors/dividend-collections.js';
 export * from './projectors/dividend-inputs.projector.js';
 export * from './projectors/dividends.projector.js';
 export * from './projectors/task-collections.js';
-export * from './projectors/notifications.projector.js';
 export * from './projectors/tasks.projector.js';
+export * from './projectors/notifications.projector.js';
 export * from './projectors/church-tax.projector.js';

@@ -4,8 +4,11 @@ import { CooperativeCard } from '../cooperative/CooperativeCard';
 import { useSession } from '../session/session';
 import { DividendButtons } from './DividendButtons';
 import { MembersCard } from './MembersCard';
+import { readsNotifications } from '../notifications/model';
+import { NotificationsCard } from '../notifications/NotificationsCard';
+import { StartKistamButton } from '../tasks/StartKistamButton';
 
-/** `/`: the main dashboard: the members card beside the cooperative card. */
+/** `/`: the main dashboard: the members card beside the cooperative card, the latest notifications under them (SPEC 2). */
 export default function Dashboard() {
   const translate = useTranslate();
   const session = useSession();
@@ -19,8 +22,13 @@ export default function Dashboard() {
           <MembersCard />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <CooperativeCard testId="dashboard-cooperative-card" actions={<DividendButtons />} />
+          <CooperativeCard testId="dashboard-cooperative-card" actions={<><StartKistamButton /><DividendButtons /></>} />
         </Grid>
+        {readsNotifications(session?.roles) ? (
+          <Grid size={{ xs: 12 }}>
+            <NotificationsCard />
+          </Grid>
+        ) : null}
       </Grid>
     </>
   );

@@ -1,4 +1,5 @@
 import CalculateIcon from '@mui/icons-material/Calculate';
+import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, Card, CardContent, CardHeader, MenuItem, TextField, Typography } from '@mui/material';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -28,6 +29,19 @@ function NoClosures() {
           {translate('coop.dividend.toCalculator')}
         </Button>
       ) : null}
+    </Box>
+  );
+}
+
+/** "FSA control report" (SPEC 2 closures: sending the tax-office exemption request): to its confirmation `/dividend/fsak/{id}`. */
+function FsakButton({ id }: { id: string }) {
+  const translate = useTranslate();
+  if (!canWriteMembers(useSession()?.roles) || !id) return null;
+  return (
+    <Box>
+      <Button component={RouterLink} to={`/dividend/fsak/${encodeURIComponent(id)}`} variant="outlined" startIcon={<SendIcon />} data-testid="dividend-closure-fsak">
+        {translate('coop.fsak.button')}
+      </Button>
     </Box>
   );
 }
@@ -116,6 +130,7 @@ export default function DividendClosures() {
               <ClosureFacts d={shown} />
               <DividendFigures dividend={shown} name="dividend-closure" />
               <TaxReturn dividend={shown} name="dividend-closure" heading="h2" />
+              <FsakButton id={shown.id ?? ''} />
             </>
           ) : null}
         </CardContent>

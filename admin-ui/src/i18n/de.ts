@@ -1,4 +1,5 @@
 import type { Messages, en } from './en';
+import { taskValidationDe, tasksDe } from './tasks.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -18,6 +19,10 @@ export const de: Messages<typeof en> = {
       nonAssessments: 'NV-Bescheinigungen',
     },
     title: {
+      tasks: 'Aufgaben',
+      notifications: 'Benachrichtigungen',
+      kistam: 'KiStAM starten',
+      fsak: 'FSA-Kontrollmeldung',
       dividendCalculator: 'Dividendenberechnung',
       annualClosure: 'Jahresabschluss',
       dividendClosures: 'Jahresabschlüsse',
@@ -489,6 +494,7 @@ export const de: Messages<typeof en> = {
       taxIdMissing: 'Freistellungsauftrag für dieses Mitglied nicht möglich, keine Steuer-ID angegeben! (Mitglied Nr. %{0})',
       spouseTaxIdMissing: 'Gemeinsamer Freistellungsauftrag nicht möglich, die Steuer-ID des Ehegatten fehlt (Mitglied Nr. %{0})',
       closedYear: 'Das Jahr %{0} ist abgeschlossen: Korrekturen gehören in das nächste offene Jahr.',
+      ...taskValidationDe,
     },
     errors: {
       http: 'Die Anfrage ist fehlgeschlagen (HTTP %{status})',
@@ -652,6 +658,7 @@ export const de: Messages<typeof en> = {
         },
       },
     },
+    ...tasksDe,
   },
   resources: {
     users: {

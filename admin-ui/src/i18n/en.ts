@@ -1,4 +1,5 @@
 import type { BalanceType, GermanState, NonAssessmentType, Role, TaxPaperState, ValidationTemplate } from '@coop/contracts/console';
+import { taskValidationEn, tasksEn } from './tasks.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -25,6 +26,10 @@ export const en = {
       nonAssessments: 'Non-assessments',
     },
     title: {
+      tasks: 'Tasks',
+      notifications: 'Notifications',
+      kistam: 'Start KiStAM',
+      fsak: 'FSA control report',
       dividendCalculator: 'Dividend calculation',
       annualClosure: 'Annual closure',
       dividendClosures: 'Annual closures',
@@ -499,6 +504,7 @@ export const en = {
       spouseTaxIdMissing: "Joint FSA impossible, the spouse's tax id is missing (member no. %{0})",
       closedYear: 'The year %{0} is closed: corrections go into the next open year.',
       // Every template of the API (contracts `ValidationTemplate`) has its text: one without fails the type check.
+      ...taskValidationEn,
     } satisfies Record<ValidationTemplate | ConsoleValidationKey, string>,
     errors: {
       http: 'The request failed (HTTP %{status})',
@@ -663,6 +669,7 @@ export const en = {
         },
       },
     },
+    ...tasksEn,
   },
   resources: {
     users: {

@@ -5,6 +5,9 @@ import { Icon, Spinner } from '../plain/icons';
 import type { MenuEntry } from '../registry';
 import { MENU } from '../resources';
 import { hasRole, loginPath, useSession } from '../session/session';
+import { readsNotifications } from '../notifications/model';
+import { NotificationLink } from '../notifications/NotificationLink';
+import { TaskIndicator } from '../tasks/TaskIndicator';
 
 const OwnPasswordDialog = lazy(() => import('../users/OwnPasswordDialog'));
 
@@ -30,9 +33,18 @@ function OwnPasswordButton() {
   );
 }
 
-/** The spinner while requests run: its own component, so a request starting or ending redraws only this. */
-function LoadingSpinner() {
-  return useLoading() ? <Spinner size={20} inherit label="loading" testId="loading-spinner" /> : null;
+/**
+ * The spinner while requests run, else the running-task indicator (one slot, so the German menu keeps one line at
+ * 1366 px): its own component, so a request starting or ending redraws only this.
+ */
+function BusySlot({ signedIn }: { signedIn: boolean }) {
+  const loading = useLoading();
+  return (
+    <>
+      {loading ? <Spinner size={20} inherit label="loading" testId="loading-spinner" /> : null}
+      {signedIn ? <TaskIndicator hidden={loading} /> : null}
+    </>
+  );
 }
 
 /**
@@ -53,8 +65,8 @@ const MenuButton = memo(function MenuButton({ entry, label, active }: { entry: M
 
 /**
  * Top bar (SPEC 2, Shell): the menu (signed-in users only; role-restricted entries only with the role),
- * a spinner while requests run, the logout link with the user's name, a login link when signed out.
- * The notifications link with its unread count comes with the notifications endpoint (not built yet).
+ * a spinner while requests run, a running-task indicator (to `/tasks`), the notification link with the unread count,
+ * the logout link with the user's name, a login link when signed out.
  * Plain elements styled by `plain/plain.css` (decision 26): it renders with every screen, the first one included.
  */
 export function TopBar() {
@@ -83,8 +95,9 @@ export function TopBar() {
           ))}
         </nav>
         <div className="cl-busy" aria-live="polite">
-          <LoadingSpinner />
+          <BusySlot signedIn={readsNotifications(session?.roles)} />
         </div>
+        {readsNotifications(session?.roles) ? <NotificationLink /> : null}
         {session && OWN_PASSWORD_ROLES.some((role) => hasRole(session, role)) ? <OwnPasswordButton /> : null}
         {session ? (
           <RouterLink

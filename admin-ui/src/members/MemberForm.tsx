@@ -7,6 +7,7 @@ import { DateTextInput } from '../common/DateTextInput';
 import { InterestBeginDefault } from '../common/InterestBeginDefault';
 import { EditHeader } from '../common/EditHeader';
 import { Section } from '../common/Section';
+import { ChurchTaxSection } from './ChurchTaxSection';
 import { formatMoney } from '../format';
 import { DocumentTitle } from '../layout/DocumentTitle';
 import { LoadFailed } from '../layout/AccessDenied';
@@ -106,6 +107,8 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
   const underage = isUnderage(birthDate);
   const showRepresentation = natural && underage !== false;
   const married = natural && (civilStatus === 1 || civilStatus === 2);
+  // Church data is special-category data: only the roles that run the dividend see it (a restricted user's answer holds null).
+  const churchAllowed = canWriteMembers(useSession()?.roles);
   return (
     <CardContent sx={{ px: 3, pt: 1 }}>
       <ForeignSwitchEffect />
@@ -198,7 +201,7 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
         <Section title={translate(natural ? 'coop.members.sections.tax' : 'coop.members.sections.taxOnly')}>
           <Grid size={third}><TextInput source="manualTaxId" fullWidth slotProps={{ htmlInput: { 'data-testid': 'member-manualTaxId', inputMode: 'numeric', maxLength: 11 } }} /></Grid>
           {!isNew ? <Grid size={third}><TextInput source="taxId" fullWidth readOnly helperText={false} /></Grid> : null}
-          {natural ? (
+          {natural && churchAllowed ? (
             <>
               <Grid size={third}><TextInput source="churchId" fullWidth /></Grid>
               <Grid size={third}><TextInput source="churchTaxRate" fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} /></Grid>
@@ -273,6 +276,7 @@ function EditForm() {
       <DocumentTitle override={translate('coop.title.editMember', { name: memberName(record) })} />
       <EditHeader title={translate('coop.title.editMember', { name: memberName(record) })} backTo={`/member/${encodeURIComponent(record.id)}`} canSave={canWrite} />
       <Fields isNew={false} memberId={record.id} />
+      {canWrite && record.legalForm !== 1 ? <ChurchTaxSection memberId={String(record.id)} /> : null}
     </Form>
   );
 }

@@ -1,0 +1,85 @@
+import { describe, expect, it } from '@jest/globals';
+import { english, german } from '../i18n/catalogues.js';
+import { entityPath, fieldLabel, headline, notificationsQuery, readsNotifications, templateText, UNREAD_COUNT_QUERY } from './model.js';
+
+/** A translate function over a catalogue with polyglot's `%{name}` interpolation, `_` default and en/de plural forms, as react-admin's. */
+function translator(catalogue: unknown) {
+  return (key: string, options: Record<string, unknown> = {}): string => {
+    const found = key.split('.').reduce<unknown>((t, p) => (t && typeof t === 'object' ? (t as Record<string, unknown>)[p] : undefined), catalogue);
+    if (typeof found !== 'string') return typeof options._ === 'string' ? options._ : key;
+    const forms = found.split(' |||| ');
+    const text = forms.length > 1 && options.smart_count !== 1 ? forms[1]! : forms[0]!;
+    return text.replace(/%\{(\w+)\}/g, (_m, name: string) => String(options[name] ?? `%{${name}}`));
+  };
+}
+const en = translator(english);
+const de = translator(german);
+
+const note = (message: string, parameters: string[], memberNr: number | null = null) => ({ message, parameters, memberNr });
+
+describe('notification headlines (SPEC 8)', () => {
+  it('names the task kind in the clerk language', () => {
+    expect(headline(de, note('taskCompleted', ['kistam']))).toBe('Aufgabe KiStAM abgeschlossen');
+    expect(headline(en, note('taskCompleted', ['fsak']))).toBe('Completed task of type FSA control report');
+    expect(headline(en, note('taskStarted', ['kistam']))).toBe('Started task of type KiStAM');
+    expect(headline(de, note('kistamStarted', []))).toBe('KiStAM-Abfrage gestartet');
+  });
+
+  it('translates the template of a rejection and of a KiStAM member error', () => {
+    expect(headline(en, note('taskRejected', ['fsak', 'fsakCurrentYear']))).toBe("Task of type FSA control report rejected: It's not allowed to send a FSA of the actual year");
+    expect(headline(de, note('taskRejected', ['fsak', 'fsakCurrentYear']))).toBe('Aufgabe FSA-Kontrollmeldung abgelehnt: Eine FSA-Meldung für das laufende Jahr ist nicht zulässig');
+    expect(headline(en, note('kistamMemberError', ['1042', 'kistamTaxIdMissing'], 1042))).toBe('KiStAM error processing member 1042: no tax identification number');
+    expect(headline(de, note('kistamMemberError', ['1042', 'kistamAnswerError', '7'], 1042))).toBe('KiStAM-Fehler bei Mitglied 1042: das BZSt antwortete mit Fehler 7');
+    expect(headline(en, note('kistamGenericError', ['kistamInvalidLine', '3', 'duplicate']))).toBe('KiStAM error: the line cannot be read: duplicate (line 3)');
+    expect(headline(en, note('kistamMemberError', ['1042', 'invalidTaxId'], 1042))).toBe('KiStAM error processing member 1042: Invalid tax ID (11 digits)');
+    // A problem the console has no text for shows its template rather than an empty place.
+    expect(headline(en, note('kistamMemberError', ['7', 'someNewProblem'], 7))).toBe('KiStAM error processing member 7: someNewProblem');
+  });
+
+  it('fills numbered parameters and names the record of a validation failure', () => {
+    expect(headline(en, note('kistamRequestReady', ['1']))).toBe('KiStAM request file for 1 member is ready to upload to the BZSt online portal');
+    expect(headline(de, note('kistamRequestReady', ['3']))).toBe('Die KiStAM-Anfragedatei für 3 Mitglieder steht zum Hochladen in das BZSt-Onlineportal bereit');
+    expect(headline(en, note('kistamAnswerRead', ['12', '30', '2']))).toBe('KiStAM answer read: 12 members with church tax, 30 without, 2 errors');
+    expect(headline(de, note('validationFailed', ['exemptionOrder']))).toBe('Validierung fehlgeschlagen: Freistellungsauftrag');
+    expect(headline(en, note('unknownMessage', []))).toBe('unknownMessage');
+  });
+
+  it('shows a date parameter of a template as dd.MM.yyyy', () => {
+    expect(templateText(en, 'taskAlreadyRunning', ['KiStAM', '2026-11-25'])).toBe('A task of type KiStAM is already running for this cooperative (started 25.11.2026).');
+  });
+});
+
+describe('where a notification leads', () => {
+  it('links each record to its edit page (SPEC 2)', () => {
+    expect(entityPath('member', 'm 1')).toBe('/members/m%201');
+    expect(entityPath('exemptionOrder', 'o1')).toBe('/exemption-orders/o1');
+    expect(entityPath('nonAssessment', 'n1')).toBe('/non-assessment/n1');
+    expect(entityPath('cooperative', 'c1')).toBe('/cooperative');
+    expect(entityPath('task', 't1')).toBe('/tasks');
+    expect(entityPath('dividend', 'd1')).toBe('/dividend/closures/d1');
+    expect(entityPath('member', null)).toBeNull();
+    expect(entityPath('somethingElse', 'x')).toBeNull();
+    expect(entityPath(null, null)).toBeNull();
+  });
+
+  it('asks for unseen ones only unless the seen are shown (SPEC 7)', () => {
+    expect(notificationsQuery(1, 20, false)).toBe('/notifications?offset=0&limit=20&filter=seen%3A0');
+    expect(notificationsQuery(3, 10, true)).toBe('/notifications?offset=20&limit=10');
+    expect(UNREAD_COUNT_QUERY).toBe('/notifications?filter=seen:0&limit=1');
+  });
+});
+
+describe('who sees the notifications', () => {
+  it('is the cooperative staff, not a user administrator alone', () => {
+    expect(readsNotifications(['ROLE_RESTRICTED_USER'])).toBe(true);
+    expect(readsNotifications(['ROLE_USER', 'ROLE_EDIT_USERS'])).toBe(true);
+    expect(readsNotifications(['ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'])).toBe(false);
+    expect(readsNotifications(undefined)).toBe(false);
+  });
+
+  it("names a field error's field with the record's label", () => {
+    expect(fieldLabel(en, 'member', 'manualTaxId')).toBe('Tax ID');
+    expect(fieldLabel(de, 'exemptionOrder', 'amount')).not.toBe('amount');
+    expect(fieldLabel(en, 'task', 'whatever')).toBe('whatever');
+  });
+});

@@ -1,0 +1,54 @@
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import { Box, Button, Card, CardActions, CardContent, CardHeader, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { useNotify, useTranslate } from 'react-admin';
+import { Calculating, Failed } from '../dividend/parts';
+import { AccessDenied } from '../layout/AccessDenied';
+import { canWriteMembers } from '../members/model';
+import { useSession } from '../session/session';
+import { startKistam } from './queries';
+
+/**
+ * `/dashboard/kistam` (SPEC 2 "KiStAM confirmation"): "Start KiStAM?". Yes queues the task (`POST /tasks/kistam`), says so
+ * and goes back to the dashboard; No goes back. A refusal (no approval number of process km, a KiStAM already running) is
+ * shown in the clerk's language and the screen stays.
+ */
+export default function KistamConfirm() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const start = useMutation({
+    mutationFn: startKistam,
+    onSuccess: async () => {
+      notify('coop.kistam.started', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['tasks'] });
+      await queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      navigate('/');
+    },
+  });
+  if (!canWriteMembers(session?.roles)) return <AccessDenied role="ROLE_USER" />;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+      <Card component="section" aria-labelledby="kistam-title" sx={{ maxWidth: 720, width: '100%' }} data-testid="kistam-confirm">
+        <CardHeader id="kistam-title" title={translate('coop.kistam.title')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
+        <CardContent sx={{ display: 'grid', gap: 2, pt: 0 }}>
+          <Typography>{translate('coop.kistam.question')}</Typography>
+          {start.isPending ? <Calculating testId="kistam-starting" text="coop.kistam.starting" /> : null}
+          {start.error ? <Failed error={start.error} testId="kistam-refused" /> : null}
+        </CardContent>
+        <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+          <Button variant="contained" startIcon={<CheckIcon />} disabled={start.isPending} onClick={() => start.mutate()} data-testid="kistam-yes">
+            {translate('coop.form.yes')}
+          </Button>
+          <Button variant="outlined" startIcon={<CloseIcon />} disabled={start.isPending} onClick={() => navigate('/')} data-testid="kistam-no">
+            {translate('coop.form.no')}
+          </Button>
+        </CardActions>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import type { TaskDto } from '@coop/contracts/console';
+
+/** A task as the API answers it (contracts `TaskDto`). */
+export type TaskRecord = TaskDto;
+
+/** The states in which a task still works (the top bar's indicator, the list's polling). */
+export const ACTIVE_STATES = ['queued', 'running'] as const;
+
+export const isActive = (task: Pick<TaskRecord, 'state'>): boolean => (ACTIVE_STATES as readonly string[]).includes(task.state);
+
+/** The request of the tasks that work now: `filter=state:queued;running` (SPEC 7: array values joined by semicolons). */
+export const ACTIVE_TASKS_QUERY = `/tasks?filter=${encodeURIComponent(`state:${ACTIVE_STATES.join(';')}`)}&limit=20`;
+
+/** The list of the cooperative's tasks, newest first. */
+export function tasksQuery(page: number, perPage: number): string {
+  return `/tasks?offset=${(page - 1) * perPage}&limit=${perPage}&order_by=-queuedAt`;
+}
+
+/** Progress in percent (0–100, whole), null while the total is unknown (an indeterminate bar). */
+export function progressPercent(task: Pick<TaskRecord, 'done' | 'total'>): number | null {
+  if (!Number.isFinite(task.total) || task.total <= 0) return null;
+  const done = Math.max(0, Math.min(task.done, task.total));
+  return Math.floor((done * 100) / task.total);
+}
+
+/** A KiStAM task waiting for the BZSt answer: the clerk uploads the answer file. */
+export const awaitsAnswer = (task: Pick<TaskRecord, 'kind' | 'state'>): boolean => task.kind === 'kistam' && task.state === 'waiting';
+
+/** The file name of a download: the `Content-Disposition` answer's, else the task's file name. */
+export function downloadName(contentDisposition: string | null, fallback: string): string {
+  if (contentDisposition) {
+    const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(contentDisposition);
+    if (star?.[1]) {
+      try {
+        return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+      } catch {
+        // fall through to the plain name
+      }
+    }
+    const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(contentDisposition);
+    if (plain?.[1]) return plain[1].trim();
+  }
+  return fallback;
+}
+
+/** The summary's facts a clerk reads: ids left out (the task's row says what it is about), in the handler's order. */
+export function summaryFacts(summary: Readonly<Record<string, string | number>> | null | undefined): Array<[string, string | number]> {
+  return Object.entries(summary ?? {}).filter(([key]) => !/Id$/.test(key));
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from '@jest/globals';
+import { ACTIVE_TASKS_QUERY, awaitsAnswer, downloadName, isActive, progressPercent, summaryFacts, tasksQuery } from './model.js';
+
+describe('tasks in the console', () => {
+  it('counts queued and running tasks as working, the ended and the waiting ones not', () => {
+    expect(['queued', 'running', 'waiting', 'completed', 'rejected', 'failed', 'cancelled'].filter((state) => isActive({ state }))).toEqual(['queued', 'running']);
+    expect(decodeURIComponent(ACTIVE_TASKS_QUERY)).toBe('/tasks?filter=state:queued;running&limit=20');
+    expect(tasksQuery(2, 20)).toBe('/tasks?offset=20&limit=20&order_by=-queuedAt');
+  });
+
+  it('shows progress in whole percent, none while the total is unknown', () => {
+    expect(progressPercent({ done: 0, total: 0 })).toBeNull();
+    expect(progressPercent({ done: 1, total: 3 })).toBe(33);
+    expect(progressPercent({ done: 3, total: 3 })).toBe(100);
+    expect(progressPercent({ done: 5, total: 3 })).toBe(100);
+    expect(progressPercent({ done: -1, total: 3 })).toBe(0);
+  });
+
+  it('offers the answer upload only for a KiStAM task that waits', () => {
+    expect(awaitsAnswer({ kind: 'kistam', state: 'waiting' })).toBe(true);
+    expect(awaitsAnswer({ kind: 'kistam', state: 'running' })).toBe(false);
+    expect(awaitsAnswer({ kind: 'fsak', state: 'waiting' })).toBe(false);
+  });
+
+  it('shows the summary without ids', () => {
+    expect(summaryFacts({ dividendId: 'd1', year: 2025, records: 3 })).toEqual([['year', 2025], ['records', 3]]);
+    expect(summaryFacts(null)).toEqual([]);
+  });
+
+  it('saves a download under the name of the answer', () => {
+    expect(downloadName('attachment; filename="kistam-request.csv"', 'x.csv')).toBe('kistam-request.csv');
+    expect(downloadName("attachment; filename*=UTF-8''FSAK%20Meldung.csv", 'x.csv')).toBe('FSAK Meldung.csv');
+    expect(downloadName(null, 'fallback.csv')).toBe('fallback.csv');
+  });
+});

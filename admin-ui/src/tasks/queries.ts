@@ -1,0 +1,96 @@
+import type { FsakPreviewDto } from '@coop/contracts/console';
+import { useQuery } from '@tanstack/react-query';
+import { HttpError } from 'react-admin';
+import { API_ROOT } from '../config';
+import { refusalMessage } from '../data/validationErrors';
+import { api } from '../session/api';
+import { getToken } from '../session/session';
+import { ACTIVE_TASKS_QUERY, downloadName, isActive, tasksQuery, type TaskRecord } from './model';
+
+/** While something runs, the task list and the top bar ask again this often (the brief: every 2 s). */
+export const POLL_RUNNING_MS = 2_000;
+/** The top bar's indicator asks this often while nothing runs (a task queued in another tab or by a colleague). */
+export const POLL_IDLE_MS = 15_000;
+
+async function list<T>(path: string): Promise<{ items: T[]; total: number }> {
+  const res = await api<T[] | null>(path);
+  const items = res.status === 204 || !Array.isArray(res.body) ? [] : res.body;
+  const total = Number(res.headers.get('TotalItems'));
+  return { items, total: Number.isFinite(total) && res.headers.has('TotalItems') ? total : items.length };
+}
+
+/** `GET /tasks?…`: a page of the cooperative's tasks; asked again every 2 s while one of them works. */
+export function useTasks(page: number, perPage: number) {
+  return useQuery({
+    queryKey: ['tasks', 'list', page, perPage],
+    queryFn: () => list<TaskRecord>(tasksQuery(page, perPage)),
+    refetchInterval: (query) => (query.state.data?.items.some(isActive) ? POLL_RUNNING_MS : false),
+  });
+}
+
+/** `GET /tasks?filter=state:queued;running`: what works now (the top bar's indicator). */
+export function useActiveTasks(enabled: boolean) {
+  return useQuery({
+    queryKey: ['tasks', 'active'],
+    queryFn: async () => (await list<TaskRecord>(ACTIVE_TASKS_QUERY)).items.filter(isActive),
+    enabled,
+    refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? POLL_RUNNING_MS : POLL_IDLE_MS),
+    retry: false,
+  });
+}
+
+/** `POST /tasks/kistam`: queues the church-tax query; answers the task. */
+export async function startKistam(): Promise<TaskRecord> {
+  return (await api<TaskRecord>('/tasks/kistam', { method: 'POST' })).body;
+}
+
+/** `POST /tasks/kistam/{id}/answer` with the BOP answer file as the raw `text/csv` body. */
+export async function uploadKistamAnswer(taskId: string, file: Blob): Promise<TaskRecord> {
+  const text = await file.text();
+  return (await api<TaskRecord>(`/tasks/kistam/${encodeURIComponent(taskId)}/answer`, { method: 'POST', body: text, headers: { 'Content-Type': 'text/csv' } })).body;
+}
+
+/** `GET /tasks/fsak/{id}`: who the report of a closure cannot include, how many records it holds, earlier reports. */
+export function useFsakPreview(dividendId: string | undefined) {
+  return useQuery({
+    queryKey: ['tasks', 'fsak', dividendId ?? ''],
+    queryFn: async () => (await api<FsakPreviewDto>(`/tasks/fsak/${encodeURIComponent(dividendId!)}`)).body,
+    enabled: !!dividendId,
+    retry: false,
+  });
+}
+
+/** `POST /tasks/fsak/{id}`: queues the FSA control report of a closure; answers the task. */
+export async function startFsak(dividendId: string): Promise<TaskRecord> {
+  return (await api<TaskRecord>(`/tasks/fsak/${encodeURIComponent(dividendId)}`, { method: 'POST' })).body;
+}
+
+/**
+ * Downloads a task's file (`GET /tasks/{id}/files/{fileId}`): fetched with the bearer token (a link cannot send it),
+ * saved from a Blob under the answer's file name. A refusal throws its message in the clerk's language.
+ */
+export async function downloadTaskFile(taskId: string, fileId: string, name: string): Promise<void> {
+  const token = getToken();
+  const res = await fetch(`${API_ROOT}/tasks/${encodeURIComponent(taskId)}/files/${encodeURIComponent(fileId)}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok) {
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    throw new HttpError(refusalMessage(res.status, body), res.status, body);
+  }
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = downloadName(res.headers.get('Content-Disposition'), name);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { clickElement, clickMenuOption, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import { ROOT, startProduct, type Product } from './support/product.js';
+import { seedMember, setUpCooperative } from './support/seed.js';
+
+/**
+ * Background tasks and notifications in the console (issue 24), against the real product: a refused KiStAM start in
+ * German, then KiStAM started from the dashboard, its task waiting for the answer, its notifications (a KiStAM error
+ * leading to the member), notifications marked seen one by one and all at once; the answer file uploaded in German, the
+ * member's church data read. Every screen free of axe violations (any impact), one main landmark, one h1.
+ */
+
+const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    if (document.querySelectorAll('main').length !== 1) found.push('no single main landmark');
+    if (document.querySelectorAll('h1').length !== 1) found.push(`${document.querySelectorAll('h1').length} h1 headings`);
+    const empty = Array.from(document.querySelectorAll('th')).filter((th) => (th.textContent ?? '').trim() === '');
+    if (empty.length > 0) found.push(`${empty.length} empty table header cells`);
+    return found;
+  });
+}
+
+/** Waits until the top bar's request spinner is gone (the running-task indicator may stay). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-testid="loading-spinner"]'), { timeout: 30_000 });
+  await new Promise((r) => setTimeout(r, 300));
+}
+
+/** The visible headlines of the notification list. */
+const headlines = (page: Page): Promise<string[]> => page.$$eval('[data-testid="notification-open"]', (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
+
+/** The unread count of the top bar's link ('' when none is shown). */
+const unread = (page: Page): Promise<string> => page.$eval(tid('notifications-link'), (el) => (el.querySelector('[data-testid="notifications-unread"]') as HTMLElement | null)?.innerText.trim() ?? '');
+
+/** The top menu's entries all on one line (the notification link and the task indicator leave room for it at 1366 px). */
+const menuLines = (page: Page): Promise<number> =>
+  page.$$eval('header nav a', (links) => new Set(links.map((a) => Math.round((a as HTMLElement).getBoundingClientRect().top))).size);
+
+async function signInAs(page: Page, product: Product, locale: 'en' | 'de', path = '/'): Promise<void> {
+  await page.goto(`${product.baseUrl}/login`);
+  await page.evaluate((l: string) => localStorage.setItem('RaStorecoop.locale', JSON.stringify(l)), locale);
+  await page.goto(`${product.baseUrl}/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'admin', product.adminPassword);
+  await waitForPath(page, (p) => p === path, path);
+}
+
+describe('tasks and notifications in the console', () => {
+  let product: Product;
+  let token: string;
+  /** Bernd Berger (no. 1): two shares since 2020 and a valid tax id: asked about. */
+  let bernd: string;
+  /** Anna Acker (no. 2): two shares since 2020, no tax id: a KiStAM error. */
+  let anna: string;
+  const found: Record<string, string[]> = {};
+  const check = async (page: Page, name: string) => {
+    await settled(page);
+    const problems = await accessibilityProblems(page);
+    if (problems.length > 0) {
+      found[name] = problems;
+      await screenshot(page, `tasks-axe-${name.replace(/\W+/g, '-')}`);
+    }
+  };
+
+  beforeAll(async () => {
+    product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
+    token = await product.apiLogin('admin', product.adminPassword);
+    await setUpCooperative(product, token);
+    bernd = await seedMember(product, token, { manualTaxId: '47036892816' });
+    anna = await seedMember(product, token, { salutation: 'Frau', postalSalutation: 'female', givenName: 'Anna', name: 'Acker', iban: 'DE02120300000000202051' });
+  }, 90_000);
+
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('refuses KiStAM without an approval number of process km, in German, and goes back on No', async () => {
+    const page = await product.newPage();
+    await signInAs(page, product, 'de');
+    await waitForText(page, tid('dashboard-notifications-card'), 'Keine ungelesenen Benachrichtigungen.');
+    expect(await menuLines(page)).toBe(1);
+    await clickElement(page, tid('dashboard-start-kistam'));
+    await waitForPath(page, (p) => p === '/dashboard/kistam', 'the KiStAM confirmation');
+    await waitForText(page, 'h1', 'KiStAM starten?');
+    await check(page, 'KiStAM-Bestaetigung');
+    await page.click(tid('kistam-yes'));
+    await waitForText(page, tid('kistam-refused'), 'Es ist keine Zulassungsnummer des Verfahrens km (KiStAM) hinterlegt.');
+    await screenshot(page, 'tasks-kistam-refused-de');
+    await page.click(tid('kistam-no'));
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    const tasks = await product.api('/tasks', { token });
+    expect(tasks.status).toBe(204);
+    await page.browserContext().close();
+    expect(found).toEqual({});
+  }, 90_000);
+
+  it('starts KiStAM from the dashboard, shows the task and its notifications, opens the member from a KiStAM error and marks notifications seen', async () => {
+    const elma = await product.api('/elmanumbers', { method: 'POST', token, body: { elmaProcess: 'km', elmaNumber: '12345678901' } });
+    expect(elma.status).toBe(201);
+    // A context that saves downloads, to see the request file arrive.
+    const downloads = await mkdtemp(join(tmpdir(), 'coop-downloads-'));
+    const context = await product.browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: downloads } });
+    const page = await context.newPage();
+    await page.setViewport({ width: 1366, height: 860 });
+    page.setDefaultTimeout(15_000);
+    await signInAs(page, product, 'en');
+    await clickElement(page, tid('dashboard-start-kistam'));
+    await waitForPath(page, (p) => p === '/dashboard/kistam', 'the KiStAM confirmation');
+    await waitForText(page, 'h1', 'Start KiStAM?');
+    await check(page, 'KiStAM confirmation');
+    await page.click(tid('kistam-yes'));
+    await waitForPath(page, (p) => p === '/', 'the dashboard again');
+    await waitForText(page, 'body', 'The KiStAM task has been queued.');
+    // The notifications card and the top bar's count follow (the count on the next navigation or within 15 s).
+    await waitForText(page, tid('dashboard-notifications-card'), 'KiStAM task started');
+    await check(page, 'dashboard with notifications');
+    await screenshot(page, 'tasks-dashboard-en');
+
+    // The task waits for the answer with its request file; the list shows its state and offers file and upload.
+    await page.goto(`${product.baseUrl}/tasks`);
+    await page.waitForSelector('[data-testid="task-row"][data-kind="kistam"][data-state="waiting"]', { timeout: 30_000 });
+    await waitForText(page, tid('task-state'), 'Waiting for the answer file');
+    expect(await page.$$eval(tid('task-file'), (els) => els.map((el) => (el as HTMLElement).innerText.trim()))).toEqual([expect.stringMatching(/\.csv$/)]);
+    await page.waitForSelector(tid('task-upload-answer'));
+    // The file is fetched with the token and saved under its name.
+    const fileName = await textOf(page, tid('task-file'));
+    await page.click(tid('task-file'));
+    const deadline = Date.now() + 10_000;
+    while (!(await readdir(downloads)).includes(fileName) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await readdir(downloads)).toEqual([fileName]);
+    expect(await readFile(join(downloads, fileName), 'utf8')).toMatch(/^Satzart;Ordnungskriterium;Anfragedatum;Anfragetyp;IdNr;Geburtsdatum\r\n1;1;31\.08\.\d{4};1;47036892816;04\.05\.1970\r\n$/);
+    await rm(downloads, { recursive: true, force: true });
+    await waitForText(page, tid('task-summary'), 'Requested: 1');
+    await check(page, 'tasks');
+    await screenshot(page, 'tasks-list-en');
+
+    // The top bar's link shows the unread count and opens the notifications: started, Anna's error, request ready.
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="notifications-unread"]'));
+    expect(Number(await unread(page))).toBe(3);
+    await clickElement(page, tid('notifications-link'));
+    await waitForPath(page, (p) => p === '/notifications', 'the notifications');
+    await page.waitForSelector(tid('notification-row'));
+    expect((await headlines(page)).sort()).toEqual(
+      ['KiStAM error processing member 2: no tax identification number', 'KiStAM request file for 1 member is ready to upload to the BZSt online portal', 'KiStAM task started'].sort(),
+    );
+    await check(page, 'notifications');
+    await screenshot(page, 'tasks-notifications-en');
+
+    // The KiStAM error names the member and leads to its edit page.
+    await page.$$eval('[data-testid="notification-open"]', (els) => (els.find((el) => (el as HTMLElement).innerText.includes('KiStAM error')) as HTMLElement).click());
+    await waitForPath(page, (p) => /^\/notifications\/[^/?]+$/.test(p), 'the KiStAM error');
+    await waitForText(page, tid('notification-member'), '2 Acker, Anna');
+    await check(page, 'notification detail');
+    await screenshot(page, 'tasks-notification-kistam-error-en');
+    await clickElement(page, tid('notification-edit-member'));
+    await waitForPath(page, (p) => p === `/members/${anna}`, "Anna's edit page");
+    await waitForText(page, tid('church-tax'), 'Not queried yet');
+    await check(page, 'member with church tax');
+    await screenshot(page, 'tasks-member-church-en');
+    // A paper answer typed in: church and rate, the answer's date today; the section shows it as a paper answer.
+    await page.click(tid('church-tax-edit'));
+    await page.waitForSelector(tid('church-tax-dialog'), { visible: true });
+    await page.click(tid('church-tax-churchId'));
+    await clickMenuOption(page, 'li[data-value="ev"]', 'church-ev');
+    await fill(page, tid('church-tax-rate'), '8');
+    await check(page, 'paper answer dialog');
+    await page.click(tid('church-tax-save'));
+    await waitForText(page, tid('church-tax-kind'), 'Paper answer');
+    expect(await textOf(page, tid('church-tax-church'))).toMatch(/^ev/);
+    expect(await textOf(page, tid('church-tax-rate-shown'))).toBe('8');
+
+    // One notification seen by its toggle: it leaves the list of unseen ones, the count drops.
+    await page.goto(`${product.baseUrl}/notifications`);
+    await page.waitForSelector(tid('notification-row'));
+    const started = await page.$$eval('[data-testid="notification-row"]', (rows) => rows.find((r) => (r as HTMLElement).innerText.includes('KiStAM task started'))?.getAttribute('data-id') ?? '');
+    await page.click(tid(`notification-seen-${started}`));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="notification-row"]').length === 2);
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications-unread"]')?.textContent === '2');
+    // All seen at once: the list is empty, the count gone; the switch shows the seen ones.
+    await page.click(tid('notifications-mark-all'));
+    await waitForText(page, tid('notifications-empty'), 'No unread notifications.');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="notifications-unread"]'));
+    await page.click(tid('notifications-show-seen'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="notification-row"][data-seen="1"]').length === 3);
+    await check(page, 'notifications with seen ones');
+    await screenshot(page, 'tasks-notifications-seen-en');
+    const left = await product.api('/notifications?filter=seen:0', { token });
+    expect(left.status).toBe(204);
+    await page.browserContext().close();
+    expect(found).toEqual({});
+  }, 180_000);
+
+  it('asks before the FSA control report of a closure, names who cannot be reported and shows the rejected task with its reason', async () => {
+    const year = new Date().getFullYear() - 1;
+    const paid = new Date().toISOString().slice(0, 10);
+    const order = await product.api('/exemptionorders', {
+      method: 'POST',
+      token,
+      body: { member: bernd, type: 0, joint: false, amount: 100_000, date: `${year}-01-02`, startDate: `${year}-01-01`, endDate: null },
+    });
+    expect(order.status).toBe(201);
+    const closure = await product.api('/dividend/store', { method: 'POST', token, body: { year: String(year), type: 'percent', amount: '4', decision_date: paid, payment_date: paid } });
+    expect(closure.status).toBe(201);
+    const dividendId = (closure.body as { id: string }).id;
+    const page = await product.newPage();
+    await signInAs(page, product, 'en', `/dividend/closures/${dividendId}`);
+    await clickElement(page, tid('dividend-closure-fsak'));
+    await waitForPath(page, (p) => p === `/dividend/fsak/${dividendId}`, 'the FSAK confirmation');
+    await waitForText(page, 'h1', `FSA control report for ${year}?`);
+    await page.waitForSelector(tid('fsak-records'));
+    await check(page, 'FSAK confirmation');
+    await screenshot(page, 'tasks-fsak-confirm-en');
+    // Without an approval number of process fs the start is refused on the screen.
+    await page.click(tid('fsak-yes'));
+    await waitForText(page, tid('fsak-refused'), 'There is no approval number of process fs (FSA control report)');
+    const elma = await product.api('/elmanumbers', { method: 'POST', token, body: { elmaProcess: 'fs', elmaNumber: '31234567' } });
+    expect(elma.status).toBe(201);
+    await page.click(tid('fsak-yes'));
+    await waitForPath(page, (p) => p === '/tasks', 'the tasks');
+    // Paid this year: the task is rejected with the reason of the law.
+    await page.waitForSelector('[data-testid="task-row"][data-kind="fsak"][data-state="rejected"]', { timeout: 30_000 });
+    await waitForText(page, tid('task-reason'), "It's not allowed to send a FSA of the actual year");
+    await check(page, 'tasks with a rejected FSAK');
+    await screenshot(page, 'tasks-fsak-rejected-en');
+    await page.browserContext().close();
+    expect(found).toEqual({});
+  }, 120_000);
+
+  it("takes the BZSt answer file in German, completes the task and records the member's church data", async () => {
+    const tasks = (await product.api('/tasks', { token })).body as Array<{ id: string; kind: string; state: string }>;
+    expect(tasks.filter((t) => t.kind === 'kistam').map((t) => t.state)).toEqual(['waiting']);
+    const today = new Date();
+    const statusYear = today.getMonth() > 7 || (today.getMonth() === 7 && today.getDate() === 31) ? today.getFullYear() : today.getFullYear() - 1;
+    const dd = (n: number) => String(n).padStart(2, '0');
+    const answer = [
+      `1;2;1121081508150;${dd(today.getDate())}.${dd(today.getMonth() + 1)}.${today.getFullYear()}`,
+      `4;1;47036892816;04.05.1970;1;31.08.${statusYear};rk;9;`,
+      '',
+    ].join('\r\n');
+    const dir = join(ROOT, 'test-output');
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, 'kistam-answer.csv');
+    await writeFile(file, answer);
+
+    const page = await product.newPage();
+    await signInAs(page, product, 'de', '/tasks');
+    await page.waitForSelector('[data-testid="task-row"][data-kind="kistam"][data-state="waiting"]');
+    expect(await menuLines(page)).toBe(1);
+    await check(page, 'Aufgaben');
+    const input = (await page.$(tid('task-upload-answer-input'))) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(file);
+    await waitForText(page, 'body', 'Die Antwortdatei wurde empfangen und wird eingelesen.');
+    await page.waitForSelector('[data-testid="task-row"][data-state="completed"]', { timeout: 30_000 });
+    await waitForText(page, '[data-testid="task-row"][data-kind="kistam"]', 'Abgeschlossen');
+    await check(page, 'Aufgaben abgeschlossen');
+    await screenshot(page, 'tasks-list-completed-de');
+
+    await clickElement(page, tid('notifications-link'));
+    await waitForPath(page, (p) => p === '/notifications', 'the notifications');
+    await page.waitForSelector(tid('notification-row'));
+    expect(await headlines(page)).toEqual(expect.arrayContaining(['Aufgabe KiStAM abgeschlossen', 'KiStAM-Antwort eingelesen: 1 Mitglieder mit Kirchensteuer, 0 ohne, 0 Fehler']));
+    await check(page, 'Benachrichtigungen');
+    await screenshot(page, 'tasks-notifications-de');
+    await page.click(tid('notifications-mark-all'));
+    await waitForText(page, tid('notifications-empty'), 'Keine ungelesenen Benachrichtigungen.');
+
+    await page.goto(`${product.baseUrl}/members/${bernd}`);
+    await waitForText(page, tid('church-tax-kind'), 'Regelabfrage');
+    expect(await textOf(page, tid('church-tax-church'))).toMatch(/^rk/);
+    expect(await textOf(page, tid('church-tax-rate-shown'))).toBe('9');
+    await check(page, 'Mitglied mit Kirchensteuer');
+    await screenshot(page, 'tasks-member-church-de');
+    await page.browserContext().close();
+    expect(found).toEqual({});
+  }, 180_000);
+
+  it("shows a restricted user the tasks and notifications but no church data and no KiStAM start", async () => {
+    const created = await product.api('/users', {
+      method: 'POST',
+      token,
+      body: { username: 'auditor', password: 'Auditor-pass-1', passwordRepeat: 'Auditor-pass-1', roles: ['ROLE_RESTRICTED_USER'] },
+    });
+    expect(created.status).toBe(201);
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/login`);
+    await signIn(page, 'auditor', 'Auditor-pass-1');
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    await page.waitForSelector(tid('dashboard-notifications-card'));
+    expect(await page.$eval(tid('dashboard-start-kistam'), (el) => (el as HTMLButtonElement).disabled)).toBe(true);
+    await page.goto(`${product.baseUrl}/members/${bernd}`);
+    await page.waitForSelector('form [name="name"]');
+    expect(await page.$$('form [name="churchId"], form [name="churchTaxRate"]')).toHaveLength(0);
+    expect(await page.$(tid('church-tax'))).toBeNull();
+    await page.goto(`${product.baseUrl}/tasks`);
+    await page.waitForSelector('[data-testid="task-row"][data-kind="kistam"]');
+    // The KiStAM answer upload is the church writers' (the task waits no more; the button would not show anyway).
+    expect(await page.$(tid('task-upload-answer'))).toBeNull();
+    // Nor the KiStAM task's files: they hold church data and tax ids.
+    expect(await page.$('[data-testid="task-row"][data-kind="kistam"] [data-testid="task-file"]')).toBeNull();
+    await check(page, 'tasks as a restricted user');
+    await page.goto(`${product.baseUrl}/dashboard/kistam`);
+    await page.waitForSelector(tid('access-denied'));
+    await page.browserContext().close();
+    expect(found).toEqual({});
+  }, 90_000);
+});
