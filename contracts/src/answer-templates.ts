@@ -87,10 +87,11 @@ const NOT_FOUND: Readonly<Record<string, AnswerTemplate | NotFoundTaskTemplate>>
   Dividend: 'dividendNotFound',
   Task: 'taskNotFound',
   'Task file': 'taskFileNotFound',
+  Notification: 'notificationNotFound',
 };
 
-/** The 404 templates of background tasks (contracts/src/task-templates.ts). */
-type NotFoundTaskTemplate = Extract<TaskTemplate, 'taskNotFound' | 'taskFileNotFound'>;
+/** The 404 templates of background tasks and notifications (contracts/src/task-templates.ts). */
+type NotFoundTaskTemplate = Extract<TaskTemplate, 'taskNotFound' | 'taskFileNotFound' | 'notificationNotFound'>;
 
 export function notFoundTemplate(entity: string): AnswerTemplate | NotFoundTaskTemplate {
   return Object.hasOwn(NOT_FOUND, entity) ? NOT_FOUND[entity]! : 'notFound';
