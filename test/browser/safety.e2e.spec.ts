@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
-import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText, where } from './support/console.js';
+import { choose, chooseLanguage, clickElement, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText, where } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 import { cooperativeIdOf, seedMember, setUpCooperative } from './support/seed.js';
 
@@ -221,7 +221,8 @@ describe('safety nets', () => {
     await page.goto(`${product.baseUrl}/`);
     await signIn(page, 'clerk', 'Clerk-first-Pa55');
     await waitForPath(page, (p) => p === '/', 'the dashboard');
-    await page.click(tid('own-password-link'));
+    // Found and clicked in one step: the top bar redraws while the dashboard and the unread count load.
+    await clickElement(page, tid('own-password-link'));
     await waitForDialog(page, 'own-password-dialog');
     // A wrong current password, then new passwords that differ: each said at its field.
     await fill(page, tid('own-password-current'), 'not-my-password');
