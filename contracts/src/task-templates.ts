@@ -43,11 +43,11 @@ export type TaskTemplate =
  * - taskFailed: "Task of type {0} ended with error {1}" / "Aufgabe {0} mit Fehler {1} beendet"
  * - kistamStarted: "KiStAM task started" / "KiStAM-Abfrage gestartet"
  * - kistamRequestReady: "KiStAM request file for {0} members is ready to upload to the BZSt online portal"
- * - kistamAnswerRead: "KiStAM answer read: {0} members with church tax, {1} without, {2} errors"
+ * - kistamAnswerRead: "KiStAM answer read – with church tax: {0}, without church tax: {1}, errors: {2}"
  * - kistamMemberError: "KiStAM error processing member {0}: {1}" ({0} member number, {1} the problem's template)
  * - kistamGenericError: "KiStAM error: {0}"
  * - kistamNoInformation: "No information for member {0} available" ({0} member number)
- * - fsakSent: "FSA control report for {0} is ready ({1} records in {2} files)" / "FSAK-Meldung für {0} erstellt …"
+ * - fsakSent: "FSA control report for {0} is ready (records: {1}, files: {2})" / "FSAK-Meldung für {0} erstellt (Datensätze: {1}, Dateien: {2})"
  * - fsakErrorNumber: "FSAK task ended with error number {0}"
  * - fsakRejectedCurrentYear: "Rejected task because the payment date is in the current year (It's not allowed to send a FSA of the actual year)"
  * - validationFailed: "Entity validation failed: {0}" ({0} the record's kind: member, exemptionOrder, nonAssessment, cooperative)

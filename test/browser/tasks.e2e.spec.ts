@@ -125,8 +125,10 @@ describe('tasks and notifications in the console', () => {
     await check(page, 'dashboard with notifications');
     await screenshot(page, 'tasks-dashboard-en');
 
-    // The task waits for the answer with its request file; the list shows its state and offers file and upload.
-    await page.goto(`${product.baseUrl}/tasks`);
+    // The task waits for the answer with its request file; the list (reached from the dashboard's card) shows its state
+    // and offers file and upload.
+    await clickElement(page, tid('dashboard-to-tasks'));
+    await waitForPath(page, (p) => p === '/tasks', 'the tasks from the dashboard');
     await page.waitForSelector('[data-testid="task-row"][data-kind="kistam"][data-state="waiting"]', { timeout: 30_000 });
     await waitForText(page, tid('task-state'), 'Waiting for the answer file');
     expect(await page.$$eval(tid('task-file'), (els) => els.map((el) => (el as HTMLElement).innerText.trim()))).toEqual([expect.stringMatching(/\.csv$/)]);
@@ -267,7 +269,7 @@ describe('tasks and notifications in the console', () => {
     await clickElement(page, tid('notifications-link'));
     await waitForPath(page, (p) => p === '/notifications', 'the notifications');
     await page.waitForSelector(tid('notification-row'));
-    expect(await headlines(page)).toEqual(expect.arrayContaining(['Aufgabe KiStAM abgeschlossen', 'KiStAM-Antwort eingelesen: 1 Mitglieder mit Kirchensteuer, 0 ohne, 0 Fehler']));
+    expect(await headlines(page)).toEqual(expect.arrayContaining(['Aufgabe KiStAM abgeschlossen', 'KiStAM-Antwort eingelesen – mit Kirchensteuer: 1, ohne Kirchensteuer: 0, Fehler: 0']));
     await check(page, 'Benachrichtigungen');
     await screenshot(page, 'tasks-notifications-de');
     await page.click(tid('notifications-mark-all'));

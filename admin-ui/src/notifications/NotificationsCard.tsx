@@ -1,12 +1,13 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Alert, Button, Card, CardContent, CardHeader, Link, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import TaskIcon from '@mui/icons-material/Task';
+import { Alert, Button, Card, CardContent, CardHeader, Link, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../format';
 import { headline } from './model';
 import { useNotifications } from './queries';
 
-/** The main dashboard's notifications card (SPEC 2): the latest five unseen notifications and a button to all. */
+/** The main dashboard's notifications card (SPEC 2): the latest five unseen notifications, a button to all and one to the tasks. */
 export function NotificationsCard() {
   const translate = useTranslate();
   const { data, error, isPending } = useNotifications(1, 5, false);
@@ -19,9 +20,15 @@ export function NotificationsCard() {
         subheader={data ? translate('coop.notifications.unread', { smart_count: data.total }) : null}
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         action={
-          <Button component={RouterLink} to="/notifications" startIcon={<NotificationsIcon />} size="small" variant="outlined" data-testid="dashboard-to-notifications">
-            {translate('coop.notifications.toAll')}
-          </Button>
+          // The task list is reached from here as well: a KiStAM task waiting for its answer file, after its notice is seen.
+          <Stack direction="row" spacing={1}>
+            <Button component={RouterLink} to="/tasks" startIcon={<TaskIcon />} size="small" variant="outlined" data-testid="dashboard-to-tasks">
+              {translate('coop.notifications.toTasks')}
+            </Button>
+            <Button component={RouterLink} to="/notifications" startIcon={<NotificationsIcon />} size="small" variant="outlined" data-testid="dashboard-to-notifications">
+              {translate('coop.notifications.toAll')}
+            </Button>
+          </Stack>
         }
       />
       <CardContent sx={{ pt: 0 }}>

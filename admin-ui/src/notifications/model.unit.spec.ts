@@ -39,7 +39,7 @@ describe('notification headlines (SPEC 8)', () => {
   it('fills numbered parameters and names the record of a validation failure', () => {
     expect(headline(en, note('kistamRequestReady', ['1']))).toBe('KiStAM request file for 1 member is ready to upload to the BZSt online portal');
     expect(headline(de, note('kistamRequestReady', ['3']))).toBe('Die KiStAM-Anfragedatei für 3 Mitglieder steht zum Hochladen in das BZSt-Onlineportal bereit');
-    expect(headline(en, note('kistamAnswerRead', ['12', '30', '2']))).toBe('KiStAM answer read: 12 members with church tax, 30 without, 2 errors');
+    expect(headline(en, note('kistamAnswerRead', ['12', '30', '2']))).toBe('KiStAM answer read – with church tax: 12, without church tax: 30, errors: 2');
     expect(headline(de, note('validationFailed', ['exemptionOrder']))).toBe('Validierung fehlgeschlagen: Freistellungsauftrag');
     expect(headline(en, note('unknownMessage', []))).toBe('unknownMessage');
   });
