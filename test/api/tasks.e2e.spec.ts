@@ -174,6 +174,20 @@ describe('tasks: the lifecycle', () => {
     await until(t.http, t.adminToken, other, ended);
   });
 
+  it('answers two starts of KiStAM at once over HTTP with one 201 and one 409 naming the running task', async () => {
+    await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'km', elmaNumber: '40012345678' }).expect(201);
+    kistam.gate = gate();
+    const start = () => request(t.http).post('/api/v1/tasks/kistam').set(auth(t.adminToken));
+    const [a, b] = await Promise.all([start(), start()]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const won = (a.status === 201 ? a : b).body as TaskDto;
+    const lost = (a.status === 409 ? a : b).body as { errors: unknown[] };
+    expect(won).toMatchObject({ kind: 'kistam', queuedBy: 'admin' });
+    expect(lost.errors).toEqual([{ field: null, template: 'taskAlreadyRunning', parameters: { 0: 'kistam', 1: won.queuedAt } }]);
+    kistam.gate.open();
+    expect((await until(t.http, t.adminToken, won.id, ended)).state).toBe('completed');
+  });
+
   it('lists newest first, filtered by kind and state', async () => {
     const all = await request(t.http).get('/api/v1/tasks').query({ limit: 100 }).set(auth(t.adminToken));
     const tasks = all.body as TaskDto[];

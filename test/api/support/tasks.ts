@@ -21,7 +21,7 @@ export function gate(): { promise: Promise<void>; open: () => void } {
  * A real handler whose work the task's `script` parameter chooses: `complete` (one file), `effect` and `bad-effect`
  * (an effect on a stream of its own, at the right revision or a wrong one), `reject`, `throw`, `input`
  * (first phase: a request file and wait for input; second: read the input, complete with it upper-cased), `wait`
- * (report progress 3 of 10, then wait for the gate and complete), `hang` (never ends).
+ * (report progress 3 of 10, then wait for the gate and complete; also without a script), `hang` (never ends).
  */
 export class ScriptedHandler implements TaskHandler {
   readonly runs: RunningTask[] = [];
@@ -34,7 +34,8 @@ export class ScriptedHandler implements TaskHandler {
 
   async run(task: RunningTask): Promise<TaskOutcome> {
     this.runs.push(task);
-    const script = String(task.params.script);
+    // A task queued by a product route carries no script: it waits (as `wait`), so a test can hold it running.
+    const script = String(task.params.script ?? 'wait');
     const file = (name: string, content: string) => ({ name, contentType: 'text/plain; charset=utf-8', bytes: bytes(content) });
     switch (script) {
       case 'complete':
