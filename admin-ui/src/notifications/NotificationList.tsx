@@ -15,20 +15,19 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
+import { AddressPagination, useAddressPage } from '../common/AddressPagination';
 import { formatDateTime } from '../format';
 import { api } from '../session/api';
 import { headline, notificationsQuery, type NotificationRecord } from './model';
 import { NotificationBody, SeenToggle } from './NotificationBody';
 import { useMarkSeen, useNotification, useNotifications } from './queries';
 
-const PER_PAGE_CHOICES = [10, 20, 50];
 
 /** "Mark all as seen": every unseen notification's id (in pages of the API's limit), then one mark-seen per page. */
 function useMarkAllSeen() {
@@ -81,19 +80,12 @@ export default function NotificationList() {
   const translate = useTranslate();
   const notify = useNotify();
   const { id } = useParams();
-  const [query, setQuery] = useSearchParams();
+  const at = useAddressPage();
+  const { page, perPage, query, change } = at;
   const showSeen = query.get('seen') === '1';
-  const perPage = PER_PAGE_CHOICES.includes(Number(query.get('perPage'))) ? Number(query.get('perPage')) : 20;
-  const page = Math.max(1, Math.floor(Number(query.get('page')) || 1));
   const { data, error, isFetching } = useNotifications(page, perPage, showSeen);
   const markAllSeen = useMarkAllSeen();
   const [marking, setMarking] = useState(false);
-  const change = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(query);
-    for (const [k, v] of Object.entries(patch)) if (v === null) next.delete(k);
-    else next.set(k, v);
-    setQuery(next, { replace: true });
-  };
   const items = data?.items ?? [];
   // Marking seen empties a later page of the unseen ones: back to the first.
   const pastTheEnd = !!data && !isFetching && page > 1 && items.length === 0;
@@ -171,18 +163,7 @@ export default function NotificationList() {
                 </TableBody>
               </Table>
             ) : null}
-            <TablePagination
-              component="div"
-              count={data?.total ?? 0}
-              page={page - 1}
-              rowsPerPage={perPage}
-              rowsPerPageOptions={PER_PAGE_CHOICES}
-              onPageChange={(_e, p) => change({ page: p === 0 ? null : String(p + 1) })}
-              onRowsPerPageChange={(e) => change({ perPage: e.target.value === '20' ? null : e.target.value, page: null })}
-              labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-              labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-              getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : type === 'previous' ? 'ra.navigation.previous' : type === 'first' ? 'ra.navigation.first' : 'ra.navigation.last')}
-            />
+            <AddressPagination total={data?.total ?? 0} at={at} />
           </CardContent>
         </Card>
       </Grid>

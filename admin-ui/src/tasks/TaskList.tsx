@@ -13,15 +13,14 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
   type ChipProps,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
+import { AddressPagination, useAddressPage } from '../common/AddressPagination';
 import { formatCount, formatDate, formatDateTime } from '../format';
 import { canWriteMembers } from '../members/model';
 import { kindName, templateText } from '../notifications/model';
@@ -29,7 +28,6 @@ import { useSession } from '../session/session';
 import { awaitsAnswer, isActive, progressPercent, summaryFacts, type TaskRecord } from './model';
 import { downloadTaskFile, uploadKistamAnswer, useTasks } from './queries';
 
-const PER_PAGE_CHOICES = [10, 20, 50];
 
 const STATE_COLOURS: Readonly<Record<string, ChipProps['color']>> = {
   queued: 'default',
@@ -182,16 +180,9 @@ export default function TaskList() {
   const translate = useTranslate();
   // The roles that run the dividend read and write church data (`church:read`, `church:write`).
   const canUpload = canWriteMembers(useSession()?.roles);
-  const [query, setQuery] = useSearchParams();
-  const perPage = PER_PAGE_CHOICES.includes(Number(query.get('perPage'))) ? Number(query.get('perPage')) : 20;
-  const page = Math.max(1, Math.floor(Number(query.get('page')) || 1));
+  const at = useAddressPage();
+  const { page, perPage } = at;
   const { data, error, isPending } = useTasks(page, perPage);
-  const change = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(query);
-    for (const [k, v] of Object.entries(patch)) if (v === null) next.delete(k);
-    else next.set(k, v);
-    setQuery(next, { replace: true });
-  };
   const items = data?.items ?? [];
   return (
     <Card component="section" aria-labelledby="tasks-title" data-testid="tasks">
@@ -245,18 +236,7 @@ export default function TaskList() {
             </Table>
           </Box>
         ) : null}
-        <TablePagination
-          component="div"
-          count={data?.total ?? 0}
-          page={page - 1}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={PER_PAGE_CHOICES}
-          onPageChange={(_e, p) => change({ page: p === 0 ? null : String(p + 1) })}
-          onRowsPerPageChange={(e) => change({ perPage: e.target.value === '20' ? null : e.target.value, page: null })}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-          getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
-        />
+        <AddressPagination total={data?.total ?? 0} at={at} />
       </CardContent>
     </Card>
   );
