@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { chooseLanguage, clickElement, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText, where } from './support/console.js';
-import { ROOT, startProduct, type Product } from './support/product.js';
+import { accessibilityProblems } from './support/accessibility.js';
+import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
 /**
@@ -11,22 +11,6 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * landmark, one h1 and no empty table header cell.
  */
 
-const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
-
-/** The page's axe violations and the house rules (main landmark, one h1, named header cells), as readable lines. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    if (document.querySelectorAll('main').length !== 1) found.push('no single main landmark');
-    if (document.querySelectorAll('h1').length !== 1) found.push(`${document.querySelectorAll('h1').length} h1 headings`);
-    const empty = Array.from(document.querySelectorAll('th')).filter((th) => (th.textContent ?? '').trim() === '');
-    if (empty.length > 0) found.push(`${empty.length} empty table header cells`);
-    return found;
-  });
-}
 
 /** Waits until the top bar's spinner and the screen's own progress are gone. */
 async function settled(page: Page): Promise<void> {

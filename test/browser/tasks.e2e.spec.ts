@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { clickElement, clickMenuOption, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import { accessibilityProblems } from './support/accessibility.js';
 import { ROOT, startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
@@ -14,21 +15,6 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * member's church data read. Every screen free of axe violations (any impact), one main landmark, one h1.
  */
 
-const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
-
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    if (document.querySelectorAll('main').length !== 1) found.push('no single main landmark');
-    if (document.querySelectorAll('h1').length !== 1) found.push(`${document.querySelectorAll('h1').length} h1 headings`);
-    const empty = Array.from(document.querySelectorAll('th')).filter((th) => (th.textContent ?? '').trim() === '');
-    if (empty.length > 0) found.push(`${empty.length} empty table header cells`);
-    return found;
-  });
-}
 
 /** Waits until the top bar's request spinner is gone (the running-task indicator may stay). */
 async function settled(page: Page): Promise<void> {

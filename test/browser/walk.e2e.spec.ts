@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
-import { ROOT, startProduct, type Product } from './support/product.js';
+import { axeViolations } from './support/accessibility.js';
+import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
 /**
@@ -10,17 +10,6 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * any impact), the top menu whole at 1024 px, and the words for a partial termination and for withdrawing a pending end.
  */
 
-const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
-
-/** The page's axe violations, as `rule (impact): selectors` lines (empty when there is none). */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 /** Opens `path` and waits until its heading is there and its requests are done. */
 async function open(page: Page, baseUrl: string, path: string, ready: string): Promise<void> {

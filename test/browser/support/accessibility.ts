@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { ROOT } from './product.js';
+
+const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+
+/** The page's axe violations (any impact), as `rule (impact): selectors` lines (empty when there is none). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** The axe violations and the house rules (one main landmark, one h1, no empty table header cell), as readable lines. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const found = await axeViolations(page);
+  const house = await page.evaluate(() => {
+    const out: string[] = [];
+    if (document.querySelectorAll('main').length !== 1) out.push('no single main landmark');
+    if (document.querySelectorAll('h1').length !== 1) out.push(`${document.querySelectorAll('h1').length} h1 headings`);
+    const empty = Array.from(document.querySelectorAll('th')).filter((th) => (th.textContent ?? '').trim() === '');
+    if (empty.length > 0) out.push(`${empty.length} empty table header cells`);
+    return out;
+  });
+  return [...found, ...house];
+}
