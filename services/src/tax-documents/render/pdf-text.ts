@@ -21,7 +21,7 @@ function decodeHex(hex: string): string {
 export function pdfPages(pdf: Buffer): string[][] {
   const pages: string[][] = [];
   const raw = pdf.toString('latin1');
-  const streamRe = /stream\r?\n/g;
+  const streamRe = /(?<!end)stream\r?\n/g;
   for (let m = streamRe.exec(raw); m !== null; m = streamRe.exec(raw)) {
     const start = m.index + m[0].length;
     const end = raw.indexOf('endstream', start);
@@ -39,7 +39,7 @@ export function pdfPages(pdf: Buffer): string[][] {
       lines.push(hexes.map(decodeHex).join(''));
     }
     if (lines.length > 0) pages.push(lines);
-    streamRe.lastIndex = end;
+    streamRe.lastIndex = end + 'endstream'.length;
   }
   return pages;
 }

@@ -25,7 +25,7 @@ export function taxReturnLines(r: TaxReturnData): [string, string, string][] {
     ['31', 'Kapitalertragsteuer 25 % (volle EUR, abgerundet)', wholeEuros(r.row31KapestEuros)],
     ['32', 'Kapitalerträge mit ermäßigtem Steuersatz: Bemessungsgrundlage (volle EUR)', wholeEuros(r.row32BaseEuros)],
     ['32', 'Kapitalertragsteuer ermäßigt (volle EUR, abgerundet)', wholeEuros(r.row32KapestEuros)],
-    ['33', 'Kapitalerträge ohne Steuerabzug (Freistellungsauftrag, NV-Bescheinigung; § 45a Abs. 1 S. 2 EStG) (volle EUR)', wholeEuros(r.row33BaseEuros)],
+    ['33', 'Kapitalerträge ohne Steuerabzug (Freistellungsauftrag, NV-Bescheinigung, § 45a Abs. 1 S. 2 EStG) (volle EUR)', wholeEuros(r.row33BaseEuros)],
     ['34', 'Solidaritätszuschlag (EUR, Ct)', euros(r.row34SoliCents)],
     ...r.churchTaxes.map((c): [string, string, string] => ['', `Kirchensteuer ${c.name} (EUR, Ct)`, euros(c.cents)]),
     ['', 'Kapitalertragsteuer zu entrichten (volle EUR)', wholeEuros(r.kapestDueEuros)],
