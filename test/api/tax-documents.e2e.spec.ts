@@ -138,5 +138,6 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     expect((await request(t.http).get('/api/v1/dividend/tax-return/nope.csv').set(auth(t.adminToken))).status).toBe(404);
     expect((await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.xls`).set(auth(t.adminToken))).status).toBe(404);
     expect((await request(t.http).get('/api/v1/dividend/tax-pdf/nope').set(auth(t.adminToken))).status).toBe(404);
+    expect((await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}?member=nobody`).set(auth(t.adminToken))).status).toBe(404);
   });
 });
