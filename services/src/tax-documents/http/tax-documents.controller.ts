@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { NotFoundError, PermissionError, taxCertificatesStream, type EventStore } from '@coop/contracts';
+import { NotFoundError, PermissionError, TaskDto, taxCertificatesStream, type EventStore } from '@coop/contracts';
 import { TASKS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';
@@ -42,6 +42,7 @@ export class TaxDocumentsController {
   @Requires('dividend:read')
   @ApiQuery({ name: 'member', required: false })
   @ApiOkResponse({ description: 'taxpdf.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiAcceptedResponse({ description: 'a closure above the limit: the queued task', type: TaskDto })
   async taxPdf(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('member') member: string | undefined, @Res() res: FastifyReply): Promise<void> {
     if (!allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
     const memberId = member !== undefined && member !== '' ? member : null;
@@ -61,7 +62,10 @@ export class TaxDocumentsController {
   /** The KapESt return of the closure's payment day: `{id}.csv` or `{id}.pdf`. */
   @Get('tax-return/:file')
   @Requires('dividend:read')
-  @ApiOkResponse({ description: 'the return as CSV (UTF-8 with BOM, `;`) or PDF' })
+  @ApiOkResponse({
+    description: 'the return as CSV (UTF-8 with BOM, `;`) or PDF',
+    content: { 'text/csv': { schema: { type: 'string', format: 'binary' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
   async taxReturn(@CurrentActor() actor: Actor, @Param('file') file: string, @Res() res: FastifyReply): Promise<void> {
     const match = /^(.+)\.(csv|pdf)$/.exec(file);
     if (!match) throw new NotFoundError('Dividend', file);
