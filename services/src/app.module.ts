@@ -13,6 +13,7 @@ import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
 import { ShareLedgerModule } from './share-ledger/index.js';
+import { TaxDocumentsModule } from './tax-documents/index.js';
 import { TasksModule } from './tasks/index.js';
 import { TaxPapersModule } from './tax-papers/index.js';
 import { UsersModule } from './users/index.js';
@@ -38,6 +39,7 @@ export class AppModule {
         DashboardsModule,
         NotificationsModule,
         FsakModule,
+        TaxDocumentsModule,
         AdminModule,
       ],
     };
