@@ -5,6 +5,8 @@
  * parse the file back) and the benchmark; the sequences are the XSD's (GroupHeader85, PaymentInstruction30,
  * CreditTransferTransaction34, …), optional elements included so that order is checked against the whole sequence.
  */
+import { XMLParser } from 'fast-xml-parser';
+
 export interface XmlNode {
   readonly name: string;
   readonly attrs: Readonly<Record<string, string>>;
@@ -119,4 +121,25 @@ function checkSums(initiation: XmlNode, problems: string[]): void {
   const header = initiation.children.find((c) => c.name === 'GrpHdr');
   if (Number(text(header, 'NbOfTxs')) !== count) problems.push('GrpHdr: NbOfTxs differs from the transfers');
   if (text(header, 'CtrlSum') !== undefined && cents(text(header, 'CtrlSum')!) !== sum) problems.push('GrpHdr: CtrlSum differs from the transfers');
+}
+
+type Ordered = Record<string, unknown>;
+/** fast-xml-parser's ordered output as nodes (element order kept, which the rules check). */
+function toNodes(items: readonly Ordered[]): XmlNode[] {
+  const nodes: XmlNode[] = [];
+  for (const item of items) {
+    const name = Object.keys(item).find((k) => k !== ':@');
+    if (!name || name === '#text' || name.startsWith('?')) continue;
+    const content = item[name] as Ordered[];
+    const text = content.filter((c) => '#text' in c).map((c) => String(c['#text'])).join('');
+    nodes.push({ name, attrs: (item[':@'] ?? {}) as Record<string, string>, text, children: toNodes(content) });
+  }
+  return nodes;
+}
+/** The file parsed back (fast-xml-parser, element order kept, which the rules check). */
+export function parsePain(xml: string): XmlNode {
+  const parsed = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false }).parse(xml) as Ordered[];
+  const [document] = toNodes(parsed);
+  if (!document) throw new Error('no document');
+  return document;
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { XMLParser } from 'fast-xml-parser';
 import type { ReadDocument } from '@coop/contracts';
 import { painXml } from './pain001.js';
-import { pain001Violations, type XmlNode } from './pain001-rules.js';
+import { pain001Violations, parsePain, type XmlNode } from './pain001-rules.js';
 import { paymentFile, remittanceText, sepaErrors, type SepaPayout } from './sepa-payouts.js';
 import { germanAmount, sepaLatin, sepaText, xmlAmount } from './sepa-text.js';
 
@@ -12,29 +11,10 @@ import { germanAmount, sepaLatin, sepaText, xmlAmount } from './sepa-text.js';
  * of DOMAIN.md 7, transliteration, and the refusals.
  */
 
-type Ordered = Record<string, unknown>;
-/** fast-xml-parser's ordered output as nodes (element order kept, which the rules check). */
-export function toNodes(items: readonly Ordered[]): XmlNode[] {
-  const nodes: XmlNode[] = [];
-  for (const item of items) {
-    const name = Object.keys(item).find((k) => k !== ':@');
-    if (!name || name === '#text' || name.startsWith('?')) continue;
-    const content = item[name] as Ordered[];
-    const text = content.filter((c) => '#text' in c).map((c) => String(c['#text'])).join('');
-    nodes.push({ name, attrs: (item[':@'] ?? {}) as Record<string, string>, text, children: toNodes(content) });
-  }
-  return nodes;
-}
-export function parsePain(xml: string): XmlNode {
-  const parsed = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false }).parse(xml) as Ordered[];
-  const [document] = toNodes(parsed);
-  if (!document) throw new Error('no document');
-  return document;
-}
 const child = (node: XmlNode | undefined, ...path: string[]): XmlNode | undefined => path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node);
 const textAt = (node: XmlNode | undefined, ...path: string[]): string | undefined => child(node, ...path)?.text;
 
-const COOP: ReadDocument = { id: 'c1', position: 1, cooperativeId: 'c1', name: 'eg', fullName: 'Bürgerenergie Süd eG', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' };
+const COOP: ReadDocument = { id: 'c1', position: '1', cooperativeId: 'c1', name: 'eg', fullName: 'Bürgerenergie Süd eG', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' };
 function payout(memberNr: number, fields: Partial<SepaPayout> = {}): SepaPayout {
   return { memberNr, gross: 5255, kapest: 1313, soli: 72, churchTax: 0, net: 3870, holder: `Anna Müller ${memberNr}`, iban: 'DE02120300000000202051', bic: 'BYLADEM1001', ...fields };
 }
