@@ -10,7 +10,11 @@ const LETTERS: Readonly<Record<string, string>> = {
 };
 const OUTSIDE_SET = /[^A-Za-z0-9/\-?:().,'+ ]/g;
 
+const ALREADY_SEPA = /^(?:[A-Za-z0-9/\-?:().,'+]+(?: [A-Za-z0-9/\-?:().,'+]+)*)?$/;
+
 export function sepaLatin(text: string): string {
+  // Most texts (the remittance, ids, plain names) are in the set already, single-spaced and trimmed.
+  if (ALREADY_SEPA.test(text)) return text;
   return text
     .replace(/[äöüÄÖÜßẞ&øØæÆœŒłŁđĐþÞı]/g, (c) => LETTERS[c] ?? '')
     .normalize('NFD')
