@@ -9,6 +9,7 @@ import { ElmaNumbersModule } from './elma-numbers/index.js';
 import { FsakModule } from './fsak/index.js';
 import { MembersModule } from './members/index.js';
 import { NotificationsModule } from './notifications/index.js';
+import { PayoutsModule } from './payouts/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
@@ -40,6 +41,7 @@ export class AppModule {
         NotificationsModule,
         FsakModule,
         TaxDocumentsModule,
+        PayoutsModule,
         AdminModule,
       ],
     };
