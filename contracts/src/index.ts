@@ -34,3 +34,4 @@ export * from './http/notifications.js';
 export * from './http/church-tax.js';
 export * from './task-templates.js';
 export * from './file-store.port.js';
+export * from './http/payouts.js';

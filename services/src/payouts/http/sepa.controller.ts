@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ValidationError } from '@coop/contracts';
+import { SepaCheckDto, ValidationError } from '@coop/contracts';
+import { AnswersOk } from '../../platform/http/openapi.js';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import { painXml } from '../sepa/pain001.js';
@@ -19,7 +20,7 @@ export class SepaController {
 
   @Get(':id/check')
   @Requires('dividend:read')
-  @ApiOkResponse({ description: '{ transfers, controlSum (cents), errors }: errors empty when the file can be made' })
+  @AnswersOk(SepaCheckDto)
   check(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<SepaCheck> {
     return this.payouts.check(actor.cooperativeId, id);
   }
@@ -27,7 +28,7 @@ export class SepaController {
   /** `sepa.xml`: pain.001.001.09; 400 with every refusal (the cooperative's bank data, members without a valid IBAN). */
   @Get(':id')
   @Requires('dividend:read')
-  @ApiOkResponse({ description: 'sepa.xml (pain.001.001.09, Content-Disposition: attachment)', content: { 'application/xml': { schema: { type: 'string' } } } })
+  @ApiOkResponse({ description: 'sepa.xml (pain.001.001.09, Content-Disposition: attachment)', content: { 'application/xml': { schema: { type: 'string', format: 'binary' } } } })
   async file(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
     const result = await this.payouts.file(actor.cooperativeId, id, new Date());
     if ('errors' in result) throw new ValidationError(result.errors);
