@@ -1,0 +1,123 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import DescriptionIcon from '@mui/icons-material/Description';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SendIcon from '@mui/icons-material/Send';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { formatMoney } from '../format';
+import { canWriteMembers } from '../members/model';
+import { templateText } from '../notifications/model';
+import { downloadFile } from '../session/download';
+import { useSession } from '../session/session';
+import { payoutPaths, useSepaCheck } from './payouts';
+
+/** What the last click came to: a file being fetched, the work queued in the background, a refusal. */
+type Outcome = { readonly busy: true } | { readonly background: true } | { readonly failed: string } | null;
+
+/** A button that fetches a file with the token; a 202 (the work went to a background task) is reported to `onOutcome`. */
+function DownloadButton(props: {
+  file: { path: string; name: string };
+  label: string;
+  icon: ReactNode;
+  testId: string;
+  disabled?: boolean;
+  describedBy?: string;
+  onOutcome: (outcome: Outcome) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const click = async () => {
+    setBusy(true);
+    props.onOutcome({ busy: true });
+    try {
+      const done = await downloadFile(props.file.path, props.file.name);
+      if ('accepted' in done) {
+        await queryClient.invalidateQueries({ queryKey: ['tasks'] });
+        props.onOutcome({ background: true });
+      } else props.onOutcome(null);
+    } catch (error) {
+      props.onOutcome({ failed: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outlined"
+      startIcon={props.icon}
+      disabled={busy || props.disabled}
+      aria-describedby={props.describedBy}
+      onClick={() => void click()}
+      data-testid={props.testId}
+    >
+      {props.label}
+    </Button>
+  );
+}
+
+/**
+ * The closure's papers (issue 25) in one row: the members' tax certificates (`taxpdf.pdf`; a large closure is made by a
+ * background task: a notice with the way to the tasks), the SEPA payment file (`sepa.xml`; disabled with the reason
+ * while `GET /dividend/sepa/{id}/check` names one, for example no BIC on the cooperative), the KapESt return as CSV and
+ * PDF, and the FSA control report (issue 24, writers only).
+ */
+export function PayoutButtons({ id }: { id: string }) {
+  const translate = useTranslate();
+  const canWrite = canWriteMembers(useSession()?.roles);
+  const check = useSepaCheck(id);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const t = (key: string) => translate(`coop.payouts.${key}`);
+  const sepaReasons = check.error
+    ? [check.error instanceof Error ? check.error.message : String(check.error)]
+    : (check.data?.errors ?? []).map((e) => templateText(translate, e.template, e.parameters ?? []));
+  const sepaBlocked = check.isPending || sepaReasons.length > 0;
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }} role="group" aria-labelledby="dividend-closure-papers-title" data-testid="dividend-closure-papers">
+      <Typography variant="subtitle1" component="h2" id="dividend-closure-papers-title">
+        {t('title')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <DownloadButton file={payoutPaths.taxCertificates(id)} label={t('taxCertificates')} icon={<DescriptionIcon />} testId="dividend-closure-tax-pdf" onOutcome={setOutcome} />
+        <DownloadButton
+          file={payoutPaths.sepa(id)}
+          label={t('sepa')}
+          icon={<AccountBalanceIcon />}
+          testId="dividend-closure-sepa"
+          disabled={sepaBlocked}
+          describedBy="dividend-closure-sepa-state"
+          onOutcome={setOutcome}
+        />
+        <DownloadButton file={payoutPaths.taxReturnCsv(id)} label={t('taxReturnCsv')} icon={<ReceiptLongIcon />} testId="dividend-closure-tax-return-csv" onOutcome={setOutcome} />
+        <DownloadButton file={payoutPaths.taxReturnPdf(id)} label={t('taxReturnPdf')} icon={<ReceiptLongIcon />} testId="dividend-closure-tax-return-pdf" onOutcome={setOutcome} />
+        {canWrite ? (
+          <Button component={RouterLink} to={`/dividend/fsak/${encodeURIComponent(id)}`} variant="outlined" startIcon={<SendIcon />} data-testid="dividend-closure-fsak">
+            {translate('coop.fsak.button')}
+          </Button>
+        ) : null}
+      </Box>
+      <Typography variant="body2" color={sepaReasons.length > 0 ? 'warning.dark' : 'text.secondary'} id="dividend-closure-sepa-state" data-testid="dividend-closure-sepa-state">
+        {check.isPending
+          ? t('sepaChecking')
+          : sepaReasons.length > 0
+            ? `${t('sepaImpossible')} ${sepaReasons.join(' · ')}`
+            : translate('coop.payouts.sepaReady', { smart_count: check.data?.transfers ?? 0, sum: formatMoney(check.data?.controlSum) })}
+      </Typography>
+      {outcome && 'background' in outcome ? (
+        <Alert severity="info" data-testid="dividend-closure-background">
+          {t('background')}{' '}
+          <Link component={RouterLink} to="/tasks" data-testid="dividend-closure-to-tasks">
+            {t('toTasks')}
+          </Link>
+        </Alert>
+      ) : null}
+      {outcome && 'failed' in outcome ? (
+        <Alert severity="error" data-testid="dividend-closure-download-failed">
+          {translate('coop.payouts.downloadFailed', { message: outcome.failed })}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
