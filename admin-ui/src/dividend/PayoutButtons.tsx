@@ -7,12 +7,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { formatMoney } from '../format';
 import { canWriteMembers } from '../members/model';
-import { templateText } from '../notifications/model';
 import { downloadFile } from '../session/download';
 import { useSession } from '../session/session';
 import { payoutPaths, useSepaCheck } from './payouts';
+import { sepaState } from './sepaState';
 
 /** What the last click came to: a file being fetched, the work queued in the background, a refusal. */
 type Outcome = { readonly busy: true } | { readonly background: true } | { readonly failed: string } | null;
@@ -70,10 +69,7 @@ export function PayoutButtons({ id }: { id: string }) {
   const check = useSepaCheck(id);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const t = (key: string) => translate(`coop.payouts.${key}`);
-  const sepaReasons = check.error
-    ? [check.error instanceof Error ? check.error.message : String(check.error)]
-    : (check.data?.errors ?? []).map((e) => templateText(translate, e.template, e.parameters ?? []));
-  const sepaBlocked = check.isPending || sepaReasons.length > 0;
+  const sepa = sepaState(translate, check);
   return (
     <Box sx={{ display: 'grid', gap: 1 }} role="group" aria-labelledby="dividend-closure-papers-title" data-testid="dividend-closure-papers">
       <Typography variant="subtitle1" component="h2" id="dividend-closure-papers-title">
@@ -86,7 +82,7 @@ export function PayoutButtons({ id }: { id: string }) {
           label={t('sepa')}
           icon={<AccountBalanceIcon />}
           testId="dividend-closure-sepa"
-          disabled={sepaBlocked}
+          disabled={sepa.blocked}
           describedBy="dividend-closure-sepa-state"
           onOutcome={setOutcome}
         />
@@ -98,12 +94,8 @@ export function PayoutButtons({ id }: { id: string }) {
           </Button>
         ) : null}
       </Box>
-      <Typography variant="body2" color={sepaReasons.length > 0 ? 'warning.dark' : 'text.secondary'} id="dividend-closure-sepa-state" data-testid="dividend-closure-sepa-state">
-        {check.isPending
-          ? t('sepaChecking')
-          : sepaReasons.length > 0
-            ? `${t('sepaImpossible')} ${sepaReasons.join(' · ')}`
-            : translate('coop.payouts.sepaReady', { smart_count: check.data?.transfers ?? 0, sum: formatMoney(check.data?.controlSum) })}
+      <Typography variant="body2" color={sepa.blocked && !check.isPending ? 'warning.dark' : 'text.secondary'} id="dividend-closure-sepa-state" data-testid="dividend-closure-sepa-state">
+        {sepa.text}
       </Typography>
       {outcome && 'background' in outcome ? (
         <Alert severity="info" data-testid="dividend-closure-background">

@@ -1,19 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../session/api';
-
-/** A refusal's reason as the API answers it (`{errors: [{field, template, parameters}]}`). */
-export interface TemplateError {
-  readonly field?: string;
-  readonly template: string;
-  readonly parameters?: readonly string[];
-}
-
-/** `GET /dividend/sepa/{id}/check`: how many transfers the payment file would hold, their sum (cents), what stops it. */
-export interface SepaCheck {
-  readonly transfers: number;
-  readonly controlSum: number;
-  readonly errors: readonly TemplateError[];
-}
+import type { SepaCheck } from './sepaState';
 
 const enc = encodeURIComponent;
 
