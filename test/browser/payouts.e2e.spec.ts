@@ -37,6 +37,8 @@ async function settled(page: Page): Promise<void> {
 
 const THIS_YEAR = new Date().getFullYear();
 const YEAR = THIS_YEAR - 1;
+/** Before the members joined (2020-01-01): a closure without any payout. */
+const EMPTY_YEAR = 2019;
 
 /** Clicks `selector` and waits for one new finished file in `dir`; answers its name and bytes. */
 async function downloaded(page: Page, dir: string, selector: string): Promise<{ name: string; bytes: Buffer }> {
@@ -143,22 +145,37 @@ describe("the closure's papers in the console", () => {
     expect(found).toEqual({});
   }, 120_000);
 
-  it('disables the payment list with the reason while the cooperative has no BIC; the buttons in German', async () => {
-    await setUpCooperative(product, token, { bic: '' });
+  it('names the buttons in German and disables the payment list with the reason when it cannot be made', async () => {
+    // The API refuses a cooperative without a BIC (PUT /cooperatives: mustNotBeEmpty) and a closure without one
+    // (missingCooperativeBic), so no closure can meet a cooperative without a BIC: that reason is checked in
+    // admin-ui/src/dividend/sepaState.unit.spec.ts. Here a real refusal of the check: a year before anyone joined, where
+    // no member has a payout above zero (sepaNothingToPay).
+    const empty = await product.api('/dividend/store', {
+      method: 'POST',
+      token,
+      body: { year: String(EMPTY_YEAR), type: 'percent', amount: '4', decision_date: `${THIS_YEAR}-01-10`, payment_date: `${THIS_YEAR}-01-15` },
+    });
+    expect(empty.status).toBe(201);
+    const emptyId = (empty.body as { id: string }).id;
+    const checked = await product.api(`/dividend/sepa/${emptyId}/check`, { token });
+    expect(checked).toEqual({ status: 200, body: { transfers: 0, controlSum: 0, errors: [expect.objectContaining({ template: 'sepaNothingToPay' })] } });
+
     const path = `/dividend/closures/${encodeURIComponent(closureId)}`;
     const { page, dir } = await openAs('de', path);
     await waitForText(page, tid('dividend-closure-papers'), 'Auszahlung und Steuerunterlagen');
-    await waitForText(page, tid('dividend-closure-sepa-state'), 'Die Zahlungsliste kann nicht erstellt werden:');
-    expect(await textOf(page, tid('dividend-closure-sepa-state'))).toContain('BIC');
+    await waitForText(page, tid('dividend-closure-sepa-state'), 'Zahlungsliste: 2 Überweisungen, Summe');
+    const labels = await page.$$eval(`${tid('dividend-closure-papers')} button, ${tid('dividend-closure-papers')} a`, (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
+    expect(labels).toEqual(['Steuerbescheinigungen', 'Zahlungsliste (SEPA)', 'Steueranmeldung (CSV)', 'Steueranmeldung (PDF)', 'FSA-Kontrollmeldung']);
+    await check(page, 'closure (de)');
+    const sepa = await downloaded(page, dir, tid('dividend-closure-sepa'));
+    expect(sepa.bytes.toString('utf8')).toMatch(/^<\?xml/);
+
+    await page.goto(`${product.baseUrl}/dividend/closures/${encodeURIComponent(emptyId)}`);
+    await waitForText(page, tid('dividend-closure-sepa-state'), 'Die Zahlungsliste kann nicht erstellt werden: Kein Mitglied hat eine Auszahlung über null');
     expect(await page.$eval(tid('dividend-closure-sepa'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     expect(await page.$eval(tid('dividend-closure-sepa'), (b) => b.getAttribute('aria-describedby'))).toBe('dividend-closure-sepa-state');
-    const labels = await page.$$eval(`${tid('dividend-closure-papers')} button, ${tid('dividend-closure-papers')} a`, (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
-    expect(labels).toEqual(['Steuerbescheinigungen', 'Zahlungsliste (SEPA)', 'Steueranmeldung (CSV)', 'Steueranmeldung (PDF)', expect.any(String)]);
-    await check(page, 'closure without BIC (de)');
-    await screenshot(page, 'payouts-closure-no-bic-de');
-    // The certificates do not need the BIC.
-    const certificates = await downloaded(page, dir, tid('dividend-closure-tax-pdf'));
-    expect(certificates.name).toBe('taxpdf.pdf');
+    await check(page, 'closure without payouts (de)');
+    await screenshot(page, 'payouts-closure-disabled-de');
     await page.browserContext().close();
     await rm(dir, { recursive: true, force: true });
     expect(found).toEqual({});
