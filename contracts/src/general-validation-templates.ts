@@ -41,6 +41,9 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   missingCooperativeBic: 1,
   taxIdMissing: 1,
   spouseTaxIdMissing: 1,
+  missingCooperativeName: 1,
+  memberBankDataMissing: 1,
+  sepaNothingToPay: 1,
   // Background tasks (issue 24, contracts/src/task-templates.ts).
   missingElmaNoKm: 1,
   missingElmaNoFs: 1,

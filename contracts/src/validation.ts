@@ -46,7 +46,13 @@ export type ValidationTemplate =
   /** An exemption order would be consumed but the member has no tax id; {0}: the member numbers. */
   | 'taxIdMissing'
   /** A joint exemption order without the spouse's tax id; {0}: the member numbers. */
-  | 'spouseTaxIdMissing';
+  | 'spouseTaxIdMissing'
+  // The SEPA payment file of a closure (issue 25; DOMAIN.md 7): what refuses it.
+  | 'missingCooperativeName'
+  /** Members with a net payout but no valid IBAN; {0}: the member numbers. */
+  | 'memberBankDataMissing'
+  /** No member of the closure has a net payout above zero: nothing to transfer. */
+  | 'sepaNothingToPay';
 
 export interface FieldError {
   /** The field the error belongs to; null for a general error. */

@@ -9,10 +9,12 @@ import { ElmaNumbersModule } from './elma-numbers/index.js';
 import { FsakModule } from './fsak/index.js';
 import { MembersModule } from './members/index.js';
 import { NotificationsModule } from './notifications/index.js';
+import { PayoutsModule } from './payouts/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
 import { ShareLedgerModule } from './share-ledger/index.js';
+import { TaxDocumentsModule } from './tax-documents/index.js';
 import { TasksModule } from './tasks/index.js';
 import { TaxPapersModule } from './tax-papers/index.js';
 import { UsersModule } from './users/index.js';
@@ -38,6 +40,8 @@ export class AppModule {
         DashboardsModule,
         NotificationsModule,
         FsakModule,
+        PayoutsModule,
+        TaxDocumentsModule,
         AdminModule,
       ],
     };

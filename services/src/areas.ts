@@ -5,6 +5,7 @@ import { dividendArea } from './dividend/dividend.area.js';
 import { elmaNumbersArea } from './elma-numbers/elma-numbers.area.js';
 import { membersArea } from './members/members.area.js';
 import { notificationsArea } from './notifications/notifications.area.js';
+import { payoutsArea } from './payouts/payouts.area.js';
 import { taxPapersArea } from './tax-papers/tax-papers.area.js';
 import { tasksArea } from './tasks/tasks.area.js';
 import { usersArea } from './users/users.area.js';
@@ -24,4 +25,5 @@ export const areas = composeAreas(import.meta.url, [
   tasksArea,
   notificationsArea,
   churchTaxArea,
+  payoutsArea,
 ]);

@@ -495,6 +495,9 @@ export const de: Messages<typeof en> = {
       taxIdMissing: 'Freistellungsauftrag für dieses Mitglied nicht möglich, keine Steuer-ID angegeben! (Mitglied Nr. %{0})',
       spouseTaxIdMissing: 'Gemeinsamer Freistellungsauftrag nicht möglich, die Steuer-ID des Ehegatten fehlt (Mitglied Nr. %{0})',
       closedYear: 'Das Jahr %{0} ist abgeschlossen: Korrekturen gehören in das nächste offene Jahr.',
+      missingCooperativeName: 'Der Name der Genossenschaft fehlt',
+      memberBankDataMissing: 'Keine gültige IBAN bei Mitgliedern mit Auszahlung (Mitglied Nr. %{0})',
+      sepaNothingToPay: 'Kein Mitglied hat eine Auszahlung über null: Es gibt nichts zu überweisen',
       ...taskValidationDe,
     },
     errors: {

@@ -504,6 +504,9 @@ export const en = {
       taxIdMissing: 'FSA impossible for this member, no tax id provided! (member no. %{0})',
       spouseTaxIdMissing: "Joint FSA impossible, the spouse's tax id is missing (member no. %{0})",
       closedYear: 'The year %{0} is closed: corrections go into the next open year.',
+      missingCooperativeName: "The cooperative's name is missing",
+      memberBankDataMissing: 'No valid IBAN for members with a payout (member no. %{0})',
+      sepaNothingToPay: 'No member has a payout above zero: there is nothing to transfer',
       // Every template of the API (contracts `ValidationTemplate`) has its text: one without fails the type check.
       ...taskValidationEn,
     } satisfies Record<ValidationTemplate | ConsoleValidationKey, string>,

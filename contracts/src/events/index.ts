@@ -6,3 +6,4 @@ export * from './tax-paper-events.js';
 export * from './dividend-events.js';
 export * from './task-events.js';
 export * from './notification-events.js';
+export * from './tax-document-events.js';

@@ -28,6 +28,8 @@ export interface AppConfig {
   readonly eventLogPrewarm: boolean;
   /** Where queued background tasks run (issue 24): `api` (default) in the API process, `worker` in `npm run start:worker`. */
   readonly tasksRunIn: 'api' | 'worker';
+  /** Tax certificates of a closure with more members than this render in a background task (issue 25; default 500). */
+  readonly taxCertificatesSyncLimit: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readYourWritesWaitMs: wholeNumber(env.READ_YOUR_WRITES_WAIT_MS, 5000, 'READ_YOUR_WRITES_WAIT_MS', 1),
     eventLogPrewarm: yesNo(env.EVENT_LOG_PREWARM, true, 'EVENT_LOG_PREWARM'),
     tasksRunIn: oneOf(env.TASKS_RUN_IN, ['api', 'worker'] as const, 'api', 'TASKS_RUN_IN'),
+    taxCertificatesSyncLimit: wholeNumber(env.TAX_CERTIFICATES_SYNC_LIMIT, 500, 'TAX_CERTIFICATES_SYNC_LIMIT', 0),
   };
 }
 

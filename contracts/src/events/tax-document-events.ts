@@ -1,0 +1,19 @@
+import type { DomainEvent } from '../events.js';
+
+// ---------------------------------------------------------------------------------------------
+// Tax certificates of a closure (issue 25; DOMAIN.md 6), stream `taxcertificates-<dividendId>`: one event per issue of
+// certificates, so the register of original and replacement certificates the law asks to keep (§ 45a Abs. 5 EStG) is
+// the stream itself. Names members by id only (no personal data).
+// ---------------------------------------------------------------------------------------------
+
+/** original: the member's first certificate of the closure; replacement: issued again unchanged ("Ersatzbescheinigung"); corrected: "berichtigte Bescheinigung". */
+export const TAX_CERTIFICATE_VERSIONS = ['original', 'replacement', 'corrected'] as const;
+export type TaxCertificateVersion = (typeof TAX_CERTIFICATE_VERSIONS)[number];
+
+export type TaxCertificateIssued = DomainEvent<
+  'TaxCertificateIssued',
+  { dividendId: string; memberIds: string[]; version: TaxCertificateVersion; at: string }
+>;
+
+export type TaxDocumentEvent = TaxCertificateIssued;
+export const taxCertificatesStream = (dividendId: string): string => `taxcertificates-${dividendId}`;

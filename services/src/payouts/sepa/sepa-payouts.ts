@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { fieldError, isValidBic, isValidIban, type FieldError, type ReadDocument } from '@coop/contracts';
+import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { controlSum, type SepaPaymentFile, type SepaTransfer } from './pain001.js';
+import { germanAmount } from './sepa-text.js';
+
+/** Member results and members read per query. */
+const PAGE = 2000;
+
+/** What the console shows before the download (`GET /dividend/sepa/{id}/check`); `errors` empty: the file can be made. */
+export interface SepaCheck {
+  readonly transfers: number;
+  /** Σ net payouts of the transfers, cents. */
+  readonly controlSum: number;
+  readonly errors: FieldError[];
+}
+
+/** One member's result in the closure as the file needs it. */
+export interface SepaPayout {
+  readonly memberNr: number;
+  readonly gross: number;
+  readonly kapest: number;
+  readonly soli: number;
+  readonly churchTax: number;
+  readonly net: number;
+  /** The account holder: the member's name (no separate holder field exists yet; DOMAIN.md 7 asks for one). */
+  readonly holder: string;
+  readonly iban: string | null;
+  readonly bic: string | null;
+}
+
+const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
+const compact = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
+
+/** DOMAIN.md 7's remittance text: year, member number, gross, KapESt, Soli, church tax, net (German amounts). */
+export function remittanceText(year: number, p: SepaPayout): string {
+  return `Dividende GJ ${year} Mitgl-Nr ${p.memberNr} brutto ${germanAmount(p.gross)} KapESt ${germanAmount(p.kapest)} SolZ ${germanAmount(p.soli)} KiSt ${germanAmount(p.churchTax)} netto ${germanAmount(p.net)}`;
+}
+
+/** `DIV<year>-M<memberNr>`: names the year and the member (DOMAIN.md 7). */
+export const endToEndId = (year: number, memberNr: number): string => `DIV${year}-M${memberNr}`;
+
+/** A message id unique per file: the year, the second it was made, and 6 random hex digits (≤ 35). */
+export function messageId(year: number, now: Date): string {
+  return `DIV${year}-${now.toISOString().slice(0, 19).replace(/\D/g, '')}-${randomBytes(3).toString('hex')}`;
+}
+
+/** The refusals of a file: the cooperative's name, IBAN and BIC; every member paid without a valid IBAN (by number). */
+export function sepaErrors(cooperative: ReadDocument, payouts: readonly SepaPayout[]): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!(text(cooperative, 'fullName') || text(cooperative, 'name'))) errors.push(fieldError('name', 'missingCooperativeName'));
+  const iban = compact(text(cooperative, 'iban'));
+  if (!iban || !isValidIban(iban)) errors.push(fieldError('iban', 'missingCooperativeIban'));
+  const bic = compact(text(cooperative, 'bic'));
+  if (!bic || !isValidBic(bic)) errors.push(fieldError('bic', 'missingCooperativeBic'));
+  const paid = payouts.filter((p) => p.net > 0);
+  const unpayable = paid.filter((p) => p.iban === null || !isValidIban(p.iban) || !p.holder).map((p) => p.memberNr);
+  if (unpayable.length > 0) errors.push(fieldError(null, 'memberBankDataMissing', unpayable.join(', ')));
+  if (paid.length === 0) errors.push(fieldError(null, 'sepaNothingToPay'));
+  return errors;
+}
+
+/** The file of a closure whose check has no errors: one transfer per member with a net payout above zero, by number. */
+export function paymentFile(closure: { readonly year: number; readonly paymentDate: string }, cooperative: ReadDocument, payouts: readonly SepaPayout[], now: Date): SepaPaymentFile {
+  const transfers: SepaTransfer[] = [];
+  for (const p of payouts) {
+    if (p.net <= 0) continue;
+    const bic = p.bic && isValidBic(p.bic) ? p.bic : null;
+    transfers.push({ endToEndId: endToEndId(closure.year, p.memberNr), amount: p.net, creditorName: p.holder, iban: p.iban ?? '', bic, remittance: remittanceText(closure.year, p) });
+  }
+  return {
+    messageId: messageId(closure.year, now),
+    createdAt: now.toISOString().slice(0, 19),
+    paymentInfoId: `DIV${closure.year}-${closure.paymentDate}`,
+    executionDate: closure.paymentDate,
+    debtor: { name: text(cooperative, 'fullName') || text(cooperative, 'name'), iban: compact(text(cooperative, 'iban')), bic: compact(text(cooperative, 'bic')) },
+    transfers,
+  };
+}
+
+/**
+ * Reads what a closure's SEPA file needs (issue 25; DOMAIN.md 7): the closure (another cooperative's: not found), its
+ * members' results, the members' names, IBAN and BIC as they are now (the closure did not record bank data), and the
+ * cooperative as debtor.
+ */
+@Injectable()
+export class SepaPayouts {
+  constructor(private readonly reads: ReadModels) {}
+
+  async check(cooperativeId: string, dividendId: string): Promise<SepaCheck> {
+    const { payouts, cooperative } = await this.load(cooperativeId, dividendId);
+    const paid = payouts.filter((p) => p.net > 0);
+    return { transfers: paid.length, controlSum: controlSum(paid.map((p) => ({ amount: p.net }))), errors: sepaErrors(cooperative, payouts) };
+  }
+
+  /** The file's content, or the refusals (never a file leaving a member out). */
+  async file(cooperativeId: string, dividendId: string, now: Date): Promise<{ readonly file: SepaPaymentFile } | { readonly errors: FieldError[] }> {
+    const { closure, payouts, cooperative } = await this.load(cooperativeId, dividendId);
+    const errors = sepaErrors(cooperative, payouts);
+    if (errors.length > 0) return { errors };
+    return { file: paymentFile(closure, cooperative, payouts, now) };
+  }
+
+  private async load(cooperativeId: string, dividendId: string) {
+    const doc = await this.reads.get(DIVIDENDS, cooperativeId, dividendId, 'Dividend');
+    const closure = { year: Number(doc.year), paymentDate: String(doc.paymentDate) };
+    const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
+    const payouts: SepaPayout[] = [];
+    for (let from = 0; ; ) {
+      const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
+        cooperativeId,
+        filters: [
+          { field: 'dividendId', op: 'eq', value: dividendId },
+          { field: 'memberNr', op: 'range', gte: from },
+        ],
+        sort: [{ field: 'memberNr', direction: 'asc' }],
+        limit: PAGE,
+      });
+      const members = await this.reads.getMany(MEMBERS, cooperativeId, page.items.map((d) => String(d.member)));
+      for (const d of page.items) payouts.push(payoutOf(d, members.get(String(d.member))));
+      if (page.items.length < PAGE) break;
+      from = Number(page.items[page.items.length - 1]!.memberNr) + 1;
+    }
+    return { closure, payouts, cooperative };
+  }
+}
+
+function payoutOf(result: ReadDocument, member: ReadDocument | undefined): SepaPayout {
+  const iban = compact(text(member, 'iban'));
+  const bic = compact(text(member, 'bic'));
+  return {
+    memberNr: Number(result.memberNr),
+    gross: Number(result.amount),
+    kapest: Number(result.dividendTax),
+    soli: Number(result.solidarityTax),
+    churchTax: Number(result.churchTax),
+    net: Number(result.paymentAmount),
+    holder: [text(member, 'givenName'), text(member, 'name')].filter(Boolean).join(' '),
+    iban: iban || null,
+    bic: bic || null,
+  };
+}

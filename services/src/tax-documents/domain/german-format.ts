@@ -1,0 +1,23 @@
+/** German formats of the tax documents: amounts `1.234,56`, dates `31.12.2025`. */
+
+/** Cents as euros with a decimal comma and thousands points: 123456 → `1.234,56`. */
+export function euros(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  const whole = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${sign}${whole},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Whole euros with thousands points: 1234 → `1.234`. */
+export function wholeEuros(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  return sign + Math.abs(Math.trunc(value)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** `YYYY-MM-DD` → `DD.MM.YYYY`. */
+export function germanDate(date: string): string {
+  const [y, m, d] = date.slice(0, 10).split('-');
+  return `${d}.${m}.${y}`;
+}

@@ -1,0 +1,75 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { NotFoundError, taxCertificatesStream, type EventStore } from '@coop/contracts';
+import { TASKS } from '@coop/projections';
+import { CurrentActor, Requires } from '../../auth/decorators.js';
+import { contextFor, metadataFor, type Actor } from '../../platform/commands/command-context.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { APP_CONFIG, EVENT_STORE } from '../../platform/tokens.js';
+import { TASK_QUEUE, toTaskDto, type TaskQueue } from '../../tasks/index.js';
+import { taxReturnCsv, taxReturnPdf } from '../render/tax-return.js';
+import { TaxDocumentsSource } from '../queries/tax-documents-source.js';
+import { TaxCertificates } from '../tax-certificates.js';
+
+const attachment = (name: string): string => `attachment; filename="${name}"`;
+
+/**
+ * The tax documents of a closed dividend (issue 25; SPEC.md 7; DOMAIN.md 5, 6): the members' tax certificates
+ * (`taxpdf.pdf`, in a background task above the configured number of members) and the KapESt return of the payment
+ * day (CSV and PDF). `dividend:read`.
+ */
+@ApiTags('dividend')
+@ApiBearerAuth()
+@Controller('dividend')
+export class TaxDocumentsController {
+  constructor(
+    private readonly certificates: TaxCertificates,
+    private readonly source: TaxDocumentsSource,
+    private readonly reads: ReadModels,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(TASK_QUEUE) private readonly queue: TaskQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The certificates, one member per page; each issue recorded. Above the limit: 202 with the queued task. */
+  @Get('tax-pdf/:id')
+  @Requires('dividend:read')
+  @ApiQuery({ name: 'member', required: false })
+  @ApiOkResponse({ description: 'taxpdf.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  async taxPdf(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('member') member: string | undefined, @Res() res: FastifyReply): Promise<void> {
+    const memberId = member !== undefined && member !== '' ? member : null;
+    const count = await this.certificates.count(actor.cooperativeId, id, memberId);
+    if (memberId === null && count > this.config.taxCertificatesSyncLimit) {
+      const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind: 'taxCertificates', params: { dividendId: id } });
+      await res.status(202).send(toTaskDto(await this.reads.get(TASKS, actor.cooperativeId, taskId, 'Task')));
+      return;
+    }
+    const made = await this.certificates.make(actor.cooperativeId, id, memberId, new Date().toISOString());
+    if (memberId !== null && made.members === 0) throw new NotFoundError('Member', memberId);
+    const metadata = metadataFor(contextFor(actor), actor.cooperativeId);
+    if (made.events.length > 0) await this.events.append(taxCertificatesStream(id), made.expected, made.events.map((e) => ({ ...e, metadata })));
+    await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment('taxpdf.pdf')).header('Cache-Control', 'no-store').send(made.pdf);
+  }
+
+  /** The KapESt return of the closure's payment day: `{id}.csv` or `{id}.pdf`. */
+  @Get('tax-return/:file')
+  @Requires('dividend:read')
+  @ApiOkResponse({ description: 'the return as CSV (UTF-8 with BOM, `;`) or PDF' })
+  async taxReturn(@CurrentActor() actor: Actor, @Param('file') file: string, @Res() res: FastifyReply): Promise<void> {
+    const match = /^(.+)\.(csv|pdf)$/.exec(file);
+    if (!match) throw new NotFoundError('Dividend', file);
+    const [, id, format] = match as unknown as [string, string, 'csv' | 'pdf'];
+    const data = await this.source.taxReturn(actor.cooperativeId, await this.source.closure(actor.cooperativeId, id));
+    const name = `kapest-${data.paymentDate}.${format}`;
+    const body = format === 'csv' ? Buffer.from(taxReturnCsv(data), 'utf8') : await taxReturnPdf(data);
+    await res
+      .status(200)
+      .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
+      .header('Content-Disposition', attachment(name))
+      .header('Cache-Control', 'no-store')
+      .send(body);
+  }
+}
+

@@ -1,0 +1,113 @@
+import PDFDocument from 'pdfkit';
+import type { TaxCertificateVersion } from '@coop/contracts';
+import { euros, germanDate } from '../domain/german-format.js';
+
+/** The issuer of the certificates: the cooperative paying its own dividend (DOMAIN.md 6, Muster II). */
+export interface CertificateIssuer {
+  readonly name: string;
+  readonly address: string;
+  readonly zip: string;
+  readonly city: string;
+  readonly taxNumber: string;
+  /** The tax office the tax was paid to (named by the cooperative's tax number when no name is kept). */
+  readonly taxOffice: string;
+}
+
+/** One member's certificate: the creditor and what the closure recorded for them (cents). */
+export interface CertificateData {
+  readonly memberId: string;
+  readonly memberNr: number;
+  readonly name: string;
+  readonly street: string;
+  readonly zipCity: string;
+  readonly year: number;
+  readonly paymentDate: string;
+  readonly gross: number;
+  readonly exempt: number;
+  readonly kapest: number;
+  readonly soli: number;
+  readonly churchTax: number;
+  /** The religious community in words (`churchName`), or null without church tax. */
+  readonly churchName: string | null;
+  readonly basisOfTax: string;
+  readonly version: TaxCertificateVersion;
+}
+
+/** Why part of the income was not taxed (DOMAIN.md 6: the exempted part and why). */
+export function exemptionReason(basisOfTax: string): string {
+  switch (basisOfTax) {
+    case 'nv100':
+    case 'nv60':
+      return 'Nichtveranlagungs-Bescheinigung (§ 44a Abs. 2 S. 1 Nr. 2 EStG)';
+    case 'legalEntity':
+      return 'Freistellung der Körperschaft (§ 44a Abs. 4, 5 EStG)';
+    default:
+      return 'Freistellungsauftrag (§ 44a Abs. 2 S. 1 Nr. 1 EStG)';
+  }
+}
+
+const MARKS: Readonly<Record<TaxCertificateVersion, string | null>> = {
+  original: null,
+  replacement: 'Ersatzbescheinigung',
+  corrected: 'Berichtigte Bescheinigung',
+};
+
+const LEFT = 56;
+const VALUE_X = 400;
+
+/**
+ * The certificates as one A4 PDF, one member per page, on the content of Muster II (BMF 23.05.2022, "Steuerbescheinigung
+ * einer leistenden Körperschaft"), Helvetica (WinAnsi: ä, ö, ü, ß). `onPage` is called after each page (progress).
+ */
+export function taxCertificatesPdf(issuer: CertificateIssuer, certificates: readonly CertificateData[], onPage?: (done: number) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', autoFirstPage: false, margin: 56, info: { Title: 'Steuerbescheinigungen', Author: issuer.name } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  certificates.forEach((c, i) => {
+    page(doc, issuer, c);
+    onPage?.(i + 1);
+  });
+  if (certificates.length === 0) doc.addPage().font('Helvetica').fontSize(10).text('Keine Bescheinigungen.', LEFT, 56);
+  doc.end();
+  return done;
+}
+
+function page(doc: PDFKit.PDFDocument, issuer: CertificateIssuer, c: CertificateData): void {
+  doc.addPage();
+  doc.font('Helvetica').fontSize(9).text(`${issuer.name}, ${issuer.address}, ${issuer.zip} ${issuer.city}`, LEFT, 56);
+  doc.fontSize(11).text(c.name, LEFT, 110).text(c.street).text(c.zipCity);
+  const mark = MARKS[c.version];
+  if (mark !== null) doc.font('Helvetica-Bold').fontSize(12).text(mark, VALUE_X, 110);
+  doc.font('Helvetica-Bold').fontSize(13).text('Steuerbescheinigung einer leistenden Körperschaft', LEFT, 200);
+  doc.font('Helvetica').fontSize(9).text('(Muster II, BMF-Schreiben vom 23.05.2022, § 45a Abs. 2 EStG)');
+  doc.fontSize(10).moveDown();
+  doc.text(`Aussteller: ${issuer.name}, ${issuer.address}, ${issuer.zip} ${issuer.city}`);
+  doc.text(`Gläubiger der Kapitalerträge: ${c.name} (Mitgliedsnummer ${c.memberNr})`);
+  doc.text(`Kalenderjahr des Zuflusses: ${c.paymentDate.slice(0, 4)}   Geschäftsjahr der Ausschüttung: ${c.year}`);
+  doc.text(`Zahlungstag: ${germanDate(c.paymentDate)}`);
+  doc.moveDown();
+  const rows: [string, string][] = [
+    ['Höhe der Kapitalerträge (Dividende, § 20 Abs. 1 Nr. 1 EStG)', euros(c.gross)],
+    ['davon nicht dem Steuerabzug unterworfen', euros(c.exempt)],
+    ['Kapitalertragsteuer', euros(c.kapest)],
+    ['Solidaritätszuschlag', euros(c.soli)],
+    ['Kirchensteuer zur Kapitalertragsteuer', euros(c.churchTax)],
+  ];
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.text(label, LEFT, y, { width: VALUE_X - LEFT - 10 });
+    doc.text(`${value} EUR`, VALUE_X, y, { width: 140, align: 'right' });
+    doc.x = LEFT;
+  }
+  doc.moveDown();
+  doc.text(`Kirchensteuer erhoben für: ${c.churchName ?? 'keine Kirchensteuer einbehalten'}`, LEFT);
+  if (c.exempt > 0) doc.text(`Grund der Abstandnahme vom Steuerabzug: ${exemptionReason(c.basisOfTax)}`);
+  doc.moveDown();
+  doc.text(`Die Steuern wurden abgeführt an: ${issuer.taxOffice}, Steuernummer ${issuer.taxNumber}`);
+  doc.moveDown();
+  doc.fontSize(8).text('Die Bescheinigung ist maschinell erstellt und wird nicht unterschrieben (§ 45a Abs. 2 S. 3 EStG).');
+}

@@ -1,0 +1,43 @@
+import { Injectable, type OnModuleInit, Inject } from '@nestjs/common';
+import { NotFoundError, taxCertificatesStream } from '@coop/contracts';
+import { TASK_HANDLERS, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../tasks/index.js';
+import { TaxCertificates } from './tax-certificates.js';
+
+/**
+ * The tax certificates of a large closure as a background task (kind `taxCertificates`, params `{dividendId}`): renders
+ * every member's certificate into one PDF (`taxpdf.pdf`) with progress per page, and records the issue
+ * (`TaxCertificateIssued` on `taxcertificates-<dividendId>`) as its effect at the register's revision it read, so a
+ * run interrupted by a restart is simply run again and an issue in between fails it rather than miscounting versions.
+ */
+@Injectable()
+export class TaxCertificatesTaskHandler implements TaskHandler, OnModuleInit {
+  readonly kind = 'taxCertificates' as const;
+  readonly resumable = true;
+
+  constructor(
+    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
+    private readonly certificates: TaxCertificates,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register(this);
+  }
+
+  async run(task: RunningTask): Promise<TaskOutcome> {
+    const dividendId = String(task.params.dividendId ?? '');
+    let made;
+    try {
+      made = await this.certificates.make(task.cooperativeId, dividendId, null, new Date().toISOString(), (done, total) => task.progress(done, total));
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new Error(`The closure ${dividendId} does not exist.`);
+      throw error;
+    }
+    return {
+      outcome: 'completed',
+      files: [{ name: 'taxpdf.pdf', contentType: 'application/pdf', bytes: new Uint8Array(made.pdf.buffer, made.pdf.byteOffset, made.pdf.byteLength) }],
+      summary: { dividendId, certificates: made.members },
+      effects: made.events.length > 0 ? [{ streamId: taxCertificatesStream(dividendId), expected: made.expected, events: made.events }] : [],
+      notifications: [],
+    };
+  }
+}

@@ -1,0 +1,142 @@
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import { taxCertificatesStream, type DividendDto, type DividendMemberDto, type MemberDto, type TaskDto } from '@coop/contracts';
+import { pdfPages } from '../../services/src/tax-documents/render/pdf-text.js';
+import { auth, startApp, validCooperative, type TestApp } from './support/app.js';
+import { createMember, posted } from './support/members.js';
+import { createOrder, THIS_YEAR } from './support/tax-papers.js';
+
+/*
+ * The tax documents of a closure through the API (issue 25; DOMAIN.md 5, 6): a member's certificate and then all of
+ * them, read back as text and compared with the closure to the cent; the issue register (original, then replacement);
+ * the large-closure path through the `taxCertificates` task (the limit lowered to 2 members); the KapESt return as CSV
+ * read back and as PDF.
+ */
+const LAST = THIS_YEAR - 1;
+const PAYMENT = `${THIS_YEAR}-01-15`;
+const ORDER_DATES = { date: `${THIS_YEAR}-01-02`, startDate: `${THIS_YEAR}-01-01`, endDate: `${THIS_YEAR}-12-31` };
+
+const eur = (cents: number): string => `${Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')} EUR`;
+const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void): void => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+const pdf = (http: App, token: string, path: string): request.Test => request(http).get(path).set(auth(token)).buffer(true).parse(binary);
+
+async function holder(http: App, token: string, grossCents: number, overrides: Record<string, unknown>): Promise<MemberDto> {
+  const m = await createMember(http, token, { entryDate: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01`, ...overrides });
+  await posted(http, token, { member: m.id, type: 1, amount: grossCents * 10, quantity: grossCents, date: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01` });
+  return m;
+}
+
+/** The figures a certificate must show for a member, as the closure recorded them. */
+const expectedLines = (m: DividendMemberDto): string[] => [eur(m.dividend), eur(m.exemptions), eur(m.dividendTax), eur(m.solidarityTax), eur(m.churchTax)];
+
+describe('tax documents: certificates and the KapESt return of a closure', () => {
+  let t: TestApp;
+  let closure: DividendDto;
+  const m: Record<string, MemberDto> = {};
+
+  beforeAll(async () => {
+    t = await startApp({ TAX_CERTIFICATES_SYNC_LIMIT: '2' });
+    const terms = await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
+    expect(terms.status).toBe(200);
+    m.plain = await holder(t.http, t.adminToken, 12_345, { name: 'Eins', givenName: 'Jürgen', street: 'Hauptstraße', streetHomeNumber: '1a', zipCode: '10115', city: 'Berlin' });
+    m.church = await holder(t.http, t.adminToken, 100_000, { name: 'Weiß', givenName: 'Anna', state: 'by', churchId: 'rk', churchTaxRate: '8' });
+    m.order = await holder(t.http, t.adminToken, 50_000, { name: 'Drei', givenName: 'Olaf', manualTaxId: '86095742719' });
+    await createOrder(t.http, t.adminToken, { member: m.order.id, type: 0, joint: false, spouse: null, amount: 20_000, ...ORDER_DATES });
+    const res = await request(t.http)
+      .post('/api/v1/dividend/store')
+      .set(auth(t.adminToken))
+      .send({ year: String(LAST), type: 'percent', amount: '10', decision_date: `${THIS_YEAR}-01-10`, payment_date: PAYMENT });
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    closure = res.body as DividendDto;
+    expect(closure.members).toHaveLength(3);
+  }, 60_000);
+  afterAll(async () => t.close());
+
+  const result = (member: MemberDto): DividendMemberDto => closure.members.find((x) => x.member === member.id)!;
+
+  it('downloads one member’s certificate with every required field, to the cent, and records it as the original', async () => {
+    const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('taxpdf.pdf');
+    const pages = pdfPages(res.body as Buffer);
+    expect(pages).toHaveLength(1);
+    const text = pages[0]!;
+    const r = result(m.church!);
+    expect(r.churchTax).toBeGreaterThan(0);
+    expect(text).toEqual(expect.arrayContaining(['Anna Weiß', 'Steuerbescheinigung einer leistenden Körperschaft', `Zahlungstag: 15.01.${THIS_YEAR}`, ...expectedLines(r)]));
+    expect(text).toContain('Kirchensteuer erhoben für: Römisch-katholische Kirche');
+    expect(text.some((l) => l.includes('Steuernummer'))).toBe(true);
+    expect(text).not.toContain('Ersatzbescheinigung');
+    const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id));
+    expect(events.map((e) => [e.type, e.data])).toEqual([['TaxCertificateIssued', { dividendId: closure.id, memberIds: [m.church!.id], version: 'original', at: expect.any(String) }]]);
+    expect(events[0]!.metadata.user as string).toBe('admin');
+  });
+
+  it('marks the same certificate issued again as an Ersatzbescheinigung and records the replacement', async () => {
+    const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(200);
+    expect(pdfPages(res.body as Buffer)[0]).toContain('Ersatzbescheinigung');
+    const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id));
+    expect(events.map((e) => (e.data as { version: string }).version)).toEqual(['original', 'replacement']);
+  });
+
+  it('renders a closure above the limit in the taxCertificates task: 202, then one page per member from the task’s file', async () => {
+    const queued = await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}`).set(auth(t.adminToken)).expect(202);
+    const task = queued.body as TaskDto;
+    expect(task.kind).toBe('taxCertificates');
+    let done: TaskDto = task;
+    for (let i = 0; i < 100 && done.state !== 'completed' && done.state !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      done = (await request(t.http).get(`/api/v1/tasks/${task.id}`).set(auth(t.adminToken)).expect(200)).body as TaskDto;
+    }
+    expect(done.state).toBe('completed');
+    const file = done.files[0]!;
+    expect(file.name).toBe('taxpdf.pdf');
+    const res = await pdf(t.http, t.adminToken, `/api/v1/tasks/${task.id}/files/${file.fileId}`).expect(200);
+    const pages = pdfPages(res.body as Buffer);
+    const byNr = [...closure.members].sort((a, b) => a.memberNr - b.memberNr);
+    expect(pages).toHaveLength(byNr.length);
+    byNr.forEach((r, i) => expect(pages[i]).toEqual(expect.arrayContaining(expectedLines(r))));
+    expect(pages[0]).toEqual(expect.arrayContaining(['Jürgen Eins', 'Hauptstraße 1a', '10115 Berlin']));
+    const order = pages[byNr.findIndex((r) => r.member === m.order!.id)]!;
+    expect(order.some((l) => l.includes('Freistellungsauftrag'))).toBe(true);
+    const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id));
+    expect(events.slice(2).map((e) => [(e.data as { version: string }).version, (e.data as { memberIds: string[] }).memberIds])).toEqual([
+      ['original', [m.plain!.id, m.order!.id]],
+      ['replacement', [m.church!.id]],
+    ]);
+  }, 30_000);
+
+  it('downloads the KapESt return as CSV (BOM, `;`, German numbers) with the figures the closure recorded', async () => {
+    const res = await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.csv`).set(auth(t.adminToken)).buffer(true).parse(binary).expect(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const text = (res.body as Buffer).toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = text.slice(1).trimEnd().split('\r\n').map((l) => l.split(';'));
+    const r = closure.taxReturn;
+    const german = (v: string | undefined): number => Number((v ?? 'NaN').replace(/\./g, '').replace(',', '.'));
+    const value = (row: string, label: string): number => german(rows.find((x) => x[0] === row && x[1]!.startsWith(label))?.[2]);
+    expect(value('31', 'Kapitalerträge')).toBe(r.row31BaseEuros);
+    expect(value('31', 'Kapitalertragsteuer')).toBe(r.row31KapestEuros);
+    expect(value('33', 'Kapitalerträge')).toBe(r.row33BaseEuros);
+    expect(value('34', 'Solidarit')).toBe(r.row34SoliCents / 100);
+    expect(r.row31BaseEuros).toBeGreaterThan(999);
+    expect(closure.singleChurchTax).toHaveLength(1);
+    const church = closure.singleChurchTax[0]!;
+    expect(german(rows.find((x) => x[1] === `Kirchensteuer ${church.name} (EUR, Ct)`)?.[2])).toBe(church.amount / 100);
+    expect(german(rows.find((x) => x[1]!.startsWith('Kapitalertragsteuer zu entrichten'))?.[2])).toBe(closure.registeredTaxAmount);
+    expect(rows.find((x) => x[1] === 'Zahlungstag (Zufluss)')?.[2]).toBe(`15.01.${THIS_YEAR}`);
+  });
+
+  it('downloads the KapESt return as PDF and answers 404 for an unknown closure or format', async () => {
+    const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-return/${closure.id}.pdf`).expect(200);
+    const text = pdfPages(res.body as Buffer).flat();
+    expect(text).toEqual(expect.arrayContaining(['Kapitalertragsteuer-Anmeldung (Tagesanmeldung)', `Kirchensteuer ${closure.singleChurchTax[0]!.name} (EUR, Ct)`]));
+    expect((await request(t.http).get('/api/v1/dividend/tax-return/nope.csv').set(auth(t.adminToken))).status).toBe(404);
+    expect((await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.xls`).set(auth(t.adminToken))).status).toBe(404);
+    expect((await request(t.http).get('/api/v1/dividend/tax-pdf/nope').set(auth(t.adminToken))).status).toBe(404);
+  });
+});
