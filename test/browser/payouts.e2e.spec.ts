@@ -87,7 +87,9 @@ describe("the closure's papers in the console", () => {
   }
 
   beforeAll(async () => {
-    product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
+    // One certificate at once at most: the closure's two go to a background task (the path of a large closure), a
+    // member's own one downloads at once.
+    product = await startProduct({ COOPERATIVE_NAME: 'Test eG', TAX_CERTIFICATES_SYNC_LIMIT: '1' });
     token = await product.apiLogin('admin', product.adminPassword);
     await setUpCooperative(product, token);
     bernd = await seedMember(product, token, { manualTaxId: '47036892816' });
@@ -117,20 +119,31 @@ describe("the closure's papers in the console", () => {
     await check(page, 'closure with papers (en)');
     await screenshot(page, 'payouts-closure-en');
 
-    const certificates = await downloaded(page, dir, tid('dividend-closure-tax-pdf'));
-    expect(certificates.name).toBe('taxpdf.pdf');
-    expect(certificates.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     const sepa = await downloaded(page, dir, tid('dividend-closure-sepa'));
     expect(sepa.name).toMatch(/^sepa(-\d{4})?\.xml$/);
     expect(sepa.bytes.toString('utf8')).toMatch(/^<\?xml/);
     expect(sepa.bytes.toString('utf8')).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
     const csv = await downloaded(page, dir, tid('dividend-closure-tax-return-csv'));
-    expect(csv.name).toMatch(/\.csv$/);
-    expect(csv.bytes.toString('utf8').replace(/^\uFEFF/, '')).toMatch(CSV_HEADER);
+    expect(csv.name).toBe(`kapest-${THIS_YEAR}-01-15.csv`);
+    expect(csv.bytes.toString('utf8')).toMatch(new RegExp(`^\uFEFF;Genossenschaft;Test Wohnungsgenossenschaft eG\r\n;Steuernummer;[^\r\n]+\r\n;Geschäftsjahr;${YEAR}\r\n;Zahlungstag \\(Zufluss\\);15\\.01\\.${THIS_YEAR}\r\nZeile;Bezeichnung;Betrag\r\n`));
     const pdf = await downloaded(page, dir, tid('dividend-closure-tax-return-pdf'));
-    expect(pdf.name).toMatch(/\.pdf$/);
+    expect(pdf.name).toBe(`kapest-${THIS_YEAR}-01-15.pdf`);
     expect(pdf.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect(await page.$(tid('dividend-closure-download-failed'))).toBeNull();
+
+    // The closure's certificates: above the limit a background task; the notice leads to the tasks, where the file downloads.
+    await page.click(tid('dividend-closure-tax-pdf'));
+    await waitForText(page, tid('dividend-closure-background'), 'The tax certificates are being made in the background');
+    await check(page, 'closure with the background notice (en)');
+    await page.click(tid('dividend-closure-to-tasks'));
+    await waitForPath(page, (p) => p === '/tasks', 'the tasks');
+    const task = '[data-testid="task-row"][data-kind="taxCertificates"][data-state="completed"]';
+    await page.waitForSelector(task, { timeout: 30_000 });
+    expect(await textOf(page, task)).toContain('Tax certificates');
+    await check(page, 'tasks with the certificates (en)');
+    const certificates = await downloaded(page, dir, `${task} [data-testid="task-file"]`);
+    expect(certificates.name).toBe('taxpdf.pdf');
+    expect(certificates.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
 
     // The member dashboard: the certificate of the closed year.
     await page.goto(`${product.baseUrl}/member/${encodeURIComponent(bernd)}`);
@@ -182,5 +195,3 @@ describe("the closure's papers in the console", () => {
   }, 120_000);
 });
 
-/** The tax return's CSV header (the certificates helper's format). */
-const CSV_HEADER = /^[^\r\n]*;[^\r\n]*\r?\n/;

@@ -6,7 +6,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
   tasks: {
     title: 'Aufgaben',
     empty: 'Noch keine Aufgaben.',
-    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung' },
+    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung', taxCertificates: 'Steuerbescheinigungen' },
     states: {
       queued: 'Eingereiht',
       running: 'Läuft',
@@ -51,6 +51,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
       reportType: 'Meldung',
       euros: 'Freigestellte Beträge',
       impossible: 'Nicht meldbar',
+      certificates: 'Bescheinigungen',
       underOneEuro: 'Unter einem Euro',
     },
     reportTypes: { initial: 'Erstmeldung', correction: 'Korrektur', cancellation: 'Stornierung' },

@@ -8,7 +8,7 @@ export const tasksEn = {
   tasks: {
     title: 'Tasks',
     empty: 'No tasks yet.',
-    kinds: { kistam: 'KiStAM', fsak: 'FSA control report' } satisfies Record<TaskKind, string>,
+    kinds: { kistam: 'KiStAM', fsak: 'FSA control report', taxCertificates: 'Tax certificates' } satisfies Record<TaskKind, string>,
     states: {
       queued: 'Queued',
       running: 'Running',
@@ -53,6 +53,7 @@ export const tasksEn = {
       reportType: 'Report',
       euros: 'Exempted amounts',
       impossible: 'Not reportable',
+      certificates: 'Certificates',
       underOneEuro: 'Under one euro',
     },
     reportTypes: { initial: 'first report', correction: 'correction', cancellation: 'cancellation' },
