@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
@@ -42,17 +42,23 @@ const EMPTY_YEAR = 2019;
 
 /** Clicks `selector` and waits for one new finished file in `dir`; answers its name and bytes. */
 async function downloaded(page: Page, dir: string, selector: string): Promise<{ name: string; bytes: Buffer }> {
-  const before = new Set(await readdir(dir));
+  // Chrome overwrites a file of the same name in the download folder: a changed time counts as new too.
+  const stamp = async (f: string) => (await stat(join(dir, f))).mtimeMs;
+  const before = new Map(await Promise.all((await readdir(dir)).map(async (f) => [f, await stamp(f)] as const)));
   await page.click(selector);
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const fresh = (await readdir(dir)).filter((f) => !before.has(f) && !f.endsWith('.crdownload'));
+    const fresh: string[] = [];
+    for (const f of await readdir(dir)) if (!f.endsWith('.crdownload') && before.get(f) !== (await stamp(f).catch(() => -1))) fresh.push(f);
     if (fresh.length > 0) {
       // Chrome renames the partial file when it is complete: give it a moment to be written through.
       await new Promise((r) => setTimeout(r, 200));
       return { name: fresh[0]!, bytes: await readFile(join(dir, fresh[0]!)) };
     }
-    if (Date.now() > deadline) throw new Error(`no download after clicking ${selector}; files: ${[...before].join(', ')}`);
+    if (Date.now() > deadline) {
+      const shown = await page.evaluate(() => Array.from(document.querySelectorAll('[role="alert"], .MuiSnackbar-root')).map((el) => (el as HTMLElement).innerText).join(' | '));
+      throw new Error(`no download after clicking ${selector}; files: ${[...before.keys()].join(', ')}; shown: ${shown}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -63,6 +69,8 @@ describe("the closure's papers in the console", () => {
   let bernd: string;
   let closureId: string;
   const found: Record<string, string[]> = {};
+  /** Uncaught errors in the console's pages (a crashed screen shows only react-admin's error page). */
+  const pageErrors: string[] = [];
   const check = async (page: Page, name: string) => {
     await settled(page);
     const problems = await accessibilityProblems(page);
@@ -76,6 +84,7 @@ describe("the closure's papers in the console", () => {
     const dir = await mkdtemp(join(tmpdir(), 'coop-payouts-'));
     const context = await product.browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: dir } });
     const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
     await page.setViewport({ width: 1366, height: 860 });
     page.setDefaultTimeout(15_000);
     await page.goto(`${product.baseUrl}/login`);
@@ -156,6 +165,7 @@ describe("the closure's papers in the console", () => {
     await page.browserContext().close();
     await rm(dir, { recursive: true, force: true });
     expect(found).toEqual({});
+    expect(pageErrors).toEqual([]);
   }, 120_000);
 
   it('names the buttons in German and disables the payment list with the reason when it cannot be made', async () => {
@@ -184,6 +194,8 @@ describe("the closure's papers in the console", () => {
     expect(sepa.bytes.toString('utf8')).toMatch(/^<\?xml/);
 
     await page.goto(`${product.baseUrl}/dividend/closures/${encodeURIComponent(emptyId)}`);
+    await page.waitForSelector(`${tid('dividend-closure-sepa-state')}, ${tid('dividend-closure-failed')}`).catch(() => undefined);
+    expect(pageErrors).toEqual([]);
     await waitForText(page, tid('dividend-closure-sepa-state'), 'Die Zahlungsliste kann nicht erstellt werden: Kein Mitglied hat eine Auszahlung über null');
     expect(await page.$eval(tid('dividend-closure-sepa'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     expect(await page.$eval(tid('dividend-closure-sepa'), (b) => b.getAttribute('aria-describedby'))).toBe('dividend-closure-sepa-state');
@@ -192,6 +204,7 @@ describe("the closure's papers in the console", () => {
     await page.browserContext().close();
     await rm(dir, { recursive: true, force: true });
     expect(found).toEqual({});
+    expect(pageErrors).toEqual([]);
   }, 120_000);
 });
 
