@@ -71,6 +71,7 @@ describe("the closure's papers in the console", () => {
   const found: Record<string, string[]> = {};
   /** Uncaught errors in the console's pages (a crashed screen shows only react-admin's error page). */
   const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
   const check = async (page: Page, name: string) => {
     await settled(page);
     const problems = await accessibilityProblems(page);
@@ -85,6 +86,7 @@ describe("the closure's papers in the console", () => {
     const context = await product.browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: dir } });
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(String(error)));
+    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
     await page.setViewport({ width: 1366, height: 860 });
     page.setDefaultTimeout(15_000);
     await page.goto(`${product.baseUrl}/login`);
@@ -195,7 +197,7 @@ describe("the closure's papers in the console", () => {
 
     await page.goto(`${product.baseUrl}/dividend/closures/${encodeURIComponent(emptyId)}`);
     await page.waitForSelector(`${tid('dividend-closure-sepa-state')}, ${tid('dividend-closure-failed')}`).catch(() => undefined);
-    expect(pageErrors).toEqual([]);
+    expect([pageErrors, consoleErrors]).toEqual([[], []]);
     await waitForText(page, tid('dividend-closure-sepa-state'), 'Die Zahlungsliste kann nicht erstellt werden: Kein Mitglied hat eine Auszahlung über null');
     expect(await page.$eval(tid('dividend-closure-sepa'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     expect(await page.$eval(tid('dividend-closure-sepa'), (b) => b.getAttribute('aria-describedby'))).toBe('dividend-closure-sepa-state');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { english, german } from '../i18n/catalogues.js';
-import { sepaState } from './sepaState.js';
+import { sepaState, type SepaCheck } from './sepaState.js';
 
 /** A translate function over a catalogue with polyglot's `%{name}` interpolation, `_` default and en/de plural forms, as react-admin's. */
 function translator(catalogue: unknown) {
@@ -15,7 +15,7 @@ function translator(catalogue: unknown) {
 
 describe('the payment list button (SEPA check)', () => {
   it('is disabled with the reason when the cooperative has no BIC, in English and German', () => {
-    const check = { isPending: false, data: { transfers: 2, controlSum: 123_456, errors: [{ field: 'bic', template: 'missingCooperativeBic', parameters: [] }] } };
+    const check = { isPending: false, data: { transfers: 2, controlSum: 123_456, errors: [{ field: 'bic', template: 'missingCooperativeBic', parameters: {} }] } };
     expect(sepaState(translator(english), check)).toEqual({ blocked: true, text: "The payment list cannot be made: The cooperative's BIC is missing" });
     expect(sepaState(translator(german), check).blocked).toBe(true);
     expect(sepaState(translator(german), check).text).toMatch(/^Die Zahlungsliste kann nicht erstellt werden: .*BIC/);
@@ -24,9 +24,9 @@ describe('the payment list button (SEPA check)', () => {
   it('names every reason, and a failed check as a reason', () => {
     const check = {
       isPending: false,
-      data: { transfers: 0, controlSum: 0, errors: [{ template: 'missingCooperativeIban' }, { template: 'missingCooperativeBic', parameters: [] }] },
+      data: <SepaCheck>{ transfers: 0, controlSum: 0, errors: [{ template: 'missingCooperativeIban' }, { template: 'missingCooperativeBic', parameters: {} }, { field: null, template: 'memberBankDataMissing', parameters: { '0': '3, 7' } }] },
     };
-    expect(sepaState(translator(english), check).text).toBe("The payment list cannot be made: The cooperative's IBAN is missing · The cooperative's BIC is missing");
+    expect(sepaState(translator(english), check).text).toBe("The payment list cannot be made: The cooperative's IBAN is missing · The cooperative's BIC is missing · No valid IBAN for members with a payout (member no. 3, 7)");
     expect(sepaState(translator(english), { isPending: false, error: new Error('Dividend closure not found') })).toEqual({ blocked: true, text: 'The payment list cannot be made: Dividend closure not found' });
   });
 
