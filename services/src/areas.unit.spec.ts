@@ -18,7 +18,7 @@ import { Upcasters } from './platform/event-store/upcasters.js';
 
 describe('the areas of the product', () => {
   it('run every projector of the product, in the order the runner applied them before the areas registered them', () => {
-    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax']);
+    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax', 'payouts']);
     expect(areas.projectors).toEqual([
       cooperativesProjector,
       usersProjector,

@@ -50,11 +50,11 @@ export function messageId(year: number, now: Date): string {
 /** The refusals of a file: the cooperative's name, IBAN and BIC; every member paid without a valid IBAN (by number). */
 export function sepaErrors(cooperative: ReadDocument, payouts: readonly SepaPayout[]): FieldError[] {
   const errors: FieldError[] = [];
-  if (!(text(cooperative, 'fullName') || text(cooperative, 'name'))) errors.push(fieldError('name', 'missingCooperativeName'));
+  if (!(text(cooperative, 'fullName') || text(cooperative, 'name'))) errors.push(fieldError(null, 'missingCooperativeName'));
   const iban = compact(text(cooperative, 'iban'));
-  if (!iban || !isValidIban(iban)) errors.push(fieldError('iban', 'missingCooperativeIban'));
+  if (!iban || !isValidIban(iban)) errors.push(fieldError(null, 'missingCooperativeIban'));
   const bic = compact(text(cooperative, 'bic'));
-  if (!bic || !isValidBic(bic)) errors.push(fieldError('bic', 'missingCooperativeBic'));
+  if (!bic || !isValidBic(bic)) errors.push(fieldError(null, 'missingCooperativeBic'));
   const paid = payouts.filter((p) => p.net > 0);
   const unpayable = paid.filter((p) => p.iban === null || !isValidIban(p.iban) || !p.holder).map((p) => p.memberNr);
   if (unpayable.length > 0) errors.push(fieldError(null, 'memberBankDataMissing', unpayable.join(', ')));

@@ -1,14 +1,22 @@
 /**
  * Text as a SEPA file may carry it (EPC "SEPA Latin" basic set, DOMAIN.md 7): letters a–z and A–Z, digits, space and
  * `/ - ? : ( ) . , ' +`. German umlauts and ß are transliterated (ä → ae …), other accented letters lose their accent
- * (é → e), `&` becomes `+`, anything else is dropped; runs of spaces become one.
+ * (é → e), a few letters are spelt out (ø → o, æ → ae, ł → l), `&` becomes `+`, anything else is dropped; runs of spaces become one.
  */
-const GERMAN: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', ẞ: 'SS', '&': '+' };
+const LETTERS: Readonly<Record<string, string>> = {
+  ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', ẞ: 'SS', '&': '+',
+  // Letters without a combining accent to strip.
+  ø: 'o', Ø: 'O', æ: 'ae', Æ: 'Ae', œ: 'oe', Œ: 'Oe', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', þ: 'th', Þ: 'Th', ı: 'i',
+};
 const OUTSIDE_SET = /[^A-Za-z0-9/\-?:().,'+ ]/g;
 
+const ALREADY_SEPA = /^(?:[A-Za-z0-9/\-?:().,'+]+(?: [A-Za-z0-9/\-?:().,'+]+)*)?$/;
+
 export function sepaLatin(text: string): string {
+  // Most texts (the remittance, ids, plain names) are in the set already, single-spaced and trimmed.
+  if (ALREADY_SEPA.test(text)) return text;
   return text
-    .replace(/[äöüÄÖÜßẞ&]/g, (c) => GERMAN[c] ?? '')
+    .replace(/[äöüÄÖÜßẞ&øØæÆœŒłŁđĐþÞı]/g, (c) => LETTERS[c] ?? '')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\s\u00a0]+/g, ' ')

@@ -1,0 +1,145 @@
+/**
+ * The rules of pain.001.001.09 (ISO 20022 CustomerCreditTransferInitiationV09) with the EPC/DK restrictions this file
+ * relies on, checked on a parsed document: each element's children in the schema's sequence, the required ones
+ * present, lengths, the SEPA character set, amounts with two decimals, NbOfTxs and CtrlSum. Used by the tests (which
+ * parse the file back) and the benchmark; the sequences are the XSD's (GroupHeader85, PaymentInstruction30,
+ * CreditTransferTransaction34, …), optional elements included so that order is checked against the whole sequence.
+ */
+import { XMLParser } from 'fast-xml-parser';
+
+export interface XmlNode {
+  readonly name: string;
+  readonly attrs: Readonly<Record<string, string>>;
+  readonly text: string;
+  readonly children: readonly XmlNode[];
+}
+
+interface Shape {
+  readonly sequence: readonly string[];
+  readonly required: readonly string[];
+  /** A choice: exactly one of `sequence`. */
+  readonly choice?: true;
+}
+
+const PARTY: Shape = { sequence: ['Nm', 'PstlAdr', 'Id', 'CtryOfRes', 'CtctDtls'], required: ['Nm'] };
+const ACCOUNT: Shape = { sequence: ['Id', 'Tp', 'Ccy', 'Nm', 'Prxy'], required: ['Id'] };
+const AGENT: Shape = { sequence: ['FinInstnId', 'BrnchId'], required: ['FinInstnId'] };
+
+export const PAIN_001_001_09_SHAPES: Readonly<Record<string, Shape>> = {
+  Document: { sequence: ['CstmrCdtTrfInitn'], required: ['CstmrCdtTrfInitn'] },
+  CstmrCdtTrfInitn: { sequence: ['GrpHdr', 'PmtInf', 'SplmtryData'], required: ['GrpHdr', 'PmtInf'] },
+  GrpHdr: { sequence: ['MsgId', 'CreDtTm', 'Authstn', 'NbOfTxs', 'CtrlSum', 'InitgPty', 'FwdgAgt'], required: ['MsgId', 'CreDtTm', 'NbOfTxs', 'InitgPty'] },
+  PmtInf: {
+    sequence: ['PmtInfId', 'PmtMtd', 'BtchBookg', 'NbOfTxs', 'CtrlSum', 'PmtTpInf', 'ReqdExctnDt', 'PoolgAdjstmntDt', 'Dbtr', 'DbtrAcct', 'DbtrAgt', 'DbtrAgtAcct', 'InstrForDbtrAgt', 'UltmtDbtr', 'ChrgBr', 'ChrgsAcct', 'ChrgsAcctAgt', 'CdtTrfTxInf'],
+    required: ['PmtInfId', 'PmtMtd', 'ReqdExctnDt', 'Dbtr', 'DbtrAcct', 'DbtrAgt', 'CdtTrfTxInf'],
+  },
+  PmtTpInf: { sequence: ['InstrPrty', 'SvcLvl', 'LclInstrm', 'CtgyPurp'], required: [] },
+  SvcLvl: { sequence: ['Cd', 'Prtry'], required: [], choice: true },
+  ReqdExctnDt: { sequence: ['Dt', 'DtTm'], required: [], choice: true },
+  InitgPty: PARTY,
+  Dbtr: PARTY,
+  Cdtr: PARTY,
+  DbtrAcct: ACCOUNT,
+  CdtrAcct: ACCOUNT,
+  Id: { sequence: ['IBAN', 'Othr'], required: [], choice: true },
+  DbtrAgt: AGENT,
+  CdtrAgt: AGENT,
+  FinInstnId: { sequence: ['BICFI', 'ClrSysMmbId', 'LEI', 'Nm', 'PstlAdr', 'Othr'], required: [] },
+  CdtTrfTxInf: {
+    sequence: ['PmtId', 'PmtTpInf', 'Amt', 'XchgRateInf', 'ChrgBr', 'ChqInstr', 'UltmtDbtr', 'IntrmyAgt1', 'IntrmyAgt1Acct', 'IntrmyAgt2', 'IntrmyAgt2Acct', 'IntrmyAgt3', 'IntrmyAgt3Acct', 'CdtrAgt', 'CdtrAgtAcct', 'Cdtr', 'CdtrAcct', 'UltmtCdtr', 'InstrForCdtrAgt', 'InstrForDbtrAgt', 'Purp', 'RgltryRptg', 'Tax', 'RltdRmtInf', 'RmtInf', 'SplmtryData'],
+    // Cdtr and CdtrAcct: optional in ISO, required in SEPA (EPC SCT rulebook).
+    required: ['PmtId', 'Amt', 'Cdtr', 'CdtrAcct'],
+  },
+  PmtId: { sequence: ['InstrId', 'EndToEndId', 'UETR'], required: ['EndToEndId'] },
+  Amt: { sequence: ['InstdAmt', 'EqvtAmt'], required: [], choice: true },
+  Purp: { sequence: ['Cd', 'Prtry'], required: [], choice: true },
+  RmtInf: { sequence: ['Ustrd', 'Strd'], required: [] },
+};
+
+/** Max lengths: EPC's Max70Text for names, Max35Text ids, Max140Text remittance. */
+const MAX_LENGTH: Readonly<Record<string, number>> = { MsgId: 35, PmtInfId: 35, EndToEndId: 35, InstrId: 35, Nm: 70, Ustrd: 140 };
+const SEPA_TEXT = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
+const AMOUNT = /^\d{1,15}\.\d{2}$/;
+
+const cents = (amount: string): number => Number(amount.replace('.', ''));
+
+/** Every broken rule of the document, as `path: what` (empty: the file follows the rules). */
+export function pain001Violations(document: XmlNode): string[] {
+  const problems: string[] = [];
+  if (document.name !== 'Document' || document.attrs.xmlns !== 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09') problems.push('Document: not a pain.001.001.09 document');
+  const walk = (node: XmlNode, path: string): void => {
+    const shape = PAIN_001_001_09_SHAPES[node.name];
+    if (node.children.length > 0) {
+      if (!shape) problems.push(`${path}: no structure known for ${node.name}`);
+      else checkShape(node, shape, path, problems);
+    } else checkLeaf(node, path, problems);
+    node.children.forEach((child, i) => walk(child, `${path}/${child.name}[${i}]`));
+  };
+  walk(document, 'Document');
+  const initiation = document.children.find((c) => c.name === 'CstmrCdtTrfInitn');
+  if (initiation) checkSums(initiation, problems);
+  return problems;
+}
+
+function checkShape(node: XmlNode, shape: Shape, path: string, problems: string[]): void {
+  let last = -1;
+  for (const child of node.children) {
+    const at = shape.sequence.indexOf(child.name);
+    if (at < 0) problems.push(`${path}: ${child.name} is not allowed in ${node.name}`);
+    else if (at < last) problems.push(`${path}: ${child.name} out of order in ${node.name}`);
+    else last = at;
+  }
+  for (const name of shape.required) if (!node.children.some((c) => c.name === name)) problems.push(`${path}: ${name} missing`);
+  if (shape.choice && node.children.length !== 1) problems.push(`${path}: ${node.name} must hold exactly one of ${shape.sequence.join(', ')}`);
+}
+
+function checkLeaf(node: XmlNode, path: string, problems: string[]): void {
+  const max = MAX_LENGTH[node.name];
+  if (max !== undefined && (node.text.length < 1 || node.text.length > max)) problems.push(`${path}: ${node.name} length ${node.text.length} not in 1..${max}`);
+  if (!SEPA_TEXT.test(node.text)) problems.push(`${path}: ${node.name} has characters outside the SEPA set`);
+  if ((node.name === 'InstdAmt' || node.name === 'CtrlSum') && !AMOUNT.test(node.text)) problems.push(`${path}: ${node.name} ${node.text} is not an amount with two decimals`);
+  if (node.name === 'InstdAmt' && (node.attrs.Ccy !== 'EUR' || cents(node.text) < 1)) problems.push(`${path}: InstdAmt must be EUR and at least 0.01`);
+  if (node.name === 'IBAN' && !/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(node.text)) problems.push(`${path}: IBAN ${node.text} malformed`);
+  if (node.name === 'BICFI' && !/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(node.text)) problems.push(`${path}: BICFI ${node.text} malformed`);
+  if (node.name === 'Dt' && !/^\d{4}-\d{2}-\d{2}$/.test(node.text)) problems.push(`${path}: Dt ${node.text} is not a date`);
+  if (node.name === 'CreDtTm' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(node.text)) problems.push(`${path}: CreDtTm ${node.text} is not a date and time`);
+}
+
+/** NbOfTxs and CtrlSum of the group header and of each payment block equal their transfers'. */
+function checkSums(initiation: XmlNode, problems: string[]): void {
+  const text = (node: XmlNode | undefined, name: string): string | undefined => node?.children.find((c) => c.name === name)?.text;
+  let count = 0;
+  let sum = 0;
+  for (const block of initiation.children.filter((c) => c.name === 'PmtInf')) {
+    const transfers = block.children.filter((c) => c.name === 'CdtTrfTxInf');
+    const blockSum = transfers.reduce((s, t) => s + cents(text(t.children.find((c) => c.name === 'Amt'), 'InstdAmt') ?? '0'), 0);
+    if (text(block, 'NbOfTxs') !== undefined && Number(text(block, 'NbOfTxs')) !== transfers.length) problems.push('PmtInf: NbOfTxs differs from its transfers');
+    if (text(block, 'CtrlSum') !== undefined && cents(text(block, 'CtrlSum')!) !== blockSum) problems.push('PmtInf: CtrlSum differs from its transfers');
+    count += transfers.length;
+    sum += blockSum;
+  }
+  const header = initiation.children.find((c) => c.name === 'GrpHdr');
+  if (Number(text(header, 'NbOfTxs')) !== count) problems.push('GrpHdr: NbOfTxs differs from the transfers');
+  if (text(header, 'CtrlSum') !== undefined && cents(text(header, 'CtrlSum')!) !== sum) problems.push('GrpHdr: CtrlSum differs from the transfers');
+}
+
+type Ordered = Record<string, unknown>;
+/** fast-xml-parser's ordered output as nodes (element order kept, which the rules check). */
+function toNodes(items: readonly Ordered[]): XmlNode[] {
+  const nodes: XmlNode[] = [];
+  for (const item of items) {
+    const name = Object.keys(item).find((k) => k !== ':@');
+    if (!name || name === '#text' || name.startsWith('?')) continue;
+    const content = item[name] as Ordered[];
+    const text = content.filter((c) => '#text' in c).map((c) => String(c['#text'])).join('');
+    nodes.push({ name, attrs: (item[':@'] ?? {}) as Record<string, string>, text, children: toNodes(content) });
+  }
+  return nodes;
+}
+/** The file parsed back (fast-xml-parser, element order kept, which the rules check). */
+export function parsePain(xml: string): XmlNode {
+  const parsed = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false }).parse(xml) as Ordered[];
+  const [document] = toNodes(parsed);
+  if (!document) throw new Error('no document');
+  return document;
+}
