@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { taxCertificatesStream, type DividendDto, type DividendMemberDto, type MemberDto, type TaskDto } from '@coop/contracts';
 import { pdfPages } from '../../services/src/tax-documents/render/pdf-text.js';
-import { auth, startApp, validCooperative, type TestApp } from './support/app.js';
+import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, posted } from './support/members.js';
 import { createOrder, THIS_YEAR } from './support/tax-papers.js';
 
@@ -36,10 +36,12 @@ const expectedLines = (m: DividendMemberDto): string[] => [eur(m.dividend), eur(
 describe('tax documents: certificates and the KapESt return of a closure', () => {
   let t: TestApp;
   let closure: DividendDto;
+  let restricted: string;
   const m: Record<string, MemberDto> = {};
 
   beforeAll(async () => {
     t = await startApp({ TAX_CERTIFICATES_SYNC_LIMIT: '2' });
+    restricted = (await userWith(t.http, t.adminToken, 'tax-documents-restricted', ['ROLE_RESTRICTED_USER'])).token;
     const terms = await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
     expect(terms.status).toBe(200);
     m.plain = await holder(t.http, t.adminToken, 12_345, { name: 'Eins', givenName: 'Jürgen', street: 'Hauptstraße', streetHomeNumber: '1a', zipCode: '10115', city: 'Berlin' });
@@ -71,15 +73,21 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     expect(text).toContain('Kirchensteuer erhoben für: Römisch-katholische Kirche');
     expect(text.some((l) => l.includes('Steuernummer'))).toBe(true);
     expect(text).not.toContain('Ersatzbescheinigung');
-    const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id));
+    const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id!));
     expect(events.map((e) => [e.type, e.data])).toEqual([['TaxCertificateIssued', { dividendId: closure.id, memberIds: [m.church!.id], version: 'original', at: expect.any(String) }]]);
     expect(events[0]!.metadata.user as string).toBe('admin');
+  });
+
+  it('refuses the certificates to a restricted user (church data), and gives them the return', async () => {
+    expect((await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).set(auth(restricted))).status).toBe(403);
+    expect((await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.csv`).set(auth(restricted))).status).toBe(200);
+    expect(await t.running.storage.events.readStream(taxCertificatesStream(closure.id!))).toHaveLength(1);
   });
 
   it('marks the same certificate issued again as an Ersatzbescheinigung and records the replacement', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(200);
     expect(pdfPages(res.body as Buffer)[0]).toContain('Ersatzbescheinigung');
-    const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id));
+    const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id!));
     expect(events.map((e) => (e.data as { version: string }).version)).toEqual(['original', 'replacement']);
   });
 
@@ -95,6 +103,8 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     expect(done.state).toBe('completed');
     const file = done.files[0]!;
     expect(file.name).toBe('taxpdf.pdf');
+    // The certificates name each member's religious community: church data, not for a restricted user.
+    expect((await request(t.http).get(`/api/v1/tasks/${task.id}/files/${file.fileId}`).set(auth(restricted))).status).toBe(403);
     const res = await pdf(t.http, t.adminToken, `/api/v1/tasks/${task.id}/files/${file.fileId}`).expect(200);
     const pages = pdfPages(res.body as Buffer);
     const byNr = [...closure.members].sort((a, b) => a.memberNr - b.memberNr);
@@ -103,7 +113,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     expect(pages[0]).toEqual(expect.arrayContaining(['Jürgen Eins', 'Hauptstraße 1a', '10115 Berlin']));
     const order = pages[byNr.findIndex((r) => r.member === m.order!.id)]!;
     expect(order.some((l) => l.includes('Freistellungsauftrag'))).toBe(true);
-    const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id));
+    const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id!));
     expect(events.slice(2).map((e) => [(e.data as { version: string }).version, (e.data as { memberIds: string[] }).memberIds])).toEqual([
       ['original', [m.plain!.id, m.order!.id]],
       ['replacement', [m.church!.id]],
@@ -138,5 +148,6 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     expect((await request(t.http).get('/api/v1/dividend/tax-return/nope.csv').set(auth(t.adminToken))).status).toBe(404);
     expect((await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.xls`).set(auth(t.adminToken))).status).toBe(404);
     expect((await request(t.http).get('/api/v1/dividend/tax-pdf/nope').set(auth(t.adminToken))).status).toBe(404);
+    expect((await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}?member=nobody`).set(auth(t.adminToken))).status).toBe(404);
   });
 });

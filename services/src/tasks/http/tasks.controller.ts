@@ -41,13 +41,16 @@ export class TasksController {
     return this.reads.task(actor.cooperativeId, id);
   }
 
-  /** A task's file as a download. A KiStAM task's files hold church data and tax ids: they need `church:read` too. */
+  /**
+   * A task's file as a download. A KiStAM task's files hold church data and tax ids, tax certificates name each
+   * member's religious community: they need `church:read` too.
+   */
   @Get(':id/files/:fileId')
   @Requires('tasks:read')
   @ApiOkResponse({ description: 'the file (Content-Disposition: attachment)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
   async file(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('fileId') fileId: string, @Res() res: FastifyReply): Promise<void> {
     const task = await this.reads.task(actor.cooperativeId, id);
-    if (task.kind === 'kistam' && !allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
+    if ((task.kind === 'kistam' || task.kind === 'taxCertificates') && !allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
     const { file, bytes } = await this.reads.file(task, fileId);
     await res
       .status(200)

@@ -1,9 +1,10 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { NotFoundError, taxCertificatesStream, type EventStore } from '@coop/contracts';
+import { NotFoundError, PermissionError, TaskDto, taxCertificatesStream, type EventStore } from '@coop/contracts';
 import { TASKS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
+import { allows } from '../../auth/policy.js';
 import { contextFor, metadataFor, type Actor } from '../../platform/commands/command-context.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -17,8 +18,8 @@ const attachment = (name: string): string => `attachment; filename="${name}"`;
 
 /**
  * The tax documents of a closed dividend (issue 25; SPEC.md 7; DOMAIN.md 5, 6): the members' tax certificates
- * (`taxpdf.pdf`, in a background task above the configured number of members) and the KapESt return of the payment
- * day (CSV and PDF). `dividend:read`.
+ * (`taxpdf.pdf`, in a background task above the configured number of members; `church:read` too) and the KapESt
+ * return of the payment day (CSV and PDF). `dividend:read`.
  */
 @ApiTags('dividend')
 @ApiBearerAuth()
@@ -33,12 +34,17 @@ export class TaxDocumentsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The certificates, one member per page; each issue recorded. Above the limit: 202 with the queued task. */
+  /**
+   * The certificates, one member per page; each issue recorded. Above the limit: 202 with the queued task. They name
+   * each member's religious community (church data, Art. 9 GDPR): `church:read` as well, as for the closure's members.
+   */
   @Get('tax-pdf/:id')
   @Requires('dividend:read')
   @ApiQuery({ name: 'member', required: false })
   @ApiOkResponse({ description: 'taxpdf.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiAcceptedResponse({ description: 'a closure above the limit: the queued task', type: TaskDto })
   async taxPdf(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('member') member: string | undefined, @Res() res: FastifyReply): Promise<void> {
+    if (!allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
     const memberId = member !== undefined && member !== '' ? member : null;
     const count = await this.certificates.count(actor.cooperativeId, id, memberId);
     if (memberId === null && count > this.config.taxCertificatesSyncLimit) {
@@ -56,7 +62,10 @@ export class TaxDocumentsController {
   /** The KapESt return of the closure's payment day: `{id}.csv` or `{id}.pdf`. */
   @Get('tax-return/:file')
   @Requires('dividend:read')
-  @ApiOkResponse({ description: 'the return as CSV (UTF-8 with BOM, `;`) or PDF' })
+  @ApiOkResponse({
+    description: 'the return as CSV (UTF-8 with BOM, `;`) or PDF',
+    content: { 'text/csv': { schema: { type: 'string', format: 'binary' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
   async taxReturn(@CurrentActor() actor: Actor, @Param('file') file: string, @Res() res: FastifyReply): Promise<void> {
     const match = /^(.+)\.(csv|pdf)$/.exec(file);
     if (!match) throw new NotFoundError('Dividend', file);
