@@ -208,5 +208,32 @@ describe("the closure's papers in the console", () => {
     expect(found).toEqual({});
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  it("shows a restricted user the certificates disabled with the reason (they name the church), the rest open", async () => {
+    const created = await product.api('/users', {
+      method: 'POST',
+      token,
+      body: { username: 'auditor', password: 'Auditor-pass-1', passwordRepeat: 'Auditor-pass-1', roles: ['ROLE_RESTRICTED_USER'] },
+    });
+    expect(created.status).toBe(201);
+    const page = await product.newPage();
+    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    const path = `/dividend/closures/${encodeURIComponent(closureId)}`;
+    await page.goto(`${product.baseUrl}/login?redirect=${encodeURIComponent(path)}`);
+    await signIn(page, 'auditor', 'Auditor-pass-1');
+    await waitForPath(page, (p) => p === path, path);
+    await waitForText(page, tid('dividend-closure-tax-pdf-reason'), 'only clerks who may read church data');
+    expect(await page.$eval(tid('dividend-closure-tax-pdf'), (b) => [(b as HTMLButtonElement).disabled, b.getAttribute('aria-describedby')])).toEqual([true, 'dividend-closure-tax-pdf-reason']);
+    await waitForText(page, tid('dividend-closure-sepa-state'), 'Payment list: 2 transfers');
+    expect(await page.$eval(tid('dividend-closure-tax-return-csv'), (b) => (b as HTMLButtonElement).disabled)).toBe(false);
+    expect(await page.$(tid('dividend-closure-fsak'))).toBeNull();
+    await check(page, 'closure as a restricted user');
+    await page.goto(`${product.baseUrl}/member/${encodeURIComponent(bernd)}`);
+    await page.waitForSelector(`[data-testid="member-dividend"][data-year="${YEAR}"]`);
+    expect(await page.$(tid('member-dividend-certificate'))).toBeNull();
+    await check(page, 'member dashboard as a restricted user');
+    await page.browserContext().close();
+    expect(found).toEqual({});
+  }, 120_000);
 });
 

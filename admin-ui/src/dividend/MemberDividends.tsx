@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { MemberDividendDto } from '@coop/contracts/console';
 import { formatDate, formatMoney } from '../format';
+import { canWriteMembers } from '../members/model';
 import { downloadFile } from '../session/download';
+import { useSession } from '../session/session';
 import { payoutPaths } from './payouts';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -43,10 +45,12 @@ function CertificateButton({ dividendId, memberId, year }: { dividendId: string;
 
 /**
  * The member dashboard's "Dividends" section: the member's dividends of closed years, by year (newest first), with the
- * gross, the exemption used, KapESt, Soli, church tax and the net paid; the year opens the closure; each year's tax certificate downloads.
+ * gross, the exemption used, KapESt, Soli, church tax and the net paid; the year opens the closure; each year's tax certificate downloads (roles that read church data).
  */
 export function MemberDividends({ memberId, dividends, loading }: { memberId: string; dividends: readonly MemberDividendDto[] | undefined; loading: boolean }) {
   const translate = useTranslate();
+  // The certificate names the member's church: only for the roles that read church data (`church:read`).
+  const certificates = canWriteMembers(useSession()?.roles);
   const f = (field: string) => translate(`coop.dividend.fields.${field}`);
   const rows = [...(dividends ?? [])].sort((a, b) => b.year - a.year || b.paymentDate.localeCompare(a.paymentDate));
   const head = (label: string, right = true) => (
@@ -75,7 +79,7 @@ export function MemberDividends({ memberId, dividends, loading }: { memberId: st
                   {head(f('solidarityTax'))}
                   {head(f('churchTax'))}
                   {head(f('paymentAmount'))}
-                  {head(translate('coop.payouts.memberCertificateHead'), false)}
+                  {certificates ? head(translate('coop.payouts.memberCertificateHead'), false) : null}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -93,9 +97,11 @@ export function MemberDividends({ memberId, dividends, loading }: { memberId: st
                     <TableCell align="right" sx={money}>{formatMoney(d.solidarityTax)}</TableCell>
                     <TableCell align="right" sx={money}>{formatMoney(d.churchTax)}</TableCell>
                     <TableCell align="right" sx={{ ...money, fontWeight: 600 }} data-testid="member-dividend-net">{formatMoney(d.paymentAmount)}</TableCell>
-                    <TableCell>
-                      <CertificateButton dividendId={d.dividendId} memberId={memberId} year={d.year} />
-                    </TableCell>
+                    {certificates ? (
+                      <TableCell>
+                        <CertificateButton dividendId={d.dividendId} memberId={memberId} year={d.year} />
+                      </TableCell>
+                    ) : null}
                   </TableRow>
                 ))}
               </TableBody>

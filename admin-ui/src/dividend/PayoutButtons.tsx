@@ -61,7 +61,8 @@ function DownloadButton(props: {
  * The closure's papers (issue 25) in one row: the members' tax certificates (`taxpdf.pdf`; a large closure is made by a
  * background task: a notice with the way to the tasks), the SEPA payment file (`sepa.xml`; disabled with the reason
  * while `GET /dividend/sepa/{id}/check` names one, for example no BIC on the cooperative), the KapESt return as CSV and
- * PDF, and the FSA control report (issue 24, writers only).
+ * PDF, and the FSA control report (issue 24, writers only). The certificates name each member's church: only the roles
+ * that read church data (`church:read`, the writers') download them, others see the button disabled with that reason.
  */
 export function PayoutButtons({ id }: { id: string }) {
   const translate = useTranslate();
@@ -76,7 +77,15 @@ export function PayoutButtons({ id }: { id: string }) {
         {t('title')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <DownloadButton file={payoutPaths.taxCertificates(id)} label={t('taxCertificates')} icon={<DescriptionIcon />} testId="dividend-closure-tax-pdf" onOutcome={setOutcome} />
+        <DownloadButton
+          file={payoutPaths.taxCertificates(id)}
+          label={t('taxCertificates')}
+          icon={<DescriptionIcon />}
+          testId="dividend-closure-tax-pdf"
+          disabled={!canWrite}
+          {...(canWrite ? {} : { describedBy: 'dividend-closure-tax-pdf-reason' })}
+          onOutcome={setOutcome}
+        />
         <DownloadButton
           file={payoutPaths.sepa(id)}
           label={t('sepa')}
@@ -94,6 +103,11 @@ export function PayoutButtons({ id }: { id: string }) {
           </Button>
         ) : null}
       </Box>
+      {canWrite ? null : (
+        <Typography variant="body2" color="text.secondary" id="dividend-closure-tax-pdf-reason" data-testid="dividend-closure-tax-pdf-reason">
+          {t('taxCertificatesChurch')}
+        </Typography>
+      )}
       <Typography variant="body2" color={sepa.blocked && !check.isPending ? 'warning.dark' : 'text.secondary'} id="dividend-closure-sepa-state" data-testid="dividend-closure-sepa-state">
         {sepa.text}
       </Typography>

@@ -4,6 +4,7 @@ import type { payoutsEn } from './payouts.en';
 export const payoutsDe: Record<keyof typeof payoutsEn, string> = {
   title: 'Auszahlung und Steuerunterlagen',
   taxCertificates: 'Steuerbescheinigungen',
+  taxCertificatesChurch: 'Die Steuerbescheinigungen nennen die Religionsgemeinschaft jedes Mitglieds: Nur Sachbearbeiter, die Kirchensteuerdaten lesen dürfen, können sie herunterladen.',
   sepa: 'Zahlungsliste (SEPA)',
   taxReturnCsv: 'Steueranmeldung (CSV)',
   taxReturnPdf: 'Steueranmeldung (PDF)',

@@ -5,6 +5,7 @@
 export const payoutsEn = {
   title: 'Payout and tax documents',
   taxCertificates: 'Tax certificates',
+  taxCertificatesChurch: "The tax certificates name each member's church: only clerks who may read church data download them.",
   sepa: 'Payment list (SEPA)',
   taxReturnCsv: 'Tax return (CSV)',
   taxReturnPdf: 'Tax return (PDF)',
