@@ -145,7 +145,13 @@ describe("the closure's papers in the console", () => {
     // The closure's certificates: above the limit a background task; the notice leads to the tasks, where the file downloads.
     await page.click(tid('dividend-closure-tax-pdf'));
     await waitForText(page, tid('dividend-closure-background'), 'The tax certificates are being made in the background');
+    // The notice follows the task and offers its file once done.
+    await page.waitForSelector(tid('dividend-closure-background-file'), { timeout: 30_000 });
+    expect(await textOf(page, tid('dividend-closure-background-state'))).toBe('Completed');
     await check(page, 'closure with the background notice (en)');
+    const inline = await downloaded(page, dir, tid('dividend-closure-background-file'));
+    expect(inline.name).toBe('taxpdf.pdf');
+    expect(inline.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     await page.click(tid('dividend-closure-to-tasks'));
     await waitForPath(page, (p) => p === '/tasks', 'the tasks');
     const task = '[data-testid="task-row"][data-kind="taxCertificates"][data-state="completed"]';

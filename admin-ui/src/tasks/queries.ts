@@ -25,6 +25,16 @@ export function useTasks(page: number, perPage: number) {
   });
 }
 
+/** `GET /tasks/{id}`: one task (a download that went to the background), asked again every 2 s while it works. */
+export function useTask(taskId: string | undefined) {
+  return useQuery({
+    queryKey: ['tasks', 'one', taskId ?? ''],
+    queryFn: async () => (await api<TaskRecord>(`/tasks/${encodeURIComponent(taskId!)}`)).body,
+    enabled: !!taskId,
+    refetchInterval: (query) => (query.state.data && !isActive(query.state.data) ? false : POLL_RUNNING_MS),
+  });
+}
+
 /** `GET /tasks?filter=state:queued;running`: what works now (the top bar's indicator). */
 export function useActiveTasks(enabled: boolean) {
   return useQuery({
