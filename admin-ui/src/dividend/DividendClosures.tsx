@@ -1,5 +1,4 @@
 import CalculateIcon from '@mui/icons-material/Calculate';
-import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, Card, CardContent, CardHeader, MenuItem, TextField, Typography } from '@mui/material';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -12,6 +11,7 @@ import { DividendFigures, TaxReturn } from './DividendFigures';
 import { DividendMembersTable } from './DividendMembersTable';
 import type { DividendRecord } from './model';
 import { Calculating, Failed } from './parts';
+import { PayoutButtons } from './PayoutButtons';
 import { useDividend, useDividendClosures } from './queries';
 import { memberList, useMemberPages } from './useMemberPages';
 
@@ -29,19 +29,6 @@ function NoClosures() {
           {translate('coop.dividend.toCalculator')}
         </Button>
       ) : null}
-    </Box>
-  );
-}
-
-/** "FSA control report" (SPEC 2 closures: sending the tax-office exemption request): to its confirmation `/dividend/fsak/{id}`. */
-function FsakButton({ id }: { id: string }) {
-  const translate = useTranslate();
-  if (!canWriteMembers(useSession()?.roles) || !id) return null;
-  return (
-    <Box>
-      <Button component={RouterLink} to={`/dividend/fsak/${encodeURIComponent(id)}`} variant="outlined" startIcon={<SendIcon />} data-testid="dividend-closure-fsak">
-        {translate('coop.fsak.button')}
-      </Button>
     </Box>
   );
 }
@@ -76,7 +63,8 @@ function ClosureFacts({ d }: { d: DividendRecord }) {
 
 /**
  * `/dividend/closures/{id?}` (SPEC 2 "Dividend closures"): the closed years to choose from; the closure's dates, sum,
- * dividend and percent (4 decimals), rows 31 to 34 of the KapESt return, the church tax per church, the per-member list.
+ * dividend and percent (4 decimals), rows 31 to 34 of the KapESt return, the church tax per church, the closure's papers
+ * (tax certificates, SEPA payment file, tax return, FSA control report), the per-member list.
  * Without an id it opens the latest closure; with none closed yet, an empty state with the way to the calculator.
  */
 export default function DividendClosures() {
@@ -130,7 +118,7 @@ export default function DividendClosures() {
               <ClosureFacts d={shown} />
               <DividendFigures dividend={shown} name="dividend-closure" />
               <TaxReturn dividend={shown} name="dividend-closure" heading="h2" />
-              <FsakButton id={shown.id ?? ''} />
+              <PayoutButtons id={shown.id ?? ''} />
             </>
           ) : null}
         </CardContent>

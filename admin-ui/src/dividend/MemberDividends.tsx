@@ -1,17 +1,56 @@
-import { Box, Card, CardContent, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Box, Button, Card, CardContent, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
 import type { MemberDividendDto } from '@coop/contracts/console';
 import { formatDate, formatMoney } from '../format';
+import { canWriteMembers } from '../members/model';
+import { downloadFile } from '../session/download';
+import { useSession } from '../session/session';
+import { payoutPaths } from './payouts';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
+/** The member's own tax certificate of one closed year (`GET /dividend/tax-pdf/{id}?member={memberId}`, `taxpdf.pdf`). */
+function CertificateButton({ dividendId, memberId, year }: { dividendId: string; memberId: string; year: number }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const click = async () => {
+    setBusy(true);
+    try {
+      const done = await downloadFile(payoutPaths.memberCertificate(dividendId, memberId).path, 'taxpdf.pdf');
+      if ('accepted' in done) notify('coop.payouts.background', { type: 'info' });
+    } catch (error) {
+      notify('coop.payouts.downloadFailed', { type: 'error', messageArgs: { message: error instanceof Error ? error.message : String(error) } });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      startIcon={<DownloadIcon />}
+      disabled={busy}
+      onClick={() => void click()}
+      aria-label={translate('coop.payouts.memberCertificateOf', { year })}
+      sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
+      data-testid="member-dividend-certificate"
+    >
+      {translate('coop.payouts.memberCertificate')}
+    </Button>
+  );
+}
+
 /**
  * The member dashboard's "Dividends" section: the member's dividends of closed years, by year (newest first), with the
- * gross, the exemption used, KapESt, Soli, church tax and the net paid; the year opens the closure.
+ * gross, the exemption used, KapESt, Soli, church tax and the net paid; the year opens the closure; each year's tax certificate downloads (roles that read church data).
  */
-export function MemberDividends({ dividends, loading }: { dividends: readonly MemberDividendDto[] | undefined; loading: boolean }) {
+export function MemberDividends({ memberId, dividends, loading }: { memberId: string; dividends: readonly MemberDividendDto[] | undefined; loading: boolean }) {
   const translate = useTranslate();
+  // The certificate names the member's church: only for the roles that read church data (`church:read`).
+  const certificates = canWriteMembers(useSession()?.roles);
   const f = (field: string) => translate(`coop.dividend.fields.${field}`);
   const rows = [...(dividends ?? [])].sort((a, b) => b.year - a.year || b.paymentDate.localeCompare(a.paymentDate));
   const head = (label: string, right = true) => (
@@ -40,6 +79,7 @@ export function MemberDividends({ dividends, loading }: { dividends: readonly Me
                   {head(f('solidarityTax'))}
                   {head(f('churchTax'))}
                   {head(f('paymentAmount'))}
+                  {certificates ? head(translate('coop.payouts.memberCertificateHead'), false) : null}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -57,6 +97,11 @@ export function MemberDividends({ dividends, loading }: { dividends: readonly Me
                     <TableCell align="right" sx={money}>{formatMoney(d.solidarityTax)}</TableCell>
                     <TableCell align="right" sx={money}>{formatMoney(d.churchTax)}</TableCell>
                     <TableCell align="right" sx={{ ...money, fontWeight: 600 }} data-testid="member-dividend-net">{formatMoney(d.paymentAmount)}</TableCell>
+                    {certificates ? (
+                      <TableCell>
+                        <CertificateButton dividendId={d.dividendId} memberId={memberId} year={d.year} />
+                      </TableCell>
+                    ) : null}
                   </TableRow>
                 ))}
               </TableBody>

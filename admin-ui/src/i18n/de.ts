@@ -1,5 +1,6 @@
 import type { Messages, en } from './en';
 import { taskValidationDe, tasksDe } from './tasks.de';
+import { payoutsDe } from './payouts.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -662,6 +663,7 @@ export const de: Messages<typeof en> = {
       },
     },
     ...tasksDe,
+    payouts: payoutsDe,
   },
   resources: {
     users: {

@@ -1,5 +1,6 @@
 import type { BalanceType, GermanState, NonAssessmentType, Role, TaxPaperState, ValidationTemplate } from '@coop/contracts/console';
 import { taskValidationEn, tasksEn } from './tasks.en';
+import { payoutsEn } from './payouts.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -673,6 +674,7 @@ export const en = {
       },
     },
     ...tasksEn,
+    payouts: payoutsEn,
   },
   resources: {
     users: {

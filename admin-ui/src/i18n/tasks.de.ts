@@ -51,6 +51,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
       reportType: 'Meldung',
       euros: 'Freigestellte Beträge',
       impossible: 'Nicht meldbar',
+      certificates: 'Bescheinigungen',
       underOneEuro: 'Unter einem Euro',
     },
     reportTypes: { initial: 'Erstmeldung', correction: 'Korrektur', cancellation: 'Stornierung' },

@@ -53,6 +53,7 @@ export const tasksEn = {
       reportType: 'Report',
       euros: 'Exempted amounts',
       impossible: 'Not reportable',
+      certificates: 'Certificates',
       underOneEuro: 'Under one euro',
     },
     reportTypes: { initial: 'first report', correction: 'correction', cancellation: 'cancellation' },

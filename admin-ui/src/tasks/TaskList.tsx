@@ -224,8 +224,8 @@ export default function TaskList() {
                       <Progress task={task} />
                     </TableCell>
                     <TableCell>
-                      {/* A KiStAM task's files hold church data and tax ids: only for the roles that read church data (`church:read`). */}
-                      {task.kind !== 'kistam' || canUpload ? <Files task={task} /> : null}
+                      {/* KiStAM files and tax certificates hold church data: only for the roles that read church data (`church:read`). */}
+                      {(task.kind !== 'kistam' && task.kind !== 'taxCertificates') || canUpload ? <Files task={task} /> : null}
                     </TableCell>
                     <TableCell>
                       <Outcome task={task} canUpload={canUpload} />

@@ -26,23 +26,6 @@ export function progressPercent(task: Pick<TaskRecord, 'done' | 'total'>): numbe
 /** A KiStAM task waiting for the BZSt answer: the clerk uploads the answer file. */
 export const awaitsAnswer = (task: Pick<TaskRecord, 'kind' | 'state'>): boolean => task.kind === 'kistam' && task.state === 'waiting';
 
-/** The file name of a download: the `Content-Disposition` answer's, else the task's file name. */
-export function downloadName(contentDisposition: string | null, fallback: string): string {
-  if (contentDisposition) {
-    const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(contentDisposition);
-    if (star?.[1]) {
-      try {
-        return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-      } catch {
-        // fall through to the plain name
-      }
-    }
-    const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(contentDisposition);
-    if (plain?.[1]) return plain[1].trim();
-  }
-  return fallback;
-}
-
 /** The summary's facts a clerk reads: ids left out (the task's row says what it is about), in the handler's order. */
 export function summaryFacts(summary: Readonly<Record<string, string | number>> | null | undefined): Array<[string, string | number]> {
   return Object.entries(summary ?? {}).filter(([key]) => !/Id$/.test(key));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ACTIVE_TASKS_QUERY, awaitsAnswer, downloadName, isActive, progressPercent, summaryFacts, tasksQuery } from './model.js';
+import { ACTIVE_TASKS_QUERY, awaitsAnswer, isActive, progressPercent, summaryFacts, tasksQuery } from './model.js';
 
 describe('tasks in the console', () => {
   it('counts queued and running tasks as working, the ended and the waiting ones not', () => {
@@ -25,11 +25,5 @@ describe('tasks in the console', () => {
   it('shows the summary without ids', () => {
     expect(summaryFacts({ dividendId: 'd1', year: 2025, records: 3 })).toEqual([['year', 2025], ['records', 3]]);
     expect(summaryFacts(null)).toEqual([]);
-  });
-
-  it('saves a download under the name of the answer', () => {
-    expect(downloadName('attachment; filename="kistam-request.csv"', 'x.csv')).toBe('kistam-request.csv');
-    expect(downloadName("attachment; filename*=UTF-8''FSAK%20Meldung.csv", 'x.csv')).toBe('FSAK Meldung.csv');
-    expect(downloadName(null, 'fallback.csv')).toBe('fallback.csv');
   });
 });

@@ -1,11 +1,8 @@
 import type { FsakPreviewDto } from '@coop/contracts/console';
 import { useQuery } from '@tanstack/react-query';
-import { HttpError } from 'react-admin';
-import { API_ROOT } from '../config';
-import { refusalMessage } from '../data/validationErrors';
 import { api } from '../session/api';
-import { getToken } from '../session/session';
-import { ACTIVE_TASKS_QUERY, downloadName, isActive, tasksQuery, type TaskRecord } from './model';
+import { downloadFile } from '../session/download';
+import { ACTIVE_TASKS_QUERY, isActive, tasksQuery, type TaskRecord } from './model';
 
 /** While something runs, the task list and the top bar ask again this often (the brief: every 2 s). */
 export const POLL_RUNNING_MS = 2_000;
@@ -25,6 +22,16 @@ export function useTasks(page: number, perPage: number) {
     queryKey: ['tasks', 'list', page, perPage],
     queryFn: () => list<TaskRecord>(tasksQuery(page, perPage)),
     refetchInterval: (query) => (query.state.data?.items.some(isActive) ? POLL_RUNNING_MS : false),
+  });
+}
+
+/** `GET /tasks/{id}`: one task (a download that went to the background), asked again every 2 s while it works. */
+export function useTask(taskId: string | undefined) {
+  return useQuery({
+    queryKey: ['tasks', 'one', taskId ?? ''],
+    queryFn: async () => (await api<TaskRecord>(`/tasks/${encodeURIComponent(taskId!)}`)).body,
+    enabled: !!taskId,
+    refetchInterval: (query) => (query.state.data && !isActive(query.state.data) ? false : POLL_RUNNING_MS),
   });
 }
 
@@ -66,31 +73,9 @@ export async function startFsak(dividendId: string): Promise<TaskRecord> {
 }
 
 /**
- * Downloads a task's file (`GET /tasks/{id}/files/{fileId}`): fetched with the bearer token (a link cannot send it),
- * saved from a Blob under the answer's file name. A refusal throws its message in the clerk's language.
+ * Downloads a task's file (`GET /tasks/{id}/files/{fileId}`) with the bearer token (`downloadFile`), saved under the
+ * answer's file name. A refusal throws its message in the clerk's language.
  */
 export async function downloadTaskFile(taskId: string, fileId: string, name: string): Promise<void> {
-  const token = getToken();
-  const res = await fetch(`${API_ROOT}/tasks/${encodeURIComponent(taskId)}/files/${encodeURIComponent(fileId)}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) {
-    const text = await res.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = text;
-    }
-    throw new HttpError(refusalMessage(res.status, body), res.status, body);
-  }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = downloadName(res.headers.get('Content-Disposition'), name);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  await downloadFile(`/tasks/${encodeURIComponent(taskId)}/files/${encodeURIComponent(fileId)}`, name);
 }

@@ -1,0 +1,177 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import DownloadIcon from '@mui/icons-material/Download';
+import DescriptionIcon from '@mui/icons-material/Description';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SendIcon from '@mui/icons-material/Send';
+import { Alert, Box, Button, LinearProgress, Link, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { canWriteMembers } from '../members/model';
+import { downloadFile } from '../session/download';
+import { useSession } from '../session/session';
+import { kindName } from '../notifications/model';
+import { isActive, progressPercent, type TaskRecord } from '../tasks/model';
+import { downloadTaskFile, useTask } from '../tasks/queries';
+import { payoutPaths, useSepaCheck } from './payouts';
+import { sepaState } from './sepaState';
+
+/** What the last click came to: a file being fetched, the work queued in the background, a refusal. */
+type Outcome = { readonly busy: true } | { readonly background: string } | { readonly failed: string } | null;
+
+/** A button that fetches a file with the token; a 202 (the work went to a background task) is reported to `onOutcome`. */
+function DownloadButton(props: {
+  file: { path: string; name: string };
+  label: string;
+  icon: ReactNode;
+  testId: string;
+  disabled?: boolean;
+  describedBy?: string;
+  onOutcome: (outcome: Outcome) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const click = async () => {
+    setBusy(true);
+    props.onOutcome({ busy: true });
+    try {
+      const done = await downloadFile(props.file.path, props.file.name);
+      if ('accepted' in done) {
+        await queryClient.invalidateQueries({ queryKey: ['tasks'] });
+        const task = done.accepted as Partial<TaskRecord> | null;
+        props.onOutcome({ background: typeof task?.id === 'string' ? task.id : '' });
+      } else props.onOutcome(null);
+    } catch (error) {
+      props.onOutcome({ failed: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outlined"
+      startIcon={props.icon}
+      disabled={busy || props.disabled}
+      aria-describedby={props.describedBy}
+      onClick={() => void click()}
+      data-testid={props.testId}
+    >
+      {props.label}
+    </Button>
+  );
+}
+
+/** The background task of the certificates: its progress while it works, its file once done, its state otherwise. */
+function BackgroundTask({ taskId }: { taskId: string }) {
+  const translate = useTranslate();
+  const task = useTask(taskId || undefined).data;
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!task) return null;
+  const kind = kindName(translate, task.kind);
+  const percent = progressPercent(task);
+  if (isActive(task)) {
+    return (
+      <Box sx={{ maxWidth: 360 }} data-testid="dividend-closure-background-progress">
+        <LinearProgress
+          variant={percent === null ? 'indeterminate' : 'determinate'}
+          {...(percent === null ? {} : { value: percent })}
+          aria-label={percent === null ? translate('coop.tasks.progressUnknown', { kind }) : translate('coop.tasks.progressLabel', { kind, done: task.done, total: task.total })}
+        />
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Typography variant="body2" data-testid="dividend-closure-background-state">
+        {translate(`coop.tasks.states.${task.state}`, { _: task.state })}
+      </Typography>
+      {task.files.map((f) => (
+        <Button
+          key={f.fileId}
+          size="small"
+          startIcon={<DownloadIcon />}
+          aria-label={translate('coop.tasks.download', { name: f.name })}
+          onClick={() => void downloadTaskFile(task.id, f.fileId, f.name).catch((error: unknown) => setFailed(error instanceof Error ? error.message : String(error)))}
+          sx={{ textTransform: 'none' }}
+          data-testid="dividend-closure-background-file"
+        >
+          {f.name}
+        </Button>
+      ))}
+      {failed ? <Typography color="error" variant="body2">{translate('coop.payouts.downloadFailed', { message: failed })}</Typography> : null}
+    </Box>
+  );
+}
+
+/**
+ * The closure's papers (issue 25) in one row: the members' tax certificates (`taxpdf.pdf`; a large closure is made by a
+ * background task: a notice with the way to the tasks), the SEPA payment file (`sepa.xml`; disabled with the reason
+ * while `GET /dividend/sepa/{id}/check` names one, for example no BIC on the cooperative), the KapESt return as CSV and
+ * PDF, and the FSA control report (issue 24, writers only). The certificates name each member's church: only the roles
+ * that read church data (`church:read`, the writers') download them, others see the button disabled with that reason.
+ */
+export function PayoutButtons({ id }: { id: string }) {
+  const translate = useTranslate();
+  const canWrite = canWriteMembers(useSession()?.roles);
+  const check = useSepaCheck(id);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const t = (key: string) => translate(`coop.payouts.${key}`);
+  const sepa = sepaState(translate, check);
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }} role="group" aria-labelledby="dividend-closure-papers-title" data-testid="dividend-closure-papers">
+      <Typography variant="subtitle1" component="h2" id="dividend-closure-papers-title">
+        {t('title')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <DownloadButton
+          file={payoutPaths.taxCertificates(id)}
+          label={t('taxCertificates')}
+          icon={<DescriptionIcon />}
+          testId="dividend-closure-tax-pdf"
+          disabled={!canWrite}
+          {...(canWrite ? {} : { describedBy: 'dividend-closure-tax-pdf-reason' })}
+          onOutcome={setOutcome}
+        />
+        <DownloadButton
+          file={payoutPaths.sepa(id)}
+          label={t('sepa')}
+          icon={<AccountBalanceIcon />}
+          testId="dividend-closure-sepa"
+          disabled={sepa.blocked}
+          describedBy="dividend-closure-sepa-state"
+          onOutcome={setOutcome}
+        />
+        <DownloadButton file={payoutPaths.taxReturnCsv(id)} label={t('taxReturnCsv')} icon={<ReceiptLongIcon />} testId="dividend-closure-tax-return-csv" onOutcome={setOutcome} />
+        <DownloadButton file={payoutPaths.taxReturnPdf(id)} label={t('taxReturnPdf')} icon={<ReceiptLongIcon />} testId="dividend-closure-tax-return-pdf" onOutcome={setOutcome} />
+        {canWrite ? (
+          <Button component={RouterLink} to={`/dividend/fsak/${encodeURIComponent(id)}`} variant="outlined" startIcon={<SendIcon />} data-testid="dividend-closure-fsak">
+            {translate('coop.fsak.button')}
+          </Button>
+        ) : null}
+      </Box>
+      {canWrite ? null : (
+        <Typography variant="body2" color="text.secondary" id="dividend-closure-tax-pdf-reason" data-testid="dividend-closure-tax-pdf-reason">
+          {t('taxCertificatesChurch')}
+        </Typography>
+      )}
+      <Typography variant="body2" color={sepa.blocked && !check.isPending ? 'warning.dark' : 'text.secondary'} id="dividend-closure-sepa-state" data-testid="dividend-closure-sepa-state">
+        {sepa.text}
+      </Typography>
+      {outcome && 'background' in outcome ? (
+        <Alert severity="info" data-testid="dividend-closure-background">
+          {t('background')}{' '}
+          <Link component={RouterLink} to="/tasks" data-testid="dividend-closure-to-tasks">
+            {t('toTasks')}
+          </Link>
+          <BackgroundTask taskId={outcome.background} />
+        </Alert>
+      ) : null}
+      {outcome && 'failed' in outcome ? (
+        <Alert severity="error" data-testid="dividend-closure-download-failed">
+          {translate('coop.payouts.downloadFailed', { message: outcome.failed })}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}

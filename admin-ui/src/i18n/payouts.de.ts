@@ -1,0 +1,20 @@
+import type { payoutsEn } from './payouts.en';
+
+/** German texts of the closure's papers (issue 25), merged into `de.ts` as `coop.payouts`; formal ("Sie"). */
+export const payoutsDe: Record<keyof typeof payoutsEn, string> = {
+  title: 'Auszahlung und Steuerunterlagen',
+  taxCertificates: 'Steuerbescheinigungen',
+  taxCertificatesChurch: 'Die Steuerbescheinigungen nennen die Religionsgemeinschaft jedes Mitglieds: Nur Sachbearbeiter, die Kirchensteuerdaten lesen dürfen, können sie herunterladen.',
+  sepa: 'Zahlungsliste (SEPA)',
+  taxReturnCsv: 'Steueranmeldung (CSV)',
+  taxReturnPdf: 'Steueranmeldung (PDF)',
+  sepaChecking: 'Es wird geprüft, ob die Zahlungsliste erstellt werden kann …',
+  sepaReady: 'Zahlungsliste: %{smart_count} Überweisung, Summe %{sum} |||| Zahlungsliste: %{smart_count} Überweisungen, Summe %{sum}',
+  sepaImpossible: 'Die Zahlungsliste kann nicht erstellt werden:',
+  background: 'Die Steuerbescheinigungen werden im Hintergrund erstellt; Sie können sie unter Aufgaben herunterladen, sobald sie fertig sind.',
+  toTasks: 'Zu den Aufgaben',
+  downloadFailed: 'Der Download ist fehlgeschlagen: %{message}',
+  memberCertificateHead: 'Steuerbescheinigung',
+  memberCertificate: 'Steuerbescheinigung',
+  memberCertificateOf: 'Steuerbescheinigung %{year} herunterladen',
+};

@@ -1,0 +1,21 @@
+/**
+ * English texts of the closure's papers (issue 25: tax certificates, SEPA payment file, KapESt return), merged into
+ * `en.ts` as `coop.payouts`. German in `payouts.de.ts`.
+ */
+export const payoutsEn = {
+  title: 'Payout and tax documents',
+  taxCertificates: 'Tax certificates',
+  taxCertificatesChurch: "The tax certificates name each member's church: only clerks who may read church data download them.",
+  sepa: 'Payment list (SEPA)',
+  taxReturnCsv: 'Tax return (CSV)',
+  taxReturnPdf: 'Tax return (PDF)',
+  sepaChecking: 'Checking whether the payment list can be made…',
+  sepaReady: 'Payment list: %{smart_count} transfer, total %{sum} |||| Payment list: %{smart_count} transfers, total %{sum}',
+  sepaImpossible: 'The payment list cannot be made:',
+  background: 'The tax certificates are being made in the background; download them from the tasks when they are done.',
+  toTasks: 'Open the tasks',
+  downloadFailed: 'The download failed: %{message}',
+  memberCertificateHead: 'Tax certificate',
+  memberCertificate: 'Tax certificate',
+  memberCertificateOf: 'Download the tax certificate for %{year}',
+};
