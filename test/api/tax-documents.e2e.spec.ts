@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { taxCertificatesStream, type DividendDto, type DividendMemberDto, type MemberDto, type TaskDto } from '@coop/contracts';
-import { pdfPages } from '../../services/src/tax-documents/render/pdf-text.js';
+import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, posted } from './support/members.js';
 import { createOrder, THIS_YEAR } from './support/tax-papers.js';

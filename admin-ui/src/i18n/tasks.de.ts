@@ -6,7 +6,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
   tasks: {
     title: 'Aufgaben',
     empty: 'Noch keine Aufgaben.',
-    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung', taxCertificates: 'Steuerbescheinigungen' },
+    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung', taxCertificates: 'Steuerbescheinigungen', memberExport: 'Export der Mitgliederliste', memberPdfs: 'Mitglieder-PDFs' },
     states: {
       queued: 'Eingereiht',
       running: 'Läuft',

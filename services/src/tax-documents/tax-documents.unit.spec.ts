@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RecordedEvent } from '@coop/contracts';
 import { certificateRegister, issuedEvents, versionOf } from './domain/certificate-register.js';
-import { euros, germanDate, wholeEuros } from './domain/german-format.js';
-import { pdfPages } from './render/pdf-text.js';
+import { euros, germanDate, wholeEuros } from '../kernel/german-format.js';
+import { pdfPages } from '../platform/pdf/pdf-text.js';
 import { taxCertificatesPdf, type CertificateData } from './render/tax-certificate-pdf.js';
 import { taxReturnCsv, type TaxReturnData } from './render/tax-return.js';
 

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { TaxCertificateVersion } from '@coop/contracts';
-import { euros, germanDate } from '../domain/german-format.js';
+import { euros, germanDate } from '../../kernel/german-format.js';
 
 /** The issuer of the certificates: the cooperative paying its own dividend (DOMAIN.md 6, Muster II). */
 export interface CertificateIssuer {

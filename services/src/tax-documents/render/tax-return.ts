@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { euros, germanDate, wholeEuros } from '../domain/german-format.js';
+import { euros, germanDate, wholeEuros } from '../../kernel/german-format.js';
 
 /** The KapESt return of one payment day as the closure recorded it (`DividendDeclared.taxReturn`; DOMAIN.md 5, WE-12). */
 export interface TaxReturnData {
