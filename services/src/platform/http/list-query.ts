@@ -53,8 +53,14 @@ function integer(raw: unknown, fallback: number, field: string, errors: FieldErr
   return n;
 }
 
+/**
+ * The kind of a declared field, or undefined. Only the collection's own declared fields count: a name such as
+ * `constructor`, `toString` or `__proto__` is not a field because `Object.prototype` has it (it used to reach the
+ * read store as a column and answer 500).
+ */
 function kindOf(spec: CollectionSpec, field: string): FieldKind | undefined {
-  return field === 'id' ? 'string' : spec.fields[field];
+  if (field === 'id') return 'string';
+  return Object.hasOwn(spec.fields, field) ? spec.fields[field] : undefined;
 }
 
 function parseFilters(spec: CollectionSpec, raw: string, errors: FieldError[]): Filter[] {

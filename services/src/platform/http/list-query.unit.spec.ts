@@ -156,6 +156,12 @@ describe('parseListQuery', () => {
       },
     );
 
+    it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])('refuses %s, a property every object has, as an unknown field in filter and order_by', (name) => {
+      expect(errorsOf({ filter: `${name}:1` })).toEqual([fieldError('filter', 'unknownField', name)]);
+      expect(errorsOf({ filter: `${name}:null` })).toEqual([fieldError('filter', 'unknownField', name)]);
+      expect(errorsOf({ order_by: `-${name}` })).toEqual([fieldError('order_by', 'unknownField', name)]);
+    });
+
     it('reports every unknown filter field', () => {
       expect(errorsOf({ filter: 'a:1,name:x,b:2' })).toEqual([
         fieldError('filter', 'unknownField', 'a'),
