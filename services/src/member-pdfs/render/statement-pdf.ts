@@ -140,7 +140,7 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
   }
   y += 6;
   next(COLUMNS);
-  doc.font('Helvetica-Bold').fontSize(FONT).text(`Bestand am ${germanDate(date)}: ${s.shares} Anteile, ${euros(s.cents)} EUR`, MARGIN, y, { lineBreak: false });
+  doc.font('Helvetica-Bold').fontSize(FONT).text(`Bestand am ${germanDate(date)}: ${s.shares} ${s.shares === 1 ? 'Anteil' : 'Anteile'}, ${euros(s.cents)} EUR`, MARGIN, y, { lineBreak: false });
   y += ROW + 14;
 
   if (y + 3 * ROW > bottom()) next(COLUMNS);
