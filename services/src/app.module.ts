@@ -7,6 +7,7 @@ import { DashboardsModule } from './dashboards/index.js';
 import { DividendModule } from './dividend/index.js';
 import { ElmaNumbersModule } from './elma-numbers/index.js';
 import { FsakModule } from './fsak/index.js';
+import { MemberPdfsModule } from './member-pdfs/index.js';
 import { MembersModule } from './members/index.js';
 import { NotificationsModule } from './notifications/index.js';
 import { PayoutsModule } from './payouts/index.js';
@@ -42,6 +43,7 @@ export class AppModule {
         FsakModule,
         TaxDocumentsModule,
         PayoutsModule,
+        MemberPdfsModule,
         AdminModule,
       ],
     };
