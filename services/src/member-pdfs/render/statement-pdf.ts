@@ -37,10 +37,10 @@ const MEMBERS_PER_YIELD = 5;
 // Datum, Vorgang, Anteile, Betrag EUR, Bestand Anteile, Bestand EUR.
 const COLUMNS: readonly { heading: string; width: number; right: boolean }[] = [
   { heading: 'Datum', width: 60, right: false },
-  { heading: 'Vorgang', width: 165, right: false },
+  { heading: 'Vorgang', width: 140, right: false },
   { heading: 'Anteile', width: 50, right: true },
-  { heading: 'Betrag EUR', width: 70, right: true },
-  { heading: 'Bestand Anteile', width: 70, right: true },
+  { heading: 'Betrag EUR', width: 80, right: true },
+  { heading: 'Bestand Anteile', width: 85, right: true },
   { heading: 'Bestand EUR', width: 80, right: true },
 ];
 const DIVIDEND_COLUMNS = [
