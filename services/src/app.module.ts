@@ -6,6 +6,7 @@ import { CooperativesModule } from './cooperatives/index.js';
 import { DashboardsModule } from './dashboards/index.js';
 import { DividendModule } from './dividend/index.js';
 import { ElmaNumbersModule } from './elma-numbers/index.js';
+import { ExportsModule } from './exports/index.js';
 import { FsakModule } from './fsak/index.js';
 import { MemberPdfsModule } from './member-pdfs/index.js';
 import { MembersModule } from './members/index.js';
@@ -44,6 +45,7 @@ export class AppModule {
         TaxDocumentsModule,
         PayoutsModule,
         MemberPdfsModule,
+        ExportsModule,
         AdminModule,
       ],
     };
