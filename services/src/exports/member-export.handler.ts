@@ -29,9 +29,7 @@ export class MemberExportTaskHandler implements TaskHandler, OnModuleInit {
     const date = String(task.params.date ?? '');
     if (format === undefined) throw new Error(`Unknown export format ${String(task.params.format)}.`);
     if (!isIsoDate(date)) throw new Error(`Not a date: ${date}.`);
-    const total = await this.exports.count(task.cooperativeId, date);
-    task.progress(0, total);
-    const file = await this.exports.make({ cooperativeId: task.cooperativeId, format, date, dialect }, (done) => task.progress(done, total));
+    const file = await this.exports.make({ cooperativeId: task.cooperativeId, format, date, dialect }, (done, total) => task.progress(done, total));
     return {
       outcome: 'completed',
       files: [{ name: file.name, contentType: file.contentType, bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) }],

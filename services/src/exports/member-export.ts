@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { MemberDto } from '@coop/contracts';
 import { COOPERATIVES } from '@coop/projections';
-import { countMembersAsOf, membersAsOf } from '../members/index.js';
+import { countMembersAsOf, selectMembersAsOf } from '../members/index.js';
 import { ReadModels } from '../platform/http/read-models.js';
 import { CONTENT_TYPES, exportFileName, type CsvDialect, type ExportFormat } from './member-columns.js';
 import { memberCsv } from './render/member-csv.js';
@@ -32,19 +32,21 @@ export interface MemberExportFile {
 export class MemberExport {
   constructor(private readonly reads: ReadModels) {}
 
-  count(cooperativeId: string, date: string): Promise<number> {
-    return countMembersAsOf(this.reads, cooperativeId, date, 'active');
+  /** How many members the export holds, or only whether more than `above` (the scan stops past it). */
+  count(cooperativeId: string, date: string, above?: number): Promise<number> {
+    return countMembersAsOf(this.reads, cooperativeId, date, 'active', above);
   }
 
-  async make(request: MemberExportRequest, progress?: (done: number) => void): Promise<MemberExportFile> {
+  async make(request: MemberExportRequest, progress?: (done: number, total: number) => void): Promise<MemberExportFile> {
     const cooperative = await this.reads.get(COOPERATIVES, request.cooperativeId, request.cooperativeId, 'Cooperative');
     const name = exportFileName(typeof cooperative.name === 'string' ? cooperative.name : '', request.date, request.format);
+    const selection = await selectMembersAsOf(this.reads, request.cooperativeId, request.date, 'active');
     let members = 0;
     const count = (done: number): void => {
       members = done;
-      progress?.(done);
+      progress?.(done, selection.total);
     };
-    const batches: AsyncIterable<readonly MemberDto[]> = membersAsOf(this.reads, request.cooperativeId, request.date, 'active');
+    const batches: AsyncIterable<readonly MemberDto[]> = selection.batches();
     const bytes =
       request.format === 'csv' ? await memberCsv(batches, request.dialect, count) : request.format === 'xlsx' ? await memberXlsx(batches, count) : await memberOds(batches, count);
     return { name, contentType: CONTENT_TYPES[request.format], bytes, members };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { MemberDto } from '@coop/contracts';
-import type { MembersAsOfScope } from '../members/index.js';
-import { MemberPdfSource } from './queries/member-pdf-source.js';
+import type { MembersAsOf, MembersAsOfScope } from '../members/index.js';
+import { MemberPdfSource, oneMember } from './queries/member-pdf-source.js';
 import { euros } from '../kernel/german-format.js';
 import { MEMBER_BALANCES, MEMBER_LIST, memberBalanceRow, memberListRow } from './render/member-lists.js';
 import { statementsPdf } from './render/statement-pdf.js';
@@ -40,13 +40,16 @@ const NAMES: Readonly<Record<MemberPdfDocument, string>> = { members: 'mitgliede
 export class MemberPdfs {
   constructor(private readonly source: MemberPdfSource) {}
 
-  /** How many members the request covers (one for a single member's statement, which must exist: 404 otherwise). */
-  async count(cooperativeId: string, request: MemberPdfRequest): Promise<number> {
+  /**
+   * How many members the request covers (one for a single member's statement, which must exist: 404 otherwise); with
+   * `above`, the count may stop once it passes that number (the choice between an answer at once and a task).
+   */
+  async count(cooperativeId: string, request: MemberPdfRequest, above?: number): Promise<number> {
     if (request.member !== null) {
       await this.source.member(cooperativeId, request.member, request.date);
       return 1;
     }
-    return this.source.count(cooperativeId, request.date, scopeOf(request));
+    return this.source.count(cooperativeId, request.date, scopeOf(request), above);
   }
 
   async make(cooperativeId: string, request: MemberPdfRequest, onProgress?: (done: number, total: number) => void): Promise<MadeMemberPdf> {
@@ -54,38 +57,33 @@ export class MemberPdfs {
     const slug = await this.source.slug(cooperativeId);
     if (request.document === 'statements') {
       const only = request.member !== null ? await this.source.member(cooperativeId, request.member, request.date) : null;
-      const total = only !== null ? 1 : await this.source.count(cooperativeId, request.date, 'active');
-      const pdf = await statementsPdf(issuer, request.date, this.source.statements(cooperativeId, request.date, only), (done) => onProgress?.(done, total));
+      const members = only !== null ? oneMember(only) : await this.source.members(cooperativeId, request.date, 'active');
+      const total = members.total;
+      const pdf = await statementsPdf(issuer, request.date, this.source.statements(cooperativeId, request.date, members.batches()), (done) => onProgress?.(done, total));
       const name = only !== null ? `kontoauszug-${slug}-${only.memberNr ?? only.id}-${request.date}.pdf` : `${NAMES.statements}-${slug}-${request.date}.pdf`;
       return { pdf, name, members: total };
     }
     const layout = request.document === 'members' ? MEMBER_LIST : MEMBER_BALANCES;
-    const scope = scopeOf(request);
-    // The page count ("Seite n von m") comes from the count; a member entered meanwhile changes it: render again.
-    let total = await this.source.count(cooperativeId, request.date, scope);
-    for (let attempt = 0; ; attempt += 1) {
-      const made = await this.list(cooperativeId, request, layout, total, scope, issuer, onProgress);
-      if (made.rows === total || attempt === 2) return { pdf: made.pdf, name: `${NAMES[request.document]}-${slug}-${request.date}.pdf`, members: made.rows };
-      total = made.rows;
-    }
+    // The page count ("Seite n von m") comes from the selection's count: the rows are the same selection.
+    const members = await this.source.members(cooperativeId, request.date, scopeOf(request));
+    const made = await this.list(request, layout, members, issuer, onProgress);
+    return { pdf: made.pdf, name: `${NAMES[request.document]}-${slug}-${request.date}.pdf`, members: made.rows };
   }
 
   private list(
-    cooperativeId: string,
     request: MemberPdfRequest,
     layout: TableLayout,
-    total: number,
-    scope: MembersAsOfScope,
+    members: MembersAsOf,
     issuer: Awaited<ReturnType<MemberPdfSource['issuer']>>,
     onProgress?: (done: number, total: number) => void,
   ): Promise<{ pdf: Buffer; rows: number }> {
-    const members = this.source.members(cooperativeId, request.date, scope);
+    const total = members.total;
     const toRow = request.document === 'members' ? memberListRow : memberBalanceRow;
     let count = 0;
     let shares = 0;
     let cents = 0;
     async function* rows(): AsyncGenerator<string[][]> {
-      for await (const batch of members) {
+      for await (const batch of members.batches()) {
         yield batch.map((m: MemberDto) => {
           count += 1;
           shares += m.shareAmount;

@@ -84,7 +84,7 @@ export class ExportsController {
 
   private async answer(actor: Actor, rawFormat: string, rawDate: unknown, rawDialect: unknown, res: FastifyReply): Promise<void> {
     const { format, date, dialect } = parse(rawFormat, rawDate, rawDialect);
-    const count = await this.exports.count(actor.cooperativeId, date);
+    const count = await this.exports.count(actor.cooperativeId, date, this.config.exportSyncLimit);
     if (count > this.config.exportSyncLimit) {
       const params = { format, date, dialect: format === 'csv' ? dialect : null };
       const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind: 'memberExport', params });

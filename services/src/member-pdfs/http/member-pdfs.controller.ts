@@ -74,7 +74,7 @@ export class MemberPdfsController {
   }
 
   private async answer(actor: Actor, res: FastifyReply, request: MemberPdfRequest): Promise<void> {
-    const count = await this.pdfs.count(actor.cooperativeId, request);
+    const count = await this.pdfs.count(actor.cooperativeId, request, this.config.pdfSyncLimit);
     if (count > this.config.pdfSyncLimit) {
       const params = { document: request.document, date: request.date, onlyActive: request.onlyActive, member: request.member };
       const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind: 'memberPdfs', params });

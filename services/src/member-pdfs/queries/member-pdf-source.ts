@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { businessToday, type MemberDto, type ReadDocument } from '@coop/contracts';
 import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { countMembersAsOf, membersAsOf, toMemberDto, type MembersAsOfScope } from '../../members/index.js';
+import { countMembersAsOf, selectMembersAsOf, toMemberDto, type MembersAsOf, type MembersAsOfScope } from '../../members/index.js';
 import type { PdfIssuer } from '../render/pdf-frame.js';
 import type { Statement, StatementDividend, StatementLine } from '../render/statement-pdf.js';
 
@@ -81,12 +81,14 @@ export class MemberPdfSource {
     return fileSlug(text(coop, 'name') || text(coop, 'fullName') || cooperativeId);
   }
 
-  count(cooperativeId: string, date: string, scope: MembersAsOfScope): Promise<number> {
-    return countMembersAsOf(this.reads, cooperativeId, date, scope);
+  /** How many members of the scope, or only whether more than `above` (the scan stops past it). */
+  count(cooperativeId: string, date: string, scope: MembersAsOfScope, above?: number): Promise<number> {
+    return countMembersAsOf(this.reads, cooperativeId, date, scope, above);
   }
 
-  members(cooperativeId: string, date: string, scope: MembersAsOfScope): AsyncGenerator<MemberDto[]> {
-    return membersAsOf(this.reads, cooperativeId, date, scope);
+  /** The members of the scope as of the date: their number, then the members in batches (one read of the members). */
+  members(cooperativeId: string, date: string, scope: MembersAsOfScope): Promise<MembersAsOf> {
+    return selectMembersAsOf(this.reads, cooperativeId, date, scope);
   }
 
   /** One member as of the date (404 `memberNotFound` for a member of another cooperative or none). */
@@ -94,11 +96,10 @@ export class MemberPdfSource {
     return toMemberDto(await this.reads.get(MEMBERS, cooperativeId, memberId, 'Member'), businessToday(), date);
   }
 
-  /** The statements of the active members as of the date, a batch at a time. */
-  async *statements(cooperativeId: string, date: string, only: MemberDto | null): AsyncGenerator<Statement[]> {
+  /** The statements of the given members (one member, or the active members as of the date), a batch at a time. */
+  async *statements(cooperativeId: string, date: string, members: AsyncIterable<MemberDto[]>): AsyncGenerator<Statement[]> {
     const closures = await this.closuresUpTo(cooperativeId, date);
-    const batches = only !== null ? oneBatch(only) : this.members(cooperativeId, date, 'active');
-    for await (const members of batches) yield this.statementBatch(cooperativeId, date, members, closures);
+    for await (const batch of members) yield this.statementBatch(cooperativeId, date, batch, closures);
   }
 
   private async statementBatch(cooperativeId: string, date: string, members: readonly MemberDto[], closures: readonly ReadDocument[]): Promise<Statement[]> {
@@ -133,8 +134,14 @@ export class MemberPdfSource {
   }
 }
 
-async function* oneBatch(member: MemberDto): AsyncGenerator<MemberDto[]> {
-  yield [member];
+/** One member as a selection of one. */
+export function oneMember(member: MemberDto): MembersAsOf {
+  return {
+    total: 1,
+    async *batches(): AsyncGenerator<MemberDto[]> {
+      yield [member];
+    },
+  };
 }
 
 /** A cooperative's name as a file name part: lower case, ASCII letters and digits joined by `-`. */

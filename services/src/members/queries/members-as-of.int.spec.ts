@@ -13,7 +13,7 @@ import { admitted } from '../../kernel/testing/member-events.js';
 import { loadConfig } from '../../platform/config/config.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { openStorage, type Storage } from '../../platform/storage.js';
-import { countMembersAsOf, membersAsOf, type MembersAsOfScope } from './members-as-of.js';
+import { countMembersAsOf, membersAsOf, selectMembersAsOf, type MembersAsOfScope } from './members-as-of.js';
 
 const COOP = 'coop-as-of';
 const OTHER = 'coop-other';
@@ -92,7 +92,7 @@ afterAll(async () => {
 async function list(date: string, scope: MembersAsOfScope, cooperativeId = COOP): Promise<MemberDto[]> {
   const out: MemberDto[] = [];
   for await (const batch of membersAsOf(reads, cooperativeId, date, scope, TODAY)) out.push(...batch);
-  expect(await countMembersAsOf(reads, cooperativeId, date, scope, TODAY)).toBe(out.length);
+  expect(await countMembersAsOf(reads, cooperativeId, date, scope, undefined, TODAY)).toBe(out.length);
   return out;
 }
 const rows = (members: MemberDto[]): [number | null, number, number, string | null, boolean][] =>
@@ -143,6 +143,21 @@ describe('membersAsOf', () => {
     const all = await list(TODAY, 'active', MANY_COOP);
     expect(all.map((m) => m.memberNr)).toEqual(Array.from({ length: MANY }, (_v, i) => i + 1));
     expect(all.every((m) => m.shareAmount === m.memberNr && m.shareTotalEUR === m.memberNr! * SHARE)).toBe(true);
+  });
+
+  it('selects once: the count before the first batch equals the members the batches hold', async () => {
+    const selection = await selectMembersAsOf(reads, MANY_COOP, TODAY, 'active', TODAY);
+    let held = 0;
+    for await (const batch of selection.batches()) held += batch.length;
+    expect([selection.total, held]).toEqual([MANY, MANY]);
+  });
+
+  it('a count with `above` stops at the first batch that passes it, and counts exactly up to it', async () => {
+    const past = await countMembersAsOf(reads, MANY_COOP, TODAY, 'active', 10, TODAY);
+    expect(past).toBeGreaterThan(10);
+    expect(past).toBeLessThan(MANY);
+    expect(await countMembersAsOf(reads, COOP, TODAY, 'all', 5, TODAY)).toBe(5);
+    expect(await countMembersAsOf(reads, COOP, TODAY, 'all', 4, TODAY)).toBe(5);
   });
 
   it('answers one cooperative only', async () => {
