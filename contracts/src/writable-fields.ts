@@ -71,6 +71,7 @@ export const WRITABLE_FIELDS = {
     'privateEmail',
     'privateTelephone',
     'bankname',
+    'accountHolder',
     'iban',
     'bic',
     'entryDate',
