@@ -88,7 +88,7 @@ describe('SEPA payment file (pain.001.001.09)', () => {
   });
 
   it('names the account holder as the payee when the member keeps one apart, else the member (DOMAIN.md 7, Verification of Payee)', () => {
-    const member = (fields: Partial<ReadDocument>): ReadDocument => ({ id: 'm1', position: '1', givenName: 'Lena', name: 'Groß', ...fields });
+    const member = (fields: Record<string, unknown>): ReadDocument => ({ id: 'm1', position: '1', cooperativeId: 'c1', givenName: 'Lena', name: 'Groß', ...fields });
     expect(accountHolderOf(member({}))).toBe('Lena Groß');
     expect(accountHolderOf(member({ accountHolder: '  ' }))).toBe('Lena Groß');
     expect(accountHolderOf(member({ accountHolder: null }))).toBe('Lena Groß');
