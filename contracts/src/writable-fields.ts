@@ -23,6 +23,7 @@ export const WRITABLE_FIELDS = {
     'contactPerson',
     'url',
     'taxId',
+    'taxOffice',
     'bankname',
     'iban',
     'bic',

@@ -499,6 +499,9 @@ export const de: Messages<typeof en> = {
       missingCooperativeName: 'Der Name der Genossenschaft fehlt',
       memberBankDataMissing: 'Keine gültige IBAN bei Mitgliedern mit Auszahlung (Mitglied Nr. %{0})',
       sepaNothingToPay: 'Kein Mitglied hat eine Auszahlung über null: Es gibt nichts zu überweisen',
+      missingCooperativeTaxOffice: 'Das Finanzamt der Genossenschaft fehlt (Stammdaten der Genossenschaft): Ohne es kann keine Steuerbescheinigung ausgestellt werden',
+      missingCooperativeTaxNumber: 'Die Steuernummer der Genossenschaft fehlt (Stammdaten der Genossenschaft): Ohne sie kann keine Steuerbescheinigung ausgestellt werden',
+      taxCertificateNotIssued: 'Diesem Mitglied wurde für diesen Abschluss noch keine Steuerbescheinigung ausgestellt: Es gibt nichts zu berichtigen',
       ...taskValidationDe,
     },
     errors: {

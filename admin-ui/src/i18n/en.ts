@@ -508,6 +508,9 @@ export const en = {
       missingCooperativeName: "The cooperative's name is missing",
       memberBankDataMissing: 'No valid IBAN for members with a payout (member no. %{0})',
       sepaNothingToPay: 'No member has a payout above zero: there is nothing to transfer',
+      missingCooperativeTaxOffice: "The cooperative's tax office is missing (cooperative master data): no tax certificate can be issued without it",
+      missingCooperativeTaxNumber: "The cooperative's tax number is missing (cooperative master data): no tax certificate can be issued without it",
+      taxCertificateNotIssued: 'This member has not been issued a tax certificate for this closure yet: there is nothing to correct',
       // Every template of the API (contracts `ValidationTemplate`) has its text: one without fails the type check.
       ...taskValidationEn,
     } satisfies Record<ValidationTemplate | ConsoleValidationKey, string>,
