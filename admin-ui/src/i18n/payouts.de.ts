@@ -18,7 +18,7 @@ export const payoutsDe: Record<keyof typeof payoutsEn, string> = {
   memberCertificate: 'Steuerbescheinigung',
   memberCertificateOf: 'Steuerbescheinigung %{year} herunterladen',
   correctCertificate: 'Berichtigte Bescheinigung',
-  correctCertificateOf: 'Berichtigte Steuerbescheinigung %{year} ausstellen',
+  correctCertificateOf: 'Berichtigte Bescheinigung %{year} ausstellen',
   correctTitle: 'Berichtigte Steuerbescheinigung %{year}',
   correctIntro: 'Die Bescheinigung wird mit den heutigen Daten neu erstellt und als „Berichtigte Bescheinigung“ gekennzeichnet (§ 45a Abs. 6 EStG). Der Grund wird aufgedruckt und festgehalten.',
   correctReason: 'Grund der Berichtigung',

@@ -19,7 +19,7 @@ export const payoutsEn = {
   memberCertificate: 'Tax certificate',
   memberCertificateOf: 'Download the tax certificate for %{year}',
   correctCertificate: 'Corrected certificate',
-  correctCertificateOf: 'Issue a corrected tax certificate for %{year}',
+  correctCertificateOf: 'Issue a corrected certificate for %{year}',
   correctTitle: 'Corrected tax certificate %{year}',
   correctIntro: 'The certificate is made again from today’s data and marked “Berichtigte Bescheinigung” (§ 45a Abs. 6 EStG). The reason is printed on it and recorded.',
   correctReason: 'Reason for the correction',
