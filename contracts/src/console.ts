@@ -58,6 +58,7 @@ export { DIVIDEND_METHODS, DAY_COUNTS, ROUNDING_MODES, DIVIDEND_TYPES, DEFAULT_D
 export type { TaskDto, TaskFileDto, TaskReasonDto, FsakPreviewDto, FsakImpossibleMemberDto } from './http/tasks.js';
 export type { NotificationDto, NotificationErrorDto, MarkSeenRequest } from './http/notifications.js';
 export type { ChurchTaxWrite, MemberChurchTaxDto } from './http/church-tax.js';
+export type { TaxCertificateIssueDto } from './http/tax-certificates.js';
 export type { TaskTemplate, NotificationMessage, KistamProblem } from './task-templates.js';
 export { NOTIFICATION_MESSAGES, KISTAM_PROBLEMS } from './task-templates.js';
 export type { TaskKind, TaskState } from './events/task-events.js';

@@ -44,6 +44,9 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   missingCooperativeName: 1,
   memberBankDataMissing: 1,
   sepaNothingToPay: 1,
+  missingCooperativeTaxOffice: 1,
+  missingCooperativeTaxNumber: 1,
+  taxCertificateNotIssued: 1,
   // Background tasks (issue 24, contracts/src/task-templates.ts).
   missingElmaNoKm: 1,
   missingElmaNoFs: 1,

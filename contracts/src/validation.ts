@@ -52,7 +52,14 @@ export type ValidationTemplate =
   /** Members with a net payout but no valid IBAN; {0}: the member numbers. */
   | 'memberBankDataMissing'
   /** No member of the closure has a net payout above zero: nothing to transfer. */
-  | 'sepaNothingToPay';
+  | 'sepaNothingToPay'
+  // The tax certificates of a closure (issue 25; DOMAIN.md 6): what refuses them.
+  /** The cooperative keeps no tax office (Betriebsstättenfinanzamt): no certificate leaves without it. */
+  | 'missingCooperativeTaxOffice'
+  /** The cooperative keeps no tax number (a cooperative registered at first start and never completed). */
+  | 'missingCooperativeTaxNumber'
+  /** A corrected certificate for a member who was never issued one in the closure: nothing to correct. */
+  | 'taxCertificateNotIssued';
 
 export interface FieldError {
   /** The field the error belongs to; null for a general error. */

@@ -90,6 +90,23 @@ describe('members: master data, member numbers, lists, as-of-date, history', () 
     expect((byPosition.body as MemberDto[]).map((x) => x.id)).toEqual([m.id]);
   });
 
+  it('keeps the account holder apart from the name: admission, change, clearing, history; at most 70 characters', async () => {
+    const m = await createMember(t.http, t.adminToken, { name: 'Konto', accountHolder: '  Eva und Otto Konto ' });
+    expect(m.accountHolder).toBe('Eva und Otto Konto');
+    expect((await request(t.http).get(`/api/v1/members/${m.id}`).set(auth(t.adminToken)).expect(200)).body).toMatchObject({ name: 'Konto', givenName: 'Anna', accountHolder: 'Eva und Otto Konto' });
+    const changed = await request(t.http).put(`/api/v1/members/${m.id}`).set(auth(t.adminToken)).send(validMember({ name: 'Konto', accountHolder: 'Otto Konto (Vormund)' })).expect(200);
+    expect(changed.body).toMatchObject({ accountHolder: 'Otto Konto (Vormund)' });
+    const other = await request(t.http).put(`/api/v1/members/${m.id}`).set(auth(t.adminToken)).send(validMember({ name: 'Konto', city: 'Neustadt', accountHolder: 'Otto Konto (Vormund)' })).expect(200);
+    expect(other.body).toMatchObject({ city: 'Neustadt', accountHolder: 'Otto Konto (Vormund)' });
+    const history = (await request(t.http).get(`/api/v1/members/${m.id}/history`).set(auth(t.adminToken)).expect(200)).body as MemberHistoryEntry[];
+    expect(history.find((h) => h.type === 'MemberDataChanged')!.changes).toEqual([{ field: 'accountHolder', from: 'Eva und Otto Konto', to: 'Otto Konto (Vormund)' }]);
+    const cleared = await request(t.http).put(`/api/v1/members/${m.id}`).set(auth(t.adminToken)).send(validMember({ name: 'Konto', city: 'Neustadt', accountHolder: '' })).expect(200);
+    expect(cleared.body).toMatchObject({ accountHolder: null });
+    const tooLong = await request(t.http).post('/api/v1/members').set(auth(t.adminToken)).send(validMember({ accountHolder: 'x'.repeat(71) })).expect(400);
+    expect(tooLong.body).toEqual({ errors: [{ field: 'accountHolder', template: 'mustBeAtMost', parameters: { '0': '70' } }] });
+    expect((await createMember(t.http, t.adminToken, { accountHolder: 'x'.repeat(70) })).accountHolder).toHaveLength(70);
+  });
+
   it('derives underage for minors (with a legal representative) and not for legal entities', async () => {
     const minor = await createMember(t.http, t.adminToken, { name: 'Klein', birthDate: '2015-06-01', legalRepresentation: 'Eltern Klein' });
     expect(minor.underage).toBe(true);

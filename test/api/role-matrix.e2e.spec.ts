@@ -81,6 +81,8 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'get', path: `/api/v1/dividend/${MISSING}`, doc: '/api/v1/dividend/{id}', allowed: DIVIDEND_READERS },
   { method: 'get', path: `/api/v1/dividend/${MISSING}/members`, doc: '/api/v1/dividend/{id}/members', allowed: DIVIDEND_READERS },
   { method: 'get', path: `/api/v1/dividend/tax-pdf/${MISSING}`, doc: '/api/v1/dividend/tax-pdf/{id}', allowed: CHURCH },
+  { method: 'post', path: `/api/v1/dividend/tax-pdf/${MISSING}/corrections`, doc: '/api/v1/dividend/tax-pdf/{id}/corrections', allowed: CHURCH },
+  { method: 'get', path: `/api/v1/dividend/tax-pdf/${MISSING}/issues`, doc: '/api/v1/dividend/tax-pdf/{id}/issues', allowed: DIVIDEND_READERS },
   { method: 'get', path: `/api/v1/dividend/tax-return/${MISSING}.csv`, doc: '/api/v1/dividend/tax-return/{file}', allowed: DIVIDEND_READERS },
   { method: 'get', path: '/api/v1/pdf/members?date=2020-01-01', doc: '/api/v1/pdf/members', allowed: MEMBER_READERS },
   { method: 'get', path: '/api/v1/pdf/member-balances?date=2020-01-01', doc: '/api/v1/pdf/member-balances', allowed: MEMBER_READERS },

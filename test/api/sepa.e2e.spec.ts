@@ -3,7 +3,7 @@ import type { App } from 'supertest/types.js';
 import type { DividendDto, MemberDto } from '@coop/contracts';
 import { pain001Violations, parsePain, type XmlNode } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { createMember, setTerms } from './support/members.js';
+import { createMember, setTerms, validMember } from './support/members.js';
 import { THIS_YEAR } from './support/tax-papers.js';
 
 /*
@@ -40,7 +40,10 @@ describe('dividend: the SEPA payment file', () => {
     restricted = (await userWith(t.http, t.adminToken, 'sepa-restricted', ['ROLE_RESTRICTED_USER'])).token;
     await setTerms(t.http, t.adminToken, t.cooperativeId, 10, 1);
     await createMember(t.http, t.adminToken, { ...from, givenName: 'Jürgen', name: 'Größe-Ærø', shareAmount: 12_345, iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' });
-    erased = await createMember(t.http, t.adminToken, { ...from, givenName: 'Vera', name: 'Vergessen', shareAmount: 100_000, iban: 'DE75512108001245126199', bic: 'SOGEDEFFXXX' });
+    erased = await createMember(t.http, t.adminToken, { ...from, givenName: 'Vera', name: 'Vergessen', shareAmount: 100_000, iban: 'DE75512108001245126199', bic: 'SOGEDEFFXXX', accountHolder: 'Jörg Vormund' });
+    // The account holder changed after admission: the file names the holder as kept now.
+    const changed = await request(t.http).put(`/api/v1/members/${erased.id}`).set(auth(t.adminToken)).send(validMember({ ...from, givenName: 'Vera', name: 'Vergessen', iban: 'DE75512108001245126199', bic: 'SOGEDEFFXXX', accountHolder: 'Jörg und Vera Vergessen' }));
+    expect(changed.status).toBe(200);
     const firm = { legalForm: 1, postalSalutation: 'company', salutation: null, givenName: null, birthDate: null, civilStatus: null };
     await createMember(t.http, t.adminToken, { ...from, name: 'Sieben & Partner GmbH', ...firm, shareAmount: 123_456 });
     const res = await request(t.http).post('/api/v1/dividend/store').set(auth(t.adminToken)).send(closureParams);
@@ -49,7 +52,7 @@ describe('dividend: the SEPA payment file', () => {
   }, 60_000);
   afterAll(async () => t.close());
 
-  it('downloads sepa.xml by the schema’s rules, every transfer equal to the closure to the cent', async () => {
+  it('downloads sepa.xml by the schema’s rules, every transfer equal to the closure to the cent, the account holder as payee when kept', async () => {
     const res = await sepa(t.http, restricted, closure.id!).expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="sepa.xml"');
@@ -62,7 +65,7 @@ describe('dividend: the SEPA payment file', () => {
     expect(transfers.map((x) => [at(x, 'PmtId', 'EndToEndId'), Math.round(Number(at(x, 'Amt', 'InstdAmt')) * 100), at(x, 'Purp', 'Cd')])).toEqual(paid.map((m) => [`DIV${LAST}-M${m.memberNr}`, m.paymentAmount, 'DIVD']));
     expect(transfers.map((x) => [at(x, 'Cdtr', 'Nm'), at(x, 'CdtrAcct', 'Id', 'IBAN'), at(x, 'CdtrAgt', 'FinInstnId', 'BICFI')])).toEqual([
       ['Juergen Groesse-Aero', 'DE02120300000000202051', 'BYLADEM1001'],
-      ['Vera Vergessen', 'DE75512108001245126199', 'SOGEDEFFXXX'],
+      ['Joerg und Vera Vergessen', 'DE75512108001245126199', 'SOGEDEFFXXX'],
       ['Sieben + Partner GmbH', 'DE89370400440532013000', 'COBADEFFXXX'],
     ]);
     const first = paid[0]!;

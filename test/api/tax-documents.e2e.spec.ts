@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import { taxCertificatesStream, type DividendDto, type DividendMemberDto, type MemberDto, type TaskDto } from '@coop/contracts';
+import { taxCertificatesStream, type DividendDto, type DividendMemberDto, type MemberDto, type TaskDto, type TaxCertificateIssueDto } from '@coop/contracts';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, posted } from './support/members.js';
@@ -71,7 +71,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     expect(r.churchTax).toBeGreaterThan(0);
     expect(text).toEqual(expect.arrayContaining(['Anna Weiß', 'Steuerbescheinigung einer leistenden Körperschaft', `Zahlungstag: 15.01.${THIS_YEAR}`, ...expectedLines(r)]));
     expect(text).toContain('Kirchensteuer erhoben für: Römisch-katholische Kirche');
-    expect(text.some((l) => l.includes('Steuernummer'))).toBe(true);
+    expect(text).toContain('Die Steuern wurden abgeführt an: Finanzamt Musterstadt, Steuernummer 1121081508150');
     expect(text).not.toContain('Ersatzbescheinigung');
     const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id!));
     expect(events.map((e) => [e.type, e.data])).toEqual([['TaxCertificateIssued', { dividendId: closure.id, memberIds: [m.church!.id], version: 'original', at: expect.any(String) }]]);
@@ -89,6 +89,19 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     expect(pdfPages(res.body as Buffer)[0]).toContain('Ersatzbescheinigung');
     const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id!));
     expect(events.map((e) => (e.data as { version: string }).version)).toEqual(['original', 'replacement']);
+  });
+
+  it('refuses a corrected certificate for a member never issued one (nothing to correct), and to a restricted user', async () => {
+    const res = await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: m.plain!.id, reason: 'Anschrift berichtigt' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ errors: [{ field: 'member', template: 'taxCertificateNotIssued', parameters: {} }] });
+    const empty = await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: m.church!.id, reason: ' ' });
+    expect(empty.body).toEqual({ errors: [{ field: 'reason', template: 'mustNotBeEmpty', parameters: {} }] });
+    const long = await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: m.church!.id, reason: 'x'.repeat(201) });
+    expect(long.body).toEqual({ errors: [{ field: 'reason', template: 'mustBeAtMost', parameters: { '0': '200' } }] });
+    expect((await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(restricted)).send({ member: m.church!.id, reason: 'x' })).status).toBe(403);
+    expect((await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: 'nobody', reason: 'x' })).status).toBe(404);
+    expect(await t.running.storage.events.readStream(taxCertificatesStream(closure.id!))).toHaveLength(2);
   });
 
   it('renders a closure above the limit in the taxCertificates task: 202, then one page per member from the task’s file', async () => {
@@ -119,6 +132,43 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
       ['replacement', [m.church!.id]],
     ]);
   }, 30_000);
+
+  it('issues a corrected certificate from today’s data, marked and with its reason, recorded as corrected (original → corrected)', async () => {
+    await request(t.http).put(`/api/v1/members/${m.plain!.id}`).set(auth(t.adminToken))
+      .send({ ...(await request(t.http).get(`/api/v1/members/${m.plain!.id}`).set(auth(t.adminToken))).body, street: 'Neue Straße', streetHomeNumber: '5' }).expect(200);
+    const reason = 'Anschrift des Mitglieds berichtigt';
+    const res = await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: m.plain!.id, reason }).buffer(true).parse(binary).expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pages = pdfPages(res.body as Buffer);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toEqual(expect.arrayContaining(['Berichtigte Bescheinigung', 'Jürgen Eins', 'Neue Straße 5', ...expectedLines(result(m.plain!))]));
+    expect(pages[0]!.join(' ').replace(/\s+/g, ' ')).toContain(`Grund: ${reason}`);
+    expect(pages[0]).not.toContain('Ersatzbescheinigung');
+    const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id!));
+    expect(events.at(-1)!.data).toEqual({ dividendId: closure.id, memberIds: [m.plain!.id], version: 'corrected', at: expect.any(String), reason });
+    const issues = (await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}/issues?member=${m.plain!.id}`).set(auth(restricted)).expect(200)).body as TaxCertificateIssueDto[];
+    expect(issues.map((i) => [i.version, i.reason, i.user, i.memberIds])).toEqual([['original', null, 'admin', [m.plain!.id]], ['corrected', reason, 'admin', [m.plain!.id]]]);
+    const all = (await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}/issues`).set(auth(t.adminToken)).expect(200)).body as TaxCertificateIssueDto[];
+    expect(all.map((i) => i.version)).toEqual(['original', 'replacement', 'original', 'replacement', 'corrected']);
+    // Issued again after the correction: a replacement of it.
+    const again = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.plain!.id}`).expect(200);
+    expect(pdfPages(again.body as Buffer)[0]).toContain('Ersatzbescheinigung');
+  });
+
+  it('refuses every certificate while the cooperative keeps no tax office, at once and without a task', async () => {
+    await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ balanceCost: 10, minimumShares: 1, taxOffice: '' })).expect(200);
+    const before = (await t.running.storage.events.readStream(taxCertificatesStream(closure.id!))).length;
+    const refusal = { errors: [{ field: null, template: 'missingCooperativeTaxOffice', parameters: {} }] };
+    const one = await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).set(auth(t.adminToken));
+    expect([one.status, one.body]).toEqual([400, refusal]);
+    const all = await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}`).set(auth(t.adminToken));
+    expect([all.status, all.body]).toEqual([400, refusal]);
+    const corrected = await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: m.church!.id, reason: 'x' });
+    expect([corrected.status, corrected.body]).toEqual([400, refusal]);
+    expect(await t.running.storage.events.readStream(taxCertificatesStream(closure.id!))).toHaveLength(before);
+    await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ balanceCost: 10, minimumShares: 1 })).expect(200);
+    expect((await request(t.http).get(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken))).body).toMatchObject({ taxOffice: 'Finanzamt Musterstadt' });
+  });
 
   it('downloads the KapESt return as CSV (BOM, `;`, German numbers) with the figures the closure recorded', async () => {
     const res = await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.csv`).set(auth(t.adminToken)).buffer(true).parse(binary).expect(200);

@@ -65,6 +65,8 @@ describe('members and postings', () => {
     await fill(page, 'input[name="bankname"]', 'Testbank');
     await fill(page, 'input[name="iban"]', 'DE89370400440532013001');
     await fill(page, 'input[name="bic"]', 'COBADEFFXXX');
+    // The account holder kept apart from the member (a joint account): the SEPA file's payee.
+    await fill(page, 'input[name="accountHolder"]', 'Anna und Bernd Adler');
     await fill(page, 'input[name="shareAmount"]', '3');
     await waitForText(page, tid('member-initial-total'), '750,00 €');
     await page.click(tid('save'));
@@ -79,6 +81,7 @@ describe('members and postings', () => {
     await waitForText(page, tid('member-title'), 'Adler, Anna');
     await waitForHolding(page, '3 shares');
     await waitForText(page, tid('member-holding'), '750,00 €');
+    await waitForText(page, tid('member-accountHolder'), 'Anna und Bernd Adler');
     await page.waitForSelector('[data-testid="balance-row"][data-type="0"]');
     await page.waitForSelector('[data-testid="history-entry"][data-type="MemberAdmitted"]');
     await screenshot(page, 'members-dashboard-created');
@@ -240,6 +243,7 @@ describe('members and postings', () => {
 
     // Withdraw the notice from the member dashboard (confirmed first): the end is no longer pending.
     await page.goto(`${product.baseUrl}/member/${memberId}`);
+    await page.waitForSelector(tid('member-withdraw-notice'));
     await page.click(tid('member-withdraw-notice'));
     await waitForPath(page, (p) => p.startsWith('/balances/new/type/5/peer/'), 'the withdrawal form');
     await waitForText(page, tid('annul-intro'), shown);

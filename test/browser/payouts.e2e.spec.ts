@@ -170,6 +170,20 @@ describe("the closure's papers in the console", () => {
     expect(own.name).toBe('taxpdf.pdf');
     expect(own.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect(own.bytes.length).toBeLessThan(certificates.bytes.length);
+
+    // A corrected certificate (§ 45a Abs. 6 EStG): the reason dialog, the file, the versions recorded.
+    const row = `[data-testid="member-dividend"][data-year="${YEAR}"]`;
+    await page.click(`${row} [data-testid="member-dividend-correct"]`);
+    await page.waitForSelector(tid('correct-certificate-dialog'));
+    expect(await page.$eval(tid('correct-certificate-submit'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    await page.type(tid('correct-certificate-reason'), 'Anschrift berichtigt');
+    await check(page, 'corrected certificate dialog (en)');
+    const corrected = await downloaded(page, dir, tid('correct-certificate-submit'));
+    expect(corrected.name).toBe('taxpdf.pdf');
+    expect(corrected.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    await waitForText(page, `${row} [data-testid="member-dividend-certificate-issues"]`, '→ corrected');
+    const issues = (await product.api(`/dividend/tax-pdf/${encodeURIComponent(closureId)}/issues?member=${encodeURIComponent(bernd)}`, { token })).body as { version: string; reason: string | null }[];
+    expect(issues.at(-1)).toMatchObject({ version: 'corrected', reason: 'Anschrift berichtigt' });
     await page.browserContext().close();
     await rm(dir, { recursive: true, force: true });
     expect(found).toEqual({});

@@ -64,6 +64,9 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
             <Grid size={{ xs: 4, md: 2 }}><TextInput source="zip" fullWidth readOnly={ro} slotProps={input('cooperative-zip')} /></Grid>
             <Grid size={{ xs: 8, md: 4 }}><TextInput source="city" fullWidth readOnly={ro} slotProps={input('cooperative-city')} /></Grid>
             <Grid size={half}><TextInput source="taxId" fullWidth readOnly={ro} slotProps={input('cooperative-taxId')} /></Grid>
+            <Grid size={half}>
+              <TextInput source="taxOffice" fullWidth readOnly={ro} helperText="coop.cooperative.taxOfficeHint" slotProps={{ htmlInput: { 'data-testid': 'cooperative-taxOffice', maxLength: 70 } }} />
+            </Grid>
           </Section>
           <Section title={translate('coop.cooperative.contact')}>
             <Grid size={half}><TextInput source="contactPerson" fullWidth readOnly={ro} slotProps={input('cooperative-contactPerson')} /></Grid>

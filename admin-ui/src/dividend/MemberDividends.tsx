@@ -9,6 +9,7 @@ import { canWriteMembers } from '../members/model';
 import { downloadFile } from '../session/download';
 import { useSession } from '../session/session';
 import { payoutPaths } from './payouts';
+import { CertificateIssues, CorrectCertificateButton } from './CorrectCertificate';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -100,6 +101,8 @@ export function MemberDividends({ memberId, dividends, loading }: { memberId: st
                     {certificates ? (
                       <TableCell>
                         <CertificateButton dividendId={d.dividendId} memberId={memberId} year={d.year} />
+                        <CorrectCertificateButton dividendId={d.dividendId} memberId={memberId} year={d.year} />
+                        <CertificateIssues dividendId={d.dividendId} memberId={memberId} />
                       </TableCell>
                     ) : null}
                   </TableRow>

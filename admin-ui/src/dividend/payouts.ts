@@ -8,6 +8,10 @@ const enc = encodeURIComponent;
 export const payoutPaths = {
   taxCertificates: (dividendId: string) => ({ path: `/dividend/tax-pdf/${enc(dividendId)}`, name: 'taxpdf.pdf' }),
   memberCertificate: (dividendId: string, memberId: string) => ({ path: `/dividend/tax-pdf/${enc(dividendId)}?member=${enc(memberId)}`, name: 'taxpdf.pdf' }),
+  /** `POST` `{member, reason}`: a corrected certificate (§ 45a Abs. 6 EStG). */
+  correctedCertificate: (dividendId: string) => ({ path: `/dividend/tax-pdf/${enc(dividendId)}/corrections`, name: 'taxpdf.pdf' }),
+  /** The certificate register: every issue, or one member's (`?member=`). */
+  certificateIssues: (dividendId: string, memberId: string) => `/dividend/tax-pdf/${enc(dividendId)}/issues?member=${enc(memberId)}`,
   sepa: (dividendId: string) => ({ path: `/dividend/sepa/${enc(dividendId)}`, name: 'sepa.xml' }),
   sepaCheck: (dividendId: string) => `/dividend/sepa/${enc(dividendId)}/check`,
   taxReturnCsv: (dividendId: string) => ({ path: `/dividend/tax-return/${enc(dividendId)}.csv`, name: 'tax-return.csv' }),

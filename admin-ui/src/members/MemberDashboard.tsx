@@ -123,6 +123,7 @@ function BankCard({ m }: { m: MemberRecord }) {
         <InfoList
           rows={[
             [f('bankname'), m.bankname ?? ''],
+            ...(m.accountHolder ? [[f('accountHolder'), m.accountHolder, 'member-accountHolder'] as const] : []),
             [f('iban'), m.iban ? <Box component="span" sx={{ fontFamily: 'monospace' }}>{m.iban.replace(/(.{4})/g, '$1 ').trim()}</Box> : '', 'member-iban'],
             [f('bic'), m.bic ? <Box component="span" sx={{ fontFamily: 'monospace' }}>{m.bic}</Box> : ''],
             [f('manualTaxId'), m.manualTaxId ?? ''],

@@ -196,6 +196,9 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
           <Grid size={{ xs: 12, md: 3 }}>
             <TextInput source="bic" fullWidth parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())} slotProps={tid('bic')} />
           </Grid>
+          <Grid size={12}>
+            <TextInput source="accountHolder" fullWidth helperText="coop.members.accountHolderHint" slotProps={{ htmlInput: { 'data-testid': 'member-accountHolder', maxLength: 70 } }} />
+          </Grid>
         </Section>
 
         <Section title={translate(natural ? 'coop.members.sections.tax' : 'coop.members.sections.taxOnly')}>

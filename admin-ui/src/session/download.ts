@@ -13,11 +13,16 @@ export type DownloadOutcome = { readonly saved: string } | { readonly accepted: 
  * `Content-Disposition` name (else `fallback`). A 202 answer is no file but the queued background task: its JSON body is
  * returned for the caller to point at `/tasks`. A refusal throws its message in the clerk's language (as `api()` does).
  */
-export async function downloadFile(path: string, fallback: string): Promise<DownloadOutcome> {
+export async function downloadFile(path: string, fallback: string, post?: unknown): Promise<DownloadOutcome> {
   const token = getToken();
   let res: Response;
   try {
-    res = await fetch(`${API_ROOT}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    // `post`: the JSON body of a POST answering a file (a corrected tax certificate); without it a GET.
+    const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    res = await fetch(
+      `${API_ROOT}${path}`,
+      post === undefined ? { headers: auth } : { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(post) },
+    );
   } catch {
     throw new HttpError(i18nProvider.translate('coop.errors.network'), 0, null);
   }

@@ -75,6 +75,11 @@ export interface MemberMasterData {
   readonly privateEmail: string | null;
   readonly privateTelephone: string | null;
   readonly bankname: string;
+  /**
+   * The account holder's name when it is not the member's (a joint account, a guardian's account for a minor): the
+   * payee name of the SEPA file (Verification of Payee, DOMAIN.md 7). Absent in events recorded before it existed: read as null.
+   */
+  readonly accountHolder: string | null;
   readonly iban: string;
   readonly bic: string;
   readonly entryDate: string;
@@ -123,6 +128,7 @@ export const MEMBER_PERSONAL_FIELDS = [
   'privateEmail',
   'privateTelephone',
   'bankname',
+  'accountHolder',
   'iban',
   'bic',
   'manualTaxId',

@@ -10,9 +10,13 @@ import type { DomainEvent } from '../events.js';
 export const TAX_CERTIFICATE_VERSIONS = ['original', 'replacement', 'corrected'] as const;
 export type TaxCertificateVersion = (typeof TAX_CERTIFICATE_VERSIONS)[number];
 
+/**
+ * `reason`: why a `corrected` certificate replaces the earlier one (§ 45a Abs. 6 EStG: kept for the tax office); absent
+ * on the other versions and in events recorded before corrections existed.
+ */
 export type TaxCertificateIssued = DomainEvent<
   'TaxCertificateIssued',
-  { dividendId: string; memberIds: string[]; version: TaxCertificateVersion; at: string }
+  { dividendId: string; memberIds: string[]; version: TaxCertificateVersion; at: string; reason?: string }
 >;
 
 export type TaxDocumentEvent = TaxCertificateIssued;

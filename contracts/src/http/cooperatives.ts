@@ -6,6 +6,8 @@ import { isValidBic, isValidEmail, isValidIban, isValidTaxNumber, isValidUrl } f
 import { AsBoolean, AsInteger, AsText, IsFilled, Satisfies, rule, ruleNamingValue } from './rules.js';
 
 const filled = rule('mustNotBeEmpty');
+/** The longest tax office name kept. */
+export const TAX_OFFICE_MAX = 70;
 /** A format rule checks only filled text: empty text is `mustNotBeEmpty` alone. */
 const emptyOr = (test: (v: string) => boolean) => (v: unknown): boolean => typeof v !== 'string' || v === '' || test(v);
 /** IBAN and BIC without spaces and in capitals, the tax number without `/` and spaces, as the decider keeps them. */
@@ -27,6 +29,11 @@ export class CooperativeFields {
   @AsText(true) @IsFilled(filled) @Satisfies('isHttpUrl', emptyOr(isValidUrl), rule('invalidUrl')) url: string = '';
   /** 13-digit unified (ELSTER) tax number. */
   @compact(/[\s/]+/g, false) @IsFilled(filled) @Satisfies('isTaxNumber', emptyOr(isValidTaxNumber), rule('invalidTaxNumber')) taxId: string = '';
+  /**
+   * The name of the cooperative's tax office (Betriebsstättenfinanzamt), printed with the tax number on the members'
+   * tax certificates (DOMAIN.md 6). Optional here (at most 70 characters); the certificates are refused while it is empty.
+   */
+  @AsText(true) @Satisfies('isTaxOffice', (v) => typeof v !== 'string' || v.length <= TAX_OFFICE_MAX, rule('mustBeAtMost', String(TAX_OFFICE_MAX))) taxOffice: string = '';
   @AsText(true) @IsFilled(filled) bankname: string = '';
   @compact(/\s+/g, true) @IsFilled(filled) @Satisfies('isIban', emptyOr(isValidIban), rule('invalidIban')) iban: string = '';
   @compact(/\s+/g, true) @IsFilled(filled) @Satisfies('isBic', emptyOr(isValidBic), rule('invalidBic')) bic: string = '';

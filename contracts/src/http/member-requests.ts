@@ -71,6 +71,8 @@ const choiceOf = (v: unknown, allowed: readonly unknown[], normalise: (s: string
 
 /** A boolean, also `"true"`/`"false"`, 1/0; left out false; anything else kept as sent. */
 const boolOf = (v: unknown): unknown => (v === undefined || v === null || v === false || v === 'false' || v === 0 ? false : v === true || v === 'true' || v === 1 ? true : v);
+/** The SEPA name length (Cdtr/Nm, pain.001.001.09). */
+export const ACCOUNT_HOLDER_MAX = 70;
 const compactUpper = (v: string): string => v.replace(/\s+/g, '').toUpperCase();
 
 const AsMemberText = (normalise?: (s: string) => string): PropertyDecorator => Transform(({ value }: Plain) => textOf(value, normalise));
@@ -171,6 +173,9 @@ export class MemberMasterFields {
   @AsMemberText() @IsMemberText() @Valid('isEmailAddress', isValidEmail, 'invalidEmail') privateEmail: string | null = null;
   @AsMemberText() @IsMemberText() privateTelephone: string | null = null;
   @AsMemberText() @IsMemberText() @Required() bankname!: string;
+  /** The account holder when not the member (joint account, a guardian's account for a minor): the SEPA payee name, at most 70 characters. */
+  @AsMemberText() @IsMemberText() @Satisfies('isAccountHolder', (v) => v === null || (typeof v === 'string' && v.length <= ACCOUNT_HOLDER_MAX), rule('mustBeAtMost', String(ACCOUNT_HOLDER_MAX)))
+  accountHolder: string | null = null;
   @AsMemberText(compactUpper) @IsMemberText() @Required() @Valid('isIban', isValidIban, 'invalidIban') iban!: string;
   @AsMemberText(compactUpper) @IsMemberText() @Required() @Valid('isBic', isValidBic, 'invalidBic') bic!: string;
   @AsMemberText() @IsMemberText() @Required() @IsMemberDate() entryDate!: string;

@@ -52,6 +52,8 @@ export class MemberDto {
   @IsOptional() @IsString() readonly privateEmail!: string | null;
   @IsOptional() @IsString() readonly privateTelephone!: string | null;
   @IsOptional() @IsString() readonly bankname!: string | null;
+  /** The account holder when not the member (joint account, a guardian's account); null: the member's name. */
+  @IsOptional() @IsString() readonly accountHolder!: string | null;
   @IsOptional() @IsString() readonly iban!: string | null;
   @IsOptional() @IsString() readonly bic!: string | null;
   @IsOptional() @IsBusinessDate({}) readonly entryDate!: string | null;

@@ -24,6 +24,7 @@ const valid: CooperativeFields = {
   contactPerson: 'Erika Mustermann',
   url: 'https://baeckerei.example.de',
   taxId: '1121081508150',
+  taxOffice: 'Finanzamt Berlin-Mitte/Tiergarten',
   bankname: 'Commerzbank',
   iban: 'DE89370400440532013000',
   bic: 'COBADEFFXXX',
@@ -68,6 +69,13 @@ const acceptsRegistration = (fields: Partial<CooperativeFields>, stored: Partial
 };
 
 describe('cooperative decider: RegisterCooperative', () => {
+  it('keeps the tax office optional, trimmed, at most 70 characters (the certificates refuse while it is empty)', () => {
+    acceptsRegistration({ taxOffice: '' });
+    acceptsRegistration({ taxOffice: '  Finanzamt Rosenheim ' }, { taxOffice: 'Finanzamt Rosenheim' });
+    acceptsRegistration({ taxOffice: 'x'.repeat(70) });
+    refusesRegistration({ taxOffice: 'x'.repeat(71) }, [fieldError('taxOffice', 'mustBeAtMost', '70')]);
+  });
+
   it('registers a cooperative with every field', () => {
     spec
       .given([])

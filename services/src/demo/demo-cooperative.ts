@@ -57,6 +57,9 @@ async function pickCooperative(running: RunningApp): Promise<string> {
   return page.items[0]!.id;
 }
 
+/** The demo cooperative's tax office (Betriebsstättenfinanzamt). */
+export const DEMO_TAX_OFFICE = 'Finanzamt Rosenheim';
+
 /**
  * Sets the share price, minimum holding, notice period and missing master data through the real command, when no share
  * price is set.
@@ -85,6 +88,8 @@ export async function prepareCooperative(
       contactPerson: filled(fields.contactPerson, d.contactPerson),
       url: filled(fields.url, d.url),
       taxId: filled(fields.taxId, d.taxId),
+      // The tax office printed on the tax certificates (DOMAIN.md 6): the demo cooperative's seat is Rosenheim.
+      taxOffice: filled(fields.taxOffice, DEMO_TAX_OFFICE),
       bankname: filled(fields.bankname, d.bankname),
       iban: filled(fields.iban, ibanFor('DE', d.bankCode + d.account)),
       bic: filled(fields.bic, d.bic),

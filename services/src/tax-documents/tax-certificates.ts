@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { taxCertificatesStream, type EventStore, type TaxCertificateIssued } from '@coop/contracts';
+import { fieldError, NotFoundError, taxCertificatesStream, ValidationError, type EventStore, type TaxCertificateIssued } from '@coop/contracts';
 import { EVENT_STORE } from '../platform/tokens.js';
 import { certificateRegister, issuedEvents, versionOf, type CertificateRegister } from './domain/certificate-register.js';
-import { taxCertificatesPdf, type CertificateData } from './render/tax-certificate-pdf.js';
+import { issuerErrors, taxCertificatesPdf, type CertificateData, type CertificateIssuer } from './render/tax-certificate-pdf.js';
 import { TaxDocumentsSource } from './queries/tax-documents-source.js';
 
 /** Certificates made: the PDF, the events recording them and the revision of the register they were decided at. */
@@ -27,13 +27,39 @@ export class TaxCertificates {
     return memberId !== null ? 1 : Number(closure.memberCount ?? 0);
   }
 
+  /** The cooperative as issuer; refused (400) without its tax office or tax number, which every certificate carries. */
+  async issuer(cooperativeId: string): Promise<CertificateIssuer> {
+    const issuer = await this.source.issuer(cooperativeId);
+    const errors = issuerErrors(issuer);
+    if (errors.length > 0) throw new ValidationError(errors);
+    return issuer;
+  }
+
   async make(cooperativeId: string, dividendId: string, memberId: string | null, at: string, onPage?: (done: number, total: number) => void): Promise<MadeCertificates> {
     await this.source.closure(cooperativeId, dividendId);
+    const issuer = await this.issuer(cooperativeId);
     const register = certificateRegister(await this.events.readStream(taxCertificatesStream(dividendId)));
     const facts = await this.source.certificates(cooperativeId, dividendId, memberId);
     const certificates: CertificateData[] = facts.map((f) => ({ ...f, version: versionOf(register, f.memberId) }));
-    const issuer = await this.source.issuer(cooperativeId);
     const pdf = await taxCertificatesPdf(issuer, certificates, (done) => onPage?.(done, certificates.length));
     return { pdf, members: certificates.length, events: issuedEvents(dividendId, certificates, at), expected: register.expected };
+  }
+
+  /**
+   * A corrected certificate of one member (§ 45a Abs. 6 EStG): re-rendered from today's data, marked "Berichtigte
+   * Bescheinigung" with the reason, recorded as `corrected`. Refused (400 `taxCertificateNotIssued`) when the member was
+   * never issued one in the closure; 404 `memberNotFound` when the member has no result in it.
+   */
+  async correct(cooperativeId: string, dividendId: string, memberId: string, reason: string, at: string): Promise<MadeCertificates> {
+    await this.source.closure(cooperativeId, dividendId);
+    const issuer = await this.issuer(cooperativeId);
+    const [facts] = await this.source.certificates(cooperativeId, dividendId, memberId);
+    if (facts === undefined) throw new NotFoundError('Member', memberId);
+    const register = certificateRegister(await this.events.readStream(taxCertificatesStream(dividendId)));
+    if (!register.issued.has(memberId)) throw new ValidationError([fieldError('member', 'taxCertificateNotIssued')]);
+    const certificate: CertificateData = { ...facts, version: 'corrected', correctionReason: reason };
+    const pdf = await taxCertificatesPdf(issuer, [certificate]);
+    const event: TaxCertificateIssued = { type: 'TaxCertificateIssued', data: { dividendId, memberIds: [memberId], version: 'corrected', at, reason } };
+    return { pdf, members: 1, events: [event], expected: register.expected };
   }
 }

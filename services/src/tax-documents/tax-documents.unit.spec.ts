@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RecordedEvent } from '@coop/contracts';
-import { certificateRegister, issuedEvents, versionOf } from './domain/certificate-register.js';
+import { certificateIssues, certificateRegister, issuedEvents, versionOf } from './domain/certificate-register.js';
 import { euros, germanDate, wholeEuros } from '../kernel/german-format.js';
 import { pdfPages } from '../platform/pdf/pdf-text.js';
-import { taxCertificatesPdf, type CertificateData } from './render/tax-certificate-pdf.js';
+import { issuerErrors, taxCertificatesPdf, type CertificateData } from './render/tax-certificate-pdf.js';
 import { taxReturnCsv, type TaxReturnData } from './render/tax-return.js';
 
 /* The tax documents' pure parts: German formats, the issue register's versions, the PDF read back, the return's CSV. */
@@ -28,6 +28,26 @@ describe('tax documents', () => {
     expect(certificateRegister([]).expected).toBe('no_stream');
     const events = issuedEvents('d1', [{ memberId: 'm1', version: 'replacement' }, { memberId: 'm2', version: 'original' }, { memberId: 'm3', version: 'original' }], 'T');
     expect(events.map((e) => [e.data.version, e.data.memberIds])).toEqual([['replacement', ['m1']], ['original', ['m2', 'm3']]]);
+  });
+
+  it('lists the register’s issues per member with who, when and why; older events without a reason read as null', () => {
+    const corrected = { type: 'TaxCertificateIssued', data: { dividendId: 'd1', memberIds: ['m2'], version: 'corrected', at: 'T2', reason: 'Name berichtigt' }, revision: 2, metadata: { user: 'clerk' } } as unknown as RecordedEvent;
+    const events = [issued(0, ['m1', 'm2'], 'original'), issued(1, ['m1'], 'replacement'), corrected].map((e) => ({ ...e, metadata: e.metadata ?? { user: 'admin' } }) as RecordedEvent);
+    expect(certificateIssues(events, 'm2').map((i) => [i.version, i.user, i.reason, i.memberIds])).toEqual([['original', 'admin', null, ['m2']], ['corrected', 'clerk', 'Name berichtigt', ['m2']]]);
+    expect(certificateIssues(events, null).map((i) => [i.version, i.memberIds])).toEqual([['original', ['m1', 'm2']], ['replacement', ['m1']], ['corrected', ['m2']]]);
+    expect(versionOf(certificateRegister(events), 'm2')).toBe('replacement');
+  });
+
+  it('refuses an issuer without tax office or tax number', () => {
+    const issuer = { name: 'Musterbau eG', address: 'Weg 7', zip: '04109', city: 'Leipzig', taxNumber: '2311012345', taxOffice: 'Finanzamt Leipzig I' };
+    expect(issuerErrors(issuer)).toEqual([]);
+    expect(issuerErrors({ ...issuer, taxOffice: ' ', taxNumber: '' }).map((e) => e.template)).toEqual(['missingCooperativeTaxOffice', 'missingCooperativeTaxNumber']);
+  });
+
+  it('marks a corrected certificate and prints its reason', async () => {
+    const issuer = { name: 'Musterbau eG', address: 'Weg 7', zip: '04109', city: 'Leipzig', taxNumber: '2311012345', taxOffice: 'Finanzamt Leipzig I' };
+    const [page] = pdfPages(await taxCertificatesPdf(issuer, [{ ...CERT, version: 'corrected', correctionReason: 'Name' }]));
+    expect(page).toEqual(expect.arrayContaining(['Berichtigte Bescheinigung', 'Diese Bescheinigung berichtigt die zuvor ausgestellte Bescheinigung (§ 45a Abs. 6 EStG). Grund: Name']));
   });
 
   it('puts one member per page with every field, and marks a replacement', async () => {

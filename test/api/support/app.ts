@@ -93,6 +93,7 @@ export function validCooperative(overrides: Record<string, unknown> = {}): Recor
     contactPerson: 'Erika Mustermann',
     url: 'https://eg-musterstadt.de',
     taxId: '1121081508150',
+    taxOffice: 'Finanzamt Musterstadt',
     bankname: 'Musterbank',
     iban: 'DE89370400440532013000',
     bic: 'COBADEFFXXX',

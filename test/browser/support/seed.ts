@@ -25,6 +25,7 @@ export function cooperativeBody(overrides: Body = {}): Body {
     contactPerson: 'Erika Mustermann',
     url: 'https://test-eg.de',
     taxId: '1121081508150',
+    taxOffice: 'Finanzamt Berlin-Mitte/Tiergarten',
     bankname: 'Testbank',
     iban: 'DE89370400440532013000',
     bic: 'COBADEFFXXX',

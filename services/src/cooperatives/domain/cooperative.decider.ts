@@ -14,6 +14,7 @@ import {
   isValidTaxNumber,
   isValidUrl,
   NotFoundError,
+  TAX_OFFICE_MAX,
   ValidationError,
   type CooperativeEvent,
   type CooperativeFields,
@@ -75,6 +76,7 @@ function normalise(fields: Partial<CooperativeFields>): Partial<CooperativeField
   if (typeof fields.iban === 'string') out.iban = fields.iban.replace(/\s+/g, '').toUpperCase();
   if (typeof fields.bic === 'string') out.bic = fields.bic.replace(/\s+/g, '').toUpperCase();
   if (typeof fields.taxId === 'string') out.taxId = fields.taxId.replace(/[\s/]+/g, '');
+  if (typeof fields.taxOffice === 'string') out.taxOffice = fields.taxOffice.trim();
   return out as Partial<CooperativeFields>;
 }
 
@@ -85,6 +87,8 @@ export function cooperativeErrors(f: Partial<CooperativeFields>): FieldError[] {
     if (isBlank(f[field])) errors.push(fieldError(field, 'mustNotBeEmpty'));
   }
   if (!isBlank(f.taxId) && !isValidTaxNumber(f.taxId!)) errors.push(fieldError('taxId', 'invalidTaxNumber'));
+  // The tax office is optional here (a cooperative may not know it yet); the tax certificates refuse while it is empty.
+  if (typeof f.taxOffice === 'string' && f.taxOffice.length > TAX_OFFICE_MAX) errors.push(fieldError('taxOffice', 'mustBeAtMost', String(TAX_OFFICE_MAX)));
   if (!isBlank(f.iban) && !isValidIban(f.iban!)) errors.push(fieldError('iban', 'invalidIban'));
   if (!isBlank(f.bic) && !isValidBic(f.bic!)) errors.push(fieldError('bic', 'invalidBic'));
   if (!isBlank(f.email) && !isValidEmail(f.email!)) errors.push(fieldError('email', 'invalidEmail'));

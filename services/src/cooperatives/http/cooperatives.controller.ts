@@ -16,8 +16,8 @@ const DEFAULT_SORT = [{ field: 'name', direction: 'asc' }] as const;
 
 /** The checked body as the command's fields (a plain object: the decider compares and records them). */
 function fields(body: CooperativeFields): CooperativeFields {
-  const { name, fullName, address, zip, city, email, contactPerson, url, taxId, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths } = body;
-  return { name, fullName, address, zip, city, email, contactPerson, url, taxId, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, interestBeginRule: body.interestBeginRule, ...dividendSettingsOf(body as unknown as Record<string, unknown>) };
+  const { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths } = body;
+  return { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, interestBeginRule: body.interestBeginRule, ...dividendSettingsOf(body as unknown as Record<string, unknown>) };
 }
 
 export function toCooperativeDto(doc: ReadDocument): CooperativeDto {
@@ -25,7 +25,7 @@ export function toCooperativeDto(doc: ReadDocument): CooperativeDto {
   const n = (f: string, fallback: number): number => (typeof doc[f] === 'number' ? (doc[f] as number) : fallback);
   return {
     id: doc.id, name: s('name'), fullName: s('fullName'), address: s('address'), zip: s('zip'), city: s('city'), email: s('email'),
-    contactPerson: s('contactPerson'), url: s('url'), taxId: s('taxId'), bankname: s('bankname'), iban: s('iban'), bic: s('bic'),
+    contactPerson: s('contactPerson'), url: s('url'), taxId: s('taxId'), taxOffice: s('taxOffice'), bankname: s('bankname'), iban: s('iban'), bic: s('bic'),
     balanceCost: n('balanceCost', 0), minimumShares: n('minimumShares', 1), noticePeriodMonths: n('noticePeriodMonths', DEFAULT_NOTICE_PERIOD_MONTHS),
     // A cooperative recorded before the setting follows the default rule.
     interestBeginRule: interestBeginRuleOf(doc.interestBeginRule),

@@ -44,6 +44,7 @@ export const personMaster: MemberMasterData = {
   privateEmail: 'anna@example.org',
   privateTelephone: '0331 123456',
   bankname: 'Commerzbank',
+  accountHolder: null,
   iban: 'DE89370400440532013000',
   bic: 'COBADEFFXXX',
   entryDate: '2025-06-01',

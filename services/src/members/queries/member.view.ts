@@ -81,6 +81,7 @@ export function toMemberDto(doc: ReadDocument, today: string, asOf?: string): Me
     privateEmail: str(doc, 'privateEmail'),
     privateTelephone: str(doc, 'privateTelephone'),
     bankname: str(doc, 'bankname'),
+    accountHolder: str(doc, 'accountHolder'),
     iban: str(doc, 'iban'),
     bic: str(doc, 'bic'),
     entryDate: str(doc, 'entryDate'),

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ReadDocument } from '@coop/contracts';
 import { painXml } from './pain001.js';
 import { pain001Violations, parsePain, type XmlNode } from './pain001-rules.js';
-import { paymentFile, remittanceText, sepaErrors, type SepaPayout } from './sepa-payouts.js';
+import { accountHolderOf, paymentFile, remittanceText, sepaErrors, type SepaPayout } from './sepa-payouts.js';
 import { germanAmount, sepaLatin, sepaText, xmlAmount } from './sepa-text.js';
 
 /*
@@ -85,5 +85,17 @@ describe('SEPA payment file (pain.001.001.09)', () => {
     expect(sepaErrors({ ...COOP, fullName: '', name: ' ', iban: 'DE00', bic: '' }, [payout(1)]).map((e) => e.template)).toEqual(['missingCooperativeName', 'missingCooperativeIban', 'missingCooperativeBic']);
     expect(sepaErrors(COOP, [payout(1, { net: 0 })]).map((e) => e.template)).toEqual(['sepaNothingToPay']);
     expect(sepaErrors(COOP, [payout(1)])).toEqual([]);
+  });
+
+  it('names the account holder as the payee when the member keeps one apart, else the member (DOMAIN.md 7, Verification of Payee)', () => {
+    const member = (fields: Record<string, unknown>): ReadDocument => ({ id: 'm1', position: '1', cooperativeId: 'c1', givenName: 'Lena', name: 'Groß', ...fields });
+    expect(accountHolderOf(member({}))).toBe('Lena Groß');
+    expect(accountHolderOf(member({ accountHolder: '  ' }))).toBe('Lena Groß');
+    expect(accountHolderOf(member({ accountHolder: null }))).toBe('Lena Groß');
+    expect(accountHolderOf(member({ accountHolder: ' Jörg und Lena Groß ' }))).toBe('Jörg und Lena Groß');
+    const xml = painXml(paymentFile(CLOSURE, COOP, [payout(7, { holder: accountHolderOf(member({ accountHolder: `Jörg und Lena Groß ${'x'.repeat(80)}` })) })], NOW));
+    const name = textAt(child(parsePain(xml), 'CstmrCdtTrfInitn', 'PmtInf', 'CdtTrfTxInf'), 'Cdtr', 'Nm');
+    expect(name).toBe(`Joerg und Lena Gross ${'x'.repeat(49)}`);
+    expect(name).toHaveLength(70);
   });
 });

@@ -25,7 +25,7 @@ export interface SepaPayout {
   readonly soli: number;
   readonly churchTax: number;
   readonly net: number;
-  /** The account holder: the member's name (no separate holder field exists yet; DOMAIN.md 7 asks for one). */
+  /** The account holder (Cdtr/Nm): the member's `accountHolder` when given, else the member's given name and name (DOMAIN.md 7). */
   readonly holder: string;
   readonly iban: string | null;
   readonly bic: string | null;
@@ -127,6 +127,11 @@ export class SepaPayouts {
   }
 }
 
+/** The payee name the bank compares with the IBAN (Verification of Payee): the account holder kept apart, else the member. */
+export function accountHolderOf(member: ReadDocument | undefined): string {
+  return text(member, 'accountHolder') || [text(member, 'givenName'), text(member, 'name')].filter(Boolean).join(' ');
+}
+
 function payoutOf(result: ReadDocument, member: ReadDocument | undefined): SepaPayout {
   const iban = compact(text(member, 'iban'));
   const bic = compact(text(member, 'bic'));
@@ -137,7 +142,7 @@ function payoutOf(result: ReadDocument, member: ReadDocument | undefined): SepaP
     soli: Number(result.solidarityTax),
     churchTax: Number(result.churchTax),
     net: Number(result.paymentAmount),
-    holder: [text(member, 'givenName'), text(member, 'name')].filter(Boolean).join(' '),
+    holder: accountHolderOf(member),
     iban: iban || null,
     bic: bic || null,
   };

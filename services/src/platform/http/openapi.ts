@@ -73,6 +73,10 @@ const converters: Converters = {
   isRequired: {},
   isGivenUnless: { nullable: true },
   isMemberText: { type: 'string', nullable: true },
+  // Issue 25: the member's account holder, the cooperative's tax office, a corrected certificate's reason.
+  isAccountHolder: { type: 'string', maxLength: 70, nullable: true },
+  isTaxOffice: { type: 'string', maxLength: 70 },
+  isCorrectionReason: { type: 'string', maxLength: 200 },
   isOneOfOrEmpty: (meta) => {
     const allowed = (meta.constraints?.[0] ?? []) as unknown[];
     return { type: typeof allowed[0] === 'number' ? 'integer' : 'string', enum: allowed, nullable: true };

@@ -1,4 +1,4 @@
-import { taxCertificatesStream, type RecordedEvent, type TaxCertificateIssued, type TaxCertificateVersion } from '@coop/contracts';
+import { taxCertificatesStream, type RecordedEvent, type TaxCertificateIssued, type TaxCertificateIssueDto, type TaxCertificateVersion } from '@coop/contracts';
 
 /** The certificate register of a closure: who already got a certificate, and the stream's revision. */
 export interface CertificateRegister {
@@ -18,10 +18,22 @@ export function certificateRegister(events: readonly RecordedEvent[]): Certifica
   return { issued, expected };
 }
 
+/** Every issue recorded in `taxcertificates-<dividendId>`, oldest first; with `memberId`, those naming that member only. */
+export function certificateIssues(events: readonly RecordedEvent[], memberId: string | null): TaxCertificateIssueDto[] {
+  const issues: TaxCertificateIssueDto[] = [];
+  for (const e of events) {
+    if (e.type !== 'TaxCertificateIssued') continue;
+    const d = e.data as TaxCertificateIssued['data'];
+    if (memberId !== null && !d.memberIds.includes(memberId)) continue;
+    issues.push({ version: d.version, at: d.at, user: e.metadata.user, reason: d.reason ?? null, memberIds: memberId !== null ? [memberId] : [...d.memberIds] });
+  }
+  return issues;
+}
+
 /**
  * The version of each member's certificate now: `original` for the first issue, `replacement` ("Ersatzbescheinigung",
- * § 45a Abs. 5 EStG) when issued again unchanged. A closure is final (its results never change), so a corrected
- * certificate does not arise from a closure; the version exists for the event's sake.
+ * § 45a Abs. 5 EStG) when issued again unchanged. A corrected certificate (`corrected`) is issued on its own route
+ * with a reason (`TaxCertificates.correct`); after one, a plain issue again is a replacement.
  */
 export function versionOf(register: CertificateRegister, memberId: string): TaxCertificateVersion {
   return register.issued.has(memberId) ? 'replacement' : 'original';

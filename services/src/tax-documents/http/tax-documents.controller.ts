@@ -1,7 +1,7 @@
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { NotFoundError, PermissionError, TaskDto, taxCertificatesStream, type EventStore } from '@coop/contracts';
+import { NotFoundError, PermissionError, TaskDto, TaxCertificateCorrection, TaxCertificateIssueDto, taxCertificatesStream, type EventStore } from '@coop/contracts';
 import { TASKS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';
@@ -13,6 +13,7 @@ import { TASK_QUEUE, toTaskDto, type TaskQueue } from '../../tasks/index.js';
 import { taxReturnCsv, taxReturnPdf } from '../render/tax-return.js';
 import { TaxDocumentsSource } from '../queries/tax-documents-source.js';
 import { TaxCertificates } from '../tax-certificates.js';
+import { certificateIssues } from '../domain/certificate-register.js';
 
 const attachment = (name: string): string => `attachment; filename="${name}"`;
 
@@ -48,6 +49,8 @@ export class TaxDocumentsController {
     const memberId = member !== undefined && member !== '' ? member : null;
     const count = await this.certificates.count(actor.cooperativeId, id, memberId);
     if (memberId === null && count > this.config.taxCertificatesSyncLimit) {
+      // Refused at once (no tax office or tax number), not in the task.
+      await this.certificates.issuer(actor.cooperativeId);
       const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind: 'taxCertificates', params: { dividendId: id } });
       await res.status(202).send(toTaskDto(await this.reads.get(TASKS, actor.cooperativeId, taskId, 'Task')));
       return;
@@ -57,6 +60,32 @@ export class TaxDocumentsController {
     const metadata = metadataFor(contextFor(actor), actor.cooperativeId);
     if (made.events.length > 0) await this.events.append(taxCertificatesStream(id), made.expected, made.events.map((e) => ({ ...e, metadata })));
     await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment('taxpdf.pdf')).header('Cache-Control', 'no-store').send(made.pdf);
+  }
+
+  /**
+   * A corrected certificate of one member (§ 45a Abs. 6 EStG): `taxpdf.pdf` re-rendered from today's data, marked
+   * "Berichtigte Bescheinigung" with the reason, recorded as `corrected`. 400 `taxCertificateNotIssued` without an
+   * earlier certificate. `dividend:close` (it records) and `church:read` (the certificate names the church).
+   */
+  @Post('tax-pdf/:id/corrections')
+  @Requires('dividend:close')
+  @ApiOkResponse({ description: 'taxpdf.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  async correct(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: TaxCertificateCorrection, @Res() res: FastifyReply): Promise<void> {
+    if (!allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
+    const made = await this.certificates.correct(actor.cooperativeId, id, body.member, body.reason, new Date().toISOString());
+    const metadata = metadataFor(contextFor(actor), actor.cooperativeId);
+    await this.events.append(taxCertificatesStream(id), made.expected, made.events.map((e) => ({ ...e, metadata })));
+    await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment('taxpdf.pdf')).header('Cache-Control', 'no-store').send(made.pdf);
+  }
+
+  /** The certificate register of the closure: every issue (original, replacement, corrected), or those of `?member=`. */
+  @Get('tax-pdf/:id/issues')
+  @Requires('dividend:read')
+  @ApiQuery({ name: 'member', required: false })
+  @ApiOkResponse({ type: TaxCertificateIssueDto, isArray: true })
+  async issues(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('member') member: string | undefined): Promise<TaxCertificateIssueDto[]> {
+    await this.source.closure(actor.cooperativeId, id);
+    return certificateIssues(await this.events.readStream(taxCertificatesStream(id)), member !== undefined && member !== '' ? member : null);
   }
 
   /** The KapESt return of the closure's payment day: `{id}.csv` or `{id}.pdf`. */

@@ -36,8 +36,7 @@ export class TaxDocumentsSource {
       zip: text(coop, 'zip'),
       city: text(coop, 'city'),
       taxNumber,
-      // The cooperative keeps no tax office name: its tax number names the office (its first digits).
-      taxOffice: 'Betriebsstättenfinanzamt der Genossenschaft',
+      taxOffice: text(coop, 'taxOffice'),
     };
   }
 

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { TaxCertificateVersion } from '@coop/contracts';
+import { fieldError, type FieldError, type TaxCertificateVersion } from '@coop/contracts';
 import { euros, germanDate } from '../../kernel/german-format.js';
 
 /** The issuer of the certificates: the cooperative paying its own dividend (DOMAIN.md 6, Muster II). */
@@ -9,8 +9,19 @@ export interface CertificateIssuer {
   readonly zip: string;
   readonly city: string;
   readonly taxNumber: string;
-  /** The tax office the tax was paid to (named by the cooperative's tax number when no name is kept). */
+  /** The tax office the tax was paid to: the cooperative's `taxOffice` (Betriebsstättenfinanzamt). */
   readonly taxOffice: string;
+}
+
+/**
+ * What refuses certificates of this issuer (DOMAIN.md 6: the tax office and the tax number are on every certificate):
+ * `missingCooperativeTaxOffice`, `missingCooperativeTaxNumber`, as the closure refuses a cooperative without bank data.
+ */
+export function issuerErrors(issuer: CertificateIssuer): FieldError[] {
+  const errors: FieldError[] = [];
+  if (issuer.taxOffice.trim() === '') errors.push(fieldError(null, 'missingCooperativeTaxOffice'));
+  if (issuer.taxNumber.trim() === '') errors.push(fieldError(null, 'missingCooperativeTaxNumber'));
+  return errors;
 }
 
 /** One member's certificate: the creditor and what the closure recorded for them (cents). */
@@ -31,6 +42,8 @@ export interface CertificateData {
   readonly churchName: string | null;
   readonly basisOfTax: string;
   readonly version: TaxCertificateVersion;
+  /** Why a corrected certificate replaces the earlier one (§ 45a Abs. 6 EStG); printed on it. */
+  readonly correctionReason?: string | null;
 }
 
 /** Why part of the income was not taxed (DOMAIN.md 6: the exempted part and why). */
@@ -54,6 +67,7 @@ const MARKS: Readonly<Record<TaxCertificateVersion, string | null>> = {
 
 const LEFT = 56;
 const VALUE_X = 400;
+const MARK_X = 320;
 
 /**
  * The certificates as one A4 PDF, one member per page, on the content of Muster II (BMF 23.05.2022, "Steuerbescheinigung
@@ -81,7 +95,8 @@ function page(doc: PDFKit.PDFDocument, issuer: CertificateIssuer, c: Certificate
   doc.font('Helvetica').fontSize(9).text(`${issuer.name}, ${issuer.address}, ${issuer.zip} ${issuer.city}`, LEFT, 56);
   doc.fontSize(11).text(c.name, LEFT, 110).text(c.street).text(c.zipCity);
   const mark = MARKS[c.version];
-  if (mark !== null) doc.font('Helvetica-Bold').fontSize(12).text(mark, VALUE_X, 110);
+  // Right-aligned to the margin, on one line ("Berichtigte Bescheinigung" is wider than the value column).
+  if (mark !== null) doc.font('Helvetica-Bold').fontSize(12).text(mark, MARK_X, 110, { width: doc.page.width - 56 - MARK_X, align: 'right' });
   doc.font('Helvetica-Bold').fontSize(13).text('Steuerbescheinigung einer leistenden Körperschaft', LEFT, 200);
   doc.font('Helvetica').fontSize(9).text('(Muster II, BMF-Schreiben vom 23.05.2022, § 45a Abs. 2 EStG)');
   doc.fontSize(10).moveDown();
@@ -106,6 +121,10 @@ function page(doc: PDFKit.PDFDocument, issuer: CertificateIssuer, c: Certificate
   doc.moveDown();
   doc.text(`Kirchensteuer erhoben für: ${c.churchName ?? 'keine Kirchensteuer einbehalten'}`, LEFT);
   if (c.exempt > 0) doc.text(`Grund der Abstandnahme vom Steuerabzug: ${exemptionReason(c.basisOfTax)}`);
+  if (c.version === 'corrected' && c.correctionReason) {
+    doc.moveDown();
+    doc.text(`Diese Bescheinigung berichtigt die zuvor ausgestellte Bescheinigung (§ 45a Abs. 6 EStG). Grund: ${c.correctionReason}`, LEFT);
+  }
   doc.moveDown();
   doc.text(`Die Steuern wurden abgeführt an: ${issuer.taxOffice}, Steuernummer ${issuer.taxNumber}`);
   doc.moveDown();
