@@ -35,3 +35,4 @@ export * from './http/church-tax.js';
 export * from './task-templates.js';
 export * from './file-store.port.js';
 export * from './http/payouts.js';
+export * from './retention.js';

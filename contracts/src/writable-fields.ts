@@ -29,6 +29,7 @@ export const WRITABLE_FIELDS = {
     'balanceCost',
     'minimumShares',
     'noticePeriodMonths',
+    'retentionYears',
     'interestBeginRule',
     'dividendMethod',
     'dayCount',
