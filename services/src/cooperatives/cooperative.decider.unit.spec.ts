@@ -205,7 +205,7 @@ describe('cooperative decider: RegisterCooperative', () => {
     });
   });
 
-  describe('retentionYears (issue 27: the clean-up's period, 10 to 30 years)', () => {
+  describe('retentionYears (issue 27: the period of the clean-up, 10 to 30 years)', () => {
     it.each([10, 12, 30])('accepts %d', (retentionYears) => acceptsRegistration({ retentionYears }));
 
     it('refuses less than ten years with mustBeAtLeast 10', () => {
