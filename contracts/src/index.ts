@@ -36,3 +36,4 @@ export * from './task-templates.js';
 export * from './file-store.port.js';
 export * from './http/payouts.js';
 export * from './retention.js';
+export * from './http/data-protection.js';

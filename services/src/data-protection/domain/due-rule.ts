@@ -11,7 +11,7 @@ export interface RetentionFacts {
   readonly lastPostingDate: string | null;
   /** The latest payment date of a dividend paid to the member, null without one. */
   readonly lastDividendDate: string | null;
-  /** The latest date of a tax document concerning the member (a tax certificate issued), null without one. */
+  /** The latest date of a tax document concerning the member (an exemption order or non-assessment certificate: issued or valid until), null without one. */
   readonly lastTaxDocumentDate: string | null;
   /** Flagged as held (open audit, dispute, assessment or insolvency claim): never due while set. */
   readonly held: boolean;

@@ -13,6 +13,7 @@ import {
   Option,
   type EventStore,
   type MemberEvent,
+  type RetentionHoldEvent,
   type MemberMasterData,
   type RecordedEvent,
 } from '@coop/contracts';
@@ -159,6 +160,11 @@ function answerFor(actor: Actor, member: MemberDto): MemberDto {
 
 /** What one event of the member's stream changed, for the audit history. */
 function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState): Partial<MemberHistoryEntry> {
+  // The data-protection hold (issue 27) on the member's stream: held or not, and why.
+  const hold = e as unknown as RecordedEvent<RetentionHoldEvent>;
+  if (hold.type === 'MemberRetentionHoldSet' || hold.type === 'MemberRetentionHoldCleared') {
+    return { hold: { held: hold.type === 'MemberRetentionHoldSet', reason: hold.data.reason ?? null } };
+  }
   switch (e.type) {
     case 'MemberAdmitted': {
       const { memberId: _m, cooperativeId: _c, memberNr, ...fields } = e.data;
