@@ -31,6 +31,7 @@ import { MemberHistoryCard } from './MemberHistory';
 import { usePostingLabel } from './usePostingLabel';
 import { useSession } from '../session/session';
 import { PendingExit } from './PendingExit';
+import { RetentionHold } from './RetentionHold';
 import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberName, postingsClosed, shareChange, today, withdrawEndKey, type BalanceRecord, type MemberRecord } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
 import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord } from '../taxPapers/model';
@@ -324,6 +325,7 @@ export default function MemberDashboard() {
         {m.underage ? <Chip label={translate('coop.members.underage')} size="small" color="info" variant="outlined" /> : null}
         {m.exitDate && !m.exitPending ? <Chip label={translate('coop.members.exitedOn', { date: formatDate(m.exitDate) })} size="small" color={hasExited(m) ? 'default' : 'warning'} variant={hasExited(m) ? 'filled' : 'outlined'} data-testid="member-exited" /> : null}
         <PendingExit m={m} size="medium" />
+        <RetentionHold m={m} canWrite={canWrite && !!m.exitDate} />
         <Box sx={{ flex: 1 }} />
         {canWrite ? (
           <Button component={RouterLink} to={`/members/${encodeURIComponent(m.id)}`} startIcon={<EditIcon />} variant="outlined" data-testid="member-edit">
