@@ -163,6 +163,12 @@ describe('data protection: the clean-up of former members (issue 27)', () => {
     expect(after.memberstats).toEqual(before.memberstats!.map((s) => ({ ...s, position: expect.any(String) })));
     expect(after.balances!.filter((d) => d.member === gone.id).every((d) => d.memberName === '')).toBe(true);
 
+    // Another cooperative's member due there is untouched; an erased member takes no hold (it has no key any more).
+    expect((await due(otherAdmin)).map((m) => m.id)).toEqual([otherGone.id]);
+    const hold = await request(t.http).put(`/api/v1/members/${gone.id}/retention-hold`).set(auth(t.adminToken)).send({ held: true, reason: 'zu spät' });
+    expect([hold.status, hold.body.errors]).toEqual([400, [{ field: null, template: 'memberErased', parameters: {} }]]);
+    expect(await t.running.storage.keys.find(`member-${gone.id}`)).toBeUndefined();
+
     // A rebuild of the projections gives exactly the erased state.
     await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken)).expect(200);
     expect(await snapshot(t)).toEqual(after);

@@ -1,6 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { businessToday, dataProtectionStream, memberDataSubject, memberStream, type KeyStore, type MembersErased } from '@coop/contracts';
+import { businessToday, dataProtectionStream, fieldError, memberDataSubject, memberStream, ValidationError, type KeyStore, type MembersErased } from '@coop/contracts';
+import { MEMBERS } from '@coop/projections';
+import { ReadModels } from '../../platform/http/read-models.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
@@ -24,12 +26,18 @@ export class CleanMembersCommand extends Command<MembersErased['data'] | undefin
   }
 }
 
+/**
+ * Sets or clears the hold on the member's stream. An erased member is refused (`memberErased`): its key is gone, and a
+ * reason sealed now would create a new one for a member that no longer has personal data.
+ */
 @CommandHandler(ChangeRetentionHoldCommand)
 export class ChangeRetentionHoldHandler implements ICommandHandler<ChangeRetentionHoldCommand> {
-  constructor(private readonly writer: StreamWriter) {}
+  constructor(private readonly writer: StreamWriter, private readonly reads: ReadModels) {}
 
   async execute({ ctx, memberId, held, reason }: ChangeRetentionHoldCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
+    const member = await this.reads.get(MEMBERS, cooperativeId, memberId, 'Member');
+    if (member.erased === true) throw new ValidationError([fieldError(null, 'memberErased')]);
     await this.writer.handle(memberStream(memberId), retentionHoldDecider, { type: 'ChangeRetentionHold', memberId, cooperativeId, held, reason }, ctx, cooperativeId);
   }
 }
