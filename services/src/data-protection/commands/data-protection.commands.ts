@@ -70,7 +70,12 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
       if ((await this.keys.find(memberDataSubject(memberId))) !== undefined) await this.keys.erase(memberDataSubject(memberId));
     }
     // Task files are not sealed: those old enough to name an erased member go with it (OldTaskFiles).
-    if (events.length > 0) await this.taskFiles.removeBefore(cooperativeId, `${String(Number(asOf.slice(0, 4)) - retentionYears + 1).padStart(4, '0')}-01-01`);
+    const run = events[0]?.data;
+    if (run) {
+      // The closures the erased members were paid in (`dividend_members` ids `<dividendId>:<memberId>`).
+      const closures = new Set(run.members.flatMap((m) => m.dividendRows.map((row) => row.slice(0, row.lastIndexOf(':')))));
+      await this.taskFiles.removeBefore(cooperativeId, `${String(Number(asOf.slice(0, 4)) - retentionYears + 1).padStart(4, '0')}-01-01`, closures);
+    }
     return events[0]?.data;
   }
 }
