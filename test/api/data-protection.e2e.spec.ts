@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { DataProtectionListItem, CleanMemberResult, MemberDto, MemberHistoryEntry, ReadDocument } from '@coop/contracts';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { createMember, member, posted, setTerms } from './support/members.js';
+import { createMember, member, posted, setTerms, validMember } from './support/members.js';
 import { createNonAssessment, createOrder, validNonAssessment, validOrder } from './support/tax-papers.js';
 
 /** Postings of a past year: the dates of the death posting recorded on `noticeDate`. */
@@ -167,6 +167,8 @@ describe('data protection: the clean-up of former members (issue 27)', () => {
     expect((await due(otherAdmin)).map((m) => m.id)).toEqual([otherGone.id]);
     const hold = await request(t.http).put(`/api/v1/members/${gone.id}/retention-hold`).set(auth(t.adminToken)).send({ held: true, reason: 'zu spät' });
     expect([hold.status, hold.body.errors]).toEqual([400, [{ field: null, template: 'memberErased', parameters: {} }]]);
+    const edit = await request(t.http).put(`/api/v1/members/${gone.id}`).set(auth(t.adminToken)).send({ ...validMember(), name: 'Neu' });
+    expect([edit.status, edit.body.errors]).toEqual([400, [{ field: null, template: 'memberErased', parameters: {} }]]);
     expect(await t.running.storage.keys.find(`member-${gone.id}`)).toBeUndefined();
 
     // A rebuild of the projections gives exactly the erased state.

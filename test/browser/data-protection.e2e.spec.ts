@@ -105,6 +105,12 @@ describe('the data-protection clean-up in the console', () => {
     await clickElement(page, tid('data-protection-search'));
     await waitForText(page, tid('data-protection-count'), '0 Mitglieder gefunden');
     expect(await page.$(tid('data-protection-delete'))).toBeNull();
+    // An erased member's screen says so and offers no edit.
+    const gone = ((await product.api('/members?filter=memberType:2', { token })).body as { id: string }[])[0]!;
+    await page.goto(`${product.baseUrl}/member/${gone.id}`);
+    await waitForText(page, tid('member-erased'), 'Daten gelöscht (DSGVO)');
+    expect(await page.$(tid('member-edit'))).toBeNull();
+    await check(page, 'erased member');
     await page.browserContext().close();
     expect(found).toEqual({});
   }, 90_000);
