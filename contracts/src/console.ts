@@ -67,3 +67,6 @@ export type { NotificationType, NotificationEntityClass } from './events/notific
 export { NOTIFICATION_TYPES, NOTIFICATION_ENTITY_CLASSES } from './events/notification-events.js';
 export type { ChurchQueryKind } from './events/member-events.js';
 export { CHURCH_QUERY_KINDS } from './events/member-events.js';
+// The data-protection clean-up and the hold flag (issue 27).
+export type { DataProtectionListItem, CleanMemberResult, RetentionHoldRequest, RetentionHoldDto } from './http/data-protection.js';
+export { DEFAULT_RETENTION_YEARS, MIN_RETENTION_YEARS, MAX_RETENTION_YEARS } from './retention.js';

@@ -36,3 +36,5 @@ export * from './task-templates.js';
 export * from './file-store.port.js';
 export * from './http/payouts.js';
 export * from './http/tax-certificates.js';
+export * from './retention.js';
+export * from './http/data-protection.js';

@@ -33,6 +33,10 @@ export type ValidationTemplate =
   /** "Must be at most {0}" / "Darf höchstens {0} sein". */
   | 'mustBeAtMost'
   | 'cannotDeleteSelf'
+  // The data-protection hold flag and clean-up (issue 27).
+  | 'retentionHoldAlreadySet'
+  | 'retentionHoldNotSet'
+  | 'memberErased'
   // The dividend's closure (issue 23; SPEC.md 5, 8): what refuses it.
   | 'missingPaymentDate'
   | 'missingDecisionDate'

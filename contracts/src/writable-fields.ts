@@ -30,6 +30,7 @@ export const WRITABLE_FIELDS = {
     'balanceCost',
     'minimumShares',
     'noticePeriodMonths',
+    'retentionYears',
     'interestBeginRule',
     'dividendMethod',
     'dayCount',

@@ -4,6 +4,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { ChurchTaxModule } from './church-tax/index.js';
 import { CooperativesModule } from './cooperatives/index.js';
 import { DashboardsModule } from './dashboards/index.js';
+import { DataProtectionModule } from './data-protection/index.js';
 import { DividendModule } from './dividend/index.js';
 import { ElmaNumbersModule } from './elma-numbers/index.js';
 import { ExportsModule } from './exports/index.js';
@@ -36,6 +37,7 @@ export class AppModule {
         MembersModule,
         ShareLedgerModule,
         TaxPapersModule,
+        DataProtectionModule,
         DividendModule,
         TasksModule,
         ChurchTaxModule,

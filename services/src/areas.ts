@@ -1,6 +1,7 @@
 import { composeAreas } from './platform/areas.js';
 import { churchTaxArea } from './church-tax/church-tax.area.js';
 import { cooperativesArea } from './cooperatives/cooperatives.area.js';
+import { dataProtectionArea } from './data-protection/data-protection.area.js';
 import { dividendArea } from './dividend/dividend.area.js';
 import { elmaNumbersArea } from './elma-numbers/elma-numbers.area.js';
 import { membersArea } from './members/members.area.js';
@@ -26,4 +27,5 @@ export const areas = composeAreas(import.meta.url, [
   notificationsArea,
   churchTaxArea,
   payoutsArea,
+  dataProtectionArea,
 ]);

@@ -18,7 +18,7 @@ import { Upcasters } from './platform/event-store/upcasters.js';
 
 describe('the areas of the product', () => {
   it('run every projector of the product, in the order the runner applied them before the areas registered them', () => {
-    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax', 'payouts']);
+    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax', 'payouts', 'data-protection']);
     expect(areas.projectors).toEqual([
       cooperativesProjector,
       usersProjector,
@@ -55,6 +55,9 @@ describe('the areas of the product', () => {
       NonAssessmentCorrected: ['orderNumber', 'taxAuthorities'],
       // A payout's church id (religion, Art. 9 GDPR); its amounts stay for the tax retention periods.
       DividendMemberPaid: ['churchId'],
+      // The reason a member's data is held from the data-protection clean-up (issue 27).
+      MemberRetentionHoldSet: ['reason'],
+      MemberRetentionHoldCleared: ['reason'],
     });
   });
 

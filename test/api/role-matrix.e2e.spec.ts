@@ -56,6 +56,10 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'get', path: `/api/v1/members/${MISSING}`, doc: '/api/v1/members/{id}', allowed: MEMBER_READERS },
   { method: 'put', path: `/api/v1/members/${MISSING}`, doc: '/api/v1/members/{id}', allowed: MEMBER_WRITERS },
   { method: 'get', path: `/api/v1/members/${MISSING}/history`, doc: '/api/v1/members/{id}/history', allowed: MEMBER_READERS },
+  // The data-protection hold flag and clean-up (issue 27); a fresh installation has nobody due, so the clean-up erases nothing.
+  { method: 'put', path: `/api/v1/members/${MISSING}/retention-hold`, doc: '/api/v1/members/{id}/retention-hold', allowed: MEMBER_WRITERS },
+  { method: 'get', path: '/api/v1/dsgvo/clean-member', doc: '/api/v1/dsgvo/clean-member', allowed: ADMINS },
+  { method: 'post', path: '/api/v1/dsgvo/clean-member', doc: '/api/v1/dsgvo/clean-member', allowed: ADMINS },
   { method: 'get', path: '/api/v1/balances', doc: '/api/v1/balances', allowed: MEMBER_READERS },
   { method: 'post', path: '/api/v1/balances', doc: '/api/v1/balances', allowed: MEMBER_WRITERS },
   { method: 'get', path: `/api/v1/balances/${MISSING}`, doc: '/api/v1/balances/{id}', allowed: MEMBER_READERS },

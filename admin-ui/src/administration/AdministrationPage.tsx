@@ -11,6 +11,7 @@ import { useServerList } from '../data/useServerList';
 import { formatDateTime } from '../format';
 import { hasRole, useSession } from '../session/session';
 import { ActionsHeader } from '../common/ActionsHeader';
+import { DataProtectionCard } from './DataProtectionCard';
 
 /** An approval number as the API answers it (contracts `ElmaNumberDto`). */
 export type ElmaNumberRecord = ElmaNumberDto;
@@ -83,9 +84,10 @@ function ElmaNumbersCard() {
   );
 }
 
-/** `/administration` (cog icon, menu order 8): cooperative card and approval numbers card. */
+/** `/administration` (cog icon, menu order 8): cooperative card, approval numbers card and, for administrators, the data-protection card. */
 export default function AdministrationPage() {
   const translate = useTranslate();
+  const isAdmin = hasRole(useSession(), 'ROLE_ADMIN');
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
@@ -98,6 +100,11 @@ export default function AdministrationPage() {
         <Grid size={{ xs: 12, lg: 6 }}>
           <ElmaNumbersCard />
         </Grid>
+        {isAdmin ? (
+          <Grid size={{ xs: 12 }}>
+            <DataProtectionCard />
+          </Grid>
+        ) : null}
       </Grid>
     </>
   );

@@ -1,6 +1,6 @@
 import { lazyScreen, type ConsoleResource } from '../registry';
 
-/** `/administration` (menu 8, cog): the cooperative card and the approval numbers card. */
+/** `/administration` (menu 8, cog): the cooperative card, the approval numbers card and the data-protection card. */
 export const administration: ConsoleResource = {
   name: 'administration',
   routes: [{ path: '/administration', screen: lazyScreen(() => import('./AdministrationPage')), title: 'coop.title.administration' }],

@@ -111,6 +111,10 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
                 data-testid="cooperative-interestBeginRule"
               />
             </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              {/* Issue 27: the data-protection clean-up's period, ten years at least (§ 147 AO, § 257 HGB). */}
+              <NumberInput source="retentionYears" fullWidth readOnly={ro} min={10} max={30} step={1} slotProps={input('cooperative-retentionYears')} />
+            </Grid>
           </Section>
           <DividendSettings readOnly={ro} />
         </Grid>

@@ -31,6 +31,7 @@ import { MemberHistoryCard } from './MemberHistory';
 import { usePostingLabel } from './usePostingLabel';
 import { useSession } from '../session/session';
 import { PendingExit } from './PendingExit';
+import { RetentionHold } from './RetentionHold';
 import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberName, postingsClosed, shareChange, today, withdrawEndKey, type BalanceRecord, type MemberRecord } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
 import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord } from '../taxPapers/model';
@@ -310,23 +311,27 @@ export default function MemberDashboard() {
   const balances = [...(dashboard.data?.balance ?? [])].sort(
     (a, b) => a.date.localeCompare(b.date) || (order.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (order.get(b.id) ?? Number.MAX_SAFE_INTEGER),
   );
+  // An erased member (issue 27) has no name left: the heading says it was removed.
+  const title = memberName(m) || translate('coop.members.memberTypes.2');
   return (
     <Box data-testid="member-dashboard" data-member-id={m.id}>
-      <DocumentTitle override={translate('coop.title.member', { name: memberName(m) })} />
+      <DocumentTitle override={translate('coop.title.member', { name: title })} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
         <Button component={RouterLink} to="/members" startIcon={<ArrowBackIcon />} color="inherit" data-testid="back">
           {translate('coop.edit.back')}
         </Button>
         <Typography variant="h5" component="h1" data-testid="member-title">
-          {memberName(m)}
+          {title}
         </Typography>
         {m.memberNr !== null && m.memberNr !== undefined ? <Chip label={`${translate('resources.members.fields.memberNr')} ${m.memberNr}`} size="small" variant="outlined" /> : null}
         {m.legalForm === 1 ? <Chip label={translate('coop.members.legalEntity')} size="small" variant="outlined" /> : null}
         {m.underage ? <Chip label={translate('coop.members.underage')} size="small" color="info" variant="outlined" /> : null}
         {m.exitDate && !m.exitPending ? <Chip label={translate('coop.members.exitedOn', { date: formatDate(m.exitDate) })} size="small" color={hasExited(m) ? 'default' : 'warning'} variant={hasExited(m) ? 'filled' : 'outlined'} data-testid="member-exited" /> : null}
         <PendingExit m={m} size="medium" />
+        <RetentionHold m={m} canWrite={canWrite && !!m.exitDate} />
+        {m.memberType === 2 ? <Chip label={translate('coop.members.memberTypes.2')} size="small" color="default" data-testid="member-erased" /> : null}
         <Box sx={{ flex: 1 }} />
-        {canWrite ? (
+        {canWrite && m.memberType !== 2 ? (
           <Button component={RouterLink} to={`/members/${encodeURIComponent(m.id)}`} startIcon={<EditIcon />} variant="outlined" data-testid="member-edit">
             {translate('coop.members.editData')}
           </Button>

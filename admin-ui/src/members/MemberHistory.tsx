@@ -16,6 +16,8 @@ const KIND: Record<string, string> = {
   MembershipEndWithdrawn: 'noticeWithdrawn',
   SharePaymentCorrected: 'other',
   DividendMemberPaid: 'dividend',
+  MemberRetentionHoldSet: 'holdSet',
+  MemberRetentionHoldCleared: 'holdCleared',
 };
 
 const DOT: Record<string, string> = {
@@ -28,6 +30,8 @@ const DOT: Record<string, string> = {
   noticed: 'error.main',
   noticeWithdrawn: 'warning.main',
   dividend: 'secondary.main',
+  holdSet: 'warning.main',
+  holdCleared: 'info.main',
   other: 'text.disabled',
 };
 
@@ -98,6 +102,11 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
         </Typography>
       ) : null}
       {entry.dividend ? <DividendLines dividend={entry.dividend} /> : null}
+      {entry.hold ? (
+        <Typography variant="body2" component="div" sx={{ mt: 0.25 }} data-testid="history-hold-reason">
+          {translate('coop.retentionHold.reason')}: {entry.hold.reason ?? translate('coop.members.history.empty')}
+        </Typography>
+      ) : null}
       {entry.correction ? (
         <Typography variant="body2" component="div" sx={{ mt: 0.25 }}>
           {translate('resources.shares.fields.rueckpfleinzahlung')}: {formatMoney(entry.correction.rueckpfleinzahlung)}

@@ -7,3 +7,4 @@ export * from './dividend-events.js';
 export * from './task-events.js';
 export * from './notification-events.js';
 export * from './tax-document-events.js';
+export * from './data-protection-events.js';

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { DAY_COUNTS, DEFAULT_DIVIDEND_SETTINGS, DIVIDEND_METHODS, ROUNDING_MODES, type DayCount, type DividendMethod, type RoundingMode } from '../dividend.js';
+import { DEFAULT_RETENTION_YEARS, MAX_RETENTION_YEARS, MIN_RETENTION_YEARS } from '../retention.js';
 import { DEFAULT_INTEREST_BEGIN_RULE, INTEREST_BEGIN_RULES, type InterestBeginRule } from '../plausibility.js';
 import { isValidBic, isValidEmail, isValidIban, isValidTaxNumber, isValidUrl } from '../validators.js';
 import { AsBoolean, AsInteger, AsText, IsFilled, Satisfies, rule, ruleNamingValue } from './rules.js';
@@ -53,6 +54,15 @@ export class CooperativeFields {
   @Min(3, rule('mustBeAtLeast', '3'))
   @Max(60, rule('mustBeAtMost', '60'))
   noticePeriodMonths: number = 3;
+  /**
+   * The data-protection clean-up's retention period in full calendar years (issue 27, DOMAIN.md 9.3): at least 10
+   * (§ 147 AO, § 257 HGB), at most 30; empty reads as 10.
+   */
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? DEFAULT_RETENTION_YEARS : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value))
+  @IsInt(rule('invalidNumber'))
+  @Min(MIN_RETENTION_YEARS, rule('mustBeAtLeast', String(MIN_RETENTION_YEARS)))
+  @Max(MAX_RETENTION_YEARS, rule('mustBeAtMost', String(MAX_RETENTION_YEARS)))
+  retentionYears?: number = DEFAULT_RETENTION_YEARS;
   /**
    * How an empty interest begin follows the entry or posting date (`nextMonth`, `sameDay`, `nextQuarter`,
    * `nextYear`); empty reads as `nextMonth`.

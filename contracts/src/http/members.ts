@@ -86,6 +86,11 @@ export class MemberDto {
   /** Cents paid in for them. */
   @IsInt() readonly shareTotalEUR!: number;
   @IsString() readonly cooperative!: string;
+  /** Held from the data-protection clean-up (issue 27): never erased while set. */
+  @IsBoolean() readonly retentionHold!: boolean;
+  /** Why it is held, and since when (UTC timestamp); null when not held. */
+  @IsOptional() @IsString() readonly retentionHoldReason!: string | null;
+  @IsOptional() @IsString() readonly retentionHoldSince!: string | null;
 }
 
 /** A posting (balance) as the API answers it. */
@@ -241,6 +246,12 @@ export class HistoryDividend {
   @IsInt() readonly paymentAmount!: number;
 }
 
+/** The hold flag of a history entry (issue 27); the reason reads null once the member is erased. */
+export class HistoryRetentionHold {
+  @IsBoolean() readonly held!: boolean;
+  @IsOptional() @IsString() readonly reason!: string | null;
+}
+
 /** One entry of `GET /members/{id}/history`. */
 export class MemberHistoryEntry {
   /** Global log position (a bigint as a string). */
@@ -267,6 +278,8 @@ export class MemberHistoryEntry {
    * and the holding after it is the holding before (a dividend is paid out, not credited).
    */
   @IsOptional() @NestedOf(() => HistoryDividend) readonly dividend?: HistoryDividend;
+  /** MemberRetentionHoldSet (held), MemberRetentionHoldCleared (not held), with the reason (issue 27). */
+  @IsOptional() @NestedOf(() => HistoryRetentionHold) readonly hold?: HistoryRetentionHold;
   @IsInt() readonly shareAmountAfter!: number;
   @IsInt() readonly shareTotalAfter!: number;
 }

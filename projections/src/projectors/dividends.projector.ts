@@ -1,6 +1,7 @@
 import { churchName, type DividendDeclared, type DividendMemberPaid, type ReadDocument, type RecordedEvent, type WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { DIVIDEND_INPUTS, DIVIDEND_MEMBERS, DIVIDENDS } from './dividend-collections.js';
+import { dividendsErasure, MEMBERS_ERASED } from './erasure.js';
 
 /*
  * The closures: `dividends` (one document per closure, id = dividend id: the `DividendDto` fields without `members`
@@ -127,6 +128,7 @@ export function memberResultFields(d: Omit<DividendMemberPaid['data'], 'dividend
 export const dividendsProjector: Projector = {
   collections: [DIVIDENDS, DIVIDEND_MEMBERS],
   keys(recorded: RecordedEvent): DocKey[] {
+    if (recorded.type === MEMBERS_ERASED) return dividendsErasure.keys(recorded);
     const event = recorded as RecordedEvent<DividendEvent>;
     switch (event.type) {
       case 'DividendDeclared':
@@ -141,6 +143,7 @@ export const dividendsProjector: Projector = {
     }
   },
   project(recorded, current): WriteOp[] {
+    if (recorded.type === MEMBERS_ERASED) return dividendsErasure.project(recorded, current);
     const event = recorded as RecordedEvent<DividendEvent>;
     switch (event.type) {
       case 'DividendDeclared':

@@ -7,6 +7,8 @@ import {
   type WriteOp,
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
+import { projectRetentionHold, RETENTION_HOLD_EVENT_TYPES } from './member-retention.js';
+import { membersErasure, MEMBERS_ERASED } from './erasure.js';
 
 /**
  * The member list. The member's `position` (0-3) is stored as `memberPosition`: `position` is the
@@ -126,6 +128,8 @@ const TYPES = new Set<string>([
   'MembershipEndNoticed',
   'MembershipEndWithdrawn',
   'SharePaymentCorrected',
+  // The data-protection hold (issue 27; member-retention.ts).
+  ...RETENTION_HOLD_EVENT_TYPES,
 ]);
 
 /** The posting types that take effect at the end of a financial year (issue 22): their sums are kept by date too. */
@@ -153,9 +157,11 @@ const statsKey = (cooperativeId: string): DocKey => ({ collection: MEMBER_STATS.
 export const membersProjector: Projector = {
   collections: [MEMBERS, BALANCES, MEMBER_STATS],
   keys(recorded: RecordedEvent): DocKey[] {
+    if (recorded.type === MEMBERS_ERASED) return membersErasure.keys(recorded);
     if (!TYPES.has(recorded.type)) return [];
     const event = recorded as RecordedEvent<MemberEvent>;
     const coop = recorded.metadata.cooperativeId;
+    if ((RETENTION_HOLD_EVENT_TYPES as readonly string[]).includes(recorded.type)) return [memberKey((recorded.data as { memberId: string }).memberId)];
     switch (event.type) {
       case 'MemberAdmitted':
         return [memberKey(event.data.memberId), statsKey(event.data.cooperativeId)];
@@ -185,10 +191,12 @@ export const membersProjector: Projector = {
     }
   },
   project(recorded, current): WriteOp[] {
+    if (recorded.type === MEMBERS_ERASED) return membersErasure.project(recorded, current);
     const event = recorded as RecordedEvent<MemberEvent>;
     const position = recorded.position.toString();
     const coop = recorded.metadata.cooperativeId;
     const put = (collection: string, doc: ReadDocument): WriteOp => ({ kind: 'put', collection, doc });
+    if ((RETENTION_HOLD_EVENT_TYPES as readonly string[]).includes(recorded.type)) return projectRetentionHold(recorded, current);
     switch (event.type) {
       case 'MemberAdmitted': {
         const { memberId, cooperativeId, position: memberPosition, ...rest } = event.data;

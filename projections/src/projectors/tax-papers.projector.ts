@@ -1,6 +1,7 @@
 import type { CollectionSpec, ExemptionOrderEvent, NonAssessmentEvent, ReadDocument, RecordedEvent, WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { memberDisplayName, MEMBERS } from './members.projector.js';
+import { taxPapersErasure, MEMBERS_ERASED } from './erasure.js';
 
 /**
  * Exemption orders (FSA), one document per order. `memberName`/`memberNr` are copied from the member
@@ -62,6 +63,7 @@ function memberFields(member: ReadDocument | undefined): { memberName: string; m
 export const taxPapersProjector: Projector = {
   collections: [EXEMPTION_ORDERS, NON_ASSESSMENTS],
   keys(recorded: RecordedEvent): DocKey[] {
+    if (recorded.type === MEMBERS_ERASED) return taxPapersErasure.keys(recorded);
     if (!TYPES.has(recorded.type)) return [];
     const event = recorded as RecordedEvent<ExemptionOrderEvent | NonAssessmentEvent>;
     switch (event.type) {
@@ -80,6 +82,7 @@ export const taxPapersProjector: Projector = {
     }
   },
   project(recorded, current): WriteOp[] {
+    if (recorded.type === MEMBERS_ERASED) return taxPapersErasure.project(recorded, current);
     const event = recorded as RecordedEvent<ExemptionOrderEvent | NonAssessmentEvent>;
     const position = recorded.position.toString();
     switch (event.type) {

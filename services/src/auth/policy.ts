@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   'church:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   /** The notification centre: every role of the cooperative (issue 24). */
   'notifications:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  /** The data-protection clean-up (issue 27): list the members due and erase them. */
+  'dataprotection:clean': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
   'notifications:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
 } as const satisfies Record<string, readonly Role[]>;
 

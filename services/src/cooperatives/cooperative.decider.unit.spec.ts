@@ -213,6 +213,18 @@ describe('cooperative decider: RegisterCooperative', () => {
     });
   });
 
+  describe('retentionYears (issue 27: the period of the clean-up, 10 to 30 years)', () => {
+    it.each([10, 12, 30])('accepts %d', (retentionYears) => acceptsRegistration({ retentionYears }));
+
+    it('refuses less than ten years with mustBeAtLeast 10', () => {
+      refusesRegistration({ retentionYears: 9 }, [fieldError('retentionYears', 'mustBeAtLeast', '10')]);
+    });
+
+    it('refuses more than thirty years with mustBeAtMost 30', () => {
+      refusesRegistration({ retentionYears: 31 }, [fieldError('retentionYears', 'mustBeAtMost', '30')]);
+    });
+  });
+
   describe('noticePeriodMonths (§ 65 (2) GenG: 3 to 60 months)', () => {
     it.each([3, 24, 60])('accepts %d', (noticePeriodMonths) => acceptsRegistration({ noticePeriodMonths }));
 

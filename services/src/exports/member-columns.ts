@@ -1,4 +1,5 @@
 import type { MemberDto } from '@coop/contracts';
+import { ERASED_MEMBER_NAME, ERASED_MEMBER_TYPE } from '../kernel/german-format.js';
 
 /*
  * The member list's columns (issue 26; GenG § 30, DOMAIN.md 9.1: surname, first names, address, number of shares, exit
@@ -34,7 +35,7 @@ export const MEMBER_COLUMNS: readonly MemberColumn[] = [
   { key: 'memberNr', header: 'Mitgliedsnummer', kind: 'integer', width: 16, value: (m) => m.memberNr },
   { key: 'salutation', header: 'Anrede', kind: 'text', width: 8, value: (m) => text(m.salutation) },
   { key: 'title', header: 'Titel', kind: 'text', width: 7, value: (m) => (m.title ? (TITLES[m.title] ?? null) : null) },
-  { key: 'name', header: 'Name / Firma', kind: 'text', width: 28, value: (m) => text(m.name) },
+  { key: 'name', header: 'Name / Firma', kind: 'text', width: 28, value: (m) => (m.memberType === ERASED_MEMBER_TYPE ? ERASED_MEMBER_NAME : text(m.name)) },
   { key: 'givenName', header: 'Vorname', kind: 'text', width: 20, value: (m) => text(m.givenName) },
   { key: 'street', header: 'Straße', kind: 'text', width: 26, value: (m) => text(m.street) },
   { key: 'streetHomeNumber', header: 'Hausnummer', kind: 'text', width: 11, value: (m) => text(m.streetHomeNumber) },

@@ -21,3 +21,9 @@ export function germanDate(date: string): string {
   const [y, m, d] = date.slice(0, 10).split('-');
   return `${d}.${m}.${y}`;
 }
+
+/** Member type 2: a member whose personal data the data-protection clean-up erased (issue 27). */
+export const ERASED_MEMBER_TYPE = 2;
+
+/** How files and PDFs name a member whose personal data was erased: the number, dates and amounts stay. */
+export const ERASED_MEMBER_NAME = 'Gelöscht (DSGVO)';

@@ -163,6 +163,9 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
       if (!posting) return state;
       return { ...state, postings: withPosting(state.postings, balanceId, { ...posting, payment: rueckpfleinzahlung, interestEnd }) };
     }
+    default:
+      // Events of other areas on the member stream (the data-protection hold flag, issue 27) change nothing here.
+      return state;
   }
 }
 

@@ -8,6 +8,8 @@ import {
   isBlank,
   MAX_NOTICE_PERIOD_MONTHS,
   MIN_NOTICE_PERIOD_MONTHS,
+  MAX_RETENTION_YEARS,
+  MIN_RETENTION_YEARS,
   isValidBic,
   isValidEmail,
   isValidIban,
@@ -101,6 +103,12 @@ export function cooperativeErrors(f: Partial<CooperativeFields>): FieldError[] {
     if (!Number.isSafeInteger(f.noticePeriodMonths)) errors.push(fieldError('noticePeriodMonths', 'invalidNumber'));
     else if (f.noticePeriodMonths < MIN_NOTICE_PERIOD_MONTHS) errors.push(fieldError('noticePeriodMonths', 'mustBeAtLeast', String(MIN_NOTICE_PERIOD_MONTHS)));
     else if (f.noticePeriodMonths > MAX_NOTICE_PERIOD_MONTHS) errors.push(fieldError('noticePeriodMonths', 'mustBeAtMost', String(MAX_NOTICE_PERIOD_MONTHS)));
+  }
+  // The clean-up's retention period (issue 27): ten years at least (§ 147 AO, § 257 HGB). Absent (an older client): 10.
+  if (f.retentionYears !== undefined) {
+    if (!Number.isSafeInteger(f.retentionYears)) errors.push(fieldError('retentionYears', 'invalidNumber'));
+    else if (f.retentionYears < MIN_RETENTION_YEARS) errors.push(fieldError('retentionYears', 'mustBeAtLeast', String(MIN_RETENTION_YEARS)));
+    else if (f.retentionYears > MAX_RETENTION_YEARS) errors.push(fieldError('retentionYears', 'mustBeAtMost', String(MAX_RETENTION_YEARS)));
   }
   if (f.interestBeginRule !== undefined && !(INTEREST_BEGIN_RULES as readonly unknown[]).includes(f.interestBeginRule)) {
     errors.push(fieldError('interestBeginRule', 'invalidChoice', String(f.interestBeginRule)));

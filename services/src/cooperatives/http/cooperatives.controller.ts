@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/com
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CooperativeDto, CooperativeFields, DEFAULT_NOTICE_PERIOD_MONTHS, dividendSettingsOf, interestBeginRuleOf, type ReadDocument } from '@coop/contracts';
+import { CooperativeDto, CooperativeFields, DEFAULT_NOTICE_PERIOD_MONTHS, DEFAULT_RETENTION_YEARS, dividendSettingsOf, interestBeginRuleOf, type ReadDocument } from '@coop/contracts';
 import { COOPERATIVES } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
@@ -16,8 +16,8 @@ const DEFAULT_SORT = [{ field: 'name', direction: 'asc' }] as const;
 
 /** The checked body as the command's fields (a plain object: the decider compares and records them). */
 function fields(body: CooperativeFields): CooperativeFields {
-  const { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths } = body;
-  return { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, interestBeginRule: body.interestBeginRule, ...dividendSettingsOf(body as unknown as Record<string, unknown>) };
+  const { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, retentionYears } = body;
+  return { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, retentionYears, interestBeginRule: body.interestBeginRule, ...dividendSettingsOf(body as unknown as Record<string, unknown>) };
 }
 
 export function toCooperativeDto(doc: ReadDocument): CooperativeDto {
@@ -27,6 +27,8 @@ export function toCooperativeDto(doc: ReadDocument): CooperativeDto {
     id: doc.id, name: s('name'), fullName: s('fullName'), address: s('address'), zip: s('zip'), city: s('city'), email: s('email'),
     contactPerson: s('contactPerson'), url: s('url'), taxId: s('taxId'), taxOffice: s('taxOffice'), bankname: s('bankname'), iban: s('iban'), bic: s('bic'),
     balanceCost: n('balanceCost', 0), minimumShares: n('minimumShares', 1), noticePeriodMonths: n('noticePeriodMonths', DEFAULT_NOTICE_PERIOD_MONTHS),
+    // A cooperative recorded before the setting keeps the statutory ten years (issue 27).
+    retentionYears: n('retentionYears', DEFAULT_RETENTION_YEARS),
     // A cooperative recorded before the setting follows the default rule.
     interestBeginRule: interestBeginRuleOf(doc.interestBeginRule),
     // A cooperative recorded before the dividend settings has their defaults.

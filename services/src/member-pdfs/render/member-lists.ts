@@ -1,5 +1,5 @@
 import type { MemberDto } from '@coop/contracts';
-import { euros, germanDate } from '../../kernel/german-format.js';
+import { ERASED_MEMBER_NAME, ERASED_MEMBER_TYPE, euros, germanDate } from '../../kernel/german-format.js';
 import type { TableLayout } from './table-pdf.js';
 
 /*
@@ -46,7 +46,7 @@ export function memberListRow(m: MemberDto): string[] {
     m.memberNr === null ? '' : String(m.memberNr),
     m.salutation ?? '',
     m.title ? (TITLES[m.title] ?? '') : '',
-    m.name ?? '',
+    m.memberType === ERASED_MEMBER_TYPE ? ERASED_MEMBER_NAME : (m.name ?? ''),
     m.legalForm === 1 ? '' : (m.givenName ?? ''),
     m.street ?? '',
     m.streetHomeNumber ?? '',
@@ -80,6 +80,7 @@ export const MEMBER_BALANCES: TableLayout = {
 
 /** The member's name as a list shows it: `name, given name` (a legal entity: its firm). */
 export function listName(m: MemberDto): string {
+  if (m.memberType === ERASED_MEMBER_TYPE) return ERASED_MEMBER_NAME;
   return [m.name, m.legalForm === 1 ? null : m.givenName].filter((s): s is string => !!s).join(', ');
 }
 

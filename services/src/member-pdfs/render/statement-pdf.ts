@@ -1,5 +1,5 @@
 import type { MemberDto } from '@coop/contracts';
-import { euros, germanDate } from '../../kernel/german-format.js';
+import { ERASED_MEMBER_NAME, ERASED_MEMBER_TYPE, euros, germanDate } from '../../kernel/german-format.js';
 import { addressLine, drawHeader, drawPageNumber, FOOTER_SPACE, openPdf, yieldToLoop, type PdfIssuer } from './pdf-frame.js';
 
 /** One posting of a statement with the holding after it (shares and cents are signed: a return is negative). */
@@ -161,7 +161,7 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
 /** The member's postal address: name line, street, place (country when abroad). */
 function addressBlock(m: MemberDto): string[] {
   const title = m.title === 'Dr' ? 'Dr.' : m.title === 'Prof' ? 'Prof.' : null;
-  const name = m.legalForm === 1 ? (m.name ?? '') : [m.salutation, title, m.givenName, m.name].filter((s): s is string => !!s).join(' ');
+  const name = m.memberType === ERASED_MEMBER_TYPE ? ERASED_MEMBER_NAME : m.legalForm === 1 ? (m.name ?? '') : [m.salutation, title, m.givenName, m.name].filter((s): s is string => !!s).join(' ');
   const street = [m.street, m.streetHomeNumber].filter((s): s is string => !!s).join(' ');
   const place = [m.zipCode, m.city].filter((s): s is string => !!s).join(' ');
   return [name, street, place, m.isForeign ? (m.country ?? '') : ''].filter((s) => s !== '');

@@ -13,6 +13,7 @@ import {
   Option,
   type EventStore,
   type MemberEvent,
+  type RetentionHoldEvent,
   type MemberMasterData,
   type RecordedEvent,
 } from '@coop/contracts';
@@ -26,7 +27,7 @@ import { sendJsonList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, AnswersWarnings, BodyOf } from '../../platform/http/openapi.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { ChangeMemberCommand, CreateMemberCommand } from '../commands/member.commands.js';
-import { businessToday } from '@coop/contracts';
+import { businessToday, fieldError, ValidationError } from '@coop/contracts';
 import { evolveMemberStream, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 import { asOfDate, MemberReads } from '../queries/member-reads.js';
 import { masterOf } from './member-master.js';
@@ -142,6 +143,9 @@ export class MembersController {
   @AnswersOk(MemberDto)
   @AnswersWarnings()
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: MemberMasterChange): Promise<MemberDto> {
+    // An erased member (issue 27) takes no master data again: its key is gone, and new data would start a new one.
+    const current = await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
+    if (current.erased === true) throw new ValidationError([fieldError(null, 'memberErased')]);
     await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, masterOf(body), body.confirmWarnings));
     return answerFor(actor, toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday()));
   }
@@ -159,6 +163,11 @@ function answerFor(actor: Actor, member: MemberDto): MemberDto {
 
 /** What one event of the member's stream changed, for the audit history. */
 function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState): Partial<MemberHistoryEntry> {
+  // The data-protection hold (issue 27) on the member's stream: held or not, and why.
+  const hold = e as unknown as RecordedEvent<RetentionHoldEvent>;
+  if (hold.type === 'MemberRetentionHoldSet' || hold.type === 'MemberRetentionHoldCleared') {
+    return { hold: { held: hold.type === 'MemberRetentionHoldSet', reason: hold.data.reason ?? null } };
+  }
   switch (e.type) {
     case 'MemberAdmitted': {
       const { memberId: _m, cooperativeId: _c, memberNr, ...fields } = e.data;

@@ -103,5 +103,9 @@ export function toMemberDto(doc: ReadDocument, today: string, asOf?: string): Me
     shareAmount,
     shareTotalEUR,
     cooperative: doc.cooperativeId,
+    // The data-protection hold (issue 27), kept by the members projector.
+    retentionHold: doc.retentionHold === true,
+    retentionHoldReason: doc.retentionHold === true ? str(doc, 'retentionHoldReason') : null,
+    retentionHoldSince: doc.retentionHold === true ? str(doc, 'retentionHoldSince') : null,
   };
 }

@@ -1,0 +1,110 @@
+import {
+  MEMBER_PERSONAL_FIELDS,
+  type ErasedMember,
+  type MembersErased,
+  type ReadDocument,
+  type RecordedEvent,
+  type WriteOp,
+} from '@coop/contracts';
+import type { DocKey } from '../runner/projector.js';
+
+/*
+ * The data-protection clean-up in the read models (issue 27). `MembersErased` names every document that holds an erased
+ * member's personal data; each projector blanks its own collections' documents (the runner gives one event's document
+ * to one projector only). Every blanked field gets a fixed value, so that the documents read the same at once and after
+ * a rebuild, where the member's events arrive with their personal fields null (the key is gone) and this event then
+ * sets the same values again.
+ */
+
+export const MEMBERS_ERASED = 'MembersErased';
+
+const erasedMembers = (recorded: RecordedEvent): readonly ErasedMember[] => (recorded as RecordedEvent<MembersErased>).data.members;
+const key = (collection: string) => (id: string): DocKey => ({ collection, id });
+
+/** Put every document among `keys` that exists, changed by `change`. */
+function blank(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined, keys: readonly DocKey[], change: (doc: ReadDocument) => Record<string, unknown>): WriteOp[] {
+  const position = recorded.position.toString();
+  const ops: WriteOp[] = [];
+  for (const k of keys) {
+    const doc = current(k);
+    if (doc) ops.push({ kind: 'put', collection: k.collection, doc: { ...doc, ...change(doc), position } });
+  }
+  return ops;
+}
+
+/** The member fields an erasure blanks: the master data's personal fields, the tax id, the notice's reason and the hold's. */
+const MEMBER_BLANKS: Readonly<Record<string, null>> = Object.fromEntries(
+  [...MEMBER_PERSONAL_FIELDS, 'taxId', 'exitExtraordinaryReason', 'retentionHoldReason'].map((f) => [f, null]),
+);
+
+/** Members projector: the erased members (type 2, personal fields null), their postings' names, and spouse links to them. */
+export const membersErasure = {
+  keys(recorded: RecordedEvent): DocKey[] {
+    return erasedMembers(recorded).flatMap((m) => [key('members')(m.memberId), ...m.balances.map(key('balances')), ...m.spouseOfMembers.map(key('members'))]);
+  },
+  project(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
+    const erasedAt = (recorded as RecordedEvent<MembersErased>).data.asOf;
+    const erased = new Set(erasedMembers(recorded).map((m) => m.memberId));
+    return erasedMembers(recorded).flatMap((m) => [
+      ...blank(recorded, current, [key('members')(m.memberId)], () => ({ ...MEMBER_BLANKS, memberType: 2, erased: true, erasedAt })),
+      ...blank(recorded, current, m.balances.map(key('balances')), () => ({ memberName: '', orderNumber: null, taxAuthorities: null })),
+      // A spouse also erased in this run is blanked above as a whole.
+      ...blank(recorded, current, m.spouseOfMembers.filter((id) => !erased.has(id)).map(key('members')), () => ({ spouse: null })),
+    ]);
+  },
+};
+
+/** Tax papers projector: the erased member's orders and certificates, and the other members' orders naming it as spouse. */
+export const taxPapersErasure = {
+  keys(recorded: RecordedEvent): DocKey[] {
+    return erasedMembers(recorded).flatMap((m) => [
+      ...m.exemptionOrders.map(key('exemptionorders')),
+      ...m.nonAssessments.map(key('nonassessments')),
+      ...m.spouseOfExemptionOrders.map(key('exemptionorders')),
+    ]);
+  },
+  project(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
+    const own = new Set(erasedMembers(recorded).flatMap((m) => m.exemptionOrders));
+    return erasedMembers(recorded).flatMap((m) => [
+      ...blank(recorded, current, m.exemptionOrders.map(key('exemptionorders')), () => ({ memberName: '', spouse: null, spouseName: null })),
+      ...blank(recorded, current, m.nonAssessments.map(key('nonassessments')), () => ({ memberName: '', orderNumber: null, taxAuthorities: null })),
+      ...blank(recorded, current, m.spouseOfExemptionOrders.filter((id) => !own.has(id)).map(key('exemptionorders')), () => ({ spouse: null, spouseName: null })),
+    ]);
+  },
+};
+
+/** Dividends projector: the erased member's rows of the closures lose the church (the amounts stay). */
+export const dividendsErasure = {
+  keys(recorded: RecordedEvent): DocKey[] {
+    return erasedMembers(recorded).flatMap((m) => m.dividendRows.map(key('dividend_members')));
+  },
+  project(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
+    return erasedMembers(recorded).flatMap((m) =>
+      blank(recorded, current, m.dividendRows.map(key('dividend_members')), () => ({ churchId: null, churchName: null, churchRate: null })),
+    );
+  },
+};
+
+/** The personal master fields the dividend's inputs keep of a member. */
+const INPUT_BLANKS = { name: null, givenName: null, birthDate: null, state: null, churchId: null, churchTaxRate: null, manualTaxId: null, taxId: null, spouse: null, spouseTaxId: null };
+
+/** Dividend inputs projector: the erased member's inputs, and the spouse links of the members whose spouse it was. */
+export const dividendInputsErasure = {
+  keys(recorded: RecordedEvent): DocKey[] {
+    return erasedMembers(recorded).flatMap((m) => [key('dividend_inputs')(m.memberId), ...m.spouseOfMembers.map(key('dividend_inputs'))]);
+  },
+  project(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
+    const erased = new Set(erasedMembers(recorded).map((m) => m.memberId));
+    // The orders' spouse links: all of the erased member's own (sealed under its key), those naming it on its spouse's.
+    const cut = (doc: ReadDocument, linked: (spouse: string | null | undefined) => boolean): Record<string, unknown> => ({
+      orders: ((doc.orders as { spouseMemberId?: string | null }[] | undefined) ?? []).map((o) => (linked(o.spouseMemberId) ? { ...o, spouseMemberId: null } : o)),
+    });
+    return erasedMembers(recorded).flatMap((m) => [
+      ...blank(recorded, current, [key('dividend_inputs')(m.memberId)], (doc) => ({ ...cut(doc, () => true), ...INPUT_BLANKS })),
+      ...blank(recorded, current, m.spouseOfMembers.filter((id) => !erased.has(id)).map(key('dividend_inputs')), (doc) => ({
+        ...(doc.spouse === m.memberId ? { spouse: null } : {}),
+        ...cut(doc, (spouse) => spouse === m.memberId),
+      })),
+    ]);
+  },
+};

@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FileStore, TaskFile } from '@coop/contracts';
+import { TASKS } from '@coop/projections';
+import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+
+/**
+ * Task files (a KiStAM request: names and tax ids; an FSA control report) are stored outside crypto-shredding
+ * (docs/tasks.md). Which members a file names cannot be known without reading it, so the clean-up removes the files of
+ * every task of the cooperative queued before 1 January of (the run's year - period + 1): a member is due only when
+ * its last dividend lies at least that far back, and the tasks that could name it (the KiStAM before that dividend,
+ * the control report of its year, sent the year after) were queued before then. Newer files name no erased member.
+ * A closure's tax certificates name each member paid in it and may be issued again any time: the files of the tasks made
+ * for a closure an erased member was paid in go as well. The task stays listed; its removed files download as 404
+ * `taskFileNotFound`, as replaced ones do.
+ */
+@Injectable()
+export class OldTaskFiles {
+  constructor(private readonly reads: ReadModels, @Inject(FILE_STORE) private readonly files: FileStore) {}
+
+  /**
+   * Removes the files of the cooperative's tasks queued before `before` (`YYYY-MM-DD`), and of any task made for one of
+   * `closures` (a closure's tax certificates, `params.dividendId`, may be issued again years later); answers how many.
+   */
+  async removeBefore(cooperativeId: string, before: string, closures: ReadonlySet<string> = new Set()): Promise<number> {
+    let removed = 0;
+    for await (const batch of this.reads.scan(TASKS, cooperativeId, 500)) {
+      for (const task of batch) {
+        const old = typeof task.queuedAt === 'string' && task.queuedAt.slice(0, 10) < before;
+        const dividendId = (task.params as { dividendId?: unknown } | undefined)?.dividendId;
+        if (!old && !(typeof dividendId === 'string' && closures.has(dividendId))) continue;
+        for (const file of (task.files as TaskFile[] | undefined) ?? []) {
+          await this.files.remove(file.fileId);
+          removed += 1;
+        }
+      }
+    }
+    return removed;
+  }
+}

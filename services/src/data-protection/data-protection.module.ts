@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ChangeRetentionHoldHandler, CleanMembersHandler } from './commands/data-protection.commands.js';
+import { DataProtectionController, RetentionHoldController } from './http/data-protection.controller.js';
+import { DueMembers } from './queries/due-members.js';
+import { OldTaskFiles } from './commands/old-task-files.js';
+import { TasksModule } from '../tasks/index.js';
+
+@Module({
+  imports: [CqrsModule, TasksModule],
+  controllers: [DataProtectionController, RetentionHoldController],
+  providers: [DueMembers, OldTaskFiles, ChangeRetentionHoldHandler, CleanMembersHandler],
+})
+export class DataProtectionModule {}

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { DEFAULT_RETENTION_YEARS, type CollectionSpec, type ErasedMember, type Filter, type ReadDocument } from '@coop/contracts';
+import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, EXEMPTION_ORDERS, MEMBERS, NON_ASSESSMENTS, type MemberPostingEntry } from '@coop/projections';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { retentionDecision, type RetentionFacts } from '../domain/due-rule.js';
+
+/** A member due for the clean-up, with what the list shows. */
+export interface DueMember {
+  readonly doc: ReadDocument;
+  readonly exitDate: string;
+  readonly dueFrom: string;
+}
+
+const PAGE = 500;
+
+/**
+ * Who is due for the clean-up (issue 27), from read models only: the members whose exit lies far enough back (an
+ * indexed range on `memberUntil`), each checked by the due rule with its postings (the member document), its dividends
+ * (`dividend_members`), its exemption orders and non-assessment certificates, and its hold flag.
+ */
+@Injectable()
+export class DueMembers {
+  constructor(private readonly reads: ReadModels) {}
+
+  /** The cooperative's retention period in years (its `retentionYears`, 10 when never set). */
+  async retentionYears(cooperativeId: string): Promise<number> {
+    const coop = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
+    return typeof coop.retentionYears === 'number' ? coop.retentionYears : DEFAULT_RETENTION_YEARS;
+  }
+
+  /** The members due on `today`, by member number. */
+  async due(cooperativeId: string, today: string, years: number): Promise<DueMember[]> {
+    // Due from 1 January of (last relevant year + years + 1), and the last relevant year is never before the exit's.
+    const latestExit = `${String(Number(today.slice(0, 4)) - years - 1).padStart(4, '0')}-12-31`;
+    const candidates = await this.all(MEMBERS, cooperativeId, [
+      { field: 'memberUntil', op: 'range', lte: latestExit },
+      { field: 'memberType', op: 'in', values: [0, 1, 3] },
+    ]);
+    const out: DueMember[] = [];
+    for (const doc of candidates) {
+      const decision = retentionDecision(await this.facts(cooperativeId, doc), today, years);
+      if (decision.due) out.push({ doc, exitDate: String(doc.exitDate), dueFrom: decision.dueFrom });
+    }
+    return out.sort((a, b) => num(a.doc.memberNr) - num(b.doc.memberNr));
+  }
+
+  /** The rule's facts of one member document. */
+  async facts(cooperativeId: string, doc: ReadDocument): Promise<RetentionFacts> {
+    const postings = (doc.postings as MemberPostingEntry[] | undefined) ?? [];
+    const ofMember: Filter[] = [{ field: 'member', op: 'eq', value: doc.id }];
+    const dividends = await this.all(DIVIDEND_MEMBERS, cooperativeId, ofMember);
+    const orders = await this.all(EXEMPTION_ORDERS, cooperativeId, ofMember);
+    const certificates = await this.all(NON_ASSESSMENTS, cooperativeId, ofMember);
+    return {
+      exitDate: typeof doc.exitDate === 'string' ? doc.exitDate : null,
+      shareAmount: num(doc.shareAmount),
+      shareTotalEUR: num(doc.shareTotalEUR),
+      lastPostingDate: latest(postings.map((p) => p.d)),
+      lastDividendDate: latest(dividends.map((d) => (typeof d.paymentDate === 'string' ? d.paymentDate : null))),
+      // The member's exemption orders and non-assessment certificates: issued and valid until (§ 44a EStG: kept). Tax
+      // certificates are issued for a closure's dividends and have no read model: the dividend's payment date counts.
+      lastTaxDocumentDate: latest([...orders, ...certificates].flatMap((d) => [d.date, d.endDate]).map((d) => (typeof d === 'string' ? d : null))),
+      held: doc.retentionHold === true,
+      erased: doc.erased === true,
+    };
+  }
+
+  /** The read-model documents that hold the member's personal data, by id (the erasure event names them). */
+  async documentsOf(cooperativeId: string, due: DueMember): Promise<ErasedMember> {
+    const id = due.doc.id;
+    const ids = async (spec: CollectionSpec, field: string): Promise<string[]> =>
+      (await this.all(spec, cooperativeId, [{ field, op: 'eq', value: id }])).map((d) => d.id);
+    return {
+      memberId: id,
+      memberNr: typeof due.doc.memberNr === 'number' ? due.doc.memberNr : null,
+      exitDate: due.exitDate,
+      dueFrom: due.dueFrom,
+      balances: await ids(BALANCES, 'member'),
+      exemptionOrders: await ids(EXEMPTION_ORDERS, 'member'),
+      nonAssessments: await ids(NON_ASSESSMENTS, 'member'),
+      dividendRows: await ids(DIVIDEND_MEMBERS, 'member'),
+      spouseOfMembers: (await ids(MEMBERS, 'spouse')).filter((other) => other !== id),
+      spouseOfExemptionOrders: await ids(EXEMPTION_ORDERS, 'spouse'),
+    };
+  }
+
+  /** Every document of the cooperative matching `filters`, read page by page in id order. */
+  private async all(spec: CollectionSpec, cooperativeId: string, filters: readonly Filter[]): Promise<ReadDocument[]> {
+    const out: ReadDocument[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await this.reads.query(spec, cooperativeId, { cooperativeId, filters, sort: [{ field: 'id', direction: 'asc' }], offset, limit: PAGE });
+      out.push(...page.items);
+      if (page.items.length < PAGE) return out;
+    }
+  }
+}
+
+function num(v: unknown): number {
+  return typeof v === 'number' ? v : 0;
+}
+
+function latest(dates: readonly (string | null)[]): string | null {
+  let max: string | null = null;
+  for (const d of dates) if (d !== null && (max === null || d > max)) max = d;
+  return max;
+}
