@@ -43,7 +43,7 @@ clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage().rss);
 const maxRssMb = round(process.resourceUsage().maxRSS / 1024, 0);
 
-const pages = pdfPages(pdf);
+const pages = await pdfPages(pdf);
 const checked = Math.min(4321, MEMBERS - 1);
 const sample = pages[checked] ?? [];
 const expected = certificates[checked];

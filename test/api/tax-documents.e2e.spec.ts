@@ -64,7 +64,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('taxpdf.pdf');
-    const pages = pdfPages(res.body as Buffer);
+    const pages = await pdfPages(res.body as Buffer);
     expect(pages).toHaveLength(1);
     const text = pages[0]!;
     const r = result(m.church!);
@@ -86,7 +86,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
 
   it('marks the same certificate issued again as an Ersatzbescheinigung and records the replacement', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(200);
-    expect(pdfPages(res.body as Buffer)[0]).toContain('Ersatzbescheinigung');
+    expect((await pdfPages(res.body as Buffer))[0]).toContain('Ersatzbescheinigung');
     const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id!));
     expect(events.map((e) => (e.data as { version: string }).version)).toEqual(['original', 'replacement']);
   });
@@ -106,7 +106,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     // The certificates name each member's religious community: church data, not for a restricted user.
     expect((await request(t.http).get(`/api/v1/tasks/${task.id}/files/${file.fileId}`).set(auth(restricted))).status).toBe(403);
     const res = await pdf(t.http, t.adminToken, `/api/v1/tasks/${task.id}/files/${file.fileId}`).expect(200);
-    const pages = pdfPages(res.body as Buffer);
+    const pages = await pdfPages(res.body as Buffer);
     const byNr = [...closure.members].sort((a, b) => a.memberNr - b.memberNr);
     expect(pages).toHaveLength(byNr.length);
     byNr.forEach((r, i) => expect(pages[i]).toEqual(expect.arrayContaining(expectedLines(r))));
@@ -143,7 +143,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
 
   it('downloads the KapESt return as PDF and answers 404 for an unknown closure or format', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-return/${closure.id}.pdf`).expect(200);
-    const text = pdfPages(res.body as Buffer).flat();
+    const text = (await pdfPages(res.body as Buffer)).flat();
     expect(text).toEqual(expect.arrayContaining(['Kapitalertragsteuer-Anmeldung (Tagesanmeldung)', `Kirchensteuer ${closure.singleChurchTax[0]!.name} (EUR, Ct)`]));
     expect((await request(t.http).get('/api/v1/dividend/tax-return/nope.csv').set(auth(t.adminToken))).status).toBe(404);
     expect((await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.xls`).set(auth(t.adminToken))).status).toBe(404);
