@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../../platform/pdf/pdf-fonts.js';
 import type { TaxCertificateVersion } from '@coop/contracts';
 import { euros, germanDate } from '../../kernel/german-format.js';
 
@@ -60,7 +60,7 @@ const VALUE_X = 400;
  * einer leistenden Körperschaft"), Helvetica (WinAnsi: ä, ö, ü, ß). `onPage` is called after each page (progress).
  */
 export function taxCertificatesPdf(issuer: CertificateIssuer, certificates: readonly CertificateData[], onPage?: (done: number) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', autoFirstPage: false, margin: 56, info: { Title: 'Steuerbescheinigungen', Author: issuer.name } });
+  const doc = pdfDocument({ size: 'A4', autoFirstPage: false, margin: 56, info: { Title: 'Steuerbescheinigungen', Author: issuer.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+
+/*
+ * The fonts every PDF of the product is written in. pdfkit's standard fonts (Helvetica, WinAnsi encoding) cannot print
+ * letters outside Latin-1 such as ı, ş, ğ, ł, č, ř, ő: a member named "Yılmaz" came out as garbage. Arimo (Google's
+ * Liberation-Sans-compatible font, npm `@expo-google-fonts/arimo`, MIT and OFL-1.1) covers Latin Extended, Greek and
+ * Cyrillic and has Helvetica's metrics, so the layouts do not move. It is embedded (subset) under the names the
+ * renderers use, 'Helvetica' and 'Helvetica-Bold'.
+ */
+
+const require = createRequire(import.meta.url);
+
+/** The TrueType bytes of the two faces, read once per process. */
+export const ARIMO_REGULAR: Buffer = readFileSync(require.resolve('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf'));
+export const ARIMO_BOLD: Buffer = readFileSync(require.resolve('@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf'));
+
+/**
+ * Registers Arimo on `doc` as 'Helvetica' and 'Helvetica-Bold' and makes the regular face the current font. Only
+ * works on a document that has not opened the standard Helvetica yet: pdfkit caches a font by the name it was first
+ * opened under, and a cached name wins over a registration made later. Hence `pdfDocument` below.
+ */
+export function useUnicodeFonts(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
+  doc.registerFont('Helvetica', ARIMO_REGULAR);
+  doc.registerFont('Helvetica-Bold', ARIMO_BOLD);
+  return doc.font('Helvetica');
+}
+
+/**
+ * A new pdfkit document whose 'Helvetica' and 'Helvetica-Bold' are Arimo. pdfkit opens its default font in the
+ * constructor (the standard Helvetica, cached under 'Helvetica'); `font: ''` leaves that out, so the registration wins.
+ */
+export function pdfDocument(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
+  return useUnicodeFonts(new PDFDocument({ ...options, font: '' }));
+}
