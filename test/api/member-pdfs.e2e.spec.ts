@@ -221,3 +221,25 @@ describe('member PDFs as of a date: member list, members with shares, statements
     expect(lines).toContain('Seite 1 von 1');
   }, 60_000);
 });
+
+describe('member PDFs: names outside Latin-1 (Turkish, Polish, Czech, Hungarian letters) printed as they are', () => {
+  let t: TestApp;
+  let yilmaz: MemberDto;
+
+  beforeAll(async () => {
+    t = await startApp();
+    await setTerms(t.http, t.adminToken, t.cooperativeId, 25_000, 1);
+    yilmaz = await createMember(t.http, t.adminToken, { name: 'Yılmaz', givenName: 'Łukasz Čapek-Şahin', street: 'Győrer Straße', streetHomeNumber: '3', shareAmount: 2 });
+  }, 60_000);
+  afterAll(async () => t.close());
+
+  it('names the member exactly so on the list of members with shares and the member list (given name cut to its column)', async () => {
+    const list = (await pdfPages((await pdf(t.http, t.adminToken, '/api/v1/pdf/members').expect(200)).body as Buffer)).flat();
+    // The given name is cut to its column's width, with a real ellipsis now that the font has one.
+    const row = listRow(await member(t.http, t.adminToken, yilmaz.id)).map((cell) => (cell === 'Łukasz Čapek-Şahin' ? 'Łukasz Čapek-Şa…' : cell));
+    expect(hasRun(list, row)).toBe(true);
+    expect(list).toEqual(expect.arrayContaining(['Yılmaz', 'Győrer Straße']));
+    const balances = (await pdfPages((await pdf(t.http, t.adminToken, '/api/v1/pdf/member-balances').expect(200)).body as Buffer)).flat();
+    expect(balances).toContain('Yılmaz, Łukasz Čapek-Şahin');
+  });
+});
