@@ -21,6 +21,8 @@ const require = createRequire(import.meta.url);
 function parsed(file: string): Font {
   const font = create(readFileSync(require.resolve(file)));
   if (!('layout' in font)) throw new Error(`${file} is a font collection, not one font`);
+  // The first layout reads the lazily parsed tables (some 40 ms a face): done here, at start, not in the first render.
+  font.layout('Aä');
   return font;
 }
 const ARIMO_REGULAR = parsed('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf');
