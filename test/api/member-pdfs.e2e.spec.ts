@@ -94,7 +94,7 @@ describe('member PDFs as of a date: member list, members with shares, statements
     const res = await pdf(t.http, t.adminToken, `/api/v1/pdf/members?date=${PAST}`).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="mitgliederliste-eg-musterstadt-${PAST}.pdf"`);
-    const pages = pdfPages(res.body as Buffer);
+    const pages = await pdfPages(res.body as Buffer);
     expect(pages).toHaveLength(1);
     const lines = pages[0]!;
     expect(lines).toEqual(expect.arrayContaining(['Energiegenossenschaft Musterstadt eG', 'Hauptstraße 1, 12345 Musterstadt', 'Mitgliederliste', 'Stand: 31.12.2023', 'Seite 1 von 1']));
@@ -112,7 +112,7 @@ describe('member PDFs as of a date: member list, members with shares, statements
 
   it('leaves members exited by the date out with onlyActive, and refuses a bad flag or date', async () => {
     // Becker's exit took effect on 31.12.2024 (the full list of today, with it, is the task's file below).
-    const active = pdfPages((await pdf(t.http, t.adminToken, '/api/v1/pdf/members?date=2025-01-01&onlyActive=true').expect(200)).body as Buffer).flat();
+    const active = (await pdfPages((await pdf(t.http, t.adminToken, '/api/v1/pdf/members?date=2025-01-01&onlyActive=true').expect(200)).body as Buffer)).flat();
     expect(active).toContain('Mitgliederliste (aktive Mitglieder)');
     for (const key of ['albers', 'cramer', 'dietz', 'eder']) expect(hasRun(active, listRow(await member(t.http, t.adminToken, m[key]!.id, '2025-01-01')))).toBe(true);
     expect(active).not.toContain('Becker');
@@ -126,7 +126,7 @@ describe('member PDFs as of a date: member list, members with shares, statements
 
   it('lists the members with shares: number, name, shares and capital as of the date', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/pdf/member-balances?date=${PAST}`).expect(200);
-    const lines = pdfPages(res.body as Buffer).flat();
+    const lines = (await pdfPages(res.body as Buffer)).flat();
     expect(lines).toEqual(expect.arrayContaining(['Mitglieder mit Geschäftsanteilen', 'Stand: 31.12.2023', 'Seite 1 von 1']));
     for (const key of ['albers', 'becker', 'dietz', 'eder']) {
       const asOf = await member(t.http, t.adminToken, m[key]!.id, PAST);
@@ -134,7 +134,7 @@ describe('member PDFs as of a date: member list, members with shares, statements
     }
     expect(lines).not.toContain('Cramer, Carl');
     // Today Becker has left: no shares, not listed.
-    const today = pdfPages((await pdf(t.http, t.adminToken, '/api/v1/pdf/member-balances').expect(200)).body as Buffer).flat();
+    const today = (await pdfPages((await pdf(t.http, t.adminToken, '/api/v1/pdf/member-balances').expect(200)).body as Buffer)).flat();
     expect(today).not.toContain('Becker, Bea');
     expect(today).toContain('Cramer, Carl');
   });
@@ -142,7 +142,7 @@ describe('member PDFs as of a date: member list, members with shares, statements
   it('states one member’s account as of the date: postings up to it with the running holding, the holding, no later posting', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/pdf/member-statement-of-account?date=${PAST}&member=${m.albers!.id}`).expect(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="kontoauszug-eg-musterstadt-${m.albers!.memberNr}-${PAST}.pdf"`);
-    const pages = pdfPages(res.body as Buffer);
+    const pages = await pdfPages(res.body as Buffer);
     expect(pages).toHaveLength(1);
     const lines = pages[0]!;
     expect(lines).toEqual(expect.arrayContaining(['Kontoauszug Geschäftsanteile', 'Frau Jürgen Albers', 'Hauptstraße 1a', 'Seite 1 von 1', 'Keine Dividenden.']));
@@ -153,14 +153,14 @@ describe('member PDFs as of a date: member list, members with shares, statements
   });
 
   it('shows an annulled posting marked as such with its annulation, the holding running through both', async () => {
-    const lines = pdfPages((await pdf(t.http, t.adminToken, `/api/v1/pdf/member-statement-of-account?date=${PAST}&member=${m.dietz!.id}`).expect(200)).body as Buffer).flat();
+    const lines = (await pdfPages((await pdf(t.http, t.adminToken, `/api/v1/pdf/member-statement-of-account?date=${PAST}&member=${m.dietz!.id}`).expect(200)).body as Buffer)).flat();
     expect(hasRun(lines, ['01.05.2021', 'Zeichnung weiterer Anteile (storniert)', '+5', '+1.250,00', '6', '1.500,00'])).toBe(true);
     expect(hasRun(lines, ['01.06.2021', 'Storno', '-5', '-1.250,00', '1', '250,00'])).toBe(true);
     expect(lines).toContain('Bestand am 31.12.2023: 1 Anteil, 250,00 EUR');
   });
 
   it('numbers a long statement "Seite n von m" and shows the member’s last dividends once paid', async () => {
-    const pages = pdfPages((await pdf(t.http, t.adminToken, `/api/v1/pdf/member-statement-of-account?member=${m.eder!.id}`).expect(200)).body as Buffer);
+    const pages = await pdfPages((await pdf(t.http, t.adminToken, `/api/v1/pdf/member-statement-of-account?member=${m.eder!.id}`).expect(200)).body as Buffer);
     expect(pages).toHaveLength(2);
     expect(pages[0]).toContain('Seite 1 von 2');
     expect(pages[1]).toContain('Seite 2 von 2');
@@ -176,7 +176,7 @@ describe('member PDFs as of a date: member list, members with shares, statements
   it('states every active member’s account, each from a new page, by member number', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/pdf/member-statement-of-account?date=${PAST}`).expect(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="kontoauszuege-eg-musterstadt-${PAST}.pdf"`);
-    const pages = pdfPages(res.body as Buffer);
+    const pages = await pdfPages(res.body as Buffer);
     // Albers, Becker, Dietz one page each, Eder two; Cramer had not joined.
     expect(pages).toHaveLength(5);
     const firsts = pages.filter((p) => p.some((l) => /^Seite 1 von \d$/.test(l)));
@@ -197,7 +197,7 @@ describe('member PDFs as of a date: member list, members with shares, statements
     const res = await request(t.http).get(`/api/v1/pdf/member-statement-of-account?member=${theirs.id}`).set(auth(t.adminToken));
     expect(res.status).toBe(404);
     // Their own list holds only their member.
-    const lines = pdfPages((await pdf(t.http, other, '/api/v1/pdf/members').expect(200)).body as Buffer).flat();
+    const lines = (await pdfPages((await pdf(t.http, other, '/api/v1/pdf/members').expect(200)).body as Buffer)).flat();
     expect(lines).toContain('Fremd');
     expect(lines).not.toContain('Albers');
   });
@@ -214,10 +214,32 @@ describe('member PDFs as of a date: member list, members with shares, statements
     expect(done.state).toBe('completed');
     const file = done.files[0]!;
     expect(file.name).toMatch(/^mitgliederliste-eg-musterstadt-\d{4}-\d{2}-\d{2}\.pdf$/);
-    const lines = pdfPages((await pdf(t.http, t.adminToken, `/api/v1/tasks/${task.id}/files/${file.fileId}`).expect(200)).body as Buffer).flat();
+    const lines = (await pdfPages((await pdf(t.http, t.adminToken, `/api/v1/tasks/${task.id}/files/${file.fileId}`).expect(200)).body as Buffer)).flat();
     for (const key of ['albers', 'becker', 'cramer', 'dietz', 'eder']) expect(hasRun(lines, listRow(await member(t.http, t.adminToken, m[key]!.id)))).toBe(true);
     // Becker's exit as the register shows it today.
     expect(hasRun(lines, ['31.12.2024', 'Kündigung', '0', '0,00'])).toBe(true);
     expect(lines).toContain('Seite 1 von 1');
   }, 60_000);
+});
+
+describe('member PDFs: names outside Latin-1 (Turkish, Polish, Czech, Hungarian letters) printed as they are', () => {
+  let t: TestApp;
+  let yilmaz: MemberDto;
+
+  beforeAll(async () => {
+    t = await startApp();
+    await setTerms(t.http, t.adminToken, t.cooperativeId, 25_000, 1);
+    yilmaz = await createMember(t.http, t.adminToken, { name: 'Yılmaz', givenName: 'Łukasz Čapek-Şahin', street: 'Győrer Straße', streetHomeNumber: '3', shareAmount: 2 });
+  }, 60_000);
+  afterAll(async () => t.close());
+
+  it('names the member exactly so on the list of members with shares and the member list (given name cut to its column)', async () => {
+    const list = (await pdfPages((await pdf(t.http, t.adminToken, '/api/v1/pdf/members').expect(200)).body as Buffer)).flat();
+    // The given name is cut to its column's width, with a real ellipsis now that the font has one.
+    const row = listRow(await member(t.http, t.adminToken, yilmaz.id)).map((cell) => (cell === 'Łukasz Čapek-Şahin' ? 'Łukasz Čapek-Şa…' : cell));
+    expect(hasRun(list, row)).toBe(true);
+    expect(list).toEqual(expect.arrayContaining(['Yılmaz', 'Győrer Straße']));
+    const balances = (await pdfPages((await pdf(t.http, t.adminToken, '/api/v1/pdf/member-balances').expect(200)).body as Buffer)).flat();
+    expect(balances).toContain('Yılmaz, Łukasz Čapek-Şahin');
+  });
 });

@@ -64,7 +64,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('taxpdf.pdf');
-    const pages = pdfPages(res.body as Buffer);
+    const pages = await pdfPages(res.body as Buffer);
     expect(pages).toHaveLength(1);
     const text = pages[0]!;
     const r = result(m.church!);
@@ -86,7 +86,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
 
   it('marks the same certificate issued again as an Ersatzbescheinigung and records the replacement', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(200);
-    expect(pdfPages(res.body as Buffer)[0]).toContain('Ersatzbescheinigung');
+    expect((await pdfPages(res.body as Buffer))[0]).toContain('Ersatzbescheinigung');
     const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id!));
     expect(events.map((e) => (e.data as { version: string }).version)).toEqual(['original', 'replacement']);
   });
@@ -119,7 +119,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     // The certificates name each member's religious community: church data, not for a restricted user.
     expect((await request(t.http).get(`/api/v1/tasks/${task.id}/files/${file.fileId}`).set(auth(restricted))).status).toBe(403);
     const res = await pdf(t.http, t.adminToken, `/api/v1/tasks/${task.id}/files/${file.fileId}`).expect(200);
-    const pages = pdfPages(res.body as Buffer);
+    const pages = await pdfPages(res.body as Buffer);
     const byNr = [...closure.members].sort((a, b) => a.memberNr - b.memberNr);
     expect(pages).toHaveLength(byNr.length);
     byNr.forEach((r, i) => expect(pages[i]).toEqual(expect.arrayContaining(expectedLines(r))));
@@ -193,11 +193,35 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
 
   it('downloads the KapESt return as PDF and answers 404 for an unknown closure or format', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-return/${closure.id}.pdf`).expect(200);
-    const text = pdfPages(res.body as Buffer).flat();
+    const text = (await pdfPages(res.body as Buffer)).flat();
     expect(text).toEqual(expect.arrayContaining(['Kapitalertragsteuer-Anmeldung (Tagesanmeldung)', `Kirchensteuer ${closure.singleChurchTax[0]!.name} (EUR, Ct)`]));
     expect((await request(t.http).get('/api/v1/dividend/tax-return/nope.csv').set(auth(t.adminToken))).status).toBe(404);
     expect((await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.xls`).set(auth(t.adminToken))).status).toBe(404);
     expect((await request(t.http).get('/api/v1/dividend/tax-pdf/nope').set(auth(t.adminToken))).status).toBe(404);
     expect((await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}?member=nobody`).set(auth(t.adminToken))).status).toBe(404);
   });
+});
+
+describe('tax certificates: a name outside Latin-1 (Turkish, Polish, Czech letters) printed as it is', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startApp();
+    const terms = await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
+    expect(terms.status).toBe(200);
+  }, 60_000);
+  afterAll(async () => t.close());
+
+  it('names the member exactly so in the address and as the creditor of the income', async () => {
+    const yilmaz = await holder(t.http, t.adminToken, 10_000, { name: 'Yılmaz', givenName: 'Łukasz Čapek-Şahin', street: 'Győrer Straße', streetHomeNumber: '3', zipCode: '10115', city: 'Berlin' });
+    const res = await request(t.http)
+      .post('/api/v1/dividend/store')
+      .set(auth(t.adminToken))
+      .send({ year: String(LAST), type: 'percent', amount: '10', decision_date: `${THIS_YEAR}-01-10`, payment_date: PAYMENT });
+    expect(res.status).toBe(201);
+    const closure = res.body as DividendDto;
+    const text = (await pdfPages((await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${yilmaz.id}`).expect(200)).body as Buffer)).flat();
+    expect(text).toEqual(expect.arrayContaining(['Łukasz Čapek-Şahin Yılmaz', 'Győrer Straße 3']));
+    expect(text).toContain(`Gläubiger der Kapitalerträge: Łukasz Čapek-Şahin Yılmaz (Mitgliedsnummer ${yilmaz.memberNr})`);
+  }, 60_000);
 });

@@ -59,7 +59,7 @@ describe('member PDFs', () => {
     async function* batches(): AsyncGenerator<Statement[]> {
       yield [long, short];
     }
-    const pages = pdfPages(await statementsPdf(ISSUER, '2025-12-31', batches()));
+    const pages = await pdfPages(await statementsPdf(ISSUER, '2025-12-31', batches()));
     expect(pages.map((p) => p.find((l) => l.startsWith('Seite ')))).toEqual(['Seite 1 von 2', 'Seite 2 von 2', 'Seite 1 von 1']);
     expect(pages[0]).toEqual(expect.arrayContaining(['Energiegenossenschaft Musterstadt eG', 'Hauptstraße 1, 12345 Musterstadt', 'Stand: 31.12.2025', 'Frau Dr. Anna Weiß']));
     expect(pages[1]).toEqual(expect.arrayContaining(['Bestand am 31.12.2025: 80 Anteile, 20.000,00 EUR', '2024', '123,45', '32,56', '90,89']));
@@ -74,7 +74,7 @@ describe('member PDFs', () => {
     }
     expect(pagesFor(MEMBER_LIST, total, 1)).toBe(2);
     const made = await tablePdf(ISSUER, '2025-12-31', MEMBER_LIST, total, rows(), () => ['Summe']);
-    const pages = pdfPages(made.pdf);
+    const pages = await pdfPages(made.pdf);
     expect(made.rows).toBe(total);
     expect(pages.map((p) => p.find((l) => l.startsWith('Seite ')))).toEqual(['Seite 1 von 2', 'Seite 2 von 2']);
     expect(pages[0]).toEqual(expect.arrayContaining(['1', 'Frau', 'Dr.', 'Weiß', 'Anna', 'Lindenweg', '7', '12345', 'Musterstadt', 'DE', '12.04.1980', '15.01.2020', '20.01.2020', '3', '750,00']));

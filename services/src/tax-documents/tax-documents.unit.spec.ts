@@ -52,7 +52,7 @@ describe('tax documents', () => {
 
   it('puts one member per page with every field, and marks a replacement', async () => {
     const issuer = { name: 'Musterbau eG', address: 'Weg 7', zip: '04109', city: 'Leipzig', taxNumber: '2311012345', taxOffice: 'Finanzamt Leipzig I' };
-    const pages = pdfPages(await taxCertificatesPdf(issuer, [CERT, { ...CERT, memberId: 'm2', name: 'Eva Ohne', churchTax: 0, churchName: null, exempt: 0, version: 'replacement' }]));
+    const pages = await pdfPages(await taxCertificatesPdf(issuer, [CERT, { ...CERT, memberId: 'm2', name: 'Eva Ohne', churchTax: 0, churchName: null, exempt: 0, version: 'replacement' }]));
     expect(pages).toHaveLength(2);
     expect(pages[0]).toEqual(expect.arrayContaining(['Jürgen Weiß', 'Hauptstraße 1', '10115 Berlin', 'Zahlungstag: 15.01.2026', '1.234,56 EUR', '1.000,00 EUR', '58,64 EUR', '3,22 EUR', '4,69 EUR', 'Kirchensteuer erhoben für: Bistum Essen']));
     expect(pages[0]).toContain('Die Steuern wurden abgeführt an: Finanzamt Leipzig I, Steuernummer 2311012345');

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../../platform/pdf/pdf-fonts.js';
 import { germanDate } from '../../kernel/german-format.js';
 
 /** The cooperative a PDF names in its header (from the cooperative's read model). */
@@ -21,7 +21,7 @@ export const FOOTER_SPACE = 30;
 
 /** Opens an A4 document (portrait or landscape) whose bytes are gathered as pdfkit writes them. */
 export function openPdf(title: string, issuer: PdfIssuer, layout: 'portrait' | 'landscape', margin: number, bufferPages: boolean): OpenPdf {
-  const doc = new PDFDocument({ size: 'A4', layout, margin, autoFirstPage: false, bufferPages, info: { Title: title, Author: issuer.name } });
+  const doc = pdfDocument({ size: 'A4', layout, margin, autoFirstPage: false, bufferPages, info: { Title: title, Author: issuer.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const bytes = new Promise<Buffer>((resolve, reject) => {
@@ -64,12 +64,12 @@ export function addressLine(issuer: PdfIssuer): string {
   return [issuer.address, place].filter((s) => s !== '').join(', ');
 }
 
-/** `text` cut (with "…" replaced by "...", WinAnsi-safe) so that it fits `width` in the current font. */
+/** `text` cut (ending in "…") so that it fits `width` in the current font. */
 export function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
   let cut = text;
-  while (cut.length > 0 && doc.widthOfString(`${cut}...`) > width) cut = cut.slice(0, -1);
-  return `${cut}...`;
+  while (cut.length > 0 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return `${cut}…`;
 }
 
 /** Lets other requests run: called between batches so that no render holds the event loop for long. */

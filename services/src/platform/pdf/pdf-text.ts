@@ -1,45 +1,45 @@
-import { inflateSync } from 'node:zlib';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /*
- * The text of a PDF written by pdfkit with the standard fonts, for the tests and the benchmark (poppler's pdftotext is
- * not installed here): every content stream is inflated, and each `TJ`/`Tj` text show's hex strings are decoded from
- * WinAnsi (Latin-1 for the letters used: ä, ö, ü, ß). One string per text show; pages split at each page's stream.
+ * The text of a PDF, for the tests and the benchmarks, read with Mozilla's pdf.js (`pdfjs-dist`, legacy build for
+ * Node). pdf.js parses the page's content and its fonts (embedded subsets with their ToUnicode maps, or the standard
+ * fonts) and answers each text show with its glyphs' Unicode. One string per text show (a pdfkit `text()` call, or
+ * one of its wrapped lines), as the tests compare them: pdf.js's own `getTextContent` joins shows that sit next to
+ * each other on a line ("Nr." and "Anrede" into "Nr. Anrede"), so the operator list is read instead.
  */
 
-const WIN_ANSI_EXTRA: Readonly<Record<number, string>> = { 0x80: '€', 0x96: '–', 0x97: '—', 0x84: '„', 0x93: '“', 0x94: '”' };
-
-function decodeHex(hex: string): string {
-  let out = '';
-  for (let i = 0; i + 1 < hex.length; i += 2) {
-    const code = parseInt(hex.slice(i, i + 2), 16);
-    out += WIN_ANSI_EXTRA[code] ?? String.fromCharCode(code);
-  }
-  return out;
+/** One entry of a text show's argument: a glyph, or a number (the kerning or spacing in the show's array). */
+interface ShownGlyph {
+  readonly unicode?: string;
 }
 
-/** The lines of text of each content stream (one per page for pdfkit's pages), in drawing order. */
-export function pdfPages(pdf: Buffer): string[][] {
-  const pages: string[][] = [];
-  const raw = pdf.toString('latin1');
-  const streamRe = /(?<!end)stream\r?\n/g;
-  for (let m = streamRe.exec(raw); m !== null; m = streamRe.exec(raw)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) break;
-    const bytes = pdf.subarray(start, end);
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString('latin1');
-    } catch {
-      content = bytes.toString('latin1');
+const SHOWS: ReadonlySet<number> = new Set([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText]);
+
+function shownText(args: readonly unknown[]): string {
+  const glyphs = args.find((a): a is readonly (ShownGlyph | number)[] => Array.isArray(a)) ?? [];
+  let text = '';
+  for (const g of glyphs) if (typeof g === 'object' && g !== null && typeof g.unicode === 'string') text += g.unicode;
+  return text;
+}
+
+/** The strings of text of each page, one per text show, in drawing order; pages without text are left out. */
+export async function pdfPages(pdf: Buffer): Promise<string[][]> {
+  const task = getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false, useSystemFonts: false, disableFontFace: true });
+  const doc = await task.promise;
+  try {
+    const pages: string[][] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const ops = await page.getOperatorList();
+      const lines: string[] = [];
+      ops.fnArray.forEach((fn, i) => {
+        if (SHOWS.has(fn)) lines.push(shownText(ops.argsArray[i] as unknown[]));
+      });
+      if (lines.length > 0) pages.push(lines);
+      page.cleanup();
     }
-    const lines: string[] = [];
-    for (const show of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hexes = show[1] !== undefined ? [...show[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [show[2]!];
-      lines.push(hexes.map(decodeHex).join(''));
-    }
-    if (lines.length > 0) pages.push(lines);
-    streamRe.lastIndex = end + 'endstream'.length;
+    return pages;
+  } finally {
+    await task.destroy();
   }
-  return pages;
 }

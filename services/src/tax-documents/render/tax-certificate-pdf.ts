@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../../platform/pdf/pdf-fonts.js';
 import { fieldError, type FieldError, type TaxCertificateVersion } from '@coop/contracts';
 import { euros, germanDate } from '../../kernel/german-format.js';
 
@@ -71,10 +71,10 @@ const MARK_X = 320;
 
 /**
  * The certificates as one A4 PDF, one member per page, on the content of Muster II (BMF 23.05.2022, "Steuerbescheinigung
- * einer leistenden Körperschaft"), Helvetica (WinAnsi: ä, ö, ü, ß). `onPage` is called after each page (progress).
+ * einer leistenden Körperschaft"), Arimo embedded as 'Helvetica' (platform/pdf/pdf-fonts.ts: every Latin letter of a name). `onPage` is called after each page (progress).
  */
 export function taxCertificatesPdf(issuer: CertificateIssuer, certificates: readonly CertificateData[], onPage?: (done: number) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', autoFirstPage: false, margin: 56, info: { Title: 'Steuerbescheinigungen', Author: issuer.name } });
+  const doc = pdfDocument({ size: 'A4', autoFirstPage: false, margin: 56, info: { Title: 'Steuerbescheinigungen', Author: issuer.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

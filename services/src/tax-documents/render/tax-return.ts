@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../../platform/pdf/pdf-fonts.js';
 import { euros, germanDate, wholeEuros } from '../../kernel/german-format.js';
 
 /** The KapESt return of one payment day as the closure recorded it (`DividendDeclared.taxReturn`; DOMAIN.md 5, WE-12). */
@@ -48,7 +48,7 @@ export function taxReturnCsv(r: TaxReturnData): string {
 
 /** The return as a one-page A4 PDF (Helvetica). */
 export function taxReturnPdf(r: TaxReturnData): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Kapitalertragsteuer-Anmeldung ${germanDate(r.paymentDate)}` } });
+  const doc = pdfDocument({ size: 'A4', margin: 56, info: { Title: `Kapitalertragsteuer-Anmeldung ${germanDate(r.paymentDate)}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
+import PDFDocument from 'pdfkit';
+
+/*
+ * The fonts every PDF of the product is written in. pdfkit's standard fonts (Helvetica, WinAnsi encoding) cannot print
+ * letters outside Latin-1 such as ı, ş, ğ, ł, č, ř, ő: a member named "Yılmaz" came out as garbage. Arimo (Google's
+ * Liberation-Sans-compatible font, npm `@expo-google-fonts/arimo`, MIT and OFL-1.1) covers Latin Extended, Greek and
+ * Cyrillic and has Helvetica's metrics, so the layouts do not move. It is embedded (subset) under the names the
+ * renderers use, 'Helvetica' and 'Helvetica-Bold'.
+ */
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The two faces, read and parsed (fontkit, the parser pdfkit itself uses) once per process and shared by every
+ * document: pdfkit given the bytes would parse them again for each document, and the lazily read tables (cmap, kerning,
+ * glyph outlines) cost a one-page certificate some 30 ms each time; given the parsed font it only subsets it.
+ */
+function parsed(file: string): Font {
+  const font = create(readFileSync(require.resolve(file)));
+  if (!('layout' in font)) throw new Error(`${file} is a font collection, not one font`);
+  // The first layout reads the lazily parsed tables (some 40 ms a face): done here, at start, not in the first render.
+  font.layout('Aä');
+  return font;
+}
+const ARIMO_REGULAR = parsed('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf');
+const ARIMO_BOLD = parsed('@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf');
+
+/** pdfkit opens a font given as an object with `layout` (a fontkit font) as it is; its typings name only paths and bytes. */
+const asSource = (font: Font): PDFKit.Mixins.PDFFontSource => font as unknown as PDFKit.Mixins.PDFFontSource;
+
+/**
+ * Registers Arimo on `doc` as 'Helvetica' and 'Helvetica-Bold' and makes the regular face the current font. Only
+ * works on a document that has not opened the standard Helvetica yet: pdfkit caches a font by the name it was first
+ * opened under, and a cached name wins over a registration made later. Hence `pdfDocument` below.
+ */
+export function useUnicodeFonts(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
+  doc.registerFont('Helvetica', asSource(ARIMO_REGULAR));
+  doc.registerFont('Helvetica-Bold', asSource(ARIMO_BOLD));
+  return doc.font('Helvetica');
+}
+
+/**
+ * A new pdfkit document whose 'Helvetica' and 'Helvetica-Bold' are Arimo. pdfkit opens its default font in the
+ * constructor (the standard Helvetica, cached under 'Helvetica'); `font: ''` leaves that out, so the registration wins.
+ */
+export function pdfDocument(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
+  return useUnicodeFonts(new PDFDocument({ ...options, font: '' }));
+}

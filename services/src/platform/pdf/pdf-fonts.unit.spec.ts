@@ -1,0 +1,54 @@
+import PDFDocument from 'pdfkit';
+import { pdfDocument } from './pdf-fonts.js';
+import { pdfPages } from './pdf-text.js';
+
+/*
+ * The fonts of every PDF: Arimo embedded under the renderers' names 'Helvetica' and 'Helvetica-Bold', so that names
+ * with letters outside WinAnsi print as they are, with Helvetica's metrics so that the layouts do not move.
+ */
+
+const NAME = 'Yılmaz, Łukasz Čapek-Şahin';
+const MORE = 'Dvořák Gőz Ağaoğlu Ølstrøm Παπαδόπουλος Иванова …';
+
+function written(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  return new Promise((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+describe('pdf fonts', () => {
+  it('prints names with Latin Extended, Greek and Cyrillic letters as they are, in the regular and the bold face', async () => {
+    const doc = pdfDocument({ size: 'A4', margin: 56 });
+    const bytes = written(doc);
+    doc.text(NAME);
+    doc.font('Helvetica-Bold').text(MORE);
+    doc.font('Helvetica').text('Straße 1, Köln');
+    doc.end();
+    const pdf = await bytes;
+    expect(await pdfPages(pdf)).toEqual([[NAME, MORE, 'Straße 1, Köln']]);
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+Arimo-Regular/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+Arimo-Bold/);
+    expect(raw).not.toContain('/BaseFont /Helvetica');
+  });
+
+  it('measures text and advances lines as the standard Helvetica does, so the layouts stay (within 1 %)', () => {
+    const arimo = pdfDocument({ size: 'A4' });
+    const helvetica = new PDFDocument({ size: 'A4' });
+    for (const face of ['Helvetica', 'Helvetica-Bold']) {
+      for (const text of ['Mitgliedsnummer: 1234     Eintritt: 15.01.2020', 'Höhe der Kapitalerträge (Dividende, § 20 Abs. 1 Nr. 1 EStG)', '1.234.567,89 EUR']) {
+        const ours = arimo.font(face).fontSize(10).widthOfString(text);
+        const standard = helvetica.font(face).fontSize(10).widthOfString(text);
+        expect(Math.abs(ours - standard) / standard).toBeLessThan(0.01);
+      }
+    }
+    // The advance from one line to the next (moveDown, wrapped text); Arimo's ascent is higher (0.905 em against
+    // 0.718), so its glyphs sit about 0.19 em lower below a given y, its line gap smaller by as much.
+    const advance = arimo.font('Helvetica').fontSize(10).currentLineHeight(true);
+    const standardAdvance = helvetica.font('Helvetica').fontSize(10).currentLineHeight(true);
+    expect(Math.abs(advance - standardAdvance) / standardAdvance).toBeLessThan(0.01);
+  });
+});
