@@ -8,6 +8,8 @@ import { formatCount, formatMoney } from '../format';
 import { shareCount } from '../members/model';
 import { useCooperative } from '../members/useCooperative';
 import { api } from '../session/api';
+import { useSession } from '../session/session';
+import { MemberExports, readsMembers } from './MemberExports';
 
 function Figure({ label, value, testId, loading }: { label: string; value: string; testId: string; loading: boolean }) {
   return (
@@ -20,7 +22,10 @@ function Figure({ label, value, testId, loading }: { label: string; value: strin
   );
 }
 
-/** The members card of the main dashboard (SPEC 2): counts, shares (balance sum / share price), capital, the list. */
+/**
+ * The members card of the main dashboard (SPEC 2): counts, shares (balance sum / share price), capital, the list, and
+ * for the roles that read members the exports and PDFs as of a date (issue 26).
+ */
 export function MembersCard() {
   const translate = useTranslate();
   const { data, isPending, error } = useQuery({
@@ -28,6 +33,7 @@ export function MembersCard() {
     queryFn: async () => (await api<DashboardDto>('/dashboard')).body,
   });
   const { data: coop } = useCooperative();
+  const exports = readsMembers(useSession()?.roles);
   const shares = data && coop ? shareCount(data.balanceSum, coop.balanceCost) : null;
   return (
     <Card component="section" aria-labelledby="members-card-title" data-testid="dashboard-members-card" sx={{ height: '100%' }}>
@@ -54,6 +60,7 @@ export function MembersCard() {
           />
           <Figure label={translate('coop.dashboard.capital')} value={formatMoney(data?.balanceSum)} testId="dashboard-capital" loading={isPending} />
         </Box>
+        {exports ? <MemberExports /> : null}
       </CardContent>
     </Card>
   );

@@ -37,6 +37,7 @@ import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord 
 import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath, taxIdMissing } from '../taxPapers/parts';
 import { ActionsHeader } from '../common/ActionsHeader';
 import { MemberDividends } from '../dividend/MemberDividends';
+import { MemberStatementButton } from '../dashboard/MemberStatementButton';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
 
@@ -325,6 +326,7 @@ export default function MemberDashboard() {
         {m.exitDate && !m.exitPending ? <Chip label={translate('coop.members.exitedOn', { date: formatDate(m.exitDate) })} size="small" color={hasExited(m) ? 'default' : 'warning'} variant={hasExited(m) ? 'filled' : 'outlined'} data-testid="member-exited" /> : null}
         <PendingExit m={m} size="medium" />
         <Box sx={{ flex: 1 }} />
+        <MemberStatementButton memberId={m.id} />
         {canWrite ? (
           <Button component={RouterLink} to={`/members/${encodeURIComponent(m.id)}`} startIcon={<EditIcon />} variant="outlined" data-testid="member-edit">
             {translate('coop.members.editData')}
