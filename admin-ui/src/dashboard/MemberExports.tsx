@@ -22,11 +22,6 @@ type Outcome =
 
 const SPREADSHEETS: ReadonlySet<MemberExport> = new Set(['csv', 'xlsx', 'ods']);
 
-/** Who may download the member lists: the roles holding `members:read` (services/src/auth/policy.ts). */
-export function readsMembers(roles: readonly string[] | undefined): boolean {
-  return !!roles && ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'].some((role) => roles.includes(role));
-}
-
 /**
  * The members card's exports (issue 26, SPEC 2): CSV, XLSX, ODS, the member list (all, active only), the members with
  * shares and the statements of account. Each button downloads as of today; its menu as of the last day of last year,

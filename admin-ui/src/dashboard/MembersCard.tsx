@@ -8,8 +8,7 @@ import { formatCount, formatMoney } from '../format';
 import { shareCount } from '../members/model';
 import { useCooperative } from '../members/useCooperative';
 import { api } from '../session/api';
-import { useSession } from '../session/session';
-import { MemberExports, readsMembers } from './MemberExports';
+import { MemberExports } from './MemberExports';
 
 function Figure({ label, value, testId, loading }: { label: string; value: string; testId: string; loading: boolean }) {
   return (
@@ -24,7 +23,7 @@ function Figure({ label, value, testId, loading }: { label: string; value: strin
 
 /**
  * The members card of the main dashboard (SPEC 2): counts, shares (balance sum / share price), capital, the list, and
- * for the roles that read members the exports and PDFs as of a date (issue 26).
+ * the exports and PDFs as of a date (issue 26). Shown to the roles that read members only (`Dashboard`).
  */
 export function MembersCard() {
   const translate = useTranslate();
@@ -33,7 +32,6 @@ export function MembersCard() {
     queryFn: async () => (await api<DashboardDto>('/dashboard')).body,
   });
   const { data: coop } = useCooperative();
-  const exports = readsMembers(useSession()?.roles);
   const shares = data && coop ? shareCount(data.balanceSum, coop.balanceCost) : null;
   return (
     <Card component="section" aria-labelledby="members-card-title" data-testid="dashboard-members-card" sx={{ height: '100%' }}>
@@ -60,7 +58,7 @@ export function MembersCard() {
           />
           <Figure label={translate('coop.dashboard.capital')} value={formatMoney(data?.balanceSum)} testId="dashboard-capital" loading={isPending} />
         </Box>
-        {exports ? <MemberExports /> : null}
+        <MemberExports />
       </CardContent>
     </Card>
   );

@@ -51,3 +51,11 @@ export function calendarRange(now = new Date()): { min: string; max: string } {
   // 29 February ten years back may not exist: JavaScript rolls it to 1 March, which stays inside the ten years.
   return { min: today(back), max };
 }
+
+/**
+ * Who sees the members card with its exports: the roles holding `members:read` (services/src/auth/policy.ts), which
+ * both `GET /dashboard` and the export routes demand; a user administrator alone would see only a refusal.
+ */
+export function readsMembers(roles: readonly string[] | undefined): boolean {
+  return !!roles && ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'].some((role) => roles.includes(role));
+}

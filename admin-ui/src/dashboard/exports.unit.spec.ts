@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MEMBER_EXPORTS, calendarRange, exportRequest, memberStatementRequest, yearEnds } from './exports.js';
+import { MEMBER_EXPORTS, calendarRange, exportRequest, memberStatementRequest, readsMembers, yearEnds } from './exports.js';
 
 describe("the members card's exports", () => {
   it('asks the routes of SPEC 7, today without a date, a chosen day as YYYY-MM-DD', () => {
@@ -26,5 +26,11 @@ describe("the members card's exports", () => {
     expect(yearEnds(new Date(2026, 11, 31))).toEqual({ lastYear: '2025-12-31', yearBefore: '2024-12-31' });
     expect(calendarRange(new Date(2026, 10, 26))).toEqual({ min: '2016-11-26', max: '2026-11-26' });
     expect(calendarRange(new Date(2028, 1, 29))).toEqual({ min: '2018-03-01', max: '2028-02-29' });
+  });
+
+  it('shows the card to the roles holding members:read only', () => {
+    for (const role of ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER']) expect(readsMembers([role])).toBe(true);
+    expect(readsMembers(['ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'])).toBe(false);
+    expect(readsMembers(undefined)).toBe(false);
   });
 });
