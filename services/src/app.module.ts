@@ -6,6 +6,7 @@ import { CooperativesModule } from './cooperatives/index.js';
 import { DashboardsModule } from './dashboards/index.js';
 import { DividendModule } from './dividend/index.js';
 import { ElmaNumbersModule } from './elma-numbers/index.js';
+import { ExportsModule } from './exports/index.js';
 import { FsakModule } from './fsak/index.js';
 import { MembersModule } from './members/index.js';
 import { NotificationsModule } from './notifications/index.js';
@@ -42,6 +43,7 @@ export class AppModule {
         FsakModule,
         TaxDocumentsModule,
         PayoutsModule,
+        ExportsModule,
         AdminModule,
       ],
     };

@@ -1,6 +1,6 @@
 /** The members area's public entry (member master data): what other areas may use. */
 export { MembersModule } from './members.module.js';
-export { MemberReads } from './queries/member-reads.js';
+export { asOfDate, MemberReads } from './queries/member-reads.js';
 export { MemberDividendReads } from './queries/member-dividends.js';
 export { holdingOn, toMemberDto } from './queries/member.view.js';
 export { countMembersAsOf, membersAsOf, type MembersAsOfScope } from './queries/members-as-of.js';

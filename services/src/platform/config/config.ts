@@ -30,6 +30,8 @@ export interface AppConfig {
   readonly tasksRunIn: 'api' | 'worker';
   /** Tax certificates of a closure with more members than this render in a background task (issue 25; default 500). */
   readonly taxCertificatesSyncLimit: number;
+  /** Member list exports (CSV, XLSX, ODS) of more members than this are written in a background task (issue 26; default 5000). */
+  readonly exportSyncLimit: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventLogPrewarm: yesNo(env.EVENT_LOG_PREWARM, true, 'EVENT_LOG_PREWARM'),
     tasksRunIn: oneOf(env.TASKS_RUN_IN, ['api', 'worker'] as const, 'api', 'TASKS_RUN_IN'),
     taxCertificatesSyncLimit: wholeNumber(env.TAX_CERTIFICATES_SYNC_LIMIT, 500, 'TAX_CERTIFICATES_SYNC_LIMIT', 0),
+    exportSyncLimit: wholeNumber(env.EXPORT_SYNC_LIMIT, 5000, 'EXPORT_SYNC_LIMIT', 0),
   };
 }
 

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TasksModule } from '../tasks/index.js';
+import { ExportsController } from './http/exports.controller.js';
+import { MemberExport } from './member-export.js';
+import { MemberExportTaskHandler } from './member-export.handler.js';
+
+/**
+ * The member list exports (issue 26; docs/exports.md): CSV, XLSX and ODS as of a date, large ones in the background
+ * task `memberExport`. Reads the members through the members area's entry; writes nothing.
+ */
+@Module({
+  imports: [TasksModule],
+  controllers: [ExportsController],
+  providers: [MemberExport, MemberExportTaskHandler],
+})
+export class ExportsModule {}

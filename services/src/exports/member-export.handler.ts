@@ -1,0 +1,43 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { isIsoDate } from '@coop/contracts';
+import { TASK_HANDLERS, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../tasks/index.js';
+import { CSV_DIALECTS, EXPORT_FORMATS, type CsvDialect, type ExportFormat } from './member-columns.js';
+import { MemberExport } from './member-export.js';
+
+/**
+ * A large member list as a background task (kind `memberExport`, params `{format, date, dialect}`): counts the members
+ * first, then writes the file with progress (members done / total). It writes no events, so a run interrupted by a
+ * restart is simply run again.
+ */
+@Injectable()
+export class MemberExportTaskHandler implements TaskHandler, OnModuleInit {
+  readonly kind = 'memberExport' as const;
+  readonly resumable = true;
+
+  constructor(
+    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
+    private readonly exports: MemberExport,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register(this);
+  }
+
+  async run(task: RunningTask): Promise<TaskOutcome> {
+    const format = EXPORT_FORMATS.find((f) => f === task.params.format);
+    const dialect: CsvDialect = CSV_DIALECTS.find((d) => d === task.params.dialect) ?? 'excel';
+    const date = String(task.params.date ?? '');
+    if (format === undefined) throw new Error(`Unknown export format ${String(task.params.format)}.`);
+    if (!isIsoDate(date)) throw new Error(`Not a date: ${date}.`);
+    const total = await this.exports.count(task.cooperativeId, date);
+    task.progress(0, total);
+    const file = await this.exports.make({ cooperativeId: task.cooperativeId, format: format satisfies ExportFormat, date, dialect }, (done) => task.progress(done, total));
+    return {
+      outcome: 'completed',
+      files: [{ name: file.name, contentType: file.contentType, bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) }],
+      summary: { format, date, members: file.members },
+      effects: [],
+      notifications: [],
+    };
+  }
+}
