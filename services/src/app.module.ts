@@ -8,6 +8,7 @@ import { DividendModule } from './dividend/index.js';
 import { ElmaNumbersModule } from './elma-numbers/index.js';
 import { ExportsModule } from './exports/index.js';
 import { FsakModule } from './fsak/index.js';
+import { MemberPdfsModule } from './member-pdfs/index.js';
 import { MembersModule } from './members/index.js';
 import { NotificationsModule } from './notifications/index.js';
 import { PayoutsModule } from './payouts/index.js';
@@ -44,6 +45,7 @@ export class AppModule {
         TaxDocumentsModule,
         PayoutsModule,
         ExportsModule,
+        MemberPdfsModule,
         AdminModule,
       ],
     };

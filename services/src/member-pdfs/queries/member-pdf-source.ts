@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { businessToday, type MemberDto, type ReadDocument } from '@coop/contracts';
+import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { countMembersAsOf, membersAsOf, toMemberDto, type MembersAsOfScope } from '../../members/index.js';
+import type { PdfIssuer } from '../render/pdf-frame.js';
+import type { Statement, StatementDividend, StatementLine } from '../render/statement-pdf.js';
+
+/*
+ * What the member PDFs read (issue 26), from the projections only: the members as of the date (`membersAsOf` of the
+ * members area), each member's postings (the member document's `postings`: balance id, date, signed shares and cents;
+ * the posting's kind from BALANCES), and the closures the member was paid in (DIVIDENDS, DIVIDEND_MEMBERS).
+ */
+
+/** The posting types in German words (SPEC.md "Balance" 0–8; the console's texts of the share register). */
+export const POSTING_WORDS: Readonly<Record<number, string>> = {
+  0: 'Erstzeichnung',
+  1: 'Zeichnung weiterer Anteile',
+  2: 'Teilkündigung',
+  3: 'Übertragung an Mitglied',
+  4: 'Übertragung von Mitglied',
+  5: 'Storno',
+  6: 'Tod',
+  7: 'Ausschluss',
+  8: 'Kündigung',
+};
+
+/** How many of a member's latest closures a statement shows. */
+export const DIVIDENDS_SHOWN = 3;
+
+interface PostingEntry {
+  readonly b: string;
+  readonly d: string;
+  readonly s: number;
+  readonly a: number;
+}
+
+const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string) : '');
+const int = (doc: ReadDocument | undefined, field: string): number => (typeof doc?.[field] === 'number' ? (doc[field] as number) : 0);
+
+/** A posting's words: its type, the other member of a transfer, and "(storniert)" once annulled. */
+export function postingWords(balance: ReadDocument | undefined): string {
+  if (!balance) return '';
+  const type = int(balance, 'type');
+  let words = POSTING_WORDS[type] ?? String(type);
+  if ((type === 3 || type === 4) && typeof balance.transferMemberNr === 'number') words += ` ${balance.transferMemberNr}`;
+  if (balance.annulated === true) words += ' (storniert)';
+  return words;
+}
+
+/**
+ * The statement lines of a member document up to `date`: every posting dated by then, in date order (postings of one
+ * day in the order they were made), with the running holding. An annulled posting and its annulation both appear
+ * (the annulled one marked "(storniert)"), so the running holding is the register's at every line.
+ */
+export function statementLines(doc: ReadDocument, date: string, balances: ReadonlyMap<string, ReadDocument>): StatementLine[] {
+  const postings = ((doc.postings as PostingEntry[] | undefined) ?? []).filter((p) => p.d <= date);
+  const ordered = postings.map((p, i) => ({ p, i })).sort((x, y) => (x.p.d < y.p.d ? -1 : x.p.d > y.p.d ? 1 : x.i - y.i));
+  let shares = 0;
+  let cents = 0;
+  return ordered.map(({ p }) => {
+    shares += p.s;
+    cents += p.a;
+    return { date: p.d, type: postingWords(balances.get(p.b)), shares: p.s, cents: p.a, holdingShares: shares, holdingCents: cents };
+  });
+}
+
+@Injectable()
+export class MemberPdfSource {
+  constructor(private readonly reads: ReadModels) {}
+
+  /** The cooperative's name and address for the header. */
+  async issuer(cooperativeId: string): Promise<PdfIssuer> {
+    const coop = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
+    return { name: text(coop, 'fullName') || text(coop, 'name'), address: text(coop, 'address'), zip: text(coop, 'zip'), city: text(coop, 'city') };
+  }
+
+  /** The cooperative's short name for file names. */
+  async slug(cooperativeId: string): Promise<string> {
+    const coop = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
+    return fileSlug(text(coop, 'name') || text(coop, 'fullName') || cooperativeId);
+  }
+
+  count(cooperativeId: string, date: string, scope: MembersAsOfScope): Promise<number> {
+    return countMembersAsOf(this.reads, cooperativeId, date, scope);
+  }
+
+  members(cooperativeId: string, date: string, scope: MembersAsOfScope): AsyncGenerator<MemberDto[]> {
+    return membersAsOf(this.reads, cooperativeId, date, scope);
+  }
+
+  /** One member as of the date (404 `memberNotFound` for a member of another cooperative or none). */
+  async member(cooperativeId: string, memberId: string, date: string): Promise<MemberDto> {
+    return toMemberDto(await this.reads.get(MEMBERS, cooperativeId, memberId, 'Member'), businessToday(), date);
+  }
+
+  /** The statements of the active members as of the date, a batch at a time. */
+  async *statements(cooperativeId: string, date: string, only: MemberDto | null): AsyncGenerator<Statement[]> {
+    const closures = await this.closuresUpTo(cooperativeId, date);
+    const batches = only !== null ? oneBatch(only) : this.members(cooperativeId, date, 'active');
+    for await (const members of batches) yield this.statementBatch(cooperativeId, date, members, closures);
+  }
+
+  private async statementBatch(cooperativeId: string, date: string, members: readonly MemberDto[], closures: readonly ReadDocument[]): Promise<Statement[]> {
+    const docs = await this.reads.getMany(MEMBERS, cooperativeId, members.map((m) => m.id));
+    const balanceIds = [...docs.values()].flatMap((d) => ((d.postings as PostingEntry[] | undefined) ?? []).filter((p) => p.d <= date).map((p) => p.b));
+    const balances = await this.reads.getMany(BALANCES, cooperativeId, balanceIds);
+    const paidIds = closures.flatMap((c) => members.map((m) => `${c.id}:${m.id}`));
+    const paid = paidIds.length > 0 ? await this.reads.getMany(DIVIDEND_MEMBERS, cooperativeId, paidIds) : new Map<string, ReadDocument>();
+    return members.map((member) => {
+      const doc = docs.get(member.id);
+      const lines = doc ? statementLines(doc, date, balances) : [];
+      const dividends: StatementDividend[] = [];
+      for (const c of closures) {
+        const d = paid.get(`${c.id}:${member.id}`);
+        if (!d) continue;
+        dividends.push({ year: int(d, 'year'), gross: int(d, 'amount'), taxes: int(d, 'dividendTax') + int(d, 'solidarityTax') + int(d, 'churchTax'), net: int(d, 'paymentAmount') });
+        if (dividends.length === DIVIDENDS_SHOWN) break;
+      }
+      return { member, lines, shares: member.shareAmount, cents: member.shareTotalEUR, dividends };
+    });
+  }
+
+  /** The cooperative's closures paid by the date, the latest year first. */
+  private async closuresUpTo(cooperativeId: string, date: string): Promise<ReadDocument[]> {
+    const out: ReadDocument[] = [];
+    const limit = 500;
+    for (let offset = 0; ; offset += limit) {
+      const page = await this.reads.query(DIVIDENDS, cooperativeId, { cooperativeId, filters: [], sort: [{ field: 'year', direction: 'desc' }], offset, limit });
+      out.push(...page.items.filter((c) => text(c, 'paymentDate') !== '' && text(c, 'paymentDate') <= date));
+      if (page.items.length < limit) return out;
+    }
+  }
+}
+
+async function* oneBatch(member: MemberDto): AsyncGenerator<MemberDto[]> {
+  yield [member];
+}
+
+/** A cooperative's name as a file name part: lower case, ASCII letters and digits joined by `-`. */
+export function fileSlug(name: string): string {
+  const ascii = name
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return ascii.slice(0, 40) || 'genossenschaft';
+}
