@@ -53,7 +53,8 @@ export function DateMenuButton({
           <ArrowDropDownIcon />
         </Button>
       </ButtonGroup>
-      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} data-testid={`${testId}-dates`}>
+      {/* Rendered in place (no portal), so the open menu stays inside the page's main landmark (axe: region). */}
+      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} disablePortal data-testid={`${testId}-dates`}>
         <MenuItem onClick={() => pick(yearEnds.lastYear)} data-testid={`${testId}-last-year`} data-date={yearEnds.lastYear}>
           <ListItemText primary={translate('coop.exports.lastYearEnd', { date: formatDate(yearEnds.lastYear) })} />
         </MenuItem>
