@@ -101,6 +101,7 @@ describe("the members card's exports and PDFs in the console", () => {
     const labels = await page.$$eval(`${tid('member-exports')} [data-testid$="-today"]`, (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
     expect(labels).toEqual(['CSV', 'Excel (XLSX)', 'OpenDocument (ODS)', 'Member list', 'Member list, active only', 'Members with shares', 'Statements of account']);
     await check(page, 'dashboard (en)');
+    await screenshot(page, 'exports-dashboard-en');
 
     // The menu: the two year ends with their dates, and the calendar.
     await page.click(tid('export-csv-menu'));
@@ -129,6 +130,7 @@ describe("the members card's exports and PDFs in the console", () => {
     expect(weekdays[0]).toMatch(/^Monday$|^M/);
     expect(weekdays).toHaveLength(7);
     await check(page, 'calendar (en)');
+    await screenshot(page, 'exports-calendar-en');
     // The year view lists the years from ten years back to this one, the others disabled or absent.
     await page.click(`${tid('export-calendar')} .MuiPickersCalendarHeader-switchViewButton`);
     await page.waitForSelector(`${tid('export-calendar')} .MuiYearCalendar-root`, { visible: true });
@@ -160,6 +162,7 @@ describe("the members card's exports and PDFs in the console", () => {
     await page.waitForSelector(tid('export-background-file'), { timeout: 30_000 });
     expect(await textOf(page, tid('export-background-state'))).toBe('Completed');
     await check(page, 'background notice (en)');
+    await screenshot(page, 'exports-background-en');
     const xlsx = await downloaded(page, dir, tid('export-background-file'));
     expect(xlsx.name).toMatch(new RegExp(`^mitglieder-[a-z0-9-]+-${FIRST_OF_MONTH}\\.xlsx$`));
     expect(xlsx.bytes.subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
@@ -210,6 +213,7 @@ describe("the members card's exports and PDFs in the console", () => {
     await page.goto(`${product.baseUrl}/member/${encodeURIComponent(bernd)}`);
     await waitForText(page, tid('member-statement'), 'Kontoauszug');
     await check(page, 'member dashboard (de)');
+    await screenshot(page, 'exports-member-statement-de');
     const own = await downloaded(page, dir, tid('member-statement'));
     expect(own.name).toMatch(new RegExp(`^kontoauszug-[a-z0-9-]+-${TODAY}\\.pdf$|^kontoauszug-.+\\.pdf$`));
     expect(own.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
