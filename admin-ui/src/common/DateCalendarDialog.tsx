@@ -21,7 +21,7 @@ const toDate = (iso: string): Date => {
  * German and British locales), the chosen day shows as `dd.MM.yyyy`, days outside `min`..`max` cannot be chosen.
  * `onChoose` gets the day as `YYYY-MM-DD`.
  */
-export function DateCalendarDialog({
+export default function DateCalendarDialog({
   open,
   title,
   confirmLabel,

@@ -1,9 +1,14 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { Button, ButtonGroup, ListItemText, Menu, MenuItem } from '@mui/material';
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatDate } from '../format';
-import { DateCalendarDialog } from './DateCalendarDialog';
+
+/**
+ * The calendar (MUI X and date-fns' locales, about 120 kB) loads when first opened: its own file beside the libraries
+ * (`vite.config.ts`, group `calendar`), so the first screen does not download it.
+ */
+const DateCalendarDialog = lazy(() => import('./DateCalendarDialog'));
 
 /**
  * A split button for a document as of a date: the main button asks for today (`null`: the server's day), the arrow
@@ -72,20 +77,22 @@ export function DateMenuButton({
         </MenuItem>
       </Menu>
       {calendar ? (
-        <DateCalendarDialog
-          open
-          title={translate('coop.exports.calendarTitle', { name: label })}
-          confirmLabel={translate('coop.exports.download')}
-          min={range.min}
-          max={range.max}
-          initial={yearEnds.lastYear < range.min ? range.max : yearEnds.lastYear}
-          onChoose={(date) => {
-            setCalendar(false);
-            onPick(date);
-          }}
-          onClose={() => setCalendar(false)}
-          testId="export-calendar"
-        />
+        <Suspense fallback={null}>
+          <DateCalendarDialog
+            open
+            title={translate('coop.exports.calendarTitle', { name: label })}
+            confirmLabel={translate('coop.exports.download')}
+            min={range.min}
+            max={range.max}
+            initial={yearEnds.lastYear < range.min ? range.max : yearEnds.lastYear}
+            onChoose={(date) => {
+              setCalendar(false);
+              onPick(date);
+            }}
+            onClose={() => setCalendar(false)}
+            testId="export-calendar"
+          />
+        </Suspense>
       ) : null}
     </>
   );
