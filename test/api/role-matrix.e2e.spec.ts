@@ -84,6 +84,8 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'get', path: `/api/v1/dividend/tax-return/${MISSING}.csv`, doc: '/api/v1/dividend/tax-return/{file}', allowed: DIVIDEND_READERS },
   { method: 'get', path: `/api/v1/dividend/sepa/${MISSING}`, doc: '/api/v1/dividend/sepa/{id}', allowed: DIVIDEND_READERS },
   { method: 'get', path: `/api/v1/dividend/sepa/${MISSING}/check`, doc: '/api/v1/dividend/sepa/{id}/check', allowed: DIVIDEND_READERS },
+  { method: 'get', path: '/api/v1/export/members?date=bad', doc: '/api/v1/export/members', allowed: MEMBER_READERS },
+  { method: 'get', path: '/api/v1/export/members.xlsx?date=bad', doc: '/api/v1/export/members.{format}', allowed: MEMBER_READERS },
   { method: 'get', path: '/api/v1/tasks', doc: '/api/v1/tasks', allowed: TASK_READERS },
   { method: 'get', path: `/api/v1/tasks/${MISSING}`, doc: '/api/v1/tasks/{id}', allowed: TASK_READERS },
   { method: 'get', path: `/api/v1/tasks/${MISSING}/files/${MISSING}`, doc: '/api/v1/tasks/{id}/files/{fileId}', allowed: TASK_READERS },

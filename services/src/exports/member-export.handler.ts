@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { isIsoDate } from '@coop/contracts';
 import { TASK_HANDLERS, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../tasks/index.js';
-import { CSV_DIALECTS, EXPORT_FORMATS, type CsvDialect, type ExportFormat } from './member-columns.js';
+import { CSV_DIALECTS, EXPORT_FORMATS, type CsvDialect } from './member-columns.js';
 import { MemberExport } from './member-export.js';
 
 /**
@@ -31,7 +31,7 @@ export class MemberExportTaskHandler implements TaskHandler, OnModuleInit {
     if (!isIsoDate(date)) throw new Error(`Not a date: ${date}.`);
     const total = await this.exports.count(task.cooperativeId, date);
     task.progress(0, total);
-    const file = await this.exports.make({ cooperativeId: task.cooperativeId, format: format satisfies ExportFormat, date, dialect }, (done) => task.progress(done, total));
+    const file = await this.exports.make({ cooperativeId: task.cooperativeId, format, date, dialect }, (done) => task.progress(done, total));
     return {
       outcome: 'completed',
       files: [{ name: file.name, contentType: file.contentType, bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) }],
