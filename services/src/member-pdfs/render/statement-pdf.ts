@@ -33,7 +33,7 @@ export const STATEMENT_TITLE = 'Kontoauszug Geschäftsanteile';
 const MARGIN = 50;
 const FONT = 9;
 const ROW = 13;
-const MEMBERS_PER_YIELD = 10;
+const MEMBERS_PER_YIELD = 5;
 // Datum, Vorgang, Anteile, Betrag EUR, Bestand Anteile, Bestand EUR.
 const COLUMNS: readonly { heading: string; width: number; right: boolean }[] = [
   { heading: 'Datum', width: 60, right: false },

@@ -1,0 +1,82 @@
+import { describe, expect, it } from '@jest/globals';
+import type { MemberDto, ReadDocument } from '@coop/contracts';
+import { pdfPages } from '../platform/pdf/pdf-text.js';
+import { fileSlug, postingWords, statementLines } from './queries/member-pdf-source.js';
+import { MEMBER_LIST, memberListRow } from './render/member-lists.js';
+import { statementsPdf, type Statement } from './render/statement-pdf.js';
+import { pagesFor, rowsPerPage, tablePdf } from './render/table-pdf.js';
+
+/* The member PDFs' pure parts: statement lines as of a date, the posting words, file names, page numbering. */
+
+const ISSUER = { name: 'Energiegenossenschaft Musterstadt eG', address: 'Hauptstraße 1', zip: '12345', city: 'Musterstadt' };
+const doc = (postings: { b: string; d: string; s: number; a: number }[]): ReadDocument => ({ id: 'm1', cooperativeId: 'c1', position: '1', postings }) as ReadDocument;
+const balances = new Map<string, ReadDocument>(
+  [
+    { id: 'b0', type: 0 },
+    { id: 'b1', type: 1, annulated: true },
+    { id: 'b2', type: 5 },
+    { id: 'b3', type: 3, transferMemberNr: 17 },
+  ].map((b) => [b.id, b as unknown as ReadDocument]),
+);
+const member = { id: 'm1', memberNr: 7, salutation: 'Frau', title: 'Dr', givenName: 'Anna', name: 'Weiß', legalForm: 0, street: 'Lindenweg', streetHomeNumber: '7', zipCode: '12345', city: 'Musterstadt', isForeign: false, country: null, birthDate: '1980-04-12', entryDate: '2020-01-15', approvalDate: '2020-01-20', exitDate: null, exitReason: null, shareAmount: 3, shareTotalEUR: 75_000 } as unknown as MemberDto;
+
+describe('member PDFs', () => {
+  it('lists the postings up to the date in date order with the running holding; annulled ones marked, the annulation beside', () => {
+    const lines = statementLines(
+      doc([
+        { b: 'b0', d: '2020-01-15', s: 4, a: 100_000 },
+        { b: 'b3', d: '2021-06-01', s: -1, a: -25_000 },
+        { b: 'b1', d: '2021-03-01', s: 2, a: 50_000 },
+        { b: 'b2', d: '2021-03-01', s: -2, a: -50_000 },
+        { b: 'b9', d: '2024-01-01', s: 9, a: 225_000 },
+      ]),
+      '2023-12-31',
+      balances,
+    );
+    expect(lines.map((l) => [l.date, l.type, l.shares, l.holdingShares, l.holdingCents])).toEqual([
+      ['2020-01-15', 'Erstzeichnung', 4, 4, 100_000],
+      ['2021-03-01', 'Zeichnung weiterer Anteile (storniert)', 2, 6, 150_000],
+      ['2021-03-01', 'Storno', -2, 4, 100_000],
+      ['2021-06-01', 'Übertragung an Mitglied 17', -1, 3, 75_000],
+    ]);
+    expect(postingWords(undefined)).toBe('');
+  });
+
+  it('names files in lower-case ASCII', () => {
+    expect(fileSlug('Bürgerenergie Groß-Umstadt eG')).toBe('buergerenergie-gross-umstadt-eg');
+    expect(fileSlug('!!')).toBe('genossenschaft');
+  });
+
+  it('numbers each statement on its own: "Seite n von m" of that member', async () => {
+    const long: Statement = {
+      member,
+      lines: Array.from({ length: 80 }, (_, i) => ({ date: '2021-01-01', type: 'Zeichnung weiterer Anteile', shares: 1, cents: 25_000, holdingShares: i + 1, holdingCents: (i + 1) * 25_000 })),
+      shares: 80,
+      cents: 2_000_000,
+      dividends: [{ year: 2024, gross: 12_345, taxes: 3_256, net: 9_089 }],
+    };
+    const short: Statement = { member, lines: [], shares: 0, cents: 0, dividends: [] };
+    async function* batches(): AsyncGenerator<Statement[]> {
+      yield [long, short];
+    }
+    const pages = pdfPages(await statementsPdf(ISSUER, '2025-12-31', batches()));
+    expect(pages.map((p) => p.find((l) => l.startsWith('Seite ')))).toEqual(['Seite 1 von 2', 'Seite 2 von 2', 'Seite 1 von 1']);
+    expect(pages[0]).toEqual(expect.arrayContaining(['Energiegenossenschaft Musterstadt eG', 'Hauptstraße 1, 12345 Musterstadt', 'Stand: 31.12.2025', 'Frau Dr. Anna Weiß']));
+    expect(pages[1]).toEqual(expect.arrayContaining(['Bestand am 31.12.2025: 80 Anteile, 20.000,00 EUR', '2024', '123,45', '32,56', '90,89']));
+    expect(pages[2]).toEqual(expect.arrayContaining(['Keine Buchungen bis zu diesem Tag.', 'Keine Dividenden.']));
+  });
+
+  it('knows the list’s page count before the first page and numbers every page with it', async () => {
+    const per = rowsPerPage(MEMBER_LIST);
+    const total = per + 1;
+    async function* rows(): AsyncGenerator<string[][]> {
+      yield Array.from({ length: total }, (_, i) => memberListRow({ ...member, memberNr: i + 1 }));
+    }
+    expect(pagesFor(MEMBER_LIST, total, 1)).toBe(2);
+    const made = await tablePdf(ISSUER, '2025-12-31', MEMBER_LIST, total, rows(), () => ['Summe']);
+    const pages = pdfPages(made.pdf);
+    expect(made.rows).toBe(total);
+    expect(pages.map((p) => p.find((l) => l.startsWith('Seite ')))).toEqual(['Seite 1 von 2', 'Seite 2 von 2']);
+    expect(pages[0]).toEqual(expect.arrayContaining(['1', 'Frau', 'Dr.', 'Weiß', 'Anna', 'Lindenweg', '7', '12345', 'Musterstadt', 'DE', '12.04.1980', '15.01.2020', '20.01.2020', '3', '750,00']));
+  });
+});
