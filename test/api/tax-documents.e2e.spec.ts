@@ -139,7 +139,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     const reason = 'Anschrift des Mitglieds berichtigt';
     const res = await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: m.plain!.id, reason }).buffer(true).parse(binary).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const pages = pdfPages(res.body as Buffer);
+    const pages = await pdfPages(res.body as Buffer);
     expect(pages).toHaveLength(1);
     expect(pages[0]).toEqual(expect.arrayContaining(['Berichtigte Bescheinigung', 'Jürgen Eins', 'Neue Straße 5', ...expectedLines(result(m.plain!))]));
     expect(pages[0]!.join(' ').replace(/\s+/g, ' ')).toContain(`Grund: ${reason}`);
@@ -152,7 +152,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     expect(all.map((i) => i.version)).toEqual(['original', 'replacement', 'original', 'replacement', 'corrected']);
     // Issued again after the correction: a replacement of it.
     const again = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.plain!.id}`).expect(200);
-    expect(pdfPages(again.body as Buffer)[0]).toContain('Ersatzbescheinigung');
+    expect((await pdfPages(again.body as Buffer))[0]).toContain('Ersatzbescheinigung');
   });
 
   it('refuses every certificate while the cooperative keeps no tax office, at once and without a task', async () => {

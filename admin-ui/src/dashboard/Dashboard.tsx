@@ -4,6 +4,7 @@ import { CooperativeCard } from '../cooperative/CooperativeCard';
 import { useSession } from '../session/session';
 import { DividendButtons } from './DividendButtons';
 import { MembersCard } from './MembersCard';
+import { readsMembers } from './exports';
 import { readsNotifications } from '../notifications/model';
 import { NotificationsCard } from '../notifications/NotificationsCard';
 import { StartKistamButton } from '../tasks/StartKistamButton';
@@ -18,9 +19,12 @@ export default function Dashboard() {
         {translate('coop.dashboard.welcome', { name: session?.username ?? '' })}
       </Typography>
       <Grid container spacing={3} alignItems="stretch">
-        <Grid size={{ xs: 12, md: 6 }}>
-          <MembersCard />
-        </Grid>
+        {/* The card's figures and exports need `members:read`: a user administrator alone would see a refusal. */}
+        {readsMembers(session?.roles) ? (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <MembersCard />
+          </Grid>
+        ) : null}
         <Grid size={{ xs: 12, md: 6 }}>
           <CooperativeCard testId="dashboard-cooperative-card" actions={<><StartKistamButton /><DividendButtons /></>} />
         </Grid>

@@ -8,6 +8,7 @@ import { formatCount, formatMoney } from '../format';
 import { shareCount } from '../members/model';
 import { useCooperative } from '../members/useCooperative';
 import { api } from '../session/api';
+import { MemberExports } from './MemberExports';
 
 function Figure({ label, value, testId, loading }: { label: string; value: string; testId: string; loading: boolean }) {
   return (
@@ -20,7 +21,10 @@ function Figure({ label, value, testId, loading }: { label: string; value: strin
   );
 }
 
-/** The members card of the main dashboard (SPEC 2): counts, shares (balance sum / share price), capital, the list. */
+/**
+ * The members card of the main dashboard (SPEC 2): counts, shares (balance sum / share price), capital, the list, and
+ * the exports and PDFs as of a date (issue 26). Shown to the roles that read members only (`Dashboard`).
+ */
 export function MembersCard() {
   const translate = useTranslate();
   const { data, isPending, error } = useQuery({
@@ -54,6 +58,7 @@ export function MembersCard() {
           />
           <Figure label={translate('coop.dashboard.capital')} value={formatMoney(data?.balanceSum)} testId="dashboard-capital" loading={isPending} />
         </Box>
+        <MemberExports />
       </CardContent>
     </Card>
   );

@@ -1,6 +1,7 @@
 import type { Messages, en } from './en';
 import { taskValidationDe, tasksDe } from './tasks.de';
 import { payoutsDe } from './payouts.de';
+import { exportsDe } from './exports.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -698,6 +699,7 @@ export const de: Messages<typeof en> = {
     },
     ...tasksDe,
     payouts: payoutsDe,
+    exports: exportsDe,
   },
   resources: {
     users: {

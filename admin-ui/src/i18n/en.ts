@@ -1,6 +1,7 @@
 import type { BalanceType, GermanState, NonAssessmentType, Role, TaxPaperState, ValidationTemplate } from '@coop/contracts/console';
 import { taskValidationEn, tasksEn } from './tasks.en';
 import { payoutsEn } from './payouts.en';
+import { exportsEn } from './exports.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -709,6 +710,7 @@ export const en = {
     },
     ...tasksEn,
     payouts: payoutsEn,
+    exports: exportsEn,
   },
   resources: {
     users: {

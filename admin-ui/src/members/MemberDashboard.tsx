@@ -38,6 +38,7 @@ import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord 
 import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath, taxIdMissing } from '../taxPapers/parts';
 import { ActionsHeader } from '../common/ActionsHeader';
 import { MemberDividends } from '../dividend/MemberDividends';
+import { MemberStatementButton } from '../dashboard/MemberStatementButton';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
 
@@ -331,6 +332,7 @@ export default function MemberDashboard() {
         <RetentionHold m={m} canWrite={canWrite && !!m.exitDate} />
         {m.memberType === 2 ? <Chip label={translate('coop.members.memberTypes.2')} size="small" color="default" data-testid="member-erased" /> : null}
         <Box sx={{ flex: 1 }} />
+        <MemberStatementButton memberId={m.id} />
         {canWrite && m.memberType !== 2 ? (
           <Button component={RouterLink} to={`/members/${encodeURIComponent(m.id)}`} startIcon={<EditIcon />} variant="outlined" data-testid="member-edit">
             {translate('coop.members.editData')}

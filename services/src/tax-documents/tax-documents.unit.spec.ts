@@ -46,7 +46,7 @@ describe('tax documents', () => {
 
   it('marks a corrected certificate and prints its reason', async () => {
     const issuer = { name: 'Musterbau eG', address: 'Weg 7', zip: '04109', city: 'Leipzig', taxNumber: '2311012345', taxOffice: 'Finanzamt Leipzig I' };
-    const [page] = pdfPages(await taxCertificatesPdf(issuer, [{ ...CERT, version: 'corrected', correctionReason: 'Name' }]));
+    const [page] = await pdfPages(await taxCertificatesPdf(issuer, [{ ...CERT, version: 'corrected', correctionReason: 'Name' }]));
     expect(page).toEqual(expect.arrayContaining(['Berichtigte Bescheinigung', 'Diese Bescheinigung berichtigt die zuvor ausgestellte Bescheinigung (§ 45a Abs. 6 EStG). Grund: Name']));
   });
 
