@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { businessToday, dataProtectionStream, fieldError, memberDataSubject, memberStream, ValidationError, type KeyStore, type MembersErased } from '@coop/contracts';
+import { businessToday, dataProtectionStream, fieldError, memberChurchSubject, memberDataSubject, memberStream, ValidationError, type KeyStore, type MembersErased } from '@coop/contracts';
 import { MEMBERS } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
@@ -67,7 +67,9 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     const command = { type: 'EraseMembers' as const, erasureId: newRecordId(), cooperativeId, asOf, retentionYears, members };
     const { state, events } = await this.writer.handle(dataProtectionStream(cooperativeId), erasureDecider, command, ctx, cooperativeId);
     for (const memberId of state.erased) {
-      if ((await this.keys.find(memberDataSubject(memberId))) !== undefined) await this.keys.erase(memberDataSubject(memberId));
+      for (const subject of [memberDataSubject(memberId), memberChurchSubject(memberId)]) {
+        if ((await this.keys.find(subject)) !== undefined) await this.keys.erase(subject);
+      }
     }
     // Task files are not sealed: those old enough to name an erased member go with it (OldTaskFiles).
     const run = events[0]?.data;
