@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { TaskEffect } from '../tasks/index.js';
-import { churchDataOf, holdsChurchData } from './domain/church-data-held.js';
+import { churchDataOf, everHeldChurchData, holdsChurchData } from './domain/church-data-held.js';
 import { nullAnswered } from './kistam/kistam.handler.js';
 
 const admitted = { type: 'MemberAdmitted', data: { memberId: 'm-1', name: 'Fromm', churchId: 'rk', churchTaxRate: '8', kiSt: 'rk', kiStSatz: '8' } };
@@ -28,6 +28,13 @@ describe('whether the member stream still holds church data (decision 101)', () 
   it('given a change that carries no church field after the null answer, then still none held; empty values count as none', () => {
     expect(holdsChurchData([admitted, answer(null, null), { type: 'MemberDataChanged', data: { memberId: 'm-1', city: 'Altdorf' } }])).toBe(false);
     expect(holdsChurchData([{ type: 'MemberAdmitted', data: { memberId: 'm-1', churchId: null, churchTaxRate: null, kiSt: '', kiStSatz: '' } }])).toBe(false);
+  });
+});
+
+describe('whether the stream ever read church data', () => {
+  it('given church data once, then a null answer: yes; given only nulls: no', () => {
+    expect(everHeldChurchData([admitted, answer(null, null)])).toBe(true);
+    expect(everHeldChurchData([{ type: 'MemberAdmitted', data: { memberId: 'm-1', churchId: null, kiSt: null } }, answer(null, null), posted])).toBe(false);
   });
 });
 

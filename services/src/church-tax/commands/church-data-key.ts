@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { memberChurchSubject, memberStream, type EventStore, type KeyStore } from '@coop/contracts';
 import { EVENT_STORE, KEY_STORE } from '../../platform/tokens.js';
-import { holdsChurchData } from '../domain/church-data-held.js';
+import { everHeldChurchData, holdsChurchData } from '../domain/church-data-held.js';
 
 /**
  * The member's church key `member-church-<memberId>` (decision 101): deleting it makes every church value of the
@@ -38,5 +38,14 @@ export class ChurchDataKey {
   /** True while the member's church key exists. */
   async exists(memberId: string): Promise<boolean> {
     return (await this.keys.find(memberChurchSubject(memberId))) !== undefined;
+  }
+
+  /**
+   * True while the member's church key exists and its stream reads church data in some event (past or present): what
+   * deleting the key would erase. A key that sealed only nulls (a member never in a church) is not worth an erasure.
+   */
+  async readsChurchData(memberId: string): Promise<boolean> {
+    if (!(await this.exists(memberId))) return false;
+    return everHeldChurchData(await this.events.readStream(memberStream(memberId)));
   }
 }

@@ -29,7 +29,7 @@ export class ChurchDataCleanUp {
 
   async run(ctx: CommandContext, asOf: string): Promise<ChurchDataErased['data'] | undefined> {
     const cooperativeId = ctx.actor.cooperativeId;
-    const members = (await this.due.churchDue(cooperativeId, asOf, (id) => this.churchKey.exists(id))).map((m) => ({
+    const members = (await this.due.churchDue(cooperativeId, asOf, (id) => this.churchKey.readsChurchData(id))).map((m) => ({
       memberId: m.doc.id,
       memberNr: typeof m.doc.memberNr === 'number' ? m.doc.memberNr : null,
       exitDate: m.exitDate,

@@ -47,16 +47,16 @@ export class DueMembers {
 
   /**
    * The former members whose church data is due on `today` (church-due-rule.ts), by member number, among those the
-   * `members` document still shows church data of or `withKey` says hold a church key.
+   * `members` document still shows church data of or whose church key `sealsChurch` says still opens some.
    */
-  async churchDue(cooperativeId: string, today: string, withKey: (memberId: string) => Promise<boolean>): Promise<DueMember[]> {
+  async churchDue(cooperativeId: string, today: string, sealsChurch: (memberId: string) => Promise<boolean>): Promise<DueMember[]> {
     const candidates = await this.all(MEMBERS, cooperativeId, [
       { field: 'memberUntil', op: 'range', lte: today },
       { field: 'memberType', op: 'in', values: [0, 1, 3] },
     ]);
     const out: DueMember[] = [];
     for (const doc of candidates) {
-      if (!showsChurchData(doc) && !(await withKey(doc.id))) continue;
+      if (!showsChurchData(doc) && !(await sealsChurch(doc.id))) continue;
       const decision = churchDataDecision(await this.facts(cooperativeId, doc), today);
       if (decision.due) out.push({ doc, exitDate: String(doc.exitDate), dueFrom: decision.dueFrom });
     }
