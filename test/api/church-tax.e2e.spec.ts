@@ -143,11 +143,12 @@ describe('church data: by hand, history, and hidden from callers without church:
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ churchId: null, churchTaxRate: null, queriedOn: `${THIS_YEAR}-01-20`, queryKind: 'paper' });
     const history = (await request(t.http).get(`/api/v1/members/${anna.id}/history`).set(auth(t.adminToken)).expect(200)).body as MemberHistoryEntry[];
+    // The null answer deleted the member's church key once written (decision 101): what it said before reads null too.
     expect(history.filter((e) => e.type === 'ChurchDataRecorded').at(-1)).toMatchObject({
       user: 'admin',
       changes: [
-        { field: 'churchId', from: 'rk', to: null },
-        { field: 'churchTaxRate', from: '8', to: null },
+        { field: 'churchId', from: null, to: null },
+        { field: 'churchTaxRate', from: null, to: null },
       ],
     });
   });

@@ -130,7 +130,15 @@ describe('KiStAM: the church-tax query through the BZSt online portal', () => {
     expect(await church(m.emil!)).toMatchObject({ churchId: null, queriedOn: null, taskId: null });
 
     const history = (await request(t.http).get(`/api/v1/members/${m.bernd!.id}/history`).set(auth(t.adminToken)).expect(200)).body as MemberHistoryEntry[];
-    expect(history.at(-1)).toMatchObject({ type: 'ChurchDataRecorded', user: 'admin', changes: [{ field: 'churchId', from: 'ev', to: null }, { field: 'churchTaxRate', from: '9', to: null }] });
+    // The null answer deleted Bernd's church key once written (decision 101): the church data he had is erased from the
+    // log and so from the history too; his other data still reads. Anna's answer with a church keeps hers.
+    expect(history.at(-1)).toMatchObject({ type: 'ChurchDataRecorded', user: 'admin', changes: [{ field: 'churchId', from: null, to: null }, { field: 'churchTaxRate', from: null, to: null }] });
+    expect(await t.running.storage.keys.find(`member-church-${m.bernd!.id}`)).toBeUndefined();
+    expect(await t.running.storage.keys.find(`member-${m.bernd!.id}`)).toBeDefined();
+    expect(await t.running.storage.keys.find(`member-church-${m.anna!.id}`)).toBeDefined();
+    const bernd = await t.running.storage.events.readStream(`member-${m.bernd!.id}`);
+    expect(bernd.filter((e) => 'churchId' in (e.data as object)).map((e) => (e.data as { churchId: unknown }).churchId)).toEqual([null, null]);
+    expect(bernd[0]).toMatchObject({ data: { name: 'Abfrage', givenName: 'Bernd', churchId: null, churchTaxRate: null }, erased: expect.arrayContaining(['churchId', 'churchTaxRate']) });
 
     const notes = await notesOf(t.running, taskId);
     expect(notes).toEqual(

@@ -54,5 +54,33 @@ export type MembersErased = DomainEvent<
   }
 >;
 
-export type DataProtectionEvent = MembersErased;
+/**
+ * The church data of former members erased earlier (DOMAIN.md 9.3, § 51a Abs. 2c EStG; decision 101): their church key
+ * `member-church-<memberId>` is deleted after this event. Due once the member has left, the settlement is paid and the
+ * year of the settlement's payout and of the last dividend paid to it has ended (`CHURCH_ERASURE_RULE`).
+ */
+export const CHURCH_ERASURE_RULE = 'DOMAIN-9.3-church-after-last-payout' as const;
+
+/** A former member whose church data was erased: ids and dates only. */
+export interface ChurchErasedMember {
+  readonly memberId: string;
+  readonly memberNr: number | null;
+  readonly exitDate: string;
+  /** The first day its church data was due (1 January after the year of its last payout). */
+  readonly dueFrom: string;
+}
+
+/** A clean-up run's church step: who (metadata user), when (metadata timestamp, `asOf`), which members, under which rule. */
+export type ChurchDataErased = DomainEvent<
+  'ChurchDataErased',
+  {
+    erasureId: string;
+    cooperativeId: string;
+    asOf: string;
+    rule: typeof CHURCH_ERASURE_RULE;
+    members: readonly ChurchErasedMember[];
+  }
+>;
+
+export type DataProtectionEvent = MembersErased | ChurchDataErased;
 export const dataProtectionStream = (cooperativeId: string): string => `dataprotection-${cooperativeId}`;

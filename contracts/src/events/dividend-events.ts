@@ -57,8 +57,8 @@ export type DividendDeclared = DomainEvent<
 >;
 
 /**
- * A member's dividend of the closure, with the withholding and its trace. `churchId` is personal data (sealed under the
- * member's key); the amounts stay after an erasure so that the totals still add up.
+ * A member's dividend of the closure, with the withholding and its trace. `churchId` and `churchRate` are personal data
+ * (sealed under the member's key); the amounts stay after an erasure so that the totals still add up.
  */
 export type DividendMemberPaid = DomainEvent<
   'DividendMemberPaid',
@@ -100,5 +100,9 @@ export type DividendMemberPaid = DomainEvent<
 export type DividendEvent = DividendDeclared | DividendMemberPaid;
 export const dividendStream = (dividendId: string): string => `dividend-${dividendId}`;
 
-/** Personal data in `DividendMemberPaid`, sealed under `member-<memberId>`. */
-export const DIVIDEND_MEMBER_PERSONAL_FIELDS = ['churchId'] as const;
+/**
+ * Personal data in `DividendMemberPaid`, sealed under `member-<memberId>` (not the church key: the church a tax was paid
+ * to is needed for corrections and certificates as long as the member's books are kept). `churchRate` tells of a church
+ * membership as well: sealed in events written since decision 101, plain in older ones (they read as before).
+ */
+export const DIVIDEND_MEMBER_PERSONAL_FIELDS = ['churchId', 'churchRate'] as const;

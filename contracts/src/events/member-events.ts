@@ -140,6 +140,16 @@ export const MEMBER_PERSONAL_FIELDS = [
 
 export const memberDataSubject = (memberId: string): string => `member-${memberId}`;
 
+/**
+ * The member's church data (religion, Art. 9 GDPR) among the master data: sealed under a subject of its own,
+ * `member-church-<memberId>`, whose key is deleted on a null answer of the church-tax query and once the member has left
+ * and its church data is no longer needed (§ 51a Abs. 2c EStG; DOMAIN.md 9.3; decision 101). Events sealed before this
+ * hold them under `member-<memberId>` and go with the member.
+ */
+export const MEMBER_CHURCH_FIELDS = ['churchId', 'churchTaxRate', 'kiSt', 'kiStSatz'] as const satisfies readonly (keyof MemberMasterData)[];
+
+export const memberChurchSubject = (memberId: string): string => `member-church-${memberId}`;
+
 // ---------------------------------------------------------------------------------------------
 // Member events (stream `member-<memberId>`)
 // ---------------------------------------------------------------------------------------------
@@ -281,7 +291,8 @@ export type ChurchQueryKind = (typeof CHURCH_QUERY_KINDS)[number];
  * code of DOMAIN.md 10) and the rate, or null for both on a null answer (not a member of a tax-levying community, or
  * a blocking note), which deletes the data held. `queriedOn` is the query's date (the status date of the answer),
  * `taskId` the KiStAM task that read the answer (null when typed in from paper). `churchId` and `churchTaxRate` are
- * personal data (Art. 9 GDPR), sealed under the member's key like the master data's fields of the same names.
+ * personal data (Art. 9 GDPR), sealed under the member's church key (`memberChurchSubject`) like the master data's
+ * fields of the same names; after a null answer that key is deleted (the null itself then reads as erased: null).
  */
 export type ChurchDataRecorded = DomainEvent<
   'ChurchDataRecorded',

@@ -9,7 +9,7 @@ import type {
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { DIVIDEND_INPUTS } from './dividend-collections.js';
-import { dividendInputsErasure, MEMBERS_ERASED } from './erasure.js';
+import { CHURCH_DATA_ERASED, dividendInputsChurchErasure, dividendInputsErasure, MEMBERS_ERASED } from './erasure.js';
 
 /*
  * `dividend_inputs`: one document per member (id = member id) holding what the dividend engine needs of the member
@@ -96,6 +96,7 @@ export const dividendInputsProjector: Projector = {
   collections: [DIVIDEND_INPUTS],
   keys(recorded: RecordedEvent): DocKey[] {
     if (recorded.type === MEMBERS_ERASED) return dividendInputsErasure.keys(recorded);
+    if (recorded.type === CHURCH_DATA_ERASED) return dividendInputsChurchErasure.keys(recorded);
     if (!TYPES.has(recorded.type)) return [];
     const event = recorded as RecordedEvent<Handled>;
     if (event.type === 'DividendMemberPaid') {
@@ -106,6 +107,7 @@ export const dividendInputsProjector: Projector = {
   },
   project(recorded, current): WriteOp[] {
     if (recorded.type === MEMBERS_ERASED) return dividendInputsErasure.project(recorded, current);
+    if (recorded.type === CHURCH_DATA_ERASED) return dividendInputsChurchErasure.project(recorded, current);
     const event = recorded as RecordedEvent<Handled>;
     const position = recorded.position.toString();
     const put = (doc: ReadDocument): WriteOp => ({ kind: 'put', collection: DIVIDEND_INPUTS.name, doc });

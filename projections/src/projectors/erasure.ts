@@ -1,5 +1,7 @@
 import {
+  MEMBER_CHURCH_FIELDS,
   MEMBER_PERSONAL_FIELDS,
+  type ChurchDataErased,
   type ErasedMember,
   type MembersErased,
   type ReadDocument,
@@ -107,4 +109,26 @@ export const dividendInputsErasure = {
       })),
     ]);
   },
+};
+
+/*
+ * The clean-up's church step (decision 101): `ChurchDataErased` names former members whose church key is deleted after
+ * it. Their church fields read null at once, and the same after a rebuild (their church fields then arrive null).
+ */
+export const CHURCH_DATA_ERASED = 'ChurchDataErased';
+
+const churchErased = (recorded: RecordedEvent): readonly string[] => (recorded as RecordedEvent<ChurchDataErased>).data.members.map((m) => m.memberId);
+
+/** Members projector: the member's church fields (church id, rate, `kiSt`, `kiStSatz`). */
+export const membersChurchErasure = {
+  keys: (recorded: RecordedEvent): DocKey[] => churchErased(recorded).map(key('members')),
+  project: (recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] =>
+    blank(recorded, current, churchErased(recorded).map(key('members')), () => Object.fromEntries(MEMBER_CHURCH_FIELDS.map((f) => [f, null]))),
+};
+
+/** Dividend inputs projector: the church id and rate the engine would withhold with. */
+export const dividendInputsChurchErasure = {
+  keys: (recorded: RecordedEvent): DocKey[] => churchErased(recorded).map(key('dividend_inputs')),
+  project: (recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] =>
+    blank(recorded, current, churchErased(recorded).map(key('dividend_inputs')), () => ({ churchId: null, churchTaxRate: null })),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ERASURE_RULE, type ErasedMember, type MembersErased, type ReadDocument, type RecordedEvent, type RetentionHoldEvent } from '@coop/contracts';
+import { CHURCH_ERASURE_RULE, ERASURE_RULE, type ChurchDataErased, type ChurchDataRecorded, type ErasedMember, type MembersErased, type ReadDocument, type RecordedEvent, type RetentionHoldEvent } from '@coop/contracts';
 import type { DocKey, Projector } from '../runner/projector.js';
 import { dividendInputsProjector } from './dividend-inputs.projector.js';
 import { dividendsProjector } from './dividends.projector.js';
@@ -7,7 +7,7 @@ import { membersProjector } from './members.projector.js';
 import { taxPapersProjector } from './tax-papers.projector.js';
 
 const meta = { cooperativeId: 'c-1', user: 'admin', timestamp: '2026-01-05T10:00:00.000Z', correlationId: '', causationId: '', schemaVersion: 1 };
-const at = (event: MembersErased | RetentionHoldEvent, position = 100n): RecordedEvent =>
+const at = (event: MembersErased | ChurchDataErased | ChurchDataRecorded | RetentionHoldEvent, position = 100n): RecordedEvent =>
   ({ ...event, streamId: 'x', revision: 0, position, metadata: meta }) as RecordedEvent;
 
 const gone: ErasedMember = {
@@ -28,6 +28,8 @@ const doc = (collection: string, id: string, fields: Record<string, unknown>): [
 const docs = new Map<string, ReadDocument>([
   doc('members', 'm-1', { memberNr: 7, name: 'Vergessen', givenName: 'Vera', iban: 'DE02120300000000202051', churchId: 'ev', taxId: '86095742719', memberType: 1, shareTotalEUR: 0 }),
   doc('members', 'm-2', { memberNr: 8, name: 'Bleibt', spouse: 'm-1', spouseName: 'Eigene Angabe' }),
+  doc('members', 'm-3', { memberNr: 9, name: 'Fromm', givenName: 'Fritz', churchId: 'rk', churchTaxRate: '8', kiSt: 'rk', kiStSatz: '8', shareTotalEUR: 0 }),
+  doc('dividend_inputs', 'm-3', { name: 'Fromm', churchId: 'rk', churchTaxRate: '8', orders: [] }),
   doc('balances', 'b-1', { member: 'm-1', memberName: 'Vergessen, Vera', amount: -50000 }),
   doc('exemptionorders', 'o-1', { member: 'm-1', memberName: 'Vergessen, Vera', spouse: null, spouseName: null, amount: 80100 }),
   doc('exemptionorders', 'o-2', { member: 'm-2', memberName: 'Bleibt', spouse: 'm-1', spouseName: 'Vergessen, Vera', joint: true }),
@@ -81,5 +83,29 @@ describe('MembersErased in the read models (issue 27)', () => {
     expect(set).toEqual([{ kind: 'put', collection: 'members', doc: expect.objectContaining({ retentionHold: true, retentionHoldReason: 'Prüfung', retentionHoldSince: meta.timestamp }) }]);
     const cleared = membersProjector.project(at({ type: 'MemberRetentionHoldCleared', data: { memberId: 'm-2', reason: 'fertig' } }), current);
     expect(cleared[0]).toMatchObject({ doc: { retentionHold: false, retentionHoldReason: null, retentionHoldSince: null } });
+  });
+});
+
+describe('church data erased earlier (decision 101)', () => {
+  const left = { memberId: 'm-3', memberNr: 9, exitDate: '2024-12-31', dueFrom: '2026-01-01' };
+  const churchErased = at({ type: 'ChurchDataErased', data: { erasureId: 'e-2', cooperativeId: 'c-1', asOf: '2026-01-05', rule: CHURCH_ERASURE_RULE, members: [left] } });
+
+  it('ChurchDataErased: the member document loses church id, rate, kiSt and kiStSatz; its other data stays', () => {
+    const out = written(membersProjector, churchErased);
+    expect(Object.keys(out)).toEqual(['members/m-3']);
+    expect(out['members/m-3']).toEqual({ ...current({ collection: 'members', id: 'm-3' }), churchId: null, churchTaxRate: null, kiSt: null, kiStSatz: null, position: '100' });
+  });
+
+  it('ChurchDataErased: the dividend inputs lose church id and rate; other projectors write nothing', () => {
+    expect(written(dividendInputsProjector, churchErased)).toEqual({ 'dividend_inputs/m-3': expect.objectContaining({ name: 'Fromm', churchId: null, churchTaxRate: null }) });
+    expect(dividendsProjector.keys(churchErased)).toEqual([]);
+    expect(taxPapersProjector.keys(churchErased)).toEqual([]);
+  });
+
+  it('a null answer clears the old kiSt and kiStSatz with church id and rate; an answer with a church keeps them', () => {
+    const answer = (churchId: string | null, churchTaxRate: string | null) =>
+      at({ type: 'ChurchDataRecorded', data: { memberId: 'm-3', churchId, churchTaxRate, queriedOn: '2025-08-31', queryKind: 'regular', taskId: null } });
+    expect(written(membersProjector, answer(null, null))['members/m-3']).toMatchObject({ name: 'Fromm', churchId: null, churchTaxRate: null, kiSt: null, kiStSatz: null });
+    expect(written(membersProjector, answer('ev', '9'))['members/m-3']).toMatchObject({ churchId: 'ev', churchTaxRate: '9', kiSt: 'rk', kiStSatz: '8' });
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { projectRetentionHold, RETENTION_HOLD_EVENT_TYPES } from './member-retention.js';
-import { membersErasure, MEMBERS_ERASED } from './erasure.js';
+import { CHURCH_DATA_ERASED, membersChurchErasure, membersErasure, MEMBERS_ERASED } from './erasure.js';
 
 /**
  * The member list. The member's `position` (0-3) is stored as `memberPosition`: `position` is the
@@ -158,6 +158,7 @@ export const membersProjector: Projector = {
   collections: [MEMBERS, BALANCES, MEMBER_STATS],
   keys(recorded: RecordedEvent): DocKey[] {
     if (recorded.type === MEMBERS_ERASED) return membersErasure.keys(recorded);
+    if (recorded.type === CHURCH_DATA_ERASED) return membersChurchErasure.keys(recorded);
     if (!TYPES.has(recorded.type)) return [];
     const event = recorded as RecordedEvent<MemberEvent>;
     const coop = recorded.metadata.cooperativeId;
@@ -192,6 +193,7 @@ export const membersProjector: Projector = {
   },
   project(recorded, current): WriteOp[] {
     if (recorded.type === MEMBERS_ERASED) return membersErasure.project(recorded, current);
+    if (recorded.type === CHURCH_DATA_ERASED) return membersChurchErasure.project(recorded, current);
     const event = recorded as RecordedEvent<MemberEvent>;
     const position = recorded.position.toString();
     const coop = recorded.metadata.cooperativeId;
@@ -245,10 +247,13 @@ export const membersProjector: Projector = {
         return [put(MEMBERS.name, { ...member, ...NO_NOTICE, position })];
       }
       case 'ChurchDataRecorded': {
-        // A KiStAM answer or a paper answer replaces the church attributes; a null answer deletes them (DOMAIN.md 3.3).
+        // A KiStAM answer or a paper answer replaces the church attributes; a null answer deletes them (DOMAIN.md 3.3),
+        // the old `kiSt` / `kiStSatz` with them: religion data all (§ 51a Abs. 2c EStG; their key goes too, decision 101).
         const member = current(memberKey(event.data.memberId));
         if (!member) return [];
-        return [put(MEMBERS.name, { ...member, churchId: event.data.churchId, churchTaxRate: event.data.churchTaxRate, position })];
+        const { churchId, churchTaxRate } = event.data;
+        const old = churchId === null && churchTaxRate === null ? { kiSt: null, kiStSatz: null } : {};
+        return [put(MEMBERS.name, { ...member, churchId, churchTaxRate, ...old, position })];
       }
       case 'SharesPosted':
       case 'PostingAnnulled': {

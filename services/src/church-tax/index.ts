@@ -1,3 +1,4 @@
 // The church-tax area's public entry (issue 24): members' church data and the KiStAM query.
 export { ChurchTaxModule } from './church-tax.module.js';
 export { KISTAM_TRANSPORT, type KistamTransport, type KistamRequest } from './kistam/kistam-transport.js';
+export { ChurchDataKey } from './commands/church-data-key.js';

@@ -5,10 +5,12 @@ import { DataProtectionController, RetentionHoldController } from './http/data-p
 import { DueMembers } from './queries/due-members.js';
 import { OldTaskFiles } from './commands/old-task-files.js';
 import { TasksModule } from '../tasks/index.js';
+import { ChurchTaxModule } from '../church-tax/index.js';
+import { ChurchDataCleanUp } from './commands/church-data-clean-up.js';
 
 @Module({
-  imports: [CqrsModule, TasksModule],
+  imports: [CqrsModule, TasksModule, ChurchTaxModule],
   controllers: [DataProtectionController, RetentionHoldController],
-  providers: [DueMembers, OldTaskFiles, ChangeRetentionHoldHandler, CleanMembersHandler],
+  providers: [DueMembers, OldTaskFiles, ChurchDataCleanUp, ChangeRetentionHoldHandler, CleanMembersHandler],
 })
 export class DataProtectionModule {}

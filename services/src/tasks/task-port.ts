@@ -83,6 +83,12 @@ export interface TaskHandler {
   readonly resumable: boolean;
   /** Does the work. A thrown error fails the task (`TaskFailed` with its message) and raises `taskFailed`. */
   run(task: RunningTask): Promise<TaskOutcome>;
+  /**
+   * Called once a completed run's end and effects are written (KiStAM: deletes the church key of each member a null
+   * answer was recorded for, decision 101). Not called again after a restart, and an error is only logged: what it does
+   * must be completed elsewhere as well.
+   */
+  afterEffects?(task: { readonly taskId: string; readonly cooperativeId: string }, effects: readonly TaskEffect[]): Promise<void>;
 }
 
 /** Queues tasks; refusals are `ValidationError` / `ConflictingStateError` (`taskAlreadyRunning`, 409). */

@@ -3,6 +3,7 @@ import { memberStream, type ChurchQueryKind } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { churchDataDecider } from '../domain/church-data.decider.js';
+import { ChurchDataKey } from './church-data-key.js';
 
 export interface ChurchDataInput {
   readonly churchId: string | null;
@@ -11,7 +12,10 @@ export interface ChurchDataInput {
   readonly queryKind: ChurchQueryKind;
 }
 
-/** A paper answer typed in (`PUT /members/{id}/church-tax`): records `ChurchDataRecorded` on the member stream. */
+/**
+ * A paper answer typed in (`PUT /members/{id}/church-tax`): records `ChurchDataRecorded` on the member stream; a null
+ * answer then deletes the member's church key (decision 101), so the church data it held reads null in the log too.
+ */
 export class RecordChurchDataCommand extends Command<void> {
   constructor(readonly ctx: CommandContext, readonly memberId: string, readonly input: ChurchDataInput) {
     super();
@@ -20,11 +24,12 @@ export class RecordChurchDataCommand extends Command<void> {
 
 @CommandHandler(RecordChurchDataCommand)
 export class RecordChurchDataHandler implements ICommandHandler<RecordChurchDataCommand> {
-  constructor(private readonly writer: StreamWriter) {}
+  constructor(private readonly writer: StreamWriter, private readonly churchKey: ChurchDataKey) {}
 
   async execute({ ctx, memberId, input }: RecordChurchDataCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     const command = { type: 'RecordChurchData' as const, memberId, cooperativeId, ...input, taskId: null };
-    await this.writer.handle(memberStream(memberId), churchDataDecider, command, ctx, cooperativeId);
+    const { events } = await this.writer.handle(memberStream(memberId), churchDataDecider, command, ctx, cooperativeId);
+    if (events.some((e) => e.type === 'ChurchDataRecorded' && e.data.churchId === null && e.data.churchTaxRate === null)) await this.churchKey.eraseAfterNullAnswer(memberId);
   }
 }

@@ -3,7 +3,8 @@ import { businessToday, dividendSettingsOf, memberStream, NotFoundError, type Ch
 import { CHURCH_TAX, COOPERATIVES, ELMA_NUMBERS, MEMBERS } from '@coop/projections';
 import { holdingOn } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { TASK_HANDLERS, type NotificationDraft, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../../tasks/index.js';
+import { TASK_HANDLERS, type NotificationDraft, type RunningTask, type TaskEffect, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../../tasks/index.js';
+import { ChurchDataKey } from '../commands/church-data-key.js';
 import { interpretAnswer, type AnswerMember, type AnswerOutcome } from '../domain/kistam-answer.js';
 import { regularStatusDate, selectForKistam, type KistamCandidate, type KistamMemberProblem } from '../domain/kistam-selection.js';
 import { KISTAM_TRANSPORT, type KistamTransport } from './kistam-transport.js';
@@ -13,7 +14,8 @@ import { KISTAM_TRANSPORT, type KistamTransport } from './kistam-transport.js';
  * 1. without an input file: selects the members, checks their identifiers, hands the request to the transport (the BOP
  *    files) and waits (`awaitingInput`) with `kistamRequestReady`; a member it cannot ask about is a `kistamError`.
  * 2. with the answer file (`POST /tasks/kistam/{id}/answer`): reads it and completes with one `ChurchDataRecorded` per
- *    member answered, appended by the runner with the task's end (exactly once), and a notification per problem.
+ *    member answered, appended by the runner with the task's end (exactly once), and a notification per problem; once
+ *    they are written, the church key of each member with a null answer is deleted (afterEffects; decision 101).
  * Both runs write nothing themselves and may run again from their start after a restart (resumable).
  */
 
@@ -43,6 +45,7 @@ export class KistamHandler implements TaskHandler, OnModuleInit {
     private readonly reads: ReadModels,
     @Inject(KISTAM_TRANSPORT) private readonly transport: KistamTransport,
     @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
+    private readonly churchKey: ChurchDataKey,
   ) {}
 
   onModuleInit(): void {
@@ -51,6 +54,11 @@ export class KistamHandler implements TaskHandler, OnModuleInit {
 
   run(task: RunningTask): Promise<TaskOutcome> {
     return task.inputs.length === 0 ? this.request(task) : this.readAnswer(task);
+  }
+
+  /** The null answers are written: their members' church keys go (§ 51a Abs. 2c EStG: delete on a null value). */
+  async afterEffects(_task: { readonly taskId: string }, effects: readonly TaskEffect[]): Promise<void> {
+    for (const memberId of nullAnswered(effects)) await this.churchKey.eraseAfterNullAnswer(memberId);
   }
 
   /** Phase 1: the request. */
@@ -116,6 +124,17 @@ export class KistamHandler implements TaskHandler, OnModuleInit {
     const outcome = interpretAnswer(answer, requested, members);
     return answerOutcome(task, outcome);
   }
+}
+
+/** The members a task's effects record a null answer for. */
+export function nullAnswered(effects: readonly TaskEffect[]): string[] {
+  return effects.flatMap((e) =>
+    e.events.flatMap((event) => {
+      if (event.type !== 'ChurchDataRecorded') return [];
+      const data = (event as ChurchDataRecorded).data;
+      return data.churchId === null && data.churchTaxRate === null ? [data.memberId] : [];
+    }),
+  );
 }
 
 /** The completed task of an answer: the church data per member, a notification per problem, and the summary. */

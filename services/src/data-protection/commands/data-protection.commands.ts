@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { businessToday, dataProtectionStream, fieldError, memberDataSubject, memberStream, ValidationError, type KeyStore, type MembersErased } from '@coop/contracts';
+import { businessToday, dataProtectionStream, fieldError, memberChurchSubject, memberDataSubject, memberStream, ValidationError, type KeyStore, type MembersErased } from '@coop/contracts';
 import { MEMBERS } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
@@ -10,6 +10,7 @@ import { KEY_STORE } from '../../platform/tokens.js';
 import { erasureDecider } from '../domain/erasure.decider.js';
 import { retentionHoldDecider } from '../domain/retention-hold.decider.js';
 import { DueMembers } from '../queries/due-members.js';
+import { ChurchDataCleanUp } from './church-data-clean-up.js';
 import { OldTaskFiles } from './old-task-files.js';
 
 /** Set (`held`) or clear the member's hold flag with a reason. */
@@ -48,6 +49,8 @@ export class ChangeRetentionHoldHandler implements ICommandHandler<ChangeRetenti
  * members at once), then deletes each erased member's key, so its personal data in the event log cannot be read again.
  * The keys of every member the log names as erased are deleted, not only this run's: a run stopped between the event
  * and the keys is completed by the next one. Task files old enough to name an erased member are removed (OldTaskFiles).
+ * Then the church step (ChurchDataCleanUp): the church data of former members no longer needed for church tax goes
+ * earlier, with its own event and key (decision 101).
  */
 @CommandHandler(CleanMembersCommand)
 export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand> {
@@ -55,6 +58,7 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     private readonly writer: StreamWriter,
     private readonly due: DueMembers,
     private readonly taskFiles: OldTaskFiles,
+    private readonly church: ChurchDataCleanUp,
     @Inject(KEY_STORE) private readonly keys: KeyStore,
   ) {}
 
@@ -67,7 +71,9 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     const command = { type: 'EraseMembers' as const, erasureId: newRecordId(), cooperativeId, asOf, retentionYears, members };
     const { state, events } = await this.writer.handle(dataProtectionStream(cooperativeId), erasureDecider, command, ctx, cooperativeId);
     for (const memberId of state.erased) {
-      if ((await this.keys.find(memberDataSubject(memberId))) !== undefined) await this.keys.erase(memberDataSubject(memberId));
+      for (const subject of [memberDataSubject(memberId), memberChurchSubject(memberId)]) {
+        if ((await this.keys.find(subject)) !== undefined) await this.keys.erase(subject);
+      }
     }
     // Task files are not sealed: those old enough to name an erased member go with it (OldTaskFiles).
     const run = events[0]?.data;
@@ -76,6 +82,7 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
       const closures = new Set(run.members.flatMap((m) => m.dividendRows.map((row) => row.slice(0, row.lastIndexOf(':')))));
       await this.taskFiles.removeBefore(cooperativeId, `${String(Number(asOf.slice(0, 4)) - retentionYears + 1).padStart(4, '0')}-01-01`, closures);
     }
+    await this.church.run(ctx, asOf);
     return events[0]?.data;
   }
 }

@@ -23,6 +23,8 @@ export interface ErasureState {
 export const erasureDecider: Decider<EraseMembers, MembersErased, ErasureState> = {
   initialState: () => ({ erased: new Set() }),
   evolve(state, event) {
+    // The stream also holds the church step's `ChurchDataErased` (church-erasure.decider.ts): not an erasure of the member.
+    if (event.type !== 'MembersErased') return state;
     const erased = new Set(state.erased);
     for (const m of event.data.members) erased.add(m.memberId);
     return { erased };

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_RETENTION_YEARS, type CollectionSpec, type ErasedMember, type Filter, type ReadDocument } from '@coop/contracts';
+import { DEFAULT_RETENTION_YEARS, MEMBER_CHURCH_FIELDS, type CollectionSpec, type ErasedMember, type Filter, type ReadDocument } from '@coop/contracts';
 import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, EXEMPTION_ORDERS, MEMBERS, NON_ASSESSMENTS, type MemberPostingEntry } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { churchDataDecision } from '../domain/church-due-rule.js';
 import { retentionDecision, type RetentionFacts } from '../domain/due-rule.js';
 
 /** A member due for the clean-up, with what the list shows. */
@@ -39,6 +40,24 @@ export class DueMembers {
     const out: DueMember[] = [];
     for (const doc of candidates) {
       const decision = retentionDecision(await this.facts(cooperativeId, doc), today, years);
+      if (decision.due) out.push({ doc, exitDate: String(doc.exitDate), dueFrom: decision.dueFrom });
+    }
+    return out.sort((a, b) => num(a.doc.memberNr) - num(b.doc.memberNr));
+  }
+
+  /**
+   * The former members whose church data is due on `today` (church-due-rule.ts), by member number, among those the
+   * `members` document still shows church data of or whose church key `sealsChurch` says still opens some.
+   */
+  async churchDue(cooperativeId: string, today: string, sealsChurch: (memberId: string) => Promise<boolean>): Promise<DueMember[]> {
+    const candidates = await this.all(MEMBERS, cooperativeId, [
+      { field: 'memberUntil', op: 'range', lte: today },
+      { field: 'memberType', op: 'in', values: [0, 1, 3] },
+    ]);
+    const out: DueMember[] = [];
+    for (const doc of candidates) {
+      if (!showsChurchData(doc) && !(await sealsChurch(doc.id))) continue;
+      const decision = churchDataDecision(await this.facts(cooperativeId, doc), today);
       if (decision.due) out.push({ doc, exitDate: String(doc.exitDate), dueFrom: decision.dueFrom });
     }
     return out.sort((a, b) => num(a.doc.memberNr) - num(b.doc.memberNr));
@@ -93,6 +112,11 @@ export class DueMembers {
       if (page.items.length < PAGE) return out;
     }
   }
+}
+
+/** True while the member document shows church data (church id, rate, `kiSt`, `kiStSatz`). */
+export function showsChurchData(doc: ReadDocument): boolean {
+  return MEMBER_CHURCH_FIELDS.some((f) => doc[f] !== null && doc[f] !== undefined && doc[f] !== '');
 }
 
 function num(v: unknown): number {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  memberChurchSubject,
   memberDataSubject,
   memberNumberSequenceStream,
   memberNumberStream,
@@ -78,7 +79,7 @@ export class MemberCommandRunner {
   /** Decides a command on master data (admission, change) on the member's whole state, personal data opened. */
   async decideOnMaster(memberId: string, command: MasterDataCommand): Promise<Decided> {
     const streamId = memberStream(memberId);
-    const loaded = await this.writer.loadKept(streamId, memberMasterDecider, memberDataSubject(memberId));
+    const loaded = await this.writer.loadKept(streamId, memberMasterDecider, [memberDataSubject(memberId), memberChurchSubject(memberId)]);
     return { streamId, loaded, events: memberMasterDecider.decide(command, loaded.state) };
   }
 

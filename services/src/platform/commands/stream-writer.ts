@@ -53,17 +53,22 @@ export class StreamWriter {
 
   /**
    * As load(), from the fold kept of the stream by an earlier command plus the events after it (FoldCache).
-   * `subject` is the data subject whose personal data the fold holds: while its key exists the kept fold is
-   * used; once the key is erased the stream is read and folded again, so the erased fields read as erased
-   * and no personal data outlives its key in a kept fold.
+   * `subject` is the data subject whose personal data the fold holds (or several: a member's master data and its
+   * church data): while their keys exist the kept fold is used; once one is erased the stream is read and folded
+   * again, so the erased fields read as erased and no personal data outlives its key in a kept fold.
    */
-  async loadKept<C, E extends DomainEvent, S>(streamId: string, decider: Decider<C, E, S>, subject: string): Promise<Loaded<S>> {
+  async loadKept<C, E extends DomainEvent, S>(streamId: string, decider: Decider<C, E, S>, subject: string | readonly string[]): Promise<Loaded<S>> {
     const kept = this.folds.get<S>(streamId, decider);
     const loaded =
-      kept && (await this.keys.find(subject)) !== undefined
+      kept && (await this.keysExist(typeof subject === 'string' ? [subject] : subject))
         ? fold(decider, kept.state, (await this.readAfter(streamId, kept.revision)) as unknown as RecordedEvent<E>[], kept.revision)
         : await this.load(streamId, decider);
     return this.keep(streamId, decider, loaded);
+  }
+
+  private async keysExist(subjects: readonly string[]): Promise<boolean> {
+    for (const subject of subjects) if ((await this.keys.find(subject)) === undefined) return false;
+    return true;
   }
 
   /**

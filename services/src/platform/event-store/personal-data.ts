@@ -1,11 +1,21 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { KeyStore } from '@coop/contracts';
 
-/** Which fields of an event type are personal, and whose they are. */
-export interface PersonalDataRule {
+/** Fields of an event sealed together under one data subject's key. */
+export interface PersonalDataGroup {
   /** The data subject (e.g. `user-<id>`, `member-<id>`) whose key encrypts the fields. */
   subject(data: Record<string, unknown>): string;
   readonly fields: readonly string[];
+}
+
+/**
+ * Which fields of an event type are personal, and whose they are. `apart` names fields sealed under a subject of their
+ * own, whose key can be deleted earlier than the main one (a member's church data, decision 101); a field listed there
+ * is sealed there, not under the main subject. A group of `apart` none of whose fields the event carries is left out
+ * (no key is created for it); the main group is always sealed.
+ */
+export interface PersonalDataRule extends PersonalDataGroup {
+  readonly apart?: readonly PersonalDataGroup[];
 }
 
 export type PersonalDataRules = Readonly<Record<string, PersonalDataRule>>;
@@ -16,9 +26,20 @@ interface Sealed {
   readonly tag: string;
   readonly ciphertext: string;
   readonly fields: readonly string[];
+  /**
+   * Which key sealed it (a fingerprint, not the key): a subject whose key was deleted and made again (church data after
+   * a null answer and a later answer) opens its old events as erased instead of failing. Absent in data sealed before.
+   */
+  readonly kid?: string;
 }
 
+/** `_personal`: one sealed group, or several (one per subject) when an event's fields belong to more than one. */
 const SEALED = '_personal';
+
+/** A key's fingerprint: an HMAC of a fixed label, so it tells keys apart and reveals nothing of the key. */
+function keyId(key: Buffer): string {
+  return createHmac('sha256', key).update('coop-ledger personal-data key id').digest().subarray(0, 12).toString('base64');
+}
 
 /** The result of opening one event's data. */
 export interface Opened {
@@ -89,41 +110,56 @@ export class PersonalDataCipher {
     const rule = this.rules[type];
     if (!rule) return data;
     const record = data as Record<string, unknown>;
-    const subject = rule.subject(record);
-    const personal: Record<string, unknown> = {};
+    const apart = rule.apart ?? [];
+    const apartFields = new Set(apart.flatMap((g) => g.fields));
+    const mainFields = rule.fields.filter((f) => !apartFields.has(f));
+    const groups = [{ subject: rule.subject(record), fields: mainFields, always: true }, ...apart.map((g) => ({ subject: g.subject(record), fields: g.fields, always: false }))];
     const rest: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(record)) {
-      if (rule.fields.includes(k)) personal[k] = v;
-      else rest[k] = v;
+    for (const [k, v] of Object.entries(record)) if (!rule.fields.includes(k) && !apartFields.has(k)) rest[k] = v;
+    const sealed: Sealed[] = [];
+    for (const group of groups) {
+      const personal: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(record)) if (group.fields.includes(k)) personal[k] = v;
+      if (!group.always && Object.keys(personal).length === 0) continue;
+      sealed.push(this.sealGroup(group.subject, personal, await keyFor(group.subject)));
     }
-    const key = await keyFor(subject);
+    return { ...rest, [SEALED]: sealed.length === 1 ? sealed[0]! : sealed };
+  }
+
+  private sealGroup(subject: string, personal: Record<string, unknown>, key: Buffer): Sealed {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     const ciphertext = Buffer.concat([cipher.update(JSON.stringify(personal), 'utf8'), cipher.final()]);
-    const sealed: Sealed = {
+    return {
       subject,
       iv: iv.toString('base64'),
       tag: cipher.getAuthTag().toString('base64'),
       ciphertext: ciphertext.toString('base64'),
       fields: Object.keys(personal),
+      kid: keyId(key),
     };
-    return { ...rest, [SEALED]: sealed };
   }
 
   private async openWith(data: object, keyFor: (subject: string) => Promise<Buffer | undefined>): Promise<Opened> {
     const record = data as Record<string, unknown>;
-    const sealed = record[SEALED] as Sealed | undefined;
-    if (!sealed) return { data };
+    const stored = record[SEALED] as Sealed | Sealed[] | undefined;
+    if (!stored) return { data };
     const { [SEALED]: _omit, ...rest } = record;
-    const key = await keyFor(sealed.subject);
-    if (!key) {
-      const blanked: Record<string, unknown> = { ...rest };
-      for (const f of sealed.fields) blanked[f] = null;
-      return { data: blanked, erased: [...sealed.fields] };
+    const out: Record<string, unknown> = { ...rest };
+    const erased: string[] = [];
+    for (const sealed of Array.isArray(stored) ? stored : [stored]) {
+      const key = await keyFor(sealed.subject);
+      // The key is gone, or is a later key of the subject made after the one that sealed this was deleted.
+      if (!key || (sealed.kid !== undefined && sealed.kid !== keyId(key))) {
+        for (const f of sealed.fields) out[f] = null;
+        erased.push(...sealed.fields);
+        continue;
+      }
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
+      decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+      const plain = Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]);
+      Object.assign(out, JSON.parse(plain.toString('utf8')) as Record<string, unknown>);
     }
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
-    decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
-    const plain = Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]);
-    return { data: { ...rest, ...(JSON.parse(plain.toString('utf8')) as Record<string, unknown>) } };
+    return erased.length > 0 ? { data: out, erased } : { data: out };
   }
 }

@@ -124,8 +124,17 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
     const fresh = await cipher.seal('UserRenamed', { userId, username: 'new-name' });
     expect((await keys.find(`user-${userId}`))!.equals(oldKey!)).toBe(false);
     expect((await cipher.open(fresh)).data).toEqual({ userId, username: 'new-name' });
-    // The old ciphertext now meets the new key: GCM refuses it instead of yielding garbage.
-    await expect(cipher.open(old)).rejects.toThrow();
+    // The old data names the key that sealed it: it reads as erased under the new key, never as garbage.
+    expect(await cipher.open(old)).toEqual({ data: { userId, username: null }, erased: ['username'] });
+  });
+
+  it('data sealed before key ids existed meets a new key: GCM refuses it', async () => {
+    const userId = newUserId();
+    const old = (await cipher.seal('UserRenamed', { userId, username: 'old-name' })) as SealedData;
+    const { kid: _kid, ...withoutKid } = old._personal as SealedData['_personal'] & { kid?: string };
+    await keys.erase(`user-${userId}`);
+    await cipher.seal('UserRenamed', { userId, username: 'new-name' });
+    await expect(cipher.open({ ...old, _personal: withoutKid })).rejects.toThrow();
   });
 
   describe('tampering (GCM authentication)', () => {
@@ -149,6 +158,85 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
       const b = (await cipher.seal('UserRenamed', { userId: newUserId(), username: 'b' })) as SealedData;
       const swapped = { ...b, _personal: { ...b._personal, ciphertext: a._personal.ciphertext, iv: a._personal.iv, tag: a._personal.tag } };
       await expect(cipher.open(swapped)).rejects.toThrow();
+    });
+  });
+
+  describe('church data under a key of its own (decision 101)', () => {
+    let m = 0;
+    const newMemberId = (): string => `m-${++m}-${Date.now()}`;
+    const admitted = (memberId: string) => ({
+      memberId,
+      cooperativeId: 'coop-1',
+      memberNr: 7,
+      name: 'Kirchner',
+      givenName: 'Klara',
+      iban: 'DE02120300000000202051',
+      churchId: 'ev',
+      churchTaxRate: '9',
+      kiSt: 'ev',
+      kiStSatz: '9',
+      entryDate: '2020-01-01',
+    });
+    const church = { churchId: null, churchTaxRate: null, kiSt: null, kiStSatz: null };
+
+    it('seals the church fields of the master data under member-church-<id>, the rest under member-<id>', async () => {
+      const memberId = newMemberId();
+      const sealed = (await cipher.seal('MemberAdmitted', admitted(memberId))) as { _personal: { subject: string; fields: string[] }[] };
+      expect(JSON.stringify(sealed)).not.toContain('Kirchner');
+      expect(JSON.stringify(sealed)).not.toContain('"ev"');
+      expect(sealed._personal.map((g) => [g.subject, g.fields])).toEqual([
+        [`member-${memberId}`, ['name', 'givenName', 'iban']],
+        [`member-church-${memberId}`, ['churchId', 'churchTaxRate', 'kiSt', 'kiStSatz']],
+      ]);
+      expect((await cipher.open(sealed)).data).toEqual(admitted(memberId));
+    });
+
+    it('deleting the church key erases the church fields only; the other personal data still reads', async () => {
+      const memberId = newMemberId();
+      const sealedAdmitted = await cipher.seal('MemberAdmitted', admitted(memberId));
+      const sealedAnswer = await cipher.seal('ChurchDataRecorded', { memberId, churchId: 'rk', churchTaxRate: '8', queriedOn: '2024-08-31', queryKind: 'regular', taskId: 't-1' });
+      await keys.erase(`member-church-${memberId}`);
+      expect(await cipher.open(sealedAdmitted)).toEqual({ data: { ...admitted(memberId), ...church }, erased: ['churchId', 'churchTaxRate', 'kiSt', 'kiStSatz'] });
+      expect(await cipher.open(sealedAnswer)).toEqual({
+        data: { memberId, queriedOn: '2024-08-31', queryKind: 'regular', taskId: 't-1', churchId: null, churchTaxRate: null },
+        erased: ['churchId', 'churchTaxRate'],
+      });
+      expect(await keys.find(`member-${memberId}`)).toBeDefined();
+    });
+
+    it('a later answer makes a new church key: it reads, the earlier church data stays erased', async () => {
+      const memberId = newMemberId();
+      const before = await cipher.seal('ChurchDataRecorded', { memberId, churchId: 'rk', churchTaxRate: '8', queriedOn: '2024-08-31', queryKind: 'regular', taskId: null });
+      await keys.erase(`member-church-${memberId}`);
+      const after = await cipher.seal('ChurchDataRecorded', { memberId, churchId: 'ev', churchTaxRate: '9', queriedOn: '2025-08-31', queryKind: 'regular', taskId: null });
+      expect(await cipher.openAll([before, after])).toEqual([
+        { data: { memberId, queriedOn: '2024-08-31', queryKind: 'regular', taskId: null, churchId: null, churchTaxRate: null }, erased: ['churchId', 'churchTaxRate'] },
+        { data: { memberId, queriedOn: '2025-08-31', queryKind: 'regular', taskId: null, churchId: 'ev', churchTaxRate: '9' } },
+      ]);
+    });
+
+    it('an event sealed under the member key alone (before decision 101) still reads, and goes with the member key', async () => {
+      const memberId = newMemberId();
+      const oldRules = { MemberAdmitted: { subject: (d: Record<string, unknown>) => `member-${String(d.memberId)}`, fields: [...Object.keys(admitted(memberId))].filter((f) => !['memberId', 'cooperativeId', 'memberNr', 'entryDate'].includes(f)) } };
+      const old = (await new PersonalDataCipher(keys, oldRules).seal('MemberAdmitted', admitted(memberId))) as { _personal: { subject: string } };
+      expect(old._personal.subject).toBe(`member-${memberId}`);
+      expect((await cipher.open(old)).data).toEqual(admitted(memberId));
+      await keys.erase(`member-church-${memberId}`);
+      expect((await cipher.open(old)).data).toEqual(admitted(memberId));
+      await keys.erase(`member-${memberId}`);
+      expect((await cipher.open(old)).data).toMatchObject({ name: null, churchId: null, memberNr: 7 });
+    });
+
+    it("seals a payout's church id and rate under the member key; an older payout's plain rate reads as before", async () => {
+      const memberId = newMemberId();
+      const paid = { dividendId: 'd-1', memberId, churchId: 'ev', churchRate: '0.09', churchTax: 120 };
+      const sealed = (await cipher.seal('DividendMemberPaid', paid)) as { _personal: { subject: string; fields: string[] } };
+      expect(sealed._personal).toMatchObject({ subject: `member-${memberId}`, fields: ['churchId', 'churchRate'] });
+      expect(sealed).not.toHaveProperty('churchRate');
+      await keys.erase(`member-church-${memberId}`);
+      expect((await cipher.open(sealed)).data).toEqual(paid);
+      const oldPaid = (await new PersonalDataCipher(keys, { DividendMemberPaid: { subject: () => `member-${memberId}`, fields: ['churchId'] } }).seal('DividendMemberPaid', paid));
+      expect((await cipher.open(oldPaid)).data).toEqual(paid);
     });
   });
 });

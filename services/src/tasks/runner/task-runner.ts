@@ -304,7 +304,12 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
       }
       throw error;
     }
-    if (ending.outcome === 'completed') await this.removeReplacedFiles(cooperativeId, kind, taskId, state.queuedAt);
+    if (ending.outcome === 'completed') {
+      if (handler.afterEffects) {
+        await handler.afterEffects({ taskId, cooperativeId }, effects).catch((error: unknown) => this.logger.error(`Task ${taskId}, after its effects: ${describe(error)}`));
+      }
+      await this.removeReplacedFiles(cooperativeId, kind, taskId, state.queuedAt);
+    }
   }
 
   /** Appends and waits for the read models; a write saved but not yet shown is written all the same. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { exemptionOrdersStream, memberDataSubject, memberStream, nonAssessmentsStream, type Decider, type DomainEvent } from '@coop/contracts';
+import { exemptionOrdersStream, memberChurchSubject, memberDataSubject, memberStream, nonAssessmentsStream, type Decider, type DomainEvent } from '@coop/contracts';
 import { EXEMPTION_ORDERS, MEMBERS, memberDisplayName, NON_ASSESSMENTS } from '@coop/projections';
 import { businessToday } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
@@ -57,7 +57,7 @@ export class TaxPaperWriter {
    */
   async holder(memberId: string, cooperativeId: string): Promise<TaxPaperHolder | null> {
     if (memberId === '') return null;
-    const { state } = await this.writer.loadKept(memberStream(memberId), memberMasterDecider, memberDataSubject(memberId));
+    const { state } = await this.writer.loadKept(memberStream(memberId), memberMasterDecider, [memberDataSubject(memberId), memberChurchSubject(memberId)]);
     return state.exists && state.cooperativeId === cooperativeId && state.master !== null ? holderOf(state.master) : null;
   }
 

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { dataProtectionStream, type ChurchDataErased } from '@coop/contracts';
+import { CHURCH_TAX, MEMBERS } from '@coop/projections';
+import { ChurchDataKey } from '../../church-tax/index.js';
+import type { CommandContext } from '../../platform/commands/command-context.js';
+import { newRecordId } from '../../platform/commands/new-id.js';
+import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { churchErasureDecider } from '../domain/church-erasure.decider.js';
+import { DueMembers, showsChurchData } from '../queries/due-members.js';
+
+const SCAN_BATCH = 1000;
+
+/**
+ * The clean-up's church step (decision 101; DOMAIN.md 9.3): the former members whose church data is due
+ * (church-due-rule.ts) are named in one `ChurchDataErased` on the erasure stream (the write waits until the read models
+ * show their church fields null), then their church keys are deleted. It also completes deletions an interruption left
+ * undone: the church key of a member named before, or of a member whose last answer was null, while its `members`
+ * document shows no church data.
+ */
+@Injectable()
+export class ChurchDataCleanUp {
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly due: DueMembers,
+    private readonly reads: ReadModels,
+    private readonly churchKey: ChurchDataKey,
+  ) {}
+
+  async run(ctx: CommandContext, asOf: string): Promise<ChurchDataErased['data'] | undefined> {
+    const cooperativeId = ctx.actor.cooperativeId;
+    const members = (await this.due.churchDue(cooperativeId, asOf, (id) => this.churchKey.readsChurchData(id))).map((m) => ({
+      memberId: m.doc.id,
+      memberNr: typeof m.doc.memberNr === 'number' ? m.doc.memberNr : null,
+      exitDate: m.exitDate,
+      dueFrom: m.dueFrom,
+    }));
+    const command = { type: 'EraseChurchData' as const, erasureId: newRecordId(), cooperativeId, asOf, members };
+    const { state, events } = await this.writer.handle(dataProtectionStream(cooperativeId), churchErasureDecider, command, ctx, cooperativeId);
+    const run = events[0]?.data as ChurchDataErased['data'] | undefined;
+    for (const m of run?.members ?? []) await this.churchKey.erase(m.memberId);
+    await this.complete(cooperativeId, state.churchErased);
+    return run;
+  }
+
+  private async complete(cooperativeId: string, churchErased: ReadonlySet<string>): Promise<void> {
+    const answered = new Set<string>();
+    for await (const batch of this.reads.scan(CHURCH_TAX, cooperativeId, SCAN_BATCH)) for (const doc of batch) answered.add(doc.id);
+    const keyed: string[] = [];
+    for (const memberId of new Set([...churchErased, ...answered])) if (await this.churchKey.exists(memberId)) keyed.push(memberId);
+    const docs = await this.reads.getMany(MEMBERS, cooperativeId, keyed);
+    for (const memberId of keyed) {
+      const doc = docs.get(memberId);
+      if (!doc || doc.erased === true || showsChurchData(doc)) continue;
+      if (churchErased.has(memberId)) await this.churchKey.erase(memberId);
+      else await this.churchKey.eraseAfterNullAnswer(memberId);
+    }
+  }
+}
