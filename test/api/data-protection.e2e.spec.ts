@@ -183,6 +183,12 @@ describe('data protection: the clean-up of former members (issue 27)', () => {
     expect([hold.status, hold.body.errors]).toEqual([400, [{ field: null, template: 'memberErased', parameters: {} }]]);
     const edit = await request(t.http).put(`/api/v1/members/${gone.id}`).set(auth(t.adminToken)).send({ ...validMember(), name: 'Neu' });
     expect([edit.status, edit.body.errors]).toEqual([400, [{ field: null, template: 'memberErased', parameters: {} }]]);
+    const order = await request(t.http).post('/api/v1/exemptionorders').set(auth(t.adminToken)).send(validOrder(gone.id));
+    expect([order.status, order.body.errors]).toEqual([400, [{ field: null, template: 'memberErased', parameters: {} }]]);
+    const nv = await request(t.http).post('/api/v1/nonassessments').set(auth(t.adminToken)).send(validNonAssessment(gone.id));
+    expect([nv.status, nv.body.errors]).toEqual([400, [{ field: null, template: 'memberErased', parameters: {} }]]);
+    // Her birth date is gone, not missing: she is not shown as a minor.
+    expect((await member(t.http, t.adminToken, gone.id)).underage).toBe(false);
     expect(await t.running.storage.keys.find(`member-${gone.id}`)).toBeUndefined();
 
     // A rebuild of the projections gives exactly the erased state.

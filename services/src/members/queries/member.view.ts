@@ -75,8 +75,9 @@ export function toMemberDto(doc: ReadDocument, today: string, asOf?: string): Me
     state: str(doc, 'state'),
     country: str(doc, 'country'),
     isForeign: doc.isForeign === true,
-    // SPEC: underage when the birth date is missing or under 18 years ago; a legal entity has no age.
-    underage: legalForm !== 1 && isUnderage(birthDate, asOf ?? today),
+    // SPEC: underage when the birth date is missing or under 18 years ago; a legal entity has no age, nor has a member
+    // whose birth date the data-protection clean-up erased (type 2).
+    underage: legalForm !== 1 && int(doc, 'memberType') !== 2 && isUnderage(birthDate, asOf ?? today),
     legalRepresentation: str(doc, 'legalRepresentation'),
     privateEmail: str(doc, 'privateEmail'),
     privateTelephone: str(doc, 'privateTelephone'),

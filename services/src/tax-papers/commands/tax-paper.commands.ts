@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { exemptionOrdersStream, memberChurchSubject, memberDataSubject, memberStream, nonAssessmentsStream, type Decider, type DomainEvent } from '@coop/contracts';
 import { EXEMPTION_ORDERS, MEMBERS, memberDisplayName, NON_ASSESSMENTS } from '@coop/projections';
-import { businessToday } from '@coop/contracts';
+import { businessToday, fieldError, ValidationError } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -57,6 +57,9 @@ export class TaxPaperWriter {
    */
   async holder(memberId: string, cooperativeId: string): Promise<TaxPaperHolder | null> {
     if (memberId === '') return null;
+    // An erased member (issue 27) takes no paper: its sealed fields would make its key anew.
+    const [doc] = (await this.reads.getMany(MEMBERS, cooperativeId, [memberId])).values();
+    if (doc?.erased === true) throw new ValidationError([fieldError(null, 'memberErased')]);
     const { state } = await this.writer.loadKept(memberStream(memberId), memberMasterDecider, [memberDataSubject(memberId), memberChurchSubject(memberId)]);
     return state.exists && state.cooperativeId === cooperativeId && state.master !== null ? holderOf(state.master) : null;
   }
