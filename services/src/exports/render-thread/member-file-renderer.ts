@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { MemberDto } from '@coop/contracts';
+import { yieldToLoop, type CsvDialect, type ExportFormat } from '../member-columns.js';
+import { buildMemberFile } from '../render/member-file.js';
+import type { RenderAnswer, RenderRequest } from './render-protocol.js';
+
+/** The compiled entry next to this module (it exists where the services run built: npm start, the benchmarks). */
+export const RENDER_THREAD_ENTRY = new URL('./render-thread.js', import.meta.url);
+
+/**
+ * Lists of more members than this are built in a render thread; smaller ones on the API thread, where a file of this
+ * size takes a few tens of milliseconds in slices of 250 rows and a thread's start (about 100 ms with exceljs
+ * loaded) would cost more than it saves.
+ */
+export const RENDER_THREAD_ABOVE = 2000;
+
+/** What builds a member list file from the selected members' batches (README.md: where and when). */
+export interface MemberFileRendering {
+  readonly format: ExportFormat;
+  readonly dialect: CsvDialect;
+  /** How many members the batches hold (the selection knows it before the first batch). */
+  readonly total: number;
+  readonly batches: AsyncIterable<readonly MemberDto[]>;
+  readonly progress?: (done: number) => void;
+}
+
+/**
+ * Builds the member list files (CSV, XLSX, ODS) off the API thread: the builders' synchronous parts (exceljs's rows and
+ * zip, jszip's deflate of the ODS content) held the API's event loop 100-900 ms at a time at 100,000 members
+ * (bench/exports.js). A large list goes to a worker thread of its own (`render-thread.ts`, compiled), fed the batches
+ * as the selection yields them; a small one, or any where no compiled entry exists (jest on the TypeScript sources),
+ * is built here with the same builders: the bytes are the same either way. Provided by the module's factory.
+ */
+export class MemberFileRenderer {
+  constructor(
+    private readonly entry: URL = RENDER_THREAD_ENTRY,
+    private readonly above: number = RENDER_THREAD_ABOVE,
+  ) {}
+
+  /** Whether this rendering runs in a render thread. */
+  inThread(total: number): boolean {
+    return total > this.above && existsSync(fileURLToPath(this.entry));
+  }
+
+  render(rendering: MemberFileRendering): Promise<Buffer> {
+    const { format, dialect, batches, progress } = rendering;
+    if (!this.inThread(rendering.total)) return buildMemberFile(format, dialect, batches, progress);
+    return renderInThread(this.entry, rendering);
+  }
+}
+
+async function renderInThread(entry: URL, { format, dialect, batches, progress }: MemberFileRendering): Promise<Buffer> {
+  const worker = new Worker(entry);
+  const send = (request: RenderRequest): void => worker.postMessage(request);
+  let failed: Error | undefined;
+  const file = new Promise<Buffer>((resolve, reject) => {
+    const fail = (error: Error): void => {
+      failed = error;
+      reject(error);
+    };
+    worker.on('message', (answer: RenderAnswer) => {
+      if ('done' in answer) progress?.(answer.done);
+      else if ('bytes' in answer) resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
+      else if ('error' in answer) fail(new Error(`The render thread failed: ${answer.error}`));
+    });
+    worker.once('error', fail);
+    worker.once('exit', (code) => fail(new Error(`The render thread stopped before the file was made (exit code ${code})`)));
+  });
+  file.catch(() => undefined);
+  try {
+    send({ start: { format, dialect } });
+    for await (const batch of batches) {
+      if (failed) break;
+      send({ batch });
+      // Copying a batch for the thread takes a few ms: other requests run between two batches.
+      await yieldToLoop();
+    }
+    send({ end: true });
+    return await file;
+  } finally {
+    await worker.terminate();
+  }
+}
