@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { MemberDto } from '@coop/contracts';
-import { yieldToLoop, type CsvDialect, type ExportFormat } from '../member-columns.js';
+import { isRenderThreadBuilt, renderInThread } from '../../platform/render-thread/render-in-thread.js';
+import type { CsvDialect, ExportFormat } from '../member-columns.js';
 import { buildMemberFile } from '../render/member-file.js';
-import type { RenderAnswer, RenderRequest } from './render-protocol.js';
 
 /** The compiled entry next to this module (it exists where the services run built: npm start, the benchmarks). */
 export const RENDER_THREAD_ENTRY = new URL('./render-thread.js', import.meta.url);
@@ -15,6 +12,12 @@ export const RENDER_THREAD_ENTRY = new URL('./render-thread.js', import.meta.url
  * loaded) would cost more than it saves.
  */
 export const RENDER_THREAD_ABOVE = 2000;
+
+/** What the render thread is told to make. */
+export interface MemberFileStart {
+  readonly format: ExportFormat;
+  readonly dialect: CsvDialect;
+}
 
 /** What builds a member list file from the selected members' batches (README.md: where and when). */
 export interface MemberFileRendering {
@@ -41,45 +44,12 @@ export class MemberFileRenderer {
 
   /** Whether this rendering runs in a render thread. */
   inThread(total: number): boolean {
-    return total > this.above && existsSync(fileURLToPath(this.entry));
+    return total > this.above && isRenderThreadBuilt(this.entry);
   }
 
   render(rendering: MemberFileRendering): Promise<Buffer> {
     const { format, dialect, batches, progress } = rendering;
     if (!this.inThread(rendering.total)) return buildMemberFile(format, dialect, batches, progress);
-    return renderInThread(this.entry, rendering);
-  }
-}
-
-async function renderInThread(entry: URL, { format, dialect, batches, progress }: MemberFileRendering): Promise<Buffer> {
-  const worker = new Worker(entry);
-  const send = (request: RenderRequest): void => worker.postMessage(request);
-  let failed: Error | undefined;
-  const file = new Promise<Buffer>((resolve, reject) => {
-    const fail = (error: Error): void => {
-      failed = error;
-      reject(error);
-    };
-    worker.on('message', (answer: RenderAnswer) => {
-      if ('done' in answer) progress?.(answer.done);
-      else if ('bytes' in answer) resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
-      else if ('error' in answer) fail(new Error(`The render thread failed: ${answer.error}`));
-    });
-    worker.once('error', fail);
-    worker.once('exit', (code) => fail(new Error(`The render thread stopped before the file was made (exit code ${code})`)));
-  });
-  file.catch(() => undefined);
-  try {
-    send({ start: { format, dialect } });
-    for await (const batch of batches) {
-      if (failed) break;
-      send({ batch });
-      // Copying a batch for the thread takes a few ms: other requests run between two batches.
-      await yieldToLoop();
-    }
-    send({ end: true });
-    return await file;
-  } finally {
-    await worker.terminate();
+    return renderInThread<MemberFileStart, MemberDto>(this.entry, { format, dialect }, batches, progress);
   }
 }
