@@ -1,6 +1,7 @@
 // Member PDFs (issue 26): the statements of account of 10,000 generated active members as the `memberPdfs` task
 // renders them: the statement lines from generated member documents and postings (`statementLines`, the pure part of
-// the source) into the pdfkit builder `statementsPdf`, in batches of 1,000 as `membersAsOf` yields them. The read-model
+// the source) into the pdfkit builder `statementsPdf` through `MemberPdfRenderer` (a render thread, as the product
+// renders more than 1,000), in batches of 1,000 as `membersAsOf` yields them. The read-model
 // queries around it are left out: no full API fill of 10,000 members with postings and closures is made here.
 // Figures: time, peak RSS (sampled every 20 ms, and the process's maxRSS), file size, the longest event-loop delay
 // while it renders (the 50 ms rule), pages read back and one statement checked. Target: at most 60 s.
@@ -17,7 +18,12 @@ const MEMBERS = Number(process.env.BENCH_MEMBER_PDFS_MEMBERS ?? 10_000);
 const TARGET_SECONDS = 60;
 const DATE = '2025-12-31';
 const started = now();
-const { statementsPdf, statementLines } = await built('services/dist/member-pdfs/index.js');
+const { statementLines } = await built('services/dist/member-pdfs/index.js');
+const { MemberPdfRenderer } = await built('services/dist/member-pdfs/render-thread/member-pdf-renderer.js');
+// As the product renders them: in a render thread (above 1,000 members); BENCH_MEMBER_PDFS_IN=here on this thread.
+const IN_THREAD = process.env.BENCH_MEMBER_PDFS_IN !== 'here';
+const renderer = IN_THREAD ? new MemberPdfRenderer() : new MemberPdfRenderer(undefined, Number.MAX_SAFE_INTEGER);
+if (IN_THREAD && !renderer.inThread(MEMBERS)) throw new Error(`${MEMBERS} statements would not be rendered in a render thread (more than 1,000 and npx tsc -b services)`);
 const { euros } = await built('services/dist/kernel/german-format.js');
 
 const random = rng(26);
@@ -91,7 +97,7 @@ const cpuTicker = setInterval(() => {
 }, 5);
 const rssBefore = process.memoryUsage().rss;
 const t0 = now();
-const pdf = await statementsPdf(issuer, DATE, batches());
+const pdf = await renderer.statements(issuer, DATE, MEMBERS, batches());
 const ms = now() - t0;
 loop.disable();
 clearInterval(sampler);
@@ -108,16 +114,20 @@ const { pdfPages } = await built('services/dist/platform/pdf/pdf-text.js');
 const pages = await pdfPages(pdf);
 const page = pages.find((p) => p.includes(`Mitgliedsnummer: ${sample.member.memberNr}     Eintritt: ${sample.member.entryDate.split('-').reverse().join('.')}`)) ?? [];
 const pageOk = pages.length >= MEMBERS && page.includes(`Bestand am 31.12.2025: ${sample.shares} ${sample.shares === 1 ? 'Anteil' : 'Anteile'}, ${euros(sample.cents)} EUR`);
-log(`${MEMBERS} statements: ${round(ms / 1000, 1)} s, ${round(pdf.length / 1e6, 1)} MB, ${pages.length} pages, peak RSS ${round(peak / 1e6, 0)} MB (maxRSS ${maxRssMb} MB), event loop max ${maxDelayMs} ms, p99 ${p99DelayMs} ms (wall, load ${loadAverage}), own CPU between ticks max ${cpuGapMs} ms`);
+log(`${MEMBERS} statements (${IN_THREAD ? 'render thread' : 'this thread'}): ${round(ms / 1000, 1)} s, ${round(pdf.length / 1e6, 1)} MB, ${pages.length} pages, peak RSS ${round(peak / 1e6, 0)} MB (maxRSS ${maxRssMb} MB), event loop max ${maxDelayMs} ms, p99 ${p99DelayMs} ms (wall, load ${loadAverage}), own CPU between ticks max ${cpuGapMs} ms`);
 
 saveResult(
   'member-pdfs',
   started,
-  { members: MEMBERS, seconds: round(ms / 1000, 2), pdfMb: round(pdf.length / 1e6, 1), pages: pages.length, rssBeforeMb: round(rssBefore / 1e6, 0), sampledPeakRssMb: round(peak / 1e6, 0), maxRssMb, eventLoopMaxDelayMs: maxDelayMs, eventLoopP99DelayMs: p99DelayMs, maxOwnCpuBetweenTicksMs: cpuGapMs, loadAverage, pageChecked: pageOk },
+  { members: MEMBERS, renderedIn: IN_THREAD ? 'render thread' : 'this thread', seconds: round(ms / 1000, 2), pdfMb: round(pdf.length / 1e6, 1), pages: pages.length, rssBeforeMb: round(rssBefore / 1e6, 0), sampledPeakRssMb: round(peak / 1e6, 0), maxRssMb, eventLoopMaxDelayMs: maxDelayMs, eventLoopP99DelayMs: p99DelayMs, maxOwnCpuBetweenTicksMs: cpuGapMs, loadAverage, pageChecked: pageOk },
   [
     { metric: `statements of account, ${MEMBERS} members (builders on generated data, pdfkit)`, target: TARGET_SECONDS, actual: round(ms / 1000, 1), unit: 's', pass: ms / 1000 <= TARGET_SECONDS && pageOk,
       detail: `peak RSS ${maxRssMb} MB (maxRSS), ${round(pdf.length / 1e6, 1)} MB file, ${pages.length} pages read back` },
-    { metric: 'longest stretch of own CPU between two 5 ms ticks while rendering', target: 50, actual: cpuGapMs, unit: 'ms', pass: cpuGapMs <= 50,
-      detail: `wall-clock event-loop delay max ${maxDelayMs} ms, p99 ${p99DelayMs} ms at load average ${loadAverage} (2 cores shared)` },
+    // In a render thread the process's CPU time counts the thread's too: the calling thread's loop delay is the figure.
+    IN_THREAD
+      ? { metric: 'longest event-loop delay of the calling (API) thread while the render thread renders', target: 50, actual: maxDelayMs, unit: 'ms', pass: maxDelayMs <= 50,
+          detail: `p99 ${p99DelayMs} ms at load average ${loadAverage} (2 cores shared); wall clock, so it holds the time other processes had the cores` }
+      : { metric: 'longest stretch of own CPU between two 5 ms ticks while rendering', target: 50, actual: cpuGapMs, unit: 'ms', pass: cpuGapMs <= 50,
+          detail: `wall-clock event-loop delay max ${maxDelayMs} ms, p99 ${p99DelayMs} ms at load average ${loadAverage} (2 cores shared)` },
   ],
 );

@@ -3,6 +3,7 @@ import { TasksModule } from '../tasks/index.js';
 import { ExportsController } from './http/exports.controller.js';
 import { MemberExport } from './member-export.js';
 import { MemberExportTaskHandler } from './member-export.handler.js';
+import { MemberFileRenderer } from './render-thread/member-file-renderer.js';
 
 /**
  * The member list exports (issue 26; docs/exports.md): CSV, XLSX and ODS as of a date, large ones in the background
@@ -11,6 +12,6 @@ import { MemberExportTaskHandler } from './member-export.handler.js';
 @Module({
   imports: [TasksModule],
   controllers: [ExportsController],
-  providers: [MemberExport, MemberExportTaskHandler],
+  providers: [MemberExport, MemberExportTaskHandler, { provide: MemberFileRenderer, useFactory: () => new MemberFileRenderer() }],
 })
 export class ExportsModule {}

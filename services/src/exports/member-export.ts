@@ -4,9 +4,7 @@ import { COOPERATIVES } from '@coop/projections';
 import { countMembersAsOf, selectMembersAsOf } from '../members/index.js';
 import { ReadModels } from '../platform/http/read-models.js';
 import { CONTENT_TYPES, exportFileName, type CsvDialect, type ExportFormat } from './member-columns.js';
-import { memberCsv } from './render/member-csv.js';
-import { memberOds } from './render/member-ods.js';
-import { memberXlsx } from './render/member-xlsx.js';
+import { MemberFileRenderer } from './render-thread/member-file-renderer.js';
 
 /** Which list to make: the format, the business date it is as of, and (CSV) the dialect. */
 export interface MemberExportRequest {
@@ -26,11 +24,15 @@ export interface MemberExportFile {
 /**
  * The member list as of a date (issue 26; GenG § 30, DOMAIN.md 9.1) as a file: the members who had joined and not left
  * by the end of the date (`membersAsOf` scope `active`), their holding from the postings dated up to it, in member-number
- * order. Reads the read models only, a batch of 1000 members at a time.
+ * order. Reads the read models only, a batch of 1000 members at a time; a large file is built in a render thread
+ * (`render-thread/`).
  */
 @Injectable()
 export class MemberExport {
-  constructor(private readonly reads: ReadModels) {}
+  constructor(
+    private readonly reads: ReadModels,
+    private readonly renderer: MemberFileRenderer,
+  ) {}
 
   /** How many members the export holds, or only whether more than `above` (the scan stops past it). */
   count(cooperativeId: string, date: string, above?: number): Promise<number> {
@@ -47,8 +49,7 @@ export class MemberExport {
       progress?.(done, selection.total);
     };
     const batches: AsyncIterable<readonly MemberDto[]> = selection.batches();
-    const bytes =
-      request.format === 'csv' ? await memberCsv(batches, request.dialect, count) : request.format === 'xlsx' ? await memberXlsx(batches, count) : await memberOds(batches, count);
+    const bytes = await this.renderer.render({ format: request.format, dialect: request.dialect, total: selection.total, batches, progress: count });
     return { name, contentType: CONTENT_TYPES[request.format], bytes, members };
   }
 }

@@ -4,6 +4,7 @@ import { MemberPdfsController } from './http/member-pdfs.controller.js';
 import { MemberPdfs } from './member-pdfs.js';
 import { MemberPdfsTaskHandler } from './member-pdfs.handler.js';
 import { MemberPdfSource } from './queries/member-pdf-source.js';
+import { MemberPdfRenderer } from './render-thread/member-pdf-renderer.js';
 
 /**
  * The member PDFs as of a date (issue 26): the member list, the members with shares and the statements of account
@@ -12,6 +13,6 @@ import { MemberPdfSource } from './queries/member-pdf-source.js';
 @Module({
   imports: [TasksModule],
   controllers: [MemberPdfsController],
-  providers: [MemberPdfSource, MemberPdfs, MemberPdfsTaskHandler],
+  providers: [MemberPdfSource, MemberPdfs, MemberPdfsTaskHandler, { provide: MemberPdfRenderer, useFactory: () => new MemberPdfRenderer() }],
 })
 export class MemberPdfsModule {}

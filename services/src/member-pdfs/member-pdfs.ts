@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberDto } from '@coop/contracts';
-import type { MembersAsOf, MembersAsOfScope } from '../members/index.js';
+import type { MembersAsOfScope } from '../members/index.js';
 import { MemberPdfSource, oneMember } from './queries/member-pdf-source.js';
-import { euros } from '../kernel/german-format.js';
-import { MEMBER_BALANCES, MEMBER_LIST, memberBalanceRow, memberListRow } from './render/member-lists.js';
-import { statementsPdf } from './render/statement-pdf.js';
-import { tablePdf, type TableLayout } from './render/table-pdf.js';
+import { MemberPdfRenderer } from './render-thread/member-pdf-renderer.js';
 
 /** The three member PDFs. */
 export const MEMBER_PDF_DOCUMENTS = ['members', 'memberBalances', 'statements'] as const;
@@ -38,7 +34,10 @@ const NAMES: Readonly<Record<MemberPdfDocument, string>> = { members: 'mitgliede
 /** Renders the member PDFs from the projections (issue 26); writes nothing. */
 @Injectable()
 export class MemberPdfs {
-  constructor(private readonly source: MemberPdfSource) {}
+  constructor(
+    private readonly source: MemberPdfSource,
+    private readonly renderer: MemberPdfRenderer,
+  ) {}
 
   /**
    * How many members the request covers (one for a single member's statement, which must exist: 404 otherwise); with
@@ -59,42 +58,19 @@ export class MemberPdfs {
       const only = request.member !== null ? await this.source.member(cooperativeId, request.member, request.date) : null;
       const members = only !== null ? oneMember(only) : await this.source.members(cooperativeId, request.date, 'active');
       const total = members.total;
-      const pdf = await statementsPdf(issuer, request.date, this.source.statements(cooperativeId, request.date, members.batches()), (done) => onProgress?.(done, total));
+      const statements = this.source.statements(cooperativeId, request.date, members.batches());
+      const pdf = await this.renderer.statements(issuer, request.date, total, statements, (done) => onProgress?.(done, total));
       const name = only !== null ? `kontoauszug-${slug}-${only.memberNr ?? only.id}-${request.date}.pdf` : `${NAMES.statements}-${slug}-${request.date}.pdf`;
       return { pdf, name, members: total };
     }
-    const layout = request.document === 'members' ? MEMBER_LIST : MEMBER_BALANCES;
     // The page count ("Seite n von m") comes from the selection's count: the rows are the same selection.
     const members = await this.source.members(cooperativeId, request.date, scopeOf(request));
-    const made = await this.list(request, layout, members, issuer, onProgress);
-    return { pdf: made.pdf, name: `${NAMES[request.document]}-${slug}-${request.date}.pdf`, members: made.rows };
-  }
-
-  private list(
-    request: MemberPdfRequest,
-    layout: TableLayout,
-    members: MembersAsOf,
-    issuer: Awaited<ReturnType<MemberPdfSource['issuer']>>,
-    onProgress?: (done: number, total: number) => void,
-  ): Promise<{ pdf: Buffer; rows: number }> {
     const total = members.total;
-    const toRow = request.document === 'members' ? memberListRow : memberBalanceRow;
-    let count = 0;
-    let shares = 0;
-    let cents = 0;
-    async function* rows(): AsyncGenerator<string[][]> {
-      for await (const batch of members.batches()) {
-        yield batch.map((m: MemberDto) => {
-          count += 1;
-          shares += m.shareAmount;
-          cents += m.shareTotalEUR;
-          return toRow(m);
-        });
-      }
-    }
-    const title = request.document === 'members' && request.onlyActive ? { ...layout, title: 'Mitgliederliste (aktive Mitglieder)' } : layout;
-    return tablePdf(issuer, request.date, title, total, rows(), () => [`Summe: ${count} Mitglieder, ${shares} Anteile, ${euros(cents)} EUR`], (done) =>
-      onProgress?.(done, total),
+    const made = await this.renderer.list(
+      { issuer, date: request.date, document: request.document, onlyActive: request.onlyActive, total },
+      members.batches(),
+      (done) => onProgress?.(done, total),
     );
+    return { pdf: made.pdf, name: `${NAMES[request.document]}-${slug}-${request.date}.pdf`, members: made.rows };
   }
 }
