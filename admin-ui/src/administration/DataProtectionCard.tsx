@@ -4,7 +4,9 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useGetOne, useNotify, useTranslate } from 'react-admin';
+import type { CooperativeRecord } from '../cooperative/CooperativeCard';
+import { useSession } from '../session/session';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { formatDate } from '../format';
 import { api } from '../session/api';
@@ -18,6 +20,9 @@ import { api } from '../session/api';
 export function DataProtectionCard() {
   const translate = useTranslate();
   const notify = useNotify();
+  const session = useSession();
+  const cooperative = useGetOne<CooperativeRecord>('cooperatives', { id: session?.cooperative ?? '' }, { enabled: !!session });
+  const years = cooperative.data?.retentionYears ?? 10;
   const [result, setResult] = useState<DataProtectionListItem[] | null>(null);
   const [confirming, setConfirming] = useState(false);
   const search = useMutation({
@@ -49,7 +54,7 @@ export function DataProtectionCard() {
       />
       <CardContent sx={{ pt: 0 }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('coop.dataProtection.hint')}
+          {translate('coop.dataProtection.hint', { smart_count: years, years })}
         </Typography>
         {failure ? (
           <Alert severity="error" sx={{ mb: 2 }}>

@@ -11,7 +11,7 @@ import { interestBeginRuleOf } from '@coop/contracts/console';
 /** The cooperative as the API answers it (contracts `CooperativeDto`). */
 export type CooperativeRecord = CooperativeDto;
 
-const CARD_FIELDS = ['fullName', 'address', 'zip', 'city', 'name', 'email', 'contactPerson', 'taxId'] as const;
+const CARD_FIELDS = ['fullName', 'address', 'zip', 'city', 'name', 'email', 'contactPerson', 'taxId', 'taxOffice'] as const;
 
 /** The cooperative card of the dashboard and the administration page (SPEC 2); `actions`: the dashboard's buttons under it. */
 export function CooperativeCard({ testId = 'cooperative-card', actions }: { testId?: string; actions?: ReactNode }) {

@@ -397,7 +397,7 @@ export const de: Messages<typeof en> = {
     },
     dataProtection: {
       title: 'Datenschutz',
-      hint: 'Ehemalige Mitglieder, deren Aufbewahrungsfrist abgelaufen ist (mindestens zehn volle Jahre nach Ende des Jahres der letzten Buchung, Dividende oder Steuerunterlage, Auseinandersetzungsguthaben ausgezahlt, nicht ausgenommen), werden um ihre personenbezogenen Daten bereinigt. Mitgliedsnummer, Daten und Beträge bleiben erhalten.',
+      hint: 'Ehemalige Mitglieder, deren Aufbewahrungsfrist abgelaufen ist (mindestens %{years} volle Jahre, die Aufbewahrungsfrist der Genossenschaft, nach Ende des Jahres der letzten Buchung, Dividende oder Steuerunterlage, Auseinandersetzungsguthaben ausgezahlt, nicht ausgenommen), werden um ihre personenbezogenen Daten bereinigt. Mitgliedsnummer, Daten und Beträge bleiben erhalten.',
       search: 'Suchen',
       found: '%{smart_count} Mitglied gefunden |||| %{smart_count} Mitglieder gefunden',
       delete: 'Personenbezogene Daten löschen',

@@ -406,7 +406,7 @@ export const en = {
     },
     dataProtection: {
       title: 'Data protection',
-      hint: 'Former members whose retention period has passed (at least ten full years after the end of the year of their last posting, dividend or tax document, settlement paid, not held) have their personal data erased. Member number, dates and amounts stay.',
+      hint: 'Former members whose retention period has passed (at least %{years} full years, the cooperative’s retention period, after the end of the year of their last posting, dividend or tax document, settlement paid, not held) have their personal data erased. Member number, dates and amounts stay.',
       search: 'Search',
       found: '%{smart_count} member found |||| %{smart_count} members found',
       delete: 'Delete personal data',
