@@ -54,7 +54,7 @@ describe('the areas of the product', () => {
       NonAssessmentRecorded: ['orderNumber', 'taxAuthorities'],
       NonAssessmentCorrected: ['orderNumber', 'taxAuthorities'],
       // A payout's church id (religion, Art. 9 GDPR); its amounts stay for the tax retention periods.
-      DividendMemberPaid: ['churchId'],
+      DividendMemberPaid: ['churchId', 'churchRate'],
       // The reason a member's data is held from the data-protection clean-up (issue 27).
       MemberRetentionHoldSet: ['reason'],
       MemberRetentionHoldCleared: ['reason'],
