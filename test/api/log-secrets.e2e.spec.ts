@@ -62,9 +62,11 @@ describe('the server log of a full API run (issue 28)', () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await Promise.race([exited, sleep(5000)]);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000).unref())]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
+    child.stdout?.destroy();
+    child.stderr?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
