@@ -11,6 +11,7 @@ import { serveConsole } from './platform/http/console-files.js';
 import { ApiErrorFilter } from './platform/http/error.filter.js';
 import { addContractSchemas } from './platform/http/openapi.js';
 import { RequestValidationPipe } from './platform/http/validation.pipe.js';
+import { addSecurityHeaders } from './platform/http/security-headers.js';
 import { BODY_LIMIT, parseJsonBodies } from './platform/http/json-body.js';
 import { parseCsvBodies } from './platform/http/csv-body.js';
 import { openStorage, type Storage, type StorageOptions } from './platform/storage.js';
@@ -49,6 +50,7 @@ export async function createApp(
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, storage), adapter, {
     logger: options.logger === false ? false : ['error', 'warn'],
   });
+  await addSecurityHeaders(app, config.corsOrigins);
   parseJsonBodies(app);
   parseCsvBodies(app);
   app.setGlobalPrefix('api/v1');

@@ -3,8 +3,9 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
+import { injectAxe } from './support/accessibility.js';
 import { screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
-import { ROOT, startProduct, type Product } from './support/product.js';
+import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
 /**
@@ -14,10 +15,8 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * payment list is disabled with the reason, in German. Every screen free of axe violations (any impact).
  */
 
-const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
-
 async function accessibilityProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });

@@ -34,6 +34,8 @@ export interface AppConfig {
   readonly pdfSyncLimit: number;
   /** Member list exports (CSV, XLSX, ODS) of more members than this are written in a background task (issue 26; default 5000). */
   readonly exportSyncLimit: number;
+  /** Origins whose pages may call the API from a browser (`CORS_ORIGINS`, comma-separated); empty: CORS closed. */
+  readonly corsOrigins: readonly string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     taxCertificatesSyncLimit: wholeNumber(env.TAX_CERTIFICATES_SYNC_LIMIT, 500, 'TAX_CERTIFICATES_SYNC_LIMIT', 0),
     pdfSyncLimit: wholeNumber(env.PDF_SYNC_LIMIT, 300, 'PDF_SYNC_LIMIT', 0),
     exportSyncLimit: wholeNumber(env.EXPORT_SYNC_LIMIT, 5000, 'EXPORT_SYNC_LIMIT', 0),
+    corsOrigins: origins(env.CORS_ORIGINS, 'CORS_ORIGINS'),
   };
 }
 
@@ -79,6 +82,21 @@ function oneOf<T extends string>(raw: string | undefined, allowed: readonly T[],
   const found = allowed.find((a) => a === raw);
   if (found === undefined) throw new Error(`${name} must be ${allowed.join(' or ')}, got ${raw}`);
   return found;
+}
+
+/** Comma-separated origins (`https://host[:port]`, nothing after it) from the environment; none when unset. */
+function origins(raw: string | undefined, name: string): readonly string[] {
+  const listed = (raw ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const o of listed) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(o).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== o || !/^https?:/.test(o)) throw new Error(`${name} must list origins such as https://console.example.org, got ${o}`);
+  }
+  return listed;
 }
 
 /** A whole number of at least `min` from the environment, or `fallback` when unset. */

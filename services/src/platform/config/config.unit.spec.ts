@@ -46,3 +46,16 @@ describe('loadConfig: TASKS_RUN_IN', () => {
     expect(() => loadConfig(env({ TASKS_RUN_IN: 'both' }))).toThrow('TASKS_RUN_IN must be api or worker, got both');
   });
 });
+
+describe('loadConfig: CORS_ORIGINS', () => {
+  it('keeps CORS closed by default; lists origins; refuses anything that is not an origin', () => {
+    expect(loadConfig(env({})).corsOrigins).toEqual([]);
+    expect(loadConfig(env({ CORS_ORIGINS: 'https://console.example.org, http://localhost:5173' })).corsOrigins).toEqual([
+      'https://console.example.org',
+      'http://localhost:5173',
+    ]);
+    for (const bad of ['*', 'console.example.org', 'https://console.example.org/', 'https://x.org/path', 'ftp://x.org']) {
+      expect(() => loadConfig(env({ CORS_ORIGINS: bad }))).toThrow(`CORS_ORIGINS must list origins such as https://console.example.org, got ${bad}`);
+    }
+  });
+});

@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validCooperative } from './support/app.js';
+import { validMember } from './support/members.js';
+
+/**
+ * Tokens and passwords are never logged (issue 28): the compiled product (`node services/dist/main.js`, as `npm start`
+ * runs it; build first) goes through a whole API flow while everything it writes to stdout and stderr is kept, then
+ * that log is searched for every token, password, `Authorization` value and the JWT secret it saw.
+ */
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const MAIN = join(ROOT, 'services', 'dist', 'main.js');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('the server log of a full API run (issue 28)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coop-log-secrets-'));
+  const adminPassword = `Admin-${randomBytes(9).toString('base64url')}`;
+  const jwtSecret = randomBytes(32).toString('hex');
+  let child: ChildProcess;
+  let log = '';
+  let base = '';
+
+  beforeAll(async () => {
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -b services\` first`);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}/api/v1`;
+    child = spawn(process.execPath, [MAIN], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, JWT_SECRET: jwtSecret },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the product exited:\n${log}`);
+      if (Date.now() > deadline) throw new Error(`the product did not start:\n${log}`);
+      const up = await call('/ping').then((r) => r.status, () => 0);
+      if (up === 401) break;
+      await sleep(150);
+    }
+  }, 70_000);
+
+  afterAll(async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000).unref())]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** One JSON call without keep-alive (no socket left open when the tests end). */
+  const call = (path: string, init: { method?: string; token?: string; body?: unknown; raw?: string } = {}) =>
+    new Promise<{ status: number; body: Record<string, unknown>; authorization: string | undefined }>((done, reject) => {
+      const payload = init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined);
+      const req = request(
+        `${base}${path}`,
+        {
+          method: init.method ?? 'GET',
+          agent: false,
+          headers: {
+            ...(payload !== undefined ? { 'Content-Type': 'application/json' } : {}),
+            ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            const header = res.headers.authorization;
+            done({ status: res.statusCode ?? 0, body: (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>, authorization: header });
+          });
+        },
+      );
+      req.on('error', reject);
+      if (payload !== undefined) req.write(payload);
+      req.end();
+    });
+
+  it('holds no token, password, Authorization value or JWT secret', async () => {
+    const secrets: string[] = [adminPassword, jwtSecret];
+    const signIn = async (username: string, password: string): Promise<string> => {
+      const res = await call('/login', { method: 'POST', body: { username, password } });
+      expect(res.status).toBe(200);
+      return res.body.token as string;
+    };
+    const admin = await signIn('admin', adminPassword);
+    secrets.push(admin);
+
+    const clerkPassword = `Clerk-${randomBytes(9).toString('base64url')}`;
+    secrets.push(clerkPassword);
+    const created = await call('/users', {
+      method: 'POST',
+      token: admin,
+      body: { username: 'clerk', password: clerkPassword, passwordRepeat: clerkPassword, roles: ['ROLE_USER', 'ROLE_CHANGE_OWN_PASSWORD'] },
+    });
+    expect(created.status).toBe(201);
+    const clerk = await signIn('clerk', clerkPassword);
+    secrets.push(clerk);
+
+    const cooperative = (JSON.parse(Buffer.from(admin.split('.')[1]!, 'base64url').toString()) as { cooperative: string }).cooperative;
+    expect((await call(`/cooperatives/${cooperative}`, { method: 'PUT', token: admin, body: validCooperative() })).status).toBe(200);
+    expect((await call('/members', { method: 'POST', token: admin, body: validMember() })).status).toBe(201);
+    expect((await call('/members?page=1&perPage=10', { token: clerk })).status).toBe(200);
+    expect((await call('/users/me', { token: clerk })).status).toBe(200);
+    const renewed = (await call('/ping', { token: clerk })).authorization;
+    if (renewed) secrets.push(renewed.replace(/^Bearer /, ''));
+
+    // Refusals, which are what a server is tempted to log.
+    const wrongPassword = `Wrong-${randomBytes(9).toString('base64url')}`;
+    secrets.push(wrongPassword);
+    expect((await call('/login', { method: 'POST', body: { username: 'admin', password: wrongPassword } })).status).toBe(401);
+    expect((await call('/login', { method: 'POST', raw: `{"username":"admin","password":"${wrongPassword}"` })).status).toBe(400);
+    const tampered = `${admin.slice(0, -6)}AAAAAA`;
+    secrets.push(tampered);
+    expect((await call('/users', { token: tampered })).status).toBe(401);
+    expect((await call('/users', { method: 'POST', token: clerk, body: { username: 'x', password: wrongPassword } })).status).toBe(403);
+
+    const newPassword = `Changed-${randomBytes(9).toString('base64url')}`;
+    secrets.push(newPassword);
+    expect((await call('/users/me/password', { method: 'PUT', token: clerk, body: { password: newPassword, passwordRepeat: newPassword } })).status).toBe(204);
+    expect((await call('/users/me/password', { method: 'PUT', token: clerk, body: { password: newPassword, passwordRepeat: `${newPassword}x` } })).status).toBe(400);
+
+    await sleep(300); // let the last lines reach the pipes
+    expect(log).toContain('Coop Ledger is running'); // the log was captured at all
+    for (const secret of secrets) {
+      expect({ found: log.includes(secret) ? secret : null }).toEqual({ found: null });
+      // A token's signature alone is enough to be a leak of its value.
+      if (secret.split('.').length === 3) expect({ found: log.includes(secret.split('.')[2]!) ? secret : null }).toEqual({ found: null });
+    }
+    expect(log).not.toMatch(/Bearer|authorization|eyJ[A-Za-z0-9_-]{10,}/i);
+  }, 60_000);
+});
