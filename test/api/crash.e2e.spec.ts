@@ -4,13 +4,13 @@
  * and the projection checkpoint is the log's last position (no event skipped, none projected twice: either would make
  * the members' share totals differ from the rebuild's).
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { ADMIN_PASSWORD, auth } from './support/app.js';
 import { DATES, setTerms, validMember } from './support/members.js';
-import { caughtUp, positions, readModels, rebuild, startServer, type ServerProcess } from './support/server-process.js';
+import { caughtUp, freePort, positions, readModels, rebuild, runServerToEnd, startServer, type ServerProcess } from './support/server-process.js';
 
 const TIMEOUT_MS = 90_000;
 
@@ -87,5 +87,18 @@ describe('a server killed while it takes postings loses none it answered', () =>
     rebuild(`${dataDir}-rebuilt`);
     expect(positions(`${dataDir}-rebuilt`).checkpoint).toBe(head);
     expect(resumed).toEqual(readModels(`${dataDir}-rebuilt`));
+  }, TIMEOUT_MS);
+
+  it('refuses to start on an event log with a corrupt page, and says so', async () => {
+    const copy = `${dataDir}-rebuilt`;
+    const file = join(copy, 'events.sqlite');
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(64, 0xa5), 0, 64, Math.floor(statSync(file).size / 2 / 4096) * 4096);
+    closeSync(fd);
+    const { status, output } = runServerToEnd(copy, await freePort());
+    expect(status).not.toBe(0);
+    expect(status).not.toBeNull(); // it ended by itself, it did not go on to listen
+    expect(output).toMatch(/events\.sqlite is damaged: .+restore the data directory from a backup/);
+    expect(output).not.toContain('Coop Ledger is running');
   }, TIMEOUT_MS);
 });

@@ -62,8 +62,8 @@ export async function startServer(dataDir: string, env: Record<string, string> =
 }
 
 /** Runs the server once on `dataDir` until it ends by itself (a start that is refused): its exit code and output. */
-export function runServerToEnd(dataDir: string): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [MAIN], { cwd: ROOT, env: serverEnv(dataDir, { PORT: '1' }), encoding: 'utf8', timeout: 30_000 });
+export function runServerToEnd(dataDir: string, port: number): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, [MAIN], { cwd: ROOT, env: serverEnv(dataDir, { PORT: String(port) }), encoding: 'utf8', timeout: 20_000 });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
