@@ -2,7 +2,7 @@
  * The real server as `npm start` runs it (`node services/dist/main.js`) in a child process on a data directory, for the
  * tests that kill it or copy its stores while it runs (crash, backup). Needs the compiled services (npx tsc -b services).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -73,10 +73,14 @@ export function rebuild(dataDir: string): void {
   if (result.status !== 0) throw new Error(`rebuild failed (${result.status}):\n${result.stdout}${result.stderr}`);
 }
 
-/** Runs an npm script of the root package (`backup`, `restore`) with `DATA_DIR`. */
-export function npmScript(script: string, args: readonly string[], dataDir: string): { status: number | null; output: string } {
-  const result = spawnSync('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env: serverEnv(dataDir), encoding: 'utf8', timeout: 60_000 });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+/** Runs an npm script of the root package (`backup`, `restore`) with `DATA_DIR`, without blocking this event loop. */
+export async function npmScript(script: string, args: readonly string[], dataDir: string): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    execFile('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env: serverEnv(dataDir), encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      resolve({ status, output: `${stdout}${stderr}` });
+    });
+  });
 }
 
 /** Every read model document (`rm_*` tables: id, cooperative, document) and the kept counts, in a stable order. */
