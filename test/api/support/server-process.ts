@@ -119,7 +119,7 @@ export async function caughtUp(dataDir: string, timeoutMs = 20_000): Promise<{ c
   for (;;) {
     const p = positions(dataDir);
     if (p.checkpoint === p.head) return p;
-    if (Date.now() > until) throw new Error(`the read models stayed behind the log: ${JSON.stringify(p)}`);
+    if (Date.now() > until) throw new Error(`the read models never reached the log's last position: ${JSON.stringify(p)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
