@@ -10,6 +10,7 @@ import { SqliteEventStore } from './event-store/sqlite-event-store.js';
 import { Upcasters } from './event-store/upcasters.js';
 import { MongoKeyStore } from './key-store/mongo-key-store.js';
 import { SqliteKeyStore } from './key-store/sqlite-key-store.js';
+import { checkEmbeddedStores } from './storage-integrity.js';
 import { isBuilt, runtimeEntries } from './sqlite-runtime/entries.js';
 import { prewarmEventLogAtStart } from './sqlite-runtime/event-log-prewarm.js';
 import { ThreadedProjectionRunner } from './sqlite-runtime/threaded-runner.js';
@@ -100,6 +101,8 @@ export interface StorageOptions {
 export async function openStorage(config: AppConfig, areas: Areas, options: StorageOptions = {}): Promise<Storage> {
   const entries = runtimeEntries(options.runtime);
   if (options.runtime && !isBuilt(entries.projectionThread)) throw new Error(`No compiled SQLite runtime in ${options.runtime.href} (npx tsc -b services)`);
+  // Before anything reads or writes them: a damaged embedded store stops the start with a clear message (issue 28).
+  checkEmbeddedStores(config.dataDir, { events: !config.eventStoreUrl, keys: !config.mongodbUrl, readModels: !config.mongodbUrl });
   const log = await openEventLog(config, areas);
   if (options.prewarmEventLog) prewarmEventLogAtStart(log.adapter);
   const threaded = options.projectionThread ?? isBuilt(entries.projectionThread);

@@ -14,6 +14,9 @@ export class SqliteKeyStore implements KeyStore {
   constructor(file: string) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
+    // Durable when acknowledged (issue 28): a member's key is made before the events sealed with it are appended, and
+    // an erasure must stay erased; with NORMAL a power loss could lose a key whose events the log (FULL) kept.
+    this.db.pragma('synchronous = FULL');
     this.db.exec('CREATE TABLE IF NOT EXISTS subject_keys (subject TEXT PRIMARY KEY, key BLOB NOT NULL)');
     this.insert = this.db.prepare('INSERT OR IGNORE INTO subject_keys (subject, key) VALUES (?, ?)');
     this.select = this.db.prepare('SELECT key FROM subject_keys WHERE subject = ?');

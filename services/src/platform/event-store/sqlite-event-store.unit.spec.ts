@@ -1,0 +1,82 @@
+/**
+ * Group commit (issue 28): the appends of one event-loop turn share one transaction, and so one sync of the log, while
+ * each keeps its own outcome: a conflicting append is undone alone and rejects only its caller.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import Database from 'better-sqlite3';
+import { ConcurrencyError, type NewEvent } from '@coop/contracts';
+import { SqliteEventStore } from './sqlite-event-store.js';
+
+const event = (n: number): NewEvent =>
+  ({
+    type: 'ElmaNumberChanged',
+    data: { elmaNumberId: 'e-1', elmaProcess: 'fs', elmaNumber: String(n) },
+    metadata: { cooperativeId: 'c', user: 'u', timestamp: '2024-01-01T00:00:00.000Z', correlationId: 'x', causationId: 'x', schemaVersion: 1 },
+  }) as NewEvent;
+
+let dir: string;
+let store: SqliteEventStore;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'coop-group-commit-'));
+  store = new SqliteEventStore(join(dir, 'events.sqlite'));
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('SqliteEventStore group commit', () => {
+  it('syncs every commit to the disk (synchronous = FULL)', () => {
+    expect(store.memoryMap().db.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
+  it('commits the appends of one turn together, in the order they were made', async () => {
+    const { db } = store.memoryMap();
+    // Frames written to the write-ahead log since it was last emptied: each commit writes the pages it changed.
+    const frames = (): number => (db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ log: number }>)[0]!.log;
+    await store.append('warm-up', 'no_stream', [event(0)]);
+    frames();
+    db.pragma('wal_autocheckpoint = 0');
+    const framesOf = async (appends: () => Promise<unknown>): Promise<number> => {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      await appends();
+      return (db.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number }>)[0]!.log;
+    };
+    const apart = await framesOf(async () => {
+      for (const s of ['a1', 'a2', 'a3']) await store.append(s, 'no_stream', [event(1)]);
+    });
+    let results: Array<{ position: bigint }> = [];
+    const together = await framesOf(async () => {
+      results = await Promise.all(['b1', 'b2', 'b3'].map((s) => store.append(s, 'no_stream', [event(2)])));
+    });
+    // Three commits write each changed page three times; one commit writes it once.
+    expect(together * 2).toBeLessThanOrEqual(apart);
+    expect(results.map((r) => r.position)).toEqual([5n, 6n, 7n]);
+    expect((await store.readAll(4n, 10)).map((e) => e.streamId)).toEqual(['b1', 'b2', 'b3']);
+  });
+
+  it('undoes a conflicting append alone and rejects only its caller', async () => {
+    const first = store.append('s', 'no_stream', [event(1)]);
+    const conflicting = store.append('s', 'no_stream', [event(2), event(3)]);
+    const after = store.appendMulti([{ streamId: 's', expected: 0, events: [event(4)] }, { streamId: 't', expected: 'no_stream', events: [event(5)] }]);
+    await expect(first).resolves.toEqual({ revisions: { s: 0 }, position: 1n });
+    await expect(conflicting).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(after).resolves.toEqual({ revisions: { s: 1, t: 0 }, position: 3n });
+    expect((await store.readStream('s')).map((e) => (e.data as { elmaNumber: string }).elmaNumber)).toEqual(['1', '4']);
+  });
+
+  it('commits what is queued when it closes', async () => {
+    const file = join(dir, 'events.sqlite');
+    const pending = store.append('late', 'no_stream', [event(7)]);
+    await store.close();
+    await expect(pending).resolves.toMatchObject({ position: 1n });
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('SELECT stream_id FROM events').pluck().all()).toEqual(['late']);
+    db.close();
+    store = new SqliteEventStore(file);
+  });
+});
