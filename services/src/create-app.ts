@@ -9,6 +9,7 @@ import type { Areas } from './platform/areas.js';
 import type { AppConfig } from './platform/config/config.js';
 import { serveConsole } from './platform/http/console-files.js';
 import { ApiErrorFilter } from './platform/http/error.filter.js';
+import { frameworkErrors } from './platform/http/framework-errors.js';
 import { addContractSchemas } from './platform/http/openapi.js';
 import { RequestValidationPipe } from './platform/http/validation.pipe.js';
 import { BODY_LIMIT, parseJsonBodies } from './platform/http/json-body.js';
@@ -45,6 +46,7 @@ export async function createApp(
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     requestTimeout: 300_000,
+    frameworkErrors,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, storage), adapter, {
     logger: options.logger === false ? false : ['error', 'warn'],
