@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { emptyFigures, failureLine, fuzzRequests, runFuzz, type FuzzFigures } from './fuzz-requests.js';
+import { emptyFigures, failureLine, fuzzRequests, hasErrorFormat, runFuzz, send, type FuzzFigures } from './fuzz-requests.js';
 import { fuzzTarget, type FuzzTarget } from './fuzz-setup.js';
 
 /**
@@ -8,7 +8,7 @@ import { fuzzTarget, type FuzzTarget } from './fuzz-setup.js';
  * document, seeded so a run is repeatable. `FUZZ_REQUESTS` sets how many (bench/fuzz.js: 10,000), `FUZZ_SEED` the
  * seed, `FUZZ_REPORT` a file for the figures.
  */
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 400);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 600);
 const SEED = Number(process.env.FUZZ_SEED ?? 28);
 
 describe('bad input: every route, generated requests', () => {
@@ -28,4 +28,19 @@ describe('bad input: every route, generated requests', () => {
     expect(figures.failures.map(failureLine)).toEqual([]);
     expect(figures.requests).toBe(REQUESTS);
   }, Math.max(120_000, REQUESTS * 200));
+
+  // The faults the generated requests found (each answered 500 or left the error format before issue 28's fixes).
+  it.each([
+    ['a text/csv body on a JSON route', 'POST', '/api/v1/nonassessments', 'text/csv', '{"member":"x"}', 400],
+    ['a body nested 10,000 levels deep', 'POST', '/api/v1/dividend/store', 'application/json', `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`, 400],
+    ['fields named hasOwnProperty and __defineGetter__', 'PUT', '/api/v1/elmanumbers/x', 'application/json', '{"hasOwnProperty":{"x":{},"hasOwnProperty":true},"__defineGetter__":[[],true,null,"x",0]}', 400],
+    ['a field named constructor deep inside', 'POST', '/api/v1/login', 'application/json', '{"a":{"b":{"constructor":-1}}}', 400],
+    ['a repeated query parameter', 'GET', '/api/v1/pdf/member-statement-of-account?member=a&member=b', undefined, undefined, 404],
+    ['a broken percent escape in the path', 'GET', '/api/v1/members/%ZZ', undefined, undefined, 400],
+    ['a path id longer than the router takes', 'GET', `/api/v1/members/${'x'.repeat(200)}`, undefined, undefined, 414],
+  ] as const)('answers %s in the error format, without a 5xx', async (_name, method, path, type, body, status) => {
+    const headers: Record<string, string> = { Authorization: `Bearer ${target.t.adminToken}`, ...(type ? { 'Content-Type': type } : {}) };
+    const answer = await send(target.baseUrl, { method, route: path, path, headers, body });
+    expect({ status: answer.status, format: hasErrorFormat(answer.body) }).toEqual({ status, format: true });
+  });
 });
