@@ -165,7 +165,7 @@ function headersOf(token: string): fc.Arbitrary<Record<string, string>> {
   );
   const contentType = fc.oneof({ weight: 5, arbitrary: fc.constant('application/json') }, { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) });
   const accept = fc.constantFrom(undefined, 'application/json', 'text/csv', 'application/pdf', '*/*', 'nonsense/;;');
-  const extra = fc.constantFrom<Record<string, string>>({}, {}, { 'X-Forwarded-For': 'not-an-address' }, { 'If-None-Match': '*' }, { 'Accept-Language': '\u00ff'.repeat(10) }, { Cookie: '__proto__=1' }, { 'X-Request-Id': 'constructor' });
+  const extra = fc.constantFrom<Record<string, string>>({}, {}, { 'X-Forwarded-For': 'not-an-address' }, { 'If-None-Match': '*' }, { 'Accept-Language': '\u00ff'.repeat(10) }, { Cookie: '__proto__=1' }, { 'X-Request-Id': 'constructor' }, { 'X-Padding': 'p'.repeat(20_000) });
   return fc.tuple(authorization, contentType, accept, extra).map(([a, c, acc, e]) => ({
     ...(a ? { Authorization: a } : {}),
     ...(c ? { 'Content-Type': c } : {}),

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { emptyFigures, failureLine, fuzzRequests, hasErrorFormat, runFuzz, send, type FuzzFigures } from './fuzz-requests.js';
 import { fuzzTarget, type FuzzTarget } from './fuzz-setup.js';
@@ -42,5 +43,26 @@ describe('bad input: every route, generated requests', () => {
     const headers: Record<string, string> = { Authorization: `Bearer ${target.t.adminToken}`, ...(type ? { 'Content-Type': type } : {}) };
     const answer = await send(target.baseUrl, { method, route: path, path, headers, body });
     expect({ status: answer.status, format: hasErrorFormat(answer.body) }).toEqual({ status, format: true });
+  });
+
+  /** The raw answer to bytes written on a fresh connection. */
+  const raw = (text: string): Promise<string> =>
+    new Promise((resolve) => {
+      const url = new URL(target.baseUrl);
+      const socket = connect(Number(url.port), url.hostname, () => socket.end(text));
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', () => resolve(answer));
+    });
+
+  it.each([
+    ['a header over the limit of the HTTP parser', `GET /api/v1/ping HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ['a malformed header line', 'GET /api/v1/ping HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400],
+    ['a broken chunk', 'POST /api/v1/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', 400],
+  ] as const)('answers %s (refused by Node before Fastify) in the error format', async (_name, text, status) => {
+    const answer = await raw(text);
+    expect(answer.startsWith(`HTTP/1.1 ${status} `)).toBe(true);
+    expect(hasErrorFormat(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toBe(true);
   });
 });
