@@ -165,7 +165,9 @@ function headersOf(token: string): fc.Arbitrary<Record<string, string>> {
   );
   const contentType = fc.oneof({ weight: 5, arbitrary: fc.constant('application/json') }, { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) });
   const accept = fc.constantFrom(undefined, 'application/json', 'text/csv', 'application/pdf', '*/*', 'nonsense/;;');
-  const extra = fc.constantFrom<Record<string, string>>({}, {}, { 'X-Forwarded-For': 'not-an-address' }, { 'If-None-Match': '*' }, { 'Accept-Language': '\u00ff'.repeat(10) }, { Cookie: '__proto__=1' }, { 'X-Request-Id': 'constructor' }, { 'X-Padding': 'p'.repeat(20_000) });
+  const usual = fc.constantFrom<Record<string, string>>({}, {}, { 'X-Forwarded-For': 'not-an-address' }, { 'If-None-Match': '*' }, { 'Accept-Language': '\u00ff'.repeat(10) }, { Cookie: '__proto__=1' }, { 'X-Request-Id': 'constructor' });
+  // A header over Node's limit (431) now and then: it never reaches a route, so more would only spend the run.
+  const extra = fc.oneof({ weight: 30, arbitrary: usual }, { weight: 1, arbitrary: fc.constant({ 'X-Padding': 'p'.repeat(20_000) }) });
   return fc.tuple(authorization, contentType, accept, extra).map(([a, c, acc, e]) => ({
     ...(a ? { Authorization: a } : {}),
     ...(c ? { 'Content-Type': c } : {}),
