@@ -15,9 +15,11 @@ export const MAX_JSON_DEPTH = 32;
 
 /**
  * What is wrong with the shape of a parsed JSON body, or null: nesting deeper than `maxDepth`, or a field named as a
- * property every JavaScript object has (`constructor`, `hasOwnProperty`, `toString`, ...: no request class declares
- * one, and class-transformer and class-validator, which walk undeclared fields before they strip them, call such
- * properties: a body with `{"hasOwnProperty": {}}` answered 500, issue 28). Walks without recursion: any depth is safe.
+ * property every JavaScript object has (`constructor`, `hasOwnProperty`, `toString`, ...). No request class declares
+ * one; class-transformer, which walks undeclared fields before they are stripped, takes a nested `constructor` for the
+ * object's class (`{"a": {"constructor": [null]}}` answered 500, issue 28), and the other names are refused with it,
+ * as Fastify's parser refuses `__proto__`, rather than waiting for the next library to trip on one. Walks without
+ * recursion: any depth is safe.
  */
 export function bodyShapeFault(value: unknown, maxDepth = MAX_JSON_DEPTH): string | null {
   const stack: [unknown, number][] = [[value, 0]];

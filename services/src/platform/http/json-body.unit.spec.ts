@@ -16,7 +16,7 @@ describe('bodyShapeFault: what the JSON body parser refuses beyond malformed JSO
     expect(bodyShapeFault(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toContain('nests deeper');
   });
 
-  it('refuses a field named as a property of every object, also deep inside (class-validator called it: 500)', () => {
+  it('refuses a field named as a property of every object, also deep inside (a nested constructor: 500 before)', () => {
     expect(bodyShapeFault({ hasOwnProperty: {} })).toBe('The request body names a field hasOwnProperty, a property of every object');
     expect(bodyShapeFault({ a: [{ constructor: -1 }] })).toContain('constructor');
     expect(bodyShapeFault({ a: { toString: null } })).toContain('toString');
