@@ -9,6 +9,7 @@ import type { Areas } from './platform/areas.js';
 import type { AppConfig } from './platform/config/config.js';
 import { serveConsole } from './platform/http/console-files.js';
 import { ApiErrorFilter } from './platform/http/error.filter.js';
+import { clientErrorHandler, frameworkErrors } from './platform/http/framework-errors.js';
 import { addContractSchemas } from './platform/http/openapi.js';
 import { RequestValidationPipe } from './platform/http/validation.pipe.js';
 import { addSecurityHeaders } from './platform/http/security-headers.js';
@@ -46,6 +47,8 @@ export async function createApp(
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     requestTimeout: 300_000,
+    frameworkErrors,
+    clientErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, storage), adapter, {
     logger: options.logger === false ? false : ['error', 'warn'],

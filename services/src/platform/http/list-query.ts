@@ -37,10 +37,21 @@ export function parseListQuery(
   const offset = integer(params.offset, 0, 'offset', errors, 0);
   const limit = integer(params.limit, DEFAULT_LIMIT, 'limit', errors, 1, MAX_LIMIT);
   const search = typeof params.search === 'string' ? params.search : undefined;
-  const filters = typeof params.filter === 'string' && params.filter !== '' ? parseFilters(spec, params.filter, errors) : [];
-  const sort = typeof params.order_by === 'string' && params.order_by !== '' ? parseSort(spec, params.order_by, errors) : defaultSort;
+  const filter = oneText(params.filter);
+  const orderBy = oneText(params.order_by);
+  const filters = filter !== undefined && filter !== '' ? parseFilters(spec, filter, errors) : [];
+  const sort = orderBy !== undefined && orderBy !== '' ? parseSort(spec, orderBy, errors) : defaultSort;
   if (errors.length > 0) throw new ValidationError(errors);
   return { cooperativeId, filters, sort, offset, limit, ...(search ? { search } : {}) };
+}
+
+/**
+ * `filter` or `order_by` as one text: a repeated one (`?filter=a:1&filter=b:2`, an array from the query parser) reads as its
+ * values joined by commas, as one `filter` or `order_by` lists them (it was silently left out: issue 28).
+ */
+function oneText(raw: unknown): string | undefined {
+  if (typeof raw === 'string') return raw;
+  return Array.isArray(raw) ? raw.map(String).join(',') : undefined;
 }
 
 function integer(raw: unknown, fallback: number, field: string, errors: FieldError[], min: number, max = Number.MAX_SAFE_INTEGER): number {

@@ -72,6 +72,14 @@ describe('parseListQuery', () => {
       expect(errorsOf({ limit: ['10', '20'] })).toEqual([fieldError('limit', 'invalidNumber', '10,20')]);
     });
 
+    it('reads a repeated filter or order_by (an array) as its values joined by commas, not as absent', () => {
+      expect(parse({ filter: ['name:a', 'city:b'], order_by: ['city', '-name'] })).toMatchObject({
+        filters: [{ field: 'name', op: 'eq', value: 'a' }, { field: 'city', op: 'eq', value: 'b' }],
+        sort: [{ field: 'city', direction: 'asc' }, { field: 'name', direction: 'desc' }],
+      });
+      expect(errorsOf({ filter: ['name:a', 'secret:1'] })).toEqual([fieldError('filter', 'unknownField', 'secret')]);
+    });
+
     it('reports every broken parameter at once', () => {
       expect(errorsOf({ offset: 'x', limit: '5000', filter: 'secret:1', order_by: 'nope' })).toEqual([
         fieldError('offset', 'invalidNumber', 'x'),

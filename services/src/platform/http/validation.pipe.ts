@@ -26,6 +26,25 @@ export function fieldErrorsOf(errors: readonly ClassValidatorError[], parent = '
   return out;
 }
 
+/**
+ * A JSON object as the JSON parser makes it; not an array, and not the bytes of another content type (a `text/csv`
+ * body arrives as a Buffer, whose indexes class-validator cannot strip: it answered 500 on a JSON route, issue 28).
+ */
+function isJsonObject(value: unknown): value is object {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * A named query parameter (`@Query('member')`) is one text or absent: a repeated one (`?member=a&member=b`, which the
+ * query parser reads as an array) reads as its values joined by commas, as the list query reads them
+ * (list-query.ts, `String` of the array). Until issue 28 the array reached the read store as a lookup key and answered 500.
+ */
+export function oneQueryValue(value: unknown): unknown {
+  return Array.isArray(value) ? value.map(String).join(',') : value;
+}
+
 /** Types Nest hands to a pipe that are no request class (a body typed `unknown` reads as Object). */
 const NOT_A_REQUEST_CLASS: readonly unknown[] = [String, Boolean, Number, Array, Object];
 
@@ -41,9 +60,10 @@ const NOT_A_REQUEST_CLASS: readonly unknown[] = [String, Boolean, Number, Array,
 @Injectable()
 export class RequestValidationPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type === 'query' && typeof metadata.data === 'string') return oneQueryValue(value);
     const type = metadata.metatype;
     if (metadata.type !== 'body' || typeof type !== 'function' || NOT_A_REQUEST_CLASS.includes(type)) return value;
-    const body = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+    const body = isJsonObject(value) ? value : {};
     const entity: object = plainToInstance(type as new () => object, body);
     const errors = requestErrors(entity);
     if (errors.length > 0) throw new ValidationError(fieldErrorsOf(errors));

@@ -45,6 +45,20 @@ describe('RequestValidationPipe', () => {
     ]);
   });
 
+  it('reads the bytes of another content type (a text/csv body on a JSON route) as {}, not as an object to strip (500 before)', async () => {
+    expect(await refusal(ElmaNumberWrite, Buffer.from('{"elmaProcess":"fs"}'))).toEqual([
+      fieldError('elmaProcess', 'mustNotBeEmpty'),
+      fieldError('elmaNumber', 'mustNotBeEmpty'),
+    ]);
+  });
+
+  it('reads a repeated named query parameter as one text, its values joined by commas (an array reached the read store: 500)', async () => {
+    const pipe = new RequestValidationPipe();
+    expect(await pipe.transform(['m-1', 'm-2'], { type: 'query', metatype: Object, data: 'member' })).toBe('m-1,m-2');
+    expect(await pipe.transform('m-1', { type: 'query', metatype: Object, data: 'member' })).toBe('m-1');
+    expect(await pipe.transform(undefined, { type: 'query', metatype: Object, data: 'member' })).toBeUndefined();
+  });
+
   it('refuses to answer a rule that carries no template (a programming error, not a 400)', async () => {
     await expect(readRequest(WithoutTemplate, { count: 'x' })).rejects.toThrow('names no template');
   });
