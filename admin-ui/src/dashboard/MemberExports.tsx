@@ -10,7 +10,7 @@ import { DateMenuButton } from '../common/DateMenuButton';
 import { formatDate } from '../format';
 import { downloadFile } from '../session/download';
 import type { TaskRecord } from '../tasks/model';
-import { BackgroundExport } from './BackgroundExport';
+import { BackgroundTaskNotice } from '../tasks/BackgroundTaskNotice';
 import { MEMBER_EXPORTS, calendarRange, exportRequest, yearEnds, type MemberExport } from './exports';
 
 /** What the last click came to: a file being fetched, saved, the work queued in the background, a refusal. */
@@ -91,7 +91,7 @@ export function MemberExports() {
             <Link component={RouterLink} to="/tasks" data-testid="export-to-tasks">
               {translate('coop.exports.toTasks')}
             </Link>
-            <BackgroundExport taskId={outcome.background} testId="export-background" />
+            <BackgroundTaskNotice taskId={outcome.background} testId="export-background" />
           </Alert>
         ) : null}
         {outcome && 'failed' in outcome ? (

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { downloadFile } from '../session/download';
 import type { TaskRecord } from '../tasks/model';
-import { BackgroundExport } from './BackgroundExport';
+import { BackgroundTaskNotice } from '../tasks/BackgroundTaskNotice';
 import { memberStatementRequest } from './exports';
 
 /**
@@ -58,7 +58,7 @@ export function MemberStatementButton({ memberId }: { memberId: string }) {
             <>
               {translate('coop.exports.background', { name: translate('coop.exports.memberStatement') })}{' '}
               <Link component={RouterLink} to="/tasks">{translate('coop.exports.toTasks')}</Link>
-              <BackgroundExport taskId={background ?? ''} testId="member-statement-background" />
+              <BackgroundTaskNotice taskId={background ?? ''} testId="member-statement-background" />
             </>
           )}
         </Alert>

@@ -1,9 +1,8 @@
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import DownloadIcon from '@mui/icons-material/Download';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SendIcon from '@mui/icons-material/Send';
-import { Alert, Box, Button, LinearProgress, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -11,9 +10,8 @@ import { useTranslate } from 'react-admin';
 import { canWriteMembers } from '../members/model';
 import { downloadFile } from '../session/download';
 import { useSession } from '../session/session';
-import { kindName } from '../notifications/model';
-import { isActive, progressPercent, type TaskRecord } from '../tasks/model';
-import { downloadTaskFile, useTask } from '../tasks/queries';
+import type { TaskRecord } from '../tasks/model';
+import { BackgroundTaskNotice } from '../tasks/BackgroundTaskNotice';
 import { payoutPaths, useSepaCheck } from './payouts';
 import { sepaState } from './sepaState';
 
@@ -62,47 +60,6 @@ function DownloadButton(props: {
   );
 }
 
-/** The background task of the certificates: its progress while it works, its file once done, its state otherwise. */
-function BackgroundTask({ taskId }: { taskId: string }) {
-  const translate = useTranslate();
-  const task = useTask(taskId || undefined).data;
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!task) return null;
-  const kind = kindName(translate, task.kind);
-  const percent = progressPercent(task);
-  if (isActive(task)) {
-    return (
-      <Box sx={{ maxWidth: 360 }} data-testid="dividend-closure-background-progress">
-        <LinearProgress
-          variant={percent === null ? 'indeterminate' : 'determinate'}
-          {...(percent === null ? {} : { value: percent })}
-          aria-label={percent === null ? translate('coop.tasks.progressUnknown', { kind }) : translate('coop.tasks.progressLabel', { kind, done: task.done, total: task.total })}
-        />
-      </Box>
-    );
-  }
-  return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-      <Typography variant="body2" data-testid="dividend-closure-background-state">
-        {translate(`coop.tasks.states.${task.state}`, { _: task.state })}
-      </Typography>
-      {task.files.map((f) => (
-        <Button
-          key={f.fileId}
-          size="small"
-          startIcon={<DownloadIcon />}
-          aria-label={translate('coop.tasks.download', { name: f.name })}
-          onClick={() => void downloadTaskFile(task.id, f.fileId, f.name).catch((error: unknown) => setFailed(error instanceof Error ? error.message : String(error)))}
-          sx={{ textTransform: 'none' }}
-          data-testid="dividend-closure-background-file"
-        >
-          {f.name}
-        </Button>
-      ))}
-      {failed ? <Typography color="error" variant="body2">{translate('coop.payouts.downloadFailed', { message: failed })}</Typography> : null}
-    </Box>
-  );
-}
 
 /**
  * The closure's papers (issue 25) in one row: the members' tax certificates (`taxpdf.pdf`; a large closure is made by a
@@ -164,7 +121,7 @@ export function PayoutButtons({ id }: { id: string }) {
           <Link component={RouterLink} to="/tasks" data-testid="dividend-closure-to-tasks">
             {t('toTasks')}
           </Link>
-          <BackgroundTask taskId={outcome.background} />
+          <BackgroundTaskNotice taskId={outcome.background} testId="dividend-closure-background" />
         </Alert>
       ) : null}
       {outcome && 'failed' in outcome ? (

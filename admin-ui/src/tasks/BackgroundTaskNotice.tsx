@@ -3,14 +3,14 @@ import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { kindName } from '../notifications/model';
-import { isActive, progressPercent } from '../tasks/model';
-import { downloadTaskFile, useTask } from '../tasks/queries';
+import { isActive, progressPercent } from './model';
+import { downloadTaskFile, useTask } from './queries';
 
 /**
- * The background task of a large export (a 202 answer): its progress (members done of all) while it works, then its
- * state and its files to download in place (as the closure's tax certificates do, issue 25). Errors are shown.
+ * A download that became a background task (a 202 answer: large exports, statements, the closure's tax certificates):
+ * its progress while it works, then its state and its files to download in place. Errors are shown.
  */
-export function BackgroundExport({ taskId, testId }: { taskId: string; testId: string }) {
+export function BackgroundTaskNotice({ taskId, testId }: { taskId: string; testId: string }) {
   const translate = useTranslate();
   const task = useTask(taskId || undefined).data;
   const [failed, setFailed] = useState<string | null>(null);
