@@ -55,6 +55,11 @@ describe('checkEmbeddedStores', () => {
     expect(() => checkEmbeddedStores(dir, ALL)).not.toThrow();
   });
 
+  it('says what SQLite found on one line, also when a finding spans lines', () => {
+    const error = new DamagedStoreError('/data/events.sqlite', ['*** in database main ***\nTree 3 page 95: btreeInitPage() returns error code 11', 'wrong # of entries'], 'Restore it.');
+    expect(error.message).toBe('/data/events.sqlite is damaged: *** in database main *** Tree 3 page 95: btreeInitPage() returns error code 11; wrong # of entries. Restore it.');
+  });
+
   it('refuses an event log cut short, naming the file and the restore', () => {
     const file = join(dir, 'events.sqlite');
     fill(file);

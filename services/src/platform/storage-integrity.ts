@@ -9,7 +9,8 @@ export class DamagedStoreError extends Error {
     readonly findings: readonly string[],
     advice: string,
   ) {
-    super(`${file} is damaged: ${findings.slice(0, 5).join('; ')}. ${advice}`);
+    // SQLite's findings may span lines (`*** in database main ***` then the page): one line for the log.
+    super(`${file} is damaged: ${findings.slice(0, 5).map((f) => f.replace(/\s*\n\s*/g, ' ')).join('; ')}. ${advice}`);
     this.name = 'DamagedStoreError';
   }
 }
