@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { accessibilityProblems } from './support/accessibility.js';
 import { screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import { downloaded } from './support/downloads.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
@@ -23,28 +24,6 @@ const LAST_YEAR_END = `${THIS_YEAR - 1}-12-31`;
 const YEAR_BEFORE_END = `${THIS_YEAR - 2}-12-31`;
 const FIRST_OF_MONTH = `${THIS_YEAR}-${pad(NOW.getMonth() + 1)}-01`;
 const german = (iso: string) => iso.split('-').reverse().join('.');
-
-/** Clicks `selector` and waits for one new finished file in `dir`; answers its name and bytes. */
-async function downloaded(page: Page, dir: string, selector: string): Promise<{ name: string; bytes: Buffer }> {
-  // Chrome overwrites a file of the same name in the download folder: a changed time counts as new too.
-  const stamp = async (f: string) => (await stat(join(dir, f))).mtimeMs;
-  const before = new Map(await Promise.all((await readdir(dir)).map(async (f) => [f, await stamp(f)] as const)));
-  await page.click(selector);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const fresh: string[] = [];
-    for (const f of await readdir(dir)) if (!f.endsWith('.crdownload') && before.get(f) !== (await stamp(f).catch(() => -1))) fresh.push(f);
-    if (fresh.length > 0) {
-      await new Promise((r) => setTimeout(r, 200));
-      return { name: fresh[0]!, bytes: await readFile(join(dir, fresh[0]!)) };
-    }
-    if (Date.now() > deadline) {
-      const shown = await page.evaluate(() => Array.from(document.querySelectorAll('[role="alert"], [data-testid^="export-"]')).map((el) => (el as HTMLElement).innerText).join(' | '));
-      throw new Error(`no download after clicking ${selector}; shown: ${shown}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * Opens the date menu of the export `name` and waits until its grow transition is over (a click during it can land on

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { injectAxe } from './support/accessibility.js';
 import { screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import { downloaded } from './support/downloads.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
@@ -38,29 +39,6 @@ const THIS_YEAR = new Date().getFullYear();
 const YEAR = THIS_YEAR - 1;
 /** Before the members joined (2020-01-01): a closure without any payout. */
 const EMPTY_YEAR = 2019;
-
-/** Clicks `selector` and waits for one new finished file in `dir`; answers its name and bytes. */
-async function downloaded(page: Page, dir: string, selector: string): Promise<{ name: string; bytes: Buffer }> {
-  // Chrome overwrites a file of the same name in the download folder: a changed time counts as new too.
-  const stamp = async (f: string) => (await stat(join(dir, f))).mtimeMs;
-  const before = new Map(await Promise.all((await readdir(dir)).map(async (f) => [f, await stamp(f)] as const)));
-  await page.click(selector);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const fresh: string[] = [];
-    for (const f of await readdir(dir)) if (!f.endsWith('.crdownload') && before.get(f) !== (await stamp(f).catch(() => -1))) fresh.push(f);
-    if (fresh.length > 0) {
-      // Chrome renames the partial file when it is complete: give it a moment to be written through.
-      await new Promise((r) => setTimeout(r, 200));
-      return { name: fresh[0]!, bytes: await readFile(join(dir, fresh[0]!)) };
-    }
-    if (Date.now() > deadline) {
-      const shown = await page.evaluate(() => Array.from(document.querySelectorAll('[role="alert"], .MuiSnackbar-root')).map((el) => (el as HTMLElement).innerText).join(' | '));
-      throw new Error(`no download after clicking ${selector}; files: ${[...before.keys()].join(', ')}; shown: ${shown}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("the closure's papers in the console", () => {
   let product: Product;
