@@ -1,0 +1,110 @@
+import type { CollectionSpec } from '@coop/contracts';
+
+/* The collections of the members projector (members, postings with their share register rows, per-cooperative sums). */
+
+/**
+ * The member list. The member's `position` (0-3) is stored as `memberPosition`: `position` is the
+ * read store's own field (the log position that last wrote the document). `memberUntil` is the exit
+ * date or `9999-12-31`, so "not exited on a date" is one range filter. `postings` lists every
+ * posting's date and signed effect, for the holding as of a date.
+ */
+export const MEMBERS: CollectionSpec = {
+  name: 'members',
+  fields: {
+    memberNr: 'number',
+    name: 'string',
+    givenName: 'string',
+    entryDate: 'string',
+    exitDate: 'string',
+    exitReason: 'string',
+    memberType: 'number',
+    memberPosition: 'number',
+    legalForm: 'number',
+    civilStatus: 'number',
+    city: 'string',
+    zipCode: 'string',
+    spouse: 'string',
+    isForeign: 'boolean',
+    shareAmount: 'number',
+    memberUntil: 'string',
+    /** For the possible duplicates of a new member (`GET /members/duplicates`): the same IBAN under another name. */
+    iban: 'string',
+  },
+  // Found by name, number, city, zip code and IBAN; a number searched lists that member number first.
+  search: ['name', 'givenName', 'memberNr', 'city', 'zipCode', 'iban'],
+  searchNumber: 'memberNr',
+  // The list is sorted by name: a search reads its matches in that order (SqliteReadStore).
+  textOrder: 'name',
+};
+
+/**
+ * One document per posting (balance), id = balance id. It also holds the posting's row of the share register
+ * (SPEC.md "Share"): `shareAmount` (signed shares), `rueckpfleinzahlung` (the payment, cents), `interestEnd`, the
+ * `cdc*` fields of its last change and its `versions`. The register's `process` is the posting's `type` and its
+ * `admissionDate` the posting's `approvalDate` (SHARE_REGISTER). One document instead of two halves what a posting
+ * writes to the read store (decision 35).
+ */
+export const BALANCES: CollectionSpec = {
+  name: 'balances',
+  fields: {
+    member: 'string',
+    type: 'number',
+    date: 'string',
+    approvalDate: 'string',
+    interestBegin: 'string',
+    interestEnd: 'string',
+    amount: 'number',
+    quantity: 'number',
+    annulated: 'boolean',
+    annulPeer: 'string',
+    transferPeer: 'string',
+    memberNr: 'number',
+    memberName: 'string',
+  },
+  // Found by the member's name (at posting time) and number; a number searched lists that member's postings first.
+  search: ['memberName', 'memberNr'],
+  searchNumber: 'memberNr',
+};
+
+/** The share register's fields as its API names them (filter and sort of `GET /shares`). */
+const SHARE_REGISTER_FIELDS = {
+  member: 'string',
+  memberNr: 'number',
+  process: 'number',
+  date: 'string',
+  admissionDate: 'string',
+  interestBegin: 'string',
+  interestEnd: 'string',
+} as const satisfies CollectionSpec['fields'];
+
+/** The share register: a view of BALANCES, not a collection of its own; each field read from the posting's field named beside it. */
+export const SHARE_REGISTER: {
+  readonly fields: typeof SHARE_REGISTER_FIELDS;
+  /** Every register field, and the posting's field it is read from. */
+  readonly onCollection: { readonly [K in keyof typeof SHARE_REGISTER_FIELDS]: string };
+} = {
+  fields: SHARE_REGISTER_FIELDS,
+  onCollection: {
+    member: 'member',
+    memberNr: 'memberNr',
+    process: 'type',
+    date: 'date',
+    admissionDate: 'approvalDate',
+    interestBegin: 'interestBegin',
+    interestEnd: 'interestEnd',
+  },
+};
+
+/** Per cooperative (id = cooperative id): the sum of all postings in cents and shares, and the members ever admitted. */
+export const MEMBER_STATS: CollectionSpec = { name: 'memberstats', fields: {}, search: [] };
+
+/** A date later than every business date: the `memberUntil` of a member who has not exited. */
+export const NO_EXIT = '9999-12-31';
+
+/** One entry of a member's `postings`: balance id, date, signed shares and cents. */
+export interface MemberPostingEntry {
+  readonly b: string;
+  readonly d: string;
+  readonly s: number;
+  readonly a: number;
+}
