@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page } from 'puppeteer-core';
-import { clickElement, fill, screenshot, signIn, textOf, tid, waitForText } from './support/console.js';
-import { accessibilityProblems } from './support/accessibility.js';
+import { clickElement, fill, signIn, textOf, tid, waitForText } from './support/console.js';
+import { accessibilityCheck } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
@@ -10,11 +9,6 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * delete after a confirmation naming how many, the result reset) and the hold flag on the member screen, in English and
  * German; every screen free of axe violations (any impact), with a main landmark, one h1 and no empty table header cell.
  */
-
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="loading-spinner"]') && !document.querySelector('[role="status"] [role="progressbar"]'), { timeout: 30_000 });
-  await new Promise((r) => setTimeout(r, 300));
-}
 
 /** A member admitted in 2005 who died in 2012 (membership ended 31.12.2012): due for the clean-up since 2024. */
 async function formerMember(product: Product, token: string, name: string, givenName: string): Promise<string> {
@@ -29,14 +23,7 @@ describe('the data-protection clean-up in the console', () => {
   let token: string;
   let held: string;
   const found: Record<string, string[]> = {};
-  const check = async (page: Page, name: string) => {
-    await settled(page);
-    const problems = await accessibilityProblems(page);
-    if (problems.length > 0) {
-      found[name] = problems;
-      await screenshot(page, `data-protection-axe-${name.replace(/\W+/g, '-')}`);
-    }
-  };
+  const check = accessibilityCheck(found, 'data-protection');
 
   beforeAll(async () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });

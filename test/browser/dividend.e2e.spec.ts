@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page } from 'puppeteer-core';
 import { chooseLanguage, clickElement, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText, where } from './support/console.js';
-import { accessibilityProblems } from './support/accessibility.js';
+import { accessibilityCheck } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
@@ -13,11 +12,6 @@ import { seedMember, setUpCooperative } from './support/seed.js';
 
 
 /** Waits until the top bar's spinner and the screen's own progress are gone. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="loading-spinner"]') && !document.querySelector('[role="status"] [role="progressbar"]'), { timeout: 30_000 });
-  await new Promise((r) => setTimeout(r, 300));
-}
-
 const year = new Date().getFullYear() - 1;
 const calcQuery = `year=${year}&type=percent&amount=4`;
 
@@ -29,14 +23,7 @@ describe('the annual dividend in the console', () => {
   /** Anna Acker: two shares since 2020, no exemption order (KapESt and Soli withheld). */
   let anna: string;
   const found: Record<string, string[]> = {};
-  const check = async (page: Page, name: string) => {
-    await settled(page);
-    const problems = await accessibilityProblems(page);
-    if (problems.length > 0) {
-      found[name] = problems;
-      await screenshot(page, `dividend-axe-${name.replace(/\W+/g, '-')}`);
-    }
-  };
+  const check = accessibilityCheck(found, 'dividend');
 
   beforeAll(async () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });

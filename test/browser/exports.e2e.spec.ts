@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { accessibilityProblems } from './support/accessibility.js';
+import { accessibilityCheck, settled } from './support/accessibility.js';
 import { screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { downloaded } from './support/downloads.js';
 import { startProduct, type Product } from './support/product.js';
@@ -44,25 +44,13 @@ async function openMenu(page: Page, name: string): Promise<void> {
   );
 }
 
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="loading-spinner"]') && !document.querySelector('[role="status"] [role="progressbar"]'), { timeout: 30_000 });
-  await new Promise((r) => setTimeout(r, 300));
-}
-
 describe("the members card's exports and PDFs in the console", () => {
   let product: Product;
   let token: string;
   let bernd: string;
   const found: Record<string, string[]> = {};
   const pageErrors: string[] = [];
-  const check = async (page: Page, name: string) => {
-    await settled(page);
-    const problems = await accessibilityProblems(page);
-    if (problems.length > 0) {
-      found[name] = problems;
-      await screenshot(page, `exports-axe-${name.replace(/\W+/g, '-')}`);
-    }
-  };
+  const check = accessibilityCheck(found, 'exports');
 
   async function openAs(locale: 'en' | 'de', path: string): Promise<{ page: Page; dir: string }> {
     const dir = await mkdtemp(join(tmpdir(), 'coop-exports-'));

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { injectAxe } from './support/accessibility.js';
+import { accessibilityCheck } from './support/accessibility.js';
 import { screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { downloaded } from './support/downloads.js';
 import { startProduct, type Product } from './support/product.js';
@@ -15,25 +15,6 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * bytes; the member dashboard downloads the member's certificate of the closed year; with no BIC on the cooperative the
  * payment list is disabled with the reason, in German. Every screen free of axe violations (any impact).
  */
-
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    if (document.querySelectorAll('main').length !== 1) found.push('no single main landmark');
-    if (document.querySelectorAll('h1').length !== 1) found.push(`${document.querySelectorAll('h1').length} h1 headings`);
-    const empty = Array.from(document.querySelectorAll('th')).filter((th) => (th.textContent ?? '').trim() === '');
-    if (empty.length > 0) found.push(`${empty.length} empty table header cells`);
-    return found;
-  });
-}
-
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="loading-spinner"]') && !document.querySelector('[role="status"] [role="progressbar"]'), { timeout: 30_000 });
-  await new Promise((r) => setTimeout(r, 300));
-}
 
 const THIS_YEAR = new Date().getFullYear();
 const YEAR = THIS_YEAR - 1;
@@ -49,14 +30,7 @@ describe("the closure's papers in the console", () => {
   /** Uncaught errors in the console's pages (a crashed screen shows only react-admin's error page). */
   const pageErrors: string[] = [];
   const consoleErrors: string[] = [];
-  const check = async (page: Page, name: string) => {
-    await settled(page);
-    const problems = await accessibilityProblems(page);
-    if (problems.length > 0) {
-      found[name] = problems;
-      await screenshot(page, `payouts-axe-${name.replace(/\W+/g, '-')}`);
-    }
-  };
+  const check = accessibilityCheck(found, 'payouts');
 
   async function openAs(locale: 'en' | 'de', path: string): Promise<{ page: Page; dir: string }> {
     const dir = await mkdtemp(join(tmpdir(), 'coop-payouts-'));

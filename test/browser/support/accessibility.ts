@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { ROOT } from './product.js';
+import { screenshot } from './console.js';
 
 const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
@@ -35,4 +36,25 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     return out;
   });
   return [...found, ...house];
+}
+
+/** Waits until no loading spinner and no progress bar in a status region shows, then a moment for transitions. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-testid="loading-spinner"]') && !document.querySelector('[role="status"] [role="progressbar"]'), { timeout: 30_000 });
+  await new Promise((r) => setTimeout(r, 300));
+}
+
+/**
+ * A check for a spec's screens: once the page has settled, its accessibility problems are recorded in `found` under the
+ * screen's name, with a screenshot `<prefix>-axe-<name>` when there are any (the spec asserts `found` is empty at its end).
+ */
+export function accessibilityCheck(found: Record<string, string[]>, prefix: string): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    await settled(page);
+    const problems = await accessibilityProblems(page);
+    if (problems.length > 0) {
+      found[name] = problems;
+      await screenshot(page, `${prefix}-axe-${name.replace(/\W+/g, '-')}`);
+    }
+  };
 }
