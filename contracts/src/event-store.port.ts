@@ -19,15 +19,31 @@ export interface AppendResult {
   readonly position: bigint;
 }
 
-/** Thrown when a stream is not at the expected revision. */
+/** One stream that was not at the revision an append expected. */
+export interface StreamConflict {
+  readonly streamId: string;
+  readonly expected: ExpectedRevision;
+  readonly actual: number | 'no_stream';
+}
+
+/**
+ * Thrown when a stream is not at the expected revision. `streamId`, `expected` and `actual` name the first such stream
+ * of the append; `conflicts` names every one (an `appendMulti` may fail on several streams at once).
+ */
 export class ConcurrencyError extends Error {
+  readonly conflicts: readonly StreamConflict[];
+
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedRevision,
     readonly actual: number | 'no_stream',
+    /** Every conflicting stream, the first one included; default: that one alone. */
+    conflicts?: readonly StreamConflict[],
   ) {
-    super(`Stream ${streamId} expected ${String(expected)} but is at ${String(actual)}`);
+    const all = conflicts && conflicts.length > 0 ? conflicts : [{ streamId, expected, actual }];
+    super(all.map((c) => `Stream ${c.streamId} expected ${String(c.expected)} but is at ${String(c.actual)}`).join('; '));
     this.name = 'ConcurrencyError';
+    this.conflicts = all;
   }
 }
 
