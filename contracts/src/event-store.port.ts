@@ -61,9 +61,12 @@ export interface EventStore {
   appendMulti(appends: readonly StreamAppend[]): Promise<AppendResult>;
   /** All events of one stream in order; empty when the stream does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
-  /** Events of the global log strictly after `after` (use -1n for the start), at most `limit`. */
+  /**
+   * Events of the global log strictly after `after` (use -1n for the start), at most `limit`; fewer only at its end.
+   * The log is this installation's: on a shared server, other applications' events are not in it.
+   */
   readAll(after: bigint, limit: number): Promise<RecordedEvent[]>;
-  /** Position of the last event in the log, -1n when empty. */
+  /** Position of the last event in the log (this installation's, as readAll), -1n when empty. */
   headPosition(): Promise<bigint>;
   /**
    * Calls `onEvents` with every batch of events after `after`, first catching up and then live.
