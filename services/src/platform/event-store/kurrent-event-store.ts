@@ -113,7 +113,8 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     if (all.length === 0) return { revisions: {}, position: -1n };
     refuseCaseVariants(all);
     const merged = mergeAppends(all);
-    if (merged.unchainable.length > 0) throw await this.conflictsNow(all, undefined);
+    // Entries that cannot chain fail whatever the streams' revisions are (the error below is never the one thrown).
+    if (merged.unchainable.length > 0) throw await this.conflictsNow(all, new Error(`The entries of ${merged.unchainable.join(', ')} cannot chain`));
     // An entry without events only checks its stream's revision (a posting checks the dividend register so). KurrentDB
     // refuses a stream append request without records, so the revision is read right before the append, which is not
     // atomic with it: an event appended to that stream in between is not seen (SQLite checks it inside the append's
@@ -123,7 +124,9 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     const checked: Record<string, number> = {};
     for (const check of checks) {
       const revision = await this.revisionOf(check.streamId);
-      if (!satisfies(check.expected, revision)) throw await this.conflictsNow(all, undefined);
+      if (!satisfies(check.expected, revision)) {
+        throw await this.conflictsNow(all, new ConcurrencyError(check.streamId, check.expected, revision < 0 ? 'no_stream' : revision));
+      }
       checked[check.streamId] = revision;
     }
     if (appends.length === 0) return { revisions: checked, position: -1n };
@@ -167,14 +170,13 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
 
   /**
    * The conflict of a refused `appendMulti`, naming every stream that fails when the entries are checked in order
-   * against the streams' revisions now; `refused` (the server's report) when they no longer fail.
+   * against the streams' revisions now; `refused` (the refusal as first seen) when they no longer fail.
    */
-  private async conflictsNow(all: readonly StreamAppend[], refused: ConcurrencyError | undefined): Promise<ConcurrencyError> {
-    const revisions = new Map<string, Revision>();
-    for (const streamId of new Set(all.map((a) => a.streamId))) revisions.set(streamId, await this.revisionOf(streamId));
+  private async conflictsNow(all: readonly StreamAppend[], refused: Error): Promise<Error> {
+    const streams = [...new Set(all.map((a) => a.streamId))];
+    const revisions = new Map(await Promise.all(streams.map(async (streamId) => [streamId, await this.revisionOf(streamId)] as const)));
     const conflicts: StreamConflict[] = conflictsOf(all, (streamId) => revisions.get(streamId) ?? -1);
-    if (conflicts.length > 0) return concurrencyError(conflicts);
-    return refused ?? new ConcurrencyError(all[0]!.streamId, all[0]!.expected, 'no_stream');
+    return conflicts.length > 0 ? concurrencyError(conflicts) : refused;
   }
 
   /** The stream's revision: of its last event, -1 when it does not exist. */
