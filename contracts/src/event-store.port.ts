@@ -19,15 +19,31 @@ export interface AppendResult {
   readonly position: bigint;
 }
 
-/** Thrown when a stream is not at the expected revision. */
+/** One stream that was not at the revision an append expected. */
+export interface StreamConflict {
+  readonly streamId: string;
+  readonly expected: ExpectedRevision;
+  readonly actual: number | 'no_stream';
+}
+
+/**
+ * Thrown when a stream is not at the expected revision. `streamId`, `expected` and `actual` name the first such stream
+ * of the append; `conflicts` names every one (an `appendMulti` may fail on several streams at once).
+ */
 export class ConcurrencyError extends Error {
+  readonly conflicts: readonly StreamConflict[];
+
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedRevision,
     readonly actual: number | 'no_stream',
+    /** Every conflicting stream, the first one included; default: that one alone. */
+    conflicts?: readonly StreamConflict[],
   ) {
-    super(`Stream ${streamId} expected ${String(expected)} but is at ${String(actual)}`);
+    const all = conflicts && conflicts.length > 0 ? conflicts : [{ streamId, expected, actual }];
+    super(all.map((c) => `Stream ${c.streamId} expected ${String(c.expected)} but is at ${String(c.actual)}`).join('; '));
     this.name = 'ConcurrencyError';
+    this.conflicts = all;
   }
 }
 
@@ -45,9 +61,12 @@ export interface EventStore {
   appendMulti(appends: readonly StreamAppend[]): Promise<AppendResult>;
   /** All events of one stream in order; empty when the stream does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
-  /** Events of the global log strictly after `after` (use -1n for the start), at most `limit`. */
+  /**
+   * Events of the global log strictly after `after` (use -1n for the start), at most `limit`; fewer only at its end.
+   * The log is this installation's: on a shared server, other applications' events are not in it.
+   */
   readAll(after: bigint, limit: number): Promise<RecordedEvent[]>;
-  /** Position of the last event in the log, -1n when empty. */
+  /** Position of the last event in the log (this installation's, as readAll), -1n when empty. */
   headPosition(): Promise<bigint>;
   /**
    * Calls `onEvents` with every batch of events after `after`, first catching up and then live.

@@ -17,6 +17,10 @@ export interface FirstStart {
 /**
  * On an empty event store: registers the first cooperative and its administrator, who holds every
  * role. With no ADMIN_PASSWORD a strong one is generated. Never runs again once the log has events.
+ *
+ * "Empty" means that this installation has no events: on a shared KurrentDB server `headPosition` looks at this
+ * installation's streams only (EVENT_STORE_STREAM_PREFIX) and counts no event that is not this product's, so the
+ * events of other applications in the server's log do not stop the first start (issue 30).
  */
 export async function firstStart(app: INestApplication, events: EventStore, config: AppConfig): Promise<FirstStart | undefined> {
   if ((await events.headPosition()) >= 0n) return undefined;

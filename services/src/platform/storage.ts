@@ -41,7 +41,7 @@ export async function openEventLog(config: AppConfig, areas: Pick<Areas, 'person
     ? await MongoKeyStore.connect(config.mongodbUrl, config.mongodbDatabase)
     : new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'));
   const adapter: EventStore = config.eventStoreUrl
-    ? new KurrentEventStore(config.eventStoreUrl)
+    ? new KurrentEventStore(config.eventStoreUrl, { streamPrefix: config.eventStoreStreamPrefix })
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
   const events = new CodecEventStore(adapter, new PersonalDataCipher(keys, areas.personalData), new Upcasters(areas.upcasters));
   return {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { streamPrefixProblem } from '../event-store/stream-prefix.js';
 
 /** Everything the product reads from its environment; see the README's configuration table. */
 export interface AppConfig {
@@ -14,6 +15,11 @@ export interface AppConfig {
   readonly tokenTtlSeconds: number;
   /** `kurrentdb://` or `esdb://` selects KurrentDB; undefined selects SQLite. */
   readonly eventStoreUrl: string | undefined;
+  /**
+   * This installation's stream prefix on a shared KurrentDB server (`EVENT_STORE_STREAM_PREFIX`, issue 30): streams are
+   * written as prefix + name and only they are projected. Empty (the default): the names as they are.
+   */
+  readonly eventStoreStreamPrefix: string;
   /** Selects MongoDB for read models and keys; undefined selects SQLite. */
   readonly mongodbUrl: string | undefined;
   readonly mongodbDatabase: string;
@@ -45,6 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (eventStoreUrl && !/^(kurrentdb|kurrent|esdb|esdb\+discover|kurrentdb\+discover):\/\//.test(eventStoreUrl)) {
     throw new Error(`EVENT_STORE_URL must be a kurrentdb:// or esdb:// URL, got ${eventStoreUrl}`);
   }
+  const eventStoreStreamPrefix = env.EVENT_STORE_STREAM_PREFIX ?? '';
+  const prefixProblem = streamPrefixProblem(eventStoreStreamPrefix);
+  if (prefixProblem) throw new Error(prefixProblem);
   return {
     port: wholeNumber(env.PORT, 3000, 'PORT', 1),
     dataDir,
@@ -54,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     tokenTtlSeconds: wholeNumber(env.TOKEN_TTL_SECONDS, 3600, 'TOKEN_TTL_SECONDS', 1),
     eventStoreUrl,
+    eventStoreStreamPrefix,
     mongodbUrl: env.MONGODB_URL || undefined,
     mongodbDatabase: env.MONGODB_DATABASE || 'coop-ledger',
     runProjections: env.RUN_PROJECTIONS !== 'false',

@@ -59,3 +59,16 @@ describe('loadConfig: CORS_ORIGINS', () => {
     }
   });
 });
+
+describe('loadConfig: EVENT_STORE_STREAM_PREFIX', () => {
+  it('is empty by default (the stream names as they are); takes a prefix of letters, digits and . _ : -', () => {
+    expect(loadConfig(env({})).eventStoreStreamPrefix).toBe('');
+    expect(loadConfig(env({ EVENT_STORE_STREAM_PREFIX: 'coop-ledger.eg-sued:' })).eventStoreStreamPrefix).toBe('coop-ledger.eg-sued:');
+  });
+
+  it("refuses a prefix of the server's own streams ($), with spaces or too long", () => {
+    for (const bad of ['$coop-', '-coop', 'coop ledger', 'x'.repeat(65)]) {
+      expect(() => loadConfig(env({ EVENT_STORE_STREAM_PREFIX: bad }))).toThrow(`EVENT_STORE_STREAM_PREFIX must be letters, digits and . _ : -`);
+    }
+  });
+});

@@ -1,35 +1,31 @@
 import {
-  ANY,
   AppendConsistencyViolationError,
   BACKWARDS,
   END,
   FORWARDS,
   KurrentDBClient,
-  NO_STREAM,
   START,
-  STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError,
-  excludeSystemEvents,
-  jsonEvent,
+  streamNameFilter,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
-  type AppendStreamState,
-  type EventData,
-  type ReadPosition,
-  type ResolvedEvent,
+  type Filter,
 } from '@kurrent/kurrentdb-client';
 import {
   ConcurrencyError,
   type AppendResult,
-  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
   type StreamAppend,
+  type StreamConflict,
   type Subscription,
 } from '@coop/contracts';
+import { KurrentRecords, fromPosition, positionOf, toActual, toEventData, toStreamState } from './kurrent-records.js';
+import { concurrencyError, conflictsOf, mergeAppends, refuseCaseVariants, satisfies, type Revision } from './stream-appends.js';
+import { StreamPrefix } from './stream-prefix.js';
 import type { StreamTailReads } from './stream-tail.js';
 
 export interface KurrentEventStoreOptions {
@@ -37,10 +33,11 @@ export interface KurrentEventStoreOptions {
   readonly retryDelayMs?: number;
   /** Most events handed to the subscriber in one batch. Default 500. */
   readonly maxBatch?: number;
+  /** This installation's stream prefix on a shared server (`EVENT_STORE_STREAM_PREFIX`). Default: none. */
+  readonly streamPrefix?: string;
+  /** Where skipped events are reported (one line each). Default: console.warn. */
+  readonly warn?: (line: string) => void;
 }
-
-/** Metadata keys that hold numbers in `EventMetadata`; KurrentDB multi-stream appends carry strings only. */
-const NUMERIC_METADATA = new Set(['schemaVersion']);
 
 /**
  * The event log on KurrentDB (EventStoreDB's successor), through `@kurrent/kurrentdb-client`.
@@ -48,33 +45,48 @@ const NUMERIC_METADATA = new Set(['schemaVersion']);
  * - Our `revision` is the stream revision; our `position` is the `$all` commit position of the event.
  *   Events written by this adapter are implicit transactions, whose commit and prepare positions
  *   are equal, so `{ commit: p, prepare: p }` is a valid place to resume from.
- * - Events are JSON events: `data` is the event data; `metadata` is our `EventMetadata`, stored as a
- *   flat object of strings (the multi-stream append of server 25.1+ takes string values only), and
- *   numbers are converted back on read. Keys starting with `$` (added by the server) are dropped.
- * - `appendMulti` uses `multiStreamAppend`, which needs KurrentDB server 25.1 or later.
- * - System events (types starting with `$`) are never returned by `readAll`, `headPosition` or
- *   `subscribeAll`.
+ * - Events are JSON events (kurrent-records.ts): `data` is the event data; `metadata` is our `EventMetadata`, stored as
+ *   a flat object of strings (the multi-stream append of server 25.1+ takes string values only).
+ * - `appendMulti` uses `multiStreamAppend`, which needs KurrentDB server 25.1 or later. The server refuses a request
+ *   naming one stream twice: the entries of one stream are merged first (stream-appends.ts), so that every adapter
+ *   behaves as SQLite does.
+ * - A shared server (issue 30): every stream name carries the installation's prefix (`streamPrefix`), and `readAll`,
+ *   `headPosition` and `subscribeAll` read `$all` through a server-side filter keeping this installation's streams
+ *   only (never the server's `$` streams). Events in them that are not this product's are skipped with a warning.
  */
 export class KurrentEventStore implements EventStore, StreamTailReads {
   private readonly client: KurrentDBClient;
   private readonly retryDelayMs: number;
   private readonly maxBatch: number;
+  private readonly names: StreamPrefix;
+  private readonly records: KurrentRecords;
   private readonly subscriptions = new Set<Subscription>();
 
   constructor(connectionString: string, options: KurrentEventStoreOptions = {}) {
     this.client = KurrentDBClient.connectionString(connectionString);
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.maxBatch = options.maxBatch ?? 500;
+    this.names = new StreamPrefix(options.streamPrefix ?? '');
+    this.records = new KurrentRecords(this.names, options.warn ?? ((line) => console.warn(line)));
+  }
+
+  /**
+   * The server-side filter of every `$all` read: stream names starting with the prefix, or, without one, every stream
+   * but the server's own (`$`-prefixed). A fresh object per read (the client keeps state in a subscription's filter).
+   */
+  private get filter(): Filter {
+    return this.names.prefix === '' ? streamNameFilter({ regex: '^[^$]' }) : streamNameFilter({ prefixes: [this.names.prefix] });
   }
 
   async append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult> {
     let result;
     try {
-      result = await this.client.appendToStream(streamId, events.map(toEventData), {
+      result = await this.client.appendToStream(this.names.toServer(streamId), events.map(toEventData), {
         streamState: toStreamState(expected),
       });
     } catch (error) {
-      throw mapAppendError(error, streamId, expected);
+      if (error instanceof WrongExpectedVersionError) throw new ConcurrencyError(streamId, expected, toActual(error.actualState));
+      throw error;
     }
     if (!result.success) {
       // Only when the connection string sets throwOnAppendFailure=false (not recommended: client 1.3.1's
@@ -90,26 +102,55 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     };
   }
 
+  /**
+   * As on SQLite (stream-appends.ts): entries of one stream are merged when their expected revisions chain, and refused
+   * as a conflict when they cannot; an empty list writes nothing (position -1n); an entry without events checks its
+   * stream's revision. A conflict names every stream that failed: the streams' revisions are then read and the entries
+   * checked against them in order, after the refusal (which stays atomic; the list may miss a stream that moved on in
+   * between).
+   */
   async appendMulti(all: readonly StreamAppend[]): Promise<AppendResult> {
-    // An entry without events only checks its stream's revision (the port's contract; a posting checks the dividend
-    // register so). KurrentDB refuses a stream append request without records, so the revision is read right before the
-    // append, which is not atomic with it: an event appended to that stream in between is not seen (SQLite checks it
-    // inside the append's transaction).
+    if (all.length === 0) return { revisions: {}, position: -1n };
+    refuseCaseVariants(all);
+    const merged = mergeAppends(all);
+    // Entries that cannot chain fail whatever the streams' revisions are (the error below is never the one thrown).
+    if (merged.unchainable.length > 0) throw await this.conflictsNow(all, new Error(`The entries of ${merged.unchainable.join(', ')} cannot chain`));
+    // An entry without events only checks its stream's revision (a posting checks the dividend register so). KurrentDB
+    // refuses a stream append request without records, so the revision is read right before the append, which is not
+    // atomic with it: an event appended to that stream in between is not seen (SQLite checks it inside the append's
+    // transaction).
+    const checks = merged.appends.filter((a) => a.events.length === 0);
+    const appends = merged.appends.filter((a) => a.events.length > 0);
     const checked: Record<string, number> = {};
-    for (const check of all.filter((a) => a.events.length === 0)) checked[check.streamId] = await this.checkRevision(check.streamId, check.expected);
-    const appends = all.filter((a) => a.events.length > 0);
-    if (appends.length === 0) return { revisions: checked, position: -1n };
-    if (appends.length === 1) {
-      const only = appends[0]!;
-      const result = await this.append(only.streamId, only.expected, only.events);
-      return { ...result, revisions: { ...checked, ...result.revisions } };
+    for (const check of checks) {
+      const revision = await this.revisionOf(check.streamId);
+      if (!satisfies(check.expected, revision)) {
+        throw await this.conflictsNow(all, new ConcurrencyError(check.streamId, check.expected, revision < 0 ? 'no_stream' : revision));
+      }
+      checked[check.streamId] = revision;
     }
+    if (appends.length === 0) return { revisions: checked, position: -1n };
+    try {
+      const result = appends.length === 1 ? await this.append(appends[0]!.streamId, appends[0]!.expected, appends[0]!.events) : await this.appendStreams(appends);
+      return { ...result, revisions: { ...checked, ...result.revisions } };
+    } catch (error) {
+      if (error instanceof ConcurrencyError) throw await this.conflictsNow(all, error);
+      throw error;
+    }
+  }
+
+  /** One atomic append to several streams (each named once). */
+  private async appendStreams(appends: readonly StreamAppend[]): Promise<AppendResult> {
     const byStream = new Map(appends.map((a) => [a.streamId, a.expected] as const));
+    const conflict = (serverName: string, actual: bigint | 'no_stream'): ConcurrencyError => {
+      const streamId = this.names.fromServer(serverName) ?? serverName;
+      return new ConcurrencyError(streamId, byStream.get(streamId) ?? 'any', toActual(actual));
+    };
     let result;
     try {
       result = await this.client.multiStreamAppend(
         appends.map((a) => ({
-          streamName: a.streamId,
+          streamName: this.names.toServer(a.streamId),
           expectedState: toStreamState(a.expected),
           events: a.events.map(toEventData),
         })),
@@ -117,36 +158,38 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     } catch (error) {
       // Server 25.1 reports a conflict as StreamRevisionConflict (WrongExpectedVersionError in the client);
       // later servers may report it as a consistency violation.
-      if (error instanceof WrongExpectedVersionError) {
-        const streamId = error.streamName;
-        throw new ConcurrencyError(streamId, byStream.get(streamId) ?? 'any', toActual(error.actualState));
-      }
+      if (error instanceof WrongExpectedVersionError) throw conflict(error.streamName, error.actualState);
       const violation = error instanceof AppendConsistencyViolationError ? error.violations[0] : undefined;
-      if (violation) {
-        const streamId = violation.streamName;
-        throw new ConcurrencyError(streamId, byStream.get(streamId) ?? 'any', toActual(violation.actualState));
-      }
+      if (violation) throw conflict(violation.streamName, violation.actualState);
       throw error;
     }
-    const revisions: Record<string, number> = { ...checked };
-    for (const response of result.responses) revisions[response.streamName] = Number(response.revision);
+    const revisions: Record<string, number> = {};
+    for (const response of result.responses) revisions[this.names.fromServer(response.streamName) ?? response.streamName] = Number(response.revision);
     return { revisions, position: result.position };
   }
 
-  /** The stream's revision (-1 when it does not exist), or ConcurrencyError when it is not the expected one. */
-  private async checkRevision(streamId: string, expected: ExpectedRevision): Promise<number> {
-    let actual: number | 'no_stream' = 'no_stream';
+  /**
+   * The conflict of a refused `appendMulti`, naming every stream that fails when the entries are checked in order
+   * against the streams' revisions now; `refused` (the refusal as first seen) when they no longer fail.
+   */
+  private async conflictsNow(all: readonly StreamAppend[], refused: Error): Promise<Error> {
+    const streams = [...new Set(all.map((a) => a.streamId))];
+    const revisions = new Map(await Promise.all(streams.map(async (streamId) => [streamId, await this.revisionOf(streamId)] as const)));
+    const conflicts: StreamConflict[] = conflictsOf(all, (streamId) => revisions.get(streamId) ?? -1);
+    return conflicts.length > 0 ? concurrencyError(conflicts) : refused;
+  }
+
+  /** The stream's revision: of its last event, -1 when it does not exist. */
+  private async revisionOf(streamId: string): Promise<Revision> {
+    let revision = -1;
     try {
-      for await (const resolved of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
-        if (resolved.event) actual = Number(resolved.event.revision);
+      for await (const resolved of this.client.readStream(this.names.toServer(streamId), { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        if (resolved.event) revision = Number(resolved.event.revision);
       }
     } catch (error) {
       if (!(error instanceof StreamNotFoundError)) throw error;
     }
-    const matches =
-      expected === 'any' || (expected === 'no_stream' ? actual === 'no_stream' : expected === 'stream_exists' ? actual !== 'no_stream' : actual === expected);
-    if (!matches) throw new ConcurrencyError(streamId, expected, actual);
-    return actual === 'no_stream' ? -1 : actual;
+    return revision;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -160,9 +203,9 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
   private async readStreamFrom(streamId: string, fromRevision: typeof START | bigint): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision })) {
+      for await (const resolved of this.client.readStream(this.names.toServer(streamId), { direction: FORWARDS, fromRevision })) {
         // Stream reads come from the index; servers before 22.6 give no log position there (-1n then).
-        const event = toRecorded(resolved, false);
+        const event = this.records.toRecorded(resolved, false);
         if (event) events.push(event);
       }
     } catch (error) {
@@ -172,38 +215,47 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     return events;
   }
 
+  /**
+   * This installation's events after `after`, at most `limit`. A page the server fills with events that are skipped
+   * (not this product's) is followed by the next one, so that a short answer still means the end of the log.
+   */
   async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
-    if (limit <= 0) return [];
-    // Reading $all forwards from a position includes the event at that position: ask for one more
-    // and drop everything at or before `after`.
     const events: RecordedEvent[] = [];
-    const reads = this.client.readAll({
-      direction: FORWARDS,
-      fromPosition: fromPosition(after),
-      maxCount: limit + 1,
-      filter: excludeSystemEvents(),
-    });
-    for await (const resolved of reads) {
-      const event = toRecorded(resolved);
-      if (!event || event.position <= after) continue;
-      events.push(event);
-      if (events.length === limit) break;
+    let from = after;
+    while (events.length < limit) {
+      // Reading $all forwards from a position includes the event at that position: ask for one more and drop
+      // everything at or before `from`.
+      const wanted = limit - events.length;
+      const reads = this.client.readAll({ direction: FORWARDS, fromPosition: fromPosition(from), maxCount: wanted + 1, filter: this.filter });
+      let received = 0;
+      for await (const resolved of reads) {
+        const position = positionOf(resolved);
+        if (position === undefined || position <= from) continue;
+        received += 1;
+        from = position;
+        const event = this.records.toRecorded(resolved);
+        if (event) events.push(event);
+        if (events.length === limit) break;
+      }
+      // Fewer than asked for: the log ends here.
+      if (received < wanted) break;
     }
     return events;
   }
 
+  /** The position of this installation's last event (skipped events do not count), -1n when it has none. */
   async headPosition(): Promise<bigint> {
-    const reads = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: excludeSystemEvents() });
+    const reads = this.client.readAll({ direction: BACKWARDS, fromPosition: END, filter: this.filter });
     for await (const resolved of reads) {
-      const position = resolved.event?.position?.commit ?? resolved.commitPosition;
-      if (position !== undefined) return position;
+      const event = this.records.toRecorded(resolved);
+      if (event) return event.position;
     }
     return -1n;
   }
 
   /**
    * Catches up from `after` and then follows the log live, through a `$all` catch-up subscription
-   * (system events excluded). Batches are what has arrived and is waiting, at most `maxBatch` events,
+   * (this installation's streams only: see `filter`). Batches are what has arrived and is waiting, at most `maxBatch` events,
    * handed over one at a time and in order.
    *
    * Never skips: when `onEvents` throws (or the connection drops), the subscription is cancelled,
@@ -223,7 +275,7 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
 
     const runOnce = async (): Promise<void> => {
       const sub = this.client.subscribeToAll(
-        { fromPosition: fromPosition(delivered), filter: excludeSystemEvents() },
+        { fromPosition: fromPosition(delivered), filter: this.filter },
         // Let up to one batch wait in the stream's buffer, so catching up goes in large batches.
         { highWaterMark: this.maxBatch },
       );
@@ -244,7 +296,7 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
           const batch: RecordedEvent[] = [];
           let item: AllStreamResolvedEvent | null;
           while (batch.length < this.maxBatch && (item = sub.read() as AllStreamResolvedEvent | null) !== null) {
-            const event = toRecorded(item);
+            const event = this.records.toRecorded(item);
             if (event && event.position > delivered) batch.push(event);
           }
           if (batch.length === 0) {
@@ -298,85 +350,4 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     await this.client.dispose();
   }
-}
-
-function toStreamState(expected: ExpectedRevision): AppendStreamState {
-  switch (expected) {
-    case 'no_stream':
-      return NO_STREAM;
-    case 'stream_exists':
-      return STREAM_EXISTS;
-    case 'any':
-      return ANY;
-    default:
-      return BigInt(expected);
-  }
-}
-
-function toActual(state: bigint | 'no_stream'): number | 'no_stream' {
-  return state === 'no_stream' || state < 0n ? 'no_stream' : Number(state);
-}
-
-function mapAppendError(error: unknown, streamId: string, expected: ExpectedRevision): unknown {
-  if (error instanceof WrongExpectedVersionError) {
-    return new ConcurrencyError(streamId, expected, toActual(error.actualState));
-  }
-  return error;
-}
-
-function fromPosition(after: bigint): ReadPosition {
-  return after < 0n ? START : { commit: after, prepare: after };
-}
-
-function toEventData(event: NewEvent): EventData {
-  return jsonEvent({ type: event.type, data: { ...event.data }, metadata: encodeMetadata(event.metadata) });
-}
-
-function encodeMetadata(metadata: EventMetadata): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(metadata)) {
-    if (value === undefined || value === null) continue;
-    out[key] = typeof value === 'string' ? value : JSON.stringify(value);
-  }
-  return out;
-}
-
-function decodeMetadata(raw: unknown): EventMetadata {
-  const source = typeof raw === 'object' && raw !== null && !(raw instanceof Uint8Array) ? raw : parseBytes(raw);
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
-    if (key.startsWith('$')) continue;
-    out[key] = NUMERIC_METADATA.has(key) && typeof value === 'string' ? Number(value) : value;
-  }
-  return out as unknown as EventMetadata;
-}
-
-function parseBytes(raw: unknown): object {
-  if (raw instanceof Uint8Array) {
-    const parsed: unknown = JSON.parse(Buffer.from(raw).toString('utf8'));
-    if (typeof parsed === 'object' && parsed !== null) return parsed;
-  }
-  return {};
-}
-
-/** Positions at or above 2^63 are the "unknown" marker (u64 max) some servers send on stream reads. */
-const NO_POSITION = 1n << 63n;
-
-function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent, requirePosition = true): RecordedEvent | undefined {
-  const event = resolved.event;
-  if (!event || event.type.startsWith('$')) return undefined;
-  let position = event.position?.commit ?? resolved.commitPosition;
-  if (position === undefined || position < 0n || position >= NO_POSITION) {
-    if (requirePosition) throw new Error(`KurrentDB returned event ${event.id} without a log position`);
-    position = -1n;
-  }
-  const data: unknown = event.data instanceof Uint8Array ? parseBytes(event.data) : event.data;
-  return {
-    streamId: event.streamId,
-    revision: Number(event.revision),
-    position,
-    type: event.type,
-    data: data as object,
-    metadata: decodeMetadata(event.metadata),
-  } as RecordedEvent;
 }

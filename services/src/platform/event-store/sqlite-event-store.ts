@@ -2,7 +2,6 @@ import { EventEmitter } from 'node:events';
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import {
-  ConcurrencyError,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -12,6 +11,7 @@ import {
   type StreamAppend,
   type Subscription,
 } from '@coop/contracts';
+import { concurrencyError, conflictsOf, refuseCaseVariants } from './stream-appends.js';
 import type { StreamTailReads } from './stream-tail.js';
 
 /** An event row as an array (raw mode: no object per row): position, stream_id, revision, type, data, metadata. */
@@ -131,12 +131,16 @@ export class SqliteEventStore implements EventStore, StreamTailReads {
   }
 
   private insertAppends(appends: readonly StreamAppend[]): AppendResult {
+    // Checked before anything is written, entry by entry as if appended in order (stream-appends.ts): a conflict names
+    // every stream that failed, not only the first.
+    refuseCaseVariants(appends);
     const revisions: Record<string, number> = {};
+    const current = (streamId: string): number => (revisions[streamId] ??= this.stmts.head.get(streamId)?.r ?? -1);
+    const conflicts = conflictsOf(appends, current);
+    if (conflicts.length > 0) throw concurrencyError(conflicts);
     let position = -1n;
-    for (const { streamId, expected, events } of appends) {
-      const current = this.stmts.head.get(streamId)?.r ?? null;
-      checkExpected(streamId, expected, current);
-      let revision = current ?? -1;
+    for (const { streamId, events } of appends) {
+      let revision = current(streamId);
       for (const event of events) {
         revision += 1;
         const info = this.stmts.insert.run(streamId, revision, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
@@ -220,16 +224,6 @@ export class SqliteEventStore implements EventStore, StreamTailReads {
     this.flush();
     this.db.close();
   }
-}
-
-function checkExpected(streamId: string, expected: ExpectedRevision, current: number | null): void {
-  const actual = current ?? 'no_stream';
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && current === null) ||
-    (expected === 'stream_exists' && current !== null) ||
-    (typeof expected === 'number' && expected === current);
-  if (!ok) throw new ConcurrencyError(streamId, expected, actual);
 }
 
 function toRecorded([position, streamId, revision, type, data, metadata]: EventRow): RecordedEvent {
