@@ -9,7 +9,7 @@ import { readStoreContract } from './read-store.contract.js';
 const dir = mkdtempSync(join(tmpdir(), 'coop-read-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-readStoreContract('SQLite', async (views) => new SqliteReadStore(join(dir, 'read-models.sqlite'), { views }));
+readStoreContract('SQLite', async (views) => new SqliteReadStore(join(dir, 'read-models.sqlite'), { views }), { scale: true });
 readStoreContract('SQLite', async (views) => new SqliteReadStore(join(dir, 'ordered.sqlite'), { views }), { textOrder: true });
 // 65,536 order keys for 6,500 documents: places run out often, so neighbours are renumbered throughout.
 readStoreContract('SQLite (few order keys)', async (views) => new SqliteReadStore(join(dir, 'few-keys.sqlite'), { orderKeyEnd: 2 ** 16, views }), {
@@ -23,6 +23,7 @@ if (url) {
   const database = `coop_contract_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   readStoreContract(`MongoDB (${database})`, (views) => MongoReadStore.connect(url, database, { views }), {
     dispose: async (store) => (store as MongoReadStore).dropDatabase(),
+    scale: true,
   });
   readStoreContract(`MongoDB (${database}_o)`, (views) => MongoReadStore.connect(url, `${database}_o`, { views }), {
     dispose: async (store) => (store as MongoReadStore).dropDatabase(),
