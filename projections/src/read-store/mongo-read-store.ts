@@ -58,8 +58,10 @@ export class MongoReadStore implements ReadStore {
   }
 
   static async connect(url: string, database: string, options: MongoReadStoreOptions = {}): Promise<MongoReadStore> {
-    // ignoreUndefined: an undefined field is left out, as JSON.stringify does in the SQLite adapter.
-    const client = new MongoClient(url, { ignoreUndefined: true });
+    // ignoreUndefined: an undefined field is left out, as JSON.stringify does in the SQLite adapter. Reads from the
+    // primary whatever the URL asks: a secondary may lag behind the position the runner reports, and read-your-writes
+    // (a write's answer waits for that position) would then show a client the state before its write.
+    const client = new MongoClient(url, { ignoreUndefined: true, readPreference: 'primary' });
     await client.connect();
     const store = new MongoReadStore(client, client.db(database), options.views ?? {});
     await store.createIfMissing('checkpoints');
