@@ -1,5 +1,6 @@
 import type { CollectionSpec, ReadDocument, ReadQuery, ReadStore, ViewBuilder, WriteOp } from '@coop/contracts';
 import { byIdAndViewsContract, CONTRACT_VIEWS } from './read-store.by-id-and-views.contract.js';
+import { keptCountsContract } from './read-store.counts.contract.js';
 import { DOCUMENTED_MEMBERS, scaleContract } from './read-store.scale.contract.js';
 import { scanContract } from './read-store.scan.contract.js';
 import { searchContract } from './read-store.search.contract.js';
@@ -187,6 +188,7 @@ export function readStoreContract(
     byIdAndViewsContract(() => store, members);
     searchContract(() => store, options.textOrder ?? false);
     scanContract(() => store, members);
+    keptCountsContract(() => store, members, CHECKPOINT);
     if (options.scale) scaleContract(() => store, DOCUMENTED_MEMBERS);
 
     describe('checkpoints and atomic batches', () => {

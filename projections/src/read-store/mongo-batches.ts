@@ -60,3 +60,57 @@ export function countDeltas(ops: readonly WriteOp[], before: ReadonlyMap<string,
   for (const [key, delta] of deltas) if (delta === 0) deltas.delete(key);
   return deltas;
 }
+
+/** What of a stored document its counts depend on: its cooperative, search text, fields' keys and array fields. */
+export interface CountedState {
+  readonly cooperativeId: string;
+  readonly search: string;
+  readonly keys: Readonly<Record<string, unknown>>;
+  readonly arrays: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The aspects of a collection (as the SQLite store's change versions) that a document's change from `before` to
+ * `after` (null: absent) changes: `rows` when it is added, removed or moved to another cooperative (every count depends
+ * on it); else `search` when its search text changes, and each declared field whose key, or array field whose values,
+ * change.
+ */
+export function changedAspects(before: CountedState | null, after: CountedState | null): string[] {
+  if (before === null && after === null) return [];
+  if (before === null || after === null || before.cooperativeId !== after.cooperativeId) return ['rows'];
+  const aspects: string[] = [];
+  if (before.search !== after.search) aspects.push('search');
+  for (const part of ['keys', 'arrays'] as const) {
+    for (const field of new Set([...Object.keys(before[part]), ...Object.keys(after[part])])) {
+      if (JSON.stringify(before[part][field] ?? null) !== JSON.stringify(after[part][field] ?? null)) aspects.push(field);
+    }
+  }
+  return aspects;
+}
+
+/**
+ * The aspects each collection's operations change, applied in order (`before`: the state of every named document
+ * that exists beforehand, by collection, then id; `stateOf`: the state a put leaves), per collection.
+ */
+export function batchAspects(
+  ops: readonly WriteOp[],
+  before: ReadonlyMap<string, ReadonlyMap<string, CountedState>>,
+  stateOf: (op: Extract<WriteOp, { kind: 'put' }>) => CountedState,
+): Map<string, Set<string>> {
+  const now = new Map<string, Map<string, CountedState | null>>();
+  const aspects = new Map<string, Set<string>>();
+  for (const op of ops) {
+    let docs = now.get(op.collection);
+    if (!docs) now.set(op.collection, (docs = new Map()));
+    const id = idOf(op);
+    const was = docs.has(id) ? docs.get(id)! : (before.get(op.collection)?.get(id) ?? null);
+    const becomes = op.kind === 'put' ? stateOf(op) : null;
+    docs.set(id, becomes);
+    const changed = changedAspects(was, becomes);
+    if (changed.length === 0) continue;
+    let set = aspects.get(op.collection);
+    if (!set) aspects.set(op.collection, (set = new Set()));
+    for (const aspect of changed) set.add(aspect);
+  }
+  return aspects;
+}

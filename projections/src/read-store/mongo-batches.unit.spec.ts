@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ReadDocument, WriteOp } from '@coop/contracts';
-import { countDeltas, idsByCollection, partsOf } from './mongo-batches.js';
+import { batchAspects, changedAspects, countDeltas, idsByCollection, partsOf, type CountedState } from './mongo-batches.js';
 
 const put = (collection: string, id: string, cooperativeId: string): WriteOp => ({
   kind: 'put',
@@ -54,5 +54,46 @@ describe('countDeltas: kept document counts per cooperative', () => {
 
   it('leaves out changes that cancel out (a document moved away and back)', () => {
     expect(countDeltas([put('m', 'a', 'c2'), put('m', 'a', 'c1')], existing).size).toBe(0);
+  });
+});
+
+describe('changedAspects / batchAspects: what kept filtered counts depend on', () => {
+  const state = (cooperativeId: string, search: string, keys: Record<string, unknown>, arrays: Record<string, unknown> = {}): CountedState => ({
+    cooperativeId,
+    search,
+    keys,
+    arrays,
+  });
+  const anna = state('c1', 'anna', { status: 'active', shares: 3 }, { tags: ['board'] });
+
+  it('names rows for a document added, removed or moved, nothing for one that stays absent', () => {
+    expect(changedAspects(null, anna)).toEqual(['rows']);
+    expect(changedAspects(anna, null)).toEqual(['rows']);
+    expect(changedAspects(anna, { ...anna, cooperativeId: 'c2' })).toEqual(['rows']);
+    expect(changedAspects(null, null)).toEqual([]);
+  });
+
+  it('names the search text and each field whose key or values changed, nothing for an equal document', () => {
+    expect(changedAspects(anna, state('c1', 'anna', { status: 'active', shares: 3 }, { tags: ['board'] }))).toEqual([]);
+    expect(changedAspects(anna, state('c1', 'anna b', { status: 'left', shares: 3 }, { tags: ['board', 'founder'] }))).toEqual(['search', 'status', 'tags']);
+    // A key that appears or goes away counts as changed.
+    expect(changedAspects(anna, state('c1', 'anna', { status: 'active', shares: 3, city: 'bonn' }, { tags: ['board'] }))).toEqual(['city']);
+  });
+
+  it('follows a batch in order, per collection', () => {
+    const before = new Map([['m', new Map([['a', anna]])]]);
+    const stateOf = (op: Extract<WriteOp, { kind: 'put' }>): CountedState => state(op.doc.cooperativeId, String(op.doc.name ?? ''), { status: op.doc.status }, { tags: op.doc.tags });
+    const doc = (id: string, fields: Record<string, unknown>): WriteOp => ({ kind: 'put', collection: 'm', doc: { id, cooperativeId: 'c1', position: '1', ...fields } as ReadDocument });
+    const aspects = batchAspects(
+      [
+        doc('a', { name: 'anna', status: 'left', tags: ['board'] }),
+        doc('b', { name: 'bert' }),
+        { kind: 'delete', collection: 'm', id: 'b' },
+        { kind: 'delete', collection: 'n', id: 'missing' },
+      ],
+      before,
+      stateOf,
+    );
+    expect(Object.fromEntries([...aspects].map(([c, set]) => [c, [...set].sort()]))).toEqual({ m: ['rows', 'shares', 'status'] }); // anna's shares key is gone
   });
 });

@@ -11,6 +11,7 @@ import type {
 } from '@coop/contracts';
 import { compareKey } from './compare-key.js';
 import { TRANSACTION_DOCUMENTS } from './mongo-batches.js';
+import { KeptCounts } from './mongo-counts.js';
 import { assertName, HIDDEN, indexesOf, isArray, KEYS, SEARCH, type Key, type StoredDoc } from './mongo-documents.js';
 import { MongoWrites } from './mongo-writes.js';
 import { tieDirection } from './tie-direction.js';
@@ -21,6 +22,8 @@ import { toViewPage, type ViewBuilders } from './view-page.js';
 export interface MongoReadStoreOptions {
   /** The view builders findView() may use, by name (none: every view name is refused). */
   readonly views?: ViewBuilders;
+  /** For tests: a count computed faster than this (ms) is not kept (default 2 ms); 0 keeps every count. */
+  readonly cheapCountMs?: number;
 }
 
 /**
@@ -48,13 +51,16 @@ export class MongoReadStore implements ReadStore {
   readonly maxBatchDocuments = TRANSACTION_DOCUMENTS;
   private readonly specs = new Map<string, CollectionSpec>();
   private readonly writes: MongoWrites;
+  private readonly kept: KeptCounts;
 
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
     private readonly views: ViewBuilders,
+    cheapCountMs: number | undefined,
   ) {
-    this.writes = new MongoWrites(client, db, (name) => this.spec(name), (spec) => this.ensureCollection(spec));
+    this.kept = new KeptCounts(db, cheapCountMs);
+    this.writes = new MongoWrites(client, db, (name) => this.spec(name), (spec) => this.ensureCollection(spec), this.kept);
   }
 
   static async connect(url: string, database: string, options: MongoReadStoreOptions = {}): Promise<MongoReadStore> {
@@ -63,9 +69,10 @@ export class MongoReadStore implements ReadStore {
     // (a write's answer waits for that position) would then show a client the state before its write.
     const client = new MongoClient(url, { ignoreUndefined: true, readPreference: 'primary' });
     await client.connect();
-    const store = new MongoReadStore(client, client.db(database), options.views ?? {});
+    const store = new MongoReadStore(client, client.db(database), options.views ?? {}, options.cheapCountMs);
     await store.createIfMissing('checkpoints');
     await store.createIfMissing('doc_counts');
+    await store.createIfMissing('change_versions');
     await store.db.collection('doc_counts').createIndex({ collection: 1 });
     return store;
   }
@@ -154,13 +161,22 @@ export class MongoReadStore implements ReadStore {
 
     const coll = this.collection(collection);
     // Neither filter nor search: the kept count of the cooperative's documents (of all of them for null).
-    const total = and.length === (query.cooperativeId === null ? 0 : 1) ? await this.writes.docCount(collection, query.cooperativeId) : await coll.countDocuments(where);
+    const total = and.length === (query.cooperativeId === null ? 0 : 1) ? await this.writes.docCount(collection, query.cooperativeId) : await this.keptCount(collection, query, where);
     const limit = query.limit ?? -1;
     if (limit === 0) return { items: [], total };
     let cursor = coll.find(where, { projection: HIDDEN }).sort(sort).skip(Math.max(0, query.offset ?? 0));
     if (limit > 0) cursor = cursor.limit(limit);
     const items = (await cursor.toArray()) as unknown as ReadDocument[];
     return { items, total };
+  }
+
+  /**
+   * The number of matches of a filtered or searched query: kept (KeptCounts) until a document is added, removed or
+   * moved, a search text changes (a search) or a field it filters by changes; else counted through the indexes.
+   */
+  private async keptCount(collection: string, query: StoreQuery, where: MongoFilter<StoredDoc>): Promise<number> {
+    const aspects = ['rows', ...(searchWords(query.search).length > 0 ? ['search'] : []), ...(query.filters ?? []).map((f) => f.field).filter((f) => f !== 'id')];
+    return this.kept.count(collection, JSON.stringify(where), aspects, () => this.collection(collection).countDocuments(where));
   }
 
   async findView(collection: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {

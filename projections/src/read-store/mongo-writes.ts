@@ -1,7 +1,8 @@
 import type { AnyBulkWriteOperation, ClientSession, Collection, Db, MongoClient } from 'mongodb';
 import type { CollectionSpec, WriteOp } from '@coop/contracts';
-import { countDeltas, countId, idsByCollection, partsOf } from './mongo-batches.js';
-import { toStored, type StoredDoc } from './mongo-documents.js';
+import { batchAspects, countDeltas, countId, idsByCollection, partsOf, type CountedState } from './mongo-batches.js';
+import type { KeptCounts } from './mongo-counts.js';
+import { isArray, KEYS, SEARCH, toStored, type StoredDoc } from './mongo-documents.js';
 
 interface Checkpoint {
   _id: string;
@@ -31,6 +32,8 @@ export class MongoWrites {
     private readonly spec: (collection: string) => CollectionSpec,
     /** Makes a collection and its indexes (after a drop). */
     private readonly ensure: (spec: CollectionSpec) => Promise<void>,
+    /** The kept counts of filtered queries, whose versions each change moves. */
+    private readonly kept: KeptCounts,
   ) {}
 
   /**
@@ -74,6 +77,8 @@ export class MongoWrites {
       }
       await this.counts().deleteMany({ collection: spec.name });
       await this.ensure(spec);
+      // After the drop: a count kept in any process before it, or while it ran, no longer holds.
+      await this.kept.changed(new Map([[spec.name, new Set(['rows'])]]));
     }
   }
 
@@ -84,6 +89,7 @@ export class MongoWrites {
         .aggregate<{ _id: string; docs: number }>([{ $group: { _id: '$cooperativeId', docs: { $sum: 1 } } }], { session })
         .toArray();
       await this.counts().deleteMany({ collection }, { session });
+      await this.kept.changed(new Map([[collection, new Set(['rows'])]]), session);
       if (groups.length === 0) return;
       const counts = groups.map((g) => ({ _id: countId(collection, g._id), collection, cooperativeId: g._id, docs: g.docs }));
       await this.counts().insertMany(counts, { session });
@@ -108,37 +114,44 @@ export class MongoWrites {
   }
 
   /**
-   * One part of a batch inside its transaction: the cooperatives of the documents it names as they are (one `$in`
-   * query per collection), its operations in order (consecutive operations on one collection in one ordered bulk
-   * write), and the changes of the document counts they make.
+   * One part of a batch inside its transaction: the documents it names as they are (what their counts depend on; one
+   * `$in` query per collection), its operations in order (consecutive operations on one collection in one ordered bulk
+   * write), the changes of the document counts they make, and the versions of the aspects they change.
    */
   private async writePart(ops: readonly WriteOp[], session: ClientSession): Promise<void> {
-    const before = new Map<string, Map<string, string>>();
+    const before = new Map<string, Map<string, CountedState>>();
     for (const [name, ids] of idsByCollection(ops)) {
-      const docs = await this.collection(name).find({ _id: { $in: ids } }, { projection: { cooperativeId: 1 }, session }).toArray();
-      before.set(name, new Map(docs.map((d) => [d._id, d.cooperativeId])));
+      const spec = this.spec(name);
+      const projection = { cooperativeId: 1, [SEARCH]: 1, [KEYS]: 1, ...Object.fromEntries((spec.arrays ?? []).map((f) => [f, 1])) };
+      const docs = await this.collection(name).find({ _id: { $in: ids } }, { projection, session }).toArray();
+      before.set(name, new Map(docs.map((d) => [d._id, countedState(spec, d)])));
     }
+    const stored = new Map<WriteOp, StoredDoc>();
     for (let i = 0; i < ops.length; ) {
       const name = ops[i]!.collection;
       const spec = this.spec(name);
       const writes: AnyBulkWriteOperation<StoredDoc>[] = [];
       for (; i < ops.length && ops[i]!.collection === name; i++) {
         const op = ops[i]!;
-        writes.push(
-          op.kind === 'delete'
-            ? { deleteOne: { filter: { _id: op.id } } }
-            : { replaceOne: { filter: { _id: op.doc.id }, replacement: toStored(spec, op.doc), upsert: true } },
-        );
+        if (op.kind === 'delete') {
+          writes.push({ deleteOne: { filter: { _id: op.id } } });
+          continue;
+        }
+        const replacement = toStored(spec, op.doc);
+        stored.set(op, replacement);
+        writes.push({ replaceOne: { filter: { _id: op.doc.id }, replacement, upsert: true } });
       }
       await this.collection(name).bulkWrite(writes, { session, ordered: true });
     }
+    const cooperatives = new Map([...before].map(([name, docs]) => [name, new Map([...docs].map(([id, d]) => [id, d.cooperativeId]))]));
     const counts: AnyBulkWriteOperation<DocCount>[] = [];
-    for (const [id, delta] of countDeltas(ops, before)) {
+    for (const [id, delta] of countDeltas(ops, cooperatives)) {
       const slash = id.indexOf('/');
       const update = { $inc: { docs: delta }, $setOnInsert: { collection: id.slice(0, slash), cooperativeId: id.slice(slash + 1) } };
       counts.push({ updateOne: { filter: { _id: id }, update, upsert: true } });
     }
     if (counts.length > 0) await this.counts().bulkWrite(counts, { session, ordered: true });
+    await this.kept.changed(batchAspects(ops, before, (op) => countedState(this.spec(op.collection), stored.get(op)!)), session);
   }
 
   private collection(name: string): Collection<StoredDoc> {
@@ -152,4 +165,11 @@ export class MongoWrites {
   private counts(): Collection<DocCount> {
     return this.db.collection<DocCount>('doc_counts');
   }
+}
+
+/** What of a stored document (or its projection) the counts depend on (CountedState). */
+function countedState(spec: CollectionSpec, doc: Partial<StoredDoc>): CountedState {
+  const arrays: Record<string, unknown> = {};
+  for (const f of spec.arrays ?? []) arrays[f] = doc[f] ?? null;
+  return { cooperativeId: String(doc.cooperativeId), search: doc[SEARCH] ?? '', keys: doc[KEYS] ?? {}, arrays };
 }
