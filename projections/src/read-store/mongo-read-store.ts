@@ -45,7 +45,8 @@ export interface MongoReadStoreOptions {
  * Counts (as the SQLite store's `doc_counts`): each cooperative's number of documents per collection is kept in
  * `doc_counts { _id: "<collection>/<cooperativeId>", collection, cooperativeId, docs }`, written in the transaction of
  * every part that changes it and counted anew at every start, so that a list without filter or search counts nothing.
- * A filtered or searched list counts its matches through the indexes (countDocuments).
+ * The count of a filtered or searched list is counted through the indexes (countDocuments) and kept until something it
+ * depends on changes (KeptCounts, as the SQLite store's decision 36: versions per aspect in `change_versions`).
  */
 export class MongoReadStore implements ReadStore {
   readonly maxBatchDocuments = TRANSACTION_DOCUMENTS;
