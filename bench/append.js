@@ -7,6 +7,8 @@
 //  (c) a raw better-sqlite3 insert of the same payloads with the same stream ids and revisions into
 //      an equivalent table (same schema and pragmas), one transaction per batch of the same size, in
 //      the same run; compared with each (b) variant. Target: (b) >= 0.5 x (c).
+//  (d) with EVENT_STORE_URL set: (b) against KurrentDB (BENCH_APPEND_ENGINE_BATCHES batches, streams of this run's own),
+//      printed beside the embedded figures (bench/engines.js).
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
@@ -14,13 +16,17 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   asTheProductRuns, benchEnv, built, elmaFs, elmaKm, fakeUuid, log, metadata, now, perSecond, rng, round, saveResult, tempDataDir,
 } from './lib.js';
+import { announceEngines, dropRunDatabase, engineEnv, engineLabel, ENGINES, RUN_ID } from './engines.js';
 
 asTheProductRuns();
+announceEngines('append', { reads: false });
 
 const COMMANDS = Number(process.env.BENCH_APPEND_COMMANDS ?? 5000);
 const BATCH = Number(process.env.BENCH_APPEND_BATCH ?? 1000);
 const BATCHES = Number(process.env.BENCH_APPEND_BATCHES ?? 200);
 const ROUNDS = Number(process.env.BENCH_APPEND_ROUNDS ?? 3);
+/** Batches of BATCH events per variant against KurrentDB (over the network: fewer than the embedded BATCHES). */
+const ENGINE_BATCHES = Number(process.env.BENCH_APPEND_ENGINE_BATCHES ?? 20);
 const TARGET_RATIO = 0.5;
 
 const started = now();
@@ -124,6 +130,25 @@ async function viaPort(batches, mode, round_) {
   }
 }
 
+// ---------- (d) through the EventStore port on KurrentDB ----------
+async function viaEngine(batches, mode) {
+  const engines = { events: true, reads: ENGINES.mongodbUrl !== null };
+  const storage = await openStorage(loadConfig(engineEnv(join(dir, `engine-${mode}`), engines)), areas, { projectionThread: false, readThreads: false });
+  try {
+    const t0 = now();
+    let i = 0;
+    for (const batch of batches) {
+      // Streams of this run only: a shared server holds those of earlier runs.
+      if (mode === 'append') await storage.events.append(`bench-stream-${RUN_ID}-${i++}`, 'no_stream', batch.map((e) => e.event));
+      else await storage.events.appendMulti(batch.map((e) => ({ streamId: `${e.streamId}-${RUN_ID}`, expected: 'no_stream', events: [e.event] })));
+    }
+    const ms = now() - t0;
+    return { engine: engineLabel(engines), ms: round(ms), events: batches.length * BATCH, eventsPerSecond: perSecond(batches.length * BATCH, ms) };
+  } finally {
+    await storage.close();
+  }
+}
+
 // ---------- (c) raw better-sqlite3 ----------
 /** `mode` picks the same stream layout as the port variant: one stream per batch, or one per event. */
 function raw(batches, mode, round_) {
@@ -184,6 +209,14 @@ try {
   const multiRate = best(runs.appendMulti);
   const appendRatio = round(appendRate / rawAppendRate, 3);
   const multiRatio = round(multiRate / rawMultiRate, 3);
+  const engine = {};
+  if (ENGINES.eventStoreUrl) {
+    const some = batches.slice(0, ENGINE_BATCHES);
+    log(`(d) ${some.length} batches of ${BATCH} events on KurrentDB`);
+    engine.append = await viaEngine(some, 'append');
+    engine.appendMulti = await viaEngine(some, 'appendMulti');
+    log(`    append ${engine.append.eventsPerSecond}/s, appendMulti ${engine.appendMulti.eventsPerSecond}/s`);
+  }
   saveResult(
     'append',
     started,
@@ -199,6 +232,7 @@ try {
       ratioAppendToRaw: appendRatio,
       ratioAppendMultiToRaw: multiRatio,
       allRounds: Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, v.map((x) => x.eventsPerSecond)])),
+      engines: { measuredOn: 'embedded figures above; `engine` on the servers of EVENT_STORE_URL / MONGODB_URL when set', ...engine },
     },
     [
       {
@@ -213,8 +247,13 @@ try {
         metric: `appendMulti() ${BATCH} streams/call vs raw`, target: `>= ${TARGET_RATIO}`, actual: multiRatio, unit: 'ratio',
         pass: multiRatio >= TARGET_RATIO, detail: `${multiRate} vs raw ${rawMultiRate} events/s`,
       },
+      ...Object.entries(engine).map(([mode, e]) => ({
+        metric: `${mode}() ${BATCH} ${mode === 'append' ? 'ev/call' : 'streams/call'} on ${e.engine}`, target: null, actual: e.eventsPerSecond, unit: 'events/s',
+        pass: null, detail: `embedded ${mode === 'append' ? appendRate : multiRate} events/s; ${e.events} events in ${e.ms} ms`,
+      })),
     ],
   );
 } finally {
+  await dropRunDatabase();
   cleanup();
 }

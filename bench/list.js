@@ -4,13 +4,17 @@
 // The real app runs in this process (createApp + listen on a free port); autocannon runs in a child
 // process (bench/support/cannon.js) so it does not share the server's event loop.
 // Target: list p99 < 25 ms at 100,000 documents.
+// With MONGODB_URL set, the same fill and the closed-loop list and bare runs are repeated with the read models on
+// MongoDB (this run's database; the event log stays embedded), and printed beside the embedded figures (bench/engines.js).
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import argon2 from 'argon2';
 import { asTheProductRuns, benchEnv, built, cachedFill, fakeUuid, log, now, perSecond, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
+import { announceEngines, dropRunDatabase, engineEnv, ENGINES } from './engines.js';
 
 asTheProductRuns();
+announceEngines('list', { events: false });
 
 const USERS = Number(process.env.BENCH_LIST_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_LIST_DURATION ?? 10);
@@ -55,35 +59,74 @@ function cannon(url, token, paths, load = { connections: CONNECTIONS }) {
 
 log(`${CACHE ? 'filling (or reusing bench/.data/)' : 'filling'}: the users read model with ${USERS} users (UserCreated events, ${APPEND_BATCH} per appendMulti)`);
 const t0 = now();
+/** Appends USERS UserCreated events of one cooperative, APPEND_BATCH per appendMulti, and waits for the read models. */
+async function fillUsers(storage, cooperativeId) {
+  const passwordHash = await argon2.hash('not-used-for-sign-in', { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const random = rng(11);
+  const t = now();
+  let head = -1n;
+  for (let start = 0; start < USERS; start += APPEND_BATCH) {
+    const appends = [];
+    for (let i = start; i < Math.min(USERS, start + APPEND_BATCH); i++) {
+      const userId = fakeUuid(random);
+      const username = `${FIRST[Math.floor(random() * FIRST.length)]}.${LAST[Math.floor(random() * LAST.length)]}-${i + 1}`;
+      const roles = random() < 0.1 ? ['ROLE_ADMIN', 'ROLE_USER'] : ['ROLE_USER'];
+      appends.push({
+        streamId: userStream(userId),
+        expected: 'no_stream',
+        events: [{
+          type: 'UserCreated',
+          data: { userId, cooperativeId, username, passwordHash, roles },
+          metadata: { cooperativeId, user: 'admin', timestamp: new Date().toISOString(), correlationId: fakeUuid(random), causationId: fakeUuid(random), schemaVersion: 1 },
+        }],
+      });
+    }
+    head = (await storage.events.appendMulti(appends)).position;
+  }
+  await storage.runner.waitFor(head, 600_000);
+  return now() - t;
+}
+
+/** Signs in as the bench's admin and answers the token. */
+async function signIn(url) {
+  const login = await fetch(`${url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
+  });
+  if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
+  return (await login.json()).token;
+}
+
+/** The fill, the closed-loop list run and the bare route with the read models on MongoDB (this run's database). */
+async function onMongoDb() {
+  const dataDir = join(dir, 'mongodb');
+  const app = await createApp(loadConfig(engineEnv(dataDir, { reads: true })), areas, { logger: false });
+  try {
+    const cooperativeId = app.firstStart.cooperativeId;
+    log(`MongoDB: filling the users read model with ${USERS} users`);
+    const fillMs = await fillUsers(app.storage, cooperativeId);
+    const total = (await app.storage.readStore.find('users', { cooperativeId, limit: 1 })).total;
+    log(`    ${total} users in ${round(fillMs / 1000, 1)} s`);
+    await app.app.listen(0, '127.0.0.1');
+    const url = `http://127.0.0.1:${app.app.getHttpServer().address().port}`;
+    const token = await signIn(url);
+    log(`MongoDB: autocannon ${DURATION} s x ${CONNECTIONS} connections: list with search + order_by`);
+    const list = await cannon(url, token, TERMS.map(listPath));
+    log(`    ${list.requestsPerSecond} req/s, p50 ${list.latencyMs.p50} ms, p95 ${list.latencyMs.p95} ms, p99 ${list.latencyMs.p99} ms`, JSON.stringify(list.statuses));
+    const bare = await cannon(url, token, [barePath]);
+    log(`    bare route: ${bare.requestsPerSecond} req/s, p99 ${bare.latencyMs.p99} ms`);
+    return { engine: 'MongoDB', documents: total, fillSeconds: round(fillMs / 1000, 1), fillEventsPerSecond: perSecond(USERS, fillMs), list, bare };
+  } finally {
+    await app.close();
+  }
+}
+
 const fill = await cachedFill(`list-users-${USERS}`, dir, async (target) => {
   const filling = await createApp(loadConfig(benchEnv(target)), areas, { logger: false });
   try {
-    const { storage } = filling;
     const cooperativeId = filling.firstStart.cooperativeId;
-    const passwordHash = await argon2.hash('not-used-for-sign-in', { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    const random = rng(11);
-    const t = now();
-    let head = -1n;
-    for (let start = 0; start < USERS; start += APPEND_BATCH) {
-      const appends = [];
-      for (let i = start; i < Math.min(USERS, start + APPEND_BATCH); i++) {
-        const userId = fakeUuid(random);
-        const username = `${FIRST[Math.floor(random() * FIRST.length)]}.${LAST[Math.floor(random() * LAST.length)]}-${i + 1}`;
-        const roles = random() < 0.1 ? ['ROLE_ADMIN', 'ROLE_USER'] : ['ROLE_USER'];
-        appends.push({
-          streamId: userStream(userId),
-          expected: 'no_stream',
-          events: [{
-            type: 'UserCreated',
-            data: { userId, cooperativeId, username, passwordHash, roles },
-            metadata: { cooperativeId, user: 'admin', timestamp: new Date().toISOString(), correlationId: fakeUuid(random), causationId: fakeUuid(random), schemaVersion: 1 },
-          }],
-        });
-      }
-      head = (await storage.events.appendMulti(appends)).position;
-    }
-    await storage.runner.waitFor(head, 600_000);
-    return { cooperativeId, fillMs: now() - t };
+    return { cooperativeId, fillMs: await fillUsers(filling.storage, cooperativeId) };
   } finally {
     await filling.close();
   }
@@ -92,6 +135,12 @@ const fillMs = fill.info.result.fillMs;
 log(`    ${fill.reused ? `reused the fill of ${fill.info.madeAt} (commit ${fill.info.commit}), copied in ${round((now() - t0) / 1000, 1)} s; ` : ''}filled in ${round(fillMs / 1000, 1)} s`);
 
 const running = await createApp(loadConfig(benchEnv(dir)), areas, { logger: false });
+let runningClosed = false;
+const closeRunning = async () => {
+  if (runningClosed) return;
+  runningClosed = true;
+  await running.close();
+};
 try {
   const { storage } = running;
   const cooperativeId = fill.info.result.cooperativeId;
@@ -100,13 +149,7 @@ try {
 
   await running.app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
-  const login = await fetch(`${url}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
-  });
-  if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
-  const { token } = await login.json();
+  const token = await signIn(url);
   const auth = { authorization: `Bearer ${token}` };
 
   // Check the answers once (and warm up): every term answers 200 with TotalItems or 204.
@@ -151,6 +194,9 @@ try {
   if (bad(list) > 0 || bad(bare) > 0 || offered.some((r) => bad(r) > 0 || bad(r.bare) > 0)) {
     throw new Error(`Failed requests: list ${bad(list)}, bare ${bad(bare)}, offered ${offered.map(bad).join('/')}`);
   }
+  await closeRunning();
+  const mongodb = ENGINES.mongodbUrl ? await onMongoDb() : null;
+  if (mongodb && (bad(mongodb.list) > 0 || bad(mongodb.bare) > 0)) throw new Error(`Failed requests on MongoDB: list ${bad(mongodb.list)}, bare ${bad(mongodb.bare)}`);
 
   saveResult(
     'list',
@@ -170,6 +216,7 @@ try {
       list: { path: listPath('<term>'), load: `closed loop, ${CONNECTIONS} connections (saturation)`, ...list },
       listAtOfferedLoad: offered.map((r) => ({ path: listPath('<term>'), load: `open loop, ${r.offeredRate} req/s offered over ${r.connections} connections`, ...r })),
       bare: { path: barePath, ...bare },
+      engines: mongodb ? [mongodb] : [],
     },
     [
       {
@@ -186,9 +233,18 @@ try {
         metric: 'bare route p99 (reference)', target: null, actual: bare.latencyMs.p99, unit: 'ms', pass: null,
         detail: `p50 ${bare.latencyMs.p50} / p95 ${bare.latencyMs.p95} ms, ${bare.requestsPerSecond} req/s`,
       },
+      ...(mongodb
+        ? [
+            {
+              metric: `list p99 on MongoDB, ${mongodb.documents} docs, ${CONNECTIONS} conn closed loop`, target: null, actual: mongodb.list.latencyMs.p99, unit: 'ms', pass: null,
+              detail: `embedded p99 ${list.latencyMs.p99} ms; p50 ${mongodb.list.latencyMs.p50} / p95 ${mongodb.list.latencyMs.p95} ms, ${mongodb.list.requestsPerSecond} req/s; bare p99 ${mongodb.bare.latencyMs.p99} ms`,
+            },
+          ]
+        : []),
     ],
   );
 } finally {
-  await running.close();
+  await closeRunning();
+  await dropRunDatabase();
   cleanup();
 }

@@ -6,12 +6,17 @@
 // decrypt them. Then times ProjectionRunner.rebuild() (wired as openStorage() wires it) against a raw
 // read of the same rows in the same run (better-sqlite3 iterate() + JSON.parse of data and metadata).
 // Target: rebuild >= 1/3 of the raw read rate.
+// With MONGODB_URL set, the same log is also rebuilt into MongoDB read models (this run's database, bounded
+// transactions); with EVENT_STORE_URL set, the log is copied to KurrentDB (streams of this run's own) and rebuilt from
+// there (into MongoDB when its URL is set too). Their rates are printed beside the embedded one (bench/engines.js).
 import { join } from 'node:path';
 import { mkdirSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { asTheProductRuns, elmaFs, elmaKm, fakeUuid, log, metadata, now, perSecond, rng, round, saveResult, tempDataDir, built } from './lib.js';
+import { announceEngines, dropRunDatabase, engineLabel, ENGINES, RUN_ID, runReadStore } from './engines.js';
 
 asTheProductRuns();
+announceEngines('rebuild');
 
 const TOTAL = Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000);
 const ELMA_NUMBERS = Number(process.env.BENCH_REBUILD_ELMA_NUMBERS ?? 50_000);
@@ -31,6 +36,8 @@ const { SqliteKeyStore } = await built('services/dist/platform/key-store/sqlite-
 const { areas } = await built('services/dist/areas.js');
 const { SqliteReadStore, ProjectionRunner } = await built('projections/dist/index.js');
 const { elmaNumberStream, userStream, cooperativeStream, ROLES } = await built('contracts/dist/index.js');
+/** Events copied to KurrentDB for its rebuild (default: the whole log). */
+const ENGINE_EVENTS = Number(process.env.BENCH_REBUILD_ENGINE_EVENTS ?? TOTAL);
 
 mkdirSync(dir, { recursive: true });
 const eventsFile = join(dir, 'events.sqlite');
@@ -103,6 +110,55 @@ async function generate(store) {
   return { cooperatives: cooperatives.length, elmaNumbers: numbers.length, users: users.length };
 }
 
+/** Copies the first `count` events of the SQLite log, sealed as they are, to KurrentDB under stream ids of this run. */
+async function copyToKurrent(count) {
+  const { KurrentEventStore } = await built('services/dist/platform/event-store/kurrent-event-store.js');
+  const source = new SqliteEventStore(eventsFile);
+  const target = new KurrentEventStore(ENGINES.eventStoreUrl);
+  try {
+    let copied = 0;
+    for (let after = -1n; copied < count; ) {
+      const batch = (await source.readAll(after, 1000)).slice(0, count - copied);
+      if (batch.length === 0) break;
+      // One entry per stream (its events in order): an append may name a stream only once.
+      const byStream = new Map();
+      for (const e of batch) {
+        const streamId = `${e.streamId}-${RUN_ID}`;
+        if (!byStream.has(streamId)) byStream.set(streamId, []);
+        byStream.get(streamId).push({ type: e.type, data: e.data, metadata: e.metadata });
+      }
+      await target.appendMulti([...byStream].map(([streamId, events]) => ({ streamId, expected: 'any', events })));
+      copied += batch.length;
+      after = batch.at(-1).position;
+    }
+    return copied;
+  } finally {
+    await target.close();
+    await source.close();
+  }
+}
+
+/** Rebuilds from the log of `events` (KurrentDB or SQLite) into the read store of `reads` (MongoDB or SQLite): events/s. */
+async function engineRebuild({ events, reads }) {
+  const { KurrentEventStore } = events ? await built('services/dist/platform/event-store/kurrent-event-store.js') : {};
+  const adapter = events ? new KurrentEventStore(ENGINES.eventStoreUrl) : new SqliteEventStore(eventsFile);
+  const keys = new SqliteKeyStore(join(dir, 'keys.sqlite'));
+  const log_ = new CodecEventStore(adapter, new PersonalDataCipher(keys, areas.personalData), new Upcasters(areas.upcasters));
+  const readStore = reads ? await runReadStore() : new SqliteReadStore(join(dir, `engine-read-models-${RUN_ID}.sqlite`));
+  try {
+    const runner = new ProjectionRunner(log_, readStore, areas.projectors);
+    const t = now();
+    const rebuilt = await runner.rebuild();
+    const ms = now() - t;
+    const users = (await readStore.find('users', { cooperativeId: null, limit: 1 })).total;
+    return { engine: engineLabel({ events, reads }), events: rebuilt.events, ms: round(ms), eventsPerSecond: perSecond(rebuilt.events, ms), users };
+  } finally {
+    await log_.close();
+    await keys.close();
+    await readStore.close();
+  }
+}
+
 function rawRead() {
   const db = new Database(eventsFile, { readonly: true });
   const t0 = now();
@@ -158,6 +214,25 @@ try {
   const raw2 = rawRead();
   const rawRate = Math.max(raw.rowsPerSecond, raw2.rowsPerSecond);
   const ratio = round(rebuildRate / rawRate, 3);
+
+  const engines = [];
+  if (ENGINES.mongodbUrl) {
+    log('ProjectionRunner.rebuild() of the SQLite log into MongoDB');
+    const run = await engineRebuild({ events: false, reads: true });
+    if (run.users !== generated.users) throw new Error(`Rebuild into MongoDB produced ${run.users} users, expected ${generated.users}`);
+    engines.push(run);
+    log(`    ${run.events} events in ${run.ms} ms: ${run.eventsPerSecond} events/s`);
+  }
+  if (ENGINES.eventStoreUrl) {
+    log(`copying ${ENGINE_EVENTS} events to KurrentDB`);
+    const t = now();
+    const copied = await copyToKurrent(ENGINE_EVENTS);
+    log(`    ${copied} events in ${round((now() - t) / 1000, 1)} s`);
+    log(`ProjectionRunner.rebuild() from KurrentDB into ${ENGINES.mongodbUrl ? 'MongoDB' : 'SQLite'} (every event of the server's log, other runs' too)`);
+    const run = await engineRebuild({ events: true, reads: ENGINES.mongodbUrl !== null });
+    engines.push({ ...run, copied });
+    log(`    ${run.events} events in ${run.ms} ms: ${run.eventsPerSecond} events/s`);
+  }
   saveResult(
     'rebuild',
     started,
@@ -171,6 +246,7 @@ try {
       rawReadRowsPerSecond: rawRate,
       rawReadRuns: [raw, raw2],
       ratio,
+      engines,
     },
     [
       { metric: 'raw read iterate()+JSON.parse', target: null, actual: rawRate, unit: 'rows/s', pass: null },
@@ -178,8 +254,13 @@ try {
         metric: `rebuild of ${rebuilt.events} events vs raw read`, target: `>= ${round(TARGET_RATIO, 3)}`, actual: ratio, unit: 'ratio',
         pass: ratio >= TARGET_RATIO, detail: `${rebuildRate} events/s in ${round(rebuildMs / 1000, 1)} s`,
       },
+      ...engines.map((run) => ({
+        metric: `rebuild on ${run.engine}`, target: null, actual: run.eventsPerSecond, unit: 'events/s', pass: null,
+        detail: `embedded ${rebuildRate} events/s; ${run.events} events in ${round(run.ms / 1000, 1)} s`,
+      })),
     ],
   );
 } finally {
+  await dropRunDatabase();
   cleanup();
 }

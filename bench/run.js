@@ -4,6 +4,8 @@
 // Builds first: `npx tsc -b services` and, when admin-ui/package.json exists, `npm run build -w admin-ui`.
 // Each bench writes bench/results/<name>.json; the summary goes to bench/results/summary.json.
 // Exit code 1 when a bench script failed to run; missed targets show as FAIL in the table only.
+// With EVENT_STORE_URL and/or MONGODB_URL set, append, rebuild and list also measure KurrentDB / MongoDB (bench/engines.js):
+// their rows say `on KurrentDB` / `on MongoDB` and carry the embedded figure in their detail.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

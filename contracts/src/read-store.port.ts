@@ -24,6 +24,12 @@ export interface CollectionSpec {
    * order and stops at the page's end instead of sorting every match. Results are the same either way.
    */
   readonly textOrder?: string;
+  /**
+   * The platform's own look-ups across cooperatives (`cooperativeId: null`: sign-in by username, the task worker's
+   * queue), each as the declared fields it filters and then sorts by. An adapter whose indexes start with the
+   * cooperative (MongoDB) gives each its own index without it, so that such a look-up is not a scan of every tenant.
+   */
+  readonly crossTenant?: readonly (readonly string[])[];
 }
 
 export type Scalar = string | number | boolean;
@@ -92,6 +98,12 @@ export interface ViewPage {
  * the view builders findView() may use when it is made.
  */
 export interface ReadStore {
+  /**
+   * The most documents one applyBatch() should write (an engine whose transactions must stay small: MongoDB). The
+   * projection runner ends its batches at an event before they grow past it; a batch that is larger all the same (one
+   * event touching more documents) is written in parts, its checkpoint removed first (see applyBatch). Undefined: no bound.
+   */
+  readonly maxBatchDocuments?: number;
   /** Creates collections and their indexes; idempotent. */
   ensureCollections(specs: readonly CollectionSpec[]): Promise<void>;
   get(collection: string, id: string): Promise<ReadDocument | undefined>;
@@ -113,11 +125,20 @@ export interface ReadStore {
    * other, each seeing the store as it is then; documents written meanwhile behind the last id read are met later.
    */
   scan(collection: string, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]>;
-  /** Applies the operations and stores the checkpoint together: all or nothing. */
+  /**
+   * Applies the operations and stores the checkpoint together: all or nothing. Only a batch of more than
+   * `maxBatchDocuments` documents is written in parts: the checkpoint is removed first, each part is written whole, and
+   * the checkpoint comes back with the last, so that a crash or a failure half way leaves no checkpoint (which the
+   * projection runner answers with a rebuild).
+   */
   applyBatch(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }): Promise<void>;
   /** Last position the named projection applied, -1n when none. */
   checkpoint(name: string): Promise<bigint>;
-  /** Empties the collections and removes the checkpoint (for a rebuild). */
+  /**
+   * Empties the collections and removes the checkpoint (for a rebuild). The checkpoint goes first: an adapter that
+   * empties the collections one by one (MongoDB) leaves, after a crash half way, no checkpoint (which the projection
+   * runner answers with a rebuild).
+   */
   reset(collections: readonly string[], checkpointName: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FileStore } from '@coop/contracts';
 
-/** The contract every FileStore adapter keeps (contracts/src/file-store.port.ts). */
-export function fileStoreContract(name: string, open: () => Promise<FileStore>, dispose?: () => Promise<void>): void {
+/**
+ * The contract every FileStore adapter keeps (contracts/src/file-store.port.ts). `openOther` opens a second store on the
+ * same files, as another process (the worker that made a file, the API that sends it) does.
+ */
+export function fileStoreContract(
+  name: string,
+  open: () => Promise<FileStore>,
+  dispose?: () => Promise<void>,
+  openOther: () => Promise<FileStore> = open,
+): void {
   describe(`FileStore contract: ${name}`, () => {
     let store: FileStore;
     const id = (): string => randomUUID();
@@ -74,6 +82,44 @@ export function fileStoreContract(name: string, open: () => Promise<FileStore>, 
       const versions = ['a'.repeat(100_000), 'b'.repeat(50_000), 'c'.repeat(75_000)];
       await Promise.all(versions.map((v) => store.put(fileId, bytes(v))));
       expect(versions).toContain(text(await store.get(fileId)));
+    });
+
+    it('gives a reader one whole version while puts replace the file (several chunks each), never a part or nothing', async () => {
+      const fileId = id();
+      // Over 255 kB, GridFS's chunk size: each version is several chunks, and a replaced one loses them one by one.
+      const versions = ['x', 'y', 'z'].map((c) => c.repeat(600_000 + c.charCodeAt(0)));
+      await store.put(fileId, bytes(versions[0]!));
+      const other = await openOther();
+      try {
+        let writing = true;
+        const writer = (async () => {
+          for (let i = 1; i <= 6; i++) await store.put(fileId, bytes(versions[i % 3]!));
+          writing = false;
+        })();
+        const seen: (string | null)[] = [];
+        while (writing) seen.push(text(await other.get(fileId)));
+        await writer;
+        seen.push(text(await other.get(fileId)));
+        for (const got of seen) expect(versions).toContain(got);
+        expect(seen.at(-1)).toBe(versions[0]);
+      } finally {
+        await other.close();
+      }
+    }, 120_000);
+
+    it('lets another connection read a file at once when it is put, and no longer once it is removed', async () => {
+      const other = await openOther();
+      try {
+        for (let i = 0; i < 10; i++) {
+          const fileId = id();
+          await store.put(fileId, bytes(`version ${i}`));
+          expect(text(await other.get(fileId))).toBe(`version ${i}`);
+          await store.remove(fileId);
+          expect(await other.get(fileId)).toBeNull();
+        }
+      } finally {
+        await other.close();
+      }
     });
   });
 }

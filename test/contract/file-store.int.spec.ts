@@ -6,6 +6,7 @@ import { MongoClient } from 'mongodb';
 import { FolderFileStore } from '../../services/src/platform/file-store/folder-file-store.js';
 import { GridFsFileStore } from '../../services/src/platform/file-store/gridfs-file-store.js';
 import { fileStoreContract } from './file-store.contract.js';
+import { askingForSecondaries } from './key-store.contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'coop-file-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,6 +38,7 @@ if (url) {
         await client.close();
       }
     },
+    () => GridFsFileStore.connect(askingForSecondaries(url), database),
   );
 } else {
   console.info('GridFS file-store contract suite skipped: MONGODB_URL is not set (the folder adapter ran alone).');

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { KeyStore } from '@coop/contracts';
 
-/** The contract every KeyStore adapter keeps. */
-export function keyStoreContract(name: string, open: () => Promise<KeyStore>, dispose?: () => Promise<void>): void {
+/**
+ * The contract every KeyStore adapter keeps. `openOther` opens a second store on the same keys, as another process
+ * (the API beside the worker) does; the MongoDB one asks for secondaries, which the store must not read a key from.
+ */
+export function keyStoreContract(
+  name: string,
+  open: () => Promise<KeyStore>,
+  dispose?: () => Promise<void>,
+  openOther: () => Promise<KeyStore> = open,
+): void {
   describe(`KeyStore contract: ${name}`, () => {
     let store: KeyStore;
     const subject = (label: string): string => `contract-${label}-${randomUUID()}`;
@@ -57,5 +65,29 @@ export function keyStoreContract(name: string, open: () => Promise<KeyStore>, di
       await store.erase(id); // erasing twice is harmless
       expect(await store.find(id)).toBeUndefined();
     });
+
+    it('lets another connection find a key at once when it is made, and never once it is erased', async () => {
+      const other = await openOther();
+      try {
+        for (let i = 0; i < 20; i++) {
+          const id = subject(`other-${i}`);
+          const key = await store.getOrCreate(id);
+          expect((await other.find(id))?.equals(key)).toBe(true);
+          expect((await other.getOrCreate(id)).equals(key)).toBe(true);
+          await store.erase(id);
+          expect(await other.find(id)).toBeUndefined();
+        }
+      } finally {
+        await other.close();
+      }
+    });
   });
+}
+
+
+/** The connection string with `readPreference=secondaryPreferred`, as a shared server's URL may name it. */
+export function askingForSecondaries(url: string): string {
+  if (url.includes('?')) return `${url}&readPreference=secondaryPreferred`;
+  const hasPath = url.slice(url.indexOf('://') + 3).includes('/');
+  return `${url}${hasPath ? '' : '/'}?readPreference=secondaryPreferred`;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { MongoKeyStore } from '../../services/src/platform/key-store/mongo-key-store.js';
 import { SqliteKeyStore } from '../../services/src/platform/key-store/sqlite-key-store.js';
-import { keyStoreContract } from './key-store.contract.js';
+import { askingForSecondaries, keyStoreContract } from './key-store.contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'coop-key-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,6 +26,7 @@ if (url) {
         await client.close();
       }
     },
+    () => MongoKeyStore.connect(askingForSecondaries(url), database),
   );
 } else {
   console.info('MongoDB key-store contract suite skipped: MONGODB_URL is not set (the embedded adapter ran alone).');

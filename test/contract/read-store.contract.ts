@@ -1,5 +1,7 @@
 import type { CollectionSpec, ReadDocument, ReadQuery, ReadStore, ViewBuilder, WriteOp } from '@coop/contracts';
 import { byIdAndViewsContract, CONTRACT_VIEWS } from './read-store.by-id-and-views.contract.js';
+import { keptCountsContract } from './read-store.counts.contract.js';
+import { DOCUMENTED_MEMBERS, scaleContract } from './read-store.scale.contract.js';
 import { scanContract } from './read-store.scan.contract.js';
 import { searchContract } from './read-store.search.contract.js';
 
@@ -44,6 +46,8 @@ export interface ReadStoreContractOptions {
   readonly dispose?: (store: ReadStore) => Promise<void>;
   /** Declares the members' `name` as their textOrder: every answer must stay the same. */
   readonly textOrder?: boolean;
+  /** Also runs the contract at the documented size (DOCUMENTED_MEMBERS documents; scaleContract). */
+  readonly scale?: boolean;
 }
 
 /** The contract every ReadStore adapter keeps; `open` makes the adapter with the view builders it is given. */
@@ -184,6 +188,8 @@ export function readStoreContract(
     byIdAndViewsContract(() => store, members);
     searchContract(() => store, options.textOrder ?? false);
     scanContract(() => store, members);
+    keptCountsContract(() => store, members, CHECKPOINT);
+    if (options.scale) scaleContract(() => store, DOCUMENTED_MEMBERS);
 
     describe('checkpoints and atomic batches', () => {
       it('reports -1 for a projection that never ran', async () => {

@@ -9,6 +9,8 @@ export const TASKS: CollectionSpec = {
   name: 'tasks',
   fields: { kind: 'string', state: 'string', queuedAt: 'string' },
   search: [],
+  // The task worker takes the queued and running tasks of every cooperative, oldest first.
+  crossTenant: [['state', 'queuedAt']],
 };
 
 /** One document per notification (id = notification id): `NotificationDto` plus `cooperativeId`. */

@@ -11,7 +11,13 @@ export const USERS: CollectionSpec = {
 };
 
 /** What sign-in needs; kept apart from the user list so a list query can never carry a password hash. */
-export const CREDENTIALS: CollectionSpec = { name: 'credentials', fields: { username: 'string' }, search: [] };
+export const CREDENTIALS: CollectionSpec = {
+  name: 'credentials',
+  fields: { username: 'string' },
+  search: [],
+  // Sign-in looks the username up in every cooperative.
+  crossTenant: [['username']],
+};
 
 const TYPES = new Set<string>(['UserCreated', 'UserRenamed', 'UserPasswordChanged', 'UserRolesChanged', 'UserDeleted']);
 

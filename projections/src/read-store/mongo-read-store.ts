@@ -1,13 +1,4 @@
-import {
-  MongoClient,
-  type AnyBulkWriteOperation,
-  type ClientSession,
-  type Collection,
-  type Db,
-  type Document,
-  type Filter as MongoFilter,
-  type IndexSpecification,
-} from 'mongodb';
+import { MongoClient, type Collection, type Db, type Filter as MongoFilter } from 'mongodb';
 import type {
   CollectionSpec,
   ReadDocument,
@@ -19,34 +10,20 @@ import type {
   WriteOp,
 } from '@coop/contracts';
 import { compareKey } from './compare-key.js';
+import { TRANSACTION_DOCUMENTS } from './mongo-batches.js';
+import { KeptCounts } from './mongo-counts.js';
+import { assertName, HIDDEN, indexesOf, isArray, KEYS, SEARCH, type Key, type StoredDoc } from './mongo-documents.js';
+import { MongoWrites } from './mongo-writes.js';
 import { tieDirection } from './tie-direction.js';
-import { numberFirst, searchText, searchWords, type StoreFilter, type StoreQuery } from './search-text.js';
+import { numberFirst, searchWords, type StoreFilter, type StoreQuery } from './search-text.js';
 import { toViewPage, type ViewBuilders } from './view-page.js';
-
-const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
-/** Sub-document holding the comparison key of every declared (non-array) field. */
-const KEYS = '_k';
-const SEARCH = '_search';
-const HIDDEN = { _id: 0, [SEARCH]: 0, [KEYS]: 0 } as const;
-
-type Key = string | number | null;
-
-interface StoredDoc extends Document {
-  _id: string;
-  cooperativeId: string;
-  [SEARCH]: string;
-  [KEYS]: Record<string, Key>;
-}
 
 /** What connect() takes beside the server and database. */
 export interface MongoReadStoreOptions {
   /** The view builders findView() may use, by name (none: every view name is refused). */
   readonly views?: ViewBuilders;
-}
-
-interface Checkpoint {
-  _id: string;
-  position: string;
+  /** For tests: a count computed faster than this (ms) is not kept (default 2 ms); 0 keeps every count. */
+  readonly cheapCountMs?: number;
 }
 
 /**
@@ -60,24 +37,44 @@ interface Checkpoint {
  * Each declared field has an index `{ cooperativeId: 1, _k.<field>: 1, _id: 1 }` (array fields: a
  * multikey index on the array itself).
  *
- * `applyBatch` and `reset` run in one multi-document transaction (`session.withTransaction`), which
- * needs MongoDB running as a replica set (a single-node replica set is enough; see docker-compose.yml).
+ * Writes (MongoWrites) go in transactions (`session.withTransaction`), which need MongoDB running as a replica set (a
+ * single-node one is enough; see docker-compose.yml), of at most TRANSACTION_DOCUMENTS documents each: the projection
+ * runner ends its batches there (`maxBatchDocuments`), and a larger batch is written in parts, its checkpoint removed
+ * first. A reset drops the collections outside any transaction, its checkpoint removed first.
+ *
+ * Counts (as the SQLite store's `doc_counts`): each cooperative's number of documents per collection is kept in
+ * `doc_counts { _id: "<collection>/<cooperativeId>", collection, cooperativeId, docs }`, written in the transaction of
+ * every part that changes it and counted anew at every start, so that a list without filter or search counts nothing.
+ * The count of a filtered or searched list is counted through the indexes (countDocuments) and kept until something it
+ * depends on changes (KeptCounts, as the SQLite store's decision 36: versions per aspect in `change_versions`).
  */
 export class MongoReadStore implements ReadStore {
+  readonly maxBatchDocuments = TRANSACTION_DOCUMENTS;
   private readonly specs = new Map<string, CollectionSpec>();
+  private readonly writes: MongoWrites;
+  private readonly kept: KeptCounts;
 
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
     private readonly views: ViewBuilders,
-  ) {}
+    cheapCountMs: number | undefined,
+  ) {
+    this.kept = new KeptCounts(db, cheapCountMs);
+    this.writes = new MongoWrites(client, db, (name) => this.spec(name), (spec) => this.ensureCollection(spec), this.kept);
+  }
 
   static async connect(url: string, database: string, options: MongoReadStoreOptions = {}): Promise<MongoReadStore> {
-    // ignoreUndefined: an undefined field is left out, as JSON.stringify does in the SQLite adapter.
-    const client = new MongoClient(url, { ignoreUndefined: true });
+    // ignoreUndefined: an undefined field is left out, as JSON.stringify does in the SQLite adapter. Reads from the
+    // primary whatever the URL asks: a secondary may lag behind the position the runner reports, and read-your-writes
+    // (a write's answer waits for that position) would then show a client the state before its write.
+    const client = new MongoClient(url, { ignoreUndefined: true, readPreference: 'primary' });
     await client.connect();
-    const store = new MongoReadStore(client, client.db(database), options.views ?? {});
+    const store = new MongoReadStore(client, client.db(database), options.views ?? {}, options.cheapCountMs);
     await store.createIfMissing('checkpoints');
+    await store.createIfMissing('doc_counts');
+    await store.createIfMissing('change_versions');
+    await store.db.collection('doc_counts').createIndex({ collection: 1 });
     return store;
   }
 
@@ -85,16 +82,17 @@ export class MongoReadStore implements ReadStore {
     for (const spec of specs) {
       assertName(spec.name);
       for (const f of Object.keys(spec.fields)) assertName(f);
-      await this.createIfMissing(`rm_${spec.name}`);
-      const coll = this.collection(spec.name);
-      const indexes: IndexSpecification[] = [{ cooperativeId: 1, _id: 1 }];
-      for (const f of Object.keys(spec.fields)) {
-        indexes.push({ cooperativeId: 1, [isArray(spec, f) ? f : `${KEYS}.${f}`]: 1, _id: 1 });
-      }
-      if (spec.search.length > 0) indexes.push({ cooperativeId: 1, [SEARCH]: 1 });
-      for (const index of indexes) await coll.createIndex(index);
+      await this.ensureCollection(spec);
       this.specs.set(spec.name, spec);
+      await this.writes.recount(spec.name);
     }
+  }
+
+  /** Makes a collection and its indexes where missing (indexesOf). */
+  private async ensureCollection(spec: CollectionSpec): Promise<void> {
+    await this.createIfMissing(`rm_${spec.name}`);
+    const coll = this.collection(spec.name);
+    for (const index of indexesOf(spec)) await coll.createIndex(index);
   }
 
   async get(collection: string, id: string): Promise<ReadDocument | undefined> {
@@ -163,7 +161,8 @@ export class MongoReadStore implements ReadStore {
     if (!sort.some(([k]) => k === '_id')) sort.push(['_id', tieDirection(query) === 'desc' ? -1 : 1]);
 
     const coll = this.collection(collection);
-    const total = await coll.countDocuments(where);
+    // Neither filter nor search: the kept count of the cooperative's documents (of all of them for null).
+    const total = and.length === (query.cooperativeId === null ? 0 : 1) ? await this.writes.docCount(collection, query.cooperativeId) : await this.keptCount(collection, query, where);
     const limit = query.limit ?? -1;
     if (limit === 0) return { items: [], total };
     let cursor = coll.find(where, { projection: HIDDEN }).sort(sort).skip(Math.max(0, query.offset ?? 0));
@@ -172,49 +171,30 @@ export class MongoReadStore implements ReadStore {
     return { items, total };
   }
 
+  /**
+   * The number of matches of a filtered or searched query: kept (KeptCounts) until a document is added, removed or
+   * moved, a search text changes (a search) or a field it filters by changes; else counted through the indexes.
+   */
+  private async keptCount(collection: string, query: StoreQuery, where: MongoFilter<StoredDoc>): Promise<number> {
+    const aspects = ['rows', ...(searchWords(query.search).length > 0 ? ['search'] : []), ...(query.filters ?? []).map((f) => f.field).filter((f) => f !== 'id')];
+    return this.kept.count(collection, JSON.stringify(where), aspects, () => this.collection(collection).countDocuments(where));
+  }
+
   async findView(collection: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
     const { items, total } = await this.find(collection, query);
     return toViewPage(this.views, view, items, total);
   }
 
-  async applyBatch(ops: readonly WriteOp[], checkpoint: { name: string; position: bigint }): Promise<void> {
-    await this.transaction(async (session) => {
-      // Consecutive operations on one collection go in one ordered bulk write; all inside the transaction,
-      // so an unknown collection or a failing write part-way rolls back everything before it.
-      let i = 0;
-      while (i < ops.length) {
-        const name = ops[i]!.collection;
-        const spec = this.spec(name);
-        const writes: AnyBulkWriteOperation<StoredDoc>[] = [];
-        for (; i < ops.length && ops[i]!.collection === name; i++) {
-          const op = ops[i]!;
-          writes.push(
-            op.kind === 'delete'
-              ? { deleteOne: { filter: { _id: op.id } } }
-              : { replaceOne: { filter: { _id: op.doc.id }, replacement: toStored(spec, op.doc), upsert: true } },
-          );
-        }
-        await this.collection(name).bulkWrite(writes, { session, ordered: true });
-      }
-      await this.checkpoints().updateOne(
-        { _id: checkpoint.name },
-        { $set: { position: checkpoint.position.toString() } },
-        { upsert: true, session },
-      );
-    });
+  async applyBatch(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }): Promise<void> {
+    await this.writes.applyBatch(ops, checkpoint, this.maxBatchDocuments);
   }
 
   async checkpoint(name: string): Promise<bigint> {
-    const doc = await this.checkpoints().findOne({ _id: name });
-    return doc ? BigInt(doc.position) : -1n;
+    return this.writes.checkpoint(name);
   }
 
   async reset(collections: readonly string[], checkpointName: string): Promise<void> {
-    for (const c of collections) this.spec(c);
-    await this.transaction(async (session) => {
-      for (const c of collections) await this.collection(c).deleteMany({}, { session });
-      await this.checkpoints().deleteOne({ _id: checkpointName }, { session });
-    });
+    await this.writes.reset(collections, checkpointName);
   }
 
   async close(): Promise<void> {
@@ -224,15 +204,6 @@ export class MongoReadStore implements ReadStore {
   /** Drops the whole database (tests). */
   async dropDatabase(): Promise<void> {
     await this.db.dropDatabase();
-  }
-
-  private async transaction(work: (session: ClientSession) => Promise<void>): Promise<void> {
-    await this.client.withSession(async (session) => {
-      await session.withTransaction(() => work(session), {
-        readConcern: { level: 'snapshot' },
-        writeConcern: { w: 'majority' },
-      });
-    });
   }
 
   private async createIfMissing(name: string): Promise<void> {
@@ -248,10 +219,6 @@ export class MongoReadStore implements ReadStore {
 
   private collection(name: string): Collection<StoredDoc> {
     return this.db.collection<StoredDoc>(`rm_${name}`);
-  }
-
-  private checkpoints(): Collection<Checkpoint> {
-    return this.db.collection<Checkpoint>('checkpoints');
   }
 
   private spec(collection: string): CollectionSpec {
@@ -292,24 +259,6 @@ export class MongoReadStore implements ReadStore {
 
 const NOTHING: MongoFilter<StoredDoc> = { _id: { $in: [] } };
 
-function isArray(spec: CollectionSpec, field: string): boolean {
-  return spec.arrays?.includes(field) ?? false;
-}
-
-function toStored(spec: CollectionSpec, doc: ReadDocument): StoredDoc {
-  // A JSON round trip stores exactly what the SQLite adapter stores (no undefined, dates as strings).
-  const plain = JSON.parse(JSON.stringify(doc)) as ReadDocument;
-  const keys: Record<string, Key> = {};
-  for (const f of Object.keys(spec.fields)) {
-    if (!isArray(spec, f)) keys[f] = compareKey(spec.fields[f]!, plain[f]);
-  }
-  return { ...plain, _id: plain.id, cooperativeId: plain.cooperativeId, [SEARCH]: searchText(spec, plain), [KEYS]: keys };
-}
-
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
-
-function assertName(name: string): void {
-  if (!NAME.test(name)) throw new Error(`Invalid read-model name ${name}`);
 }

@@ -1,5 +1,5 @@
 import type { EventStore, ReadDocument, ReadStore, RecordedEvent, Subscription, WriteOp } from '@coop/contracts';
-import type { DocKey, Projector } from './projector.js';
+import { keyOf, type DocKey, type Projector } from './projector.js';
 
 /** Name of the runner's checkpoint in the read store. */
 export const CHECKPOINT = 'read-models';
@@ -85,6 +85,8 @@ export class ProjectionRunner {
   private processed = -1n;
   private waiters: { position: bigint; resolve: () => void }[] = [];
   private readonly listeners: ((position: bigint) => void)[] = [];
+  /** A batch written in parts (more than the store's maxBatchDocuments) failed: the store may have lost its checkpoint. */
+  private cutShort = false;
 
   constructor(
     private readonly events: EventStore,
@@ -100,18 +102,29 @@ export class ProjectionRunner {
 
   /**
    * Subscribes from the stored checkpoint. Read models written in another format (READ_MODEL_FORMAT: of the stored
-   * keys, or of the documents) would answer wrongly: they are rebuilt from the log first.
+   * keys, or of the documents) would answer wrongly: they are rebuilt from the log first. So are read models that were
+   * written before (their format is recorded) but have no checkpoint: a reset or a batch written in parts
+   * (ReadStore.applyBatch) was cut short, and what it left is not a state the log can be continued from.
    */
   async start(): Promise<void> {
     await this.store.ensureCollections(this.projectors.flatMap((p) => p.collections));
-    if ((await this.store.checkpoint(READ_MODEL_FORMAT_CHECKPOINT)) !== BigInt(READ_MODEL_FORMAT)) {
-      if ((await this.store.checkpoint(CHECKPOINT)) >= 0n) {
+    const format = await this.store.checkpoint(READ_MODEL_FORMAT_CHECKPOINT);
+    const checkpoint = await this.store.checkpoint(CHECKPOINT);
+    if (format !== BigInt(READ_MODEL_FORMAT)) {
+      if (checkpoint >= 0n) {
         this.log(`Read models: written in an older format; rebuilding them from the event log...`);
         const started = Date.now();
         const { events } = await this.rebuild();
         this.log(`Read models: rebuilt from ${events} events in ${Math.round((Date.now() - started) / 100) / 10} s`);
       } else {
         await this.recordFormat();
+      }
+    } else if (checkpoint < 0n) {
+      // Also after a start on an empty log: then nothing is replayed, and nothing said.
+      const started = Date.now();
+      const { events } = await this.rebuild();
+      if (events > 0) {
+        this.log(`Read models: had no checkpoint (a reset or a batch cut short); rebuilt from ${events} events in ${Math.round((Date.now() - started) / 100) / 10} s`);
       }
     }
     this.processed = await this.store.checkpoint(CHECKPOINT);
@@ -152,16 +165,28 @@ export class ProjectionRunner {
   async rebuild(): Promise<{ events: number }> {
     const wasRunning = this.subscription !== undefined;
     await this.stop();
+    const replayed = await this.replay();
+    if (wasRunning) this.subscription = this.events.subscribeAll(this.processed, (b) => this.apply(b));
+    return replayed;
+  }
+
+  /** Empties every read model and replays the whole log into them (rebuild() without stopping the subscription). */
+  private async replay(): Promise<{ events: number }> {
     await this.store.ensureCollections(this.projectors.flatMap((p) => p.collections));
     await this.store.reset(this.collections, CHECKPOINT);
     this.processed = -1n;
     let count = 0;
     let pending = new Pending();
+    const bound = this.store.maxBatchDocuments;
     for (;;) {
       const batch = await this.events.readAll(this.foldedUpTo(pending), REBUILD_BATCH);
       if (batch.length === 0) break;
-      await this.fold(batch, pending);
       count += batch.length;
+      if (bound !== undefined) {
+        pending = await this.foldWithin(batch, pending, bound);
+        continue;
+      }
+      await this.fold(batch, pending);
       if (pending.overlay.size >= REBUILD_FLUSH_DOCUMENTS) {
         await this.flush(pending);
         pending = new Pending();
@@ -169,7 +194,6 @@ export class ProjectionRunner {
     }
     await this.flush(pending);
     await this.recordFormat();
-    if (wasRunning) this.subscription = this.events.subscribeAll(this.processed, (b) => this.apply(b));
     return { events: count };
   }
 
@@ -178,11 +202,66 @@ export class ProjectionRunner {
     await this.store.applyBatch([], { name: READ_MODEL_FORMAT_CHECKPOINT, position: BigInt(READ_MODEL_FORMAT) });
   }
 
-  /** Applies one batch in order: loads the touched documents, projects, and stores writes plus checkpoint at once. */
+  /**
+   * Applies one batch in order: loads the touched documents, projects, and stores writes plus checkpoint at once. For
+   * a store with `maxBatchDocuments` the batch is stored in several such writes, each ending at an event (foldWithin).
+   */
   async apply(batch: readonly RecordedEvent[]): Promise<void> {
-    const pending = new Pending();
-    await this.fold(batch, pending);
+    if (this.cutShort) {
+      // The last store was a batch written in parts that failed (the subscription delivers it again): where it lost
+      // the checkpoint, its first parts may be stored, and no event can be applied over them. Rebuilt first.
+      this.cutShort = false;
+      if ((await this.store.checkpoint(CHECKPOINT)) < 0n) {
+        this.log('Read models: a batch written in parts failed half way; rebuilding them from the event log...');
+        const { events } = await this.replay();
+        this.log(`Read models: rebuilt from ${events} events`);
+      }
+    }
+    const bound = this.store.maxBatchDocuments;
+    let pending = new Pending();
+    if (bound !== undefined) pending = await this.foldWithin(batch, pending, bound);
+    else await this.fold(batch, pending);
     await this.flush(pending);
+  }
+
+  /**
+   * Folds the events into `pending`, storing it (with the position of its last event as checkpoint) whenever the next
+   * events would take it past `bound` documents, loaded or written: every store is a state the log can be continued
+   * from, in a transaction of bounded size. An event that alone touches more goes alone. Returns the work left.
+   */
+  private async foldWithin(batch: readonly RecordedEvent[], pending: Pending, bound: number): Promise<Pending> {
+    for (let start = 0; start < batch.length; ) {
+      const end = this.fitting(batch, start, pending, bound);
+      if (end === start) {
+        await this.flush(pending);
+        pending = new Pending();
+        continue;
+      }
+      await this.fold(batch.slice(start, end), pending);
+      start = end;
+    }
+    return pending;
+  }
+
+  /**
+   * The end of the longest run of events from `start` whose documents not yet in `pending` fit beside those it holds
+   * within `bound`; at least one event when it holds none.
+   */
+  private fitting(batch: readonly RecordedEvent[], start: number, pending: Pending, bound: number): number {
+    const added = new Set<string>();
+    let end = start;
+    for (; end < batch.length; end++) {
+      const before = added.size;
+      for (const projector of this.projectors) {
+        for (const key of projector.keys(batch[end]!)) if (!pending.overlay.has(key)) added.add(keyOf(key));
+      }
+      const first = end === start && pending.overlay.size === 0;
+      if (pending.overlay.size + added.size > bound && !first) {
+        if (before === added.size) continue;
+        break;
+      }
+    }
+    return end;
   }
 
   /** Projects the events not yet applied into `pending`, loading each touched document once. */
@@ -221,16 +300,33 @@ export class ProjectionRunner {
         for (const key of keys) if (!overlay.has(key)) missing.set(key, key);
       }
     }
-    const keys = [...missing.values()];
-    const docs = await Promise.all(keys.map((key) => this.store.get(key.collection, key.id)));
-    keys.forEach((key, i) => overlay.set(key, { doc: docs[i] ?? null }));
+    // One read per collection (getMany: one `$in` query on MongoDB), not a round trip per document.
+    const ids = new Map<string, string[]>();
+    for (const key of missing.values()) {
+      const list = ids.get(key.collection);
+      if (list) list.push(key.id);
+      else ids.set(key.collection, [key.id]);
+    }
+    await Promise.all(
+      [...ids].map(async ([collection, list]) => {
+        const found = new Map((await this.store.getMany(collection, list)).map((doc) => [doc.id, doc]));
+        for (const id of list) overlay.set({ collection, id }, { doc: found.get(id) ?? null });
+      }),
+    );
   }
 
   /** Stores the last write of every touched document together with the checkpoint, then wakes the waiters. */
   private async flush(pending: Pending): Promise<void> {
     const last = pending.last;
     if (last < 0n) return;
-    await this.store.applyBatch(pending.writes(), { name: CHECKPOINT, position: last });
+    const writes = pending.writes();
+    const bound = this.store.maxBatchDocuments;
+    try {
+      await this.store.applyBatch(writes, { name: CHECKPOINT, position: last });
+    } catch (error) {
+      if (bound !== undefined && writes.length > bound) this.cutShort = true;
+      throw error;
+    }
     this.processed = last;
     const ready = this.waiters.filter((w) => w.position <= last);
     this.waiters = this.waiters.filter((w) => w.position > last);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Binary, MongoClient, MongoServerError, type Collection } from 'mongodb';
+import { Binary, MongoClient, MongoServerError, ReadConcern, ReadPreference, type Collection, type DbOptions } from 'mongodb';
 import type { KeyStore } from '@coop/contracts';
 
 interface SubjectKey {
@@ -10,10 +10,22 @@ interface SubjectKey {
 const DUPLICATE_KEY = 11000;
 
 /**
- * Subject keys in MongoDB, collection `subject_keys` `{ _id: subject, key: Binary }`.
- * No cache: an erasure must take effect at once for every reader. Writes wait for the majority,
- * so an erased key does not come back after a fail-over. Backups of this collection bring erased
- * keys back when restored: see docs/operations.md.
+ * How the key store (and the file store) read and write, whatever the connection string says: reads from the primary
+ * with read concern `majority`, writes acknowledged by the majority. A key just written (by this process or another) is
+ * found at once, since its write returned only once the majority had it; an erased key is never read back from a
+ * secondary that has not yet seen the erasure (`readPreference=secondaryPreferred` in a shared URL would otherwise
+ * allow that), nor does it come back after a fail-over. Needs a replica set (docs/operations.md, "MongoDB").
+ */
+export const PRIMARY_MAJORITY: DbOptions = {
+  readPreference: ReadPreference.primary,
+  readConcern: new ReadConcern('majority'),
+  writeConcern: { w: 'majority' },
+};
+
+/**
+ * Subject keys in MongoDB, collection `subject_keys` `{ _id: subject, key: Binary }`, read and written as
+ * PRIMARY_MAJORITY says. No cache: an erasure must take effect at once for every reader. Backups of this collection
+ * bring erased keys back when restored: see docs/operations.md.
  */
 export class MongoKeyStore implements KeyStore {
   private constructor(
@@ -24,7 +36,7 @@ export class MongoKeyStore implements KeyStore {
   static async connect(url: string, database: string): Promise<MongoKeyStore> {
     const client = new MongoClient(url);
     await client.connect();
-    const keys = client.db(database).collection<SubjectKey>('subject_keys', { writeConcern: { w: 'majority' } });
+    const keys = client.db(database, PRIMARY_MAJORITY).collection<SubjectKey>('subject_keys');
     return new MongoKeyStore(client, keys);
   }
 
