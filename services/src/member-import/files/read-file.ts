@@ -25,6 +25,6 @@ export async function readFile(file: UploadedFile): Promise<FileRead> {
   if (isZip(file.bytes)) {
     return { file: file.name, base: { fileType: 'xlsx', encoding: null, delimiter: null }, sheets: await readXlsx(file.name, file.bytes) };
   }
-  const csv = readCsv(file.name, file.bytes);
+  const csv = await readCsv(file.name, file.bytes);
   return { file: file.name, base: { fileType: 'csv', encoding: csv.encoding, delimiter: csv.delimiter }, sheets: [csv.sheet] };
 }
