@@ -51,21 +51,31 @@ export function cellText(cell: RawCell | undefined): string {
   return String(cell);
 }
 
-/** An import row whose `cells` are read from its raw cells on demand (and written out by `toJSON`). */
+/**
+ * An import row whose `cells` are read from its raw cells on demand (a getter of the class, written out by `toJSON`).
+ * Its own enumerable properties are those of ImportRow but `cells`: a spread (`{...row}`) or `structuredClone` loses
+ * them; use `toJSON()` for a plain copy.
+ */
 class TypedRow implements ImportRow {
+  readonly #raw: readonly RawCell[];
+  readonly #columns: readonly Column[];
+
   constructor(
     readonly kind: ImportRow['kind'],
     readonly file: string,
     readonly sheet: string,
     readonly row: number,
     readonly values: Readonly<Record<string, ImportValue>>,
-    private readonly raw: readonly RawCell[],
-    private readonly columns: readonly Column[],
-  ) {}
+    raw: readonly RawCell[],
+    columns: readonly Column[],
+  ) {
+    this.#raw = raw;
+    this.#columns = columns;
+  }
 
   get cells(): Record<string, { column: string; text: string }> {
     const cells: Record<string, { column: string; text: string }> = {};
-    for (const c of this.columns) cells[c.field.key] = { column: c.header, text: cellText(this.raw[c.index]) };
+    for (const c of this.#columns) cells[c.field.key] = { column: c.header, text: cellText(this.#raw[c.index]) };
     return cells;
   }
 
