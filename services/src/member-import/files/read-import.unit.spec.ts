@@ -1,5 +1,6 @@
 import type { ImportMapping, ImportProblem } from '../import-types.js';
 import { inspectFiles } from './inspect.js';
+import { UnreadableFileError } from './read-file.js';
 import { readImport } from './read-import.js';
 
 const file = (name: string, text: string) => ({ name, bytes: new TextEncoder().encode(text) });
@@ -98,5 +99,13 @@ describe('import: reading typed rows', () => {
         ],
       },
     ]);
+  });
+
+  it('refuses a file that cannot be read at all as the file’s error, not a row’s', async () => {
+    const broken = [file('mitglieder.csv', 'Mitgliedsnummer;Name\n1;"Meier\n')];
+    await expect(readImport(broken, { sheets: [] })).rejects.toThrow(UnreadableFileError);
+    await expect(inspectFiles(broken, null)).rejects.toMatchObject({ file: 'mitglieder.csv', fileType: 'csv' });
+    const damaged = [{ name: 'register.xlsx', bytes: Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]) }];
+    await expect(readImport(damaged, { sheets: [] })).rejects.toMatchObject({ name: 'UnreadableFileError', file: 'register.xlsx', fileType: 'xlsx' });
   });
 });
