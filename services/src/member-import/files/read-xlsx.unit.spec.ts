@@ -70,4 +70,19 @@ describe('import: reading XLSX', () => {
     expect(read.formats['p.xlsx']).toMatchObject({ numbers: 'en', dates: 'en' });
     expect(read.rows[0]?.values).toEqual({ memberNr: 1, type: 1, date: '2024-02-13', amount: 100000 });
   });
+
+  it('passes over a title above the header; a sheet of one column has its first row as header', async () => {
+    const wb = new ExcelJS.Workbook();
+    const titled = wb.addWorksheet('Mitglieder');
+    titled.getRow(1).values = ['Mitgliederliste 2024'];
+    titled.getRow(3).values = ['Nr', 'Name'];
+    titled.getRow(4).values = [1, 'Meier'];
+    const single = wb.addWorksheet('Notizen');
+    single.getRow(2).values = ['Text'];
+    single.getRow(3).values = ['eins'];
+    single.getRow(5).values = ['zwei'];
+    const [a, b] = await readXlsx('t.xlsx', new Uint8Array(await wb.xlsx.writeBuffer()));
+    expect([a?.headers, a?.firstRow, a?.rows]).toEqual([['Nr', 'Name'], 4, [[1, 'Meier']]]);
+    expect([b?.headers, b?.firstRow, b?.rows]).toEqual([['Text'], 3, [['eins'], [], ['zwei']]]);
+  });
 });
