@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { ImportMapping } from '../import-types.js';
-import { inspectFiles } from './inspect.js';
+import { guessedMapping, inspectFiles } from './inspect.js';
 import { readImport } from './read-import.js';
 import { readXlsx } from './read-xlsx.js';
 
@@ -23,10 +23,7 @@ async function register(): Promise<Uint8Array> {
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
-async function guessed(bytes: Uint8Array): Promise<ImportMapping> {
-  const [f] = await inspectFiles([{ name: 'register.xlsx', bytes }], null);
-  return { sheets: (f?.sheets ?? []).flatMap((s) => (s.kind ? [{ sheet: s.sheet, kind: s.kind, columns: s.mapping }] : [])) };
-}
+const guessed = async (bytes: Uint8Array): Promise<ImportMapping> => guessedMapping(await inspectFiles([{ name: 'register.xlsx', bytes }], null));
 
 describe('import: reading XLSX', () => {
   it('reads every sheet in order with typed cells, the header being the first row that holds anything', async () => {
