@@ -36,6 +36,7 @@ export function replayImport(rows: readonly ImportRow[], ctx: ReplayContext): Re
     else certificates.push(row);
   }
   const plan = planPostings(postings);
+  run.referenced = plan.referenced;
   admitMembers(run, members, plan.admissions);
   replayPostings(run, plan);
   const papers = recordTaxPapers(run, orders, certificates);

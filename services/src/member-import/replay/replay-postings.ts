@@ -111,7 +111,8 @@ function transfer(run: ReplayRun, outRow: ImportRow, giver: ImportedMember, inRo
     () =>
       run.decide(giver, {
         type: 'TransferOut', memberId: giver.id, cooperativeId, balanceId, peerBalanceId, transferTo: receiver.id, quantity, terms,
-        restate: { annulment: run.ctx.newId(), exit: run.ctx.newId() }, ...dates,
+        // Ids to re-state a pending exit (the decider uses them only then).
+        ...(giver.state.exitDate !== null ? { restate: { annulment: run.ctx.newId(), exit: run.ctx.newId() } } : {}), ...dates,
       }),
     { fallback: outRow, names: LEDGER_FIELDS },
     run.problems,

@@ -56,8 +56,10 @@ export class ReplayRun {
   /** Every member number of the members sheet, admitted or refused: rows naming a refused one are not reported again. */
   readonly listed = new Set<number>();
   readonly byId = new Map<string, ImportedMember>();
-  /** The postings replayed by their reference in the file: transfers and annulations point at them. */
+  /** The postings replayed by their reference in the file, of the references annulations point at (only those: compact). */
   readonly refs = new Map<string, PostedRef>();
+  /** The references some annulation names (set from the plan of the postings sheet). */
+  referenced: ReadonlySet<string> = new Set();
   /** The member-number sequence as the admissions move it. */
   sequence: { state: MemberNumberSequenceState; revision: number };
 
@@ -73,7 +75,7 @@ export class ReplayRun {
   /** Records decided events on the member's stream and moves its state on. */
   commit(member: ImportedMember, events: readonly MemberEvent[]): void {
     if (events.length === 0) return;
-    this.decisions.push({ streamId: memberStream(member.id), expected: member.revision, events: [...events] });
+    this.decisions.push({ streamId: memberStream(member.id), expected: member.revision, events: events as MemberEvent[] });
     member.state = events.reduce((s, e) => memberDecider.evolve(s, e), member.state);
     member.revision += events.length;
   }
