@@ -150,6 +150,19 @@ describe('replayImport: each problem on its row and column', () => {
     expect(found.map((p) => [p.row, p.field, p.column, p.template])).toEqual([[2, 'shareAmount', null, 'mustNotBeEmpty']]);
   });
 
+  it('lists the problems sheet by sheet in the order of the rows, whenever they were found', () => {
+    const found = problems([
+      ...members(personValues(1, '2015-01-01', { shareAmount: 9 }), personValues(2, '2015-01-01', { iban: 'DE00' })),
+      ...postings(subscription(1, 2), { memberNr: 3, ref: 'P3', type: 1, quantity: 1, date: '2016-01-01', approvalDate: '2016-01-01' }),
+    ]);
+    expect(found.map((p) => [p.sheet, p.row, p.template])).toEqual([
+      ['Mitglieder', 2, 'importHoldingDiffers'],
+      ['Mitglieder', 3, 'mustNotBeEmpty'],
+      ['Mitglieder', 3, 'invalidIban'],
+      ['Buchungen', 3, 'importMemberUnknown'],
+    ]);
+  });
+
   it('a posting on a member who has left', () => {
     const found = problems([
       ...members(personValues(1, '2015-01-01')),
