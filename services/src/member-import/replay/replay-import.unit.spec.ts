@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@coop/contracts';
 import type { ImportRow, ImportValue } from '../import-types.js';
-import { importRow, personValues } from './generated-register.js';
+import { generatedRegister, importRow, personValues } from './generated-register.js';
 import { replayImport, type ReplayContext } from './replay-import.js';
 
 /** A cooperative without members: 250 € a share, at least one, the statutory notice period of three months. */
@@ -132,5 +132,15 @@ describe('replayImport: a clean register', () => {
       expect(d.expected).toBe(revisions.get(d.streamId) ?? -1);
       revisions.set(d.streamId, (revisions.get(d.streamId) ?? -1) + d.events.length);
     }
+  });
+});
+
+describe('generatedRegister (the measured register)', () => {
+  it('replays without a problem to the holdings its members sheet gives', () => {
+    const rows = generatedRegister(30);
+    const outcome = replayImport(rows, context());
+    expect(outcome.problems).toEqual([]);
+    const held = rows.filter((r) => r.kind === 'members').reduce((n, r) => n + (r.values.shareAmount as number), 0);
+    expect(outcome.summary).toMatchObject({ members: 30, shares: held, capitalCents: held * 25_000, postingsByType: { 0: 30, 1: 180, 3: 29, 4: 29, 5: 30, 8: 3 } });
   });
 });

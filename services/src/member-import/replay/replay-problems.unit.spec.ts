@@ -150,6 +150,23 @@ describe('replayImport: each problem on its row and column', () => {
     expect(found.map((p) => [p.row, p.field, p.column, p.template])).toEqual([[2, 'shareAmount', null, 'mustNotBeEmpty']]);
   });
 
+  it('an exemption order for a legal entity, a joint one without a spouse, a certificate out of range: on their columns', () => {
+    const firm = personValues(2, '2015-01-01', { legalForm: 1, salutation: null, postalSalutation: 'company', givenName: null, birthDate: null, civilStatus: null, shareAmount: 1 });
+    const found = problems([
+      ...members(personValues(1, '2015-01-01', { shareAmount: 1 }), firm),
+      ...sheet('exemptionOrders', [
+        { memberNr: 2, type: 0, joint: false, amount: 10_000, date: '2022-12-01', startDate: '2023-01-01' },
+        { memberNr: 1, type: 0, joint: true, amount: 10_000, date: '2022-12-01', startDate: '2023-01-01' },
+      ]),
+      ...sheet('nonAssessments', [{ memberNr: 1, type: 100, orderNumber: 'NV-1', date: '2024-11-01', taxAuthorities: 'Finanzamt', startDate: '2025-01-01', endDate: '2029-12-31' }]),
+    ]);
+    expect(found.map((p) => [p.sheet, p.row, p.column, p.template])).toEqual([
+      ['Freistellungsaufträge', 2, 'Mitgliedsnummer', 'exemptionOrderNotForLegalEntity'],
+      ['Freistellungsaufträge', 3, 'Gemeinsam', 'jointOrderNeedsSpouse'],
+      ['NV-Bescheinigungen', 2, 'Gültig bis', 'dateRangeExceeds'],
+    ]);
+  });
+
   it('lists the problems sheet by sheet in the order of the rows, whenever they were found', () => {
     const found = problems([
       ...members(personValues(1, '2015-01-01', { shareAmount: 9 }), personValues(2, '2015-01-01', { iban: 'DE00' })),
