@@ -148,6 +148,12 @@ function annul(run: ReplayRun, row: ImportRow, plan: PostingPlan, consumed: Set<
   // Not replayed: the original was refused (its own problem) or belongs to a member not admitted.
   if (original === undefined) return;
   const owner = original.member;
+  // The annulation is the annulled posting's member's: a row naming another member contradicts its reference.
+  const nr = numberValue(row, 'memberNr')!;
+  if (nr !== owner.nr) {
+    run.problems.push(problemAt(row, 'memberNr', 'invalidChoice', { 0: String(nr) }));
+    return;
+  }
   const dates = { date: dateValue(row, 'date') ?? undefined, approvalDate: dateValue(row, 'approvalDate') ?? undefined, interestBegin: dateValue(row, 'interestBegin') ?? undefined };
   const balanceId = run.newId();
   const peerBalanceId = run.newId();

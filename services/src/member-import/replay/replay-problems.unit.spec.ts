@@ -167,6 +167,22 @@ describe('replayImport: each problem on its row and column', () => {
     ]);
   });
 
+  it('an annulation on another member than the posting it annuls, and a subscription dated otherwise than the entry', () => {
+    const found = problems([
+      ...members(personValues(1, '2015-01-01'), personValues(2, '2015-01-01')),
+      ...postings(
+        subscription(1, 2, '2015-01-02'),
+        subscription(2, 1),
+        { memberNr: 1, ref: 'P1', type: 1, quantity: 1, date: '2016-01-01', approvalDate: '2016-01-01' },
+        { memberNr: 2, ref: 'A1', type: 5, annulRef: 'P1', date: '2017-01-01' },
+      ),
+    ]);
+    expect(found.map(at)).toEqual([
+      { sheet: 'Buchungen', row: 2, column: 'Datum', value: '2015-01-02', template: 'importEffectiveDateDiffers', parameters: { 0: '2015-01-02', 1: '2015-01-01' } },
+      { sheet: 'Buchungen', row: 5, column: 'Mitgliedsnummer', value: '2', template: 'invalidChoice', parameters: { 0: '2' } },
+    ]);
+  });
+
   it('lists the problems sheet by sheet in the order of the rows, whenever they were found', () => {
     const found = problems([
       ...members(personValues(1, '2015-01-01', { shareAmount: 9 }), personValues(2, '2015-01-01', { iban: 'DE00' })),
