@@ -156,15 +156,16 @@ function annul(run: ReplayRun, row: ImportRow, plan: PostingPlan, consumed: Set<
   }
   const dates = { date: dateValue(row, 'date') ?? undefined, approvalDate: dateValue(row, 'approvalDate') ?? undefined, interestBegin: dateValue(row, 'interestBegin') ?? undefined };
   const balanceId = run.newId();
-  const peerBalanceId = run.newId();
   const counterpart = transferCounterpartToAnnul(owner.state, original.balanceId);
+  // The other half's annulation, for a transfer half only.
+  const peerBalanceId = counterpart === null ? undefined : run.newId();
   const own = attempt(
-    () => run.decide(owner, { type: 'AnnulPosting', memberId: owner.id, cooperativeId, balanceId, annulPeer: original.balanceId, peerBalanceId, terms, today, ...dates }),
+    () => run.decide(owner, { type: 'AnnulPosting', memberId: owner.id, cooperativeId, balanceId, annulPeer: original.balanceId, ...(peerBalanceId === undefined ? {} : { peerBalanceId }), terms, today, ...dates }),
     { fallback: row, names: LEDGER_FIELDS },
     run.problems,
   );
   if (own === undefined) return;
-  if (counterpart === null) {
+  if (counterpart === null || peerBalanceId === undefined) {
     run.commit(owner, own);
     postingRecorded(run, row, owner, balanceId);
     return;
