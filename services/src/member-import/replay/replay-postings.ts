@@ -60,6 +60,13 @@ function post(run: ReplayRun, row: ImportRow, member: ImportedMember): void {
   }
   const postingType = type as 1 | 2 | 6 | 7 | 8;
   const date = dateValue(row, 'date')!;
+  // The exit a transfer re-stated, as this product's register shows it: already posted.
+  const restated = member.restated?.find((r) => !r.exitRow && r.exitType === type && r.date === date);
+  if (restated !== undefined) {
+    restated.exitRow = true;
+    postingRecorded(run, row, member, restated.exit);
+    return;
+  }
   const approvalDate = approvalOf(run, row);
   const quantity = numberValue(row, 'quantity');
   if ((postingType === 1 || postingType === 2) && quantity === null) requireFilled(run, row, 'quantity');
@@ -112,12 +119,14 @@ function transfer(run: ReplayRun, outRow: ImportRow, giver: ImportedMember, inRo
   const dates = { date, approvalDate, interestBegin };
   const balanceId = run.newId();
   const peerBalanceId = run.newId();
+  // Ids to re-state a pending exit (the decider uses them only then).
+  const restate = giver.state.exitDate !== null ? { annulment: run.newId(), exit: run.newId() } : undefined;
+  const exit = giver.state.exitBalanceId === null ? undefined : giver.state.postings.get(giver.state.exitBalanceId);
   const out = attempt(
     () =>
       run.decide(giver, {
         type: 'TransferOut', memberId: giver.id, cooperativeId, balanceId, peerBalanceId, transferTo: receiver.id, quantity, terms,
-        // Ids to re-state a pending exit (the decider uses them only then).
-        ...(giver.state.exitDate !== null ? { restate: { annulment: run.newId(), exit: run.newId() } } : {}), ...dates,
+        ...(restate === undefined ? {} : { restate }), ...dates,
       }),
     { fallback: outRow, names: LEDGER_FIELDS },
     run.problems,
@@ -131,6 +140,9 @@ function transfer(run: ReplayRun, outRow: ImportRow, giver: ImportedMember, inRo
   if (out === undefined || incoming === undefined) return;
   run.commit(giver, out);
   run.commit(receiver, incoming);
+  if (restate !== undefined && exit !== undefined && out.some((e) => e.type === 'PostingAnnulled')) {
+    (giver.restated ??= []).push({ annulled: exit.balanceId, ...restate, exitType: exit.type, date: exit.date, annulmentRow: false, exitRow: false });
+  }
   postingRecorded(run, outRow, giver, balanceId);
   postingRecorded(run, inRow, receiver, peerBalanceId);
 }
@@ -152,6 +164,13 @@ function annul(run: ReplayRun, row: ImportRow, plan: PostingPlan, consumed: Set<
   const nr = numberValue(row, 'memberNr')!;
   if (nr !== owner.nr) {
     run.problems.push(problemAt(row, 'memberNr', 'invalidChoice', { 0: String(nr) }));
+    return;
+  }
+  // The annulment of an exit a transfer re-stated, as this product's register shows it: already posted.
+  const restated = owner.restated?.find((r) => !r.annulmentRow && r.annulled === original.balanceId);
+  if (restated !== undefined) {
+    restated.annulmentRow = true;
+    postingRecorded(run, row, owner, restated.annulment);
     return;
   }
   const dates = { date: dateValue(row, 'date') ?? undefined, approvalDate: dateValue(row, 'approvalDate') ?? undefined, interestBegin: dateValue(row, 'interestBegin') ?? undefined };
