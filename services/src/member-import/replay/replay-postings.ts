@@ -1,4 +1,4 @@
-import { deathReason, membershipEndDate, type MemberEvent } from '@coop/contracts';
+import { deathReason, financialYearEnd, membershipEndDate, type MemberEvent } from '@coop/contracts';
 import { transferCounterpartToAnnul } from '../../share-ledger/index.js';
 import type { ImportRow } from '../import-types.js';
 import { LEDGER_FIELDS, postingRecorded } from './posting-checks.js';
@@ -91,7 +91,11 @@ function post(run: ReplayRun, row: ImportRow, member: ImportedMember): void {
   postingRecorded(run, row, member, balanceId);
   if (postingType !== 1) {
     const posted = postedDate(events, balanceId);
-    if (posted !== null && posted !== date) run.problems.push(importProblem(row, 'date', 'importEffectiveDateDiffers', date, posted));
+    // With a notice date the file's date is the effective date. Without one the date is the notice's (as the console
+    // reads it) and the end moves to the law's date, unless it is a financial year's end already: then the file gave
+    // the effective date and lacks the notice, and the law's date from it would silently move the end a year on.
+    const effectiveGiven = dateValue(row, 'noticeDate') !== null || financialYearEnd(date) === date;
+    if (posted !== null && posted !== date && effectiveGiven) run.problems.push(importProblem(row, 'date', 'importEffectiveDateDiffers', date, posted));
   }
 }
 
