@@ -33,6 +33,7 @@ export * from './http/tasks.js';
 export * from './http/notifications.js';
 export * from './http/church-tax.js';
 export * from './task-templates.js';
+export * from './import-templates.js';
 export * from './file-store.port.js';
 export * from './http/payouts.js';
 export * from './http/tax-certificates.js';

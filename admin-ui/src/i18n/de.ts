@@ -1,5 +1,6 @@
 import type { Messages, en } from './en';
 import { taskValidationDe, tasksDe } from './tasks.de';
+import { importValidationDe } from './import-problems.de';
 import { payoutsDe } from './payouts.de';
 import { exportsDe } from './exports.de';
 
@@ -534,6 +535,7 @@ export const de: Messages<typeof en> = {
       missingCooperativeTaxNumber: 'Die Steuernummer der Genossenschaft fehlt (Stammdaten der Genossenschaft): Ohne sie kann keine Steuerbescheinigung ausgestellt werden',
       taxCertificateNotIssued: 'Diesem Mitglied wurde für diesen Abschluss noch keine Steuerbescheinigung ausgestellt: Es gibt nichts zu berichtigen',
       ...taskValidationDe,
+      ...importValidationDe,
     },
     errors: {
       http: 'Die Anfrage ist fehlgeschlagen (HTTP %{status})',

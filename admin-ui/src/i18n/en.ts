@@ -1,5 +1,6 @@
 import type { BalanceType, GermanState, NonAssessmentType, Role, TaxPaperState, ValidationTemplate } from '@coop/contracts/console';
 import { taskValidationEn, tasksEn } from './tasks.en';
+import { importValidationEn } from './import-problems.en';
 import { payoutsEn } from './payouts.en';
 import { exportsEn } from './exports.en';
 
@@ -544,6 +545,7 @@ export const en = {
       taxCertificateNotIssued: 'This member has not been issued a tax certificate for this closure yet: there is nothing to correct',
       // Every template of the API (contracts `ValidationTemplate`) has its text: one without fails the type check.
       ...taskValidationEn,
+      ...importValidationEn,
     } satisfies Record<ValidationTemplate | ConsoleValidationKey, string>,
     errors: {
       http: 'The request failed (HTTP %{status})',

@@ -1,0 +1,60 @@
+import type { ImportProblem, ImportRow, ImportSummary } from '../import-types.js';
+import { planPostings } from './posting-plan.js';
+import { admitMembers } from './replay-members.js';
+import { replayPostings } from './replay-postings.js';
+import { ReplayRun, type Decision, type ReplayContext } from './replay-run.js';
+import { checkHoldings, summarize } from './replay-summary.js';
+import { recordTaxPapers } from './replay-tax-papers.js';
+
+export type { Decision, ReplayContext } from './replay-run.js';
+
+/** What the dry run found and what the write would append. */
+export interface ReplayOutcome {
+  /** Every row that would be refused, with its column, value and message template; the holdings that differ. */
+  readonly problems: ImportProblem[];
+  readonly summary: ImportSummary;
+  /** In append order; complete even with problems (nothing is written then). */
+  readonly decisions: Decision[];
+}
+
+/**
+ * The import (issue 29) played through the same deciders as the console, in memory, without writing (the demo's
+ * way, services/src/demo/demo-history.ts): the members admitted in order of entry with their given numbers, then
+ * the postings in date order (ties: the file's order), then the exemption orders and certificates; last, the
+ * holdings today checked against the members sheet. Rows the files part could not read are left to its problems.
+ */
+export function replayImport(rows: readonly ImportRow[], ctx: ReplayContext): ReplayOutcome {
+  const run = new ReplayRun(ctx);
+  const members: ImportRow[] = [];
+  const postings: ImportRow[] = [];
+  const orders: ImportRow[] = [];
+  const certificates: ImportRow[] = [];
+  for (const row of rows) {
+    if (row.kind === 'members') members.push(row);
+    else if (row.kind === 'postings') postings.push(row);
+    else if (row.kind === 'exemptionOrders') orders.push(row);
+    else certificates.push(row);
+  }
+  const plan = planPostings(postings);
+  run.referenced = plan.referenced;
+  admitMembers(run, members, plan.admissions);
+  replayPostings(run, plan);
+  const papers = recordTaxPapers(run, orders, certificates);
+  checkHoldings(run);
+  return { problems: inRowOrder(run.problems, rows), summary: summarize(run, papers), decisions: run.decisions };
+}
+
+/**
+ * The problems as the clerk reads the files: those of no row first, then sheet by sheet in the order the rows came,
+ * by row; a row's problems in the order found.
+ */
+function inRowOrder(problems: ImportProblem[], rows: readonly ImportRow[]): ImportProblem[] {
+  const place = (p: { readonly file: string | null; readonly sheet: string | null }): string => `${p.file ?? ''}\u0000${p.sheet ?? ''}`;
+  const sheets = new Map<string, number>();
+  for (const row of rows) if (!sheets.has(place(row))) sheets.set(place(row), sheets.size);
+  const sheetOf = (p: ImportProblem): number => sheets.get(place(p)) ?? sheets.size;
+  return problems
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => (a.p.row === null ? -1 : 0) - (b.p.row === null ? -1 : 0) || sheetOf(a.p) - sheetOf(b.p) || (a.p.row ?? 0) - (b.p.row ?? 0) || a.i - b.i)
+    .map(({ p }) => p);
+}
