@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
+import ExcelJS from 'exceljs';
 import * as XLSX from 'xlsx';
 import type { ImportDryRunDto, ImportInspectionDto, ImportProblemDto, ImportRecordDto, ImportResultDto, MemberDto, TaskDto } from '@coop/contracts';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
@@ -26,8 +27,10 @@ const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => 
 /** A CSV in Excel's German dialect: semicolons, German numbers and dates. */
 const csv = (rows: readonly (readonly string[])[]): Buffer => Buffer.from(rows.map((r) => r.join(';')).join('\r\n') + '\r\n', 'utf8');
 
-const MEMBER_HEADERS = ['Mitgliedsnummer', 'Name / Firma', 'Vorname', 'Straße', 'Hausnummer', 'PLZ', 'Ort', 'IBAN', 'BIC', 'Eintrittsdatum', 'Zulassungsdatum', 'Anzahl Anteile'];
-const memberLine = (nr: number, name: string, iban: string, shares: number): string[] => [String(nr), name, 'Anna', 'Lindenweg', '7', '12345', 'Musterstadt', iban, 'COBADEFFXXX', '15.01.2020', '20.01.2020', String(shares)];
+const MEMBER_HEADERS = ['Mitgliedsnummer', 'Anrede', 'Briefanrede', 'Name / Firma', 'Vorname', 'Geburtsdatum', 'Rechtsform', 'Familienstand', 'Straße', 'Hausnummer', 'PLZ', 'Ort', 'Bundesland', 'Bank', 'IBAN', 'BIC', 'Eintrittsdatum', 'Zulassungsdatum', 'Anzahl Anteile'];
+const memberLine = (nr: number, name: string, iban: string, shares: number): string[] => [
+  String(nr), 'Frau', 'female', name, 'Anna', '12.04.1980', 'natürliche Person', 'ledig', 'Lindenweg', '7', '12345', 'Musterstadt', 'by', 'Musterbank', iban, 'COBADEFFXXX', '15.01.2020', '20.01.2020', String(shares),
+];
 const POSTING_HEADERS = ['Mitgliedsnummer', 'Buchungsnummer', 'Buchungsart', 'Anzahl', 'Betrag (EUR)', 'Datum', 'Zulassungsdatum', 'Gegenmitglied'];
 
 /** Two members: member 1 subscribes 3 shares and 2 more (holding 5), member 2 comes in with its members sheet's 2 shares. */
@@ -127,14 +130,15 @@ describe('the import of a member register (issue 29)', () => {
   });
 
   it('lists the problems of an XLSX in English: a member number twice, taken numbers of this cooperative; the problems workbook has them beside their rows', async () => {
-    const book = XLSX.utils.book_new();
-    const rows = [
-      ['Member number', 'Surname', 'First name', 'IBAN', 'BIC', 'Entry date', 'Approval date', 'Shares'],
-      [21, 'Brown', 'Ann', IBAN_1, 'COBADEFFXXX', new Date(Date.UTC(2020, 0, 15)), new Date(Date.UTC(2020, 0, 20)), 2],
-      [21, 'Green', 'Bob', IBAN_2, 'COBADEFFXXX', new Date(Date.UTC(2020, 1, 3)), new Date(Date.UTC(2020, 1, 10)), 1],
-    ];
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), 'Members');
-    const files = [{ name: 'register.xlsx', bytes: XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer }];
+    // Written by exceljs as Excel writes a workbook (the workbook part before its sheets); dates and numbers as typed cells.
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Members');
+    sheet.addRow(['Member number', 'Salutation', 'Postal salutation', 'Surname', 'First name', 'Date of birth', 'Legal form', 'Marital status', 'Street', 'House number', 'Zip code', 'City', 'State', 'Bank', 'IBAN', 'BIC', 'Entry date', 'Approval date', 'Shares']);
+    const person = ['Mrs', 'female'];
+    const place = ['Lindenweg', '7', '12345', 'Musterstadt', 'by', 'Musterbank'];
+    sheet.addRow([21, ...person, 'Brown', 'Ann', new Date(Date.UTC(1980, 3, 12)), 'individual', 'single', ...place, IBAN_1, 'COBADEFFXXX', new Date(Date.UTC(2020, 0, 15)), new Date(Date.UTC(2020, 0, 20)), 2]);
+    sheet.addRow([21, ...person, 'Green', 'Bea', new Date(Date.UTC(1975, 5, 1)), 'individual', 'single', ...place, IBAN_2, 'COBADEFFXXX', new Date(Date.UTC(2020, 1, 3)), new Date(Date.UTC(2020, 1, 10)), 1]);
+    const files = [{ name: 'register.xlsx', bytes: Buffer.from(await book.xlsx.writeBuffer()) }];
     const res = await upload(t.http, t.adminToken, '/api/v1/import/dry-run', files);
     expect(res.status).toBe(200);
     const body = res.body as ImportDryRunDto;
@@ -146,8 +150,8 @@ describe('the import of a member register (issue 29)', () => {
     const workbook = await upload(t.http, t.adminToken, '/api/v1/import/problems.xlsx?lang=en', files).buffer(true).parse(binary);
     expect(workbook.status).toBe(200);
     const read = XLSX.read(workbook.body as Buffer, { type: 'buffer' });
-    const sheet = XLSX.utils.sheet_to_json<string[]>(read.Sheets[read.SheetNames[0]!]!, { header: 1 });
-    expect(JSON.stringify(sheet)).toContain('appears twice');
+    const problemRows = XLSX.utils.sheet_to_json<string[]>(read.Sheets[read.SheetNames[0]!]!, { header: 1 });
+    expect(JSON.stringify(problemRows)).toContain('appears twice');
     expect((await upload(t.http, t.adminToken, '/api/v1/import/problems.xlsx?lang=fr', files)).status).toBe(400);
   });
 
