@@ -206,6 +206,7 @@ describe('the import of a member register (issue 29)', () => {
   it('refuses a multipart body on a route that takes none, as before', async () => {
     const res = await request(t.http).post('/api/v1/members').set(auth(t.adminToken)).attach('files', Buffer.from('x'), 'x.csv');
     expect(res.status).toBe(415);
+    expect(res.body).toEqual({ message: 'Unsupported Media Type', errors: [{ field: null, template: 'requestFailed', parameters: { 0: '415' } }] });
   });
 });
 

@@ -24,7 +24,9 @@ export async function parseMultipartBodies(app: NestFastifyApplication, prefixes
     .getHttpAdapter()
     .getInstance()
     .addHook('preParsing', async (request) => {
-      if (!request.isMultipart() || prefixes.some((p) => request.url.startsWith(p))) return;
-      throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(String(request.headers['content-type'] ?? ''));
+      // The multipart parser marks a request as multipart only when it parses it (after this hook): read the header.
+      const type = String(request.headers['content-type'] ?? '');
+      if (!/^\s*multipart\/form-data/i.test(type) || prefixes.some((p) => request.url.startsWith(p))) return;
+      throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE();
     });
 }
