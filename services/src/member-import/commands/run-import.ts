@@ -118,7 +118,8 @@ export class RunImport {
       );
       if (options.wait === false) await this.events.appendMulti(appends);
       else await this.writer.appendAll(appends);
-      return { importId, checksum: prepared.checksum, written: true, summary: prepared.summary };
+      const events = appends.reduce((n, a) => n + a.events.length, 0);
+      return { importId, checksum: prepared.checksum, written: true, summary: { ...prepared.summary, events } };
     });
   }
 

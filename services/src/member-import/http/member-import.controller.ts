@@ -149,7 +149,7 @@ export class MemberImportController {
   @Get('history')
   @Requires('import:write')
   @AnswersOk(ImportRecordDto, true)
-  history_(@CurrentActor() actor: Actor): Promise<ImportRecordDto[]> {
+  imports(@CurrentActor() actor: Actor): Promise<ImportRecordDto[]> {
     return this.history.list(actor.cooperativeId);
   }
 
