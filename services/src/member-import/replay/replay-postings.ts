@@ -38,11 +38,16 @@ function memberOf(run: ReplayRun, row: ImportRow): ImportedMember | undefined {
   return member;
 }
 
-/** The posting's approval date: required as in the console (but for annulations); an unreadable one the files part reported. */
+/** The posting's approval date: required as in the console (but for annulations). */
 function approvalOf(run: ReplayRun, row: ImportRow): string | null {
   const date = dateValue(row, 'approvalDate');
-  if (date === null && (row.cells.approvalDate?.text ?? '').trim() === '') run.problems.push(problemAt(row, 'approvalDate', 'mustNotBeEmpty'));
+  if (date === null) requireFilled(run, row, 'approvalDate');
   return date;
+}
+
+/** A field the console requires here: `mustNotBeEmpty` when the cell is empty (an unreadable one the files part reported). */
+function requireFilled(run: ReplayRun, row: ImportRow, field: string): void {
+  if ((row.cells[field]?.text ?? '').trim() === '') run.problems.push(problemAt(row, field, 'mustNotBeEmpty'));
 }
 
 /** 1 additional shares, 2 partial termination, 6 death or dissolution, 7 exclusion, 8 exit. */
@@ -57,14 +62,14 @@ function post(run: ReplayRun, row: ImportRow, member: ImportedMember): void {
   const date = dateValue(row, 'date')!;
   const approvalDate = approvalOf(run, row);
   const quantity = numberValue(row, 'quantity');
-  if ((postingType === 1 || postingType === 2) && quantity === null) run.problems.push(problemAt(row, 'quantity', 'mustNotBeEmpty'));
+  if ((postingType === 1 || postingType === 2) && quantity === null) requireFilled(run, row, 'quantity');
   if (approvalDate === null || ((postingType === 1 || postingType === 2) && quantity === null)) return;
   const noticeDate = dateValue(row, 'noticeDate') ?? date;
   const notice = postingType === 1 ? {} : { notice: { date: noticeDate, dispatchDate: dateValue(row, 'dispatchDate') } };
   // The interest begin by the rule from the day the posting is dated (an end: its effective date).
   const postedOn = postingType === 1 ? date : lawDate(run, member, postingType, noticeDate);
   const interestBegin = dateValue(row, 'interestBegin') ?? run.interestBeginFor(postedOn);
-  const balanceId = run.ctx.newId();
+  const balanceId = run.newId();
   const events = attempt(
     () =>
       run.decide(member, {
@@ -101,17 +106,18 @@ function transfer(run: ReplayRun, outRow: ImportRow, giver: ImportedMember, inRo
   const date = dateValue(outRow, 'date')!;
   const approvalDate = approvalOf(run, outRow);
   const quantity = numberValue(outRow, 'quantity') ?? numberValue(inRow, 'quantity');
-  if (quantity === null) run.problems.push(problemAt(outRow, 'quantity', 'mustNotBeEmpty'));
+  if (quantity === null) requireFilled(run, outRow, 'quantity');
   if (approvalDate === null || quantity === null) return;
   const interestBegin = dateValue(outRow, 'interestBegin') ?? dateValue(inRow, 'interestBegin') ?? run.interestBeginFor(date);
   const dates = { date, approvalDate, interestBegin };
-  const balanceId = run.ctx.newId();
-  const peerBalanceId = run.ctx.newId();
+  const balanceId = run.newId();
+  const peerBalanceId = run.newId();
   const out = attempt(
     () =>
       run.decide(giver, {
         type: 'TransferOut', memberId: giver.id, cooperativeId, balanceId, peerBalanceId, transferTo: receiver.id, quantity, terms,
-        restate: { annulment: run.ctx.newId(), exit: run.ctx.newId() }, ...dates,
+        // Ids to re-state a pending exit (the decider uses them only then).
+        ...(giver.state.exitDate !== null ? { restate: { annulment: run.newId(), exit: run.newId() } } : {}), ...dates,
       }),
     { fallback: outRow, names: LEDGER_FIELDS },
     run.problems,
@@ -143,8 +149,8 @@ function annul(run: ReplayRun, row: ImportRow, plan: PostingPlan, consumed: Set<
   if (original === undefined) return;
   const owner = original.member;
   const dates = { date: dateValue(row, 'date') ?? undefined, approvalDate: dateValue(row, 'approvalDate') ?? undefined, interestBegin: dateValue(row, 'interestBegin') ?? undefined };
-  const balanceId = run.ctx.newId();
-  const peerBalanceId = run.ctx.newId();
+  const balanceId = run.newId();
+  const peerBalanceId = run.newId();
   const counterpart = transferCounterpartToAnnul(owner.state, original.balanceId);
   const own = attempt(
     () => run.decide(owner, { type: 'AnnulPosting', memberId: owner.id, cooperativeId, balanceId, annulPeer: original.balanceId, peerBalanceId, terms, today, ...dates }),

@@ -1,4 +1,4 @@
-import { DEFAULT_INTEREST_BEGIN_RULE, DEFAULT_NOTICE_PERIOD_MONTHS, interestBeginFor, memberStream, type DomainEvent, type MemberEvent } from '@coop/contracts';
+import { DEFAULT_INTEREST_BEGIN_RULE, DEFAULT_NOTICE_PERIOD_MONTHS, interestBeginFor, type DomainEvent, type MemberEvent } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import { memberDecider, type MemberCommand, type MemberNumberSequenceState } from '../../members/index.js';
@@ -29,6 +29,8 @@ export interface Decision {
 export interface ImportedMember {
   readonly nr: number;
   readonly id: string;
+  /** `member-<id>`, made once (a register of a million postings names it in every decision). */
+  readonly streamId: string;
   /** Its row of the members sheet. */
   readonly row: ImportRow;
   state: MemberState;
@@ -56,13 +58,26 @@ export class ReplayRun {
   /** Every member number of the members sheet, admitted or refused: rows naming a refused one are not reported again. */
   readonly listed = new Set<number>();
   readonly byId = new Map<string, ImportedMember>();
-  /** The postings replayed by their reference in the file: transfers and annulations point at them. */
+  /** The postings replayed by their reference in the file, of the references annulations point at (only those: compact). */
   readonly refs = new Map<string, PostedRef>();
+  private readonly interestBegins = new Map<string, string>();
+  /** The references some annulation names (set from the plan of the postings sheet). */
+  referenced: ReadonlySet<string> = new Set();
   /** The member-number sequence as the admissions move it. */
   sequence: { state: MemberNumberSequenceState; revision: number };
 
   constructor(readonly ctx: ReplayContext) {
     this.sequence = { state: ctx.sequence.state, revision: ctx.sequence.revision };
+  }
+
+  /**
+   * A new id, kept flat: an id made by concatenation (crypto.randomUUID's) is a tree of string pieces of about 490
+   * bytes until first read; reading a character flattens it to 68 (a million postings hold more than a million ids).
+   */
+  newId(): string {
+    const id = this.ctx.newId();
+    id.charCodeAt(0);
+    return id;
   }
 
   /** Decides `command` on the member's stream as it stands (throws the decider's errors). */
@@ -73,14 +88,19 @@ export class ReplayRun {
   /** Records decided events on the member's stream and moves its state on. */
   commit(member: ImportedMember, events: readonly MemberEvent[]): void {
     if (events.length === 0) return;
-    this.decisions.push({ streamId: memberStream(member.id), expected: member.revision, events: [...events] });
+    this.decisions.push({ streamId: member.streamId, expected: member.revision, events: events as MemberEvent[] });
     member.state = events.reduce((s, e) => memberDecider.evolve(s, e), member.state);
     member.revision += events.length;
   }
 
-  /** The interest begin of a posting dated `date` by the cooperative's rule, as the server fills an empty one. */
+  /** The interest begin of a posting dated `date` by the cooperative's rule, as the server fills an empty one (one string per date). */
   interestBeginFor(date: string): string {
-    return interestBeginFor(date, this.ctx.terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
+    let begin = this.interestBegins.get(date);
+    if (begin === undefined) {
+      begin = interestBeginFor(date, this.ctx.terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
+      this.interestBegins.set(date, begin);
+    }
+    return begin;
   }
 
   get noticePeriodMonths(): number {
