@@ -106,6 +106,9 @@ describe('the import of a member register (issue 29)', () => {
     const bad = await upload(t.http, t.adminToken, '/api/v1/import/dry-run', cleanCsv(), { sheets: 'all' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ field: 'mapping', template: 'invalidChoice', parameters: {} }]);
+    const unreadable = await upload(t.http, t.adminToken, '/api/v1/import/inspect', [{ name: 'kaputt.csv', bytes: Buffer.from('Mitgliedsnummer;Name\n1;"Müller\n', 'utf8') }]);
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.errors).toEqual([{ field: 'files', template: 'importUnreadableFile', parameters: { 0: 'kaputt.csv', 1: 'CSV', 2: expect.any(String) } }]);
   });
 
   it('lists every problem of a CSV in German formats with its row, column and value; writing it is refused and writes nothing', async () => {

@@ -35,7 +35,7 @@ describe('imports projector (issue 29)', () => {
         collection: 'imports',
         doc: { id: 'imp-1', cooperativeId: 'c-1', checksum: 'a'.repeat(64), files: ['mitglieder.csv', 'buchungen.csv'], by: 'admin', at: AT, members: 2, postings: 5, events: 14, position: '5' },
       },
-      { kind: 'put', collection: 'import_mappings', doc: expect.objectContaining({ id: 'c-1', cooperativeId: 'c-1', importId: 'imp-1', mapping: e.data.mapping, position: '5' }) },
+      { kind: 'put', collection: 'import_mappings', doc: expect.objectContaining({ id: 'c-1', cooperativeId: 'c-1', importId: 'imp-1', mapping: (e.data as RegisterImported['data']).mapping, position: '5' }) },
     ]);
   });
 
