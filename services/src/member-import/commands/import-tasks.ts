@@ -100,8 +100,13 @@ export class ImportWriteTask implements TaskHandler, OnModuleInit {
   }
 
   async run(task: RunningTask): Promise<TaskOutcome> {
-    const { uploadId, prepared: prepare } = await inputs(task, this.uploads, this.history);
+    const { uploadId, files, prepared: prepare } = await inputs(task, this.uploads, this.history);
     try {
+      const earlier = await this.runs.importedBefore(task.cooperativeId, files);
+      if (earlier) {
+        const s = earlier.before.summary;
+        return { outcome: 'completed', files: [], summary: { checksum: earlier.checksum, importId: earlier.before.importId, written: 0, members: s.members, postings: postings(s), events: 0 }, effects: [], notifications: [] };
+      }
       const prepared = await prepare(this.runs);
       task.progress(PREPARE_STEPS + 1, PREPARE_STEPS + 1);
       if (prepared.before) {
