@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -32,22 +32,20 @@ const XLSX_CONTENT = { [XLSX]: { schema: { type: 'string', format: 'binary' } } 
 const CSV_CONTENT = { 'text/csv': { schema: { type: 'string', format: 'binary' } } };
 
 /** The upload of the import's routes (OpenAPI): the files and, where needed, the mapping as JSON text. */
-const UPLOAD = (withMapping: boolean): MethodDecorator[] => [
-  ApiConsumes('multipart/form-data'),
-  ApiBody({
-    schema: {
-      type: 'object',
-      required: ['files'],
-      properties: {
-        files: { type: 'array', items: { type: 'string', format: 'binary' }, description: '1 to 8 files (CSV or XLSX), each at most 200 MB' },
-        ...(withMapping ? { mapping: { type: 'string', description: 'the column mapping (ImportMapping) as JSON; absent: the guess of POST /import/inspect' } } : {}),
+const Upload = (withMapping: boolean): MethodDecorator =>
+  applyDecorators(
+    ApiConsumes('multipart/form-data'),
+    ApiBody({
+      schema: {
+        type: 'object',
+        required: ['files'],
+        properties: {
+          files: { type: 'array', items: { type: 'string', format: 'binary' }, description: '1 to 8 files (CSV or XLSX), each at most 200 MB' },
+          ...(withMapping ? { mapping: { type: 'string', description: 'the column mapping (ImportMapping) as JSON; absent: the guess of POST /import/inspect' } } : {}),
+        },
       },
-    },
-  }),
-];
-const Upload = (withMapping: boolean): MethodDecorator => (target, key, descriptor) => {
-  for (const d of UPLOAD(withMapping)) d(target, key, descriptor);
-};
+    }),
+  );
 
 const fieldsOf = (kind: ImportKind) => IMPORT_FIELDS[kind].map((f) => ({ key: f.key, required: f.required, de: f.headers.de[0] ?? f.key, en: f.headers.en[0] ?? f.key }));
 
