@@ -3,7 +3,7 @@
  * Pure of NestJS: the import's commands, HTTP and CLI call these.
  */
 export { UnreadableFileError, type UploadedFile } from './read-file.js';
-export { inspectFiles, type FileInspection, type SheetInspection } from './inspect.js';
+export { inspectFiles, guessedMapping, type FileInspection, type SheetInspection } from './inspect.js';
 export { readImport, type ImportRead } from './read-import.js';
 export { templateWorkbook, templateCsv, templateHeaders, templateSheetName } from './templates.js';
 export { problemsWorkbook, type ProblemsLanguage } from './problems-workbook.js';

@@ -54,4 +54,22 @@ describe('import: the problems workbook', () => {
     // a row that is not in the file goes with the problems of no row
     expect(values(wb.getWorksheet('Problems of no row'), 2)).toEqual(['c(-)', 'mitglieder.csv', 'mitglieder.csv', 99]);
   });
+
+  it('keeps a workbook’s sheets by name with their typed cells, the problem beside its sheet row', async () => {
+    const source = new ExcelJS.Workbook();
+    const m = source.addWorksheet('Mitglieder');
+    m.addRow(['Mitgliedsnummer', 'Name', 'Eintrittsdatum']);
+    m.addRow([1, 'Meier', new Date(Date.UTC(2024, 1, 1))]).getCell(3).numFmt = 'dd.mm.yyyy';
+    const b = source.addWorksheet('Buchungen');
+    b.addRow(['Mitgliedsnummer', 'Buchungsart', 'Datum']);
+    b.addRow([1, 1, '01.02.2024']);
+    b.addRow([7, 1, '01.02.2024']);
+    const xlsx = [{ name: 'register.xlsx', bytes: new Uint8Array(await source.xlsx.writeBuffer()) }];
+    const problem: ImportProblem = { file: 'register.xlsx', sheet: 'Buchungen', row: 3, column: 'Mitgliedsnummer', field: 'memberNr', value: '7', template: 'importMemberUnknown', parameters: { 0: '7' } };
+    const wb = await load(await problemsWorkbook(xlsx, { sheets: [] }, [problem], text, 'de'));
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Mitglieder', 'Buchungen', 'Probleme ohne Zeile']);
+    expect(values(wb.getWorksheet('Mitglieder'), 2)).toEqual([undefined, 2, 1, 'Meier', new Date(Date.UTC(2024, 1, 1))]);
+    expect(values(wb.getWorksheet('Buchungen'), 3)).toEqual(['importMemberUnknown(Mitgliedsnummer)', 3, 7, 1, '01.02.2024']);
+    expect(wb.getWorksheet('Buchungen')?.getRow(3).getCell(3).fill).toMatchObject({ fgColor: { argb: 'FFFFC7CE' } });
+  });
 });

@@ -1,5 +1,5 @@
 import type { ImportMapping, ImportProblem } from '../import-types.js';
-import { inspectFiles } from './inspect.js';
+import { guessedMapping, inspectFiles } from './inspect.js';
 import { UnreadableFileError } from './read-file.js';
 import { readImport } from './read-import.js';
 
@@ -13,10 +13,7 @@ const MEMBERS_DE = [
 ].join('\r\n');
 
 /** The mapping the inspection guesses, as the console would send it back. */
-async function guessed(files: { name: string; bytes: Uint8Array }[]): Promise<ImportMapping> {
-  const inspections = await inspectFiles(files, null);
-  return { sheets: inspections.flatMap((f) => f.sheets.flatMap((s) => (s.kind ? [{ sheet: s.sheet, kind: s.kind, columns: s.mapping }] : []))) };
-}
+const guessed = async (files: { name: string; bytes: Uint8Array }[]): Promise<ImportMapping> => guessedMapping(await inspectFiles(files, null));
 
 const where = (p: ImportProblem) => [p.row, p.column, p.value, p.template];
 
@@ -67,7 +64,8 @@ describe('import: reading typed rows', () => {
 
   it('names a required field no column maps to, once, and a sheet without a kind', async () => {
     const files = [file('mitglieder.csv', 'Mitgliedsnummer;Name\n1;Meier\n'), file('notizen.csv', 'Text\nhallo\n'), file('leer.csv', '')];
-    const mapping: ImportMapping = { sheets: [{ sheet: 'mitglieder.csv', kind: 'members', columns: { Mitgliedsnummer: 'memberNr', Name: 'name' } }] };
+    const mapping = await guessed(files);
+    expect(mapping).toEqual({ sheets: [{ sheet: 'mitglieder.csv', kind: 'members', columns: { Mitgliedsnummer: 'memberNr', Name: 'name' } }] });
     const read = await readImport(files, mapping);
     expect(read.problems).toEqual([
       { file: 'mitglieder.csv', sheet: 'mitglieder.csv', row: null, column: null, field: 'entryDate', value: null, template: 'importUnmappedRequired', parameters: { 0: 'Eintrittsdatum', 1: 'Entry date' } },

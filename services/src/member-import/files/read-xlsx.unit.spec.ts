@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { ImportMapping } from '../import-types.js';
-import { inspectFiles } from './inspect.js';
+import { guessedMapping, inspectFiles } from './inspect.js';
 import { readImport } from './read-import.js';
 import { readXlsx } from './read-xlsx.js';
 
@@ -23,10 +23,7 @@ async function register(): Promise<Uint8Array> {
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
-async function guessed(bytes: Uint8Array): Promise<ImportMapping> {
-  const [f] = await inspectFiles([{ name: 'register.xlsx', bytes }], null);
-  return { sheets: (f?.sheets ?? []).flatMap((s) => (s.kind ? [{ sheet: s.sheet, kind: s.kind, columns: s.mapping }] : [])) };
-}
+const guessed = async (bytes: Uint8Array): Promise<ImportMapping> => guessedMapping(await inspectFiles([{ name: 'register.xlsx', bytes }], null));
 
 describe('import: reading XLSX', () => {
   it('reads every sheet in order with typed cells, the header being the first row that holds anything', async () => {
@@ -69,5 +66,20 @@ describe('import: reading XLSX', () => {
     const read = await readImport([{ name: 'p.xlsx', bytes }], await guessed(bytes));
     expect(read.formats['p.xlsx']).toMatchObject({ numbers: 'en', dates: 'en' });
     expect(read.rows[0]?.values).toEqual({ memberNr: 1, type: 1, date: '2024-02-13', amount: 100000 });
+  });
+
+  it('passes over a title above the header; a sheet of one column has its first row as header', async () => {
+    const wb = new ExcelJS.Workbook();
+    const titled = wb.addWorksheet('Mitglieder');
+    titled.getRow(1).values = ['Mitgliederliste 2024'];
+    titled.getRow(3).values = ['Nr', 'Name'];
+    titled.getRow(4).values = [1, 'Meier'];
+    const single = wb.addWorksheet('Notizen');
+    single.getRow(2).values = ['Text'];
+    single.getRow(3).values = ['eins'];
+    single.getRow(5).values = ['zwei'];
+    const [a, b] = await readXlsx('t.xlsx', new Uint8Array(await wb.xlsx.writeBuffer()));
+    expect([a?.headers, a?.firstRow, a?.rows]).toEqual([['Nr', 'Name'], 4, [[1, 'Meier']]]);
+    expect([b?.headers, b?.firstRow, b?.rows]).toEqual([['Text'], 3, [['eins'], [], ['zwei']]]);
   });
 });

@@ -135,6 +135,33 @@ describe('replayImport: a clean register', () => {
   });
 });
 
+describe('replayImport: a transfer while an exit is pending', () => {
+  const members = sheet('members', [member(1, '2015-01-01', { shareAmount: 0 }), member(2, '2015-01-01', { shareAmount: 2 })]);
+  const history = [
+    subscription(1, 3, '2015-01-01'),
+    subscription(2, 1, '2015-01-01'),
+    { memberNr: 1, ref: 'E1', type: 8, noticeDate: '2020-03-01', date: '2020-12-31', approvalDate: '2020-03-02' },
+    { memberNr: 1, ref: 'T1', type: 3, quantity: 1, date: '2020-06-01', approvalDate: '2020-06-01', transferMemberNr: 2 },
+    { memberNr: 2, ref: 'T2', type: 4, quantity: 1, date: '2020-06-01', approvalDate: '2020-06-01', transferMemberNr: 1 },
+  ];
+  const restated = [
+    // As this product's register shows the re-statement: the exit annulled and posted again for what remains.
+    { memberNr: 1, ref: 'A1', type: 5, annulRef: 'E1', date: '2020-12-31' },
+    { memberNr: 1, ref: 'E2', type: 8, date: '2020-12-31', approvalDate: '2020-06-01', amount: -50_000 },
+  ];
+
+  it.each([
+    ['without the re-statement rows (another program)', history],
+    ['with the re-statement rows (this product)', [...history, ...restated]],
+  ])('re-states the exit once, %s', (_name, rows) => {
+    const outcome = replayImport([...members, ...sheet('postings', rows)], context());
+    expect(outcome.problems).toEqual([]);
+    const giver = eventsOf(outcome.decisions, `member-${memberIdOf(outcome.decisions, 1)}`).map((e) => e.type);
+    expect(giver).toEqual(['MemberAdmitted', 'SharesPosted', 'MembershipEndNoticed', 'SharesPosted', 'MemberExited', 'SharesPosted', 'PostingAnnulled', 'SharesPosted', 'MemberExited']);
+    expect(outcome.summary).toMatchObject({ shares: 2, postingsByType: { 3: 1, 4: 1, 5: 1, 8: 2 } });
+  });
+});
+
 describe('generatedRegister (the measured register)', () => {
   it('replays without a problem to the holdings its members sheet gives', () => {
     const rows = generatedRegister(30);

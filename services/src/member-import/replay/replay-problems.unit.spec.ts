@@ -167,6 +167,22 @@ describe('replayImport: each problem on its row and column', () => {
     ]);
   });
 
+  it('an annulation on another member than the posting it annuls, and a subscription dated otherwise than the entry', () => {
+    const found = problems([
+      ...members(personValues(1, '2015-01-01'), personValues(2, '2015-01-01')),
+      ...postings(
+        subscription(1, 2, '2015-01-02'),
+        subscription(2, 1),
+        { memberNr: 1, ref: 'P1', type: 1, quantity: 1, date: '2016-01-01', approvalDate: '2016-01-01' },
+        { memberNr: 2, ref: 'A1', type: 5, annulRef: 'P1', date: '2017-01-01' },
+      ),
+    ]);
+    expect(found.map(at)).toEqual([
+      { sheet: 'Buchungen', row: 2, column: 'Datum', value: '2015-01-02', template: 'importEffectiveDateDiffers', parameters: { 0: '2015-01-02', 1: '2015-01-01' } },
+      { sheet: 'Buchungen', row: 5, column: 'Mitgliedsnummer', value: '2', template: 'invalidChoice', parameters: { 0: '2' } },
+    ]);
+  });
+
   it('lists the problems sheet by sheet in the order of the rows, whenever they were found', () => {
     const found = problems([
       ...members(personValues(1, '2015-01-01', { shareAmount: 9 }), personValues(2, '2015-01-01', { iban: 'DE00' })),
@@ -178,6 +194,20 @@ describe('replayImport: each problem on its row and column', () => {
       ['Mitglieder', 3, 'invalidIban'],
       ['Buchungen', 3, 'importMemberUnknown'],
     ]);
+  });
+
+  it('an end without its notice date: its date is the notice, unless it is a year end (the effective date given, the notice missing)', () => {
+    const outcome = replayImport([
+      ...members(personValues(1, '2015-01-01'), personValues(2, '2015-01-01')),
+      ...postings(
+        subscription(1, 1),
+        subscription(2, 1),
+        { memberNr: 1, ref: 'D1', type: 6, date: '2020-05-10', approvalDate: '2020-05-20' },
+        { memberNr: 2, ref: 'E2', type: 8, date: '2020-12-31', approvalDate: '2020-05-20' },
+      ),
+    ], context());
+    expect(outcome.problems.map(at)).toEqual([{ sheet: 'Buchungen', row: 5, column: 'Datum', value: '2020-12-31', template: 'importEffectiveDateDiffers', parameters: { 0: '2020-12-31', 1: '2021-12-31' } }]);
+    expect(outcome.decisions.flatMap((d) => d.events).filter((e) => e.type === 'MemberExited').map((e) => (e.data as { exitDate: string }).exitDate)).toEqual(['2020-12-31', '2021-12-31']);
   });
 
   it('a posting on a member who has left', () => {

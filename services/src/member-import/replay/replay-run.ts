@@ -37,6 +37,23 @@ export interface ImportedMember {
   revision: number;
   /** Rows of the postings sheet naming it: when there are any, the members sheet's holding is checked against them. */
   postingRows: number;
+  /** Pending exits the decider re-stated for a transfer (created when needed). */
+  restated?: Restatement[];
+}
+
+/**
+ * A pending exit re-stated by a transfer (§ 76 GenG, membership-end.rules `transferOutWhileLeaving`): the exit
+ * `annulled` was annulled by `annulment` and posted again as `exit`, all dated `date`. A register written by this
+ * product shows these two postings as rows of their own: they are the re-statement, not postings to replay again.
+ */
+export interface Restatement {
+  readonly annulled: string;
+  readonly annulment: string;
+  readonly exit: string;
+  readonly exitType: number;
+  readonly date: string;
+  annulmentRow: boolean;
+  exitRow: boolean;
 }
 
 /** A posting replayed: its member and balance id, and its row. */
