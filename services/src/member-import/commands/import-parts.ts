@@ -17,7 +17,7 @@ import {
  * One place names where they live. A file that cannot be read at all (an unclosed quote, a damaged workbook) is the
  * clerk's to mend: `400 importUnreadableFile` [file, type, the reader's reason] on `files`.
  */
-export { templateCsv, templateWorkbook, type FileInspection, type UploadedFile } from '../files/index.js';
+export { guessedMapping, templateCsv, templateWorkbook, type FileInspection, type UploadedFile } from '../files/index.js';
 export { replayImport, type Decision, type ReplayContext, type ReplayOutcome } from '../replay/replay-import.js';
 export { IMPORT_FIELDS, KIND_SHEETS } from '../replay/import-fields.js';
 
