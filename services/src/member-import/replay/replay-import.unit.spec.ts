@@ -137,14 +137,14 @@ describe('replayImport: a clean register', () => {
 
 describe('replayImport: a transfer while an exit is pending', () => {
   const members = sheet('members', [member(1, '2015-01-01', { shareAmount: 0 }), member(2, '2015-01-01', { shareAmount: 2 })]);
-  const history = [
+  const history: Record<string, ImportValue>[] = [
     subscription(1, 3, '2015-01-01'),
     subscription(2, 1, '2015-01-01'),
     { memberNr: 1, ref: 'E1', type: 8, noticeDate: '2020-03-01', date: '2020-12-31', approvalDate: '2020-03-02' },
     { memberNr: 1, ref: 'T1', type: 3, quantity: 1, date: '2020-06-01', approvalDate: '2020-06-01', transferMemberNr: 2 },
     { memberNr: 2, ref: 'T2', type: 4, quantity: 1, date: '2020-06-01', approvalDate: '2020-06-01', transferMemberNr: 1 },
   ];
-  const restated = [
+  const restated: Record<string, ImportValue>[] = [
     // As this product's register shows the re-statement: the exit annulled and posted again for what remains.
     { memberNr: 1, ref: 'A1', type: 5, annulRef: 'E1', date: '2020-12-31' },
     { memberNr: 1, ref: 'E2', type: 8, date: '2020-12-31', approvalDate: '2020-06-01', amount: -50_000 },
