@@ -60,7 +60,6 @@ export type { NotificationDto, NotificationErrorDto, MarkSeenRequest } from './h
 export type { ChurchTaxWrite, MemberChurchTaxDto } from './http/church-tax.js';
 export type { TaxCertificateIssueDto } from './http/tax-certificates.js';
 export type { TaskTemplate, NotificationMessage, KistamProblem } from './task-templates.js';
-export type { ImportTemplate } from './import-templates.js';
 export { NOTIFICATION_MESSAGES, KISTAM_PROBLEMS } from './task-templates.js';
 export type { TaskKind, TaskState } from './events/task-events.js';
 export { TASK_KINDS, TASK_STATES } from './events/task-events.js';
@@ -71,3 +70,22 @@ export { CHURCH_QUERY_KINDS } from './events/member-events.js';
 // The data-protection clean-up and the hold flag (issue 27).
 export type { DataProtectionListItem, CleanMemberResult, RetentionHoldRequest, RetentionHoldDto } from './http/data-protection.js';
 export { DEFAULT_RETENTION_YEARS, MIN_RETENTION_YEARS, MAX_RETENTION_YEARS } from './retention.js';
+// The import of a member register (issue 29) and the templates' texts (the console's `coop.validation`).
+export type {
+  AlreadyImportedDto,
+  DetectedFormatDto,
+  FileInspectionDto,
+  ImportDryRunDto,
+  ImportFieldDto,
+  ImportFieldsDto,
+  ImportInspectionDto,
+  ImportProblemDto,
+  ImportQueuedDto,
+  ImportRecordDto,
+  ImportResultDto,
+  ImportSummaryDto,
+  SheetInspectionDto,
+} from './http/member-import.js';
+export { IMPORT_TEMPLATES, type ImportTemplate } from './import-templates.js';
+export { VALIDATION_MESSAGES_EN } from './messages/validation.en.js';
+export { VALIDATION_MESSAGES_DE } from './messages/validation.de.js';
