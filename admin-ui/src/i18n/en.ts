@@ -2,6 +2,7 @@ import type { BalanceType, GermanState, NonAssessmentType, Role, TaxPaperState, 
 import { taskValidationEn, tasksEn } from './tasks.en';
 import { payoutsEn } from './payouts.en';
 import { exportsEn } from './exports.en';
+import { importEn } from './import.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -28,6 +29,7 @@ export const en = {
       nonAssessments: 'Non-assessments',
     },
     title: {
+      memberImport: 'Import member register',
       tasks: 'Tasks',
       notifications: 'Notifications',
       kistam: 'Start KiStAM',
@@ -711,6 +713,7 @@ export const en = {
     ...tasksEn,
     payouts: payoutsEn,
     exports: exportsEn,
+    memberImport: importEn,
   },
   resources: {
     users: {
