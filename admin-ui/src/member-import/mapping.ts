@@ -1,4 +1,4 @@
-import type { DateFormat, FileInspection, ImportFieldDto, ImportInspectionDto, ImportKind, ImportMapping, NumberFormat } from './dto';
+import { isImportKind, type DateFormat, type FileInspection, type ImportFieldDto, type ImportInspectionDto, type ImportKind, type ImportMapping, type NumberFormat } from './dto';
 
 /*
  * The column mapping the clerk edits in step 2 (pure state, no React): one entry per sheet of every uploaded file, with
@@ -36,12 +36,12 @@ export function initialMapping(files: readonly FileInspection[]): MappingState {
       (s): SheetState => ({
         file: f.file,
         sheet: s.sheet,
-        kind: s.kind,
+        kind: isImportKind(s.kind) ? s.kind : null,
         headers: s.headers,
         rows: s.rows,
         preview: s.preview,
         columns: completeColumns(s.headers, s.mapping),
-        guessed: { kind: s.kind, columns: completeColumns(s.headers, s.mapping) },
+        guessed: { kind: isImportKind(s.kind) ? s.kind : null, columns: completeColumns(s.headers, s.mapping) },
       }),
     ),
   );
@@ -125,4 +125,21 @@ export function fieldLabel(fields: FieldCatalogue, kind: ImportKind, key: string
 /** True while nothing of the mapping would be imported (no sheet has a kind): the dry run has nothing to check. */
 export function importsNothing(state: MappingState): boolean {
   return state.sheets.every((s) => s.kind === null);
+}
+
+/**
+ * The mapping after the files were read again (a file added or removed): a sheet of the same file, name and headers
+ * keeps the clerk's kind and columns; the formats chosen stay. Nothing the clerk chose is lost by adding a file.
+ */
+export function carryOver(previous: MappingState | null, next: MappingState): MappingState {
+  if (!previous) return next;
+  const same = (a: SheetState, b: SheetState) => a.file === b.file && a.sheet === b.sheet && a.headers.join('\u0000') === b.headers.join('\u0000');
+  return {
+    sheets: next.sheets.map((s) => {
+      const before = previous.sheets.find((p) => same(p, s));
+      return before ? { ...s, kind: before.kind, columns: before.columns } : s;
+    }),
+    numbers: previous.numbers,
+    dates: previous.dates,
+  };
 }
