@@ -1,36 +1,38 @@
 /*
- * Templates of the import of a member register (issue 29; services/src/member-import). A problem of a dry run, or a
- * refusal of the import's routes (`{errors: [{field, template, parameters}]}`). `{0}` is the first numbered parameter.
- * Texts (en / de) in `messages/validation.en.ts` and `.de.ts`, read by the console and by the problems workbook and CLI.
+ * Templates of the import of a member register (issue 29). The console translates each key (en, de); `{0}` is the
+ * first numbered parameter. A problem of the import names its sheet, row and column beside the template.
  */
+
+/** The import's own problems and refusals (ImportProblem.template, `{errors: [{field, template, parameters}]}`). */
 export type ImportTemplate =
-  /** A sheet (or CSV file) whose kind is neither named by its name nor recognised by its headers. */
+  /** A sheet (or CSV file) whose kind is neither recognised by its name nor by its headers; {0}: the sheet. */
   | 'importUnknownKind'
-  /** A required field of the sheet's kind that no column maps to ({0} the field). */
+  /** A required field no column is mapped to; {0}: the field. */
   | 'importUnmappedRequired'
-  /** A member number already held in the cooperative ({0} the number). */
+  /** The member number is already held by a member of the cooperative; {0}: the number. */
   | 'importMemberNrTaken'
-  /** A member number twice in the import ({0} the number). */
+  /** The member number appears twice in the file; {0}: the number, {1}: the row it appeared first. */
   | 'importMemberNrTwice'
-  /** A posting, order or certificate naming a member number not in the import ({0} the number). */
+  /** A posting, order or certificate names a member number not in the import; {0}: the number. */
   | 'importMemberUnknown'
-  /** The holding the replay reaches today differs from the members sheet's ({0} the file's value, {1} the replay's). */
+  /** The holding the postings reach today is not the members sheet's; {0}: the file's value, {1}: the replay's. */
   | 'importHoldingDiffers'
-  /** A posting's amount differs from what it comes to ({0} the file's, {1} the posting's). */
+  /** The amount of a posting is not what it amounts to; {0}: the file's amount, {1}: the posting's. */
   | 'importAmountDiffers'
-  /** A transfer half (type 3 or 4) without its other half. */
+  /** A transfer half (3 or 4) without its other half. */
   | 'importTransferWithoutPair'
-  /** An annulation naming a posting not in the import ({0} the reference). */
+  /** An annulation names a posting reference not found; {0}: the reference. */
   | 'importAnnulledPostingUnknown'
-  /** An end's date differs from the date the law gives ({0} the file's, {1} the law's). */
+  /** The date of an end is not the date the law gives; {0}: the file's date, {1}: the law's. */
   | 'importEffectiveDateDiffers'
-  /** A posting reference twice in the import ({0} the reference). */
+  /** A posting reference used twice; {0}: the reference. */
   | 'importRefTwice'
-  /** A write refused: the dry run found problems ({0} how many; 400). */
+  /** The import cannot be written: the dry run found problems; {0}: how many. */
   | 'importHasProblems'
-  /** No file, or only empty files, uploaded (400). */
+  /** A file of the import is empty (no sheet with rows). */
   | 'importNotEmptyFile';
 
+/** Every import template at run time (the console's and the problem texts' tests). */
 export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importUnknownKind',
   'importUnmappedRequired',

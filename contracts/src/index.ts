@@ -40,3 +40,5 @@ export * from './retention.js';
 export * from './http/data-protection.js';
 export * from './http/member-import.js';
 export * from './import-templates.js';
+export * from './messages/validation.en.js';
+export * from './messages/validation.de.js';

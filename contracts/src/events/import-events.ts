@@ -53,6 +53,8 @@ export type RegisterImported = DomainEvent<
     mapping: ImportedMapping;
     summary: ImportedSummary;
     by: string;
+    /** When it was written (UTC ISO 8601; the metadata's timestamp too). */
+    at: string;
   }
 >;
 
