@@ -6,14 +6,18 @@ import { CheckStep } from './CheckStep';
 import { ColumnsStep } from './ColumnsStep';
 import type { ImportDryRunDto, ImportInspectionDto, ImportResultDto } from './dto';
 import { ImportHistory } from './ImportHistory';
+import { problemMessage } from './ProblemsTable';
 import { carryOver, importsNothing, initialMapping, toImportMapping, type MappingState } from './mapping';
 import { dryRun, downloadProblems, inspect, isQueued, writeImport } from './requests';
 import type { Run } from './run';
 import { UploadStep } from './UploadStep';
-import { useTaskResult } from './useTaskResult';
+import { dryRunOfTask, useTaskEnd, writeOfTask } from './taskResults';
 import { WriteStep } from './WriteStep';
 
 const STEPS = ['upload', 'columns', 'check', 'write'] as const;
+
+/** A task's reason (a template with its numbered parameters) in the clerk's language. */
+const reasonText = (reason: { template: string; parameters: readonly string[] }): string => problemMessage({ field: null, template: reason.template, parameters: Object.fromEntries(reason.parameters.map((p, i) => [String(i), p])) });
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -38,10 +42,20 @@ export default function ImportPage() {
   const [error, setError] = useState<string | null>(null);
 
   const checkTask = check && 'taskId' in check ? check : null;
-  useTaskResult<ImportDryRunDto>(checkTask?.taskId, (result) => setCheck((now) => (now && now === checkTask ? { revision: now.revision, result } : now)));
+  useTaskEnd(checkTask?.taskId, (task) => {
+    void dryRunOfTask(task).then(
+      (result) => {
+        if (result) setCheck((now) => (now && now === checkTask ? { revision: now.revision, result } : now));
+      },
+      (failure: unknown) => setError(translate('coop.memberImport.failed', { message: messageOf(failure) })),
+    );
+  });
   const writeTask = write && 'taskId' in write ? write : null;
-  useTaskResult<ImportResultDto>(writeTask?.taskId, (result) => {
-    setWrite((now) => (now && now === writeTask ? { revision: now.revision, result } : now));
+  useTaskEnd(writeTask?.taskId, (task) => {
+    const summary = check && 'result' in check ? check.result.summary : null;
+    const result = summary ? writeOfTask(task, summary) : null;
+    if (result) setWrite((now) => (now && now === writeTask ? { revision: now.revision, result } : now));
+    else if (task.reason) setError(translate('coop.memberImport.failed', { message: reasonText(task.reason) }));
     void queryClient.invalidateQueries({ queryKey: ['import', 'history'] });
   });
 
@@ -74,7 +88,7 @@ export default function ImportPage() {
     if (!mapping) return;
     const at = revision;
     return attempt('check', async () => {
-      const answer = await dryRun(files, toImportMapping(mapping));
+      const answer = await dryRun(files, toImportMapping(mapping), locale);
       setCheck(isQueued(answer) ? { revision: at, taskId: answer.taskId } : { revision: at, result: answer });
     });
   };

@@ -28,9 +28,9 @@ export async function inspect(files: readonly File[]): Promise<ImportInspectionD
   return (await api<ImportInspectionDto>('/import/inspect', { method: 'POST', body: uploadBody(files) })).body;
 }
 
-/** `POST /import/dry-run`: the check without writing, or the task checking a large import. */
-export async function dryRun(files: readonly File[], mapping: ImportMapping): Promise<ImportDryRunDto | Queued> {
-  return (await api<ImportDryRunDto | Queued>('/import/dry-run', { method: 'POST', body: uploadBody(files, mapping) })).body;
+/** `POST /import/dry-run?lang=`: the check without writing, or the task checking a large import (its problems workbook in `lang`). */
+export async function dryRun(files: readonly File[], mapping: ImportMapping, lang: string): Promise<ImportDryRunDto | Queued> {
+  return (await api<ImportDryRunDto | Queued>(`/import/dry-run?lang=${lang === 'en' ? 'en' : 'de'}`, { method: 'POST', body: uploadBody(files, mapping) })).body;
 }
 
 /** `POST /import`: the write (all or nothing), or the task writing a large import. */
