@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { accessibilityCheck } from './support/accessibility.js';
-import { clickElement, signIn, textOf, tid, waitForText } from './support/console.js';
+import { clickElement, screenshot, signIn, textOf, tid, waitForText } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 import { setUpCooperative } from './support/seed.js';
 
@@ -71,6 +71,7 @@ describe('the member import in the console', () => {
     expect(await textOf(page, tid('import-no-files'))).toBe('Noch keine Datei ausgewählt.');
     await waitForText(page, tid('import-history'), 'Es wurde noch kein Import geschrieben.');
     await check(page, 'upload');
+    await screenshot(page, 'member-import-upload');
 
     // Step 1 → 2: the file read, its format in words, the kind and the columns guessed.
     await chooseFile(page, file);
@@ -85,6 +86,7 @@ describe('the member import in the console', () => {
     expect(await selectValue(page, tid(`import-field-0-${HEADERS.indexOf('IBAN')}`))).toBe('iban');
     expect(await page.$(tid('import-missing-required'))).toBeNull();
     await check(page, 'columns');
+    await screenshot(page, 'member-import-columns');
 
     // Step 3: the dry run lists the one problem on its row, in German; writing stays closed.
     await clickElement(page, tid('import-next'));
@@ -93,6 +95,7 @@ describe('the member import in the console', () => {
     const problems = await page.$$eval(`${tid('import-problem')}`, (rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent)));
     expect(problems).toEqual([['mitglieder.csv', '', '3', 'IBAN', BAD_IBAN, 'Ungültige IBAN']]);
     await check(page, 'check with a problem');
+    await screenshot(page, 'member-import-check-with-a-problem');
     await clickElement(page, tid('import-step-write'));
     await page.waitForSelector(tid('import-write-button'));
     expect(await page.$eval(tid('import-write-button'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
@@ -113,6 +116,7 @@ describe('the member import in the console', () => {
     expect(await textOf(page, tid('import-summary-members'))).toBe('2');
     expect(await textOf(page, tid('import-summary-shares'))).toBe('6');
     await check(page, 'clean check');
+    await screenshot(page, 'member-import-clean-check');
 
     // Step 4: the confirmation names the counts; the import is written and listed.
     await clickElement(page, tid('import-next'));
@@ -121,12 +125,14 @@ describe('the member import in the console', () => {
     expect(await textOf(page, tid('import-write-confirm'))).toContain('Der Import fügt 2 Mitglieder');
     expect(await textOf(page, tid('confirm-ok'))).toBe('2 Mitglieder schreiben');
     await check(page, 'confirmation');
+    await screenshot(page, 'member-import-confirmation');
     await clickElement(page, tid('confirm-ok'));
     await page.waitForSelector(`${tid('import-write-result')}[data-written="true"]`);
     expect(await textOf(page, tid('import-write-message'))).toContain('Der Import wurde geschrieben: 2 Mitglieder');
     await page.waitForSelector(tid('import-history-row'));
     expect(await textOf(page, tid('import-history-row'))).toContain('mitglieder.csv');
     await check(page, 'written');
+    await screenshot(page, 'member-import-written');
 
     // The members are in the member list.
     await page.goto(`${product.baseUrl}/members`);

@@ -9,12 +9,12 @@ export function problemMessage(problem: Pick<ImportProblem, 'template' | 'parame
   return validationMessage({ field: problem.field, template: problem.template as ValidationTemplate, parameters: problem.parameters });
 }
 
-/** The dry run's problems: file, sheet, row, column, value and the message (a problem of the whole import has no row). */
+/** The dry run's problems (a scrolling region the keyboard can reach): file, sheet, row, column, value and the message (a problem of the whole import has no row). */
 export function ProblemsTable({ problems, labelledBy }: { problems: readonly ImportProblem[]; labelledBy: string }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`coop.memberImport.check.${key}`);
   return (
-    <TableContainer sx={{ maxHeight: 480 }}>
+    <TableContainer sx={{ maxHeight: 480 }} tabIndex={0} role="region" aria-labelledby={labelledBy}>
       <Table size="small" stickyHeader aria-labelledby={labelledBy} data-testid="import-problems">
         <TableHead>
           <TableRow>
