@@ -19,6 +19,7 @@ import {
   parseIntegerText,
   parseMoneyText,
 } from './parse-values.js';
+import { memo } from './memo.js';
 import { isEmptyRow } from './sheet-headers.js';
 
 /*
@@ -157,20 +158,24 @@ export function typeSheet(sheet: RawSheet, mapping: SheetMapping, formats: CellF
   for (const f of IMPORT_FIELDS[mapping.kind]) {
     if (f.required && !mapped.has(f.key)) problems.push(problem(sheet, null, null, f.key, null, 'importUnmappedRequired', { 0: f.headers.de[0] ?? f.key, 1: f.headers.en[0] ?? f.key }));
   }
+  // texts of a column read once each (a register's dates, amounts and types repeat); plain texts need no reading
+  const readText = columns.map((c) => (c.field.kind === 'text' ? null : memo((t: string) => typeCell(c.field, t, formats))));
   const rows: ImportRow[] = [];
   for (let i = 0; i < sheet.rows.length; i++) {
     const raw = sheet.rows[i] as readonly RawCell[];
     if (isEmptyRow(raw)) continue;
     const rowNumber = sheet.firstRow + i;
     const values: Record<string, ImportValue> = {};
-    for (const c of columns) {
+    for (let ci = 0; ci < columns.length; ci++) {
+      const c = columns[ci] as Column;
       const cell = raw[c.index];
       if (isEmptyCell(cell)) {
         values[c.field.key] = null;
         if (c.field.required) problems.push(problem(sheet, rowNumber, c.header, c.field.key, '', 'mustNotBeEmpty'));
         continue;
       }
-      const typed = typeCell(c.field, cell, formats);
+      const reader = readText[ci];
+      const typed = typeof cell === 'string' && reader ? reader(cell) : typeCell(c.field, cell, formats);
       if ('value' in typed) values[c.field.key] = typed.value;
       else {
         values[c.field.key] = null;
