@@ -71,7 +71,7 @@ export function CheckStep({ run, stale, busy, onRun, onDownloadProblems }: { run
             {t('summary')}
           </Typography>
           <ImportSummaryList summary={result.summary} testId="import-summary" />
-          <Box component="section" aria-labelledby="import-problems-title" sx={{ mt: 3 }}>
+          <Box sx={{ mt: 3 }}>
             <Typography id="import-problems-title" variant="subtitle1" component="h3" data-testid="import-problem-count" data-count={result.problemCount}>
               {result.problemCount === 0 ? t('noProblems') : t('problemCount', { smart_count: result.problemCount })}
             </Typography>

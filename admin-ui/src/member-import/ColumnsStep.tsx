@@ -22,7 +22,7 @@ function NativeSelect({ label, value, onChange, options, testId, hiddenLabel = f
       label={hiddenLabel ? undefined : label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={{ select: { native: true }, htmlInput: { 'data-testid': testId, ...(hiddenLabel ? { 'aria-label': label } : {}) } }}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId, ...(hiddenLabel ? { 'aria-label': label } : {}) } }}
       sx={{ minWidth: 220 }}
     >
       {options.map(([v, text]) => (
@@ -51,7 +51,7 @@ function SheetMappingTable({ sheet, index, fields, state, onChange }: { sheet: S
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 }}>
         <Box sx={{ flex: '1 1 300px' }}>
           <Typography id={titleId} variant="subtitle1" component="h3">
-            {translate('coop.memberImport.columns.sheet', { file: sheet.file, sheet: sheet.sheet })}
+            {sheet.sheet === sheet.file ? sheet.file : translate('coop.memberImport.columns.sheet', { file: sheet.file, sheet: sheet.sheet })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {translate('coop.memberImport.columns.rows', { smart_count: sheet.rows })}

@@ -133,7 +133,7 @@ export default function ImportPage() {
       </Typography>
       <Stepper nonLinear activeStep={step} sx={{ mb: 3, maxWidth: 900 }} aria-label={translate('coop.memberImport.title')} component="nav">
         {STEPS.map((name, index) => (
-          <Step key={name} completed={(index === 0 && inspection !== null) || (index === 2 && checked !== null) || (index === 3 && write !== null)}>
+          <Step key={name} completed={(index === 0 && inspection !== null) || (index === 1 && check !== null) || (index === 2 && checked !== null) || (index === 3 && write !== null)}>
             <StepButton onClick={() => setStep(index)} disabled={!reachable(index)} data-testid={`import-step-${name}`} aria-current={step === index ? 'step' : undefined}>
               {translate(`coop.memberImport.steps.${name}`)}
             </StepButton>

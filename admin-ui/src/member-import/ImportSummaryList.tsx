@@ -18,7 +18,7 @@ export const postingTotal = (summary: Pick<ImportSummary, 'postingsByType'>): nu
  * What an import holds (a dry run's or a write's summary): members, postings by type (with the console's names of the
  * types), exemption orders and certificates, and as of the summary's date the members holding shares, the shares and the capital.
  */
-export function ImportSummaryList({ summary, testId }: { summary: ImportSummary; testId: string }) {
+export function ImportSummaryList({ summary, testId, written = false }: { summary: ImportSummary; testId: string; written?: boolean }) {
   const translate = useTranslate();
   const postings = postingCounts(summary);
   const t = (key: string) => translate(`coop.memberImport.check.${key}`);
@@ -46,7 +46,7 @@ export function ImportSummaryList({ summary, testId }: { summary: ImportSummary;
           [t('nonAssessments'), formatCount(summary.nonAssessments), `${testId}-certificates`],
         ]}
       />
-      <Typography variant="subtitle2" component="h4" sx={{ mt: 2, mb: 0.5 }}>
+      <Typography variant="subtitle2" component="p" sx={{ mt: 2, mb: 0.5 }}>
         {translate('coop.memberImport.check.asOf', { date: formatDate(summary.asOf) })}
       </Typography>
       <InfoList
@@ -54,7 +54,7 @@ export function ImportSummaryList({ summary, testId }: { summary: ImportSummary;
           [t('activeMembers'), formatCount(summary.activeMembers), `${testId}-active`],
           [t('shares'), formatCount(summary.shares), `${testId}-shares`],
           [t('capital'), formatMoney(summary.capitalCents), `${testId}-capital`],
-          [t('events'), formatCount(summary.events), `${testId}-events`],
+          [t(written ? 'eventsWritten' : 'events'), formatCount(summary.events), `${testId}-events`],
         ]}
       />
     </Box>

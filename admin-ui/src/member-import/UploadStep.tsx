@@ -4,7 +4,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, IconButton, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { downloadFile } from '../session/download';
 import { IMPORT_KINDS } from './dto';
@@ -22,6 +22,7 @@ export function UploadStep({ files, onFiles, onRead, busy }: { files: readonly F
   const translate = useTranslate();
   const [refused, setRefused] = useState<string[]>([]);
   const [download, setDownload] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   const add = (list: FileList | null) => {
     const chosen = acceptedFiles(files, Array.from(list ?? []));
@@ -53,20 +54,23 @@ export function UploadStep({ files, onFiles, onRead, busy }: { files: readonly F
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('coop.memberImport.upload.hint')}
       </Typography>
-      <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy || files.length >= MAX_FILES}>
+      <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={busy || files.length >= MAX_FILES} onClick={() => input.current?.click()} data-testid="import-choose">
         {translate('coop.memberImport.upload.choose')}
-        <input
-          type="file"
-          multiple
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          hidden
-          data-testid="import-file-input"
-          onChange={(event) => {
-            add(event.target.files);
-            event.target.value = '';
-          }}
-        />
       </Button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        hidden
+        aria-hidden="true"
+        tabIndex={-1}
+        data-testid="import-file-input"
+        onChange={(event) => {
+          add(event.target.files);
+          event.target.value = '';
+        }}
+      />
       {refused.map((text) => (
         <Alert key={text} severity="warning" sx={{ mt: 1 }}>
           {text}

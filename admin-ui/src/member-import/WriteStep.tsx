@@ -52,7 +52,7 @@ export function WriteStep({ checked, busy, onWrite, run }: { checked: ImportSumm
               {t('toMembers')}
             </Link>
           </Alert>
-          {result.written ? <ImportSummaryList summary={result.summary} testId="import-written" /> : null}
+          {result.written ? <ImportSummaryList summary={result.summary} testId="import-written" written /> : null}
         </Box>
       ) : null}
       {checked ? (
