@@ -160,3 +160,66 @@ describe('the member import in the console', () => {
     await page.browserContext().close();
   }, 60_000);
 });
+
+describe('a large member import in the console (tasks)', () => {
+  let product: Product;
+  let dir: string;
+  const found: Record<string, string[]> = {};
+  const check = accessibilityCheck(found, 'member-import-task');
+
+  beforeAll(async () => {
+    // Every import with more than one row is large: the check and the write run as tasks.
+    product = await startProduct({ COOPERATIVE_NAME: 'Test eG', IMPORT_SYNC_ROWS: '1' });
+    await setUpCooperative(product, await product.apiLogin('admin', product.adminPassword));
+    dir = await mkdtemp(join(tmpdir(), 'coop-import-task-'));
+  }, 90_000);
+
+  afterAll(async () => {
+    await product?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('checks and writes as tasks, then the same files again: imported before, nothing to write (English)', async () => {
+    const file = join(dir, 'members.csv');
+    await writeFile(file, csv([member(201, 'Tasked', 'Tina', GOOD_IBAN), member(202, 'Queued', 'Quentin', GOOD_IBAN)]));
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/administration/import`);
+    await signIn(page, 'admin', product.adminPassword);
+    const checkFile = async () => {
+      await page.waitForSelector(tid('import-upload'));
+      await chooseFile(page, file);
+      await clickElement(page, tid('import-read'));
+      await page.waitForSelector(tid('import-columns'));
+      await clickElement(page, tid('import-next'));
+      await clickElement(page, tid('import-check-run'));
+      await waitForText(page, tid('import-check-background'), 'The import is large: it is checked in the background.');
+      await page.waitForSelector(tid('import-problem-count'), { timeout: 60_000 });
+    };
+
+    await checkFile();
+    expect(await textOf(page, tid('import-problem-count'))).toBe('No problems found: the import can be written.');
+    expect(await textOf(page, tid('import-summary-members'))).toBe('2');
+    await check(page, 'checked by a task');
+    await clickElement(page, tid('import-next'));
+    await clickElement(page, tid('import-write-button'));
+    await clickElement(page, tid('confirm-ok'));
+    await waitForText(page, tid('import-write-background'), 'The import is large: it is written in the background.');
+    await page.waitForSelector(`${tid('import-write-result')}[data-written="true"]`, { timeout: 60_000 });
+    expect(await textOf(page, tid('import-write-message'))).toContain('The import was written: 2 members, 2 postings');
+    await page.waitForSelector(tid('import-history-row'));
+    await check(page, 'written by a task');
+    await screenshot(page, 'member-import-task-written');
+
+    // The same file again: the check says when and by whom it was imported, and there is nothing to write.
+    await clickElement(page, tid('import-start-over'));
+    await checkFile();
+    await waitForText(page, tid('import-already'), 'These files were already imported on');
+    expect(await textOf(page, tid('import-already'))).toContain('by admin.');
+    await clickElement(page, tid('import-next'));
+    expect(await page.$eval(tid('import-write-button'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(await textOf(page, tid('import-write-blocked'))).toBe('These files were imported before: there is nothing to write.');
+    await check(page, 'imported before');
+    await page.browserContext().close();
+    expect(found).toEqual({});
+  }, 180_000);
+});

@@ -109,6 +109,7 @@ export const importDe: Texts<typeof importEn> = {
     confirm: '%{members} Mitglieder schreiben',
     writing: 'Der Import wird geschrieben…',
     written: 'Der Import wurde geschrieben: %{members} Mitglieder, %{postings} Buchungen, %{orders} Freistellungsaufträge, %{certificates} Nichtveranlagungsbescheinigungen.',
+    nothingToWrite: 'Diese Dateien wurden bereits importiert: Es gibt nichts zu schreiben.',
     before: 'Diese Dateien wurden bereits importiert: Es wurde nichts geändert.',
     background: 'Der Import ist groß: Er wird im Hintergrund geschrieben. Das Ergebnis erscheint hier, sobald es vorliegt.',
     toMembers: 'Mitgliederliste öffnen',

@@ -107,6 +107,7 @@ export const importEn = {
     confirm: 'Write %{members} members',
     writing: 'Writing the import…',
     written: 'The import was written: %{members} members, %{postings} postings, %{orders} exemption orders, %{certificates} non-assessment certificates.',
+    nothingToWrite: 'These files were imported before: there is nothing to write.',
     before: 'These files were imported before: nothing was done.',
     background: 'The import is large: it is written in the background. The result shows here when it is done.',
     toMembers: 'Open the member list',

@@ -16,9 +16,9 @@ export function summaryCounts(summary: ImportSummary): Record<string, number> {
 
 /**
  * Step 4, "Write": enabled only when the current files and columns were checked without problems; asks first, naming
- * the counts; then the result (written, or imported before: nothing done). A large import is written as a task.
+ * the counts (files the check found imported before: nothing to write); then the result (written, or imported before: nothing done). A large import is written as a task.
  */
-export function WriteStep({ checked, busy, onWrite, run }: { checked: ImportSummary | null; busy: boolean; onWrite: () => void; run: Run<ImportResultDto> | null }) {
+export function WriteStep({ checked, importedBefore, busy, onWrite, run }: { checked: ImportSummary | null; importedBefore: boolean; busy: boolean; onWrite: () => void; run: Run<ImportResultDto> | null }) {
   const translate = useTranslate();
   const [confirming, setConfirming] = useState(false);
   const t = (key: string, options?: Record<string, unknown>) => translate(`coop.memberImport.write.${key}`, options);
@@ -30,7 +30,7 @@ export function WriteStep({ checked, busy, onWrite, run }: { checked: ImportSumm
       </Typography>
       {!checked && !run ? (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="import-write-blocked">
-          {t('blocked')}
+          {importedBefore ? t('nothingToWrite') : t('blocked')}
         </Alert>
       ) : null}
       {!run ? (

@@ -1,3 +1,4 @@
+import type { ImportQueuedDto } from '@coop/contracts/console';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../session/api';
 import { downloadFile, type DownloadOutcome } from '../session/download';
@@ -8,10 +9,8 @@ import type { ImportDryRunDto, ImportInspectionDto, ImportKind, ImportMapping, I
  * the dry run and the write answer 202 `{taskId}` for a large import (the task then holds the result).
  */
 
-/** A request the server took to the background: the task to follow. */
-export interface Queued {
-  readonly taskId: string;
-}
+/** A request the server took to the background (202): the task to follow. */
+export type Queued = ImportQueuedDto;
 
 export const isQueued = (body: unknown): body is Queued => typeof body === 'object' && body !== null && typeof (body as { taskId?: unknown }).taskId === 'string';
 
