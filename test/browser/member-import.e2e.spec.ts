@@ -132,6 +132,9 @@ describe('the member import in the console', () => {
     await clickElement(page, tid('import-step-upload'));
     await chooseFile(page, file);
     expect((await page.$$(tid('import-file'))).length).toBe(1);
+    // Changed files are read again before the columns open (the columns of a sheet read before stay).
+    await page.waitForSelector(tid('import-read-again'));
+    expect(await page.$eval(tid('import-step-columns'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     await clickElement(page, tid('import-read'));
     await page.waitForSelector(tid('import-columns'));
     await clickElement(page, tid('import-next'));

@@ -25,6 +25,7 @@ export const importDe: Texts<typeof importEn> = {
     notAccepted: '%{name} ist weder eine CSV- noch eine XLSX-Datei und wurde nicht übernommen.',
     tooMany: 'Es können höchstens 8 Dateien auf einmal importiert werden.',
     read: 'Dateien einlesen',
+    readAgain: 'Die Dateien wurden geändert: Bitte lesen Sie sie erneut ein, um fortzufahren; die Spalten der bereits eingelesenen Dateien bleiben erhalten.',
     reading: 'Die Dateien werden eingelesen…',
     templates: 'Vorlagen und aktueller Bestand',
     templatesHint: 'Eine Vorlage hat die Spalten, die der Import sofort erkennt; der Bestand sind die Mitglieder dieser Genossenschaft als Import-Arbeitsmappe.',

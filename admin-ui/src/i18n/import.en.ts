@@ -23,6 +23,7 @@ export const importEn = {
     notAccepted: '%{name} is neither a CSV nor an XLSX file and was left out.',
     tooMany: 'At most 8 files can be imported at once.',
     read: 'Read files',
+    readAgain: 'The files changed: read them again to go on; the columns chosen for the files read before stay.',
     reading: 'Reading the files…',
     templates: 'Templates and the current register',
     templatesHint: 'A template has the columns the import recognises at once; the register is this cooperative’s members as an import workbook.',

@@ -33,6 +33,8 @@ export default function ImportPage() {
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<File[]>([]);
   const [inspection, setInspection] = useState<ImportInspectionDto | null>(null);
+  /** The files the inspection read: after adding or removing one, the files are read again before going on. */
+  const [readFiles, setReadFiles] = useState<readonly File[] | null>(null);
   const [mapping, setMapping] = useState<MappingState | null>(null);
   /** Bumped on every change of the files or the mapping: a check made before is stale. */
   const [revision, setRevision] = useState(0);
@@ -61,7 +63,8 @@ export default function ImportPage() {
 
   const stale = check !== null && check.revision !== revision;
   const checked = check && !stale && 'result' in check && check.result.canWrite ? check.result.summary : null;
-  const reachable = (index: number) => index === 0 || (inspection !== null && mapping !== null && (index < 2 || !importsNothing(mapping)));
+  const filesRead = readFiles !== null && readFiles.length === files.length && readFiles.every((f, i) => f === files[i]);
+  const reachable = (index: number) => index === 0 || (filesRead && inspection !== null && mapping !== null && (index < 2 || !importsNothing(mapping)));
 
   const attempt = async (what: 'read' | 'check' | 'write', work: () => Promise<void>) => {
     setBusy(what);
@@ -77,8 +80,10 @@ export default function ImportPage() {
 
   const read = () =>
     attempt('read', async () => {
-      const answer = await inspect(files);
+      const read = files;
+      const answer = await inspect(read);
       setInspection(answer);
+      setReadFiles(read);
       setMapping((before) => carryOver(before, initialMapping(answer.files)));
       setRevision((r) => r + 1);
       setStep(1);
@@ -116,6 +121,7 @@ export default function ImportPage() {
     setStep(0);
     setFiles([]);
     setInspection(null);
+    setReadFiles(null);
     setMapping(null);
     setCheck(null);
     setWrite(null);
@@ -133,7 +139,7 @@ export default function ImportPage() {
       </Typography>
       <Stepper nonLinear activeStep={step} sx={{ mb: 3, maxWidth: 900 }} aria-label={translate('coop.memberImport.title')} component="nav">
         {STEPS.map((name, index) => (
-          <Step key={name} completed={(index === 0 && inspection !== null) || (index === 1 && check !== null) || (index === 2 && checked !== null) || (index === 3 && write !== null)}>
+          <Step key={name} completed={(index === 0 && filesRead) || (index === 1 && check !== null) || (index === 2 && checked !== null) || (index === 3 && write !== null)}>
             <StepButton onClick={() => setStep(index)} disabled={!reachable(index)} data-testid={`import-step-${name}`} aria-current={step === index ? 'step' : undefined}>
               {translate(`coop.memberImport.steps.${name}`)}
             </StepButton>
@@ -148,7 +154,7 @@ export default function ImportPage() {
         ) : null}
       </Box>
       <Box sx={{ maxWidth: 1400 }}>
-        {step === 0 ? <UploadStep files={files} onFiles={changeFiles} onRead={() => void read()} busy={busy === 'read'} /> : null}
+        {step === 0 ? <UploadStep files={files} onFiles={changeFiles} onRead={() => void read()} busy={busy === 'read'} readAgain={inspection !== null && !filesRead && files.length > 0} /> : null}
         {step === 1 && inspection && mapping ? <ColumnsStep files={inspection.files} fields={inspection.fields} state={mapping} onChange={changeMapping} /> : null}
         {step === 2 && mapping ? (
           <CheckStep run={check} stale={stale} busy={busy === 'check'} onRun={() => void runCheck()} onDownloadProblems={async () => void (await downloadProblems(files, toImportMapping(mapping), locale))} />

@@ -15,10 +15,10 @@ const sizeText = (bytes: number): string => (bytes < 1024 * 1024 ? `${Math.max(1
 
 /**
  * Step 1, "Upload": the files chosen (CSV or XLSX, at most 8; added to, removed one by one), the button reading them
- * (`POST /import/inspect`), and the downloads: the template workbook, a CSV template per kind, the current register
+ * (`POST /import/inspect`; again after the files changed), and the downloads: the template workbook, a CSV template per kind, the current register
  * as an import workbook.
  */
-export function UploadStep({ files, onFiles, onRead, busy }: { files: readonly File[]; onFiles: (files: File[]) => void; onRead: () => void; busy: boolean }) {
+export function UploadStep({ files, onFiles, onRead, busy, readAgain }: { files: readonly File[]; onFiles: (files: File[]) => void; onRead: () => void; busy: boolean; readAgain: boolean }) {
   const translate = useTranslate();
   const [refused, setRefused] = useState<string[]>([]);
   const [download, setDownload] = useState<string | null>(null);
@@ -101,6 +101,11 @@ export function UploadStep({ files, onFiles, onRead, busy }: { files: readonly F
           ))}
         </List>
       )}
+      {readAgain ? (
+        <Alert severity="info" sx={{ mt: 1 }} data-testid="import-read-again">
+          {translate('coop.memberImport.upload.readAgain')}
+        </Alert>
+      ) : null}
       <Box sx={{ mt: 2 }}>
         <Button variant="contained" onClick={onRead} disabled={busy || files.length === 0} data-testid="import-read">
           {translate(busy ? 'coop.memberImport.upload.reading' : 'coop.memberImport.upload.read')}
