@@ -72,7 +72,7 @@ export const importDe: Texts<typeof importEn> = {
     hint: 'Die Prüfung führt jede Zeile durch dieselben Regeln wie die Konsole, ohne etwas zu schreiben.',
     stale: 'Die Dateien oder Spalten wurden nach der letzten Prüfung geändert: Bitte prüfen Sie erneut.',
     summary: 'Inhalt des Imports',
-    asOf: 'Bestände zum %{date}',
+    holdingsAsOf: 'Bestände zum',
     members: 'Mitglieder',
     activeMembers: 'Mitglieder mit Anteilen',
     shares: 'Anteile',

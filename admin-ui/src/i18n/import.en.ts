@@ -70,7 +70,7 @@ export const importEn = {
     hint: 'The check runs every row through the same rules as the console, without writing anything.',
     stale: 'The files or the columns changed after the last check: please check again.',
     summary: 'What the import holds',
-    asOf: 'Holdings as of %{date}',
+    holdingsAsOf: 'Holdings as of',
     members: 'Members',
     activeMembers: 'Members holding shares',
     shares: 'Shares',

@@ -67,31 +67,27 @@ export function CheckStep({ run, stale, busy, onRun, onDownloadProblems }: { run
               {t('alreadyImported', { at: formatDateTime(result.alreadyImported.at), by: result.alreadyImported.by })}
             </Alert>
           ) : null}
+          <Alert severity={result.problemCount === 0 ? 'success' : 'warning'} sx={{ mb: 2 }}>
+            <Typography id="import-problems-title" variant="subtitle1" component="h3" data-testid="import-problem-count" data-count={result.problemCount}>
+              {result.problemCount === 0 ? t('noProblems') : t('problemCount', { smart_count: result.problemCount })}
+            </Typography>
+            {result.problems.length < result.problemCount ? <Typography variant="body2">{t('shown', { shown: result.problems.length, count: result.problemCount })}</Typography> : null}
+          </Alert>
+          {result.problemCount > 0 ? (
+            <Box sx={{ mb: 3 }}>
+              <Box sx={{ mb: 1 }}>
+                <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()} disabled={downloading} data-testid="import-problems-download">
+                  {t('downloadProblems')}
+                </Button>
+              </Box>
+              {downloadError ? <Alert severity="error">{downloadError}</Alert> : null}
+              <ProblemsTable problems={result.problems} labelledBy="import-problems-title" />
+            </Box>
+          ) : null}
           <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
             {t('summary')}
           </Typography>
           <ImportSummaryList summary={result.summary} testId="import-summary" />
-          <Box sx={{ mt: 3 }}>
-            <Typography id="import-problems-title" variant="subtitle1" component="h3" data-testid="import-problem-count" data-count={result.problemCount}>
-              {result.problemCount === 0 ? t('noProblems') : t('problemCount', { smart_count: result.problemCount })}
-            </Typography>
-            {result.problemCount > 0 ? (
-              <>
-                {result.problems.length < result.problemCount ? (
-                  <Typography variant="body2" color="text.secondary">
-                    {t('shown', { shown: result.problems.length, count: result.problemCount })}
-                  </Typography>
-                ) : null}
-                <Box sx={{ my: 1 }}>
-                  <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()} disabled={downloading} data-testid="import-problems-download">
-                    {t('downloadProblems')}
-                  </Button>
-                </Box>
-                {downloadError ? <Alert severity="error">{downloadError}</Alert> : null}
-                <ProblemsTable problems={result.problems} labelledBy="import-problems-title" />
-              </>
-            ) : null}
-          </Box>
         </Box>
       ) : null}
     </Box>

@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { InfoList } from '../common/Section';
 import { formatCount, formatDate, formatMoney } from '../format';
@@ -16,7 +16,7 @@ export const postingTotal = (summary: Pick<ImportSummary, 'postingsByType'>): nu
 
 /**
  * What an import holds (a dry run's or a write's summary): members, postings by type (with the console's names of the
- * types), exemption orders and certificates, and as of the summary's date the members holding shares, the shares and the capital.
+ * types), exemption orders and certificates, the date of the holdings, and then the members holding shares, the shares and the capital.
  */
 export function ImportSummaryList({ summary, testId, written = false }: { summary: ImportSummary; testId: string; written?: boolean }) {
   const translate = useTranslate();
@@ -44,13 +44,7 @@ export function ImportSummaryList({ summary, testId, written = false }: { summar
           ],
           [t('exemptionOrders'), formatCount(summary.exemptionOrders), `${testId}-orders`],
           [t('nonAssessments'), formatCount(summary.nonAssessments), `${testId}-certificates`],
-        ]}
-      />
-      <Typography variant="subtitle2" component="p" sx={{ mt: 2, mb: 0.5 }}>
-        {translate('coop.memberImport.check.asOf', { date: formatDate(summary.asOf) })}
-      </Typography>
-      <InfoList
-        rows={[
+          [t('holdingsAsOf'), formatDate(summary.asOf), `${testId}-as-of`],
           [t('activeMembers'), formatCount(summary.activeMembers), `${testId}-active`],
           [t('shares'), formatCount(summary.shares), `${testId}-shares`],
           [t('capital'), formatMoney(summary.capitalCents), `${testId}-capital`],
