@@ -19,6 +19,9 @@ describe('import: guessing kinds and columns', () => {
     expect(guessField('postings', 'Buchungsart')).toBe('type');
     expect(guessField('exemptionOrders', 'Gueltig ab')).toBe('startDate');
     expect(guessField('members', 'Lieblingsfarbe')).toBeNull();
+    expect(guessField('postings', 'Betrag in €')).toBe('amount');
+    expect(guessField('postings', 'Einzahlung EUR')).toBe('rueckpfleinzahlung');
+    expect(guessField('members', 'Guthaben (€)')).toBe('capital');
   });
 
   it('maps English headers', () => {
@@ -42,6 +45,9 @@ describe('import: guessing kinds and columns', () => {
     expect(kindFromName('Freistellungsauftraege.xlsx')).toBe('exemptionOrders');
     expect(kindFromName('NV-Bescheinigungen')).toBe('nonAssessments');
     expect(kindFromName('Export.csv')).toBeNull();
+    expect(kindFromName('NV 2024.csv')).toBe('nonAssessments');
+    expect(kindFromName('fsa-alt.xlsx')).toBe('exemptionOrders');
+    expect(kindFromName('Inventar.csv')).toBeNull();
   });
 
   it('guesses the kind from the headers when the name says nothing', () => {
