@@ -157,6 +157,8 @@ describe('the member import in the console', () => {
     await clickElement(page, tid('confirm-ok'));
     await page.waitForSelector(`${tid('import-write-result')}[data-written="true"]`);
     expect(await textOf(page, tid('import-write-message'))).toContain('Der Import wurde geschrieben: 2 Mitglieder');
+    // What was appended, the import's record included, as the history counts it.
+    expect(await textOf(page, tid('import-written-events'))).toBe('9');
     await page.waitForSelector(tid('import-history-row'));
     expect(await textOf(page, tid('import-history-row'))).toContain('mitglieder.csv');
     await check(page, 'written');
@@ -235,6 +237,7 @@ describe('a large member import in the console (tasks)', () => {
     await page.waitForSelector(`${tid('import-write-result')}[data-written="true"]`, { timeout: 60_000 });
     expect(await textOf(page, tid('import-write-message'))).toContain('The import was written: 2 members, 2 postings');
     await page.waitForSelector(tid('import-history-row'));
+    expect(await textOf(page, tid('import-written-events'))).toBe('9');
     await check(page, 'written by a task');
     await screenshot(page, 'member-import-task-written');
 

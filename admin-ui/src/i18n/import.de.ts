@@ -83,7 +83,7 @@ export const importDe: Texts<typeof importEn> = {
     exemptionOrders: 'Freistellungsaufträge',
     nonAssessments: 'Nichtveranlagungsbescheinigungen',
     events: 'Zu schreibende Einträge',
-    eventsWritten: 'Geschriebene Einträge (ohne den Importvermerk)',
+    eventsWritten: 'Geschriebene Einträge',
     problems: 'Probleme',
     problemCount: '%{smart_count} Problem gefunden |||| %{smart_count} Probleme gefunden',
     noProblems: 'Keine Probleme gefunden: Der Import kann geschrieben werden.',

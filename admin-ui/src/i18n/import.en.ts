@@ -81,7 +81,7 @@ export const importEn = {
     exemptionOrders: 'Exemption orders',
     nonAssessments: 'Non-assessment certificates',
     events: 'Entries to be written',
-    eventsWritten: 'Entries written (without the import record)',
+    eventsWritten: 'Entries written',
     problems: 'Problems',
     problemCount: '%{smart_count} problem found |||| %{smart_count} problems found',
     noProblems: 'No problems found: the import can be written.',
