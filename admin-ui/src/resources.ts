@@ -5,6 +5,7 @@ import { cooperative } from './cooperative';
 import { home } from './dashboard';
 import { dividend } from './dividend';
 import { elmaNumbers } from './elmaNumbers';
+import { memberImport } from './member-import';
 import { members } from './members';
 import { notifications } from './notifications';
 import type { ConsoleResource, MenuEntry, ScreenRoute, TitleKey } from './registry';
@@ -30,6 +31,7 @@ export const RESOURCES: readonly ConsoleResource[] = [
   users,
   cooperative,
   elmaNumbers,
+  memberImport,
   notifications,
   tasks,
 ];

@@ -21,6 +21,7 @@ describe('the resource registry', () => {
       ['/cooperative', 'coop.title.cooperative'],
       ['/cooperative/c1', 'coop.title.cooperative'],
       ['/administration', 'coop.title.administration'],
+      ['/administration/import', 'coop.title.memberImport'],
       ['/elma-number/new', 'coop.title.newElmaNumber'],
       ['/elma-number/e1', 'coop.title.elmaNumber'],
       ['/members', 'coop.title.members'],
@@ -54,12 +55,13 @@ describe('the resource registry', () => {
     expect(titles.map(([path]) => [path, titleFor(path)])).toEqual(titles);
   });
 
-  it('restricts the users to administrators and the share register to super administrators', () => {
+  it('restricts the users and the import to administrators and the share register to super administrators', () => {
     expect(routeAt('/users/new')?.route.role).toBe('ROLE_ADMIN');
     expect(routeAt('/shares')?.route.role).toBe('ROLE_SUPER_ADMIN');
     expect(routeAt('/shares/s1')?.route.role).toBe('ROLE_SUPER_ADMIN');
     const restricted = ROUTES.filter((r) => r.role).map((r) => r.path);
-    expect(restricted).toEqual(['/shares', '/shares/:id', '/users/:id?']);
+    expect(restricted).toEqual(['/shares', '/shares/:id', '/users/:id?', '/administration/import']);
+    expect(routeAt('/administration/import')?.route.role).toBe('ROLE_ADMIN');
   });
 
   it('shows one form for a new and an existing record (no remount when a created record gets its id)', () => {

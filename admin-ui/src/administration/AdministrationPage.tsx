@@ -11,6 +11,7 @@ import { useServerList } from '../data/useServerList';
 import { formatDateTime } from '../format';
 import { hasRole, useSession } from '../session/session';
 import { ActionsHeader } from '../common/ActionsHeader';
+import { ImportCard } from '../member-import/ImportCard';
 import { DataProtectionCard } from './DataProtectionCard';
 
 /** An approval number as the API answers it (contracts `ElmaNumberDto`). */
@@ -84,7 +85,7 @@ function ElmaNumbersCard() {
   );
 }
 
-/** `/administration` (cog icon, menu order 8): cooperative card, approval numbers card and, for administrators, the data-protection card. */
+/** `/administration` (cog icon, menu order 8): cooperative card, approval numbers card and, for administrators, the import and data-protection cards. */
 export default function AdministrationPage() {
   const translate = useTranslate();
   const isAdmin = hasRole(useSession(), 'ROLE_ADMIN');
@@ -100,6 +101,11 @@ export default function AdministrationPage() {
         <Grid size={{ xs: 12, lg: 6 }}>
           <ElmaNumbersCard />
         </Grid>
+        {isAdmin ? (
+          <Grid size={{ xs: 12 }}>
+            <ImportCard />
+          </Grid>
+        ) : null}
         {isAdmin ? (
           <Grid size={{ xs: 12 }}>
             <DataProtectionCard />

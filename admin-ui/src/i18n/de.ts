@@ -3,6 +3,7 @@ import type { Messages, en } from './en';
 import { taskValidationDe, tasksDe } from './tasks.de';
 import { payoutsDe } from './payouts.de';
 import { exportsDe } from './exports.de';
+import { importDe } from './import.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -22,6 +23,7 @@ export const de: Messages<typeof en> = {
       nonAssessments: 'NV-Bescheinigungen',
     },
     title: {
+      memberImport: 'Mitgliederbestand importieren',
       tasks: 'Aufgaben',
       notifications: 'Benachrichtigungen',
       kistam: 'KiStAM starten',
@@ -604,6 +606,7 @@ export const de: Messages<typeof en> = {
     ...tasksDe,
     payouts: payoutsDe,
     exports: exportsDe,
+    memberImport: importDe,
   },
   resources: {
     users: {

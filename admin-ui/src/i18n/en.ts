@@ -3,6 +3,7 @@ import { VALIDATION_MESSAGES_EN } from '@coop/contracts/console';
 import { taskValidationEn, tasksEn } from './tasks.en';
 import { payoutsEn } from './payouts.en';
 import { exportsEn } from './exports.en';
+import { importEn } from './import.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -29,6 +30,7 @@ export const en = {
       nonAssessments: 'Non-assessments',
     },
     title: {
+      memberImport: 'Import member register',
       tasks: 'Tasks',
       notifications: 'Notifications',
       kistam: 'Start KiStAM',
@@ -615,6 +617,7 @@ export const en = {
     ...tasksEn,
     payouts: payoutsEn,
     exports: exportsEn,
+    memberImport: importEn,
   },
   resources: {
     users: {

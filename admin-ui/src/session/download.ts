@@ -17,12 +17,16 @@ export async function downloadFile(path: string, fallback: string, post?: unknow
   const token = getToken();
   let res: Response;
   try {
-    // `post`: the JSON body of a POST answering a file (a corrected tax certificate); without it a GET.
+    // `post`: the JSON body of a POST answering a file (a corrected tax certificate), or a FormData; without it a GET.
     const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-    res = await fetch(
-      `${API_ROOT}${path}`,
-      post === undefined ? { headers: auth } : { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(post) },
-    );
+    // A FormData `post` (the import's problems workbook: the uploaded files) is sent as it is, multipart.
+    const init: RequestInit =
+      post === undefined
+        ? { headers: auth }
+        : post instanceof FormData
+          ? { method: 'POST', headers: auth, body: post }
+          : { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(post) };
+    res = await fetch(`${API_ROOT}${path}`, init);
   } catch {
     throw new HttpError(i18nProvider.translate('coop.errors.network'), 0, null);
   }
