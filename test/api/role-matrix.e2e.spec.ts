@@ -22,8 +22,8 @@ const TASK_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_U
 const NOTIFICATION_USERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 /** Church data (Art. 9 GDPR; issue 24): the roles that run the dividend. */
 const CHURCH: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
-/** The import of a member register (issue 29): administrators of the cooperative. */
-const IMPORTERS: readonly Role[] = ['ROLE_ADMIN'];
+/** The import of a member register (issue 29): administrators of the cooperative and the super administrator. */
+const IMPORTERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'];
 const OWN_PASSWORD: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'];
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
