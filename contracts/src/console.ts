@@ -70,3 +70,21 @@ export { CHURCH_QUERY_KINDS } from './events/member-events.js';
 // The data-protection clean-up and the hold flag (issue 27).
 export type { DataProtectionListItem, CleanMemberResult, RetentionHoldRequest, RetentionHoldDto } from './http/data-protection.js';
 export { DEFAULT_RETENTION_YEARS, MIN_RETENTION_YEARS, MAX_RETENTION_YEARS } from './retention.js';
+// The import of a member register (issue 29) and the templates' texts (the console's `coop.validation`).
+export type {
+  AlreadyImportedDto,
+  DetectedFormatDto,
+  FileInspectionDto,
+  ImportDryRunDto,
+  ImportFieldDto,
+  ImportFieldsDto,
+  ImportInspectionDto,
+  ImportProblemDto,
+  ImportRecordDto,
+  ImportResultDto,
+  ImportSummaryDto,
+  SheetInspectionDto,
+} from './http/member-import.js';
+export { IMPORT_TEMPLATES, type ImportTemplate } from './import-templates.js';
+export { VALIDATION_MESSAGES_EN } from './messages/validation.en.js';
+export { VALIDATION_MESSAGES_DE } from './messages/validation.de.js';

@@ -65,4 +65,18 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   nameMissing: 1,
   addressMissing: 1,
   spouseNameMissing: 1,
+  // The import of a member register (issue 29, contracts/src/import-templates.ts).
+  importUnknownKind: 1,
+  importUnmappedRequired: 1,
+  importMemberNrTaken: 1,
+  importMemberNrTwice: 1,
+  importMemberUnknown: 1,
+  importHoldingDiffers: 1,
+  importAmountDiffers: 1,
+  importTransferWithoutPair: 1,
+  importAnnulledPostingUnknown: 1,
+  importEffectiveDateDiffers: 1,
+  importRefTwice: 1,
+  importHasProblems: 1,
+  importNotEmptyFile: 1,
 } satisfies Record<GeneralValidationTemplate, 1>) as GeneralValidationTemplate[];

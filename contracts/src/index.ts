@@ -38,3 +38,7 @@ export * from './http/payouts.js';
 export * from './http/tax-certificates.js';
 export * from './retention.js';
 export * from './http/data-protection.js';
+export * from './http/member-import.js';
+export * from './import-templates.js';
+export * from './messages/validation.en.js';
+export * from './messages/validation.de.js';

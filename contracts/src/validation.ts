@@ -3,6 +3,7 @@ import type { MemberValidationTemplate } from './member-validation-templates.js'
 import type { TaxPaperValidationTemplate } from './tax-paper-validation-templates.js';
 import type { PlausibilityTemplate } from './plausibility.js';
 import type { TaskTemplate } from './task-templates.js';
+import type { ImportTemplate } from './import-templates.js';
 
 /** Message templates the API answers with; the console translates each as a key. */
 export type ValidationTemplate =
@@ -11,6 +12,7 @@ export type ValidationTemplate =
   | AnswerTemplate
   | PlausibilityTemplate
   | TaskTemplate
+  | ImportTemplate
   | 'mustNotBeEmpty'
   | 'isNotEqual'
   | 'passwordRequired'

@@ -17,3 +17,4 @@ export * from './projectors/task-collections.js';
 export * from './projectors/tasks.projector.js';
 export * from './projectors/notifications.projector.js';
 export * from './projectors/church-tax.projector.js';
+export * from './projectors/imports.projector.js';

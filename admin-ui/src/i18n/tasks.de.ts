@@ -6,7 +6,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
   tasks: {
     title: 'Aufgaben',
     empty: 'Noch keine Aufgaben.',
-    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung', taxCertificates: 'Steuerbescheinigungen', memberExport: 'Export der Mitgliederliste', memberPdfs: 'Mitglieder-PDFs' },
+    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung', taxCertificates: 'Steuerbescheinigungen', memberExport: 'Export der Mitgliederliste', memberPdfs: 'Mitglieder-PDFs', memberImportDryRun: 'Importprüfung', memberImport: 'Import' },
     states: {
       queued: 'Eingereiht',
       running: 'Läuft',
@@ -53,6 +53,10 @@ export const tasksDe: Messages<typeof tasksEn> = {
       impossible: 'Nicht meldbar',
       certificates: 'Bescheinigungen',
       underOneEuro: 'Unter einem Euro',
+      postings: 'Buchungen',
+      events: 'Ereignisse',
+      importProblems: 'Probleme',
+      written: 'Geschrieben (1: ja, 0: bereits importiert)',
     },
     reportTypes: { initial: 'Erstmeldung', correction: 'Korrektur', cancellation: 'Stornierung' },
   },

@@ -8,7 +8,7 @@ export const tasksEn = {
   tasks: {
     title: 'Tasks',
     empty: 'No tasks yet.',
-    kinds: { kistam: 'KiStAM', fsak: 'FSA control report', taxCertificates: 'Tax certificates', memberExport: 'Member list export', memberPdfs: 'Member PDFs' } satisfies Record<TaskKind, string>,
+    kinds: { kistam: 'KiStAM', fsak: 'FSA control report', taxCertificates: 'Tax certificates', memberExport: 'Member list export', memberPdfs: 'Member PDFs', memberImportDryRun: 'Import check', memberImport: 'Import' } satisfies Record<TaskKind, string>,
     states: {
       queued: 'Queued',
       running: 'Running',
@@ -55,6 +55,10 @@ export const tasksEn = {
       impossible: 'Not reportable',
       certificates: 'Certificates',
       underOneEuro: 'Under one euro',
+      postings: 'Postings',
+      events: 'Events',
+      importProblems: 'Problems',
+      written: 'Written (1: yes, 0: already imported)',
     },
     reportTypes: { initial: 'first report', correction: 'correction', cancellation: 'cancellation' },
   },

@@ -8,3 +8,4 @@ export * from './task-events.js';
 export * from './notification-events.js';
 export * from './tax-document-events.js';
 export * from './data-protection-events.js';
+export * from './import-events.js';

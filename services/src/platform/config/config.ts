@@ -34,6 +34,8 @@ export interface AppConfig {
   readonly pdfSyncLimit: number;
   /** Member list exports (CSV, XLSX, ODS) of more members than this are written in a background task (issue 26; default 5000). */
   readonly exportSyncLimit: number;
+  /** An import (dry run or write) of more data rows than this runs in a background task (issue 29; default 20,000). */
+  readonly importSyncRows: number;
   /** Origins whose pages may call the API from a browser (`CORS_ORIGINS`, comma-separated); empty: CORS closed. */
   readonly corsOrigins: readonly string[];
 }
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     taxCertificatesSyncLimit: wholeNumber(env.TAX_CERTIFICATES_SYNC_LIMIT, 500, 'TAX_CERTIFICATES_SYNC_LIMIT', 0),
     pdfSyncLimit: wholeNumber(env.PDF_SYNC_LIMIT, 300, 'PDF_SYNC_LIMIT', 0),
     exportSyncLimit: wholeNumber(env.EXPORT_SYNC_LIMIT, 5000, 'EXPORT_SYNC_LIMIT', 0),
+    importSyncRows: wholeNumber(env.IMPORT_SYNC_ROWS, 20_000, 'IMPORT_SYNC_ROWS', 0),
     corsOrigins: origins(env.CORS_ORIGINS, 'CORS_ORIGINS'),
   };
 }

@@ -1,0 +1,50 @@
+/*
+ * Templates of the import of a member register (issue 29). The console translates each key (en, de); `{0}` is the
+ * first numbered parameter. A problem of the import names its sheet, row and column beside the template.
+ */
+
+/** The import's own problems and refusals (ImportProblem.template, `{errors: [{field, template, parameters}]}`). */
+export type ImportTemplate =
+  /** A sheet (or CSV file) whose kind is neither recognised by its name nor by its headers; {0}: the sheet. */
+  | 'importUnknownKind'
+  /** A required field no column is mapped to; {0}: the field. */
+  | 'importUnmappedRequired'
+  /** The member number is already held by a member of the cooperative; {0}: the number. */
+  | 'importMemberNrTaken'
+  /** The member number appears twice in the file; {0}: the number, {1}: the row it appeared first. */
+  | 'importMemberNrTwice'
+  /** A posting, order or certificate names a member number not in the import; {0}: the number. */
+  | 'importMemberUnknown'
+  /** The holding the postings reach today is not the members sheet's; {0}: the file's value, {1}: the replay's. */
+  | 'importHoldingDiffers'
+  /** The amount of a posting is not what it amounts to; {0}: the file's amount, {1}: the posting's. */
+  | 'importAmountDiffers'
+  /** A transfer half (3 or 4) without its other half. */
+  | 'importTransferWithoutPair'
+  /** An annulation names a posting reference not found; {0}: the reference. */
+  | 'importAnnulledPostingUnknown'
+  /** The date of an end is not the date the law gives; {0}: the file's date, {1}: the law's. */
+  | 'importEffectiveDateDiffers'
+  /** A posting reference used twice; {0}: the reference. */
+  | 'importRefTwice'
+  /** The import cannot be written: the dry run found problems; {0}: how many. */
+  | 'importHasProblems'
+  /** A file of the import is empty (no sheet with rows). */
+  | 'importNotEmptyFile';
+
+/** Every import template at run time (the console's and the problem texts' tests). */
+export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
+  'importUnknownKind',
+  'importUnmappedRequired',
+  'importMemberNrTaken',
+  'importMemberNrTwice',
+  'importMemberUnknown',
+  'importHoldingDiffers',
+  'importAmountDiffers',
+  'importTransferWithoutPair',
+  'importAnnulledPostingUnknown',
+  'importEffectiveDateDiffers',
+  'importRefTwice',
+  'importHasProblems',
+  'importNotEmptyFile',
+];

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  businessToday,
+  fieldError,
+  importStream,
+  memberNumberSequenceStream,
+  ValidationError,
+  type DomainEvent,
+  type EventStore,
+  type ExpectedRevision,
+  type ImportedFile,
+  type StreamAppend,
+} from '@coop/contracts';
+import { MEMBERS } from '@coop/projections';
+import { memberNumberSequenceDecider } from '../../members/index.js';
+import type { CommandContext } from '../../platform/commands/command-context.js';
+import { newRecordId } from '../../platform/commands/new-id.js';
+import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { EVENT_STORE } from '../../platform/tokens.js';
+import { ShareTermsReader } from '../../share-ledger/index.js';
+import type { DetectedFormat, ImportMapping, ImportProblem, ImportSummary } from '../import-types.js';
+import { readImport, replayImport, type Decision, type UploadedFile } from './import-parts.js';
+import { importedBefore, importRegisterDecider, type ImportedBefore } from './import-register.decider.js';
+
+/*
+ * The import's write side (issue 29), shared by the routes, the tasks and the command line: the files are read
+ * (files/), played through the deciders in memory (replay/), and, when nothing is wrong, every decision is appended
+ * with `RegisterImported` in ONE `appendMulti`: the import is written whole or not at all. The same files (their
+ * checksum) imported a second time write nothing.
+ */
+
+/** At most this many problems are listed in a dry run's answer (`problemCount` counts all). */
+export const LISTED_PROBLEMS = 1000;
+const SCAN_BATCH = 2000;
+
+/** An import read and played, ready to be answered (dry run) or written. */
+export interface PreparedImport {
+  readonly cooperativeId: string;
+  readonly checksum: string;
+  readonly files: readonly ImportedFile[];
+  readonly mapping: ImportMapping;
+  readonly formats: Readonly<Record<string, DetectedFormat>>;
+  readonly problems: readonly ImportProblem[];
+  readonly summary: ImportSummary;
+  readonly decisions: readonly Decision[];
+  /** The earlier import of the same files, or null. */
+  readonly before: ImportedBefore | null;
+  /** The import register's revision the decisions were made at. */
+  readonly registerExpected: ExpectedRevision;
+}
+
+export interface DryRunResult {
+  readonly checksum: string;
+  readonly formats: Readonly<Record<string, DetectedFormat>>;
+  readonly summary: ImportSummary;
+  readonly problemCount: number;
+  readonly problems: readonly ImportProblem[];
+  readonly canWrite: boolean;
+  readonly alreadyImported: { readonly importId: string; readonly at: string; readonly by: string } | null;
+}
+
+export interface WriteResult {
+  readonly importId: string;
+  readonly checksum: string;
+  /** False: these files were imported before; nothing was written. */
+  readonly written: boolean;
+  readonly summary: ImportSummary;
+}
+
+/** Reports the steps: read files, replayed (done of total). */
+export type ImportProgress = (done: number, total: number) => void;
+export const PREPARE_STEPS = 3;
+
+/** Hex SHA-256 of bytes. */
+export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** The import's checksum: SHA-256 over its files' SHA-256, sorted (so the order of the upload does not matter), one per line. */
+export function importChecksum(files: readonly ImportedFile[]): string {
+  return sha256(Buffer.from(files.map((f) => f.sha256).sort().join('\n'), 'utf8'));
+}
+
+/** Refuses an upload without a file holding bytes (`importNotEmptyFile`). */
+export function checkUploaded(files: readonly UploadedFile[]): void {
+  if (files.length === 0 || files.every((f) => f.bytes.byteLength === 0)) throw new ValidationError([fieldError('files', 'importNotEmptyFile')]);
+}
+
+const EMPTY_SUMMARY = (asOf: string): ImportSummary => ({
+  members: 0,
+  postingsByType: { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0 },
+  exemptionOrders: 0,
+  nonAssessments: 0,
+  asOf,
+  activeMembers: 0,
+  shares: 0,
+  capitalCents: 0,
+  events: 0,
+});
+
+@Injectable()
+export class RunImport {
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly shareTerms: ShareTermsReader,
+    private readonly reads: ReadModels,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+  ) {}
+
+  /** Reads the files and plays them through the deciders without writing: the summary and every problem. */
+  async dryRun(ctx: CommandContext, files: readonly UploadedFile[], mapping: ImportMapping, progress?: ImportProgress): Promise<DryRunResult> {
+    return dryRunResult(await this.prepare(ctx.actor.cooperativeId, files, mapping, progress));
+  }
+
+  /**
+   * Writes the import when its dry run finds no problem (else 400 `importHasProblems` [count]): every decision and
+   * `RegisterImported` in one `appendMulti`. A concurrent write on any of its streams (a member number claimed
+   * meanwhile) makes it read and decide again, then 409. `wait: false` (the command line): do not wait for the read
+   * models to show it.
+   */
+  async write(ctx: CommandContext, files: readonly UploadedFile[], mapping: ImportMapping, options: { readonly wait?: boolean; readonly progress?: ImportProgress } = {}): Promise<WriteResult> {
+    const cooperativeId = ctx.actor.cooperativeId;
+    return this.writer.retrying(async () => {
+      const prepared = await this.prepare(cooperativeId, files, mapping, options.progress);
+      if (prepared.before) return { importId: prepared.before.importId, checksum: prepared.checksum, written: false, summary: prepared.before.summary };
+      refuseProblems(prepared);
+      const importId = newRecordId();
+      const appends = importAppends(prepared, importId, ctx.actor.username, new Date().toISOString()).map(
+        (a): StreamAppend => ({ streamId: a.streamId, expected: a.expected, events: this.writer.stamp(a.events, ctx, cooperativeId) }),
+      );
+      if (options.wait === false) await this.events.appendMulti(appends);
+      else await this.writer.appendAll(appends);
+      return { importId, checksum: prepared.checksum, written: true, summary: prepared.summary };
+    });
+  }
+
+  /** Reads and plays the import for the cooperative (nothing written). */
+  async prepare(cooperativeId: string, files: readonly UploadedFile[], mapping: ImportMapping, progress: ImportProgress = () => {}): Promise<PreparedImport> {
+    checkUploaded(files);
+    const imported = files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) }));
+    const checksum = importChecksum(imported);
+    const today = businessToday();
+    const register = await this.writer.load(importStream(cooperativeId), importRegisterDecider);
+    const before = importedBefore(register.state, checksum);
+    progress(0, PREPARE_STEPS);
+    const read = await readImport(files, mapping);
+    progress(1, PREPARE_STEPS);
+    const base = { cooperativeId, checksum, files: imported, mapping, formats: read.formats, before, registerExpected: register.expected };
+    // Files imported before: their members are in the cooperative now, so a replay would only find them taken.
+    if (before) return { ...base, problems: read.problems, summary: before.summary, decisions: [] };
+    const [terms, takenMemberNrs, sequence] = await Promise.all([
+      this.shareTerms.terms(cooperativeId),
+      this.takenMemberNumbers(cooperativeId),
+      this.writer.load(memberNumberSequenceStream(cooperativeId), memberNumberSequenceDecider),
+    ]);
+    progress(2, PREPARE_STEPS);
+    const outcome = replayImport(read.rows, {
+      cooperativeId,
+      terms,
+      today,
+      takenMemberNrs,
+      sequence: { state: sequence.state, revision: typeof sequence.expected === 'number' ? sequence.expected : -1 },
+      newId: newRecordId,
+    });
+    progress(3, PREPARE_STEPS);
+    const summary = outcome.summary ?? EMPTY_SUMMARY(today);
+    return { ...base, problems: [...read.problems, ...outcome.problems], summary, decisions: outcome.decisions };
+  }
+
+  /** The member numbers held in the cooperative (the members read model; the claim streams guard the write itself). */
+  private async takenMemberNumbers(cooperativeId: string): Promise<Set<number>> {
+    const taken = new Set<number>();
+    for await (const batch of this.reads.scan(MEMBERS, cooperativeId, SCAN_BATCH)) {
+      for (const doc of batch) if (typeof doc.memberNr === 'number') taken.add(doc.memberNr);
+    }
+    return taken;
+  }
+}
+
+/** The dry run's answer of a prepared import. */
+export function dryRunResult(prepared: PreparedImport): DryRunResult {
+  const before = prepared.before;
+  return {
+    checksum: prepared.checksum,
+    formats: prepared.formats,
+    summary: prepared.summary,
+    problemCount: prepared.problems.length,
+    problems: prepared.problems.slice(0, LISTED_PROBLEMS),
+    canWrite: before === null && prepared.problems.length === 0,
+    alreadyImported: before ? { importId: before.importId, at: before.at, by: before.by } : null,
+  };
+}
+
+/** 400 `importHasProblems` [count] when the import has problems. */
+export function refuseProblems(prepared: PreparedImport): void {
+  if (prepared.problems.length > 0) throw new ValidationError([fieldError(null, 'importHasProblems', String(prepared.problems.length))]);
+}
+
+/** An append before its metadata: a stream, its expected revision and the events decided on it. */
+export interface ImportAppend {
+  readonly streamId: string;
+  readonly expected: ExpectedRevision;
+  readonly events: readonly DomainEvent[];
+}
+
+/**
+ * What a write appends, in order: every decision (a new stream expected not to exist), then `RegisterImported` at the
+ * register's revision the import was decided at.
+ */
+export function importAppends(prepared: PreparedImport, importId: string, by: string, at: string): ImportAppend[] {
+  const appends: ImportAppend[] = prepared.decisions
+    .filter((d) => d.events.length > 0)
+    .map((d) => ({ streamId: d.streamId, expected: d.expected < 0 ? 'no_stream' : d.expected, events: d.events }));
+  const events = appends.reduce((n, a) => n + a.events.length, 0) + 1;
+  const registered = importRegisterDecider.decide(
+    {
+      type: 'RegisterImport',
+      importId,
+      cooperativeId: prepared.cooperativeId,
+      checksum: prepared.checksum,
+      files: prepared.files,
+      mapping: prepared.mapping,
+      summary: { ...prepared.summary, events },
+      by,
+      at,
+    },
+    importRegisterDecider.initialState(),
+  );
+  return [...appends, { streamId: importStream(prepared.cooperativeId), expected: prepared.registerExpected, events: registered }];
+}

@@ -1,0 +1,88 @@
+import type { DateFormat, DetectedFormat, FieldKind, ImportKind, NumberFormat, RawSheet } from '../import-types.js';
+import { IMPORT_FIELDS } from '../replay/import-fields.js';
+import { parseDateText, parseIntegerText, parseMoneyText } from './parse-values.js';
+
+/*
+ * The number and date formats of a file (import, issue 29), decided over the whole of every column mapped to a
+ * number or date field: a text only one format reads is a vote for it (`1.234,56`, `1,5` German; `1,234.56` English;
+ * `31.12.2024`, `13/02/2024` day first; `02/13/2024` month first); a text both read (`12`, `01/02/2024`, ISO) does not
+ * vote. The majority wins; with no vote, numbers follow the dates and dates the numbers, and a file with neither
+ * follows its delimiter (`,` English, else German). Dates all in ISO (and nothing else) are `iso`. Typed spreadsheet
+ * cells (numbers, dates) need no format and do not vote.
+ */
+
+/** A sheet and the field kind of each of its mapped columns (by column index). */
+export interface SheetColumns {
+  readonly sheet: RawSheet;
+  readonly kind: ImportKind;
+  readonly columns: Readonly<Record<string, string | null>>;
+}
+
+interface Votes {
+  de: number;
+  en: number;
+}
+
+function numberVote(kind: FieldKind, text: string, votes: Votes): void {
+  const parse = kind === 'money' ? parseMoneyText : parseIntegerText;
+  const de = parse(text, 'de') !== null;
+  const en = parse(text, 'en') !== null;
+  if (de && !en) votes.de++;
+  if (en && !de) votes.en++;
+}
+
+/** Counts the date votes; answers whether the text is an ISO date. */
+function dateVote(text: string, votes: Votes): boolean {
+  const de = parseDateText(text, 'de') !== null;
+  const en = parseDateText(text, 'en') !== null;
+  if (de && !en) votes.de++;
+  if (en && !de) votes.en++;
+  return de && en && parseDateText(text, 'iso') !== null;
+}
+
+const winner = (v: Votes): NumberFormat | null => (v.de > v.en ? 'de' : v.en > v.de ? 'en' : null);
+
+/** The field kinds of the mapped columns of a sheet, by column index. */
+export function mappedKinds(s: SheetColumns): { index: number; kind: FieldKind }[] {
+  const byKey = new Map(IMPORT_FIELDS[s.kind].map((f) => [f.key, f.kind]));
+  const out: { index: number; kind: FieldKind }[] = [];
+  s.sheet.headers.forEach((h, index) => {
+    const key = s.columns[h];
+    const kind = key ? byKey.get(key) : undefined;
+    if (kind) out.push({ index, kind });
+  });
+  return out;
+}
+
+/** The formats of one file from its sheets and their mappings. */
+export function detectFormat(
+  base: Pick<DetectedFormat, 'fileType' | 'encoding' | 'delimiter'>,
+  sheets: readonly SheetColumns[],
+): DetectedFormat {
+  const numbers: Votes = { de: 0, en: 0 };
+  const dates: Votes = { de: 0, en: 0 };
+  let datesSeen = 0;
+  let isoDates = 0;
+  for (const s of sheets) {
+    const columns = mappedKinds(s).filter((c) => c.kind === 'integer' || c.kind === 'money' || c.kind === 'date');
+    if (columns.length === 0) continue;
+    for (const row of s.sheet.rows) {
+      for (const c of columns) {
+        const cell = row[c.index];
+        if (typeof cell !== 'string') continue;
+        const text = cell.trim();
+        if (text === '') continue;
+        if (c.kind === 'date') {
+          datesSeen++;
+          if (dateVote(text, dates)) isoDates++;
+        } else numberVote(c.kind, text, numbers);
+      }
+    }
+  }
+  const fallback: NumberFormat = base.delimiter === ',' ? 'en' : 'de';
+  const n = winner(numbers);
+  const d = winner(dates);
+  const numberFormat: NumberFormat = n ?? d ?? fallback;
+  const dateFormat: DateFormat = datesSeen > 0 && isoDates === datesSeen ? 'iso' : (d ?? numberFormat);
+  return { ...base, numbers: numberFormat, dates: dateFormat };
+}

@@ -1,0 +1,45 @@
+import type { DetectedFormat, ImportMapping, ImportProblem, ImportRow } from '../import-types.js';
+import { detectFormat, type SheetColumns } from './detect-format.js';
+import { readFile, type UploadedFile } from './read-file.js';
+import { isEmptyRow } from './sheet-headers.js';
+import { typeSheet } from './type-cells.js';
+
+/*
+ * An upload and the clerk's mapping → typed rows and the problems of their cells (import, issue 29). Each file's
+ * formats are detected over its mapped columns, unless the mapping overrides numbers or dates. A sheet holding rows
+ * that the mapping gives no kind is `importUnknownKind` (a problem of the sheet, no row); a sheet with nothing in it
+ * is passed over. Rows come in the files' order, each file's sheets in the workbook's order.
+ */
+
+export interface ImportRead {
+  readonly formats: Record<string, DetectedFormat>;
+  readonly rows: ImportRow[];
+  readonly problems: ImportProblem[];
+}
+
+export async function readImport(files: readonly UploadedFile[], mapping: ImportMapping): Promise<ImportRead> {
+  const formats: Record<string, DetectedFormat> = {};
+  const rows: ImportRow[] = [];
+  const problems: ImportProblem[] = [];
+  for (const upload of files) {
+    const read = await readFile(upload);
+    const mapped: SheetColumns[] = [];
+    for (const sheet of read.sheets) {
+      const sheetMapping = mapping.sheets.find((m) => m.sheet === sheet.sheet);
+      if (sheetMapping) mapped.push({ sheet, kind: sheetMapping.kind, columns: sheetMapping.columns });
+      else if (sheet.rows.some((r) => !isEmptyRow(r))) {
+        problems.push({ file: read.file, sheet: sheet.sheet, row: null, column: null, field: null, value: null, template: 'importUnknownKind', parameters: { 0: sheet.sheet } });
+      }
+    }
+    const detected = detectFormat(read.base, mapped);
+    const format: DetectedFormat = { ...detected, numbers: mapping.numbers ?? detected.numbers, dates: mapping.dates ?? detected.dates };
+    formats[read.file] = format;
+    for (const m of mapped) {
+      const typed = typeSheet(m.sheet, { sheet: m.sheet.sheet, kind: m.kind, columns: m.columns }, format);
+      // push one by one: a spread of a million rows would overflow the call stack
+      for (const r of typed.rows) rows.push(r);
+      for (const p of typed.problems) problems.push(p);
+    }
+  }
+  return { formats, rows, problems };
+}

@@ -1,0 +1,183 @@
+import type {
+  DateFormat,
+  ImportField,
+  ImportProblem,
+  ImportRow,
+  ImportValue,
+  NumberFormat,
+  RawCell,
+  RawSheet,
+  SheetMapping,
+} from '../import-types.js';
+import { IMPORT_FIELDS } from '../replay/import-fields.js';
+import {
+  dateFromDate,
+  dateFromSerial,
+  moneyFromNumber,
+  parseBooleanText,
+  parseDateText,
+  parseIntegerText,
+  parseMoneyText,
+} from './parse-values.js';
+import { isEmptyRow } from './sheet-headers.js';
+
+/*
+ * A sheet's rows → typed import rows (import, issue 29): each mapped column's cell read as its field's kind in the
+ * file's formats. A cell that does not read is a problem at its row and column (`invalidNumber`, `invalidDate`,
+ * `invalidChoice`, the last also for yes/no), a required field's empty cell `mustNotBeEmpty`, a required field no
+ * column maps to `importUnmappedRequired` (once for the sheet). Rows entirely empty are skipped. A row keeps its raw
+ * cells and reads `cells` (column and text per field) from them when asked: a million rows need not carry a second
+ * copy of their texts.
+ */
+
+export interface CellFormats {
+  readonly numbers: NumberFormat;
+  readonly dates: DateFormat;
+}
+
+/** A mapped column: its index, header and field. */
+interface Column {
+  readonly index: number;
+  readonly header: string;
+  readonly field: ImportField;
+}
+
+/** What a cell shows, as text (for problems and `cells`): typed dates as `YYYY-MM-DD`, numbers as JavaScript writes them. */
+export function cellText(cell: RawCell | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return dateFromDate(cell) ?? '';
+  if (typeof cell === 'string') return cell.trim();
+  return String(cell);
+}
+
+/** An import row whose `cells` are read from its raw cells on demand (and written out by `toJSON`). */
+class TypedRow implements ImportRow {
+  constructor(
+    readonly kind: ImportRow['kind'],
+    readonly file: string,
+    readonly sheet: string,
+    readonly row: number,
+    readonly values: Readonly<Record<string, ImportValue>>,
+    private readonly raw: readonly RawCell[],
+    private readonly columns: readonly Column[],
+  ) {}
+
+  get cells(): Record<string, { column: string; text: string }> {
+    const cells: Record<string, { column: string; text: string }> = {};
+    for (const c of this.columns) cells[c.field.key] = { column: c.header, text: cellText(this.raw[c.index]) };
+    return cells;
+  }
+
+  toJSON(): ImportRow {
+    return { kind: this.kind, file: this.file, sheet: this.sheet, row: this.row, values: this.values, cells: this.cells };
+  }
+}
+
+type Typed = { value: ImportValue } | { template: 'invalidNumber' | 'invalidDate' | 'invalidChoice' };
+
+const BAD_NUMBER = { template: 'invalidNumber' } as const;
+const BAD_DATE = { template: 'invalidDate' } as const;
+const BAD_CHOICE = { template: 'invalidChoice' } as const;
+
+/** A choice's spellings, compared ignoring case and surrounding spaces. */
+const choiceTables = new WeakMap<ImportField, Map<string, string | number>>();
+function choiceOf(field: ImportField, text: string): string | number | undefined {
+  let table = choiceTables.get(field);
+  if (!table) {
+    table = new Map(Object.entries(field.choices ?? {}).map(([k, v]) => [k.trim().toLowerCase(), v]));
+    choiceTables.set(field, table);
+  }
+  return table.get(text.trim().toLowerCase());
+}
+
+/** One non-empty cell → its value or the reason it does not read. */
+export function typeCell(field: ImportField, cell: Exclude<RawCell, null>, formats: CellFormats): Typed {
+  switch (field.kind) {
+    case 'text':
+      return { value: cellText(cell) };
+    case 'integer': {
+      if (typeof cell === 'number') return Number.isSafeInteger(cell) ? { value: cell } : BAD_NUMBER;
+      if (typeof cell !== 'string') return BAD_NUMBER;
+      const n = parseIntegerText(cell, formats.numbers);
+      return n === null ? BAD_NUMBER : { value: n };
+    }
+    case 'money': {
+      const cents = typeof cell === 'number' ? moneyFromNumber(cell) : typeof cell === 'string' ? parseMoneyText(cell, formats.numbers) : null;
+      return cents === null ? BAD_NUMBER : { value: cents };
+    }
+    case 'date': {
+      const date =
+        cell instanceof Date ? dateFromDate(cell) : typeof cell === 'number' ? dateFromSerial(cell) : typeof cell === 'string' ? parseDateText(cell, formats.dates) : null;
+      return date === null ? BAD_DATE : { value: date };
+    }
+    case 'boolean': {
+      const b = typeof cell === 'boolean' ? cell : typeof cell === 'number' ? (cell === 1 ? true : cell === 0 ? false : null) : typeof cell === 'string' ? parseBooleanText(cell) : null;
+      return b === null ? BAD_CHOICE : { value: b };
+    }
+    case 'choice': {
+      const c = choiceOf(field, cellText(cell));
+      return c === undefined ? BAD_CHOICE : { value: c };
+    }
+  }
+}
+
+const isEmptyCell = (cell: RawCell | undefined): cell is null | undefined => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+
+/** The columns a mapping takes, in the sheet's order; a field mapped twice is taken from its first column. */
+export function mappedColumns(sheet: RawSheet, mapping: SheetMapping): Column[] {
+  const fields = new Map(IMPORT_FIELDS[mapping.kind].map((f) => [f.key, f]));
+  const taken = new Set<string>();
+  const columns: Column[] = [];
+  sheet.headers.forEach((header, index) => {
+    const key = mapping.columns[header];
+    const field = key ? fields.get(key) : undefined;
+    if (!field || taken.has(field.key)) return;
+    taken.add(field.key);
+    columns.push({ index, header, field });
+  });
+  return columns;
+}
+
+const problem = (sheet: RawSheet, row: number | null, column: string | null, field: string | null, value: string | null, template: string, parameters: Record<string, string> = {}): ImportProblem => ({
+  file: sheet.file,
+  sheet: sheet.sheet,
+  row,
+  column,
+  field,
+  value,
+  template,
+  parameters,
+});
+
+/** The typed rows of one sheet and the problems of its cells. */
+export function typeSheet(sheet: RawSheet, mapping: SheetMapping, formats: CellFormats): { rows: ImportRow[]; problems: ImportProblem[] } {
+  const columns = mappedColumns(sheet, mapping);
+  const problems: ImportProblem[] = [];
+  const mapped = new Set(columns.map((c) => c.field.key));
+  for (const f of IMPORT_FIELDS[mapping.kind]) {
+    if (f.required && !mapped.has(f.key)) problems.push(problem(sheet, null, null, f.key, null, 'importUnmappedRequired', { 0: f.headers.de[0] ?? f.key, 1: f.headers.en[0] ?? f.key }));
+  }
+  const rows: ImportRow[] = [];
+  for (let i = 0; i < sheet.rows.length; i++) {
+    const raw = sheet.rows[i] as readonly RawCell[];
+    if (isEmptyRow(raw)) continue;
+    const rowNumber = sheet.firstRow + i;
+    const values: Record<string, ImportValue> = {};
+    for (const c of columns) {
+      const cell = raw[c.index];
+      if (isEmptyCell(cell)) {
+        values[c.field.key] = null;
+        if (c.field.required) problems.push(problem(sheet, rowNumber, c.header, c.field.key, '', 'mustNotBeEmpty'));
+        continue;
+      }
+      const typed = typeCell(c.field, cell, formats);
+      if ('value' in typed) values[c.field.key] = typed.value;
+      else {
+        values[c.field.key] = null;
+        problems.push(problem(sheet, rowNumber, c.header, c.field.key, cellText(cell), typed.template));
+      }
+    }
+    rows.push(new TypedRow(mapping.kind, sheet.file, sheet.sheet, rowNumber, values, raw, columns));
+  }
+  return { rows, problems };
+}

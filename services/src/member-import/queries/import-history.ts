@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import type { ImportRecordDto, ReadDocument } from '@coop/contracts';
+import { IMPORT_MAPPINGS, IMPORTS } from '@coop/projections';
+import { ReadModels } from '../../platform/http/read-models.js';
+import type { ImportMapping } from '../import-types.js';
+
+const text = (doc: ReadDocument, f: string): string => (typeof doc[f] === 'string' ? (doc[f] as string) : '');
+const count = (doc: ReadDocument, f: string): number => (typeof doc[f] === 'number' ? (doc[f] as number) : 0);
+
+/** The imports of a cooperative (read model `imports`) and the mapping of its last one (`import_mappings`). */
+@Injectable()
+export class ImportHistory {
+  constructor(private readonly reads: ReadModels) {}
+
+  /** Every import written, newest first. */
+  async list(cooperativeId: string): Promise<ImportRecordDto[]> {
+    const records: ImportRecordDto[] = [];
+    for await (const batch of this.reads.scan(IMPORTS, cooperativeId, 500)) {
+      for (const doc of batch) {
+        records.push({
+          id: doc.id,
+          checksum: text(doc, 'checksum'),
+          files: Array.isArray(doc.files) ? (doc.files as unknown[]).map(String) : [],
+          by: text(doc, 'by'),
+          at: text(doc, 'at'),
+          members: count(doc, 'members'),
+          postings: count(doc, 'postings'),
+          events: count(doc, 'events'),
+        });
+      }
+    }
+    return records.sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at)));
+  }
+
+  /** The mapping of the cooperative's last import, offered first for the next one; null before the first. */
+  async savedMapping(cooperativeId: string): Promise<ImportMapping | null> {
+    const doc = (await this.reads.getMany(IMPORT_MAPPINGS, cooperativeId, [cooperativeId])).get(cooperativeId);
+    const mapping = doc?.mapping;
+    return mapping !== null && typeof mapping === 'object' && Array.isArray((mapping as { sheets?: unknown }).sheets) ? (mapping as ImportMapping) : null;
+  }
+}

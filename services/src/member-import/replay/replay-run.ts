@@ -1,0 +1,108 @@
+import { DEFAULT_INTEREST_BEGIN_RULE, DEFAULT_NOTICE_PERIOD_MONTHS, interestBeginFor, memberStream, type DomainEvent, type MemberEvent } from '@coop/contracts';
+import type { MemberState } from '../../kernel/member-stream.js';
+import type { ShareTerms } from '../../kernel/share-terms.js';
+import { memberDecider, type MemberCommand, type MemberNumberSequenceState } from '../../members/index.js';
+import type { ImportProblem, ImportRow } from '../import-types.js';
+
+/** What the replay needs of the cooperative (read by the caller before the dry run or the write). */
+export interface ReplayContext {
+  readonly cooperativeId: string;
+  readonly terms: ShareTerms;
+  /** Business today (`YYYY-MM-DD`): the holdings of the summary, and the day annulations and papers are decided on. */
+  readonly today: string;
+  /** Member numbers already held in the cooperative. */
+  readonly takenMemberNrs: ReadonlySet<number>;
+  /** The member-number sequence stream as loaded (revision -1: no stream yet). */
+  readonly sequence: { readonly state: MemberNumberSequenceState; readonly revision: number };
+  /** A new id (members, postings, papers). */
+  readonly newId: () => string;
+}
+
+/** Events to append to one stream at the revision it has then (-1: a new stream), in append order. */
+export interface Decision {
+  readonly streamId: string;
+  readonly expected: number;
+  readonly events: DomainEvent[];
+}
+
+/** A member of the import, admitted by the replay: its stream as it stands. */
+export interface ImportedMember {
+  readonly nr: number;
+  readonly id: string;
+  /** Its row of the members sheet. */
+  readonly row: ImportRow;
+  state: MemberState;
+  revision: number;
+  /** Rows of the postings sheet naming it: when there are any, the members sheet's holding is checked against them. */
+  postingRows: number;
+}
+
+/** A posting replayed: its member and balance id, and its row. */
+export interface PostedRef {
+  readonly member: ImportedMember;
+  readonly balanceId: string;
+  readonly row: ImportRow;
+}
+
+/**
+ * The replay's memory: the members admitted (compact: the member stream's state and revision, as the demo keeps its
+ * members), the decisions in append order and the problems found.
+ */
+export class ReplayRun {
+  readonly problems: ImportProblem[] = [];
+  readonly decisions: Decision[] = [];
+  /** Admitted members by member number. */
+  readonly members = new Map<number, ImportedMember>();
+  /** Every member number of the members sheet, admitted or refused: rows naming a refused one are not reported again. */
+  readonly listed = new Set<number>();
+  readonly byId = new Map<string, ImportedMember>();
+  /** The postings replayed by their reference in the file: transfers and annulations point at them. */
+  readonly refs = new Map<string, PostedRef>();
+  /** The member-number sequence as the admissions move it. */
+  sequence: { state: MemberNumberSequenceState; revision: number };
+
+  constructor(readonly ctx: ReplayContext) {
+    this.sequence = { state: ctx.sequence.state, revision: ctx.sequence.revision };
+  }
+
+  /** Decides `command` on the member's stream as it stands (throws the decider's errors). */
+  decide(member: ImportedMember, command: MemberCommand): MemberEvent[] {
+    return memberDecider.decide(command, member.state);
+  }
+
+  /** Records decided events on the member's stream and moves its state on. */
+  commit(member: ImportedMember, events: readonly MemberEvent[]): void {
+    if (events.length === 0) return;
+    this.decisions.push({ streamId: memberStream(member.id), expected: member.revision, events: [...events] });
+    member.state = events.reduce((s, e) => memberDecider.evolve(s, e), member.state);
+    member.revision += events.length;
+  }
+
+  /** The interest begin of a posting dated `date` by the cooperative's rule, as the server fills an empty one. */
+  interestBeginFor(date: string): string {
+    return interestBeginFor(date, this.ctx.terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
+  }
+
+  get noticePeriodMonths(): number {
+    return this.ctx.terms.noticePeriodMonths ?? DEFAULT_NOTICE_PERIOD_MONTHS;
+  }
+}
+
+/** A value of a row as text (trimmed, empty null), a whole number, or a business date. */
+export const textValue = (row: ImportRow, field: string): string | null => {
+  const v = row.values[field];
+  if (v === null || v === undefined || typeof v === 'boolean') return null;
+  const t = String(v).trim();
+  return t === '' ? null : t;
+};
+
+export const numberValue = (row: ImportRow, field: string): number | null => {
+  const v = row.values[field];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+};
+
+/** A business date `YYYY-MM-DD` (the files part typed it). */
+export const dateValue = (row: ImportRow, field: string): string | null => {
+  const t = textValue(row, field);
+  return t !== null && /^\d{4}-\d{2}-\d{2}$/.test(t) ? t : null;
+};
