@@ -113,28 +113,46 @@ export function formatSummary(s: ImportSummary, lang: CliLang): string {
   ].join('\n');
 }
 
-/** Where a problem is: file, sheet (when not the file's name), row, column. */
-function where(p: ImportProblem, lang: CliLang): string {
-  const parts: string[] = [];
-  if (p.file !== null) parts.push(p.file);
-  if (p.sheet !== null && p.sheet !== p.file) parts.push(p.sheet);
-  if (p.row !== null) parts.push(`${TEXTS[lang].row} ${p.row}`);
-  if (p.column !== null) parts.push(p.column);
-  return parts.join(', ');
-}
-
-/** The first PROBLEMS_SHOWN problems, each with where it is, the value and its text; the rest counted. */
-export function formatProblems(problems: readonly ImportProblem[], total: number, text: (p: ImportProblem) => string, lang: CliLang): string {
+/**
+ * The first PROBLEMS_SHOWN problems, each as `text` words it (where: sheet, row, column, the value; then the message),
+ * with its file in front when the import has several; the rest counted.
+ */
+export function formatProblems(problems: readonly ImportProblem[], total: number, text: (p: ImportProblem) => string, lang: CliLang, files = 1): string {
   const t = TEXTS[lang];
   if (total === 0) return t.none;
   const lines = [`${t.problems(total)}:`];
-  for (const p of problems.slice(0, PROBLEMS_SHOWN)) {
-    const at = where(p, lang);
-    const [open, close] = lang === 'de' ? ['„', '“'] : ['"', '"'];
-    const value = p.value !== null && p.value !== '' ? ` ${open}${p.value}${close}` : '';
-    lines.push(`  ${at ? `${at}:` : ''}${value} ${text(p)}`.replace(/^ {2} /, '  '));
-  }
+  for (const p of problems.slice(0, PROBLEMS_SHOWN)) lines.push(`  ${files > 1 && p.file !== null ? `${p.file}: ` : ''}${text(p)}`);
   const rest = total - Math.min(problems.length, PROBLEMS_SHOWN);
   if (rest > 0) lines.push(`  ${t.more(rest)}`);
   return lines.join('\n');
 }
+
+/** The command line's own sentences. */
+export const CLI_TEXTS = {
+  de: {
+    importing: (files: number, cooperative: string, dataDir: string) => `Import von ${files} ${files === 1 ? 'Datei' : 'Dateien'} in die Genossenschaft ${cooperative} (DATA_DIR ${dataDir})`,
+    noCooperative: (id: string) => `Keine Genossenschaft mit der Id ${id} in diesem Datenverzeichnis.`,
+    noFile: (path: string) => `Die Datei ${path} kann nicht gelesen werden.`,
+    badMapping: (path: string) => `Die Zuordnung ${path} ist kein gültiges JSON einer Zuordnung (ImportMapping).`,
+    dryRun: 'Probelauf: nichts geschrieben.',
+    canWrite: 'Ohne Probleme: ohne --dry-run wird der Import geschrieben.',
+    writing: 'Schreibe den Import (alles oder nichts) …',
+    written: (id: string, events: number) => `Geschrieben: Import ${id}, ${events} Ereignisse.`,
+    hasProblems: 'Nicht geschrieben: der Import hat Probleme. Bitte in den Dateien berichtigen und erneut versuchen.',
+    before: (id: string, at: string, by: string) => `Diese Dateien wurden bereits importiert (Import ${id} am ${at} von ${by}): nichts geschrieben.`,
+    peak: (mb: number, seconds: number) => `Fertig in ${seconds} s. Peak memory: ${mb} MB`,
+  },
+  en: {
+    importing: (files: number, cooperative: string, dataDir: string) => `Import of ${files} ${files === 1 ? 'file' : 'files'} into cooperative ${cooperative} (DATA_DIR ${dataDir})`,
+    noCooperative: (id: string) => `No cooperative with the id ${id} in this data directory.`,
+    noFile: (path: string) => `Cannot read the file ${path}.`,
+    badMapping: (path: string) => `The mapping ${path} is not the JSON of a mapping (ImportMapping).`,
+    dryRun: 'Dry run: nothing written.',
+    canWrite: 'No problems: without --dry-run the import is written.',
+    writing: 'Writing the import (all or nothing) …',
+    written: (id: string, events: number) => `Written: import ${id}, ${events} events.`,
+    hasProblems: 'Not written: the import has problems. Correct them in the files and try again.',
+    before: (id: string, at: string, by: string) => `These files were already imported (import ${id} on ${at} by ${by}): nothing written.`,
+    peak: (mb: number, seconds: number) => `Done in ${seconds} s. Peak memory: ${mb} MB`,
+  },
+} as const;

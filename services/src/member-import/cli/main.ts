@@ -1,0 +1,155 @@
+/**
+ * `npm run import -- FILE [FILE…] --cooperative ID [--dry-run] [--mapping FILE.json] [--lang de|en]` (issue 29): an
+ * operator's migration. Opens the stores of DATA_DIR as `npm run demo` does (run it with the server stopped, as the
+ * demo), reads and checks the files through the same rules as the console's import, prints the formats detected, the
+ * mapping used, the summary and the problems, and (without --dry-run, when there are none) writes the import through
+ * the same all-or-nothing path as `POST /import`. Exit code 0: done or nothing to do; 1: problems; 2: wrong usage.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { userInfo } from 'node:os';
+import { NotFoundError, ROLES, ValidationError } from '@coop/contracts';
+import { COOPERATIVES } from '@coop/projections';
+import { areas } from '../../areas.js';
+import { createApp, type RunningApp } from '../../create-app.js';
+import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import { loadConfig } from '../../platform/config/config.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { RunImport } from '../commands/run-import.js';
+import { mappingOrGuess, parseMapping } from '../commands/import-mapping.js';
+import type { UploadedFile } from '../commands/import-parts.js';
+import type { ImportMapping } from '../import-types.js';
+import { problemText } from '../problem-texts.js';
+import { ImportHistory } from '../queries/import-history.js';
+import { parseImportArgs, UsageError, USAGE, type ImportArgs } from './cli-args.js';
+import { CLI_TEXTS, formatFormats, formatMapping, formatProblems, formatSummary, type MappingSource } from './cli-report.js';
+
+const started = performance.now();
+
+/** Exit codes: done, problems, wrong usage. */
+const OK = 0;
+const PROBLEMS = 1;
+const USAGE_ERROR = 2;
+
+function usageError(message: string): never {
+  throw new UsageError(message);
+}
+
+async function readFiles(args: ImportArgs): Promise<UploadedFile[]> {
+  const t = CLI_TEXTS[args.lang];
+  return Promise.all(
+    args.files.map(async (path) => {
+      const bytes = await readFile(path).catch(() => usageError(t.noFile(path)));
+      return { name: basename(path), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+    }),
+  );
+}
+
+async function readMapping(args: ImportArgs): Promise<ImportMapping | null> {
+  if (args.mapping === null) return null;
+  const t = CLI_TEXTS[args.lang];
+  const text = await readFile(args.mapping, 'utf8').catch(() => usageError(t.noFile(args.mapping!)));
+  try {
+    return parseMapping(text) ?? usageError(t.badMapping(args.mapping));
+  } catch (error) {
+    if (error instanceof ValidationError) usageError(t.badMapping(args.mapping));
+    throw error;
+  }
+}
+
+function operator(): string {
+  try {
+    return `npm run import (${userInfo().username})`;
+  } catch {
+    return 'npm run import';
+  }
+}
+
+/** The import itself on the opened stores; the exit code. */
+async function run(running: RunningApp, args: ImportArgs, files: readonly UploadedFile[], given: ImportMapping | null): Promise<number> {
+  const { lang } = args;
+  const t = CLI_TEXTS[lang];
+  const app = running.app;
+  // The read models first include everything in the log (a former import's member numbers, its saved mapping).
+  await running.storage.runner.waitFor(await running.storage.events.headPosition(), 120_000);
+  const reads = app.get(ReadModels, { strict: false });
+  await reads.get(COOPERATIVES, args.cooperativeId, args.cooperativeId, 'Cooperative').catch((error: unknown) => {
+    if (error instanceof NotFoundError) usageError(t.noCooperative(args.cooperativeId));
+    throw error;
+  });
+  const actor: Actor = { userId: 'import-cli', username: operator(), roles: [...ROLES], cooperativeId: args.cooperativeId };
+  const ctx = contextFor(actor);
+  const runImport = app.get(RunImport, { strict: false });
+
+  const saved = given ? null : await app.get(ImportHistory, { strict: false }).savedMapping(args.cooperativeId);
+  const mapping = await mappingOrGuess(files, given, saved);
+  const source: MappingSource = given ? { kind: 'file', path: args.mapping ?? '' } : saved ? { kind: 'saved' } : { kind: 'guessed' };
+  const text = (p: Parameters<typeof problemText>[0]): string => problemText(p, lang, { withSheet: true });
+
+  if (args.dryRun) {
+    const result = await runImport.dryRun(ctx, files, mapping);
+    console.log(`${formatFormats(result.formats, lang)}\n\n${formatMapping(mapping, source, lang)}\n\n${formatSummary(result.summary, lang)}\n`);
+    console.log(formatProblems(result.problems, result.problemCount, text, lang, files.length));
+    const before = result.alreadyImported;
+    console.log(`\n${before ? t.before(before.importId, before.at, before.by) : result.problemCount === 0 ? `${t.dryRun} ${t.canWrite}` : t.dryRun}`);
+    return result.problemCount > 0 ? PROBLEMS : OK;
+  }
+
+  console.log(`${formatMapping(mapping, source, lang)}\n`);
+  console.log(t.writing);
+  try {
+    // The read models follow when the server starts next (the command line ends at once).
+    const result = await runImport.write(ctx, files, mapping, { wait: false });
+    console.log(`\n${formatSummary(result.summary, lang)}\n`);
+    if (!result.written) {
+      const record = (await app.get(ImportHistory, { strict: false }).list(args.cooperativeId)).find((r) => r.id === result.importId);
+      console.log(t.before(result.importId, record?.at ?? '?', record?.by ?? '?'));
+      return OK;
+    }
+    console.log(t.written(result.importId, result.summary.events));
+    return OK;
+  } catch (error) {
+    if (!(error instanceof ValidationError) || !error.errors.some((e) => e.template === 'importHasProblems')) throw error;
+    // Refused: the dry run lists what is wrong.
+    const result = await runImport.dryRun(ctx, files, mapping);
+    console.log(`\n${formatFormats(result.formats, lang)}\n\n${formatSummary(result.summary, lang)}\n`);
+    console.log(formatProblems(result.problems, result.problemCount, text, lang, files.length));
+    console.log(`\n${t.hasProblems}`);
+    return PROBLEMS;
+  }
+}
+
+async function main(): Promise<number> {
+  let args: ImportArgs | null;
+  try {
+    args = parseImportArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    return USAGE_ERROR;
+  }
+  if (args === null) {
+    console.log(USAGE);
+    return OK;
+  }
+  const t = CLI_TEXTS[args.lang];
+  let running: RunningApp | undefined;
+  try {
+    const files = await readFiles(args);
+    const mapping = await readMapping(args);
+    const config = loadConfig();
+    console.log(t.importing(files.length, args.cooperativeId, config.dataDir));
+    running = await createApp(config, areas, { logger: false });
+    return await run(running, args, files, mapping);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(error.message);
+    return USAGE_ERROR;
+  } finally {
+    await running?.close();
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    console.log(t.peak(Math.round(process.resourceUsage().maxRSS / 1024), seconds));
+  }
+}
+
+process.exit(await main());
