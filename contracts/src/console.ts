@@ -80,6 +80,7 @@ export type {
   ImportFieldsDto,
   ImportInspectionDto,
   ImportProblemDto,
+  ImportQueuedDto,
   ImportRecordDto,
   ImportResultDto,
   ImportSummaryDto,

@@ -9,6 +9,7 @@ import { DividendModule } from './dividend/index.js';
 import { ElmaNumbersModule } from './elma-numbers/index.js';
 import { ExportsModule } from './exports/index.js';
 import { FsakModule } from './fsak/index.js';
+import { MemberImportModule } from './member-import/index.js';
 import { MemberPdfsModule } from './member-pdfs/index.js';
 import { MembersModule } from './members/index.js';
 import { NotificationsModule } from './notifications/index.js';
@@ -44,6 +45,7 @@ export class AppModule {
         DashboardsModule,
         NotificationsModule,
         FsakModule,
+        MemberImportModule,
         TaxDocumentsModule,
         PayoutsModule,
         MemberPdfsModule,

@@ -4,6 +4,7 @@ import { cooperativesArea } from './cooperatives/cooperatives.area.js';
 import { dataProtectionArea } from './data-protection/data-protection.area.js';
 import { dividendArea } from './dividend/dividend.area.js';
 import { elmaNumbersArea } from './elma-numbers/elma-numbers.area.js';
+import { memberImportArea } from './member-import/member-import.area.js';
 import { membersArea } from './members/members.area.js';
 import { notificationsArea } from './notifications/notifications.area.js';
 import { payoutsArea } from './payouts/payouts.area.js';
@@ -28,4 +29,5 @@ export const areas = composeAreas(import.meta.url, [
   churchTaxArea,
   payoutsArea,
   dataProtectionArea,
+  memberImportArea,
 ]);

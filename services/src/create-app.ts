@@ -15,6 +15,7 @@ import { RequestValidationPipe } from './platform/http/validation.pipe.js';
 import { addSecurityHeaders } from './platform/http/security-headers.js';
 import { BODY_LIMIT, parseJsonBodies } from './platform/http/json-body.js';
 import { parseCsvBodies } from './platform/http/csv-body.js';
+import { parseMultipartBodies } from './platform/http/multipart-body.js';
 import { openStorage, type Storage, type StorageOptions } from './platform/storage.js';
 
 export interface RunningApp {
@@ -56,6 +57,8 @@ export async function createApp(
   await addSecurityHeaders(app, config.corsOrigins);
   parseJsonBodies(app);
   parseCsvBodies(app);
+  // Uploads of files (issue 29: the import of a member register), for the import's routes only.
+  await parseMultipartBodies(app, ['/api/v1/import']);
   app.setGlobalPrefix('api/v1');
   app.useGlobalFilters(new ApiErrorFilter());
   app.useGlobalPipes(new RequestValidationPipe());

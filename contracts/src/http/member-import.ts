@@ -129,3 +129,8 @@ export class ImportRecordDto {
   @IsInt() readonly postings!: number;
   @IsInt() readonly events!: number;
 }
+
+/** A dry run or write of more rows than IMPORT_SYNC_ROWS: 202 with the queued task (`GET /tasks/{taskId}`). */
+export class ImportQueuedDto {
+  @IsString() readonly taskId!: string;
+}

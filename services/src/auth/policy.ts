@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   'notifications:read': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   /** The data-protection clean-up (issue 27): list the members due and erase them. */
   'dataprotection:clean': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
+  /** The import of an existing member register (issue 29): upload, dry run, write, history, templates. Administrators. */
+  'import:write': ['ROLE_ADMIN'],
   'notifications:write': ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
 } as const satisfies Record<string, readonly Role[]>;
 

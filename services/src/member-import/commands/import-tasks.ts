@@ -54,7 +54,7 @@ export class ImportDryRunTask implements TaskHandler, OnModuleInit {
     try {
       const prepared = await prepare(this.runs);
       const result = dryRunResult(prepared);
-      const workbook = await problemsWorkbook(files, prepared.mapping, prepared.problems, (p) => problemText(p, lang));
+      const workbook = await problemsWorkbook(files, prepared.mapping, prepared.problems, (p) => problemText(p, lang), lang);
       task.progress(PREPARE_STEPS + 1, PREPARE_STEPS + 1);
       const made: NewTaskFile[] = [
         { name: 'import-dry-run.json', contentType: 'application/json', bytes: Buffer.from(JSON.stringify(result), 'utf8') },

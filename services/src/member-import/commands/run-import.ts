@@ -86,18 +86,6 @@ export function checkUploaded(files: readonly UploadedFile[]): void {
   if (files.length === 0 || files.every((f) => f.bytes.byteLength === 0)) throw new ValidationError([fieldError('files', 'importNotEmptyFile')]);
 }
 
-const EMPTY_SUMMARY = (asOf: string): ImportSummary => ({
-  members: 0,
-  postingsByType: { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0 },
-  exemptionOrders: 0,
-  nonAssessments: 0,
-  asOf,
-  activeMembers: 0,
-  shares: 0,
-  capitalCents: 0,
-  events: 0,
-});
-
 @Injectable()
 export class RunImport {
   constructor(
@@ -163,8 +151,7 @@ export class RunImport {
       newId: newRecordId,
     });
     progress(3, PREPARE_STEPS);
-    const summary = outcome.summary ?? EMPTY_SUMMARY(today);
-    return { ...base, problems: [...read.problems, ...outcome.problems], summary, decisions: outcome.decisions };
+    return { ...base, problems: [...read.problems, ...outcome.problems], summary: outcome.summary, decisions: outcome.decisions };
   }
 
   /** The member numbers held in the cooperative (the members read model; the claim streams guard the write itself). */

@@ -51,6 +51,8 @@ export class TasksController {
   async file(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('fileId') fileId: string, @Res() res: FastifyReply): Promise<void> {
     const task = await this.reads.task(actor.cooperativeId, id);
     if ((task.kind === 'kistam' || task.kind === 'taxCertificates') && !allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
+    // An import's files hold the uploaded register's personal data (issue 29): administrators only, as the import itself.
+    if ((task.kind === 'memberImportDryRun' || task.kind === 'memberImport') && !allows(actor.roles, 'import:write')) throw new PermissionError('Your roles do not allow this action.');
     const { file, bytes } = await this.reads.file(task, fileId);
     await res
       .status(200)

@@ -1,0 +1,194 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  fieldError,
+  ImportDryRunDto,
+  ImportInspectionDto,
+  ImportQueuedDto,
+  ImportRecordDto,
+  ImportResultDto,
+  ValidationError,
+  type ImportFieldsDto,
+  type TaskKind,
+} from '@coop/contracts';
+import { CurrentActor, Requires } from '../../auth/decorators.js';
+import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { AnswersCreated, AnswersOk } from '../../platform/http/openapi.js';
+import { APP_CONFIG } from '../../platform/tokens.js';
+import { TASK_QUEUE, type TaskQueue } from '../../tasks/index.js';
+import { IMPORT_KINDS, type ImportKind, type ImportMapping } from '../import-types.js';
+import { PROBLEM_LANGUAGES, problemText, type ProblemLanguage } from '../problem-texts.js';
+import { ImportHistory } from '../queries/import-history.js';
+import { IMPORT_FIELDS, inspectFiles, problemsWorkbook, templateCsv, templateWorkbook, type UploadedFile } from '../commands/import-parts.js';
+import { guessedMapping, parseMapping, rowCount } from '../commands/import-mapping.js';
+import { ImportUploads } from '../commands/import-uploads.js';
+import { importChecksum, RunImport, sha256 } from '../commands/run-import.js';
+import { readUpload } from './uploaded-files.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_CONTENT = { [XLSX]: { schema: { type: 'string', format: 'binary' } } };
+const CSV_CONTENT = { 'text/csv': { schema: { type: 'string', format: 'binary' } } };
+
+/** The upload of the import's routes (OpenAPI): the files and, where needed, the mapping as JSON text. */
+const UPLOAD = (withMapping: boolean): MethodDecorator[] => [
+  ApiConsumes('multipart/form-data'),
+  ApiBody({
+    schema: {
+      type: 'object',
+      required: ['files'],
+      properties: {
+        files: { type: 'array', items: { type: 'string', format: 'binary' }, description: '1 to 8 files (CSV or XLSX), each at most 200 MB' },
+        ...(withMapping ? { mapping: { type: 'string', description: 'the column mapping (ImportMapping) as JSON; absent: the guess of POST /import/inspect' } } : {}),
+      },
+    },
+  }),
+];
+const Upload = (withMapping: boolean): MethodDecorator => (target, key, descriptor) => {
+  for (const d of UPLOAD(withMapping)) d(target, key, descriptor);
+};
+
+const fieldsOf = (kind: ImportKind) => IMPORT_FIELDS[kind].map((f) => ({ key: f.key, required: f.required, de: f.headers.de[0] ?? f.key, en: f.headers.en[0] ?? f.key }));
+
+/**
+ * The import of an existing member register (issue 29; docs/import.md, docs/api.md "Import"): templates, inspection,
+ * dry run, the problems workbook, the write and the history. `import:write` (administrators). Uploads are
+ * `multipart/form-data`; more rows than IMPORT_SYNC_ROWS run as the tasks `memberImportDryRun` and `memberImport` (202).
+ */
+@ApiTags('import')
+@ApiBearerAuth()
+@Controller('import')
+export class MemberImportController {
+  constructor(
+    private readonly runs: RunImport,
+    private readonly history: ImportHistory,
+    private readonly uploads: ImportUploads,
+    @Inject(TASK_QUEUE) private readonly queue: TaskQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The template workbook: a sheet per kind with the German headers. */
+  @Get('templates/workbook.xlsx')
+  @Requires('import:write')
+  @ApiOkResponse({ description: 'import-vorlage.xlsx', content: XLSX_CONTENT })
+  async workbookTemplate(@Res() res: FastifyReply): Promise<void> {
+    await send(res, 'import-vorlage.xlsx', XLSX, await templateWorkbook());
+  }
+
+  /** The CSV template of a kind (`members.csv`, `postings.csv`, `exemptionOrders.csv`, `nonAssessments.csv`): Excel's dialect. */
+  @Get('templates/:file')
+  @Requires('import:write')
+  @ApiParam({ name: 'file', enum: IMPORT_KINDS.map((k) => `${k}.csv`) })
+  @ApiOkResponse({ description: '<kind>.csv (UTF-8 with BOM, semicolons)', content: CSV_CONTENT })
+  async csvTemplate(@Param('file') file: string, @Res() res: FastifyReply): Promise<void> {
+    const kind = IMPORT_KINDS.find((k) => `${k}.csv` === file);
+    if (kind === undefined) throw new ValidationError([fieldError('kind', 'invalidChoice', file)]);
+    await send(res, file, 'text/csv; charset=utf-8', templateCsv(kind));
+  }
+
+  /** What the files hold: formats, sheets, kinds, headers, the guessed mapping, the first rows; and the fields to map to. */
+  @Post('inspect')
+  @HttpCode(200)
+  @Requires('import:write')
+  @Upload(false)
+  @AnswersOk(ImportInspectionDto)
+  async inspect(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<ImportInspectionDto> {
+    const { files } = await readUpload(req);
+    const inspections = await inspectFiles(files, await this.history.savedMapping(actor.cooperativeId));
+    const fields: ImportFieldsDto = { members: fieldsOf('members'), postings: fieldsOf('postings'), exemptionOrders: fieldsOf('exemptionOrders'), nonAssessments: fieldsOf('nonAssessments') };
+    return { checksum: checksumOf(files), files: inspections, fields };
+  }
+
+  /** The dry run: the summary and every problem; nothing is written. Above IMPORT_SYNC_ROWS rows: 202 with the task. */
+  @Post('dry-run')
+  @HttpCode(200)
+  @Requires('import:write')
+  @Upload(true)
+  @ApiQuery({ name: 'lang', required: false, enum: PROBLEM_LANGUAGES, description: "the task's problems workbook: de (default) or en" })
+  @AnswersOk(ImportDryRunDto)
+  @ApiAcceptedResponse({ description: 'more rows than IMPORT_SYNC_ROWS: the queued task memberImportDryRun', type: ImportQueuedDto })
+  async dryRun(@CurrentActor() actor: Actor, @Req() req: FastifyRequest, @Query('lang') lang: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<ImportDryRunDto | ImportQueuedDto> {
+    const language = languageOf(lang);
+    const { files, mapping, large } = await this.prepare(actor, req);
+    if (large) return this.queued(actor, res, 'memberImportDryRun', files, mapping, language);
+    return this.runs.dryRun(contextFor(actor), files, mapping ?? (await this.guess(actor, files)));
+  }
+
+  /** The problems workbook: every sheet's rows as read with their problems in front (`lang`: de, en). */
+  @Post('problems.xlsx')
+  @HttpCode(200)
+  @Requires('import:write')
+  @Upload(true)
+  @ApiQuery({ name: 'lang', required: false, enum: PROBLEM_LANGUAGES })
+  @ApiOkResponse({ description: 'import-probleme.xlsx / import-problems.xlsx', content: XLSX_CONTENT })
+  async problems(@CurrentActor() actor: Actor, @Req() req: FastifyRequest, @Query('lang') lang: unknown, @Res() res: FastifyReply): Promise<void> {
+    const language = languageOf(lang);
+    const upload = await readUpload(req);
+    const mapping = parseMapping(upload.fields.mapping) ?? (await this.guess(actor, upload.files));
+    const prepared = await this.runs.prepare(actor.cooperativeId, upload.files, mapping);
+    const workbook = await problemsWorkbook(upload.files, mapping, prepared.problems, (p) => problemText(p, language), language);
+    await send(res, language === 'de' ? 'import-probleme.xlsx' : 'import-problems.xlsx', XLSX, workbook);
+  }
+
+  /**
+   * Writes the import, all or nothing (201): 400 `importHasProblems` [count] when the dry run finds problems; the same
+   * files a second time: `written: false`, nothing appended. Above IMPORT_SYNC_ROWS rows: 202 with the task.
+   */
+  @Post()
+  @Requires('import:write')
+  @Upload(true)
+  @AnswersCreated(ImportResultDto)
+  @ApiAcceptedResponse({ description: 'more rows than IMPORT_SYNC_ROWS: the queued task memberImport', type: ImportQueuedDto })
+  async write(@CurrentActor() actor: Actor, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<ImportResultDto | ImportQueuedDto> {
+    const { files, mapping, large } = await this.prepare(actor, req);
+    if (large) return this.queued(actor, res, 'memberImport', files, mapping, 'de');
+    return this.runs.write(contextFor(actor), files, mapping ?? (await this.guess(actor, files)));
+  }
+
+  /** The imports written, newest first. */
+  @Get('history')
+  @Requires('import:write')
+  @AnswersOk(ImportRecordDto, true)
+  history_(@CurrentActor() actor: Actor): Promise<ImportRecordDto[]> {
+    return this.history.list(actor.cooperativeId);
+  }
+
+  /** The upload, its mapping if sent, and whether it has more rows than run at once. */
+  private async prepare(actor: Actor, req: FastifyRequest): Promise<{ files: UploadedFile[]; mapping: ImportMapping | null; large: boolean }> {
+    const upload = await readUpload(req);
+    const mapping = parseMapping(upload.fields.mapping);
+    const rows = rowCount(await inspectFiles(upload.files, mapping ? null : await this.history.savedMapping(actor.cooperativeId)));
+    return { files: upload.files, mapping, large: rows > this.config.importSyncRows };
+  }
+
+  private async guess(actor: Actor, files: readonly UploadedFile[]): Promise<ImportMapping> {
+    return guessedMapping(await inspectFiles(files, await this.history.savedMapping(actor.cooperativeId)));
+  }
+
+  /** Keeps the files for the task and queues it: 202 `{taskId}`. A task of the kind already running: 409, nothing kept. */
+  private async queued(actor: Actor, res: FastifyReply, kind: TaskKind, files: readonly UploadedFile[], mapping: ImportMapping | null, lang: ProblemLanguage): Promise<ImportQueuedDto> {
+    const upload = await this.uploads.keep(files, mapping);
+    try {
+      const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind, params: { upload, lang } });
+      void res.status(202);
+      return { taskId };
+    } catch (error) {
+      await this.uploads.remove(upload);
+      throw error;
+    }
+  }
+}
+
+function languageOf(raw: unknown): ProblemLanguage {
+  if (raw === undefined || raw === '') return 'de';
+  const lang = PROBLEM_LANGUAGES.find((l) => l === raw);
+  if (lang === undefined) throw new ValidationError([fieldError('lang', 'invalidChoice', String(raw))]);
+  return lang;
+}
+
+const checksumOf = (files: readonly UploadedFile[]): string => importChecksum(files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) })));
+
+async function send(res: FastifyReply, name: string, contentType: string, bytes: Buffer): Promise<void> {
+  await res.status(200).header('Content-Type', contentType).header('Content-Disposition', `attachment; filename="${name}"`).header('Cache-Control', 'no-store').send(bytes);
+}

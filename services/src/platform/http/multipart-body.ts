@@ -1,0 +1,30 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { errorCodes } from 'fastify';
+
+/** Files of one upload (the import of a member register, issue 29: a workbook, or a CSV file per kind). */
+export const MULTIPART_FILES = 8;
+/** The largest file of an upload: 200 MB. */
+export const MULTIPART_FILE_SIZE = 200 * 1024 * 1024;
+/** Text fields beside the files (the import's mapping as JSON), and the largest one. */
+const MULTIPART_FIELDS = 8;
+const MULTIPART_FIELD_SIZE = 1024 * 1024;
+
+/**
+ * `multipart/form-data` uploads (`@fastify/multipart`), for the routes under the given path prefixes only: they read
+ * the parts themselves (`request.parts()`), within the limits above. The JSON body limit (json-body.ts) stays for the
+ * JSON routes; a multipart request to any other route is refused with 415 as before (Fastify's own "unsupported media
+ * type"), so no route reads an upload it does not expect.
+ */
+export async function parseMultipartBodies(app: NestFastifyApplication, prefixes: readonly string[]): Promise<void> {
+  await app.register(fastifyMultipart, {
+    limits: { files: MULTIPART_FILES, fileSize: MULTIPART_FILE_SIZE, fields: MULTIPART_FIELDS, fieldSize: MULTIPART_FIELD_SIZE, parts: MULTIPART_FILES + MULTIPART_FIELDS },
+  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('preParsing', async (request) => {
+      if (!request.isMultipart() || prefixes.some((p) => request.url.startsWith(p))) return;
+      throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(String(request.headers['content-type'] ?? ''));
+    });
+}
