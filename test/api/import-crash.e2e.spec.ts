@@ -4,8 +4,8 @@
  * the import (the write is one `appendMulti`, one SQLite transaction), the server then starts on the data directory as
  * ever, and the same import run again is written once; a third run does nothing.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,10 +23,14 @@ const env = (dataDir: string): NodeJS.ProcessEnv => ({ ...process.env, NODE_OPTI
 
 /** A register of MEMBERS members, each with its subscription and one more posting (German CSV, one file per kind). */
 function registerFiles(dir: string): string[] {
-  const members = ['Mitgliedsnummer;Name / Firma;Vorname;Geburtsdatum;Straße;Hausnummer;PLZ;Ort;IBAN;Eintrittsdatum;Zulassungsdatum;Verzinsungsbeginn'];
+  const members = [
+    'Mitgliedsnummer;Mitgliedsart;Funktion;Anrede;Briefanrede;Titel;Name / Firma;Vorname;Geburtsdatum;Rechtsform;Familienstand;Straße;Hausnummer;PLZ;Ort;Bundesland;Ausland;E-Mail;Bank;IBAN;BIC;Eintrittsdatum;Zulassungsdatum;Verzinsungsbeginn',
+  ];
   const postings = ['Mitgliedsnummer;Buchungsnummer;Buchungsart;Anzahl;Datum;Zulassungsdatum;Verzinsungsbeginn'];
   for (let nr = 1; nr <= MEMBERS; nr++) {
-    members.push(`${nr};Absturz;Anna ${nr};12.04.1980;Lindenweg;7;12345;Musterstadt;DE89370400440532013000;15.01.2020;20.01.2020;01.02.2020`);
+    members.push(
+      `${nr};1;0;Frau;female;none;Absturz;Anna ${nr};12.04.1980;0;0;Lindenweg;7;12345;Musterstadt;by;nein;anna${nr}@example.org;Musterbank;DE89370400440532013000;COBADEFFXXX;15.01.2020;20.01.2020;01.02.2020`,
+    );
     postings.push(`${nr};A${nr};0;3;15.01.2020;20.01.2020;01.02.2020`, `${nr};B${nr};1;2;02.03.2021;05.03.2021;01.04.2021`);
   }
   const files = [join(dir, 'Mitglieder.csv'), join(dir, 'Buchungen.csv')];
@@ -56,21 +60,50 @@ function runCli(args: readonly string[], dataDir: string): { status: number | nu
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
 }
 
-/** Starts the command line and kills it with SIGKILL shortly after it says it writes; its output up to then. */
-async function killWhileWriting(args: readonly string[], dataDir: string): Promise<string> {
+/** Starts the command line on `dataDir`; `onOutput` sees its output as it grows. */
+function startCli(args: readonly string[], dataDir: string, onOutput: (output: string) => void): { child: ChildProcess; ended: Promise<string> } {
   const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/^Writing/m.test(output)) setTimeout(() => resolve(), 50 + Math.floor(Math.random() * 100));
+  const add = (chunk: Buffer): void => {
+    output += chunk.toString();
+    onOutput(output);
+  };
+  child.stdout!.on('data', add);
+  child.stderr!.on('data', add);
+  return { child, ended: new Promise((resolve) => child.once('exit', () => resolve(output))) };
+}
+
+/** How long the write takes, from "Writing" to "Written", measured on a copy of the data directory. */
+async function writeMillis(args: readonly string[], dataDir: string): Promise<number> {
+  const copy = `${dataDir}-timing`;
+  cpSync(dataDir, copy, { recursive: true });
+  try {
+    let from = 0;
+    let to = 0;
+    const { ended } = startCli(args, copy, (output) => {
+      if (from === 0 && /^Writing/m.test(output)) from = performance.now();
+      if (to === 0 && /^Written/m.test(output)) to = performance.now();
     });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`the import ended (${code}) before it was killed:\n${output}`)));
+    const output = await ended;
+    if (from === 0 || to === 0) throw new Error(`the timing run did not write:\n${output}`);
+    return to - from;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Kills the command line with SIGKILL at a random moment of the last part of its write (between 60 % and 95 % of the time
+ * a write takes, when it appends), before it says it has written; its output up to then.
+ */
+async function killWhileWriting(args: readonly string[], dataDir: string, millis: number): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const { child, ended } = startCli(args, dataDir, (output) => {
+    if (timer === undefined && /^Writing/m.test(output)) timer = setTimeout(() => child.kill('SIGKILL'), Math.round(millis * (0.6 + Math.random() * 0.35)));
   });
-  child.kill('SIGKILL');
-  await ended;
+  const output = await ended;
+  clearTimeout(timer);
+  expect(child.signalCode).toBe('SIGKILL');
   return output;
 }
 
@@ -98,7 +131,7 @@ describe('an import killed while it writes', () => {
     const files = registerFiles(dataDir);
     const args = [...files, '--cooperative', cooperativeId, '--lang', 'en'];
 
-    const output = await killWhileWriting(args, dataDir);
+    const output = await killWhileWriting(args, dataDir, await writeMillis(args, dataDir));
     expect(output).not.toMatch(/^Written/m);
     expect(logCounts(dataDir)).toEqual(before);
 

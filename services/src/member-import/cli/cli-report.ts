@@ -66,7 +66,7 @@ export function formatFormats(formats: Readonly<Record<string, DetectedFormat>>,
   const t = TEXTS[lang];
   const lines = [`${t.formats}:`];
   for (const [file, f] of Object.entries(formats)) {
-    const csv = f.fileType === 'csv' ? `, ${f.encoding ?? '?'}, ${t.delimiter} ${DELIMITERS[f.delimiter ?? ''] ?? '?'}` : '';
+    const csv = f.fileType === 'csv' ? `, ${f.encoding ?? '?'}, ${t.delimiter} "${DELIMITERS[f.delimiter ?? ''] ?? '?'}"` : '';
     lines.push(`  ${file}: ${f.fileType.toUpperCase()}${csv}; ${t.numbers[f.numbers]}; ${t.dates[f.dates]}`);
   }
   return lines.join('\n');
