@@ -25,6 +25,7 @@ const { interestBeginFor } = await built('contracts/dist/index.js');
 const GIVEN = ['Jürgen', 'Anna', 'Özlem', 'Hans-Peter', 'Marie', 'Lukas', 'Sören', 'Ingrid'];
 const NAMES = ['Weiß', 'Müller', 'Schröder', 'Groß', 'Bäcker', 'Schmidt', 'Özdemir', 'Hoffmann', 'Kühn'];
 const CITIES = [['Rosenheim', '83022'], ['München', '80331'], ['Köln', '50667'], ['Görlitz', '02826']];
+const STATES = ['by', 'by', 'nw', 'sn'];
 
 const DAY = 86_400_000;
 const FIRST = Date.UTC(2000, 0, 3);
@@ -60,7 +61,10 @@ function generate(dir) {
   const postingsFile = join(dir, 'buchungen.csv');
   const members = lineWriter(membersFile);
   const postings = lineWriter(postingsFile);
-  members.line(['\uFEFFMitgliedsnummer', 'Anrede', 'Name / Firma', 'Vorname', 'Geburtsdatum', 'Straße', 'Hausnummer', 'PLZ', 'Ort', 'Bank', 'IBAN', 'BIC', 'Eintrittsdatum', 'Zulassungsdatum', 'Verzinsungsbeginn', 'Steuer-ID']);
+  members.line([
+    '\uFEFFMitgliedsnummer', 'Mitgliedsart', 'Funktion', 'Anrede', 'Briefanrede', 'Titel', 'Name / Firma', 'Vorname', 'Geburtsdatum', 'Rechtsform', 'Familienstand',
+    'Straße', 'Hausnummer', 'PLZ', 'Ort', 'Bundesland', 'Ausland', 'E-Mail', 'Bank', 'IBAN', 'BIC', 'Eintrittsdatum', 'Zulassungsdatum', 'Verzinsungsbeginn', 'Steuer-ID',
+  ]);
   postings.line(['\uFEFFMitgliedsnummer', 'Buchungsnummer', 'Buchungsart', 'Anzahl', 'Datum', 'Zulassungsdatum', 'Verzinsungsbeginn', 'Gegenmitglied', 'Gegenbuchung', 'Storno von']);
   const entry = [];
   for (let i = 0; i < MEMBERS; i++) entry.push(FIRST + int(Math.floor((LAST - FIRST) / DAY) - 400) * DAY);
@@ -83,9 +87,11 @@ function generate(dir) {
     const nr = i + 1;
     const [city, zip] = CITIES[i % CITIES.length];
     const [date, approval, interest] = dated(entry[i]);
+    const [state, female] = [STATES[i % STATES.length], i % 2 === 1];
     members.line([
-      nr, i % 2 ? 'Frau' : 'Herr', NAMES[int(NAMES.length)], GIVEN[int(GIVEN.length)], german(iso(Date.UTC(1940 + int(60), int(12), 1 + int(28)))),
-      'Hauptstraße', String(1 + int(200)), zip, city, 'Musterbank', ibanFor('DE', `${String(70000000 + int(9999999))}${String(int(1e10)).padStart(10, '0')}`),
+      nr, 'Beitritt', 'Mitglied', female ? 'Frau' : 'Herr', female ? 'female' : 'male', 'keiner', NAMES[int(NAMES.length)], GIVEN[int(GIVEN.length)],
+      german(iso(Date.UTC(1940 + int(60), int(12), 1 + int(28)))), 'natürliche Person', int(2) ? 'ledig' : 'verheiratet',
+      'Hauptstraße', String(1 + int(200)), zip, city, state, 'nein', `mitglied${nr}@example.org`, 'Musterbank', ibanFor('DE', `${String(70000000 + int(9999999))}${String(int(1e10)).padStart(10, '0')}`),
       'COBADEFFXXX', date, approval, interest, i % 2 === 0 ? steuerIdFor(random) : null,
     ]);
     // The subscription: five shares (the minimum is two), so a transfer of one and an annulation never go below it.
