@@ -173,7 +173,7 @@ try {
   await running.close();
   figures.terms = terms;
 
-  const base = [...data.files, '--cooperative', cooperativeId];
+  const base = [...data.files, '--cooperative', cooperativeId, '--lang', 'en'];
   for (const [stage, args] of [['dry run', [...base, '--dry-run']], ['write', base]]) {
     const r = await runCli(args, storeDir);
     const summary = /Events:\s+(\d+)/.exec(r.output);
