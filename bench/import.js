@@ -102,11 +102,13 @@ function generate(dir) {
     let count = Math.round(perMember * (0.5 + random()));
     let day = entry[i];
     let annulled = false;
+    // The member's own shares as its postings go (transfers received only add): a transfer leaves at least the minimum.
+    let held = 5;
     while (count > 0 && written < POSTINGS) {
       day += (1 + int(Math.max(2, Math.floor((LAST - day) / DAY / (count + 1))))) * DAY;
       if (day > LAST) break;
       const [d, a, b] = dated(day);
-      const next = i + 1 < MEMBERS && entry[i + 1] < day && count >= 2 && random() < 0.06;
+      const next = i + 1 < MEMBERS && entry[i + 1] < day && count >= 2 && held > 3 && random() < 0.06;
       if (next) {
         const out = `B${++ref}`;
         const inn = `B${++ref}`;
@@ -114,16 +116,20 @@ function generate(dir) {
         row([nr + 1, inn, 4, 1, d, a, b, nr, out, null]);
         byType[3] += 1;
         byType[4] += 1;
+        held -= 1;
         count -= 2;
         continue;
       }
       const own = `B${++ref}`;
-      row([nr, own, 1, 1 + int(4), d, a, b, null, null, null]);
+      const quantity = 1 + int(4);
+      row([nr, own, 1, quantity, d, a, b, null, null, null]);
       byType[1] += 1;
+      held += quantity;
       count -= 1;
       if (!annulled && count >= 1 && random() < 0.05) {
         row([nr, `B${++ref}`, 5, null, d, a, b, null, null, own]);
         byType[5] += 1;
+        held -= quantity;
         annulled = true;
         count -= 1;
       }
