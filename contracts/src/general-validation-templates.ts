@@ -79,4 +79,5 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   importRefTwice: 1,
   importHasProblems: 1,
   importNotEmptyFile: 1,
+  importUnreadableFile: 1,
 } satisfies Record<GeneralValidationTemplate, 1>) as GeneralValidationTemplate[];

@@ -30,7 +30,9 @@ export type ImportTemplate =
   /** The import cannot be written: the dry run found problems; {0}: how many. */
   | 'importHasProblems'
   /** A file of the import is empty (no sheet with rows). */
-  | 'importNotEmptyFile';
+  | 'importNotEmptyFile'
+  /** A file that cannot be read at all (an unclosed quote, a damaged workbook); {0}: the file, {1}: CSV or XLSX, {2}: the reader's reason (400). */
+  | 'importUnreadableFile';
 
 /** Every import template at run time (the console's and the problem texts' tests). */
 export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
@@ -47,4 +49,5 @@ export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importRefTwice',
   'importHasProblems',
   'importNotEmptyFile',
+  'importUnreadableFile',
 ];

@@ -5,6 +5,7 @@ import {
   dividendInputsProjector,
   dividendsProjector,
   elmaNumbersProjector,
+  importsProjector,
   membersProjector,
   notificationsProjector,
   churchTaxProjector,
@@ -18,7 +19,7 @@ import { Upcasters } from './platform/event-store/upcasters.js';
 
 describe('the areas of the product', () => {
   it('run every projector of the product, in the order the runner applied them before the areas registered them', () => {
-    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax', 'payouts', 'data-protection']);
+    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax', 'payouts', 'data-protection', 'member-import']);
     expect(areas.projectors).toEqual([
       cooperativesProjector,
       usersProjector,
@@ -31,6 +32,8 @@ describe('the areas of the product', () => {
       tasksProjector,
       notificationsProjector,
       churchTaxProjector,
+      // The import's history (issue 29): its own documents only, after every area whose events an import writes.
+      importsProjector,
     ]);
   });
 

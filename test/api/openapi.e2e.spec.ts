@@ -47,7 +47,10 @@ function gapsOf(doc: Document, op: Operation): string[] {
   const gaps: string[] = [];
   // An upload (a KiStAM answer file) is its bytes, typed by their own media type rather than JSON.
   const upload = op.requestBody?.content && !op.requestBody.content['application/json'] && Object.values(op.requestBody.content).every((c) => c.schema?.format === 'binary');
-  if (op.requestBody && !upload) gaps.push(...untyped(doc, op.requestBody.content?.['application/json']?.schema, 'body'));
+  // A form upload (the import's files, issue 29) is typed as its form's fields.
+  const form = op.requestBody?.content?.['multipart/form-data'];
+  if (form) gaps.push(...untyped(doc, form.schema, 'form'));
+  else if (op.requestBody && !upload) gaps.push(...untyped(doc, op.requestBody.content?.['application/json']?.schema, 'body'));
   for (const [status, answer] of Object.entries(op.responses)) {
     if (!status.startsWith('2') || status === '204') continue;
     // A download (a task's file) answers its bytes, typed by their own media type rather than JSON.

@@ -22,6 +22,8 @@ const TASK_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_U
 const NOTIFICATION_USERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 /** Church data (Art. 9 GDPR; issue 24): the roles that run the dividend. */
 const CHURCH: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
+/** The import of a member register (issue 29): administrators of the cooperative. */
+const IMPORTERS: readonly Role[] = ['ROLE_ADMIN'];
 const OWN_PASSWORD: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'];
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -107,6 +109,14 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'put', path: `/api/v1/members/${MISSING}/church-tax`, doc: '/api/v1/members/{id}/church-tax', allowed: CHURCH },
   { method: 'post', path: '/api/v1/tasks/kistam', doc: '/api/v1/tasks/kistam', allowed: CHURCH },
   { method: 'post', path: `/api/v1/tasks/kistam/${MISSING}/answer`, doc: '/api/v1/tasks/kistam/{id}/answer', allowed: CHURCH },
+  // The import (issue 29); an empty JSON body is no upload (400), so nothing is written.
+  { method: 'get', path: '/api/v1/import/templates/workbook.xlsx', doc: '/api/v1/import/templates/workbook.xlsx', allowed: IMPORTERS },
+  { method: 'get', path: '/api/v1/import/templates/members.csv', doc: '/api/v1/import/templates/{file}', allowed: IMPORTERS },
+  { method: 'post', path: '/api/v1/import/inspect', doc: '/api/v1/import/inspect', allowed: IMPORTERS },
+  { method: 'post', path: '/api/v1/import/dry-run', doc: '/api/v1/import/dry-run', allowed: IMPORTERS },
+  { method: 'post', path: '/api/v1/import/problems.xlsx', doc: '/api/v1/import/problems.xlsx', allowed: IMPORTERS },
+  { method: 'post', path: '/api/v1/import', doc: '/api/v1/import', allowed: IMPORTERS },
+  { method: 'get', path: '/api/v1/import/history', doc: '/api/v1/import/history', allowed: IMPORTERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {

@@ -114,4 +114,5 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   importRefTwice: 'Die Buchungsnummer %{0} kommt doppelt vor',
   importHasProblems: 'Der Import hat %{0} Probleme: Es wurde nichts geschrieben',
   importNotEmptyFile: 'Keine Datei oder eine Datei ohne Zeilen: Bitte laden Sie mindestens eine Datei mit Zeilen hoch',
+  importUnreadableFile: 'Die Datei %{0} ist als %{1} nicht lesbar (%{2}): Bitte reparieren Sie sie oder speichern Sie sie neu',
 };

@@ -117,4 +117,5 @@ export const VALIDATION_MESSAGES_EN = {
   importRefTwice: 'The posting reference %{0} appears twice',
   importHasProblems: 'The import has %{0} problems: nothing was written',
   importNotEmptyFile: 'No file, or a file without rows: upload at least one file with rows',
+  importUnreadableFile: 'The file %{0} cannot be read as %{1} (%{2}): mend it or save it anew',
 };

@@ -13,8 +13,8 @@ export const PROBLEM_LANGUAGES: readonly ProblemLanguage[] = ['de', 'en'];
 const MESSAGES: Readonly<Record<ProblemLanguage, Readonly<Record<string, string>>>> = { de: VALIDATION_MESSAGES_DE, en: VALIDATION_MESSAGES_EN };
 
 const WORDS = {
-  de: { sheet: 'Blatt', row: 'Zeile', column: 'Spalte', value: (v: string) => `„${v}“` },
-  en: { sheet: 'sheet', row: 'row', column: 'column', value: (v: string) => `"${v}"` },
+  de: { sheet: 'Blatt', row: 'Zeile', column: 'Spalte', field: 'Feld', value: (v: string) => `„${v}“` },
+  en: { sheet: 'sheet', row: 'row', column: 'column', field: 'field', value: (v: string) => `"${v}"` },
 } as const;
 
 /** The template's text with its numbered parameters filled in (`%{0}`); a template without a text says which it is. */
@@ -35,6 +35,8 @@ export function problemText(problem: ImportProblem, lang: ProblemLanguage, optio
   if (problem.sheet !== null && (options.withSheet === true || problem.row === null)) where.push(`${w.sheet} ${problem.sheet}`);
   if (problem.row !== null) where.push(`${w.row} ${problem.row}`);
   if (problem.column !== null) where.push(`${w.column} ${problem.column}`);
+  // A field no column maps to (a required one left out of the file) is named by its key.
+  else if (problem.field !== null) where.push(`${w.field} ${problem.field}`);
   const place = where.join(', ');
   const value = problem.value !== null && problem.value !== '' ? ` (${w.value(problem.value)})` : '';
   const message = templateText(problem.template, problem.parameters, lang);

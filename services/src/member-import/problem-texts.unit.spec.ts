@@ -35,6 +35,10 @@ describe('the texts of the import problems (issue 29)', () => {
     expect(problemText(whole, 'en')).toBe('The import has 3 problems: nothing was written');
   });
 
+  it('names the field of a problem no column holds', () => {
+    expect(problemText(problem({ column: null, field: 'salutation', value: null, template: 'mustNotBeEmpty' }), 'de')).toBe('Zeile 12, Feld salutation: Darf nicht leer sein');
+  });
+
   it('says which template it has no text for, and marks a missing parameter', () => {
     expect(templateText('noSuchTemplate', {}, 'en')).toBe('Invalid value (noSuchTemplate)');
     expect(templateText('importMemberNrTaken', {}, 'de')).toBe('Die Mitgliedsnummer … ist in der Genossenschaft bereits vergeben');

@@ -1,7 +1,9 @@
 import { bodyShapeFault } from '../../platform/http/json-body.js';
 import { fieldError, ValidationError } from '@coop/contracts';
 import { IMPORT_KINDS, type ImportKind, type ImportMapping, type SheetMapping } from '../import-types.js';
-import { inspectFiles, type FileInspection } from './import-parts.js';
+import { guessedMapping, inspectFiles, type FileInspection } from './import-parts.js';
+
+export { guessedMapping };
 
 /*
  * The clerk's column mapping (issue 29): sent as JSON text beside the files, or, when not sent, the guess of the
@@ -37,15 +39,6 @@ export function parseMapping(text: string | undefined): ImportMapping | null {
   const dates = raw.dates === undefined || raw.dates === null ? undefined : DATE_FORMATS.find((d) => d === raw.dates);
   if ((raw.numbers != null && numbers === undefined) || (raw.dates != null && dates === undefined)) throw refused();
   return { sheets, ...(numbers ? { numbers } : {}), ...(dates ? { dates } : {}) };
-}
-
-/** The mapping the inspection guessed: each sheet whose kind it knows, with its columns' guessed fields. */
-export function guessedMapping(inspections: readonly FileInspection[]): ImportMapping {
-  return {
-    sheets: inspections.flatMap((f) =>
-      f.sheets.flatMap((s): SheetMapping[] => (s.kind === null ? [] : [{ sheet: s.sheet, kind: s.kind, columns: { ...s.mapping } }])),
-    ),
-  };
 }
 
 /** Data rows of the inspected files (what IMPORT_SYNC_ROWS is compared with). */

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { ValidationError } from '@coop/contracts';
 import { TASK_HANDLERS, type NewTaskFile, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../../tasks/index.js';
 import type { ImportSummary } from '../import-types.js';
 import { problemText, type ProblemLanguage } from '../problem-texts.js';
@@ -30,6 +31,13 @@ async function inputs(task: RunningTask, uploads: ImportUploads, history: Import
   const { files, mapping } = await uploads.read(uploadId);
   const used = await mappingOrGuess(files, mapping, mapping ? null : await history.savedMapping(task.cooperativeId));
   return { uploadId, files, prepared: (run) => run.prepare(task.cooperativeId, files, used, (done) => task.progress(done, PREPARE_STEPS + 1)) };
+}
+
+/** A refusal of the import (a file that cannot be read) ends the task rejected with its template; other errors fail it. */
+function refusedRun(error: unknown): TaskOutcome {
+  const first = error instanceof ValidationError ? error.errors[0] : undefined;
+  if (!first) throw error;
+  return { outcome: 'rejected', reason: { template: first.template, parameters: Object.values(first.parameters) }, notifications: [] };
 }
 
 @Injectable()
@@ -67,6 +75,8 @@ export class ImportDryRunTask implements TaskHandler, OnModuleInit {
         effects: [],
         notifications: [],
       };
+    } catch (error) {
+      return refusedRun(error);
     } finally {
       await this.uploads.remove(uploadId);
     }
@@ -90,8 +100,13 @@ export class ImportWriteTask implements TaskHandler, OnModuleInit {
   }
 
   async run(task: RunningTask): Promise<TaskOutcome> {
-    const { uploadId, prepared: prepare } = await inputs(task, this.uploads, this.history);
+    const { uploadId, files, prepared: prepare } = await inputs(task, this.uploads, this.history);
     try {
+      const earlier = await this.runs.importedBefore(task.cooperativeId, files);
+      if (earlier) {
+        const s = earlier.before.summary;
+        return { outcome: 'completed', files: [], summary: { checksum: earlier.checksum, importId: earlier.before.importId, written: 0, members: s.members, postings: postings(s), events: 0 }, effects: [], notifications: [] };
+      }
       const prepared = await prepare(this.runs);
       task.progress(PREPARE_STEPS + 1, PREPARE_STEPS + 1);
       if (prepared.before) {
@@ -109,6 +124,8 @@ export class ImportWriteTask implements TaskHandler, OnModuleInit {
         effects,
         notifications: [],
       };
+    } catch (error) {
+      return refusedRun(error);
     } finally {
       await this.uploads.remove(uploadId);
     }

@@ -108,6 +108,9 @@ export class RunImport {
    */
   async write(ctx: CommandContext, files: readonly UploadedFile[], mapping: ImportMapping, options: { readonly wait?: boolean; readonly progress?: ImportProgress } = {}): Promise<WriteResult> {
     const cooperativeId = ctx.actor.cooperativeId;
+    // Files imported before are not read again: nothing will be written.
+    const earlier = await this.importedBefore(cooperativeId, files);
+    if (earlier) return { importId: earlier.before.importId, checksum: earlier.checksum, written: false, summary: earlier.before.summary };
     return this.writer.retrying(async () => {
       const prepared = await this.prepare(cooperativeId, files, mapping, options.progress);
       if (prepared.before) return { importId: prepared.before.importId, checksum: prepared.checksum, written: false, summary: prepared.before.summary };
@@ -118,8 +121,17 @@ export class RunImport {
       );
       if (options.wait === false) await this.events.appendMulti(appends);
       else await this.writer.appendAll(appends);
-      return { importId, checksum: prepared.checksum, written: true, summary: prepared.summary };
+      const events = appends.reduce((n, a) => n + a.events.length, 0);
+      return { importId, checksum: prepared.checksum, written: true, summary: { ...prepared.summary, events } };
     });
+  }
+
+  /** The earlier import of these files (by their checksum), or null. */
+  async importedBefore(cooperativeId: string, files: readonly UploadedFile[]): Promise<{ checksum: string; before: ImportedBefore } | null> {
+    checkUploaded(files);
+    const checksum = importChecksum(files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) })));
+    const before = importedBefore((await this.writer.load(importStream(cooperativeId), importRegisterDecider)).state, checksum);
+    return before ? { checksum, before } : null;
   }
 
   /** Reads and plays the import for the cooperative (nothing written). */

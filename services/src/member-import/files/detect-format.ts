@@ -1,5 +1,6 @@
 import type { DateFormat, DetectedFormat, FieldKind, ImportKind, NumberFormat, RawSheet } from '../import-types.js';
 import { IMPORT_FIELDS } from '../replay/import-fields.js';
+import { memo } from './memo.js';
 import { parseDateText, parseIntegerText, parseMoneyText } from './parse-values.js';
 
 /*
@@ -23,21 +24,22 @@ interface Votes {
   en: number;
 }
 
-function numberVote(kind: FieldKind, text: string, votes: Votes): void {
-  const parse = kind === 'money' ? parseMoneyText : parseIntegerText;
-  const de = parse(text, 'de') !== null;
-  const en = parse(text, 'en') !== null;
-  if (de && !en) votes.de++;
-  if (en && !de) votes.en++;
-}
+/** What a text votes for: German only, English only, both (ISO for a date), or neither. */
+type Vote = 'de' | 'en' | 'both' | 'none';
 
-/** Counts the date votes; answers whether the text is an ISO date. */
-function dateVote(text: string, votes: Votes): boolean {
-  const de = parseDateText(text, 'de') !== null;
-  const en = parseDateText(text, 'en') !== null;
-  if (de && !en) votes.de++;
-  if (en && !de) votes.en++;
-  return de && en && parseDateText(text, 'iso') !== null;
+const vote = (de: boolean, en: boolean): Vote => (de && en ? 'both' : de ? 'de' : en ? 'en' : 'none');
+
+/** The votes of a money, integer and date text; each a fresh memory per file. */
+function voters(): Record<'money' | 'integer' | 'date', (text: string) => Vote> {
+  return {
+    money: memo((t) => vote(parseMoneyText(t, 'de') !== null, parseMoneyText(t, 'en') !== null)),
+    integer: memo((t) => vote(parseIntegerText(t, 'de') !== null, parseIntegerText(t, 'en') !== null)),
+    // a date both formats read is a vote for neither; counted as `both` only when it is ISO
+    date: memo((t) => {
+      const v = vote(parseDateText(t, 'de') !== null, parseDateText(t, 'en') !== null);
+      return v === 'both' && parseDateText(t, 'iso') === null ? 'none' : v;
+    }),
+  };
 }
 
 const winner = (v: Votes): NumberFormat | null => (v.de > v.en ? 'de' : v.en > v.de ? 'en' : null);
@@ -63,6 +65,7 @@ export function detectFormat(
   const dates: Votes = { de: 0, en: 0 };
   let datesSeen = 0;
   let isoDates = 0;
+  const voteOf = voters();
   for (const s of sheets) {
     const columns = mappedKinds(s).filter((c) => c.kind === 'integer' || c.kind === 'money' || c.kind === 'date');
     if (columns.length === 0) continue;
@@ -72,10 +75,15 @@ export function detectFormat(
         if (typeof cell !== 'string') continue;
         const text = cell.trim();
         if (text === '') continue;
-        if (c.kind === 'date') {
+        const kind = c.kind as 'money' | 'integer' | 'date';
+        const v = voteOf[kind](text);
+        const votes = kind === 'date' ? dates : numbers;
+        if (v === 'de') votes.de++;
+        else if (v === 'en') votes.en++;
+        if (kind === 'date') {
           datesSeen++;
-          if (dateVote(text, dates)) isoDates++;
-        } else numberVote(c.kind, text, numbers);
+          if (v === 'both') isoDates++;
+        }
       }
     }
   }

@@ -34,7 +34,16 @@ export function guessField(kind: ImportKind, header: string): string | null {
   const n = normaliseHeader(header);
   if (n === '') return null;
   for (const f of fields) if (allHeaders(f).some((h) => normaliseHeader(h) === n)) return f.key;
+  // last, without a currency: `Betrag in €`, `Amount EUR`, `Guthaben (EUR)`
+  const bare = normaliseHeader(withoutCurrency(header));
+  if (bare === '') return null;
+  for (const f of fields) if (allHeaders(f).some((h) => normaliseHeader(withoutCurrency(h)) === bare)) return f.key;
   return null;
+}
+
+/** A header without a trailing currency (`(EUR)`, `in €`, `EUR`). */
+function withoutCurrency(header: string): string {
+  return header.replace(/\s*(?:\(\s*(?:eur|€)\s*\)|(?:in\s+)?(?:eur|€))\s*$/i, '');
 }
 
 /** A sheet or file name without a spreadsheet's extension. */
@@ -42,16 +51,22 @@ function baseName(name: string): string {
   return name.replace(/^.*[\\/]/, '').replace(/\.(csv|txt|tsv|xlsx|xlsm)$/i, '');
 }
 
-/** The kind a sheet's (or CSV file's) name says: the same name as a kind's sheet, else the longest kind's name it holds. */
+/**
+ * The kind a sheet's (or CSV file's) name says: the same name as a kind's sheet, else the longest kind's name it holds
+ * (`mitglieder_2024.csv`); a short name (`NV`, `FSA`) only as a word of its own (`NV 2024.csv`, not `Inventar.csv`).
+ */
 export function kindFromName(name: string): ImportKind | null {
-  const n = normaliseHeader(baseName(name));
+  const base = baseName(name);
+  const n = normaliseHeader(base);
   if (n === '') return null;
+  const words = new Set(base.split(/[^\p{L}\p{N}]+/u).map(normaliseHeader));
   let best: { kind: ImportKind; length: number } | null = null;
   for (const kind of IMPORT_KINDS) {
     for (const sheetName of [...KIND_SHEETS[kind].de, ...KIND_SHEETS[kind].en]) {
       const s = normaliseHeader(sheetName);
       if (s === n) return kind;
-      if (n.includes(s) && (best === null || s.length > best.length)) best = { kind, length: s.length };
+      const holds = s.length <= 3 ? words.has(s) : n.includes(s);
+      if (holds && (best === null || s.length > best.length)) best = { kind, length: s.length };
     }
   }
   return best?.kind ?? null;

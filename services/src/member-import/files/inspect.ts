@@ -48,3 +48,13 @@ export async function inspectFiles(files: readonly UploadedFile[], saved: Import
   }
   return inspections;
 }
+
+/**
+ * The guessed mapping of inspected files as an ImportMapping (what the CLI imports with, and the console starts from):
+ * every sheet with a kind; sheets without one are left out (and are `importUnknownKind` when read).
+ */
+export function guessedMapping(inspections: readonly FileInspection[]): ImportMapping {
+  return {
+    sheets: inspections.flatMap((f) => f.sheets.flatMap((s) => (s.kind === null ? [] : [{ sheet: s.sheet, kind: s.kind, columns: s.mapping }]))),
+  };
+}

@@ -73,7 +73,7 @@ export async function problemsWorkbook(
     const read = await readFile(upload);
     for (const raw of read.sheets) {
       const sheetMapping = mapping.sheets.find((m) => m.sheet === raw.sheet);
-      const ws = workbook.addWorksheet(sheetName(read.sheets.length > 1 ? raw.sheet : read.file, used), { views: [{ state: 'frozen', xSplit: 2, ySplit: 1 }] });
+      const ws = workbook.addWorksheet(sheetName(raw.sheet, used), { views: [{ state: 'frozen', xSplit: 2, ySplit: 1 }] });
       ws.columns = [{ width: 50 }, { width: 8 }, ...raw.headers.map((h) => ({ width: Math.max(10, Math.min(40, h.length + 2)) }))];
       const header = ws.addRow([labels.problem, labels.row, ...raw.headers]);
       header.font = { bold: true };

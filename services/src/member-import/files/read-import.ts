@@ -2,7 +2,7 @@ import type { DetectedFormat, ImportMapping, ImportProblem, ImportRow } from '..
 import { detectFormat, type SheetColumns } from './detect-format.js';
 import { readFile, type UploadedFile } from './read-file.js';
 import { isEmptyRow } from './sheet-headers.js';
-import { typeSheet } from './type-cells.js';
+import { typeSheetInto } from './type-cells.js';
 
 /*
  * An upload and the clerk's mapping → typed rows and the problems of their cells (import, issue 29). Each file's
@@ -34,12 +34,7 @@ export async function readImport(files: readonly UploadedFile[], mapping: Import
     const detected = detectFormat(read.base, mapped);
     const format: DetectedFormat = { ...detected, numbers: mapping.numbers ?? detected.numbers, dates: mapping.dates ?? detected.dates };
     formats[read.file] = format;
-    for (const m of mapped) {
-      const typed = typeSheet(m.sheet, { sheet: m.sheet.sheet, kind: m.kind, columns: m.columns }, format);
-      // push one by one: a spread of a million rows would overflow the call stack
-      for (const r of typed.rows) rows.push(r);
-      for (const p of typed.problems) problems.push(p);
-    }
+    for (const m of mapped) await typeSheetInto(m.sheet, { sheet: m.sheet.sheet, kind: m.kind, columns: m.columns }, format, { rows, problems });
   }
   return { formats, rows, problems };
 }

@@ -19,6 +19,7 @@ import {
   parseIntegerText,
   parseMoneyText,
 } from './parse-values.js';
+import { memo } from './memo.js';
 import { isEmptyRow } from './sheet-headers.js';
 
 /*
@@ -50,21 +51,31 @@ export function cellText(cell: RawCell | undefined): string {
   return String(cell);
 }
 
-/** An import row whose `cells` are read from its raw cells on demand (and written out by `toJSON`). */
+/**
+ * An import row whose `cells` are read from its raw cells on demand (a getter of the class, written out by `toJSON`).
+ * Its own enumerable properties are those of ImportRow but `cells`: a spread (`{...row}`) or `structuredClone` loses
+ * them; use `toJSON()` for a plain copy.
+ */
 class TypedRow implements ImportRow {
+  readonly #raw: readonly RawCell[];
+  readonly #columns: readonly Column[];
+
   constructor(
     readonly kind: ImportRow['kind'],
     readonly file: string,
     readonly sheet: string,
     readonly row: number,
     readonly values: Readonly<Record<string, ImportValue>>,
-    private readonly raw: readonly RawCell[],
-    private readonly columns: readonly Column[],
-  ) {}
+    raw: readonly RawCell[],
+    columns: readonly Column[],
+  ) {
+    this.#raw = raw;
+    this.#columns = columns;
+  }
 
   get cells(): Record<string, { column: string; text: string }> {
     const cells: Record<string, { column: string; text: string }> = {};
-    for (const c of this.columns) cells[c.field.key] = { column: c.header, text: cellText(this.raw[c.index]) };
+    for (const c of this.#columns) cells[c.field.key] = { column: c.header, text: cellText(this.#raw[c.index]) };
     return cells;
   }
 
@@ -149,28 +160,40 @@ const problem = (sheet: RawSheet, row: number | null, column: string | null, fie
   parameters,
 });
 
-/** The typed rows of one sheet and the problems of its cells. */
-export function typeSheet(sheet: RawSheet, mapping: SheetMapping, formats: CellFormats): { rows: ImportRow[]; problems: ImportProblem[] } {
+/** Rows typed between two turns of the event loop. */
+const SLICE = 20_000;
+
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The typed rows of one sheet and the problems of its cells, appended to `out` (a million rows are not spread into
+ * another array), a turn of the event loop given every 20,000 rows.
+ */
+export async function typeSheetInto(sheet: RawSheet, mapping: SheetMapping, formats: CellFormats, out: { rows: ImportRow[]; problems: ImportProblem[] }): Promise<void> {
+  const { rows, problems } = out;
   const columns = mappedColumns(sheet, mapping);
-  const problems: ImportProblem[] = [];
   const mapped = new Set(columns.map((c) => c.field.key));
   for (const f of IMPORT_FIELDS[mapping.kind]) {
     if (f.required && !mapped.has(f.key)) problems.push(problem(sheet, null, null, f.key, null, 'importUnmappedRequired', { 0: f.headers.de[0] ?? f.key, 1: f.headers.en[0] ?? f.key }));
   }
-  const rows: ImportRow[] = [];
+  // texts of a column read once each (a register's dates, amounts and types repeat); plain texts need no reading
+  const readText = columns.map((c) => (c.field.kind === 'text' ? null : memo((t: string) => typeCell(c.field, t, formats))));
   for (let i = 0; i < sheet.rows.length; i++) {
+    if (i % SLICE === SLICE - 1) await yieldToLoop();
     const raw = sheet.rows[i] as readonly RawCell[];
     if (isEmptyRow(raw)) continue;
     const rowNumber = sheet.firstRow + i;
     const values: Record<string, ImportValue> = {};
-    for (const c of columns) {
+    for (let ci = 0; ci < columns.length; ci++) {
+      const c = columns[ci] as Column;
       const cell = raw[c.index];
       if (isEmptyCell(cell)) {
         values[c.field.key] = null;
         if (c.field.required) problems.push(problem(sheet, rowNumber, c.header, c.field.key, '', 'mustNotBeEmpty'));
         continue;
       }
-      const typed = typeCell(c.field, cell, formats);
+      const reader = readText[ci];
+      const typed = typeof cell === 'string' && reader ? reader(cell) : typeCell(c.field, cell, formats);
       if ('value' in typed) values[c.field.key] = typed.value;
       else {
         values[c.field.key] = null;
@@ -179,5 +202,4 @@ export function typeSheet(sheet: RawSheet, mapping: SheetMapping, formats: CellF
     }
     rows.push(new TypedRow(mapping.kind, sheet.file, sheet.sheet, rowNumber, values, raw, columns));
   }
-  return { rows, problems };
 }

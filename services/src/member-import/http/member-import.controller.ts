@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -32,22 +32,20 @@ const XLSX_CONTENT = { [XLSX]: { schema: { type: 'string', format: 'binary' } } 
 const CSV_CONTENT = { 'text/csv': { schema: { type: 'string', format: 'binary' } } };
 
 /** The upload of the import's routes (OpenAPI): the files and, where needed, the mapping as JSON text. */
-const UPLOAD = (withMapping: boolean): MethodDecorator[] => [
-  ApiConsumes('multipart/form-data'),
-  ApiBody({
-    schema: {
-      type: 'object',
-      required: ['files'],
-      properties: {
-        files: { type: 'array', items: { type: 'string', format: 'binary' }, description: '1 to 8 files (CSV or XLSX), each at most 200 MB' },
-        ...(withMapping ? { mapping: { type: 'string', description: 'the column mapping (ImportMapping) as JSON; absent: the guess of POST /import/inspect' } } : {}),
+const Upload = (withMapping: boolean): MethodDecorator =>
+  applyDecorators(
+    ApiConsumes('multipart/form-data'),
+    ApiBody({
+      schema: {
+        type: 'object',
+        required: ['files'],
+        properties: {
+          files: { type: 'array', items: { type: 'string', format: 'binary' }, description: '1 to 8 files (CSV or XLSX), each at most 200 MB' },
+          ...(withMapping ? { mapping: { type: 'string', description: 'the column mapping (ImportMapping) as JSON; absent: the guess of POST /import/inspect' } } : {}),
+        },
       },
-    },
-  }),
-];
-const Upload = (withMapping: boolean): MethodDecorator => (target, key, descriptor) => {
-  for (const d of UPLOAD(withMapping)) d(target, key, descriptor);
-};
+    }),
+  );
 
 const fieldsOf = (kind: ImportKind) => IMPORT_FIELDS[kind].map((f) => ({ key: f.key, required: f.required, de: f.headers.de[0] ?? f.key, en: f.headers.en[0] ?? f.key }));
 
@@ -112,7 +110,7 @@ export class MemberImportController {
     const language = languageOf(lang);
     const { files, mapping, large } = await this.prepare(actor, req);
     if (large) return this.queued(actor, res, 'memberImportDryRun', files, mapping, language);
-    return this.runs.dryRun(contextFor(actor), files, mapping ?? (await this.guess(actor, files)));
+    return this.runs.dryRun(contextFor(actor), files, mapping);
   }
 
   /** The problems workbook: every sheet's rows as read with their problems in front (`lang`: de, en). */
@@ -124,10 +122,9 @@ export class MemberImportController {
   @ApiOkResponse({ description: 'import-probleme.xlsx / import-problems.xlsx', content: XLSX_CONTENT })
   async problems(@CurrentActor() actor: Actor, @Req() req: FastifyRequest, @Query('lang') lang: unknown, @Res() res: FastifyReply): Promise<void> {
     const language = languageOf(lang);
-    const upload = await readUpload(req);
-    const mapping = parseMapping(upload.fields.mapping) ?? (await this.guess(actor, upload.files));
-    const prepared = await this.runs.prepare(actor.cooperativeId, upload.files, mapping);
-    const workbook = await problemsWorkbook(upload.files, mapping, prepared.problems, (p) => problemText(p, language), language);
+    const { files, mapping } = await this.prepare(actor, req);
+    const prepared = await this.runs.prepare(actor.cooperativeId, files, mapping);
+    const workbook = await problemsWorkbook(files, mapping, prepared.problems, (p) => problemText(p, language), language);
     await send(res, language === 'de' ? 'import-probleme.xlsx' : 'import-problems.xlsx', XLSX, workbook);
   }
 
@@ -143,31 +140,30 @@ export class MemberImportController {
   async write(@CurrentActor() actor: Actor, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<ImportResultDto | ImportQueuedDto> {
     const { files, mapping, large } = await this.prepare(actor, req);
     if (large) return this.queued(actor, res, 'memberImport', files, mapping, 'de');
-    return this.runs.write(contextFor(actor), files, mapping ?? (await this.guess(actor, files)));
+    return this.runs.write(contextFor(actor), files, mapping);
   }
 
   /** The imports written, newest first. */
   @Get('history')
   @Requires('import:write')
   @AnswersOk(ImportRecordDto, true)
-  history_(@CurrentActor() actor: Actor): Promise<ImportRecordDto[]> {
+  imports(@CurrentActor() actor: Actor): Promise<ImportRecordDto[]> {
     return this.history.list(actor.cooperativeId);
   }
 
-  /** The upload, its mapping if sent, and whether it has more rows than run at once. */
-  private async prepare(actor: Actor, req: FastifyRequest): Promise<{ files: UploadedFile[]; mapping: ImportMapping | null; large: boolean }> {
+  /**
+   * The upload, its mapping (as sent, or the inspection's guess: the cooperative's saved mapping first), and whether it
+   * has more rows than run at once.
+   */
+  private async prepare(actor: Actor, req: FastifyRequest): Promise<{ files: UploadedFile[]; mapping: ImportMapping; large: boolean }> {
     const upload = await readUpload(req);
-    const mapping = parseMapping(upload.fields.mapping);
-    const rows = rowCount(await inspectFiles(upload.files, mapping ? null : await this.history.savedMapping(actor.cooperativeId)));
-    return { files: upload.files, mapping, large: rows > this.config.importSyncRows };
-  }
-
-  private async guess(actor: Actor, files: readonly UploadedFile[]): Promise<ImportMapping> {
-    return guessedMapping(await inspectFiles(files, await this.history.savedMapping(actor.cooperativeId)));
+    const sent = parseMapping(upload.fields.mapping);
+    const inspections = await inspectFiles(upload.files, sent ? null : await this.history.savedMapping(actor.cooperativeId));
+    return { files: upload.files, mapping: sent ?? guessedMapping(inspections), large: rowCount(inspections) > this.config.importSyncRows };
   }
 
   /** Keeps the files for the task and queues it: 202 `{taskId}`. A task of the kind already running: 409, nothing kept. */
-  private async queued(actor: Actor, res: FastifyReply, kind: TaskKind, files: readonly UploadedFile[], mapping: ImportMapping | null, lang: ProblemLanguage): Promise<ImportQueuedDto> {
+  private async queued(actor: Actor, res: FastifyReply, kind: TaskKind, files: readonly UploadedFile[], mapping: ImportMapping, lang: ProblemLanguage): Promise<ImportQueuedDto> {
     const upload = await this.uploads.keep(files, mapping);
     try {
       const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind, params: { upload, lang } });

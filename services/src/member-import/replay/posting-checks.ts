@@ -14,7 +14,7 @@ export const LEDGER_FIELDS = { annulPeer: 'annulRef', transferTo: 'transferMembe
  */
 export function postingRecorded(run: ReplayRun, row: ImportRow, member: ImportedMember, balanceId: string): void {
   const ref = textValue(row, 'ref');
-  if (ref !== null && !run.refs.has(ref)) run.refs.set(ref, { member, balanceId, row });
+  if (ref !== null && run.referenced.has(ref) && !run.refs.has(ref)) run.refs.set(ref, { member, balanceId, row });
   const posted = member.state.postings.get(balanceId);
   if (posted === undefined) return;
   const amount = numberValue(row, 'amount');

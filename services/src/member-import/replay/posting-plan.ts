@@ -21,6 +21,8 @@ export interface PostingPlan {
   readonly pairOf: Map<ImportRow, ImportRow>;
   /** The annulation rows by the reference they annul (the other half's annulation of a transfer is consumed by the first). */
   readonly annulationsOf: Map<string, ImportRow[]>;
+  /** Every reference an annulation names (only these postings are remembered by reference). */
+  readonly referenced: ReadonlySet<string>;
   readonly problems: ImportProblem[];
 }
 
@@ -41,6 +43,13 @@ export function dayOf(row: ImportRow): string | null {
 export function planPostings(rows: readonly ImportRow[]): PostingPlan {
   const problems: ImportProblem[] = [];
   const admissions = new Map<number, ImportRow>();
+  // Only the postings an annulation names are kept by reference (a register of a million postings annuls few).
+  const referenced = new Set<string>();
+  for (const row of rows) {
+    const annulRef = numberValue(row, 'type') === 5 ? textValue(row, 'annulRef') : null;
+    if (annulRef !== null) referenced.add(annulRef);
+  }
+  const seen = new Set<string>();
   const byRef = new Map<string, { row: ImportRow; day: string; seq: number }>();
   const outs: { row: ImportRow; day: string; seq: number }[] = [];
   const ins: { row: ImportRow; day: string; seq: number }[] = [];
@@ -53,8 +62,11 @@ export function planPostings(rows: readonly ImportRow[]): PostingPlan {
     if (nr === null || type === null || day === null) return;
     const ref = textValue(row, 'ref');
     if (ref !== null) {
-      if (byRef.has(ref)) problems.push(importProblem(row, 'ref', 'importRefTwice', ref));
-      else byRef.set(ref, { row, day, seq });
+      if (seen.has(ref)) problems.push(importProblem(row, 'ref', 'importRefTwice', ref));
+      else {
+        seen.add(ref);
+        if (referenced.has(ref)) byRef.set(ref, { row, day, seq });
+      }
     }
     if (type === 0) {
       if (admissions.has(nr)) problems.push(problemAt(row, 'type', 'invalidChoice', { 0: '0' }));
@@ -89,7 +101,7 @@ export function planPostings(rows: readonly ImportRow[]): PostingPlan {
     actions.push({ kind: 'annul', row: a.row, day: after ? originalDay : a.day, seq: after || original.seq > a.seq ? Math.max(a.seq, original.seq) + 0.5 : a.seq });
   }
   actions.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.seq - b.seq));
-  return { admissions, actions, pairOf, annulationsOf, problems };
+  return { admissions, actions, pairOf, annulationsOf, referenced, problems };
 }
 
 /** Pairs each outgoing half (3) with its incoming half (4); both directions in `pairOf`. */

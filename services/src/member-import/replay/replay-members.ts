@@ -1,4 +1,4 @@
-import { memberNumberStream, memberNumberSequenceStream, type MemberNumberEvent } from '@coop/contracts';
+import { memberNumberStream, memberNumberSequenceStream, memberStream, type MemberNumberEvent } from '@coop/contracts';
 import { initialMemberState } from '../../kernel/member-stream.js';
 import { memberDecider, memberNumberClaimDecider, memberNumberSequenceDecider, type MemberMasterInput } from '../../members/index.js';
 import type { ImportRow } from '../import-types.js';
@@ -45,8 +45,8 @@ export function admitMembers(run: ReplayRun, rows: readonly ImportRow[], admissi
 
 function admit(run: ReplayRun, row: ImportRow, nr: number, posting: ImportRow | undefined, waiting: Map<number, ImportedMember>): void {
   const { cooperativeId, terms } = run.ctx;
-  const memberId = run.ctx.newId();
-  const balanceId = run.ctx.newId();
+  const memberId = run.newId();
+  const balanceId = run.newId();
   const master: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row.values)) if (!NOT_MASTER.has(key)) master[key] = value;
   // Registers rarely keep the kind of membership and the office: a joiner without one.
@@ -99,7 +99,7 @@ function admit(run: ReplayRun, row: ImportRow, nr: number, posting: ImportRow | 
     run.problems,
   );
   if (claim === undefined || admitted === undefined) return;
-  const member: ImportedMember = { nr, id: memberId, row, state: initialMemberState, revision: -1, postingRows: 0 };
+  const member: ImportedMember = { nr, id: memberId, streamId: memberStream(memberId), row, state: initialMemberState, revision: -1, postingRows: 0 };
   run.commit(member, admitted);
   run.members.set(nr, member);
   run.byId.set(memberId, member);

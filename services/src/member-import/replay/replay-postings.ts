@@ -1,4 +1,4 @@
-import { deathReason, membershipEndDate, type MemberEvent } from '@coop/contracts';
+import { deathReason, financialYearEnd, membershipEndDate, type MemberEvent } from '@coop/contracts';
 import { transferCounterpartToAnnul } from '../../share-ledger/index.js';
 import type { ImportRow } from '../import-types.js';
 import { LEDGER_FIELDS, postingRecorded } from './posting-checks.js';
@@ -38,11 +38,16 @@ function memberOf(run: ReplayRun, row: ImportRow): ImportedMember | undefined {
   return member;
 }
 
-/** The posting's approval date: required as in the console (but for annulations); an unreadable one the files part reported. */
+/** The posting's approval date: required as in the console (but for annulations). */
 function approvalOf(run: ReplayRun, row: ImportRow): string | null {
   const date = dateValue(row, 'approvalDate');
-  if (date === null && (row.cells.approvalDate?.text ?? '').trim() === '') run.problems.push(problemAt(row, 'approvalDate', 'mustNotBeEmpty'));
+  if (date === null) requireFilled(run, row, 'approvalDate');
   return date;
+}
+
+/** A field the console requires here: `mustNotBeEmpty` when the cell is empty (an unreadable one the files part reported). */
+function requireFilled(run: ReplayRun, row: ImportRow, field: string): void {
+  if ((row.cells[field]?.text ?? '').trim() === '') run.problems.push(problemAt(row, field, 'mustNotBeEmpty'));
 }
 
 /** 1 additional shares, 2 partial termination, 6 death or dissolution, 7 exclusion, 8 exit. */
@@ -55,16 +60,23 @@ function post(run: ReplayRun, row: ImportRow, member: ImportedMember): void {
   }
   const postingType = type as 1 | 2 | 6 | 7 | 8;
   const date = dateValue(row, 'date')!;
+  // The exit a transfer re-stated, as this product's register shows it: already posted.
+  const restated = member.restated?.find((r) => !r.exitRow && r.exitType === type && r.date === date);
+  if (restated !== undefined) {
+    restated.exitRow = true;
+    postingRecorded(run, row, member, restated.exit);
+    return;
+  }
   const approvalDate = approvalOf(run, row);
   const quantity = numberValue(row, 'quantity');
-  if ((postingType === 1 || postingType === 2) && quantity === null) run.problems.push(problemAt(row, 'quantity', 'mustNotBeEmpty'));
+  if ((postingType === 1 || postingType === 2) && quantity === null) requireFilled(run, row, 'quantity');
   if (approvalDate === null || ((postingType === 1 || postingType === 2) && quantity === null)) return;
   const noticeDate = dateValue(row, 'noticeDate') ?? date;
   const notice = postingType === 1 ? {} : { notice: { date: noticeDate, dispatchDate: dateValue(row, 'dispatchDate') } };
   // The interest begin by the rule from the day the posting is dated (an end: its effective date).
   const postedOn = postingType === 1 ? date : lawDate(run, member, postingType, noticeDate);
   const interestBegin = dateValue(row, 'interestBegin') ?? run.interestBeginFor(postedOn);
-  const balanceId = run.ctx.newId();
+  const balanceId = run.newId();
   const events = attempt(
     () =>
       run.decide(member, {
@@ -79,7 +91,11 @@ function post(run: ReplayRun, row: ImportRow, member: ImportedMember): void {
   postingRecorded(run, row, member, balanceId);
   if (postingType !== 1) {
     const posted = postedDate(events, balanceId);
-    if (posted !== null && posted !== date) run.problems.push(importProblem(row, 'date', 'importEffectiveDateDiffers', date, posted));
+    // With a notice date the file's date is the effective date. Without one the date is the notice's (as the console
+    // reads it) and the end moves to the law's date, unless it is a financial year's end already: then the file gave
+    // the effective date and lacks the notice, and the law's date from it would silently move the end a year on.
+    const effectiveGiven = dateValue(row, 'noticeDate') !== null || financialYearEnd(date) === date;
+    if (posted !== null && posted !== date && effectiveGiven) run.problems.push(importProblem(row, 'date', 'importEffectiveDateDiffers', date, posted));
   }
 }
 
@@ -101,17 +117,20 @@ function transfer(run: ReplayRun, outRow: ImportRow, giver: ImportedMember, inRo
   const date = dateValue(outRow, 'date')!;
   const approvalDate = approvalOf(run, outRow);
   const quantity = numberValue(outRow, 'quantity') ?? numberValue(inRow, 'quantity');
-  if (quantity === null) run.problems.push(problemAt(outRow, 'quantity', 'mustNotBeEmpty'));
+  if (quantity === null) requireFilled(run, outRow, 'quantity');
   if (approvalDate === null || quantity === null) return;
   const interestBegin = dateValue(outRow, 'interestBegin') ?? dateValue(inRow, 'interestBegin') ?? run.interestBeginFor(date);
   const dates = { date, approvalDate, interestBegin };
-  const balanceId = run.ctx.newId();
-  const peerBalanceId = run.ctx.newId();
+  const balanceId = run.newId();
+  const peerBalanceId = run.newId();
+  // Ids to re-state a pending exit (the decider uses them only then).
+  const restate = giver.state.exitDate !== null ? { annulment: run.newId(), exit: run.newId() } : undefined;
+  const exit = giver.state.exitBalanceId === null ? undefined : giver.state.postings.get(giver.state.exitBalanceId);
   const out = attempt(
     () =>
       run.decide(giver, {
         type: 'TransferOut', memberId: giver.id, cooperativeId, balanceId, peerBalanceId, transferTo: receiver.id, quantity, terms,
-        restate: { annulment: run.ctx.newId(), exit: run.ctx.newId() }, ...dates,
+        ...(restate === undefined ? {} : { restate }), ...dates,
       }),
     { fallback: outRow, names: LEDGER_FIELDS },
     run.problems,
@@ -125,6 +144,9 @@ function transfer(run: ReplayRun, outRow: ImportRow, giver: ImportedMember, inRo
   if (out === undefined || incoming === undefined) return;
   run.commit(giver, out);
   run.commit(receiver, incoming);
+  if (restate !== undefined && exit !== undefined && out.some((e) => e.type === 'PostingAnnulled')) {
+    (giver.restated ??= []).push({ annulled: exit.balanceId, ...restate, exitType: exit.type, date: exit.date, annulmentRow: false, exitRow: false });
+  }
   postingRecorded(run, outRow, giver, balanceId);
   postingRecorded(run, inRow, receiver, peerBalanceId);
 }
@@ -142,17 +164,31 @@ function annul(run: ReplayRun, row: ImportRow, plan: PostingPlan, consumed: Set<
   // Not replayed: the original was refused (its own problem) or belongs to a member not admitted.
   if (original === undefined) return;
   const owner = original.member;
+  // The annulation is the annulled posting's member's: a row naming another member contradicts its reference.
+  const nr = numberValue(row, 'memberNr')!;
+  if (nr !== owner.nr) {
+    run.problems.push(problemAt(row, 'memberNr', 'invalidChoice', { 0: String(nr) }));
+    return;
+  }
+  // The annulment of an exit a transfer re-stated, as this product's register shows it: already posted.
+  const restated = owner.restated?.find((r) => !r.annulmentRow && r.annulled === original.balanceId);
+  if (restated !== undefined) {
+    restated.annulmentRow = true;
+    postingRecorded(run, row, owner, restated.annulment);
+    return;
+  }
   const dates = { date: dateValue(row, 'date') ?? undefined, approvalDate: dateValue(row, 'approvalDate') ?? undefined, interestBegin: dateValue(row, 'interestBegin') ?? undefined };
-  const balanceId = run.ctx.newId();
-  const peerBalanceId = run.ctx.newId();
+  const balanceId = run.newId();
   const counterpart = transferCounterpartToAnnul(owner.state, original.balanceId);
+  // The other half's annulation, for a transfer half only.
+  const peerBalanceId = counterpart === null ? undefined : run.newId();
   const own = attempt(
-    () => run.decide(owner, { type: 'AnnulPosting', memberId: owner.id, cooperativeId, balanceId, annulPeer: original.balanceId, peerBalanceId, terms, today, ...dates }),
+    () => run.decide(owner, { type: 'AnnulPosting', memberId: owner.id, cooperativeId, balanceId, annulPeer: original.balanceId, ...(peerBalanceId === undefined ? {} : { peerBalanceId }), terms, today, ...dates }),
     { fallback: row, names: LEDGER_FIELDS },
     run.problems,
   );
   if (own === undefined) return;
-  if (counterpart === null) {
+  if (counterpart === null || peerBalanceId === undefined) {
     run.commit(owner, own);
     postingRecorded(run, row, owner, balanceId);
     return;

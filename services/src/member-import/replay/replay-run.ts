@@ -1,4 +1,4 @@
-import { DEFAULT_INTEREST_BEGIN_RULE, DEFAULT_NOTICE_PERIOD_MONTHS, interestBeginFor, memberStream, type DomainEvent, type MemberEvent } from '@coop/contracts';
+import { DEFAULT_INTEREST_BEGIN_RULE, DEFAULT_NOTICE_PERIOD_MONTHS, interestBeginFor, type DomainEvent, type MemberEvent } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import { memberDecider, type MemberCommand, type MemberNumberSequenceState } from '../../members/index.js';
@@ -29,12 +29,31 @@ export interface Decision {
 export interface ImportedMember {
   readonly nr: number;
   readonly id: string;
+  /** `member-<id>`, made once (a register of a million postings names it in every decision). */
+  readonly streamId: string;
   /** Its row of the members sheet. */
   readonly row: ImportRow;
   state: MemberState;
   revision: number;
   /** Rows of the postings sheet naming it: when there are any, the members sheet's holding is checked against them. */
   postingRows: number;
+  /** Pending exits the decider re-stated for a transfer (created when needed). */
+  restated?: Restatement[];
+}
+
+/**
+ * A pending exit re-stated by a transfer (§ 76 GenG, membership-end.rules `transferOutWhileLeaving`): the exit
+ * `annulled` was annulled by `annulment` and posted again as `exit`, all dated `date`. A register written by this
+ * product shows these two postings as rows of their own: they are the re-statement, not postings to replay again.
+ */
+export interface Restatement {
+  readonly annulled: string;
+  readonly annulment: string;
+  readonly exit: string;
+  readonly exitType: number;
+  readonly date: string;
+  annulmentRow: boolean;
+  exitRow: boolean;
 }
 
 /** A posting replayed: its member and balance id, and its row. */
@@ -56,13 +75,26 @@ export class ReplayRun {
   /** Every member number of the members sheet, admitted or refused: rows naming a refused one are not reported again. */
   readonly listed = new Set<number>();
   readonly byId = new Map<string, ImportedMember>();
-  /** The postings replayed by their reference in the file: transfers and annulations point at them. */
+  /** The postings replayed by their reference in the file, of the references annulations point at (only those: compact). */
   readonly refs = new Map<string, PostedRef>();
+  private readonly interestBegins = new Map<string, string>();
+  /** The references some annulation names (set from the plan of the postings sheet). */
+  referenced: ReadonlySet<string> = new Set();
   /** The member-number sequence as the admissions move it. */
   sequence: { state: MemberNumberSequenceState; revision: number };
 
   constructor(readonly ctx: ReplayContext) {
     this.sequence = { state: ctx.sequence.state, revision: ctx.sequence.revision };
+  }
+
+  /**
+   * A new id, kept flat: an id made by concatenation (crypto.randomUUID's) is a tree of string pieces of about 490
+   * bytes until first read; reading a character flattens it to 68 (a million postings hold more than a million ids).
+   */
+  newId(): string {
+    const id = this.ctx.newId();
+    id.charCodeAt(0);
+    return id;
   }
 
   /** Decides `command` on the member's stream as it stands (throws the decider's errors). */
@@ -73,14 +105,19 @@ export class ReplayRun {
   /** Records decided events on the member's stream and moves its state on. */
   commit(member: ImportedMember, events: readonly MemberEvent[]): void {
     if (events.length === 0) return;
-    this.decisions.push({ streamId: memberStream(member.id), expected: member.revision, events: [...events] });
+    this.decisions.push({ streamId: member.streamId, expected: member.revision, events: events as MemberEvent[] });
     member.state = events.reduce((s, e) => memberDecider.evolve(s, e), member.state);
     member.revision += events.length;
   }
 
-  /** The interest begin of a posting dated `date` by the cooperative's rule, as the server fills an empty one. */
+  /** The interest begin of a posting dated `date` by the cooperative's rule, as the server fills an empty one (one string per date). */
   interestBeginFor(date: string): string {
-    return interestBeginFor(date, this.ctx.terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
+    let begin = this.interestBegins.get(date);
+    if (begin === undefined) {
+      begin = interestBeginFor(date, this.ctx.terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
+      this.interestBegins.set(date, begin);
+    }
+    return begin;
   }
 
   get noticePeriodMonths(): number {

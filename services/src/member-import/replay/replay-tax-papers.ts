@@ -68,7 +68,7 @@ export function recordTaxPapers(run: ReplayRun, orders: readonly ImportRow[], ce
         const input: ExemptionOrderInput = checked(ExemptionOrderFieldsWrite, body);
         const spouseJointOrders = input.joint ? jointOrdersOfSpouses(run, member, holder.linkedSpouse, orderPapers) : [];
         return exemptionOrderDecider.decide(
-          { type: 'RecordExemptionOrder', exemptionOrderId: run.ctx.newId(), memberId: member.id, cooperativeId: run.ctx.cooperativeId, input, holder, spouseJointOrders, today: run.ctx.today },
+          { type: 'RecordExemptionOrder', exemptionOrderId: run.newId(), memberId: member.id, cooperativeId: run.ctx.cooperativeId, input, holder, spouseJointOrders, today: run.ctx.today },
           papers.state,
         );
       },
@@ -94,7 +94,7 @@ export function recordTaxPapers(run: ReplayRun, orders: readonly ImportRow[], ce
         const input: NonAssessmentInput = checked(NonAssessmentFieldsWrite, body);
         const holder = holderOf(member.state.master!);
         return nonAssessmentDecider.decide(
-          { type: 'RecordNonAssessment', nonAssessmentId: run.ctx.newId(), memberId: member.id, cooperativeId: run.ctx.cooperativeId, input, holder, today: run.ctx.today },
+          { type: 'RecordNonAssessment', nonAssessmentId: run.newId(), memberId: member.id, cooperativeId: run.ctx.cooperativeId, input, holder, today: run.ctx.today },
           papers.state,
         );
       },

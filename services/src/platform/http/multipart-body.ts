@@ -9,6 +9,7 @@ export const MULTIPART_FILE_SIZE = 200 * 1024 * 1024;
 /** Text fields beside the files (the import's mapping as JSON), and the largest one. */
 const MULTIPART_FIELDS = 8;
 const MULTIPART_FIELD_SIZE = 1024 * 1024;
+const MULTIPART = /^\s*multipart\//i;
 
 /**
  * `multipart/form-data` uploads (`@fastify/multipart`), for the routes under the given path prefixes only: they read
@@ -20,11 +21,17 @@ export async function parseMultipartBodies(app: NestFastifyApplication, prefixes
   await app.register(fastifyMultipart, {
     limits: { files: MULTIPART_FILES, fileSize: MULTIPART_FILE_SIZE, fields: MULTIPART_FIELDS, fieldSize: MULTIPART_FIELD_SIZE, parts: MULTIPART_FILES + MULTIPART_FIELDS },
   });
+  // A hook with a callback, not a promise: it runs on every request (the posting path counts microseconds).
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('preParsing', async (request) => {
-      if (!request.isMultipart() || prefixes.some((p) => request.url.startsWith(p))) return;
-      throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(String(request.headers['content-type'] ?? ''));
+    .addHook('preParsing', (request, _reply, payload, done) => {
+      // The multipart parser marks a request as multipart only when it parses it (after this hook): read the header.
+      const type = request.headers['content-type'];
+      if (type === undefined || !MULTIPART.test(type) || prefixes.some((p) => request.url.startsWith(p))) {
+        done(null, payload);
+        return;
+      }
+      done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE());
     });
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from '@jest/globals';
+import { ValidationError, type DomainEvent } from '@coop/contracts';
+import type { ImportProblem, ImportSummary } from '../import-types.js';
+import { parseMapping } from './import-mapping.js';
+import { dryRunResult, importAppends, importChecksum, LISTED_PROBLEMS, refuseProblems, type PreparedImport } from './run-import.js';
+
+const summary: ImportSummary = { members: 1, postingsByType: { 0: 1 }, exemptionOrders: 0, nonAssessments: 0, asOf: '2026-11-26', activeMembers: 1, shares: 3, capitalCents: 30000, events: 4 };
+const event = (type: string): DomainEvent => ({ type, data: {} });
+const problem: ImportProblem = { file: 'a.csv', sheet: 'a.csv', row: 2, column: 'IBAN', field: 'iban', value: 'x', template: 'invalidIban', parameters: {} };
+
+const prepared = (over: Partial<PreparedImport> = {}): PreparedImport => ({
+  cooperativeId: 'c-1',
+  checksum: 'f'.repeat(64),
+  files: [{ name: 'a.csv', sha256: 'a'.repeat(64) }],
+  mapping: { sheets: [{ sheet: 'a.csv', kind: 'members', columns: { IBAN: 'iban' } }] },
+  formats: {},
+  problems: [],
+  summary,
+  decisions: [
+    { streamId: 'member-m1', expected: -1, events: [event('MemberAdmitted'), event('SharesPosted')] },
+    { streamId: 'membernr-c-1-1', expected: -1, events: [event('MemberNumberClaimed')] },
+    { streamId: 'membernr-seq-c-1', expected: 4, events: [event('MemberNumberClaimed')] },
+    { streamId: 'member-m1', expected: 1, events: [] },
+  ],
+  before: null,
+  registerExpected: 'no_stream',
+  ...over,
+});
+
+describe('the import write (issue 29)', () => {
+  it('appends every decision in order (a new stream expected not to exist), then RegisterImported at the register revision', () => {
+    const appends = importAppends(prepared({ registerExpected: 2 }), 'imp-1', 'admin', '2026-11-26T06:00:00.000Z');
+    expect(appends.map((a) => [a.streamId, a.expected, a.events.map((e) => e.type)])).toEqual([
+      ['member-m1', 'no_stream', ['MemberAdmitted', 'SharesPosted']],
+      ['membernr-c-1-1', 'no_stream', ['MemberNumberClaimed']],
+      ['membernr-seq-c-1', 4, ['MemberNumberClaimed']],
+      ['imports-c-1', 2, ['RegisterImported']],
+    ]);
+    expect(appends[3]!.events[0]!.data).toMatchObject({ importId: 'imp-1', cooperativeId: 'c-1', by: 'admin', checksum: 'f'.repeat(64), summary: { ...summary, events: 5 } });
+  });
+
+  it('takes the checksum over the files, whatever their order', () => {
+    const a = { name: 'a.csv', sha256: 'a'.repeat(64) };
+    const b = { name: 'b.csv', sha256: 'b'.repeat(64) };
+    expect(importChecksum([a, b])).toBe(importChecksum([b, a]));
+    expect(importChecksum([a, b])).not.toBe(importChecksum([a]));
+  });
+
+  it('answers a dry run with at most 1000 problems listed, all counted, and writable only without problems and not imported before', () => {
+    const many = prepared({ problems: Array.from({ length: LISTED_PROBLEMS + 5 }, () => problem) });
+    expect(dryRunResult(many)).toMatchObject({ problemCount: 1005, canWrite: false });
+    expect(dryRunResult(many).problems).toHaveLength(1000);
+    expect(dryRunResult(prepared())).toMatchObject({ canWrite: true, alreadyImported: null });
+    const before = { importId: 'imp-0', at: '2026-11-01T00:00:00.000Z', by: 'anna', summary };
+    expect(dryRunResult(prepared({ before }))).toMatchObject({ canWrite: false, alreadyImported: { importId: 'imp-0', at: before.at, by: 'anna' } });
+    expect(() => refuseProblems(many)).toThrow(ValidationError);
+    expect(() => refuseProblems(prepared())).not.toThrow();
+  });
+
+  it('reads the mapping sent as JSON text, and refuses what is no mapping', () => {
+    expect(parseMapping(undefined)).toBeNull();
+    expect(parseMapping('{"sheets":[{"sheet":"M","kind":"members","columns":{"Nr":"memberNr","X":null}}],"dates":"de"}')).toEqual({
+      sheets: [{ sheet: 'M', kind: 'members', columns: { Nr: 'memberNr', X: null } }],
+      dates: 'de',
+    });
+    for (const bad of ['nope', '[]', '{"sheets":[{"sheet":"M","kind":"cats","columns":{}}]}', '{"sheets":[{"sheet":"M","kind":"members","columns":{"a":1}}]}', '{"sheets":[],"numbers":"fr"}', '{"sheets":[],"constructor":{}}']) {
+      expect(() => parseMapping(bad)).toThrow(ValidationError);
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { decodeCsv, detectDelimiter, readCsv } from './read-csv.js';
+
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+/** Windows-1252 bytes of a text of Latin-1 letters and the euro sign (0x80). */
+const HIGH: Record<string, number> = { '€': 0x80, '„': 0x84, '“': 0x93 };
+const cp1252 = (text: string): Uint8Array => Uint8Array.from([...text].map((c) => HIGH[c] ?? c.charCodeAt(0)));
+
+describe('import: reading CSV', () => {
+  it('reads UTF-8 without and with a byte-order mark, the mark not in the first header', async () => {
+    const plain = await readCsv('m.csv', utf8('Straße;Betrag\nGroßweg;5 €\n'));
+    expect(plain.encoding).toBe('utf-8');
+    expect(plain.sheet.headers).toEqual(['Straße', 'Betrag']);
+    expect(plain.sheet.rows).toEqual([['Großweg', '5 €']]);
+    const bom = await readCsv('m.csv', utf8('\ufeffStraße;Betrag\nÄußere Str.;5 €\n'));
+    expect(bom.encoding).toBe('utf-8');
+    expect(bom.sheet.headers[0]).toBe('Straße');
+    expect(bom.sheet.rows[0]).toEqual(['Äußere Str.', '5 €']);
+  });
+
+  it('reads Windows-1252 when the bytes are not UTF-8: ä, ß and € (0x80)', async () => {
+    const bytes = cp1252('Straße;Betrag\nMärzweg;5 €\n');
+    expect(bytes[bytes.length - 2]).toBe(0x80);
+    const read = await readCsv('m.csv', bytes);
+    expect(read.encoding).toBe('windows-1252');
+    expect(read.sheet.headers).toEqual(['Straße', 'Betrag']);
+    expect(read.sheet.rows).toEqual([['Märzweg', '5 €']]);
+    expect(decodeCsv(cp1252('„Genossenschaft“ ÄÖÜäöüß €')).text).toBe('„Genossenschaft“ ÄÖÜäöüß €');
+  });
+
+  it('takes the delimiter the header line holds most of: ; , or tab (quoted ones not counted)', async () => {
+    expect(detectDelimiter('a;b;c\n1,5;2;3')).toBe(';');
+    expect(detectDelimiter('a,b,c\n1;2;3')).toBe(',');
+    expect(detectDelimiter('a\tb\tc\n1,5\t2\t3')).toBe('\t');
+    expect(detectDelimiter('"a;b;c",d,e\n')).toBe(',');
+    expect(detectDelimiter('Name\nMeier')).toBe(';');
+    expect((await readCsv('t.csv', utf8('Name\tVorname\nMeier\tAnna\n'))).sheet.rows).toEqual([['Meier', 'Anna']]);
+    expect((await readCsv('c.csv', utf8('Name,Betrag\n"Meier, Anna","1,234.50"\n'))).sheet.rows).toEqual([['Meier, Anna', '1,234.50']]);
+  });
+
+  it('keeps every record so a row number is the record number, rows of any length, headers unique', async () => {
+    const read = await readCsv('m.csv', utf8('Name;Datum;Datum;\r\nMeier;1;2\r\n\r\n"Zwei\r\nZeilen";3;4;5;6\r\nLast\r\n'));
+    expect(read.sheet.headers).toEqual(['Name', 'Datum', 'Datum (2)']);
+    expect(read.sheet.firstRow).toBe(2);
+    expect(read.sheet.rows).toEqual([['Meier', '1', '2'], [''], ['Zwei\r\nZeilen', '3', '4', '5', '6'], ['Last']]);
+  });
+
+  it('follows Excel’s hint line `sep=`, the header then being row 2', async () => {
+    const read = await readCsv('m.csv', utf8('sep=,\r\nName;Vorname,Ort\r\nMeier;Anna,Köln\r\n'));
+    expect(read.delimiter).toBe(',');
+    expect(read.sheet.headers).toEqual(['Name;Vorname', 'Ort']);
+    expect(read.sheet.firstRow).toBe(3);
+    expect(read.sheet.rows).toEqual([['Meier;Anna', 'Köln']]);
+  });
+
+  it('reads an empty file as a sheet without headers or rows', async () => {
+    const read = await readCsv('leer.csv', new Uint8Array());
+    expect(read.sheet.headers).toEqual([]);
+    expect(read.sheet.rows).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import type { ImportMapping, ImportProblem } from '../import-types.js';
+import { guessedMapping, inspectFiles } from './inspect.js';
+import { UnreadableFileError } from './read-file.js';
+import { readImport } from './read-import.js';
+
+const file = (name: string, text: string) => ({ name, bytes: new TextEncoder().encode(text) });
+
+const MEMBERS_DE = [
+  'Mitgliedsnummer;Name;Vorname;Eintrittsdatum;Anteile;Geschäftsguthaben;Mitgliedsart;Ausland',
+  '1;Meier;Anna;01.02.2024;3;1.500,00;Gründer;nein',
+  ';;;;;;;',
+  '2;Schulz;Bernd;15.03.2024;2;1.000,50;Mitglied;ja',
+].join('\r\n');
+
+/** The mapping the inspection guesses, as the console would send it back. */
+const guessed = async (files: { name: string; bytes: Uint8Array }[]): Promise<ImportMapping> => guessedMapping(await inspectFiles(files, null));
+
+const where = (p: ImportProblem) => [p.row, p.column, p.value, p.template];
+
+describe('import: reading typed rows', () => {
+  it('reads a German members CSV into typed rows, numbered by file row, empty rows skipped', async () => {
+    const files = [file('mitglieder.csv', MEMBERS_DE)];
+    const read = await readImport(files, await guessed(files));
+    expect(read.problems).toEqual([]);
+    expect(read.formats['mitglieder.csv']).toEqual({ fileType: 'csv', encoding: 'utf-8', delimiter: ';', numbers: 'de', dates: 'de' });
+    expect(read.rows.map((r) => r.row)).toEqual([2, 4]);
+    expect(read.rows[1]?.values).toEqual({ memberNr: 2, name: 'Schulz', givenName: 'Bernd', entryDate: '2024-03-15', shareAmount: 2, capital: 100050, memberType: 1, isForeign: true });
+    expect(read.rows[0]?.cells.capital).toEqual({ column: 'Geschäftsguthaben', text: '1.500,00' });
+    expect(read.rows[0]?.kind).toBe('members');
+    expect(JSON.parse(JSON.stringify(read.rows[0])).cells.entryDate).toEqual({ column: 'Eintrittsdatum', text: '01.02.2024' });
+  });
+
+  it('reads an English postings CSV with commas', async () => {
+    const files = [file('postings.csv', 'Member number,Type,Shares,Amount,Date\n1,1,3,"1,500.00",12/31/2024\n1,5,-1,-500.00,01/02/2025\n')];
+    const read = await readImport(files, await guessed(files));
+    expect(read.problems).toEqual([]);
+    expect(read.formats['postings.csv']).toMatchObject({ delimiter: ',', numbers: 'en', dates: 'en' });
+    expect(read.rows.map((r) => r.values)).toEqual([
+      { memberNr: 1, type: 1, quantity: 3, amount: 150000, date: '2024-12-31' },
+      { memberNr: 1, type: 5, quantity: -1, amount: -50000, date: '2025-01-02' },
+    ]);
+  });
+
+  it('names a bad number, date, choice and yes/no at its row and column, and a required field left empty', async () => {
+    const text = [
+      'Mitgliedsnummer;Name;Eintrittsdatum;Anteile;Mitgliedsart;Ausland',
+      '1;Meier;01.02.2024;drei;Gründer;nein',
+      '2;Schulz;31.02.2024;2;Kaiser;vielleicht',
+      '3;;01.03.2024;1;;',
+    ].join('\n');
+    const files = [file('mitglieder.csv', text)];
+    const read = await readImport(files, await guessed(files));
+    expect(read.problems.map(where)).toEqual([
+      [2, 'Anteile', 'drei', 'invalidNumber'],
+      [3, 'Eintrittsdatum', '31.02.2024', 'invalidDate'],
+      [3, 'Mitgliedsart', 'Kaiser', 'invalidChoice'],
+      [3, 'Ausland', 'vielleicht', 'invalidChoice'],
+      [4, 'Name', '', 'mustNotBeEmpty'],
+    ]);
+    expect(read.problems[0]).toMatchObject({ file: 'mitglieder.csv', sheet: 'mitglieder.csv', field: 'shareAmount' });
+    // the rows are still there, the bad cells empty
+    expect(read.rows.map((r) => r.values.shareAmount)).toEqual([null, 2, 1]);
+  });
+
+  it('names a required field no column maps to, once, and a sheet without a kind', async () => {
+    const files = [file('mitglieder.csv', 'Mitgliedsnummer;Name\n1;Meier\n'), file('notizen.csv', 'Text\nhallo\n'), file('leer.csv', '')];
+    const mapping = await guessed(files);
+    expect(mapping).toEqual({ sheets: [{ sheet: 'mitglieder.csv', kind: 'members', columns: { Mitgliedsnummer: 'memberNr', Name: 'name' } }] });
+    const read = await readImport(files, mapping);
+    expect(read.problems).toEqual([
+      { file: 'mitglieder.csv', sheet: 'mitglieder.csv', row: null, column: null, field: 'entryDate', value: null, template: 'importUnmappedRequired', parameters: { 0: 'Eintrittsdatum', 1: 'Entry date' } },
+      { file: 'notizen.csv', sheet: 'notizen.csv', row: null, column: null, field: null, value: null, template: 'importUnknownKind', parameters: { 0: 'notizen.csv' } },
+    ]);
+    expect(read.rows).toHaveLength(1);
+  });
+
+  it('reads in the clerk’s formats where the mapping overrides the detected ones', async () => {
+    const files = [file('buchungen.csv', 'Mitgliedsnummer;Buchungsart;Datum\n1;1;01/02/2024\n')];
+    const mapping = await guessed(files);
+    expect((await readImport(files, mapping)).rows[0]?.values.date).toBe('2024-02-01');
+    expect((await readImport(files, { ...mapping, dates: 'en' })).rows[0]?.values.date).toBe('2024-01-02');
+  });
+
+  it('inspects: kind, headers, rows, guessed mapping and a preview of three rows', async () => {
+    const [inspection] = await inspectFiles([file('mitglieder.csv', MEMBERS_DE)], null);
+    expect(inspection?.format).toMatchObject({ numbers: 'de', dates: 'de' });
+    expect(inspection?.sheets).toEqual([
+      {
+        sheet: 'mitglieder.csv',
+        kind: 'members',
+        headers: ['Mitgliedsnummer', 'Name', 'Vorname', 'Eintrittsdatum', 'Anteile', 'Geschäftsguthaben', 'Mitgliedsart', 'Ausland'],
+        rows: 2,
+        mapping: { Mitgliedsnummer: 'memberNr', Name: 'name', Vorname: 'givenName', Eintrittsdatum: 'entryDate', Anteile: 'shareAmount', Geschäftsguthaben: 'capital', Mitgliedsart: 'memberType', Ausland: 'isForeign' },
+        preview: [
+          ['1', 'Meier', 'Anna', '01.02.2024', '3', '1.500,00', 'Gründer', 'nein'],
+          ['2', 'Schulz', 'Bernd', '15.03.2024', '2', '1.000,50', 'Mitglied', 'ja'],
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a file that cannot be read at all as the file’s error, not a row’s', async () => {
+    const broken = [file('mitglieder.csv', 'Mitgliedsnummer;Name\n1;"Meier\n')];
+    await expect(readImport(broken, { sheets: [] })).rejects.toThrow(UnreadableFileError);
+    await expect(inspectFiles(broken, null)).rejects.toMatchObject({ file: 'mitglieder.csv', fileType: 'csv' });
+    const damaged = [{ name: 'register.xlsx', bytes: Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]) }];
+    await expect(readImport(damaged, { sheets: [] })).rejects.toMatchObject({ name: 'UnreadableFileError', file: 'register.xlsx', fileType: 'xlsx' });
+  });
+});
