@@ -64,6 +64,16 @@ function cell(kind: FieldKind, value: RegisterValue): string | number | boolean 
   return value;
 }
 
+/** `list.map(f)` with a turn of the event loop after every SLICE items. */
+async function inSlices<T, R>(list: readonly T[], f: (item: T) => R): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < list.length; i += SLICE) {
+    for (const item of list.slice(i, i + SLICE)) out.push(f(item));
+    await yieldToLoop();
+  }
+  return out;
+}
+
 /** The posting fields the rows need (a `balances` document without its register versions). */
 function trimmed(b: ReadDocument): ReadDocument {
   const { id, cooperativeId, member, memberNr, type, quantity, amount, date, approvalDate, interestBegin, transferMemberNr, transferPeer, annulPeer, rueckpfleinzahlung, position } = b;
@@ -89,19 +99,34 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
   }
   members.sort((a, b) => (a.memberNr ?? Number.MAX_SAFE_INTEGER) - (b.memberNr ?? Number.MAX_SAFE_INTEGER));
 
-  const postings: ReadDocument[] = [];
+  // Postings by day, each day's in log order: a sort of every posting at once would hold the event loop (about a
+  // second at 200,000 postings); the days are sorted apart, with a turn of the loop between some hundred of them.
+  const byDay = new Map<string, ReadDocument[]>();
   const noticed = new Set<string>();
   for await (const batch of reads.scan(BALANCES, cooperativeId, SCAN_BATCH)) {
     for (const doc of batch) {
-      postings.push(trimmed(doc));
+      const day = typeof doc.date === 'string' ? doc.date : '';
+      const list = byDay.get(day);
+      if (list) list.push(trimmed(doc));
+      else byDay.set(day, [trimmed(doc)]);
       if (typeof doc.type === 'number' && NOTICED_TYPES.has(doc.type) && typeof doc.member === 'string') noticed.add(doc.member);
     }
     await yieldToLoop();
   }
-  postings.sort(comparePostings);
+  const postings: ReadDocument[] = [];
+  const days = [...byDay.keys()].sort();
+  for (let i = 0; i < days.length; i++) {
+    for (const doc of byDay.get(days[i]!)!.sort(comparePostings)) postings.push(doc);
+    if (i % 200 === 199) await yieldToLoop();
+  }
+  byDay.clear();
   const notices = new Map<string, PostingNotice>();
+  // The embedded log answers a stream at once (the awaits alone would never let another request in): a turn of the
+  // event loop after every 50 streams.
+  let read = 0;
   for (const memberId of noticed) {
     for (const [balanceId, notice] of noticesOf(await events.readStream(memberStream(memberId)))) notices.set(balanceId, notice);
+    if (++read % 50 === 0) await yieldToLoop();
   }
 
   const orders: RegisterRow[] = [];
@@ -110,8 +135,8 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
   for await (const batch of reads.scan(NON_ASSESSMENTS, cooperativeId, SCAN_BATCH)) for (const doc of batch) certificates.push(nonAssessmentRow(doc, numbers));
 
   return {
-    members: members.map((m) => memberRow(m, numbers)),
-    postings: postings.map((b) => postingRow(b, numbers, notices.get(b.id))),
+    members: await inSlices(members, (m) => memberRow(m, numbers)),
+    postings: await inSlices(postings, (b) => postingRow(b, numbers, notices.get(b.id))),
     exemptionOrders: orders.sort(compareTaxPapers),
     nonAssessments: certificates.sort(compareTaxPapers),
   };
