@@ -2,6 +2,11 @@
 export interface KeyStore {
   /** The subject's key, created on first use. */
   getOrCreate(subjectId: string): Promise<Buffer>;
+  /**
+   * Optional: the keys of many subjects, those missing created in ONE durable write (a large append, e.g. an import of a
+   * register, would otherwise wait for one synchronous commit per new subject). Same keys as `getOrCreate` would give.
+   */
+  getOrCreateMany?(subjectIds: readonly string[]): Promise<ReadonlyMap<string, Buffer>>;
   /** The subject's key, or undefined when it never existed or was erased. */
   find(subjectId: string): Promise<Buffer | undefined>;
   /** Deletes the key for good. */

@@ -50,6 +50,21 @@ export function keyStoreContract(
       for (const key of keys) expect(key.equals(keys[0]!)).toBe(true);
     });
 
+    it('gives many subjects their keys at once, the same getOrCreate gives, where the adapter offers it', async () => {
+      if (!store.getOrCreateMany) return;
+      const known = subject('known');
+      const key = await store.getOrCreate(known);
+      const fresh = [subject('new-a'), subject('new-b')];
+      const keys = await store.getOrCreateMany([known, ...fresh, fresh[0]!]);
+      expect([...keys.keys()].sort()).toEqual([known, ...fresh].sort());
+      expect(keys.get(known)?.equals(key)).toBe(true);
+      for (const id of fresh) {
+        expect(keys.get(id)).toHaveLength(32);
+        expect((await store.find(id))?.equals(keys.get(id)!)).toBe(true);
+      }
+      expect(keys.get(fresh[0]!)?.equals(keys.get(fresh[1]!)!)).toBe(false);
+    });
+
     it('erases a key for good, at once', async () => {
       const id = subject('erased');
       const other = subject('kept');

@@ -5,6 +5,7 @@ import { ImportDryRunTask, ImportWriteTask } from './commands/import-tasks.js';
 import { ImportUploads } from './commands/import-uploads.js';
 import { RunImport } from './commands/run-import.js';
 import { MemberImportController } from './http/member-import.controller.js';
+import { RegisterWorkbookController } from './http/register-workbook.controller.js';
 import { ImportHistory } from './queries/import-history.js';
 
 /**
@@ -13,7 +14,7 @@ import { ImportHistory } from './queries/import-history.js';
  */
 @Module({
   imports: [TasksModule, ShareLedgerModule],
-  controllers: [MemberImportController],
+  controllers: [MemberImportController, RegisterWorkbookController],
   providers: [RunImport, ImportHistory, ImportUploads, ImportDryRunTask, ImportWriteTask],
   exports: [RunImport, ImportHistory],
 })

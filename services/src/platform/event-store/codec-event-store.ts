@@ -28,9 +28,10 @@ export class CodecEventStore implements EventStore, StreamTailReads, ReadsWithou
   }
 
   async appendMulti(appends: readonly StreamAppend[]): Promise<AppendResult> {
-    const sealed: StreamAppend[] = [];
-    for (const a of appends) sealed.push({ ...a, events: await this.sealAll(a.events) });
-    return this.inner.appendMulti(sealed);
+    // Sealed together: the keys of every subject of the append are fetched (new ones made) at once.
+    const sealed = await this.sealAll(appends.flatMap((a) => a.events));
+    let next = 0;
+    return this.inner.appendMulti(appends.map((a) => ({ ...a, events: a.events.map(() => sealed[next++]!) })));
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

@@ -84,10 +84,29 @@ export class PersonalDataCipher {
 
   /** Seals the data of a batch of events; each subject's key is fetched once for the batch. */
   async sealAll(events: readonly { readonly type: string; readonly data: object }[]): Promise<object[]> {
-    const key = once((subject) => this.keys.getOrCreate(subject));
+    const subjects = this.keys.getOrCreateMany ? this.subjectsOf(events) : [];
+    // Many subjects (a large append): their keys fetched, the missing ones created, in one durable write of the key store.
+    const many = subjects.length > 1 && this.keys.getOrCreateMany ? await this.keys.getOrCreateMany(subjects) : undefined;
+    const key = once((subject) => {
+      const known = many?.get(subject);
+      return known ? Promise.resolve(known) : this.keys.getOrCreate(subject);
+    });
     const out: object[] = [];
     for (const e of events) out.push(this.rules[e.type] ? await this.sealWith(e.type, e.data, key) : e.data);
     return out;
+  }
+
+  /** The subjects whose keys sealing these events takes: each rule's main subject, an `apart` group's only when the event carries one of its fields. */
+  private subjectsOf(events: readonly { readonly type: string; readonly data: object }[]): string[] {
+    const subjects = new Set<string>();
+    for (const e of events) {
+      const rule = this.rules[e.type];
+      if (!rule) continue;
+      const record = e.data as Record<string, unknown>;
+      subjects.add(rule.subject(record));
+      for (const group of rule.apart ?? []) if (group.fields.some((f) => Object.hasOwn(record, f))) subjects.add(group.subject(record));
+    }
+    return [...subjects];
   }
 
   /** The event's data with personal fields restored, or set to null and listed in `erased` when the key is gone. */

@@ -56,6 +56,28 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
     expect(Buffer.from(sealed._personal.tag, 'base64')).toHaveLength(16);
   });
 
+  it('seals a batch of many subjects with their keys made in one call of the key store, and opens it back', async () => {
+    const ids = [newUserId(), newUserId(), newUserId()];
+    const calls: string[][] = [];
+    const many = keys.getOrCreateMany.bind(keys);
+    const counting = Object.assign(Object.create(keys) as SqliteKeyStore, {
+      getOrCreateMany: async (subjects: readonly string[]) => {
+        calls.push([...subjects]);
+        return many(subjects);
+      },
+      getOrCreate: async () => {
+        throw new Error('one subject at a time');
+      },
+    });
+    const batch = new PersonalDataCipher(counting, areas.personalData);
+    const sealed = await batch.sealAll([...ids.map((id) => ({ type: 'UserCreated', data: userCreated(id) })), { type: 'ElmaNumberAdded', data: { id: 'e1' } }]);
+    expect(calls).toEqual([ids.map((id) => `user-${id}`)]);
+    for (const [i, id] of ids.entries()) {
+      expect((sealed[i] as SealedData)._personal.subject).toBe(`user-${id}`);
+      expect((await cipher.open(sealed[i]!)).data).toEqual(userCreated(id));
+    }
+  });
+
   it('creates the subject key on first seal', async () => {
     const userId = newUserId();
     expect(await keys.find(`user-${userId}`)).toBeUndefined();

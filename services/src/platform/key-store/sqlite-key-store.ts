@@ -32,6 +32,23 @@ export class SqliteKeyStore implements KeyStore {
     return created;
   }
 
+  /** Every subject's key; the missing ones created in one transaction (one synchronous commit instead of one per key). */
+  async getOrCreateMany(subjectIds: readonly string[]): Promise<ReadonlyMap<string, Buffer>> {
+    const keys = new Map<string, Buffer>();
+    this.db.transaction(() => {
+      for (const subject of new Set(subjectIds)) {
+        let row = this.select.get(subject);
+        if (!row) {
+          this.insert.run(subject, randomBytes(32));
+          row = this.select.get(subject);
+        }
+        if (!row) throw new Error(`Key for ${subject} could not be stored`);
+        keys.set(subject, row.key);
+      }
+    })();
+    return keys;
+  }
+
   async find(subjectId: string): Promise<Buffer | undefined> {
     const row = this.select.get(subjectId);
     return row?.key;

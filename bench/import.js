@@ -1,0 +1,215 @@
+// Import of a member register (issue 29): 100,000 members with 1,000,000 postings as CSV, checked (dry run) and written.
+//  - Generates, from a fixed seed, `mitglieder.csv` and `buchungen.csv` in the Excel dialect a German clerk's program
+//    writes (UTF-8 with BOM, `;`, dates `31.12.2024`): members with valid IBANs and (half of them) tax ids
+//    (services/dist/demo/demo-check-digits.js), and per member its subscription (0), additional shares (1), transfers
+//    (3 and 4 as pairs by reference) and annulations (5) of additional shares, dated from 2000 to 2025.
+//  - A fresh data directory, first start, the demo cooperative's share terms (services/dist/demo/demo-cooperative.js).
+//  - `npm run import -- FILES --cooperative ID --dry-run`, then the same without --dry-run (the write), each in its own
+//    process as an operator runs it: the dry run's wall time, the write's time until it says "Written" (start, reading,
+//    checking, the one append; the read models it then rebuilds are timed apart), and the peak memory of each (the
+//    process's maximum resident set size, which the command line prints last). The log's last position is shown.
+// Target: at most 60 s each (issue 29, "on a two-core machine"). `node bench/import.js` (BENCH_IMPORT_MEMBERS and
+// BENCH_IMPORT_POSTINGS for quick runs).
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { benchEnv, built, log, now, PRODUCT_NODE_FLAGS, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
+
+const MEMBERS = Number(process.env.BENCH_IMPORT_MEMBERS ?? 100_000);
+const POSTINGS = Number(process.env.BENCH_IMPORT_POSTINGS ?? MEMBERS * 10);
+const TARGET_SECONDS = 60;
+const started = now();
+
+const { ibanFor, steuerIdFor } = await built('services/dist/demo/demo-check-digits.js');
+const { interestBeginFor } = await built('contracts/dist/index.js');
+
+const GIVEN = ['Jürgen', 'Anna', 'Özlem', 'Hans-Peter', 'Marie', 'Lukas', 'Sören', 'Ingrid'];
+const NAMES = ['Weiß', 'Müller', 'Schröder', 'Groß', 'Bäcker', 'Schmidt', 'Özdemir', 'Hoffmann', 'Kühn'];
+const CITIES = [['Rosenheim', '83022'], ['München', '80331'], ['Köln', '50667'], ['Görlitz', '02826']];
+const STATES = ['by', 'by', 'nw', 'sn'];
+
+const DAY = 86_400_000;
+const FIRST = Date.UTC(2000, 0, 3);
+const LAST = Date.UTC(2025, 11, 15);
+const iso = (ms) => new Date(ms).toISOString().slice(0, 10);
+const german = (isoDate) => `${isoDate.slice(8, 10)}.${isoDate.slice(5, 7)}.${isoDate.slice(0, 4)}`;
+
+/** Writes lines to a file in large chunks. */
+function lineWriter(file) {
+  const fd = openSync(file, 'w');
+  let chunk = [];
+  const flush = () => {
+    if (chunk.length > 0) writeSync(fd, `${chunk.join('\r\n')}\r\n`);
+    chunk = [];
+  };
+  return {
+    line(cells) {
+      chunk.push(cells.map((c) => (c === null || c === undefined ? '' : /[;"\r\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c))).join(';'));
+      if (chunk.length >= 20_000) flush();
+    },
+    close() {
+      flush();
+      closeSync(fd);
+    },
+  };
+}
+
+/** The two CSV files; returns their paths and what they hold. */
+function generate(dir) {
+  const random = rng(29);
+  const int = (n) => Math.floor(random() * n);
+  const membersFile = join(dir, 'mitglieder.csv');
+  const postingsFile = join(dir, 'buchungen.csv');
+  const members = lineWriter(membersFile);
+  const postings = lineWriter(postingsFile);
+  members.line([
+    '\uFEFFMitgliedsnummer', 'Mitgliedsart', 'Funktion', 'Anrede', 'Briefanrede', 'Titel', 'Name / Firma', 'Vorname', 'Geburtsdatum', 'Rechtsform', 'Familienstand',
+    'Straße', 'Hausnummer', 'PLZ', 'Ort', 'Bundesland', 'Ausland', 'E-Mail', 'Bank', 'IBAN', 'BIC', 'Eintrittsdatum', 'Zulassungsdatum', 'Verzinsungsbeginn', 'Steuer-ID',
+  ]);
+  postings.line(['\uFEFFMitgliedsnummer', 'Buchungsnummer', 'Buchungsart', 'Anzahl', 'Datum', 'Zulassungsdatum', 'Verzinsungsbeginn', 'Gegenmitglied', 'Gegenbuchung', 'Storno von']);
+  const entry = [];
+  for (let i = 0; i < MEMBERS; i++) entry.push(FIRST + int(Math.floor((LAST - FIRST) / DAY) - 400) * DAY);
+  entry.sort((a, b) => a - b);
+  // Postings per member besides the subscription, transfers counting two: about POSTINGS in all.
+  const perMember = Math.max(0, POSTINGS / MEMBERS - 1);
+  let written = 0;
+  let ref = 0;
+  const byType = { 0: 0, 1: 0, 3: 0, 4: 0, 5: 0 };
+  const row = (cells) => {
+    postings.line(cells);
+    written += 1;
+  };
+  const dated = (ms) => {
+    const date = iso(ms);
+    const approval = iso(ms + (3 + int(20)) * DAY);
+    return [german(date), german(approval), german(interestBeginFor(approval, 'nextMonth'))];
+  };
+  for (let i = 0; i < MEMBERS; i++) {
+    const nr = i + 1;
+    const [city, zip] = CITIES[i % CITIES.length];
+    const [date, approval, interest] = dated(entry[i]);
+    const [state, female] = [STATES[i % STATES.length], i % 2 === 1];
+    members.line([
+      nr, 'Beitritt', 'Mitglied', female ? 'Frau' : 'Herr', female ? 'female' : 'male', 'keiner', NAMES[int(NAMES.length)], GIVEN[int(GIVEN.length)],
+      german(iso(Date.UTC(1940 + int(60), int(12), 1 + int(28)))), 'natürliche Person', int(2) ? 'ledig' : 'verheiratet',
+      'Hauptstraße', String(1 + int(200)), zip, city, state, 'nein', `mitglied${nr}@example.org`, 'Musterbank', ibanFor('DE', `${String(70000000 + int(9999999))}${String(int(1e10)).padStart(10, '0')}`),
+      'COBADEFFXXX', date, approval, interest, i % 2 === 0 ? steuerIdFor(random) : null,
+    ]);
+    // The subscription: five shares (the minimum is two), so a transfer of one and an annulation never go below it.
+    row([nr, `B${++ref}`, 0, 5, date, approval, interest, null, null, null]);
+    byType[0] += 1;
+    // Further postings on later days up to LAST: additional shares, now and then one annulled, a transfer to the next member.
+    let count = Math.round(perMember * (0.5 + random()));
+    let day = entry[i];
+    let annulled = false;
+    // The member's own shares as its postings go (transfers received only add): a transfer leaves at least the minimum.
+    let held = 5;
+    while (count > 0 && written < POSTINGS) {
+      day += (1 + int(Math.max(2, Math.floor((LAST - day) / DAY / (count + 1))))) * DAY;
+      if (day > LAST) break;
+      const [d, a, b] = dated(day);
+      const next = i + 1 < MEMBERS && entry[i + 1] < day && count >= 2 && held > 3 && random() < 0.06;
+      if (next) {
+        const out = `B${++ref}`;
+        const inn = `B${++ref}`;
+        row([nr, out, 3, 1, d, a, b, nr + 1, inn, null]);
+        row([nr + 1, inn, 4, 1, d, a, b, nr, out, null]);
+        byType[3] += 1;
+        byType[4] += 1;
+        held -= 1;
+        count -= 2;
+        continue;
+      }
+      const own = `B${++ref}`;
+      const quantity = 1 + int(4);
+      row([nr, own, 1, quantity, d, a, b, null, null, null]);
+      byType[1] += 1;
+      held += quantity;
+      count -= 1;
+      if (!annulled && count >= 1 && random() < 0.05) {
+        row([nr, `B${++ref}`, 5, null, d, a, b, null, null, own]);
+        byType[5] += 1;
+        held -= quantity;
+        annulled = true;
+        count -= 1;
+      }
+    }
+  }
+  members.close();
+  postings.close();
+  return { files: [membersFile, postingsFile], postings: written, byType, sizeMb: round((statSync(membersFile).size + statSync(postingsFile).size) / 1e6, 1) };
+}
+
+/** Runs the command line in its own process: exit code, wall time, peak memory it reports, its output. */
+function runCli(args, dataDir) {
+  return new Promise((resolve, reject) => {
+    const t0 = now();
+    const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, join(ROOT, 'services/dist/member-import/cli/main.js'), ...args], { cwd: ROOT, env: benchEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c.toString()));
+    child.stderr.on('data', (c) => (output += c.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const seconds = round((now() - t0) / 1000, 1);
+      const peak = /Peak memory: (\d+) MB/.exec(output);
+      resolve({ code, seconds, peakRssMb: peak ? Number(peak[1]) : null, output });
+    });
+  });
+}
+
+const { dir, cleanup } = tempDataDir('import');
+const figures = { members: MEMBERS };
+const checks = [];
+try {
+  log(`generating ${MEMBERS} members with about ${POSTINGS} postings as CSV`);
+  const t0 = now();
+  const data = generate(dir);
+  figures.generated = { postings: data.postings, byType: data.byType, sizeMb: data.sizeMb, seconds: round((now() - t0) / 1000, 1) };
+  log(`    ${data.postings} postings (${JSON.stringify(data.byType)}), ${data.sizeMb} MB in ${figures.generated.seconds} s`);
+
+  // A new store: the first start creates the cooperative; the demo's share terms (25,00 EUR... 250 EUR, minimum 2).
+  const storeDir = join(dir, 'store');
+  const { createApp } = await built('services/dist/create-app.js');
+  const { areas } = await built('services/dist/areas.js');
+  const { loadConfig } = await built('services/dist/platform/config/config.js');
+  const { prepareCooperative } = await built('services/dist/demo/demo-cooperative.js');
+  const { ROLES } = await built('contracts/dist/index.js');
+  const running = await createApp(loadConfig(benchEnv(storeDir)), areas, { logger: false });
+  const cooperativeId = running.firstStart.cooperativeId;
+  const { terms } = await prepareCooperative(running, { userId: 'bench', username: 'bench', roles: [...ROLES], cooperativeId }, {});
+  await running.close();
+  figures.terms = terms;
+
+  const base = [...data.files, '--cooperative', cooperativeId, '--lang', 'en'];
+  for (const [stage, args] of [['dry run', [...base, '--dry-run']], ['write', base]]) {
+    const r = await runCli(args, storeDir);
+    const summary = /Events:\s+(\d+)/.exec(r.output);
+    // The write: from the start of the command to "Written" (start, reading, checking, appending); the read models
+    // follow after it (rebuilt from the log) and are shown apart.
+    const written = /^Written: .*\(after ([\d.]+) s\)/m.exec(r.output);
+    const projected = /^Read models up to date in ([\d.]+) s/m.exec(r.output);
+    const seconds = stage === 'write' && written ? Number(written[1]) : r.seconds;
+    const figure = { exitCode: r.code, seconds, processSeconds: r.seconds, readModelsSeconds: projected ? Number(projected[1]) : null, peakRssMb: r.peakRssMb, events: summary ? Number(summary[1]) : null };
+    figures[stage === 'write' ? 'write' : 'dryRun'] = figure;
+    log(`    ${stage}: exit ${r.code}, ${seconds} s${stage === 'write' ? ` (read models ${figure.readModelsSeconds} s more, the process ${r.seconds} s)` : ''}, peak memory ${r.peakRssMb} MB`);
+    if (r.code !== 0) log(r.output.split('\n').slice(0, 80).join('\n'));
+    checks.push({
+      metric: `import ${stage}, ${MEMBERS} members, ${data.postings} postings (CSV)`,
+      target: TARGET_SECONDS,
+      actual: seconds,
+      unit: 's',
+      pass: r.code === 0 && seconds <= TARGET_SECONDS,
+      detail: `peak memory ${r.peakRssMb} MB${stage === 'write' ? `; read models rebuilt in ${figure.readModelsSeconds} s after it` : ''}; exit ${r.code}`,
+    });
+  }
+  // The write appended what the dry run said it would.
+  const { SqliteEventStore } = await built('services/dist/platform/event-store/sqlite-event-store.js');
+  const events = new SqliteEventStore(join(storeDir, 'events.sqlite'));
+  const head = Number(await events.headPosition());
+  await events.close();
+  figures.logHead = head;
+  log(`    the log's last position after the write: ${head}`);
+} finally {
+  cleanup();
+}
+saveResult('import', started, figures, checks);

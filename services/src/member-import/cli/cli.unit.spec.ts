@@ -1,0 +1,67 @@
+import type { ImportProblem, ImportSummary } from '../import-types.js';
+import { parseImportArgs, UsageError } from './cli-args.js';
+import { formatFormats, formatProblems, formatSummary, PROBLEMS_SHOWN } from './cli-report.js';
+
+describe('npm run import: arguments', () => {
+  it('takes files, the cooperative, --dry-run, --mapping and --lang', () => {
+    expect(parseImportArgs(['a.csv', 'b.xlsx', '--cooperative', 'c1', '--dry-run', '--mapping', 'm.json', '--lang', 'en'])).toEqual({
+      files: ['a.csv', 'b.xlsx'],
+      cooperativeId: 'c1',
+      dryRun: true,
+      mapping: 'm.json',
+      lang: 'en',
+    });
+    expect(parseImportArgs(['a.csv', '--cooperative', 'c1'])).toMatchObject({ dryRun: false, mapping: null, lang: 'de' });
+    expect(parseImportArgs(['--help'])).toBeNull();
+  });
+
+  it('refuses what it cannot run (exit code 2): no file, no cooperative, an unknown option or language, more than eight files', () => {
+    for (const argv of [
+      ['--cooperative', 'c1'],
+      ['a.csv'],
+      ['a.csv', '--cooperative', ' '],
+      ['a.csv', '--cooperative', 'c1', '--lang', 'fr'],
+      ['a.csv', '--cooperative', 'c1', '--force'],
+      [...Array.from({ length: 9 }, (_, i) => `f${i}.csv`), '--cooperative', 'c1'],
+    ]) {
+      expect(() => parseImportArgs(argv)).toThrow(UsageError);
+    }
+  });
+});
+
+const summary: ImportSummary = {
+  members: 1234,
+  postingsByType: { 0: 1234, 1: 10, 2: 0, 3: 2, 4: 2, 5: 1, 6: 0, 7: 0, 8: 0 },
+  exemptionOrders: 3,
+  nonAssessments: 1,
+  asOf: '2026-11-26',
+  activeMembers: 1200,
+  shares: 5000,
+  capitalCents: 125_000_050,
+  events: 4321,
+};
+
+describe('npm run import: what it prints', () => {
+  it('shows the formats detected per file', () => {
+    const text = formatFormats({ 'a.csv': { fileType: 'csv', encoding: 'windows-1252', delimiter: ';', numbers: 'de', dates: 'de' } }, 'de');
+    expect(text).toBe('Erkannte Formate:\n  a.csv: CSV, windows-1252, Trennzeichen ";"; Zahlen deutsch (1.234,56); Datum deutsch (31.12.2024)');
+  });
+
+  it('sums up in the language asked for, the capital in euros, the events as a bare number', () => {
+    expect(formatSummary(summary, 'de')).toContain('Buchungen: 1.249 (nach Art 0: 1.234, 1: 10, 3: 2, 4: 2, 5: 1)');
+    expect(formatSummary(summary, 'de')).toContain('Geschäftsguthaben 1.250.000,50 EUR');
+    expect(formatSummary(summary, 'en')).toContain('Capital 1,250,000.50 EUR');
+    expect(formatSummary(summary, 'en')).toContain('Events: 4321');
+  });
+
+  it('lists the first 50 problems with their file and counts the rest', () => {
+    const problem = (row: number): ImportProblem => ({ file: 'a.csv', sheet: 'a.csv', row, column: 'IBAN', field: 'iban', value: 'DE00', template: 'invalidIban', parameters: {} });
+    const problems = Array.from({ length: 60 }, (_, i) => problem(i + 2));
+    const lines = formatProblems(problems, 1060, (p) => `row ${p.row}: wrong`, 'en', 2).split('\n');
+    expect(lines[0]).toBe('1060 problems:');
+    expect(lines).toHaveLength(1 + PROBLEMS_SHOWN + 1);
+    expect(lines[1]).toBe('  a.csv: row 2: wrong');
+    expect(lines.at(-1)).toContain('1010 more');
+    expect(formatProblems([], 0, () => '', 'de')).toBe('Keine Probleme.');
+  });
+});

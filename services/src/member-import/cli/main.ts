@@ -1,0 +1,185 @@
+/**
+ * `npm run import -- FILE [FILE…] --cooperative ID [--dry-run] [--mapping FILE.json] [--lang de|en]` (issue 29): an
+ * operator's migration. Opens the stores of DATA_DIR as `npm run demo` does (run it with the server stopped, as the
+ * demo), reads and checks the files through the same rules as the console's import, prints the formats detected, the
+ * mapping used, the summary and the problems, and (without --dry-run, when there are none) writes the import through
+ * the same all-or-nothing path as `POST /import`. Exit code 0: done or nothing to do; 1: problems; 2: wrong usage.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { userInfo } from 'node:os';
+import { NotFoundError, ROLES, ValidationError } from '@coop/contracts';
+import { COOPERATIVES } from '@coop/projections';
+import { areas } from '../../areas.js';
+import { createApp, type RunningApp } from '../../create-app.js';
+import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import { loadConfig } from '../../platform/config/config.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { RunImport } from '../commands/run-import.js';
+import { mappingOrGuess, parseMapping } from '../commands/import-mapping.js';
+import type { UploadedFile } from '../commands/import-parts.js';
+import type { ImportMapping } from '../import-types.js';
+import { problemText } from '../problem-texts.js';
+import { ImportHistory } from '../queries/import-history.js';
+import { parseImportArgs, UsageError, USAGE, type ImportArgs } from './cli-args.js';
+import { CLI_TEXTS, formatFormats, formatMapping, formatProblems, formatSummary, type MappingSource } from './cli-report.js';
+
+const started = performance.now();
+/** Seconds since the command started, one decimal. */
+const seconds = (): number => Math.round((performance.now() - started) / 100) / 10;
+
+/** Exit codes: done, problems, wrong usage. */
+const OK = 0;
+const PROBLEMS = 1;
+const USAGE_ERROR = 2;
+
+function usageError(message: string): never {
+  throw new UsageError(message);
+}
+
+async function readFiles(args: ImportArgs): Promise<UploadedFile[]> {
+  const t = CLI_TEXTS[args.lang];
+  return Promise.all(
+    args.files.map(async (path) => {
+      const bytes = await readFile(path).catch(() => usageError(t.noFile(path)));
+      return { name: basename(path), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+    }),
+  );
+}
+
+async function readMapping(args: ImportArgs): Promise<ImportMapping | null> {
+  if (args.mapping === null) return null;
+  const t = CLI_TEXTS[args.lang];
+  const text = await readFile(args.mapping, 'utf8').catch(() => usageError(t.noFile(args.mapping!)));
+  try {
+    return parseMapping(text) ?? usageError(t.badMapping(args.mapping));
+  } catch (error) {
+    if (error instanceof ValidationError) usageError(t.badMapping(args.mapping));
+    throw error;
+  }
+}
+
+/** Bytes of a CSV file's head that the mapping is guessed from (its headers, a sample of rows). */
+const CSV_HEAD_BYTES = 256 * 1024;
+
+/**
+ * What the mapping is guessed from: a CSV file's first lines (the guess reads the headers, and the whole file would be
+ * parsed once more for nothing: 6 s of a 100,000-member register), an XLSX workbook (a zip: `PK`) whole. A head the
+ * guess cannot read (a quoted line break cut) falls back to the whole file (`run`).
+ */
+function headOf(file: UploadedFile): UploadedFile {
+  const zip = file.bytes[0] === 0x50 && file.bytes[1] === 0x4b;
+  if (zip || file.bytes.byteLength <= CSV_HEAD_BYTES) return file;
+  const end = file.bytes.lastIndexOf(0x0a, CSV_HEAD_BYTES);
+  return end < 0 ? file : { name: file.name, bytes: file.bytes.subarray(0, end + 1) };
+}
+
+function operator(): string {
+  try {
+    return `npm run import (${userInfo().username})`;
+  } catch {
+    return 'npm run import';
+  }
+}
+
+/** The import itself on the opened stores; the exit code. */
+async function run(running: RunningApp, args: ImportArgs, files: readonly UploadedFile[], given: ImportMapping | null): Promise<number> {
+  const { lang } = args;
+  const t = CLI_TEXTS[lang];
+  const app = running.app;
+  // The read models first include everything in the log (a former import's member numbers, its saved mapping).
+  await running.storage.runner.waitFor(await running.storage.events.headPosition(), 120_000);
+  const reads = app.get(ReadModels, { strict: false });
+  await reads.get(COOPERATIVES, args.cooperativeId, args.cooperativeId, 'Cooperative').catch((error: unknown) => {
+    if (error instanceof NotFoundError) usageError(t.noCooperative(args.cooperativeId));
+    throw error;
+  });
+  const actor: Actor = { userId: 'import-cli', username: operator(), roles: [...ROLES], cooperativeId: args.cooperativeId };
+  const ctx = contextFor(actor);
+  const runImport = app.get(RunImport, { strict: false });
+
+  const saved = given ? null : await app.get(ImportHistory, { strict: false }).savedMapping(args.cooperativeId);
+  const mapping = await mappingOrGuess(files.map(headOf), given, saved).catch(() => mappingOrGuess(files, given, saved));
+  const source: MappingSource = given ? { kind: 'file', path: args.mapping ?? '' } : saved ? { kind: 'saved' } : { kind: 'guessed' };
+  const text = (p: Parameters<typeof problemText>[0]): string => problemText(p, lang, { withSheet: true });
+
+  if (args.dryRun) {
+    const result = await runImport.dryRun(ctx, files, mapping);
+    console.log(`${formatFormats(result.formats, lang)}\n\n${formatMapping(mapping, source, lang)}\n\n${formatSummary(result.summary, lang)}\n`);
+    console.log(formatProblems(result.problems, result.problemCount, text, lang, files.length));
+    const before = result.alreadyImported;
+    console.log(`\n${before ? t.before(before.importId, before.at, before.by) : result.problemCount === 0 ? `${t.dryRun} ${t.canWrite}` : t.dryRun}`);
+    return result.problemCount > 0 ? PROBLEMS : OK;
+  }
+
+  console.log(`${formatMapping(mapping, source, lang)}\n`);
+  console.log(t.writing);
+  // As the demo: the projections pause while the log is written and follow it afterwards in large batches, instead of
+  // competing with the write for the two cores.
+  const runner = running.storage.runner;
+  await runner.stop();
+  const headBefore = await running.storage.events.headPosition();
+  try {
+    const result = await runImport.write(ctx, files, mapping, { wait: false });
+    console.log(`\n${formatSummary(result.summary, lang)}\n`);
+    if (!result.written) {
+      await runner.start();
+      const record = (await app.get(ImportHistory, { strict: false }).list(args.cooperativeId)).find((r) => r.id === result.importId);
+      console.log(t.before(result.importId, record?.at ?? '?', record?.by ?? '?'));
+      return OK;
+    }
+    console.log(t.written(result.importId, result.summary.events, seconds()));
+    console.log(t.projecting);
+    const projecting = performance.now();
+    // More written than the log held before (a register moving into a new store): the read models are built again from
+    // the whole log, as `npm run projections:rebuild` (and the demo) does, about three times faster than following it.
+    const head = await running.storage.events.headPosition();
+    if (Number(head - headBefore) > Number(headBefore)) await runner.rebuild();
+    await runner.start();
+    await runner.waitFor(head, 3_600_000);
+    console.log(t.projected(Math.round((performance.now() - projecting) / 100) / 10));
+    return OK;
+  } catch (error) {
+    if (!(error instanceof ValidationError) || !error.errors.some((e) => e.template === 'importHasProblems')) throw error;
+    // Refused: the dry run lists what is wrong.
+    const result = await runImport.dryRun(ctx, files, mapping);
+    console.log(`\n${formatFormats(result.formats, lang)}\n\n${formatSummary(result.summary, lang)}\n`);
+    console.log(formatProblems(result.problems, result.problemCount, text, lang, files.length));
+    console.log(`\n${t.hasProblems}`);
+    return PROBLEMS;
+  }
+}
+
+async function main(): Promise<number> {
+  let args: ImportArgs | null;
+  try {
+    args = parseImportArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    return USAGE_ERROR;
+  }
+  if (args === null) {
+    console.log(USAGE);
+    return OK;
+  }
+  const t = CLI_TEXTS[args.lang];
+  let running: RunningApp | undefined;
+  try {
+    const files = await readFiles(args);
+    const mapping = await readMapping(args);
+    const config = loadConfig();
+    console.log(t.importing(files.length, args.cooperativeId, config.dataDir));
+    running = await createApp(config, areas, { logger: false });
+    return await run(running, args, files, mapping);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(error.message);
+    return USAGE_ERROR;
+  } finally {
+    await running?.close();
+    console.log(t.peak(Math.round(process.resourceUsage().maxRSS / 1024), seconds()));
+  }
+}
+
+process.exit(await main());
