@@ -1,3 +1,5 @@
+import type { ImportedSummary } from '@coop/contracts';
+
 /*
  * The import of an existing member register (issue 29): the shapes its parts agree on. Pure types, no framework.
  *
@@ -104,18 +106,6 @@ export interface ImportProblem {
   readonly parameters: Readonly<Record<string, string>>;
 }
 
-/** What a dry run found (and what a write wrote). Money in cents. */
-export interface ImportSummary {
-  readonly members: number;
-  /** Postings by balance type 0 to 8 (a transfer counts as one 3 and one 4). */
-  readonly postingsByType: Readonly<Record<number, number>>;
-  readonly exemptionOrders: number;
-  readonly nonAssessments: number;
-  /** As of `asOf` (business today): members holding shares, their shares and the capital in cents. */
-  readonly asOf: string;
-  readonly activeMembers: number;
-  readonly shares: number;
-  readonly capitalCents: number;
-  /** Events the write appends. */
-  readonly events: number;
-}
+
+/** What a dry run found (and what a write wrote): the counts `RegisterImported` records. Money in cents. */
+export type ImportSummary = ImportedSummary;
