@@ -120,8 +120,8 @@ describe('tenancy as a property: every route with an id, every id of another coo
         : [route.replace('{fileId}', fileIds.get(kind) ?? id).replace(/\{[^}]+\}/g, id)];
     for (const [route, ops] of Object.entries(doc.paths)) {
       const params = [...route.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-      // `{format}` (csv, xlsx) is no record id.
-      if (params.length === 0 || params.includes('format')) continue;
+      // `{format}` (csv, xlsx) and an import template's name (`members.csv`) are no record ids.
+      if (params.length === 0 || params.includes('format') || route.startsWith('/api/v1/import/templates/')) continue;
       if (ops.get) readable.add(route);
       for (const method of Object.keys(ops)) {
         for (const [kind, id] of ids) {
