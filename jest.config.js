@@ -29,6 +29,10 @@ const common = {
 };
 export default {
   testTimeout: 30000,
+  // On two cores Jest would run every file in its own process (in band), where modules of earlier files stay in memory
+  // (VM contexts leak) until the heap runs out past 200 files. With a limit, the files run one at a time in a worker
+  // that is replaced once it holds more than this after a file.
+  workerIdleMemoryLimit: '1536MB',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.unit.spec.ts'] },
     { ...common, displayName: 'int', testMatch: ['<rootDir>/**/src/**/*.int.spec.ts', '<rootDir>/test/contract/**/*.int.spec.ts', '<rootDir>/test/architecture/**/*.int.spec.ts'] },
