@@ -19,7 +19,7 @@ import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
-import { ShareTermsReader } from '../../share-ledger/index.js';
+import { ClosedYearsReader, revisionCheck, ShareTermsReader, type ClosedYears } from '../../share-ledger/index.js';
 import type { DetectedFormat, ImportMapping, ImportProblem, ImportSummary } from '../import-types.js';
 import { readImport, replayImport, type Decision, type UploadedFile } from './import-parts.js';
 import { importedBefore, importRegisterDecider, type ImportedBefore } from './import-register.decider.js';
@@ -49,6 +49,8 @@ export interface PreparedImport {
   readonly before: ImportedBefore | null;
   /** The import register's revision the decisions were made at. */
   readonly registerExpected: ExpectedRevision;
+  /** The dividend register as read for the decisions (null: files imported before, nothing decided). */
+  readonly closedYears: ClosedYears | null;
 }
 
 export interface DryRunResult {
@@ -91,6 +93,7 @@ export class RunImport {
   constructor(
     private readonly writer: StreamWriter,
     private readonly shareTerms: ShareTermsReader,
+    private readonly closedYears: ClosedYearsReader,
     private readonly reads: ReadModels,
     @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
@@ -147,9 +150,10 @@ export class RunImport {
     progress(1, PREPARE_STEPS);
     const base = { cooperativeId, checksum, files: imported, mapping, formats: read.formats, before, registerExpected: register.expected };
     // Files imported before: their members are in the cooperative now, so a replay would only find them taken.
-    if (before) return { ...base, problems: read.problems, summary: before.summary, decisions: [] };
-    const [terms, takenMemberNrs, sequence] = await Promise.all([
+    if (before) return { ...base, problems: read.problems, summary: before.summary, decisions: [], closedYears: null };
+    const [terms, closedYears, takenMemberNrs, sequence] = await Promise.all([
       this.shareTerms.terms(cooperativeId),
+      this.closedYears.read(cooperativeId),
       this.takenMemberNumbers(cooperativeId),
       this.writer.load(memberNumberSequenceStream(cooperativeId), memberNumberSequenceDecider),
     ]);
@@ -161,9 +165,10 @@ export class RunImport {
       takenMemberNrs,
       sequence: { state: sequence.state, revision: typeof sequence.expected === 'number' ? sequence.expected : -1 },
       newId: newRecordId,
+      closedThrough: closedYears.closedThrough,
     });
     progress(3, PREPARE_STEPS);
-    return { ...base, problems: [...read.problems, ...outcome.problems], summary: outcome.summary, decisions: outcome.decisions };
+    return { ...base, problems: [...read.problems, ...outcome.problems], summary: outcome.summary, decisions: outcome.decisions, closedYears };
   }
 
   /** The member numbers held in the cooperative (the members read model; the claim streams guard the write itself). */
@@ -225,5 +230,7 @@ export function importAppends(prepared: PreparedImport, importId: string, by: st
     },
     importRegisterDecider.initialState(),
   );
-  return [...appends, { streamId: importStream(prepared.cooperativeId), expected: prepared.registerExpected, events: registered }];
+  // A year closing meanwhile fails the write (the dividend register's revision, as a posting checks it): decided again.
+  const yearsCheck: ImportAppend[] = prepared.closedYears ? [revisionCheck(prepared.closedYears)] : [];
+  return [...appends, ...yearsCheck, { streamId: importStream(prepared.cooperativeId), expected: prepared.registerExpected, events: registered }];
 }

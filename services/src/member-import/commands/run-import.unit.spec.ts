@@ -24,6 +24,7 @@ const prepared = (over: Partial<PreparedImport> = {}): PreparedImport => ({
   ],
   before: null,
   registerExpected: 'no_stream',
+  closedYears: null,
   ...over,
 });
 
@@ -37,6 +38,15 @@ describe('the import write (issue 29)', () => {
       ['imports-c-1', 2, ['RegisterImported']],
     ]);
     expect(appends[3]!.events[0]!.data).toMatchObject({ importId: 'imp-1', cooperativeId: 'c-1', by: 'admin', checksum: 'f'.repeat(64), summary: { ...summary, events: 5 } });
+  });
+
+  it('checks the dividend register at the revision read, so a year closing meanwhile makes the write decide again', () => {
+    const closedYears = { closedThrough: 2025, streamId: 'dividends-c-1', expected: 3 };
+    const appends = importAppends(prepared({ closedYears }), 'imp-1', 'admin', '2026-11-26T06:00:00.000Z');
+    expect(appends.slice(-2).map((a) => [a.streamId, a.expected, a.events.length])).toEqual([
+      ['dividends-c-1', 3, 0],
+      ['imports-c-1', 'no_stream', 1],
+    ]);
   });
 
   it('takes the checksum over the files, whatever their order', () => {

@@ -94,6 +94,7 @@ function admit(run: ReplayRun, row: ImportRow, nr: number, posting: ImportRow | 
     () =>
       memberDecider.decide({
         type: 'AdmitMember', memberId, cooperativeId, memberNr: nr, master: master as MemberMasterInput, shareAmount: shareAmount as number, balanceId, terms,
+        closedThrough: run.ctx.closedThrough ?? null,
       }, initialMemberState),
     fieldSources,
     run.problems,

@@ -67,6 +67,28 @@ describe('replayImport: each problem on its row and column', () => {
     expect(found.map(at)).toEqual([{ sheet: 'Buchungen', row: 3, column: 'Anzahl', value: '1', template: 'withdrawalLeavesTooFew', parameters: { 0: '1', 1: '1', 2: '2020-12-31' } }]);
   });
 
+  it('an admission and a posting dated into a closed dividend year, refused as the console refuses them', () => {
+    const found = problems(
+      [
+        ...members(personValues(1, '2024-03-01'), personValues(2, '2026-02-01')),
+        ...postings(
+          subscription(1, 2, '2024-03-01'),
+          subscription(2, 2, '2026-02-01'),
+          { memberNr: 2, ref: 'P1', type: 1, quantity: 1, date: '2025-06-01', approvalDate: '2026-02-01' },
+          { memberNr: 2, ref: 'P2', type: 1, quantity: 1, date: '2026-06-01', approvalDate: '2026-06-01' },
+        ),
+      ],
+      context({ closedThrough: 2025 }),
+    );
+    // The entry and its interest begin, the posting's date and its interest begin (the first of the next month): each in 2024 or 2025.
+    expect(found.map((p) => [p.sheet, p.row, p.field, p.template, p.parameters])).toEqual([
+      ['Mitglieder', 2, 'entryDate', 'closedYear', { 0: '2025' }],
+      ['Mitglieder', 2, 'interestBegin', 'closedYear', { 0: '2025' }],
+      ['Buchungen', 4, 'date', 'closedYear', { 0: '2025' }],
+      ['Buchungen', 4, 'interestBegin', 'closedYear', { 0: '2025' }],
+    ]);
+  });
+
   it('a transfer half without its pair', () => {
     const found = problems([
       ...members(personValues(1, '2015-01-01'), personValues(2, '2015-01-01')),

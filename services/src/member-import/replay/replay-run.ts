@@ -1,4 +1,5 @@
 import { DEFAULT_INTEREST_BEGIN_RULE, DEFAULT_NOTICE_PERIOD_MONTHS, interestBeginFor, type DomainEvent, type MemberEvent } from '@coop/contracts';
+import type { ClosedThrough } from '../../kernel/closed-years.js';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import { memberDecider, type MemberCommand, type MemberNumberSequenceState } from '../../members/index.js';
@@ -16,6 +17,11 @@ export interface ReplayContext {
   readonly sequence: { readonly state: MemberNumberSequenceState; readonly revision: number };
   /** A new id (members, postings, papers). */
   readonly newId: () => string;
+  /**
+   * The last dividend year closed (or closing) in the cooperative, null or absent for none: an admission or posting dated
+   * into it is refused as the console refuses it (`closedYear`), so an import cannot change a closed year's basis.
+   */
+  readonly closedThrough?: ClosedThrough;
 }
 
 /** Events to append to one stream at the revision it has then (-1: a new stream), in append order. */
@@ -99,7 +105,9 @@ export class ReplayRun {
 
   /** Decides `command` on the member's stream as it stands (throws the decider's errors). */
   decide(member: ImportedMember, command: MemberCommand): MemberEvent[] {
-    return memberDecider.decide(command, member.state);
+    const closedThrough = this.ctx.closedThrough ?? null;
+    const inOpenYears = closedThrough === null || command.type === 'ChangeMemberData' || command.type === 'CorrectSharePayment' ? command : { ...command, closedThrough };
+    return memberDecider.decide(inOpenYears, member.state);
   }
 
   /** Records decided events on the member's stream and moves its state on. */
