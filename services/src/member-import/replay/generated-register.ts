@@ -1,5 +1,6 @@
 import type { ImportKind, ImportRow, ImportValue } from '../import-types.js';
 import { IMPORT_FIELDS, KIND_SHEETS } from './import-fields.js';
+import type { ReplayContext } from './replay-run.js';
 
 /**
  * Import rows built directly (no file): for the replay's tests and for measuring it on a register of any size
@@ -89,4 +90,18 @@ export function generatedRegister(members: number): ImportRow[] {
     memberRows.push(importRow('members', nr + 1, personValues(nr, monthDate(i % 120), { shareAmount: leaves ? 0 : shares[i]! })));
   }
   return [...memberRows, ...postingRows];
+}
+
+/** A cooperative without members for the replay's tests: 250 € a share, at least one, ids counted from 1. */
+export function replayContext(extra: Partial<ReplayContext> = {}): ReplayContext {
+  let n = 0;
+  return {
+    cooperativeId: 'coop-1',
+    terms: { shareCost: 25_000, minimumShares: 1 },
+    today: '2026-11-26',
+    takenMemberNrs: new Set(),
+    sequence: { state: { highest: 0 }, revision: -1 },
+    newId: () => `id-${++n}`,
+    ...extra,
+  };
 }

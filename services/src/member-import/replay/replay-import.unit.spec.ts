@@ -1,21 +1,9 @@
 import type { DomainEvent } from '@coop/contracts';
 import type { ImportRow, ImportValue } from '../import-types.js';
-import { generatedRegister, importRow, personValues } from './generated-register.js';
-import { replayImport, type ReplayContext } from './replay-import.js';
+import { generatedRegister, importRow, personValues, replayContext } from './generated-register.js';
+import { replayImport } from './replay-import.js';
 
-/** A cooperative without members: 250 € a share, at least one, the statutory notice period of three months. */
-function context(extra: Partial<ReplayContext> = {}): ReplayContext {
-  let n = 0;
-  return {
-    cooperativeId: 'coop-1',
-    terms: { shareCost: 25_000, minimumShares: 1 },
-    today: '2026-11-26',
-    takenMemberNrs: new Set(),
-    sequence: { state: { highest: 0 }, revision: -1 },
-    newId: () => `id-${++n}`,
-    ...extra,
-  };
-}
+const context = replayContext;
 
 /** Rows of one sheet numbered from 2 (the header is row 1). */
 function sheet(kind: ImportRow['kind'], rows: readonly Record<string, ImportValue>[]): ImportRow[] {

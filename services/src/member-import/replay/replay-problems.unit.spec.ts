@@ -1,19 +1,8 @@
 import type { ImportProblem, ImportRow, ImportValue } from '../import-types.js';
-import { importRow, personValues } from './generated-register.js';
-import { replayImport, type ReplayContext } from './replay-import.js';
+import { importRow, personValues, replayContext } from './generated-register.js';
+import { replayImport } from './replay-import.js';
 
-function context(extra: Partial<ReplayContext> = {}): ReplayContext {
-  let n = 0;
-  return {
-    cooperativeId: 'coop-1',
-    terms: { shareCost: 25_000, minimumShares: 1 },
-    today: '2026-11-26',
-    takenMemberNrs: new Set(),
-    sequence: { state: { highest: 0 }, revision: -1 },
-    newId: () => `id-${++n}`,
-    ...extra,
-  };
-}
+const context = replayContext;
 
 const sheet = (kind: ImportRow['kind'], rows: readonly Record<string, ImportValue>[]): ImportRow[] => rows.map((values, i) => importRow(kind, i + 2, values));
 const members = (...rows: Record<string, ImportValue>[]): ImportRow[] => sheet('members', rows);
