@@ -52,8 +52,10 @@ export class KurrentWriter {
   /** One stream (the v1 append, which takes a deadline per call and the leader requirement). */
   async appendOne(append: IdentifiedAppend): Promise<ClientAppendResult> {
     const deadline = appendDeadlineMs(append.events.length, this.baseDeadlineMs);
-    return this.tried([append], (client) =>
-      client.appendToStream(append.streamId, [...append.events], { streamState: toStreamState(append.expected), deadline, requiresLeader: true }),
+    return this.tried(
+      [append],
+      (client) => client.appendToStream(append.streamId, [...append.events], { streamState: toStreamState(append.expected), deadline, requiresLeader: true }),
+      false,
     );
   }
 
@@ -92,15 +94,15 @@ export class KurrentWriter {
   }
 
   /**
-   * Runs `attempt` until it succeeds, fails for good or was tried MAX_TRIES times. A multi-stream write larger than the
-   * client's default deadline allows gets a client of its own whose default deadline is the write's (the client takes
-   * no deadline per multi-stream call), closed after the write.
+   * Runs `attempt` until it succeeds, fails for good or was tried MAX_TRIES times. A multi-stream write (`ownDeadline`)
+   * larger than the client's default deadline allows gets a client of its own whose default deadline is the write's
+   * (client 1.3.1 takes no deadline per `multiStreamAppend` or `appendRecords` call), closed after the try.
    */
-  private async tried<T>(appends: readonly IdentifiedAppend[], attempt: (client: KurrentDBClient) => Promise<T>): Promise<T> {
+  private async tried<T>(appends: readonly IdentifiedAppend[], attempt: (client: KurrentDBClient) => Promise<T>, ownDeadline = true): Promise<T> {
     const events = appends.reduce((n, a) => n + a.events.length, 0);
     const deadline = appendDeadlineMs(events, this.baseDeadlineMs);
     for (let tries = 1; ; tries++) {
-      const own = deadline > this.baseDeadlineMs ? KurrentDBClient.connectionString(withDefaultDeadline(this.leader?.url ?? this.url, deadline)) : undefined;
+      const own = ownDeadline && deadline > this.baseDeadlineMs ? KurrentDBClient.connectionString(withDefaultDeadline(this.leader?.url ?? this.url, deadline)) : undefined;
       try {
         return await attempt(own ?? this.leader?.client ?? this.client);
       } catch (error) {
