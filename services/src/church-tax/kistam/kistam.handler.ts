@@ -40,6 +40,8 @@ function memberError(memberId: string, memberNr: number, problem: string, detail
 export class KistamHandler implements TaskHandler, OnModuleInit {
   readonly kind = 'kistam' as const;
   readonly resumable = true;
+  /** Started and answered with `church:write`; the request and answer files hold tax ids and church data: `church:read` too. */
+  readonly filePermissions = ['church:write', 'church:read'] as const;
 
   constructor(
     private readonly reads: ReadModels,
