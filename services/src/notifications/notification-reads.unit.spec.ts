@@ -3,7 +3,7 @@ import { toNotificationDto } from './queries/notification-reads.js';
 
 /* A KiStAM notification raised before issue 38 carried the answer's church key: it is answered without it. */
 describe('notification answers', () => {
-  const doc = (message: string, parameters: string[]) => ({ id: 'n1', type: 'kistamError', time: '2026-01-01T00:00:00.000Z', seen: 0, message, parameters, errors: [] });
+  const doc = (message: string, parameters: string[]) => ({ id: 'n1', cooperativeId: 'c1', position: '1', type: 'kistamError', time: '2026-01-01T00:00:00.000Z', seen: 0, message, parameters, errors: [] });
 
   it('leave out the church key or rate of a KiStAM member error, whenever it was raised', () => {
     expect(toNotificationDto(doc('kistamMemberError', ['5', 'kistamUnknownChurchKey', '999999']), 5).parameters).toEqual(['5', 'kistamUnknownChurchKey']);
