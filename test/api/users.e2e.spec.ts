@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { auth, login, startApp, userWith, type TestApp } from './support/app.js';
+import { auth, login, startApp, USER_PASSWORD, userWith, type TestApp } from './support/app.js';
 
 describe('users', () => {
   let t: TestApp;
@@ -60,9 +60,9 @@ describe('users', () => {
   it('updates without a password keep the password; with one, change it', async () => {
     const u = await userWith(t.http, t.adminToken, 'keeper', ['ROLE_USER']);
     await request(t.http).put(`/api/v1/users/${u.id}`).set(auth(t.adminToken)).send({ username: 'keeper', password: '', passwordRepeat: '', roles: ['ROLE_USER'] }).expect(200);
-    expect(await login(t.http, 'keeper', 'pw-keeper-123')).toMatch(/^ey/);
+    expect(await login(t.http, 'keeper', USER_PASSWORD)).toMatch(/^ey/);
     await request(t.http).put(`/api/v1/users/${u.id}`).set(auth(t.adminToken)).send({ username: 'keeper', password: 'new-pass-9', passwordRepeat: 'new-pass-9', roles: ['ROLE_USER'] }).expect(200);
-    expect((await request(t.http).post('/api/v1/login').send({ username: 'keeper', password: 'pw-keeper-123' })).status).toBe(401);
+    expect((await request(t.http).post('/api/v1/login').send({ username: 'keeper', password: USER_PASSWORD })).status).toBe(401);
     expect(await login(t.http, 'keeper', 'new-pass-9')).toMatch(/^ey/);
   });
 

@@ -69,6 +69,8 @@ export const VALIDATION_MESSAGES_EN = {
   notAllowed: 'Your roles do not allow this action.',
   rolesNotHeld: 'You may not grant or remove roles you do not hold: %{0}',
   onlySuperAdminDeletesSuperAdmin: 'Only a super administrator may delete a super administrator.',
+  onlySuperAdminChangesSuperAdmin: 'Only a super administrator may change a super administrator.',
+  userHoldsRolesNotHeld: 'You may change only users whose roles you all hold yourself; this user also holds: %{0}',
   onlySuperAdminOtherCooperative: 'Only a super administrator may create users in another cooperative.',
   notFound: '%{0} not found',
   memberNotFound: 'Member not found',

@@ -291,11 +291,11 @@ describe('user decider: UpdateUser', () => {
     spec.given([created()]).when(update({ roles: ['ROLE_USER', 'ROLE_SUPER_ADMIN'] })).thenThrows(PermissionError);
   });
 
-  it('lets an admin rename a user who keeps roles the admin does not hold', () => {
+  it('forbids an admin to rename a user who holds a role the admin does not hold (issue 38)', () => {
     spec
       .given([created({ roles: ['ROLE_EDIT_USERS', 'ROLE_USER'] })])
       .when(update({ username: 'bert', roles: ['ROLE_USER', 'ROLE_EDIT_USERS'] }))
-      .then([{ type: 'UserRenamed', data: { userId: USER, username: 'bert' } }]);
+      .thenThrows(PermissionError, (e) => expect([e.template, e.parameters]).toEqual(['userHoldsRolesNotHeld', ['ROLE_EDIT_USERS']]));
   });
 
   it('lets a super admin remove any role', () => {

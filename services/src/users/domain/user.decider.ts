@@ -77,6 +77,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       }
       case 'UpdateUser': {
         const userId = requireUser(state, command.cooperativeId, command);
+        mayChange(command.by, state.roles);
         const roles = checkRoles(command.roles, command.by, state.roles);
         validate(command.username, command, false);
         const events: UserEvent[] = [];
@@ -98,6 +99,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         if (state.roles.includes('ROLE_SUPER_ADMIN') && !command.by.roles.includes('ROLE_SUPER_ADMIN')) {
           throw new PermissionError('Only a super administrator may delete a super administrator.', 'onlySuperAdminDeletesSuperAdmin');
         }
+        mayChange(command.by, state.roles);
         return [{ type: 'UserDeleted', data: { userId } }];
       }
     }
@@ -124,6 +126,23 @@ function passwordErrors(pw: PasswordInput, required: boolean): FieldError[] {
   if (pw.password !== pw.passwordRepeat) return [fieldError('passwordRepeat', 'isNotEqual')];
   if (!pw.passwordHash) return [fieldError('password', 'passwordRequired')];
   return [];
+}
+
+/**
+ * No way up the roles (issue 38): the actor may change a user (name, password, roles, deletion) only when it holds every
+ * role that user holds, before and after the change; the super administrator holds them all, and only a super
+ * administrator holds ROLE_SUPER_ADMIN, so a super administrator is changed by a super administrator alone. The roles
+ * after the change are `checkRoles`' part: every role added or removed must be held too.
+ */
+function mayChange(by: Grantor, targetRoles: readonly Role[]): void {
+  if (by.roles.includes('ROLE_SUPER_ADMIN')) return;
+  if (targetRoles.includes('ROLE_SUPER_ADMIN')) {
+    throw new PermissionError('Only a super administrator may change a super administrator.', 'onlySuperAdminChangesSuperAdmin');
+  }
+  const beyond = targetRoles.filter((r) => !by.roles.includes(r));
+  if (beyond.length > 0) {
+    throw new PermissionError(`You may change only users whose roles you all hold yourself; this user also holds: ${beyond.join(', ')}`, 'userHoldsRolesNotHeld', [beyond.join(', ')]);
+  }
 }
 
 /** Unknown roles are a validation error; granting a role one does not hold is forbidden (no escalation). */
