@@ -33,8 +33,9 @@ export class UserWrite {
   @AsStrings() @IsArray(ruleNamingValue('invalidRole')) @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles)) roles: string[] = [];
 }
 
-/** `PUT /users/me/password`: the own password, typed twice. */
+/** `PUT /users/me/password`: the current password and the new one, typed twice (issue 38). */
 export class OwnPasswordChange {
+  @AsText() @IsString(rule('mustNotBeEmpty')) currentPassword: string = '';
   @AsText() @IsString(rule('passwordRequired')) password: string = '';
   @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) passwordRepeat: string = '';
 }

@@ -12,8 +12,8 @@ const spec = deciderSpec(userDecider);
 const COOP = 'coop-1';
 const TARGET = 'target-1';
 const PASSWORD = 'Herbstlaub-Kanu-73';
-const hashed = { password: PASSWORD, passwordRepeat: PASSWORD, passwordHash: `argon2(${PASSWORD})` };
-const kept = { password: '', passwordRepeat: '', passwordHash: null };
+const hashed = { password: PASSWORD, passwordRepeat: PASSWORD, passwordHash: `argon2(${PASSWORD})`, common: false };
+const kept = { password: '', passwordRepeat: '', passwordHash: null, common: false };
 
 const editUsers: Grantor = { userId: 'editor', roles: ['ROLE_EDIT_USERS'] };
 const admin: Grantor = { userId: 'admin', roles: ['ROLE_ADMIN', 'ROLE_CHANGE_OWN_PASSWORD', 'ROLE_EDIT_USERS', 'ROLE_USER'] };
