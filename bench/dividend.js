@@ -308,7 +308,7 @@ function commitId() {
 
 async function signIn(url) {
   const res = await fetch(`${url}/api/v1/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
   });
   if (res.status !== 200) throw new Error(`Sign-in failed: ${res.status}`);
   return { authorization: `Bearer ${(await res.json()).token}` };

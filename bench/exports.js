@@ -123,7 +123,7 @@ async function apiRun() {
   try {
     await running.app.listen(0, '127.0.0.1');
     const url = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
-    const login = await fetch(`${url}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }) });
+    const login = await fetch(`${url}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }) });
     const { token } = await login.json();
     // The app runs in this process: the event-loop delay measured here is the API thread's (the 50 ms rule).
     const get = async (path) => {

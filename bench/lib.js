@@ -194,7 +194,7 @@ export function benchEnv(dataDir, extra = {}) {
     ...process.env,
     DATA_DIR: dataDir,
     ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: 'bench-admin-password',
+    ADMIN_PASSWORD: 'bench-Kennwort-2026',
     JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-bench-jwt-secret',
     PORT: '3999',
     EVENT_STORE_URL: '',

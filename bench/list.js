@@ -92,7 +92,7 @@ async function signIn(url) {
   const login = await fetch(`${url}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
+    body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
   });
   if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
   return (await login.json()).token;

@@ -12,6 +12,7 @@
 // `node bench/members.js` (built code: run `npx tsc -b services` first, or `node bench/run.js members`).
 // The child mode `node bench/members.js --cannon '<json>'` runs autocannon with POST bodies (bench/support/cannon.js
 // sends GETs only); `--poster '<json>'` posts one body every 1/rate s, each as soon as it is due, for (d).
+import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -137,7 +138,7 @@ try {
   const login = await fetch(`${url}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
+    body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
   });
   if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
   const { token } = await login.json();
@@ -359,7 +360,7 @@ async function postingRun(url, token, bodies, connections) {
 
 /** Creates a clerk (ROLE_USER, ROLE_ADMIN) of the admin's cooperative and answers the clerk's token. */
 async function signedInClerk(url, adminAuth, username) {
-  const password = `${username}-Pa55word`;
+  const password = `Kennwort-${randomBytes(6).toString('hex')}`;
   const created = await fetch(`${url}/api/v1/users`, {
     method: 'POST',
     headers: { ...adminAuth, 'content-type': 'application/json' },

@@ -84,7 +84,7 @@ try {
   const login = await fetch(`${url}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
+    body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
   });
   if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
   const { token } = await login.json();

@@ -126,7 +126,7 @@ try {
   for (let i = 0; i < SEED_MEMBERS; i++) memberIds.push((await must('seed member', await call(base, setup, 'POST', '/members', admin, newMember()), 201)).id);
   const clerks = [];
   for (let i = 0; i < CLERKS; i++) {
-    const password = `clerk-${i}-${randomBytes(6).toString('hex')}`;
+    const password = `Buchung-${i}-${randomBytes(6).toString('hex')}`;
     await must('clerk', await call(base, setup, 'POST', '/users', admin, { username: `clerk${i}`, password, passwordRepeat: password, roles: ['ROLE_ADMIN'] }), 201);
     const token = (await must('clerk sign-in', await call(base, setup, 'POST', '/login', undefined, { username: `clerk${i}`, password }), 200)).token;
     clerks.push({ token, agent: new Agent({ keepAlive: true, maxSockets: 1 }) });

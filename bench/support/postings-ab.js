@@ -61,7 +61,7 @@ for (const spec of specs) {
   const active = docs.filter((d) => d.exitDate === null).map((d) => d.id);
   const login = await fastify.inject({
     method: 'POST', url: '/api/v1/login', headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
+    payload: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
   });
   if (login.statusCode !== 200) throw new Error(`${name}: sign-in failed (${login.statusCode})`);
   apps.push({ name, fastify, active, token: JSON.parse(login.body).token, running, cpu: [] });

@@ -19,6 +19,10 @@ export type AnswerTemplate =
   | 'rolesNotHeld'
   /** "Only a super administrator may delete a super administrator." (403). */
   | 'onlySuperAdminDeletesSuperAdmin'
+  /** "Only a super administrator may change a super administrator." (403; issue 38). */
+  | 'onlySuperAdminChangesSuperAdmin'
+  /** "You may change only users whose roles you all hold yourself: {0}" (403; {0} the roles the actor lacks; issue 38). */
+  | 'userHoldsRolesNotHeld'
   /** "Only a super administrator may create users in another cooperative." (403). */
   | 'onlySuperAdminOtherCooperative'
   /** "{0} not found" (404 of a record whose kind has no template of its own; {0} the kind as the API names it). The
@@ -54,6 +58,8 @@ export const ANSWER_TEMPLATES: readonly AnswerTemplate[] = Object.keys({
   notAllowed: 1,
   rolesNotHeld: 1,
   onlySuperAdminDeletesSuperAdmin: 1,
+  onlySuperAdminChangesSuperAdmin: 1,
+  userHoldsRolesNotHeld: 1,
   onlySuperAdminOtherCooperative: 1,
   notFound: 1,
   memberNotFound: 1,

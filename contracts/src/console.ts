@@ -91,3 +91,4 @@ export type {
 export { IMPORT_TEMPLATES, type ImportTemplate } from './import-templates.js';
 export { VALIDATION_MESSAGES_EN } from './messages/validation.en.js';
 export { VALIDATION_MESSAGES_DE } from './messages/validation.de.js';
+export { PASSWORD_MIN_LENGTH, type PasswordRuleTemplate } from './password-rule.js';

@@ -20,6 +20,7 @@ export * from './dividend.js';
 export * from './events/index.js';
 export * from './decider.js';
 export * from './validators.js';
+export * from './password-rule.js';
 export * from './tax-id.js';
 export * from './member-validation.js';
 export * from './tax-papers.js';

@@ -5,6 +5,7 @@ import type { PlausibilityTemplate } from './plausibility.js';
 import type { TaskTemplate } from './task-templates.js';
 import type { ImportTemplate } from './import-templates.js';
 import type { LimitTemplate } from './limit-templates.js';
+import type { PasswordRuleTemplate } from './password-rule.js';
 
 /** Message templates the API answers with; the console translates each as a key. */
 export type ValidationTemplate =
@@ -15,6 +16,7 @@ export type ValidationTemplate =
   | TaskTemplate
   | ImportTemplate
   | LimitTemplate
+  | PasswordRuleTemplate
   | 'mustNotBeEmpty'
   | 'isNotEqual'
   | 'passwordRequired'

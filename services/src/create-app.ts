@@ -72,7 +72,11 @@ export async function createApp(
   await app.init();
   // Fastify adds its plugins' routes (the console's files) when ready; the tests' server needs them before listen().
   await fastify.ready();
-  const first = await firstStart(app, storage.events, config);
+  const first = await firstStart(app, storage.events, config).catch(async (error: unknown) => {
+    await app.close();
+    await storage.close();
+    throw error;
+  });
   return {
     app,
     storage,

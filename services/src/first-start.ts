@@ -1,12 +1,38 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROLES, cooperativeStream, type EventStore } from '@coop/contracts';
+import { passwordRuleBroken, PASSWORD_MIN_LENGTH, ROLES, cooperativeStream, type EventStore } from '@coop/contracts';
 import { RegisterCooperativeCommand } from './cooperatives/commands/cooperative.commands.js';
 import { contextFor } from './platform/commands/command-context.js';
 import { SavedNotYetShownError } from './platform/commands/errors.js';
 import type { AppConfig } from './platform/config/config.js';
 import { CreateUserCommand } from './users/commands/user.commands.js';
+import { CommonPasswords } from './users/commands/common-passwords.js';
+
+/** The first start refuses to run: the message says why and what to do (main.ts prints it and exits). */
+export class FirstStartRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FirstStartRefused';
+  }
+}
+
+const RULE_TEXT: Record<NonNullable<ReturnType<typeof passwordRuleBroken>>, string> = {
+  passwordTooShort: `it has fewer than ${PASSWORD_MIN_LENGTH} characters`,
+  passwordContainsUsername: 'it is or contains the user name (ADMIN_USERNAME)',
+  passwordTooCommon: 'it is one of the 10,000 most common passwords',
+};
+
+/** Refuses an ADMIN_PASSWORD that breaks the password rule (issue 38) before anything is written. */
+export function checkAdminPassword(password: string, username: string, common: CommonPasswords): void {
+  const broken = passwordRuleBroken(password, username, (p) => common.has(p));
+  if (broken) {
+    throw new FirstStartRefused(
+      `ADMIN_PASSWORD is not accepted: ${RULE_TEXT[broken]}. A password needs at least ${PASSWORD_MIN_LENGTH} characters, must not be ` +
+        'a common password and must not be or contain the user name. Set another one, or leave ADMIN_PASSWORD unset to have a strong one generated.',
+    );
+  }
+}
 
 export interface FirstStart {
   readonly cooperativeId: string;
@@ -45,6 +71,7 @@ const HALF_DONE_MAX_EVENTS = 10;
 export async function firstStart(app: INestApplication, events: EventStore, config: AppConfig): Promise<FirstStart | undefined> {
   const state = await firstStartState(events);
   if (state.kind === 'done') return undefined;
+  if (config.adminPassword !== undefined) checkAdminPassword(config.adminPassword, config.adminUsername, app.get(CommonPasswords));
   const commands = app.get(CommandBus);
   const cooperativeId = state.kind === 'cooperativeRegistered' ? state.cooperativeId : randomUUID();
   const system = contextFor({ userId: 'system', username: 'system', roles: [...ROLES], cooperativeId });

@@ -2,12 +2,17 @@ import { areas } from './areas.js';
 import { loadConfig } from './platform/config/config.js';
 import { createApp } from './create-app.js';
 import { keepFilesPrivate } from './platform/private-files.js';
+import { FirstStartRefused } from './first-start.js';
 
 // Nothing this process writes is readable by group or others (personal data and keys; decision 136).
 keepFilesPrivate();
 
 const config = loadConfig();
-const { app, firstStart } = await createApp(config, areas);
+const { app, firstStart } = await createApp(config, areas).catch((error: unknown) => {
+  if (!(error instanceof FirstStartRefused)) throw error;
+  console.error(`\nCoop Ledger did not start. ${error.message}`);
+  process.exit(1);
+});
 // Every interface, as before the move to Fastify (whose own default is localhost only): the product runs in containers.
 await app.listen(config.port, '0.0.0.0');
 const url = `http://localhost:${config.port}`;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../services/src/platform/config/config.js';
 import { openStorage } from '../../services/src/platform/storage.js';
 import { CHECKPOINT } from '@coop/projections';
-import { AREAS, auth, RUNTIME, startApp, userWith, type TestApp } from './support/app.js';
+import { AREAS, auth, RUNTIME, startApp, USER_PASSWORD, userWith, type TestApp } from './support/app.js';
 import { createMember, DATES, posted, setTerms, validMember } from './support/members.js';
 import { createNonAssessment, createOrder, validNonAssessment, validOrder } from './support/tax-papers.js';
 
@@ -119,7 +119,7 @@ describe('event sourcing guarantees', () => {
     await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken)).expect(200);
     const doc = await request(t.http).get(`/api/v1/users/${u.id}`).set(auth(t.adminToken));
     expect(doc.body).toMatchObject({ id: u.id, username: '', roles: ['ROLE_USER'] });
-    expect((await request(t.http).post('/api/v1/login').send({ username: 'forget-me', password: 'pw-forget-me-123' })).status).toBe(401);
+    expect((await request(t.http).post('/api/v1/login').send({ username: 'forget-me', password: USER_PASSWORD })).status).toBe(401);
   });
 
   it('erasing a member deletes the key: postings and history stay, the master data reads as erased', async () => {

@@ -1,6 +1,6 @@
 import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
 import request from 'supertest';
-import { auth, JWT_SECRET, login, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
+import { ADMIN_PASSWORD, auth, JWT_SECRET, login, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 
 /** Base64url of a JSON value or of bytes. */
 const b64 = (value: unknown): string => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
@@ -79,6 +79,6 @@ describe('JWT attacks: each answers 401', () => {
   });
 
   it('the administrator signs in again afterwards: the attacks locked nothing', async () => {
-    expect(typeof (await login(t.http, 'admin', 'first-admin-Pa55'))).toBe('string');
+    expect(typeof (await login(t.http, 'admin', ADMIN_PASSWORD))).toBe('string');
   });
 });

@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
 
 describe('the server log of a full API run (issue 28)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-log-secrets-'));
-  const adminPassword = `Admin-${randomBytes(9).toString('base64url')}`;
+  const adminPassword = `Erste-${randomBytes(9).toString('base64url')}`;
   const jwtSecret = randomBytes(32).toString('hex');
   let child: ChildProcess;
   let log = '';
@@ -109,7 +109,7 @@ describe('the server log of a full API run (issue 28)', () => {
     const admin = await signIn('admin', adminPassword);
     secrets.push(admin);
 
-    const clerkPassword = `Clerk-${randomBytes(9).toString('base64url')}`;
+    const clerkPassword = `Buchung-${randomBytes(9).toString('base64url')}`;
     secrets.push(clerkPassword);
     const created = await call('/users', {
       method: 'POST',
@@ -140,8 +140,8 @@ describe('the server log of a full API run (issue 28)', () => {
 
     const newPassword = `Changed-${randomBytes(9).toString('base64url')}`;
     secrets.push(newPassword);
-    expect((await call('/users/me/password', { method: 'PUT', token: clerk, body: { password: newPassword, passwordRepeat: newPassword } })).status).toBe(204);
-    expect((await call('/users/me/password', { method: 'PUT', token: clerk, body: { password: newPassword, passwordRepeat: `${newPassword}x` } })).status).toBe(400);
+    expect((await call('/users/me/password', { method: 'PUT', token: clerk, body: { currentPassword: clerkPassword, password: newPassword, passwordRepeat: newPassword } })).status).toBe(204);
+    expect((await call('/users/me/password', { method: 'PUT', token: clerk, body: { currentPassword: newPassword, password: newPassword, passwordRepeat: `${newPassword}x` } })).status).toBe(400);
 
     await sleep(300); // let the last lines reach the pipes
     expect(log).toContain('Coop Ledger is running'); // the log was captured at all

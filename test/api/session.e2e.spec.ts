@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { ADMIN_PASSWORD, auth, JWT_SECRET, login, startApp, userWith, type TestApp } from './support/app.js';
+import { ADMIN_PASSWORD, auth, USER_PASSWORD, JWT_SECRET, login, startApp, userWith, type TestApp } from './support/app.js';
 
 describe('sign-in, tokens and sessions', () => {
   let t: TestApp;
@@ -52,7 +52,7 @@ describe('sign-in, tokens and sessions', () => {
     for (let i = 0; i < 5; i++) {
       expect((await request(t.http).post('/api/v1/login').send({ username: 'victim', password: `guess${i}` })).status).toBe(401);
     }
-    const blocked = await request(t.http).post('/api/v1/login').send({ username: 'victim', password: 'pw-victim-123' });
+    const blocked = await request(t.http).post('/api/v1/login').send({ username: 'victim', password: USER_PASSWORD });
     expect(blocked.status).toBe(429);
     expect((blocked.body as { message: string }).message).toMatch(/^Too many failed sign-in attempts, try again in \d+ seconds$/);
     const seconds = /(\d+) seconds/.exec((blocked.body as { message: string }).message)?.[1];

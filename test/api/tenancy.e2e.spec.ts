@@ -63,7 +63,7 @@ describe('tenancy: every request acts on the cooperative in its token', () => {
     const res = await request(t.http)
       .post('/api/v1/users')
       .set(auth(otherAdmin.token))
-      .send({ username: 'planted', password: 'x-123456', passwordRepeat: 'x-123456', roles: ['ROLE_USER'], cooperative: t.cooperativeId });
+      .send({ username: 'planted', password: 'Kronleuchter-123456', passwordRepeat: 'Kronleuchter-123456', roles: ['ROLE_USER'], cooperative: t.cooperativeId });
     expect(res.status).toBe(403);
     expect((await request(t.http).post('/api/v1/cooperatives').set(auth(otherAdmin.token)).send(validCooperative())).status).toBe(403);
     const list = await request(t.http).get('/api/v1/users?search=planted').set(auth(t.adminToken));
@@ -74,7 +74,7 @@ describe('tenancy: every request acts on the cooperative in its token', () => {
     const res = await request(t.http)
       .post('/api/v1/users')
       .set(auth(t.adminToken))
-      .send({ username: 'ghost', password: 'x-123456', passwordRepeat: 'x-123456', roles: ['ROLE_USER'], cooperative: '00000000-0000-4000-8000-000000000000' });
+      .send({ username: 'ghost', password: 'Kronleuchter-123456', passwordRepeat: 'Kronleuchter-123456', roles: ['ROLE_USER'], cooperative: '00000000-0000-4000-8000-000000000000' });
     expect(res.status).toBe(404);
   });
 

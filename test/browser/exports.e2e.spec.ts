@@ -210,12 +210,12 @@ describe("the members card's exports and PDFs in the console", () => {
     const created = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'useradmin', password: 'Useradmin-pass-1', passwordRepeat: 'Useradmin-pass-1', roles: ['ROLE_EDIT_USERS'] },
+      body: { username: 'useradmin', password: 'Verwaltung-Pass-1', passwordRepeat: 'Verwaltung-Pass-1', roles: ['ROLE_EDIT_USERS'] },
     });
     expect(created.status).toBe(201);
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/login?redirect=${encodeURIComponent('/')}`);
-    await signIn(page, 'useradmin', 'Useradmin-pass-1');
+    await signIn(page, 'useradmin', 'Verwaltung-Pass-1');
     await waitForPath(page, (p) => p === '/', 'the dashboard');
     await page.waitForSelector('h1');
     await settled(page);

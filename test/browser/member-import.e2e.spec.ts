@@ -176,12 +176,12 @@ describe('the member import in the console', () => {
     const created = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'clerk', password: 'Clerk-pass-1', passwordRepeat: 'Clerk-pass-1', roles: ['ROLE_USER'] },
+      body: { username: 'clerk', password: 'Buchhaltung-Pass-1', passwordRepeat: 'Buchhaltung-Pass-1', roles: ['ROLE_USER'] },
     });
     expect(created.status).toBe(201);
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/administration`);
-    await signIn(page, 'clerk', 'Clerk-pass-1');
+    await signIn(page, 'clerk', 'Buchhaltung-Pass-1');
     await page.waitForSelector(tid('elma-numbers-card'));
     expect(await page.$(tid('import-card'))).toBeNull();
     await page.goto(`${product.baseUrl}/administration/import`);

@@ -184,14 +184,14 @@ describe("the closure's papers in the console", () => {
     const created = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'auditor', password: 'Auditor-pass-1', passwordRepeat: 'Auditor-pass-1', roles: ['ROLE_RESTRICTED_USER'] },
+      body: { username: 'auditor', password: 'Pruefung-Pass-1', passwordRepeat: 'Pruefung-Pass-1', roles: ['ROLE_RESTRICTED_USER'] },
     });
     expect(created.status).toBe(201);
     const page = await product.newPage();
     page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
     const path = `/dividend/closures/${encodeURIComponent(closureId)}`;
     await page.goto(`${product.baseUrl}/login?redirect=${encodeURIComponent(path)}`);
-    await signIn(page, 'auditor', 'Auditor-pass-1');
+    await signIn(page, 'auditor', 'Pruefung-Pass-1');
     await waitForPath(page, (p) => p === path, path);
     await waitForText(page, tid('dividend-closure-tax-pdf-reason'), 'only clerks who may read church data');
     expect(await page.$eval(tid('dividend-closure-tax-pdf'), (b) => [(b as HTMLButtonElement).disabled, b.getAttribute('aria-describedby')])).toEqual([true, 'dividend-closure-tax-pdf-reason']);

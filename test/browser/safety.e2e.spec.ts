@@ -76,7 +76,7 @@ describe('safety nets', () => {
     const clerk = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'clerk', password: 'Clerk-first-Pa55', passwordRepeat: 'Clerk-first-Pa55', roles: ['ROLE_USER', 'ROLE_CHANGE_OWN_PASSWORD'] },
+      body: { username: 'clerk', password: 'Buchung-first-Pa55', passwordRepeat: 'Buchung-first-Pa55', roles: ['ROLE_USER', 'ROLE_CHANGE_OWN_PASSWORD'] },
     });
     expect(clerk.status).toBe(201);
   }, 90_000);
@@ -219,31 +219,31 @@ describe('safety nets', () => {
   it('a user changes the own password from the top bar and signs in with the new one', async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/`);
-    await signIn(page, 'clerk', 'Clerk-first-Pa55');
+    await signIn(page, 'clerk', 'Buchung-first-Pa55');
     await waitForPath(page, (p) => p === '/', 'the dashboard');
     // Found and clicked in one step: the top bar redraws while the dashboard and the unread count load.
     await clickElement(page, tid('own-password-link'));
     await waitForDialog(page, 'own-password-dialog');
     // A wrong current password, then new passwords that differ: each said at its field.
     await fill(page, tid('own-password-current'), 'not-my-password');
-    await fill(page, tid('own-password-password'), 'Clerk-second-Pa55');
-    await fill(page, tid('own-password-passwordRepeat'), 'Clerk-second-Pa55');
+    await fill(page, tid('own-password-password'), 'Buchung-second-Pa55');
+    await fill(page, tid('own-password-passwordRepeat'), 'Buchung-second-Pa55');
     await page.click(tid('own-password-save'));
     await page.waitForFunction(() => document.body.innerText.includes('The current password is not correct'));
-    await fill(page, tid('own-password-current'), 'Clerk-first-Pa55');
-    await fill(page, tid('own-password-passwordRepeat'), 'Clerk-other-Pa55');
+    await fill(page, tid('own-password-current'), 'Buchung-first-Pa55');
+    await fill(page, tid('own-password-passwordRepeat'), 'Buchung-other-Pa55');
     await page.click(tid('own-password-save'));
     await page.waitForFunction(() => document.body.innerText.includes('Passwords are not equal'));
     await screenshot(page, 'safety-own-password');
-    await fill(page, tid('own-password-passwordRepeat'), 'Clerk-second-Pa55');
+    await fill(page, tid('own-password-passwordRepeat'), 'Buchung-second-Pa55');
     await page.click(tid('own-password-save'));
     await page.waitForFunction(() => document.body.innerText.includes('Your password has been changed.'));
     await waitForDialogGone(page, 'own-password-dialog');
 
     await page.click(tid('logout-link'));
     await waitForPath(page, (p) => p.startsWith('/login'), 'the login page');
-    await signIn(page, 'clerk', 'Clerk-second-Pa55');
+    await signIn(page, 'clerk', 'Buchung-second-Pa55');
     await waitForPath(page, (p) => p === '/', 'the dashboard with the new password');
-    await expect(product.apiLogin('clerk', 'Clerk-first-Pa55')).rejects.toThrow();
+    await expect(product.apiLogin('clerk', 'Buchung-first-Pa55')).rejects.toThrow();
   });
 });

@@ -86,13 +86,13 @@ describe('console session, languages and roles', () => {
     const created = await product.api('/users', {
       method: 'POST',
       token: adminToken,
-      body: { username: 'clerk', password: 'Clerk-pass-1', passwordRepeat: 'Clerk-pass-1', roles: ['ROLE_USER'] },
+      body: { username: 'clerk', password: 'Buchhaltung-Pass-1', passwordRepeat: 'Buchhaltung-Pass-1', roles: ['ROLE_USER'] },
     });
     expect(created.status).toBe(201);
 
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/login`);
-    await signIn(page, 'clerk', 'Clerk-pass-1');
+    await signIn(page, 'clerk', 'Buchhaltung-Pass-1');
     await waitForPath(page, (p) => p === '/', 'the dashboard');
     await page.waitForSelector(tid('menu-administration'));
     expect(await page.$(tid('menu-users'))).toBeNull();

@@ -275,12 +275,12 @@ describe('tasks and notifications in the console', () => {
     const created = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'auditor', password: 'Auditor-pass-1', passwordRepeat: 'Auditor-pass-1', roles: ['ROLE_RESTRICTED_USER'] },
+      body: { username: 'auditor', password: 'Pruefung-Pass-1', passwordRepeat: 'Pruefung-Pass-1', roles: ['ROLE_RESTRICTED_USER'] },
     });
     expect(created.status).toBe(201);
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/login`);
-    await signIn(page, 'auditor', 'Auditor-pass-1');
+    await signIn(page, 'auditor', 'Pruefung-Pass-1');
     await waitForPath(page, (p) => p === '/', 'the dashboard');
     await page.waitForSelector(tid('dashboard-notifications-card'));
     expect(await page.$eval(tid('dashboard-start-kistam'), (el) => (el as HTMLButtonElement).disabled)).toBe(true);

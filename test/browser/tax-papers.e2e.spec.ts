@@ -330,14 +330,14 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     const created = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'auditor', password: 'Auditor-pass-1', passwordRepeat: 'Auditor-pass-1', roles: ['ROLE_RESTRICTED_USER'] },
+      body: { username: 'auditor', password: 'Pruefung-Pass-1', passwordRepeat: 'Pruefung-Pass-1', roles: ['ROLE_RESTRICTED_USER'] },
     });
     expect(created.status).toBe(201);
     const orders = await product.api(`/exemptionorders?filter=member:${karin}`, { token });
     const orderId = (orders.body as Array<{ id: string }>)[0]!.id;
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/member/${karin}`);
-    await signIn(page, 'auditor', 'Auditor-pass-1');
+    await signIn(page, 'auditor', 'Pruefung-Pass-1');
     await waitForPath(page, (p) => p === `/member/${karin}`, 'the member dashboard');
     await page.waitForSelector(`${tid('member-exemption-orders')} [data-testid="exemption-order-row"][data-id="${orderId}"]`);
     await page.waitForSelector(`${tid('member-non-assessments')} [data-testid="non-assessment-row"]`);

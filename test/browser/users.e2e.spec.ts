@@ -25,8 +25,8 @@ describe('users screen', () => {
 
     // Mismatched passwords: the server's isNotEqual under the repeat field, in English and German.
     await fill(page, 'input[name="username"]', 'martha');
-    await fill(page, 'input[name="password"]', 'Martha-pass-1');
-    await fill(page, 'input[name="passwordRepeat"]', 'Martha-pass-2');
+    await fill(page, 'input[name="password"]', 'Sommerwiese-Pass-1');
+    await fill(page, 'input[name="passwordRepeat"]', 'Sommerwiese-Pass-2');
     await page.click(tid('save'));
     await waitForFieldMessage(page, 'passwordRepeat', 'Passwords are not equal');
     expect(where(page)).toBe('/users/new');
@@ -36,8 +36,8 @@ describe('users screen', () => {
     await page.waitForSelector('[data-testid="user-form"] input[name="username"]');
     await waitForText(page, tid('save'), 'Speichern');
     await fill(page, 'input[name="username"]', 'martha');
-    await fill(page, 'input[name="password"]', 'Martha-pass-1');
-    await fill(page, 'input[name="passwordRepeat"]', 'Martha-pass-2');
+    await fill(page, 'input[name="password"]', 'Sommerwiese-Pass-1');
+    await fill(page, 'input[name="passwordRepeat"]', 'Sommerwiese-Pass-2');
     await page.click(tid('save'));
     await waitForFieldMessage(page, 'passwordRepeat', 'Passwörter stimmen nicht überein');
     await screenshot(page, 'users-password-mismatch-de');
@@ -52,9 +52,20 @@ describe('users screen', () => {
     await page.click(tid('save'));
     await waitForFieldMessage(page, 'password', 'A password is required');
 
+    // The password rule (issue 38) is shown, and a refusal is said at the password field.
+    expect(await textOf(page, tid('user-password-hint'))).toContain('at least 12 characters');
+    await fill(page, 'input[name="password"]', 'Kurz-Pass-1');
+    await fill(page, 'input[name="passwordRepeat"]', 'Kurz-Pass-1');
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'password', 'At least 12 characters');
+    await fill(page, 'input[name="password"]', 'Martha-im-Garten');
+    await fill(page, 'input[name="passwordRepeat"]', 'Martha-im-Garten');
+    await page.click(tid('save'));
+    await waitForFieldMessage(page, 'password', 'The password must not be or contain the user name');
+
     // Valid: created, and the route switches to the new id.
-    await fill(page, 'input[name="password"]', 'Martha-pass-1');
-    await fill(page, 'input[name="passwordRepeat"]', 'Martha-pass-1');
+    await fill(page, 'input[name="password"]', 'Sommerwiese-Pass-1');
+    await fill(page, 'input[name="passwordRepeat"]', 'Sommerwiese-Pass-1');
     await page.click(tid('save'));
     await waitForPath(page, (p) => /^\/users\/[0-9a-f-]{36}$/.test(p), 'the new user id');
     const newId = where(page).split('/')[2];
@@ -63,9 +74,11 @@ describe('users screen', () => {
     expect(await textOf(page, tid('form-title'))).toBe('User martha');
 
     // The new user can sign in with the password given (checked against the API).
-    await expect(product.apiLogin('martha', 'Martha-pass-1')).resolves.toMatch(/^ey/);
+    await expect(product.apiLogin('martha', 'Sommerwiese-Pass-1')).resolves.toMatch(/^ey/);
 
-    // Edit: an empty username is refused under its field; a new name is saved and listed.
+    // Edit: the form says how to keep the password.
+    expect(await textOf(page, tid('user-password-hint'))).toContain('Leave both fields empty to keep the password.');
+    // An empty username is refused under its field; a new name is saved and listed.
     await fill(page, 'input[name="username"]', '');
     await page.click(tid('save'));
     await waitForFieldMessage(page, 'username', 'Must not be empty');

@@ -379,8 +379,9 @@ export const de: Messages<typeof en> = {
     users: {
       list: 'Benutzer',
       choose: 'Wählen Sie links einen Benutzer oder legen Sie einen neuen an.',
-      passwordHint: 'Lassen Sie beide Passwortfelder leer, um das bisherige Passwort zu behalten.',
+      passwordHint: 'Lassen Sie beide Felder leer, um das Passwort zu behalten.',
       newPasswordHint: 'Mit diesem Passwort meldet sich der neue Benutzer an.',
+      passwordRule: 'Ein Passwort hat mindestens %{min} Zeichen, ist keines der häufigen Passwörter und enthält nicht den Benutzernamen.',
     },
     cooperative: {
       dividend: 'Dividende',
@@ -498,7 +499,6 @@ export const de: Messages<typeof en> = {
       new: 'Neues Passwort',
       repeat: 'Neues Passwort wiederholen',
       changed: 'Ihr Passwort wurde geändert.',
-      wrongCurrent: 'Das aktuelle Passwort ist nicht richtig',
     },
     dashboard: {
       calculateDividend: 'Dividende berechnen',

@@ -388,8 +388,9 @@ export const en = {
     users: {
       list: 'Users',
       choose: 'Choose a user on the left or add a new one.',
-      passwordHint: 'Leave both password fields empty to keep the current password.',
+      passwordHint: 'Leave both fields empty to keep the password.',
       newPasswordHint: 'The new user signs in with this password.',
+      passwordRule: 'A password has at least %{min} characters, is not one of the common passwords and does not contain the user name.',
     },
     cooperative: {
       dividend: 'Dividend',
@@ -509,7 +510,6 @@ export const en = {
       new: 'New password',
       repeat: 'Repeat new password',
       changed: 'Your password has been changed.',
-      wrongCurrent: 'The current password is not correct',
     },
     dashboard: {
       calculateDividend: 'Calculate dividend',

@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { HttpError, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { PASSWORD_MIN_LENGTH } from '@coop/contracts/console';
 import { apiFieldErrors, validationMessage } from '../data/validationErrors';
 import { api } from '../session/api';
 import { useSession } from '../session/session';
@@ -8,9 +9,9 @@ import { useSession } from '../session/session';
 type Field = 'current' | 'password' | 'passwordRepeat';
 
 /**
- * The signed-in user changes the own password (`PUT /users/me/password`, ROLE_CHANGE_OWN_PASSWORD; issue 22): the
- * current password, checked by signing in with it (the API's change takes only the new one, typed twice), then the
- * new one twice. The server's rules and messages are shown at their fields. Opened from the top bar.
+ * The signed-in user changes the own password (`PUT /users/me/password`, ROLE_CHANGE_OWN_PASSWORD; issues 22, 38): the
+ * current password (`currentPassword`, checked by the server) and the new one twice. The password rule is shown; the
+ * server's refusals appear at their fields. Opened from the top bar.
  */
 export default function OwnPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
@@ -35,17 +36,8 @@ export default function OwnPasswordDialog({ open, onClose }: { open: boolean; on
     setErrors({});
     setGeneral(null);
     try {
-      if (values.current === '') {
-        setErrors({ current: translate('coop.validation.mustNotBeEmpty') });
-        return;
-      }
-      const signIn = await api('/login', { method: 'POST', body: JSON.stringify({ username: session.username, password: values.current }) }).catch((error: unknown) => error);
-      if (signIn instanceof HttpError) {
-        if (signIn.status === 401 || signIn.status === 400) setErrors({ current: translate('coop.password.wrongCurrent') });
-        else setGeneral(signIn.message);
-        return;
-      }
-      await api('/users/me/password', { method: 'PUT', body: JSON.stringify({ password: values.password, passwordRepeat: values.passwordRepeat }) });
+      const body = { currentPassword: values.current, password: values.password, passwordRepeat: values.passwordRepeat };
+      await api('/users/me/password', { method: 'PUT', body: JSON.stringify(body) });
       notify('coop.password.changed', { type: 'success' });
       close();
     } catch (error) {
@@ -58,6 +50,7 @@ export default function OwnPasswordDialog({ open, onClose }: { open: boolean; on
       const rest: string[] = [];
       for (const e of fieldErrors) {
         if (e.field === 'password' || e.field === 'passwordRepeat') next[e.field] = validationMessage(e);
+        else if (e.field === 'currentPassword') next.current = validationMessage(e);
         else rest.push(validationMessage(e));
       }
       setErrors(next);
@@ -92,6 +85,9 @@ export default function OwnPasswordDialog({ open, onClose }: { open: boolean; on
           {field('current', translate('coop.password.current'), 'current-password')}
           {field('password', translate('coop.password.new'), 'new-password')}
           {field('passwordRepeat', translate('coop.password.repeat'), 'new-password')}
+          <Alert severity="info" data-testid="own-password-rule">
+            {translate('coop.users.passwordRule', { min: PASSWORD_MIN_LENGTH })}
+          </Alert>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={close} disabled={busy} color="inherit" data-testid="own-password-cancel">

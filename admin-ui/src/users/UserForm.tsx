@@ -2,6 +2,7 @@ import { Alert } from '@mui/material';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { CreateBase, EditBase, Form, useEditContext, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
+import { PASSWORD_MIN_LENGTH } from '@coop/contracts/console';
 import { EditHeader } from '../common/EditHeader';
 import { fetchOptions, takePreloadedOptions } from '../data/dataProvider';
 import { PageLoading } from '../layout/Layout';
@@ -12,7 +13,8 @@ import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 import { TEXT_MAX } from '@coop/contracts/console';
 
 /**
- * Role options from `GET /users/options?attribute=roles`, labelled in the clerk's language. The first form takes
+ * Role options from `GET /users/options?attribute=roles` (only the roles the signed-in user may grant: the server
+ * offers those, and refuses the others anyway), labelled in the clerk's language. The first form takes
  * the options `main.tsx` asked for with the list (rendered with them at once when they have arrived).
  */
 function useRoleChoices(): Choice[] {
@@ -49,7 +51,9 @@ function Fields({ isNew }: { isNew: boolean }) {
         <div className="cl-notice-icon">
           <Icon name="infoOutlined" />
         </div>
-        <div className="cl-notice-text">{translate(isNew ? 'coop.users.newPasswordHint' : 'coop.users.passwordHint')}</div>
+        <div className="cl-notice-text" data-testid="user-password-hint">
+          {translate(isNew ? 'coop.users.newPasswordHint' : 'coop.users.passwordHint')} {translate('coop.users.passwordRule', { min: PASSWORD_MIN_LENGTH })}
+        </div>
       </div>
       <PlainSelectArrayInput source="roles" choices={labelled} testId="user-roles" className="cl-span" />
     </div>

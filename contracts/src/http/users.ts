@@ -34,8 +34,9 @@ export class UserWrite {
   @AsStrings() @IsArray(ruleNamingValue('invalidRole')) @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles)) @MaxText(TEXT_MAX.code * 2, true) roles: string[] = [];
 }
 
-/** `PUT /users/me/password`: the own password, typed twice. */
+/** `PUT /users/me/password`: the current password and the new one, typed twice (issue 38). */
 export class OwnPasswordChange {
+  @AsText() @IsString(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.password) currentPassword: string = '';
   @AsText() @IsString(rule('passwordRequired')) @MaxText(TEXT_MAX.password) password: string = '';
   @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) @MaxText(TEXT_MAX.password) passwordRepeat: string = '';
 }

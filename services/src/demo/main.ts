@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { areas } from '../areas.js';
+import { FirstStartRefused } from '../first-start.js';
 import { createApp } from '../create-app.js';
 import { loadConfig } from '../platform/config/config.js';
 import { DEMO_COOPERATIVE } from './demo-catalogue.js';
@@ -49,7 +50,11 @@ const postings = whole('postings', values.postings, undefined);
 // On a new store the demo does the first start: the cooperative gets the demo's internal name unless one is given.
 const loaded = loadConfig();
 const config = process.env.COOPERATIVE_NAME ? loaded : { ...loaded, cooperativeName: DEMO_COOPERATIVE.name };
-const running = await createApp(config, areas, { logger: false });
+const running = await createApp(config, areas, { logger: false }).catch((error: unknown) => {
+  if (!(error instanceof FirstStartRefused)) throw error;
+  console.error(`\nThe demo did not start. ${error.message}`);
+  process.exit(1);
+});
 let exitCode = 0;
 try {
   console.log(`Demo data for ${config.dataDir}: ${members} members, seed ${seed}${postings ? `, about ${postings} postings` : ''}`);

@@ -26,6 +26,7 @@ const password = (pw: string, repeat = pw, hash: string | null = pw === '' ? nul
   password: pw,
   passwordRepeat: repeat,
   passwordHash: hash,
+  common: false,
 });
 const noPassword = password('');
 
@@ -41,7 +42,7 @@ const create = (fields: Partial<Extract<UserCommand, { type: 'CreateUser' }>> = 
   username: 'anna',
   roles: ['ROLE_USER'],
   by: admin,
-  ...password('s3cret!'),
+  ...password('S3cret-Wanderweg'),
   ...fields,
 });
 
@@ -67,6 +68,7 @@ const remove = (fields: Partial<Extract<UserCommand, { type: 'DeleteUser' }>> = 
 const changeOwn = (pw: PasswordInput, by: Grantor = { userId: USER, roles: ['ROLE_USER', 'ROLE_CHANGE_OWN_PASSWORD'] }): UserCommand => ({
   type: 'ChangeOwnPassword',
   by,
+  currentPassword: 'correct',
   ...pw,
 });
 
@@ -80,7 +82,7 @@ describe('user decider: CreateUser', () => {
       .then([
         {
           type: 'UserCreated',
-          data: { userId: USER, cooperativeId: COOP, username: 'anna', passwordHash: 'argon2(s3cret!)', roles: ['ROLE_ADMIN', 'ROLE_USER'] },
+          data: { userId: USER, cooperativeId: COOP, username: 'anna', passwordHash: 'argon2(S3cret-Wanderweg)', roles: ['ROLE_ADMIN', 'ROLE_USER'] },
         },
       ]);
   });
@@ -102,21 +104,21 @@ describe('user decider: CreateUser', () => {
   it('refuses mismatched passwords with isNotEqual on passwordRepeat', () => {
     spec
       .given([])
-      .when(create(password('s3cret!', 's3cret?', null)))
+      .when(create(password('S3cret-Wanderweg', 'S3cret-Wanderwe?', null)))
       .thenThrows(ValidationError, (e) => expect(errorsOf(e)).toEqual([fieldError('passwordRepeat', 'isNotEqual')]));
   });
 
   it('refuses only a repeat typed (password empty) as isNotEqual', () => {
     spec
       .given([])
-      .when(create(password('', 's3cret!', null)))
+      .when(create(password('', 'S3cret-Wanderweg', null)))
       .thenThrows(ValidationError, (e) => expect(errorsOf(e)).toEqual([fieldError('passwordRepeat', 'isNotEqual')]));
   });
 
   it('refuses a typed password the handler did not hash (no hash) as passwordRequired', () => {
     spec
       .given([])
-      .when(create(password('s3cret!', 's3cret!', null)))
+      .when(create(password('S3cret-Wanderweg', 'S3cret-Wanderweg', null)))
       .thenThrows(ValidationError, (e) => expect(errorsOf(e)).toEqual([fieldError('password', 'passwordRequired')]));
   });
 
@@ -159,7 +161,7 @@ describe('user decider: CreateUser', () => {
             userId: USER,
             cooperativeId: COOP,
             username: 'anna',
-            passwordHash: 'argon2(s3cret!)',
+            passwordHash: 'argon2(S3cret-Wanderweg)',
             roles: ['ROLE_ADMIN', 'ROLE_CHANGE_OWN_PASSWORD', 'ROLE_USER'],
           },
         },
@@ -173,7 +175,7 @@ describe('user decider: CreateUser', () => {
       .then([
         {
           type: 'UserCreated',
-          data: { userId: USER, cooperativeId: COOP, username: 'anna', passwordHash: 'argon2(s3cret!)', roles: [...ROLES].sort() },
+          data: { userId: USER, cooperativeId: COOP, username: 'anna', passwordHash: 'argon2(S3cret-Wanderweg)', roles: [...ROLES].sort() },
         },
       ]);
   });
@@ -229,8 +231,8 @@ describe('user decider: UpdateUser', () => {
   it('changes the password only when a hash was computed', () => {
     spec
       .given([created()])
-      .when(update(password('n3w!')))
-      .then([{ type: 'UserPasswordChanged', data: { userId: USER, passwordHash: 'argon2(n3w!)' } }]);
+      .when(update(password('N3w-Wanderweg!')))
+      .then([{ type: 'UserPasswordChanged', data: { userId: USER, passwordHash: 'argon2(N3w-Wanderweg!)' } }]);
   });
 
   it('leaves the password alone when both password fields are empty', () => {
@@ -240,7 +242,7 @@ describe('user decider: UpdateUser', () => {
   it('refuses a mismatched password on update with isNotEqual', () => {
     spec
       .given([created()])
-      .when(update(password('n3w!', 'n3w?', null)))
+      .when(update(password('N3w-Wanderweg!', 'N3w-Wanderweg?', null)))
       .thenThrows(ValidationError, (e) => expect(errorsOf(e)).toEqual([fieldError('passwordRepeat', 'isNotEqual')]));
   });
 
@@ -254,10 +256,10 @@ describe('user decider: UpdateUser', () => {
   it('emits rename, password and roles in that order when all three changed', () => {
     spec
       .given([created()])
-      .when(update({ username: 'bert', roles: ['ROLE_ADMIN'], ...password('n3w!') }))
+      .when(update({ username: 'bert', roles: ['ROLE_ADMIN'], ...password('N3w-Wanderweg!') }))
       .then([
         { type: 'UserRenamed', data: { userId: USER, username: 'bert' } },
-        { type: 'UserPasswordChanged', data: { userId: USER, passwordHash: 'argon2(n3w!)' } },
+        { type: 'UserPasswordChanged', data: { userId: USER, passwordHash: 'argon2(N3w-Wanderweg!)' } },
         { type: 'UserRolesChanged', data: { userId: USER, roles: ['ROLE_ADMIN'] } },
       ]);
   });
@@ -291,11 +293,11 @@ describe('user decider: UpdateUser', () => {
     spec.given([created()]).when(update({ roles: ['ROLE_USER', 'ROLE_SUPER_ADMIN'] })).thenThrows(PermissionError);
   });
 
-  it('lets an admin rename a user who keeps roles the admin does not hold', () => {
+  it('forbids an admin to rename a user who holds a role the admin does not hold (issue 38)', () => {
     spec
       .given([created({ roles: ['ROLE_EDIT_USERS', 'ROLE_USER'] })])
       .when(update({ username: 'bert', roles: ['ROLE_USER', 'ROLE_EDIT_USERS'] }))
-      .then([{ type: 'UserRenamed', data: { userId: USER, username: 'bert' } }]);
+      .thenThrows(PermissionError, (e) => expect([e.template, e.parameters]).toEqual(['userHoldsRolesNotHeld', ['ROLE_EDIT_USERS']]));
   });
 
   it('lets a super admin remove any role', () => {
@@ -349,8 +351,8 @@ describe('user decider: ChangeOwnPassword', () => {
   it('changes the own password', () => {
     spec
       .given([created()])
-      .when(changeOwn(password('n3w!')))
-      .then([{ type: 'UserPasswordChanged', data: { userId: USER, passwordHash: 'argon2(n3w!)' } }]);
+      .when(changeOwn(password('N3w-Wanderweg!')))
+      .then([{ type: 'UserPasswordChanged', data: { userId: USER, passwordHash: 'argon2(N3w-Wanderweg!)' } }]);
   });
 
   it('requires a password (passwordRequired)', () => {
@@ -363,14 +365,14 @@ describe('user decider: ChangeOwnPassword', () => {
   it('refuses a mismatched repeat (isNotEqual on passwordRepeat)', () => {
     spec
       .given([created()])
-      .when(changeOwn(password('n3w!', 'n3w', null)))
+      .when(changeOwn(password('N3w-Wanderweg!', 'N3w-Wanderweg', null)))
       .thenThrows(ValidationError, (e) => expect(errorsOf(e)).toEqual([fieldError('passwordRepeat', 'isNotEqual')]));
   });
 
   it('answers a deleted own user as NotFoundError', () => {
     spec
       .given([created(), { type: 'UserDeleted', data: { userId: USER } }])
-      .when(changeOwn(password('n3w!')))
+      .when(changeOwn(password('N3w-Wanderweg!')))
       .thenThrows(NotFoundError, (e) => expect(e.id).toBe(USER));
   });
 });

@@ -3,10 +3,12 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '../auth/auth.module.js';
 import { ChangeOwnPasswordHandler, CreateUserHandler, DeleteUserHandler, UpdateUserHandler, UserCommandRunner } from './commands/user.handlers.js';
 import { UsersController } from './http/users.controller.js';
+import { CommonPasswords } from './commands/common-passwords.js';
 
 @Module({
   imports: [CqrsModule, AuthModule],
   controllers: [UsersController],
-  providers: [UserCommandRunner, CreateUserHandler, UpdateUserHandler, ChangeOwnPasswordHandler, DeleteUserHandler],
+  providers: [CommonPasswords, UserCommandRunner, CreateUserHandler, UpdateUserHandler, ChangeOwnPasswordHandler, DeleteUserHandler],
+  exports: [CommonPasswords],
 })
 export class UsersModule {}

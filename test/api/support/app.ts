@@ -9,7 +9,10 @@ import { createApp, type RunningApp } from '../../../services/src/create-app.js'
 import type { Areas } from '../../../services/src/platform/areas.js';
 import { loadConfig } from '../../../services/src/platform/config/config.js';
 
-export const ADMIN_PASSWORD = 'first-admin-Pa55';
+/** Passwords pass the product's rule (issue 38: 12 characters, not common, not the user name). */
+export const ADMIN_PASSWORD = 'Erste-Verwalterin-Pa55';
+/** The password of every user `userWith` creates. */
+export const USER_PASSWORD = 'Quittengelee-Fahrrad-93';
 export const JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
 export interface TestApp {
@@ -72,7 +75,7 @@ export async function userWith(
   roles: readonly Role[],
   cooperative?: string,
 ): Promise<{ id: string; token: string }> {
-  const password = `pw-${username}-123`;
+  const password = USER_PASSWORD;
   const res = await request(http)
     .post('/api/v1/users')
     .set(auth(adminToken))

@@ -21,8 +21,9 @@ export class UpdateUserCommand extends Command<void> {
   }
 }
 
+/** One's own new password; `currentPassword` must be the one stored (issue 38). */
 export class ChangeOwnPasswordCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly password: string, readonly passwordRepeat: string) {
+  constructor(readonly ctx: CommandContext, readonly currentPassword: string, readonly password: string, readonly passwordRepeat: string) {
     super();
   }
 }

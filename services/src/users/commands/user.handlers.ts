@@ -1,10 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { userStream, usernameStream, type StreamAppend } from '@coop/contracts';
+import { userStream, usernameStream, type ReadStore, type StreamAppend } from '@coop/contracts';
+import { CREDENTIALS } from '@coop/projections';
+import { READ_STORE } from '../../platform/tokens.js';
 import { PasswordHasher } from '../../auth/password-hasher.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { userDecider, type Grantor, type UserCommand, type UserState } from '../domain/user.decider.js';
+import { userDecider, type CurrentPassword, type Grantor, type PasswordInput, type UserCommand, type UserState } from '../domain/user.decider.js';
+import { CommonPasswords } from './common-passwords.js';
 import { usernameDecider } from '../domain/username.decider.js';
 import { ChangeOwnPasswordCommand, CreateUserCommand, DeleteUserCommand, UpdateUserCommand } from './user.commands.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
@@ -17,11 +20,28 @@ const grantor = (ctx: CommandContext): Grantor => ({ userId: ctx.actor.userId, r
  */
 @Injectable()
 export class UserCommandRunner {
-  constructor(private readonly writer: StreamWriter, private readonly hasher: PasswordHasher) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly hasher: PasswordHasher,
+    private readonly common: CommonPasswords,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
 
-  /** The hash of a typed password, or null when none was typed or the repeat differs (the decider says why). */
-  async hashIfGiven(password: string, repeat: string): Promise<string | null> {
-    return password !== '' && password === repeat ? this.hasher.hash(password) : null;
+  /**
+   * The password fields for the decider: the hash of a typed password (null when none was typed or the repeat differs;
+   * the decider says why) and whether it is a common password.
+   */
+  async passwordInput(password: string, repeat: string): Promise<PasswordInput> {
+    const passwordHash = password !== '' && password === repeat ? await this.hasher.hash(password) : null;
+    return { password, passwordRepeat: repeat, passwordHash, common: this.common.has(password) };
+  }
+
+  /** Checks one's own current password against the stored hash (the credentials the sign-in reads). */
+  async currentPassword(userId: string, typed: string): Promise<CurrentPassword> {
+    if (typed === '') return 'missing';
+    const cred = await this.store.get(CREDENTIALS.name, userId);
+    const hash = typeof cred?.passwordHash === 'string' ? cred.passwordHash : undefined;
+    return (await this.hasher.verify(hash, typed)) ? 'correct' : 'wrong';
   }
 
   async run(userId: string, cooperativeId: string, ctx: CommandContext, command: UserCommand): Promise<void> {
@@ -59,8 +79,8 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand> {
 
   async execute({ ctx, cooperativeId, input }: CreateUserCommand): Promise<string> {
     const userId = newRecordId();
-    const passwordHash = await this.users.hashIfGiven(input.password, input.passwordRepeat);
-    await this.users.run(userId, cooperativeId, ctx, { type: 'CreateUser', userId, cooperativeId, ...input, passwordHash, by: grantor(ctx) });
+    const password = await this.users.passwordInput(input.password, input.passwordRepeat);
+    await this.users.run(userId, cooperativeId, ctx, { type: 'CreateUser', userId, cooperativeId, ...input, ...password, by: grantor(ctx) });
     return userId;
   }
 }
@@ -70,9 +90,9 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
   constructor(private readonly users: UserCommandRunner) {}
 
   async execute({ ctx, userId, input }: UpdateUserCommand): Promise<void> {
-    const passwordHash = await this.users.hashIfGiven(input.password, input.passwordRepeat);
+    const password = await this.users.passwordInput(input.password, input.passwordRepeat);
     const cooperativeId = ctx.actor.cooperativeId;
-    await this.users.run(userId, cooperativeId, ctx, { type: 'UpdateUser', userId, cooperativeId, ...input, passwordHash, by: grantor(ctx) });
+    await this.users.run(userId, cooperativeId, ctx, { type: 'UpdateUser', userId, cooperativeId, ...input, ...password, by: grantor(ctx) });
   }
 }
 
@@ -80,10 +100,11 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
 export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswordCommand> {
   constructor(private readonly users: UserCommandRunner) {}
 
-  async execute({ ctx, password, passwordRepeat }: ChangeOwnPasswordCommand): Promise<void> {
-    const passwordHash = await this.users.hashIfGiven(password, passwordRepeat);
+  async execute({ ctx, currentPassword, password, passwordRepeat }: ChangeOwnPasswordCommand): Promise<void> {
     const { userId, cooperativeId } = ctx.actor;
-    await this.users.run(userId, cooperativeId, ctx, { type: 'ChangeOwnPassword', password, passwordRepeat, passwordHash, by: grantor(ctx) });
+    const current = await this.users.currentPassword(userId, currentPassword);
+    const input = await this.users.passwordInput(password, passwordRepeat);
+    await this.users.run(userId, cooperativeId, ctx, { type: 'ChangeOwnPassword', currentPassword: current, ...input, by: grantor(ctx) });
   }
 }
 

@@ -3,6 +3,8 @@ import {
   isBlank,
   isRole,
   NotFoundError,
+  passwordRuleBroken,
+  PASSWORD_MIN_LENGTH,
   PermissionError,
   ValidationError,
   type Decider,
@@ -25,17 +27,24 @@ export interface Grantor {
   readonly roles: readonly Role[];
 }
 
-/** Password fields as typed, and the hash the handler computed for a non-empty password. */
+/**
+ * Password fields as typed, the hash the handler computed for a non-empty password, and whether the password is in the
+ * list of common passwords (the handler looks it up; the decider applies the rule).
+ */
 export interface PasswordInput {
   readonly password: string;
   readonly passwordRepeat: string;
   readonly passwordHash: string | null;
+  readonly common: boolean;
 }
+
+/** The current password of one's own change as the handler found it against the stored hash. */
+export type CurrentPassword = 'correct' | 'wrong' | 'missing';
 
 export type UserCommand =
   | ({ type: 'CreateUser'; userId: string; cooperativeId: string; username: string; roles: readonly string[]; by: Grantor } & PasswordInput)
   | ({ type: 'UpdateUser'; userId: string; cooperativeId: string; username: string; roles: readonly string[]; by: Grantor } & PasswordInput)
-  | ({ type: 'ChangeOwnPassword'; by: Grantor } & PasswordInput)
+  | ({ type: 'ChangeOwnPassword'; by: Grantor; currentPassword: CurrentPassword } & PasswordInput)
   | { type: 'DeleteUser'; userId: string; cooperativeId: string; by: Grantor };
 
 const initial: UserState = { exists: false, userId: null, cooperativeId: null, username: null, roles: [] };
@@ -77,6 +86,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       }
       case 'UpdateUser': {
         const userId = requireUser(state, command.cooperativeId, command);
+        mayChange(command.by, state.roles);
         const roles = checkRoles(command.roles, command.by, state.roles);
         validate(command.username, command, false);
         const events: UserEvent[] = [];
@@ -88,7 +98,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       }
       case 'ChangeOwnPassword': {
         if (!state.exists) throw new NotFoundError('User', command.by.userId);
-        const errors = passwordErrors(command, true);
+        const errors = [...currentPasswordErrors(command.currentPassword), ...passwordErrors(command, true, state.username ?? '')];
         if (errors.length > 0) throw new ValidationError(errors);
         return [{ type: 'UserPasswordChanged', data: { userId: command.by.userId, passwordHash: command.passwordHash! } }];
       }
@@ -98,6 +108,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         if (state.roles.includes('ROLE_SUPER_ADMIN') && !command.by.roles.includes('ROLE_SUPER_ADMIN')) {
           throw new PermissionError('Only a super administrator may delete a super administrator.', 'onlySuperAdminDeletesSuperAdmin');
         }
+        mayChange(command.by, state.roles);
         return [{ type: 'UserDeleted', data: { userId } }];
       }
     }
@@ -113,17 +124,43 @@ function requireUser(state: UserState, cooperativeId: string, command: { userId:
 function validate(username: string, pw: PasswordInput, isNew: boolean): void {
   const errors: FieldError[] = [];
   if (isBlank(username)) errors.push(fieldError('username', 'mustNotBeEmpty'));
-  errors.push(...passwordErrors(pw, isNew));
+  errors.push(...passwordErrors(pw, isNew, username));
   if (errors.length > 0) throw new ValidationError(errors);
 }
 
-function passwordErrors(pw: PasswordInput, required: boolean): FieldError[] {
+function passwordErrors(pw: PasswordInput, required: boolean, username: string): FieldError[] {
   if (pw.password === '' && pw.passwordRepeat === '') {
     return required ? [fieldError('password', 'passwordRequired')] : [];
   }
   if (pw.password !== pw.passwordRepeat) return [fieldError('passwordRepeat', 'isNotEqual')];
+  const broken = passwordRuleBroken(pw.password, username, () => pw.common);
+  if (broken === 'passwordTooShort') return [fieldError('password', broken, String(PASSWORD_MIN_LENGTH))];
+  if (broken) return [fieldError('password', broken)];
   if (!pw.passwordHash) return [fieldError('password', 'passwordRequired')];
   return [];
+}
+
+function currentPasswordErrors(current: CurrentPassword): FieldError[] {
+  if (current === 'missing') return [fieldError('currentPassword', 'mustNotBeEmpty')];
+  if (current === 'wrong') return [fieldError('currentPassword', 'currentPasswordWrong')];
+  return [];
+}
+
+/**
+ * No way up the roles (issue 38): the actor may change a user (name, password, roles, deletion) only when it holds every
+ * role that user holds, before and after the change; the super administrator holds them all, and only a super
+ * administrator holds ROLE_SUPER_ADMIN, so a super administrator is changed by a super administrator alone. The roles
+ * after the change are `checkRoles`' part: every role added or removed must be held too.
+ */
+function mayChange(by: Grantor, targetRoles: readonly Role[]): void {
+  if (by.roles.includes('ROLE_SUPER_ADMIN')) return;
+  if (targetRoles.includes('ROLE_SUPER_ADMIN')) {
+    throw new PermissionError('Only a super administrator may change a super administrator.', 'onlySuperAdminChangesSuperAdmin');
+  }
+  const beyond = targetRoles.filter((r) => !by.roles.includes(r));
+  if (beyond.length > 0) {
+    throw new PermissionError(`You may change only users whose roles you all hold yourself; this user also holds: ${beyond.join(', ')}`, 'userHoldsRolesNotHeld', [beyond.join(', ')]);
+  }
 }
 
 /** Unknown roles are a validation error; granting a role one does not hold is forbidden (no escalation). */

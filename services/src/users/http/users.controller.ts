@@ -36,10 +36,12 @@ export class UsersController {
   @Get('options')
   @Requires('users:read')
   @AnswersOk(Option, true)
-  options(@Query('attribute') attribute: string | undefined, @Query('search') search: string | undefined): Option[] {
+  options(@CurrentActor() actor: Actor, @Query('attribute') attribute: string | undefined, @Query('search') search: string | undefined): Option[] {
     if (attribute !== 'roles') return [];
     const needle = (search ?? '').toLowerCase();
-    return ROLES.filter((r) => r.toLowerCase().includes(needle)).map((r) => ({ key: r, value: r }));
+    // Only the roles the actor may grant (issue 38); the users decider refuses the others whatever is sent.
+    const grantable = actor.roles.includes('ROLE_SUPER_ADMIN') ? ROLES : ROLES.filter((r) => actor.roles.includes(r));
+    return grantable.filter((r) => r.toLowerCase().includes(needle)).map((r) => ({ key: r, value: r }));
   }
 
   @Get('me')
@@ -55,7 +57,7 @@ export class UsersController {
   @BodyOf(OwnPasswordChange)
   @ApiNoContentResponse()
   async changeOwnPassword(@CurrentActor() actor: Actor, @Body() body: OwnPasswordChange): Promise<void> {
-    await this.commands.execute(new ChangeOwnPasswordCommand(contextFor(actor), body.password, body.passwordRepeat));
+    await this.commands.execute(new ChangeOwnPasswordCommand(contextFor(actor), body.currentPassword, body.password, body.passwordRepeat));
   }
 
   @Get(':id')
