@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '../auth/auth.module.js';
-import { ChangeOwnPasswordHandler, CreateUserHandler, DeleteUserHandler, UpdateUserHandler, UserCommandRunner } from './commands/user.handlers.js';
+import { ChangeOwnPasswordHandler, CreateUserHandler, DeleteUserHandler, SignOutHandler, UpdateUserHandler, UserCommandRunner } from './commands/user.handlers.js';
+import { SignOutController } from './http/sign-out.controller.js';
 import { UsersController } from './http/users.controller.js';
 
 @Module({
   imports: [CqrsModule, AuthModule],
-  controllers: [UsersController],
-  providers: [UserCommandRunner, CreateUserHandler, UpdateUserHandler, ChangeOwnPasswordHandler, DeleteUserHandler],
+  controllers: [UsersController, SignOutController],
+  providers: [UserCommandRunner, CreateUserHandler, UpdateUserHandler, ChangeOwnPasswordHandler, DeleteUserHandler, SignOutHandler],
 })
 export class UsersModule {}

@@ -22,10 +22,11 @@ describe('loadConfig: whole numbers from the environment', () => {
     }
   });
 
-  it('PORT and TOKEN_TTL_SECONDS must be positive', () => {
-    expect(loadConfig(env({ PORT: '8080', TOKEN_TTL_SECONDS: '60' }))).toMatchObject({ port: 8080, tokenTtlSeconds: 60 });
+  it('PORT and SESSION_MAX_SECONDS must be positive', () => {
+    expect(loadConfig(env({ PORT: '8080', SESSION_MAX_SECONDS: '60' }))).toMatchObject({ port: 8080, sessionMaxSeconds: 60 });
+    expect(loadConfig(env({}))).toMatchObject({ sessionMaxSeconds: 43200, trustedProxies: [] });
     expect(() => loadConfig(env({ PORT: '0' }))).toThrow('PORT must be a positive whole number, got 0');
-    expect(() => loadConfig(env({ TOKEN_TTL_SECONDS: '-5' }))).toThrow('TOKEN_TTL_SECONDS must be a positive whole number, got -5');
+    expect(() => loadConfig(env({ SESSION_MAX_SECONDS: '-5' }))).toThrow('SESSION_MAX_SECONDS must be a positive whole number, got -5');
   });
 });
 

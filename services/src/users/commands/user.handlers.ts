@@ -1,15 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { userStream, usernameStream, type StreamAppend } from '@coop/contracts';
+import { userStream, usernameStream, type ExpectedRevision, type StreamAppend, type UserEvent } from '@coop/contracts';
 import { PasswordHasher } from '../../auth/password-hasher.js';
+import { SessionVersions } from '../../auth/session-versions.js';
+import { SavedNotYetShownError } from '../../platform/commands/errors.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { userDecider, type Grantor, type UserCommand, type UserState } from '../domain/user.decider.js';
 import { usernameDecider } from '../domain/username.decider.js';
-import { ChangeOwnPasswordCommand, CreateUserCommand, DeleteUserCommand, UpdateUserCommand } from './user.commands.js';
+import { ChangeOwnPasswordCommand, CreateUserCommand, DeleteUserCommand, SignOutCommand, UpdateUserCommand } from './user.commands.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 
 const grantor = (ctx: CommandContext): Grantor => ({ userId: ctx.actor.userId, roles: ctx.actor.roles });
+
+/** The events after which the user's earlier tokens no longer work (issue 38). */
+const SESSION_ENDING = new Set<UserEvent['type']>(['UserPasswordChanged', 'UserRolesChanged', 'UserSignedOut']);
 
 /**
  * Runs a user command: the user's stream and, when the name changes, the username streams
@@ -17,7 +22,11 @@ const grantor = (ctx: CommandContext): Grantor => ({ userId: ctx.actor.userId, r
  */
 @Injectable()
 export class UserCommandRunner {
-  constructor(private readonly writer: StreamWriter, private readonly hasher: PasswordHasher) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionVersions,
+  ) {}
 
   /** The hash of a typed password, or null when none was typed or the repeat differs (the decider says why). */
   async hashIfGiven(password: string, repeat: string): Promise<string | null> {
@@ -41,8 +50,30 @@ export class UserCommandRunner {
       if (before !== null && (after === null || after.toLowerCase() !== before.toLowerCase())) {
         appends.push(await this.usernameAppend(before, userId, 'Release', ctx, cooperativeId));
       }
-      await this.writer.appendAll(appends.filter((a) => a.events.length > 0));
+      await this.endingSessions(userId, user.expected, events, ctx, command.type !== 'SignOut', () => this.writer.appendAll(appends.filter((a) => a.events.length > 0)));
     });
+  }
+
+  /**
+   * Runs `append`; when `events` end the user's sessions (a password change, a role change, a sign-out; issue 38),
+   * notes the revision of the last such event as the user's session version (SessionVersions), also when the write is
+   * answered before the read models show it. `keep`: the acting request continues on a token of the new version when
+   * it changed its own user.
+   */
+  private async endingSessions(userId: string, expected: ExpectedRevision, events: readonly UserEvent[], ctx: CommandContext, keep: boolean, append: () => Promise<void>): Promise<void> {
+    const last = events.findLastIndex((e) => SESSION_ENDING.has(e.type));
+    const note = (): void => {
+      if (last < 0) return;
+      const revision = (typeof expected === 'number' ? expected : -1) + 1 + last;
+      this.sessions.endedAt(userId, revision, keep && userId === ctx.actor.userId ? ctx.actor : undefined);
+    };
+    try {
+      await append();
+    } catch (error) {
+      if (error instanceof SavedNotYetShownError) note();
+      throw error;
+    }
+    note();
   }
 
   private async usernameAppend(username: string, userId: string, type: 'Claim' | 'Release', ctx: CommandContext, cooperativeId: string): Promise<StreamAppend> {
@@ -94,5 +125,15 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
   async execute({ ctx, userId }: DeleteUserCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     await this.users.run(userId, cooperativeId, ctx, { type: 'DeleteUser', userId, cooperativeId, by: grantor(ctx) });
+  }
+}
+
+@CommandHandler(SignOutCommand)
+export class SignOutHandler implements ICommandHandler<SignOutCommand> {
+  constructor(private readonly users: UserCommandRunner) {}
+
+  async execute({ ctx }: SignOutCommand): Promise<void> {
+    const { userId, cooperativeId } = ctx.actor;
+    await this.users.run(userId, cooperativeId, ctx, { type: 'SignOut', by: grantor(ctx) });
   }
 }
