@@ -53,7 +53,7 @@ export const usersProjector: Projector = {
       case 'UserRenamed':
         return both(user, cred, event, { username: event.data.username }, put);
       case 'UserRolesChanged':
-        return both(user, cred, event, { roles: event.data.roles, sessionVersion: event.revision }, put);
+        return both(user, cred, event, { roles: event.data.roles }, put, { sessionVersion: event.revision });
       case 'UserPasswordChanged':
         return cred ? [put(CREDENTIALS.name, { ...cred, passwordHash: event.data.passwordHash, sessionVersion: event.revision, position: event.position.toString() })] : [];
       case 'UserSignedOut':
@@ -73,10 +73,11 @@ function both(
   event: RecordedEvent,
   change: Record<string, unknown>,
   put: (c: string, d: ReadDocument) => WriteOp,
+  credentialsOnly: Record<string, unknown> = {},
 ): WriteOp[] {
   const position = event.position.toString();
   const ops: WriteOp[] = [];
   if (user) ops.push(put(USERS.name, { ...user, ...change, position }));
-  if (cred) ops.push(put(CREDENTIALS.name, { ...cred, ...change, position }));
+  if (cred) ops.push(put(CREDENTIALS.name, { ...cred, ...change, ...credentialsOnly, position }));
   return ops;
 }

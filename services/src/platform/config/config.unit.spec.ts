@@ -73,3 +73,13 @@ describe('loadConfig: EVENT_STORE_STREAM_PREFIX', () => {
     }
   });
 });
+
+describe('loadConfig: TRUSTED_PROXIES (issue 38)', () => {
+  it('lists addresses and CIDR ranges; none when unset; anything else is refused', () => {
+    expect(loadConfig(env({})).trustedProxies).toEqual([]);
+    expect(loadConfig(env({ TRUSTED_PROXIES: ' 10.0.0.1, 192.168.0.0/16,::1,fd00::/8 ' })).trustedProxies).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8']);
+    for (const bad of ['loopback', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.example.org', '::1/129']) {
+      expect(() => loadConfig(env({ TRUSTED_PROXIES: bad }))).toThrow(`TRUSTED_PROXIES must list IP addresses or CIDR ranges such as 10.0.0.0/8, got ${bad}`);
+    }
+  });
+});
