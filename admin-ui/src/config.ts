@@ -9,3 +9,9 @@ export const MANUAL_URL: string | undefined = import.meta.env?.VITE_MANUAL_URL |
 
 /** Ping for a fresh token when less than this many seconds of token life remain (SPEC 9). */
 export const REFRESH_THRESHOLD_SECONDS = 60;
+
+/**
+ * After the clerk acted, renew a token at least this old (seconds) by a ping, so the idle time counts from the last
+ * activity to the minute even while no request is sent (typing a long form; issue 38).
+ */
+export const RENEW_AFTER_ACTIVITY_SECONDS = 60;

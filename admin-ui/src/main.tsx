@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
 import { preloadScreen } from './resources';
+import { watchUserActivity } from './session/activity';
+
+// Only the clerk's own activity keeps a session alive (issue 38).
+watchUserActivity();
 
 // The opened screen's chunk downloads while React renders the shell (a signed-out visit shows the login page
 // first, but the chunk is the one it will redirect to).

@@ -72,6 +72,7 @@ export { CHURCH_QUERY_KINDS } from './events/member-events.js';
 // The data-protection clean-up and the hold flag (issue 27).
 export type { DataProtectionListItem, CleanMemberResult, RetentionHoldRequest, RetentionHoldDto } from './http/data-protection.js';
 export { DEFAULT_RETENTION_YEARS, MIN_RETENTION_YEARS, MAX_RETENTION_YEARS } from './retention.js';
+export { DEFAULT_SESSION_IDLE_MINUTES, MIN_SESSION_IDLE_MINUTES, MAX_SESSION_IDLE_MINUTES, USER_ACTIVITY_HEADER } from './session.js';
 // The import of a member register (issue 29) and the templates' texts (the console's `coop.validation`).
 export type {
   AlreadyImportedDto,

@@ -40,6 +40,7 @@ export * from './file-store.port.js';
 export * from './http/payouts.js';
 export * from './http/tax-certificates.js';
 export * from './retention.js';
+export * from './session.js';
 export * from './http/data-protection.js';
 export * from './http/member-import.js';
 export * from './import-templates.js';

@@ -31,6 +31,7 @@ export const WRITABLE_FIELDS = {
     'minimumShares',
     'noticePeriodMonths',
     'retentionYears',
+    'sessionIdleMinutes',
     'interestBeginRule',
     'dividendMethod',
     'dayCount',

@@ -40,11 +40,12 @@ export async function createApp(
   });
   if (config.runProjections) await storage.runner.start();
   // Fastify, not Express (decision 39): a posting costs the API thread about a quarter less. It sends no ETag and no
-  // X-Powered-By; a proxy on the same host may set the client's address (the sign-in throttle keys on it). As under
+  // X-Powered-By; only the proxies named in TRUSTED_PROXIES may set the client's address (the sign-in throttle keys on
+  // it; issue 38: a loopback client is no proxy unless named). As under
   // Express: a path with a trailing slash finds its route, and a request must have arrived whole within 300 s (Node's
   // own limit, which Fastify would switch off).
   const adapter = new FastifyAdapter({
-    trustProxy: 'loopback',
+    trustProxy: config.trustedProxies.length > 0 ? [...config.trustedProxies] : false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     requestTimeout: 300_000,

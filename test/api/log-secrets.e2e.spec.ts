@@ -140,8 +140,13 @@ describe('the server log of a full API run (issue 28)', () => {
 
     const newPassword = `Changed-${randomBytes(9).toString('base64url')}`;
     secrets.push(newPassword);
-    expect((await call('/users/me/password', { method: 'PUT', token: clerk, body: { currentPassword: clerkPassword, password: newPassword, passwordRepeat: newPassword } })).status).toBe(204);
-    expect((await call('/users/me/password', { method: 'PUT', token: clerk, body: { currentPassword: newPassword, password: newPassword, passwordRepeat: `${newPassword}x` } })).status).toBe(400);
+    const changed = await call('/users/me/password', { method: 'PUT', token: clerk, body: { currentPassword: clerkPassword, password: newPassword, passwordRepeat: newPassword } });
+    expect(changed.status).toBe(204);
+    // The change ended the clerk's earlier token; the answer carries the new one (issue 38).
+    const afterChange = /^Bearer (\S+)$/.exec(changed.authorization ?? '')?.[1] ?? '';
+    expect(afterChange).not.toBe('');
+    secrets.push(afterChange);
+    expect((await call('/users/me/password', { method: 'PUT', token: afterChange, body: { currentPassword: newPassword, password: newPassword, passwordRepeat: `${newPassword}x` } })).status).toBe(400);
 
     await sleep(300); // let the last lines reach the pipes
     expect(log).toContain('Coop Ledger is running'); // the log was captured at all

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ROLES, type Role } from '@coop/contracts';
-import { auth, startApp, userWith, type TestApp } from './support/app.js';
+import { auth, login, startApp, userWith, type TestApp } from './support/app.js';
 
 /**
  * The role matrix of docs/security.md, written out here on its own (not imported from the
@@ -32,6 +32,8 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string; doc: string; allowed: readonly Role[] | 'public' }[] = [
   { method: 'post', path: '/api/v1/login', doc: '/api/v1/login', allowed: 'public' },
   { method: 'get', path: '/api/v1/ping', doc: '/api/v1/ping', allowed: ALL },
+  // Signing out ends the token (issue 38): the case signs the role's user in again afterwards.
+  { method: 'post', path: '/api/v1/logout', doc: '/api/v1/logout', allowed: ALL },
   { method: 'get', path: '/api/v1/users', doc: '/api/v1/users', allowed: USER_ADMINS },
   { method: 'post', path: '/api/v1/users', doc: '/api/v1/users', allowed: USER_ADMINS },
   { method: 'get', path: '/api/v1/users/options?attribute=roles', doc: '/api/v1/users/options', allowed: USER_ADMINS },
@@ -140,6 +142,7 @@ describe('role matrix, enforced by the API for every route', () => {
   const cases = MATRIX.flatMap((route) => ROLES.map((role) => ({ ...route, role })));
   it.each(cases)('$method $doc as $role', async ({ method, path, allowed, role }) => {
     const res = await request(t.http)[method](path).set(auth(tokens.get(role)!)).send({});
+    if (path === '/api/v1/logout') tokens.set(role, await login(t.http, role.toLowerCase(), `pw-${role.toLowerCase()}-123`));
     if (allowed === 'public') {
       // An empty sign-in is refused as bad credentials, never as a role question.
       expect(res.status).not.toBe(403);

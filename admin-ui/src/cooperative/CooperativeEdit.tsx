@@ -116,6 +116,10 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
               {/* Issue 27: the data-protection clean-up's period, ten years at least (§ 147 AO, § 257 HGB). */}
               <NumberInput source="retentionYears" fullWidth readOnly={ro} min={10} max={30} step={1} slotProps={input('cooperative-retentionYears')} />
             </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              {/* Issue 38: an idle clerk is signed out after this many minutes; the server enforces it. */}
+              <NumberInput source="sessionIdleMinutes" fullWidth readOnly={ro} min={1} max={720} step={1} slotProps={input('cooperative-sessionIdleMinutes')} />
+            </Grid>
           </Section>
           <DividendSettings readOnly={ro} />
         </Grid>

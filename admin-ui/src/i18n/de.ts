@@ -89,6 +89,7 @@ export const de: Messages<typeof en> = {
       submit: 'Anmelden',
       failed: 'Anmeldung fehlgeschlagen',
       expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+      idle: 'Sie wurden nach einer Zeit ohne Aktivität abgemeldet. Bitte melden Sie sich erneut an.',
     },
     accessDenied: {
       title: 'Zugriff verweigert',
@@ -640,6 +641,7 @@ export const de: Messages<typeof en> = {
         minimumShares: 'Mindestanzahl Anteile je Mitglied',
         noticePeriodMonths: 'Kündigungsfrist (Monate, 3 bis 60)',
         retentionYears: 'Aufbewahrungsfrist Datenschutz (Jahre, 10 bis 30)',
+        sessionIdleMinutes: 'Abmeldung nach Inaktivität (Minuten, 1 bis 720)',
         interestBeginRule: 'Zinsbeginn',
         dividendMethod: 'Dividendenbasis',
         dayCount: 'Zinstagezählung',

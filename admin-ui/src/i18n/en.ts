@@ -96,6 +96,7 @@ export const en = {
       submit: 'Sign in',
       failed: 'Sign-in failed',
       expired: 'Your session has ended. Please sign in again.',
+      idle: 'You were signed out after a time without activity. Please sign in again.',
     },
     accessDenied: {
       title: 'Access denied',
@@ -651,6 +652,7 @@ export const en = {
         minimumShares: 'Minimum shares per member',
         noticePeriodMonths: 'Notice period (months, 3 to 60)',
         retentionYears: 'Data-protection retention period (years, 10 to 30)',
+        sessionIdleMinutes: 'Sign out after inactivity (minutes, 1 to 720)',
         interestBeginRule: 'Interest begin',
         dividendMethod: 'Dividend basis',
         dayCount: 'Day count',

@@ -1,29 +1,34 @@
 import { useEffect, useRef } from 'react';
-import { useLogout } from 'react-admin';
-import { REFRESH_THRESHOLD_SECONDS } from '../config';
+import { useLogout, useNotify } from 'react-admin';
+import { REFRESH_THRESHOLD_SECONDS, RENEW_AFTER_ACTIVITY_SECONDS } from '../config';
+import { actedSince } from './activity';
 import { api } from './api';
-import { getToken, loginPath, secondsLeft, setToken, useSession } from './session';
+import { currentSession, getToken, loginPath, secondsLeft, setToken, useSession } from './session';
 
 let pingedAtStart = false;
 
 /**
- * Keeps the session alive (SPEC 4): one ping when the console starts (once it is idle), another whenever less than
- * 60 seconds of token life remain. A failed ping, or a token running out, ends the session and sends the
- * clerk to the login page with `redirect` back to the current page.
+ * Keeps the session alive while the clerk works (SPEC 4, issue 38): one ping when the console starts (once it is idle),
+ * another whenever less than 60 seconds of token life remain, and one when the clerk acted and the token is a minute
+ * old. Only a ping after the clerk's activity renews the token (`X-User-Activity`, api.ts); without activity the token
+ * keeps its expiry, so the countdown shows the real idle time left. A failed ping, or a token running out, ends the
+ * session and sends the clerk to the login page with `redirect` back to the current page, saying why.
  */
 export function SessionKeeper() {
   const session = useSession();
   const logout = useLogout();
+  const notify = useNotify();
   const pingingFor = useRef<string | null>(null);
   const ended = useRef(false);
 
   useEffect(() => {
     if (!session) return;
     ended.current = false;
-    const end = () => {
+    const end = (idle: boolean) => {
       if (ended.current) return;
       ended.current = true;
       void logout({}, loginPath());
+      notify(idle ? 'coop.login.idle' : 'coop.login.expired', { type: 'warning' });
     };
     const ping = async () => {
       const token = getToken();
@@ -33,7 +38,7 @@ export function SessionKeeper() {
         const res = await api<{ token?: string }>('/ping');
         if (res.body?.token) setToken(res.body.token);
       } catch {
-        end();
+        end(false);
       }
     };
     let idle: number | undefined;
@@ -50,14 +55,17 @@ export function SessionKeeper() {
     }
     const timer = setInterval(() => {
       const left = secondsLeft();
-      if (left <= 0) end();
+      const issued = currentSession()?.iat;
+      const acted = actedSince(issued);
+      if (left <= 0) end(!acted);
       else if (left < REFRESH_THRESHOLD_SECONDS) void ping();
+      else if (acted && issued !== undefined && Date.now() / 1000 - issued >= RENEW_AFTER_ACTIVITY_SECONDS) void ping();
     }, 1000);
     return () => {
       clearInterval(timer);
       if (idle !== undefined) window.cancelIdleCallback(idle);
     };
-  }, [session, logout]);
+  }, [session, logout, notify]);
 
   return null;
 }

@@ -3,7 +3,8 @@ import { API_ROOT } from '../config';
 import { refusalBody, refusalMessage } from '../data/validationErrors';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { savedNotYetShown, writeNotYetShown } from './savedAnswer';
-import { getToken, setToken } from './session';
+import { activityHeader } from './activity';
+import { currentSession, getToken, setToken } from './session';
 
 export interface ApiResponse<T> {
   readonly status: number;
@@ -38,7 +39,8 @@ function takePrefetched(path: string, init: RequestInit): Promise<Response> | un
 }
 
 /**
- * Every call to the API goes through here: it sends the bearer token and takes a fresh token from the
+ * Every call to the API goes through here: it sends the bearer token (with `X-User-Activity` when the clerk acted since
+ * the token was issued) and takes a fresh token from the
  * `Authorization` response header of any answer. Non-2xx answers throw react-admin's HttpError with the
  * parsed body, so the data and auth providers see the status, and with the answer's templates in the clerk's
  * language as its message (`refusalMessage`); so does a write the server stored but does not show yet (202,
@@ -50,7 +52,11 @@ export async function api<T = unknown>(path: string, init: RequestInit = {}): Pr
   // A FormData body (an upload) carries its own multipart type with the boundary: the browser sets it.
   if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   const token = getToken();
-  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  if (token && !headers.has('Authorization')) {
+    headers.set('Authorization', `Bearer ${token}`);
+    // Only a request following the clerk's own activity renews the session's idle time (issue 38).
+    for (const [name, value] of Object.entries(activityHeader(currentSession()?.iat))) headers.set(name, value);
+  }
   let response: Response;
   try {
     response = await (takePrefetched(path, init) ?? fetch(`${API_ROOT}${path}`, { ...init, headers }));

@@ -27,7 +27,12 @@ export const authProvider: AuthProvider = {
     }
   },
 
+  /**
+   * Signs out on the server first (`POST /logout`, issue 38: every token of the user ends), then clears the token. A
+   * token already ended or expired is just cleared.
+   */
   async logout() {
+    if (currentSession()) await api('/logout', { method: 'POST' }).catch(() => undefined);
     clearToken();
   },
 

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { DAY_COUNTS, DEFAULT_DIVIDEND_SETTINGS, DIVIDEND_METHODS, ROUNDING_MODES, type DayCount, type DividendMethod, type RoundingMode } from '../dividend.js';
 import { DEFAULT_RETENTION_YEARS, MAX_RETENTION_YEARS, MIN_RETENTION_YEARS } from '../retention.js';
+import { DEFAULT_SESSION_IDLE_MINUTES, MAX_SESSION_IDLE_MINUTES, MIN_SESSION_IDLE_MINUTES } from '../session.js';
 import { DEFAULT_INTEREST_BEGIN_RULE, INTEREST_BEGIN_RULES, type InterestBeginRule } from '../plausibility.js';
 import { isValidBic, isValidEmail, isValidIban, isValidTaxNumber, isValidUrl } from '../validators.js';
 import { AsBoolean, AsInteger, AsText, IsFilled, MaxText, Satisfies, VisibleText, rule, ruleNamingValue } from './rules.js';
@@ -65,6 +66,15 @@ export class CooperativeFields {
   @Min(MIN_RETENTION_YEARS, rule('mustBeAtLeast', String(MIN_RETENTION_YEARS)))
   @Max(MAX_RETENTION_YEARS, rule('mustBeAtMost', String(MAX_RETENTION_YEARS)))
   retentionYears?: number = DEFAULT_RETENTION_YEARS;
+  /**
+   * The idle time after which a signed-in user without activity is signed out, in minutes (issue 38): 1 to 720; empty
+   * reads as 30.
+   */
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? DEFAULT_SESSION_IDLE_MINUTES : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value))
+  @IsInt(rule('invalidNumber'))
+  @Min(MIN_SESSION_IDLE_MINUTES, rule('mustBeAtLeast', String(MIN_SESSION_IDLE_MINUTES)))
+  @Max(MAX_SESSION_IDLE_MINUTES, rule('mustBeAtMost', String(MAX_SESSION_IDLE_MINUTES)))
+  sessionIdleMinutes?: number = DEFAULT_SESSION_IDLE_MINUTES;
   /**
    * How an empty interest begin follows the entry or posting date (`nextMonth`, `sameDay`, `nextQuarter`,
    * `nextYear`); empty reads as `nextMonth`.

@@ -10,7 +10,12 @@ export const USERS: CollectionSpec = {
   textOrder: 'username',
 };
 
-/** What sign-in needs; kept apart from the user list so a list query can never carry a password hash. */
+/**
+ * What sign-in needs; kept apart from the user list so a list query can never carry a password hash. `sessionVersion`
+ * (issue 38): the user stream's revision of the last event that ends the user's sessions (a password change or reset, a
+ * role change, a sign-out), 0 before any; a token carries the version it was issued for and works only while it is
+ * the current one.
+ */
 export const CREDENTIALS: CollectionSpec = {
   name: 'credentials',
   fields: { username: 'string' },
@@ -19,7 +24,7 @@ export const CREDENTIALS: CollectionSpec = {
   crossTenant: [['username']],
 };
 
-const TYPES = new Set<string>(['UserCreated', 'UserRenamed', 'UserPasswordChanged', 'UserRolesChanged', 'UserDeleted']);
+const TYPES = new Set<string>(['UserCreated', 'UserRenamed', 'UserPasswordChanged', 'UserRolesChanged', 'UserDeleted', 'UserSignedOut']);
 
 export const usersProjector: Projector = {
   collections: [USERS, CREDENTIALS],
@@ -42,15 +47,17 @@ export const usersProjector: Projector = {
         const { cooperativeId, username, passwordHash, roles } = event.data;
         return [
           put(USERS.name, stamp(event, { id, cooperativeId, username, roles })),
-          put(CREDENTIALS.name, stamp(event, { id, cooperativeId, username, passwordHash, roles })),
+          put(CREDENTIALS.name, stamp(event, { id, cooperativeId, username, passwordHash, roles, sessionVersion: 0 })),
         ];
       }
       case 'UserRenamed':
         return both(user, cred, event, { username: event.data.username }, put);
       case 'UserRolesChanged':
-        return both(user, cred, event, { roles: event.data.roles }, put);
+        return both(user, cred, event, { roles: event.data.roles }, put, { sessionVersion: event.revision });
       case 'UserPasswordChanged':
-        return cred ? [put(CREDENTIALS.name, { ...cred, passwordHash: event.data.passwordHash, position: event.position.toString() })] : [];
+        return cred ? [put(CREDENTIALS.name, { ...cred, passwordHash: event.data.passwordHash, sessionVersion: event.revision, position: event.position.toString() })] : [];
+      case 'UserSignedOut':
+        return cred ? [put(CREDENTIALS.name, { ...cred, sessionVersion: event.revision, position: event.position.toString() })] : [];
       case 'UserDeleted':
         return [
           { kind: 'delete', collection: USERS.name, id },
@@ -66,10 +73,11 @@ function both(
   event: RecordedEvent,
   change: Record<string, unknown>,
   put: (c: string, d: ReadDocument) => WriteOp,
+  credentialsOnly: Record<string, unknown> = {},
 ): WriteOp[] {
   const position = event.position.toString();
   const ops: WriteOp[] = [];
   if (user) ops.push(put(USERS.name, { ...user, ...change, position }));
-  if (cred) ops.push(put(CREDENTIALS.name, { ...cred, ...change, position }));
+  if (cred) ops.push(put(CREDENTIALS.name, { ...cred, ...change, ...credentialsOnly, position }));
   return ops;
 }

@@ -28,6 +28,7 @@ export class AuthGuard implements CanActivate {
     if (!session) throw new UnauthorizedException(refusal(SESSION_INVALID, 'sessionExpired'));
     req.actor = session.actor;
     req.tokenExpiresAt = session.exp;
+    req.session = session;
     if (this.reflector.getAllAndOverride<boolean>(SIGNED_IN_KEY, targets)) return true;
     const permission = this.reflector.getAllAndOverride<Permission | undefined>(PERMISSION_KEY, targets);
     if (!permission || !allows(session.actor.roles, permission)) {

@@ -9,6 +9,9 @@ import { LoginController } from './login.controller.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ReadYourWritesGuard } from './read-your-writes.guard.js';
+import { SessionLifetime } from './session-lifetime.js';
+import { SessionRenewal } from './session-renewal.js';
+import { SessionVersions } from './session-versions.js';
 import { TokenRefreshInterceptor } from './token-refresh.interceptor.js';
 import { jwtModuleOptions, TokenService } from './token.service.js';
 
@@ -19,6 +22,9 @@ import { jwtModuleOptions, TokenService } from './token.service.js';
   controllers: [LoginController],
   providers: [
     TokenService,
+    SessionVersions,
+    SessionLifetime,
+    SessionRenewal,
     JwtStrategy,
     PasswordHasher,
     { provide: LoginThrottle, useFactory: () => new LoginThrottle() },
@@ -27,6 +33,6 @@ import { jwtModuleOptions, TokenService } from './token.service.js';
     { provide: APP_GUARD, useClass: ReadYourWritesGuard },
     { provide: APP_INTERCEPTOR, useClass: TokenRefreshInterceptor },
   ],
-  exports: [TokenService, PasswordHasher],
+  exports: [TokenService, PasswordHasher, SessionVersions],
 })
 export class AuthModule {}

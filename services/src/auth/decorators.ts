@@ -2,6 +2,7 @@ import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestj
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../platform/commands/command-context.js';
 import type { Permission } from './policy.js';
+import type { VerifiedToken } from './verified-tokens.js';
 
 export const PERMISSION_KEY = 'coop:permission';
 export const PUBLIC_KEY = 'coop:public';
@@ -16,7 +17,14 @@ export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC
 /** A route for any signed-in user, whatever the roles (ping, own profile). */
 export const SignedIn = (): MethodDecorator & ClassDecorator => SetMetadata(SIGNED_IN_KEY, true);
 
-export type AuthenticatedRequest = FastifyRequest & { actor?: Actor; tokenExpiresAt?: number };
+export type AuthenticatedRequest = FastifyRequest & {
+  actor?: Actor;
+  tokenExpiresAt?: number;
+  /** The verified token's terms (the AuthGuard sets them with the actor). */
+  session?: VerifiedToken;
+  /** Set by the sign-out: the answer carries no renewed token. */
+  sessionEnded?: boolean;
+};
 
 /** The signed-in actor, set by the AuthGuard. */
 export const CurrentActor = createParamDecorator((_data: unknown, ctx: ExecutionContext): Actor => {

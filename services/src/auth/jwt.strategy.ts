@@ -6,12 +6,14 @@ import { isRole, type ReadStore } from '@coop/contracts';
 import { CREDENTIALS } from '@coop/projections';
 import type { AppConfig } from '../platform/config/config.js';
 import { APP_CONFIG, READ_STORE } from '../platform/tokens.js';
+import { epochSeconds, SessionLifetime } from './session-lifetime.js';
+import { SessionVersions } from './session-versions.js';
 import { ALGORITHM, ISSUER, secretKey } from './token.service.js';
 import { tokenClaims, VerifiedTokens, type VerifiedToken } from './verified-tokens.js';
 
 export const JWT_STRATEGY = 'jwt';
 
-/** A signed-in request: the actor with the roles and username read now from the credentials, and the token's expiry. */
+/** A signed-in request: the actor with the roles and username read now from the credentials, and the token's terms. */
 export type Session = VerifiedToken;
 
 type HttpRequest = { readonly headers: { readonly authorization?: string | undefined } };
@@ -25,7 +27,9 @@ export function bearerToken(req: HttpRequest): string | null {
 /**
  * The passport-jwt strategy for our session tokens: HS256 with our secret and issuer only (jsonwebtoken refuses
  * `alg: none`, other algorithms, other issuers, bad signatures and expired tokens), then the user's current roles and
- * username from the credentials read model: a deleted user or a user moved to another cooperative has no session.
+ * username from the credentials read model: a deleted user or a user moved to another cooperative has no session, nor
+ * has a token issued for an earlier session version (a password change, a role change, a sign-out: SessionVersions) or
+ * one past the absolute lifetime from its sign-in (issue 38).
  *
  * Two things beyond the textbook strategy:
  * - its own passport instance (`getPassportInstance`, @nestjs/passport's hook for it), not passport's global
@@ -45,6 +49,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly versions: SessionVersions,
+    private readonly lifetime: SessionLifetime,
   ) {
     super({
       jwtFromRequest: bearerToken,
@@ -90,8 +96,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
   private async current(token: VerifiedToken): Promise<Session | false> {
     const cred = await this.store.get(CREDENTIALS.name, token.actor.userId);
     if (!cred || cred.cooperativeId !== token.actor.cooperativeId) return false;
+    if (token.version !== this.versions.current(token.actor.userId, cred.sessionVersion)) return false;
+    if (this.lifetime.end(token.authTime) <= epochSeconds()) return false;
     const roles = Array.isArray(cred.roles) ? cred.roles.filter(isRole) : [];
     const username = typeof cred.username === 'string' ? cred.username : token.actor.username;
-    return { actor: { ...token.actor, roles, username }, exp: token.exp };
+    return { ...token, actor: { ...token.actor, roles, username } };
   }
 }

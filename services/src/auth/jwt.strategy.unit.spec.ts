@@ -5,7 +5,9 @@ import { Strategy } from 'passport-jwt';
 import type { ReadDocument, ReadStore } from '@coop/contracts';
 import type { AppConfig } from '../platform/config/config.js';
 import { JwtStrategy } from './jwt.strategy.js';
-import { jwtModuleOptions, TokenService } from './token.service.js';
+import { SessionLifetime } from './session-lifetime.js';
+import { SessionVersions } from './session-versions.js';
+import { jwtModuleOptions, TokenService, type SessionTerms } from './token.service.js';
 
 const SECRET = 's'.repeat(48);
 const actor = { userId: 'u-1', username: 'anna', roles: ['ROLE_USER' as const], cooperativeId: 'coop-1' };
@@ -15,12 +17,20 @@ function credentials(docs: Record<string, Partial<ReadDocument>>): ReadStore {
   return { get: async (_collection: string, id: string) => docs[id] } as unknown as ReadStore;
 }
 
-function app(secret: string, ttl: number, store: ReadStore = credentials({ 'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'anna', roles: ['ROLE_USER'] } })) {
-  const config = { jwtSecret: secret, tokenTtlSeconds: ttl } as unknown as AppConfig;
-  const tokens = new TokenService(config, new JwtService(jwtModuleOptions(config)));
-  const strategy = new JwtStrategy(config, store);
+function app(secret: string, ttl: number, store: ReadStore = credentials({ 'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'anna', roles: ['ROLE_USER'] } }), maxSeconds = 43_200) {
+  const config = { jwtSecret: secret, sessionMaxSeconds: maxSeconds } as unknown as AppConfig;
+  const signer = new TokenService(new JwtService(jwtModuleOptions(config)));
+  const versions = new SessionVersions();
+  const strategy = new JwtStrategy(config, store, versions, new SessionLifetime(config, store));
+  /** A token of a session signed in now, living `ttl` seconds, for session version `version` (0 by default). */
+  const tokens = {
+    sign: (a: typeof actor, terms: Partial<SessionTerms> = {}) => {
+      const now = Math.floor(Date.now() / 1000);
+      return signer.sign(a, { version: 0, authTime: now, exp: now + ttl, ...terms });
+    },
+  };
   const session = (authorization: string | undefined) => strategy.sessionOf({ headers: { authorization } }, {});
-  return { tokens, strategy, session };
+  return { tokens, strategy, session, versions };
 }
 
 /** A token put together by hand: any header (alg none, another algorithm), signed with HMAC-SHA256 when a secret is given. */
@@ -38,20 +48,21 @@ describe('TokenService and JwtStrategy', () => {
     jest.restoreAllMocks();
   });
 
-  it('signs HS256 with sub, username, roles, cooperative, issuer and the configured lifetime', async () => {
+  it('signs HS256 with sub, username, roles, cooperative, issuer, the session version, the sign-in time and the expiry given', async () => {
     const { tokens } = app(SECRET, 600);
-    const token = await tokens.sign(actor);
+    const token = await tokens.sign(actor, { version: 7, authTime: 1_700_000_000 });
     expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
     const c = claimsOf(token);
-    expect(c).toMatchObject({ sub: 'u-1', username: 'anna', roles: ['ROLE_USER'], cooperative: 'coop-1', iss: 'coop-ledger' });
-    expect(c.exp).toBe((c.iat as number) + 600);
+    expect(c).toMatchObject({ sub: 'u-1', username: 'anna', roles: ['ROLE_USER'], cooperative: 'coop-1', iss: 'coop-ledger', ver: 7, auth_time: 1_700_000_000 });
+    expect(Math.abs((c.exp as number) - ((c.iat as number) + 600))).toBeLessThanOrEqual(1);
   });
 
-  it('verifies its own token again and again, with the same actor and expiry', async () => {
+  it('verifies its own token again and again, with the same actor, expiry and session terms', async () => {
     const { tokens, session } = app(SECRET, 600);
     const token = await tokens.sign(actor);
     const first = await session(`Bearer ${token}`);
-    expect(first).toEqual({ actor, exp: claimsOf(token).exp });
+    const c = claimsOf(token);
+    expect(first).toEqual({ actor, exp: c.exp, version: 0, authTime: c.auth_time });
     expect(await session(`Bearer ${token}`)).toEqual(first);
   });
 
@@ -68,7 +79,7 @@ describe('TokenService and JwtStrategy', () => {
 
   it('hands jsonwebtoken the secret as a key object, for signing and verifying (a text secret is first tried as a PEM key, at about 0.4 ms a token)', async () => {
     const { tokens, session } = app(SECRET, 600);
-    const options = jwtModuleOptions({ jwtSecret: SECRET, tokenTtlSeconds: 600 } as unknown as AppConfig);
+    const options = jwtModuleOptions({ jwtSecret: SECRET } as unknown as AppConfig);
     expect(options.secret).toBeInstanceOf(KeyObject);
     expect((options.secret as KeyObject).export().toString()).toBe(SECRET);
     const verifier = jest.spyOn(Strategy as unknown as { JwtVerifier: (...args: unknown[]) => void }, 'JwtVerifier');
@@ -140,5 +151,28 @@ describe('TokenService and JwtStrategy', () => {
     expect(await second.session(`Bearer ${token}`)).toBe(false);
     expect(await second.session(`Bearer ${await second.tokens.sign(actor)}`)).toMatchObject({ actor: { username: 'other' } });
     expect(await first.session(`Bearer ${await second.tokens.sign(actor)}`)).toBe(false);
+  });
+
+  it('refuses a token of an earlier session version (issue 38), at once when this process wrote the change', async () => {
+    const docs: Record<string, Partial<ReadDocument>> = { 'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'anna', roles: ['ROLE_USER'], sessionVersion: 3 } };
+    const { tokens, session, versions } = app(SECRET, 600, credentials(docs));
+    const token = await tokens.sign(actor, { version: 3 });
+    expect(await session(`Bearer ${token}`)).toBeTruthy();
+    expect(await session(`Bearer ${await tokens.sign(actor)}`)).toBe(false);
+    // The write is noted before the read model shows it: the old token ends at once.
+    versions.endedAt('u-1', 5);
+    expect(await session(`Bearer ${token}`)).toBe(false);
+    const next = await tokens.sign(actor, { version: 5 });
+    expect(await session(`Bearer ${next}`)).toBeTruthy();
+    docs['u-1'] = { ...docs['u-1'], sessionVersion: 5 };
+    expect(await session(`Bearer ${next}`)).toBeTruthy();
+    expect(await session(`Bearer ${token}`)).toBe(false);
+  });
+
+  it('refuses a token past the absolute lifetime from its sign-in, whatever its expiry', async () => {
+    const { tokens, session } = app(SECRET, 600, undefined, 3600);
+    const now = Math.floor(Date.now() / 1000);
+    expect(await session(`Bearer ${await tokens.sign(actor, { authTime: now - 3590 })}`)).toBeTruthy();
+    expect(await session(`Bearer ${await tokens.sign(actor, { authTime: now - 3600 })}`)).toBe(false);
   });
 });

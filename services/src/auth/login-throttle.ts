@@ -1,44 +1,79 @@
 import { Injectable } from '@nestjs/common';
 
-const WINDOW_MS = 15 * 60 * 1000;
-const MAX_FAILURES = 5;
+const SECOND = 1000;
+/** Failed sign-ins of one account from one address answered without delay. */
+export const FREE_PER_ACCOUNT_AND_ADDRESS = 3;
+/** Failed sign-ins from one address, whatever the accounts, answered without delay (password spraying). */
+export const FREE_PER_ADDRESS = 20;
+/** The longest delay: the wait doubles from one second up to this. */
+export const MAX_DELAY_MS = 15 * 60 * SECOND;
+/** Failures are forgotten this long after the last one. */
+export const FORGET_AFTER_MS = 60 * 60 * SECOND;
+/** Keys kept at most (the oldest are dropped first), so a flood of made-up names cannot fill the memory. */
+export const MAX_KEYS = 100_000;
+
+interface Failures {
+  readonly count: number;
+  readonly last: number;
+}
 
 /**
- * Slows down password guessing: after MAX_FAILURES failed sign-ins for one username (or from one
- * address, five times that) within the window, further attempts are refused until it passes.
+ * Slows down password guessing with growing delays (issue 38) instead of a lock an attacker could set off: failures
+ * count per account and client address, so guessing from one address delays that address alone and the account's
+ * owner signs in from another; and per address across accounts, so one address cannot spray many accounts. Past the
+ * free failures each further one doubles the wait (1 s, 2 s, 4 s, ... up to 15 minutes); a success clears the
+ * account's count for that address. The address is the connection's, or the one a proxy named in TRUSTED_PROXIES
+ * reports.
  */
 @Injectable()
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+  private readonly failures = new Map<string, Failures>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   /** Seconds to wait before another attempt is allowed; 0 when allowed. */
   retryAfter(username: string, address: string): number {
-    return Math.max(this.wait(`u:${username.toLowerCase()}`, MAX_FAILURES), this.wait(`a:${address}`, MAX_FAILURES * 5));
+    const wait = Math.max(this.wait(pairKey(username, address), FREE_PER_ACCOUNT_AND_ADDRESS), this.wait(addressKey(address), FREE_PER_ADDRESS));
+    return Math.ceil(wait / SECOND);
   }
 
   failed(username: string, address: string): void {
-    for (const key of [`u:${username.toLowerCase()}`, `a:${address}`]) {
-      this.failures.set(key, [...this.recent(key), this.now()]);
+    for (const key of [pairKey(username, address), addressKey(address)]) {
+      const count = (this.current(key)?.count ?? 0) + 1;
+      this.failures.delete(key);
+      this.failures.set(key, { count, last: this.now() });
+    }
+    this.trim();
+  }
+
+  succeeded(username: string, address: string): void {
+    this.failures.delete(pairKey(username, address));
+  }
+
+  private current(key: string): Failures | undefined {
+    const entry = this.failures.get(key);
+    if (entry && this.now() - entry.last >= FORGET_AFTER_MS) {
+      this.failures.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Milliseconds left of the delay the key's failures earned. */
+  private wait(key: string, free: number): number {
+    const entry = this.current(key);
+    if (!entry || entry.count <= free) return 0;
+    const delay = Math.min(SECOND * 2 ** Math.min(entry.count - free - 1, 30), MAX_DELAY_MS);
+    return Math.max(0, entry.last + delay - this.now());
+  }
+
+  private trim(): void {
+    for (const key of this.failures.keys()) {
+      if (this.failures.size <= MAX_KEYS) return;
+      this.failures.delete(key);
     }
   }
-
-  succeeded(username: string): void {
-    this.failures.delete(`u:${username.toLowerCase()}`);
-  }
-
-  private recent(key: string): number[] {
-    const since = this.now() - WINDOW_MS;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > since);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
-  }
-
-  private wait(key: string, max: number): number {
-    const list = this.recent(key);
-    if (list.length < max) return 0;
-    return Math.ceil((list[list.length - max]! + WINDOW_MS - this.now()) / 1000);
-  }
 }
+
+const pairKey = (username: string, address: string): string => `p:${address}\u0000${username.toLowerCase()}`;
+const addressKey = (address: string): string => `a:${address}`;

@@ -6,11 +6,11 @@ import { CREDENTIALS } from '@coop/projections';
 import { AnswersOk, BodyOf } from '../platform/http/openapi.js';
 import { refusal } from '../platform/http/refusal.js';
 import { READ_STORE } from '../platform/tokens.js';
-import { CurrentActor, Public, SignedIn } from './decorators.js';
+import { Public, SignedIn, type AuthenticatedRequest } from './decorators.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
-import { TokenService } from './token.service.js';
-import type { Actor } from '../platform/commands/command-context.js';
+import { SessionRenewal } from './session-renewal.js';
+import { SESSION_INVALID } from './auth.guard.js';
 
 const INVALID = 'Invalid username or password';
 
@@ -20,7 +20,7 @@ export class LoginController {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     private readonly hasher: PasswordHasher,
-    private readonly tokens: TokenService,
+    private readonly sessions: SessionRenewal,
     private readonly throttle: LoginThrottle,
   ) {}
 
@@ -29,13 +29,14 @@ export class LoginController {
   @HttpCode(200)
   @BodyOf(LoginRequest)
   @AnswersOk(TokenAnswer)
-  async login(@Body() { username, password }: LoginRequest, @Req() req: FastifyRequest): Promise<TokenAnswer> {
+  async login(@Body() { username, password }: LoginRequest, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<TokenAnswer> {
     const address = req.ip ?? 'unknown';
     if (username.trim() === '') {
       throw new UnauthorizedException(refusal(INVALID, 'invalidCredentials'));
     }
     const wait = this.throttle.retryAfter(username.trim(), address);
     if (wait > 0) {
+      res.header('Retry-After', String(wait));
       throw new HttpException(refusal(`Too many failed sign-in attempts, try again in ${wait} seconds`, 'tooManySignInAttempts', String(wait)), HttpStatus.TOO_MANY_REQUESTS);
     }
     const page = await this.store.find(CREDENTIALS.name, {
@@ -50,17 +51,23 @@ export class LoginController {
       this.throttle.failed(username.trim(), address);
       throw new UnauthorizedException(refusal(INVALID, 'invalidCredentials'));
     }
-    this.throttle.succeeded(username.trim());
+    this.throttle.succeeded(username.trim(), address);
     const roles = Array.isArray(cred.roles) ? cred.roles.filter(isRole) : [];
-    return { token: await this.tokens.sign({ userId: cred.id, username: String(cred.username), roles, cooperativeId: cred.cooperativeId }) };
+    const actor = { userId: cred.id, username: String(cred.username), roles, cooperativeId: cred.cooperativeId };
+    return { token: await this.sessions.signIn(actor, cred.sessionVersion) };
   }
 
+  /**
+   * The session's token: renewed to the idle time when the request is marked as user activity (`X-User-Activity`),
+   * else with the expiry it had (a background ping keeps a session alive no longer than the user does).
+   */
   @SignedIn()
   @Get('ping')
   @ApiBearerAuth()
   @AnswersOk(TokenAnswer)
-  async ping(@CurrentActor() actor: Actor, @Res({ passthrough: true }) res: FastifyReply): Promise<TokenAnswer> {
-    const token = await this.tokens.sign(actor);
+  async ping(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<TokenAnswer> {
+    const token = await this.sessions.renewed(req, true);
+    if (token === undefined) throw new UnauthorizedException(refusal(SESSION_INVALID, 'sessionExpired'));
     res.header('Authorization', `Bearer ${token}`);
     return { token };
   }

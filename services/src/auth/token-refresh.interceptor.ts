@@ -1,24 +1,29 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { from, mergeMap, type Observable } from 'rxjs';
+import { mergeMap, type Observable } from 'rxjs';
 import type { AuthenticatedRequest } from './decorators.js';
-import { TokenService } from './token.service.js';
+import { SessionRenewal } from './session-renewal.js';
 
-/** Sliding session: once half of a token's life is gone, any answer carries a fresh token in `Authorization`. */
+/**
+ * Sliding session on user activity (issue 38): an answer to a request marked as user activity (`X-User-Activity`)
+ * carries a token renewed to the cooperative's idle time (never past the absolute lifetime) in `Authorization`; so does
+ * the answer to a request that changed its own user's password or roles (its old token ended). Background requests
+ * renew nothing.
+ */
 @Injectable()
 export class TokenRefreshInterceptor implements NestInterceptor {
-  constructor(private readonly tokens: TokenService) {}
+  constructor(private readonly renewal: SessionRenewal) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const res = context.switchToHttp().getResponse<FastifyReply>();
-    const remaining = req.tokenExpiresAt === undefined ? Infinity : req.tokenExpiresAt - Date.now() / 1000;
-    if (!req.actor || remaining > this.tokens.ttlSeconds / 2) return next.handle();
-    const actor = req.actor;
-    return from(this.tokens.sign(actor)).pipe(
-      mergeMap((token) => {
-        if (!res.sent) res.header('Authorization', `Bearer ${token}`);
-        return next.handle();
+    if (!req.actor) return next.handle();
+    return next.handle().pipe(
+      mergeMap(async (value: unknown) => {
+        if (res.sent || res.hasHeader('Authorization')) return value;
+        const token = await this.renewal.renewed(req);
+        if (token !== undefined && !res.sent) res.header('Authorization', `Bearer ${token}`);
+        return value;
       }),
     );
   }

@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { JwtService, type JwtModuleOptions } from '@nestjs/jwt';
 import type { AppConfig } from '../platform/config/config.js';
-import { APP_CONFIG } from '../platform/tokens.js';
 import type { Actor } from '../platform/commands/command-context.js';
 
 export const ISSUER = 'coop-ledger';
@@ -18,29 +17,35 @@ export function secretKey(config: AppConfig): KeyObject {
   return createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
 }
 
-/** JwtModule's options: HS256 with the secret from the config, our issuer, and the session's lifetime. */
+/** JwtModule's options: HS256 with the secret from the config and our issuer; each token names its own expiry. */
 export function jwtModuleOptions(config: AppConfig): JwtModuleOptions {
   return {
     secret: secretKey(config),
-    signOptions: { algorithm: ALGORITHM, issuer: ISSUER, expiresIn: config.tokenTtlSeconds },
+    signOptions: { algorithm: ALGORITHM, issuer: ISSUER },
     verifyOptions: { algorithms: [ALGORITHM], issuer: ISSUER },
   };
+}
+
+/** What a token says of its session beside the actor (issue 38); times in seconds since the epoch. */
+export interface SessionTerms {
+  /** The user's session version it was issued for (`ver`): a password change, a role change or a sign-out ends it. */
+  readonly version: number;
+  /** When the session signed in (`auth_time`, OpenID Connect's name); a renewed token keeps it. */
+  readonly authTime: number;
+  /** When the token expires (`exp`): the idle time after the last activity, at most the absolute lifetime. */
+  readonly exp: number;
 }
 
 /** Signs the session tokens (JwtService); the JwtStrategy verifies them. */
 @Injectable()
 export class TokenService {
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly jwt: JwtService,
-  ) {}
+  constructor(private readonly jwt: JwtService) {}
 
-  get ttlSeconds(): number {
-    return this.config.tokenTtlSeconds;
-  }
-
-  /** A token with `sub`, `username`, `roles`, `cooperative`, `iss`, `iat` and `exp` (now plus the configured lifetime). */
-  sign(actor: Actor): Promise<string> {
-    return this.jwt.signAsync({ username: actor.username, roles: [...actor.roles], cooperative: actor.cooperativeId }, { subject: actor.userId });
+  /** A token with `sub`, `username`, `roles`, `cooperative`, `ver`, `auth_time`, `iss`, `iat` and `exp`. */
+  sign(actor: Actor, terms: SessionTerms): Promise<string> {
+    return this.jwt.signAsync(
+      { username: actor.username, roles: [...actor.roles], cooperative: actor.cooperativeId, ver: terms.version, auth_time: terms.authTime, exp: terms.exp },
+      { subject: actor.userId },
+    );
   }
 }

@@ -225,6 +225,16 @@ describe('cooperative decider: RegisterCooperative', () => {
     });
   });
 
+  describe('sessionIdleMinutes (issue 38: an idle user is signed out after 1 to 720 minutes)', () => {
+    it.each([1, 30, 720])('accepts %d', (sessionIdleMinutes) => acceptsRegistration({ sessionIdleMinutes }));
+
+    it('refuses 0 and more than 720 minutes, and a fraction', () => {
+      refusesRegistration({ sessionIdleMinutes: 0 }, [fieldError('sessionIdleMinutes', 'mustBeAtLeast', '1')]);
+      refusesRegistration({ sessionIdleMinutes: 721 }, [fieldError('sessionIdleMinutes', 'mustBeAtMost', '720')]);
+      refusesRegistration({ sessionIdleMinutes: 1.5 }, [fieldError('sessionIdleMinutes', 'invalidNumber')]);
+    });
+  });
+
   describe('noticePeriodMonths (§ 65 (2) GenG: 3 to 60 months)', () => {
     it.each([3, 24, 60])('accepts %d', (noticePeriodMonths) => acceptsRegistration({ noticePeriodMonths }));
 

@@ -10,6 +10,8 @@ import {
   MIN_NOTICE_PERIOD_MONTHS,
   MAX_RETENTION_YEARS,
   MIN_RETENTION_YEARS,
+  MAX_SESSION_IDLE_MINUTES,
+  MIN_SESSION_IDLE_MINUTES,
   isValidBic,
   isValidEmail,
   isValidIban,
@@ -109,6 +111,12 @@ export function cooperativeErrors(f: Partial<CooperativeFields>): FieldError[] {
     if (!Number.isSafeInteger(f.retentionYears)) errors.push(fieldError('retentionYears', 'invalidNumber'));
     else if (f.retentionYears < MIN_RETENTION_YEARS) errors.push(fieldError('retentionYears', 'mustBeAtLeast', String(MIN_RETENTION_YEARS)));
     else if (f.retentionYears > MAX_RETENTION_YEARS) errors.push(fieldError('retentionYears', 'mustBeAtMost', String(MAX_RETENTION_YEARS)));
+  }
+  // Issue 38: the idle time of a session, one minute to twelve hours. Absent (an older client): 30 minutes.
+  if (f.sessionIdleMinutes !== undefined) {
+    if (!Number.isSafeInteger(f.sessionIdleMinutes)) errors.push(fieldError('sessionIdleMinutes', 'invalidNumber'));
+    else if (f.sessionIdleMinutes < MIN_SESSION_IDLE_MINUTES) errors.push(fieldError('sessionIdleMinutes', 'mustBeAtLeast', String(MIN_SESSION_IDLE_MINUTES)));
+    else if (f.sessionIdleMinutes > MAX_SESSION_IDLE_MINUTES) errors.push(fieldError('sessionIdleMinutes', 'mustBeAtMost', String(MAX_SESSION_IDLE_MINUTES)));
   }
   if (f.interestBeginRule !== undefined && !(INTEREST_BEGIN_RULES as readonly unknown[]).includes(f.interestBeginRule)) {
     errors.push(fieldError('interestBeginRule', 'invalidChoice', String(f.interestBeginRule)));

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/com
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CooperativeDto, CooperativeFields, DEFAULT_NOTICE_PERIOD_MONTHS, DEFAULT_RETENTION_YEARS, dividendSettingsOf, interestBeginRuleOf, type ReadDocument } from '@coop/contracts';
+import { CooperativeDto, CooperativeFields, DEFAULT_NOTICE_PERIOD_MONTHS, DEFAULT_RETENTION_YEARS, DEFAULT_SESSION_IDLE_MINUTES, dividendSettingsOf, interestBeginRuleOf, type ReadDocument } from '@coop/contracts';
 import { COOPERATIVES } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
@@ -16,8 +16,8 @@ const DEFAULT_SORT = [{ field: 'name', direction: 'asc' }] as const;
 
 /** The checked body as the command's fields (a plain object: the decider compares and records them). */
 function fields(body: CooperativeFields): CooperativeFields {
-  const { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, retentionYears } = body;
-  return { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, retentionYears, interestBeginRule: body.interestBeginRule, ...dividendSettingsOf(body as unknown as Record<string, unknown>) };
+  const { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, retentionYears, sessionIdleMinutes } = body;
+  return { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, retentionYears, sessionIdleMinutes, interestBeginRule: body.interestBeginRule, ...dividendSettingsOf(body as unknown as Record<string, unknown>) };
 }
 
 export function toCooperativeDto(doc: ReadDocument): CooperativeDto {
@@ -29,6 +29,8 @@ export function toCooperativeDto(doc: ReadDocument): CooperativeDto {
     balanceCost: n('balanceCost', 0), minimumShares: n('minimumShares', 1), noticePeriodMonths: n('noticePeriodMonths', DEFAULT_NOTICE_PERIOD_MONTHS),
     // A cooperative recorded before the setting keeps the statutory ten years (issue 27).
     retentionYears: n('retentionYears', DEFAULT_RETENTION_YEARS),
+    // A cooperative recorded before the setting signs idle users out after 30 minutes (issue 38).
+    sessionIdleMinutes: n('sessionIdleMinutes', DEFAULT_SESSION_IDLE_MINUTES),
     // A cooperative recorded before the setting follows the default rule.
     interestBeginRule: interestBeginRuleOf(doc.interestBeginRule),
     // A cooperative recorded before the dividend settings has their defaults.

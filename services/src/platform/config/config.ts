@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { privateDir } from '../private-files.js';
 import { join, resolve } from 'node:path';
 import { streamPrefixProblem } from '../event-store/stream-prefix.js';
@@ -13,7 +14,13 @@ export interface AppConfig {
   readonly adminPassword: string | undefined;
   readonly cooperativeName: string;
   readonly jwtSecret: string;
-  readonly tokenTtlSeconds: number;
+  /** The absolute lifetime of a session from its sign-in, in seconds (`SESSION_MAX_SECONDS`, default 12 hours; issue 38). */
+  readonly sessionMaxSeconds: number;
+  /**
+   * The proxies whose `X-Forwarded-For` names the client's address (`TRUSTED_PROXIES`, comma-separated addresses or
+   * CIDR ranges, Fastify's `trustProxy`); none when unset: the address is the connection's, whatever a header says.
+   */
+  readonly trustedProxies: readonly string[];
   /** `kurrentdb://` or `esdb://` selects KurrentDB; undefined selects SQLite. */
   readonly eventStoreUrl: string | undefined;
   /**
@@ -65,7 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     cooperativeName: env.COOPERATIVE_NAME || 'My cooperative',
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
-    tokenTtlSeconds: wholeNumber(env.TOKEN_TTL_SECONDS, 3600, 'TOKEN_TTL_SECONDS', 1),
+    sessionMaxSeconds: wholeNumber(env.SESSION_MAX_SECONDS, 12 * 3600, 'SESSION_MAX_SECONDS', 1),
+    trustedProxies: proxies(env.TRUSTED_PROXIES, 'TRUSTED_PROXIES'),
     eventStoreUrl,
     eventStoreStreamPrefix,
     mongodbUrl: env.MONGODB_URL || undefined,
@@ -110,6 +118,19 @@ function origins(raw: string | undefined, name: string): readonly string[] {
       origin = undefined;
     }
     if (origin !== o || !/^https?:/.test(o)) throw new Error(`${name} must list origins such as https://console.example.org, got ${o}`);
+  }
+  return listed;
+}
+
+/** Comma-separated IP addresses or CIDR ranges (`10.0.0.0/8`) from the environment; none when unset. */
+function proxies(raw: string | undefined, name: string): readonly string[] {
+  const listed = (raw ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
+  for (const p of listed) {
+    const [address, bits, ...rest] = p.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const badBits = bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > maxBits);
+    if (family === 0 || badBits || rest.length > 0) throw new Error(`${name} must list IP addresses or CIDR ranges such as 10.0.0.0/8, got ${p}`);
   }
   return listed;
 }

@@ -22,10 +22,11 @@ describe('loadConfig: whole numbers from the environment', () => {
     }
   });
 
-  it('PORT and TOKEN_TTL_SECONDS must be positive', () => {
-    expect(loadConfig(env({ PORT: '8080', TOKEN_TTL_SECONDS: '60' }))).toMatchObject({ port: 8080, tokenTtlSeconds: 60 });
+  it('PORT and SESSION_MAX_SECONDS must be positive', () => {
+    expect(loadConfig(env({ PORT: '8080', SESSION_MAX_SECONDS: '60' }))).toMatchObject({ port: 8080, sessionMaxSeconds: 60 });
+    expect(loadConfig(env({}))).toMatchObject({ sessionMaxSeconds: 43200, trustedProxies: [] });
     expect(() => loadConfig(env({ PORT: '0' }))).toThrow('PORT must be a positive whole number, got 0');
-    expect(() => loadConfig(env({ TOKEN_TTL_SECONDS: '-5' }))).toThrow('TOKEN_TTL_SECONDS must be a positive whole number, got -5');
+    expect(() => loadConfig(env({ SESSION_MAX_SECONDS: '-5' }))).toThrow('SESSION_MAX_SECONDS must be a positive whole number, got -5');
   });
 });
 
@@ -69,6 +70,16 @@ describe('loadConfig: EVENT_STORE_STREAM_PREFIX', () => {
   it("refuses a prefix of the server's own streams ($), with spaces or too long", () => {
     for (const bad of ['$coop-', '-coop', 'coop ledger', 'x'.repeat(65)]) {
       expect(() => loadConfig(env({ EVENT_STORE_STREAM_PREFIX: bad }))).toThrow(`EVENT_STORE_STREAM_PREFIX must be letters, digits and . _ : -`);
+    }
+  });
+});
+
+describe('loadConfig: TRUSTED_PROXIES (issue 38)', () => {
+  it('lists addresses and CIDR ranges; none when unset; anything else is refused', () => {
+    expect(loadConfig(env({})).trustedProxies).toEqual([]);
+    expect(loadConfig(env({ TRUSTED_PROXIES: ' 10.0.0.1, 192.168.0.0/16,::1,fd00::/8 ' })).trustedProxies).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8']);
+    for (const bad of ['loopback', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.example.org', '::1/129']) {
+      expect(() => loadConfig(env({ TRUSTED_PROXIES: bad }))).toThrow(`TRUSTED_PROXIES must list IP addresses or CIDR ranges such as 10.0.0.0/8, got ${bad}`);
     }
   });
 });

@@ -33,3 +33,10 @@ export class DeleteUserCommand extends Command<void> {
     super();
   }
 }
+
+/** The actor signs out: every token of the actor's user issued before ends (issue 38). */
+export class SignOutCommand extends Command<void> {
+  constructor(readonly ctx: CommandContext) {
+    super();
+  }
+}

@@ -1,18 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { userStream, usernameStream, type ReadStore, type StreamAppend } from '@coop/contracts';
+import { userStream, usernameStream, type ExpectedRevision, type ReadStore, type StreamAppend, type UserEvent } from '@coop/contracts';
 import { CREDENTIALS } from '@coop/projections';
 import { READ_STORE } from '../../platform/tokens.js';
 import { PasswordHasher } from '../../auth/password-hasher.js';
+import { SessionVersions } from '../../auth/session-versions.js';
+import { SavedNotYetShownError } from '../../platform/commands/errors.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { userDecider, type CurrentPassword, type Grantor, type PasswordInput, type UserCommand, type UserState } from '../domain/user.decider.js';
 import { CommonPasswords } from './common-passwords.js';
 import { usernameDecider } from '../domain/username.decider.js';
-import { ChangeOwnPasswordCommand, CreateUserCommand, DeleteUserCommand, UpdateUserCommand } from './user.commands.js';
+import { ChangeOwnPasswordCommand, CreateUserCommand, DeleteUserCommand, SignOutCommand, UpdateUserCommand } from './user.commands.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 
 const grantor = (ctx: CommandContext): Grantor => ({ userId: ctx.actor.userId, roles: ctx.actor.roles });
+
+/** The events after which the user's earlier tokens no longer work (issue 38). */
+const SESSION_ENDING = new Set<UserEvent['type']>(['UserPasswordChanged', 'UserRolesChanged', 'UserSignedOut']);
 
 /**
  * Runs a user command: the user's stream and, when the name changes, the username streams
@@ -25,6 +30,7 @@ export class UserCommandRunner {
     private readonly hasher: PasswordHasher,
     private readonly common: CommonPasswords,
     @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly sessions: SessionVersions,
   ) {}
 
   /**
@@ -61,8 +67,30 @@ export class UserCommandRunner {
       if (before !== null && (after === null || after.toLowerCase() !== before.toLowerCase())) {
         appends.push(await this.usernameAppend(before, userId, 'Release', ctx, cooperativeId));
       }
-      await this.writer.appendAll(appends.filter((a) => a.events.length > 0));
+      await this.endingSessions(userId, user.expected, events, ctx, command.type !== 'SignOut', () => this.writer.appendAll(appends.filter((a) => a.events.length > 0)));
     });
+  }
+
+  /**
+   * Runs `append`; when `events` end the user's sessions (a password change, a role change, a sign-out; issue 38),
+   * notes the revision of the last such event as the user's session version (SessionVersions), also when the write is
+   * answered before the read models show it. `keep`: the acting request continues on a token of the new version when
+   * it changed its own user.
+   */
+  private async endingSessions(userId: string, expected: ExpectedRevision, events: readonly UserEvent[], ctx: CommandContext, keep: boolean, append: () => Promise<void>): Promise<void> {
+    const last = events.findLastIndex((e) => SESSION_ENDING.has(e.type));
+    const note = (): void => {
+      if (last < 0) return;
+      const revision = (typeof expected === 'number' ? expected : -1) + 1 + last;
+      this.sessions.endedAt(userId, revision, keep && userId === ctx.actor.userId ? ctx.actor : undefined);
+    };
+    try {
+      await append();
+    } catch (error) {
+      if (error instanceof SavedNotYetShownError) note();
+      throw error;
+    }
+    note();
   }
 
   private async usernameAppend(username: string, userId: string, type: 'Claim' | 'Release', ctx: CommandContext, cooperativeId: string): Promise<StreamAppend> {
@@ -115,5 +143,15 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
   async execute({ ctx, userId }: DeleteUserCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     await this.users.run(userId, cooperativeId, ctx, { type: 'DeleteUser', userId, cooperativeId, by: grantor(ctx) });
+  }
+}
+
+@CommandHandler(SignOutCommand)
+export class SignOutHandler implements ICommandHandler<SignOutCommand> {
+  constructor(private readonly users: UserCommandRunner) {}
+
+  async execute({ ctx }: SignOutCommand): Promise<void> {
+    const { userId, cooperativeId } = ctx.actor;
+    await this.users.run(userId, cooperativeId, ctx, { type: 'SignOut', by: grantor(ctx) });
   }
 }

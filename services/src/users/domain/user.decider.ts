@@ -45,7 +45,9 @@ export type UserCommand =
   | ({ type: 'CreateUser'; userId: string; cooperativeId: string; username: string; roles: readonly string[]; by: Grantor } & PasswordInput)
   | ({ type: 'UpdateUser'; userId: string; cooperativeId: string; username: string; roles: readonly string[]; by: Grantor } & PasswordInput)
   | ({ type: 'ChangeOwnPassword'; by: Grantor; currentPassword: CurrentPassword } & PasswordInput)
-  | { type: 'DeleteUser'; userId: string; cooperativeId: string; by: Grantor };
+  | { type: 'DeleteUser'; userId: string; cooperativeId: string; by: Grantor }
+  /** The actor signs out: the sessions of the actor end (issue 38). */
+  | { type: 'SignOut'; by: Grantor };
 
 const initial: UserState = { exists: false, userId: null, cooperativeId: null, username: null, roles: [] };
 
@@ -60,6 +62,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'UserRolesChanged':
         return { ...state, roles: event.data.roles };
       case 'UserPasswordChanged':
+      case 'UserSignedOut':
         return state;
       case 'UserDeleted':
         return initial;
@@ -110,6 +113,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         }
         mayChange(command.by, state.roles);
         return [{ type: 'UserDeleted', data: { userId } }];
+      }
+      case 'SignOut': {
+        if (!state.exists) throw new NotFoundError('User', command.by.userId);
+        return [{ type: 'UserSignedOut', data: { userId: command.by.userId } }];
       }
     }
   },

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { screenshot, signIn, textOf, tid, waitForPath, where } from './support/console.js';
+import { startProduct, type Product } from './support/product.js';
+
+/** Issue 38 in the console: the countdown is the real time left, an idle console signs out at 0, sign-out ends the token. */
+describe('console sessions that end', () => {
+  let product: Product;
+  beforeAll(async () => {
+    // A short absolute lifetime, so the countdown reaches 0 within the test.
+    product = await startProduct({ SESSION_MAX_SECONDS: '25' });
+  }, 90_000);
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  const seconds = (text: string): number => {
+    const [d, h, m, s] = text.replace(/^\D+/, '').split(':').map(Number);
+    return ((d! * 24 + h!) * 60 + m!) * 60 + s!;
+  };
+
+  it('counts down without jumping back while the clerk is idle, then signs out at 0 with a message', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/administration`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/administration', 'the administration page');
+    // A reload forgets the typing of the sign-in: from here on nobody touches the console.
+    await page.reload();
+    await page.waitForSelector(tid('token-countdown'));
+    const first = seconds(await textOf(page, tid('token-countdown')));
+    expect(first).toBeLessThanOrEqual(25);
+    // The start ping has run (the browser is idle at once here): it renews nothing without activity.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(seconds(await textOf(page, tid('token-countdown')))).toBeLessThan(first);
+    await page.waitForFunction(() => window.location.pathname === '/login', { timeout: 30_000 });
+    expect(where(page)).toBe('/login?redirect=%2Fadministration');
+    await page.waitForFunction(() => document.body.innerText.includes('You were signed out after a time without activity.'), { timeout: 5000 });
+    expect(await page.evaluate(() => localStorage.getItem('coop.token'))).toBeNull();
+    await screenshot(page, 'session-idle-signed-out');
+    await page.browserContext().close();
+  }, 60_000);
+
+  it('signing out in the console ends the token on the server', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/administration`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/administration', 'the administration page');
+    const token = await page.evaluate(() => localStorage.getItem('coop.token'));
+    expect(token).toMatch(/^ey/);
+    const ping = (): Promise<number> => fetch(`${product.baseUrl}/api/v1/ping`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
+    expect(await ping()).toBe(200);
+    await page.click(tid('logout-link'));
+    await waitForPath(page, (p) => p.startsWith('/login'), 'the login page after logout');
+    expect(await ping()).toBe(401);
+    await page.browserContext().close();
+  }, 60_000);
+});
