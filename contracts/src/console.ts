@@ -89,3 +89,4 @@ export type {
 export { IMPORT_TEMPLATES, type ImportTemplate } from './import-templates.js';
 export { VALIDATION_MESSAGES_EN } from './messages/validation.en.js';
 export { VALIDATION_MESSAGES_DE } from './messages/validation.de.js';
+export { CHOICE_LABELS_DE, CHOICE_LABELS_EN, type ChoiceLabels } from './messages/choice-labels.js';

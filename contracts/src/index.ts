@@ -42,3 +42,4 @@ export * from './http/member-import.js';
 export * from './import-templates.js';
 export * from './messages/validation.en.js';
 export * from './messages/validation.de.js';
+export * from './messages/choice-labels.js';

@@ -118,4 +118,13 @@ export const VALIDATION_MESSAGES_EN = {
   importHasProblems: 'The import has %{0} problems: nothing was written',
   importNotEmptyFile: 'No file, or a file without rows: upload at least one file with rows',
   importUnreadableFile: 'The file %{0} cannot be read as %{1} (%{2}): mend it or save it anew',
+  importInvalidChoice: 'Value not valid; allowed: %{2}',
+  importUnsupportedDelimiter: 'The file %{0} separates its columns by %{1}: save it with semicolons, commas or tabs',
+  importTaxIdOfMember: 'This tax ID belongs to member %{0} (%{1}): a tax ID belongs to one person',
+  importTaxIdTwice: 'This tax ID is also given in row %{0}: a tax ID belongs to one person',
+  importIbanOfMember: 'The same IBAN as member %{0} (%{1}): the same person twice?',
+  importIbanTwice: 'The same IBAN as row %{0}: the same person twice?',
+  importNameOfMember: 'The same name and birth date as member %{0} (%{1}): the same person twice?',
+  importNameTwice: 'The same name and birth date as row %{0}: the same person twice?',
+  importWarningsNotConfirmed: 'The check found %{0} possible duplicates: confirm them to write the import',
 };

@@ -124,8 +124,8 @@ export class RunImport {
       );
       if (options.wait === false) await this.events.appendMulti(appends);
       else await this.writer.appendAll(appends);
-      const events = appends.reduce((n, a) => n + a.events.length, 0);
-      return { importId, checksum: prepared.checksum, written: true, summary: { ...prepared.summary, events } };
+      // The entries written are those the dry run counted: the register's, not the import's own record (issue 39).
+      return { importId, checksum: prepared.checksum, written: true, summary: prepared.summary };
     });
   }
 
@@ -209,13 +209,13 @@ export interface ImportAppend {
 
 /**
  * What a write appends, in order: every decision (a new stream expected not to exist), then `RegisterImported` at the
- * register's revision the import was decided at.
+ * register's revision the import was decided at. Its summary counts the entries as the dry run did (the register's
+ * events, not the import's own record), so the check, the write and the history say the same number (issue 39).
  */
 export function importAppends(prepared: PreparedImport, importId: string, by: string, at: string): ImportAppend[] {
   const appends: ImportAppend[] = prepared.decisions
     .filter((d) => d.events.length > 0)
     .map((d) => ({ streamId: d.streamId, expected: d.expected < 0 ? 'no_stream' : d.expected, events: d.events }));
-  const events = appends.reduce((n, a) => n + a.events.length, 0) + 1;
   const registered = importRegisterDecider.decide(
     {
       type: 'RegisterImport',
@@ -224,7 +224,7 @@ export function importAppends(prepared: PreparedImport, importId: string, by: st
       checksum: prepared.checksum,
       files: prepared.files,
       mapping: prepared.mapping,
-      summary: { ...prepared.summary, events },
+      summary: prepared.summary,
       by,
       at,
     },

@@ -1,5 +1,5 @@
 import type { DetectedFormat, ImportMapping, ImportProblem, ImportRow } from '../import-types.js';
-import { detectFormat, type SheetColumns } from './detect-format.js';
+import { detectFormat, refuseForeignDelimiter, type SheetColumns } from './detect-format.js';
 import { readFile, type UploadedFile } from './read-file.js';
 import { isEmptyRow } from './sheet-headers.js';
 import { typeSheetInto } from './type-cells.js';
@@ -23,6 +23,7 @@ export async function readImport(files: readonly UploadedFile[], mapping: Import
   const problems: ImportProblem[] = [];
   for (const upload of files) {
     const read = await readFile(upload);
+    refuseForeignDelimiter(read.file, read.base, read.sheets);
     const mapped: SheetColumns[] = [];
     for (const sheet of read.sheets) {
       const sheetMapping = mapping.sheets.find((m) => m.sheet === sheet.sheet);
