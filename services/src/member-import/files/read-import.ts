@@ -2,6 +2,7 @@ import type { DetectedFormat, ImportMapping, ImportProblem, ImportRow } from '..
 import { detectFormat, refuseForeignDelimiter, type SheetColumns } from './detect-format.js';
 import { readFile, type UploadedFile } from './read-file.js';
 import { isEmptyRow } from './sheet-headers.js';
+import { isAllowedValuesSheet } from './template-examples.js';
 import { typeSheetInto } from './type-cells.js';
 
 /*
@@ -28,7 +29,7 @@ export async function readImport(files: readonly UploadedFile[], mapping: Import
     for (const sheet of read.sheets) {
       const sheetMapping = mapping.sheets.find((m) => m.sheet === sheet.sheet);
       if (sheetMapping) mapped.push({ sheet, kind: sheetMapping.kind, columns: sheetMapping.columns });
-      else if (sheet.rows.some((r) => !isEmptyRow(r))) {
+      else if (!isAllowedValuesSheet(sheet.sheet) && sheet.rows.some((r) => !isEmptyRow(r))) {
         problems.push({ file: read.file, sheet: sheet.sheet, row: null, column: null, field: null, value: null, template: 'importUnknownKind', parameters: { 0: sheet.sheet } });
       }
     }
