@@ -38,6 +38,7 @@ export const VALIDATION_MESSAGES_EN = {
   memberHasExited: 'The member has exited; no further postings',
   cannotAnnul: 'This posting cannot be annulled',
   memberNrTaken: 'Member number %{0} is already taken',
+  taxIdTaken: 'This tax ID belongs to member %{0} (%{1}): a tax ID belongs to one person',
   invalidDate: 'Invalid date',
   holdingWouldBeNegative: 'The holding would become negative',
   mustBeEmpty: 'Must be empty for this type',

@@ -114,6 +114,9 @@ export class ImportWriteTask implements TaskHandler, OnModuleInit {
         return { outcome: 'completed', files: [], summary: { checksum: prepared.checksum, importId: prepared.before.importId, written: 0, members: s.members, postings: postings(s), events: 0 }, effects: [], notifications: [] };
       }
       if (prepared.problems.length > 0) return { outcome: 'rejected', reason: { template: 'importHasProblems', parameters: [String(prepared.problems.length)] }, notifications: [] };
+      if (prepared.warnings.length > 0 && task.params.confirmWarnings !== true) {
+        return { outcome: 'rejected', reason: { template: 'importWarningsNotConfirmed', parameters: [String(prepared.warnings.length)] }, notifications: [] };
+      }
       const importId = newRecordId();
       const effects = importAppends(prepared, importId, task.queuedBy, new Date().toISOString());
       return {

@@ -15,6 +15,7 @@ const prepared = (over: Partial<PreparedImport> = {}): PreparedImport => ({
   mapping: { sheets: [{ sheet: 'a.csv', kind: 'members', columns: { IBAN: 'iban' } }] },
   formats: {},
   problems: [],
+  warnings: [],
   summary,
   decisions: [
     { streamId: 'member-m1', expected: -1, events: [event('MemberAdmitted'), event('SharesPosted')] },
