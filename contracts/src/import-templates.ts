@@ -33,7 +33,7 @@ export type ImportTemplate =
   | 'importNotEmptyFile'
   /** A file that cannot be read at all (an unclosed quote, a damaged workbook); {0}: the file, {1}: CSV or XLSX, {2}: the reader's reason (400). */
   | 'importUnreadableFile'
-  /** A choice cell none of whose words is known; {0}: the value, {1}: what is allowed in German, {2}: in English (issue 39). */
+  /** A choice cell none of whose words is known; {0}: the value, {1}: what is allowed (the console's German and English words with their codes; issue 39). */
   | 'importInvalidChoice'
   /** A CSV file whose header line is separated by none of `;`, `,` and tab; {0}: the file, {1}: what separates it (400). */
   | 'importUnsupportedDelimiter'

@@ -119,7 +119,7 @@ export const VALIDATION_MESSAGES_EN = {
   importHasProblems: 'The import has %{0} problems: nothing was written',
   importNotEmptyFile: 'No file, or a file without rows: upload at least one file with rows',
   importUnreadableFile: 'The file %{0} cannot be read as %{1} (%{2}): mend it or save it anew',
-  importInvalidChoice: 'Value not valid; allowed: %{2}',
+  importInvalidChoice: 'Value not valid; allowed: %{1}',
   importUnsupportedDelimiter: 'The file %{0} separates its columns by %{1}: save it with semicolons, commas or tabs',
   importTaxIdOfMember: 'This tax ID belongs to member %{0} (%{1}): a tax ID belongs to one person',
   importTaxIdTwice: 'This tax ID is also given in row %{0}: a tax ID belongs to one person',

@@ -64,15 +64,14 @@ describe('the import in the words clerks use (issue 39)', () => {
     expect(read.rows.map((r) => r.values.type)).toEqual([0, 1, 1, 0, 1, 100, 60]);
   });
 
-  it('refuses a word it does not know, listing what is allowed in German and English', async () => {
+  it('refuses a word it does not know, listing what is allowed (German and English words with their codes)', async () => {
     const files = [file('mitglieder.csv', ['Mitgliedsnummer;Bundesland;Familienstand;Ausland', '1;Bayer;geschieden;vielleicht'])];
     const read = await readImport(files, await guessed(files));
     const [state, civil, foreign] = read.problems.filter((p) => p.row !== null);
     expect(state).toMatchObject({ row: 2, column: 'Bundesland', value: 'Bayer', template: 'importInvalidChoice' });
-    expect(state?.parameters[1]).toContain('Bayern (by)');
-    expect(state?.parameters[2]).toContain('Bavaria (by)');
-    expect(civil?.parameters).toEqual({ 0: 'geschieden', 1: 'Ledig (0), Verheiratet (1), Eingetragene Partnerschaft (2), Verwitwet (3)', 2: 'Unmarried (0), Married (1), Civil partnership (2), Widowed (3)' });
-    expect(foreign).toMatchObject({ template: 'importInvalidChoice', parameters: { 0: 'vielleicht', 1: 'ja, nein', 2: 'yes, no' } });
+    expect(state?.parameters[1]).toContain('Berlin (be), Baden-Württemberg (bw), Bayern / Bavaria (by)');
+    expect(civil?.parameters).toEqual({ 0: 'geschieden', 1: 'Ledig / Unmarried (0), Verheiratet / Married (1), Eingetragene Partnerschaft / Civil partnership (2), Verwitwet / Widowed (3)' });
+    expect(foreign).toMatchObject({ template: 'importInvalidChoice', parameters: { 0: 'vielleicht', 1: 'ja / yes, nein / no' } });
   });
 
   it('says "must not be empty" for an empty required choice', async () => {

@@ -89,8 +89,8 @@ type Typed = { value: ImportValue } | { template: 'invalidNumber' | 'invalidDate
 
 const BAD_NUMBER = { template: 'invalidNumber' } as const;
 const BAD_DATE = { template: 'invalidDate' } as const;
-/** A refused choice lists what is allowed, in German ({1}) and English ({2}), the console's words with their codes. */
-const badChoice = (text: string, de: string, en: string): Typed => ({ template: 'importInvalidChoice', parameters: { 0: text, 1: de, 2: en } });
+/** A refused choice lists what is allowed ({1}): the console's words in German and English with their codes. */
+const badChoice = (text: string, allowed: string): Typed => ({ template: 'importInvalidChoice', parameters: { 0: text, 1: allowed } });
 
 /** One non-empty cell → its value or the reason it does not read. */
 export function typeCell(field: ImportField, cell: Exclude<RawCell, null>, formats: CellFormats): Typed {
@@ -114,13 +114,13 @@ export function typeCell(field: ImportField, cell: Exclude<RawCell, null>, forma
     }
     case 'boolean': {
       const b = typeof cell === 'boolean' ? cell : typeof cell === 'number' ? (cell === 1 ? true : cell === 0 ? false : null) : typeof cell === 'string' ? parseBooleanText(cell) : null;
-      return b === null ? badChoice(cellText(cell), BOOLEAN_ALLOWED.de, BOOLEAN_ALLOWED.en) : { value: b };
+      return b === null ? badChoice(cellText(cell), BOOLEAN_ALLOWED) : { value: b };
     }
     case 'choice': {
       const text = cellText(cell);
       const choice = field.choice;
       const c = choice ? choiceValue(choice, text) : undefined;
-      return c === undefined ? badChoice(text, choice ? allowedText(choice, 'de') : '', choice ? allowedText(choice, 'en') : '') : { value: c };
+      return c === undefined ? badChoice(text, choice ? allowedText(choice) : '') : { value: c };
     }
   }
 }

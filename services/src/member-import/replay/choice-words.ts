@@ -62,13 +62,21 @@ export function choiceValue(choice: ImportChoice, text: string): string | number
   return choice.open ? text.trim() : undefined;
 }
 
-/** The allowed values of a refusal, in the console's words with their codes: "Bayern (by), Berlin (be), …". */
-export function allowedText(choice: ImportChoice, lang: 'de' | 'en'): string {
-  return choice.allowed.map((a) => (choiceKey(a[lang]) === choiceKey(String(a.code)) ? a[lang] : `${a[lang]} (${a.code})`)).join(', ');
+/**
+ * The allowed values of a refusal, the console's words in German and English with their codes, one text for both
+ * languages (the template's parameter): "Bayern / Bavaria (by), Berlin (be), …".
+ */
+export function allowedText(choice: ImportChoice): string {
+  return choice.allowed
+    .map((a) => {
+      const words = choiceKey(a.de) === choiceKey(a.en) ? a.de : `${a.de} / ${a.en}`;
+      return choiceKey(words) === choiceKey(String(a.code)) ? words : `${words} (${a.code})`;
+    })
+    .join(', ');
 }
 
 /** Yes and no as a refusal lists them. */
-export const BOOLEAN_ALLOWED = { de: 'ja, nein', en: 'yes, no' } as const;
+export const BOOLEAN_ALLOWED = 'ja / yes, nein / no';
 
 export const MEMBER_TYPE_CHOICE = choice(MEMBER_TYPES_ENTERABLE, ['memberTypes'], {
   gründer: 0,
