@@ -148,6 +148,7 @@ export const de: Messages<typeof en> = {
       spouseLink: 'Ehepartner',
       accountHolderHint: 'Nur wenn nicht das Mitglied selbst (Gemeinschaftskonto, Konto der gesetzlichen Vertretung): der Empfängername der SEPA-Überweisung, höchstens 70 Zeichen',
       spouseTaxIdHint: 'Für einen gemeinsamen Freistellungsauftrag erforderlich',
+      spouseTaxIdOfMember: 'Der Ehegatte ist Mitglied: Es gilt die Steuer-ID aus seinen eigenen Stammdaten.',
       memberNrHint: 'Leer lassen für die nächste freie Nummer',
       initialSharesHint: 'Preis je Anteil %{price}: %{total}',
       legalRepresentationHint: 'Erforderlich für Mitglieder unter 18 Jahren',

@@ -156,6 +156,7 @@ export const en = {
       spouseLink: 'Spouse',
       accountHolderHint: "Only when not the member (joint account, the legal representative's account): the payee name of the SEPA transfer, at most 70 characters",
       spouseTaxIdHint: 'Needed for a joint exemption order',
+      spouseTaxIdOfMember: "The spouse is a member: the tax id (Steuer-ID) is the one in the spouse's own master data.",
       memberNrHint: 'Leave empty for the next free number',
       initialSharesHint: 'Price per share %{price}: %{total}',
       legalRepresentationHint: 'Required for members under 18',
