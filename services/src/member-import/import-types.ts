@@ -128,3 +128,15 @@ export interface ImportProblem {
 
 /** What a dry run found (and what a write wrote): the counts `RegisterImported` records. Money in cents. */
 export type ImportSummary = ImportedSummary;
+
+/** A member already in the cooperative as the duplicates compare it (from the members read model; erased ones left out). */
+export interface ExistingPerson {
+  readonly memberNr: number | null;
+  /** "Name, Given name" as the member list shows it. */
+  readonly label: string;
+  /** The hand-entered tax id's digits, when the member has not left (a former member may join again). */
+  readonly taxIdKey: string | null;
+  readonly iban: string | null;
+  readonly nameKey: string | null;
+  readonly birthDate: string | null;
+}

@@ -20,10 +20,9 @@ import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { ClosedYearsReader, revisionCheck, ShareTermsReader, type ClosedYears } from '../../share-ledger/index.js';
-import type { DetectedFormat, ImportMapping, ImportProblem, ImportSummary } from '../import-types.js';
+import type { DetectedFormat, ExistingPerson, ImportMapping, ImportProblem, ImportSummary } from '../import-types.js';
 import { readImport, replayImport, type Decision, type UploadedFile } from './import-parts.js';
 import { importedBefore, importRegisterDecider, type ImportedBefore } from './import-register.decider.js';
-import type { ExistingPerson } from '../replay/duplicates.js';
 
 /*
  * The import's write side (issue 29), shared by the routes, the tasks and the command line: the files are read

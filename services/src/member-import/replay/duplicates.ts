@@ -1,5 +1,5 @@
 import { personNameKey, taxIdKey } from '@coop/contracts';
-import type { ImportProblem, ImportRow } from '../import-types.js';
+import type { ExistingPerson, ImportProblem, ImportRow } from '../import-types.js';
 import { dateValue, numberValue, textValue } from './replay-run.js';
 import { importProblem } from './row-problems.js';
 
@@ -10,18 +10,6 @@ import { importProblem } from './row-problems.js';
  * may be a household's account or a namesake: a warning the clerk confirms before the write
  * (`importIbanOfMember`, `importIbanTwice`, `importNameOfMember`, `importNameTwice`).
  */
-
-/** A member already in the cooperative as the duplicates compare it (from the members read model; erased ones left out). */
-export interface ExistingPerson {
-  readonly memberNr: number | null;
-  /** "Name, Given name" as the member list shows it. */
-  readonly label: string;
-  /** The hand-entered tax id's digits, when the member has not left (a former member may join again). */
-  readonly taxIdKey: string | null;
-  readonly iban: string | null;
-  readonly nameKey: string | null;
-  readonly birthDate: string | null;
-}
 
 export interface Duplicates {
   readonly problems: ImportProblem[];

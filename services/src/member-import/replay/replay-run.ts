@@ -3,8 +3,7 @@ import type { ClosedThrough } from '../../kernel/closed-years.js';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import { memberDecider, type MemberCommand, type MemberNumberSequenceState } from '../../members/index.js';
-import type { ImportProblem, ImportRow } from '../import-types.js';
-import type { ExistingPerson } from './duplicates.js';
+import type { ExistingPerson, ImportProblem, ImportRow } from '../import-types.js';
 
 /** What the replay needs of the cooperative (read by the caller before the dry run or the write). */
 export interface ReplayContext {
