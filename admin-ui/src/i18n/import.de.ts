@@ -106,6 +106,7 @@ export const importDe: Texts<typeof importEn> = {
   write: {
     heading: 'Schreiben',
     button: 'Import schreiben',
+    confirmWarningsFirst: 'Die Prüfung nennt mögliche Doppelerfassungen: Bitte bestätigen Sie sie zuerst im Schritt „Prüfen“.',
     blocked: 'Nur ein ohne Probleme geprüfter Import kann geschrieben werden.',
     confirmTitle: 'Import schreiben?',
     confirmText:

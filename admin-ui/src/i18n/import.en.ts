@@ -104,6 +104,7 @@ export const importEn = {
   write: {
     heading: 'Write',
     button: 'Write import',
+    confirmWarningsFirst: 'The check lists possible duplicates: confirm them in the check step first.',
     blocked: 'Only an import checked without problems can be written.',
     confirmTitle: 'Write the import?',
     confirmText:

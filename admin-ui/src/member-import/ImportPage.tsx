@@ -171,7 +171,7 @@ export default function ImportPage() {
             onDownloadProblems={async () => void (await downloadProblems(files, toImportMapping(mapping), locale))}
           />
         ) : null}
-        {step === 3 ? <WriteStep checked={checked} importedBefore={!stale && check !== null && 'result' in check && check.result.alreadyImported !== null} busy={busy === 'write'} onWrite={() => void runWrite()} run={write} /> : null}
+        {step === 3 ? <WriteStep checked={checked} warningsUnconfirmed={warned && !warningsConfirmed && !stale} importedBefore={!stale && check !== null && 'result' in check && check.result.alreadyImported !== null} busy={busy === 'write'} onWrite={() => void runWrite()} run={write} /> : null}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, mt: 3 }}>
         {step > 0 ? (
