@@ -85,4 +85,13 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   importHasProblems: 1,
   importNotEmptyFile: 1,
   importUnreadableFile: 1,
+  importInvalidChoice: 1,
+  importUnsupportedDelimiter: 1,
+  importTaxIdOfMember: 1,
+  importTaxIdTwice: 1,
+  importIbanOfMember: 1,
+  importIbanTwice: 1,
+  importNameOfMember: 1,
+  importNameTwice: 1,
+  importWarningsNotConfirmed: 1,
 } satisfies Record<GeneralValidationTemplate, 1>) as GeneralValidationTemplate[];

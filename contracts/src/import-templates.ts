@@ -32,7 +32,25 @@ export type ImportTemplate =
   /** A file of the import is empty (no sheet with rows). */
   | 'importNotEmptyFile'
   /** A file that cannot be read at all (an unclosed quote, a damaged workbook); {0}: the file, {1}: CSV or XLSX, {2}: the reader's reason (400). */
-  | 'importUnreadableFile';
+  | 'importUnreadableFile'
+  /** A choice cell none of whose words is known; {0}: the value, {1}: what is allowed (the console's German and English words with their codes; issue 39). */
+  | 'importInvalidChoice'
+  /** A CSV file whose header line is separated by none of `;`, `,` and tab; {0}: the file, {1}: what separates it (400). */
+  | 'importUnsupportedDelimiter'
+  /** A tax id held by a member of the cooperative (never two people); {0}: that member's number, {1}: its name. */
+  | 'importTaxIdOfMember'
+  /** A tax id given to another member of the import; {0}: the row it appeared first. */
+  | 'importTaxIdTwice'
+  /** Warning: the IBAN of a member of the cooperative; {0}: its number, {1}: its name. */
+  | 'importIbanOfMember'
+  /** Warning: the IBAN of another row of the import; {0}: that row. */
+  | 'importIbanTwice'
+  /** Warning: the same name and birth date as a member of the cooperative; {0}: its number, {1}: its name. */
+  | 'importNameOfMember'
+  /** Warning: the same name and birth date as another row of the import; {0}: that row. */
+  | 'importNameTwice'
+  /** The write was asked without confirming the dry run's warnings (`confirmWarnings`); {0}: how many (400). */
+  | 'importWarningsNotConfirmed';
 
 /** Every import template at run time (the console's and the problem texts' tests). */
 export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
@@ -50,4 +68,13 @@ export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importHasProblems',
   'importNotEmptyFile',
   'importUnreadableFile',
+  'importInvalidChoice',
+  'importUnsupportedDelimiter',
+  'importTaxIdOfMember',
+  'importTaxIdTwice',
+  'importIbanOfMember',
+  'importIbanTwice',
+  'importNameOfMember',
+  'importNameTwice',
+  'importWarningsNotConfirmed',
 ];

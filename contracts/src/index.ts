@@ -46,3 +46,5 @@ export * from './http/member-import.js';
 export * from './import-templates.js';
 export * from './messages/validation.en.js';
 export * from './messages/validation.de.js';
+export * from './messages/choice-labels.js';
+export * from './person-key.js';

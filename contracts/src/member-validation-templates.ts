@@ -52,7 +52,12 @@ export type MemberValidationTemplate =
    * gehören in das nächste offene Jahr." (issue 23: a posting or annulation dated in or before the latest year whose
    * dividend is closing or closed; {0} that year. On `date`, `interestBegin`, `noticeDate`, `entryDate` or `annulPeer`.)
    */
-  | 'closedYear';
+  | 'closedYear'
+  /**
+   * "This tax ID belongs to member {0} ({1}): a tax ID belongs to one person" / "Diese Steuer-ID gehört Mitglied {0} ({1}):
+   * Eine Steuer-ID gehört genau einer Person" (on `manualTaxId`, admission and change; issue 39).
+   */
+  | 'taxIdTaken';
 
 export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = [
   'selectTarget',
@@ -61,6 +66,7 @@ export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = 
   'memberHasExited',
   'cannotAnnul',
   'memberNrTaken',
+  'taxIdTaken',
   'invalidDate',
   'holdingWouldBeNegative',
   'mustBeEmpty',

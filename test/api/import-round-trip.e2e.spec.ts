@@ -89,7 +89,11 @@ async function importInto(target: TestApp, files: readonly { name: string; bytes
   const dry = await attach(request(target.http).post('/api/v1/import/dry-run').set(auth(target.adminToken)));
   expect(dry.status).toBe(200);
   expect({ problems: (dry.body as { problems: unknown[] }).problems }).toEqual({ problems: [] });
-  const written = await attach(request(target.http).post('/api/v1/import').set(auth(target.adminToken)));
+  // The demo's households share accounts: those possible duplicates (issue 39) are warnings, confirmed with the write,
+  // and never a tax id twice (that would be a problem above).
+  const warnings = (dry.body as { warnings: { template: string }[] }).warnings;
+  expect(warnings.filter((w) => !['importIbanTwice', 'importNameTwice'].includes(w.template))).toEqual([]);
+  const written = await attach(request(target.http).post('/api/v1/import').set(auth(target.adminToken))).field('confirmWarnings', 'true');
   expect(written.status).toBe(201);
   expect(written.body).toMatchObject({ written: true });
 }

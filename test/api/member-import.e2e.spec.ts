@@ -78,7 +78,7 @@ describe('the import of a member register (issue 29)', () => {
   it('hands out the templates: a workbook with a sheet per kind, and a CSV per kind in Excel dialect', async () => {
     const workbook = await request(t.http).get('/api/v1/import/templates/workbook.xlsx').set(auth(t.adminToken)).buffer(true).parse(binary);
     expect(workbook.status).toBe(200);
-    expect(XLSX.read(workbook.body as Buffer, { type: 'buffer' }).SheetNames).toEqual(['Mitglieder', 'Buchungen', 'Freistellungsaufträge', 'NV-Bescheinigungen']);
+    expect(XLSX.read(workbook.body as Buffer, { type: 'buffer' }).SheetNames).toEqual(['Mitglieder', 'Buchungen', 'Freistellungsaufträge', 'NV-Bescheinigungen', 'Erlaubte Werte']);
     const members = await request(t.http).get('/api/v1/import/templates/members.csv').set(auth(t.adminToken)).buffer(true).parse(binary);
     expect(members.status).toBe(200);
     const text = (members.body as Buffer).toString('utf8');

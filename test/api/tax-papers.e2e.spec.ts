@@ -353,7 +353,7 @@ describe('tax papers: exemption orders (FSA) and non-assessment certificates (NV
       let dash = (await request(t.http).get(`/api/v1/dashboard/member/${m.id}`).set(auth(t.adminToken)).expect(200)).body as MemberDashboardDto;
       expect(dash.exemptionOrder[0]).toMatchObject({ id: o.id, memberTaxIdMissing: true, spouseTaxIdMissing: true });
 
-      const entered = await put(m.id, validMember({ ...married, manualTaxId: '86095742719', spouseTaxId: '47 036 892 816' }));
+      const entered = await put(m.id, validMember({ ...married, manualTaxId: '65929970489', spouseTaxId: '47 036 892 816' }));
       expect(entered.status).toBe(200);
       expect(entered.body).toMatchObject({ spouseTaxId: '47036892816' });
       const got = (await request(t.http).get(`/api/v1/exemptionorders/${o.id}`).set(auth(t.adminToken)).expect(200)).body as ExemptionOrderDto;

@@ -88,6 +88,9 @@ export const importDe: Texts<typeof importEn> = {
     problemCount: '%{smart_count} Problem gefunden |||| %{smart_count} Probleme gefunden',
     noProblems: 'Keine Probleme gefunden: Der Import kann geschrieben werden.',
     shown: 'Die ersten %{shown} Probleme sind aufgeführt; die Arbeitsmappe enthält alle %{count}.',
+    warningCount: '%{smart_count} Zeile ist vielleicht ein Mitglied doppelt |||| %{smart_count} Zeilen sind vielleicht Mitglieder doppelt',
+    warningHint: 'Dieselbe IBAN oder derselbe Name und dasselbe Geburtsdatum wie ein Mitglied der Genossenschaft oder eine andere Zeile. Bitte prüfen Sie sie vor dem Schreiben.',
+    confirmWarnings: 'Ich habe diese Zeilen geprüft: Es sind verschiedene Personen',
     downloadProblems: 'Probleme herunterladen (XLSX)',
     file: 'Datei',
     sheet: 'Blatt',
@@ -103,6 +106,7 @@ export const importDe: Texts<typeof importEn> = {
   write: {
     heading: 'Schreiben',
     button: 'Import schreiben',
+    confirmWarningsFirst: 'Die Prüfung nennt mögliche Doppelerfassungen: Bitte bestätigen Sie sie zuerst im Schritt „Prüfen“.',
     blocked: 'Nur ein ohne Probleme geprüfter Import kann geschrieben werden.',
     confirmTitle: 'Import schreiben?',
     confirmText:

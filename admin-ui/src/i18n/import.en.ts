@@ -86,6 +86,9 @@ export const importEn = {
     problemCount: '%{smart_count} problem found |||| %{smart_count} problems found',
     noProblems: 'No problems found: the import can be written.',
     shown: 'The first %{shown} problems are listed; the workbook holds all %{count}.',
+    warningCount: '%{smart_count} row may be a member twice |||| %{smart_count} rows may be members twice',
+    warningHint: 'The same IBAN, or the same name and date of birth, as a member of the cooperative or another row. Check them before writing.',
+    confirmWarnings: 'I have checked these rows: they are different people',
     downloadProblems: 'Download problems (XLSX)',
     file: 'File',
     sheet: 'Sheet',
@@ -101,6 +104,7 @@ export const importEn = {
   write: {
     heading: 'Write',
     button: 'Write import',
+    confirmWarningsFirst: 'The check lists possible duplicates: confirm them in the check step first.',
     blocked: 'Only an import checked without problems can be written.',
     confirmTitle: 'Write the import?',
     confirmText:

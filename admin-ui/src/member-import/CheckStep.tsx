@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import { Alert, Box, Button, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -15,8 +15,26 @@ import type { Run } from './run';
  * Step 3, "Check": runs the dry run (`POST /import/dry-run`) and shows its summary, the problems with their count, the
  * problems workbook to download (`POST /import/problems.xlsx?lang=`), and whether these files were imported before.
  * A large import is checked as a task: its progress, then the result. A check of other files or columns is stale.
+ * Rows that may be a member twice (the same IBAN, or name and birth date; issue 39) are listed as warnings the clerk
+ * confirms before the write.
  */
-export function CheckStep({ run, stale, busy, onRun, onDownloadProblems }: { run: Run<ImportDryRunDto> | null; stale: boolean; busy: boolean; onRun: () => void; onDownloadProblems: () => Promise<void> }) {
+export function CheckStep({
+  run,
+  stale,
+  busy,
+  warningsConfirmed,
+  onConfirmWarnings,
+  onRun,
+  onDownloadProblems,
+}: {
+  run: Run<ImportDryRunDto> | null;
+  stale: boolean;
+  busy: boolean;
+  warningsConfirmed: boolean;
+  onConfirmWarnings: (confirmed: boolean) => void;
+  onRun: () => void;
+  onDownloadProblems: () => Promise<void>;
+}) {
   const translate = useTranslate();
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -82,6 +100,22 @@ export function CheckStep({ run, stale, busy, onRun, onDownloadProblems }: { run
               </Box>
               {downloadError ? <Alert severity="error">{downloadError}</Alert> : null}
               <ProblemsTable problems={result.problems} labelledBy="import-problems-title" />
+            </Box>
+          ) : null}
+          {result.warningCount > 0 ? (
+            <Box sx={{ mb: 3 }} data-testid="import-warnings">
+              <Alert severity="warning" sx={{ mb: 1 }}>
+                <Typography id="import-warnings-title" variant="subtitle1" component="h3" data-testid="import-warning-count" data-count={result.warningCount}>
+                  {t('warningCount', { smart_count: result.warningCount })}
+                </Typography>
+                <Typography variant="body2">{t('warningHint')}</Typography>
+              </Alert>
+              <ProblemsTable problems={result.warnings} labelledBy="import-warnings-title" />
+              <FormControlLabel
+                sx={{ mt: 1 }}
+                control={<Checkbox checked={warningsConfirmed} onChange={(e) => onConfirmWarnings(e.target.checked)} disabled={stale} inputProps={{ 'aria-describedby': 'import-warnings-title' }} data-testid="import-warnings-confirm" />}
+                label={t('confirmWarnings')}
+              />
             </Box>
           ) : null}
           <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>

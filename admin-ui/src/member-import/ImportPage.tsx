@@ -39,6 +39,8 @@ export default function ImportPage() {
   /** Bumped on every change of the files or the mapping: a check made before is stale. */
   const [revision, setRevision] = useState(0);
   const [check, setCheck] = useState<Run<ImportDryRunDto> | null>(null);
+  /** The check whose possible duplicates the clerk confirmed (issue 39): a new check asks again. */
+  const [confirmedCheck, setConfirmedCheck] = useState<Run<ImportDryRunDto> | null>(null);
   const [write, setWrite] = useState<Run<ImportResultDto> | null>(null);
   const [busy, setBusy] = useState<'read' | 'check' | 'write' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -62,7 +64,9 @@ export default function ImportPage() {
   });
 
   const stale = check !== null && check.revision !== revision;
-  const checked = check && !stale && 'result' in check && check.result.canWrite ? check.result.summary : null;
+  const warned = check !== null && 'result' in check && check.result.warningCount > 0;
+  const warningsConfirmed = warned && confirmedCheck === check;
+  const checked = check && !stale && 'result' in check && check.result.canWrite && (!warned || warningsConfirmed) ? check.result.summary : null;
   const filesRead = readFiles !== null && readFiles.length === files.length && readFiles.every((f, i) => f === files[i]);
   const reachable = (index: number) => index === 0 || (filesRead && inspection !== null && mapping !== null && (index < 2 || !importsNothing(mapping)));
 
@@ -102,7 +106,7 @@ export default function ImportPage() {
     if (!mapping) return;
     const at = revision;
     return attempt('write', async () => {
-      const answer = await writeImport(files, toImportMapping(mapping));
+      const answer = await writeImport(files, toImportMapping(mapping), warningsConfirmed);
       setWrite(isQueued(answer) ? { revision: at, taskId: answer.taskId } : { revision: at, result: answer });
       await queryClient.invalidateQueries({ queryKey: ['import', 'history'] });
       await queryClient.invalidateQueries({ queryKey: ['members'] });
@@ -157,9 +161,17 @@ export default function ImportPage() {
         {step === 0 ? <UploadStep files={files} onFiles={changeFiles} onRead={() => void read()} busy={busy === 'read'} readAgain={inspection !== null && !filesRead && files.length > 0} /> : null}
         {step === 1 && inspection && mapping ? <ColumnsStep files={inspection.files} fields={inspection.fields} state={mapping} onChange={changeMapping} /> : null}
         {step === 2 && mapping ? (
-          <CheckStep run={check} stale={stale} busy={busy === 'check'} onRun={() => void runCheck()} onDownloadProblems={async () => void (await downloadProblems(files, toImportMapping(mapping), locale))} />
+          <CheckStep
+            run={check}
+            stale={stale}
+            busy={busy === 'check'}
+            warningsConfirmed={warningsConfirmed}
+            onConfirmWarnings={(confirmed) => setConfirmedCheck(confirmed ? check : null)}
+            onRun={() => void runCheck()}
+            onDownloadProblems={async () => void (await downloadProblems(files, toImportMapping(mapping), locale))}
+          />
         ) : null}
-        {step === 3 ? <WriteStep checked={checked} importedBefore={!stale && check !== null && 'result' in check && check.result.alreadyImported !== null} busy={busy === 'write'} onWrite={() => void runWrite()} run={write} /> : null}
+        {step === 3 ? <WriteStep checked={checked} warningsUnconfirmed={warned && !warningsConfirmed && !stale} importedBefore={!stale && check !== null && 'result' in check && check.result.alreadyImported !== null} busy={busy === 'write'} onWrite={() => void runWrite()} run={write} /> : null}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, mt: 3 }}>
         {step > 0 ? (

@@ -18,7 +18,22 @@ export function summaryCounts(summary: ImportSummary): Record<string, number> {
  * Step 4, "Write": enabled only when the current files and columns were checked without problems; asks first, naming
  * the counts (files the check found imported before: nothing to write); then the result (written, or imported before: nothing done). A large import is written as a task.
  */
-export function WriteStep({ checked, importedBefore, busy, onWrite, run }: { checked: ImportSummary | null; importedBefore: boolean; busy: boolean; onWrite: () => void; run: Run<ImportResultDto> | null }) {
+export function WriteStep({
+  checked,
+  importedBefore,
+  warningsUnconfirmed = false,
+  busy,
+  onWrite,
+  run,
+}: {
+  checked: ImportSummary | null;
+  importedBefore: boolean;
+  /** The check listed possible duplicates not confirmed yet (issue 39). */
+  warningsUnconfirmed?: boolean;
+  busy: boolean;
+  onWrite: () => void;
+  run: Run<ImportResultDto> | null;
+}) {
   const translate = useTranslate();
   const [confirming, setConfirming] = useState(false);
   const t = (key: string, options?: Record<string, unknown>) => translate(`coop.memberImport.write.${key}`, options);
@@ -30,7 +45,7 @@ export function WriteStep({ checked, importedBefore, busy, onWrite, run }: { che
       </Typography>
       {!checked && !run ? (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="import-write-blocked">
-          {importedBefore ? t('nothingToWrite') : t('blocked')}
+          {importedBefore ? t('nothingToWrite') : warningsUnconfirmed ? t('confirmWarningsFirst') : t('blocked')}
         </Alert>
       ) : null}
       {!run ? (

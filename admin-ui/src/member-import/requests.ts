@@ -14,11 +14,15 @@ export type Queued = ImportQueuedDto;
 
 export const isQueued = (body: unknown): body is Queued => typeof body === 'object' && body !== null && typeof (body as { taskId?: unknown }).taskId === 'string';
 
-/** The multipart body: every file under `files`, the mapping (when given) as JSON text under `mapping`. */
-export function uploadBody(files: readonly File[], mapping?: ImportMapping): FormData {
+/**
+ * The multipart body: every file under `files`, the mapping (when given) as JSON text under `mapping`, and
+ * `confirmWarnings=true` when the clerk confirmed the check's possible duplicates (issue 39).
+ */
+export function uploadBody(files: readonly File[], mapping?: ImportMapping, confirmWarnings = false): FormData {
   const body = new FormData();
   for (const file of files) body.append('files', file, file.name);
   if (mapping) body.append('mapping', JSON.stringify(mapping));
+  if (confirmWarnings) body.append('confirmWarnings', 'true');
   return body;
 }
 
@@ -32,9 +36,9 @@ export async function dryRun(files: readonly File[], mapping: ImportMapping, lan
   return (await api<ImportDryRunDto | Queued>(`/import/dry-run?lang=${lang === 'en' ? 'en' : 'de'}`, { method: 'POST', body: uploadBody(files, mapping) })).body;
 }
 
-/** `POST /import`: the write (all or nothing), or the task writing a large import. */
-export async function writeImport(files: readonly File[], mapping: ImportMapping): Promise<ImportResultDto | Queued> {
-  return (await api<ImportResultDto | Queued>('/import', { method: 'POST', body: uploadBody(files, mapping) })).body;
+/** `POST /import`: the write (all or nothing), or the task writing a large import; `confirmWarnings`: the possible duplicates confirmed. */
+export async function writeImport(files: readonly File[], mapping: ImportMapping, confirmWarnings = false): Promise<ImportResultDto | Queued> {
+  return (await api<ImportResultDto | Queued>('/import', { method: 'POST', body: uploadBody(files, mapping, confirmWarnings) })).body;
 }
 
 /** `POST /import/problems.xlsx?lang=`: the files' rows with their problems beside them, in the clerk's language. */

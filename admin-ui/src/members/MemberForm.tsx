@@ -110,6 +110,8 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
   const underage = isUnderage(birthDate);
   const showRepresentation = natural && underage !== false;
   const married = natural && (civilStatus === 1 || civilStatus === 2);
+  // A spouse who is a member has one tax id: its own member record's (issue 39); no second copy is typed here.
+  const spouseIsMember = !!useWatch({ name: 'spouse' });
   // Church data is special-category data: only the roles that run the dividend see it (a restricted user's answer holds null).
   const churchAllowed = canWriteMembers(useSession()?.roles);
   return (
@@ -164,7 +166,11 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
             <Grid size={half}><TextInput source="spouseBirthName" fullWidth slotProps={max(TEXT_MAX.name)} /></Grid>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}><DateTextInput source="spouseBirthDate" fullWidth /></Grid>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <TextInput source="spouseTaxId" fullWidth helperText="coop.members.spouseTaxIdHint" slotProps={{ htmlInput: { 'data-testid': 'member-spouseTaxId', inputMode: 'numeric', maxLength: 14 } }} />
+              {spouseIsMember ? (
+                <Typography variant="body2" color="text.secondary" data-testid="member-spouseTaxIdOfMember">{translate('coop.members.spouseTaxIdOfMember')}</Typography>
+              ) : (
+                <TextInput source="spouseTaxId" fullWidth helperText="coop.members.spouseTaxIdHint" slotProps={{ htmlInput: { 'data-testid': 'member-spouseTaxId', inputMode: 'numeric', maxLength: 14 } }} />
+              )}
             </Grid>
           </Section>
         ) : null}
@@ -258,6 +264,8 @@ export function toApi(data: RaRecord, isNew: boolean): RaRecord {
   const natural = out.legalForm !== 1;
   if (!natural) for (const f of NATURAL_ONLY) out[f] = null;
   if (!natural || (out.civilStatus !== 1 && out.civilStatus !== 2)) for (const f of SPOUSE) out[f] = null;
+  // A spouse who is a member keeps the tax id of its own record: no copy is sent (issue 39).
+  if (typeof out.spouse === 'string' && out.spouse !== '') out.spouseTaxId = null;
   if (natural && isUnderage(out.birthDate) === false) out.legalRepresentation = null;
   if (out.isForeign) out.state = null;
   else out.country = null;

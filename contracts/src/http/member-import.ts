@@ -105,7 +105,13 @@ export class ImportDryRunDto {
   @NestedOf(() => ImportSummaryDto) readonly summary!: ImportSummaryDto;
   @IsInt() readonly problemCount!: number;
   @ListOf(() => ImportProblemDto) readonly problems!: readonly ImportProblemDto[];
-  /** No problems and not imported before. */
+  /**
+   * Rows that may be a member twice (issue 39: the same IBAN, or name and birth date, as a member or another row; at most
+   * 1000 listed, `warningCount` all): the write needs `confirmWarnings=true` beside the files.
+   */
+  @IsInt() readonly warningCount!: number;
+  @ListOf(() => ImportProblemDto) readonly warnings!: readonly ImportProblemDto[];
+  /** No problems and not imported before (warnings, when any, are confirmed with the write). */
   @IsBoolean() readonly canWrite!: boolean;
   @IsOptional() @NestedOf(() => AlreadyImportedDto) readonly alreadyImported!: AlreadyImportedDto | null;
 }

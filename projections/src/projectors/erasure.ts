@@ -36,7 +36,7 @@ function blank(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument |
 
 /** The member fields an erasure blanks: the master data's personal fields, the tax id, the notice's reason and the hold's. */
 const MEMBER_BLANKS: Readonly<Record<string, null>> = Object.fromEntries(
-  [...MEMBER_PERSONAL_FIELDS, 'taxId', 'exitExtraordinaryReason', 'retentionHoldReason'].map((f) => [f, null]),
+  [...MEMBER_PERSONAL_FIELDS, 'taxId', 'nameKey', 'taxIdKey', 'exitExtraordinaryReason', 'retentionHoldReason'].map((f) => [f, null]),
 );
 
 /** Members projector: the erased members (type 2, personal fields null), their postings' names, and spouse links to them. */

@@ -29,6 +29,12 @@ export const MEMBERS: CollectionSpec = {
     memberUntil: 'string',
     /** For the possible duplicates of a new member (`GET /members/duplicates`): the same IBAN under another name. */
     iban: 'string',
+    /**
+     * The same person twice (issue 39): the name as compared (`personNameKey`: umlauts and transcriptions, case and
+     * spacing alike) and the hand-entered tax id's digits (`taxIdKey`), indexed per cooperative; an erasure blanks both.
+     */
+    nameKey: 'string',
+    taxIdKey: 'string',
   },
   // Found by name, number, city, zip code and IBAN; a number searched lists that member number first.
   search: ['name', 'givenName', 'memberNr', 'city', 'zipCode', 'iban'],

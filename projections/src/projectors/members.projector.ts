@@ -1,5 +1,7 @@
 import {
+  personNameKey,
   postingEffect,
+  taxIdKey,
   type MemberEvent,
   type ReadDocument,
   type RecordedEvent,
@@ -39,6 +41,12 @@ export function memberDisplayName(doc: ReadDocument | undefined): string {
   const name = typeof doc.name === 'string' ? doc.name : '';
   const given = typeof doc.givenName === 'string' ? doc.givenName : '';
   return doc.legalForm === 1 || given === '' ? name : `${name}, ${given}`;
+}
+
+/** The keys that find the same person twice (issue 39): the compared name and the hand-entered tax id's digits. */
+function personKeys(doc: Readonly<Record<string, unknown>>): { nameKey: string | null; taxIdKey: string | null } {
+  const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+  return { nameKey: personNameKey(text(doc.name), text(doc.givenName)), taxIdKey: taxIdKey(text(doc.manualTaxId)) };
 }
 
 const memberKey = (id: string): DocKey => ({ collection: MEMBERS.name, id });
@@ -99,6 +107,7 @@ export const membersProjector: Projector = {
         const { memberId, cooperativeId, position: memberPosition, ...rest } = event.data;
         const doc = stamp(recorded, {
           ...rest,
+          ...personKeys(rest),
           memberPosition,
           id: memberId,
           cooperativeId,
@@ -117,7 +126,8 @@ export const membersProjector: Projector = {
         const member = current(memberKey(event.data.memberId));
         if (!member) return [];
         const { memberId: _id, position: memberPosition, ...changes } = event.data;
-        return [put(MEMBERS.name, { ...member, ...changes, ...(memberPosition !== undefined ? { memberPosition } : {}), position })];
+        const changed = { ...member, ...changes };
+        return [put(MEMBERS.name, { ...changed, ...personKeys(changed), ...(memberPosition !== undefined ? { memberPosition } : {}), position })];
       }
       case 'MemberExited': {
         const member = current(memberKey(event.data.memberId));

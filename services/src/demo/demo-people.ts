@@ -99,6 +99,14 @@ export function makePeople(r: Random, count: number, fromYear: number, lastDay: 
   const minors = Math.max(count >= 20 ? 2 : 0, Math.round(count * 0.03));
   const founders = Math.max(1, Math.round(count * 0.1));
   const people: Person[] = [];
+  /** A tax id belongs to one person (issue 39): a drawn id already given is drawn again (the same ids as before otherwise). */
+  const taxIds = new Set<string>();
+  const uniqueTaxId = (): string => {
+    let id = steuerIdFor(r);
+    while (taxIds.has(id)) id = steuerIdFor(r);
+    taxIds.add(id);
+    return id;
+  };
   /** Entry: founders in the first quarter, the others spread over the years with some growth. */
   const entryDay = (index: number): number => {
     if (index < founders) return int(r, firstDay, foundingEnd);
@@ -189,7 +197,7 @@ export function makePeople(r: Random, count: number, fromYear: number, lastDay: 
         givenName: given, name, birthName: null, birthDate: isoOf(birth), legalForm: 0, civilStatus: 0, ...address,
         legalRepresentation: chance(r, 0.8) ? `Eltern: ${mother} und ${father} ${name}` : `Vormund: ${pick(r, FEMALE_GIVEN)} ${pick(r, SURNAMES)}`,
         privateEmail: null, privateTelephone: null, ...germanBank(r), ...membership,
-        manualTaxId: chance(r, 0.6) ? steuerIdFor(r) : null, churchId: null, churchTaxRate: null, kiSt: null, kiStSatz: null,
+        manualTaxId: chance(r, 0.6) ? uniqueTaxId() : null, churchId: null, churchTaxRate: null, kiSt: null, kiStSatz: null,
       }, entry, skewed(r, 2, 6), yearOf(birth));
       continue;
     }
@@ -209,7 +217,7 @@ export function makePeople(r: Random, count: number, fromYear: number, lastDay: 
       ...base(i, memberId), salutation: female ? 'Frau' : 'Herr',
       postalSalutation: ownTitle === 'Dr' ? (female ? 'femaleDr' : 'maleDr') : female ? 'female' : 'male', title: ownTitle,
       givenName: given, name, birthName, birthDate: birthDate(r, born, born), legalForm: 0, civilStatus, ...address, legalRepresentation: null,
-      ...bankMail(given, name), ...bank, ...membership, manualTaxId: chance(r, 0.65) ? steuerIdFor(r) : null,
+      ...bankMail(given, name), ...bank, ...membership, manualTaxId: chance(r, 0.65) ? uniqueTaxId() : null,
       ...church(r, address.state), kiSt: null, kiStSatz: null,
       ...(civilStatus === 1 || civilStatus === 2
         ? { spouseGivenName: spouseGiven, spouseName: name, spouseBirthName: null, spouseBirthDate: spouseBirth, spouseTitle: 'none' }
@@ -227,7 +235,7 @@ export function makePeople(r: Random, count: number, fromYear: number, lastDay: 
         givenName: spouseGiven, name, birthName: spouseFemale && chance(r, 0.6) ? pick(r, SURNAMES) : null, birthDate: spouseBirth, legalForm: 0, civilStatus: 1,
         ...address, legalRepresentation: null, ...bankMail(spouseGiven, name), ...(chance(r, 0.5) ? bank : germanBank(r)),
         entryDate: isoOf(joinDay), approvalDate: isoOf(approval2), interestBegin: interestBeginFor(isoOf(joinDay), rule),
-        manualTaxId: chance(r, 0.65) ? steuerIdFor(r) : null, ...church(r, address.state), kiSt: null, kiStSatz: null,
+        manualTaxId: chance(r, 0.65) ? uniqueTaxId() : null, ...church(r, address.state), kiSt: null, kiStSatz: null,
         spouseGivenName: given, spouseName: name, spouseBirthName: birthName, spouseBirthDate: master.birthDate, spouseTitle: ownTitle,
       }, joinDay, skewed(r, 2, 12), spouseBorn, people.indexOf(first));
     }

@@ -14,7 +14,7 @@ const HOME: AddressData = { street: 'Hauptstraße', houseNumber: '1a', zipCode: 
 const NOBODY: PersonData = { name: null, givenName: null, birthDate: null, taxId: null };
 
 function member(memberId: string, memberNr: number, fields: Partial<MemberData> = {}): MemberData {
-  return { memberId, memberNr, name: `Name${memberNr}`, givenName: `Vorname${memberNr}`, birthDate: '1970-05-17', taxId: `860957427${String(memberNr).padStart(2, '0')}`, address: HOME, spouse: NOBODY, ...fields };
+  return { memberId, memberNr, name: `Name${memberNr}`, givenName: `Vorname${memberNr}`, birthDate: '1970-05-17', taxId: `860957427${String(memberNr).padStart(2, '0')}`, address: HOME, spouse: NOBODY, spouseMemberId: null, ...fields };
 }
 
 function payout(memberId: string, memberNr: number, exempt: number, fields: Partial<PayoutFact> = {}): PayoutFact {
@@ -112,6 +112,17 @@ describe('FSA control report: the records of a year', () => {
     const alone = reportRecords({ payouts: [payout('x', 11, 10_000, { order: joint('ox', 'y') })], members: new Map(), jointOrders: new Map() });
     expect(alone.records).toEqual([]);
     expect(alone.impossible).toEqual([{ memberId: 'y', memberNr: 0, name: '', givenName: '', reasons: ['nameMissing', 'taxIdMissing', 'addressMissing', 'spouseNameMissing', 'spouseTaxIdMissing'] }]);
+  });
+
+  it('reads a joint order’s spouse who is a member from the member’s own record, not the copy in the holder’s spouse data (issue 39/43)', () => {
+    // m21's joint order names no spouse member; its master data link the member m22, who has no tax id, and hold a copy.
+    const couple = new Map<string, MemberData>([
+      ['m21', member('m21', 21, { spouseMemberId: 'm22', spouse: { name: 'Zwei', givenName: 'Zora', birthDate: null, taxId: '47036892816' } })],
+      ['m22', member('m22', 22, { name: 'Zwei', givenName: 'Zora', taxId: null })],
+    ]);
+    const built = reportRecords({ payouts: [payout('m21', 21, 10_000, { order: joint('o21', 'm21') })], members: couple, jointOrders: new Map([['o21', { holderId: 'm21', spouseMemberId: null }]]) });
+    expect(built.records).toEqual([]);
+    expect(built.impossible).toEqual([{ memberId: 'm21', memberNr: 21, name: 'Name21', givenName: 'Vorname21', reasons: ['spouseTaxIdMissing'] }]);
   });
 
   it('writes the CSV of a closed year as the golden file', () => {

@@ -25,8 +25,27 @@ export interface ImportField {
   readonly required: boolean;
   /** Headers it is recognised by, compared ignoring case, spaces, dots, dashes and underscores; the first German one is the template's header. */
   readonly headers: { readonly de: readonly string[]; readonly en: readonly string[] };
-  /** For `choice`: accepted spellings (compared ignoring case) → the stored value. */
-  readonly choices?: Readonly<Record<string, string | number>>;
+  /** For `choice`: the codes with the console's words for them, and further spellings (replay/choice-words.ts). */
+  readonly choice?: ImportChoice;
+}
+
+/** A code of a choice column and the console's word for it in German and English. */
+export interface AllowedChoice {
+  readonly code: string | number;
+  readonly de: string;
+  readonly en: string;
+}
+
+/**
+ * What a choice column accepts (issue 39): its codes, the console's words for them in German and English, and further
+ * spellings a register may hold; compared ignoring case, spacing and a trailing dot. `open`: any other text is kept as
+ * written (the church's code: the tax office knows more than the console names).
+ */
+export interface ImportChoice {
+  readonly allowed: readonly AllowedChoice[];
+  /** Spellings (as `choiceKey` folds them) → the stored code. */
+  readonly spellings: ReadonlyMap<string, string | number>;
+  readonly open: boolean;
 }
 
 /** A typed cell: text, a whole number (cents for money), a boolean, a business date `YYYY-MM-DD` (as text), or empty. */
@@ -109,3 +128,15 @@ export interface ImportProblem {
 
 /** What a dry run found (and what a write wrote): the counts `RegisterImported` records. Money in cents. */
 export type ImportSummary = ImportedSummary;
+
+/** A member already in the cooperative as the duplicates compare it (from the members read model; erased ones left out). */
+export interface ExistingPerson {
+  readonly memberNr: number | null;
+  /** "Name, Given name" as the member list shows it. */
+  readonly label: string;
+  /** The hand-entered tax id's digits, when the member has not left (a former member may join again). */
+  readonly taxIdKey: string | null;
+  readonly iban: string | null;
+  readonly nameKey: string | null;
+  readonly birthDate: string | null;
+}

@@ -115,6 +115,12 @@ describe('member master decider: ChangeMemberData', () => {
     spec.given(member).when(change({ spouseTaxId: '47036892816' })).then([{ type: 'MemberDataChanged', data: { memberId: M, spouseTaxId: '47036892816' } }]);
   });
 
+  it("keeps no copy of a member spouse's tax id: the spouse member's own record holds it (issue 39)", () => {
+    spec.given(member).when(change({ civilStatus: 1, spouse: 'm-spouse', spouseTaxId: '47036892816' })).then([{ type: 'MemberDataChanged', data: { memberId: M, spouse: 'm-spouse' } }]);
+    const events = memberMasterDecider.decide(admit({ civilStatus: 1, spouse: 'm-spouse', spouseTaxId: '47036892816' }), memberMasterDecider.initialState());
+    expect(events[0]).toMatchObject({ type: 'MemberAdmitted', data: { spouse: 'm-spouse', spouseTaxId: null } });
+  });
+
   it('reads a spouse tax id missing from an older admission as empty: no change', () => {
     const { spouseTaxId: _none, ...older } = personMaster;
     spec

@@ -41,12 +41,15 @@ export interface AddressData {
   readonly foreign: boolean;
 }
 
-/** A member as the report needs it: the person, the address, and the spouse of its master data (not a member). */
+/** A member as the report needs it: the person, the address, and the spouse of its master data. */
 export interface MemberData extends PersonData {
   readonly memberId: string;
   readonly memberNr: number;
   readonly address: AddressData;
+  /** The spouse as the master data records it (used when the spouse is no member). */
   readonly spouse: PersonData;
+  /** The spouse when a member (linked in the master data), else null. */
+  readonly spouseMemberId: string | null;
 }
 
 /** A joint order: whose it is, and its spouse when a member (else the spouse of the holder's master data). */
@@ -171,9 +174,13 @@ export function reportRecords(source: ReportSource): ReportRecords {
   return { records, impossible, underOneEuro };
 }
 
-/** The other spouse of a joint order: the member it names, else the spouse of the holder's master data. */
+/**
+ * The other spouse of a joint order: the member it names, else the member the holder's master data links as spouse
+ * (its own record: one tax id per person, issue 39/43, as the closure's check reads it), else the spouse recorded in
+ * the holder's master data (no member).
+ */
 function spouseOf(source: ReportSource, orderId: string, holder: MemberData | undefined): PersonData {
-  const spouseMemberId = source.jointOrders.get(orderId)?.spouseMemberId ?? null;
+  const spouseMemberId = source.jointOrders.get(orderId)?.spouseMemberId ?? holder?.spouseMemberId ?? null;
   if (spouseMemberId !== null) return source.members.get(spouseMemberId) ?? NO_PERSON;
   return holder?.spouse ?? NO_PERSON;
 }

@@ -37,6 +37,7 @@ export function memberData(doc: ReadDocument): MemberData {
       foreign: doc.isForeign === true,
     },
     spouse,
+    spouseMemberId: text(doc, 'spouse'),
   };
 }
 
@@ -125,6 +126,9 @@ export class FsakSource {
     for (const p of payouts) if (p.order?.holderId) memberIds.add(p.order.holderId);
     const members = new Map<string, MemberData>();
     for (const [id, doc] of await this.many(MEMBERS, cooperativeId, [...memberIds])) members.set(id, memberData(doc));
+    // The spouses the holders' master data link (a joint order naming no spouse member): their own records.
+    const linked = [...members.values()].flatMap((m) => (m.spouseMemberId !== null && !members.has(m.spouseMemberId) ? [m.spouseMemberId] : []));
+    for (const [id, doc] of await this.many(MEMBERS, cooperativeId, [...new Set(linked)])) members.set(id, memberData(doc));
     return { payouts, members, jointOrders };
   }
 

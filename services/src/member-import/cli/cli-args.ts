@@ -8,14 +8,17 @@ export interface ImportArgs {
   /** A mapping file (the ImportMapping as JSON, as the console saves it); null: the cooperative's saved one, else guessed. */
   readonly mapping: string | null;
   readonly lang: 'de' | 'en';
+  /** The dry run's possible duplicates are confirmed (issue 39): without it an import with warnings is not written. */
+  readonly confirmWarnings: boolean;
 }
 
-export const USAGE = `Usage: npm run import -- FILE [FILE ...] --cooperative ID [--dry-run] [--mapping FILE.json] [--lang de|en]
+export const USAGE = `Usage: npm run import -- FILE [FILE ...] --cooperative ID [--dry-run] [--mapping FILE.json] [--lang de|en] [--confirm-warnings]
   FILE           CSV (UTF-8 or Windows-1252, ; or , or tab) or XLSX; at most 8 files: one per kind or one workbook
   --cooperative  the id of the cooperative to import into (its share terms must be set)
   --dry-run      check only: print the summary and the problems, write nothing
   --mapping      the column mapping as JSON (ImportMapping); default: the one saved by the last import, else guessed
   --lang         the language of the problems (default de)
+  --confirm-warnings  write although the check lists possible duplicates (the same IBAN, or name and birth date)
 Checks the whole import through the same rules as the console; writes it (all or nothing) only when it has no problems.
 Uses DATA_DIR (default ./data) as npm start does. Exit code 0: done (or nothing to do); 1: problems; 2: wrong usage.`;
 
@@ -46,7 +49,7 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs | null {
   if (cooperativeId === '') throw new UsageError('--cooperative ID is required.');
   const lang = values.lang ?? 'de';
   if (lang !== 'de' && lang !== 'en') throw new UsageError(`--lang must be de or en, got "${lang}".`);
-  return { files: positionals, cooperativeId, dryRun: values['dry-run'] === true, mapping: values.mapping ?? null, lang };
+  return { files: positionals, cooperativeId, dryRun: values['dry-run'] === true, mapping: values.mapping ?? null, lang, confirmWarnings: values['confirm-warnings'] === true };
 }
 
 function parse(argv: readonly string[]) {
@@ -59,6 +62,7 @@ function parse(argv: readonly string[]) {
       'dry-run': { type: 'boolean' },
       mapping: { type: 'string' },
       lang: { type: 'string' },
+      'confirm-warnings': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -3,15 +3,16 @@ import { parseImportArgs, UsageError } from './cli-args.js';
 import { formatFormats, formatProblems, formatSummary, PROBLEMS_SHOWN } from './cli-report.js';
 
 describe('npm run import: arguments', () => {
-  it('takes files, the cooperative, --dry-run, --mapping and --lang', () => {
-    expect(parseImportArgs(['a.csv', 'b.xlsx', '--cooperative', 'c1', '--dry-run', '--mapping', 'm.json', '--lang', 'en'])).toEqual({
+  it('takes files, the cooperative, --dry-run, --mapping, --lang and --confirm-warnings', () => {
+    expect(parseImportArgs(['a.csv', 'b.xlsx', '--cooperative', 'c1', '--dry-run', '--mapping', 'm.json', '--lang', 'en', '--confirm-warnings'])).toEqual({
       files: ['a.csv', 'b.xlsx'],
       cooperativeId: 'c1',
       dryRun: true,
       mapping: 'm.json',
       lang: 'en',
+      confirmWarnings: true,
     });
-    expect(parseImportArgs(['a.csv', '--cooperative', 'c1'])).toMatchObject({ dryRun: false, mapping: null, lang: 'de' });
+    expect(parseImportArgs(['a.csv', '--cooperative', 'c1'])).toMatchObject({ dryRun: false, mapping: null, lang: 'de', confirmWarnings: false });
     expect(parseImportArgs(['--help'])).toBeNull();
   });
 

@@ -107,6 +107,7 @@ async function run(running: RunningApp, args: ImportArgs, files: readonly Upload
     const result = await runImport.dryRun(ctx, files, mapping);
     console.log(`${formatFormats(result.formats, lang)}\n\n${formatMapping(mapping, source, lang)}\n\n${formatSummary(result.summary, lang)}\n`);
     console.log(formatProblems(result.problems, result.problemCount, text, lang, files.length));
+    if (result.warningCount > 0) console.log(`\n${t.warnings(result.warningCount)}\n${formatProblems(result.warnings, result.warningCount, text, lang, files.length)}`);
     const before = result.alreadyImported;
     console.log(`\n${before ? t.before(before.importId, before.at, before.by) : result.problemCount === 0 ? `${t.dryRun} ${t.canWrite}` : t.dryRun}`);
     return result.problemCount > 0 ? PROBLEMS : OK;
@@ -120,7 +121,7 @@ async function run(running: RunningApp, args: ImportArgs, files: readonly Upload
   await runner.stop();
   const headBefore = await running.storage.events.headPosition();
   try {
-    const result = await runImport.write(ctx, files, mapping, { wait: false });
+    const result = await runImport.write(ctx, files, mapping, { wait: false, confirmWarnings: args.confirmWarnings });
     console.log(`\n${formatSummary(result.summary, lang)}\n`);
     if (!result.written) {
       await runner.start();
@@ -140,6 +141,13 @@ async function run(running: RunningApp, args: ImportArgs, files: readonly Upload
     console.log(t.projected(Math.round((performance.now() - projecting) / 100) / 10));
     return OK;
   } catch (error) {
+    if (error instanceof ValidationError && error.errors.some((e) => e.template === 'importWarningsNotConfirmed')) {
+      await runner.start();
+      const result = await runImport.dryRun(ctx, files, mapping);
+      console.log(`\n${t.warnings(result.warningCount)}\n${formatProblems(result.warnings, result.warningCount, text, lang, files.length)}`);
+      console.log(`\n${t.unconfirmed}`);
+      return PROBLEMS;
+    }
     if (!(error instanceof ValidationError) || !error.errors.some((e) => e.template === 'importHasProblems')) throw error;
     // Refused: the dry run lists what is wrong.
     const result = await runImport.dryRun(ctx, files, mapping);

@@ -5,6 +5,7 @@ import {
   problemsWorkbook as problemsWorkbookOfReadable,
   readImport as readReadable,
   UnreadableFileError,
+  UnsupportedDelimiterError,
   type FileInspection,
   type ImportRead,
   type ProblemsLanguage,
@@ -23,6 +24,8 @@ export { IMPORT_FIELDS, KIND_SHEETS } from '../replay/import-fields.js';
 
 /** An unreadable file as the refusal of the upload; any other error as it is. */
 export function unreadableAsRefusal(error: unknown): unknown {
+  // Columns separated by another character: `400 importUnsupportedDelimiter` [file, what separates them] (issue 39).
+  if (error instanceof UnsupportedDelimiterError) return new ValidationError([fieldError('files', 'importUnsupportedDelimiter', error.file, error.found)]);
   if (!(error instanceof UnreadableFileError)) return error;
   return new ValidationError([fieldError('files', 'importUnreadableFile', error.file, error.fileType.toUpperCase(), error.reason)]);
 }

@@ -118,13 +118,16 @@ export class ImportWriteTask implements TaskHandler, OnModuleInit {
         return { outcome: 'completed', files: [], summary: { checksum: prepared.checksum, importId: prepared.before.importId, written: 0, members: s.members, postings: postings(s), events: 0 }, effects: [], notifications: [] };
       }
       if (prepared.problems.length > 0) return { outcome: 'rejected', reason: { template: 'importHasProblems', parameters: [String(prepared.problems.length)] }, notifications: [] };
+      if (prepared.warnings.length > 0 && task.params.confirmWarnings !== true) {
+        return { outcome: 'rejected', reason: { template: 'importWarningsNotConfirmed', parameters: [String(prepared.warnings.length)] }, notifications: [] };
+      }
       const importId = newRecordId();
       const effects = importAppends(prepared, importId, task.queuedBy, new Date().toISOString());
-      const events = effects.reduce((n, e) => n + e.events.length, 0);
       return {
         outcome: 'completed',
         files: [],
-        summary: { checksum: prepared.checksum, importId, written: 1, members: prepared.summary.members, postings: postings(prepared.summary), events },
+        // The entries the dry run counted (the register's, not the import's own record: issue 39).
+        summary: { checksum: prepared.checksum, importId, written: 1, members: prepared.summary.members, postings: postings(prepared.summary), events: prepared.summary.events },
         effects,
         notifications: [],
       };

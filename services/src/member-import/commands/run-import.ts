@@ -12,7 +12,7 @@ import {
   type ImportedFile,
   type StreamAppend,
 } from '@coop/contracts';
-import { MEMBERS } from '@coop/projections';
+import { MEMBERS, memberDisplayName } from '@coop/projections';
 import { memberNumberSequenceDecider } from '../../members/index.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
@@ -20,7 +20,7 @@ import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { ClosedYearsReader, revisionCheck, ShareTermsReader, type ClosedYears } from '../../share-ledger/index.js';
-import type { DetectedFormat, ImportMapping, ImportProblem, ImportSummary } from '../import-types.js';
+import type { DetectedFormat, ExistingPerson, ImportMapping, ImportProblem, ImportSummary } from '../import-types.js';
 import { readImport, replayImport, type Decision, type UploadedFile } from './import-parts.js';
 import { importedBefore, importRegisterDecider, type ImportedBefore } from './import-register.decider.js';
 
@@ -43,6 +43,8 @@ export interface PreparedImport {
   readonly mapping: ImportMapping;
   readonly formats: Readonly<Record<string, DetectedFormat>>;
   readonly problems: readonly ImportProblem[];
+  /** Rows that may be a member twice (issue 39): the write needs them confirmed (`confirmWarnings`). */
+  readonly warnings: readonly ImportProblem[];
   readonly summary: ImportSummary;
   readonly decisions: readonly Decision[];
   /** The earlier import of the same files, or null. */
@@ -59,6 +61,8 @@ export interface DryRunResult {
   readonly summary: ImportSummary;
   readonly problemCount: number;
   readonly problems: readonly ImportProblem[];
+  readonly warningCount: number;
+  readonly warnings: readonly ImportProblem[];
   readonly canWrite: boolean;
   readonly alreadyImported: { readonly importId: string; readonly at: string; readonly by: string } | null;
 }
@@ -109,7 +113,12 @@ export class RunImport {
    * meanwhile) makes it read and decide again, then 409. `wait: false` (the command line): do not wait for the read
    * models to show it.
    */
-  async write(ctx: CommandContext, files: readonly UploadedFile[], mapping: ImportMapping, options: { readonly wait?: boolean; readonly progress?: ImportProgress } = {}): Promise<WriteResult> {
+  async write(
+    ctx: CommandContext,
+    files: readonly UploadedFile[],
+    mapping: ImportMapping,
+    options: { readonly wait?: boolean; readonly progress?: ImportProgress; readonly confirmWarnings?: boolean } = {},
+  ): Promise<WriteResult> {
     const cooperativeId = ctx.actor.cooperativeId;
     // Files imported before are not read again: nothing will be written.
     const earlier = await this.importedBefore(cooperativeId, files);
@@ -118,14 +127,15 @@ export class RunImport {
       const prepared = await this.prepare(cooperativeId, files, mapping, options.progress);
       if (prepared.before) return { importId: prepared.before.importId, checksum: prepared.checksum, written: false, summary: prepared.before.summary };
       refuseProblems(prepared);
+      refuseUnconfirmed(prepared, options.confirmWarnings === true);
       const importId = newRecordId();
       const appends = importAppends(prepared, importId, ctx.actor.username, new Date().toISOString()).map(
         (a): StreamAppend => ({ streamId: a.streamId, expected: a.expected, events: this.writer.stamp(a.events, ctx, cooperativeId) }),
       );
       if (options.wait === false) await this.events.appendMulti(appends);
       else await this.writer.appendAll(appends);
-      const events = appends.reduce((n, a) => n + a.events.length, 0);
-      return { importId, checksum: prepared.checksum, written: true, summary: { ...prepared.summary, events } };
+      // The entries written are those the dry run counted: the register's, not the import's own record (issue 39).
+      return { importId, checksum: prepared.checksum, written: true, summary: prepared.summary };
     });
   }
 
@@ -150,11 +160,11 @@ export class RunImport {
     progress(1, PREPARE_STEPS);
     const base = { cooperativeId, checksum, files: imported, mapping, formats: read.formats, before, registerExpected: register.expected };
     // Files imported before: their members are in the cooperative now, so a replay would only find them taken.
-    if (before) return { ...base, problems: read.problems, summary: before.summary, decisions: [], closedYears: null };
-    const [terms, closedYears, takenMemberNrs, sequence] = await Promise.all([
+    if (before) return { ...base, problems: read.problems, warnings: [], summary: before.summary, decisions: [], closedYears: null };
+    const [terms, closedYears, { takenMemberNrs, existing }, sequence] = await Promise.all([
       this.shareTerms.terms(cooperativeId),
       this.closedYears.read(cooperativeId),
-      this.takenMemberNumbers(cooperativeId),
+      this.existingMembers(cooperativeId),
       this.writer.load(memberNumberSequenceStream(cooperativeId), memberNumberSequenceDecider),
     ]);
     progress(2, PREPARE_STEPS);
@@ -166,18 +176,30 @@ export class RunImport {
       sequence: { state: sequence.state, revision: typeof sequence.expected === 'number' ? sequence.expected : -1 },
       newId: newRecordId,
       closedThrough: closedYears.closedThrough,
+      existing,
     });
     progress(3, PREPARE_STEPS);
-    return { ...base, problems: [...read.problems, ...outcome.problems], summary: outcome.summary, decisions: outcome.decisions, closedYears };
+    return { ...base, problems: [...read.problems, ...outcome.problems], warnings: outcome.warnings, summary: outcome.summary, decisions: outcome.decisions, closedYears };
   }
 
-  /** The member numbers held in the cooperative (the members read model; the claim streams guard the write itself). */
-  private async takenMemberNumbers(cooperativeId: string): Promise<Set<number>> {
+  /**
+   * The member numbers held in the cooperative (the members read model; the claim streams guard the write itself), and
+   * its members as the duplicates compare them (erased members left out: their keys are blanked).
+   */
+  private async existingMembers(cooperativeId: string): Promise<{ takenMemberNrs: Set<number>; existing: ExistingPerson[] }> {
     const taken = new Set<number>();
+    const existing: ExistingPerson[] = [];
+    const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
     for await (const batch of this.reads.scan(MEMBERS, cooperativeId, SCAN_BATCH)) {
-      for (const doc of batch) if (typeof doc.memberNr === 'number') taken.add(doc.memberNr);
+      for (const doc of batch) {
+        const memberNr = typeof doc.memberNr === 'number' ? doc.memberNr : null;
+        if (memberNr !== null) taken.add(memberNr);
+        if (doc.erased === true) continue;
+        const left = (doc.exitDate ?? null) !== null;
+        existing.push({ memberNr, label: memberDisplayName(doc), taxIdKey: left ? null : text(doc.taxIdKey), iban: text(doc.iban), nameKey: text(doc.nameKey), birthDate: text(doc.birthDate) });
+      }
     }
-    return taken;
+    return { takenMemberNrs: taken, existing };
   }
 }
 
@@ -190,6 +212,8 @@ export function dryRunResult(prepared: PreparedImport): DryRunResult {
     summary: prepared.summary,
     problemCount: prepared.problems.length,
     problems: prepared.problems.slice(0, LISTED_PROBLEMS),
+    warningCount: prepared.warnings.length,
+    warnings: prepared.warnings.slice(0, LISTED_PROBLEMS),
     canWrite: before === null && prepared.problems.length === 0,
     alreadyImported: before ? { importId: before.importId, at: before.at, by: before.by } : null,
   };
@@ -198,6 +222,13 @@ export function dryRunResult(prepared: PreparedImport): DryRunResult {
 /** 400 `importHasProblems` [count] when the import has problems. */
 export function refuseProblems(prepared: PreparedImport): void {
   if (prepared.problems.length > 0) throw new ValidationError([fieldError(null, 'importHasProblems', String(prepared.problems.length))]);
+}
+
+/** 400 `importWarningsNotConfirmed` [count] when the import has warnings the clerk has not confirmed (issue 39). */
+export function refuseUnconfirmed(prepared: PreparedImport, confirmed: boolean): void {
+  if (prepared.warnings.length > 0 && !confirmed) {
+    throw new ValidationError([fieldError('confirmWarnings', 'importWarningsNotConfirmed', String(prepared.warnings.length))]);
+  }
 }
 
 /** An append before its metadata: a stream, its expected revision and the events decided on it. */
@@ -209,13 +240,13 @@ export interface ImportAppend {
 
 /**
  * What a write appends, in order: every decision (a new stream expected not to exist), then `RegisterImported` at the
- * register's revision the import was decided at.
+ * register's revision the import was decided at. Its summary counts the entries as the dry run did (the register's
+ * events, not the import's own record), so the check, the write and the history say the same number (issue 39).
  */
 export function importAppends(prepared: PreparedImport, importId: string, by: string, at: string): ImportAppend[] {
   const appends: ImportAppend[] = prepared.decisions
     .filter((d) => d.events.length > 0)
     .map((d) => ({ streamId: d.streamId, expected: d.expected < 0 ? 'no_stream' : d.expected, events: d.events }));
-  const events = appends.reduce((n, a) => n + a.events.length, 0) + 1;
   const registered = importRegisterDecider.decide(
     {
       type: 'RegisterImport',
@@ -224,7 +255,7 @@ export function importAppends(prepared: PreparedImport, importId: string, by: st
       checksum: prepared.checksum,
       files: prepared.files,
       mapping: prepared.mapping,
-      summary: { ...prepared.summary, events },
+      summary: prepared.summary,
       by,
       at,
     },

@@ -94,3 +94,43 @@ export function detectFormat(
   const dateFormat: DateFormat = datesSeen > 0 && isoDates === datesSeen ? 'iso' : (d ?? numberFormat);
   return { ...base, numbers: numberFormat, dates: dateFormat };
 }
+
+/**
+ * A CSV file whose columns are separated by something else than `;`, `,` or a tab (issue 39): `|`, `:`, `#`, blanks…
+ * The reader finds none of its three in the header line and reads one column; no kind of the import has fewer than
+ * three required fields, so a header of one column that holds another separator is refused, naming what was found.
+ */
+export class UnsupportedDelimiterError extends Error {
+  constructor(
+    readonly file: string,
+    readonly found: string,
+  ) {
+    super(`${file}: columns separated by ${found}, not by ; , or a tab`);
+    this.name = 'UnsupportedDelimiterError';
+  }
+}
+
+/** Characters that are part of a header's words, never a separator of columns. */
+const WORD_MARKS = /[\p{L}\p{N}"'()_\-.]/u;
+
+/** The separator a one-column CSV header holds instead of `;`, `,` or a tab: its most frequent mark, else a blank; null when none. */
+export function foreignDelimiter(header: string): string | null {
+  const counts = new Map<string, number>();
+  for (const c of header.trim()) {
+    if (WORD_MARKS.test(c) || /\s/.test(c)) continue;
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [c, n] of counts) if (best === null || n > (counts.get(best) ?? 0)) best = c;
+  if (best !== null) return best;
+  return /\S\s+\S/.test(header.trim()) ? ' ' : null;
+}
+
+/** Refuses a CSV file whose header line is one column separated by another character (UnsupportedDelimiterError). */
+export function refuseForeignDelimiter(file: string, base: Pick<DetectedFormat, 'fileType'>, sheets: readonly RawSheet[]): void {
+  if (base.fileType !== 'csv') return;
+  const headers = sheets[0]?.headers ?? [];
+  if (headers.filter((h) => h.trim() !== '').length !== 1) return;
+  const found = foreignDelimiter(headers[0] ?? '');
+  if (found !== null) throw new UnsupportedDelimiterError(file, `"${found}"`);
+}

@@ -3,6 +3,7 @@
  * Pure of NestJS: the import's commands, HTTP and CLI call these.
  */
 export { UnreadableFileError, type UploadedFile } from './read-file.js';
+export { UnsupportedDelimiterError } from './detect-format.js';
 export { inspectFiles, guessedMapping, type FileInspection, type SheetInspection } from './inspect.js';
 export { readImport, type ImportRead } from './read-import.js';
 export { templateWorkbook, templateCsv, templateHeaders, templateSheetName } from './templates.js';

@@ -1,5 +1,5 @@
 import type { DetectedFormat, ImportKind, ImportMapping } from '../import-types.js';
-import { detectFormat, type SheetColumns } from './detect-format.js';
+import { detectFormat, refuseForeignDelimiter, type SheetColumns } from './detect-format.js';
 import { guessColumns, guessKind } from './guess-mapping.js';
 import { readFile, type UploadedFile } from './read-file.js';
 import { isEmptyRow } from './sheet-headers.js';
@@ -33,6 +33,7 @@ export async function inspectFiles(files: readonly UploadedFile[], saved: Import
   const inspections: FileInspection[] = [];
   for (const upload of files) {
     const read = await readFile(upload);
+    refuseForeignDelimiter(read.file, read.base, read.sheets);
     const sheets: SheetInspection[] = [];
     const mapped: SheetColumns[] = [];
     for (const sheet of read.sheets) {

@@ -1,7 +1,8 @@
 import type { DetectedFormat, ImportMapping, ImportProblem, ImportRow } from '../import-types.js';
-import { detectFormat, type SheetColumns } from './detect-format.js';
+import { detectFormat, refuseForeignDelimiter, type SheetColumns } from './detect-format.js';
 import { readFile, type UploadedFile } from './read-file.js';
 import { isEmptyRow } from './sheet-headers.js';
+import { isAllowedValuesSheet } from './template-examples.js';
 import { typeSheetInto } from './type-cells.js';
 
 /*
@@ -23,11 +24,12 @@ export async function readImport(files: readonly UploadedFile[], mapping: Import
   const problems: ImportProblem[] = [];
   for (const upload of files) {
     const read = await readFile(upload);
+    refuseForeignDelimiter(read.file, read.base, read.sheets);
     const mapped: SheetColumns[] = [];
     for (const sheet of read.sheets) {
       const sheetMapping = mapping.sheets.find((m) => m.sheet === sheet.sheet);
       if (sheetMapping) mapped.push({ sheet, kind: sheetMapping.kind, columns: sheetMapping.columns });
-      else if (sheet.rows.some((r) => !isEmptyRow(r))) {
+      else if (!isAllowedValuesSheet(sheet.sheet) && sheet.rows.some((r) => !isEmptyRow(r))) {
         problems.push({ file: read.file, sheet: sheet.sheet, row: null, column: null, field: null, value: null, template: 'importUnknownKind', parameters: { 0: sheet.sheet } });
       }
     }

@@ -53,8 +53,8 @@ describe('import: reading typed rows', () => {
     expect(read.problems.map(where)).toEqual([
       [2, 'Anteile', 'drei', 'invalidNumber'],
       [3, 'Eintrittsdatum', '31.02.2024', 'invalidDate'],
-      [3, 'Mitgliedsart', 'Kaiser', 'invalidChoice'],
-      [3, 'Ausland', 'vielleicht', 'invalidChoice'],
+      [3, 'Mitgliedsart', 'Kaiser', 'importInvalidChoice'],
+      [3, 'Ausland', 'vielleicht', 'importInvalidChoice'],
       [4, 'Name', '', 'mustNotBeEmpty'],
     ]);
     expect(read.problems[0]).toMatchObject({ file: 'mitglieder.csv', sheet: 'mitglieder.csv', field: 'shareAmount' });

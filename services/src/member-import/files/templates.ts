@@ -2,13 +2,16 @@ import ExcelJS from 'exceljs';
 import { csvLine } from '../../kernel/csv-text.js';
 import { IMPORT_KINDS, type FieldKind, type ImportKind } from '../import-types.js';
 import { IMPORT_FIELDS, KIND_SHEETS } from '../replay/import-fields.js';
+import { ALLOWED_VALUES_SHEET, exampleCell, exampleRow, exampleText } from './template-examples.js';
 
 /*
  * The templates of the import (issue 29): a workbook with a sheet per kind, named by the kind's first German sheet
  * name, and a CSV per kind in the Excel dialect (UTF-8 with a byte-order mark, `;`, CRLF); the header of each field is
  * its first German header, so a filled template reads back mapped by the guesses. Required fields' headers are bold in
  * the workbook; each column is formatted for its kind (dates `dd.mm.yyyy`, euros with two decimals, texts as text so a
- * zip code keeps its leading zero).
+ * zip code keeps its leading zero). Each kind carries one example row (choices in the console's German words), and the
+ * workbook a sheet "Erlaubte Werte" listing every choice column's values in German and English with their codes
+ * (issue 39); the import reads past that sheet.
  */
 
 const FORMATS: Readonly<Record<FieldKind, string | undefined>> = {
@@ -46,11 +49,31 @@ export async function templateWorkbook(): Promise<Buffer> {
       cell.numFmt = '@';
       cell.font = { bold: f.required };
     });
+    sheet.addRow(exampleRow(kind, exampleCell));
+  }
+  const allowed = workbook.addWorksheet(ALLOWED_VALUES_SHEET, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
+  allowed.columns = [
+    { header: 'Blatt / Sheet', width: 24 },
+    { header: 'Spalte / Column', width: 24 },
+    { header: 'Deutsch', width: 44 },
+    { header: 'English', width: 44 },
+    { header: 'Code', width: 10, style: { numFmt: '@' } },
+  ];
+  allowed.getRow(1).font = { bold: true };
+  for (const kind of IMPORT_KINDS) {
+    for (const f of IMPORT_FIELDS[kind]) {
+      const header = f.headers.de[0] ?? f.key;
+      if (f.kind === 'boolean') {
+        allowed.addRow([templateSheetName(kind), header, 'ja', 'yes', '1']);
+        allowed.addRow([templateSheetName(kind), header, 'nein', 'no', '0']);
+      }
+      for (const a of f.choice?.allowed ?? []) allowed.addRow([templateSheetName(kind), header, a.de, a.en, String(a.code)]);
+    }
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 export function templateCsv(kind: ImportKind): Buffer {
-  // The product's own headers; guarded all the same, as every CSV the product writes (kernel/csv-text.ts).
-  return Buffer.from(`\ufeff${csvLine(templateHeaders(kind))}`, 'utf8');
+  // The product's own headers and example row; guarded all the same, as every CSV the product writes (kernel/csv-text.ts).
+  return Buffer.from(`\ufeff${csvLine(templateHeaders(kind))}${csvLine(exampleRow(kind, exampleText))}`, 'utf8');
 }

@@ -21,11 +21,12 @@ import {
 } from './parse-values.js';
 import { memo } from './memo.js';
 import { isEmptyRow } from './sheet-headers.js';
+import { allowedText, BOOLEAN_ALLOWED, choiceValue } from '../replay/choice-words.js';
 
 /*
  * A sheet's rows → typed import rows (import, issue 29): each mapped column's cell read as its field's kind in the
  * file's formats. A cell that does not read is a problem at its row and column (`invalidNumber`, `invalidDate`,
- * `invalidChoice`, the last also for yes/no), a required field's empty cell `mustNotBeEmpty`, a required field no
+ * `importInvalidChoice` listing what is allowed, also for yes/no), a required field's empty cell `mustNotBeEmpty`, a required field no
  * column maps to `importUnmappedRequired` (once for the sheet). Rows entirely empty are skipped. A row keeps its raw
  * cells and reads `cells` (column and text per field) from them when asked: a million rows need not carry a second
  * copy of their texts.
@@ -84,22 +85,12 @@ class TypedRow implements ImportRow {
   }
 }
 
-type Typed = { value: ImportValue } | { template: 'invalidNumber' | 'invalidDate' | 'invalidChoice' };
+type Typed = { value: ImportValue } | { template: 'invalidNumber' | 'invalidDate' | 'importInvalidChoice'; parameters?: Record<string, string> };
 
 const BAD_NUMBER = { template: 'invalidNumber' } as const;
 const BAD_DATE = { template: 'invalidDate' } as const;
-const BAD_CHOICE = { template: 'invalidChoice' } as const;
-
-/** A choice's spellings, compared ignoring case and surrounding spaces. */
-const choiceTables = new WeakMap<ImportField, Map<string, string | number>>();
-function choiceOf(field: ImportField, text: string): string | number | undefined {
-  let table = choiceTables.get(field);
-  if (!table) {
-    table = new Map(Object.entries(field.choices ?? {}).map(([k, v]) => [k.trim().toLowerCase(), v]));
-    choiceTables.set(field, table);
-  }
-  return table.get(text.trim().toLowerCase());
-}
+/** A refused choice lists what is allowed ({1}): the console's words in German and English with their codes. */
+const badChoice = (text: string, allowed: string): Typed => ({ template: 'importInvalidChoice', parameters: { 0: text, 1: allowed } });
 
 /** One non-empty cell → its value or the reason it does not read. */
 export function typeCell(field: ImportField, cell: Exclude<RawCell, null>, formats: CellFormats): Typed {
@@ -123,11 +114,13 @@ export function typeCell(field: ImportField, cell: Exclude<RawCell, null>, forma
     }
     case 'boolean': {
       const b = typeof cell === 'boolean' ? cell : typeof cell === 'number' ? (cell === 1 ? true : cell === 0 ? false : null) : typeof cell === 'string' ? parseBooleanText(cell) : null;
-      return b === null ? BAD_CHOICE : { value: b };
+      return b === null ? badChoice(cellText(cell), BOOLEAN_ALLOWED) : { value: b };
     }
     case 'choice': {
-      const c = choiceOf(field, cellText(cell));
-      return c === undefined ? BAD_CHOICE : { value: c };
+      const text = cellText(cell);
+      const choice = field.choice;
+      const c = choice ? choiceValue(choice, text) : undefined;
+      return c === undefined ? badChoice(text, choice ? allowedText(choice) : '') : { value: c };
     }
   }
 }
@@ -197,7 +190,7 @@ export async function typeSheetInto(sheet: RawSheet, mapping: SheetMapping, form
       if ('value' in typed) values[c.field.key] = typed.value;
       else {
         values[c.field.key] = null;
-        problems.push(problem(sheet, rowNumber, c.header, c.field.key, cellText(cell), typed.template));
+        problems.push(problem(sheet, rowNumber, c.header, c.field.key, cellText(cell), typed.template, typed.parameters));
       }
     }
     rows.push(new TypedRow(mapping.kind, sheet.file, sheet.sheet, rowNumber, values, raw, columns));

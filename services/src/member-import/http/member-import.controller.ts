@@ -42,6 +42,7 @@ const Upload = (withMapping: boolean): MethodDecorator =>
         properties: {
           files: { type: 'array', items: { type: 'string', format: 'binary' }, description: '1 to 8 files (CSV or XLSX), each at most 200 MB' },
           ...(withMapping ? { mapping: { type: 'string', description: 'the column mapping (ImportMapping) as JSON; absent: the guess of POST /import/inspect' } } : {}),
+          ...(withMapping ? { confirmWarnings: { type: 'string', enum: ['true', 'false'], description: 'POST /import: `true` confirms the dry run\'s warnings (possible duplicates); without it an import with warnings is refused' } } : {}),
         },
       },
     }),
@@ -138,9 +139,9 @@ export class MemberImportController {
   @AnswersCreated(ImportResultDto)
   @ApiAcceptedResponse({ description: 'more rows than IMPORT_SYNC_ROWS: the queued task memberImport', type: ImportQueuedDto })
   async write(@CurrentActor() actor: Actor, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<ImportResultDto | ImportQueuedDto> {
-    const { files, mapping, large } = await this.prepare(actor, req);
-    if (large) return this.queued(actor, res, 'memberImport', files, mapping, 'de');
-    return this.runs.write(contextFor(actor), files, mapping);
+    const { files, mapping, large, confirmWarnings } = await this.prepare(actor, req);
+    if (large) return this.queued(actor, res, 'memberImport', files, mapping, 'de', confirmWarnings);
+    return this.runs.write(contextFor(actor), files, mapping, { confirmWarnings });
   }
 
   /** The imports written, newest first. */
@@ -155,18 +156,19 @@ export class MemberImportController {
    * The upload, its mapping (as sent, or the inspection's guess: the cooperative's saved mapping first), and whether it
    * has more rows than run at once.
    */
-  private async prepare(actor: Actor, req: FastifyRequest): Promise<{ files: UploadedFile[]; mapping: ImportMapping; large: boolean }> {
+  private async prepare(actor: Actor, req: FastifyRequest): Promise<{ files: UploadedFile[]; mapping: ImportMapping; large: boolean; confirmWarnings: boolean }> {
     const upload = await readUpload(req);
     const sent = parseMapping(upload.fields.mapping);
+    const confirmWarnings = confirmationOf(upload.fields.confirmWarnings);
     const inspections = await inspectFiles(upload.files, sent ? null : await this.history.savedMapping(actor.cooperativeId));
-    return { files: upload.files, mapping: sent ?? guessedMapping(inspections), large: rowCount(inspections) > this.config.importSyncRows };
+    return { files: upload.files, mapping: sent ?? guessedMapping(inspections), large: rowCount(inspections) > this.config.importSyncRows, confirmWarnings };
   }
 
   /** Keeps the files for the task and queues it: 202 `{taskId}`. A task of the kind already running: 409, nothing kept. */
-  private async queued(actor: Actor, res: FastifyReply, kind: TaskKind, files: readonly UploadedFile[], mapping: ImportMapping, lang: ProblemLanguage): Promise<ImportQueuedDto> {
+  private async queued(actor: Actor, res: FastifyReply, kind: TaskKind, files: readonly UploadedFile[], mapping: ImportMapping, lang: ProblemLanguage, confirmWarnings = false): Promise<ImportQueuedDto> {
     const upload = await this.uploads.keep(files, mapping);
     try {
-      const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind, params: { upload, lang } });
+      const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind, params: { upload, lang, ...(confirmWarnings ? { confirmWarnings } : {}) } });
       void res.status(202);
       return { taskId };
     } catch (error) {
@@ -174,6 +176,13 @@ export class MemberImportController {
       throw error;
     }
   }
+}
+
+/** The text field `confirmWarnings`: `true` confirms the dry run's warnings (issue 39); absent or `false` does not; else 400. */
+function confirmationOf(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new ValidationError([fieldError('confirmWarnings', 'invalidChoice', raw)]);
 }
 
 function languageOf(raw: unknown): ProblemLanguage {

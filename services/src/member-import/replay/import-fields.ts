@@ -1,4 +1,18 @@
-import type { ImportField, ImportKind } from '../import-types.js';
+import type { ImportChoice, ImportField, ImportKind } from '../import-types.js';
+import {
+  CHURCH_CHOICE,
+  CIVIL_STATUS_CHOICE,
+  EXEMPTION_ORDER_TYPE_CHOICE,
+  LEGAL_FORM_CHOICE,
+  MEMBER_TYPE_CHOICE,
+  NV_TYPE_CHOICE,
+  POSITION_CHOICE,
+  POSTAL_SALUTATION_CHOICE,
+  POSTING_TYPE_CHOICE,
+  SALUTATION_CHOICE,
+  STATE_CHOICE,
+  TITLE_CHOICE,
+} from './choice-words.js';
 
 /*
  * The field catalogue of the import (issue 29): every field of SPEC.md 3 "Member", "Balance", "ExemptionOrder" and
@@ -8,53 +22,42 @@ import type { ImportField, ImportKind } from '../import-types.js';
  */
 
 type F = ImportField;
-const field = (key: string, kind: F['kind'], de: readonly string[], en: readonly string[], extra: Partial<Pick<F, 'required' | 'choices'>> = {}): F => ({
+const field = (key: string, kind: F['kind'], de: readonly string[], en: readonly string[], extra: { readonly required?: boolean; readonly choices?: ImportChoice } = {}): F => ({
   key,
   kind,
   required: extra.required ?? false,
   headers: { de, en },
-  ...(extra.choices ? { choices: extra.choices } : {}),
+  ...(extra.choices ? { choice: extra.choices } : {}),
 });
-
-const MEMBER_TYPES = { '0': 0, '1': 1, '3': 3, gründer: 0, gruender: 0, founder: 0, beitritt: 1, mitglied: 1, joiner: 1, member: 1, investor: 3, investierend: 3, 'investierendes mitglied': 3 } as const;
-const POSITIONS = { '0': 0, '1': 1, '2': 2, '3': 3, mitglied: 0, member: 0, vorstand: 1, president: 1, board: 1, aufsichtsrat: 2, 'supervisory board': 2, beirat: 3, adviser: 3, advisor: 3 } as const;
-const SALUTATIONS = { frau: 'Frau', herr: 'Herr', mrs: 'Frau', ms: 'Frau', mr: 'Herr' } as const;
-const POSTAL = { female: 'female', femaledr: 'femaleDr', male: 'male', maledr: 'maleDr', company: 'company', firma: 'company' } as const;
-const TITLES = { dr: 'Dr', 'dr.': 'Dr', prof: 'Prof', 'prof.': 'Prof', none: 'none', keiner: 'none' } as const;
-const LEGAL_FORMS = { '0': 0, '1': 1, natürlich: 0, 'natürliche person': 0, person: 0, individual: 0, juristisch: 1, 'juristische person': 1, firma: 1, 'legal entity': 1, company: 1 } as const;
-const CIVIL = { '0': 0, '1': 1, '2': 2, '3': 3, ledig: 0, unmarried: 0, single: 0, verheiratet: 1, married: 1, 'eingetragene lebenspartnerschaft': 2, lebenspartnerschaft: 2, partnered: 2, verwitwet: 3, widowed: 3 } as const;
-const POSTING_TYPES = { '0': 0, '1': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8 } as const;
-const NV_TYPES = { '0': 0, '60': 60, '100': 100, '-1': -1 } as const;
-const FSA_TYPES = { '0': 0, '1': 1, erstantrag: 0, initial: 0, folgeantrag: 1, änderung: 1, 'follow up': 1, 'follow-up': 1 } as const;
 
 const memberNr = (required = true): F => field('memberNr', 'integer', ['Mitgliedsnummer', 'Mitglieds-Nr', 'Mitgliedsnr', 'Mitglied Nr', 'MitgliedNr', 'Nr'], ['Member number', 'Member no', 'Membership number', 'Member nr', 'No'], { required });
 
 export const IMPORT_FIELDS: Readonly<Record<ImportKind, readonly ImportField[]>> = {
   members: [
     memberNr(),
-    field('memberType', 'choice', ['Mitgliedsart', 'Art'], ['Member type', 'Type'], { choices: MEMBER_TYPES }),
-    field('position', 'choice', ['Funktion', 'Position'], ['Position', 'Function', 'Role'], { choices: POSITIONS }),
-    field('salutation', 'choice', ['Anrede'], ['Salutation'], { choices: SALUTATIONS }),
-    field('postalSalutation', 'choice', ['Briefanrede'], ['Postal salutation', 'Letter salutation'], { choices: POSTAL }),
-    field('title', 'choice', ['Titel'], ['Title'], { choices: TITLES }),
+    field('memberType', 'choice', ['Mitgliedsart', 'Art'], ['Member type', 'Type'], { choices: MEMBER_TYPE_CHOICE }),
+    field('position', 'choice', ['Funktion', 'Position'], ['Position', 'Function', 'Role'], { choices: POSITION_CHOICE }),
+    field('salutation', 'choice', ['Anrede'], ['Salutation'], { choices: SALUTATION_CHOICE }),
+    field('postalSalutation', 'choice', ['Briefanrede'], ['Postal salutation', 'Letter salutation'], { choices: POSTAL_SALUTATION_CHOICE }),
+    field('title', 'choice', ['Titel'], ['Title'], { choices: TITLE_CHOICE }),
     field('name', 'text', ['Name / Firma', 'Name', 'Nachname', 'Familienname', 'Firma'], ['Name / Company', 'Surname', 'Last name', 'Family name', 'Company', 'Name'], { required: true }),
     field('givenName', 'text', ['Vorname', 'Vornamen'], ['Given name', 'First name', 'Forename']),
     field('birthName', 'text', ['Geburtsname'], ['Birth name', 'Maiden name']),
     field('birthDate', 'date', ['Geburtsdatum', 'Geboren am'], ['Birth date', 'Date of birth', 'Birthday']),
-    field('legalForm', 'choice', ['Rechtsform', 'Personenart'], ['Legal form', 'Person type'], { choices: LEGAL_FORMS }),
-    field('civilStatus', 'choice', ['Familienstand'], ['Civil status', 'Marital status'], { choices: CIVIL }),
+    field('legalForm', 'choice', ['Rechtsform', 'Personenart'], ['Legal form', 'Person type'], { choices: LEGAL_FORM_CHOICE }),
+    field('civilStatus', 'choice', ['Familienstand'], ['Civil status', 'Marital status'], { choices: CIVIL_STATUS_CHOICE }),
     field('spouseMemberNr', 'integer', ['Mitgliedsnummer Ehegatte', 'Ehegatte Mitgliedsnummer'], ['Spouse member number']),
     field('spouseGivenName', 'text', ['Vorname Ehegatte', 'Ehegatte Vorname'], ['Spouse given name', 'Spouse first name']),
     field('spouseName', 'text', ['Name Ehegatte', 'Ehegatte Name'], ['Spouse name', 'Spouse surname']),
     field('spouseBirthName', 'text', ['Geburtsname Ehegatte'], ['Spouse birth name']),
     field('spouseBirthDate', 'date', ['Geburtsdatum Ehegatte', 'Ehegatte Geburtsdatum'], ['Spouse birth date']),
-    field('spouseTitle', 'choice', ['Titel Ehegatte'], ['Spouse title'], { choices: TITLES }),
+    field('spouseTitle', 'choice', ['Titel Ehegatte'], ['Spouse title'], { choices: TITLE_CHOICE }),
     field('spouseTaxId', 'text', ['Steuer-ID Ehegatte', 'Steuer-IdNr Ehegatte'], ['Spouse tax id', 'Spouse tax ID']),
     field('street', 'text', ['Straße', 'Strasse'], ['Street']),
     field('streetHomeNumber', 'text', ['Hausnummer', 'Hausnr', 'Nr.'], ['House number', 'Street number']),
     field('zipCode', 'text', ['PLZ', 'Postleitzahl'], ['Zip code', 'Postcode', 'Postal code', 'ZIP']),
     field('city', 'text', ['Ort', 'Wohnort', 'Stadt'], ['City', 'Town']),
-    field('state', 'text', ['Bundesland'], ['State', 'Federal state']),
+    field('state', 'choice', ['Bundesland'], ['State', 'Federal state'], { choices: STATE_CHOICE }),
     field('country', 'text', ['Land', 'Staat'], ['Country']),
     field('isForeign', 'boolean', ['Ausland', 'Wohnsitz im Ausland'], ['Foreign', 'Abroad', 'Lives abroad']),
     field('legalRepresentation', 'text', ['Gesetzliche Vertretung', 'Gesetzlicher Vertreter'], ['Legal representation', 'Legal representative']),
@@ -68,7 +71,7 @@ export const IMPORT_FIELDS: Readonly<Record<ImportKind, readonly ImportField[]>>
     field('approvalDate', 'date', ['Zulassungsdatum', 'Zulassung'], ['Approval date']),
     field('interestBegin', 'date', ['Verzinsungsbeginn', 'Dividendenbeginn'], ['Interest begin', 'Dividend begin']),
     field('manualTaxId', 'text', ['Steuer-ID', 'Steuer-IdNr', 'Steueridentifikationsnummer'], ['Tax id', 'Tax ID', 'Tax identification number']),
-    field('churchId', 'text', ['Kirche', 'Religionsgemeinschaft'], ['Church']),
+    field('churchId', 'choice', ['Kirche', 'Religionsgemeinschaft'], ['Church'], { choices: CHURCH_CHOICE }),
     field('churchTaxRate', 'text', ['Kirchensteuersatz'], ['Church tax rate']),
     field('kiSt', 'text', ['KiSt'], ['KiSt']),
     field('kiStSatz', 'text', ['KiSt-Satz'], ['KiSt rate']),
@@ -81,7 +84,7 @@ export const IMPORT_FIELDS: Readonly<Record<ImportKind, readonly ImportField[]>>
     memberNr(),
     /** The posting's own reference in the source (any text, unique in the file): transfers and annulations point at it. */
     field('ref', 'text', ['Buchungsnummer', 'Buchungs-Nr', 'Beleg'], ['Posting reference', 'Posting id', 'Reference']),
-    field('type', 'choice', ['Buchungsart', 'Vorgang', 'Art'], ['Posting type', 'Type', 'Process'], { required: true, choices: POSTING_TYPES }),
+    field('type', 'choice', ['Buchungsart', 'Vorgang', 'Art'], ['Posting type', 'Type', 'Process'], { required: true, choices: POSTING_TYPE_CHOICE }),
     field('quantity', 'integer', ['Anzahl', 'Anteile', 'Anzahl Anteile'], ['Quantity', 'Shares', 'Number of shares']),
     field('amount', 'money', ['Betrag (EUR)', 'Betrag'], ['Amount (EUR)', 'Amount']),
     field('date', 'date', ['Datum', 'Buchungsdatum', 'Wirksam am'], ['Date', 'Posting date', 'Effective date'], { required: true }),
@@ -101,7 +104,7 @@ export const IMPORT_FIELDS: Readonly<Record<ImportKind, readonly ImportField[]>>
   ],
   exemptionOrders: [
     memberNr(),
-    field('type', 'choice', ['Art', 'Antragsart'], ['Type'], { required: true, choices: FSA_TYPES }),
+    field('type', 'choice', ['Art', 'Antragsart'], ['Type'], { required: true, choices: EXEMPTION_ORDER_TYPE_CHOICE }),
     field('joint', 'boolean', ['Gemeinsam', 'Gemeinsamer Auftrag'], ['Joint']),
     field('spouseMemberNr', 'integer', ['Mitgliedsnummer Ehegatte', 'Ehegatte Mitgliedsnummer'], ['Spouse member number']),
     field('amount', 'money', ['Betrag (EUR)', 'Betrag', 'Freistellungsbetrag'], ['Amount (EUR)', 'Amount'], { required: true }),
@@ -111,7 +114,7 @@ export const IMPORT_FIELDS: Readonly<Record<ImportKind, readonly ImportField[]>>
   ],
   nonAssessments: [
     memberNr(),
-    field('type', 'choice', ['Art'], ['Type'], { required: true, choices: NV_TYPES }),
+    field('type', 'choice', ['Art'], ['Type'], { required: true, choices: NV_TYPE_CHOICE }),
     field('orderNumber', 'text', ['Aktenzeichen', 'Bescheinigungsnummer'], ['Order number', 'Reference']),
     field('date', 'date', ['Ausstellungsdatum', 'Datum'], ['Issue date', 'Date'], { required: true }),
     field('taxAuthorities', 'text', ['Finanzamt'], ['Tax office', 'Tax authorities']),

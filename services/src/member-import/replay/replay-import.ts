@@ -1,4 +1,5 @@
 import type { ImportProblem, ImportRow, ImportSummary } from '../import-types.js';
+import { findDuplicates } from './duplicates.js';
 import { planPostings } from './posting-plan.js';
 import { admitMembers } from './replay-members.js';
 import { replayPostings } from './replay-postings.js';
@@ -12,6 +13,8 @@ export type { Decision, ReplayContext } from './replay-run.js';
 export interface ReplayOutcome {
   /** Every row that would be refused, with its column, value and message template; the holdings that differ. */
   readonly problems: ImportProblem[];
+  /** Rows that look like a member already in the cooperative or another row (issue 39): the clerk confirms them. */
+  readonly warnings: ImportProblem[];
   readonly summary: ImportSummary;
   /** In append order; complete even with problems (nothing is written then). */
   readonly decisions: Decision[];
@@ -41,7 +44,9 @@ export function replayImport(rows: readonly ImportRow[], ctx: ReplayContext): Re
   replayPostings(run, plan);
   const papers = recordTaxPapers(run, orders, certificates);
   checkHoldings(run);
-  return { problems: inRowOrder(run.problems, rows), summary: summarize(run, papers), decisions: run.decisions };
+  const twice = findDuplicates(members, ctx.existing ?? []);
+  run.problems.push(...twice.problems);
+  return { problems: inRowOrder(run.problems, rows), warnings: inRowOrder(twice.warnings, rows), summary: summarize(run, papers), decisions: run.decisions };
 }
 
 /**

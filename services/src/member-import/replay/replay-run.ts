@@ -3,7 +3,7 @@ import type { ClosedThrough } from '../../kernel/closed-years.js';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import { memberDecider, type MemberCommand, type MemberNumberSequenceState } from '../../members/index.js';
-import type { ImportProblem, ImportRow } from '../import-types.js';
+import type { ExistingPerson, ImportProblem, ImportRow } from '../import-types.js';
 
 /** What the replay needs of the cooperative (read by the caller before the dry run or the write). */
 export interface ReplayContext {
@@ -22,6 +22,8 @@ export interface ReplayContext {
    * into it is refused as the console refuses it (`closedYear`), so an import cannot change a closed year's basis.
    */
   readonly closedThrough?: ClosedThrough;
+  /** The cooperative's members as the duplicates compare them (issue 39 "Nobody twice"); absent: none. */
+  readonly existing?: readonly ExistingPerson[];
 }
 
 /** Events to append to one stream at the revision it has then (-1: a new stream), in append order. */

@@ -9,6 +9,8 @@ import {
   ValidationError,
   UnconfirmedWarnings,
   businessToday,
+  fieldError,
+  taxIdKey,
   DEFAULT_INTEREST_BEGIN_RULE,
   interestBeginFor,
   type FieldError,
@@ -16,7 +18,9 @@ import {
   type MemberMasterData,
   type StreamAppend,
 } from '@coop/contracts';
+import { memberDisplayName, MEMBERS } from '@coop/projections';
 import type { MemberState } from '../../kernel/member-stream.js';
+import { ReadModels } from '../../platform/http/read-models.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
@@ -64,7 +68,26 @@ interface Decided {
  */
 @Injectable()
 export class MemberCommandRunner {
-  constructor(private readonly writer: StreamWriter, private readonly shareTerms: ShareTermsReader, private readonly closedYears: ClosedYearsReader) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly shareTerms: ShareTermsReader,
+    private readonly closedYears: ClosedYearsReader,
+    private readonly reads: ReadModels,
+  ) {}
+
+  /**
+   * A tax id belongs to one person (issue 39): `taxIdTaken` [number, name] on `manualTaxId` when another member of the
+   * cooperative who has not left holds it (the members read model's `taxIdKey`, per cooperative, blanked on erasure).
+   * A former member may join again under the tax id of the earlier membership: the same person.
+   */
+  async taxIdHolder(cooperativeId: string, memberId: string, taxId: string | null): Promise<FieldError | null> {
+    const key = taxIdKey(taxId);
+    if (key === null) return null;
+    const page = await this.reads.query(MEMBERS, cooperativeId, { cooperativeId, filters: [{ field: 'taxIdKey', op: 'eq', value: key }], limit: 10 });
+    const holder = page.items.find((doc) => doc.id !== memberId && (doc.exitDate ?? null) === null);
+    if (!holder) return null;
+    return fieldError('manualTaxId', 'taxIdTaken', typeof holder.memberNr === 'number' ? String(holder.memberNr) : '', memberDisplayName(holder));
+  }
 
   /** The cooperative's share terms (the initial subscription needs them). */
   terms(cooperativeId: string): Promise<ShareTerms> {
@@ -152,6 +175,8 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
     const cooperativeId = ctx.actor.cooperativeId;
     await this.members.retrying(async () => {
       const errors: FieldError[] = [];
+      const taken = await this.members.taxIdHolder(cooperativeId, memberId, input.master.manualTaxId);
+      if (taken) errors.push(taken);
       const terms = await this.members.terms(cooperativeId);
       const years = await this.members.openYears(cooperativeId);
       // The number first (the member's events carry it); a taken one is answered with the rules needing the terms.
@@ -200,6 +225,8 @@ export class ChangeMemberHandler implements ICommandHandler<ChangeMemberCommand>
     const cooperativeId = ctx.actor.cooperativeId;
     const plausibility = { today: businessToday(), confirmed: confirmWarnings };
     await this.members.retrying(async () => {
+      const taken = await this.members.taxIdHolder(cooperativeId, memberId, master.manualTaxId);
+      if (taken) throw new ValidationError([taken]);
       const decided = await this.members.decideOnMaster(memberId, { type: 'ChangeMemberData', memberId, cooperativeId, master, plausibility });
       await this.members.append([decided], ctx);
     });

@@ -79,6 +79,14 @@ export function masterDataErrors(memberId: string, master: MemberMasterData): Fi
   return errors;
 }
 
+/**
+ * A spouse who is a member has one tax id, its own record's (issue 39, issue 43 "One tax id per person"): the spouse
+ * data's `spouseTaxId` is not kept beside the link, so no second copy can differ from it.
+ */
+export function withoutSpouseTaxIdCopy(master: MemberMasterData): MemberMasterData {
+  return master.spouse !== null && master.spouseTaxId !== null ? { ...master, spouseTaxId: null } : master;
+}
+
 function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
   if (state.exists) throw new ValidationError([memberFieldError(null, 'invalidChoice', command.memberId)]);
   const errors = [...masterDataErrors(command.memberId, command.master), ...subscriptionErrors(command.shareAmount, command.terms)];
@@ -86,7 +94,7 @@ function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
   errors.push(...openYearErrors(command.closedThrough ?? null, [['entryDate', command.master.entryDate], ['interestBegin', command.master.interestBegin]]));
   if (errors.length > 0) throw new ValidationError(errors);
   requirePlausibleAdmission(command.master, command.plausibility);
-  const { master } = command;
+  const master = withoutSpouseTaxIdCopy(command.master);
   const { memberId, cooperativeId, memberNr, balanceId, terms } = command;
   const quantity = command.shareAmount;
   return [
@@ -111,7 +119,7 @@ function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
 
 function changeData(command: ChangeMemberData, state: MemberState): MemberEvent[] {
   requireMember(state, command.cooperativeId, command.memberId);
-  const { master } = command;
+  const master = withoutSpouseTaxIdCopy(command.master);
   const errors = masterDataErrors(command.memberId, master);
   if (errors.length > 0) throw new ValidationError(errors);
   const before = state.master!;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isIsoDate, memberFieldError, ValidationError, type DuplicateCandidate, type ReadDocument } from '@coop/contracts';
+import { isIsoDate, memberFieldError, personNameKey, ValidationError, type DuplicateCandidate, type ReadDocument } from '@coop/contracts';
 import { memberDisplayName, MEMBERS } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 
@@ -17,7 +17,7 @@ export interface DuplicateQuery {
 const LIMIT = 10;
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const folded = (v: unknown): string => (typeof v === 'string' ? v.trim().toLocaleLowerCase('de') : '');
+const keyOf = (name: unknown, givenName: unknown): string | null => personNameKey(typeof name === 'string' ? name : null, typeof givenName === 'string' ? givenName : null);
 
 /** The query string of `GET /members/duplicates`; a birth date that is no calendar date is 400 invalidDate. */
 export function duplicateQueryOf(raw: Record<string, unknown>): DuplicateQuery {
@@ -30,7 +30,8 @@ export function duplicateQueryOf(raw: Record<string, unknown>): DuplicateQuery {
 /**
  * Possible duplicates of a member being entered (issue 22 "Safety nets"), read from the members' read model within the
  * caller's cooperative only: the same name, given name and birth date; or the same IBAN on a member of another name.
- * Each an indexed equality query (name, iban); the birth date and the other name are compared on the few found.
+ * Names compare as `personNameKey` spells them (issue 39: "Schoenberger" is "Schönberger", case and spacing alike), the
+ * import's dry run the same way. Each an indexed equality query (nameKey, iban); the birth date is compared on the few found.
  */
 @Injectable()
 export class MemberDuplicates {
@@ -44,17 +45,17 @@ export class MemberDuplicates {
       seen.add(doc.id);
       out.push({ id: doc.id, memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : null, label: memberDisplayName(doc), reason });
     };
-    if (q.name !== null && q.birthDate !== null) {
-      const page = await this.reads.query(MEMBERS, cooperativeId, { cooperativeId, filters: [{ field: 'name', op: 'eq', value: q.name }], limit: LIMIT * 5 });
+    const asked = keyOf(q.name, q.givenName);
+    if (asked !== null && q.birthDate !== null) {
+      const page = await this.reads.query(MEMBERS, cooperativeId, { cooperativeId, filters: [{ field: 'nameKey', op: 'eq', value: asked }], limit: LIMIT * 5 });
       for (const doc of page.items) {
-        if (doc.birthDate === q.birthDate && folded(doc.givenName) === folded(q.givenName) && folded(doc.name) === folded(q.name)) add(doc, 'nameAndBirthDate');
+        if (doc.birthDate === q.birthDate && keyOf(doc.name, doc.givenName) === asked) add(doc, 'nameAndBirthDate');
       }
     }
     if (q.iban !== null) {
       const page = await this.reads.query(MEMBERS, cooperativeId, { cooperativeId, filters: [{ field: 'iban', op: 'eq', value: q.iban }], limit: LIMIT });
       for (const doc of page.items) {
-        const sameName = folded(doc.name) === folded(q.name) && folded(doc.givenName) === folded(q.givenName);
-        if (!sameName) add(doc, 'iban');
+        if (keyOf(doc.name, doc.givenName) !== asked) add(doc, 'iban');
       }
     }
     return out;

@@ -57,9 +57,16 @@ export class TaxPaperReads {
     return this.members.reads.query(spec, cooperativeId, { ...query, filters: [...(query.filters ?? []), ...filters] });
   }
 
-  /** The member documents named by the papers (member and spouse), for the names shown. */
+  /**
+   * The member documents named by the papers (member and spouse), for the names shown, and the spouses the members'
+   * master data link (a joint order's spouse tax id is the spouse member's own: issue 39/43).
+   */
   private async people(cooperativeId: string, docs: readonly ReadDocument[]): Promise<Map<string, ReadDocument>> {
-    return this.members.membersById(cooperativeId, docs.flatMap((d) => [d.member, d.spouse].filter((v): v is string => typeof v === 'string')));
+    const people = await this.members.membersById(cooperativeId, docs.flatMap((d) => [d.member, d.spouse].filter((v): v is string => typeof v === 'string')));
+    const linked = [...people.values()].flatMap((m) => (typeof m.spouse === 'string' && !people.has(m.spouse) ? [m.spouse] : []));
+    if (linked.length === 0) return people;
+    for (const [id, doc] of await this.members.membersById(cooperativeId, [...new Set(linked)])) people.set(id, doc);
+    return people;
   }
 
   async exemptionOrderDtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<ExemptionOrderDto[]> {

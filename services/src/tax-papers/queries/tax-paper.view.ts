@@ -22,6 +22,18 @@ function recordedSpouseName(memberDoc: ReadDocument | undefined): string | null 
 }
 
 /**
+ * A joint order's spouse has no tax id (issue 39/43: one tax id per person): a spouse who is a member (named on the
+ * order, else linked in the member's master data) by its own member record; else the member's recorded `spouseTaxId`.
+ */
+function spouseTaxIdMissing(spouseDoc: ReadDocument | undefined, memberDoc: ReadDocument | undefined, members: ReadonlyMap<string, ReadDocument>): boolean {
+  if (spouseDoc) return !hasTaxId(spouseDoc);
+  const linked = memberDoc ? str(memberDoc, 'spouse') : null;
+  const linkedDoc = linked ? members.get(linked) : undefined;
+  if (linkedDoc) return !hasTaxId(linkedDoc);
+  return memberDoc === undefined || str(memberDoc, 'spouseTaxId') === null;
+}
+
+/**
  * The order as the API answers it. A joint order's spouse is the member linked on the order, else the spouse recorded in
  * the member's master data. The warnings are read from the current master data (a tax id entered later clears them):
  * the member's Steuer-IdNr, and for a joint order the spouse's (`spouseTaxId`, or the linked spouse's own).
@@ -41,7 +53,7 @@ export function toExemptionOrderDto(doc: ReadDocument, members: ReadonlyMap<stri
     spouse,
     spouseName: spouseDoc ? memberDisplayName(spouseDoc) : (str(doc, 'spouseName') ?? (joint ? recordedSpouseName(memberDoc) : null)),
     memberTaxIdMissing: !hasTaxId(memberDoc),
-    spouseTaxIdMissing: joint && (memberDoc === undefined || str(memberDoc, 'spouseTaxId') === null) && !hasTaxId(spouseDoc),
+    spouseTaxIdMissing: joint && spouseTaxIdMissing(spouseDoc, memberDoc, members),
     amount: int(doc, 'amount') ?? 0,
     date: str(doc, 'date') ?? '',
     startDate: str(doc, 'startDate') ?? '',

@@ -104,10 +104,16 @@ function spouseDiedBeforeYear(order: OrderInput, facts: TaxFacts, context: Withh
   return deathDate !== null && Number(deathDate.slice(0, 4)) < context.paymentYear;
 }
 
+/**
+ * A joint order's other spouse has a tax id (issue 39/43: one tax id per person). A spouse who is a member (named on the
+ * order, else linked in the member's master data) has the tax id of its own member record, never the copy in the
+ * member's spouse data, which could differ; the FSAK reads the same (fsak-records `spouseOf`). A spouse who is no
+ * member has the one recorded in the member's spouse data.
+ */
 function spouseHasTaxId(order: OrderInput, facts: TaxFacts, context: WithholdingContext): boolean {
-  const otherId = order.memberId === facts.id ? order.spouseMemberId : order.memberId;
-  const other = otherId === null ? undefined : context.member(otherId);
-  return countsAsTaxId(other?.taxId, context.settings) || countsAsTaxId(facts.spouseTaxId, context.settings);
+  const otherId = (order.memberId === facts.id ? order.spouseMemberId : order.memberId) ?? facts.spouseMemberId;
+  if (otherId !== null) return countsAsTaxId(context.member(otherId)?.taxId, context.settings);
+  return countsAsTaxId(facts.spouseTaxId, context.settings);
 }
 
 type Step = Pick<MemberResult, 'basisOfTax' | 'exempt' | 'taxable' | 'certificate' | 'order' | 'churchId' | 'churchRate' | 'problems'> &

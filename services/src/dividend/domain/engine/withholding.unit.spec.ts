@@ -113,9 +113,13 @@ describe('tax ids for exemption orders (design: taxIdMissing, spouseTaxIdMissing
       ['a', ['spouseTaxIdMissing']],
       ['b', ['taxIdMissing']],
     ]);
-    // the master data's spouse tax id serves as well
+    // a spouse who is a member has one tax id, its own record's: a copy in the master data's spouse data does not stand
+    // in for it (issue 39/43: the FSAK reads the member's record too), also when the order names no spouse member
     expect(run([a, { ...b, spouseTaxId: '86095742719' }]).map((r) => r.problems)).toEqual([['spouseTaxIdMissing'], ['taxIdMissing']]);
-    expect(run([{ ...a, spouseTaxId: '86095742719' }, { ...b, spouseTaxId: '86095742719' }]).map((r) => r.problems)).toEqual([[], ['taxIdMissing']]);
+    expect(run([{ ...a, spouseTaxId: '86095742719' }, { ...b, spouseTaxId: '86095742719' }]).map((r) => r.problems)).toEqual([['spouseTaxIdMissing'], ['taxIdMissing']]);
+    const unnamed = order('a', 200_000, { id: 'joint', joint: true, spouseMemberId: null });
+    expect(run([{ ...a, orders: [unnamed], spouseTaxId: '86095742719' }, b]).map((r) => r.problems)).toEqual([['spouseTaxIdMissing'], []]);
+    expect(run([{ ...a, orders: [unnamed] }, { ...b, taxId: '47036892816' }]).map((r) => r.problems)).toEqual([[], []]);
     const spouseNotMember = earning(10_000, { id: 'c', memberNr: 3, orders: [order('c', 200_000, { joint: true })] });
     expect(run([spouseNotMember])[0]?.problems).toEqual(['spouseTaxIdMissing']);
   });
