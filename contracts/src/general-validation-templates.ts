@@ -34,6 +34,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   invalidElmaKm: 1,
   invalidChoice: 1,
   unknownField: 1,
+  bodyMustBeObject: 1,
   mustBeAtLeast: 1,
   mustBeAtMost: 1,
   cannotDeleteSelf: 1,

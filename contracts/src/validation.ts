@@ -35,6 +35,8 @@ export type ValidationTemplate =
   | 'invalidElmaKm'
   | 'invalidChoice'
   | 'unknownField'
+  /** The request body is not the JSON object the route takes (an array, a text, a number). */
+  | 'bodyMustBeObject'
   | 'mustBeAtLeast'
   /** "Must be at most {0}" / "Darf höchstens {0} sein". */
   | 'mustBeAtMost'

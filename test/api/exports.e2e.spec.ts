@@ -150,7 +150,7 @@ describe('member list exports (CSV, XLSX, ODS) as of a date', () => {
   it('CSV (default dialect) as of a past date: BOM, `;`, German formats, formula guard, every cell as the register', async () => {
     const res = await download(t.http, t.adminToken, `/api/v1/export/members?date=${PAST}`).expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="mitglieder-buerger-energie-sued-${PAST}.csv"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="mitglieder-buerger-energie-sued-${PAST}.csv"; filename*=UTF-8''mitglieder-buerger-energie-sued-${PAST}.csv`);
     const bytes = res.body as Buffer;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(bytes, { bom: true, delimiter: ';', relax_column_count: false }) as string[][];
@@ -184,7 +184,7 @@ describe('member list exports (CSV, XLSX, ODS) as of a date', () => {
   it('XLSX as of a past date: typed cells (dates, euros, whole numbers), frozen header, widths, autofilter', async () => {
     const res = await download(t.http, t.adminToken, `/api/v1/export/members.xlsx?date=${PAST}`).expect(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="mitglieder-buerger-energie-sued-${PAST}.xlsx"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="mitglieder-buerger-energie-sued-${PAST}.xlsx"; filename*=UTF-8''mitglieder-buerger-energie-sued-${PAST}.xlsx`);
     const { rows, sheet } = sheetRows(res.body as Buffer);
     expect(rows[0]).toEqual(HEADERS);
     expect(rows.slice(1)).toEqual(await register(PAST, ['a', 'b', 'd']));
@@ -201,7 +201,7 @@ describe('member list exports (CSV, XLSX, ODS) as of a date', () => {
   it('ODS as of today: mimetype first and stored, typed cells, every cell as the register', async () => {
     const res = await download(t.http, t.adminToken, '/api/v1/export/members.ods').expect(200);
     expect(res.headers['content-type']).toBe('application/vnd.oasis.opendocument.spreadsheet');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="mitglieder-buerger-energie-sued-${TODAY}.ods"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="mitglieder-buerger-energie-sued-${TODAY}.ods"; filename*=UTF-8''mitglieder-buerger-energie-sued-${TODAY}.ods`);
     const bytes = res.body as Buffer;
     // The first local file header: method 0 (stored), name `mimetype`, then the media type itself.
     expect(bytes.readUInt32LE(0)).toBe(0x04034b50);

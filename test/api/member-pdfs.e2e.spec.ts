@@ -93,7 +93,7 @@ describe('member PDFs as of a date: member list, members with shares, statements
   it('lists the members as of a past date: a later entry, posting and exit hidden, every row as the register answers it', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/pdf/members?date=${PAST}`).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="mitgliederliste-eg-musterstadt-${PAST}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="mitgliederliste-eg-musterstadt-${PAST}.pdf"; filename*=UTF-8''mitgliederliste-eg-musterstadt-${PAST}.pdf`);
     const pages = await pdfPages(res.body as Buffer);
     expect(pages).toHaveLength(1);
     const lines = pages[0]!;
@@ -141,7 +141,7 @@ describe('member PDFs as of a date: member list, members with shares, statements
 
   it('states one member’s account as of the date: postings up to it with the running holding, the holding, no later posting', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/pdf/member-statement-of-account?date=${PAST}&member=${m.albers!.id}`).expect(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="kontoauszug-eg-musterstadt-${m.albers!.memberNr}-${PAST}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="kontoauszug-eg-musterstadt-${m.albers!.memberNr}-${PAST}.pdf"; filename*=UTF-8''kontoauszug-eg-musterstadt-${m.albers!.memberNr}-${PAST}.pdf`);
     const pages = await pdfPages(res.body as Buffer);
     expect(pages).toHaveLength(1);
     const lines = pages[0]!;
@@ -175,7 +175,7 @@ describe('member PDFs as of a date: member list, members with shares, statements
 
   it('states every active member’s account, each from a new page, by member number', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/pdf/member-statement-of-account?date=${PAST}`).expect(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="kontoauszuege-eg-musterstadt-${PAST}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="kontoauszuege-eg-musterstadt-${PAST}.pdf"; filename*=UTF-8''kontoauszuege-eg-musterstadt-${PAST}.pdf`);
     const pages = await pdfPages(res.body as Buffer);
     // Albers, Becker, Dietz one page each, Eder two; Cramer had not joined.
     expect(pages).toHaveLength(5);

@@ -121,6 +121,17 @@ describe('notifications', () => {
     expect((await list(otherAdmin, { filter: 'seen:0' }).expect(200)).headers.totalitems).toBe('1');
   });
 
+  it('takes the bare list of ids SPEC.md 7 names, and marks them (answered 200 [] and marked nothing before issue 43)', async () => {
+    const res = await markSeen(t.adminToken, [ids.validationFailed]).expect(200);
+    expect((res.body as NotificationDto[]).map((n) => [n.id, n.seen])).toEqual([[ids.validationFailed, true]]);
+    expect((await list(t.adminToken, { filter: 'seen:0' }).expect(204)).headers.totalitems ?? '0').toBe('0');
+  });
+
+  it('refuses a body that is neither a list of ids nor an object with one (400 bodyMustBeObject)', async () => {
+    const res = await markSeen(t.adminToken, JSON.stringify('x')).set('Content-Type', 'application/json').expect(400);
+    expect((res.body as { errors: unknown }).errors).toEqual([{ field: null, template: 'bodyMustBeObject', parameters: {} }]);
+  });
+
   it('records nothing when every notification is already seen', async () => {
     const head = await t.running.storage.events.headPosition();
     const res = await markSeen(t.adminToken, { ids: [ids.taskStarted] }).expect(200);

@@ -55,7 +55,8 @@ describe('dividend: the SEPA payment file', () => {
   it('downloads sepa.xml by the schema’s rules, every transfer equal to the closure to the cent, the account holder as payee when kept', async () => {
     const res = await sepa(t.http, restricted, closure.id!).expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="sepa.xml"');
+    // Named for what it holds (issue 43; it was `sepa.xml`).
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Dividende-${LAST}-SEPA-Energiegenossenschaft-Musterstadt-eG.xml"; filename*=UTF-8''Dividende-${LAST}-SEPA-Energiegenossenschaft-Musterstadt-eG.xml`);
     const doc = parsePain(res.body as string);
     expect(pain001Violations(doc)).toEqual([]);
     const block = doc.children[0]!.children.find((c) => c.name === 'PmtInf')!;

@@ -63,7 +63,9 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
   it('downloads one member’s certificate with every required field, to the cent, and records it as the original', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain('taxpdf.pdf');
+    // Named for what it holds (issue 43; it was `taxpdf.pdf`).
+    const name = `Steuerbescheinigung-${LAST}-Mitglied-${m.church!.memberNr}-Energiegenossenschaft-Musterstadt-eG.pdf`;
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${name}"; filename*=UTF-8''${name}`);
     const pages = await pdfPages(res.body as Buffer);
     expect(pages).toHaveLength(1);
     const text = pages[0]!;
@@ -115,7 +117,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     }
     expect(done.state).toBe('completed');
     const file = done.files[0]!;
-    expect(file.name).toBe('taxpdf.pdf');
+    expect(file.name).toBe(`Steuerbescheinigungen-${LAST}-Energiegenossenschaft-Musterstadt-eG.pdf`);
     // The certificates name each member's religious community: church data, not for a restricted user.
     expect((await request(t.http).get(`/api/v1/tasks/${task.id}/files/${file.fileId}`).set(auth(restricted))).status).toBe(403);
     const res = await pdf(t.http, t.adminToken, `/api/v1/tasks/${task.id}/files/${file.fileId}`).expect(200);
@@ -173,6 +175,7 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
   it('downloads the KapESt return as CSV (BOM, `;`, German numbers) with the figures the closure recorded', async () => {
     const res = await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.csv`).set(auth(t.adminToken)).buffer(true).parse(binary).expect(200);
     expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="KapESt-Anmeldung-${THIS_YEAR}-01-15-Energiegenossenschaft-Musterstadt-eG.csv"; filename*=UTF-8''KapESt-Anmeldung-${THIS_YEAR}-01-15-Energiegenossenschaft-Musterstadt-eG.csv`);
     const text = (res.body as Buffer).toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const rows = text.slice(1).trimEnd().split('\r\n').map((l) => l.split(';'));

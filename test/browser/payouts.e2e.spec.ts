@@ -82,14 +82,14 @@ describe("the closure's papers in the console", () => {
     await screenshot(page, 'payouts-closure-en');
 
     const sepa = await downloaded(page, dir, tid('dividend-closure-sepa'));
-    expect(sepa.name).toMatch(/^sepa(-\d{4})?\.xml$/);
+    expect(sepa.name).toBe(`Dividende-${YEAR}-SEPA-Test-Wohnungsgenossenschaft-eG.xml`);
     expect(sepa.bytes.toString('utf8')).toMatch(/^<\?xml/);
     expect(sepa.bytes.toString('utf8')).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
     const csv = await downloaded(page, dir, tid('dividend-closure-tax-return-csv'));
-    expect(csv.name).toBe(`kapest-${THIS_YEAR}-01-15.csv`);
+    expect(csv.name).toBe(`KapESt-Anmeldung-${THIS_YEAR}-01-15-Test-Wohnungsgenossenschaft-eG.csv`);
     expect(csv.bytes.toString('utf8')).toMatch(new RegExp(`^\uFEFF;Genossenschaft;Test Wohnungsgenossenschaft eG\r\n;Steuernummer;[^\r\n]+\r\n;Geschäftsjahr;${YEAR}\r\n;Zahlungstag \\(Zufluss\\);15\\.01\\.${THIS_YEAR}\r\nZeile;Bezeichnung;Betrag\r\n`));
     const pdf = await downloaded(page, dir, tid('dividend-closure-tax-return-pdf'));
-    expect(pdf.name).toBe(`kapest-${THIS_YEAR}-01-15.pdf`);
+    expect(pdf.name).toBe(`KapESt-Anmeldung-${THIS_YEAR}-01-15-Test-Wohnungsgenossenschaft-eG.pdf`);
     expect(pdf.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect(await page.$(tid('dividend-closure-download-failed'))).toBeNull();
 
@@ -101,7 +101,7 @@ describe("the closure's papers in the console", () => {
     expect(await textOf(page, tid('dividend-closure-background-state'))).toBe('Completed');
     await check(page, 'closure with the background notice (en)');
     const inline = await downloaded(page, dir, tid('dividend-closure-background-file'));
-    expect(inline.name).toBe('taxpdf.pdf');
+    expect(inline.name).toBe(`Steuerbescheinigungen-${YEAR}-Test-Wohnungsgenossenschaft-eG.pdf`);
     expect(inline.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     await page.click(tid('dividend-closure-to-tasks'));
     await waitForPath(page, (p) => p === '/tasks', 'the tasks');
@@ -110,7 +110,7 @@ describe("the closure's papers in the console", () => {
     expect(await textOf(page, task)).toContain('Tax certificates');
     await check(page, 'tasks with the certificates (en)');
     const certificates = await downloaded(page, dir, `${task} [data-testid="task-file"]`);
-    expect(certificates.name).toBe('taxpdf.pdf');
+    expect(certificates.name).toBe(`Steuerbescheinigungen-${YEAR}-Test-Wohnungsgenossenschaft-eG.pdf`);
     expect(certificates.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
 
     // The member dashboard: the certificate of the closed year.
@@ -118,7 +118,7 @@ describe("the closure's papers in the console", () => {
     await page.waitForSelector(`[data-testid="member-dividend"][data-year="${YEAR}"] [data-testid="member-dividend-certificate"]`);
     await check(page, 'member dashboard (en)');
     const own = await downloaded(page, dir, `[data-testid="member-dividend"][data-year="${YEAR}"] [data-testid="member-dividend-certificate"]`);
-    expect(own.name).toBe('taxpdf.pdf');
+    expect(own.name).toMatch(new RegExp(`^Steuerbescheinigung-${YEAR}-Mitglied-\\d+-Test-Wohnungsgenossenschaft-eG\\.pdf$`));
     expect(own.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect(own.bytes.length).toBeLessThan(certificates.bytes.length);
 
@@ -130,7 +130,7 @@ describe("the closure's papers in the console", () => {
     await page.type(tid('correct-certificate-reason'), 'Anschrift berichtigt');
     await check(page, 'corrected certificate dialog (en)');
     const corrected = await downloaded(page, dir, tid('correct-certificate-submit'));
-    expect(corrected.name).toBe('taxpdf.pdf');
+    expect(corrected.name).toMatch(new RegExp(`^Berichtigte-Steuerbescheinigung-${YEAR}-Mitglied-\\d+-Test-Wohnungsgenossenschaft-eG\\.pdf$`));
     expect(corrected.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     await waitForText(page, `${row} [data-testid="member-dividend-certificate-issues"]`, '→ corrected');
     const issues = (await product.api(`/dividend/tax-pdf/${encodeURIComponent(closureId)}/issues?member=${encodeURIComponent(bernd)}`, { token })).body as { version: string; reason: string | null }[];

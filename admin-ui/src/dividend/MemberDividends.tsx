@@ -21,7 +21,7 @@ function CertificateButton({ dividendId, memberId, year }: { dividendId: string;
   const click = async () => {
     setBusy(true);
     try {
-      const done = await downloadFile(payoutPaths.memberCertificate(dividendId, memberId).path, 'taxpdf.pdf');
+      const done = await downloadFile(payoutPaths.memberCertificate(dividendId, memberId).path, payoutPaths.memberCertificate(dividendId, memberId).name);
       if ('accepted' in done) notify('coop.payouts.background', { type: 'info' });
     } catch (error) {
       notify('coop.payouts.downloadFailed', { type: 'error', messageArgs: { message: error instanceof Error ? error.message : String(error) } });

@@ -35,8 +35,13 @@ export class NotificationDto {
   @IsOptional() @IsString() readonly taskId!: string | null;
 }
 
-/** `POST /notifications/mark-seen`. */
+/**
+ * `POST /notifications/mark-seen`: `{ids: [...]}`, or the bare list of ids as SPEC.md 7 words it (`bareListField`, read
+ * by the API's validation pipe; issue 43).
+ */
 export class MarkSeenRequest {
+  static readonly bareListField = 'ids';
+
   @IsArray(rule('invalidChoice')) @ArrayMaxSize(1000, rule('mustBeAtMost', '1000')) @IsString({ each: true, ...rule('invalidChoice') }) @MaxText(TEXT_MAX.id, true)
   readonly ids: string[] = [];
 }

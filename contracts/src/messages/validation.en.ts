@@ -28,6 +28,7 @@ export const VALIDATION_MESSAGES_EN = {
   invalidElmaKm: 'Must be exactly 11 digits',
   invalidChoice: 'Value not valid',
   unknownField: 'Unknown field %{0}',
+  bodyMustBeObject: 'The request must send its fields as one object',
   mustBeAtLeast: 'Must be at least %{0}',
   mustBeAtMost: 'Must be at most %{0}',
   exitBeforeEntry: 'The exit cannot lie before the entry on %{0}',

@@ -79,4 +79,18 @@ describe('member PDFs', () => {
     expect(pages.map((p) => p.find((l) => l.startsWith('Seite ')))).toEqual(['Seite 1 von 2', 'Seite 2 von 2']);
     expect(pages[0]).toEqual(expect.arrayContaining(['1', 'Frau', 'Dr.', 'Weiß', 'Anna', 'Lindenweg', '7', '12345', 'Musterstadt', 'DE', '12.04.1980', '15.01.2020', '20.01.2020', '3', '750,00']));
   });
+
+  it('prints every heading and a long name, firm, street and city whole: smaller or on two lines, never cut (issue 43)', async () => {
+    const long = { ...member, name: 'Gemeindewerke Wasserburg am Inn Versorgungs-GmbH & Co. KG', legalForm: 1, street: 'Oberbürgermeister-Dr.-Müller-Straße', city: 'Wasserburg am Inn' };
+    async function* rows(): AsyncGenerator<string[][]> {
+      yield [memberListRow(long), memberListRow({ ...member, memberNr: 8 })];
+    }
+    const made = await tablePdf(ISSUER, '2025-12-31', MEMBER_LIST, 2, rows(), () => []);
+    const text = (await pdfPages(made.pdf)).flat();
+    expect(text.filter((l) => l.includes('…'))).toEqual([]);
+    expect(text).toEqual(expect.arrayContaining(MEMBER_LIST.columns.map((c) => c.heading)));
+    const printed = text.join('').replace(/ /g, '');
+    for (const value of [long.name, long.street, long.city]) expect(printed).toContain(value.replace(/ /g, ''));
+    expect(text).toEqual(expect.arrayContaining(['Weiß', 'Anna', 'Lindenweg', 'Musterstadt', '12.04.1980']));
+  });
 });

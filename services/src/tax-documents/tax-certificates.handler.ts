@@ -36,7 +36,7 @@ export class TaxCertificatesTaskHandler implements TaskHandler, OnModuleInit {
     }
     return {
       outcome: 'completed',
-      files: [{ name: 'taxpdf.pdf', contentType: 'application/pdf', bytes: new Uint8Array(made.pdf.buffer, made.pdf.byteOffset, made.pdf.byteLength) }],
+      files: [{ name: made.name, contentType: 'application/pdf', bytes: new Uint8Array(made.pdf.buffer, made.pdf.byteOffset, made.pdf.byteLength) }],
       summary: { dividendId, certificates: made.members },
       effects: made.events.length > 0 ? [{ streamId: taxCertificatesStream(dividendId), expected: made.expected, events: made.events }] : [],
       notifications: [],

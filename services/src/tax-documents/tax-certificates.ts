@@ -4,6 +4,7 @@ import { EVENT_STORE } from '../platform/tokens.js';
 import { certificateRegister, issuedEvents, versionOf, type CertificateRegister } from './domain/certificate-register.js';
 import { issuerErrors, taxCertificatesPdf, type CertificateData, type CertificateIssuer } from './render/tax-certificate-pdf.js';
 import { TaxDocumentsSource } from './queries/tax-documents-source.js';
+import { downloadName, fileNamePart } from '../platform/http/attachment.js';
 
 /** Certificates made: the PDF, the events recording them and the revision of the register they were decided at. */
 export interface MadeCertificates {
@@ -11,6 +12,14 @@ export interface MadeCertificates {
   readonly members: number;
   readonly events: TaxCertificateIssued[];
   readonly expected: CertificateRegister['expected'];
+  /** The download's name: `Steuerbescheinigungen-<year>-<cooperative>.pdf`, one member's `Steuerbescheinigung-<year>-Mitglied-<nr>-<cooperative>.pdf`. */
+  readonly name: string;
+}
+
+/** The name of a closure's certificates as a download (issue 43; it was `taxpdf.pdf`). */
+export function certificatesFileName(year: string, cooperative: string, memberNr: number | null, corrected = false): string {
+  const what = memberNr === null ? ['Steuerbescheinigungen'] : [corrected ? 'Berichtigte-Steuerbescheinigung' : 'Steuerbescheinigung'];
+  return downloadName([...what, year, ...(memberNr === null ? [] : ['Mitglied', String(memberNr)]), fileNamePart(cooperative, 'Genossenschaft')], 'pdf');
 }
 
 /** The tax certificates of a closure (DOMAIN.md 6): what they hold, their version, the PDF. Writes nothing itself. */
@@ -36,13 +45,14 @@ export class TaxCertificates {
   }
 
   async make(cooperativeId: string, dividendId: string, memberId: string | null, at: string, onPage?: (done: number, total: number) => void): Promise<MadeCertificates> {
-    await this.source.closure(cooperativeId, dividendId);
+    const closure = await this.source.closure(cooperativeId, dividendId);
     const issuer = await this.issuer(cooperativeId);
     const register = certificateRegister(await this.events.readStream(taxCertificatesStream(dividendId)));
     const facts = await this.source.certificates(cooperativeId, dividendId, memberId);
     const certificates: CertificateData[] = facts.map((f) => ({ ...f, version: versionOf(register, f.memberId) }));
     const pdf = await taxCertificatesPdf(issuer, certificates, (done) => onPage?.(done, certificates.length));
-    return { pdf, members: certificates.length, events: issuedEvents(dividendId, certificates, at), expected: register.expected };
+    const name = certificatesFileName(String(closure.year), issuer.name, memberId === null ? null : (certificates[0]?.memberNr ?? null));
+    return { pdf, members: certificates.length, events: issuedEvents(dividendId, certificates, at), expected: register.expected, name };
   }
 
   /**
@@ -51,7 +61,7 @@ export class TaxCertificates {
    * never issued one in the closure; 404 `memberNotFound` when the member has no result in it.
    */
   async correct(cooperativeId: string, dividendId: string, memberId: string, reason: string, at: string): Promise<MadeCertificates> {
-    await this.source.closure(cooperativeId, dividendId);
+    const closure = await this.source.closure(cooperativeId, dividendId);
     const issuer = await this.issuer(cooperativeId);
     const [facts] = await this.source.certificates(cooperativeId, dividendId, memberId);
     if (facts === undefined) throw new NotFoundError('Member', memberId);
@@ -60,6 +70,6 @@ export class TaxCertificates {
     const certificate: CertificateData = { ...facts, version: 'corrected', correctionReason: reason };
     const pdf = await taxCertificatesPdf(issuer, [certificate]);
     const event: TaxCertificateIssued = { type: 'TaxCertificateIssued', data: { dividendId, memberIds: [memberId], version: 'corrected', at, reason } };
-    return { pdf, members: 1, events: [event], expected: register.expected };
+    return { pdf, members: 1, events: [event], expected: register.expected, name: certificatesFileName(String(closure.year), issuer.name, facts.memberNr, true) };
   }
 }

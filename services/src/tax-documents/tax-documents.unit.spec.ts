@@ -58,7 +58,9 @@ describe('tax documents', () => {
     expect(pages[0]).toContain('Die Steuern wurden abgeführt an: Finanzamt Leipzig I, Steuernummer 2311012345');
     expect(pages[0]!.some((l) => l.startsWith('Grund der Abstandnahme vom Steuerabzug: Freistellungsauftrag'))).toBe(true);
     expect(pages[0]).not.toContain('Ersatzbescheinigung');
-    expect(pages[1]).toEqual(expect.arrayContaining(['Eva Ohne', 'Ersatzbescheinigung', 'Kirchensteuer erhoben für: keine Kirchensteuer einbehalten']));
+    expect(pages[1]).toEqual(expect.arrayContaining(['Eva Ohne', 'Ersatzbescheinigung']));
+    // No church tax withheld: no church line at all (issue 43; it printed "Kirchensteuer erhoben für: keine Kirchensteuer einbehalten").
+    expect(pages[1]!.filter((l) => l.includes('Kirchensteuer erhoben'))).toEqual([]);
   });
 
   it('writes the return as CSV with BOM, `;`, whole euros for rows 31 to 33 and cents for Soli and church tax', () => {

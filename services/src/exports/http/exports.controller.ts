@@ -12,6 +12,7 @@ import { APP_CONFIG } from '../../platform/tokens.js';
 import { TASK_QUEUE, toTaskDto, type TaskQueue } from '../../tasks/index.js';
 import { CSV_DIALECTS, EXPORT_FORMATS, type CsvDialect, type ExportFormat } from '../member-columns.js';
 import { MemberExport } from '../member-export.js';
+import { attachment } from '../../platform/http/attachment.js';
 
 const FILE_CONTENT = {
   'text/csv': { schema: { type: 'string', format: 'binary' } },
@@ -95,7 +96,7 @@ export class ExportsController {
     await res
       .status(200)
       .header('Content-Type', file.contentType)
-      .header('Content-Disposition', `attachment; filename="${file.name}"`)
+      .header('Content-Disposition', attachment(file.name))
       .header('Cache-Control', 'no-store')
       .send(file.bytes);
   }

@@ -26,6 +26,7 @@ import { guessedMapping, parseMapping, rowCount } from '../commands/import-mappi
 import { ImportUploads } from '../commands/import-uploads.js';
 import { importChecksum, RunImport, sha256 } from '../commands/run-import.js';
 import { readUpload } from './uploaded-files.js';
+import { attachment } from '../../platform/http/attachment.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const XLSX_CONTENT = { [XLSX]: { schema: { type: 'string', format: 'binary' } } };
@@ -195,5 +196,5 @@ function languageOf(raw: unknown): ProblemLanguage {
 const checksumOf = (files: readonly UploadedFile[]): string => importChecksum(files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) })));
 
 async function send(res: FastifyReply, name: string, contentType: string, bytes: Buffer): Promise<void> {
-  await res.status(200).header('Content-Type', contentType).header('Content-Disposition', `attachment; filename="${name}"`).header('Cache-Control', 'no-store').send(bytes);
+  await res.status(200).header('Content-Type', contentType).header('Content-Disposition', attachment(name)).header('Cache-Control', 'no-store').send(bytes);
 }

@@ -9,6 +9,7 @@ import type { Actor } from '../../platform/commands/command-context.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { readRegister, registerFileName, writeRegisterWorkbook } from '../register-workbook/register-workbook.js';
+import { attachment } from '../../platform/http/attachment.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -40,7 +41,7 @@ export class RegisterWorkbookController {
     await res
       .status(200)
       .header('Content-Type', XLSX)
-      .header('Content-Disposition', `attachment; filename="${registerFileName(typeof cooperative.name === 'string' ? cooperative.name : '', today)}"`)
+      .header('Content-Disposition', attachment(registerFileName(typeof cooperative.name === 'string' ? cooperative.name : '', today)))
       .header('Cache-Control', 'no-store')
       .send(body);
   }

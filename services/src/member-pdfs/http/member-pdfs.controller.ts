@@ -13,6 +13,7 @@ import { APP_CONFIG } from '../../platform/tokens.js';
 import { asOfDate } from '../../members/index.js';
 import { TASK_QUEUE, toTaskDto, type TaskQueue } from '../../tasks/index.js';
 import { MemberPdfs, type MemberPdfDocument, type MemberPdfRequest } from '../member-pdfs.js';
+import { attachment } from '../../platform/http/attachment.js';
 
 const PDF = { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
 
@@ -93,7 +94,7 @@ export class MemberPdfsController {
     await res
       .status(200)
       .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="${made.name}"`)
+      .header('Content-Disposition', attachment(made.name))
       .header('Cache-Control', 'no-store')
       .send(made.pdf);
   }

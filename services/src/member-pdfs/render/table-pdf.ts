@@ -96,12 +96,57 @@ export async function tablePdf(
   return { pdf: await bytes, rows: written };
 }
 
+/** The smallest a cell's text is set before it goes on a second line: this share of the list's font size. */
+const SMALLEST = 0.8;
+/** The size of a cell's two lines, as a share of the list's font size: two of them fill the row. */
+const TWO_LINES = 0.72;
+/** Characters of one line of a cell measured at most: beyond what two lines can hold, so the work stays bounded. */
+const MEASURED = 400;
+
+/**
+ * A cell's text without cutting what a clerk must read (issue 43: "Geburtsda…", "Gemeindewerke Wass…"): at the list's
+ * size when it fits, else set smaller (down to SMALLEST), else on two lines at TWO_LINES of the size, broken between
+ * words. Only what does not fit even then is cut, with "…", at the end of the second line. Each word is measured once:
+ * linear in the text's length.
+ */
+export function cellLines(doc: PDFKit.PDFDocument, text: string, width: number, fontSize: number): { size: number; lines: string[] } {
+  const whole = doc.fontSize(fontSize).widthOfString(text);
+  if (whole <= width) return { size: fontSize, lines: [text] };
+  if (whole * SMALLEST <= width) return { size: (fontSize * width) / whole, lines: [text] };
+  const size = fontSize * TWO_LINES;
+  doc.fontSize(size);
+  // Broken after a space or a hyphen ("Oberbürgermeister-Dr.-Müller-Straße"); each piece measured once.
+  const pieces = text.slice(0, 2 * MEASURED).split(/(?<=[ -])/);
+  let first = '';
+  let used = 0;
+  let i = 0;
+  for (; i < pieces.length; i++) {
+    const w = doc.widthOfString(pieces[i]!.trimEnd());
+    if (used + w > width && first !== '') break;
+    first += pieces[i]!;
+    used += doc.widthOfString(pieces[i]!);
+  }
+  const lines = [fit(doc, first.trimEnd().slice(0, MEASURED), width)];
+  const rest = pieces.slice(i).join('').trim();
+  if (rest !== '') lines.push(fit(doc, rest.slice(0, MEASURED), width));
+  return { size, lines };
+}
+
 function drawRow(doc: PDFKit.PDFDocument, t: TableLayout, cells: readonly string[], y: number): void {
   let x = t.margin;
   t.columns.forEach((c, i) => {
-    const text = fit(doc, cells[i] ?? '', c.width - GAP);
-    const at = c.align === 'right' ? x + c.width - GAP - doc.widthOfString(text) : x;
-    if (text !== '') doc.text(text, at, y, { lineBreak: false });
+    const text = cells[i] ?? '';
+    if (text !== '') {
+      const { size, lines } = cellLines(doc, text, c.width - GAP, t.fontSize);
+      doc.fontSize(size);
+      const lineHeight = lines.length > 1 ? t.rowHeight / 2 : 0;
+      const top = lines.length > 1 ? y - 1 : y + (t.fontSize - size) / 2;
+      lines.forEach((line, n) => {
+        const at = c.align === 'right' ? x + c.width - GAP - doc.widthOfString(line) : x;
+        doc.text(line, at, top + n * lineHeight, { lineBreak: false });
+      });
+    }
     x += c.width;
   });
+  doc.fontSize(t.fontSize);
 }

@@ -2,6 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { SepaCheckDto, ValidationError } from '@coop/contracts';
+import { attachment } from '../../platform/http/attachment.js';
 import { AnswersOk } from '../../platform/http/openapi.js';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
@@ -25,17 +26,17 @@ export class SepaController {
     return this.payouts.check(actor.cooperativeId, id);
   }
 
-  /** `sepa.xml`: pain.001.001.09; 400 with every refusal (the cooperative's bank data, members without a valid IBAN). */
+  /** `Dividende-<year>-SEPA-<cooperative>.xml`: pain.001.001.09; 400 with every refusal (the cooperative's bank data, members without a valid IBAN). */
   @Get(':id')
   @Requires('dividend:read')
-  @ApiOkResponse({ description: 'sepa.xml (pain.001.001.09, Content-Disposition: attachment)', content: { 'application/xml': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({ description: 'Dividende-<year>-SEPA-<cooperative>.xml (pain.001.001.09, Content-Disposition: attachment)', content: { 'application/xml': { schema: { type: 'string', format: 'binary' } } } })
   async file(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
     const result = await this.payouts.file(actor.cooperativeId, id, new Date());
     if ('errors' in result) throw new ValidationError(result.errors);
     await res
       .status(200)
       .header('Content-Type', 'application/xml; charset=utf-8')
-      .header('Content-Disposition', 'attachment; filename="sepa.xml"')
+      .header('Content-Disposition', attachment(result.name))
       .header('Cache-Control', 'no-store')
       .send(painXml(result.file));
   }

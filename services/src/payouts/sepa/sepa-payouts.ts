@@ -5,6 +5,7 @@ import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projec
 import { ReadModels } from '../../platform/http/read-models.js';
 import { controlSum, type SepaPaymentFile, type SepaTransfer } from './pain001.js';
 import { germanAmount, isSepaRepresentable, NAME_MAX } from './sepa-text.js';
+import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
 
 /** Member results and members read per query. */
 const PAGE = 2000;
@@ -45,6 +46,11 @@ export const endToEndId = (year: number, memberNr: number): string => `DIV${year
 /** A message id unique per file: the year, the second it was made, and 6 random hex digits (≤ 35). */
 export function messageId(year: number, now: Date): string {
   return `DIV${year}-${now.toISOString().slice(0, 19).replace(/\D/g, '')}-${randomBytes(3).toString('hex')}`;
+}
+
+/** `Dividende-<year>-SEPA-<cooperative>.xml` (issue 43; it was `sepa.xml`). */
+export function sepaFileName(year: number, cooperative: ReadDocument): string {
+  return downloadName(['Dividende', String(year), 'SEPA', fileNamePart(text(cooperative, 'fullName') || text(cooperative, 'name'), 'Genossenschaft')], 'xml');
 }
 
 /** The refusals of a file: the cooperative's name, IBAN and BIC; every member paid without a valid IBAN (by number). */
@@ -100,11 +106,11 @@ export class SepaPayouts {
   }
 
   /** The file's content, or the refusals (never a file leaving a member out). */
-  async file(cooperativeId: string, dividendId: string, now: Date): Promise<{ readonly file: SepaPaymentFile } | { readonly errors: FieldError[] }> {
+  async file(cooperativeId: string, dividendId: string, now: Date): Promise<{ readonly file: SepaPaymentFile; readonly name: string } | { readonly errors: FieldError[] }> {
     const { closure, payouts, cooperative } = await this.load(cooperativeId, dividendId);
     const errors = sepaErrors(cooperative, payouts);
     if (errors.length > 0) return { errors };
-    return { file: paymentFile(closure, cooperative, payouts, now) };
+    return { file: paymentFile(closure, cooperative, payouts, now), name: sepaFileName(closure.year, cooperative) };
   }
 
   private async load(cooperativeId: string, dividendId: string) {

@@ -45,13 +45,41 @@ export function oneQueryValue(value: unknown): unknown {
   return Array.isArray(value) ? value.map(String).join(',') : value;
 }
 
+/**
+ * A request class that also takes its one list as the whole body (SPEC.md 7 says `mark-seen` takes "a list of
+ * notification ids") names that list's field here: a bare JSON array reads as `{[field]: array}`.
+ */
+export interface TakesBareList {
+  readonly bareListField: string;
+}
+
+function bareListField(type: object): string | null {
+  const field: unknown = (type as Partial<TakesBareList>).bareListField;
+  return typeof field === 'string' ? field : null;
+}
+
+/**
+ * The body as the object the request class reads. No body at all (a POST without one) reads as `{}`, as the API always
+ * did; a bare array reads as the class's list when it takes one (TakesBareList). Any other body that is not a JSON
+ * object (an array, a text, a number, `null`, the bytes of another content type) is refused with `bodyMustBeObject`:
+ * until issue 43 it read as `{}`, and `POST /notifications/mark-seen` with a bare list answered `200 []` having marked
+ * nothing, a success that did nothing.
+ */
+function requestObject(value: unknown, type: object): object {
+  if (value === undefined) return {};
+  if (isJsonObject(value)) return value;
+  const listField = bareListField(type);
+  if (Array.isArray(value) && listField !== null) return { [listField]: value };
+  throw new ValidationError([fieldError(null, 'bodyMustBeObject')]);
+}
+
 /** Types Nest hands to a pipe that are no request class (a body typed `unknown` reads as Object). */
 const NOT_A_REQUEST_CLASS: readonly unknown[] = [String, Boolean, Number, Array, Object];
 
 /**
  * The global pipe: a body typed with a request class of `contracts` is read into that class (its transforms read
  * loose JSON as the API always did: numbers as text, numeric text as numbers), stripped of undeclared fields, and
- * checked. A body that is not a JSON object reads as `{}`, as before. Bodies typed `unknown` and other parameters pass
+ * checked. A body that is not a JSON object is refused (requestObject). Bodies typed `unknown` and other parameters pass
  * untouched. It calls class-transformer and class-validator itself, as Nest's documentation shows a validation pipe,
  * rather than through Nest's `ValidationPipe`: every rule of ours is synchronous (`validateSync`), and the general pipe's
  * own steps (an async chain, prototype-key and binary-value walks: `json-body.ts` refuses prototype keys already) cost
@@ -63,7 +91,7 @@ export class RequestValidationPipe implements PipeTransform {
     if (metadata.type === 'query' && typeof metadata.data === 'string') return oneQueryValue(value);
     const type = metadata.metatype;
     if (metadata.type !== 'body' || typeof type !== 'function' || NOT_A_REQUEST_CLASS.includes(type)) return value;
-    const body = isJsonObject(value) ? value : {};
+    const body = requestObject(value, type);
     const entity: object = plainToInstance(type as new () => object, body);
     const errors = requestErrors(entity);
     if (errors.length > 0) throw new ValidationError(fieldErrorsOf(errors));

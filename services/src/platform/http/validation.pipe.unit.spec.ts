@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { IsInt } from 'class-validator';
-import { CooperativeFields, ElmaNumberWrite, fieldError, UserCreate } from '@coop/contracts';
+import { CooperativeFields, ElmaNumberWrite, fieldError, MarkSeenRequest, UserCreate } from '@coop/contracts';
 import { readRequest, refusal } from '../testing/request-pipe.js';
 import { RequestValidationPipe } from './validation.pipe.js';
 
@@ -38,18 +38,27 @@ describe('RequestValidationPipe', () => {
     expect(body.isAdmin).toBeUndefined();
   });
 
-  it('reads a body that is not a JSON object as {}', async () => {
-    expect(await refusal(ElmaNumberWrite, ['fs', '12345671'])).toEqual([
+  it.each<[string, unknown]>([
+    ['an array', ['fs', '12345671']],
+    ['an empty array', []],
+    ['a text', 'fs'],
+    ['a number', 7],
+    ['null', null],
+    ['the bytes of another content type (a text/csv body on a JSON route; 500 before issue 28)', Buffer.from('{"elmaProcess":"fs"}')],
+  ])('refuses a body that is not a JSON object (%s) with bodyMustBeObject, not as {} (issue 43)', async (_name, body) => {
+    expect(await refusal(ElmaNumberWrite, body)).toEqual([fieldError(null, 'bodyMustBeObject')]);
+  });
+
+  it('reads no body at all as {}, as the API always did', async () => {
+    expect(await refusal(ElmaNumberWrite, undefined)).toEqual([
       fieldError('elmaProcess', 'mustNotBeEmpty'),
       fieldError('elmaNumber', 'mustNotBeEmpty'),
     ]);
   });
 
-  it('reads the bytes of another content type (a text/csv body on a JSON route) as {}, not as an object to strip (500 before)', async () => {
-    expect(await refusal(ElmaNumberWrite, Buffer.from('{"elmaProcess":"fs"}'))).toEqual([
-      fieldError('elmaProcess', 'mustNotBeEmpty'),
-      fieldError('elmaNumber', 'mustNotBeEmpty'),
-    ]);
+  it('reads a bare list as the list of a request class that takes one (mark-seen, SPEC.md 7)', async () => {
+    expect(await readRequest(MarkSeenRequest, ['n-1', 'n-2'])).toMatchObject({ ids: ['n-1', 'n-2'] });
+    expect(await refusal(MarkSeenRequest, [7])).toEqual([fieldError('ids', 'invalidChoice')]);
   });
 
   it('reads a repeated named query parameter as one text, its values joined by commas (an array reached the read store: 500)', async () => {

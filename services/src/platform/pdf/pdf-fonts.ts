@@ -18,11 +18,24 @@ const require = createRequire(import.meta.url);
  * document: pdfkit given the bytes would parse them again for each document, and the lazily read tables (cmap, kerning,
  * glyph outlines) cost a one-page certificate some 30 ms each time; given the parsed font it only subsets it.
  */
+/**
+ * Makes fontkit's glyph of every character the font maps, with the character it stands for, before any document uses
+ * the font. fontkit keeps one glyph object per glyph id for the font's lifetime, with the characters of the call that
+ * made it first; the subsetter makes the parts of a composed letter (the `o` of `ö`) with no character at all. Shared by
+ * every document, that glyph then went without a character into each later document's text mapping (ToUnicode): after
+ * a certificate's bold "Körperschaft", every bold `o` printed was lost to copying and searching ("K nt auszug",
+ * "V rname"; issue 43). Made here from the font's own character map, each glyph carries its character from the start.
+ */
+function withCodePoints(font: Font): void {
+  for (const codePoint of font.characterSet) font.glyphForCodePoint(codePoint);
+}
+
 function parsed(file: string): Font {
   const font = create(readFileSync(require.resolve(file)));
   if (!('layout' in font)) throw new Error(`${file} is a font collection, not one font`);
   // The first layout reads the lazily parsed tables (some 40 ms a face): done here, at start, not in the first render.
   font.layout('Aä');
+  withCodePoints(font);
   return font;
 }
 const ARIMO_REGULAR = parsed('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf');

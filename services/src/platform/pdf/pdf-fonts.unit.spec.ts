@@ -35,6 +35,25 @@ describe('pdf fonts', () => {
     expect(raw).not.toContain('/BaseFont /Helvetica');
   });
 
+  it('maps every glyph to its letter in later documents too, after a document printed composed letters first (issue 43)', async () => {
+    // The subsetter made the parts of `ö`, `Ü`, `é` (`o`, `U`, `e`) without their letters in the shared font; every
+    // later document then printed those letters without a text mapping: "K nt auszug", "V rname".
+    const composed = 'Körperschaft Ärger Übung Café ñ Ÿ';
+    const first = pdfDocument({ size: 'A4' });
+    const firstBytes = written(first);
+    first.font('Helvetica-Bold').text(composed);
+    first.font('Helvetica').text(composed);
+    first.end();
+    expect(await pdfPages(await firstBytes)).toEqual([[composed, composed]]);
+    const plain = 'Kontoauszug Vorname Geburtsdatum AOUEaeouny';
+    const later = pdfDocument({ size: 'A4' });
+    const laterBytes = written(later);
+    later.font('Helvetica-Bold').text(plain);
+    later.font('Helvetica').text(plain);
+    later.end();
+    expect(await pdfPages(await laterBytes)).toEqual([[plain, plain]]);
+  });
+
   it('measures text and advances lines as the standard Helvetica does, so the layouts stay (within 1 %)', () => {
     const arimo = pdfDocument({ size: 'A4' });
     const helvetica = new PDFDocument({ size: 'A4' });

@@ -7,15 +7,10 @@ import { allows } from '../../auth/policy.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
+import { attachment } from '../../platform/http/attachment.js';
 import { AnswersList, AnswersOk } from '../../platform/http/openapi.js';
 import { TaskReads, toTaskDto } from '../queries/task-reads.js';
 import { TaskHandlerRegistry } from '../task-handler-registry.js';
-
-/** A file name as a `Content-Disposition` header takes it: ASCII fallback and the UTF-8 name (RFC 6266). */
-export function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * Background tasks (issue 24; SPEC.md 4): a cooperative's tasks with their state and progress, and their files.

@@ -14,8 +14,8 @@ import { taxReturnCsv, taxReturnPdf } from '../render/tax-return.js';
 import { TaxDocumentsSource } from '../queries/tax-documents-source.js';
 import { TaxCertificates } from '../tax-certificates.js';
 import { certificateIssues } from '../domain/certificate-register.js';
+import { attachment, downloadName, fileNamePart } from '../../platform/http/attachment.js';
 
-const attachment = (name: string): string => `attachment; filename="${name}"`;
 
 /**
  * The tax documents of a closed dividend (issue 25; SPEC.md 7; DOMAIN.md 5, 6): the members' tax certificates
@@ -42,7 +42,7 @@ export class TaxDocumentsController {
   @Get('tax-pdf/:id')
   @Requires('dividend:read')
   @ApiQuery({ name: 'member', required: false })
-  @ApiOkResponse({ description: 'taxpdf.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({ description: 'Steuerbescheinigungen-<year>-<cooperative>.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   @ApiAcceptedResponse({ description: 'a closure above the limit: the queued task', type: TaskDto })
   async taxPdf(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('member') member: string | undefined, @Res() res: FastifyReply): Promise<void> {
     if (!allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
@@ -59,7 +59,7 @@ export class TaxDocumentsController {
     if (memberId !== null && made.members === 0) throw new NotFoundError('Member', memberId);
     const metadata = metadataFor(contextFor(actor), actor.cooperativeId);
     if (made.events.length > 0) await this.events.append(taxCertificatesStream(id), made.expected, made.events.map((e) => ({ ...e, metadata })));
-    await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment('taxpdf.pdf')).header('Cache-Control', 'no-store').send(made.pdf);
+    await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment(made.name)).header('Cache-Control', 'no-store').send(made.pdf);
   }
 
   /**
@@ -69,13 +69,13 @@ export class TaxDocumentsController {
    */
   @Post('tax-pdf/:id/corrections')
   @Requires('dividend:close')
-  @ApiOkResponse({ description: 'taxpdf.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({ description: 'Steuerbescheinigungen-<year>-<cooperative>.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   async correct(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: TaxCertificateCorrection, @Res() res: FastifyReply): Promise<void> {
     if (!allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
     const made = await this.certificates.correct(actor.cooperativeId, id, body.member, body.reason, new Date().toISOString());
     const metadata = metadataFor(contextFor(actor), actor.cooperativeId);
     await this.events.append(taxCertificatesStream(id), made.expected, made.events.map((e) => ({ ...e, metadata })));
-    await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment('taxpdf.pdf')).header('Cache-Control', 'no-store').send(made.pdf);
+    await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment(made.name)).header('Cache-Control', 'no-store').send(made.pdf);
   }
 
   /** The certificate register of the closure: every issue (original, replacement, corrected), or those of `?member=`. */
@@ -100,7 +100,7 @@ export class TaxDocumentsController {
     if (!match) throw new NotFoundError('Dividend', file);
     const [, id, format] = match as unknown as [string, string, 'csv' | 'pdf'];
     const data = await this.source.taxReturn(actor.cooperativeId, await this.source.closure(actor.cooperativeId, id));
-    const name = `kapest-${data.paymentDate}.${format}`;
+    const name = downloadName(['KapESt-Anmeldung', data.paymentDate, fileNamePart(data.cooperative, 'Genossenschaft')], format);
     const body = format === 'csv' ? Buffer.from(taxReturnCsv(data), 'utf8') : await taxReturnPdf(data);
     await res
       .status(200)

@@ -119,7 +119,9 @@ function page(doc: PDFKit.PDFDocument, issuer: CertificateIssuer, c: Certificate
     doc.x = LEFT;
   }
   doc.moveDown();
-  doc.text(`Kirchensteuer erhoben für: ${c.churchName ?? 'keine Kirchensteuer einbehalten'}`, LEFT);
+  // The church-tax community is named in plain text when church tax was withheld (DOMAIN.md 17); with none withheld
+  // the line is left out (issue 43: "Kirchensteuer erhoben für: keine Kirchensteuer einbehalten" read as a contradiction).
+  if (c.churchTax > 0 && c.churchName !== null) doc.text(`Kirchensteuer erhoben für: ${c.churchName}`, LEFT);
   if (c.exempt > 0) doc.text(`Grund der Abstandnahme vom Steuerabzug: ${exemptionReason(c.basisOfTax)}`);
   if (c.version === 'corrected' && c.correctionReason) {
     doc.moveDown();
