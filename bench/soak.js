@@ -56,12 +56,14 @@ function call(base, agent, method, path, token, body) {
     const req = request(`${base}${path}`, {
       method,
       agent,
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(payload ? { 'Content-Type': 'application/json' } : {}) },
+      // The clerks act: their requests renew the session's idle time (issue 38), and they take the renewed token.
+      headers: { ...(token ? { Authorization: `Bearer ${token}`, 'X-User-Activity': '1' } : {}), ...(payload ? { 'Content-Type': 'application/json' } : {}) },
     }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: now() - t0, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text }));
+      const renewed = /^Bearer (\S+)$/.exec(String(res.headers.authorization ?? ''))?.[1];
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: now() - t0, renewed, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text }));
       res.on('error', () => resolve({ status: 0, ms: now() - t0, body: null }));
     });
     req.on('error', () => resolve({ status: 0, ms: now() - t0, body: null }));
@@ -157,14 +159,16 @@ try {
   const endAt = Date.now() + MINUTES * 60_000;
   log(`soak: ${CLERKS} clerks x ${RATE} req/s for ${MINUTES} min against the embedded product (pid ${server.pid})`);
   const memoryAtStart = memoryOf(server.pid);
-  const clerkLoop = async ({ token, agent }, offset) => {
+  const clerkLoop = async (clerk, offset) => {
+    const { agent } = clerk;
     let due = Date.now() + offset;
     while (due < endAt) {
       const wait = due - Date.now();
       if (wait > 0) await sleep(wait);
       due += interval;
       const [kind, method, path, body] = nextRequest();
-      const res = await call(base, agent, method, path, token, body);
+      const res = await call(base, agent, method, path, clerk.token, body);
+      if (res.renewed) clerk.token = res.renewed;
       const minute = current;
       minute.statuses[res.status] = (minute.statuses[res.status] ?? 0) + 1;
       if (res.status === 0) minute.dropped++;
