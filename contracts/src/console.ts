@@ -22,6 +22,8 @@ export { MEMBER_VALIDATION_TEMPLATES } from './member-validation-templates.js';
 export { TAX_PAPER_VALIDATION_TEMPLATES } from './tax-paper-validation-templates.js';
 export { ANSWER_TEMPLATES, type AnswerTemplate } from './answer-templates.js';
 export { GENERAL_VALIDATION_TEMPLATES } from './general-validation-templates.js';
+export { LIMIT_TEMPLATES, type LimitTemplate } from './limit-templates.js';
+export * from './limits.js';
 export { INTEREST_BEGIN_RULES, DEFAULT_INTEREST_BEGIN_RULE, PLAUSIBILITY_TEMPLATES, interestBeginFor, interestBeginRuleOf } from './plausibility.js';
 export type { InterestBeginRule, PlausibilityTemplate, PlausibilityWarning } from './plausibility.js';
 export { WRITABLE_FIELDS, type WritableResource } from './writable-fields.js';

@@ -3,10 +3,11 @@ import type { MemberValidationTemplate } from './member-validation-templates.js'
 import type { PlausibilityTemplate } from './plausibility.js';
 import type { TaxPaperValidationTemplate } from './tax-paper-validation-templates.js';
 import type { ValidationTemplate } from './validation.js';
+import type { LimitTemplate } from './limit-templates.js';
 
 /** The templates of `ValidationTemplate` that belong to no list of their own (users, cooperatives, approval numbers, lists;
  * the plausibility warnings have their own list, PLAUSIBILITY_TEMPLATES). */
-export type GeneralValidationTemplate = Exclude<ValidationTemplate, MemberValidationTemplate | TaxPaperValidationTemplate | AnswerTemplate | PlausibilityTemplate>;
+export type GeneralValidationTemplate = Exclude<ValidationTemplate, MemberValidationTemplate | TaxPaperValidationTemplate | AnswerTemplate | PlausibilityTemplate | LimitTemplate>;
 
 /**
  * Every general template at run time, for the test that each has a text in both of the console's languages. A template

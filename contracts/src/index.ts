@@ -27,6 +27,8 @@ export * from './tax-paper-validation-templates.js';
 export * from './answer-templates.js';
 export * from './general-validation-templates.js';
 export * from './business-date.js';
+export * from './limits.js';
+export * from './limit-templates.js';
 export * from './membership-end.js';
 export * from './plausibility.js';
 export * from './http/tasks.js';

@@ -4,6 +4,7 @@ import type { TaxPaperValidationTemplate } from './tax-paper-validation-template
 import type { PlausibilityTemplate } from './plausibility.js';
 import type { TaskTemplate } from './task-templates.js';
 import type { ImportTemplate } from './import-templates.js';
+import type { LimitTemplate } from './limit-templates.js';
 
 /** Message templates the API answers with; the console translates each as a key. */
 export type ValidationTemplate =
@@ -13,6 +14,7 @@ export type ValidationTemplate =
   | PlausibilityTemplate
   | TaskTemplate
   | ImportTemplate
+  | LimitTemplate
   | 'mustNotBeEmpty'
   | 'isNotEqual'
   | 'passwordRequired'

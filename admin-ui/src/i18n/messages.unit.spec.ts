@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ANSWER_TEMPLATES, GENERAL_VALIDATION_TEMPLATES, MEMBER_VALIDATION_TEMPLATES, PLAUSIBILITY_TEMPLATES, TAX_PAPER_VALIDATION_TEMPLATES } from '@coop/contracts/console';
+import { ANSWER_TEMPLATES, GENERAL_VALIDATION_TEMPLATES, LIMIT_TEMPLATES, MEMBER_VALIDATION_TEMPLATES, PLAUSIBILITY_TEMPLATES, TAX_PAPER_VALIDATION_TEMPLATES } from '@coop/contracts/console';
 import { english, german } from './catalogues.js';
 import { de } from './de.js';
 import { en } from './en.js';
@@ -30,7 +30,7 @@ describe('console messages', () => {
   // not found, conflict, server failure) has its own text in both catalogues as the console reads them (merged over
   // react-admin's), never the fallback "Invalid value (template)".
   it('every template of the contracts has its text in English and German', () => {
-    const all = [...GENERAL_VALIDATION_TEMPLATES, ...ANSWER_TEMPLATES, ...MEMBER_VALIDATION_TEMPLATES, ...TAX_PAPER_VALIDATION_TEMPLATES, ...PLAUSIBILITY_TEMPLATES];
+    const all = [...GENERAL_VALIDATION_TEMPLATES, ...ANSWER_TEMPLATES, ...MEMBER_VALIDATION_TEMPLATES, ...TAX_PAPER_VALIDATION_TEMPLATES, ...PLAUSIBILITY_TEMPLATES, ...LIMIT_TEMPLATES];
     expect(all).toContain('invalidCredentials');
     expect(all).toContain('memberNotFound');
     expect(all).toContain('mustNotBeEmpty');

@@ -1,6 +1,7 @@
 import { IsIn, IsOptional, IsString } from 'class-validator';
 import { CHURCH_QUERY_KINDS } from '../events/member-events.js';
-import { AsBusinessDate, AsOptionalText, AsText, IsBusinessDate, IsFilled, rule, ruleNamingValue } from './rules.js';
+import { AsBusinessDate, AsOptionalText, AsText, DateInRange, IsBusinessDate, IsFilled, MaxText, rule, ruleNamingValue } from './rules.js';
+import { TEXT_MAX } from '../limits.js';
 
 /*
  * A member's church-tax attributes (issue 24; DOMAIN.md 3.3, 10). Special-category data (Art. 9 GDPR): only the roles
@@ -13,12 +14,12 @@ import { AsBusinessDate, AsOptionalText, AsText, IsBusinessDate, IsFilled, rule,
 
 /** `PUT /members/{id}/church-tax`: church id and rate both empty record a null answer (no church tax). */
 export class ChurchTaxWrite {
-  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) readonly churchId: string | null = null;
+  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) @MaxText(TEXT_MAX.code) readonly churchId: string | null = null;
   /** Percent as a decimal string ("8", "9"); `,` is read as `.`. */
-  @AsOptionalText() @IsOptional() @IsString(rule('invalidNumber')) readonly churchTaxRate: string | null = null;
+  @AsOptionalText() @IsOptional() @IsString(rule('invalidNumber')) @MaxText(TEXT_MAX.code) readonly churchTaxRate: string | null = null;
   /** The date of the answer (its status date). */
-  @AsBusinessDate() @IsFilled(rule('mustNotBeEmpty')) @IsBusinessDate(rule('invalidDate')) readonly queriedOn: string = '';
-  @AsText(true) @IsIn(CHURCH_QUERY_KINDS, ruleNamingValue('invalidChoice')) readonly queryKind: string = 'paper';
+  @AsBusinessDate() @IsFilled(rule('mustNotBeEmpty')) @IsBusinessDate(rule('invalidDate')) @DateInRange() readonly queriedOn: string = '';
+  @AsText(true) @IsIn(CHURCH_QUERY_KINDS, ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.code) readonly queryKind: string = 'paper';
 }
 
 /** A member's church-tax attributes with where they come from. */

@@ -4,7 +4,8 @@ import { DAY_COUNTS, DEFAULT_DIVIDEND_SETTINGS, DIVIDEND_METHODS, ROUNDING_MODES
 import { DEFAULT_RETENTION_YEARS, MAX_RETENTION_YEARS, MIN_RETENTION_YEARS } from '../retention.js';
 import { DEFAULT_INTEREST_BEGIN_RULE, INTEREST_BEGIN_RULES, type InterestBeginRule } from '../plausibility.js';
 import { isValidBic, isValidEmail, isValidIban, isValidTaxNumber, isValidUrl } from '../validators.js';
-import { AsBoolean, AsInteger, AsText, IsFilled, Satisfies, rule, ruleNamingValue } from './rules.js';
+import { AsBoolean, AsInteger, AsText, IsFilled, MaxText, Satisfies, VisibleText, rule, ruleNamingValue } from './rules.js';
+import { SHARE_PRICE_MAX_CENTS, SHARES_MAX, TEXT_MAX } from '../limits.js';
 
 const filled = rule('mustNotBeEmpty');
 /** The longest tax office name kept. */
@@ -20,30 +21,31 @@ const compact = (pattern: RegExp, upper: boolean) =>
 
 /** The master data of a cooperative (`POST /cooperatives`, `PUT /cooperatives/{id}`; SPEC section 5). */
 export class CooperativeFields {
-  @AsText(true) @IsFilled(filled) name: string = '';
-  @AsText(true) @IsFilled(filled) fullName: string = '';
-  @AsText(true) @IsFilled(filled) address: string = '';
-  @AsText(true) @IsFilled(filled) zip: string = '';
-  @AsText(true) @IsFilled(filled) city: string = '';
-  @AsText(true) @IsFilled(filled) @Satisfies('isEmailAddress', emptyOr(isValidEmail), rule('invalidEmail')) email: string = '';
-  @AsText(true) @IsFilled(filled) contactPerson: string = '';
-  @AsText(true) @IsFilled(filled) @Satisfies('isHttpUrl', emptyOr(isValidUrl), rule('invalidUrl')) url: string = '';
+  @AsText(true) @IsFilled(filled) @MaxText(TEXT_MAX.name) @VisibleText() name: string = '';
+  @AsText(true) @IsFilled(filled) @MaxText(TEXT_MAX.fullName) @VisibleText() fullName: string = '';
+  @AsText(true) @IsFilled(filled) @MaxText(TEXT_MAX.street) @VisibleText() address: string = '';
+  @AsText(true) @IsFilled(filled) @MaxText(TEXT_MAX.zipCode) @VisibleText() zip: string = '';
+  @AsText(true) @IsFilled(filled) @MaxText(TEXT_MAX.city) @VisibleText() city: string = '';
+  @AsText(true) @IsFilled(filled) @MaxText(TEXT_MAX.email) @Satisfies('isEmailAddress', emptyOr(isValidEmail), rule('invalidEmail')) email: string = '';
+  @AsText(true) @IsFilled(filled) @MaxText(TEXT_MAX.name) @VisibleText() contactPerson: string = '';
+  @AsText(true) @IsFilled(filled) @MaxText(TEXT_MAX.url) @Satisfies('isHttpUrl', emptyOr(isValidUrl), rule('invalidUrl')) url: string = '';
   /** 13-digit unified (ELSTER) tax number. */
-  @compact(/[\s/]+/g, false) @IsFilled(filled) @Satisfies('isTaxNumber', emptyOr(isValidTaxNumber), rule('invalidTaxNumber')) taxId: string = '';
+  @compact(/[\s/]+/g, false) @IsFilled(filled) @MaxText(TEXT_MAX.code) @Satisfies('isTaxNumber', emptyOr(isValidTaxNumber), rule('invalidTaxNumber')) taxId: string = '';
   /**
    * The name of the cooperative's tax office (Betriebsstättenfinanzamt), printed with the tax number on the members'
    * tax certificates (DOMAIN.md 6). Optional here (at most 70 characters); the certificates are refused while it is empty.
    */
-  @AsText(true) @Satisfies('isTaxOffice', (v) => typeof v !== 'string' || v.length <= TAX_OFFICE_MAX, rule('mustBeAtMost', String(TAX_OFFICE_MAX))) taxOffice: string = '';
-  @AsText(true) @IsFilled(filled) bankname: string = '';
-  @compact(/\s+/g, true) @IsFilled(filled) @Satisfies('isIban', emptyOr(isValidIban), rule('invalidIban')) iban: string = '';
-  @compact(/\s+/g, true) @IsFilled(filled) @Satisfies('isBic', emptyOr(isValidBic), rule('invalidBic')) bic: string = '';
+  @AsText(true) @Satisfies('isTaxOffice', (v) => typeof v !== 'string' || v.length <= TAX_OFFICE_MAX, rule('mustBeAtMost', String(TAX_OFFICE_MAX))) @VisibleText() taxOffice: string = '';
+  @AsText(true) @IsFilled(filled) @MaxText(TEXT_MAX.name) @VisibleText() bankname: string = '';
+  @compact(/\s+/g, true) @IsFilled(filled) @MaxText(TEXT_MAX.iban) @Satisfies('isIban', emptyOr(isValidIban), rule('invalidIban')) iban: string = '';
+  @compact(/\s+/g, true) @IsFilled(filled) @MaxText(TEXT_MAX.code) @Satisfies('isBic', emptyOr(isValidBic), rule('invalidBic')) bic: string = '';
   /** Price of one share in euro cents, greater than 0. */
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('invalidNumber')) balanceCost!: number;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('invalidNumber')) @Max(SHARE_PRICE_MAX_CENTS, rule('mustBeAtMost', String(SHARE_PRICE_MAX_CENTS))) balanceCost!: number;
   /** Shares a member must hold at least; empty reads as 1. */
   @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? 1 : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value))
   @IsInt(rule('invalidNumber'))
   @Min(1, rule('mustBeAtLeast', '1'))
+  @Max(SHARES_MAX, rule('mustBeAtMost', String(SHARES_MAX)))
   minimumShares: number = 1;
   /**
    * The statutory notice period of a termination in months (§ 65 (2) GenG: at least 3, at most 5 years); empty reads as

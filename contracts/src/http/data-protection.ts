@@ -1,5 +1,6 @@
 import { IsBoolean, IsInt, IsOptional, IsString } from 'class-validator';
-import { AsBoolean, AsText, IsBusinessDate, IsFilled, ListOf, rule } from './rules.js';
+import { AsBoolean, AsText, IsBusinessDate, IsFilled, ListOf, MaxText, VisibleText, rule } from './rules.js';
+import { TEXT_MAX } from '../limits.js';
 
 /*
  * The data-protection clean-up (issue 27, SPEC.md 3 "Data-protection list item", 7 `dsgvo/clean-member`) and the hold
@@ -27,7 +28,7 @@ export class CleanMemberResult {
 /** `PUT /members/{id}/retention-hold`: set (`held: true`) or clear the hold, always with a reason. */
 export class RetentionHoldRequest {
   @AsBoolean() @IsBoolean(rule('invalidChoice')) held!: boolean;
-  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) reason: string = '';
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.reason) @VisibleText() reason: string = '';
 }
 
 /** The member's hold as `PUT /members/{id}/retention-hold` answers it. */

@@ -1,5 +1,6 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
-import { AsText, rule } from './rules.js';
+import { AsText, DateInRange, MaxText, rule } from './rules.js';
+import { TEXT_MAX } from '../limits.js';
 import { DAY_COUNTS, DIVIDEND_METHODS, DIVIDEND_TYPES, ROUNDING_MODES } from '../dividend.js';
 import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
 
@@ -17,11 +18,11 @@ import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
  * (`services/src/dividend/http/dividend-params.ts`), which answers each field's error with its template.
  */
 export class DividendRequest {
-  @AsText(true) @IsString(rule('invalidNumber')) readonly year: string = '';
-  @AsText(true) @IsString(rule('invalidChoice')) readonly type: string = '';
-  @AsText(true) @IsString(rule('invalidNumber')) readonly amount: string = '';
-  @AsText(true) @IsString(rule('invalidDate')) readonly decision_date: string = '';
-  @AsText(true) @IsString(rule('invalidDate')) readonly payment_date: string = '';
+  @AsText(true) @IsString(rule('invalidNumber')) @MaxText(TEXT_MAX.code) readonly year: string = '';
+  @AsText(true) @IsString(rule('invalidChoice')) @MaxText(TEXT_MAX.code) readonly type: string = '';
+  @AsText(true) @IsString(rule('invalidNumber')) @MaxText(TEXT_MAX.code) readonly amount: string = '';
+  @AsText(true) @IsString(rule('invalidDate')) @MaxText(TEXT_MAX.code) @DateInRange() readonly decision_date: string = '';
+  @AsText(true) @IsString(rule('invalidDate')) @MaxText(TEXT_MAX.code) @DateInRange() readonly payment_date: string = '';
 }
 
 /** The dividend settings recorded on a closure (DOMAIN.md 12a). */

@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsString } from 'class-validator';
 import { isValidElmaFs, isValidElmaKm } from '../validators.js';
-import { AsText, IsFilled, Satisfies, rule, ruleNamingValue } from './rules.js';
+import { AsText, IsFilled, MaxText, Satisfies, rule, ruleNamingValue } from './rules.js';
+import { TEXT_MAX } from '../limits.js';
 
 export const ELMA_PROCESSES = ['fs', 'km'] as const;
 export type ElmaProcess = (typeof ELMA_PROCESSES)[number];
@@ -21,10 +22,11 @@ const fitsProcess = (process: ElmaProcess, test: (v: string) => boolean) => (v: 
 
 /** `POST /elmanumbers`, `PUT /elmanumbers/{id}`. */
 export class ElmaNumberWrite {
-  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @IsIn(ELMA_PROCESSES, ruleNamingValue('invalidChoice')) elmaProcess: string = '';
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @IsIn(ELMA_PROCESSES, ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.code) elmaProcess: string = '';
   /** fs: 8 digits starting 1, 3, 5 or 7, not ending 0; km: 11 digits. Spaces are left out. */
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '').replace(/\s+/g, ''))
   @IsFilled(rule('mustNotBeEmpty'))
+  @MaxText(TEXT_MAX.code)
   @Satisfies('isElmaFs', fitsProcess('fs', isValidElmaFs), rule('invalidElmaFs'))
   @Satisfies('isElmaKm', fitsProcess('km', isValidElmaKm), rule('invalidElmaKm'))
   elmaNumber: string = '';

@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, registerDecorator, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, Max, registerDecorator, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import {
   CIVIL_STATUSES,
@@ -21,7 +21,8 @@ import {
 import { isValidSteuerId } from '../tax-id.js';
 import { isValidBic, isValidEmail, isValidIban } from '../validators.js';
 import { businessToday, isIsoDate, isLeapYear } from '../business-date.js';
-import { Satisfies, rule, ruleNamingValue } from './rules.js';
+import { DateInRange, MaxText, Satisfies, VisibleText, rule, ruleNamingValue } from './rules.js';
+import { BIRTH_DATE_MIN, MEMBER_NR_MAX, SHARES_MAX, TEXT_MAX } from '../limits.js';
 import { ConfirmsWarnings } from './confirmation.js';
 
 /*
@@ -133,29 +134,29 @@ export class MemberMasterFields {
   postalSalutation!: PostalSalutation;
   @AsChoice(MEMBER_TITLES) @OneOf(MEMBER_TITLES) title: MemberTitle | null = null;
   /** Required for a natural person. */
-  @AsMemberText() @IsMemberText() @RequiredUnless(isLegalEntity) givenName: string | null = null;
+  @AsMemberText() @IsMemberText() @RequiredUnless(isLegalEntity) @MaxText(TEXT_MAX.name) @VisibleText() givenName: string | null = null;
   /** Surname, or the firm name of a legal entity. */
-  @AsMemberText() @IsMemberText() @Required() name!: string;
-  @AsMemberText() @IsMemberText() birthName: string | null = null;
+  @AsMemberText() @IsMemberText() @Required() @MaxText(TEXT_MAX.name) @VisibleText() name!: string;
+  @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.name) @VisibleText() birthName: string | null = null;
   /** Required for a natural person; not after today. */
-  @AsMemberText() @IsMemberText() @RequiredUnless(isLegalEntity) @IsMemberDate(businessToday) birthDate: string | null = null;
+  @AsMemberText() @IsMemberText() @RequiredUnless(isLegalEntity) @IsMemberDate(businessToday) @DateInRange(BIRTH_DATE_MIN, businessToday) birthDate: string | null = null;
   /** 0 natural person, 1 legal entity. */
   @AsChoice(LEGAL_FORMS) @Required() @IsIn(LEGAL_FORMS, ruleNamingValue('invalidChoice')) legalForm!: LegalForm;
   /** 0 unmarried, 1 married, 2 partnered, 3 widowed; required for a natural person. */
   @AsChoice(CIVIL_STATUSES) @RequiredUnless(isLegalEntity) @OneOf(CIVIL_STATUSES) civilStatus: CivilStatus | null = null;
   /** The spouse when also a member (member id); not the member itself (the decider's rule). */
-  @AsMemberText() @IsMemberText() spouse: string | null = null;
-  @AsMemberText() @IsMemberText() spouseGivenName: string | null = null;
-  @AsMemberText() @IsMemberText() spouseName: string | null = null;
-  @AsMemberText() @IsMemberText() spouseBirthName: string | null = null;
-  @AsMemberText() @IsMemberText() @IsMemberDate(businessToday) spouseBirthDate: string | null = null;
+  @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.id) spouse: string | null = null;
+  @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.name) @VisibleText() spouseGivenName: string | null = null;
+  @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.name) @VisibleText() spouseName: string | null = null;
+  @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.name) @VisibleText() spouseBirthName: string | null = null;
+  @AsMemberText() @IsMemberText() @IsMemberDate(businessToday) @DateInRange(BIRTH_DATE_MIN, businessToday) spouseBirthDate: string | null = null;
   @AsChoice(MEMBER_TITLES) @OneOf(MEMBER_TITLES) spouseTitle: MemberTitle | null = null;
   /** The spouse's Steuer-IdNr (blanks dropped): 11 digits, valid check digit, as `manualTaxId`. */
   @AsMemberText((v) => v.replace(/\s+/g, '')) @IsMemberText() @Valid('isSteuerId', isValidSteuerId, 'invalidTaxId') spouseTaxId: string | null = null;
-  @AsMemberText() @IsMemberText() @Required() street!: string;
-  @AsMemberText() @IsMemberText() @Required() streetHomeNumber!: string;
-  @AsMemberText() @IsMemberText() @Required() zipCode!: string;
-  @AsMemberText() @IsMemberText() @Required() city!: string;
+  @AsMemberText() @IsMemberText() @Required() @MaxText(TEXT_MAX.street) @VisibleText() street!: string;
+  @AsMemberText() @IsMemberText() @Required() @MaxText(TEXT_MAX.houseNumber) @VisibleText() streetHomeNumber!: string;
+  @AsMemberText() @IsMemberText() @Required() @MaxText(TEXT_MAX.zipCode) @VisibleText() zipCode!: string;
+  @AsMemberText() @IsMemberText() @Required() @MaxText(TEXT_MAX.city) @VisibleText() city!: string;
   /** One of the 16 lower-case codes, required at home; null for a foreign member (switching clears it). */
   @Transform(({ value, obj }: Plain) => (boolOf(obj.isForeign) === true ? null : choiceOf(value, GERMAN_STATES, (v) => v.toLowerCase())))
   @RequiredUnless((o) => o.isForeign === true)
@@ -169,22 +170,23 @@ export class MemberMasterFields {
   country: string | null = null;
   @Transform(({ value }: Plain) => boolOf(value)) @IsBoolean(ruleNamingValue('invalidChoice')) isForeign: boolean = false;
   /** Who represents a minor: required for a natural person under 18. */
-  @AsMemberText() @IsMemberText() @RequiredUnless((o) => !needsRepresentative(o)) legalRepresentation: string | null = null;
-  @AsMemberText() @IsMemberText() @Valid('isEmailAddress', isValidEmail, 'invalidEmail') privateEmail: string | null = null;
-  @AsMemberText() @IsMemberText() privateTelephone: string | null = null;
-  @AsMemberText() @IsMemberText() @Required() bankname!: string;
+  @AsMemberText() @IsMemberText() @RequiredUnless((o) => !needsRepresentative(o)) @MaxText(TEXT_MAX.representation) @VisibleText() legalRepresentation: string | null = null;
+  @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.email) @Valid('isEmailAddress', isValidEmail, 'invalidEmail') privateEmail: string | null = null;
+  @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.telephone) privateTelephone: string | null = null;
+  @AsMemberText() @IsMemberText() @Required() @MaxText(TEXT_MAX.name) @VisibleText() bankname!: string;
   /** The account holder when not the member (joint account, a guardian's account for a minor): the SEPA payee name, at most 70 characters. */
   @AsMemberText() @IsMemberText() @Satisfies('isAccountHolder', (v) => v === null || (typeof v === 'string' && v.length <= ACCOUNT_HOLDER_MAX), rule('mustBeAtMost', String(ACCOUNT_HOLDER_MAX)))
+  @VisibleText()
   accountHolder: string | null = null;
   @AsMemberText(compactUpper) @IsMemberText() @Required() @Valid('isIban', isValidIban, 'invalidIban') iban!: string;
   @AsMemberText(compactUpper) @IsMemberText() @Required() @Valid('isBic', isValidBic, 'invalidBic') bic!: string;
-  @AsMemberText() @IsMemberText() @Required() @IsMemberDate() entryDate!: string;
+  @AsMemberText() @IsMemberText() @Required() @IsMemberDate() @DateInRange() entryDate!: string;
   /** Steuer-IdNr entered by hand (blanks dropped): 11 digits, valid check digit. */
   @AsMemberText((v) => v.replace(/\s+/g, '')) @IsMemberText() @Valid('isSteuerId', isValidSteuerId, 'invalidTaxId') manualTaxId: string | null = null;
-  @AsMemberText() @IsMemberText() churchId: string | null = null;
+  @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.code) churchId: string | null = null;
   /** A percentage, up to 3 digits and 4 decimals (`9,5` reads as `"9.5"`). */
   @AsMemberText((v) => v.replace(',', '.')) @IsMemberText() @Valid('isDecimal', isDecimal, 'invalidNumber') churchTaxRate: string | null = null;
-  @AsMemberText() @IsMemberText() kiSt: string | null = null;
+  @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.code) kiSt: string | null = null;
   @AsMemberText((v) => v.replace(',', '.')) @IsMemberText() @Valid('isDecimal', isDecimal, 'invalidNumber') kiStSatz: string | null = null;
 }
 
@@ -202,14 +204,15 @@ const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isSafeI
  * left out; a taken one is the decider's `memberNrTaken`).
  */
 export class MemberAdmission extends MemberMasterFields {
-  @AsMemberText() @IsMemberText() @Required() @IsMemberDate() approvalDate!: string;
+  @AsMemberText() @IsMemberText() @Required() @IsMemberDate() @DateInRange() approvalDate!: string;
   /** Empty: the cooperative's interest-begin rule applied to the entry date (the handler fills it). */
-  @AsMemberText() @IsMemberText() @IsMemberDate() interestBegin: string | null = null;
+  @AsMemberText() @IsMemberText() @IsMemberDate() @DateInRange() interestBegin: string | null = null;
   /** Shares of the initial subscription. */
-  @Transform(asCount) @Satisfies('isSent', present, rule('mustNotBeEmpty')) @Satisfies('isWholeAtLeastOne', isCount, rule('invalidNumber')) shareAmount!: number;
+  @Transform(asCount) @Satisfies('isSent', present, rule('mustNotBeEmpty')) @Satisfies('isWholeAtLeastOne', isCount, rule('invalidNumber')) @Max(SHARES_MAX, rule('mustBeAtMost', String(SHARES_MAX))) shareAmount!: number;
   @Transform(({ value }: Plain) => (typeof value === 'string' && value.trim() === '' ? null : asCount({ value, obj: {} })))
   @ValidateIf((o: MemberAdmission) => o.memberNr !== null)
   @Satisfies('isWholeAtLeastOne', isCount, rule('invalidNumber'))
+  @Max(MEMBER_NR_MAX, rule('mustBeAtMost', String(MEMBER_NR_MAX)))
   memberNr: number | null = null;
   /** True: recorded despite plausibility warnings (else `409 {warnings}`). */
   @ConfirmsWarnings() confirmWarnings: boolean = false;
@@ -217,8 +220,8 @@ export class MemberAdmission extends MemberMasterFields {
 
 /** `PUT /members/{id}`: the whole master record; approval date and interest begin may be empty once admitted. */
 export class MemberMasterChange extends MemberMasterFields {
-  @AsMemberText() @IsMemberText() @IsMemberDate() approvalDate: string | null = null;
-  @AsMemberText() @IsMemberText() @IsMemberDate() interestBegin: string | null = null;
+  @AsMemberText() @IsMemberText() @IsMemberDate() @DateInRange() approvalDate: string | null = null;
+  @AsMemberText() @IsMemberText() @IsMemberDate() @DateInRange() interestBegin: string | null = null;
   /** True: recorded despite plausibility warnings (else `409 {warnings}`). */
   @ConfirmsWarnings() confirmWarnings: boolean = false;
 }

@@ -1,6 +1,7 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import { NOTIFICATION_ENTITY_CLASSES, NOTIFICATION_TYPES } from '../events/notification-events.js';
-import { ListOf, rule } from './rules.js';
+import { ListOf, MaxText, rule } from './rules.js';
+import { TEXT_MAX } from '../limits.js';
 
 /*
  * Notifications (issue 24; SPEC.md 2, 3 "Notification", 7 `notifications/mark-seen`, 8). Routes in
@@ -36,6 +37,6 @@ export class NotificationDto {
 
 /** `POST /notifications/mark-seen`. */
 export class MarkSeenRequest {
-  @IsArray(rule('invalidChoice')) @ArrayMaxSize(1000, rule('mustBeAtMost', '1000')) @IsString({ each: true, ...rule('invalidChoice') })
+  @IsArray(rule('invalidChoice')) @ArrayMaxSize(1000, rule('mustBeAtMost', '1000')) @IsString({ each: true, ...rule('invalidChoice') }) @MaxText(TEXT_MAX.id, true)
   readonly ids: string[] = [];
 }

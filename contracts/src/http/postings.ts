@@ -1,7 +1,8 @@
-import { IsIn, ValidateIf } from 'class-validator';
+import { IsIn, Max, Min, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { isIsoDate } from '../business-date.js';
-import { IsBusinessDate, Satisfies, isBlankValue, rule, ruleNamingValue } from './rules.js';
+import { DateInRange, IsBusinessDate, MaxText, Satisfies, isBlankValue, rule, ruleNamingValue } from './rules.js';
+import { AMOUNT_MAX_CENTS, SHARES_MAX, TEXT_MAX } from '../limits.js';
 import { ConfirmsWarnings } from './confirmation.js';
 
 /*
@@ -52,24 +53,27 @@ export class PostingRequest {
   type!: EnterablePostingType;
 
   /** The member's id; for an annulation optional (the annulled posting names it). */
-  @Transform(asOptionalText) @unlessAnnulation @Satisfies('isFilled', filled, rule('mustNotBeEmpty')) member: string | null = null;
+  @Transform(asOptionalText) @unlessAnnulation @Satisfies('isFilled', filled, rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.id) member: string | null = null;
 
   @Transform(asOptionalText)
   @unlessAnnulation
   @Satisfies('isSent', filled, rule('mustNotBeEmpty'))
   @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), ruleNamingValue('invalidDate'))
+  @DateInRange()
   date: string | null = null;
 
   @Transform(asOptionalText)
   @unlessAnnulation
   @Satisfies('isSent', filled, rule('mustNotBeEmpty'))
   @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), ruleNamingValue('invalidDate'))
+  @DateInRange()
   approvalDate: string | null = null;
 
   /** Empty: the cooperative's interest-begin rule applied to the posting's date (the handler fills it). */
   @Transform(asOptionalText)
   @ValidateIf((o: PostingRequest) => isEnterable(o.type) && o.type !== 5 && filled(o.interestBegin))
   @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), ruleNamingValue('invalidDate'))
+  @DateInRange()
   interestBegin: string | null = null;
 
   /** Shares, a whole number of at least 1, for types 1, 2 and 3 (the exits take the whole holding). */
@@ -77,6 +81,7 @@ export class PostingRequest {
   @ValidateIf((o: PostingRequest) => o.type === 1 || o.type === 2 || o.type === 3)
   @Satisfies('isSent', (v) => v !== null && v !== undefined, rule('mustNotBeEmpty'))
   @Satisfies('isWholeAtLeastOne', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1, rule('invalidNumber'))
+  @Max(SHARES_MAX, rule('mustBeAtMost', String(SHARES_MAX)))
   quantity: number | null = null;
 
   /** The target member of a transfer (3); empty for every other type. */
@@ -85,6 +90,7 @@ export class PostingRequest {
   @Satisfies('isTransferTarget', (v, o) => o.type !== 3 || filled(v), rule('selectTarget'))
   @Satisfies('isOtherMember', (v, o) => o.type !== 3 || trimmed(v) !== trimmed(o.member), rule('canNotTransferToSelf'))
   @Satisfies('isEmptyUnlessTransfer', (v, o) => o.type === 3 || !filled(v), rule('mustBeEmpty'))
+  @MaxText(TEXT_MAX.id)
   transferTo: string | null = null;
 
   /**
@@ -96,6 +102,7 @@ export class PostingRequest {
   @forEnterableType
   @Satisfies('isEmptyUnlessNotice', (v, o) => v === null || NOTICE_TYPES.includes(o.type), rule('mustBeEmpty'))
   @Satisfies('isBusinessDate', (v) => v === null || (typeof v === 'string' && isIsoDate(v)), ruleNamingValue('invalidDate'))
+  @DateInRange()
   noticeDate: string | null = null;
 
   /** Exclusion (7): the day the registered letter with the decision was sent; optional, not before the decision. */
@@ -103,12 +110,14 @@ export class PostingRequest {
   @forEnterableType
   @Satisfies('isEmptyUnlessExclusion', (v, o) => v === null || o.type === 7, rule('mustBeEmpty'))
   @Satisfies('isBusinessDate', (v) => v === null || (typeof v === 'string' && isIsoDate(v)), ruleNamingValue('invalidDate'))
+  @DateInRange()
   dispatchDate: string | null = null;
 
   /** Exit (8): the reason of an extraordinary notice (§ 65 (3) GenG); filled, the notice runs three months. */
   @Transform(asOptionalDate)
   @forEnterableType
   @Satisfies('isEmptyUnlessExit', (v, o) => v === null || o.type === 8, rule('mustBeEmpty'))
+  @MaxText(TEXT_MAX.reason)
   extraordinaryReason: string | null = null;
 
   /** The posting an annulation (5) reverses; empty for every other type. */
@@ -116,6 +125,7 @@ export class PostingRequest {
   @forEnterableType
   @Satisfies('isAnnulledPosting', (v, o) => o.type !== 5 || filled(v), rule('mustNotBeEmpty'))
   @Satisfies('isEmptyUnlessAnnulation', (v, o) => o.type === 5 || !filled(v), rule('mustBeEmpty'))
+  @MaxText(TEXT_MAX.id)
   annulPeer: string | null = null;
 
   /** True: recorded despite plausibility warnings (else `409 {warnings}`). */
@@ -132,11 +142,14 @@ export class ShareCorrection {
   @Transform(asOptionalInteger)
   @Satisfies('isSent', (v) => v !== null && v !== undefined, rule('mustNotBeEmpty'))
   @Satisfies('isSafeInteger', (v) => typeof v === 'number' && Number.isSafeInteger(v), rule('invalidNumber'))
+  @Min(-AMOUNT_MAX_CENTS, rule('mustBeAtLeast', String(-AMOUNT_MAX_CENTS)))
+  @Max(AMOUNT_MAX_CENTS, rule('mustBeAtMost', String(AMOUNT_MAX_CENTS)))
   rueckpfleinzahlung!: number;
 
   /** Empty: not set. */
   @Transform(asOptionalDate)
   @ValidateIf((o: ShareCorrection) => o.interestEnd !== null)
   @IsBusinessDate(ruleNamingValue('invalidDate'))
+  @DateInRange()
   interestEnd: string | null = null;
 }

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsArray, registerDecorator, ValidateNested, type ValidationArguments, type ValidationOptions } from 'class-validator';
 import { isIsoDate } from '../business-date.js';
+import { BUSINESS_DATE_MAX, BUSINESS_DATE_MIN, hasControlCharacter, hasVisibleText } from '../limits.js';
 import type { ValidationTemplate } from '../validation.js';
 
 /**
@@ -69,6 +70,52 @@ export function IsBusinessDate(options: ValidationOptions): PropertyDecorator {
   return Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), options);
 }
 
+
+// ---- Limits (issue 38; contracts/src/limits.ts, docs/security.md "Limits") ----
+
+/** A rule with constraints the OpenAPI converters read (`maxText`: the length; `isDateInRange`: the range). */
+function limitRule(name: string, constraints: readonly unknown[], test: (value: unknown) => boolean, options: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({
+      name,
+      target: target.constructor,
+      propertyName: String(propertyName),
+      constraints: [...constraints],
+      options,
+      validator: { validate: (value: unknown) => test(value), defaultMessage: (args?: ValidationArguments) => `${args?.property ?? 'value'} fails ${name}` },
+    });
+  };
+}
+
+/**
+ * Text of at most `max` characters (`tooLong` naming the limit); anything that is no text passes to the other rules.
+ * With `each`, every item of a list. Name `maxText` (OpenAPI: `maxLength`).
+ */
+export function MaxText(max: number, each = false): PropertyDecorator {
+  return limitRule('maxText', [max], (v) => typeof v !== 'string' || v.length <= max, { ...rule('tooLong', String(max)), each });
+}
+
+/**
+ * Text that shows something: a value made only of blanks, controls, zero-width signs or bidi marks is empty
+ * (`mustNotBeEmpty`); a control character inside it is refused (`controlCharacters`). Null, empty and non-text pass.
+ */
+export function VisibleText(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    Satisfies('hasNoControlCharacter', (v) => typeof v !== 'string' || !hasControlCharacter(v), rule('controlCharacters'))(target, propertyName);
+    Satisfies('hasVisibleText', (v) => typeof v !== 'string' || v === '' || hasVisibleText(v), rule('mustNotBeEmpty'))(target, propertyName);
+  };
+}
+
+/**
+ * A real date within `min`..`max` (`dateOutOfRange` naming both); no date, or a malformed one, passes to the other
+ * rules. `max` may be a function (birth dates: today). Name `isDateInRange` (OpenAPI: the range in the description).
+ */
+export function DateInRange(min: string = BUSINESS_DATE_MIN, max: string | (() => string) = BUSINESS_DATE_MAX): PropertyDecorator {
+  const latest = typeof max === 'function' ? max : () => max;
+  const test = (v: unknown): boolean => typeof v !== 'string' || !isIsoDate(v) || (v >= min && v <= latest());
+  const context: RuleContext = { template: 'dateOutOfRange', errors: () => [[min, latest()]] };
+  return limitRule('isDateInRange', [min, typeof max === 'function' ? 'today' : max], test, { context });
+}
 
 // ---- Reading the body as the API always did: loose JSON shapes become the typed values the rules check ----
 

@@ -1,6 +1,7 @@
 import { IsArray, IsIn, IsOptional, IsString } from 'class-validator';
 import { TAX_CERTIFICATE_VERSIONS, type TaxCertificateVersion } from '../events/tax-document-events.js';
-import { AsText, IsFilled, Satisfies, rule } from './rules.js';
+import { AsText, IsFilled, MaxText, Satisfies, VisibleText, rule } from './rules.js';
+import { TEXT_MAX } from '../limits.js';
 
 /*
  * The tax certificates' register and corrections (issue 25; DOMAIN.md 6; docs/tax-documents.md):
@@ -14,11 +15,12 @@ export const CORRECTION_REASON_MAX = 200;
 /** `POST /dividend/tax-pdf/{id}/corrections`: the member whose certificate is corrected and why (§ 45a Abs. 6 EStG). */
 export class TaxCertificateCorrection {
   /** A member id of the closure. */
-  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) member: string = '';
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.id) member: string = '';
   /** 1 to 200 characters, printed on the certificate and recorded with it. */
   @AsText(true)
   @IsFilled(rule('mustNotBeEmpty'))
   @Satisfies('isCorrectionReason', (v) => typeof v !== 'string' || v.length <= CORRECTION_REASON_MAX, rule('mustBeAtMost', String(CORRECTION_REASON_MAX)))
+  @VisibleText()
   reason: string = '';
 }
 

@@ -1,7 +1,8 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { EXEMPTION_ORDER_TYPES, NON_ASSESSMENT_TYPES, type ExemptionOrderType, type NonAssessmentType, type TaxPaperState } from '../tax-papers.js';
-import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, AsText, IsBusinessDate, IsFilled, ListOf, Satisfies, isBlankValue, rule, ruleNamingValue } from './rules.js';
+import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, AsText, DateInRange, IsBusinessDate, IsFilled, ListOf, MaxText, Satisfies, VisibleText, isBlankValue, rule, ruleNamingValue } from './rules.js';
+import { AMOUNT_MAX_CENTS, TEXT_MAX } from '../limits.js';
 
 const TAX_PAPER_STATES = ['active', 'inactive'] as const;
 /** Sent at all: not left out, not null, not blank text. */
@@ -92,27 +93,28 @@ export class ExemptionOrderFieldsWrite {
    * A joint order covers the spouse recorded in the member's master data, a member or not: `spouse`, if sent, must be
    * the member linked there as spouse (the order records that link itself); empty for a single order.
    */
-  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) spouse: string | null = null;
+  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.id) spouse: string | null = null;
   /** Euro cents, greater than 0. */
   @AsInteger()
   @Satisfies('isSent', (v) => v !== undefined && v !== null && v !== '', rule('mustNotBeEmpty'))
   @IsInt(ruleNamingValue('invalidNumber'))
   @Min(1, rule('mustBeGreaterThan', '0'))
+  @Max(AMOUNT_MAX_CENTS, rule('mustBeAtMost', String(AMOUNT_MAX_CENTS)))
   amount!: number;
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) date!: string;
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) startDate!: string;
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() date!: string;
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() startDate!: string;
   /** Empty: open-ended. */
-  @AsBusinessDate(true) @IsOptional() @IsBusinessDate(ruleNamingValue('invalidDate')) endDate: string | null = null;
+  @AsBusinessDate(true) @IsOptional() @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() endDate: string | null = null;
 }
 
 /** `POST /exemptionorders`: a new order of `member`. */
 export class ExemptionOrderRecord extends ExemptionOrderFieldsWrite {
-  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) member: string = '';
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.id) member: string = '';
 }
 
 /** `PUT /exemptionorders/{id}`: the whole order; `member`, if sent, must be the order's own (it never moves). */
 export class ExemptionOrderCorrection extends ExemptionOrderFieldsWrite {
-  @AsText(true) @IsOptional() @IsString(ruleNamingValue('invalidChoice')) member?: string;
+  @AsText(true) @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.id) member?: string;
 }
 
 /** The original is on file: `true` (also `"true"`, `1`, `"1"`); false, 0 or empty read as null. */
@@ -123,11 +125,11 @@ const asOriginal = (value: unknown): unknown =>
 export class NonAssessmentFieldsWrite {
   /** 0, 60, 100 or -1. */
   @AsInteger() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsIn(NON_ASSESSMENT_TYPES, ruleNamingValue('invalidChoice')) type!: NonAssessmentType;
-  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) orderNumber: string = '';
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) date!: string;
-  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) taxAuthorities: string = '';
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) startDate!: string;
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('endDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) endDate!: string;
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.reference) @VisibleText() orderNumber: string = '';
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() date!: string;
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.authority) @VisibleText() taxAuthorities: string = '';
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() startDate!: string;
+  @AsBusinessDate() @Satisfies('isPresent', present, rule('endDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() endDate!: string;
   @Transform(({ value }: { value: unknown }) => asOriginal(value))
   @IsOptional()
   @Satisfies('isOriginal', (v) => v === true, ruleNamingValue('invalidChoice'))
@@ -136,10 +138,10 @@ export class NonAssessmentFieldsWrite {
 
 /** `POST /nonassessments`: a new certificate of `member`. */
 export class NonAssessmentRecord extends NonAssessmentFieldsWrite {
-  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) member: string = '';
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.id) member: string = '';
 }
 
 /** `PUT /nonassessments/{id}`: the whole certificate; `member`, if sent, must be its own. */
 export class NonAssessmentCorrection extends NonAssessmentFieldsWrite {
-  @AsText(true) @IsOptional() @IsString(ruleNamingValue('invalidChoice')) member?: string;
+  @AsText(true) @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.id) member?: string;
 }

@@ -1,6 +1,7 @@
 import { IsArray, IsIn, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { ROLES, isRole, type Role } from '../roles.js';
-import { AsStrings, AsText, IsFilled, Satisfies, isBlankValue, rule, ruleNamingValue, rulePerItem } from './rules.js';
+import { AsStrings, AsText, IsFilled, MaxText, Satisfies, VisibleText, isBlankValue, rule, ruleNamingValue, rulePerItem } from './rules.js';
+import { TEXT_MAX } from '../limits.js';
 
 /** What the API answers for a user. The password hash never leaves the server. */
 export class UserDto {
@@ -18,23 +19,23 @@ const unknownRoles = (items: readonly unknown[]): unknown[] => items.filter((r) 
  * the repeat typed is `isNotEqual`). Only ROLE_SUPER_ADMIN may name another cooperative.
  */
 export class UserCreate {
-  @AsText() @IsFilled(rule('mustNotBeEmpty')) username: string = '';
-  @AsText() @ValidateIf((o: UserCreate) => isBlankValue(o.passwordRepeat)) @IsFilled(rule('passwordRequired')) password: string = '';
-  @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) passwordRepeat: string = '';
-  @AsStrings() @IsArray(ruleNamingValue('invalidRole')) @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles)) roles: string[] = [];
-  @AsText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) cooperative?: string;
+  @AsText() @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.username) @VisibleText() username: string = '';
+  @AsText() @ValidateIf((o: UserCreate) => isBlankValue(o.passwordRepeat)) @IsFilled(rule('passwordRequired')) @MaxText(TEXT_MAX.password) password: string = '';
+  @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) @MaxText(TEXT_MAX.password) passwordRepeat: string = '';
+  @AsStrings() @IsArray(ruleNamingValue('invalidRole')) @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles)) @MaxText(TEXT_MAX.code * 2, true) roles: string[] = [];
+  @AsText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.id) cooperative?: string;
 }
 
 /** `PUT /users/{id}`: the whole user; the password stays unchanged when both password fields are left empty. */
 export class UserWrite {
-  @AsText() @IsFilled(rule('mustNotBeEmpty')) username: string = '';
-  @AsText() @IsString(rule('passwordRequired')) password: string = '';
-  @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) passwordRepeat: string = '';
-  @AsStrings() @IsArray(ruleNamingValue('invalidRole')) @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles)) roles: string[] = [];
+  @AsText() @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.username) @VisibleText() username: string = '';
+  @AsText() @IsString(rule('passwordRequired')) @MaxText(TEXT_MAX.password) password: string = '';
+  @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) @MaxText(TEXT_MAX.password) passwordRepeat: string = '';
+  @AsStrings() @IsArray(ruleNamingValue('invalidRole')) @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles)) @MaxText(TEXT_MAX.code * 2, true) roles: string[] = [];
 }
 
 /** `PUT /users/me/password`: the own password, typed twice. */
 export class OwnPasswordChange {
-  @AsText() @IsString(rule('passwordRequired')) password: string = '';
-  @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) passwordRepeat: string = '';
+  @AsText() @IsString(rule('passwordRequired')) @MaxText(TEXT_MAX.password) password: string = '';
+  @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) @MaxText(TEXT_MAX.password) passwordRepeat: string = '';
 }

@@ -1,3 +1,5 @@
+import { LIMIT_MESSAGES_EN } from './limits.en.js';
+
 /**
  * English texts of the API's templates (`ValidationTemplate`, the answers' templates) and the console's own input
  * checks, as plain constants: the console's `coop.validation` (admin-ui/src/i18n/en.ts) and the server's problem texts
@@ -5,6 +7,7 @@
  * parameter, `%{template}` the template (react-admin's polyglot syntax). German in `validation.de.ts`.
  */
 export const VALIDATION_MESSAGES_EN = {
+  ...LIMIT_MESSAGES_EN,
   mustNotBeEmpty: 'Must not be empty',
   isNotEqual: 'Passwords are not equal',
   passwordRequired: 'A password is required',

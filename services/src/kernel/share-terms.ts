@@ -1,4 +1,4 @@
-import { memberFieldError, OUTGOING_TYPES, type BalanceType, type FieldError, type InterestBeginRule } from '@coop/contracts';
+import { AMOUNT_MAX_CENTS, memberFieldError, OUTGOING_TYPES, type BalanceType, type FieldError, type InterestBeginRule } from '@coop/contracts';
 
 /**
  * A cooperative's share terms at the time of a command: share price in euro cents and the minimum holding in shares.
@@ -38,4 +38,15 @@ export function isOutgoing(type: BalanceType): boolean {
 /** A number of shares: a whole number of at least 1. */
 export function isWholeAtLeastOne(n: unknown): n is number {
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1;
+}
+
+/**
+ * The most shares a posting may add to a holding of `holdingCents` (decision 132): neither the posting's amount nor the
+ * holding after it may pass AMOUNT_MAX_CENTS, so every sum the product forms stays a safe integer. Answers
+ * `mustBeAtMost` on `field` naming that many shares, or nothing; a share price not set is `shareCostErrors`' answer.
+ */
+export function amountLimitErrors(field: string, quantity: number, shareCost: number, holdingCents: number): FieldError[] {
+  if (!Number.isSafeInteger(shareCost) || shareCost < 1) return [];
+  const most = Math.max(0, Math.floor((AMOUNT_MAX_CENTS - Math.max(0, holdingCents)) / shareCost));
+  return quantity > most ? [memberFieldError(field, 'mustBeAtMost', String(most))] : [];
 }

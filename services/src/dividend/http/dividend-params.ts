@@ -1,4 +1,8 @@
-import { DIVIDEND_TYPES, fieldError, isIsoDate, type DividendType, type FieldError } from '@coop/contracts';
+import { AMOUNT_MAX_CENTS, BUSINESS_DATE_MAX, BUSINESS_DATE_MIN, DIVIDEND_TYPES, fieldError, isBusinessDateInRange, isIsoDate, type DividendType, type FieldError } from '@coop/contracts';
+
+/** The largest dividend rate (percent of the capital) and total (cents; decision 132): every payout stays a safe integer. */
+export const DIVIDEND_PERCENT_MAX = 100;
+export const DIVIDEND_TOTAL_MAX_CENTS = AMOUNT_MAX_CENTS;
 import { shortDecimals, type DividendParams } from '../domain/engine/index.js';
 
 /** The parameters as sent (SPEC.md 7): the query of `GET /dividend/calc`, the body of `POST /dividend/store`. */
@@ -38,13 +42,15 @@ export function parseDividendParams(input: DividendParamsInput, today: string, e
   const errors: FieldError[] = [];
   const yearText = text(input.year);
   const year = /^\d{4}$/.test(yearText) ? Number(yearText) : null;
-  if (year === null || year < 1900) errors.push(fieldError('year', 'invalidNumber'));
+  if (year === null || year < 1900 || year > Number(BUSINESS_DATE_MAX.slice(0, 4))) errors.push(fieldError('year', 'invalidNumber'));
   const typeText = text(input.type) || 'percent';
   const type = (DIVIDEND_TYPES as readonly string[]).includes(typeText) ? (typeText as DividendType) : null;
   if (type === null) errors.push(fieldError('type', 'invalidChoice'));
   const amountText = text(input.amount);
   const scaled = scaledDecimal(amountText, type === 'amount' ? 2 : 4);
   if (scaled === null) errors.push(fieldError('amount', 'invalidNumber'));
+  else if (type === 'amount' && scaled > BigInt(DIVIDEND_TOTAL_MAX_CENTS)) errors.push(fieldError('amount', 'mustBeAtMost', String(DIVIDEND_TOTAL_MAX_CENTS / 100)));
+  else if (type !== 'amount' && scaled > BigInt(DIVIDEND_PERCENT_MAX) * 10_000n) errors.push(fieldError('amount', 'mustBeAtMost', String(DIVIDEND_PERCENT_MAX)));
   const date = (field: 'decision_date' | 'payment_date', missing: 'missingDecisionDate' | 'missingPaymentDate'): string => {
     const value = text(input[field]);
     if (value === '') {
@@ -54,6 +60,7 @@ export function parseDividendParams(input: DividendParamsInput, today: string, e
     }
     const day = /^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value;
     if (!isIsoDate(day)) errors.push(fieldError(field, 'invalidDate'));
+    else if (!isBusinessDateInRange(day)) errors.push(fieldError(field, 'dateOutOfRange', BUSINESS_DATE_MIN, BUSINESS_DATE_MAX));
     return day;
   };
   const decisionDate = date('decision_date', 'missingDecisionDate');

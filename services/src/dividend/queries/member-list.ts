@@ -1,6 +1,6 @@
 import { fieldError, ValidationError, type FieldError, type Sort } from '@coop/contracts';
 import { normaliseSearch, searchWords } from '@coop/projections';
-import { MAX_LIMIT, type ListParams } from '../../platform/http/list-query.js';
+import { MAX_LIMIT, searchErrors, type ListParams } from '../../platform/http/list-query.js';
 
 /**
  * The fields a dividend's per-member list sorts by: the member number, the name (`name, givenName`), and the
@@ -71,6 +71,7 @@ export function parseMemberList(params: ListParams): MemberListQuery {
   const errors: FieldError[] = [];
   const offset = whole(params.offset, 'offset', errors, 0, Number.MAX_SAFE_INTEGER) ?? 0;
   const limit = whole(params.limit, 'limit', errors, 1, MAX_LIMIT);
+  if (typeof params.search === 'string') errors.push(...searchErrors(params.search));
   const words = searchWords(typeof params.search === 'string' ? params.search : undefined);
   const sort: { field: MemberSortField; direction: Sort['direction'] }[] = [];
   const orderBy = typeof params.order_by === 'string' ? params.order_by : '';

@@ -39,8 +39,10 @@ export function drawHeader(doc: PDFKit.PDFDocument, issuer: PdfIssuer, title: st
   const left = doc.page.margins.left;
   const top = doc.page.margins.top;
   const right = doc.page.width - doc.page.margins.right;
-  doc.font('Helvetica-Bold').fontSize(11).text(issuer.name, left, top, { lineBreak: false });
-  doc.font('Helvetica').fontSize(SMALL).text(addressLine(issuer), left, top + 14, { lineBreak: false });
+  // The cooperative's name and address take what the title leaves; cut to fit (issue 38: a name of any length).
+  const beside = right - left - doc.font('Helvetica-Bold').fontSize(11).widthOfString(title) - 12;
+  doc.font('Helvetica-Bold').fontSize(11).text(fit(doc, issuer.name, beside), left, top, { lineBreak: false });
+  doc.font('Helvetica').fontSize(SMALL).text(fit(doc, addressLine(issuer), beside), left, top + 14, { lineBreak: false });
   doc.font('Helvetica-Bold').fontSize(11);
   doc.text(title, right - doc.widthOfString(title), top, { lineBreak: false });
   const stand = `Stand: ${germanDate(date)}`;
@@ -64,12 +66,28 @@ export function addressLine(issuer: PdfIssuer): string {
   return [issuer.address, place].filter((s) => s !== '').join(', ');
 }
 
-/** `text` cut (ending in "…") so that it fits `width` in the current font. */
+/**
+ * The most characters of one text `fit` measures: far more than any cell or line of an A4 page shows in any glyph of the
+ * font but the zero-width ones. pdfkit's font caches the layout of every string it measures, so measuring every prefix
+ * of a 10,000-letter name took minutes and gigabytes (issue 38); now a text costs at most about 10 measurements of at
+ * most this many characters, whatever its length.
+ */
+export const FIT_AT_MOST = 300;
+
+/** `text` cut (ending in "…") so that it fits `width` in the current font; at most FIT_AT_MOST characters are measured. */
 export function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let cut = text;
-  while (cut.length > 0 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-  return `${cut}…`;
+  if (text.length <= FIT_AT_MOST && doc.widthOfString(text) <= width) return text;
+  // Whole characters (a surrogate pair is one): the cut never leaves half of one.
+  const chars = Array.from(text.slice(0, FIT_AT_MOST)).filter((c) => !/^[\uD800-\uDFFF]$/.test(c));
+  // The longest prefix that fits with the ellipsis: the width grows with the prefix, so a binary search finds it.
+  let low = 0;
+  let high = chars.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (doc.widthOfString(`${chars.slice(0, mid).join('')}…`) <= width) low = mid;
+    else high = mid - 1;
+  }
+  return `${chars.slice(0, low).join('')}…`;
 }
 
 /** Lets other requests run: called between batches so that no render holds the event loop for long. */

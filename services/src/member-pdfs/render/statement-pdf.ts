@@ -1,6 +1,6 @@
 import type { MemberDto } from '@coop/contracts';
 import { ERASED_MEMBER_NAME, ERASED_MEMBER_TYPE, euros, germanDate } from '../../kernel/german-format.js';
-import { addressLine, drawHeader, drawPageNumber, FOOTER_SPACE, openPdf, yieldToLoop, type PdfIssuer } from './pdf-frame.js';
+import { addressLine, drawHeader, drawPageNumber, fit, FOOTER_SPACE, openPdf, yieldToLoop, type PdfIssuer } from './pdf-frame.js';
 
 /** One posting of a statement with the holding after it (shares and cents are signed: a return is negative). */
 export interface StatementLine {
@@ -95,11 +95,11 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
   const bottom = (): number => doc.page.height - MARGIN - FOOTER_SPACE;
   doc.addPage();
   let y = drawHeader(doc, issuer, STATEMENT_TITLE, date) + 8;
-  doc.font('Helvetica').fontSize(6.5).text(`${issuer.name}, ${addressLine(issuer)}`, MARGIN, y, { lineBreak: false });
+  doc.font('Helvetica').fontSize(6.5).text(fit(doc, `${issuer.name}, ${addressLine(issuer)}`, doc.page.width - 2 * MARGIN), MARGIN, y, { lineBreak: false });
   y += 12;
   doc.fontSize(10);
   for (const line of addressBlock(m)) {
-    doc.text(line, MARGIN, y, { lineBreak: false });
+    doc.text(fit(doc, line, doc.page.width - 2 * MARGIN), MARGIN, y, { lineBreak: false });
     y += 13;
   }
   y += 10;

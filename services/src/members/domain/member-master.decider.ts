@@ -1,7 +1,7 @@
 import { memberFieldError, ValidationError, type Decider, type FieldError, type MemberDataChanged, type MemberEvent, type MemberMasterData } from '@coop/contracts';
 import { openYearErrors, type ClosedThrough } from '../../kernel/closed-years.js';
 import { evolveMemberStream, initialMemberState, requireMember, type MemberState } from '../../kernel/member-stream.js';
-import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
+import { amountFor, amountLimitErrors, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
 import { requirePlausibleAdmission, requirePlausibleChange, type Plausibility } from './plausibility.js';
 
 export type AdmitMember = {
@@ -62,6 +62,7 @@ export const memberMasterDecider: Decider<MasterDataCommand, MemberEvent, Member
 export function subscriptionErrors(shareAmount: number | null, terms: ShareTerms): FieldError[] {
   const errors: FieldError[] = [];
   if (shareAmount !== null && shareAmount < terms.minimumShares) errors.push(memberFieldError('shareAmount', 'mustBeAtLeast', String(terms.minimumShares)));
+  if (shareAmount !== null) errors.push(...amountLimitErrors('shareAmount', shareAmount, terms.shareCost, 0));
   return [...errors, ...shareCostErrors(terms)];
 }
 

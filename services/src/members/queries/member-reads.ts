@@ -4,7 +4,7 @@ import { MEMBERS } from '@coop/projections';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { parseListQuery } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { businessToday, isIsoDate, nextDay } from '@coop/contracts';
+import { BUSINESS_DATE_MAX, BUSINESS_DATE_MIN, businessToday, fieldError, isBusinessDateInRange, isIsoDate, nextDay } from '@coop/contracts';
 
 /** Every master field a clerk enters (SPEC.md section 3 "Member"), as the create and change bodies carry them. */
 export const MASTER_FIELDS = [...MEMBER_PERSONAL_FIELDS, 'memberType', 'position', 'legalForm', 'isForeign', 'entryDate', 'approvalDate', 'interestBegin'] as const;
@@ -24,6 +24,7 @@ function renamePosition(raw: unknown, separator: RegExp): unknown {
 export function asOfDate(raw: unknown): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string' || !isIsoDate(raw)) throw new ValidationError([memberFieldError('date', 'invalidDate', String(raw))]);
+  if (!isBusinessDateInRange(raw)) throw new ValidationError([fieldError('date', 'dateOutOfRange', BUSINESS_DATE_MIN, BUSINESS_DATE_MAX)]);
   return raw;
 }
 

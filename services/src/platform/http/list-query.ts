@@ -1,5 +1,7 @@
 import {
   fieldError,
+  hasControlCharacter,
+  TEXT_MAX,
   ValidationError,
   type CollectionSpec,
   type FieldError,
@@ -37,12 +39,23 @@ export function parseListQuery(
   const offset = integer(params.offset, 0, 'offset', errors, 0);
   const limit = integer(params.limit, DEFAULT_LIMIT, 'limit', errors, 1, MAX_LIMIT);
   const search = typeof params.search === 'string' ? params.search : undefined;
+  if (search !== undefined) errors.push(...searchErrors(search));
   const filter = oneText(params.filter);
   const orderBy = oneText(params.order_by);
   const filters = filter !== undefined && filter !== '' ? parseFilters(spec, filter, errors) : [];
   const sort = orderBy !== undefined && orderBy !== '' ? parseSort(spec, orderBy, errors) : defaultSort;
   if (errors.length > 0) throw new ValidationError(errors);
   return { cooperativeId, filters, sort, offset, limit, ...(search ? { search } : {}) };
+}
+
+/**
+ * What is wrong with a list's `search` (issue 38): longer than TEXT_MAX.search (`tooLong`), or holding a control
+ * character (`controlCharacters`: a NUL cut the LIKE pattern on SQLite to `%`, so `\u0000` matched every member).
+ */
+export function searchErrors(search: string): FieldError[] {
+  if (search.length > TEXT_MAX.search) return [fieldError('search', 'tooLong', String(TEXT_MAX.search))];
+  if (hasControlCharacter(search)) return [fieldError('search', 'controlCharacters')];
+  return [];
 }
 
 /**

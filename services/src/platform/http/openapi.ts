@@ -77,6 +77,11 @@ const converters: Converters = {
   isAccountHolder: { type: 'string', maxLength: 70, nullable: true },
   isTaxOffice: { type: 'string', maxLength: 70 },
   isCorrectionReason: { type: 'string', maxLength: 200 },
+  // Issue 38: the limits (contracts/src/limits.ts, docs/security.md "Limits").
+  maxText: (meta) => ({ type: 'string', maxLength: meta.constraints?.[0] as number }),
+  hasVisibleText: { type: 'string', description: 'shows at least one character (not only blanks, controls, zero-width signs or bidi marks)' },
+  hasNoControlCharacter: { type: 'string' },
+  isDateInRange: (meta) => ({ type: 'string', format: 'date', description: `from ${String(meta.constraints?.[0])} to ${String(meta.constraints?.[1])}` }),
   isOneOfOrEmpty: (meta) => {
     const allowed = (meta.constraints?.[0] ?? []) as unknown[];
     return { type: typeof allowed[0] === 'number' ? 'integer' : 'string', enum: allowed, nullable: true };

@@ -11,7 +11,7 @@ import {
 import { isIsoDate } from '@coop/contracts';
 import type { ClosedThrough } from '../../kernel/closed-years.js';
 import { evolveShareAccount, initialMemberState, requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
-import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
+import { amountFor, amountLimitErrors, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
 import { requireOpenYearsFor } from './closed-years.rules.js';
 import { lowestSharesFrom } from './holding.js';
 import { exitPendingOn, postNotice, transferOutWhileLeaving, type EndNotice } from './membership-end.rules.js';
@@ -189,6 +189,8 @@ function postShares(command: PostShares, state: MemberState): MemberEvent[] {
   }
   const quantity = command.quantity;
   if (quantity === null || quantity === undefined) throw new RangeError('A posting of type 1 needs its quantity (read at the edge).');
+  const tooMuch = amountLimitErrors('quantity', quantity, terms.shareCost, state.cents);
+  if (tooMuch.length > 0) throw new ValidationError(tooMuch);
   const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
   return [{ type: 'SharesPosted', data: { memberId, balanceId, type: 1, quantity, amount: amountFor(1, quantity, terms.shareCost), shareCost: terms.shareCost, ...dates } }];
 }
@@ -224,9 +226,9 @@ function transferIn(command: TransferIn, state: MemberState): MemberEvent[] {
   if (state.exitDate !== null) throw new ValidationError([memberFieldError('transferTo', 'memberHasExited')]);
   if (transferFrom === memberId) throw new ValidationError([memberFieldError('transferTo', 'canNotTransferToSelf')]);
   requireNewBalance(state, balanceId);
-  const errors = shareCostErrors(terms);
-  if (errors.length > 0) throw new ValidationError(errors);
   const { quantity } = command;
+  const errors = [...shareCostErrors(terms), ...amountLimitErrors('quantity', quantity, terms.shareCost, state.cents)];
+  if (errors.length > 0) throw new ValidationError(errors);
   return [
     {
       type: 'SharesPosted',

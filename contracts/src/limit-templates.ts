@@ -1,0 +1,24 @@
+/*
+ * Templates of the limits every request stays within (issue 38; contracts/src/limits.ts, docs/security.md "Limits").
+ * The console translates each key (en, de: contracts/src/messages/limits.{en,de}.ts); `{0}` is the first parameter.
+ */
+export type LimitTemplate =
+  /** "At most {0} characters" / "Höchstens {0} Zeichen" (a text longer than its field's limit). */
+  | 'tooLong'
+  /** "A date from {0} to {1}" / "Ein Datum vom {0} bis {1}" (a real date outside the range a request may carry). */
+  | 'dateOutOfRange'
+  /** "Must not contain control characters" / "Darf keine Steuerzeichen enthalten" (a search, a single-line text). */
+  | 'controlCharacters'
+  /** "The PDF could not be made within its budget ({0} s, {1} MB): …" (503). */
+  | 'renderBudgetExceeded'
+  /** A SEPA payee's name the file cannot carry (no Latin letter or digit left after transliteration); {0}: member numbers. */
+  | 'sepaNameNotRepresentable';
+
+/** Every limit template at run time (the i18n parity test). */
+export const LIMIT_TEMPLATES: readonly LimitTemplate[] = Object.keys({
+  tooLong: 1,
+  dateOutOfRange: 1,
+  controlCharacters: 1,
+  renderBudgetExceeded: 1,
+  sepaNameNotRepresentable: 1,
+} satisfies Record<LimitTemplate, 1>) as LimitTemplate[];

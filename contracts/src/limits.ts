@@ -1,0 +1,87 @@
+/**
+ * The limits every request stays within (issue 38; docs/security.md "Limits", decisions 131-132): checked at the edge
+ * by the request classes before any work, and by the console's inputs (`maxLength`). Plain constants, no framework:
+ * the console imports them through `console.ts`.
+ */
+
+/** Text lengths in characters (UTF-16 code units, as the console's `maxLength` counts them). */
+export const TEXT_MAX = {
+  /**
+   * A person's or firm's name, a bank's name, an account holder: the SEPA name (Cdtr/Nm of pain.001, DOMAIN.md 7) takes
+   * at most 70 characters.
+   */
+  name: 70,
+  /** A street (ISO 20022 StrtNm: 70). */
+  street: 70,
+  /** A house number (ISO 20022 BldgNb: 16). */
+  houseNumber: 16,
+  /** A postcode (ISO 20022 PstCd: 16). */
+  zipCode: 16,
+  /** A town (70, for foreign towns; ISO 20022 TwnNm 35 would refuse real ones). */
+  city: 70,
+  /** A cooperative's full name as registered (two lines of a letter). */
+  fullName: 140,
+  /** An email address (RFC 5321: 254). */
+  email: 254,
+  /** A web address. */
+  url: 2000,
+  /** A telephone number. */
+  telephone: 40,
+  /** Who represents a minor (names and role, one line of a letter). */
+  representation: 140,
+  /** A tax office's or authority's name. */
+  authority: 140,
+  /** A certificate's or order's number. */
+  reference: 40,
+  /** An IBAN written with blanks (34 characters and 8 blanks). */
+  iban: 42,
+  /** A record's id named in a request (a member, a posting: uuids). */
+  id: 64,
+  /** A short code (a church key, a church tax attribute, a rate, a year, a choice). */
+  code: 20,
+  /** A reason or note written by a clerk. */
+  reason: 500,
+  /** A user's name for signing in. */
+  username: 100,
+  /** A password (argon2 hashes any length; this bounds the work before it). */
+  password: 256,
+  /** The text of a list's `search` (query parameter). */
+  search: 200,
+} as const;
+
+/** The earliest and latest business date a request may carry (postings, admissions, orders, closures). */
+export const BUSINESS_DATE_MIN = '1900-01-01';
+export const BUSINESS_DATE_MAX = '2199-12-31';
+/** The earliest birth date (a legal entity's founding may lie in the 19th century); the latest is today. */
+export const BIRTH_DATE_MIN = '1800-01-01';
+
+/**
+ * Amounts (decision 132). Every sum the product forms stays a safe integer (Number.MAX_SAFE_INTEGER, about 9.007e15):
+ * a holding of at most 1e11 cents (1 billion euro) times 366 days (the dividend's pro-rata weight) is 3.7e13, and
+ * 90,000 members each holding the maximum still sum below 9e15.
+ */
+export const SHARE_PRICE_MAX_CENTS = 100_000_000;
+/** Shares in one posting or admission. */
+export const SHARES_MAX = 1_000_000;
+/** A member number (nine digits). */
+export const MEMBER_NR_MAX = 999_999_999;
+/** One posting's amount and a member's holding, in cents. */
+export const AMOUNT_MAX_CENTS = 100_000_000_000;
+
+/** Characters that show nothing: controls, blanks, zero-width and joiners, bidi marks and overrides, the BOM. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\u115F\u1160\u3164\uFFA0\u034F\u180E\u2800]/gu;
+
+/** Text that shows at least one character (not only blanks, controls, zero-width signs or bidi marks). */
+export function hasVisibleText(value: string): boolean {
+  return value.replace(INVISIBLE, '') !== '';
+}
+
+/** A control character (C0, DEL, C1): never part of a single-line text or a search. */
+export function hasControlCharacter(value: string): boolean {
+  return /\p{Cc}/u.test(value);
+}
+
+/** A business date within BUSINESS_DATE_MIN..BUSINESS_DATE_MAX (the text compared as `YYYY-MM-DD`). */
+export function isBusinessDateInRange(value: string): boolean {
+  return value >= BUSINESS_DATE_MIN && value <= BUSINESS_DATE_MAX;
+}
