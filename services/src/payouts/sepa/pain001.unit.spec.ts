@@ -87,6 +87,18 @@ describe('SEPA payment file (pain.001.001.09)', () => {
     expect(sepaErrors(COOP, [payout(1)])).toEqual([]);
   });
 
+  // Issue 38: `<>` or a name wholly in another script wrote an empty <Nm> while the check reported nothing.
+  it('transliterates other scripts where a rule exists and refuses a payee name the file cannot carry', () => {
+    expect(sepaLatin('Иванова Мария')).toBe('Ivanova Mariya');
+    expect(sepaLatin('Παπαδόπουλος Νίκος')).toBe('Papadopoylos Nikos');
+    expect(sepaLatin('Müller-Иванов')).toBe('Mueller-Ivanov');
+    const payouts = [payout(1), payout(2, { holder: '<>' }), payout(3, { holder: '王小明' }), payout(4, { holder: 'Иванова' }), payout(5, { holder: '<>', net: 0 })];
+    expect(sepaErrors(COOP, payouts)).toEqual([{ field: null, template: 'sepaNameNotRepresentable', parameters: { '0': '2, 3' } }]);
+    expect(sepaErrors({ ...COOP, fullName: '株式会社', name: '' }, [payout(1)]).map((e) => e.template)).toEqual(['missingCooperativeName']);
+    const xml = painXml(paymentFile(CLOSURE, COOP, [payout(4, { holder: 'Иванова Мария' })], NOW));
+    expect(textAt(child(parsePain(xml), 'CstmrCdtTrfInitn', 'PmtInf', 'CdtTrfTxInf'), 'Cdtr', 'Nm')).toBe('Ivanova Mariya');
+  });
+
   it('names the account holder as the payee when the member keeps one apart, else the member (DOMAIN.md 7, Verification of Payee)', () => {
     const member = (fields: Record<string, unknown>): ReadDocument => ({ id: 'm1', position: '1', cooperativeId: 'c1', givenName: 'Lena', name: 'Groß', ...fields });
     expect(accountHolderOf(member({}))).toBe('Lena Groß');

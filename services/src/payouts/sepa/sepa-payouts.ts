@@ -4,7 +4,7 @@ import { fieldError, isValidBic, isValidIban, type FieldError, type ReadDocument
 import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { controlSum, type SepaPaymentFile, type SepaTransfer } from './pain001.js';
-import { germanAmount } from './sepa-text.js';
+import { germanAmount, isSepaRepresentable, NAME_MAX } from './sepa-text.js';
 
 /** Member results and members read per query. */
 const PAGE = 2000;
@@ -50,7 +50,8 @@ export function messageId(year: number, now: Date): string {
 /** The refusals of a file: the cooperative's name, IBAN and BIC; every member paid without a valid IBAN (by number). */
 export function sepaErrors(cooperative: ReadDocument, payouts: readonly SepaPayout[]): FieldError[] {
   const errors: FieldError[] = [];
-  if (!(text(cooperative, 'fullName') || text(cooperative, 'name'))) errors.push(fieldError(null, 'missingCooperativeName'));
+  const debtor = text(cooperative, 'fullName') || text(cooperative, 'name');
+  if (!debtor || !isSepaRepresentable(debtor, NAME_MAX)) errors.push(fieldError(null, 'missingCooperativeName'));
   const iban = compact(text(cooperative, 'iban'));
   if (!iban || !isValidIban(iban)) errors.push(fieldError(null, 'missingCooperativeIban'));
   const bic = compact(text(cooperative, 'bic'));
@@ -58,6 +59,9 @@ export function sepaErrors(cooperative: ReadDocument, payouts: readonly SepaPayo
   const paid = payouts.filter((p) => p.net > 0);
   const unpayable = paid.filter((p) => p.iban === null || !isValidIban(p.iban) || !p.holder).map((p) => p.memberNr);
   if (unpayable.length > 0) errors.push(fieldError(null, 'memberBankDataMissing', unpayable.join(', ')));
+  // A name the file cannot carry (no Latin letter or digit left after transliteration): never an empty <Nm> (issue 38).
+  const unnamed = paid.filter((p) => p.holder && !isSepaRepresentable(p.holder, NAME_MAX)).map((p) => p.memberNr);
+  if (unnamed.length > 0) errors.push(fieldError(null, 'sepaNameNotRepresentable', unnamed.join(', ')));
   if (paid.length === 0) errors.push(fieldError(null, 'sepaNothingToPay'));
   return errors;
 }

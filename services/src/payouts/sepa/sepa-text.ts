@@ -1,7 +1,11 @@
+import transliterate from '@sindresorhus/transliterate';
+
 /**
  * Text as a SEPA file may carry it (EPC "SEPA Latin" basic set, DOMAIN.md 7): letters a–z and A–Z, digits, space and
  * `/ - ? : ( ) . , ' +`. German umlauts and ß are transliterated (ä → ae …), other accented letters lose their accent
- * (é → e), a few letters are spelt out (ø → o, æ → ae, ł → l), `&` becomes `+`, anything else is dropped; runs of spaces become one.
+ * (é → e), a few letters are spelt out (ø → o, æ → ae, ł → l), `&` becomes `+`; other scripts with a rule (Cyrillic,
+ * Greek, Armenian, Georgian, Arabic, Hebrew, Vietnamese …) are transliterated by `@sindresorhus/transliterate`
+ * (issue 38: Иванова → Ivanova, Παπαδόπουλος → Papadopoylos, letter by letter); anything else is dropped; runs of spaces become one.
  */
 const LETTERS: Readonly<Record<string, string>> = {
   ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', ẞ: 'SS', '&': '+',
@@ -19,6 +23,8 @@ export function sepaLatin(text: string): string {
     .replace(/[äöüÄÖÜßẞ&øØæÆœŒłŁđĐþÞı]/g, (c) => LETTERS[c] ?? '')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
+    // Letters of other scripts only: signs (€, %) are dropped as before.
+    .replace(/[^\P{L}\u0000-\u007f]+/gu, (letters) => transliterate(letters))
     .replace(/[\s\u00a0]+/g, ' ')
     .replace(OUTSIDE_SET, '')
     .replace(/ {2,}/g, ' ')
@@ -28,6 +34,15 @@ export function sepaLatin(text: string): string {
 /** The text in the SEPA set, cut to the schema's length (Max70Text, Max35Text, Max140Text: all one byte a character). */
 export function sepaText(text: string, max: number): string {
   return sepaLatin(text).slice(0, max).trimEnd();
+}
+
+/**
+ * Whether a name can be carried in the file: in the SEPA set and cut to `max` it keeps at least one letter or digit. A
+ * name of signs only (`<>`) or wholly in a script without a rule (Chinese, Japanese …) cannot: the check refuses it
+ * rather than write an empty `<Nm>` (issue 38).
+ */
+export function isSepaRepresentable(name: string, max: number): boolean {
+  return /[A-Za-z0-9]/.test(sepaText(name, max));
 }
 
 /** Schema lengths (pain.001.001.09): names Max70Text (EPC), identifiers Max35Text, remittance Max140Text. */
