@@ -1,7 +1,7 @@
 import { Alert, Grid } from '@mui/material';
 import { BooleanInput, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { DEFAULT_NOTICE_PERIOD_MONTHS, deathReason, membershipEndDate } from '@coop/contracts/console';
+import { DEFAULT_NOTICE_PERIOD_MONTHS, TEXT_MAX, deathReason, membershipEndDate } from '@coop/contracts/console';
 import { DateTextInput } from '../common/DateTextInput';
 import { formatDate } from '../format';
 import type { MemberRecord } from '../members/model';
@@ -58,7 +58,7 @@ export function NoticeFields({ type, member, readOnly }: { type: number; member:
         <Grid size={{ xs: 12 }}>
           <BooleanInput source="extraordinary" label={translate('coop.balances.extraordinary')} readOnly={readOnly} helperText={false} />
           {extraordinary ? (
-            <TextInput source="extraordinaryReason" fullWidth multiline minRows={2} readOnly={readOnly} validate={required} slotProps={{ htmlInput: { 'data-testid': 'balance-extraordinaryReason' } }} />
+            <TextInput source="extraordinaryReason" fullWidth multiline minRows={2} readOnly={readOnly} validate={required} slotProps={{ htmlInput: { 'data-testid': 'balance-extraordinaryReason', maxLength: TEXT_MAX.reason } }} />
           ) : null}
         </Grid>
       ) : null}

@@ -2,7 +2,7 @@ import { Alert, Card, CardContent, Grid, InputAdornment, Typography } from '@mui
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useTranslate, type RaRecord } from 'react-admin';
-import { DEFAULT_INTEREST_BEGIN_RULE, INTEREST_BEGIN_RULES } from '@coop/contracts/console';
+import { DEFAULT_INTEREST_BEGIN_RULE, INTEREST_BEGIN_RULES, TEXT_MAX } from '@coop/contracts/console';
 import { EditHeader } from '../common/EditHeader';
 import { centsToDecimal, parseEuroToCents } from '../format';
 import { PageLoading } from '../layout/Layout';
@@ -41,7 +41,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const half = { xs: 12, md: 6 } as const;
-const input = (testId: string) => ({ htmlInput: { 'data-testid': testId } });
+/** The input's test id and its maximum length (the server's limit: contracts/src/limits.ts). */
+const input = (testId: string, maxLength?: number) => ({ htmlInput: { 'data-testid': testId, ...(maxLength ? { maxLength } : {}) } });
 
 function CooperativeForm({ canSave }: { canSave: boolean }) {
   const { record, isPending, error } = useEditContext();
@@ -58,26 +59,26 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
         {ro ? <Alert severity="info" sx={{ mb: 2 }}>{translate('coop.edit.readOnly')}</Alert> : null}
         <Grid container columnSpacing={2}>
           <Section title={translate('coop.cooperative.master')}>
-            <Grid size={half}><TextInput source="fullName" fullWidth readOnly={ro} slotProps={input('cooperative-fullName')} /></Grid>
-            <Grid size={half}><TextInput source="name" fullWidth readOnly={ro} slotProps={input('cooperative-name')} /></Grid>
-            <Grid size={{ xs: 12, md: 6 }}><TextInput source="address" fullWidth readOnly={ro} slotProps={input('cooperative-address')} /></Grid>
-            <Grid size={{ xs: 4, md: 2 }}><TextInput source="zip" fullWidth readOnly={ro} slotProps={input('cooperative-zip')} /></Grid>
-            <Grid size={{ xs: 8, md: 4 }}><TextInput source="city" fullWidth readOnly={ro} slotProps={input('cooperative-city')} /></Grid>
-            <Grid size={half}><TextInput source="taxId" fullWidth readOnly={ro} slotProps={input('cooperative-taxId')} /></Grid>
+            <Grid size={half}><TextInput source="fullName" fullWidth readOnly={ro} slotProps={input('cooperative-fullName', TEXT_MAX.fullName)} /></Grid>
+            <Grid size={half}><TextInput source="name" fullWidth readOnly={ro} slotProps={input('cooperative-name', TEXT_MAX.name)} /></Grid>
+            <Grid size={{ xs: 12, md: 6 }}><TextInput source="address" fullWidth readOnly={ro} slotProps={input('cooperative-address', TEXT_MAX.street)} /></Grid>
+            <Grid size={{ xs: 4, md: 2 }}><TextInput source="zip" fullWidth readOnly={ro} slotProps={input('cooperative-zip', TEXT_MAX.zipCode)} /></Grid>
+            <Grid size={{ xs: 8, md: 4 }}><TextInput source="city" fullWidth readOnly={ro} slotProps={input('cooperative-city', TEXT_MAX.city)} /></Grid>
+            <Grid size={half}><TextInput source="taxId" fullWidth readOnly={ro} slotProps={input('cooperative-taxId', TEXT_MAX.code)} /></Grid>
             <Grid size={half}>
-              <TextInput source="taxOffice" fullWidth readOnly={ro} helperText="coop.cooperative.taxOfficeHint" slotProps={{ htmlInput: { 'data-testid': 'cooperative-taxOffice', maxLength: 70 } }} />
+              <TextInput source="taxOffice" fullWidth readOnly={ro} helperText="coop.cooperative.taxOfficeHint" slotProps={{ htmlInput: { 'data-testid': 'cooperative-taxOffice', maxLength: TEXT_MAX.name } }} />
             </Grid>
           </Section>
           <Section title={translate('coop.cooperative.contact')}>
-            <Grid size={half}><TextInput source="contactPerson" fullWidth readOnly={ro} slotProps={input('cooperative-contactPerson')} /></Grid>
-            <Grid size={half}><TextInput source="email" type="email" fullWidth readOnly={ro} slotProps={input('cooperative-email')} /></Grid>
-            <Grid size={half}><TextInput source="url" fullWidth readOnly={ro} slotProps={input('cooperative-url')} /></Grid>
+            <Grid size={half}><TextInput source="contactPerson" fullWidth readOnly={ro} slotProps={input('cooperative-contactPerson', TEXT_MAX.name)} /></Grid>
+            <Grid size={half}><TextInput source="email" type="email" fullWidth readOnly={ro} slotProps={input('cooperative-email', TEXT_MAX.email)} /></Grid>
+            <Grid size={half}><TextInput source="url" fullWidth readOnly={ro} slotProps={input('cooperative-url', TEXT_MAX.url)} /></Grid>
           </Section>
           <Section title={translate('coop.cooperative.bank')}>
-            <Grid size={half}><TextInput source="bankname" fullWidth readOnly={ro} slotProps={input('cooperative-bankname')} /></Grid>
+            <Grid size={half}><TextInput source="bankname" fullWidth readOnly={ro} slotProps={input('cooperative-bankname', TEXT_MAX.name)} /></Grid>
             <Grid size={{ xs: 12, md: 6 }} />
-            <Grid size={{ xs: 12, md: 8 }}><TextInput source="iban" fullWidth readOnly={ro} slotProps={input('cooperative-iban')} /></Grid>
-            <Grid size={{ xs: 12, md: 4 }}><TextInput source="bic" fullWidth readOnly={ro} slotProps={input('cooperative-bic')} /></Grid>
+            <Grid size={{ xs: 12, md: 8 }}><TextInput source="iban" fullWidth readOnly={ro} slotProps={input('cooperative-iban', TEXT_MAX.iban)} /></Grid>
+            <Grid size={{ xs: 12, md: 4 }}><TextInput source="bic" fullWidth readOnly={ro} slotProps={input('cooperative-bic', TEXT_MAX.code)} /></Grid>
           </Section>
           <Section title={translate('coop.cooperative.shares')}>
             <Grid size={{ xs: 12, sm: 6, md: 4 }}>

@@ -30,12 +30,15 @@ import {
   type MemberRecord,
 } from './model';
 import { useCooperative } from './useCooperative';
+import { TEXT_MAX } from '@coop/contracts/console';
 import { useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 const half = { xs: 12, md: 6 } as const;
 const third = { xs: 12, sm: 6, md: 4 } as const;
-const tid = (id: string) => ({ htmlInput: { 'data-testid': `member-${id}` } });
+/** The input's test id and, for text, its maximum length (the server's limit: contracts/src/limits.ts). */
+const tid = (id: string, maxLength?: number) => ({ htmlInput: { 'data-testid': `member-${id}`, ...(maxLength ? { maxLength } : {}) } });
+const max = (maxLength: number) => ({ htmlInput: { maxLength } });
 
 /** Numbers travel as numbers; the selects work on strings (0 is a real choice, not "empty"). */
 const numFormat = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -127,21 +130,21 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
               <Grid size={third}>
                 <SelectInput source="title" choices={choices(TITLES, 'coop.members.titles')} fullWidth emptyText="" data-testid="member-title" />
               </Grid>
-              <Grid size={half}><TextInput source="givenName" fullWidth slotProps={tid('givenName')} /></Grid>
-              <Grid size={half}><TextInput source="name" fullWidth slotProps={tid('name')} /></Grid>
-              <Grid size={half}><TextInput source="birthName" fullWidth slotProps={tid('birthName')} /></Grid>
+              <Grid size={half}><TextInput source="givenName" fullWidth slotProps={tid('givenName', TEXT_MAX.name)} /></Grid>
+              <Grid size={half}><TextInput source="name" fullWidth slotProps={tid('name', TEXT_MAX.name)} /></Grid>
+              <Grid size={half}><TextInput source="birthName" fullWidth slotProps={tid('birthName', TEXT_MAX.name)} /></Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}><DateTextInput source="birthDate" fullWidth /></Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
                 <SelectInput source="civilStatus" choices={choices(CIVIL_STATUSES, 'coop.members.civilStatuses')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-civilStatus" />
               </Grid>
               {showRepresentation ? (
                 <Grid size={{ xs: 12 }}>
-                  <TextInput source="legalRepresentation" fullWidth helperText="coop.members.legalRepresentationHint" slotProps={tid('legalRepresentation')} />
+                  <TextInput source="legalRepresentation" fullWidth helperText="coop.members.legalRepresentationHint" slotProps={tid('legalRepresentation', TEXT_MAX.representation)} />
                 </Grid>
               ) : null}
             </>
           ) : (
-            <Grid size={{ xs: 12, md: 8 }}><TextInput source="name" fullWidth slotProps={tid('name')} /></Grid>
+            <Grid size={{ xs: 12, md: 8 }}><TextInput source="name" fullWidth slotProps={tid('name', TEXT_MAX.name)} /></Grid>
           )}
           <Grid size={third}>
             <SelectInput source="postalSalutation" choices={choices(natural ? PERSON_SALUTATIONS : ['company'], 'coop.members.postalSalutations')} fullWidth emptyText="" data-testid="member-postalSalutation" />
@@ -156,9 +159,9 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
             <Grid size={{ xs: 12, md: 6 }}>
               <SelectInput source="spouseTitle" choices={choices(TITLES, 'coop.members.titles')} fullWidth emptyText="" />
             </Grid>
-            <Grid size={half}><TextInput source="spouseGivenName" fullWidth /></Grid>
-            <Grid size={half}><TextInput source="spouseName" fullWidth /></Grid>
-            <Grid size={half}><TextInput source="spouseBirthName" fullWidth /></Grid>
+            <Grid size={half}><TextInput source="spouseGivenName" fullWidth slotProps={max(TEXT_MAX.name)} /></Grid>
+            <Grid size={half}><TextInput source="spouseName" fullWidth slotProps={max(TEXT_MAX.name)} /></Grid>
+            <Grid size={half}><TextInput source="spouseBirthName" fullWidth slotProps={max(TEXT_MAX.name)} /></Grid>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}><DateTextInput source="spouseBirthDate" fullWidth /></Grid>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
               <TextInput source="spouseTaxId" fullWidth helperText="coop.members.spouseTaxIdHint" slotProps={{ htmlInput: { 'data-testid': 'member-spouseTaxId', inputMode: 'numeric', maxLength: 14 } }} />
@@ -167,10 +170,10 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
         ) : null}
 
         <Section title={translate('coop.members.sections.address')} testId="member-section-address">
-          <Grid size={{ xs: 8, md: 9 }}><TextInput source="street" fullWidth slotProps={tid('street')} /></Grid>
-          <Grid size={{ xs: 4, md: 3 }}><TextInput source="streetHomeNumber" fullWidth slotProps={tid('streetHomeNumber')} /></Grid>
-          <Grid size={{ xs: 4, md: 3 }}><TextInput source="zipCode" fullWidth slotProps={tid('zipCode')} /></Grid>
-          <Grid size={{ xs: 8, md: 5 }}><TextInput source="city" fullWidth slotProps={tid('city')} /></Grid>
+          <Grid size={{ xs: 8, md: 9 }}><TextInput source="street" fullWidth slotProps={tid('street', TEXT_MAX.street)} /></Grid>
+          <Grid size={{ xs: 4, md: 3 }}><TextInput source="streetHomeNumber" fullWidth slotProps={tid('streetHomeNumber', TEXT_MAX.houseNumber)} /></Grid>
+          <Grid size={{ xs: 4, md: 3 }}><TextInput source="zipCode" fullWidth slotProps={tid('zipCode', TEXT_MAX.zipCode)} /></Grid>
+          <Grid size={{ xs: 8, md: 5 }}><TextInput source="city" fullWidth slotProps={tid('city', TEXT_MAX.city)} /></Grid>
           <Grid size={{ xs: 12, md: 4 }}>
             {isForeign ? (
               <TextInput source="country" fullWidth slotProps={{ htmlInput: { 'data-testid': 'member-country', maxLength: 2, style: { textTransform: 'uppercase' } } }} parse={(v: string) => (v === '' ? null : v.toUpperCase())} />
@@ -184,12 +187,12 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
         </Section>
 
         <Section title={translate('coop.members.sections.contact')}>
-          <Grid size={half}><TextInput source="privateEmail" type="email" fullWidth slotProps={tid('privateEmail')} /></Grid>
-          <Grid size={half}><TextInput source="privateTelephone" fullWidth slotProps={tid('privateTelephone')} /></Grid>
+          <Grid size={half}><TextInput source="privateEmail" type="email" fullWidth slotProps={tid('privateEmail', TEXT_MAX.email)} /></Grid>
+          <Grid size={half}><TextInput source="privateTelephone" fullWidth slotProps={tid('privateTelephone', TEXT_MAX.telephone)} /></Grid>
         </Section>
 
         <Section title={translate('coop.members.sections.bank')}>
-          <Grid size={{ xs: 12, md: 4 }}><TextInput source="bankname" fullWidth slotProps={tid('bankname')} /></Grid>
+          <Grid size={{ xs: 12, md: 4 }}><TextInput source="bankname" fullWidth slotProps={tid('bankname', TEXT_MAX.name)} /></Grid>
           <Grid size={{ xs: 12, md: 5 }}>
             <TextInput source="iban" fullWidth parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())} slotProps={tid('iban')} />
           </Grid>
@@ -197,7 +200,7 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
             <TextInput source="bic" fullWidth parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())} slotProps={tid('bic')} />
           </Grid>
           <Grid size={12}>
-            <TextInput source="accountHolder" fullWidth helperText="coop.members.accountHolderHint" slotProps={{ htmlInput: { 'data-testid': 'member-accountHolder', maxLength: 70 } }} />
+            <TextInput source="accountHolder" fullWidth helperText="coop.members.accountHolderHint" slotProps={{ htmlInput: { 'data-testid': 'member-accountHolder', maxLength: TEXT_MAX.name } }} />
           </Grid>
         </Section>
 
@@ -206,10 +209,10 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
           {!isNew ? <Grid size={third}><TextInput source="taxId" fullWidth readOnly helperText={false} /></Grid> : null}
           {natural && churchAllowed ? (
             <>
-              <Grid size={third}><TextInput source="churchId" fullWidth /></Grid>
-              <Grid size={third}><TextInput source="churchTaxRate" fullWidth slotProps={{ htmlInput: { inputMode: 'decimal' } }} /></Grid>
-              <Grid size={third}><TextInput source="kiSt" fullWidth /></Grid>
-              <Grid size={third}><TextInput source="kiStSatz" fullWidth /></Grid>
+              <Grid size={third}><TextInput source="churchId" fullWidth slotProps={max(TEXT_MAX.code)} /></Grid>
+              <Grid size={third}><TextInput source="churchTaxRate" fullWidth slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: TEXT_MAX.code } }} /></Grid>
+              <Grid size={third}><TextInput source="kiSt" fullWidth slotProps={max(TEXT_MAX.code)} /></Grid>
+              <Grid size={third}><TextInput source="kiStSatz" fullWidth slotProps={max(TEXT_MAX.code)} /></Grid>
             </>
           ) : null}
         </Section>

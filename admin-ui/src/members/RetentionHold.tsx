@@ -1,4 +1,4 @@
-import type { RetentionHoldDto, RetentionHoldRequest } from '@coop/contracts/console';
+import { TEXT_MAX, type RetentionHoldDto, type RetentionHoldRequest } from '@coop/contracts/console';
 import LockClockIcon from '@mui/icons-material/LockClock';
 import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Tooltip } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
@@ -45,7 +45,7 @@ function HoldDialog({ m, onClose }: { m: MemberRecord; onClose: () => void }) {
           minRows={2}
           error={!!reasonError || !!other}
           helperText={[reasonError, other].filter(Boolean).join('; ') || ' '}
-          slotProps={{ htmlInput: { 'data-testid': 'retention-hold-reason' } }}
+          slotProps={{ htmlInput: { 'data-testid': 'retention-hold-reason', maxLength: TEXT_MAX.reason } }}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -24,12 +24,15 @@ export function PlainTextInput({
   autoComplete,
   testId,
   className,
+  maxLength,
 }: {
   source: string;
   password?: boolean;
   autoComplete?: string;
   testId?: string;
   className?: string;
+  /** The server's limit (contracts/src/limits.ts). */
+  maxLength?: number;
 }) {
   const translate = useTranslate();
   const [visible, setVisible] = useState(false);
@@ -68,6 +71,7 @@ export function PlainTextInput({
         aria-invalid={invalid}
         aria-describedby={`${id}-helper-text`}
         {...(testId ? { 'data-testid': testId } : {})}
+        {...(maxLength ? { maxLength } : {})}
         name={field.name}
         ref={field.ref}
         value={(field.value as string | null | undefined) ?? ''}

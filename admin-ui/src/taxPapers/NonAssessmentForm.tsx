@@ -10,10 +10,11 @@ import { nonAssessmentToApi } from './toApi';
 import { MemberLine, OtherPapers } from './PaperLayout';
 import { PaperForm, type PaperKind } from './PaperForm';
 import { NonAssessmentTable } from './parts';
+import { TEXT_MAX } from '@coop/contracts/console';
 
 const numFormat = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const numParse = (v: string) => (v === '' ? null : Number(v));
-const tid = (id: string) => ({ htmlInput: { 'data-testid': `non-assessment-${id}` } });
+const tid = (id: string, maxLength?: number) => ({ htmlInput: { 'data-testid': `non-assessment-${id}`, ...(maxLength ? { maxLength } : {}) } });
 
 function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefined; canWrite: boolean; currentId?: string }) {
   const translate = useTranslate();
@@ -44,10 +45,10 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="orderNumber" fullWidth readOnly={ro} validate={required()} helperText="coop.taxPapers.orderNumberHint" slotProps={tid('orderNumber')} />
+          <TextInput source="orderNumber" fullWidth readOnly={ro} validate={required()} helperText="coop.taxPapers.orderNumberHint" slotProps={tid('orderNumber', TEXT_MAX.reference)} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="taxAuthorities" fullWidth readOnly={ro} validate={required()} slotProps={tid('taxAuthorities')} />
+          <TextInput source="taxAuthorities" fullWidth readOnly={ro} validate={required()} slotProps={tid('taxAuthorities', TEXT_MAX.authority)} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <DateTextInput source="date" fullWidth readOnly={ro} validate={required()} />

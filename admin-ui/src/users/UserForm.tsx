@@ -9,6 +9,7 @@ import { Icon } from '../plain/icons';
 import { PlainSelectArrayInput, PlainTextInput, type Choice } from '../plain/inputs';
 import { useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
+import { TEXT_MAX } from '@coop/contracts/console';
 
 /**
  * Role options from `GET /users/options?attribute=roles`, labelled in the clerk's language. The first form takes
@@ -41,9 +42,9 @@ function Fields({ isNew }: { isNew: boolean }) {
   const labelled = useMemo(() => choices.map((c) => ({ id: c.id, name: translate(`coop.roles.${c.id}`, { _: c.name }) })), [choices, translate]);
   return (
     <div className="cl-form-fields">
-      <PlainTextInput source="username" autoComplete="off" testId="user-username" className="cl-span" />
-      <PlainTextInput source="password" password autoComplete="new-password" testId="user-password" />
-      <PlainTextInput source="passwordRepeat" password autoComplete="new-password" testId="user-password-repeat" />
+      <PlainTextInput source="username" autoComplete="off" testId="user-username" maxLength={TEXT_MAX.username} className="cl-span" />
+      <PlainTextInput source="password" password autoComplete="new-password" testId="user-password" maxLength={TEXT_MAX.password} />
+      <PlainTextInput source="passwordRepeat" password autoComplete="new-password" testId="user-password-repeat" maxLength={TEXT_MAX.password} />
       <div className="cl-notice cl-span" role="alert">
         <div className="cl-notice-icon">
           <Icon name="infoOutlined" />
