@@ -55,7 +55,9 @@ export interface FuzzFigures {
 
 /** Names of JavaScript object properties, used as field names, query keys, values and ids. */
 const JS_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__', 'then', 'length'];
-const ODD_STRINGS = ['', ' ', '\u0000', '\ud800', '\udfff', 'a\ud83dz', '\u202e', '\ufeff', '𝔘𝔫𝔦', 'ß', '\r\n', '<script>', "' OR 1=1 --", '${x}', '%s%n', '-1', '0', '1e309', 'NaN', 'null', 'true', '[]', '{}', '2024-02-30', '9999-99-99', 'DE00'];
+const ODD_STRINGS = ['', ' ', '\u0000', '\ud800', '\udfff', 'a\ud83dz', '\u202e', '\ufeff', '𝔘𝔫𝔦', 'ß', '\r\n', '<script>', "' OR 1=1 --", '${x}', '%s%n', '-1', '0', '1e309', 'NaN', 'null', 'true', '[]', '{}', '2024-02-30', '9999-99-99', 'DE00',
+  // Issue 38: invisible-only names, what SEPA cannot carry, dates at the ends of the calendar.
+  '\u200b\u200d\u2066', '\u3000\u00a0', '<>', 'Иванова', '王小明', '0000-01-01', '9999-12-31'];
 const hugeString = fc.integer({ min: 1_000, max: 120_000 }).map((n) => 'x'.repeat(n));
 const oddString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...ODD_STRINGS, ...JS_NAMES) },
@@ -85,7 +87,7 @@ function valueFor(doc: OpenApiDocument, schema: Schema | undefined, depth: numbe
   switch (schema.type) {
     case 'integer':
     case 'number':
-      return fc.oneof(fc.integer({ min: -2, max: 100_000 }), fc.constantFrom(2.5, 1e21));
+      return fc.oneof(fc.integer({ min: -2, max: 100_000 }), fc.constantFrom(2.5, 1e21, 1e9, 1e15));
     case 'boolean':
       return fc.boolean();
     case 'array':
@@ -94,7 +96,7 @@ function valueFor(doc: OpenApiDocument, schema: Schema | undefined, depth: numbe
       return bodyFor(doc, schema, depth + 1);
     default:
       return schema.format === 'date'
-        ? fc.constantFrom('2021-03-01', '2024-12-31', '2021-02-29', '21-3-1')
+        ? fc.constantFrom('2021-03-01', '2024-12-31', '2021-02-29', '21-3-1', '0000-01-01', '9999-12-31')
         : fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('DE89370400440532013000', 'info@example.org', '12345671'));
   }
 }
