@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { pdfDocument } from './pdf-fonts.js';
+import { breakLongWords, pdfDocument, WORD_AT_MOST } from './pdf-fonts.js';
 import { pdfPages } from './pdf-text.js';
 
 /*
@@ -50,5 +50,33 @@ describe('pdf fonts', () => {
     const advance = arimo.font('Helvetica').fontSize(10).currentLineHeight(true);
     const standardAdvance = helvetica.font('Helvetica').fontSize(10).currentLineHeight(true);
     expect(Math.abs(advance - standardAdvance) / standardAdvance).toBeLessThan(0.01);
+  });
+});
+
+// Issue 38: pdfkit's line wrapper measures the rest of a word wider than the line again for every line it breaks off,
+// so a 10,000-letter name took 27.6 s on the rendering thread (a tax certificate's address). Wrapped text is broken up.
+describe('long words in wrapped text', () => {
+  it('lays out a 10,000-letter word with work linear in its length, all of its letters kept', async () => {
+    const doc = pdfDocument({ size: 'A4' });
+    const width = doc.widthOfString.bind(doc);
+    let measured = 0;
+    doc.widthOfString = ((text: string, options?: PDFKit.Mixins.TextOptions) => {
+      measured += text.length;
+      return width(text, options);
+    }) as typeof doc.widthOfString;
+    const bytes = written(doc);
+    doc.font('Helvetica').fontSize(11).text('A'.repeat(10_000), 50, 110);
+    doc.end();
+    expect(measured).toBeLessThan(10 * 10_000);
+    const lines = (await pdfPages(await bytes)).flat().join('').replace(/[\u200b\s]/g, '');
+    expect(lines).toBe('A'.repeat(10_000));
+  });
+
+  it('breaks only words longer than the limit, by code points, and leaves one-line texts alone', () => {
+    expect(breakLongWords('Anna Müller')).toBe('Anna Müller');
+    const long = 'x'.repeat(WORD_AT_MOST * 2 + 1);
+    expect(breakLongWords(long)).toBe(`${'x'.repeat(WORD_AT_MOST)}\u200b${'x'.repeat(WORD_AT_MOST)}\u200bx`);
+    expect(breakLongWords('𝔘'.repeat(WORD_AT_MOST + 1))).toBe(`${'𝔘'.repeat(WORD_AT_MOST)}\u200b𝔘`);
+    expect(breakLongWords('x'.repeat(WORD_AT_MOST))).toBe('x'.repeat(WORD_AT_MOST));
   });
 });
