@@ -28,7 +28,7 @@ export class CleanMemberResult {
 /** `PUT /members/{id}/retention-hold`: set (`held: true`) or clear the hold, always with a reason. */
 export class RetentionHoldRequest {
   @AsBoolean() @IsBoolean(rule('invalidChoice')) held!: boolean;
-  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.reason) @VisibleText() reason: string = '';
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.reason) @VisibleText(true) reason: string = '';
 }
 
 /** The member's hold as `PUT /members/{id}/retention-hold` answers it. */

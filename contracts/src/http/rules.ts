@@ -97,11 +97,13 @@ export function MaxText(max: number, each = false): PropertyDecorator {
 
 /**
  * Text that shows something: a value made only of blanks, controls, zero-width signs or bidi marks is empty
- * (`mustNotBeEmpty`); a control character inside it is refused (`controlCharacters`). Null, empty and non-text pass.
+ * (`mustNotBeEmpty`); a control character inside it is refused (`controlCharacters`), but for a `multiline` text
+ * (a reason) line breaks and tabs. Null, empty and non-text pass.
  */
-export function VisibleText(): PropertyDecorator {
+export function VisibleText(multiline = false): PropertyDecorator {
+  const controls = (v: string): boolean => hasControlCharacter(multiline ? v.replace(/[\n\r\t]/g, '') : v);
   return (target: object, propertyName: string | symbol) => {
-    Satisfies('hasNoControlCharacter', (v) => typeof v !== 'string' || !hasControlCharacter(v), rule('controlCharacters'))(target, propertyName);
+    Satisfies('hasNoControlCharacter', (v) => typeof v !== 'string' || !controls(v), rule('controlCharacters'))(target, propertyName);
     Satisfies('hasVisibleText', (v) => typeof v !== 'string' || v === '' || hasVisibleText(v), rule('mustNotBeEmpty'))(target, propertyName);
   };
 }

@@ -20,7 +20,7 @@ export class TaxCertificateCorrection {
   @AsText(true)
   @IsFilled(rule('mustNotBeEmpty'))
   @Satisfies('isCorrectionReason', (v) => typeof v !== 'string' || v.length <= CORRECTION_REASON_MAX, rule('mustBeAtMost', String(CORRECTION_REASON_MAX)))
-  @VisibleText()
+  @VisibleText(true)
   reason: string = '';
 }
 
