@@ -86,6 +86,34 @@ describe('dividend: the SEPA payment file', () => {
     }
   });
 
+  // Issue 38: `<>` or a name wholly in a script without a rule wrote an empty <Nm> while the check reported nothing.
+  it('transliterates a Cyrillic payee name, and refuses one the file cannot carry in the check and the download', async () => {
+    const byNr = [...closure.members].sort((a, b) => a.memberNr - b.memberNr);
+    const [juergen, , firm] = byNr as [(typeof byNr)[number], unknown, (typeof byNr)[number]];
+    const firmFields = { legalForm: 1, postalSalutation: 'company', salutation: null, givenName: null, birthDate: null, civilStatus: null };
+    const holder = async (id: string, fields: Record<string, unknown>): Promise<void> => {
+      await request(t.http).put(`/api/v1/members/${id}`).set(auth(t.adminToken)).send(validMember({ ...from, ...fields })).expect(200);
+    };
+    const jurgenFields = { givenName: 'Jürgen', name: 'Größe-Ærø', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' };
+    const firmBase = { name: 'Sieben & Partner GmbH', ...firmFields };
+    try {
+      await holder(juergen.member, { ...jurgenFields, accountHolder: 'Иванова Мария' });
+      for (const unnamed of ['<>', '王小明']) {
+        await holder(firm.member, { ...firmBase, accountHolder: unnamed });
+        const expected = [{ field: null, template: 'sepaNameNotRepresentable', parameters: { '0': String(firm.memberNr) } }];
+        expect((await request(t.http).get(`/api/v1/dividend/sepa/${closure.id}/check`).set(auth(restricted)).expect(200)).body.errors).toEqual(expected);
+        expect(errorsOf(await sepa(t.http, t.adminToken, closure.id!).expect(400))).toEqual(expected);
+      }
+      await holder(firm.member, firmBase);
+      const doc = parsePain((await sepa(t.http, t.adminToken, closure.id!).expect(200)).body as string);
+      const names = doc.children[0]!.children.find((c) => c.name === 'PmtInf')!.children.filter((c) => c.name === 'CdtTrfTxInf').map((x) => at(x, 'Cdtr', 'Nm'));
+      expect(names[0]).toBe('Ivanova Mariya');
+    } finally {
+      await holder(juergen.member, jurgenFields);
+      await holder(firm.member, firmBase);
+    }
+  });
+
   it('refuses the file once a member paid has no IBAN (erased), naming the member; the check says the same', async () => {
     await t.running.storage.keys.erase(`member-${erased.id}`);
     await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken)).expect(200);
