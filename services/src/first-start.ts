@@ -50,15 +50,27 @@ export interface FirstStart {
  */
 export async function firstStart(app: INestApplication, events: EventStore, config: AppConfig): Promise<FirstStart | undefined> {
   if ((await events.headPosition()) >= 0n) return undefined;
-  if (config.adminPassword !== undefined) checkAdminPassword(config.adminPassword, config.adminUsername, app.get(CommonPasswords));
+  const common = app.get(CommonPasswords);
+  if (config.adminPassword !== undefined) checkAdminPassword(config.adminPassword, config.adminUsername, common);
   const commands = app.get(CommandBus);
   const cooperativeId = randomUUID();
   const system = contextFor({ userId: 'system', username: 'system', roles: [...ROLES], cooperativeId });
   await commands.execute(new RegisterCooperativeCommand(system, { name: config.cooperativeName, minimumShares: 1 }, true, cooperativeId));
-  const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
+  const generatedPassword = config.adminPassword ? undefined : generatePassword(config.adminUsername, common);
   const password = config.adminPassword ?? generatedPassword!;
   await commands.execute(
     new CreateUserCommand(system, cooperativeId, { username: config.adminUsername, password, passwordRepeat: password, roles: [...ROLES] }),
   );
   return { cooperativeId, username: config.adminUsername, generatedPassword };
+}
+
+/**
+ * 16 random base64url characters; drawn again in the rare case they contain the user name (a short ADMIN_USERNAME
+ * such as `bob` turns up in about one of 20,000 draws), so the first administrator's creation cannot be refused.
+ */
+export function generatePassword(username: string, common: CommonPasswords, draw: () => string = () => randomBytes(12).toString('base64url')): string {
+  for (;;) {
+    const password = draw();
+    if (passwordRuleBroken(password, username, (p) => common.has(p)) === null) return password;
+  }
 }
