@@ -71,7 +71,8 @@ const HALF_DONE_MAX_EVENTS = 10;
 export async function firstStart(app: INestApplication, events: EventStore, config: AppConfig): Promise<FirstStart | undefined> {
   const state = await firstStartState(events);
   if (state.kind === 'done') return undefined;
-  if (config.adminPassword !== undefined) checkAdminPassword(config.adminPassword, config.adminUsername, app.get(CommonPasswords));
+  const common = app.get(CommonPasswords);
+  if (config.adminPassword !== undefined) checkAdminPassword(config.adminPassword, config.adminUsername, common);
   const commands = app.get(CommandBus);
   const cooperativeId = state.kind === 'cooperativeRegistered' ? state.cooperativeId : randomUUID();
   const system = contextFor({ userId: 'system', username: 'system', roles: [...ROLES], cooperativeId });
@@ -79,7 +80,7 @@ export async function firstStart(app: INestApplication, events: EventStore, conf
     await stored(commands.execute(new RegisterCooperativeCommand(system, { name: config.cooperativeName, minimumShares: 1 }, true, cooperativeId)));
     stopHereInTests('first-start:cooperative-registered');
   }
-  const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
+  const generatedPassword = config.adminPassword ? undefined : generatePassword(config.adminUsername, common);
   const password = config.adminPassword ?? generatedPassword!;
   await stored(
     commands.execute(new CreateUserCommand(system, cooperativeId, { username: config.adminUsername, password, passwordRepeat: password, roles: [...ROLES] })),
@@ -111,4 +112,15 @@ async function stored(write: Promise<unknown>): Promise<void> {
  */
 function stopHereInTests(step: FirstStartStep): void {
   if (process.env['COOP_TEST_STOP_AT'] === step) process.kill(process.pid, 'SIGKILL');
+}
+
+/**
+ * 16 random base64url characters; drawn again in the rare case they contain the user name (a short ADMIN_USERNAME
+ * such as `bob` turns up in about one of 20,000 draws), so the first administrator's creation cannot be refused.
+ */
+export function generatePassword(username: string, common: CommonPasswords, draw: () => string = () => randomBytes(12).toString('base64url')): string {
+  for (;;) {
+    const password = draw();
+    if (passwordRuleBroken(password, username, (p) => common.has(p)) === null) return password;
+  }
 }

@@ -86,7 +86,7 @@ describe('the first administrator (ADMIN_PASSWORD, issue 38)', () => {
     } finally {
       await good.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('npm start prints why and exits with 1', async () => {
     const error = await startServer(dataDir(), { ADMIN_PASSWORD: 'qwerty123456' }).then(
@@ -98,5 +98,5 @@ describe('the first administrator (ADMIN_PASSWORD, issue 38)', () => {
     );
     expect(error.message).toContain('(1)');
     expect(error.message).toContain('Coop Ledger did not start. ADMIN_PASSWORD is not accepted: it is one of the 10,000 most common passwords.');
-  }, 60_000);
+  }, 120_000);
 });
