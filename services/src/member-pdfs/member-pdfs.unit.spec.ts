@@ -1,8 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { MemberDto, ReadDocument } from '@coop/contracts';
 import { pdfPages } from '../platform/pdf/pdf-text.js';
+import { pdfDocument } from '../platform/pdf/pdf-fonts.js';
+import { wordsNotFound } from '../platform/testing/printed-words.js';
 import { fileSlug, postingWords, statementLines } from './queries/member-pdf-source.js';
-import { MEMBER_LIST, memberListRow } from './render/member-lists.js';
+import { MEMBER_BALANCES, MEMBER_LIST, memberBalanceRow, memberListRow } from './render/member-lists.js';
 import { statementsPdf, type Statement } from './render/statement-pdf.js';
 import { pagesFor, rowsPerPage, tablePdf } from './render/table-pdf.js';
 
@@ -93,4 +95,33 @@ describe('member PDFs', () => {
     for (const value of [long.name, long.street, long.city]) expect(printed).toContain(value.replace(/ /g, ''));
     expect(text).toEqual(expect.arrayContaining(['Weiß', 'Anna', 'Lindenweg', 'Musterstadt', '12.04.1980']));
   });
+
+  it('prints text a reader finds word for word in each member PDF: the list, the members with shares, the statements (issue 43)', async () => {
+    // First what a tax certificate prints in bold (the same process renders both): before issue 43 its `ö` left the shared
+    // bold font's `o` without a character, and every later bold `o` was lost to a reader ("K nt auszug", "V rname").
+    expect(await wordsNotFound(() => boldPdf('Steuerbescheinigung einer leistenden Körperschaft'))).toEqual([]);
+    async function* listRows(): AsyncGenerator<string[][]> {
+      yield [memberListRow(member), memberListRow({ ...member, memberNr: 8, name: 'Gemeindewerke Wasserburg eG', legalForm: 1 })];
+    }
+    async function* balanceRows(): AsyncGenerator<string[][]> {
+      yield [memberBalanceRow(member)];
+    }
+    async function* statements(): AsyncGenerator<Statement[]> {
+      yield [{ member, lines: [{ date: '2021-01-01', type: 'Zeichnung weiterer Anteile', shares: 1, cents: 25_000, holdingShares: 1, holdingCents: 25_000 }], shares: 1, cents: 25_000, dividends: [{ year: 2024, gross: 12_345, taxes: 3_256, net: 9_089 }] }];
+    }
+    expect(await wordsNotFound(async () => (await tablePdf(ISSUER, '2025-12-31', MEMBER_LIST, 2, listRows(), () => ['Summe: 2 Mitglieder'])).pdf)).toEqual([]);
+    expect(await wordsNotFound(async () => (await tablePdf(ISSUER, '2025-12-31', MEMBER_BALANCES, 1, balanceRows(), () => ['Summe: 1 Mitglied'])).pdf)).toEqual([]);
+    expect(await wordsNotFound(() => statementsPdf(ISSUER, '2025-12-31', statements()))).toEqual([]);
+  });
 });
+
+async function boldPdf(text: string): Promise<Buffer> {
+  const doc = pdfDocument({ size: 'A4' });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  doc.font('Helvetica-Bold').text(text);
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}

@@ -3,8 +3,9 @@ import type { RecordedEvent } from '@coop/contracts';
 import { certificateIssues, certificateRegister, issuedEvents, versionOf } from './domain/certificate-register.js';
 import { euros, germanDate, wholeEuros } from '../kernel/german-format.js';
 import { pdfPages } from '../platform/pdf/pdf-text.js';
+import { wordsNotFound } from '../platform/testing/printed-words.js';
 import { issuerErrors, taxCertificatesPdf, type CertificateData } from './render/tax-certificate-pdf.js';
-import { taxReturnCsv, type TaxReturnData } from './render/tax-return.js';
+import { taxReturnCsv, taxReturnPdf, type TaxReturnData } from './render/tax-return.js';
 
 /* The tax documents' pure parts: German formats, the issue register's versions, the PDF read back, the return's CSV. */
 
@@ -81,5 +82,15 @@ describe('tax documents', () => {
       ';Kapitalertragsteuer zu entrichten (volle EUR);3.086',
       '',
     ]);
+  });
+
+  it('prints text a reader finds word for word: the certificates (after a bold "Körperschaft") and the KapESt return (issue 43)', async () => {
+    const issuer = { name: 'Musterbau eG', address: 'Weg 7', zip: '04109', city: 'Leipzig', taxNumber: '2311012345', taxOffice: 'Finanzamt Leipzig I' };
+    expect(await wordsNotFound(() => taxCertificatesPdf(issuer, [CERT, { ...CERT, memberId: 'm2', name: 'Eva Ohne', churchTax: 0, churchName: null, version: 'replacement' }]))).toEqual([]);
+    const r: TaxReturnData = {
+      cooperative: 'Musterbau eG', taxNumber: '2311012345', year: 2025, paymentDate: '2026-01-15', row31BaseEuros: 12_345, row31KapestEuros: 3_086, row32BaseEuros: 0, row32KapestEuros: 0,
+      row33BaseEuros: 1_000, row34SoliCents: 16_973, kapestDueEuros: 3_086, churchTaxes: [{ churchId: 'rk', name: 'Römisch-katholische Kirche', cents: 24_689 }],
+    };
+    expect(await wordsNotFound(() => taxReturnPdf(r))).toEqual([]);
   });
 });

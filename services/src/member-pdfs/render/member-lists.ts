@@ -23,7 +23,7 @@ export const MEMBER_LIST: TableLayout = {
     { heading: 'Nr.', width: 32, align: 'right' },
     { heading: 'Anrede', width: 34 },
     { heading: 'Titel', width: 26 },
-    { heading: 'Name / Firma', width: 82 },
+    { heading: 'Name / Firma', width: 96 },
     { heading: 'Vorname', width: 66 },
     { heading: 'Straße', width: 74 },
     { heading: 'Hausnr.', width: 34 },
