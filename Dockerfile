@@ -21,7 +21,12 @@ COPY projections ./projections
 COPY services ./services
 COPY admin-ui ./admin-ui
 
-RUN npm ci && npm run build
+# `--force`: compiles whatever the context holds (.dockerignore keeps `*.tsbuildinfo` and dist/ out as well); the image
+# build fails here, not at the container's start, when the entry points were not written.
+RUN npm ci \
+ && npx tsc -b --force services \
+ && npm run build -w admin-ui --if-present \
+ && test -f services/dist/main.js && test -f services/dist/worker.js
 
 ENV NODE_ENV=production \
     PORT=3000 \

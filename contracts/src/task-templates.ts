@@ -78,8 +78,8 @@ export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
  * - kistamTaxIdMissing: "no tax identification number" / "keine Steuer-Identifikationsnummer"
  * - kistamTaxIdInvalid: "the tax identification number is not valid (check digit)" / "die Steuer-Identifikationsnummer ist ungültig (Prüfziffer)"
  * - kistamBirthDateMissing: "no date of birth" / "kein Geburtsdatum"
- * - kistamUnknownChurchKey: "the answer names the church key {0}, which is not in the key table" / "die Antwort nennt den unbekannten Kirchensteuerschlüssel {0}"
- * - kistamInvalidRate: "the answer's church tax rate {0} is not above 0 and at most 10" / "der Kirchensteuersatz {0} der Antwort ist ungültig"
+ * - kistamUnknownChurchKey: "the answer names a church key that is not in the key table" / "die Antwort nennt einen unbekannten Kirchensteuerschlüssel" (no detail: CHURCH_NAMING_PROBLEMS)
+ * - kistamInvalidRate: "the answer's church tax rate is not above 0 and at most 10" / "der Kirchensteuersatz der Antwort ist ungültig" (no detail)
  * - kistamAnswerError: "BZSt answered with error {0}" / "Das BZSt antwortete mit Fehler {0}"
  * - kistamBirthDateMismatch: "the answer's date of birth differs from the member's" / "das Geburtsdatum der Antwort weicht vom Mitglied ab"
  * - kistamNotRequested: "the answer names a tax identification number this query did not ask for" / "die Antwort nennt eine nicht angefragte Steuer-Identifikationsnummer"
@@ -97,3 +97,10 @@ export const KISTAM_PROBLEMS = [
   'kistamInvalidLine',
 ] as const;
 export type KistamProblem = (typeof KISTAM_PROBLEMS)[number];
+
+/**
+ * The problems whose detail would be church data (the answer's church key names a religious community; its rate the
+ * federal state's church tax): a notification, which every role of the cooperative reads, never carries it (issue 38,
+ * docs/security.md "Church data"). The answer file, which needs `church:read`, shows it.
+ */
+export const CHURCH_NAMING_PROBLEMS: readonly KistamProblem[] = ['kistamUnknownChurchKey', 'kistamInvalidRate'];

@@ -1,6 +1,10 @@
 import { resolve } from 'node:path';
 import { loadConfig } from './platform/config/config.js';
 import { backupDataDir } from './platform/storage-backup.js';
+import { keepFilesPrivate } from './platform/private-files.js';
+
+// Nothing this process writes is readable by group or others (personal data and keys; decision 136).
+keepFilesPrivate();
 
 /**
  * `npm run backup -- DIR`: an online, consistent backup of the embedded stores of `DATA_DIR` into DIR (new or empty),

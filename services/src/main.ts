@@ -1,6 +1,10 @@
 import { areas } from './areas.js';
 import { loadConfig } from './platform/config/config.js';
 import { createApp } from './create-app.js';
+import { keepFilesPrivate } from './platform/private-files.js';
+
+// Nothing this process writes is readable by group or others (personal data and keys; decision 136).
+keepFilesPrivate();
 
 const config = loadConfig();
 const { app, firstStart } = await createApp(config, areas);

@@ -1,6 +1,10 @@
 import { areas } from './areas.js';
 import { loadConfig } from './platform/config/config.js';
 import { openStorage } from './platform/storage.js';
+import { keepFilesPrivate } from './platform/private-files.js';
+
+// Nothing this process writes is readable by group or others (personal data and keys; decision 136).
+keepFilesPrivate();
 
 /** `npm run projections:rebuild`: empties every read model and replays the whole log. Stop API projections and workers first. */
 const config = loadConfig();

@@ -1,6 +1,10 @@
 import { resolve } from 'node:path';
 import { loadConfig } from './platform/config/config.js';
 import { restoreDataDir } from './platform/storage-backup.js';
+import { keepFilesPrivate } from './platform/private-files.js';
+
+// Nothing this process writes is readable by group or others (personal data and keys; decision 136).
+keepFilesPrivate();
 
 /**
  * `npm run restore -- DIR`: restores the backup in DIR (made by `npm run backup`) into `DATA_DIR`, which must be new or

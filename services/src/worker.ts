@@ -1,6 +1,10 @@
 import { areas } from './areas.js';
 import { loadConfig } from './platform/config/config.js';
 import { startWorker } from './start-worker.js';
+import { keepFilesPrivate } from './platform/private-files.js';
+
+// Nothing this process writes is readable by group or others (personal data and keys; decision 136).
+keepFilesPrivate();
 
 /** The worker for production: the projections and/or the background tasks, as `startWorker` explains. */
 const worker = await startWorker(loadConfig(), areas);

@@ -171,6 +171,13 @@ describe('FSAK: the FSA control report', () => {
     expect((await download(task)).split('\r\n')[0]).toMatch(new RegExp(`^1;Energiegenossenschaft Musterstadt eG;.*;12345671;1121081508150;2;${LAST};1;1;3;`));
   });
 
+  it('keeps the report’s file (names, birth dates, addresses, tax ids) from a role that may not make one (issue 38)', async () => {
+    await preview(restricted, closedYear).expect(403);
+    const refused = await request(t.http).get(`/api/v1/tasks/${firstReport.id}/files/${firstReport.files[0]!.fileId}`).set(auth(restricted));
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toContain('Einzeln');
+  });
+
   it('never shows one cooperative’s report to another', async () => {
     await request(t.http).get(`/api/v1/tasks/${firstReport.id}`).set(auth(otherAdmin)).expect(404);
     await request(t.http).get(`/api/v1/tasks/${firstReport.id}/files/${firstReport.files[0]!.fileId}`).set(auth(otherAdmin)).expect(404);

@@ -143,7 +143,8 @@ describe('KiStAM: the church-tax query through the BZSt online portal', () => {
     const notes = await notesOf(t.running, taskId);
     expect(notes).toEqual(
       expect.arrayContaining([
-        ['kistamError', 'kistamMemberError', [String(m.emil!.memberNr), 'kistamUnknownChurchKey', '999999'], m.emil!.id],
+        // The key is left out: a notification never names a church (issue 38); the answer file (church:read) shows it.
+        ['kistamError', 'kistamMemberError', [String(m.emil!.memberNr), 'kistamUnknownChurchKey'], m.emil!.id],
         ['kistamError', 'kistamGenericError', ['kistamNotRequested', '7'], taskId],
         ['generic', 'kistamNoInformation', [String(m.gustav!.memberNr)], m.gustav!.id],
         ['generic', 'kistamAnswerRead', ['2', '1', '2'], taskId],
@@ -151,6 +152,13 @@ describe('KiStAM: the church-tax query through the BZSt online portal', () => {
     );
     // No member's personal data in a notification: ids and numbers only.
     expect(JSON.stringify(notes)).not.toMatch(/Abfrage|86095742719|rk/);
+    // Every role reads the notifications, the restricted user too: none names a church key (issue 38).
+    for (const token of [restricted, t.adminToken]) {
+      const listed = await request(t.http).get('/api/v1/notifications').query({ limit: 100 }).set(auth(token)).expect(200);
+      const mine = (listed.body as { taskId: string | null; message: string }[]).filter((n) => n.taskId === taskId);
+      expect(mine.map((n) => n.message)).toContain('kistamMemberError');
+      expect(JSON.stringify(mine)).not.toContain('999999');
+    }
   });
 
   it('refuses a second answer to a task no longer waiting', async () => {

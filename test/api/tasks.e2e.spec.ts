@@ -50,8 +50,10 @@ describe('tasks: the lifecycle', () => {
     expect(done.files).toHaveLength(1);
     const [file] = done.files;
     expect(file).toMatchObject({ name: 'result-1.txt', contentType: 'text/plain; charset=utf-8', size: `result of ${id}`.length });
-    const download = await request(t.http).get(`/api/v1/tasks/${id}/files/${file!.fileId}`).set(auth(restricted)).buffer(true);
+    const download = await request(t.http).get(`/api/v1/tasks/${id}/files/${file!.fileId}`).set(auth(t.adminToken)).buffer(true);
     expect(download.status).toBe(200);
+    // An FSA control report's files need what making one needs (`dividend:close`): not the restricted user's (issue 38).
+    expect((await request(t.http).get(`/api/v1/tasks/${id}/files/${file!.fileId}`).set(auth(restricted))).status).toBe(403);
     expect(download.headers['content-disposition']).toBe(`attachment; filename="result-1.txt"; filename*=UTF-8''result-1.txt`);
     expect(download.text).toBe(`result of ${id}`);
     expect(headlines(await notificationsOf(t.running, id))).toEqual([

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,11 @@ const url = process.env.EVENT_STORE_URL;
 if (url) {
   // Needs KurrentDB 25.1+ (multi-stream append), e.g. `docker compose up -d kurrentdb` and
   // EVENT_STORE_URL=kurrentdb://localhost:2113?tls=false
-  eventStoreContract(`KurrentDB (${url})`, async () => new KurrentEventStore(url, { retryDelayMs: 300 }));
+  // The contract compares positions in the whole log (the head, pages of readAll, what a subscription delivers): with
+  // a stream prefix of this run alone, no other suite writing to the same server at the same time (Jest runs the files
+  // in parallel) shows in its log (issue 40). The store without a prefix: event-store.kurrent.int.spec.ts.
+  const run = randomUUID().slice(0, 8);
+  eventStoreContract(`KurrentDB (${url}, prefix of this run)`, async () => new KurrentEventStore(url, { retryDelayMs: 300, streamPrefix: `contract-${run}.` }));
 } else {
   console.info('KurrentDB contract suite skipped: EVENT_STORE_URL is not set (the embedded adapter ran alone).');
   describe.skip('KurrentDB contract suite skipped: EVENT_STORE_URL is not set', () => {

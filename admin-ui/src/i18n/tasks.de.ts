@@ -133,7 +133,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
       kistamTaxIdMissing: 'keine Steuer-Identifikationsnummer',
       kistamTaxIdInvalid: 'die Steuer-Identifikationsnummer ist ungültig (Prüfziffer)',
       kistamBirthDateMissing: 'kein Geburtsdatum',
-      kistamUnknownChurchKey: 'die Antwort nennt einen unbekannten Kirchensteuerschlüssel %{2}',
+      kistamUnknownChurchKey: 'die Antwort nennt einen unbekannten Kirchensteuerschlüssel (die Antwortdatei der Aufgabe zeigt ihn)',
       kistamInvalidRate: 'der Kirchensteuersatz der Antwort ist ungültig (über 0 und höchstens 10 Prozent)',
       kistamAnswerError: 'das BZSt antwortete mit Fehler %{2}',
       kistamBirthDateMismatch: 'das Geburtsdatum der Antwort weicht vom Mitglied ab',

@@ -135,7 +135,7 @@ export const tasksEn = {
       kistamTaxIdMissing: 'no tax identification number',
       kistamTaxIdInvalid: 'the tax identification number is not valid (check digit)',
       kistamBirthDateMissing: 'no date of birth',
-      kistamUnknownChurchKey: 'the answer names a church key %{2} that is not in the key table',
+      kistamUnknownChurchKey: 'the answer names a church key that is not in the key table (the task\'s answer file shows it)',
       kistamInvalidRate: 'the answer\'s church tax rate is not a percentage above 0 and at most 10',
       kistamAnswerError: 'BZSt answered with error %{2}',
       kistamBirthDateMismatch: "the answer's date of birth differs from the member's",

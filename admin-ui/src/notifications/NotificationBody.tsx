@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { RichTextField, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { memberLabel, type MemberRecord } from '../members/model';
 import { entityPath, fieldLabel, headline, templateText, type NotificationRecord } from './model';
+import { NOTIFICATION_HTML } from './notification-html';
 import { useMarkSeen } from './queries';
 
 /**
@@ -81,9 +82,10 @@ export function NotificationBody({ n }: { n: NotificationRecord }) {
       {n.type === 'kistamError' ? <KistamMember n={n} /> : null}
       {n.type === 'validationError' ? <FieldErrors n={n} /> : null}
       {n.type === 'html' && n.html ? (
-        // react-admin's RichTextField sanitises the markup with DOMPurify before it is rendered.
+        // react-admin's RichTextField sanitises the markup with DOMPurify before it is rendered, allowing only the
+        // product's own markup (notification-html.ts): no styles, forms, images or links leaving the console.
         <Box data-testid="notification-html">
-          <RichTextField record={n} source="html" />
+          <RichTextField record={n} source="html" purifyOptions={NOTIFICATION_HTML} />
         </Box>
       ) : null}
       {n.type !== 'kistamError' && to && n.entityClass ? (

@@ -66,7 +66,7 @@ describe('KiStAM answer file', () => {
       { memberId: 'm-2', churchId: null, churchTaxRate: null, queriedOn: '2025-08-31', queryKind: 'regular' },
     ]);
     expect(outcome.memberProblems).toEqual([
-      { memberId: 'm-3', memberNr: 3, problem: 'kistamUnknownChurchKey', detail: '123456' },
+      { memberId: 'm-3', memberNr: 3, problem: 'kistamUnknownChurchKey', detail: '' },
       { memberId: 'm-4', memberNr: 4, problem: 'kistamAnswerError', detail: '7' },
     ]);
     expect(outcome.lineProblems).toEqual([
@@ -97,7 +97,8 @@ describe('KiStAM answer file', () => {
       { streamId: 'member-m-2', expected: 'stream_exists', events: [{ type: 'ChurchDataRecorded', data: { memberId: 'm-2', churchId: null, churchTaxRate: null, queriedOn: '2025-08-31', queryKind: 'regular', taskId: 't-1' } }] },
     ]);
     expect(result.notifications.map((n) => [n.type, n.message, n.parameters, n.entityClass, n.entityId])).toEqual([
-      ['kistamError', 'kistamMemberError', ['3', 'kistamUnknownChurchKey', 'zz'], 'member', 'm-3'],
+      // The key stays out: every role reads notifications, and a key names a church (issue 38).
+      ['kistamError', 'kistamMemberError', ['3', 'kistamUnknownChurchKey'], 'member', 'm-3'],
       ['generic', 'kistamNoInformation', ['4'], 'member', 'm-4'],
       ['generic', 'kistamAnswerRead', ['1', '1', '1'], 'task', 't-1'],
     ]);

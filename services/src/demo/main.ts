@@ -8,6 +8,10 @@ import { createApp } from '../create-app.js';
 import { loadConfig } from '../platform/config/config.js';
 import { DEMO_COOPERATIVE } from './demo-catalogue.js';
 import { DemoRefusedError, fillDemo } from './demo.js';
+import { keepFilesPrivate } from '../platform/private-files.js';
+
+// Nothing this process writes is readable by group or others (personal data and keys; decision 136).
+keepFilesPrivate();
 
 const USAGE = `Usage: npm run demo -- [--seed N] [--members N] [--postings N]
   --seed      PRNG seed; the same seed gives the same data (default 1)

@@ -13,6 +13,8 @@ import { MemberExport } from './member-export.js';
 export class MemberExportTaskHandler implements TaskHandler, OnModuleInit {
   readonly kind = 'memberExport' as const;
   readonly resumable = true;
+  /** As the export route (`GET /export/members…`): `members:read`. */
+  readonly filePermissions = ['members:read'] as const;
 
   constructor(
     @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { exportFileName, slug } from './member-columns.js';
-import { guardFormula, memberCsvRows } from './render/member-csv.js';
+import { neutraliseFormula as guardFormula } from '../kernel/csv-text.js';
+import { memberCsvRows } from './render/member-csv.js';
 import { odfText } from './render/member-ods.js';
 import type { MemberDto } from '@coop/contracts';
 

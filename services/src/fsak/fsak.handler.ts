@@ -15,6 +15,8 @@ const CSV = 'text/csv; charset=utf-8';
 export class FsakTaskHandler implements TaskHandler, OnModuleInit {
   readonly kind = 'fsak' as const;
   readonly resumable = true;
+  /** The report (names, birth dates, addresses, tax ids) is made with `dividend:close` (`POST /tasks/fsak/{id}`): its files too. */
+  readonly filePermissions = ['dividend:close'] as const;
 
   constructor(
     @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,

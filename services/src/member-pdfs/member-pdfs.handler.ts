@@ -12,6 +12,8 @@ import { MEMBER_PDF_DOCUMENTS, MemberPdfs, type MemberPdfDocument } from './memb
 export class MemberPdfsTaskHandler implements TaskHandler, OnModuleInit {
   readonly kind = 'memberPdfs' as const;
   readonly resumable = true;
+  /** As the member PDF routes (`GET /pdf/…`): `members:read`. */
+  readonly filePermissions = ['members:read'] as const;
 
   constructor(
     @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,

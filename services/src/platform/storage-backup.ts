@@ -1,6 +1,7 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { PRIVATE_FILE_MODE, privateDir, privateSqliteFile, privateTree } from './private-files.js';
 import { checkEmbeddedStores } from './storage-integrity.js';
 
 /**
@@ -39,6 +40,8 @@ export async function backupDataDir(dataDir: string, target: string, log: (line:
     const started = Date.now();
     const db = new Database(source, { fileMustExist: true });
     try {
+      // The copy is made 0600 before SQLite writes it (it would make it 0644): personal data and keys.
+      privateSqliteFile(join(target, name));
       // The first step copies nothing; the callback's answer sets the next step's pages: all of them at once.
       await db.backup(join(target, name), { progress: () => 0x7fffffff });
     } finally {
@@ -55,7 +58,9 @@ export async function backupDataDir(dataDir: string, target: string, log: (line:
   // The copies are checked as a start would check them: a backup that would not start is no backup.
   checkEmbeddedStores(target, { events: true, keys: true, readModels: true });
   const manifest: BackupManifest = { takenAt: new Date().toISOString(), eventsHead, stores };
-  writeFileSync(join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
+  // Whatever a copy kept of its source's mode: the backup is as private as the data directory.
+  privateTree(target);
   return manifest;
 }
 
@@ -73,12 +78,13 @@ export function restoreDataDir(backup: string, dataDir: string): BackupManifest 
   for (const name of manifest.stores) copyFileSync(join(backup, name), join(dataDir, name));
   if (existsSync(join(backup, FILES_FOLDER))) cpSync(join(backup, FILES_FOLDER), join(dataDir, FILES_FOLDER), { recursive: true });
   if (existsSync(join(backup, JWT_SECRET_FILE))) copyFileSync(join(backup, JWT_SECRET_FILE), join(dataDir, JWT_SECRET_FILE));
+  privateTree(dataDir);
   return manifest;
 }
 
 function ensureEmpty(dir: string, what: string): void {
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`Will not ${what} ${dir}: it is not empty`);
-  mkdirSync(dir, { recursive: true });
+  privateDir(dir);
 }
 
 function lastPosition(file: string): number {

@@ -10,6 +10,7 @@ import { SqliteEventStore } from './event-store/sqlite-event-store.js';
 import { Upcasters } from './event-store/upcasters.js';
 import { MongoKeyStore } from './key-store/mongo-key-store.js';
 import { SqliteKeyStore } from './key-store/sqlite-key-store.js';
+import { privateSqliteFile } from './private-files.js';
 import { checkEmbeddedStores } from './storage-integrity.js';
 import { isBuilt, runtimeEntries } from './sqlite-runtime/entries.js';
 import { prewarmEventLogAtStart } from './sqlite-runtime/event-log-prewarm.js';
@@ -39,10 +40,10 @@ export interface EventLog {
 export async function openEventLog(config: AppConfig, areas: Pick<Areas, 'personalData' | 'upcasters'>): Promise<EventLog> {
   const keys: KeyStore = config.mongodbUrl
     ? await MongoKeyStore.connect(config.mongodbUrl, config.mongodbDatabase)
-    : new SqliteKeyStore(join(config.dataDir, 'keys.sqlite'));
+    : new SqliteKeyStore(privateStoreFile(join(config.dataDir, 'keys.sqlite')));
   const adapter: EventStore = config.eventStoreUrl
     ? new KurrentEventStore(config.eventStoreUrl, { streamPrefix: config.eventStoreStreamPrefix })
-    : new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
+    : new SqliteEventStore(privateStoreFile(join(config.dataDir, 'events.sqlite')));
   const events = new CodecEventStore(adapter, new PersonalDataCipher(keys, areas.personalData), new Upcasters(areas.upcasters));
   return {
     keys,
@@ -55,6 +56,12 @@ export async function openEventLog(config: AppConfig, areas: Pick<Areas, 'person
   };
 }
 
+/** An embedded store's file, 0600 with its side files before SQLite opens it (personal data and keys; private-files.ts). */
+function privateStoreFile(file: string): string {
+  privateSqliteFile(file);
+  return file;
+}
+
 /** The SQLite read store's file under the data directory. */
 export function readStoreFile(config: AppConfig): string {
   return join(config.dataDir, 'read-models.sqlite');
@@ -64,7 +71,7 @@ export function readStoreFile(config: AppConfig): string {
 export async function openReadStore(config: AppConfig, areas: Pick<Areas, 'collections' | 'views'>, sqlite: SqliteReadStoreOptions = {}): Promise<ReadStore> {
   const readStore: ReadStore = config.mongodbUrl
     ? await MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase, { views: areas.views })
-    : new SqliteReadStore(readStoreFile(config), { ...sqlite, views: areas.views });
+    : new SqliteReadStore(privateStoreFile(readStoreFile(config)), { ...sqlite, views: areas.views });
   await readStore.ensureCollections(areas.collections);
   return readStore;
 }

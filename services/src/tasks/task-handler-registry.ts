@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { TaskKind } from '@coop/contracts';
+import type { Permission } from '../auth/policy.js';
 import type { TaskHandler, TaskHandlers } from './task-port.js';
+
+/** A handler that says nothing of who may read its files is a wiring mistake: its files would be open to every role. */
+function checkFilePermissions(handler: TaskHandler): void {
+  if (handler.filePermissions.length === 0) throw new Error(`The task handler of kind ${handler.kind} names no permission for its files`);
+}
 
 /** The handlers of this process, one per kind (`TASK_HANDLERS`): an area registers its own when its module starts. */
 @Injectable()
@@ -10,6 +16,7 @@ export class TaskHandlerRegistry implements TaskHandlers {
   /** Adds the handler of its kind; a second handler of one kind is a wiring mistake and refused. */
   register(handler: TaskHandler): void {
     if (this.handlers.has(handler.kind)) throw new Error(`A task handler of kind ${handler.kind} is registered already`);
+    checkFilePermissions(handler);
     this.handlers.set(handler.kind, handler);
   }
 
@@ -18,6 +25,7 @@ export class TaskHandlerRegistry implements TaskHandlers {
    * a product kind, and put the product's back).
    */
   replace(handler: TaskHandler): TaskHandler | undefined {
+    checkFilePermissions(handler);
     const before = this.handlers.get(handler.kind);
     this.handlers.set(handler.kind, handler);
     return before;
@@ -30,5 +38,10 @@ export class TaskHandlerRegistry implements TaskHandlers {
 
   handlerOf(kind: TaskKind): TaskHandler | undefined {
     return this.handlers.get(kind);
+  }
+
+  /** The permissions a caller needs for the files of a task of `kind`; null for a kind no handler declares (refused). */
+  filePermissionsOf(kind: TaskKind): readonly Permission[] | null {
+    return this.handlers.get(kind)?.filePermissions ?? null;
   }
 }

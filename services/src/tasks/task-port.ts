@@ -12,6 +12,7 @@ import type {
   TaskReason,
   TaskSummary,
 } from '@coop/contracts';
+import type { Permission } from '../auth/policy.js';
 
 /*
  * The port other areas use to run long work in the background (issue 24). An area implements a `TaskHandler` for its
@@ -79,6 +80,12 @@ export type TaskOutcome =
 
 export interface TaskHandler {
   readonly kind: TaskKind;
+  /**
+   * What a caller needs, besides `tasks:read`, to download this kind's files (`GET /tasks/{id}/files/{fileId}`): the
+   * permission of the work that made them (the route that starts or answers it), and `church:read` where they hold
+   * church data. Every one is required; none is refused when the handler registers (docs/tasks.md, decision 135).
+   */
+  readonly filePermissions: readonly Permission[];
   /** True when running the task again from its start after a restart is safe (its effects are only the outcome's). */
   readonly resumable: boolean;
   /** Does the work. A thrown error fails the task (`TaskFailed` with its message) and raises `taskFailed`. */

@@ -13,6 +13,8 @@ import { TaxCertificates } from './tax-certificates.js';
 export class TaxCertificatesTaskHandler implements TaskHandler, OnModuleInit {
   readonly kind = 'taxCertificates' as const;
   readonly resumable = true;
+  /** As `GET /tax-pdf/{id}`: `dividend:read`, and `church:read` (each certificate names the member's church). */
+  readonly filePermissions = ['dividend:read', 'church:read'] as const;
 
   constructor(
     @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,

@@ -3,6 +3,7 @@ import type { App } from 'supertest/types.js';
 import type { NotificationRaised, RecordedEvent, TaskDto, TaskKind } from '@coop/contracts';
 import type { RunningApp } from '../../../services/src/create-app.js';
 import { TaskHandlerRegistry, type RunningTask, type TaskHandler, type TaskOutcome } from '../../../services/src/tasks/index.js';
+import type { Permission } from '../../../services/src/auth/policy.js';
 import { auth } from './app.js';
 
 /* Handlers and waits of the task tests (test/api/tasks*.e2e.spec.ts). */
@@ -26,6 +27,8 @@ export function gate(): { promise: Promise<void>; open: () => void } {
 export class ScriptedHandler implements TaskHandler {
   readonly runs: RunningTask[] = [];
   gate = gate();
+  /** What its files need: the product handler's of its kind once `useHandlers` puts it in that handler's place. */
+  filePermissions: readonly Permission[] = ['tasks:read'];
 
   constructor(
     readonly kind: TaskKind,
@@ -70,9 +73,11 @@ export class ScriptedHandler implements TaskHandler {
   }
 }
 
-/** The test's handlers in place of the product's (put back by the returned function). */
-export function useHandlers(running: { readonly app: { get<T>(type: abstract new (...args: never[]) => T): T } }, handlers: readonly TaskHandler[]): () => void {
+/** The test's handlers in place of the product's (put back by the returned function), their files guarded as the product's. */
+export function useHandlers(running: { readonly app: { get<T>(type: abstract new (...args: never[]) => T): T } }, handlers: readonly ScriptedHandler[]): () => void {
   const registry = running.app.get(TaskHandlerRegistry);
+  // A stand-in's files are guarded as the files of the kind it stands in for.
+  for (const h of handlers) h.filePermissions = registry.handlerOf(h.kind)?.filePermissions ?? h.filePermissions;
   const before = handlers.map((h) => registry.replace(h));
   return () =>
     handlers.forEach((h, i) => {

@@ -30,7 +30,7 @@ export interface AnswerMemberProblem {
   readonly memberId: string;
   readonly memberNr: number;
   readonly problem: KistamProblem;
-  /** A detail for the text (the key, BZSt's code), or ''. */
+  /** A detail for the text (BZSt's error code), or ''; never church data (CHURCH_NAMING_PROBLEMS). */
   readonly detail: string;
 }
 
@@ -91,13 +91,15 @@ export function interpretAnswer(
       continue;
     }
     const churchId = churchIdOfKey(line.key, keys);
+    // Neither the key nor the rate goes into the problem: its notification is read by every role, and a key names a
+    // religious community (CHURCH_NAMING_PROBLEMS, issue 38). The answer file (church:read) shows them.
     if (churchId === null) {
-      problem('kistamUnknownChurchKey', line.key);
+      problem('kistamUnknownChurchKey');
       continue;
     }
     const rate = line.rate === null ? null : normalizedChurchRate(line.rate);
     if (rate === 'invalid' || rate === 'tooHigh') {
-      problem('kistamInvalidRate', line.rate ?? '');
+      problem('kistamInvalidRate');
       continue;
     }
     records.push({ ...base, churchId, churchTaxRate: rate });

@@ -1,4 +1,5 @@
 import { isIsoDate } from '@coop/contracts';
+import { csvLine, csvRaw } from '../../kernel/csv-text.js';
 import type { KistamQueryKind, KistamRequestLine } from './kistam-selection.js';
 
 /*
@@ -52,10 +53,12 @@ export function isoDate(text: string): string | null {
 export function requestFiles(lines: readonly KistamRequestLine[], statusDate: string): string[] {
   const files: string[] = [];
   for (let i = 0; i < lines.length; i += BOP_IMPORT_MAX_LINES) {
+    // The tax id is the one text a member's record gives (checked as 11 digits by the selection); the product's guard
+    // against formula injection (kernel/csv-text.ts) covers it all the same, as every CSV the product writes.
     const rows = lines
       .slice(i, i + BOP_IMPORT_MAX_LINES)
-      .map((l) => ['1', String(l.memberNr), germanDate(statusDate), KIND_CODE[l.kind], l.taxId, germanDate(l.birthDate)].join(';'));
-    files.push([REQUEST_HEADER, ...rows].join('\r\n') + '\r\n');
+      .map((l) => csvLine([csvRaw('1'), csvRaw(l.memberNr), csvRaw(germanDate(statusDate)), csvRaw(KIND_CODE[l.kind]), l.taxId, csvRaw(germanDate(l.birthDate))]));
+    files.push(`${REQUEST_HEADER}\r\n${rows.join('')}`);
   }
   return files;
 }

@@ -47,7 +47,8 @@ export class BopFileTransport implements KistamTransport {
     const answer = readAnswerFile(decodeText(await task.readFile(input.fileId)));
     const requested: RequestedLine[] = [];
     for (const file of task.files.filter((f) => f.name.startsWith(REQUEST_FILE_PREFIX))) {
-      requested.push(...readRequestFile(decodeText(await task.readFile(file.fileId))));
+      // one line per member: a spread of 150,000 arguments would overflow the stack
+      for (const line of readRequestFile(decodeText(await task.readFile(file.fileId)))) requested.push(line);
     }
     return { answer, requested };
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { businessToday, dividendSettingsOf, memberStream, NotFoundError, type ChurchDataRecorded, type ReadDocument } from '@coop/contracts';
+import { businessToday, CHURCH_NAMING_PROBLEMS, dividendSettingsOf, memberStream, NotFoundError, type ChurchDataRecorded, type KistamProblem, type ReadDocument } from '@coop/contracts';
 import { CHURCH_TAX, COOPERATIVES, ELMA_NUMBERS, MEMBERS } from '@coop/projections';
 import { holdingOn } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -25,11 +25,13 @@ const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 
 const int = (doc: ReadDocument, f: string): number | null => (typeof doc[f] === 'number' ? (doc[f] as number) : null);
 
 /** A problem with a member: a `kistamError` linking to the member's edit page (no personal data: id and number). */
-function memberError(memberId: string, memberNr: number, problem: string, detail = ''): NotificationDraft {
+function memberError(memberId: string, memberNr: number, problem: KistamProblem, detail = ''): NotificationDraft {
+  // Every role reads notifications: a detail that would be church data is never written (issue 38).
+  const shown = CHURCH_NAMING_PROBLEMS.includes(problem) ? '' : detail;
   return {
     type: 'kistamError',
     message: 'kistamMemberError',
-    parameters: detail === '' ? [String(memberNr), problem] : [String(memberNr), problem, detail],
+    parameters: shown === '' ? [String(memberNr), problem] : [String(memberNr), problem, shown],
     entityClass: 'member',
     entityId: memberId,
     member: memberId,
@@ -40,6 +42,8 @@ function memberError(memberId: string, memberNr: number, problem: string, detail
 export class KistamHandler implements TaskHandler, OnModuleInit {
   readonly kind = 'kistam' as const;
   readonly resumable = true;
+  /** Started and answered with `church:write`; the request and answer files hold tax ids and church data: `church:read` too. */
+  readonly filePermissions = ['church:write', 'church:read'] as const;
 
   constructor(
     private readonly reads: ReadModels,

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { MemberDto } from '@coop/contracts';
+import { neutraliseFormula } from '../../kernel/csv-text.js';
 import { euros, germanDate } from '../../kernel/german-format.js';
 import { MEMBER_COLUMNS, yieldToLoop, type CellKind, type CellValue, type CsvDialect } from '../member-columns.js';
 
@@ -9,16 +10,9 @@ import { MEMBER_COLUMNS, yieldToLoop, type CellKind, type CellValue, type CsvDia
  *   cells, CRLF, amounts `1.234,56`, dates `31.12.2025`;
  * - `rfc4180`: for machines: `,`, CRLF, no byte-order mark, amounts `1234.56`, dates `2025-12-31`.
  * Text cells that a spreadsheet would take as a formula (beginning with `=`, `+`, `-`, `@`, a tab or a carriage
- * return) are prefixed with a single quote, as OWASP's "CSV Injection" advises; numbers and dates the export writes
- * itself are never prefixed.
+ * return) are prefixed with a single quote, as OWASP's "CSV Injection" advises (the product's one guard,
+ * kernel/csv-text.ts); numbers and dates the export writes itself are never prefixed.
  */
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** OWASP's guard against CSV injection for a text cell. */
-export function guardFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
 
 const plainEuros = (cents: number): string => {
   const sign = cents < 0 ? '-' : '';
@@ -28,7 +22,7 @@ const plainEuros = (cents: number): string => {
 
 function cell(kind: CellKind, value: CellValue, dialect: CsvDialect): string {
   if (value === null) return '';
-  if (kind === 'text') return guardFormula(String(value));
+  if (kind === 'text') return neutraliseFormula(String(value));
   if (kind === 'integer') return String(value);
   if (kind === 'date') return dialect === 'excel' ? germanDate(String(value)) : String(value);
   return dialect === 'excel' ? euros(Number(value)) : plainEuros(Number(value));

@@ -1,3 +1,4 @@
+import { csvField as guardedField, csvRaw } from '../../kernel/csv-text.js';
 import type { AddressData, FsakRecord, PersonData } from './fsak-records.js';
 
 /*
@@ -5,7 +6,9 @@ import type { AddressData, FsakRecord, PersonData } from './fsak-records.js';
  * Kapitalerträge"), the layout documented in docs/fsak.md: UTF-8, fields separated by `;`, lines ended by CR LF, a field
  * holding `;`, `"` or a line break enclosed in `"` (a `"` doubled). Each file starts with one header line (record type
  * 1: the reporting party, the report's type and year, the file's number) followed by at most 1,000 record lines (record
- * type 2), the BOP's limit per upload; more records make more files.
+ * type 2), the BOP's limit per upload; more records make more files. Text fields (names, addresses, the cooperative's)
+ * pass the product's guard against formula injection (kernel/csv-text.ts, decision 134): a text starting with `=`, `+`,
+ * `-`, `@`, a tab or a carriage return gets a leading `'`; the numbers the report writes itself never do.
  */
 
 /** The most records one file (one BOP upload) may hold. */
@@ -40,10 +43,9 @@ export interface ReportFile {
   readonly records: number;
 }
 
-/** A field as CSV: enclosed in quotes when it holds the separator, a quote or a line break. */
+/** A field as CSV: text guarded against formula injection, a number as written; enclosed in quotes when it holds the separator, a quote or a line break. */
 export function csvField(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return guardedField(typeof value === 'number' ? csvRaw(value) : value);
 }
 
 const line = (fields: readonly (string | number | null)[]): string => `${fields.map(csvField).join(';')}\r\n`;

@@ -44,6 +44,8 @@ function refusedRun(error: unknown): TaskOutcome {
 export class ImportDryRunTask implements TaskHandler, OnModuleInit {
   readonly kind = 'memberImportDryRun' as const;
   readonly resumable = true;
+  /** An import's files hold the uploaded register's personal data: `import:write`, as the import itself (issue 29). */
+  readonly filePermissions = ['import:write'] as const;
 
   constructor(
     @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
@@ -87,6 +89,8 @@ export class ImportDryRunTask implements TaskHandler, OnModuleInit {
 export class ImportWriteTask implements TaskHandler, OnModuleInit {
   readonly kind = 'memberImport' as const;
   readonly resumable = true;
+  /** An import's files hold the uploaded register's personal data: `import:write`, as the import itself (issue 29). */
+  readonly filePermissions = ['import:write'] as const;
 
   constructor(
     @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { stringify } from 'csv-stringify/sync';
+import { csvLine } from '../../kernel/csv-text.js';
 import { IMPORT_KINDS, type FieldKind, type ImportKind } from '../import-types.js';
 import { IMPORT_FIELDS, KIND_SHEETS } from '../replay/import-fields.js';
 import { ALLOWED_VALUES_SHEET, exampleCell, exampleRow, exampleText } from './template-examples.js';
@@ -74,6 +74,6 @@ export async function templateWorkbook(): Promise<Buffer> {
 }
 
 export function templateCsv(kind: ImportKind): Buffer {
-  const line = stringify([templateHeaders(kind), exampleRow(kind, exampleText)], { delimiter: ';', record_delimiter: 'windows' });
-  return Buffer.from(`\ufeff${line}`, 'utf8');
+  // The product's own headers and example; guarded all the same, as every CSV the product writes (kernel/csv-text.ts).
+  return Buffer.from(`\ufeff${csvLine(templateHeaders(kind))}${csvLine(exampleRow(kind, exampleText))}`, 'utf8');
 }

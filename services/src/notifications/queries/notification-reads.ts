@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import {
+  CHURCH_NAMING_PROBLEMS,
   fieldError,
   NotFoundError,
   type NotificationDto,
@@ -17,6 +18,17 @@ const DEFAULT_SORT: readonly Sort[] = [{ field: 'time', direction: 'desc' }];
 
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/**
+ * A notification's parameters as answered. A KiStAM member error of a problem whose detail is church data answers
+ * without it (CHURCH_NAMING_PROBLEMS): notifications raised before issue 38 carried the answer's church key, and every
+ * role reads notifications.
+ */
+export function shownParameters(message: string, parameters: readonly string[]): string[] {
+  const problem = parameters[1];
+  const naming = message === 'kistamMemberError' && problem !== undefined && (CHURCH_NAMING_PROBLEMS as readonly string[]).includes(problem);
+  return naming ? parameters.slice(0, 2) : [...parameters];
+}
+
 /** A notification's document as the API answers it; `memberNr` from the member's document (null without a member). */
 export function toNotificationDto(doc: ReadDocument, memberNr: number | null): NotificationDto {
   return {
@@ -25,7 +37,7 @@ export function toNotificationDto(doc: ReadDocument, memberNr: number | null): N
     time: String(doc.time),
     seen: doc.seen === 1,
     message: String(doc.message),
-    parameters: Array.isArray(doc.parameters) ? (doc.parameters as unknown[]).map(String) : [],
+    parameters: shownParameters(String(doc.message), Array.isArray(doc.parameters) ? (doc.parameters as unknown[]).map(String) : []),
     entityClass: textOrNull(doc.entityClass),
     entityId: textOrNull(doc.entityId),
     errors: Array.isArray(doc.errors) ? (doc.errors as NotificationErrorDto[]) : [],

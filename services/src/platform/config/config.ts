@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { privateDir } from '../private-files.js';
 import { join, resolve } from 'node:path';
 import { streamPrefixProblem } from '../event-store/stream-prefix.js';
 
@@ -48,7 +49,8 @@ export interface AppConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  // Personal data and keys: the folder is the product user's alone (0700; private-files.ts).
+  privateDir(dataDir);
   const eventStoreUrl = env.EVENT_STORE_URL || undefined;
   if (eventStoreUrl && !/^(kurrentdb|kurrent|esdb|esdb\+discover|kurrentdb\+discover):\/\//.test(eventStoreUrl)) {
     throw new Error(`EVENT_STORE_URL must be a kurrentdb:// or esdb:// URL, got ${eventStoreUrl}`);

@@ -1,5 +1,4 @@
 import {
-  AppendConsistencyViolationError,
   BACKWARDS,
   END,
   FORWARDS,
@@ -9,6 +8,7 @@ import {
   WrongExpectedVersionError,
   streamNameFilter,
   type AllStreamResolvedEvent,
+  type MultiAppendResult,
   type AllStreamSubscription,
   type Filter,
 } from '@kurrent/kurrentdb-client';
@@ -23,8 +23,11 @@ import {
   type StreamConflict,
   type Subscription,
 } from '@coop/contracts';
-import { KurrentRecords, fromPosition, positionOf, toActual, toEventData, toStreamState } from './kurrent-records.js';
+import { KurrentRecords, fromPosition, positionOf, toActual } from './kurrent-records.js';
+import { KurrentWriter } from './kurrent-writer.js';
+import { conflictOf, identify, type IdentifiedAppend } from './kurrent-writes.js';
 import { concurrencyError, conflictsOf, mergeAppends, refuseCaseVariants, satisfies, type Revision } from './stream-appends.js';
+import { StreamLocks } from './stream-locks.js';
 import { StreamPrefix } from './stream-prefix.js';
 import type { StreamTailReads } from './stream-tail.js';
 
@@ -50,6 +53,11 @@ export interface KurrentEventStoreOptions {
  * - `appendMulti` uses `multiStreamAppend`, which needs KurrentDB server 25.1 or later. The server refuses a request
  *   naming one stream twice: the entries of one stream are merged first (stream-appends.ts), so that every adapter
  *   behaves as SQLite does.
+ * - Writes (kurrent-writer.ts, decision 140) fix their events' ids before the first try and are tried again with them
+ *   after an unknown outcome or on the leader a follower names, under a deadline scaled to their size; a write that
+ *   fails for good is an EventStoreWriteError naming its streams and counts. Revision checks of streams without events
+ *   are atomic with the append on servers with `appendRecords` (26.1+), and held against this process's appends on
+ *   25.1 (stream-locks.ts, decision 142).
  * - A shared server (issue 30): every stream name carries the installation's prefix (`streamPrefix`), and `readAll`,
  *   `headPosition` and `subscribeAll` read `$all` through a server-side filter keeping this installation's streams
  *   only (never the server's `$` streams). Events in them that are not this product's are skipped with a warning.
@@ -61,9 +69,12 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
   private readonly names: StreamPrefix;
   private readonly records: KurrentRecords;
   private readonly subscriptions = new Set<Subscription>();
+  private readonly writer: KurrentWriter;
+  private readonly locks = new StreamLocks();
 
   constructor(connectionString: string, options: KurrentEventStoreOptions = {}) {
     this.client = KurrentDBClient.connectionString(connectionString);
+    this.writer = new KurrentWriter(connectionString, this.client);
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.maxBatch = options.maxBatch ?? 500;
     this.names = new StreamPrefix(options.streamPrefix ?? '');
@@ -79,11 +90,11 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
   }
 
   async append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult> {
+    // Ids fixed once, before the first try (decision 140).
+    const [append] = identify([{ streamId: this.names.toServer(streamId), expected, events }]);
     let result;
     try {
-      result = await this.client.appendToStream(this.names.toServer(streamId), events.map(toEventData), {
-        streamState: toStreamState(expected),
-      });
+      result = await this.locks.around([], [append!.streamId], () => this.writer.appendOne(append!));
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) throw new ConcurrencyError(streamId, expected, toActual(error.actualState));
       throw error;
@@ -115,56 +126,90 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     const merged = mergeAppends(all);
     // Entries that cannot chain fail whatever the streams' revisions are (the error below is never the one thrown).
     if (merged.unchainable.length > 0) throw await this.conflictsNow(all, new Error(`The entries of ${merged.unchainable.join(', ')} cannot chain`));
-    // An entry without events only checks its stream's revision (a posting checks the dividend register so). KurrentDB
-    // refuses a stream append request without records, so the revision is read right before the append, which is not
-    // atomic with it: an event appended to that stream in between is not seen (SQLite checks it inside the append's
-    // transaction).
-    const checks = merged.appends.filter((a) => a.events.length === 0);
-    const appends = merged.appends.filter((a) => a.events.length > 0);
-    const checked: Record<string, number> = {};
-    for (const check of checks) {
-      const revision = await this.revisionOf(check.streamId);
-      if (!satisfies(check.expected, revision)) {
-        throw await this.conflictsNow(all, new ConcurrencyError(check.streamId, check.expected, revision < 0 ? 'no_stream' : revision));
-      }
-      checked[check.streamId] = revision;
-    }
-    if (appends.length === 0) return { revisions: checked, position: -1n };
+    // Ids fixed once, before the first try (decision 140).
+    const serverNamed = (a: StreamAppend): StreamAppend => ({ ...a, streamId: this.names.toServer(a.streamId) });
+    const checks = identify(merged.appends.filter((a) => a.events.length === 0).map(serverNamed));
+    const appends = identify(merged.appends.filter((a) => a.events.length > 0).map(serverNamed));
     try {
-      const result = appends.length === 1 ? await this.append(appends[0]!.streamId, appends[0]!.expected, appends[0]!.events) : await this.appendStreams(appends);
-      return { ...result, revisions: { ...checked, ...result.revisions } };
+      if (appends.length === 0) return { revisions: await this.checked(checks), position: -1n };
+      if (checks.length > 0) return await this.appendChecked(appends, checks);
+      return await this.locks.around([], appends.map((a) => a.streamId), () => this.appendStreams(appends));
     } catch (error) {
       if (error instanceof ConcurrencyError) throw await this.conflictsNow(all, error);
       throw error;
     }
   }
 
-  /** One atomic append to several streams (each named once). */
-  private async appendStreams(appends: readonly StreamAppend[]): Promise<AppendResult> {
-    const byStream = new Map(appends.map((a) => [a.streamId, a.expected] as const));
-    const conflict = (serverName: string, actual: bigint | 'no_stream'): ConcurrencyError => {
-      const streamId = this.names.fromServer(serverName) ?? serverName;
-      return new ConcurrencyError(streamId, byStream.get(streamId) ?? 'any', toActual(actual));
-    };
+  /**
+   * Entries with events and revision checks of streams without (a posting checks the dividend register so), atomically:
+   * on a server with `appendRecords` (26.1+) in one write with stream state checks. KurrentDB 25.1 refuses an append
+   * request without records, so there the revisions are read right before the append, holding the checked streams
+   * against appends of this process until the append is done (StreamLocks, decision 142): an append to a checked stream
+   * from another process in between is not seen (SQLite checks it inside the append's transaction).
+   */
+  private async appendChecked(appends: readonly IdentifiedAppend[], checks: readonly IdentifiedAppend[]): Promise<AppendResult> {
     let result;
     try {
-      result = await this.client.multiStreamAppend(
-        appends.map((a) => ({
-          streamName: this.names.toServer(a.streamId),
-          expectedState: toStreamState(a.expected),
-          events: a.events.map(toEventData),
-        })),
-      );
+      result = await this.writer.appendChecked(appends, checks);
     } catch (error) {
-      // Server 25.1 reports a conflict as StreamRevisionConflict (WrongExpectedVersionError in the client);
-      // later servers may report it as a consistency violation.
-      if (error instanceof WrongExpectedVersionError) throw conflict(error.streamName, error.actualState);
-      const violation = error instanceof AppendConsistencyViolationError ? error.violations[0] : undefined;
-      if (violation) throw conflict(violation.streamName, violation.actualState);
-      throw error;
+      throw conflictOf(error, this.names, [...appends, ...checks]) ?? error;
     }
+    if (result) return this.resultOf(result, checks);
+    return this.locks.around(
+      checks.map((c) => c.streamId),
+      appends.map((a) => a.streamId),
+      async () => {
+        const checked = await this.checked(checks);
+        const written = await this.appendStreams(appends);
+        return { ...written, revisions: { ...checked, ...written.revisions } };
+      },
+    );
+  }
+
+  /** The revisions of the checked streams (our names), or the conflict of the first that is not as expected. */
+  private async checked(checks: readonly IdentifiedAppend[]): Promise<Record<string, number>> {
+    const checked: Record<string, number> = {};
+    for (const check of checks) {
+      const streamId = this.names.fromServer(check.streamId) ?? check.streamId;
+      const revision = await this.revisionOf(streamId);
+      if (!satisfies(check.expected, revision)) throw new ConcurrencyError(streamId, check.expected, revision < 0 ? 'no_stream' : revision);
+      checked[streamId] = revision;
+    }
+    return checked;
+  }
+
+  /** One atomic append to one or several streams (each named once, with events). */
+  private async appendStreams(appends: readonly IdentifiedAppend[]): Promise<AppendResult> {
+    if (appends.length === 1) {
+      const [only] = appends;
+      const streamId = this.names.fromServer(only!.streamId) ?? only!.streamId;
+      let result;
+      try {
+        result = await this.writer.appendOne(only!);
+      } catch (error) {
+        throw conflictOf(error, this.names, appends) ?? error;
+      }
+      if (!result.success) throw new ConcurrencyError(streamId, only!.expected, toActual(result.nextExpectedRevision));
+      if (!result.position) throw new Error(`KurrentDB returned no log position for the append to ${streamId}`);
+      return { revisions: { [streamId]: Number(result.nextExpectedRevision) }, position: result.position.commit };
+    }
+    let result;
+    try {
+      result = await this.writer.appendMany(appends);
+    } catch (error) {
+      throw conflictOf(error, this.names, appends) ?? error;
+    }
+    return this.resultOf(result, []);
+  }
+
+  /** Our result of the client's multi-stream one, with the revisions of the streams checked (as the check passed). */
+  private async resultOf(result: MultiAppendResult, checks: readonly IdentifiedAppend[]): Promise<AppendResult> {
     const revisions: Record<string, number> = {};
     for (const response of result.responses) revisions[this.names.fromServer(response.streamName) ?? response.streamName] = Number(response.revision);
+    for (const check of checks) {
+      const streamId = this.names.fromServer(check.streamId) ?? check.streamId;
+      revisions[streamId] ??= typeof check.expected === 'number' ? check.expected : check.expected === 'no_stream' ? -1 : await this.revisionOf(streamId);
+    }
     return { revisions, position: result.position };
   }
 
@@ -348,6 +393,7 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.close()));
+    await this.writer.close();
     await this.client.dispose();
   }
 }

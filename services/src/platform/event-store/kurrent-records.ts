@@ -44,11 +44,11 @@ export function fromPosition(after: bigint): ReadPosition {
 }
 
 /**
- * A JSON event. Its metadata is stored as a flat object of strings (the multi-stream append of server 25.1+ takes
+ * A JSON event with the id given (a write fixes its events' ids once, for every try: kurrent-writes.ts). Its metadata is stored as a flat object of strings (the multi-stream append of server 25.1+ takes
  * string values only); numbers are converted back on read (product-event.ts).
  */
-export function toEventData(event: NewEvent): EventData {
-  return jsonEvent({ type: event.type, data: { ...event.data }, metadata: encodeMetadata(event.metadata) });
+export function toEventData(event: NewEvent, id?: string): EventData {
+  return jsonEvent({ ...(id === undefined ? {} : { id }), type: event.type, data: { ...event.data }, metadata: encodeMetadata(event.metadata) });
 }
 
 function encodeMetadata(metadata: EventMetadata): Record<string, string> {

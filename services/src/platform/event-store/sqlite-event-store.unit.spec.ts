@@ -80,3 +80,19 @@ describe('SqliteEventStore group commit', () => {
     store = new SqliteEventStore(file);
   });
 });
+
+describe('SqliteEventStore with a closure-sized write', () => {
+  it('appends 200,000 events in one stream entry of an appendMulti, beside another stream, in order', async () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => event(i));
+    const result = await store.appendMulti([
+      { streamId: 'big', expected: 'no_stream', events: many },
+      { streamId: 'small', expected: 'no_stream', events: [event(-1)] },
+    ]);
+    expect(result.revisions).toEqual({ big: 199_999, small: 0 });
+    expect(result.position).toBe(200_001n);
+    const { db } = store.memoryMap();
+    expect(db.prepare("SELECT COUNT(*), MAX(revision) FROM events WHERE stream_id = 'big'").raw().get()).toEqual([200_000, 199_999]);
+    const last = await store.readStreamAfter('big', 199_998);
+    expect(last.map((e) => (e.data as { elmaNumber: string }).elmaNumber)).toEqual(['199999']);
+  });
+});

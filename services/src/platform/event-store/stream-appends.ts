@@ -88,7 +88,8 @@ export function mergeAppends(appends: readonly StreamAppend[]): Merged {
     let merged = byStream.get(streamId);
     if (!merged) byStream.set(streamId, (merged = { requirement: ANY, events: [] }));
     merged.requirement = both(merged.requirement, requirementOf(expected, merged.events.length));
-    merged.events.push(...events);
+    // One at a time: `push(...events)` passes every event as an argument and overflows the stack at ~150,000 events.
+    for (const event of events) merged.events.push(event);
   }
   const unchainable = [...byStream].filter(([, m]) => m.requirement.kind === 'never').map(([streamId]) => streamId);
   return {

@@ -48,6 +48,17 @@ describe('mergeAppends', () => {
     expect(mergeAppends([entry('s', 2), entry('s', 2, 1)]).appends[0]!.expected).toBe(2);
   });
 
+  it('merges entries of 200,000 events without spreading them as arguments (a closure-sized write)', () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => event(i));
+    const merged = mergeAppends([{ streamId: 's', expected: 'no_stream', events: many }, entry('t', 'any', 1), { streamId: 's', expected: 199_999, events: many }]);
+    expect(merged.unchainable).toEqual([]);
+    expect(merged.appends.map((a) => [a.streamId, a.expected, a.events.length])).toEqual([
+      ['s', 'no_stream', 400_000],
+      ['t', 'any', 1],
+    ]);
+    expect(merged.appends[0]!.events[200_000]).toBe(many[0]);
+  });
+
   it('keeps an entry without events as a revision check', () => {
     expect(mergeAppends([entry('r', 1), entry('a', 'no_stream', 1)]).appends).toEqual([entry('r', 1), entry('a', 'no_stream', 1)]);
     expect(mergeAppends([entry('r', 'no_stream'), entry('r', 'no_stream')]).appends).toEqual([entry('r', 'no_stream')]);

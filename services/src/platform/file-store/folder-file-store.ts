@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStore } from '@coop/contracts';
+import { PRIVATE_FILE_MODE, privateDir } from '../private-files.js';
 
 /** A file id: letters, digits, `-` and `_` (a UUID, or a task's id and a number); never a path. */
 const FILE_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -19,7 +19,8 @@ export function checkFileId(fileId: string): string {
  */
 export class FolderFileStore implements FileStore {
   constructor(private readonly folder: string) {
-    mkdirSync(folder, { recursive: true });
+    // Task files hold personal data (the FSA report, KiStAM files, exports): the folder 0700, each file 0600 (put).
+    privateDir(folder);
   }
 
   private path(fileId: string): string {
@@ -29,7 +30,7 @@ export class FolderFileStore implements FileStore {
   async put(fileId: string, bytes: Uint8Array): Promise<void> {
     const target = this.path(fileId);
     const temp = join(this.folder, `.${fileId}.${randomBytes(6).toString('hex')}.tmp`);
-    const handle = await open(temp, 'wx', 0o600);
+    const handle = await open(temp, 'wx', PRIVATE_FILE_MODE);
     try {
       await handle.writeFile(bytes);
       await handle.sync();

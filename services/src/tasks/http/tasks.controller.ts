@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { PermissionError, TaskDto } from '@coop/contracts';
+import { PermissionError, TASK_KINDS, TaskDto } from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';
 import type { Actor } from '../../platform/commands/command-context.js';
@@ -9,6 +9,7 @@ import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
 import { AnswersList, AnswersOk } from '../../platform/http/openapi.js';
 import { TaskReads, toTaskDto } from '../queries/task-reads.js';
+import { TaskHandlerRegistry } from '../task-handler-registry.js';
 
 /** A file name as a `Content-Disposition` header takes it: ASCII fallback and the UTF-8 name (RFC 6266). */
 export function attachment(name: string): string {
@@ -24,7 +25,10 @@ export function attachment(name: string): string {
 @ApiBearerAuth()
 @Controller('tasks')
 export class TasksController {
-  constructor(private readonly reads: TaskReads) {}
+  constructor(
+    private readonly reads: TaskReads,
+    private readonly handlers: TaskHandlerRegistry,
+  ) {}
 
   @Get()
   @Requires('tasks:read')
@@ -42,17 +46,18 @@ export class TasksController {
   }
 
   /**
-   * A task's file as a download. A KiStAM task's files hold church data and tax ids, tax certificates name each
-   * member's religious community: they need `church:read` too.
+   * A task's file as a download. Each kind of task declares what its files need besides `tasks:read` (its handler's
+   * `filePermissions`: the permission of the work that made them, and `church:read` for files holding church data), so
+   * a file is never open to a role the work itself is closed to (issue 38). A kind no handler declares is refused.
    */
   @Get(':id/files/:fileId')
   @Requires('tasks:read')
   @ApiOkResponse({ description: 'the file (Content-Disposition: attachment)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
   async file(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('fileId') fileId: string, @Res() res: FastifyReply): Promise<void> {
     const task = await this.reads.task(actor.cooperativeId, id);
-    if ((task.kind === 'kistam' || task.kind === 'taxCertificates') && !allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
-    // An import's files hold the uploaded register's personal data (issue 29): administrators only, as the import itself.
-    if ((task.kind === 'memberImportDryRun' || task.kind === 'memberImport') && !allows(actor.roles, 'import:write')) throw new PermissionError('Your roles do not allow this action.');
+    const kind = TASK_KINDS.find((k) => k === task.kind);
+    const needed = kind === undefined ? null : this.handlers.filePermissionsOf(kind);
+    if (needed === null || !needed.every((p) => allows(actor.roles, p))) throw new PermissionError('Your roles do not allow this action.');
     const { file, bytes } = await this.reads.file(task, fileId);
     await res
       .status(200)

@@ -1,4 +1,5 @@
 import { pdfDocument } from '../../platform/pdf/pdf-fonts.js';
+import { csvField, csvRaw } from '../../kernel/csv-text.js';
 import { euros, germanDate, wholeEuros } from '../../kernel/german-format.js';
 
 /** The KapESt return of one payment day as the closure recorded it (`DividendDeclared.taxReturn`; DOMAIN.md 5, WE-12). */
@@ -32,9 +33,10 @@ export function taxReturnLines(r: TaxReturnData): [string, string, string][] {
   ];
 }
 
-const csvField = (value: string): string => (/[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/** The return as CSV for the clerk to type into ELSTER: UTF-8 with BOM, `;`, German numbers, CRLF. */
+/**
+ * The return as CSV for the clerk to type into ELSTER: UTF-8 with BOM, `;`, German numbers, CRLF. Its texts (the
+ * cooperative's name and tax number, the labels) pass the guard against formula injection (kernel/csv-text.ts).
+ */
 export function taxReturnCsv(r: TaxReturnData): string {
   const head = [
     ['Genossenschaft', r.cooperative],
@@ -42,7 +44,7 @@ export function taxReturnCsv(r: TaxReturnData): string {
     ['Geschäftsjahr', String(r.year)],
     ['Zahlungstag (Zufluss)', germanDate(r.paymentDate)],
   ];
-  const lines = [...head.map(([k, v]) => `;${csvField(k!)};${csvField(v!)}`), 'Zeile;Bezeichnung;Betrag', ...taxReturnLines(r).map((l) => l.map(csvField).join(';'))];
+  const lines = [...head.map(([k, v]) => `;${csvField(k!)};${csvField(v!)}`), 'Zeile;Bezeichnung;Betrag', ...taxReturnLines(r).map(([row, label, amount]) => [csvField(row), csvField(label), csvField(csvRaw(amount))].join(';'))];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
