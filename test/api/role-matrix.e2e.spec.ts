@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ROLES, type Role } from '@coop/contracts';
-import { auth, login, startApp, userWith, type TestApp } from './support/app.js';
+import { auth, login, startApp, USER_PASSWORD, userWith, type TestApp } from './support/app.js';
 
 /**
  * The role matrix of docs/security.md, written out here on its own (not imported from the
@@ -142,7 +142,7 @@ describe('role matrix, enforced by the API for every route', () => {
   const cases = MATRIX.flatMap((route) => ROLES.map((role) => ({ ...route, role })));
   it.each(cases)('$method $doc as $role', async ({ method, path, allowed, role }) => {
     const res = await request(t.http)[method](path).set(auth(tokens.get(role)!)).send({});
-    if (path === '/api/v1/logout') tokens.set(role, await login(t.http, role.toLowerCase(), `pw-${role.toLowerCase()}-123`));
+    if (path === '/api/v1/logout') tokens.set(role, await login(t.http, role.toLowerCase(), USER_PASSWORD));
     if (allowed === 'public') {
       // An empty sign-in is refused as bad credentials, never as a role question.
       expect(res.status).not.toBe(403);

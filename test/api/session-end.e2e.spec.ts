@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
-import { ADMIN_PASSWORD, auth, JWT_SECRET, login, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
+import { ADMIN_PASSWORD, auth, JWT_SECRET, login, USER_PASSWORD, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 
 /** Issue 38, "Sessions that end": revocation, idle and absolute lifetime, sign-in throttling per account and address. */
 describe('sessions that end', () => {
@@ -27,9 +27,9 @@ describe('sessions that end', () => {
   describe('revocation', () => {
     it('a token stops working when its user changes the password; the answer carries the new session', async () => {
       const u = await userWith(t.http, t.adminToken, 'changer', ['ROLE_CHANGE_OWN_PASSWORD']);
-      const other = await login(t.http, 'changer', 'pw-changer-123');
+      const other = await login(t.http, 'changer', USER_PASSWORD);
       const password = 'A-much-longer-pass-2026';
-      const res = await request(t.http).put('/api/v1/users/me/password').set(auth(u.token)).send({ currentPassword: 'pw-changer-123', password, passwordRepeat: password });
+      const res = await request(t.http).put('/api/v1/users/me/password').set(auth(u.token)).send({ currentPassword: USER_PASSWORD, password, passwordRepeat: password });
       expect(res.status).toBe(204);
       const old = await ping(other);
       expect(old.status).toBe(401);
@@ -65,7 +65,7 @@ describe('sessions that end', () => {
 
     it('sign-out ends the token at once and every other token of the user; the event is on the user stream', async () => {
       const u = await userWith(t.http, t.adminToken, 'leaving', ['ROLE_USER']);
-      const second = await login(t.http, 'leaving', 'pw-leaving-123');
+      const second = await login(t.http, 'leaving', USER_PASSWORD);
       const out = await request(t.http).post('/api/v1/logout').set(auth(u.token));
       expect(out.status).toBe(204);
       expect(out.headers.authorization).toBeUndefined();
@@ -74,7 +74,7 @@ describe('sessions that end', () => {
       expect((await request(t.http).post('/api/v1/logout').set(auth(u.token))).status).toBe(401);
       const events = await t.running.storage.events.readStream(`user-${u.id}`);
       expect(events.map((e) => e.type)).toContain('UserSignedOut');
-      expect((await ping(await login(t.http, 'leaving', 'pw-leaving-123'))).status).toBe(200);
+      expect((await ping(await login(t.http, 'leaving', USER_PASSWORD))).status).toBe(200);
     });
   });
 
@@ -166,11 +166,11 @@ describe('sign-in throttling per account and address', () => {
       const answers: number[] = [];
       for (let i = 0; i < 12; i++) answers.push((await attempt(t.http, 'target', `guess-${i}`, '203.0.113.5')).status);
       expect(answers).toContain(429);
-      const refused = await attempt(t.http, 'target', 'pw-target-123', '203.0.113.5');
+      const refused = await attempt(t.http, 'target', USER_PASSWORD, '203.0.113.5');
       expect(refused.status).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.body).toMatchObject({ errors: [{ field: null, template: 'tooManySignInAttempts' }] });
-      const real = await attempt(t.http, 'target', 'pw-target-123', '198.51.100.7');
+      const real = await attempt(t.http, 'target', USER_PASSWORD, '198.51.100.7');
       expect(real.status).toBe(200);
     } finally {
       await t.close();
