@@ -55,6 +55,15 @@ export function isReadThreadBuilt(): boolean {
   return built;
 }
 
+/**
+ * A row as this thread's own values: a date comes as a Date of the realm that received it, which is not this module's
+ * `Date` where the module runs in another realm (jest's VM context), so `instanceof Date` would fail; made anew there.
+ */
+function revived(row: readonly RawCell[]): readonly RawCell[] {
+  if (!row.some((c) => typeof c === 'object' && c !== null && !(c instanceof Date))) return row;
+  return row.map((c) => (typeof c === 'object' && c !== null && !(c instanceof Date) ? new Date((c as { getTime(): number }).getTime()) : c));
+}
+
 /** Reads one file in a thread of its own within the budget; answers its sheets or refuses the file. */
 export function readInThread(file: UploadedFile, budget: ReadBudgetOptions = { seconds: READ_SECONDS, memoryMb: READ_MEMORY_MB }, entry: URL = READ_THREAD_ENTRY): Promise<FileRead> {
   const fileType = isZip(file.bytes) ? 'xlsx' : 'csv';
@@ -76,7 +85,7 @@ export function readInThread(file: UploadedFile, budget: ReadBudgetOptions = { s
       if ('sheet' in answer) sheets.push({ sheet: answer.sheet, rows: [] });
       else if ('rows' in answer) {
         const current = sheets[sheets.length - 1];
-        if (current) for (const row of answer.rows) current.rows.push(row);
+        if (current) for (const row of answer.rows) current.rows.push(revived(row));
       } else if ('done' in answer) settle({ file: file.name, base: answer.done, sheets: sheets.map((s) => ({ ...s.sheet, rows: s.rows })) });
       else if ('beyond' in answer) settle(new FileBeyondLimitError(file.name, answer.beyond.kind, answer.beyond.limit, answer.beyond.where));
       else settle(new UnreadableFileError(file.name, answer.unreadable.fileType, answer.unreadable.reason));
