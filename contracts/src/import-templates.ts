@@ -50,7 +50,33 @@ export type ImportTemplate =
   /** Warning: the same name and birth date as another row of the import; {0}: that row. */
   | 'importNameTwice'
   /** The write was asked without confirming the dry run's warnings (`confirmWarnings`); {0}: how many (400). */
-  | 'importWarningsNotConfirmed';
+  | 'importWarningsNotConfirmed'
+  /** The upload is larger than the import takes; {0}: files at most, {1}: MB per file, {2}: MB in all (413). */
+  | 'importUploadTooLarge'
+  /** A sheet of more rows than the import reads; {0}: the file, {1}: the limit, {2}: the sheet. */
+  | 'importTooManyRows'
+  /** A row of more columns than the import reads; {0}: the file, {1}: the limit, {2}: where. */
+  | 'importTooManyColumns'
+  /** A cell longer than the import reads; {0}: the file, {1}: the limit in characters, {2}: where. */
+  | 'importCellTooLong'
+  /** A CSV record longer than the import reads; {0}: the file, {1}: the limit in characters, {2}: where. */
+  | 'importRowTooLong'
+  /** A file of more cells than the import reads; {0}: the file, {1}: the limit. */
+  | 'importTooManyCells'
+  /** A file of more text than the import reads; {0}: the file, {1}: the limit in characters. */
+  | 'importTooMuchText'
+  /** A workbook that unzips to more than the import reads; {0}: the file, {1}: the limit in MB. */
+  | 'importWorkbookTooLarge'
+  /** A workbook of more parts than the import reads; {0}: the file, {1}: the limit. */
+  | 'importWorkbookTooManyParts'
+  /** A workbook part packed tighter than a spreadsheet program packs (a zip bomb); {0}: the file, {1}: the ratio, {2}: the part. */
+  | 'importWorkbookPackedTooTight'
+  /** Reading a file took longer than its time budget; {0}: the file, {1}: the seconds. */
+  | 'importReadTooLong'
+  /** Reading a file needed more memory than its budget; {0}: the file, {1}: the MB. */
+  | 'importReadTooLarge'
+  /** A sheet with a header and no data rows (a problem of the sheet); {0}: the sheet. */
+  | 'importSheetWithoutRows';
 
 /** Every import template at run time (the console's and the problem texts' tests). */
 export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
@@ -77,4 +103,17 @@ export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importNameOfMember',
   'importNameTwice',
   'importWarningsNotConfirmed',
+  'importUploadTooLarge',
+  'importTooManyRows',
+  'importTooManyColumns',
+  'importCellTooLong',
+  'importRowTooLong',
+  'importTooManyCells',
+  'importTooMuchText',
+  'importWorkbookTooLarge',
+  'importWorkbookTooManyParts',
+  'importWorkbookPackedTooTight',
+  'importReadTooLong',
+  'importReadTooLarge',
+  'importSheetWithoutRows',
 ];

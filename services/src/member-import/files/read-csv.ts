@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse';
 import type { DetectedFormat, RawSheet } from '../import-types.js';
+import { MAX_RECORD_CHARS, ReadBudget, ReadLimitError } from './read-limits.js';
 import { uniqueHeaders } from './sheet-headers.js';
 
 /*
@@ -11,6 +12,9 @@ import { uniqueHeaders } from './sheet-headers.js';
  *   of (outside quotes).
  * - Parsed by `csv-parse` (its stream parser, a megabyte at a time, yielding to the event loop between) with rows of
  *   any length; every record is kept (also empty lines) so a row's number is its record's number in the file.
+ * - Within the limits of reading (read-limits.ts, issue 38), checked on each record as the parser hands it over: a
+ *   record beyond MAX_RECORD_CHARS is refused by the parser before it is made, then rows, columns, a cell's length,
+ *   the file's cells and text; the first one passed stops the parser and refuses the file.
  */
 
 export type CsvEncoding = NonNullable<DetectedFormat['encoding']>;
@@ -67,18 +71,35 @@ const SEP_HINT = /^\ufeff?sep=([;,\t])\r?\n/i;
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** The records of UTF-8 bytes, parsed a chunk at a time by csv-parse's stream parser. */
-async function records(utf8: Buffer, delimiter: CsvDelimiter): Promise<string[][]> {
-  const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true });
+/** The records of UTF-8 bytes, parsed a chunk at a time by csv-parse's stream parser, within the limits of reading. */
+async function records(file: string, utf8: Buffer, delimiter: CsvDelimiter): Promise<string[][]> {
+  const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true, max_record_size: MAX_RECORD_CHARS });
+  const budget = new ReadBudget();
   const out: string[][] = [];
   parser.on('readable', () => {
     let record: unknown;
-    while ((record = parser.read()) !== null) out.push(record as string[]);
+    try {
+      while ((record = parser.read()) !== null) {
+        const cells = record as string[];
+        const row = out.length + 1;
+        budget.row(file, row, cells.length);
+        for (const cell of cells) budget.textCell(file, row, cell.length);
+        out.push(cells);
+      }
+    } catch (error) {
+      // a limit passed: the parser stops, and `ended` rejects with the limit
+      parser.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
   });
   const ended = new Promise<void>((resolve, reject) => {
     parser.on('end', resolve);
-    parser.on('error', reject);
+    parser.on('error', (error: Error & { code?: string }) =>
+      reject(error.code === 'CSV_MAX_RECORD_SIZE' ? new ReadLimitError('recordChars', MAX_RECORD_CHARS, `${file}, row ${out.length + 1}`) : error),
+    );
   });
+  // `ended` may reject while the chunks are still being written: handled here, awaited below (else the rejection is
+  // unhandled, which ends a Node process)
+  ended.catch(() => undefined);
   // a failing parser rejects `ended`; writing on after it would throw on a destroyed stream
   let failed = false;
   parser.on('error', () => (failed = true));
@@ -101,7 +122,7 @@ export async function readCsv(file: string, bytes: Uint8Array): Promise<CsvRead>
   // Excel's hint line `sep=;` names the delimiter and comes before the header
   const hint = SEP_HINT.exec(head);
   const delimiter = hint ? (hint[1] as CsvDelimiter) : detectDelimiter(head);
-  const all = await records(input, delimiter);
+  const all = await records(file, input, delimiter);
   const [header, ...rows] = hint ? all.slice(1) : all;
   return {
     sheet: { file, sheet: file, headers: uniqueHeaders(header ?? []), rows, firstRow: hint ? 3 : 2 },

@@ -9,7 +9,10 @@ import { typeSheetInto } from './type-cells.js';
  * An upload and the clerk's mapping → typed rows and the problems of their cells (import, issue 29). Each file's
  * formats are detected over its mapped columns, unless the mapping overrides numbers or dates. A sheet holding rows
  * that the mapping gives no kind is `importUnknownKind` (a problem of the sheet, no row); a sheet with nothing in it
- * is passed over. Rows come in the files' order, each file's sheets in the workbook's order.
+ * is passed over. A sheet with a header and no data rows is `importSheetWithoutRows` when it cannot be empty on purpose
+ * (issue 39, decision 129): a CSV file (uploaded for its rows) or a workbook's members sheet (an import without members
+ * adds nothing; every other row names an imported member); a workbook's sheet of postings, orders or certificates may
+ * be empty (a register without any). Rows come in the files' order, each file's sheets in the workbook's order.
  */
 
 export interface ImportRead {
@@ -28,8 +31,13 @@ export async function readImport(files: readonly UploadedFile[], mapping: Import
     const mapped: SheetColumns[] = [];
     for (const sheet of read.sheets) {
       const sheetMapping = mapping.sheets.find((m) => m.sheet === sheet.sheet);
-      if (sheetMapping) mapped.push({ sheet, kind: sheetMapping.kind, columns: sheetMapping.columns });
-      else if (!isAllowedValuesSheet(sheet.sheet) && sheet.rows.some((r) => !isEmptyRow(r))) {
+      if (sheetMapping) {
+        mapped.push({ sheet, kind: sheetMapping.kind, columns: sheetMapping.columns });
+        const mustHoldRows = read.base.fileType === 'csv' || sheetMapping.kind === 'members';
+        if (mustHoldRows && sheet.headers.length > 0 && sheet.rows.every(isEmptyRow)) {
+          problems.push({ file: read.file, sheet: sheet.sheet, row: null, column: null, field: null, value: null, template: 'importSheetWithoutRows', parameters: { 0: sheet.sheet } });
+        }
+      } else if (!isAllowedValuesSheet(sheet.sheet) && sheet.rows.some((r) => !isEmptyRow(r))) {
         problems.push({ file: read.file, sheet: sheet.sheet, row: null, column: null, field: null, value: null, template: 'importUnknownKind', parameters: { 0: sheet.sheet } });
       }
     }

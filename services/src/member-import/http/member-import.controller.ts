@@ -41,7 +41,7 @@ const Upload = (withMapping: boolean): MethodDecorator =>
         type: 'object',
         required: ['files'],
         properties: {
-          files: { type: 'array', items: { type: 'string', format: 'binary' }, description: '1 to 8 files (CSV or XLSX), each at most 200 MB' },
+          files: { type: 'array', items: { type: 'string', format: 'binary' }, description: '1 to 8 files (CSV or XLSX), each at most 100 MiB, 160 MiB in all (413 importUploadTooLarge beyond)' },
           ...(withMapping ? { mapping: { type: 'string', description: 'the column mapping (ImportMapping) as JSON; absent: the guess of POST /import/inspect' } } : {}),
           ...(withMapping ? { confirmWarnings: { type: 'string', enum: ['true', 'false'], description: 'POST /import: `true` confirms the dry run\'s warnings (possible duplicates); without it an import with warnings is refused' } } : {}),
         },
