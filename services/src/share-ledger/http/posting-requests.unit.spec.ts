@@ -70,7 +70,9 @@ describe('PostingRequest (SPEC section 5 "Balance")', () => {
   it('answers every shape error of a request at once', async () => {
     expect(await refused({ member: ' ', type: 1, quantity: 0, ...ON })).toEqual([err('member', 'mustNotBeEmpty'), err('quantity', 'invalidNumber')]);
   });
-  it('reads a body that is no object as empty', async () => expect(await refused([1, 2] as unknown as object)).toEqual([err('type', 'mustNotBeEmpty')]));
+  // A body of another shape is refused as a whole (issue 43: a list where an object belongs did nothing and answered 200).
+  it('refuses a body that is no object', async () =>
+    expect(await refused([1, 2] as unknown as object)).toEqual([{ field: null, template: 'bodyMustBeObject', parameters: {} }]));
 });
 
 describe('postingOf: the typed posting of a checked request', () => {
