@@ -180,7 +180,7 @@ try {
   await running.close();
   figures.terms = terms;
 
-  const base = [...data.files, '--cooperative', cooperativeId, '--lang', 'en'];
+  const base = [...data.files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings']; // generated people may share an IBAN (households): confirmed as a clerk would after the check
   for (const [stage, args] of [['dry run', [...base, '--dry-run']], ['write', base]]) {
     const r = await runCli(args, storeDir);
     const summary = /Events:\s+(\d+)/.exec(r.output);

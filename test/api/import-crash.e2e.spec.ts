@@ -129,7 +129,7 @@ describe('an import killed while it writes', () => {
     server = undefined;
     const before = logCounts(dataDir);
     const files = registerFiles(dataDir);
-    const args = [...files, '--cooperative', cooperativeId, '--lang', 'en'];
+    const args = [...files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings'];
 
     const output = await killWhileWriting(args, dataDir, await writeMillis(args, dataDir));
     expect(output).not.toMatch(/^Written/m);
