@@ -48,7 +48,8 @@ describe('console sessions that end', () => {
     expect(token).toMatch(/^ey/);
     const ping = (): Promise<number> => fetch(`${product.baseUrl}/api/v1/ping`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
     expect(await ping()).toBe(200);
-    await page.click(tid('logout-link'));
+    // a locator waits for the link again when the top bar draws it anew (its countdown renews with the session)
+    await page.locator(tid('logout-link')).click();
     await waitForPath(page, (p) => p.startsWith('/login'), 'the login page after logout');
     expect(await ping()).toBe(401);
     await page.browserContext().close();
