@@ -45,7 +45,7 @@ export function replayImport(rows: readonly ImportRow[], ctx: ReplayContext): Re
   const papers = recordTaxPapers(run, orders, certificates);
   checkHoldings(run);
   const twice = findDuplicates(members, ctx.existing ?? []);
-  run.problems.push(...twice.problems);
+  run.addProblems(twice.problems);
   return { problems: inRowOrder(run.problems, rows), warnings: inRowOrder(twice.warnings, rows), summary: summarize(run, papers), decisions: run.decisions };
 }
 

@@ -16,7 +16,7 @@ import { attempt, importProblem, problemAt } from './row-problems.js';
  */
 export function replayPostings(run: ReplayRun, plan: PostingPlan): void {
   // One at a time: spreading a sheet of refused rows as arguments overflows the stack at ~150,000 (issue 40).
-  for (const problem of plan.problems) run.problems.push(problem);
+  run.addProblems(plan.problems);
   const consumed = new Set<ImportRow>();
   for (const [nr, row] of plan.admissions) if (!run.listed.has(nr)) run.problems.push(importProblem(row, 'memberNr', 'importMemberUnknown', String(nr)));
   for (const action of plan.actions) {

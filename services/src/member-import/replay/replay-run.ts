@@ -91,6 +91,11 @@ export class ReplayRun {
   /** The member-number sequence as the admissions move it. */
   sequence: { state: MemberNumberSequenceState; revision: number };
 
+  /** Takes over problems found elsewhere one by one: a file may hold hundreds of thousands (no argument spreading). */
+  addProblems(found: Iterable<ImportProblem>): void {
+    for (const problem of found) this.problems.push(problem);
+  }
+
   constructor(readonly ctx: ReplayContext) {
     this.sequence = { state: ctx.sequence.state, revision: ctx.sequence.revision };
   }
