@@ -1,4 +1,5 @@
 export * from './read-store/sqlite-read-store.js';
+export * from './read-store/sqlite-read-store-files.js';
 export * from './read-store/view-page.js';
 export * from './read-store/search-text.js';
 export * from './read-store/compare-key.js';

@@ -220,6 +220,11 @@ export class SqliteReadStore implements ReadStore {
     this.conn.close();
   }
 
+  /** Copies the whole store, consistent as of one moment, into a new file (SQLite's online backup; writers go on meanwhile). */
+  async copyTo(file: string): Promise<void> {
+    await this.conn.db.backup(file);
+  }
+
   /** The stored JSON texts of the documents of these ids that exist, in the order asked. */
   private storedDocs(collection: string, ids: readonly string[]): string[] {
     return ids.map((id) => this.storedDoc(collection, id)).filter((text): text is string => text !== undefined);

@@ -1,5 +1,10 @@
 import type { EventStore, ReadDocument, ReadStore, RecordedEvent, Subscription, WriteOp } from '@coop/contracts';
 import { keyOf, type DocKey, type Projector } from './projector.js';
+import { recordVersions, staleProjectors } from './read-model-versions.js';
+import type { ReadStoreSides, RebuildProgress, RebuildStep } from './read-store-sides.js';
+
+export * from './read-store-sides.js';
+export { versionEntry } from './read-model-versions.js';
 
 /** Name of the runner's checkpoint in the read store. */
 export const CHECKPOINT = 'read-models';
@@ -29,6 +34,14 @@ const REBUILD_BATCH = 1000;
  * Bounds the memory a rebuild holds.
  */
 const REBUILD_FLUSH_DOCUMENTS = 100_000;
+
+/** What a runner may be given besides its log, store and projectors. */
+export interface RunnerOptions {
+  /** Where a rebuild builds beside the current read models (none: a rebuild empties them and replays in place). */
+  readonly sides?: ReadStoreSides;
+  /** Test-only: called at each step of a rebuild beside, where a test may stop the process (COOP_TEST_STOP_AT). */
+  readonly stopAt?: (step: RebuildStep) => void;
+}
 
 /** A map keyed by document (collection and id), without building a combined key string per look-up. */
 class DocMap<V> {
@@ -88,13 +101,18 @@ export class ProjectionRunner {
   private readonly listeners: ((position: bigint) => void)[] = [];
   /** A batch written in parts (more than the store's maxBatchDocuments) failed: the store may have lost its checkpoint. */
   private cutShort = false;
+  /** The rebuild beside the current read models under way (one at a time: a second request joins it). */
+  private building: Promise<{ events: number }> | undefined;
+  private progressOfRebuild: RebuildProgress | undefined;
+  private readonly switchListeners: ((store: ReadStore) => void)[] = [];
 
   constructor(
     private readonly events: EventStore,
-    private readonly store: ReadStore,
+    private store: ReadStore,
     private readonly projectors: readonly Projector[],
     /** Where the runner tells what takes long (a rebuild at start). */
     private readonly log: (line: string) => void = () => undefined,
+    private readonly options: RunnerOptions = {},
   ) {}
 
   get collections(): string[] {
@@ -130,6 +148,27 @@ export class ProjectionRunner {
     }
     this.processed = await this.store.checkpoint(CHECKPOINT);
     this.subscription = this.events.subscribeAll(this.processed, (batch) => this.apply(batch));
+    // A projector of another version (decision 170): its collections alone are rebuilt beside the current read
+    // models, which answer (and follow the log) meanwhile; without sides, in place before the start goes on.
+    const stale = await staleProjectors(this.store, this.projectors);
+    if (stale.length === 0) return;
+    const names = stale.flatMap((p) => p.collections.map((c) => c.name)).join(', ');
+    this.log(`Read models: ${names} written by another version of their projector; rebuilding them${this.options.sides ? ' beside the current ones' : ''}...`);
+    const rebuilt = this.rebuildSome(stale).then(
+      ({ events }) => this.log(`Read models: ${names} rebuilt from ${events} events`),
+      (error: unknown) => this.log(`Read models: the rebuild of ${names} failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    if (!this.options.sides) await rebuilt;
+  }
+
+  /** Calls `listener` with the store the runner writes to after a rebuild switched to it. */
+  onSwitched(listener: (store: ReadStore) => void): void {
+    this.switchListeners.push(listener);
+  }
+
+  /** How far the rebuild under way is (undefined when none runs). */
+  get rebuildProgress(): RebuildProgress | undefined {
+    return this.progressOfRebuild;
   }
 
   async stop(): Promise<void> {
@@ -162,17 +201,103 @@ export class ProjectionRunner {
     });
   }
 
-  /** Empties every read model and replays the whole log into them. */
+  /**
+   * Rebuilds every read model from the whole log. With sides (decision 171): beside the current read models, which
+   * answer and follow the log until the rebuilt ones have caught up and are switched to in one step. Without: empties
+   * them and replays in place.
+   */
   async rebuild(): Promise<{ events: number }> {
+    return this.rebuildSome(this.projectors);
+  }
+
+  /** Rebuilds the collections of these projectors (all: every read model), beside the current ones where there are sides. */
+  private async rebuildSome(projectors: readonly Projector[]): Promise<{ events: number }> {
+    if (this.options.sides) return (this.building ??= this.rebuildBeside(this.options.sides, projectors).finally(() => (this.building = undefined)));
     const wasRunning = this.subscription !== undefined;
     await this.stop();
-    const replayed = await this.replay();
+    const replayed = projectors.length === this.projectors.length ? await this.replay() : await this.replaySome(projectors);
     if (wasRunning) this.subscription = this.events.subscribeAll(this.processed, (b) => this.apply(b));
     return replayed;
   }
 
-  /** Empties every read model and replays the whole log into them (rebuild() without stopping the subscription). */
-  private async replay(): Promise<{ events: number }> {
+  /** In place: empties these projectors' collections and replays the log into them up to the checkpoint. */
+  private async replaySome(projectors: readonly Projector[]): Promise<{ events: number }> {
+    const upTo = await this.store.checkpoint(CHECKPOINT);
+    const replayed = await new ProjectionRunner(this.events, this.store, projectors).replay(upTo);
+    await this.store.applyBatch([], { name: CHECKPOINT, position: upTo });
+    this.processed = upTo;
+    return replayed;
+  }
+
+  /**
+   * Builds the read models of `stale` beside the current ones: in a new side store (all projectors) or in a copy of
+   * the current one (some: their collections emptied and replayed up to the copy's checkpoint, the others kept), then
+   * follows the log with every projector; when it has caught up, pauses the live projections, takes the last events
+   * and switches (ReadStoreSides.switchTo). Until then the current read models answer and follow the log; a failure
+   * or a crash on the way leaves them as they are.
+   */
+  private async rebuildBeside(sides: ReadStoreSides, stale: readonly Projector[]): Promise<{ events: number }> {
+    const all = stale.length === this.projectors.length;
+    const side = await sides.open(all ? undefined : this.store);
+    try {
+      const head = await this.events.headPosition();
+      const upTo = all ? undefined : await side.checkpoint(CHECKPOINT);
+      const replayer = new ProjectionRunner(this.events, side, stale);
+      const report = (replayed: number): void => {
+        this.progressOfRebuild = { replayed, of: Math.max(replayed, Number(head) + 1) };
+      };
+      report(0);
+      const { events } = await replayer.replay(upTo, report);
+      if (upTo !== undefined) await side.applyBatch([], { name: CHECKPOINT, position: upTo });
+      await recordVersions(side, stale);
+      this.options.stopAt?.('rebuild:replayed');
+      // Follows the log while the live projections go on: the pause below is then short.
+      const follower = new ProjectionRunner(this.events, side, this.projectors);
+      await follower.catchUp();
+      const wasRunning = this.subscription !== undefined;
+      await this.stop();
+      try {
+        await follower.catchUp();
+        this.options.stopAt?.('rebuild:caught-up');
+        this.store = await sides.switchTo(side, this.store);
+      } finally {
+        if (wasRunning) this.subscription = this.events.subscribeAll(this.processed, (b) => this.apply(b));
+      }
+      this.switched(follower.processedUpTo);
+      return { events };
+    } catch (error) {
+      if (this.store !== side) await sides.discard(side).catch(() => undefined);
+      throw error;
+    } finally {
+      this.progressOfRebuild = undefined;
+    }
+  }
+
+  /** After the switch: the runner goes on from the side store's checkpoint; tells the listeners, wakes the waiters. */
+  private switched(position: bigint): void {
+    this.processed = position > this.processed ? position : this.processed;
+    for (const listener of this.switchListeners) listener(this.store);
+    const ready = this.waiters.filter((w) => w.position <= this.processed);
+    this.waiters = this.waiters.filter((w) => w.position > this.processed);
+    for (const w of ready) w.resolve();
+    for (const listener of this.listeners) listener(this.processed);
+  }
+
+  /** Applies the log from the stored checkpoint until it ends (a side store following the log). */
+  private async catchUp(): Promise<void> {
+    this.processed = await this.store.checkpoint(CHECKPOINT);
+    for (;;) {
+      const batch = await this.events.readAll(this.processed, REBUILD_BATCH);
+      if (batch.length === 0) return;
+      await this.apply(batch);
+    }
+  }
+
+  /**
+   * Empties every read model of this runner's projectors and replays the log into them (rebuild() without stopping
+   * the subscription): the whole log, or the events up to `upTo`. `report` hears the number of events replayed.
+   */
+  private async replay(upTo?: bigint, report?: (replayed: number) => void): Promise<{ events: number }> {
     await this.store.ensureCollections(this.projectors.flatMap((p) => p.collections));
     await this.store.reset(this.collections, CHECKPOINT);
     this.processed = -1n;
@@ -180,9 +305,11 @@ export class ProjectionRunner {
     let pending = new Pending();
     const bound = this.store.maxBatchDocuments;
     for (;;) {
-      const batch = await this.events.readAll(this.foldedUpTo(pending), REBUILD_BATCH);
+      const read = await this.events.readAll(this.foldedUpTo(pending), REBUILD_BATCH);
+      const batch = upTo === undefined ? read : read.filter((e) => e.position <= upTo);
       if (batch.length === 0) break;
       count += batch.length;
+      report?.(count);
       if (bound !== undefined) {
         pending = await this.foldWithin(batch, pending, bound);
         continue;
@@ -198,9 +325,10 @@ export class ProjectionRunner {
     return { events: count };
   }
 
-  /** Notes that the read models are of the current format (they were emptied or rebuilt by this code). */
+  /** Notes that the read models are of the current format and their projectors' versions (emptied or rebuilt by this code). */
   private async recordFormat(): Promise<void> {
     await this.store.applyBatch([], { name: READ_MODEL_FORMAT_CHECKPOINT, position: BigInt(READ_MODEL_FORMAT) });
+    await recordVersions(this.store, this.projectors);
   }
 
   /**

@@ -11,6 +11,13 @@ export interface DocKey {
  */
 export interface Projector {
   readonly collections: readonly CollectionSpec[];
+  /**
+   * The version of this projector's documents (default 1). Raise it when a change to the projector changes what its
+   * documents hold: at the next start the runner rebuilds this projector's collections alone, beside the current read
+   * models, and switches over when they have caught up (decision 170). A change to how every read model is stored
+   * raises READ_MODEL_FORMAT instead (everything is rebuilt).
+   */
+  readonly version?: number;
   keys(event: RecordedEvent): readonly DocKey[];
   project(event: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): readonly WriteOp[];
 }

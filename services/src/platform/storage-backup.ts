@@ -1,6 +1,7 @@
 import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { FIRST_READ_STORE_FILE, SqliteReadStoreFiles } from '@coop/projections';
 import { PRIVATE_FILE_MODE, privateDir, privateSqliteFile, privateTree } from './private-files.js';
 import { checkEmbeddedStores } from './storage-integrity.js';
 
@@ -35,7 +36,8 @@ export async function backupDataDir(dataDir: string, target: string, log: (line:
   const stores: string[] = [];
   let eventsHead = -1;
   for (const name of BACKUP_ORDER) {
-    const source = join(dataDir, name);
+    // The read models: the file the pointer names (a rebuild switches files, decision 171), copied as read-models.sqlite.
+    const source = name === FIRST_READ_STORE_FILE ? SqliteReadStoreFiles.current(dataDir) : join(dataDir, name);
     if (!existsSync(source)) continue;
     const started = Date.now();
     const db = new Database(source, { fileMustExist: true });

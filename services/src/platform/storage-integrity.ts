@@ -1,6 +1,7 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { SqliteReadStoreFiles } from '@coop/projections';
 
 /** A damaged embedded store found at start; the process must not start on it. */
 export class DamagedStoreError extends Error {
@@ -16,7 +17,7 @@ export class DamagedStoreError extends Error {
 }
 
 const RESTORE = 'Do not start on it: restore the data directory from a backup (npm run restore, docs/operations.md "Backup and restore").';
-const REBUILD = 'The read models are made from the event log: delete read-models.sqlite and its -wal and -shm files, then run npm run projections:rebuild.';
+const REBUILD = 'The read models are made from the event log: delete read-models.current and the read-models files (.sqlite, -wal and -shm), then run npm run projections:rebuild.';
 
 /** Findings at most reported by one check (PRAGMA quick_check(N)). */
 const MAX_FINDINGS = 20;
@@ -35,7 +36,7 @@ const MAX_FINDINGS = 20;
 export function checkEmbeddedStores(dataDir: string, stores: { readonly events: boolean; readonly keys: boolean; readonly readModels: boolean }): void {
   if (stores.events) quickCheck(join(dataDir, 'events.sqlite'));
   if (stores.keys) quickCheck(join(dataDir, 'keys.sqlite'));
-  if (stores.readModels) sizeCheck(join(dataDir, 'read-models.sqlite'));
+  if (stores.readModels) sizeCheck(SqliteReadStoreFiles.current(dataDir));
 }
 
 function quickCheck(file: string): void {
@@ -78,7 +79,7 @@ function inspect<T>(file: string, read: (db: Database.Database) => T): T {
     return read(db);
   } catch (error) {
     if (error instanceof DamagedStoreError) throw error;
-    throw new DamagedStoreError(file, [error instanceof Error ? error.message : String(error)], file.endsWith('read-models.sqlite') ? REBUILD : RESTORE);
+    throw new DamagedStoreError(file, [error instanceof Error ? error.message : String(error)], /read-models(\.\d+)?\.sqlite$/.test(file) ? REBUILD : RESTORE);
   } finally {
     db?.close();
   }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { EventStore, KeyStore, ReadStore } from '@coop/contracts';
-import { MongoReadStore, ProjectionRunner, READER_CACHE_MIB, SqliteReadStore, type SqliteReadStoreOptions } from '@coop/projections';
+import { MongoReadStore, ProjectionRunner, READER_CACHE_MIB, SqliteReadStore, SqliteReadStoreFiles, type SqliteReadStoreOptions } from '@coop/projections';
 import type { Areas } from './areas.js';
 import type { AppConfig } from './config/config.js';
 import { CodecEventStore } from './event-store/codec-event-store.js';
@@ -16,6 +16,7 @@ import { isBuilt, runtimeEntries } from './sqlite-runtime/entries.js';
 import { prewarmEventLogAtStart } from './sqlite-runtime/event-log-prewarm.js';
 import { ThreadedProjectionRunner } from './sqlite-runtime/threaded-runner.js';
 import { ThreadedReadStore } from './sqlite-runtime/threaded-read-store.js';
+import { SwitchingReadStore } from './switching-read-store.js';
 
 /** The engines in use, chosen by configuration. */
 export interface Storage {
@@ -62,16 +63,27 @@ function privateStoreFile(file: string): string {
   return file;
 }
 
-/** The SQLite read store's file under the data directory. */
+/** The SQLite read store's current file under the data directory (the one `read-models.current` names, decision 171). */
 export function readStoreFile(config: AppConfig): string {
-  return join(config.dataDir, 'read-models.sqlite');
+  return SqliteReadStoreFiles.current(config.dataDir);
+}
+
+/** Where a rebuild builds the SQLite read models beside the current ones (decision 171); undefined with MongoDB. */
+export function readStoreSides(config: AppConfig, areas: Pick<Areas, 'collections' | 'views'>, sqlite: SqliteReadStoreOptions = {}): SqliteReadStoreFiles | undefined {
+  if (config.mongodbUrl) return undefined;
+  return new SqliteReadStoreFiles(config.dataDir, areas.collections, { ...sqlite, views: areas.views }, privateSqliteFile);
 }
 
 /** `areas`: whose collections it holds and the list views it builds; `sqlite`: options for the SQLite read store (ignored with MongoDB). */
-export async function openReadStore(config: AppConfig, areas: Pick<Areas, 'collections' | 'views'>, sqlite: SqliteReadStoreOptions = {}): Promise<ReadStore> {
+export async function openReadStore(
+  config: AppConfig,
+  areas: Pick<Areas, 'collections' | 'views'>,
+  sqlite: SqliteReadStoreOptions = {},
+  file = readStoreFile(config),
+): Promise<ReadStore> {
   const readStore: ReadStore = config.mongodbUrl
     ? await MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase, { views: areas.views })
-    : new SqliteReadStore(privateStoreFile(readStoreFile(config)), { ...sqlite, views: areas.views });
+    : new SqliteReadStore(privateStoreFile(file), { ...sqlite, views: areas.views });
   await readStore.ensureCollections(areas.collections);
   return readStore;
 }
@@ -80,10 +92,24 @@ export async function openReadStore(config: AppConfig, areas: Pick<Areas, 'colle
  * The API's read store: the SQLite one with its list queries spread over `READ_THREADS` read threads when
  * their compiled entry exists (ThreadedReadStore); MongoDB, or SQLite with `READ_THREADS=0`, as it is.
  */
-async function openApiReadStore(config: AppConfig, areas: Areas, sqlite: SqliteReadStoreOptions, readThread: URL): Promise<ReadStore> {
-  const local = await openReadStore(config, areas, sqlite);
+async function openApiReadStore(config: AppConfig, areas: Areas, sqlite: SqliteReadStoreOptions, readThread: URL, file: string): Promise<ReadStore> {
+  const local = await openReadStore(config, areas, sqlite, file);
   if (config.mongodbUrl || config.readThreads === 0 || !isBuilt(readThread)) return local;
-  return ThreadedReadStore.open(local, readThread, readStoreFile(config), config.readThreads, areas);
+  return ThreadedReadStore.open(local, readThread, file, config.readThreads, areas);
+}
+
+/**
+ * The read store this process reads (SQLite: one that follows a rebuild's switch to another file, decision 171).
+ * `follow`: the projections run elsewhere, so the pointer file is watched for switches.
+ */
+async function openProcessReadStore(config: AppConfig, areas: Areas, options: StorageOptions, sqlite: SqliteReadStoreOptions, readThread: URL, follow: boolean): Promise<ReadStore> {
+  const open = (file: string): Promise<ReadStore> =>
+    options.readThreads === false ? openReadStore(config, areas, sqlite, file) : openApiReadStore(config, areas, sqlite, readThread, file);
+  const file = readStoreFile(config);
+  if (config.mongodbUrl) return open(file);
+  const store = new SwitchingReadStore(await open(file), file, open);
+  if (follow) store.follow(config.dataDir);
+  return store;
 }
 
 export interface StorageOptions {
@@ -115,11 +141,14 @@ export async function openStorage(config: AppConfig, areas: Areas, options: Stor
   const threaded = options.projectionThread ?? isBuilt(entries.projectionThread);
   // With the projections in their thread, this process's own connection only reads (decision 36: READER_CACHE_MIB).
   const sqlite: SqliteReadStoreOptions = threaded ? { cacheMiB: READER_CACHE_MIB } : {};
-  const readStore =
-    options.readThreads === false ? await openReadStore(config, areas, sqlite) : await openApiReadStore(config, areas, sqlite, entries.readThread);
+  // Without a projection thread here the runner (if it runs) writes through this same store, in place (decision 171).
+  const readStore = await openProcessReadStore(config, areas, options, sqlite, entries.readThread, !config.runProjections);
   const runner = threaded
     ? new ThreadedProjectionRunner(entries.projectionThread, config, areas, log.events, readStore)
     : new ProjectionRunner(log.events, readStore, areas.projectors, (line) => console.log(line));
+  if (runner instanceof ThreadedProjectionRunner && readStore instanceof SwitchingReadStore) {
+    runner.whenSwitched((file) => readStore.switchTo(file));
+  }
   return {
     events: log.events,
     keys: log.keys,

@@ -7,7 +7,8 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { ProjectionRunner } from '@coop/projections';
 import { importAreas } from '../areas.js';
 import { SqliteEventStore } from '../event-store/sqlite-event-store.js';
-import { openEventLog, openReadStore, readStoreFile } from '../storage.js';
+import { openEventLog, openReadStore, readStoreFile, readStoreSides } from '../storage.js';
+import { testStopAt } from '../test-stop-at.js';
 import { WalCheckpoints, WRITER_CHECKPOINT_PAGES } from './wal-checkpoints.js';
 import type { FromProjectionThread, ProjectionThreadData, ToProjectionThread } from './thread-protocol.js';
 
@@ -25,11 +26,35 @@ const areas = await importAreas(data.areas);
 
 const log = await openEventLog(config, areas);
 // SQLite: the read store's log is copied into the database by a thread of its own, not by this thread's commits.
-const checkpoints = config.mongodbUrl ? undefined : await WalCheckpoints.start(CHECKPOINT_THREAD, readStoreFile(config));
-const readStore = await openReadStore(config, areas, checkpoints ? { walAutocheckpointPages: WRITER_CHECKPOINT_PAGES } : {});
-const runner = new ProjectionRunner(log.events, readStore, areas.projectors, (line) => console.log(line));
+let checkpoints = config.mongodbUrl ? undefined : await WalCheckpoints.start(CHECKPOINT_THREAD, readStoreFile(config));
+const writer = checkpoints ? { walAutocheckpointPages: WRITER_CHECKPOINT_PAGES } : {};
+let readStore = await openReadStore(config, areas, writer);
+// A rebuild builds beside the current read models and switches files when it has caught up (decision 171).
+const sides = readStoreSides(config, areas, writer);
+const runner = new ProjectionRunner(log.events, readStore, areas.projectors, (line) => console.log(line), {
+  ...(sides ? { sides } : {}),
+  stopAt: testStopAt,
+});
 const send = (message: FromProjectionThread): void => port.postMessage(message);
+sides?.onSwitched((file, store) => {
+  readStore = store;
+  send({ kind: 'switched', file });
+  // The checkpoint thread follows the new file; the old one's last checkpoint no longer matters.
+  const old = checkpoints;
+  checkpoints = undefined;
+  void old?.close();
+  WalCheckpoints.start(CHECKPOINT_THREAD, file).then(
+    (started) => (checkpoints = started),
+    (error: unknown) => console.error('Checkpoint thread could not be started on the new read-model file', error),
+  );
+});
 runner.onProcessed((position) => send({ kind: 'processed', position }));
+/** How often the thread reports a rebuild's progress to the API thread (the rebuild task shows it). */
+const REBUILD_PROGRESS_MS = 500;
+setInterval(() => {
+  const progress = runner.rebuildProgress;
+  if (progress) send({ kind: 'rebuilding', ...progress });
+}, REBUILD_PROGRESS_MS).unref();
 
 /**
  * How long the thread may gather writes nobody waits for yet before it reads them (decision 40): postings answered

@@ -25,4 +25,11 @@ export type ToProjectionThread =
 export type FromProjectionThread =
   | { readonly kind: 'done'; readonly id: number; readonly processed: bigint; readonly events?: number }
   | { readonly kind: 'failed'; readonly id: number; readonly message: string }
-  | { readonly kind: 'processed'; readonly position: bigint };
+  | { readonly kind: 'processed'; readonly position: bigint }
+  /**
+   * A rebuild switched the read models to this file (decision 171): the thread writes there from now on, and reports
+   * its next checkpoints only after this message, so the API thread switches its readers before it wakes a waiter.
+   */
+  | { readonly kind: 'switched'; readonly file: string }
+  /** How far the rebuild under way is (events replayed of the log's length), at most every REBUILD_PROGRESS_MS. */
+  | { readonly kind: 'rebuilding'; readonly replayed: number; readonly of: number };

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { EventStore, ReadStore, RecordedEvent } from '@coop/contracts';
-import { ProjectionRunner } from '@coop/projections';
+import { ProjectionRunner, type RebuildProgress } from '@coop/projections';
 import type { Areas } from '../areas.js';
 import type { AppConfig } from '../config/config.js';
 import type { FromProjectionThread, ProjectionThreadData, ToProjectionThread } from './thread-protocol.js';
@@ -30,6 +30,10 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (m: FromProjectionThread & { kind: 'done' }) => void; reject: (e: Error) => void }>();
   private waiting: { position: bigint; resolve: () => void; reject: (e: Error) => void }[] = [];
+  /** The thread's messages, taken in order: a switch of files is finished before the checkpoints after it wake anyone. */
+  private inbox: Promise<void> = Promise.resolve();
+  private switchHandler: ((file: string) => Promise<void>) | undefined;
+  private progressReported: RebuildProgress | undefined;
 
   constructor(
     private readonly entry: URL,
@@ -46,6 +50,18 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
     return this.reported;
   }
 
+  override get rebuildProgress(): RebuildProgress | undefined {
+    return this.progressReported;
+  }
+
+  /**
+   * What the API thread does when a rebuild switched the read models to another file (decision 171): its readers
+   * follow. The thread's checkpoints after the switch wait until it is done, so no waiter is woken onto the old file.
+   */
+  whenSwitched(handler: (file: string) => Promise<void>): void {
+    this.switchHandler = handler;
+  }
+
   override async start(): Promise<void> {
     await this.request({ kind: 'start' });
     this.running = true;
@@ -57,8 +73,12 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
   }
 
   override async rebuild(): Promise<{ events: number }> {
-    const done = await this.request({ kind: 'rebuild' });
-    return { events: done.events ?? 0 };
+    try {
+      const done = await this.request({ kind: 'rebuild' });
+      return { events: done.events ?? 0 };
+    } finally {
+      this.progressReported = undefined;
+    }
   }
 
   override async apply(batch: readonly RecordedEvent[]): Promise<void> {
@@ -106,7 +126,9 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
   private thread(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(this.entry, { workerData: { config: this.config, areas: this.areas.module } satisfies ProjectionThreadData });
-    worker.on('message', (message: FromProjectionThread) => this.receive(message));
+    worker.on('message', (message: FromProjectionThread) => {
+      this.inbox = this.inbox.then(() => this.receive(message)).catch((error: unknown) => console.error('Projection thread message failed', error));
+    });
     worker.on('error', (error) => {
       console.error('Projection thread failed', error);
     });
@@ -146,9 +168,18 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
     });
   }
 
-  private receive(message: FromProjectionThread): void {
+  private async receive(message: FromProjectionThread): Promise<void> {
     if (message.kind === 'processed') {
       this.progress(message.position);
+      return;
+    }
+    if (message.kind === 'rebuilding') {
+      this.progressReported = { replayed: message.replayed, of: message.of };
+      return;
+    }
+    if (message.kind === 'switched') {
+      this.progressReported = undefined;
+      await this.switchHandler?.(message.file);
       return;
     }
     const request = this.pending.get(message.id);
