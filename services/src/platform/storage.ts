@@ -80,7 +80,14 @@ export async function openReadStore(
   areas: Pick<Areas, 'collections' | 'views'>,
   sqlite: SqliteReadStoreOptions = {},
   file = readStoreFile(config),
+  /** The file is one a rebuild made and switched to: its collections exist, and this connection only learns them (no write). */
+  made = false,
 ): Promise<ReadStore> {
+  if (made && !config.mongodbUrl) {
+    const switched = new SqliteReadStore(file, { ...sqlite, views: areas.views });
+    switched.useCollections(areas.collections);
+    return switched;
+  }
   const readStore: ReadStore = config.mongodbUrl
     ? await MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase, { views: areas.views })
     : new SqliteReadStore(privateStoreFile(file), { ...sqlite, views: areas.views });
@@ -92,8 +99,8 @@ export async function openReadStore(
  * The API's read store: the SQLite one with its list queries spread over `READ_THREADS` read threads when
  * their compiled entry exists (ThreadedReadStore); MongoDB, or SQLite with `READ_THREADS=0`, as it is.
  */
-async function openApiReadStore(config: AppConfig, areas: Areas, sqlite: SqliteReadStoreOptions, readThread: URL, file: string): Promise<ReadStore> {
-  const local = await openReadStore(config, areas, sqlite, file);
+async function openApiReadStore(config: AppConfig, areas: Areas, sqlite: SqliteReadStoreOptions, readThread: URL, file: string, made = false): Promise<ReadStore> {
+  const local = await openReadStore(config, areas, sqlite, file, made);
   if (config.mongodbUrl || config.readThreads === 0 || !isBuilt(readThread)) return local;
   return ThreadedReadStore.open(local, readThread, file, config.readThreads, areas);
 }
@@ -103,11 +110,17 @@ async function openApiReadStore(config: AppConfig, areas: Areas, sqlite: SqliteR
  * `follow`: the projections run elsewhere, so the pointer file is watched for switches.
  */
 async function openProcessReadStore(config: AppConfig, areas: Areas, options: StorageOptions, sqlite: SqliteReadStoreOptions, readThread: URL, follow: boolean): Promise<ReadStore> {
-  const open = (file: string): Promise<ReadStore> =>
-    options.readThreads === false ? openReadStore(config, areas, sqlite, file) : openApiReadStore(config, areas, sqlite, readThread, file);
+  const open = (file: string, made = false): Promise<ReadStore> =>
+    options.readThreads === false ? openReadStore(config, areas, sqlite, file, made) : openApiReadStore(config, areas, sqlite, readThread, file, made);
   const file = readStoreFile(config);
   if (config.mongodbUrl) return open(file);
-  const store = new SwitchingReadStore(await open(file), file, open);
+  const first = await open(file);
+  // Read threads switch files in place (starting new ones takes seconds on a loaded machine); the rest is opened anew.
+  const store = new SwitchingReadStore(first, file, async (switched) => {
+    if (!(first instanceof ThreadedReadStore)) return open(switched, true);
+    const local = await openReadStore(config, areas, sqlite, switched, true);
+    return { store: first, retired: first.switchFile(switched, local) };
+  });
   if (follow) store.follow(config.dataDir);
   return store;
 }

@@ -20,7 +20,8 @@ export class SwitchingReadStore implements ReadStore {
   constructor(
     private current: ReadStore,
     private file: string,
-    private readonly open: (file: string) => Promise<ReadStore>,
+    /** Opens the store of a file; or switches the current one in place and names what it no longer uses (`retired`). */
+    private readonly open: (file: string) => Promise<ReadStore | { readonly store: ReadStore; readonly retired: ReadStore }>,
   ) {}
 
   /** The file the store reads now. */
@@ -32,8 +33,8 @@ export class SwitchingReadStore implements ReadStore {
   switchTo(file: string): Promise<void> {
     this.switching = this.switching.then(async () => {
       if (file === this.file) return;
-      const next = await this.open(file);
-      const old = this.current;
+      const opened = await this.open(file);
+      const { store: next, retired: old } = 'retired' in opened ? opened : { store: opened, retired: this.current };
       this.current = next;
       this.file = file;
       // The old file's store answers what it was asked before; it is closed after a grace period for those calls.

@@ -6,6 +6,7 @@ import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_proces
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { SqliteReadStoreFiles } from '@coop/projections';
 import { ADMIN_PASSWORD, JWT_SECRET } from './app.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -85,7 +86,7 @@ export async function npmScript(script: string, args: readonly string[], dataDir
 
 /** Every read model document (`rm_*` tables: id, cooperative, document) and the kept counts, in a stable order. */
 export function readModels(dataDir: string): Record<string, Array<[string, string, string]>> {
-  const db = new Database(`${dataDir}/read-models.sqlite`, { readonly: true, fileMustExist: true });
+  const db = new Database(SqliteReadStoreFiles.current(dataDir), { readonly: true, fileMustExist: true });
   try {
     const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\' ORDER BY name").all();
     const dump: Record<string, Array<[string, string, string]>> = {};
@@ -101,7 +102,7 @@ export function readModels(dataDir: string): Record<string, Array<[string, strin
 
 /** The read models' projection checkpoint and the log's last position. */
 export function positions(dataDir: string): { checkpoint: number; head: number } {
-  const rm = new Database(`${dataDir}/read-models.sqlite`, { readonly: true, fileMustExist: true });
+  const rm = new Database(SqliteReadStoreFiles.current(dataDir), { readonly: true, fileMustExist: true });
   const log = new Database(`${dataDir}/events.sqlite`, { readonly: true, fileMustExist: true });
   try {
     const checkpoint = Number(rm.prepare<[], { position: string }>("SELECT position FROM checkpoints WHERE name = 'read-models'").get()?.position ?? -1);

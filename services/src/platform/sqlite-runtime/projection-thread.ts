@@ -42,12 +42,16 @@ sides?.onSwitched((file, store) => {
   // The checkpoint thread follows the new file; the old one's last checkpoint no longer matters.
   const old = checkpoints;
   checkpoints = undefined;
-  void old?.close();
-  WalCheckpoints.start(CHECKPOINT_THREAD, file).then(
-    (started) => (checkpoints = started),
-    (error: unknown) => console.error('Checkpoint thread could not be started on the new read-model file', error),
-  );
+  checkpointsMoving = (async () => {
+    await old?.close();
+    checkpoints = await WalCheckpoints.start(CHECKPOINT_THREAD, file).catch((error: unknown) => {
+      console.error('Checkpoint thread could not be started on the new read-model file', error);
+      return undefined;
+    });
+  })();
 });
+/** The checkpoint thread moving to a switched file (closed before the thread ends). */
+let checkpointsMoving: Promise<void> = Promise.resolve();
 runner.onProcessed((position) => send({ kind: 'processed', position }));
 /** How often the thread reports a rebuild's progress to the API thread (the rebuild task shows it). */
 const REBUILD_PROGRESS_MS = 500;
@@ -98,6 +102,7 @@ async function handle(message: ToProjectionThread): Promise<void> {
         await runner.stop();
         await log.close();
         await readStore.close();
+        await checkpointsMoving;
         await checkpoints?.close();
         break;
     }

@@ -24,6 +24,11 @@ export interface ScanRequest {
 
 export type ReadRequest = FindRequest | GetRequest | ScanRequest;
 
+/** ...or, answered by nothing: a rebuild switched the read models to this file; read it from the next request on (decision 171). */
+export interface SwitchRequest {
+  readonly switchTo: string;
+}
+
 /**
  * The answer: the page's documents (or view items) as one JSON array text (a string crosses threads as one copy; the
  * documents as objects would be parsed in the thread and cloned across), with the number of items and of matches;

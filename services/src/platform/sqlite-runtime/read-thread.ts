@@ -5,7 +5,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { READER_CACHE_MIB, SqliteReadStore } from '@coop/projections';
 import { importAreas } from '../areas.js';
-import type { FindAnswer, ReadRequest, ReadThreadData } from './read-thread-protocol.js';
+import type { FindAnswer, ReadRequest, ReadThreadData, SwitchRequest } from './read-thread-protocol.js';
 
 function threadPort(): MessagePort {
   if (!parentPort) throw new Error('read-thread.js runs only as a worker thread');
@@ -15,10 +15,21 @@ const port = threadPort();
 const data = workerData as ReadThreadData;
 // The areas' collections and view builders: functions, which cannot be sent to a thread; it imports their module.
 const areas = await importAreas(data.areas);
-const store = new SqliteReadStore(data.file, { cacheMiB: READER_CACHE_MIB, views: areas.views });
-store.useCollections(areas.collections);
+let store = open(data.file);
 
-port.on('message', async (request: ReadRequest) => {
+function open(file: string): SqliteReadStore {
+  const opened = new SqliteReadStore(file, { cacheMiB: READER_CACHE_MIB, views: areas.views });
+  opened.useCollections(areas.collections);
+  return opened;
+}
+
+port.on('message', async (request: ReadRequest | SwitchRequest) => {
+  if ('switchTo' in request) {
+    const old = store;
+    store = open(request.switchTo);
+    await old.close();
+    return;
+  }
   let answer: FindAnswer;
   try {
     if ('scan' in request) {

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, ViewPage, ViewRequest, WriteOp } from '@coop/contracts';
 import type { Areas } from '../areas.js';
-import type { FindAnswer, ReadRequest, ReadThreadData } from './read-thread-protocol.js';
+import type { FindAnswer, ReadRequest, ReadThreadData, SwitchRequest } from './read-thread-protocol.js';
 import { whenReady } from './worker-ready.js';
 
 /** A scan's batch as a read thread answers it: the JSON text, the number of documents, the last one's id. */
@@ -31,9 +31,9 @@ export class ThreadedReadStore implements ReadStore {
   private closed = false;
 
   private constructor(
-    private readonly local: ReadStore,
+    private local: ReadStore,
     private readonly entry: URL,
-    private readonly file: string,
+    private file: string,
     /** The threads import the areas' module (`areas.module`) for their collections and views (`local` has them already). */
     private readonly areas: Pick<Areas, 'module'>,
   ) {}
@@ -51,6 +51,20 @@ export class ThreadedReadStore implements ReadStore {
       throw failure.reason;
     }
     return store;
+  }
+
+  /**
+   * A rebuild switched the read models to `file` (decision 171): the API thread's connection is `local` (on that file)
+   * from now on, and each read thread opens the file before the next request it takes (its requests are taken in
+   * order, so those asked before answer from the old file, wholly). Threads started later open it. Returns the old
+   * `local`, for the caller to close once the calls under way on it have answered.
+   */
+  switchFile(file: string, local: ReadStore): ReadStore {
+    const old = this.local;
+    this.local = local;
+    this.file = file;
+    for (const thread of this.threads) thread.worker.postMessage({ switchTo: file } satisfies SwitchRequest);
+    return old;
   }
 
   ensureCollections(specs: readonly CollectionSpec[]): Promise<void> {
