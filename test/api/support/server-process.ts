@@ -74,6 +74,12 @@ export function rebuild(dataDir: string): void {
   if (result.status !== 0) throw new Error(`rebuild failed (${result.status}):\n${result.stdout}${result.stderr}`);
 }
 
+/** `npm run projections:rebuild` on `dataDir` until it ends, with `env` (a test switch): its exit code, signal and output. */
+export function rebuildUntilEnd(dataDir: string, env: Record<string, string>): { status: number | null; signal: NodeJS.Signals | null; output: string } {
+  const result = spawnSync(process.execPath, [REBUILD], { cwd: ROOT, env: serverEnv(dataDir, env), encoding: 'utf8', timeout: 60_000 });
+  return { status: result.status, signal: result.signal, output: `${result.stdout}${result.stderr}` };
+}
+
 /** Runs an npm script of the root package (`backup`, `restore`) with `DATA_DIR`, without blocking this event loop. */
 export async function npmScript(script: string, args: readonly string[], dataDir: string): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
