@@ -6,7 +6,10 @@ import { keepFilesPrivate } from './platform/private-files.js';
 // Nothing this process writes is readable by group or others (personal data and keys; decision 136).
 keepFilesPrivate();
 
-/** `npm run projections:rebuild`: empties every read model and replays the whole log. Stop API projections and workers first. */
+/**
+ * `npm run projections:rebuild`: rebuilds every read model from the whole log beside the current ones and switches to
+ * them when they have caught up (SQLite, decision 171; MongoDB: in place). Stop the projections elsewhere first.
+ */
 const config = loadConfig();
 // This process answers no queries: no read threads.
 const storage = await openStorage(config, areas, { readThreads: false });

@@ -1,4 +1,5 @@
 import type { EventStore, ReadDocument, ReadStore, RecordedEvent, Subscription, WriteOp } from '@coop/contracts';
+import { DocMap } from './doc-map.js';
 import { keyOf, type DocKey, type Projector } from './projector.js';
 import { recordVersions, staleProjectors } from './read-model-versions.js';
 import type { ReadStoreSides, RebuildProgress, RebuildStep } from './read-store-sides.js';
@@ -41,31 +42,6 @@ export interface RunnerOptions {
   readonly sides?: ReadStoreSides;
   /** Test-only: called at each step of a rebuild beside, where a test may stop the process (COOP_TEST_STOP_AT). */
   readonly stopAt?: (step: RebuildStep) => void;
-}
-
-/** A map keyed by document (collection and id), without building a combined key string per look-up. */
-class DocMap<V> {
-  private readonly byCollection = new Map<string, Map<string, V>>();
-  size = 0;
-
-  has(key: DocKey): boolean {
-    return this.byCollection.get(key.collection)?.has(key.id) ?? false;
-  }
-
-  get(key: DocKey): V | undefined {
-    return this.byCollection.get(key.collection)?.get(key.id);
-  }
-
-  set(key: DocKey, value: V): void {
-    let ids = this.byCollection.get(key.collection);
-    if (!ids) this.byCollection.set(key.collection, (ids = new Map()));
-    if (!ids.has(key.id)) this.size += 1;
-    ids.set(key.id, value);
-  }
-
-  *values(): IterableIterator<V> {
-    for (const ids of this.byCollection.values()) yield* ids.values();
-  }
 }
 
 /** A document as the folded events left it (`null`: absent or deleted), and its last write if any. */
@@ -242,12 +218,11 @@ export class ProjectionRunner {
     try {
       const head = await this.events.headPosition();
       const upTo = all ? undefined : await side.checkpoint(CHECKPOINT);
-      const replayer = new ProjectionRunner(this.events, side, stale);
       const report = (replayed: number): void => {
         this.progressOfRebuild = { replayed, of: Math.max(replayed, Number(head) + 1) };
       };
       report(0);
-      const { events } = await replayer.replay(upTo, report);
+      const { events } = await new ProjectionRunner(this.events, side, stale).replay(upTo, report);
       if (upTo !== undefined) await side.applyBatch([], { name: CHECKPOINT, position: upTo });
       await recordVersions(side, stale);
       this.options.stopAt?.('rebuild:replayed');
