@@ -24,7 +24,8 @@ function namesProjector(version: number, calls: { n: number }): Projector {
     keys: (event: RecordedEvent): DocKey[] => [{ collection: NAMES.name, id: idOf(event) }],
     project(event: RecordedEvent) {
       calls.n += 1;
-      const name = event.type === 'CooperativeRegistered' ? event.data.name : String((event.data as { changes: { name?: string } }).changes.name);
+      const data = event.data as { name?: string; changes?: { name?: string } };
+      const name = event.type === 'CooperativeRegistered' ? String(data.name) : String(data.changes?.name);
       return [{ kind: 'put', collection: NAMES.name, doc: { id: idOf(event), cooperativeId: idOf(event), name: `${name} (v${version})`, position: event.position.toString() } }];
     },
   };
@@ -46,7 +47,7 @@ function seenProjector(calls: { n: number }): Projector {
 const idOf = (event: RecordedEvent): string => (event.data as { cooperativeId: string }).cooperativeId;
 
 function metadata(n: number): NewEvent['metadata'] {
-  return { cooperativeId: `c-${n}`, user: 'admin-1', timestamp: '2026-11-28T10:00:00.000Z', correlationId: `cmd-${n}`, causationId: `cmd-${n}` };
+  return { schemaVersion: 1, cooperativeId: `c-${n}`, user: 'admin-1', timestamp: '2026-11-28T10:00:00.000Z', correlationId: `cmd-${n}`, causationId: `cmd-${n}` };
 }
 
 let dir: string;
