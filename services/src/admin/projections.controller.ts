@@ -14,7 +14,10 @@ import { APP_CONFIG } from '../platform/tokens.js';
 export class ProjectionsController {
   constructor(private readonly runner: ProjectionRunner, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** Empties every read model and replays the whole event log into them. */
+  /**
+   * Rebuilds every read model from the whole event log; on SQLite beside the current ones, which answer meanwhile, and
+   * switched to when caught up (decision 171). Answers when the switch is done.
+   */
   @Post('rebuild')
   @Requires('projections:rebuild')
   @HttpCode(200)
