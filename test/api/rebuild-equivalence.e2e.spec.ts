@@ -29,6 +29,8 @@ function dump(file: string): Record<string, unknown> {
         out[`${table} in key order`] = db.prepare(`SELECT cooperative_id, id FROM ${table} ORDER BY cooperative_id, sk`).all();
       }
     }
+    // Every index there (a rebuild may set some aside while it writes: they must all be back).
+    out.indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name").all();
     out.doc_counts = db.prepare('SELECT collection, cooperative_id, docs FROM doc_counts WHERE docs > 0 ORDER BY collection, cooperative_id').all();
     // The text index: which document each entry stands for, and its trigrams (contentless tables: read through fts5vocab).
     const parts = db.prepare('SELECT collection, cooperative_id, part FROM text_parts ORDER BY collection, cooperative_id').all() as {
