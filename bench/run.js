@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { machine, PRODUCT_NODE_FLAGS, RESULTS_DIR, ROOT } from './lib.js';
 
-const BENCHES = ['append', 'rebuild', 'list', 'members', 'dividend', 'sepa', 'tax-certificates', 'member-pdfs', 'exports', 'import', 'console-load', 'fuzz', 'soak'];
+const BENCHES = ['append', 'rebuild', 'rebuild-demo', 'list', 'members', 'dividend', 'sepa', 'tax-certificates', 'member-pdfs', 'exports', 'import', 'console-load', 'fuzz', 'soak'];
 const fromResults = process.argv.includes('--results');
 const only = process.argv.slice(2).filter((a) => a !== '--results');
 const started = Date.now();

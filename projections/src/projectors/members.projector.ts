@@ -7,7 +7,7 @@ import {
   type RecordedEvent,
   type WriteOp,
 } from '@coop/contracts';
-import { stamp, type DocKey, type Projector } from '../runner/projector.js';
+import { stamp, without, type DocKey, type Projector } from '../runner/projector.js';
 import { projectRetentionHold, RETENTION_HOLD_EVENT_TYPES } from './member-retention.js';
 import { CHURCH_DATA_ERASED, membersChurchErasure, membersErasure, MEMBERS_ERASED } from './erasure.js';
 import { BALANCES, MEMBER_STATS, MEMBERS, NO_EXIT, type MemberPostingEntry } from './member-collections.js';
@@ -104,7 +104,8 @@ export const membersProjector: Projector = {
     if ((RETENTION_HOLD_EVENT_TYPES as readonly string[]).includes(recorded.type)) return projectRetentionHold(recorded, current);
     switch (event.type) {
       case 'MemberAdmitted': {
-        const { memberId, cooperativeId, position: memberPosition, ...rest } = event.data;
+        const { memberId, cooperativeId, position: memberPosition } = event.data;
+        const rest = without(event.data, 'memberId', 'cooperativeId', 'position');
         const doc = stamp(recorded, {
           ...rest,
           ...personKeys(rest),
@@ -125,7 +126,8 @@ export const membersProjector: Projector = {
       case 'MemberDataChanged': {
         const member = current(memberKey(event.data.memberId));
         if (!member) return [];
-        const { memberId: _id, position: memberPosition, ...changes } = event.data;
+        const memberPosition = event.data.position;
+        const changes = without(event.data, 'memberId', 'position');
         const changed = { ...member, ...changes };
         return [put(MEMBERS.name, { ...changed, ...personKeys(changed), ...(memberPosition !== undefined ? { memberPosition } : {}), position })];
       }

@@ -15,6 +15,8 @@ import { ANALYZE_LIVE_MAX_DOCS, PlannerStatistics } from './sqlite-statistics.js
 import { TextIndex } from './sqlite-text-index.js';
 import { Writes } from './sqlite-writes.js';
 import { toViewPage, type ViewBuilders } from './view-page.js';
+import type { BulkLoad, WithBulkLoad } from '../bulk-load/bulk-load.port.js';
+import { SqliteDeferredIndexes } from '../bulk-load/sqlite-deferred-indexes.js';
 
 export { READER_CACHE_MIB, WRITER_CACHE_MIB, type QueryPlan } from './sqlite-connection.js';
 export { ANALYZE_LIVE_MAX_DOCS } from './sqlite-statistics.js';
@@ -63,7 +65,7 @@ export interface SqliteReadStoreOptions extends ConnectionOptions {
  * kept counts (KeptCounts) and planner statistics (PlannerStatistics), and the writes (Writes). This class ties them
  * together behind the port, and makes the collections' tables and indexes.
  */
-export class SqliteReadStore implements ReadStore {
+export class SqliteReadStore implements ReadStore, WithBulkLoad {
   private readonly conn: SqliteConnection;
   private readonly counts: KeptCounts;
   private readonly statistics: PlannerStatistics;
@@ -71,6 +73,8 @@ export class SqliteReadStore implements ReadStore {
   private readonly planner: QueryPlanner;
   private readonly writes: Writes;
   private readonly views: ViewBuilders;
+  /** A rebuild's writes without the field indexes, made once at its end (issue 41, bulk-load/). */
+  readonly bulkLoad: BulkLoad;
 
   constructor(file: string, options: SqliteReadStoreOptions = {}) {
     this.conn = new SqliteConnection(file, options);
@@ -80,6 +84,7 @@ export class SqliteReadStore implements ReadStore {
     this.planner = new QueryPlanner(this.conn, this.counts, this.text);
     this.writes = new Writes(this.conn, this.counts, this.statistics, this.text);
     this.views = options.views ?? {};
+    this.bulkLoad = new SqliteDeferredIndexes(this.conn, this.statistics);
   }
 
   async ensureCollections(specs: readonly CollectionSpec[]): Promise<void> {

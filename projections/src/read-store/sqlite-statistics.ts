@@ -73,6 +73,18 @@ export class PlannerStatistics {
     size.analysed = docs;
   }
 
+  /**
+   * Analyses a collection now, whatever it grew by: its indexes were just made from the finished table (a rebuild's
+   * bulk load, SqliteDeferredIndexes) and have no statistics. A small collection never analysed is left as keep() leaves it.
+   */
+  analyse(name: string): void {
+    const size = this.sizes.get(name);
+    if (!size || (size.docs < ANALYZE_MIN_DOCS && size.analysed === 0)) return;
+    this.conn.db.exec(`ANALYZE rm_${name}`);
+    this.conn.forgetStatements();
+    size.analysed = size.docs;
+  }
+
   /** The number of rows the collection's table had at its last analysis (0: never analysed). */
   private analysedRows(name: string): number {
     const { db } = this.conn;

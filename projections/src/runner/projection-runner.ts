@@ -1,5 +1,6 @@
 import type { EventStore, ReadDocument, ReadStore, RecordedEvent, Subscription, WriteOp } from '@coop/contracts';
 import { DocMap } from './doc-map.js';
+import { bulkLoadOf } from '../bulk-load/bulk-load.port.js';
 import { keyOf, type DocKey, type Projector } from './projector.js';
 import { recordVersions, staleProjectors } from './read-model-versions.js';
 import type { ReadStoreSides, RebuildProgress, RebuildStep } from './read-store-sides.js';
@@ -276,6 +277,10 @@ export class ProjectionRunner {
     await this.store.ensureCollections(this.projectors.flatMap((p) => p.collections));
     await this.store.reset(this.collections, CHECKPOINT);
     this.processed = -1n;
+    // Upkeep only the reads need is set aside while the log is replayed and done once at its end (bulk-load/). A replay
+    // that fails leaves it to the next ensureCollections (a start, a rebuild), as it leaves the read models to a rebuild.
+    const bulk = bulkLoadOf(this.store);
+    await bulk?.begin(this.collections);
     let count = 0;
     let pending = new Pending();
     const bound = this.store.maxBatchDocuments;
@@ -296,6 +301,7 @@ export class ProjectionRunner {
       }
     }
     await this.flush(pending);
+    await bulk?.finish(this.collections);
     await this.recordFormat();
     return { events: count };
   }

@@ -1,0 +1,132 @@
+// Projection rebuild of a realistic log (issue 41): the demo generator's cooperative (`npm run demo -- --members N`,
+// seed 42; default 20,000 members, the postings the generator chooses), rebuilt as `npm run projections:rebuild`
+// rebuilds it (openStorage() without read threads, ProjectionRunner.rebuild()), beside a raw read of the same log
+// (better-sqlite3 iterate() + JSON.parse of data and metadata, as bench/rebuild.js) in the same run, with the peak
+// anonymous memory of the process (RssAnon: the mapped event log not counted) sampled during the rebuild.
+// The filled directory is kept in bench/.data/ (as the other fills, bench/README.md section 4); each run rebuilds a
+// copy. Targets: >= 50,000 events/s, and the 20,000-member demo in <= 3 s; anonymous memory <= 1.5 GB.
+// `BENCH_REBUILD_DEMO_DIR=<dir>`: rebuild a copy of that filled directory instead (to compare two builds on one log).
+import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { asTheProductRuns, benchEnv, built, cachedFill, copyInPages, log, now, perSecond, round, saveResult, tempDataDir } from './lib.js';
+
+asTheProductRuns();
+
+const MEMBERS = Number(process.env.BENCH_REBUILD_DEMO_MEMBERS ?? 20_000);
+const POSTINGS = process.env.BENCH_REBUILD_DEMO_POSTINGS ? Number(process.env.BENCH_REBUILD_DEMO_POSTINGS) : undefined;
+const SEED = 42;
+const TARGET_RATE = 50_000;
+const TARGET_ANON_MB = 1536;
+const NAME = process.env.BENCH_REBUILD_DEMO_NAME ?? 'rebuild-demo';
+
+const started = now();
+const { dir, cleanup } = tempDataDir('rebuild-demo');
+const { createApp } = await built('services/dist/create-app.js');
+const { areas } = await built('services/dist/areas.js');
+const { loadConfig } = await built('services/dist/platform/config/config.js');
+const { openStorage } = await built('services/dist/platform/storage.js');
+const { fillDemo } = await built('services/dist/demo/demo.js');
+
+/** Anonymous resident memory of this process in MiB (Linux /proc; the mapped files not counted). */
+function anonMb() {
+  const m = /RssAnon:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return m ? round(Number(m[1]) / 1024, 1) : null;
+}
+
+async function fill(target) {
+  const filling = await createApp(loadConfig(benchEnv(target)), areas, { logger: false });
+  try {
+    const t = now();
+    const summary = await fillDemo(filling, { members: MEMBERS, ...(POSTINGS ? { postings: POSTINGS } : {}), seed: SEED, log: (line) => log(`    ${line}`) });
+    return { ...summary, fillMs: now() - t };
+  } finally {
+    await filling.close();
+  }
+}
+
+function rawRead(eventsFile) {
+  const db = new Database(eventsFile, { readonly: true });
+  const t0 = now();
+  let rows = 0;
+  for (const row of db.prepare('SELECT * FROM events ORDER BY position').iterate()) {
+    const data = JSON.parse(row.data);
+    const meta = JSON.parse(row.metadata);
+    if (data && meta) rows++;
+  }
+  const ms = now() - t0;
+  db.close();
+  return { rows, ms: round(ms), rowsPerSecond: perSecond(rows, ms) };
+}
+
+try {
+  let info;
+  if (process.env.BENCH_REBUILD_DEMO_DIR) {
+    copyInPages(process.env.BENCH_REBUILD_DEMO_DIR, dir, (name) => name !== 'fill.json');
+    info = { key: process.env.BENCH_REBUILD_DEMO_DIR };
+  } else {
+    const key = `demo-members-${MEMBERS}-postings-${POSTINGS ?? 'auto'}-seed-${SEED}`;
+    log(`filling (or reusing bench/.data/${key}) with the demo generator: ${MEMBERS} members`);
+    ({ info } = await cachedFill(key, dir, fill));
+  }
+  const eventsFile = join(dir, 'events.sqlite');
+  rawRead(eventsFile); // warm the page cache: both sides read from memory
+  const raw = rawRead(eventsFile);
+  log(`raw read: ${raw.rows} rows in ${raw.ms} ms, ${raw.rowsPerSecond} rows/s`);
+
+  const storage = await openStorage(loadConfig(benchEnv(dir)), areas, { readThreads: false });
+  const anonBefore = anonMb();
+  let anonPeak = anonBefore ?? 0;
+  const sampler = setInterval(() => (anonPeak = Math.max(anonPeak, anonMb() ?? 0)), 50);
+  const t = now();
+  const cpu0 = process.cpuUsage();
+  const { events } = await storage.runner.rebuild();
+  const ms = now() - t;
+  // The CPU time of every thread of the process (the projections run in a thread of their own): beside other work on
+  // the machine, wall time grows with the load, CPU time much less.
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = round((cpu.user + cpu.system) / 1000);
+  clearInterval(sampler);
+  anonPeak = Math.max(anonPeak, anonMb() ?? 0);
+  const members = (await storage.readStore.find('members', { cooperativeId: null, limit: 1 })).total;
+  const balances = (await storage.readStore.find('balances', { cooperativeId: null, limit: 1 })).total;
+  await storage.close();
+  const rate = perSecond(events, ms);
+  const raw2 = rawRead(eventsFile);
+  const rawRate = Math.max(raw.rowsPerSecond, raw2.rowsPerSecond);
+  const ratio = round(rate / rawRate, 3);
+  log(`rebuild: ${events} events in ${round(ms)} ms, ${rate} events/s (raw read ${rawRate} rows/s, ratio ${ratio}); ` +
+    `CPU ${cpuMs} ms (${perSecond(events, cpuMs)} events per CPU second); ${members} members, ${balances} postings; anonymous memory ${anonBefore} -> peak ${anonPeak} MiB`);
+  if (members < 1 || balances < 1) throw new Error('the rebuilt read models are empty');
+  saveResult(
+    NAME,
+    started,
+    {
+      fill: info.key,
+      members,
+      balances,
+      events,
+      eventsFileMb: round(statSync(eventsFile).size / 2 ** 20, 1),
+      rebuildMs: round(ms),
+      rebuildEventsPerSecond: rate,
+      rebuildCpuMs: cpuMs,
+      rebuildEventsPerCpuSecond: perSecond(events, cpuMs),
+      rawReadRowsPerSecond: rawRate,
+      rawReadRuns: [raw, raw2],
+      ratio,
+      anonymousMbBefore: anonBefore,
+      anonymousMbPeak: anonPeak,
+    },
+    [
+      { metric: 'raw read iterate()+JSON.parse', target: null, actual: rawRate, unit: 'rows/s', pass: null },
+      {
+        metric: `rebuild of the demo log (${members} members, ${events} events)`, target: `>= ${TARGET_RATE}`, actual: rate, unit: 'events/s',
+        pass: rate >= TARGET_RATE, detail: `${round(ms / 1000, 2)} s; ratio to the raw read ${ratio}`,
+      },
+      { metric: 'rebuild events per CPU second (all threads)', target: null, actual: perSecond(events, cpuMs), unit: 'events/s', pass: null },
+      { metric: 'rebuild peak anonymous memory', target: `<= ${TARGET_ANON_MB}`, actual: anonPeak, unit: 'MiB', pass: anonPeak <= TARGET_ANON_MB },
+    ],
+  );
+} finally {
+  cleanup();
+}
