@@ -88,7 +88,7 @@ export function headline(translate: Translate, n: Pick<NotificationRecord, 'mess
       break;
   }
   // A count first (the request file's members) chooses the singular or plural form.
-  const count = n.message === 'kistamRequestReady' ? Number(p[0]) : Number.NaN;
+  const count = n.message === 'kistamRequestReady' || n.message === 'kistamMembersNotQueried' ? Number(p[0]) : Number.NaN;
   return translate(`coop.notifications.messages.${n.message}`, { ...numbered(p), ...(Number.isFinite(count) ? { smart_count: count } : {}) });
 }
 
