@@ -194,6 +194,12 @@ export const de: Messages<typeof en> = {
         dividend: 'Dividende %{year} · ausgezahlt am %{date}',
         dividendTaxes: 'Brutto %{gross} · freigestellt %{exempt} · KapESt %{kapest} · Soli %{soli} · Kirchensteuer %{church} · netto %{net}',
         dividendAllowance: 'Freistellungsauftrag: vorher %{before} genutzt, danach %{after}, von %{volume}',
+        noticeRecorded: 'Kündigung erfasst',
+        noticeRecordedEffective: 'Kündigung erfasst (wirksam zum %{date})',
+        deathRecorded: 'Tod erfasst',
+        deathRecordedEffective: 'Tod erfasst (Mitgliedschaft endet zum %{date})',
+        exitScheduled: 'Ausscheiden zum %{date} vorgemerkt',
+        exitedOn: 'Mitglied ausgeschieden zum %{date}',
         kinds: {
           admitted: 'Mitglied aufgenommen',
           changed: 'Stammdaten geändert',

@@ -202,6 +202,12 @@ export const en = {
         dividend: 'Dividend %{year} · paid on %{date}',
         dividendTaxes: 'Gross %{gross} · exempted %{exempt} · KapESt %{kapest} · Soli %{soli} · church tax %{church} · net %{net}',
         dividendAllowance: 'Exemption order: %{before} used before, %{after} after, of %{volume}',
+        noticeRecorded: 'Notice recorded',
+        noticeRecordedEffective: 'Notice recorded (effective %{date})',
+        deathRecorded: 'Death recorded',
+        deathRecordedEffective: 'Death recorded (membership ends %{date})',
+        exitScheduled: 'Exit scheduled for %{date}',
+        exitedOn: 'Member exited on %{date}',
         kinds: {
           admitted: 'Member admitted',
           changed: 'Master data changed',
