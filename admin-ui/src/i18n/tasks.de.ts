@@ -71,6 +71,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
     seenToggle: 'Gelesen: %{headline}',
     link: 'Benachrichtigungen',
     unread: '%{smart_count} ungelesene Benachrichtigung |||| %{smart_count} ungelesene Benachrichtigungen',
+    unreadMany: '%{shown} ungelesene Benachrichtigungen',
     latest: 'Benachrichtigungen',
     toAll: 'Alle Benachrichtigungen',
     detail: 'Benachrichtigung',

@@ -73,6 +73,7 @@ export const tasksEn = {
     seenToggle: 'Seen: %{headline}',
     link: 'Notifications',
     unread: '%{smart_count} unread notification |||| %{smart_count} unread notifications',
+    unreadMany: '%{shown} unread notifications',
     latest: 'Notifications',
     toAll: 'All notifications',
     detail: 'Notification',

@@ -140,3 +140,13 @@ export function namedChoices(ids: readonly string[], name: (id: string) => strin
   const collator = new Intl.Collator(locale, { sensitivity: 'base' });
   return ids.map((id) => ({ id, name: name(id) })).sort((a, b) => collator.compare(a.name, b.name));
 }
+
+/**
+ * The member's city when the list's search matched it (issue 43: a search for a city shows the city it found, also
+ * while the address column is off); null otherwise.
+ */
+export function matchedCity(city: string | null | undefined, search: string): string | null {
+  const wanted = search.trim().toLocaleLowerCase('de');
+  if (wanted === '' || !city) return null;
+  return city.toLocaleLowerCase('de').includes(wanted) ? city : null;
+}
