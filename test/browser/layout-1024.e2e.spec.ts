@@ -36,7 +36,7 @@ describe('the console at 1024 × 768', () => {
     };
     const raised = await post({ member, type: 1, quantity: 1, date: today });
     await post({ member, type: 5, annulPeer: raised, date: today });
-  }, 120_000);
+  }, 600_000);
 
   afterAll(async () => {
     await product?.close();
@@ -90,7 +90,7 @@ describe('the console at 1024 × 768', () => {
         expect([path, await layout(page)]).toEqual([path, { menuLines: 1, overflow: 0 }]);
       }
       await page.browserContext().close();
-    }, 120_000);
+    }, 300_000);
   }
 
   it('finds no axe violation (any impact) where postings are annulled', async () => {
@@ -104,5 +104,5 @@ describe('the console at 1024 × 768', () => {
     await screenshot(page, 'layout-1024-member-annulled-de');
     await page.browserContext().close();
     expect(found).toEqual({});
-  }, 120_000);
+  }, 300_000);
 });
