@@ -107,3 +107,24 @@ export function parseDateText(text: string): string | null {
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
+
+/**
+ * A countdown as a clock reads (issue 43): minutes and seconds under an hour ("59:58"), else hours, minutes and seconds
+ * ("11:59:58"); never a day field ("0:00:59:58"): a session lasts 12 hours at most.
+ */
+export function formatCountdown(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return hours > 0 ? `${String(hours)}:${two(minutes)}:${two(s % 60)}` : `${String(minutes)}:${two(s % 60)}`;
+}
+
+/**
+ * The figures of a posting's amount preview, the sign carried through (issue 43): an outgoing posting reads
+ * "-1 × 250,00 € = -250,00 €", not "1 × 250,00 € = -250,00 €"; an incoming one "2 × 250,00 € = 500,00 €".
+ */
+export function amountPreview(quantity: number, price: number, outgoing: boolean): { quantity: string; price: string; amount: string } {
+  const sign = outgoing ? -1 : 1;
+  return { quantity: formatCount(sign * quantity), price: formatMoney(price), amount: formatMoney(sign * quantity * price) };
+}

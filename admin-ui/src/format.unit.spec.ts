@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { centsToDecimal, formatCount, formatDate, formatMoney, parseEuroToCents } from './format.js';
+import { amountPreview, centsToDecimal, formatCountdown, formatCount, formatDate, formatMoney, parseEuroToCents } from './format.js';
 
 describe('console formats', () => {
   it('shows money as 1.234,56 € from integer cents', () => {
@@ -42,5 +42,22 @@ describe('console formats', () => {
 
   it.each(['', 'abc', '1,234', '12,345', '1.23.4', '1,2,3', '12.3456', '1e3', '99999999999999999999'])('refuses %p', (input) => {
     expect(parseEuroToCents(input)).toBeNull();
+  });
+});
+
+describe('the session countdown (issue 43)', () => {
+  it('reads as a clock: "59:58" under an hour, "11:59:58" above, never a day field', () => {
+    expect(formatCountdown(3598)).toBe('59:58');
+    expect(formatCountdown(65)).toBe('1:05');
+    expect(formatCountdown(3600)).toBe('1:00:00');
+    expect(formatCountdown(43_198)).toBe('11:59:58');
+    expect(formatCountdown(-3)).toBe('0:00');
+  });
+});
+
+describe('the amount preview of a posting (issue 43)', () => {
+  it('carries the sign through: "-1 × 250,00 € = -250,00 €" for an outgoing posting', () => {
+    expect(amountPreview(1, 25_000, true)).toEqual({ quantity: '-1', price: '250,00 €', amount: '-250,00 €' });
+    expect(amountPreview(2, 25_000, false)).toEqual({ quantity: '2', price: '250,00 €', amount: '500,00 €' });
   });
 });

@@ -50,6 +50,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   missingCooperativeBic: 1,
   taxIdMissing: 1,
   spouseTaxIdMissing: 1,
+  nvTaxIdMissing: 1,
   missingCooperativeName: 1,
   memberBankDataMissing: 1,
   sepaNothingToPay: 1,

@@ -51,6 +51,10 @@ export type TaskTemplate =
  * - fsakErrorNumber: "FSAK task ended with error number {0}"
  * - fsakRejectedCurrentYear: "Rejected task because the payment date is in the current year (It's not allowed to send a FSA of the actual year)"
  * - validationFailed: "Entity validation failed: {0}" ({0} the record's kind: member, exemptionOrder, nonAssessment, cooperative)
+ * - kistamMembersNotQueried: "KiStAM: {0} members cannot be queried" (issue 43: one per run, its `errors` one per member
+ *   with the problem's template, the member number as parameter and a link to the member)
+ * - kistamRegularStatusDate: "Regular query: the status on {0} (31 August), for the church tax of {1}" ({0} the status
+ *   date, {1} the year it applies to; issue 43: a regular query run after 31 August asks for the last 31 August)
  */
 export const NOTIFICATION_MESSAGES = [
   'taskStarted',
@@ -67,6 +71,8 @@ export const NOTIFICATION_MESSAGES = [
   'fsakErrorNumber',
   'fsakRejectedCurrentYear',
   'validationFailed',
+  'kistamMembersNotQueried',
+  'kistamRegularStatusDate',
 ] as const;
 export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
 

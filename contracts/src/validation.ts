@@ -59,6 +59,7 @@ export type ValidationTemplate =
   | 'taxIdMissing'
   /** A joint exemption order without the spouse's tax id; {0}: the member numbers. */
   | 'spouseTaxIdMissing'
+  | 'nvTaxIdMissing'
   // The SEPA payment file of a closure (issue 25; DOMAIN.md 7): what refuses it.
   | 'missingCooperativeName'
   /** Members with a net payout but no valid IBAN; {0}: the member numbers. */

@@ -95,8 +95,8 @@ describe('dividend: calculation and the year’s closure', () => {
       .send(validMember({ name: 'Fünf', givenName: 'Hans', civilStatus: 1, manualTaxId: TAX_IDS[2], spouse: m.we5w.id, spouseTaxId: TAX_IDS[3], entryDate: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01` }));
     expect(linked.status).toBe(200);
     await createOrder(http, token, { member: m.we5h.id, type: 0, joint: true, spouse: m.we5w.id, amount: 60_000, ...ORDER_DATES });
-    // WE-6: a non-assessment certificate (type 100), 800.00.
-    m.we6 = await holder(http, token, 80_000, { name: 'Sechs' });
+    // WE-6: a non-assessment certificate (type 100), 800.00; a natural person's NV is reported by tax id (issue 43).
+    m.we6 = await holder(http, token, 80_000, { name: 'Sechs', manualTaxId: '51234568505' });
     await createNonAssessment(http, token, validNonAssessment(m.we6.id, { type: 100 }));
     // WE-7: a GmbH, 1,234.56.
     const firm = { legalForm: 1, postalSalutation: 'company', salutation: null, givenName: null, birthDate: null, civilStatus: null };
@@ -181,22 +181,32 @@ describe('dividend: calculation and the year’s closure', () => {
     expect(today.dividend + today.residue).toBe(33_333);
   });
 
-  it('refuses members without a tax id for their exemption order, and a joint order without the spouse’s tax id', async () => {
+  it('refuses members without a tax id for their exemption order or NV 100, and a joint order without the spouse’s tax id, naming them', async () => {
     const noId = await holder(t.http, t.adminToken, 1_000, { name: 'Ohne-ID' });
     await createOrder(t.http, t.adminToken, { member: noId.id, type: 0, joint: false, spouse: null, amount: 10_000, ...ORDER_DATES });
     const married = { name: 'Gemeinsam', civilStatus: 1, manualTaxId: TAX_IDS[6], spouseGivenName: 'Paul', spouseName: 'Gemeinsam', spouseBirthDate: '1979-01-01' };
     const joint = await holder(t.http, t.adminToken, 1_000, married);
     await createOrder(t.http, t.adminToken, { member: joint.id, type: 0, joint: true, spouse: null, amount: 10_000, ...ORDER_DATES });
+    // Issue 43: an NV 100 holder without a tax id cannot be reported in the FSAK: flagged before the closure, as an NV holder
+    // (WE-6's tax id taken away here, given back below).
+    const we6 = (tax: string | null) => validMember({ name: 'Sechs', manualTaxId: tax, entryDate: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01` });
+    expect((await request(t.http).put(`/api/v1/members/${m.we6!.id}`).set(auth(t.adminToken)).send(we6(null))).status).toBe(200);
+    const nvNoId = m.we6!;
     const res = (await calc(t.http, t.adminToken, params(LAST)).expect(200)).body as DividendDto;
+    const named = (x: MemberDto) => ({ member: x.id, memberNr: x.memberNr, name: x.name, givenName: x.givenName });
     expect(res.errors).toEqual([
-      { code: 'taxIdMissing', template: 'taxIdMissing', parameters: [String(noId.memberNr)], members: [noId.id] },
-      { code: 'spouseTaxIdMissing', template: 'spouseTaxIdMissing', parameters: [String(joint.memberNr)], members: [joint.id] },
+      { code: 'taxIdMissing', template: 'taxIdMissing', parameters: [String(noId.memberNr)], members: [noId.id], concerned: [named(noId)] },
+      { code: 'spouseTaxIdMissing', template: 'spouseTaxIdMissing', parameters: [String(joint.memberNr)], members: [joint.id], concerned: [named(joint)] },
+      { code: 'nvTaxIdMissing', template: 'nvTaxIdMissing', parameters: [String(nvNoId.memberNr)], members: [nvNoId.id], concerned: [{ member: nvNoId.id, memberNr: nvNoId.memberNr, name: 'Sechs', givenName: nvNoId.givenName }] },
     ]);
     expect(res.members.find((x) => x.member === noId.id)?.problems).toEqual(['taxIdMissing']);
+    expect(res.members.find((x) => x.member === nvNoId.id)?.problems).toEqual(['nvTaxIdMissing']);
     expect(templates(await store(t.http, t.adminToken, params(LAST)).expect(400))).toEqual([
       [null, 'taxIdMissing', { 0: String(noId.memberNr) }],
       [null, 'spouseTaxIdMissing', { 0: String(joint.memberNr) }],
+      [null, 'nvTaxIdMissing', { 0: String(nvNoId.memberNr) }],
     ]);
+    expect((await request(t.http).put(`/api/v1/members/${nvNoId.id}`).set(auth(t.adminToken)).send(we6('51234568505'))).status).toBe(200);
     const withSpouseId = await request(t.http)
       .put(`/api/v1/members/${joint.id}`)
       .set(auth(t.adminToken))

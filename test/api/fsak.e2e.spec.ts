@@ -116,10 +116,12 @@ describe('FSAK: the FSA control report', () => {
     expect(res).toEqual({
       dividendId: closedYear,
       year: EARLIER,
+      reportYear: LAST,
       paymentDate: `${LAST}-03-01`,
       records: 3,
       impossible: [{ member: m.noId!.id, memberNr: m.noId!.memberNr, name: 'Ohne', givenName: 'Otto', reasons: ['taxIdMissing'] }],
       earlierReports: [],
+      refusal: { template: 'missingElmaNoFs', parameters: [] },
     });
   });
 
@@ -138,15 +140,14 @@ describe('FSAK: the FSA control report', () => {
     await start(restricted, closedYear).expect(403);
   });
 
-  it('rejects a closure paid in the current year, with its notification', async () => {
+  it('names the year a closure paid this year reports, says its start is refused, and refuses it with 400 queuing nothing (issue 43)', async () => {
     await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: '12345671' }).expect(201);
-    const queued = (await start(t.adminToken, paidThisYear).expect(201)).body as TaskDto;
-    expect(queued).toMatchObject({ kind: 'fsak', params: { dividendId: paidThisYear, year: THIS_YEAR } });
-    const task = await ended(queued.id);
-    expect(task).toMatchObject({ state: 'rejected', reason: { template: 'fsakCurrentYear', parameters: [`${THIS_YEAR}-01-15`] }, files: [] });
-    const raised = (await notifications(t.adminToken)).filter((n) => n.taskId === queued.id);
-    expect(raised.map((n) => n.message)).toEqual(expect.arrayContaining(['fsakRejectedCurrentYear']));
-    expect(raised.find((n) => n.message === 'fsakRejectedCurrentYear')).toMatchObject({ entityClass: 'dividend', entityId: paidThisYear, parameters: [`${THIS_YEAR}-01-15`] });
+    const shown = (await preview(t.adminToken, paidThisYear).expect(200)).body as FsakPreviewDto;
+    expect(shown).toMatchObject({ year: LAST, reportYear: THIS_YEAR, refusal: { template: 'fsakCurrentYear', parameters: [`${THIS_YEAR}-01-15`] } });
+    const res = await start(t.adminToken, paidThisYear).expect(400);
+    expect(res.body).toEqual({ errors: [{ field: null, template: 'fsakCurrentYear', parameters: { '0': `${THIS_YEAR}-01-15` } }] });
+    expect((await request(t.http).get('/api/v1/tasks').set(auth(t.adminToken))).status).toBe(204);
+    expect((await preview(t.adminToken, closedYear).expect(200)).body).toMatchObject({ reportYear: LAST, refusal: null });
   });
 
   it('reports a closed year: single and joint orders and an NV certificate, whole euros, under one euro left out (golden file)', async () => {

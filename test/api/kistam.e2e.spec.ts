@@ -51,6 +51,8 @@ describe('KiStAM: the church-tax query through the BZSt online portal', () => {
     // Joined after the status date: the query on joining (Anlassabfrage).
     m.frieda = await createMember(t.http, t.adminToken, { name: 'Abfrage', givenName: 'Frieda', manualTaxId: IDS.frieda, birthDate: '1999-07-07', entryDate: TODAY, approvalDate: TODAY, interestBegin: TODAY });
     m.gustav = await createMember(t.http, t.adminToken, { name: 'Abfrage', givenName: 'Gustav', manualTaxId: IDS.gustav, birthDate: '1950-12-24', ...since2020 });
+    // A second member without a tax id: one notification names both (issue 43).
+    m.hanna = await createMember(t.http, t.adminToken, { name: 'Abfrage', givenName: 'Hanna', birthDate: '1970-02-02', ...since2020 });
     restricted = (await userWith(t.http, t.adminToken, 'kistam-restricted', ['ROLE_RESTRICTED_USER'])).token;
   }, 60_000);
   afterAll(async () => t.close());
@@ -69,7 +71,7 @@ describe('KiStAM: the church-tax query through the BZSt online portal', () => {
     const waiting = await until(t.http, t.adminToken, taskId, ended);
     expect(waiting.state).toBe('waiting');
     const eventQuery = TODAY > STATUS;
-    expect(waiting.summary).toEqual({ statusDate: STATUS, requested: 5, regular: eventQuery ? 4 : 5, event: eventQuery ? 1 : 0, problems: 1, files: 1 });
+    expect(waiting.summary).toEqual({ statusDate: STATUS, requested: 5, regular: eventQuery ? 4 : 5, event: eventQuery ? 1 : 0, problems: 2, files: 1 });
     expect(waiting.files.map((f) => f.name)).toEqual([`kistam-request-${STATUS}.csv`]);
     const file = await request(t.http).get(`/api/v1/tasks/${taskId}/files/${waiting.files[0]!.fileId}`).set(auth(t.adminToken)).buffer(true).parse((r, cb) => {
       let data = '';
@@ -91,9 +93,21 @@ describe('KiStAM: the church-tax query through the BZSt online portal', () => {
     );
     // The request file holds tax ids: church:read only (tasks area).
     await request(t.http).get(`/api/v1/tasks/${taskId}/files/${waiting.files[0]!.fileId}`).set(auth(restricted)).expect(403);
+    // One notification for the run names every member without a tax id, each with a link (issue 43: not one per member);
+    // the status date of the regular query explained.
+    const raised = await notificationsOf(t.running, taskId);
+    expect(raised.filter((n) => n.type === 'kistamError').map((n) => [n.message, n.parameters, n.entityClass, n.entityId, n.errors])).toEqual([
+      [
+        'kistamMembersNotQueried',
+        ['2'],
+        'task',
+        taskId,
+        [m.carla!, m.hanna!].map((x) => ({ field: null, template: 'kistamTaxIdMissing', parameters: [String(x.memberNr)], entityClass: 'member', entityId: x.id })),
+      ],
+    ]);
     expect(await notesOf(t.running, taskId)).toEqual(
       expect.arrayContaining([
-        ['kistamError', 'kistamMemberError', [String(m.carla!.memberNr), 'kistamTaxIdMissing'], m.carla!.id],
+        ['generic', 'kistamRegularStatusDate', [STATUS, String(Number(STATUS.slice(0, 4)) + 1)], taskId],
         ['generic', 'kistamRequestReady', ['5'], taskId],
       ]),
     );
@@ -169,8 +183,8 @@ describe('KiStAM: the church-tax query through the BZSt online portal', () => {
     const res = await request(t.http).post('/api/v1/tasks/kistam').set(auth(t.adminToken)).expect(201);
     const next = await until(t.http, t.adminToken, (res.body as TaskDto).id, ended);
     expect(next.state).toBe('waiting');
-    // Anna, Bernd (regular, answered) and Frieda (event, answered) are done; Emil and Gustav are asked again.
-    expect(next.summary).toMatchObject({ requested: 2, problems: 1 });
+    // Anna, Bernd (regular, answered) and Frieda (event, answered) are done; Emil and Gustav are asked again; Carla and Hanna still have no tax id.
+    expect(next.summary).toMatchObject({ requested: 2, problems: 2 });
   });
 });
 

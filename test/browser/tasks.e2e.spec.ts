@@ -131,25 +131,31 @@ describe('tasks and notifications in the console', () => {
     await check(page, 'tasks');
     await screenshot(page, 'tasks-list-en');
 
-    // The top bar's link shows the unread count and opens the notifications: started, Anna's error, request ready.
+    // The top bar's link shows the unread count and opens the notifications: started, the run's members it cannot ask
+    // about (Anna: one notification per run, issue 43), the status date explained, request ready.
     await page.waitForFunction(() => !!document.querySelector('[data-testid="notifications-unread"]'));
-    expect(Number(await unread(page))).toBe(3);
+    expect(Number(await unread(page))).toBe(4);
     await clickElement(page, tid('notifications-link'));
     await waitForPath(page, (p) => p === '/notifications', 'the notifications');
     await page.waitForSelector(tid('notification-row'));
     expect((await headlines(page)).sort()).toEqual(
-      ['KiStAM error processing member 2: no tax identification number', 'KiStAM request file for 1 member is ready to upload to the BZSt online portal', 'KiStAM task started'].sort(),
+      [
+        'KiStAM: 1 member cannot be queried',
+        expect.stringMatching(/^Regular query: BZSt answers the church tax status on 31\.08\.\d{4} \(always 31 August; queried from 1 September to 31 October\), which applies to the dividends paid in \d{4}\.$/),
+        'KiStAM request file for 1 member is ready to upload to the BZSt online portal',
+        'KiStAM task started',
+      ].sort(),
     );
     await check(page, 'notifications');
     await screenshot(page, 'tasks-notifications-en');
 
-    // The KiStAM error names the member and leads to its edit page.
-    await page.$$eval('[data-testid="notification-open"]', (els) => (els.find((el) => (el as HTMLElement).innerText.includes('KiStAM error')) as HTMLElement).click());
+    // The run's KiStAM error lists the member by number with its problem and leads to its edit page.
+    await page.$$eval('[data-testid="notification-open"]', (els) => (els.find((el) => (el as HTMLElement).innerText.includes('cannot be queried')) as HTMLElement).click());
     await waitForPath(page, (p) => /^\/notifications\/[^/?]+$/.test(p), 'the KiStAM error');
-    await waitForText(page, tid('notification-member'), '2 Acker, Anna');
+    await waitForText(page, tid('notification-kistam-member'), 'Member no. 2: no tax identification number');
     await check(page, 'notification detail');
     await screenshot(page, 'tasks-notification-kistam-error-en');
-    await clickElement(page, tid('notification-edit-member'));
+    await clickElement(page, tid('notification-kistam-member-link'));
     await waitForPath(page, (p) => p === `/members/${anna}`, "Anna's edit page");
     await waitForText(page, tid('church-tax'), 'Not queried yet');
     await check(page, 'member with church tax');
@@ -171,14 +177,14 @@ describe('tasks and notifications in the console', () => {
     await page.waitForSelector(tid('notification-row'));
     const started = await page.$$eval('[data-testid="notification-row"]', (rows) => rows.find((r) => (r as HTMLElement).innerText.includes('KiStAM task started'))?.getAttribute('data-id') ?? '');
     await page.click(tid(`notification-seen-${started}`));
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="notification-row"]').length === 2);
-    await page.waitForFunction(() => document.querySelector('[data-testid="notifications-unread"]')?.textContent === '2');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="notification-row"]').length === 3);
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications-unread"]')?.textContent === '3');
     // All seen at once: the list is empty, the count gone; the switch shows the seen ones.
     await page.click(tid('notifications-mark-all'));
     await waitForText(page, tid('notifications-empty'), 'No unread notifications.');
     await page.waitForFunction(() => !document.querySelector('[data-testid="notifications-unread"]'));
     await page.click(tid('notifications-show-seen'));
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="notification-row"][data-seen="1"]').length === 3);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="notification-row"][data-seen="1"]').length === 4);
     await check(page, 'notifications with seen ones');
     await screenshot(page, 'tasks-notifications-seen-en');
     const left = await product.api('/notifications?filter=seen:0', { token });
@@ -187,7 +193,7 @@ describe('tasks and notifications in the console', () => {
     expect(found).toEqual({});
   }, 180_000);
 
-  it('asks before the FSA control report of a closure, names who cannot be reported and shows the rejected task with its reason', async () => {
+  it('asks before the FSA control report of a closure, names the year reported, and offers no start the server refuses (issue 43)', async () => {
     const year = new Date().getFullYear() - 1;
     const paid = new Date().toISOString().slice(0, 10);
     const order = await product.api('/exemptionorders', {
@@ -203,22 +209,17 @@ describe('tasks and notifications in the console', () => {
     await signInAs(page, product, 'en', `/dividend/closures/${dividendId}`);
     await clickElement(page, tid('dividend-closure-fsak'));
     await waitForPath(page, (p) => p === `/dividend/fsak/${dividendId}`, 'the FSAK confirmation');
-    await waitForText(page, 'h1', `FSA control report for ${year}?`);
+    // Paid this year: the report is the one for this year, which BZSt takes once the year is over.
+    await waitForText(page, 'h1', `FSA control report for ${year + 1}?`);
     await page.waitForSelector(tid('fsak-records'));
+    await waitForText(page, tid('fsak-not-startable'), "It's not allowed to send a FSA of the actual year");
+    expect(await page.$eval(tid('fsak-yes'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     await check(page, 'FSAK confirmation');
     await screenshot(page, 'tasks-fsak-confirm-en');
-    // Without an approval number of process fs the start is refused on the screen.
-    await page.click(tid('fsak-yes'));
-    await waitForText(page, tid('fsak-refused'), 'There is no approval number of process fs (FSA control report)');
-    const elma = await product.api('/elmanumbers', { method: 'POST', token, body: { elmaProcess: 'fs', elmaNumber: '31234567' } });
-    expect(elma.status).toBe(201);
-    await page.click(tid('fsak-yes'));
-    await waitForPath(page, (p) => p === '/tasks', 'the tasks');
-    // Paid this year: the task is rejected with the reason of the law.
-    await page.waitForSelector('[data-testid="task-row"][data-kind="fsak"][data-state="rejected"]', { timeout: 30_000 });
-    await waitForText(page, tid('task-reason'), "It's not allowed to send a FSA of the actual year");
-    await check(page, 'tasks with a rejected FSAK');
-    await screenshot(page, 'tasks-fsak-rejected-en');
+    // Nothing was queued: no green "queued" toast, no task.
+    expect(await page.$('.RaNotification-success, [data-testid="notification-success"]')).toBeNull();
+    const tasks = await product.api('/tasks?filter=kind:fsak', { token });
+    expect(tasks.status).toBe(204);
     await page.browserContext().close();
     expect(found).toEqual({});
   }, 120_000);

@@ -127,7 +127,7 @@ export default function BalanceList() {
           </TableHead>
           <TableBody>
             {list.data.map((b) => (
-              <TableRow key={b.id} hover data-testid="balances-row" data-type={b.type} sx={b.annulated ? { '& td': { color: 'text.disabled' } } : undefined}>
+              <TableRow key={b.id} hover data-testid="balances-row" data-type={b.type} sx={b.annulated ? { '& td': { color: 'text.secondary' } } : undefined}>
                 <TableCell sx={{ py: 0.25 }}>
                   <Tooltip title={translate('coop.list.details')}>
                     <IconButton component={RouterLink} to={`/balances/${encodeURIComponent(b.id)}`} size="small" aria-label={translate('coop.list.details')} data-testid="balances-open">

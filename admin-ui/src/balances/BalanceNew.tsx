@@ -8,7 +8,7 @@ import { DateTextInput } from '../common/DateTextInput';
 import { InterestBeginDefault } from '../common/InterestBeginDefault';
 import { EditHeader } from '../common/EditHeader';
 import { InfoList } from '../common/Section';
-import { formatCount, formatMoney } from '../format';
+import { amountPreview, formatCount, formatMoney } from '../format';
 import { LoadFailed, NotFound } from '../layout/AccessDenied';
 import { DocumentTitle } from '../layout/DocumentTitle';
 import { PageLoading } from '../layout/Layout';
@@ -34,10 +34,10 @@ function AmountPreview({ type }: { type: number }) {
   const { data: coop } = useCooperative();
   const price = coop?.balanceCost;
   if (typeof price !== 'number' || typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) return null;
-  const sign = (OUTGOING_TYPES as readonly number[]).includes(type) ? -1 : 1;
+  const outgoing = (OUTGOING_TYPES as readonly number[]).includes(type);
   return (
     <Typography variant="body1" sx={{ mt: 2, fontVariantNumeric: 'tabular-nums' }} data-testid="balance-amount-preview">
-      {translate('coop.balances.amountPreview', { quantity: formatCount(quantity), price: formatMoney(price), amount: formatMoney(sign * quantity * price) })}
+      {translate('coop.balances.amountPreview', amountPreview(quantity, price, outgoing))}
     </Typography>
   );
 }

@@ -29,7 +29,7 @@ export function InfoList({ rows, testId }: { rows: ReadonlyArray<readonly [strin
             {label}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }} data-testid={id}>
-            {value === '' || value === null || value === undefined ? <Box component="span" sx={{ color: 'text.disabled' }}>–</Box> : value}
+            {value === '' || value === null || value === undefined ? <Box component="span" sx={{ color: 'text.secondary' }}>–</Box> : value}
           </Typography>
         </Box>
       ))}

@@ -6,7 +6,8 @@ import { today } from '../members/model';
 export type DividendRecord = DividendDto;
 /** A member's dividend (contracts `DividendMemberDto`). */
 export type DividendMemberRecord = DividendMemberDto;
-export type DividendError = DividendErrorDto;
+/** A refusal of the closure; `concerned` is absent in answers of an API before issue 43. */
+export type DividendError = Omit<DividendErrorDto, 'concerned'> & { readonly concerned?: DividendErrorDto['concerned'] };
 
 /** Step 1 of the wizard: what the clerk asks the API to calculate (SPEC 2 "Dividend calculation", SPEC 9). */
 export interface CalcInput {
@@ -117,10 +118,13 @@ export function memberPageQuery(page: number, perPage: number, search: string, s
 }
 
 /**
- * The members an error concerns, in member-number order: their ids and numbers as the error names them (the numbers are
- * its parameter, in the order of the ids), the name where the member is among `rows` (the page shown).
+ * The members an error concerns, in member-number order: number and name as the server names them (`concerned`, issue
+ * 43: also those not on the page shown); without that list, the numbers of its parameter (in the order of the ids) and
+ * the name where the member is among `rows` (the page shown).
  */
 export function membersOfError(error: DividendError, rows: readonly DividendMemberRecord[]): Array<{ id: string; memberNr: number | null; name: string }> {
+  const named = error.concerned ?? [];
+  if (named.length > 0) return named.map((m) => ({ id: m.member, memberNr: m.memberNr, name: memberListName(m) })).sort((a, b) => a.memberNr - b.memberNr);
   const byId = new Map(rows.map((m) => [m.member, m]));
   const numbers = (error.parameters[0] ?? '').split(',').map((n) => n.trim());
   return error.members

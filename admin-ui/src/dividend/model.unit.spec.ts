@@ -58,4 +58,15 @@ describe('the dividend wizard', () => {
       { id: 'gone', memberNr: null, name: '' },
     ]);
   });
+
+  it("names an error's members by the server's list, also those not on the page shown (issue 43)", () => {
+    const concerned = [
+      { member: 'm75', memberNr: 75, name: 'Weber', givenName: 'Jonas' },
+      { member: 'm50', memberNr: 50, name: 'Schmidt', givenName: '' },
+    ];
+    expect(membersOfError({ code: 'nvTaxIdMissing', template: 'nvTaxIdMissing', parameters: ['50, 75'], members: ['m50', 'm75'], concerned }, [])).toEqual([
+      { id: 'm50', memberNr: 50, name: 'Schmidt' },
+      { id: 'm75', memberNr: 75, name: 'Weber, Jonas' },
+    ]);
+  });
 });

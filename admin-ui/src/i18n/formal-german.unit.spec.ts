@@ -13,4 +13,9 @@ describe('German console texts', () => {
     );
     expect(informal).toEqual([]);
   });
+
+  it('name a table\'s rows "Zeilen" (issue 43), not react-admin\'s "Reihen"', () => {
+    expect(text(german, 'ra.navigation.page_rows_per_page')).toBe('Zeilen pro Seite:');
+    expect(leafKeys(german as unknown as Record<string, unknown>).filter((key) => /Reihen/.test(text(german, key)))).toEqual([]);
+  });
 });

@@ -71,6 +71,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
     seenToggle: 'Gelesen: %{headline}',
     link: 'Benachrichtigungen',
     unread: '%{smart_count} ungelesene Benachrichtigung |||| %{smart_count} ungelesene Benachrichtigungen',
+    unreadMany: '%{shown} ungelesene Benachrichtigungen',
     latest: 'Benachrichtigungen',
     toAll: 'Alle Benachrichtigungen',
     detail: 'Benachrichtigung',
@@ -118,6 +119,9 @@ export const tasksDe: Messages<typeof tasksEn> = {
       fsakSent: 'FSAK-Meldung für %{0} erstellt (Datensätze: %{1}, Dateien: %{2})',
       fsakErrorNumber: 'FSAK-Aufgabe mit Fehlernummer %{0} beendet',
       fsakRejectedCurrentYear: 'Aufgabe abgelehnt, da das Auszahlungsdatum im laufenden Jahr liegt (Eine FSA-Meldung für das laufende Jahr ist nicht zulässig)',
+      kistamMembersNotQueried: 'KiStAM: %{0} Mitglied kann nicht abgefragt werden |||| KiStAM: %{0} Mitglieder können nicht abgefragt werden',
+      kistamRegularStatusDate:
+        'Regelabfrage: Das BZSt meldet den Kirchensteuerstand vom %{0} (immer der 31. August; abgefragt vom 1. September bis 31. Oktober), der für die Dividenden gilt, die %{1} ausgezahlt werden.',
       validationFailed: 'Validierung fehlgeschlagen: %{0}',
     },
   },
@@ -144,6 +148,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
   fsak: {
     button: 'FSA-Kontrollmeldung',
     title: 'FSA-Kontrollmeldung für %{year}?',
+    closureOf: 'Dividende für %{year}, ausgezahlt am %{date}',
     loading: 'Der Jahresabschluss wird geprüft …',
     records: 'Die Meldung enthält %{smart_count} Datensatz. |||| Die Meldung enthält %{smart_count} Datensätze.',
     correction:

@@ -73,6 +73,7 @@ export const tasksEn = {
     seenToggle: 'Seen: %{headline}',
     link: 'Notifications',
     unread: '%{smart_count} unread notification |||| %{smart_count} unread notifications',
+    unreadMany: '%{shown} unread notifications',
     latest: 'Notifications',
     toAll: 'All notifications',
     detail: 'Notification',
@@ -121,6 +122,9 @@ export const tasksEn = {
       fsakErrorNumber: 'FSAK task ended with error number %{0}',
       fsakRejectedCurrentYear: "Rejected task because the payment date is in the current year (It's not allowed to send a FSA of the actual year)",
       validationFailed: 'Entity validation failed: %{0}',
+      kistamMembersNotQueried: 'KiStAM: %{0} member cannot be queried |||| KiStAM: %{0} members cannot be queried',
+      kistamRegularStatusDate:
+        'Regular query: BZSt answers the church tax status on %{0} (always 31 August; queried from 1 September to 31 October), which applies to the dividends paid in %{1}.',
     } satisfies Record<NotificationMessage, string>,
   },
   kistam: {
@@ -146,6 +150,7 @@ export const tasksEn = {
   fsak: {
     button: 'FSA control report',
     title: 'FSA control report for %{year}?',
+    closureOf: 'Dividend of %{year}, paid on %{date}',
     loading: 'Checking the closure …',
     records: 'The report will hold %{smart_count} record. |||| The report will hold %{smart_count} records.',
     correction: 'A report of this closure already exists (%{smart_count}): the new one is sent as a correction. |||| Reports of this closure already exist (%{smart_count}): the new one is sent as a correction.',

@@ -2,22 +2,13 @@ import { Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Icon } from '../plain/icons';
+import { formatCountdown } from '../format';
 import { secondsLeft, useSession } from '../session/session';
 
-/** d:hh:mm:ss */
-export function formatCountdown(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const days = Math.floor(s / 86400);
-  const hours = Math.floor((s % 86400) / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  const seconds = s % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${days}:${two(hours)}:${two(minutes)}:${two(seconds)}`;
-}
 
 /**
  * The token countdown of the bottom bar, ticking every second, with its label as visible text ("Session ends in
- * 0:00:14:59"; a timer by its role, named by the label). A plain span; its tooltip is built at the first hover
+ * 14:59"; a timer by its role, named by the label). A plain span; its tooltip is built at the first hover
  * (then open), so the ticking first screen does not render MUI's tooltip and popper every second.
  */
 export function Countdown() {

@@ -78,11 +78,11 @@ export function TopBar() {
   return (
     <header className="cl-bar">
       <div className="cl-toolbar">
-        <RouterLink to="/" className="cl-btn cl-btn-inherit cl-brand" data-testid="brand">
+        <RouterLink to="/" className="cl-btn cl-btn-inherit cl-brand" data-testid="brand" aria-label={translate('coop.app.name')} title={translate('coop.app.name')}>
           <span className="cl-btn-start">
             <Icon name="accountBalance" size="small" />
           </span>
-          {translate('coop.app.name')}
+          <span className="cl-wide-only">{translate('coop.app.name')}</span>
         </RouterLink>
         <nav aria-label={translate('coop.shell.mainMenu')} className="cl-nav">
           {entries.map((entry) => (
@@ -108,7 +108,7 @@ export function TopBar() {
             title={translate('coop.shell.logout')}
             style={{ whiteSpace: 'nowrap' }}
           >
-            {session.username}
+            <span className="cl-wide-only">{session.username}</span>
             <span className="cl-btn-end">
               <Icon name="logout" size="small" />
             </span>

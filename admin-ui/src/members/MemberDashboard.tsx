@@ -206,7 +206,7 @@ function ShareAccountCard({ rows, sum, loading, closed, canWrite }: { rows: read
           </TableHead>
           <TableBody>
             {rows.map((b) => (
-              <TableRow key={b.id} hover data-testid="balance-row" data-type={b.type} data-annulated={b.annulated ? 'true' : 'false'} sx={b.annulated ? { '& td': { color: 'text.disabled' } } : undefined}>
+              <TableRow key={b.id} hover data-testid="balance-row" data-type={b.type} data-annulated={b.annulated ? 'true' : 'false'} sx={b.annulated ? { '& td': { color: 'text.secondary' } } : undefined}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(b.date)}</TableCell>
                 <TableCell>
                   {label(b)}

@@ -1,7 +1,7 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { BooleanInput, CreateBase, EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useSaveContext, useTranslate, type RaRecord } from 'react-admin';
+import { BooleanInput, CreateBase, EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useSaveContext, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { DateTextInput } from '../common/DateTextInput';
 import { InterestBeginDefault } from '../common/InterestBeginDefault';
@@ -25,6 +25,7 @@ import {
   STATES,
   TITLES,
   isUnderage,
+  namedChoices,
   memberName,
   today,
   type MemberRecord,
@@ -102,6 +103,7 @@ function InitialSharesPreview() {
 
 function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
   const translate = useTranslate();
+  const [locale = 'en'] = useLocaleState();
   const legalForm = useWatch({ name: 'legalForm' }) as unknown;
   const isForeign = !!useWatch({ name: 'isForeign' });
   const civilStatus = useWatch({ name: 'civilStatus' }) as unknown;
@@ -184,7 +186,7 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
             {isForeign ? (
               <TextInput source="country" fullWidth slotProps={{ htmlInput: { 'data-testid': 'member-country', maxLength: 2, style: { textTransform: 'uppercase' } } }} parse={(v: string) => (v === '' ? null : v.toUpperCase())} />
             ) : (
-              <SelectInput source="state" choices={choices(STATES, 'coop.members.states')} fullWidth emptyText="" data-testid="member-state" />
+              <SelectInput source="state" choices={namedChoices(STATES, (id) => translate(`coop.members.states.${id}`), locale)} translateChoice={false} fullWidth emptyText="" data-testid="member-state" />
             )}
           </Grid>
           <Grid size={{ xs: 12 }}>

@@ -2,7 +2,8 @@ import { Box, Card, CardHeader, CircularProgress, Typography } from '@mui/materi
 import { useGetMany, useTranslate } from 'react-admin';
 import type { HistoryDividend } from '@coop/contracts/console';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
-import { churchName, memberLabel, type HistoryEntry, type MemberRecord } from './model';
+import { endHeadline } from './historyHeadline';
+import { churchName, memberLabel, today, type HistoryEntry, type MemberRecord } from './model';
 import { useMemberHistory } from './queries';
 
 const KIND: Record<string, string> = {
@@ -68,6 +69,8 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
   const p = entry.posting;
   let headline = translate(`coop.members.history.kinds.${kind}`);
   if (p && entry.type === 'SharesPosted') headline = translate(`coop.balances.types.${p.type}`);
+  const end = endHeadline(entry, today());
+  if (end) headline = translate(`coop.members.history.${end.key}`, { date: end.date ? formatDate(end.date) : '' });
   if (entry.type === 'MemberExited' && entry.exit) headline = `${headline}: ${translate(`coop.members.exitReasons.${entry.exit.reason}`, { _: entry.exit.reason })}`;
   if (entry.type === 'SharePaymentCorrected') headline = translate('coop.title.share');
   return (

@@ -11,7 +11,7 @@ import { MEMBERS_LIST } from '../data/firstLists';
 import { useServerList } from '../data/useServerList';
 import { formatDate } from '../format';
 import { useSession } from '../session/session';
-import { canWriteMembers, hasExited, memberName, type MemberRecord } from './model';
+import { canWriteMembers, hasExited, matchedCity, memberName, type MemberRecord } from './model';
 import { PendingExit } from './PendingExit';
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
@@ -40,6 +40,11 @@ export default function MemberList() {
     thenBy: MEMBERS_LIST.thenBy ?? [],
   });
   const showExited = list.param('exited') === '1';
+  // Issue 43: at 1024 px the list fits without sideways scrolling: civil status, legal form and position only with "all
+  // columns", the address only when switched on; both kept in the address like the exited switch.
+  const allColumns = list.param('columns') === 'all';
+  const showAddress = list.param('address') === '1';
+  const columns = 7 + (allColumns ? 3 : 0) + (showAddress ? 1 : 0);
   const label = (field: string) => translate(`resources.members.fields.${field}`);
   return (
     <Card component="section" aria-labelledby="members-title" data-testid="members-list">
@@ -52,6 +57,14 @@ export default function MemberList() {
             <FormControlLabel
               control={<Switch checked={showExited} onChange={(e) => list.setParam('exited', e.target.checked ? '1' : null)} slotProps={{ input: { 'data-testid': 'members-show-exited' } as object }} />}
               label={translate('coop.members.showExited')}
+            />
+            <FormControlLabel
+              control={<Switch checked={showAddress} onChange={(e) => list.setParam('address', e.target.checked ? '1' : null)} slotProps={{ input: { 'data-testid': 'members-show-address' } as object }} />}
+              label={translate('coop.members.showAddress')}
+            />
+            <FormControlLabel
+              control={<Switch checked={allColumns} onChange={(e) => list.setParam('columns', e.target.checked ? 'all' : null)} slotProps={{ input: { 'data-testid': 'members-all-columns' } as object }} />}
+              label={translate('coop.members.allColumns')}
             />
             {canWrite ? (
               <Button component={RouterLink} to="/members/new" startIcon={<AddIcon />} variant="contained" size="small" data-testid="members-add">
@@ -69,13 +82,14 @@ export default function MemberList() {
             <TableRow>
               <SortHeader list={list} field="memberNr" label={translate('coop.members.nrShort')} title={label('memberNr')} />
               <SortHeader list={list} field="name" label={label('name')} />
-              <SortHeader list={list} field="civilStatus" label={label('civilStatus')} />
-              <SortHeader list={list} field="legalForm" label={label('legalForm')} />
+              {allColumns ? <SortHeader list={list} field="civilStatus" label={label('civilStatus')} /> : null}
+              {allColumns ? <SortHeader list={list} field="legalForm" label={label('legalForm')} /> : null}
+              {showAddress ? <TableCell sx={head}>{translate('coop.members.address')}</TableCell> : null}
               <TableCell sx={head}>{label('contact')}</TableCell>
               <TableCell sx={head}>{label('bankAccount')}</TableCell>
               <SortHeader list={list} field="entryDate" label={label('entryExit')} />
               <SortHeader list={list} field="memberType" label={label('memberType')} />
-              <SortHeader list={list} field="position" label={label('position')} />
+              {allColumns ? <SortHeader list={list} field="position" label={label('position')} /> : null}
               <TableCell sx={head}>{translate('coop.members.spouseLink')}</TableCell>
             </TableRow>
           </TableHead>
@@ -111,9 +125,20 @@ export default function MemberList() {
                     {exited ? <Chip size="small" label={translate('coop.members.exited')} sx={{ mt: 0.25, height: 20 }} /> : null}
                     <PendingExit m={m} />
                     {m.underage ? <Chip size="small" color="info" variant="outlined" label={translate('coop.members.underage')} sx={{ mt: 0.25, ml: exited ? 0.5 : 0, height: 20 }} /> : null}
+                    {!showAddress && matchedCity(m.city, list.searchInput) ? (
+                      <Typography variant="caption" component="div" color="text.secondary" data-testid="members-matched-city">
+                        {[m.zipCode, m.city].filter(Boolean).join(' ')}
+                      </Typography>
+                    ) : null}
                   </TableCell>
-                  <TableCell>{m.legalForm === 1 || m.civilStatus === null || m.civilStatus === undefined ? '' : translate(`coop.members.civilStatuses.${m.civilStatus}`)}</TableCell>
-                  <TableCell>{m.legalForm === null || m.legalForm === undefined ? '' : translate(`coop.members.legalForms.${m.legalForm}`)}</TableCell>
+                  {allColumns ? <TableCell>{m.legalForm === 1 || m.civilStatus === null || m.civilStatus === undefined ? '' : translate(`coop.members.civilStatuses.${m.civilStatus}`)}</TableCell> : null}
+                  {allColumns ? <TableCell>{m.legalForm === null || m.legalForm === undefined ? '' : translate(`coop.members.legalForms.${m.legalForm}`)}</TableCell> : null}
+                  {showAddress ? (
+                    <TableCell data-testid="members-address">
+                      <div>{[m.street, m.streetHomeNumber].filter(Boolean).join(' ')}</div>
+                      <div>{[m.zipCode, m.city].filter(Boolean).join(' ')}</div>
+                    </TableCell>
+                  ) : null}
                   <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
                     {m.privateEmail ? <div>{breakableEmail(m.privateEmail)}</div> : null}
                     {m.privateTelephone ? <Box sx={{ whiteSpace: 'nowrap' }}>{m.privateTelephone}</Box> : null}
@@ -127,7 +152,7 @@ export default function MemberList() {
                     {m.exitDate ? <div>– {formatDate(m.exitDate)}</div> : null}
                   </TableCell>
                   <TableCell>{m.memberType === null || m.memberType === undefined ? '' : translate(`coop.members.memberTypes.${m.memberType}`)}</TableCell>
-                  <TableCell>{m.position === null || m.position === undefined ? '' : translate(`coop.members.positions.${m.position}`)}</TableCell>
+                  {allColumns ? <TableCell>{m.position === null || m.position === undefined ? '' : translate(`coop.members.positions.${m.position}`)}</TableCell> : null}
                   <TableCell onClick={(e) => e.stopPropagation()}>
                     {m.spouse ? (
                       <Link component={RouterLink} to={`/member/${encodeURIComponent(m.spouse)}`} data-testid="members-spouse-link" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
@@ -141,7 +166,7 @@ export default function MemberList() {
                 </TableRow>
               );
             })}
-            <EmptyListRow list={list} columns={10} />
+            <EmptyListRow list={list} columns={columns} />
           </TableBody>
         </Table>
       </Box>

@@ -131,3 +131,22 @@ export function churchName(translate: (key: string, options?: object) => string,
   const name = translate(`coop.members.churches.${code}`, { _: '' });
   return name ? `${code} (${name})` : code;
 }
+
+/**
+ * A select's choices by their names in the clerk's language, sorted as that language sorts (issue 43: the federal
+ * states by name, "Baden-Württemberg, Bayern, Berlin, …", not by their codes).
+ */
+export function namedChoices(ids: readonly string[], name: (id: string) => string, locale: string): Array<{ id: string; name: string }> {
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
+  return ids.map((id) => ({ id, name: name(id) })).sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/**
+ * The member's city when the list's search matched it (issue 43: a search for a city shows the city it found, also
+ * while the address column is off); null otherwise.
+ */
+export function matchedCity(city: string | null | undefined, search: string): string | null {
+  const wanted = search.trim().toLocaleLowerCase('de');
+  if (wanted === '' || !city) return null;
+  return city.toLocaleLowerCase('de').includes(wanted) ? city : null;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseDateText } from '../format.js';
 import { german } from '../i18n/catalogues.js';
-import { canAnnul, churchName, hasExited, isUnderage, memberLabel, postingsClosed, shareChange, shareCount, withdrawEndKey } from './model.js';
+import { canAnnul, matchedCity, namedChoices, STATES, churchName, hasExited, isUnderage, memberLabel, postingsClosed, shareChange, shareCount, withdrawEndKey } from './model.js';
 
 describe('member helpers of the console', () => {
   it('counts whole shares from cents by integer division', () => {
@@ -82,5 +82,24 @@ describe('church tax code', () => {
     expect(de(withdrawEndKey(6, 0))).toBe('Todesfall stornieren');
     expect(de(withdrawEndKey(6, 1))).toBe('Auflösung stornieren');
     expect(de(withdrawEndKey(2, 1))).toBe('Teilkündigung zurücknehmen');
+  });
+});
+
+describe('the federal states in the member form (issue 43)', () => {
+  const name = (id: string): string => String((german as unknown as { coop: { members: { states: Record<string, string> } } }).coop.members.states[id]);
+  it('are sorted by their German names, not by their codes', () => {
+    const names = namedChoices(STATES, name, 'de').map((c) => c.name);
+    expect(names.slice(0, 5)).toEqual(['Baden-Württemberg', 'Bayern', 'Berlin', 'Brandenburg', 'Bremen']);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'de')));
+    expect(names).toHaveLength(16);
+  });
+});
+
+describe('the member list search (issue 43)', () => {
+  it('shows the city it matched, ignoring case and surrounding blanks', () => {
+    expect(matchedCity('München', ' münch ')).toBe('München');
+    expect(matchedCity('Berlin', 'Acker')).toBeNull();
+    expect(matchedCity(null, 'x')).toBeNull();
+    expect(matchedCity('Berlin', '')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { Box, Button, Checkbox, List, ListItem, ListItemText, Typography } from 
 import { Link as RouterLink } from 'react-router-dom';
 import { RichTextField, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { memberLabel, type MemberRecord } from '../members/model';
-import { entityPath, fieldLabel, headline, templateText, type NotificationRecord } from './model';
+import { entityPath, fieldLabel, headline, problemText, templateText, type NotificationRecord } from './model';
 import { NOTIFICATION_HTML } from './notification-html';
 import { useMarkSeen } from './queries';
 
@@ -45,6 +45,38 @@ function KistamMember({ n }: { n: NotificationRecord }) {
   );
 }
 
+/**
+ * The members a KiStAM run could not ask about (issue 43: one notification per run): each with its number, the problem
+ * and the way to edit it.
+ */
+function KistamMembers({ n }: { n: NotificationRecord }) {
+  const translate = useTranslate();
+  return (
+    <List dense disablePadding aria-label={translate('coop.notifications.errors')} data-testid="notification-kistam-members">
+      {n.errors.map((e, i) => {
+        const nr = e.parameters[0] ?? '';
+        return (
+          <ListItem
+            key={`${e.entityId ?? ''}-${String(i)}`}
+            disableGutters
+            secondaryAction={
+              e.entityId ? (
+                <Button component={RouterLink} to={`/members/${encodeURIComponent(e.entityId)}`} size="small" startIcon={<EditIcon />} data-testid="notification-kistam-member-link">
+                  {translate('coop.notifications.editMember')}
+                </Button>
+              ) : null
+            }
+            sx={{ pr: 24 }}
+            data-testid="notification-kistam-member"
+          >
+            <ListItemText primary={`${translate('coop.notifications.memberNr', { nr })}: ${problemText(translate, e.template, [nr, e.template])}`} />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
 /** A validation error's field errors, each with the edit page of its record (member, exemption order, non-assessment, cooperative). */
 function FieldErrors({ n }: { n: NotificationRecord }) {
   const translate = useTranslate();
@@ -79,7 +111,8 @@ export function NotificationBody({ n }: { n: NotificationRecord }) {
   const to = entityPath(n.entityClass, n.entityId);
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      {n.type === 'kistamError' ? <KistamMember n={n} /> : null}
+      {n.type === 'kistamError' && n.errors.length > 0 ? <KistamMembers n={n} /> : null}
+      {n.type === 'kistamError' && n.errors.length === 0 ? <KistamMember n={n} /> : null}
       {n.type === 'validationError' ? <FieldErrors n={n} /> : null}
       {n.type === 'html' && n.html ? (
         // react-admin's RichTextField sanitises the markup with DOMPurify before it is rendered, allowing only the
@@ -88,7 +121,7 @@ export function NotificationBody({ n }: { n: NotificationRecord }) {
           <RichTextField record={n} source="html" purifyOptions={NOTIFICATION_HTML} />
         </Box>
       ) : null}
-      {n.type !== 'kistamError' && to && n.entityClass ? (
+      {(n.type !== 'kistamError' || n.errors.length > 0) && to && n.entityClass ? (
         <Box>
           <Button component={RouterLink} to={to} variant="outlined" size="small" startIcon={<OpenInNewIcon />} data-testid="notification-entity-link">
             {translate(`coop.notifications.entities.${n.entityClass}`)}

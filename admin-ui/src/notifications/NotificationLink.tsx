@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { Icon } from '../plain/icons';
+import { bellLabel, unreadShown } from './model';
 import { useUnreadCount } from './queries';
 
 /**
@@ -21,7 +22,7 @@ export function NotificationLink() {
     if (first.current) first.current = false;
     else void queryClient.invalidateQueries({ queryKey: ['notifications', 'unread'] });
   }, [location.pathname, queryClient]);
-  const label = count === undefined ? translate('coop.notifications.link') : translate('coop.notifications.unread', { smart_count: count });
+  const label = bellLabel(translate, count);
   return (
     <RouterLink
       to="/notifications"
@@ -34,7 +35,7 @@ export function NotificationLink() {
       <Icon name="notifications" size="small" />
       {count ? (
         <span className="cl-badge" data-testid="notifications-unread" aria-hidden="true">
-          {count > 99 ? '99+' : count}
+          {unreadShown(count)}
         </span>
       ) : null}
     </RouterLink>

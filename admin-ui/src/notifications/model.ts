@@ -88,7 +88,7 @@ export function headline(translate: Translate, n: Pick<NotificationRecord, 'mess
       break;
   }
   // A count first (the request file's members) chooses the singular or plural form.
-  const count = n.message === 'kistamRequestReady' ? Number(p[0]) : Number.NaN;
+  const count = n.message === 'kistamRequestReady' || n.message === 'kistamMembersNotQueried' ? Number(p[0]) : Number.NaN;
   return translate(`coop.notifications.messages.${n.message}`, { ...numbered(p), ...(Number.isFinite(count) ? { smart_count: count } : {}) });
 }
 
@@ -124,4 +124,18 @@ export function fieldLabel(translate: Translate, entityClass: string | null | un
  */
 export function readsNotifications(roles: readonly string[] | undefined): boolean {
   return !!roles && ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'].some((role) => roles.includes(role));
+}
+
+/** The unread count as the bell shows it: at most "99+". */
+export function unreadShown(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+/**
+ * The bell's accessible name: it holds the text the bell shows (issue 43, axe `label-content-name-mismatch`: "99+ unread
+ * notifications", not "101 unread notifications" beside a visible "99+").
+ */
+export function bellLabel(translate: Translate, count: number | undefined): string {
+  if (count === undefined) return translate('coop.notifications.link');
+  return count > 99 ? translate('coop.notifications.unreadMany', { shown: unreadShown(count) }) : translate('coop.notifications.unread', { smart_count: count });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { english, german } from '../i18n/catalogues.js';
-import { entityPath, fieldLabel, headline, notificationsQuery, readsNotifications, templateText, UNREAD_COUNT_QUERY } from './model.js';
+import { bellLabel, entityPath, fieldLabel, headline, notificationsQuery, readsNotifications, templateText, UNREAD_COUNT_QUERY } from './model.js';
 
 /** A translate function over a catalogue with polyglot's `%{name}` interpolation, `_` default and en/de plural forms, as react-admin's. */
 function translator(catalogue: unknown) {
@@ -81,5 +81,19 @@ describe('who sees the notifications', () => {
     expect(fieldLabel(en, 'member', 'manualTaxId')).toBe('Tax ID');
     expect(fieldLabel(de, 'exemptionOrder', 'amount')).not.toBe('amount');
     expect(fieldLabel(en, 'task', 'whatever')).toBe('whatever');
+  });
+});
+
+describe('the bell (issue 43)', () => {
+  it('is named with the count it shows: "99+" above 99, in both languages', () => {
+    expect(bellLabel(en, 101)).toBe('99+ unread notifications');
+    expect(bellLabel(de, 101)).toBe('99+ ungelesene Benachrichtigungen');
+    expect(bellLabel(en, 99)).toBe('99 unread notifications');
+    expect(bellLabel(en, 1)).toBe('1 unread notification');
+  });
+
+  it('names a run’s KiStAM members in one headline, by their count (issue 43)', () => {
+    expect(headline(de, { message: 'kistamMembersNotQueried', parameters: ['100'], memberNr: null })).toBe('KiStAM: 100 Mitglieder können nicht abgefragt werden');
+    expect(headline(en, { message: 'kistamRegularStatusDate', parameters: ['2026-08-31', '2027'], memberNr: null })).toContain('31.08.2026');
   });
 });

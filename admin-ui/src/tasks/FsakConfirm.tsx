@@ -16,7 +16,9 @@ import { startFsak, useFsakPreview } from './queries';
  * `/dividend/fsak/{id}` (SPEC 2 "Tax-office request confirmation"): what the FSA control report of the closure will hold
  * (`GET /tasks/fsak/{id}`): its records, the members for whom it is impossible with why and the way to fix them, whether
  * it corrects an earlier report; then Yes (queue it, `POST /tasks/fsak/{id}`, and open the tasks) or No (back to the
- * closure). A refusal (no approval number of process fs, …) is shown in the clerk's language.
+ * closure). The heading names the year the report is for (the payment's calendar year); a start the server would refuse
+ * (that year not over, no approval number of process fs, nothing to report) is not offered: the preview's reason is shown
+ * instead, and a refusal answered by the server (400) is shown as it is, never a "queued" toast (issue 43).
  */
 export default function FsakConfirm() {
   const translate = useTranslate();
@@ -42,8 +44,8 @@ export default function FsakConfirm() {
       <Card component="section" aria-labelledby="fsak-title" sx={{ maxWidth: 960, width: '100%' }} data-testid="fsak-confirm">
         <CardHeader
           id="fsak-title"
-          title={translate('coop.fsak.title', { year: p?.year ?? '' })}
-          subheader={p ? `${translate('coop.dividend.fields.paymentDate')}: ${formatDate(p.paymentDate)}` : null}
+          title={translate('coop.fsak.title', { year: p?.reportYear ?? '' })}
+          subheader={p ? translate('coop.fsak.closureOf', { year: p.year, date: formatDate(p.paymentDate) }) : null}
           slotProps={{ title: { variant: 'h6', component: 'h1' } }}
         />
         <CardContent sx={{ display: 'grid', gap: 2, pt: 0 }}>
@@ -86,14 +88,20 @@ export default function FsakConfirm() {
                   </TableBody>
                 </Table>
               )}
-              <Typography sx={{ fontWeight: 500 }}>{translate('coop.fsak.question')}</Typography>
+              {p.refusal ? (
+                <Alert severity="warning" data-testid="fsak-not-startable">
+                  {templateText(translate, p.refusal.template, p.refusal.parameters)}
+                </Alert>
+              ) : (
+                <Typography sx={{ fontWeight: 500 }}>{translate('coop.fsak.question')}</Typography>
+              )}
             </>
           ) : null}
           {start.isPending ? <Calculating testId="fsak-starting" text="coop.kistam.starting" /> : null}
           {start.error ? <Failed error={start.error} testId="fsak-refused" /> : null}
         </CardContent>
         <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
-          <Button variant="contained" startIcon={<CheckIcon />} disabled={!p || start.isPending} onClick={() => start.mutate()} data-testid="fsak-yes">
+          <Button variant="contained" startIcon={<CheckIcon />} disabled={!p || p.refusal !== null || start.isPending} onClick={() => start.mutate()} data-testid="fsak-yes">
             {translate('coop.form.yes')}
           </Button>
           <Button variant="outlined" startIcon={<CloseIcon />} disabled={start.isPending} onClick={back} data-testid="fsak-no">

@@ -83,8 +83,16 @@ export class DividendMemberDto {
   @IsOptional() @IsInt() readonly allowanceVolume!: number | null;
   @IsOptional() @IsInt() readonly allowanceBefore!: number | null;
   @IsOptional() @IsInt() readonly allowanceAfter!: number | null;
-  /** Problems that refuse the closure: `taxIdMissing`, `spouseTaxIdMissing`. */
+  /** Problems that refuse the closure: `taxIdMissing`, `spouseTaxIdMissing`, `nvTaxIdMissing`. */
   @IsString({ each: true }) readonly problems!: string[];
+}
+
+/** A member a refusal of the closure concerns: number and name, as the FSA control report names them (issue 43). */
+export class DividendErrorMemberDto {
+  @IsString() readonly member!: string;
+  @IsInt() readonly memberNr!: number;
+  @IsString() readonly name!: string;
+  @IsString() readonly givenName!: string;
 }
 
 /** A problem that refuses the closure, with the members it concerns (empty when it concerns the cooperative). */
@@ -96,6 +104,8 @@ export class DividendErrorDto {
   @IsString({ each: true }) readonly parameters!: string[];
   /** Member ids concerned. */
   @IsString({ each: true }) readonly members!: string[];
+  /** The members concerned with number and name, by member number (empty when it concerns the cooperative). */
+  @ListOf(() => DividendErrorMemberDto) readonly concerned!: DividendErrorMemberDto[];
 }
 
 /** Rows 31 to 34 of the KapESt return (DOMAIN.md 5, 12a.10). */

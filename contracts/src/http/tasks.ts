@@ -64,11 +64,19 @@ export class FsakImpossibleMemberDto {
 /** `GET /tasks/fsak/{id}`: what the report of a closure will hold, before the clerk says Yes. */
 export class FsakPreviewDto {
   @IsString() readonly dividendId!: string;
+  /** The closure's dividend year. */
   @IsInt() readonly year!: number;
+  /** The year the report is for: the calendar year of the payment (BZSt takes a year's report once it is over). */
+  @IsInt() readonly reportYear!: number;
   @IsBusinessDate({}) readonly paymentDate!: string;
   /** Records the report will hold (FSA holders and NV holders with an exempted amount of at least one euro). */
   @IsInt() readonly records!: number;
   @ListOf(() => FsakImpossibleMemberDto) readonly impossible!: readonly FsakImpossibleMemberDto[];
   /** Earlier reports of this closure (completed FSAK tasks): a new one is a correction. */
   @IsString({ each: true }) readonly earlierReports!: readonly string[];
+  /**
+   * Why a start would be refused now (`fsakCurrentYear`: the payment year has not ended; `missingElmaNoFs`;
+   * `fsakNothingToReport`), or null: `POST /tasks/fsak/{id}` refuses the same with `400` and queues nothing.
+   */
+  @IsOptional() @NestedOf(() => TaskReasonDto) readonly refusal!: TaskReasonDto | null;
 }

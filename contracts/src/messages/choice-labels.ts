@@ -25,7 +25,7 @@ export interface ChoiceLabels {
 }
 
 export const CHOICE_LABELS_EN = {
-  memberTypes: { '0': 'Founder', '1': 'Joiner', '2': 'Data removed (GDPR)', '3': 'Investor' },
+  memberTypes: { '0': 'Founding member', '1': 'Member by accession', '2': 'Data removed (GDPR)', '3': 'Investing member' },
   positions: { '0': 'Member', '1': 'President', '2': 'Supervisory board', '3': 'Adviser' },
   legalForms: { '0': 'Natural person', '1': 'Legal entity' },
   civilStatuses: { '0': 'Unmarried', '1': 'Married', '2': 'Civil partnership', '3': 'Widowed' },
@@ -87,7 +87,7 @@ export const CHOICE_LABELS_EN = {
 } as const satisfies ChoiceLabels;
 
 export const CHOICE_LABELS_DE = {
-  memberTypes: { '0': 'Gründungsmitglied', '1': 'Beigetreten', '2': 'Daten gelöscht (DSGVO)', '3': 'Investierendes Mitglied' },
+  memberTypes: { '0': 'Gründungsmitglied', '1': 'Beigetretenes Mitglied', '2': 'Daten gelöscht (DSGVO)', '3': 'Investierendes Mitglied' },
   positions: { '0': 'Mitglied', '1': 'Vorstand', '2': 'Aufsichtsrat', '3': 'Beirat' },
   legalForms: { '0': 'Natürliche Person', '1': 'Juristische Person' },
   civilStatuses: { '0': 'Ledig', '1': 'Verheiratet', '2': 'Eingetragene Partnerschaft', '3': 'Verwitwet' },

@@ -106,6 +106,7 @@ export const VALIDATION_MESSAGES_EN = {
   missingCooperativeIban: "The cooperative's IBAN is missing",
   missingCooperativeBic: "The cooperative's BIC is missing",
   taxIdMissing: 'FSA impossible for this member, no tax id provided! (member no. %{0})',
+  nvTaxIdMissing: 'Non-assessment certificate (NV): the exemption cannot be reported, no tax id provided (member no. %{0})',
   spouseTaxIdMissing: "Joint FSA impossible, the spouse's tax id is missing (member no. %{0})",
   closedYear: 'The year %{0} is closed: corrections go into the next open year.',
   missingCooperativeName: "The cooperative's name is missing",

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { FsakPreviewDto } from '@coop/contracts';
+import { businessToday, type FsakPreviewDto, type TaskReasonDto } from '@coop/contracts';
 import { reportFiles, type ReportFile, type ReportType } from './domain/fsak-csv.js';
 import { reportRecords, type ReportRecords } from './domain/fsak-records.js';
 import { FsakSource, type ClosureFacts, type EarlierReport } from './queries/fsak-source.js';
@@ -30,11 +30,24 @@ export class FsakReports {
     return {
       dividendId,
       year: closure.year,
+      reportYear: closure.paymentYear,
       paymentDate: closure.paymentDate,
       records: built.records.length,
       impossible: built.impossible.map((h) => ({ member: h.memberId, memberNr: h.memberNr, name: h.name, givenName: h.givenName, reasons: [...h.reasons] })),
       earlierReports: earlier.map((r) => r.taskId),
+      refusal: (await this.startRefusal(cooperativeId, closure)) ?? (built.records.length === 0 ? { template: 'fsakNothingToReport', parameters: [String(closure.paymentYear)] } : null),
     };
+  }
+
+  /**
+   * Why the report of `closure` cannot be started now, or null (issue 43: the console offers no start the server
+   * refuses): its payment year has not ended (`fsakCurrentYear`, the task's own rejection), or the cooperative has no
+   * approval number of process fs. The preview and `POST /tasks/fsak/{id}` ask this one function.
+   */
+  async startRefusal(cooperativeId: string, closure: ClosureFacts, today = businessToday()): Promise<TaskReasonDto | null> {
+    if (closure.paymentYear >= Number(today.slice(0, 4))) return { template: 'fsakCurrentYear', parameters: [closure.paymentDate] };
+    if ((await this.elmaFs(cooperativeId)) === null) return { template: 'missingElmaNoFs', parameters: [] };
+    return null;
   }
 
   /** The closure, or `NotFoundError('Dividend')`. */

@@ -44,6 +44,8 @@ const members = new Map<string, MemberData>(
     member('m9', 9, { spouse: { name: 'Neun', givenName: 'Nina', birthDate: null, taxId: null } }),
     // Exempted 0.99 in one closure and 0.02 in another: 1.01 in the year, reported as 1 euro.
     member('m10', 10),
+    // NV certificate (type 100) of a natural person without a tax id: impossible, named as an NV holder (issue 43).
+    member('m11', 11, { taxId: null }),
   ].map((m) => [m.memberId, m]),
 );
 const jointOrders = new Map<string, JointOrderData>([
@@ -64,6 +66,7 @@ const payouts: PayoutFact[] = [
   payout('m9', 9, 5_000, { order: joint('o9', 'm9') }),
   payout('m10', 10, 99, { order: single('o10') }),
   payout('m10', 10, 2, { dividendId: 'd2', order: single('o10') }),
+  payout('m11', 11, 20_000, { basisOfTax: 'nv100' }),
   // Taxed in full: nothing exempted, nothing to report.
   payout('m1', 1, 0, { dividendId: 'd2', basisOfTax: 'standard' }),
 ];
@@ -83,7 +86,7 @@ const HEADER: ReportHeader = {
 const golden = (name: string): string => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
 describe('FSA control report: the records of a year', () => {
-  const built = reportRecords({ payouts, members, jointOrders });
+  const built = reportRecords({ payouts, members, jointOrders, allowTestTaxIds: false });
 
   it('reports each FSA holder once with the year’s whole euros, a joint order as one record with both spouses, NV of natural persons', () => {
     expect(built.records.map((r) => [r.memberNr, r.kind, r.euros, r.spouse?.givenName ?? null])).toEqual([
@@ -105,11 +108,12 @@ describe('FSA control report: the records of a year', () => {
     expect(built.impossible).toEqual([
       { memberId: 'm8', memberNr: 8, name: 'Name8', givenName: 'Vorname8', reasons: ['taxIdMissing', 'addressMissing'] },
       { memberId: 'm9', memberNr: 9, name: 'Name9', givenName: 'Vorname9', reasons: ['spouseTaxIdMissing'] },
+      { memberId: 'm11', memberNr: 11, name: 'Name11', givenName: 'Vorname11', reasons: ['nvTaxIdMissing'] },
     ]);
   });
 
   it('counts a joint order without an order document under the holder the payout names, and an unknown member as impossible', () => {
-    const alone = reportRecords({ payouts: [payout('x', 11, 10_000, { order: joint('ox', 'y') })], members: new Map(), jointOrders: new Map() });
+    const alone = reportRecords({ payouts: [payout('x', 11, 10_000, { order: joint('ox', 'y') })], members: new Map(), jointOrders: new Map(), allowTestTaxIds: false });
     expect(alone.records).toEqual([]);
     expect(alone.impossible).toEqual([{ memberId: 'y', memberNr: 0, name: '', givenName: '', reasons: ['nameMissing', 'taxIdMissing', 'addressMissing', 'spouseNameMissing', 'spouseTaxIdMissing'] }]);
   });
@@ -120,7 +124,7 @@ describe('FSA control report: the records of a year', () => {
       ['m21', member('m21', 21, { spouseMemberId: 'm22', spouse: { name: 'Zwei', givenName: 'Zora', birthDate: null, taxId: '47036892816' } })],
       ['m22', member('m22', 22, { name: 'Zwei', givenName: 'Zora', taxId: null })],
     ]);
-    const built = reportRecords({ payouts: [payout('m21', 21, 10_000, { order: joint('o21', 'm21') })], members: couple, jointOrders: new Map([['o21', { holderId: 'm21', spouseMemberId: null }]]) });
+    const built = reportRecords({ payouts: [payout('m21', 21, 10_000, { order: joint('o21', 'm21') })], members: couple, jointOrders: new Map([['o21', { holderId: 'm21', spouseMemberId: null }]]), allowTestTaxIds: false });
     expect(built.records).toEqual([]);
     expect(built.impossible).toEqual([{ memberId: 'm21', memberNr: 21, name: 'Name21', givenName: 'Vorname21', reasons: ['spouseTaxIdMissing'] }]);
   });

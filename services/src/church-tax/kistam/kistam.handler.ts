@@ -24,6 +24,35 @@ const SCAN_BATCH = 1000;
 const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 'string' && doc[f] !== '' ? (doc[f] as string) : null);
 const int = (doc: ReadDocument, f: string): number | null => (typeof doc[f] === 'number' ? (doc[f] as number) : null);
 
+/**
+ * The members a request cannot ask about: ONE `kistamError` per run (issue 43: not one per member, which filled the bell),
+ * listing each member with its problem and a link to its edit page (no personal data: id and number).
+ */
+export function selectionProblems(problems: readonly KistamMemberProblem[], taskId: string): NotificationDraft[] {
+  if (problems.length === 0) return [];
+  return [
+    {
+      type: 'kistamError',
+      message: 'kistamMembersNotQueried',
+      parameters: [String(problems.length)],
+      entityClass: 'task',
+      entityId: taskId,
+      errors: problems.map((p) => ({ field: null, template: p.problem, parameters: [String(p.memberNr)], entityClass: 'member', entityId: p.memberId })),
+    },
+  ];
+}
+
+/**
+ * The status date of a regular query explained (issue 43): run on any day after 31 August, it asks BZSt for the status on
+ * that 31 August (the latest on or before today), which applies to the church tax of the following calendar year
+ * (DOMAIN.md 3: Regelabfrage 1 September – 31 October, status on 31 August).
+ */
+export function statusDateNote(statusDate: string, regular: number, taskId: string): NotificationDraft[] {
+  if (regular === 0) return [];
+  const appliesTo = String(Number(statusDate.slice(0, 4)) + 1);
+  return [{ type: 'generic', message: 'kistamRegularStatusDate', parameters: [statusDate, appliesTo], entityClass: 'task', entityId: taskId }];
+}
+
 /** A problem with a member: a `kistamError` linking to the member's edit page (no personal data: id and number). */
 function memberError(memberId: string, memberNr: number, problem: KistamProblem, detail = ''): NotificationDraft {
   // Every role reads notifications: a detail that would be church data is never written (issue 38).
@@ -79,10 +108,10 @@ export class KistamHandler implements TaskHandler, OnModuleInit {
     const files = selection.requests.length > 0 ? await this.transport.send({ cooperativeId: coop, kmNumber: String(km.elmaNumber), statusDate: selection.statusDate, lines: selection.requests }) : [];
     const regular = selection.requests.filter((r) => r.kind === 'regular').length;
     const summary = { statusDate: selection.statusDate, requested: selection.requests.length, regular, event: selection.requests.length - regular, problems: selection.problems.length, files: files.length };
-    const problems = selection.problems.map((p: KistamMemberProblem) => memberError(p.memberId, p.memberNr, p.problem));
+    const problems = selectionProblems(selection.problems, task.taskId);
     if (selection.requests.length === 0) return { outcome: 'completed', files: [], summary, effects: [], notifications: problems };
     const ready: NotificationDraft = { type: 'generic', message: 'kistamRequestReady', parameters: [String(selection.requests.length)], entityClass: 'task', entityId: task.taskId };
-    return { outcome: 'awaitingInput', files, summary, notifications: [...problems, ready] };
+    return { outcome: 'awaitingInput', files, summary, notifications: [...problems, ...statusDateNote(selection.statusDate, regular, task.taskId), ready] };
   }
 
   /** The selection's input: every member of the cooperative with where its church data comes from. */

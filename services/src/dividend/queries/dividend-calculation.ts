@@ -53,7 +53,7 @@ const BANK_FIELDS = [
   ['bic', 'missingCooperativeBic'],
 ] as const;
 
-const PROBLEMS: readonly MemberProblem[] = ['taxIdMissing', 'spouseTaxIdMissing'];
+const PROBLEMS: readonly MemberProblem[] = ['taxIdMissing', 'spouseTaxIdMissing', 'nvTaxIdMissing'];
 
 const filled = (doc: ReadDocument, field: string): boolean => typeof doc[field] === 'string' && (doc[field] as string).trim() !== '';
 
@@ -87,14 +87,14 @@ export class DividendCalculation {
       }
     }
     const run = calculator.finish();
-    const errors = [...(await this.cooperativeErrors(cooperative, params, today)), ...memberErrors(run.members)];
+    const errors = [...(await this.cooperativeErrors(cooperative, params, today)), ...memberErrors(run.members, facts)];
     return { params, settings, cooperativeId, run, errors, facts, orderHolders, ...(lines ? { lines } : {}) };
   }
 
   /** The current year, a year already closed, the cooperative's missing bank data. */
   private async cooperativeErrors(cooperative: ReadDocument, params: DividendParams, today: string): Promise<DividendErrorDto[]> {
     const errors: DividendErrorDto[] = [];
-    const error = (template: string, ...parameters: string[]): DividendErrorDto => ({ code: template, template, parameters, members: [] });
+    const error = (template: string, ...parameters: string[]): DividendErrorDto => ({ code: template, template, parameters, members: [], concerned: [] });
     if (params.year >= Number(today.slice(0, 4))) errors.push(error('currentYearClosure'));
     const closed = await this.reads.query(DIVIDENDS, cooperative.id, {
       cooperativeId: cooperative.id,
@@ -107,12 +107,20 @@ export class DividendCalculation {
   }
 }
 
-/** Members who keep the closure from being made, per problem, with their numbers and ids. */
-function memberErrors(members: readonly MemberResult[]): DividendErrorDto[] {
+/** Members who keep the closure from being made, per problem, with their numbers, ids and names (issue 43). */
+function memberErrors(members: readonly MemberResult[], facts: ReadonlyMap<string, MemberFacts>): DividendErrorDto[] {
   return PROBLEMS.flatMap((problem) => {
     const concerned = members.filter((m) => m.problems.includes(problem));
     if (concerned.length === 0) return [];
-    return [{ code: problem, template: problem, parameters: [concerned.map((m) => String(m.memberNr)).join(', ')], members: concerned.map((m) => m.memberId) }];
+    return [
+      {
+        code: problem,
+        template: problem,
+        parameters: [concerned.map((m) => String(m.memberNr)).join(', ')],
+        members: concerned.map((m) => m.memberId),
+        concerned: concerned.map((m) => ({ member: m.memberId, memberNr: m.memberNr, name: facts.get(m.memberId)?.name ?? '', givenName: facts.get(m.memberId)?.givenName ?? '' })),
+      },
+    ];
   });
 }
 

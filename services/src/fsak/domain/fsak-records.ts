@@ -1,4 +1,5 @@
 import type { ValidationTemplate } from '@coop/contracts';
+import { exemptionTaxIdProblems } from '../../kernel/exemption-checks.js';
 
 /*
  * The records of the FSA control report (FSAK, § 45d Abs. 1 EStG; DOMAIN.md 4), pure: from the payouts of every
@@ -62,6 +63,8 @@ export interface ReportSource {
   readonly payouts: readonly PayoutFact[];
   readonly members: ReadonlyMap<string, MemberData>;
   readonly jointOrders: ReadonlyMap<string, JointOrderData>;
+  /** The cooperative's setting: test tax ids (starting with 0) count, as in the closure's check. */
+  readonly allowTestTaxIds: boolean;
 }
 
 /** FSA: exempted by an exemption order (§ 45d Abs. 1 S. 1 Nr. 1); NV: by a natural person's certificate (Nr. 2). */
@@ -80,7 +83,7 @@ export interface FsakRecord {
 }
 
 /** The templates (contracts/src/task-templates.ts, validation.ts) of what a holder's record lacks. */
-export type ImpossibleReason = Extract<ValidationTemplate, 'nameMissing' | 'taxIdMissing' | 'addressMissing' | 'spouseNameMissing' | 'spouseTaxIdMissing'>;
+export type ImpossibleReason = Extract<ValidationTemplate, 'nameMissing' | 'taxIdMissing' | 'nvTaxIdMissing' | 'addressMissing' | 'spouseNameMissing' | 'spouseTaxIdMissing'>;
 
 export interface ImpossibleHolder {
   readonly memberId: string;
@@ -122,17 +125,27 @@ function holderOf(payout: PayoutFact, jointOrders: ReadonlyMap<string, JointOrde
   return { key: `joint:${order.id}`, kind: 'fsa', memberId: holderId, jointOrderId: order.id };
 }
 
-/** The reasons a record cannot be complete (none: it can be reported). */
-function reasonsOf(person: PersonData, address: AddressData, spouse: PersonData | null): ImpossibleReason[] {
+/**
+ * The reasons a record cannot be complete (none: it can be reported). The tax ids by the rule the closure checks too
+ * (kernel `exemptionTaxIdProblems`: an NV holder is named as one, `nvTaxIdMissing`); names and address are what the
+ * report's record needs beside them.
+ */
+function reasonsOf(kind: RecordKind, euros: number, person: PersonData, address: AddressData, spouse: PersonData | null, allowTestTaxIds: boolean): ImpossibleReason[] {
+  const taxIds = exemptionTaxIdProblems({
+    basis: kind === 'nv' ? 'nv100' : spouse === null ? 'fsa' : 'jointFsa',
+    exempt: euros,
+    legalEntity: false,
+    taxId: person.taxId,
+    spouseTaxId: spouse?.taxId ?? null,
+    allowTestTaxIds,
+  });
   const reasons: ImpossibleReason[] = [];
   if (!filled(person.name) || !filled(person.givenName)) reasons.push('nameMissing');
-  if (!filled(person.taxId)) reasons.push('taxIdMissing');
+  reasons.push(...taxIds.filter((p) => p !== 'spouseTaxIdMissing'));
   const domestic = filled(address.street) && filled(address.zipCode) && filled(address.city);
   if (!domestic || (address.foreign && !filled(address.country))) reasons.push('addressMissing');
-  if (spouse !== null) {
-    if (!filled(spouse.name) || !filled(spouse.givenName)) reasons.push('spouseNameMissing');
-    if (!filled(spouse.taxId)) reasons.push('spouseTaxIdMissing');
-  }
+  if (spouse !== null && (!filled(spouse.name) || !filled(spouse.givenName))) reasons.push('spouseNameMissing');
+  if (taxIds.includes('spouseTaxIdMissing')) reasons.push('spouseTaxIdMissing');
   return reasons;
 }
 
@@ -161,7 +174,7 @@ export function reportRecords(source: ReportSource): ReportRecords {
     const person: PersonData = member ?? NO_PERSON;
     const address = member?.address ?? NO_ADDRESS;
     const spouse = holder.jointOrderId === null ? null : spouseOf(source, holder.jointOrderId, member);
-    const reasons = reasonsOf(person, address, spouse);
+    const reasons = reasonsOf(holder.kind, euros, person, address, spouse, source.allowTestTaxIds);
     const memberNr = member?.memberNr ?? 0;
     if (reasons.length > 0) {
       impossible.push({ memberId: holder.memberId, memberNr, name: person.name ?? '', givenName: person.givenName ?? '', reasons });

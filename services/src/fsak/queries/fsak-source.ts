@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type ReadDocument } from '@coop/contracts';
+import { dividendSettingsOf, type ReadDocument } from '@coop/contracts';
 import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, ELMA_NUMBERS, EXEMPTION_ORDERS, MEMBERS, TASKS } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { JointOrderData, MemberData, PayoutFact, PersonData, ReportSource } from '../domain/fsak-records.js';
@@ -129,7 +129,8 @@ export class FsakSource {
     // The spouses the holders' master data link (a joint order naming no spouse member): their own records.
     const linked = [...members.values()].flatMap((m) => (m.spouseMemberId !== null && !members.has(m.spouseMemberId) ? [m.spouseMemberId] : []));
     for (const [id, doc] of await this.many(MEMBERS, cooperativeId, [...new Set(linked)])) members.set(id, memberData(doc));
-    return { payouts, members, jointOrders };
+    const { allowTestTaxIds } = dividendSettingsOf(await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative'));
+    return { payouts, members, jointOrders, allowTestTaxIds };
   }
 
   async reportingParty(cooperativeId: string): Promise<ReportingParty> {

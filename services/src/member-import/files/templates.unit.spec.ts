@@ -55,7 +55,7 @@ describe('import: templates', () => {
     const read = await readImport(files, guessedMapping(await inspectFiles(files, null)));
     expect(read.problems).toEqual([]);
     expect(read.rows.map((r) => r.kind)).toEqual(IMPORT_KINDS);
-    expect(read.rows[0]?.cells.memberType?.text).toBe('Beigetreten');
+    expect(read.rows[0]?.cells.memberType?.text).toBe('Beigetretenes Mitglied');
     expect(replayImport(read.rows, replayContext()).problems).toEqual([]);
     const csvFiles = IMPORT_KINDS.map((kind) => ({ name: `${KIND_SHEETS[kind].de[0]}.csv`, bytes: templateCsv(kind) }));
     const csvRead = await readImport(csvFiles, guessedMapping(await inspectFiles(csvFiles, null)));

@@ -85,9 +85,13 @@ export const MEMBER_TYPE_CHOICE = choice(MEMBER_TYPES_ENTERABLE, ['memberTypes']
   beitritt: 1,
   mitglied: 1,
   member: 1,
+  // The console's words before issue 43 ("Beigetreten", "Joiner"): registers typed with them still import.
+  beigetreten: 1,
+  joiner: 1,
   'beigetretenes mitglied': 1,
   investor: 3,
   investierend: 3,
+  'investierendes mitglied': 3,
 });
 export const POSITION_CHOICE = choice(MEMBER_POSITIONS, ['positions'], { board: 1, advisor: 3 });
 export const SALUTATION_CHOICE = choice(SALUTATIONS, ['salutations'], { mrs: 'Frau', ms: 'Frau', mr: 'Herr' });

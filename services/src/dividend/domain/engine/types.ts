@@ -1,3 +1,4 @@
+import type { ExemptionTaxIdProblem } from '../../../kernel/exemption-checks.js';
 /**
  * The dividend engine's inputs and outputs (issue 23). Pure data: no framework, database or HTTP. Money in integer euro
  * cents (`number`, always a safe integer); business dates `YYYY-MM-DD`; percentages as decimal strings with at most
@@ -100,7 +101,7 @@ export interface MemberBasis {
 }
 
 /** Why a member cannot be closed (the closure is refused while any exists). */
-export type MemberProblem = 'taxIdMissing' | 'spouseTaxIdMissing';
+export type MemberProblem = ExemptionTaxIdProblem;
 
 /** The withholding decision (DOMAIN.md 2.9) and its trace for auditors (GoBD). */
 export interface MemberResult {

@@ -13,6 +13,7 @@
  * KapESt and church tax are rounded by `taxRounding`; Soli is always cut (§ 4 S. 3 SolZG). Net = gross − taxes.
  */
 import type { DividendSettings, RoundingMode } from '@coop/contracts';
+import { countsAsTaxId as taxIdCounts, exemptionTaxIdProblems } from '../../../kernel/exemption-checks.js';
 import { AllowanceLedger, orderVolume, preferredOrder } from './allowance.js';
 import type { GrossShare } from './distribution.js';
 import { divide, parseDecimal, shortDecimals, toSafe, type Ratio } from './exact.js';
@@ -55,8 +56,7 @@ const SOLI = { num: 55n, den: 1000n };
 
 /** A tax id counts when present and, unless test ids are allowed, not a test id (starting with 0; 12a.11). */
 export function countsAsTaxId(taxId: string | null | undefined, settings: DividendSettings): boolean {
-  const id = taxId?.trim() ?? '';
-  return id !== '' && (settings.allowTestTaxIds || !id.startsWith('0'));
+  return taxIdCounts(taxId, settings.allowTestTaxIds);
 }
 
 /** The church-tax rate (percent) of a member (12a.9): the KiStAM rate; with a church id and no rate 8 % in by/bw, 9 % elsewhere; none without a church id or at rate 0. */
@@ -110,10 +110,10 @@ function spouseDiedBeforeYear(order: OrderInput, facts: TaxFacts, context: Withh
  * member's spouse data, which could differ; the FSAK reads the same (fsak-records `spouseOf`). A spouse who is no
  * member has the one recorded in the member's spouse data.
  */
-function spouseHasTaxId(order: OrderInput, facts: TaxFacts, context: WithholdingContext): boolean {
+function spouseTaxIdOf(order: OrderInput, facts: TaxFacts, context: WithholdingContext): string | null {
   const otherId = (order.memberId === facts.id ? order.spouseMemberId : order.memberId) ?? facts.spouseMemberId;
-  if (otherId !== null) return countsAsTaxId(context.member(otherId)?.taxId, context.settings);
-  return countsAsTaxId(facts.spouseTaxId, context.settings);
+  if (otherId !== null) return context.member(otherId)?.taxId ?? null;
+  return facts.spouseTaxId;
 }
 
 type Step = Pick<MemberResult, 'basisOfTax' | 'exempt' | 'taxable' | 'certificate' | 'order' | 'churchId' | 'churchRate' | 'problems'> &
@@ -130,7 +130,11 @@ function decide(facts: TaxFacts, gross: number, context: WithholdingContext): St
   const certificate = facts.certificate;
   if (certificate !== null) {
     const applied = { id: certificate.id, type: certificate.type };
-    if (certificate.type === 100) return { ...none, basisOfTax: 'nv100', certificate: applied, exempt: gross, taxable: 0, kapest: 0n, churchTax: 0n };
+    if (certificate.type === 100) {
+      // A natural person's NV exemption is reported by tax id (§ 45d Abs. 1 S. 1 Nr. 2): the same rule as the FSAK's.
+      const problems = exemptionTaxIdProblems({ basis: 'nv100', exempt: gross, legalEntity: facts.legalEntity, taxId: facts.taxId, allowTestTaxIds: context.settings.allowTestTaxIds });
+      return { ...none, basisOfTax: 'nv100', certificate: applied, exempt: gross, taxable: 0, kapest: 0n, churchTax: 0n, problems };
+    }
     return { ...none, basisOfTax: 'nv60', certificate: applied, exempt: 0, taxable: gross, kapest: divide(G * 15n, 100n, mode), churchTax: 0n };
   }
   if (facts.legalEntity) return flat('legalEntity');
@@ -139,14 +143,20 @@ function decide(facts: TaxFacts, gross: number, context: WithholdingContext): St
   const order = preferredOrder(candidates);
   let exempt = 0;
   let orderTrace: MemberResult['order'] = null;
-  const problems: MemberProblem[] = [];
+  let problems: MemberProblem[] = [];
   if (order !== null) {
     const volume = orderVolume(order, context.paymentYear, context.settings.raiseOldExemptionOrders);
     const used = context.ledger.consume(order, volume, gross);
     exempt = used.exempt;
     orderTrace = { id: order.id, joint: order.joint, year: context.paymentYear, volume, usedBefore: used.usedBefore, usedAfter: used.usedAfter };
-    if (exempt > 0 && !countsAsTaxId(facts.taxId, context.settings)) problems.push('taxIdMissing');
-    if (exempt > 0 && order.joint && !spouseHasTaxId(order, facts, context)) problems.push('spouseTaxIdMissing');
+    problems = exemptionTaxIdProblems({
+      basis: order.joint ? 'jointFsa' : 'fsa',
+      exempt,
+      legalEntity: facts.legalEntity,
+      taxId: facts.taxId,
+      spouseTaxId: order.joint ? spouseTaxIdOf(order, facts, context) : null,
+      allowTestTaxIds: context.settings.allowTestTaxIds,
+    });
   }
   const taxable = gross - exempt;
   const rate = churchRateOf(facts);

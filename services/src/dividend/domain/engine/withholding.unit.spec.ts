@@ -123,6 +123,12 @@ describe('tax ids for exemption orders (design: taxIdMissing, spouseTaxIdMissing
     const spouseNotMember = earning(10_000, { id: 'c', memberNr: 3, orders: [order('c', 200_000, { joint: true })] });
     expect(run([spouseNotMember])[0]?.problems).toEqual(['spouseTaxIdMissing']);
   });
+
+  it('a natural person exempted by NV 100 without a tax id: nvTaxIdMissing, as the FSAK names it; a legal entity needs none (issue 43)', () => {
+    expect(one(m(100_000, { taxId: null, certificates: [certificate(100)] }))).toMatchObject({ basisOfTax: 'nv100', exempt: 100_000, problems: ['nvTaxIdMissing'] });
+    expect(one(m(100_000, { taxId: '86095742719', certificates: [certificate(100)] })).problems).toEqual([]);
+    expect(one(m(100_000, { taxId: null, legalEntity: true, certificates: [certificate(100)] })).problems).toEqual([]);
+  });
 });
 
 describe('rounding of the taxes (12a.5)', () => {

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'puppeteer-core';
+import { screenshot, signIn, tid, waitForPath } from './support/console.js';
+import { axeViolations } from './support/accessibility.js';
+import { startProduct, type Product } from './support/product.js';
+import { seedMember, setUpCooperative } from './support/seed.js';
+
+/**
+ * Issue 43 "At 1024 × 768 and for everyone", in German and English: the top menu in one line, the member list without
+ * sideways scrolling (its address column switched on by the clerk), a city search showing the city it matched, and no
+ * axe violation (any impact) in states with data: an annulled posting in the postings list and on the member's page.
+ */
+describe('the console at 1024 × 768', () => {
+  let product: Product;
+  let token: string;
+  let member: string;
+  const today = new Date().toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    product = await startProduct({ COOPERATIVE_NAME: 'Layout eG' });
+    token = await product.apiLogin('admin', product.adminPassword);
+    await setUpCooperative(product, token);
+    const people: Array<[string, string, string, string, string]> = [
+      ['Anna', 'Acker-Großmann-Wiesenthal', 'Lindenweg', '80331', 'München'],
+      ['Bernd', 'Bach', 'Am Rosengarten', '10115', 'Berlin'],
+      ['Clara', 'Dorn', 'Hauptstraße', '01067', 'Dresden'],
+    ];
+    for (const [givenName, name, street, zipCode, city] of people) {
+      const id = await seedMember(product, token, { givenName, name, street, zipCode, city, privateEmail: `${givenName.toLowerCase()}.mitglied@beispiel-genossenschaft.de`, privateTelephone: '+49 89 1234567' });
+      member ??= id;
+    }
+    const post = async (body: Record<string, unknown>): Promise<string> => {
+      const res = await product.api('/balances', { method: 'POST', token, body: { approvalDate: today, interestBegin: today, ...body } });
+      expect([res.status, res.body]).toEqual([201, expect.anything()]);
+      return (res.body as { id: string }).id;
+    };
+    const raised = await post({ member, type: 1, quantity: 1, date: today });
+    await post({ member, type: 5, annulPeer: raised, date: today });
+  }, 600_000);
+
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  async function pageIn(locale: 'de' | 'en'): Promise<Page> {
+    const page = await product.newPage();
+    await page.setViewport({ width: 1024, height: 768 });
+    await page.goto(`${product.baseUrl}/login`);
+    await page.evaluate((l) => localStorage.setItem('RaStorecoop.locale', JSON.stringify(l)), locale);
+    await page.goto(`${product.baseUrl}/login`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    return page;
+  }
+
+  async function open(page: Page, path: string, ready: string): Promise<void> {
+    await page.goto(`${product.baseUrl}${path}`);
+    await page.waitForSelector(ready, { visible: true });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="loading-spinner"]'));
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  /** The menu entries' distinct tops (one line: one top) and the page's sideways overflow in pixels. */
+  const layout = (page: Page) =>
+    page.evaluate(() => {
+      const tops = new Set(Array.from(document.querySelectorAll<HTMLElement>('nav.cl-nav a')).map((a) => Math.round(a.getBoundingClientRect().top)));
+      const root = document.scrollingElement!;
+      return { menuLines: tops.size, overflow: root.scrollWidth - root.clientWidth };
+    });
+
+  for (const locale of ['de', 'en'] as const) {
+    it(`keeps the menu in one line and the member list without sideways scrolling (${locale})`, async () => {
+      const page = await pageIn(locale);
+      await open(page, '/members', tid('members-row'));
+      await screenshot(page, `layout-1024-members-${locale}`);
+      expect(await layout(page)).toEqual({ menuLines: 1, overflow: 0 });
+      // The address column, switched on: still no sideways scrolling.
+      await page.click(tid('members-show-address'));
+      await page.waitForSelector(tid('members-address'), { visible: true });
+      await screenshot(page, `layout-1024-members-address-${locale}`);
+      expect(await layout(page)).toEqual({ menuLines: 1, overflow: 0 });
+      await page.click(tid('members-show-address'));
+      // A search for a city shows the city it matched.
+      await page.type('[data-testid="members-search"] input, input[data-testid="members-search"]', 'Dresd');
+      await page.waitForSelector(tid('members-matched-city'), { visible: true });
+      expect(await page.$$eval(tid('members-matched-city'), (cells) => cells.map((c) => c.textContent))).toEqual(['01067 Dresden']);
+      await screenshot(page, `layout-1024-members-city-${locale}`);
+      for (const [path, ready] of [['/', 'h1'], ['/balances', tid('balances-list')], [`/member/${member}`, tid('member-title')]] as const) {
+        await open(page, path, ready);
+        expect([path, await layout(page)]).toEqual([path, { menuLines: 1, overflow: 0 }]);
+      }
+      await page.browserContext().close();
+    }, 300_000);
+  }
+
+  it('finds no axe violation (any impact) where postings are annulled', async () => {
+    const page = await pageIn('de');
+    const found: Record<string, string[]> = {};
+    for (const [path, ready] of [['/balances', tid('balances-row')], [`/member/${member}`, tid('balance-row')]] as const) {
+      await open(page, path, ready);
+      const violations = await axeViolations(page);
+      if (violations.length > 0) found[path] = violations;
+    }
+    await screenshot(page, 'layout-1024-member-annulled-de');
+    await page.browserContext().close();
+    expect(found).toEqual({});
+  }, 300_000);
+});
