@@ -44,6 +44,7 @@ export * from './session.js';
 export * from './http/data-protection.js';
 export * from './http/member-import.js';
 export * from './import-templates.js';
+export * from './settlement-templates.js';
 export * from './messages/validation.en.js';
 export * from './messages/validation.de.js';
 export * from './messages/choice-labels.js';
