@@ -38,6 +38,7 @@ export * from './http/church-tax.js';
 export * from './task-templates.js';
 export * from './file-store.port.js';
 export * from './http/payouts.js';
+export * from './http/settlements.js';
 export * from './http/tax-certificates.js';
 export * from './retention.js';
 export * from './session.js';
