@@ -123,8 +123,9 @@ export class LossShareWrite {
   /** `percent`: above 0, at most 100, at most 4 decimals (a comma is read as the point). */
   @Transform(({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(',', '.') : value ?? null))
   @ValidateIf((o: LossShareWrite) => o.kind === 'percent')
+  @IsString(rule('lossSharePercentInvalid'))
   @MaxText(TEXT_MAX.code)
-  @Satisfies('isPercent', (v) => typeof v === 'string' && PERCENT.test(v) && Number(v) > 0 && Number(v) <= 100, rule('lossSharePercentInvalid'))
+  @Satisfies('isDecimal', (v) => typeof v === 'string' && PERCENT.test(v) && Number(v) > 0 && Number(v) <= 100, rule('lossSharePercentInvalid'))
   percent: string | null = null;
   /** `perShare`: cents per share, 0 withdraws the decision. */
   @AsInteger()
