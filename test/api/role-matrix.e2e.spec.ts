@@ -92,6 +92,7 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   // Settlements (issue 42): roles as for the dividend's closure; the payout period is a cooperative setting.
   { method: 'get', path: '/api/v1/settlements?year=2025', doc: '/api/v1/settlements', allowed: DIVIDEND_READERS },
   { method: 'get', path: '/api/v1/settlements/terms', doc: '/api/v1/settlements/terms', allowed: DIVIDEND_READERS },
+  { method: 'get', path: '/api/v1/settlements/sepa?year=2025&payoutDate=2026-06-15', doc: '/api/v1/settlements/sepa', allowed: DIVIDEND_READERS },
   { method: 'put', path: '/api/v1/settlements/terms', doc: '/api/v1/settlements/terms', allowed: ADMINS },
   { method: 'put', path: '/api/v1/settlements/loss-shares', doc: '/api/v1/settlements/loss-shares', allowed: DIVIDEND_CLOSERS },
   { method: 'post', path: '/api/v1/settlements/check', doc: '/api/v1/settlements/check', allowed: DIVIDEND_CLOSERS },

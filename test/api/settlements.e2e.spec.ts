@@ -1,5 +1,7 @@
 import request from 'supertest';
 import type { SettlementCheckDto, SettlementDto, SettlementTermsDto } from '@coop/contracts';
+import type { App } from 'supertest/types.js';
+import { pain001Violations, parsePain, type XmlNode } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, DATES, posted, setTerms } from './support/members.js';
 
@@ -8,6 +10,14 @@ import { createMember, DATES, posted, setTerms } from './support/members.js';
  * listed for 2025 with their deadline; the payout is recorded once per end, a death only with the heirs' account, a
  * correction reverses it; another cooperative's members never show; the roles are the dividend closure's.
  */
+const sepa = (http: App, token: string, query: string): request.Test => request(http).get(`/api/v1/settlements/sepa?${query}`).set(auth(token)).buffer(true).parse((res, done) => {
+  let body = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => (body += chunk));
+  res.on('end', () => done(null, body));
+});
+const at = (node: XmlNode | undefined, ...path: string[]): string | undefined => path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node)?.text;
+
 describe('settlements: the due list, the payout, the correction', () => {
   let t: TestApp;
   let exitId: string;
@@ -85,6 +95,26 @@ describe('settlements: the due list, the payout, the correction', () => {
     );
     const twice = await request(t.http).post('/api/v1/settlements/pay').set(auth(t.adminToken)).send({ ids: [exitId], payoutDate: '2026-06-20' }).expect(409);
     expect(twice.body).toEqual({ errors: [{ field: `ids.${exitId}`, template: 'settlementAlreadyPaid', parameters: { 0: '2026-06-15' } }] });
+  });
+
+  it('writes the SEPA file of the payout day by the dividend\'s rules: the heirs\' account, sums to the cent, no purpose code', async () => {
+    const res = await sepa(t.http, t.adminToken, 'year=2025&payoutDate=2026-06-15').expect(200);
+    expect(res.headers['content-disposition']).toContain('Auseinandersetzung-2025-2026-06-15-SEPA-Energiegenossenschaft-Musterstadt-eG.xml');
+    const doc = parsePain(res.body as string);
+    expect(pain001Violations(doc)).toEqual([]);
+    const block = doc.children[0]!.children.find((c) => c.name === 'PmtInf')!;
+    const transfers = block.children.filter((c) => c.name === 'CdtTrfTxInf');
+    expect(transfers.map((x) => [at(x, 'Cdtr', 'Nm'), at(x, 'CdtrAcct', 'Id', 'IBAN'), Math.round(Number(at(x, 'Amt', 'InstdAmt')) * 100), at(x, 'Purp', 'Cd')])).toEqual([
+      ['Anna Geher', 'DE89370400440532013000', 87_500, undefined],
+      ['Erbengemeinschaft Verstorben', 'DE02120300000000202051', 43_750, undefined],
+    ]);
+    expect(at(transfers[1], 'RmtInf', 'Ustrd')).toMatch(/^Auseinandersetzungsguthaben GJ 2025 Mitgl-Nr \d+ an Erben Guthaben 500,00 Verlustanteil 62,50 Auszahlung 437,50$/);
+    const header = doc.children[0]!.children.find((c) => c.name === 'GrpHdr');
+    expect([at(header, 'NbOfTxs'), Math.round(Number(at(header, 'CtrlSum')) * 100)]).toEqual(['2', 131_250]);
+    expect(at(block, 'ReqdExctnDt', 'Dt')).toBe('2026-06-15');
+    // Nothing recorded for another day: refused, never an empty file.
+    const none = await sepa(t.http, t.adminToken, 'year=2025&payoutDate=2026-06-16').expect(400);
+    expect((JSON.parse(none.body as string) as { errors: { template: string }[] }).errors.map((e) => e.template)).toEqual(['sepaNothingToPay']);
   });
 
   it('reverses a recorded settlement with a reason; it is due again', async () => {

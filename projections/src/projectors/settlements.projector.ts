@@ -1,5 +1,6 @@
-import type { CollectionSpec, MemberEvent, ReadDocument, RecordedEvent, SettlementEvent, SettlementTermsEvent, WriteOp } from '@coop/contracts';
+import type { CollectionSpec, MembersErased, MemberEvent, ReadDocument, RecordedEvent, SettlementEvent, SettlementTermsEvent, WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
+import { MEMBERS_ERASED } from './erasure.js';
 
 /*
  * Settlements with those who leave (§ 73 GenG, issue 42): one document per end that booked a holding out (the exit
@@ -31,7 +32,7 @@ const rowId = (memberId: string, balanceId: string): string => `${memberId}.${ba
 const memberKey = (memberId: string): DocKey => ({ collection: SETTLEMENT_MEMBERS.name, id: memberId });
 const rowKey = (memberId: string, balanceId: string): DocKey => ({ collection: SETTLEMENTS.name, id: rowId(memberId, balanceId) });
 
-type Handled = MemberEvent | SettlementEvent | SettlementTermsEvent;
+type Handled = MemberEvent | SettlementEvent | SettlementTermsEvent | MembersErased;
 
 function keysOf(event: Handled): DocKey[] {
   switch (event.type) {
@@ -49,6 +50,9 @@ function keysOf(event: Handled): DocKey[] {
     case 'SettlementPeriodSet':
     case 'SettlementLossShareSet':
       return [{ collection: SETTLEMENT_TERMS.name, id: event.data.cooperativeId }];
+    case 'MembersErased':
+      // The ends are the member's postings: the erasure names them all.
+      return event.data.members.flatMap((m) => m.balances.map((b) => rowKey(m.memberId, b)));
     default:
       return [];
   }
@@ -56,10 +60,12 @@ function keysOf(event: Handled): DocKey[] {
 
 const HANDLED = new Set<string>([
   'MemberAdmitted', 'MemberDataChanged', 'HeirsAccountRecorded', 'SharesPosted', 'PostingAnnulled', 'SettlementPaid', 'SettlementReversed',
-  'SettlementPeriodSet', 'SettlementLossShareSet',
+  'SettlementPeriodSet', 'SettlementLossShareSet', MEMBERS_ERASED,
 ]);
 
-const PAYOUT_CLEARED = { lossShare: null, amount: null, payoutDate: null, heirs: null, paidBy: null, imported: null };
+/** The payee of a recorded payout (personal data: blanked by the clean-up, issue 27). */
+const ACCOUNT_CLEARED = { accountHolder: null, iban: null, bic: null };
+const PAYOUT_CLEARED = { lossShare: null, amount: null, payoutDate: null, heirs: null, paidBy: null, imported: null, ...ACCOUNT_CLEARED };
 
 export const settlementsProjector: Projector = {
   collections: [SETTLEMENTS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS],
@@ -128,6 +134,9 @@ export const settlementsProjector: Projector = {
             amount: d.amount,
             payoutDate: d.payoutDate,
             heirs: d.heirs,
+            accountHolder: d.accountHolder,
+            iban: d.iban,
+            bic: d.bic,
             paidBy: recorded.metadata.user,
             imported: d.imported === true,
           }),
@@ -146,6 +155,16 @@ export const settlementsProjector: Projector = {
         const { year, kind, percent, centsPerShare, decisionDate } = event.data;
         const lossShares = { ...(terms.lossShares as Record<string, unknown>), [String(year)]: { kind, percent, centsPerShare, decisionDate } };
         return [put(SETTLEMENT_TERMS.name, { ...terms, lossShares })];
+      }
+      case 'MembersErased': {
+        const ops: WriteOp[] = [];
+        for (const m of event.data.members) {
+          for (const b of m.balances) {
+            const row = current(rowKey(m.memberId, b));
+            if (row) ops.push(put(SETTLEMENTS.name, { ...row, ...ACCOUNT_CLEARED }));
+          }
+        }
+        return ops;
       }
       default:
         return [];

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiNoContentResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
   businessToday,
+  isIsoDate,
   fieldError,
   HeirsAccountWrite,
   LossShareWrite,
@@ -18,7 +19,10 @@ import {
 } from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import { attachment } from '../../platform/http/attachment.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
+import { painXml } from '../../payouts/index.js';
+import { SettlementSepa } from '../papers/settlement-sepa.js';
 import {
   PaySettlementsCommand,
   RecordHeirsAccountCommand,
@@ -50,7 +54,29 @@ const checkDto = (plan: PayoutPlan): SettlementCheckDto => ({
 @ApiBearerAuth()
 @Controller('settlements')
 export class SettlementsController {
-  constructor(private readonly commands: CommandBus, private readonly reads: SettlementReads) {}
+  constructor(private readonly commands: CommandBus, private readonly reads: SettlementReads, private readonly sepa: SettlementSepa) {}
+
+  /**
+   * `Auseinandersetzung-<year>-<payout day>-SEPA-<cooperative>.xml`: pain.001.001.09 of the settlements of `year` recorded
+   * for `payoutDate` (the dividend's writer and checks); 400 with every refusal.
+   */
+  @Get('sepa')
+  @Requires('dividend:read')
+  @ApiQuery({ name: 'year', required: true })
+  @ApiQuery({ name: 'payoutDate', required: true })
+  @ApiOkResponse({ description: 'Auseinandersetzung-<year>-<payout day>-SEPA-<cooperative>.xml (pain.001.001.09)', content: { 'application/xml': { schema: { type: 'string', format: 'binary' } } } })
+  async sepaFile(@CurrentActor() actor: Actor, @Query('year') year: unknown, @Query('payoutDate') payoutDate: unknown, @Res() res: FastifyReply): Promise<void> {
+    const y = yearOf(year);
+    if (typeof payoutDate !== 'string' || !isIsoDate(payoutDate)) throw new ValidationError([fieldError('payoutDate', 'invalidDate', String(payoutDate ?? '').slice(0, 20))]);
+    const result = await this.sepa.file(actor.cooperativeId, y, payoutDate, new Date());
+    if ('errors' in result) throw new ValidationError(result.errors);
+    await res
+      .status(200)
+      .header('Content-Type', 'application/xml; charset=utf-8')
+      .header('Content-Disposition', attachment(result.name))
+      .header('Cache-Control', 'no-store')
+      .send(painXml(result.xml));
+  }
 
   @Get()
   @Requires('dividend:read')
