@@ -99,6 +99,7 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'post', path: '/api/v1/settlements/pay', doc: '/api/v1/settlements/pay', allowed: DIVIDEND_CLOSERS },
   { method: 'post', path: '/api/v1/settlements/heirs', doc: '/api/v1/settlements/heirs', allowed: DIVIDEND_CLOSERS },
   { method: 'post', path: `/api/v1/settlements/${MISSING}/reverse`, doc: '/api/v1/settlements/{id}/reverse', allowed: DIVIDEND_CLOSERS },
+  { method: 'get', path: `/api/v1/settlements/${MISSING}/statement`, doc: '/api/v1/settlements/{id}/statement', allowed: DIVIDEND_READERS },
   { method: 'post', path: `/api/v1/dividend/tax-pdf/${MISSING}/corrections`, doc: '/api/v1/dividend/tax-pdf/{id}/corrections', allowed: CHURCH },
   { method: 'get', path: `/api/v1/dividend/tax-pdf/${MISSING}/issues`, doc: '/api/v1/dividend/tax-pdf/{id}/issues', allowed: DIVIDEND_READERS },
   { method: 'get', path: `/api/v1/dividend/tax-return/${MISSING}.csv`, doc: '/api/v1/dividend/tax-return/{file}', allowed: DIVIDEND_READERS },

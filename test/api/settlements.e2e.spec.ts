@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { SettlementCheckDto, SettlementDto, SettlementTermsDto } from '@coop/contracts';
 import type { App } from 'supertest/types.js';
+import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { pain001Violations, parsePain, type XmlNode } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, DATES, posted, setTerms } from './support/members.js';
@@ -115,6 +116,22 @@ describe('settlements: the due list, the payout, the correction', () => {
     // Nothing recorded for another day: refused, never an empty file.
     const none = await sepa(t.http, t.adminToken, 'year=2025&payoutDate=2026-06-16').expect(400);
     expect((JSON.parse(none.body as string) as { errors: { template: string }[] }).errors.map((e) => e.template)).toEqual(['sepaNothingToPay']);
+  });
+
+  it('gives the settlement statement of a recorded payout in German: holding, loss share, amount, account, payout day', async () => {
+    const res = await request(t.http).get(`/api/v1/settlements/${deathId}/statement`).set(auth(t.adminToken)).buffer(true)
+      .parse((r, done) => { const chunks: Buffer[] = []; r.on('data', (c: Buffer) => chunks.push(c)); r.on('end', () => done(null, Buffer.concat(chunks))); })
+      .expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const [page] = await pdfPages(res.body as Buffer);
+    const pairs = (label: string) => page![page!.indexOf(label) + 1];
+    expect(page).toContain('Abrechnung Auseinandersetzungsguthaben');
+    expect(page).toContain('Auseinandersetzungsguthaben zum 31.12.2025');
+    expect([pairs('Grund des Ausscheidens'), pairs('Ausgebuchtes Geschäftsguthaben'), pairs('Anteil am Verlustvortrag'), pairs('Auseinandersetzungsguthaben'), pairs('Auszahlung am')])
+      .toEqual(['Tod des Mitglieds (§ 77 GenG)', '500,00 EUR', '62,50 EUR', '437,50 EUR', '15.06.2026']);
+    expect([pairs('Zahlung an die Erben'), pairs('IBAN')]).toEqual(['Erbengemeinschaft Verstorben', 'DE02 1203 0000 0000 2020 51']);
+    // A due settlement has no statement yet.
+    await request(t.http).get(`/api/v1/settlements/${partialId}/statement`).set(auth(t.adminToken)).expect(400);
   });
 
   it('reverses a recorded settlement with a reason; it is due again', async () => {

@@ -23,6 +23,7 @@ import { attachment } from '../../platform/http/attachment.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { painXml } from '../../payouts/index.js';
 import { SettlementSepa } from '../papers/settlement-sepa.js';
+import { SettlementStatements } from '../papers/settlement-statements.js';
 import {
   PaySettlementsCommand,
   RecordHeirsAccountCommand,
@@ -54,7 +55,22 @@ const checkDto = (plan: PayoutPlan): SettlementCheckDto => ({
 @ApiBearerAuth()
 @Controller('settlements')
 export class SettlementsController {
-  constructor(private readonly commands: CommandBus, private readonly reads: SettlementReads, private readonly sepa: SettlementSepa) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: SettlementReads,
+    private readonly sepa: SettlementSepa,
+    private readonly statements: SettlementStatements,
+  ) {}
+
+  /** `Auseinandersetzung-<year>-Mitglied-<nr>.pdf`: the statement of a recorded settlement (German); 400 for one not paid. */
+  @Get(':id/statement')
+  @Requires('dividend:read')
+  @ApiOkResponse({ description: 'Auseinandersetzung-<year>-Mitglied-<nr>.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  async statement(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
+    if (id.length > 129) throw new ValidationError([fieldError('id', 'settlementEndUnknown')]);
+    const { pdf, name } = await this.statements.pdf(actor.cooperativeId, id);
+    await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment(name)).header('Cache-Control', 'no-store').send(pdf);
+  }
 
   /**
    * `Auseinandersetzung-<year>-<payout day>-SEPA-<cooperative>.xml`: pain.001.001.09 of the settlements of `year` recorded
