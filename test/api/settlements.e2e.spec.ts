@@ -65,6 +65,8 @@ describe('settlements: the due list, the payout, the correction', () => {
     // Today (after 30.06.2026) they are overdue: the six months of § 73 (2) have passed.
     expect(rows.every((r) => r.overdue)).toBe(true);
     expect(await list(t.adminToken, 2024)).toEqual([]);
+    // The dashboard counts them, all overdue.
+    expect((await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200)).body).toMatchObject({ settlementsDue: 3, settlementsOverdue: 3 });
   });
 
   it('takes the cooperative\'s own period and the loss share the general meeting decided', async () => {
@@ -130,6 +132,10 @@ describe('settlements: the due list, the payout, the correction', () => {
     expect([pairs('Grund des Ausscheidens'), pairs('Ausgebuchtes Geschäftsguthaben'), pairs('Anteil am Verlustvortrag'), pairs('Auseinandersetzungsguthaben'), pairs('Auszahlung am')])
       .toEqual(['Tod des Mitglieds (§ 77 GenG)', '500,00 EUR', '62,50 EUR', '437,50 EUR', '15.06.2026']);
     expect([pairs('Zahlung an die Erben'), pairs('IBAN')]).toEqual(['Erbengemeinschaft Verstorben', 'DE02 1203 0000 0000 2020 51']);
+    // The member's dashboard shows it.
+    const own = (await request(t.http).get(`/api/v1/dashboard/member/${deceased}`).set(auth(t.adminToken)).expect(200)).body as { settlements: SettlementDto[] };
+    expect(own.settlements.map((x) => [x.id, x.status, x.amount, x.payoutDate])).toEqual([[deathId, 'paid', 43_750, '2026-06-15']]);
+    expect((await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200)).body).toMatchObject({ settlementsDue: 1, settlementsOverdue: 0 });
     // A due settlement has no statement yet.
     await request(t.http).get(`/api/v1/settlements/${partialId}/statement`).set(auth(t.adminToken)).expect(400);
   });

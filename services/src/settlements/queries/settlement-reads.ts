@@ -50,6 +50,12 @@ export class SettlementReads {
     return this.dtos(cooperativeId, today, docs);
   }
 
+  /** The member's ends and their settlements (member dashboard), by end date. */
+  async ofMember(cooperativeId: string, memberId: string, today: string): Promise<SettlementDto[]> {
+    const docs = (await this.reads.query(SETTLEMENTS, cooperativeId, { cooperativeId, filters: [{ field: 'memberId', op: 'eq', value: memberId }], sort: [{ field: 'endDate', direction: 'asc' }], limit: 100 })).items;
+    return this.dtos(cooperativeId, today, docs);
+  }
+
   /** Every due end of the cooperative (the dashboard, the reminder), oldest deadline first. */
   async due(cooperativeId: string, today: string): Promise<SettlementDto[]> {
     const docs = (await this.reads.query(SETTLEMENTS, cooperativeId, { cooperativeId, filters: [{ field: 'status', op: 'eq', value: 'due' }], sort: [{ field: 'endDate', direction: 'asc' }], limit: YEAR_LIST_MAX })).items;
