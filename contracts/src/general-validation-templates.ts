@@ -15,6 +15,15 @@ export type GeneralValidationTemplate = Exclude<ValidationTemplate, MemberValida
  */
 export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] = Object.keys({
   mustNotBeEmpty: 1,
+  // The settlement with those who leave (issue 42, contracts/src/settlement-templates.ts).
+  settlementAlreadyPaid: 1,
+  settlementNotPaid: 1,
+  settlementEndUnknown: 1,
+  settlementBeforeEnd: 1,
+  heirsAccountMissing: 1,
+  heirsOnlyAfterDeath: 1,
+  settlementAccountMissing: 1,
+  lossSharePercentInvalid: 1,
   isNotEqual: 1,
   passwordRequired: 1,
   passwordTooShort: 1,

@@ -4,6 +4,7 @@ import type { TaxPaperValidationTemplate } from './tax-paper-validation-template
 import type { PlausibilityTemplate } from './plausibility.js';
 import type { TaskTemplate } from './task-templates.js';
 import type { ImportTemplate } from './import-templates.js';
+import type { SettlementTemplate } from './settlement-templates.js';
 import type { LimitTemplate } from './limit-templates.js';
 import type { PasswordRuleTemplate } from './password-rule.js';
 
@@ -15,6 +16,7 @@ export type ValidationTemplate =
   | PlausibilityTemplate
   | TaskTemplate
   | ImportTemplate
+  | SettlementTemplate
   | LimitTemplate
   | PasswordRuleTemplate
   | 'mustNotBeEmpty'

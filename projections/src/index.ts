@@ -19,3 +19,4 @@ export * from './projectors/tasks.projector.js';
 export * from './projectors/notifications.projector.js';
 export * from './projectors/church-tax.projector.js';
 export * from './projectors/imports.projector.js';
+export * from './projectors/settlements.projector.js';

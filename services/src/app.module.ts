@@ -17,6 +17,7 @@ import { PayoutsModule } from './payouts/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
+import { SettlementsModule } from './settlements/index.js';
 import { ShareLedgerModule } from './share-ledger/index.js';
 import { TaxDocumentsModule } from './tax-documents/index.js';
 import { TasksModule } from './tasks/index.js';
@@ -40,6 +41,7 @@ export class AppModule {
         TaxPapersModule,
         DataProtectionModule,
         DividendModule,
+        SettlementsModule,
         TasksModule,
         ChurchTaxModule,
         DashboardsModule,

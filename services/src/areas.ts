@@ -8,6 +8,7 @@ import { memberImportArea } from './member-import/member-import.area.js';
 import { membersArea } from './members/members.area.js';
 import { notificationsArea } from './notifications/notifications.area.js';
 import { payoutsArea } from './payouts/payouts.area.js';
+import { settlementsArea } from './settlements/settlements.area.js';
 import { taxPapersArea } from './tax-papers/tax-papers.area.js';
 import { tasksArea } from './tasks/tasks.area.js';
 import { usersArea } from './users/users.area.js';
@@ -30,4 +31,5 @@ export const areas = composeAreas(import.meta.url, [
   payoutsArea,
   dataProtectionArea,
   memberImportArea,
+  settlementsArea,
 ]);

@@ -9,6 +9,7 @@ import {
   membersProjector,
   notificationsProjector,
   churchTaxProjector,
+  settlementsProjector,
   tasksProjector,
   taxPapersProjector,
   usersProjector,
@@ -19,7 +20,7 @@ import { Upcasters } from './platform/event-store/upcasters.js';
 
 describe('the areas of the product', () => {
   it('run every projector of the product, in the order the runner applied them before the areas registered them', () => {
-    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax', 'payouts', 'data-protection', 'member-import']);
+    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax', 'payouts', 'data-protection', 'member-import', 'settlements']);
     expect(areas.projectors).toEqual([
       cooperativesProjector,
       usersProjector,
@@ -34,6 +35,8 @@ describe('the areas of the product', () => {
       churchTaxProjector,
       // The import's history (issue 29): its own documents only, after every area whose events an import writes.
       importsProjector,
+      // The settlements (issue 42): their own documents, from the member streams' ends and their own streams.
+      settlementsProjector,
     ]);
   });
 
@@ -61,6 +64,10 @@ describe('the areas of the product', () => {
       // The reason a member's data is held from the data-protection clean-up (issue 27).
       MemberRetentionHoldSet: ['reason'],
       MemberRetentionHoldCleared: ['reason'],
+      // The account a settlement is paid to, the heirs' account and a correction's reason (issue 42).
+      HeirsAccountRecorded: ['accountHolder', 'iban', 'bic'],
+      SettlementPaid: ['accountHolder', 'iban', 'bic'],
+      SettlementReversed: ['reason'],
     });
   });
 
@@ -71,6 +78,7 @@ describe('the areas of the product', () => {
     expect(subject('NonAssessmentCorrected', { memberId: 'm-1', nonAssessmentId: 'n-1' })).toBe('member-m-1');
     expect(subject('CooperativeRegistered', { cooperativeId: 'c-1' })).toBe('cooperative-contact-c-1');
     expect(subject('DividendMemberPaid', { memberId: 'm-1', dividendId: 'd-1' })).toBe('member-m-1');
+    expect(subject('SettlementPaid', { memberId: 'm-1', endBalanceId: 'b-1' })).toBe('member-m-1');
   });
 
   it('register no upcasters yet: every type reads at version 1 unchanged', () => {

@@ -209,7 +209,14 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     const gone = await createMember(t.http, t.adminToken, { name: 'DashGone', shareAmount: 2 });
     await posted(t.http, t.adminToken, { member: gone.id, type: 8, ...DATES });
     const after = (await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200)).body as DashboardDto;
-    expect(after).toEqual({ memberCount: before.memberCount + 1, memberExitCount: before.memberExitCount + 1, balanceSum: before.balanceSum + 100000 });
+    // The exit's settlement is due, and overdue: six months after its end have passed (issue 42).
+    expect(after).toEqual({
+      memberCount: before.memberCount + 1,
+      memberExitCount: before.memberExitCount + 1,
+      balanceSum: before.balanceSum + 100000,
+      settlementsDue: before.settlementsDue + 1,
+      settlementsOverdue: before.settlementsOverdue + 1,
+    });
     const all = await request(t.http).get('/api/v1/members?limit=1000').set(auth(t.adminToken)).expect(200);
     const sum = (all.body as { shareTotalEUR: number }[]).reduce((s, x) => s + x.shareTotalEUR, 0);
     expect(after.balanceSum).toBe(sum);

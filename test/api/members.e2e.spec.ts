@@ -209,6 +209,6 @@ describe('members of a cooperative without a share price', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: [{ field: null, template: 'shareCostNotSet', parameters: {} }] });
     expect((await request(t.http).get('/api/v1/members').set(auth(t.adminToken))).status).toBe(204);
-    expect((await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200)).body).toEqual({ memberCount: 0, memberExitCount: 0, balanceSum: 0 });
+    expect((await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200)).body).toEqual({ memberCount: 0, memberExitCount: 0, balanceSum: 0, settlementsDue: 0, settlementsOverdue: 0 });
   });
 });

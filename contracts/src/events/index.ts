@@ -9,3 +9,4 @@ export * from './notification-events.js';
 export * from './tax-document-events.js';
 export * from './data-protection-events.js';
 export * from './import-events.js';
+export * from './settlement-events.js';

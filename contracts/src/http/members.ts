@@ -1,6 +1,7 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import { ExemptionOrderDto, FieldChange, NonAssessmentDto } from './tax-papers.js';
 import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
+import { SettlementDto } from './settlements.js';
 
 /*
  * The answers of members and the share ledger (docs/api.md "Members and the share register"), as classes the OpenAPI
@@ -151,6 +152,10 @@ export class DashboardDto {
   @IsInt() readonly memberExitCount!: number;
   /** Cents. */
   @IsInt() readonly balanceSum!: number;
+  /** Settlements with those who left (issue 42) whose end has come and that are not paid yet. */
+  @IsInt() readonly settlementsDue!: number;
+  /** Of those, the ones past the payout period (§ 73 (2) GenG: a legal deadline). */
+  @IsInt() readonly settlementsOverdue!: number;
 }
 
 /** A member's dividend of one closed year (member dashboard, member history). Cents. */
@@ -179,6 +184,8 @@ export class MemberDashboardDto {
   @IsInt() readonly sumBalance!: number;
   /** The member's dividends of closed years, by year descending (the read model `dividend_members`). */
   @ListOf(() => MemberDividendDto) readonly dividends!: readonly MemberDividendDto[];
+  /** The member's ends and their settlements, due or paid (issue 42), by end date. */
+  @ListOf(() => SettlementDto) readonly settlements!: readonly SettlementDto[];
 }
 
 /** The posting of a `SharesPosted` or `PostingAnnulled` history entry. */

@@ -5,6 +5,15 @@ import { LIMIT_MESSAGES_DE } from './limits.de.js';
 export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN, string> = {
   ...LIMIT_MESSAGES_DE,
   mustNotBeEmpty: 'Darf nicht leer sein',
+  // Die Auseinandersetzung mit Ausgeschiedenen (Issue 42).
+  settlementAlreadyPaid: 'Diese Auseinandersetzung ist bereits erfasst (ausgezahlt am %{0})',
+  settlementNotPaid: 'Diese Auseinandersetzung ist nicht erfasst: Es gibt nichts zu korrigieren',
+  settlementEndUnknown: 'Für dieses Mitglied gibt es kein solches Ende der Mitgliedschaft oder von Anteilen',
+  settlementBeforeEnd: 'Das Auszahlungsdatum muss nach dem Ende der Mitgliedschaft (%{0}) liegen',
+  heirsAccountMissing: 'Das Mitglied ist verstorben: Bitte vor der Auszahlung Kontoinhaber und IBAN der Erben erfassen',
+  heirsOnlyAfterDeath: 'Ein Erbenkonto wird nur für ein durch Tod ausgeschiedenes Mitglied erfasst',
+  settlementAccountMissing: 'Keine gültige IBAN für die Auszahlung des Auseinandersetzungsguthabens',
+  lossSharePercentInvalid: 'Ein Prozentsatz über 0 und höchstens 100, mit höchstens 4 Nachkommastellen',
   isNotEqual: 'Passwörter stimmen nicht überein',
   passwordRequired: 'Ein Passwort ist erforderlich',
   passwordTooShort: 'Mindestens %{0} Zeichen',

@@ -9,6 +9,15 @@ import { LIMIT_MESSAGES_EN } from './limits.en.js';
 export const VALIDATION_MESSAGES_EN = {
   ...LIMIT_MESSAGES_EN,
   mustNotBeEmpty: 'Must not be empty',
+  // The settlement with those who leave (issue 42).
+  settlementAlreadyPaid: 'This settlement is already recorded (paid on %{0})',
+  settlementNotPaid: 'This settlement is not recorded: there is nothing to correct',
+  settlementEndUnknown: 'This member has no such end of membership or of shares',
+  settlementBeforeEnd: 'The payout date must lie after the end of the membership (%{0})',
+  heirsAccountMissing: "The member has died: enter the heirs' account holder and IBAN before the payout",
+  heirsOnlyAfterDeath: "An heirs' account is entered only for a member whose membership ended by death",
+  settlementAccountMissing: "No valid IBAN for the settlement's payout",
+  lossSharePercentInvalid: 'A percentage above 0 and at most 100, with at most 4 decimals',
   isNotEqual: 'Passwords are not equal',
   passwordRequired: 'A password is required',
   passwordTooShort: 'At least %{0} characters',

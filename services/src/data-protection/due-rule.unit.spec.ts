@@ -79,3 +79,20 @@ describe('the due rule (DOMAIN.md 9.3)', () => {
     expect(retentionDecision(facts, '2025-01-01', 10)).toEqual({ due: true, lastRelevantYear: 2014, dueFrom: '2025-01-01' });
   });
 });
+
+describe('the due rule with the recorded payout day of the settlement (issue 42)', () => {
+  it('given a settlement paid late, on 15.03.2016, then the books of 2016 count: due from 2027, not 2026', () => {
+    const paidLate = given({ settlementPaidOn: '2016-03-15' });
+    expect(retentionDecision(paidLate, '2026-01-01', 10)).toEqual({ due: false, reason: 'retentionRunning', dueFrom: '2027-01-01' });
+    expect(retentionDecision(paidLate, '2027-01-01', 10)).toEqual({ due: true, lastRelevantYear: 2016, dueFrom: '2027-01-01' });
+  });
+
+  it('given a settlement recorded as due (not paid), then never due: the settlement is open', () => {
+    expect(why(given({ settlementPaidOn: null, settlementOpen: true }), '2040-01-01')).toBe('settlementOpen');
+  });
+
+  it('given a payout day still to come, then the settlement is open until it', () => {
+    const recent = given({ exitDate: '2025-12-31', lastPostingDate: '2025-12-31', settlementPaidOn: '2026-02-10' });
+    expect(why(recent, '2026-02-09')).toBe('settlementOpen');
+  });
+});

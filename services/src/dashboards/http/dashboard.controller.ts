@@ -9,6 +9,7 @@ import { businessToday, previousDay } from '@coop/contracts';
 import { AnswersOk } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { LedgerReads } from '../../share-ledger/index.js';
+import { SettlementReads } from '../../settlements/index.js';
 import { TaxPaperReads } from '../../tax-papers/index.js';
 
 @ApiTags('dashboard')
@@ -20,6 +21,7 @@ export class DashboardController {
     private readonly ledger: LedgerReads,
     private readonly papers: TaxPaperReads,
     private readonly dividends: MemberDividendReads,
+    private readonly settlements: SettlementReads,
   ) {}
 
   /**
@@ -45,7 +47,9 @@ export class DashboardController {
       if (error instanceof NotFoundError) return undefined;
       throw error;
     });
-    return { memberCount, memberExitCount, balanceSum: statsAsOf(stats, today).cents };
+    // Settlements due and overdue (issue 42): ends that have come and are not paid; overdue past the payout period.
+    const due = await this.settlements.due(coop, today);
+    return { memberCount, memberExitCount, balanceSum: statsAsOf(stats, today).cents, settlementsDue: due.length, settlementsOverdue: due.filter((s) => s.overdue).length };
   }
 
   @Get('member/:id')
@@ -54,11 +58,12 @@ export class DashboardController {
   async member(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MemberDashboardDto> {
     const doc = await this.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
     const coop = actor.cooperativeId;
-    const [balance, exemptionOrder, nonAssessment, dividends] = await Promise.all([
+    const [balance, exemptionOrder, nonAssessment, dividends, settlements] = await Promise.all([
       this.ledger.memberBalances(coop, id),
       this.papers.memberExemptionOrders(coop, id),
       this.papers.memberNonAssessments(coop, id),
       this.dividends.dashboard(coop, id),
+      this.settlements.ofMember(coop, id, businessToday()),
     ]);
     return {
       addressId: id,
@@ -68,6 +73,7 @@ export class DashboardController {
       // As of today: shares whose withdrawal is still pending (a notice taking effect at a year's end) count.
       sumBalance: holdingOn(doc, businessToday()).cents,
       dividends,
+      settlements,
     };
   }
 }

@@ -13,6 +13,14 @@ export interface RetentionFacts {
   readonly lastDividendDate: string | null;
   /** The latest date of a tax document concerning the member (an exemption order or non-assessment certificate: issued or valid until), null without one. */
   readonly lastTaxDocumentDate: string | null;
+  /**
+   * The latest payout day recorded for the member's settlements (issue 42), null or absent when none is recorded: then
+   * the last day the law allows (six months after the end) stands in for it, for ends settled before the product
+   * recorded payouts (decision 177).
+   */
+  readonly settlementPaidOn?: string | null;
+  /** A settlement of the member is recorded as due and not paid (issue 42): never due while it is open. */
+  readonly settlementOpen?: boolean;
   /** Flagged as held (open audit, dispute, assessment or insolvency claim): never due while set. */
   readonly held: boolean;
   /** Already erased: never due again. */
@@ -29,8 +37,8 @@ export type DueDecision =
  * The due rule of the data-protection clean-up (DOMAIN.md 9.3, issue 27). A former member's personal data is due for
  * erasure on `today` when
  * (i) the membership has ended (exit date on or before today) and the settlement is paid: the holding is booked out to
- *     zero and the six months of § 73 Abs. 4 GenG after the end have passed (the ledger records no payout day, so the
- *     last day the law allows for it stands in for it);
+ *     zero, no settlement is recorded as due, and its recorded payout day has come (issue 42); without a recorded payout
+ *     the last day the law allows for it (§ 73 Abs. 2 GenG, six months) stands in for it;
  * (ii) at least `years` full calendar years have passed since the end of the latest year of: a posting, a dividend paid,
  *     a tax document concerning the member, and the settlement's payout (that year counts as a posting's);
  * (iii) the member is not held.
@@ -39,7 +47,7 @@ export type DueDecision =
 export function retentionDecision(facts: RetentionFacts, today: string, years: number): DueDecision {
   if (facts.erased) return { due: false, reason: 'erased', dueFrom: null };
   if (facts.exitDate === null || facts.exitDate > today) return { due: false, reason: 'notEnded', dueFrom: null };
-  const settlement = addMonths(facts.exitDate, SETTLEMENT_PAYOUT_MONTHS);
+  const settlement = settlementDay(facts);
   const lastRelevantYear = Math.max(
     ...[settlement, facts.exitDate, facts.lastPostingDate, facts.lastDividendDate, facts.lastTaxDocumentDate]
       .filter((d): d is string => d !== null)
@@ -47,7 +55,12 @@ export function retentionDecision(facts: RetentionFacts, today: string, years: n
   );
   const dueFrom = `${String(lastRelevantYear + years + 1).padStart(4, '0')}-01-01`;
   if (facts.held) return { due: false, reason: 'held', dueFrom };
-  if (facts.shareAmount !== 0 || facts.shareTotalEUR !== 0 || settlement > today) return { due: false, reason: 'settlementOpen', dueFrom };
+  if (facts.shareAmount !== 0 || facts.shareTotalEUR !== 0 || facts.settlementOpen === true || settlement > today) return { due: false, reason: 'settlementOpen', dueFrom };
   if (today < dueFrom) return { due: false, reason: 'retentionRunning', dueFrom };
   return { due: true, lastRelevantYear, dueFrom };
+}
+
+/** The settlement's payout day: the one recorded, else the last day the law allows for it (six months after the end). */
+export function settlementDay(facts: Pick<RetentionFacts, 'exitDate' | 'settlementPaidOn'>): string {
+  return facts.settlementPaidOn ?? addMonths(facts.exitDate!, SETTLEMENT_PAYOUT_MONTHS);
 }

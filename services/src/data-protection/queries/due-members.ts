@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_RETENTION_YEARS, MEMBER_CHURCH_FIELDS, type CollectionSpec, type ErasedMember, type Filter, type ReadDocument } from '@coop/contracts';
-import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, EXEMPTION_ORDERS, MEMBERS, NON_ASSESSMENTS, type MemberPostingEntry } from '@coop/projections';
+import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, EXEMPTION_ORDERS, MEMBERS, NON_ASSESSMENTS, SETTLEMENTS, type MemberPostingEntry } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { churchDataDecision } from '../domain/church-due-rule.js';
 import { retentionDecision, type RetentionFacts } from '../domain/due-rule.js';
@@ -70,6 +70,8 @@ export class DueMembers {
     const dividends = await this.all(DIVIDEND_MEMBERS, cooperativeId, ofMember);
     const orders = await this.all(EXEMPTION_ORDERS, cooperativeId, ofMember);
     const certificates = await this.all(NON_ASSESSMENTS, cooperativeId, ofMember);
+    // The settlements of the member's ends (issue 42): the latest payout day recorded, and whether one is still due.
+    const settlements = await this.all(SETTLEMENTS, cooperativeId, [{ field: 'memberId', op: 'eq', value: doc.id }]);
     return {
       exitDate: typeof doc.exitDate === 'string' ? doc.exitDate : null,
       shareAmount: num(doc.shareAmount),
@@ -79,6 +81,10 @@ export class DueMembers {
       // The member's exemption orders and non-assessment certificates: issued and valid until (§ 44a EStG: kept). Tax
       // certificates are issued for a closure's dividends and have no read model: the dividend's payment date counts.
       lastTaxDocumentDate: latest([...orders, ...certificates].flatMap((d) => [d.date, d.endDate]).map((d) => (typeof d === 'string' ? d : null))),
+      settlementPaidOn: latest(settlements.map((d) => (d.status === 'paid' && typeof d.payoutDate === 'string' ? d.payoutDate : null))),
+      // Open: an end still due once the member's settlements are kept in the product (one paid, or one reversed); a
+      // member none of whose ends is recorded left before it recorded payouts: the legal deadline stands in (decision 177).
+      settlementOpen: settlements.some((d) => d.status === 'due') && settlements.some((d) => d.status === 'paid' || d.reversals !== undefined),
       held: doc.retentionHold === true,
       erased: doc.erased === true,
     };

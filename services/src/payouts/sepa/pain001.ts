@@ -11,6 +11,8 @@ export interface SepaTransfer {
   /** Optional within SEPA (IBAN only): left out when null. */
   readonly bic: string | null;
   readonly remittance: string;
+  /** The purpose code (Purp/Cd): `DIVD` when absent (the dividend); null leaves it out (a settlement repays capital, issue 42). */
+  readonly purpose?: string | null;
 }
 
 export interface SepaPaymentFile {
@@ -41,7 +43,7 @@ function transferXml(t: SepaTransfer): string {
     (t.bic ? `<CdtrAgt><FinInstnId>${el('BICFI', t.bic)}</FinInstnId></CdtrAgt>` : '') +
     `<Cdtr>${el('Nm', sepaText(t.creditorName, NAME_MAX))}</Cdtr>` +
     `<CdtrAcct><Id>${el('IBAN', t.iban)}</Id></CdtrAcct>` +
-    '<Purp><Cd>DIVD</Cd></Purp>' +
+    (t.purpose === null ? '' : `<Purp>${el('Cd', t.purpose ?? 'DIVD')}</Purp>`) +
     `<RmtInf>${el('Ustrd', sepaText(t.remittance, REMITTANCE_MAX))}</RmtInf>` +
     '</CdtTrfTxInf>'
   );

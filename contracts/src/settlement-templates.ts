@@ -1,0 +1,23 @@
+/*
+ * Templates of the settlement with those who leave (§ 73 GenG, issue 42), part of `ValidationTemplate`. The console
+ * translates each (en, de: contracts/src/messages/validation.*.ts); `{0}` is the first numbered parameter.
+ */
+export const SETTLEMENT_TEMPLATES = [
+  /** The settlement of this end is already recorded (409); {0}: its payout date. */
+  'settlementAlreadyPaid',
+  /** A correction of a settlement that is not recorded (or already reversed). */
+  'settlementNotPaid',
+  /** No end of membership or of shares with this id for the member. */
+  'settlementEndUnknown',
+  /** The payout date lies on or before the end's date {0}: the membership had not ended. */
+  'settlementBeforeEnd',
+  /** A deceased member's settlement goes to the heirs: their account is not entered. */
+  'heirsAccountMissing',
+  /** The heirs' account is for a deceased member only (the end by death). */
+  'heirsOnlyAfterDeath',
+  /** The member's account (IBAN) for the settlement is missing or invalid. */
+  'settlementAccountMissing',
+  /** A loss share percentage: more than 0, at most 100, at most 4 decimals. */
+  'lossSharePercentInvalid',
+] as const;
+export type SettlementTemplate = (typeof SETTLEMENT_TEMPLATES)[number];

@@ -1,0 +1,173 @@
+import type { CollectionSpec, MembersErased, MemberEvent, ReadDocument, RecordedEvent, SettlementEvent, SettlementTermsEvent, WriteOp } from '@coop/contracts';
+import { stamp, type DocKey, type Projector } from '../runner/projector.js';
+import { MEMBERS_ERASED } from './erasure.js';
+
+/*
+ * Settlements with those who leave (§ 73 GenG, issue 42): one document per end that booked a holding out (the exit
+ * posting 6, 7, 8 or a partial termination 2; id `<memberId>.<endBalanceId>`), due until its payout is recorded. No
+ * personal data: names come from the members' list, the account only from the sealed events.
+ */
+export const SETTLEMENTS: CollectionSpec = {
+  name: 'settlements',
+  fields: { memberId: 'string', memberNr: 'number', year: 'number', endDate: 'string', reason: 'string', status: 'string', payoutDate: 'string' },
+  search: [],
+};
+
+/** One document per member (id = memberId): the cooperative, number and legal form the ends need, and whether the heirs' account is entered. */
+export const SETTLEMENT_MEMBERS: CollectionSpec = {
+  name: 'settlement_members',
+  fields: { heirsAccount: 'boolean' },
+  search: [],
+};
+
+/** One document per cooperative (id = cooperativeId): its payout period and the loss shares decided per year. */
+export const SETTLEMENT_TERMS: CollectionSpec = {
+  name: 'settlement_terms',
+  fields: {},
+  search: [],
+};
+
+const END_TYPES = new Set<number>([2, 6, 7, 8]);
+const rowId = (memberId: string, balanceId: string): string => `${memberId}.${balanceId}`;
+const memberKey = (memberId: string): DocKey => ({ collection: SETTLEMENT_MEMBERS.name, id: memberId });
+const rowKey = (memberId: string, balanceId: string): DocKey => ({ collection: SETTLEMENTS.name, id: rowId(memberId, balanceId) });
+
+type Handled = MemberEvent | SettlementEvent | SettlementTermsEvent | MembersErased;
+
+function keysOf(event: Handled): DocKey[] {
+  switch (event.type) {
+    case 'MemberAdmitted':
+    case 'MemberDataChanged':
+    case 'HeirsAccountRecorded':
+      return [memberKey(event.data.memberId)];
+    case 'SharesPosted':
+      return END_TYPES.has(event.data.type) ? [memberKey(event.data.memberId), rowKey(event.data.memberId, event.data.balanceId)] : [];
+    case 'PostingAnnulled':
+      return [rowKey(event.data.memberId, event.data.annulPeer)];
+    case 'SettlementPaid':
+    case 'SettlementReversed':
+      return [rowKey(event.data.memberId, event.data.endBalanceId)];
+    case 'SettlementPeriodSet':
+    case 'SettlementLossShareSet':
+      return [{ collection: SETTLEMENT_TERMS.name, id: event.data.cooperativeId }];
+    case 'MembersErased':
+      // The ends are the member's postings: the erasure names them all.
+      return event.data.members.flatMap((m) => m.balances.map((b) => rowKey(m.memberId, b)));
+    default:
+      return [];
+  }
+}
+
+const HANDLED = new Set<string>([
+  'MemberAdmitted', 'MemberDataChanged', 'HeirsAccountRecorded', 'SharesPosted', 'PostingAnnulled', 'SettlementPaid', 'SettlementReversed',
+  'SettlementPeriodSet', 'SettlementLossShareSet', MEMBERS_ERASED,
+]);
+
+/** The payee of a recorded payout (personal data: blanked by the clean-up, issue 27). */
+const ACCOUNT_CLEARED = { accountHolder: null, iban: null, bic: null };
+const PAYOUT_CLEARED = { lossShare: null, amount: null, payoutDate: null, heirs: null, paidBy: null, imported: null, ...ACCOUNT_CLEARED };
+
+export const settlementsProjector: Projector = {
+  collections: [SETTLEMENTS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS],
+  keys(recorded: RecordedEvent): DocKey[] {
+    return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
+  },
+  project(recorded, current): WriteOp[] {
+    const event = recorded as unknown as Handled & RecordedEvent;
+    const put = (collection: string, doc: ReadDocument): WriteOp => ({ kind: 'put', collection, doc: { ...doc, position: recorded.position.toString() } });
+    switch (event.type) {
+      case 'MemberAdmitted': {
+        const { memberId, cooperativeId, memberNr, legalForm } = event.data;
+        return [put(SETTLEMENT_MEMBERS.name, stamp(recorded, { id: memberId, cooperativeId, memberNr, legalForm, heirsAccount: false }))];
+      }
+      case 'MemberDataChanged': {
+        const member = current(memberKey(event.data.memberId));
+        if (!member || event.data.legalForm === undefined) return [];
+        return [put(SETTLEMENT_MEMBERS.name, { ...member, legalForm: event.data.legalForm })];
+      }
+      case 'HeirsAccountRecorded': {
+        const member = current(memberKey(event.data.memberId));
+        return member ? [put(SETTLEMENT_MEMBERS.name, { ...member, heirsAccount: true })] : [];
+      }
+      case 'SharesPosted': {
+        const d = event.data;
+        const member = current(memberKey(d.memberId));
+        if (!member) return [];
+        const reason = d.type === 2 ? 'partial' : d.type === 7 ? 'exclusion' : d.type === 8 ? 'exit' : member.legalForm === 1 ? 'dissolution' : 'death';
+        return [
+          put(SETTLEMENTS.name, stamp(recorded, {
+            id: rowId(d.memberId, d.balanceId),
+            cooperativeId: member.cooperativeId,
+            memberId: d.memberId,
+            memberNr: member.memberNr,
+            endBalanceId: d.balanceId,
+            year: Number(d.date.slice(0, 4)),
+            endDate: d.date,
+            reason,
+            shares: d.quantity,
+            holding: -d.amount,
+            status: 'due',
+            ...PAYOUT_CLEARED,
+          })),
+        ];
+      }
+      case 'PostingAnnulled': {
+        const row = current(rowKey(event.data.memberId, event.data.annulPeer));
+        if (!row) return [];
+        // An end annulled before its payout is no end; one already paid stays listed, marked, for the correction.
+        return row.status === 'due' ? [{ kind: 'delete', collection: SETTLEMENTS.name, id: row.id }] : [put(SETTLEMENTS.name, { ...row, annulled: true })];
+      }
+      case 'SettlementPaid': {
+        const d = event.data;
+        const row = current(rowKey(d.memberId, d.endBalanceId));
+        const base = row ?? { id: rowId(d.memberId, d.endBalanceId), cooperativeId: d.cooperativeId, memberId: d.memberId, memberNr: null, endBalanceId: d.endBalanceId, position: '' };
+        return [
+          put(SETTLEMENTS.name, {
+            ...base,
+            year: d.year,
+            endDate: d.endDate,
+            reason: d.reason,
+            shares: d.shares,
+            holding: d.holding,
+            status: 'paid',
+            lossShare: d.lossShare,
+            amount: d.amount,
+            payoutDate: d.payoutDate,
+            heirs: d.heirs,
+            accountHolder: d.accountHolder,
+            iban: d.iban,
+            bic: d.bic,
+            paidBy: recorded.metadata.user,
+            imported: d.imported === true,
+          }),
+        ];
+      }
+      case 'SettlementReversed': {
+        const row = current(rowKey(event.data.memberId, event.data.endBalanceId));
+        if (!row) return [];
+        return [put(SETTLEMENTS.name, { ...row, status: 'due', ...PAYOUT_CLEARED, reversals: Number(row.reversals ?? 0) + 1 })];
+      }
+      case 'SettlementPeriodSet':
+      case 'SettlementLossShareSet': {
+        const id = event.data.cooperativeId;
+        const terms = current({ collection: SETTLEMENT_TERMS.name, id }) ?? { id, cooperativeId: id, position: '', payoutPeriodMonths: null, lossShares: {} };
+        if (event.type === 'SettlementPeriodSet') return [put(SETTLEMENT_TERMS.name, { ...terms, payoutPeriodMonths: event.data.payoutPeriodMonths })];
+        const { year, kind, percent, centsPerShare, decisionDate } = event.data;
+        const lossShares = { ...(terms.lossShares as Record<string, unknown>), [String(year)]: { kind, percent, centsPerShare, decisionDate } };
+        return [put(SETTLEMENT_TERMS.name, { ...terms, lossShares })];
+      }
+      case 'MembersErased': {
+        const ops: WriteOp[] = [];
+        for (const m of event.data.members) {
+          for (const b of m.balances) {
+            const row = current(rowKey(m.memberId, b));
+            if (row) ops.push(put(SETTLEMENTS.name, { ...row, ...ACCOUNT_CLEARED }));
+          }
+        }
+        return ops;
+      }
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,106 @@
+import { addMonths, type LossShareKind, type SettlementEndReason } from '@coop/contracts';
+import type { MemberState } from '../../kernel/member-stream.js';
+
+/*
+ * The settlement balance (Auseinandersetzungsguthaben, § 73 GenG; DOMAIN.md 9.1): pure functions, integer cents.
+ * Out of scope (docs/settlement.md): members obliged to make additional payments (§ 73 (2) sentence 4: they pay
+ * their share of a shortfall beyond their holding; the product only ever lowers the payout, never claims money), and a
+ * share of a special reserve (§ 73 (3)): both stay with the board and the tax adviser.
+ */
+
+/** One end that books a holding out at a financial year's end: the posting `endBalanceId` on the member's account. */
+export interface SettlementEnd {
+  readonly memberId: string;
+  readonly endBalanceId: string;
+  readonly reason: SettlementEndReason;
+  /** The day the holding left (the posting's date: the end of a financial year). */
+  readonly endDate: string;
+  /** The financial year at whose end it left. */
+  readonly year: number;
+  readonly shares: number;
+  /** The holding booked out, in cents (positive). */
+  readonly holding: number;
+}
+
+/** The general meeting's decision on the leavers' share of a loss carried forward, for one year. */
+export interface LossShareRule {
+  readonly kind: LossShareKind;
+  /** `percent`: a decimal string with at most 4 decimals, above 0 and at most 100. */
+  readonly percent: string | null;
+  /** `perShare`: cents per share left. */
+  readonly centsPerShare: number | null;
+  readonly decisionDate: string;
+}
+
+const END_TYPES = new Set<number>([2, 6, 7, 8]);
+
+/**
+ * Every end on the member's account that books a holding out (not annulled): notice (8), partial termination (2),
+ * exclusion (7), death or dissolution (6). Transfers (3, § 76) are no end with a settlement: the member left without one.
+ * A member may have several (single shares given up in one year, the rest in a later one); each is settled on its own.
+ */
+export function settlementEnds(state: MemberState): SettlementEnd[] {
+  if (!state.exists || state.memberId === null) return [];
+  const ends: SettlementEnd[] = [];
+  for (const p of state.postings.values()) {
+    if (!END_TYPES.has(p.type) || p.annulated) continue;
+    const reason: SettlementEndReason =
+      p.type === 2 ? 'partial' : p.type === 7 ? 'exclusion' : p.type === 8 ? 'exit' : state.legalForm === 1 ? 'dissolution' : 'death';
+    ends.push({
+      memberId: state.memberId,
+      endBalanceId: p.balanceId,
+      reason,
+      endDate: p.date,
+      year: Number(p.date.slice(0, 4)),
+      shares: p.quantity,
+      holding: -p.amount,
+    });
+  }
+  return ends.sort((a, b) => (a.endDate < b.endDate ? -1 : a.endDate > b.endDate ? 1 : a.endBalanceId < b.endBalanceId ? -1 : 1));
+}
+
+/** The ends of `year` whose day has come by `today` (a notice given for a later year's end is not due yet). */
+export function dueEnds(state: MemberState, year: number, today: string): SettlementEnd[] {
+  return settlementEnds(state).filter((e) => e.year === year && e.endDate <= today);
+}
+
+/** The last day of the payout period: `periodMonths` after the end (31.12. + 6 months = 30.06.). */
+export function payoutDeadline(endDate: string, periodMonths: number): string {
+  return addMonths(endDate, periodMonths);
+}
+
+/** A percentage as an exact fraction: "12.5" → 125 / 1000 (of 100). Null when it is not a number with at most 4 decimals in (0, 100]. */
+export function parsePercent(text: string): { numerator: bigint; scale: bigint } | null {
+  const m = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(text);
+  if (!m) return null;
+  const decimals = m[2] ?? '';
+  const numerator = BigInt(m[1]! + decimals);
+  const scale = 10n ** BigInt(decimals.length);
+  if (numerator <= 0n || numerator > 100n * scale) return null;
+  return { numerator, scale };
+}
+
+/**
+ * The member's share of the loss carried forward, in cents: a percentage of the holding rounded half up to the cent, or
+ * the amount per share times the shares; never more than the holding, never below zero. No decision: 0.
+ */
+export function lossShareOf(end: Pick<SettlementEnd, 'holding' | 'shares'>, rule: LossShareRule | null): number {
+  if (rule === null || end.holding <= 0) return 0;
+  let loss: number;
+  if (rule.kind === 'percent') {
+    const p = rule.percent === null ? null : parsePercent(rule.percent);
+    if (p === null) throw new RangeError(`Invalid loss share percentage ${String(rule.percent)}`);
+    const divisor = 100n * p.scale;
+    // Half up: (holding × numerator + divisor / 2) / divisor, in integers.
+    loss = Number((BigInt(end.holding) * p.numerator * 2n + divisor) / (2n * divisor));
+  } else {
+    loss = end.shares * (rule.centsPerShare ?? 0);
+  }
+  return Math.min(Math.max(loss, 0), end.holding);
+}
+
+/** The settlement balance: the holding booked out less the loss share, never below zero. */
+export function settlementAmount(end: Pick<SettlementEnd, 'holding' | 'shares'>, rule: LossShareRule | null): { lossShare: number; amount: number } {
+  const lossShare = lossShareOf(end, rule);
+  return { lossShare, amount: Math.max(end.holding - lossShare, 0) };
+}

@@ -1,0 +1,34 @@
+import type { Decider, LossShareKind, SettlementTermsEvent } from '@coop/contracts';
+
+/**
+ * The cooperative's settlement terms (stream `settlement-terms-<cooperativeId>`): its payout period and the general
+ * meeting's loss share per year. The request classes check the values; each setting is recorded as given.
+ */
+export type SettlementTermsCommand =
+  | { readonly type: 'SetPayoutPeriod'; readonly cooperativeId: string; readonly payoutPeriodMonths: number }
+  | {
+      readonly type: 'SetLossShare';
+      readonly cooperativeId: string;
+      readonly year: number;
+      readonly kind: LossShareKind;
+      readonly percent: string | null;
+      readonly centsPerShare: number | null;
+      readonly decisionDate: string;
+    };
+
+export const settlementTermsDecider: Decider<SettlementTermsCommand, SettlementTermsEvent, null> = {
+  initialState: () => null,
+  evolve: (state) => state,
+  decide(command) {
+    if (command.type === 'SetPayoutPeriod') {
+      return [{ type: 'SettlementPeriodSet', data: { cooperativeId: command.cooperativeId, payoutPeriodMonths: command.payoutPeriodMonths } }];
+    }
+    const { cooperativeId, year, kind, decisionDate } = command;
+    return [
+      {
+        type: 'SettlementLossShareSet',
+        data: { cooperativeId, year, kind, percent: kind === 'percent' ? command.percent : null, centsPerShare: kind === 'perShare' ? command.centsPerShare : null, decisionDate },
+      },
+    ];
+  },
+};

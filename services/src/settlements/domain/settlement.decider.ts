@@ -1,0 +1,165 @@
+import {
+  fieldError,
+  isBlank,
+  isIsoDate,
+  isValidBic,
+  isValidIban,
+  ValidationError,
+  type Decider,
+  type SettlementEvent,
+  type SettlementPaid,
+} from '@coop/contracts';
+import { settlementAmount, type LossShareRule, type SettlementEnd } from './settlement-amount.js';
+
+/**
+ * The settlements of one member (stream `settlement-<memberId>`, issue 42): the heirs' account after a death, and per
+ * end (the posting that booked the holding out) at most one recorded payout at a time; a correction reverses it.
+ */
+
+export interface BankAccount {
+  readonly accountHolder: string;
+  readonly iban: string;
+  readonly bic: string | null;
+}
+
+export interface RecordedSettlement {
+  readonly payoutDate: string;
+  readonly amount: number;
+  readonly reversed: boolean;
+}
+
+export interface SettlementState {
+  readonly heirs: BankAccount | null;
+  /** By end (`endBalanceId`): the latest recorded payout. */
+  readonly settlements: ReadonlyMap<string, RecordedSettlement>;
+}
+
+export interface RecordHeirsAccount {
+  readonly type: 'RecordHeirsAccount';
+  readonly memberId: string;
+  /** The membership ended (or ends) by death: read from the member's account by the handler. */
+  readonly deceased: boolean;
+  readonly account: BankAccount;
+}
+
+export interface PaySettlement {
+  readonly type: 'PaySettlement';
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  /** The end as the member's account shows it; null when the member has no such end. */
+  readonly end: SettlementEnd | null;
+  readonly lossShare: LossShareRule | null;
+  readonly payoutDate: string;
+  /** The member's own account from the master data (a death pays to the heirs' account instead). */
+  readonly memberAccount: BankAccount | null;
+  readonly recordedBy: string;
+}
+
+export interface ReverseSettlement {
+  readonly type: 'ReverseSettlement';
+  readonly memberId: string;
+  readonly endBalanceId: string;
+  readonly reason: string;
+  readonly date: string;
+  readonly recordedBy: string;
+}
+
+export type SettlementCommand = RecordHeirsAccount | PaySettlement | ReverseSettlement;
+
+export const initialSettlementState: SettlementState = { heirs: null, settlements: new Map() };
+
+function evolve(state: SettlementState, event: SettlementEvent): SettlementState {
+  switch (event.type) {
+    case 'HeirsAccountRecorded': {
+      const { accountHolder, iban, bic } = event.data;
+      return { ...state, heirs: { accountHolder, iban, bic } };
+    }
+    case 'SettlementPaid': {
+      const settlements = new Map(state.settlements).set(event.data.endBalanceId, { payoutDate: event.data.payoutDate, amount: event.data.amount, reversed: false });
+      return { ...state, settlements };
+    }
+    case 'SettlementReversed': {
+      const before = state.settlements.get(event.data.endBalanceId);
+      if (!before) return state;
+      return { ...state, settlements: new Map(state.settlements).set(event.data.endBalanceId, { ...before, reversed: true }) };
+    }
+  }
+}
+
+const compact = (iban: string): string => iban.replace(/\s+/g, '').toUpperCase();
+
+function accountErrors(account: BankAccount | null): boolean {
+  return account === null || isBlank(account.accountHolder) || !isValidIban(compact(account.iban)) || (account.bic !== null && !isBlank(account.bic) && !isValidBic(account.bic.trim()));
+}
+
+function recordHeirs(command: RecordHeirsAccount): SettlementEvent[] {
+  if (!command.deceased) throw new ValidationError([fieldError('iban', 'heirsOnlyAfterDeath')]);
+  const { accountHolder, iban, bic } = command.account;
+  const errors = [];
+  if (isBlank(accountHolder)) errors.push(fieldError('accountHolder', 'mustNotBeEmpty'));
+  if (!isValidIban(compact(iban))) errors.push(fieldError('iban', 'invalidIban'));
+  if (bic !== null && !isBlank(bic) && !isValidBic(bic.trim())) errors.push(fieldError('bic', 'invalidBic'));
+  if (errors.length > 0) throw new ValidationError(errors);
+  const cleanBic = bic === null || isBlank(bic) ? null : bic.trim().toUpperCase();
+  return [{ type: 'HeirsAccountRecorded', data: { memberId: command.memberId, accountHolder: accountHolder.trim(), iban: compact(iban), bic: cleanBic } }];
+}
+
+function pay(command: PaySettlement, state: SettlementState): SettlementEvent[] {
+  const { end } = command;
+  if (end === null) throw new ValidationError([fieldError('endBalanceId', 'settlementEndUnknown')]);
+  const before = state.settlements.get(end.endBalanceId);
+  if (before && !before.reversed) throw new ValidationError([fieldError('endBalanceId', 'settlementAlreadyPaid', before.payoutDate)]);
+  if (!isIsoDate(command.payoutDate)) throw new ValidationError([fieldError('payoutDate', 'invalidDate', command.payoutDate)]);
+  if (command.payoutDate <= end.endDate) throw new ValidationError([fieldError('payoutDate', 'settlementBeforeEnd', end.endDate)]);
+  const heirs = end.reason === 'death';
+  const account = heirs ? state.heirs : command.memberAccount;
+  if (heirs && account === null) throw new ValidationError([fieldError('iban', 'heirsAccountMissing')]);
+  if (accountErrors(account)) throw new ValidationError([fieldError('iban', 'settlementAccountMissing')]);
+  const { lossShare, amount } = settlementAmount(end, command.lossShare);
+  const paid: SettlementPaid = {
+    type: 'SettlementPaid',
+    data: {
+      memberId: command.memberId,
+      cooperativeId: command.cooperativeId,
+      endBalanceId: end.endBalanceId,
+      year: end.year,
+      reason: end.reason,
+      endDate: end.endDate,
+      shares: end.shares,
+      holding: end.holding,
+      lossShare,
+      amount,
+      payoutDate: command.payoutDate,
+      accountHolder: account!.accountHolder.trim(),
+      iban: compact(account!.iban),
+      bic: account!.bic === null || isBlank(account!.bic) ? null : account!.bic.trim().toUpperCase(),
+      heirs,
+      recordedBy: command.recordedBy,
+    },
+  };
+  return [paid];
+}
+
+function reverse(command: ReverseSettlement, state: SettlementState): SettlementEvent[] {
+  const before = state.settlements.get(command.endBalanceId);
+  if (!before || before.reversed) throw new ValidationError([fieldError('endBalanceId', 'settlementNotPaid')]);
+  if (isBlank(command.reason)) throw new ValidationError([fieldError('reason', 'mustNotBeEmpty')]);
+  if (!isIsoDate(command.date)) throw new ValidationError([fieldError('date', 'invalidDate', command.date)]);
+  const { memberId, endBalanceId, date, recordedBy } = command;
+  return [{ type: 'SettlementReversed', data: { memberId, endBalanceId, reason: command.reason.trim(), date, recordedBy } }];
+}
+
+export const settlementDecider: Decider<SettlementCommand, SettlementEvent, SettlementState> = {
+  initialState: () => initialSettlementState,
+  evolve,
+  decide(command, state) {
+    switch (command.type) {
+      case 'RecordHeirsAccount':
+        return recordHeirs(command);
+      case 'PaySettlement':
+        return pay(command, state);
+      case 'ReverseSettlement':
+        return reverse(command, state);
+    }
+  },
+};

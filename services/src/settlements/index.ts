@@ -1,0 +1,4 @@
+/** The settlements area's public entry (issue 42): what other areas may use. */
+export { SettlementsModule } from './settlements.module.js';
+export { SettlementReads } from './queries/settlement-reads.js';
+export { payoutDeadline, settlementAmount, settlementEnds, type SettlementEnd, type LossShareRule } from './domain/settlement-amount.js';

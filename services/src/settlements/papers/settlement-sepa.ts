@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { type FieldError, type ReadDocument } from '@coop/contracts';
+import { COOPERATIVES, SETTLEMENTS } from '@coop/projections';
+import { controlSum, sepaErrors, type SepaPaymentFile, type SepaPayout } from '../../payouts/index.js';
+import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+
+/** The most transfers one settlement file holds (a year's leavers paid on one day). */
+const FILE_MAX = 10_000;
+
+const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
+const euros = (cents: number): string => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+
+/** One recorded settlement as the file needs it. */
+export interface SettlementTransfer extends SepaPayout {
+  readonly endBalanceId: string;
+  readonly holding: number;
+  readonly lossShare: number;
+  readonly heirs: boolean;
+}
+
+/** `Auseinandersetzungsguthaben GJ <year> Mitgl-Nr <nr> Guthaben <holding> Verlustanteil <loss> Auszahlung <amount>` (≤ 140). */
+export function settlementRemittance(year: number, t: SettlementTransfer): string {
+  return `Auseinandersetzungsguthaben GJ ${year} Mitgl-Nr ${t.memberNr}${t.heirs ? ' an Erben' : ''} Guthaben ${euros(t.holding)} Verlustanteil ${euros(t.lossShare)} Auszahlung ${euros(t.net)}`;
+}
+
+/**
+ * The SEPA credit transfer file (pain.001.001.09, the dividend's writer and checks: payouts/sepa) of the settlements of
+ * `year` recorded for `payoutDate` (issue 42): one transfer per end, to the account the payout recorded (the heirs'
+ * after a death), with no purpose code (a repayment of capital, not a dividend). Imported settlements were paid
+ * outside the product and are left out.
+ */
+export function settlementFile(year: number, payoutDate: string, cooperative: ReadDocument, transfers: readonly SettlementTransfer[], now: Date): SepaPaymentFile {
+  const stamp = now.toISOString().slice(0, 19);
+  return {
+    messageId: `AUS${year}-${stamp.replace(/\D/g, '')}-${randomBytes(3).toString('hex')}`,
+    createdAt: stamp,
+    paymentInfoId: `AUS${year}-${payoutDate}`,
+    executionDate: payoutDate,
+    debtor: { name: text(cooperative, 'fullName') || text(cooperative, 'name'), iban: text(cooperative, 'iban').replace(/\s+/g, '').toUpperCase(), bic: text(cooperative, 'bic').replace(/\s+/g, '').toUpperCase() },
+    transfers: transfers
+      .filter((t) => t.net > 0)
+      .map((t, i) => ({
+        endToEndId: `AUS${year}-M${t.memberNr}-${i + 1}`,
+        amount: t.net,
+        creditorName: t.holder,
+        iban: t.iban ?? '',
+        bic: t.bic,
+        remittance: settlementRemittance(year, t),
+        purpose: null,
+      })),
+  };
+}
+
+@Injectable()
+export class SettlementSepa {
+  constructor(private readonly reads: ReadModels) {}
+
+  /** The file, or every refusal (the cooperative's bank data, an end without a valid account, nothing to pay). */
+  async file(cooperativeId: string, year: number, payoutDate: string, now: Date): Promise<{ readonly xml: SepaPaymentFile; readonly name: string; readonly sum: number } | { readonly errors: FieldError[] }> {
+    const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
+    const page = await this.reads.query(SETTLEMENTS, cooperativeId, {
+      cooperativeId,
+      filters: [
+        { field: 'year', op: 'eq', value: year },
+        { field: 'status', op: 'eq', value: 'paid' },
+        { field: 'payoutDate', op: 'eq', value: payoutDate },
+      ],
+      sort: [{ field: 'memberNr', direction: 'asc' }],
+      limit: FILE_MAX,
+    });
+    const transfers: SettlementTransfer[] = page.items
+      .filter((d) => d.imported !== true)
+      .map((d) => ({
+        endBalanceId: String(d.endBalanceId),
+        memberNr: Number(d.memberNr),
+        gross: Number(d.amount),
+        kapest: 0,
+        soli: 0,
+        churchTax: 0,
+        net: Number(d.amount),
+        holding: Number(d.holding),
+        lossShare: Number(d.lossShare),
+        heirs: d.heirs === true,
+        holder: text(d, 'accountHolder'),
+        iban: text(d, 'iban') || null,
+        bic: text(d, 'bic') || null,
+      }));
+    const errors = sepaErrors(cooperative, transfers);
+    if (errors.length > 0) return { errors };
+    const name = downloadName(['Auseinandersetzung', String(year), payoutDate, 'SEPA', fileNamePart(text(cooperative, 'fullName') || text(cooperative, 'name'), 'Genossenschaft')], 'xml');
+    return { xml: settlementFile(year, payoutDate, cooperative, transfers, now), name, sum: controlSum(transfers.filter((t) => t.net > 0).map((t) => ({ amount: t.net }))) };
+  }
+}

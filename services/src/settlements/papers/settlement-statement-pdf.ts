@@ -1,0 +1,90 @@
+import { euros, germanDate } from '../../kernel/german-format.js';
+import { addressLine, drawHeader, drawPageNumber, fit, openPdf, type PdfIssuer } from '../../member-pdfs/index.js';
+
+/** One recorded settlement as its statement shows it (amounts in cents). */
+export interface SettlementStatement {
+  readonly memberNr: number | null;
+  /** The member's name and address lines as the member list holds them (empty once erased). */
+  readonly recipient: readonly string[];
+  readonly reason: string;
+  readonly year: number;
+  readonly endDate: string;
+  readonly shares: number;
+  readonly holding: number;
+  readonly lossShare: number;
+  readonly amount: number;
+  readonly payoutDate: string;
+  readonly accountHolder: string;
+  readonly iban: string;
+  readonly heirs: boolean;
+}
+
+export const SETTLEMENT_STATEMENT_TITLE = 'Abrechnung Auseinandersetzungsguthaben';
+const MARGIN = 50;
+
+const REASONS: Readonly<Record<string, string>> = {
+  exit: 'Kündigung der Mitgliedschaft (§ 65 GenG)',
+  partial: 'Kündigung einzelner Geschäftsanteile (§ 67b GenG)',
+  exclusion: 'Ausschluss (§ 68 GenG)',
+  death: 'Tod des Mitglieds (§ 77 GenG)',
+  dissolution: 'Auflösung der juristischen Person (§ 77a GenG)',
+};
+
+/** The IBAN in groups of four, as printed on paper. */
+const grouped = (iban: string): string => iban.replace(/(.{4})/g, '$1 ').trim();
+
+/**
+ * The settlement statement of one recorded payout (§ 73 GenG, issue 42), German, one A4 page: the end and its reason,
+ * the holding booked out, the share of a loss carried forward, the settlement balance, the payout day and the account
+ * (the heirs' after a death, named as such).
+ */
+export async function settlementStatementPdf(issuer: PdfIssuer, s: SettlementStatement): Promise<Buffer> {
+  const { doc, bytes } = openPdf(SETTLEMENT_STATEMENT_TITLE, issuer, 'portrait', MARGIN, false);
+  doc.addPage();
+  const width = doc.page.width - 2 * MARGIN;
+  let y = drawHeader(doc, issuer, SETTLEMENT_STATEMENT_TITLE, s.payoutDate) + 8;
+  doc.font('Helvetica').fontSize(6.5).text(fit(doc, `${issuer.name}, ${addressLine(issuer)}`, width), MARGIN, y, { lineBreak: false });
+  y += 12;
+  doc.fontSize(10);
+  for (const line of s.recipient) {
+    doc.text(fit(doc, line, width), MARGIN, y, { lineBreak: false });
+    y += 13;
+  }
+  y += 14;
+  doc.font('Helvetica-Bold').fontSize(12).text(`Auseinandersetzungsguthaben zum ${germanDate(s.endDate)}`, MARGIN, y, { lineBreak: false });
+  y += 22;
+  const rows: [string, string][] = [
+    ['Mitgliedsnummer', String(s.memberNr ?? '')],
+    ['Grund des Ausscheidens', REASONS[s.reason] ?? s.reason],
+    ['Ende der Mitgliedschaft', germanDate(s.endDate)],
+    ['Geschäftsjahr', String(s.year)],
+    ['Ausgeschiedene Geschäftsanteile', String(s.shares)],
+    ['Ausgebuchtes Geschäftsguthaben', `${euros(s.holding)} EUR`],
+    ['Anteil am Verlustvortrag', `${euros(s.lossShare)} EUR`],
+    ['Auseinandersetzungsguthaben', `${euros(s.amount)} EUR`],
+    ['Auszahlung am', germanDate(s.payoutDate)],
+    [s.heirs ? 'Zahlung an die Erben' : 'Kontoinhaber', s.accountHolder],
+    ['IBAN', grouped(s.iban)],
+  ];
+  for (const [label, value] of rows) {
+    const bold = label === 'Auseinandersetzungsguthaben';
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    doc.text(label, MARGIN, y, { lineBreak: false });
+    doc.text(fit(doc, value, width - 200), MARGIN + 200, y, { lineBreak: false });
+    y += 16;
+  }
+  y += 12;
+  doc.font('Helvetica').fontSize(8.5);
+  const notes = [
+    'Das Auseinandersetzungsguthaben ist das bei Ende der Mitgliedschaft ausgebuchte Geschäftsguthaben, vermindert um den',
+    'Anteil am Verlustvortrag, den die Generalversammlung beschlossen hat (§ 73 Abs. 2 GenG). Die Dividende des letzten',
+    'Geschäftsjahres wird mit dem Jahresabschluss gesondert ausgezahlt.',
+  ];
+  for (const line of notes) {
+    doc.text(line, MARGIN, y, { lineBreak: false });
+    y += 11;
+  }
+  drawPageNumber(doc, 1, 1);
+  doc.end();
+  return bytes;
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { fieldError, ValidationError, type ReadDocument } from '@coop/contracts';
+import { COOPERATIVES, MEMBERS, SETTLEMENTS } from '@coop/projections';
+import { downloadName } from '../../platform/http/attachment.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { settlementStatementPdf } from './settlement-statement-pdf.js';
+
+const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
+
+/** The settlement statement of one recorded payout (issue 42), from the read models; a due (or unknown) one is refused. */
+@Injectable()
+export class SettlementStatements {
+  constructor(private readonly reads: ReadModels) {}
+
+  async pdf(cooperativeId: string, id: string): Promise<{ readonly pdf: Buffer; readonly name: string }> {
+    const row = (await this.reads.getMany(SETTLEMENTS, cooperativeId, [id])).get(id);
+    if (!row) throw new ValidationError([fieldError('id', 'settlementEndUnknown')]);
+    if (row.status !== 'paid') throw new ValidationError([fieldError('id', 'settlementNotPaid')]);
+    const [coop, member] = await Promise.all([
+      this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative'),
+      this.reads.getMany(MEMBERS, cooperativeId, [String(row.memberId)]).then((m) => m.get(String(row.memberId))),
+    ]);
+    const issuer = { name: text(coop, 'fullName') || text(coop, 'name'), address: text(coop, 'address'), zip: text(coop, 'zip'), city: text(coop, 'city') };
+    const recipient = [
+      [text(member, 'givenName'), text(member, 'name')].filter(Boolean).join(' '),
+      [text(member, 'street'), text(member, 'streetHomeNumber')].filter(Boolean).join(' '),
+      [text(member, 'zipCode'), text(member, 'city')].filter(Boolean).join(' '),
+    ].filter((l) => l !== '');
+    const memberNr = typeof row.memberNr === 'number' ? row.memberNr : null;
+    const pdf = await settlementStatementPdf(issuer, {
+      memberNr,
+      recipient,
+      reason: String(row.reason),
+      year: Number(row.year),
+      endDate: String(row.endDate),
+      shares: Number(row.shares),
+      holding: Number(row.holding),
+      lossShare: Number(row.lossShare),
+      amount: Number(row.amount),
+      payoutDate: String(row.payoutDate),
+      accountHolder: text(row, 'accountHolder'),
+      iban: text(row, 'iban'),
+      heirs: row.heirs === true,
+    });
+    return { pdf, name: downloadName(['Auseinandersetzung', String(row.year), 'Mitglied', String(memberNr ?? '')], 'pdf') };
+  }
+}

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { DEFAULT_SETTLEMENT_PERIOD_MONTHS, type LossShareDto, type ReadDocument, type SettlementDto, type SettlementTermsDto } from '@coop/contracts';
+import { DIVIDENDS, MEMBERS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS, SETTLEMENTS } from '@coop/projections';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { payoutDeadline, settlementAmount, type LossShareRule } from '../domain/settlement-amount.js';
+
+/** The most ends one year lists (a page the console shows whole; a cooperative's leavers of a year are far fewer). */
+const YEAR_LIST_MAX = 10_000;
+
+export interface SettlementTerms {
+  readonly payoutPeriodMonths: number;
+  readonly lossShares: ReadonlyMap<number, LossShareRule>;
+}
+
+function termsOf(doc: ReadDocument | undefined): SettlementTerms {
+  const period = typeof doc?.payoutPeriodMonths === 'number' ? doc.payoutPeriodMonths : DEFAULT_SETTLEMENT_PERIOD_MONTHS;
+  const lossShares = new Map<number, LossShareRule>();
+  for (const [year, rule] of Object.entries((doc?.lossShares ?? {}) as Record<string, LossShareRule>)) {
+    // A decision of 0 per share withdraws it.
+    if (!(rule.kind === 'perShare' && (rule.centsPerShare ?? 0) === 0)) lossShares.set(Number(year), rule);
+  }
+  return { payoutPeriodMonths: period, lossShares };
+}
+
+/** The settlements' read side: the year's list with deadlines, amounts and flags, always within the caller's cooperative. */
+@Injectable()
+export class SettlementReads {
+  constructor(private readonly reads: ReadModels) {}
+
+  async terms(cooperativeId: string): Promise<SettlementTerms> {
+    return termsOf((await this.reads.getMany(SETTLEMENT_TERMS, cooperativeId, [cooperativeId])).get(cooperativeId));
+  }
+
+  async termsDto(cooperativeId: string): Promise<SettlementTermsDto> {
+    const terms = await this.terms(cooperativeId);
+    const lossShares: LossShareDto[] = [...terms.lossShares].sort(([a], [b]) => a - b).map(([year, r]) => ({ year, ...r }));
+    return { payoutPeriodMonths: terms.payoutPeriodMonths, lossShares };
+  }
+
+  /** The ends of `year` (by member number), or those of the ids given; `today` decides what is overdue. */
+  async list(cooperativeId: string, today: string, select: { year: number } | { ids: readonly string[] }): Promise<SettlementDto[]> {
+    const docs =
+      'year' in select
+        ? (await this.reads.query(SETTLEMENTS, cooperativeId, { cooperativeId,
+            filters: [{ field: 'year', op: 'eq', value: select.year }],
+            sort: [{ field: 'memberNr', direction: 'asc' }, { field: 'endDate', direction: 'asc' }],
+            limit: YEAR_LIST_MAX,
+          })).items
+        : [...(await this.reads.getMany(SETTLEMENTS, cooperativeId, select.ids)).values()];
+    return this.dtos(cooperativeId, today, docs);
+  }
+
+  /** The member's ends and their settlements (member dashboard), by end date. */
+  async ofMember(cooperativeId: string, memberId: string, today: string): Promise<SettlementDto[]> {
+    const docs = (await this.reads.query(SETTLEMENTS, cooperativeId, { cooperativeId, filters: [{ field: 'memberId', op: 'eq', value: memberId }], sort: [{ field: 'endDate', direction: 'asc' }], limit: 100 })).items;
+    return this.dtos(cooperativeId, today, docs);
+  }
+
+  /** Every due end of the cooperative (the dashboard, the reminder), oldest deadline first. */
+  async due(cooperativeId: string, today: string): Promise<SettlementDto[]> {
+    const docs = (await this.reads.query(SETTLEMENTS, cooperativeId, { cooperativeId, filters: [{ field: 'status', op: 'eq', value: 'due' }], sort: [{ field: 'endDate', direction: 'asc' }], limit: YEAR_LIST_MAX })).items;
+    return (await this.dtos(cooperativeId, today, docs)).filter((s) => s.endDate <= today);
+  }
+
+  private async dtos(cooperativeId: string, today: string, docs: readonly ReadDocument[]): Promise<SettlementDto[]> {
+    const memberIds = docs.map((d) => String(d.memberId));
+    const [terms, members, settlementMembers, closedYears] = await Promise.all([
+      this.terms(cooperativeId),
+      this.reads.getMany(MEMBERS, cooperativeId, memberIds),
+      this.reads.getMany(SETTLEMENT_MEMBERS, cooperativeId, memberIds),
+      this.closedYears(cooperativeId, [...new Set(docs.map((d) => Number(d.year)))]),
+    ]);
+    return docs.map((doc) => {
+      const memberId = String(doc.memberId);
+      const member = members.get(memberId);
+      const year = Number(doc.year);
+      const endDate = String(doc.endDate);
+      const paid = doc.status === 'paid';
+      const holding = Number(doc.holding);
+      const shares = Number(doc.shares);
+      const expected = settlementAmount({ holding, shares }, terms.lossShares.get(year) ?? null);
+      const deadline = payoutDeadline(endDate, terms.payoutPeriodMonths);
+      const reason = String(doc.reason);
+      return {
+        id: doc.id,
+        memberId,
+        memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : typeof member?.memberNr === 'number' ? member.memberNr : null,
+        name: typeof member?.name === 'string' ? member.name : '',
+        givenName: typeof member?.givenName === 'string' ? member.givenName : null,
+        endBalanceId: String(doc.endBalanceId),
+        reason,
+        year,
+        endDate,
+        deadline,
+        shares,
+        holding,
+        lossShare: paid ? Number(doc.lossShare) : expected.lossShare,
+        amount: paid ? Number(doc.amount) : expected.amount,
+        status: paid ? 'paid' : 'due',
+        overdue: !paid && today > deadline,
+        payoutDate: paid ? String(doc.payoutDate) : null,
+        paidBy: paid && typeof doc.paidBy === 'string' ? doc.paidBy : null,
+        heirsAccountNeeded: reason === 'death',
+        heirsAccount: settlementMembers.get(memberId)?.heirsAccount === true,
+        dividendOpen: !closedYears.has(year),
+        imported: doc.imported === true,
+      };
+    });
+  }
+
+  /** The years among `years` whose dividend is closed (its closure pays the exit year's dividend). */
+  private async closedYears(cooperativeId: string, years: readonly number[]): Promise<Set<number>> {
+    if (years.length === 0) return new Set();
+    const page = await this.reads.query(DIVIDENDS, cooperativeId, { cooperativeId, filters: [{ field: 'year', op: 'in', values: [...years] }], limit: years.length * 4 });
+    return new Set(page.items.map((d) => Number(d.year)));
+  }
+}
