@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CloseYearHandler } from './commands/close-year.command.js';
+import { ClosureProcess } from './commands/closure-process.js';
+import { ClosureResumer } from './commands/closure-resumer.js';
 import { DividendController } from './http/dividend.controller.js';
 import { DividendCalculation } from './queries/dividend-calculation.js';
 import { DividendReads } from './queries/dividend-reads.js';
@@ -9,7 +11,7 @@ import { DividendReads } from './queries/dividend-reads.js';
 @Module({
   imports: [CqrsModule],
   controllers: [DividendController],
-  providers: [DividendCalculation, DividendReads, CloseYearHandler],
+  providers: [DividendCalculation, DividendReads, CloseYearHandler, ClosureProcess, ClosureResumer],
   exports: [DividendReads],
 })
 export class DividendModule {}
