@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { afterClosureStep, ClosureDiverged, closureSteps, nextClosureStep, probeRevisions, type ClosurePlan } from './domain/closure-process.decider.js';
+import { afterClosureStep, ClosureDiverged, closureSteps, nextClosureStep, type ClosurePlan } from './domain/closure-process.decider.js';
 
 /** A closure of 7 payouts (8 events with the declaration), at most 3 events a step. */
 const PLAN: ClosurePlan = { events: 8, chunkEvents: 3 };
@@ -50,12 +50,5 @@ describe('closure process: the next step from what the log holds', () => {
   it('afterClosureStep: an append moves the length, the end closes', () => {
     expect(afterClosureStep({ closed: false, written: 3 }, { kind: 'append', from: 3, to: 6 })).toEqual({ closed: false, written: 6 });
     expect(afterClosureStep({ closed: false, written: 8 }, { kind: 'finish' })).toEqual({ closed: true, written: 8 });
-  });
-});
-
-describe('closure process: the revisions probed to learn the stream length without reading it whole', () => {
-  it('from the last planned revision down by one step each, then -1', () => {
-    expect(probeRevisions(PLAN)).toEqual([7, 4, 1, -1]);
-    expect(probeRevisions({ events: 3, chunkEvents: 3 })).toEqual([2, -1]);
   });
 });

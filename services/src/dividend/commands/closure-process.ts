@@ -16,9 +16,10 @@ import { ConflictingStateError, SavedNotYetShownError } from '../../platform/com
 import { stopHereInTests } from '../../platform/commands/stop-here-in-tests.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import type { AppConfig } from '../../platform/config/config.js';
-import { hasTailReads } from '../../platform/event-store/stream-tail.js';
+import { expectedAt, streamLength } from '../../platform/event-store/stepped-append.js';
+import { ReadModelProgress } from '../../platform/read-model-progress.js';
 import { APP_CONFIG, EVENT_STORE } from '../../platform/tokens.js';
-import { afterClosureStep, nextClosureStep, probeRevisions, type ClosurePlan, type ClosureProgress } from '../domain/closure-process.decider.js';
+import { afterClosureStep, nextClosureStep, type ClosurePlan, type ClosureProgress } from '../domain/closure-process.decider.js';
 import { closureRegisterDecider, yearState, type ClosureCommand, type ClosureRegister } from '../domain/closure-register.decider.js';
 import type { DividendParams } from '../domain/engine/index.js';
 import { declarationOf, DividendCalculation, payoutOf, refusalOf, type Calculation } from '../queries/dividend-calculation.js';
@@ -41,6 +42,29 @@ export function decide(command: ClosureCommand, state: ClosureRegister): ReturnT
   } catch (error) {
     throw error instanceof ValidationError ? refuse(error.errors) : error;
   }
+}
+
+/** Pause between waits for the read models to reach the log's head. */
+const CATCH_UP_PAUSE_MS = 1000;
+
+/** Waits until the read models include every event the log holds now (a resumed closure calculates from them). */
+export async function caughtUp(events: EventStore, progress: ReadModelProgress): Promise<void> {
+  const head = await events.headPosition();
+  for (;;) {
+    try {
+      return await progress.waitFor(head);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, CATCH_UP_PAUSE_MS));
+    }
+  }
+}
+
+/** The years a stop left closing with their request recorded (resumable without a request), oldest first. */
+export function stoppedClosures(register: ClosureRegister): number[] {
+  return Object.entries(register.years)
+    .filter(([, y]) => !y.closed && y.params !== undefined)
+    .map(([year]) => Number(year))
+    .sort((a, b) => a - b);
 }
 
 /** Reports how many of the closure's events are written. */
@@ -84,13 +108,13 @@ export class ClosureProcess {
     const members = payoutOrder(calc);
     const plan: ClosurePlan = { events: members.length + 1, chunkEvents: this.config.closureChunkEvents };
     const stream = dividendStream(dividendId);
-    let progress: ClosureProgress = { closed: false, written: await this.length(stream, plan) };
+    let progress: ClosureProgress = { closed: false, written: await streamLength(this.events, stream, plan.events, plan.chunkEvents) };
     let appended = 0;
     for (let step = nextClosureStep(plan, progress), attempt = 1; step.kind !== 'done'; step = nextClosureStep(plan, progress)) {
       try {
         if (step.kind === 'append') {
           const events = closureEvents(calc, dividendId, members, step.from, step.to);
-          await this.append({ streamId: stream, expected: step.from === 0 ? 'no_stream' : step.from - 1, events: this.writer.stamp(events, ctx, cooperativeId) });
+          await this.append({ streamId: stream, expected: expectedAt(step.from), events: this.writer.stamp(events, ctx, cooperativeId) });
           stopHereInTests(`closure:step-${++appended}`);
         } else {
           const closing = decide({ type: 'FinishClosure', cooperativeId, year, dividendId }, locked.state);
@@ -103,7 +127,7 @@ export class ClosureProcess {
         // Another run of this closure got there first: go on from what the log holds now.
         const now = yearState((await this.writer.load(register, closureRegisterDecider)).state, year);
         if (now?.dividendId !== dividendId) throw closedMeanwhile(year);
-        progress = { closed: now.closed, written: await this.length(stream, plan) };
+        progress = { closed: now.closed, written: await streamLength(this.events, stream, plan.events, plan.chunkEvents) };
       }
     }
     return dividendId;
@@ -116,19 +140,6 @@ export class ClosureProcess {
     } catch (error) {
       if (!(error instanceof SavedNotYetShownError)) throw error;
     }
-  }
-
-  /**
-   * How many events the closure's stream holds, without reading it whole: the events after the plan's revisions from
-   * the top down (`probeRevisions`); the first answer that is not empty holds at most a step's events.
-   */
-  private async length(stream: string, plan: ClosurePlan): Promise<number> {
-    if (!hasTailReads(this.events)) return (await this.events.readStream(stream)).length;
-    for (const revision of probeRevisions(plan)) {
-      const after = await this.events.readStreamAfter(stream, revision);
-      if (after.length > 0) return revision + 1 + after.length;
-    }
-    return 0;
   }
 }
 

@@ -1,24 +1,23 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { businessToday, dividendRegisterStream, ROLES, type EventStore } from '@coop/contracts';
+import { dividendRegisterStream, type EventStore } from '@coop/contracts';
 import { COOPERATIVES } from '@coop/projections';
-import { contextFor } from '../../platform/commands/command-context.js';
+import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { TASK_QUEUE, type TaskQueue } from '../../tasks/index.js';
 import { MAX_LIMIT } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { ReadModelProgress } from '../../platform/read-model-progress.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { closureRegisterDecider } from '../domain/closure-register.decider.js';
-import { ClosureProcess } from './closure-process.js';
-
-/** Pause between waits for the read models to reach the log's head at the start. */
-const CATCH_UP_PAUSE_MS = 1000;
+import { caughtUp, stoppedClosures } from './closure-process.js';
 
 /**
- * At the start (issue 40; decision 156): every closure a stop left closing (the register records `DividendYearClosing`
- * with its request and no `DividendYearClosed`) is run to its end by `ClosureProcess`, once the read models have caught
- * up with the log (the calculation reads them). In the background: the API answers meanwhile, and the year shows
- * "closing" until the end. A lock written before issue 40 (no request recorded) waits for the closure request again.
- * The same request resumes it as well; both at once is safe (each step appends at the revision it read).
+ * At the start (issue 40; decision 156): for every closure a stop left closing (the register records
+ * `DividendYearClosing` with its request and no `DividendYearClosed`) the task `dividendClosure` is queued, which runs it
+ * to its end with a progress bar (ClosureTask); one already queued or running (a task the restart interrupted, which
+ * the runner resumes) is left to run. In the background: the API answers meanwhile, and the year shows "closing" until
+ * the end. A lock written before issue 40 (no request recorded) waits for the closure request again. The same request
+ * resumes it as well; both at once is safe (each step appends at the revision it read).
  */
 @Injectable()
 export class ClosureResumer implements OnApplicationBootstrap {
@@ -27,7 +26,7 @@ export class ClosureResumer implements OnApplicationBootstrap {
   constructor(
     private readonly reads: ReadModels,
     private readonly writer: StreamWriter,
-    private readonly process: ClosureProcess,
+    @Inject(TASK_QUEUE) private readonly queue: TaskQueue,
     private readonly progress: ReadModelProgress,
     @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
@@ -36,33 +35,23 @@ export class ClosureResumer implements OnApplicationBootstrap {
     void this.resumeAll().catch((error: unknown) => this.logger.error(`Resuming closures failed: ${error instanceof Error ? error.message : String(error)}`));
   }
 
-  /** Resumes every stopped closure of every cooperative; answers how many it finished. */
+  /** Queues the resumption of every stopped closure of every cooperative; answers how many it queued. */
   async resumeAll(): Promise<number> {
-    await this.caughtUp();
-    const cooperatives = await this.reads.listAcrossCooperatives(COOPERATIVES, { limit: MAX_LIMIT }, []);
-    let finished = 0;
+    await caughtUp(this.events, this.progress);
+    const cooperatives = await this.reads.listAcrossCooperatives(COOPERATIVES, { limit: String(MAX_LIMIT) }, []);
+    let queued = 0;
     for (const cooperative of cooperatives.items) {
       const { state } = await this.writer.load(dividendRegisterStream(cooperative.id), closureRegisterDecider);
-      for (const [year, closure] of Object.entries(state.years)) {
-        if (closure.closed || closure.params === undefined) continue;
-        const system = contextFor({ userId: 'system', username: 'system', roles: [...ROLES], cooperativeId: cooperative.id });
-        this.logger.log(`Resuming the closure of ${year} (${closure.dividendId})`);
-        await this.process.run(system, Number(year), undefined, businessToday());
-        finished++;
-      }
-    }
-    return finished;
-  }
-
-  /** Waits until the read models include every event the log held at the start. */
-  private async caughtUp(): Promise<void> {
-    const head = await this.events.headPosition();
-    for (;;) {
+      if (stoppedClosures(state).length === 0) continue;
       try {
-        return await this.progress.waitFor(head);
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, CATCH_UP_PAUSE_MS));
+        await this.queue.enqueue({ cooperativeId: cooperative.id, user: 'system', kind: 'dividendClosure', params: {} });
+        this.logger.log(`Resuming the stopped closures of cooperative ${cooperative.id} in the task dividendClosure`);
+        queued++;
+      } catch (error) {
+        // Queued or running already (a task the restart interrupted is resumed by the runner itself).
+        if (!(error instanceof ConflictingStateError)) throw error;
       }
     }
+    return queued;
   }
 }

@@ -67,15 +67,3 @@ export function closureSteps(plan: ClosurePlan, progress: ClosureProgress): Clos
   }
   return steps;
 }
-
-/**
- * The candidate stream lengths a reader probes, highest first, to learn how many events the stream holds without
- * reading it whole: `events - 1 - k·chunkEvents` for k = 0, 1, … down to -1 (reading the events after revision r tells
- * whether the stream is longer than r + 1; the first answer that is not empty holds at most a step's events).
- */
-export function probeRevisions(plan: ClosurePlan): number[] {
-  const revisions: number[] = [];
-  for (let r = plan.events - 1; r > -1; r -= plan.chunkEvents) revisions.push(r);
-  revisions.push(-1);
-  return revisions;
-}
