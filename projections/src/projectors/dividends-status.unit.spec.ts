@@ -20,7 +20,7 @@ const declared = (payouts?: number): DividendDeclared => ({
   },
 });
 
-const put = (ops: WriteOp[]): ReadDocument => (ops[0] as { doc: ReadDocument }).doc;
+const put = (ops: readonly WriteOp[]): ReadDocument => (ops[0] as { doc: ReadDocument }).doc;
 
 describe('dividends projector: a closure in steps is closing until its end (issue 40)', () => {
   it('a declaration with payouts to follow makes the closure closing; DividendYearClosed makes it closed', () => {

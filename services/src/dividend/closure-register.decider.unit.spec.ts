@@ -61,7 +61,7 @@ describe('closure register: the request kept with the lock (issue 40)', () => {
 
   it('records the request with the lock and keeps it once the year is closed, so a stopped closure resumes with it', () => {
     const locked: DividendRegisterEvent = { type: 'DividendYearClosing', data: { cooperativeId: COOP, year: 2025, dividendId: 'd-new', params } };
-    spec.given([]).when({ ...lock(2025), params }).then([locked]);
+    spec.given([]).when({ type: 'LockYear', cooperativeId: COOP, year: 2025, dividendId: 'd-new', today: TODAY, params }).then([locked]);
     const state = [locked, closed(2025, 'd-new')].reduce(closureRegisterDecider.evolve, closureRegisterDecider.initialState());
     expect(yearState(state, 2025)).toEqual({ dividendId: 'd-new', closed: true, params });
   });

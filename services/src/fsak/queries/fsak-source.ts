@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ReadDocument } from '@coop/contracts';
 import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, ELMA_NUMBERS, EXEMPTION_ORDERS, MEMBERS, TASKS } from '@coop/projections';
-import { requireClosed } from '../../kernel/closure-status.js';
+import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { JointOrderData, MemberData, PayoutFact, PersonData, ReportSource } from '../domain/fsak-records.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { businessToday, type MemberDto, type ReadDocument } from '@coop/contracts';
 import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
-import { isClosing } from '../../kernel/closure-status.js';
+import { isClosing } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { countMembersAsOf, selectMembersAsOf, toMemberDto, type MembersAsOf, type MembersAsOfScope } from '../../members/index.js';
 import type { PdfIssuer } from '../render/pdf-frame.js';

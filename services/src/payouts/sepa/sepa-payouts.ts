@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { fieldError, isValidBic, isValidIban, type FieldError, type ReadDocument } from '@coop/contracts';
 import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
-import { requireClosed } from '../../kernel/closure-status.js';
+import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { controlSum, type SepaPaymentFile, type SepaTransfer } from './pain001.js';
 import { germanAmount, isSepaRepresentable, NAME_MAX } from './sepa-text.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { churchName, type ReadDocument } from '@coop/contracts';
 import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
-import { requireClosed } from '../../kernel/closure-status.js';
+import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { CertificateData, CertificateIssuer } from '../render/tax-certificate-pdf.js';
 import type { TaxReturnData } from '../render/tax-return.js';
