@@ -44,10 +44,12 @@ export class ClosureTask implements TaskHandler, OnModuleInit {
     let members = 0;
     try {
       for (const year of years) {
+        let payouts = 0;
         await this.process.run(ctx, year, undefined, businessToday(), (written, events) => {
-          if (written === events) members += events - 1;
+          payouts = events - 1;
           task.progress(written, events);
         });
+        members += payouts;
       }
       return { outcome: 'completed', files: [], summary: { closures: years.length, years: years.join(', '), members }, effects: [], notifications: [] };
     } catch (error) {
