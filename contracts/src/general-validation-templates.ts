@@ -54,6 +54,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   missingDecisionDate: 1,
   currentYearClosure: 1,
   yearAlreadyClosed: 1,
+  closureInProgress: 1,
   missingCooperativeBankname: 1,
   missingCooperativeIban: 1,
   missingCooperativeBic: 1,

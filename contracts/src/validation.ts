@@ -54,6 +54,8 @@ export type ValidationTemplate =
   | 'currentYearClosure'
   /** "Year {0} is already closed". */
   | 'yearAlreadyClosed'
+  /** "The closure of {0} is still being written; try again when it is closed" (issue 40). */
+  | 'closureInProgress'
   | 'missingCooperativeBankname'
   | 'missingCooperativeIban'
   | 'missingCooperativeBic'

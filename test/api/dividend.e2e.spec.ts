@@ -159,7 +159,7 @@ describe('dividend: calculation and the year’s closure', () => {
     ]);
     expect(run).toMatchObject({ id: null, year: LAST, percent: '10.0000', registeredTaxAmount: 1_083, memberCount: 10 });
     const years = (await request(t.http).get('/api/v1/dividend/years').set(auth(restricted)).expect(200)).body as DividendYearDto[];
-    expect(years.find((y) => y.key === LAST)).toEqual({ key: LAST, value: String(LAST), closed: false, dividendId: null });
+    expect(years.find((y) => y.key === LAST)).toEqual({ key: LAST, value: String(LAST), closed: false, closing: false, dividendId: null });
   });
 
   it('refuses missing dates, the current year, and bad parameters field by field', async () => {

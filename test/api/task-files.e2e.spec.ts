@@ -30,6 +30,8 @@ const MAY_DOWNLOAD: Readonly<Record<TaskKind, readonly Role[]>> = {
   // import:write, as the import.
   memberImportDryRun: ADMINS,
   memberImport: ADMINS,
+  // dividend:close, as POST /dividend/store (it makes no files; issue 40).
+  dividendClosure: MAKERS,
 };
 
 describe('task files: every kind × every role', () => {

@@ -1,6 +1,7 @@
 /**
  * The KurrentDB adapter's own edges (issue 40) against a real server, whenever EVENT_STORE_URL is set (e.g.
- * `docker compose up -d kurrentdb`, EVENT_STORE_URL=kurrentdb://localhost:2113?tls=false): a closure-sized write, a
+ * `docker compose up -d kurrentdb`, EVENT_STORE_URL=kurrentdb://localhost:2113?tls=false): a closure-sized write (in one
+ * appendMulti, and through the stepped path the closure takes since issue 40), a
  * write sent twice with the same event ids stored once (what the adapter's tries rely on), a refused write reported
  * with what was being written, and the store without a stream prefix, checked on its own streams only (other suites
  * write to the same server at the same time).
@@ -11,6 +12,7 @@ import type { EventMetadata, NewEvent, RecordedEvent, StreamAppend } from '@coop
 import { KurrentEventStore } from '../../services/src/platform/event-store/kurrent-event-store.js';
 import { KurrentWriter } from '../../services/src/platform/event-store/kurrent-writer.js';
 import { EventStoreWriteError, identify } from '../../services/src/platform/event-store/kurrent-writes.js';
+import { appendInSteps, streamLength } from '../../services/src/platform/event-store/stepped-append.js';
 
 const url = process.env.EVENT_STORE_URL;
 
@@ -46,6 +48,25 @@ if (url) {
       expect(Object.values(result.revisions).every((r) => r === 149 || r === 0)).toBe(true);
       expect(ns(await store.readStream('closure-member-999'))).toEqual(Array.from({ length: 150 }, (_, i) => 149_850 + i));
       expect(await store.headPosition()).toBe(result.position);
+    }, 600_000);
+
+    it('writes a closure through the stepped path (150,001 events, steps of 2,000): stopped halfway, continued to the end, a third run writes nothing', async () => {
+      // The closure's stream as ClosureProcess writes it (issue 40): DividendDeclared + 150,000 payouts, steps of CLOSURE_CHUNK_EVENTS.
+      const planned = 150_001;
+      const step = 2_000;
+      const stop = new Error('stopped');
+      await expect(
+        appendInSteps(store, 'closure-stepped', planned, step, events, (written) => {
+          if (written >= 76_000) throw stop;
+        }),
+      ).rejects.toBe(stop);
+      expect(await streamLength(store, 'closure-stepped', planned, step)).toBe(76_000);
+      expect(await appendInSteps(store, 'closure-stepped', planned, step, events)).toBe(planned);
+      const head = await store.headPosition();
+      expect(await appendInSteps(store, 'closure-stepped', planned, step, events)).toBe(planned);
+      expect(await store.headPosition()).toBe(head);
+      const tail = await store.readStreamAfter('closure-stepped', planned - 3);
+      expect(ns(tail)).toEqual([planned - 2, planned - 1]);
     }, 600_000);
 
     it('stores a multi-stream write sent twice with the same event ids once (what a try after an unknown outcome relies on)', async () => {

@@ -41,10 +41,10 @@ function AmountInput() {
  */
 export function CalcForm({ input, years, onCalculate, actions }: { input: CalcInput; years: readonly DividendYearDto[] | undefined; onCalculate: (input: CalcInput) => void; actions: ReactNode }) {
   const translate = useTranslate();
-  const known = years && years.length > 0 ? years : yearChoices().map((key) => ({ key, value: String(key), closed: false, dividendId: null }));
+  const known = years && years.length > 0 ? years : yearChoices().map((key) => ({ key, value: String(key), closed: false, closing: false, dividendId: null }));
   // A year the address names but the choices do not (a closure opened long after) stays choosable.
-  const all = known.some((y) => y.key === input.year) ? known : [{ key: input.year, value: String(input.year), closed: false, dividendId: null }, ...known];
-  const yearOptions = all.map((y) => ({ id: y.key, name: y.closed ? translate('coop.dividend.yearClosed', { year: y.value }) : y.value }));
+  const all = known.some((y) => y.key === input.year) ? known : [{ key: input.year, value: String(input.year), closed: false, closing: false, dividendId: null }, ...known];
+  const yearOptions = all.map((y) => ({ id: y.key, name: y.closed ? translate('coop.dividend.yearClosed', { year: y.value }) : y.closing ? translate('coop.dividend.yearClosing', { year: y.value }) : y.value }));
   const typeOptions = DIVIDEND_TYPES.map((id) => ({ id, name: translate(`coop.dividend.types.${id}`) }));
   const record = { id: 'dividend-input', ...input };
   const submit = (values: Record<string, unknown>) => {

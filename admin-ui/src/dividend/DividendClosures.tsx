@@ -45,6 +45,7 @@ function ClosureFacts({ d }: { d: DividendRecord }) {
         [f('decisionDate'), formatDate(d.decisionDate), 'dividend-closure-decisionDate'],
         [f('paymentDate'), formatDate(d.paymentDate), 'dividend-closure-paymentDate'],
         [f('type'), `${translate(`coop.dividend.types.${d.type}`)}`],
+        [f('status'), translate(`coop.dividend.status.${d.status ?? 'closed'}`), 'dividend-closure-status'],
         [f('closedAt'), d.closedAt ? `${formatDateTime(d.closedAt)}${d.closedBy ? ` · ${d.closedBy}` : ''}` : ''],
         [
           translate('coop.dividend.rules'),

@@ -498,6 +498,8 @@ export const de: Messages<typeof en> = {
       openMember: 'Mitgliederübersicht',
       openClosure: 'Abschluss anzeigen',
       yearClosed: '%{year} (abgeschlossen)',
+      yearClosing: '%{year} (Abschluss läuft)',
+      status: { closing: 'Abschluss läuft: die Auszahlungen werden noch geschrieben; die Dokumente folgen nach dem Ende', closed: 'Abgeschlossen' },
       percentInvalid: 'Ein Prozentsatz mit höchstens vier Nachkommastellen, z. B. 4 oder 3,5',
       amountInvalid: 'Ein Betrag in Euro mit höchstens zwei Nachkommastellen, z. B. 12500,00',
       amountNotPositive: 'Muss größer als 0 sein',
@@ -552,6 +554,7 @@ export const de: Messages<typeof en> = {
         balances: 'Guthaben',
         amount: 'Brutto',
         closedAt: 'Abgeschlossen',
+        status: 'Stand',
       },
       settings: {
         dividendMethod: { proRata: 'Zeitanteilig (ab dem Zinsbeginn jeder Buchung)', yearEnd: 'Guthaben am Ende des Vorjahres' },

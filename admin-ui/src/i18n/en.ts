@@ -509,6 +509,8 @@ export const en = {
       openMember: 'Member dashboard',
       openClosure: 'Show the closure',
       yearClosed: '%{year} (closed)',
+      yearClosing: '%{year} (closing)',
+      status: { closing: 'Closing: the payouts are still being written; its documents wait for the end', closed: 'Closed' },
       percentInvalid: 'A percentage with up to four decimals, e.g. 4 or 3,5',
       amountInvalid: 'An amount in euros with up to two decimals, e.g. 12500,00',
       amountNotPositive: 'Must be greater than 0',
@@ -563,6 +565,7 @@ export const en = {
         balances: 'Holding',
         amount: 'Gross',
         closedAt: 'Closed',
+        status: 'State',
       },
       settings: {
         dividendMethod: { proRata: 'Pro rata temporis (from each interest begin)', yearEnd: 'Holding at the end of the previous year' },

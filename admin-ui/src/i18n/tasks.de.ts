@@ -6,7 +6,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
   tasks: {
     title: 'Aufgaben',
     empty: 'Noch keine Aufgaben.',
-    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung', taxCertificates: 'Steuerbescheinigungen', memberExport: 'Export der Mitgliederliste', memberPdfs: 'Mitglieder-PDFs', memberImportDryRun: 'Importprüfung', memberImport: 'Import' },
+    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung', taxCertificates: 'Steuerbescheinigungen', memberExport: 'Export der Mitgliederliste', memberPdfs: 'Mitglieder-PDFs', memberImportDryRun: 'Importprüfung', memberImport: 'Import', dividendClosure: 'Dividendenabschluss (fortgesetzt)' },
     states: {
       queued: 'Eingereiht',
       running: 'Läuft',
@@ -40,6 +40,8 @@ export const tasksDe: Messages<typeof tasksEn> = {
       event: 'Anlassabfragen',
       problems: 'Nicht abgefragte Mitglieder',
       members: 'Mitglieder',
+      closures: 'Abschlüsse',
+      years: 'Jahre',
       requested: 'Angefragt',
       withChurch: 'Mit Kirchensteuer',
       withoutChurch: 'Ohne Kirchensteuer',

@@ -7,8 +7,15 @@ import type { NonAssessmentType } from '../tax-papers.js';
 // posting dated in or before a closed year is refused (the posting appends a revision check on this stream).
 // ---------------------------------------------------------------------------------------------
 
-/** The year is being closed: from now on postings into it are refused; the results follow as `DividendYearClosed`. */
-export type DividendYearClosing = DomainEvent<'DividendYearClosing', { cooperativeId: string; year: number; dividendId: string }>;
+/**
+ * The year is being closed: from now on postings into it are refused; the results follow as `DividendYearClosed`.
+ * `params` (absent on closures locked before issue 40): the closure's request, so that a closure that stopped halfway
+ * is resumed with it at the next start (dividend/commands/closure-process.ts).
+ */
+export type DividendYearClosing = DomainEvent<
+  'DividendYearClosing',
+  { cooperativeId: string; year: number; dividendId: string; params?: { type: DividendType; amount: string; decisionDate: string; paymentDate: string } }
+>;
 /** The year's closure `dividendId` is written (its stream `dividend-<dividendId>`): the year is final. */
 export type DividendYearClosed = DomainEvent<'DividendYearClosed', { cooperativeId: string; year: number; dividendId: string }>;
 
@@ -34,6 +41,12 @@ export type DividendDeclared = DomainEvent<
     /** The effective percentage with four decimals. */
     percent: string;
     settings: DividendSettings;
+    /**
+     * The number of `DividendMemberPaid` events that follow, appended in steps (issue 40): the closure is whole only
+     * once its register records `DividendYearClosed`. Absent on closures written in one append before issue 40 (whole
+     * when written).
+     */
+    payouts?: number;
     totals: {
       members: number;
       gross: number;

@@ -8,7 +8,7 @@ import type { DomainEvent } from '../events.js';
 // ---------------------------------------------------------------------------------------------
 
 /** The kinds of task the product runs. Another area adds its kind here and registers a handler (services/src/tasks). */
-export const TASK_KINDS = ['kistam', 'fsak', 'taxCertificates', 'memberExport', 'memberPdfs', 'memberImportDryRun', 'memberImport'] as const;
+export const TASK_KINDS = ['kistam', 'fsak', 'taxCertificates', 'memberExport', 'memberPdfs', 'memberImportDryRun', 'memberImport', 'dividendClosure'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 /** What the task was asked to do: plain scalars only (ids, dates, flags). */

@@ -132,6 +132,10 @@ export class ChurchTaxDto {
  * decimals; `taxAmount` Σ KapESt, `solidaryTaxAmount` Σ Soli, `churchTax` Σ church tax, `taxableAmount` Σ taxable base,
  * `registeredTaxAmount` the KapESt due in whole euros.
  */
+/** A closure's state (issue 40): its payouts being written, or whole. */
+export const DIVIDEND_STATUSES = ['closing', 'closed'] as const;
+export type DividendStatus = (typeof DIVIDEND_STATUSES)[number];
+
 export class DividendDto {
   /** The closure's id; null for a calculation. */
   @IsOptional() @IsString() readonly id!: string | null;
@@ -160,6 +164,11 @@ export class DividendDto {
   /** Closure: when and by whom; null for a calculation. */
   @IsOptional() @IsString() readonly closedAt!: string | null;
   @IsOptional() @IsString() readonly closedBy!: string | null;
+  /**
+   * A closure: `closing` while its payouts are still being written (issue 40: nothing of it is final, its documents are
+   * refused until it is `closed`), else `closed`; null for a calculation.
+   */
+  @IsOptional() @IsIn(DIVIDEND_STATUSES) readonly status!: DividendStatus | null;
   /** Calculation only: what refuses the closure (empty: it may be closed). */
   @ListOf(() => DividendErrorDto) readonly errors!: readonly DividendErrorDto[];
   /** The members with a dividend, by member number (a list row of `GET /dividend` leaves them out: empty). */
@@ -172,5 +181,7 @@ export class DividendYearDto {
   @IsInt() readonly key!: number;
   @IsString() readonly value!: string;
   @IsBoolean() readonly closed!: boolean;
+  /** Its closure is still being written (issue 40): shown as "closing", not yet closed. */
+  @IsBoolean() readonly closing!: boolean;
   @IsOptional() @IsString() readonly dividendId!: string | null;
 }

@@ -111,6 +111,7 @@ export const VALIDATION_MESSAGES_EN = {
   missingDecisionDate: 'Missing decision date',
   currentYearClosure: 'Cannot create closure for current year.',
   yearAlreadyClosed: 'Year %{0} is already closed',
+  closureInProgress: 'The closure of %{0} is still being written (closing); try again once it is closed',
   missingCooperativeBankname: "The cooperative's bank name is missing",
   missingCooperativeIban: "The cooperative's IBAN is missing",
   missingCooperativeBic: "The cooperative's BIC is missing",

@@ -37,6 +37,8 @@ export interface DividendInputOrder {
   readonly startDate: string;
   readonly endDate: string | null;
   readonly usedByYear: Readonly<Record<string, number>>;
+  /** Per closure that used the order: the payment year's use before that closure's first payout on it (issue 40). */
+  readonly usedBefore?: Readonly<Record<string, { readonly year: string; readonly used: number }>>;
 }
 
 /** A non-assessment certificate (`CertificateInput`). */
@@ -231,5 +233,9 @@ function usedByOrder(event: RecordedEvent<DividendMemberPaid>, current: (key: Do
   if (!kept) return [];
   const year = String(order.year);
   const used = Math.max(kept.usedByYear[year] ?? 0, order.usedAfter);
-  return [{ ...holder, orders: upsert(orders, { ...kept, usedByYear: { ...kept.usedByYear, [year]: used } }), position }];
+  // What the year held before this closure's first payout on the order: a closure resumed after a stop (issue 40)
+  // calculates its remaining payouts from it, not from the use its own written payouts added.
+  const before = kept.usedBefore ?? {};
+  const usedBefore = event.data.dividendId in before ? before : { ...before, [event.data.dividendId]: { year, used: kept.usedByYear[year] ?? 0 } };
+  return [{ ...holder, orders: upsert(orders, { ...kept, usedByYear: { ...kept.usedByYear, [year]: used }, usedBefore }), position }];
 }

@@ -1,4 +1,4 @@
-import { churchName, type DividendDeclared, type DividendMemberPaid, type ReadDocument, type RecordedEvent, type WriteOp } from '@coop/contracts';
+import { churchName, type DividendDeclared, type DividendMemberPaid, type DividendYearClosed, type ReadDocument, type RecordedEvent, type WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { DIVIDEND_INPUTS, DIVIDEND_MEMBERS, DIVIDENDS } from './dividend-collections.js';
 import { dividendsErasure, MEMBERS_ERASED } from './erasure.js';
@@ -16,7 +16,7 @@ import { dividendsErasure, MEMBERS_ERASED } from './erasure.js';
 /** The id of a member's result in a closure. */
 export const dividendMemberId = (dividendId: string, memberId: string): string => `${dividendId}:${memberId}`;
 
-type DividendEvent = DividendDeclared | DividendMemberPaid;
+type DividendEvent = DividendDeclared | DividendMemberPaid | DividendYearClosed;
 
 /** The closure's summary document from its declaration. */
 function closureDoc(recorded: RecordedEvent, d: DividendDeclared['data']): ReadDocument {
@@ -26,6 +26,9 @@ function closureDoc(recorded: RecordedEvent, d: DividendDeclared['data']): ReadD
     ...closureFields(d),
     closedAt: recorded.metadata.timestamp,
     closedBy: recorded.metadata.user,
+    // Written in steps (issue 40, `payouts` given): closing until the register's `DividendYearClosed`; before issue 40
+    // a closure was written whole in one append.
+    status: d.payouts === undefined ? 'closed' : 'closing',
   });
 }
 
@@ -132,6 +135,7 @@ export const dividendsProjector: Projector = {
     const event = recorded as RecordedEvent<DividendEvent>;
     switch (event.type) {
       case 'DividendDeclared':
+      case 'DividendYearClosed':
         return [{ collection: DIVIDENDS.name, id: event.data.dividendId }];
       case 'DividendMemberPaid':
         return [
@@ -148,6 +152,11 @@ export const dividendsProjector: Projector = {
     switch (event.type) {
       case 'DividendDeclared':
         return [{ kind: 'put', collection: DIVIDENDS.name, doc: closureDoc(recorded, event.data) }];
+      case 'DividendYearClosed': {
+        // Every payout is written: the closure is whole. (Before issue 40 this event came first, with no document yet.)
+        const closure = current({ collection: DIVIDENDS.name, id: event.data.dividendId });
+        return closure ? [{ kind: 'put', collection: DIVIDENDS.name, doc: stamp(recorded, { ...closure, status: 'closed' }) }] : [];
+      }
       case 'DividendMemberPaid': {
         const input = current({ collection: DIVIDEND_INPUTS.name, id: event.data.memberId });
         return [{ kind: 'put', collection: DIVIDEND_MEMBERS.name, doc: memberDoc(recorded, event.data, input) }];

@@ -55,3 +55,14 @@ describe('closure register: FinishClosure', () => {
     spec.given([closing(2025, 'd-1'), closed(2025, 'd-1')]).when(finish(2025, 'd-1')).thenThrows(ValidationError, refusal('yearAlreadyClosed', '2025'));
   });
 });
+
+describe('closure register: the request kept with the lock (issue 40)', () => {
+  const params = { type: 'percent' as const, amount: '4', decisionDate: '2026-02-01', paymentDate: '2026-03-01' };
+
+  it('records the request with the lock and keeps it once the year is closed, so a stopped closure resumes with it', () => {
+    const locked: DividendRegisterEvent = { type: 'DividendYearClosing', data: { cooperativeId: COOP, year: 2025, dividendId: 'd-new', params } };
+    spec.given([]).when({ type: 'LockYear', cooperativeId: COOP, year: 2025, dividendId: 'd-new', today: TODAY, params }).then([locked]);
+    const state = [locked, closed(2025, 'd-new')].reduce(closureRegisterDecider.evolve, closureRegisterDecider.initialState());
+    expect(yearState(state, 2025)).toEqual({ dividendId: 'd-new', closed: true, params });
+  });
+});

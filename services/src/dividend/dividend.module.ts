@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CloseYearHandler } from './commands/close-year.command.js';
+import { ClosureProcess } from './commands/closure-process.js';
+import { ClosureResumer } from './commands/closure-resumer.js';
+import { ClosureTask } from './commands/closure-task.js';
+import { TasksModule } from '../tasks/index.js';
 import { DividendController } from './http/dividend.controller.js';
 import { DividendCalculation } from './queries/dividend-calculation.js';
 import { DividendReads } from './queries/dividend-reads.js';
 
 /** The annual dividend (issue 23): calculation, the year's closure, the closures. */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, TasksModule],
   controllers: [DividendController],
-  providers: [DividendCalculation, DividendReads, CloseYearHandler],
+  providers: [DividendCalculation, DividendReads, CloseYearHandler, ClosureProcess, ClosureResumer, ClosureTask],
   exports: [DividendReads],
 })
 export class DividendModule {}

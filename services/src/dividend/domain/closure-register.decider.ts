@@ -1,4 +1,4 @@
-import { fieldError, ValidationError, type Decider, type DividendRegisterEvent } from '@coop/contracts';
+import { fieldError, ValidationError, type Decider, type DividendRegisterEvent, type DividendYearClosing } from '@coop/contracts';
 
 /*
  * The cooperative's closure register (stream `dividends-<cooperativeId>`): which years are being closed and which are
@@ -15,7 +15,12 @@ export interface LockYear {
   readonly dividendId: string;
   /** Business today (YYYY-MM-DD): a year not yet over cannot be closed. */
   readonly today: string;
+  /** The closure's request, recorded with the lock so that a closure that stopped is resumed with it (issue 40). */
+  readonly params?: ClosureParams;
 }
+
+/** The request of a closure as its lock records it. */
+export type ClosureParams = NonNullable<DividendYearClosing['data']['params']>;
 
 export interface FinishClosure {
   readonly type: 'FinishClosure';
@@ -29,6 +34,8 @@ export type ClosureCommand = LockYear | FinishClosure;
 export interface YearState {
   readonly dividendId: string;
   readonly closed: boolean;
+  /** The request its lock recorded (absent on a lock written before issue 40). */
+  readonly params?: ClosureParams;
 }
 
 export interface ClosureRegister {
@@ -46,7 +53,8 @@ export const closureRegisterDecider: Decider<ClosureCommand, DividendRegisterEve
   evolve(state, event) {
     const { year, dividendId } = event.data;
     const closed = event.type === 'DividendYearClosed';
-    return { years: { ...state.years, [String(year)]: { dividendId, closed } } };
+    const params = event.type === 'DividendYearClosing' ? event.data.params : state.years[String(year)]?.params;
+    return { years: { ...state.years, [String(year)]: { dividendId, closed, ...(params ? { params } : {}) } } };
   },
   decide(command, state) {
     const current = yearState(state, command.year);
@@ -56,8 +64,8 @@ export const closureRegisterDecider: Decider<ClosureCommand, DividendRegisterEve
         if (current?.closed) throw alreadyClosed(command.year);
         // Closing already (an earlier closure stopped after its lock): nothing to append, it is resumed under its id.
         if (current) return [];
-        const { cooperativeId, year, dividendId } = command;
-        return [{ type: 'DividendYearClosing', data: { cooperativeId, year, dividendId } }];
+        const { cooperativeId, year, dividendId, params } = command;
+        return [{ type: 'DividendYearClosing', data: { cooperativeId, year, dividendId, ...(params ? { params } : {}) } }];
       }
       case 'FinishClosure': {
         if (!current || current.closed || current.dividendId !== command.dividendId) throw alreadyClosed(command.year);

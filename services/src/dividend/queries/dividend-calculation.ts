@@ -66,7 +66,7 @@ const filled = (doc: ReadDocument, field: string): boolean => typeof doc[field] 
 export class DividendCalculation {
   constructor(private readonly reads: ReadModels) {}
 
-  async calculate(cooperativeId: string, params: DividendParams, today: string, { withLines = false } = {}): Promise<Calculation> {
+  async calculate(cooperativeId: string, params: DividendParams, today: string, { withLines = false, resuming }: { withLines?: boolean; resuming?: string } = {}): Promise<Calculation> {
     const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
     const settings = dividendSettingsOf(cooperative);
     const calculator = new DividendCalculator(params, settings);
@@ -75,7 +75,7 @@ export class DividendCalculation {
     const lines = withLines ? new Map<string, MemberBasis['lines']>() : undefined;
     for await (const batch of this.reads.scan(DIVIDEND_INPUTS, cooperativeId, SCAN_BATCH)) {
       for (const doc of batch) {
-        const input = toMemberInput(doc);
+        const input = toMemberInput(doc, resuming);
         calculator.add(input);
         facts.set(doc.id, factsOf(doc));
         for (const order of input.orders) orderHolders.set(order.id, doc.id);
@@ -87,12 +87,12 @@ export class DividendCalculation {
       }
     }
     const run = calculator.finish();
-    const errors = [...(await this.cooperativeErrors(cooperative, params, today)), ...memberErrors(run.members, facts)];
+    const errors = [...(await this.cooperativeErrors(cooperative, params, today, resuming)), ...memberErrors(run.members, facts)];
     return { params, settings, cooperativeId, run, errors, facts, orderHolders, ...(lines ? { lines } : {}) };
   }
 
   /** The current year, a year already closed, the cooperative's missing bank data. */
-  private async cooperativeErrors(cooperative: ReadDocument, params: DividendParams, today: string): Promise<DividendErrorDto[]> {
+  private async cooperativeErrors(cooperative: ReadDocument, params: DividendParams, today: string, resuming: string | undefined): Promise<DividendErrorDto[]> {
     const errors: DividendErrorDto[] = [];
     const error = (template: string, ...parameters: string[]): DividendErrorDto => ({ code: template, template, parameters, members: [], concerned: [] });
     if (params.year >= Number(today.slice(0, 4))) errors.push(error('currentYearClosure'));
@@ -101,7 +101,8 @@ export class DividendCalculation {
       filters: [{ field: 'year', op: 'eq', value: params.year }],
       limit: 1,
     });
-    if (closed.total > 0) errors.push(error('yearAlreadyClosed', String(params.year)));
+    // The closure being resumed (issue 40) is not a closure of the year that refuses it.
+    if (closed.total > 0 && closed.items[0]?.id !== resuming) errors.push(error('yearAlreadyClosed', String(params.year)));
     for (const [field, template] of BANK_FIELDS) if (!filled(cooperative, field)) errors.push(error(template));
     return errors;
   }
@@ -234,5 +235,5 @@ export function calculationDto(calc: Calculation, list: MemberListQuery = EVERY_
   const fields = closureFields(declarationOf(calc, ''));
   const page = selectMembers(calc.run.members, list, resultKeys(calc.facts));
   const members = page.items.map((m) => memberDto(calc, m));
-  return { dto: { id: null, ...fields, closedAt: null, closedBy: null, errors: [...calc.errors], members }, total: page.total };
+  return { dto: { id: null, ...fields, closedAt: null, closedBy: null, status: null, errors: [...calc.errors], members }, total: page.total };
 }

@@ -16,7 +16,9 @@ const DEFAULT_SORT: readonly Sort[] = [{ field: 'year', direction: 'desc' }];
 /** A closure's document as the API answers it; `members` given (empty in a list). */
 export function toClosureDto(doc: ReadDocument, members: DividendMemberDto[]): DividendDto {
   const { position: _p, cooperativeId: _c, ...fields } = doc;
-  return { ...(fields as unknown as Omit<DividendDto, 'id' | 'errors' | 'members'>), id: doc.id, errors: [], members };
+  // A closure projected before issue 40 has no status: it was written whole.
+  const status = doc.status === 'closing' ? 'closing' : 'closed';
+  return { ...(fields as unknown as Omit<DividendDto, 'id' | 'errors' | 'members' | 'status'>), id: doc.id, status, errors: [], members };
 }
 
 const text = (doc: ReadDocument | undefined, field: string): string | null => (typeof doc?.[field] === 'string' ? (doc[field] as string) : null);
@@ -130,11 +132,14 @@ export class DividendReads {
   async years(cooperativeId: string, today: string): Promise<DividendYearDto[]> {
     const closures = await this.reads.query(DIVIDENDS, cooperativeId, { cooperativeId, sort: [{ field: 'year', direction: 'desc' }], limit: 1000 });
     const closed = new Map(closures.items.map((d) => [Number(d.year), d.id]));
+    const closing = new Set(closures.items.filter((d) => d.status === 'closing').map((d) => Number(d.year)));
     const last = Number(today.slice(0, 4)) - 1;
     return Array.from({ length: YEARS_BACK + 1 }, (_, i) => last - i).map((year) => ({
       key: year,
       value: String(year),
-      closed: closed.has(year),
+      // A closure still being written (issue 40) shows as closing, not closed.
+      closed: closed.has(year) && !closing.has(year),
+      closing: closing.has(year),
       dividendId: closed.get(year) ?? null,
     }));
   }

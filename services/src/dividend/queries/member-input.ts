@@ -29,13 +29,16 @@ export function taxIdOf(doc: ReadDocument): string | null {
 const isState = (v: string | null): v is GermanState => v !== null && (GERMAN_STATES as readonly string[]).includes(v);
 const isNvType = (v: unknown): v is NonAssessmentType => (NON_ASSESSMENT_TYPES as readonly unknown[]).includes(v);
 
-/** The engine's input of one member from its `dividend_inputs` document (erased personal data reads as absent). */
-export function toMemberInput(doc: ReadDocument): MemberInput {
+/**
+ * The engine's input of one member from its `dividend_inputs` document (erased personal data reads as absent); `resuming`: the closure being resumed (issue 40), whose payouts already written are not counted
+ * as earlier use of the member's exemption orders (each order's year is read as it was before that closure).
+ */
+export function toMemberInput(doc: ReadDocument, resuming?: string): MemberInput {
   const state = str(doc, 'state');
   const postings = ((doc.postings as DividendInputPosting[] | undefined) ?? []).map(
     (p): BasisPosting => ({ id: p[0], type: p[1] as BasisPosting['type'], amount: p[2], date: p[3], interestBegin: p[4], annulled: p[5] === 1 }),
   );
-  const orders = ((doc.orders as DividendInputOrder[] | undefined) ?? []).map((o): OrderInput => ({ ...o }));
+  const orders = ((doc.orders as DividendInputOrder[] | undefined) ?? []).map((o): OrderInput => withoutUseOf(o, resuming));
   const certificates = ((doc.certificates as DividendInputCertificate[] | undefined) ?? [])
     .filter((c) => isNvType(c.type))
     .map((c): CertificateInput => ({ id: c.id, type: c.type as NonAssessmentType, startDate: c.startDate, endDate: c.endDate }));
@@ -68,4 +71,11 @@ export function factsOf(doc: ReadDocument): MemberFacts {
     legalEntity: doc.legalForm === 1,
     foreign: doc.isForeign === true,
   };
+}
+
+/** The order as the engine takes it; resuming a closure, its payment year's use as it was before that closure. */
+function withoutUseOf(order: DividendInputOrder, resuming: string | undefined): OrderInput {
+  const { usedBefore, ...rest } = order;
+  const before = resuming === undefined ? undefined : usedBefore?.[resuming];
+  return before === undefined ? { ...rest } : { ...rest, usedByYear: { ...rest.usedByYear, [before.year]: before.used } };
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { dividendSettingsOf, type ReadDocument } from '@coop/contracts';
 import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, ELMA_NUMBERS, EXEMPTION_ORDERS, MEMBERS, TASKS } from '@coop/projections';
+import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { JointOrderData, MemberData, PayoutFact, PersonData, ReportSource } from '../domain/fsak-records.js';
 
@@ -88,7 +89,8 @@ export class FsakSource {
 
   /** The closure (another cooperative's or an unknown one: `NotFoundError('Dividend')`, 404 `dividendNotFound`). */
   async closure(cooperativeId: string, dividendId: string): Promise<ClosureFacts> {
-    const doc = await this.reads.get(DIVIDENDS, cooperativeId, dividendId, 'Dividend');
+    // A closure still being written (issue 40): the report waits for its end (409 `closureInProgress`).
+    const doc = requireClosed(await this.reads.get(DIVIDENDS, cooperativeId, dividendId, 'Dividend'));
     const paymentDate = String(doc.paymentDate);
     return { dividendId, year: Number(doc.year), paymentDate, paymentYear: Number(paymentDate.slice(0, 4)) };
   }
@@ -101,7 +103,8 @@ export class FsakSource {
       sort: [{ field: 'paymentDate', direction: 'asc' }],
       limit: 1000,
     });
-    return page.items.map((d) => d.id);
+    // A report of the year with a closure still being written would miss its payouts: refused until its end (issue 40).
+    return page.items.map((d) => requireClosed(d).id);
   }
 
   /** The payouts, members and joint orders the report of `paymentYear` is built from. */

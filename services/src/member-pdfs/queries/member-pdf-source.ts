@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { businessToday, type MemberDto, type ReadDocument } from '@coop/contracts';
 import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
+import { isClosing } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { countMembersAsOf, selectMembersAsOf, toMemberDto, type MembersAsOf, type MembersAsOfScope } from '../../members/index.js';
 import type { PdfIssuer } from '../render/pdf-frame.js';
@@ -128,7 +129,8 @@ export class MemberPdfSource {
     const limit = 500;
     for (let offset = 0; ; offset += limit) {
       const page = await this.reads.query(DIVIDENDS, cooperativeId, { cooperativeId, filters: [], sort: [{ field: 'year', direction: 'desc' }], offset, limit });
-      out.push(...page.items.filter((c) => text(c, 'paymentDate') !== '' && text(c, 'paymentDate') <= date));
+      // A closure still being written (issue 40) is shown on no statement until its end.
+      out.push(...page.items.filter((c) => !isClosing(c) && text(c, 'paymentDate') !== '' && text(c, 'paymentDate') <= date));
       if (page.items.length < limit) return out;
     }
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { fieldError, isValidBic, isValidIban, type FieldError, type ReadDocument } from '@coop/contracts';
 import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
+import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { controlSum, type SepaPaymentFile, type SepaTransfer } from './pain001.js';
 import { germanAmount, isSepaRepresentable, NAME_MAX } from './sepa-text.js';
@@ -114,7 +115,8 @@ export class SepaPayouts {
   }
 
   private async load(cooperativeId: string, dividendId: string) {
-    const doc = await this.reads.get(DIVIDENDS, cooperativeId, dividendId, 'Dividend');
+    // A closure still being written (issue 40): no payment file until its end (409 `closureInProgress`).
+    const doc = requireClosed(await this.reads.get(DIVIDENDS, cooperativeId, dividendId, 'Dividend'));
     const closure = { year: Number(doc.year), paymentDate: String(doc.paymentDate) };
     const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
     const payouts: SepaPayout[] = [];

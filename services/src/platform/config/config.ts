@@ -44,6 +44,8 @@ export interface AppConfig {
   readonly tasksRunIn: 'api' | 'worker';
   /** Tax certificates of a closure with more members than this render in a background task (issue 25; default 500). */
   readonly taxCertificatesSyncLimit: number;
+  /** Most events one step of a year's closure appends (issue 40; default 2000; docs/operations.md). */
+  readonly closureChunkEvents: number;
   /** Member PDFs covering more members than this render in a background task (issue 26; default 300). */
   readonly pdfSyncLimit: number;
   /** Member list exports (CSV, XLSX, ODS) of more members than this are written in a background task (issue 26; default 5000). */
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventLogPrewarm: yesNo(env.EVENT_LOG_PREWARM, true, 'EVENT_LOG_PREWARM'),
     tasksRunIn: oneOf(env.TASKS_RUN_IN, ['api', 'worker'] as const, 'api', 'TASKS_RUN_IN'),
     taxCertificatesSyncLimit: wholeNumber(env.TAX_CERTIFICATES_SYNC_LIMIT, 500, 'TAX_CERTIFICATES_SYNC_LIMIT', 0),
+    closureChunkEvents: Math.min(wholeNumber(env.CLOSURE_CHUNK_EVENTS, 2000, 'CLOSURE_CHUNK_EVENTS', 1), CLOSURE_CHUNK_MAX),
     pdfSyncLimit: wholeNumber(env.PDF_SYNC_LIMIT, 300, 'PDF_SYNC_LIMIT', 0),
     exportSyncLimit: wholeNumber(env.EXPORT_SYNC_LIMIT, 5000, 'EXPORT_SYNC_LIMIT', 0),
     importSyncRows: wholeNumber(env.IMPORT_SYNC_ROWS, 20_000, 'IMPORT_SYNC_ROWS', 0),
@@ -136,6 +139,9 @@ function proxies(raw: string | undefined, name: string): readonly string[] {
 }
 
 /** A whole number of at least `min` from the environment, or `fallback` when unset. */
+/** The most events a closure step may append, whatever CLOSURE_CHUNK_EVENTS says (well under KurrentDB's 2 s commit). */
+export const CLOSURE_CHUNK_MAX = 10_000;
+
 function wholeNumber(raw: string | undefined, fallback: number, name: string, min: 0 | 1): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { churchName, type ReadDocument } from '@coop/contracts';
 import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
+import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { CertificateData, CertificateIssuer } from '../render/tax-certificate-pdf.js';
 import type { TaxReturnData } from '../render/tax-return.js';
@@ -23,8 +24,9 @@ export class TaxDocumentsSource {
   constructor(private readonly reads: ReadModels) {}
 
   /** The closure's document (another cooperative's or an unknown one: `NotFoundError('Dividend')`, 404 `dividendNotFound`). */
-  closure(cooperativeId: string, dividendId: string): Promise<ReadDocument> {
-    return this.reads.get(DIVIDENDS, cooperativeId, dividendId, 'Dividend');
+  async closure(cooperativeId: string, dividendId: string): Promise<ReadDocument> {
+    // A closure still being written (issue 40): its certificates and return wait for its end (409 `closureInProgress`).
+    return requireClosed(await this.reads.get(DIVIDENDS, cooperativeId, dividendId, 'Dividend'));
   }
 
   async issuer(cooperativeId: string): Promise<CertificateIssuer> {

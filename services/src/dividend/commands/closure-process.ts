@@ -1,0 +1,169 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ConcurrencyError,
+  dividendRegisterStream,
+  dividendStream,
+  fieldError,
+  ValidationError,
+  type DividendEvent,
+  type DividendMemberPaid,
+  type EventStore,
+  type FieldError,
+  type StreamAppend,
+} from '@coop/contracts';
+import type { CommandContext } from '../../platform/commands/command-context.js';
+import { ConflictingStateError, SavedNotYetShownError } from '../../platform/commands/errors.js';
+import { stopHereInTests } from '../../platform/commands/stop-here-in-tests.js';
+import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { expectedAt, streamLength } from '../../platform/event-store/stepped-append.js';
+import { ReadModelProgress } from '../../platform/read-model-progress.js';
+import { APP_CONFIG, EVENT_STORE } from '../../platform/tokens.js';
+import { afterClosureStep, nextClosureStep, type ClosurePlan, type ClosureProgress } from '../domain/closure-process.decider.js';
+import { closureRegisterDecider, yearState, type ClosureCommand, type ClosureRegister } from '../domain/closure-register.decider.js';
+import type { DividendParams } from '../domain/engine/index.js';
+import { declarationOf, DividendCalculation, payoutOf, refusalOf, type Calculation } from '../queries/dividend-calculation.js';
+import type { MemberResult } from '../domain/engine/index.js';
+
+/** Attempts of a step that another run of the same closure got to first (it then reads the stream length again). */
+const STEP_ATTEMPTS = 5;
+
+/** A year already closed (or closed meanwhile by a concurrent closure) answers 409 with the template; others 400. */
+export function refuse(errors: readonly FieldError[]): Error {
+  return errors.some((e) => e.template === 'yearAlreadyClosed') ? new ConflictingStateError(errors) : new ValidationError(errors);
+}
+
+export const closedMeanwhile = (year: number): Error => refuse([fieldError('year', 'yearAlreadyClosed', String(year))]);
+
+/** The register's decision, its refusal of a closed year answered as such (409). */
+export function decide(command: ClosureCommand, state: ClosureRegister): ReturnType<typeof closureRegisterDecider.decide> {
+  try {
+    return closureRegisterDecider.decide(command, state);
+  } catch (error) {
+    throw error instanceof ValidationError ? refuse(error.errors) : error;
+  }
+}
+
+/** Pause between waits for the read models to reach the log's head. */
+const CATCH_UP_PAUSE_MS = 1000;
+
+/** Waits until the read models include every event the log holds now (a resumed closure calculates from them). */
+export async function caughtUp(events: EventStore, progress: ReadModelProgress): Promise<void> {
+  const head = await events.headPosition();
+  for (;;) {
+    try {
+      return await progress.waitFor(head);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, CATCH_UP_PAUSE_MS));
+    }
+  }
+}
+
+/** The years a stop left closing with their request recorded (resumable without a request), oldest first. */
+export function stoppedClosures(register: ClosureRegister): number[] {
+  return Object.entries(register.years)
+    .filter(([, y]) => !y.closed && y.params !== undefined)
+    .map(([year]) => Number(year))
+    .sort((a, b) => a - b);
+}
+
+/** Reports how many of the closure's events are written. */
+export type ClosureProgressReport = (written: number, events: number) => void;
+
+/**
+ * The year's closure after its lock, as a process (issue 40; decisions 155-157): the results calculated from the read
+ * models (which include every posting made before the lock), then the closure's stream `dividend-<id>` appended in steps
+ * of at most `CLOSURE_CHUNK_EVENTS` events (`DividendDeclared` first, then one `DividendMemberPaid` per member in payout
+ * order), then `DividendYearClosed` on the register. Which step comes next is decided by `nextClosureStep` from what the
+ * log holds; each step appends at the revision it read, so a step retried after a crash or a refusal writes nothing
+ * twice, and a run that stopped anywhere is finished by the next one (the same request again, or `ClosureResumer` at
+ * the next start), with the same events as an uninterrupted run.
+ */
+@Injectable()
+export class ClosureProcess {
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly calculation: DividendCalculation,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Runs the closure of `year`, locked on the register, to its end and answers its id. Its request is the one the lock
+   * recorded; `requested` only for a lock written before issue 40, which recorded none.
+   */
+  async run(ctx: CommandContext, year: number, requested: DividendParams | undefined, today: string, report?: ClosureProgressReport): Promise<string> {
+    const cooperativeId = ctx.actor.cooperativeId;
+    const register = dividendRegisterStream(cooperativeId);
+    const locked = await this.writer.load(register, closureRegisterDecider);
+    const state = yearState(locked.state, year);
+    if (state === undefined) throw closedMeanwhile(year);
+    const { dividendId } = state;
+    if (state.closed) return dividendId;
+    const params: DividendParams | undefined = state.params ? { year, ...state.params } : requested;
+    if (params === undefined) throw new Error(`The closure of ${year} was locked without its request: repeat the request to resume it`);
+
+    const calc = await this.calculation.calculate(cooperativeId, params, today, { withLines: true, resuming: dividendId });
+    if (calc.errors.length > 0) throw refuse(refusalOf(calc.errors));
+    const members = payoutOrder(calc);
+    const plan: ClosurePlan = { events: members.length + 1, chunkEvents: this.config.closureChunkEvents };
+    const stream = dividendStream(dividendId);
+    let progress: ClosureProgress = { closed: false, written: await streamLength(this.events, stream, plan.events, plan.chunkEvents) };
+    let appended = 0;
+    for (let step = nextClosureStep(plan, progress), attempt = 1; step.kind !== 'done'; step = nextClosureStep(plan, progress)) {
+      try {
+        if (step.kind === 'append') {
+          const events = closureEvents(calc, dividendId, members, step.from, step.to);
+          await this.append({ streamId: stream, expected: expectedAt(step.from), events: this.writer.stamp(events, ctx, cooperativeId) });
+          stopHereInTests(`closure:step-${++appended}`);
+        } else {
+          const closing = decide({ type: 'FinishClosure', cooperativeId, year, dividendId }, locked.state);
+          await this.append({ streamId: register, expected: locked.expected, events: this.writer.stamp(closing, ctx, cooperativeId) });
+        }
+        progress = afterClosureStep(progress, step);
+        report?.(progress.written, plan.events);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt++ >= STEP_ATTEMPTS) throw error;
+        // Another run of this closure got there first: go on from what the log holds now.
+        const now = yearState((await this.writer.load(register, closureRegisterDecider)).state, year);
+        if (now?.dividendId !== dividendId) throw closedMeanwhile(year);
+        progress = { closed: now.closed, written: await streamLength(this.events, stream, plan.events, plan.chunkEvents) };
+      }
+    }
+    return dividendId;
+  }
+
+  /** Appends one step; a step stored but not yet shown by the read models is done (the next step waits again). */
+  private async append(append: StreamAppend): Promise<void> {
+    try {
+      await this.writer.appendAll([append]);
+    } catch (error) {
+      if (!(error instanceof SavedNotYetShownError)) throw error;
+    }
+  }
+}
+
+/** The members with a dividend in payout order (member number). */
+function payoutOrder(calc: Calculation): MemberResult[] {
+  return [...calc.run.members].sort((a, b) => a.memberNr - b.memberNr || (a.memberId < b.memberId ? -1 : 1));
+}
+
+/**
+ * Events [from, to) of the closure's stream: index 0 the declaration (with the number of payouts that follow), index
+ * i the payout of the i-th member, with the posting lines of its basis collected by the calculation after the lock.
+ */
+function closureEvents(calc: Calculation, dividendId: string, members: readonly MemberResult[], from: number, to: number): DividendEvent[] {
+  const lines = calc.lines;
+  if (!lines) throw new Error("A closure is calculated with its members' posting lines");
+  const events: DividendEvent[] = [];
+  for (let i = from; i < to; i++) {
+    if (i === 0) {
+      events.push({ type: 'DividendDeclared', data: { ...declarationOf(calc, dividendId), payouts: members.length } });
+      continue;
+    }
+    const m = members[i - 1]!;
+    const paid: DividendMemberPaid = { type: 'DividendMemberPaid', data: payoutOf(calc, dividendId, m, (lines.get(m.memberId) ?? []).map((l) => ({ ...l }))) };
+    events.push(paid);
+  }
+  return events;
+}
