@@ -21,7 +21,8 @@ function expected(catalogue: Readonly<Record<string, string>>, template: string)
 describe.each([
   ['en', VALIDATION_MESSAGES_EN],
   ['de', VALIDATION_MESSAGES_DE],
-] as const)('every refusal template of the contracts in %s', (lang, catalogue) => {
+] as const)('every refusal template of the contracts in %s', (lang, messages) => {
+  const catalogue: Readonly<Record<string, string>> = messages;
   afterAll(() => i18nProvider.changeLocale('en'));
   const templates = Object.keys(catalogue) as ValidationTemplate[];
 
