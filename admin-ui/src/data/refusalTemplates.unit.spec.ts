@@ -38,8 +38,9 @@ describe.each([
     expect(text).not.toBe(unknown);
     if (!catalogue[template]!.includes('%{template}')) expect(text).toBe(expected(catalogue, template));
 
-    // A field the annulment form shows (`date`) and one it does not (`quantity`, the minimum holding's field).
-    for (const field of ['date', 'quantity']) {
+    // A field the annulment form shows (`date`) and ones it does not (`annulPeer`, which its minimum-holding refusal
+    // names, and `quantity`).
+    for (const field of ['date', 'annulPeer', 'quantity']) {
       const error = toFormValidationError('balances', [{ field, template, parameters: PARAMETERS }]);
       const errors = rootOf(error);
       expect(errors[field]).toBe(text);
@@ -54,8 +55,10 @@ describe.each([
 describe('the annulment refused for the minimum holding', () => {
   it('names the rule in German, not "Das Formular ist ungültig"', async () => {
     await i18nProvider.changeLocale('de');
-    const error = toFormValidationError('balances', [{ field: 'quantity', template: 'withdrawalLeavesTooFew', parameters: { '0': '1', '1': '1', '2': '2026-11-28' } }]);
-    expect(error.message).toBe(i18nProvider.translate('coop.validation.withdrawalLeavesTooFew', { '0': '1', '1': '1', '2': '28.11.2026' }));
+    const parameters = { '0': '750,00', '1': '2', '2': '0' };
+    const error = toFormValidationError('balances', [{ field: 'annulPeer', template: 'atLeastAmountMustRemain', parameters }]);
+    expect(error.message).toBe(i18nProvider.translate('coop.validation.atLeastAmountMustRemain', parameters));
+    expect(error.message).toContain('Nach der Buchung müssen mindestens 750,00 €');
     expect(error.message).not.toMatch(/ungültig/);
     await i18nProvider.changeLocale('en');
   });

@@ -67,7 +67,7 @@ export function validationMessage(error: ApiFieldError): string {
  * puts each message under its field; errors without a field, or on a field the resource's forms do not
  * have, become `root.serverError`, which react-admin shows as the error notification. A refusal on fields alone
  * names its messages in the notification too (issue 43): a form need not show every field of its resource (the
- * annulment shows dates only, the minimum-holding rule names `quantity`), and react-admin's bare "The form is not
+ * annulment shows dates only; its minimum-holding refusal names `annulPeer`), and react-admin's bare "The form is not
  * valid" told the clerk nothing.
  */
 export function toFormValidationError(resource: string, errors: readonly ApiFieldError[]): HttpError {
