@@ -11,13 +11,11 @@ const swc = [
     module: { type: 'es6' },
   },
 ];
-// @fastify/static (the console's and the OpenAPI page's files) require()s content-disposition, an ES module. Node 20.19
-// can require() ES modules; Jest's module runtime cannot before Node 24.9, so that one package is compiled to CommonJS.
-const swcCommonJs = ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }];
 const common = {
   extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': swc, '/node_modules/content-disposition/.+\\.js$': swcCommonJs },
-  transformIgnorePatterns: ['/node_modules/(?!(.*/)?content-disposition/)'],
+  // @fastify/static require()s content-disposition: 2.x (package.json overrides, decision 181) is CommonJS, so
+  // Jest's module runtime loads it as it is (3.x was an ES module that needed compiling here).
+  transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
     '^@coop/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@coop/contracts/console$': '<rootDir>/contracts/src/console.ts',

@@ -24,16 +24,13 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
-    // Two files (libraries, console code) instead of about 23: on two cores the first load of /users showed the list
-    // about 100 ms sooner (interleaved A/B, decision 26), though every screen's code now comes with the first
-    // download (about 340 kB gzip in all). One file was slower again (no parallel compile, 1.2 MB without dynamic
-    // imports). Each module's body runs when it is first imported (`strictExecutionOrder` wraps it), not all at load:
-    // the screens' modules and the libraries only they use wait for the screen, so the first screen starts sooner.
-    // Splitting off what /users does not need (four files, 760 instead of 1,130 kB loaded first) was not faster
-    // (decision 26, third round). The export calendar (MUI X date pickers, date-fns' locales; issue 26) is the one
-    // exception: about 120 kB that only the members card's "Other date" needs, loaded when it is first opened.
+    // Route-level splitting (issue 43, decision 180): each screen (`lazyScreen` in registry.ts) and the libraries only
+    // it uses are their own files, loaded when the screen is first opened (or preloaded for the address opened,
+    // resources.ts). The first load of /users carries the shell and the users screen only: 343 instead of 444 kB gzip
+    // (bench/README.md). The two-file build of decision 26 loaded every screen's code at once; the console outgrew it.
+    // `strictExecutionOrder` still runs each module's body when it is first imported.
     rolldownOptions: {
-      output: { strictExecutionOrder: true, advancedChunks: { groups: [{ name: 'calendar', test: /node_modules[\\/]@mui[\\/]x-date-pickers[\\/]|src[\\/]common[\\/]DateCalendarDialog/, includeDependenciesRecursively: false }, { name: 'vendor', test: /node_modules/ }, { name: 'app', test: /src\// }] } },
+      output: { strictExecutionOrder: true },
     },
   },
   server: {

@@ -2,14 +2,15 @@
 // opens the console in the system Chromium, signs in, and measures
 //   - the first load of /users by a clerk still signed in (fresh context, no cache) until the list is visible,
 //   - the time from pressing Enter on the login page until the users list is visible, and
-//   - the gzip size of all JavaScript the page loaded (gzip level 6, measured here with zlib).
-// Targets: users list visible in under 1 s, JavaScript under 600 kB gzip.
+//   - the gzip size of all JavaScript the page loaded (gzip level 6, measured here with zlib): through the sign-in,
+//     and on the signed-in first load of /users (the shell and the first screen only, issue 43).
+// Targets: users list visible in under 1 s, JavaScript of the signed-in first load at most 350 kB gzip.
 // Usage: npm run build && node bench/console-load.js   (CHROME_PATH overrides /usr/bin/chromium)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
@@ -17,7 +18,7 @@ import { log, now, PRODUCT_NODE_FLAGS, ROOT, round, saveResult } from './lib.js'
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const TARGET_MS = 1000;
-const TARGET_GZIP_KB = 600;
+const TARGET_GZIP_KB = 350;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -85,11 +86,8 @@ async function startProduct() {
   return { baseUrl, password, stop };
 }
 
-async function oneRun(browser, product) {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.setViewport({ width: 1366, height: 860 });
-  await page.setCacheEnabled(false);
+/** The bodies of the scripts a page loads, by address. */
+function collectScripts(page) {
   const scripts = new Map();
   page.on('response', async (res) => {
     if (res.request().resourceType() !== 'script') return;
@@ -99,6 +97,25 @@ async function oneRun(browser, product) {
       // redirects and aborted responses carry no body
     }
   });
+  return scripts;
+}
+
+function sizes(scripts) {
+  let raw = 0;
+  let gzip = 0;
+  for (const body of scripts.values()) {
+    raw += body.length;
+    gzip += gzipSync(body, { level: 6 }).length;
+  }
+  return { files: scripts.size, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+}
+
+async function oneRun(browser, product) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 1366, height: 860 });
+  await page.setCacheEnabled(false);
+  const scripts = collectScripts(page);
   const loadStart = now();
   await page.goto(`${product.baseUrl}/login?redirect=%2Fusers`, { waitUntil: 'load' });
   await page.waitForSelector('[data-testid="login-username"]', { visible: true });
@@ -112,12 +129,7 @@ async function oneRun(browser, product) {
   const usersVisibleMs = now() - t0;
   const token = await page.evaluate(() => localStorage.getItem('coop.token'));
   await sleep(300); // late chunks
-  let raw = 0;
-  let gzip = 0;
-  for (const body of scripts.values()) {
-    raw += body.length;
-    gzip += gzipSync(body, { level: 6 }).length;
-  }
+  const signIn = sizes(scripts);
   await context.close();
 
   // A clerk who is still signed in opens the console afresh: new browser context, no cache, the token
@@ -126,14 +138,21 @@ async function oneRun(browser, product) {
   const second = await fresh.newPage();
   await second.setViewport({ width: 1366, height: 860 });
   await second.setCacheEnabled(false);
+  const firstScripts = collectScripts(second);
   await second.evaluateOnNewDocument((t) => localStorage.setItem('coop.token', t), token);
   const t1 = now();
   await second.goto(`${product.baseUrl}/users`, { waitUntil: 'domcontentloaded' });
   await second.waitForSelector('[data-testid="users-row"]', { visible: true });
   await second.waitForSelector('[data-testid="user-form"] input[name="username"]', { visible: true });
   const firstLoadMs = now() - t1;
+  await sleep(300); // late chunks
+  const first = sizes(firstScripts);
   await fresh.close();
-  return { loginPageMs, usersVisibleMs, firstLoadMs, scriptFiles: scripts.size, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+  return {
+    loginPageMs, usersVisibleMs, firstLoadMs,
+    scriptFiles: signIn.files, rawKb: signIn.rawKb, gzipKb: signIn.gzipKb,
+    firstLoadScriptFiles: first.files, firstLoadRawKb: first.rawKb, firstLoadGzipKb: first.gzipKb,
+  };
 }
 
 const startedAt = now();
@@ -148,7 +167,7 @@ try {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
     const r = await oneRun(browser, product);
-    log(`run ${i + 1}: login page ${round(r.loginPageMs, 0)} ms, sign-in to users list ${round(r.usersVisibleMs, 0)} ms, first load of /users signed in ${round(r.firstLoadMs, 0)} ms, JS ${round(r.gzipKb, 1)} kB gzip in ${r.scriptFiles} files`);
+    log(`run ${i + 1}: login page ${round(r.loginPageMs, 0)} ms, sign-in to users list ${round(r.usersVisibleMs, 0)} ms, first load of /users signed in ${round(r.firstLoadMs, 0)} ms, JS ${round(r.firstLoadGzipKb, 1)} kB gzip in ${r.firstLoadScriptFiles} files (through the sign-in ${round(r.gzipKb, 1)} kB in ${r.scriptFiles})`);
     runs.push(r);
   }
   const sorted = [...runs].map((r) => r.usersVisibleMs).sort((a, b) => a - b);
@@ -166,6 +185,10 @@ try {
     javascriptFiles: last.scriptFiles,
     javascriptRawKb: round(last.rawKb, 1),
     javascriptGzipKb: round(last.gzipKb, 1),
+    firstLoadJavascriptFiles: last.firstLoadScriptFiles,
+    firstLoadJavascriptRawKb: round(last.firstLoadRawKb, 1),
+    firstLoadJavascriptGzipKb: round(last.firstLoadGzipKb, 1),
+    load: loadavg().map((l) => round(l, 2)),
     note:
       'usersListVisible: from pressing Enter on the login page (argon2 sign-in included) until the users list and form are visible; ' +
       'firstLoadSignedIn: a fresh browser context without cache but with the session token, from navigating to /users until the list and form are visible',
@@ -173,7 +196,8 @@ try {
   saveResult('console-load', startedAt, figures, [
     { metric: 'first load of /users, signed in, cold cache (median)', target: `< ${TARGET_MS}`, actual: figures.firstLoadSignedInMsMedian, unit: 'ms', pass: firstLoad < TARGET_MS },
     { metric: 'sign-in to users list visible (median)', target: `< ${TARGET_MS}`, actual: figures.usersListVisibleMsMedian, unit: 'ms', pass: median < TARGET_MS },
-    { metric: 'JavaScript loaded, gzip', target: `< ${TARGET_GZIP_KB}`, actual: figures.javascriptGzipKb, unit: 'kB', pass: last.gzipKb < TARGET_GZIP_KB },
+    { metric: 'JavaScript of the signed-in first load of /users, gzip', target: `<= ${TARGET_GZIP_KB}`, actual: figures.firstLoadJavascriptGzipKb, unit: 'kB', pass: last.firstLoadGzipKb <= TARGET_GZIP_KB },
+    { metric: 'JavaScript loaded through the sign-in to /users, gzip', target: 'recorded', actual: figures.javascriptGzipKb, unit: 'kB', pass: true },
   ]);
 } finally {
   await browser.close();

@@ -143,6 +143,8 @@ describe('messages in the clerk\'s language (German)', () => {
     await waitForNotice(page, `Mitglied ${nr} angelegt`);
     await screenshot(page, 'messages-member-created-de');
 
+    // The member's dashboard is its own chunk (decision 180): the form stays on screen until it has loaded.
+    await page.waitForSelector(tid('member-action-1'), { visible: true });
     await page.click(tid('member-action-1'));
     await waitForPath(page, (p) => p === `/balances/new/type/1/member/${created}`, 'the subscription form');
     await page.waitForSelector('input[name="quantity"]');

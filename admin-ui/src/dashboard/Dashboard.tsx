@@ -4,12 +4,13 @@ import { CooperativeCard } from '../cooperative/CooperativeCard';
 import { useSession } from '../session/session';
 import { DividendButtons } from './DividendButtons';
 import { MembersCard } from './MembersCard';
+import { SetupChecklist } from './SetupChecklist';
 import { readsMembers } from './exports';
 import { readsNotifications } from '../notifications/model';
 import { NotificationsCard } from '../notifications/NotificationsCard';
 import { StartKistamButton } from '../tasks/StartKistamButton';
 
-/** `/`: the main dashboard: the members card beside the cooperative card, the latest notifications under them (SPEC 2). */
+/** `/`: the main dashboard: what a new cooperative must set up first (while anything is open), the members card beside the cooperative card, the latest notifications under them (SPEC 2). */
 export default function Dashboard() {
   const translate = useTranslate();
   const session = useSession();
@@ -18,6 +19,7 @@ export default function Dashboard() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('coop.dashboard.welcome', { name: session?.username ?? '' })}
       </Typography>
+      <SetupChecklist />
       <Grid container spacing={3} alignItems="stretch">
         {/* The card's figures and exports need `members:read`: a user administrator alone would see a refusal. */}
         {readsMembers(session?.roles) ? (

@@ -65,7 +65,10 @@ export function validationMessage(error: ApiFieldError): string {
 /**
  * Turns the API's validation answer into react-admin's server-side validation: `{errors: {field: text}}`
  * puts each message under its field; errors without a field, or on a field the resource's forms do not
- * have, become `root.serverError`, which react-admin shows as the error notification.
+ * have, become `root.serverError`, which react-admin shows as the error notification. A refusal on fields alone
+ * names its messages in the notification too (issue 43): a form need not show every field of its resource (the
+ * annulment shows dates only; its minimum-holding refusal names `annulPeer`), and react-admin's bare "The form is not
+ * valid" told the clerk nothing.
  */
 export function toFormValidationError(resource: string, errors: readonly ApiFieldError[]): HttpError {
   const fields = writableFields(resource) ?? [];
@@ -80,9 +83,10 @@ export function toFormValidationError(resource: string, errors: readonly ApiFiel
     }
   }
   const formErrors: Record<string, unknown> = { ...byField };
-  const summary = general.length > 0 ? general.join(' · ') : i18nProvider.translate('coop.errors.invalidForm');
+  const atFields = Object.values(byField);
+  const summary = general.length > 0 ? general.join(' · ') : atFields.length > 0 ? atFields.join(' · ') : i18nProvider.translate('coop.errors.invalidForm');
   // An overlap names the other record by id: kept as `root.conflict` for the form to mark it, not shown as text.
   const conflict = errors.find((e) => e.field === null && CONFLICTS.has(e.template))?.parameters?.['0'];
-  if (general.length > 0) formErrors.root = { serverError: summary, ...(conflict ? { conflict } : {}) };
+  formErrors.root = { serverError: summary, ...(conflict ? { conflict } : {}) };
   return new HttpError(summary, 400, { errors: formErrors });
 }

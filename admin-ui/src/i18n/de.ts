@@ -465,6 +465,19 @@ export const de: Messages<typeof en> = {
       repeat: 'Neues Passwort wiederholen',
       changed: 'Ihr Passwort wurde geändert.',
     },
+    setup: {
+      title: 'Zuerst die Genossenschaft einrichten',
+      intro: 'Diese Angaben fehlen noch; Buchungen, Dividende und Steuerpapiere brauchen sie:',
+      steps: {
+        balanceCost: 'Preis eines Geschäftsanteils',
+        minimumShares: 'Mindestanzahl Anteile je Mitglied',
+        bankAccount: 'Bankverbindung (Bank, IBAN, BIC)',
+        taxId: 'Steuernummer',
+        taxOffice: 'Finanzamt',
+        elmaNumberFs: 'ELMA-Kennnummer für die Freistellungsauftragsdaten (Verfahren fs)',
+        elmaNumberKm: 'ELMA-Kennnummer für die Kirchensteuerabfrage (Verfahren km)',
+      },
+    },
     dashboard: {
       calculateDividend: 'Dividende berechnen',
       annualClosures: 'Jahresabschlüsse',

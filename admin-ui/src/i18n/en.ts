@@ -476,6 +476,19 @@ export const en = {
       repeat: 'Repeat new password',
       changed: 'Your password has been changed.',
     },
+    setup: {
+      title: 'Set up the cooperative first',
+      intro: 'These settings are still missing; postings, the dividend and the tax papers need them:',
+      steps: {
+        balanceCost: 'Share price',
+        minimumShares: 'Minimum shares per member',
+        bankAccount: 'Bank account (bank name, IBAN, BIC)',
+        taxId: 'Tax number',
+        taxOffice: 'Tax office',
+        elmaNumberFs: 'Approval number for the FSA control report (process fs)',
+        elmaNumberKm: 'Approval number for the church-tax query (process km)',
+      },
+    },
     dashboard: {
       calculateDividend: 'Calculate dividend',
       annualClosures: 'Annual closures',
