@@ -4,6 +4,7 @@ import { CooperativeCard } from '../cooperative/CooperativeCard';
 import { useSession } from '../session/session';
 import { DividendButtons } from './DividendButtons';
 import { MembersCard } from './MembersCard';
+import { ImportRunningNotice } from '../member-import';
 import { readsMembers } from './exports';
 import { readsNotifications } from '../notifications/model';
 import { NotificationsCard } from '../notifications/NotificationsCard';
@@ -18,6 +19,7 @@ export default function Dashboard() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('coop.dashboard.welcome', { name: session?.username ?? '' })}
       </Typography>
+      {readsMembers(session?.roles) ? <ImportRunningNotice /> : null}
       <Grid container spacing={3} alignItems="stretch">
         {/* The card's figures and exports need `members:read`: a user administrator alone would see a refusal. */}
         {readsMembers(session?.roles) ? (

@@ -13,6 +13,7 @@ import { formatDate } from '../format';
 import { useSession } from '../session/session';
 import { canWriteMembers, hasExited, memberName, type MemberRecord } from './model';
 import { PendingExit } from './PendingExit';
+import { ImportRunningNotice } from '../member-import';
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
@@ -42,6 +43,8 @@ export default function MemberList() {
   const showExited = list.param('exited') === '1';
   const label = (field: string) => translate(`resources.members.fields.${field}`);
   return (
+    <>
+    <ImportRunningNotice />
     <Card component="section" aria-labelledby="members-title" data-testid="members-list">
       <CardHeader
         id="members-title"
@@ -147,5 +150,6 @@ export default function MemberList() {
       </Box>
       <ListPagination list={list} name="members" />
     </Card>
+    </>
   );
 }

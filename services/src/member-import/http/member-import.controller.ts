@@ -8,6 +8,7 @@ import {
   ImportQueuedDto,
   ImportRecordDto,
   ImportResultDto,
+  ImportRunningDto,
   ValidationError,
   type ImportFieldsDto,
   type TaskKind,
@@ -141,7 +142,11 @@ export class MemberImportController {
   @ApiAcceptedResponse({ description: 'more rows than IMPORT_SYNC_ROWS: the queued task memberImport', type: ImportQueuedDto })
   async write(@CurrentActor() actor: Actor, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<ImportResultDto | ImportQueuedDto> {
     const { files, mapping, large, confirmWarnings } = await this.prepare(actor, req);
-    if (large) return this.queued(actor, res, 'memberImport', files, mapping, 'de', confirmWarnings);
+    if (large) {
+      // Another import running: refused now, not by the task later (issue 40).
+      await this.runs.refuseWhileAnotherRuns(actor.cooperativeId, files);
+      return this.queued(actor, res, 'memberImport', files, mapping, 'de', confirmWarnings);
+    }
     return this.runs.write(contextFor(actor), files, mapping, { confirmWarnings });
   }
 
@@ -151,6 +156,14 @@ export class MemberImportController {
   @AnswersOk(ImportRecordDto, true)
   imports(@CurrentActor() actor: Actor): Promise<ImportRecordDto[]> {
     return this.history.list(actor.cooperativeId);
+  }
+
+  /** Whether an import is being written (issue 40): the member list and the dashboard say so while it runs. */
+  @Get('running')
+  @Requires('members:read')
+  @AnswersOk(ImportRunningDto)
+  running(@CurrentActor() actor: Actor): Promise<ImportRunningDto> {
+    return this.history.running(actor.cooperativeId);
   }
 
   /**
