@@ -132,8 +132,10 @@ export class MemberImportController {
   }
 
   /**
-   * Writes the import, all or nothing (201): 400 `importHasProblems` [count] when the dry run finds problems; the same
-   * files a second time: `written: false`, nothing appended. Above IMPORT_SYNC_ROWS rows: 202 with the task.
+   * Writes the import as a process in chunks (201; issue 40): 400 `importHasProblems` [count] when the dry run finds
+   * problems; 400 `importRunning` while an import of other files is being written; the same files while their import
+   * runs: it is resumed and finished; the same files after it: `written: false`, nothing appended. Above
+   * IMPORT_SYNC_ROWS rows: 202 with the task.
    */
   @Post()
   @Requires('import:write')
