@@ -85,6 +85,7 @@ export type {
   ImportProblemDto,
   ImportQueuedDto,
   ImportRecordDto,
+  ImportRunningDto,
   ImportResultDto,
   ImportSummaryDto,
   SheetInspectionDto,

@@ -106,6 +106,8 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   importNameOfMember: 1,
   importNameTwice: 1,
   importWarningsNotConfirmed: 1,
+  importRunning: 1,
+  importPlanChanged: 1,
   importUploadTooLarge: 1,
   importTooManyRows: 1,
   importTooManyColumns: 1,

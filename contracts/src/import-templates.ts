@@ -51,6 +51,10 @@ export type ImportTemplate =
   | 'importNameTwice'
   /** The write was asked without confirming the dry run's warnings (`confirmWarnings`); {0}: how many (400). */
   | 'importWarningsNotConfirmed'
+  /** Another import is being written (issue 40); {0}: its files, {1}: who began it, {2}: when (400). */
+  | 'importRunning'
+  /** A running import resumed finds its plan changed (the cooperative's terms or members meanwhile); {0}: the import's id (400). */
+  | 'importPlanChanged'
   /** The upload is larger than the import takes; {0}: files at most, {1}: MB per file, {2}: MB in all (413). */
   | 'importUploadTooLarge'
   /** A sheet of more rows than the import reads; {0}: the file, {1}: the limit, {2}: the sheet. */
@@ -103,6 +107,8 @@ export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importNameOfMember',
   'importNameTwice',
   'importWarningsNotConfirmed',
+  'importRunning',
+  'importPlanChanged',
   'importUploadTooLarge',
   'importTooManyRows',
   'importTooManyColumns',

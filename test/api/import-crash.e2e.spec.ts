@@ -1,11 +1,14 @@
 /**
- * Issue 29: an import stopped half way writes nothing. The command line (`npm run import`, services/dist/member-import/
- * cli/main.js) is killed with SIGKILL while it writes a register of some thousand members: the log holds no event of
- * the import (the write is one `appendMulti`, one SQLite transaction), the server then starts on the data directory as
- * ever, and the same import run again is written once; a third run does nothing.
+ * Issues 29 and 40: an import stopped half way is finished by the next run, and is never shown as whole before.
+ * The command line (`npm run import`, services/dist/member-import/cli/main.js) writes with a small chunk size
+ * (`IMPORT_CHUNK_EVENTS`) and is killed (SIGKILL) at chosen steps by the test-only switch `COOP_TEST_STOP_AT`, never by
+ * timing: after its third chunk, then (run again) after its sixth. The server then starts on the data directory as
+ * ever and shows the import as running, refusing another; the same import run again finishes it, and the log equals
+ * that of an uninterrupted run on a copy of the same directory, event for event. A further run writes nothing.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createDecipheriv } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,111 +17,148 @@ import request from 'supertest';
 import { ADMIN_PASSWORD, auth, JWT_SECRET, validCooperative } from './support/app.js';
 import { caughtUp, startServer, type ServerProcess } from './support/server-process.js';
 
-const TIMEOUT_MS = 180_000;
+/** Five runs of the command line and two server starts, on a machine shared with other work. */
+const TIMEOUT_MS = 900_000;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = fileURLToPath(new URL('../../services/dist/member-import/cli/main.js', import.meta.url));
-const MEMBERS = 2500;
+const MEMBERS = 120;
+/** Small chunks: the import of MEMBERS members is written in about a dozen. */
+const CHUNK_EVENTS = '60';
 
-const env = (dataDir: string): NodeJS.ProcessEnv => ({ ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console') });
+const env = (dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_OPTIONS: '',
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD,
+  JWT_SECRET,
+  ADMIN_UI_DIR: join(dataDir, 'no-console'),
+  IMPORT_CHUNK_EVENTS: CHUNK_EVENTS,
+  COOP_TEST_STOP_AT: '',
+  ...extra,
+});
 
 /** A register of MEMBERS members, each with its subscription and one more posting (German CSV, one file per kind). */
-function registerFiles(dir: string): string[] {
-  const members = [
+function registerFiles(dir: string, name = 'Mitglieder.csv', members = MEMBERS): string[] {
+  const rows = [
     'Mitgliedsnummer;Mitgliedsart;Funktion;Anrede;Briefanrede;Titel;Name / Firma;Vorname;Geburtsdatum;Rechtsform;Familienstand;Straße;Hausnummer;PLZ;Ort;Bundesland;Ausland;E-Mail;Bank;IBAN;BIC;Eintrittsdatum;Zulassungsdatum;Verzinsungsbeginn',
   ];
   const postings = ['Mitgliedsnummer;Buchungsnummer;Buchungsart;Anzahl;Datum;Zulassungsdatum;Verzinsungsbeginn'];
-  for (let nr = 1; nr <= MEMBERS; nr++) {
-    members.push(
+  for (let nr = 1; nr <= members; nr++) {
+    rows.push(
       `${nr};1;0;Frau;female;none;Absturz;Anna ${nr};12.04.1980;0;0;Lindenweg;7;12345;Musterstadt;by;nein;anna${nr}@example.org;Musterbank;DE89370400440532013000;COBADEFFXXX;15.01.2020;20.01.2020;01.02.2020`,
     );
     postings.push(`${nr};A${nr};0;3;15.01.2020;20.01.2020;01.02.2020`, `${nr};B${nr};1;2;02.03.2021;05.03.2021;01.04.2021`);
   }
-  const files = [join(dir, 'Mitglieder.csv'), join(dir, 'Buchungen.csv')];
-  writeFileSync(files[0]!, `\uFEFF${members.join('\r\n')}\r\n`);
+  const files = [join(dir, name), join(dir, 'Buchungen.csv')];
+  writeFileSync(files[0]!, `\uFEFF${rows.join('\r\n')}\r\n`);
   writeFileSync(files[1]!, `\uFEFF${postings.join('\r\n')}\r\n`);
   return files;
 }
 
-/** The log's events in all, and those of an import (the register's and every member admitted). */
-function logCounts(dataDir: string): { events: number; imports: number; admitted: number } {
+interface LoggedEvent {
+  readonly stream_id: string;
+  readonly revision: number;
+  readonly type: string;
+  readonly data: string;
+}
+
+/** The log's events after `after` (a position), in order, without their metadata (who, when, correlation). */
+function logEvents(dataDir: string, after = 0): LoggedEvent[] {
   const db = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    const count = (sql: string): number => (db.prepare<[], { n: number }>(sql).get()?.n ?? 0);
-    return {
-      events: count('SELECT COUNT(*) AS n FROM events'),
-      imports: count("SELECT COUNT(*) AS n FROM events WHERE type = 'RegisterImported'"),
-      admitted: count("SELECT COUNT(*) AS n FROM events WHERE type = 'MemberAdmitted'"),
-    };
+    return db.prepare<[number], LoggedEvent>('SELECT stream_id, revision, type, data FROM events WHERE position > ? ORDER BY position').all(after);
   } finally {
     db.close();
   }
 }
 
-/** Runs the command line to its end: exit code and output. */
-function runCli(args: readonly string[], dataDir: string): { status: number | null; output: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(dataDir), encoding: 'utf8', timeout: 120_000 });
-  return { status: r.status, output: `${r.stdout}${r.stderr}` };
-}
-
-/** Starts the command line on `dataDir`; `onOutput` sees its output as it grows. */
-function startCli(args: readonly string[], dataDir: string, onOutput: (output: string) => void): { child: ChildProcess; ended: Promise<string> } {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const add = (chunk: Buffer): void => {
-    output += chunk.toString();
-    onOutput(output);
-  };
-  child.stdout!.on('data', add);
-  child.stderr!.on('data', add);
-  return { child, ended: new Promise((resolve) => child.once('exit', () => resolve(output))) };
-}
-
-/** How long the write takes, from "Writing" to "Written", measured on a copy of the data directory. */
-async function writeMillis(args: readonly string[], dataDir: string): Promise<number> {
-  const copy = `${dataDir}-timing`;
-  cpSync(dataDir, copy, { recursive: true });
+const headOf = (dataDir: string): number => {
+  const db = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    let from = 0;
-    let to = 0;
-    const { ended } = startCli(args, copy, (output) => {
-      if (from === 0 && /^Writing/m.test(output)) from = performance.now();
-      if (to === 0 && /^Written/m.test(output)) to = performance.now();
-    });
-    const output = await ended;
-    if (from === 0 || to === 0) throw new Error(`the timing run did not write:\n${output}`);
-    return to - from;
+    return db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM events').get()?.n ?? 0;
   } finally {
-    rmSync(copy, { recursive: true, force: true });
+    db.close();
+  }
+};
+
+interface Sealed {
+  readonly subject: string;
+  readonly iv: string;
+  readonly tag: string;
+  readonly ciphertext: string;
+  readonly fields: readonly string[];
+}
+
+/**
+ * The event's data with its personal data opened (`_personal`: sealed per subject with a random IV, so two runs never
+ * write the same ciphertext) with the subject keys of `dataDir`: what the two runs wrote, not how it was sealed.
+ */
+function opened(dataDir: string, events: readonly LoggedEvent[]): LoggedEvent[] {
+  const db = new Database(join(dataDir, 'keys.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const keyOf = db.prepare<[string], { key: Buffer }>('SELECT key FROM subject_keys WHERE subject = ?');
+    return events.map((e) => {
+      const data = JSON.parse(e.data) as { _personal?: Sealed | Sealed[] };
+      if (data._personal === undefined) return e;
+      const personal = (Array.isArray(data._personal) ? data._personal : [data._personal]).map((sealed) => {
+        const key = keyOf.get(sealed.subject)?.key;
+        if (!key) throw new Error(`no key of ${sealed.subject}`);
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
+        decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+        const plain = Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString('utf8');
+        return { subject: sealed.subject, fields: sealed.fields, plain: JSON.parse(plain) as unknown };
+      });
+      return { ...e, data: JSON.stringify({ ...data, _personal: personal }) };
+    });
+  } finally {
+    db.close();
   }
 }
 
 /**
- * Kills the command line with SIGKILL at a random moment of the last part of its write (between 60 % and 95 % of the time
- * a write takes, when it appends), before it says it has written; its output up to then.
+ * An import's events as two runs can compare them: its own id, the ids it drew (they derive from its id: the first 28
+ * characters are the import's), the plan's hash over them, and the times written (`at`) replaced by placeholders.
  */
-async function killWhileWriting(args: readonly string[], dataDir: string, millis: number): Promise<string> {
-  let timer: NodeJS.Timeout | undefined;
-  const { child, ended } = startCli(args, dataDir, (output) => {
-    if (timer === undefined && /^Writing/m.test(output)) timer = setTimeout(() => child.kill('SIGKILL'), Math.round(millis * (0.6 + Math.random() * 0.35)));
-  });
-  const output = await ended;
-  clearTimeout(timer);
-  expect(child.signalCode).toBe('SIGKILL');
-  return output;
+function comparable(events: readonly LoggedEvent[]): string[] {
+  const started = events.find((e) => e.type === 'RegisterImportStarted');
+  const admitted = events.find((e) => e.type === 'MemberAdmitted');
+  if (!started || !admitted) throw new Error('the import wrote no start or no member');
+  const importId = (JSON.parse(started.data) as { importId: string }).importId;
+  const idPrefix = (JSON.parse(admitted.data) as { memberId: string }).memberId.slice(0, 28);
+  return events.map((e) =>
+    `${e.stream_id}#${e.revision} ${e.type} ${e.data}`
+      .split(importId)
+      .join('<import>')
+      .split(idPrefix)
+      .join('<id>')
+      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>')
+      .replace(/"planHash":"[0-9a-f]{64}"/, '"planHash":"<hash over the ids>"'),
+  );
 }
+
+/** Runs the command line to its end (or its stop): exit code, the signal that ended it, its output. */
+function runCli(args: readonly string[], dataDir: string, extra: Record<string, string> = {}): { status: number | null; signal: NodeJS.Signals | null; output: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(dataDir, extra), encoding: 'utf8', timeout: 240_000 });
+  return { status: r.status, signal: r.signal, output: `${r.stdout}${r.stderr}` };
+}
+
+const count = (events: readonly LoggedEvent[], type: string): number => events.filter((e) => e.type === type).length;
 
 describe('an import killed while it writes', () => {
   let dataDir: string;
+  let wholeDir: string;
   let server: ServerProcess | undefined;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-import-crash-'));
+    wholeDir = `${dataDir}-whole`;
   });
   afterAll(async () => {
     await server?.stop('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(wholeDir, { recursive: true, force: true });
   });
 
-  it('leaves nothing written, the next start is clean, and the import then runs once', async () => {
+  it('is shown as running, refuses another, and the next run finishes it as an uninterrupted run writes it; once', async () => {
     // First start and the share terms, then the server stopped: the operator imports with the server down.
     server = await startServer(dataDir);
     const login = await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200);
@@ -127,30 +167,64 @@ describe('an import killed while it writes', () => {
     await request(server.url).put(`/api/v1/cooperatives/${cooperativeId}`).set(auth(token)).send(validCooperative({ balanceCost: 25000, minimumShares: 1 })).expect(200);
     await server.stop('SIGTERM');
     server = undefined;
-    const before = logCounts(dataDir);
     const files = registerFiles(dataDir);
     const args = [...files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings'];
+    const before = headOf(dataDir);
+    cpSync(dataDir, wholeDir, { recursive: true });
 
-    const output = await killWhileWriting(args, dataDir, await writeMillis(args, dataDir));
-    expect(output).not.toMatch(/^Written/m);
-    expect(logCounts(dataDir)).toEqual(before);
+    // The uninterrupted run, on a copy of the same directory.
+    const whole = runCli(args, wholeDir);
+    expect({ status: whole.status, output: whole.output }).toMatchObject({ status: 0, output: expect.stringMatching(/^Written/m) as unknown });
+    const wholeLog = logEvents(wholeDir, before);
+    const chunks = count(wholeLog, 'RegisterImportChunkWritten');
+    expect(chunks).toBeGreaterThan(6);
 
-    // The next start is clean: it listens, and its read models reach the log's end.
+    // Killed after its third chunk: the start and three chunks are in the log, the end is not.
+    const first = runCli(args, dataDir, { COOP_TEST_STOP_AT: 'import:chunk-written:2' });
+    expect(first.signal).toBe('SIGKILL');
+    expect(first.output).not.toMatch(/^Written/m);
+    expect(logEvents(dataDir, before).map((e) => e.type).filter((t) => t.startsWith('RegisterImport'))).toEqual([
+      'RegisterImportStarted',
+      'RegisterImportChunkWritten',
+      'RegisterImportChunkWritten',
+      'RegisterImportChunkWritten',
+    ]);
+
+    // The next start is clean: it listens, its read models reach the log's end, the import shows as running, and
+    // another import is refused while it runs.
     server = await startServer(dataDir);
     const { checkpoint, head } = await caughtUp(dataDir);
     expect(checkpoint).toBe(head);
-    const again = await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200);
-    const members = await request(server.url).get('/api/v1/members').set(auth((again.body as { token: string }).token));
-    expect(members.status).toBe(204);
+    const again = (await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200)).body as { token: string };
+    const history = await request(server.url).get('/api/v1/import/history').set(auth(again.token)).expect(200);
+    expect(history.body).toEqual([expect.objectContaining({ state: 'running', chunks, chunksWritten: 3, files: ['Mitglieder.csv', 'Buchungen.csv'] })]);
+    const otherDir = join(dataDir, 'other');
+    mkdirSync(otherDir);
+    const other = registerFiles(otherDir, 'Andere.csv', 3);
+    let upload = request(server.url).post('/api/v1/import').set(auth(again.token)).field('confirmWarnings', 'true');
+    for (const path of other) upload = upload.attach('files', path);
+    const refused = await upload;
+    expect(refused.status).toBe(400);
+    expect((refused.body as { errors: { template: string }[] }).errors.map((e) => e.template)).toEqual(['importRunning']);
     await server.stop('SIGTERM');
     server = undefined;
 
-    const written = runCli(args, dataDir);
-    expect({ status: written.status, output: written.output }).toMatchObject({ status: 0, output: expect.stringMatching(/^Written/m) as unknown });
-    expect(logCounts(dataDir)).toMatchObject({ imports: 1, admitted: MEMBERS });
+    // Run again, it resumes and is killed once more, after its sixth chunk; then run to its end.
+    const second = runCli(args, dataDir, { COOP_TEST_STOP_AT: 'import:chunk-written:5' });
+    expect({ signal: second.signal, output: second.output }).toMatchObject({ signal: 'SIGKILL' });
+    expect(count(logEvents(dataDir, before), 'RegisterImportChunkWritten')).toBe(6);
+    const last = runCli(args, dataDir);
+    expect({ status: last.status, output: last.output }).toMatchObject({ status: 0, output: expect.stringMatching(/^Written/m) as unknown });
+
+    // Event for event what the uninterrupted run wrote (the ids drawn from each run's import id and the times aside).
+    const resumed = logEvents(dataDir, before);
+    expect(comparable(opened(dataDir, resumed))).toEqual(comparable(opened(wholeDir, wholeLog)));
+    expect(count(resumed, 'MemberAdmitted')).toBe(MEMBERS);
+
+    // The same import once more writes nothing.
     const twice = runCli(args, dataDir);
     expect(twice.status).toBe(0);
     expect(twice.output).toMatch(/already imported/);
-    expect(logCounts(dataDir)).toMatchObject({ imports: 1, admitted: MEMBERS });
+    expect(logEvents(dataDir, before)).toHaveLength(resumed.length);
   }, TIMEOUT_MS);
 });

@@ -158,7 +158,7 @@ describe('the import of a member register (issue 29)', () => {
     expect((await upload(t.http, t.adminToken, '/api/v1/import/problems.xlsx?lang=fr', files)).status).toBe(400);
   });
 
-  it('writes a clean import all at once, records it, and does nothing the second time', async () => {
+  it('writes a clean import as a process (started, a chunk, ended), records it, and does nothing the second time', async () => {
     const files = cleanCsv(1);
     const dry = await upload(t.http, t.adminToken, '/api/v1/import/dry-run', files);
     expect(dry.status).toBe(200);
@@ -172,11 +172,14 @@ describe('the import of a member register (issue 29)', () => {
     expect(imported.map((m) => [m.memberNr, m.name, m.shareAmount])).toEqual([[1, 'Müller', 5], [2, 'Schmidt', 2]]);
 
     const log = await t.running.storage.events.readStream(`imports-${t.cooperativeId}`);
-    expect(log.map((e) => e.type)).toEqual(['RegisterImported']);
-    expect(log[0]!.data).toMatchObject({ importId: result.importId, checksum: result.checksum, by: 'admin', files: [{ name: 'mitglieder.csv' }, { name: 'buchungen.csv' }] });
+    // Issue 40: begun, its one chunk (a few events, under IMPORT_CHUNK_EVENTS), ended.
+    expect(log.map((e) => e.type)).toEqual(['RegisterImportStarted', 'RegisterImportChunkWritten', 'RegisterImported']);
+    expect(log[2]!.data).toMatchObject({ importId: result.importId, checksum: result.checksum, by: 'admin', files: [{ name: 'mitglieder.csv' }, { name: 'buchungen.csv' }] });
     const history = await request(t.http).get('/api/v1/import/history').set(auth(t.adminToken));
     expect(history.status).toBe(200);
-    expect(history.body as ImportRecordDto[]).toEqual([expect.objectContaining({ id: result.importId, checksum: result.checksum, by: 'admin', members: 2, postings: 3, files: ['mitglieder.csv', 'buchungen.csv'] })]);
+    expect(history.body as ImportRecordDto[]).toEqual([expect.objectContaining({ id: result.importId, checksum: result.checksum, by: 'admin', members: 2, postings: 3, files: ['mitglieder.csv', 'buchungen.csv'], state: 'written' })]);
+    const running = await request(t.http).get('/api/v1/import/running').set(auth(t.adminToken));
+    expect(running.body).toMatchObject({ running: false });
 
     // The same files again (in another order): nothing written, the earlier import named.
     const head = await t.running.storage.events.headPosition();
@@ -243,10 +246,10 @@ describe('the import as tasks above IMPORT_SYNC_ROWS (issue 29)', () => {
 
     // The uploaded files are gone once the tasks ended.
     const stored = await t.running.storage.events.readStream(`imports-${t.cooperativeId}`);
-    expect(stored).toHaveLength(1);
+    expect(stored.map((e) => e.type)).toEqual(['RegisterImportStarted', 'RegisterImportChunkWritten', 'RegisterImported']);
     const again = await upload(t.http, t.adminToken, '/api/v1/import', files);
     const second = await until(t.http, t.adminToken, (again.body as { taskId: string }).taskId, ended);
     expect(second).toMatchObject({ state: 'completed', summary: { written: 0 } });
-    expect(await t.running.storage.events.readStream(`imports-${t.cooperativeId}`)).toHaveLength(1);
+    expect(await t.running.storage.events.readStream(`imports-${t.cooperativeId}`)).toHaveLength(3);
   });
 });

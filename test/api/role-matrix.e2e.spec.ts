@@ -130,6 +130,7 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'post', path: '/api/v1/import/problems.xlsx', doc: '/api/v1/import/problems.xlsx', allowed: IMPORTERS },
   { method: 'post', path: '/api/v1/import', doc: '/api/v1/import', allowed: IMPORTERS },
   { method: 'get', path: '/api/v1/import/history', doc: '/api/v1/import/history', allowed: IMPORTERS },
+  { method: 'get', path: '/api/v1/import/running', doc: '/api/v1/import/running', allowed: MEMBER_READERS },
   { method: 'get', path: '/api/v1/import/register.xlsx', doc: '/api/v1/import/register.xlsx', allowed: IMPORTERS },
 ];
 

@@ -5,6 +5,7 @@ import { useSession } from '../session/session';
 import { DividendButtons } from './DividendButtons';
 import { MembersCard } from './MembersCard';
 import { SetupChecklist } from './SetupChecklist';
+import { ImportRunningNotice } from '../member-import';
 import { readsMembers } from './exports';
 import { readsNotifications } from '../notifications/model';
 import { NotificationsCard } from '../notifications/NotificationsCard';
@@ -20,6 +21,7 @@ export default function Dashboard() {
         {translate('coop.dashboard.welcome', { name: session?.username ?? '' })}
       </Typography>
       <SetupChecklist />
+      {readsMembers(session?.roles) ? <ImportRunningNotice /> : null}
       <Grid container spacing={3} alignItems="stretch">
         {/* The card's figures and exports need `members:read`: a user administrator alone would see a refusal. */}
         {readsMembers(session?.roles) ? (

@@ -129,6 +129,13 @@ export const importDe: Texts<typeof importEn> = {
     postings: 'Buchungen',
     events: 'Einträge',
     failed: 'Die Importe konnten nicht geladen werden: %{message}',
+    state: 'Stand',
+    written: 'Geschrieben',
+    running: 'Wird geschrieben: %{written} von %{chunks} Teilen',
+  },
+  running: {
+    notice: 'Ein Import wird gerade geschrieben (%{files}, begonnen von %{by} am %{at}): %{written} von %{chunks} Teilen sind eingetragen. Der Mitgliederbestand ist erst nach seinem Ende vollständig.',
+    progress: 'Import zu %{percent} % geschrieben',
   },
   failed: 'Das hat nicht geklappt: %{message}. Ihre Dateien und Spalten bleiben erhalten; bitte versuchen Sie es erneut.',
 };

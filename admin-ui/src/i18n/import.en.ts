@@ -127,6 +127,13 @@ export const importEn = {
     postings: 'Postings',
     events: 'Entries',
     failed: 'The imports could not be loaded: %{message}',
+    state: 'State',
+    written: 'Written',
+    running: 'Being written: %{written} of %{chunks} parts',
+  },
+  running: {
+    notice: 'An import is being written (%{files}, begun by %{by} on %{at}): %{written} of %{chunks} parts are in. The member register is not complete until it ends.',
+    progress: 'Import written to %{percent} %',
   },
   failed: 'That did not work: %{message}. Your files and columns are kept; please try again.',
 };

@@ -1,9 +1,9 @@
-import { Alert, Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatCount, formatDateTime } from '../format';
 import { useImportHistory } from './requests';
 
-/** The imports written so far (`GET /import/history`), newest first: when, by whom, the files, members, postings, entries. */
+/** The imports so far (`GET /import/history`), newest first: when, by whom, the files, members, postings, entries, and whether one is still being written (issue 40). */
 export function ImportHistory() {
   const translate = useTranslate();
   const history = useImportHistory();
@@ -31,6 +31,7 @@ export function ImportHistory() {
                 <TableCell align="right">{t('members')}</TableCell>
                 <TableCell align="right">{t('postings')}</TableCell>
                 <TableCell align="right">{t('events')}</TableCell>
+                <TableCell>{t('state')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -42,6 +43,16 @@ export function ImportHistory() {
                   <TableCell align="right">{formatCount(r.members)}</TableCell>
                   <TableCell align="right">{formatCount(r.postings)}</TableCell>
                   <TableCell align="right">{formatCount(r.events)}</TableCell>
+                  <TableCell data-testid="import-history-state">
+                    {r.state === 'running' ? (
+                      <>
+                        {t('running', { written: formatCount(r.chunksWritten), chunks: formatCount(r.chunks) })}
+                        <LinearProgress variant="determinate" value={r.chunks > 0 ? Math.round((100 * r.chunksWritten) / r.chunks) : 0} aria-label={t('running', { written: formatCount(r.chunksWritten), chunks: formatCount(r.chunks) })} />
+                      </>
+                    ) : (
+                      t('written')
+                    )}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

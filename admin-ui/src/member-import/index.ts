@@ -1,5 +1,7 @@
 import { lazyScreen, type ConsoleResource } from '../registry';
 
+export { ImportRunningNotice } from './ImportRunningNotice';
+
 /**
  * The import of a member register (issue 29): `/administration/import`, administrators only (the API's `import:write`).
  * No menu entry of its own (an eighth would wrap the German menu): the administration page's import card leads here and

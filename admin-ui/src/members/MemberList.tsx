@@ -13,6 +13,7 @@ import { formatDate } from '../format';
 import { useSession } from '../session/session';
 import { canWriteMembers, hasExited, matchedCity, memberName, type MemberRecord } from './model';
 import { PendingExit } from './PendingExit';
+import { ImportRunningNotice } from '../member-import';
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
@@ -47,6 +48,8 @@ export default function MemberList() {
   const columns = 7 + (allColumns ? 3 : 0) + (showAddress ? 1 : 0);
   const label = (field: string) => translate(`resources.members.fields.${field}`);
   return (
+    <>
+    <ImportRunningNotice />
     <Card component="section" aria-labelledby="members-title" data-testid="members-list">
       <CardHeader
         id="members-title"
@@ -172,5 +175,6 @@ export default function MemberList() {
       </Box>
       <ListPagination list={list} name="members" />
     </Card>
+    </>
   );
 }

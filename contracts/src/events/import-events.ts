@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../events.js';
+import type { InterestBeginRule } from '../plausibility.js';
 
 // ---------------------------------------------------------------------------------------------
 // The import of an existing member register (issue 29; services/src/member-import). The imports of a cooperative are
@@ -58,6 +59,49 @@ export type RegisterImported = DomainEvent<
   }
 >;
 
-export type ImportEvent = RegisterImported;
-export const IMPORT_EVENT_TYPES: readonly ImportEvent['type'][] = ['RegisterImported'];
+/**
+ * What fixes an import's plan (issue 40): the replay run again on these, on the same files, decides the same events
+ * with the same ids in the same chunks, whatever the cooperative holds by then. `ids`: how many ids the replay drew
+ * (derived from the import's id); `planHash`: hex SHA-256 over every decided stream, revision, type and data, in order.
+ */
+export interface ImportPlan {
+  readonly today: string;
+  readonly terms: { readonly shareCost: number; readonly minimumShares: number; readonly noticePeriodMonths?: number; readonly interestBeginRule?: InterestBeginRule };
+  readonly closedThrough: number | null;
+  readonly sequence: { readonly highest: number; readonly revision: number };
+  readonly confirmWarnings: boolean;
+  readonly chunkEvents: number;
+  readonly chunks: number;
+  readonly events: number;
+  readonly ids: number;
+  readonly planHash: string;
+  /** The kept upload a resume re-reads (a task's), or null (a request or the command line: repeat it to resume). */
+  readonly uploadId: string | null;
+}
+
+/**
+ * An import begun (issue 40): its members and postings follow in chunks, each with `RegisterImportChunkWritten` in the
+ * same append, and `RegisterImported` ends it. Until then the import is running: a second one is refused, the lists say
+ * so, and a repeat of the same files (or the next start, for a task) writes the chunks still missing.
+ */
+export type RegisterImportStarted = DomainEvent<
+  'RegisterImportStarted',
+  {
+    importId: string;
+    cooperativeId: string;
+    checksum: string;
+    files: readonly ImportedFile[];
+    mapping: ImportedMapping;
+    summary: ImportedSummary;
+    plan: ImportPlan;
+    by: string;
+    at: string;
+  }
+>;
+
+/** Chunk `chunk` (0-based) of the import written, in the same append as its events; `events` of them. */
+export type RegisterImportChunkWritten = DomainEvent<'RegisterImportChunkWritten', { importId: string; cooperativeId: string; chunk: number; events: number }>;
+
+export type ImportEvent = RegisterImportStarted | RegisterImportChunkWritten | RegisterImported;
+export const IMPORT_EVENT_TYPES: readonly ImportEvent['type'][] = ['RegisterImportStarted', 'RegisterImportChunkWritten', 'RegisterImported'];
 export const importStream = (cooperativeId: string): string => `imports-${cooperativeId}`;

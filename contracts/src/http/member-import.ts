@@ -6,7 +6,7 @@ import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
  * `multipart/form-data`: `files` (1 to 8 files) and, where needed, `mapping` (the clerk's column mapping as JSON text).
  * - `POST /import/inspect` → ImportInspectionDto; `POST /import/dry-run` → ImportDryRunDto (202 with the task above
  *   IMPORT_SYNC_ROWS rows); `POST /import/problems.xlsx?lang=` → the problems workbook; `POST /import` → 201
- *   ImportResultDto (400 `importHasProblems`, 202 with the task above the limit); `GET /import/history` → ImportRecordDto[].
+ *   ImportResultDto (400 `importHasProblems`, 202 with the task above the limit); `GET /import/history` → ImportRecordDto[]; `GET /import/running` → ImportRunningDto.
  * - `GET /import/templates/workbook.xlsx`, `GET /import/templates/{kind}.csv`: the template files.
  */
 
@@ -124,7 +124,10 @@ export class ImportResultDto {
   @NestedOf(() => ImportSummaryDto) readonly summary!: ImportSummaryDto;
 }
 
-/** `GET /import/history`: an import written, newest first. */
+/**
+ * `GET /import/history`: an import, newest first. `state` `running` (issue 40): begun and not yet ended, `chunksWritten`
+ * of `chunks` in the log so far; its members and postings are not all there yet. `written`: whole.
+ */
 export class ImportRecordDto {
   @IsString() readonly id!: string;
   @IsString() readonly checksum!: string;
@@ -134,6 +137,22 @@ export class ImportRecordDto {
   @IsInt() readonly members!: number;
   @IsInt() readonly postings!: number;
   @IsInt() readonly events!: number;
+  @IsIn(['running', 'written']) readonly state!: 'running' | 'written';
+  @IsInt() readonly chunks!: number;
+  @IsInt() readonly chunksWritten!: number;
+}
+
+/**
+ * `GET /import/running` (issue 40; everyone who reads the member list): whether an import is being written, so the
+ * member list and the dashboard say the register is not complete yet. Not running: `running` false, the rest empty.
+ */
+export class ImportRunningDto {
+  @IsBoolean() readonly running!: boolean;
+  @IsString({ each: true }) readonly files!: readonly string[];
+  @IsString() readonly by!: string;
+  @IsString() readonly at!: string;
+  @IsInt() readonly chunks!: number;
+  @IsInt() readonly chunksWritten!: number;
 }
 
 /** A dry run or write of more rows than IMPORT_SYNC_ROWS: 202 with the queued task (`GET /tasks/{taskId}`). */

@@ -148,6 +148,8 @@ export const VALIDATION_MESSAGES_EN = {
   importIbanTwice: 'The same IBAN as row %{0}: the same person twice?',
   importNameOfMember: 'The same name and birth date as member %{0} (%{1}): the same person twice?',
   importNameTwice: 'The same name and birth date as row %{0}: the same person twice?',
+  importRunning: 'Another import is being written (%{0}, begun by %{1} at %{2}): wait for its end, or repeat that import to finish it',
+  importPlanChanged: 'The import %{0} cannot be finished as it was begun: the cooperative changed meanwhile (share terms or members). Its written part stays; ask the administrator',
   importWarningsNotConfirmed: 'The check found %{0} possible duplicates: confirm them to write the import',
   importUploadTooLarge: 'The upload is too large: at most %{0} files, %{1} MB each and %{2} MB in all. Split the import into several uploads',
   importTooManyRows: 'The file %{0} has more than %{1} rows (%{2}): split it into several files',

@@ -1,10 +1,14 @@
-import type { CollectionSpec, RecordedEvent, RegisterImported, WriteOp } from '@coop/contracts';
+import type { CollectionSpec, RecordedEvent, RegisterImported, RegisterImportChunkWritten, RegisterImportStarted, WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 
-/** The imports written (issue 29; `GET /import/history`): one document per import, newest first by `at`. */
+/**
+ * The imports (issues 29 and 40; `GET /import/history`): one document per import, newest first by `at`. `state`
+ * `running` from `RegisterImportStarted` (with `chunksWritten` of `chunks`) until `RegisterImported` makes it `written`:
+ * an import under way is never shown as a whole one.
+ */
 export const IMPORTS: CollectionSpec = {
   name: 'imports',
-  fields: { checksum: 'string', by: 'string', at: 'string', members: 'number', postings: 'number', events: 'number' },
+  fields: { checksum: 'string', by: 'string', at: 'string', members: 'number', postings: 'number', events: 'number', state: 'string' },
   search: [],
 };
 
@@ -18,17 +22,50 @@ export const IMPORT_MAPPINGS: CollectionSpec = {
 /** Postings of a summary: every balance type counted. */
 const postingsOf = (byType: Readonly<Record<number, number>>): number => Object.values(byType).reduce((sum, n) => sum + n, 0);
 
+const PROCESS = new Set(['RegisterImportStarted', 'RegisterImportChunkWritten', 'RegisterImported']);
+
+/** The running import's document: as begun, its chunks counted as they are written. */
+function running(event: RecordedEvent<RegisterImportStarted>): WriteOp {
+  const { importId, cooperativeId, checksum, files, summary, plan, by } = event.data;
+  return {
+    kind: 'put',
+    collection: IMPORTS.name,
+    doc: stamp(event, {
+      id: importId,
+      cooperativeId,
+      checksum,
+      files: files.map((f) => f.name),
+      by,
+      at: event.metadata.timestamp,
+      members: summary.members,
+      postings: postingsOf(summary.postingsByType),
+      events: summary.events,
+      state: 'running',
+      chunks: plan.chunks,
+      chunksWritten: 0,
+    }),
+  };
+}
+
 export const importsProjector: Projector = {
   collections: [IMPORTS, IMPORT_MAPPINGS],
   keys(event: RecordedEvent): DocKey[] {
-    if (event.type !== 'RegisterImported') return [];
+    if (!PROCESS.has(event.type)) return [];
     const { importId, cooperativeId } = (event as RecordedEvent<RegisterImported>).data;
+    if (event.type !== 'RegisterImported') return [{ collection: IMPORTS.name, id: importId }];
     return [
       { collection: IMPORTS.name, id: importId },
       { collection: IMPORT_MAPPINGS.name, id: cooperativeId },
     ];
   },
-  project(recorded): WriteOp[] {
+  project(recorded, current): WriteOp[] {
+    if (recorded.type === 'RegisterImportStarted') return [running(recorded as RecordedEvent<RegisterImportStarted>)];
+    if (recorded.type === 'RegisterImportChunkWritten') {
+      const { importId, chunk } = (recorded as RecordedEvent<RegisterImportChunkWritten>).data;
+      const doc = current({ collection: IMPORTS.name, id: importId });
+      if (!doc) return [];
+      return [{ kind: 'put', collection: IMPORTS.name, doc: stamp(recorded, { ...doc, chunksWritten: chunk + 1 }) }];
+    }
     if (recorded.type !== 'RegisterImported') return [];
     const event = recorded as RecordedEvent<RegisterImported>;
     const { importId, cooperativeId, checksum, files, mapping, summary, by } = event.data;
@@ -47,6 +84,7 @@ export const importsProjector: Projector = {
           members: summary.members,
           postings: postingsOf(summary.postingsByType),
           events: summary.events,
+          state: 'written',
         }),
       },
       { kind: 'put', collection: IMPORT_MAPPINGS.name, doc: stamp(event, { id: cooperativeId, cooperativeId, at, importId, mapping }) },

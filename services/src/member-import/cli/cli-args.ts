@@ -19,7 +19,8 @@ export const USAGE = `Usage: npm run import -- FILE [FILE ...] --cooperative ID 
   --mapping      the column mapping as JSON (ImportMapping); default: the one saved by the last import, else guessed
   --lang         the language of the problems (default de)
   --confirm-warnings  write although the check lists possible duplicates (the same IBAN, or name and birth date)
-Checks the whole import through the same rules as the console; writes it (all or nothing) only when it has no problems.
+Checks the whole import through the same rules as the console; writes it only when it has no problems,
+in chunks; stopped half way, the same command again finishes it (docs/import.md "Writing").
 Uses DATA_DIR (default ./data) as npm start does. Exit code 0: done (or nothing to do); 1: problems; 2: wrong usage.`;
 
 /** At most as many files as the API takes in one upload. */

@@ -7,19 +7,20 @@ import { ImportHistory } from '../queries/import-history.js';
 import { problemsWorkbook, type UploadedFile } from './import-parts.js';
 import { mappingOrGuess } from './import-mapping.js';
 import { ImportUploads } from './import-uploads.js';
-import { dryRunResult, importAppends, PREPARE_STEPS, RunImport, type PreparedImport } from './run-import.js';
-import { newRecordId } from '../../platform/commands/new-id.js';
+import { dryRunResult, PREPARE_STEPS, RunImport, type PreparedImport } from './run-import.js';
 
 /*
  * The import as background tasks (issue 29; docs/tasks.md), for more rows than IMPORT_SYNC_ROWS:
  * - `memberImportDryRun` (params `{upload, lang}`): the dry run; its files are the answer `POST /import/dry-run` would
  *   give (`import-dry-run.json`) and the problems workbook (`import-problems.xlsx`).
- * - `memberImport` (params `{upload}`): the write. It writes nothing itself: every decision and `RegisterImported` are
- *   its effects, which the runner appends with the task's end in one `appendMulti` — the import is written whole,
- *   exactly once, or not at all. Problems: rejected with `importHasProblems` [count]; the same files again: completed,
- *   `written` 0, nothing appended.
- * Both read the files kept by the request (ImportUploads) and remove them when they end; a run interrupted by a restart
- * runs again from its start (its effects are only its outcome's).
+ * - `memberImport` (params `{upload}`): the write, as the process of issue 40 (run-import.ts, import-process.ts): it
+ *   appends `RegisterImportStarted`, the chunks and `RegisterImported` itself, its progress the chunks written of all.
+ *   A run interrupted by a restart runs again (resumable): the import register says which chunks are written, and the
+ *   run goes on from the first one missing. Problems: rejected with `importHasProblems` [count]; the same files again:
+ *   completed, `written` 0, nothing appended; another import running: rejected with `importRunning`.
+ * Both read the files kept by the request (ImportUploads). The dry run removes them when it ends; the write when it
+ * ended completed or rejected, and keeps them when it failed (a chunk refused, a store unavailable): the import is
+ * still running then, and the same upload queued again, or the same files sent again, finishes it.
  */
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -104,37 +105,37 @@ export class ImportWriteTask implements TaskHandler, OnModuleInit {
   }
 
   async run(task: RunningTask): Promise<TaskOutcome> {
-    const { uploadId, files, prepared: prepare } = await inputs(task, this.uploads, this.history);
+    const uploadId = String(task.params.upload ?? '');
+    const { files, mapping } = await this.uploads.read(uploadId);
+    let ended = false;
     try {
-      const earlier = await this.runs.importedBefore(task.cooperativeId, files);
-      if (earlier) {
-        const s = earlier.before.summary;
-        return { outcome: 'completed', files: [], summary: { checksum: earlier.checksum, importId: earlier.before.importId, written: 0, members: s.members, postings: postings(s), events: 0 }, effects: [], notifications: [] };
-      }
-      const prepared = await prepare(this.runs);
-      task.progress(PREPARE_STEPS + 1, PREPARE_STEPS + 1);
-      if (prepared.before) {
-        const s = prepared.before.summary;
-        return { outcome: 'completed', files: [], summary: { checksum: prepared.checksum, importId: prepared.before.importId, written: 0, members: s.members, postings: postings(s), events: 0 }, effects: [], notifications: [] };
-      }
-      if (prepared.problems.length > 0) return { outcome: 'rejected', reason: { template: 'importHasProblems', parameters: [String(prepared.problems.length)] }, notifications: [] };
-      if (prepared.warnings.length > 0 && task.params.confirmWarnings !== true) {
-        return { outcome: 'rejected', reason: { template: 'importWarningsNotConfirmed', parameters: [String(prepared.warnings.length)] }, notifications: [] };
-      }
-      const importId = newRecordId();
-      const effects = importAppends(prepared, importId, task.queuedBy, new Date().toISOString());
+      const used = await mappingOrGuess(files, mapping, mapping ? null : await this.history.savedMapping(task.cooperativeId));
+      // The progress: reading and checking (PREPARE_STEPS), then each chunk written.
+      const steps = PREPARE_STEPS + 1;
+      const ctx = { actor: { userId: task.queuedBy, username: task.queuedBy, roles: [], cooperativeId: task.cooperativeId }, correlationId: task.taskId, causationId: task.taskId };
+      const result = await this.runs.write(ctx, files, used, {
+        wait: false,
+        confirmWarnings: task.params.confirmWarnings === true,
+        uploadId,
+        progress: (done) => task.progress(done, steps),
+        chunkProgress: (done, total) => task.progress(steps + done, steps + total),
+      });
+      ended = true;
+      const s = result.summary;
+      // The entries the dry run counted (the register's, not the import's own record: issue 39).
       return {
         outcome: 'completed',
         files: [],
-        // The entries the dry run counted (the register's, not the import's own record: issue 39).
-        summary: { checksum: prepared.checksum, importId, written: 1, members: prepared.summary.members, postings: postings(prepared.summary), events: prepared.summary.events },
-        effects,
+        summary: { checksum: result.checksum, importId: result.importId, written: result.written ? 1 : 0, members: s.members, postings: postings(s), events: result.written ? s.events : 0 },
+        effects: [],
         notifications: [],
       };
     } catch (error) {
-      return refusedRun(error);
+      const refused = refusedRun(error);
+      ended = true;
+      return refused;
     } finally {
-      await this.uploads.remove(uploadId);
+      if (ended) await this.uploads.remove(uploadId);
     }
   }
 }

@@ -10,7 +10,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type ImportedFile,
-  type StreamAppend,
+  type ImportPlan,
 } from '@coop/contracts';
 import { MEMBERS, memberDisplayName } from '@coop/projections';
 import { memberNumberSequenceDecider } from '../../members/index.js';
@@ -18,17 +18,23 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { EVENT_STORE } from '../../platform/tokens.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { stopHereInTests } from '../../platform/commands/test-stop.js';
+import { APP_CONFIG, EVENT_STORE } from '../../platform/tokens.js';
 import { ClosedYearsReader, revisionCheck, ShareTermsReader, type ClosedYears } from '../../share-ledger/index.js';
 import type { DetectedFormat, ExistingPerson, ImportMapping, ImportProblem, ImportSummary } from '../import-types.js';
 import { readImport, replayImport, type Decision, type UploadedFile } from './import-parts.js';
-import { importedBefore, importRegisterDecider, type ImportedBefore } from './import-register.decider.js';
+import { ImportIds } from '../domain/import-chunks.js';
+import { importedBefore, importRegisterDecider, importRunningError, type ImportedBefore } from '../domain/import-register.decider.js';
+import { appendingDecisions, ImportProcess, planChunks, planHash } from './import-process.js';
 
 /*
- * The import's write side (issue 29), shared by the routes, the tasks and the command line: the files are read
- * (files/), played through the deciders in memory (replay/), and, when nothing is wrong, every decision is appended
- * with `RegisterImported` in ONE `appendMulti`: the import is written whole or not at all. The same files (their
- * checksum) imported a second time write nothing.
+ * The import's write side (issues 29 and 40), shared by the routes, the tasks and the command line: the files are read
+ * (files/), played through the deciders in memory (replay/), and, when nothing is wrong, written as a process
+ * (import-process.ts): `RegisterImportStarted` with the plan, the decisions in chunks, `RegisterImported`. The ids the
+ * replay draws derive from the import's id, and what else the replay depends on (today, the share terms, the closed
+ * years, the member-number sequence) is in the plan, so the same files again resume a running import to the same end.
+ * The same files (their checksum) imported a second time write nothing; other files while one runs are refused.
  */
 
 /** At most this many problems are listed in a dry run's answer (`problemCount` counts all). */
@@ -53,6 +59,22 @@ export interface PreparedImport {
   readonly registerExpected: ExpectedRevision;
   /** The dividend register as read for the decisions (null: files imported before, nothing decided). */
   readonly closedYears: ClosedYears | null;
+  /** What the replay depended on besides the files (null: files imported before, nothing decided). */
+  readonly fixed: FixedContext | null;
+}
+
+/** What a replay depends on besides the files and the members: recorded in the plan, used again by a resume. */
+export type FixedContext = Pick<ImportPlan, 'today' | 'terms' | 'closedThrough' | 'sequence' | 'ids'>;
+
+/** A write read and decided: written before (`done`), or the plan to write from its first chunk missing. */
+type Begun =
+  | { readonly prepared: PreparedImport; readonly importId: string; readonly done: true }
+  | { readonly prepared: PreparedImport; readonly importId: string; readonly done: false; readonly decisions: readonly Decision[]; readonly chunkEvents: number };
+
+/** A replay for a write: the import's id (its ids derive from it) and, to resume, the plan it was begun with. */
+export interface ReplayFor {
+  readonly importId: string;
+  readonly plan: ImportPlan | null;
 }
 
 export interface DryRunResult {
@@ -94,13 +116,18 @@ export function checkUploaded(files: readonly UploadedFile[]): void {
 
 @Injectable()
 export class RunImport {
+  private readonly process: ImportProcess;
+
   constructor(
     private readonly writer: StreamWriter,
     private readonly shareTerms: ShareTermsReader,
     private readonly closedYears: ClosedYearsReader,
     private readonly reads: ReadModels,
     @Inject(EVENT_STORE) private readonly events: EventStore,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.process = new ImportProcess(writer, events);
+  }
 
   /** Reads the files and plays them through the deciders without writing: the summary and every problem. */
   async dryRun(ctx: CommandContext, files: readonly UploadedFile[], mapping: ImportMapping, progress?: ImportProgress): Promise<DryRunResult> {
@@ -108,35 +135,92 @@ export class RunImport {
   }
 
   /**
-   * Writes the import when its dry run finds no problem (else 400 `importHasProblems` [count]): every decision and
-   * `RegisterImported` in one `appendMulti`. A concurrent write on any of its streams (a member number claimed
-   * meanwhile) makes it read and decide again, then 409. `wait: false` (the command line): do not wait for the read
-   * models to show it.
+   * Writes the import when its dry run finds no problem (else 400 `importHasProblems` [count]) as a process (issue 40):
+   * `RegisterImportStarted`, the decisions in chunks, `RegisterImported`. The same files while their import runs (a
+   * crash, a refused chunk, a restart) resume it from the first chunk missing; other files are refused while one runs
+   * (400 `importRunning`). A concurrent write on its streams before it began makes it read and decide again, then 409.
+   * `wait: false` (the command line, a task): do not wait for the read models to show it. `chunkProgress`: chunks
+   * written of all. `uploadId`: the kept upload a resume at the next start reads (a task's).
    */
   async write(
     ctx: CommandContext,
     files: readonly UploadedFile[],
     mapping: ImportMapping,
-    options: { readonly wait?: boolean; readonly progress?: ImportProgress; readonly confirmWarnings?: boolean } = {},
+    options: {
+      readonly wait?: boolean;
+      readonly progress?: ImportProgress;
+      readonly chunkProgress?: ImportProgress;
+      readonly confirmWarnings?: boolean;
+      readonly uploadId?: string;
+    } = {},
   ): Promise<WriteResult> {
     const cooperativeId = ctx.actor.cooperativeId;
     // Files imported before are not read again: nothing will be written.
     const earlier = await this.importedBefore(cooperativeId, files);
     if (earlier) return { importId: earlier.before.importId, checksum: earlier.checksum, written: false, summary: earlier.before.summary };
-    return this.writer.retrying(async () => {
-      const prepared = await this.prepare(cooperativeId, files, mapping, options.progress);
-      if (prepared.before) return { importId: prepared.before.importId, checksum: prepared.checksum, written: false, summary: prepared.before.summary };
+    const begun = await this.writer.retrying(async (): Promise<Begun> => {
+      const register = await this.process.load(cooperativeId);
+      const checksum = importChecksum(files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) })));
+      const running = register.state.running;
+      if (running !== null && running.checksum !== checksum) throw importRunningError(running);
+      const replay: ReplayFor = running ? { importId: running.importId, plan: running.plan } : { importId: newRecordId(), plan: null };
+      const prepared = await this.prepare(cooperativeId, files, mapping, options.progress, replay);
+      if (prepared.before) return { prepared, importId: prepared.before.importId, done: true };
+      const decisions = appendingDecisions(prepared.decisions);
+      if (running) {
+        // A resume: the plan decided again must be the plan begun, else its written part and the rest would not fit.
+        if (prepared.closedYears?.closedThrough !== running.plan.closedThrough || planHash(decisions) !== running.plan.planHash) {
+          throw new ValidationError([fieldError('files', 'importPlanChanged', running.importId)]);
+        }
+        return { prepared, importId: running.importId, done: false, decisions, chunkEvents: running.plan.chunkEvents };
+      }
       refuseProblems(prepared);
       refuseUnconfirmed(prepared, options.confirmWarnings === true);
-      const importId = newRecordId();
-      const appends = importAppends(prepared, importId, ctx.actor.username, new Date().toISOString()).map(
-        (a): StreamAppend => ({ streamId: a.streamId, expected: a.expected, events: this.writer.stamp(a.events, ctx, cooperativeId) }),
-      );
-      if (options.wait === false) await this.events.appendMulti(appends);
-      else await this.writer.appendAll(appends);
-      // The entries written are those the dry run counted: the register's, not the import's own record (issue 39).
-      return { importId, checksum: prepared.checksum, written: true, summary: prepared.summary };
+      const chunkEvents = this.config.importChunkEvents;
+      const chunks = planChunks(decisions, chunkEvents);
+      const plan: ImportPlan = {
+        ...prepared.fixed!,
+        confirmWarnings: options.confirmWarnings === true,
+        chunkEvents,
+        chunks: chunks.length,
+        events: chunks.reduce((n, c) => n + c.events, 0),
+        planHash: planHash(decisions),
+        uploadId: options.uploadId ?? null,
+      };
+      const { checksum: sum, files: imported, mapping: used, summary } = prepared;
+      const start = this.process.registerAppend({ ctx, cooperativeId }, register, {
+        type: 'StartImport', importId: replay.importId, cooperativeId, checksum: sum, files: imported, mapping: used, summary, plan, by: ctx.actor.username, at: new Date().toISOString(),
+      });
+      // A year closing meanwhile fails the start (the dividend register's revision, as a posting checks it): decided again.
+      if (start) await this.events.appendMulti([...(prepared.closedYears ? [revisionCheck(prepared.closedYears)] : []), start]);
+      stopHereInTests('import:started');
+      return { prepared, importId: replay.importId, done: false, decisions, chunkEvents };
     });
+    const { prepared, importId } = begun;
+    if (!begun.done) {
+      await this.process.finish(
+        {
+          ctx,
+          cooperativeId,
+          importId,
+          decisions: begun.decisions,
+          chunks: planChunks(begun.decisions, begun.chunkEvents),
+          closedYears: prepared.closedYears,
+          progress: options.chunkProgress ?? (() => {}),
+          wait: options.wait !== false,
+        },
+        await this.process.load(cooperativeId),
+      );
+    }
+    // The entries written are those the dry run counted: the register's, not the import's own record (issue 39).
+    return { importId, checksum: prepared.checksum, written: !begun.done, summary: prepared.summary };
+  }
+
+  /** 400 `importRunning` when an import of other files is being written (issue 40). */
+  async refuseWhileAnotherRuns(cooperativeId: string, files: readonly UploadedFile[]): Promise<void> {
+    checkUploaded(files);
+    const running = (await this.process.load(cooperativeId)).state.running;
+    if (running !== null && running.checksum !== importChecksum(files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) })))) throw importRunningError(running);
   }
 
   /** The earlier import of these files (by their checksum), or null. */
@@ -148,11 +232,12 @@ export class RunImport {
   }
 
   /** Reads and plays the import for the cooperative (nothing written). */
-  async prepare(cooperativeId: string, files: readonly UploadedFile[], mapping: ImportMapping, progress: ImportProgress = () => {}): Promise<PreparedImport> {
+  async prepare(cooperativeId: string, files: readonly UploadedFile[], mapping: ImportMapping, progress: ImportProgress = () => {}, replay?: ReplayFor): Promise<PreparedImport> {
     checkUploaded(files);
     const imported = files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) }));
     const checksum = importChecksum(imported);
-    const today = businessToday();
+    const plan = replay?.plan ?? null;
+    const today = plan ? plan.today : businessToday();
     const register = await this.writer.load(importStream(cooperativeId), importRegisterDecider);
     const before = importedBefore(register.state, checksum);
     progress(0, PREPARE_STEPS);
@@ -160,38 +245,47 @@ export class RunImport {
     progress(1, PREPARE_STEPS);
     const base = { cooperativeId, checksum, files: imported, mapping, formats: read.formats, before, registerExpected: register.expected };
     // Files imported before: their members are in the cooperative now, so a replay would only find them taken.
-    if (before) return { ...base, problems: read.problems, warnings: [], summary: before.summary, decisions: [], closedYears: null };
-    const [terms, closedYears, { takenMemberNrs, existing }, sequence] = await Promise.all([
-      this.shareTerms.terms(cooperativeId),
+    if (before) return { ...base, problems: read.problems, warnings: [], summary: before.summary, decisions: [], closedYears: null, fixed: null };
+    // A write's ids derive from its import's id; a resume leaves out the members that import wrote already.
+    const ids = replay ? new ImportIds(replay.importId) : null;
+    const own = ids && plan ? (id: string) => ids.drawnBy(id, plan.ids) : () => false;
+    const [terms, closedYears, { takenMemberNrs, existing }, loadedSequence] = await Promise.all([
+      plan ? plan.terms : this.shareTerms.terms(cooperativeId),
       this.closedYears.read(cooperativeId),
-      this.existingMembers(cooperativeId),
-      this.writer.load(memberNumberSequenceStream(cooperativeId), memberNumberSequenceDecider),
+      this.existingMembers(cooperativeId, own),
+      plan ? null : this.writer.load(memberNumberSequenceStream(cooperativeId), memberNumberSequenceDecider),
     ]);
+    const sequence = plan
+      ? plan.sequence
+      : { highest: loadedSequence!.state.highest, revision: typeof loadedSequence!.expected === 'number' ? loadedSequence!.expected : -1 };
+    const closedThrough = plan ? plan.closedThrough : closedYears.closedThrough;
     progress(2, PREPARE_STEPS);
     const outcome = replayImport(read.rows, {
       cooperativeId,
       terms,
       today,
       takenMemberNrs,
-      sequence: { state: sequence.state, revision: typeof sequence.expected === 'number' ? sequence.expected : -1 },
-      newId: newRecordId,
-      closedThrough: closedYears.closedThrough,
+      sequence: { state: { highest: sequence.highest }, revision: sequence.revision },
+      newId: ids ? () => ids.next() : newRecordId,
+      closedThrough,
       existing,
     });
     progress(3, PREPARE_STEPS);
-    return { ...base, problems: [...read.problems, ...outcome.problems], warnings: outcome.warnings, summary: outcome.summary, decisions: outcome.decisions, closedYears };
+    const fixed: FixedContext = { today, terms, closedThrough, sequence, ids: ids ? ids.drawn : 0 };
+    return { ...base, problems: [...read.problems, ...outcome.problems], warnings: outcome.warnings, summary: outcome.summary, decisions: outcome.decisions, closedYears, fixed };
   }
 
   /**
    * The member numbers held in the cooperative (the members read model; the claim streams guard the write itself), and
    * its members as the duplicates compare them (erased members left out: their keys are blanked).
    */
-  private async existingMembers(cooperativeId: string): Promise<{ takenMemberNrs: Set<number>; existing: ExistingPerson[] }> {
+  private async existingMembers(cooperativeId: string, own: (id: string) => boolean): Promise<{ takenMemberNrs: Set<number>; existing: ExistingPerson[] }> {
     const taken = new Set<number>();
     const existing: ExistingPerson[] = [];
     const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
     for await (const batch of this.reads.scan(MEMBERS, cooperativeId, SCAN_BATCH)) {
       for (const doc of batch) {
+        if (own(doc.id)) continue; // written by the import being resumed
         const memberNr = typeof doc.memberNr === 'number' ? doc.memberNr : null;
         if (memberNr !== null) taken.add(memberNr);
         if (doc.erased === true) continue;
@@ -229,39 +323,4 @@ export function refuseUnconfirmed(prepared: PreparedImport, confirmed: boolean):
   if (prepared.warnings.length > 0 && !confirmed) {
     throw new ValidationError([fieldError('confirmWarnings', 'importWarningsNotConfirmed', String(prepared.warnings.length))]);
   }
-}
-
-/** An append before its metadata: a stream, its expected revision and the events decided on it. */
-export interface ImportAppend {
-  readonly streamId: string;
-  readonly expected: ExpectedRevision;
-  readonly events: readonly DomainEvent[];
-}
-
-/**
- * What a write appends, in order: every decision (a new stream expected not to exist), then `RegisterImported` at the
- * register's revision the import was decided at. Its summary counts the entries as the dry run did (the register's
- * events, not the import's own record), so the check, the write and the history say the same number (issue 39).
- */
-export function importAppends(prepared: PreparedImport, importId: string, by: string, at: string): ImportAppend[] {
-  const appends: ImportAppend[] = prepared.decisions
-    .filter((d) => d.events.length > 0)
-    .map((d) => ({ streamId: d.streamId, expected: d.expected < 0 ? 'no_stream' : d.expected, events: d.events }));
-  const registered = importRegisterDecider.decide(
-    {
-      type: 'RegisterImport',
-      importId,
-      cooperativeId: prepared.cooperativeId,
-      checksum: prepared.checksum,
-      files: prepared.files,
-      mapping: prepared.mapping,
-      summary: prepared.summary,
-      by,
-      at,
-    },
-    importRegisterDecider.initialState(),
-  );
-  // A year closing meanwhile fails the write (the dividend register's revision, as a posting checks it): decided again.
-  const yearsCheck: ImportAppend[] = prepared.closedYears ? [revisionCheck(prepared.closedYears)] : [];
-  return [...appends, ...yearsCheck, { streamId: importStream(prepared.cooperativeId), expected: prepared.registerExpected, events: registered }];
 }

@@ -8,6 +8,7 @@ import {
   ImportQueuedDto,
   ImportRecordDto,
   ImportResultDto,
+  ImportRunningDto,
   ValidationError,
   type ImportFieldsDto,
   type TaskKind,
@@ -131,8 +132,10 @@ export class MemberImportController {
   }
 
   /**
-   * Writes the import, all or nothing (201): 400 `importHasProblems` [count] when the dry run finds problems; the same
-   * files a second time: `written: false`, nothing appended. Above IMPORT_SYNC_ROWS rows: 202 with the task.
+   * Writes the import as a process in chunks (201; issue 40): 400 `importHasProblems` [count] when the dry run finds
+   * problems; 400 `importRunning` while an import of other files is being written; the same files while their import
+   * runs: it is resumed and finished; the same files after it: `written: false`, nothing appended. Above
+   * IMPORT_SYNC_ROWS rows: 202 with the task.
    */
   @Post()
   @Requires('import:write')
@@ -141,7 +144,11 @@ export class MemberImportController {
   @ApiAcceptedResponse({ description: 'more rows than IMPORT_SYNC_ROWS: the queued task memberImport', type: ImportQueuedDto })
   async write(@CurrentActor() actor: Actor, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<ImportResultDto | ImportQueuedDto> {
     const { files, mapping, large, confirmWarnings } = await this.prepare(actor, req);
-    if (large) return this.queued(actor, res, 'memberImport', files, mapping, 'de', confirmWarnings);
+    if (large) {
+      // Another import running: refused now, not by the task later (issue 40).
+      await this.runs.refuseWhileAnotherRuns(actor.cooperativeId, files);
+      return this.queued(actor, res, 'memberImport', files, mapping, 'de', confirmWarnings);
+    }
     return this.runs.write(contextFor(actor), files, mapping, { confirmWarnings });
   }
 
@@ -151,6 +158,14 @@ export class MemberImportController {
   @AnswersOk(ImportRecordDto, true)
   imports(@CurrentActor() actor: Actor): Promise<ImportRecordDto[]> {
     return this.history.list(actor.cooperativeId);
+  }
+
+  /** Whether an import is being written (issue 40): the member list and the dashboard say so while it runs. */
+  @Get('running')
+  @Requires('members:read')
+  @AnswersOk(ImportRunningDto)
+  running(@CurrentActor() actor: Actor): Promise<ImportRunningDto> {
+    return this.history.running(actor.cooperativeId);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ImportRecordDto, ReadDocument } from '@coop/contracts';
+import type { ImportRecordDto, ImportRunningDto, ReadDocument } from '@coop/contracts';
 import { IMPORT_MAPPINGS, IMPORTS } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { ImportMapping } from '../import-types.js';
@@ -12,7 +12,7 @@ const count = (doc: ReadDocument, f: string): number => (typeof doc[f] === 'numb
 export class ImportHistory {
   constructor(private readonly reads: ReadModels) {}
 
-  /** Every import written, newest first. */
+  /** Every import, running or written, newest first. */
   async list(cooperativeId: string): Promise<ImportRecordDto[]> {
     const records: ImportRecordDto[] = [];
     for await (const batch of this.reads.scan(IMPORTS, cooperativeId, 500)) {
@@ -26,10 +26,21 @@ export class ImportHistory {
           members: count(doc, 'members'),
           postings: count(doc, 'postings'),
           events: count(doc, 'events'),
+          // Documents of imports written before issue 40 have no state: they were written whole.
+          state: doc.state === 'running' ? 'running' : 'written',
+          chunks: count(doc, 'chunks'),
+          chunksWritten: count(doc, 'chunksWritten'),
         });
       }
     }
     return records.sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at)));
+  }
+
+  /** The import being written (issue 40), or `running: false`. */
+  async running(cooperativeId: string): Promise<ImportRunningDto> {
+    const running = (await this.list(cooperativeId)).find((r) => r.state === 'running');
+    if (!running) return { running: false, files: [], by: '', at: '', chunks: 0, chunksWritten: 0 };
+    return { running: true, files: running.files, by: running.by, at: running.at, chunks: running.chunks, chunksWritten: running.chunksWritten };
   }
 
   /** The mapping of the cooperative's last import, offered first for the next one; null before the first. */

@@ -52,6 +52,8 @@ export interface AppConfig {
   readonly exportSyncLimit: number;
   /** An import (dry run or write) of more data rows than this runs in a background task (issue 29; default 20,000). */
   readonly importSyncRows: number;
+  /** Events per chunk of an import's write (issue 40; `IMPORT_CHUNK_EVENTS`, 1 to 20,000, default 5,000). */
+  readonly importChunkEvents: number;
   /** Origins whose pages may call the API from a browser (`CORS_ORIGINS`, comma-separated); empty: CORS closed. */
   readonly corsOrigins: readonly string[];
 }
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pdfSyncLimit: wholeNumber(env.PDF_SYNC_LIMIT, 300, 'PDF_SYNC_LIMIT', 0),
     exportSyncLimit: wholeNumber(env.EXPORT_SYNC_LIMIT, 5000, 'EXPORT_SYNC_LIMIT', 0),
     importSyncRows: wholeNumber(env.IMPORT_SYNC_ROWS, 20_000, 'IMPORT_SYNC_ROWS', 0),
+    importChunkEvents: atMost(wholeNumber(env.IMPORT_CHUNK_EVENTS, 5000, 'IMPORT_CHUNK_EVENTS', 1), 20_000, 'IMPORT_CHUNK_EVENTS'),
     corsOrigins: origins(env.CORS_ORIGINS, 'CORS_ORIGINS'),
   };
 }
@@ -138,10 +141,16 @@ function proxies(raw: string | undefined, name: string): readonly string[] {
   return listed;
 }
 
-/** A whole number of at least `min` from the environment, or `fallback` when unset. */
 /** The most events a closure step may append, whatever CLOSURE_CHUNK_EVENTS says (well under KurrentDB's 2 s commit). */
 export const CLOSURE_CHUNK_MAX = 10_000;
 
+/** `n`, refused when above `max` (a chunk size that would break a server limit). */
+function atMost(n: number, max: number, name: string): number {
+  if (n > max) throw new Error(`${name} must be at most ${max}, got ${n}`);
+  return n;
+}
+
+/** A whole number of at least `min` from the environment, or `fallback` when unset. */
 function wholeNumber(raw: string | undefined, fallback: number, name: string, min: 0 | 1): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
