@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { stopHereInTests } from './platform/commands/test-stop.js';
 import type { INestApplication } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { passwordRuleBroken, PASSWORD_MIN_LENGTH, ROLES, cooperativeStream, type EventStore } from '@coop/contracts';
@@ -78,7 +79,7 @@ export async function firstStart(app: INestApplication, events: EventStore, conf
   const system = contextFor({ userId: 'system', username: 'system', roles: [...ROLES], cooperativeId });
   if (state.kind === 'empty') {
     await stored(commands.execute(new RegisterCooperativeCommand(system, { name: config.cooperativeName, minimumShares: 1 }, true, cooperativeId)));
-    stopHereInTests('first-start:cooperative-registered');
+    stopHereInTests('first-start:cooperative-registered' satisfies FirstStartStep);
   }
   const generatedPassword = config.adminPassword ? undefined : generatePassword(config.adminUsername, common);
   const password = config.adminPassword ?? generatedPassword!;
@@ -106,13 +107,6 @@ async function stored(write: Promise<unknown>): Promise<void> {
   }
 }
 
-/**
- * Test-only switch: with `COOP_TEST_STOP_AT` naming this step, the process is killed here (SIGKILL, as a crash or a
- * power loss would end it) right after the step was stored, so that a test starts again on what it left. Never timing.
- */
-function stopHereInTests(step: FirstStartStep): void {
-  if (process.env['COOP_TEST_STOP_AT'] === step) process.kill(process.pid, 'SIGKILL');
-}
 
 /**
  * 16 random base64url characters; drawn again in the rare case they contain the user name (a short ADMIN_USERNAME

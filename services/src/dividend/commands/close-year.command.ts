@@ -2,7 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { businessToday, ConcurrencyError, dividendRegisterStream } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
-import { stopHereInTests } from '../../platform/commands/stop-here-in-tests.js';
+import { stopHereInTests } from '../../platform/commands/test-stop.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { closureRegisterDecider, yearState, type ClosureCommand } from '../domain/closure-register.decider.js';
 import type { DividendParams } from '../domain/engine/index.js';

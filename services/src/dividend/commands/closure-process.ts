@@ -13,7 +13,7 @@ import {
 } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { ConflictingStateError, SavedNotYetShownError } from '../../platform/commands/errors.js';
-import { stopHereInTests } from '../../platform/commands/stop-here-in-tests.js';
+import { stopHereInTests } from '../../platform/commands/test-stop.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { expectedAt, streamLength } from '../../platform/event-store/stepped-append.js';

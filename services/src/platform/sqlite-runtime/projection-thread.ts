@@ -8,7 +8,7 @@ import { ProjectionRunner } from '@coop/projections';
 import { importAreas } from '../areas.js';
 import { SqliteEventStore } from '../event-store/sqlite-event-store.js';
 import { openEventLog, openReadStore, readStoreFile, readStoreSides } from '../storage.js';
-import { testStopAt } from '../test-stop-at.js';
+import { stopHereInTests } from '../commands/test-stop.js';
 import { WalCheckpoints, WRITER_CHECKPOINT_PAGES } from './wal-checkpoints.js';
 import type { FromProjectionThread, ProjectionThreadData, ToProjectionThread } from './thread-protocol.js';
 
@@ -33,7 +33,7 @@ let readStore = await openReadStore(config, areas, writer);
 const sides = readStoreSides(config, areas, writer);
 const runner = new ProjectionRunner(log.events, readStore, areas.projectors, (line) => console.log(line), {
   ...(sides ? { sides } : {}),
-  stopAt: testStopAt,
+  stopAt: stopHereInTests,
 });
 const send = (message: FromProjectionThread): void => port.postMessage(message);
 sides?.onSwitched((file, store) => {
