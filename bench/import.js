@@ -10,14 +10,24 @@
 //    process's maximum resident set size, which the command line prints last). The log's last position is shown.
 // Target: at most 60 s each (issue 29, "on a two-core machine"). `node bench/import.js` (BENCH_IMPORT_MEMBERS and
 // BENCH_IMPORT_POSTINGS for quick runs).
+// Before and after (issue 39): BENCH_IMPORT_BEFORE=DIR names another build of the product (a checkout whose
+// services/dist was built); its dry run is then run interleaved with this build's, BENCH_IMPORT_ROUNDS times each (2),
+// the one going first alternating, with the machine's load average beside every figure and their ratio.
+// BENCH_IMPORT_STAGES=dry-run leaves the write out (it takes minutes more with its read models).
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, statSync, writeSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchEnv, built, log, now, PRODUCT_NODE_FLAGS, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
 
 const MEMBERS = Number(process.env.BENCH_IMPORT_MEMBERS ?? 100_000);
 const POSTINGS = Number(process.env.BENCH_IMPORT_POSTINGS ?? MEMBERS * 10);
 const TARGET_SECONDS = 60;
+const BEFORE = process.env.BENCH_IMPORT_BEFORE || null;
+const ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 2);
+const STAGES = (process.env.BENCH_IMPORT_STAGES ?? 'dry-run,write').split(',');
+/** The one-minute load average, two decimals. */
+const load = () => round(loadavg()[0], 2);
 const started = now();
 
 const { ibanFor, steuerIdFor } = await built('services/dist/demo/demo-check-digits.js');
@@ -141,10 +151,11 @@ function generate(dir) {
 }
 
 /** Runs the command line in its own process: exit code, wall time, peak memory it reports, its output. */
-function runCli(args, dataDir) {
+function runCli(args, dataDir, root = ROOT) {
   return new Promise((resolve, reject) => {
     const t0 = now();
-    const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, join(ROOT, 'services/dist/member-import/cli/main.js'), ...args], { cwd: ROOT, env: benchEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    const loadBefore = load();
+    const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, join(root, 'services/dist/member-import/cli/main.js'), ...args], { cwd: root, env: benchEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c) => (output += c.toString()));
     child.stderr.on('data', (c) => (output += c.toString()));
@@ -152,12 +163,14 @@ function runCli(args, dataDir) {
     child.once('exit', (code) => {
       const seconds = round((now() - t0) / 1000, 1);
       const peak = /Peak memory: (\d+) MB/.exec(output);
-      resolve({ code, seconds, peakRssMb: peak ? Number(peak[1]) : null, output });
+      resolve({ code, seconds, peakRssMb: peak ? Number(peak[1]) : null, output, load: [loadBefore, load()] });
     });
   });
 }
 
-const { dir, cleanup } = tempDataDir('import');
+// BENCH_IMPORT_KEEP=1 keeps the files and the store (for profiling the command line on them): their folder is printed
+const kept = process.env.BENCH_IMPORT_KEEP ? mkdtempSync(join(tmpdir(), 'coop-bench-import-kept-')) : null;
+const { dir, cleanup } = kept ? { dir: kept, cleanup: () => log(`    kept: ${kept}`) } : tempDataDir('import');
 const figures = { members: MEMBERS };
 const checks = [];
 try {
@@ -181,7 +194,26 @@ try {
   figures.terms = terms;
 
   const base = [...data.files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings']; // generated people may share an IBAN (households): confirmed as a clerk would after the check
-  for (const [stage, args] of [['dry run', [...base, '--dry-run']], ['write', base]]) {
+  if (BEFORE) {
+    // the dry run of the other build and of this one, interleaved, the first alternating: ratios at the same load
+    const pairs = [];
+    for (let round_ = 0; round_ < ROUNDS; round_++) {
+      const order = round_ % 2 === 0 ? ['before', 'after'] : ['after', 'before'];
+      const pair = {};
+      for (const which of order) {
+        const r = await runCli([...base, '--dry-run'], storeDir, which === 'before' ? BEFORE : ROOT);
+        pair[which] = { exitCode: r.code, seconds: r.seconds, peakRssMb: r.peakRssMb, load: r.load };
+        log(`    dry run ${which} (${which === 'before' ? BEFORE : 'this build'}): exit ${r.code}, ${r.seconds} s, peak ${r.peakRssMb} MB, load ${r.load.join(' → ')}`);
+        if (r.code !== 0) log(r.output.split('\n').slice(0, 40).join('\n'));
+      }
+      pair.ratio = round(pair.after.seconds / pair.before.seconds, 2);
+      log(`    round ${round_ + 1}: after / before = ${pair.ratio}`);
+      pairs.push(pair);
+    }
+    figures.beforeAfter = { before: BEFORE, pairs };
+  }
+  const stages = [['dry run', [...base, '--dry-run']], ['write', base]].filter(([stage]) => STAGES.includes(stage.replace(' ', '-')));
+  for (const [stage, args] of stages) {
     const r = await runCli(args, storeDir);
     const summary = /Events:\s+(\d+)/.exec(r.output);
     // The write: from the start of the command to "Written" (start, reading, checking, appending); the read models
@@ -189,9 +221,9 @@ try {
     const written = /^Written: .*\(after ([\d.]+) s\)/m.exec(r.output);
     const projected = /^Read models up to date in ([\d.]+) s/m.exec(r.output);
     const seconds = stage === 'write' && written ? Number(written[1]) : r.seconds;
-    const figure = { exitCode: r.code, seconds, processSeconds: r.seconds, readModelsSeconds: projected ? Number(projected[1]) : null, peakRssMb: r.peakRssMb, events: summary ? Number(summary[1]) : null };
+    const figure = { exitCode: r.code, seconds, processSeconds: r.seconds, readModelsSeconds: projected ? Number(projected[1]) : null, peakRssMb: r.peakRssMb, events: summary ? Number(summary[1]) : null, load: r.load };
     figures[stage === 'write' ? 'write' : 'dryRun'] = figure;
-    log(`    ${stage}: exit ${r.code}, ${seconds} s${stage === 'write' ? ` (read models ${figure.readModelsSeconds} s more, the process ${r.seconds} s)` : ''}, peak memory ${r.peakRssMb} MB`);
+    log(`    ${stage}: exit ${r.code}, ${seconds} s${stage === 'write' ? ` (read models ${figure.readModelsSeconds} s more, the process ${r.seconds} s)` : ''}, peak memory ${r.peakRssMb} MB, load ${r.load.join(' → ')}`);
     if (r.code !== 0) log(r.output.split('\n').slice(0, 80).join('\n'));
     checks.push({
       metric: `import ${stage}, ${MEMBERS} members, ${data.postings} postings (CSV)`,
@@ -199,17 +231,19 @@ try {
       actual: seconds,
       unit: 's',
       pass: r.code === 0 && seconds <= TARGET_SECONDS,
-      detail: `peak memory ${r.peakRssMb} MB${stage === 'write' ? `; read models rebuilt in ${figure.readModelsSeconds} s after it` : ''}; exit ${r.code}`,
+      detail: `peak memory ${r.peakRssMb} MB${stage === 'write' ? `; read models rebuilt in ${figure.readModelsSeconds} s after it` : ''}; load ${r.load.join(' → ')}; exit ${r.code}`,
     });
   }
   // The write appended what the dry run said it would.
-  const { SqliteEventStore } = await built('services/dist/platform/event-store/sqlite-event-store.js');
-  const events = new SqliteEventStore(join(storeDir, 'events.sqlite'));
-  const head = Number(await events.headPosition());
-  await events.close();
-  figures.logHead = head;
-  log(`    the log's last position after the write: ${head}`);
+  if (STAGES.includes('write')) {
+    const { SqliteEventStore } = await built('services/dist/platform/event-store/sqlite-event-store.js');
+    const events = new SqliteEventStore(join(storeDir, 'events.sqlite'));
+    const head = Number(await events.headPosition());
+    await events.close();
+    figures.logHead = head;
+    log(`    the log's last position after the write: ${head}`);
+  }
 } finally {
   cleanup();
 }
-saveResult('import', started, figures, checks);
+saveResult(process.env.BENCH_IMPORT_RESULT ?? 'import', started, figures, checks);

@@ -64,6 +64,8 @@ export function detectDelimiter(text: string): CsvDelimiter {
 
 /** Bytes handed to the parser between two turns of the event loop (a million rows block the server for no long stretch). */
 const CHUNK = 1 << 20;
+/** Rows handed on at a time where the whole file is read here. */
+const ROWS_PER_BATCH = 2000;
 /** The beginning of the file the delimiter is detected in. */
 const HEAD = 1 << 16;
 
@@ -71,20 +73,24 @@ const SEP_HINT = /^\ufeff?sep=([;,\t])\r?\n/i;
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** Where a CSV file's records go as the parser hands them over (one at a time, in the file's order). */
+type TakeRecord = (cells: string[], row: number) => void;
+
 /** The records of UTF-8 bytes, parsed a chunk at a time by csv-parse's stream parser, within the limits of reading. */
-async function records(file: string, utf8: Buffer, delimiter: CsvDelimiter): Promise<string[][]> {
+async function records(file: string, utf8: Buffer, delimiter: CsvDelimiter, take: TakeRecord): Promise<void> {
   const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true, max_record_size: MAX_RECORD_CHARS });
   const budget = new ReadBudget();
-  const out: string[][] = [];
+  let count = 0;
   parser.on('readable', () => {
     let record: unknown;
     try {
       while ((record = parser.read()) !== null) {
         const cells = record as string[];
-        const row = out.length + 1;
+        const row = count + 1;
         budget.row(file, row, cells.length);
         for (const cell of cells) budget.textCell(file, row, cell.length);
-        out.push(cells);
+        count = row;
+        take(cells, row);
       }
     } catch (error) {
       // a limit passed: the parser stops, and `ended` rejects with the limit
@@ -94,7 +100,7 @@ async function records(file: string, utf8: Buffer, delimiter: CsvDelimiter): Pro
   const ended = new Promise<void>((resolve, reject) => {
     parser.on('end', resolve);
     parser.on('error', (error: Error & { code?: string }) =>
-      reject(error.code === 'CSV_MAX_RECORD_SIZE' ? new ReadLimitError('recordChars', MAX_RECORD_CHARS, `${file}, row ${out.length + 1}`) : error),
+      reject(error.code === 'CSV_MAX_RECORD_SIZE' ? new ReadLimitError('recordChars', MAX_RECORD_CHARS, `${file}, row ${count + 1}`) : error),
     );
   });
   // `ended` may reject while the chunks are still being written: handled here, awaited below (else the rejection is
@@ -109,11 +115,28 @@ async function records(file: string, utf8: Buffer, delimiter: CsvDelimiter): Pro
   }
   if (!failed) parser.end();
   await ended;
-  return out;
 }
 
-/** The whole file as a sheet named by the file. */
-export async function readCsv(file: string, bytes: Uint8Array): Promise<CsvRead> {
+/** What a CSV file's read finds out before its data rows: its sheet (without rows), encoding and delimiter. */
+export interface CsvHead {
+  readonly sheet: Omit<RawSheet, 'rows'>;
+  readonly encoding: CsvEncoding;
+  readonly delimiter: CsvDelimiter;
+}
+
+/**
+ * Where a CSV file's read goes as it is parsed (issue 39, decision 150): `head` once the header is read (for a file
+ * without any record: at the end, with no headers), then its data rows in the file's order, `rows` called with each
+ * batch of `batch` rows (and the last, shorter one). Nothing of it is a promise of the whole file: the read may still
+ * be refused after rows were handed on (a limit passed further down), and the taker must then drop them.
+ */
+export interface CsvRowSink {
+  head(head: CsvHead): void;
+  rows(rows: string[][]): void;
+}
+
+/** Reads a CSV file and hands its head and its rows on as they are parsed (the reading thread: read-thread-entry.ts). */
+export async function streamCsv(file: string, bytes: Uint8Array, sink: CsvRowSink, batch: number): Promise<void> {
   const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const utf8 = isUtf8(raw);
   // UTF-8 is parsed as it came; Windows-1252 is decoded by the table and parsed as UTF-8
@@ -122,11 +145,43 @@ export async function readCsv(file: string, bytes: Uint8Array): Promise<CsvRead>
   // Excel's hint line `sep=;` names the delimiter and comes before the header
   const hint = SEP_HINT.exec(head);
   const delimiter = hint ? (hint[1] as CsvDelimiter) : detectDelimiter(head);
-  const all = await records(file, input, delimiter);
-  const [header, ...rows] = hint ? all.slice(1) : all;
-  return {
-    sheet: { file, sheet: file, headers: uniqueHeaders(header ?? []), rows, firstRow: hint ? 3 : 2 },
-    encoding: utf8 ? 'utf-8' : 'windows-1252',
-    delimiter,
+  const encoding: CsvEncoding = utf8 ? 'utf-8' : 'windows-1252';
+  const headerRow = hint ? 2 : 1;
+  const firstRow = headerRow + 1;
+  let headed = false;
+  const giveHead = (header: readonly string[]): void => {
+    headed = true;
+    sink.head({ sheet: { file, sheet: file, headers: uniqueHeaders(header), firstRow }, encoding, delimiter });
   };
+  let pending: string[][] = [];
+  await records(file, input, delimiter, (cells, row) => {
+    if (row < headerRow) return;
+    if (row === headerRow) return giveHead(cells);
+    pending.push(cells);
+    if (pending.length >= batch) {
+      sink.rows(pending);
+      pending = [];
+    }
+  });
+  if (!headed) giveHead([]);
+  if (pending.length > 0) sink.rows(pending);
+}
+
+/** The whole file as a sheet named by the file. */
+export async function readCsv(file: string, bytes: Uint8Array): Promise<CsvRead> {
+  let head: CsvHead | undefined;
+  const rows: string[][] = [];
+  await streamCsv(
+    file,
+    bytes,
+    {
+      head: (h) => (head = h),
+      rows: (batch) => {
+        for (const row of batch) rows.push(row);
+      },
+    },
+    ROWS_PER_BATCH,
+  );
+  if (!head) throw new Error(`${file}: read without a head`);
+  return { sheet: { ...head.sheet, rows }, encoding: head.encoding, delimiter: head.delimiter };
 }

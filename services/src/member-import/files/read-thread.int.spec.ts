@@ -34,6 +34,25 @@ const csv = (name: string, text: string) => ({ name, bytes: new TextEncoder().en
     expect(await readInThread(file)).toEqual(await readFileHere(file));
     const workbook = { name: 'w.xlsx', bytes: farRowWorkbook(7) };
     expect(await readInThread(workbook)).toEqual(await readFileHere(workbook));
+  }, 120_000); // a thread's start loads exceljs: 30 s were passed at a load average of 30 on the two shared cores
+
+  it('answers a CSV file posted as it is parsed as the calling thread reads it: the hint line, no rows, no records at all', async () => {
+    for (const file of [
+      csv('hint.csv', `sep=;\r\nNr;Name\r\n${Array.from({ length: 2001 }, (_, i) => `${i};Weiß ${i}`).join('\r\n')}`),
+      csv('header.csv', 'Nr;Name\r\n'),
+      csv('empty.csv', ''),
+      { name: 'windows.csv', bytes: new Uint8Array(Buffer.from('Nr;Straße\r\n1;Großweg \u20ac\r\n'.replace('\u20ac', '\u0080'), 'latin1')) },
+    ]) {
+      expect(await readInThread(file)).toEqual(await readFileHere(file));
+    }
+  }, 120_000);
+
+  it('refuses a CSV file whole when a limit is passed after rows were posted (issue 39: never read in part)', async () => {
+    // rows are posted 2,000 at a time as they are parsed: row 4,502 (the 4,501st data row) has 513 columns
+    const rows = Array.from({ length: 6000 }, (_, i) => (i === 4500 ? Array.from({ length: 513 }, () => 'x').join(';') : `${i};Groß ${i}`));
+    const error = await readInThread(csv('late.csv', `Nr;Name\r\n${rows.join('\r\n')}\r\n`)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileBeyondLimitError);
+    expect(error).toMatchObject({ file: 'late.csv', kind: 'columns', where: 'late.csv, row 4502' });
   });
 
   it('refuses a file beyond a limit found in the thread', async () => {
