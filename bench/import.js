@@ -94,6 +94,18 @@ function generate(dir) {
     const approval = iso(ms + (3 + int(20)) * DAY);
     return [german(date), german(approval), german(interestBeginFor(approval, 'nextMonth'))];
   };
+  // A tax id belongs to one person (issue 39): a drawn id that another member already has is drawn again, or the
+  // import refuses the register (400 taxIdTaken) and the write is never measured.
+  const taxIds = new Set();
+  const uniqueSteuerId = () => {
+    for (;;) {
+      const id = steuerIdFor(random);
+      if (!taxIds.has(id)) {
+        taxIds.add(id);
+        return id;
+      }
+    }
+  };
   for (let i = 0; i < MEMBERS; i++) {
     const nr = i + 1;
     const [city, zip] = CITIES[i % CITIES.length];
@@ -103,7 +115,7 @@ function generate(dir) {
       nr, 'Beitritt', 'Mitglied', female ? 'Frau' : 'Herr', female ? 'female' : 'male', 'keiner', NAMES[int(NAMES.length)], GIVEN[int(GIVEN.length)],
       german(iso(Date.UTC(1940 + int(60), int(12), 1 + int(28)))), 'natürliche Person', int(2) ? 'ledig' : 'verheiratet',
       'Hauptstraße', String(1 + int(200)), zip, city, state, 'nein', `mitglied${nr}@example.org`, 'Musterbank', ibanFor('DE', `${String(70000000 + int(9999999))}${String(int(1e10)).padStart(10, '0')}`),
-      'COBADEFFXXX', date, approval, interest, i % 2 === 0 ? steuerIdFor(random) : null,
+      'COBADEFFXXX', date, approval, interest, i % 2 === 0 ? uniqueSteuerId() : null,
     ]);
     // The subscription: five shares (the minimum is two), so a transfer of one and an annulation never go below it.
     row([nr, `B${++ref}`, 0, 5, date, approval, interest, null, null, null]);
