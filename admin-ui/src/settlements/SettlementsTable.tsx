@@ -5,6 +5,9 @@ import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
 import { dueIds, settlementName, type SettlementRecord } from './model';
 
+/** Hidden on screen, read by screen readers. */
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+
 /** The state of one row: due (overdue, heirs' account missing) or paid on its day. */
 function State({ row }: { row: SettlementRecord }) {
   const translate = useTranslate();
@@ -54,6 +57,10 @@ export function SettlementsTable(props: {
               onChange={() => props.onSelect(all ? [] : due)}
               slotProps={{ input: { 'aria-label': t('selectAll'), 'data-testid': 'settlement-select-all' } as object }}
             />
+            {/* The column's name for screen readers (a header cell is never empty). */}
+            <Box component="span" sx={visuallyHidden}>
+              {t('selectAll')}
+            </Box>
           </TableCell>
           <TableCell>{t('fields.member')}</TableCell>
           <TableCell>{t('fields.reason')}</TableCell>

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { chooseLanguage, clickElement, fill, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import { accessibilityCheck } from './support/accessibility.js';
+import { startProduct, type Product } from './support/product.js';
+import { seedMember, setUpCooperative } from './support/seed.js';
+
+/**
+ * The settlement screen "Auseinandersetzung" (issue 42) in the console: last year's leaver is listed in German with
+ * holding, end date and deadline; selected, checked and recorded after the confirmation; then shown paid, in English
+ * too; the screen with data free of axe violations.
+ */
+const year = new Date().getFullYear() - 1;
+
+describe('the settlements in the console', () => {
+  let product: Product;
+  let token: string;
+  let settlementId: string;
+  const found: Record<string, string[]> = {};
+  const check = accessibilityCheck(found, 'settlements');
+
+  beforeAll(async () => {
+    product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
+    token = await product.apiLogin('admin', product.adminPassword);
+    await setUpCooperative(product, token);
+    const leaver = await seedMember(product, token, { givenName: 'Gerda', name: 'Geher' });
+    // Notice early in last year: the membership ends at last year's end (two shares of 250,00 €).
+    const exit = await product.api('/balances', { method: 'POST', token, body: { member: leaver, type: 8, date: '2021-03-01', approvalDate: '2021-03-01', interestBegin: '2021-04-01', noticeDate: `${year}-01-15` } });
+    expect(exit.status).toBe(201);
+    settlementId = `${leaver}.${(exit.body as { id: string }).id}`;
+    const listed = await product.api(`/settlements?year=${year}`, { token });
+    expect([listed.status, (listed.body as { id: string }[]).map((s) => s.id)]).toEqual([200, [settlementId]]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('lists the due settlement in German, checks and records its payout after the confirmation, and shows it paid in English', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/login`);
+    await page.evaluate(() => localStorage.setItem('RaStorecoop.locale', JSON.stringify('de')));
+    await page.goto(`${product.baseUrl}/login`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    await clickElement(page, tid('dashboard-settlements'));
+    await waitForPath(page, (p) => p === '/settlements', 'the settlements');
+    await waitForText(page, 'h1', `Auseinandersetzung ${year}`);
+    await waitForText(page, tid('settlement-member'), 'Geher, Gerda');
+    expect(await textOf(page, tid('settlement-amount'))).toBe('500,00 €');
+    await waitForText(page, tid('settlement-due'), 'Fällig');
+    await waitForText(page, tid('settlement-dividend-open'), 'Dividende noch auszuzahlen');
+    await check(page, 'Liste');
+
+    await page.click(tid('settlement-select-all'));
+    await fill(page, tid('settlement-payout-date'), `15.01.${year + 1}`);
+    await page.click(tid('settlement-check'));
+    await waitForText(page, tid('settlement-check-result'), '1 Auseinandersetzungen, insgesamt 500,00 €');
+    await page.click(tid('settlement-record'));
+    await waitForText(page, tid('settlement-confirm-text'), `am 15.01.${year + 1}`);
+    await check(page, 'Bestätigung');
+    await page.click(tid('settlement-confirm-yes'));
+    await waitForText(page, tid('settlement-paid'), `Ausgezahlt am 15.01.${year + 1}`);
+    expect(await page.$$(tid('settlement-select'))).toHaveLength(0);
+    await check(page, 'Liste bezahlt');
+
+    await chooseLanguage(page, 'en');
+    await waitForText(page, 'h1', `Settlements ${year}`);
+    await waitForText(page, tid('settlement-paid'), `Paid on 15.01.${year + 1}`);
+    await page.waitForSelector(tid('settlement-reverse'));
+    await check(page, 'list paid');
+    await page.browserContext().close();
+
+    const listed = await product.api(`/settlements?year=${year}`, { token });
+    expect((listed.body as { id: string; status: string; payoutDate: string }[]).map((s) => [s.id, s.status, s.payoutDate])).toEqual([[settlementId, 'paid', `${year + 1}-01-15`]]);
+    expect(found).toEqual({});
+  }, 180_000);
+});
