@@ -7,6 +7,7 @@ import { downloadFile } from '../session/download';
 import { useSession } from '../session/session';
 import { keepDue, settlementPaths, yearFrom, type SettlementRecord } from './model';
 import { PayoutBar } from './PayoutBar';
+import { HeirsDialog } from './HeirsDialog';
 import { ReverseDialog } from './ReverseDialog';
 import { SettlementsTable } from './SettlementsTable';
 import { useSettlements } from './queries';
@@ -29,6 +30,7 @@ export default function SettlementsScreen() {
   const rows = list.data ?? [];
   const [selected, setSelected] = useState<string[]>([]);
   const [reversing, setReversing] = useState<SettlementRecord | null>(null);
+  const [heirsOf, setHeirsOf] = useState<SettlementRecord | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   useEffect(() => setSelected((current) => keepDue(current, list.data ?? [])), [list.data]);
   const years = yearChoices();
@@ -78,7 +80,7 @@ export default function SettlementsScreen() {
         {rows.length > 0 ? (
           <>
             <Box sx={{ overflowX: 'auto' }}>
-              <SettlementsTable rows={rows} selected={selected} onSelect={setSelected} canPay={canPay} onStatement={(row) => void statement(row)} onReverse={setReversing} />
+              <SettlementsTable rows={rows} selected={selected} onSelect={setSelected} canPay={canPay} onStatement={(row) => void statement(row)} onReverse={setReversing} onHeirs={setHeirsOf} />
             </Box>
             {fileError ? (
               <Alert severity="error" sx={{ mt: 1 }} data-testid="settlement-statement-error">
@@ -90,6 +92,7 @@ export default function SettlementsScreen() {
         ) : null}
       </CardContent>
       {reversing ? <ReverseDialog row={reversing} onClose={() => setReversing(null)} /> : null}
+      {heirsOf ? <HeirsDialog row={heirsOf} onClose={() => setHeirsOf(null)} /> : null}
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import DescriptionIcon from '@mui/icons-material/Description';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Checkbox, Chip, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from '@mui/material';
@@ -28,7 +29,7 @@ function State({ row }: { row: SettlementRecord }) {
 
 /**
  * The year's ends: member number and name, the end, holding, loss share, amount, end date, deadline and state; a
- * checkbox per due row (and one for all) for the payout; per paid row the statement and, for those who pay, the
+ * checkbox per due row (and one for all) for the payout; per due death the heirs' account (for those who pay); per paid row the statement and, for those who pay, the
  * correction.
  */
 export function SettlementsTable(props: {
@@ -38,6 +39,7 @@ export function SettlementsTable(props: {
   canPay: boolean;
   onStatement: (row: SettlementRecord) => void;
   onReverse: (row: SettlementRecord) => void;
+  onHeirs: (row: SettlementRecord) => void;
 }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`coop.settlements.${key}`, options);
@@ -100,6 +102,13 @@ export function SettlementsTable(props: {
                 <State row={row} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {row.status === 'due' && row.heirsAccountNeeded && props.canPay ? (
+                  <Tooltip title={t('heirsOf', { name })}>
+                    <IconButton size="small" aria-label={t('heirsOf', { name })} onClick={() => props.onHeirs(row)} data-testid="settlement-heirs">
+                      <AccountBalanceWalletIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                ) : null}
                 {row.status === 'paid' && !row.imported ? (
                   <Tooltip title={t('statementOf', { name })}>
                     <IconButton size="small" aria-label={t('statementOf', { name })} onClick={() => props.onStatement(row)} data-testid="settlement-statement">

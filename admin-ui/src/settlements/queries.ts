@@ -40,3 +40,14 @@ export function useReverseSettlement() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['settlements'] }),
   });
 }
+
+/** `POST /settlements/heirs`: the heirs' account of a deceased member (204); the list is read again. */
+export function useHeirsAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { memberId: string; accountHolder: string; iban: string; bic: string | null }) => {
+      await api<null>('/settlements/heirs', json(input));
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['settlements'] }),
+  });
+}

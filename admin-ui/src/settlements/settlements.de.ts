@@ -51,5 +51,12 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
   reverseDate: 'Datum der Korrektur',
   reverseYes: 'Stornieren',
   reversed: 'Auseinandersetzung korrigiert.',
+  heirs: 'Konto der Erben erfassen',
+  heirsOf: 'Konto der Erben von %{name} erfassen',
+  heirsTitle: 'Konto der Erben',
+  heirsText: 'Das Auseinandersetzungsguthaben des verstorbenen Mitglieds %{name} wird an die Erben (oder die Erbengemeinschaft) ausgezahlt: deren Konto.',
+  heirsFields: { accountHolder: 'Kontoinhaber', iban: 'IBAN', bic: 'BIC' },
+  heirsSave: 'Speichern',
+  heirsSaved: 'Konto der Erben gespeichert.',
   downloadFailed: 'Die Datei konnte nicht erstellt werden: %{message}',
 };

@@ -50,5 +50,12 @@ export const settlementsEn = {
   reverseDate: 'Date of the correction',
   reverseYes: 'Reverse',
   reversed: 'Settlement corrected.',
+  heirs: "Enter heirs' account",
+  heirsOf: "Enter the heirs' account of %{name}",
+  heirsTitle: "The heirs' account",
+  heirsText: 'The settlement of the deceased member %{name} is paid to the heirs (or the community of heirs): their account.',
+  heirsFields: { accountHolder: 'Account holder', iban: 'IBAN', bic: 'BIC' },
+  heirsSave: 'Save',
+  heirsSaved: "Heirs' account saved.",
   downloadFailed: 'The file could not be made: %{message}',
 } as const;
