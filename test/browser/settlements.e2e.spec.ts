@@ -92,8 +92,14 @@ describe('the settlements in the console', () => {
     await chooseLanguage(page, 'en');
     await waitForText(page, 'h1', `Settlements ${year}`);
     await waitForText(page, tid('settlement-paid'), `Paid on 15.01.${year + 1}`);
-    await page.waitForSelector(tid('settlement-reverse'));
     await check(page, 'list paid');
+    // The correction's dialog: a reason of blanks is refused by the server under the field; cancelled, nothing changes.
+    await page.click(`[data-id="${settlementId}"] ${tid('settlement-reverse')}`);
+    await fill(page, tid('settlement-reverse-reason'), '   ');
+    await page.click(tid('settlement-reverse-yes'));
+    await page.waitForSelector(`${tid('settlement-reverse-dialog')} .Mui-error`);
+    await check(page, 'correction refused');
+    await page.click(tid('settlement-reverse-cancel'));
     await page.browserContext().close();
 
     const listed = await product.api(`/settlements?year=${year}`, { token });
