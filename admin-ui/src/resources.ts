@@ -9,6 +9,7 @@ import { memberImport } from './member-import';
 import { members } from './members';
 import { notifications } from './notifications';
 import type { ConsoleResource, MenuEntry, ScreenRoute, TitleKey } from './registry';
+import { settlements } from './settlements';
 import { shares } from './shares';
 import { tasks } from './tasks';
 import { currentSession } from './session/session';
@@ -24,6 +25,7 @@ export const RESOURCES: readonly ConsoleResource[] = [
   members,
   balances,
   dividend,
+  settlements,
   shares,
   exemptionOrders,
   nonAssessments,

@@ -1,4 +1,5 @@
 import CalculateIcon from '@mui/icons-material/Calculate';
+import HandshakeIcon from '@mui/icons-material/Handshake';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
@@ -8,7 +9,8 @@ import { useSession } from '../session/session';
 
 /**
  * The cooperative card's dividend buttons on the main dashboard (SPEC 2): Calculate dividend (step 1 of the wizard;
- * disabled for a clerk who may not calculate, as the API refuses it) and Annual closures.
+ * disabled for a clerk who may not calculate, as the API refuses it), Annual closures and the settlements with those
+ * who leave (issue 42).
  */
 export function DividendButtons() {
   const translate = useTranslate();
@@ -26,6 +28,9 @@ export function DividendButtons() {
       )}
       <Button component={RouterLink} to="/dividend/closures" variant="outlined" size="small" startIcon={<ListAltIcon />} data-testid="dashboard-annual-closures">
         {translate('coop.dashboard.annualClosures')}
+      </Button>
+      <Button component={RouterLink} to="/settlements" variant="outlined" size="small" startIcon={<HandshakeIcon />} data-testid="dashboard-settlements">
+        {translate('coop.dashboard.settlements')}
       </Button>
     </>
   );

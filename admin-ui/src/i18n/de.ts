@@ -4,6 +4,7 @@ import { taskValidationDe, tasksDe } from './tasks.de';
 import { payoutsDe } from './payouts.de';
 import { exportsDe } from './exports.de';
 import { importDe } from './import.de';
+import { settlementsDe } from '../settlements/settlements.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -23,6 +24,7 @@ export const de: Messages<typeof en> = {
       nonAssessments: 'NV-Bescheinigungen',
     },
     title: {
+      settlements: 'Auseinandersetzung',
       memberImport: 'Mitgliederbestand importieren',
       tasks: 'Aufgaben',
       notifications: 'Benachrichtigungen',
@@ -481,6 +483,7 @@ export const de: Messages<typeof en> = {
     dashboard: {
       calculateDividend: 'Dividende berechnen',
       annualClosures: 'Jahresabschlüsse',
+      settlements: 'Auseinandersetzung',
       welcome: 'Willkommen, %{name}',
       members: 'Mitglieder',
       memberCount: 'Mitglieder',
@@ -588,6 +591,7 @@ export const de: Messages<typeof en> = {
     payouts: payoutsDe,
     exports: exportsDe,
     memberImport: importDe,
+    settlements: settlementsDe,
   },
   resources: {
     users: {

@@ -4,6 +4,7 @@ import { taskValidationEn, tasksEn } from './tasks.en';
 import { payoutsEn } from './payouts.en';
 import { exportsEn } from './exports.en';
 import { importEn } from './import.en';
+import { settlementsEn } from '../settlements/settlements.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -30,6 +31,7 @@ export const en = {
       nonAssessments: 'Non-assessments',
     },
     title: {
+      settlements: 'Settlements',
       memberImport: 'Import member register',
       tasks: 'Tasks',
       notifications: 'Notifications',
@@ -492,6 +494,7 @@ export const en = {
     dashboard: {
       calculateDividend: 'Calculate dividend',
       annualClosures: 'Annual closures',
+      settlements: 'Settlements',
       welcome: 'Welcome, %{name}',
       members: 'Members',
       memberCount: 'Members',
@@ -599,6 +602,7 @@ export const en = {
     payouts: payoutsEn,
     exports: exportsEn,
     memberImport: importEn,
+    settlements: settlementsEn,
   },
   resources: {
     users: {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import type { SettlementRecord } from './model.js';
+import { dueIds, keepDue, settlementName, settlementPaths, yearFrom } from './model.js';
+
+const row = (id: string, status: 'due' | 'paid'): SettlementRecord => ({
+  id,
+  memberId: id.split('.')[0] ?? id,
+  memberNr: 7,
+  name: 'Geher',
+  givenName: 'Gerda',
+  endBalanceId: 'b',
+  reason: 'exit',
+  year: 2025,
+  endDate: '2025-12-31',
+  deadline: '2026-06-30',
+  shares: 2,
+  holding: 50_000,
+  lossShare: 0,
+  amount: 50_000,
+  status,
+  overdue: false,
+  payoutDate: status === 'paid' ? '2026-01-15' : null,
+  paidBy: null,
+  heirsAccountNeeded: false,
+  heirsAccount: false,
+  dividendOpen: true,
+  imported: false,
+});
+
+describe('the settlement screen model', () => {
+  it('opens at ?year= when it is a whole year 1900..2199, else last year', () => {
+    const now = new Date('2026-11-28T12:00:00Z');
+    expect(yearFrom('?year=2024', now)).toBe(2024);
+    expect(yearFrom('', now)).toBe(2025);
+    expect(yearFrom('?year=1899', now)).toBe(2025);
+    expect(yearFrom('?year=20x4', now)).toBe(2025);
+    expect(yearFrom('?year=99999', now)).toBe(2025);
+  });
+
+  it('selects only due settlements and drops a paid one from the selection', () => {
+    const rows = [row('m1.b1', 'due'), row('m2.b2', 'paid'), row('m3.b3', 'due')];
+    expect(dueIds(rows)).toEqual(['m1.b1', 'm3.b3']);
+    expect(keepDue(['m1.b1', 'm2.b2', 'gone'], rows)).toEqual(['m1.b1']);
+  });
+
+  it('names the member and encodes the id in the routes', () => {
+    expect(settlementName(row('m1.b1', 'due'))).toBe('Geher, Gerda');
+    expect(settlementPaths.reverse('a/b.c')).toBe('/settlements/a%2Fb.c/reverse');
+    expect(settlementPaths.sepa(2025, '2026-01-15').path).toBe('/settlements/sepa?year=2025&payoutDate=2026-01-15');
+    expect(settlementPaths.statement(row('m1.b1', 'paid')).name).toBe('Auseinandersetzung-2025-Mitglied-7.pdf');
+  });
+});
