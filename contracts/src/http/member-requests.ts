@@ -82,8 +82,9 @@ const AsChoice = (allowed: readonly unknown[], normalise?: (s: string) => string
 // ---- Rules ----
 
 const present = (v: unknown): boolean => v !== null && v !== undefined;
-const isText = (v: unknown): boolean => v === null || typeof v === 'string';
-/** Text or empty; anything else (an object, a boolean) is invalidChoice naming it. */
+/** A field left out of the body is empty, as a cleared field is: `Required` names it (mustNotBeEmpty, issue 43). */
+const isText = (v: unknown): boolean => v === null || v === undefined || typeof v === 'string';
+/** Text, empty or left out; anything else (an object, a boolean) is invalidChoice naming it. */
 const IsMemberText = (): PropertyDecorator => Satisfies('isMemberText', isText, ruleNamingValue('invalidChoice'));
 const Required = (): PropertyDecorator => Satisfies('isRequired', present, rule('mustNotBeEmpty'));
 /** Required unless `unless(body)`. */

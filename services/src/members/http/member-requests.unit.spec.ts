@@ -309,6 +309,23 @@ describe('MemberAdmission: master data of a new member (SPEC.md section 5 "Membe
   });
 });
 
+describe('a field left out of the body (issue 43: "Darf nicht leer sein", not "Ungültige Auswahl")', () => {
+  const without = (fields: readonly string[]): object => Object.fromEntries(Object.entries(personInput).filter(([k]) => !fields.includes(k)));
+  it('names a required text field left out as mustNotBeEmpty', async () => {
+    const { errors } = await readBody(MemberAdmission, without(['name', 'street', 'iban', 'entryDate']));
+    expect(errors.filter((e) => e.field !== 'shareAmount').map((e) => [e.field, e.template]).sort()).toEqual([
+      ['entryDate', 'mustNotBeEmpty'],
+      ['iban', 'mustNotBeEmpty'],
+      ['name', 'mustNotBeEmpty'],
+      ['street', 'mustNotBeEmpty'],
+    ]);
+  });
+  it('reads an optional field left out as empty, as an empty field of the form', async () => {
+    const { errors } = await readBody(MemberMasterChange, without(['approvalDate', 'interestBegin', 'birthName', 'privateTelephone']));
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('MemberMasterChange: master data of an admitted member', () => {
   const change = async (overrides: Overrides) => {
     const { value, errors } = await readBody(MemberMasterChange, { ...personInput, ...overrides });
