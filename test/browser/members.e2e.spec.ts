@@ -290,6 +290,31 @@ describe('members and postings', () => {
     await waitForText(page, tid('member-church'), 'rk (Roman Catholic) · 9 %');
   });
 
+  it('member form in German: required fields are marked before saving, and an empty one says "Darf nicht leer sein" (issue 43)', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/members/new`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/members/new', '/members/new');
+    await page.waitForSelector('form input[name="givenName"]');
+    // The top bar is drawn anew once the session is read: the language is chosen when the form stands.
+    await page.waitForSelector(tid('language-button'), { visible: true });
+    await chooseLanguage(page, 'de');
+    await page.waitForFunction(() => document.querySelector('[data-testid="save"]')?.textContent?.includes('Speichern') === true);
+    // The asterisk react-admin draws into the label of a field whose validator is required, before anything is saved.
+    const marked = await page.evaluate(() =>
+      ['name', 'givenName', 'street', 'city', 'iban', 'birthDate', 'privateEmail', 'birthName'].map((name) => {
+        const control = document.querySelector(`form input[name="${name}"]`)?.closest('.MuiFormControl-root');
+        return [name, (control?.querySelector('label')?.textContent ?? '').trim().endsWith('*')];
+      }),
+    );
+    expect(marked).toEqual([['name', true], ['givenName', true], ['street', true], ['city', true], ['iban', true], ['birthDate', true], ['privateEmail', false], ['birthName', false]]);
+    await page.click(tid('save'));
+    for (const field of ['name', 'street', 'city', 'iban']) await waitForFieldMessage(page, field, 'Darf nicht leer sein');
+    expect(await page.evaluate(() => document.body.innerText.includes('Ungültige Auswahl'))).toBe(false);
+    await screenshot(page, 'members-new-required-de');
+    await page.close();
+  });
+
   it('member form: a legal entity has no person fields; a minor needs a legal representation; a taken number is refused', async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/members/new`);

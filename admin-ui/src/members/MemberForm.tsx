@@ -4,6 +4,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { BooleanInput, CreateBase, EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useSaveContext, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { DateTextInput } from '../common/DateTextInput';
+import { requiredField } from '../common/requiredField';
 import { InterestBeginDefault } from '../common/InterestBeginDefault';
 import { EditHeader } from '../common/EditHeader';
 import { Section } from '../common/Section';
@@ -124,22 +125,22 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
       <Grid container columnSpacing={2}>
         <Section title={translate(natural ? 'coop.members.sections.person' : 'coop.members.sections.firm')} testId={natural ? 'member-section-person' : 'member-section-firm'}>
           <Grid size={third}>
-            <SelectInput source="legalForm" choices={choices(LEGAL_FORMS, 'coop.members.legalForms')} format={numFormat} parse={numParse} fullWidth data-testid="member-legalForm" emptyText="" />
+            <SelectInput source="legalForm" validate={requiredField} choices={choices(LEGAL_FORMS, 'coop.members.legalForms')} format={numFormat} parse={numParse} fullWidth data-testid="member-legalForm" emptyText="" />
           </Grid>
           {natural ? (
             <>
               <Grid size={third}>
-                <SelectInput source="salutation" choices={choices(SALUTATIONS, 'coop.members.salutations')} fullWidth emptyText="" data-testid="member-salutation" />
+                <SelectInput source="salutation" validate={requiredField} choices={choices(SALUTATIONS, 'coop.members.salutations')} fullWidth emptyText="" data-testid="member-salutation" />
               </Grid>
               <Grid size={third}>
                 <SelectInput source="title" choices={choices(TITLES, 'coop.members.titles')} fullWidth emptyText="" data-testid="member-title" />
               </Grid>
-              <Grid size={half}><TextInput source="givenName" fullWidth slotProps={tid('givenName', TEXT_MAX.name)} /></Grid>
-              <Grid size={half}><TextInput source="name" fullWidth slotProps={tid('name', TEXT_MAX.name)} /></Grid>
+              <Grid size={half}><TextInput source="givenName" validate={requiredField} fullWidth slotProps={tid('givenName', TEXT_MAX.name)} /></Grid>
+              <Grid size={half}><TextInput source="name" validate={requiredField} fullWidth slotProps={tid('name', TEXT_MAX.name)} /></Grid>
               <Grid size={half}><TextInput source="birthName" fullWidth slotProps={tid('birthName', TEXT_MAX.name)} /></Grid>
-              <Grid size={{ xs: 12, sm: 6, md: 3 }}><DateTextInput source="birthDate" fullWidth /></Grid>
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}><DateTextInput source="birthDate" validate={requiredField} fullWidth /></Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <SelectInput source="civilStatus" choices={choices(CIVIL_STATUSES, 'coop.members.civilStatuses')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-civilStatus" />
+                <SelectInput source="civilStatus" validate={requiredField} choices={choices(CIVIL_STATUSES, 'coop.members.civilStatuses')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-civilStatus" />
               </Grid>
               {showRepresentation ? (
                 <Grid size={{ xs: 12 }}>
@@ -148,10 +149,10 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
               ) : null}
             </>
           ) : (
-            <Grid size={{ xs: 12, md: 8 }}><TextInput source="name" fullWidth slotProps={tid('name', TEXT_MAX.name)} /></Grid>
+            <Grid size={{ xs: 12, md: 8 }}><TextInput source="name" validate={requiredField} fullWidth slotProps={tid('name', TEXT_MAX.name)} /></Grid>
           )}
           <Grid size={third}>
-            <SelectInput source="postalSalutation" choices={choices(natural ? PERSON_SALUTATIONS : ['company'], 'coop.members.postalSalutations')} fullWidth emptyText="" data-testid="member-postalSalutation" />
+            <SelectInput source="postalSalutation" validate={requiredField} choices={choices(natural ? PERSON_SALUTATIONS : ['company'], 'coop.members.postalSalutations')} fullWidth emptyText="" data-testid="member-postalSalutation" />
           </Grid>
         </Section>
 
@@ -178,15 +179,15 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
         ) : null}
 
         <Section title={translate('coop.members.sections.address')} testId="member-section-address">
-          <Grid size={{ xs: 8, md: 9 }}><TextInput source="street" fullWidth slotProps={tid('street', TEXT_MAX.street)} /></Grid>
-          <Grid size={{ xs: 4, md: 3 }}><TextInput source="streetHomeNumber" fullWidth slotProps={tid('streetHomeNumber', TEXT_MAX.houseNumber)} /></Grid>
-          <Grid size={{ xs: 4, md: 3 }}><TextInput source="zipCode" fullWidth slotProps={tid('zipCode', TEXT_MAX.zipCode)} /></Grid>
-          <Grid size={{ xs: 8, md: 5 }}><TextInput source="city" fullWidth slotProps={tid('city', TEXT_MAX.city)} /></Grid>
+          <Grid size={{ xs: 8, md: 9 }}><TextInput source="street" validate={requiredField} fullWidth slotProps={tid('street', TEXT_MAX.street)} /></Grid>
+          <Grid size={{ xs: 4, md: 3 }}><TextInput source="streetHomeNumber" validate={requiredField} fullWidth slotProps={tid('streetHomeNumber', TEXT_MAX.houseNumber)} /></Grid>
+          <Grid size={{ xs: 4, md: 3 }}><TextInput source="zipCode" validate={requiredField} fullWidth slotProps={tid('zipCode', TEXT_MAX.zipCode)} /></Grid>
+          <Grid size={{ xs: 8, md: 5 }}><TextInput source="city" validate={requiredField} fullWidth slotProps={tid('city', TEXT_MAX.city)} /></Grid>
           <Grid size={{ xs: 12, md: 4 }}>
             {isForeign ? (
-              <TextInput source="country" fullWidth slotProps={{ htmlInput: { 'data-testid': 'member-country', maxLength: 2, style: { textTransform: 'uppercase' } } }} parse={(v: string) => (v === '' ? null : v.toUpperCase())} />
+              <TextInput source="country" validate={requiredField} fullWidth slotProps={{ htmlInput: { 'data-testid': 'member-country', maxLength: 2, style: { textTransform: 'uppercase' } } }} parse={(v: string) => (v === '' ? null : v.toUpperCase())} />
             ) : (
-              <SelectInput source="state" choices={namedChoices(STATES, (id) => translate(`coop.members.states.${id}`), locale)} translateChoice={false} fullWidth emptyText="" data-testid="member-state" />
+              <SelectInput source="state" validate={requiredField} choices={namedChoices(STATES, (id) => translate(`coop.members.states.${id}`), locale)} translateChoice={false} fullWidth emptyText="" data-testid="member-state" />
             )}
           </Grid>
           <Grid size={{ xs: 12 }}>
@@ -200,12 +201,12 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
         </Section>
 
         <Section title={translate('coop.members.sections.bank')}>
-          <Grid size={{ xs: 12, md: 4 }}><TextInput source="bankname" fullWidth slotProps={tid('bankname', TEXT_MAX.name)} /></Grid>
+          <Grid size={{ xs: 12, md: 4 }}><TextInput source="bankname" validate={requiredField} fullWidth slotProps={tid('bankname', TEXT_MAX.name)} /></Grid>
           <Grid size={{ xs: 12, md: 5 }}>
-            <TextInput source="iban" fullWidth parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())} slotProps={tid('iban')} />
+            <TextInput source="iban" validate={requiredField} fullWidth parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())} slotProps={tid('iban')} />
           </Grid>
           <Grid size={{ xs: 12, md: 3 }}>
-            <TextInput source="bic" fullWidth parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())} slotProps={tid('bic')} />
+            <TextInput source="bic" validate={requiredField} fullWidth parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())} slotProps={tid('bic')} />
           </Grid>
           <Grid size={12}>
             <TextInput source="accountHolder" fullWidth helperText="coop.members.accountHolderHint" slotProps={{ htmlInput: { 'data-testid': 'member-accountHolder', maxLength: TEXT_MAX.name } }} />
@@ -230,14 +231,14 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
             <NumberInput source="memberNr" fullWidth readOnly={!isNew} min={1} step={1} helperText={isNew ? 'coop.members.memberNrHint' : false} slotProps={tid('memberNr')} />
           </Grid>
           <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-            <SelectInput source="memberType" choices={choices(MEMBER_TYPES, 'coop.members.memberTypes')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-memberType" />
+            <SelectInput source="memberType" validate={requiredField} choices={choices(MEMBER_TYPES, 'coop.members.memberTypes')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-memberType" />
           </Grid>
           <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-            <SelectInput source="position" choices={choices(POSITIONS, 'coop.members.positions')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-position" />
+            <SelectInput source="position" validate={requiredField} choices={choices(POSITIONS, 'coop.members.positions')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-position" />
           </Grid>
           <Grid size={{ xs: 12, md: 3 }} />
-          <Grid size={{ xs: 12, sm: 4, md: 3 }}><DateTextInput source="entryDate" fullWidth /></Grid>
-          <Grid size={{ xs: 12, sm: 4, md: 3 }}><DateTextInput source="approvalDate" fullWidth /></Grid>
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}><DateTextInput source="entryDate" validate={requiredField} fullWidth /></Grid>
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}><DateTextInput source="approvalDate" validate={isNew ? requiredField : undefined} fullWidth /></Grid>
           <Grid size={{ xs: 12, sm: 4, md: 3 }}><DateTextInput source="interestBegin" fullWidth /></Grid>
         </Section>
 
