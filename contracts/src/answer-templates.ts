@@ -37,6 +37,7 @@ export type AnswerTemplate =
   | 'exemptionOrderNotFound'
   | 'nonAssessmentNotFound'
   | 'dividendNotFound'
+  | 'settlementNotFound'
   /** "The API has no such address" (404 of a path no route answers; {0} method and path). */
   | 'routeNotFound'
   /** "The record was changed by someone else at the same time. Please reload and try again." (409). */
@@ -71,6 +72,7 @@ export const ANSWER_TEMPLATES: readonly AnswerTemplate[] = Object.keys({
   exemptionOrderNotFound: 1,
   nonAssessmentNotFound: 1,
   dividendNotFound: 1,
+  settlementNotFound: 1,
   routeNotFound: 1,
   conflict: 1,
   rebuildInWorker: 1,
@@ -91,6 +93,7 @@ const NOT_FOUND: Readonly<Record<string, AnswerTemplate | NotFoundTaskTemplate>>
   'Exemption order': 'exemptionOrderNotFound',
   'Non assessment': 'nonAssessmentNotFound',
   Dividend: 'dividendNotFound',
+  Settlement: 'settlementNotFound',
   Task: 'taskNotFound',
   'Task file': 'taskFileNotFound',
   Notification: 'notificationNotFound',

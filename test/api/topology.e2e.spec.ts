@@ -2,6 +2,7 @@
 import request from 'supertest';
 import { ThreadedProjectionRunner } from '../../services/src/platform/sqlite-runtime/threaded-runner.js';
 import { ThreadedReadStore } from '../../services/src/platform/sqlite-runtime/threaded-read-store.js';
+import { SwitchingReadStore } from '../../services/src/platform/switching-read-store.js';
 import { auth, startApp, type TestApp } from './support/app.js';
 
 describe('the API under test runs as npm start runs it', () => {
@@ -13,7 +14,9 @@ describe('the API under test runs as npm start runs it', () => {
 
   it('projects in the projection thread and answers list queries in read threads, from the compiled entries', async () => {
     expect(t.running.storage.runner).toBeInstanceOf(ThreadedProjectionRunner);
-    expect(t.running.storage.readStore).toBeInstanceOf(ThreadedReadStore);
+    // The readers follow a rebuild's switch of files (decision 172): the store of the current file reads in threads.
+    expect(t.running.storage.readStore).toBeInstanceOf(SwitchingReadStore);
+    expect((t.running.storage.readStore as unknown as { current: unknown }).current).toBeInstanceOf(ThreadedReadStore);
     // The member list is a view the read thread builds from the areas' module it imported.
     const res = await request(t.http).get('/api/v1/members').set(auth(t.adminToken));
     expect(res.status).toBe(204);

@@ -5,7 +5,7 @@ import { useSession } from '../session/session';
 import { DividendButtons } from './DividendButtons';
 import { MembersCard } from './MembersCard';
 import { SetupChecklist } from './SetupChecklist';
-import { ImportRunningNotice } from '../member-import';
+import { ImportRunningNotice } from '../member-import/ImportRunningNotice';
 import { readsMembers } from './exports';
 import { readsNotifications } from '../notifications/model';
 import { NotificationsCard } from '../notifications/NotificationsCard';

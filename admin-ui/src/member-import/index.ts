@@ -1,6 +1,5 @@
 import { lazyScreen, type ConsoleResource } from '../registry';
 
-export { ImportRunningNotice } from './ImportRunningNotice';
 
 /**
  * The import of a member register (issue 29): `/administration/import`, administrators only (the API's `import:write`).

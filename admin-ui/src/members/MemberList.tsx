@@ -13,7 +13,7 @@ import { formatDate } from '../format';
 import { useSession } from '../session/session';
 import { canWriteMembers, hasExited, matchedCity, memberName, type MemberRecord } from './model';
 import { PendingExit } from './PendingExit';
-import { ImportRunningNotice } from '../member-import';
+import { ImportRunningNotice } from '../member-import/ImportRunningNotice';
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
 

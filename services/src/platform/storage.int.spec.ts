@@ -12,6 +12,7 @@ import { areas } from '../areas.js';
 import { loadConfig, type AppConfig } from './config/config.js';
 import { ThreadedProjectionRunner } from './sqlite-runtime/threaded-runner.js';
 import { ThreadedReadStore } from './sqlite-runtime/threaded-read-store.js';
+import { SwitchingReadStore } from './switching-read-store.js';
 import { openStorage, type Storage } from './storage.js';
 
 const RUNTIME = new URL('../../dist/platform/sqlite-runtime/', import.meta.url);
@@ -52,12 +53,15 @@ describe('openStorage', () => {
   (built ? it : it.skip)('runs the threads of npm start from the compiled runtime, with the areas the threads import', async () => {
     storage = await openStorage(config, AREAS, { runtime: RUNTIME });
     expect(storage.runner).toBeInstanceOf(ThreadedProjectionRunner);
-    expect(storage.readStore).toBeInstanceOf(ThreadedReadStore);
+    // The readers follow a rebuild's switch of files (decision 172): the store of the current file reads in threads.
+    expect(storage.readStore).toBeInstanceOf(SwitchingReadStore);
+    const threaded = (storage.readStore as unknown as { current: ThreadedReadStore }).current;
+    expect(threaded).toBeInstanceOf(ThreadedReadStore);
     await storage.runner.start();
     // A list view only an area registers, built by a read thread from the areas' module it imported.
-    const page = await (storage.readStore as ThreadedReadStore).findView('members', { cooperativeId: 'c-1' }, { name: 'member', args: { today: '2026-11-25' } });
+    const page = await threaded.findView('members', { cooperativeId: 'c-1' }, { name: 'member', args: { today: '2026-11-25' } });
     expect(page).toEqual({ json: '[]', count: 0, total: 0 });
-    await expect((storage.readStore as ThreadedReadStore).findView('members', { cooperativeId: 'c-1' }, { name: 'nobody', args: {} })).rejects.toThrow(
+    await expect(threaded.findView('members', { cooperativeId: 'c-1' }, { name: 'nobody', args: {} })).rejects.toThrow(
       'Unknown read view nobody',
     );
   });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fieldError, ValidationError, type ReadDocument } from '@coop/contracts';
+import { fieldError, NotFoundError, ValidationError, type ReadDocument } from '@coop/contracts';
 import { COOPERATIVES, MEMBERS, SETTLEMENTS } from '@coop/projections';
 import { downloadName } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -14,7 +14,8 @@ export class SettlementStatements {
 
   async pdf(cooperativeId: string, id: string): Promise<{ readonly pdf: Buffer; readonly name: string }> {
     const row = (await this.reads.getMany(SETTLEMENTS, cooperativeId, [id])).get(id);
-    if (!row) throw new ValidationError([fieldError('id', 'settlementEndUnknown')]);
+    // Another cooperative's settlement is unknown here: 404, as every record with an id answers (tenancy property).
+    if (!row) throw new NotFoundError('Settlement', id);
     if (row.status !== 'paid') throw new ValidationError([fieldError('id', 'settlementNotPaid')]);
     const [coop, member] = await Promise.all([
       this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative'),
