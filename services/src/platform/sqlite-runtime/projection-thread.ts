@@ -39,16 +39,18 @@ const send = (message: FromProjectionThread): void => port.postMessage(message);
 sides?.onSwitched((file, store) => {
   readStore = store;
   send({ kind: 'switched', file });
-  // The checkpoint thread follows the new file; the old one's last checkpoint no longer matters.
-  const old = checkpoints;
-  checkpoints = undefined;
-  checkpointsMoving = (async () => {
+  // The checkpoint thread follows the new file; the old one's last checkpoint no longer matters. The moves are taken
+  // one after another: two switches in a row once left the first move's thread unclosed, and the projection thread
+  // (which waits for it) never ended, so closing the product hung after two rebuilds.
+  checkpointsMoving = checkpointsMoving.then(async () => {
+    const old = checkpoints;
+    checkpoints = undefined;
     await old?.close();
     checkpoints = await WalCheckpoints.start(CHECKPOINT_THREAD, file).catch((error: unknown) => {
       console.error('Checkpoint thread could not be started on the new read-model file', error);
       return undefined;
     });
-  })();
+  });
 });
 /** The checkpoint thread moving to a switched file (closed before the thread ends). */
 let checkpointsMoving: Promise<void> = Promise.resolve();
