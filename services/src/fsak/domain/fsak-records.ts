@@ -141,7 +141,7 @@ function reasonsOf(kind: RecordKind, euros: number, person: PersonData, address:
   });
   const reasons: ImpossibleReason[] = [];
   if (!filled(person.name) || !filled(person.givenName)) reasons.push('nameMissing');
-  reasons.push(...taxIds.filter((p) => p !== 'spouseTaxIdMissing'));
+  for (const p of taxIds) if (p !== 'spouseTaxIdMissing') reasons.push(p);
   const domestic = filled(address.street) && filled(address.zipCode) && filled(address.city);
   if (!domestic || (address.foreign && !filled(address.country))) reasons.push('addressMissing');
   if (spouse !== null && (!filled(spouse.name) || !filled(spouse.givenName))) reasons.push('spouseNameMissing');

@@ -130,7 +130,7 @@ export class MemberPdfSource {
     for (let offset = 0; ; offset += limit) {
       const page = await this.reads.query(DIVIDENDS, cooperativeId, { cooperativeId, filters: [], sort: [{ field: 'year', direction: 'desc' }], offset, limit });
       // A closure still being written (issue 40) is shown on no statement until its end.
-      out.push(...page.items.filter((c) => !isClosing(c) && text(c, 'paymentDate') !== '' && text(c, 'paymentDate') <= date));
+      for (const c of page.items) if (!isClosing(c) && text(c, 'paymentDate') !== '' && text(c, 'paymentDate') <= date) out.push(c);
       if (page.items.length < limit) return out;
     }
   }

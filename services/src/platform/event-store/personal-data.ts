@@ -196,7 +196,7 @@ function openWith(data: object, keys: ReadonlyMap<string, OpenKey | undefined>):
     // The key is gone, or is a later key of the subject made after the one that sealed this was deleted.
     if (!found || (sealed.kid !== undefined && sealed.kid !== found.kid)) {
       for (const f of sealed.fields) out[f] = null;
-      erased.push(...sealed.fields);
+      for (const f of sealed.fields) erased.push(f);
       continue;
     }
     const decipher = createDecipheriv('aes-256-gcm', found.key, Buffer.from(sealed.iv, 'base64'));

@@ -98,12 +98,12 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
         for (const e of events) if (e.type === 'SettlementPaid') sum += e.data.amount;
         // Two ends of one member in one payout: one append to its stream, decided on the state after the first.
         const append = appends.get(stream) ?? { expected: loaded.expected, events: [] };
-        append.events.push(...this.writer.stamp(events, ctx, cooperativeId));
+        for (const stamped of this.writer.stamp(events, ctx, cooperativeId)) append.events.push(stamped);
         appends.set(stream, append);
         seenMembers.set(stream, { state: events.reduce(settlementDecider.evolve, loaded.state), expected: loaded.expected });
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
-        refusals.push(...error.errors.map((e) => ({ id, ...e })));
+        for (const e of error.errors) refusals.push({ id, ...e });
       }
     }
     const plan = { count: ids.length - new Set(refusals.map((r) => r.id)).size, sum, refusals };
