@@ -67,9 +67,36 @@ function sizeCheck(file: string): void {
   // may hold later pages not yet copied into the file: they are not counted here, so only a file shorter than its own
   // header says is torn.
   const valid = header.readUInt32BE(24) === header.readUInt32BE(92);
-  if (valid && bytes < pages * pageSize) {
+  // A checkpoint copies page 1 (with the new count) before the pages that grow the file: a process stopped in the
+  // middle of one leaves a file shorter than its header with every page still in the write-ahead log, which SQLite
+  // copies again when it opens the file. That is no damage.
+  if (valid && bytes < pages * pageSize && !walHoldsFrames(file)) {
     throw new DamagedStoreError(file, [`${bytes} bytes, but its header counts ${pages} pages of ${pageSize} bytes`], REBUILD);
   }
+}
+
+const WAL_MAGIC = [0x377f0682, 0x377f0683];
+const WAL_HEADER_BYTES = 32;
+const WAL_FRAME_HEADER_BYTES = 24;
+
+/**
+ * Whether the write-ahead log beside `file` holds frames of its current generation: its first frame carries the
+ * salts of the log's header (SQLite's WAL format). Frames of an earlier generation (salts differing) are not read by
+ * SQLite and mend nothing.
+ */
+function walHoldsFrames(file: string): boolean {
+  const wal = `${file}-wal`;
+  if (!existsSync(wal) || statSync(wal).size < WAL_HEADER_BYTES + WAL_FRAME_HEADER_BYTES) return false;
+  const head = Buffer.alloc(WAL_HEADER_BYTES + WAL_FRAME_HEADER_BYTES);
+  const fd = openSync(wal, 'r');
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (!WAL_MAGIC.includes(head.readUInt32BE(0))) return false;
+  const frame = WAL_HEADER_BYTES;
+  return head.readUInt32BE(16) === head.readUInt32BE(frame + 8) && head.readUInt32BE(20) === head.readUInt32BE(frame + 12);
 }
 
 function inspect<T>(file: string, read: (db: Database.Database) => T): T {
