@@ -3,7 +3,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { HttpError, useTranslate } from 'react-admin';
-import { DocumentTitle } from './DocumentTitle';
+import { PageTitle } from './PageTitle';
 
 function Refusal({ icon, title, message, testId }: { icon: React.ReactNode; title: string; message: string; testId: string }) {
   const translate = useTranslate();
@@ -31,7 +31,7 @@ export function AccessDenied({ role }: { role: string }) {
   const translate = useTranslate();
   return (
     <>
-      <DocumentTitle override={translate('coop.title.accessDenied')} />
+      <PageTitle title={translate('coop.title.accessDenied')} />
       <Refusal
         testId="access-denied"
         icon={<LockOutlinedIcon color="error" sx={{ fontSize: 48, mb: 1 }} />}
