@@ -7,8 +7,9 @@ import { seedMember, setUpCooperative } from './support/seed.js';
 
 /**
  * The settlement terms in the console (issue 42): on the screen "Auseinandersetzung" the clerk sets the cooperative's
- * payout period and the general meeting's loss share of the year, in German and in English. Each form shows the server's
- * refusal under its field (a period above 60 months, a percentage above 100, an impossible decision date); saving the
+ * payout period and the general meeting's loss share of the year, in German and in English. Each form names an empty
+ * required field before saving and shows the server's refusal under its field (a period above 60 months, a percentage
+ * above 100, an impossible decision date); saving the
  * loss share asks first; the table then shows the new deadline, loss share and amount (a loss share above the holding
  * lowers the amount to zero, never below). The screens with data, with a refusal and with a confirmation are free of
  * axe violations.
@@ -85,6 +86,10 @@ describe('the settlement terms in the console', () => {
     // The loss share: a percentage above 100 is refused after the confirmation, under its field; 10 % is recorded.
     await page.click(tid('settlement-loss-edit'));
     await fill(page, tid('settlement-loss-percent'), '150');
+    // The decision date left empty is named before anything is asked or sent, as the server would name it.
+    await page.click(tid('settlement-loss-save'));
+    await waitForText(page, `${tid('settlement-loss-dialog')} .MuiFormHelperText-root.Mui-error`, 'Darf nicht leer sein');
+    expect(await page.$(tid('settlement-loss-confirm'))).toBeNull();
     await fill(page, tid('settlement-loss-date'), decided);
     await page.click(tid('settlement-loss-save'));
     await waitForText(page, tid('settlement-loss-confirm'), `Ein Verlustanteil von 150 % des Geschäftsguthabens (Beschluss vom ${decided}) mindert das Auseinandersetzungsguthaben der 1 noch offenen Auseinandersetzung von ${year}.`);

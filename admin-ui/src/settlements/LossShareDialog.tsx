@@ -2,6 +2,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { requiredField } from '../common/requiredField';
 import { formatDate, parseDateText, parseEuroToCents } from '../format';
 import { LOSS_SHARE_KINDS, TERMS_INPUT_MAX, lossShareFormOf, lossShareRequest, withdrawLossShareRequest, type LossShare, type LossShareForm, type LossShareKind } from './model';
 import { useSetLossShare } from './queries';
@@ -9,6 +10,18 @@ import { refusalByField } from './refusals';
 import { lossShareText } from './termsText';
 
 const FIELDS = ['kind', 'percent', 'centsPerShare', 'decisionDate'] as const;
+type Typed = 'percent' | 'amountPerShare' | 'decisionDate';
+
+/** The required fields left empty, each with the text the server would give (`mustNotBeEmpty`). */
+function emptyFields(form: LossShareForm): Partial<Record<Typed, string>> {
+  const typed: Typed[] = [form.kind === 'percent' ? 'percent' : 'amountPerShare', 'decisionDate'];
+  const out: Partial<Record<Typed, string>> = {};
+  for (const field of typed) {
+    const key = requiredField(form[field]);
+    if (key) out[field] = key;
+  }
+  return out;
+}
 
 /**
  * The general meeting's loss share for `year` (`PUT /settlements/loss-shares`): a percentage of the holding or an amount
@@ -23,8 +36,23 @@ export function LossShareDialog({ year, share, dueCount, onClose }: { year: numb
   const save = useSetLossShare();
   const [form, setForm] = useState<LossShareForm>(() => lossShareFormOf(share));
   const [confirming, setConfirming] = useState<'save' | 'withdraw' | null>(null);
+  const [missing, setMissing] = useState<Partial<Record<Typed, string>>>({});
   const refusal = refusalByField(save.error, FIELDS);
-  const set = (change: Partial<LossShareForm>) => setForm({ ...form, ...change });
+  /** Under each field: "must not be empty" before saving, else the server's refusal. */
+  const problem: Record<Typed, string | undefined> = {
+    percent: missing.percent ? translate(missing.percent) : refusal.percent,
+    amountPerShare: missing.amountPerShare ? translate(missing.amountPerShare) : refusal.centsPerShare,
+    decisionDate: missing.decisionDate ? translate(missing.decisionDate) : refusal.decisionDate,
+  };
+  const set = (change: Partial<LossShareForm>) => {
+    setForm({ ...form, ...change });
+    setMissing({});
+  };
+  const askToSave = () => {
+    const empty = emptyFields(form);
+    setMissing(empty);
+    if (Object.keys(empty).length === 0) setConfirming('save');
+  };
   const body = confirming === 'withdraw' && share ? withdrawLossShareRequest(year, share.decisionDate) : lossShareRequest(year, form);
   const record = () =>
     save.mutate(body, {
@@ -63,11 +91,11 @@ export function LossShareDialog({ year, share, dueCount, onClose }: { year: numb
             label={t('percent')}
             value={form.percent}
             onChange={(e) => set({ percent: e.target.value })}
-            required
+            required={requiredField.isRequired}
             fullWidth
             margin="dense"
-            error={!!refusal.percent}
-            helperText={refusal.percent ?? t('percentHint')}
+            error={!!problem.percent}
+            helperText={problem.percent ?? t('percentHint')}
             slotProps={{ htmlInput: { maxLength: TERMS_INPUT_MAX.percent, inputMode: 'decimal', 'data-testid': 'settlement-loss-percent' } }}
           />
         ) : (
@@ -75,11 +103,11 @@ export function LossShareDialog({ year, share, dueCount, onClose }: { year: numb
             label={t('amountPerShare')}
             value={form.amountPerShare}
             onChange={(e) => set({ amountPerShare: e.target.value })}
-            required
+            required={requiredField.isRequired}
             fullWidth
             margin="dense"
-            error={!!refusal.centsPerShare}
-            helperText={refusal.centsPerShare ?? t('amountPerShareHint')}
+            error={!!problem.amountPerShare}
+            helperText={problem.amountPerShare ?? t('amountPerShareHint')}
             slotProps={{ htmlInput: { maxLength: TERMS_INPUT_MAX.amountPerShare, inputMode: 'decimal', 'data-testid': 'settlement-loss-amount' } }}
           />
         )}
@@ -87,11 +115,11 @@ export function LossShareDialog({ year, share, dueCount, onClose }: { year: numb
           label={t('decisionDate')}
           value={form.decisionDate}
           onChange={(e) => set({ decisionDate: e.target.value })}
-          required
+          required={requiredField.isRequired}
           fullWidth
           margin="dense"
-          error={!!refusal.decisionDate}
-          helperText={refusal.decisionDate ?? t('dateHint')}
+          error={!!problem.decisionDate}
+          helperText={problem.decisionDate ?? t('dateHint')}
           slotProps={{ htmlInput: { maxLength: TERMS_INPUT_MAX.decisionDate, 'data-testid': 'settlement-loss-date' } }}
         />
         {refusal.other ? (
@@ -109,7 +137,7 @@ export function LossShareDialog({ year, share, dueCount, onClose }: { year: numb
         <Button onClick={onClose} data-testid="settlement-loss-cancel">
           {translate('coop.settlements.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => setConfirming('save')} disabled={save.isPending} data-testid="settlement-loss-save">
+        <Button variant="contained" onClick={askToSave} disabled={save.isPending} data-testid="settlement-loss-save">
           {t('save')}
         </Button>
       </DialogActions>

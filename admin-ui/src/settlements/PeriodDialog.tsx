@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { requiredField } from '../common/requiredField';
 import { TERMS_INPUT_MAX } from './model';
 import { useSetPayoutPeriod } from './queries';
 import { refusalByField } from './refusals';
@@ -14,9 +15,14 @@ export function PeriodDialog({ months, onClose }: { months: number; onClose: () 
   const notify = useNotify();
   const save = useSetPayoutPeriod();
   const [text, setText] = useState(String(months));
+  const [missing, setMissing] = useState<string | undefined>(undefined);
   const refusal = refusalByField(save.error, ['payoutPeriodMonths'] as const);
+  const problem = missing ? translate(missing) : refusal.payoutPeriodMonths;
   const submit = () => {
     const value = text.trim();
+    const empty = requiredField(value);
+    setMissing(empty);
+    if (empty) return;
     save.mutate(
       { payoutPeriodMonths: /^\d+$/.test(value) ? Number(value) : value },
       {
@@ -35,12 +41,15 @@ export function PeriodDialog({ months, onClose }: { months: number; onClose: () 
         <TextField
           label={translate('coop.settlements.terms.periodMonths')}
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          required
+          onChange={(e) => {
+            setText(e.target.value);
+            setMissing(undefined);
+          }}
+          required={requiredField.isRequired}
           fullWidth
           margin="dense"
-          error={!!refusal.payoutPeriodMonths}
-          helperText={refusal.payoutPeriodMonths ?? translate('coop.settlements.terms.periodHint')}
+          error={!!problem}
+          helperText={problem ?? translate('coop.settlements.terms.periodHint')}
           slotProps={{ htmlInput: { maxLength: TERMS_INPUT_MAX.payoutPeriodMonths, inputMode: 'numeric', 'data-testid': 'settlement-period-months' } }}
         />
         {refusal.other ? (
