@@ -33,14 +33,14 @@ describe('the settlement terms in the console', () => {
         const text = (t: string) => (row?.querySelector(`[data-testid="${t}"]`)?.textContent ?? '').trim();
         return [text('settlement-loss-share'), text('settlement-amount'), text('settlement-deadline')].join('|') === want.join('|');
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
       settlementId,
       expected,
     ).catch(async (error: unknown) => {
       throw new Error(`row ${JSON.stringify(await rowOf(page))} never became ${JSON.stringify(expected)}: ${String(error)}`);
     });
   };
-  const dialogGone = (page: Page, testId: string) => page.waitForFunction((t: string) => !document.querySelector(`[data-testid="${t}"]`), { timeout: 15_000 }, testId);
+  const dialogGone = (page: Page, testId: string) => page.waitForFunction((t: string) => !document.querySelector(`[data-testid="${t}"]`), { timeout: 30_000 }, testId);
 
   beforeAll(async () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
@@ -151,4 +151,27 @@ describe('the settlement terms in the console', () => {
     expect([terms.status, terms.body]).toEqual([200, { payoutPeriodMonths: 3, lossShares: [] }]);
     expect(found).toEqual({});
   }, 240_000);
+
+  it('offers each form only to the roles the API lets save it: the loss share to a clerk, neither to a restricted user', async () => {
+    for (const [username, roles] of [
+      ['clerk', ['ROLE_USER']],
+      ['reader', ['ROLE_RESTRICTED_USER']],
+    ] as const) {
+      const created = await product.api('/users', { method: 'POST', token, body: { username, password: 'Buchhaltung-Pass-1', passwordRepeat: 'Buchhaltung-Pass-1', roles } });
+      expect(created.status).toBe(201);
+    }
+    const buttons = async (username: string) => {
+      const page = await product.newPage();
+      await page.goto(`${product.baseUrl}/login`);
+      await signIn(page, username, 'Buchhaltung-Pass-1');
+      await waitForPath(page, (p) => p === '/', 'the dashboard');
+      await page.goto(`${product.baseUrl}/settlements?year=${year}`);
+      await page.waitForSelector(tid('settlement-terms-period'));
+      const shown = [(await page.$(tid('settlement-period-edit'))) !== null, (await page.$(tid('settlement-loss-edit'))) !== null];
+      await page.browserContext().close();
+      return shown;
+    };
+    expect(await buttons('clerk')).toEqual([false, true]);
+    expect(await buttons('reader')).toEqual([false, false]);
+  }, 120_000);
 });
