@@ -4,20 +4,21 @@ import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { canWriteMembers } from '../members/model';
 import { downloadFile } from '../session/download';
-import { useSession } from '../session/session';
-import { keepDue, settlementPaths, yearFrom, type SettlementRecord } from './model';
+import { hasRole, useSession } from '../session/session';
+import { dueIds, keepDue, settlementPaths, yearFrom, type SettlementRecord } from './model';
 import { PayoutBar } from './PayoutBar';
 import { HeirsDialog } from './HeirsDialog';
 import { ReverseDialog } from './ReverseDialog';
 import { SettlementsTable } from './SettlementsTable';
+import { TermsPanel } from './TermsPanel';
 import { useSettlements } from './queries';
 
 /** The years offered: the last ten before this one and this one, newest first. */
 const yearChoices = (now = new Date()): number[] => Array.from({ length: 11 }, (_, i) => now.getFullYear() - i);
 
 /**
- * "Auseinandersetzung" (§ 73 GenG, issue 42): a financial year's ends with their settlement; the payout of the selected
- * ones, a correction, the SEPA file and the statements. The payout and the correction are shown to the clerks who close
+ * "Auseinandersetzung" (§ 73 GenG, issue 42): a financial year's ends with their settlement; the terms they follow (the
+ * payout period, the year's loss share), the payout of the selected ones, a correction, the SEPA file and the statements. The payout and the correction are shown to the clerks who close
  * the dividend (`ROLE_ADMIN`, `ROLE_USER`); the API enforces the roles and the cooperative.
  */
 export default function SettlementsScreen() {
@@ -25,7 +26,8 @@ export default function SettlementsScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const year = yearFrom(location.search);
-  const canPay = canWriteMembers(useSession()?.roles);
+  const session = useSession();
+  const canPay = canWriteMembers(session?.roles);
   const list = useSettlements(year);
   const rows = list.data ?? [];
   const [selected, setSelected] = useState<string[]>([]);
@@ -70,6 +72,7 @@ export default function SettlementsScreen() {
             {translate('coop.settlements.intro', { year })}
           </Typography>
         </Box>
+        <TermsPanel year={year} dueCount={dueIds(rows).length} canSetPeriod={hasRole(session, 'ROLE_ADMIN')} canSetLossShare={canPay} />
         {list.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
         {list.error ? (
           <Alert severity="error" data-testid="settlements-error">

@@ -94,10 +94,10 @@ export function SettlementsTable(props: {
               </TableCell>
               <TableCell>{t(`reasons.${row.reason}`)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(row.holding)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(row.lossShare)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-loss-share">{formatMoney(row.lossShare)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-amount">{formatMoney(row.amount)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.endDate)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.deadline)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-deadline">{formatDate(row.deadline)}</TableCell>
               <TableCell>
                 <State row={row} />
               </TableCell>

@@ -1,5 +1,6 @@
 import type { SettlementCheckDto, SettlementDto } from '@coop/contracts/console';
 import { TEXT_MAX } from '@coop/contracts/console';
+import { centsToDecimal, formatDate, parseDateText, parseEuroToCents } from '../format';
 
 /** One end of a membership and its settlement, as `GET /settlements?year=` lists it (contracts `SettlementDto`). */
 export type SettlementRecord = SettlementDto;
@@ -18,6 +19,8 @@ export const settlementPaths = {
   pay: '/settlements/pay',
   reverse: (id: string) => `/settlements/${enc(id)}/reverse`,
   sepa: (year: number, payoutDate: string) => ({ path: `/settlements/sepa?year=${year}&payoutDate=${enc(payoutDate)}`, name: `Auseinandersetzung-${year}-${payoutDate}-SEPA.xml` }),
+  terms: '/settlements/terms',
+  lossShares: '/settlements/loss-shares',
   statement: (row: Pick<SettlementRecord, 'id' | 'year' | 'memberNr'>) => ({
     path: `/settlements/${enc(row.id)}/statement`,
     name: `Auseinandersetzung-${row.year}-Mitglied-${row.memberNr ?? ''}.pdf`,
@@ -45,4 +48,72 @@ export function dueIds(rows: readonly SettlementRecord[]): string[] {
 export function keepDue(selected: readonly string[], rows: readonly SettlementRecord[]): string[] {
   const due = new Set(dueIds(rows));
   return selected.filter((id) => due.has(id));
+}
+
+/** The general meeting's loss share of one year, as `GET /settlements/terms` lists it (contracts `LossShareDto`). */
+export interface LossShare {
+  readonly year: number;
+  readonly kind: string;
+  readonly percent: string | null;
+  readonly centsPerShare: number | null;
+  readonly decisionDate: string;
+}
+
+/** The cooperative's settlement terms (contracts `SettlementTermsDto`): the payout period and the loss shares by year. */
+export interface SettlementTerms {
+  readonly payoutPeriodMonths: number;
+  readonly lossShares: readonly LossShare[];
+}
+
+/** The kinds of a loss share (contracts `LOSS_SHARE_KINDS`): a percentage of the holding, or an amount per share left. */
+export const LOSS_SHARE_KINDS = ['percent', 'perShare'] as const;
+export type LossShareKind = (typeof LOSS_SHARE_KINDS)[number];
+
+/** What the loss share's form holds, as the clerk typed it. */
+export interface LossShareForm {
+  readonly kind: LossShareKind;
+  readonly percent: string;
+  readonly amountPerShare: string;
+  readonly decisionDate: string;
+}
+
+/** The longest text each field of the form takes (the API refuses longer ones anyway). */
+export const TERMS_INPUT_MAX = { percent: TEXT_MAX.code, amountPerShare: 20, decisionDate: 10, payoutPeriodMonths: 3 } as const;
+
+/** The decision of `year`, if the general meeting made one (a withdrawn one is not listed). */
+export function lossShareOfYear(terms: SettlementTerms | undefined, year: number): LossShare | null {
+  return terms?.lossShares.find((share) => share.year === year) ?? null;
+}
+
+/**
+ * The body of `PUT /settlements/loss-shares` for `year` from the form: the percentage as typed (the API reads a comma as
+ * the point and checks it), the amount per share in integer cents, the decision date as `YYYY-MM-DD`. What does not parse
+ * is sent as typed, so the API refuses it under its field in the clerk's language.
+ */
+export function lossShareRequest(year: number, form: LossShareForm) {
+  const amount = form.amountPerShare.trim();
+  return {
+    year,
+    kind: form.kind,
+    percent: form.kind === 'percent' ? form.percent.trim() : null,
+    centsPerShare: form.kind === 'perShare' ? (parseEuroToCents(amount) ?? amount) : null,
+    decisionDate: parseDateText(form.decisionDate) ?? form.decisionDate.trim(),
+  };
+}
+
+/** The body that withdraws the decision of `year` (the API: `perShare` 0 withdraws it). */
+export function withdrawLossShareRequest(year: number, decisionDate: string) {
+  return { year, kind: 'perShare' as const, percent: null, centsPerShare: 0, decisionDate };
+}
+
+/** The form filled with the year's decision, or empty (a percentage) when there is none. */
+export function lossShareFormOf(share: LossShare | null): LossShareForm {
+  if (!share) return { kind: 'percent', percent: '', amountPerShare: '', decisionDate: '' };
+  const kind: LossShareKind = share.kind === 'perShare' ? 'perShare' : 'percent';
+  return {
+    kind,
+    percent: kind === 'percent' ? (share.percent ?? '').replace('.', ',') : '',
+    amountPerShare: kind === 'perShare' && share.centsPerShare !== null ? centsToDecimal(share.centsPerShare) : '',
+    decisionDate: formatDate(share.decisionDate),
+  };
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../session/api';
-import { settlementPaths, type SettlementCheck, type SettlementRecord } from './model';
+import { settlementPaths, type lossShareRequest, type SettlementCheck, type SettlementRecord, type SettlementTerms } from './model';
 
 /** `GET /settlements?year=`: the year's ends (204 when none). */
 export function useSettlements(year: number) {
@@ -51,3 +51,31 @@ export function useHeirsAccount() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['settlements'] }),
   });
 }
+
+const put = (body: unknown): RequestInit => ({ method: 'PUT', body: JSON.stringify(body) });
+
+/** `GET /settlements/terms`: the payout period and the loss shares by year. */
+export function useSettlementTerms() {
+  return useQuery({
+    queryKey: ['settlement-terms'],
+    queryFn: async () => (await api<SettlementTerms>(settlementPaths.terms)).body,
+    retry: false,
+  });
+}
+
+/** After a change of the terms both the terms and the lists (deadlines, loss shares, amounts) are read again. */
+function useTermsChange<T>(path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: T) => (await api<SettlementTerms>(path, put(body))).body,
+    onSuccess: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: ['settlement-terms'] }), client.invalidateQueries({ queryKey: ['settlements'] })]);
+    },
+  });
+}
+
+/** `PUT /settlements/terms {payoutPeriodMonths}` (administrators). */
+export const useSetPayoutPeriod = () => useTermsChange<{ payoutPeriodMonths: number | string }>(settlementPaths.terms);
+
+/** `PUT /settlements/loss-shares {year, kind, percent | centsPerShare, decisionDate}` (those who close the dividend). */
+export const useSetLossShare = () => useTermsChange<ReturnType<typeof lossShareRequest>>(settlementPaths.lossShares);
