@@ -54,7 +54,9 @@ export {
   type MembershipEndReason,
 } from './membership-end.js';
 export type { DividendDto, DividendMemberDto, DividendErrorDto, DividendYearDto, TaxReturnDto, ChurchTaxDto, DividendSettingsDto, DividendStatus } from './http/dividend.js';
-export type { SettlementDto, SettlementCheckDto, SettlementRefusalDto } from './http/settlements.js';
+export type { SettlementDto, SettlementCheckDto, SettlementRefusalDto, SettlementTermsDto, LossShareDto } from './http/settlements.js';
+export type { LossShareKind } from './events/settlement-events.js';
+export { LOSS_SHARE_KINDS, MAX_SETTLEMENT_PERIOD_MONTHS, MIN_SETTLEMENT_PERIOD_MONTHS } from './events/settlement-events.js';
 export type { DividendMethod, DayCount, RoundingMode, DividendType, DividendSettings } from './dividend.js';
 export { DIVIDEND_METHODS, DAY_COUNTS, ROUNDING_MODES, DIVIDEND_TYPES, DEFAULT_DIVIDEND_SETTINGS, CHURCH_NAMES, churchName } from './dividend.js';
 // Background tasks, notifications and church data (issue 24).

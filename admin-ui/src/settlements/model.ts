@@ -1,4 +1,4 @@
-import type { SettlementCheckDto, SettlementDto } from '@coop/contracts/console';
+import { LOSS_SHARE_KINDS, type LossShareDto, type LossShareKind, type SettlementCheckDto, type SettlementDto, type SettlementTermsDto } from '@coop/contracts/console';
 import { TEXT_MAX } from '@coop/contracts/console';
 import { centsToDecimal, formatDate, parseDateText, parseEuroToCents } from '../format';
 
@@ -50,24 +50,13 @@ export function keepDue(selected: readonly string[], rows: readonly SettlementRe
   return selected.filter((id) => due.has(id));
 }
 
-/** The general meeting's loss share of one year, as `GET /settlements/terms` lists it (contracts `LossShareDto`). */
-export interface LossShare {
-  readonly year: number;
-  readonly kind: string;
-  readonly percent: string | null;
-  readonly centsPerShare: number | null;
-  readonly decisionDate: string;
-}
+/** The general meeting's loss share of one year, as `GET /settlements/terms` lists it. */
+export type LossShare = LossShareDto;
 
-/** The cooperative's settlement terms (contracts `SettlementTermsDto`): the payout period and the loss shares by year. */
-export interface SettlementTerms {
-  readonly payoutPeriodMonths: number;
-  readonly lossShares: readonly LossShare[];
-}
+/** The cooperative's settlement terms: the payout period and the loss shares by year. */
+export type SettlementTerms = SettlementTermsDto;
 
-/** The kinds of a loss share (contracts `LOSS_SHARE_KINDS`): a percentage of the holding, or an amount per share left. */
-export const LOSS_SHARE_KINDS = ['percent', 'perShare'] as const;
-export type LossShareKind = (typeof LOSS_SHARE_KINDS)[number];
+export { LOSS_SHARE_KINDS, type LossShareKind };
 
 /** What the loss share's form holds, as the clerk typed it. */
 export interface LossShareForm {
