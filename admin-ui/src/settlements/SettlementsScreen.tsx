@@ -2,9 +2,8 @@ import { Alert, Box, Card, CardContent, CardHeader, LinearProgress, MenuItem, Te
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { canWriteMembers } from '../members/model';
 import { downloadFile } from '../session/download';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { keepDue, settlementPaths, yearFrom, type SettlementRecord } from './model';
 import { PayoutBar } from './PayoutBar';
 import { HeirsDialog } from './HeirsDialog';
@@ -25,7 +24,7 @@ export default function SettlementsScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const year = yearFrom(location.search);
-  const canPay = canWriteMembers(useSession()?.roles);
+  const canPay = can(useSession(), 'dividend:close');
   const list = useSettlements(year);
   const rows = list.data ?? [];
   const [selected, setSelected] = useState<string[]>([]);
