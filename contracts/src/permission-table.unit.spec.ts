@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { PERMISSION_TABLE_BEGIN, PERMISSION_TABLE_END, permissionTable, withPermissionTable } from './permission-table.js';
-import { PERMISSION_MATRIX, PERMISSION_NAMES, allows } from './permissions.js';
+import { PERMISSION_MATRIX, PERMISSION_NAMES, allows, grantableRoles, isPermission } from './permissions.js';
 import { ROLES } from './roles.js';
 
 const SECURITY_MD = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/security.md');
@@ -39,5 +39,19 @@ describe('the role matrix and its table in docs/security.md', () => {
     expect(allows(undefined, 'members:read')).toBe(false);
     expect(allows(['ROLE_ALLOWED_TO_SWITCH'], 'members:read')).toBe(false);
     expect(allows(['ROLE_EDIT_USERS'], 'users:write')).toBe(true);
+  });
+
+  it('offers a user the roles it holds to grant, and every role to the super administrator', () => {
+    expect(grantableRoles(['ROLE_EDIT_USERS'])).toEqual(['ROLE_EDIT_USERS']);
+    expect(grantableRoles(['ROLE_USER', 'ROLE_ADMIN', 'nonsense'])).toEqual(['ROLE_ADMIN', 'ROLE_USER']);
+    expect(grantableRoles(['ROLE_SUPER_ADMIN'])).toEqual(ROLES);
+    expect(grantableRoles([])).toEqual([]);
+  });
+
+  it('knows its permission names, and no inherited property is one', () => {
+    expect(isPermission('users:read')).toBe(true);
+    expect(isPermission('users:admin')).toBe(false);
+    expect(isPermission('constructor')).toBe(false);
+    expect(isPermission(undefined)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import ts from 'typescript';
+import { PERMISSION_NAMES } from '@coop/contracts';
 
 /**
  * One role matrix (issue 44, `contracts/src/permissions.ts`): a controller of the API and a file of the console ask for
@@ -80,5 +81,12 @@ describe('no role names in controllers and in the console (they ask the permissi
 
   it('no file of the console names a role', () => {
     expect(violations(consoleFiles())).toEqual([]);
+  });
+
+  it('every permission of the matrix is asked by the API (a permission no route or check names is a stale line)', () => {
+    const api = files(join(ROOT, 'services/src')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const contracts = readFileSync(join(ROOT, 'contracts/src/permissions.ts'), 'utf8');
+    const unused = PERMISSION_NAMES.filter((p) => !api.includes(`'${p}'`) && !contracts.includes(`allows(roles, '${p}')`));
+    expect(unused).toEqual([]);
   });
 });
