@@ -83,6 +83,6 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.js', '.d.ts'] },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.d.ts'] },
   },
 };

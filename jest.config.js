@@ -38,7 +38,8 @@ export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.unit.spec.ts'] },
     { ...common, displayName: 'int', testMatch: ['<rootDir>/**/src/**/*.int.spec.ts', '<rootDir>/test/contract/**/*.int.spec.ts', '<rootDir>/test/architecture/**/*.int.spec.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/api/**/*.e2e.spec.ts'] },
-    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e.spec.ts'] },
+    // The API and browser tests run the built server and console: built first when older than their sources (issue 44).
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/api/**/*.e2e.spec.ts'], globalSetup: '<rootDir>/test/fresh-build.ts' },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e.spec.ts'], globalSetup: '<rootDir>/test/fresh-build.ts' },
   ],
 };

@@ -93,9 +93,16 @@ describe('dependency rules', () => {
     expect(await violations([from])).toEqual([]);
   });
 
+  it('no-circular: a circle of console files (.tsx, imported without extension) is reported', async () => {
+    // Issue 44: 33 console files formed one circle through `layout/Layout.tsx` while the cruise resolved no .tsx.
+    write(`admin-ui/src/${TAG}/Screen.tsx`, "import { Shell } from './Shell';\nexport const Screen = () => Shell;\n");
+    write(`admin-ui/src/${TAG}/Shell.tsx`, "import { Screen } from './Screen';\nexport const Shell = () => Screen;\n");
+    expect(await violations([`admin-ui/src/${TAG}/Screen.tsx`])).toContainEqual(expect.objectContaining({ rule: 'no-circular', from: `admin-ui/src/${TAG}/Screen.tsx` }));
+  });
+
   it('finds no violation in the real tree', async () => {
     for (const path of written) rmSync(join(ROOT, path), { recursive: true, force: true });
     written.clear();
-    expect(await violations(['contracts/src', 'projections/src', 'services/src'])).toEqual([]);
+    expect(await violations(['contracts/src', 'projections/src', 'services/src', 'admin-ui/src'])).toEqual([]);
   });
 });

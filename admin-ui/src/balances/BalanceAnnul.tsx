@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DateTextInput } from '../common/DateTextInput';
 import { EditHeader } from '../common/EditHeader';
 import { LoadFailed } from '../layout/AccessDenied';
-import { PageLoading } from '../layout/Layout';
+import { PageLoading } from '../layout/PageLoading';
 import { formatDate } from '../format';
 import { canAnnul, isExitType, today, withdrawEndKey, type BalanceRecord, type MemberRecord } from '../members/model';
 import { can, useSession } from '../session/session';

@@ -10,8 +10,8 @@ import { EditHeader } from '../common/EditHeader';
 import { InfoList } from '../common/Section';
 import { amountPreview, formatCount, formatMoney } from '../format';
 import { LoadFailed, NotFound } from '../layout/AccessDenied';
-import { DocumentTitle } from '../layout/DocumentTitle';
-import { PageLoading } from '../layout/Layout';
+import { PageTitle } from '../layout/PageTitle';
+import { PageLoading } from '../layout/PageLoading';
 import { MemberLookupInput } from '../members/MemberLookup';
 import { ACTION_TYPES, OUTGOING_TYPES, isExitType, memberLabel, postingsClosed, today, type MemberRecord } from '../members/model';
 import { useCooperative } from '../members/useCooperative';
@@ -64,7 +64,7 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
 
   return (
     <Form id={FORM_ID} onSubmit={onSubmit} warnWhenUnsavedChanges={false}>
-      <DocumentTitle override={translate('coop.title.newBalance', { type: typeName })} />
+      <PageTitle title={translate('coop.title.newBalance', { type: typeName })} />
       <EditHeader title={translate('coop.title.newBalance', { type: typeName })} backTo={`/member/${encodeURIComponent(member.id)}`} canSave={!closed && canWrite} />
       <CardContent sx={{ px: 3 }}>
         {exit ? null : <InterestBeginDefault from="date" />}

@@ -5,7 +5,7 @@ import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
 import { LoadFailed } from '../layout/AccessDenied';
-import { PageLoading } from '../layout/Layout';
+import { PageLoading } from '../layout/PageLoading';
 import { canAnnul, type BalanceRecord } from '../members/model';
 import { BalanceDetails } from './BalanceDetails';
 

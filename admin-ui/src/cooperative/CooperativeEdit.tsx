@@ -5,7 +5,7 @@ import { EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, us
 import { DEFAULT_INTEREST_BEGIN_RULE, INTEREST_BEGIN_RULES, TEXT_MAX } from '@coop/contracts/console';
 import { EditHeader } from '../common/EditHeader';
 import { centsToDecimal, parseEuroToCents } from '../format';
-import { PageLoading } from '../layout/Layout';
+import { PageLoading } from '../layout/PageLoading';
 import { can, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 import { DividendSettings } from './DividendSettings';

@@ -4,7 +4,7 @@ import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-rout
 import { useTranslate } from 'react-admin';
 import { InfoList } from '../common/Section';
 import { formatDate, formatDateTime } from '../format';
-import { PageLoading } from '../layout/Layout';
+import { PageLoading } from '../layout/PageLoading';
 import { can, useSession } from '../session/session';
 import { DividendFigures, TaxReturn } from './DividendFigures';
 import { DividendMembersTable } from './DividendMembersTable';

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { CreateBase, EditBase, Form, SelectInput, TextInput, useEditContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { EditHeader } from '../common/EditHeader';
-import { PageLoading } from '../layout/Layout';
+import { PageLoading } from '../layout/PageLoading';
 import { can, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 

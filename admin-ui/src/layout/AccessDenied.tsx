@@ -4,7 +4,7 @@ import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material
 import { Link as RouterLink } from 'react-router-dom';
 import { HttpError, useTranslate } from 'react-admin';
 import { rolesWith, type Permission } from '@coop/contracts/console';
-import { DocumentTitle } from './DocumentTitle';
+import { PageTitle } from './PageTitle';
 
 function Refusal({ icon, title, message, testId }: { icon: React.ReactNode; title: string; message: string; testId: string }) {
   const translate = useTranslate();
@@ -36,7 +36,7 @@ export function AccessDenied({ permission }: { permission: Permission }) {
     .join(', ');
   return (
     <>
-      <DocumentTitle override={translate('coop.title.accessDenied')} />
+      <PageTitle title={translate('coop.title.accessDenied')} />
       <Refusal
         testId="access-denied"
         icon={<LockOutlinedIcon color="error" sx={{ fontSize: 48, mb: 1 }} />}

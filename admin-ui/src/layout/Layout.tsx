@@ -1,19 +1,11 @@
 import { memo, Suspense, type ReactNode } from 'react';
 import '../plain/plain.css';
-import { Spinner } from '../plain/icons';
 import { SessionKeeper } from '../session/SessionKeeper';
 import { BottomBar } from './BottomBar';
 import { DocumentTitle } from './DocumentTitle';
+import { PageLoading } from './PageLoading';
 import { TopBar } from './TopBar';
 import { WarningsDialog } from '../common/WarningsDialog';
-
-export function PageLoading() {
-  return (
-    <div className="cl-page-loading">
-      <Spinner size={32} />
-    </div>
-  );
-}
 
 // The shell's parts take no props: memoised, they redraw only for what they show (the address, the session, the
 // language), not whenever react-admin redraws the layout with the routes (every navigation).

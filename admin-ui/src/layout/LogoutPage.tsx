@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useLogout } from 'react-admin';
 import { loginPath, safeRedirect } from '../session/session';
-import { PageLoading } from './Layout';
+import { PageLoading } from './PageLoading';
 
 /** `/logout`: clears the session and goes to the login page with a redirect query. */
 export function LogoutPage() {

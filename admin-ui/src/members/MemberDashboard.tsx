@@ -24,9 +24,9 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
 import { InfoList } from '../common/Section';
 import { formatCount, formatDate, formatMoney } from '../format';
-import { DocumentTitle } from '../layout/DocumentTitle';
+import { PageTitle } from '../layout/PageTitle';
 import { LoadFailed } from '../layout/AccessDenied';
-import { PageLoading } from '../layout/Layout';
+import { PageLoading } from '../layout/PageLoading';
 import { MemberHistoryCard } from './MemberHistory';
 import { usePostingLabel } from './usePostingLabel';
 import { can, useSession } from '../session/session';
@@ -316,7 +316,7 @@ export default function MemberDashboard() {
   const title = memberName(m) || translate('coop.members.memberTypes.2');
   return (
     <Box data-testid="member-dashboard" data-member-id={m.id}>
-      <DocumentTitle override={translate('coop.title.member', { name: title })} />
+      <PageTitle title={translate('coop.title.member', { name: title })} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
         <Button component={RouterLink} to="/members" startIcon={<ArrowBackIcon />} color="inherit" data-testid="back">
           {translate('coop.edit.back')}

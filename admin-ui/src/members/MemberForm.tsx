@@ -10,9 +10,9 @@ import { EditHeader } from '../common/EditHeader';
 import { Section } from '../common/Section';
 import { ChurchTaxSection } from './ChurchTaxSection';
 import { formatMoney } from '../format';
-import { DocumentTitle } from '../layout/DocumentTitle';
+import { PageTitle } from '../layout/PageTitle';
 import { LoadFailed } from '../layout/AccessDenied';
-import { PageLoading } from '../layout/Layout';
+import { PageLoading } from '../layout/PageLoading';
 import { MemberLookupInput } from './MemberLookup';
 import { useDuplicateCheck } from './DuplicateCheck';
 import {
@@ -289,7 +289,7 @@ function EditForm() {
   }
   return (
     <Form record={record} warnWhenUnsavedChanges={false}>
-      <DocumentTitle override={translate('coop.title.editMember', { name: memberName(record) })} />
+      <PageTitle title={translate('coop.title.editMember', { name: memberName(record) })} />
       <EditHeader title={translate('coop.title.editMember', { name: memberName(record) })} backTo={`/member/${encodeURIComponent(record.id)}`} canSave={canWrite} />
       <Fields isNew={false} memberId={record.id} />
       {canWrite && record.legalForm !== 1 ? <ChurchTaxSection memberId={String(record.id)} /> : null}

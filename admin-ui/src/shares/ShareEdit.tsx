@@ -5,7 +5,7 @@ import { DateTextInput } from '../common/DateTextInput';
 import { EditHeader } from '../common/EditHeader';
 import { InfoList } from '../common/Section';
 import { centsToDecimal, formatCount, formatDate, formatDateTime, formatMoney, parseEuroToCents } from '../format';
-import { PageLoading } from '../layout/Layout';
+import { PageLoading } from '../layout/PageLoading';
 import type { ShareRecord } from './model';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 

@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { CreateBase, EditBase, Form, useEditContext, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { EditHeader } from '../common/EditHeader';
-import { DocumentTitle } from '../layout/DocumentTitle';
-import { PageLoading } from '../layout/Layout';
+import { PageTitle } from '../layout/PageTitle';
+import { PageLoading } from '../layout/PageLoading';
 import { memberLabel, memberName, type MemberRecord } from '../members/model';
 import { can, useSession } from '../session/session';
 import { LoadError, PaperLayout, useBackTo, useFrom } from './PaperLayout';
@@ -41,7 +41,7 @@ function NewPaper<R extends RaRecord>({ kind, memberId }: { kind: PaperKind<R>; 
     <PaperLayout testId={kind.testId} historyResource={kind.resource}>
       <CreateBase resource={kind.resource} record={kind.newRecord(member)} transform={(data: RaRecord) => kind.toApi(data, member.id)} redirect={() => backTo} mutationOptions={leave}>
         <Form warnWhenUnsavedChanges={false}>
-          <DocumentTitle override={title} />
+          <PageTitle title={title} />
           <EditHeader title={title} backTo={backTo} canSave={canWrite} />
           <Fields member={member} canWrite={canWrite} />
         </Form>
@@ -62,7 +62,7 @@ function EditForm<R extends RaRecord & { member: string; memberName?: string | n
   const { Fields } = kind;
   return (
     <Form record={kind.toForm(record)} warnWhenUnsavedChanges={false}>
-      <DocumentTitle override={title} />
+      <PageTitle title={title} />
       <EditHeader title={title} backTo={backTo} canSave={canWrite} />
       <Fields member={member} canWrite={canWrite} currentId={String(record.id)} />
     </Form>

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NEW_USER_ROLES, PASSWORD_MIN_LENGTH, grantableRoles } from '@coop/contracts/console';
 import { EditHeader } from '../common/EditHeader';
 import { fetchOptions, takePreloadedOptions } from '../data/dataProvider';
-import { PageLoading } from '../layout/Layout';
+import { PageLoading } from '../layout/PageLoading';
 import { Icon } from '../plain/icons';
 import { PlainSelectArrayInput, PlainTextInput, type Choice } from '../plain/inputs';
 import { useSession } from '../session/session';

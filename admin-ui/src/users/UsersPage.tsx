@@ -6,7 +6,7 @@ import { ListPagination, ListSearch } from '../common/ListHeader';
 import { PlainSortHeader } from '../common/SortHeader';
 import { USERS_LIST } from '../data/firstLists';
 import { useServerList, type ServerList } from '../data/useServerList';
-import { PageLoading } from '../layout/Layout';
+import { PageLoading } from '../layout/PageLoading';
 import { Icon } from '../plain/icons';
 import { UserForm } from './UserForm';
 
