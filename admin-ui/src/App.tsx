@@ -64,8 +64,8 @@ export function App() {
               <Route path="/logout" element={<LogoutPage />} />
             </CustomRoutes>
             <CustomRoutes>
-              {ROUTES.map(({ path, role, screen: { Component } }) => (
-                <Route key={path} path={path} element={<Guard role={role}><Component /></Guard>} />
+              {ROUTES.map(({ path, permission, screen: { Component } }) => (
+                <Route key={path} path={path} element={<Guard permission={permission}><Component /></Guard>} />
               ))}
             </CustomRoutes>
           </CoreAdminUI>

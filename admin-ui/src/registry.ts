@@ -1,4 +1,4 @@
-import type { Role } from '@coop/contracts/console';
+import type { Permission } from '@coop/contracts/console';
 import { lazy, type ComponentType } from 'react';
 import type { en } from './i18n/en';
 import type { IconName } from './plain/icons';
@@ -32,8 +32,8 @@ export interface ScreenRoute {
   /** react-router path pattern, e.g. `/members/:id`. */
   readonly path: string;
   readonly screen: LazyScreen;
-  /** Only a clerk holding the role opens it (others see "Access denied"); `ROLE_SUPER_ADMIN` holds every role. */
-  readonly role?: Role;
+  /** Only a clerk whose roles grant the permission (the one matrix, `contracts/src/permissions.ts`) opens it; others see "Access denied". */
+  readonly permission?: Permission;
   /** The page title, fixed or chosen by the path's parameters (`/users/new` is "New user"). */
   readonly title: TitleKey | ((params: Readonly<Record<string, string | undefined>>) => TitleKey);
   /**
@@ -43,14 +43,14 @@ export interface ScreenRoute {
   readonly prefetch?: (session: Claims) => void;
 }
 
-/** A top-menu entry (SPEC 2, 9); shown only to signed-in clerks holding `role`. */
+/** A top-menu entry (SPEC 2, 9); shown only to signed-in clerks whose roles grant `permission`. */
 export interface MenuEntry {
   readonly path: string;
   readonly label: MenuLabelKey;
   /** The spec's menu position; entries of equal order keep the order of the resource list. */
   readonly order: number;
   readonly icon: IconName;
-  readonly role?: Role;
+  readonly permission?: Permission;
   readonly testId: string;
   /** Further path prefixes that belong to the entry (highlighted there too). */
   readonly also?: readonly string[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { MENU, ROUTES, routeAt, titleFor } from './resources.js';
+import { allows } from '@coop/contracts/console';
 
 /** A path of the route's pattern with every parameter filled in. */
 const example = (pattern: string) => pattern.replace(/:[a-z]+\?/gi, 'x1').replace(/:[a-z]+/gi, 'x1');
@@ -55,13 +56,25 @@ describe('the resource registry', () => {
     expect(titles.map(([path]) => [path, titleFor(path)])).toEqual(titles);
   });
 
-  it('restricts the users and the import to administrators and the share register to super administrators', () => {
-    expect(routeAt('/users/new')?.route.role).toBe('ROLE_ADMIN');
-    expect(routeAt('/shares')?.route.role).toBe('ROLE_SUPER_ADMIN');
-    expect(routeAt('/shares/s1')?.route.role).toBe('ROLE_SUPER_ADMIN');
-    const restricted = ROUTES.filter((r) => r.role).map((r) => r.path);
-    expect(restricted).toEqual(['/shares', '/shares/:id', '/users/:id?', '/administration/import']);
-    expect(routeAt('/administration/import')?.route.role).toBe('ROLE_ADMIN');
+  it('asks the one matrix for each restricted screen: users with users:read (ROLE_EDIT_USERS too), the share register with shares:read', () => {
+    expect(routeAt('/users/new')?.route.permission).toBe('users:read');
+    expect(routeAt('/shares')?.route.permission).toBe('shares:read');
+    expect(routeAt('/shares/s1')?.route.permission).toBe('shares:read');
+    expect(routeAt('/administration/import')?.route.permission).toBe('import:write');
+    expect(routeAt('/dividend/calculator')?.route.permission).toBe('dividend:close');
+    expect(routeAt('/members/m1')?.route.permission).toBe('members:read');
+    // Open to every signed-in user: the administration page and the cooperative (each card and button asks itself).
+    const open = ROUTES.filter((r) => !r.permission).map((r) => r.path);
+    expect(open).toEqual(['/administration', '/cooperative', '/cooperative/:id']);
+    const opens = (roles: string[], path: string) => {
+      const permission = routeAt(path)?.route.permission;
+      return !permission || allows(roles, permission);
+    };
+    expect(opens(['ROLE_EDIT_USERS'], '/users/u1')).toBe(true);
+    expect(opens(['ROLE_EDIT_USERS'], '/members')).toBe(false);
+    expect(opens(['ROLE_ADMIN'], '/shares')).toBe(false);
+    expect(opens(['ROLE_RESTRICTED_USER'], '/dividend/closures')).toBe(true);
+    expect(opens(['ROLE_RESTRICTED_USER'], '/dividend/calculator')).toBe(false);
   });
 
   it('shows one form for a new and an existing record (no remount when a created record gets its id)', () => {
@@ -70,15 +83,15 @@ describe('the resource registry', () => {
     expect(routeAt('/members/m1/edit')?.route.screen).not.toBe(routeAt('/members/m1')?.route.screen);
   });
 
-  it('keeps the menu in the spec order, with the roles of its entries', () => {
-    expect(MENU.map((m) => [m.testId, m.path, m.label, m.role ?? null])).toEqual([
-      ['menu-members', '/members', 'coop.menu.members', null],
-      ['menu-balances', '/balances', 'coop.menu.balances', null],
-      ['menu-shares', '/shares', 'coop.menu.shares', 'ROLE_SUPER_ADMIN'],
-      ['menu-exemption-orders', '/exemption-orders', 'coop.menu.exemptionOrders', null],
-      ['menu-non-assessments', '/non-assessments', 'coop.menu.nonAssessments', null],
+  it('keeps the menu in the spec order, with the permissions of its entries', () => {
+    expect(MENU.map((m) => [m.testId, m.path, m.label, m.permission ?? null])).toEqual([
+      ['menu-members', '/members', 'coop.menu.members', 'members:read'],
+      ['menu-balances', '/balances', 'coop.menu.balances', 'members:read'],
+      ['menu-shares', '/shares', 'coop.menu.shares', 'shares:read'],
+      ['menu-exemption-orders', '/exemption-orders', 'coop.menu.exemptionOrders', 'taxpapers:read'],
+      ['menu-non-assessments', '/non-assessments', 'coop.menu.nonAssessments', 'taxpapers:read'],
       ['menu-administration', '/administration', 'coop.menu.administration', null],
-      ['menu-users', '/users', 'coop.menu.users', 'ROLE_ADMIN'],
+      ['menu-users', '/users', 'coop.menu.users', 'users:read'],
     ]);
   });
 });

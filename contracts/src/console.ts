@@ -13,6 +13,9 @@ export type { DuplicateCandidate, DuplicateReason } from './http/member-duplicat
 export type { MemberDto, BalanceDto, ShareVersion, ShareDto, DashboardDto, MemberDashboardDto, MemberDividendDto, MemberHistoryEntry, HistoryDividend } from './http/members.js';
 export type { FieldChange, ExemptionOrderDto, NonAssessmentDto, TaxPaperHistoryEntry } from './http/tax-papers.js';
 export type { Role } from './roles.js';
+// The one role matrix (issue 44): the console's routes, menus and buttons ask for permissions, never for roles.
+export { PERMISSION_MATRIX, PERMISSION_NAMES, allows, grantableRoles, rolesWith, type Permission } from './permissions.js';
+export { NEW_USER_ROLES, ROLES, ROLE_DISPLAY_ORDER } from './roles.js';
 export type { FieldError, ValidationTemplate } from './validation.js';
 export type { MemberValidationTemplate } from './member-validation-templates.js';
 export type { TaxPaperValidationTemplate } from './tax-paper-validation-templates.js';

@@ -108,4 +108,38 @@ describe('users screen', () => {
     await waitForText(page, perPage, '10');
     await page.browserContext().close();
   }, 90_000);
+  // Issue 44: the API lets ROLE_EDIT_USERS manage users (`users:read`, `users:write`); the console asked for ROLE_ADMIN
+  // and showed such a user neither the menu entry nor the screen. Both now ask the one matrix.
+  it('lets a user administrator holding ROLE_EDIT_USERS alone see and use the users screen', async () => {
+    const token = await product.apiLogin('admin', product.adminPassword);
+    const created = await product.api('/users', {
+      method: 'POST',
+      token,
+      body: { username: 'benutzerpflege', password: 'Verwaltung-Pass-1', passwordRepeat: 'Verwaltung-Pass-1', roles: ['ROLE_EDIT_USERS'] },
+    });
+    expect(created.status).toBe(201);
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/login?redirect=${encodeURIComponent('/')}`);
+    await signIn(page, 'benutzerpflege', 'Verwaltung-Pass-1');
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    await page.waitForSelector(tid('menu-users'));
+    expect(await page.$(tid('menu-shares'))).toBeNull();
+    await page.click(tid('menu-users'));
+    await waitForPath(page, (p) => /^\/users\/[0-9a-f-]{36}$/.test(p), 'the first user');
+    await page.waitForSelector(tid('users-row'));
+    expect(await page.$(tid('access-denied'))).toBeNull();
+
+    // A new user: the form offers only the roles this user may grant, and saving creates the user.
+    await page.click(tid('users-add'));
+    await waitForPath(page, (p) => p === '/users/new', '/users/new');
+    await page.waitForSelector('[data-testid="user-form"] input[name="username"]');
+    await fill(page, 'input[name="username"]', 'neuling');
+    await fill(page, 'input[name="password"]', 'Sommerwiese-Pass-7');
+    await fill(page, 'input[name="passwordRepeat"]', 'Sommerwiese-Pass-7');
+    await page.click(tid('save'));
+    await waitForPath(page, (p) => /^\/users\/[0-9a-f-]{36}$/.test(p), 'the new user id');
+    await page.waitForSelector('[data-testid="users-row"][data-username="neuling"]');
+    await expect(product.apiLogin('neuling', 'Sommerwiese-Pass-7')).resolves.toMatch(/^ey/);
+    await page.browserContext().close();
+  }, 90_000);
 });

@@ -9,7 +9,7 @@ import { SortHeader } from '../common/SortHeader';
 import { CooperativeCard } from '../cooperative/CooperativeCard';
 import { useServerList } from '../data/useServerList';
 import { formatDateTime } from '../format';
-import { hasRole, useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { ActionsHeader } from '../common/ActionsHeader';
 import { ImportCard } from '../member-import/ImportCard';
 import { DataProtectionCard } from './DataProtectionCard';
@@ -21,7 +21,7 @@ export type ElmaNumberRecord = ElmaNumberDto;
 function ElmaNumbersCard() {
   const translate = useTranslate();
   const session = useSession();
-  const canWrite = hasRole(session, 'ROLE_ADMIN');
+  const canWrite = can(session, 'elmanumbers:write');
   const list = useServerList<ElmaNumberRecord>('elmanumbers', { defaultSort: { field: 'elmaProcess', order: 'ASC' }, perPage: 10 });
   return (
     <Card component="section" aria-labelledby="elma-card-title" data-testid="elma-numbers-card" sx={{ height: '100%' }}>
@@ -88,7 +88,7 @@ function ElmaNumbersCard() {
 /** `/administration` (cog icon, menu order 8): cooperative card, approval numbers card and, for administrators, the import and data-protection cards. */
 export default function AdministrationPage() {
   const translate = useTranslate();
-  const isAdmin = hasRole(useSession(), 'ROLE_ADMIN');
+  const session = useSession();
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
@@ -101,12 +101,12 @@ export default function AdministrationPage() {
         <Grid size={{ xs: 12, lg: 6 }}>
           <ElmaNumbersCard />
         </Grid>
-        {isAdmin ? (
+        {can(session, 'import:write') ? (
           <Grid size={{ xs: 12 }}>
             <ImportCard />
           </Grid>
         ) : null}
-        {isAdmin ? (
+        {can(session, 'dataprotection:clean') ? (
           <Grid size={{ xs: 12 }}>
             <DataProtectionCard />
           </Grid>

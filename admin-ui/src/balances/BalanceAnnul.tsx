@@ -8,8 +8,8 @@ import { EditHeader } from '../common/EditHeader';
 import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/PageLoading';
 import { formatDate } from '../format';
-import { canAnnul, canWriteMembers, isExitType, today, withdrawEndKey, type BalanceRecord, type MemberRecord } from '../members/model';
-import { useSession } from '../session/session';
+import { canAnnul, isExitType, today, withdrawEndKey, type BalanceRecord, type MemberRecord } from '../members/model';
+import { can, useSession } from '../session/session';
 import { BalanceDetails } from './BalanceDetails';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
@@ -23,7 +23,7 @@ function AnnulForm({ original }: { original: BalanceRecord }) {
   const allowed = canAnnul(original);
   // Issue 22: annulling an end (or a partial termination) before its effective date withdraws the notice.
   const withdrawal = allowed && (isExitType(original.type) || original.type === 2) && original.date > today();
-  const canWrite = canWriteMembers(useSession()?.roles);
+  const canWrite = can(useSession(), 'members:write');
   // A legal entity's end by type 6 is its dissolution: the member's legal form names the button.
   const { data: member } = useGetOne<MemberRecord>('members', { id: original.member }, { enabled: withdrawal });
   const withdrawLabel = translate(withdrawEndKey(original.type, member?.legalForm));

@@ -15,8 +15,7 @@ import { PageLoading } from '../layout/PageLoading';
 import { MemberLookupInput } from '../members/MemberLookup';
 import { ACTION_TYPES, OUTGOING_TYPES, isExitType, memberLabel, postingsClosed, today, type MemberRecord } from '../members/model';
 import { useCooperative } from '../members/useCooperative';
-import { canWriteMembers } from '../members/model';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 import { isNoticeType, NoticeFields } from './NoticeFields';
 
@@ -49,7 +48,7 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
   const [confirming, setConfirming] = useState(false);
   const confirmed = useRef(false);
   const closed = postingsClosed(member);
-  const canWrite = canWriteMembers(useSession()?.roles);
+  const canWrite = can(useSession(), 'members:write');
   const typeName = postingTypeName(translate, type, member);
   const notice = isNoticeType(type);
 

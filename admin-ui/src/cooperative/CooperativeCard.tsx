@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
 import { formatMoney } from '../format';
-import { hasRole, useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { interestBeginRuleOf } from '@coop/contracts/console';
 
 /** The cooperative as the API answers it (contracts `CooperativeDto`). */
@@ -26,7 +26,7 @@ export function CooperativeCard({ testId = 'cooperative-card', actions }: { test
         subheader={data?.fullName || data?.name}
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         action={
-          hasRole(session, 'ROLE_ADMIN') ? (
+          can(session, 'cooperative:write') ? (
             <Button component={RouterLink} to="/cooperative" startIcon={<EditIcon />} size="small" variant="outlined" data-testid="cooperative-edit">
               {translate('coop.cooperative.edit')}
             </Button>

@@ -6,7 +6,7 @@ import { DEFAULT_INTEREST_BEGIN_RULE, INTEREST_BEGIN_RULES, TEXT_MAX } from '@co
 import { EditHeader } from '../common/EditHeader';
 import { centsToDecimal, parseEuroToCents } from '../format';
 import { PageLoading } from '../layout/PageLoading';
-import { hasRole, useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 import { DividendSettings } from './DividendSettings';
 
@@ -134,11 +134,11 @@ export default function CooperativeEdit() {
   const { id } = useParams();
   const leave = useLeaveWhenSaved('/', { resource: 'cooperatives', action: 'updated', redirect: false });
   if (!session) return null;
-  if (id && id !== session.cooperative && !session.roles.includes('ROLE_SUPER_ADMIN')) return <Navigate to="/cooperative" replace />;
+  if (id && id !== session.cooperative && !can(session, 'cooperatives:all')) return <Navigate to="/cooperative" replace />;
   return (
     <Card component="section" data-testid="cooperative-form" sx={{ maxWidth: 1100, mx: 'auto' }}>
       <EditBase resource="cooperatives" id={id ?? session.cooperative} mutationMode="pessimistic" redirect={false} mutationOptions={leave} transform={toApi}>
-        <CooperativeForm canSave={hasRole(session, 'ROLE_ADMIN')} />
+        <CooperativeForm canSave={can(session, 'cooperative:write')} />
       </EditBase>
     </Card>
   );

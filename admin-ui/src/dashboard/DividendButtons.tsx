@@ -4,8 +4,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { canWriteMembers } from '../members/model';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 
 /**
  * The cooperative card's dividend buttons on the main dashboard (SPEC 2): Calculate dividend (step 1 of the wizard;
@@ -14,7 +13,7 @@ import { useSession } from '../session/session';
  */
 export function DividendButtons() {
   const translate = useTranslate();
-  const canCalculate = canWriteMembers(useSession()?.roles);
+  const canCalculate = can(useSession(), 'dividend:close');
   return (
     <>
       {canCalculate ? (

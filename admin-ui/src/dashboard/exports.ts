@@ -1,3 +1,4 @@
+import { allows } from '@coop/contracts/console';
 import { today } from '../members/model';
 
 /** The members card's exports and PDFs (issue 26, SPEC 7): each one a route of the API taking `?date=YYYY-MM-DD`. */
@@ -53,9 +54,9 @@ export function calendarRange(now = new Date()): { min: string; max: string } {
 }
 
 /**
- * Who sees the members card with its exports: the roles holding `members:read` (services/src/auth/policy.ts), which
+ * Who sees the members card with its exports: the roles the matrix grants `members:read` (contracts/src/permissions.ts), which
  * both `GET /dashboard` and the export routes demand; a user administrator alone would see only a refusal.
  */
 export function readsMembers(roles: readonly string[] | undefined): boolean {
-  return !!roles && ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'].some((role) => roles.includes(role));
+  return allows(roles, 'members:read');
 }

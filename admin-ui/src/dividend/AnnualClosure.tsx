@@ -7,8 +7,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
 import { AccessDenied } from '../layout/AccessDenied';
-import { canWriteMembers } from '../members/model';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { DividendErrors } from './DividendErrors';
 import { inputFromQuery, toQuery } from './model';
 import { Calculating, Failed } from './parts';
@@ -35,7 +34,7 @@ export default function AnnualClosure() {
       navigate(`/dividend/closures/${encodeURIComponent(closure.id ?? '')}`);
     },
   });
-  if (!canWriteMembers(session?.roles)) return <AccessDenied role="ROLE_USER" />;
+  if (!can(session, 'dividend:close')) return <AccessDenied permission="dividend:close" />;
   if (!input) return <Navigate to="/dividend/calculator" replace />;
   const back = () => navigate(`/dividend/calculator?${toQuery(input)}`);
   const d = calc.data?.dividend;

@@ -5,8 +5,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { AccessDenied } from '../layout/AccessDenied';
-import { canWriteMembers } from '../members/model';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { CalcForm } from './CalcForm';
 import { DividendErrors } from './DividendErrors';
 import { DividendFigures, TaxReturn } from './DividendFigures';
@@ -34,7 +33,7 @@ export default function DividendCalculator() {
   const years = useDividendYears();
   const pages = useMemberPages(asked ? toQuery(asked) : '');
   const calc = useDividendCalc(asked, pages.query);
-  if (!canWriteMembers(session?.roles)) return <AccessDenied role="ROLE_USER" />;
+  if (!can(session, 'dividend:close')) return <AccessDenied permission="dividend:close" />;
 
   const calculate = (next: CalcInput) => {
     if (asked && toQuery(next) === toQuery(asked)) void calc.refetch();

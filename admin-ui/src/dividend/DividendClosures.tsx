@@ -5,8 +5,7 @@ import { useTranslate } from 'react-admin';
 import { InfoList } from '../common/Section';
 import { formatDate, formatDateTime } from '../format';
 import { PageLoading } from '../layout/PageLoading';
-import { canWriteMembers } from '../members/model';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { DividendFigures, TaxReturn } from './DividendFigures';
 import { DividendMembersTable } from './DividendMembersTable';
 import type { DividendRecord } from './model';
@@ -20,7 +19,7 @@ const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
 /** Nothing closed yet: a hint and, for a clerk who may, the way to the calculator. */
 function NoClosures() {
   const translate = useTranslate();
-  const canCalculate = canWriteMembers(useSession()?.roles);
+  const canCalculate = can(useSession(), 'dividend:close');
   return (
     <Box sx={{ textAlign: 'center', py: 5 }} data-testid="dividend-closures-empty">
       <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('coop.dividend.noClosures')}</Typography>

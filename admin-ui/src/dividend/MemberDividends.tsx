@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { MemberDividendDto } from '@coop/contracts/console';
 import { formatDate, formatMoney } from '../format';
-import { canWriteMembers } from '../members/model';
 import { downloadFile } from '../session/download';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { payoutPaths } from './payouts';
 import { CertificateIssues, CorrectCertificateButton } from './CorrectCertificate';
 
@@ -51,7 +50,7 @@ function CertificateButton({ dividendId, memberId, year }: { dividendId: string;
 export function MemberDividends({ memberId, dividends, loading }: { memberId: string; dividends: readonly MemberDividendDto[] | undefined; loading: boolean }) {
   const translate = useTranslate();
   // The certificate names the member's church: only for the roles that read church data (`church:read`).
-  const certificates = canWriteMembers(useSession()?.roles);
+  const certificates = can(useSession(), 'church:read');
   const f = (field: string) => translate(`coop.dividend.fields.${field}`);
   const rows = [...(dividends ?? [])].sort((a, b) => b.year - a.year || b.paymentDate.localeCompare(a.paymentDate));
   const head = (label: string, right = true) => (

@@ -7,9 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { canWriteMembers } from '../members/model';
 import { downloadFile } from '../session/download';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import type { TaskRecord } from '../tasks/model';
 import { BackgroundTaskNotice } from '../tasks/BackgroundTaskNotice';
 import { payoutPaths, useSepaCheck } from './payouts';
@@ -70,7 +69,9 @@ function DownloadButton(props: {
  */
 export function PayoutButtons({ id }: { id: string }) {
   const translate = useTranslate();
-  const canWrite = canWriteMembers(useSession()?.roles);
+  const session = useSession();
+  const canWrite = can(session, 'church:read');
+  const runsDividend = can(session, 'dividend:close');
   const check = useSepaCheck(id);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const t = (key: string) => translate(`coop.payouts.${key}`);
@@ -101,7 +102,7 @@ export function PayoutButtons({ id }: { id: string }) {
         />
         <DownloadButton file={payoutPaths.taxReturnCsv(id)} label={t('taxReturnCsv')} icon={<ReceiptLongIcon />} testId="dividend-closure-tax-return-csv" onOutcome={setOutcome} />
         <DownloadButton file={payoutPaths.taxReturnPdf(id)} label={t('taxReturnPdf')} icon={<ReceiptLongIcon />} testId="dividend-closure-tax-return-pdf" onOutcome={setOutcome} />
-        {canWrite ? (
+        {runsDividend ? (
           <Button component={RouterLink} to={`/dividend/fsak/${encodeURIComponent(id)}`} variant="outlined" startIcon={<SendIcon />} data-testid="dividend-closure-fsak">
             {translate('coop.fsak.button')}
           </Button>

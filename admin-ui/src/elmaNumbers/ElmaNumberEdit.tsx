@@ -5,7 +5,7 @@ import { CreateBase, EditBase, Form, SelectInput, TextInput, useEditContext, use
 import { useWatch } from 'react-hook-form';
 import { EditHeader } from '../common/EditHeader';
 import { PageLoading } from '../layout/PageLoading';
-import { hasRole, useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 const PROCESSES = [
@@ -63,7 +63,7 @@ function EditForm({ canWrite }: { canWrite: boolean }) {
 export default function ElmaNumberEdit() {
   const { id = 'new' } = useParams();
   const translate = useTranslate();
-  const canWrite = hasRole(useSession(), 'ROLE_ADMIN');
+  const canWrite = can(useSession(), 'elmanumbers:write');
   const leave = useLeaveWhenSaved('/administration', { resource: 'elmanumbers', action: id === 'new' ? 'created' : 'updated', redirect: '/administration' });
   return (
     <Card component="section" data-testid="elma-form" sx={{ maxWidth: 800, mx: 'auto' }}>

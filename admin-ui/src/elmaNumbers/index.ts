@@ -7,6 +7,7 @@ export const elmaNumbers: ConsoleResource = {
     {
       path: '/elma-number/:id',
       screen: lazyScreen(() => import('./ElmaNumberEdit')),
+      permission: 'elmanumbers:read',
       title: ({ id }) => (id === 'new' ? 'coop.title.newElmaNumber' : 'coop.title.elmaNumber'),
     },
   ],

@@ -95,7 +95,7 @@ export const de: Messages<typeof en> = {
     },
     accessDenied: {
       title: 'Zugriff verweigert',
-      message: 'Diese Seite erfordert die Rolle „%{role}“, die Ihr Benutzer nicht hat.',
+      message: 'Diese Seite erfordert eine der Rollen %{roles}, die Ihr Benutzer nicht hat.',
       back: 'Zurück zur Übersicht',
     },
     notFound: {

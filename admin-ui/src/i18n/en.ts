@@ -102,7 +102,7 @@ export const en = {
     },
     accessDenied: {
       title: 'Access denied',
-      message: 'This page needs the role "%{role}", which your user does not have.',
+      message: 'This page needs one of the roles %{roles}, which your user does not have.',
       back: 'Back to the dashboard',
     },
     notFound: {

@@ -3,6 +3,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { HttpError, useTranslate } from 'react-admin';
+import { rolesWith, type Permission } from '@coop/contracts/console';
 import { PageTitle } from './PageTitle';
 
 function Refusal({ icon, title, message, testId }: { icon: React.ReactNode; title: string; message: string; testId: string }) {
@@ -27,8 +28,12 @@ function Refusal({ icon, title, message, testId }: { icon: React.ReactNode; titl
   );
 }
 
-export function AccessDenied({ role }: { role: string }) {
+/** A screen the signed-in user's roles do not grant: names the roles the matrix grants its permission to. */
+export function AccessDenied({ permission }: { permission: Permission }) {
   const translate = useTranslate();
+  const roles = rolesWith(permission)
+    .map((role) => translate(`coop.roles.${role}`, { _: role }))
+    .join(', ');
   return (
     <>
       <PageTitle title={translate('coop.title.accessDenied')} />
@@ -36,7 +41,7 @@ export function AccessDenied({ role }: { role: string }) {
         testId="access-denied"
         icon={<LockOutlinedIcon color="error" sx={{ fontSize: 48, mb: 1 }} />}
         title={translate('coop.accessDenied.title')}
-        message={translate('coop.accessDenied.message', { role: translate(`coop.roles.${role}`, { _: role }) })}
+        message={translate('coop.accessDenied.message', { roles })}
       />
     </>
   );

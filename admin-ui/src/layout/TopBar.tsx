@@ -4,15 +4,11 @@ import { useLoading, useTranslate } from 'react-admin';
 import { Icon, Spinner } from '../plain/icons';
 import type { MenuEntry } from '../registry';
 import { MENU } from '../resources';
-import { hasRole, loginPath, useSession } from '../session/session';
-import { readsNotifications } from '../notifications/model';
+import { can, loginPath, useSession } from '../session/session';
 import { NotificationLink } from '../notifications/NotificationLink';
 import { TaskIndicator } from '../tasks/TaskIndicator';
 
 const OwnPasswordDialog = lazy(() => import('../users/OwnPasswordDialog'));
-
-/** The roles that may change their own password (`users:own-password` of the API's policy). */
-const OWN_PASSWORD_ROLES = ['ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'] as const;
 
 /** The user menu's "Change password": a button opening the dialog (loaded when first opened). */
 function OwnPasswordButton() {
@@ -74,7 +70,7 @@ export function TopBar() {
   const translate = useTranslate();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const entries = session ? MENU.filter((m) => !m.role || hasRole(session, m.role)) : [];
+  const entries = session ? MENU.filter((m) => !m.permission || can(session, m.permission)) : [];
   return (
     <header className="cl-bar">
       <div className="cl-toolbar">
@@ -95,10 +91,10 @@ export function TopBar() {
           ))}
         </nav>
         <div className="cl-busy" aria-live="polite">
-          <BusySlot signedIn={readsNotifications(session?.roles)} />
+          <BusySlot signedIn={can(session, 'notifications:read')} />
         </div>
-        {readsNotifications(session?.roles) ? <NotificationLink /> : null}
-        {session && OWN_PASSWORD_ROLES.some((role) => hasRole(session, role)) ? <OwnPasswordButton /> : null}
+        {can(session, 'notifications:read') ? <NotificationLink /> : null}
+        {can(session, 'users:own-password') ? <OwnPasswordButton /> : null}
         {session ? (
           <RouterLink
             to={`/logout?redirect=${encodeURIComponent(here)}`}

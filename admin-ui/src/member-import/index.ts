@@ -8,5 +8,5 @@ import { lazyScreen, type ConsoleResource } from '../registry';
  */
 export const memberImport: ConsoleResource = {
   name: 'memberImport',
-  routes: [{ path: '/administration/import', screen: lazyScreen(() => import('./ImportPage')), role: 'ROLE_ADMIN', title: 'coop.title.memberImport' }],
+  routes: [{ path: '/administration/import', screen: lazyScreen(() => import('./ImportPage')), permission: 'import:write', title: 'coop.title.memberImport' }],
 };

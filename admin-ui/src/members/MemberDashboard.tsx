@@ -29,10 +29,10 @@ import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/PageLoading';
 import { MemberHistoryCard } from './MemberHistory';
 import { usePostingLabel } from './usePostingLabel';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { PendingExit } from './PendingExit';
 import { RetentionHold } from './RetentionHold';
-import { ACTION_TYPES, canAnnul, churchName, canWriteMembers, hasExited, isExitType, memberName, postingsClosed, shareChange, today, withdrawEndKey, type BalanceRecord, type MemberRecord } from './model';
+import { ACTION_TYPES, canAnnul, churchName, hasExited, isExitType, memberName, postingsClosed, shareChange, today, withdrawEndKey, type BalanceRecord, type MemberRecord } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
 import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord } from '../taxPapers/model';
 import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath, taxIdMissing } from '../taxPapers/parts';
@@ -302,7 +302,7 @@ export default function MemberDashboard() {
   const { data: m, isPending, error } = useGetOne<MemberRecord>('members', { id }, { enabled: !!id });
   const dashboard = useMemberDashboard(id);
   const history = useMemberHistory(id);
-  const canWrite = canWriteMembers(useSession()?.roles);
+  const canWrite = can(useSession(), 'members:write');
   if (isPending) return <PageLoading />;
   if (error || !m) {
     return <LoadFailed error={error} />;

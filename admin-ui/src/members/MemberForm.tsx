@@ -17,7 +17,6 @@ import { MemberLookupInput } from './MemberLookup';
 import { useDuplicateCheck } from './DuplicateCheck';
 import {
   CIVIL_STATUSES,
-  canWriteMembers,
   LEGAL_FORMS,
   MEMBER_TYPES,
   POSITIONS,
@@ -33,7 +32,7 @@ import {
 } from './model';
 import { useCooperative } from './useCooperative';
 import { TEXT_MAX } from '@coop/contracts/console';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
 const half = { xs: 12, md: 6 } as const;
@@ -116,7 +115,7 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
   // A spouse who is a member has one tax id: its own member record's (issue 39); no second copy is typed here.
   const spouseIsMember = !!useWatch({ name: 'spouse' });
   // Church data is special-category data: only the roles that run the dividend see it (a restricted user's answer holds null).
-  const churchAllowed = canWriteMembers(useSession()?.roles);
+  const churchAllowed = can(useSession(), 'church:read');
   return (
     <CardContent sx={{ px: 3, pt: 1 }}>
       <ForeignSwitchEffect />
@@ -283,7 +282,7 @@ export function toApi(data: RaRecord, isNew: boolean): RaRecord {
 function EditForm() {
   const { record, isPending, error } = useEditContext<MemberRecord>();
   const translate = useTranslate();
-  const canWrite = canWriteMembers(useSession()?.roles);
+  const canWrite = can(useSession(), 'members:write');
   if (isPending) return <PageLoading />;
   if (error || !record) {
     return <LoadFailed error={error} />;
@@ -334,7 +333,7 @@ const SHOW_LOAD_FAILURE = { onError: () => undefined };
 export default function MemberForm() {
   const { id = 'new' } = useParams();
   const translate = useTranslate();
-  const canWrite = canWriteMembers(useSession()?.roles);
+  const canWrite = can(useSession(), 'members:write');
   const leave = useLeaveWhenSaved(id === 'new' ? '/members' : `/member/${encodeURIComponent(id)}`, {
     resource: 'members',
     action: id === 'new' ? 'created' : 'updated',

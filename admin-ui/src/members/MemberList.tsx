@@ -10,8 +10,8 @@ import { SortHeader } from '../common/SortHeader';
 import { MEMBERS_LIST } from '../data/firstLists';
 import { useServerList } from '../data/useServerList';
 import { formatDate } from '../format';
-import { useSession } from '../session/session';
-import { canWriteMembers, hasExited, matchedCity, memberName, type MemberRecord } from './model';
+import { can, useSession } from '../session/session';
+import { hasExited, matchedCity, memberName, type MemberRecord } from './model';
 import { PendingExit } from './PendingExit';
 import { ImportRunningNotice } from '../member-import/ImportRunningNotice';
 
@@ -33,7 +33,7 @@ function breakableEmail(email: string) {
 export default function MemberList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const canWrite = canWriteMembers(useSession()?.roles);
+  const canWrite = can(useSession(), 'members:write');
   // The exited-members switch is kept in the address (`exited=1`), with search, sort and page (useServerList).
   const list = useServerList<MemberRecord>('members', {
     defaultSort: MEMBERS_LIST.defaultSort,

@@ -119,12 +119,6 @@ export type HistoryEntry = MemberHistoryEntry;
 /** `GET /dashboard/member/{id}` (contracts `MemberDashboardDto`). */
 export type MemberDashboardData = MemberDashboardDto;
 
-/** Members and postings are written by administrators and users; a restricted user only reads (docs/api.md). */
-export function canWriteMembers(roles: readonly string[] | undefined): boolean {
-  if (!roles) return false;
-  return roles.includes('ROLE_SUPER_ADMIN') || roles.includes('ROLE_ADMIN') || roles.includes('ROLE_USER');
-}
-
 /** "rk (römisch-katholisch)": the code the tax office uses, with its name where known. */
 export function churchName(translate: (key: string, options?: object) => string, code: string | null | undefined): string {
   if (!code) return '';

@@ -12,6 +12,7 @@ export const notifications: ConsoleResource = {
     {
       path: '/notifications/:id?',
       screen: lazyScreen(() => import('./NotificationList')),
+      permission: 'notifications:read',
       title: 'coop.title.notifications',
       prefetch: () => prefetch(notificationsQuery(1, 20, false)),
     },

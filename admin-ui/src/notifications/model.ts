@@ -1,4 +1,4 @@
-import { NOTIFICATION_ENTITY_CLASSES, NOTIFICATION_MESSAGES, TASK_KINDS, type NotificationDto, type NotificationEntityClass } from '@coop/contracts/console';
+import { allows, NOTIFICATION_ENTITY_CLASSES, NOTIFICATION_MESSAGES, TASK_KINDS, type NotificationDto, type NotificationEntityClass } from '@coop/contracts/console';
 import { formatDate } from '../format';
 
 /** A notification as the API answers it (contracts `NotificationDto`). */
@@ -120,10 +120,10 @@ export function fieldLabel(translate: Translate, entityClass: string | null | un
 
 /**
  * The roles of the cooperative's staff, who read its notifications and tasks (`notifications:read`, `tasks:read` of the
- * API's policy): a user holding only user-administration roles gets neither the bell nor the task indicator.
+ * one matrix, contracts/src/permissions.ts): a user holding only user-administration roles gets neither the bell nor the task indicator.
  */
 export function readsNotifications(roles: readonly string[] | undefined): boolean {
-  return !!roles && ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'].some((role) => roles.includes(role));
+  return allows(roles, 'notifications:read');
 }
 
 /** The unread count as the bell shows it: at most "99+". */

@@ -1,4 +1,4 @@
-import type { Role } from '@coop/contracts/console';
+import { allows, type Permission } from '@coop/contracts/console';
 import { useSyncExternalStore } from 'react';
 
 /** The decoded token (docs/api.md, Token). */
@@ -113,10 +113,12 @@ export function useSession(): Claims | null {
   return claims && claims.exp * 1000 > Date.now() ? claims : null;
 }
 
-/** ROLE_SUPER_ADMIN may do everything an administrator may. */
-export function hasRole(claims: Claims | null, role: Role): boolean {
-  if (!claims) return false;
-  return claims.roles.includes(role) || claims.roles.includes('ROLE_SUPER_ADMIN');
+/**
+ * Whether the signed-in user's roles grant a permission of the one role matrix (`contracts/src/permissions.ts`, as
+ * the API's guard asks it): routes, menus and buttons ask this, never for a role by name (issue 44).
+ */
+export function can(claims: Pick<Claims, 'roles'> | null | undefined, permission: Permission): boolean {
+  return allows(claims?.roles, permission);
 }
 
 /** A path inside the console only (no other origin), for the `redirect` query. */

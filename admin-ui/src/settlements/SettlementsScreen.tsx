@@ -2,9 +2,8 @@ import { Alert, Box, Card, CardContent, CardHeader, LinearProgress, MenuItem, Te
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { canWriteMembers } from '../members/model';
 import { downloadFile } from '../session/download';
-import { hasRole, useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { dueIds, keepDue, settlementPaths, yearFrom, type SettlementRecord } from './model';
 import { PayoutBar } from './PayoutBar';
 import { HeirsDialog } from './HeirsDialog';
@@ -27,7 +26,7 @@ export default function SettlementsScreen() {
   const navigate = useNavigate();
   const year = yearFrom(location.search);
   const session = useSession();
-  const canPay = canWriteMembers(session?.roles);
+  const canPay = can(session, 'dividend:close');
   const list = useSettlements(year);
   const rows = list.data ?? [];
   const [selected, setSelected] = useState<string[]>([]);
@@ -72,7 +71,7 @@ export default function SettlementsScreen() {
             {translate('coop.settlements.intro', { year })}
           </Typography>
         </Box>
-        <TermsPanel year={year} dueCount={dueIds(rows).length} canSetPeriod={hasRole(session, 'ROLE_ADMIN')} canSetLossShare={canPay} />
+        <TermsPanel year={year} dueCount={dueIds(rows).length} canSetPeriod={can(session, 'cooperative:write')} canSetLossShare={canPay} />
         {list.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
         {list.error ? (
           <Alert severity="error" data-testid="settlements-error">

@@ -7,9 +7,9 @@ import { useNotify, useTranslate } from 'react-admin';
 import { Calculating, Failed } from '../dividend/parts';
 import { formatDate } from '../format';
 import { AccessDenied } from '../layout/AccessDenied';
-import { canWriteMembers, memberName } from '../members/model';
+import { memberName } from '../members/model';
 import { templateText } from '../notifications/model';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { startFsak, useFsakPreview } from './queries';
 
 /**
@@ -36,7 +36,7 @@ export default function FsakConfirm() {
       navigate('/tasks');
     },
   });
-  if (!canWriteMembers(session?.roles)) return <AccessDenied role="ROLE_USER" />;
+  if (!can(session, 'dividend:close')) return <AccessDenied permission="dividend:close" />;
   const p = preview.data;
   const back = () => navigate(`/dividend/closures/${encodeURIComponent(id)}`);
   return (

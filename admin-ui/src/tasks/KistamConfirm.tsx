@@ -6,8 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { Calculating, Failed } from '../dividend/parts';
 import { AccessDenied } from '../layout/AccessDenied';
-import { canWriteMembers } from '../members/model';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { startKistam } from './queries';
 
 /**
@@ -30,7 +29,7 @@ export default function KistamConfirm() {
       navigate('/');
     },
   });
-  if (!canWriteMembers(session?.roles)) return <AccessDenied role="ROLE_USER" />;
+  if (!can(session, 'church:write')) return <AccessDenied permission="church:write" />;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center' }}>
       <Card component="section" aria-labelledby="kistam-title" sx={{ maxWidth: 720, width: '100%' }} data-testid="kistam-confirm">

@@ -2,8 +2,7 @@ import ChurchIcon from '@mui/icons-material/Church';
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { canWriteMembers } from '../members/model';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 
 /**
  * The cooperative card's "Start KiStAM" (SPEC 2): to the confirmation `/dashboard/kistam`; disabled for a clerk who may
@@ -11,7 +10,7 @@ import { useSession } from '../session/session';
  */
 export function StartKistamButton() {
   const translate = useTranslate();
-  const allowed = canWriteMembers(useSession()?.roles);
+  const allowed = can(useSession(), 'church:write');
   return allowed ? (
     <Button component={RouterLink} to="/dashboard/kistam" variant="outlined" size="small" startIcon={<ChurchIcon />} data-testid="dashboard-start-kistam">
       {translate('coop.kistam.start')}

@@ -22,9 +22,8 @@ import { useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { AddressPagination, useAddressPage } from '../common/AddressPagination';
 import { formatCount, formatDate, formatDateTime } from '../format';
-import { canWriteMembers } from '../members/model';
 import { kindName, templateText } from '../notifications/model';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { awaitsAnswer, isActive, progressPercent, summaryFacts, type TaskRecord } from './model';
 import { downloadTaskFile, uploadKistamAnswer, useTasks } from './queries';
 
@@ -179,7 +178,9 @@ function Outcome({ task, canUpload }: { task: TaskRecord; canUpload: boolean }) 
 export default function TaskList() {
   const translate = useTranslate();
   // The roles that run the dividend read and write church data (`church:read`, `church:write`).
-  const canUpload = canWriteMembers(useSession()?.roles);
+  const session = useSession();
+  const canUpload = can(session, 'church:write');
+  const readsChurch = can(session, 'church:read');
   const at = useAddressPage();
   const { page, perPage } = at;
   const { data, error, isPending } = useTasks(page, perPage);
@@ -225,7 +226,7 @@ export default function TaskList() {
                     </TableCell>
                     <TableCell>
                       {/* KiStAM files and tax certificates hold church data: only for the roles that read church data (`church:read`). */}
-                      {(task.kind !== 'kistam' && task.kind !== 'taxCertificates') || canUpload ? <Files task={task} /> : null}
+                      {(task.kind !== 'kistam' && task.kind !== 'taxCertificates') || readsChurch ? <Files task={task} /> : null}
                     </TableCell>
                     <TableCell>
                       <Outcome task={task} canUpload={canUpload} />

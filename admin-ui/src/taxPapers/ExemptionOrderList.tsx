@@ -6,8 +6,7 @@ import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { useServerList } from '../data/useServerList';
 import { formatDate, formatMoney } from '../format';
-import { canWriteMembers } from '../members/model';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { PaperFilters } from './ListFilters';
 import type { ExemptionOrderRecord } from './model';
 import { AddForMemberButton, StateChip, TaxIdWarningChip, exemptionOrderPath, newExemptionOrderPath, useEndLabel, useJointLabel } from './parts';
@@ -19,7 +18,7 @@ const LIST = '/exemption-orders';
 export default function ExemptionOrderList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const canWrite = canWriteMembers(useSession()?.roles);
+  const canWrite = can(useSession(), 'taxpapers:write');
   const list = useServerList<ExemptionOrderRecord>('exemptionorders', {
     defaultSort: { field: 'memberName', order: 'ASC' },
     // Member and state are kept in the address with search, sort and page (useServerList).

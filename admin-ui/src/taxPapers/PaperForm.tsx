@@ -4,8 +4,8 @@ import { CreateBase, EditBase, Form, useEditContext, useGetOne, useTranslate, ty
 import { EditHeader } from '../common/EditHeader';
 import { PageTitle } from '../layout/PageTitle';
 import { PageLoading } from '../layout/PageLoading';
-import { canWriteMembers, memberLabel, memberName, type MemberRecord } from '../members/model';
-import { useSession } from '../session/session';
+import { memberLabel, memberName, type MemberRecord } from '../members/model';
+import { can, useSession } from '../session/session';
 import { LoadError, PaperLayout, useBackTo, useFrom } from './PaperLayout';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
@@ -29,7 +29,7 @@ export interface PaperKind<R extends RaRecord> {
 
 function NewPaper<R extends RaRecord>({ kind, memberId }: { kind: PaperKind<R>; memberId: string }) {
   const translate = useTranslate();
-  const canWrite = canWriteMembers(useSession()?.roles);
+  const canWrite = can(useSession(), 'taxpapers:write');
   const backTo = useBackTo(memberId);
   const leave = useLeaveWhenSaved(backTo, { resource: kind.resource, action: 'created', redirect: backTo });
   const { data: member, isPending, error } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
@@ -53,7 +53,7 @@ function NewPaper<R extends RaRecord>({ kind, memberId }: { kind: PaperKind<R>; 
 function EditForm<R extends RaRecord & { member: string; memberName?: string | null }>({ kind }: { kind: PaperKind<R> }) {
   const { record, isPending, error } = useEditContext<R>();
   const translate = useTranslate();
-  const canWrite = canWriteMembers(useSession()?.roles);
+  const canWrite = can(useSession(), 'taxpapers:write');
   const { data: member } = useGetOne<MemberRecord>('members', { id: record?.member ?? '' }, { enabled: !!record?.member });
   const backTo = useBackTo(record?.member);
   if (isPending) return <PageLoading />;

@@ -2,7 +2,7 @@ import { Alert } from '@mui/material';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { CreateBase, EditBase, Form, useEditContext, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { PASSWORD_MIN_LENGTH } from '@coop/contracts/console';
+import { NEW_USER_ROLES, PASSWORD_MIN_LENGTH, grantableRoles } from '@coop/contracts/console';
 import { EditHeader } from '../common/EditHeader';
 import { fetchOptions, takePreloadedOptions } from '../data/dataProvider';
 import { PageLoading } from '../layout/PageLoading';
@@ -90,6 +90,7 @@ function EditForm() {
 /** `listed`: the user as the list shows it, displayed at once while the form loads the record itself. */
 export const UserForm = memo(function UserForm({ id, listed }: { id: string; listed?: RaRecord | undefined }) {
   const translate = useTranslate();
+  const session = useSession();
   const queryClient = useQueryClient();
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: ['users'] });
   const leave = useLeaveWhenSaved('/users', {
@@ -104,11 +105,14 @@ export const UserForm = memo(function UserForm({ id, listed }: { id: string; lis
         : false,
   });
   if (id === 'new') {
+    // The proposed roles, of those the signed-in user may grant (the API refuses the others: `rolesNotHeld`).
+    const grantable = grantableRoles(session?.roles ?? []);
+    const roles = NEW_USER_ROLES.filter((role) => grantable.includes(role));
     return (
       <section className="cl-card" data-testid="user-form">
         <CreateBase
           resource="users"
-          record={{ username: '', password: '', passwordRepeat: '', roles: ['ROLE_USER'] }}
+          record={{ username: '', password: '', passwordRepeat: '', roles }}
           transform={transform}
           redirect={(_resource, newId) => {
             refreshList();

@@ -1,4 +1,4 @@
-import type { Role, UserDto } from '@coop/contracts/console';
+import { ROLE_DISPLAY_ORDER, type UserDto } from '@coop/contracts/console';
 import { memo, useEffect } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -44,15 +44,7 @@ export default function UsersPage() {
 }
 
 /** Roles as a compact list; administrators first so the important role is visible at a glance. */
-const ROLE_ORDER: readonly string[] = [
-  'ROLE_SUPER_ADMIN',
-  'ROLE_ADMIN',
-  'ROLE_EDIT_USERS',
-  'ROLE_USER',
-  'ROLE_RESTRICTED_USER',
-  'ROLE_CHANGE_OWN_PASSWORD',
-  'ROLE_ALLOWED_TO_SWITCH',
-] satisfies readonly Role[];
+const ROLE_ORDER: readonly string[] = ROLE_DISPLAY_ORDER;
 
 function roleList(roles: readonly string[], translate: (key: string, options?: { _: string }) => string): string {
   const rank = (r: string) => (ROLE_ORDER.includes(r) ? ROLE_ORDER.indexOf(r) : ROLE_ORDER.length);

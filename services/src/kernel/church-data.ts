@@ -1,7 +1,7 @@
 /*
  * Church data is special-category data (Art. 9 GDPR) whose use is limited to the church-tax deduction (§ 51a Abs. 2c
  * EStG; DOMAIN.md 3.3; issue 24). Only callers with the permission `church:read` (the roles that run the dividend,
- * services/src/auth/policy.ts) read it; every other answer carries null in these fields. Shared by the areas that
+ * contracts/src/permissions.ts) read it; every other answer carries null in these fields. Shared by the areas that
  * answer members (members, dividend, church-tax); docs/security.md "Church data".
  */
 

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { CooperativeDto, CooperativeFields, DEFAULT_NOTICE_PERIOD_MONTHS, DEFAULT_RETENTION_YEARS, DEFAULT_SESSION_IDLE_MINUTES, dividendSettingsOf, interestBeginRuleOf, type ReadDocument } from '@coop/contracts';
 import { COOPERATIVES } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
+import { allows } from '../../auth/policy.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
@@ -49,7 +50,7 @@ export class CooperativesController {
   @Requires('cooperative:read')
   @AnswersList(CooperativeDto)
   async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<CooperativeDto[] | undefined> {
-    const page = actor.roles.includes('ROLE_SUPER_ADMIN')
+    const page = allows(actor.roles, 'cooperatives:all')
       ? await this.reads.listAcrossCooperatives(COOPERATIVES, params, DEFAULT_SORT)
       : await this.reads.list(COOPERATIVES, actor.cooperativeId, params, DEFAULT_SORT);
     return sendList(res, page, toCooperativeDto);
@@ -59,7 +60,7 @@ export class CooperativesController {
   @Requires('cooperative:read')
   @AnswersOk(CooperativeDto)
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<CooperativeDto> {
-    const tenant = actor.roles.includes('ROLE_SUPER_ADMIN') ? id : actor.cooperativeId;
+    const tenant = allows(actor.roles, 'cooperatives:all') ? id : actor.cooperativeId;
     return toCooperativeDto(await this.reads.get(COOPERATIVES, tenant, id, 'Cooperative'));
   }
 

@@ -2,9 +2,10 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Option, OwnPasswordChange, ROLES, UserCreate, UserDto, UserWrite } from '@coop/contracts';
+import { grantableRoles, Option, OwnPasswordChange, UserCreate, UserDto, UserWrite } from '@coop/contracts';
 import { COOPERATIVES, USERS } from '@coop/projections';
 import { CurrentActor, Requires, SignedIn } from '../../auth/decorators.js';
+import { allows } from '../../auth/policy.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { ForbiddenError } from '../../platform/commands/errors.js';
 import type { ListParams } from '../../platform/http/list-query.js';
@@ -40,7 +41,7 @@ export class UsersController {
     if (attribute !== 'roles') return [];
     const needle = (search ?? '').toLowerCase();
     // Only the roles the actor may grant (issue 38); the users decider refuses the others whatever is sent.
-    const grantable = actor.roles.includes('ROLE_SUPER_ADMIN') ? ROLES : ROLES.filter((r) => actor.roles.includes(r));
+    const grantable = grantableRoles(actor.roles);
     return grantable.filter((r) => r.toLowerCase().includes(needle)).map((r) => ({ key: r, value: r }));
   }
 
@@ -73,7 +74,7 @@ export class UsersController {
   @AnswersCreated(UserDto)
   async create(@CurrentActor() actor: Actor, @Body() body: UserCreate): Promise<UserDto> {
     const target = body.cooperative || actor.cooperativeId;
-    if (target !== actor.cooperativeId && !actor.roles.includes('ROLE_SUPER_ADMIN')) {
+    if (target !== actor.cooperativeId && !allows(actor.roles, 'cooperatives:all')) {
       throw new ForbiddenError('Only a super administrator may create users in another cooperative.', 'onlySuperAdminOtherCooperative');
     }
     await this.reads.get(COOPERATIVES, target, target, 'Cooperative');
