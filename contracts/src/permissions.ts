@@ -27,7 +27,7 @@ export const PERMISSION_MATRIX = {
   'cooperatives:all': { covers: 'cooperatives: list all, read any, create', roles: ['ROLE_SUPER_ADMIN'] },
   'elmanumbers:read': { covers: 'approval numbers: read', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'] },
   'elmanumbers:write': { covers: 'approval numbers: create, edit, delete', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'] },
-  'projections:rebuild': { covers: 'rebuild projections', roles: ['ROLE_SUPER_ADMIN'] },
+  'projections:rebuild': { covers: 'rebuild projections (at once, or as a task: `POST /admin/projections/rebuild`, `…/rebuilds`)', roles: ['ROLE_SUPER_ADMIN'] },
   'members:read': {
     covers: 'members, postings (balances), dashboards, member history, member lists and PDFs: read',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],

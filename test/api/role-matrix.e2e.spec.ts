@@ -53,6 +53,7 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'put', path: `/api/v1/elmanumbers/${MISSING}`, doc: '/api/v1/elmanumbers/{id}', allowed: ADMINS },
   { method: 'delete', path: `/api/v1/elmanumbers/${MISSING}`, doc: '/api/v1/elmanumbers/{id}', allowed: ADMINS },
   { method: 'post', path: '/api/v1/admin/projections/rebuild', doc: '/api/v1/admin/projections/rebuild', allowed: SUPER },
+  { method: 'post', path: '/api/v1/admin/projections/rebuilds', doc: '/api/v1/admin/projections/rebuilds', allowed: SUPER },
   { method: 'get', path: '/api/v1/members', doc: '/api/v1/members', allowed: MEMBER_READERS },
   { method: 'post', path: '/api/v1/members', doc: '/api/v1/members', allowed: MEMBER_WRITERS },
   { method: 'get', path: '/api/v1/members/options', doc: '/api/v1/members/options', allowed: MEMBER_READERS },

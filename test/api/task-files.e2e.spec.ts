@@ -32,6 +32,8 @@ const MAY_DOWNLOAD: Readonly<Record<TaskKind, readonly Role[]>> = {
   memberImport: ADMINS,
   // dividend:close, as POST /dividend/store (it makes no files; issue 40).
   dividendClosure: MAKERS,
+  // projections:rebuild, as POST /admin/projections/rebuilds (it makes no files; issue 41).
+  readModelRebuild: ['ROLE_SUPER_ADMIN'],
 };
 
 describe('task files: every kind × every role', () => {

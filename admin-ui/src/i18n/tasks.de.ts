@@ -6,7 +6,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
   tasks: {
     title: 'Aufgaben',
     empty: 'Noch keine Aufgaben.',
-    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung', taxCertificates: 'Steuerbescheinigungen', memberExport: 'Export der Mitgliederliste', memberPdfs: 'Mitglieder-PDFs', memberImportDryRun: 'Importprüfung', memberImport: 'Import', dividendClosure: 'Dividendenabschluss (fortgesetzt)' },
+    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung', taxCertificates: 'Steuerbescheinigungen', memberExport: 'Export der Mitgliederliste', memberPdfs: 'Mitglieder-PDFs', memberImportDryRun: 'Importprüfung', memberImport: 'Import', dividendClosure: 'Dividendenabschluss (fortgesetzt)', readModelRebuild: 'Neuaufbau der Lesemodelle' },
     states: {
       queued: 'Eingereiht',
       running: 'Läuft',
@@ -28,6 +28,15 @@ export const tasksDe: Messages<typeof tasksEn> = {
     progress: '%{done} von %{total}',
     progressLabel: 'Fortschritt der Aufgabe %{kind}: %{done} von %{total}',
     progressUnknown: 'Fortschritt der Aufgabe %{kind}',
+    phases: {
+      replaying: 'Ereignisprotokoll wird abgespielt',
+      catchingUp: 'Neue Ereignisse werden nachgeholt',
+      switching: 'Wechsel auf die neuen Lesemodelle',
+    },
+    rebuild: {
+      start: 'Lesemodelle neu aufbauen',
+      started: 'Der Neuaufbau der Lesemodelle ist eingereiht. Bis zum Wechsel antworten alle Ansichten aus den aktuellen Lesemodellen.',
+    },
     attempt: 'Versuch %{attempt}',
     runningCount: '%{smart_count} Aufgabe läuft |||| %{smart_count} Aufgaben laufen',
     uploadAnswer: 'Antwortdatei hochladen',

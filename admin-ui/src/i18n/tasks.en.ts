@@ -1,4 +1,4 @@
-import type { ChurchQueryKind, KistamProblem, NotificationEntityClass, NotificationMessage, NotificationType, TaskKind, TaskState, TaskTemplate } from '@coop/contracts/console';
+import type { ChurchQueryKind, KistamProblem, NotificationEntityClass, NotificationMessage, NotificationType, TaskKind, TaskPhase, TaskState, TaskTemplate } from '@coop/contracts/console';
 
 /**
  * English texts of background tasks, notifications, KiStAM, FSAK and church data (issue 24), merged into `en.ts`
@@ -8,7 +8,7 @@ export const tasksEn = {
   tasks: {
     title: 'Tasks',
     empty: 'No tasks yet.',
-    kinds: { kistam: 'KiStAM', fsak: 'FSA control report', taxCertificates: 'Tax certificates', memberExport: 'Member list export', memberPdfs: 'Member PDFs', memberImportDryRun: 'Import check', memberImport: 'Import', dividendClosure: 'Dividend closure (resumed)' } satisfies Record<TaskKind, string>,
+    kinds: { kistam: 'KiStAM', fsak: 'FSA control report', taxCertificates: 'Tax certificates', memberExport: 'Member list export', memberPdfs: 'Member PDFs', memberImportDryRun: 'Import check', memberImport: 'Import', dividendClosure: 'Dividend closure (resumed)', readModelRebuild: 'Rebuild of the read models' } satisfies Record<TaskKind, string>,
     states: {
       queued: 'Queued',
       running: 'Running',
@@ -30,6 +30,15 @@ export const tasksEn = {
     progress: '%{done} of %{total}',
     progressLabel: 'Progress of the task %{kind}: %{done} of %{total}',
     progressUnknown: 'Progress of the task %{kind}',
+    phases: {
+      replaying: 'Replaying the event log',
+      catchingUp: 'Catching up with new events',
+      switching: 'Switching to the new read models',
+    } satisfies Record<TaskPhase, string>,
+    rebuild: {
+      start: 'Rebuild read models',
+      started: 'The rebuild of the read models has been queued. Every screen answers from the current read models until it switches.',
+    },
     attempt: 'Attempt %{attempt}',
     runningCount: '%{smart_count} task running |||| %{smart_count} tasks running',
     uploadAnswer: 'Upload answer file',

@@ -25,6 +25,7 @@ import { formatCount, formatDate, formatDateTime } from '../format';
 import { kindName, templateText } from '../notifications/model';
 import { can, useSession } from '../session/session';
 import { awaitsAnswer, isActive, progressPercent, summaryFacts, type TaskRecord } from './model';
+import { RebuildReadModelsButton } from './RebuildReadModelsButton';
 import { downloadTaskFile, uploadKistamAnswer, useTasks } from './queries';
 
 
@@ -56,6 +57,11 @@ function Progress({ task }: { task: TaskRecord }) {
           {translate('coop.tasks.progress', { done: task.done, total: task.total })}
         </Typography>
       )}
+      {task.phase ? (
+        <Typography variant="caption" display="block" color="text.secondary" data-testid="task-phase" data-phase={task.phase}>
+          {translate(`coop.tasks.phases.${task.phase}`, { _: task.phase })}
+        </Typography>
+      ) : null}
     </Box>
   );
 }
@@ -187,7 +193,7 @@ export default function TaskList() {
   const items = data?.items ?? [];
   return (
     <Card component="section" aria-labelledby="tasks-title" data-testid="tasks">
-      <CardHeader id="tasks-title" title={translate('coop.tasks.title')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
+      <CardHeader id="tasks-title" title={translate('coop.tasks.title')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} action={<RebuildReadModelsButton />} />
       <CardContent sx={{ pt: 0 }}>
         {error ? <Alert severity="error">{error instanceof Error ? error.message : String(error)}</Alert> : null}
         {!error && !isPending && items.length === 0 ? (

@@ -51,6 +51,11 @@ export async function startKistam(): Promise<TaskRecord> {
   return (await api<TaskRecord>('/tasks/kistam', { method: 'POST' })).body;
 }
 
+/** `POST /admin/projections/rebuilds`: queues the rebuild of the read models (super administrator); answers the task. */
+export async function startReadModelRebuild(): Promise<TaskRecord> {
+  return (await api<TaskRecord>('/admin/projections/rebuilds', { method: 'POST' })).body;
+}
+
 /** `POST /tasks/kistam/{id}/answer` with the BOP answer file as the raw `text/csv` body. */
 export async function uploadKistamAnswer(taskId: string, file: Blob): Promise<TaskRecord> {
   const text = await file.text();

@@ -8,7 +8,7 @@ import type { DomainEvent } from '../events.js';
 // ---------------------------------------------------------------------------------------------
 
 /** The kinds of task the product runs. Another area adds its kind here and registers a handler (services/src/tasks). */
-export const TASK_KINDS = ['kistam', 'fsak', 'taxCertificates', 'memberExport', 'memberPdfs', 'memberImportDryRun', 'memberImport', 'dividendClosure'] as const;
+export const TASK_KINDS = ['kistam', 'fsak', 'taxCertificates', 'memberExport', 'memberPdfs', 'memberImportDryRun', 'memberImport', 'dividendClosure', 'readModelRebuild'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 /** What the task was asked to do: plain scalars only (ids, dates, flags). */
@@ -40,8 +40,18 @@ export type TaskQueued = DomainEvent<
 >;
 /** A runner took the task; `attempt` counts from 1 and grows when a task interrupted by a restart is resumed. */
 export type TaskStarted = DomainEvent<'TaskStarted', { taskId: string; attempt: number; startedAt: string }>;
-/** Progress: `done` of `total` units (members, records). Written at most about once a second. */
-export type TaskProgressed = DomainEvent<'TaskProgressed', { taskId: string; done: number; total: number }>;
+/**
+ * The named phases a task may report beside its count, in the order they come (a read-model rebuild: replaying the
+ * log, catching up with what was appended meanwhile, switching to the new read models).
+ */
+export const TASK_PHASES = ['replaying', 'catchingUp', 'switching'] as const;
+export type TaskPhase = (typeof TASK_PHASES)[number];
+
+/**
+ * Progress: `done` of `total` units (members, records, events), and the phase where the kind has phases (absent in
+ * events written before issue 41). Written at most about once a second.
+ */
+export type TaskProgressed = DomainEvent<'TaskProgressed', { taskId: string; done: number; total: number; phase?: TaskPhase }>;
 /** The task did its part and waits for input from outside (KiStAM: the BZSt answer file); it frees its lane. */
 export type TaskAwaitingInput = DomainEvent<'TaskAwaitingInput', { taskId: string; files: TaskFile[]; summary: TaskSummary; at: string }>;
 /** The input arrived (an uploaded file); the task is queued again and takes its lane again. */

@@ -1,5 +1,5 @@
 import { IsIn, IsInt, IsOptional, IsString } from 'class-validator';
-import { TASK_KINDS, TASK_STATES } from '../events/task-events.js';
+import { TASK_KINDS, TASK_PHASES, TASK_STATES } from '../events/task-events.js';
 import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
 
 /*
@@ -12,6 +12,8 @@ import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
  *   (multipart or raw `text/csv` body, the BOP answer file): queues the reading of the answer; 201 with the task.
  * - `GET /tasks/fsak/{id}` (id: a closed dividend): who cannot be reported (the confirmation screen's list);
  *   `POST /tasks/fsak/{id}`: queues the FSA control report; 201 with the task.
+ * - `POST /admin/projections/rebuilds` (no body; super administrator): queues a rebuild of every read model beside the
+ *   current ones (services/src/admin); 201 with the task, whose progress counts events and names its phase.
  */
 
 /** A file of a task, downloadable at `GET /tasks/{taskId}/files/{fileId}`. */
@@ -44,6 +46,8 @@ export class TaskDto {
   /** Progress: `done` of `total` units; total 0 while unknown. */
   @IsInt() readonly done!: number;
   @IsInt() readonly total!: number;
+  /** The phase of a task whose kind has phases (a read-model rebuild: `replaying`, `catchingUp`, `switching`), else null. */
+  @IsOptional() @IsIn(TASK_PHASES) readonly phase!: string | null;
   /** The files the task produced (and, for KiStAM, the answer received), newest last. */
   @ListOf(() => TaskFileDto) readonly files!: readonly TaskFileDto[];
   readonly summary!: Readonly<Record<string, string | number>>;

@@ -85,7 +85,10 @@ describe('SqliteDeferredIndexes', () => {
       metadata: { cooperativeId: 'c1', user: 'admin', timestamp: '2026-11-28T10:00:00.000Z', correlationId: 'x', causationId: 'x', schemaVersion: 1 },
       data: { userId: `u${i}`, cooperativeId: 'c1', username: `user.${i}`, passwordHash: '$argon2id$x', roles: ['ROLE_USER'] },
     }) as RecordedEvent);
-    const events = { readAll: async (after: bigint, limit: number) => log.filter((e) => e.position > after).slice(0, limit) } as unknown as EventStore;
+    const events = {
+      readAll: async (after: bigint, limit: number) => log.filter((e) => e.position > after).slice(0, limit),
+      headPosition: async () => BigInt(log.length - 1),
+    } as unknown as EventStore;
     const steps: string[] = [];
     const bulk = bulkLoadOf(store)!;
     const { begin, finish } = { begin: bulk.begin.bind(bulk), finish: bulk.finish.bind(bulk) };

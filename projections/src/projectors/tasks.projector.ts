@@ -39,6 +39,7 @@ function next(event: RecordedEvent<TaskEvent>, doc: ReadDocument | undefined): R
       attempt: 0,
       done: 0,
       total: 0,
+      phase: null,
       files: [],
       summary: {},
       reason: null,
@@ -51,12 +52,12 @@ function next(event: RecordedEvent<TaskEvent>, doc: ReadDocument | undefined): R
     case 'TaskStarted':
       return { ...doc, state: 'running', attempt: event.data.attempt, startedAt: event.data.startedAt, position };
     case 'TaskProgressed':
-      return { ...doc, done: event.data.done, total: event.data.total, position };
+      return { ...doc, done: event.data.done, total: event.data.total, phase: event.data.phase ?? null, position };
     case 'TaskAwaitingInput':
       return { ...doc, state: 'waiting', files: [...files(doc), ...event.data.files], summary: event.data.summary, position };
     case 'TaskInputReceived':
       // Queued again for its next phase: a new run, its progress unknown until it reports.
-      return { ...doc, state: 'queued', files: [...files(doc), event.data.file], done: 0, total: 0, position };
+      return { ...doc, state: 'queued', files: [...files(doc), event.data.file], done: 0, total: 0, phase: null, position };
     case 'TaskCompleted':
       return { ...doc, state: 'completed', files: [...files(doc), ...event.data.files], summary: event.data.summary, endedAt: event.data.completedAt, position };
     case 'TaskRejected':

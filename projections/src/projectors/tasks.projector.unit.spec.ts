@@ -54,9 +54,19 @@ describe('tasks projector', () => {
     });
   });
 
+  it('keeps the phase a task reports beside its count, and forgets it when the task is queued again (issue 41)', () => {
+    const started: TaskEvent = { type: 'TaskStarted', data: { taskId: 't-1', attempt: 1, startedAt: AT } };
+    const replaying: TaskEvent = { type: 'TaskProgressed', data: { taskId: 't-1', done: 1000, total: 5000, phase: 'replaying' } };
+    const switching: TaskEvent = { type: 'TaskProgressed', data: { taskId: 't-1', done: 5000, total: 5000, phase: 'switching' } };
+    expect(project([queued, started, replaying])).toMatchObject({ done: 1000, total: 5000, phase: 'replaying' });
+    expect(project([queued, started, replaying, switching])).toMatchObject({ done: 5000, total: 5000, phase: 'switching' });
+    const input: TaskEvent = { type: 'TaskInputReceived', data: { taskId: 't-1', file: INPUT, at: AT } };
+    expect(project([queued, started, replaying, input])).toMatchObject({ state: 'queued', done: 0, total: 0, phase: null });
+  });
+
   it('shows progress while running, a rejection\'s reason, a failure\'s error, a cancellation', () => {
     const running = project([queued, { type: 'TaskStarted', data: { taskId: 't-1', attempt: 2, startedAt: AT } }, { type: 'TaskProgressed', data: { taskId: 't-1', done: 3, total: 4 } }]);
-    expect(running).toMatchObject({ state: 'running', attempt: 2, done: 3, total: 4, endedAt: null });
+    expect(running).toMatchObject({ state: 'running', attempt: 2, done: 3, total: 4, phase: null, endedAt: null });
     const started: TaskEvent = { type: 'TaskStarted', data: { taskId: 't-1', attempt: 1, startedAt: AT } };
     expect(project([queued, started, { type: 'TaskRejected', data: { taskId: 't-1', reason: { template: 'fsakCurrentYear', parameters: [] }, rejectedAt: AT } }])).toMatchObject({
       state: 'rejected',

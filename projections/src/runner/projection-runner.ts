@@ -1,30 +1,16 @@
-import type { EventStore, ReadDocument, ReadStore, RecordedEvent, Subscription, WriteOp } from '@coop/contracts';
-import { DocMap } from './doc-map.js';
+import type { EventStore, ReadStore, RecordedEvent, Subscription } from '@coop/contracts';
+import { fitting, fold } from './batch-fold.js';
 import { bulkLoadOf } from '../bulk-load/bulk-load.port.js';
-import { keyOf, type DocKey, type Projector } from './projector.js';
+import { Pending } from './pending.js';
+import type { Projector } from './projector.js';
+import { CHECKPOINT, READ_MODEL_FORMAT, READ_MODEL_FORMAT_CHECKPOINT } from './read-model-format.js';
 import { recordVersions, staleProjectors } from './read-model-versions.js';
-import type { ReadStoreSides, RebuildProgress, RebuildStep } from './read-store-sides.js';
+import type { ReadStoreSides, RebuildPhase, RebuildProgress, RebuildStep } from './read-store-sides.js';
 
 export * from './read-store-sides.js';
+export * from './read-model-format.js';
 export { versionEntry } from './read-model-versions.js';
 
-/** Name of the runner's checkpoint in the read store. */
-export const CHECKPOINT = 'read-models';
-/**
- * The format of the read models: their stored sort keys and their documents. Read models written in another format
- * are rebuilt from the event log when the projections start (ProjectionRunner.start): 1 = ASCII letters folded
- * (SQLite `NOCASE`), 2 = compareKey (decision 25), 3 = the share register kept in the postings' documents (decision 35),
- * 4 = search texts (and the text index) in the folded normal form (normaliseSearch: ä as ae, ß as ss), members
- * also searched by city, zip code and IBAN, and the members' `iban` a declared field (possible duplicates), 5 = the
- * dividend's read models (issue 23: `dividend_inputs` needs every member event of the log), 6 = the members'
- * `nameKey` and `taxIdKey` declared fields (issue 39: the same person twice, one tax id per person).
- */
-export const READ_MODEL_FORMAT = 6;
-/**
- * Name of the entry (beside the checkpoints) holding the format the read models were written with. It says "key
- * format" because the first formats were those of the sort keys; stores written before keep it under this name.
- */
-export const READ_MODEL_FORMAT_CHECKPOINT = 'read-models-key-format';
 /**
  * Events read from the log at a time during a rebuild: small enough that a batch's event objects
  * die young (larger reads cost more in garbage collection than they save in round trips).
@@ -43,25 +29,6 @@ export interface RunnerOptions {
   readonly sides?: ReadStoreSides;
   /** Test-only: called at each step of a rebuild beside, where a test may stop the process (COOP_TEST_STOP_AT). */
   readonly stopAt?: (step: RebuildStep) => void;
-}
-
-/** A document as the folded events left it (`null`: absent or deleted), and its last write if any. */
-interface Overlaid {
-  readonly doc: ReadDocument | null;
-  readonly write?: WriteOp;
-}
-
-/** Work folded in but not yet stored: every document loaded or written, and the position of the last event folded in. */
-class Pending {
-  readonly overlay = new DocMap<Overlaid>();
-  last = -1n;
-
-  /** The last write of every written document (a document's earlier writes in the batch are superseded). */
-  writes(): WriteOp[] {
-    const ops: WriteOp[] = [];
-    for (const { write } of this.overlay.values()) if (write) ops.push(write);
-    return ops;
-  }
 }
 
 /**
@@ -192,15 +159,23 @@ export class ProjectionRunner {
     if (this.options.sides) return (this.building ??= this.rebuildBeside(this.options.sides, projectors).finally(() => (this.building = undefined)));
     const wasRunning = this.subscription !== undefined;
     await this.stop();
-    const replayed = projectors.length === this.projectors.length ? await this.replay() : await this.replaySome(projectors);
-    if (wasRunning) this.subscription = this.events.subscribeAll(this.processed, (b) => this.apply(b));
-    return replayed;
+    const head = Number(await this.events.headPosition()) + 1;
+    const report = (replayed: number): void => {
+      this.progressOfRebuild = { replayed, of: Math.max(replayed, head), phase: 'replaying' };
+    };
+    try {
+      const replayed = projectors.length === this.projectors.length ? await this.replay(undefined, report) : await this.replaySome(projectors, report);
+      if (wasRunning) this.subscription = this.events.subscribeAll(this.processed, (b) => this.apply(b));
+      return replayed;
+    } finally {
+      this.progressOfRebuild = undefined;
+    }
   }
 
   /** In place: empties these projectors' collections and replays the log into them up to the checkpoint. */
-  private async replaySome(projectors: readonly Projector[]): Promise<{ events: number }> {
+  private async replaySome(projectors: readonly Projector[], report: (replayed: number) => void): Promise<{ events: number }> {
     const upTo = await this.store.checkpoint(CHECKPOINT);
-    const replayed = await new ProjectionRunner(this.events, this.store, projectors).replay(upTo);
+    const replayed = await new ProjectionRunner(this.events, this.store, projectors).replay(upTo, report);
     await this.store.applyBatch([], { name: CHECKPOINT, position: upTo });
     this.processed = upTo;
     return replayed;
@@ -219,8 +194,8 @@ export class ProjectionRunner {
     try {
       const head = await this.events.headPosition();
       const upTo = all ? undefined : await side.checkpoint(CHECKPOINT);
-      const report = (replayed: number): void => {
-        this.progressOfRebuild = { replayed, of: Math.max(replayed, Number(head) + 1) };
+      const report = (replayed: number, phase: RebuildPhase = 'replaying'): void => {
+        this.progressOfRebuild = { replayed, of: Math.max(replayed, Number(head) + 1), phase };
       };
       report(0);
       const { events } = await new ProjectionRunner(this.events, side, stale).replay(upTo, report);
@@ -228,11 +203,13 @@ export class ProjectionRunner {
       await recordVersions(side, stale);
       this.options.stopAt?.('rebuild:replayed');
       // Follows the log while the live projections go on: the pause below is then short.
+      report(events, 'catchingUp');
       const follower = new ProjectionRunner(this.events, side, this.projectors);
       await follower.catchUp();
       const wasRunning = this.subscription !== undefined;
       await this.stop();
       try {
+        report(events, 'switching');
         await follower.catchUp();
         this.options.stopAt?.('rebuild:caught-up');
         this.store = await sides.switchTo(side, this.store);
@@ -266,6 +243,7 @@ export class ProjectionRunner {
       const batch = await this.events.readAll(this.processed, REBUILD_BATCH);
       if (batch.length === 0) return;
       await this.apply(batch);
+      await turn();
     }
   }
 
@@ -290,6 +268,7 @@ export class ProjectionRunner {
       if (batch.length === 0) break;
       count += batch.length;
       report?.(count);
+      await turn();
       if (bound !== undefined) {
         pending = await this.foldWithin(batch, pending, bound);
         continue;
@@ -341,7 +320,7 @@ export class ProjectionRunner {
    */
   private async foldWithin(batch: readonly RecordedEvent[], pending: Pending, bound: number): Promise<Pending> {
     for (let start = 0; start < batch.length; ) {
-      const end = this.fitting(batch, start, pending, bound);
+      const end = fitting(this.projectors, batch, start, pending, bound);
       if (end === start) {
         await this.flush(pending);
         pending = new Pending();
@@ -353,76 +332,14 @@ export class ProjectionRunner {
     return pending;
   }
 
-  /**
-   * The end of the longest run of events from `start` whose documents not yet in `pending` fit beside those it holds
-   * within `bound`; at least one event when it holds none.
-   */
-  private fitting(batch: readonly RecordedEvent[], start: number, pending: Pending, bound: number): number {
-    const added = new Set<string>();
-    let end = start;
-    for (; end < batch.length; end++) {
-      const before = added.size;
-      for (const projector of this.projectors) {
-        for (const key of projector.keys(batch[end]!)) if (!pending.overlay.has(key)) added.add(keyOf(key));
-      }
-      const first = end === start && pending.overlay.size === 0;
-      if (pending.overlay.size + added.size > bound && !first) {
-        if (before === added.size) continue;
-        break;
-      }
-    }
-    return end;
-  }
-
-  /** Projects the events not yet applied into `pending`, loading each touched document once. */
-  private async fold(batch: readonly RecordedEvent[], pending: Pending): Promise<void> {
-    const { overlay } = pending;
-    const after = this.foldedUpTo(pending);
-    const fresh = batch.filter((e) => e.position > after);
-    // The documents each projector touches, per event (asked once, used to preload and to project).
-    const touched = fresh.map((event) => this.projectors.map((projector) => projector.keys(event)));
-    await this.preload(touched, overlay);
-    const current = (key: DocKey): ReadDocument | undefined => overlay.get(key)?.doc ?? undefined;
-    fresh.forEach((event, e) => {
-      this.projectors.forEach((projector, p) => {
-        const keys = touched[e]![p]!;
-        if (keys.length === 0) return;
-        if (keys.some((k) => isAtOrAfter(current(k), event.position))) return;
-        for (const op of projector.project(event, current)) {
-          const key = { collection: op.collection, id: op.kind === 'put' ? op.doc.id : op.id };
-          overlay.set(key, { doc: op.kind === 'put' ? op.doc : null, write: op });
-        }
-      });
-      pending.last = event.position;
-    });
+  /** Projects the events not yet applied into `pending` (batch-fold.ts). */
+  private fold(batch: readonly RecordedEvent[], pending: Pending): Promise<void> {
+    return fold(this.projectors, this.store, batch, pending, this.foldedUpTo(pending));
   }
 
   /** Position of the last event stored or folded into `pending`. */
   private foldedUpTo(pending: Pending): bigint {
     return pending.last > this.processed ? pending.last : this.processed;
-  }
-
-  /** Loads, all at once, every touched document the overlay does not hold yet. */
-  private async preload(touched: readonly (readonly (readonly DocKey[])[])[], overlay: DocMap<Overlaid>): Promise<void> {
-    const missing = new DocMap<DocKey>();
-    for (const perProjector of touched) {
-      for (const keys of perProjector) {
-        for (const key of keys) if (!overlay.has(key)) missing.set(key, key);
-      }
-    }
-    // One read per collection (getMany: one `$in` query on MongoDB), not a round trip per document.
-    const ids = new Map<string, string[]>();
-    for (const key of missing.values()) {
-      const list = ids.get(key.collection);
-      if (list) list.push(key.id);
-      else ids.set(key.collection, [key.id]);
-    }
-    await Promise.all(
-      [...ids].map(async ([collection, list]) => {
-        const found = new Map((await this.store.getMany(collection, list)).map((doc) => [doc.id, doc]));
-        for (const id of list) overlay.set({ collection, id }, { doc: found.get(id) ?? null });
-      }),
-    );
   }
 
   /** Stores the last write of every touched document together with the checkpoint, then wakes the waiters. */
@@ -445,6 +362,11 @@ export class ProjectionRunner {
   }
 }
 
-function isAtOrAfter(doc: ReadDocument | undefined, position: bigint): boolean {
-  return doc !== undefined && BigInt(doc.position) >= position;
+/**
+ * Lets the thread's other work run between two batches of a rebuild (decision 202): on SQLite every read and write
+ * resolves without waiting for I/O, so a replay awaiting only them never gave the event loop back, and the projection
+ * thread's live projections, its messages and its progress reports waited until the whole rebuild had ended.
+ */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -24,8 +24,16 @@ export interface ReadStoreSides {
  */
 export type RebuildStep = 'rebuild:replayed' | 'rebuild:caught-up';
 
-/** How far a rebuild is: events replayed into the side store, of the log's length when it began. */
+/**
+ * The phases of a rebuild, in order: `replaying` the log into the new read models, `catchingUp` with what was appended
+ * meanwhile (the live read models answer and follow the log), `switching` to them (the live projections paused).
+ */
+export const REBUILD_PHASES = ['replaying', 'catchingUp', 'switching'] as const;
+export type RebuildPhase = (typeof REBUILD_PHASES)[number];
+
+/** How far a rebuild is: events replayed into the new read models, of the log's length when it began, and its phase. */
 export interface RebuildProgress {
   readonly replayed: number;
   readonly of: number;
+  readonly phase: RebuildPhase;
 }

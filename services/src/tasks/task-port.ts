@@ -9,6 +9,7 @@ import type {
   TaskFile,
   TaskKind,
   TaskParams,
+  TaskPhase,
   TaskReason,
   TaskSummary,
 } from '@coop/contracts';
@@ -60,8 +61,8 @@ export interface RunningTask {
   readonly files: readonly TaskFile[];
   /** Reads a file of this task (input or earlier result). */
   readFile(fileId: string): Promise<Uint8Array>;
-  /** Reports progress; the runner writes it at most about once a second. */
-  progress(done: number, total: number): void;
+  /** Reports progress (and the phase, where the kind has phases); the runner writes it at most about once a second. */
+  progress(done: number, total: number, phase?: TaskPhase): void;
 }
 
 /** Effects on other streams, appended with the task's end: domain events per stream, stamped by the runner. */

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@coop/contracts';
+import type { RebuildPhase } from '@coop/projections';
 import type { AppConfig } from '../config/config.js';
 
 /** What the projection thread is started with: the configuration, and the URL of the areas' module it imports. */
@@ -32,4 +33,4 @@ export type FromProjectionThread =
    */
   | { readonly kind: 'switched'; readonly file: string }
   /** How far the rebuild under way is (events replayed of the log's length), at most every REBUILD_PROGRESS_MS. */
-  | { readonly kind: 'rebuilding'; readonly replayed: number; readonly of: number };
+  | { readonly kind: 'rebuilding'; readonly replayed: number; readonly of: number; readonly phase: RebuildPhase };

@@ -174,7 +174,7 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
       return;
     }
     if (message.kind === 'rebuilding') {
-      this.progressReported = { replayed: message.replayed, of: message.of };
+      this.progressReported = { replayed: message.replayed, of: message.of, phase: message.phase };
       return;
     }
     if (message.kind === 'switched') {

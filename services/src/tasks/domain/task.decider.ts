@@ -5,6 +5,7 @@ import {
   type TaskEvent,
   type TaskFile,
   type TaskKind,
+  type TaskPhase,
   type TaskParams,
   type TaskReason,
   type TaskState,
@@ -25,7 +26,7 @@ import {
 export type TaskCommand =
   | { readonly type: 'Queue'; readonly taskId: string; readonly cooperativeId: string; readonly kind: TaskKind; readonly params: TaskParams; readonly at: string }
   | { readonly type: 'Start'; readonly at: string }
-  | { readonly type: 'Progress'; readonly done: number; readonly total: number }
+  | { readonly type: 'Progress'; readonly done: number; readonly total: number; readonly phase?: TaskPhase }
   | { readonly type: 'AwaitInput'; readonly files: readonly TaskFile[]; readonly summary: TaskSummary; readonly at: string }
   | { readonly type: 'ReceiveInput'; readonly file: TaskFile; readonly at: string }
   | { readonly type: 'Complete'; readonly files: readonly TaskFile[]; readonly summary: TaskSummary; readonly at: string }
@@ -114,7 +115,7 @@ export const taskDecider: Decider<TaskCommand, TaskEvent, TaskStreamState> = {
         // From queued a run begins (attempt 1); from running a restart resumes it (one more attempt).
         return [{ type: 'TaskStarted', data: { taskId, attempt: state.state === 'running' ? state.attempt + 1 : 1, startedAt: command.at } }];
       case 'Progress':
-        return [{ type: 'TaskProgressed', data: { taskId, done: command.done, total: command.total } }];
+        return [{ type: 'TaskProgressed', data: { taskId, done: command.done, total: command.total, ...(command.phase ? { phase: command.phase } : {}) } }];
       case 'AwaitInput':
         return [{ type: 'TaskAwaitingInput', data: { taskId, files: [...command.files], summary: { ...command.summary }, at: command.at } }];
       case 'ReceiveInput':

@@ -14,7 +14,8 @@ const DEFAULT_SORT: readonly Sort[] = [
 /** A task's document as the API answers it. */
 export function toTaskDto(doc: ReadDocument): TaskDto {
   const { position: _p, cooperativeId: _c, ...fields } = doc;
-  return fields as unknown as TaskDto;
+  // Tasks stored before issue 41 have no phase.
+  return { phase: null, ...fields } as unknown as TaskDto;
 }
 
 /** A task's file, its bytes and whether it holds church data (a KiStAM task's). */

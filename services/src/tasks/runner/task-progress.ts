@@ -1,15 +1,24 @@
+import type { TaskPhase } from '@coop/contracts';
+
+/** A count of units done of a total, and the phase where the task's kind has phases. */
+export interface ProgressReport {
+  readonly done: number;
+  readonly total: number;
+  readonly phase?: TaskPhase;
+}
+
 /**
  * A running task's progress, written at most once per `intervalMs` (issue 24: `TaskProgressed` about once a second):
  * `report` only notes the latest count; a timer writes it when it changed. Writes happen one at a time, in order.
  */
 export class ProgressReporter {
-  private latest: { done: number; total: number } | null = null;
-  private written: { done: number; total: number } | null = null;
+  private latest: ProgressReport | null = null;
+  private written: ProgressReport | null = null;
   private pending: Promise<void> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    private readonly write: (done: number, total: number) => Promise<void>,
+    private readonly write: (report: ProgressReport) => Promise<void>,
     intervalMs: number,
     private readonly onError: (error: unknown) => void,
   ) {
@@ -17,16 +26,17 @@ export class ProgressReporter {
     this.timer.unref();
   }
 
-  report(done: number, total: number): void {
+  report(done: number, total: number, phase?: TaskPhase): void {
     if (!Number.isSafeInteger(done) || !Number.isSafeInteger(total) || done < 0 || total < 0) return;
-    this.latest = { done, total };
+    this.latest = phase === undefined ? { done, total } : { done, total, phase };
   }
 
   private flush(): void {
     const latest = this.latest;
-    if (latest === null || (this.written !== null && this.written.done === latest.done && this.written.total === latest.total)) return;
+    const written = this.written;
+    if (latest === null || (written !== null && written.done === latest.done && written.total === latest.total && written.phase === latest.phase)) return;
     this.written = latest;
-    this.pending = this.pending.then(() => this.write(latest.done, latest.total)).catch(this.onError);
+    this.pending = this.pending.then(() => this.write(latest)).catch(this.onError);
   }
 
   /** Stops writing; resolves once a write under way has ended. */

@@ -190,9 +190,9 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     let revision = task.revision + 1;
     const attempt = started[0]!.type === 'TaskStarted' ? started[0]!.data.attempt : 1;
     const progress = new ProgressReporter(
-      async (done, total) => {
+      async ({ done, total, phase }) => {
         if (this.stopped) return;
-        const events = taskDecider.decide({ type: 'Progress', done, total }, { ...state, state: 'running' });
+        const events = taskDecider.decide({ type: 'Progress', done, total, ...(phase ? { phase } : {}) }, { ...state, state: 'running' });
         await this.append([{ streamId: taskStream(taskId), expected: revision, events: this.writer.stamp(events, ctx, state.cooperativeId) }]);
         revision += 1;
       },
@@ -201,7 +201,7 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     );
     let ending: Ending;
     try {
-      ending = await handler.run(this.runningTask(task, attempt, (done, total) => progress.report(done, total)));
+      ending = await handler.run(this.runningTask(task, attempt, (done, total, phase) => progress.report(done, total, phase)));
     } catch (error) {
       ending = { outcome: 'failed', error: error instanceof Error ? error.message : String(error), interrupted: false };
     } finally {
@@ -220,7 +220,7 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** What the handler is told of its task. */
-  private runningTask(task: LoadedTask, attempt: number, progress: (done: number, total: number) => void): RunningTask {
+  private runningTask(task: LoadedTask, attempt: number, progress: RunningTask['progress']): RunningTask {
     const { state } = task;
     const own = new Set([...state.files, ...state.inputs].map((f) => f.fileId));
     return {
