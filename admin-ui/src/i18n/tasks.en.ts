@@ -127,6 +127,8 @@ export const tasksEn = {
       kistamMembersNotQueried: 'KiStAM: %{0} member cannot be queried |||| KiStAM: %{0} members cannot be queried',
       kistamRegularStatusDate:
         'Regular query: BZSt answers the church tax status on %{0} (always 31 August; queried from 1 September to 31 October), which applies to the dividends paid in %{1}.',
+      settlementDeadlineNear:
+        'Settlements: %{0} leaver is still to be paid by %{1}, the end of the payout period (§ 73 GenG) |||| Settlements: %{0} leavers are still to be paid by %{1}, the end of the payout period (§ 73 GenG)',
     } satisfies Record<NotificationMessage, string>,
   },
   kistam: {

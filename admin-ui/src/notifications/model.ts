@@ -87,8 +87,8 @@ export function headline(translate: Translate, n: Pick<NotificationRecord, 'mess
     default:
       break;
   }
-  // A count first (the request file's members) chooses the singular or plural form.
-  const count = n.message === 'kistamRequestReady' || n.message === 'kistamMembersNotQueried' ? Number(p[0]) : Number.NaN;
+  // A count first (the request file's members, the settlements due by a deadline) chooses the singular or plural form.
+  const count = n.message === 'kistamRequestReady' || n.message === 'kistamMembersNotQueried' || n.message === 'settlementDeadlineNear' ? Number(p[0]) : Number.NaN;
   return translate(`coop.notifications.messages.${n.message}`, { ...numbered(p), ...(Number.isFinite(count) ? { smart_count: count } : {}) });
 }
 
