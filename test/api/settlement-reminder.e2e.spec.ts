@@ -47,7 +47,7 @@ describe('settlements: the reminder a month before the payout deadline', () => {
     expect(await Promise.all([reminders.checkAll('2026-05-30'), reminders.checkAll('2026-05-30')])).toEqual([0, 0]);
     expect(await reminders.checkAll('2026-06-10')).toBe(0);
     const mine = await reminded(clerk);
-    expect(mine.map((n) => [n.type, n.message, n.parameters, n.seen])).toEqual([['generic', 'settlementDeadlineNear', ['2', '2026-06-30'], false]]);
+    expect(mine.map((n) => [n.type, n.message, n.parameters, n.seen, n.entityClass, n.entityId])).toEqual([['generic', 'settlementDeadlineNear', ['2', '2026-06-30'], false, 'settlements', '2025']]);
     expect(await reminded(t.adminToken)).toHaveLength(1);
     await request(t.http).get(`/api/v1/notifications/${mine[0]!.id}`).set(auth(clerk)).expect(200);
   });

@@ -98,6 +98,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
       cooperative: 'Genossenschaft bearbeiten',
       task: 'Zu den Aufgaben',
       dividend: 'Zum Jahresabschluss',
+      settlements: 'Zur Auseinandersetzung',
     },
     records: {
       member: 'Mitglied',
@@ -106,6 +107,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
       cooperative: 'Genossenschaft',
       task: 'Aufgabe',
       dividend: 'Jahresabschluss',
+      settlements: 'Auseinandersetzung',
     },
     messages: {
       taskStarted: 'Aufgabe %{0} gestartet',

@@ -100,6 +100,7 @@ export const tasksEn = {
       cooperative: 'Edit cooperative',
       task: 'Open the tasks',
       dividend: 'Open the closure',
+      settlements: 'Open the settlements',
     } satisfies Record<NotificationEntityClass, string>,
     records: {
       member: 'member',
@@ -108,6 +109,7 @@ export const tasksEn = {
       cooperative: 'cooperative',
       task: 'task',
       dividend: 'closure',
+      settlements: 'settlements',
     } satisfies Record<NotificationEntityClass, string>,
     messages: {
       taskStarted: 'Started task of type %{0}',

@@ -31,6 +31,8 @@ export function entityPath(entityClass: string | null | undefined, entityId: str
       return '/tasks';
     case 'dividend':
       return id ? `/dividend/closures/${id}` : null;
+    case 'settlements':
+      return id ? `/settlements?year=${id}` : '/settlements';
   }
 }
 
@@ -110,6 +112,7 @@ export const FIELD_LABEL_RESOURCE: Readonly<Record<NotificationEntityClass, stri
   cooperative: 'cooperatives',
   task: null,
   dividend: null,
+  settlements: null,
 };
 
 /** A field error's field label where the console knows it, else the field's name. */

@@ -104,5 +104,6 @@ describe('the bell (issue 43)', () => {
     expect(headline(en, { message: 'settlementDeadlineNear', parameters: ['1', '2026-06-30'], memberNr: null })).toBe(
       'Settlements: 1 leaver is still to be paid by 30.06.2026, the end of the payout period (§ 73 GenG)',
     );
+    expect(entityPath('settlements', '2025')).toBe('/settlements?year=2025');
   });
 });

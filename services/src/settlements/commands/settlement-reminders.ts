@@ -16,7 +16,8 @@ export const reminderKey = (deadline: string): string => `settlementDeadline:${d
 /**
  * The reminder a month before the payout deadline (issue 42, decision 191): at the start and then every hour, for each
  * cooperative, the rule `settlementReminder` picks the oldest deadline of its due settlements that has not passed;
- * once its month has come, the notification `settlementDeadlineNear` (how many, which day) is raised for the
+ * once its month has come, the notification `settlementDeadlineNear` (how many, which day; a link to the year's
+ * settlement screen) is raised for the
  * cooperative with an id derived from the deadline, so it is raised once however often and wherever this runs.
  */
 @Injectable()
@@ -71,6 +72,9 @@ export class SettlementReminders implements OnApplicationBootstrap, OnModuleDest
       type: 'generic',
       message: 'settlementDeadlineNear',
       parameters: [String(reminder.count), reminder.deadline],
+      // The link opens the settlement screen of the year whose ends are due by the deadline.
+      entityClass: 'settlements',
+      entityId: String(reminder.year),
     });
   }
 }

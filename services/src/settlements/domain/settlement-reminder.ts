@@ -12,12 +12,15 @@ export const REMINDER_MONTHS_BEFORE = 1;
 export interface ReminderCandidate {
   readonly deadline: string;
   readonly status: 'due' | 'paid';
+  /** The financial year of the end (the settlement screen's year). */
+  readonly year: number;
 }
 
-/** The reminder to raise: the deadline it is about and how many settlements are still due by it. */
+/** The reminder to raise: the deadline it is about, how many settlements are still due by it, the (first) year of their ends. */
 export interface SettlementReminder {
   readonly deadline: string;
   readonly count: number;
+  readonly year: number;
 }
 
 /** The first day of the reminder for a deadline: one calendar month before it (30.06. → 30.05., 31.03. → 28./29.02.). */
@@ -39,6 +42,11 @@ export function settlementReminder(settlements: readonly ReminderCandidate[], to
   }
   if (oldest === null || today < reminderDay(oldest)) return null;
   let count = 0;
-  for (const s of settlements) if (s.status === 'due' && s.deadline === oldest) count += 1;
-  return { deadline: oldest, count };
+  let year = Number.POSITIVE_INFINITY;
+  for (const s of settlements) {
+    if (s.status !== 'due' || s.deadline !== oldest) continue;
+    count += 1;
+    year = Math.min(year, s.year);
+  }
+  return { deadline: oldest, count, year };
 }
