@@ -64,7 +64,7 @@ function generated(i) {
     const taxes = Math.floor(gross * 0.26375);
     return { year, gross, taxes, net: gross - taxes };
   });
-  return { member, lines, shares: last.holdingShares, cents: last.holdingCents, dividends };
+  return { member, lines, shares: last.holdingShares, cents: last.holdingCents, dividends, settlements: [] };
 }
 
 let sample;

@@ -55,6 +55,8 @@ export type TaskTemplate =
  *   with the problem's template, the member number as parameter and a link to the member)
  * - kistamRegularStatusDate: "Regular query: the status on {0} (31 August), for the church tax of {1}" ({0} the status
  *   date, {1} the year it applies to; issue 43: a regular query run after 31 August asks for the last 31 August)
+ * - settlementDeadlineNear: "{0} settlement(s) of leavers still to be paid by {1}, the end of the payout period (§ 73 GenG)"
+ *   ({0} how many are due by that deadline, {1} the deadline; issue 42: raised once per deadline, a month before it)
  */
 export const NOTIFICATION_MESSAGES = [
   'taskStarted',
@@ -73,6 +75,7 @@ export const NOTIFICATION_MESSAGES = [
   'validationFailed',
   'kistamMembersNotQueried',
   'kistamRegularStatusDate',
+  'settlementDeadlineNear',
 ] as const;
 export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
 

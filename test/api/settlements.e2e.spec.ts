@@ -140,6 +140,22 @@ describe('settlements: the due list, the payout, the correction', () => {
     await request(t.http).get(`/api/v1/settlements/${partialId}/statement`).set(auth(t.adminToken)).expect(400);
   });
 
+  it('shows the settlement on the member\'s statement of account: the credit booked out, the loss share deducted, the payout', async () => {
+    const res = await request(t.http).get(`/api/v1/pdf/member-statement-of-account?date=2026-06-30&member=${deceased}`).set(auth(t.adminToken)).buffer(true)
+      .parse((r, done) => { const chunks: Buffer[] = []; r.on('data', (c: Buffer) => chunks.push(c)); r.on('end', () => done(null, Buffer.concat(chunks))); })
+      .expect(200);
+    const lines = (await pdfPages(res.body as Buffer)).flat();
+    const after = (label: string): string | undefined => lines[lines.indexOf(label) + 1];
+    expect(lines).toContain('Auseinandersetzung (§ 73 GenG)');
+    expect([after('Auseinandersetzungsguthaben zum 31.12.2025 (Tod)'), after('abzüglich Anteil am Verlustvortrag'), after('Auszahlung am 15.06.2026 an die Erben')])
+      .toEqual(['500,00 EUR', '-62,50 EUR', '437,50 EUR']);
+    // As of a day before the payout it is not on the statement yet.
+    const before = await request(t.http).get(`/api/v1/pdf/member-statement-of-account?date=2026-06-14&member=${deceased}`).set(auth(t.adminToken)).buffer(true)
+      .parse((r, done) => { const chunks: Buffer[] = []; r.on('data', (c: Buffer) => chunks.push(c)); r.on('end', () => done(null, Buffer.concat(chunks))); })
+      .expect(200);
+    expect((await pdfPages(before.body as Buffer)).flat()).not.toContain('Auseinandersetzung (§ 73 GenG)');
+  });
+
   it('reverses a recorded settlement with a reason; it is due again', async () => {
     const noReason = await request(t.http).post(`/api/v1/settlements/${exitId}/reverse`).set(auth(t.adminToken)).send({ reason: ' ', date: '2026-06-20' }).expect(400);
     expect(noReason.body).toEqual({ errors: [{ field: 'reason', template: 'mustNotBeEmpty', parameters: {} }] });

@@ -107,6 +107,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
       cooperative: 'Genossenschaft bearbeiten',
       task: 'Zu den Aufgaben',
       dividend: 'Zum Jahresabschluss',
+      settlements: 'Zur Auseinandersetzung',
     },
     records: {
       member: 'Mitglied',
@@ -115,6 +116,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
       cooperative: 'Genossenschaft',
       task: 'Aufgabe',
       dividend: 'Jahresabschluss',
+      settlements: 'Auseinandersetzung',
     },
     messages: {
       taskStarted: 'Aufgabe %{0} gestartet',
@@ -133,6 +135,8 @@ export const tasksDe: Messages<typeof tasksEn> = {
       kistamMembersNotQueried: 'KiStAM: %{0} Mitglied kann nicht abgefragt werden |||| KiStAM: %{0} Mitglieder können nicht abgefragt werden',
       kistamRegularStatusDate:
         'Regelabfrage: Das BZSt meldet den Kirchensteuerstand vom %{0} (immer der 31. August; abgefragt vom 1. September bis 31. Oktober), der für die Dividenden gilt, die %{1} ausgezahlt werden.',
+      settlementDeadlineNear:
+        'Auseinandersetzung: %{0} ausgeschiedenes Mitglied ist noch bis %{1} auszuzahlen, dem Ende der Auszahlungsfrist (§ 73 GenG) |||| Auseinandersetzung: %{0} ausgeschiedene Mitglieder sind noch bis %{1} auszuzahlen, dem Ende der Auszahlungsfrist (§ 73 GenG)',
       validationFailed: 'Validierung fehlgeschlagen: %{0}',
     },
   },

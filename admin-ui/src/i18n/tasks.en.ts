@@ -109,6 +109,7 @@ export const tasksEn = {
       cooperative: 'Edit cooperative',
       task: 'Open the tasks',
       dividend: 'Open the closure',
+      settlements: 'Open the settlements',
     } satisfies Record<NotificationEntityClass, string>,
     records: {
       member: 'member',
@@ -117,6 +118,7 @@ export const tasksEn = {
       cooperative: 'cooperative',
       task: 'task',
       dividend: 'closure',
+      settlements: 'settlements',
     } satisfies Record<NotificationEntityClass, string>,
     messages: {
       taskStarted: 'Started task of type %{0}',
@@ -136,6 +138,8 @@ export const tasksEn = {
       kistamMembersNotQueried: 'KiStAM: %{0} member cannot be queried |||| KiStAM: %{0} members cannot be queried',
       kistamRegularStatusDate:
         'Regular query: BZSt answers the church tax status on %{0} (always 31 August; queried from 1 September to 31 October), which applies to the dividends paid in %{1}.',
+      settlementDeadlineNear:
+        'Settlements: %{0} leaver is still to be paid by %{1}, the end of the payout period (§ 73 GenG) |||| Settlements: %{0} leavers are still to be paid by %{1}, the end of the payout period (§ 73 GenG)',
     } satisfies Record<NotificationMessage, string>,
   },
   kistam: {

@@ -31,6 +31,8 @@ export function entityPath(entityClass: string | null | undefined, entityId: str
       return '/tasks';
     case 'dividend':
       return id ? `/dividend/closures/${id}` : null;
+    case 'settlements':
+      return id ? `/settlements?year=${id}` : '/settlements';
   }
 }
 
@@ -87,8 +89,8 @@ export function headline(translate: Translate, n: Pick<NotificationRecord, 'mess
     default:
       break;
   }
-  // A count first (the request file's members) chooses the singular or plural form.
-  const count = n.message === 'kistamRequestReady' || n.message === 'kistamMembersNotQueried' ? Number(p[0]) : Number.NaN;
+  // A count first (the request file's members, the settlements due by a deadline) chooses the singular or plural form.
+  const count = n.message === 'kistamRequestReady' || n.message === 'kistamMembersNotQueried' || n.message === 'settlementDeadlineNear' ? Number(p[0]) : Number.NaN;
   return translate(`coop.notifications.messages.${n.message}`, { ...numbered(p), ...(Number.isFinite(count) ? { smart_count: count } : {}) });
 }
 
@@ -110,6 +112,7 @@ export const FIELD_LABEL_RESOURCE: Readonly<Record<NotificationEntityClass, stri
   cooperative: 'cooperatives',
   task: null,
   dividend: null,
+  settlements: null,
 };
 
 /** A field error's field label where the console knows it, else the field's name. */

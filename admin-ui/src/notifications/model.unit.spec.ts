@@ -96,4 +96,14 @@ describe('the bell (issue 43)', () => {
     expect(headline(de, { message: 'kistamMembersNotQueried', parameters: ['100'], memberNr: null })).toBe('KiStAM: 100 Mitglieder können nicht abgefragt werden');
     expect(headline(en, { message: 'kistamRegularStatusDate', parameters: ['2026-08-31', '2027'], memberNr: null })).toContain('31.08.2026');
   });
+
+  it('reminds of a settlement deadline with the count and the day, in both languages (issue 42)', () => {
+    expect(headline(de, { message: 'settlementDeadlineNear', parameters: ['3', '2026-06-30'], memberNr: null })).toBe(
+      'Auseinandersetzung: 3 ausgeschiedene Mitglieder sind noch bis 30.06.2026 auszuzahlen, dem Ende der Auszahlungsfrist (§ 73 GenG)',
+    );
+    expect(headline(en, { message: 'settlementDeadlineNear', parameters: ['1', '2026-06-30'], memberNr: null })).toBe(
+      'Settlements: 1 leaver is still to be paid by 30.06.2026, the end of the payout period (§ 73 GenG)',
+    );
+    expect(entityPath('settlements', '2025')).toBe('/settlements?year=2025');
+  });
 });

@@ -9,8 +9,11 @@ import type { DomainEvent } from '../events.js';
 export const NOTIFICATION_TYPES = ['generic', 'html', 'kistamError', 'validationError'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** What a validation-error notification's field error points at (its edit page in the console). */
-export const NOTIFICATION_ENTITY_CLASSES = ['member', 'exemptionOrder', 'nonAssessment', 'cooperative', 'task', 'dividend'] as const;
+/**
+ * What a notification (or a validation error's field error) points at (its page in the console); `settlements` the
+ * settlement screen of the year its `entityId` names (issue 42).
+ */
+export const NOTIFICATION_ENTITY_CLASSES = ['member', 'exemptionOrder', 'nonAssessment', 'cooperative', 'task', 'dividend', 'settlements'] as const;
 export type NotificationEntityClass = (typeof NOTIFICATION_ENTITY_CLASSES)[number];
 
 /** One field error of a validation-error notification, with the record it belongs to. */

@@ -3,7 +3,7 @@ import type { MemberDto, ReadDocument } from '@coop/contracts';
 import { pdfPages } from '../platform/pdf/pdf-text.js';
 import { pdfDocument } from '../platform/pdf/pdf-fonts.js';
 import { wordsNotFound } from '../platform/testing/printed-words.js';
-import { fileSlug, postingWords, statementLines } from './queries/member-pdf-source.js';
+import { fileSlug, postingWords, statementLines, statementSettlements } from './queries/member-pdf-source.js';
 import { MEMBER_BALANCES, MEMBER_LIST, memberBalanceRow, memberListRow } from './render/member-lists.js';
 import { statementsPdf, type Statement } from './render/statement-pdf.js';
 import { pagesFor, rowsPerPage, tablePdf } from './render/table-pdf.js';
@@ -56,8 +56,9 @@ describe('member PDFs', () => {
       shares: 80,
       cents: 2_000_000,
       dividends: [{ year: 2024, gross: 12_345, taxes: 3_256, net: 9_089 }],
+      settlements: [],
     };
-    const short: Statement = { member, lines: [], shares: 0, cents: 0, dividends: [] };
+    const short: Statement = { member, lines: [], shares: 0, cents: 0, dividends: [], settlements: [] };
     async function* batches(): AsyncGenerator<Statement[]> {
       yield [long, short];
     }
@@ -66,6 +67,28 @@ describe('member PDFs', () => {
     expect(pages[0]).toEqual(expect.arrayContaining(['Energiegenossenschaft Musterstadt eG', 'Hauptstraße 1, 12345 Musterstadt', 'Stand: 31.12.2025', 'Frau Dr. Anna Weiß']));
     expect(pages[1]).toEqual(expect.arrayContaining(['Bestand am 31.12.2025: 80 Anteile, 20.000,00 EUR', '2024', '123,45', '32,56', '90,89']));
     expect(pages[2]).toEqual(expect.arrayContaining(['Keine Buchungen bis zu diesem Tag.', 'Keine Dividenden.']));
+  });
+
+  it('shows the settlements paid by the date: the credit booked out, the loss share deducted, the payout (issue 42)', async () => {
+    const row = (id: string, fields: Record<string, unknown>): ReadDocument => ({ id, cooperativeId: 'c1', position: '1', memberId: 'm1', status: 'paid', ...fields }) as ReadDocument;
+    const docs = [
+      row('m1.b9', { endDate: '2025-12-31', reason: 'exit', holding: 50_000, lossShare: 6_250, amount: 43_750, payoutDate: '2026-06-15', heirs: false }),
+      row('m1.b4', { endDate: '2023-12-31', reason: 'partial', holding: 25_000, lossShare: 0, amount: 25_000, payoutDate: '2024-05-02', heirs: false }),
+      // Paid after the statement's date, and one reversed (due again): not on it.
+      row('m1.b10', { endDate: '2025-12-31', reason: 'partial', holding: 25_000, lossShare: 0, amount: 25_000, payoutDate: '2026-07-01', heirs: false }),
+      row('m1.b11', { endDate: '2025-12-31', reason: 'exit', holding: 25_000, status: 'due', lossShare: null, amount: null, payoutDate: null }),
+    ];
+    const settlements = statementSettlements(docs, '2026-06-30').get('m1') ?? [];
+    expect(settlements.map((x) => [x.endDate, x.reason, x.payoutDate])).toEqual([['2023-12-31', 'Teilkündigung', '2024-05-02'], ['2025-12-31', 'Kündigung', '2026-06-15']]);
+    async function* batches(): AsyncGenerator<Statement[]> {
+      yield [{ member, lines: [], shares: 0, cents: 0, dividends: [], settlements }];
+    }
+    const [page] = await pdfPages(await statementsPdf(ISSUER, '2026-06-30', batches()));
+    const after = (label: string): string | undefined => page![page!.indexOf(label) + 1];
+    expect(page).toContain('Auseinandersetzung (§ 73 GenG)');
+    expect([after('Auseinandersetzungsguthaben zum 31.12.2025 (Kündigung)'), after('Auszahlung am 15.06.2026')]).toEqual(['500,00 EUR', '437,50 EUR']);
+    expect(page!.filter((l) => l === 'abzüglich Anteil am Verlustvortrag').length).toBe(2);
+    expect(page).toEqual(expect.arrayContaining(['-62,50 EUR', 'Auseinandersetzungsguthaben zum 31.12.2023 (Teilkündigung)', 'Auszahlung am 02.05.2024']));
   });
 
   it('knows the list’s page count before the first page and numbers every page with it', async () => {
@@ -107,7 +130,7 @@ describe('member PDFs', () => {
       yield [memberBalanceRow(member)];
     }
     async function* statements(): AsyncGenerator<Statement[]> {
-      yield [{ member, lines: [{ date: '2021-01-01', type: 'Zeichnung weiterer Anteile', shares: 1, cents: 25_000, holdingShares: 1, holdingCents: 25_000 }], shares: 1, cents: 25_000, dividends: [{ year: 2024, gross: 12_345, taxes: 3_256, net: 9_089 }] }];
+      yield [{ member, lines: [{ date: '2021-01-01', type: 'Zeichnung weiterer Anteile', shares: 1, cents: 25_000, holdingShares: 1, holdingCents: 25_000 }], shares: 1, cents: 25_000, dividends: [{ year: 2024, gross: 12_345, taxes: 3_256, net: 9_089 }], settlements: [] }];
     }
     expect(await wordsNotFound(async () => (await tablePdf(ISSUER, '2025-12-31', MEMBER_LIST, 2, listRows(), () => ['Summe: 2 Mitglieder'])).pdf)).toEqual([]);
     expect(await wordsNotFound(async () => (await tablePdf(ISSUER, '2025-12-31', MEMBER_BALANCES, 1, balanceRows(), () => ['Summe: 1 Mitglied'])).pdf)).toEqual([]);

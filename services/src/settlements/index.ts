@@ -2,3 +2,4 @@
 export { SettlementsModule } from './settlements.module.js';
 export { SettlementReads } from './queries/settlement-reads.js';
 export { payoutDeadline, settlementAmount, settlementEnds, type SettlementEnd, type LossShareRule } from './domain/settlement-amount.js';
+export { SettlementReminders } from './commands/settlement-reminders.js';

@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { businessToday, type MemberDto, type ReadDocument } from '@coop/contracts';
-import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
+import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS, SETTLEMENTS } from '@coop/projections';
 import { isClosing } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { countMembersAsOf, selectMembersAsOf, toMemberDto, type MembersAsOf, type MembersAsOfScope } from '../../members/index.js';
 import type { PdfIssuer } from '../render/pdf-frame.js';
-import type { Statement, StatementDividend, StatementLine } from '../render/statement-pdf.js';
+import type { Statement, StatementDividend, StatementLine, StatementSettlement } from '../render/statement-pdf.js';
 
 /*
  * What the member PDFs read (issue 26), from the projections only: the members as of the date (`membersAsOf` of the
  * members area), each member's postings (the member document's `postings`: balance id, date, signed shares and cents;
- * the posting's kind from BALANCES), and the closures the member was paid in (DIVIDENDS, DIVIDEND_MEMBERS).
+ * the posting's kind from BALANCES), the closures the member was paid in (DIVIDENDS, DIVIDEND_MEMBERS), and the
+ * settlements paid by the date (SETTLEMENTS of the settlements area, issue 42).
  */
 
 /** The posting types in German words (SPEC.md "Balance" 0–8; the console's texts of the share register). */
@@ -25,6 +26,43 @@ export const POSTING_WORDS: Readonly<Record<number, string>> = {
   7: 'Ausschluss',
   8: 'Kündigung',
 };
+
+/** A settlement's end in the statement's words (the settlements area's reasons). */
+export const SETTLEMENT_REASON_WORDS: Readonly<Record<string, string>> = {
+  exit: 'Kündigung',
+  partial: 'Teilkündigung',
+  exclusion: 'Ausschluss',
+  death: 'Tod',
+  dissolution: 'Auflösung',
+};
+
+/** The most settlements read for one member (a member has one per end; a handful over a lifetime). */
+const SETTLEMENTS_PER_MEMBER = 50;
+
+/**
+ * The settlements of the read model paid by `date` (payout day on or before it), by member id, in end order. A
+ * settlement paid after the date, or reversed (due again), is not on the statement.
+ */
+export function statementSettlements(docs: readonly ReadDocument[], date: string): Map<string, StatementSettlement[]> {
+  const out = new Map<string, StatementSettlement[]>();
+  const paid = docs.filter((d) => d.status === 'paid' && text(d, 'payoutDate') !== '' && text(d, 'payoutDate') <= date);
+  paid.sort((x, y) => (text(x, 'endDate') < text(y, 'endDate') ? -1 : text(x, 'endDate') > text(y, 'endDate') ? 1 : text(x, 'payoutDate') < text(y, 'payoutDate') ? -1 : 1));
+  for (const d of paid) {
+    const reason = text(d, 'reason');
+    const list = out.get(text(d, 'memberId')) ?? [];
+    list.push({
+      endDate: text(d, 'endDate'),
+      reason: SETTLEMENT_REASON_WORDS[reason] ?? reason,
+      holding: int(d, 'holding'),
+      lossShare: int(d, 'lossShare'),
+      amount: int(d, 'amount'),
+      payoutDate: text(d, 'payoutDate'),
+      heirs: d.heirs === true,
+    });
+    out.set(text(d, 'memberId'), list);
+  }
+  return out;
+}
 
 /** How many of a member's latest closures a statement shows. */
 export const DIVIDENDS_SHOWN = 3;
@@ -109,6 +147,13 @@ export class MemberPdfSource {
     const balances = await this.reads.getMany(BALANCES, cooperativeId, balanceIds);
     const paidIds = closures.flatMap((c) => members.map((m) => `${c.id}:${m.id}`));
     const paid = paidIds.length > 0 ? await this.reads.getMany(DIVIDEND_MEMBERS, cooperativeId, paidIds) : new Map<string, ReadDocument>();
+    const settled = members.length > 0
+      ? (await this.reads.query(SETTLEMENTS, cooperativeId, { cooperativeId,
+          filters: [{ field: 'memberId', op: 'in', values: members.map((m) => m.id) }, { field: 'status', op: 'eq', value: 'paid' }],
+          limit: members.length * SETTLEMENTS_PER_MEMBER,
+        })).items
+      : [];
+    const settlements = statementSettlements(settled, date);
     return members.map((member) => {
       const doc = docs.get(member.id);
       const lines = doc ? statementLines(doc, date, balances) : [];
@@ -119,7 +164,7 @@ export class MemberPdfSource {
         dividends.push({ year: int(d, 'year'), gross: int(d, 'amount'), taxes: int(d, 'dividendTax') + int(d, 'solidarityTax') + int(d, 'churchTax'), net: int(d, 'paymentAmount') });
         if (dividends.length === DIVIDENDS_SHOWN) break;
       }
-      return { member, lines, shares: member.shareAmount, cents: member.shareTotalEUR, dividends };
+      return { member, lines, shares: member.shareAmount, cents: member.shareTotalEUR, dividends, settlements: settlements.get(member.id) ?? [] };
     });
   }
 

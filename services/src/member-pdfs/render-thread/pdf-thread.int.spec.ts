@@ -30,6 +30,7 @@ const statement = (i: number): Statement => {
     shares: m.shareAmount,
     cents: m.shareTotalEUR,
     dividends: i % 3 ? [{ year: 2024, gross: 1000, taxes: 264, net: 736 }] : [],
+    settlements: [],
   };
 };
 async function* inBatches<T>(make: (i: number) => T): AsyncGenerator<T[]> {

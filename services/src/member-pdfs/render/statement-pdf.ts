@@ -20,6 +20,20 @@ export interface StatementDividend {
   readonly net: number;
 }
 
+/** A settlement paid to the member (or the heirs) by the date (issue 42, § 73 GenG; cents). */
+export interface StatementSettlement {
+  readonly endDate: string;
+  /** The end's words ("Kündigung", "Tod", ...). */
+  readonly reason: string;
+  /** The holding booked out at the end. */
+  readonly holding: number;
+  readonly lossShare: number;
+  readonly amount: number;
+  readonly payoutDate: string;
+  /** Paid to the heirs' account. */
+  readonly heirs: boolean;
+}
+
 /** A member's statement of account as of the date. */
 export interface Statement {
   readonly member: MemberDto;
@@ -27,6 +41,7 @@ export interface Statement {
   readonly shares: number;
   readonly cents: number;
   readonly dividends: readonly StatementDividend[];
+  readonly settlements: readonly StatementSettlement[];
 }
 
 export const STATEMENT_TITLE = 'Kontoauszug Geschäftsanteile';
@@ -48,6 +63,10 @@ const DIVIDEND_COLUMNS = [
   { heading: 'Dividende brutto EUR', width: 110, right: true },
   { heading: 'Steuern EUR', width: 90, right: true },
   { heading: 'Auszahlung netto EUR', width: 110, right: true },
+];
+const SETTLEMENT_COLUMNS = [
+  { heading: '', width: 330, right: false },
+  { heading: '', width: 100, right: true },
 ];
 
 const signed = (n: number, format: (v: number) => string): string => (n > 0 ? `+${format(n)}` : format(n));
@@ -143,6 +162,23 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
   doc.font('Helvetica-Bold').fontSize(FONT).text(`Bestand am ${germanDate(date)}: ${s.shares} ${s.shares === 1 ? 'Anteil' : 'Anteile'}, ${euros(s.cents)} EUR`, MARGIN, y, { lineBreak: false });
   y += ROW + 14;
 
+  if (s.settlements.length > 0) {
+    // Issue 42: what the member (or the heirs) got back of the holding booked out, three lines per settlement.
+    if (y + 4 * ROW + 15 > bottom()) next(COLUMNS);
+    doc.font('Helvetica-Bold').fontSize(10).text('Auseinandersetzung (§ 73 GenG)', MARGIN, y, { lineBreak: false });
+    y += 15;
+    doc.font('Helvetica').fontSize(FONT);
+    for (const x of s.settlements) {
+      if (y + 3 * ROW > bottom()) next(COLUMNS);
+      for (const [label, cents] of settlementLines(x)) {
+        row(doc, SETTLEMENT_COLUMNS, [label, `${euros(cents)} EUR`], y);
+        y += ROW;
+      }
+      y += 4;
+    }
+    y += 10;
+  }
+
   if (y + 3 * ROW > bottom()) next(COLUMNS);
   doc.font('Helvetica-Bold').fontSize(10).text('Dividenden (letzte Geschäftsjahre)', MARGIN, y, { lineBreak: false });
   y += 15;
@@ -156,6 +192,15 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
     row(doc, DIVIDEND_COLUMNS, [String(d.year), euros(d.gross), euros(d.taxes), euros(d.net)], y);
     y += ROW;
   }
+}
+
+/** A settlement's lines on the statement: the settlement credit, the loss share deducted, the payout (label, cents). */
+export function settlementLines(x: StatementSettlement): [string, number][] {
+  return [
+    [`Auseinandersetzungsguthaben zum ${germanDate(x.endDate)} (${x.reason})`, x.holding],
+    ['abzüglich Anteil am Verlustvortrag', -x.lossShare],
+    [`Auszahlung am ${germanDate(x.payoutDate)}${x.heirs ? ' an die Erben' : ''}`, x.amount],
+  ];
 }
 
 /** The member's postal address: name line, street, place (country when abroad). */
