@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
+import * as XLSX from 'xlsx';
 import type { DashboardDto, ImportDryRunDto, ImportProblemDto, SettlementDto } from '@coop/contracts';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { setTerms } from './support/members.js';
@@ -17,6 +18,12 @@ const memberLine = (nr: number, name: string, iban: string, shares: number): str
   String(nr), 'Frau', 'female', name, 'Anna', '12.04.1980', 'natürliche Person', 'ledig', 'Lindenweg', '7', '12345', 'Musterstadt', 'by', 'Musterbank', iban, 'COBADEFFXXX', '15.01.2020', '20.01.2020', String(shares),
 ];
 const POSTING_HEADERS = ['Mitgliedsnummer', 'Buchungsart', 'Anzahl', 'Datum', 'Zulassungsdatum', 'Kündigungsdatum', 'Auseinandersetzung ausgezahlt am', 'Auseinandersetzungsguthaben (EUR)'];
+
+const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void): void => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
 
 const upload = (http: App, token: string, path: string, files: readonly { name: string; bytes: Buffer }[]): request.Test => {
   let req = request(http).post(path).set(auth(token));
@@ -103,5 +110,16 @@ describe('the import of settled leavers of the past (issue 42)', () => {
     // The dashboard counts only the one not settled.
     const dashboard = (await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200)).body as DashboardDto;
     expect(dashboard).toMatchObject({ settlementsDue: 1, settlementsOverdue: 1 });
+
+    // The register workbook carries the settlement on its end's row, so that it imports back paid.
+    const register = await request(t.http).get('/api/v1/import/register.xlsx').set(auth(t.adminToken)).buffer(true).parse(binary);
+    expect(register.status).toBe(200);
+    const sheet = XLSX.read(register.body as Buffer, { type: 'buffer', cellDates: true }).Sheets['Buchungen']!;
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
+    const ends = rows.filter((r) => String(r['Buchungsart']) === '8').map((r) => [r['Mitgliedsnummer'], r['Auseinandersetzung ausgezahlt am'] ?? null, r['Auseinandersetzungsguthaben (EUR)'] ?? null]);
+    expect(ends).toEqual([
+      [11, new Date('2023-06-20T00:00:00Z'), 280],
+      [12, null, null],
+    ]);
   });
 });
