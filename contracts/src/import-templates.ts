@@ -80,7 +80,9 @@ export type ImportTemplate =
   /** Reading a file needed more memory than its budget; {0}: the file, {1}: the MB. */
   | 'importReadTooLarge'
   /** A sheet with a header and no data rows (a problem of the sheet); {0}: the sheet. */
-  | 'importSheetWithoutRows';
+  | 'importSheetWithoutRows'
+  /** A settled leaver's payout day or amount on a postings row that is no end (only 2, 6, 7 and 8 are settled; issue 42). */
+  | 'importSettlementNotAnEnd';
 
 /** Every import template at run time (the console's and the problem texts' tests). */
 export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
@@ -122,4 +124,5 @@ export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importReadTooLong',
   'importReadTooLarge',
   'importSheetWithoutRows',
+  'importSettlementNotAnEnd',
 ];

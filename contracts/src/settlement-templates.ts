@@ -17,6 +17,8 @@ export const SETTLEMENT_TEMPLATES = [
   'heirsOnlyAfterDeath',
   /** The member's account (IBAN) for the settlement is missing or invalid. */
   'settlementAccountMissing',
+  /** An imported settlement's amount {0} (euros) above the holding {1} booked out: the product pays no more than the holding. */
+  'settlementAboveHolding',
   /** A loss share percentage: more than 0, at most 100, at most 4 decimals. */
   'lossSharePercentInvalid',
 ] as const;

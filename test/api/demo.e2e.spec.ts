@@ -15,6 +15,8 @@ import {
   type MemberDto,
   type MemberHistoryEntry,
   type NonAssessmentDto,
+  type SettlementDto,
+  type SettlementTermsDto,
 } from '@coop/contracts';
 import { DemoRefusedError, fillDemo, type DemoSummary } from '../../services/src/demo/demo.js';
 import { auth, startApp, type TestApp } from './support/app.js';
@@ -277,6 +279,45 @@ describe('demo data (npm run demo) through the API', () => {
     const withPapers = orders[0]!.member;
     const dash = (await request(t.http).get(`/api/v1/dashboard/member/${withPapers}`).set(auth(t.adminToken)).expect(200)).body as MemberDashboardDto;
     expect(dash.exemptionOrder.map((o) => o.id).sort()).toEqual(orders.filter((o) => o.member === withPapers).map((o) => o.id).sort());
+  });
+
+  it('has a history of settlements (issue 42): the ends paid on their payout day, a loss share, deaths paid to the heirs', async () => {
+    const settled = summary.settlements;
+    expect(settled.paid).toBeGreaterThanOrEqual(5);
+    expect(settled.heirs).toBeGreaterThanOrEqual(1);
+    expect(settled.withLossShare).toBeGreaterThanOrEqual(1);
+    expect(settled.refused).toBe(0);
+    const lossYear = settled.lossShareYear!;
+    const terms = (await request(t.http).get('/api/v1/settlements/terms').set(auth(t.adminToken)).expect(200)).body as SettlementTermsDto;
+    expect(terms.lossShares).toEqual([{ year: lossYear, kind: 'percent', percent: '7.5', centsPerShare: null, decisionDate: `${lossYear + 1}-06-12` }]);
+    const rows: SettlementDto[] = [];
+    for (let year = 2016; year <= Number(today.slice(0, 4)) + 2; year++) {
+      const res = await request(t.http).get(`/api/v1/settlements?year=${year}`).set(auth(t.adminToken));
+      // 204: no end in that year.
+      expect([200, 204]).toContain(res.status);
+      if (res.status === 200) for (const s of res.body as SettlementDto[]) rows.push(s);
+    }
+    const paid = rows.filter((s) => s.status === 'paid');
+    expect(paid).toHaveLength(settled.paid);
+    for (const s of rows) {
+      const payoutDay = `${s.year + 1}-06-20`;
+      // Every end whose payout day has come is paid on it, within the deadline; the others are due (or still to come).
+      expect(s.status).toBe(payoutDay <= today && s.endDate <= today ? 'paid' : 'due');
+      if (s.status !== 'paid') continue;
+      expect([s.payoutDate, s.payoutDate! <= s.deadline, s.imported, s.paidBy]).toEqual([payoutDay, true, false, 'demo']);
+      expect(s.amount).toBe(s.holding - s.lossShare);
+      // 7.5 % of the holding, to the cent, in the loss year only.
+      expect(s.lossShare).toBe(s.year === lossYear ? Math.floor((s.holding * 150 + 1000) / 2000) : 0);
+      if (s.reason === 'death') expect(s.heirsAccount).toBe(true);
+    }
+    expect(paid.filter((s) => s.reason === 'death')).toHaveLength(settled.heirs);
+    expect(paid.filter((s) => s.lossShare > 0)).toHaveLength(settled.withLossShare);
+    expect(rows.filter((s) => s.status === 'due' && s.endDate <= today)).toHaveLength(settled.due);
+    // A death's statement names the heirs.
+    const death = paid.find((s) => s.reason === 'death')!;
+    const pdf = await request(t.http).get(`/api/v1/settlements/${death.id}/statement`).set(auth(t.adminToken));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toMatch(/pdf/);
   });
 
   it('refuses to run on a store that has members, and writes nothing', async () => {

@@ -66,7 +66,7 @@ function digits(r: Random, n: number): string {
   return s;
 }
 
-function germanBank(r: Random): { bankname: string; iban: string; bic: string } {
+export function germanBank(r: Random): { bankname: string; iban: string; bic: string } {
   const [bankname, blz, bic] = pick(r, GERMAN_BANKS);
   return { bankname, iban: ibanFor('DE', blz + digits(r, 10)), bic };
 }

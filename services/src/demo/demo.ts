@@ -12,6 +12,7 @@
  * 3. demo-plan.ts: what happens to each of them on which day;
  * 4. demo-history.ts: the postings, replayed day by day through the deciders (demo-writer.ts appends);
  * 5. demo-tax-papers.ts: exemption orders and non-assessment certificates, entered today;
+ *    demo-settlements.ts: the settlements with those who left, paid on their payout days, a loss share, heirs;
  * 6. the read models, rebuilt from the whole log (here).
  *
  * `npm run demo` (services/dist/demo/main.js) is the command line; the benchmarks and the e2e test
@@ -29,6 +30,7 @@ import { History, type ExitSummary } from './demo-history.js';
 import { makePeople } from './demo-people.js';
 import { Calendar, planHistory, postingScale, simsOf } from './demo-plan.js';
 import { prng } from './demo-random.js';
+import { paySettlements, type SettlementSummary } from './demo-settlements.js';
 import { enterTaxPapers, type PaperSummary } from './demo-tax-papers.js';
 import { DemoWriter } from './demo-writer.js';
 
@@ -79,6 +81,8 @@ export interface DemoSummary {
   readonly nonAssessments: number;
   /** Ways out recorded, by reason; notices withdrawn before they took effect; ends recorded that take effect after today. */
   readonly exits: ExitSummary;
+  /** The settlements with those who left (issue 42): paid, to heirs, with a loss share, still due. */
+  readonly settlements: SettlementSummary;
   readonly events: number;
   readonly appendSeconds: number;
   readonly projectionSeconds: number;
@@ -127,6 +131,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
   await runner.stop();
   const tAppend = performance.now();
   let papers: PaperSummary;
+  let settlements: SettlementSummary;
   try {
     await calendar.replay(
       (day, intent) => history.run(day, intent),
@@ -135,6 +140,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
       },
     );
     papers = await enterTaxPapers(r, sims, writer, cooperativeId, today);
+    settlements = await paySettlements(r, sims, writer, { cooperativeId, fromYear, today, recordedBy: actor.userId });
     await writer.flush();
   } catch (error) {
     await runner.start();
@@ -169,6 +175,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     exemptionOrders: papers.exemptionOrders,
     jointExemptionOrders: papers.jointOrders,
     nonAssessments: papers.nonAssessments,
+    settlements,
     exits: { ...history.exits, pending: sims.filter((s) => s.state.exitDate !== null && s.state.exitDate > today).length },
     events: writer.written,
     appendSeconds: round1(appendSeconds),

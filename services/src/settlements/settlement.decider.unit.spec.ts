@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ValidationError, type FieldError, type SettlementEvent, type SettlementPaid } from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
-import { settlementDecider, type PaySettlement } from './domain/settlement.decider.js';
+import { settlementDecider, type PaySettlement, type RecordImportedSettlement } from './domain/settlement.decider.js';
 import type { SettlementEnd } from './domain/settlement-amount.js';
 
 /** Given the member's settlement stream, when a command, then the events (or the refusal's templates). */
@@ -102,5 +102,43 @@ describe('settlement decider: the correction', () => {
     spec.given([]).when(reverse).thenThrows(ValidationError, templates([{ field: 'endBalanceId', template: 'settlementNotPaid' }]));
     spec.given([paid(), reversed]).when(reverse).thenThrows(ValidationError, templates([{ field: 'endBalanceId', template: 'settlementNotPaid' }]));
     spec.given([paid()]).when({ ...reverse, reason: '  ' }).thenThrows(ValidationError, templates([{ field: 'reason', template: 'mustNotBeEmpty' }]));
+  });
+});
+
+describe('settlement decider: a settlement paid before the product, imported (issue 42)', () => {
+  const imported = (over: Partial<RecordImportedSettlement> = {}): RecordImportedSettlement => ({
+    type: 'RecordImportedSettlement',
+    memberId: 'm-1',
+    cooperativeId: 'coop-1',
+    end: exitEnd,
+    payoutDate: '2026-06-15',
+    amount: 70_000,
+    today: '2026-11-28',
+    memberAccount: { accountHolder: 'Erika Mustermann', iban: IBAN, bic: null },
+    recordedBy: 'import',
+    ...over,
+  });
+
+  it('records it as paid and imported, the loss share what the amount falls short of the holding', () => {
+    spec.given([]).when(imported()).then([paid({ lossShare: 5_000, amount: 70_000, recordedBy: 'import', imported: true })]);
+  });
+
+  it('names no account after a death when the heirs\' is not known, and no invalid one', () => {
+    const none = { accountHolder: '', iban: '', bic: null };
+    spec.given([]).when(imported({ end: deathEnd, amount: 75_000 })).then([paid({ reason: 'death', heirs: true, ...none, recordedBy: 'import', imported: true })]);
+    spec.given([]).when(imported({ amount: 75_000, memberAccount: { accountHolder: 'X', iban: 'DE00', bic: null } })).then([paid({ ...none, recordedBy: 'import', imported: true })]);
+  });
+
+  it('refuses an amount above the holding or below zero, a payout day on or before the end or after today, and a second one', () => {
+    spec.given([]).when(imported({ amount: 75_001 })).thenThrows(ValidationError, (e) => {
+      expect(e.errors).toEqual([{ field: 'amount', template: 'settlementAboveHolding', parameters: { 0: '750,01', 1: '750,00' } }]);
+    });
+    spec.given([]).when(imported({ amount: -1, payoutDate: '2025-12-31' })).thenThrows(
+      ValidationError,
+      templates([{ field: 'payoutDate', template: 'settlementBeforeEnd' }, { field: 'amount', template: 'mustBeAtLeast' }]),
+    );
+    spec.given([]).when(imported({ payoutDate: '2026-11-29' })).thenThrows(ValidationError, templates([{ field: 'payoutDate', template: 'dateInFuture' }]));
+    spec.given([paid()]).when(imported()).thenThrows(ValidationError, templates([{ field: 'endBalanceId', template: 'settlementAlreadyPaid' }]));
+    spec.given([]).when(imported({ end: null })).thenThrows(ValidationError, templates([{ field: 'endBalanceId', template: 'settlementEndUnknown' }]));
   });
 });

@@ -116,7 +116,13 @@ export function noticesOf(events: readonly RecordedEvent[]): Map<string, Posting
  * A posting's row from its `balances` document: ref = balance id, the transfer's other half and the annulled posting by
  * their balance ids, the amount and the payment in cents (signed as stored), the notice's dates where it had one.
  */
-export function postingRow(b: ReadDocument, numbers: MemberNumbers, notice: PostingNotice | undefined): RegisterRow {
+/** The recorded settlement of an end (issue 42): its payout day and amount in cents. */
+export interface PostingSettlement {
+  readonly payoutDate: string;
+  readonly amount: number;
+}
+
+export function postingRow(b: ReadDocument, numbers: MemberNumbers, notice: PostingNotice | undefined, settlement?: PostingSettlement): RegisterRow {
   const member = text(b.member);
   return {
     memberNr: (member !== null ? numbers.get(member) : undefined) ?? int(b.memberNr),
@@ -133,6 +139,8 @@ export function postingRow(b: ReadDocument, numbers: MemberNumbers, notice: Post
     transferRef: text(b.transferPeer),
     annulRef: text(b.annulPeer),
     rueckpfleinzahlung: int(b.rueckpfleinzahlung),
+    settlementPayoutDate: settlement?.payoutDate ?? null,
+    settlementAmount: settlement?.amount ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { businessToday, memberStream, type EventStore, type ReadDocument } from '@coop/contracts';
-import { BALANCES, EXEMPTION_ORDERS, MEMBERS, NON_ASSESSMENTS } from '@coop/projections';
+import { BALANCES, EXEMPTION_ORDERS, MEMBERS, NON_ASSESSMENTS, SETTLEMENTS } from '@coop/projections';
 import { toMemberDto } from '../../members/index.js';
 import type { ReadModels } from '../../platform/http/read-models.js';
 import type { FieldKind, ImportKind } from '../import-types.js';
@@ -19,6 +19,7 @@ import {
   type PostingNotice,
   type RegisterRow,
   type RegisterValue,
+  type PostingSettlement,
 } from './register-rows.js';
 
 /*
@@ -129,6 +130,16 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
     if (++read % 50 === 0) await yieldToLoop();
   }
 
+  // The settlements recorded (issue 42): each on its end's row, so the register imports back with them paid.
+  const settled = new Map<string, PostingSettlement>();
+  for await (const batch of reads.scan(SETTLEMENTS, cooperativeId, SCAN_BATCH)) {
+    for (const doc of batch) {
+      if (doc.status === 'paid' && doc.annulled !== true && typeof doc.endBalanceId === 'string' && typeof doc.payoutDate === 'string' && typeof doc.amount === 'number') {
+        settled.set(doc.endBalanceId, { payoutDate: doc.payoutDate, amount: doc.amount });
+      }
+    }
+  }
+
   const orders: RegisterRow[] = [];
   for await (const batch of reads.scan(EXEMPTION_ORDERS, cooperativeId, SCAN_BATCH)) for (const doc of batch) orders.push(exemptionOrderRow(doc, numbers));
   const certificates: RegisterRow[] = [];
@@ -136,7 +147,7 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
 
   return {
     members: await inSlices(members, (m) => memberRow(m, numbers)),
-    postings: await inSlices(postings, (b) => postingRow(b, numbers, notices.get(b.id))),
+    postings: await inSlices(postings, (b) => postingRow(b, numbers, notices.get(b.id), settled.get(b.id))),
     exemptionOrders: orders.sort(compareTaxPapers),
     nonAssessments: certificates.sort(compareTaxPapers),
   };

@@ -101,6 +101,12 @@ export const IMPORT_FIELDS: Readonly<Record<ImportKind, readonly ImportField[]>>
     field('annulRef', 'text', ['Storno von', 'Storniert Buchung'], ['Annuls', 'Annulled posting']),
     /** The actual payment (Rückpflicht-Einzahlung) when it differs from the amount. */
     field('rueckpfleinzahlung', 'money', ['Einzahlung (EUR)', 'Einzahlung'], ['Payment (EUR)', 'Payment']),
+    /**
+     * An end (2, 6, 7, 8) settled before the product (issue 42): the day its settlement balance was paid, and the amount
+     * paid (the holding booked out less a loss share). Both or neither; recorded as paid, never due.
+     */
+    field('settlementPayoutDate', 'date', ['Auseinandersetzung ausgezahlt am', 'Auszahlungstag Auseinandersetzung', 'Auseinandersetzung Auszahlungstag'], ['Settlement paid on', 'Settlement payout date']),
+    field('settlementAmount', 'money', ['Auseinandersetzungsguthaben (EUR)', 'Auseinandersetzungsguthaben', 'Auseinandersetzung Betrag'], ['Settlement amount (EUR)', 'Settlement amount', 'Settlement balance']),
   ],
   exemptionOrders: [
     memberNr(),

@@ -4,6 +4,7 @@ import type { ImportRow } from '../import-types.js';
 import { LEDGER_FIELDS, postingRecorded } from './posting-checks.js';
 import { NOTICE_TYPES, type PostingPlan } from './posting-plan.js';
 import { dateValue, numberValue, textValue, type ImportedMember, type ReplayRun } from './replay-run.js';
+import { noteSettlement, recordSettlements, refuseSettlementOf } from './replay-settlements.js';
 import { attempt, importProblem, problemAt } from './row-problems.js';
 
 /**
@@ -18,8 +19,13 @@ export function replayPostings(run: ReplayRun, plan: PostingPlan): void {
   // One at a time: spreading a sheet of refused rows as arguments overflows the stack at ~150,000 (issue 40).
   run.addProblems(plan.problems);
   const consumed = new Set<ImportRow>();
-  for (const [nr, row] of plan.admissions) if (!run.listed.has(nr)) run.problems.push(importProblem(row, 'memberNr', 'importMemberUnknown', String(nr)));
+  for (const [nr, row] of plan.admissions) {
+    if (!run.listed.has(nr)) run.problems.push(importProblem(row, 'memberNr', 'importMemberUnknown', String(nr)));
+    refuseSettlementOf(run, row);
+  }
   for (const action of plan.actions) {
+    if (action.kind !== 'post') refuseSettlementOf(run, action.row);
+    if (action.kind === 'transfer') refuseSettlementOf(run, action.peer);
     const member = memberOf(run, action.row);
     if (member === undefined) continue;
     if (action.kind === 'post') post(run, action.row, member);
@@ -28,6 +34,7 @@ export function replayPostings(run: ReplayRun, plan: PostingPlan): void {
       if (receiver !== undefined) transfer(run, action.row, member, action.peer, receiver);
     } else if (!consumed.has(action.row)) annul(run, action.row, plan, consumed);
   }
+  recordSettlements(run);
 }
 
 /** The row's member, counted; undefined when not in the import (a problem) or not admitted (its own problem). */
@@ -60,12 +67,14 @@ function post(run: ReplayRun, row: ImportRow, member: ImportedMember): void {
     return;
   }
   const postingType = type as 1 | 2 | 6 | 7 | 8;
+  if (postingType === 1) refuseSettlementOf(run, row);
   const date = dateValue(row, 'date')!;
   // The exit a transfer re-stated, as this product's register shows it: already posted.
   const restated = member.restated?.find((r) => !r.exitRow && r.exitType === type && r.date === date);
   if (restated !== undefined) {
     restated.exitRow = true;
     postingRecorded(run, row, member, restated.exit);
+    noteSettlement(run, row, member, restated.exit);
     return;
   }
   const approvalDate = approvalOf(run, row);
@@ -91,6 +100,7 @@ function post(run: ReplayRun, row: ImportRow, member: ImportedMember): void {
   run.commit(member, events);
   postingRecorded(run, row, member, balanceId);
   if (postingType !== 1) {
+    noteSettlement(run, row, member, balanceId);
     const posted = postedDate(events, balanceId);
     // With a notice date the file's date is the effective date. Without one the date is the notice's (as the console
     // reads it) and the end moves to the law's date, unless it is a financial year's end already: then the file gave

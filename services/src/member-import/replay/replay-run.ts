@@ -3,6 +3,7 @@ import type { ClosedThrough } from '../../kernel/closed-years.js';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import { memberDecider, type MemberCommand, type MemberNumberSequenceState } from '../../members/index.js';
+import type { SettlementState } from '../../settlements/index.js';
 import type { ExistingPerson, ImportProblem, ImportRow } from '../import-types.js';
 
 /** What the replay needs of the cooperative (read by the caller before the dry run or the write). */
@@ -88,6 +89,10 @@ export class ReplayRun {
   private readonly interestBegins = new Map<string, string>();
   /** The references some annulation names (set from the plan of the postings sheet). */
   referenced: ReadonlySet<string> = new Set();
+  /** End postings whose row gives a settlement paid before the product (issue 42), recorded after every posting. */
+  readonly settled: PostedRef[] = [];
+  /** The members' settlement streams as the recorded settlements leave them. */
+  readonly settlementStreams = new Map<string, { state: SettlementState; revision: number }>();
   /** The member-number sequence as the admissions move it. */
   sequence: { state: MemberNumberSequenceState; revision: number };
 

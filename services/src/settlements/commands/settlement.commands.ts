@@ -16,7 +16,7 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
 import { settlementEnds } from '../domain/settlement-amount.js';
-import { settlementDecider, type BankAccount, type SettlementState } from '../domain/settlement.decider.js';
+import { memberAccountOf, settlementDecider, type BankAccount, type SettlementState } from '../domain/settlement.decider.js';
 import { settlementTermsDecider, type SettlementTermsCommand } from '../domain/settlement-terms.decider.js';
 import { SettlementReads } from '../queries/settlement-reads.js';
 
@@ -46,13 +46,6 @@ export class PaySettlementsCommand extends Command<PayoutPlan> {
   constructor(readonly ctx: CommandContext, readonly ids: readonly string[], readonly payoutDate: string, readonly record: boolean) {
     super();
   }
-}
-
-function memberAccount(state: MemberState): BankAccount | null {
-  const m = state.master;
-  if (m === null || !m.iban) return null;
-  const holder = m.accountHolder ?? [m.givenName, m.name].filter((p) => p !== null && p !== '').join(' ');
-  return { accountHolder: holder, iban: m.iban, bic: m.bic === '' ? null : m.bic };
 }
 
 @CommandHandler(PaySettlementsCommand)
@@ -90,7 +83,7 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
             end,
             lossShare: end === null ? null : terms.lossShares.get(end.year) ?? null,
             payoutDate,
-            memberAccount: memberAccount(member.state),
+            memberAccount: memberAccountOf(member.state),
             recordedBy: ctx.actor.userId,
           },
           loaded.state,

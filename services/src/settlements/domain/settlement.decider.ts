@@ -9,6 +9,8 @@ import {
   type SettlementEvent,
   type SettlementPaid,
 } from '@coop/contracts';
+import type { MemberState } from '../../kernel/member-stream.js';
+import { formatEuro } from '../../kernel/money.js';
 import { settlementAmount, type LossShareRule, type SettlementEnd } from './settlement-amount.js';
 
 /**
@@ -20,6 +22,14 @@ export interface BankAccount {
   readonly accountHolder: string;
   readonly iban: string;
   readonly bic: string | null;
+}
+
+/** The member's own account from its master data (the holder, else its name); null without an IBAN. */
+export function memberAccountOf(state: MemberState): BankAccount | null {
+  const m = state.master;
+  if (m === null || !m.iban) return null;
+  const holder = m.accountHolder ?? [m.givenName, m.name].filter((p) => p !== null && p !== '').join(' ');
+  return { accountHolder: holder, iban: m.iban, bic: m.bic === '' ? null : m.bic };
 }
 
 export interface RecordedSettlement {
@@ -64,7 +74,26 @@ export interface ReverseSettlement {
   readonly recordedBy: string;
 }
 
-export type SettlementCommand = RecordHeirsAccount | PaySettlement | ReverseSettlement;
+/**
+ * A settlement paid before the product, taken over with the import of a register (issue 42): the payout day and the
+ * amount as the old register gives them; the loss share is what the amount falls short of the holding. The account is
+ * recorded when the register knows it (the member's, or the heirs' after a death), else left empty: it was paid
+ * outside the product and no SEPA file is written for it.
+ */
+export interface RecordImportedSettlement {
+  readonly type: 'RecordImportedSettlement';
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  readonly end: SettlementEnd | null;
+  readonly payoutDate: string;
+  readonly amount: number;
+  /** Business today: a payout day after it is refused (`dateInFuture`). */
+  readonly today: string;
+  readonly memberAccount: BankAccount | null;
+  readonly recordedBy: string;
+}
+
+export type SettlementCommand = RecordHeirsAccount | PaySettlement | ReverseSettlement | RecordImportedSettlement;
 
 export const initialSettlementState: SettlementState = { heirs: null, settlements: new Map() };
 
@@ -140,6 +169,49 @@ function pay(command: PaySettlement, state: SettlementState): SettlementEvent[] 
   return [paid];
 }
 
+const NO_ACCOUNT: BankAccount = { accountHolder: '', iban: '', bic: null };
+
+function recordImported(command: RecordImportedSettlement, state: SettlementState): SettlementEvent[] {
+  const { end, payoutDate, amount } = command;
+  if (end === null) throw new ValidationError([fieldError('endBalanceId', 'settlementEndUnknown')]);
+  const before = state.settlements.get(end.endBalanceId);
+  if (before && !before.reversed) throw new ValidationError([fieldError('endBalanceId', 'settlementAlreadyPaid', before.payoutDate)]);
+  const errors = [];
+  if (!isIsoDate(payoutDate)) errors.push(fieldError('payoutDate', 'invalidDate', payoutDate));
+  else if (payoutDate <= end.endDate) errors.push(fieldError('payoutDate', 'settlementBeforeEnd', end.endDate));
+  else if (payoutDate > command.today) errors.push(fieldError('payoutDate', 'dateInFuture', payoutDate));
+  if (!Number.isSafeInteger(amount) || amount < 0) errors.push(fieldError('amount', 'mustBeAtLeast', '0'));
+  else if (amount > end.holding) errors.push(fieldError('amount', 'settlementAboveHolding', formatEuro(amount), formatEuro(end.holding)));
+  if (errors.length > 0) throw new ValidationError(errors);
+  const heirs = end.reason === 'death';
+  const known = heirs ? state.heirs : command.memberAccount;
+  const account = known === null || accountErrors(known) ? NO_ACCOUNT : known;
+  return [
+    {
+      type: 'SettlementPaid',
+      data: {
+        memberId: command.memberId,
+        cooperativeId: command.cooperativeId,
+        endBalanceId: end.endBalanceId,
+        year: end.year,
+        reason: end.reason,
+        endDate: end.endDate,
+        shares: end.shares,
+        holding: end.holding,
+        lossShare: end.holding - amount,
+        amount,
+        payoutDate,
+        accountHolder: account.accountHolder.trim(),
+        iban: compact(account.iban),
+        bic: account.bic === null || isBlank(account.bic) ? null : account.bic.trim().toUpperCase(),
+        heirs,
+        recordedBy: command.recordedBy,
+        imported: true,
+      },
+    },
+  ];
+}
+
 function reverse(command: ReverseSettlement, state: SettlementState): SettlementEvent[] {
   const before = state.settlements.get(command.endBalanceId);
   if (!before || before.reversed) throw new ValidationError([fieldError('endBalanceId', 'settlementNotPaid')]);
@@ -160,6 +232,8 @@ export const settlementDecider: Decider<SettlementCommand, SettlementEvent, Sett
         return pay(command, state);
       case 'ReverseSettlement':
         return reverse(command, state);
+      case 'RecordImportedSettlement':
+        return recordImported(command, state);
     }
   },
 };
