@@ -3,7 +3,7 @@ import { Box, Button } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { Failed } from '../dividend/parts';
-import { useSession } from '../session/session';
+import { can, useSession } from '../session/session';
 import { startReadModelRebuild } from './queries';
 
 /**
@@ -15,7 +15,7 @@ export function RebuildReadModelsButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const allowed = useSession()?.roles.includes('ROLE_SUPER_ADMIN') ?? false;
+  const allowed = can(useSession(), 'projections:rebuild');
   const start = useMutation({
     mutationFn: startReadModelRebuild,
     onSuccess: async () => {
