@@ -1,6 +1,6 @@
 import type { DetectedFormat, ImportMapping, ImportProblem, ImportRow } from '../import-types.js';
 import { detectFormat, refuseForeignDelimiter, type SheetColumns } from './detect-format.js';
-import { readFile, type UploadedFile } from './read-file.js';
+import { readFile, type FileRead, type UploadedFile } from './read-file.js';
 import { isEmptyRow } from './sheet-headers.js';
 import { isAllowedValuesSheet } from './template-examples.js';
 import { typeSheetInto } from './type-cells.js';
@@ -15,36 +15,62 @@ import { typeSheetInto } from './type-cells.js';
  * be empty (a register without any). Rows come in the files' order, each file's sheets in the workbook's order.
  */
 
+/**
+ * Every file's read begun at once (issue 39, decision 203): each reads in a thread of its own, so the two cores parse
+ * the members file and the postings file side by side, and the first file's rows are typed while the next is still
+ * parsed. The reads are taken in the files' order, so rows, problems and the refusal reported (the first file's in
+ * the upload's order that is refused) are the same as read one after the other; a later read's refusal is held
+ * (not an unhandled rejection) until its turn, and once a file is refused the reads still running are ended.
+ */
+function readAllAtOnce(files: readonly UploadedFile[], signal: AbortSignal, read: ReadOne): Promise<FileRead>[] {
+  const reads = files.map((upload) => read(upload, signal));
+  for (const read of reads) read.catch(() => undefined);
+  return reads;
+}
+
 export interface ImportRead {
   readonly formats: Record<string, DetectedFormat>;
   readonly rows: ImportRow[];
   readonly problems: ImportProblem[];
 }
 
-export async function readImport(files: readonly UploadedFile[], mapping: ImportMapping): Promise<ImportRead> {
+/** How one file is read (read-file.ts; a test gives its own). */
+export type ReadOne = (file: UploadedFile, signal: AbortSignal) => Promise<FileRead>;
+
+export async function readImport(files: readonly UploadedFile[], mapping: ImportMapping, read: ReadOne = readFile): Promise<ImportRead> {
   const formats: Record<string, DetectedFormat> = {};
   const rows: ImportRow[] = [];
   const problems: ImportProblem[] = [];
-  for (const upload of files) {
-    const read = await readFile(upload);
-    refuseForeignDelimiter(read.file, read.base, read.sheets);
-    const mapped: SheetColumns[] = [];
-    for (const sheet of read.sheets) {
-      const sheetMapping = mapping.sheets.find((m) => m.sheet === sheet.sheet);
-      if (sheetMapping) {
-        mapped.push({ sheet, kind: sheetMapping.kind, columns: sheetMapping.columns });
-        const mustHoldRows = read.base.fileType === 'csv' || sheetMapping.kind === 'members';
-        if (mustHoldRows && sheet.headers.length > 0 && sheet.rows.every(isEmptyRow)) {
-          problems.push({ file: read.file, sheet: sheet.sheet, row: null, column: null, field: null, value: null, template: 'importSheetWithoutRows', parameters: { 0: sheet.sheet } });
-        }
-      } else if (!isAllowedValuesSheet(sheet.sheet) && sheet.rows.some((r) => !isEmptyRow(r))) {
-        problems.push({ file: read.file, sheet: sheet.sheet, row: null, column: null, field: null, value: null, template: 'importUnknownKind', parameters: { 0: sheet.sheet } });
-      }
-    }
-    const detected = detectFormat(read.base, mapped);
-    const format: DetectedFormat = { ...detected, numbers: mapping.numbers ?? detected.numbers, dates: mapping.dates ?? detected.dates };
-    formats[read.file] = format;
-    for (const m of mapped) await typeSheetInto(m.sheet, { sheet: m.sheet.sheet, kind: m.kind, columns: m.columns }, format, { rows, problems });
+  const abandon = new AbortController();
+  const reads = readAllAtOnce(files, abandon.signal, read);
+  try {
+    for (const reading of reads) await takeFile(await reading, mapping, { formats, rows, problems });
+  } finally {
+    // a file refused: the reads still running are not wanted
+    abandon.abort();
   }
   return { formats, rows, problems };
+}
+
+/** One file read → its formats, typed rows and problems (appended to `out`). */
+async function takeFile(read: FileRead, mapping: ImportMapping, out: ImportRead): Promise<void> {
+  const { formats, rows, problems } = out;
+  refuseForeignDelimiter(read.file, read.base, read.sheets);
+  const mapped: SheetColumns[] = [];
+  for (const sheet of read.sheets) {
+    const sheetMapping = mapping.sheets.find((m) => m.sheet === sheet.sheet);
+    if (sheetMapping) {
+      mapped.push({ sheet, kind: sheetMapping.kind, columns: sheetMapping.columns });
+      const mustHoldRows = read.base.fileType === 'csv' || sheetMapping.kind === 'members';
+      if (mustHoldRows && sheet.headers.length > 0 && sheet.rows.every(isEmptyRow)) {
+        problems.push({ file: read.file, sheet: sheet.sheet, row: null, column: null, field: null, value: null, template: 'importSheetWithoutRows', parameters: { 0: sheet.sheet } });
+      }
+    } else if (!isAllowedValuesSheet(sheet.sheet) && sheet.rows.some((r) => !isEmptyRow(r))) {
+      problems.push({ file: read.file, sheet: sheet.sheet, row: null, column: null, field: null, value: null, template: 'importUnknownKind', parameters: { 0: sheet.sheet } });
+    }
+  }
+  const detected = detectFormat(read.base, mapped);
+  const format: DetectedFormat = { ...detected, numbers: mapping.numbers ?? detected.numbers, dates: mapping.dates ?? detected.dates };
+  formats[read.file] = format;
+  for (const m of mapped) await typeSheetInto(m.sheet, { sheet: m.sheet.sheet, kind: m.kind, columns: m.columns }, format, { rows, problems });
 }
