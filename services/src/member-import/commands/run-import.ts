@@ -52,6 +52,7 @@ export interface PreparedImport {
   /** Rows that may be a member twice (issue 39): the write needs them confirmed (`confirmWarnings`). */
   readonly warnings: readonly ImportProblem[];
   readonly summary: ImportSummary;
+  /** What a write appends, in order; empty for a dry run (`prepare` without a replay for a write counts them only). */
   readonly decisions: readonly Decision[];
   /** The earlier import of the same files, or null. */
   readonly before: ImportedBefore | null;
@@ -279,6 +280,8 @@ export class RunImport {
       newId: () => drawing.next(),
       closedThrough,
       existing,
+      // only a write appends them: a dry run counts them (decision 204)
+      keepDecisions: replay !== undefined,
     });
     progress(3, PREPARE_STEPS);
     const fixed: FixedContext = { today, terms, closedThrough, sequence, ids: ids ? ids.drawn : 0 };
