@@ -1,6 +1,6 @@
 import type { DetectedFormat, ImportMapping, ImportProblem, ImportRow } from '../import-types.js';
 import { detectFormat, refuseForeignDelimiter, type SheetColumns } from './detect-format.js';
-import { readFile, type FileRead, type UploadedFile } from './read-file.js';
+import { readFile, UnreadableFileError, type FileRead, type UploadedFile } from './read-file.js';
 import { isEmptyRow } from './sheet-headers.js';
 import { isAllowedValuesSheet } from './template-examples.js';
 import { typeSheetInto } from './type-cells.js';
@@ -15,16 +15,32 @@ import { typeSheetInto } from './type-cells.js';
  * be empty (a register without any). Rows come in the files' order, each file's sheets in the workbook's order.
  */
 
+/** Files read at the same time: the two cores (each read has its own thread and memory budget). */
+export const READS_AT_ONCE = 2;
+
 /**
- * Every file's read begun at once (issue 39, decision 203): each reads in a thread of its own, so the two cores parse
- * the members file and the postings file side by side, and the first file's rows are typed while the next is still
- * parsed. The reads are taken in the files' order, so rows, problems and the refusal reported (the first file's in
- * the upload's order that is refused) are the same as read one after the other; a later read's refusal is held
- * (not an unhandled rejection) until its turn, and once a file is refused the reads still running are ended.
+ * The files' reads side by side (issue 39, decision 203): each reads in a thread of its own, two at a time (the next
+ * begins when one ends), so the two cores parse the members file and the postings file together, and the first file's
+ * rows are typed while the next is still parsed. The reads are taken in the files' order, so rows, problems and the
+ * refusal reported (the first file's in the upload's order that is refused) are the same as read one after the other;
+ * a later read's refusal is held (not an unhandled rejection) until its turn, and once a file is refused the reads
+ * still running are ended and those not begun are not begun.
  */
-function readAllAtOnce(files: readonly UploadedFile[], signal: AbortSignal, read: ReadOne): Promise<FileRead>[] {
-  const reads = files.map((upload) => read(upload, signal));
-  for (const read of reads) read.catch(() => undefined);
+function readSideBySide(files: readonly UploadedFile[], signal: AbortSignal, read: ReadOne): Promise<FileRead>[] {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const reads = files.map(async (upload) => {
+    if (running >= READS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      if (signal.aborted) throw new UnreadableFileError(upload.name, 'csv', 'the read was abandoned');
+      return await read(upload, signal);
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  });
+  for (const r of reads) r.catch(() => undefined);
   return reads;
 }
 
@@ -42,7 +58,7 @@ export async function readImport(files: readonly UploadedFile[], mapping: Import
   const rows: ImportRow[] = [];
   const problems: ImportProblem[] = [];
   const abandon = new AbortController();
-  const reads = readAllAtOnce(files, abandon.signal, read);
+  const reads = readSideBySide(files, abandon.signal, read);
   try {
     for (const reading of reads) await takeFile(await reading, mapping, { formats, rows, problems });
   } finally {

@@ -2,7 +2,7 @@ import type { ImportMapping, ImportProblem } from '../import-types.js';
 import { guessedMapping, inspectFiles } from './inspect.js';
 import { UnreadableFileError } from './read-file.js';
 import { readFileHere } from './read-file-here.js';
-import { readImport, type ReadOne } from './read-import.js';
+import { READS_AT_ONCE, readImport, type ReadOne } from './read-import.js';
 
 const file = (name: string, text: string) => ({ name, bytes: new TextEncoder().encode(text) });
 
@@ -119,7 +119,7 @@ describe('import: the files of an upload read side by side (issue 39, decision 2
     return async (f, signal) => {
       started.push(`${f.name} (answered before: ${answered.length})`);
       signals.push(signal);
-      const delay = 5 * (2 - pending++);
+      const delay = 5 * Math.max(0, 2 - pending++);
       await new Promise((resolve) => setTimeout(resolve, delay));
       answered.push(f.name);
       if (refuse.has(f.name)) throw new UnreadableFileError(f.name, 'csv', `${f.name} broken`);
@@ -139,6 +139,15 @@ describe('import: the files of an upload read side by side (issue 39, decision 2
     expect(read.rows.map((r) => [r.file, r.row, r.values])).toEqual(oneAfterAnother.rows.map((r) => [r.file, r.row, r.values]));
     expect(read.rows.map((r) => r.file)).toEqual(['mitglieder.csv', 'mitglieder.csv', 'buchungen.csv', 'buchungen.csv']);
     expect(read.problems).toEqual(oneAfterAnother.problems);
+  });
+
+  it('reads at most two files at a time, the next begun when one ends', async () => {
+    const files = [...upload(), file('buchungen-2025.csv', POSTINGS_DE)];
+    const started: string[] = [];
+    const read = await readImport(files, await guessed(files), outOfOrder(started, []));
+    expect(READS_AT_ONCE).toBe(2);
+    expect(started).toEqual(['mitglieder.csv (answered before: 0)', 'buchungen.csv (answered before: 0)', 'buchungen-2025.csv (answered before: 1)']);
+    expect(read.rows.map((r) => r.file)).toEqual(['mitglieder.csv', 'mitglieder.csv', 'buchungen.csv', 'buchungen.csv', 'buchungen-2025.csv', 'buchungen-2025.csv']);
   });
 
   it('refuses with the first refused file in the upload order, also when a later one was refused first, and ends the reads still running', async () => {
