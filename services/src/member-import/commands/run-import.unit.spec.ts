@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { ValidationError, type DomainEvent } from '@coop/contracts';
 import type { ImportProblem, ImportSummary } from '../import-types.js';
 import { parseMapping } from './import-mapping.js';
-import { dryRunResult, importChecksum, LISTED_PROBLEMS, refuseProblems, type PreparedImport } from './run-import.js';
+import { ImportIds } from '../domain/import-chunks.js';
+import { dryRunResult, importChecksum, LISTED_PROBLEMS, refuseProblems, replayIds, type PreparedImport } from './run-import.js';
 
 const summary: ImportSummary = { members: 1, postingsByType: { 0: 1 }, exemptionOrders: 0, nonAssessments: 0, asOf: '2026-11-26', activeMembers: 1, shares: 3, capitalCents: 30000, events: 4 };
 const event = (type: string): DomainEvent => ({ type, data: {} });
@@ -58,5 +59,15 @@ describe('the import write (issue 29)', () => {
     for (const bad of ['nope', '[]', '{"sheets":[{"sheet":"M","kind":"cats","columns":{}}]}', '{"sheets":[{"sheet":"M","kind":"members","columns":{"a":1}}]}', '{"sheets":[],"numbers":"fr"}', '{"sheets":[],"constructor":{}}']) {
       expect(() => parseMapping(bad)).toThrow(ValidationError);
     }
+  });
+
+  it('draws a dry run\'s ids as a write draws them: from one id of its own, counted on (decision 204)', () => {
+    const ids = replayIds(undefined);
+    const [first, second] = [ids.next(), ids.next()];
+    expect(first.slice(0, 28)).toBe(second.slice(0, 28));
+    expect([first.slice(28), second.slice(28)]).toEqual(['00000000', '00000001']);
+    expect(replayIds(undefined).next().slice(0, 28)).not.toBe(first.slice(0, 28));
+    const importId = '019ac9d2-0000-7abc-8def-0123456789ab';
+    expect(replayIds({ importId, plan: null }).next()).toBe(new ImportIds(importId).next());
   });
 });

@@ -10,6 +10,7 @@ import { isReadThreadBuilt, readInThread } from './read-thread.js';
  */
 export { FileBeyondLimitError, UnreadableFileError, type FileRead, type UploadedFile } from './file-read.js';
 
-export function readFile(file: UploadedFile): Promise<FileRead> {
-  return isReadThreadBuilt() ? readInThread(file) : readFileHere(file);
+/** `signal` abandons a read in a thread (its thread is ended); a read on the calling thread runs to its end. */
+export function readFile(file: UploadedFile, signal?: AbortSignal): Promise<FileRead> {
+  return isReadThreadBuilt() ? readInThread(file, undefined, undefined, signal) : readFileHere(file);
 }

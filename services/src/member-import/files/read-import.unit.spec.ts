@@ -1,7 +1,8 @@
 import type { ImportMapping, ImportProblem } from '../import-types.js';
 import { guessedMapping, inspectFiles } from './inspect.js';
 import { UnreadableFileError } from './read-file.js';
-import { readImport } from './read-import.js';
+import { readFileHere } from './read-file-here.js';
+import { READS_AT_ONCE, readImport, type ReadOne } from './read-import.js';
 
 const file = (name: string, text: string) => ({ name, bytes: new TextEncoder().encode(text) });
 
@@ -105,5 +106,58 @@ describe('import: reading typed rows', () => {
     await expect(inspectFiles(broken, null)).rejects.toMatchObject({ file: 'mitglieder.csv', fileType: 'csv' });
     const damaged = [{ name: 'register.xlsx', bytes: Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]) }];
     await expect(readImport(damaged, { sheets: [] })).rejects.toMatchObject({ name: 'UnreadableFileError', file: 'register.xlsx', fileType: 'xlsx' });
+  });
+});
+
+describe('import: the files of an upload read side by side (issue 39, decision 203)', () => {
+  const POSTINGS_DE = ['Mitgliedsnummer;Buchungsart;Anzahl;Datum', '1;1;3;31.12.2024', '2;1;1;02.01.2025'].join('\r\n');
+  const upload = () => [file('mitglieder.csv', MEMBERS_DE), file('buchungen.csv', POSTINGS_DE)];
+
+  /** A reader that notes each read's start and answers the later files first (the earlier after a turn of the loop). */
+  const outOfOrder = (started: string[], answered: string[], refuse: ReadonlySet<string> = new Set(), signals: AbortSignal[] = []): ReadOne => {
+    let pending = 0;
+    return async (f, signal) => {
+      started.push(`${f.name} (answered before: ${answered.length})`);
+      signals.push(signal);
+      const delay = 5 * Math.max(0, 2 - pending++);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      answered.push(f.name);
+      if (refuse.has(f.name)) throw new UnreadableFileError(f.name, 'csv', `${f.name} broken`);
+      return readFileHere(f);
+    };
+  };
+
+  it('begins every read before any is answered, and takes the files in the upload order whatever order they end in', async () => {
+    const files = upload();
+    const mapping = await guessed(files);
+    const started: string[] = [];
+    const answered: string[] = [];
+    const read = await readImport(files, mapping, outOfOrder(started, answered));
+    expect(started).toEqual(['mitglieder.csv (answered before: 0)', 'buchungen.csv (answered before: 0)']);
+    expect(answered).toEqual(['buchungen.csv', 'mitglieder.csv']);
+    const oneAfterAnother = await readImport(files, mapping, (f) => readFileHere(f));
+    expect(read.rows.map((r) => [r.file, r.row, r.values])).toEqual(oneAfterAnother.rows.map((r) => [r.file, r.row, r.values]));
+    expect(read.rows.map((r) => r.file)).toEqual(['mitglieder.csv', 'mitglieder.csv', 'buchungen.csv', 'buchungen.csv']);
+    expect(read.problems).toEqual(oneAfterAnother.problems);
+  });
+
+  it('reads at most two files at a time, the next begun when one ends', async () => {
+    const files = [...upload(), file('buchungen-2025.csv', POSTINGS_DE)];
+    const started: string[] = [];
+    const read = await readImport(files, await guessed(files), outOfOrder(started, []));
+    expect(READS_AT_ONCE).toBe(2);
+    expect(started).toEqual(['mitglieder.csv (answered before: 0)', 'buchungen.csv (answered before: 0)', 'buchungen-2025.csv (answered before: 1)']);
+    expect(read.rows.map((r) => r.file)).toEqual(['mitglieder.csv', 'mitglieder.csv', 'buchungen.csv', 'buchungen.csv', 'buchungen-2025.csv', 'buchungen-2025.csv']);
+  });
+
+  it('refuses with the first refused file in the upload order, also when a later one was refused first, and ends the reads still running', async () => {
+    const files = upload();
+    const mapping = await guessed(files);
+    const answered: string[] = [];
+    const signals: AbortSignal[] = [];
+    const refused = readImport(files, mapping, outOfOrder([], answered, new Set(['mitglieder.csv', 'buchungen.csv']), signals));
+    await expect(refused).rejects.toThrow('mitglieder.csv broken');
+    expect(answered).toEqual(['buchungen.csv', 'mitglieder.csv']);
+    expect(signals.map((s) => s.aborted)).toEqual([true, true]);
   });
 });

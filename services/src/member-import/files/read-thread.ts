@@ -67,8 +67,13 @@ function revived(row: readonly RawCell[]): readonly RawCell[] {
   return row.map((c) => (typeof c === 'object' && c !== null && !(c instanceof Date) ? new Date((c as { getTime(): number }).getTime()) : c));
 }
 
-/** Reads one file in a thread of its own within the budget; answers its sheets or refuses the file. */
-export function readInThread(file: UploadedFile, budget: ReadBudgetOptions = { seconds: READ_SECONDS, memoryMb: READ_MEMORY_MB }, entry: URL = READ_THREAD_ENTRY): Promise<FileRead> {
+/** Reads one file in a thread of its own within the budget; answers its sheets or refuses the file. `signal` abandons the read. */
+export function readInThread(
+  file: UploadedFile,
+  budget: ReadBudgetOptions = { seconds: READ_SECONDS, memoryMb: READ_MEMORY_MB },
+  entry: URL = READ_THREAD_ENTRY,
+  signal?: AbortSignal,
+): Promise<FileRead> {
   const fileType = isZip(file.bytes) ? 'xlsx' : 'csv';
   const start: ReadStart = { name: file.name, bytes: file.bytes };
   const worker = new Worker(entry, { workerData: start, resourceLimits: { maxOldGenerationSizeMb: budget.memoryMb } });
@@ -84,6 +89,10 @@ export function readInThread(file: UploadedFile, budget: ReadBudgetOptions = { s
       else resolve(outcome);
     };
     const timer = setTimeout(() => settle(new FileBeyondLimitError(file.name, 'time', budget.seconds, '')), budget.seconds * 1000);
+    // No longer wanted (another file of the upload was refused): the thread is ended, the read answers why.
+    const abandon = (): void => settle(new UnreadableFileError(file.name, fileType, 'the read was abandoned'));
+    if (signal?.aborted) abandon();
+    signal?.addEventListener('abort', abandon, { once: true });
     worker.on('message', (answer: ReadAnswer) => {
       if ('sheet' in answer) sheets.push({ sheet: answer.sheet, rows: [] });
       else if ('rows' in answer) {

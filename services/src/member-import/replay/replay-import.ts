@@ -16,7 +16,7 @@ export interface ReplayOutcome {
   /** Rows that look like a member already in the cooperative or another row (issue 39): the clerk confirms them. */
   readonly warnings: ImportProblem[];
   readonly summary: ImportSummary;
-  /** In append order; complete even with problems (nothing is written then). */
+  /** In append order; complete even with problems (nothing is written then); empty when not kept (`keepDecisions: false`). */
   readonly decisions: Decision[];
 }
 

@@ -159,3 +159,23 @@ describe('generatedRegister (the measured register)', () => {
     expect(outcome.summary).toMatchObject({ members: 30, shares: held, capitalCents: held * 25_000, postingsByType: { 0: 30, 1: 180, 3: 29, 4: 29, 5: 30, 8: 3 } });
   });
 });
+
+describe('replayImport for a dry run (decision 204)', () => {
+  it('counts the decisions without keeping them, to the same summary, problems and warnings as a replay that keeps them', () => {
+    const rows = generatedRegister(30);
+    // a refused row and a warning too: the counting must not change what is found
+    rows.push(importRow('postings', 999, { memberNr: 77, ref: 'X1', type: 1, quantity: 1, date: '2020-01-01', approvalDate: '2020-01-01' }));
+    let n = 0;
+    const ids = () => ({ newId: () => `00000000-0000-7000-8000-${String(n++).padStart(12, '0')}` });
+    const kept = replayImport(rows, context(ids()));
+    n = 0;
+    const counted = replayImport(rows, context({ ...ids(), keepDecisions: false }));
+    expect(counted.decisions).toEqual([]);
+    expect(kept.decisions.length).toBeGreaterThan(60);
+    expect(counted.summary).toEqual(kept.summary);
+    expect(counted.summary.events).toBe(kept.decisions.reduce((s, d) => s + d.events.length, 0));
+    expect(counted.problems).toEqual(kept.problems);
+    expect(counted.problems.length).toBeGreaterThan(0);
+    expect(counted.warnings).toEqual(kept.warnings);
+  });
+});

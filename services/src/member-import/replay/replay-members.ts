@@ -124,9 +124,9 @@ function admit(run: ReplayRun, row: ImportRow, nr: number, posting: ImportRow | 
 /** The member number's claim stream (new) and the sequence moved past a higher number. */
 function recordNumber(run: ReplayRun, memberId: string, nr: number, claim: MemberNumberEvent[]): void {
   const { cooperativeId } = run.ctx;
-  run.decisions.push({ streamId: memberNumberStream(cooperativeId, nr), expected: -1, events: claim });
+  run.record({ streamId: memberNumberStream(cooperativeId, nr), expected: -1, events: claim });
   const seq = memberNumberSequenceDecider.decide({ type: 'RecordGivenMemberNumber', cooperativeId, memberId, memberNr: nr }, run.sequence.state);
   if (seq.length === 0) return;
-  run.decisions.push({ streamId: memberNumberSequenceStream(cooperativeId), expected: run.sequence.revision, events: seq });
+  run.record({ streamId: memberNumberSequenceStream(cooperativeId), expected: run.sequence.revision, events: seq });
   run.sequence = { state: seq.reduce((s, e) => memberNumberSequenceDecider.evolve(s, e), run.sequence.state), revision: run.sequence.revision + seq.length };
 }

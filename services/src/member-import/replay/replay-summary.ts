@@ -35,15 +35,9 @@ export function checkHoldings(run: ReplayRun): void {
 
 /** What the replay decided: members, postings by type (as the events post them), papers, today's holdings, events. */
 export function summarize(run: ReplayRun, papers: { exemptionOrders: number; nonAssessments: number }): ImportSummary {
-  const postingsByType: Record<number, number> = { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0 };
-  let events = 0;
-  for (const d of run.decisions) {
-    events += d.events.length;
-    for (const e of d.events) {
-      if (e.type === 'SharesPosted') postingsByType[(e.data as { type: number }).type]! += 1;
-      else if (e.type === 'PostingAnnulled') postingsByType[5]! += 1;
-    }
-  }
+  // counted as the decisions were made (ReplayRun.record): the same for a dry run, which keeps none, and a write
+  const postingsByType = { ...run.tally.postingsByType };
+  const events = run.tally.events;
   let activeMembers = 0;
   let shares = 0;
   let capitalCents = 0;

@@ -76,7 +76,7 @@ export function recordTaxPapers(run: ReplayRun, orders: readonly ImportRow[], ce
       run.problems,
     );
     if (events === undefined) continue;
-    run.decisions.push({ streamId: exemptionOrdersStream(member.id), expected: papers.revision, events });
+    run.record({ streamId: exemptionOrdersStream(member.id), expected: papers.revision, events });
     orderPapers.set(member.id, { state: events.reduce((s: ExemptionOrdersState, e: ExemptionOrderEvent) => exemptionOrderDecider.evolve(s, e), papers.state), revision: papers.revision + events.length });
     exemptionOrders += 1;
   }
@@ -102,7 +102,7 @@ export function recordTaxPapers(run: ReplayRun, orders: readonly ImportRow[], ce
       run.problems,
     );
     if (events === undefined) continue;
-    run.decisions.push({ streamId: nonAssessmentsStream(member.id), expected: papers.revision, events });
+    run.record({ streamId: nonAssessmentsStream(member.id), expected: papers.revision, events });
     certificatePapers.set(member.id, { state: events.reduce((s: NonAssessmentsState, e: NonAssessmentEvent) => nonAssessmentDecider.evolve(s, e), papers.state), revision: papers.revision + events.length });
     nonAssessments += 1;
   }
