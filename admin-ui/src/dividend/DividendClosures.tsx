@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from '../format';
 import { PageLoading } from '../layout/Layout';
 import { canWriteMembers } from '../members/model';
 import { useSession } from '../session/session';
+import { ClosureProgress } from './ClosureProgress';
 import { DividendFigures, TaxReturn } from './DividendFigures';
 import { DividendMembersTable } from './DividendMembersTable';
 import type { DividendRecord } from './model';
@@ -117,6 +118,7 @@ export default function DividendClosures() {
           {shown ? (
             <>
               <ClosureFacts d={shown} />
+              {shown.status === 'closing' ? <ClosureProgress /> : null}
               <DividendFigures dividend={shown} name="dividend-closure" />
               <TaxReturn dividend={shown} name="dividend-closure" heading="h2" />
               <PayoutButtons id={shown.id ?? ''} />
