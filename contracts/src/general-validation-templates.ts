@@ -108,6 +108,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   importWarningsNotConfirmed: 1,
   importRunning: 1,
   importPlanChanged: 1,
+  importNotRunning: 1,
   importUploadTooLarge: 1,
   importTooManyRows: 1,
   importTooManyColumns: 1,
