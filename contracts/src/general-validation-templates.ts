@@ -110,6 +110,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   importRunning: 1,
   importPlanChanged: 1,
   importSettlementNotAnEnd: 1,
+  importNotRunning: 1,
   importUploadTooLarge: 1,
   importTooManyRows: 1,
   importTooManyColumns: 1,

@@ -55,6 +55,8 @@ export type ImportTemplate =
   | 'importRunning'
   /** A running import resumed finds its plan changed (the cooperative's terms or members meanwhile); {0}: the import's id (400). */
   | 'importPlanChanged'
+  /** The import to abandon is not being written (it ended, or was abandoned already); {0}: its id (409; issue 40). */
+  | 'importNotRunning'
   /** The upload is larger than the import takes; {0}: files at most, {1}: MB per file, {2}: MB in all (413). */
   | 'importUploadTooLarge'
   /** A sheet of more rows than the import reads; {0}: the file, {1}: the limit, {2}: the sheet. */
@@ -111,6 +113,7 @@ export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importWarningsNotConfirmed',
   'importRunning',
   'importPlanChanged',
+  'importNotRunning',
   'importUploadTooLarge',
   'importTooManyRows',
   'importTooManyColumns',

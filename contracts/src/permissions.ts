@@ -70,7 +70,7 @@ export const PERMISSION_MATRIX = {
   },
   'dataprotection:clean': { covers: 'data-protection clean-up (`GET`/`POST /dsgvo/clean-member`)', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'] },
   'import:write': {
-    covers: "import of a member register (`/import/…`: templates, inspect, dry run, problems workbook, write, history; the import tasks' files)",
+    covers: "import of a member register (`/import/…`: templates, inspect, dry run, problems workbook, write, history, abandoning a running import; the import tasks' files)",
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
   },
 } as const satisfies Record<string, { readonly covers: string; readonly roles: readonly Role[] }>;

@@ -126,8 +126,9 @@ describe('the closure as a resumable process (issue 40)', () => {
     const half = closureLog(killed);
     expect(half.map((e) => e.type)).toEqual(['DividendYearClosing', 'DividendDeclared', ...Array<string>(5).fill('DividendMemberPaid')]);
 
-    // Started with no task runner in the API (TASKS_RUN_IN=worker and no worker): the resumption is queued, not run, and
-    // the half-written closure shows as closing; its documents are refused.
+    // Started with no task runner in the API (TASKS_RUN_IN=worker and no worker): the closure's task, which the kill
+    // interrupted (a closure runs as the task dividendClosure, decision 199), is not run again, and the half-written
+    // closure shows as closing; its documents are refused.
     const waiting = await start(killed, { TASKS_RUN_IN: 'worker' });
     const waitingToken = await signIn(waiting);
     const closingYear = await closingShown(waiting, waitingToken);
@@ -144,10 +145,10 @@ describe('the closure as a resumable process (issue 40)', () => {
       });
     }
     const tasks = (await request(waiting.url).get('/api/v1/tasks').set(auth(waitingToken)).expect(200)).body as { kind: string; state: string }[];
-    expect(tasks.filter((task) => task.kind === 'dividendClosure').map((task) => task.state)).toEqual(['queued']);
+    expect(tasks.filter((task) => task.kind === 'dividendClosure').map((task) => task.state)).toEqual(['running']);
     await waiting.stop('SIGTERM');
 
-    // The next start finishes it (the queued task dividendClosure) while the API answers.
+    // The next start finishes it (the runner runs the interrupted task dividendClosure again) while the API answers.
     const again = await start(killed);
     const againToken = await signIn(again);
     const year = await closedYear(again, againToken);

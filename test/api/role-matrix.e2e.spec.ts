@@ -132,6 +132,8 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'post', path: '/api/v1/import', doc: '/api/v1/import', allowed: IMPORTERS },
   { method: 'get', path: '/api/v1/import/history', doc: '/api/v1/import/history', allowed: IMPORTERS },
   { method: 'get', path: '/api/v1/import/running', doc: '/api/v1/import/running', allowed: MEMBER_READERS },
+  // Abandoning a running import (issue 40): none runs here, so an allowed role is answered 409 importNotRunning.
+  { method: 'post', path: '/api/v1/import/0190a4c2-0000-7000-8000-000000000000/abandon', doc: '/api/v1/import/{id}/abandon', allowed: IMPORTERS },
   { method: 'get', path: '/api/v1/import/register.xlsx', doc: '/api/v1/import/register.xlsx', allowed: IMPORTERS },
 ];
 

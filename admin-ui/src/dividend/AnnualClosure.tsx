@@ -8,6 +8,7 @@ import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
 import { AccessDenied } from '../layout/AccessDenied';
 import { can, useSession } from '../session/session';
+import { ClosureProgress } from './ClosureProgress';
 import { DividendErrors } from './DividendErrors';
 import { inputFromQuery, toQuery } from './model';
 import { Calculating, Failed } from './parts';
@@ -67,6 +68,7 @@ export default function AnnualClosure() {
             </>
           ) : null}
           {close.isPending ? <Calculating testId="annual-closure-closing" text="coop.dividend.closing" /> : null}
+          {close.isPending ? <ClosureProgress /> : null}
           {close.error ? <Failed error={close.error} testId="annual-closure-refused" /> : null}
         </CardContent>
         <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>

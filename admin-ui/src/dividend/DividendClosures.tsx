@@ -6,6 +6,7 @@ import { InfoList } from '../common/Section';
 import { formatDate, formatDateTime } from '../format';
 import { PageLoading } from '../layout/PageLoading';
 import { can, useSession } from '../session/session';
+import { ClosureProgress } from './ClosureProgress';
 import { DividendFigures, TaxReturn } from './DividendFigures';
 import { DividendMembersTable } from './DividendMembersTable';
 import type { DividendRecord } from './model';
@@ -116,6 +117,7 @@ export default function DividendClosures() {
           {shown ? (
             <>
               <ClosureFacts d={shown} />
+              {shown.status === 'closing' ? <ClosureProgress /> : null}
               <DividendFigures dividend={shown} name="dividend-closure" />
               <TaxReturn dividend={shown} name="dividend-closure" heading="h2" />
               <PayoutButtons id={shown.id ?? ''} />

@@ -514,6 +514,8 @@ export const de: Messages<typeof en> = {
       openMember: 'Mitgliederübersicht',
       openClosure: 'Abschluss anzeigen',
       yearClosed: '%{year} (abgeschlossen)',
+      closureProgress: 'Jahresabschluss: %{done} von %{total} Mitgliedern geschrieben',
+      closureQueued: 'Jahresabschluss: die Aufgabe startet gleich',
       yearClosing: '%{year} (Abschluss läuft)',
       status: { closing: 'Abschluss läuft: die Auszahlungen werden noch geschrieben; die Dokumente folgen nach dem Ende', closed: 'Abgeschlossen' },
       percentInvalid: 'Ein Prozentsatz mit höchstens vier Nachkommastellen, z. B. 4 oder 3,5',

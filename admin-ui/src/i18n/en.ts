@@ -525,6 +525,8 @@ export const en = {
       openMember: 'Member dashboard',
       openClosure: 'Show the closure',
       yearClosed: '%{year} (closed)',
+      closureProgress: 'Closing the year: %{done} of %{total} members written',
+      closureQueued: 'Closing the year: waiting for the task to start',
       yearClosing: '%{year} (closing)',
       status: { closing: 'Closing: the payouts are still being written; its documents wait for the end', closed: 'Closed' },
       percentInvalid: 'A percentage with up to four decimals, e.g. 4 or 3,5',

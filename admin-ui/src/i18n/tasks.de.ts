@@ -6,7 +6,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
   tasks: {
     title: 'Aufgaben',
     empty: 'Noch keine Aufgaben.',
-    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung', taxCertificates: 'Steuerbescheinigungen', memberExport: 'Export der Mitgliederliste', memberPdfs: 'Mitglieder-PDFs', memberImportDryRun: 'Importprüfung', memberImport: 'Import', dividendClosure: 'Dividendenabschluss (fortgesetzt)', readModelRebuild: 'Neuaufbau der Lesemodelle' },
+    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung', taxCertificates: 'Steuerbescheinigungen', memberExport: 'Export der Mitgliederliste', memberPdfs: 'Mitglieder-PDFs', memberImportDryRun: 'Importprüfung', memberImport: 'Import', dividendClosure: 'Jahresabschluss der Dividende', readModelRebuild: 'Neuaufbau der Lesemodelle' },
     states: {
       queued: 'Eingereiht',
       running: 'Läuft',

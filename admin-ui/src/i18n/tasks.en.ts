@@ -8,7 +8,7 @@ export const tasksEn = {
   tasks: {
     title: 'Tasks',
     empty: 'No tasks yet.',
-    kinds: { kistam: 'KiStAM', fsak: 'FSA control report', taxCertificates: 'Tax certificates', memberExport: 'Member list export', memberPdfs: 'Member PDFs', memberImportDryRun: 'Import check', memberImport: 'Import', dividendClosure: 'Dividend closure (resumed)', readModelRebuild: 'Rebuild of the read models' } satisfies Record<TaskKind, string>,
+    kinds: { kistam: 'KiStAM', fsak: 'FSA control report', taxCertificates: 'Tax certificates', memberExport: 'Member list export', memberPdfs: 'Member PDFs', memberImportDryRun: 'Import check', memberImport: 'Import', dividendClosure: 'Annual dividend closure', readModelRebuild: 'Rebuild of the read models' } satisfies Record<TaskKind, string>,
     states: {
       queued: 'Queued',
       running: 'Running',

@@ -1,6 +1,7 @@
 import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatCount, formatDateTime } from '../format';
+import { AbandonImport } from './AbandonImport';
 import { useImportHistory } from './requests';
 
 /** The imports so far (`GET /import/history`), newest first: when, by whom, the files, members, postings, entries, and whether one is still being written (issue 40). */
@@ -48,7 +49,10 @@ export function ImportHistory() {
                       <>
                         {t('running', { written: formatCount(r.chunksWritten), chunks: formatCount(r.chunks) })}
                         <LinearProgress variant="determinate" value={r.chunks > 0 ? Math.round((100 * r.chunksWritten) / r.chunks) : 0} aria-label={t('running', { written: formatCount(r.chunksWritten), chunks: formatCount(r.chunks) })} />
+                        <AbandonImport row={r} />
                       </>
+                    ) : r.state === 'abandoned' ? (
+                      t('abandoned', { written: formatCount(r.chunksWritten), chunks: formatCount(r.chunks) })
                     ) : (
                       t('written')
                     )}

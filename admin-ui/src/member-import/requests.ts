@@ -66,3 +66,8 @@ export function useImportHistory() {
     retry: false,
   });
 }
+
+/** `POST /import/{id}/abandon` (administrators; issue 40): ends the running import; what it wrote stays. */
+export async function abandonImport(importId: string): Promise<void> {
+  await api<unknown>(`/import/${encodeURIComponent(importId)}/abandon`, { method: 'POST' });
+}

@@ -102,6 +102,17 @@ export type RegisterImportStarted = DomainEvent<
 /** Chunk `chunk` (0-based) of the import written, in the same append as its events; `events` of them. */
 export type RegisterImportChunkWritten = DomainEvent<'RegisterImportChunkWritten', { importId: string; cooperativeId: string; chunk: number; events: number }>;
 
-export type ImportEvent = RegisterImportStarted | RegisterImportChunkWritten | RegisterImported;
-export const IMPORT_EVENT_TYPES: readonly ImportEvent['type'][] = ['RegisterImportStarted', 'RegisterImportChunkWritten', 'RegisterImported'];
+/**
+ * A running import given up by an administrator (issue 40, decision 200): the process died and cannot be resumed, or the
+ * clerk does not want it finished. It ends the import: another may begin. What its `chunksWritten` chunks wrote stays
+ * (each member whole with its postings: real entries of the register, which are corrected, never erased); the history
+ * shows the import abandoned with them, and a later import of the same files is a new import.
+ */
+export type RegisterImportAbandoned = DomainEvent<
+  'RegisterImportAbandoned',
+  { importId: string; cooperativeId: string; checksum: string; chunks: number; chunksWritten: number; by: string; at: string }
+>;
+
+export type ImportEvent = RegisterImportStarted | RegisterImportChunkWritten | RegisterImported | RegisterImportAbandoned;
+export const IMPORT_EVENT_TYPES: readonly ImportEvent['type'][] = ['RegisterImportStarted', 'RegisterImportChunkWritten', 'RegisterImported', 'RegisterImportAbandoned'];
 export const importStream = (cooperativeId: string): string => `imports-${cooperativeId}`;

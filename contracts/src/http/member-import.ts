@@ -137,7 +137,8 @@ export class ImportRecordDto {
   @IsInt() readonly members!: number;
   @IsInt() readonly postings!: number;
   @IsInt() readonly events!: number;
-  @IsIn(['running', 'written']) readonly state!: 'running' | 'written';
+  /** `abandoned` (issue 40): given up by an administrator after `chunksWritten` of `chunks`; what they wrote stays. */
+  @IsIn(['running', 'written', 'abandoned']) readonly state!: 'running' | 'written' | 'abandoned';
   @IsInt() readonly chunks!: number;
   @IsInt() readonly chunksWritten!: number;
 }

@@ -1,10 +1,10 @@
-import type { CollectionSpec, RecordedEvent, RegisterImported, RegisterImportChunkWritten, RegisterImportStarted, WriteOp } from '@coop/contracts';
+import type { CollectionSpec, RecordedEvent, RegisterImportAbandoned, RegisterImported, RegisterImportChunkWritten, RegisterImportStarted, WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 
 /**
  * The imports (issues 29 and 40; `GET /import/history`): one document per import, newest first by `at`. `state`
- * `running` from `RegisterImportStarted` (with `chunksWritten` of `chunks`) until `RegisterImported` makes it `written`:
- * an import under way is never shown as a whole one.
+ * `running` from `RegisterImportStarted` (with `chunksWritten` of `chunks`) until `RegisterImported` makes it `written`
+ * (or `RegisterImportAbandoned` `abandoned`, decision 200): an import under way is never shown as a whole one.
  */
 export const IMPORTS: CollectionSpec = {
   name: 'imports',
@@ -22,7 +22,7 @@ export const IMPORT_MAPPINGS: CollectionSpec = {
 /** Postings of a summary: every balance type counted. */
 const postingsOf = (byType: Readonly<Record<number, number>>): number => Object.values(byType).reduce((sum, n) => sum + n, 0);
 
-const PROCESS = new Set(['RegisterImportStarted', 'RegisterImportChunkWritten', 'RegisterImported']);
+const PROCESS = new Set(['RegisterImportStarted', 'RegisterImportChunkWritten', 'RegisterImported', 'RegisterImportAbandoned']);
 
 /** The running import's document: as begun, its chunks counted as they are written. */
 function running(event: RecordedEvent<RegisterImportStarted>): WriteOp {
@@ -65,6 +65,13 @@ export const importsProjector: Projector = {
       const doc = current({ collection: IMPORTS.name, id: importId });
       if (!doc) return [];
       return [{ kind: 'put', collection: IMPORTS.name, doc: stamp(recorded, { ...doc, chunksWritten: chunk + 1 }) }];
+    }
+    if (recorded.type === 'RegisterImportAbandoned') {
+      // Given up (decision 200): `abandoned` with the chunks it wrote, which stay.
+      const { importId, chunksWritten } = (recorded as RecordedEvent<RegisterImportAbandoned>).data;
+      const doc = current({ collection: IMPORTS.name, id: importId });
+      if (!doc) return [];
+      return [{ kind: 'put', collection: IMPORTS.name, doc: stamp(recorded, { ...doc, state: 'abandoned', chunksWritten, abandonedBy: recorded.metadata.user, abandonedAt: recorded.metadata.timestamp }) }];
     }
     if (recorded.type !== 'RegisterImported') return [];
     const event = recorded as RecordedEvent<RegisterImported>;

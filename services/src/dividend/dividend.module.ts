@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CloseYearHandler } from './commands/close-year.command.js';
+import { ClosureAsTask } from './commands/closure-as-task.js';
 import { ClosureProcess } from './commands/closure-process.js';
 import { ClosureResumer } from './commands/closure-resumer.js';
 import { ClosureTask } from './commands/closure-task.js';
@@ -13,7 +14,7 @@ import { DividendReads } from './queries/dividend-reads.js';
 @Module({
   imports: [CqrsModule, TasksModule],
   controllers: [DividendController],
-  providers: [DividendCalculation, DividendReads, CloseYearHandler, ClosureProcess, ClosureResumer, ClosureTask],
+  providers: [DividendCalculation, DividendReads, CloseYearHandler, ClosureAsTask, ClosureProcess, ClosureResumer, ClosureTask],
   exports: [DividendReads],
 })
 export class DividendModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ShareLedgerModule } from '../share-ledger/index.js';
 import { TasksModule } from '../tasks/index.js';
+import { AbandonImport } from './commands/abandon-import.js';
 import { ImportDryRunTask, ImportWriteTask } from './commands/import-tasks.js';
 import { ImportUploads } from './commands/import-uploads.js';
 import { RunImport } from './commands/run-import.js';
@@ -15,7 +16,7 @@ import { ImportHistory } from './queries/import-history.js';
 @Module({
   imports: [TasksModule, ShareLedgerModule],
   controllers: [MemberImportController, RegisterWorkbookController],
-  providers: [RunImport, ImportHistory, ImportUploads, ImportDryRunTask, ImportWriteTask],
+  providers: [AbandonImport, RunImport, ImportHistory, ImportUploads, ImportDryRunTask, ImportWriteTask],
   exports: [RunImport, ImportHistory],
 })
 export class MemberImportModule {}

@@ -7,6 +7,7 @@ import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { closureRegisterDecider, yearState, type ClosureCommand } from '../domain/closure-register.decider.js';
 import type { DividendParams } from '../domain/engine/index.js';
 import { DividendCalculation, refusalOf } from '../queries/dividend-calculation.js';
+import { ClosureAsTask } from './closure-as-task.js';
 import { closedMeanwhile, ClosureProcess, decide, refuse } from './closure-process.js';
 
 /** Closes the year of `params` (`POST /dividend/store`); answers the closure's id. */
@@ -23,8 +24,10 @@ export class CloseYearCommand extends Command<string> {
  *    year are refused; a concurrent closure loses on the revision: `yearAlreadyClosed`). A year left closing by an
  *    earlier closure that stopped is resumed under its own id and with its own request;
  * 3. the append waits until the read models include the lock, so every posting made before it is in the basis;
- * 4. `ClosureProcess`: the results appended in steps, then `DividendYearClosed`. If it stops, the year stays closing
- *    (shown so, its documents refused), and the next closure request of the year or the next start resumes it.
+ * 4. `ClosureProcess` in the task `dividendClosure` (`ClosureAsTask`, decision 199: its progress shown while it runs;
+ *    the request waits for its end): the results appended in steps, then `DividendYearClosed`. If it stops, the year
+ *    stays closing (shown so, its documents refused), and the next closure request of the year or the next start
+ *    resumes it.
  */
 @CommandHandler(CloseYearCommand)
 export class CloseYearHandler implements ICommandHandler<CloseYearCommand, string> {
@@ -32,6 +35,7 @@ export class CloseYearHandler implements ICommandHandler<CloseYearCommand, strin
     private readonly writer: StreamWriter,
     private readonly calculation: DividendCalculation,
     private readonly process: ClosureProcess,
+    private readonly asTask: ClosureAsTask,
   ) {}
 
   async execute({ ctx, params }: CloseYearCommand): Promise<string> {
@@ -57,6 +61,11 @@ export class CloseYearHandler implements ICommandHandler<CloseYearCommand, strin
       }
       stopHereInTests('closure:locked');
     }
-    return this.process.run(ctx, params.year, params, today);
+    const locked = yearState((await this.writer.load(register, closureRegisterDecider)).state, params.year);
+    if (locked === undefined) throw closedMeanwhile(params.year);
+    if (locked.closed) return locked.dividendId;
+    // A lock written before issue 40 recorded no request: only this request can finish it, so it does, as before.
+    if (locked.params === undefined) return this.process.run(ctx, params.year, params, today);
+    return this.asTask.run(ctx, params.year, locked.dividendId);
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { ConflictingStateError, SavedNotYetShownError } from '../../platform/commands/errors.js';
-import { stopHereInTests } from '../../platform/commands/test-stop.js';
+import { pauseHereInTests, stopHereInTests } from '../../platform/commands/test-stop.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { expectedAt, streamLength } from '../../platform/event-store/stepped-append.js';
@@ -110,6 +110,7 @@ export class ClosureProcess {
     const stream = dividendStream(dividendId);
     let progress: ClosureProgress = { closed: false, written: await streamLength(this.events, stream, plan.events, plan.chunkEvents) };
     let appended = 0;
+    report?.(progress.written, plan.events);
     for (let step = nextClosureStep(plan, progress), attempt = 1; step.kind !== 'done'; step = nextClosureStep(plan, progress)) {
       try {
         if (step.kind === 'append') {
@@ -122,6 +123,7 @@ export class ClosureProcess {
         }
         progress = afterClosureStep(progress, step);
         report?.(progress.written, plan.events);
+        if (step.kind === 'append') await pauseHereInTests(`closure:step-${appended}`);
       } catch (error) {
         if (!(error instanceof ConcurrencyError) || attempt++ >= STEP_ATTEMPTS) throw error;
         // Another run of this closure got there first: go on from what the log holds now.

@@ -39,24 +39,32 @@ export class ClosureTask implements TaskHandler, OnModuleInit {
   async run(task: RunningTask): Promise<TaskOutcome> {
     await caughtUp(this.events, this.readModels);
     const ctx = contextFor({ userId: task.queuedBy, username: task.queuedBy, roles: [], cooperativeId: task.cooperativeId });
-    const { state } = await this.writer.load(dividendRegisterStream(task.cooperativeId), closureRegisterDecider);
-    const years = stoppedClosures(state);
+    const done: number[] = [];
     let members = 0;
     try {
-      for (const year of years) {
+      // Every year left closing, also one a closure request locked while this task ran (it waits for this task).
+      for (let year = await this.nextYear(task.cooperativeId, done); year !== undefined; year = await this.nextYear(task.cooperativeId, done)) {
         let payouts = 0;
         await this.process.run(ctx, year, undefined, businessToday(), (written, events) => {
+          // Members written of the closure's (the declaration is the stream's first event).
           payouts = events - 1;
-          task.progress(written, events);
+          task.progress(Math.max(0, written - 1), payouts);
         });
         members += payouts;
+        done.push(year);
       }
-      return { outcome: 'completed', files: [], summary: { closures: years.length, years: years.join(', '), members }, effects: [], notifications: [] };
+      return { outcome: 'completed', files: [], summary: { closures: done.length, years: done.join(', '), members }, effects: [], notifications: [] };
     } catch (error) {
       // A refusal (the year closed meanwhile, a calculation error after the lock) ends the task rejected with its template.
       const first = error instanceof ValidationError || error instanceof ConflictingStateError ? error.errors[0] : undefined;
       if (!first) throw error;
       return { outcome: 'rejected', reason: { template: first.template, parameters: Object.values(first.parameters) }, notifications: [] };
     }
+  }
+
+  /** The oldest year the register shows left closing with its request, not yet run by this task. */
+  private async nextYear(cooperativeId: string, done: readonly number[]): Promise<number | undefined> {
+    const { state } = await this.writer.load(dividendRegisterStream(cooperativeId), closureRegisterDecider);
+    return stoppedClosures(state).find((year) => !done.includes(year));
   }
 }

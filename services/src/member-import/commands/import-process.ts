@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ConcurrencyError, importStream, type EventStore, type ExpectedRevision, type NewEvent, type StreamAppend } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import type { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { stopHereInTests } from '../../platform/commands/test-stop.js';
+import { pauseHereInTests, stopHereInTests } from '../../platform/commands/test-stop.js';
 import { revisionCheck, type ClosedYears } from '../../share-ledger/index.js';
 import { chunksOf, type Chunk } from '../domain/import-chunks.js';
 import { importRegisterDecider, type ImportRegisterCommand, type ImportRegisterState } from '../domain/import-register.decider.js';
@@ -14,7 +14,8 @@ import type { Decision } from './import-parts.js';
  * revision in ONE append, then `RegisterImported`. The register stream says which chunks are in the log: a chunk whose
  * append failed after the store had it (a timeout) is found written when the register is read again, and a resume
  * starts at the first chunk missing. Only one chunk's events are stamped and held for the store at a time.
- * Test-only crash points (`COOP_TEST_STOP_AT`): `import:started`, `import:chunk-written:<n>`, `import:finished`.
+ * Test-only crash points (`COOP_TEST_STOP_AT`): `import:started`, `import:chunk-written:<n>`, `import:finished`; the
+ * pause `COOP_TEST_PAUSE_AT=import:chunk-written:<n>` holds the import there (a stuck import for the console's test).
  */
 
 /** The decisions that append something, in order: the plan's unit. */
@@ -81,6 +82,7 @@ export class ImportProcess {
       run.progress(i, total);
       loaded = await this.writeChunk(run, loaded, i);
       stopHereInTests(`import:chunk-written:${i}`);
+      await pauseHereInTests(`import:chunk-written:${i}`);
     }
     run.progress(total, total);
     const end = this.registerAppend(run, loaded, { type: 'FinishImport', importId: run.importId, at: new Date().toISOString() });

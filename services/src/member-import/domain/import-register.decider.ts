@@ -59,7 +59,9 @@ export type ImportRegisterCommand =
       readonly at: string;
     }
   | { readonly type: 'RecordChunk'; readonly importId: string; readonly chunk: number; readonly events: number }
-  | { readonly type: 'FinishImport'; readonly importId: string; readonly at: string };
+  | { readonly type: 'FinishImport'; readonly importId: string; readonly at: string }
+  /** An administrator gives the running import up (issue 40, decision 200); what its chunks wrote stays. */
+  | { readonly type: 'AbandonImport'; readonly importId: string; readonly by: string; readonly at: string };
 
 const CHECKSUM = /^[0-9a-f]{64}$/;
 
@@ -88,6 +90,8 @@ export const importRegisterDecider: Decider<ImportRegisterCommand, ImportEvent, 
         if (state.byChecksum.has(checksum)) return { ...state, running };
         return { byChecksum: new Map(state.byChecksum).set(checksum, { importId, at, by, summary }), running };
       }
+      case 'RegisterImportAbandoned':
+        return state.running?.importId === event.data.importId ? { ...state, running: null } : state;
     }
   },
   decide(command, state) {
@@ -120,6 +124,12 @@ export const importRegisterDecider: Decider<ImportRegisterCommand, ImportEvent, 
         const { importId, cooperativeId, checksum, files, mapping, summary, by } = running;
         const finished: RegisterImported = { type: 'RegisterImported', data: { importId, cooperativeId, checksum, files, mapping, summary, by, at: command.at } };
         return [finished];
+      }
+      case 'AbandonImport': {
+        const running = state.running;
+        if (running === null || running.importId !== command.importId) throw new ValidationError([fieldError(null, 'importNotRunning', command.importId)]);
+        const { importId, cooperativeId, checksum, plan, chunksDone } = running;
+        return [{ type: 'RegisterImportAbandoned', data: { importId, cooperativeId, checksum, chunks: plan.chunks, chunksWritten: chunksDone, by: command.by, at: command.at } }];
       }
     }
   },

@@ -4,6 +4,7 @@ import {
   fieldError,
   type ImportedSummary,
   type ImportPlan,
+  type RegisterImportAbandoned,
   type RegisterImportChunkWritten,
   type RegisterImported,
   type RegisterImportStarted,
@@ -103,5 +104,20 @@ describe('the import register (issues 29 and 40)', () => {
     const ended = [chunk(1, 'imp-2'), registered(A, 'imp-2')].reduce((s, e) => importRegisterDecider.evolve(s, e), state);
     expect(ended.running).toBeNull();
     expect(importedBefore(ended, A)).toMatchObject({ importId: 'imp-2' });
+  });
+
+  it('abandons the running import (decision 200): RegisterImportAbandoned with the chunks written; then other files start, and it cannot finish', () => {
+    const abandoned: RegisterImportAbandoned = { type: 'RegisterImportAbandoned', data: { importId: 'imp-1', cooperativeId: COOP, checksum: A, chunks: 2, chunksWritten: 1, by: 'boss', at: END } };
+    spec.given([started(A), chunk(0)]).when({ type: 'AbandonImport', importId: 'imp-1', by: 'boss', at: END }).then([abandoned]);
+    spec.given([started(A), chunk(0), abandoned]).when(start(B, 'imp-2')).then([{ ...started(B, 'imp-2') }]);
+    spec.given([started(A), chunk(0), abandoned]).when({ type: 'RecordChunk', importId: 'imp-1', chunk: 1, events: 6 }).thenThrows(Error);
+    spec.given([started(A), chunk(0), abandoned]).when({ type: 'FinishImport', importId: 'imp-1', at: END }).thenThrows(Error);
+  });
+
+  it('refuses to abandon an import that is not running (ended, abandoned, another): importNotRunning [id]', () => {
+    const refusal = (e: ValidationError) => expect(e.errors).toEqual([fieldError(null, 'importNotRunning', 'imp-1')]);
+    spec.given([]).when({ type: 'AbandonImport', importId: 'imp-1', by: 'boss', at: END }).thenThrows(ValidationError, refusal);
+    spec.given([started(A), chunk(0), chunk(1), registered(A)]).when({ type: 'AbandonImport', importId: 'imp-1', by: 'boss', at: END }).thenThrows(ValidationError, refusal);
+    spec.given([started(A, 'imp-2')]).when({ type: 'AbandonImport', importId: 'imp-1', by: 'boss', at: END }).thenThrows(ValidationError, refusal);
   });
 });

@@ -24,6 +24,7 @@ import { PROBLEM_LANGUAGES, problemText, type ProblemLanguage } from '../problem
 import { ImportHistory } from '../queries/import-history.js';
 import { IMPORT_FIELDS, inspectFiles, problemsWorkbook, templateCsv, templateWorkbook, type UploadedFile } from '../commands/import-parts.js';
 import { guessedMapping, parseMapping, rowCount } from '../commands/import-mapping.js';
+import { AbandonImport } from '../commands/abandon-import.js';
 import { ImportUploads } from '../commands/import-uploads.js';
 import { importChecksum, RunImport, sha256 } from '../commands/run-import.js';
 import { readUpload } from './uploaded-files.js';
@@ -65,6 +66,7 @@ export class MemberImportController {
     private readonly runs: RunImport,
     private readonly history: ImportHistory,
     private readonly uploads: ImportUploads,
+    private readonly abandoning: AbandonImport,
     @Inject(TASK_QUEUE) private readonly queue: TaskQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -165,6 +167,21 @@ export class MemberImportController {
   @Requires('members:read')
   @AnswersOk(ImportRunningDto)
   running(@CurrentActor() actor: Actor): Promise<ImportRunningDto> {
+    return this.history.running(actor.cooperativeId);
+  }
+
+  /**
+   * Abandons the running import `id` (issue 40, decision 200; administrators): it ends, shown `abandoned` in the history
+   * with the chunks it wrote, which stay; other imports are no longer refused with `importRunning`. 409
+   * `importNotRunning` when it is not running. Answers whether an import runs now.
+   */
+  @Post(':id/abandon')
+  @Requires('import:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', description: "the running import's id (GET /import/history)" })
+  @AnswersOk(ImportRunningDto)
+  async abandon(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ImportRunningDto> {
+    await this.abandoning.abandon(contextFor(actor), id);
     return this.history.running(actor.cooperativeId);
   }
 

@@ -27,7 +27,7 @@ export class ImportHistory {
           postings: count(doc, 'postings'),
           events: count(doc, 'events'),
           // Documents of imports written before issue 40 have no state: they were written whole.
-          state: doc.state === 'running' ? 'running' : 'written',
+          state: doc.state === 'running' || doc.state === 'abandoned' ? doc.state : 'written',
           chunks: count(doc, 'chunks'),
           chunksWritten: count(doc, 'chunksWritten'),
         });

@@ -88,13 +88,25 @@ function compare(a: string, b: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/**
+ * The member's payouts of closures that have finished: a closure written in steps (issue 40) is `closing` until its
+ * `DividendYearClosed`, and its payouts already written are not yet the member's dividend (the closure is not whole;
+ * it shows as closing on the dividend screen), as `DividendReads` reads the status.
+ */
+export function ofFinishedClosures(paid: readonly ReadDocument[], closures: ReadonlyMap<string, ReadDocument>): ReadDocument[] {
+  return paid.filter((doc) => {
+    const closure = closures.get(str(doc, 'dividendId'));
+    return closure !== undefined && closure.status !== 'closing';
+  });
+}
+
 /** Reads a member's dividends; only read models, always within the caller's cooperative. Exported for the member dashboard. */
 @Injectable()
 export class MemberDividendReads {
   constructor(private readonly reads: ReadModels) {}
 
-  /** Every closure the member was paid in (one document each), the latest year first. */
-  async paidTo(cooperativeId: string, memberId: string): Promise<ReadDocument[]> {
+  /** Every finished closure the member was paid in (one document each), the latest year first, with the closures. */
+  async paidTo(cooperativeId: string, memberId: string): Promise<{ paid: ReadDocument[]; closures: ReadonlyMap<string, ReadDocument> }> {
     const out: ReadDocument[] = [];
     const limit = 500;
     for (let offset = 0; ; offset += limit) {
@@ -105,21 +117,23 @@ export class MemberDividendReads {
         offset,
         limit,
       });
-      out.push(...page.items);
-      if (page.items.length < limit) return byYearDescending(out);
+      for (const item of page.items) out.push(item);
+      if (page.items.length < limit) break;
     }
+    if (out.length === 0) return { paid: [], closures: new Map() };
+    const closures = await this.reads.getMany(DIVIDENDS, cooperativeId, [...new Set(out.map((d) => str(d, 'dividendId')))]);
+    return { paid: byYearDescending(ofFinishedClosures(out, closures)), closures };
   }
 
   /** The member dashboard's `dividends`. */
   async dashboard(cooperativeId: string, memberId: string): Promise<MemberDividendDto[]> {
-    return (await this.paidTo(cooperativeId, memberId)).map(toMemberDividendDto);
+    return (await this.paidTo(cooperativeId, memberId)).paid.map(toMemberDividendDto);
   }
 
-  /** The member's history entries (from the member's stream) with the dividend entries among them. */
+  /** The member's history entries (from the member's stream) with the dividend entries of finished closures among them. */
   async history(cooperativeId: string, memberId: string, entries: readonly MemberHistoryEntry[]): Promise<MemberHistoryEntry[]> {
-    const paid = await this.paidTo(cooperativeId, memberId);
+    const { paid, closures } = await this.paidTo(cooperativeId, memberId);
     if (paid.length === 0) return [...entries];
-    const closures = await this.reads.getMany(DIVIDENDS, cooperativeId, [...new Set(paid.map((d) => str(d, 'dividendId')))]);
     return withDividendEntries(entries, paid, closures);
   }
 }

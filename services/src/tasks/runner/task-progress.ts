@@ -9,7 +9,8 @@ export interface ProgressReport {
 
 /**
  * A running task's progress, written at most once per `intervalMs` (issue 24: `TaskProgressed` about once a second):
- * `report` only notes the latest count; a timer writes it when it changed. Writes happen one at a time, in order.
+ * `report` only notes the latest count; a timer writes it when it changed, and `stop` once more. Writes happen one at a
+ * time, in order.
  */
 export class ProgressReporter {
   private latest: ProgressReport | null = null;
@@ -39,9 +40,13 @@ export class ProgressReporter {
     this.pending = this.pending.then(() => this.write(latest)).catch(this.onError);
   }
 
-  /** Stops writing; resolves once a write under way has ended. */
+  /**
+   * Stops writing after one last write of the latest count when it changed (a task's end shows where it got, e.g. all
+   * of a closure's members, not the count of the last tick: issue 40); resolves once that write has ended.
+   */
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    this.flush();
     await this.pending;
   }
 }

@@ -1,0 +1,168 @@
+/**
+ * Issue 40, decision 200: a stuck import (the command line killed after its third chunk by the test-only switch
+ * `COOP_TEST_STOP_AT`, never by timing) blocks other imports with `importRunning` until an administrator abandons it:
+ * `POST /import/{id}/abandon` appends `RegisterImportAbandoned` on the import register and nothing else (what the three
+ * chunks wrote stays), the history shows it abandoned, a second abandonment and an unknown id answer `409
+ * importNotRunning`, and another import is no longer refused with `importRunning`. The next start (after a kill) shows
+ * the same.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import request from 'supertest';
+import { ADMIN_PASSWORD, auth, JWT_SECRET, validCooperative } from './support/app.js';
+import { startServer, type ServerProcess } from './support/server-process.js';
+
+const TIMEOUT_MS = 600_000;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = fileURLToPath(new URL('../../services/dist/member-import/cli/main.js', import.meta.url));
+const MEMBERS = 120;
+const CHUNK_EVENTS = '60';
+
+const env = (dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_OPTIONS: '',
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD,
+  JWT_SECRET,
+  ADMIN_UI_DIR: join(dataDir, 'no-console'),
+  IMPORT_CHUNK_EVENTS: CHUNK_EVENTS,
+  COOP_TEST_STOP_AT: '',
+  ...extra,
+});
+
+/** A register of MEMBERS members, each with its subscription and one more posting (German CSV, one file per kind). */
+function registerFiles(dir: string, name = 'Mitglieder.csv', members = MEMBERS): string[] {
+  const rows = [
+    'Mitgliedsnummer;Mitgliedsart;Funktion;Anrede;Briefanrede;Titel;Name / Firma;Vorname;Geburtsdatum;Rechtsform;Familienstand;Straße;Hausnummer;PLZ;Ort;Bundesland;Ausland;E-Mail;Bank;IBAN;BIC;Eintrittsdatum;Zulassungsdatum;Verzinsungsbeginn',
+  ];
+  const postings = ['Mitgliedsnummer;Buchungsnummer;Buchungsart;Anzahl;Datum;Zulassungsdatum;Verzinsungsbeginn'];
+  for (let nr = 1; nr <= members; nr++) {
+    rows.push(
+      `${nr};1;0;Frau;female;none;Absturz;Anna ${nr};12.04.1980;0;0;Lindenweg;7;12345;Musterstadt;by;nein;anna${nr}@example.org;Musterbank;DE89370400440532013000;COBADEFFXXX;15.01.2020;20.01.2020;01.02.2020`,
+    );
+    postings.push(`${nr};A${nr};0;3;15.01.2020;20.01.2020;01.02.2020`, `${nr};B${nr};1;2;02.03.2021;05.03.2021;01.04.2021`);
+  }
+  const files = [join(dir, name), join(dir, 'Buchungen.csv')];
+  writeFileSync(files[0]!, `\uFEFF${rows.join('\r\n')}\r\n`);
+  writeFileSync(files[1]!, `\uFEFF${postings.join('\r\n')}\r\n`);
+  return files;
+}
+
+interface LoggedEvent {
+  readonly stream_id: string;
+  readonly revision: number;
+  readonly type: string;
+  readonly data: string;
+}
+
+/** The log's events after `after` (a position), in order, without their metadata (who, when, correlation). */
+function logEvents(dataDir: string, after = 0): LoggedEvent[] {
+  const db = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare<[number], LoggedEvent>('SELECT stream_id, revision, type, data FROM events WHERE position > ? ORDER BY position').all(after);
+  } finally {
+    db.close();
+  }
+}
+
+const headOf = (dataDir: string): number => {
+  const db = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM events').get()?.n ?? 0;
+  } finally {
+    db.close();
+  }
+};
+
+function runCli(args: readonly string[], dataDir: string, extra: Record<string, string> = {}): { status: number | null; signal: NodeJS.Signals | null; output: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(dataDir, extra), encoding: 'utf8', timeout: 240_000 });
+  return { status: r.status, signal: r.signal, output: `${r.stdout}${r.stderr}` };
+}
+
+const signIn = async (server: ServerProcess): Promise<string> =>
+  ((await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200)).body as { token: string }).token;
+
+const templates = (res: request.Response): string[] => (res.body as { errors: { template: string }[] }).errors.map((e) => e.template);
+
+async function importOther(server: ServerProcess, token: string, files: readonly string[]): Promise<request.Response> {
+  let upload = request(server.url).post('/api/v1/import').set(auth(token)).field('confirmWarnings', 'true');
+  for (const path of files) upload = upload.attach('files', path);
+  return upload;
+}
+
+describe('abandoning a stuck import', () => {
+  let dataDir: string;
+  let server: ServerProcess | undefined;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-import-abandon-'));
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('ends it by one event, keeps what it wrote, and lets other imports run again', async () => {
+    server = await startServer(dataDir);
+    const token = await signIn(server);
+    const cooperativeId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }).cooperative;
+    await request(server.url).put(`/api/v1/cooperatives/${cooperativeId}`).set(auth(token)).send(validCooperative({ balanceCost: 25000, minimumShares: 1 })).expect(200);
+    await server.stop('SIGTERM');
+    server = undefined;
+
+    // The command line killed after its third chunk: the import is stuck (nothing resumes a command line's import).
+    const files = registerFiles(dataDir);
+    const killed = runCli([...files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings'], dataDir, { COOP_TEST_STOP_AT: 'import:chunk-written:2' });
+    expect(killed.signal).toBe('SIGKILL');
+
+    server = await startServer(dataDir);
+    const admin = await signIn(server);
+    const history = (await request(server.url).get('/api/v1/import/history').set(auth(admin)).expect(200)).body as { id: string; state: string; chunksWritten: number }[];
+    expect(history.map((h) => [h.state, h.chunksWritten])).toEqual([['running', 3]]);
+    const importId = history[0]!.id;
+    const otherDir = join(dataDir, 'other');
+    mkdirSync(otherDir);
+    const other = registerFiles(otherDir, 'Andere.csv', 3);
+    const refused = await importOther(server, admin, other);
+    expect([refused.status, templates(refused)]).toEqual([400, ['importRunning']]);
+
+    // An unknown id is not running: 409, nothing written.
+    const head = logEvents(dataDir).length;
+    const unknown = await request(server.url).post('/api/v1/import/0190a4c2-0000-7000-8000-000000000000/abandon').set(auth(admin));
+    expect([unknown.status, templates(unknown)]).toEqual([409, ['importNotRunning']]);
+    const malformed = await request(server.url).post('/api/v1/import/not-an-import/abandon').set(auth(admin));
+    expect([malformed.status, templates(malformed)]).toEqual([409, ['importNotRunning']]);
+    // A path parameter longer than the platform takes is refused before the route (414).
+    expect((await request(server.url).post(`/api/v1/import/${'x'.repeat(300)}/abandon`).set(auth(admin))).status).toBe(414);
+    expect(logEvents(dataDir).length).toBe(head);
+
+    // Abandoned: one event on the register, the chunks written stay.
+    const before = logEvents(dataDir);
+    const abandoned = await request(server.url).post(`/api/v1/import/${importId}/abandon`).set(auth(admin)).expect(200);
+    expect(abandoned.body).toMatchObject({ running: false });
+    const after = logEvents(dataDir);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length).map((e) => [e.stream_id, e.type])).toEqual([[`imports-${cooperativeId}`, 'RegisterImportAbandoned']]);
+    expect(JSON.parse(after[after.length - 1]!.data)).toMatchObject({ importId, chunksWritten: 3, by: 'admin' });
+    const shown = (await request(server.url).get('/api/v1/import/history').set(auth(admin)).expect(200)).body as { state: string; chunksWritten: number }[];
+    expect(shown.map((h) => [h.state, h.chunksWritten])).toEqual([['abandoned', 3]]);
+    const again = await request(server.url).post(`/api/v1/import/${importId}/abandon`).set(auth(admin));
+    expect([again.status, templates(again)]).toEqual([409, ['importNotRunning']]);
+
+    // Another import is no longer refused as blocked (its files reuse member numbers 1-3 the abandoned import wrote,
+    // which stay, so its own check may refuse it: never with importRunning).
+    const next = await importOther(server, admin, other);
+    expect(next.status === 201 ? [] : templates(next)).not.toContain('importRunning');
+
+    // Killed and started again: the abandonment holds.
+    await server.stop('SIGKILL');
+    server = await startServer(dataDir);
+    const later = await signIn(server);
+    const states = ((await request(server.url).get('/api/v1/import/history').set(auth(later)).expect(200)).body as { id: string; state: string }[]).map((h) => [h.id === importId, h.state]);
+    expect(states).toContainEqual([true, 'abandoned']);
+    expect((await request(server.url).get('/api/v1/import/running').set(auth(later)).expect(200)).body).toMatchObject({ running: false });
+  }, TIMEOUT_MS);
+});
