@@ -63,9 +63,7 @@ export type { NotificationDto, NotificationErrorDto, MarkSeenRequest } from './h
 export type { ChurchTaxWrite, MemberChurchTaxDto } from './http/church-tax.js';
 export type { TaxCertificateIssueDto } from './http/tax-certificates.js';
 export type { TaskTemplate, NotificationMessage, KistamProblem } from './task-templates.js';
-export { NOTIFICATION_MESSAGES, KISTAM_PROBLEMS } from './task-templates.js';
-export { regularStatusDate, statusAppliesTo, inRegularQueryPeriod } from './kistam-dates.js';
-export { businessToday } from './business-date.js';
+export { NOTIFICATION_MESSAGES, KISTAM_PROBLEMS, regularStatusDate, statusAppliesTo, inRegularQueryPeriod } from './task-templates.js';
 export type { TaskKind, TaskState } from './events/task-events.js';
 export { TASK_KINDS, TASK_STATES } from './events/task-events.js';
 export type { NotificationType, NotificationEntityClass } from './events/notification-events.js';

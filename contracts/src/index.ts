@@ -28,7 +28,6 @@ export * from './tax-paper-validation-templates.js';
 export * from './answer-templates.js';
 export * from './general-validation-templates.js';
 export * from './business-date.js';
-export * from './kistam-dates.js';
 export * from './limits.js';
 export * from './limit-templates.js';
 export * from './membership-end.js';

@@ -126,7 +126,10 @@ describe('the console with data: no accessibility violation, no sideways scrolli
           await page.waitForSelector(ready, { visible: true });
           await check(path);
         }
-        // The bell and the lists show the large total as a clerk reads it.
+        // The bell, the dashboard's card and the lists show the large total as a clerk reads it.
+        await page.goto(`${product.baseUrl}/`);
+        await page.waitForSelector(tid('notifications-unread'), { visible: true });
+        await page.waitForFunction((t: string) => document.body.innerText.includes(t), {}, locale === 'de' ? '1.234 ungelesene' : '1,234 unread');
         await page.goto(`${product.baseUrl}/notifications`);
         await page.waitForSelector(tid('notification-row'), { visible: true });
         expect(await page.$eval(tid('notifications-unread'), (e) => e.textContent)).toBe('99+');

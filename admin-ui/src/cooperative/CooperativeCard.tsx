@@ -72,13 +72,13 @@ export function CooperativeCard({ testId = 'cooperative-card', actions }: { test
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? <Alert severity="error">{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert> : null}
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'fit-content(40%) 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
           {CARD_FIELDS.map((field) => (
             <Box key={field} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {translate(`resources.cooperatives.fields.${field}`)}
               </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }} data-testid={`cooperative-${field}`}>
+              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'break-word' }} data-testid={`cooperative-${field}`}>
                 {isPending ? <Skeleton width={160} /> : data?.[field] ? data[field] : <Missing field={field} canEdit={canEdit} />}
               </Typography>
             </Box>

@@ -1,13 +1,13 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, Card, CardActions, CardContent, CardHeader, Typography } from '@mui/material';
-import { businessToday, inRegularQueryPeriod, regularStatusDate, statusAppliesTo } from '@coop/contracts/console';
+import { inRegularQueryPeriod, regularStatusDate, statusAppliesTo } from '@coop/contracts/console';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { Calculating, Failed } from '../dividend/parts';
 import { AccessDenied } from '../layout/AccessDenied';
-import { canWriteMembers } from '../members/model';
+import { canWriteMembers, today as todayIso } from '../members/model';
 import { useSession } from '../session/session';
 import { formatDate } from '../format';
 import { startKistam } from './queries';
@@ -19,7 +19,7 @@ import { startKistam } from './queries';
  */
 function KistamDates() {
   const translate = useTranslate();
-  const today = businessToday();
+  const today = todayIso();
   const statusDate = regularStatusDate(today);
   const params = { status: formatDate(statusDate), year: statusAppliesTo(statusDate), today: formatDate(today) };
   return (

@@ -56,7 +56,7 @@ export interface KistamSelection {
   readonly problems: readonly KistamMemberProblem[];
 }
 
-/** The status date of the regular query a run on `today` belongs to (contracts/src/kistam-dates.ts, shared with the console). */
+/** The status date of the regular query a run on `today` belongs to (contracts/src/task-templates.ts, shared with the console). */
 export { regularStatusDate };
 
 /** A usable Steuer-IdNr: valid by structure and check digit; a test id (leading 0) only when allowed. */
