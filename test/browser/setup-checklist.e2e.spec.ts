@@ -62,7 +62,7 @@ describe('setup checklist on the dashboard of a new cooperative', () => {
     await screenshot(page, 'cooperative-card-missing-en');
     // The link leads to the form with that very field focused.
     await page.click(tid('cooperative-taxId-missing'));
-    await waitForPath(page, (p) => p === '/cooperative', 'the cooperative form');
+    await waitForPath(page, (p) => p === '/cooperative?field=taxId', 'the cooperative form at the tax number');
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'cooperative-taxId');
     await page.close();
   }, 60_000);
