@@ -109,6 +109,15 @@ export function parseDateText(text: string): string | null {
 }
 
 /**
+ * A count as the clerk's language groups it (issue 43: "1-20 von 1234" under a list of 1,234): `1.234` in German,
+ * `1,234` in English.
+ */
+export function formatCountIn(locale: string, n: number): string {
+  const grouped = formatCount(n);
+  return locale === 'en' ? grouped.replace(/\./g, ',') : grouped;
+}
+
+/**
  * A countdown as a clock reads (issue 43): minutes and seconds under an hour ("59:58"), else hours, minutes and seconds
  * ("11:59:58"); never a day field ("0:00:59:58"): a session lasts 12 hours at most.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { amountPreview, centsToDecimal, formatCountdown, formatCount, formatDate, formatMoney, parseEuroToCents } from './format.js';
+import { amountPreview, centsToDecimal, formatCountdown, formatCount, formatCountIn, formatDate, formatMoney, parseEuroToCents } from './format.js';
 
 describe('console formats', () => {
   it('shows money as 1.234,56 € from integer cents', () => {
@@ -19,6 +19,8 @@ describe('console formats', () => {
 
   it('shows counts with dot thousands and no decimals', () => {
     expect(formatCount(1234567)).toBe('1.234.567');
+    // Under a list (issue 43): grouped as the clerk's language does.
+    expect([formatCountIn('de', 1234), formatCountIn('en', 1234), formatCountIn('en', 20)]).toEqual(['1.234', '1,234', '20']);
     expect(formatCount(0)).toBe('0');
   });
 

@@ -68,7 +68,7 @@ export type { NotificationDto, NotificationErrorDto, MarkSeenRequest } from './h
 export type { ChurchTaxWrite, MemberChurchTaxDto } from './http/church-tax.js';
 export type { TaxCertificateIssueDto } from './http/tax-certificates.js';
 export type { TaskTemplate, NotificationMessage, KistamProblem } from './task-templates.js';
-export { NOTIFICATION_MESSAGES, KISTAM_PROBLEMS } from './task-templates.js';
+export { NOTIFICATION_MESSAGES, KISTAM_PROBLEMS, regularStatusDate, statusAppliesTo, inRegularQueryPeriod } from './task-templates.js';
 export type { TaskKind, TaskPhase, TaskState } from './events/task-events.js';
 export { TASK_KINDS, TASK_PHASES, TASK_STATES } from './events/task-events.js';
 export type { NotificationType, NotificationEntityClass } from './events/notification-events.js';

@@ -47,6 +47,26 @@ describe('setup checklist on the dashboard of a new cooperative', () => {
     await product?.close();
   });
 
+  it('says on the cooperative card what is missing and where it is entered, not "not set" (issue 43)', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${product.baseUrl}/login`, { waitUntil: 'load' });
+    await chooseLanguage(page, 'en');
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    await page.waitForSelector(tid('cooperative-taxId-missing'), { visible: true });
+    const card = await page.$eval(tid('dashboard-cooperative-card'), (el) => el.textContent ?? '');
+    expect(card).not.toMatch(/not set/i);
+    await waitForText(page, tid('cooperative-taxId-missing'), 'Missing – enter it under “Master data”');
+    await waitForText(page, tid('cooperative-balanceCost-missing'), 'Missing – enter it under “Shares”');
+    await screenshot(page, 'cooperative-card-missing-en');
+    // The link leads to the form with that very field focused.
+    await page.click(tid('cooperative-taxId-missing'));
+    await waitForPath(page, (p) => p === '/cooperative?field=taxId', 'the cooperative form at the tax number');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'cooperative-taxId');
+    await page.close();
+  }, 60_000);
+
   it('lists the missing settings with links, and each disappears once it is set', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(20_000);

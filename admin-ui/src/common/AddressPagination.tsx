@@ -1,6 +1,7 @@
 import { TablePagination } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatCountIn } from '../format';
 import { PER_PAGE_CHOICES } from '../data/useServerList';
 
 const CHOICES: readonly number[] = PER_PAGE_CHOICES;
@@ -30,6 +31,7 @@ export function useAddressPage(): AddressPage {
 /** The pagination under such a list, in the clerk's language (SPEC 9: 20 a page, choices 10, 20, 50). */
 export function AddressPagination({ total, at }: { total: number; at: AddressPage }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <TablePagination
       component="div"
@@ -40,7 +42,7 @@ export function AddressPagination({ total, at }: { total: number; at: AddressPag
       onPageChange={(_e, p) => at.change({ page: p === 0 ? null : String(p + 1) })}
       onRowsPerPageChange={(e) => at.change({ perPage: e.target.value === '20' ? null : e.target.value, page: null })}
       labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-      labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+      labelDisplayedRows={({ from, to, count }) => translate('coop.list.range', { from: formatCountIn(locale, from), to: formatCountIn(locale, to), total: formatCountIn(locale, count) })}
       getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
     />
   );

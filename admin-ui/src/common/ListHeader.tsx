@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { TableCell, TableRow, Typography } from '@mui/material';
-import { useTranslate, type RaRecord } from 'react-admin';
+import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { formatCountIn } from '../format';
 import { PER_PAGE_CHOICES, type ServerList } from '../data/useServerList';
 import { ChoiceMenu, type MenuChoice } from '../plain/ChoiceMenu';
 import { Icon } from '../plain/icons';
@@ -79,6 +80,7 @@ function PerPageSelect({ list, labelId }: { list: ServerList<RaRecord>; labelId:
 /** Per-page choice (10/20/50) and "from–to of total" under the table, with the previous and next page buttons. */
 export function ListPagination({ list, name }: { list: ServerList<RaRecord>; name: string }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const from = list.total === 0 ? 0 : (list.page - 1) * list.perPage + 1;
   const to = Math.min(list.total, list.page * list.perPage);
   const lastPage = Math.max(1, Math.ceil(list.total / list.perPage));
@@ -95,7 +97,7 @@ export function ListPagination({ list, name }: { list: ServerList<RaRecord>; nam
             {translate('coop.list.rowsPerPage')}
           </p>
           <PerPageSelect list={list} labelId={labelId} />
-          <p className="cl-pagination-text">{translate('coop.list.range', { from, to, total: list.total })}</p>
+          <p className="cl-pagination-text">{translate('coop.list.range', { from: formatCountIn(locale, from), to: formatCountIn(locale, to), total: formatCountIn(locale, list.total) })}</p>
           <div className="cl-pagination-actions">
             <button type="button" className="cl-iconbtn" disabled={list.page <= 1} aria-label={previous} title={previous} onClick={() => list.setPage(list.page - 1)}>
               <Icon name="keyboardArrowLeft" />

@@ -1,11 +1,11 @@
-import { TableCell, TableSortLabel } from '@mui/material';
+import { TableCell, TableSortLabel, type SxProps, type Theme } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { ServerList } from '../data/useServerList';
 import { Icon } from '../plain/icons';
 
 /**
  * A column header that cycles ascending, descending, none on click (`title`: the full name of a short label; `align`:
- * `right` over a column of amounts, so the label stands above the figures).
+ * `right` over a column of amounts, so the label stands above the figures; `sx`: e.g. a column shown only on wide screens).
  */
 export function SortHeader({
   list,
@@ -14,6 +14,7 @@ export function SortHeader({
   width,
   title,
   align,
+  sx,
 }: {
   list: ServerList<RaRecord>;
   field: string;
@@ -21,6 +22,7 @@ export function SortHeader({
   width?: number | string;
   title?: string;
   align?: 'right';
+  sx?: SxProps<Theme>;
 }) {
   const translate = useTranslate();
   const active = list.sort?.field === field;
@@ -29,7 +31,7 @@ export function SortHeader({
     <TableCell
       align={align}
       sortDirection={active ? direction : false}
-      sx={{ width, fontWeight: 600 }}
+      sx={[{ width, fontWeight: 600 }, ...(Array.isArray(sx) ? sx : [sx])]}
       aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
       <TableSortLabel

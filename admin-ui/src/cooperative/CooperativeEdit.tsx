@@ -1,6 +1,6 @@
 import { Alert, Card, CardContent, Grid, InputAdornment, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useTranslate, type RaRecord } from 'react-admin';
 import { DEFAULT_INTEREST_BEGIN_RULE, INTEREST_BEGIN_RULES, TEXT_MAX } from '@coop/contracts/console';
 import { EditHeader } from '../common/EditHeader';
@@ -40,6 +40,22 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * `?field=taxId`: the field a link named as missing (the cooperative card, issue 43) is scrolled to and focused once
+ * the form shows; only a plain field name is taken.
+ */
+function FocusNamedField() {
+  const [params] = useSearchParams();
+  const field = params.get('field') ?? '';
+  useEffect(() => {
+    if (!/^[A-Za-z]{1,40}$/.test(field)) return;
+    const target = document.querySelector<HTMLInputElement>(`[data-testid="cooperative-${field}"]`);
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus();
+  }, [field]);
+  return null;
+}
+
 const half = { xs: 12, md: 6 } as const;
 /** The input's test id and its maximum length (the server's limit: contracts/src/limits.ts). */
 const input = (testId: string, maxLength?: number) => ({ htmlInput: { 'data-testid': testId, ...(maxLength ? { maxLength } : {}) } });
@@ -55,6 +71,7 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
   return (
     <Form record={record} warnWhenUnsavedChanges={false}>
       <EditHeader title={translate('coop.title.cooperative')} backTo="/administration" canSave={canSave} />
+      <FocusNamedField />
       <CardContent sx={{ px: 3 }}>
         {ro ? <Alert severity="info" sx={{ mb: 2 }}>{translate('coop.edit.readOnly')}</Alert> : null}
         <Grid container columnSpacing={2}>

@@ -340,6 +340,8 @@ export const de: Messages<typeof en> = {
       nvTypesShort: CHOICE_LABELS_DE.nvTypesShort,
       original: { present: 'Original liegt vor', missing: 'Original fehlt' },
       originalColumn: 'Original',
+      numberColumn: 'Nummer',
+      validColumn: 'Gültig',
       originalHint: 'Einschalten, wenn die Originalbescheinigung vorliegt',
       orderNumberHint: 'Steuer- und Listennummer der Bescheinigung',
     },
@@ -360,7 +362,8 @@ export const de: Messages<typeof en> = {
       shares: 'Geschäftsanteile',
       taxOfficeHint: 'Steht mit der Steuernummer auf den Steuerbescheinigungen der Mitglieder; ohne es kann keine Bescheinigung ausgestellt werden',
       balanceCostHint: 'Preis eines Geschäftsanteils in Euro, z. B. 250,00',
-      notSet: 'nicht hinterlegt',
+      missingSetHere: 'Fehlt – unter „%{section}“ eintragen',
+      missingAskAdmin: 'Fehlt – trägt eine Person mit der Rolle Administrator unter Genossenschaft › „%{section}“ ein',
     },
     administration: {
       elmaNumbers: 'ELMA-Kennnummern',

@@ -349,6 +349,8 @@ export const en = {
       nvTypesShort: CHOICE_LABELS_EN.nvTypesShort,
       original: { present: 'Original on file', missing: 'Original missing' },
       originalColumn: 'Original',
+      numberColumn: 'Number',
+      validColumn: 'Valid',
       originalHint: 'Switch on when the original certificate is kept on file',
       orderNumberHint: 'Tax and list number of the certificate',
     },
@@ -369,7 +371,8 @@ export const en = {
       shares: 'Shares',
       taxOfficeHint: 'Printed with the tax number on the members’ tax certificates; without it no certificate can be issued',
       balanceCostHint: 'Price of one share in euro, e.g. 250,00',
-      notSet: 'not set',
+      missingSetHere: 'Missing – enter it under “%{section}”',
+      missingAskAdmin: 'Missing – an administrator enters it under Cooperative › “%{section}”',
     },
     administration: {
       elmaNumbers: 'Approval numbers',

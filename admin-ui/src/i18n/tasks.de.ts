@@ -145,6 +145,8 @@ export const tasksDe: Messages<typeof tasksEn> = {
     title: 'KiStAM starten?',
     question:
       'Die Kirchensteuerabfrage (KiStAM) wählt die abzufragenden Mitglieder aus, prüft deren Steuer-IdNr. und Geburtsdatum und erstellt die Anfragedatei für das BZSt-Onlineportal. Mitglieder, die nicht abgefragt werden können, werden als Benachrichtigung gemeldet.',
+    statusDate: 'Regelabfrage: Das BZSt meldet den Kirchensteuerstand vom %{status}. Er gilt für die Dividenden, die %{year} ausgezahlt werden. Wer nach dem %{status} beigetreten ist, wird zu seinem Eintritt abgefragt (Anlassabfrage).',
+    outsidePeriod: 'Die Regelabfrage ist vom 1. September bis 31. Oktober vorgesehen; heute (%{today}) liegt außerhalb dieses Zeitraums. Mitglieder mit Anteilen am %{status}, für die noch keine Antwort zu diesem Stand vorliegt, werden trotzdem abgefragt.',
     started: 'Die KiStAM-Aufgabe wurde eingereiht.',
     starting: 'Die Aufgabe wird gestartet …',
     line: 'Zeile %{line}',

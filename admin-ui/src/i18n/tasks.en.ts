@@ -147,6 +147,8 @@ export const tasksEn = {
     title: 'Start KiStAM?',
     question:
       'The church-tax query (KiStAM) selects the members who need a query, checks their tax ids and birth dates and produces the request file for the BZSt online portal. Members it cannot query are reported as notifications.',
+    statusDate: 'Regular query: BZSt answers the church tax status on %{status}. It applies to the dividends paid in %{year}. Members who joined after %{status} are queried for their joining (event query).',
+    outsidePeriod: 'The regular query is meant for 1 September to 31 October; today (%{today}) lies outside that period. Members holding shares on %{status} without an answer for that status are queried all the same.',
     started: 'The KiStAM task has been queued.',
     starting: 'Starting the task …',
     line: 'line %{line}',

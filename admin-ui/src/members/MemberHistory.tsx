@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../common/ScrollRegion';
 import { Box, Card, CardHeader, CircularProgress, Typography } from '@mui/material';
 import { useGetMany, useTranslate } from 'react-admin';
 import type { HistoryDividend } from '@coop/contracts/console';
@@ -179,7 +180,7 @@ export function MemberHistoryCard({ memberId }: { memberId: string }) {
   return (
     <Card component="section" aria-labelledby="history-title" data-testid="member-history" sx={{ height: '100%' }}>
       <CardHeader id="history-title" title={translate('coop.members.cards.history')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
-      <Box sx={{ px: 2, pb: 1, maxHeight: 560, overflowY: 'auto' }}>
+      <ScrollRegion labelledBy="history-title" testId="member-history-scroll" sx={{ px: 2, pb: 1, maxHeight: 560, overflowY: 'auto' }}>
         {isPending ? <CircularProgress size={20} /> : null}
         {error ? <Typography color="error">{error instanceof Error ? error.message : String(error)}</Typography> : null}
         {!isPending && entries.length === 0 && !error ? <Typography color="text.secondary">{translate('coop.members.cards.noHistory')}</Typography> : null}
@@ -188,7 +189,7 @@ export function MemberHistoryCard({ memberId }: { memberId: string }) {
             <Entry key={`${e.position}-${e.revision ?? ''}-${e.type}`} entry={e} members={members} />
           ))}
         </Box>
-      </Box>
+      </ScrollRegion>
     </Card>
   );
 }

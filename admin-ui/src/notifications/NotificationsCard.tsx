@@ -2,14 +2,15 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import TaskIcon from '@mui/icons-material/Task';
 import { Alert, Button, Card, CardContent, CardHeader, Link, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
-import { formatDateTime } from '../format';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatCountIn, formatDateTime } from '../format';
 import { headline } from './model';
 import { useNotifications } from './queries';
 
 /** The main dashboard's notifications card (SPEC 2): the latest five unseen notifications, a button to all and one to the tasks. */
 export function NotificationsCard() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { data, error, isPending } = useNotifications(1, 5, false);
   const items = data?.items ?? [];
   return (
@@ -17,7 +18,13 @@ export function NotificationsCard() {
       <CardHeader
         id="notifications-card-title"
         title={translate('coop.notifications.latest')}
-        subheader={data ? translate('coop.notifications.unread', { smart_count: data.total }) : null}
+        subheader={
+          data
+            ? data.total > 1
+              ? translate('coop.notifications.unreadMany', { shown: formatCountIn(locale, data.total) })
+              : translate('coop.notifications.unread', { smart_count: data.total })
+            : null
+        }
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         action={
           // The task list is reached from here as well: a KiStAM task waiting for its answer file, after its notice is seen.

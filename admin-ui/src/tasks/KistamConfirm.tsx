@@ -1,13 +1,38 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Button, Card, CardActions, CardContent, CardHeader, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActions, CardContent, CardHeader, Typography } from '@mui/material';
+import { inRegularQueryPeriod, regularStatusDate, statusAppliesTo } from '@coop/contracts/console';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { Calculating, Failed } from '../dividend/parts';
 import { AccessDenied } from '../layout/AccessDenied';
 import { can, useSession } from '../session/session';
+import { today as todayIso } from '../members/model';
+import { formatDate } from '../format';
 import { startKistam } from './queries';
+
+/**
+ * Which status the regular query of today asks BZSt for, and for which payouts it counts (issue 43: the date in the
+ * request file and the notification surprised a clerk who ran it in November); outside 1 September – 31 October the
+ * clerk is told that today lies outside the period of the regular query.
+ */
+function KistamDates() {
+  const translate = useTranslate();
+  const today = todayIso();
+  const statusDate = regularStatusDate(today);
+  const params = { status: formatDate(statusDate), year: statusAppliesTo(statusDate), today: formatDate(today) };
+  return (
+    <>
+      <Typography data-testid="kistam-status-date">{translate('coop.kistam.statusDate', params)}</Typography>
+      {inRegularQueryPeriod(today) ? null : (
+        <Alert severity="info" data-testid="kistam-outside-period">
+          {translate('coop.kistam.outsidePeriod', params)}
+        </Alert>
+      )}
+    </>
+  );
+}
 
 /**
  * `/dashboard/kistam` (SPEC 2 "KiStAM confirmation"): "Start KiStAM?". Yes queues the task (`POST /tasks/kistam`), says so
@@ -36,6 +61,7 @@ export default function KistamConfirm() {
         <CardHeader id="kistam-title" title={translate('coop.kistam.title')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
         <CardContent sx={{ display: 'grid', gap: 2, pt: 0 }}>
           <Typography>{translate('coop.kistam.question')}</Typography>
+          <KistamDates />
           {start.isPending ? <Calculating testId="kistam-starting" text="coop.kistam.starting" /> : null}
           {start.error ? <Failed error={start.error} testId="kistam-refused" /> : null}
         </CardContent>

@@ -13,6 +13,7 @@ import { AddForMemberButton, StateChip, newNonAssessmentPath, nonAssessmentPath 
 import { ActionsHeader } from '../common/ActionsHeader';
 
 const LIST = '/non-assessments';
+const WIDE_ONLY = { display: { xs: 'none', lg: 'table-cell' } } as const;
 
 /** `/non-assessments` (menu 6): every non-assessment certificate, by member; filters member and state, search by name, number or certificate number. */
 export default function NonAssessmentList() {
@@ -51,11 +52,11 @@ export default function NonAssessmentList() {
             <TableRow>
               <SortHeader list={list} field="memberName" label={f('member')} />
               <SortHeader list={list} field="type" label={f('type')} />
-              <SortHeader list={list} field="orderNumber" label={f('orderNumber')} />
+              <SortHeader list={list} field="orderNumber" label={translate('coop.taxPapers.numberColumn')} title={f('orderNumber')} />
               <SortHeader list={list} field="taxAuthorities" label={f('taxAuthorities')} />
-              <SortHeader list={list} field="date" label={f('date')} />
-              <SortHeader list={list} field="startDate" label={f('startDate')} />
-              <SortHeader list={list} field="endDate" label={f('endDate')} />
+              {/* Below 1200 px the list keeps to the card's width (issue 43, 1024 px): the issue date gives way, the validity is one column. */}
+              <SortHeader list={list} field="date" label={f('date')} sx={WIDE_ONLY} />
+              <SortHeader list={list} field="startDate" label={translate('coop.taxPapers.validColumn')} title={`${f('startDate')} – ${f('endDate')}`} />
               <SortHeader list={list} field="original" label={translate('coop.taxPapers.originalColumn')} />
               <SortHeader list={list} field="state" label={f('state')} />
               <ActionsHeader width={48} />
@@ -75,9 +76,10 @@ export default function NonAssessmentList() {
                   <TableCell>{translate(`coop.taxPapers.nvTypesShort.${n.type}`, { _: String(n.type) })}</TableCell>
                   <TableCell>{n.orderNumber ?? ''}</TableCell>
                   <TableCell>{n.taxAuthorities ?? ''}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(n.date)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(n.startDate)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(n.endDate)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', ...WIDE_ONLY }}>{formatDate(n.date)}</TableCell>
+                  <TableCell data-testid="non-assessments-valid">
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${formatDate(n.startDate)} –`}</Box> <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(n.endDate)}</Box>
+                  </TableCell>
                   <TableCell data-testid="non-assessments-original">{translate(n.original ? 'coop.taxPapers.original.present' : 'coop.taxPapers.original.missing')}</TableCell>
                   <TableCell><StateChip state={n.state} /></TableCell>
                   <TableCell align="right" sx={{ py: 0.5 }} onClick={(e) => e.stopPropagation()}>
@@ -90,7 +92,7 @@ export default function NonAssessmentList() {
                 </TableRow>
               );
             })}
-            <EmptyListRow list={list} columns={10} />
+            <EmptyListRow list={list} columns={9} />
           </TableBody>
         </Table>
       </Box>

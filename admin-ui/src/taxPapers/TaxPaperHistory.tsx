@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../common/ScrollRegion';
 import { Box, Card, CardHeader, CircularProgress, Typography } from '@mui/material';
 import { useGetMany, useTranslate } from 'react-admin';
 import { memberLabel, type MemberRecord } from '../members/model';
@@ -47,7 +48,7 @@ export function TaxPaperHistoryCard({ resource, id }: { resource: Resource; id: 
   return (
     <Card component="section" aria-labelledby="paper-history-title" data-testid="paper-history" sx={{ height: '100%' }}>
       <CardHeader id="paper-history-title" title={translate('coop.taxPapers.history')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
-      <Box sx={{ px: 2, pb: 1, maxHeight: 640, overflowY: 'auto' }}>
+      <ScrollRegion labelledBy="paper-history-title" sx={{ px: 2, pb: 1, maxHeight: 640, overflowY: 'auto' }}>
         {isPending ? <CircularProgress size={20} /> : null}
         {error ? <Typography color="error">{error instanceof Error ? error.message : String(error)}</Typography> : null}
         {!isPending && entries.length === 0 && !error ? <Typography color="text.secondary">{translate('coop.taxPapers.noHistory')}</Typography> : null}
@@ -82,7 +83,7 @@ export function TaxPaperHistoryCard({ resource, id }: { resource: Resource; id: 
             );
           })}
         </Box>
-      </Box>
+      </ScrollRegion>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { isIsoDate, isValidSteuerId, steuerIdCheckDigit, type KistamProblem } from '@coop/contracts';
+import { isIsoDate, isValidSteuerId, regularStatusDate, steuerIdCheckDigit, type KistamProblem } from '@coop/contracts';
 
 /*
  * Who a KiStAM query asks about (issue 24; DOMAIN.md 3.1, 3.2; docs/kistam.md). Pure: the task hands it what it read.
@@ -56,12 +56,8 @@ export interface KistamSelection {
   readonly problems: readonly KistamMemberProblem[];
 }
 
-/** The status date of the regular query a run on `today` belongs to: the latest 31 August on or before it. */
-export function regularStatusDate(today: string): string {
-  const year = Number(today.slice(0, 4));
-  const thisYear = `${String(year)}-08-31`;
-  return today >= thisYear ? thisYear : `${String(year - 1)}-08-31`;
-}
+/** The status date of the regular query a run on `today` belongs to (contracts/src/task-templates.ts, shared with the console). */
+export { regularStatusDate };
 
 /** A usable Steuer-IdNr: valid by structure and check digit; a test id (leading 0) only when allowed. */
 export function isQueryableTaxId(value: string, allowTestTaxIds: boolean): boolean {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { businessToday, CHURCH_NAMING_PROBLEMS, dividendSettingsOf, memberStream, NotFoundError, type ChurchDataRecorded, type KistamProblem, type ReadDocument } from '@coop/contracts';
+import { businessToday, CHURCH_NAMING_PROBLEMS, dividendSettingsOf, memberStream, NotFoundError, statusAppliesTo, type ChurchDataRecorded, type KistamProblem, type ReadDocument } from '@coop/contracts';
 import { CHURCH_TAX, COOPERATIVES, ELMA_NUMBERS, MEMBERS } from '@coop/projections';
 import { holdingOn } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -49,7 +49,7 @@ export function selectionProblems(problems: readonly KistamMemberProblem[], task
  */
 export function statusDateNote(statusDate: string, regular: number, taskId: string): NotificationDraft[] {
   if (regular === 0) return [];
-  const appliesTo = String(Number(statusDate.slice(0, 4)) + 1);
+  const appliesTo = String(statusAppliesTo(statusDate));
   return [{ type: 'generic', message: 'kistamRegularStatusDate', parameters: [statusDate, appliesTo], entityClass: 'task', entityId: taskId }];
 }
 
