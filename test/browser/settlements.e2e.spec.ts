@@ -100,6 +100,14 @@ describe('the settlements in the console', () => {
     await page.waitForSelector(`${tid('settlement-reverse-dialog')} .Mui-error`);
     await check(page, 'correction refused');
     await page.click(tid('settlement-reverse-cancel'));
+    // The member's dashboard shows the settlement, paid, with its amount; its end opens the year's settlements.
+    await page.goto(`${product.baseUrl}/member/${encodeURIComponent(settlementId.split('.')[0]!)}`);
+    await waitForText(page, `${tid('member-settlement')}[data-status="paid"] ${tid('settlement-paid')}`, `Paid on 15.01.${year + 1}`);
+    expect(await textOf(page, tid('member-settlement-amount'))).toContain('500,00');
+    expect(await page.$$(tid('member-settlement-statement'))).toHaveLength(1);
+    await check(page, 'member dashboard with a settlement');
+    await page.click(`${tid('member-settlement')} a`);
+    await waitForPath(page, (p) => p === `/settlements?year=${year}`, 'the settlements of the year');
     await page.browserContext().close();
 
     const listed = await product.api(`/settlements?year=${year}`, { token });

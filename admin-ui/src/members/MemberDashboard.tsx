@@ -38,6 +38,7 @@ import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord 
 import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonAssessmentPath, taxIdMissing } from '../taxPapers/parts';
 import { ActionsHeader } from '../common/ActionsHeader';
 import { MemberDividends } from '../dividend/MemberDividends';
+import { MemberSettlements } from '../settlements/MemberSettlements';
 import { MemberStatementButton } from '../dashboard/MemberStatementButton';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
@@ -351,6 +352,7 @@ export default function MemberDashboard() {
         <Grid size={{ xs: 12, xl: 4 }}><MemberHistoryCard memberId={m.id} /></Grid>
         <Grid size={{ xs: 12 }}><TaxCard member={m} exemptionOrders={dashboard.data?.exemptionOrder ?? []} nonAssessments={dashboard.data?.nonAssessment ?? []} canWrite={canWrite && m.memberType !== 2} loading={dashboard.isPending} /></Grid>
         <Grid size={{ xs: 12 }}><MemberDividends memberId={m.id} dividends={dashboard.data?.dividends} loading={dashboard.isPending} /></Grid>
+        {dashboard.data?.settlements.length ? <Grid size={{ xs: 12 }}><MemberSettlements settlements={dashboard.data.settlements} /></Grid> : null}
       </Grid>
     </Box>
   );

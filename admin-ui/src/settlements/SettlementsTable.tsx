@@ -10,7 +10,7 @@ import { dueIds, settlementName, type SettlementRecord } from './model';
 const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
 
 /** The state of one row: due (overdue, heirs' account missing) or paid on its day. */
-function State({ row }: { row: SettlementRecord }) {
+export function State({ row }: { row: SettlementRecord }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`coop.settlements.${key}`, options);
   return (

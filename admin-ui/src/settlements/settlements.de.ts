@@ -100,4 +100,8 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
     lossSaved: 'Verlustanteil gespeichert.',
     lossWithdrawn: 'Verlustanteil zurückgenommen.',
   },
+  member: {
+    title: 'Auseinandersetzung',
+    openYear: 'Auseinandersetzung %{year} öffnen',
+  },
 };

@@ -99,4 +99,8 @@ export const settlementsEn = {
     lossSaved: 'Loss share saved.',
     lossWithdrawn: 'Loss share withdrawn.',
   },
+  member: {
+    title: 'Settlement',
+    openYear: 'Open the settlements of %{year}',
+  },
 } as const;
