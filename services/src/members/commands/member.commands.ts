@@ -24,7 +24,8 @@ import { ReadModels } from '../../platform/http/read-models.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
-import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
+import { CommandRunner, type Decided as DecidedOn } from '../../platform/commands/command-runner.js';
+import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ClosedYearsReader, revisionCheck, ShareTermsReader, type ClosedYears } from '../../share-ledger/index.js';
 import { memberMasterDecider, type MasterDataCommand } from '../domain/member-master.decider.js';
 import { memberNumberClaimDecider, memberNumberSequenceDecider, nextMemberNumber } from '../domain/member-number.decider.js';
@@ -56,24 +57,22 @@ export class ChangeMemberCommand extends Command<void> {
   }
 }
 
-interface Decided {
-  readonly streamId: string;
-  readonly loaded: Loaded<MemberState>;
-  readonly events: MemberEvent[];
-}
+type Decided = DecidedOn<MemberState, MemberEvent>;
 
 /**
  * Runs the commands on member master data: loads the member stream with its personal data opened, decides, and
  * appends every stream touched in one atomic write (an admission also claims the member number). A concurrency conflict on any of them reloads and decides again (StreamWriter), then 409.
  */
 @Injectable()
-export class MemberCommandRunner {
+export class MemberCommandRunner extends CommandRunner {
   constructor(
-    private readonly writer: StreamWriter,
+    writer: StreamWriter,
     private readonly shareTerms: ShareTermsReader,
     private readonly closedYears: ClosedYearsReader,
     private readonly reads: ReadModels,
-  ) {}
+  ) {
+    super(writer);
+  }
 
   /**
    * A tax id belongs to one person (issue 39): `taxIdTaken` [number, name] on `manualTaxId` when another member of the
@@ -104,26 +103,6 @@ export class MemberCommandRunner {
     const streamId = memberStream(memberId);
     const loaded = await this.writer.loadKept(streamId, memberMasterDecider, [memberDataSubject(memberId), memberChurchSubject(memberId)]);
     return { streamId, loaded, events: memberMasterDecider.decide(command, loaded.state) };
-  }
-
-  /** `checks`: streams appended with no events, only their expected revision (the dividend register), with a write that has events. */
-  async append(decided: readonly Decided[], ctx: CommandContext, extra: readonly StreamAppend[] = [], checks: readonly StreamAppend[] = []): Promise<void> {
-    const appends = this.appends(decided, ctx, extra);
-    if (appends.length > 0) await this.writer.appendAll([...appends, ...checks]);
-  }
-
-  private appends(decided: readonly Decided[], ctx: CommandContext, extra: readonly StreamAppend[]): StreamAppend[] {
-    const cooperativeId = ctx.actor.cooperativeId;
-    return [
-      ...decided
-        .filter((d) => d.events.length > 0)
-        .map((d) => ({ streamId: d.streamId, expected: d.loaded.expected, events: this.writer.stamp(d.events, ctx, cooperativeId) })),
-      ...extra.filter((a) => a.events.length > 0),
-    ];
-  }
-
-  retrying<T>(attempt: () => Promise<T>): Promise<T> {
-    return this.writer.retrying(attempt);
   }
 
   /** The member number streams: the claim of `nr` and, when it moves, the sequence. Throws memberNrTaken. */

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { memberStream, type MemberEvent, type RecordedEvent, type StreamAppend } from '@coop/contracts';
+import { memberStream, type MemberEvent, type RecordedEvent } from '@coop/contracts';
 import { businessToday, DEFAULT_INTEREST_BEGIN_RULE, interestBeginFor } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
-import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
+import { CommandRunner, type Decided as DecidedOn } from '../../platform/commands/command-runner.js';
+import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { shareLedgerDecider, transferCounterpartToAnnul, type LedgerCommand } from '../domain/ledger.decider.js';
 import type { ConfirmedPosting } from '../http/posting.js';
 import { requirePlausiblePosting } from '../domain/plausibility.js';
@@ -44,11 +45,7 @@ export class CorrectShareCommand extends Command<void> {
   }
 }
 
-interface Decided {
-  readonly streamId: string;
-  readonly loaded: Loaded<MemberState>;
-  readonly events: MemberEvent[];
-}
+type Decided = DecidedOn<MemberState, MemberEvent>;
 
 /**
  * Runs the share ledger's commands: loads the member stream(s) without opening personal data, decides, and appends
@@ -58,8 +55,10 @@ interface Decided {
  * (StreamWriter), then 409.
  */
 @Injectable()
-export class LedgerCommandRunner {
-  constructor(private readonly writer: StreamWriter, private readonly shareTerms: ShareTermsReader, private readonly closedYears: ClosedYearsReader) {}
+export class LedgerCommandRunner extends CommandRunner {
+  constructor(writer: StreamWriter, private readonly shareTerms: ShareTermsReader, private readonly closedYears: ClosedYearsReader) {
+    super(writer);
+  }
 
   terms(cooperativeId: string): Promise<ShareTerms> {
     return this.shareTerms.terms(cooperativeId);
@@ -81,11 +80,6 @@ export class LedgerCommandRunner {
     return { streamId, loaded, events: shareLedgerDecider.decide(decided, loaded.state) };
   }
 
-  async append(decided: readonly Decided[], ctx: CommandContext): Promise<void> {
-    const appends = this.appends(decided, ctx);
-    if (appends.length > 0) await this.writer.appendAll(appends);
-  }
-
   /**
    * As append(), for a posting decided with `years`: the register's revision check goes into the same atomic write.
    * Answers its recorded events where the answer may be made from them before the read models include them
@@ -94,17 +88,6 @@ export class LedgerCommandRunner {
   async appendPosting(decided: readonly Decided[], ctx: CommandContext, years: ClosedYears): Promise<RecordedEvent[] | undefined> {
     const appends = this.appends(decided, ctx);
     return appends.length > 0 ? this.writer.appendAnsweringFromEvents([...appends, revisionCheck(years)], ctx.actor.userId) : undefined;
-  }
-
-  private appends(decided: readonly Decided[], ctx: CommandContext): StreamAppend[] {
-    const cooperativeId = ctx.actor.cooperativeId;
-    return decided
-      .filter((d) => d.events.length > 0)
-      .map((d) => ({ streamId: d.streamId, expected: d.loaded.expected, events: this.writer.stamp(d.events, ctx, cooperativeId) }));
-  }
-
-  retrying<T>(attempt: () => Promise<T>): Promise<T> {
-    return this.writer.retrying(attempt);
   }
 }
 
