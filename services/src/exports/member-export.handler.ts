@@ -17,9 +17,7 @@ export class MemberExportTaskHandler implements TaskHandler<'memberExport'> {
   /** As the export route (`GET /export/members…`): `members:read`. */
   readonly filePermissions = ['members:read'] as const;
 
-  constructor(
-    private readonly exports: MemberExport,
-  ) {}
+  constructor(private readonly exports: MemberExport) {}
 
   async run(task: RunningTask<'memberExport'>): Promise<TaskOutcome> {
     const format = EXPORT_FORMATS.find((f) => f === task.params.format);

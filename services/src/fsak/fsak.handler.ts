@@ -19,9 +19,7 @@ export class FsakTaskHandler implements TaskHandler<'fsak'> {
   /** The report (names, birth dates, addresses, tax ids) is made with `dividend:close` (`POST /tasks/fsak/{id}`): its files too. */
   readonly filePermissions = ['dividend:close'] as const;
 
-  constructor(
-    private readonly reports: FsakReports,
-  ) {}
+  constructor(private readonly reports: FsakReports) {}
 
   async run(task: RunningTask<'fsak'>): Promise<TaskOutcome> {
     const dividendId = String(task.params.dividendId ?? '');

@@ -16,9 +16,7 @@ export class MemberPdfsTaskHandler implements TaskHandler<'memberPdfs'> {
   /** As the member PDF routes (`GET /pdf/…`): `members:read`. */
   readonly filePermissions = ['members:read'] as const;
 
-  constructor(
-    private readonly pdfs: MemberPdfs,
-  ) {}
+  constructor(private readonly pdfs: MemberPdfs) {}
 
   async run(task: RunningTask<'memberPdfs'>): Promise<TaskOutcome> {
     const document = String(task.params.document ?? '');

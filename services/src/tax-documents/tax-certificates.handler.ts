@@ -17,9 +17,7 @@ export class TaxCertificatesTaskHandler implements TaskHandler<'taxCertificates'
   /** As `GET /tax-pdf/{id}`: `dividend:read`, and `church:read` (each certificate names the member's church). */
   readonly filePermissions = ['dividend:read', 'church:read'] as const;
 
-  constructor(
-    private readonly certificates: TaxCertificates,
-  ) {}
+  constructor(private readonly certificates: TaxCertificates) {}
 
   async run(task: RunningTask<'taxCertificates'>): Promise<TaskOutcome> {
     const dividendId = String(task.params.dividendId ?? '');
