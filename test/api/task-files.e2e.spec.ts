@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ROLES, TASK_KINDS, type Role, type TaskKind } from '@coop/contracts';
 import { TASK_QUEUE, TaskHandlerRegistry, type TaskQueue } from '../../services/src/tasks/index.js';
 import { auth, startApp, userWith, type TestApp } from './support/app.js';
-import { ended, ScriptedHandler, until, useHandlers } from './support/tasks.js';
+import { ended, scripted, ScriptedHandler, until, useHandlers } from './support/tasks.js';
 
 /*
  * Who may download a task's files (issue 38): every kind of task × every role. A file carries the permission of the
@@ -49,7 +49,7 @@ describe('task files: every kind × every role', () => {
     for (const role of ROLES) tokens.set(role, (await userWith(t.http, t.adminToken, `files-${role.toLowerCase().replace(/_/g, '-')}`, [role])).token);
     const queue = t.running.app.get<TaskQueue>(TASK_QUEUE);
     for (const kind of TASK_KINDS) {
-      const id = await queue.enqueue({ cooperativeId: t.cooperativeId, user: 'admin', kind, params: { script: 'complete' } });
+      const id = await queue.enqueue(scripted({ cooperativeId: t.cooperativeId, user: 'admin', kind, params: { script: 'complete' } }));
       const done = await until(t.http, t.adminToken, id, ended);
       expect(done.state).toBe('completed');
       files.set(kind, `/api/v1/tasks/${id}/files/${done.files[0]!.fileId}`);

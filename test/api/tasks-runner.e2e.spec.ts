@@ -12,7 +12,7 @@ import { startWorker } from '../../services/src/start-worker.js';
 import { TaskWakeUp } from '../../services/src/tasks/commands/task-context.js';
 import { TaskHandlerRegistry, TaskRunner, TASK_QUEUE, type TaskQueue } from '../../services/src/tasks/index.js';
 import { ADMIN_PASSWORD, AREAS, JWT_SECRET, login, RUNTIME, startApp } from './support/app.js';
-import { ended, headlines, notificationsOf, ScriptedHandler, until, useHandlers } from './support/tasks.js';
+import { ended, headlines, notificationsOf, scripted, ScriptedHandler, until, useHandlers } from './support/tasks.js';
 
 /*
  * The task runner across processes (issue 24): a restart while tasks run (resumed or failed, never lost or run twice),
@@ -30,8 +30,8 @@ describe('tasks: a restart while tasks run', () => {
     const hanging = [new ScriptedHandler('fsak', true), new ScriptedHandler('kistam', false)];
     useHandlers(first, hanging);
     const firstQueue = first.app.get<TaskQueue>(TASK_QUEUE);
-    const resumable = await firstQueue.enqueue({ cooperativeId, user: 'admin', kind: 'fsak', params: { script: 'hang' } });
-    const interrupted = await firstQueue.enqueue({ cooperativeId, user: 'admin', kind: 'kistam', params: { script: 'hang' } });
+    const resumable = await firstQueue.enqueue(scripted({ cooperativeId, user: 'admin', kind: 'fsak', params: { script: 'hang' } }));
+    const interrupted = await firstQueue.enqueue(scripted({ cooperativeId, user: 'admin', kind: 'kistam', params: { script: 'hang' } }));
     const http1 = first.app.getHttpServer() as App;
     const token1 = await login(http1, 'admin', ADMIN_PASSWORD);
     await until(http1, token1, resumable, (task) => task.state === 'running' && task.total > 0);
@@ -68,7 +68,7 @@ describe('tasks: a restart while tasks run', () => {
         ['taskFailed', ['kistam', 'taskInterrupted']],
       ]);
       // Both lanes are free again.
-      const again = await second.app.get<TaskQueue>(TASK_QUEUE).enqueue({ cooperativeId, user: 'admin', kind: 'kistam', params: { script: 'complete' } });
+      const again = await second.app.get<TaskQueue>(TASK_QUEUE).enqueue(scripted({ cooperativeId, user: 'admin', kind: 'kistam', params: { script: 'complete' } }));
       expect((await until(http2, token2, again, ended)).state).toBe('completed');
     } finally {
       await second.close();
@@ -91,7 +91,7 @@ describe('tasks: left to the worker (TASKS_RUN_IN=worker)', () => {
       const inWorker = new ScriptedHandler('fsak', true);
       useHandlers(api, [inApi]);
       useHandlers({ app: worker.tasks! }, [inWorker]);
-      const id = await api.app.get<TaskQueue>(TASK_QUEUE).enqueue({ cooperativeId: api.firstStart!.cooperativeId, user: 'admin', kind: 'fsak', params: { script: 'complete' } });
+      const id = await api.app.get<TaskQueue>(TASK_QUEUE).enqueue(scripted({ cooperativeId: api.firstStart!.cooperativeId, user: 'admin', kind: 'fsak', params: { script: 'complete' } }));
       const http = api.app.getHttpServer() as App;
       const done = await until(http, await login(http, 'admin', ADMIN_PASSWORD), id, ended);
       expect(done.state).toBe('completed');
@@ -113,7 +113,7 @@ describe('tasks: two runners', () => {
       own.stop();
       const handler = new ScriptedHandler('fsak', true);
       useHandlers(t.running, [handler]);
-      const id = await app.get<TaskQueue>(TASK_QUEUE).enqueue({ cooperativeId: t.cooperativeId, user: 'admin', kind: 'fsak', params: { script: 'complete' } });
+      const id = await app.get<TaskQueue>(TASK_QUEUE).enqueue(scripted({ cooperativeId: t.cooperativeId, user: 'admin', kind: 'fsak', params: { script: 'complete' } }));
       const events = app.get<EventStore>(EVENT_STORE);
       const readStore = app.get<ReadStore>(READ_STORE);
       // What the late runner read before the first one claimed the task: its stream and its document, queued.

@@ -5,7 +5,7 @@ import { taskStream, type TaskDto, type TaskKind } from '@coop/contracts';
 import { ConflictingStateError } from '../../services/src/platform/commands/errors.js';
 import { TASK_QUEUE, type TaskQueue } from '../../services/src/tasks/index.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { bytes, ended, gate, getTask, headlines, notificationsOf, ScriptedHandler, until, useHandlers } from './support/tasks.js';
+import { bytes, ended, gate, getTask, headlines, notificationsOf, scripted, ScriptedHandler, until, useHandlers } from './support/tasks.js';
 
 /*
  * Background tasks through the API (issue 24): the lifecycle with handlers the test registers for the product's kinds
@@ -24,7 +24,7 @@ describe('tasks: the lifecycle', () => {
   let otherAdmin: string;
 
   const enqueue = (kind: TaskKind, params: Record<string, string | number>, cooperativeId = t.cooperativeId): Promise<string> =>
-    queue.enqueue({ cooperativeId, user: 'admin', kind, params });
+    queue.enqueue(scripted({ cooperativeId, user: 'admin', kind, params }));
 
   beforeAll(async () => {
     t = await startApp();

@@ -11,8 +11,35 @@ import type { DomainEvent } from '../events.js';
 export const TASK_KINDS = ['kistam', 'fsak', 'taxCertificates', 'memberExport', 'memberPdfs', 'memberImportDryRun', 'memberImport', 'dividendClosure', 'readModelRebuild'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
-/** What the task was asked to do: plain scalars only (ids, dates, flags). */
+/** What the task was asked to do: plain scalars only (ids, dates, flags). The stored form; each kind's is below. */
 export type TaskParams = Readonly<Record<string, string | number | boolean | null>>;
+
+/** An import's upload (`ImportUploads`) and the language of its problems; `confirmWarnings` only when confirmed. */
+type ImportTaskParams =
+  | { readonly upload: string; readonly lang: string }
+  | { readonly upload: string; readonly lang: string; readonly confirmWarnings: true };
+type NoTaskParams = Readonly<Record<string, never>>;
+
+/**
+ * The parameters of each kind of task (issue 44, decision 208): where a task is queued (`TaskQueue.enqueue`) and where
+ * its handler reads them (`RunningTask<K>`). Another area adds its kind to TASK_KINDS and its parameters here; a kind
+ * without parameters, or parameters that are not plain scalars (the stored `TaskParams`), do not compile.
+ */
+export interface TaskParamsByKind extends Record<TaskKind, TaskParams> {
+  readonly kistam: NoTaskParams;
+  /** The closure and its payment year. */
+  readonly fsak: { readonly dividendId: string; readonly year: number };
+  readonly taxCertificates: { readonly dividendId: string };
+  /** The export's format (`EXPORT_FORMATS`), its date and, for a CSV file, its dialect (`CSV_DIALECTS`). */
+  readonly memberExport: { readonly format: string; readonly date: string; readonly dialect: string | null };
+  /** The document (`MEMBER_PDF_DOCUMENTS`), its date, active members only, one member's id or every member. */
+  readonly memberPdfs: { readonly document: string; readonly date: string; readonly onlyActive: boolean; readonly member: string | null };
+  readonly memberImportDryRun: ImportTaskParams;
+  readonly memberImport: ImportTaskParams;
+  readonly dividendClosure: NoTaskParams;
+  readonly readModelRebuild: NoTaskParams;
+}
+export type TaskParamsOf<K extends TaskKind> = TaskParamsByKind[K];
 
 /** A file a task produced or received; its bytes are in the file store under `fileId`. */
 export interface TaskFile {

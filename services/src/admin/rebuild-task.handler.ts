@@ -1,8 +1,8 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ProjectionRunner } from '@coop/projections';
 import type { AppConfig } from '../platform/config/config.js';
 import { APP_CONFIG } from '../platform/tokens.js';
-import { TASK_HANDLERS, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../tasks/index.js';
+import { TaskHandlerProvider, type RunningTask, type TaskHandler, type TaskOutcome } from '../tasks/index.js';
 
 /** How often the task reads the rebuild's progress (the task runner writes it at most once a second). */
 const PROGRESS_POLL_MS = 250;
@@ -15,22 +15,18 @@ const PROGRESS_POLL_MS = 250;
  * the interrupted side store being thrown away (decision 172). Rejected where this process does not run the
  * projections (`rebuildInWorker`).
  */
+@TaskHandlerProvider()
 @Injectable()
-export class RebuildTaskHandler implements TaskHandler, OnModuleInit {
+export class RebuildTaskHandler implements TaskHandler<'readModelRebuild'> {
   readonly kind = 'readModelRebuild' as const;
   readonly resumable = true;
   /** It makes no files; were there any, they would be the super administrator's. */
   readonly filePermissions = ['projections:rebuild'] as const;
 
   constructor(
-    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
     private readonly runner: ProjectionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
 
   async run(task: RunningTask): Promise<TaskOutcome> {
     if (!this.config.runProjections) return { outcome: 'rejected', reason: { template: 'rebuildInWorker', parameters: [] }, notifications: [] };

@@ -10,8 +10,8 @@ import { BopFileTransport, KISTAM_TRANSPORT } from './kistam/kistam-transport.js
 import { ChurchTaxReads } from './queries/church-tax-reads.js';
 
 /**
- * Members' church data and the KiStAM query (issue 24): church data by hand, the KiStAM task's handler (registered
- * with the task runner when the module starts) and its routes. It lends the church key (ChurchDataKey) to the
+ * Members' church data and the KiStAM query (issue 24): church data by hand, the KiStAM task's handler (declared
+ * `@TaskHandlerProvider()`, found by the task runner's registry) and its routes. It lends the church key (ChurchDataKey) to the
  * data-protection clean-up. The transport is the BOP file one; an ELMA5 adapter
  * would be bound to KISTAM_TRANSPORT here instead.
  */

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { isIsoDate } from '@coop/contracts';
-import { TASK_HANDLERS, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../tasks/index.js';
+import { TaskHandlerProvider, type RunningTask, type TaskHandler, type TaskOutcome } from '../tasks/index.js';
 import { CSV_DIALECTS, EXPORT_FORMATS, type CsvDialect } from './member-columns.js';
 import { MemberExport } from './member-export.js';
 
@@ -9,23 +9,17 @@ import { MemberExport } from './member-export.js';
  * first, then writes the file with progress (members done / total). It writes no events, so a run interrupted by a
  * restart is simply run again.
  */
+@TaskHandlerProvider()
 @Injectable()
-export class MemberExportTaskHandler implements TaskHandler, OnModuleInit {
+export class MemberExportTaskHandler implements TaskHandler<'memberExport'> {
   readonly kind = 'memberExport' as const;
   readonly resumable = true;
   /** As the export route (`GET /export/members…`): `members:read`. */
   readonly filePermissions = ['members:read'] as const;
 
-  constructor(
-    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
-    private readonly exports: MemberExport,
-  ) {}
+  constructor(private readonly exports: MemberExport) {}
 
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
-
-  async run(task: RunningTask): Promise<TaskOutcome> {
+  async run(task: RunningTask<'memberExport'>): Promise<TaskOutcome> {
     const format = EXPORT_FORMATS.find((f) => f === task.params.format);
     const dialect: CsvDialect = CSV_DIALECTS.find((d) => d === task.params.dialect) ?? 'excel';
     const date = String(task.params.date ?? '');

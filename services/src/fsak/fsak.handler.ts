@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { businessToday, NotFoundError } from '@coop/contracts';
-import { TASK_HANDLERS, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../tasks/index.js';
+import { TaskHandlerProvider, type RunningTask, type TaskHandler, type TaskOutcome } from '../tasks/index.js';
 import { FsakReports } from './fsak-report.js';
 
 const CSV = 'text/csv; charset=utf-8';
@@ -11,23 +11,17 @@ const CSV = 'text/csv; charset=utf-8';
  * was exempted that year (`fsakNothingToReport`: a nil year is told to BZSt informally); otherwise it makes the report's
  * CSV files. It writes nothing but its outcome, so a run interrupted by a restart is simply run again.
  */
+@TaskHandlerProvider()
 @Injectable()
-export class FsakTaskHandler implements TaskHandler, OnModuleInit {
+export class FsakTaskHandler implements TaskHandler<'fsak'> {
   readonly kind = 'fsak' as const;
   readonly resumable = true;
   /** The report (names, birth dates, addresses, tax ids) is made with `dividend:close` (`POST /tasks/fsak/{id}`): its files too. */
   readonly filePermissions = ['dividend:close'] as const;
 
-  constructor(
-    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
-    private readonly reports: FsakReports,
-  ) {}
+  constructor(private readonly reports: FsakReports) {}
 
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
-
-  async run(task: RunningTask): Promise<TaskOutcome> {
+  async run(task: RunningTask<'fsak'>): Promise<TaskOutcome> {
     const dividendId = String(task.params.dividendId ?? '');
     let closure;
     try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { businessToday, NotFoundError } from '@coop/contracts';
-import type { RunningTask, TaskHandler, TaskHandlers } from '../tasks/index.js';
+import { TaskHandlerProvider, type RunningTask } from '../tasks/index.js';
 import type { ReportFile } from './domain/fsak-csv.js';
 import type { FsakRecord } from './domain/fsak-records.js';
 import { FsakTaskHandler } from './fsak.handler.js';
@@ -22,8 +22,6 @@ const record: FsakRecord = {
 };
 
 function handlerWith(closure: ClosureFacts | null, records: readonly FsakRecord[], files: readonly ReportFile[] = []) {
-  const registered: TaskHandler[] = [];
-  const registry: TaskHandlers = { register: (h) => registered.push(h) };
   const reports = {
     closure: async (_c: string, id: string) => {
       if (closure === null) throw new NotFoundError('Dividend', id);
@@ -37,11 +35,11 @@ function handlerWith(closure: ClosureFacts | null, records: readonly FsakRecord[
       files,
     }),
   } as unknown as FsakReports;
-  return { handler: new FsakTaskHandler(registry, reports), registered };
+  return { handler: new FsakTaskHandler(reports) };
 }
 
 const progress: [number, number][] = [];
-const task: RunningTask = {
+const task: RunningTask<'fsak'> = {
   taskId: 't1',
   cooperativeId: 'c1',
   kind: 'fsak',
@@ -55,10 +53,9 @@ const task: RunningTask = {
 };
 
 describe('the fsak task handler', () => {
-  it('registers itself for the kind fsak, resumable', () => {
-    const { handler, registered } = handlerWith(closureIn(THIS_YEAR - 1), []);
-    handler.onModuleInit();
-    expect(registered).toEqual([handler]);
+  it('is declared a task handler (the registry finds it) for the kind fsak, resumable', () => {
+    const { handler } = handlerWith(closureIn(THIS_YEAR - 1), []);
+    expect(Reflect.getMetadata(TaskHandlerProvider.KEY, FsakTaskHandler)).toBeDefined();
     expect([handler.kind, handler.resumable]).toEqual(['fsak', true]);
   });
 

@@ -7,7 +7,7 @@ import { FsakSource } from './queries/fsak-source.js';
 
 /**
  * The FSA control report (FSAK, issue 24; DOMAIN.md 4): its confirmation and start routes, and its task handler,
- * registered with the task runner (TASK_HANDLERS) when the module starts. Reads the closures, members, orders and
+ * declared `@TaskHandlerProvider()` (the task registry finds it when the module starts). Reads the closures, members, orders and
  * settings through the read models; writes nothing but what its task's outcome holds.
  */
 @Module({

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@coop/contracts';
-import { TASK_HANDLERS, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../tasks/index.js';
+import { TaskHandlerProvider, type RunningTask, type TaskHandler, type TaskOutcome } from '../tasks/index.js';
 import { MEMBER_PDF_DOCUMENTS, MemberPdfs, type MemberPdfDocument } from './member-pdfs.js';
 
 /**
@@ -8,23 +8,17 @@ import { MEMBER_PDF_DOCUMENTS, MemberPdfs, type MemberPdfDocument } from './memb
  * it with progress in members, and leaves the file on the task. It writes nothing else, so a run interrupted by a
  * restart is simply run again.
  */
+@TaskHandlerProvider()
 @Injectable()
-export class MemberPdfsTaskHandler implements TaskHandler, OnModuleInit {
+export class MemberPdfsTaskHandler implements TaskHandler<'memberPdfs'> {
   readonly kind = 'memberPdfs' as const;
   readonly resumable = true;
   /** As the member PDF routes (`GET /pdf/…`): `members:read`. */
   readonly filePermissions = ['members:read'] as const;
 
-  constructor(
-    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
-    private readonly pdfs: MemberPdfs,
-  ) {}
+  constructor(private readonly pdfs: MemberPdfs) {}
 
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
-
-  async run(task: RunningTask): Promise<TaskOutcome> {
+  async run(task: RunningTask<'memberPdfs'>): Promise<TaskOutcome> {
     const document = String(task.params.document ?? '');
     if (!(MEMBER_PDF_DOCUMENTS as readonly string[]).includes(document)) throw new Error(`Unknown member PDF ${document}.`);
     const member = typeof task.params.member === 'string' && task.params.member !== '' ? task.params.member : null;

@@ -1,17 +1,37 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import type { TaskKind } from '@coop/contracts';
 import type { Permission } from '../auth/policy.js';
-import type { TaskHandler, TaskHandlers } from './task-port.js';
+import { TaskHandlerProvider, type TaskHandler } from './task-port.js';
+
+function isTaskHandler(value: unknown): value is TaskHandler {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Record<keyof TaskHandler, unknown>>;
+  return typeof candidate.kind === 'string' && typeof candidate.run === 'function' && Array.isArray(candidate.filePermissions);
+}
 
 /** A handler that says nothing of who may read its files is a wiring mistake: its files would be open to every role. */
 function checkFilePermissions(handler: TaskHandler): void {
   if (handler.filePermissions.length === 0) throw new Error(`The task handler of kind ${handler.kind} names no permission for its files`);
 }
 
-/** The handlers of this process, one per kind (`TASK_HANDLERS`): an area registers its own when its module starts. */
+/**
+ * The handlers of this process, one per kind: every provider declared `@TaskHandlerProvider()`, found when the modules
+ * start (every provider is made by then), in whichever area module it is (decision 208).
+ */
 @Injectable()
-export class TaskHandlerRegistry implements TaskHandlers {
+export class TaskHandlerRegistry implements OnModuleInit {
   private readonly handlers = new Map<TaskKind, TaskHandler>();
+
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    for (const wrapper of this.discovery.getProviders({ metadataKey: TaskHandlerProvider.KEY })) {
+      const handler: unknown = wrapper.instance;
+      if (!isTaskHandler(handler)) throw new Error(`The provider ${wrapper.name} is declared a task handler but is not one`);
+      this.register(handler);
+    }
+  }
 
   /** Adds the handler of its kind; a second handler of one kind is a wiring mistake and refused. */
   register(handler: TaskHandler): void {

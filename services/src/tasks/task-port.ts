@@ -8,16 +8,18 @@ import type {
   StreamAppend,
   TaskFile,
   TaskKind,
-  TaskParams,
+  TaskParamsOf,
   TaskPhase,
   TaskReason,
   TaskSummary,
 } from '@coop/contracts';
+import { DiscoveryService } from '@nestjs/core';
 import type { Permission } from '../auth/policy.js';
 
 /*
  * The port other areas use to run long work in the background (issue 24). An area implements a `TaskHandler` for its
- * kind and registers it with the `TaskHandlers` registry when its Nest module starts; it queues work with `TaskQueue`.
+ * kind, declares it with `@TaskHandlerProvider()` (the registry finds it when the app starts; decision 208) and queues
+ * work with `TaskQueue`; the parameters of each kind are typed (`TaskParamsOf<K>`, contracts).
  * The runner (this folder) runs queued tasks in the API process on the embedded default, or in the worker
  * (`npm run start:worker`, `TASKS_RUN_IN=worker`), one task of a kind per cooperative at a time.
  *
@@ -46,12 +48,12 @@ export interface NewTaskFile {
   readonly bytes: Uint8Array;
 }
 
-/** What the runner hands a handler about the task it runs. */
-export interface RunningTask {
+/** What the runner hands a handler about the task it runs (a task of kind `K`, queued with its parameters). */
+export interface RunningTask<K extends TaskKind = TaskKind> {
   readonly taskId: string;
   readonly cooperativeId: string;
-  readonly kind: TaskKind;
-  readonly params: TaskParams;
+  readonly kind: K;
+  readonly params: TaskParamsOf<K>;
   /** The user who queued it (the actor of the effects' events). */
   readonly queuedBy: string;
   readonly attempt: number;
@@ -79,8 +81,8 @@ export type TaskOutcome =
   | { readonly outcome: 'awaitingInput'; readonly files: readonly NewTaskFile[]; readonly summary: TaskSummary; readonly notifications: readonly NotificationDraft[] }
   | { readonly outcome: 'rejected'; readonly reason: TaskReason; readonly notifications: readonly NotificationDraft[] };
 
-export interface TaskHandler {
-  readonly kind: TaskKind;
+export interface TaskHandler<K extends TaskKind = TaskKind> {
+  readonly kind: K;
   /**
    * What a caller needs, besides `tasks:read`, to download this kind's files (`GET /tasks/{id}/files/{fileId}`): the
    * permission of the work that made them (the route that starts or answers it), and `church:read` where they hold
@@ -90,7 +92,7 @@ export interface TaskHandler {
   /** True when running the task again from its start after a restart is safe (its effects are only the outcome's). */
   readonly resumable: boolean;
   /** Does the work. A thrown error fails the task (`TaskFailed` with its message) and raises `taskFailed`. */
-  run(task: RunningTask): Promise<TaskOutcome>;
+  run(task: RunningTask<K>): Promise<TaskOutcome>;
   /**
    * Called once a completed run's end and effects are written (KiStAM: deletes the church key of each member a null
    * answer was recorded for, decision 101). Not called again after a restart, and an error is only logged: what it does
@@ -99,10 +101,15 @@ export interface TaskHandler {
   afterEffects?(task: { readonly taskId: string; readonly cooperativeId: string }, effects: readonly TaskEffect[]): Promise<void>;
 }
 
+/** A request to queue a task: its kind and that kind's parameters (one member of the union per kind). */
+export type TaskRequest = {
+  readonly [K in TaskKind]: { readonly cooperativeId: string; readonly user: string; readonly kind: K; readonly params: TaskParamsOf<K> };
+}[TaskKind];
+
 /** Queues tasks; refusals are `ValidationError` / `ConflictingStateError` (`taskAlreadyRunning`, 409). */
 export interface TaskQueue {
   /** Queues a task of `kind` for the actor's cooperative; answers its id once the read models show it queued. */
-  enqueue(request: { readonly cooperativeId: string; readonly user: string; readonly kind: TaskKind; readonly params: TaskParams }): Promise<string>;
+  enqueue(request: TaskRequest): Promise<string>;
   /** Hands a waiting task its input file and queues it again. */
   provideInput(request: { readonly cooperativeId: string; readonly user: string; readonly taskId: string; readonly file: NewTaskFile }): Promise<void>;
 }
@@ -117,10 +124,11 @@ export type TaskFieldErrors = readonly FieldError[];
 
 /** Nest injection tokens of the port. */
 export const TASK_QUEUE = Symbol('TaskQueue');
-export const TASK_HANDLERS = Symbol('TaskHandlers');
 export const NOTIFIER = Symbol('Notifier');
 
-/** The registry handlers add themselves to (`onModuleInit`). */
-export interface TaskHandlers {
-  register(handler: TaskHandler): void;
-}
+/**
+ * Declares a Nest provider as the `TaskHandler` of its kind: the tasks registry discovers every provider so declared when
+ * the app (or the worker) starts and registers it (decision 208), one per kind. The handler neither injects the registry
+ * nor registers itself.
+ */
+export const TaskHandlerProvider = DiscoveryService.createDecorator<void>();

@@ -1,6 +1,6 @@
-import { Injectable, type OnModuleInit, Inject } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { NotFoundError, taxCertificatesStream } from '@coop/contracts';
-import { TASK_HANDLERS, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../tasks/index.js';
+import { TaskHandlerProvider, type RunningTask, type TaskHandler, type TaskOutcome } from '../tasks/index.js';
 import { TaxCertificates } from './tax-certificates.js';
 
 /**
@@ -9,23 +9,17 @@ import { TaxCertificates } from './tax-certificates.js';
  * (`TaxCertificateIssued` on `taxcertificates-<dividendId>`) as its effect at the register's revision it read, so a
  * run interrupted by a restart is simply run again and an issue in between fails it rather than miscounting versions.
  */
+@TaskHandlerProvider()
 @Injectable()
-export class TaxCertificatesTaskHandler implements TaskHandler, OnModuleInit {
+export class TaxCertificatesTaskHandler implements TaskHandler<'taxCertificates'> {
   readonly kind = 'taxCertificates' as const;
   readonly resumable = true;
   /** As `GET /tax-pdf/{id}`: `dividend:read`, and `church:read` (each certificate names the member's church). */
   readonly filePermissions = ['dividend:read', 'church:read'] as const;
 
-  constructor(
-    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
-    private readonly certificates: TaxCertificates,
-  ) {}
+  constructor(private readonly certificates: TaxCertificates) {}
 
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
-
-  async run(task: RunningTask): Promise<TaskOutcome> {
+  async run(task: RunningTask<'taxCertificates'>): Promise<TaskOutcome> {
     const dividendId = String(task.params.dividendId ?? '');
     let made;
     try {

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import type { NotificationRaised, RecordedEvent, TaskDto, TaskKind } from '@coop/contracts';
+import type { NotificationRaised, RecordedEvent, TaskDto, TaskKind, TaskParams } from '@coop/contracts';
 import type { RunningApp } from '../../../services/src/create-app.js';
-import { TaskHandlerRegistry, type RunningTask, type TaskHandler, type TaskOutcome } from '../../../services/src/tasks/index.js';
+import { TaskHandlerRegistry, type RunningTask, type TaskHandler, type TaskOutcome, type TaskRequest } from '../../../services/src/tasks/index.js';
 import type { Permission } from '../../../services/src/auth/policy.js';
 import { auth } from './app.js';
 
@@ -10,6 +10,14 @@ import { auth } from './app.js';
 
 export const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
 export const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'utf8'));
+
+/**
+ * A task of a product kind queued with a stand-in's script (`{script, n}`) in the place of the kind's parameters: the
+ * only place that queues parameters of another shape than its kind's (TaskParamsOf), for a kind whose handler the test
+ * has replaced with a ScriptedHandler (useHandlers), which reads nothing else.
+ */
+export const scripted = (request: { cooperativeId: string; user: string; kind: TaskKind; params: Readonly<Record<string, string | number>> }): TaskRequest =>
+  request as unknown as TaskRequest;
 
 /** A promise the test settles from outside. */
 export function gate(): { promise: Promise<void>; open: () => void } {
@@ -37,12 +45,13 @@ export class ScriptedHandler implements TaskHandler {
 
   async run(task: RunningTask): Promise<TaskOutcome> {
     this.runs.push(task);
-    // A task queued by a product route carries no script: it waits (as `wait`), so a test can hold it running.
-    const script = String(task.params.script ?? 'wait');
+    // Its script (`scripted`), or a product route's parameters, which carry none: it waits (as `wait`) then.
+    const params: TaskParams = task.params;
+    const script = String(params.script ?? 'wait');
     const file = (name: string, content: string) => ({ name, contentType: 'text/plain; charset=utf-8', bytes: bytes(content) });
     switch (script) {
       case 'complete':
-        return { outcome: 'completed', files: [file(`result-${String(task.params.n ?? 1)}.txt`, `result of ${task.taskId}`)], summary: { records: 1 }, effects: [], notifications: [] };
+        return { outcome: 'completed', files: [file(`result-${String(params.n ?? 1)}.txt`, `result of ${task.taskId}`)], summary: { records: 1 }, effects: [], notifications: [] };
       case 'effect':
       case 'bad-effect': {
         // An event on a stream of its own; `bad-effect` expects that stream at a revision it is not at.

@@ -1,9 +1,9 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { businessToday, CHURCH_NAMING_PROBLEMS, dividendSettingsOf, memberStream, NotFoundError, statusAppliesTo, type ChurchDataRecorded, type KistamProblem, type ReadDocument } from '@coop/contracts';
 import { CHURCH_TAX, COOPERATIVES, ELMA_NUMBERS, MEMBERS } from '@coop/projections';
 import { holdingOn } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { TASK_HANDLERS, type NotificationDraft, type RunningTask, type TaskEffect, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../../tasks/index.js';
+import { TaskHandlerProvider, type NotificationDraft, type RunningTask, type TaskEffect, type TaskHandler, type TaskOutcome } from '../../tasks/index.js';
 import { ChurchDataKey } from '../commands/church-data-key.js';
 import { interpretAnswer, type AnswerMember, type AnswerOutcome } from '../domain/kistam-answer.js';
 import { regularStatusDate, selectForKistam, type KistamCandidate, type KistamMemberProblem } from '../domain/kistam-selection.js';
@@ -67,8 +67,9 @@ function memberError(memberId: string, memberNr: number, problem: KistamProblem,
   };
 }
 
+@TaskHandlerProvider()
 @Injectable()
-export class KistamHandler implements TaskHandler, OnModuleInit {
+export class KistamHandler implements TaskHandler<'kistam'> {
   readonly kind = 'kistam' as const;
   readonly resumable = true;
   /** Started and answered with `church:write`; the request and answer files hold tax ids and church data: `church:read` too. */
@@ -77,13 +78,8 @@ export class KistamHandler implements TaskHandler, OnModuleInit {
   constructor(
     private readonly reads: ReadModels,
     @Inject(KISTAM_TRANSPORT) private readonly transport: KistamTransport,
-    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
     private readonly churchKey: ChurchDataKey,
   ) {}
-
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
 
   run(task: RunningTask): Promise<TaskOutcome> {
     return task.inputs.length === 0 ? this.request(task) : this.readAnswer(task);

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { businessToday, dividendRegisterStream, ValidationError, type EventStore } from '@coop/contracts';
 import { contextFor } from '../../platform/commands/command-context.js';
 import { ConflictingStateError } from '../../platform/commands/errors.js';
@@ -6,7 +6,7 @@ import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModelProgress } from '../../platform/read-model-progress.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { closureRegisterDecider } from '../domain/closure-register.decider.js';
-import { TASK_HANDLERS, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../../tasks/index.js';
+import { TaskHandlerProvider, type RunningTask, type TaskHandler, type TaskOutcome } from '../../tasks/index.js';
 import { caughtUp, ClosureProcess, stoppedClosures } from './closure-process.js';
 
 /**
@@ -17,24 +17,20 @@ import { caughtUp, ClosureProcess, stoppedClosures } from './closure-process.js'
  * its start, which continues the closure from what the log holds (each step is written once). It writes nothing
  * through the runner: the closure's steps are its own appends, idempotent by the closure stream's revision.
  */
+@TaskHandlerProvider()
 @Injectable()
-export class ClosureTask implements TaskHandler, OnModuleInit {
+export class ClosureTask implements TaskHandler<'dividendClosure'> {
   readonly kind = 'dividendClosure' as const;
   readonly resumable = true;
   /** It makes no files; the closure itself is read with `dividend:read`. */
   readonly filePermissions = ['dividend:close'] as const;
 
   constructor(
-    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
     private readonly process: ClosureProcess,
     private readonly writer: StreamWriter,
     private readonly readModels: ReadModelProgress,
     @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
-
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
 
   async run(task: RunningTask): Promise<TaskOutcome> {
     await caughtUp(this.events, this.readModels);

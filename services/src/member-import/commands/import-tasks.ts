@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ValidationError } from '@coop/contracts';
-import { TASK_HANDLERS, type NewTaskFile, type RunningTask, type TaskHandler, type TaskHandlers, type TaskOutcome } from '../../tasks/index.js';
+import { TaskHandlerProvider, type NewTaskFile, type RunningTask, type TaskHandler, type TaskOutcome } from '../../tasks/index.js';
 import type { ImportSummary } from '../import-types.js';
 import { problemText, type ProblemLanguage } from '../problem-texts.js';
 import { ImportHistory } from '../queries/import-history.js';
@@ -27,7 +27,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const postings = (s: ImportSummary): number => Object.values(s.postingsByType).reduce((n, c) => n + c, 0);
 
 /** The files and mapping of a queued import. */
-async function inputs(task: RunningTask, uploads: ImportUploads, history: ImportHistory): Promise<{ uploadId: string; files: UploadedFile[]; prepared: (run: RunImport) => Promise<PreparedImport> }> {
+async function inputs(task: RunningTask<'memberImportDryRun' | 'memberImport'>, uploads: ImportUploads, history: ImportHistory): Promise<{ uploadId: string; files: UploadedFile[]; prepared: (run: RunImport) => Promise<PreparedImport> }> {
   const uploadId = String(task.params.upload ?? '');
   const { files, mapping } = await uploads.read(uploadId);
   const used = await mappingOrGuess(files, mapping, mapping ? null : await history.savedMapping(task.cooperativeId));
@@ -41,25 +41,21 @@ function refusedRun(error: unknown): TaskOutcome {
   return { outcome: 'rejected', reason: { template: first.template, parameters: Object.values(first.parameters) }, notifications: [] };
 }
 
+@TaskHandlerProvider()
 @Injectable()
-export class ImportDryRunTask implements TaskHandler, OnModuleInit {
+export class ImportDryRunTask implements TaskHandler<'memberImportDryRun'> {
   readonly kind = 'memberImportDryRun' as const;
   readonly resumable = true;
   /** An import's files hold the uploaded register's personal data: `import:write`, as the import itself (issue 29). */
   readonly filePermissions = ['import:write'] as const;
 
   constructor(
-    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
     private readonly runs: RunImport,
     private readonly uploads: ImportUploads,
     private readonly history: ImportHistory,
   ) {}
 
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
-
-  async run(task: RunningTask): Promise<TaskOutcome> {
+  async run(task: RunningTask<'memberImportDryRun'>): Promise<TaskOutcome> {
     const lang: ProblemLanguage = task.params.lang === 'en' ? 'en' : 'de';
     const { uploadId, files, prepared: prepare } = await inputs(task, this.uploads, this.history);
     try {
@@ -86,25 +82,21 @@ export class ImportDryRunTask implements TaskHandler, OnModuleInit {
   }
 }
 
+@TaskHandlerProvider()
 @Injectable()
-export class ImportWriteTask implements TaskHandler, OnModuleInit {
+export class ImportWriteTask implements TaskHandler<'memberImport'> {
   readonly kind = 'memberImport' as const;
   readonly resumable = true;
   /** An import's files hold the uploaded register's personal data: `import:write`, as the import itself (issue 29). */
   readonly filePermissions = ['import:write'] as const;
 
   constructor(
-    @Inject(TASK_HANDLERS) private readonly handlers: TaskHandlers,
     private readonly runs: RunImport,
     private readonly uploads: ImportUploads,
     private readonly history: ImportHistory,
   ) {}
 
-  onModuleInit(): void {
-    this.handlers.register(this);
-  }
-
-  async run(task: RunningTask): Promise<TaskOutcome> {
+  async run(task: RunningTask<'memberImport'>): Promise<TaskOutcome> {
     const uploadId = String(task.params.upload ?? '');
     const { files, mapping } = await this.uploads.read(uploadId);
     let ended = false;
@@ -115,7 +107,7 @@ export class ImportWriteTask implements TaskHandler, OnModuleInit {
       const ctx = { actor: { userId: task.queuedBy, username: task.queuedBy, roles: [], cooperativeId: task.cooperativeId }, correlationId: task.taskId, causationId: task.taskId };
       const result = await this.runs.write(ctx, files, used, {
         wait: false,
-        confirmWarnings: task.params.confirmWarnings === true,
+        confirmWarnings: 'confirmWarnings' in task.params && task.params.confirmWarnings === true,
         uploadId,
         progress: (done) => task.progress(done, steps),
         chunkProgress: (done, total) => task.progress(steps + done, steps + total),

@@ -198,7 +198,7 @@ export class MemberImportController {
   }
 
   /** Keeps the files for the task and queues it: 202 `{taskId}`. A task of the kind already running: 409, nothing kept. */
-  private async queued(actor: Actor, res: FastifyReply, kind: TaskKind, files: readonly UploadedFile[], mapping: ImportMapping, lang: ProblemLanguage, confirmWarnings = false): Promise<ImportQueuedDto> {
+  private async queued(actor: Actor, res: FastifyReply, kind: 'memberImportDryRun' | 'memberImport', files: readonly UploadedFile[], mapping: ImportMapping, lang: ProblemLanguage, confirmWarnings = false): Promise<ImportQueuedDto> {
     const upload = await this.uploads.keep(files, mapping);
     try {
       const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind, params: { upload, lang, ...(confirmWarnings ? { confirmWarnings } : {}) } });

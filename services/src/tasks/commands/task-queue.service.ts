@@ -15,7 +15,7 @@ import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer
 import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
 import { replacedByNew, taskLaneDecider, type LaneState, type LaneTask } from '../domain/task-lane.decider.js';
 import { taskDecider, type TaskCommand, type TaskStreamState } from '../domain/task.decider.js';
-import type { NewTaskFile, TaskQueue } from '../task-port.js';
+import type { NewTaskFile, TaskQueue, TaskRequest } from '../task-port.js';
 import { notificationAppends, startedNotice } from './task-notifications.js';
 import { taskContext, taskFileOf, TaskWakeUp } from './task-context.js';
 
@@ -44,7 +44,7 @@ export class TaskQueueService implements TaskQueue {
     private readonly wakeUp: TaskWakeUp,
   ) {}
 
-  async enqueue(request: { readonly cooperativeId: string; readonly user: string; readonly kind: TaskKind; readonly params: TaskParams }): Promise<string> {
+  async enqueue(request: TaskRequest): Promise<string> {
     const { cooperativeId, user, kind, params } = request;
     const taskId = newRecordId();
     const ctx = taskContext(cooperativeId, user, taskId);

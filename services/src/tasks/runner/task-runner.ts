@@ -11,6 +11,7 @@ import {
   type TaskEvent,
   type TaskFile,
   type TaskKind,
+  type TaskParamsOf,
 } from '@coop/contracts';
 import { TASKS } from '@coop/projections';
 import type { CommandContext } from '../../platform/commands/command-context.js';
@@ -227,7 +228,8 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
       taskId: state.taskId,
       cooperativeId: state.cooperativeId,
       kind: state.kind!,
-      params: state.params,
+      // Written by `TaskQueue.enqueue`, which takes only the parameters of the task's kind (TaskParamsOf).
+      params: state.params as TaskParamsOf<TaskKind>,
       queuedBy: task.queuedBy,
       attempt,
       inputs: state.inputs,
