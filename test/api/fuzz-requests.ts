@@ -257,11 +257,20 @@ export function emptyFigures(): FuzzFigures {
  * Sends the requests one after the other and checks each answer: never 5xx, never dropped, a 4xx in the error format,
  * and a refused request stores nothing (the event log's head position is the same before and after it).
  */
-export async function runFuzz(baseUrl: string, head: () => Promise<bigint>, requests: readonly FuzzRequest[], figures = emptyFigures()): Promise<FuzzFigures> {
+export async function runFuzz(
+  baseUrl: string,
+  head: () => Promise<bigint>,
+  requests: readonly FuzzRequest[],
+  figures = emptyFigures(),
+  quiet: () => Promise<void> = async () => undefined,
+): Promise<FuzzFigures> {
   for (const r of requests) {
     const before = await head();
     const answer = await send(baseUrl, r);
     const after = await head();
+    // An accepted request may start work that goes on after its answer (a closure runs as a task, issue 40): it ends
+    // before the next request, so that what it appends is not taken for the next refusal's.
+    if (typeof answer.status === 'number' && answer.status < 300) await quiet();
     figures.requests++;
     const key = String(answer.status);
     figures.byStatus[key] = (figures.byStatus[key] ?? 0) + 1;

@@ -12,6 +12,8 @@ export interface FuzzTarget {
   /** Ids of every kind in the first cooperative and one of another cooperative (never the administrator's own). */
   readonly ids: readonly string[];
   readonly head: () => Promise<bigint>;
+  /** Resolves when no task of the cooperative is queued or running and the log has stopped growing. */
+  readonly quiet: () => Promise<void>;
 }
 
 /** Starts the app with a cooperative's records: a clerk, an ELMA number, a member with shares, another cooperative. */
@@ -29,5 +31,15 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
   const otherAdmin = await userWith(t.http, t.adminToken, 'fuzz-other-admin', ['ROLE_ADMIN', 'ROLE_USER'], otherId);
   const balances = (await request(t.http).get('/api/v1/balances').set(auth(t.adminToken))).body as { id: string }[];
   const ids = [t.cooperativeId, member.id, clerk.id, (elma.body as { id: string }).id, otherId, otherAdmin.id, ...balances.slice(0, 1).map((b) => b.id)];
-  return { t, baseUrl: `http://127.0.0.1:${port}`, doc, ids, head: () => t.running.storage.events.headPosition() };
+  const head = (): Promise<bigint> => t.running.storage.events.headPosition();
+  const quiet = async (): Promise<void> => {
+    for (let tries = 0; tries < 300; tries++) {
+      const busy = (await request(t.http).get('/api/v1/tasks').set(auth(t.adminToken))).body as { state?: string }[] | undefined;
+      const before = await head();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const working = Array.isArray(busy) && busy.some((task) => task.state === 'queued' || task.state === 'running');
+      if (!working && (await head()) === before) return;
+    }
+  };
+  return { t, baseUrl: `http://127.0.0.1:${port}`, doc, ids, head, quiet };
 }
