@@ -38,6 +38,7 @@ export type AnswerTemplate =
   | 'nonAssessmentNotFound'
   | 'dividendNotFound'
   | 'settlementNotFound'
+  | 'importNotFound'
   /** "The API has no such address" (404 of a path no route answers; {0} method and path). */
   | 'routeNotFound'
   /** "The record was changed by someone else at the same time. Please reload and try again." (409). */
@@ -73,6 +74,7 @@ export const ANSWER_TEMPLATES: readonly AnswerTemplate[] = Object.keys({
   nonAssessmentNotFound: 1,
   dividendNotFound: 1,
   settlementNotFound: 1,
+  importNotFound: 1,
   routeNotFound: 1,
   conflict: 1,
   rebuildInWorker: 1,
@@ -94,6 +96,7 @@ const NOT_FOUND: Readonly<Record<string, AnswerTemplate | NotFoundTaskTemplate>>
   'Non assessment': 'nonAssessmentNotFound',
   Dividend: 'dividendNotFound',
   Settlement: 'settlementNotFound',
+  Import: 'importNotFound',
   Task: 'taskNotFound',
   'Task file': 'taskFileNotFound',
   Notification: 'notificationNotFound',

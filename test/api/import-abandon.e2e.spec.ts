@@ -2,8 +2,8 @@
  * Issue 40, decision 200: a stuck import (the command line killed after its third chunk by the test-only switch
  * `COOP_TEST_STOP_AT`, never by timing) blocks other imports with `importRunning` until an administrator abandons it:
  * `POST /import/{id}/abandon` appends `RegisterImportAbandoned` on the import register and nothing else (what the three
- * chunks wrote stays), the history shows it abandoned, a second abandonment and an unknown id answer `409
- * importNotRunning`, and another import is no longer refused with `importRunning`. The next start (after a kill) shows
+ * chunks wrote stays), the history shows it abandoned, a second abandonment answers `409 importNotRunning`, an
+ * unknown id `404 importNotFound`, and another import is no longer refused with `importRunning`. The next start (after a kill) shows
  * the same.
  */
 import { spawnSync } from 'node:child_process';
@@ -129,12 +129,12 @@ describe('abandoning a stuck import', () => {
     const refused = await importOther(server, admin, other);
     expect([refused.status, templates(refused)]).toEqual([400, ['importRunning']]);
 
-    // An unknown id is not running: 409, nothing written.
+    // An id that is no import of the cooperative is not found (as another cooperative's is): 404, nothing written.
     const head = logEvents(dataDir).length;
     const unknown = await request(server.url).post('/api/v1/import/0190a4c2-0000-7000-8000-000000000000/abandon').set(auth(admin));
-    expect([unknown.status, templates(unknown)]).toEqual([409, ['importNotRunning']]);
+    expect([unknown.status, templates(unknown)]).toEqual([404, ['importNotFound']]);
     const malformed = await request(server.url).post('/api/v1/import/not-an-import/abandon').set(auth(admin));
-    expect([malformed.status, templates(malformed)]).toEqual([409, ['importNotRunning']]);
+    expect([malformed.status, templates(malformed)]).toEqual([404, ['importNotFound']]);
     // A path parameter longer than the platform takes is refused before the route (414).
     expect((await request(server.url).post(`/api/v1/import/${'x'.repeat(300)}/abandon`).set(auth(admin))).status).toBe(414);
     expect(logEvents(dataDir).length).toBe(head);

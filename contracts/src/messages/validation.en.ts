@@ -102,6 +102,7 @@ export const VALIDATION_MESSAGES_EN = {
   nonAssessmentNotFound: 'Non-assessment certificate not found',
   dividendNotFound: 'Dividend closure not found',
   settlementNotFound: 'Settlement not found',
+  importNotFound: 'Import not found',
   routeNotFound: 'The server does not know this request (%{0})',
   conflict: 'The record was changed by someone else at the same time. Please reload and try again.',
   rebuildInWorker: 'The projections run in a separate worker here: stop it and rebuild with "npm run projections:rebuild".',

@@ -172,8 +172,9 @@ export class MemberImportController {
 
   /**
    * Abandons the running import `id` (issue 40, decision 200; administrators): it ends, shown `abandoned` in the history
-   * with the chunks it wrote, which stay; other imports are no longer refused with `importRunning`. 409
-   * `importNotRunning` when it is not running. Answers whether an import runs now.
+   * with the chunks it wrote, which stay; other imports are no longer refused with `importRunning`. 404
+   * `importNotFound` for an id that is no import of the cooperative (another cooperative's too), 409 `importNotRunning`
+   * for one of its imports that is not running. Answers whether an import runs now.
    */
   @Post(':id/abandon')
   @Requires('import:write')
@@ -181,6 +182,7 @@ export class MemberImportController {
   @ApiParam({ name: 'id', description: "the running import's id (GET /import/history)" })
   @AnswersOk(ImportRunningDto)
   async abandon(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ImportRunningDto> {
+    await this.history.known(actor.cooperativeId, id);
     await this.abandoning.abandon(contextFor(actor), id);
     return this.history.running(actor.cooperativeId);
   }

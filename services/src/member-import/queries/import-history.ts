@@ -37,6 +37,11 @@ export class ImportHistory {
   }
 
   /** The import being written (issue 40), or `running: false`. */
+  /** Refuses an id that is no import of this cooperative (unknown, malformed, another's): 404 `importNotFound`. */
+  async known(cooperativeId: string, importId: string): Promise<void> {
+    await this.reads.get(IMPORTS, cooperativeId, importId.slice(0, 200), 'Import');
+  }
+
   async running(cooperativeId: string): Promise<ImportRunningDto> {
     const running = (await this.list(cooperativeId)).find((r) => r.state === 'running');
     if (!running) return { running: false, files: [], by: '', at: '', chunks: 0, chunksWritten: 0 };
