@@ -140,4 +140,19 @@ async function dump(store: ReadStore): Promise<Record<string, unknown>> {
     const broken = new ThreadedProjectionRunner(new URL('./no-such-thread.js', ENTRY), fx.config, AREAS, fx.log.events, fx.store);
     await expect(broken.start()).rejects.toThrow(/Projection thread exited/);
   });
+
+  it('closes when the thread exits before its answer to close is read (the answer waits in the inbox)', async () => {
+    await fx.runner.start();
+    await fx.runner.waitFor(await seed(), 20_000);
+    // The thread's answers pass through a promise chain; here each is read 300 ms late, so the thread's exit is seen
+    // before its answer to 'close' (a race seen once in a fresh-clone run: tasks-runner failed with "exited (code 0)").
+    const runner = fx.runner as unknown as { receive: (message: unknown) => Promise<void> };
+    const receive = runner.receive.bind(fx.runner);
+    runner.receive = async (message) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await receive(message);
+    };
+    await fx.runner.stop();
+    await expect(fx.runner.close()).resolves.toBeUndefined();
+  });
 });
