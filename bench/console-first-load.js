@@ -113,7 +113,7 @@ async function firstLoad(browser, product, screen) {
     scripts: until.filter((r) => r.kind === 'script').length,
     lastScriptEndMs: Math.max(0, ...until.filter((r) => r.kind === 'script').map((r) => r.end - t0)),
     apiCalls: api.length,
-    firstApiStartMs: api.length ? Math.min(...api.map((r) => r.start - t0)) : null,
+    firstApiStartMs: api.length ? api.reduce((least, r) => Math.min(least, r.start - t0), Infinity) : null,
     slowestApi: slowest ? `${slowest.path} ${round(slowest.end - slowest.start, 0)} ms` : null,
   };
 }
@@ -141,7 +141,7 @@ try {
     const times = runs.map((r) => r.ms);
     figures[screen.name] = {
       firstLoadMsMedian: round(median(times), 0),
-      firstLoadMsMax: round(Math.max(...times), 0),
+      firstLoadMsMax: round(times.reduce((most, t) => Math.max(most, t), -Infinity), 0),
       scriptsMedian: median(runs.map((r) => r.scripts)),
       lastScriptEndMsMedian: round(median(runs.map((r) => r.lastScriptEndMs)), 0),
       apiCallsMedian: median(runs.map((r) => r.apiCalls)),
