@@ -150,12 +150,7 @@ function pay(command: PaySettlement, state: SettlementState): SettlementEvent[] 
     data: {
       memberId: command.memberId,
       cooperativeId: command.cooperativeId,
-      endBalanceId: end.endBalanceId,
-      year: end.year,
-      reason: end.reason,
-      endDate: end.endDate,
-      shares: end.shares,
-      holding: end.holding,
+      ...endFields(end),
       lossShare,
       amount,
       payoutDate: command.payoutDate,
@@ -192,12 +187,7 @@ function recordImported(command: RecordImportedSettlement, state: SettlementStat
       data: {
         memberId: command.memberId,
         cooperativeId: command.cooperativeId,
-        endBalanceId: end.endBalanceId,
-        year: end.year,
-        reason: end.reason,
-        endDate: end.endDate,
-        shares: end.shares,
-        holding: end.holding,
+        ...endFields(end),
         lossShare: end.holding - amount,
         amount,
         payoutDate,
@@ -219,6 +209,11 @@ function reverse(command: ReverseSettlement, state: SettlementState): Settlement
   if (!isIsoDate(command.date)) throw new ValidationError([fieldError('date', 'invalidDate', command.date)]);
   const { memberId, endBalanceId, date, recordedBy } = command;
   return [{ type: 'SettlementReversed', data: { memberId, endBalanceId, reason: command.reason.trim(), date, recordedBy } }];
+}
+
+/** What a payout records of the end it settles (the payout and the imported settlement alike). */
+function endFields(end: SettlementEnd): Pick<SettlementEnd, 'endBalanceId' | 'year' | 'reason' | 'endDate' | 'shares' | 'holding'> {
+  return { endBalanceId: end.endBalanceId, year: end.year, reason: end.reason, endDate: end.endDate, shares: end.shares, holding: end.holding };
 }
 
 export const settlementDecider: Decider<SettlementCommand, SettlementEvent, SettlementState> = {
