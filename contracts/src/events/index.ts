@@ -10,3 +10,4 @@ export * from './tax-document-events.js';
 export * from './data-protection-events.js';
 export * from './import-events.js';
 export * from './settlement-events.js';
+export * from './share-payment-events.js';

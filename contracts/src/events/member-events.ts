@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../events.js';
+import type { SharePaymentMemberEvent } from './share-payment-events.js';
 
 // ---------------------------------------------------------------------------------------------
 // Member master data (SPEC.md section 3 "Member": every field a clerk enters)
@@ -201,6 +202,11 @@ export type SharesPosted = DomainEvent<
     transferPeer?: string;
     /** A partial termination (2, § 67b): the day notice was given; the posting is dated on its effective date. */
     noticeDate?: string;
+    /**
+     * A subscription (0, 1) not paid in full when posted (issue 45): the cents paid with it; the rest is due
+     * (share-payment-events.ts). Absent: the whole amount was paid (every posting before issue 45).
+     */
+    paid?: number;
   }
 >;
 
@@ -319,7 +325,8 @@ export type MemberEvent =
   | MembershipEndNoticed
   | MembershipEndWithdrawn
   | SharePaymentCorrected
-  | ChurchDataRecorded;
+  | ChurchDataRecorded
+  | SharePaymentMemberEvent;
 
 /** The change a posting makes to the holding: shares and euro cents, both signed. */
 export function postingEffect(event: PostingEvent): { shares: number; cents: number } {

@@ -92,6 +92,14 @@ export const membersProjector: Projector = {
       }
       case 'SharePaymentCorrected':
         return [{ collection: BALANCES.name, id: event.data.balanceId }];
+      // Issue 45: the payments on shares; not yet projected here (share-payment-events.ts).
+      case 'InstalmentPlanSet':
+      case 'SharePaymentReceived':
+      case 'SharePaymentReturned':
+      case 'DirectDebitMandateGranted':
+      case 'DirectDebitMandateRevoked':
+      case 'PaymentReminderSent':
+        return [];
     }
   },
   project(recorded, current): WriteOp[] {
@@ -251,6 +259,14 @@ export const membersProjector: Projector = {
         const versions = [...((balance.versions as unknown[] | undefined) ?? []), { ...cdc, rueckpfleinzahlung, interestEnd }];
         return [put(BALANCES.name, { ...balance, rueckpfleinzahlung, interestEnd, ...cdc, versions, position })];
       }
+      // Issue 45: the payments on shares; not yet projected here (share-payment-events.ts).
+      case 'InstalmentPlanSet':
+      case 'SharePaymentReceived':
+      case 'SharePaymentReturned':
+      case 'DirectDebitMandateGranted':
+      case 'DirectDebitMandateRevoked':
+      case 'PaymentReminderSent':
+        return [];
     }
   },
 };

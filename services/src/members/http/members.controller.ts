@@ -239,6 +239,14 @@ function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState): Part
       return { notice: { balanceId: e.data.balanceId, withdrawnOn: e.data.date } };
     case 'SharePaymentCorrected':
       return { correction: { balanceId: e.data.balanceId, rueckpfleinzahlung: e.data.rueckpfleinzahlung, interestEnd: e.data.interestEnd } };
+    // Issue 45: the payments on shares; not yet in the history (share-payment-events.ts).
+    case 'InstalmentPlanSet':
+    case 'SharePaymentReceived':
+    case 'SharePaymentReturned':
+    case 'DirectDebitMandateGranted':
+    case 'DirectDebitMandateRevoked':
+    case 'PaymentReminderSent':
+      return {};
   }
 }
 
