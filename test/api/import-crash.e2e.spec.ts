@@ -6,80 +6,18 @@
  * ever and shows the import as running, refusing another; the same import run again finishes it, and the log equals
  * that of an uninterrupted run on a copy of the same directory, event for event. A further run writes nothing.
  */
-import { spawnSync } from 'node:child_process';
 import { createDecipheriv } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import request from 'supertest';
-import { ADMIN_PASSWORD, auth, JWT_SECRET, validCooperative } from './support/app.js';
+import { ADMIN_PASSWORD, auth, validCooperative } from './support/app.js';
+import { headOf, logEvents, MEMBERS, registerFiles, runCli, type LoggedEvent } from './support/import-cli.js';
 import { caughtUp, startServer, type ServerProcess } from './support/server-process.js';
 
 /** Five runs of the command line and two server starts, on a machine shared with other work. */
 const TIMEOUT_MS = 900_000;
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = fileURLToPath(new URL('../../services/dist/member-import/cli/main.js', import.meta.url));
-const MEMBERS = 120;
-/** Small chunks: the import of MEMBERS members is written in about a dozen. */
-const CHUNK_EVENTS = '60';
-
-const env = (dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
-  ...process.env,
-  NODE_OPTIONS: '',
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD,
-  JWT_SECRET,
-  ADMIN_UI_DIR: join(dataDir, 'no-console'),
-  IMPORT_CHUNK_EVENTS: CHUNK_EVENTS,
-  COOP_TEST_STOP_AT: '',
-  ...extra,
-});
-
-/** A register of MEMBERS members, each with its subscription and one more posting (German CSV, one file per kind). */
-function registerFiles(dir: string, name = 'Mitglieder.csv', members = MEMBERS): string[] {
-  const rows = [
-    'Mitgliedsnummer;Mitgliedsart;Funktion;Anrede;Briefanrede;Titel;Name / Firma;Vorname;Geburtsdatum;Rechtsform;Familienstand;Straße;Hausnummer;PLZ;Ort;Bundesland;Ausland;E-Mail;Bank;IBAN;BIC;Eintrittsdatum;Zulassungsdatum;Verzinsungsbeginn',
-  ];
-  const postings = ['Mitgliedsnummer;Buchungsnummer;Buchungsart;Anzahl;Datum;Zulassungsdatum;Verzinsungsbeginn'];
-  for (let nr = 1; nr <= members; nr++) {
-    rows.push(
-      `${nr};1;0;Frau;female;none;Absturz;Anna ${nr};12.04.1980;0;0;Lindenweg;7;12345;Musterstadt;by;nein;anna${nr}@example.org;Musterbank;DE89370400440532013000;COBADEFFXXX;15.01.2020;20.01.2020;01.02.2020`,
-    );
-    postings.push(`${nr};A${nr};0;3;15.01.2020;20.01.2020;01.02.2020`, `${nr};B${nr};1;2;02.03.2021;05.03.2021;01.04.2021`);
-  }
-  const files = [join(dir, name), join(dir, 'Buchungen.csv')];
-  writeFileSync(files[0]!, `\uFEFF${rows.join('\r\n')}\r\n`);
-  writeFileSync(files[1]!, `\uFEFF${postings.join('\r\n')}\r\n`);
-  return files;
-}
-
-interface LoggedEvent {
-  readonly stream_id: string;
-  readonly revision: number;
-  readonly type: string;
-  readonly data: string;
-}
-
-/** The log's events after `after` (a position), in order, without their metadata (who, when, correlation). */
-function logEvents(dataDir: string, after = 0): LoggedEvent[] {
-  const db = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare<[number], LoggedEvent>('SELECT stream_id, revision, type, data FROM events WHERE position > ? ORDER BY position').all(after);
-  } finally {
-    db.close();
-  }
-}
-
-const headOf = (dataDir: string): number => {
-  const db = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM events').get()?.n ?? 0;
-  } finally {
-    db.close();
-  }
-};
 
 interface Sealed {
   readonly subject: string;
@@ -134,12 +72,6 @@ function comparable(events: readonly LoggedEvent[]): string[] {
       .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>')
       .replace(/"planHash":"[0-9a-f]{64}"/, '"planHash":"<hash over the ids>"'),
   );
-}
-
-/** Runs the command line to its end (or its stop): exit code, the signal that ended it, its output. */
-function runCli(args: readonly string[], dataDir: string, extra: Record<string, string> = {}): { status: number | null; signal: NodeJS.Signals | null; output: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(dataDir, extra), encoding: 'utf8', timeout: 240_000 });
-  return { status: r.status, signal: r.signal, output: `${r.stdout}${r.stderr}` };
 }
 
 const count = (events: readonly LoggedEvent[], type: string): number => events.filter((e) => e.type === type).length;
