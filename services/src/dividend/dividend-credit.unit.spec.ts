@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { creditPaymentId, outstandingSubscriptions, splitDividend, type CreditPosting } from './domain/dividend-credit.js';
+import { AlreadyCredited, creditPaymentId, memberCredits, outstandingSubscriptions, splitDividend, type CreditPosting } from './domain/dividend-credit.js';
 
 const posting = (balanceId: string, type: number, date: string, amount: number, payment: number, annulated = false): CreditPosting => ({ balanceId, type, date, amount, payment, annulated });
 
@@ -76,5 +76,31 @@ describe('dividend credited to the Geschäftsguthaben (§ 19 (1) GenG, DOMAIN.md
 
   it('names the credit of one closure on one subscription by one payment id', () => {
     expect(creditPaymentId('d1', 'b1')).toBe('dividend-d1-b1');
+  });
+});
+
+describe('a closure step books each member credit once', () => {
+  const account = { postings: [posting('b1', 0, '2024-01-10', 50_000, 10_000), posting('b2', 1, '2024-02-10', 25_000, 0)], paymentIds: ['p-transfer'] };
+
+  it('given a member owing on two subscriptions, then the net is credited to them oldest first, each part with its payment id', () => {
+    expect(memberCredits('d1', 'm1', '2025-06-30', 45_000, account, true)).toEqual([
+      { balanceId: 'b1', paymentId: 'dividend-d1-b1', amount: 40_000 },
+      { balanceId: 'b2', paymentId: 'dividend-d1-b2', amount: 5_000 },
+    ]);
+  });
+
+  it('given the same step run again on the same state, then it decides the same credits (a resumed step appends what a whole run would)', () => {
+    expect(memberCredits('d1', 'm1', '2025-06-30', 45_000, account, true)).toEqual(memberCredits('d1', 'm1', '2025-06-30', 45_000, account, true));
+  });
+
+  it('given a member stream already holding a credit of this closure (the step was written before a crash), then it refuses to credit again', () => {
+    const booked = { ...account, paymentIds: ['p-transfer', 'dividend-d1-b1'] };
+    expect(() => memberCredits('d1', 'm1', '2025-06-30', 45_000, booked, true)).toThrow(AlreadyCredited);
+    // Another closure's credit (an earlier year) is no reason to refuse.
+    expect(memberCredits('d2', 'm1', '2025-06-30', 1_000, booked, true)).toEqual([{ balanceId: 'b1', paymentId: 'dividend-d2-b1', amount: 1_000 }]);
+  });
+
+  it('given the setting false, then nothing is credited', () => {
+    expect(memberCredits('d1', 'm1', '2025-06-30', 45_000, account, false)).toEqual([]);
   });
 });

@@ -79,3 +79,38 @@ export function splitDividend(net: number, outstanding: readonly OutstandingSubs
 
 /** The payment id of a closure's credit to one subscription: one per closure and subscription, so booking it twice is seen. */
 export const creditPaymentId = (dividendId: string, balanceId: string): string => `dividend-${dividendId}-${balanceId}`;
+
+/** One credit of a closure to a subscription, as the closure's payout records it and the member stream books it. */
+export interface BookedCredit {
+  readonly balanceId: string;
+  readonly paymentId: string;
+  readonly amount: number;
+}
+
+/** The member's share account as a closure step reads it: its postings and the ids of the payments booked on them. */
+export interface CreditAccount {
+  readonly postings: Iterable<CreditPosting>;
+  readonly paymentIds: Iterable<string>;
+}
+
+/**
+ * A member stream already holding a credit of this closure: the step that booked it was written (its append carried the
+ * payout as well), so this run must not decide it again. The closure process reads the closure's stream again.
+ */
+export class AlreadyCredited extends Error {
+  constructor(readonly memberId: string, readonly dividendId: string) {
+    super(`Member ${memberId} already holds the credit of closure ${dividendId}`);
+  }
+}
+
+/**
+ * The credits of one member in a closure: its net split over the subscriptions outstanding on the payment date, each
+ * part named by `creditPaymentId`. Refuses (AlreadyCredited) an account that already holds one of this closure's
+ * credits, so that a step repeated after a crash never books a credit twice.
+ */
+export function memberCredits(dividendId: string, memberId: string, paymentDate: string, net: number, account: CreditAccount, creditUntilPaid: boolean): BookedCredit[] {
+  const prefix = creditPaymentId(dividendId, '');
+  for (const id of account.paymentIds) if (id.startsWith(prefix)) throw new AlreadyCredited(memberId, dividendId);
+  const split = splitDividend(net, outstandingSubscriptions(account.postings, paymentDate), creditUntilPaid);
+  return split.credits.map((c) => ({ balanceId: c.balanceId, paymentId: creditPaymentId(dividendId, c.balanceId), amount: c.amount }));
+}
