@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CloseYearHandler } from './commands/close-year.command.js';
 import { ClosureAsTask } from './commands/closure-as-task.js';
 import { ClosureProcess } from './commands/closure-process.js';
+import { ClosureCredits } from './commands/closure-credits.js';
 import { ClosureResumer } from './commands/closure-resumer.js';
 import { ClosureTask } from './commands/closure-task.js';
 import { TasksModule } from '../tasks/index.js';
@@ -14,7 +15,7 @@ import { DividendReads } from './queries/dividend-reads.js';
 @Module({
   imports: [CqrsModule, TasksModule],
   controllers: [DividendController],
-  providers: [DividendCalculation, DividendReads, CloseYearHandler, ClosureAsTask, ClosureProcess, ClosureResumer, ClosureTask],
+  providers: [DividendCalculation, DividendReads, CloseYearHandler, ClosureAsTask, ClosureCredits, ClosureProcess, ClosureResumer, ClosureTask],
   exports: [DividendReads],
 })
 export class DividendModule {}
