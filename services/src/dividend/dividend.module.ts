@@ -7,13 +7,14 @@ import { ClosureCredits } from './commands/closure-credits.js';
 import { ClosureResumer } from './commands/closure-resumer.js';
 import { ClosureTask } from './commands/closure-task.js';
 import { TasksModule } from '../tasks/index.js';
+import { SharePaymentsModule } from '../share-payments/index.js';
 import { DividendController } from './http/dividend.controller.js';
 import { DividendCalculation } from './queries/dividend-calculation.js';
 import { DividendReads } from './queries/dividend-reads.js';
 
 /** The annual dividend (issue 23): calculation, the year's closure, the closures. */
 @Module({
-  imports: [CqrsModule, TasksModule],
+  imports: [CqrsModule, TasksModule, SharePaymentsModule],
   controllers: [DividendController],
   providers: [DividendCalculation, DividendReads, CloseYearHandler, ClosureAsTask, ClosureCredits, ClosureProcess, ClosureResumer, ClosureTask],
   exports: [DividendReads],

@@ -1,25 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DEFAULT_PAYMENT_TERMS,
-  memberStream,
-  paymentTermsStream,
-  type Decider,
-  type DividendMemberPaid,
-  type EventStore,
-  type MemberEvent,
-  type PaymentTermsSet,
-  type SharePaymentReceived,
-  type StreamAppend,
-} from '@coop/contracts';
+import { memberStream, type Decider, type DividendMemberPaid, type MemberEvent, type SharePaymentReceived, type StreamAppend } from '@coop/contracts';
+import { SHARE_DUES } from '@coop/projections';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { PaymentTermsQuery } from '../../share-payments/index.js';
 import { evolveShareAccount, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 import { memberCredits, type BookedCredit } from '../domain/dividend-credit.js';
 
 /*
  * The dividend credited to the Geschäftsguthaben in the year's closure (issue 45; § 19 Abs. 1 GenG, DOMAIN.md 1.6;
- * docs/dividend-credit.md). Each step of the closure (ClosureProcess) asks here, for the members of its chunk, what of
- * their net is credited: read from each owing member's stream (its postings' amount and payment as of now), split by
+ * docs/dividend-credit.md). A closure run reads once whether the cooperative credits (its payment terms) and which
+ * members owe something on their subscriptions (the projection `share_dues`, caught up at the run's start). Each step of
+ * the closure (ClosureProcess) asks here, for the members of its chunk, what of their net is credited: read from each
+ * owing member's stream (its postings' amount and payment as of now), split by
  * the pure rule (domain/dividend-credit.ts), and booked on that stream as `SharePaymentReceived` (method
  * `dividendCredit`) in the same append as the step's payouts, at the member stream's revision read: the payout and its
  * credit are written together or not at all, and a payment recorded meanwhile makes the step decide again.
@@ -32,10 +26,13 @@ const SHARE_ACCOUNT: Decider<never, MemberEvent, MemberState> = {
   decide: () => [],
 };
 
-/** What a closure run needs once: whether the cooperative credits at all. */
+/** What a closure run reads once: the members owing something on their subscriptions, none when the cooperative does not credit. */
 export interface CreditScope {
-  readonly creditUntilPaid: boolean;
+  readonly owing: ReadonlySet<string>;
 }
+
+/** Subscriptions read per page of `share_dues`. */
+const PAGE = 2000;
 
 /** A step's credits: per member id its credits, and the member streams' appends booking them. */
 export interface ChunkCredits {
@@ -47,15 +44,30 @@ const NO_CREDITS: ChunkCredits = { credits: new Map(), appends: [] };
 
 @Injectable()
 export class ClosureCredits {
-  constructor(private readonly writer: StreamWriter) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly reads: ReadModels,
+    private readonly terms: PaymentTermsQuery,
+  ) {}
 
-  /** The cooperative's payment terms: `creditDividendUntilPaid` (default true, § 19 (1) GenG). */
-  async scope(events: EventStore, cooperativeId: string): Promise<CreditScope> {
-    let creditUntilPaid = DEFAULT_PAYMENT_TERMS.creditDividendUntilPaid;
-    for (const e of await events.readStream(paymentTermsStream(cooperativeId))) {
-      if (e.type === 'PaymentTermsSet') creditUntilPaid = (e.data as PaymentTermsSet['data']).creditDividendUntilPaid;
+  /**
+   * With the payment terms' `creditDividendUntilPaid` (default true, § 19 (1) GenG): the members with a subscription
+   * outstanding (only their streams are read by the steps); without it nobody.
+   */
+  async scope(cooperativeId: string): Promise<CreditScope> {
+    const owing = new Set<string>();
+    if (!(await this.terms.terms(cooperativeId)).creditDividendUntilPaid) return { owing };
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await this.reads.query(SHARE_DUES, cooperativeId, {
+        cooperativeId,
+        filters: [{ field: 'outstanding', op: 'range', gte: 1 }],
+        sort: [{ field: 'id', direction: 'asc' }],
+        offset,
+        limit: PAGE,
+      });
+      for (const due of page.items) owing.add(String(due.member));
+      if (page.items.length < PAGE) return { owing };
     }
-    return { creditUntilPaid };
   }
 
   /**
@@ -63,11 +75,11 @@ export class ClosureCredits {
    * booking them, stamped for the step's append.
    */
   async forStep(scope: CreditScope, ctx: CommandContext, payouts: readonly DividendMemberPaid['data'][]): Promise<ChunkCredits> {
-    if (!scope.creditUntilPaid) return NO_CREDITS;
+    if (scope.owing.size === 0) return NO_CREDITS;
     const credits = new Map<string, readonly BookedCredit[]>();
     const appends: StreamAppend[] = [];
     for (const p of payouts) {
-      if (p.net <= 0) continue;
+      if (p.net <= 0 || !scope.owing.has(p.memberId)) continue;
       const stream = memberStream(p.memberId);
       const loaded = await this.writer.loadWithoutPersonalData(stream, SHARE_ACCOUNT);
       const account = { postings: loaded.state.postings.values(), paymentIds: loaded.state.sharePayments.keys() };

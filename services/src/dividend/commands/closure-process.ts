@@ -111,7 +111,7 @@ export class ClosureProcess {
     const members = payoutOrder(calc);
     const plan: ClosurePlan = { events: members.length + 1, chunkEvents: this.config.closureChunkEvents };
     const stream = dividendStream(dividendId);
-    const creditScope = await this.credits.scope(this.events, cooperativeId);
+    const creditScope = await this.credits.scope(cooperativeId);
     let progress: ClosureProgress = { closed: false, written: await streamLength(this.events, stream, plan.events, plan.chunkEvents) };
     let appended = 0;
     report?.(progress.written, plan.events);
