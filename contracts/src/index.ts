@@ -55,3 +55,5 @@ export * from './person-key.js';
 export * from './share-payment-templates.js';
 export * from './creditor-id.js';
 export * from './http/share-payments.js';
+export * from './instalments.js';
+export * from './share-payment-limits.js';

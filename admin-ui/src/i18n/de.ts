@@ -5,6 +5,7 @@ import { payoutsDe } from './payouts.de';
 import { exportsDe } from './exports.de';
 import { importDe } from './import.de';
 import { settlementsDe } from '../settlements/settlements.de';
+import { sharePaymentsDe } from '../share-payments/sharePayments.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -24,6 +25,7 @@ export const de: Messages<typeof en> = {
       nonAssessments: 'NV-Bescheinigungen',
     },
     title: {
+      shareDues: 'Offene Einzahlungen',
       settlements: 'Auseinandersetzung',
       memberImport: 'Mitgliederbestand importieren',
       tasks: 'Aufgaben',
@@ -487,6 +489,7 @@ export const de: Messages<typeof en> = {
       calculateDividend: 'Dividende berechnen',
       annualClosures: 'Jahresabschlüsse',
       settlements: 'Auseinandersetzung',
+      shareDues: 'Offene Einzahlungen',
       welcome: 'Willkommen, %{name}',
       members: 'Mitglieder',
       memberCount: 'Mitglieder',
@@ -599,6 +602,7 @@ export const de: Messages<typeof en> = {
     exports: exportsDe,
     memberImport: importDe,
     settlements: settlementsDe,
+    sharePayments: sharePaymentsDe,
   },
   resources: {
     users: {
