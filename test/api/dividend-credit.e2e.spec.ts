@@ -59,6 +59,8 @@ describe('dividend: credited to the Geschäftsguthaben while the shares are not 
   let closure: DividendDto;
   /** What the member owing 10 € owed between the two closures. */
   let owedBetween = -1;
+  /** The calculation of last year before its closure (its preview of the credit). */
+  let preview: DividendDto;
   const m: Record<'owing' | 'unpaid' | 'paid', { member: MemberDto; balanceId: string }> = {} as never;
   const outstanding = async (who: keyof typeof m): Promise<number> => {
     const dues = (await request(t.http).get(`/api/v1/members/${m[who].member.id}/share-dues`).set(auth(t.adminToken)).expect(200)).body as ShareDueDto[];
@@ -77,6 +79,8 @@ describe('dividend: credited to the Geschäftsguthaben while the shares are not 
     before = await close(t.http, t.adminToken, EARLIER);
     owedBetween = await outstanding('owing');
     await request(t.http).put('/api/v1/cooperative/payment-terms').set(auth(t.adminToken)).send(terms(true)).expect(200);
+    const params = new URLSearchParams(closureOf(LAST)).toString();
+    preview = (await request(t.http).get(`/api/v1/dividend/calc?${params}`).set(auth(t.adminToken)).expect(200)).body as DividendDto;
     closure = await close(t.http, t.adminToken, LAST);
   }, 90_000);
   afterAll(async () => t.close());
@@ -99,6 +103,8 @@ describe('dividend: credited to the Geschäftsguthaben while the shares are not 
     expect([paid.creditedAmount, paid.paymentAmount]).toEqual([0, 1_473]);
     const read = (await request(t.http).get(`/api/v1/dividend/${closure.id}`).set(auth(t.adminToken)).expect(200)).body as DividendDto;
     expect([read.status, read.netAmount, read.creditedAmount, read.paymentAmount]).toEqual(['closed', 3 * 1_473, 2_473, 3 * 1_473 - 2_473]);
+    // The calculation before showed the same credit (from share_dues; the closure decided it from the member streams).
+    expect([preview.creditedAmount, preview.paymentAmount, result(preview, 'owing').creditedAmount, result(preview, 'unpaid').paymentAmount]).toEqual([2_473, 3 * 1_473 - 2_473, 1_000, 0]);
   });
 
   it('books the credit on the member stream (SharePaymentReceived, dividendCredit) and the outstanding falls by it', async () => {

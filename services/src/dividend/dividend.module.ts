@@ -11,12 +11,13 @@ import { SharePaymentsModule } from '../share-payments/index.js';
 import { DividendController } from './http/dividend.controller.js';
 import { DividendCalculation } from './queries/dividend-calculation.js';
 import { DividendReads } from './queries/dividend-reads.js';
+import { OwedDues } from './queries/owed-dues.js';
 
 /** The annual dividend (issue 23): calculation, the year's closure, the closures. */
 @Module({
   imports: [CqrsModule, TasksModule, SharePaymentsModule],
   controllers: [DividendController],
-  providers: [DividendCalculation, DividendReads, CloseYearHandler, ClosureAsTask, ClosureCredits, ClosureProcess, ClosureResumer, ClosureTask],
+  providers: [DividendCalculation, DividendReads, CloseYearHandler, ClosureAsTask, ClosureCredits, ClosureProcess, ClosureResumer, ClosureTask, OwedDues],
   exports: [DividendReads],
 })
 export class DividendModule {}

@@ -1,22 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { memberStream, type Decider, type DividendMemberPaid, type MemberEvent, type SharePaymentReceived, type StreamAppend } from '@coop/contracts';
-import { SHARE_DUES } from '@coop/projections';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { ReadModels } from '../../platform/http/read-models.js';
-import { PaymentTermsQuery } from '../../share-payments/index.js';
+import { OwedDues } from '../queries/owed-dues.js';
 import { evolveShareAccount, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 import { memberCredits, type BookedCredit } from '../domain/dividend-credit.js';
 
 /*
  * The dividend credited to the Geschäftsguthaben in the year's closure (issue 45; § 19 Abs. 1 GenG, DOMAIN.md 1.6;
- * docs/dividend-credit.md). A closure run reads once whether the cooperative credits (its payment terms) and which
- * members owe something on their subscriptions (the projection `share_dues`, caught up at the run's start). Each step of
- * the closure (ClosureProcess) asks here, for the members of its chunk, what of their net is credited: read from each
- * owing member's stream (its postings' amount and payment as of now), split by
- * the pure rule (domain/dividend-credit.ts), and booked on that stream as `SharePaymentReceived` (method
- * `dividendCredit`) in the same append as the step's payouts, at the member stream's revision read: the payout and its
- * credit are written together or not at all, and a payment recorded meanwhile makes the step decide again.
+ * docs/dividend-credit.md). A closure run reads once which members owe something on their subscriptions (`OwedDues`:
+ * the payment terms' setting and the projection `share_dues`, caught up at the run's start). Each step of the closure
+ * (ClosureProcess) asks here, for the members of its chunk, what of their net is credited: read from each owing member's
+ * stream (its postings' amount and payment as of now), split by the pure rule (domain/dividend-credit.ts), and booked
+ * on that stream as `SharePaymentReceived` (method `dividendCredit`) in the same append as the step's payouts, at the
+ * member stream's revision read: the payout and its credit are written together or not at all, and a payment recorded
+ * meanwhile makes the step decide again.
  */
 
 /** The member stream as the share account folds it (no personal data read). */
@@ -31,9 +29,6 @@ export interface CreditScope {
   readonly owing: ReadonlySet<string>;
 }
 
-/** Subscriptions read per page of `share_dues`. */
-const PAGE = 2000;
-
 /** A step's credits: per member id its credits, and the member streams' appends booking them. */
 export interface ChunkCredits {
   readonly credits: ReadonlyMap<string, readonly BookedCredit[]>;
@@ -46,8 +41,7 @@ const NO_CREDITS: ChunkCredits = { credits: new Map(), appends: [] };
 export class ClosureCredits {
   constructor(
     private readonly writer: StreamWriter,
-    private readonly reads: ReadModels,
-    private readonly terms: PaymentTermsQuery,
+    private readonly dues: OwedDues,
   ) {}
 
   /**
@@ -55,19 +49,7 @@ export class ClosureCredits {
    * outstanding (only their streams are read by the steps); without it nobody.
    */
   async scope(cooperativeId: string): Promise<CreditScope> {
-    const owing = new Set<string>();
-    if (!(await this.terms.terms(cooperativeId)).creditDividendUntilPaid) return { owing };
-    for (let offset = 0; ; offset += PAGE) {
-      const page = await this.reads.query(SHARE_DUES, cooperativeId, {
-        cooperativeId,
-        filters: [{ field: 'outstanding', op: 'range', gte: 1 }],
-        sort: [{ field: 'id', direction: 'asc' }],
-        offset,
-        limit: PAGE,
-      });
-      for (const due of page.items) owing.add(String(due.member));
-      if (page.items.length < PAGE) return { owing };
-    }
+    return { owing: new Set((await this.dues.owed(cooperativeId)).keys()) };
   }
 
   /**
