@@ -160,7 +160,7 @@ export class DividendDto {
   @IsInt() readonly churchTax!: number;
   /** Σ net after the taxes (issue 45: = creditedAmount + paymentAmount). */
   @IsInt() readonly netAmount!: number;
-  /** Σ credited to the Geschäftsguthaben (§ 19 (1) GenG; a calculation: 0, the closure decides it). */
+  /** Σ credited to the Geschäftsguthaben (§ 19 (1) GenG; a calculation previews it, the closure decides it). */
   @IsInt() readonly creditedAmount!: number;
   /** Σ paid out (the SEPA file's control sum). */
   @IsInt() readonly paymentAmount!: number;
