@@ -45,6 +45,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
   let token: string;
   let member: string;
   let refusedPeer: string;
+  let creditedClosure: string;
   const today = new Date().toISOString().slice(0, 10);
   const year = Number(today.slice(0, 4));
 
@@ -78,6 +79,14 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     expect(km.status).toBeLessThan(300);
     const kistam = await product.api('/tasks/kistam', { method: 'POST', token, body: {} });
     expect(kistam.status).toBeLessThan(300);
+    // Issue 45: a closure (of 2020, before every other posting here) that credited Anna's dividend to her initial share,
+    // left unpaid: the closure shows net, credit and payout apart, with the credit column.
+    const initial = await product.api(`/balances?filter=member:${member},type:0`, { token });
+    const initialId = (initial.body as { id: string }[])[0]!.id;
+    expect((await product.api(`/shares/${initialId}`, { method: 'PUT', token, body: { rueckpfleinzahlung: 0 } })).status).toBe(200);
+    const closure = await product.api('/dividend/store', { method: 'POST', token, body: { year: '2020', type: 'percent', amount: '10', decision_date: '2021-01-10', payment_date: '2021-01-15' } });
+    expect([closure.status, (closure.body as { creditedAmount: number }).creditedAmount > 0]).toEqual([201, true]);
+    creditedClosure = (closure.body as { id: string }).id;
     // The minimum holding raised to 20 shares: annulling one of the twelve would leave less (a refusal to show).
     await setUpCooperative(product, token, { minimumShares: 20 });
   }, 180_000);
@@ -125,6 +134,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
           ['/share-dues', tid('share-dues-row')],
           [`/member/${member}#share-dues`, tid('member-share-due')],
           ['/cooperative', tid('payment-terms-save')],
+          [`/dividend/closures/${creditedClosure}`, tid('dividend-closure-credited')],
         ];
         for (const [path, ready] of screens) {
           await page.goto(`${product.baseUrl}${path}`);

@@ -129,7 +129,7 @@ export default function DividendClosures() {
         <Card component="section" aria-labelledby="dividend-closure-members-title">
           <CardHeader id="dividend-closure-members-title" title={translate('coop.dividend.members', { count: shown.memberCount })} slotProps={cardTitle} />
           <CardContent sx={{ pt: 0 }}>
-            <DividendMembersTable list={memberList(pages.state, shown.members, closure.data?.total ?? 0, closure.isFetching)} name="dividend-closure" titleId="dividend-closure-members-title" />
+            <DividendMembersTable list={memberList(pages.state, shown.members, closure.data?.total ?? 0, closure.isFetching)} name="dividend-closure" titleId="dividend-closure-members-title" credits={shown.creditedAmount > 0} />
           </CardContent>
         </Card>
       ) : null}

@@ -17,7 +17,8 @@ function Figure({ label, value, testId, strong }: { label: string; value: string
 
 /**
  * The figures of a calculation or closure (SPEC 2): total sum, dividend, percent (4 decimals), the residue in amount
- * mode, the taxes withheld and the net paid out; money as `1.234,56 €`.
+ * mode, the taxes withheld and the net paid out (with a credit to the Geschäftsguthaben, issue 45: the net, the credit and
+ * the payout apart); money as `1.234,56 €`.
  */
 export function DividendFigures({ dividend: d, name }: { dividend: DividendRecord; name: string }) {
   const translate = useTranslate();
@@ -34,6 +35,9 @@ export function DividendFigures({ dividend: d, name }: { dividend: DividendRecor
       <Figure label={f('dividendTax')} value={formatMoney(d.taxAmount)} testId={`${name}-taxAmount`} />
       <Figure label={f('solidarityTax')} value={formatMoney(d.solidaryTaxAmount)} testId={`${name}-solidaryTaxAmount`} />
       <Figure label={f('churchTax')} value={formatMoney(d.churchTax)} testId={`${name}-churchTax`} />
+      {/* Issue 45: a net credited in part to the Geschäftsguthaben (§ 19 GenG) is shown apart from what is paid. */}
+      {d.creditedAmount > 0 ? <Figure label={f('netAmount')} value={formatMoney(d.netAmount)} testId={`${name}-netAmount`} /> : null}
+      {d.creditedAmount > 0 ? <Figure label={f('creditedAmount')} value={formatMoney(d.creditedAmount)} testId={`${name}-creditedAmount`} strong /> : null}
       <Figure label={f('paymentAmount')} value={formatMoney(d.paymentAmount)} testId={`${name}-paymentAmount`} strong />
     </Box>
   );

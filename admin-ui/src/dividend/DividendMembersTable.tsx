@@ -24,9 +24,10 @@ function Problems({ row }: { row: DividendMemberRow }) {
 
 /**
  * The per-member list of a calculation or a closure (SPEC 2): paged, sortable and searchable by name or number by the
- * API (useMemberPages); the name opens the member dashboard. Money as `1.234,56 €`.
+ * API (useMemberPages); the name opens the member dashboard. Money as `1.234,56 €`. `credits` (a closure that credited
+ * dividends to the Geschäftsguthaben, issue 45): the credit in its own column beside the payout.
  */
-export function DividendMembersTable({ list, name, titleId }: { list: ServerList<DividendMemberRow>; name: string; titleId: string }) {
+export function DividendMembersTable({ list, name, titleId, credits = false }: { list: ServerList<DividendMemberRow>; name: string; titleId: string; credits?: boolean }) {
   const translate = useTranslate();
   const shared = list as unknown as ServerList<RaRecord>;
   const f = (field: string) => translate(`coop.dividend.fields.${field}`);
@@ -46,6 +47,7 @@ export function DividendMembersTable({ list, name, titleId }: { list: ServerList
               {header('dividendTax')}
               {header('solidarityTax')}
               {header('churchTax')}
+              {credits ? <TableCell align="right" sx={{ fontWeight: 600 }}>{f('creditedAmount')}</TableCell> : null}
               {header('paymentAmount')}
             </TableRow>
           </TableHead>
@@ -65,10 +67,11 @@ export function DividendMembersTable({ list, name, titleId }: { list: ServerList
                 <TableCell align="right" sx={money}>{formatMoney(m.dividendTax)}</TableCell>
                 <TableCell align="right" sx={money}>{formatMoney(m.solidarityTax)}</TableCell>
                 <TableCell align="right" sx={money}>{formatMoney(m.churchTax)}</TableCell>
+                {credits ? <TableCell align="right" sx={money} data-testid={`${name}-credited`}>{formatMoney(m.creditedAmount)}</TableCell> : null}
                 <TableCell align="right" sx={{ ...money, fontWeight: 600 }} data-testid={`${name}-net`}>{formatMoney(m.paymentAmount)}</TableCell>
               </TableRow>
             ))}
-            <EmptyListRow list={list} columns={9} text={translate('coop.dividend.noMembers')} />
+            <EmptyListRow list={list} columns={credits ? 10 : 9} text={translate('coop.dividend.noMembers')} />
           </TableBody>
         </Table>
       </Box>

@@ -579,6 +579,8 @@ export const de: Messages<typeof en> = {
         amount: 'Brutto',
         closedAt: 'Abgeschlossen',
         status: 'Stand',
+        netAmount: 'Netto nach Steuern',
+        creditedAmount: 'Gutschrift Geschäftsguthaben (§ 19 GenG)',
       },
       settings: {
         dividendMethod: { proRata: 'Zeitanteilig (ab dem Zinsbeginn jeder Buchung)', yearEnd: 'Guthaben am Ende des Vorjahres' },

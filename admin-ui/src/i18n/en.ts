@@ -590,6 +590,8 @@ export const en = {
         amount: 'Gross',
         closedAt: 'Closed',
         status: 'State',
+        netAmount: 'Net after taxes',
+        creditedAmount: 'Credited to capital (§ 19 GenG)',
       },
       settings: {
         dividendMethod: { proRata: 'Pro rata temporis (from each interest begin)', yearEnd: 'Holding at the end of the previous year' },

@@ -21,6 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { AddressPagination, useAddressPage } from '../common/AddressPagination';
+import { ScrollRegion } from '../common/ScrollRegion';
 import { formatCount, formatDate, formatDateTime } from '../format';
 import { kindName, templateText } from '../notifications/model';
 import { can, useSession } from '../session/session';
@@ -202,7 +203,8 @@ export default function TaskList() {
           </Typography>
         ) : null}
         {items.length > 0 ? (
-          <Box sx={{ overflowX: 'auto' }}>
+          // Reachable by the keyboard when it scrolls sideways (a dividend closure's task in German at 1024 px, issue 45).
+          <ScrollRegion labelledBy="tasks-title" sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-labelledby="tasks-title" data-testid="tasks-table">
               <TableHead>
                 <TableRow>
@@ -241,7 +243,7 @@ export default function TaskList() {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollRegion>
         ) : null}
         <AddressPagination total={data?.total ?? 0} at={at} />
       </CardContent>

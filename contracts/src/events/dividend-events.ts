@@ -107,8 +107,19 @@ export type DividendMemberPaid = DomainEvent<
     churchRate: string | null;
     /** The posting lines of the basis: posting id, amount, first day bearing dividend, days. */
     lines: { postingId: string; amount: number; from: string; days: number }[];
+    /**
+     * Issue 45 (§ 19 Abs. 1 GenG, DOMAIN.md 1.6: `DIVIDEND_CREDIT_TO_GG`): the parts of `net` credited to the member's
+     * subscriptions not fully paid, oldest first, each booked in the same append on the member stream as
+     * `SharePaymentReceived` (method `dividendCredit`, this `paymentId`, reference the year). The rest of `net` is paid
+     * out (`DIVIDEND_PAYOUT`: the SEPA transfer). Absent or empty: nothing credited (every payout before issue 45).
+     * The taxes above are the same either way (the credit is a Zufluss as a payout is).
+     */
+    credits?: { balanceId: string; paymentId: string; amount: number }[];
   }
 >;
+
+/** What of a member's net dividend was credited to the Geschäftsguthaben (cents; 0 before issue 45). */
+export const creditedOf = (d: Pick<DividendMemberPaid['data'], 'credits'>): number => (d.credits ?? []).reduce((sum, c) => sum + c.amount, 0);
 
 export type DividendEvent = DividendDeclared | DividendMemberPaid;
 export const dividendStream = (dividendId: string): string => `dividend-${dividendId}`;

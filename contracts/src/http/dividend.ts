@@ -65,9 +65,13 @@ export class DividendMemberDto {
   @IsInt() readonly churchTax!: number;
   /** dividendTax + solidarityTax + churchTax. */
   @IsInt() readonly taxes!: number;
-  /** The net payout. */
+  /** The net after the taxes (gross less taxes): what is paid, or credited to the Geschäftsguthaben (issue 45). */
+  @IsInt() readonly netAmount!: number;
+  /** The part of the net credited to the Geschäftsguthaben while the shares are not fully paid (§ 19 (1) GenG); 0 when none. */
+  @IsInt() readonly creditedAmount!: number;
+  /** The payout: the net less what was credited (the SEPA transfer). */
   @IsInt() readonly paymentAmount!: number;
-  /** The net payout (SPEC's `payment`; = paymentAmount). */
+  /** The payout (SPEC's `payment`; = paymentAmount). */
   @IsInt() readonly payment!: number;
   @IsOptional() @IsString() readonly churchId!: string | null;
   @IsOptional() @IsString() readonly churchName!: string | null;
@@ -154,6 +158,11 @@ export class DividendDto {
   @IsInt() readonly taxAmount!: number;
   @IsInt() readonly solidaryTaxAmount!: number;
   @IsInt() readonly churchTax!: number;
+  /** Σ net after the taxes (issue 45: = creditedAmount + paymentAmount). */
+  @IsInt() readonly netAmount!: number;
+  /** Σ credited to the Geschäftsguthaben (§ 19 (1) GenG; a calculation previews it, the closure decides it). */
+  @IsInt() readonly creditedAmount!: number;
+  /** Σ paid out (the SEPA file's control sum). */
   @IsInt() readonly paymentAmount!: number;
   @IsInt() readonly registeredTaxAmount!: number;
   /** Total-amount mode: what stays undistributed (cents). */

@@ -1,4 +1,4 @@
-import { churchName, type DividendDeclared, type DividendMemberPaid, type DividendYearClosed, type ReadDocument, type RecordedEvent, type WriteOp } from '@coop/contracts';
+import { churchName, creditedOf, type DividendDeclared, type DividendMemberPaid, type DividendYearClosed, type ReadDocument, type RecordedEvent, type WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { DIVIDEND_INPUTS, DIVIDEND_MEMBERS, DIVIDENDS } from './dividend-collections.js';
 import { dividendsErasure, MEMBERS_ERASED } from './erasure.js';
@@ -56,6 +56,9 @@ export function closureFields(d: Omit<DividendDeclared['data'], 'dividendId'>) {
     taxAmount: t.kapest,
     solidaryTaxAmount: t.soli,
     churchTax: t.churchTax,
+    // Issue 45: the net is credited to the Geschäftsguthaben or paid; a closure's credits are added by its payouts.
+    netAmount: t.net,
+    creditedAmount: 0,
     paymentAmount: t.net,
     registeredTaxAmount: r.kapestDueEuros,
     residue: t.residue,
@@ -92,6 +95,7 @@ function memberDoc(recorded: RecordedEvent, d: DividendMemberPaid['data'], input
  */
 export function memberResultFields(d: Omit<DividendMemberPaid['data'], 'dividendId' | 'lines'>, facts: { readonly legalEntity: boolean; readonly foreign: boolean }) {
   const taxes = d.kapest + d.soli + d.churchTax;
+  const credited = creditedOf(d);
   return {
     member: d.memberId,
     memberNr: d.memberNr,
@@ -109,8 +113,11 @@ export function memberResultFields(d: Omit<DividendMemberPaid['data'], 'dividend
     solidarityTax: d.soli,
     churchTax: d.churchTax,
     taxes,
-    paymentAmount: d.net,
-    payment: d.net,
+    // Issue 45 (DOMAIN.md 1.6): the net after the taxes, the part credited to the Geschäftsguthaben, and the part paid.
+    netAmount: d.net,
+    creditedAmount: credited,
+    paymentAmount: d.net - credited,
+    payment: d.net - credited,
     // Personal data: null once the member's key is erased.
     churchId: d.churchId ?? null,
     churchName: d.churchId ? churchName(d.churchId) : null,
@@ -141,6 +148,8 @@ export const dividendsProjector: Projector = {
         return [
           { collection: DIVIDEND_MEMBERS.name, id: dividendMemberId(event.data.dividendId, event.data.memberId) },
           { collection: DIVIDEND_INPUTS.name, id: event.data.memberId },
+          // A credit to the Geschäftsguthaben (issue 45) moves the closure's sums: only then its document is touched.
+          ...(creditedOf(event.data) > 0 ? [{ collection: DIVIDENDS.name, id: event.data.dividendId }] : []),
         ];
       default:
         return [];
@@ -159,7 +168,13 @@ export const dividendsProjector: Projector = {
       }
       case 'DividendMemberPaid': {
         const input = current({ collection: DIVIDEND_INPUTS.name, id: event.data.memberId });
-        return [{ kind: 'put', collection: DIVIDEND_MEMBERS.name, doc: memberDoc(recorded, event.data, input) }];
+        const member: WriteOp = { kind: 'put', collection: DIVIDEND_MEMBERS.name, doc: memberDoc(recorded, event.data, input) };
+        const credited = creditedOf(event.data);
+        const closure = credited > 0 ? current({ collection: DIVIDENDS.name, id: event.data.dividendId }) : undefined;
+        if (!closure) return [member];
+        // Σ credited and Σ paid of the closure (issue 45): the credit is taken from what the SEPA file pays.
+        const sums = { creditedAmount: Number(closure.creditedAmount ?? 0) + credited, paymentAmount: Number(closure.paymentAmount) - credited };
+        return [member, { kind: 'put', collection: DIVIDENDS.name, doc: stamp(recorded, { ...closure, ...sums }) }];
       }
       default:
         return [];

@@ -24,6 +24,8 @@ import { closureRegisterDecider, yearState, type ClosureCommand, type ClosureReg
 import type { DividendParams } from '../domain/engine/index.js';
 import { declarationOf, DividendCalculation, payoutOf, refusalOf, type Calculation } from '../queries/dividend-calculation.js';
 import type { MemberResult } from '../domain/engine/index.js';
+import { AlreadyCredited } from '../domain/dividend-credit.js';
+import { ClosureCredits, type CreditScope } from './closure-credits.js';
 
 /** Attempts of a step that another run of the same closure got to first (it then reads the stream length again). */
 const STEP_ATTEMPTS = 5;
@@ -84,6 +86,7 @@ export class ClosureProcess {
   constructor(
     private readonly writer: StreamWriter,
     private readonly calculation: DividendCalculation,
+    private readonly credits: ClosureCredits,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -108,24 +111,26 @@ export class ClosureProcess {
     const members = payoutOrder(calc);
     const plan: ClosurePlan = { events: members.length + 1, chunkEvents: this.config.closureChunkEvents };
     const stream = dividendStream(dividendId);
+    const creditScope = await this.credits.scope(cooperativeId);
     let progress: ClosureProgress = { closed: false, written: await streamLength(this.events, stream, plan.events, plan.chunkEvents) };
     let appended = 0;
     report?.(progress.written, plan.events);
     for (let step = nextClosureStep(plan, progress), attempt = 1; step.kind !== 'done'; step = nextClosureStep(plan, progress)) {
       try {
         if (step.kind === 'append') {
-          const events = closureEvents(calc, dividendId, members, step.from, step.to);
-          await this.append({ streamId: stream, expected: expectedAt(step.from), events: this.writer.stamp(events, ctx, cooperativeId) });
+          const { events, credits } = await this.withCredits(creditScope, ctx, closureEvents(calc, dividendId, members, step.from, step.to));
+          await this.append([{ streamId: stream, expected: expectedAt(step.from), events: this.writer.stamp(events, ctx, cooperativeId) }, ...credits]);
           stopHereInTests(`closure:step-${++appended}`);
         } else {
           const closing = decide({ type: 'FinishClosure', cooperativeId, year, dividendId }, locked.state);
-          await this.append({ streamId: register, expected: locked.expected, events: this.writer.stamp(closing, ctx, cooperativeId) });
+          await this.append([{ streamId: register, expected: locked.expected, events: this.writer.stamp(closing, ctx, cooperativeId) }]);
         }
         progress = afterClosureStep(progress, step);
         report?.(progress.written, plan.events);
         if (step.kind === 'append') await pauseHereInTests(`closure:step-${appended}`);
       } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt++ >= STEP_ATTEMPTS) throw error;
+        // A member stream holding this closure's credit (issue 45) tells as well that the step was written.
+        if (!(error instanceof ConcurrencyError || error instanceof AlreadyCredited) || attempt++ >= STEP_ATTEMPTS) throw error;
         // Another run of this closure got there first: go on from what the log holds now.
         const now = yearState((await this.writer.load(register, closureRegisterDecider)).state, year);
         if (now?.dividendId !== dividendId) throw closedMeanwhile(year);
@@ -135,10 +140,25 @@ export class ClosureProcess {
     return dividendId;
   }
 
-  /** Appends one step; a step stored but not yet shown by the read models is done (the next step waits again). */
-  private async append(append: StreamAppend): Promise<void> {
+  /**
+   * A step's payouts with their credits to the Geschäftsguthaben (issue 45; DOMAIN.md 1.6), and the member streams'
+   * appends booking them, written in the same append as the payouts.
+   */
+  private async withCredits(scope: CreditScope, ctx: CommandContext, events: DividendEvent[]): Promise<{ events: DividendEvent[]; credits: readonly StreamAppend[] }> {
+    const payouts = events.flatMap((e) => (e.type === 'DividendMemberPaid' ? [e.data] : []));
+    const { credits, appends } = await this.credits.forStep(scope, ctx, payouts);
+    if (appends.length === 0) return { events, credits: [] };
+    const withCredits = events.map((e): DividendEvent => {
+      const booked = e.type === 'DividendMemberPaid' ? credits.get(e.data.memberId) : undefined;
+      return booked && e.type === 'DividendMemberPaid' ? { type: e.type, data: { ...e.data, credits: booked.map((c) => ({ ...c })) } } : e;
+    });
+    return { events: withCredits, credits: appends };
+  }
+
+  /** Appends one step (atomically over its streams); a step stored but not yet shown by the read models is done (the next step waits again). */
+  private async append(appends: readonly StreamAppend[]): Promise<void> {
     try {
-      await this.writer.appendAll([append]);
+      await this.writer.appendAll(appends);
     } catch (error) {
       if (!(error instanceof SavedNotYetShownError)) throw error;
     }

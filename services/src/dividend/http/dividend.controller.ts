@@ -12,6 +12,7 @@ import { sendList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { CloseYearCommand } from '../commands/close-year.command.js';
 import { calculationDto, DividendCalculation } from '../queries/dividend-calculation.js';
+import { OwedDues } from '../queries/owed-dues.js';
 import { DividendReads, toClosureDto } from '../queries/dividend-reads.js';
 import { parseMemberList } from '../queries/member-list.js';
 import { parseDividendParams, type DividendParamsInput } from './dividend-params.js';
@@ -44,6 +45,7 @@ export class DividendController {
     private readonly commands: CommandBus,
     private readonly calculation: DividendCalculation,
     private readonly reads: DividendReads,
+    private readonly credits: OwedDues,
   ) {}
 
   @Get('years')
@@ -70,7 +72,8 @@ export class DividendController {
     const today = businessToday();
     const params = paramsOf(query, today, true);
     const list = parseMemberList(query);
-    const { dto, total } = calculationDto(await this.calculation.calculate(actor.cooperativeId, params, today), list);
+    // Issue 45: the credit to the Geschäftsguthaben the closure would make now (it decides it from the member streams).
+    const { dto, total } = calculationDto(await this.calculation.calculate(actor.cooperativeId, params, today), list, await this.credits.owed(actor.cooperativeId));
     res.header('TotalItems', String(total));
     return closureFor(actor, dto);
   }

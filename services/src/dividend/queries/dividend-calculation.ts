@@ -22,6 +22,7 @@ import {
   type MemberProblem,
   type MemberResult,
 } from '../domain/engine/index.js';
+import { splitDividend, type OutstandingSubscription } from '../domain/dividend-credit.js';
 import { factsOf, toMemberInput, type MemberFacts } from './member-input.js';
 import { EVERY_MEMBER, selectMembers, type MemberAmountField, type MemberListQuery, type MemberRowKeys } from './member-list.js';
 
@@ -212,12 +213,23 @@ export function resultKeys(facts: ReadonlyMap<string, MemberFacts>): MemberRowKe
   };
 }
 
+/** What each member owes per subscription (`ClosureCredits.owed`): none when the cooperative does not credit. */
+export type Owed = ReadonlyMap<string, readonly OutstandingSubscription[]>;
+
+/** The credit the closure would make of a member's net now (issue 45: the closure decides it from the member's stream). */
+function previewCredit(calc: Calculation, m: MemberResult, owed: Owed): number {
+  const subscriptions = (owed.get(m.memberId) ?? []).filter((s) => s.date <= calc.params.paymentDate);
+  return subscriptions.length === 0 ? 0 : splitDividend(m.net, subscriptions, true).credited;
+}
+
 /** One member's row of the calculation's answer. */
-function memberDto(calc: Calculation, m: MemberResult): DividendMemberDto {
+function memberDto(calc: Calculation, m: MemberResult, owed: Owed): DividendMemberDto {
   const facts = calc.facts.get(m.memberId) ?? NO_FACTS;
   const { lines: _lines, ...payout } = payoutOf(calc, '', m, []);
+  const credited = previewCredit(calc, m, owed);
+  const credits = credited > 0 ? [{ balanceId: '', paymentId: '', amount: credited }] : [];
   return {
-    ...memberResultFields(payout, facts),
+    ...memberResultFields({ ...payout, credits }, facts),
     givenName: facts.givenName,
     name: facts.name,
     birthDate: facts.birthDate,
@@ -229,11 +241,15 @@ function memberDto(calc: Calculation, m: MemberResult): DividendMemberDto {
 /**
  * The calculation's answer (`GET /dividend/calc`): the closure it would make, its errors, and the members the list
  * asks for (every member, by number, when it asks for no page): only the page's members become DTOs. `total` is the
- * number of members that match the search (`memberCount` stays the number of every member with a dividend).
+ * number of members that match the search (`memberCount` stays the number of every member with a dividend). With
+ * `owed`, the credit to the Geschäftsguthaben the closure would make now (issue 45) per member and in the sums.
  */
-export function calculationDto(calc: Calculation, list: MemberListQuery = EVERY_MEMBER): { readonly dto: DividendDto; readonly total: number } {
+export function calculationDto(calc: Calculation, list: MemberListQuery = EVERY_MEMBER, owed: Owed = new Map()): { readonly dto: DividendDto; readonly total: number } {
   const fields = closureFields(declarationOf(calc, ''));
   const page = selectMembers(calc.run.members, list, resultKeys(calc.facts));
-  const members = page.items.map((m) => memberDto(calc, m));
-  return { dto: { id: null, ...fields, closedAt: null, closedBy: null, status: null, errors: [...calc.errors], members }, total: page.total };
+  const members = page.items.map((m) => memberDto(calc, m, owed));
+  let credited = 0;
+  if (owed.size > 0) for (const m of calc.run.members) credited += previewCredit(calc, m, owed);
+  const sums = { creditedAmount: credited, paymentAmount: fields.netAmount - credited };
+  return { dto: { id: null, ...fields, ...sums, closedAt: null, closedBy: null, status: null, errors: [...calc.errors], members }, total: page.total };
 }

@@ -18,7 +18,13 @@ export function toClosureDto(doc: ReadDocument, members: DividendMemberDto[]): D
   const { position: _p, cooperativeId: _c, ...fields } = doc;
   // A closure projected before issue 40 has no status: it was written whole.
   const status = doc.status === 'closing' ? 'closing' : 'closed';
-  return { ...(fields as unknown as Omit<DividendDto, 'id' | 'errors' | 'members' | 'status'>), id: doc.id, status, errors: [], members };
+  return { ...(fields as unknown as Omit<DividendDto, 'id' | 'errors' | 'members' | 'status'>), ...creditSums(doc), id: doc.id, status, errors: [], members };
+}
+
+/** Net, credited and paid (issue 45); a document projected before it holds only the payout, which was the whole net. */
+function creditSums(doc: ReadDocument): { netAmount: number; creditedAmount: number; paymentAmount: number } {
+  const paymentAmount = Number(doc.paymentAmount);
+  return { netAmount: Number(doc.netAmount ?? paymentAmount), creditedAmount: Number(doc.creditedAmount ?? 0), paymentAmount };
 }
 
 const text = (doc: ReadDocument | undefined, field: string): string | null => (typeof doc?.[field] === 'string' ? (doc[field] as string) : null);
@@ -28,6 +34,7 @@ function toMemberDto(doc: ReadDocument, member: ReadDocument | undefined): Divid
   const { position: _p, cooperativeId: _c, id: _id, dividendId: _d, year: _y, paymentDate: _pd, lines: _l, order: _o, certificate: _ce, ...fields } = doc;
   return {
     ...(fields as unknown as Omit<DividendMemberDto, 'givenName' | 'name' | 'birthDate' | 'taxId'>),
+    ...creditSums(doc),
     givenName: text(member, 'givenName'),
     name: text(member, 'name') ?? '',
     birthDate: text(member, 'birthDate'),

@@ -14,7 +14,7 @@ const PAGE = 2000;
 /** What the console shows before the download (`GET /dividend/sepa/{id}/check`); `errors` empty: the file can be made. */
 export interface SepaCheck {
   readonly transfers: number;
-  /** Σ net payouts of the transfers, cents. */
+  /** Σ payouts of the transfers (the net less what was credited to the Geschäftsguthaben, issue 45), cents. */
   readonly controlSum: number;
   readonly errors: FieldError[];
 }
@@ -27,18 +27,29 @@ export interface SepaPayout {
   readonly soli: number;
   readonly churchTax: number;
   readonly net: number;
+  /** Issue 45 (§ 19 (1) GenG): the part of `net` credited to the Geschäftsguthaben (absent: none); the rest is paid. */
+  readonly credited?: number;
   /** The account holder (Cdtr/Nm): the member's `accountHolder` when given, else the member's given name and name (DOMAIN.md 7). */
   readonly holder: string;
   readonly iban: string | null;
   readonly bic: string | null;
 }
 
+const creditOf = (p: SepaPayout): number => p.credited ?? 0;
+/** What the transfer pays: the net less what was credited to the Geschäftsguthaben. */
+export const paidOf = (p: SepaPayout): number => p.net - creditOf(p);
+
 const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
 const compact = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
 
-/** DOMAIN.md 7's remittance text: year, member number, gross, KapESt, Soli, church tax, net (German amounts). */
+/**
+ * DOMAIN.md 7's remittance text: year, member number, gross, KapESt, Soli, church tax, net (German amounts); a net
+ * credited in part to the Geschäftsguthaben (issue 45) adds what was credited ("GG-Gutschrift"), so the transfer's
+ * amount (the rest) is explained.
+ */
 export function remittanceText(year: number, p: SepaPayout): string {
-  return `Dividende GJ ${year} Mitgl-Nr ${p.memberNr} brutto ${germanAmount(p.gross)} KapESt ${germanAmount(p.kapest)} SolZ ${germanAmount(p.soli)} KiSt ${germanAmount(p.churchTax)} netto ${germanAmount(p.net)}`;
+  const credit = creditOf(p) > 0 ? ` GG-Gutschrift ${germanAmount(creditOf(p))}` : '';
+  return `Dividende GJ ${year} Mitgl-Nr ${p.memberNr} brutto ${germanAmount(p.gross)} KapESt ${germanAmount(p.kapest)} SolZ ${germanAmount(p.soli)} KiSt ${germanAmount(p.churchTax)} netto ${germanAmount(p.net)}${credit}`;
 }
 
 /** `DIV<year>-M<memberNr>`: names the year and the member (DOMAIN.md 7). */
@@ -63,7 +74,8 @@ export function sepaErrors(cooperative: ReadDocument, payouts: readonly SepaPayo
   if (!iban || !isValidIban(iban)) errors.push(fieldError(null, 'missingCooperativeIban'));
   const bic = compact(text(cooperative, 'bic'));
   if (!bic || !isValidBic(bic)) errors.push(fieldError(null, 'missingCooperativeBic'));
-  const paid = payouts.filter((p) => p.net > 0);
+  // A member whose whole net was credited to the Geschäftsguthaben (issue 45) is paid nothing: no bank data needed.
+  const paid = payouts.filter((p) => paidOf(p) > 0);
   const unpayable = paid.filter((p) => p.iban === null || !isValidIban(p.iban) || !p.holder).map((p) => p.memberNr);
   if (unpayable.length > 0) errors.push(fieldError(null, 'memberBankDataMissing', unpayable.join(', ')));
   // A name the file cannot carry (no Latin letter or digit left after transliteration): never an empty <Nm> (issue 38).
@@ -73,13 +85,13 @@ export function sepaErrors(cooperative: ReadDocument, payouts: readonly SepaPayo
   return errors;
 }
 
-/** The file of a closure whose check has no errors: one transfer per member with a net payout above zero, by number. */
+/** The file of a closure whose check has no errors: one transfer per member with a payout above zero (net less credit), by number. */
 export function paymentFile(closure: { readonly year: number; readonly paymentDate: string }, cooperative: ReadDocument, payouts: readonly SepaPayout[], now: Date): SepaPaymentFile {
   const transfers: SepaTransfer[] = [];
   for (const p of payouts) {
-    if (p.net <= 0) continue;
+    if (paidOf(p) <= 0) continue;
     const bic = p.bic && isValidBic(p.bic) ? p.bic : null;
-    transfers.push({ endToEndId: endToEndId(closure.year, p.memberNr), amount: p.net, creditorName: p.holder, iban: p.iban ?? '', bic, remittance: remittanceText(closure.year, p) });
+    transfers.push({ endToEndId: endToEndId(closure.year, p.memberNr), amount: paidOf(p), creditorName: p.holder, iban: p.iban ?? '', bic, remittance: remittanceText(closure.year, p) });
   }
   return {
     messageId: messageId(closure.year, now),
@@ -102,8 +114,8 @@ export class SepaPayouts {
 
   async check(cooperativeId: string, dividendId: string): Promise<SepaCheck> {
     const { payouts, cooperative } = await this.load(cooperativeId, dividendId);
-    const paid = payouts.filter((p) => p.net > 0);
-    return { transfers: paid.length, controlSum: controlSum(paid.map((p) => ({ amount: p.net }))), errors: sepaErrors(cooperative, payouts) };
+    const paid = payouts.filter((p) => paidOf(p) > 0);
+    return { transfers: paid.length, controlSum: controlSum(paid.map((p) => ({ amount: paidOf(p) }))), errors: sepaErrors(cooperative, payouts) };
   }
 
   /** The file's content, or the refusals (never a file leaving a member out). */
@@ -153,7 +165,9 @@ function payoutOf(result: ReadDocument, member: ReadDocument | undefined): SepaP
     kapest: Number(result.dividendTax),
     soli: Number(result.solidarityTax),
     churchTax: Number(result.churchTax),
-    net: Number(result.paymentAmount),
+    // A result projected before issue 45 holds the payout only, which was the whole net.
+    net: Number(result.netAmount ?? result.paymentAmount),
+    credited: Number(result.creditedAmount ?? 0),
     holder: accountHolderOf(member),
     iban: iban || null,
     bic: bic || null,

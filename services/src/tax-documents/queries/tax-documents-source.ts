@@ -86,6 +86,9 @@ export class TaxDocumentsSource {
         churchTax: cents(r, 'churchTax'),
         churchName: churchId !== null && cents(r, 'churchTax') > 0 ? churchName(churchId) : null,
         basisOfTax: String(r.basisOfTax ?? 'standard'),
+        // Issue 45: what of the net was credited to the Geschäftsguthaben (a result before it: none, the payout was the net).
+        net: typeof r.netAmount === 'number' ? r.netAmount : cents(r, 'paymentAmount'),
+        credited: cents(r, 'creditedAmount'),
       };
     });
   }

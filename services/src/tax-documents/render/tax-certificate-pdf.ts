@@ -41,6 +41,12 @@ export interface CertificateData {
   /** The religious community in words (`churchName`), or null without church tax. */
   readonly churchName: string | null;
   readonly basisOfTax: string;
+  /**
+   * Issue 45 (§ 19 Abs. 1 GenG, DOMAIN.md 1.6): the net after the taxes and the part of it credited to the
+   * Geschäftsguthaben (absent or 0: nothing credited, the certificate is as before).
+   */
+  readonly net?: number;
+  readonly credited?: number;
   readonly version: TaxCertificateVersion;
   /** Why a corrected certificate replaces the earlier one (§ 45a Abs. 6 EStG); printed on it. */
   readonly correctionReason?: string | null;
@@ -64,6 +70,20 @@ const MARKS: Readonly<Record<TaxCertificateVersion, string | null>> = {
   replacement: 'Ersatzbescheinigung',
   corrected: 'Berichtigte Bescheinigung',
 };
+
+/**
+ * The statement of a dividend credited to the Geschäftsguthaben (issue 45), printed below Muster II's lines (whose
+ * content and order stay as the BMF prescribes): the capital income above is the whole gross, also where its net was
+ * credited, since a credit is a Zufluss as a payout is (DOMAIN.md 1.6). Null when nothing was credited.
+ */
+export function creditNote(c: Pick<CertificateData, 'net' | 'credited'>): string | null {
+  const credited = c.credited ?? 0;
+  if (credited <= 0 || c.net === undefined) return null;
+  return (
+    `Von der Dividende nach Steuerabzug (${euros(c.net)} EUR) wurden ${euros(credited)} EUR Ihrem Geschäftsguthaben gutgeschrieben ` +
+    `(§ 19 Abs. 1 GenG), ausgezahlt wurden ${euros(c.net - credited)} EUR. Die Gutschrift ist als Kapitalertrag zugeflossen.`
+  );
+}
 
 const LEFT = 56;
 const VALUE_X = 400;
@@ -123,6 +143,11 @@ function page(doc: PDFKit.PDFDocument, issuer: CertificateIssuer, c: Certificate
   // the line is left out (issue 43: "Kirchensteuer erhoben für: keine Kirchensteuer einbehalten" read as a contradiction).
   if (c.churchTax > 0 && c.churchName !== null) doc.text(`Kirchensteuer erhoben für: ${c.churchName}`, LEFT);
   if (c.exempt > 0) doc.text(`Grund der Abstandnahme vom Steuerabzug: ${exemptionReason(c.basisOfTax)}`);
+  const credit = creditNote(c);
+  if (credit !== null) {
+    doc.moveDown();
+    doc.text(credit, LEFT);
+  }
   if (c.version === 'corrected' && c.correctionReason) {
     doc.moveDown();
     doc.text(`Diese Bescheinigung berichtigt die zuvor ausgestellte Bescheinigung (§ 45a Abs. 6 EStG). Grund: ${c.correctionReason}`, LEFT);
