@@ -68,7 +68,8 @@ describe('payment reminders: the rule (issue 45)', () => {
 const admitted = { type: 'MemberAdmitted', data: { memberId: 'm1', cooperativeId: 'c1', memberNr: 7 } } as unknown as MemberEvent;
 const sent = (level: 1 | 2 | 3, date: string, over: Partial<PaymentReminderSent['data']> = {}): PaymentReminderSent => ({
   type: 'PaymentReminderSent',
-  data: { memberId: 'm1', reminderId: `r-${date}`, level, date, dueSince: '2026-01-10', amount: 50_000, balanceIds: ['b1'], letterId: 'run-1', ...over },
+  data: { memberId: 'm1', reminderId: `r-${date}`, level, date, dueSince: '2026-01-10', amount: 50_000, balanceIds: ['b1'], letterId: 'run-1',
+    subscriptions: [{ balanceId: 'b1', date: '2026-01-10', quantity: 2, amount: 50_000, dueSince: '2026-01-10' }], ...over },
 });
 const send = (date: string, over: Partial<SendReminder> = {}): SendReminder => ({
   type: 'SendReminder',

@@ -1,4 +1,4 @@
-import type { Instalment, ReminderLevel } from '@coop/contracts';
+import type { Instalment, RemindedSubscription, ReminderLevel } from '@coop/contracts';
 
 /*
  * The rule of payment reminders (issue 45; docs/payment-reminders.md). Pure: the caller gives the date, the terms'
@@ -22,15 +22,6 @@ export interface DueSubscription {
   readonly instalments: readonly (Instalment & { readonly paid: number })[];
   /** The highest reminder sent on it since its last payment (0: none). */
   readonly reminderLevel: number;
-}
-
-/** One subscription of a reminder: what of it is due on the reminder's date, and since when. */
-export interface RemindedSubscription {
-  readonly balanceId: string;
-  readonly date: string;
-  readonly quantity: number;
-  readonly amount: number;
-  readonly dueSince: string;
 }
 
 /** The reminder a member is due for on a date. */

@@ -73,6 +73,7 @@ function decide(command: SendReminder, state: ReminderState): PaymentReminderSen
         amount: command.reminder.amount,
         balanceIds,
         letterId: command.letterId,
+        subscriptions: command.reminder.subscriptions.map((sub) => ({ ...sub })),
       },
     },
   ];
