@@ -10,6 +10,7 @@ import { notificationsArea } from './notifications/notifications.area.js';
 import { paymentRemindersArea } from './payment-reminders/payment-reminders.area.js';
 import { payoutsArea } from './payouts/payouts.area.js';
 import { settlementsArea } from './settlements/settlements.area.js';
+import { sharePaymentsArea } from './share-payments/share-payments.area.js';
 import { taxPapersArea } from './tax-papers/tax-papers.area.js';
 import { tasksArea } from './tasks/tasks.area.js';
 import { usersArea } from './users/users.area.js';
@@ -33,5 +34,6 @@ export const areas = composeAreas(import.meta.url, [
   dataProtectionArea,
   memberImportArea,
   settlementsArea,
+  sharePaymentsArea,
   paymentRemindersArea,
 ]);
