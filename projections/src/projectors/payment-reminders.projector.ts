@@ -1,10 +1,9 @@
-import type { CollectionSpec, PaymentReminderSent, PaymentTermsSet, ReadDocument, RecordedEvent, WriteOp } from '@coop/contracts';
-import { DEFAULT_PAYMENT_TERMS } from '@coop/contracts';
+import type { CollectionSpec, PaymentReminderSent, ReadDocument, RecordedEvent, WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 
 /*
- * Payment reminders (issue 45; docs/payment-reminders.md): one document per reminder sent (id = its reminder id), the
- * day of each member's last reminder, and each cooperative's reminder interval from its payment terms. No personal data:
+ * Payment reminders (issue 45; docs/payment-reminders.md): one document per reminder sent (id = its reminder id) and the
+ * day of each member's last reminder. No personal data:
  * names and addresses come from the members' list when a list or a letter is made.
  */
 export const PAYMENT_REMINDERS: CollectionSpec = {
@@ -20,20 +19,10 @@ export const PAYMENT_REMINDER_MEMBERS: CollectionSpec = {
   search: [],
 };
 
-/** One document per cooperative with terms of its own (id = cooperativeId): the days after which a payment is reminded. */
-export const PAYMENT_REMINDER_TERMS: CollectionSpec = {
-  name: 'payment_reminder_terms',
-  fields: {},
-  search: [],
-};
-
-/** The reminder interval of a cooperative without terms of its own. */
-export const DEFAULT_REMINDER_AFTER_DAYS = DEFAULT_PAYMENT_TERMS.reminderAfterDays;
-
-type Handled = PaymentReminderSent | PaymentTermsSet;
+type Handled = PaymentReminderSent;
 
 export const paymentRemindersProjector: Projector = {
-  collections: [PAYMENT_REMINDERS, PAYMENT_REMINDER_MEMBERS, PAYMENT_REMINDER_TERMS],
+  collections: [PAYMENT_REMINDERS, PAYMENT_REMINDER_MEMBERS],
   keys(recorded: RecordedEvent): DocKey[] {
     if (recorded.type === 'PaymentReminderSent') {
       const d = (recorded as unknown as PaymentReminderSent).data;
@@ -66,8 +55,6 @@ export const paymentRemindersProjector: Projector = {
           put(PAYMENT_REMINDER_MEMBERS.name, stamp(recorded, { id: d.memberId, cooperativeId, lastDate })),
         ];
       }
-      case 'PaymentTermsSet':
-        return [put(PAYMENT_REMINDER_TERMS.name, stamp(recorded, { id: event.data.cooperativeId, cooperativeId: event.data.cooperativeId, reminderAfterDays: event.data.reminderAfterDays }))];
       default:
         return [];
     }

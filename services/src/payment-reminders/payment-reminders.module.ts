@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { SharePaymentsModule } from '../share-payments/index.js';
 import { SendRemindersHandler } from './commands/send-reminders.js';
 import { PaymentRemindersController } from './http/payment-reminders.controller.js';
 import { ReminderLetters } from './letters/reminder-letters.js';
@@ -7,7 +8,7 @@ import { ReminderReads } from './queries/reminder-reads.js';
 
 /** Payment reminders on shares not paid in time (issue 45): the due list, the sending, the letters. */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, SharePaymentsModule],
   controllers: [PaymentRemindersController],
   providers: [ReminderReads, ReminderLetters, SendRemindersHandler],
   exports: [ReminderReads],

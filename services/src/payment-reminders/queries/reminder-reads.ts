@@ -1,17 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, type CollectionSpec, type PaymentReminderDto, type PaymentReminderDueDto, type ReadDocument, type ShareDueView } from '@coop/contracts';
-import { DEFAULT_REMINDER_AFTER_DAYS, MEMBERS, PAYMENT_REMINDER_MEMBERS, PAYMENT_REMINDER_TERMS, PAYMENT_REMINDERS } from '@coop/projections';
+import { NotFoundError, type PaymentReminderDto, type PaymentReminderDueDto, type ReadDocument, type ShareDueView } from '@coop/contracts';
+import { MEMBERS, PAYMENT_REMINDER_MEMBERS, PAYMENT_REMINDERS, SHARE_DUES } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { dueReminder, isOverdue, type DueReminder, type DueSubscription } from '../domain/reminder-rule.js';
+import { PaymentTermsQuery } from '../../share-payments/index.js';
+import { addDays, dueReminder, isOverdue, type DueReminder, type DueSubscription } from '../domain/reminder-rule.js';
 
 /** The most members the due list answers (the console shows it whole; far more than a cooperative reminds at once). */
 export const DUE_LIST_MAX = 10_000;
 /** The most reminders one member's list answers (three a year at most: 100 is decades). */
 const MEMBER_REMINDERS_MAX = 100;
-const SCAN_BATCH = 1000;
-/** The dues read model (ShareDueView, projected by the share payments). */
-const SHARE_DUES: CollectionSpec = { name: 'share_dues', fields: {}, search: [] };
+/** Dues read per query: a page of the `share_dues` read model. */
+const PAGE = 1000;
+/** Members named in one `in` filter (a sending of 2,000 is four queries). */
+const IDS_PER_QUERY = 500;
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
 
 /** A member due for a reminder on a day, with what the letter needs of the dues. */
 export interface MemberDue extends DueReminder {
@@ -40,12 +48,38 @@ const dueOf = (doc: ReadDocument): DueSubscription & { member: string; memberNr:
 /** The reminders' read side, always within the caller's cooperative. */
 @Injectable()
 export class ReminderReads {
-  constructor(private readonly reads: ReadModels) {}
+  constructor(private readonly reads: ReadModels, private readonly terms: PaymentTermsQuery) {}
 
   /** The days after which a payment is reminded (the cooperative's payment terms, else DEFAULT_PAYMENT_TERMS). */
   async reminderAfterDays(cooperativeId: string): Promise<number> {
-    const doc = (await this.reads.getMany(PAYMENT_REMINDER_TERMS, cooperativeId, [cooperativeId])).get(cooperativeId);
-    return typeof doc?.reminderAfterDays === 'number' ? doc.reminderAfterDays : DEFAULT_REMINDER_AFTER_DAYS;
+    return (await this.terms.terms(cooperativeId)).reminderAfterDays;
+  }
+
+  /**
+   * The subscriptions with something outstanding due on or before `latest` (an indexed range on `dueSince`: the oldest
+   * open instalment's due date, so a later one is never overdue when it is not), page by page; only those of
+   * `memberIds` when given.
+   */
+  private async *dueBy(cooperativeId: string, latest: string, memberIds?: ReadonlySet<string>): AsyncIterable<ReadDocument[]> {
+    const groups = memberIds ? chunks([...memberIds], IDS_PER_QUERY) : [null];
+    for (const ids of groups) {
+      for (let offset = 0; ; offset += PAGE) {
+        const page = await this.reads.query(SHARE_DUES, cooperativeId, {
+          cooperativeId,
+          filters: [
+            { field: 'dueSince', op: 'range', lte: latest },
+            { field: 'outstanding', op: 'range', gte: 1 },
+            ...(ids ? [{ field: 'member', op: 'in' as const, values: ids }] : []),
+          ],
+          sort: [{ field: 'dueSince', direction: 'asc' }],
+          offset,
+          limit: PAGE,
+        });
+        yield page.items;
+        if (page.items.length < PAGE) break;
+        await yieldToLoop();
+      }
+    }
   }
 
   /**
@@ -55,16 +89,14 @@ export class ReminderReads {
   async due(cooperativeId: string, date: string, memberIds?: ReadonlySet<string>): Promise<MemberDue[]> {
     const days = await this.reminderAfterDays(cooperativeId);
     const byMember = new Map<string, ReturnType<typeof dueOf>[]>();
-    for await (const batch of this.reads.scan(SHARE_DUES, cooperativeId, SCAN_BATCH)) {
+    for await (const batch of this.dueBy(cooperativeId, addDays(date, -(days + 1)), memberIds)) {
       for (const doc of batch) {
         const due = dueOf(doc);
-        if (memberIds && !memberIds.has(due.member)) continue;
         if (!isOverdue(due, date, days)) continue;
         const list = byMember.get(due.member) ?? [];
         list.push(due);
         byMember.set(due.member, list);
       }
-      await yieldToLoop();
     }
     const last = await this.reads.getMany(PAYMENT_REMINDER_MEMBERS, cooperativeId, [...byMember.keys()]);
     const result: MemberDue[] = [];
