@@ -1,6 +1,7 @@
 import CalculateIcon from '@mui/icons-material/Calculate';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -9,11 +10,12 @@ import { can, useSession } from '../session/session';
 /**
  * The cooperative card's dividend buttons on the main dashboard (SPEC 2): Calculate dividend (step 1 of the wizard;
  * disabled for a clerk who may not calculate, as the API refuses it), Annual closures and the settlements with those
- * who leave (issue 42).
+ * who leave (issue 42), the payment reminders (issue 45).
  */
 export function DividendButtons() {
   const translate = useTranslate();
-  const canCalculate = can(useSession(), 'dividend:close');
+  const session = useSession();
+  const canCalculate = can(session, 'dividend:close');
   return (
     <>
       {canCalculate ? (
@@ -31,6 +33,11 @@ export function DividendButtons() {
       <Button component={RouterLink} to="/settlements" variant="outlined" size="small" startIcon={<HandshakeIcon />} data-testid="dashboard-settlements">
         {translate('coop.dashboard.settlements')}
       </Button>
+      {can(session, 'paymentreminders:read') ? (
+        <Button component={RouterLink} to="/payment-reminders" variant="outlined" size="small" startIcon={<MarkEmailUnreadIcon />} data-testid="dashboard-payment-reminders">
+          {translate('coop.dashboard.paymentReminders')}
+        </Button>
+      ) : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { payoutsDe } from './payouts.de';
 import { exportsDe } from './exports.de';
 import { importDe } from './import.de';
 import { settlementsDe } from '../settlements/settlements.de';
+import { remindersDe } from '../payment-reminders/reminders.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -25,6 +26,7 @@ export const de: Messages<typeof en> = {
     },
     title: {
       settlements: 'Auseinandersetzung',
+      paymentReminders: 'Mahnungen',
       memberImport: 'Mitgliederbestand importieren',
       tasks: 'Aufgaben',
       notifications: 'Benachrichtigungen',
@@ -487,6 +489,7 @@ export const de: Messages<typeof en> = {
       calculateDividend: 'Dividende berechnen',
       annualClosures: 'Jahresabschlüsse',
       settlements: 'Auseinandersetzung',
+      paymentReminders: 'Mahnungen',
       welcome: 'Willkommen, %{name}',
       members: 'Mitglieder',
       memberCount: 'Mitglieder',
@@ -597,6 +600,7 @@ export const de: Messages<typeof en> = {
     exports: exportsDe,
     memberImport: importDe,
     settlements: settlementsDe,
+    reminders: remindersDe,
   },
   resources: {
     users: {

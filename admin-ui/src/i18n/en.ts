@@ -5,6 +5,7 @@ import { payoutsEn } from './payouts.en';
 import { exportsEn } from './exports.en';
 import { importEn } from './import.en';
 import { settlementsEn } from '../settlements/settlements.en';
+import { remindersEn } from '../payment-reminders/reminders.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -32,6 +33,7 @@ export const en = {
     },
     title: {
       settlements: 'Settlements',
+      paymentReminders: 'Payment reminders',
       memberImport: 'Import member register',
       tasks: 'Tasks',
       notifications: 'Notifications',
@@ -498,6 +500,7 @@ export const en = {
       calculateDividend: 'Calculate dividend',
       annualClosures: 'Annual closures',
       settlements: 'Settlements',
+      paymentReminders: 'Reminders',
       welcome: 'Welcome, %{name}',
       members: 'Members',
       memberCount: 'Members',
@@ -608,6 +611,7 @@ export const en = {
     exports: exportsEn,
     memberImport: importEn,
     settlements: settlementsEn,
+    reminders: remindersEn,
   },
   resources: {
     users: {
