@@ -102,4 +102,3 @@ export { VALIDATION_MESSAGES_DE } from './messages/validation.de.js';
 export { PASSWORD_MIN_LENGTH, type PasswordRuleTemplate } from './password-rule.js';
 export { CHOICE_LABELS_DE, CHOICE_LABELS_EN, type ChoiceLabels } from './messages/choice-labels.js';
 export type { PaymentReminderDto, PaymentReminderDueDto, PaymentReminderRunDto, RemindedSubscriptionDto } from './http/payment-reminders.js';
-export { REMINDER_RUN_MAX } from './http/payment-reminders.js';

@@ -135,6 +135,11 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   // Abandoning a running import (issue 40): none runs here, so an allowed role is answered 409 importNotRunning.
   { method: 'post', path: '/api/v1/import/0190a4c2-0000-7000-8000-000000000000/abandon', doc: '/api/v1/import/{id}/abandon', allowed: IMPORTERS },
   { method: 'get', path: '/api/v1/import/register.xlsx', doc: '/api/v1/import/register.xlsx', allowed: IMPORTERS },
+  // Payment reminders (issue 45): every reader sees who is due and the letters, clerks send; an empty body is refused (400).
+  { method: 'get', path: '/api/v1/payment-reminders/due?date=2026-02-10', doc: '/api/v1/payment-reminders/due', allowed: DIVIDEND_READERS },
+  { method: 'get', path: `/api/v1/payment-reminders?member=${MISSING}`, doc: '/api/v1/payment-reminders', allowed: DIVIDEND_READERS },
+  { method: 'post', path: '/api/v1/payment-reminders', doc: '/api/v1/payment-reminders', allowed: DIVIDEND_CLOSERS },
+  { method: 'get', path: `/api/v1/payment-reminders/${MISSING}/letters.pdf`, doc: '/api/v1/payment-reminders/{runId}/letters.pdf', allowed: DIVIDEND_READERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {
