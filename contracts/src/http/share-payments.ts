@@ -1,6 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { SHARE_PAYMENT_METHODS } from '../events/share-payment-events.js';
+import { INSTALMENT_COUNT_MAX, RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX } from '../share-payment-limits.js';
 import { AMOUNT_MAX_CENTS, SHARE_PRICE_MAX_CENTS, TEXT_MAX } from '../limits.js';
 import { isValidCreditorId } from '../creditor-id.js';
 import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, DateInRange, IsBusinessDate, ListOf, MaxText, NestedOf, Satisfies, VisibleText, rule } from './rules.js';
@@ -10,13 +10,6 @@ import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, DateInRange, IsBu
  * `GET /share-dues` and `GET /members/{id}/share-dues` what is outstanding, `PUT /members/{id}/postings/{balanceId}/instalments`
  * an instalment plan, `GET|PUT /cooperative/payment-terms` the cooperative's terms. Amounts in cents, dates `YYYY-MM-DD`.
  */
-
-/** The methods a clerk records (`dividendCredit` is the dividend's closure's alone). */
-export const RECORDED_PAYMENT_METHODS = SHARE_PAYMENT_METHODS.filter((m) => m !== 'dividendCredit');
-/** A payment's reference (remittance text, receipt number): SEPA's unstructured remittance information holds 140. */
-export const SHARE_PAYMENT_REFERENCE_MAX = 140;
-/** The most instalments a plan may have (the terms' `maxCount` is at most this). */
-export const INSTALMENT_COUNT_MAX = 60;
 
 const amountRules = () => (target: object, property: string | symbol) => {
   AsInteger()(target, property);
