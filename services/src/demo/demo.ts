@@ -13,6 +13,7 @@
  * 4. demo-history.ts: the postings, replayed day by day through the deciders (demo-writer.ts appends);
  * 5. demo-tax-papers.ts: exemption orders and non-assessment certificates, entered today;
  *    demo-settlements.ts: the settlements with those who left, paid on their payout days, a loss share, heirs;
+ *    demo-reminders.ts: payment reminders (first, second) of those whose payment on shares is overdue today;
  * 6. the read models, rebuilt from the whole log (here).
  *
  * `npm run demo` (services/dist/demo/main.js) is the command line; the benchmarks and the e2e test
@@ -30,6 +31,7 @@ import { History, type ExitSummary } from './demo-history.js';
 import { makePeople } from './demo-people.js';
 import { Calendar, planHistory, postingScale, simsOf } from './demo-plan.js';
 import { prng } from './demo-random.js';
+import { sendReminders, type ReminderSummary } from './demo-reminders.js';
 import { paySettlements, type SettlementSummary } from './demo-settlements.js';
 import { enterTaxPapers, type PaperSummary } from './demo-tax-papers.js';
 import { DemoWriter } from './demo-writer.js';
@@ -83,6 +85,8 @@ export interface DemoSummary {
   readonly exits: ExitSummary;
   /** The settlements with those who left (issue 42): paid, to heirs, with a loss share, still due. */
   readonly settlements: SettlementSummary;
+  /** The payment reminders (issue 45): first and second reminders sent. */
+  readonly reminders: ReminderSummary;
   readonly events: number;
   readonly appendSeconds: number;
   readonly projectionSeconds: number;
@@ -132,6 +136,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
   const tAppend = performance.now();
   let papers: PaperSummary;
   let settlements: SettlementSummary;
+  let reminders: ReminderSummary;
   try {
     await calendar.replay(
       (day, intent) => history.run(day, intent),
@@ -141,6 +146,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     );
     papers = await enterTaxPapers(r, sims, writer, cooperativeId, today);
     settlements = await paySettlements(r, sims, writer, { cooperativeId, fromYear, today, recordedBy: actor.userId });
+    reminders = await sendReminders(r, sims, writer, { cooperativeId, today });
     await writer.flush();
   } catch (error) {
     await runner.start();
@@ -176,6 +182,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     jointExemptionOrders: papers.jointOrders,
     nonAssessments: papers.nonAssessments,
     settlements,
+    reminders,
     exits: { ...history.exits, pending: sims.filter((s) => s.state.exitDate !== null && s.state.exitDate > today).length },
     events: writer.written,
     appendSeconds: round1(appendSeconds),
