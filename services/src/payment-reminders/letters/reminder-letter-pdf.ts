@@ -47,14 +47,26 @@ const ROWS_PER_PAGE = 24;
 /** The IBAN in groups of four, as printed on paper. */
 const grouped = (iban: string): string => iban.replace(/(.{4})/g, '$1 ').trim();
 
-/** The letters of one sending in one PDF (German, A4), each letter starting on a page of its own. */
-export async function reminderLettersPdf(issuer: ReminderIssuer, letters: readonly ReminderLetter[], between: () => Promise<void>): Promise<Buffer> {
+/**
+ * The letters of one sending in one PDF (German, A4), each letter starting on a page of its own; `between` is awaited
+ * after each letter (the calling thread yields there).
+ */
+export async function reminderLettersPdf(
+  issuer: ReminderIssuer,
+  letters: readonly ReminderLetter[] | AsyncIterable<readonly ReminderLetter[]>,
+  between: () => Promise<void>,
+): Promise<Buffer> {
   const { doc, bytes } = openPdf('Zahlungserinnerungen und Mahnungen', issuer, 'portrait', MARGIN, false);
-  for (const letter of letters) {
-    drawLetter(doc, issuer, letter);
-    await between();
+  const batches: AsyncIterable<readonly ReminderLetter[]> = Symbol.asyncIterator in letters ? letters : (async function* () { yield letters; })();
+  let count = 0;
+  for await (const batch of batches) {
+    for (const letter of batch) {
+      drawLetter(doc, issuer, letter);
+      count += 1;
+      await between();
+    }
   }
-  if (letters.length === 0) doc.addPage();
+  if (count === 0) doc.addPage();
   doc.end();
   return bytes;
 }

@@ -5,10 +5,10 @@ import { downloadName } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { ReminderReads } from '../queries/reminder-reads.js';
 import { recipientLines, salutationLine } from './letter-address.js';
-import { reminderLettersPdf, type ReminderLetter } from './reminder-letter-pdf.js';
+import type { ReminderLetter } from './reminder-letter-pdf.js';
+import { renderLetters } from './render-letters.js';
 
 const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
-const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The letters of one sending (issue 45): rendered from the reminders as recorded (level, day, the part of each
@@ -48,7 +48,7 @@ export class ReminderLetters {
       };
     });
     letters.sort((a, b) => (a.memberNr ?? 0) - (b.memberNr ?? 0));
-    const pdf = await reminderLettersPdf(issuer, letters, yieldToLoop);
+    const pdf = await renderLetters(issuer, letters);
     return { pdf, name: downloadName(['Mahnungen', String(docs[0]!.date)], 'pdf') };
   }
 }
