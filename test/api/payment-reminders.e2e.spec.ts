@@ -77,6 +77,9 @@ describe('payment reminders: the due list, the sending, the letters', () => {
     expect(retry).toMatchObject({ sent: 0, skipped: 2, amount: 0 });
     const mine = (await request(t.http).get(`/api/v1/payment-reminders?member=${anna.id}`).set(auth(t.adminToken)).expect(200)).body as PaymentReminderDto[];
     expect(mine.map((r) => [r.member, r.memberNr, r.level, r.date, r.dueSince, r.amount, r.runId])).toEqual([[anna.id, anna.memberNr, 1, '2026-02-10', '2026-01-10', 50_000, firstRun.runId]]);
+    // The member's history names the reminder.
+    const history = (await request(t.http).get(`/api/v1/members/${anna.id}/history`).set(auth(t.adminToken)).expect(200)).body as { type: string; reminder?: object }[];
+    expect(history.filter((e) => e.type === 'PaymentReminderSent').map((e) => e.reminder)).toEqual([{ level: 1, date: '2026-02-10', amount: 50_000, dueSince: '2026-01-10' }]);
     // The other cooperative's member was not reminded by this one.
     await request(t.http).get(`/api/v1/payment-reminders?member=${stranger}`).set(auth(otherToken)).expect(204);
     // Not again before 14 days have passed since the last reminder; then the second.

@@ -220,6 +220,7 @@ export const de: Messages<typeof en> = {
           other: 'Änderung',
           holdSet: 'Von der Datenschutz-Bereinigung ausgenommen',
           holdCleared: 'Ausnahme aufgehoben',
+          reminder: 'Mahnung versandt',
         },
       },
       memberTypes: CHOICE_LABELS_DE.memberTypes,

@@ -228,6 +228,7 @@ export const en = {
           other: 'Change',
           holdSet: 'Held from the data-protection clean-up',
           holdCleared: 'Hold released',
+          reminder: 'Payment reminder sent',
         },
       },
       memberTypes: CHOICE_LABELS_EN.memberTypes,
