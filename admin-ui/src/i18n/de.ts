@@ -5,6 +5,7 @@ import { payoutsDe } from './payouts.de';
 import { exportsDe } from './exports.de';
 import { importDe } from './import.de';
 import { settlementsDe } from '../settlements/settlements.de';
+import { sharePaymentsDe } from '../share-payments/sharePayments.de';
 import { remindersDe } from '../payment-reminders/reminders.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
@@ -25,6 +26,7 @@ export const de: Messages<typeof en> = {
       nonAssessments: 'NV-Bescheinigungen',
     },
     title: {
+      shareDues: 'Offene Einzahlungen',
       settlements: 'Auseinandersetzung',
       paymentReminders: 'Mahnungen',
       memberImport: 'Mitgliederbestand importieren',
@@ -490,6 +492,7 @@ export const de: Messages<typeof en> = {
       calculateDividend: 'Dividende berechnen',
       annualClosures: 'Jahresabschlüsse',
       settlements: 'Auseinandersetzung',
+      shareDues: 'Offene Einzahlungen',
       paymentReminders: 'Mahnungen',
       welcome: 'Willkommen, %{name}',
       members: 'Mitglieder',
@@ -601,6 +604,7 @@ export const de: Messages<typeof en> = {
     exports: exportsDe,
     memberImport: importDe,
     settlements: settlementsDe,
+    sharePayments: sharePaymentsDe,
     reminders: remindersDe,
   },
   resources: {

@@ -5,6 +5,7 @@ import { payoutsEn } from './payouts.en';
 import { exportsEn } from './exports.en';
 import { importEn } from './import.en';
 import { settlementsEn } from '../settlements/settlements.en';
+import { sharePaymentsEn } from '../share-payments/sharePayments.en';
 import { remindersEn } from '../payment-reminders/reminders.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
@@ -32,6 +33,7 @@ export const en = {
       nonAssessments: 'Non-assessments',
     },
     title: {
+      shareDues: 'Outstanding payments',
       settlements: 'Settlements',
       paymentReminders: 'Payment reminders',
       memberImport: 'Import member register',
@@ -501,6 +503,7 @@ export const en = {
       calculateDividend: 'Calculate dividend',
       annualClosures: 'Annual closures',
       settlements: 'Settlements',
+      shareDues: 'Outstanding payments',
       paymentReminders: 'Reminders',
       welcome: 'Welcome, %{name}',
       members: 'Members',
@@ -612,6 +615,7 @@ export const en = {
     exports: exportsEn,
     memberImport: importEn,
     settlements: settlementsEn,
+    sharePayments: sharePaymentsEn,
     reminders: remindersEn,
   },
   resources: {

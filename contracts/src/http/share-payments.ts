@@ -75,6 +75,8 @@ export class ShareDueDto {
   @IsInt() readonly quantity!: number;
   @IsInt() readonly amount!: number;
   @IsInt() readonly paid!: number;
+  /** Of `paid`, the cents paid with the posting (an instalment plan covers the rest of the amount). */
+  @IsInt() readonly paidWhenPosted!: number;
   @IsInt() readonly outstanding!: number;
   @IsOptional() @IsString() readonly dueSince!: string | null;
   @ListOf(() => ScheduledInstalmentDto) readonly instalments!: ScheduledInstalmentDto[];
@@ -83,20 +85,20 @@ export class ShareDueDto {
 
 /** The statutes' word on instalments (§ 7 Nr. 1 GenG). */
 export class InstalmentTermsWrite {
-  @AsBoolean() @IsBoolean(rule('invalidChoice')) allowed: boolean = false;
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(INSTALMENT_COUNT_MAX, rule('mustBeAtMost', String(INSTALMENT_COUNT_MAX))) maxCount: number = 1;
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(12, rule('mustBeAtMost', '12')) rhythmMonths: number = 1;
+  @AsBoolean() @IsBoolean(rule('invalidChoice')) allowed!: boolean;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(INSTALMENT_COUNT_MAX, rule('mustBeAtMost', String(INSTALMENT_COUNT_MAX))) maxCount!: number;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(12, rule('mustBeAtMost', '12')) rhythmMonths!: number;
   /** Cents per share, at most the share's price (checked against it by the decider). */
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(0, rule('mustBeAtLeast', '0')) @Max(SHARE_PRICE_MAX_CENTS, rule('mustBeAtMost', String(SHARE_PRICE_MAX_CENTS))) minFirstPerShare: number = 0;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(0, rule('mustBeAtLeast', '0')) @Max(SHARE_PRICE_MAX_CENTS, rule('mustBeAtMost', String(SHARE_PRICE_MAX_CENTS))) minFirstPerShare!: number;
 }
 
 /** `PUT /cooperative/payment-terms` and its answer (`GET`): the cooperative's payment terms. */
 export class PaymentTermsWrite {
   @Transform(({ value }: { value: unknown }) => plainToInstance(InstalmentTermsWrite, isObject(value) ? value : {}))
   @NestedOf(() => InstalmentTermsWrite)
-  instalments: InstalmentTermsWrite = new InstalmentTermsWrite();
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(365, rule('mustBeAtMost', '365')) reminderAfterDays: number = 14;
-  @AsBoolean() @IsBoolean(rule('invalidChoice')) creditDividendUntilPaid: boolean = true;
+  instalments!: InstalmentTermsWrite;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(365, rule('mustBeAtMost', '365')) reminderAfterDays!: number;
+  @AsBoolean() @IsBoolean(rule('invalidChoice')) creditDividendUntilPaid!: boolean;
   /** The SEPA creditor identifier (Gläubiger-ID), blanks removed and in capitals; empty reads as null. */
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? value.replace(/\s+/g, '').toUpperCase() : null))
   @IsOptional()
