@@ -8,6 +8,7 @@ import { elmaNumbers } from './elmaNumbers';
 import { memberImport } from './member-import';
 import { members } from './members';
 import { notifications } from './notifications';
+import { paymentReminders } from './payment-reminders';
 import type { ConsoleResource, MenuEntry, ScreenRoute, TitleKey } from './registry';
 import { settlements } from './settlements';
 import { shares } from './shares';
@@ -38,6 +39,7 @@ export const RESOURCES: readonly ConsoleResource[] = [
   notifications,
   tasks,
   sharePayments,
+  paymentReminders,
 ];
 
 /** `/`, the dashboard: react-admin renders it as its dashboard, not as a custom route. */

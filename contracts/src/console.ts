@@ -107,3 +107,4 @@ export { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX, INSTALMENT_COUNT
 export { proposePlan } from './instalments.js';
 export { DEFAULT_PAYMENT_TERMS, type Instalment, type InstalmentTerms } from './events/share-payment-events.js';
 export { isValidCreditorId } from './creditor-id.js';
+export type { PaymentReminderDto, PaymentReminderDueDto, PaymentReminderRunDto, RemindedSubscriptionDto } from './http/payment-reminders.js';

@@ -57,3 +57,4 @@ export * from './creditor-id.js';
 export * from './http/share-payments.js';
 export * from './instalments.js';
 export * from './share-payment-limits.js';
+export * from './http/payment-reminders.js';

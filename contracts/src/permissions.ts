@@ -82,6 +82,11 @@ export const PERMISSION_MATRIX = {
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   },
   'paymentterms:write': { covers: "the cooperative's payment terms on shares (`PUT /cooperative/payment-terms`)", roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'] },
+  'paymentreminders:read': {
+    covers: 'payment reminders (`/payment-reminders`): the members due, the reminders recorded, the letters',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  },
+  'paymentreminders:write': { covers: 'payment reminders: send (record them and make the letters)', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'] },
 } as const satisfies Record<string, { readonly covers: string; readonly roles: readonly Role[] }>;
 
 export type Permission = keyof typeof PERMISSION_MATRIX;

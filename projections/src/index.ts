@@ -22,3 +22,4 @@ export * from './projectors/imports.projector.js';
 export * from './projectors/settlements.projector.js';
 export * from './projectors/share-dues.projector.js';
 export * from './projectors/payment-terms.projector.js';
+export * from './projectors/payment-reminders.projector.js';

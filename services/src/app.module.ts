@@ -13,6 +13,7 @@ import { MemberImportModule } from './member-import/index.js';
 import { MemberPdfsModule } from './member-pdfs/index.js';
 import { MembersModule } from './members/index.js';
 import { NotificationsModule } from './notifications/index.js';
+import { PaymentRemindersModule } from './payment-reminders/index.js';
 import { PayoutsModule } from './payouts/index.js';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
@@ -55,6 +56,7 @@ export class AppModule {
         ExportsModule,
         AdminModule,
         SharePaymentsModule,
+        PaymentRemindersModule,
       ],
     };
   }

@@ -7,6 +7,7 @@ import { elmaNumbersArea } from './elma-numbers/elma-numbers.area.js';
 import { memberImportArea } from './member-import/member-import.area.js';
 import { membersArea } from './members/members.area.js';
 import { notificationsArea } from './notifications/notifications.area.js';
+import { paymentRemindersArea } from './payment-reminders/payment-reminders.area.js';
 import { payoutsArea } from './payouts/payouts.area.js';
 import { settlementsArea } from './settlements/settlements.area.js';
 import { sharePaymentsArea } from './share-payments/share-payments.area.js';
@@ -34,4 +35,5 @@ export const areas = composeAreas(import.meta.url, [
   memberImportArea,
   settlementsArea,
   sharePaymentsArea,
+  paymentRemindersArea,
 ]);

@@ -14,6 +14,7 @@ import {
   type MemberDashboardDto,
   type MemberDto,
   type MemberHistoryEntry,
+  type PaymentReminderDto,
   type NonAssessmentDto,
   type SettlementDto,
   type SettlementTermsDto,
@@ -335,6 +336,22 @@ describe('demo data (npm run demo) through the API', () => {
       expect(sum(d.instalments.map((i) => i.amount))).toBe(d.amount - d.paidWhenPosted);
       expect(d.paid - d.paidWhenPosted).toBe(sum(d.instalments.map((i) => i.paid)));
     }
+  });
+
+  it('has payment reminders (issue 45): first and second ones on members still overdue, each on the member and in its letters', async () => {
+    const { first, second } = summary.reminders;
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(first).toBeLessThanOrEqual(Math.min(summary.sharePayments.overdue, 12));
+    expect(second).toBeLessThanOrEqual(first);
+    const reminded = [...histories].filter(([, h]) => h.some((e) => e.type === 'PaymentReminderSent'));
+    expect(reminded).toHaveLength(first);
+    const [memberId, history] = reminded[0]!;
+    const sent = history.filter((e) => e.type === 'PaymentReminderSent').map((e) => e.reminder!);
+    expect(sent[0]).toMatchObject({ level: 1 });
+    const mine = (await request(t.http).get(`/api/v1/payment-reminders?member=${memberId}`).set(auth(t.adminToken)).expect(200)).body as PaymentReminderDto[];
+    expect(mine.map((r) => [r.level, r.date, r.amount])).toEqual([...sent].reverse().map((r) => [r.level, r.date, r.amount]));
+    const letters = await request(t.http).get(`/api/v1/payment-reminders/${mine[0]!.runId}/letters.pdf`).set(auth(t.adminToken));
+    expect([letters.status, letters.headers['content-type']]).toEqual([200, 'application/pdf']);
   });
 
   it('refuses to run on a store that has members, and writes nothing', async () => {

@@ -142,6 +142,11 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'put', path: `/api/v1/members/${MISSING}/postings/${MISSING}/instalments`, doc: '/api/v1/members/{id}/postings/{balanceId}/instalments', allowed: MEMBER_WRITERS },
   { method: 'get', path: '/api/v1/cooperative/payment-terms', doc: '/api/v1/cooperative/payment-terms', allowed: MEMBER_READERS },
   { method: 'put', path: '/api/v1/cooperative/payment-terms', doc: '/api/v1/cooperative/payment-terms', allowed: ADMINS },
+  // Payment reminders (issue 45): every reader sees who is due and the letters, clerks send; an empty body is refused (400).
+  { method: 'get', path: '/api/v1/payment-reminders/due?date=2026-02-10', doc: '/api/v1/payment-reminders/due', allowed: DIVIDEND_READERS },
+  { method: 'get', path: `/api/v1/payment-reminders?member=${MISSING}`, doc: '/api/v1/payment-reminders', allowed: DIVIDEND_READERS },
+  { method: 'post', path: '/api/v1/payment-reminders', doc: '/api/v1/payment-reminders', allowed: DIVIDEND_CLOSERS },
+  { method: 'get', path: `/api/v1/payment-reminders/${MISSING}/letters.pdf`, doc: '/api/v1/payment-reminders/{runId}/letters.pdf', allowed: DIVIDEND_READERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {

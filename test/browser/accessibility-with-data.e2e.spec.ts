@@ -46,6 +46,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
   let member: string;
   let refusedPeer: string;
   let creditedClosure: string;
+  let reminded: string;
   const today = new Date().toISOString().slice(0, 10);
   const year = Number(today.slice(0, 4));
 
@@ -87,6 +88,13 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     const closure = await product.api('/dividend/store', { method: 'POST', token, body: { year: '2020', type: 'percent', amount: '10', decision_date: '2021-01-10', payment_date: '2021-01-15' } });
     expect([closure.status, (closure.body as { creditedAmount: number }).creditedAmount > 0]).toEqual([201, true]);
     creditedClosure = (closure.body as { id: string }).id;
+    // Payment reminders (issue 45): a member whose additional shares are unpaid since 60 days, reminded 20 days ago, so
+    // the reminder screen lists its second reminder and the member page its first.
+    const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    reminded = await seedMember(product, token, { givenName: 'Carla', name: 'Mahnmann-Überfällig', shareAmount: 1 });
+    await post({ member: reminded, type: 1, quantity: 2, paid: 0, date: daysAgo(60) });
+    const sent = await product.api('/payment-reminders', { method: 'POST', token, body: { date: daysAgo(20), memberIds: [reminded] } });
+    expect([sent.status, (sent.body as { sent: number }).sent]).toEqual([201, 1]);
     // The minimum holding raised to 20 shares: annulling one of the twelve would leave less (a refusal to show).
     await setUpCooperative(product, token, { minimumShares: 20 });
   }, 180_000);
@@ -135,6 +143,8 @@ describe('the console with data: no accessibility violation, no sideways scrolli
           [`/member/${member}#share-dues`, tid('member-share-due')],
           ['/cooperative', tid('payment-terms-save')],
           [`/dividend/closures/${creditedClosure}`, tid('dividend-closure-credited')],
+          ['/payment-reminders', tid('reminders-row')],
+          [`/member/${reminded}`, tid('member-reminder')],
         ];
         for (const [path, ready] of screens) {
           await page.goto(`${product.baseUrl}${path}`);

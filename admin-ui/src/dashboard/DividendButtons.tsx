@@ -2,6 +2,7 @@ import CalculateIcon from '@mui/icons-material/Calculate';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -10,7 +11,7 @@ import { can, useSession } from '../session/session';
 /**
  * The cooperative card's dividend buttons on the main dashboard (SPEC 2): Calculate dividend (step 1 of the wizard;
  * disabled for a clerk who may not calculate, as the API refuses it), Annual closures and the settlements with those
- * who leave (issue 42).
+ * who leave (issue 42), the payment reminders (issue 45).
  */
 export function DividendButtons() {
   const translate = useTranslate();
@@ -38,6 +39,11 @@ export function DividendButtons() {
       {canReadDues ? (
         <Button component={RouterLink} to="/share-dues" variant="outlined" size="small" startIcon={<PaymentsIcon />} data-testid="dashboard-share-dues">
           {translate('coop.dashboard.shareDues')}
+        </Button>
+      ) : null}
+      {can(session, 'paymentreminders:read') ? (
+        <Button component={RouterLink} to="/payment-reminders" variant="outlined" size="small" startIcon={<MarkEmailUnreadIcon />} data-testid="dashboard-payment-reminders">
+          {translate('coop.dashboard.paymentReminders')}
         </Button>
       ) : null}
     </>

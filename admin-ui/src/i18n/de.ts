@@ -6,6 +6,7 @@ import { exportsDe } from './exports.de';
 import { importDe } from './import.de';
 import { settlementsDe } from '../settlements/settlements.de';
 import { sharePaymentsDe } from '../share-payments/sharePayments.de';
+import { remindersDe } from '../payment-reminders/reminders.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -27,6 +28,7 @@ export const de: Messages<typeof en> = {
     title: {
       shareDues: 'Offene Einzahlungen',
       settlements: 'Auseinandersetzung',
+      paymentReminders: 'Mahnungen',
       memberImport: 'Mitgliederbestand importieren',
       tasks: 'Aufgaben',
       notifications: 'Benachrichtigungen',
@@ -220,6 +222,7 @@ export const de: Messages<typeof en> = {
           other: 'Änderung',
           holdSet: 'Von der Datenschutz-Bereinigung ausgenommen',
           holdCleared: 'Ausnahme aufgehoben',
+          reminder: 'Mahnung versandt',
         },
       },
       memberTypes: CHOICE_LABELS_DE.memberTypes,
@@ -490,6 +493,7 @@ export const de: Messages<typeof en> = {
       annualClosures: 'Jahresabschlüsse',
       settlements: 'Auseinandersetzung',
       shareDues: 'Offene Einzahlungen',
+      paymentReminders: 'Mahnungen',
       welcome: 'Willkommen, %{name}',
       members: 'Mitglieder',
       memberCount: 'Mitglieder',
@@ -603,6 +607,7 @@ export const de: Messages<typeof en> = {
     memberImport: importDe,
     settlements: settlementsDe,
     sharePayments: sharePaymentsDe,
+    reminders: remindersDe,
   },
   resources: {
     users: {

@@ -6,6 +6,7 @@ import { exportsEn } from './exports.en';
 import { importEn } from './import.en';
 import { settlementsEn } from '../settlements/settlements.en';
 import { sharePaymentsEn } from '../share-payments/sharePayments.en';
+import { remindersEn } from '../payment-reminders/reminders.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -34,6 +35,7 @@ export const en = {
     title: {
       shareDues: 'Outstanding payments',
       settlements: 'Settlements',
+      paymentReminders: 'Payment reminders',
       memberImport: 'Import member register',
       tasks: 'Tasks',
       notifications: 'Notifications',
@@ -228,6 +230,7 @@ export const en = {
           other: 'Change',
           holdSet: 'Held from the data-protection clean-up',
           holdCleared: 'Hold released',
+          reminder: 'Payment reminder sent',
         },
       },
       memberTypes: CHOICE_LABELS_EN.memberTypes,
@@ -501,6 +504,7 @@ export const en = {
       annualClosures: 'Annual closures',
       settlements: 'Settlements',
       shareDues: 'Outstanding payments',
+      paymentReminders: 'Reminders',
       welcome: 'Welcome, %{name}',
       members: 'Members',
       memberCount: 'Members',
@@ -614,6 +618,7 @@ export const en = {
     memberImport: importEn,
     settlements: settlementsEn,
     sharePayments: sharePaymentsEn,
+    reminders: remindersEn,
   },
   resources: {
     users: {

@@ -40,6 +40,7 @@ import { ActionsHeader } from '../common/ActionsHeader';
 import { MemberDividends } from '../dividend/MemberDividends';
 import { MemberSettlements } from '../settlements/MemberSettlements';
 import { MemberShareDues } from '../share-payments/MemberShareDues';
+import { MemberReminders } from '../payment-reminders/MemberReminders';
 import { MemberStatementButton } from '../dashboard/MemberStatementButton';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
@@ -355,6 +356,7 @@ export default function MemberDashboard() {
         <Grid size={{ xs: 12 }}><MemberDividends memberId={m.id} dividends={dashboard.data?.dividends} loading={dashboard.isPending} /></Grid>
         {dashboard.data?.settlements.length ? <Grid size={{ xs: 12 }}><MemberSettlements settlements={dashboard.data.settlements} /></Grid> : null}
         <MemberShareDues memberId={m.id} />
+        <MemberReminders memberId={m.id} />
       </Grid>
     </Box>
   );

@@ -20,6 +20,7 @@ const KIND: Record<string, string> = {
   DividendMemberPaid: 'dividend',
   MemberRetentionHoldSet: 'holdSet',
   MemberRetentionHoldCleared: 'holdCleared',
+  PaymentReminderSent: 'reminder',
 };
 
 const DOT: Record<string, string> = {
@@ -34,6 +35,7 @@ const DOT: Record<string, string> = {
   dividend: 'secondary.main',
   holdSet: 'warning.main',
   holdCleared: 'info.main',
+  reminder: 'warning.main',
   other: 'text.disabled',
 };
 
@@ -109,6 +111,11 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
       {entry.hold ? (
         <Typography variant="body2" component="div" sx={{ mt: 0.25 }} data-testid="history-hold-reason">
           {translate('coop.retentionHold.reason')}: {entry.hold.reason ?? translate('coop.members.history.empty')}
+        </Typography>
+      ) : null}
+      {entry.reminder ? (
+        <Typography variant="body2" component="div" sx={{ mt: 0.25 }} data-testid="history-reminder">
+          {translate(`coop.reminders.levels.${entry.reminder.level}`)}: {formatMoney(entry.reminder.amount)} · {translate('coop.reminders.fields.dueSince')} {formatDate(entry.reminder.dueSince)}
         </Typography>
       ) : null}
       {entry.correction ? (

@@ -83,13 +83,34 @@ export type DirectDebitMandateRevoked = DomainEvent<'DirectDebitMandateRevoked',
 export const REMINDER_LEVELS = [1, 2, 3] as const;
 export type ReminderLevel = (typeof REMINDER_LEVELS)[number];
 
+/** One subscription of a reminder: `amount` cents of it overdue since `dueSince`; `date` and `quantity` as posted. */
+export interface RemindedSubscription {
+  readonly balanceId: string;
+  readonly date: string;
+  readonly quantity: number;
+  readonly amount: number;
+  readonly dueSince: string;
+}
+
 /**
  * A reminder of `level` was sent on `date` for `amount` cents overdue since `dueSince` on the subscriptions
- * `balanceIds`; `letterId` names the PDF letter in the file store.
+ * `balanceIds`; `letterId` names the PDF letter in the file store. `subscriptions` (issue 45, reminders; optional so
+ * that the contract stays as first agreed): the part of each reminded subscription, in the order of `balanceIds`, from
+ * which the letter is rendered again (payment-reminders: `letterId` is then the sending's run id).
  */
 export type PaymentReminderSent = DomainEvent<
   'PaymentReminderSent',
-  { memberId: string; reminderId: string; level: ReminderLevel; date: string; dueSince: string; amount: number; balanceIds: string[]; letterId: string | null }
+  {
+    memberId: string;
+    reminderId: string;
+    level: ReminderLevel;
+    date: string;
+    dueSince: string;
+    amount: number;
+    balanceIds: string[];
+    letterId: string | null;
+    subscriptions?: RemindedSubscription[];
+  }
 >;
 
 export type SharePaymentMemberEvent =

@@ -259,6 +259,14 @@ export class HistoryRetentionHold {
   @IsOptional() @IsString() readonly reason!: string | null;
 }
 
+/** A payment reminder of a `PaymentReminderSent` history entry (issue 45): its level, day, amount (cents) and due date. */
+export class HistoryReminder {
+  @IsInt() readonly level!: number;
+  @IsBusinessDate({}) readonly date!: string;
+  @IsInt() readonly amount!: number;
+  @IsBusinessDate({}) readonly dueSince!: string;
+}
+
 /** One entry of `GET /members/{id}/history`. */
 export class MemberHistoryEntry {
   /** Global log position (a bigint as a string). */
@@ -287,6 +295,8 @@ export class MemberHistoryEntry {
   @IsOptional() @NestedOf(() => HistoryDividend) readonly dividend?: HistoryDividend;
   /** MemberRetentionHoldSet (held), MemberRetentionHoldCleared (not held), with the reason (issue 27). */
   @IsOptional() @NestedOf(() => HistoryRetentionHold) readonly hold?: HistoryRetentionHold;
+  /** PaymentReminderSent (issue 45). */
+  @IsOptional() @NestedOf(() => HistoryReminder) readonly reminder?: HistoryReminder;
   @IsInt() readonly shareAmountAfter!: number;
   @IsInt() readonly shareTotalAfter!: number;
 }

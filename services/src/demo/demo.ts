@@ -14,6 +14,7 @@
  * 5. demo-tax-papers.ts: exemption orders and non-assessment certificates, entered today;
  *    demo-settlements.ts: the settlements with those who left, paid on their payout days, a loss share, heirs;
  *    demo-share-payments.ts: payment terms, further shares paid in part on instalment plans, their payments (issue 45);
+ *    demo-reminders.ts: payment reminders (first, second) of those whose payment on shares is overdue today;
  * 6. the read models, rebuilt from the whole log (here).
  *
  * `npm run demo` (services/dist/demo/main.js) is the command line; the benchmarks and the e2e test
@@ -31,6 +32,7 @@ import { History, type ExitSummary } from './demo-history.js';
 import { makePeople } from './demo-people.js';
 import { Calendar, planHistory, postingScale, simsOf } from './demo-plan.js';
 import { prng } from './demo-random.js';
+import { sendReminders, type ReminderSummary } from './demo-reminders.js';
 import { paySettlements, type SettlementSummary } from './demo-settlements.js';
 import { recordSharePayments, type SharePaymentSummary } from './demo-share-payments.js';
 import { enterTaxPapers, type PaperSummary } from './demo-tax-papers.js';
@@ -87,6 +89,8 @@ export interface DemoSummary {
   readonly settlements: SettlementSummary;
   /** The payments on shares (issue 45): subscriptions paid in part on instalment plans, payments, overdue ones. */
   readonly sharePayments: SharePaymentSummary;
+  /** The payment reminders (issue 45): first and second reminders sent. */
+  readonly reminders: ReminderSummary;
   readonly events: number;
   readonly appendSeconds: number;
   readonly projectionSeconds: number;
@@ -137,6 +141,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
   let papers: PaperSummary;
   let settlements: SettlementSummary;
   let sharePayments: SharePaymentSummary;
+  let reminders: ReminderSummary;
   try {
     await calendar.replay(
       (day, intent) => history.run(day, intent),
@@ -149,6 +154,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     sharePayments = await recordSharePayments(r, sims, writer, { cooperativeId, terms, today });
     // Its further shares paid in part are postings of type 1 like the history's.
     history.byType[1]! += sharePayments.partlyPaid;
+    reminders = await sendReminders(r, sims, writer, { cooperativeId, today });
     await writer.flush();
   } catch (error) {
     await runner.start();
@@ -185,6 +191,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     nonAssessments: papers.nonAssessments,
     settlements,
     sharePayments,
+    reminders,
     exits: { ...history.exits, pending: sims.filter((s) => s.state.exitDate !== null && s.state.exitDate > today).length },
     events: writer.written,
     appendSeconds: round1(appendSeconds),

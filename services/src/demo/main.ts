@@ -67,6 +67,7 @@ Members:     ${s.members} (${s.legalEntities} legal entities, ${s.couples} marri
 Postings:    ${s.postings}: ${t[0]} subscriptions, ${t[1]} additional shares, ${t[2]} partial terminations, ${t[3]} transfers (+${t[4]} incoming halves), ${t[5]} annulations, ${t[6]} deaths, ${t[7]} exclusions, ${t[8]} exits
 Tax papers:  ${s.exemptionOrders} exemption orders (${s.jointExemptionOrders} joint), ${s.nonAssessments} non-assessment certificates
 Settlements: ${s.settlements.paid} paid (${s.settlements.heirs} to heirs, ${s.settlements.withLossShare} with the loss share of ${s.settlements.lossShareYear ?? '-'}), ${s.settlements.due} due
+Payment reminders: ${s.reminders.first} first, ${s.reminders.second} second
 Exits:       ${s.exits.death + s.exits.dissolution + s.exits.exclusion + s.exits.exit} (${s.exits.death} deaths, ${s.exits.dissolution} dissolutions, ${s.exits.exclusion} exclusions, ${s.exits.exit} notices; ${s.exits.pending} still to take effect; ${s.exits.withdrawn} notices withdrawn)`);
   const first = running.firstStart;
   if (first?.generatedPassword) {

@@ -245,8 +245,9 @@ function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState): Part
     case 'SharePaymentReturned':
     case 'DirectDebitMandateGranted':
     case 'DirectDebitMandateRevoked':
-    case 'PaymentReminderSent':
       return {};
+    case 'PaymentReminderSent':
+      return { reminder: { level: e.data.level, date: e.data.date, amount: e.data.amount, dueSince: e.data.dueSince } };
   }
 }
 

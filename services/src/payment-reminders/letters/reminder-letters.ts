@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import type { ReadDocument, RemindedSubscription, ReminderLevel } from '@coop/contracts';
+import { COOPERATIVES } from '@coop/projections';
+import { downloadName } from '../../platform/http/attachment.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { ReminderReads } from '../queries/reminder-reads.js';
+import { recipientLines, salutationLine } from './letter-address.js';
+import type { ReminderLetter } from './reminder-letter-pdf.js';
+import { renderLetters } from './render-letters.js';
+
+const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
+
+/**
+ * The letters of one sending (issue 45): rendered from the reminders as recorded (level, day, the part of each
+ * subscription and its due date), the member's address as the members' list holds it now, and the cooperative's
+ * letterhead and account. Nothing is kept beside the events: the same letters can be made again at any time, and an
+ * erased member's letter carries no address.
+ */
+@Injectable()
+export class ReminderLetters {
+  constructor(private readonly reads: ReadModels, private readonly reminders: ReminderReads) {}
+
+  async pdf(cooperativeId: string, runId: string): Promise<{ readonly pdf: Buffer; readonly name: string }> {
+    const docs = await this.reminders.ofRun(cooperativeId, runId);
+    const [coop, members] = await Promise.all([
+      this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative'),
+      this.reminders.members(cooperativeId, docs.map((d) => String(d.member))),
+    ]);
+    const issuer = {
+      name: text(coop, 'fullName') || text(coop, 'name'),
+      address: text(coop, 'address'),
+      zip: text(coop, 'zip'),
+      city: text(coop, 'city'),
+      bankname: text(coop, 'bankname'),
+      iban: text(coop, 'iban'),
+      bic: text(coop, 'bic'),
+    };
+    const letters: ReminderLetter[] = docs.map((d) => {
+      const member = members.get(String(d.member));
+      return {
+        memberNr: typeof member?.memberNr === 'number' ? member.memberNr : null,
+        salutation: salutationLine(member),
+        recipient: recipientLines(member),
+        level: Number(d.level) as ReminderLevel,
+        date: String(d.date),
+        amount: Number(d.amount),
+        subscriptions: Array.isArray(d.subscriptions) ? (d.subscriptions as RemindedSubscription[]) : [],
+      };
+    });
+    letters.sort((a, b) => (a.memberNr ?? 0) - (b.memberNr ?? 0));
+    const pdf = await renderLetters(issuer, letters);
+    return { pdf, name: downloadName(['Mahnungen', String(docs[0]!.date)], 'pdf') };
+  }
+}
