@@ -74,14 +74,14 @@ export const PERMISSION_MATRIX = {
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
   },
   'sharepayments:read': {
-    covers: 'payments on shares (issue 45): what is outstanding (`GET /share-dues`, `GET /members/{id}/share-dues`), the payment terms (`GET /cooperative/payment-terms`)',
+    covers: 'payments on shares: outstanding dues, payment terms (read)',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   },
   'sharepayments:write': {
-    covers: 'payments on shares: record a payment (`POST /members/{id}/share-payments`), set an instalment plan (`PUT /members/{id}/postings/{balanceId}/instalments`)',
+    covers: 'payments on shares: record a payment, set an instalment plan',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   },
-  'paymentterms:write': { covers: "the cooperative's payment terms on shares (`PUT /cooperative/payment-terms`)", roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'] },
+  'paymentterms:write': { covers: 'payment terms on shares: set', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'] },
   'paymentreminders:read': {
     covers: 'payment reminders (`/payment-reminders`): the members due, the reminders recorded, the letters',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],

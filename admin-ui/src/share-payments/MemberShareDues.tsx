@@ -7,6 +7,7 @@ import { InstalmentDialog } from './InstalmentDialog';
 import { outstandingOf, type ShareDue } from './model';
 import { PaymentDialog } from './PaymentDialog';
 import { useMemberShareDues, usePaymentTerms } from './queries';
+import { useSharePaymentTexts } from './texts';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -18,7 +19,7 @@ const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as co
  */
 export function MemberShareDues({ memberId }: { memberId: string }) {
   const translate = useTranslate();
-  const t = (key: string, options?: object) => translate(`coop.sharePayments.${key}`, options);
+  const t = useSharePaymentTexts();
   const session = useSession();
   const canWrite = can(session, 'sharepayments:write');
   const dues = useMemberShareDues(memberId);

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatCount, formatDate, formatMoney } from '../format';
 import { PAGE_SIZE } from './model';
 import { useShareDues } from './queries';
+import { useSharePaymentTexts } from './texts';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -15,7 +16,7 @@ const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as co
  */
 export default function ShareDuesScreen() {
   const translate = useTranslate();
-  const t = (key: string, options?: object) => translate(`coop.sharePayments.${key}`, options);
+  const t = useSharePaymentTexts();
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState('');
   const list = useShareDues(page, search);

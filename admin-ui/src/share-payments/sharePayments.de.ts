@@ -30,6 +30,7 @@ export const sharePaymentsDe: typeof sharePaymentsEn = {
   memberTitle: 'Einzahlungen auf Anteile',
   memberOpen: '%{amount} offen',
   record: 'Zahlung erfassen',
+  amountEuro: 'Betrag (€)',
   recordTitle: 'Zahlung auf Anteile erfassen',
   recordText: 'Eine Zahlung auf eine Zeichnung oder zuerst auf die ältesten offenen.',
   oldestFirst: 'Die ältesten offenen zuerst',

@@ -31,6 +31,7 @@ export const sharePaymentsEn = {
   memberTitle: 'Payments on shares',
   memberOpen: '%{amount} outstanding',
   record: 'Record payment',
+  amountEuro: 'Amount (€)',
   recordTitle: 'Record a payment on shares',
   recordText: 'A payment on one subscription, or on the oldest outstanding ones first.',
   oldestFirst: 'The oldest outstanding first',
