@@ -52,3 +52,4 @@ export * from './messages/validation.en.js';
 export * from './messages/validation.de.js';
 export * from './messages/choice-labels.js';
 export * from './person-key.js';
+export * from './bank-statement-templates.js';
