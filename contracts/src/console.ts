@@ -101,3 +101,7 @@ export { VALIDATION_MESSAGES_EN } from './messages/validation.en.js';
 export { VALIDATION_MESSAGES_DE } from './messages/validation.de.js';
 export { PASSWORD_MIN_LENGTH, type PasswordRuleTemplate } from './password-rule.js';
 export { CHOICE_LABELS_DE, CHOICE_LABELS_EN, type ChoiceLabels } from './messages/choice-labels.js';
+// Bank statements (CAMT.053, issue 45).
+export type { BankStatementDto, BankStatementDetailDto, BankStatementEntryDto, StatementAllocationDto, StatementConfirmation } from './http/bank-statements.js';
+export { BANK_STATEMENT_BATCH_MAX, STATEMENT_ENTRY_STATES, UNMATCHED_REASONS, type StatementEntryState } from './events/bank-statement-events.js';
+export { BANK_STATEMENT_TEMPLATES, type BankStatementTemplate } from './bank-statement-templates.js';

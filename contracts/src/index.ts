@@ -53,3 +53,4 @@ export * from './messages/validation.de.js';
 export * from './messages/choice-labels.js';
 export * from './person-key.js';
 export * from './bank-statement-templates.js';
+export * from './http/bank-statements.js';

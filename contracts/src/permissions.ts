@@ -73,6 +73,14 @@ export const PERMISSION_MATRIX = {
     covers: "import of a member register (`/import/…`: templates, inspect, dry run, problems workbook, write, history, abandoning a running import; the import tasks' files)",
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
   },
+  'bankstatements:read': {
+    covers: 'bank statements (CAMT.053, `GET /bank-statements`, `GET /bank-statements/{id}`): read',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  },
+  'bankstatements:write': {
+    covers: 'bank statements: read a file in (`POST /bank-statements`), confirm entries as payments on shares, set entries aside',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
+  },
 } as const satisfies Record<string, { readonly covers: string; readonly roles: readonly Role[] }>;
 
 export type Permission = keyof typeof PERMISSION_MATRIX;

@@ -18,6 +18,7 @@ import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
 import { SettlementsModule } from './settlements/index.js';
+import { BankStatementsModule } from './bank-statements/index.js';
 import { ShareLedgerModule } from './share-ledger/index.js';
 import { TaxDocumentsModule } from './tax-documents/index.js';
 import { TasksModule } from './tasks/index.js';
@@ -42,6 +43,7 @@ export class AppModule {
         DataProtectionModule,
         DividendModule,
         SettlementsModule,
+        BankStatementsModule,
         TasksModule,
         ChurchTaxModule,
         DashboardsModule,

@@ -16,6 +16,15 @@ import type { DomainEvent } from '../events.js';
 export const STATEMENT_ENTRY_KINDS = ['credit', 'debit', 'other'] as const;
 export type StatementEntryKind = (typeof STATEMENT_ENTRY_KINDS)[number];
 
+/** An entry's state in the read model: proposed (`matched`), to be assigned (`unmatched`), booked, set aside, or shown only (`listed`). */
+export const STATEMENT_ENTRY_STATES = ['matched', 'unmatched', 'confirmed', 'ignored', 'listed'] as const;
+export type StatementEntryState = (typeof STATEMENT_ENTRY_STATES)[number];
+
+/** The most entries one confirmation or setting aside names (the body stays within about 200 KiB). */
+export const BANK_STATEMENT_BATCH_MAX = 1000;
+/** The longest entry id (`3`, `3.2`: its place in the file). */
+export const STATEMENT_ENTRY_ID_MAX = 20;
+
 /** Why a credit found no member to propose (the clerk chooses one, or sets the entry aside). */
 export const UNMATCHED_REASONS = ['noMemberNumber', 'severalMemberNumbers', 'nothingOutstanding', 'aboveOutstanding'] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];

@@ -6,6 +6,8 @@ export type EntryState = 'open' | 'confirmed' | 'ignored';
 export interface StatementEntryState {
   readonly kind: StatementEntryKind;
   readonly amount: number;
+  readonly bookingDate: string;
+  readonly remittance: string;
   readonly state: EntryState;
 }
 
@@ -60,7 +62,7 @@ export const bankStatementDecider: Decider<BankStatementCommand, BankStatementEv
         return {
           readOn: event.data.readOn,
           cooperativeId: event.data.cooperativeId,
-          entries: new Map(entries.map((e) => [e.entryId, { kind: e.kind, amount: e.amount, state: 'open' as const }])),
+          entries: new Map(entries.map((e) => [e.entryId, { kind: e.kind, amount: e.amount, bookingDate: e.bookingDate, remittance: e.remittance, state: 'open' as const }])),
         };
       }
       case 'BankStatementEntriesConfirmed':
