@@ -73,6 +73,15 @@ export const PERMISSION_MATRIX = {
     covers: "import of a member register (`/import/…`: templates, inspect, dry run, problems workbook, write, history, abandoning a running import; the import tasks' files)",
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
   },
+  'sharepayments:read': {
+    covers: 'payments on shares (issue 45): what is outstanding (`GET /share-dues`, `GET /members/{id}/share-dues`), the payment terms (`GET /cooperative/payment-terms`)',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  },
+  'sharepayments:write': {
+    covers: 'payments on shares: record a payment (`POST /members/{id}/share-payments`), set an instalment plan (`PUT /members/{id}/postings/{balanceId}/instalments`)',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
+  },
+  'paymentterms:write': { covers: "the cooperative's payment terms on shares (`PUT /cooperative/payment-terms`)", roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'] },
   'bankstatements:read': {
     covers: 'bank statements (CAMT.053, `GET /bank-statements`, `GET /bank-statements/{id}`): read',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
