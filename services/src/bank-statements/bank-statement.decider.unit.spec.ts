@@ -31,6 +31,8 @@ describe('bankStatementDecider', () => {
     spec.given([read, confirmed]).when(confirm('1', 100)).thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['bankStatementEntryDone:1']));
     spec.given([read]).when(confirm('1', 99)).thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['bankStatementAboveOutstanding:1,']));
     spec.given([read]).when(confirm('3', 50)).thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['bankStatementEntryNotCredit:3']));
+    // A confirmation naming no entry books nothing and records nothing (it was recorded as an empty confirmation before).
+    spec.given([read]).when({ type: 'ConfirmEntries', statementId: 's1', cooperativeId: 'c1', date: '2025-04-03', entries: [] }).thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['mustNotBeEmpty:']));
     spec.given([read]).when(confirm('9', 50)).thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['bankStatementEntryUnknown:9']));
   });
 

@@ -13,8 +13,6 @@ export const CAMT_MAX_TEXT = 1_000;
 export const CAMT_MAX_DEPTH = 40;
 /** The remittance text kept of an entry (four `Ustrd` of 140 characters and their blanks). */
 export const REMITTANCE_MAX = 563;
-/** The reference of a payment booked from an entry (`SharePaymentReceived.reference`): the remittance text cut to 140. */
-export const PAYMENT_REFERENCE_MAX = 140;
 /** A name (ISO 20022 Max140Text), a reference (Max35Text), an IBAN (34). */
 export const NAME_MAX = 140;
 export const REFERENCE_MAX = 35;

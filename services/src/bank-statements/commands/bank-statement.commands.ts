@@ -8,29 +8,21 @@ import {
   NotFoundError,
   ValidationError,
   type ConfirmedEntry,
-  type Decider,
   type FieldError,
   type MemberEvent,
-  type NewEvent,
-  type SharePaymentReceived,
   type StreamAppend,
   type StatementConfirmation,
 } from '@coop/contracts';
-import { evolveShareAccount, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
-import { formatEuro } from '../../kernel/money.js';
+import type { MemberState } from '../../kernel/member-stream.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { PAYMENT_REFERENCE_MAX } from '../camt/camt-limits.js';
+import { PAYMENT_REFERENCE_MAX, sharePaymentDecider, type RecordSharePayment } from '../../share-payments/index.js';
 import { readCamt } from '../camt/camt-reader.js';
-import { bankStatementDecider, type BankStatementState } from '../domain/bank-statement.decider.js';
+import { bankStatementDecider, openCredits, type BankStatementState } from '../domain/bank-statement.decider.js';
 import { matchEntries } from '../domain/match-entries.js';
 import { numbersIn } from '../domain/member-number.js';
-import { allocate, type OutstandingDue } from '../domain/proposal.js';
 import { MatchingBookReads } from '../queries/matching-book.js';
-
-/** The member's share account (no personal data): whether it is the cooperative's, and what each subscription still owes. */
-const shareAccount: Decider<never, MemberEvent, MemberState> = { initialState: () => initialMemberState, evolve: evolveShareAccount, decide: () => [] };
 
 /** A statement's id: the same cooperative, account and bank statement id give the same id (and stream). */
 export function statementIdOf(cooperativeId: string, account: string, bankStatementId: string): string {
@@ -93,7 +85,7 @@ export class ConfirmBankStatementEntriesCommand extends Command<void> {
 
 @CommandHandler(ConfirmBankStatementEntriesCommand)
 export class ConfirmBankStatementEntriesHandler implements ICommandHandler<ConfirmBankStatementEntriesCommand, void> {
-  constructor(private readonly writer: StreamWriter, private readonly book: MatchingBookReads) {}
+  constructor(private readonly writer: StreamWriter) {}
 
   execute({ ctx, statementId, confirmations }: ConfirmBankStatementEntriesCommand): Promise<void> {
     return this.writer.retrying(() => this.attempt(ctx, statementId, confirmations)).catch((error: unknown) => {
@@ -103,60 +95,61 @@ export class ConfirmBankStatementEntriesHandler implements ICommandHandler<Confi
 
   private async attempt(ctx: CommandContext, statementId: string, confirmations: readonly StatementConfirmation[]): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
+    const today = businessToday();
     const statement = await statementOf(this.writer, cooperativeId, statementId);
-    const memberIds = [...new Set(confirmations.map((c) => c.memberId))];
-    const dues = await this.book.dues(cooperativeId, memberIds);
-    const accounts = new Map<string, { state: MemberState; expected: StreamAppend['expected'] }>();
-    for (const memberId of memberIds) accounts.set(memberId, await this.writer.loadWithoutPersonalData(memberStream(memberId), shareAccount));
+    // Every entry named must be an open credit of the statement, before any member is read.
+    const decidedAlready = openCredits(statement.state, confirmations.map((c) => c.entryId));
+    if (decidedAlready.length > 0) throw new ValidationError(decidedAlready);
+    const accounts = new Map<string, { state: MemberState; expected: StreamAppend['expected']; events: MemberEvent[] }>();
     const errors: FieldError[] = [];
     const confirmed: ConfirmedEntry[] = [];
-    const payments = new Map<string, NewEvent[]>();
-    const left = new Map<string, OutstandingDue[]>();
-    confirmations.forEach((c, i) => {
+    for (const [i, c] of confirmations.entries()) {
       const entry = statement.state.entries.get(c.entryId);
-      const account = accounts.get(c.memberId)!;
-      if (!account.state.exists || account.state.cooperativeId !== cooperativeId) {
-        errors.push(fieldError(`entries.${i}.memberId`, 'bankStatementMemberUnknown', c.entryId, ''));
-        return;
+      if (entry === undefined) continue; // refused above
+      const account = accounts.get(c.memberId) ?? { ...(await this.writer.loadWithoutPersonalData(memberStream(c.memberId), sharePaymentDecider)), events: [] };
+      accounts.set(c.memberId, account);
+      // The payments on shares' own rule (share-payments): the subscription chosen, or the oldest outstanding ones, at
+      // most what is outstanding on the member's stream itself; entries of one member are booked one after another.
+      const command: RecordSharePayment = {
+        type: 'RecordSharePayment',
+        memberId: c.memberId,
+        cooperativeId,
+        paymentId: randomUUID(),
+        balanceId: c.balanceId,
+        date: entry.bookingDate,
+        amount: entry.amount,
+        method: 'transfer',
+        reference: referenceOf(entry.remittance),
+        statementId,
+        today,
+      };
+      try {
+        const events = sharePaymentDecider.decide(command, account.state);
+        account.state = events.reduce(sharePaymentDecider.evolve, account.state);
+        account.events.push(...events);
+        const payments = events.flatMap((e) => (e.type === 'SharePaymentReceived' ? [{ balanceId: e.data.balanceId, amount: e.data.amount, paymentId: e.data.paymentId }] : []));
+        confirmed.push({ entryId: c.entryId, memberId: c.memberId, payments });
+      } catch (error) {
+        if (error instanceof NotFoundError) errors.push(fieldError(`entries.${i}.memberId`, 'bankStatementMemberUnknown', c.entryId, ''));
+        else if (error instanceof ValidationError) errors.push(...error.errors.map((e) => refusalOf(e, i, c)));
+        else throw error;
       }
-      if (entry === undefined || entry.state !== 'open' || entry.kind !== 'credit') return; // the decider names it
-      // What the share account says is still owed bounds what the read model lists (it may lag a write).
-      const open = (left.get(c.memberId) ?? dues.get(c.memberId) ?? []).map((d) => {
-        const posting = account.state.postings.get(d.balanceId);
-        return posting === undefined ? { ...d, outstanding: 0 } : { ...d, outstanding: Math.min(d.outstanding, Math.max(0, posting.amount - posting.payment)) };
-      });
-      const chosen = c.balanceId === null ? open : open.filter((d) => d.balanceId === c.balanceId);
-      if (c.balanceId !== null && chosen.length === 0) {
-        errors.push(fieldError(`entries.${i}.balanceId`, 'bankStatementMemberUnknown', c.entryId, c.balanceId));
-        return;
-      }
-      const allocation = allocate(entry.amount, chosen);
-      if (typeof allocation === 'string') {
-        errors.push(fieldError(`entries.${i}.memberId`, 'bankStatementAboveOutstanding', c.entryId, formatEuro(chosen.reduce((s, d) => s + d.outstanding, 0))));
-        return;
-      }
-      left.set(c.memberId, open.map((d) => ({ ...d, outstanding: d.outstanding - allocation.filter((a) => a.balanceId === d.balanceId).reduce((s, a) => s + a.amount, 0) })));
-      const booked = allocation.map((a) => ({ ...a, paymentId: randomUUID() }));
-      confirmed.push({ entryId: c.entryId, memberId: c.memberId, payments: booked });
-      const events: SharePaymentReceived[] = booked.map((p) => ({
-        type: 'SharePaymentReceived',
-        data: { memberId: c.memberId, balanceId: p.balanceId, paymentId: p.paymentId, date: entry.bookingDate, amount: p.amount, method: 'transfer', reference: referenceOf(entry.remittance), collectionId: null, statementId },
-      }));
-      payments.set(c.memberId, [...(payments.get(c.memberId) ?? []), ...this.writer.stamp(events, ctx, cooperativeId)]);
-    });
-    let decided;
-    try {
-      decided = bankStatementDecider.decide({ type: 'ConfirmEntries', statementId, cooperativeId, date: businessToday(), entries: confirmed }, statement.state);
-    } catch (error) {
-      if (error instanceof ValidationError && errors.length > 0) throw new ValidationError([...error.errors.filter((e) => e.template !== 'bankStatementAboveOutstanding'), ...errors]);
-      throw error;
     }
     if (errors.length > 0) throw new ValidationError(errors);
+    const decided = bankStatementDecider.decide({ type: 'ConfirmEntries', statementId, cooperativeId, date: today, entries: confirmed }, statement.state);
     await this.writer.appendAll([
       { streamId: bankStatementStream(statementId), expected: statement.expected, events: this.writer.stamp(decided, ctx, cooperativeId) },
-      ...[...payments].map(([memberId, events]) => ({ streamId: memberStream(memberId), expected: accounts.get(memberId)!.expected, events })),
+      ...[...accounts].filter(([, a]) => a.events.length > 0).map(([memberId, a]) => ({ streamId: memberStream(memberId), expected: a.expected, events: this.writer.stamp(a.events, ctx, cooperativeId) })),
     ]);
   }
+}
+
+/** A refusal of the payments on shares' rule, named for the entry `i` of the confirmation (the clerk's words). */
+function refusalOf(error: FieldError, i: number, c: StatementConfirmation): FieldError {
+  if (error.template === 'paymentAboveOutstanding') return fieldError(`entries.${i}.memberId`, 'bankStatementAboveOutstanding', c.entryId, error.parameters['1'] ?? '');
+  if (error.template === 'nothingOutstanding') return fieldError(`entries.${i}.memberId`, 'bankStatementAboveOutstanding', c.entryId, '0,00');
+  if (error.template === 'notASubscription') return fieldError(`entries.${i}.balanceId`, 'bankStatementMemberUnknown', c.entryId, c.balanceId ?? '');
+  return { ...error, field: `entries.${i}.${error.field ?? 'entryId'}` };
 }
 
 /** A payment's reference: the remittance text cut to 140 characters (code points kept whole), or null. */

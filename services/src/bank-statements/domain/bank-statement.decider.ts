@@ -33,8 +33,8 @@ function withStates(state: BankStatementState, entryIds: readonly string[], to: 
   return { ...state, entries };
 }
 
-/** The entries of a command that may be booked or set aside: each known, a credit, still open, named once. */
-function openCredits(state: BankStatementState, entryIds: readonly string[]): FieldError[] {
+/** The entries of a command that may be booked or set aside: each known, a credit, still open, named once; the refusals. */
+export function openCredits(state: BankStatementState, entryIds: readonly string[]): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   entryIds.forEach((id, i) => {
@@ -82,7 +82,7 @@ export const bankStatementDecider: Decider<BankStatementCommand, BankStatementEv
       if (errors.length > 0) throw new ValidationError(errors);
       return [{ type: 'BankStatementEntriesIgnored', data: { statementId: command.statementId, cooperativeId: command.cooperativeId, date: command.date, entryIds: [...command.entryIds] } }];
     }
-    const errors = openCredits(state, command.entries.map((e) => e.entryId));
+    const errors = command.entries.length === 0 ? [fieldError('entries', 'mustNotBeEmpty')] : openCredits(state, command.entries.map((e) => e.entryId));
     command.entries.forEach((e, i) => {
       const entry = state.entries.get(e.entryId);
       const sum = e.payments.reduce((s, p) => s + p.amount, 0);
