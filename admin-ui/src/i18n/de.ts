@@ -1,3 +1,4 @@
+import { bankStatementsDe } from '../bank-statements/bankStatements.de';
 import { CHOICE_LABELS_DE, VALIDATION_MESSAGES_DE } from '@coop/contracts/console';
 import type { Messages, en } from './en';
 import { taskValidationDe, tasksDe } from './tasks.de';
@@ -24,6 +25,8 @@ export const de: Messages<typeof en> = {
       nonAssessments: 'NV-Bescheinigungen',
     },
     title: {
+      bankStatements: 'Kontoauszüge',
+      bankStatement: 'Kontoauszug',
       settlements: 'Auseinandersetzung',
       memberImport: 'Mitgliederbestand importieren',
       tasks: 'Aufgaben',
@@ -597,6 +600,7 @@ export const de: Messages<typeof en> = {
     exports: exportsDe,
     memberImport: importDe,
     settlements: settlementsDe,
+    bankStatements: bankStatementsDe,
   },
   resources: {
     users: {

@@ -1,3 +1,4 @@
+import { bankStatementsEn } from '../bank-statements/bankStatements.en';
 import type { BalanceType, GermanState, NonAssessmentType, Role, TaxPaperState, ValidationTemplate } from '@coop/contracts/console';
 import { CHOICE_LABELS_EN, VALIDATION_MESSAGES_EN } from '@coop/contracts/console';
 import { taskValidationEn, tasksEn } from './tasks.en';
@@ -31,6 +32,8 @@ export const en = {
       nonAssessments: 'Non-assessments',
     },
     title: {
+      bankStatements: 'Bank statements',
+      bankStatement: 'Bank statement',
       settlements: 'Settlements',
       memberImport: 'Import member register',
       tasks: 'Tasks',
@@ -608,6 +611,7 @@ export const en = {
     exports: exportsEn,
     memberImport: importEn,
     settlements: settlementsEn,
+    bankStatements: bankStatementsEn,
   },
   resources: {
     users: {

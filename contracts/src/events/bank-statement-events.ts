@@ -59,6 +59,9 @@ export interface StatementEntry {
   readonly unmatched: UnmatchedReason | null;
 }
 
+/** An entry as the statement file has it, before the matching adds the member and the proposal. */
+export type StatementFileEntry = Omit<StatementEntry, 'memberId' | 'memberNr' | 'proposal' | 'unmatched'>;
+
 /**
  * The statement `bankStatementId` (`Stmt/Id`) of the account `account` (IBAN) from `fromDate` to `toDate`, read from
  * the file `fileName` (its SHA-256 `sha256`) on `readOn`. `entries` are personal data (names, IBANs, remittance texts of

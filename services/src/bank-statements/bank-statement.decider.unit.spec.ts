@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ValidationError, type BankStatementEvent, type BankStatementRead, type StatementEntry } from '@coop/contracts';
+import { ValidationError, type BankStatementEntriesConfirmed, type BankStatementEntriesIgnored, type BankStatementEvent, type BankStatementRead, type StatementEntry } from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
 import { bankStatementDecider, type BankStatementCommand } from './domain/bank-statement.decider.js';
 
@@ -27,7 +27,7 @@ describe('bankStatementDecider', () => {
 
   it('confirms a credit once, its payments adding up to its amount', () => {
     spec.given([read]).when(confirm('1', 100)).then([{ type: 'BankStatementEntriesConfirmed', data: { statementId: 's1', cooperativeId: 'c1', date: '2025-04-03', entries: [{ entryId: '1', memberId: 'm1', payments: [{ balanceId: 'b1', amount: 100, paymentId: 'p-1' }] }] } }]);
-    const confirmed = { type: 'BankStatementEntriesConfirmed', data: { statementId: 's1', cooperativeId: 'c1', date: '2025-04-03', entries: [{ entryId: '1', memberId: 'm1', payments: [{ balanceId: 'b1', amount: 100, paymentId: 'p-1' }] }] } } as const;
+    const confirmed: BankStatementEntriesConfirmed = { type: 'BankStatementEntriesConfirmed', data: { statementId: 's1', cooperativeId: 'c1', date: '2025-04-03', entries: [{ entryId: '1', memberId: 'm1', payments: [{ balanceId: 'b1', amount: 100, paymentId: 'p-1' }] }] } };
     spec.given([read, confirmed]).when(confirm('1', 100)).thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['bankStatementEntryDone:1']));
     spec.given([read]).when(confirm('1', 99)).thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['bankStatementAboveOutstanding:1,']));
     spec.given([read]).when(confirm('3', 50)).thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['bankStatementEntryNotCredit:3']));
@@ -38,7 +38,7 @@ describe('bankStatementDecider', () => {
 
   it('sets credits aside once; a confirmed entry cannot be set aside; another cooperative sees no statement', () => {
     const ignore = (ids: string[], cooperativeId = 'c1'): BankStatementCommand => ({ type: 'IgnoreEntries', statementId: 's1', cooperativeId, date: '2025-04-03', entryIds: ids });
-    const ignored = { type: 'BankStatementEntriesIgnored', data: { statementId: 's1', cooperativeId: 'c1', date: '2025-04-03', entryIds: ['2'] } } as const;
+    const ignored: BankStatementEntriesIgnored = { type: 'BankStatementEntriesIgnored', data: { statementId: 's1', cooperativeId: 'c1', date: '2025-04-03', entryIds: ['2'] } };
     spec.given([read]).when(ignore(['2'])).then([ignored]);
     spec.given([read, ignored]).when(confirm('2', 200)).thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['bankStatementEntryDone:2']));
     spec.given([read]).when(ignore(['2', '2'])).thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['bankStatementEntryUnknown:2']));

@@ -1,22 +1,11 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { isIsoDate, type BankStatementTemplate, type StatementEntryKind } from '@coop/contracts';
+import { isIsoDate, type BankStatementTemplate, type StatementEntryKind, type StatementFileEntry } from '@coop/contracts';
 import { centsOf } from './camt-amount.js';
 import { CAMT_MAX_BYTES, CAMT_MAX_DEPTH, CAMT_MAX_ENTRIES, CAMT_MAX_TEXT, IBAN_MAX, NAME_MAX, REFERENCE_MAX, REMITTANCE_MAX } from './camt-limits.js';
 import { all, at, attribute, cut, text, type Node } from './camt-tree.js';
 
 /** One entry as the file has it (the matching adds the member later). */
-export interface CamtEntry {
-  readonly entryId: string;
-  readonly kind: StatementEntryKind;
-  readonly amount: number;
-  readonly currency: string;
-  readonly bookingDate: string;
-  readonly remittance: string;
-  readonly partyName: string | null;
-  readonly partyIban: string | null;
-  readonly bankReference: string | null;
-  readonly endToEndId: string | null;
-}
+export type CamtEntry = StatementFileEntry;
 
 export interface CamtStatement {
   /** The message's namespace version: `camt.053.001.02` or `camt.053.001.08`. */

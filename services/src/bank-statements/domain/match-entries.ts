@@ -1,5 +1,4 @@
-import type { StatementEntry } from '@coop/contracts';
-import type { CamtEntry } from '../camt/camt-reader.js';
+import type { StatementEntry, StatementFileEntry as CamtEntry } from '@coop/contracts';
 import { memberNumberOf } from './member-number.js';
 import { allocate, type OutstandingDue } from './proposal.js';
 
