@@ -135,6 +135,12 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   // Abandoning a running import (issue 40): none runs here, so an allowed role is answered 409 importNotRunning.
   { method: 'post', path: '/api/v1/import/0190a4c2-0000-7000-8000-000000000000/abandon', doc: '/api/v1/import/{id}/abandon', allowed: IMPORTERS },
   { method: 'get', path: '/api/v1/import/register.xlsx', doc: '/api/v1/import/register.xlsx', allowed: IMPORTERS },
+  // Bank statements (issue 45): an empty JSON body is no upload (400); a missing statement is not found (404).
+  { method: 'get', path: '/api/v1/bank-statements', doc: '/api/v1/bank-statements', allowed: MEMBER_READERS },
+  { method: 'post', path: '/api/v1/bank-statements', doc: '/api/v1/bank-statements', allowed: MEMBER_WRITERS },
+  { method: 'get', path: `/api/v1/bank-statements/${MISSING}`, doc: '/api/v1/bank-statements/{id}', allowed: MEMBER_READERS },
+  { method: 'post', path: `/api/v1/bank-statements/${MISSING}/confirm`, doc: '/api/v1/bank-statements/{id}/confirm', allowed: MEMBER_WRITERS },
+  { method: 'post', path: `/api/v1/bank-statements/${MISSING}/ignore`, doc: '/api/v1/bank-statements/{id}/ignore', allowed: MEMBER_WRITERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {
