@@ -55,5 +55,7 @@ export * from './person-key.js';
 export * from './share-payment-templates.js';
 export * from './creditor-id.js';
 export * from './http/share-payments.js';
+export * from './instalments.js';
+export * from './share-payment-limits.js';
 export * from './bank-statement-templates.js';
 export * from './http/bank-statements.js';

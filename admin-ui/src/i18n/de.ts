@@ -6,6 +6,7 @@ import { payoutsDe } from './payouts.de';
 import { exportsDe } from './exports.de';
 import { importDe } from './import.de';
 import { settlementsDe } from '../settlements/settlements.de';
+import { sharePaymentsDe } from '../share-payments/sharePayments.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -25,6 +26,7 @@ export const de: Messages<typeof en> = {
       nonAssessments: 'NV-Bescheinigungen',
     },
     title: {
+      shareDues: 'Offene Einzahlungen',
       bankStatements: 'Kontoauszüge',
       bankStatement: 'Kontoauszug',
       settlements: 'Auseinandersetzung',
@@ -490,6 +492,7 @@ export const de: Messages<typeof en> = {
       calculateDividend: 'Dividende berechnen',
       annualClosures: 'Jahresabschlüsse',
       settlements: 'Auseinandersetzung',
+      shareDues: 'Offene Einzahlungen',
       welcome: 'Willkommen, %{name}',
       members: 'Mitglieder',
       memberCount: 'Mitglieder',
@@ -600,6 +603,7 @@ export const de: Messages<typeof en> = {
     exports: exportsDe,
     memberImport: importDe,
     settlements: settlementsDe,
+    sharePayments: sharePaymentsDe,
     bankStatements: bankStatementsDe,
   },
   resources: {

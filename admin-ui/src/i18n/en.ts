@@ -6,6 +6,7 @@ import { payoutsEn } from './payouts.en';
 import { exportsEn } from './exports.en';
 import { importEn } from './import.en';
 import { settlementsEn } from '../settlements/settlements.en';
+import { sharePaymentsEn } from '../share-payments/sharePayments.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -32,6 +33,7 @@ export const en = {
       nonAssessments: 'Non-assessments',
     },
     title: {
+      shareDues: 'Outstanding payments',
       bankStatements: 'Bank statements',
       bankStatement: 'Bank statement',
       settlements: 'Settlements',
@@ -501,6 +503,7 @@ export const en = {
       calculateDividend: 'Calculate dividend',
       annualClosures: 'Annual closures',
       settlements: 'Settlements',
+      shareDues: 'Outstanding payments',
       welcome: 'Welcome, %{name}',
       members: 'Members',
       memberCount: 'Members',
@@ -611,6 +614,7 @@ export const en = {
     exports: exportsEn,
     memberImport: importEn,
     settlements: settlementsEn,
+    sharePayments: sharePaymentsEn,
     bankStatements: bankStatementsEn,
   },
   resources: {
