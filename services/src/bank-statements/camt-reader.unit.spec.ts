@@ -64,8 +64,8 @@ describe('readCamt: what German banks deliver', () => {
 
   it('gives the same entries for the same bytes, one after another and at once', async () => {
     const first = JSON.stringify(readCamt(V02));
-    for (let i = 0; i < 20; i++) expect(JSON.stringify(readCamt(V02))).toBe(first);
-    const atOnce = await Promise.all(Array.from({ length: 20 }, () => Promise.resolve().then(() => JSON.stringify(readCamt(Uint8Array.from(V02))))));
+    for (let i = 0; i < 10; i++) expect(JSON.stringify(readCamt(V02))).toBe(first);
+    const atOnce = await Promise.all(Array.from({ length: 10 }, () => Promise.resolve().then(() => JSON.stringify(readCamt(Uint8Array.from(V02))))));
     expect(new Set(atOnce)).toEqual(new Set([first]));
   });
 });
