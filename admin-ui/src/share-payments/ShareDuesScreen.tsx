@@ -72,7 +72,7 @@ export default function ShareDuesScreen() {
                         {row.memberName || t('erased')}
                       </Link>
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('subscriptionOf', { type: translate(`coop.balances.types.${row.type}`), date: formatDate(row.date), shares: formatCount(row.quantity) })}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('subscriptionOf', { type: translate(`coop.balances.types.${row.type}`), date: formatDate(row.date), shares: t('shares', { smart_count: row.quantity }) })}</TableCell>
                     <TableCell align="right" sx={money}>{formatMoney(row.amount)}</TableCell>
                     <TableCell align="right" sx={money}>{formatMoney(row.paid)}</TableCell>
                     <TableCell align="right" sx={money} data-testid="share-dues-outstanding">{formatMoney(row.outstanding)}</TableCell>
