@@ -1,6 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { administration } from './administration';
 import { balances } from './balances';
+import { bankStatements } from './bank-statements';
 import { cooperative } from './cooperative';
 import { home } from './dashboard';
 import { dividend } from './dividend';
@@ -40,6 +41,7 @@ export const RESOURCES: readonly ConsoleResource[] = [
   tasks,
   sharePayments,
   paymentReminders,
+  bankStatements,
 ];
 
 /** `/`, the dashboard: react-admin renders it as its dashboard, not as a custom route. */

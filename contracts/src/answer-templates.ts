@@ -1,4 +1,5 @@
 import type { TaskTemplate } from './task-templates.js';
+import type { BankStatementTemplate } from './bank-statement-templates.js';
 
 /**
  * Templates of the API's answers other than a refused input: sign-in, session, role, not found, conflict, a server
@@ -100,10 +101,11 @@ const NOT_FOUND: Readonly<Record<string, AnswerTemplate | NotFoundTaskTemplate>>
   Task: 'taskNotFound',
   'Task file': 'taskFileNotFound',
   Notification: 'notificationNotFound',
+  'Bank statement': 'bankStatementNotFound',
 };
 
-/** The 404 templates of background tasks and notifications (contracts/src/task-templates.ts). */
-type NotFoundTaskTemplate = Extract<TaskTemplate, 'taskNotFound' | 'taskFileNotFound' | 'notificationNotFound'>;
+/** The 404 templates of background tasks and notifications (contracts/src/task-templates.ts) and of bank statements. */
+type NotFoundTaskTemplate = Extract<TaskTemplate, 'taskNotFound' | 'taskFileNotFound' | 'notificationNotFound'> | Extract<BankStatementTemplate, 'bankStatementNotFound'>;
 
 export function notFoundTemplate(entity: string): AnswerTemplate | NotFoundTaskTemplate {
   return Object.hasOwn(NOT_FOUND, entity) ? NOT_FOUND[entity]! : 'notFound';

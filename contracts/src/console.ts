@@ -107,3 +107,7 @@ export { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX, INSTALMENT_COUNT
 export { proposePlan } from './instalments.js';
 export type { Instalment, InstalmentTerms } from './events/share-payment-events.js';
 export type { PaymentReminderDto, PaymentReminderDueDto, PaymentReminderRunDto, RemindedSubscriptionDto } from './http/payment-reminders.js';
+// Bank statements (CAMT.053, issue 45).
+export type { BankStatementDto, BankStatementDetailDto, BankStatementEntryDto, StatementAllocationDto, StatementConfirmation } from './http/bank-statements.js';
+export { BANK_STATEMENT_BATCH_MAX, STATEMENT_ENTRY_STATES, UNMATCHED_REASONS, type StatementEntryState } from './events/bank-statement-events.js';
+export { BANK_STATEMENT_TEMPLATES, type BankStatementTemplate } from './bank-statement-templates.js';

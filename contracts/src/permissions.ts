@@ -87,6 +87,14 @@ export const PERMISSION_MATRIX = {
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   },
   'paymentreminders:write': { covers: 'payment reminders: send (record them and make the letters)', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'] },
+  'bankstatements:read': {
+    covers: 'bank statements (CAMT.053, `GET /bank-statements`, `GET /bank-statements/{id}`): read',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  },
+  'bankstatements:write': {
+    covers: 'bank statements: read a file in (`POST /bank-statements`), confirm entries as payments on shares, set entries aside',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
+  },
 } as const satisfies Record<string, { readonly covers: string; readonly roles: readonly Role[] }>;
 
 export type Permission = keyof typeof PERMISSION_MATRIX;

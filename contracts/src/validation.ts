@@ -8,6 +8,7 @@ import type { SettlementTemplate } from './settlement-templates.js';
 import type { LimitTemplate } from './limit-templates.js';
 import type { PasswordRuleTemplate } from './password-rule.js';
 import type { SharePaymentTemplate } from './share-payment-templates.js';
+import type { BankStatementTemplate } from './bank-statement-templates.js';
 
 /** Message templates the API answers with; the console translates each as a key. */
 export type ValidationTemplate =
@@ -21,6 +22,7 @@ export type ValidationTemplate =
   | LimitTemplate
   | PasswordRuleTemplate
   | SharePaymentTemplate
+  | BankStatementTemplate
   | 'mustNotBeEmpty'
   | 'isNotEqual'
   | 'passwordRequired'

@@ -23,3 +23,4 @@ export * from './projectors/settlements.projector.js';
 export * from './projectors/share-dues.projector.js';
 export * from './projectors/payment-terms.projector.js';
 export * from './projectors/payment-reminders.projector.js';
+export * from './projectors/bank-statements.projector.js';

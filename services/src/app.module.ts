@@ -19,6 +19,7 @@ import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
 import { SettlementsModule } from './settlements/index.js';
+import { BankStatementsModule } from './bank-statements/index.js';
 import { ShareLedgerModule } from './share-ledger/index.js';
 import { SharePaymentsModule } from './share-payments/index.js';
 import { TaxDocumentsModule } from './tax-documents/index.js';
@@ -44,6 +45,7 @@ export class AppModule {
         DataProtectionModule,
         DividendModule,
         SettlementsModule,
+        BankStatementsModule,
         TasksModule,
         ChurchTaxModule,
         DashboardsModule,

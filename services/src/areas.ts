@@ -11,6 +11,7 @@ import { paymentRemindersArea } from './payment-reminders/payment-reminders.area
 import { payoutsArea } from './payouts/payouts.area.js';
 import { settlementsArea } from './settlements/settlements.area.js';
 import { sharePaymentsArea } from './share-payments/share-payments.area.js';
+import { bankStatementsArea } from './bank-statements/bank-statements.area.js';
 import { taxPapersArea } from './tax-papers/tax-papers.area.js';
 import { tasksArea } from './tasks/tasks.area.js';
 import { usersArea } from './users/users.area.js';
@@ -36,4 +37,5 @@ export const areas = composeAreas(import.meta.url, [
   settlementsArea,
   sharePaymentsArea,
   paymentRemindersArea,
+  bankStatementsArea,
 ]);

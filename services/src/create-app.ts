@@ -58,8 +58,8 @@ export async function createApp(
   await addSecurityHeaders(app, config.corsOrigins);
   parseJsonBodies(app);
   parseCsvBodies(app);
-  // Uploads of files (issue 29: the import of a member register), for the import's routes only.
-  await parseMultipartBodies(app, ['/api/v1/import']);
+  // Uploads of files (issue 29: the import of a member register; issue 45: bank statements), for their routes only.
+  await parseMultipartBodies(app, ['/api/v1/import', '/api/v1/bank-statements']);
   app.setGlobalPrefix('api/v1');
   app.useGlobalFilters(new ApiErrorFilter());
   app.useGlobalPipes(new RequestValidationPipe());

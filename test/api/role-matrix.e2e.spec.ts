@@ -147,6 +147,12 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'get', path: `/api/v1/payment-reminders?member=${MISSING}`, doc: '/api/v1/payment-reminders', allowed: DIVIDEND_READERS },
   { method: 'post', path: '/api/v1/payment-reminders', doc: '/api/v1/payment-reminders', allowed: DIVIDEND_CLOSERS },
   { method: 'get', path: `/api/v1/payment-reminders/${MISSING}/letters.pdf`, doc: '/api/v1/payment-reminders/{runId}/letters.pdf', allowed: DIVIDEND_READERS },
+  // Bank statements (issue 45): an empty JSON body is no upload (400); a missing statement is not found (404).
+  { method: 'get', path: '/api/v1/bank-statements', doc: '/api/v1/bank-statements', allowed: MEMBER_READERS },
+  { method: 'post', path: '/api/v1/bank-statements', doc: '/api/v1/bank-statements', allowed: MEMBER_WRITERS },
+  { method: 'get', path: `/api/v1/bank-statements/${MISSING}`, doc: '/api/v1/bank-statements/{id}', allowed: MEMBER_READERS },
+  { method: 'post', path: `/api/v1/bank-statements/${MISSING}/confirm`, doc: '/api/v1/bank-statements/{id}/confirm', allowed: MEMBER_WRITERS },
+  { method: 'post', path: `/api/v1/bank-statements/${MISSING}/ignore`, doc: '/api/v1/bank-statements/{id}/ignore', allowed: MEMBER_WRITERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {

@@ -47,6 +47,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
   let refusedPeer: string;
   let creditedClosure: string;
   let reminded: string;
+  let statement: string;
   const today = new Date().toISOString().slice(0, 10);
   const year = Number(today.slice(0, 4));
 
@@ -95,6 +96,18 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     await post({ member: reminded, type: 1, quantity: 2, paid: 0, date: daysAgo(60) });
     const sent = await product.api('/payment-reminders', { method: 'POST', token, body: { date: daysAgo(20), memberIds: [reminded] } });
     expect([sent.status, (sent.body as { sent: number }).sent]).toEqual([201, 1]);
+    // A bank statement read (issue 45): a credit to assign (its member picker), a debit listed only.
+    const entry = (amount: string, text: string, indicator: string): string =>
+      `<Ntry><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${indicator}</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${today}</Dt></BookgDt>` +
+      `<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Erika Überweiserin</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${text}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>A11Y</MsgId></GrpHdr>' +
+      `<Stmt><Id>A11Y-1</Id><Acct><Id><IBAN>DE02120300000000202051</IBAN></Id></Acct>${entry('250.00', 'Spende Sommerfest, Anteile Acker-Großmann-Wiesenthal', 'CRDT')}${entry('39.95', 'Rechnung 4711', 'DBIT')}</Stmt></BkToCstmrStmt></Document>`;
+    const upload = new FormData();
+    upload.append('file', new Blob([xml], { type: 'application/xml' }), 'auszug.xml');
+    const read = await fetch(`${product.baseUrl}/api/v1/bank-statements`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: upload });
+    expect(read.status).toBe(201);
+    statement = ((await read.json()) as { id: string }).id;
     // The minimum holding raised to 20 shares: annulling one of the twelve would leave less (a refusal to show).
     await setUpCooperative(product, token, { minimumShares: 20 });
   }, 180_000);
@@ -145,6 +158,8 @@ describe('the console with data: no accessibility violation, no sideways scrolli
           [`/dividend/closures/${creditedClosure}`, tid('dividend-closure-credited')],
           ['/payment-reminders', tid('reminders-row')],
           [`/member/${reminded}`, tid('member-reminder')],
+          ['/bank-statements', tid('bank-statement-row')],
+          [`/bank-statements/${statement}`, tid('bank-statement-entry')],
         ];
         for (const [path, ready] of screens) {
           await page.goto(`${product.baseUrl}${path}`);

@@ -12,6 +12,7 @@ import { formatDateTime } from '../format';
 import { can, useSession } from '../session/session';
 import { ActionsHeader } from '../common/ActionsHeader';
 import { ImportCard } from '../member-import/ImportCard';
+import { BankStatementsCard } from '../bank-statements/BankStatementsCard';
 import { DataProtectionCard } from './DataProtectionCard';
 
 /** An approval number as the API answers it (contracts `ElmaNumberDto`). */
@@ -104,6 +105,11 @@ export default function AdministrationPage() {
         {can(session, 'import:write') ? (
           <Grid size={{ xs: 12 }}>
             <ImportCard />
+          </Grid>
+        ) : null}
+        {can(session, 'bankstatements:read') ? (
+          <Grid size={{ xs: 12 }}>
+            <BankStatementsCard />
           </Grid>
         ) : null}
         {can(session, 'dataprotection:clean') ? (

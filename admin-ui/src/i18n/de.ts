@@ -1,3 +1,4 @@
+import { bankStatementsDe } from '../bank-statements/bankStatements.de';
 import { CHOICE_LABELS_DE, VALIDATION_MESSAGES_DE } from '@coop/contracts/console';
 import type { Messages, en } from './en';
 import { taskValidationDe, tasksDe } from './tasks.de';
@@ -26,6 +27,8 @@ export const de: Messages<typeof en> = {
     },
     title: {
       shareDues: 'Offene Einzahlungen',
+      bankStatements: 'Kontoauszüge',
+      bankStatement: 'Kontoauszug',
       settlements: 'Auseinandersetzung',
       paymentReminders: 'Mahnungen',
       memberImport: 'Mitgliederbestand importieren',
@@ -606,6 +609,7 @@ export const de: Messages<typeof en> = {
     memberImport: importDe,
     settlements: settlementsDe,
     reminders: remindersDe,
+    bankStatements: bankStatementsDe,
   },
   resources: {
     users: {

@@ -1,3 +1,4 @@
+import { bankStatementsEn } from '../bank-statements/bankStatements.en';
 import type { BalanceType, GermanState, NonAssessmentType, Role, TaxPaperState, ValidationTemplate } from '@coop/contracts/console';
 import { CHOICE_LABELS_EN, VALIDATION_MESSAGES_EN } from '@coop/contracts/console';
 import { taskValidationEn, tasksEn } from './tasks.en';
@@ -33,6 +34,8 @@ export const en = {
     },
     title: {
       shareDues: 'Outstanding payments',
+      bankStatements: 'Bank statements',
+      bankStatement: 'Bank statement',
       settlements: 'Settlements',
       paymentReminders: 'Payment reminders',
       memberImport: 'Import member register',
@@ -617,6 +620,7 @@ export const en = {
     memberImport: importEn,
     settlements: settlementsEn,
     reminders: remindersEn,
+    bankStatements: bankStatementsEn,
   },
   resources: {
     users: {

@@ -104,6 +104,16 @@ const converters: Converters = {
   // Issue 45: the SEPA creditor identifier of the payment terms (contracts/src/creditor-id.ts).
   isEmptyUnlessSubscription: { type: 'integer', nullable: true, description: 'type 1: the cents paid with the posting (issue 45); empty for the other types' },
   isCreditorId: { type: 'string', pattern: '^[A-Z]{2}\\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$', nullable: true },
+  // Issue 45: the entries of a bank statement's confirmation (contracts/src/http/bank-statements.ts).
+  statementConfirmations: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['entryId', 'memberId'],
+      additionalProperties: false,
+      properties: { entryId: { type: 'string', maxLength: 20 }, memberId: { type: 'string', maxLength: 64 }, balanceId: { type: 'string', maxLength: 64, nullable: true } },
+    },
+  },
   isFieldValue: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true },
   // A `ListOf` item or a `NestedOf` object refers to its class (a list wraps the result as its items).
   [ValidationTypes.NESTED_VALIDATION]: (meta) => {

@@ -1,0 +1,156 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { isIsoDate, type BankStatementTemplate, type StatementEntryKind, type StatementFileEntry } from '@coop/contracts';
+import { centsOf } from './camt-amount.js';
+import { CAMT_MAX_BYTES, CAMT_MAX_DEPTH, CAMT_MAX_ENTRIES, CAMT_MAX_TEXT, IBAN_MAX, NAME_MAX, REFERENCE_MAX, REMITTANCE_MAX } from './camt-limits.js';
+import { all, at, attribute, cut, text, type Node } from './camt-tree.js';
+
+/** One entry as the file has it (the matching adds the member later). */
+export type CamtEntry = StatementFileEntry;
+
+export interface CamtStatement {
+  /** The message's namespace version: `camt.053.001.02` or `camt.053.001.08`. */
+  readonly version: string;
+  readonly account: string;
+  readonly bankStatementId: string;
+  readonly fromDate: string | null;
+  readonly toDate: string | null;
+  readonly entries: readonly CamtEntry[];
+}
+
+/** A file the reader refuses: the template and its parameters (the API answers 400, or 413 for the size). */
+export class CamtRefusal extends Error {
+  constructor(readonly template: BankStatementTemplate, readonly parameters: readonly string[] = []) {
+    super(`bank statement refused: ${template} ${parameters.join(' ')}`);
+  }
+}
+
+const VERSIONS = new Set(['camt.053.001.02', 'camt.053.001.08']);
+/** The root element's start tag and the namespace it declares (the parser drops `xmlns` attributes with their prefixes). */
+const ROOT = /<(?:[\w.-]+:)?Document\b([^>]{0,2000})>/;
+const NAMESPACE = /\bxmlns(?::[\w.-]+)?\s*=\s*["'](urn:iso:std:iso:20022:tech:xsd:([\w.]+))["']/;
+const REPEATED = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd']);
+const DECLARATION = /<!(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST|NOTATION)/i;
+const ENTRY_TAG = /<(?:[\w.-]+:)?(?:Ntry|TxDtls)[\s>/]/g;
+const LONG_TEXT = new RegExp(`>[^<]{${CAMT_MAX_TEXT + 1},}<`);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  processEntities: false,
+  htmlEntities: false,
+  maxNestedTags: CAMT_MAX_DEPTH,
+  isArray: (name) => REPEATED.has(name),
+});
+
+/**
+ * Reads a CAMT.053 bank statement (camt.053.001.02 or .001.08, as German banks deliver it under the DK's "Datenformate"
+ * appendix; docs/bank-statements.md). The limits come first, before the XML is parsed: the size, no DOCTYPE or entity
+ * declarations (entity expansion, external entities), the number of entries, the length of texts; then the one
+ * statement's account and id and each entry: amount in cents from the decimal text (never through a float), booking
+ * date (or value date), credit or debit, and per transaction the other party's name and IBAN, the remittance text,
+ * the bank's and the end-to-end reference. A batch booking whose transactions carry amounts summing to the booking is
+ * read as its transactions (`3.1`, `3.2`); otherwise as one entry. A pure function of the bytes.
+ */
+export function readCamt(bytes: Uint8Array): CamtStatement {
+  if (bytes.byteLength > CAMT_MAX_BYTES) throw new CamtRefusal('bankStatementTooLarge', [String(CAMT_MAX_BYTES / 1024 / 1024)]);
+  let xml: string;
+  try {
+    xml = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new CamtRefusal('bankStatementNotCamt');
+  }
+  if (DECLARATION.test(xml)) throw new CamtRefusal('bankStatementDeclarations');
+  if ((xml.match(ENTRY_TAG)?.length ?? 0) > 2 * CAMT_MAX_ENTRIES) throw new CamtRefusal('bankStatementTooManyEntries', [String(CAMT_MAX_ENTRIES)]);
+  if (LONG_TEXT.test(xml)) throw new CamtRefusal('bankStatementTextTooLong', [String(CAMT_MAX_TEXT)]);
+  if (XMLValidator.validate(xml) !== true) throw new CamtRefusal('bankStatementNotCamt');
+  let tree: Node;
+  try {
+    tree = parser.parse(xml) as Node;
+  } catch (error) {
+    if (error instanceof Error && /nest/i.test(error.message)) throw new CamtRefusal('bankStatementTextTooLong', [String(CAMT_MAX_TEXT)]);
+    throw new CamtRefusal('bankStatementNotCamt');
+  }
+  const document = at(tree, 'Document');
+  const namespace = NAMESPACE.exec(ROOT.exec(xml)?.[1] ?? '');
+  const version = namespace?.[2] ?? null;
+  const statements = all(document, 'BkToCstmrStmt/Stmt');
+  if (document === undefined || at(document, 'BkToCstmrStmt') === undefined) throw new CamtRefusal('bankStatementNotCamt');
+  if (version === null || !VERSIONS.has(version)) throw new CamtRefusal('bankStatementVersion', [(namespace?.[1] ?? '').slice(0, 80)]);
+  if (statements.length !== 1) throw new CamtRefusal('bankStatementOneStatement', [String(statements.length)]);
+  const stmt = statements[0];
+  const account = text(stmt, 'Acct/Id/IBAN')?.replace(/\s+/g, '').toUpperCase() ?? null;
+  const bankStatementId = text(stmt, 'Id');
+  if (account === null || account.length > IBAN_MAX || bankStatementId === null || bankStatementId.length > REFERENCE_MAX) throw new CamtRefusal('bankStatementNoAccount');
+  const entries: CamtEntry[] = [];
+  all(stmt, 'Ntry').forEach((ntry, index) => entries.push(...entriesOf(ntry, String(index + 1))));
+  if (entries.length > CAMT_MAX_ENTRIES) throw new CamtRefusal('bankStatementTooManyEntries', [String(CAMT_MAX_ENTRIES)]);
+  return { version, account, bankStatementId, fromDate: dayOf(text(stmt, 'FrToDt/FrDtTm')), toDate: dayOf(text(stmt, 'FrToDt/ToDtTm')), entries };
+}
+
+/** The day of an ISO date or date-time (`2025-03-31`, `2025-03-31T23:59:59+01:00`), or null. */
+function dayOf(value: string | null): string | null {
+  const day = value?.slice(0, 10) ?? null;
+  return day !== null && isIsoDate(day) ? day : null;
+}
+
+/** An amount element's cents and currency; refused when the text is no amount. */
+function amountOf(node: Node, entryId: string): { cents: number; currency: string } | null {
+  if (node === undefined) return null;
+  const raw = text(node) ?? '';
+  const cents = centsOf(raw);
+  if (cents === null) throw new CamtRefusal('bankStatementAmountInvalid', [entryId, raw.slice(0, 40)]);
+  return { cents, currency: (attribute(node, 'Ccy') ?? '').toUpperCase() };
+}
+
+/** A transaction's own amount: `TxDtls/Amt` (.08) or `TxDtls/AmtDtls/TxAmt/Amt` (.02). */
+function transactionAmount(tx: Node, entryId: string): { cents: number; currency: string } | null {
+  return amountOf(at(tx, 'Amt') ?? at(tx, 'AmtDtls/TxAmt/Amt') ?? at(tx, 'AmtDtls/InstdAmt/Amt'), entryId);
+}
+
+function entriesOf(ntry: Node, entryId: string): CamtEntry[] {
+  const amount = amountOf(at(ntry, 'Amt'), entryId);
+  if (amount === null) throw new CamtRefusal('bankStatementAmountInvalid', [entryId, '']);
+  const bookingDate = dayOf(text(ntry, 'BookgDt/Dt') ?? text(ntry, 'BookgDt/DtTm') ?? text(ntry, 'ValDt/Dt') ?? text(ntry, 'ValDt/DtTm'));
+  if (bookingDate === null) throw new CamtRefusal('bankStatementDateInvalid', [entryId]);
+  const credit = text(ntry, 'CdtDbtInd') === 'CRDT';
+  const status = text(ntry, 'Sts/Cd') ?? text(ntry, 'Sts');
+  const reversal = text(ntry, 'RvslInd') === 'true';
+  const booked = status === 'BOOK' && !reversal;
+  const kindOf = (currency: string): StatementEntryKind => (!booked || currency !== 'EUR' ? 'other' : credit ? 'credit' : 'debit');
+  const ntryRef = text(ntry, 'AcctSvcrRef');
+  const txs = all(ntry, 'NtryDtls/TxDtls');
+  const base = { bookingDate, credit, ntryRef };
+  if (txs.length > 1) {
+    const parts = txs.map((tx, i) => transactionAmount(tx, `${entryId}.${i + 1}`));
+    const sum = parts.reduce((s, p) => s + (p?.cents ?? Number.NaN), 0);
+    if (sum === amount.cents && parts.every((p) => p !== null && p.currency === amount.currency)) {
+      return txs.map((tx, i) => entry(`${entryId}.${i + 1}`, kindOf(amount.currency), parts[i]!.cents, amount.currency, base, [tx]));
+    }
+  }
+  return [entry(entryId, kindOf(amount.currency), amount.cents, amount.currency, base, txs)];
+}
+
+/** An entry from the transactions `txs` it stands for (several only when a batch's amounts do not add up). */
+function entry(entryId: string, kind: StatementEntryKind, cents: number, currency: string, base: { bookingDate: string; credit: boolean; ntryRef: string | null }, txs: readonly Node[]): CamtEntry {
+  const party = base.credit ? 'Dbtr' : 'Cdtr';
+  const first = txs[0];
+  const remittance = txs.flatMap((tx) => all(tx, 'RmtInf/Ustrd').map((u) => text(u) ?? '')).filter((t) => t !== '').join(' ');
+  const endToEnd = text(first, 'Refs/EndToEndId');
+  const iban = text(first, `RltdPties/${party}Acct/Id/IBAN`)?.replace(/\s+/g, '').toUpperCase() ?? null;
+  return {
+    entryId,
+    kind,
+    amount: cents,
+    currency: currency.slice(0, 3),
+    bookingDate: base.bookingDate,
+    remittance: cut(remittance, REMITTANCE_MAX) ?? '',
+    partyName: cut(text(first, `RltdPties/${party}/Pty/Nm`) ?? text(first, `RltdPties/${party}/Nm`), NAME_MAX),
+    partyIban: iban !== null && iban.length <= IBAN_MAX ? iban : null,
+    bankReference: cut(text(first, 'Refs/AcctSvcrRef') ?? base.ntryRef, REFERENCE_MAX),
+    endToEndId: endToEnd === null || endToEnd === 'NOTPROVIDED' ? null : cut(endToEnd, REFERENCE_MAX),
+  };
+}

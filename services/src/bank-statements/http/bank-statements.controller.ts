@@ -1,0 +1,96 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BankStatementConfirm, BankStatementDetailDto, BankStatementDto, BankStatementIgnore, NotFoundError, TEXT_MAX } from '@coop/contracts';
+import { CurrentActor, Requires } from '../../auth/decorators.js';
+import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import type { ListParams } from '../../platform/http/list-query.js';
+import { sendList } from '../../platform/http/list-response.js';
+import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
+import { CAMT_MAX_BYTES } from '../camt/camt-limits.js';
+import { CamtRefusal } from '../camt/camt-reader.js';
+import { ConfirmBankStatementEntriesCommand, IgnoreBankStatementEntriesCommand, ReadBankStatementCommand } from '../commands/bank-statement.commands.js';
+import { BankStatementReads, toStatementDto } from '../queries/bank-statement-reads.js';
+import { fieldError, ValidationError } from '@coop/contracts';
+import { HttpException } from '@nestjs/common';
+import { readStatementUpload } from './statement-upload.js';
+
+/** An id longer than any statement's is none (checked before any read). */
+function knownId(id: string): string {
+  if (id.length > TEXT_MAX.id) throw new NotFoundError('Bank statement', id.slice(0, TEXT_MAX.id));
+  return id;
+}
+
+/**
+ * Bank statements (CAMT.053, issue 45; docs/bank-statements.md): read a statement file, list them, show one with its
+ * entries, confirm entries as payments on shares (each a `SharePaymentReceived`, method `transfer`) or set them aside.
+ * Reading for every role that reads the members; the writes for those who post.
+ */
+@ApiTags('bank-statements')
+@ApiBearerAuth()
+@Controller('bank-statements')
+export class BankStatementsController {
+  constructor(private readonly commands: CommandBus, private readonly reads: BankStatementReads) {}
+
+  @Get()
+  @Requires('bankstatements:read')
+  @AnswersList(BankStatementDto)
+  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<BankStatementDto[] | undefined> {
+    return sendList(res, await this.reads.list(actor.cooperativeId, params), toStatementDto);
+  }
+
+  /**
+   * Reads a CAMT.053 file (multipart, field `file`, at most 20 MiB: 413 beyond, refused before it is read) and matches
+   * its credits to members and their outstanding subscriptions; 201 with the statement. The same statement again: 409
+   * `bankStatementAlreadyRead`, nothing booked twice.
+   */
+  @Post()
+  @Requires('bankstatements:write')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: `a CAMT.053 file (camt.053.001.02 or .08), at most ${CAMT_MAX_BYTES / 1024 / 1024} MiB` } } } })
+  @AnswersCreated(BankStatementDetailDto)
+  async read(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<BankStatementDetailDto> {
+    const file = await readStatementUpload(req);
+    let id: string;
+    try {
+      id = await this.commands.execute(new ReadBankStatementCommand(contextFor(actor), file.name, file.bytes));
+    } catch (error) {
+      if (!(error instanceof CamtRefusal)) throw error;
+      const refusal = fieldError('file', error.template, ...error.parameters);
+      if (error.template === 'bankStatementTooLarge') throw new HttpException({ message: 'The file is too large', errors: [refusal] }, 413);
+      throw new ValidationError([refusal]);
+    }
+    return this.reads.detail(actor.cooperativeId, id);
+  }
+
+  @Get(':id')
+  @Requires('bankstatements:read')
+  @AnswersOk(BankStatementDetailDto)
+  detail(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<BankStatementDetailDto> {
+    return this.reads.detail(actor.cooperativeId, knownId(id));
+  }
+
+  /** Books the entries as payments on shares: all or none (400 with every refusal; 409 for an entry already decided). */
+  @Post(':id/confirm')
+  @Requires('bankstatements:write')
+  @HttpCode(200)
+  @BodyOf(BankStatementConfirm)
+  @AnswersOk(BankStatementDetailDto)
+  async confirm(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: BankStatementConfirm): Promise<BankStatementDetailDto> {
+    const entries = body.entries.map((e) => ({ entryId: e.entryId.trim(), memberId: e.memberId.trim(), balanceId: typeof e.balanceId === 'string' ? e.balanceId.trim() : null }));
+    await this.commands.execute(new ConfirmBankStatementEntriesCommand(contextFor(actor), knownId(id), entries));
+    return this.reads.detail(actor.cooperativeId, id);
+  }
+
+  /** Sets credits aside (no payment on shares): all or none. */
+  @Post(':id/ignore')
+  @Requires('bankstatements:write')
+  @HttpCode(200)
+  @BodyOf(BankStatementIgnore)
+  @AnswersOk(BankStatementDetailDto)
+  async ignore(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: BankStatementIgnore): Promise<BankStatementDetailDto> {
+    await this.commands.execute(new IgnoreBankStatementEntriesCommand(contextFor(actor), knownId(id), body.entryIds));
+    return this.reads.detail(actor.cooperativeId, id);
+  }
+}

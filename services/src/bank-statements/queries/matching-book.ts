@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import type { ReadDocument, ShareDueView } from '@coop/contracts';
+import { MEMBERS, SHARE_DUES } from '@coop/projections';
+import { ReadModels } from '../../platform/http/read-models.js';
+import type { MatchingBook } from '../domain/match-entries.js';
+import type { OutstandingDue } from '../domain/proposal.js';
+
+/** Values per `in` query (the read stores bind each as a parameter). */
+const CHUNK = 500;
+/** The most subscriptions one member has outstanding that the matching reads (a member holds a few). */
+const DUES_PER_MEMBER_MAX = 1000;
+
+const chunks = <T>(values: readonly T[]): T[][] => Array.from({ length: Math.ceil(values.length / CHUNK) }, (_, i) => values.slice(i * CHUNK, (i + 1) * CHUNK));
+
+export function dueOf(doc: ReadDocument): OutstandingDue {
+  const due = doc as unknown as ShareDueView;
+  return { balanceId: due.id, date: due.date, dueSince: due.dueSince, outstanding: Number(due.outstanding) };
+}
+
+/**
+ * What the matching reads, always within the caller's cooperative: members by number (`members`) and their outstanding
+ * subscriptions (`share_dues`, the payments on shares' read model).
+ */
+@Injectable()
+export class MatchingBookReads {
+  constructor(private readonly reads: ReadModels) {}
+
+  async book(cooperativeId: string, numbers: readonly number[]): Promise<MatchingBook> {
+    const memberIdOf = new Map<number, string>();
+    for (const values of chunks([...new Set(numbers)])) {
+      const page = await this.reads.query(MEMBERS, cooperativeId, { cooperativeId, filters: [{ field: 'memberNr', op: 'in', values }], limit: values.length * 2 });
+      for (const doc of page.items) if (typeof doc.memberNr === 'number') memberIdOf.set(doc.memberNr, doc.id);
+    }
+    return { memberIdOf, duesOf: await this.dues(cooperativeId, [...new Set(memberIdOf.values())]) };
+  }
+
+  /** The outstanding subscriptions of `memberIds`, by member. */
+  async dues(cooperativeId: string, memberIds: readonly string[]): Promise<Map<string, OutstandingDue[]>> {
+    const duesOf = new Map<string, OutstandingDue[]>();
+    for (const values of chunks(memberIds)) {
+      const page = await this.reads.query(SHARE_DUES, cooperativeId, { cooperativeId, filters: [{ field: 'member', op: 'in', values }], limit: values.length * DUES_PER_MEMBER_MAX });
+      for (const doc of page.items) {
+        if (!(Number(doc.outstanding) > 0)) continue;
+        const member = String(doc.member);
+        duesOf.set(member, [...(duesOf.get(member) ?? []), dueOf(doc)]);
+      }
+    }
+    return duesOf;
+  }
+
+  /** Names and numbers of members (the entries' table). */
+  async members(cooperativeId: string, memberIds: readonly string[]): Promise<Map<string, ReadDocument>> {
+    const found = new Map<string, ReadDocument>();
+    for (const ids of chunks([...new Set(memberIds)])) for (const [id, doc] of await this.reads.getMany(MEMBERS, cooperativeId, ids)) found.set(id, doc);
+    return found;
+  }
+}
