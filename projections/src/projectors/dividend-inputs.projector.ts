@@ -33,7 +33,7 @@ export type DividendInputPosting = readonly [id: string, type: number, amount: n
  * type, its amount, dated on the payment date, `paymentOn` = the subscription's balance id. Its interest begin is the
  * cooperative's rule applied to the payment date, at calculation time (the read model holds the payment date there).
  * A returned payment (`SharePaymentReturned`) and the payments on an annulled subscription are flagged: they count
- * as never made.
+ * as never made. `subscribed` keeps the full amount of each subscription posted in part: its payments count up to it.
  */
 
 /** An exemption order as the engine needs it (`OrderInput`). */
@@ -89,6 +89,8 @@ const inputKey = (memberId: string): DocKey => ({ collection: DIVIDEND_INPUTS.na
 type Handled = MemberEvent | ExemptionOrderEvent | NonAssessmentEvent | DividendMemberPaid;
 
 const postingsOf = (doc: ReadDocument): DividendInputPosting[] => (doc.postings as DividendInputPosting[] | undefined) ?? [];
+/** The full amounts of the subscriptions posted in part, by balance id (issue 45). */
+const subscribedOf = (doc: ReadDocument): Readonly<Record<string, number>> => (doc.subscribed as Record<string, number> | undefined) ?? {};
 const ordersOf = (doc: ReadDocument): DividendInputOrder[] => (doc.orders as DividendInputOrder[] | undefined) ?? [];
 const certificatesOf = (doc: ReadDocument): DividendInputCertificate[] => (doc.certificates as DividendInputCertificate[] | undefined) ?? [];
 
@@ -158,13 +160,20 @@ export const dividendInputsProjector: Projector = {
       case 'SharesPosted': {
         const d = event.data;
         const posting: DividendInputPosting = [d.balanceId, d.type, d.paid ?? d.amount, d.date, d.interestBegin, 0];
-        return next({ postings: [...postingsOf(doc), posting] });
+        const partly = d.paid !== undefined && d.paid < d.amount ? { subscribed: { ...subscribedOf(doc), [d.balanceId]: d.amount } } : {};
+        return next({ postings: [...postingsOf(doc), posting], ...partly });
       }
       case 'SharePaymentReceived': {
+        // Only on a subscription posted in part, and never beyond its amount: one posted whole (owing only by a
+        // register correction, SharePaymentCorrected) already counts its whole amount.
         const d = event.data;
+        const subscribed = subscribedOf(doc)[d.balanceId];
         const subscription = postingsOf(doc).find((p) => p[0] === d.balanceId && p[6] === undefined);
-        if (!subscription) return [];
-        const payment: DividendInputPosting = [d.paymentId, subscription[1], d.amount, d.date, d.date, subscription[5], d.balanceId];
+        if (subscribed === undefined || !subscription) return [];
+        const counted = postingsOf(doc).reduce((sum, p) => (p[6] === d.balanceId && p[5] === 0 ? sum + p[2] : sum), subscription[2]);
+        const amount = Math.min(d.amount, subscribed - counted);
+        if (amount <= 0) return [];
+        const payment: DividendInputPosting = [d.paymentId, subscription[1], amount, d.date, d.date, subscription[5], d.balanceId];
         return next({ postings: [...postingsOf(doc), payment] });
       }
       case 'SharePaymentReturned': {

@@ -86,6 +86,13 @@ describe('the dividend basis is the Geschäftsguthaben paid in (issue 45)', () =
     expect(memberBasis(toMemberInput(annulled, undefined, 'nextMonth'), 2025, proRata).lines).toEqual([]);
   });
 
+  it('payments count up to the subscription: none beyond its amount, none on one posted whole (owing by a register correction)', () => {
+    const over = inputsAfter([subscribed(100_000, 10_000), received('pay-1', '2025-05-10', 60_000), received('pay-2', '2025-06-10', 60_000)]);
+    expect(memberBasis(toMemberInput(over, undefined, 'nextMonth'), 2026, yearEnd).holding).toBe(100_000);
+    const whole = inputsAfter([subscribed(100_000), received('pay-1', '2025-05-10', 10_000)]);
+    expect(memberBasis(toMemberInput(whole, undefined, 'nextMonth'), 2026, yearEnd).holding).toBe(100_000);
+  });
+
   it('a subscription paid in full (no `paid`, every one before issue 45) stays one posting of its amount', () => {
     const whole = inputsAfter([subscribed(100_000)]);
     expect(whole.postings).toEqual([['b-1', 0, 100_000, '2024-12-10', '2025-01-01', 0]]);
