@@ -149,6 +149,17 @@ describe('dividend: credited to the Geschäftsguthaben while the shares are not 
     expect(await certificate('paid')).not.toContain('gutgeschrieben');
   });
 
+  it('bears dividend on the Geschäftsguthaben paid in only: what was paid when posted, a later payment from its interest begin (decision 233)', async () => {
+    // This year (after the closures): 200 € subscribed from 1 Feb, 50 € paid with it, 100 € paid on 10 May (nextMonth: from 1 June).
+    const year = { entryDate: `${THIS_YEAR}-01-02`, approvalDate: `${THIS_YEAR}-01-02`, interestBegin: `${THIS_YEAR}-02-01` };
+    const member = await createMember(t.http, t.adminToken, { ...year, name: 'Anteilig', shareAmount: SUBSCRIPTION / 10, paid: 5_000 });
+    await request(t.http).post(`/api/v1/members/${member.id}/share-payments`).set(auth(t.adminToken)).send({ date: `${THIS_YEAR}-05-10`, amount: 10_000, method: 'transfer' }).expect(201);
+    const params = new URLSearchParams(closureOf(THIS_YEAR)).toString();
+    const calc = (await request(t.http).get(`/api/v1/dividend/calc?${params}`).set(auth(t.adminToken)).expect(200)).body as DividendDto;
+    // 10 %, 30E/360: 50 € × 330/360 + 100 € × 210/360 = 10,4166 € (cut to the cent), not 200 € × 330/360 = 18,33 €.
+    expect(calc.members.find((r) => r.member === member.id)?.dividend).toBe(1_041);
+  });
+
   it('refuses another cooperative the closure (404)', async () => {
     const coop = await request(t.http).post('/api/v1/cooperatives').set(auth(t.adminToken)).send(validCooperative({ name: 'credit-other-eg' }));
     const other = (await userWith(t.http, t.adminToken, 'credit-other-admin', ['ROLE_ADMIN', 'ROLE_USER'], (coop.body as { id: string }).id)).token;

@@ -24,7 +24,17 @@ import { CHURCH_DATA_ERASED, dividendInputsChurchErasure, dividendInputsErasure,
  * interest begin, annulled (1) or not (0). A member's document holds every posting and is rewritten by each of them,
  * and the calculation parses every document: tuples keep it about 40 % smaller than objects.
  */
-export type DividendInputPosting = readonly [id: string, type: number, amount: number, date: string, interestBegin: string, annulled: 0 | 1];
+export type DividendInputPosting = readonly [id: string, type: number, amount: number, date: string, interestBegin: string, annulled: 0 | 1, paymentOn?: string];
+
+/*
+ * The basis is the Geschäftsguthaben paid in (§ 19 (1) GenG, DOMAIN.md 1.1; issue 45, decision 233): a subscription
+ * (0, 1) counts with what was paid when it was posted (`SharesPosted.paid`, absent = its amount) from its interest
+ * begin; each later payment (`SharePaymentReceived`) is a tuple of its own, id = the payment id, the subscription's
+ * type, its amount, dated on the payment date, `paymentOn` = the subscription's balance id. Its interest begin is the
+ * cooperative's rule applied to the payment date, at calculation time (the read model holds the payment date there).
+ * A returned payment (`SharePaymentReturned`) and the payments on an annulled subscription are flagged: they count
+ * as never made. `subscribed` keeps the full amount of each subscription posted in part: its payments count up to it.
+ */
 
 /** An exemption order as the engine needs it (`OrderInput`). */
 export interface DividendInputOrder {
@@ -70,6 +80,8 @@ const TYPES = new Set<string>([
   'NonAssessmentRecorded',
   'NonAssessmentCorrected',
   'DividendMemberPaid',
+  'SharePaymentReceived',
+  'SharePaymentReturned',
 ]);
 
 const inputKey = (memberId: string): DocKey => ({ collection: DIVIDEND_INPUTS.name, id: memberId });
@@ -77,6 +89,8 @@ const inputKey = (memberId: string): DocKey => ({ collection: DIVIDEND_INPUTS.na
 type Handled = MemberEvent | ExemptionOrderEvent | NonAssessmentEvent | DividendMemberPaid;
 
 const postingsOf = (doc: ReadDocument): DividendInputPosting[] => (doc.postings as DividendInputPosting[] | undefined) ?? [];
+/** The full amounts of the subscriptions posted in part, by balance id (issue 45). */
+const subscribedOf = (doc: ReadDocument): Readonly<Record<string, number>> => (doc.subscribed as Record<string, number> | undefined) ?? {};
 const ordersOf = (doc: ReadDocument): DividendInputOrder[] => (doc.orders as DividendInputOrder[] | undefined) ?? [];
 const certificatesOf = (doc: ReadDocument): DividendInputCertificate[] => (doc.certificates as DividendInputCertificate[] | undefined) ?? [];
 
@@ -96,6 +110,8 @@ function upsert<T extends { readonly id: string }>(list: readonly T[], entry: T)
 /** What the dividend needs of each member, from the member, tax paper and dividend events. */
 export const dividendInputsProjector: Projector = {
   collections: [DIVIDEND_INPUTS],
+  // 2: subscriptions count with what was paid, payments and returns are tuples of their own (issue 45).
+  version: 2,
   keys(recorded: RecordedEvent): DocKey[] {
     if (recorded.type === MEMBERS_ERASED) return dividendInputsErasure.keys(recorded);
     if (recorded.type === CHURCH_DATA_ERASED) return dividendInputsChurchErasure.keys(recorded);
@@ -143,13 +159,35 @@ export const dividendInputsProjector: Projector = {
         return next({ churchId: event.data.churchId, churchTaxRate: event.data.churchTaxRate });
       case 'SharesPosted': {
         const d = event.data;
-        const posting: DividendInputPosting = [d.balanceId, d.type, d.amount, d.date, d.interestBegin, 0];
-        return next({ postings: [...postingsOf(doc), posting] });
+        const posting: DividendInputPosting = [d.balanceId, d.type, d.paid ?? d.amount, d.date, d.interestBegin, 0];
+        const partly = d.paid !== undefined && d.paid < d.amount ? { subscribed: { ...subscribedOf(doc), [d.balanceId]: d.amount } } : {};
+        return next({ postings: [...postingsOf(doc), posting], ...partly });
+      }
+      case 'SharePaymentReceived': {
+        // Only on a subscription posted in part, and never beyond its amount: one posted whole (owing only by a
+        // register correction, SharePaymentCorrected) already counts its whole amount.
+        const d = event.data;
+        const subscribed = subscribedOf(doc)[d.balanceId];
+        const subscription = postingsOf(doc).find((p) => p[0] === d.balanceId && p[6] === undefined);
+        if (subscribed === undefined || !subscription) return [];
+        const counted = postingsOf(doc).reduce((sum, p) => (p[6] === d.balanceId && p[5] === 0 ? sum + p[2] : sum), subscription[2]);
+        const amount = Math.min(d.amount, subscribed - counted);
+        if (amount <= 0) return [];
+        const payment: DividendInputPosting = [d.paymentId, subscription[1], amount, d.date, d.date, subscription[5], d.balanceId];
+        return next({ postings: [...postingsOf(doc), payment] });
+      }
+      case 'SharePaymentReturned': {
+        const d = event.data;
+        const postings = postingsOf(doc).map((p): DividendInputPosting => (p[0] === d.paymentId && p[6] !== undefined ? [p[0], p[1], p[2], p[3], p[4], 1, p[6]] : p));
+        return next({ postings });
       }
       case 'PostingAnnulled': {
         // The original and its annulation count as never made (DOMAIN.md 1.2): both are kept, flagged.
         const d = event.data;
-        const postings = postingsOf(doc).map((p): DividendInputPosting => (p[0] === d.annulPeer ? [p[0], p[1], p[2], p[3], p[4], 1] : p));
+        // The payments on an annulled subscription go with it (issue 45).
+        const postings = postingsOf(doc).map((p): DividendInputPosting =>
+          p[0] === d.annulPeer && p[6] === undefined ? [p[0], p[1], p[2], p[3], p[4], 1] : p[6] === d.annulPeer ? [p[0], p[1], p[2], p[3], p[4], 1, p[6]] : p,
+        );
         postings.push([d.balanceId, 5, d.amount, d.date, d.interestBegin ?? d.date, 1]);
         return next({ postings });
       }

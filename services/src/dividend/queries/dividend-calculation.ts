@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   dividendSettingsOf,
   fieldError,
+  interestBeginRuleOf,
   type DividendDeclared,
   type DividendDto,
   type DividendErrorDto,
@@ -70,13 +71,14 @@ export class DividendCalculation {
   async calculate(cooperativeId: string, params: DividendParams, today: string, { withLines = false, resuming }: { withLines?: boolean; resuming?: string } = {}): Promise<Calculation> {
     const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
     const settings = dividendSettingsOf(cooperative);
+    const rule = interestBeginRuleOf(cooperative.interestBeginRule);
     const calculator = new DividendCalculator(params, settings);
     const facts = new Map<string, MemberFacts>();
     const orderHolders = new Map<string, string>();
     const lines = withLines ? new Map<string, MemberBasis['lines']>() : undefined;
     for await (const batch of this.reads.scan(DIVIDEND_INPUTS, cooperativeId, SCAN_BATCH)) {
       for (const doc of batch) {
-        const input = toMemberInput(doc, resuming);
+        const input = toMemberInput(doc, resuming, rule);
         calculator.add(input);
         facts.set(doc.id, factsOf(doc));
         for (const order of input.orders) orderHolders.set(order.id, doc.id);

@@ -1,4 +1,13 @@
-import { GERMAN_STATES, NON_ASSESSMENT_TYPES, type GermanState, type NonAssessmentType, type ReadDocument } from '@coop/contracts';
+import {
+  DEFAULT_INTEREST_BEGIN_RULE,
+  GERMAN_STATES,
+  interestBeginFor,
+  NON_ASSESSMENT_TYPES,
+  type GermanState,
+  type InterestBeginRule,
+  type NonAssessmentType,
+  type ReadDocument,
+} from '@coop/contracts';
 import type { DividendInputCertificate, DividendInputOrder, DividendInputPosting } from '@coop/projections';
 import type { BasisPosting, CertificateInput, MemberInput, OrderInput } from '../domain/engine/index.js';
 
@@ -32,11 +41,20 @@ const isNvType = (v: unknown): v is NonAssessmentType => (NON_ASSESSMENT_TYPES a
 /**
  * The engine's input of one member from its `dividend_inputs` document (erased personal data reads as absent); `resuming`: the closure being resumed (issue 40), whose payouts already written are not counted
  * as earlier use of the member's exemption orders (each order's year is read as it was before that closure).
+ * `rule`: the cooperative's interest-begin rule; a payment on a subscription (issue 45) bears dividend from the rule
+ * applied to its date (decision 233).
  */
-export function toMemberInput(doc: ReadDocument, resuming?: string): MemberInput {
+export function toMemberInput(doc: ReadDocument, resuming?: string, rule: InterestBeginRule = DEFAULT_INTEREST_BEGIN_RULE): MemberInput {
   const state = str(doc, 'state');
   const postings = ((doc.postings as DividendInputPosting[] | undefined) ?? []).map(
-    (p): BasisPosting => ({ id: p[0], type: p[1] as BasisPosting['type'], amount: p[2], date: p[3], interestBegin: p[4], annulled: p[5] === 1 }),
+    (p): BasisPosting => ({
+      id: p[0],
+      type: p[1] as BasisPosting['type'],
+      amount: p[2],
+      date: p[3],
+      interestBegin: p[6] === undefined ? p[4] : interestBeginFor(p[3], rule),
+      annulled: p[5] === 1,
+    }),
   );
   const orders = ((doc.orders as DividendInputOrder[] | undefined) ?? []).map((o): OrderInput => withoutUseOf(o, resuming));
   const certificates = ((doc.certificates as DividendInputCertificate[] | undefined) ?? [])
