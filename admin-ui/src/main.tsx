@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { App } from './App';
+import { App, preloadLogin } from './App';
+import { startI18n } from './i18n/i18nProvider';
 import { preloadScreen } from './resources';
 import { watchUserActivity } from './session/activity';
+import { currentSession } from './session/session';
 
 // Only the clerk's own activity keeps a session alive (issue 38).
 watchUserActivity();
@@ -11,6 +13,7 @@ watchUserActivity();
 // The opened screen's chunk downloads while React renders the shell (a signed-out visit shows the login page
 // first, but the chunk is the one it will redirect to).
 preloadScreen(window.location.pathname);
+if (!currentSession()) preloadLogin();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
@@ -18,8 +21,17 @@ if (!root) throw new Error('#root missing in index.html');
 // (not <BrowserRouter>): the prompt before leaving a dirty form (common/UnsavedChangesPrompt.tsx) blocks the navigation
 // with react-router's useBlocker, which works only inside one.
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+// The active language's catalogue is its own file (decision 227): it downloads beside the screen's, and the shell renders once it is there.
+startI18n().then(
+  () =>
+    createRoot(root).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
+  // Without its texts the console cannot speak to the clerk in either language: say so in both, as a failed screen
+  // download does (a reload tries again).
+  () => {
+    root.textContent = 'The console could not be loaded; please reload the page. · Die Konsole konnte nicht geladen werden; bitte laden Sie die Seite neu.';
+  },
 );

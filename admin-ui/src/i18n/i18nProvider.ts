@@ -1,14 +1,61 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { english, german } from './catalogues';
-import { en } from './en';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { storedLocale } from './locale';
 
 export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export const i18nProvider = polyglotI18nProvider(
-  (locale) => (locale === 'de' ? german : english),
-  storedLocale(),
-  LOCALES.map((locale) => ({ locale, name: en.coop.languages[locale] })),
-  { allowMissing: true },
-);
+/** The languages' names in themselves (react-admin's locale list; the console's own menu translates them). */
+const NAMES: Readonly<Record<Locale, string>> = { en: 'English', de: 'Deutsch' };
+
+/**
+ * Each language's catalogue is its own file, loaded when the console first shows that language (decision 227): the
+ * first load carries the active language only, the other one comes with the switch to it.
+ */
+const LOADERS: Readonly<Record<Locale, () => Promise<TranslationMessages>>> = {
+  en: () => import('./catalogue.en').then((m) => m.english),
+  de: () => import('./catalogue.de').then((m) => m.german),
+};
+
+const loaded = new Map<Locale, Promise<TranslationMessages>>();
+
+/** The catalogue of `locale` (English for an unknown one), loaded once. */
+export function loadCatalogue(locale: string): Promise<TranslationMessages> {
+  const known: Locale = locale === 'de' ? 'de' : 'en';
+  let catalogue = loaded.get(known);
+  if (!catalogue) {
+    catalogue = LOADERS[known]();
+    // A failed download may be tried again at the next switch.
+    catalogue.catch(() => loaded.delete(known));
+    loaded.set(known, catalogue);
+  }
+  return catalogue;
+}
+
+let provider: I18nProvider | undefined;
+
+/**
+ * Loads the catalogue of the stored language and builds the provider on it (`main.tsx` awaits this before rendering;
+ * react-admin's polyglot provider wants the first language's messages at once). A later switch loads its catalogue.
+ */
+export async function startI18n(): Promise<void> {
+  const locale = storedLocale();
+  const messages = await loadCatalogue(locale);
+  provider = polyglotI18nProvider(
+    (wanted) => (wanted === locale ? messages : loadCatalogue(wanted)),
+    locale,
+    LOCALES.map((l) => ({ locale: l, name: NAMES[l] })),
+    { allowMissing: true },
+  );
+}
+
+/**
+ * The console's i18n provider (react-admin's and the plain modules' `translate`). Before `startI18n` has finished,
+ * nothing is rendered; a text asked for then (only a failed request started before the first render could) is its key.
+ */
+export const i18nProvider: I18nProvider = {
+  translate: (key, options) => (provider ? provider.translate(key, options) : key),
+  changeLocale: (locale, options) => (provider ? provider.changeLocale(locale, options) : Promise.resolve()),
+  getLocale: () => provider?.getLocale() ?? storedLocale(),
+  getLocales: () => provider?.getLocales?.() ?? LOCALES.map((l) => ({ locale: l, name: NAMES[l] })),
+};
