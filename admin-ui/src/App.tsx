@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
 import { AdminContext, CoreAdminUI, CustomRoutes, Error as ErrorPage, LoadingPage, Notification } from 'react-admin';
@@ -9,6 +9,7 @@ import { store } from './i18n/locale';
 import { NotFound } from './layout/AccessDenied';
 import { Guard } from './layout/Guard';
 import { Layout } from './layout/Layout';
+import { LoginPage } from './layout/LoginPage';
 import { LogoutPage } from './layout/LogoutPage';
 import { HOME, ROUTES } from './resources';
 import { authProvider } from './session/authProvider';
@@ -22,17 +23,6 @@ const DashboardPage = () => (
     <Dashboard />
   </Guard>
 );
-
-// The sign-in page and its MUI form fields load only when it is shown (issue 43): a clerk still signed in never needs them.
-// `preloadLogin` starts the download before React renders for a signed-out visit (main.tsx).
-const loadLogin = () => import('./layout/LoginPage');
-const LazyLogin = lazy(() => loadLogin().then((m) => ({ default: m.LoginPage })));
-const LoginPage = () => (
-  <Suspense fallback={null}>
-    <LazyLogin />
-  </Suspense>
-);
-export const preloadLogin = (): void => void loadLogin().catch(() => undefined);
 
 /** The pages a signed-out visitor may open. */
 const SIGNED_OUT_PATHS: ReadonlySet<string> = new Set(['/login', '/logout']);

@@ -1,11 +1,12 @@
+// First: starts the downloads the first render waits for before the other modules run (early.ts).
+import './early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { App, preloadLogin } from './App';
+import { App } from './App';
 import { startI18n } from './i18n/i18nProvider';
 import { preloadScreen } from './resources';
 import { watchUserActivity } from './session/activity';
-import { currentSession } from './session/session';
 
 // Only the clerk's own activity keeps a session alive (issue 38).
 watchUserActivity();
@@ -13,7 +14,6 @@ watchUserActivity();
 // The opened screen's chunk downloads while React renders the shell (a signed-out visit shows the login page
 // first, but the chunk is the one it will redirect to).
 preloadScreen(window.location.pathname);
-if (!currentSession()) preloadLogin();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');

@@ -1,36 +1,12 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { I18nProvider, TranslationMessages } from 'react-admin';
+import type { I18nProvider } from 'react-admin';
+import { LOCALES, loadCatalogue, type Locale } from './loadCatalogue';
 import { storedLocale } from './locale';
 
-export const LOCALES = ['en', 'de'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { LOCALES, type Locale } from './loadCatalogue';
 
 /** The languages' names in themselves (react-admin's locale list; the console's own menu translates them). */
 const NAMES: Readonly<Record<Locale, string>> = { en: 'English', de: 'Deutsch' };
-
-/**
- * Each language's catalogue is its own file, loaded when the console first shows that language (decision 227): the
- * first load carries the active language only, the other one comes with the switch to it.
- */
-const LOADERS: Readonly<Record<Locale, () => Promise<TranslationMessages>>> = {
-  en: () => import('./catalogue.en').then((m) => m.english),
-  de: () => import('./catalogue.de').then((m) => m.german),
-};
-
-const loaded = new Map<Locale, Promise<TranslationMessages>>();
-
-/** The catalogue of `locale` (English for an unknown one), loaded once. */
-export function loadCatalogue(locale: string): Promise<TranslationMessages> {
-  const known: Locale = locale === 'de' ? 'de' : 'en';
-  let catalogue = loaded.get(known);
-  if (!catalogue) {
-    catalogue = LOADERS[known]();
-    // A failed download may be tried again at the next switch.
-    catalogue.catch(() => loaded.delete(known));
-    loaded.set(known, catalogue);
-  }
-  return catalogue;
-}
 
 let provider: I18nProvider | undefined;
 
