@@ -21,16 +21,16 @@ if (!root) throw new Error('#root missing in index.html');
 // (not <BrowserRouter>): the prompt before leaving a dirty form (common/UnsavedChangesPrompt.tsx) blocks the navigation
 // with react-router's useBlocker, which works only inside one.
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);
-// The active language's catalogue is its own file (decision 227): it downloads beside the screen's, and the shell renders once it is there.
-startI18n().then(
+// The German catalogue is a file of its own (decision 227): a German console renders once it is there.
+startI18n(
   () =>
     createRoot(root).render(
       <StrictMode>
         <RouterProvider router={router} />
       </StrictMode>,
     ),
-  // Without its texts the console cannot speak to the clerk in either language: say so in both, as a failed screen
-  // download does (a reload tries again).
+  // Without its texts the console cannot speak to the clerk: say so in both languages, as a failed screen download
+  // does (a reload tries again).
   () => {
     root.textContent = 'The console could not be loaded; please reload the page. · Die Konsole konnte nicht geladen werden; bitte laden Sie die Seite neu.';
   },

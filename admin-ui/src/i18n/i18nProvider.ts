@@ -1,6 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { I18nProvider } from 'react-admin';
-import { LOCALES, loadCatalogue, type Locale } from './loadCatalogue';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { catalogueAtOnce, LOCALES, loadCatalogue, type Locale } from './loadCatalogue';
 import { storedLocale } from './locale';
 
 export { LOCALES, type Locale } from './loadCatalogue';
@@ -11,18 +11,24 @@ const NAMES: Readonly<Record<Locale, string>> = { en: 'English', de: 'Deutsch' }
 let provider: I18nProvider | undefined;
 
 /**
- * Loads the catalogue of the stored language and builds the provider on it (`main.tsx` awaits this before rendering;
- * react-admin's polyglot provider wants the first language's messages at once). A later switch loads its catalogue.
+ * Builds the provider on the stored language's catalogue, then calls `ready` (`main.tsx` renders there): at once in
+ * English, whose catalogue is in the shell, after its download in German (react-admin's polyglot provider wants the
+ * first language's messages at once). A later switch loads its catalogue.
  */
-export async function startI18n(): Promise<void> {
+export function startI18n(ready: () => void, failed: (error: unknown) => void): void {
   const locale = storedLocale();
-  const messages = await loadCatalogue(locale);
-  provider = polyglotI18nProvider(
-    (wanted) => (wanted === locale ? messages : loadCatalogue(wanted)),
-    locale,
-    LOCALES.map((l) => ({ locale: l, name: NAMES[l] })),
-    { allowMissing: true },
-  );
+  const build = (messages: TranslationMessages) => {
+    provider = polyglotI18nProvider(
+      (wanted) => (wanted === locale ? messages : loadCatalogue(wanted)),
+      locale,
+      LOCALES.map((l) => ({ locale: l, name: NAMES[l] })),
+      { allowMissing: true },
+    );
+    ready();
+  };
+  const now = catalogueAtOnce(locale);
+  if (now) build(now);
+  else loadCatalogue(locale).then(build, failed);
 }
 
 /**

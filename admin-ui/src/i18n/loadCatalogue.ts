@@ -1,30 +1,30 @@
 import type { TranslationMessages } from 'react-admin';
+import { english } from './catalogue.en';
 
 /** The console's languages. */
 export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /**
- * Each language's catalogue is its own file, loaded when the console first shows that language (decision 227): the
- * first load carries the active language only, the other one comes with the switch to it. No other import here, so
- * `early.ts` can start the download before the shell's modules run.
+ * English, the default and fallback language (SPEC 9), comes with the shell; German is a file of its own, loaded
+ * when the console first shows German (decision 227): an English first load carries no German, a German one adds its
+ * catalogue. No other import here, so `early.ts` can start the German download before the shell's modules run.
  */
-const LOADERS: Readonly<Record<Locale, () => Promise<TranslationMessages>>> = {
-  en: () => import('./catalogue.en').then((m) => m.english),
-  de: () => import('./catalogue.de').then((m) => m.german),
-};
+let german: Promise<TranslationMessages> | undefined;
 
-const loaded = new Map<Locale, Promise<TranslationMessages>>();
+/** The catalogue of `locale` at once, when it is in the shell (English; an unknown locale is English). */
+export function catalogueAtOnce(locale: string): TranslationMessages | undefined {
+  return locale === 'de' ? undefined : english;
+}
 
-/** The catalogue of `locale` (English for an unknown one), loaded once. */
+/** The catalogue of `locale` (English for an unknown one); German is downloaded once. */
 export function loadCatalogue(locale: string): Promise<TranslationMessages> {
-  const known: Locale = locale === 'de' ? 'de' : 'en';
-  let catalogue = loaded.get(known);
-  if (!catalogue) {
-    catalogue = LOADERS[known]();
+  const now = catalogueAtOnce(locale);
+  if (now) return Promise.resolve(now);
+  if (!german) {
+    german = import('./catalogue.de').then((m) => m.german);
     // A failed download may be tried again at the next switch.
-    catalogue.catch(() => loaded.delete(known));
-    loaded.set(known, catalogue);
+    german.catch(() => (german = undefined));
   }
-  return catalogue;
+  return german;
 }
