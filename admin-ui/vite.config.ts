@@ -13,12 +13,16 @@ const reactRouterProduction = [
 // so the console needs no build of contracts and never sees its compiled index.
 const contracts = [{ find: /^@coop\/contracts\/console$/, replacement: fileURLToPath(new URL('../contracts/src/console.ts', import.meta.url)) }];
 
+// node-polyglot's `object.entries` polyfill and its dozen helper packages, replaced by the browser's own Object.entries
+// (shims/object-entries.cjs; issue 43: about 35 kB less code in the first load).
+const nativeBuiltIns = [{ find: /^object\.entries$/, replacement: fileURLToPath(new URL('./shims/object-entries.cjs', import.meta.url)) }];
+
 // The API serves the built console at `/` and itself at `/api/v1` on the same port.
 // In development (`npm run dev -w admin-ui`) Vite proxies /api to the API on port 3000.
 export default defineConfig(({ command }) => ({
   base: '/',
   plugins: [react()],
-  resolve: { alias: [...contracts, ...(command === 'build' ? reactRouterProduction : [])] },
+  resolve: { alias: [...contracts, ...nativeBuiltIns, ...(command === 'build' ? reactRouterProduction : [])] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

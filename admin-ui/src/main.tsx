@@ -1,7 +1,10 @@
+// First: starts the downloads the first render waits for before the other modules run (early.ts).
+import './early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
+import { startI18n } from './i18n/i18nProvider';
 import { preloadScreen } from './resources';
 import { watchUserActivity } from './session/activity';
 
@@ -18,8 +21,17 @@ if (!root) throw new Error('#root missing in index.html');
 // (not <BrowserRouter>): the prompt before leaving a dirty form (common/UnsavedChangesPrompt.tsx) blocks the navigation
 // with react-router's useBlocker, which works only inside one.
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+// The German catalogue is a file of its own (decision 227): a German console renders once it is there.
+startI18n(
+  () =>
+    createRoot(root).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
+  // Without its texts the console cannot speak to the clerk: say so in both languages, as a failed screen download
+  // does (a reload tries again).
+  () => {
+    root.textContent = 'The console could not be loaded; please reload the page. · Die Konsole konnte nicht geladen werden; bitte laden Sie die Seite neu.';
+  },
 );

@@ -58,21 +58,38 @@ describe('console session, languages and roles', () => {
 
   it('the language choice changes visible labels and survives a reload', async () => {
     const page = await product.newPage();
+    // The console's scripts as loaded (issue 43, decision 227): English is the shell's language, German comes only when shown.
+    const scripts: string[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') void res.text().then((body) => scripts.push(body), () => undefined);
+    });
+    const loaded = (text: string) => scripts.some((body) => body.includes(text));
+    // A response's body is read after the page has used it: wait for the language shown before asking about the other.
+    const waitLoaded = async (text: string) => {
+      for (let i = 0; i < 100 && !loaded(text); i++) await new Promise((r) => setTimeout(r, 50));
+      return loaded(text);
+    };
+    const GERMAN = 'Verwaltung für eingetragene Genossenschaften';
+    const ENGLISH = 'Back office for registered cooperatives';
     await page.goto(`${product.baseUrl}/login`);
     await signIn(page, 'admin', product.adminPassword);
     await waitForPath(page, (p) => p === '/', 'the dashboard');
     await page.waitForSelector(tid('menu-administration'));
     expect(await textOf(page, tid('menu-administration'))).toBe('Administration');
+    expect([await waitLoaded(ENGLISH), loaded(GERMAN)]).toEqual([true, false]);
 
     await chooseLanguage(page, 'de');
     await waitForText(page, tid('menu-administration'), 'Verwaltung');
     expect(await textOf(page, tid('menu-users'))).toBe('Benutzer');
     await waitForTitle(page, 'Übersicht · Coop Ledger');
+    expect(await waitLoaded(GERMAN)).toBe(true);
 
+    scripts.length = 0;
     await page.reload();
     await page.waitForSelector(tid('menu-administration'));
     await waitForText(page, tid('menu-administration'), 'Verwaltung');
     await waitForText(page, 'h1', 'Willkommen, admin');
+    expect(await waitLoaded(GERMAN)).toBe(true);
     await screenshot(page, 'session-german');
 
     await chooseLanguage(page, 'en');

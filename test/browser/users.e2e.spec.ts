@@ -140,6 +140,18 @@ describe('users screen', () => {
     await waitForPath(page, (p) => /^\/users\/[0-9a-f-]{36}$/.test(p), 'the new user id');
     await page.waitForSelector('[data-testid="users-row"][data-username="neuling"]');
     await expect(product.apiLogin('neuling', 'Sommerwiese-Pass-7')).resolves.toMatch(/^ey/);
+
+    // Delete after a confirmation (SPEC 2): the edit header's plain button loads the dialog when pressed (issue 43).
+    const neulingId = where(page).split('/')[2];
+    await page.click(tid('delete'));
+    await page.waitForSelector('[role="dialog"] .ra-confirm', { visible: true });
+    expect(await textOf(page, '#alert-dialog-title')).toBe('Delete "neuling"?');
+    await screenshot(page, 'users-delete-confirm');
+    await page.click('[role="dialog"] .ra-confirm');
+    await page.waitForSelector('[data-testid="users-row"][data-username="neuling"]', { hidden: true });
+    await page.waitForSelector('[role="dialog"]', { hidden: true });
+    expect(where(page)).not.toBe(`/users/${neulingId}`);
+    expect((await product.api(`/users/${neulingId}`, { token })).status).toBe(404);
     await page.browserContext().close();
   }, 90_000);
 });

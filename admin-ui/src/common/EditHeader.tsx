@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { DeleteButton, useTranslate, type RedirectionSideEffect } from 'react-admin';
+import { useTranslate, type RedirectionSideEffect } from 'react-admin';
 import { Icon, Spinner } from '../plain/icons';
+import { DeleteButton } from './DeleteButton';
 import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
 
 /**
@@ -27,8 +28,9 @@ function SaveButton() {
 
 /**
  * The shared edit header (SPEC 2): back, title, and on the right save and, where allowed, delete with a
- * confirmation dialog, and the question before leaving unsaved changes. Must sit inside a react-admin <Form>. Plain elements (`plain/plain.css`) but for the delete
- * button and its dialog (react-admin's), since every form shows the header, the first screen's too (decision 26).
+ * confirmation dialog, and the question before leaving unsaved changes. Must sit inside a react-admin <Form>. Plain elements (`plain/plain.css`), since every
+ * form shows the header, the first screen's too (decision 26); the delete confirmation (react-admin's dialog) loads
+ * when it is first asked for (`DeleteButton.tsx`, issue 43).
  */
 export function EditHeader({
   title,
@@ -62,15 +64,7 @@ export function EditHeader({
       </h1>
       {extra}
       {canDelete ? (
-        <DeleteButton
-          mutationMode="pessimistic"
-          redirect={deleteRedirect ?? false}
-          confirmTitle={translate('coop.edit.confirmDeleteTitle', { name: recordName ?? '' })}
-          confirmContent="coop.edit.confirmDeleteContent"
-          label="coop.edit.delete"
-          variant="outlined"
-          data-testid="delete"
-        />
+        <DeleteButton redirect={deleteRedirect ?? false} title={translate('coop.edit.confirmDeleteTitle', { name: recordName ?? '' })} />
       ) : null}
       {canSave ? <SaveButton /> : null}
       <UnsavedChangesPrompt />

@@ -1,4 +1,7 @@
 import { localStorageStore, type Store } from 'react-admin';
+import { browserLocale } from './chosenLocale';
+
+export { browserLocale } from './chosenLocale';
 
 /**
  * react-admin's store (localStorage, prefix `RaStore.coop`). react-admin resets the store on logout;
@@ -14,18 +17,6 @@ export const store: Store = {
     if (typeof locale === 'string') base.setItem('locale', locale);
   },
 };
-
-/**
- * The browser's language among the console's: the first of `languages` (the browser's preference order,
- * `navigator.languages`) that is German or English, by its primary tag (`de-AT` is German); English when none is.
- */
-export function browserLocale(languages: readonly string[]): 'en' | 'de' {
-  for (const tag of languages) {
-    const primary = tag.toLowerCase().split('-')[0];
-    if (primary === 'de' || primary === 'en') return primary;
-  }
-  return 'en';
-}
 
 /**
  * The language chosen earlier in this browser; before any choice, the browser's language (issue 43: a German browser
