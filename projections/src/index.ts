@@ -20,3 +20,4 @@ export * from './projectors/notifications.projector.js';
 export * from './projectors/church-tax.projector.js';
 export * from './projectors/imports.projector.js';
 export * from './projectors/settlements.projector.js';
+export * from './projectors/direct-debits.projector.js';

@@ -18,6 +18,7 @@ import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
 import { SettlementsModule } from './settlements/index.js';
+import { DirectDebitsModule } from './direct-debits/index.js';
 import { ShareLedgerModule } from './share-ledger/index.js';
 import { TaxDocumentsModule } from './tax-documents/index.js';
 import { TasksModule } from './tasks/index.js';
@@ -53,6 +54,7 @@ export class AppModule {
         MemberPdfsModule,
         ExportsModule,
         AdminModule,
+        DirectDebitsModule,
       ],
     };
   }

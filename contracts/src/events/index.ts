@@ -11,3 +11,4 @@ export * from './data-protection-events.js';
 export * from './import-events.js';
 export * from './settlement-events.js';
 export * from './share-payment-events.js';
+export * from './direct-debit-events.js';
