@@ -73,6 +73,15 @@ export const PERMISSION_MATRIX = {
     covers: "import of a member register (`/import/…`: templates, inspect, dry run, problems workbook, write, history, abandoning a running import; the import tasks' files)",
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
   },
+  'sharepayments:read': {
+    covers: 'payments on shares (issue 45): what is outstanding (`GET /share-dues`, `GET /members/{id}/share-dues`), the payment terms (`GET /cooperative/payment-terms`)',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  },
+  'sharepayments:write': {
+    covers: 'payments on shares: record a payment (`POST /members/{id}/share-payments`), set an instalment plan (`PUT /members/{id}/postings/{balanceId}/instalments`)',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
+  },
+  'paymentterms:write': { covers: "the cooperative's payment terms on shares (`PUT /cooperative/payment-terms`)", roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'] },
   'directdebits:read': {
     covers: "SEPA direct debits: a member's mandates (`GET /members/{id}/mandates`), the collections and their pain.008 files (`GET /direct-debits`, `…/{id}/file`)",
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],

@@ -8,6 +8,7 @@ import type { SettlementTemplate } from './settlement-templates.js';
 import type { DirectDebitTemplate } from './direct-debit-templates.js';
 import type { LimitTemplate } from './limit-templates.js';
 import type { PasswordRuleTemplate } from './password-rule.js';
+import type { SharePaymentTemplate } from './share-payment-templates.js';
 
 /** Message templates the API answers with; the console translates each as a key. */
 export type ValidationTemplate =
@@ -21,6 +22,7 @@ export type ValidationTemplate =
   | DirectDebitTemplate
   | LimitTemplate
   | PasswordRuleTemplate
+  | SharePaymentTemplate
   | 'mustNotBeEmpty'
   | 'isNotEqual'
   | 'passwordRequired'

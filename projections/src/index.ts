@@ -20,4 +20,6 @@ export * from './projectors/notifications.projector.js';
 export * from './projectors/church-tax.projector.js';
 export * from './projectors/imports.projector.js';
 export * from './projectors/settlements.projector.js';
+export * from './projectors/share-dues.projector.js';
+export * from './projectors/payment-terms.projector.js';
 export * from './projectors/direct-debits.projector.js';

@@ -9,6 +9,7 @@ import { membersArea } from './members/members.area.js';
 import { notificationsArea } from './notifications/notifications.area.js';
 import { payoutsArea } from './payouts/payouts.area.js';
 import { settlementsArea } from './settlements/settlements.area.js';
+import { sharePaymentsArea } from './share-payments/share-payments.area.js';
 import { directDebitsArea } from './direct-debits/direct-debits.area.js';
 import { taxPapersArea } from './tax-papers/tax-papers.area.js';
 import { tasksArea } from './tasks/tasks.area.js';
@@ -33,5 +34,6 @@ export const areas = composeAreas(import.meta.url, [
   dataProtectionArea,
   memberImportArea,
   settlementsArea,
+  sharePaymentsArea,
   directDebitsArea,
 ]);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { SharePaymentsModule } from '../share-payments/index.js';
 import { TasksModule } from '../tasks/index.js';
 import { CollectionBooking, CreateCollectionHandler } from './commands/collection.commands.js';
 import { GrantMandateHandler, ReturnPaymentHandler, RevokeMandateHandler } from './commands/mandate.commands.js';
@@ -9,7 +10,7 @@ import { DirectDebitReads } from './queries/direct-debit-reads.js';
 
 /** SEPA direct debits (issue 45): mandates, collections with their pain.008 files (in the tasks' file store), returned debits. */
 @Module({
-  imports: [CqrsModule, TasksModule],
+  imports: [CqrsModule, TasksModule, SharePaymentsModule],
   controllers: [DirectDebitsController, MandatesController],
   providers: [DirectDebitReads, CollectionBooking, CreateCollectionHandler, GrantMandateHandler, RevokeMandateHandler, ReturnPaymentHandler],
 })

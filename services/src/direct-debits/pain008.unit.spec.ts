@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ReadDocument, ShareDueView } from '@coop/contracts';
+import { isValidCreditorId, type ReadDocument, type ShareDueView } from '@coop/contracts';
 import { isSepaRepresentable, parsePain, type XmlNode } from '../payouts/index.js';
 import { planCollection, type PlanMandate } from './domain/collection-plan.js';
-import { isValidCreditorId } from './domain/creditor-id.js';
 import { earliestCollectionDate, easterSunday, isTarget2Day } from './domain/target2.js';
 import { creditorErrors, debitFile, debitFileName } from './sepa/collection-file.js';
 import { debitSum, pain008Xml, type SepaDebitFile } from './sepa/pain008.js';

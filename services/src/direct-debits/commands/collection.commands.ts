@@ -4,18 +4,17 @@ import {
   businessToday,
   directDebitStream,
   fieldError,
-  paymentTermsStream,
   ValidationError,
   type Decider,
   type DirectDebitCollectionCreated,
   type FileStore,
-  type PaymentTermsSet,
 } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
 import { isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
+import { PaymentTermsQuery } from '../../share-payments/index.js';
 import { planCollection, type SkippedDue } from '../domain/collection-plan.js';
 import { debitPaymentsDecider } from '../domain/mandate.decider.js';
 import { earliestCollectionDate, isTarget2Day } from '../domain/target2.js';
@@ -24,13 +23,6 @@ import { pain008Xml } from '../sepa/pain008.js';
 import { pain008XmlViolations } from '../sepa/pain008-rules.js';
 import { DirectDebitReads } from '../queries/direct-debit-reads.js';
 import { bookCollection, type BookingPort } from './collection-booking.js';
-
-/** The cooperative's payment terms as far as direct debits need them: the creditor identifier. */
-const termsReader: Decider<never, PaymentTermsSet, { creditorId: string | null }> = {
-  initialState: () => ({ creditorId: null }),
-  evolve: (state, event) => (event.type === 'PaymentTermsSet' ? { creditorId: event.data.creditorId } : state),
-  decide: () => [],
-};
 
 /** The collection's stream read back: its one event. */
 const collectionReader: Decider<never, DirectDebitCollectionCreated, { created: DirectDebitCollectionCreated['data'] | null }> = {
@@ -89,6 +81,7 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     private readonly writer: StreamWriter,
     private readonly reads: DirectDebitReads,
     private readonly booking: CollectionBooking,
+    private readonly terms: PaymentTermsQuery,
     @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
@@ -99,7 +92,7 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     if (!isTarget2Day(collectionDate)) throw new ValidationError([fieldError('collectionDate', 'collectionDateNotBusinessDay', collectionDate)]);
     if (collectionDate < earliest) throw new ValidationError([fieldError('collectionDate', 'collectionDateTooEarly', earliest)]);
     const cooperative = await this.reads.cooperative(cooperativeId);
-    const { state: terms } = await this.writer.load(paymentTermsStream(cooperativeId), termsReader);
+    const terms = await this.terms.terms(cooperativeId);
     const refusals = creditorErrors(cooperative, terms.creditorId);
     if (refusals.length > 0) throw new ValidationError(refusals);
     // A collection a stopped write left half booked is completed first: its dues then read as paid, never drawn twice.

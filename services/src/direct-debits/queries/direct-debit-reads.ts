@@ -1,16 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type CollectionDto, type CollectionSpec, type DirectDebitPaymentDto, type MandateDto, type ReadDocument, type ShareDueView } from '@coop/contracts';
-import { COOPERATIVES, DIRECT_DEBIT_MANDATES, DIRECT_DEBIT_PAYMENTS, DIRECT_DEBITS, MEMBERS } from '@coop/projections';
+import { type CollectionDto, type DirectDebitPaymentDto, type MandateDto, type ReadDocument, type ShareDueView } from '@coop/contracts';
+import { COOPERATIVES, DIRECT_DEBIT_MANDATES, DIRECT_DEBIT_PAYMENTS, DIRECT_DEBITS, MEMBERS, SHARE_DUES } from '@coop/projections';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { accountHolderOf } from '../../payouts/index.js';
 import type { PlanDebtor, PlanMandate } from '../domain/collection-plan.js';
-
-/**
- * The dues as the share payments area projects them (issue 45: `share_dues`, one `ShareDueView` per subscription, built
- * on r-pay45). Only read by id here.
- */
-export const SHARE_DUES_COLLECTION: CollectionSpec = { name: 'share_dues', fields: {}, search: [] };
 
 /** Ids read per look-up (a collection's members and dues). */
 const PAGE = 1000;
@@ -86,10 +80,10 @@ export class DirectDebitReads {
     return byMember;
   }
 
-  /** The dues of the selected subscriptions that are the cooperative's, by balance id. */
+  /** The dues of the selected subscriptions that are the cooperative's (the share payments' `share_dues`), by balance id. */
   async dues(cooperativeId: string, balanceIds: readonly string[]): Promise<Map<string, ShareDueView>> {
     const found = new Map<string, ShareDueView>();
-    for (const ids of chunks(balanceIds, PAGE)) for (const [id, doc] of await this.reads.getMany(SHARE_DUES_COLLECTION, cooperativeId, ids)) found.set(id, doc as unknown as ShareDueView);
+    for (const ids of chunks(balanceIds, PAGE)) for (const [id, doc] of await this.reads.getMany(SHARE_DUES, cooperativeId, ids)) found.set(id, doc as unknown as ShareDueView);
     return found;
   }
 

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { fieldError, isValidBic, isValidIban, type FieldError, type ReadDocument } from '@coop/contracts';
+import { fieldError, isValidBic, isValidCreditorId, isValidIban, type FieldError, type ReadDocument } from '@coop/contracts';
 import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
 import { isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
-import { isValidCreditorId } from '../domain/creditor-id.js';
 import type { PlannedDebit } from '../domain/collection-plan.js';
 import type { SepaDebitFile } from './pain008.js';
 
