@@ -92,6 +92,7 @@ export class PaymentReturnWrite {
   @AsBusinessDate() @IsBusinessDate(rule('invalidDate')) @DateInRange() date: string = '';
   @AsOptionalText()
   @IsOptional()
+  @IsString(rule('returnReasonInvalid'))
   @MaxText(4)
   @Satisfies('isReturnReason', (v) => v === null || (typeof v === 'string' && RETURN_REASON.test(v)), rule('returnReasonInvalid'))
   reason: string | null = null;

@@ -103,6 +103,9 @@ const converters: Converters = {
   isEmptyUnlessExit: { type: 'string', nullable: true, description: 'type 8: the reason of an extraordinary notice (§ 65 (3) GenG)' },
   // Issue 45: the SEPA creditor identifier of the payment terms (contracts/src/creditor-id.ts).
   isCreditorId: { type: 'string', pattern: '^[A-Z]{2}\\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$', nullable: true },
+  // Issue 45: a SEPA mandate reference and a returned debit's reason code (contracts/src/http/direct-debits.ts).
+  isMandateReference: { type: 'string', pattern: "^[A-Za-z0-9/\\-?:().,'+]{1,35}$" },
+  isReturnReason: { type: 'string', pattern: '^[A-Z0-9]{1,4}$', nullable: true },
   isFieldValue: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true },
   // A `ListOf` item or a `NestedOf` object refers to its class (a list wraps the result as its items).
   [ValidationTypes.NESTED_VALIDATION]: (meta) => {
