@@ -10,6 +10,7 @@ import { members } from './members';
 import { notifications } from './notifications';
 import type { ConsoleResource, MenuEntry, ScreenRoute, TitleKey } from './registry';
 import { settlements } from './settlements';
+import { directDebits } from './direct-debits';
 import { shares } from './shares';
 import { tasks } from './tasks';
 import { currentSession } from './session/session';
@@ -36,6 +37,7 @@ export const RESOURCES: readonly ConsoleResource[] = [
   memberImport,
   notifications,
   tasks,
+  directDebits,
 ];
 
 /** `/`, the dashboard: react-admin renders it as its dashboard, not as a custom route. */

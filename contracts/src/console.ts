@@ -101,3 +101,6 @@ export { VALIDATION_MESSAGES_EN } from './messages/validation.en.js';
 export { VALIDATION_MESSAGES_DE } from './messages/validation.de.js';
 export { PASSWORD_MIN_LENGTH, type PasswordRuleTemplate } from './password-rule.js';
 export { CHOICE_LABELS_DE, CHOICE_LABELS_EN, type ChoiceLabels } from './messages/choice-labels.js';
+// SEPA direct debits (issue 45): mandates, collections, payments by direct debit and their returns.
+export type { MandateDto, CollectionDto, CollectionCreatedDto, SkippedDueDto, DirectDebitPaymentDto } from './http/direct-debits.js';
+export type { ShareDueDto } from './http/share-payments.js';

@@ -5,6 +5,7 @@ import { payoutsDe } from './payouts.de';
 import { exportsDe } from './exports.de';
 import { importDe } from './import.de';
 import { settlementsDe } from '../settlements/settlements.de';
+import { directDebitsDe } from '../direct-debits/directDebits.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -22,8 +23,10 @@ export const de: Messages<typeof en> = {
       users: 'Benutzer',
       exemptionOrders: 'Freistellungsaufträge',
       nonAssessments: 'NV-Bescheinigungen',
+      directDebits: 'Lastschriften',
     },
     title: {
+      directDebits: 'Lastschriften',
       settlements: 'Auseinandersetzung',
       memberImport: 'Mitgliederbestand importieren',
       tasks: 'Aufgaben',
@@ -597,6 +600,7 @@ export const de: Messages<typeof en> = {
     exports: exportsDe,
     memberImport: importDe,
     settlements: settlementsDe,
+    directDebits: directDebitsDe,
   },
   resources: {
     users: {

@@ -5,6 +5,7 @@ import { payoutsEn } from './payouts.en';
 import { exportsEn } from './exports.en';
 import { importEn } from './import.en';
 import { settlementsEn } from '../settlements/settlements.en';
+import { directDebitsEn } from '../direct-debits/directDebits.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -29,8 +30,10 @@ export const en = {
       users: 'Users',
       exemptionOrders: 'Exemption orders',
       nonAssessments: 'Non-assessments',
+      directDebits: 'Direct debits',
     },
     title: {
+      directDebits: 'Direct debits',
       settlements: 'Settlements',
       memberImport: 'Import member register',
       tasks: 'Tasks',
@@ -608,6 +611,7 @@ export const en = {
     exports: exportsEn,
     memberImport: importEn,
     settlements: settlementsEn,
+    directDebits: directDebitsEn,
   },
   resources: {
     users: {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
@@ -39,6 +40,8 @@ import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonA
 import { ActionsHeader } from '../common/ActionsHeader';
 import { MemberDividends } from '../dividend/MemberDividends';
 import { MemberSettlements } from '../settlements/MemberSettlements';
+// The direct debits' panel (issue 45) comes with its own chunk, loaded when a member's page shows it.
+const MemberDirectDebits = lazy(() => import('../direct-debits/MemberDirectDebits'));
 import { MemberStatementButton } from '../dashboard/MemberStatementButton';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
@@ -303,7 +306,8 @@ export default function MemberDashboard() {
   const { data: m, isPending, error } = useGetOne<MemberRecord>('members', { id }, { enabled: !!id });
   const dashboard = useMemberDashboard(id);
   const history = useMemberHistory(id);
-  const canWrite = can(useSession(), 'members:write');
+  const session = useSession();
+  const canWrite = can(session, 'members:write');
   if (isPending) return <PageLoading />;
   if (error || !m) {
     return <LoadFailed error={error} />;
@@ -353,6 +357,7 @@ export default function MemberDashboard() {
         <Grid size={{ xs: 12 }}><TaxCard member={m} exemptionOrders={dashboard.data?.exemptionOrder ?? []} nonAssessments={dashboard.data?.nonAssessment ?? []} canWrite={canWrite && m.memberType !== 2} loading={dashboard.isPending} /></Grid>
         <Grid size={{ xs: 12 }}><MemberDividends memberId={m.id} dividends={dashboard.data?.dividends} loading={dashboard.isPending} /></Grid>
         {dashboard.data?.settlements.length ? <Grid size={{ xs: 12 }}><MemberSettlements settlements={dashboard.data.settlements} /></Grid> : null}
+        {can(session, 'directdebits:read') ? <Grid size={{ xs: 12 }}><Suspense fallback={null}><MemberDirectDebits memberId={m.id} /></Suspense></Grid> : null}
       </Grid>
     </Box>
   );
