@@ -101,6 +101,11 @@ export { VALIDATION_MESSAGES_EN } from './messages/validation.en.js';
 export { VALIDATION_MESSAGES_DE } from './messages/validation.de.js';
 export { PASSWORD_MIN_LENGTH, type PasswordRuleTemplate } from './password-rule.js';
 export { CHOICE_LABELS_DE, CHOICE_LABELS_EN, type ChoiceLabels } from './messages/choice-labels.js';
+// The payments on shares (issue 45).
+export type { ShareDueDto, ScheduledInstalmentDto, PaymentTermsDto, SharePaymentRecordedDto } from './http/share-payments.js';
+export { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX, INSTALMENT_COUNT_MAX } from './share-payment-limits.js';
+export { proposePlan } from './instalments.js';
+export { DEFAULT_PAYMENT_TERMS, type Instalment, type InstalmentTerms } from './events/share-payment-events.js';
+export { isValidCreditorId } from './creditor-id.js';
 // SEPA direct debits (issue 45): mandates, collections, payments by direct debit and their returns.
 export type { MandateDto, CollectionDto, CollectionCreatedDto, SkippedDueDto, DirectDebitPaymentDto } from './http/direct-debits.js';
-export type { ShareDueDto } from './http/share-payments.js';

@@ -56,4 +56,6 @@ export * from './person-key.js';
 export * from './share-payment-templates.js';
 export * from './creditor-id.js';
 export * from './http/share-payments.js';
+export * from './instalments.js';
+export * from './share-payment-limits.js';
 export * from './direct-debit-templates.js';

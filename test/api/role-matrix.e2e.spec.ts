@@ -135,6 +135,13 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   // Abandoning a running import (issue 40): none runs here, so an allowed role is answered 409 importNotRunning.
   { method: 'post', path: '/api/v1/import/0190a4c2-0000-7000-8000-000000000000/abandon', doc: '/api/v1/import/{id}/abandon', allowed: IMPORTERS },
   { method: 'get', path: '/api/v1/import/register.xlsx', doc: '/api/v1/import/register.xlsx', allowed: IMPORTERS },
+  // The payments on shares (issue 45): unknown members answer 404, empty bodies 400, so nothing is written.
+  { method: 'get', path: '/api/v1/share-dues', doc: '/api/v1/share-dues', allowed: MEMBER_READERS },
+  { method: 'get', path: `/api/v1/members/${MISSING}/share-dues`, doc: '/api/v1/members/{id}/share-dues', allowed: MEMBER_READERS },
+  { method: 'post', path: `/api/v1/members/${MISSING}/share-payments`, doc: '/api/v1/members/{id}/share-payments', allowed: MEMBER_WRITERS },
+  { method: 'put', path: `/api/v1/members/${MISSING}/postings/${MISSING}/instalments`, doc: '/api/v1/members/{id}/postings/{balanceId}/instalments', allowed: MEMBER_WRITERS },
+  { method: 'get', path: '/api/v1/cooperative/payment-terms', doc: '/api/v1/cooperative/payment-terms', allowed: MEMBER_READERS },
+  { method: 'put', path: '/api/v1/cooperative/payment-terms', doc: '/api/v1/cooperative/payment-terms', allowed: ADMINS },
   // SEPA direct debits (issue 45): an empty body is refused (400) before anything is written.
   { method: 'get', path: `/api/v1/members/${MISSING}/mandates`, doc: '/api/v1/members/{id}/mandates', allowed: MEMBER_READERS },
   { method: 'post', path: `/api/v1/members/${MISSING}/mandates`, doc: '/api/v1/members/{id}/mandates', allowed: MEMBER_WRITERS },

@@ -1,6 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { SHARE_PAYMENT_METHODS } from '../events/share-payment-events.js';
+import { INSTALMENT_COUNT_MAX, RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX } from '../share-payment-limits.js';
 import { AMOUNT_MAX_CENTS, SHARE_PRICE_MAX_CENTS, TEXT_MAX } from '../limits.js';
 import { isValidCreditorId } from '../creditor-id.js';
 import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, DateInRange, IsBusinessDate, ListOf, MaxText, NestedOf, Satisfies, VisibleText, rule } from './rules.js';
@@ -10,13 +10,6 @@ import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, DateInRange, IsBu
  * `GET /share-dues` and `GET /members/{id}/share-dues` what is outstanding, `PUT /members/{id}/postings/{balanceId}/instalments`
  * an instalment plan, `GET|PUT /cooperative/payment-terms` the cooperative's terms. Amounts in cents, dates `YYYY-MM-DD`.
  */
-
-/** The methods a clerk records (`dividendCredit` is the dividend's closure's alone). */
-export const RECORDED_PAYMENT_METHODS = SHARE_PAYMENT_METHODS.filter((m) => m !== 'dividendCredit');
-/** A payment's reference (remittance text, receipt number): SEPA's unstructured remittance information holds 140. */
-export const SHARE_PAYMENT_REFERENCE_MAX = 140;
-/** The most instalments a plan may have (the terms' `maxCount` is at most this). */
-export const INSTALMENT_COUNT_MAX = 60;
 
 const amountRules = () => (target: object, property: string | symbol) => {
   AsInteger()(target, property);
@@ -90,20 +83,20 @@ export class ShareDueDto {
 
 /** The statutes' word on instalments (§ 7 Nr. 1 GenG). */
 export class InstalmentTermsWrite {
-  @AsBoolean() @IsBoolean(rule('invalidChoice')) allowed: boolean = false;
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(INSTALMENT_COUNT_MAX, rule('mustBeAtMost', String(INSTALMENT_COUNT_MAX))) maxCount: number = 1;
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(12, rule('mustBeAtMost', '12')) rhythmMonths: number = 1;
+  @AsBoolean() @IsBoolean(rule('invalidChoice')) allowed!: boolean;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(INSTALMENT_COUNT_MAX, rule('mustBeAtMost', String(INSTALMENT_COUNT_MAX))) maxCount!: number;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(12, rule('mustBeAtMost', '12')) rhythmMonths!: number;
   /** Cents per share, at most the share's price (checked against it by the decider). */
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(0, rule('mustBeAtLeast', '0')) @Max(SHARE_PRICE_MAX_CENTS, rule('mustBeAtMost', String(SHARE_PRICE_MAX_CENTS))) minFirstPerShare: number = 0;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(0, rule('mustBeAtLeast', '0')) @Max(SHARE_PRICE_MAX_CENTS, rule('mustBeAtMost', String(SHARE_PRICE_MAX_CENTS))) minFirstPerShare!: number;
 }
 
 /** `PUT /cooperative/payment-terms` and its answer (`GET`): the cooperative's payment terms. */
 export class PaymentTermsWrite {
   @Transform(({ value }: { value: unknown }) => plainToInstance(InstalmentTermsWrite, isObject(value) ? value : {}))
   @NestedOf(() => InstalmentTermsWrite)
-  instalments: InstalmentTermsWrite = new InstalmentTermsWrite();
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(365, rule('mustBeAtMost', '365')) reminderAfterDays: number = 14;
-  @AsBoolean() @IsBoolean(rule('invalidChoice')) creditDividendUntilPaid: boolean = true;
+  instalments!: InstalmentTermsWrite;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(365, rule('mustBeAtMost', '365')) reminderAfterDays!: number;
+  @AsBoolean() @IsBoolean(rule('invalidChoice')) creditDividendUntilPaid!: boolean;
   /** The SEPA creditor identifier (Gläubiger-ID), blanks removed and in capitals; empty reads as null. */
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? value.replace(/\s+/g, '').toUpperCase() : null))
   @IsOptional()

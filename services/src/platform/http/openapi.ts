@@ -102,6 +102,7 @@ const converters: Converters = {
   isEmptyUnlessExclusion: { type: 'string', format: 'date', nullable: true, description: 'type 7: the day the registered letter was sent' },
   isEmptyUnlessExit: { type: 'string', nullable: true, description: 'type 8: the reason of an extraordinary notice (§ 65 (3) GenG)' },
   // Issue 45: the SEPA creditor identifier of the payment terms (contracts/src/creditor-id.ts).
+  isEmptyUnlessSubscription: { type: 'integer', nullable: true, description: 'type 1: the cents paid with the posting (issue 45); empty for the other types' },
   isCreditorId: { type: 'string', pattern: '^[A-Z]{2}\\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$', nullable: true },
   // Issue 45: a SEPA mandate reference and a returned debit's reason code (contracts/src/http/direct-debits.ts).
   isMandateReference: { type: 'string', pattern: "^[A-Za-z0-9/\\-?:().,'+]{1,35}$" },

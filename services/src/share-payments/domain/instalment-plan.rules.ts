@@ -1,4 +1,4 @@
-import { AMOUNT_MAX_CENTS, fieldError, isIsoDate, ValidationError, type FieldError, type Instalment, type InstalmentTerms, type MemberEvent } from '@coop/contracts';
+import { addMonths, AMOUNT_MAX_CENTS, fieldError, isIsoDate, ValidationError, type FieldError, type Instalment, type InstalmentTerms, type MemberEvent } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
 import { formatEuro } from '../../kernel/money.js';
 
@@ -19,35 +19,6 @@ export type SetInstalmentPlan = {
   readonly instalments: readonly Instalment[];
   readonly terms: InstalmentTerms;
 };
-
-/** `date` plus `months` calendar months, the day kept or, past the month's end, its last day (2026-01-31 + 1 = 2026-02-28). */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
-
-/**
- * A plan the terms allow for `unpaid` cents of `quantity` shares from `from` on: `count` (at most maxCount) equal parts,
- * `rhythmMonths` apart, the rest of the division on the last; the first raised to the least first payment where the
- * equal part is below it (the console proposes it; the clerk may change it).
- */
-export function proposePlan(unpaid: number, quantity: number, from: string, terms: InstalmentTerms, count: number = terms.maxCount): Instalment[] {
-  const n = Math.max(1, Math.min(count, terms.maxCount, unpaid));
-  const minFirst = Math.min(unpaid, terms.minFirstPerShare * quantity);
-  const equal = Math.floor(unpaid / n);
-  const first = n === 1 ? unpaid : Math.max(equal, minFirst);
-  const rest = unpaid - first;
-  const others = n - 1;
-  const part = others > 0 ? Math.floor(rest / others) : 0;
-  return Array.from({ length: n }, (_, i) => ({
-    dueDate: addMonths(from, i * terms.rhythmMonths),
-    amount: i === 0 ? first : i === n - 1 ? rest - part * (others - 1) : part,
-  }));
-}
 
 export function decideInstalmentPlan(command: SetInstalmentPlan, state: MemberState): MemberEvent[] {
   const { terms, instalments } = command;
