@@ -1,5 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Card, CardContent, CardHeader, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Alert, Card, CardContent, CardHeader, IconButton, LinearProgress, Box, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
@@ -36,7 +36,7 @@ export default function DirectDebitsScreen() {
     </TableCell>
   );
   return (
-    <Stack spacing={2} sx={{ mt: 1 }}>
+    <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Card component="section" aria-labelledby="direct-debits-title" data-testid="direct-debits">
         <CardHeader id="direct-debits-title" title={t('title')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
         <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
@@ -88,6 +88,6 @@ export default function DirectDebitsScreen() {
         </CardContent>
       </Card>
       {can(session, 'directdebits:write') ? <CollectionForm /> : null}
-    </Stack>
+    </Box>
   );
 }

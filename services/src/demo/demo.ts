@@ -33,6 +33,9 @@ import { prng } from './demo-random.js';
 import { paySettlements, type SettlementSummary } from './demo-settlements.js';
 import { enterTaxPapers, type PaperSummary } from './demo-tax-papers.js';
 import { DemoWriter } from './demo-writer.js';
+import { demoDirectDebits } from './demo-direct-debits.js';
+import { FILE_STORE } from '../platform/file-store/open-file-store.js';
+import type { FileStore } from '@coop/contracts';
 
 export { DemoRefusedError } from './demo-cooperative.js';
 
@@ -141,6 +144,8 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     );
     papers = await enterTaxPapers(r, sims, writer, cooperativeId, today);
     settlements = await paySettlements(r, sims, writer, { cooperativeId, fromYear, today, recordedBy: actor.userId });
+    const debits = await demoDirectDebits(r, sims, writer, { cooperativeId, today, cooperative: (await running.storage.readStore.get('cooperatives', cooperativeId)) ?? { id: cooperativeId, cooperativeId, position: '0' }, files: running.app.get<symbol, FileStore>(FILE_STORE, { strict: false }) });
+    log(`direct debits: ${debits.mandates} mandates, ${debits.debits} debits collected on ${debits.collectionDate ?? '-'}, ${debits.returned} returned`);
     await writer.flush();
   } catch (error) {
     await runner.start();
