@@ -7,6 +7,8 @@ import { keepListed, selectedSum, type CollectionCreatedDto } from './model';
 import { useCreateCollection, useOutstandingDues } from './queries';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+/** A header's text for screen readers only (the select-all column shows a checkbox). */
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
 
 /** The refusal of a collection as one text in the clerk's language. */
 function refusalText(error: unknown): string {
@@ -48,6 +50,9 @@ export function CollectionForm() {
               <TableRow>
                 <TableCell padding="checkbox">
                   <Checkbox checked={all} indeterminate={selected.length > 0 && !all} onChange={() => setSelected(all ? [] : rows.map((d) => d.id))} slotProps={{ input: { 'aria-label': t('selectAll') } }} data-testid="collection-select-all" />
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('selectAll')}
+                  </Box>
                 </TableCell>
                 <TableCell sx={{ fontWeight: 600 }}>{t('fields.member')}</TableCell>
                 <TableCell sx={{ fontWeight: 600 }}>{t('fields.subscribed')}</TableCell>
