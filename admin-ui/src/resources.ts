@@ -12,6 +12,7 @@ import type { ConsoleResource, MenuEntry, ScreenRoute, TitleKey } from './regist
 import { settlements } from './settlements';
 import { directDebits } from './direct-debits';
 import { shares } from './shares';
+import { sharePayments } from './share-payments';
 import { tasks } from './tasks';
 import { currentSession } from './session/session';
 import { exemptionOrders, nonAssessments } from './taxPapers';
@@ -37,6 +38,7 @@ export const RESOURCES: readonly ConsoleResource[] = [
   memberImport,
   notifications,
   tasks,
+  sharePayments,
   directDebits,
 ];
 

@@ -66,6 +66,8 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     // An annulled posting (the list shows the pair, the annulled one struck through).
     const raised = await post({ member, type: 1, quantity: 2, date: today });
     await post({ member, type: 5, annulPeer: raised, date: today });
+    // Further shares paid in part (issue 45): the outstanding list and the member's payments panel have a row.
+    await post({ member, type: 1, quantity: 1, paid: 2_500, date: today });
     // A non-assessment certificate (the widest list of the tax papers).
     const nv = await product.api('/nonassessments', {
       method: 'POST',
@@ -135,6 +137,9 @@ describe('the console with data: no accessibility violation, no sideways scrolli
           [`/member/${member}`, tid('history-entry')],
           ['/non-assessments', tid('non-assessments-row')],
           ['/dashboard/kistam', tid('kistam-status-date')],
+          ['/share-dues', tid('share-dues-row')],
+          [`/member/${member}#share-dues`, tid('member-share-due')],
+          ['/cooperative', tid('payment-terms-save')],
           // Issue 45: the collections and the new collection's dues; a member's mandates and returned debit.
           ['/direct-debits', tid('direct-debit-row')],
           [`/member/${debtor}`, tid('debit-payment-row')],

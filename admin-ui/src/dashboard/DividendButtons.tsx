@@ -1,6 +1,7 @@
 import CalculateIcon from '@mui/icons-material/Calculate';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -13,7 +14,10 @@ import { can, useSession } from '../session/session';
  */
 export function DividendButtons() {
   const translate = useTranslate();
-  const canCalculate = can(useSession(), 'dividend:close');
+  const session = useSession();
+  const canCalculate = can(session, 'dividend:close');
+  // The outstanding payments on shares (issue 45).
+  const canReadDues = can(session, 'sharepayments:read');
   return (
     <>
       {canCalculate ? (
@@ -31,6 +35,11 @@ export function DividendButtons() {
       <Button component={RouterLink} to="/settlements" variant="outlined" size="small" startIcon={<HandshakeIcon />} data-testid="dashboard-settlements">
         {translate('coop.dashboard.settlements')}
       </Button>
+      {canReadDues ? (
+        <Button component={RouterLink} to="/share-dues" variant="outlined" size="small" startIcon={<PaymentsIcon />} data-testid="dashboard-share-dues">
+          {translate('coop.dashboard.shareDues')}
+        </Button>
+      ) : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { payoutsDe } from './payouts.de';
 import { exportsDe } from './exports.de';
 import { importDe } from './import.de';
 import { settlementsDe } from '../settlements/settlements.de';
+import { sharePaymentsDe } from '../share-payments/sharePayments.de';
 import { directDebitsDe } from '../direct-debits/directDebits.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
@@ -26,6 +27,7 @@ export const de: Messages<typeof en> = {
       directDebits: 'Lastschriften',
     },
     title: {
+      shareDues: 'Offene Einzahlungen',
       directDebits: 'Lastschriften',
       settlements: 'Auseinandersetzung',
       memberImport: 'Mitgliederbestand importieren',
@@ -490,6 +492,7 @@ export const de: Messages<typeof en> = {
       calculateDividend: 'Dividende berechnen',
       annualClosures: 'Jahresabschlüsse',
       settlements: 'Auseinandersetzung',
+      shareDues: 'Offene Einzahlungen',
       welcome: 'Willkommen, %{name}',
       members: 'Mitglieder',
       memberCount: 'Mitglieder',
@@ -600,6 +603,7 @@ export const de: Messages<typeof en> = {
     exports: exportsDe,
     memberImport: importDe,
     settlements: settlementsDe,
+    sharePayments: sharePaymentsDe,
     directDebits: directDebitsDe,
   },
   resources: {

@@ -5,6 +5,7 @@ import { payoutsEn } from './payouts.en';
 import { exportsEn } from './exports.en';
 import { importEn } from './import.en';
 import { settlementsEn } from '../settlements/settlements.en';
+import { sharePaymentsEn } from '../share-payments/sharePayments.en';
 import { directDebitsEn } from '../direct-debits/directDebits.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
@@ -33,6 +34,7 @@ export const en = {
       directDebits: 'Direct debits',
     },
     title: {
+      shareDues: 'Outstanding payments',
       directDebits: 'Direct debits',
       settlements: 'Settlements',
       memberImport: 'Import member register',
@@ -501,6 +503,7 @@ export const en = {
       calculateDividend: 'Calculate dividend',
       annualClosures: 'Annual closures',
       settlements: 'Settlements',
+      shareDues: 'Outstanding payments',
       welcome: 'Welcome, %{name}',
       members: 'Members',
       memberCount: 'Members',
@@ -611,6 +614,7 @@ export const en = {
     exports: exportsEn,
     memberImport: importEn,
     settlements: settlementsEn,
+    sharePayments: sharePaymentsEn,
     directDebits: directDebitsEn,
   },
   resources: {

@@ -40,6 +40,7 @@ import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonA
 import { ActionsHeader } from '../common/ActionsHeader';
 import { MemberDividends } from '../dividend/MemberDividends';
 import { MemberSettlements } from '../settlements/MemberSettlements';
+import { MemberShareDues } from '../share-payments/MemberShareDues';
 // The direct debits' panel (issue 45) comes with its own chunk, loaded when a member's page shows it.
 const MemberDirectDebits = lazy(() => import('../direct-debits/MemberDirectDebits'));
 import { MemberStatementButton } from '../dashboard/MemberStatementButton';
@@ -357,6 +358,7 @@ export default function MemberDashboard() {
         <Grid size={{ xs: 12 }}><TaxCard member={m} exemptionOrders={dashboard.data?.exemptionOrder ?? []} nonAssessments={dashboard.data?.nonAssessment ?? []} canWrite={canWrite && m.memberType !== 2} loading={dashboard.isPending} /></Grid>
         <Grid size={{ xs: 12 }}><MemberDividends memberId={m.id} dividends={dashboard.data?.dividends} loading={dashboard.isPending} /></Grid>
         {dashboard.data?.settlements.length ? <Grid size={{ xs: 12 }}><MemberSettlements settlements={dashboard.data.settlements} /></Grid> : null}
+        <MemberShareDues memberId={m.id} />
         {can(session, 'directdebits:read') ? <Grid size={{ xs: 12 }}><Suspense fallback={null}><MemberDirectDebits memberId={m.id} /></Suspense></Grid> : null}
       </Grid>
     </Box>

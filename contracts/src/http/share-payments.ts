@@ -75,6 +75,8 @@ export class ShareDueDto {
   @IsInt() readonly quantity!: number;
   @IsInt() readonly amount!: number;
   @IsInt() readonly paid!: number;
+  /** Of `paid`, the cents paid with the posting (an instalment plan covers the rest of the amount). */
+  @IsInt() readonly paidWhenPosted!: number;
   @IsInt() readonly outstanding!: number;
   @IsOptional() @IsString() readonly dueSince!: string | null;
   @ListOf(() => ScheduledInstalmentDto) readonly instalments!: ScheduledInstalmentDto[];

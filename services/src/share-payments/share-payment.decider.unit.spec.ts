@@ -29,7 +29,7 @@ const pay = (fields: Partial<RecordSharePayment> = {}): RecordSharePayment => ({
   ...fields,
 });
 
-const received = (balanceId: string, paymentId: string, amount: number, fields: Partial<RecordSharePayment> = {}): MemberEvent => ({
+const received = (balanceId: string, paymentId: string, amount: number, fields: Partial<Pick<RecordSharePayment, 'method' | 'reference'>> = {}): MemberEvent => ({
   type: 'SharePaymentReceived',
   data: { memberId: M, balanceId, paymentId, date: '2025-06-12', amount, method: 'transfer', reference: 'Mitglied 1 Anteile', collectionId: null, statementId: null, ...fields },
 });

@@ -28,6 +28,7 @@ export function toShareDueDto(doc: ReadDocument): ShareDueDto {
     quantity: num(doc.quantity),
     amount: num(doc.amount),
     paid: num(doc.paid),
+    paidWhenPosted: typeof doc.paidWhenPosted === 'number' ? doc.paidWhenPosted : num(doc.amount),
     outstanding: num(doc.outstanding),
     dueSince: typeof doc.dueSince === 'string' ? doc.dueSince : null,
     instalments: instalments.map((i) => ({ dueDate: i.dueDate, amount: i.amount, paid: i.paid })),
