@@ -44,7 +44,8 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
       // Nothing paid yet on the subscription (the register's payment corrected to 0): 500 euro outstanding.
       await request(t.http).put(`/api/v1/shares/${due!.id}`).set(auth(t.adminToken)).send({ rueckpfleinzahlung: 0, interestEnd: null }).expect(200);
     }
-  });
+    // The app's start and twelve writes that wait for the read models: more than the default 30 s on a loaded machine.
+  }, 90_000);
   afterAll(async () => t.close());
 
   it('grants mandates: reference unique in the cooperative (any case), SEPA set, signed not after today', async () => {
