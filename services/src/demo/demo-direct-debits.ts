@@ -1,9 +1,9 @@
 /**
- * The demo's SEPA direct debits (issue 45, DEBIT): after the settlements, a few members sign a recurring mandate; the
- * members among them with a subscription not fully paid are collected by one direct debit a month ago (its pain.008
- * file in the file store, as the API makes it), and the first debit came back three business days later (MD06, the
- * debtor asked the bank for the money back), so its amount is due again. Decided by the area's deciders as the API's
- * handlers decide them (direct-debits/commands) and written in order.
+ * The demo's SEPA direct debits (issue 45, DEBIT): after the share payments' stage, a few members sign a recurring
+ * mandate (those owing an instalment first); what they owed a month ago (instalments fallen due, unpaid) is collected
+ * by one direct debit then (its pain.008 file in the file store, as the API makes it), and the first debit came back
+ * three business days later (MD06, the debtor asked the bank for the money back), so its amount is due again. Decided
+ * by the area's deciders as the API's handlers decide them (direct-debits/commands) and written in order.
  */
 import { isValidIban, mandateReferenceStream, directDebitStream, memberStream, type DirectDebitCollectionCreated, type DomainEvent, type FileStore, type MemberEvent, type ReadDocument } from '@coop/contracts';
 import {
@@ -38,10 +38,22 @@ export interface DirectDebitSummary {
 
 const compact = (v: string | null | undefined): string => (v ?? '').replace(/\s+/g, '').toUpperCase();
 
-/** The member's oldest subscription (type 0, 1) with a part unpaid, and that part. */
-function unpaid(sim: Sim): { balanceId: string; amount: number; date: string } | null {
+/**
+ * The member's oldest subscription (type 0, 1) with a part due by `date` and not paid, and that part: without an
+ * instalment plan the whole unpaid part, with one the instalments due by then less what was paid on the plan (as the
+ * API's collection plan draws, direct-debits/domain/collection-plan.ts `dueOn`).
+ */
+function dueBy(sim: Sim, date: string): { balanceId: string; amount: number; date: string } | null {
   for (const p of sim.state.postings.values()) {
-    if ((p.type === 0 || p.type === 1) && !p.annulated && p.payment < p.amount) return { balanceId: p.balanceId, amount: p.amount - p.payment, date: p.date };
+    if ((p.type !== 0 && p.type !== 1) || p.annulated || p.payment >= p.amount) continue;
+    let amount = p.amount - p.payment;
+    if (p.instalments && p.instalments.length > 0) {
+      const onPlan = p.instalments.reduce((sum, i) => sum + i.amount, 0);
+      const paidOnPlan = p.payment - (p.amount - onPlan);
+      const fallen = p.instalments.reduce((sum, i) => (i.dueDate <= date ? sum + i.amount : sum), 0);
+      amount = Math.min(amount, Math.max(0, fallen - paidOnPlan));
+    }
+    if (amount > 0) return { balanceId: p.balanceId, amount, date: p.date };
   }
   return null;
 }
@@ -54,8 +66,11 @@ export async function demoDirectDebits(
 ): Promise<DirectDebitSummary> {
   const { cooperativeId, today } = place;
   const active = sims.filter((s) => s.state.exists && !s.leaving && s.state.exitDate === null && isValidIban(compact(s.state.master?.iban)));
-  // Members with something unpaid first: the collection has debits to draw.
-  const chosen = [...active.filter((s) => unpaid(s) !== null), ...active.filter((s) => unpaid(s) === null)].slice(0, MANDATES);
+  const createdOn = addDays(today, -30);
+  const collectionDate = nextTarget2Day(createdOn);
+  // Members with something due by the collection date first: the collection has debits to draw.
+  const owing = (s: Sim): boolean => dueBy(s, collectionDate) !== null;
+  const chosen = [...active.filter(owing), ...active.filter((s) => !owing(s))].slice(0, MANDATES);
   const signedOn = addDays(today, -90);
   const mandates = new Map<Sim, { mandateId: string; reference: string; signedOn: string }>();
   for (const sim of chosen) {
@@ -74,12 +89,10 @@ export async function demoDirectDebits(
     mandates.set(sim, { mandateId, reference, signedOn: signed });
   }
 
-  // One collection a month ago of what the mandated members still owe.
-  const createdOn = addDays(today, -30);
-  const collectionDate = nextTarget2Day(createdOn);
+  // One collection a month ago of what the mandated members owed by then.
   const debits: PlannedDebit[] = [];
   for (const [sim, mandate] of mandates) {
-    const due = unpaid(sim);
+    const due = dueBy(sim, collectionDate);
     if (!due || mandate.signedOn > collectionDate) continue;
     const master = sim.state.master!;
     debits.push({
