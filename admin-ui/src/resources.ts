@@ -12,6 +12,7 @@ import { notifications } from './notifications';
 import { paymentReminders } from './payment-reminders';
 import type { ConsoleResource, MenuEntry, ScreenRoute, TitleKey } from './registry';
 import { settlements } from './settlements';
+import { directDebits } from './direct-debits';
 import { shares } from './shares';
 import { sharePayments } from './share-payments';
 import { tasks } from './tasks';
@@ -42,6 +43,7 @@ export const RESOURCES: readonly ConsoleResource[] = [
   sharePayments,
   paymentReminders,
   bankStatements,
+  directDebits,
 ];
 
 /** `/`, the dashboard: react-admin renders it as its dashboard, not as a custom route. */

@@ -111,3 +111,5 @@ export type { PaymentReminderDto, PaymentReminderDueDto, PaymentReminderRunDto, 
 export type { BankStatementDto, BankStatementDetailDto, BankStatementEntryDto, StatementAllocationDto, StatementConfirmation } from './http/bank-statements.js';
 export { BANK_STATEMENT_BATCH_MAX, STATEMENT_ENTRY_STATES, UNMATCHED_REASONS, type StatementEntryState } from './events/bank-statement-events.js';
 export { BANK_STATEMENT_TEMPLATES, type BankStatementTemplate } from './bank-statement-templates.js';
+// SEPA direct debits (issue 45): mandates, collections, payments by direct debit and their returns.
+export type { MandateDto, CollectionDto, CollectionCreatedDto, SkippedDueDto, DirectDebitPaymentDto } from './http/direct-debits.js';

@@ -95,6 +95,14 @@ export const PERMISSION_MATRIX = {
     covers: 'bank statements: read a file in (`POST /bank-statements`), confirm entries as payments on shares, set entries aside',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   },
+  'directdebits:read': {
+    covers: "SEPA direct debits: a member's mandates (`GET /members/{id}/mandates`), the collections and their pain.008 files (`GET /direct-debits`, `…/{id}/file`)",
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  },
+  'directdebits:write': {
+    covers: 'SEPA direct debits: grant and revoke mandates, make a collection (`POST /direct-debits`), record a returned debit (`POST /members/{id}/share-payments/{paymentId}/return`)',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
+  },
 } as const satisfies Record<string, { readonly covers: string; readonly roles: readonly Role[] }>;
 
 export type Permission = keyof typeof PERMISSION_MATRIX;

@@ -5,6 +5,7 @@ import type { PlausibilityTemplate } from './plausibility.js';
 import type { TaskTemplate } from './task-templates.js';
 import type { ImportTemplate } from './import-templates.js';
 import type { SettlementTemplate } from './settlement-templates.js';
+import type { DirectDebitTemplate } from './direct-debit-templates.js';
 import type { LimitTemplate } from './limit-templates.js';
 import type { PasswordRuleTemplate } from './password-rule.js';
 import type { SharePaymentTemplate } from './share-payment-templates.js';
@@ -19,6 +20,7 @@ export type ValidationTemplate =
   | TaskTemplate
   | ImportTemplate
   | SettlementTemplate
+  | DirectDebitTemplate
   | LimitTemplate
   | PasswordRuleTemplate
   | SharePaymentTemplate

@@ -24,3 +24,4 @@ export * from './projectors/share-dues.projector.js';
 export * from './projectors/payment-terms.projector.js';
 export * from './projectors/payment-reminders.projector.js';
 export * from './projectors/bank-statements.projector.js';
+export * from './projectors/direct-debits.projector.js';

@@ -20,6 +20,7 @@ import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
 import { SettlementsModule } from './settlements/index.js';
 import { BankStatementsModule } from './bank-statements/index.js';
+import { DirectDebitsModule } from './direct-debits/index.js';
 import { ShareLedgerModule } from './share-ledger/index.js';
 import { SharePaymentsModule } from './share-payments/index.js';
 import { TaxDocumentsModule } from './tax-documents/index.js';
@@ -59,6 +60,7 @@ export class AppModule {
         AdminModule,
         SharePaymentsModule,
         PaymentRemindersModule,
+        DirectDebitsModule,
       ],
     };
   }

@@ -12,6 +12,7 @@ import { payoutsArea } from './payouts/payouts.area.js';
 import { settlementsArea } from './settlements/settlements.area.js';
 import { sharePaymentsArea } from './share-payments/share-payments.area.js';
 import { bankStatementsArea } from './bank-statements/bank-statements.area.js';
+import { directDebitsArea } from './direct-debits/direct-debits.area.js';
 import { taxPapersArea } from './tax-papers/tax-papers.area.js';
 import { tasksArea } from './tasks/tasks.area.js';
 import { usersArea } from './users/users.area.js';
@@ -38,4 +39,5 @@ export const areas = composeAreas(import.meta.url, [
   sharePaymentsArea,
   paymentRemindersArea,
   bankStatementsArea,
+  directDebitsArea,
 ]);

@@ -9,7 +9,10 @@ import {
   membersProjector,
   notificationsProjector,
   churchTaxProjector,
+  directDebitsProjector,
+  paymentTermsProjector,
   settlementsProjector,
+  shareDuesProjector,
   tasksProjector,
   taxPapersProjector,
   usersProjector,
@@ -20,7 +23,7 @@ import { Upcasters } from './platform/event-store/upcasters.js';
 
 describe('the areas of the product', () => {
   it('run every projector of the product, in the order the runner applied them before the areas registered them', () => {
-    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax', 'payouts', 'data-protection', 'member-import', 'settlements']);
+    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax', 'payouts', 'data-protection', 'member-import', 'settlements', 'share-payments', 'direct-debits']);
     expect(areas.projectors).toEqual([
       cooperativesProjector,
       usersProjector,
@@ -37,6 +40,10 @@ describe('the areas of the product', () => {
       importsProjector,
       // The settlements (issue 42): their own documents, from the member streams' ends and their own streams.
       settlementsProjector,
+      // Issue 45: the share payments' dues and terms, then the direct debits' mandates, collections and payments.
+      shareDuesProjector,
+      paymentTermsProjector,
+      directDebitsProjector,
     ]);
   });
 

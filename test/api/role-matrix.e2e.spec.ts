@@ -153,6 +153,15 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'get', path: `/api/v1/bank-statements/${MISSING}`, doc: '/api/v1/bank-statements/{id}', allowed: MEMBER_READERS },
   { method: 'post', path: `/api/v1/bank-statements/${MISSING}/confirm`, doc: '/api/v1/bank-statements/{id}/confirm', allowed: MEMBER_WRITERS },
   { method: 'post', path: `/api/v1/bank-statements/${MISSING}/ignore`, doc: '/api/v1/bank-statements/{id}/ignore', allowed: MEMBER_WRITERS },
+  // SEPA direct debits (issue 45): an empty body is refused (400) before anything is written.
+  { method: 'get', path: `/api/v1/members/${MISSING}/mandates`, doc: '/api/v1/members/{id}/mandates', allowed: MEMBER_READERS },
+  { method: 'post', path: `/api/v1/members/${MISSING}/mandates`, doc: '/api/v1/members/{id}/mandates', allowed: MEMBER_WRITERS },
+  { method: 'post', path: `/api/v1/members/${MISSING}/mandates/${MISSING}/revoke`, doc: '/api/v1/members/{id}/mandates/{mandateId}/revoke', allowed: MEMBER_WRITERS },
+  { method: 'get', path: `/api/v1/members/${MISSING}/direct-debit-payments`, doc: '/api/v1/members/{id}/direct-debit-payments', allowed: MEMBER_READERS },
+  { method: 'post', path: `/api/v1/members/${MISSING}/share-payments/${MISSING}/return`, doc: '/api/v1/members/{id}/share-payments/{paymentId}/return', allowed: MEMBER_WRITERS },
+  { method: 'get', path: '/api/v1/direct-debits', doc: '/api/v1/direct-debits', allowed: MEMBER_READERS },
+  { method: 'post', path: '/api/v1/direct-debits', doc: '/api/v1/direct-debits', allowed: MEMBER_WRITERS },
+  { method: 'get', path: `/api/v1/direct-debits/${MISSING}/file`, doc: '/api/v1/direct-debits/{id}/file', allowed: MEMBER_READERS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {

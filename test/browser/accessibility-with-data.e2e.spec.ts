@@ -4,6 +4,7 @@ import { screenshot, signIn, tid, waitForPath } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
+import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
 
 /*
  * Issue 43, "no violation of any impact on any screen", in the states a clerk meets with data: badges and totals with
@@ -48,6 +49,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
   let creditedClosure: string;
   let reminded: string;
   let statement: string;
+  let debtor: string;
   const today = new Date().toISOString().slice(0, 10);
   const year = Number(today.slice(0, 4));
 
@@ -56,7 +58,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     token = await product.apiLogin('admin', product.adminPassword);
     await setUpCooperative(product, token, { minimumShares: 1 });
     member = await seedMember(product, token, { givenName: 'Anna', name: 'Acker-Großmann-Wiesenthal', shareAmount: 1 });
-    await seedMember(product, token, { givenName: 'Bernd', name: 'Bach' });
+    debtor = await seedMember(product, token, { givenName: 'Bernd', name: 'Bach' });
     const post = async (body: Record<string, unknown>): Promise<string> => {
       const res = await product.api('/balances', { method: 'POST', token, body: { approvalDate: body.date, interestBegin: body.date, ...body } });
       expect([res.status, res.body]).toEqual([201, expect.anything()]);
@@ -110,6 +112,19 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     statement = ((await read.json()) as { id: string }).id;
     // The minimum holding raised to 20 shares: annulling one of the twelve would leave less (a refusal to show).
     await setUpCooperative(product, token, { minimumShares: 20 });
+    // Issue 45: a share of Bernd's not paid, collected by direct debit under his mandate, and the debit returned.
+    const ok = async (path: string, body: unknown, method = 'POST'): Promise<Record<string, unknown>> => {
+      const res = await product.api(path, { method, token, body });
+      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body as Record<string, unknown>;
+    };
+    const unpaid = await ok('/balances', { member: debtor, type: 1, quantity: 1, paid: 0, date: today, approvalDate: today, interestBegin: today });
+    await ok('/cooperative/payment-terms', { instalments: { allowed: false, maxCount: 1, rhythmMonths: 1, minFirstPerShare: 0 }, reminderAfterDays: 14, creditDividendUntilPaid: true, creditorId: 'DE98ZZZ09999999999' }, 'PUT');
+    await ok(`/members/${debtor}/mandates`, { reference: 'BARRIEREFREI-0001', signedOn: '2024-05-02', kind: 'recurring' });
+    const collectionDate = earliestCollectionDate(today);
+    await ok('/direct-debits', { collectionDate, balanceIds: [unpaid.id] });
+    const [payment] = (await product.api(`/members/${debtor}/direct-debit-payments`, { token })).body as { id: string }[];
+    await ok(`/members/${debtor}/share-payments/${payment!.id}/return`, { date: collectionDate, reason: 'MD06' });
   }, 180_000);
 
   afterAll(async () => {
@@ -160,6 +175,9 @@ describe('the console with data: no accessibility violation, no sideways scrolli
           [`/member/${reminded}`, tid('member-reminder')],
           ['/bank-statements', tid('bank-statement-row')],
           [`/bank-statements/${statement}`, tid('bank-statement-entry')],
+          // Issue 45: the collections and the new collection's dues; a member's mandates and returned debit.
+          ['/direct-debits', tid('direct-debit-row')],
+          [`/member/${debtor}`, tid('debit-payment-row')],
         ];
         for (const [path, ready] of screens) {
           await page.goto(`${product.baseUrl}${path}`);

@@ -7,6 +7,7 @@ import { exportsDe } from './exports.de';
 import { importDe } from './import.de';
 import { settlementsDe } from '../settlements/settlements.de';
 import { remindersDe } from '../payment-reminders/reminders.de';
+import { directDebitsDe } from '../direct-debits/directDebits.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -24,11 +25,13 @@ export const de: Messages<typeof en> = {
       users: 'Benutzer',
       exemptionOrders: 'Freistellungsaufträge',
       nonAssessments: 'NV-Bescheinigungen',
+      directDebits: 'Lastschriften',
     },
     title: {
       shareDues: 'Offene Einzahlungen',
       bankStatements: 'Kontoauszüge',
       bankStatement: 'Kontoauszug',
+      directDebits: 'Lastschriften',
       settlements: 'Auseinandersetzung',
       paymentReminders: 'Mahnungen',
       memberImport: 'Mitgliederbestand importieren',
@@ -610,6 +613,7 @@ export const de: Messages<typeof en> = {
     settlements: settlementsDe,
     reminders: remindersDe,
     bankStatements: bankStatementsDe,
+    directDebits: directDebitsDe,
   },
   resources: {
     users: {

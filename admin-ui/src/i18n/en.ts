@@ -7,6 +7,7 @@ import { exportsEn } from './exports.en';
 import { importEn } from './import.en';
 import { settlementsEn } from '../settlements/settlements.en';
 import { remindersEn } from '../payment-reminders/reminders.en';
+import { directDebitsEn } from '../direct-debits/directDebits.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -31,11 +32,13 @@ export const en = {
       users: 'Users',
       exemptionOrders: 'Exemption orders',
       nonAssessments: 'Non-assessments',
+      directDebits: 'Direct debits',
     },
     title: {
       shareDues: 'Outstanding payments',
       bankStatements: 'Bank statements',
       bankStatement: 'Bank statement',
+      directDebits: 'Direct debits',
       settlements: 'Settlements',
       paymentReminders: 'Payment reminders',
       memberImport: 'Import member register',
@@ -621,6 +624,7 @@ export const en = {
     settlements: settlementsEn,
     reminders: remindersEn,
     bankStatements: bankStatementsEn,
+    directDebits: directDebitsEn,
   },
   resources: {
     users: {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
@@ -41,6 +42,8 @@ import { MemberDividends } from '../dividend/MemberDividends';
 import { MemberSettlements } from '../settlements/MemberSettlements';
 import { MemberShareDues } from '../share-payments/MemberShareDues';
 import { MemberReminders } from '../payment-reminders/MemberReminders';
+// The direct debits' panel (issue 45) comes with its own chunk, loaded when a member's page shows it.
+const MemberDirectDebits = lazy(() => import('../direct-debits/MemberDirectDebits'));
 import { MemberStatementButton } from '../dashboard/MemberStatementButton';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
@@ -305,7 +308,8 @@ export default function MemberDashboard() {
   const { data: m, isPending, error } = useGetOne<MemberRecord>('members', { id }, { enabled: !!id });
   const dashboard = useMemberDashboard(id);
   const history = useMemberHistory(id);
-  const canWrite = can(useSession(), 'members:write');
+  const session = useSession();
+  const canWrite = can(session, 'members:write');
   if (isPending) return <PageLoading />;
   if (error || !m) {
     return <LoadFailed error={error} />;
@@ -357,6 +361,7 @@ export default function MemberDashboard() {
         {dashboard.data?.settlements.length ? <Grid size={{ xs: 12 }}><MemberSettlements settlements={dashboard.data.settlements} /></Grid> : null}
         <MemberShareDues memberId={m.id} />
         <MemberReminders memberId={m.id} />
+        {can(session, 'directdebits:read') ? <Grid size={{ xs: 12 }}><Suspense fallback={null}><MemberDirectDebits memberId={m.id} /></Suspense></Grid> : null}
       </Grid>
     </Box>
   );

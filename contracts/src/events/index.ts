@@ -12,3 +12,4 @@ export * from './import-events.js';
 export * from './settlement-events.js';
 export * from './share-payment-events.js';
 export * from './bank-statement-events.js';
+export * from './direct-debit-events.js';

@@ -37,6 +37,9 @@ import { paySettlements, type SettlementSummary } from './demo-settlements.js';
 import { recordSharePayments, type SharePaymentSummary } from './demo-share-payments.js';
 import { enterTaxPapers, type PaperSummary } from './demo-tax-papers.js';
 import { DemoWriter } from './demo-writer.js';
+import { demoDirectDebits } from './demo-direct-debits.js';
+import { FILE_STORE } from '../platform/file-store/open-file-store.js';
+import type { FileStore } from '@coop/contracts';
 
 export { DemoRefusedError } from './demo-cooperative.js';
 
@@ -155,6 +158,8 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     // Its further shares paid in part are postings of type 1 like the history's.
     history.byType[1]! += sharePayments.partlyPaid;
     reminders = await sendReminders(r, sims, writer, { cooperativeId, today });
+    const debits = await demoDirectDebits(r, sims, writer, { cooperativeId, today, cooperative: (await running.storage.readStore.get('cooperatives', cooperativeId)) ?? { id: cooperativeId, cooperativeId, position: '0' }, files: running.app.get<symbol, FileStore>(FILE_STORE, { strict: false }) });
+    log(`direct debits: ${debits.mandates} mandates, ${debits.debits} debits collected on ${debits.collectionDate ?? '-'}, ${debits.returned} returned`);
     await writer.flush();
   } catch (error) {
     await runner.start();

@@ -114,6 +114,9 @@ const converters: Converters = {
       properties: { entryId: { type: 'string', maxLength: 20 }, memberId: { type: 'string', maxLength: 64 }, balanceId: { type: 'string', maxLength: 64, nullable: true } },
     },
   },
+  // Issue 45: a SEPA mandate reference and a returned debit's reason code (contracts/src/http/direct-debits.ts).
+  isMandateReference: { type: 'string', pattern: "^[A-Za-z0-9/\\-?:().,'+]{1,35}$" },
+  isReturnReason: { type: 'string', pattern: '^[A-Z0-9]{1,4}$', nullable: true },
   isFieldValue: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true },
   // A `ListOf` item or a `NestedOf` object refers to its class (a list wraps the result as its items).
   [ValidationTypes.NESTED_VALIDATION]: (meta) => {

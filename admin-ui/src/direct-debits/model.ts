@@ -1,0 +1,38 @@
+import type { CollectionCreatedDto, CollectionDto, DirectDebitPaymentDto, MandateDto, ShareDueDto } from '@coop/contracts/console';
+
+export type { CollectionCreatedDto, CollectionDto, DirectDebitPaymentDto, MandateDto, ShareDueDto };
+
+/** The API paths of direct debits. */
+export const directDebitPaths = {
+  collections: '/direct-debits',
+  file: (id: string) => `/direct-debits/${encodeURIComponent(id)}/file`,
+  /** The outstanding dues to choose from (the share payments' list, oldest due first). */
+  dues: (limit: number) => `/share-dues?limit=${limit}`,
+  mandates: (memberId: string) => `/members/${encodeURIComponent(memberId)}/mandates`,
+  revoke: (memberId: string, mandateId: string) => `/members/${encodeURIComponent(memberId)}/mandates/${encodeURIComponent(mandateId)}/revoke`,
+  payments: (memberId: string) => `/members/${encodeURIComponent(memberId)}/direct-debit-payments`,
+  returnPayment: (memberId: string, paymentId: string) => `/members/${encodeURIComponent(memberId)}/share-payments/${encodeURIComponent(paymentId)}/return`,
+};
+
+/** The most dues the form lists to choose from (the API takes at most 10,000 per collection). */
+export const DUES_SHOWN = 500;
+/** A mandate reference: 1 to 35 characters of the SEPA set without the space (checked again by the API). */
+export const MANDATE_REFERENCE_MAX = 35;
+export const isMandateReference = (text: string): boolean => /^[A-Za-z0-9/\-?:().,'+]{1,35}$/.test(text);
+/** A return reason code: up to 4 letters and digits (AC04, MD06 …). */
+export const RETURN_REASON_MAX = 4;
+
+/** The file's fallback name when the answer names none. */
+export const collectionFileName = (c: Pick<CollectionDto, 'collectionDate'>): string => `Lastschrift-${c.collectionDate}.xml`;
+
+/** Selected ids kept when the list changes: only those still listed. */
+export function keepListed(selected: readonly string[], dues: readonly Pick<ShareDueDto, 'id'>[]): string[] {
+  const listed = new Set(dues.map((d) => d.id));
+  return selected.filter((id) => listed.has(id));
+}
+
+/** The sum outstanding of the selected dues, cents. */
+export function selectedSum(selected: readonly string[], dues: readonly Pick<ShareDueDto, 'id' | 'outstanding'>[]): number {
+  const chosen = new Set(selected);
+  return dues.reduce((sum, d) => (chosen.has(d.id) ? sum + d.outstanding : sum), 0);
+}

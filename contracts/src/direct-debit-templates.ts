@@ -1,0 +1,42 @@
+/*
+ * Templates of SEPA direct debits (issue 45, DEBIT: mandates, collections, returned debits), part of
+ * `ValidationTemplate`. The console translates each (en, de: contracts/src/messages/validation.*.ts); `{0}` is the
+ * first numbered parameter.
+ */
+export const DIRECT_DEBIT_TEMPLATES = [
+  /** A mandate reference: 1 to 35 characters of the SEPA set (letters, digits and; no space, as the German banks' rules ask `/ - ? : ( ) . , ' +`). */
+  'mandateReferenceInvalid',
+  /** The reference {0} is taken by another mandate of the cooperative. */
+  'mandateReferenceTaken',
+  /** The date of signature lies after today ({0}). */
+  'mandateSignedInFuture',
+  /** The member has no valid IBAN in the master data: no mandate and no debit without one. */
+  'mandateNeedsIban',
+  /** No mandate with this id for the member. */
+  'mandateUnknown',
+  /** The mandate was revoked on {0}. */
+  'mandateAlreadyRevoked',
+  /** The collection date must be a TARGET2 business day on or after {0} (one business day ahead). */
+  'collectionDateTooEarly',
+  /** The collection date {0} is no TARGET2 business day (a weekend, 1 January, Good Friday, Easter Monday, 1 May, 25 or 26 December). */
+  'collectionDateNotBusinessDay',
+  /** The cooperative's payment terms name no SEPA creditor identifier (Gläubiger-ID). */
+  'creditorIdMissing',
+  /** None of the selected subscriptions can be collected (see the skipped ones). */
+  'collectionEmpty',
+  /** No payment with this id for the member. */
+  'paymentUnknown',
+  /** Only a payment by direct debit can come back as a returned debit. */
+  'paymentNotDirectDebit',
+  /** This payment was already recorded as returned on {0}. */
+  'paymentAlreadyReturned',
+  /** The return date lies before the payment's date {0}. */
+  'returnBeforePayment',
+  /** A return reason code: up to 4 letters and digits (ISO 20022, e.g. AC04, MD06). */
+  'returnReasonInvalid',
+] as const;
+export type DirectDebitTemplate = (typeof DIRECT_DEBIT_TEMPLATES)[number];
+
+/** Why a selected subscription is left out of a collection (`skipped[].reason`; the console translates `directDebitSkip.<reason>`). */
+export const DIRECT_DEBIT_SKIP_REASONS = ['unknownDue', 'nothingOutstanding', 'notYetDue', 'noMandate', 'noIban', 'nameNotRepresentable'] as const;
+export type DirectDebitSkipReason = (typeof DIRECT_DEBIT_SKIP_REASONS)[number];

@@ -1,0 +1,138 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  businessToday,
+  directDebitStream,
+  fieldError,
+  ValidationError,
+  type Decider,
+  type DirectDebitCollectionCreated,
+  type FileStore,
+} from '@coop/contracts';
+import type { CommandContext } from '../../platform/commands/command-context.js';
+import { newRecordId } from '../../platform/commands/new-id.js';
+import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
+import { isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
+import { PaymentTermsQuery } from '../../share-payments/index.js';
+import { planCollection, type SkippedDue } from '../domain/collection-plan.js';
+import { debitPaymentsDecider } from '../domain/mandate.decider.js';
+import { earliestCollectionDate, isTarget2Day } from '../domain/target2.js';
+import { creditorErrors, debitFile, debitMessageId } from '../sepa/collection-file.js';
+import { pain008Xml } from '../sepa/pain008.js';
+import { pain008XmlViolations } from '../sepa/pain008-rules.js';
+import { DirectDebitReads } from '../queries/direct-debit-reads.js';
+import { bookCollection, type BookingPort } from './collection-booking.js';
+
+/** The collection's stream read back: its one event. */
+const collectionReader: Decider<never, DirectDebitCollectionCreated, { created: DirectDebitCollectionCreated['data'] | null }> = {
+  initialState: () => ({ created: null }),
+  evolve: (state, event) => (event.type === 'DirectDebitCollectionCreated' ? { created: event.data } : state),
+  decide: () => [],
+};
+
+/** The file store id of a collection's pain.008 file. */
+export const collectionFileId = (collectionId: string): string => `direct-debit-${collectionId}`;
+
+/**
+ * Books the debits of collections on the members' streams, through the StreamWriter: the member streams read without
+ * personal data, each chunk one atomic append, retried from its loads on a conflict.
+ */
+@Injectable()
+export class CollectionBooking {
+  constructor(private readonly writer: StreamWriter, private readonly reads: DirectDebitReads) {}
+
+  private port(ctx: CommandContext, cooperativeId: string): BookingPort {
+    return {
+      load: (streamId) => this.writer.loadWithoutPersonalData(streamId, debitPaymentsDecider),
+      append: (appends) => this.writer.appendAll(appends.map((a) => ({ streamId: a.streamId, expected: a.expected, events: this.writer.stamp(a.events, ctx, cooperativeId) }))),
+      retrying: (attempt) => this.writer.retrying(attempt),
+    };
+  }
+
+  book(ctx: CommandContext, collection: DirectDebitCollectionCreated['data']): Promise<number> {
+    return bookCollection(this.port(ctx, collection.cooperativeId), collection);
+  }
+
+  /** Completes the cooperative's collections a stopped write left with debits not booked (read from their streams). */
+  async completePending(ctx: CommandContext, cooperativeId: string): Promise<void> {
+    for (const collectionId of await this.reads.pendingCollections(cooperativeId)) {
+      const { state } = await this.writer.load(directDebitStream(collectionId), collectionReader);
+      if (state.created && state.created.cooperativeId === cooperativeId) await this.book(ctx, state.created);
+    }
+  }
+}
+
+export interface CollectionResult {
+  readonly collectionId: string;
+  readonly skipped: readonly SkippedDue[];
+}
+
+/** Makes a collection of the selected subscriptions on `collectionDate`: its file, its stream, the members' payments. */
+export class CreateCollectionCommand extends Command<CollectionResult> {
+  constructor(readonly ctx: CommandContext, readonly collectionDate: string, readonly balanceIds: readonly string[], readonly now: Date) {
+    super();
+  }
+}
+
+@CommandHandler(CreateCollectionCommand)
+export class CreateCollectionHandler implements ICommandHandler<CreateCollectionCommand, CollectionResult> {
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly reads: DirectDebitReads,
+    private readonly booking: CollectionBooking,
+    private readonly terms: PaymentTermsQuery,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+  ) {}
+
+  async execute({ ctx, collectionDate, balanceIds, now }: CreateCollectionCommand): Promise<CollectionResult> {
+    const cooperativeId = ctx.actor.cooperativeId;
+    const today = businessToday(now);
+    const earliest = earliestCollectionDate(today);
+    if (!isTarget2Day(collectionDate)) throw new ValidationError([fieldError('collectionDate', 'collectionDateNotBusinessDay', collectionDate)]);
+    if (collectionDate < earliest) throw new ValidationError([fieldError('collectionDate', 'collectionDateTooEarly', earliest)]);
+    const cooperative = await this.reads.cooperative(cooperativeId);
+    const terms = await this.terms.terms(cooperativeId);
+    const refusals = creditorErrors(cooperative, terms.creditorId);
+    if (refusals.length > 0) throw new ValidationError(refusals);
+    // A collection a stopped write left half booked is completed first: its dues then read as paid, never drawn twice.
+    await this.booking.completePending(ctx, cooperativeId);
+
+    const dues = await this.reads.dues(cooperativeId, balanceIds);
+    const memberIds = [...new Set([...dues.values()].map((d) => d.member))];
+    const plan = planCollection({
+      balanceIds,
+      collectionDate,
+      dues,
+      debtors: await this.reads.debtors(cooperativeId, memberIds),
+      mandates: await this.reads.mandatesOf(cooperativeId, memberIds),
+      representable: (name) => isSepaRepresentable(name, NAME_MAX),
+      newPaymentId: newRecordId,
+    });
+    if (plan.debits.length === 0) throw new ValidationError([fieldError('balanceIds', 'collectionEmpty')]);
+
+    const collectionId = newRecordId();
+    const messageId = debitMessageId(now);
+    const postingDates = new Map([...dues.values()].map((d) => [d.id, d.date]));
+    const xml = pain008Xml(debitFile({ messageId, now, collectionDate, cooperative, creditorId: terms.creditorId!, debits: plan.debits, postingDates }));
+    // The file is checked as the bank would (structure, character set, sums) before anything is written.
+    const violations = pain008XmlViolations(xml);
+    if (violations.length > 0) throw new Error(`pain.008 file breaks its rules: ${violations.slice(0, 5).join('; ')}`);
+    const fileId = collectionFileId(collectionId);
+    await this.files.put(fileId, new TextEncoder().encode(xml));
+
+    const created: DirectDebitCollectionCreated['data'] = {
+      collectionId,
+      cooperativeId,
+      collectionDate,
+      createdOn: today,
+      messageId,
+      fileId,
+      items: plan.debits.map(({ memberId, balanceId, mandateId, paymentId, amount, sequence }) => ({ memberId, balanceId, mandateId, paymentId, amount, sequence })),
+      totalCents: plan.totalCents,
+    };
+    await this.writer.appendAll([{ streamId: directDebitStream(collectionId), expected: 'no_stream', events: this.writer.stamp([{ type: 'DirectDebitCollectionCreated', data: created }], ctx, cooperativeId) }]);
+    await this.booking.book(ctx, created);
+    return { collectionId, skipped: plan.skipped };
+  }
+}

@@ -1,0 +1,71 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { businessToday, mandateReferenceStream, memberStream, type MandateKind } from '@coop/contracts';
+import type { CommandContext } from '../../platform/commands/command-context.js';
+import { newRecordId } from '../../platform/commands/new-id.js';
+import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { debitMemberDecider } from '../domain/mandate.decider.js';
+import { mandateReferenceDecider } from '../domain/mandate-reference.decider.js';
+
+/** Grants a mandate to a member: the mandate on the member stream and its reference claimed, in one atomic append. */
+export class GrantMandateCommand extends Command<string> {
+  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly reference: string, readonly signedOn: string, readonly kind: MandateKind, readonly now: Date) {
+    super();
+  }
+}
+
+@CommandHandler(GrantMandateCommand)
+export class GrantMandateHandler implements ICommandHandler<GrantMandateCommand, string> {
+  constructor(private readonly writer: StreamWriter) {}
+
+  execute({ ctx, memberId, reference, signedOn, kind, now }: GrantMandateCommand): Promise<string> {
+    const cooperativeId = ctx.actor.cooperativeId;
+    const mandateId = newRecordId();
+    return this.writer.retrying(async () => {
+      const member = await this.writer.load(memberStream(memberId), debitMemberDecider);
+      // The member first: another cooperative's member is unknown (404) before its references are looked at.
+      const granted = debitMemberDecider.decide({ type: 'GrantMandate', memberId, cooperativeId, mandateId, reference, signedOn, kind, today: businessToday(now) }, member.state);
+      const referenceStream = mandateReferenceStream(cooperativeId, reference);
+      const claim = await this.writer.load(referenceStream, mandateReferenceDecider);
+      const claimed = mandateReferenceDecider.decide({ type: 'ClaimMandateReference', cooperativeId, reference, memberId, mandateId }, claim.state);
+      await this.writer.appendAll([
+        { streamId: memberStream(memberId), expected: member.expected, events: this.writer.stamp(granted, ctx, cooperativeId) },
+        { streamId: referenceStream, expected: claim.expected, events: this.writer.stamp(claimed, ctx, cooperativeId) },
+      ]);
+      return mandateId;
+    });
+  }
+}
+
+/** Revokes the member's mandate `mandateId` as of `date`. */
+export class RevokeMandateCommand extends Command<void> {
+  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly mandateId: string, readonly date: string) {
+    super();
+  }
+}
+
+@CommandHandler(RevokeMandateCommand)
+export class RevokeMandateHandler implements ICommandHandler<RevokeMandateCommand, void> {
+  constructor(private readonly writer: StreamWriter) {}
+
+  async execute({ ctx, memberId, mandateId, date }: RevokeMandateCommand): Promise<void> {
+    const cooperativeId = ctx.actor.cooperativeId;
+    await this.writer.handle(memberStream(memberId), debitMemberDecider, { type: 'RevokeMandate', memberId, cooperativeId, mandateId, date }, ctx, cooperativeId);
+  }
+}
+
+/** Records that the member's payment `paymentId` by direct debit came back on `date` (Rücklastschrift): the amount is due again. */
+export class ReturnPaymentCommand extends Command<void> {
+  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly paymentId: string, readonly date: string, readonly reason: string | null) {
+    super();
+  }
+}
+
+@CommandHandler(ReturnPaymentCommand)
+export class ReturnPaymentHandler implements ICommandHandler<ReturnPaymentCommand, void> {
+  constructor(private readonly writer: StreamWriter) {}
+
+  async execute({ ctx, memberId, paymentId, date, reason }: ReturnPaymentCommand): Promise<void> {
+    const cooperativeId = ctx.actor.cooperativeId;
+    await this.writer.handle(memberStream(memberId), debitMemberDecider, { type: 'ReturnPayment', memberId, cooperativeId, paymentId, date, reason }, ctx, cooperativeId);
+  }
+}

@@ -1,0 +1,158 @@
+import {
+  fieldError,
+  isValidIban,
+  MANDATE_REFERENCE,
+  NotFoundError,
+  ValidationError,
+  type Decider,
+  type DirectDebitItem,
+  type MandateKind,
+  type MemberEvent,
+  type SharePaymentMethod,
+} from '@coop/contracts';
+
+/*
+ * A member's SEPA direct-debit mandates and payments by direct debit (issue 45, DEBIT), decided on the member stream
+ * `member-<memberId>`: granting and revoking a mandate, booking a collection's debits, recording a returned debit.
+ * Pure: the fold reads the member stream's events of this area and the few master-data facts it needs (cooperative,
+ * IBAN, exit).
+ */
+
+export interface Mandate {
+  readonly mandateId: string;
+  readonly reference: string;
+  readonly signedOn: string;
+  readonly kind: MandateKind;
+  readonly revokedOn: string | null;
+}
+
+export interface Payment {
+  readonly paymentId: string;
+  readonly balanceId: string;
+  readonly date: string;
+  readonly amount: number;
+  readonly method: SharePaymentMethod;
+  readonly collectionId: string | null;
+  readonly returnedOn: string | null;
+}
+
+export interface DebitMemberState {
+  readonly exists: boolean;
+  readonly cooperativeId: string | null;
+  /** The IBAN of the master data (compacted), or null; not read without personal data (`debitPaymentsDecider`). */
+  readonly iban: string | null;
+  readonly mandates: ReadonlyMap<string, Mandate>;
+  readonly payments: ReadonlyMap<string, Payment>;
+}
+
+export const initialDebitMemberState: DebitMemberState = { exists: false, cooperativeId: null, iban: null, mandates: new Map(), payments: new Map() };
+
+export type DebitMemberCommand =
+  | { readonly type: 'GrantMandate'; readonly memberId: string; readonly cooperativeId: string; readonly mandateId: string; readonly reference: string; readonly signedOn: string; readonly kind: MandateKind; readonly today: string }
+  | { readonly type: 'RevokeMandate'; readonly memberId: string; readonly cooperativeId: string; readonly mandateId: string; readonly date: string }
+  | { readonly type: 'ReturnPayment'; readonly memberId: string; readonly cooperativeId: string; readonly paymentId: string; readonly date: string; readonly reason: string | null }
+  | { readonly type: 'BookDebits'; readonly memberId: string; readonly collectionId: string; readonly collectionDate: string; readonly messageId: string; readonly items: readonly DirectDebitItem[] };
+
+const compact = (iban: unknown): string | null => (typeof iban === 'string' && iban.trim() !== '' ? iban.replace(/\s+/g, '').toUpperCase() : null);
+
+function evolveWith(withMasterData: boolean) {
+  return (state: DebitMemberState, event: MemberEvent): DebitMemberState => {
+    switch (event.type) {
+      case 'MemberAdmitted':
+        return { ...initialDebitMemberState, exists: true, cooperativeId: event.data.cooperativeId, iban: withMasterData ? compact(event.data.iban) : null };
+      case 'MemberDataChanged':
+        return withMasterData && event.data.iban !== undefined ? { ...state, iban: compact(event.data.iban) } : state;
+      case 'DirectDebitMandateGranted': {
+        const { mandateId, reference, signedOn, kind } = event.data;
+        return { ...state, mandates: new Map(state.mandates).set(mandateId, { mandateId, reference, signedOn, kind, revokedOn: null }) };
+      }
+      case 'DirectDebitMandateRevoked': {
+        const mandate = state.mandates.get(event.data.mandateId);
+        return mandate ? { ...state, mandates: new Map(state.mandates).set(mandate.mandateId, { ...mandate, revokedOn: event.data.date }) } : state;
+      }
+      case 'SharePaymentReceived': {
+        const { paymentId, balanceId, date, amount, method, collectionId } = event.data;
+        return { ...state, payments: new Map(state.payments).set(paymentId, { paymentId, balanceId, date, amount, method, collectionId, returnedOn: null }) };
+      }
+      case 'SharePaymentReturned': {
+        const payment = state.payments.get(event.data.paymentId);
+        return payment ? { ...state, payments: new Map(state.payments).set(payment.paymentId, { ...payment, returnedOn: event.data.date }) } : state;
+      }
+      default:
+        return state;
+    }
+  };
+}
+
+/** The mandate `mandateId` usable on `date`: granted, signed on or before it, not revoked by then. */
+export function isMandateValidOn(mandate: Mandate, date: string): boolean {
+  return mandate.signedOn <= date && (mandate.revokedOn === null || mandate.revokedOn > date);
+}
+
+function requireMember(state: DebitMemberState, cooperativeId: string, memberId: string): void {
+  if (!state.exists || state.cooperativeId !== cooperativeId) throw new NotFoundError('Member', memberId);
+}
+
+function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEvent[] {
+  switch (command.type) {
+    case 'GrantMandate': {
+      requireMember(state, command.cooperativeId, command.memberId);
+      const errors = [];
+      if (!MANDATE_REFERENCE.test(command.reference)) errors.push(fieldError('reference', 'mandateReferenceInvalid'));
+      if (command.signedOn > command.today) errors.push(fieldError('signedOn', 'mandateSignedInFuture', command.today));
+      if (state.iban === null || !isValidIban(state.iban)) errors.push(fieldError(null, 'mandateNeedsIban'));
+      if (errors.length > 0) throw new ValidationError(errors);
+      const { memberId, mandateId, reference, signedOn, kind } = command;
+      return [{ type: 'DirectDebitMandateGranted', data: { memberId, mandateId, reference, signedOn, kind } }];
+    }
+    case 'RevokeMandate': {
+      requireMember(state, command.cooperativeId, command.memberId);
+      const mandate = state.mandates.get(command.mandateId);
+      if (!mandate) throw new NotFoundError('Mandate', command.mandateId);
+      if (mandate.revokedOn !== null) throw new ValidationError([fieldError(null, 'mandateAlreadyRevoked', mandate.revokedOn)]);
+      return [{ type: 'DirectDebitMandateRevoked', data: { memberId: command.memberId, mandateId: command.mandateId, date: command.date } }];
+    }
+    case 'ReturnPayment': {
+      requireMember(state, command.cooperativeId, command.memberId);
+      const payment = state.payments.get(command.paymentId);
+      if (!payment) throw new NotFoundError('Payment', command.paymentId);
+      if (payment.method !== 'directDebit') throw new ValidationError([fieldError(null, 'paymentNotDirectDebit')]);
+      if (payment.returnedOn !== null) throw new ValidationError([fieldError(null, 'paymentAlreadyReturned', payment.returnedOn)]);
+      if (command.date < payment.date) throw new ValidationError([fieldError('date', 'returnBeforePayment', payment.date)]);
+      const { memberId, paymentId, date, reason } = command;
+      return [{ type: 'SharePaymentReturned', data: { memberId, balanceId: payment.balanceId, paymentId, date, amount: payment.amount, reason } }];
+    }
+    case 'BookDebits':
+      // Idempotent: a debit already booked (a collection written again after a stop) is not booked twice.
+      return command.items
+        .filter((item) => item.memberId === command.memberId && !state.payments.has(item.paymentId))
+        .map((item) => ({
+          type: 'SharePaymentReceived' as const,
+          data: {
+            memberId: item.memberId,
+            balanceId: item.balanceId,
+            paymentId: item.paymentId,
+            date: command.collectionDate,
+            amount: item.amount,
+            method: 'directDebit' as const,
+            reference: command.messageId,
+            collectionId: command.collectionId,
+            statementId: null,
+          },
+        }));
+  }
+}
+
+/** Mandates and returns: the member stream read with its master data (the IBAN is personal data). */
+export const debitMemberDecider: Decider<DebitMemberCommand, MemberEvent, DebitMemberState> = {
+  initialState: () => initialDebitMemberState,
+  evolve: evolveWith(true),
+  decide,
+};
+
+/** Booking a collection's debits: the member stream read without personal data (no key, no decryption per member). */
+export const debitPaymentsDecider: Decider<DebitMemberCommand, MemberEvent, DebitMemberState> = {
+  initialState: () => initialDebitMemberState,
+  evolve: evolveWith(false),
+  decide,
+};

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { fieldError, isValidBic, isValidCreditorId, isValidIban, type FieldError, type ReadDocument } from '@coop/contracts';
+import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
+import { isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
+import type { PlannedDebit } from '../domain/collection-plan.js';
+import type { SepaDebitFile } from './pain008.js';
+
+/*
+ * What a collection's pain.008 file is made of (issue 45, DEBIT): the cooperative as creditor (name, IBAN, BIC, creditor
+ * identifier from its payment terms), the message id, the debits' texts, and the file's name.
+ */
+
+const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
+const compact = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
+export const creditorName = (cooperative: ReadDocument): string => text(cooperative, 'fullName') || text(cooperative, 'name');
+
+/** The refusals of a collection for the creditor's side: its name, IBAN, BIC and creditor identifier. */
+export function creditorErrors(cooperative: ReadDocument, creditorId: string | null): FieldError[] {
+  const errors: FieldError[] = [];
+  const name = creditorName(cooperative);
+  if (!name || !isSepaRepresentable(name, NAME_MAX)) errors.push(fieldError(null, 'missingCooperativeName'));
+  const iban = compact(text(cooperative, 'iban'));
+  if (!iban || !isValidIban(iban)) errors.push(fieldError(null, 'missingCooperativeIban'));
+  const bic = compact(text(cooperative, 'bic'));
+  if (!bic || !isValidBic(bic)) errors.push(fieldError(null, 'missingCooperativeBic'));
+  if (creditorId === null || !isValidCreditorId(compact(creditorId))) errors.push(fieldError(null, 'creditorIdMissing'));
+  return errors;
+}
+
+/** `LS<yyyymmddhhmmss>-<6 hex>`: unique per file (≤ 35). */
+export function debitMessageId(now: Date): string {
+  return `LS${now.toISOString().slice(0, 19).replace(/\D/g, '')}-${randomBytes(3).toString('hex')}`;
+}
+
+/** The debit's end-to-end id: its payment id without dashes (32 characters), so a return names the payment. */
+export const endToEndIdOf = (paymentId: string): string => paymentId.replace(/-/g, '');
+
+/** The remittance text the member reads on the statement (German, as the cooperative's letters). */
+export const debitRemittance = (d: PlannedDebit, postingDate: string | null): string =>
+  `Einzahlung Geschaeftsanteile Mitgl-Nr ${d.memberNr ?? ''}${postingDate ? ` Zeichnung vom ${postingDate}` : ''}`.replace(/ {2,}/g, ' ');
+
+export function debitFile(input: {
+  readonly messageId: string;
+  readonly now: Date;
+  readonly collectionDate: string;
+  readonly cooperative: ReadDocument;
+  readonly creditorId: string;
+  readonly debits: readonly PlannedDebit[];
+  readonly postingDates: ReadonlyMap<string, string>;
+}): SepaDebitFile {
+  const { cooperative } = input;
+  return {
+    messageId: input.messageId,
+    createdAt: input.now.toISOString().slice(0, 19),
+    collectionDate: input.collectionDate,
+    creditor: { name: creditorName(cooperative), iban: compact(text(cooperative, 'iban')), bic: compact(text(cooperative, 'bic')), creditorId: compact(input.creditorId) },
+    debits: input.debits.map((d) => ({
+      endToEndId: endToEndIdOf(d.paymentId),
+      amount: d.amount,
+      sequence: d.sequence,
+      mandateReference: d.reference,
+      signedOn: d.signedOn,
+      debtorName: d.holder,
+      iban: d.iban,
+      bic: d.bic && isValidBic(d.bic) ? d.bic : null,
+      remittance: debitRemittance(d, input.postingDates.get(d.balanceId) ?? null),
+    })),
+  };
+}
+
+/** `Lastschrift-<collection date>-<cooperative>.xml`. */
+export function debitFileName(collectionDate: string, cooperative: ReadDocument): string {
+  return downloadName(['Lastschrift', collectionDate, fileNamePart(creditorName(cooperative), 'Genossenschaft')], 'xml');
+}
