@@ -52,3 +52,5 @@ export * from './messages/validation.en.js';
 export * from './messages/validation.de.js';
 export * from './messages/choice-labels.js';
 export * from './person-key.js';
+export * from './movement-kinds.js';
+export * from './http/movement-report.js';
