@@ -73,6 +73,10 @@ export const PERMISSION_MATRIX = {
     covers: "import of a member register (`/import/…`: templates, inspect, dry run, problems workbook, write, history, abandoning a running import; the import tasks' files)",
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
   },
+  'reports:read': {
+    covers: "the year's movement report for the annual accounts (`GET /reports/movements/{year}`, `.pdf`, `.xlsx`; § 338 HGB)",
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  },
 } as const satisfies Record<string, { readonly covers: string; readonly roles: readonly Role[] }>;
 
 export type Permission = keyof typeof PERMISSION_MATRIX;
