@@ -1,4 +1,4 @@
-import { LEAVE_REASONS, type MovementHoldingDto, type MovementReportDto } from '@coop/contracts';
+import { ADDING_KINDS, LEAVE_REASONS, type MovementHoldingDto, type MovementKindDto, type MovementReportDto } from '@coop/contracts';
 import { euros, germanDate } from '../../kernel/german-format.js';
 import { drawHeader, drawPageNumber, fit, openPdf, type PdfIssuer } from '../../member-pdfs/index.js';
 import { footnotes, heading, KIND_LABELS, LEAVE_LABELS, TITLE } from './movement-texts.js';
@@ -105,13 +105,25 @@ export async function movementPdf(issuer: PdfIssuer, r: MovementReportDto): Prom
   });
 
   section('3. Bewegungen des Jahres nach Buchungsart');
-  const w3 = [width - 2 * 55 - 45 - 2 * 95, 55, 55, 45, 95, 95];
+  const w3 = [width - 60 - 50 - 50 - 2 * 90, 60, 50, 50, 90, 90];
+  const kindRow = (k: MovementKindDto): string[] => [`    ${KIND_LABELS[k.kind] ?? String(k.kind)}`, count(k.postings), count(k.annulments), count(k.shares), money(k.subscribed), money(k.paid)];
+  const adding = r.byKind.filter((k) => (ADDING_KINDS as readonly number[]).includes(k.kind));
+  const reducing = r.byKind.filter((k) => !(ADDING_KINDS as readonly number[]).includes(k.kind));
+  const total = (label: string, ks: readonly MovementKindDto[], h: MovementHoldingDto): string[] => [
+    label,
+    count(ks.reduce((a, k) => a + k.postings, 0)),
+    count(ks.reduce((a, k) => a + k.annulments, 0)),
+    count(h.shares),
+    money(h.subscribed),
+    money(h.paid),
+  ];
   table({
     widths: w3,
     head: ['Art', 'Buchungen', 'Stornos', 'Anteile', 'Gezeichnet', 'Eingezahlt'],
-    rows: r.byKind.map((k) => [KIND_LABELS[k.kind] ?? String(k.kind), count(k.postings), count(k.annulments), count(k.shares), money(k.subscribed), money(k.paid)]),
+    rows: [['Zugänge'], ...adding.map(kindRow), total('Summe Zugänge', adding, r.added), ['Abgänge'], ...reducing.map(kindRow), total('Summe Abgänge', reducing, r.reduced)],
+    bold: new Set([0, adding.length + 1, adding.length + 2, adding.length + reducing.length + 3]),
   });
-  doc.font('Helvetica').fontSize(SMALL_NOTE).text('Arten 0, 1, 4 sind Zugänge, Arten 2, 3, 6, 7, 8 Abgänge; je Art der Saldo aus Buchungen und Stornos.', left, y + 2, { width });
+  doc.font('Helvetica').fontSize(SMALL_NOTE).text('Je Art der Saldo aus ihren Buchungen und deren Stornos im Jahr; die Summen sind die Zu- und Abgänge aus Abschnitt 2.', left, y + 2, { width });
   y = doc.y + 4;
 
   section('4. Haftsummen');
@@ -135,7 +147,7 @@ export async function movementPdf(issuer: PdfIssuer, r: MovementReportDto): Prom
 
   y += 10;
   for (const note of footnotes(r)) {
-    const h = doc.font('Helvetica').fontSize(SMALL_NOTE).heightOfString(note, { width });
+    const h = doc.font(note.startsWith('Achtung') ? 'Helvetica-Bold' : 'Helvetica').fontSize(SMALL_NOTE).heightOfString(note, { width });
     room(h + 4);
     doc.text(note, left, y, { width });
     y += h + 4;

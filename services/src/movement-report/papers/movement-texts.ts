@@ -27,8 +27,8 @@ export const KIND_LABELS: Readonly<Record<number, string>> = {
   8: 'Kündigung, Austritt (Art 8)',
 };
 
-/** The heading line: `Bestandsnachweis 2025 (§ 338 Abs. 1 HGB)`. */
-export const heading = (r: MovementReportDto): string => `${TITLE} ${r.year} (§ 338 Abs. 1 HGB)`;
+/** The heading line: `Bestandsnachweis 2025 (§ 338 Abs. 1 HGB)`, `– vorläufig` while the year is not over. */
+export const heading = (r: MovementReportDto): string => `${TITLE} ${r.year} (§ 338 Abs. 1 HGB)${r.provisional ? ' – vorläufig' : ''}`;
 
 /** The footnotes every copy carries: what the columns mean and as of when the figures hold. */
 export function footnotes(r: MovementReportDto): string[] {
