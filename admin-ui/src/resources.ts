@@ -7,6 +7,7 @@ import { dividend } from './dividend';
 import { elmaNumbers } from './elmaNumbers';
 import { memberImport } from './member-import';
 import { members } from './members';
+import { movementReport } from './movement-report';
 import { notifications } from './notifications';
 import type { ConsoleResource, MenuEntry, ScreenRoute, TitleKey } from './registry';
 import { settlements } from './settlements';
@@ -36,6 +37,7 @@ export const RESOURCES: readonly ConsoleResource[] = [
   memberImport,
   notifications,
   tasks,
+  movementReport,
 ];
 
 /** `/`, the dashboard: react-admin renders it as its dashboard, not as a custom route. */

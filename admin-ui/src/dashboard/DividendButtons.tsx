@@ -1,6 +1,7 @@
 import CalculateIcon from '@mui/icons-material/Calculate';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import SummarizeIcon from '@mui/icons-material/Summarize';
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -13,7 +14,8 @@ import { can, useSession } from '../session/session';
  */
 export function DividendButtons() {
   const translate = useTranslate();
-  const canCalculate = can(useSession(), 'dividend:close');
+  const session = useSession();
+  const canCalculate = can(session, 'dividend:close');
   return (
     <>
       {canCalculate ? (
@@ -31,6 +33,12 @@ export function DividendButtons() {
       <Button component={RouterLink} to="/settlements" variant="outlined" size="small" startIcon={<HandshakeIcon />} data-testid="dashboard-settlements">
         {translate('coop.dashboard.settlements')}
       </Button>
+      {/* The year's movement report for the annual accounts (issue 45, § 338 HGB). */}
+      {can(session, 'reports:read') ? (
+        <Button component={RouterLink} to="/reports/movements" variant="outlined" size="small" startIcon={<SummarizeIcon />} data-testid="dashboard-movement-report">
+          {translate('coop.dashboard.movementReport')}
+        </Button>
+      ) : null}
     </>
   );
 }

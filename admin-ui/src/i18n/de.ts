@@ -25,6 +25,7 @@ export const de: Messages<typeof en> = {
     },
     title: {
       settlements: 'Auseinandersetzung',
+      movementReport: 'Bestandsnachweis',
       memberImport: 'Mitgliederbestand importieren',
       tasks: 'Aufgaben',
       notifications: 'Benachrichtigungen',
@@ -362,6 +363,7 @@ export const de: Messages<typeof en> = {
       shares: 'Geschäftsanteile',
       taxOfficeHint: 'Steht mit der Steuernummer auf den Steuerbescheinigungen der Mitglieder; ohne es kann keine Bescheinigung ausgestellt werden',
       balanceCostHint: 'Preis eines Geschäftsanteils in Euro, z. B. 250,00',
+      liabilityPerShareHint: 'Die Haftsumme je Geschäftsanteil laut Satzung (§ 119 GenG) in Euro; leer, wenn sie keine vorsieht',
       missingSetHere: 'Fehlt – unter „%{section}“ eintragen',
       missingAskAdmin: 'Fehlt – trägt eine Person mit der Rolle Administrator unter Genossenschaft › „%{section}“ ein',
     },
@@ -487,6 +489,7 @@ export const de: Messages<typeof en> = {
       calculateDividend: 'Dividende berechnen',
       annualClosures: 'Jahresabschlüsse',
       settlements: 'Auseinandersetzung',
+      movementReport: 'Bestandsnachweis',
       welcome: 'Willkommen, %{name}',
       members: 'Mitglieder',
       memberCount: 'Mitglieder',
@@ -639,6 +642,7 @@ export const de: Messages<typeof en> = {
         raiseOldExemptionOrders: 'Freistellungsaufträge vor 2023 anheben',
         heirsTaxedFromDeath: 'Erben ab dem Todestag besteuern',
         allowTestTaxIds: 'Test-Steuer-IDs (beginnend mit 0) zulassen',
+        liabilityPerShare: 'Haftsumme je Anteil (Satzung; leer: keine)',
       },
     },
     members: {

@@ -32,6 +32,7 @@ export const en = {
     },
     title: {
       settlements: 'Settlements',
+      movementReport: 'Movement report',
       memberImport: 'Import member register',
       tasks: 'Tasks',
       notifications: 'Notifications',
@@ -371,6 +372,7 @@ export const en = {
       shares: 'Shares',
       taxOfficeHint: 'Printed with the tax number on the members’ tax certificates; without it no certificate can be issued',
       balanceCostHint: 'Price of one share in euro, e.g. 250,00',
+      liabilityPerShareHint: 'The liability sum per share the statutes set (§ 119 GenG), in euro; empty when they set none',
       missingSetHere: 'Missing – enter it under “%{section}”',
       missingAskAdmin: 'Missing – an administrator enters it under Cooperative › “%{section}”',
     },
@@ -498,6 +500,7 @@ export const en = {
       calculateDividend: 'Calculate dividend',
       annualClosures: 'Annual closures',
       settlements: 'Settlements',
+      movementReport: 'Movement report',
       welcome: 'Welcome, %{name}',
       members: 'Members',
       memberCount: 'Members',
@@ -650,6 +653,7 @@ export const en = {
         raiseOldExemptionOrders: 'Raise exemption orders from before 2023',
         heirsTaxedFromDeath: 'Tax the heirs from the day of death',
         allowTestTaxIds: 'Accept test tax ids (starting with 0)',
+        liabilityPerShare: 'Liability per share (statutes; empty: none)',
       },
     },
     members: {
