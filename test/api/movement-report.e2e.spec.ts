@@ -170,7 +170,7 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
     });
     expect(xlsx.status).toBe(200);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.body as Buffer);
+    await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows).toContainEqual([`Stand am 31.12.${year}`, r.end.shares, r.end.subscribed / 100, r.end.paid / 100]);

@@ -64,7 +64,10 @@ export const cooperativeDecider: Decider<CooperativeCommand, CooperativeEvent, C
     if (errors.length > 0) throw new ValidationError(errors);
     const changes: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(fields)) {
-      if (state.fields[k as keyof CooperativeFields] !== v) changes[k] = v;
+      const held = state.fields[k as keyof CooperativeFields];
+      // A cooperative recorded before the liability setting (issue 45) has none: null is no change.
+      if (k === 'liabilityPerShare' && v === null && held === undefined) continue;
+      if (held !== v) changes[k] = v;
     }
     if (Object.keys(changes).length === 0) return [];
     return [{ type: 'CooperativeUpdated', data: { cooperativeId: command.cooperativeId, changes } }];
