@@ -63,7 +63,7 @@ function Figures({ report: r, t }: { report: MovementReportDto; t: Texts }) {
   const adding = (k: number) => (ADDING_KINDS as readonly number[]).includes(k);
   return (
     <>
-      <Section id="movement-members" caption={t('members')} head={['', t('count')]}>
+      <Section id="movement-members" caption={t('members')} head={[t('item'), t('count')]}>
         <Row label={t('start', { date: formatDate(r.from) })} cells={[formatCount(r.members.start)]} strong testId="movement-members-start" />
         <Row label={t('joined')} cells={[formatCount(r.members.joined)]} />
         <Row label={t('left')} cells={[formatCount(r.members.left)]} />
@@ -73,7 +73,7 @@ function Figures({ report: r, t }: { report: MovementReportDto; t: Texts }) {
         <Row label={t('end', { date: formatDate(r.to) })} cells={[formatCount(r.members.end)]} strong testId="movement-members-end" />
         {r.members.endWithoutShares > 0 ? <Row label={t('endWithoutShares')} cells={[formatCount(r.members.endWithoutShares)]} indent /> : null}
       </Section>
-      <Section id="movement-holdings" caption={t('holdings')} head={['', t('shares'), t('subscribed'), t('paid')]}>
+      <Section id="movement-holdings" caption={t('holdings')} head={[t('item'), t('shares'), t('subscribed'), t('paid')]}>
         {holdingLines(r).map(({ key, holding }) => (
           <Row key={key} label={t(`lines.${key}`)} cells={[formatCount(holding.shares), formatMoney(holding.subscribed), formatMoney(holding.paid)]} strong={key === 'start' || key === 'end'} testId={`movement-${key}`} />
         ))}
@@ -94,11 +94,14 @@ function Figures({ report: r, t }: { report: MovementReportDto; t: Texts }) {
         {t('annulmentsHint')}
       </Typography>
       {r.liability === null ? (
-        <Typography data-testid="movement-no-liability" sx={{ mb: 2 }}>
-          {t('noLiability')}
-        </Typography>
+        <Box sx={{ mb: 2 }} data-testid="movement-no-liability">
+          <Typography variant="body2" sx={{ fontWeight: 600, py: 1 }}>
+            {t('liability')}
+          </Typography>
+          <Typography variant="body2">{t('noLiability')}</Typography>
+        </Box>
       ) : (
-        <Section id="movement-liability" caption={`${t('liability')} (${t('perShare', { amount: formatMoney(r.liability.perShare) })})`} head={['', t('amount')]}>
+        <Section id="movement-liability" caption={`${t('liability')} (${t('perShare', { amount: formatMoney(r.liability.perShare) })})`} head={[t('item'), t('amount')]}>
           <Row label={t('lines.start')} cells={[formatMoney(r.liability.start)]} strong />
           <Row label={t('lines.added')} cells={[formatMoney(r.liability.added)]} />
           <Row label={t('lines.reduced')} cells={[formatMoney(r.liability.reduced)]} />

@@ -12,6 +12,7 @@ export const movementReportDe: typeof movementReportEn = {
   xlsx: 'XLSX herunterladen',
   downloadFailed: 'Die Datei konnte nicht geladen werden: %{message}',
   members: 'Mitglieder',
+  item: 'Posten',
   count: 'Anzahl',
   start: 'Stand am %{date}',
   joined: 'Zugänge (Beitritte)',

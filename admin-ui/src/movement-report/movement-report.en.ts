@@ -14,6 +14,7 @@ export const movementReportEn = {
   xlsx: 'Download XLSX',
   downloadFailed: 'The file could not be downloaded: %{message}',
   members: 'Members',
+  item: 'Item',
   count: 'Number',
   start: 'At %{date}',
   joined: 'Joined',
