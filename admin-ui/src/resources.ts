@@ -12,6 +12,7 @@ import { notifications } from './notifications';
 import type { ConsoleResource, MenuEntry, ScreenRoute, TitleKey } from './registry';
 import { settlements } from './settlements';
 import { shares } from './shares';
+import { sharePayments } from './share-payments';
 import { tasks } from './tasks';
 import { currentSession } from './session/session';
 import { exemptionOrders, nonAssessments } from './taxPapers';
@@ -38,6 +39,7 @@ export const RESOURCES: readonly ConsoleResource[] = [
   notifications,
   tasks,
   movementReport,
+  sharePayments,
 ];
 
 /** `/`, the dashboard: react-admin renders it as its dashboard, not as a custom route. */

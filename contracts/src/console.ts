@@ -104,3 +104,9 @@ export { CHOICE_LABELS_DE, CHOICE_LABELS_EN, type ChoiceLabels } from './message
 // The year's movement report (issue 45).
 export { LEAVE_REASONS, ADDING_KINDS, REDUCING_KINDS, MOVEMENT_KINDS, type LeaveReason } from './movement-kinds.js';
 export type { MovementReportDto, MovementMembersDto, MovementHoldingDto, MovementKindDto, MovementLiabilityDto, LeaversDto } from './http/movement-report.js';
+// The payments on shares (issue 45).
+export type { ShareDueDto, ScheduledInstalmentDto, PaymentTermsDto, SharePaymentRecordedDto } from './http/share-payments.js';
+export { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX, INSTALMENT_COUNT_MAX } from './share-payment-limits.js';
+export { proposePlan } from './instalments.js';
+export { DEFAULT_PAYMENT_TERMS, type Instalment, type InstalmentTerms } from './events/share-payment-events.js';
+export { isValidCreditorId } from './creditor-id.js';

@@ -124,4 +124,15 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   importReadTooLong: 1,
   importReadTooLarge: 1,
   importSheetWithoutRows: 1,
+  // The payments on shares (issue 45, contracts/src/share-payment-templates.ts).
+  notASubscription: 1,
+  paymentAboveOutstanding: 1,
+  nothingOutstanding: 1,
+  dividendCreditByClosureOnly: 1,
+  earlierSharesNotPaid: 1,
+  instalmentsNotAllowed: 1,
+  instalmentsSumMismatch: 1,
+  firstInstalmentTooSmall: 1,
+  instalmentsTooClose: 1,
+  invalidCreditorId: 1,
 } satisfies Record<GeneralValidationTemplate, 1>) as GeneralValidationTemplate[];

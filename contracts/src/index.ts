@@ -54,3 +54,8 @@ export * from './messages/choice-labels.js';
 export * from './person-key.js';
 export * from './movement-kinds.js';
 export * from './http/movement-report.js';
+export * from './share-payment-templates.js';
+export * from './creditor-id.js';
+export * from './http/share-payments.js';
+export * from './instalments.js';
+export * from './share-payment-limits.js';

@@ -7,6 +7,7 @@ import type { ImportTemplate } from './import-templates.js';
 import type { SettlementTemplate } from './settlement-templates.js';
 import type { LimitTemplate } from './limit-templates.js';
 import type { PasswordRuleTemplate } from './password-rule.js';
+import type { SharePaymentTemplate } from './share-payment-templates.js';
 
 /** Message templates the API answers with; the console translates each as a key. */
 export type ValidationTemplate =
@@ -19,6 +20,7 @@ export type ValidationTemplate =
   | SettlementTemplate
   | LimitTemplate
   | PasswordRuleTemplate
+  | SharePaymentTemplate
   | 'mustNotBeEmpty'
   | 'isNotEqual'
   | 'passwordRequired'

@@ -20,3 +20,5 @@ export * from './projectors/notifications.projector.js';
 export * from './projectors/church-tax.projector.js';
 export * from './projectors/imports.projector.js';
 export * from './projectors/settlements.projector.js';
+export * from './projectors/share-dues.projector.js';
+export * from './projectors/payment-terms.projector.js';

@@ -20,6 +20,7 @@ import { PlatformModule } from './platform/platform.module.js';
 import type { Storage } from './platform/storage.js';
 import { SettlementsModule } from './settlements/index.js';
 import { ShareLedgerModule } from './share-ledger/index.js';
+import { SharePaymentsModule } from './share-payments/index.js';
 import { TaxDocumentsModule } from './tax-documents/index.js';
 import { TasksModule } from './tasks/index.js';
 import { TaxPapersModule } from './tax-papers/index.js';
@@ -55,6 +56,7 @@ export class AppModule {
         ExportsModule,
         AdminModule,
         MovementReportModule,
+        SharePaymentsModule,
       ],
     };
   }

@@ -9,6 +9,7 @@ import { membersArea } from './members/members.area.js';
 import { notificationsArea } from './notifications/notifications.area.js';
 import { payoutsArea } from './payouts/payouts.area.js';
 import { settlementsArea } from './settlements/settlements.area.js';
+import { sharePaymentsArea } from './share-payments/share-payments.area.js';
 import { taxPapersArea } from './tax-papers/tax-papers.area.js';
 import { tasksArea } from './tasks/tasks.area.js';
 import { usersArea } from './users/users.area.js';
@@ -32,4 +33,5 @@ export const areas = composeAreas(import.meta.url, [
   dataProtectionArea,
   memberImportArea,
   settlementsArea,
+  sharePaymentsArea,
 ]);

@@ -17,6 +17,7 @@ import {
   type NonAssessmentDto,
   type SettlementDto,
   type SettlementTermsDto,
+  type ShareDueDto,
 } from '@coop/contracts';
 import { DemoRefusedError, fillDemo, type DemoSummary } from '../../services/src/demo/demo.js';
 import { auth, startApp, type TestApp } from './support/app.js';
@@ -318,6 +319,22 @@ describe('demo data (npm run demo) through the API', () => {
     const pdf = await request(t.http).get(`/api/v1/settlements/${death.id}/statement`).set(auth(t.adminToken));
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toMatch(/pdf/);
+  });
+
+  it('has subscriptions paid in part on instalment plans, their payments and some overdue (issue 45)', async () => {
+    const paid = summary.sharePayments;
+    expect(paid.partlyPaid).toBeGreaterThanOrEqual(3);
+    expect(paid.payments).toBeGreaterThanOrEqual(paid.partlyPaid);
+    expect(paid.overdue).toBeGreaterThanOrEqual(1);
+    const res = await request(t.http).get('/api/v1/share-dues?limit=1000').set(auth(t.adminToken)).expect(200);
+    const dues = res.body as ShareDueDto[];
+    expect(dues).toHaveLength(paid.partlyPaid);
+    expect(Number(res.headers.totaloutstanding)).toBe(sum(dues.map((d) => d.outstanding)));
+    for (const d of dues) {
+      expect(d.instalments.length).toBeGreaterThanOrEqual(2);
+      expect(sum(d.instalments.map((i) => i.amount))).toBe(d.amount - d.paidWhenPosted);
+      expect(d.paid - d.paidWhenPosted).toBe(sum(d.instalments.map((i) => i.paid)));
+    }
   });
 
   it('refuses to run on a store that has members, and writes nothing', async () => {

@@ -141,6 +141,13 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   { method: 'get', path: `/api/v1/reports/movements/${businessToday().slice(0, 4)}`, doc: '/api/v1/reports/movements/{year}', allowed: REPORT_READERS },
   { method: 'get', path: `/api/v1/reports/movements/${businessToday().slice(0, 4)}.pdf`, doc: '/api/v1/reports/movements/{year}.pdf', allowed: REPORT_READERS },
   { method: 'get', path: `/api/v1/reports/movements/${businessToday().slice(0, 4)}.xlsx`, doc: '/api/v1/reports/movements/{year}.xlsx', allowed: REPORT_READERS },
+  // The payments on shares (issue 45): unknown members answer 404, empty bodies 400, so nothing is written.
+  { method: 'get', path: '/api/v1/share-dues', doc: '/api/v1/share-dues', allowed: MEMBER_READERS },
+  { method: 'get', path: `/api/v1/members/${MISSING}/share-dues`, doc: '/api/v1/members/{id}/share-dues', allowed: MEMBER_READERS },
+  { method: 'post', path: `/api/v1/members/${MISSING}/share-payments`, doc: '/api/v1/members/{id}/share-payments', allowed: MEMBER_WRITERS },
+  { method: 'put', path: `/api/v1/members/${MISSING}/postings/${MISSING}/instalments`, doc: '/api/v1/members/{id}/postings/{balanceId}/instalments', allowed: MEMBER_WRITERS },
+  { method: 'get', path: '/api/v1/cooperative/payment-terms', doc: '/api/v1/cooperative/payment-terms', allowed: MEMBER_READERS },
+  { method: 'put', path: '/api/v1/cooperative/payment-terms', doc: '/api/v1/cooperative/payment-terms', allowed: ADMINS },
 ];
 
 describe('role matrix, enforced by the API for every route', () => {

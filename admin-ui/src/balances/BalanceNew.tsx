@@ -18,6 +18,8 @@ import { useCooperative } from '../members/useCooperative';
 import { can, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 import { isNoticeType, NoticeFields } from './NoticeFields';
+import { euroTextToCents } from '../share-payments/model';
+import { PaidInput } from '../share-payments/PaidInput';
 
 const FORM_ID = 'balance-form';
 
@@ -93,6 +95,11 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
               <Grid size={{ xs: 12, sm: 8, md: 9 }}>
                 <AmountPreview type={type} />
               </Grid>
+              {type === 1 ? (
+                <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+                  <PaidInput testId="balance-paid" />
+                </Grid>
+              ) : null}
             </>
           )}
           {type === 3 ? (
@@ -165,6 +172,8 @@ export default function BalanceNew() {
             type,
             ...(isNoticeType(type) ? { date: data.noticeDate } : {}),
             ...(type === 8 ? { extraordinaryReason: extraordinary === true ? extraordinaryReason : null } : {}),
+            // Additional shares paid in part (issue 45): the euros typed, as cents.
+            ...(type === 1 ? { paid: euroTextToCents(data.paid) } : {}),
           })}
           redirect={() => `/member/${encodeURIComponent(member.id)}`}
           mutationOptions={leave}

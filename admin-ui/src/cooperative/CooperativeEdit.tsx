@@ -9,6 +9,7 @@ import { PageLoading } from '../layout/PageLoading';
 import { can, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 import { DividendSettings } from './DividendSettings';
+import { PaymentTermsCard } from '../share-payments/PaymentTermsCard';
 
 /** balanceCost arrives as integer cents; the form shows euro (`250,00`) and keeps what the clerk types as text. */
 const formatEuro = (value: unknown): string => (typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '');
@@ -170,10 +171,14 @@ export default function CooperativeEdit() {
   if (!session) return null;
   if (id && id !== session.cooperative && !can(session, 'cooperatives:all')) return <Navigate to="/cooperative" replace />;
   return (
-    <Card component="section" data-testid="cooperative-form" sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <EditBase resource="cooperatives" id={id ?? session.cooperative} mutationMode="pessimistic" redirect={false} mutationOptions={leave} transform={toApi}>
-        <CooperativeForm canSave={can(session, 'cooperative:write')} />
-      </EditBase>
-    </Card>
+    <>
+      <Card component="section" data-testid="cooperative-form" sx={{ maxWidth: 1100, mx: 'auto' }}>
+        <EditBase resource="cooperatives" id={id ?? session.cooperative} mutationMode="pessimistic" redirect={false} mutationOptions={leave} transform={toApi}>
+          <CooperativeForm canSave={can(session, 'cooperative:write')} />
+        </EditBase>
+      </Card>
+      {/* The payment terms on shares (issue 45), saved on their own; the own cooperative's only. */}
+      {!id || id === session.cooperative ? <PaymentTermsCard /> : null}
+    </>
   );
 }

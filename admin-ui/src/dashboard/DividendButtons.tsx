@@ -2,6 +2,7 @@ import CalculateIcon from '@mui/icons-material/Calculate';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import SummarizeIcon from '@mui/icons-material/Summarize';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -16,6 +17,8 @@ export function DividendButtons() {
   const translate = useTranslate();
   const session = useSession();
   const canCalculate = can(session, 'dividend:close');
+  // The outstanding payments on shares (issue 45).
+  const canReadDues = can(session, 'sharepayments:read');
   return (
     <>
       {canCalculate ? (
@@ -37,6 +40,11 @@ export function DividendButtons() {
       {can(session, 'reports:read') ? (
         <Button component={RouterLink} to="/reports/movements" variant="outlined" size="small" startIcon={<SummarizeIcon />} data-testid="dashboard-movement-report">
           {translate('coop.dashboard.movementReport')}
+        </Button>
+      ) : null}
+      {canReadDues ? (
+        <Button component={RouterLink} to="/share-dues" variant="outlined" size="small" startIcon={<PaymentsIcon />} data-testid="dashboard-share-dues">
+          {translate('coop.dashboard.shareDues')}
         </Button>
       ) : null}
     </>

@@ -5,6 +5,7 @@ import { payoutsDe } from './payouts.de';
 import { exportsDe } from './exports.de';
 import { importDe } from './import.de';
 import { settlementsDe } from '../settlements/settlements.de';
+import { sharePaymentsDe } from '../share-payments/sharePayments.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -24,6 +25,7 @@ export const de: Messages<typeof en> = {
       nonAssessments: 'NV-Bescheinigungen',
     },
     title: {
+      shareDues: 'Offene Einzahlungen',
       settlements: 'Auseinandersetzung',
       movementReport: 'Bestandsnachweis',
       memberImport: 'Mitgliederbestand importieren',
@@ -490,6 +492,7 @@ export const de: Messages<typeof en> = {
       annualClosures: 'Jahresabschlüsse',
       settlements: 'Auseinandersetzung',
       movementReport: 'Bestandsnachweis',
+      shareDues: 'Offene Einzahlungen',
       welcome: 'Willkommen, %{name}',
       members: 'Mitglieder',
       memberCount: 'Mitglieder',
@@ -600,6 +603,7 @@ export const de: Messages<typeof en> = {
     exports: exportsDe,
     memberImport: importDe,
     settlements: settlementsDe,
+    sharePayments: sharePaymentsDe,
   },
   resources: {
     users: {

@@ -5,6 +5,7 @@ import { payoutsEn } from './payouts.en';
 import { exportsEn } from './exports.en';
 import { importEn } from './import.en';
 import { settlementsEn } from '../settlements/settlements.en';
+import { sharePaymentsEn } from '../share-payments/sharePayments.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -31,6 +32,7 @@ export const en = {
       nonAssessments: 'Non-assessments',
     },
     title: {
+      shareDues: 'Outstanding payments',
       settlements: 'Settlements',
       movementReport: 'Movement report',
       memberImport: 'Import member register',
@@ -501,6 +503,7 @@ export const en = {
       annualClosures: 'Annual closures',
       settlements: 'Settlements',
       movementReport: 'Movement report',
+      shareDues: 'Outstanding payments',
       welcome: 'Welcome, %{name}',
       members: 'Members',
       memberCount: 'Members',
@@ -611,6 +614,7 @@ export const en = {
     exports: exportsEn,
     memberImport: importEn,
     settlements: settlementsEn,
+    sharePayments: sharePaymentsEn,
   },
   resources: {
     users: {

@@ -39,6 +39,7 @@ import { ExemptionOrderTable, NonAssessmentTable, newExemptionOrderPath, newNonA
 import { ActionsHeader } from '../common/ActionsHeader';
 import { MemberDividends } from '../dividend/MemberDividends';
 import { MemberSettlements } from '../settlements/MemberSettlements';
+import { MemberShareDues } from '../share-payments/MemberShareDues';
 import { MemberStatementButton } from '../dashboard/MemberStatementButton';
 
 const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
@@ -353,6 +354,7 @@ export default function MemberDashboard() {
         <Grid size={{ xs: 12 }}><TaxCard member={m} exemptionOrders={dashboard.data?.exemptionOrder ?? []} nonAssessments={dashboard.data?.nonAssessment ?? []} canWrite={canWrite && m.memberType !== 2} loading={dashboard.isPending} /></Grid>
         <Grid size={{ xs: 12 }}><MemberDividends memberId={m.id} dividends={dashboard.data?.dividends} loading={dashboard.isPending} /></Grid>
         {dashboard.data?.settlements.length ? <Grid size={{ xs: 12 }}><MemberSettlements settlements={dashboard.data.settlements} /></Grid> : null}
+        <MemberShareDues memberId={m.id} />
       </Grid>
     </Box>
   );

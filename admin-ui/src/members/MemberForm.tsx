@@ -34,6 +34,8 @@ import { useCooperative } from './useCooperative';
 import { TEXT_MAX } from '@coop/contracts/console';
 import { can, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
+import { euroTextToCents } from '../share-payments/model';
+import { PaidInput } from '../share-payments/PaidInput';
 
 const half = { xs: 12, md: 6 } as const;
 const third = { xs: 12, sm: 6, md: 4 } as const;
@@ -249,6 +251,9 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
             <Grid size={{ xs: 12, sm: 8, md: 9 }}>
               <InitialSharesPreview />
             </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              <PaidInput testId="member-paid" />
+            </Grid>
           </Section>
         ) : null}
       </Grid>
@@ -275,6 +280,10 @@ export function toApi(data: RaRecord, isNew: boolean): RaRecord {
   if (!isNew) {
     delete out.memberNr;
     delete out.shareAmount;
+    delete out.paid;
+  } else {
+    // The initial subscription paid in part (issue 45): the euros typed, as cents; empty, paid in full.
+    out.paid = euroTextToCents(data.paid);
   }
   return out as RaRecord;
 }

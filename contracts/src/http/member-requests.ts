@@ -22,7 +22,7 @@ import { isValidSteuerId } from '../tax-id.js';
 import { isValidBic, isValidEmail, isValidIban } from '../validators.js';
 import { businessToday, isIsoDate, isLeapYear } from '../business-date.js';
 import { DateInRange, MaxText, Satisfies, VisibleText, rule, ruleNamingValue } from './rules.js';
-import { BIRTH_DATE_MIN, MEMBER_NR_MAX, SHARES_MAX, TEXT_MAX } from '../limits.js';
+import { AMOUNT_MAX_CENTS, BIRTH_DATE_MIN, MEMBER_NR_MAX, SHARES_MAX, TEXT_MAX } from '../limits.js';
 import { ConfirmsWarnings } from './confirmation.js';
 
 /*
@@ -215,6 +215,15 @@ export class MemberAdmission extends MemberMasterFields {
   @Satisfies('isWholeAtLeastOne', isCount, rule('invalidNumber'))
   @Max(MEMBER_NR_MAX, rule('mustBeAtMost', String(MEMBER_NR_MAX)))
   memberNr: number | null = null;
+  /**
+   * The cents paid with the initial subscription when it is paid in part (issue 45; 0 to its amount, the decider's
+   * rule); empty: paid in full. The rest is due (docs/share-payments.md).
+   */
+  @Transform(({ value }: Plain) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value.trim()) : NaN))
+  @ValidateIf((o: MemberAdmission) => o.paid !== null)
+  @Satisfies('isSafeInteger', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0, rule('invalidNumber'))
+  @Max(AMOUNT_MAX_CENTS, rule('mustBeAtMost', String(AMOUNT_MAX_CENTS)))
+  paid: number | null = null;
   /** True: recorded despite plausibility warnings (else `409 {warnings}`). */
   @ConfirmsWarnings() confirmWarnings: boolean = false;
 }

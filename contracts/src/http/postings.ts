@@ -84,6 +84,17 @@ export class PostingRequest {
   @Max(SHARES_MAX, rule('mustBeAtMost', String(SHARES_MAX)))
   quantity: number | null = null;
 
+  /**
+   * Additional shares (1) paid in part (issue 45): the cents paid with the posting (0 to its amount, the decider's
+   * rule); empty: paid in full. Empty for every other type.
+   */
+  @Transform(asOptionalInteger)
+  @ValidateIf((o: PostingRequest) => isEnterable(o.type) && o.paid !== null)
+  @Satisfies('isEmptyUnlessSubscription', (v, o) => v === null || o.type === 1, rule('mustBeEmpty'))
+  @Satisfies('isSafeInteger', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0, rule('invalidNumber'))
+  @Max(AMOUNT_MAX_CENTS, rule('mustBeAtMost', String(AMOUNT_MAX_CENTS)))
+  paid: number | null = null;
+
   /** The target member of a transfer (3); empty for every other type. */
   @Transform(asOptionalText)
   @forEnterableType

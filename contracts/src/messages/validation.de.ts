@@ -1,9 +1,11 @@
 import type { VALIDATION_MESSAGES_EN } from './validation.en.js';
 import { LIMIT_MESSAGES_DE } from './limits.de.js';
+import { SHARE_PAYMENT_MESSAGES_DE } from './share-payments.de.js';
 
 /** German texts of the API's templates and the console's own input checks (the same keys as `validation.en.ts`; formal "Sie"). */
 export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN, string> = {
   ...LIMIT_MESSAGES_DE,
+  ...SHARE_PAYMENT_MESSAGES_DE,
   mustNotBeEmpty: 'Darf nicht leer sein',
   // Die Auseinandersetzung mit Ausgeschiedenen (Issue 42).
   settlementAlreadyPaid: 'Diese Auseinandersetzung ist bereits erfasst (ausgezahlt am %{0})',

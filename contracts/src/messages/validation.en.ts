@@ -1,4 +1,5 @@
 import { LIMIT_MESSAGES_EN } from './limits.en.js';
+import { SHARE_PAYMENT_MESSAGES_EN } from './share-payments.en.js';
 
 /**
  * English texts of the API's templates (`ValidationTemplate`, the answers' templates) and the console's own input
@@ -8,6 +9,7 @@ import { LIMIT_MESSAGES_EN } from './limits.en.js';
  */
 export const VALIDATION_MESSAGES_EN = {
   ...LIMIT_MESSAGES_EN,
+  ...SHARE_PAYMENT_MESSAGES_EN,
   mustNotBeEmpty: 'Must not be empty',
   // The settlement with those who leave (issue 42).
   settlementAlreadyPaid: 'This settlement is already recorded (paid on %{0})',

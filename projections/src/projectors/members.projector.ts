@@ -25,6 +25,9 @@ const TYPES = new Set<string>([
   'MembershipEndNoticed',
   'MembershipEndWithdrawn',
   'SharePaymentCorrected',
+  // Issue 45: a payment on a subscription and its return change the register's payment.
+  'SharePaymentReceived',
+  'SharePaymentReturned',
   // The data-protection hold (issue 27; member-retention.ts).
   ...RETENTION_HOLD_EVENT_TYPES,
 ]);
@@ -91,11 +94,11 @@ export const membersProjector: Projector = {
         ];
       }
       case 'SharePaymentCorrected':
-        return [{ collection: BALANCES.name, id: event.data.balanceId }];
-      // Issue 45: the payments on shares; not yet projected here (share-payment-events.ts).
-      case 'InstalmentPlanSet':
       case 'SharePaymentReceived':
       case 'SharePaymentReturned':
+        return [{ collection: BALANCES.name, id: event.data.balanceId }];
+      // Issue 45: instalments, mandates and reminders are the share_dues projector's (share-dues.projector.ts).
+      case 'InstalmentPlanSet':
       case 'DirectDebitMandateGranted':
       case 'DirectDebitMandateRevoked':
       case 'PaymentReminderSent':
@@ -218,6 +221,8 @@ export const membersProjector: Projector = {
               BALANCES.name,
               stamp(recorded, {
                 ...base,
+                // A subscription paid in part when posted (issue 45): the register's payment is what was paid.
+                ...(s.paid !== undefined ? { rueckpfleinzahlung: s.paid, versions: [{ ...cdc, rueckpfleinzahlung: s.paid, interestEnd: null }] } : {}),
                 type: s.type,
                 shareCost: s.shareCost,
                 transferTo: s.transferTo ?? null,
@@ -259,10 +264,20 @@ export const membersProjector: Projector = {
         const versions = [...((balance.versions as unknown[] | undefined) ?? []), { ...cdc, rueckpfleinzahlung, interestEnd }];
         return [put(BALANCES.name, { ...balance, rueckpfleinzahlung, interestEnd, ...cdc, versions, position })];
       }
-      // Issue 45: the payments on shares; not yet projected here (share-payment-events.ts).
-      case 'InstalmentPlanSet':
       case 'SharePaymentReceived':
-      case 'SharePaymentReturned':
+      case 'SharePaymentReturned': {
+        // Issue 45: a payment raises the register's payment (rueckpfleinzahlung), its return lowers it; a version each.
+        const balance = current({ collection: BALANCES.name, id: event.data.balanceId });
+        if (!balance) return [];
+        const change = event.type === 'SharePaymentReceived' ? event.data.amount : -event.data.amount;
+        const rueckpfleinzahlung = num(balance.rueckpfleinzahlung) + change;
+        const interestEnd = balance.interestEnd ?? null;
+        const cdc = { cdcUser: recorded.metadata.user, cdcAction: 'update', cdcTimestamp: recorded.metadata.timestamp };
+        const versions = [...((balance.versions as unknown[] | undefined) ?? []), { ...cdc, rueckpfleinzahlung, interestEnd }];
+        return [put(BALANCES.name, { ...balance, rueckpfleinzahlung, ...cdc, versions, position })];
+      }
+      // Issue 45: instalments, mandates and reminders are the share_dues projector's (share-dues.projector.ts).
+      case 'InstalmentPlanSet':
       case 'DirectDebitMandateGranted':
       case 'DirectDebitMandateRevoked':
       case 'PaymentReminderSent':

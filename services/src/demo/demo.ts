@@ -13,6 +13,7 @@
  * 4. demo-history.ts: the postings, replayed day by day through the deciders (demo-writer.ts appends);
  * 5. demo-tax-papers.ts: exemption orders and non-assessment certificates, entered today;
  *    demo-settlements.ts: the settlements with those who left, paid on their payout days, a loss share, heirs;
+ *    demo-share-payments.ts: payment terms, further shares paid in part on instalment plans, their payments (issue 45);
  * 6. the read models, rebuilt from the whole log (here).
  *
  * `npm run demo` (services/dist/demo/main.js) is the command line; the benchmarks and the e2e test
@@ -31,6 +32,7 @@ import { makePeople } from './demo-people.js';
 import { Calendar, planHistory, postingScale, simsOf } from './demo-plan.js';
 import { prng } from './demo-random.js';
 import { paySettlements, type SettlementSummary } from './demo-settlements.js';
+import { recordSharePayments, type SharePaymentSummary } from './demo-share-payments.js';
 import { enterTaxPapers, type PaperSummary } from './demo-tax-papers.js';
 import { DemoWriter } from './demo-writer.js';
 
@@ -83,6 +85,8 @@ export interface DemoSummary {
   readonly exits: ExitSummary;
   /** The settlements with those who left (issue 42): paid, to heirs, with a loss share, still due. */
   readonly settlements: SettlementSummary;
+  /** The payments on shares (issue 45): subscriptions paid in part on instalment plans, payments, overdue ones. */
+  readonly sharePayments: SharePaymentSummary;
   readonly events: number;
   readonly appendSeconds: number;
   readonly projectionSeconds: number;
@@ -132,6 +136,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
   const tAppend = performance.now();
   let papers: PaperSummary;
   let settlements: SettlementSummary;
+  let sharePayments: SharePaymentSummary;
   try {
     await calendar.replay(
       (day, intent) => history.run(day, intent),
@@ -141,6 +146,9 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     );
     papers = await enterTaxPapers(r, sims, writer, cooperativeId, today);
     settlements = await paySettlements(r, sims, writer, { cooperativeId, fromYear, today, recordedBy: actor.userId });
+    sharePayments = await recordSharePayments(r, sims, writer, { cooperativeId, terms, today });
+    // Its further shares paid in part are postings of type 1 like the history's.
+    history.byType[1]! += sharePayments.partlyPaid;
     await writer.flush();
   } catch (error) {
     await runner.start();
@@ -176,6 +184,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     jointExemptionOrders: papers.jointOrders,
     nonAssessments: papers.nonAssessments,
     settlements,
+    sharePayments,
     exits: { ...history.exits, pending: sims.filter((s) => s.state.exitDate !== null && s.state.exitDate > today).length },
     events: writer.written,
     appendSeconds: round1(appendSeconds),

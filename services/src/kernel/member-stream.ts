@@ -1,4 +1,4 @@
-import { NotFoundError, postingEffect, type BalanceType, type ExitReason, type MemberEvent, type MemberMasterData } from '@coop/contracts';
+import { NotFoundError, postingEffect, type BalanceType, type ExitReason, type Instalment, type MemberEvent, type MemberMasterData, type SharePaymentMethod } from '@coop/contracts';
 
 /**
  * The member stream (`member-<id>`) as both areas living on it fold it: member master data (members) and the share
@@ -37,6 +37,22 @@ export interface MemberPosting extends HoldingEntry {
   readonly interestEnd: string | null;
   /** A partial termination (2) recorded with its notice date (dated on its effective date); else null. */
   readonly noticeDate: string | null;
+  /**
+   * A subscription (0, 1; issue 45): the cents paid when it was posted (`SharesPosted.paid`, absent = the amount) and
+   * its instalment plan (`InstalmentPlanSet`, the latest; null: the unpaid part is due on the posting's date).
+   */
+  readonly paidWhenPosted: number;
+  readonly instalments: readonly Instalment[] | null;
+}
+
+/** One payment received on a subscription (issue 45, `SharePaymentReceived`), and whether it came back (`SharePaymentReturned`). */
+export interface ReceivedSharePayment {
+  readonly paymentId: string;
+  readonly balanceId: string;
+  readonly date: string;
+  readonly amount: number;
+  readonly method: SharePaymentMethod;
+  readonly returned: boolean;
 }
 
 export interface MemberState {
@@ -62,6 +78,8 @@ export interface MemberState {
   /** Entry date and legal form (not personal data, kept in the share account's fold for the exit rules). */
   readonly entryDate: string | null;
   readonly legalForm: number | null;
+  /** The payments received on the member's subscriptions by payment id (issue 45), in the order received. */
+  readonly sharePayments: ReadonlyMap<string, ReceivedSharePayment>;
 }
 
 export const initialMemberState: MemberState = {
@@ -79,6 +97,7 @@ export const initialMemberState: MemberState = {
   exitNoticeDate: null,
   entryDate: null,
   legalForm: null,
+  sharePayments: new Map(),
 };
 
 /**
@@ -119,9 +138,12 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         transferTo: d.transferTo ?? null,
         transferFrom: d.transferFrom ?? null,
         interestBegin: d.interestBegin,
-        payment: d.amount,
+        // A subscription paid in part when posted (issue 45): `paid`; every other posting, and one before issue 45, in full.
+        payment: d.paid ?? d.amount,
         interestEnd: null,
         noticeDate: d.noticeDate ?? null,
+        paidWhenPosted: d.paid ?? d.amount,
+        instalments: null,
       };
       return { ...state, shares: state.shares + shares, cents: state.cents + d.amount, postings: withPosting(state.postings, d.balanceId, posting) };
     }
@@ -144,6 +166,8 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         payment: d.amount,
         interestEnd: null,
         noticeDate: null,
+        paidWhenPosted: d.amount,
+        instalments: null,
       };
       const postings = new Map(state.postings).set(d.balanceId, posting);
       if (original) postings.set(d.annulPeer, { ...original, annulated: true });
@@ -162,6 +186,28 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
       const posting = state.postings.get(balanceId);
       if (!posting) return state;
       return { ...state, postings: withPosting(state.postings, balanceId, { ...posting, payment: rueckpfleinzahlung, interestEnd }) };
+    }
+    case 'InstalmentPlanSet': {
+      const posting = state.postings.get(event.data.balanceId);
+      if (!posting) return state;
+      return { ...state, postings: withPosting(state.postings, posting.balanceId, { ...posting, instalments: event.data.instalments }) };
+    }
+    case 'SharePaymentReceived': {
+      // A payment raises the posting's payment (rueckpfleinzahlung) by its amount.
+      const { balanceId, paymentId, date, amount, method } = event.data;
+      const posting = state.postings.get(balanceId);
+      if (!posting) return state;
+      const sharePayments = new Map(state.sharePayments).set(paymentId, { paymentId, balanceId, date, amount, method, returned: false });
+      return { ...state, sharePayments, postings: withPosting(state.postings, balanceId, { ...posting, payment: posting.payment + amount }) };
+    }
+    case 'SharePaymentReturned': {
+      // A returned payment (Rücklastschrift) lowers it again: the amount is due again.
+      const { balanceId, paymentId, amount } = event.data;
+      const posting = state.postings.get(balanceId);
+      if (!posting) return state;
+      const received = state.sharePayments.get(paymentId);
+      const sharePayments = received ? new Map(state.sharePayments).set(paymentId, { ...received, returned: true }) : state.sharePayments;
+      return { ...state, sharePayments, postings: withPosting(state.postings, balanceId, { ...posting, payment: posting.payment - amount }) };
     }
     default:
       // Events of other areas on the member stream (the data-protection hold flag, issue 27) change nothing here.

@@ -35,6 +35,8 @@ export interface AdmissionInput {
   readonly master: MemberMasterData;
   /** Shares of the initial subscription, a whole number of at least 1 (the cooperative's minimum: the decider's). */
   readonly shareAmount: number;
+  /** The cents paid with the initial subscription (issue 45); null or absent: paid in full. */
+  readonly paid?: number | null;
   /** Recorded despite plausibility warnings (members/domain/plausibility.ts). */
   readonly confirmWarnings?: boolean;
 }
@@ -174,6 +176,7 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
               memberNr: claimed?.memberNr ?? 1,
               master,
               shareAmount,
+              paid: input.paid ?? null,
               balanceId,
               terms,
               plausibility,

@@ -2,6 +2,7 @@ import { memberFieldError, ValidationError, type Decider, type FieldError, type 
 import { openYearErrors, type ClosedThrough } from '../../kernel/closed-years.js';
 import { evolveMemberStream, initialMemberState, requireMember, type MemberState } from '../../kernel/member-stream.js';
 import { amountFor, amountLimitErrors, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
+import { paidErrors } from '../../kernel/subscription-paid.js';
 import { requirePlausibleAdmission, requirePlausibleChange, type Plausibility } from './plausibility.js';
 
 export type AdmitMember = {
@@ -14,6 +15,8 @@ export type AdmitMember = {
   readonly master: MemberMasterData;
   /** Shares of the initial subscription (posting type 0, balance `balanceId`): a whole number of at least 1. */
   readonly shareAmount: number;
+  /** The initial subscription paid in part (issue 45): the cents paid with it, 0..amount; absent or null: in full. */
+  readonly paid?: number | null;
   readonly balanceId: string;
   readonly terms: ShareTerms;
   /** The warnings on the dates and their confirmation (members/domain/plausibility.ts); left out: not checked. */
@@ -92,6 +95,7 @@ function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
   const errors = [...masterDataErrors(command.memberId, command.master), ...subscriptionErrors(command.shareAmount, command.terms)];
   // The initial subscription is dated on the entry date and bears dividend from the interest begin.
   errors.push(...openYearErrors(command.closedThrough ?? null, [['entryDate', command.master.entryDate], ['interestBegin', command.master.interestBegin]]));
+  errors.push(...paidErrors(command.paid, amountFor(0, command.shareAmount, command.terms.shareCost)));
   if (errors.length > 0) throw new ValidationError(errors);
   requirePlausibleAdmission(command.master, command.plausibility);
   const master = withoutSpouseTaxIdCopy(command.master);
@@ -112,6 +116,7 @@ function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
         date: master.entryDate,
         approvalDate: master.approvalDate!,
         interestBegin: master.interestBegin!,
+        ...(command.paid === null || command.paid === undefined ? {} : { paid: command.paid }),
       },
     },
   ];

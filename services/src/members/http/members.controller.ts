@@ -132,7 +132,7 @@ export class MembersController {
   @AnswersCreated(MemberDto)
   @AnswersWarnings()
   async create(@CurrentActor() actor: Actor, @Body() body: MemberAdmission): Promise<MemberDto> {
-    const admission = { master: masterOf(body), shareAmount: body.shareAmount, confirmWarnings: body.confirmWarnings };
+    const admission = { master: masterOf(body), shareAmount: body.shareAmount, paid: body.paid, confirmWarnings: body.confirmWarnings };
     const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), admission, body.memberNr));
     return answerFor(actor, toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday()));
   }

@@ -101,6 +101,9 @@ const converters: Converters = {
   isEmptyUnlessNotice: { type: 'string', format: 'date', nullable: true, description: 'types 2, 6, 7, 8: the notice, decision, death or dissolution date' },
   isEmptyUnlessExclusion: { type: 'string', format: 'date', nullable: true, description: 'type 7: the day the registered letter was sent' },
   isEmptyUnlessExit: { type: 'string', nullable: true, description: 'type 8: the reason of an extraordinary notice (§ 65 (3) GenG)' },
+  // Issue 45: the SEPA creditor identifier of the payment terms (contracts/src/creditor-id.ts).
+  isEmptyUnlessSubscription: { type: 'integer', nullable: true, description: 'type 1: the cents paid with the posting (issue 45); empty for the other types' },
+  isCreditorId: { type: 'string', pattern: '^[A-Z]{2}\\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$', nullable: true },
   isFieldValue: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true },
   // A `ListOf` item or a `NestedOf` object refers to its class (a list wraps the result as its items).
   [ValidationTypes.NESTED_VALIDATION]: (meta) => {

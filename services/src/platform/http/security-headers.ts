@@ -36,7 +36,7 @@ export const CONTENT_SECURITY_POLICY = {
 } as const;
 
 /** The headers a browser may read from a cross-origin answer (when CORS is opened): paging, refreshed token, files. */
-const EXPOSED_HEADERS = ['TotalItems', 'Authorization', 'Content-Disposition', 'Retry-After'];
+const EXPOSED_HEADERS = ['TotalItems', 'Authorization', 'Content-Disposition', 'Retry-After', 'TotalOutstanding'];
 
 /**
  * Security headers on every answer (helmet: CSP above, `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,

@@ -112,7 +112,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
           const { type, member: memberId, date, approvalDate } = posting;
           const interestBegin = posting.interestBegin ?? interestBeginFor(date, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
           const quantity = posting.type === 1 || posting.type === 2 ? posting.quantity : null;
-          const notice = posting.type === 1 ? {} : { notice: posting.notice };
+          const notice = posting.type === 1 ? { paid: posting.paid ?? null } : { notice: posting.notice };
           const decided = await this.ledger.decideOnLedger(memberId, {
             type: 'PostShares',
             memberId,

@@ -16,6 +16,8 @@ import { requireOpenYearsFor } from './closed-years.rules.js';
 import { lowestSharesFrom } from './holding.js';
 import { exitPendingOn, postNotice, transferOutWhileLeaving, type EndNotice } from './membership-end.rules.js';
 import { minimumRemainsError, requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
+import { paidErrors } from '../../kernel/subscription-paid.js';
+import { requireEarlierSharesPaid } from './subscription-payment.rules.js';
 
 /**
  * The ledger's commands are typed: their shape (a whole quantity of at least 1, calendar dates, a target) is checked
@@ -48,6 +50,8 @@ export type PostShares = {
    * exits recorded before, without a notice, are still read (the fold), never decided any more.
    */
   readonly notice?: EndNotice;
+  /** Additional shares (1) paid in part (issue 45): the cents paid with the posting, 0..amount; absent or null: in full. */
+  readonly paid?: number | null;
 } & PostingDates &
   InOpenYears;
 
@@ -190,9 +194,14 @@ function postShares(command: PostShares, state: MemberState): MemberEvent[] {
   const quantity = command.quantity;
   if (quantity === null || quantity === undefined) throw new RangeError('A posting of type 1 needs its quantity (read at the edge).');
   const tooMuch = amountLimitErrors('quantity', quantity, terms.shareCost, state.cents);
+  const amount = amountFor(1, quantity, terms.shareCost);
+  tooMuch.push(...paidErrors(command.paid, amount));
   if (tooMuch.length > 0) throw new ValidationError(tooMuch);
+  // § 15b GenG (DOMAIN.md 9.1): further shares only when every share but the last one taken is fully paid.
+  requireEarlierSharesPaid(state);
   const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
-  return [{ type: 'SharesPosted', data: { memberId, balanceId, type: 1, quantity, amount: amountFor(1, quantity, terms.shareCost), shareCost: terms.shareCost, ...dates } }];
+  const paid = command.paid === null || command.paid === undefined ? {} : { paid: command.paid };
+  return [{ type: 'SharesPosted', data: { memberId, balanceId, type: 1, quantity, amount, shareCost: terms.shareCost, ...dates, ...paid } }];
 }
 
 function transferOut(command: TransferOut, state: MemberState): MemberEvent[] {

@@ -29,7 +29,7 @@ export interface PostingNotice {
 }
 
 export type Posting =
-  | ({ readonly type: 1; readonly member: string; readonly quantity: number } & PostingDateValues)
+  | ({ readonly type: 1; readonly member: string; readonly quantity: number; readonly paid?: number | null } & PostingDateValues)
   | ({ readonly type: 2; readonly member: string; readonly quantity: number; readonly notice: PostingNotice } & PostingDateValues)
   | ({ readonly type: 6 | 7 | 8; readonly member: string; readonly notice: PostingNotice } & PostingDateValues)
   | ({ readonly type: 3; readonly member: string; readonly quantity: number; readonly transferTo: string } & PostingDateValues)
@@ -55,7 +55,7 @@ function postingWithoutConfirmation(request: PostingRequest): Posting {
     };
   }
   const base = { member: request.member!.trim(), date: request.date!, approvalDate: request.approvalDate!, interestBegin: request.interestBegin || null };
-  if (type === 1) return { ...base, type, quantity: request.quantity! };
+  if (type === 1) return { ...base, type, quantity: request.quantity!, ...(request.paid !== null ? { paid: request.paid } : {}) };
   if (type === 3) return { ...base, type, quantity: request.quantity!, transferTo: request.transferTo!.trim() };
   const notice = { date: request.noticeDate ?? request.date!, dispatchDate: request.dispatchDate, extraordinaryReason: request.extraordinaryReason };
   if (type === 2) return { ...base, type, quantity: request.quantity!, notice };

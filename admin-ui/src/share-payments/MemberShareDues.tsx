@@ -1,0 +1,89 @@
+import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { formatCount, formatDate, formatMoney } from '../format';
+import { can, useSession } from '../session/session';
+import { InstalmentDialog } from './InstalmentDialog';
+import { outstandingOf, type ShareDue } from './model';
+import { PaymentDialog } from './PaymentDialog';
+import { useMemberShareDues, usePaymentTerms } from './queries';
+
+const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/**
+ * The member dashboard's "Einzahlungen auf Anteile / Payments on shares" (issue 45): each subscription with its amount,
+ * what is paid, what is outstanding and since when, its instalments; "Record payment" and, where the terms allow
+ * instalments, "Instalment plan" for the clerks. Shown only while something is or was outstanding (a member whose
+ * subscriptions were all paid when posted sees nothing new).
+ */
+export function MemberShareDues({ memberId }: { memberId: string }) {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`coop.sharePayments.${key}`, options);
+  const session = useSession();
+  const canWrite = can(session, 'sharepayments:write');
+  const dues = useMemberShareDues(memberId);
+  const terms = usePaymentTerms();
+  const [paying, setPaying] = useState(false);
+  const [planning, setPlanning] = useState<ShareDue | null>(null);
+  const rows = dues.data ?? [];
+  if (!can(session, 'sharepayments:read') || rows.every((d) => d.paidWhenPosted >= d.amount && d.outstanding <= 0 && d.instalments.length === 0)) {
+    return dues.error ? <Grid size={{ xs: 12 }}><Alert severity="error" data-testid="member-share-dues-error">{dues.error.message}</Alert></Grid> : null;
+  }
+  const open = outstandingOf(rows);
+  const instalments = terms.data?.instalments;
+  const head = (key: string, right = false) => (
+    <TableCell align={right ? 'right' : undefined} sx={{ fontWeight: 600 }}>
+      {t(`fields.${key}`)}
+    </TableCell>
+  );
+  return (
+    <Grid size={{ xs: 12 }}>
+    <Card component="section" aria-labelledby="member-share-dues-title" data-testid="member-share-dues">
+      <CardHeader
+        id="member-share-dues-title"
+        title={t('memberTitle')}
+        subheader={t('memberOpen', { amount: formatMoney(open) })}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        action={canWrite && open > 0 ? <Button size="small" variant="outlined" onClick={() => setPaying(true)} data-testid="member-share-payment">{t('record')}</Button> : null}
+      />
+      <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {head('subscription')}
+              {head('amount', true)}
+              {head('paid', true)}
+              {head('outstanding', true)}
+              {head('dueSince')}
+              {head('instalments')}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((d) => (
+              <TableRow key={d.id} data-testid="member-share-due">
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('subscriptionOf', { type: translate(`coop.balances.types.${d.type}`), date: formatDate(d.date), shares: formatCount(d.quantity) })}</TableCell>
+                <TableCell align="right" sx={money}>{formatMoney(d.amount)}</TableCell>
+                <TableCell align="right" sx={money}>{formatMoney(d.paid)}</TableCell>
+                <TableCell align="right" sx={money} data-testid="member-share-due-outstanding">{formatMoney(d.outstanding)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.dueSince)}</TableCell>
+                <TableCell>
+                  <Box component="span" sx={{ display: 'block' }}>
+                    {d.instalments.map((i) => t('instalmentLine', { date: formatDate(i.dueDate), amount: formatMoney(i.amount), paid: formatMoney(i.paid) })).join('; ') || '–'}
+                  </Box>
+                  {canWrite && instalments?.allowed && d.outstanding > 0 ? (
+                    <Button size="small" onClick={() => setPlanning(d)} aria-label={t('planFor', { date: formatDate(d.date) })}>
+                      {t('plan')}
+                    </Button>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+      {paying ? <PaymentDialog memberId={memberId} dues={rows} onClose={() => setPaying(false)} /> : null}
+      {planning && instalments ? <InstalmentDialog memberId={memberId} due={planning} terms={instalments} onClose={() => setPlanning(null)} /> : null}
+    </Card>
+    </Grid>
+  );
+}

@@ -1,0 +1,115 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { INSTALMENT_COUNT_MAX, RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX } from '../share-payment-limits.js';
+import { AMOUNT_MAX_CENTS, SHARE_PRICE_MAX_CENTS, TEXT_MAX } from '../limits.js';
+import { isValidCreditorId } from '../creditor-id.js';
+import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, DateInRange, IsBusinessDate, ListOf, MaxText, NestedOf, Satisfies, VisibleText, rule } from './rules.js';
+
+/*
+ * The payments on subscribed shares (issue 45; docs/share-payments.md): `POST /members/{id}/share-payments` a payment,
+ * `GET /share-dues` and `GET /members/{id}/share-dues` what is outstanding, `PUT /members/{id}/postings/{balanceId}/instalments`
+ * an instalment plan, `GET|PUT /cooperative/payment-terms` the cooperative's terms. Amounts in cents, dates `YYYY-MM-DD`.
+ */
+
+const amountRules = () => (target: object, property: string | symbol) => {
+  AsInteger()(target, property);
+  IsInt(rule('invalidNumber'))(target, property);
+  Min(1, rule('mustBeAtLeast', '1'))(target, property);
+  Max(AMOUNT_MAX_CENTS, rule('mustBeAtMost', String(AMOUNT_MAX_CENTS)))(target, property);
+};
+
+/**
+ * `POST /members/{id}/share-payments`: `amount` cents received on `date` by `method`. With `balanceId` on that
+ * subscription; without, on the member's oldest outstanding subscriptions (share-payment.decider.ts).
+ */
+export class SharePaymentWrite {
+  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) @MaxText(TEXT_MAX.id) balanceId: string | null = null;
+  @AsBusinessDate() @IsBusinessDate(rule('invalidDate')) @DateInRange() date: string = '';
+  @amountRules() amount!: number;
+  @IsIn(RECORDED_PAYMENT_METHODS, rule('invalidChoice')) method: string = 'transfer';
+  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) @MaxText(SHARE_PAYMENT_REFERENCE_MAX) @VisibleText() reference: string | null = null;
+}
+
+/** The payment ids a `POST /members/{id}/share-payments` recorded (one per subscription it paid). */
+export class SharePaymentRecordedDto {
+  @IsArray() @IsString({ each: true }) readonly paymentIds!: string[];
+}
+
+/** One instalment as sent: due on `dueDate`, `amount` cents. */
+export class InstalmentWrite {
+  @AsBusinessDate() @IsBusinessDate(rule('invalidDate')) @DateInRange() dueDate: string = '';
+  @amountRules() amount!: number;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `PUT /members/{id}/postings/{balanceId}/instalments`: the plan (the instalments, ascending). */
+export class InstalmentPlanWrite {
+  // Each item read as an InstalmentWrite (its own rules); a list longer than the limit is left as sent and refused whole.
+  @Transform(({ value }: { value: unknown }) =>
+    Array.isArray(value) && value.length <= INSTALMENT_COUNT_MAX ? value.map((v) => plainToInstance(InstalmentWrite, isObject(v) ? v : {})) : value,
+  )
+  @IsArray(rule('invalidChoice'))
+  @ArrayMinSize(1, rule('mustNotBeEmpty'))
+  @ArrayMaxSize(INSTALMENT_COUNT_MAX, rule('mustBeAtMost', String(INSTALMENT_COUNT_MAX)))
+  @ListOf(() => InstalmentWrite)
+  instalments: InstalmentWrite[] = [];
+}
+
+/** One instalment as listed: due, amount and the part of it the payments cover. */
+export class ScheduledInstalmentDto {
+  @IsString() readonly dueDate!: string;
+  @IsInt() readonly amount!: number;
+  @IsInt() readonly paid!: number;
+}
+
+/** One subscription and what is outstanding on it (the projection `share_dues`, `ShareDueView`). */
+export class ShareDueDto {
+  /** The subscription's balance id. */
+  @IsString() readonly id!: string;
+  @IsString() readonly member!: string;
+  @IsOptional() @IsInt() readonly memberNr!: number | null;
+  @IsString() readonly memberName!: string;
+  @IsInt() readonly type!: number;
+  @IsString() readonly date!: string;
+  @IsInt() readonly quantity!: number;
+  @IsInt() readonly amount!: number;
+  @IsInt() readonly paid!: number;
+  /** Of `paid`, the cents paid with the posting (an instalment plan covers the rest of the amount). */
+  @IsInt() readonly paidWhenPosted!: number;
+  @IsInt() readonly outstanding!: number;
+  @IsOptional() @IsString() readonly dueSince!: string | null;
+  @ListOf(() => ScheduledInstalmentDto) readonly instalments!: ScheduledInstalmentDto[];
+  @IsInt() readonly reminderLevel!: number;
+}
+
+/** The statutes' word on instalments (§ 7 Nr. 1 GenG). */
+export class InstalmentTermsWrite {
+  @AsBoolean() @IsBoolean(rule('invalidChoice')) allowed!: boolean;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(INSTALMENT_COUNT_MAX, rule('mustBeAtMost', String(INSTALMENT_COUNT_MAX))) maxCount!: number;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(12, rule('mustBeAtMost', '12')) rhythmMonths!: number;
+  /** Cents per share, at most the share's price (checked against it by the decider). */
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(0, rule('mustBeAtLeast', '0')) @Max(SHARE_PRICE_MAX_CENTS, rule('mustBeAtMost', String(SHARE_PRICE_MAX_CENTS))) minFirstPerShare!: number;
+}
+
+/** `PUT /cooperative/payment-terms` and its answer (`GET`): the cooperative's payment terms. */
+export class PaymentTermsWrite {
+  @Transform(({ value }: { value: unknown }) => plainToInstance(InstalmentTermsWrite, isObject(value) ? value : {}))
+  @NestedOf(() => InstalmentTermsWrite)
+  instalments!: InstalmentTermsWrite;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(365, rule('mustBeAtMost', '365')) reminderAfterDays!: number;
+  @AsBoolean() @IsBoolean(rule('invalidChoice')) creditDividendUntilPaid!: boolean;
+  /** The SEPA creditor identifier (Gläubiger-ID), blanks removed and in capitals; empty reads as null. */
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? value.replace(/\s+/g, '').toUpperCase() : null))
+  @IsOptional()
+  @MaxText(TEXT_MAX.code + 15)
+  @Satisfies('isCreditorId', (v) => v === null || (typeof v === 'string' && isValidCreditorId(v)), rule('invalidCreditorId'))
+  creditorId: string | null = null;
+}
+
+export class PaymentTermsDto {
+  @NestedOf(() => InstalmentTermsWrite) readonly instalments!: InstalmentTermsWrite;
+  @IsInt() readonly reminderAfterDays!: number;
+  @IsBoolean() readonly creditDividendUntilPaid!: boolean;
+  @IsOptional() @IsString() readonly creditorId!: string | null;
+}

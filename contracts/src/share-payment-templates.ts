@@ -1,0 +1,27 @@
+/*
+ * Templates of the payments on subscribed shares (issue 45; § 7, § 15b GenG), part of `ValidationTemplate`. The console
+ * translates each (en, de: contracts/src/messages/share-payments.*.ts); `{0}` is the first numbered parameter.
+ */
+export const SHARE_PAYMENT_TEMPLATES = [
+  /** No subscription (admission or additional shares, not annulled) of the member with this id. */
+  'notASubscription',
+  /** The payment {0} is more than is outstanding {1} (euros). */
+  'paymentAboveOutstanding',
+  /** Nothing is outstanding on the member's subscriptions (on or before the payment's date). */
+  'nothingOutstanding',
+  /** A dividend is credited to the Geschäftsguthaben by the dividend's closure only (§ 19 (1) GenG). */
+  'dividendCreditByClosureOnly',
+  /** § 15b GenG: further shares are refused while an earlier subscription (not the last one) is not fully paid; {0}: outstanding (euros). */
+  'earlierSharesNotPaid',
+  /** The cooperative's terms (statutes) do not allow paying shares in instalments. */
+  'instalmentsNotAllowed',
+  /** The instalments sum to {0} but the unpaid part is {1} (euros). */
+  'instalmentsSumMismatch',
+  /** The first instalment is less than the least first payment {0} (euros; § 7 Nr. 1 GenG, the statutes). */
+  'firstInstalmentTooSmall',
+  /** The due dates must ascend at least {0} months apart. */
+  'instalmentsTooClose',
+  /** Not a SEPA creditor identifier (e.g. DE98ZZZ09999999999) or its check digits are wrong. */
+  'invalidCreditorId',
+] as const;
+export type SharePaymentTemplate = (typeof SHARE_PAYMENT_TEMPLATES)[number];

@@ -1,0 +1,168 @@
+import type { Instalment, MembersErased, MemberEvent, ReadDocument, RecordedEvent, SharePaymentMemberEvent, WriteOp } from '@coop/contracts';
+import { stamp, type DocKey, type Projector } from '../runner/projector.js';
+import { MEMBERS_ERASED } from './erasure.js';
+import { SHARE_DUE_MEMBERS, SHARE_DUES } from './share-dues-collections.js';
+import { dueOf } from './share-dues-schedule.js';
+
+export * from './share-dues-collections.js';
+export * from './share-dues-schedule.js';
+
+/*
+ * The dues on subscribed shares (issue 45; share-payment-events.ts `ShareDueView`): one document per subscription (a
+ * type 0 or 1 posting) not annulled, id = its balance id. What was paid follows the member stream's evolve
+ * (kernel/member-stream.ts): `SharesPosted.paid` (absent: the amount), raised by each `SharePaymentReceived`, lowered by
+ * each `SharePaymentReturned`, set by a register correction (`SharePaymentCorrected`). The member's number and name are
+ * kept per member (SHARE_DUE_MEMBERS) and copied onto the dues when posted, as the postings do.
+ */
+
+const SUBSCRIPTIONS = new Set<number>([0, 1]);
+
+/** "Name, GivenName" for a natural person, the name alone for a legal entity or without given name (as the members' list). */
+function displayName(names: { readonly name: unknown; readonly givenName: unknown; readonly legalForm: unknown }): string {
+  const name = typeof names.name === 'string' ? names.name : '';
+  const given = typeof names.givenName === 'string' ? names.givenName : '';
+  return names.legalForm === 1 || given === '' ? name : `${name}, ${given}`;
+}
+const dueKey = (balanceId: string): DocKey => ({ collection: SHARE_DUES.name, id: balanceId });
+const memberKey = (memberId: string): DocKey => ({ collection: SHARE_DUE_MEMBERS.name, id: memberId });
+
+type Handled = MemberEvent | SharePaymentMemberEvent | MembersErased;
+
+const HANDLED = new Set<string>([
+  'MemberAdmitted',
+  'MemberDataChanged',
+  'SharesPosted',
+  'PostingAnnulled',
+  'SharePaymentCorrected',
+  'InstalmentPlanSet',
+  'SharePaymentReceived',
+  'SharePaymentReturned',
+  'PaymentReminderSent',
+  MEMBERS_ERASED,
+]);
+
+function keysOf(event: Handled): DocKey[] {
+  switch (event.type) {
+    case 'MemberAdmitted':
+    case 'MemberDataChanged':
+      return [memberKey(event.data.memberId)];
+    case 'SharesPosted':
+      return SUBSCRIPTIONS.has(event.data.type) ? [memberKey(event.data.memberId), dueKey(event.data.balanceId)] : [];
+    case 'PostingAnnulled':
+      return SUBSCRIPTIONS.has(event.data.originalType) ? [dueKey(event.data.annulPeer)] : [];
+    case 'SharePaymentCorrected':
+    case 'InstalmentPlanSet':
+    case 'SharePaymentReceived':
+    case 'SharePaymentReturned':
+      return [dueKey(event.data.balanceId)];
+    case 'PaymentReminderSent':
+      return event.data.balanceIds.map(dueKey);
+    case 'MembersErased':
+      return event.data.members.flatMap((m) => [memberKey(m.memberId), ...m.balances.map(dueKey)]);
+    default:
+      return [];
+  }
+}
+
+/** The due with `paid` and `instalments` changed, its outstanding part, due date and instalments' coverage recomputed. */
+function withPaid(due: ReadDocument, paid: number, instalments: readonly Instalment[] | null, position: string, extra: Record<string, unknown> = {}): ReadDocument {
+  const amount = typeof due.amount === 'number' ? due.amount : 0;
+  const paidWhenPosted = typeof due.paidWhenPosted === 'number' ? due.paidWhenPosted : amount;
+  const { outstanding, dueSince, schedule } = dueOf({ date: String(due.date), amount, paid, paidWhenPosted, plan: instalments });
+  return { ...due, paid, plan: instalments, instalments: schedule, outstanding, dueSince, ...extra, position };
+}
+
+const planOf = (due: ReadDocument): readonly Instalment[] | null => (Array.isArray(due.plan) ? (due.plan as Instalment[]) : null);
+const paidOf = (due: ReadDocument): number => (typeof due.paid === 'number' ? due.paid : 0);
+
+export const shareDuesProjector: Projector = {
+  collections: [SHARE_DUES, SHARE_DUE_MEMBERS],
+  keys(recorded: RecordedEvent): DocKey[] {
+    return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
+  },
+  project(recorded, current): WriteOp[] {
+    const event = recorded as unknown as Handled & RecordedEvent;
+    const position = recorded.position.toString();
+    const put = (collection: string, doc: ReadDocument): WriteOp => ({ kind: 'put', collection, doc });
+    switch (event.type) {
+      case 'MemberAdmitted': {
+        const { memberId, cooperativeId, memberNr } = event.data;
+        const { name, givenName, legalForm } = event.data;
+        const memberName = displayName({ name, givenName, legalForm });
+        return [put(SHARE_DUE_MEMBERS.name, stamp(recorded, { id: memberId, cooperativeId, memberNr, name, givenName, legalForm, memberName }))];
+      }
+      case 'MemberDataChanged': {
+        const member = current(memberKey(event.data.memberId));
+        const d = event.data;
+        if (!member || (d.name === undefined && d.givenName === undefined && d.legalForm === undefined)) return [];
+        // The name as the members' list shows it, from the member document kept here (name, given name, legal form).
+        const names = { name: d.name ?? member.name, givenName: d.givenName ?? member.givenName, legalForm: d.legalForm ?? member.legalForm };
+        return [put(SHARE_DUE_MEMBERS.name, { ...member, ...names, memberName: displayName(names), position })];
+      }
+      case 'SharesPosted': {
+        const d = event.data;
+        const member = current(memberKey(d.memberId));
+        const paid = d.paid ?? d.amount;
+        const due: ReadDocument = {
+          id: d.balanceId,
+          cooperativeId: recorded.metadata.cooperativeId,
+          member: d.memberId,
+          memberNr: typeof member?.memberNr === 'number' ? member.memberNr : null,
+          memberName: typeof member?.memberName === 'string' ? member.memberName : '',
+          type: d.type,
+          date: d.date,
+          quantity: d.quantity,
+          amount: d.amount,
+          paidWhenPosted: paid,
+          reminderLevel: 0,
+          position,
+        };
+        return [put(SHARE_DUES.name, withPaid(due, paid, null, position))];
+      }
+      case 'PostingAnnulled':
+        // An annulled subscription owes nothing.
+        return current(dueKey(event.data.annulPeer)) ? [{ kind: 'delete', collection: SHARE_DUES.name, id: event.data.annulPeer }] : [];
+      case 'SharePaymentCorrected': {
+        const due = current(dueKey(event.data.balanceId));
+        return due ? [put(SHARE_DUES.name, withPaid(due, event.data.rueckpfleinzahlung, planOf(due), position))] : [];
+      }
+      case 'InstalmentPlanSet': {
+        const due = current(dueKey(event.data.balanceId));
+        return due ? [put(SHARE_DUES.name, withPaid(due, paidOf(due), event.data.instalments, position))] : [];
+      }
+      case 'SharePaymentReceived': {
+        // A payment raises what was paid and resets the reminders (a new reminder starts again at the first).
+        const due = current(dueKey(event.data.balanceId));
+        return due ? [put(SHARE_DUES.name, withPaid(due, paidOf(due) + event.data.amount, planOf(due), position, { reminderLevel: 0 }))] : [];
+      }
+      case 'SharePaymentReturned': {
+        const due = current(dueKey(event.data.balanceId));
+        return due ? [put(SHARE_DUES.name, withPaid(due, paidOf(due) - event.data.amount, planOf(due), position))] : [];
+      }
+      case 'PaymentReminderSent': {
+        const level = event.data.level;
+        return event.data.balanceIds.flatMap((id) => {
+          const due = current(dueKey(id));
+          if (!due) return [];
+          const before = typeof due.reminderLevel === 'number' ? due.reminderLevel : 0;
+          return [put(SHARE_DUES.name, { ...due, reminderLevel: Math.max(before, level), position })];
+        });
+      }
+      case 'MembersErased': {
+        // The data-protection clean-up (issue 27): the erased members' names go, the amounts stay.
+        const ops: WriteOp[] = [];
+        for (const m of event.data.members) {
+          const member = current(memberKey(m.memberId));
+          if (member) ops.push(put(SHARE_DUE_MEMBERS.name, { ...member, name: null, givenName: null, memberName: '', position }));
+          for (const b of m.balances) {
+            const due = current(dueKey(b));
+            if (due) ops.push(put(SHARE_DUES.name, { ...due, memberName: '', position }));
+          }
+        }
+        return ops;
+      }
+      default:
+        return [];
+    }
+  },
+};

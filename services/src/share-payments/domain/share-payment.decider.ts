@@ -1,0 +1,134 @@
+import {
+  AMOUNT_MAX_CENTS,
+  fieldError,
+  isIsoDate,
+  SHARE_PAYMENT_METHODS,
+  ValidationError,
+  type Decider,
+  type FieldError,
+  type MemberEvent,
+  type SharePaymentMethod,
+  type SharePaymentReceived,
+} from '@coop/contracts';
+import { evolveShareAccount, initialMemberState, requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
+import { formatEuro } from '../../kernel/money.js';
+import { decideInstalmentPlan, type SetInstalmentPlan } from './instalment-plan.rules.js';
+
+/** A payment's reference (remittance text, receipt number): the SEPA remittance information holds 140 characters. */
+export const PAYMENT_REFERENCE_MAX = 140;
+
+/**
+ * A payment on subscribed shares (issue 45): `amount` cents (> 0) received on `date` (not after `today`), by `method`.
+ * With `balanceId` it pays that subscription, at most what is outstanding on it. Without, it pays the member's
+ * subscriptions outstanding on `date` oldest first (by due date, then posting date), one `SharePaymentReceived` per
+ * subscription it reaches (`paymentId`, then `paymentId.2`, `.3`, …), at most what is outstanding on them all: a bank
+ * transfer names the member, seldom the subscription (the bank statement's matching, CAMT). `byClosure`: the dividend's
+ * closure credits a dividend (`dividendCredit`, § 19 (1) GenG); no one else may.
+ */
+export type RecordSharePayment = {
+  readonly type: 'RecordSharePayment';
+  readonly memberId: string;
+  readonly cooperativeId: string;
+  readonly paymentId: string;
+  readonly balanceId: string | null;
+  readonly date: string;
+  readonly amount: number;
+  readonly method: SharePaymentMethod;
+  readonly reference: string | null;
+  readonly collectionId?: string | null;
+  readonly statementId?: string | null;
+  readonly today: string;
+  readonly byClosure?: boolean;
+};
+
+export type SharePaymentCommand = RecordSharePayment | SetInstalmentPlan;
+
+/** The subscriptions (0, 1) not annulled: what can owe a payment. */
+export function subscriptions(state: MemberState): MemberPosting[] {
+  return [...state.postings.values()].filter((p) => (p.type === 0 || p.type === 1) && !p.annulated);
+}
+
+/** What is outstanding on a subscription: its amount less what was paid on it (never below 0). */
+export function outstandingOf(posting: MemberPosting): number {
+  return Math.max(0, posting.amount - posting.payment);
+}
+
+/** The date from which a subscription's unpaid part is due: the first instalment not covered by the payments, else its date. */
+export function dueSinceOf(posting: MemberPosting): string {
+  if (posting.instalments === null || posting.instalments.length === 0) return posting.date;
+  let left = Math.max(0, posting.payment - posting.paidWhenPosted);
+  for (const i of posting.instalments) {
+    if (left < i.amount) return i.dueDate;
+    left -= i.amount;
+  }
+  return posting.instalments[posting.instalments.length - 1]!.dueDate;
+}
+
+/** The decider of the payments on a member's subscriptions, on the member stream folded without master data. */
+export const sharePaymentDecider: Decider<SharePaymentCommand, MemberEvent, MemberState> = {
+  initialState: () => initialMemberState,
+  evolve: evolveShareAccount,
+  decide(command, state) {
+    requireMember(state, command.cooperativeId, command.memberId);
+    return command.type === 'RecordSharePayment' ? recordPayment(command, state) : decideInstalmentPlan(command, state);
+  },
+};
+
+function recordPayment(command: RecordSharePayment, state: MemberState): MemberEvent[] {
+  const { amount, date, method } = command;
+  const errors: FieldError[] = [];
+  if (!Number.isSafeInteger(amount)) errors.push(fieldError('amount', 'invalidNumber'));
+  else if (amount <= 0) errors.push(fieldError('amount', 'mustBeAtLeast', '0,01'));
+  else if (amount > AMOUNT_MAX_CENTS) errors.push(fieldError('amount', 'mustBeAtMost', formatEuro(AMOUNT_MAX_CENTS)));
+  if (!isIsoDate(date)) errors.push(fieldError('date', 'invalidDate', date));
+  else if (date > command.today) errors.push(fieldError('date', 'dateInFuture', date));
+  if (!(SHARE_PAYMENT_METHODS as readonly string[]).includes(method)) errors.push(fieldError('method', 'invalidChoice', String(method)));
+  else if (method === 'dividendCredit' && command.byClosure !== true) errors.push(fieldError('method', 'dividendCreditByClosureOnly'));
+  if (command.reference !== null && command.reference.length > PAYMENT_REFERENCE_MAX) errors.push(fieldError('reference', 'tooLong', String(PAYMENT_REFERENCE_MAX)));
+  if (errors.length > 0) throw new ValidationError(errors);
+  if (command.paymentId === '' || state.sharePayments.has(command.paymentId)) throw new RangeError(`Payment ${command.paymentId} is not a new payment id.`);
+
+  if (command.balanceId !== null) {
+    const posting = state.postings.get(command.balanceId);
+    if (!posting || !subscriptions(state).includes(posting)) throw new ValidationError([fieldError('balanceId', 'notASubscription', command.balanceId)]);
+    if (date < posting.date) throw new ValidationError([fieldError('date', 'mustBeAtLeast', posting.date)]);
+    const outstanding = outstandingOf(posting);
+    if (outstanding === 0) throw new ValidationError([fieldError('balanceId', 'nothingOutstanding')]);
+    if (amount > outstanding) throw new ValidationError([fieldError('amount', 'paymentAboveOutstanding', formatEuro(amount), formatEuro(outstanding))]);
+    return [received(command, posting.balanceId, command.paymentId, amount)];
+  }
+
+  // Split: the subscriptions posted on or before the payment's date with something outstanding, the oldest due first.
+  const open = subscriptions(state)
+    .filter((p) => p.date <= date && outstandingOf(p) > 0)
+    .sort((a, b) => dueSinceOf(a).localeCompare(dueSinceOf(b)) || a.date.localeCompare(b.date));
+  const total = open.reduce((sum, p) => sum + outstandingOf(p), 0);
+  if (total === 0) throw new ValidationError([fieldError('amount', 'nothingOutstanding')]);
+  if (amount > total) throw new ValidationError([fieldError('amount', 'paymentAboveOutstanding', formatEuro(amount), formatEuro(total))]);
+  const events: MemberEvent[] = [];
+  let left = amount;
+  for (const p of open) {
+    if (left === 0) break;
+    const part = Math.min(left, outstandingOf(p));
+    events.push(received(command, p.balanceId, events.length === 0 ? command.paymentId : `${command.paymentId}.${events.length + 1}`, part));
+    left -= part;
+  }
+  return events;
+}
+
+function received(command: RecordSharePayment, balanceId: string, paymentId: string, amount: number): SharePaymentReceived {
+  return {
+    type: 'SharePaymentReceived',
+    data: {
+      memberId: command.memberId,
+      balanceId,
+      paymentId,
+      date: command.date,
+      amount,
+      method: command.method,
+      reference: command.reference,
+      collectionId: command.collectionId ?? null,
+      statementId: command.statementId ?? null,
+    },
+  };
+}
