@@ -40,7 +40,7 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
 
   beforeAll(async () => {
     t = await startApp();
-    await fillDemo(t.running, { members: 60, postings: 420, seed: 45, fromYear: thisYear - 6 });
+    await fillDemo(t.running, { members: 45, postings: 300, seed: 45, fromYear: thisYear - 6 });
     balances = await all<BalanceDto>(t.http, t.adminToken, '/api/v1/balances');
     shares = await all<ShareDto>(t.http, t.adminToken, '/api/v1/shares');
     members = await all<MemberDto>(t.http, t.adminToken, '/api/v1/members');
