@@ -108,5 +108,4 @@ export type { MovementReportDto, MovementMembersDto, MovementHoldingDto, Movemen
 export type { ShareDueDto, ScheduledInstalmentDto, PaymentTermsDto, SharePaymentRecordedDto } from './http/share-payments.js';
 export { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX, INSTALMENT_COUNT_MAX } from './share-payment-limits.js';
 export { proposePlan } from './instalments.js';
-export { DEFAULT_PAYMENT_TERMS, type Instalment, type InstalmentTerms } from './events/share-payment-events.js';
-export { isValidCreditorId } from './creditor-id.js';
+export type { Instalment, InstalmentTerms } from './events/share-payment-events.js';

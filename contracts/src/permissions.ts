@@ -73,19 +73,16 @@ export const PERMISSION_MATRIX = {
     covers: "import of a member register (`/import/…`: templates, inspect, dry run, problems workbook, write, history, abandoning a running import; the import tasks' files)",
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
   },
-  'reports:read': {
-    covers: "the year's movement report for the annual accounts (`GET /reports/movements/{year}`, `.pdf`, `.xlsx`; § 338 HGB)",
-    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
-  },
+  'reports:read': { covers: 'the movement report of a year (§ 338 HGB): read', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'] },
   'sharepayments:read': {
-    covers: 'payments on shares (issue 45): what is outstanding (`GET /share-dues`, `GET /members/{id}/share-dues`), the payment terms (`GET /cooperative/payment-terms`)',
+    covers: 'payments on shares: outstanding dues, payment terms (read)',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   },
   'sharepayments:write': {
-    covers: 'payments on shares: record a payment (`POST /members/{id}/share-payments`), set an instalment plan (`PUT /members/{id}/postings/{balanceId}/instalments`)',
+    covers: 'payments on shares: record a payment, set an instalment plan',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   },
-  'paymentterms:write': { covers: "the cooperative's payment terms on shares (`PUT /cooperative/payment-terms`)", roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'] },
+  'paymentterms:write': { covers: 'payment terms on shares: set', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'] },
 } as const satisfies Record<string, { readonly covers: string; readonly roles: readonly Role[] }>;
 
 export type Permission = keyof typeof PERMISSION_MATRIX;

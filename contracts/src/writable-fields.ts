@@ -43,7 +43,7 @@ export const WRITABLE_FIELDS = {
     'liabilityPerShare',
   ] satisfies readonly (keyof CooperativeFields)[],
   elmanumbers: ['elmaProcess', 'elmaNumber'] satisfies readonly (keyof ElmaNumberWrite)[],
-  /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, approvalDate, interestBegin (`PUT` drops memberNr and shareAmount). */
+  /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, paid, approvalDate, interestBegin (`PUT` drops memberNr, shareAmount and paid). */
   members: [
     'memberNr',
     'memberType',
@@ -88,6 +88,8 @@ export const WRITABLE_FIELDS = {
     'kiStSatz',
     'shareAmount',
     'confirmWarnings',
+    // The initial subscription paid in part (issue 45).
+    'paid',
   ] satisfies readonly (keyof MemberAdmission)[],
   balances: [
     'member',
@@ -102,6 +104,8 @@ export const WRITABLE_FIELDS = {
     'dispatchDate',
     'extraordinaryReason',
     'confirmWarnings',
+    // Additional shares paid in part (issue 45).
+    'paid',
   ] satisfies readonly (keyof PostingRequest)[],
   /** The share register: only the payment fields are corrected (a correction event; history is kept). */
   shares: ['rueckpfleinzahlung', 'interestEnd'] satisfies readonly (keyof ShareCorrection)[],

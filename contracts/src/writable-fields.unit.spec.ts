@@ -26,7 +26,7 @@ describe('WRITABLE_FIELDS', () => {
     expect([...WRITABLE_FIELDS[endpoint]].sort()).toEqual(declared(type));
   });
 
-  it('a member change takes the fields of an admission but the member number and the initial shares', () => {
-    expect(declared(MemberMasterChange)).toEqual(WRITABLE_FIELDS.members.filter((f) => f !== 'memberNr' && f !== 'shareAmount').sort());
+  it('a member change takes the fields of an admission but the member number and the initial shares (and what was paid on them)', () => {
+    expect(declared(MemberMasterChange)).toEqual(WRITABLE_FIELDS.members.filter((f) => f !== 'memberNr' && f !== 'shareAmount' && f !== 'paid').sort());
   });
 });

@@ -64,6 +64,8 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     // An annulled posting (the list shows the pair, the annulled one struck through).
     const raised = await post({ member, type: 1, quantity: 2, date: today });
     await post({ member, type: 5, annulPeer: raised, date: today });
+    // Further shares paid in part (issue 45): the outstanding list and the member's payments panel have a row.
+    await post({ member, type: 1, quantity: 1, paid: 2_500, date: today });
     // A non-assessment certificate (the widest list of the tax papers).
     const nv = await product.api('/nonassessments', {
       method: 'POST',
@@ -122,6 +124,9 @@ describe('the console with data: no accessibility violation, no sideways scrolli
           ['/dashboard/kistam', tid('kistam-status-date')],
           // The year's movement report (issue 45): the current year, provisional, with the postings of this test.
           [`/reports/movements?year=${year}`, tid('movement-members-end')],
+          ['/share-dues', tid('share-dues-row')],
+          [`/member/${member}#share-dues`, tid('member-share-due')],
+          ['/cooperative', tid('payment-terms-save')],
         ];
         for (const [path, ready] of screens) {
           await page.goto(`${product.baseUrl}${path}`);

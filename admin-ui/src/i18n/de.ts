@@ -5,7 +5,6 @@ import { payoutsDe } from './payouts.de';
 import { exportsDe } from './exports.de';
 import { importDe } from './import.de';
 import { settlementsDe } from '../settlements/settlements.de';
-import { sharePaymentsDe } from '../share-payments/sharePayments.de';
 
 /** German product strings: the same keys as `en.ts` (the type enforces it). */
 export const de: Messages<typeof en> = {
@@ -603,7 +602,6 @@ export const de: Messages<typeof en> = {
     exports: exportsDe,
     memberImport: importDe,
     settlements: settlementsDe,
-    sharePayments: sharePaymentsDe,
   },
   resources: {
     users: {

@@ -5,7 +5,6 @@ import { payoutsEn } from './payouts.en';
 import { exportsEn } from './exports.en';
 import { importEn } from './import.en';
 import { settlementsEn } from '../settlements/settlements.en';
-import { sharePaymentsEn } from '../share-payments/sharePayments.en';
 
 /** The console's own messages beside the API's templates: its input checks and the text for a template it lacks. */
 type ConsoleValidationKey = 'invalidAmount' | 'wholeNumber' | 'unknown';
@@ -614,7 +613,6 @@ export const en = {
     exports: exportsEn,
     memberImport: importEn,
     settlements: settlementsEn,
-    sharePayments: sharePaymentsEn,
   },
   resources: {
     users: {

@@ -1,12 +1,13 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { proposePlan, type InstalmentTerms } from '@coop/contracts/console';
 import { centsToDecimal, formatDate, formatMoney, parseDateText } from '../format';
 import { today } from '../members/model';
 import { euroTextToCents, type ShareDue } from './model';
 import { useSetInstalments } from './queries';
 import { refusalOf } from './refusal';
+import { useSharePaymentTexts } from './texts';
 
 type Row = { dueDate: string; amount: string };
 
@@ -16,8 +17,7 @@ type Row = { dueDate: string; amount: string };
  * due date and amount; the server checks the terms (§ 7 Nr. 1 GenG).
  */
 export function InstalmentDialog({ memberId, due, terms, onClose }: { memberId: string; due: ShareDue; terms: InstalmentTerms; onClose: () => void }) {
-  const translate = useTranslate();
-  const t = (key: string, options?: object) => translate(`coop.sharePayments.${key}`, options);
+  const t = useSharePaymentTexts();
   const notify = useNotify();
   const save = useSetInstalments(memberId);
   const from = today() > due.date ? today() : due.date;
@@ -31,7 +31,7 @@ export function InstalmentDialog({ memberId, due, terms, onClose }: { memberId: 
   const change = (n: number, key: keyof Row, value: string) => setRows(rows.map((r, i) => (i === n ? { ...r, [key]: value } : r)));
   const submit = () => {
     const instalments = rows.map((r) => ({ dueDate: parseDateText(r.dueDate) ?? r.dueDate, amount: euroTextToCents(r.amount) as number }));
-    save.mutate({ balanceId: due.id, instalments }, { onSuccess: () => { notify('coop.sharePayments.planSaved', { type: 'success' }); onClose(); } });
+    save.mutate({ balanceId: due.id, instalments }, { onSuccess: () => { notify(t('planSaved'), { type: 'success' }); onClose(); } });
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="share-instalments-title" data-testid="share-instalments-dialog">

@@ -1,12 +1,13 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { formatCount, formatDate, formatMoney } from '../format';
+import { formatDate, formatMoney } from '../format';
 import { can, useSession } from '../session/session';
 import { InstalmentDialog } from './InstalmentDialog';
 import { outstandingOf, type ShareDue } from './model';
 import { PaymentDialog } from './PaymentDialog';
 import { useMemberShareDues, usePaymentTerms } from './queries';
+import { useSharePaymentTexts } from './texts';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -18,15 +19,16 @@ const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as co
  */
 export function MemberShareDues({ memberId }: { memberId: string }) {
   const translate = useTranslate();
-  const t = (key: string, options?: object) => translate(`coop.sharePayments.${key}`, options);
+  const t = useSharePaymentTexts();
   const session = useSession();
   const canWrite = can(session, 'sharepayments:write');
   const dues = useMemberShareDues(memberId);
   const terms = usePaymentTerms();
   const [paying, setPaying] = useState(false);
   const [planning, setPlanning] = useState<ShareDue | null>(null);
-  const rows = dues.data ?? [];
-  if (!can(session, 'sharepayments:read') || rows.every((d) => d.paidWhenPosted >= d.amount && d.outstanding <= 0 && d.instalments.length === 0)) {
+  // The subscriptions with something to say: outstanding, on a plan, or paid in part when posted (the others were paid in full).
+  const rows = (dues.data ?? []).filter((d) => d.paidWhenPosted < d.amount || d.outstanding > 0 || d.instalments.length > 0);
+  if (!can(session, 'sharepayments:read') || rows.length === 0) {
     return dues.error ? <Grid size={{ xs: 12 }}><Alert severity="error" data-testid="member-share-dues-error">{dues.error.message}</Alert></Grid> : null;
   }
   const open = outstandingOf(rows);
@@ -61,7 +63,7 @@ export function MemberShareDues({ memberId }: { memberId: string }) {
           <TableBody>
             {rows.map((d) => (
               <TableRow key={d.id} data-testid="member-share-due">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('subscriptionOf', { type: translate(`coop.balances.types.${d.type}`), date: formatDate(d.date), shares: formatCount(d.quantity) })}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('subscriptionOf', { type: translate(`coop.balances.types.${d.type}`), date: formatDate(d.date), shares: t('shares', { smart_count: d.quantity }) })}</TableCell>
                 <TableCell align="right" sx={money}>{formatMoney(d.amount)}</TableCell>
                 <TableCell align="right" sx={money}>{formatMoney(d.paid)}</TableCell>
                 <TableCell align="right" sx={money} data-testid="member-share-due-outstanding">{formatMoney(d.outstanding)}</TableCell>

@@ -1,6 +1,6 @@
-import { InputAdornment } from '@mui/material';
 import { TextInput } from 'react-admin';
 import { centsToDecimal, parseEuroToCents } from '../format';
+import { useSharePaymentTexts } from './texts';
 
 const formatEuro = (value: unknown): string => (typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '');
 const keepText = (value: string): string => value;
@@ -11,16 +11,17 @@ const validEuro = (value: unknown) => (typeof value === 'string' && value.trim()
  * full. The form sends it as cents (`euroTextToCents` in the form's transform).
  */
 export function PaidInput({ testId }: { testId: string }) {
+  const t = useSharePaymentTexts();
   return (
     <TextInput
       source="paid"
-      label="coop.sharePayments.paidWithPosting"
-      helperText="coop.sharePayments.paidWithPostingHelp"
+      label={t('paidWithPosting')}
+      helperText={t('paidWithPostingHelp')}
       fullWidth
       format={formatEuro}
       parse={keepText}
       validate={validEuro}
-      slotProps={{ htmlInput: { 'data-testid': testId, inputMode: 'decimal', maxLength: 20 }, input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
+      slotProps={{ htmlInput: { 'data-testid': testId, inputMode: 'decimal', maxLength: 20 } }}
     />
   );
 }

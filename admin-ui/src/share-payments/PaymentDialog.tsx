@@ -1,12 +1,13 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, MenuItem, TextField } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX } from '@coop/contracts/console';
 import { centsToDecimal, formatDate, formatMoney, parseDateText } from '../format';
 import { today } from '../members/model';
 import { euroTextToCents, type ShareDue } from './model';
 import { useRecordPayment } from './queries';
 import { refusalOf } from './refusal';
+import { useSharePaymentTexts } from './texts';
 
 const ALL = '';
 
@@ -15,8 +16,7 @@ const ALL = '';
  * outstanding ones; date, amount (euros), how it came in and the remittance text or receipt number.
  */
 export function PaymentDialog({ memberId, dues, onClose }: { memberId: string; dues: readonly ShareDue[]; onClose: () => void }) {
-  const translate = useTranslate();
-  const t = (key: string, options?: object) => translate(`coop.sharePayments.${key}`, options);
+  const t = useSharePaymentTexts();
   const notify = useNotify();
   const record = useRecordPayment(memberId);
   const open = dues.filter((d) => d.outstanding > 0);
@@ -32,7 +32,7 @@ export function PaymentDialog({ memberId, dues, onClose }: { memberId: string; d
       { balanceId: balanceId === ALL ? null : balanceId, date: parseDateText(date) ?? date, amount: euroTextToCents(amount), method, reference: reference.trim() === '' ? null : reference },
       {
         onSuccess: () => {
-          notify('coop.sharePayments.recorded', { type: 'success' });
+          notify(t('recorded'), { type: 'success' });
           onClose();
         },
       },
@@ -54,14 +54,14 @@ export function PaymentDialog({ memberId, dues, onClose }: { memberId: string; d
         </TextField>
         <TextField label={t('fields.date')} value={date} onChange={(e) => setDate(e.target.value)} required fullWidth margin="dense" {...field('date')} slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'share-payment-date' } }} />
         <TextField
-          label={t('fields.amount')}
+          label={t('amountEuro')}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
           required
           fullWidth
           margin="dense"
           {...field('amount')}
-          slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal', 'data-testid': 'share-payment-amount' }, input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
+          slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal', 'data-testid': 'share-payment-amount' } }}
         />
         <TextField select label={t('fields.method')} value={method} onChange={(e) => setMethod(e.target.value)} fullWidth margin="dense" {...field('method')} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'share-payment-method' } as object } }}>
           {RECORDED_PAYMENT_METHODS.map((m) => (

@@ -1,12 +1,13 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, FormControlLabel, Grid, InputAdornment, Switch, TextField } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, FormControlLabel, Grid, Switch, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { DEFAULT_PAYMENT_TERMS, INSTALMENT_COUNT_MAX } from '@coop/contracts/console';
+import { useNotify } from 'react-admin';
+import { INSTALMENT_COUNT_MAX } from '@coop/contracts/console';
 import { centsToDecimal } from '../format';
 import { can, useSession } from '../session/session';
 import { euroTextToCents, type PaymentTerms } from './model';
 import { usePaymentTerms, useSetPaymentTerms } from './queries';
 import { refusalOf } from './refusal';
+import { useSharePaymentTexts } from './texts';
 
 type Form = { allowed: boolean; maxCount: string; rhythmMonths: string; minFirstPerShare: string; reminderAfterDays: string; creditDividendUntilPaid: boolean; creditorId: string };
 
@@ -20,6 +21,9 @@ const formOf = (terms: PaymentTerms): Form => ({
   creditorId: terms.creditorId ?? '',
 });
 
+/** The form before the terms are read: empty (the cooperative's terms, or the defaults, arrive with GET). */
+const EMPTY: Form = { allowed: false, maxCount: '', rhythmMonths: '', minFirstPerShare: '', reminderAfterDays: '', creditDividendUntilPaid: true, creditorId: '' };
+
 const FIELDS = ['instalments.maxCount', 'instalments.rhythmMonths', 'instalments.minFirstPerShare', 'reminderAfterDays', 'creditorId'];
 
 /**
@@ -29,14 +33,14 @@ const FIELDS = ['instalments.maxCount', 'instalments.rhythmMonths', 'instalments
  * Saved on its own (`PUT /cooperative/payment-terms`, administrators); read-only for the others.
  */
 export function PaymentTermsCard() {
-  const translate = useTranslate();
-  const t = (key: string, options?: object) => translate(`coop.sharePayments.terms.${key}`, options);
+  const texts = useSharePaymentTexts();
+  const t = (key: string, options?: Readonly<Record<string, unknown>>) => texts(`terms.${key}`, options);
   const notify = useNotify();
   const session = useSession();
   const canWrite = can(session, 'paymentterms:write');
   const terms = usePaymentTerms();
   const save = useSetPaymentTerms();
-  const [form, setForm] = useState<Form>(formOf({ ...DEFAULT_PAYMENT_TERMS }));
+  const [form, setForm] = useState<Form>(EMPTY);
   useEffect(() => {
     if (terms.data) setForm(formOf(terms.data));
   }, [terms.data]);
@@ -52,12 +56,12 @@ export function PaymentTermsCard() {
         creditDividendUntilPaid: form.creditDividendUntilPaid,
         creditorId: form.creditorId.trim() === '' ? null : form.creditorId,
       },
-      { onSuccess: () => notify('coop.sharePayments.terms.saved', { type: 'success' }) },
+      { onSuccess: () => notify(t('saved'), { type: 'success' }) },
     );
   const text = (key: keyof Form, field: string, props: { max?: number; suffix?: string; width?: number } = {}) => (
     <Grid size={{ xs: 12, sm: 6, md: props.width ?? 3 }}>
       <TextField
-        label={t(key)}
+        label={props.suffix ? `${t(key)} (${props.suffix})` : t(key)}
         value={form[key] as string}
         onChange={set(key)}
         fullWidth
@@ -65,7 +69,7 @@ export function PaymentTermsCard() {
         disabled={!canWrite}
         error={!!refusal.byField[field]}
         helperText={refusal.byField[field] ?? t(`help.${key}`)}
-        slotProps={{ htmlInput: { maxLength: props.max ?? 6, 'data-testid': `payment-terms-${key}` }, input: props.suffix ? { endAdornment: <InputAdornment position="end">{props.suffix}</InputAdornment> } : {} }}
+        slotProps={{ htmlInput: { maxLength: props.max ?? 6, 'data-testid': `payment-terms-${key}` } }}
       />
     </Grid>
   );

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatCount, formatDate, formatMoney } from '../format';
 import { PAGE_SIZE } from './model';
 import { useShareDues } from './queries';
+import { useSharePaymentTexts } from './texts';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -15,7 +16,7 @@ const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as co
  */
 export default function ShareDuesScreen() {
   const translate = useTranslate();
-  const t = (key: string, options?: object) => translate(`coop.sharePayments.${key}`, options);
+  const t = useSharePaymentTexts();
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState('');
   const list = useShareDues(page, search);
@@ -72,7 +73,7 @@ export default function ShareDuesScreen() {
                         {row.memberName || t('erased')}
                       </Link>
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('subscriptionOf', { type: translate(`coop.balances.types.${row.type}`), date: formatDate(row.date), shares: formatCount(row.quantity) })}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('subscriptionOf', { type: translate(`coop.balances.types.${row.type}`), date: formatDate(row.date), shares: t('shares', { smart_count: row.quantity }) })}</TableCell>
                     <TableCell align="right" sx={money}>{formatMoney(row.amount)}</TableCell>
                     <TableCell align="right" sx={money}>{formatMoney(row.paid)}</TableCell>
                     <TableCell align="right" sx={money} data-testid="share-dues-outstanding">{formatMoney(row.outstanding)}</TableCell>
