@@ -8,6 +8,7 @@ import { dividend } from './dividend';
 import { elmaNumbers } from './elmaNumbers';
 import { memberImport } from './member-import';
 import { members } from './members';
+import { movementReport } from './movement-report';
 import { notifications } from './notifications';
 import { paymentReminders } from './payment-reminders';
 import type { ConsoleResource, MenuEntry, ScreenRoute, TitleKey } from './registry';
@@ -40,6 +41,7 @@ export const RESOURCES: readonly ConsoleResource[] = [
   memberImport,
   notifications,
   tasks,
+  movementReport,
   sharePayments,
   paymentReminders,
   bankStatements,

@@ -101,6 +101,9 @@ export { VALIDATION_MESSAGES_EN } from './messages/validation.en.js';
 export { VALIDATION_MESSAGES_DE } from './messages/validation.de.js';
 export { PASSWORD_MIN_LENGTH, type PasswordRuleTemplate } from './password-rule.js';
 export { CHOICE_LABELS_DE, CHOICE_LABELS_EN, type ChoiceLabels } from './messages/choice-labels.js';
+// The year's movement report (issue 45).
+export { LEAVE_REASONS, ADDING_KINDS, REDUCING_KINDS, MOVEMENT_KINDS, type LeaveReason } from './movement-kinds.js';
+export type { MovementReportDto, MovementMembersDto, MovementHoldingDto, MovementKindDto, MovementLiabilityDto, LeaversDto } from './http/movement-report.js';
 // The payments on shares (issue 45).
 export type { ShareDueDto, ScheduledInstalmentDto, PaymentTermsDto, SharePaymentRecordedDto } from './http/share-payments.js';
 export { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX, INSTALMENT_COUNT_MAX } from './share-payment-limits.js';

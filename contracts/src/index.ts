@@ -53,6 +53,8 @@ export * from './messages/validation.en.js';
 export * from './messages/validation.de.js';
 export * from './messages/choice-labels.js';
 export * from './person-key.js';
+export * from './movement-kinds.js';
+export * from './http/movement-report.js';
 export * from './share-payment-templates.js';
 export * from './creditor-id.js';
 export * from './http/share-payments.js';

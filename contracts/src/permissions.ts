@@ -73,6 +73,7 @@ export const PERMISSION_MATRIX = {
     covers: "import of a member register (`/import/…`: templates, inspect, dry run, problems workbook, write, history, abandoning a running import; the import tasks' files)",
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
   },
+  'reports:read': { covers: 'the movement report of a year (§ 338 HGB): read', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'] },
   'sharepayments:read': {
     covers: 'payments on shares: outstanding dues, payment terms (read)',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],

@@ -40,6 +40,7 @@ export const WRITABLE_FIELDS = {
     'raiseOldExemptionOrders',
     'heirsTaxedFromDeath',
     'allowTestTaxIds',
+    'liabilityPerShare',
   ] satisfies readonly (keyof CooperativeFields)[],
   elmanumbers: ['elmaProcess', 'elmaNumber'] satisfies readonly (keyof ElmaNumberWrite)[],
   /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, paid, approvalDate, interestBegin (`PUT` drops memberNr, shareAmount and paid). */

@@ -12,6 +12,7 @@ import { FsakModule } from './fsak/index.js';
 import { MemberImportModule } from './member-import/index.js';
 import { MemberPdfsModule } from './member-pdfs/index.js';
 import { MembersModule } from './members/index.js';
+import { MovementReportModule } from './movement-report/index.js';
 import { NotificationsModule } from './notifications/index.js';
 import { PaymentRemindersModule } from './payment-reminders/index.js';
 import { PayoutsModule } from './payouts/index.js';
@@ -58,6 +59,7 @@ export class AppModule {
         MemberPdfsModule,
         ExportsModule,
         AdminModule,
+        MovementReportModule,
         SharePaymentsModule,
         PaymentRemindersModule,
         DirectDebitsModule,

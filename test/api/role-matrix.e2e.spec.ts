@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ROLES, type Role } from '@coop/contracts';
+import { businessToday, ROLES, type Role } from '@coop/contracts';
 import { auth, login, startApp, USER_PASSWORD, userWith, type TestApp } from './support/app.js';
 
 /**
@@ -24,6 +24,8 @@ const NOTIFICATION_USERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', '
 const CHURCH: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'];
 /** The import of a member register (issue 29): administrators of the cooperative and the super administrator. */
 const IMPORTERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'];
+/** The movement report for the annual accounts (issue 45): the roles that read members, the auditor's read-only role too. */
+const REPORT_READERS: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'];
 const OWN_PASSWORD: readonly Role[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'];
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -135,6 +137,10 @@ const MATRIX: readonly { method: 'get' | 'post' | 'put' | 'delete'; path: string
   // Abandoning a running import (issue 40): none runs here, so an allowed role is answered 409 importNotRunning.
   { method: 'post', path: '/api/v1/import/0190a4c2-0000-7000-8000-000000000000/abandon', doc: '/api/v1/import/{id}/abandon', allowed: IMPORTERS },
   { method: 'get', path: '/api/v1/import/register.xlsx', doc: '/api/v1/import/register.xlsx', allowed: IMPORTERS },
+  // The year's movement report (issue 45): every reading role, the auditor's too. This year is always within the limits.
+  { method: 'get', path: `/api/v1/reports/movements/${businessToday().slice(0, 4)}`, doc: '/api/v1/reports/movements/{year}', allowed: REPORT_READERS },
+  { method: 'get', path: `/api/v1/reports/movements/${businessToday().slice(0, 4)}.pdf`, doc: '/api/v1/reports/movements/{year}.pdf', allowed: REPORT_READERS },
+  { method: 'get', path: `/api/v1/reports/movements/${businessToday().slice(0, 4)}.xlsx`, doc: '/api/v1/reports/movements/{year}.xlsx', allowed: REPORT_READERS },
   // The payments on shares (issue 45): unknown members answer 404, empty bodies 400, so nothing is written.
   { method: 'get', path: '/api/v1/share-dues', doc: '/api/v1/share-dues', allowed: MEMBER_READERS },
   { method: 'get', path: `/api/v1/members/${MISSING}/share-dues`, doc: '/api/v1/members/{id}/share-dues', allowed: MEMBER_READERS },

@@ -167,6 +167,8 @@ describe('the console with data: no accessibility violation, no sideways scrolli
           [`/member/${member}`, tid('history-entry')],
           ['/non-assessments', tid('non-assessments-row')],
           ['/dashboard/kistam', tid('kistam-status-date')],
+          // The year's movement report (issue 45): the current year, provisional, with the postings of this test.
+          [`/reports/movements?year=${year}`, tid('movement-members-end')],
           ['/share-dues', tid('share-dues-row')],
           [`/member/${member}#share-dues`, tid('member-share-due')],
           ['/cooperative', tid('payment-terms-save')],

@@ -23,9 +23,11 @@ const validateEuro = (value: unknown) => {
 
 /** The euro text becomes integer cents by string handling (no float); unparsable text goes as is for the API to refuse. */
 export const toApi = (data: RaRecord) => {
-  const raw: unknown = data.balanceCost;
-  const balanceCost = typeof raw === 'number' ? raw : typeof raw === 'string' ? (parseEuroToCents(raw) ?? raw) : raw;
-  return { ...data, balanceCost };
+  const cents = (raw: unknown): unknown => (typeof raw === 'number' ? raw : typeof raw === 'string' ? (parseEuroToCents(raw) ?? raw) : raw);
+  // The liability per share (issue 45): empty text is "the statutes set none" (null).
+  const liability: unknown = data.liabilityPerShare;
+  const liabilityPerShare = liability === undefined || liability === null || (typeof liability === 'string' && liability.trim() === '') ? null : cents(liability);
+  return { ...data, balanceCost: cents(data.balanceCost), liabilityPerShare };
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -110,6 +112,21 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
                 helperText="coop.cooperative.balanceCostHint"
                 slotProps={{
                   htmlInput: { 'data-testid': 'cooperative-balanceCost', inputMode: 'decimal' },
+                  input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
+                }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+              <TextInput
+                source="liabilityPerShare"
+                fullWidth
+                readOnly={ro}
+                format={formatEuro}
+                parse={parseText}
+                validate={validateEuro}
+                helperText="coop.cooperative.liabilityPerShareHint"
+                slotProps={{
+                  htmlInput: { 'data-testid': 'cooperative-liabilityPerShare', inputMode: 'decimal' },
                   input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
                 }}
               />

@@ -1,6 +1,7 @@
 import CalculateIcon from '@mui/icons-material/Calculate';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import SummarizeIcon from '@mui/icons-material/Summarize';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import { Button } from '@mui/material';
@@ -36,6 +37,12 @@ export function DividendButtons() {
       <Button component={RouterLink} to="/settlements" variant="outlined" size="small" startIcon={<HandshakeIcon />} data-testid="dashboard-settlements">
         {translate('coop.dashboard.settlements')}
       </Button>
+      {/* The year's movement report for the annual accounts (issue 45, § 338 HGB). */}
+      {can(session, 'reports:read') ? (
+        <Button component={RouterLink} to="/reports/movements" variant="outlined" size="small" startIcon={<SummarizeIcon />} data-testid="dashboard-movement-report">
+          {translate('coop.dashboard.movementReport')}
+        </Button>
+      ) : null}
       {canReadDues ? (
         <Button component={RouterLink} to="/share-dues" variant="outlined" size="small" startIcon={<PaymentsIcon />} data-testid="dashboard-share-dues">
           {translate('coop.dashboard.shareDues')}

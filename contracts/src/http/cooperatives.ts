@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
 import { DAY_COUNTS, DEFAULT_DIVIDEND_SETTINGS, DIVIDEND_METHODS, ROUNDING_MODES, type DayCount, type DividendMethod, type RoundingMode } from '../dividend.js';
 import { DEFAULT_RETENTION_YEARS, MAX_RETENTION_YEARS, MIN_RETENTION_YEARS } from '../retention.js';
 import { DEFAULT_SESSION_IDLE_MINUTES, MAX_SESSION_IDLE_MINUTES, MIN_SESSION_IDLE_MINUTES } from '../session.js';
@@ -82,6 +82,16 @@ export class CooperativeFields {
   @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? DEFAULT_INTEREST_BEGIN_RULE : value))
   @IsIn(INTEREST_BEGIN_RULES, ruleNamingValue('invalidChoice'))
   interestBeginRule: InterestBeginRule = DEFAULT_INTEREST_BEGIN_RULE;
+  /**
+   * The liability per share the statutes set (Haftsumme, § 119 GenG) in euro cents, 1 to SHARE_PRICE_MAX_CENTS, or
+   * null (empty) when they set none (issue 45: the movement report's liability sums). Absent in older events: null.
+   */
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? null : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value))
+  @ValidateIf((_o, v) => v !== null)
+  @IsInt(rule('invalidNumber'))
+  @Min(1, rule('mustBeAtLeast', '1'))
+  @Max(SHARE_PRICE_MAX_CENTS, rule('mustBeAtMost', String(SHARE_PRICE_MAX_CENTS)))
+  liabilityPerShare?: number | null = null;
   /** The dividend settings (DOMAIN.md 12a; `contracts/src/dividend.ts`); each empty reads as its default. */
   @Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === '' ? DEFAULT_DIVIDEND_SETTINGS.dividendMethod : value))
   @IsIn(DIVIDEND_METHODS, ruleNamingValue('invalidChoice'))

@@ -235,6 +235,21 @@ describe('cooperative decider: RegisterCooperative', () => {
     });
   });
 
+  describe('liabilityPerShare (issue 45: the statutes\' liability per share in cents, or none)', () => {
+    it.each([1, 50_000, 100_000_000])('accepts %d', (liabilityPerShare) => acceptsRegistration({ liabilityPerShare }));
+
+    it('refuses 0, more than the share price limit, and a fraction', () => {
+      refusesRegistration({ liabilityPerShare: 0 }, [fieldError('liabilityPerShare', 'mustBeAtLeast', '1')]);
+      refusesRegistration({ liabilityPerShare: 100_000_001 }, [fieldError('liabilityPerShare', 'mustBeAtMost', '100000000')]);
+      refusesRegistration({ liabilityPerShare: 1.5 }, [fieldError('liabilityPerShare', 'invalidNumber')]);
+    });
+
+    it('records no change when a cooperative recorded before the setting saves none (null)', () => {
+      spec.given([registered()]).when(update({ liabilityPerShare: null })).then([]);
+      spec.given([registered()]).when(update({ liabilityPerShare: 50_000 })).then([{ type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { liabilityPerShare: 50_000 } } }]);
+    });
+  });
+
   describe('noticePeriodMonths (§ 65 (2) GenG: 3 to 60 months)', () => {
     it.each([3, 24, 60])('accepts %d', (noticePeriodMonths) => acceptsRegistration({ noticePeriodMonths }));
 

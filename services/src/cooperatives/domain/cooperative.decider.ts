@@ -19,6 +19,7 @@ import {
   isValidUrl,
   NotFoundError,
   TAX_OFFICE_MAX,
+  SHARE_PRICE_MAX_CENTS,
   ValidationError,
   type CooperativeEvent,
   type CooperativeFields,
@@ -63,7 +64,10 @@ export const cooperativeDecider: Decider<CooperativeCommand, CooperativeEvent, C
     if (errors.length > 0) throw new ValidationError(errors);
     const changes: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(fields)) {
-      if (state.fields[k as keyof CooperativeFields] !== v) changes[k] = v;
+      const held = state.fields[k as keyof CooperativeFields];
+      // A cooperative recorded before the liability setting (issue 45) has none: null is no change.
+      if (k === 'liabilityPerShare' && v === null && held === undefined) continue;
+      if (held !== v) changes[k] = v;
     }
     if (Object.keys(changes).length === 0) return [];
     return [{ type: 'CooperativeUpdated', data: { cooperativeId: command.cooperativeId, changes } }];
@@ -117,6 +121,12 @@ export function cooperativeErrors(f: Partial<CooperativeFields>): FieldError[] {
     if (!Number.isSafeInteger(f.sessionIdleMinutes)) errors.push(fieldError('sessionIdleMinutes', 'invalidNumber'));
     else if (f.sessionIdleMinutes < MIN_SESSION_IDLE_MINUTES) errors.push(fieldError('sessionIdleMinutes', 'mustBeAtLeast', String(MIN_SESSION_IDLE_MINUTES)));
     else if (f.sessionIdleMinutes > MAX_SESSION_IDLE_MINUTES) errors.push(fieldError('sessionIdleMinutes', 'mustBeAtMost', String(MAX_SESSION_IDLE_MINUTES)));
+  }
+  // Issue 45: the statutes' liability per share, cents; null when they set none. Absent (an older client): unchanged.
+  if (f.liabilityPerShare !== undefined && f.liabilityPerShare !== null) {
+    if (!Number.isSafeInteger(f.liabilityPerShare)) errors.push(fieldError('liabilityPerShare', 'invalidNumber'));
+    else if (f.liabilityPerShare < 1) errors.push(fieldError('liabilityPerShare', 'mustBeAtLeast', '1'));
+    else if (f.liabilityPerShare > SHARE_PRICE_MAX_CENTS) errors.push(fieldError('liabilityPerShare', 'mustBeAtMost', String(SHARE_PRICE_MAX_CENTS)));
   }
   if (f.interestBeginRule !== undefined && !(INTEREST_BEGIN_RULES as readonly unknown[]).includes(f.interestBeginRule)) {
     errors.push(fieldError('interestBeginRule', 'invalidChoice', String(f.interestBeginRule)));

@@ -18,7 +18,7 @@ const DEFAULT_SORT = [{ field: 'name', direction: 'asc' }] as const;
 /** The checked body as the command's fields (a plain object: the decider compares and records them). */
 function fields(body: CooperativeFields): CooperativeFields {
   const { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, retentionYears, sessionIdleMinutes } = body;
-  return { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, retentionYears, sessionIdleMinutes, interestBeginRule: body.interestBeginRule, ...dividendSettingsOf(body as unknown as Record<string, unknown>) };
+  return { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, retentionYears, sessionIdleMinutes, interestBeginRule: body.interestBeginRule, liabilityPerShare: body.liabilityPerShare ?? null, ...dividendSettingsOf(body as unknown as Record<string, unknown>) };
 }
 
 export function toCooperativeDto(doc: ReadDocument): CooperativeDto {
@@ -34,6 +34,8 @@ export function toCooperativeDto(doc: ReadDocument): CooperativeDto {
     sessionIdleMinutes: n('sessionIdleMinutes', DEFAULT_SESSION_IDLE_MINUTES),
     // A cooperative recorded before the setting follows the default rule.
     interestBeginRule: interestBeginRuleOf(doc.interestBeginRule),
+    // The statutes' liability per share (issue 45); a cooperative recorded before the setting has none.
+    liabilityPerShare: typeof doc.liabilityPerShare === 'number' ? doc.liabilityPerShare : null,
     // A cooperative recorded before the dividend settings has their defaults.
     ...dividendSettingsOf(doc),
   };

@@ -1,0 +1,213 @@
+import { ADDING_KINDS, LEAVE_REASONS, MOVEMENT_KINDS, type LeaveReason, type MovementReportDto } from '@coop/contracts';
+
+/*
+ * The year's movement report (issue 45; § 338 Abs. 1 HGB): members at the start, joined, left by reason, at the end;
+ * shares, subscribed and paid cents at the start, added, reduced, at the end; the liability sums. Pure: the facts are
+ * handed in one at a time (members, then postings), so a register of any size is counted in constant memory.
+ */
+
+/** What the report needs of a member: the membership's dates and how it ended. */
+export interface MemberFacts {
+  /** Null: not admitted (never counted). */
+  readonly entryDate: string | null;
+  readonly exitDate: string | null;
+  /** As the register records it: `exit` (notice), `death`, `exclusion`, `dissolution`; null for an exit recorded without one. */
+  readonly exitReason: string | null;
+  /** The exit posting withdrew nothing: the whole holding had gone to another member by transfer before (§ 76 GenG). */
+  readonly emptiedByTransfer: boolean;
+  /** Shares held at the end of the year (the register as of 31 December). */
+  readonly sharesAtEnd: number;
+}
+
+/**
+ * What the report needs of a posting (one document of the register): its type (5 an annulation), the annulled
+ * posting's type for an annulation, its date, and its signed effect: shares, nominal cents, and the register's payment
+ * (`rueckpfleinzahlung`, signed like the amount).
+ */
+export interface PostingFacts {
+  readonly type: number;
+  readonly originalType: number | null;
+  readonly date: string;
+  readonly shares: number;
+  readonly cents: number;
+  readonly paid: number;
+}
+
+/** The membership of one member in `year`. */
+export interface MemberMovement {
+  readonly start: boolean;
+  readonly joined: boolean;
+  readonly left: LeaveReason | null;
+  readonly end: boolean;
+}
+
+/** The first and last day of a financial year (the calendar year: the cooperatives have no other). */
+export function yearBounds(year: number): { from: string; to: string; before: string } {
+  const y = String(year).padStart(4, '0');
+  return { from: `${y}-01-01`, to: `${y}-12-31`, before: `${String(year - 1).padStart(4, '0')}-12-31` };
+}
+
+/**
+ * Why a member left: the reason the register records; an exit on notice whose holding had already gone whole to
+ * another member by transfer is the transfer of the whole holding (§ 76 GenG: the member leaves without settlement).
+ * An exit recorded without a reason (before issue 22) is read as an exit on notice.
+ */
+export function leaveReason(facts: Pick<MemberFacts, 'exitReason' | 'emptiedByTransfer'>): LeaveReason {
+  switch (facts.exitReason) {
+    case 'death':
+    case 'exclusion':
+    case 'dissolution':
+      return facts.exitReason;
+    default:
+      return facts.emptiedByTransfer ? 'transfer' : 'notice';
+  }
+}
+
+/**
+ * A member at the start: admitted by 31 December of the year before and not exited by then (an exit takes effect on
+ * its date, so one dated 31 December of the year before has left at the start); joined: admitted in the year; left: the
+ * exit dated in the year (its effective date, usually 31 December); at the end: admitted and not exited by 31 December.
+ */
+export function memberMovement(facts: MemberFacts, year: number): MemberMovement {
+  const { from, to, before } = yearBounds(year);
+  const entry = facts.entryDate;
+  if (entry === null) return { start: false, joined: false, left: null, end: false };
+  const exit = facts.exitDate;
+  const inAt = (day: string): boolean => entry <= day && (exit === null || exit > day);
+  const leftInYear = exit !== null && exit >= from && exit <= to && entry <= exit;
+  return { start: inAt(before), joined: entry >= from && entry <= to, left: leftInYear ? leaveReason(facts) : null, end: inAt(to) };
+}
+
+/** The kind a posting's movement is counted under: its type, or the annulled posting's type for an annulation. */
+export function kindOf(p: Pick<PostingFacts, 'type' | 'originalType'>): number | null {
+  if (p.type !== 5) return p.type;
+  return p.originalType;
+}
+
+interface Holding {
+  shares: number;
+  subscribed: number;
+  paid: number;
+}
+const zero = (): Holding => ({ shares: 0, subscribed: 0, paid: 0 });
+
+/** Adds `sign` times the posting's effect; every sum stays a safe integer (a register past 2^53 cents is refused loudly). */
+function addTo(h: Holding, p: PostingFacts, sign: 1 | -1): void {
+  h.shares += sign * p.shares;
+  h.subscribed += sign * p.cents;
+  h.paid += sign * p.paid;
+  if (!Number.isSafeInteger(h.subscribed) || !Number.isSafeInteger(h.paid) || !Number.isSafeInteger(h.shares)) throw new RangeError('A movement sum left the safe integers.');
+}
+
+/** The register's holdings as the member lists show them (the members' postings as of a day), for the cross-check. */
+export interface RegisterHoldings {
+  readonly startShares: number;
+  readonly startCents: number;
+  readonly endShares: number;
+  readonly endCents: number;
+}
+
+/**
+ * Counts one financial year. `addMember` for every member, `addPosting` for every posting of the register (any date:
+ * those after the year are left out, those before it make the start), then `result`.
+ */
+export class MovementTally {
+  private readonly members = { start: 0, joined: 0, end: 0, endWithoutShares: 0 };
+  private readonly leavers = new Map<LeaveReason, number>(LEAVE_REASONS.map((r) => [r, 0]));
+  private readonly start = zero();
+  private readonly kinds = new Map<number, Holding & { postings: number; annulments: number }>(MOVEMENT_KINDS.map((k) => [k, { ...zero(), postings: 0, annulments: 0 }]));
+  private readonly bounds: ReturnType<typeof yearBounds>;
+
+  constructor(private readonly year: number) {
+    this.bounds = yearBounds(year);
+  }
+
+  addMember(facts: MemberFacts): void {
+    const m = memberMovement(facts, this.year);
+    if (m.start) this.members.start += 1;
+    if (m.joined) this.members.joined += 1;
+    if (m.left !== null) this.leavers.set(m.left, this.leavers.get(m.left)! + 1);
+    if (m.end) {
+      this.members.end += 1;
+      if (facts.sharesAtEnd === 0) this.members.endWithoutShares += 1;
+    }
+  }
+
+  /**
+   * A posting dated up to the year before counts in the start; one dated in the year under its kind (an annulation
+   * under the annulled posting's kind, on its own date, with its own negated effect); one dated later not at all.
+   */
+  addPosting(p: PostingFacts): void {
+    if (p.date > this.bounds.to) return;
+    if (p.date <= this.bounds.before) {
+      addTo(this.start, p, 1);
+      return;
+    }
+    const kind = kindOf(p);
+    const row = kind === null ? undefined : this.kinds.get(kind);
+    if (row === undefined) throw new RangeError(`A posting of kind ${String(kind)} cannot be counted in the movement report.`);
+    if (p.type === 5) row.annulments += 1;
+    else row.postings += 1;
+    // Each kind as a positive movement in its own direction: a reducing posting's negative effect is a reduction.
+    addTo(row, p, (ADDING_KINDS as readonly number[]).includes(kind!) ? 1 : -1);
+  }
+
+  result(input: { asOf: string; liabilityPerShare: number | null; register: RegisterHoldings; firstYear: number; lastYear: number }): MovementReportDto {
+    const added = zero();
+    const reduced = zero();
+    const byKind = MOVEMENT_KINDS.map((kind) => {
+      const row = this.kinds.get(kind)!;
+      const target = (ADDING_KINDS as readonly number[]).includes(kind) ? added : reduced;
+      target.shares += row.shares;
+      target.subscribed += row.subscribed;
+      target.paid += row.paid;
+      return { kind, postings: row.postings, annulments: row.annulments, shares: row.shares, subscribed: row.subscribed, paid: row.paid };
+    });
+    const end = { shares: this.start.shares + added.shares - reduced.shares, subscribed: this.start.subscribed + added.subscribed - reduced.subscribed, paid: this.start.paid + added.paid - reduced.paid };
+    const leftBy = LEAVE_REASONS.map((reason) => ({ reason, count: this.leavers.get(reason)! }));
+    const per = input.liabilityPerShare;
+    const liability = per === null ? null : { perShare: per, start: this.start.shares * per, added: added.shares * per, reduced: reduced.shares * per, end: end.shares * per };
+    if (liability !== null && !Object.values(liability).every(Number.isSafeInteger)) throw new RangeError('A liability sum left the safe integers.');
+    const r = input.register;
+    return {
+      year: this.year,
+      from: this.bounds.from,
+      to: this.bounds.to,
+      asOf: input.asOf,
+      provisional: input.asOf < this.bounds.to,
+      members: { ...this.members, left: leftBy.reduce((s, l) => s + l.count, 0), leftBy },
+      start: { ...this.start },
+      added,
+      reduced,
+      end,
+      byKind,
+      liability,
+      reconciles: r.startShares === this.start.shares && r.startCents === this.start.subscribed && r.endShares === end.shares && r.endCents === end.subscribed,
+      firstYear: input.firstYear,
+      lastYear: input.lastYear,
+    };
+  }
+}
+
+/** One posting of a member, for `emptiedByTransfer`. */
+export interface MemberPostingFacts {
+  readonly id: string;
+  readonly type: number;
+  readonly date: string;
+  readonly shares: number;
+  readonly annulated: boolean;
+}
+
+/**
+ * Whether a member's holding went to nothing by an outgoing transfer (3) before its exit posting `exitId`: the exit
+ * withdrew no share, and the last posting that took shares away before it (annulled ones and annulations left aside,
+ * the latest by date) was a transfer.
+ */
+export function emptiedByTransfer(postings: readonly MemberPostingFacts[], exitId: string): boolean {
+  const exit = postings.find((p) => p.id === exitId);
+  if (exit === undefined || exit.shares !== 0) return false;
+  const reductions = postings.filter((p) => p.id !== exitId && p.type !== 5 && !p.annulated && p.shares < 0 && p.date <= exit.date);
+  if (reductions.length === 0) return false;
+  const last = reductions.reduce((a, b) => (b.date >= a.date ? b : a));
+  return last.type === 3;
+}

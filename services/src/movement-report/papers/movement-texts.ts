@@ -1,0 +1,43 @@
+import type { LeaveReason, MovementReportDto } from '@coop/contracts';
+import { germanDate } from '../../kernel/german-format.js';
+
+/*
+ * The German texts of the movement report's PDF and workbook (the documents of the annual accounts are German, as the
+ * other papers of the product). One place, so both files say the same.
+ */
+
+export const TITLE = 'Bestandsnachweis';
+
+export const LEAVE_LABELS: Readonly<Record<LeaveReason, string>> = {
+  notice: 'durch Kündigung (§ 65 GenG)',
+  transfer: 'durch Übertragung des gesamten Geschäftsguthabens (§ 76 GenG)',
+  death: 'durch Tod (§ 77 GenG)',
+  exclusion: 'durch Ausschluss (§ 68 GenG)',
+  dissolution: 'durch Auflösung einer juristischen Person (§ 77a GenG)',
+};
+
+export const KIND_LABELS: Readonly<Record<number, string>> = {
+  0: 'Beitritt (Art 0)',
+  1: 'Weitere Anteile (Art 1)',
+  4: 'Übertragung von Mitglied (Art 4)',
+  2: 'Kündigung weiterer Anteile (Art 2)',
+  3: 'Übertragung an Mitglied (Art 3)',
+  6: 'Tod, Auflösung (Art 6)',
+  7: 'Ausschluss (Art 7)',
+  8: 'Kündigung, Austritt (Art 8)',
+};
+
+/** The heading line: `Bestandsnachweis 2025 (§ 338 Abs. 1 HGB)`, `– vorläufig` while the year is not over. */
+export const heading = (r: MovementReportDto): string => `${TITLE} ${r.year} (§ 338 Abs. 1 HGB)${r.provisional ? ' – vorläufig' : ''}`;
+
+/** The footnotes every copy carries: what the columns mean and as of when the figures hold. */
+export function footnotes(r: MovementReportDto): string[] {
+  const notes = [
+    `Stand: ${germanDate(r.asOf)}. Die Zahlen ergeben sich aus dem Mitglieder- und Anteilsregister an diesem Tag. Für dasselbe Jahr ergeben sich später dieselben Zahlen, es sei denn, danach wurden Buchungen mit einem Datum in diesem Jahr erfasst oder storniert.`,
+    'Gezeichnet: Geschäftsanteile zum Nennbetrag (Anteile × Anteilspreis). Eingezahlt: das Geschäftsguthaben im engeren Sinn, die je Buchung im Register erfasste Einzahlung (Rückpfleinzahlung) mit dem Stand des Druckdatums.',
+    'Stornos sind bei der Art der stornierten Buchung mit ihrem eigenen Datum gezählt, wie das Register sie zählt. Austritte wirken zu ihrem Datum (meist 31.12.): Wer zum 31.12. des Vorjahres ausgeschieden ist, zählt am 01.01. nicht mehr mit.',
+  ];
+  if (r.provisional) notes.push(`Das Geschäftsjahr ${r.year} ist am ${germanDate(r.asOf)} noch nicht abgelaufen: vorläufige Zahlen (zum 31.12. bereits erklärte Austritte sind enthalten).`);
+  if (!r.reconciles) notes.push('Achtung: Anfangs- oder Endbestand weichen von den Beständen der Mitgliederliste zu diesen Tagen ab. Bitte die Daten prüfen lassen.');
+  return notes;
+}
