@@ -10,6 +10,8 @@ import {
   notificationsProjector,
   churchTaxProjector,
   directDebitsProjector,
+  bankStatementsProjector,
+  paymentRemindersProjector,
   paymentTermsProjector,
   settlementsProjector,
   shareDuesProjector,
@@ -23,7 +25,7 @@ import { Upcasters } from './platform/event-store/upcasters.js';
 
 describe('the areas of the product', () => {
   it('run every projector of the product, in the order the runner applied them before the areas registered them', () => {
-    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax', 'payouts', 'data-protection', 'member-import', 'settlements', 'share-payments', 'direct-debits']);
+    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax', 'payouts', 'data-protection', 'member-import', 'settlements', 'share-payments', 'payment-reminders', 'bank-statements', 'direct-debits']);
     expect(areas.projectors).toEqual([
       cooperativesProjector,
       usersProjector,
@@ -40,9 +42,12 @@ describe('the areas of the product', () => {
       importsProjector,
       // The settlements (issue 42): their own documents, from the member streams' ends and their own streams.
       settlementsProjector,
-      // Issue 45: the share payments' dues and terms, then the direct debits' mandates, collections and payments.
+      // Issue 45: the share payments' dues and terms, the reminders, the bank statements, then the direct debits'
+      // mandates, collections and payments.
       shareDuesProjector,
       paymentTermsProjector,
+      paymentRemindersProjector,
+      bankStatementsProjector,
       directDebitsProjector,
     ]);
   });
@@ -75,6 +80,8 @@ describe('the areas of the product', () => {
       HeirsAccountRecorded: ['accountHolder', 'iban', 'bic'],
       SettlementPaid: ['accountHolder', 'iban', 'bic'],
       SettlementReversed: ['reason'],
+      // A bank statement's entries: the payers' names, IBANs and remittance texts (issue 45).
+      BankStatementRead: ['entries'],
     });
   });
 

@@ -109,6 +109,16 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
     await request(t.http).post(`/api/v1/members/${members.anna}/mandates/${annaMandate.id}/revoke`).set(auth(t.adminToken)).send({ date: businessToday() }).expect(400);
   });
 
+  it('draws a due once when two clerks make a collection of it at the same moment', async () => {
+    await grant(members.dora, { reference: 'EG-M-0004', signedOn: '2025-01-02', kind: 'recurring' }).expect(201);
+    const both = await Promise.all([0, 1].map(() => request(t.http).post('/api/v1/direct-debits').set(auth(t.adminToken)).send({ collectionDate, balanceIds: [subscription.dora] })));
+    const drawn = both.filter((r) => r.status === 201 && (r.body as CollectionCreatedDto).count > 0);
+    expect(drawn).toHaveLength(1);
+    const refused = both.find((r) => r !== drawn[0])!;
+    expect([refused.status, (refused.body as { errors?: { template: string }[] }).errors?.[0]?.template]).toEqual([400, 'collectionEmpty']);
+    expect((await dues(members.dora))[0]!.outstanding).toBe(0);
+  });
+
   it('keeps to the roles and the cooperative: a restricted user reads only, another cooperative sees nothing', async () => {
     const restricted = await userWith(t.http, t.adminToken, 'nur-lesen', ['ROLE_RESTRICTED_USER']);
     await request(t.http).get(`/api/v1/members/${members.anna}/mandates`).set(auth(restricted.token)).expect(200);

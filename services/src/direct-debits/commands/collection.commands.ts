@@ -7,12 +7,15 @@ import {
   ValidationError,
   type Decider,
   type DirectDebitCollectionCreated,
+  type EventStore,
   type FileStore,
 } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
+import { ReadModelProgress } from '../../platform/read-model-progress.js';
+import { EVENT_STORE } from '../../platform/tokens.js';
 import { isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
 import { PaymentTermsQuery } from '../../share-payments/index.js';
 import { planCollection, type SkippedDue } from '../domain/collection-plan.js';
@@ -83,9 +86,30 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     private readonly booking: CollectionBooking,
     private readonly terms: PaymentTermsQuery,
     @Inject(FILE_STORE) private readonly files: FileStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly progress: ReadModelProgress,
   ) {}
 
-  async execute({ ctx, collectionDate, balanceIds, now }: CreateCollectionCommand): Promise<CollectionResult> {
+  /** The collection under way per cooperative: the next waits for it (one API process; docs/direct-debits.md). */
+  private readonly running = new Map<string, Promise<unknown>>();
+
+  /**
+   * One collection at a time per cooperative, each reading the dues only once the read models include every write before
+   * it: two clerks collecting the same due at the same moment would otherwise both put it in a file (the file is stored
+   * before the payments are booked), and the bank would draw it twice.
+   */
+  async execute(command: CreateCollectionCommand): Promise<CollectionResult> {
+    const key = command.ctx.actor.cooperativeId;
+    const next = (this.running.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => this.create(command));
+    this.running.set(key, next);
+    try {
+      return await next;
+    } finally {
+      if (this.running.get(key) === next) this.running.delete(key);
+    }
+  }
+
+  private async create({ ctx, collectionDate, balanceIds, now }: CreateCollectionCommand): Promise<CollectionResult> {
     const cooperativeId = ctx.actor.cooperativeId;
     const today = businessToday(now);
     const earliest = earliestCollectionDate(today);
@@ -97,6 +121,7 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     if (refusals.length > 0) throw new ValidationError(refusals);
     // A collection a stopped write left half booked is completed first: its dues then read as paid, never drawn twice.
     await this.booking.completePending(ctx, cooperativeId);
+    await this.progress.waitFor(await this.events.headPosition());
 
     const dues = await this.reads.dues(cooperativeId, balanceIds);
     const memberIds = [...new Set([...dues.values()].map((d) => d.member))];

@@ -122,8 +122,9 @@ export class ReminderReads {
     }));
   }
 
-  /** The reminders recorded on `memberId`, newest first. */
+  /** The reminders recorded on `memberId`, newest first; a member of another cooperative is unknown (404), as on every member route. */
   async ofMember(cooperativeId: string, memberId: string): Promise<PaymentReminderDto[]> {
+    await this.reads.get(MEMBERS, cooperativeId, memberId, 'Member');
     const page = await this.reads.query(PAYMENT_REMINDERS, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'member', op: 'eq', value: memberId }],
