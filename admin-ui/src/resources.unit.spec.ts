@@ -88,7 +88,6 @@ describe('the resource registry', () => {
       ['menu-members', '/members', 'coop.menu.members', 'members:read'],
       ['menu-balances', '/balances', 'coop.menu.balances', 'members:read'],
       ['menu-shares', '/shares', 'coop.menu.shares', 'shares:read'],
-      ['menu-direct-debits', '/direct-debits', 'coop.menu.directDebits', 'directdebits:read'],
       ['menu-exemption-orders', '/exemption-orders', 'coop.menu.exemptionOrders', 'taxpapers:read'],
       ['menu-non-assessments', '/non-assessments', 'coop.menu.nonAssessments', 'taxpapers:read'],
       ['menu-administration', '/administration', 'coop.menu.administration', null],

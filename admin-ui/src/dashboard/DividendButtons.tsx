@@ -4,6 +4,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import SummarizeIcon from '@mui/icons-material/Summarize';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -46,6 +47,11 @@ export function DividendButtons() {
       {canReadDues ? (
         <Button component={RouterLink} to="/share-dues" variant="outlined" size="small" startIcon={<PaymentsIcon />} data-testid="dashboard-share-dues">
           {translate('coop.dashboard.shareDues')}
+        </Button>
+      ) : null}
+      {can(session, 'directdebits:read') ? (
+        <Button component={RouterLink} to="/direct-debits" variant="outlined" size="small" startIcon={<AccountBalanceIcon />} data-testid="dashboard-direct-debits">
+          {translate('coop.dashboard.directDebits')}
         </Button>
       ) : null}
       {can(session, 'paymentreminders:read') ? (

@@ -25,7 +25,6 @@ export const de: Messages<typeof en> = {
       users: 'Benutzer',
       exemptionOrders: 'Freistellungsaufträge',
       nonAssessments: 'NV-Bescheinigungen',
-      directDebits: 'Lastschriften',
     },
     title: {
       shareDues: 'Offene Einzahlungen',
@@ -502,6 +501,7 @@ export const de: Messages<typeof en> = {
       movementReport: 'Bestandsnachweis',
       shareDues: 'Offene Einzahlungen',
       paymentReminders: 'Mahnungen',
+      directDebits: 'Lastschriften',
       welcome: 'Willkommen, %{name}',
       members: 'Mitglieder',
       memberCount: 'Mitglieder',

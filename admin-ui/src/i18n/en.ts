@@ -32,7 +32,6 @@ export const en = {
       users: 'Users',
       exemptionOrders: 'Exemption orders',
       nonAssessments: 'Non-assessments',
-      directDebits: 'Direct debits',
     },
     title: {
       shareDues: 'Outstanding payments',
@@ -513,6 +512,7 @@ export const en = {
       movementReport: 'Movement report',
       shareDues: 'Outstanding payments',
       paymentReminders: 'Reminders',
+      directDebits: 'Direct debits',
       welcome: 'Welcome, %{name}',
       members: 'Members',
       memberCount: 'Members',
