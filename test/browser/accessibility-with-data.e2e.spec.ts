@@ -94,7 +94,8 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     // Payment reminders (issue 45): a member whose additional shares are unpaid since 60 days, reminded 20 days ago, so
     // the reminder screen lists its second reminder and the member page its first.
     const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-    reminded = await seedMember(product, token, { givenName: 'Carla', name: 'Mahnmann-Überfällig', shareAmount: 1 });
+    // Joined this year: 2020 is closed by the closure above.
+    reminded = await seedMember(product, token, { givenName: 'Carla', name: 'Mahnmann-Überfällig', shareAmount: 1, entryDate: daysAgo(90), approvalDate: daysAgo(90), interestBegin: daysAgo(90) });
     await post({ member: reminded, type: 1, quantity: 2, paid: 0, date: daysAgo(60) });
     const sent = await product.api('/payment-reminders', { method: 'POST', token, body: { date: daysAgo(20), memberIds: [reminded] } });
     expect([sent.status, (sent.body as { sent: number }).sent]).toEqual([201, 1]);
