@@ -14,7 +14,7 @@ async function all<T>(http: App, token: string, path: string): Promise<T[]> {
     const res = await request(http).get(`${path}${sep}limit=1000&offset=${offset}`).set(auth(token));
     if (res.status === 204) return out;
     expect(res.status).toBe(200);
-    out.push(...(res.body as T[]));
+    for (const item of res.body as T[]) out.push(item);
     if ((res.body as T[]).length < 1000) return out;
   }
 }

@@ -18,7 +18,7 @@ const unpaid = (memberId: string, balanceId: string, paid: number): MemberEvent 
 describe('demo: payment reminders (issue 45)', () => {
   it('reminds those overdue today, the first five weeks ago, every second one a second time; the paid-up none', async () => {
     const written: Decision[] = [];
-    const writer = { write: async (d: readonly Decision[]) => void written.push(...d) } as unknown as DemoWriter;
+    const writer = { write: async (d: readonly Decision[]) => void d.forEach((one) => written.push(one)) } as unknown as DemoWriter;
     const sims = [
       sim(M, [admitted(), unpaid(M, 'b1', 0)]),
       sim('m-paid', [admitted({}, 'm-paid'), unpaid('m-paid', 'b3', 50_000)]),

@@ -26,7 +26,8 @@ export function all(node: Node, path: string): Node[] {
     for (const n of current) {
       if (!isObject(n)) continue;
       const child = n[name];
-      if (Array.isArray(child)) next.push(...(child as Node[]));
+      // One by one: a spread of a child list past about 125,000 elements throws (a hostile file may hold that many).
+      if (Array.isArray(child)) for (const c of child as Node[]) next.push(c);
       else if (child !== undefined) next.push(child);
     }
     current = next;

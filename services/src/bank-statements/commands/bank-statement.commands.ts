@@ -126,12 +126,12 @@ export class ConfirmBankStatementEntriesHandler implements ICommandHandler<Confi
       try {
         const events = sharePaymentDecider.decide(command, account.state);
         account.state = events.reduce(sharePaymentDecider.evolve, account.state);
-        account.events.push(...events);
+        for (const e of events) account.events.push(e);
         const payments = events.flatMap((e) => (e.type === 'SharePaymentReceived' ? [{ balanceId: e.data.balanceId, amount: e.data.amount, paymentId: e.data.paymentId }] : []));
         confirmed.push({ entryId: c.entryId, memberId: c.memberId, payments });
       } catch (error) {
         if (error instanceof NotFoundError) errors.push(fieldError(`entries.${i}.memberId`, 'bankStatementMemberUnknown', c.entryId, ''));
-        else if (error instanceof ValidationError) errors.push(...error.errors.map((e) => refusalOf(e, i, c)));
+        else if (error instanceof ValidationError) for (const e of error.errors) errors.push(refusalOf(e, i, c));
         else throw error;
       }
     }
