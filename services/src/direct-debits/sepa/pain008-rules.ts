@@ -7,19 +7,9 @@
  * decimals, NbOfTxs and CtrlSum per payment block and in the group header, CORE and the sequence types. Run on every
  * collection's file before it is stored (a file that breaks one is never written), and by the tests.
  */
-import { parsePain, type XmlNode } from '../../payouts/index.js';
+import { ACCOUNT, AGENT, centsOf, checkCommonLeaf, checkShape, parsePain, PARTY, type Shape, type XmlNode } from '../../payouts/index.js';
 import { PAIN_008_001_08 } from './pain008.js';
 
-interface Shape {
-  readonly sequence: readonly string[];
-  readonly required: readonly string[];
-  /** A choice: exactly one of `sequence`. */
-  readonly choice?: true;
-}
-
-const PARTY: Shape = { sequence: ['Nm', 'PstlAdr', 'Id', 'CtryOfRes', 'CtctDtls'], required: ['Nm'] };
-const ACCOUNT: Shape = { sequence: ['Id', 'Tp', 'Ccy', 'Nm', 'Prxy'], required: ['Id'] };
-const AGENT: Shape = { sequence: ['FinInstnId', 'BrnchId'], required: ['FinInstnId'] };
 const CODE_OR_PROPRIETARY: Shape = { sequence: ['Cd', 'Prtry'], required: [], choice: true };
 
 /** Shapes by element name; `Id` and `Othr` differ by parent and are looked up as `<parent>/<name>` first. */
@@ -67,13 +57,11 @@ export const PAIN_008_001_08_SHAPES: Readonly<Record<string, Shape>> = {
 
 /** Max lengths: Max35Text ids (the mandate id too), EPC's Max70Text names, Max140Text remittance. */
 const MAX_LENGTH: Readonly<Record<string, number>> = { MsgId: 35, PmtInfId: 35, EndToEndId: 35, InstrId: 35, MndtId: 35, Id: 35, Nm: 70, Ustrd: 140 };
-const SEPA_TEXT = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
-const AMOUNT = /^\d{1,15}\.\d{2}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The largest single amount of a SEPA debit (EPC: 999,999,999.99 euro). */
 const MAX_DEBIT_CENTS = 99_999_999_999;
 
-const cents = (amount: string): number => Number(amount.replace('.', ''));
+const cents = centsOf;
 const childOf = (node: XmlNode | undefined, name: string): XmlNode | undefined => node?.children.find((c) => c.name === name);
 const textOf = (node: XmlNode | undefined, ...path: string[]): string | undefined => path.reduce<XmlNode | undefined>((n, name) => childOf(n, name), node)?.text;
 
@@ -98,29 +86,11 @@ export function pain008Violations(document: XmlNode): string[] {
 /** The file's rules broken, from its text. */
 export const pain008XmlViolations = (xml: string): string[] => pain008Violations(parsePain(xml));
 
-function checkShape(node: XmlNode, shape: Shape, path: string, problems: string[]): void {
-  let last = -1;
-  for (const child of node.children) {
-    const at = shape.sequence.indexOf(child.name);
-    if (at < 0) problems.push(`${path}: ${child.name} is not allowed in ${node.name}`);
-    else if (at < last) problems.push(`${path}: ${child.name} out of order in ${node.name}`);
-    else last = at;
-  }
-  for (const name of shape.required) if (!node.children.some((c) => c.name === name)) problems.push(`${path}: ${name} missing`);
-  if (shape.choice && node.children.length !== 1) problems.push(`${path}: ${node.name} must hold exactly one of ${shape.sequence.join(', ')}`);
-}
-
 function checkLeaf(node: XmlNode, parent: string, path: string, problems: string[]): void {
-  const max = MAX_LENGTH[node.name];
-  if (max !== undefined && (node.text.length < 1 || node.text.length > max)) problems.push(`${path}: ${node.name} length ${node.text.length} not in 1..${max}`);
-  if (!SEPA_TEXT.test(node.text)) problems.push(`${path}: ${node.name} has characters outside the SEPA set`);
+  checkCommonLeaf(node, path, MAX_LENGTH, problems);
   if (node.name === 'MndtId' && node.text.includes(' ')) problems.push(`${path}: MndtId must not hold a space`);
-  if ((node.name === 'InstdAmt' || node.name === 'CtrlSum') && !AMOUNT.test(node.text)) problems.push(`${path}: ${node.name} ${node.text} is not an amount with two decimals`);
   if (node.name === 'InstdAmt' && (node.attrs.Ccy !== 'EUR' || cents(node.text) < 1 || cents(node.text) > MAX_DEBIT_CENTS)) problems.push(`${path}: InstdAmt must be EUR, 0.01 to 999999999.99`);
-  if (node.name === 'IBAN' && !/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(node.text)) problems.push(`${path}: IBAN ${node.text} malformed`);
-  if (node.name === 'BICFI' && !/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(node.text)) problems.push(`${path}: BICFI ${node.text} malformed`);
   if ((node.name === 'ReqdColltnDt' || node.name === 'DtOfSgntr') && !DATE.test(node.text)) problems.push(`${path}: ${node.name} ${node.text} is not a date`);
-  if (node.name === 'CreDtTm' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(node.text)) problems.push(`${path}: CreDtTm ${node.text} is not a date and time`);
   if (node.name === 'PmtMtd' && node.text !== 'DD') problems.push(`${path}: PmtMtd must be DD`);
   if (node.name === 'SeqTp' && !['FRST', 'RCUR', 'OOFF', 'FNAL'].includes(node.text)) problems.push(`${path}: SeqTp ${node.text} unknown`);
   if (node.name === 'Cd' && parent === 'LclInstrm' && node.text !== 'CORE') problems.push(`${path}: LclInstrm must be CORE`);

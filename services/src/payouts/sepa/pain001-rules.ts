@@ -6,6 +6,7 @@
  * CreditTransferTransaction34, …), optional elements included so that order is checked against the whole sequence.
  */
 import { XMLParser } from 'fast-xml-parser';
+import { ACCOUNT, AGENT, centsOf, checkCommonLeaf, checkShape, PARTY, type Shape } from './iso20022-shapes.js';
 
 export interface XmlNode {
   readonly name: string;
@@ -14,16 +15,6 @@ export interface XmlNode {
   readonly children: readonly XmlNode[];
 }
 
-interface Shape {
-  readonly sequence: readonly string[];
-  readonly required: readonly string[];
-  /** A choice: exactly one of `sequence`. */
-  readonly choice?: true;
-}
-
-const PARTY: Shape = { sequence: ['Nm', 'PstlAdr', 'Id', 'CtryOfRes', 'CtctDtls'], required: ['Nm'] };
-const ACCOUNT: Shape = { sequence: ['Id', 'Tp', 'Ccy', 'Nm', 'Prxy'], required: ['Id'] };
-const AGENT: Shape = { sequence: ['FinInstnId', 'BrnchId'], required: ['FinInstnId'] };
 
 export const PAIN_001_001_09_SHAPES: Readonly<Record<string, Shape>> = {
   Document: { sequence: ['CstmrCdtTrfInitn'], required: ['CstmrCdtTrfInitn'] },
@@ -58,10 +49,7 @@ export const PAIN_001_001_09_SHAPES: Readonly<Record<string, Shape>> = {
 
 /** Max lengths: EPC's Max70Text for names, Max35Text ids, Max140Text remittance. */
 const MAX_LENGTH: Readonly<Record<string, number>> = { MsgId: 35, PmtInfId: 35, EndToEndId: 35, InstrId: 35, Nm: 70, Ustrd: 140 };
-const SEPA_TEXT = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
-const AMOUNT = /^\d{1,15}\.\d{2}$/;
-
-const cents = (amount: string): number => Number(amount.replace('.', ''));
+const cents = centsOf;
 
 /** Every broken rule of the document, as `path: what` (empty: the file follows the rules). */
 export function pain001Violations(document: XmlNode): string[] {
@@ -81,28 +69,10 @@ export function pain001Violations(document: XmlNode): string[] {
   return problems;
 }
 
-function checkShape(node: XmlNode, shape: Shape, path: string, problems: string[]): void {
-  let last = -1;
-  for (const child of node.children) {
-    const at = shape.sequence.indexOf(child.name);
-    if (at < 0) problems.push(`${path}: ${child.name} is not allowed in ${node.name}`);
-    else if (at < last) problems.push(`${path}: ${child.name} out of order in ${node.name}`);
-    else last = at;
-  }
-  for (const name of shape.required) if (!node.children.some((c) => c.name === name)) problems.push(`${path}: ${name} missing`);
-  if (shape.choice && node.children.length !== 1) problems.push(`${path}: ${node.name} must hold exactly one of ${shape.sequence.join(', ')}`);
-}
-
 function checkLeaf(node: XmlNode, path: string, problems: string[]): void {
-  const max = MAX_LENGTH[node.name];
-  if (max !== undefined && (node.text.length < 1 || node.text.length > max)) problems.push(`${path}: ${node.name} length ${node.text.length} not in 1..${max}`);
-  if (!SEPA_TEXT.test(node.text)) problems.push(`${path}: ${node.name} has characters outside the SEPA set`);
-  if ((node.name === 'InstdAmt' || node.name === 'CtrlSum') && !AMOUNT.test(node.text)) problems.push(`${path}: ${node.name} ${node.text} is not an amount with two decimals`);
+  checkCommonLeaf(node, path, MAX_LENGTH, problems);
   if (node.name === 'InstdAmt' && (node.attrs.Ccy !== 'EUR' || cents(node.text) < 1)) problems.push(`${path}: InstdAmt must be EUR and at least 0.01`);
-  if (node.name === 'IBAN' && !/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(node.text)) problems.push(`${path}: IBAN ${node.text} malformed`);
-  if (node.name === 'BICFI' && !/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(node.text)) problems.push(`${path}: BICFI ${node.text} malformed`);
   if (node.name === 'Dt' && !/^\d{4}-\d{2}-\d{2}$/.test(node.text)) problems.push(`${path}: Dt ${node.text} is not a date`);
-  if (node.name === 'CreDtTm' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(node.text)) problems.push(`${path}: CreDtTm ${node.text} is not a date and time`);
 }
 
 /** NbOfTxs and CtrlSum of the group header and of each payment block equal their transfers'. */
