@@ -1,10 +1,17 @@
-import type { XmlNode } from './pain001-rules.js';
 
 /*
  * What the checks of the two SEPA files (pain.001 credit transfers, pain.008 direct debits) share: an element's
  * children in the schema's sequence with the required ones present, the common parts of a party, an account and an
  * agent, and the leaf rules both files follow (lengths, the SEPA character set, amounts, IBAN, BIC, date-times).
  */
+
+/** An element of a parsed SEPA file: its name, attributes, text and child elements in the file's order. */
+export interface XmlNode {
+  readonly name: string;
+  readonly attrs: Readonly<Record<string, string>>;
+  readonly text: string;
+  readonly children: readonly XmlNode[];
+}
 
 /** An element's children: their order (`sequence`), those required, and whether exactly one of them (a choice). */
 export interface Shape {

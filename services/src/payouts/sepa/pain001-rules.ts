@@ -6,14 +6,9 @@
  * CreditTransferTransaction34, …), optional elements included so that order is checked against the whole sequence.
  */
 import { XMLParser } from 'fast-xml-parser';
-import { ACCOUNT, AGENT, centsOf, checkCommonLeaf, checkShape, PARTY, type Shape } from './iso20022-shapes.js';
+import { ACCOUNT, AGENT, centsOf, checkCommonLeaf, checkShape, PARTY, type Shape, type XmlNode } from './iso20022-shapes.js';
 
-export interface XmlNode {
-  readonly name: string;
-  readonly attrs: Readonly<Record<string, string>>;
-  readonly text: string;
-  readonly children: readonly XmlNode[];
-}
+export type { XmlNode } from './iso20022-shapes.js';
 
 
 export const PAIN_001_001_09_SHAPES: Readonly<Record<string, Shape>> = {
