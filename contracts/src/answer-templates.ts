@@ -40,6 +40,11 @@ export type AnswerTemplate =
   | 'dividendNotFound'
   | 'settlementNotFound'
   | 'importNotFound'
+  /** Issue 45: a share payment, a direct-debit mandate, a direct-debit collection (or its file), a reminder run. */
+  | 'sharePaymentNotFound'
+  | 'mandateNotFound'
+  | 'directDebitCollectionNotFound'
+  | 'reminderRunNotFound'
   /** "The API has no such address" (404 of a path no route answers; {0} method and path). */
   | 'routeNotFound'
   /** "The record was changed by someone else at the same time. Please reload and try again." (409). */
@@ -76,6 +81,10 @@ export const ANSWER_TEMPLATES: readonly AnswerTemplate[] = Object.keys({
   dividendNotFound: 1,
   settlementNotFound: 1,
   importNotFound: 1,
+  sharePaymentNotFound: 1,
+  mandateNotFound: 1,
+  directDebitCollectionNotFound: 1,
+  reminderRunNotFound: 1,
   routeNotFound: 1,
   conflict: 1,
   rebuildInWorker: 1,
@@ -98,6 +107,12 @@ const NOT_FOUND: Readonly<Record<string, AnswerTemplate | NotFoundTaskTemplate>>
   Dividend: 'dividendNotFound',
   Settlement: 'settlementNotFound',
   Import: 'importNotFound',
+  Posting: 'postingNotFound',
+  Payment: 'sharePaymentNotFound',
+  Mandate: 'mandateNotFound',
+  DirectDebitCollection: 'directDebitCollectionNotFound',
+  DirectDebitFile: 'directDebitCollectionNotFound',
+  PaymentReminderRun: 'reminderRunNotFound',
   Task: 'taskNotFound',
   'Task file': 'taskFileNotFound',
   Notification: 'notificationNotFound',
