@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { explainFailedWaits } from './page-diagnostics.js';
 
 /** As `npm start` runs the product (docs/decisions.md 31): no V8 memory reducer. */
 const PRODUCT_NODE_FLAGS = ['--no-memory-reducer'];
@@ -174,7 +175,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       await page.setViewport({ width: 1366, height: 860 });
-      page.setDefaultTimeout(15_000);
+      // 30 s: CI runs the browser suites beside the API suites on two cores (waits for the console ran out at 15 s there).
+      page.setDefaultTimeout(30_000);
+      explainFailedWaits(page);
       return page;
     },
     async apiLogin(username, password) {
