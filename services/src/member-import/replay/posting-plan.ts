@@ -97,11 +97,23 @@ export function planPostings(rows: readonly ImportRow[]): PostingPlan {
     // Not before the posting it annuls (a transfer half's day is its outgoing half's).
     const originalPeer = pairOf.get(original.row);
     const originalDay = originalPeer !== undefined && numberValue(original.row, 'type') === 4 ? (dayOf(originalPeer) ?? original.day) : original.day;
-    const after = originalDay > a.day;
-    actions.push({ kind: 'annul', row: a.row, day: after ? originalDay : a.day, seq: after || original.seq > a.seq ? Math.max(a.seq, original.seq) + 0.5 : a.seq });
+    const day = withdrawalDay(a.row, original.row) ?? a.day;
+    const after = originalDay > day;
+    actions.push({ kind: 'annul', row: a.row, day: after ? originalDay : day, seq: after || original.seq > a.seq ? Math.max(a.seq, original.seq) + 0.5 : a.seq });
   }
   actions.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.seq - b.seq));
   return { admissions, actions, pairOf, annulationsOf, referenced, problems };
+}
+
+/**
+ * The day a withdrawn end (an annulation of 2, 6, 7 or 8) was decided, when its row says: its approval date. Its date
+ * is the end's effective date (the decider dates a withdrawal there), but it was decided while the end was pending,
+ * and postings between, which a pending end refuses (`memberHasExited`), came after it. Without an approval date
+ * (another program; the annulation of an exit this product re-stated) it is decided on its date, as any annulation.
+ */
+function withdrawalDay(annulation: ImportRow, original: ImportRow): string | null {
+  const type = numberValue(original, 'type');
+  return type !== null && NOTICE_TYPES.has(type) ? dateValue(annulation, 'approvalDate') : null;
 }
 
 /** Pairs each outgoing half (3) with its incoming half (4); both directions in `pairOf`. */

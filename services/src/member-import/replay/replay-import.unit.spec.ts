@@ -150,6 +150,34 @@ describe('replayImport: a transfer while an exit is pending', () => {
   });
 });
 
+describe('replayImport: an end withdrawn while pending, then further postings (issue 39, demo seed 11)', () => {
+  const members = sheet('members', [member(1, '2016-01-15', { shareAmount: 5, capital: 125_000 })]);
+  // As this product exports a withdrawn exit: the annulation dated on the exit's effective date, approved on the day
+  // the notice was withdrawn; the postings after that day were possible only once it was.
+  const rows = (withdrawnOn: string): Record<string, ImportValue>[] => [
+    subscription(1, 2, '2016-01-15'),
+    { memberNr: 1, ref: 'E1', type: 8, noticeDate: '2022-01-20', date: '2022-12-31', approvalDate: '2022-01-27' },
+    { memberNr: 1, ref: 'A1', type: 5, annulRef: 'E1', date: '2022-12-31', approvalDate: withdrawnOn },
+    { memberNr: 1, ref: 'P1', type: 1, quantity: 2, date: '2022-05-13', approvalDate: '2022-05-20' },
+    { memberNr: 1, ref: 'P2', type: 1, quantity: 1, date: '2022-09-23', approvalDate: '2022-09-30' },
+  ];
+
+  it('decides the withdrawal on its approval date, before the postings that followed it', () => {
+    const outcome = replayImport([...members, ...sheet('postings', rows('2022-04-01'))], context());
+    expect(outcome.problems).toEqual([]);
+    expect(outcome.summary).toMatchObject({ shares: 5, capitalCents: 125_000, postingsByType: { 0: 1, 1: 2, 5: 1, 8: 1 } });
+  });
+
+  it('refuses a posting the file dates while the end was still pending', () => {
+    const outcome = replayImport([...members, ...sheet('postings', rows('2022-07-10'))], context());
+    expect(outcome.problems.map((p) => [p.row, p.template])).toEqual([
+      [2, 'importHoldingDiffers'],
+      [2, 'importHoldingDiffers'],
+      [5, 'memberHasExited'],
+    ]);
+  });
+});
+
 describe('generatedRegister (the measured register)', () => {
   it('replays without a problem to the holdings its members sheet gives', () => {
     const rows = generatedRegister(30);
