@@ -18,11 +18,11 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { PAYMENT_REFERENCE_MAX, sharePaymentDecider, type RecordSharePayment } from '../../share-payments/index.js';
-import { readCamt } from '../camt/camt-reader.js';
 import { bankStatementDecider, openCredits, type BankStatementState } from '../domain/bank-statement.decider.js';
 import { matchEntries } from '../domain/match-entries.js';
 import { numbersIn } from '../domain/member-number.js';
 import { MatchingBookReads } from '../queries/matching-book.js';
+import { readStatementFile } from '../read-thread/read-statement-file.js';
 
 /** A statement's id: the same cooperative, account and bank statement id give the same id (and stream). */
 export function statementIdOf(cooperativeId: string, account: string, bankStatementId: string): string {
@@ -49,7 +49,7 @@ export class ReadBankStatementHandler implements ICommandHandler<ReadBankStateme
 
   async execute({ ctx, fileName, bytes }: ReadBankStatementCommand): Promise<string> {
     const cooperativeId = ctx.actor.cooperativeId;
-    const statement = readCamt(bytes);
+    const statement = await readStatementFile(bytes);
     const statementId = statementIdOf(cooperativeId, statement.account, statement.bankStatementId);
     const credits = statement.entries.filter((e) => e.kind === 'credit');
     const numbers = credits.flatMap((e) => {
