@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ClientWrites } from '../platform/sqlite-runtime/client-writes.js';
+import { ClientWrites } from '../platform/client-writes.js';
 import { OWN_READS_KEY, type AuthenticatedRequest } from './decorators.js';
 
 /**

@@ -4,7 +4,7 @@ import type { AppConfig } from './config/config.js';
 import { StreamWriter } from './commands/stream-writer.js';
 import { ReadModels } from './http/read-models.js';
 import { ReadModelProgress } from './read-model-progress.js';
-import { ClientWrites } from './sqlite-runtime/client-writes.js';
+import { ClientWrites } from './client-writes.js';
 import type { Storage } from './storage.js';
 import { APP_CONFIG, EVENT_STORE, KEY_STORE, READ_STORE } from './tokens.js';
 

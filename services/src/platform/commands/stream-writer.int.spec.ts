@@ -12,7 +12,7 @@ import type { Decider, DomainEvent, NewEvent } from '@coop/contracts';
 import { SqliteReadStore } from '@coop/projections';
 import { areas } from '../../areas.js';
 import { loadConfig } from '../config/config.js';
-import { ClientWrites } from '../sqlite-runtime/client-writes.js';
+import { ClientWrites } from '../client-writes.js';
 import { ReadModelProgress } from '../read-model-progress.js';
 import { openEventLog, type EventLog } from '../storage.js';
 import { StreamWriter } from './stream-writer.js';

@@ -13,7 +13,7 @@ import {
 } from '@coop/contracts';
 import { readsWithoutPersonalData } from '../event-store/reads-without-personal-data.js';
 import { hasTailReads } from '../event-store/stream-tail.js';
-import { ClientWrites } from '../sqlite-runtime/client-writes.js';
+import { ClientWrites } from '../client-writes.js';
 import { ReadModelProgress } from '../read-model-progress.js';
 import { EVENT_STORE, KEY_STORE } from '../tokens.js';
 import { metadataFor, type CommandContext } from './command-context.js';

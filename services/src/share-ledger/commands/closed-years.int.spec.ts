@@ -23,7 +23,7 @@ import { contextFor, type CommandContext } from '../../platform/commands/command
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { loadConfig } from '../../platform/config/config.js';
 import { ReadModelProgress } from '../../platform/read-model-progress.js';
-import { ClientWrites } from '../../platform/sqlite-runtime/client-writes.js';
+import { ClientWrites } from '../../platform/client-writes.js';
 import { openStorage, type Storage } from '../../platform/storage.js';
 import type { ConfirmedPosting } from '../http/posting.js';
 import { ClosedYearsReader } from './closed-years.reader.js';

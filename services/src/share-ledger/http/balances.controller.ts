@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { BalanceDto, memberFieldError, NotFoundError, PostingRequest, ValidationError } from '@coop/contracts';
 import { BALANCES } from '@coop/projections';
 import { CurrentActor, Requires, SettlesOwnReads } from '../../auth/decorators.js';
-import { ClientWrites } from '../../platform/sqlite-runtime/client-writes.js';
+import { ClientWrites } from '../../platform/client-writes.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { AnswersCreated, AnswersList, AnswersOk, AnswersWarnings, BodyOf } from '../../platform/http/openapi.js';

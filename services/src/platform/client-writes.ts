@@ -1,5 +1,5 @@
-import { WriteNotYetShownError } from '../commands/errors.js';
-import type { ReadModelProgress } from '../read-model-progress.js';
+import { WriteNotYetShownError } from './commands/errors.js';
+import type { ReadModelProgress } from './read-model-progress.js';
 
 /**
  * How many events the read models may be behind the last write answered before them, before the next such write

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NewEvent } from '@coop/contracts';
 import { ProjectionRunner, SqliteReadStore } from '@coop/projections';
-import { areas } from '../../areas.js';
+import { areas } from '../areas.js';
 import { ClientWrites } from './client-writes.js';
-import { loadConfig } from '../config/config.js';
-import { ReadModelProgress } from '../read-model-progress.js';
-import { StreamWriter } from '../commands/stream-writer.js';
-import { openEventLog, type EventLog } from '../storage.js';
+import { loadConfig } from './config/config.js';
+import { ReadModelProgress } from './read-model-progress.js';
+import { StreamWriter } from './commands/stream-writer.js';
+import { openEventLog, type EventLog } from './storage.js';
 
 const WAIT_MS = 300;
 const userCreated = (i: number): NewEvent =>
