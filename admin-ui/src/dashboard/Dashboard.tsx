@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import { CooperativeCard } from '../cooperative/CooperativeCard';
 import { useSession } from '../session/session';
 import { DividendButtons } from './DividendButtons';
+import { MemberMoneyButtons } from './MemberMoneyButtons';
 import { MembersCard } from './MembersCard';
 import { SetupChecklist } from './SetupChecklist';
 import { ImportRunningNotice } from '../member-import/ImportRunningNotice';
@@ -30,7 +31,7 @@ export default function Dashboard() {
           </Grid>
         ) : null}
         <Grid size={{ xs: 12, md: 6 }}>
-          <CooperativeCard testId="dashboard-cooperative-card" actions={<><StartKistamButton /><DividendButtons /></>} />
+          <CooperativeCard testId="dashboard-cooperative-card" actions={<><StartKistamButton /><DividendButtons /><MemberMoneyButtons /></>} />
         </Grid>
         {readsNotifications(session?.roles) ? (
           <Grid size={{ xs: 12 }}>

@@ -1,10 +1,5 @@
 import CalculateIcon from '@mui/icons-material/Calculate';
-import HandshakeIcon from '@mui/icons-material/Handshake';
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import SummarizeIcon from '@mui/icons-material/Summarize';
-import PaymentsIcon from '@mui/icons-material/Payments';
-import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
-import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -12,15 +7,12 @@ import { can, useSession } from '../session/session';
 
 /**
  * The cooperative card's dividend buttons on the main dashboard (SPEC 2): Calculate dividend (step 1 of the wizard;
- * disabled for a clerk who may not calculate, as the API refuses it), Annual closures and the settlements with those
- * who leave (issue 42), the payment reminders (issue 45).
+ * disabled for a clerk who may not calculate, as the API refuses it) and Annual closures.
  */
 export function DividendButtons() {
   const translate = useTranslate();
   const session = useSession();
   const canCalculate = can(session, 'dividend:close');
-  // The outstanding payments on shares (issue 45).
-  const canReadDues = can(session, 'sharepayments:read');
   return (
     <>
       {canCalculate ? (
@@ -35,30 +27,6 @@ export function DividendButtons() {
       <Button component={RouterLink} to="/dividend/closures" variant="outlined" size="small" startIcon={<ListAltIcon />} data-testid="dashboard-annual-closures">
         {translate('coop.dashboard.annualClosures')}
       </Button>
-      <Button component={RouterLink} to="/settlements" variant="outlined" size="small" startIcon={<HandshakeIcon />} data-testid="dashboard-settlements">
-        {translate('coop.dashboard.settlements')}
-      </Button>
-      {/* The year's movement report for the annual accounts (issue 45, § 338 HGB). */}
-      {can(session, 'reports:read') ? (
-        <Button component={RouterLink} to="/reports/movements" variant="outlined" size="small" startIcon={<SummarizeIcon />} data-testid="dashboard-movement-report">
-          {translate('coop.dashboard.movementReport')}
-        </Button>
-      ) : null}
-      {canReadDues ? (
-        <Button component={RouterLink} to="/share-dues" variant="outlined" size="small" startIcon={<PaymentsIcon />} data-testid="dashboard-share-dues">
-          {translate('coop.dashboard.shareDues')}
-        </Button>
-      ) : null}
-      {can(session, 'directdebits:read') ? (
-        <Button component={RouterLink} to="/direct-debits" variant="outlined" size="small" startIcon={<AccountBalanceIcon />} data-testid="dashboard-direct-debits">
-          {translate('coop.dashboard.directDebits')}
-        </Button>
-      ) : null}
-      {can(session, 'paymentreminders:read') ? (
-        <Button component={RouterLink} to="/payment-reminders" variant="outlined" size="small" startIcon={<MarkEmailUnreadIcon />} data-testid="dashboard-payment-reminders">
-          {translate('coop.dashboard.paymentReminders')}
-        </Button>
-      ) : null}
     </>
   );
 }
