@@ -9,7 +9,7 @@ import { earliestCollectionDate } from '../../services/src/direct-debits/domain/
 /*
  * Issue 43, "no violation of any impact on any screen", in the states a clerk meets with data: badges and totals with
  * large counts (1,234 notifications and tasks), annulled postings, a member with a long history (its card scrolls), a
- * refusal of the server shown, in German and English, at 1440 and 1024 px. Every screen is also checked for sideways
+ * refusal of the server shown, in German at 1024 px and in English at 1440 px. Every screen is also checked for sideways
  * scrolling of the page at 1024 px. The two findings of this walk, both on the demo cooperative: the member's history
  * scrolled with nothing in it to focus (axe `scrollable-region-focusable`), and the non-assessment list was wider than
  * 1024 px.
@@ -146,70 +146,71 @@ describe('the console with data: no accessibility violation, no sideways scrolli
 
   const sideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
 
-  for (const locale of ['de', 'en'] as const) {
-    for (const width of [1440, 1024]) {
-      it(`finds nothing on the screens with data (${locale}, ${width} px)`, async () => {
-        const page = await pageIn(locale, width);
-        const found: Record<string, string[]> = {};
-        const check = async (name: string) => {
-          await settled(page);
-          const problems = await accessibilityProblems(page);
-          const overflow = width === 1024 ? await sideways(page) : 0;
-          if (overflow > 0) problems.push(`the page scrolls sideways by ${overflow} px`);
-          if (problems.length > 0) found[name] = problems;
-          await screenshot(page, `a11y-data-${locale}-${width}-${name.replace(/\W+/g, '-')}`);
-        };
-        const screens: Array<[string, string]> = [
-          ['/', tid('notifications-unread')],
-          ['/notifications', tid('notification-row')],
-          ['/tasks', tid('task-row')],
-          ['/members', tid('members-row')],
-          ['/balances', tid('balances-list')],
-          [`/member/${member}`, tid('history-entry')],
-          ['/non-assessments', tid('non-assessments-row')],
-          ['/dashboard/kistam', tid('kistam-status-date')],
-          // The year's movement report (issue 45): the current year, provisional, with the postings of this test.
-          [`/reports/movements?year=${year}`, tid('movement-members-end')],
-          ['/share-dues', tid('share-dues-row')],
-          [`/member/${member}#share-dues`, tid('member-share-due')],
-          ['/cooperative', tid('payment-terms-save')],
-          [`/dividend/closures/${creditedClosure}`, tid('dividend-closure-credited')],
-          ['/payment-reminders', tid('reminders-row')],
-          [`/member/${reminded}`, tid('member-reminder')],
-          ['/bank-statements', tid('bank-statement-row')],
-          [`/bank-statements/${statement}`, tid('bank-statement-entry')],
-          // Issue 45: the collections and the new collection's dues; a member's mandates and returned debit.
-          ['/direct-debits', tid('direct-debit-row')],
-          [`/member/${debtor}`, tid('debit-payment-row')],
-        ];
-        for (const [path, ready] of screens) {
-          await page.goto(`${product.baseUrl}${path}`);
-          await page.waitForSelector(ready, { visible: true });
-          await check(path);
-        }
-        // The bell, the dashboard's card and the lists show the large total as a clerk reads it.
-        await page.goto(`${product.baseUrl}/`);
-        await page.waitForSelector(tid('notifications-unread'), { visible: true });
-        await page.waitForFunction((t: string) => document.body.innerText.includes(t), {}, locale === 'de' ? '1.234 ungelesene' : '1,234 unread');
-        await page.goto(`${product.baseUrl}/notifications`);
-        await page.waitForSelector(tid('notification-row'), { visible: true });
-        expect(await page.$eval(tid('notifications-unread'), (e) => e.textContent)).toBe('99+');
-        expect(await page.evaluate(() => document.body.innerText)).toMatch(locale === 'de' ? /1\.234/ : /1,234/);
-        // A refusal of the server, shown: annulling a share below the minimum holding.
-        await page.goto(`${product.baseUrl}/balances/new/type/5/peer/${encodeURIComponent(refusedPeer)}`);
-        await page.waitForSelector(tid('save'), { visible: true });
-        await page.click(tid('save'));
-        await page.waitForSelector(tid('confirm-ok'), { visible: true });
+  // Each language and each width once: German, whose words are the longest, at 1024 px where lines wrap and regions
+  // scroll; English at 1440 px where the lists show every column. All four pairs took 210 s of CI's 30 minutes.
+  const pairs: ReadonlyArray<readonly ['de' | 'en', number]> = [['de', 1024], ['en', 1440]];
+  for (const [locale, width] of pairs) {
+    it(`finds nothing on the screens with data (${locale}, ${width} px)`, async () => {
+      const page = await pageIn(locale, width);
+      const found: Record<string, string[]> = {};
+      const check = async (name: string) => {
         await settled(page);
-        await check('annulment confirmation');
-        await page.click(tid('confirm-ok'));
-        await page.waitForFunction(() => Array.from(document.querySelectorAll('.MuiSnackbar-root, [role="alert"]')).some((e) => /Nach der Buchung müssen mindestens|must remain after the posting/.test(e.textContent ?? '')), {
-          timeout: 20_000,
-        });
-        await check('refusal shown');
-        expect({ [CONTEXT]: found }).toEqual({ [CONTEXT]: {} });
-        await page.close();
-      }, 240_000);
-    }
+        const problems = await accessibilityProblems(page);
+        const overflow = width === 1024 ? await sideways(page) : 0;
+        if (overflow > 0) problems.push(`the page scrolls sideways by ${overflow} px`);
+        if (problems.length > 0) found[name] = problems;
+        await screenshot(page, `a11y-data-${locale}-${width}-${name.replace(/\W+/g, '-')}`);
+      };
+      const screens: Array<[string, string]> = [
+        ['/', tid('notifications-unread')],
+        ['/notifications', tid('notification-row')],
+        ['/tasks', tid('task-row')],
+        ['/members', tid('members-row')],
+        ['/balances', tid('balances-list')],
+        [`/member/${member}`, tid('history-entry')],
+        ['/non-assessments', tid('non-assessments-row')],
+        ['/dashboard/kistam', tid('kistam-status-date')],
+        // The year's movement report (issue 45): the current year, provisional, with the postings of this test.
+        [`/reports/movements?year=${year}`, tid('movement-members-end')],
+        ['/share-dues', tid('share-dues-row')],
+        [`/member/${member}#share-dues`, tid('member-share-due')],
+        ['/cooperative', tid('payment-terms-save')],
+        [`/dividend/closures/${creditedClosure}`, tid('dividend-closure-credited')],
+        ['/payment-reminders', tid('reminders-row')],
+        [`/member/${reminded}`, tid('member-reminder')],
+        ['/bank-statements', tid('bank-statement-row')],
+        [`/bank-statements/${statement}`, tid('bank-statement-entry')],
+        // Issue 45: the collections and the new collection's dues; a member's mandates and returned debit.
+        ['/direct-debits', tid('direct-debit-row')],
+        [`/member/${debtor}`, tid('debit-payment-row')],
+      ];
+      for (const [path, ready] of screens) {
+        await page.goto(`${product.baseUrl}${path}`);
+        await page.waitForSelector(ready, { visible: true });
+        await check(path);
+      }
+      // The bell, the dashboard's card and the lists show the large total as a clerk reads it.
+      await page.goto(`${product.baseUrl}/`);
+      await page.waitForSelector(tid('notifications-unread'), { visible: true });
+      await page.waitForFunction((t: string) => document.body.innerText.includes(t), {}, locale === 'de' ? '1.234 ungelesene' : '1,234 unread');
+      await page.goto(`${product.baseUrl}/notifications`);
+      await page.waitForSelector(tid('notification-row'), { visible: true });
+      expect(await page.$eval(tid('notifications-unread'), (e) => e.textContent)).toBe('99+');
+      expect(await page.evaluate(() => document.body.innerText)).toMatch(locale === 'de' ? /1\.234/ : /1,234/);
+      // A refusal of the server, shown: annulling a share below the minimum holding.
+      await page.goto(`${product.baseUrl}/balances/new/type/5/peer/${encodeURIComponent(refusedPeer)}`);
+      await page.waitForSelector(tid('save'), { visible: true });
+      await page.click(tid('save'));
+      await page.waitForSelector(tid('confirm-ok'), { visible: true });
+      await settled(page);
+      await check('annulment confirmation');
+      await page.click(tid('confirm-ok'));
+      await page.waitForFunction(() => Array.from(document.querySelectorAll('.MuiSnackbar-root, [role="alert"]')).some((e) => /Nach der Buchung müssen mindestens|must remain after the posting/.test(e.textContent ?? '')), {
+        timeout: 20_000,
+      });
+      await check('refusal shown');
+      expect({ [CONTEXT]: found }).toEqual({ [CONTEXT]: {} });
+      await page.close();
+    }, 240_000);
   }
 });
