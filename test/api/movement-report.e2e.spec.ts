@@ -265,10 +265,28 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
       [5_000, `${year}-06-02`],
       [15_000, paidOn],
     ]);
-    for (const y of [year, year + 1]) {
-      const r = (await get(String(y)).expect(200)).body as MovementReportDto;
-      const e = expected(y);
-      expect({ start: r.start, added: r.added, reduced: r.reduced, end: r.end }).toEqual({ start: e.start, added: e.added, reduced: e.reduced, end: e.end });
-    }
+    const agree = async () => {
+      for (const y of [year, year + 1]) {
+        const r = (await get(String(y)).expect(200)).body as MovementReportDto;
+        const e = expected(y);
+        expect({ start: r.start, added: r.added, reduced: r.reduced, end: r.end }).toEqual({ start: e.start, added: e.added, reduced: e.reduced, end: e.end });
+      }
+    };
+    await agree();
+
+    // A register correction restates the posting's payment (150 € to 200 €): its 50 € count from the posting's date, in
+    // the year (decision 232); the next year starts from there and its own payment stays its own.
+    await request(t.http).put(`/api/v1/shares/${due!.id}`).set(auth(t.adminToken)).send({ rueckpfleinzahlung: 20_000, interestEnd: null }).expect(200);
+    const corrected = (await get(String(year)).expect(200)).body as MovementReportDto;
+    expect(corrected.end.paid).toBe(printed.end.paid + 5_000);
+    expect(corrected.byKind.find((k) => k.kind === 0)!.paid).toBe(printed.byKind.find((k) => k.kind === 0)!.paid + 5_000);
+    expect(((await get(String(year + 1)).expect(200)).body as MovementReportDto).added.paid).toBe(next.added.paid);
+    await reload();
+    expect(shares.find((r) => r.id === due!.id)!.versions.map((v) => [v.rueckpfleinzahlung, v.effectiveDate])).toEqual([
+      [5_000, `${year}-06-02`],
+      [15_000, paidOn],
+      [20_000, `${year}-06-02`],
+    ]);
+    await agree();
   });
 });
