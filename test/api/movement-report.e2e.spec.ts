@@ -5,6 +5,7 @@ import { businessToday, type BalanceDto, type MemberDto, type MovementReportDto,
 import { fillDemo } from '../../services/src/demo/demo.js';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
+import { createMember } from './support/members.js';
 
 /** Every item of a list endpoint, page by page. */
 async function all<T>(http: App, token: string, path: string): Promise<T[]> {
@@ -49,30 +50,53 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
   }, 90_000);
   afterAll(async () => t.close());
 
+  /** The lists again, after a test has written to the register. */
+  async function reload(): Promise<void> {
+    balances = await all<BalanceDto>(t.http, t.adminToken, '/api/v1/balances');
+    shares = await all<ShareDto>(t.http, t.adminToken, '/api/v1/shares');
+    members = await all<MemberDto>(t.http, t.adminToken, '/api/v1/members');
+  }
+
   /** The report's figures computed here from the lists alone. */
   function expected(y: number) {
     const before = `${y - 1}-12-31`;
     const from = `${y}-01-01`;
     const to = `${y}-12-31`;
     const byId = new Map(balances.map((b) => [b.id, b]));
-    const paidOf = new Map(shares.map((s) => [s.id, s.rueckpfleinzahlung]));
+    const rowOf = new Map(shares.map((s) => [s.id, s]));
+    /**
+     * What was paid on a posting by `day` (the dated rule, decision 232), from its share register row: each version's
+     * change of the payment counts from its effective date, never before the posting; nothing before the posting's date.
+     */
+    const paidBy = (b: BalanceDto, day: string): number => {
+      if (b.date > day) return 0;
+      const versions = rowOf.get(b.id)!.versions;
+      let paid = 0;
+      versions.forEach((v, i) => {
+        const on = v.effectiveDate < b.date ? b.date : v.effectiveDate;
+        if (on <= day) paid += v.rueckpfleinzahlung - (i === 0 ? 0 : versions[i - 1]!.rueckpfleinzahlung);
+      });
+      return paid;
+    };
     const upTo = (day: string) => balances.filter((b) => b.date <= day);
     const inYear = balances.filter((b) => b.date >= from && b.date <= to);
     const kind = (b: BalanceDto): number => (b.type === 5 ? byId.get(b.annulPeer!)!.type : b.type);
     const moving = (adding: boolean) => inYear.filter((b) => ADDING.includes(kind(b)) === adding);
     const dir = (adding: boolean) => (adding ? 1 : -1);
-    const holding = (bs: readonly BalanceDto[], sign: number) => ({
+    const holding = (bs: readonly BalanceDto[], sign: number, paid: (b: BalanceDto) => number) => ({
       shares: sign * sum(bs.map(signed)),
       subscribed: sign * sum(bs.map((b) => b.amount)),
-      paid: sign * sum(bs.map((b) => paidOf.get(b.id)!)),
+      paid: sign * sum(bs.map(paid)),
     });
+    // A kind's paid movement in the year: what its postings (of any earlier date too) had paid by its end less by its start.
+    const paidMoving = (adding: boolean) => dir(adding) * sum(upTo(to).filter((b) => ADDING.includes(kind(b)) === adding).map((b) => paidBy(b, to) - paidBy(b, before))) || 0;
     const isIn = (m: MemberDto, day: string) => m.entryDate! <= day && (m.exitDate === null || m.exitDate > day);
     const leavers = members.filter((m) => m.exitDate !== null && m.exitDate >= from && m.exitDate <= to);
     return {
-      start: holding(upTo(before), 1),
-      added: holding(moving(true), dir(true)),
-      reduced: holding(moving(false), dir(false)),
-      end: holding(upTo(to), 1),
+      start: holding(upTo(before), 1, (b) => paidBy(b, before)),
+      added: { ...holding(moving(true), dir(true), () => 0), paid: paidMoving(true) },
+      reduced: { ...holding(moving(false), dir(false), () => 0), paid: paidMoving(false) },
+      end: holding(upTo(to), 1, (b) => paidBy(b, to)),
       members: {
         start: members.filter((m) => isIn(m, before)).length,
         joined: members.filter((m) => m.entryDate! >= from && m.entryDate! <= to).length,
@@ -205,5 +229,64 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
     const own = (await get(String(thisYear), other.token).expect(200)).body as MovementReportDto;
     expect(own.members).toMatchObject({ start: 0, joined: 0, left: 0, end: 0 });
     expect(own.end).toEqual({ shares: 0, subscribed: 0, paid: 0 });
+  });
+
+  // Last: it writes to the register (a member and a payment), so the lists are read again.
+  it('gives a past year the same paid figures after a payment dated in the next year on one of its subscriptions', async () => {
+    // Admitted in the year under test with 2 shares (500 €), 50 € paid with the admission.
+    const late = await createMember(t.http, t.adminToken, {
+      name: 'Späterzahlerin',
+      entryDate: `${year}-06-02`,
+      approvalDate: `${year}-06-02`,
+      interestBegin: `${year}-07-01`,
+      shareAmount: 2,
+      paid: 5_000,
+    });
+    const printed = (await get(String(year)).expect(200)).body as MovementReportDto;
+    const nextPrinted = (await get(String(year + 1)).expect(200)).body as MovementReportDto;
+    const [due] = (await request(t.http).get(`/api/v1/members/${late.id}/share-dues`).set(auth(t.adminToken)).expect(200)).body as { id: string; date: string; paid: number }[];
+    expect(due).toMatchObject({ date: `${year}-06-02`, paid: 5_000 });
+    const paidOn = `${year + 1}-02-03`;
+    await request(t.http).post(`/api/v1/members/${late.id}/share-payments`).set(auth(t.adminToken)).send({ balanceId: due!.id, date: paidOn, amount: 10_000, method: 'transfer' }).expect(201);
+
+    const again = (await get(String(year)).expect(200)).body as MovementReportDto;
+    expect(again).toEqual({ ...printed, asOf: again.asOf });
+    // The next year takes the payment in: its start is the year's end, its additions (admissions, kind 0) hold the 100 €.
+    const next = (await get(String(year + 1)).expect(200)).body as MovementReportDto;
+    expect(next.start).toEqual(again.end);
+    expect(next.added.paid).toBe(nextPrinted.added.paid + 10_000);
+    expect(next.byKind.find((k) => k.kind === 0)!.paid).toBe(nextPrinted.byKind.find((k) => k.kind === 0)!.paid + 10_000);
+    expect(next.reconciles).toBe(true);
+
+    // The register's row dates the payment; the independent sums over the lists agree with both years.
+    await reload();
+    const row = shares.find((r) => r.id === due!.id)!;
+    expect(row.versions.map((v) => [v.rueckpfleinzahlung, v.effectiveDate])).toEqual([
+      [5_000, `${year}-06-02`],
+      [15_000, paidOn],
+    ]);
+    const agree = async () => {
+      for (const y of [year, year + 1]) {
+        const r = (await get(String(y)).expect(200)).body as MovementReportDto;
+        const e = expected(y);
+        expect({ start: r.start, added: r.added, reduced: r.reduced, end: r.end }).toEqual({ start: e.start, added: e.added, reduced: e.reduced, end: e.end });
+      }
+    };
+    await agree();
+
+    // A register correction restates the posting's payment (150 € to 200 €): its 50 € count from the posting's date, in
+    // the year (decision 232); the next year starts from there and its own payment stays its own.
+    await request(t.http).put(`/api/v1/shares/${due!.id}`).set(auth(t.adminToken)).send({ rueckpfleinzahlung: 20_000, interestEnd: null }).expect(200);
+    const corrected = (await get(String(year)).expect(200)).body as MovementReportDto;
+    expect(corrected.end.paid).toBe(printed.end.paid + 5_000);
+    expect(corrected.byKind.find((k) => k.kind === 0)!.paid).toBe(printed.byKind.find((k) => k.kind === 0)!.paid + 5_000);
+    expect(((await get(String(year + 1)).expect(200)).body as MovementReportDto).added.paid).toBe(next.added.paid);
+    await reload();
+    expect(shares.find((r) => r.id === due!.id)!.versions.map((v) => [v.rueckpfleinzahlung, v.effectiveDate])).toEqual([
+      [5_000, `${year}-06-02`],
+      [15_000, paidOn],
+      [20_000, `${year}-06-02`],
+    ]);
+    await agree();
   });
 });

@@ -289,7 +289,7 @@ export const de: Messages<typeof en> = {
     },
     shares: {
       list: 'Anteilsregister',
-      paymentHint: 'Nur die Einzahlung kann berichtigt werden; die Berichtigung wird erfasst, der Verlauf bleibt erhalten.',
+      paymentHint: 'Nur die Einzahlung kann berichtigt werden; die Berichtigung wird erfasst, der Verlauf bleibt erhalten. Eine berichtigte Einzahlung zählt ab dem Datum der Buchung (Bestandsnachweis), eine Einzahlung auf Anteile ab dem Tag der Zahlung.',
       cdc: 'Änderungsverfolgung',
       lastChange: 'Letzte Änderung',
       actions: { insert: 'Gebucht', update: 'Berichtigt' },
@@ -748,6 +748,7 @@ export const de: Messages<typeof en> = {
         cdcUser: 'Geändert von',
         cdcAction: 'Aktion',
         cdcTimestamp: 'Geändert am',
+        effectiveDate: 'Zählt ab',
       },
     },
     elmanumbers: {

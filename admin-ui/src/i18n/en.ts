@@ -298,7 +298,7 @@ export const en = {
     },
     shares: {
       list: 'Share register',
-      paymentHint: 'Only the payment can be corrected; the correction is recorded, history is kept.',
+      paymentHint: 'Only the payment can be corrected; the correction is recorded, history is kept. A corrected payment counts from the posting’s date (the movement report), a payment on shares from the day it was paid.',
       cdc: 'Change tracking',
       lastChange: 'Last change',
       actions: { insert: 'Posted', update: 'Corrected' },
@@ -759,6 +759,7 @@ export const en = {
         cdcUser: 'Changed by',
         cdcAction: 'Action',
         cdcTimestamp: 'Changed at',
+        effectiveDate: 'Counts from',
       },
     },
     elmanumbers: {

@@ -67,6 +67,7 @@ function ShareForm() {
                   <TableCell>{f('cdcUser')}</TableCell>
                   <TableCell>{f('cdcAction')}</TableCell>
                   <TableCell align="right">{f('rueckpfleinzahlung')}</TableCell>
+                  <TableCell>{f('effectiveDate')}</TableCell>
                   <TableCell>{f('interestEnd')}</TableCell>
                 </TableRow>
               </TableHead>
@@ -77,6 +78,7 @@ function ShareForm() {
                     <TableCell>{v.cdcUser}</TableCell>
                     <TableCell>{translate(`coop.shares.actions.${v.cdcAction}`, { _: v.cdcAction })}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(v.rueckpfleinzahlung)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(v.effectiveDate)}</TableCell>
                     <TableCell>{formatDate(v.interestEnd)}</TableCell>
                   </TableRow>
                 ))}

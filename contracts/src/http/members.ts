@@ -118,12 +118,19 @@ export class BalanceDto {
   @IsString() readonly cooperative!: string;
 }
 
+/**
+ * One state of a share register row. `effectiveDate`: the business day from which this version's change of the payment
+ * (its `rueckpfleinzahlung` less the version's before) counts: the posting's date for the payment it was posted with
+ * and for a register correction, the payment's date for a payment on shares, the return's date for a returned one
+ * (issue 45; the movement report's paid column, decision 232).
+ */
 export class ShareVersion {
   @IsIn(['insert', 'update']) readonly cdcAction!: string;
   @IsString() readonly cdcUser!: string;
   @IsString() readonly cdcTimestamp!: string;
   @IsInt() readonly rueckpfleinzahlung!: number;
   @IsOptional() @IsBusinessDate({}) readonly interestEnd!: string | null;
+  @IsBusinessDate({}) readonly effectiveDate!: string;
 }
 
 /** A row of the share register (one per posting). */

@@ -98,6 +98,34 @@ describe('members projector', () => {
     });
   });
 
+  it('dates each change of a posting’s payment: the posting’s date, a payment’s and a return’s own date, a correction on the posting’s date (decision 232)', async () => {
+    await withRunner(async (runner, store) => {
+      position = 0n;
+      const payment = (type: 'SharePaymentReceived' | 'SharePaymentReturned', paymentId: string, date: string, amount: number): RecordedEvent =>
+        type === 'SharePaymentReceived'
+          ? recorded({ type, data: { memberId: 'm1', balanceId: 'b1', paymentId, date, amount, method: 'transfer', reference: null, collectionId: null, statementId: null } }, 'member-m1')
+          : recorded({ type, data: { memberId: 'm1', balanceId: 'b1', paymentId, date, amount, reason: 'MD06' } }, 'member-m1');
+      await runner.apply([
+        recorded({ type: 'MemberAdmitted', data: { memberId: 'm1', cooperativeId: COOP, memberNr: 1, ...master('Berger', 'Anna') } }, 'member-m1'),
+        recorded({ type: 'SharesPosted', data: { memberId: 'm1', balanceId: 'b1', type: 0, quantity: 2, amount: 50_000, shareCost: 25_000, date: '2025-01-10', approvalDate: '2025-01-10', interestBegin: '2025-02-01', paid: 5_000 } }, 'member-m1'),
+        payment('SharePaymentReceived', 'p1', '2026-02-01', 20_000),
+        payment('SharePaymentReturned', 'p1', '2026-03-01', 20_000),
+        recorded({ type: 'SharePaymentCorrected', data: { memberId: 'm1', balanceId: 'b1', rueckpfleinzahlung: 10_000, interestEnd: null } }, 'member-m1', 'super'),
+        recorded({ type: 'SharesPosted', data: { memberId: 'm1', balanceId: 'b2', type: 1, quantity: 1, amount: 25_000, shareCost: 25_000, date: '2025-04-01', approvalDate: '2025-04-01', interestBegin: '2025-05-01' } }, 'member-m1'),
+        recorded({ type: 'PostingAnnulled', data: { memberId: 'm1', balanceId: 'b3', annulPeer: 'b2', originalType: 1, quantity: -1, amount: -25_000, date: '2025-09-01', approvalDate: null, interestBegin: null } }, 'member-m1'),
+      ]);
+      const versions = (id: string) => store.get(BALANCES.name, id).then((d) => (d!.versions as { rueckpfleinzahlung: number; effectiveDate: string }[]).map((v) => [v.rueckpfleinzahlung, v.effectiveDate]));
+      expect(await versions('b1')).toEqual([
+        [5_000, '2025-01-10'],
+        [25_000, '2026-02-01'],
+        [5_000, '2026-03-01'],
+        [10_000, '2025-01-10'],
+      ]);
+      expect(await versions('b2')).toEqual([[25_000, '2025-04-01']]);
+      expect(await versions('b3')).toEqual([[-25_000, '2025-09-01']]);
+    });
+  });
+
   it('keeps a pending notice on the member and the year-end withdrawal out of the sums as of an earlier day (issue 22)', async () => {
     await withRunner(async (runner, store) => {
       const events = history();

@@ -62,6 +62,9 @@ const statsKey = (cooperativeId: string): DocKey => ({ collection: MEMBER_STATS.
  */
 export const membersProjector: Projector = {
   collections: [MEMBERS, BALANCES, MEMBER_STATS],
+  // 2: each version of a posting's register row names the day its change of the payment counts from (`effectiveDate`,
+  // issue 45's movement report, decision 232); stored documents are rebuilt to hold it.
+  version: 2,
   keys(recorded: RecordedEvent): DocKey[] {
     if (recorded.type === MEMBERS_ERASED) return membersErasure.keys(recorded);
     if (recorded.type === CHURCH_DATA_ERASED) return membersChurchErasure.keys(recorded);
@@ -210,7 +213,9 @@ export const membersProjector: Projector = {
           rueckpfleinzahlung: cents,
           interestEnd: null,
           ...cdc,
-          versions: [{ ...cdc, rueckpfleinzahlung: cents, interestEnd: null }],
+          // Each version's change of the payment counts from its `effectiveDate` (the movement report's paid column,
+          // decision 232): the posting's own date for the payment it was posted with.
+          versions: [{ ...cdc, rueckpfleinzahlung: cents, interestEnd: null, effectiveDate: d.date }],
         };
         if (event.type === 'SharesPosted') {
           const s = event.data;
@@ -222,7 +227,7 @@ export const membersProjector: Projector = {
               stamp(recorded, {
                 ...base,
                 // A subscription paid in part when posted (issue 45): the register's payment is what was paid.
-                ...(s.paid !== undefined ? { rueckpfleinzahlung: s.paid, versions: [{ ...cdc, rueckpfleinzahlung: s.paid, interestEnd: null }] } : {}),
+                ...(s.paid !== undefined ? { rueckpfleinzahlung: s.paid, versions: [{ ...cdc, rueckpfleinzahlung: s.paid, interestEnd: null, effectiveDate: s.date }] } : {}),
                 type: s.type,
                 shareCost: s.shareCost,
                 transferTo: s.transferTo ?? null,
@@ -261,7 +266,9 @@ export const membersProjector: Projector = {
         if (!balance) return [];
         const { rueckpfleinzahlung, interestEnd } = event.data;
         const cdc = { cdcUser: recorded.metadata.user, cdcAction: 'update', cdcTimestamp: recorded.metadata.timestamp };
-        const versions = [...((balance.versions as unknown[] | undefined) ?? []), { ...cdc, rueckpfleinzahlung, interestEnd }];
+        // A register correction restates the posting's payment: its change counts from the posting's date (decision 232).
+        const effectiveDate = typeof balance.date === 'string' ? balance.date : null;
+        const versions = [...((balance.versions as unknown[] | undefined) ?? []), { ...cdc, rueckpfleinzahlung, interestEnd, effectiveDate }];
         return [put(BALANCES.name, { ...balance, rueckpfleinzahlung, interestEnd, ...cdc, versions, position })];
       }
       case 'SharePaymentReceived':
@@ -273,7 +280,8 @@ export const membersProjector: Projector = {
         const rueckpfleinzahlung = num(balance.rueckpfleinzahlung) + change;
         const interestEnd = balance.interestEnd ?? null;
         const cdc = { cdcUser: recorded.metadata.user, cdcAction: 'update', cdcTimestamp: recorded.metadata.timestamp };
-        const versions = [...((balance.versions as unknown[] | undefined) ?? []), { ...cdc, rueckpfleinzahlung, interestEnd }];
+        // The change counts from the day the money came in, or went back (decision 232).
+        const versions = [...((balance.versions as unknown[] | undefined) ?? []), { ...cdc, rueckpfleinzahlung, interestEnd, effectiveDate: event.data.date }];
         return [put(BALANCES.name, { ...balance, rueckpfleinzahlung, ...cdc, versions, position })];
       }
       // Issue 45: instalments, mandates and reminders are the share_dues projector's (share-dues.projector.ts).

@@ -2,15 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { emptiedByTransfer, leaveReason, memberMovement, MovementTally, type MemberFacts, type PostingFacts } from './domain/movement-figures.js';
 
 const member = (over: Partial<MemberFacts> = {}): MemberFacts => ({ entryDate: '2020-03-01', exitDate: null, exitReason: null, emptiedByTransfer: false, sharesAtEnd: 2, ...over });
-const posting = (type: number, date: string, shares: number, over: Partial<PostingFacts> = {}): PostingFacts => ({
-  type,
-  originalType: null,
-  date,
-  shares,
-  cents: shares * 25_000,
-  paid: shares * 25_000,
-  ...over,
-});
+/** A posting paid as posted (`paid`, default its amount), its payment dated on the posting's date. */
+const posting = (type: number, date: string, shares: number, over: Partial<Omit<PostingFacts, 'paidChanges'>> = {}): PostingFacts => {
+  const paid = over.paid ?? shares * 25_000;
+  return { type, originalType: null, date, shares, cents: shares * 25_000, paid, paidChanges: [{ on: date, cents: paid }], ...over };
+};
 const register = { startShares: 0, startCents: 0, endShares: 0, endCents: 0 };
 const result = (t: MovementTally, liabilityPerShare: number | null = null, asOf = '2026-11-28') =>
   t.result({ asOf, liabilityPerShare, register, firstYear: 2020, lastYear: 2026 });

@@ -19,10 +19,18 @@ export interface MemberFacts {
   readonly sharesAtEnd: number;
 }
 
+/** One dated change of a posting's payment (`rueckpfleinzahlung`): `cents` (signed like the amount) counting from `on`. */
+export interface PaymentChange {
+  readonly on: string;
+  readonly cents: number;
+}
+
 /**
  * What the report needs of a posting (one document of the register): its type (5 an annulation), the annulled
  * posting's type for an annulation, its date, and its signed effect: shares, nominal cents, and the register's payment
- * (`rueckpfleinzahlung`, signed like the amount).
+ * (`rueckpfleinzahlung`, signed like the amount) now (`paid`) and by date (`paidChanges`, which add up to `paid`: the
+ * part paid when posted on the posting's date, each payment and each return on its own date, a register correction on
+ * the posting's date; decision 232).
  */
 export interface PostingFacts {
   readonly type: number;
@@ -31,6 +39,28 @@ export interface PostingFacts {
   readonly shares: number;
   readonly cents: number;
   readonly paid: number;
+  readonly paidChanges: readonly PaymentChange[];
+}
+
+/** A version of a posting's register row as the report reads it: the payment after it, and the day its change counts from. */
+export interface PaymentVersion {
+  readonly rueckpfleinzahlung: number;
+  readonly effectiveDate?: string | null;
+}
+
+/**
+ * The dated changes of a posting's payment from its register versions (oldest first): each version's payment less the
+ * one before, counting from the version's effective date (one without, written before the date was kept, from the
+ * posting's date), never before the posting itself.
+ */
+export function paymentChanges(postingDate: string, versions: readonly PaymentVersion[]): PaymentChange[] {
+  let before = 0;
+  return versions.map((v) => {
+    const on = typeof v.effectiveDate === 'string' && v.effectiveDate > postingDate ? v.effectiveDate : postingDate;
+    const change = { on, cents: v.rueckpfleinzahlung - before };
+    before = v.rueckpfleinzahlung;
+    return change;
+  });
 }
 
 /** The membership of one member in `year`. */
@@ -91,12 +121,19 @@ interface Holding {
 }
 const zero = (): Holding => ({ shares: 0, subscribed: 0, paid: 0 });
 
-/** Adds `sign` times the posting's effect; every sum stays a safe integer (a register past 2^53 cents is refused loudly). */
-function addTo(h: Holding, p: PostingFacts, sign: 1 | -1): void {
-  h.shares += sign * p.shares;
-  h.subscribed += sign * p.cents;
-  h.paid += sign * p.paid;
+/** Adds `sign` times shares and cents to a holding; every sum stays a safe integer (a register past 2^53 cents is refused loudly). */
+function addTo(h: Holding, sign: 1 | -1, shares: number, subscribed: number, paid: number): void {
+  h.shares += sign * shares;
+  h.subscribed += sign * subscribed;
+  h.paid += sign * paid;
   if (!Number.isSafeInteger(h.subscribed) || !Number.isSafeInteger(h.paid) || !Number.isSafeInteger(h.shares)) throw new RangeError('A movement sum left the safe integers.');
+}
+
+/** Whether a posting counts in the year's movements: dated in the year, or its payment changed in it. */
+export function movesIn(p: Pick<PostingFacts, 'date' | 'paidChanges'>, year: number): boolean {
+  const { from, to } = yearBounds(year);
+  const inYear = (day: string): boolean => day >= from && day <= to;
+  return inYear(p.date) || (p.date < from && p.paidChanges.some((c) => inYear(c.on)));
 }
 
 /** The register's holdings as the member lists show them (the members' postings as of a day), for the cross-check. */
@@ -109,7 +146,8 @@ export interface RegisterHoldings {
 
 /**
  * Counts one financial year. `addMember` for every member, `addPosting` for every posting of the register (any date:
- * those after the year are left out, those before it make the start), then `result`.
+ * those after the year are left out, those before it make the start), then `result`. The paid column counts what was
+ * paid by the day each line stands for, so a year gives the same paid figures after later payments and returns.
  */
 export class MovementTally {
   private readonly members = { start: 0, joined: 0, end: 0, endWithoutShares: 0 };
@@ -117,6 +155,8 @@ export class MovementTally {
   private readonly start = zero();
   private readonly kinds = new Map<number, Holding & { postings: number; annulments: number }>(MOVEMENT_KINDS.map((k) => [k, { ...zero(), postings: 0, annulments: 0 }]));
   private readonly bounds: ReturnType<typeof yearBounds>;
+  /** Postings whose dated payment changes do not add up to the register's payment: a damaged read model. */
+  private unmatchedPayments = 0;
 
   constructor(private readonly year: number) {
     this.bounds = yearBounds(year);
@@ -135,21 +175,39 @@ export class MovementTally {
 
   /**
    * A posting dated up to the year before counts in the start; one dated in the year under its kind (an annulation
-   * under the annulled posting's kind, on its own date, with its own negated effect); one dated later not at all.
+   * under the annulled posting's kind, on its own date, with its own negated effect); one dated later not at all. Its
+   * payment counts by date (decision 232): each change on or before 31 December of the year before in the start, each
+   * one dated in the year under the posting's kind, later ones not at all (a change never counts before its posting).
    */
   addPosting(p: PostingFacts): void {
-    if (p.date > this.bounds.to) return;
-    if (p.date <= this.bounds.before) {
-      addTo(this.start, p, 1);
-      return;
+    const { before, to } = this.bounds;
+    let startPaid = 0;
+    let yearPaid = 0;
+    let all = 0;
+    for (const c of p.paidChanges) {
+      all += c.cents;
+      const on = c.on > p.date ? c.on : p.date;
+      if (on <= before) startPaid += c.cents;
+      else if (on <= to) yearPaid += c.cents;
     }
+    if (all !== p.paid) this.unmatchedPayments += 1;
+    if (p.date > to) return;
+    const dated = p.date <= before;
+    if (dated) addTo(this.start, 1, p.shares, p.cents, startPaid);
+    if (dated && yearPaid === 0) return;
     const kind = kindOf(p);
     const row = kind === null ? undefined : this.kinds.get(kind);
     if (row === undefined) throw new RangeError(`A posting of kind ${String(kind)} cannot be counted in the movement report.`);
+    // Each kind as a positive movement in its own direction: a reducing posting's negative effect is a reduction.
+    const sign = (ADDING_KINDS as readonly number[]).includes(kind!) ? 1 : -1;
+    if (dated) {
+      // A posting of an earlier year whose payment changed in this one: the change alone moves its kind.
+      addTo(row, sign, 0, 0, yearPaid);
+      return;
+    }
     if (p.type === 5) row.annulments += 1;
     else row.postings += 1;
-    // Each kind as a positive movement in its own direction: a reducing posting's negative effect is a reduction.
-    addTo(row, p, (ADDING_KINDS as readonly number[]).includes(kind!) ? 1 : -1);
+    addTo(row, sign, p.shares, p.cents, yearPaid);
   }
 
   result(input: { asOf: string; liabilityPerShare: number | null; register: RegisterHoldings; firstYear: number; lastYear: number }): MovementReportDto {
@@ -182,7 +240,8 @@ export class MovementTally {
       end,
       byKind,
       liability,
-      reconciles: r.startShares === this.start.shares && r.startCents === this.start.subscribed && r.endShares === end.shares && r.endCents === end.subscribed,
+      reconciles:
+        r.startShares === this.start.shares && r.startCents === this.start.subscribed && r.endShares === end.shares && r.endCents === end.subscribed && this.unmatchedPayments === 0,
       firstYear: input.firstYear,
       lastYear: input.lastYear,
     };

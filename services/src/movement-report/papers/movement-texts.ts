@@ -33,11 +33,11 @@ export const heading = (r: MovementReportDto): string => `${TITLE} ${r.year} (§
 /** The footnotes every copy carries: what the columns mean and as of when the figures hold. */
 export function footnotes(r: MovementReportDto): string[] {
   const notes = [
-    `Stand: ${germanDate(r.asOf)}. Die Zahlen ergeben sich aus dem Mitglieder- und Anteilsregister an diesem Tag. Für dasselbe Jahr ergeben sich später dieselben Zahlen, es sei denn, danach wurden Buchungen mit einem Datum in diesem Jahr erfasst oder storniert.`,
-    'Gezeichnet: Geschäftsanteile zum Nennbetrag (Anteile × Anteilspreis). Eingezahlt: das Geschäftsguthaben im engeren Sinn, die je Buchung im Register erfasste Einzahlung (Rückpfleinzahlung) mit dem Stand des Druckdatums.',
+    `Stand: ${germanDate(r.asOf)}. Die Zahlen ergeben sich aus dem Mitglieder- und Anteilsregister an diesem Tag. Für dasselbe Jahr ergeben sich später dieselben Zahlen, es sei denn, danach wurden Buchungen oder Einzahlungen mit einem Datum in diesem Jahr erfasst oder storniert oder Einzahlungen im Register berichtigt.`,
+    'Gezeichnet: Geschäftsanteile zum Nennbetrag (Anteile × Anteilspreis). Eingezahlt: das Geschäftsguthaben im engeren Sinn, was bis zu dem Tag der Zeile eingezahlt war (Anfangsbestand: 31.12. des Vorjahres, Zugänge, Abgänge und Endbestand: 31.12. des Jahres); spätere Einzahlungen und Rücklastschriften zählen im Jahr ihres Datums.',
     'Stornos sind bei der Art der stornierten Buchung mit ihrem eigenen Datum gezählt, wie das Register sie zählt. Austritte wirken zu ihrem Datum (meist 31.12.): Wer zum 31.12. des Vorjahres ausgeschieden ist, zählt am 01.01. nicht mehr mit.',
   ];
   if (r.provisional) notes.push(`Das Geschäftsjahr ${r.year} ist am ${germanDate(r.asOf)} noch nicht abgelaufen: vorläufige Zahlen (zum 31.12. bereits erklärte Austritte sind enthalten).`);
-  if (!r.reconciles) notes.push('Achtung: Anfangs- oder Endbestand weichen von den Beständen der Mitgliederliste zu diesen Tagen ab. Bitte die Daten prüfen lassen.');
+  if (!r.reconciles) notes.push('Achtung: Anfangs- oder Endbestand weichen von den Beständen der Mitgliederliste zu diesen Tagen ab, oder die datierten Einzahlungen einer Buchung ergeben nicht ihre Einzahlung im Register. Bitte die Daten prüfen lassen.');
   return notes;
 }

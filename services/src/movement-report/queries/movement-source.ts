@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { businessToday, type MovementReportDto, type ReadDocument } from '@coop/contracts';
 import { BALANCES, COOPERATIVES, MEMBERS, type MemberPostingEntry } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { emptiedByTransfer, MovementTally, yearBounds, type MemberFacts, type PostingFacts } from '../domain/movement-figures.js';
+import { emptiedByTransfer, movesIn, MovementTally, paymentChanges, yearBounds, type MemberFacts, type PaymentVersion, type PostingFacts } from '../domain/movement-figures.js';
 
 /** Member documents per scan batch (each with its posting list), as the member lists read them (members-as-of.ts). */
 const MEMBER_BATCH = 250;
@@ -16,6 +16,20 @@ const MEMBER_POSTINGS_MAX = 10_000;
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 'string' ? (doc[f] as string) : null);
 const int = (doc: ReadDocument, f: string): number => (typeof doc[f] === 'number' ? (doc[f] as number) : 0);
+
+/**
+ * A posting's register versions (payment and effective date), oldest first; a document without versions holds its
+ * payment alone (dated on the posting's date).
+ */
+function versionsOf(doc: ReadDocument, paid: number): PaymentVersion[] {
+  const versions = Array.isArray(doc.versions) ? (doc.versions as unknown[]) : [];
+  const read = versions.flatMap((v): PaymentVersion[] => {
+    if (typeof v !== 'object' || v === null) return [];
+    const { rueckpfleinzahlung, effectiveDate } = v as Record<string, unknown>;
+    return typeof rueckpfleinzahlung === 'number' ? [{ rueckpfleinzahlung, effectiveDate: typeof effectiveDate === 'string' ? effectiveDate : null }] : [];
+  });
+  return read.length > 0 ? read : [{ rueckpfleinzahlung: paid }];
+}
 
 /** The first and last year a report can be asked for. */
 export interface ReportYears {
@@ -100,22 +114,27 @@ export class MovementSource {
     );
   }
 
-  /** Every posting into the tally; the annulations of the year with the kind of the posting they annul. */
+  /**
+   * Every posting into the tally, its payment dated by its register versions (decision 232); the annulations that move
+   * in the year with the kind of the posting they annul.
+   */
   private async countPostings(cooperativeId: string, year: number, tally: MovementTally): Promise<void> {
-    const { from, to } = yearBounds(year);
     const annulments: { peer: string; facts: PostingFacts }[] = [];
     for await (const batch of this.reads.scan(BALANCES, cooperativeId, POSTING_BATCH)) {
       for (const doc of batch) {
+        const date = str(doc, 'date') ?? '';
+        const paid = int(doc, 'rueckpfleinzahlung');
         const facts: PostingFacts = {
           type: int(doc, 'type'),
           originalType: null,
-          date: str(doc, 'date') ?? '',
+          date,
           shares: int(doc, 'shareAmount'),
           cents: int(doc, 'amount'),
-          paid: int(doc, 'rueckpfleinzahlung'),
+          paid,
+          paidChanges: paymentChanges(date, versionsOf(doc, paid)),
         };
         const peer = str(doc, 'annulPeer');
-        if (facts.type === 5 && facts.date >= from && facts.date <= to && peer !== null) annulments.push({ peer, facts });
+        if (facts.type === 5 && peer !== null && movesIn(facts, year)) annulments.push({ peer, facts });
         else tally.addPosting(facts);
       }
       await yieldToLoop();

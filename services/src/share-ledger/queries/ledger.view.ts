@@ -36,7 +36,8 @@ export function toBalanceDto(doc: ReadDocument, members: ReadonlyMap<string, Rea
  * documents by id: name and number are shown as they are now (as the posting has them when the member is not there).
  */
 export function toShareDto(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>, displayName: (m: ReadDocument | undefined) => string): ShareDto {
-  const versions = Array.isArray(doc.versions) ? (doc.versions as ShareVersion[]) : [];
+  // A version written before its effective date was kept (members projector version 1) counts from the posting's date.
+  const versions = (Array.isArray(doc.versions) ? (doc.versions as ShareVersion[]) : []).map((v) => ({ ...v, effectiveDate: v.effectiveDate ?? str(doc, 'date') ?? '' }));
   const member = members.get(str(doc, 'member') ?? '');
   return {
     id: doc.id,
