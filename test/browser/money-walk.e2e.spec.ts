@@ -169,7 +169,7 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await fill(page, tid('collection-date'), german(collectionDate));
     await shot('collection-chosen');
     await page.click(tid('collection-create'));
-    await waitForText(page, tid('collection-made'), `über 250,00 € zum Einzug am ${german(collectionDate)}`);
+    await waitForText(page, tid('collection-made'), `1 Lastschrift über 250,00 € zum Einzug am ${german(collectionDate)}.`);
     await waitForText(page, tid('direct-debit-row'), '250,00 €');
     await waitForText(page, tid('direct-debit-row'), german(collectionDate));
     // Bernd's due is drawn: no longer offered.
@@ -190,6 +190,7 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await open(`/member/${bernd}`, tid('debit-payment-row'));
     await waitForText(page, tid('member-share-dues'), '0,00 € offen');
     await waitForText(page, tid('debit-payment-row'), 'Eingezogen');
+    await waitForText(page, tid('mandate-row'), 'Gültig (1 Einzug)');
     // The member's history names what happened (it read "Änderung" for each of these).
     await page.waitForSelector(`${tid('history-entry')}[data-type="SharePaymentReceived"]`);
     const history = await page.$$eval(tid('history-entry'), (els) => els.map((el) => `${el.getAttribute('data-type')}: ${(el as HTMLElement).innerText.split('\n')[0]}`));
@@ -228,11 +229,11 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await waitForText(page, tid('reminders-send'), '1 ausgewählt');
     await page.click(tid('reminders-send-button'));
     await page.waitForSelector(tid('reminders-confirm'), { visible: true });
-    await waitForText(page, tid('reminders-confirm-text'), `zum ${german(today)} über insgesamt 500,00 €`);
+    await waitForText(page, tid('reminders-confirm-text'), `1 Mahnung zum ${german(today)} über 500,00 € erfassen und ihren Brief erstellen?`);
     await shot('reminders-confirmation');
     await page.click(tid('reminders-confirm-yes'));
     await page.waitForSelector(tid('reminders-confirm'), { hidden: true });
-    await waitForText(page, tid('reminders-sent'), 'Mahnungen erfasst (500,00 €), 0 nicht fällig.');
+    await waitForText(page, tid('reminders-sent'), '1 Mahnung erfasst (500,00 €), 0 nicht fällig.');
     await shot('reminders-sent');
     const letters = await downloaded(page, downloads, tid('reminders-letters'));
     expect([letters.name, letters.bytes.subarray(0, 5).toString()]).toEqual([expect.stringMatching(/\.pdf$/), '%PDF-']);
@@ -261,7 +262,8 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     expect(await row.evaluate((r) => (r as HTMLElement).innerText.replace(/\s+/g, ' '))).toContain(`250,00 € Bernd Bach Geschaeftsanteil Mitgliedsnummer ${berndNr} ${berndNr} Bernd Bach Vorgeschlagen`);
     await shot('statement-read');
     await (await row.$('input[type="checkbox"]'))!.click();
-    await waitForText(page, tid('bank-statement-confirm'), '(250,00 €)');
+    await waitForText(page, tid('bank-statement'), '1 Gutschrift über 250,00 €; 1 noch zu entscheiden');
+    await waitForText(page, tid('bank-statement-confirm'), '1 Umsatz bestätigen (250,00 €)');
     await page.click(tid('bank-statement-confirm'));
     await page.waitForSelector(tid('bank-statement-dialog'), { visible: true });
     await shot('statement-confirmation');

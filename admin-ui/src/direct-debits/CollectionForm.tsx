@@ -89,7 +89,7 @@ export function CollectionForm() {
         ) : null}
         {made ? (
           <Alert severity="success" sx={{ mt: 1 }} data-testid="collection-made">
-            {t('made', { count: made.count, sum: formatMoney(made.totalCents), date: formatDate(made.collectionDate) })}
+            {t('made', { count: made.count, smart_count: made.count, sum: formatMoney(made.totalCents), date: formatDate(made.collectionDate) })}
             {made.skipped.length > 0 ? (
               <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid="collection-skipped">
                 {made.skipped.map((s) => (

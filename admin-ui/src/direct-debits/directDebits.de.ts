@@ -34,7 +34,7 @@ export const directDebitsDe: typeof directDebitsEn = {
   collectionDate: 'Einzugstermin',
   selected: '%{count} gewählt, %{sum}',
   create: 'Einzug erstellen',
-  made: '%{count} Lastschriften über %{sum} zum Einzug am %{date}.',
+  made: '%{count} Lastschrift über %{sum} zum Einzug am %{date}. |||| %{count} Lastschriften über %{sum} zum Einzug am %{date}.',
   skippedOne: 'Mitglied %{member}: %{reason}',
   skip: {
     unknownDue: 'Zeichnung unbekannt',
@@ -52,7 +52,7 @@ export const directDebitsDe: typeof directDebitsEn = {
     noPayments: 'Keine Zahlung per Lastschrift.',
   },
   kinds: { recurring: 'Wiederkehrend', oneOff: 'Einmalig' },
-  active: 'Gültig (%{count} Einzüge)',
+  active: 'Gültig (%{count} Einzug) |||| Gültig (%{count} Einzüge)',
   revokedOn: 'Widerrufen am %{date}',
   grant: 'Mandat erfassen',
   granted: 'Mandat erfasst',

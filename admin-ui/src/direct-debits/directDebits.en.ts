@@ -35,7 +35,7 @@ export const directDebitsEn = {
   collectionDate: 'Collection date',
   selected: '%{count} selected, %{sum}',
   create: 'Make the collection',
-  made: '%{count} debits of %{sum} to be collected on %{date}.',
+  made: '%{count} debit of %{sum} to be collected on %{date}. |||| %{count} debits of %{sum} to be collected on %{date}.',
   skippedOne: 'Member %{member}: %{reason}',
   skip: {
     unknownDue: 'subscription unknown',
@@ -53,7 +53,7 @@ export const directDebitsEn = {
     noPayments: 'No payment by direct debit.',
   },
   kinds: { recurring: 'Recurring', oneOff: 'One-off' },
-  active: 'Active (%{count} collections)',
+  active: 'Active (%{count} collection) |||| Active (%{count} collections)',
   revokedOn: 'Revoked on %{date}',
   grant: 'Add mandate',
   granted: 'Mandate added',
