@@ -179,7 +179,7 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await page.click(tid('collection-create'));
     // Asked first: the debits are booked as paid at once.
     await page.waitForSelector(tid('collection-confirm'), { visible: true });
-    await waitForText(page, tid('collection-confirm-text'), `Die 1 gewählte Fälligkeit über 250,00 € zum ${german(collectionDate)} einziehen?`);
+    await waitForText(page, tid('collection-confirm-text'), `Die gewählte Fälligkeit über 250,00 € zum ${german(collectionDate)} einziehen?`);
     await shot('collection-confirmation');
     await page.click(tid('collection-confirm-yes'));
     await page.waitForSelector(tid('collection-confirm'), { hidden: true });

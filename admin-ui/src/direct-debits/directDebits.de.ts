@@ -35,7 +35,7 @@ export const directDebitsDe: typeof directDebitsEn = {
   selected: '%{count} gewählt, %{sum}',
   create: 'Einzug erstellen',
   createTitle: 'Einzug erstellen?',
-  createText: 'Die %{count} gewählte Fälligkeit über %{sum} zum %{date} einziehen? Sie wird sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; eine Rücklastschrift erfassen Sie am Mitglied. |||| Die %{count} gewählten Fälligkeiten über insgesamt %{sum} zum %{date} einziehen? Sie werden sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; Rücklastschriften erfassen Sie am Mitglied.',
+  createText: 'Die gewählte Fälligkeit über %{sum} zum %{date} einziehen? Sie wird sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; eine Rücklastschrift erfassen Sie am Mitglied. |||| Die %{count} gewählten Fälligkeiten über insgesamt %{sum} zum %{date} einziehen? Sie werden sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; Rücklastschriften erfassen Sie am Mitglied.',
   createYes: 'Einziehen',
   made: '%{count} Lastschrift über %{sum} zum Einzug am %{date}. |||| %{count} Lastschriften über %{sum} zum Einzug am %{date}.',
   skippedOne: 'Mitglied %{member}: %{reason}',
