@@ -116,6 +116,17 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await page.waitForSelector(tid('share-payment-dialog'), { visible: true });
     // The one open subscription is chosen, its outstanding amount proposed: the clerk types what came in.
     expect(await page.$eval(tid('share-payment-amount'), (e) => (e as HTMLInputElement).value)).toBe('1.500,00');
+    // More than is open: refused in German, the dialog stays with what was typed.
+    await fill(page, tid('share-payment-amount'), '2.000,00');
+    await page.click(tid('share-payment-save'));
+    await page.waitForFunction(
+      (sel: string) => /Die Zahlung 2\.000,00 ist höher als der offene Betrag \(1\.500,00\)/.test((document.querySelector(sel) as HTMLElement | null)?.innerText ?? ''),
+      {},
+      tid('share-payment-dialog'),
+    ).catch(async (error: unknown) => {
+      throw new Error(`no German refusal in the payment dialog: ${await page.$eval(tid('share-payment-dialog'), (e) => (e as HTMLElement).innerText)} (${String(error)})`);
+    });
+    await shot('payment-refused');
     await fill(page, tid('share-payment-amount'), '123,45');
     await fill(page, tid('share-payment-reference'), 'Überweisung Anteile Acker');
     await shot('payment-dialog');
