@@ -95,7 +95,7 @@ export default function BankStatementsScreen() {
                     </TableCell>
                     <TableCell>{s.account}</TableCell>
                     <TableCell>{s.fromDate && s.toDate ? `${formatDate(s.fromDate)} – ${formatDate(s.toDate)}` : ''}</TableCell>
-                    <TableCell align="right">{t('creditsOf', { count: s.credits, sum: formatMoney(s.creditSum) })}</TableCell>
+                    <TableCell align="right">{t('creditsOf', { count: s.credits, smart_count: s.credits, sum: formatMoney(s.creditSum) })}</TableCell>
                     <TableCell align="right">{s.open}</TableCell>
                     <TableCell align="right">{formatMoney(s.confirmedSum)}</TableCell>
                     <TableCell>{t('readBy', { date: formatDate(s.readOn), user: s.readBy })}</TableCell>

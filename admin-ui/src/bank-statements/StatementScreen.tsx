@@ -70,7 +70,7 @@ export default function StatementScreen() {
         {detail.error ? <Alert severity="error">{detail.error.message}</Alert> : null}
         {statement ? (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t('summary', { account: statement.account, credits: statement.credits, sum: formatMoney(statement.creditSum), open: statement.open, confirmed: formatMoney(statement.confirmedSum) })}
+            {t('summary', { account: statement.account, credits: statement.credits, smart_count: statement.credits, sum: formatMoney(statement.creditSum), open: statement.open, confirmed: formatMoney(statement.confirmedSum) })}
           </Typography>
         ) : null}
         {entries.length > 0 ? (
@@ -144,10 +144,10 @@ export default function StatementScreen() {
         {canWrite && entries.some(isOpen) ? (
           <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
             <Button variant="contained" disabled={confirmations.length === 0} onClick={() => setAsking('confirm')} data-testid="bank-statement-confirm">
-              {t('confirmSelected', { count: confirmations.length, sum: formatMoney(sum) })}
+              {t('confirmSelected', { count: confirmations.length, smart_count: confirmations.length, sum: formatMoney(sum) })}
             </Button>
             <Button variant="outlined" disabled={ignoring.length === 0} onClick={() => setAsking('ignore')} data-testid="bank-statement-ignore">
-              {t('ignoreSelected', { count: ignoring.length })}
+              {t('ignoreSelected', { count: ignoring.length, smart_count: ignoring.length })}
             </Button>
           </Box>
         ) : null}
@@ -156,7 +156,7 @@ export default function StatementScreen() {
         <Dialog open onClose={() => setAsking(null)} aria-labelledby="bank-statement-dialog-title" data-testid="bank-statement-dialog">
           <DialogTitle id="bank-statement-dialog-title">{t(asking === 'confirm' ? 'confirmTitle' : 'ignoreTitle')}</DialogTitle>
           <DialogContent>
-            <DialogContentText>{asking === 'confirm' ? t('confirmText', { count: confirmations.length, sum: formatMoney(sum) }) : t('ignoreText', { count: ignoring.length })}</DialogContentText>
+            <DialogContentText>{asking === 'confirm' ? t('confirmText', { count: confirmations.length, smart_count: confirmations.length, sum: formatMoney(sum) }) : t('ignoreText', { count: ignoring.length, smart_count: ignoring.length })}</DialogContentText>
             {decide.error ? (
               <Alert severity="error" sx={{ mt: 1 }} data-testid="bank-statement-dialog-error">
                 {decide.error.message}

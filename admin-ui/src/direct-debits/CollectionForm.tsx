@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiFieldErrors, validationMessage } from '../data/validationErrors';
@@ -30,10 +30,12 @@ export function CollectionForm() {
   const [selected, setSelected] = useState<string[]>([]);
   const [date, setDate] = useState('');
   const [made, setMade] = useState<CollectionCreatedDto | null>(null);
+  const [asking, setAsking] = useState(false);
   useEffect(() => setSelected((current) => keepListed(current, dues.data ?? [])), [dues.data]);
   const toggle = (id: string) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
   const all = rows.length > 0 && selected.length === rows.length;
   const submit = () => {
+    setAsking(false);
     setMade(null);
     create.mutate({ collectionDate: parseDateText(date) ?? date, balanceIds: selected }, { onSuccess: (result) => { setMade(result); setSelected([]); } });
   };
@@ -78,7 +80,7 @@ export function CollectionForm() {
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
           <TextField size="small" label={t('collectionDate')} placeholder="TT.MM.JJJJ" value={date} onChange={(e) => setDate(e.target.value)} slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'collection-date' } }} />
           <Typography variant="body2" data-testid="collection-selected">{t('selected', { count: selected.length, sum: formatMoney(selectedSum(selected, rows)) })}</Typography>
-          <Button variant="contained" onClick={submit} disabled={selected.length === 0 || date.trim() === '' || create.isPending} data-testid="collection-create">
+          <Button variant="contained" onClick={() => setAsking(true)} disabled={selected.length === 0 || date.trim() === '' || create.isPending} data-testid="collection-create">
             {t('create')}
           </Button>
         </Box>
@@ -89,7 +91,7 @@ export function CollectionForm() {
         ) : null}
         {made ? (
           <Alert severity="success" sx={{ mt: 1 }} data-testid="collection-made">
-            {t('made', { count: made.count, sum: formatMoney(made.totalCents), date: formatDate(made.collectionDate) })}
+            {t('made', { count: made.count, smart_count: made.count, sum: formatMoney(made.totalCents), date: formatDate(made.collectionDate) })}
             {made.skipped.length > 0 ? (
               <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid="collection-skipped">
                 {made.skipped.map((s) => (
@@ -100,6 +102,23 @@ export function CollectionForm() {
           </Alert>
         ) : null}
       </CardContent>
+      {/* Making a collection books every debit as paid at once: asked first, as the reminders and the statements' bookings are. */}
+      <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby="collection-confirm-title" data-testid="collection-confirm">
+        <DialogTitle id="collection-confirm-title">{t('createTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText data-testid="collection-confirm-text">
+            {t('createText', { smart_count: selected.length, count: selected.length, sum: formatMoney(selectedSum(selected, rows)), date: formatDate(parseDateText(date) ?? date) })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(false)} data-testid="collection-confirm-no">
+            {t('cancel')}
+          </Button>
+          <Button variant="contained" onClick={submit} data-testid="collection-confirm-yes">
+            {t('createYes')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Card>
   );
 }

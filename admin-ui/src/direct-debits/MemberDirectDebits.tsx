@@ -60,7 +60,7 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
                   <TableCell>{m.reference}</TableCell>
                   <TableCell>{formatDate(m.signedOn)}</TableCell>
                   <TableCell>{t(`kinds.${m.kind}`)}</TableCell>
-                  <TableCell>{m.status === 'revoked' ? t('revokedOn', { date: formatDate(m.revokedOn) }) : t('active', { count: m.collections })}</TableCell>
+                  <TableCell>{m.status === 'revoked' ? t('revokedOn', { date: formatDate(m.revokedOn) }) : t('active', { count: m.collections, smart_count: m.collections })}</TableCell>
                   <TableCell>
                     {canWrite && m.status === 'active' ? (
                       <Button size="small" color="warning" onClick={() => setRevoking(m)} data-testid="mandate-revoke">

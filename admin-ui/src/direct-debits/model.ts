@@ -36,3 +36,14 @@ export function selectedSum(selected: readonly string[], dues: readonly Pick<Sha
   const chosen = new Set(selected);
   return dues.reduce((sum, d) => (chosen.has(d.id) ? sum + d.outstanding : sum), 0);
 }
+
+/**
+ * The console's queries a returned debit changes (their keys, each a prefix): the member's debits and payments card, the
+ * outstanding lists (`share-dues`, also the collection form's) and the collections (their returned count).
+ */
+export const returnedPaymentQueries = (memberId: string): readonly (readonly string[])[] => [
+  ['direct-debit-payments', memberId],
+  ['member-share-dues', memberId],
+  ['share-dues'],
+  ['direct-debits'],
+];

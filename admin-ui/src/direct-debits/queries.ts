@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../session/api';
-import { directDebitPaths, DUES_SHOWN, type CollectionCreatedDto, type CollectionDto, type DirectDebitPaymentDto, type MandateDto, type ShareDueDto } from './model';
+import { directDebitPaths, DUES_SHOWN, returnedPaymentQueries, type CollectionCreatedDto, type CollectionDto, type DirectDebitPaymentDto, type MandateDto, type ShareDueDto } from './model';
 
 const list = async <T>(path: string): Promise<T[]> => {
   const res = await api<T[] | null>(path);
@@ -42,12 +42,16 @@ export function useRevokeMandate(memberId: string) {
   });
 }
 
-/** `POST /members/{id}/share-payments/{paymentId}/return`: the amount is due again (dues and the member's page read again). */
+/**
+ * `POST /members/{id}/share-payments/{paymentId}/return`: the amount is due again. Read again: the member's debits, the
+ * outstanding lists, the collections, and the member page's payments card (`member-share-dues`, on the same page as the
+ * button: without it the card went on saying "0,00 € offen" until the page was reloaded).
+ */
 export function useReturnPayment(memberId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { paymentId: string; date: string; reason: string | null }) =>
       (await api<DirectDebitPaymentDto>(directDebitPaths.returnPayment(memberId, input.paymentId), post({ date: input.date, reason: input.reason }))).body,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['direct-debit-payments', memberId] }), client.invalidateQueries({ queryKey: ['share-dues'] }), client.invalidateQueries({ queryKey: ['direct-debits'] })]),
+    onSuccess: () => Promise.all(returnedPaymentQueries(memberId).map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }

@@ -21,6 +21,12 @@ const KIND: Record<string, string> = {
   MemberRetentionHoldSet: 'holdSet',
   MemberRetentionHoldCleared: 'holdCleared',
   PaymentReminderSent: 'reminder',
+  // Issue 45: the payments on shares, named (they read "Änderung" with nothing else); the amounts are on the cards below.
+  SharePaymentReceived: 'paymentReceived',
+  SharePaymentReturned: 'paymentReturned',
+  InstalmentPlanSet: 'instalmentPlan',
+  DirectDebitMandateGranted: 'mandateGranted',
+  DirectDebitMandateRevoked: 'mandateRevoked',
 };
 
 const DOT: Record<string, string> = {
@@ -36,6 +42,11 @@ const DOT: Record<string, string> = {
   holdSet: 'warning.main',
   holdCleared: 'info.main',
   reminder: 'warning.main',
+  paymentReceived: 'success.main',
+  paymentReturned: 'warning.main',
+  instalmentPlan: 'info.main',
+  mandateGranted: 'info.main',
+  mandateRevoked: 'warning.main',
   other: 'text.disabled',
 };
 

@@ -57,7 +57,7 @@ export function SendBar(props: { date: string; rows: readonly PaymentReminderDue
       ) : null}
       {run ? (
         <Alert severity="success" data-testid="reminders-sent">
-          {t('sent', { sent: formatCount(run.sent), skipped: formatCount(run.skipped), sum: formatMoney(run.amount) })}
+          {t('sent', { smart_count: run.sent, sent: formatCount(run.sent), skipped: formatCount(run.skipped), sum: formatMoney(run.amount) })}
           {run.sent > 0 ? (
             <Box sx={{ mt: 1 }}>
               <Button size="small" variant="outlined" startIcon={<PictureAsPdfIcon />} onClick={() => void letters(run)} data-testid="reminders-letters">
@@ -76,7 +76,7 @@ export function SendBar(props: { date: string; rows: readonly PaymentReminderDue
         <DialogTitle id="reminders-confirm-title">{t('confirmTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText data-testid="reminders-confirm-text">
-            {t('confirm', { count: formatCount(props.selected.length), sum: formatMoney(sum), date: formatDate(props.date) })}
+            {t('confirm', { smart_count: props.selected.length, count: formatCount(props.selected.length), sum: formatMoney(sum), date: formatDate(props.date) })}
           </DialogContentText>
           {send.error ? (
             <Alert severity="error" sx={{ mt: 1 }} data-testid="reminders-send-error">

@@ -21,8 +21,10 @@ export function InstalmentDialog({ memberId, due, terms, onClose }: { memberId: 
   const notify = useNotify();
   const save = useSetInstalments(memberId);
   const from = today() > due.date ? today() : due.date;
+  // What a plan divides: the subscription's amount less what was paid with it (later payments count towards its instalments).
+  const planned = due.amount - due.paidWhenPosted;
   const proposed = (): Row[] =>
-    (due.instalments.length > 0 ? due.instalments : proposePlan(due.amount - due.paidWhenPosted, due.quantity, from, terms)).map((i) => ({
+    (due.instalments.length > 0 ? due.instalments : proposePlan(planned, due.quantity, from, terms)).map((i) => ({
       dueDate: formatDate(i.dueDate),
       amount: centsToDecimal(i.amount),
     }));
@@ -37,7 +39,7 @@ export function InstalmentDialog({ memberId, due, terms, onClose }: { memberId: 
     <Dialog open onClose={onClose} aria-labelledby="share-instalments-title" data-testid="share-instalments-dialog">
       <DialogTitle id="share-instalments-title">{t('planTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('planText', { amount: formatMoney(due.amount), count: terms.maxCount, months: terms.rhythmMonths })}</DialogContentText>
+        <DialogContentText>{t('planText', { amount: formatMoney(planned), count: terms.maxCount, months: terms.rhythmMonths, smart_count: terms.rhythmMonths })}</DialogContentText>
         <Grid container columnSpacing={2}>
           {rows.map((r, n) => (
             <Grid container size={{ xs: 12 }} columnSpacing={2} key={n}>

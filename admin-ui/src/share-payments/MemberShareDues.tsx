@@ -63,15 +63,22 @@ export function MemberShareDues({ memberId }: { memberId: string }) {
           <TableBody>
             {rows.map((d) => (
               <TableRow key={d.id} data-testid="member-share-due">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('subscriptionOf', { type: translate(`coop.balances.types.${d.type}`), date: formatDate(d.date), shares: t('shares', { smart_count: d.quantity }) })}</TableCell>
+                <TableCell>{t('subscriptionOf', { type: translate(`coop.balances.types.${d.type}`), date: formatDate(d.date), shares: t('shares', { smart_count: d.quantity }) })}</TableCell>
                 <TableCell align="right" sx={money}>{formatMoney(d.amount)}</TableCell>
                 <TableCell align="right" sx={money}>{formatMoney(d.paid)}</TableCell>
                 <TableCell align="right" sx={money} data-testid="member-share-due-outstanding">{formatMoney(d.outstanding)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.dueSince)}</TableCell>
                 <TableCell>
-                  <Box component="span" sx={{ display: 'block' }}>
-                    {d.instalments.map((i) => t('instalmentLine', { date: formatDate(i.dueDate), amount: formatMoney(i.amount), paid: formatMoney(i.paid) })).join('; ') || '–'}
-                  </Box>
+                  {/* One line per instalment: joined into one text they were cut off by the card's edge at 1024 px. */}
+                  {d.instalments.length > 0 ? (
+                    d.instalments.map((i) => (
+                      <Box component="span" key={i.dueDate} sx={{ display: 'block', whiteSpace: 'nowrap' }} data-testid="member-share-instalment">
+                        {t('instalmentLine', { date: formatDate(i.dueDate), amount: formatMoney(i.amount), paid: formatMoney(i.paid) })}
+                      </Box>
+                    ))
+                  ) : (
+                    <Box component="span" sx={{ display: 'block' }}>–</Box>
+                  )}
                   {canWrite && instalments?.allowed && d.outstanding > 0 ? (
                     <Button size="small" onClick={() => setPlanning(d)} aria-label={t('planFor', { date: formatDate(d.date) })}>
                       {t('plan')}

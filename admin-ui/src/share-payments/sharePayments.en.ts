@@ -42,7 +42,7 @@ export const sharePaymentsEn = {
   plan: 'Instalment plan',
   planFor: 'Instalment plan of the subscription of %{date}',
   planTitle: 'Instalment plan',
-  planText: 'The unpaid part of %{amount}, in at most %{count} instalments %{months} months apart (the cooperative’s payment terms).',
+  planText: 'The unpaid part of %{amount}, in at most %{count} instalments %{months} month apart (the cooperative’s payment terms). |||| The unpaid part of %{amount}, in at most %{count} instalments %{months} months apart (the cooperative’s payment terms).',
   instalmentDue: 'Instalment %{n} due on',
   instalmentAmount: 'Instalment %{n} amount (€)',
   savePlan: 'Save plan',
