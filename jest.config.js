@@ -40,6 +40,13 @@ export default {
     { ...common, displayName: 'int', testMatch: ['<rootDir>/**/src/**/*.int.spec.ts', '<rootDir>/test/contract/**/*.int.spec.ts', '<rootDir>/test/architecture/**/*.int.spec.ts'] },
     // The API and browser tests run the built server and console: built first when older than their sources (issue 44).
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/api/**/*.e2e.spec.ts'], globalSetup: '<rootDir>/test/fresh-build.ts' },
-    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e.spec.ts'], globalSetup: '<rootDir>/test/fresh-build.ts' },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.e2e.spec.ts'],
+      globalSetup: '<rootDir>/test/fresh-build.ts',
+      // 120 s a test: a page waits up to 30 s for one thing (test/browser/support/timeout.ts).
+      setupFilesAfterEnv: ['<rootDir>/test/browser/support/timeout.ts'],
+    },
   ],
 };
