@@ -8,7 +8,9 @@ import { SCREENSHOT_DIR } from './product.js';
 export const tid = (id: string): string => `[data-testid="${id}"]`;
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) as `${string}.png`, fullPage: true });
+  // Chromium's faster PNG encoding: half the time of a full-page shot (590-617 ms against 297-334 ms for a long list
+  // at 1440 px), files about a quarter larger; the suites take a few hundred shots.
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) as `${string}.png`, fullPage: true, optimizeForSpeed: true });
 }
 
 /** On a failed wait: a screenshot named after the time, to see what the clerk would have seen. */
