@@ -44,20 +44,16 @@ export function explainFailedWaits(page: Page): void {
     );
   };
 
-  const waitForSelector = page.waitForSelector.bind(page);
-  page.waitForSelector = (async (...args: Parameters<Page['waitForSelector']>) => {
-    try {
-      return await waitForSelector(...args);
-    } catch (error) {
-      throw await explained(error);
-    }
-  }) as Page['waitForSelector'];
-  const waitForFunction = page.waitForFunction.bind(page);
-  page.waitForFunction = (async (...args: Parameters<Page['waitForFunction']>) => {
-    try {
-      return await waitForFunction(...args);
-    } catch (error) {
-      throw await explained(error);
-    }
-  }) as Page['waitForFunction'];
+  /** `wait`, whose failure carries the explanation above. */
+  const explaining =
+    <A extends unknown[], R>(wait: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await wait(...args);
+      } catch (error) {
+        throw await explained(error);
+      }
+    };
+  page.waitForSelector = explaining(page.waitForSelector.bind(page)) as Page['waitForSelector'];
+  page.waitForFunction = explaining(page.waitForFunction.bind(page)) as Page['waitForFunction'];
 }

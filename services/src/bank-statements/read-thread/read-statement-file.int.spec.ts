@@ -43,6 +43,13 @@ const refusalOf = async (read: () => unknown): Promise<unknown> => {
     expect(there).toEqual(JSON.parse(JSON.stringify(here)));
   }, 60_000);
 
+  it('gives the same statement on every read, one after the other and three at once', async () => {
+    const bytes = file(800);
+    const expected = JSON.parse(JSON.stringify(readCamt(bytes))) as unknown;
+    const reads = [await readStatementFile(bytes, ENTRY), await readStatementFile(bytes, ENTRY), ...(await Promise.all([1, 2, 3].map(() => readStatementFile(bytes, ENTRY))))];
+    for (const read of reads) expect(read).toEqual(expected);
+  }, 120_000);
+
   it('refuses what readCamt refuses, with the same template and parameters', async () => {
     const declared = file(1500, '<!DOCTYPE Document [<!ENTITY x "y">]>');
     expect(await refusalOf(() => readStatementFile(declared, ENTRY))).toEqual({ template: 'bankStatementDeclarations', parameters: [] });
