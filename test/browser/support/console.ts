@@ -113,13 +113,29 @@ export async function waitForTitle(page: Page, title: string): Promise<void> {
 }
 
 export async function chooseLanguage(page: Page, locale: 'en' | 'de'): Promise<void> {
-  await page.click(tid('language-button'));
+  await openMenu(page, tid('language-button'), tid(`language-${locale}`));
   await clickMenuOption(page, tid(`language-${locale}`), `language-${locale}`);
+}
+
+/**
+ * Clicks `button` until the menu holding `option` is open, as a clerk clicks again when nothing happened: a click while
+ * the bar is drawn anew (the session read, a page's first data) can land on the old button and open nothing (CI, stop
+ * 49: the language menu of a member's dashboard stayed shut for 30 s). A menu that is there is never clicked again:
+ * a second click would land on its backdrop and close it.
+ */
+export async function openMenu(page: Page, button: string, option: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await page.waitForSelector(button, { visible: true });
+    await page.click(button);
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && !(await page.$(option))) await new Promise((r) => setTimeout(r, 100));
+    if ((await page.$(option)) || attempt === 3) return;
+  }
 }
 
 /** Chooses `value` in the react-admin select with the given data-testid. */
 export async function choose(page: Page, testId: string, value: string): Promise<void> {
-  await page.click(`[data-testid="${testId}"] [role="combobox"]`);
+  await openMenu(page, `[data-testid="${testId}"] [role="combobox"]`, `li[data-value="${value}"]`);
   await clickMenuOption(page, `li[data-value="${value}"]`, `choose-${testId}`);
 }
 
