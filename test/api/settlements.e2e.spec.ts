@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { SettlementCheckDto, SettlementDto, SettlementTermsDto } from '@coop/contracts';
+import type { SettlementCheckDto, SettlementDto, SettlementTermsDto, ShareDto } from '@coop/contracts';
 import type { App } from 'supertest/types.js';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { pain001Violations, parsePain, type XmlNode } from '../../services/src/payouts/sepa/pain001-rules.js';
@@ -185,6 +185,22 @@ describe('settlements: the due list, the payout, the correction', () => {
     const user = await userWith(t.http, t.adminToken, 'sachbearbeiter', ['ROLE_USER']);
     await request(t.http).put('/api/v1/settlements/terms').set(auth(user.token)).send({ payoutPeriodMonths: 6 }).expect(403);
     await request(t.http).post('/api/v1/settlements/check').set(auth(user.token)).send({ ids: [partialId], payoutDate: '2026-06-15' }).expect(200);
+  });
+
+  it('settles a leaver whose shares are paid in part on what was paid in, a payment before the end included (issue 45, decision 234)', async () => {
+    // 3 shares (750 €), 300 € paid with the admission; notice for the end of 2024.
+    const partly = await createMember(t.http, t.adminToken, { name: 'Teilzahler', shareAmount: 3, paid: 30_000 });
+    const end = await posted(t.http, t.adminToken, { member: partly.id, type: 8, ...DATES, noticeDate: '2024-06-01' });
+    const id = `${partly.id}.${end.id}`;
+    expect((await list(t.adminToken, 2024)).map((r) => [r.id, r.shares, r.holding, r.amount])).toEqual([[id, 3, 30_000, 30_000]]);
+    // 100 € more paid before the end: they leave with it.
+    await request(t.http).post(`/api/v1/members/${partly.id}/share-payments`).set(auth(t.adminToken)).send({ date: '2024-10-01', amount: 10_000, method: 'transfer' }).expect(201);
+    expect((await list(t.adminToken, 2024)).map((r) => [r.id, r.holding, r.amount])).toEqual([[id, 40_000, 40_000]]);
+    const check = (await request(t.http).post('/api/v1/settlements/check').set(auth(t.adminToken)).send({ ids: [id], payoutDate: '2026-06-15' }).expect(200)).body as SettlementCheckDto;
+    expect(check).toMatchObject({ count: 1, sum: 40_000 });
+    // The register's row of the end takes out the 400 € paid in, not the 750 € subscribed.
+    const row = (await request(t.http).get(`/api/v1/shares/${end.id}`).set(auth(t.adminToken)).expect(200)).body as ShareDto;
+    expect([row.shareAmount, row.rueckpfleinzahlung, row.versions.map((v) => [v.rueckpfleinzahlung, v.effectiveDate])]).toEqual([-3, -40_000, [[-30_000, '2024-12-31'], [-40_000, '2024-12-31']]]);
   });
 
   it('refuses hostile input before any work', async () => {

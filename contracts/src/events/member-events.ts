@@ -203,8 +203,10 @@ export type SharesPosted = DomainEvent<
     /** A partial termination (2, § 67b): the day notice was given; the posting is dated on its effective date. */
     noticeDate?: string;
     /**
-     * A subscription (0, 1) not paid in full when posted (issue 45): the cents paid with it; the rest is due
-     * (share-payment-events.ts). Absent: the whole amount was paid (every posting before issue 45).
+     * The register's payment (`rueckpfleinzahlung`) the posting moves, signed like `amount`, where it differs from the
+     * amount (issue 45). A subscription (0, 1) not paid in full when posted: the cents paid with it; the rest is due
+     * (share-payment-events.ts). An end (2, 6, 7, 8) of a holding not paid in full: the Geschäftsguthaben that leaves
+     * with it (§ 73 (2) GenG, decision 234). Absent: the whole amount (every posting before issue 45).
      */
     paid?: number;
   }
@@ -230,6 +232,11 @@ export type PostingAnnulled = DomainEvent<
     approvalDate: string | null;
     interestBegin: string | null;
     transferPeer?: string;
+    /**
+     * The register's payment the annulation reverses (the annulled posting's, negated) where it differs from `amount`:
+     * a subscription paid in part, an end that took a Geschäftsguthaben out (issue 45, decision 234). Absent: `amount`.
+     */
+    paid?: number;
   }
 >;
 

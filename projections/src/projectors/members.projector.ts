@@ -226,7 +226,8 @@ export const membersProjector: Projector = {
               BALANCES.name,
               stamp(recorded, {
                 ...base,
-                // A subscription paid in part when posted (issue 45): the register's payment is what was paid.
+                // A subscription paid in part when posted, an end of a holding paid in part (issue 45, decision 234):
+                // the register's payment is what was paid, or what of it leaves.
                 ...(s.paid !== undefined ? { rueckpfleinzahlung: s.paid, versions: [{ ...cdc, rueckpfleinzahlung: s.paid, interestEnd: null, effectiveDate: s.date }] } : {}),
                 type: s.type,
                 shareCost: s.shareCost,
@@ -251,6 +252,8 @@ export const membersProjector: Projector = {
                 transferFrom: null,
                 transferMemberNr: typeof original?.transferMemberNr === 'number' ? original.transferMemberNr : null,
                 annulPeer: a.annulPeer,
+                // The register's payment it reverses, where it is not the amount (decision 234).
+                ...(a.paid !== undefined ? { rueckpfleinzahlung: a.paid, versions: [{ ...cdc, rueckpfleinzahlung: a.paid, interestEnd: null, effectiveDate: a.date }] } : {}),
               }),
             ),
           );

@@ -44,6 +44,8 @@ function keysOf(event: Handled): DocKey[] {
       return END_TYPES.has(event.data.type) ? [memberKey(event.data.memberId), rowKey(event.data.memberId, event.data.balanceId)] : [];
     case 'PostingAnnulled':
       return [rowKey(event.data.memberId, event.data.annulPeer)];
+    case 'SharePaymentCorrected':
+      return [rowKey(event.data.memberId, event.data.balanceId)];
     case 'SettlementPaid':
     case 'SettlementReversed':
       return [rowKey(event.data.memberId, event.data.endBalanceId)];
@@ -59,7 +61,7 @@ function keysOf(event: Handled): DocKey[] {
 }
 
 const HANDLED = new Set<string>([
-  'MemberAdmitted', 'MemberDataChanged', 'HeirsAccountRecorded', 'SharesPosted', 'PostingAnnulled', 'SettlementPaid', 'SettlementReversed',
+  'MemberAdmitted', 'MemberDataChanged', 'HeirsAccountRecorded', 'SharesPosted', 'PostingAnnulled', 'SharePaymentCorrected', 'SettlementPaid', 'SettlementReversed',
   'SettlementPeriodSet', 'SettlementLossShareSet', MEMBERS_ERASED,
 ]);
 
@@ -69,6 +71,8 @@ const PAYOUT_CLEARED = { lossShare: null, amount: null, payoutDate: null, heirs:
 
 export const settlementsProjector: Projector = {
   collections: [SETTLEMENTS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS],
+  // 2: a settlement's holding is the Geschäftsguthaben that left, register corrections of the end included (decision 234).
+  version: 2,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -105,7 +109,8 @@ export const settlementsProjector: Projector = {
             endDate: d.date,
             reason,
             shares: d.quantity,
-            holding: -d.amount,
+            // The Geschäftsguthaben that left: the register's payment, not the nominal amount (decision 234).
+            holding: -(d.paid ?? d.amount),
             status: 'due',
             ...PAYOUT_CLEARED,
           })),
@@ -116,6 +121,13 @@ export const settlementsProjector: Projector = {
         if (!row) return [];
         // An end annulled before its payout is no end; one already paid stays listed, marked, for the correction.
         return row.status === 'due' ? [{ kind: 'delete', collection: SETTLEMENTS.name, id: row.id }] : [put(SETTLEMENTS.name, { ...row, annulled: true })];
+      }
+      case 'SharePaymentCorrected': {
+        // The end's register payment corrected, or following a payment while the end was pending (decision 234): the
+        // holding follows, as the settlement's decider reads it from the member stream.
+        const row = current(rowKey(event.data.memberId, event.data.balanceId));
+        if (!row) return [];
+        return [put(SETTLEMENTS.name, { ...row, holding: -event.data.rueckpfleinzahlung })];
       }
       case 'SettlementPaid': {
         const d = event.data;

@@ -138,7 +138,8 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         transferTo: d.transferTo ?? null,
         transferFrom: d.transferFrom ?? null,
         interestBegin: d.interestBegin,
-        // A subscription paid in part when posted (issue 45): `paid`; every other posting, and one before issue 45, in full.
+        // A subscription paid in part when posted, an end of a holding paid in part (issue 45): `paid`; every other
+        // posting, and one before issue 45, in full.
         payment: d.paid ?? d.amount,
         interestEnd: null,
         noticeDate: d.noticeDate ?? null,
@@ -163,10 +164,11 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         transferTo: null,
         transferFrom: null,
         interestBegin: d.interestBegin,
-        payment: d.amount,
+        // The register's payment it reverses (issue 45, decision 234): absent, its amount.
+        payment: d.paid ?? d.amount,
         interestEnd: null,
         noticeDate: null,
-        paidWhenPosted: d.amount,
+        paidWhenPosted: d.paid ?? d.amount,
         instalments: null,
       };
       const postings = new Map(state.postings).set(d.balanceId, posting);

@@ -10,6 +10,8 @@ import {
   type MemberEvent,
   type SharePaymentMethod,
 } from '@coop/contracts';
+import { followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
+import { evolveShareAccount, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 
 /*
  * A member's SEPA direct-debit mandates and payments by direct debit (issue 45, DEBIT), decided on the member stream
@@ -43,9 +45,11 @@ export interface DebitMemberState {
   readonly iban: string | null;
   readonly mandates: ReadonlyMap<string, Mandate>;
   readonly payments: ReadonlyMap<string, Payment>;
+  /** The share account (no personal data): a pending end whose Geschäftsguthaben follows the debits (decision 234). */
+  readonly account: MemberState;
 }
 
-export const initialDebitMemberState: DebitMemberState = { exists: false, cooperativeId: null, iban: null, mandates: new Map(), payments: new Map() };
+export const initialDebitMemberState: DebitMemberState = { exists: false, cooperativeId: null, iban: null, mandates: new Map(), payments: new Map(), account: initialMemberState };
 
 export type DebitMemberCommand =
   | { readonly type: 'GrantMandate'; readonly memberId: string; readonly cooperativeId: string; readonly mandateId: string; readonly reference: string; readonly signedOn: string; readonly kind: MandateKind; readonly today: string }
@@ -56,7 +60,7 @@ export type DebitMemberCommand =
 const compact = (iban: unknown): string | null => (typeof iban === 'string' && iban.trim() !== '' ? iban.replace(/\s+/g, '').toUpperCase() : null);
 
 function evolveWith(withMasterData: boolean) {
-  return (state: DebitMemberState, event: MemberEvent): DebitMemberState => {
+  const evolveArea = (state: DebitMemberState, event: MemberEvent): DebitMemberState => {
     switch (event.type) {
       case 'MemberAdmitted':
         return { ...initialDebitMemberState, exists: true, cooperativeId: event.data.cooperativeId, iban: withMasterData ? compact(event.data.iban) : null };
@@ -81,6 +85,10 @@ function evolveWith(withMasterData: boolean) {
       default:
         return state;
     }
+  };
+  return (state: DebitMemberState, event: MemberEvent): DebitMemberState => {
+    const next = evolveArea(state, event);
+    return { ...next, account: evolveShareAccount(event.type === 'MemberAdmitted' ? initialMemberState : state.account, event) };
   };
 }
 
@@ -120,11 +128,11 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
       if (payment.returnedOn !== null) throw new ValidationError([fieldError(null, 'paymentAlreadyReturned', payment.returnedOn)]);
       if (command.date < payment.date) throw new ValidationError([fieldError('date', 'returnBeforePayment', payment.date)]);
       const { memberId, paymentId, date, reason } = command;
-      return [{ type: 'SharePaymentReturned', data: { memberId, balanceId: payment.balanceId, paymentId, date, amount: payment.amount, reason } }];
+      return followPendingEnd(state.account, [{ type: 'SharePaymentReturned', data: { memberId, balanceId: payment.balanceId, paymentId, date, amount: payment.amount, reason } }]);
     }
     case 'BookDebits':
       // Idempotent: a debit already booked (a collection written again after a stop) is not booked twice.
-      return command.items
+      return followPendingEnd(state.account, command.items
         .filter((item) => item.memberId === command.memberId && !state.payments.has(item.paymentId))
         .map((item) => ({
           type: 'SharePaymentReceived' as const,
@@ -139,7 +147,7 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
             collectionId: command.collectionId,
             statementId: null,
           },
-        }));
+        })));
   }
 }
 

@@ -3,6 +3,7 @@ import { memberStream, type Decider, type DividendMemberPaid, type MemberEvent, 
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { OwedDues } from '../queries/owed-dues.js';
+import { followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
 import { evolveShareAccount, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 import { memberCredits, type BookedCredit } from '../domain/dividend-credit.js';
 
@@ -72,7 +73,8 @@ export class ClosureCredits {
         type: 'SharePaymentReceived',
         data: { memberId: p.memberId, balanceId: c.balanceId, paymentId: c.paymentId, date: p.paymentDate, amount: c.amount, method: 'dividendCredit', reference: String(p.year), collectionId: null, statementId: null },
       }));
-      appends.push({ streamId: stream, expected: loaded.expected, events: this.writer.stamp(events, ctx, ctx.actor.cooperativeId) });
+      // A leaver's credit raises the Geschäftsguthaben that leaves with the end (decision 234).
+      appends.push({ streamId: stream, expected: loaded.expected, events: this.writer.stamp(followPendingEnd(loaded.state, events), ctx, ctx.actor.cooperativeId) });
     }
     return { credits, appends };
   }

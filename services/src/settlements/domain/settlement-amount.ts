@@ -18,7 +18,7 @@ export interface SettlementEnd {
   /** The financial year at whose end it left. */
   readonly year: number;
   readonly shares: number;
-  /** The holding booked out, in cents (positive). */
+  /** The Geschäftsguthaben booked out, in cents (positive): what was paid in, not the unpaid nominal amount. */
   readonly holding: number;
 }
 
@@ -53,7 +53,8 @@ export function settlementEnds(state: MemberState): SettlementEnd[] {
       endDate: p.date,
       year: Number(p.date.slice(0, 4)),
       shares: p.quantity,
-      holding: -p.amount,
+      // The Geschäftsguthaben that left with it (the register's payment), not the nominal amount (decision 234).
+      holding: -p.payment,
     });
   }
   return ends.sort((a, b) => (a.endDate < b.endDate ? -1 : a.endDate > b.endDate ? 1 : a.endBalanceId < b.endBalanceId ? -1 : 1));

@@ -16,6 +16,7 @@ import { requireOpenYearsFor } from './closed-years.rules.js';
 import { lowestSharesFrom } from './holding.js';
 import { exitPendingOn, postNotice, transferOutWhileLeaving, type EndNotice } from './membership-end.rules.js';
 import { minimumRemainsError, requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
+import { negated, paidField } from '../../kernel/geschaeftsguthaben.js';
 import { paidErrors } from '../../kernel/subscription-paid.js';
 import { requireEarlierSharesPaid } from './subscription-payment.rules.js';
 
@@ -359,6 +360,8 @@ function reversal(
       approvalDate,
       interestBegin,
       ...(transferPeer !== undefined ? { transferPeer } : {}),
+      // The register's payment of the original goes back with it (a subscription paid in part; decision 234).
+      ...paidField(negated(original.payment), amount),
     },
   };
 }

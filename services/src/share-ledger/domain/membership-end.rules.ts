@@ -13,6 +13,7 @@ import {
   type MemberEvent,
   type SharesPosted,
 } from '@coop/contracts';
+import { negated, paidField, partialEndPaid, wholeEndPaid } from '../../kernel/geschaeftsguthaben.js';
 import { isExitPending, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
 import { amountFor, shareCostErrors } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
@@ -91,14 +92,19 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
       throw new ValidationError([memberFieldError('quantity', 'withdrawalLeavesTooFew', String(held), String(terms.minimumShares), effectiveDate)]);
     }
     return [
-      { type: 'SharesPosted', data: { memberId, balanceId, type: 2, quantity, amount, shareCost: terms.shareCost, ...dates, noticeDate: notice.date } },
+      // What leaves is the Geschäftsguthaben beyond the shares that stay, not the unpaid nominal amount (decision 234).
+      {
+        type: 'SharesPosted',
+        data: { memberId, balanceId, type: 2, quantity, amount, shareCost: terms.shareCost, ...dates, noticeDate: notice.date, ...paidField(partialEndPaid(state, amount), amount) },
+      },
     ];
   }
 
-  // The whole holding leaves on the effective date: every share, and the money actually paid in.
+  // The whole holding leaves on the effective date: every share, and the money actually paid in (the register's
+  // payment: the Geschäftsguthaben, not the nominal amount of shares paid in part; decision 234).
   const posting: SharesPosted = {
     type: 'SharesPosted',
-    data: { memberId, balanceId, type: postingType, quantity: state.shares, amount: -state.cents, shareCost: terms.shareCost, ...dates },
+    data: { memberId, balanceId, type: postingType, quantity: state.shares, amount: -state.cents, shareCost: terms.shareCost, ...dates, ...paidField(wholeEndPaid(state), -state.cents) },
   };
   // Nothing may stand after the end: a later subscription would be withdrawn before it was made, a later partial
   // termination would leave its shares on the account of a member who has left.
@@ -170,11 +176,33 @@ export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberS
     { type: 'SharesPosted', data: { memberId, balanceId, type: 3, quantity, amount, shareCost: terms.shareCost, ...dates, transferTo, transferPeer: peerBalanceId } },
     {
       type: 'PostingAnnulled',
-      data: { memberId, balanceId: restate.annulment, annulPeer: exit.balanceId, originalType: exitType, quantity: -exit.shares, amount: -exit.amount, date: exit.date, approvalDate: null, interestBegin: null },
+      data: {
+        memberId,
+        balanceId: restate.annulment,
+        annulPeer: exit.balanceId,
+        originalType: exitType,
+        quantity: -exit.shares,
+        amount: -exit.amount,
+        date: exit.date,
+        approvalDate: null,
+        interestBegin: null,
+        ...paidField(negated(exit.payment), -exit.amount),
+      },
     },
     {
       type: 'SharesPosted',
-      data: { memberId, balanceId: restate.exit, type: exitType, quantity: remainingShares, amount: -remainingCents, shareCost: terms.shareCost, ...dates, date: exit.date },
+      data: {
+        memberId,
+        balanceId: restate.exit,
+        type: exitType,
+        quantity: remainingShares,
+        amount: -remainingCents,
+        shareCost: terms.shareCost,
+        ...dates,
+        date: exit.date,
+        // What is left of the Geschäftsguthaben once the transfer took its nominal amount (decision 234).
+        ...paidField(wholeEndPaid(state, new Set([exit.balanceId]), amount), -remainingCents),
+      },
     },
     { type: 'MemberExited', data: { memberId, exitDate: exit.date, reason: state.exitReason!, balanceId: restate.exit } },
   ];

@@ -10,6 +10,7 @@ import {
   type SharePaymentMethod,
   type SharePaymentReceived,
 } from '@coop/contracts';
+import { followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
 import { evolveShareAccount, initialMemberState, requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
 import { formatEuro } from '../../kernel/money.js';
 import { decideInstalmentPlan, type SetInstalmentPlan } from './instalment-plan.rules.js';
@@ -70,7 +71,8 @@ export const sharePaymentDecider: Decider<SharePaymentCommand, MemberEvent, Memb
   evolve: evolveShareAccount,
   decide(command, state) {
     requireMember(state, command.cooperativeId, command.memberId);
-    return command.type === 'RecordSharePayment' ? recordPayment(command, state) : decideInstalmentPlan(command, state);
+    // A payment while an end is pending raises the Geschäftsguthaben that leaves with it (decision 234).
+    return command.type === 'RecordSharePayment' ? followPendingEnd(state, recordPayment(command, state)) : decideInstalmentPlan(command, state);
   },
 };
 

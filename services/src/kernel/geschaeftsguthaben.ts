@@ -1,0 +1,73 @@
+import type { MemberEvent, SharePaymentCorrected } from '@coop/contracts';
+import type { MemberState } from './member-stream.js';
+
+/*
+ * The Geschäftsguthaben (DOMAIN.md 1.1: what the member actually paid in) as the register holds it: each posting's
+ * payment (`rueckpfleinzahlung`, signed like its amount). An end takes out what was paid in, never the unpaid nominal
+ * amount (§ 73 (2) GenG; decision 234).
+ */
+
+/**
+ * The member's Geschäftsguthaben: the payments of the postings that count, an annulled posting and its annulation left
+ * out as a pair (they count as never made, DOMAIN.md 1.2), and the postings named in `except` left out.
+ */
+export function paidIn(state: MemberState, except: ReadonlySet<string> = new Set()): number {
+  const annulled = new Set<string>();
+  for (const p of state.postings.values()) if (p.type === 5 && p.annulPeer !== null) annulled.add(p.annulPeer).add(p.balanceId);
+  let sum = 0;
+  for (const p of state.postings.values()) {
+    if (annulled.has(p.balanceId) || p.annulated || except.has(p.balanceId)) continue;
+    sum += p.payment;
+  }
+  return sum;
+}
+
+/**
+ * What a whole end takes out (negative, like its amount): the Geschäftsguthaben left after the postings in `except`
+ * and `change` (a transfer posted with it), never more than nothing in its favour.
+ */
+export function wholeEndPaid(state: MemberState, except: ReadonlySet<string> = new Set(), change = 0): number {
+  return negated(Math.max(0, paidIn(state, except) + change));
+}
+
+/** `-cents`, never -0 (an event holding -0 would be written as 0 and read back different). */
+export function negated(cents: number): number {
+  return cents === 0 ? 0 : -cents;
+}
+
+/**
+ * What a partial termination (2) of `amount` (negative) cents takes out: the Geschäftsguthaben beyond the nominal
+ * amount of the shares that stay, at most the amount terminated (the shares that stay hold what was paid first;
+ * INFERRED from § 73 (2) GenG and § 7 Nr. 1: the Geschäftsguthaben never exceeds the shares held).
+ */
+export function partialEndPaid(state: MemberState, amount: number): number {
+  const staying = state.cents + amount;
+  return negated(Math.min(-amount, Math.max(0, paidIn(state) - staying)));
+}
+
+/** `{ paid }` for an event whose payment differs from its amount, else nothing (the event reads as before issue 45). */
+export function paidField(paid: number, amount: number): { paid?: number } {
+  return paid === amount ? {} : { paid };
+}
+
+/**
+ * A payment received or returned while a whole end is pending (the exit posted, its day to come, or come and not yet
+ * settled) changes the Geschäftsguthaben that leaves with it: the end's register payment follows, as a correction of
+ * the end posting (`SharePaymentCorrected`, counting from the end's date, decision 232). `events` are what a decider
+ * decided on `state`; the correction is appended after them.
+ */
+export function followPendingEnd(state: MemberState, events: readonly MemberEvent[]): MemberEvent[] {
+  const end = state.exitBalanceId === null ? undefined : state.postings.get(state.exitBalanceId);
+  if (end === undefined || end.annulated) return [...events];
+  let change = 0;
+  for (const e of events) {
+    if (e.type === 'SharePaymentReceived') change += e.data.amount;
+    else if (e.type === 'SharePaymentReturned') change -= e.data.amount;
+  }
+  if (change === 0) return [...events];
+  const correction: SharePaymentCorrected = {
+    type: 'SharePaymentCorrected',
+    data: { memberId: state.memberId!, balanceId: end.balanceId, rueckpfleinzahlung: end.payment - change, interestEnd: end.interestEnd },
+  };
+  return [...events, correction];
+}
