@@ -36,13 +36,12 @@ export function negated(cents: number): number {
 }
 
 /**
- * What a partial termination (2) of `amount` (negative) cents takes out: the Geschäftsguthaben beyond the nominal
- * amount of the shares that stay, at most the amount terminated (the shares that stay hold what was paid first;
- * INFERRED from § 73 (2) GenG and § 7 Nr. 1: the Geschäftsguthaben never exceeds the shares held).
+ * What a partial termination (2) of `amount` (negative) cents takes out: what was paid in, up to the amount terminated
+ * (the shares paid in leave first). What is still owed stays owed on the subscriptions that owe it, as the dues are
+ * kept per subscription (decision 234), so the shares that stay owe exactly what the dues say.
  */
 export function partialEndPaid(state: MemberState, amount: number): number {
-  const staying = state.cents + amount;
-  return negated(Math.min(-amount, Math.max(0, paidIn(state) - staying)));
+  return negated(Math.min(-amount, Math.max(0, paidIn(state))));
 }
 
 /** `{ paid }` for an event whose payment differs from its amount, else nothing (the event reads as before issue 45). */

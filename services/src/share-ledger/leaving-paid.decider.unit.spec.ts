@@ -51,18 +51,18 @@ describe('an end takes out what was paid in, not the nominal amount (decision 23
     expect(end!.holding).toBe(75_000);
   });
 
-  it('a partial termination takes out what is paid beyond the shares that stay (600 € paid of 750 €, one share of 250 €: 100 €)', () => {
+  it('a partial termination takes out what was paid in, up to the shares terminated (100 € paid of 750 €, one share of 250 €: 100 €)', () => {
     spec
-      .given([admitted(), paidOnly(subscribed(3), 60_000)])
+      .given([admitted(), paidOnly(subscribed(3), 10_000)])
       .when(post(2, 1, notice('2026-10-01')))
       .then([posted('b-new', 2, 1, { date: '2027-12-31', noticeDate: '2026-10-01', paid: -10_000 })]);
-    // Paid no further than the shares that stay: nothing leaves with the share.
+    // Nothing paid in: nothing leaves with the share (and never -0).
     spec
-      .given([admitted(), paidOnly(subscribed(3), 40_000)])
+      .given([admitted(), paidOnly(subscribed(3), 0)])
       .when(post(2, 1, notice('2026-10-01')))
       .then([posted('b-new', 2, 1, { date: '2027-12-31', noticeDate: '2026-10-01', paid: 0 })]);
-    // Paid in full: the whole amount, as before.
-    spec.given([admitted(), subscribed(3)]).when(post(2, 1, notice('2026-10-01'))).then([posted('b-new', 2, 1, { date: '2027-12-31', noticeDate: '2026-10-01' })]);
+    // Paid in for the share terminated (600 € of 750 €): its amount leaves, as before; 150 € stay owed on the others.
+    spec.given([admitted(), paidOnly(subscribed(3), 60_000)]).when(post(2, 1, notice('2026-10-01'))).then([posted('b-new', 2, 1, { date: '2027-12-31', noticeDate: '2026-10-01' })]);
   });
 
   it('a payment while the end is pending raises what leaves with it: the end posting is corrected in the same append', () => {
