@@ -139,17 +139,29 @@ async function oneRun(browser, product) {
   await second.setViewport({ width: 1366, height: 860 });
   await second.setCacheEnabled(false);
   const firstScripts = collectScripts(second);
+  // Where the first load's time goes: each request's start and end, from the navigation.
+  const timeline = [];
+  second.on('request', (req) => timeline.push({ req, url: new URL(req.url()).pathname + new URL(req.url()).search, type: req.resourceType(), start: now() - t1, end: null }));
+  second.on('requestfinished', (req) => {
+    const entry = timeline.find((e) => e.req === req);
+    if (entry) entry.end = now() - t1;
+  });
   await second.evaluateOnNewDocument((t) => localStorage.setItem('coop.token', t), token);
   const t1 = now();
   await second.goto(`${product.baseUrl}/users`, { waitUntil: 'domcontentloaded' });
   await second.waitForSelector('[data-testid="users-row"]', { visible: true });
   await second.waitForSelector('[data-testid="user-form"] input[name="username"]', { visible: true });
   const firstLoadMs = now() - t1;
+  const shown = timeline.filter((e) => e.start < firstLoadMs);
+  const scriptsDoneMs = Math.max(0, ...shown.filter((e) => e.type === 'script' && e.end !== null).map((e) => e.end));
+  const api = shown.filter((e) => e.url.startsWith('/api/'));
+  const firstApiMs = api.length > 0 ? Math.min(...api.map((e) => e.start)) : null;
+  const apiCalls = api.map((e) => `${e.url.slice(0, 60)} ${round(e.start, 0)}-${e.end === null ? '?' : round(e.end, 0)} ms`);
   await sleep(300); // late chunks
   const first = sizes(firstScripts);
   await fresh.close();
   return {
-    loginPageMs, usersVisibleMs, firstLoadMs,
+    loginPageMs, usersVisibleMs, firstLoadMs, scriptsDoneMs, firstApiMs, apiCalls,
     scriptFiles: signIn.files, rawKb: signIn.rawKb, gzipKb: signIn.gzipKb,
     firstLoadScriptFiles: first.files, firstLoadRawKb: first.rawKb, firstLoadGzipKb: first.gzipKb,
   };
@@ -168,6 +180,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     const r = await oneRun(browser, product);
     log(`run ${i + 1}: login page ${round(r.loginPageMs, 0)} ms, sign-in to users list ${round(r.usersVisibleMs, 0)} ms, first load of /users signed in ${round(r.firstLoadMs, 0)} ms, JS ${round(r.firstLoadGzipKb, 1)} kB gzip in ${r.firstLoadScriptFiles} files (through the sign-in ${round(r.gzipKb, 1)} kB in ${r.scriptFiles})`);
+    log(`  first load: scripts fetched by ${round(r.scriptsDoneMs, 0)} ms, first API call at ${r.firstApiMs === null ? '-' : round(r.firstApiMs, 0)} ms: ${r.apiCalls.join('; ')}`);
     runs.push(r);
   }
   const sorted = [...runs].map((r) => r.usersVisibleMs).sort((a, b) => a - b);
@@ -188,6 +201,8 @@ try {
     firstLoadJavascriptFiles: last.firstLoadScriptFiles,
     firstLoadJavascriptRawKb: round(last.firstLoadRawKb, 1),
     firstLoadJavascriptGzipKb: round(last.firstLoadGzipKb, 1),
+    firstLoadScriptsFetchedMsMedian: round(medianOf('scriptsDoneMs'), 0),
+    firstLoadFirstApiCallMsMedian: round(medianOf('firstApiMs'), 0),
     load: loadavg().map((l) => round(l, 2)),
     note:
       'usersListVisible: from pressing Enter on the login page (argon2 sign-in included) until the users list and form are visible; ' +
