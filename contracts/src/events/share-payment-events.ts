@@ -177,6 +177,16 @@ export type DirectDebitCollectionCreated = DomainEvent<
 export const directDebitStream = (collectionId: string): string => `direct-debit-${collectionId}`;
 
 /**
+ * On `direct-debit-collections-<cooperativeId>`: the cooperative's collections in the order they were made, each
+ * appended in one atomic write with its `DirectDebitCollectionCreated` at the revision read before its dues were read.
+ * Two collections made at the same moment, in one API process or in two, can so never both be written from the same
+ * dues: the later one's write is refused, and it reads the dues again (decision 235).
+ */
+export type DirectDebitCollectionOrdered = DomainEvent<'DirectDebitCollectionOrdered', { cooperativeId: string; collectionId: string }>;
+
+export const directDebitCollectionsStream = (cooperativeId: string): string => `direct-debit-collections-${cooperativeId}`;
+
+/**
  * One subscription as the payment areas read it (the projection `share_dues`, one document per type 0/1 posting that is
  * not annulled; id = the posting's balance id). `outstanding = amount - paid`; `dueSince` is the due date of the oldest
  * instalment not fully covered by `paid` (null when nothing is outstanding); `reminderLevel` the highest reminder sent

@@ -2,11 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   businessToday,
+  ConcurrencyError,
+  directDebitCollectionsStream,
   directDebitStream,
   fieldError,
   ValidationError,
   type Decider,
   type DirectDebitCollectionCreated,
+  type DirectDebitCollectionOrdered,
   type EventStore,
   type FileStore,
 } from '@coop/contracts';
@@ -26,6 +29,9 @@ import { pain008Xml } from '../sepa/pain008.js';
 import { pain008XmlViolations } from '../sepa/pain008-rules.js';
 import { DirectDebitReads } from '../queries/direct-debit-reads.js';
 import { bookCollection, type BookingPort } from './collection-booking.js';
+
+/** The cooperative's collections in order (decision 235): only its revision is read. */
+const collectionsOrder: Decider<never, DirectDebitCollectionOrdered, null> = { initialState: () => null, evolve: (state) => state, decide: () => [] };
 
 /** The collection's stream read back: its one event. */
 const collectionReader: Decider<never, DirectDebitCollectionCreated, { created: DirectDebitCollectionCreated['data'] | null }> = {
@@ -90,17 +96,18 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     private readonly progress: ReadModelProgress,
   ) {}
 
-  /** The collection under way per cooperative: the next waits for it (one API process; docs/direct-debits.md). */
+  /** The collection under way per cooperative in this process: the next waits for it (docs/direct-debits.md). */
   private readonly running = new Map<string, Promise<unknown>>();
 
   /**
    * One collection at a time per cooperative, each reading the dues only once the read models include every write before
    * it: two clerks collecting the same due at the same moment would otherwise both put it in a file (the file is stored
-   * before the payments are booked), and the bank would draw it twice.
+   * before the payments are booked), and the bank would draw it twice. In this process they queue; across processes
+   * the cooperative's collections stream refuses the later write, which then starts again from the dues (decision 235).
    */
   async execute(command: CreateCollectionCommand): Promise<CollectionResult> {
     const key = command.ctx.actor.cooperativeId;
-    const next = (this.running.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => this.create(command));
+    const next = (this.running.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => this.writer.retrying(() => this.create(command)));
     this.running.set(key, next);
     try {
       return await next;
@@ -119,6 +126,9 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     const terms = await this.terms.terms(cooperativeId);
     const refusals = creditorErrors(cooperative, terms.creditorId);
     if (refusals.length > 0) throw new ValidationError(refusals);
+    // The order of the cooperative's collections as read before the dues: a collection written meanwhile (here or in
+    // another process) makes this one's write fail, and it starts again.
+    const order = await this.writer.load(directDebitCollectionsStream(cooperativeId), collectionsOrder);
     // A collection a stopped write left half booked is completed first: its dues then read as paid, never drawn twice.
     await this.booking.completePending(ctx, cooperativeId);
     await this.progress.waitFor(await this.events.headPosition());
@@ -156,7 +166,16 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
       items: plan.debits.map(({ memberId, balanceId, mandateId, paymentId, amount, sequence }) => ({ memberId, balanceId, mandateId, paymentId, amount, sequence })),
       totalCents: plan.totalCents,
     };
-    await this.writer.appendAll([{ streamId: directDebitStream(collectionId), expected: 'no_stream', events: this.writer.stamp([{ type: 'DirectDebitCollectionCreated', data: created }], ctx, cooperativeId) }]);
+    try {
+      await this.writer.appendAll([
+        { streamId: directDebitCollectionsStream(cooperativeId), expected: order.expected, events: this.writer.stamp([{ type: 'DirectDebitCollectionOrdered', data: { cooperativeId, collectionId } }], ctx, cooperativeId) },
+        { streamId: directDebitStream(collectionId), expected: 'no_stream', events: this.writer.stamp([{ type: 'DirectDebitCollectionCreated', data: created }], ctx, cooperativeId) },
+      ]);
+    } catch (error) {
+      // Another collection came first: this one's file belongs to nothing.
+      if (error instanceof ConcurrencyError) await this.files.remove(fileId);
+      throw error;
+    }
     await this.booking.book(ctx, created);
     return { collectionId, skipped: plan.skipped };
   }
