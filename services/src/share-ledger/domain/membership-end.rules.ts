@@ -92,7 +92,7 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
       throw new ValidationError([memberFieldError('quantity', 'withdrawalLeavesTooFew', String(held), String(terms.minimumShares), effectiveDate)]);
     }
     return [
-      // What leaves is the Geschäftsguthaben beyond the shares that stay, not the unpaid nominal amount (decision 234).
+      // What leaves is what was paid in, up to the shares' amount, not an unpaid nominal amount (decision 234).
       {
         type: 'SharesPosted',
         data: { memberId, balanceId, type: 2, quantity, amount, shareCost: terms.shareCost, ...dates, noticeDate: notice.date, ...paidField(partialEndPaid(state, amount), amount) },
