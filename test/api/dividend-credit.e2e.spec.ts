@@ -72,7 +72,7 @@ describe('dividend: credited to the Geschäftsguthaben while the shares are not 
     t = await startApp();
     await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ balanceCost: 10, minimumShares: 1 })).expect(200);
     m.owing = await subscriber(t.http, t.adminToken, 'Teilweise', SUBSCRIPTION - 1_000);
-    m.unpaid = await subscriber(t.http, t.adminToken, 'Offen', 0);
+    m.unpaid = await subscriber(t.http, t.adminToken, 'Offen', SUBSCRIPTION / 2);
     m.paid = await subscriber(t.http, t.adminToken, 'Bezahlt', SUBSCRIPTION);
     // The statutes say otherwise (§ 19 (2) GenG): the year before last is paid out whole.
     await request(t.http).put('/api/v1/cooperative/payment-terms').set(auth(t.adminToken)).send(terms(false)).expect(200);
@@ -95,45 +95,51 @@ describe('dividend: credited to the Geschäftsguthaben while the shares are not 
     const owing = result(closure, 'owing');
     const unpaid = result(closure, 'unpaid');
     const paid = result(closure, 'paid');
-    // 10 % of 200 €: 20 € gross, KapESt 5 €, Soli 0,27 €, net 14,73 € (the same for each member, and as the year before).
-    for (const r of [owing, unpaid, paid]) expect([r.dividend, r.dividendTax, r.solidarityTax, r.churchTax, r.netAmount]).toEqual([2_000, 500, 27, 0, 1_473]);
+    // 10 % of the Geschäftsguthaben paid in (decision 236: the register's corrected payment): 190 €, 100 € and 200 €.
+    // 19 € gross, KapESt 4,75 €, Soli 0,26 €, net 13,99 €; 10 €, 2,50 €, 0,13 €, 7,37 €; 20 €, 5 €, 0,27 €, 14,73 €.
+    expect([owing, unpaid, paid].map((r) => [r.dividend, r.dividendTax, r.solidarityTax, r.churchTax, r.netAmount])).toEqual([
+      [1_900, 475, 26, 0, 1_399],
+      [1_000, 250, 13, 0, 737],
+      [2_000, 500, 27, 0, 1_473],
+    ]);
     for (const who of ['owing', 'unpaid', 'paid'] as const) expect(result(closure, who).taxes).toBe(result(before, who).taxes);
-    expect([owing.creditedAmount, owing.paymentAmount, owing.payment]).toEqual([1_000, 473, 473]);
-    expect([unpaid.creditedAmount, unpaid.paymentAmount]).toEqual([1_473, 0]);
+    expect([owing.creditedAmount, owing.paymentAmount, owing.payment]).toEqual([1_000, 399, 399]);
+    expect([unpaid.creditedAmount, unpaid.paymentAmount]).toEqual([737, 0]);
     expect([paid.creditedAmount, paid.paymentAmount]).toEqual([0, 1_473]);
+    const net = 1_399 + 737 + 1_473;
     const read = (await request(t.http).get(`/api/v1/dividend/${closure.id}`).set(auth(t.adminToken)).expect(200)).body as DividendDto;
-    expect([read.status, read.netAmount, read.creditedAmount, read.paymentAmount]).toEqual(['closed', 3 * 1_473, 2_473, 3 * 1_473 - 2_473]);
+    expect([read.status, read.netAmount, read.creditedAmount, read.paymentAmount]).toEqual(['closed', net, 1_737, net - 1_737]);
     // The calculation before showed the same credit (from share_dues; the closure decided it from the member streams).
-    expect([preview.creditedAmount, preview.paymentAmount, result(preview, 'owing').creditedAmount, result(preview, 'unpaid').paymentAmount]).toEqual([2_473, 3 * 1_473 - 2_473, 1_000, 0]);
+    expect([preview.creditedAmount, preview.paymentAmount, result(preview, 'owing').creditedAmount, result(preview, 'unpaid').paymentAmount]).toEqual([1_737, net - 1_737, 1_000, 0]);
   });
 
   it('books the credit on the member stream (SharePaymentReceived, dividendCredit) and the outstanding falls by it', async () => {
     expect(await outstanding('owing')).toBe(0);
-    expect(await outstanding('unpaid')).toBe(SUBSCRIPTION - 1_473);
+    expect(await outstanding('unpaid')).toBe(SUBSCRIPTION / 2 - 737);
     expect(await outstanding('paid')).toBe(0);
     const events = await t.running.storage.events.readStream(memberStream(m.unpaid.member.id));
     const credits = events.filter((e) => e.type === 'SharePaymentReceived').map((e) => e.data);
     expect(credits).toEqual([
-      { memberId: m.unpaid.member.id, balanceId: m.unpaid.balanceId, paymentId: `dividend-${closure.id}-${m.unpaid.balanceId}`, date: `${THIS_YEAR}-01-15`, amount: 1_473, method: 'dividendCredit', reference: String(LAST), collectionId: null, statementId: null },
+      { memberId: m.unpaid.member.id, balanceId: m.unpaid.balanceId, paymentId: `dividend-${closure.id}-${m.unpaid.balanceId}`, date: `${THIS_YEAR}-01-15`, amount: 737, method: 'dividendCredit', reference: String(LAST), collectionId: null, statementId: null },
     ]);
   });
 
   it('pays in the SEPA file only what was not credited: the member credited whole is left out, the sums follow', async () => {
     const check = (await request(t.http).get(`/api/v1/dividend/sepa/${closure.id}/check`).set(auth(t.adminToken)).expect(200)).body as { transfers: number; controlSum: number; errors: unknown[] };
-    expect(check).toEqual({ transfers: 2, controlSum: 473 + 1_473, errors: [] });
+    expect(check).toEqual({ transfers: 2, controlSum: 399 + 1_473, errors: [] });
     const doc = parsePain((await request(t.http).get(`/api/v1/dividend/sepa/${closure.id}`).set(auth(t.adminToken)).buffer(true).parse(text).expect(200)).body as string);
     expect(pain001Violations(doc)).toEqual([]);
     const header = doc.children[0]!.children.find((c) => c.name === 'GrpHdr');
     const block = doc.children[0]!.children.find((c) => c.name === 'PmtInf')!;
-    expect([at(header, 'NbOfTxs'), cents(at(header, 'CtrlSum')), at(block, 'NbOfTxs'), cents(at(block, 'CtrlSum'))]).toEqual(['2', 1_946, '2', 1_946]);
+    expect([at(header, 'NbOfTxs'), cents(at(header, 'CtrlSum')), at(block, 'NbOfTxs'), cents(at(block, 'CtrlSum'))]).toEqual(['2', 1_872, '2', 1_872]);
     const transfers = block.children.filter((c) => c.name === 'CdtTrfTxInf');
     const owing = result(closure, 'owing');
     const paid = result(closure, 'paid');
     expect(transfers.map((x) => [at(x, 'PmtId', 'EndToEndId'), cents(at(x, 'Amt', 'InstdAmt'))])).toEqual([
-      [`DIV${LAST}-M${owing.memberNr}`, 473],
+      [`DIV${LAST}-M${owing.memberNr}`, 399],
       [`DIV${LAST}-M${paid.memberNr}`, 1_473],
     ]);
-    expect(at(transfers[0], 'RmtInf', 'Ustrd')).toBe(`Dividende GJ ${LAST} Mitgl-Nr ${owing.memberNr} brutto 20,00 KapESt 5,00 SolZ 0,27 KiSt 0,00 netto 14,73 GG-Gutschrift 10,00`);
+    expect(at(transfers[0], 'RmtInf', 'Ustrd')).toBe(`Dividende GJ ${LAST} Mitgl-Nr ${owing.memberNr} brutto 19,00 KapESt 4,75 SolZ 0,26 KiSt 0,00 netto 13,99 GG-Gutschrift 10,00`);
     expect(at(transfers[1], 'RmtInf', 'Ustrd')).toBe(`Dividende GJ ${LAST} Mitgl-Nr ${paid.memberNr} brutto 20,00 KapESt 5,00 SolZ 0,27 KiSt 0,00 netto 14,73`);
   });
 
@@ -143,9 +149,9 @@ describe('dividend: credited to the Geschäftsguthaben while the shares are not 
       return (await pdfPages(res.body as Buffer)).flat().join(' ').replace(/\s+/g, ' ');
     };
     const owing = await certificate('owing');
-    expect(owing).toContain(`${eur(2_000)} EUR`);
-    expect(owing).toContain(`Von der Dividende nach Steuerabzug (${eur(1_473)} EUR) wurden ${eur(1_000)} EUR Ihrem Geschäftsguthaben gutgeschrieben`);
-    expect(owing).toContain(`ausgezahlt wurden ${eur(473)} EUR`);
+    expect(owing).toContain(`${eur(1_900)} EUR`);
+    expect(owing).toContain(`Von der Dividende nach Steuerabzug (${eur(1_399)} EUR) wurden ${eur(1_000)} EUR Ihrem Geschäftsguthaben gutgeschrieben`);
+    expect(owing).toContain(`ausgezahlt wurden ${eur(399)} EUR`);
     expect(await certificate('paid')).not.toContain('gutgeschrieben');
   });
 

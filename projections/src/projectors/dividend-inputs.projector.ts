@@ -82,6 +82,7 @@ const TYPES = new Set<string>([
   'DividendMemberPaid',
   'SharePaymentReceived',
   'SharePaymentReturned',
+  'SharePaymentCorrected',
 ]);
 
 const inputKey = (memberId: string): DocKey => ({ collection: DIVIDEND_INPUTS.name, id: memberId });
@@ -111,7 +112,8 @@ function upsert<T extends { readonly id: string }>(list: readonly T[], entry: T)
 export const dividendInputsProjector: Projector = {
   collections: [DIVIDEND_INPUTS],
   // 2: subscriptions count with what was paid, payments and returns are tuples of their own (issue 45).
-  version: 2,
+  // 3: a register correction of a posting's payment restates what the posting bears (decision 236).
+  version: 3,
   keys(recorded: RecordedEvent): DocKey[] {
     if (recorded.type === MEMBERS_ERASED) return dividendInputsErasure.keys(recorded);
     if (recorded.type === CHURCH_DATA_ERASED) return dividendInputsChurchErasure.keys(recorded);
@@ -175,6 +177,22 @@ export const dividendInputsProjector: Projector = {
         if (amount <= 0) return [];
         const payment: DividendInputPosting = [d.paymentId, subscription[1], amount, d.date, d.date, subscription[5], d.balanceId];
         return next({ postings: [...postingsOf(doc), payment] });
+      }
+      case 'SharePaymentCorrected': {
+        // The register's payment restated (`PUT /shares/{id}`, an imported register's payments; decision 236, DOMAIN.md
+        // 1.1: the basis is what was paid in): the posting bears the corrected payment from its interest begin, less
+        // the payments recorded on it since, which bear from their own dates. A subscription so left owing counts its
+        // later payments up to its amount, as one posted in part.
+        const d = event.data;
+        const postings = postingsOf(doc);
+        const at = postings.findIndex((p) => p[0] === d.balanceId && p[6] === undefined);
+        if (at < 0) return [];
+        const p = postings[at]!;
+        const since = postings.reduce((sum, q) => (q[6] === d.balanceId && q[5] === 0 ? sum + q[2] : sum), 0);
+        const restated: DividendInputPosting = [p[0], p[1], d.rueckpfleinzahlung - since, p[3], p[4], p[5]];
+        const subscribed = subscribedOf(doc);
+        const owing = (p[1] === 0 || p[1] === 1) && subscribed[d.balanceId] === undefined && d.rueckpfleinzahlung < p[2] + since ? { subscribed: { ...subscribed, [d.balanceId]: p[2] + since } } : {};
+        return next({ postings: postings.map((q, i) => (i === at ? restated : q)), ...owing });
       }
       case 'SharePaymentReturned': {
         const d = event.data;

@@ -5,7 +5,7 @@ import { calculateDividend, memberBasis } from './domain/engine/index.js';
 import { toMemberInput } from './queries/member-input.js';
 
 /*
- * The dividend's basis is the Geschäftsguthaben paid in (§ 19 (1) GenG, DOMAIN.md 1.1; issue 45, decision 233): the
+ * The dividend's basis is the Geschäftsguthaben paid in (§ 19 (1) GenG, DOMAIN.md 1.1; issue 45, decisions 233, 236): the
  * member events go through the `dividend_inputs` projector into the engine's input, as the calculation reads them.
  */
 
@@ -86,11 +86,36 @@ describe('the dividend basis is the Geschäftsguthaben paid in (issue 45)', () =
     expect(memberBasis(toMemberInput(annulled, undefined, 'nextMonth'), 2025, proRata).lines).toEqual([]);
   });
 
-  it('payments count up to the subscription: none beyond its amount, none on one posted whole (owing by a register correction)', () => {
+  it('payments count up to the subscription: none beyond its amount, none on one posted whole and never corrected', () => {
     const over = inputsAfter([subscribed(100_000, 10_000), received('pay-1', '2025-05-10', 60_000), received('pay-2', '2025-06-10', 60_000)]);
     expect(memberBasis(toMemberInput(over, undefined, 'nextMonth'), 2026, yearEnd).holding).toBe(100_000);
     const whole = inputsAfter([subscribed(100_000), received('pay-1', '2025-05-10', 10_000)]);
     expect(memberBasis(toMemberInput(whole, undefined, 'nextMonth'), 2026, yearEnd).holding).toBe(100_000);
+  });
+
+  const corrected = (rueckpfleinzahlung: number): MemberEvent => ({ type: 'SharePaymentCorrected', data: { memberId: 'm-1', balanceId: 'b-1', rueckpfleinzahlung, interestEnd: null } });
+
+  it('a register correction restates what the posting bears, from its interest begin (decision 236: an imported register\'s 400 € paid of 1,000 €)', () => {
+    const imported = inputsAfter([subscribed(100_000), corrected(40_000)]);
+    expect(imported.postings).toEqual([['b-1', 0, 40_000, '2024-12-10', '2025-01-01', 0]]);
+    // 4 % of the 400 € paid in, not of the 1,000 € subscribed.
+    expect(grossOf(imported, 2025, proRata)).toBe(1_600);
+    expect(memberBasis(toMemberInput(imported, undefined, 'nextMonth'), 2026, yearEnd).holding).toBe(40_000);
+  });
+
+  it('after a correction the payments count up to the amount; a correction after payments leaves them on their dates', () => {
+    const owing = inputsAfter([subscribed(100_000), corrected(40_000), received('pay-1', '2025-05-10', 90_000)]);
+    // 600 € were owed: the payment counts 600 €, from 2025-06-01.
+    expect(memberBasis(toMemberInput(owing, undefined, 'nextMonth'), 2025, proRata).lines).toEqual([
+      { postingId: 'b-1', amount: 40_000, from: '2025-01-01', days: 360 },
+      { postingId: 'pay-1', amount: 60_000, from: '2025-06-01', days: 210 },
+    ]);
+    const later = inputsAfter([subscribed(100_000, 10_000), received('pay-1', '2025-05-10', 30_000), corrected(50_000)]);
+    // The register says 500 € in all: 300 € paid on 2025-05-10 stay dated; the posting bears the other 200 €.
+    expect(memberBasis(toMemberInput(later, undefined, 'nextMonth'), 2025, proRata).lines).toEqual([
+      { postingId: 'b-1', amount: 20_000, from: '2025-01-01', days: 360 },
+      { postingId: 'pay-1', amount: 30_000, from: '2025-06-01', days: 210 },
+    ]);
   });
 
   it('a subscription paid in full (no `paid`, every one before issue 45) stays one posting of its amount', () => {
