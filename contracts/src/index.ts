@@ -60,6 +60,7 @@ export * from './creditor-id.js';
 export * from './http/share-payments.js';
 export * from './instalments.js';
 export * from './share-payment-limits.js';
+export * from './euro-text.js';
 export * from './http/payment-reminders.js';
 export * from './bank-statement-templates.js';
 export * from './http/bank-statements.js';

@@ -109,10 +109,15 @@ describe('share payments: dues, payments, instalments, terms', () => {
     expect((res.body as { errors: { field: string; template: string }[] }).errors.map((e) => [e.field, e.template])).toEqual([
       ['balanceId', 'tooLong'],
       ['date', 'invalidDate'],
-      ['amount', 'mustBeAtMost'],
+      ['amount', 'amountAtMost'],
       ['method', 'invalidChoice'],
       ['reference', 'tooLong'],
     ]);
+    // The limit named as the clerk reads money (the template says €), never in cents ("100000000000").
+    expect((res.body as { errors: { field: string }[] }).errors.find((e) => e.field === 'amount')).toEqual({ field: 'amount', template: 'amountAtMost', parameters: { 0: '1.000.000.000,00' } });
+    await pay(early, { date: '2021-05-03', amount: 0, method: 'cash' })
+      .expect(400)
+      .expect(({ body }) => expect(body).toEqual({ errors: [{ field: 'amount', template: 'amountAtLeast', parameters: { 0: '0,01' } }] }));
     const many = { instalments: Array.from({ length: 61 }, (_, i) => ({ dueDate: '2021-07-01', amount: i + 1 })) };
     const [subscription] = await dues(early);
     await request(t.http).put(`/api/v1/members/${early}/postings/${subscription!.id}/instalments`).set(auth(t.adminToken)).send(many)

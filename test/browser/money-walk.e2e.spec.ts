@@ -120,7 +120,7 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await fill(page, tid('share-payment-amount'), '2.000,00');
     await page.click(tid('share-payment-save'));
     await page.waitForFunction(
-      (sel: string) => /Die Zahlung 2\.000,00 ist höher als der offene Betrag \(1\.500,00\)/.test((document.querySelector(sel) as HTMLElement | null)?.innerText ?? ''),
+      (sel: string) => /Die Zahlung 2\.000,00 € ist höher als der offene Betrag \(1\.500,00 €\)/.test((document.querySelector(sel) as HTMLElement | null)?.innerText ?? ''),
       {},
       tid('share-payment-dialog'),
     ).catch(async (error: unknown) => {
