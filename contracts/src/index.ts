@@ -7,6 +7,7 @@ export * from './permissions.js';
 export { PERMISSION_TABLE_BEGIN, PERMISSION_TABLE_END, permissionTable, withPermissionTable } from './permission-table.js';
 export * from './validation.js';
 export * from './http/members.js';
+export * from './http/member-history-payments.js';
 export * from './http/postings.js';
 export * from './http/member-requests.js';
 export * from './http/member-duplicates.js';

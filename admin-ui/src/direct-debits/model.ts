@@ -47,3 +47,12 @@ export const returnedPaymentQueries = (memberId: string): readonly (readonly str
   ['share-dues'],
   ['direct-debits'],
 ];
+
+/**
+ * The date the "record return" dialog proposes: today, but never before the payment's date (the collection date), which
+ * the API refuses (`returnBeforePayment`: a debit cannot come back before it was collected). A collection is made at
+ * least a business day ahead, so until that day today would always be refused.
+ */
+export function proposedReturnDate(paymentDate: string, today: string): string {
+  return paymentDate > today ? paymentDate : today;
+}
