@@ -137,3 +137,13 @@ export function amountPreview(quantity: number, price: number, outgoing: boolean
   const sign = outgoing ? -1 : 1;
   return { quantity: formatCount(sign * quantity), price: formatMoney(price), amount: formatMoney(sign * quantity * price) };
 }
+
+/**
+ * An IBAN in groups of four, as printed on bank cards and shown everywhere in the console ("DE02 1203 0000 0000 2020 51";
+ * a line wraps between groups only). Anything that is no IBAN (a bank's other account id) is shown as it is.
+ */
+export function formatIban(iban: string | null | undefined): string {
+  const compact = (iban ?? '').replace(/\s+/g, '');
+  if (!/^[A-Za-z]{2}\d{2}[A-Za-z0-9]{1,30}$/.test(compact)) return iban ?? '';
+  return compact.toUpperCase().replace(/(.{4})(?=.)/g, '$1 ');
+}

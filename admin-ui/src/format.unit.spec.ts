@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { amountPreview, centsToDecimal, formatCountdown, formatCount, formatCountIn, formatDate, formatMoney, parseEuroToCents } from './format.js';
+import { amountPreview, centsToDecimal, formatCountdown, formatCount, formatCountIn, formatDate, formatIban, formatMoney, parseEuroToCents } from './format.js';
 
 describe('console formats', () => {
   it('shows money as 1.234,56 € from integer cents', () => {
@@ -61,5 +61,19 @@ describe('the amount preview of a posting (issue 43)', () => {
   it('carries the sign through: "-1 × 250,00 € = -250,00 €" for an outgoing posting', () => {
     expect(amountPreview(1, 25_000, true)).toEqual({ quantity: '-1', price: '250,00 €', amount: '-250,00 €' });
     expect(amountPreview(2, 25_000, false)).toEqual({ quantity: '2', price: '250,00 €', amount: '500,00 €' });
+  });
+});
+
+describe('an IBAN in groups of four', () => {
+  it('groups an IBAN as the member pages do', () => {
+    expect(formatIban('DE02120300000000202051')).toBe('DE02 1203 0000 0000 2020 51');
+    expect(formatIban('DE89 3704 0044 0532 0130 00')).toBe('DE89 3704 0044 0532 0130 00');
+    expect(formatIban('NL91ABNA0417164300')).toBe('NL91 ABNA 0417 1643 00');
+  });
+
+  it('leaves an account id that is no IBAN as it is, and nothing empty', () => {
+    expect(formatIban('0532013000')).toBe('0532013000');
+    expect(formatIban(null)).toBe('');
+    expect(formatIban('')).toBe('');
   });
 });

@@ -11,6 +11,7 @@ export type { ElmaProcess, ElmaNumberDto } from './http/elma-numbers.js';
 export type { Option } from './http/options.js';
 export type { DuplicateCandidate, DuplicateReason } from './http/member-duplicates.js';
 export type { MemberDto, BalanceDto, ShareVersion, ShareDto, DashboardDto, MemberDashboardDto, MemberDividendDto, MemberHistoryEntry, HistoryDividend } from './http/members.js';
+export type { HistoryPayment, HistoryPaymentReturn, HistoryInstalmentPlan, HistoryMandate } from './http/member-history-payments.js';
 export type { FieldChange, ExemptionOrderDto, NonAssessmentDto, TaxPaperHistoryEntry } from './http/tax-papers.js';
 export type { Role } from './roles.js';
 // The one role matrix (issue 44): the console's routes, menus and buttons ask for permissions, never for roles.

@@ -135,6 +135,8 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   firstInstalmentTooSmall: 1,
   instalmentsTooClose: 1,
   invalidCreditorId: 1,
+  amountAtLeast: 1,
+  amountAtMost: 1,
   // The bank statements (issue 45, contracts/src/bank-statement-templates.ts).
   bankStatementNoFile: 1,
   bankStatementTooLarge: 1,

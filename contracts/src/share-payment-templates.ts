@@ -5,7 +5,7 @@
 export const SHARE_PAYMENT_TEMPLATES = [
   /** No subscription (admission or additional shares, not annulled) of the member with this id. */
   'notASubscription',
-  /** The payment {0} is more than is outstanding {1} (euros). */
+  /** The payment {0} is more than is outstanding {1} (euros, `formatEuro`; the texts put `€` after each, as every money parameter of these templates). */
   'paymentAboveOutstanding',
   /** Nothing is outstanding on the member's subscriptions (on or before the payment's date). */
   'nothingOutstanding',
@@ -23,5 +23,9 @@ export const SHARE_PAYMENT_TEMPLATES = [
   'instalmentsTooClose',
   /** Not a SEPA creditor identifier (e.g. DE98ZZZ09999999999) or its check digits are wrong. */
   'invalidCreditorId',
+  /** An amount below its least {0} (euros, `formatEuro`: the text says `€`), e.g. a payment of 0,00. */
+  'amountAtLeast',
+  /** An amount above its most {0} (euros, `formatEuro`), e.g. a payment beyond the product's limit, a first instalment above the share's price. */
+  'amountAtMost',
 ] as const;
 export type SharePaymentTemplate = (typeof SHARE_PAYMENT_TEMPLATES)[number];

@@ -59,6 +59,11 @@ describe('share payments: dues, payments, instalments, terms', () => {
       .expect(({ body }) => expect(body).toEqual({ errors: [{ field: 'amount', template: 'paymentAboveOutstanding', parameters: { 0: '500,01', 1: '500,00' } }] }));
     await pay(late, { date: '2021-06-01', amount: 50_000, method: 'directDebit' }).expect(201);
     expect(await dues(late)).toEqual([expect.objectContaining({ outstanding: 0 })]);
+    // The member's history says what the payment was (it named the entry only).
+    const history = (await request(t.http).get(`/api/v1/members/${early}/history`).set(auth(t.adminToken)).expect(200)).body as { type: string; payment?: object }[];
+    expect(history.filter((e) => e.type === 'SharePaymentReceived').map((e) => e.payment)).toEqual([
+      { paymentId: (one.body as { paymentIds: string[] }).paymentIds[0], balanceId: subscription!.id, date: '2021-05-03', amount: 40_000, method: 'transfer' },
+    ]);
   });
 
   it('§ 15b GenG: refuses further shares while an earlier share is not fully paid', async () => {
@@ -109,10 +114,15 @@ describe('share payments: dues, payments, instalments, terms', () => {
     expect((res.body as { errors: { field: string; template: string }[] }).errors.map((e) => [e.field, e.template])).toEqual([
       ['balanceId', 'tooLong'],
       ['date', 'invalidDate'],
-      ['amount', 'mustBeAtMost'],
+      ['amount', 'amountAtMost'],
       ['method', 'invalidChoice'],
       ['reference', 'tooLong'],
     ]);
+    // The limit named as the clerk reads money (the template says €), never in cents ("100000000000").
+    expect((res.body as { errors: { field: string }[] }).errors.find((e) => e.field === 'amount')).toEqual({ field: 'amount', template: 'amountAtMost', parameters: { 0: '1.000.000.000,00' } });
+    await pay(early, { date: '2021-05-03', amount: 0, method: 'cash' })
+      .expect(400)
+      .expect(({ body }) => expect(body).toEqual({ errors: [{ field: 'amount', template: 'amountAtLeast', parameters: { 0: '0,01' } }] }));
     const many = { instalments: Array.from({ length: 61 }, (_, i) => ({ dueDate: '2021-07-01', amount: i + 1 })) };
     const [subscription] = await dues(early);
     await request(t.http).put(`/api/v1/members/${early}/postings/${subscription!.id}/instalments`).set(auth(t.adminToken)).send(many)

@@ -55,6 +55,15 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await page.waitForSelector(ready, { visible: true });
   }
 
+  /** The member history's entries of `types`, each as `type: what it was` (the entry's line naming amount, plan, reference). */
+  async function historyLines(types: readonly string[], count: number): Promise<string[]> {
+    const selector = types.map((t) => `${tid('history-entry')}[data-type="${t}"] ${tid('history-money')}`).join(', ');
+    await page.waitForFunction((sel: string, n: number) => document.querySelectorAll(sel).length >= n, {}, selector, count).catch(async (error: unknown) => {
+      throw new Error(`fewer than ${count} history entries of ${types.join(', ')}: ${await page.$eval(tid('member-history'), (e) => (e as HTMLElement).innerText)} (${String(error)})`);
+    });
+    return page.$$eval(selector, (els) => els.map((el) => `${el.closest('[data-type]')!.getAttribute('data-type')}: ${(el as HTMLElement).innerText}`));
+  }
+
   /** The element whose text contains `text` among those matching `selector`. */
   async function rowWith(selector: string, text: string): Promise<ElementHandle<Element>> {
     try {
@@ -120,7 +129,7 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await fill(page, tid('share-payment-amount'), '2.000,00');
     await page.click(tid('share-payment-save'));
     await page.waitForFunction(
-      (sel: string) => /Die Zahlung 2\.000,00 ist höher als der offene Betrag \(1\.500,00\)/.test((document.querySelector(sel) as HTMLElement | null)?.innerText ?? ''),
+      (sel: string) => /Die Zahlung 2\.000,00 € ist höher als der offene Betrag \(1\.500,00 €\)/.test((document.querySelector(sel) as HTMLElement | null)?.innerText ?? ''),
       {},
       tid('share-payment-dialog'),
     ).catch(async (error: unknown) => {
@@ -152,6 +161,11 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await waitForText(page, tid('member-share-due'), `${plan[0]}: 750,00 €`);
     await waitForText(page, tid('member-share-due'), `${plan[2]}: 750,00 €`);
     await shot('instalments-shown');
+    // The history says what was recorded: the payment with its amount, how and when, the plan with its instalments.
+    expect(await historyLines(['SharePaymentReceived', 'InstalmentPlanSet'], 2)).toEqual([
+      `InstalmentPlanSet: 2 Raten über zusammen 1.500,00 €, fällig vom ${plan[0]} bis ${plan[2]}`,
+      `SharePaymentReceived: Zahlung 123,45 € (Überweisung) am ${german(today)}`,
+    ]);
   }, 60_000);
 
   it('adds a mandate, revokes one after its confirmation', async () => {
@@ -226,23 +240,29 @@ describe("a clerk's walk through the money that comes in (German)", () => {
         'DirectDebitMandateRevoked: Lastschriftmandat widerrufen',
       ]),
     );
+    // Each names what it was: the debit with its amount, the mandates with their references.
+    expect(await historyLines(['SharePaymentReceived', 'DirectDebitMandateGranted', 'DirectDebitMandateRevoked'], 4)).toEqual([
+      `SharePaymentReceived: Zahlung 250,00 € (Lastschrift) am ${german(collectionDate)}`,
+      'DirectDebitMandateGranted: Mandat BACH-0001 vom 02.05.2024 (Wiederkehrend)',
+      `DirectDebitMandateRevoked: Mandat BACH-ALT-2024 widerrufen zum ${german(today)}`,
+      'DirectDebitMandateGranted: Mandat BACH-ALT-2024 vom 02.05.2024 (Wiederkehrend)',
+    ]);
     await page.click(tid('debit-payment-return'));
     await page.waitForSelector(tid('debit-return-dialog'), { visible: true });
     await waitForText(page, tid('debit-return-dialog'), 'über 250,00 € kam zurück');
+    // The date proposed is one the API takes: not before the collection date (it proposed today, which it refused until
+    // then: a debit cannot come back before it was collected), and the field says so.
+    const proposed = collectionDate > today ? collectionDate : today;
+    expect(await page.$eval(tid('debit-return-dialog-date'), (e) => (e as HTMLInputElement).value)).toBe(german(proposed));
+    await waitForText(page, tid('debit-return-dialog'), `nicht vor dem Einzugsdatum (${german(collectionDate)})`);
     await fill(page, tid('debit-return-dialog-reason'), 'md06');
     await shot('return-confirmation');
-    if (collectionDate > today) {
-      // Today is before the collection date: the refusal is shown in the dialog, in German, and the dialog stays.
-      await page.click(tid('debit-return-dialog-yes'));
-      await waitForText(page, tid('debit-return-dialog'), `Das Datum der Rücklastschrift darf nicht vor dem Datum der Zahlung liegen (${german(collectionDate)})`);
-      await shot('return-refused');
-      await fill(page, tid('debit-return-dialog-date'), german(collectionDate));
-    }
     await page.click(tid('debit-return-dialog-yes'));
     await page.waitForSelector(tid('debit-return-dialog'), { hidden: true });
-    await waitForText(page, tid('debit-payment-row'), `Zurückgegeben am ${german(collectionDate)} (MD06)`);
-    // The same page, not reloaded: the payments card says the amount is due again.
+    await waitForText(page, tid('debit-payment-row'), `Zurückgegeben am ${german(proposed)} (MD06)`);
+    // The same page, not reloaded: the payments card says the amount is due again, the history names the return.
     await waitForText(page, tid('member-share-dues'), '250,00 € offen');
+    expect(await historyLines(['SharePaymentReturned'], 1)).toEqual([`SharePaymentReturned: Rücklastschrift über 250,00 € am ${german(proposed)} (Grund MD06)`]);
     await shot('return-recorded');
   }, 60_000);
 
@@ -287,7 +307,8 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     expect(await row.evaluate((r) => (r as HTMLElement).innerText.replace(/\s+/g, ' '))).toContain(`250,00 € Bernd Bach Geschaeftsanteil Mitgliedsnummer ${berndNr} ${berndNr} Bernd Bach Vorgeschlagen`);
     await shot('statement-read');
     await (await row.$('input[type="checkbox"]'))!.click();
-    await waitForText(page, tid('bank-statement'), '1 Gutschrift über 250,00 €; 1 noch zu entscheiden');
+    // The account's IBAN in groups of four, as everywhere in the console (it read DE89370400440532013000).
+    await waitForText(page, tid('bank-statement'), 'Konto DE89 3704 0044 0532 0130 00: 1 Gutschrift über 250,00 €; 1 noch zu entscheiden');
     await waitForText(page, tid('bank-statement-confirm'), '1 Umsatz bestätigen (250,00 €)');
     await page.click(tid('bank-statement-confirm'));
     await page.waitForSelector(tid('bank-statement-dialog'), { visible: true });
@@ -320,6 +341,8 @@ describe("a clerk's walk through the money that comes in (German)", () => {
       if (clipped > 0) sideways[`${path} (Einzahlungen auf Anteile)`] = clipped;
       await shot(`1024-${path.replace(/\W+/g, '-').replace(/-[0-9a-f-]{20,}$/, '')}${path === `/member/${bernd}` ? '-bernd' : ''}`);
     }
+    // The statements' list (the last screen above) shows the account's IBAN grouped too.
+    await waitForText(page, tid('bank-statement-row'), 'DE89 3704 0044 0532 0130 00');
     await open(`/member/${anna}`, tid('member-share-due'));
     await clickElement(page, tid('member-share-payment'));
     await page.waitForSelector(tid('share-payment-dialog'), { visible: true });

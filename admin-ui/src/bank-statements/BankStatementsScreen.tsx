@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, LinearProgress, Link
 import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { formatDate, formatMoney } from '../format';
+import { formatDate, formatIban, formatMoney } from '../format';
 import { can, useSession } from '../session/session';
 import { useBankStatements, useReadStatement } from './queries';
 
@@ -93,7 +93,7 @@ export default function BankStatementsScreen() {
                         {s.bankStatementId}
                       </Link>
                     </TableCell>
-                    <TableCell>{s.account}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{formatIban(s.account)}</TableCell>
                     <TableCell>{s.fromDate && s.toDate ? `${formatDate(s.fromDate)} – ${formatDate(s.toDate)}` : ''}</TableCell>
                     <TableCell align="right">{t('creditsOf', { count: s.credits, smart_count: s.credits, sum: formatMoney(s.creditSum) })}</TableCell>
                     <TableCell align="right">{s.open}</TableCell>

@@ -3,7 +3,7 @@ import type { BankStatementEntryDto } from '@coop/contracts/console';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { formatDate, formatMoney } from '../format';
+import { formatDate, formatIban, formatMoney } from '../format';
 import { MemberPicker } from '../members/MemberLookup';
 import { can, useSession } from '../session/session';
 import { confirmationsOf, isOpen, memberFor } from './model';
@@ -70,7 +70,7 @@ export default function StatementScreen() {
         {detail.error ? <Alert severity="error">{detail.error.message}</Alert> : null}
         {statement ? (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t('summary', { account: statement.account, credits: statement.credits, smart_count: statement.credits, sum: formatMoney(statement.creditSum), open: statement.open, confirmed: formatMoney(statement.confirmedSum) })}
+            {t('summary', { account: formatIban(statement.account), credits: statement.credits, smart_count: statement.credits, sum: formatMoney(statement.creditSum), open: statement.open, confirmed: formatMoney(statement.confirmedSum) })}
           </Typography>
         ) : null}
         {entries.length > 0 ? (

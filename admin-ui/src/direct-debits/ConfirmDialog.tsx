@@ -6,8 +6,9 @@ import { formatDate, parseDateText } from '../format';
 import { today } from '../members/model';
 
 /**
- * The confirmation of a revocation or a returned debit: the text, the date (today by default) and, for a return, the
- * bank's reason code; the server's refusal is shown in the clerk's language.
+ * The confirmation of a revocation or a returned debit: the text, the date (`initialDate`, today by default, with the
+ * rule it follows as `dateHint`) and, for a return, the bank's reason code; the server's refusal is shown in the clerk's
+ * language.
  */
 export function ConfirmDialog(props: {
   readonly id: string;
@@ -15,6 +16,10 @@ export function ConfirmDialog(props: {
   readonly text: string;
   readonly confirm: string;
   readonly withReason?: boolean;
+  /** The date proposed (`YYYY-MM-DD`); today without. */
+  readonly initialDate?: string;
+  /** The date's rule, under the field. */
+  readonly dateHint?: string;
   readonly pending: boolean;
   readonly error: unknown;
   readonly onConfirm: (date: string, reason: string | null) => void;
@@ -22,7 +27,7 @@ export function ConfirmDialog(props: {
 }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`coop.directDebits.${key}`);
-  const [date, setDate] = useState(formatDate(today()));
+  const [date, setDate] = useState(formatDate(props.initialDate ?? today()));
   const [reason, setReason] = useState('');
   const fields = props.error ? apiFieldErrors(props.error) : null;
   const refusal = props.error ? (fields ? fields.map(validationMessage).join(' ') : props.error instanceof Error ? props.error.message : String(props.error)) : null;
@@ -31,7 +36,16 @@ export function ConfirmDialog(props: {
       <DialogTitle id={`${props.id}-title`}>{props.title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{props.text}</DialogContentText>
-        <TextField label={t('date')} value={date} onChange={(e) => setDate(e.target.value)} required fullWidth margin="dense" slotProps={{ htmlInput: { maxLength: 10, 'data-testid': `${props.id}-date` } }} />
+        <TextField
+          label={t('date')}
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          required
+          fullWidth
+          margin="dense"
+          helperText={props.dateHint}
+          slotProps={{ htmlInput: { maxLength: 10, 'data-testid': `${props.id}-date` } }}
+        />
         {props.withReason ? (
           <TextField
             label={t('returnReason')}

@@ -5,7 +5,8 @@ import { apiFieldErrors, validationMessage } from '../data/validationErrors';
 import { formatDate, formatMoney, parseDateText } from '../format';
 import { can, useSession } from '../session/session';
 import { ConfirmDialog } from './ConfirmDialog';
-import { MANDATE_REFERENCE_MAX, type DirectDebitPaymentDto, type MandateDto } from './model';
+import { MANDATE_REFERENCE_MAX, proposedReturnDate, type DirectDebitPaymentDto, type MandateDto } from './model';
+import { today } from '../members/model';
 import { useDebitPayments, useGrantMandate, useMandates, useReturnPayment, useRevokeMandate } from './queries';
 
 /**
@@ -141,6 +142,8 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
           text={t('returnText', { amount: formatMoney(returning.amount), date: formatDate(returning.date) })}
           confirm={t('recordReturn')}
           withReason
+          initialDate={proposedReturnDate(returning.date, today())}
+          dateHint={t('returnDateHint', { date: formatDate(returning.date) })}
           pending={giveBack.isPending}
           error={giveBack.error}
           onConfirm={(date, reason) => giveBack.mutate({ paymentId: returning.id, date, reason }, { onSuccess: () => setReturning(null) })}

@@ -68,6 +68,7 @@ export const directDebitsDe: typeof directDebitsEn = {
   returnText: 'Die am %{date} eingezogene Lastschrift über %{amount} kam zurück: Der Betrag ist wieder fällig.',
   returnReason: 'Rückgabegrund',
   returnReasonHint: 'Wie von der Bank genannt, z. B. AC04, MD06 (freiwillig)',
+  returnDateHint: 'Der Tag, an dem die Bank sie zurückgab, nicht vor dem Einzugsdatum (%{date}): Eine Lastschrift kann erst nach ihrem Einzug zurückkommen',
   date: 'Datum',
   cancel: 'Abbrechen',
 };

@@ -69,6 +69,7 @@ export const directDebitsEn = {
   returnText: 'The debit of %{amount} collected on %{date} came back: the amount is due again.',
   returnReason: 'Reason code',
   returnReasonHint: 'As the bank names it, e.g. AC04, MD06 (optional)',
+  returnDateHint: 'The day the bank returned it, not before the collection date (%{date}): a debit cannot come back before it was collected',
   date: 'Date',
   cancel: 'Cancel',
 };

@@ -39,11 +39,29 @@ export function selectedSum(selected: readonly string[], dues: readonly Pick<Sha
 
 /**
  * The console's queries a returned debit changes (their keys, each a prefix): the member's debits and payments card, the
- * outstanding lists (`share-dues`, also the collection form's) and the collections (their returned count).
+ * outstanding lists (`share-dues`, also the collection form's), the collections (their returned count) and the member's
+ * history.
  */
 export const returnedPaymentQueries = (memberId: string): readonly (readonly string[])[] => [
   ['direct-debit-payments', memberId],
   ['member-share-dues', memberId],
   ['share-dues'],
   ['direct-debits'],
+  // The member's history names the returned debit (MemberHistory's moneyLine).
+  ['members', 'history', memberId],
 ];
+
+/** What a mandate granted or revoked changes on the member's page: the mandates and the history's entry. */
+export const mandateQueries = (memberId: string): readonly (readonly string[])[] => [
+  ['mandates', memberId],
+  ['members', 'history', memberId],
+];
+
+/**
+ * The date the "record return" dialog proposes: today, but never before the payment's date (the collection date), which
+ * the API refuses (`returnBeforePayment`: a debit cannot come back before it was collected). A collection is made at
+ * least a business day ahead, so until that day today would always be refused.
+ */
+export function proposedReturnDate(paymentDate: string, today: string): string {
+  return paymentDate > today ? paymentDate : today;
+}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../session/api';
-import { directDebitPaths, DUES_SHOWN, returnedPaymentQueries, type CollectionCreatedDto, type CollectionDto, type DirectDebitPaymentDto, type MandateDto, type ShareDueDto } from './model';
+import { directDebitPaths, DUES_SHOWN, mandateQueries, returnedPaymentQueries, type CollectionCreatedDto, type CollectionDto, type DirectDebitPaymentDto, type MandateDto, type ShareDueDto } from './model';
 
 const list = async <T>(path: string): Promise<T[]> => {
   const res = await api<T[] | null>(path);
@@ -30,7 +30,7 @@ export function useGrantMandate(memberId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { reference: string; signedOn: string; kind: string }) => (await api<MandateDto>(directDebitPaths.mandates(memberId), post(input))).body,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['mandates', memberId] }),
+    onSuccess: () => Promise.all(mandateQueries(memberId).map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -38,7 +38,7 @@ export function useRevokeMandate(memberId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { mandateId: string; date: string }) => (await api<MandateDto>(directDebitPaths.revoke(memberId, input.mandateId), post({ date: input.date }))).body,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['mandates', memberId] }),
+    onSuccess: () => Promise.all(mandateQueries(memberId).map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
 

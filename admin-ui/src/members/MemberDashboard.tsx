@@ -24,7 +24,7 @@ import {
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
 import { InfoList } from '../common/Section';
-import { formatCount, formatDate, formatMoney } from '../format';
+import { formatCount, formatDate, formatIban, formatMoney } from '../format';
 import { PageTitle } from '../layout/PageTitle';
 import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/PageLoading';
@@ -132,7 +132,7 @@ function BankCard({ m }: { m: MemberRecord }) {
           rows={[
             [f('bankname'), m.bankname ?? ''],
             ...(m.accountHolder ? [[f('accountHolder'), m.accountHolder, 'member-accountHolder'] as const] : []),
-            [f('iban'), m.iban ? <Box component="span" sx={{ fontFamily: 'monospace' }}>{m.iban.replace(/(.{4})/g, '$1 ').trim()}</Box> : '', 'member-iban'],
+            [f('iban'), m.iban ? <Box component="span" sx={{ fontFamily: 'monospace' }}>{formatIban(m.iban)}</Box> : '', 'member-iban'],
             [f('bic'), m.bic ? <Box component="span" sx={{ fontFamily: 'monospace' }}>{m.bic}</Box> : ''],
             [f('manualTaxId'), m.manualTaxId ?? ''],
             [f('churchId'), [churchName(translate, m.churchId), m.churchTaxRate ? `${m.churchTaxRate} %` : ''].filter(Boolean).join(' · '), 'member-church'],

@@ -4,6 +4,7 @@ import { useGetMany, useTranslate } from 'react-admin';
 import type { HistoryDividend } from '@coop/contracts/console';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
 import { endHeadline } from './historyHeadline';
+import { moneyLine } from './historyMoney';
 import { churchName, memberLabel, today, type HistoryEntry, type MemberRecord } from './model';
 import { useMemberHistory } from './queries';
 
@@ -21,7 +22,7 @@ const KIND: Record<string, string> = {
   MemberRetentionHoldSet: 'holdSet',
   MemberRetentionHoldCleared: 'holdCleared',
   PaymentReminderSent: 'reminder',
-  // Issue 45: the payments on shares, named (they read "Änderung" with nothing else); the amounts are on the cards below.
+  // Issue 45: the payments on shares, named (they read "Änderung" with nothing else), each with what it was (moneyLine).
   SharePaymentReceived: 'paymentReceived',
   SharePaymentReturned: 'paymentReturned',
   InstalmentPlanSet: 'instalmentPlan',
@@ -87,6 +88,7 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
   if (end) headline = translate(`coop.members.history.${end.key}`, { date: end.date ? formatDate(end.date) : '' });
   if (entry.type === 'MemberExited' && entry.exit) headline = `${headline}: ${translate(`coop.members.exitReasons.${entry.exit.reason}`, { _: entry.exit.reason })}`;
   if (entry.type === 'SharePaymentCorrected') headline = translate('coop.title.share');
+  const money = moneyLine(entry, translate);
   return (
     <Box component="li" data-testid="history-entry" data-type={entry.type} sx={{ position: 'relative', pl: 3, pb: 2, listStyle: 'none' }}>
       <Box sx={{ position: 'absolute', left: 0, top: 5, width: 10, height: 10, borderRadius: '50%', bgcolor: DOT[kind] }} />
@@ -127,6 +129,11 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
       {entry.reminder ? (
         <Typography variant="body2" component="div" sx={{ mt: 0.25 }} data-testid="history-reminder">
           {translate(`coop.reminders.levels.${entry.reminder.level}`)}: {formatMoney(entry.reminder.amount)} · {translate('coop.reminders.fields.dueSince')} {formatDate(entry.reminder.dueSince)}
+        </Typography>
+      ) : null}
+      {money ? (
+        <Typography variant="body2" component="div" sx={{ mt: 0.25, wordBreak: 'break-word' }} data-testid="history-money">
+          {money}
         </Typography>
       ) : null}
       {entry.correction ? (

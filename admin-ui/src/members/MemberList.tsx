@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import { Box, Button, Card, CardHeader, Chip, FormControlLabel, Link, Switch, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Fragment } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { denseColumns } from '../common/denseTable';
@@ -9,7 +8,7 @@ import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { MEMBERS_LIST } from '../data/firstLists';
 import { useServerList } from '../data/useServerList';
-import { formatDate } from '../format';
+import { formatDate, formatIban } from '../format';
 import { can, useSession } from '../session/session';
 import { hasExited, matchedCity, memberName, type MemberRecord } from './model';
 import { PendingExit } from './PendingExit';
@@ -17,11 +16,6 @@ import { ImportRunningNotice } from '../member-import/ImportRunningNotice';
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
-/** The IBAN in groups of four (as printed on bank cards), wrapping between groups only. */
-function groupedIban(iban: string | null | undefined) {
-  const groups = (iban ?? '').match(/.{1,4}/g) ?? [];
-  return groups.map((group, i) => (i === 0 ? group : <Fragment key={i}> {group}</Fragment>));
-}
 
 /** An e-mail address that wraps at the @ rather than in the middle of a word. */
 function breakableEmail(email: string) {
@@ -147,7 +141,7 @@ export default function MemberList() {
                     {m.privateTelephone ? <Box sx={{ whiteSpace: 'nowrap' }}>{m.privateTelephone}</Box> : null}
                   </TableCell>
                   <TableCell>
-                    <Box sx={{ fontFamily: 'monospace', fontSize: 13, maxWidth: 140 }}>{groupedIban(m.iban)}</Box>
+                    <Box sx={{ fontFamily: 'monospace', fontSize: 13, maxWidth: 140 }}>{formatIban(m.iban)}</Box>
                     {m.bankname ? <Typography variant="caption" color="text.secondary">{m.bankname}</Typography> : null}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>

@@ -29,6 +29,8 @@ const invalidateDues = (client: ReturnType<typeof useQueryClient>, memberId: str
   Promise.all([
     client.invalidateQueries({ queryKey: ['member-share-dues', memberId] }),
     client.invalidateQueries({ queryKey: ['share-dues'] }),
+    // The member's history names the payment and the plan (MemberHistory's moneyLine).
+    client.invalidateQueries({ queryKey: ['members', 'history', memberId] }),
   ]);
 
 /** `POST /members/{id}/share-payments`. */

@@ -2,6 +2,7 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import { ExemptionOrderDto, FieldChange, NonAssessmentDto } from './tax-papers.js';
 import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
 import { SettlementDto } from './settlements.js';
+import { HistoryInstalmentPlan, HistoryMandate, HistoryPayment, HistoryPaymentReturn } from './member-history-payments.js';
 
 /*
  * The answers of members and the share ledger (docs/api.md "Members and the share register"), as classes the OpenAPI
@@ -304,6 +305,14 @@ export class MemberHistoryEntry {
   @IsOptional() @NestedOf(() => HistoryRetentionHold) readonly hold?: HistoryRetentionHold;
   /** PaymentReminderSent (issue 45). */
   @IsOptional() @NestedOf(() => HistoryReminder) readonly reminder?: HistoryReminder;
+  /** SharePaymentReceived (issue 45). */
+  @IsOptional() @NestedOf(() => HistoryPayment) readonly payment?: HistoryPayment;
+  /** SharePaymentReturned (a returned direct debit). */
+  @IsOptional() @NestedOf(() => HistoryPaymentReturn) readonly paymentReturn?: HistoryPaymentReturn;
+  /** InstalmentPlanSet. */
+  @IsOptional() @NestedOf(() => HistoryInstalmentPlan) readonly instalmentPlan?: HistoryInstalmentPlan;
+  /** DirectDebitMandateGranted, DirectDebitMandateRevoked. */
+  @IsOptional() @NestedOf(() => HistoryMandate) readonly mandate?: HistoryMandate;
   @IsInt() readonly shareAmountAfter!: number;
   @IsInt() readonly shareTotalAfter!: number;
 }

@@ -3,6 +3,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional
 import { INSTALMENT_COUNT_MAX, RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX } from '../share-payment-limits.js';
 import { AMOUNT_MAX_CENTS, SHARE_PRICE_MAX_CENTS, TEXT_MAX } from '../limits.js';
 import { isValidCreditorId } from '../creditor-id.js';
+import { formatEuro } from '../euro-text.js';
 import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, DateInRange, IsBusinessDate, ListOf, MaxText, NestedOf, Satisfies, VisibleText, rule } from './rules.js';
 
 /*
@@ -11,11 +12,12 @@ import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, DateInRange, IsBu
  * an instalment plan, `GET|PUT /cooperative/payment-terms` the cooperative's terms. Amounts in cents, dates `YYYY-MM-DD`.
  */
 
+/** An amount in cents: its limits named as the clerk reads money (`amountAtLeast` 0,01 €, `amountAtMost` 1.000.000.000,00 €), not in cents. */
 const amountRules = () => (target: object, property: string | symbol) => {
   AsInteger()(target, property);
   IsInt(rule('invalidNumber'))(target, property);
-  Min(1, rule('mustBeAtLeast', '1'))(target, property);
-  Max(AMOUNT_MAX_CENTS, rule('mustBeAtMost', String(AMOUNT_MAX_CENTS)))(target, property);
+  Min(1, rule('amountAtLeast', formatEuro(1)))(target, property);
+  Max(AMOUNT_MAX_CENTS, rule('amountAtMost', formatEuro(AMOUNT_MAX_CENTS)))(target, property);
 };
 
 /**
@@ -89,7 +91,7 @@ export class InstalmentTermsWrite {
   @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(INSTALMENT_COUNT_MAX, rule('mustBeAtMost', String(INSTALMENT_COUNT_MAX))) maxCount!: number;
   @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(12, rule('mustBeAtMost', '12')) rhythmMonths!: number;
   /** Cents per share, at most the share's price (checked against it by the decider). */
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(0, rule('mustBeAtLeast', '0')) @Max(SHARE_PRICE_MAX_CENTS, rule('mustBeAtMost', String(SHARE_PRICE_MAX_CENTS))) minFirstPerShare!: number;
+  @AsInteger() @IsInt(rule('invalidNumber')) @Min(0, rule('amountAtLeast', formatEuro(0))) @Max(SHARE_PRICE_MAX_CENTS, rule('amountAtMost', formatEuro(SHARE_PRICE_MAX_CENTS))) minFirstPerShare!: number;
 }
 
 /** `PUT /cooperative/payment-terms` and its answer (`GET`): the cooperative's payment terms. */

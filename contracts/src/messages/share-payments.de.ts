@@ -3,13 +3,15 @@ import type { SHARE_PAYMENT_MESSAGES_EN } from './share-payments.en.js';
 /** German texts of the payments on shares' templates (contracts/src/share-payment-templates.ts), spread into VALIDATION_MESSAGES_DE. */
 export const SHARE_PAYMENT_MESSAGES_DE: Record<keyof typeof SHARE_PAYMENT_MESSAGES_EN, string> = {
   notASubscription: 'Keine Zeichnung dieses Mitglieds (Beitritt oder weitere Anteile, nicht storniert)',
-  paymentAboveOutstanding: 'Die Zahlung %{0} ist höher als der offene Betrag (%{1})',
+  paymentAboveOutstanding: 'Die Zahlung %{0} € ist höher als der offene Betrag (%{1} €)',
   nothingOutstanding: 'Auf die Anteile dieses Mitglieds ist zu diesem Datum nichts offen',
   dividendCreditByClosureOnly: 'Eine Dividende wird nur durch den Dividendenabschluss dem Geschäftsguthaben gutgeschrieben',
-  earlierSharesNotPaid: 'Weitere Anteile sind nicht möglich, solange frühere nicht voll eingezahlt sind (§ 15b GenG): %{0} offen',
+  earlierSharesNotPaid: 'Weitere Anteile sind nicht möglich, solange frühere nicht voll eingezahlt sind (§ 15b GenG): %{0} € offen',
   instalmentsNotAllowed: 'Die Zahlungsbedingungen der Genossenschaft erlauben keine Ratenzahlung',
-  instalmentsSumMismatch: 'Die Raten ergeben %{0}, offen sind %{1}',
-  firstInstalmentTooSmall: 'Die erste Rate muss mindestens %{0} betragen (§ 7 GenG, Satzung)',
+  instalmentsSumMismatch: 'Die Raten ergeben %{0} €, offen sind %{1} €',
+  firstInstalmentTooSmall: 'Die erste Rate muss mindestens %{0} € betragen (§ 7 GenG, Satzung)',
   instalmentsTooClose: 'Die Fälligkeiten müssen aufsteigen, mindestens %{0} Monate auseinander',
   invalidCreditorId: 'Keine gültige Gläubiger-Identifikationsnummer (z. B. DE98ZZZ09999999999)',
+  amountAtLeast: 'Muss mindestens %{0} € betragen',
+  amountAtMost: 'Darf höchstens %{0} € betragen',
 };

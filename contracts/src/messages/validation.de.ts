@@ -189,7 +189,7 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   bankStatementEntryDone: 'Umsatz %{0} ist schon bestätigt oder beiseitegelegt',
   bankStatementEntryNotCredit: 'Umsatz %{0} ist keine auf dem Konto gebuchte Gutschrift in Euro',
   bankStatementMemberUnknown: 'Umsatz %{0}: kein solches Mitglied, oder keine offene Zeichnung %{1} des Mitglieds',
-  bankStatementAboveOutstanding: 'Umsatz %{0}: Der Betrag ist höher als die offenen Einzahlungen des Mitglieds auf Anteile (%{1})',
+  bankStatementAboveOutstanding: 'Umsatz %{0}: Der Betrag ist höher als die offenen Einzahlungen des Mitglieds auf Anteile (%{1} €)',
   // SEPA-Lastschriften (issue 45).
   mandateReferenceInvalid: "Eine Mandatsreferenz hat 1 bis 35 Zeichen: Buchstaben, Ziffern und / - ? : ( ) . , ' +",
   mandateReferenceTaken: 'Die Mandatsreferenz %{0} ist bereits an ein anderes Mandat der Genossenschaft vergeben',

@@ -97,7 +97,7 @@ describe('SetPaymentTerms', () => {
 
   it('refuses a least first payment above the share price and a creditor id with wrong check digits', () => {
     expect(() => decide(command({ instalments: { ...terms, minFirstPerShare: 25_001 } }), paymentTermsDecider.initialState())).toThrow(
-      expect.objectContaining({ errors: [err('instalments.minFirstPerShare', 'mustBeAtMost', '250,00')] }),
+      expect.objectContaining({ errors: [err('instalments.minFirstPerShare', 'amountAtMost', '250,00')] }),
     );
     expect(() => decide(command({ creditorId: 'DE97ZZZ09999999999' }), paymentTermsDecider.initialState())).toThrow(
       expect.objectContaining({ errors: [err('creditorId', 'invalidCreditorId')] }),

@@ -73,10 +73,10 @@ describe('RecordSharePayment (issue 45)', () => {
   });
 
   it('refuses a zero, negative, fractional or huge amount, a date in the future or before the posting, a long reference', () => {
-    refuses(partlyPaid, pay({ amount: 0 }), [err('amount', 'mustBeAtLeast', '0,01')]);
-    refuses(partlyPaid, pay({ amount: -5 }), [err('amount', 'mustBeAtLeast', '0,01')]);
+    refuses(partlyPaid, pay({ amount: 0 }), [err('amount', 'amountAtLeast', '0,01')]);
+    refuses(partlyPaid, pay({ amount: -5 }), [err('amount', 'amountAtLeast', '0,01')]);
     refuses(partlyPaid, pay({ amount: 10.5 }), [err('amount', 'invalidNumber')]);
-    refuses(partlyPaid, pay({ amount: 100_000_000_001 }), [err('amount', 'mustBeAtMost', '1.000.000.000,00')]);
+    refuses(partlyPaid, pay({ amount: 100_000_000_001 }), [err('amount', 'amountAtMost', '1.000.000.000,00')]);
     refuses(partlyPaid, pay({ date: '2025-06-16' }), [err('date', 'dateInFuture', '2025-06-16')]);
     refuses(partlyPaid, pay({ date: '2025-05-31' }), [err('date', 'mustBeAtLeast', '2025-06-01')]);
     refuses(partlyPaid, pay({ date: '2025-02-30' }), [err('date', 'invalidDate', '2025-02-30')]);

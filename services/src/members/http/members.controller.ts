@@ -12,6 +12,7 @@ import {
   NotFoundError,
   Option,
   type EventStore,
+  type Instalment,
   type MemberEvent,
   type RetentionHoldEvent,
   type MemberMasterData,
@@ -94,16 +95,19 @@ export class MembersController {
     if (!first || first.type !== 'MemberAdmitted' || first.data.cooperativeId !== actor.cooperativeId) throw new NotFoundError('Member', id);
     let state: MemberState = initialMemberState;
     const out: MemberHistoryEntry[] = [];
+    // The mandates' references by id: a revocation names its mandate by id only.
+    const mandates = new Map<string, string>();
     for (const e of recorded) {
       const before = state;
       state = evolveMemberStream(state, { type: e.type, data: e.data } as MemberEvent);
+      if (e.type === 'DirectDebitMandateGranted') mandates.set(e.data.mandateId, e.data.reference);
       out.push({
         position: e.position.toString(),
         revision: e.revision,
         type: e.type,
         timestamp: e.metadata.timestamp,
         user: e.metadata.user,
-        ...historyDetail(e, before),
+        ...historyDetail(e, before, mandates),
         shareAmountAfter: state.shares,
         shareTotalAfter: state.cents,
       });
@@ -162,7 +166,7 @@ function answerFor(actor: Actor, member: MemberDto): MemberDto {
 }
 
 /** What one event of the member's stream changed, for the audit history. */
-function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState): Partial<MemberHistoryEntry> {
+function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState, mandates: ReadonlyMap<string, string>): Partial<MemberHistoryEntry> {
   // The data-protection hold (issue 27) on the member's stream: held or not, and why.
   const hold = e as unknown as RecordedEvent<RetentionHoldEvent>;
   if (hold.type === 'MemberRetentionHoldSet' || hold.type === 'MemberRetentionHoldCleared') {
@@ -239,15 +243,30 @@ function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState): Part
       return { notice: { balanceId: e.data.balanceId, withdrawnOn: e.data.date } };
     case 'SharePaymentCorrected':
       return { correction: { balanceId: e.data.balanceId, rueckpfleinzahlung: e.data.rueckpfleinzahlung, interestEnd: e.data.interestEnd } };
-    // Issue 45: the payments on shares; not yet in the history (share-payment-events.ts).
+    // Issue 45: the money that comes in, each entry with what it was (share-payment-events.ts).
     case 'InstalmentPlanSet':
-    case 'SharePaymentReceived':
-    case 'SharePaymentReturned':
-    case 'DirectDebitMandateGranted':
+      return { instalmentPlan: planOf(e.data.balanceId, e.data.instalments) };
+    case 'SharePaymentReceived': {
+      const { paymentId, balanceId, date, amount, method } = e.data;
+      return { payment: { paymentId, balanceId, date, amount, method } };
+    }
+    case 'SharePaymentReturned': {
+      const { paymentId, balanceId, date, amount, reason } = e.data;
+      return { paymentReturn: { paymentId, balanceId, date, amount, reason } };
+    }
+    case 'DirectDebitMandateGranted': {
+      const { mandateId, reference, signedOn, kind } = e.data;
+      return { mandate: { mandateId, reference, signedOn, kind } };
+    }
     case 'DirectDebitMandateRevoked':
-      return {};
+      return { mandate: { mandateId: e.data.mandateId, reference: mandates.get(e.data.mandateId) ?? null, revokedOn: e.data.date } };
     case 'PaymentReminderSent':
       return { reminder: { level: e.data.level, date: e.data.date, amount: e.data.amount, dueSince: e.data.dueSince } };
   }
 }
 
+/** An instalment plan as the history names it: how many instalments, their sum, the first and the last due date. */
+function planOf(balanceId: string, instalments: readonly Instalment[]): NonNullable<MemberHistoryEntry['instalmentPlan']> {
+  const dues = instalments.map((i) => i.dueDate).sort();
+  return { balanceId, count: instalments.length, total: instalments.reduce((sum, i) => sum + i.amount, 0), firstDue: dues[0] ?? '', lastDue: dues[dues.length - 1] ?? '' };
+}

@@ -80,8 +80,8 @@ function recordPayment(command: RecordSharePayment, state: MemberState): MemberE
   const { amount, date, method } = command;
   const errors: FieldError[] = [];
   if (!Number.isSafeInteger(amount)) errors.push(fieldError('amount', 'invalidNumber'));
-  else if (amount <= 0) errors.push(fieldError('amount', 'mustBeAtLeast', '0,01'));
-  else if (amount > AMOUNT_MAX_CENTS) errors.push(fieldError('amount', 'mustBeAtMost', formatEuro(AMOUNT_MAX_CENTS)));
+  else if (amount <= 0) errors.push(fieldError('amount', 'amountAtLeast', formatEuro(1)));
+  else if (amount > AMOUNT_MAX_CENTS) errors.push(fieldError('amount', 'amountAtMost', formatEuro(AMOUNT_MAX_CENTS)));
   if (!isIsoDate(date)) errors.push(fieldError('date', 'invalidDate', date));
   else if (date > command.today) errors.push(fieldError('date', 'dateInFuture', date));
   if (!(SHARE_PAYMENT_METHODS as readonly string[]).includes(method)) errors.push(fieldError('method', 'invalidChoice', String(method)));
