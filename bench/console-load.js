@@ -154,9 +154,9 @@ async function oneRun(browser, product) {
   await second.waitForSelector('[data-testid="user-form"] input[name="username"]', { visible: true });
   const firstLoadMs = now() - t1;
   const shown = timeline.filter((e) => e.start < firstLoadMs);
-  const scriptsDoneMs = Math.max(0, ...shown.filter((e) => e.type === 'script' && e.end !== null).map((e) => e.end));
+  const scriptsDoneMs = shown.reduce((latest, e) => (e.type === 'script' && e.end !== null && e.end > latest ? e.end : latest), 0);
   const api = shown.filter((e) => e.url.startsWith('/api/'));
-  const firstApiMs = api.length > 0 ? Math.min(...api.map((e) => e.start)) : null;
+  const firstApiMs = api.reduce((earliest, e) => (earliest === null || e.start < earliest ? e.start : earliest), null);
   const apiCalls = api.map((e) => `${e.url.slice(0, 60)} ${round(e.start, 0)}-${e.end === null ? '?' : round(e.end, 0)} ms`);
   await sleep(300); // late chunks
   const first = sizes(firstScripts);

@@ -126,6 +126,25 @@ describe('members projector', () => {
     });
   });
 
+  it('takes out what an end or an annulation says was paid, not its amount (decision 234)', async () => {
+    await withRunner(async (runner, store) => {
+      position = 0n;
+      await runner.apply([
+        recorded({ type: 'MemberAdmitted', data: { memberId: 'm1', cooperativeId: COOP, memberNr: 1, ...master('Berger', 'Anna') } }, 'member-m1'),
+        recorded({ type: 'SharesPosted', data: { memberId: 'm1', balanceId: 'b1', type: 0, quantity: 2, amount: 50_000, shareCost: 25_000, date: '2025-01-10', approvalDate: '2025-01-10', interestBegin: '2025-02-01', paid: 5_000 } }, 'member-m1'),
+        recorded({ type: 'SharesPosted', data: { memberId: 'm1', balanceId: 'b2', type: 1, quantity: 1, amount: 25_000, shareCost: 25_000, date: '2025-04-01', approvalDate: '2025-04-01', interestBegin: '2025-05-01', paid: 1_000 } }, 'member-m1'),
+        recorded({ type: 'PostingAnnulled', data: { memberId: 'm1', balanceId: 'b3', annulPeer: 'b2', originalType: 1, quantity: -1, amount: -25_000, date: '2025-09-01', approvalDate: null, interestBegin: null, paid: -1_000 } }, 'member-m1'),
+        recorded({ type: 'SharesPosted', data: { memberId: 'm1', balanceId: 'b4', type: 8, quantity: 2, amount: -50_000, shareCost: 25_000, date: '2025-12-31', approvalDate: '2025-10-01', interestBegin: '2026-01-01', paid: -5_000 } }, 'member-m1'),
+      ]);
+      const register = async (id: string) => {
+        const doc = (await store.get(BALANCES.name, id))!;
+        return [doc.amount, doc.rueckpfleinzahlung, (doc.versions as { rueckpfleinzahlung: number; effectiveDate: string }[]).map((v) => [v.rueckpfleinzahlung, v.effectiveDate])];
+      };
+      expect(await register('b3')).toEqual([-25_000, -1_000, [[-1_000, '2025-09-01']]]);
+      expect(await register('b4')).toEqual([-50_000, -5_000, [[-5_000, '2025-12-31']]]);
+    });
+  });
+
   it('keeps a pending notice on the member and the year-end withdrawal out of the sums as of an earlier day (issue 22)', async () => {
     await withRunner(async (runner, store) => {
       const events = history();
