@@ -3,7 +3,7 @@
  * store. The threads run compiled code (services/dist/platform/sqlite-runtime/read-thread.js, made by `npm run
  * build`, which `npm test` runs first): jest's TypeScript transform does not reach into a worker thread.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
@@ -244,6 +244,19 @@ afterEach(async () => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }, 60_000);
+
+  it('close waits for a replacement still starting, so no thread opens the file after close has answered', async () => {
+    const dying = new URL('./testing/dying-read-thread.mjs', import.meta.url);
+    store = await ThreadedReadStore.open(local, dying, file, 1, AREAS);
+    await expect(store.find(USERS.name, { cooperativeId: 'coop-1', search: 'stop-this-thread' })).rejects.toThrow('A read thread stopped');
+    // Closed at once, while the replacement is starting (a start takes about 150 ms, seconds under load).
+    await store.close();
+    const marks = (): string[] => readdirSync(dir).filter((name) => name.includes('.thread-')).sort();
+    const atClose = marks();
+    expect(atClose).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(marks()).toEqual(atClose);
+  }, 30_000);
 
   it('a thread that stops before it is ready fails the start instead of leaving it waiting', async () => {
     const broken = new URL('./testing/broken-read-thread.mjs', import.meta.url);

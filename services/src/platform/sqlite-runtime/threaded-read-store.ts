@@ -27,6 +27,8 @@ interface ReadThread {
  */
 export class ThreadedReadStore implements ReadStore {
   private readonly threads: ReadThread[] = [];
+  /** Replacements still starting: close waits for them, so no thread opens the file after close has answered. */
+  private readonly starting = new Set<Promise<void>>();
   private nextId = 1;
   private closed = false;
 
@@ -163,6 +165,8 @@ export class ThreadedReadStore implements ReadStore {
       await thread.worker.terminate();
     }
     this.threads.length = 0;
+    // A replacement started before close terminates itself once ready (replace); wait for that before answering.
+    await Promise.allSettled([...this.starting]);
     await this.local.close();
   }
 
@@ -186,13 +190,16 @@ export class ThreadedReadStore implements ReadStore {
     const i = this.threads.indexOf(stopped);
     if (i >= 0) this.threads.splice(i, 1);
     console.error('A read thread stopped; starting another');
-    this.startThread().then(
-      (thread) => {
-        if (this.closed) void thread.worker.terminate();
-        else this.threads.push(thread);
-      },
-      (error: unknown) => console.error('A read thread could not be started again; queries run on the API thread', error),
-    );
+    const started: Promise<void> = this.startThread()
+      .then(
+        async (thread) => {
+          if (this.closed) await thread.worker.terminate();
+          else this.threads.push(thread);
+        },
+        (error: unknown) => console.error('A read thread could not be started again; queries run on the API thread', error),
+      )
+      .finally(() => this.starting.delete(started));
+    this.starting.add(started);
   }
 
   private answered(thread: ReadThread, answer: FindAnswer): void {
