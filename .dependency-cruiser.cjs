@@ -74,7 +74,7 @@ module.exports = {
       from: { path: '^services/src/platform/', pathNot: '\\.spec\\.ts$' },
       to: {
         dependencyTypesNot: ['core'],
-        pathNot: ['^services/(src|dist)/platform/', '^contracts/src/', '^projections/src/(index\\.ts$|runner/|read-store/)', '(^|/)node_modules/'],
+        pathNot: ['^services/(src|dist)/platform/', '^contracts/src/', '^projections/src/((index|mongo)\\.ts$|runner/|read-store/)', '(^|/)node_modules/'],
       },
     },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },

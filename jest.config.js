@@ -20,6 +20,7 @@ const common = {
     '^@coop/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@coop/contracts/console$': '<rootDir>/contracts/src/console.ts',
     '^@coop/projections$': '<rootDir>/projections/src/index.ts',
+    '^@coop/projections/mongo$': '<rootDir>/projections/src/mongo.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

@@ -61,7 +61,7 @@ export function announceEngines(bench, { events = true, reads = true } = {}) {
 
 /** A MongoDB read store in this run's database, with the product's collections (for benches that wire their own stores). */
 export async function runReadStore() {
-  const { MongoReadStore } = await built('projections/dist/index.js');
+  const { MongoReadStore } = await built('projections/dist/mongo.js');
   const { areas } = await built('services/dist/areas.js');
   const store = await MongoReadStore.connect(ENGINES.mongodbUrl, RUN_DATABASE, { views: areas.views });
   await store.ensureCollections(areas.collections);

@@ -10,7 +10,6 @@ export * from './projectors/cooperatives.projector.js';
 export * from './projectors/elma-numbers.projector.js';
 export * from './projectors/members.projector.js';
 export * from './projectors/tax-papers.projector.js';
-export * from './read-store/mongo-read-store.js';
 export * from './projectors/dividend-collections.js';
 export * from './projectors/dividend-inputs.projector.js';
 export * from './projectors/dividends.projector.js';

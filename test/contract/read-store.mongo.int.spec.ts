@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, type Document } from 'mongodb';
 import type { NewEvent, ReadStore } from '@coop/contracts';
-import { CHECKPOINT, MongoReadStore, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import { CHECKPOINT, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import { MongoReadStore } from '@coop/projections/mongo';
 import { areas } from '../../services/src/areas.js';
 import { SqliteEventStore } from '../../services/src/platform/event-store/sqlite-event-store.js';
 

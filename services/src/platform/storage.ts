@@ -1,14 +1,12 @@
 import { join } from 'node:path';
 import type { EventStore, KeyStore, ReadStore } from '@coop/contracts';
-import { MongoReadStore, ProjectionRunner, READER_CACHE_MIB, SqliteReadStore, SqliteReadStoreFiles, type SqliteReadStoreOptions } from '@coop/projections';
+import { ProjectionRunner, READER_CACHE_MIB, SqliteReadStore, SqliteReadStoreFiles, type SqliteReadStoreOptions } from '@coop/projections';
 import type { Areas } from './areas.js';
 import type { AppConfig } from './config/config.js';
 import { CodecEventStore } from './event-store/codec-event-store.js';
-import { KurrentEventStore } from './event-store/kurrent-event-store.js';
 import { PersonalDataCipher } from './event-store/personal-data.js';
 import { SqliteEventStore } from './event-store/sqlite-event-store.js';
 import { Upcasters } from './event-store/upcasters.js';
-import { MongoKeyStore } from './key-store/mongo-key-store.js';
 import { SqliteKeyStore } from './key-store/sqlite-key-store.js';
 import { privateSqliteFile } from './private-files.js';
 import { checkEmbeddedStores } from './storage-integrity.js';
@@ -39,11 +37,13 @@ export interface EventLog {
 
 /** `areas`: whose personal data is sealed, and how old event versions read. */
 export async function openEventLog(config: AppConfig, areas: Pick<Areas, 'personalData' | 'upcasters'>): Promise<EventLog> {
+  // The server adapters load only when configured: their clients (KurrentDB's gRPC, MongoDB's driver) cost about half a
+  // second of every start that does not use them (decision 238).
   const keys: KeyStore = config.mongodbUrl
-    ? await MongoKeyStore.connect(config.mongodbUrl, config.mongodbDatabase)
+    ? await (await import('./key-store/mongo-key-store.js')).MongoKeyStore.connect(config.mongodbUrl, config.mongodbDatabase)
     : new SqliteKeyStore(privateStoreFile(join(config.dataDir, 'keys.sqlite')));
   const adapter: EventStore = config.eventStoreUrl
-    ? new KurrentEventStore(config.eventStoreUrl, { streamPrefix: config.eventStoreStreamPrefix })
+    ? new (await import('./event-store/kurrent-event-store.js')).KurrentEventStore(config.eventStoreUrl, { streamPrefix: config.eventStoreStreamPrefix })
     : new SqliteEventStore(privateStoreFile(join(config.dataDir, 'events.sqlite')));
   const events = new CodecEventStore(adapter, new PersonalDataCipher(keys, areas.personalData), new Upcasters(areas.upcasters));
   return {
@@ -89,7 +89,7 @@ export async function openReadStore(
     return switched;
   }
   const readStore: ReadStore = config.mongodbUrl
-    ? await MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase, { views: areas.views })
+    ? await (await import('@coop/projections/mongo')).MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase, { views: areas.views })
     : new SqliteReadStore(privateStoreFile(file), { ...sqlite, views: areas.views });
   await readStore.ensureCollections(areas.collections);
   return readStore;

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../../platform/xlsx/exceljs.js';
 import type { MemberDto } from '@coop/contracts';
 import { MEMBER_COLUMNS, yieldToLoop, type CellKind, type CellValue } from '../member-columns.js';
 
@@ -38,7 +39,7 @@ export async function memberXlsx(batches: AsyncIterable<readonly MemberDto[]>, p
     sink.on('end', resolve);
     sink.on('error', reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Coop Ledger';
   const sheet = workbook.addWorksheet('Mitglieder', { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
   sheet.columns = MEMBER_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width, style: { numFmt: FORMATS[c.kind] } }));

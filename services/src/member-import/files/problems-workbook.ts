@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../../platform/xlsx/exceljs.js';
 import type { ImportMapping, ImportProblem, RawCell } from '../import-types.js';
 import { readFile, type UploadedFile } from './read-file.js';
 
@@ -65,7 +66,7 @@ export async function problemsWorkbook(
     sink.on('end', resolve);
     sink.on('error', reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Coop Ledger';
   const used = new Set<string>();
 

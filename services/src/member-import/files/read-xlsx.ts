@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../../platform/xlsx/exceljs.js';
 import type { RawCell, RawSheet } from '../import-types.js';
 import { ReadBudget } from './read-limits.js';
 import { uniqueHeaders } from './sheet-headers.js';
@@ -150,7 +151,7 @@ export async function readXlsx(file: string, bytes: Uint8Array): Promise<RawShee
   const rels = part('xl/_rels/workbook.xml.rels');
   const book = part('xl/workbook.xml');
   if (!rels || !book) throw new DamagedZipError('no xl/workbook.xml with its relationships (not an XLSX workbook)');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+  const reader = new (await exceljs()).stream.xlsx.WorkbookReader(Readable.from([]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../../platform/xlsx/exceljs.js';
 import { csvLine } from '../../kernel/csv-text.js';
 import { IMPORT_KINDS, type FieldKind, type ImportKind } from '../import-types.js';
 import { IMPORT_FIELDS, KIND_SHEETS } from '../replay/import-fields.js';
@@ -34,7 +35,7 @@ export function templateSheetName(kind: ImportKind): string {
 }
 
 export async function templateWorkbook(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await exceljs()).Workbook();
   workbook.creator = 'Coop Ledger';
   for (const kind of IMPORT_KINDS) {
     const sheet = workbook.addWorksheet(templateSheetName(kind), { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });

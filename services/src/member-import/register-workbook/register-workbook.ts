@@ -1,5 +1,6 @@
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../../platform/xlsx/exceljs.js';
 import { businessToday, memberStream, type EventStore, type ReadDocument } from '@coop/contracts';
 import { BALANCES, EXEMPTION_ORDERS, MEMBERS, NON_ASSESSMENTS, SETTLEMENTS } from '@coop/projections';
 import { toMemberDto } from '../../members/index.js';
@@ -155,7 +156,7 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
 
 /** Writes the register's rows as the workbook into `out` (ended when done); the rows written per kind. */
 export async function writeRegisterWorkbook(rows: RegisterRows, out: Writable): Promise<RegisterCounts> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Coop Ledger';
   for (const sheetDef of REGISTER_SHEETS) {
     const sheet = workbook.addWorksheet(sheetDef.name, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../../platform/xlsx/exceljs.js';
 import { LEAVE_REASONS, type MovementHoldingDto, type MovementReportDto } from '@coop/contracts';
 import { germanDate } from '../../kernel/german-format.js';
 import { footnotes, heading, KIND_LABELS, LEAVE_LABELS } from './movement-texts.js';
@@ -14,7 +15,7 @@ const eur = (cents: number): number => cents / 100;
  * counts as whole numbers and amounts as euro numbers with a euro format, so an auditor can add them up again.
  */
 export async function movementXlsx(r: MovementReportDto, cooperativeName: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await exceljs()).Workbook();
   workbook.creator = 'Coop Ledger';
   const sheet = workbook.addWorksheet(`Bestandsnachweis ${r.year}`);
   sheet.columns = [{ width: 58 }, { width: 14 }, { width: 14 }, { width: 16 }, { width: 18 }, { width: 18 }];
