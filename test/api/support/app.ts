@@ -38,11 +38,13 @@ export const AREAS: Areas = { ...areas, module: new URL('areas.js', COMPILED).hr
 
 /**
  * The real application on a fresh temporary data directory (embedded SQLite stores), in the topology of `npm start`:
- * projections in their thread, list queries in `READ_THREADS` read threads.
+ * projections in their thread, list queries in read threads: one here unless `READ_THREADS` says otherwise (`npm
+ * start` has two). Each thread loads the areas at start, and CI's two cores are the limit of the run (decision 238);
+ * queries spread over several threads are tested in threaded-read-store.int.spec.ts and by the browser tests.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console'), ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console'), READ_THREADS: '1', ...env });
   const running = await createApp(config, AREAS, { logger: false, runtime: RUNTIME });
   const http = running.app.getHttpServer() as App;
   const adminToken = await login(http, 'admin', ADMIN_PASSWORD);
