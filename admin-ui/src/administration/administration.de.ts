@@ -1,7 +1,10 @@
 import type { Messages } from '../i18n/messages';
 import type { administrationEn } from './administration.en';
 
-/** German texts of the administration page and its data-protection clean-up (the keys of `administration.en.ts`; formal "Sie"), merged into `i18n/de.ts`. */
+/**
+ * German texts of the administration page and its data-protection clean-up (the keys of `administration.en.ts`; formal
+ * "Sie"), merged into `i18n/de.ts`.
+ */
 export const administrationDe: Messages<typeof administrationEn> = {
   administration: {
     elmaNumbers: 'ELMA-Kennnummern',

@@ -1,5 +1,8 @@
 
-/** English texts of the administration page and its data-protection clean-up: `coop.administration`, `coop.dataProtection`, merged into `i18n/en.ts`. German in `administration.de.ts`. */
+/**
+ * English texts of the administration page and its data-protection clean-up: `coop.administration`,
+ * `coop.dataProtection`, merged into `i18n/en.ts`. German in `administration.de.ts`.
+ */
 export const administrationEn = {
   administration: {
     elmaNumbers: 'Approval numbers',

@@ -2,7 +2,10 @@ import { CHOICE_LABELS_DE } from '@coop/contracts/console';
 import type { Messages } from '../i18n/messages';
 import type { balancesEn, balancesResourcesEn } from './balances.en';
 
-/** German texts of the postings (list, new posting, annulment) (the keys of `balances.en.ts`; formal "Sie"), merged into `i18n/de.ts`. */
+/**
+ * German texts of the postings (list, new posting, annulment) (the keys of `balances.en.ts`; formal "Sie"), merged into
+ * `i18n/de.ts`.
+ */
 export const balancesDe: Messages<typeof balancesEn> = {
   balances: {
     list: 'Buchungen',

@@ -1,6 +1,9 @@
 import { CHOICE_LABELS_EN } from '@coop/contracts/console';
 
-/** English texts of the postings (list, new posting, annulment): `coop.balances`, merged into `i18n/en.ts`. German in `balances.de.ts`. */
+/**
+ * English texts of the postings (list, new posting, annulment): `coop.balances`, merged into `i18n/en.ts`. German in
+ * `balances.de.ts`.
+ */
 export const balancesEn = {
   balances: {
     list: 'Postings',

@@ -1,7 +1,10 @@
 import type { Messages } from '../i18n/messages';
 import type { cooperativeEn, cooperativeResourcesEn } from './cooperative.en';
 
-/** German texts of the cooperative's card and form, with its rule for the interest begin (the keys of `cooperative.en.ts`; formal "Sie"), merged into `i18n/de.ts`. */
+/**
+ * German texts of the cooperative's card and form, with its rule for the interest begin (the keys of
+ * `cooperative.en.ts`; formal "Sie"), merged into `i18n/de.ts`.
+ */
 export const cooperativeDe: Messages<typeof cooperativeEn> = {
   cooperative: {
     dividend: 'Dividende',

@@ -1,5 +1,8 @@
 
-/** English texts of the cooperative's card and form, with its rule for the interest begin: `coop.cooperative`, `coop.interestBeginRules`, `coop.interestBeginRuleHint`, merged into `i18n/en.ts`. German in `cooperative.de.ts`. */
+/**
+ * English texts of the cooperative's card and form, with its rule for the interest begin: `coop.cooperative`,
+ * `coop.interestBeginRules`, `coop.interestBeginRuleHint`, merged into `i18n/en.ts`. German in `cooperative.de.ts`.
+ */
 export const cooperativeEn = {
   cooperative: {
     dividend: 'Dividend',

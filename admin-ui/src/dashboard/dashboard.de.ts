@@ -1,7 +1,10 @@
 import type { Messages } from '../i18n/messages';
 import type { dashboardEn } from './dashboard.en';
 
-/** German texts of the dashboard and its set-up checklist (the keys of `dashboard.en.ts`; formal "Sie"), merged into `i18n/de.ts`. */
+/**
+ * German texts of the dashboard and its set-up checklist (the keys of `dashboard.en.ts`; formal "Sie"), merged into
+ * `i18n/de.ts`.
+ */
 export const dashboardDe: Messages<typeof dashboardEn> = {
   setup: {
     title: 'Zuerst die Genossenschaft einrichten',

@@ -1,5 +1,8 @@
 
-/** English texts of the dashboard and its set-up checklist: `coop.setup`, `coop.dashboard`, merged into `i18n/en.ts`. German in `dashboard.de.ts`. */
+/**
+ * English texts of the dashboard and its set-up checklist: `coop.setup`, `coop.dashboard`, merged into `i18n/en.ts`.
+ * German in `dashboard.de.ts`.
+ */
 export const dashboardEn = {
   setup: {
     title: 'Set up the cooperative first',

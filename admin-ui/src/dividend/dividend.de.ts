@@ -1,7 +1,10 @@
 import type { Messages } from '../i18n/messages';
 import type { dividendEn } from './dividend.en';
 
-/** German texts of the dividend: calculator, annual closure and closures (the keys of `dividend.en.ts`; formal "Sie"), merged into `i18n/de.ts`. */
+/**
+ * German texts of the dividend: calculator, annual closure and closures (the keys of `dividend.en.ts`; formal "Sie"),
+ * merged into `i18n/de.ts`.
+ */
 export const dividendDe: Messages<typeof dividendEn> = {
   dividend: {
     calculatorTitle: 'Dividendenberechnung',

@@ -1,5 +1,8 @@
 
-/** English texts of the dividend: calculator, annual closure and closures: `coop.dividend`, merged into `i18n/en.ts`. German in `dividend.de.ts`. */
+/**
+ * English texts of the dividend: calculator, annual closure and closures: `coop.dividend`, merged into `i18n/en.ts`.
+ * German in `dividend.de.ts`.
+ */
 export const dividendEn = {
   dividend: {
     calculatorTitle: 'Dividend calculation',

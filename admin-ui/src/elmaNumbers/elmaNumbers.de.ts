@@ -1,7 +1,10 @@
 import type { Messages } from '../i18n/messages';
 import type { elmaNumbersEn, elmaNumbersResourcesEn } from './elmaNumbers.en';
 
-/** German texts of the approval numbers (ELMA) (the keys of `elmaNumbers.en.ts`; formal "Sie"), merged into `i18n/de.ts`. */
+/**
+ * German texts of the approval numbers (ELMA) (the keys of `elmaNumbers.en.ts`; formal "Sie"), merged into
+ * `i18n/de.ts`.
+ */
 export const elmaNumbersDe: Messages<typeof elmaNumbersEn> = {
   elma: {
     fs: 'fs – Freistellungsaufträge (FSA)',

@@ -1,5 +1,7 @@
 
-/** English texts of the approval numbers (ELMA): `coop.elma`, merged into `i18n/en.ts`. German in `elmaNumbers.de.ts`. */
+/**
+ * English texts of the approval numbers (ELMA): `coop.elma`, merged into `i18n/en.ts`. German in `elmaNumbers.de.ts`.
+ */
 export const elmaNumbersEn = {
   elma: {
     fs: 'fs – exemption orders (FSA)',

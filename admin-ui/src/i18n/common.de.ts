@@ -1,7 +1,10 @@
 import type { Messages } from './messages';
 import type { commonEn } from './common.en';
 
-/** German texts of the parts every screen shares: lists, the edit header, form words, the warnings' and unsaved changes' dialogs (the keys of `common.en.ts`; formal "Sie"), merged into `i18n/de.ts`. */
+/**
+ * German texts of the parts every screen shares: lists, the edit header, form words, the warnings' and unsaved changes'
+ * dialogs (the keys of `common.en.ts`; formal "Sie"), merged into `i18n/de.ts`.
+ */
 export const commonDe: Messages<typeof commonEn> = {
   list: {
     search: 'Suche',

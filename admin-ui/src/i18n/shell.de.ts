@@ -1,7 +1,10 @@
 import type { Messages } from './messages';
 import type { shellEn } from './shell.en';
 
-/** German texts of the shell: the application's name, the menu, the page titles, the top bar, sign-in, access denied and not found (the keys of `shell.en.ts`; formal "Sie"), merged into `i18n/de.ts`. */
+/**
+ * German texts of the shell: the application's name, the menu, the page titles, the top bar, sign-in, access denied and
+ * not found (the keys of `shell.en.ts`; formal "Sie"), merged into `i18n/de.ts`.
+ */
 export const shellDe: Messages<typeof shellEn> = {
   app: {
     name: 'Coop Ledger',

@@ -1,5 +1,9 @@
 
-/** English texts of the shell: the application's name, the menu, the page titles, the top bar, sign-in, access denied and not found: `coop.app`, `coop.menu`, `coop.title`, `coop.shell`, `coop.languages`, `coop.login`, `coop.accessDenied`, `coop.notFound`, merged into `i18n/en.ts`. German in `shell.de.ts`. */
+/**
+ * English texts of the shell: the application's name, the menu, the page titles, the top bar, sign-in, access denied
+ * and not found: `coop.app`, `coop.menu`, `coop.title`, `coop.shell`, `coop.languages`, `coop.login`,
+ * `coop.accessDenied`, `coop.notFound`, merged into `i18n/en.ts`. German in `shell.de.ts`.
+ */
 export const shellEn = {
   app: {
     name: 'Coop Ledger',

@@ -2,7 +2,10 @@ import { CHOICE_LABELS_DE } from '@coop/contracts/console';
 import type { Messages } from '../i18n/messages';
 import type { membersEn, membersResourcesEn } from './members.en';
 
-/** German texts of the members' screens: list, form, member dashboard and history, the duplicate check, the data-protection hold (the keys of `members.en.ts`; formal "Sie"), merged into `i18n/de.ts`. */
+/**
+ * German texts of the members' screens: list, form, member dashboard and history, the duplicate check, the
+ * data-protection hold (the keys of `members.en.ts`; formal "Sie"), merged into `i18n/de.ts`.
+ */
 export const membersDe: Messages<typeof membersEn> = {
   members: {
     list: 'Mitglieder',

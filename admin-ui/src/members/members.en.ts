@@ -1,6 +1,10 @@
 import { CHOICE_LABELS_EN } from '@coop/contracts/console';
 
-/** English texts of the members' screens: list, form, member dashboard and history, the duplicate check, the data-protection hold: `coop.members`, `coop.duplicates`, `coop.retentionHold`, merged into `i18n/en.ts`. German in `members.de.ts`. */
+/**
+ * English texts of the members' screens: list, form, member dashboard and history, the duplicate check, the
+ * data-protection hold: `coop.members`, `coop.duplicates`, `coop.retentionHold`, merged into `i18n/en.ts`. German in
+ * `members.de.ts`.
+ */
 export const membersEn = {
   members: {
     list: 'Members',

@@ -1,6 +1,9 @@
 import type { NotificationEntityClass, NotificationMessage, NotificationType } from '@coop/contracts/console';
 
-/** English texts of the notifications (the list and the dashboard card; issue 24), merged into `i18n/en.ts` as `coop.notifications`. German in `notifications.de.ts`. */
+/**
+ * English texts of the notifications (the list and the dashboard card; issue 24), merged into `i18n/en.ts` as
+ * `coop.notifications`. German in `notifications.de.ts`.
+ */
 export const notificationsEn = {
   notifications: {
     title: 'Notifications',

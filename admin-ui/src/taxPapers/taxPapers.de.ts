@@ -2,7 +2,10 @@ import { CHOICE_LABELS_DE } from '@coop/contracts/console';
 import type { Messages } from '../i18n/messages';
 import type { taxPapersEn, taxPapersResourcesEn } from './taxPapers.en';
 
-/** German texts of the tax papers: exemption orders and non-assessment certificates (the keys of `taxPapers.en.ts`; formal "Sie"), merged into `i18n/de.ts`. */
+/**
+ * German texts of the tax papers: exemption orders and non-assessment certificates (the keys of `taxPapers.en.ts`;
+ * formal "Sie"), merged into `i18n/de.ts`.
+ */
 export const taxPapersDe: Messages<typeof taxPapersEn> = {
   taxPapers: {
     exemptionOrders: 'Freistellungsaufträge',

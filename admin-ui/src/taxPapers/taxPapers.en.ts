@@ -1,7 +1,10 @@
 import { CHOICE_LABELS_EN } from '@coop/contracts/console';
 import type { TaxPaperState } from '@coop/contracts/console';
 
-/** English texts of the tax papers: exemption orders and non-assessment certificates: `coop.taxPapers`, merged into `i18n/en.ts`. German in `taxPapers.de.ts`. */
+/**
+ * English texts of the tax papers: exemption orders and non-assessment certificates: `coop.taxPapers`, merged into
+ * `i18n/en.ts`. German in `taxPapers.de.ts`.
+ */
 export const taxPapersEn = {
   taxPapers: {
     exemptionOrders: 'Exemption orders',
@@ -65,7 +68,10 @@ export const taxPapersEn = {
   },
 };
 
-/** The record names and field labels react-admin looks up by convention: `resources.exemptionorders`, `resources.nonassessments`. */
+/**
+ * The record names and field labels react-admin looks up by convention: `resources.exemptionorders`,
+ * `resources.nonassessments`.
+ */
 export const taxPapersResourcesEn = {
   exemptionorders: {
     name: 'Exemption order |||| Exemption orders',

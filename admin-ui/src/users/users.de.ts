@@ -1,7 +1,10 @@
 import type { Messages } from '../i18n/messages';
 import type { usersEn, usersResourcesEn } from './users.en';
 
-/** German texts of the users screen and the change of the own password (the keys of `users.en.ts`; formal "Sie"), merged into `i18n/de.ts`. */
+/**
+ * German texts of the users screen and the change of the own password (the keys of `users.en.ts`; formal "Sie"), merged
+ * into `i18n/de.ts`.
+ */
 export const usersDe: Messages<typeof usersEn> = {
   users: {
     list: 'Benutzer',

@@ -1,5 +1,8 @@
 
-/** English texts of the users screen and the change of the own password: `coop.users`, `coop.password`, merged into `i18n/en.ts`. German in `users.de.ts`. */
+/**
+ * English texts of the users screen and the change of the own password: `coop.users`, `coop.password`, merged into
+ * `i18n/en.ts`. German in `users.de.ts`.
+ */
 export const usersEn = {
   users: {
     list: 'Users',
