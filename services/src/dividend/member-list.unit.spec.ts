@@ -3,7 +3,8 @@ import { ValidationError } from '@coop/contracts';
 import { memberResultFields } from '@coop/projections';
 import { calculateDividend } from './domain/engine/index.js';
 import { earning, PARAMS, SETTINGS } from './domain/engine/testing/members.js';
-import { payoutOf, resultKeys, type Calculation } from './queries/dividend-calculation.js';
+import { payoutOf } from './domain/closure-events.decider.js';
+import { resultKeys, type Calculation } from './queries/dividend-calculation.js';
 import { EVERY_MEMBER, MEMBER_SORT_FIELDS, parseMemberList, selectMembers, type MemberAmountField, type MemberRowKeys } from './queries/member-list.js';
 import type { MemberFacts } from './queries/member-input.js';
 

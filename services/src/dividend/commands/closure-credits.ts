@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { memberStream, type Decider, type DividendMemberPaid, type MemberEvent, type SharePaymentReceived, type StreamAppend } from '@coop/contracts';
+import { memberStream, type Decider, type MemberEvent, type SharePaymentReceived, type StreamAppend } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { OwedDues } from '../queries/owed-dues.js';
 import { followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
 import { evolveShareAccount, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 import { memberCredits, type BookedCredit } from '../domain/dividend-credit.js';
+import type { Closure } from '../domain/closure-events.decider.js';
+import type { MemberResult } from '../domain/engine/index.js';
 
 /*
  * The dividend credited to the Geschäftsguthaben in the year's closure (issue 45; § 19 Abs. 1 GenG, DOMAIN.md 1.6;
@@ -54,24 +56,26 @@ export class ClosureCredits {
   }
 
   /**
-   * The credits of the payouts of one step (those with a net above zero whose member owes something) and the events
-   * booking them, stamped for the step's append.
+   * The credits of the payees of one step (those with a net above zero who owe something) and the events booking them,
+   * stamped for the step's append; the step's payouts carry them (`closureEventsDecider`).
    */
-  async forStep(scope: CreditScope, ctx: CommandContext, payouts: readonly DividendMemberPaid['data'][]): Promise<ChunkCredits> {
+  async forStep(scope: CreditScope, ctx: CommandContext, closure: Closure, payees: readonly MemberResult[]): Promise<ChunkCredits> {
     if (scope.owing.size === 0) return NO_CREDITS;
+    const { dividendId } = closure;
+    const { year, paymentDate } = closure.results.params;
     const credits = new Map<string, readonly BookedCredit[]>();
     const appends: StreamAppend[] = [];
-    for (const p of payouts) {
+    for (const p of payees) {
       if (p.net <= 0 || !scope.owing.has(p.memberId)) continue;
       const stream = memberStream(p.memberId);
       const loaded = await this.writer.loadWithoutPersonalData(stream, SHARE_ACCOUNT);
       const account = { postings: loaded.state.postings.values(), paymentIds: loaded.state.sharePayments.keys() };
-      const booked = memberCredits(p.dividendId, p.memberId, p.paymentDate, p.net, account, true);
+      const booked = memberCredits(dividendId, p.memberId, paymentDate, p.net, account, true);
       if (booked.length === 0) continue;
       credits.set(p.memberId, booked);
       const events: SharePaymentReceived[] = booked.map((c) => ({
         type: 'SharePaymentReceived',
-        data: { memberId: p.memberId, balanceId: c.balanceId, paymentId: c.paymentId, date: p.paymentDate, amount: c.amount, method: 'dividendCredit', reference: String(p.year), collectionId: null, statementId: null },
+        data: { memberId: p.memberId, balanceId: c.balanceId, paymentId: c.paymentId, date: paymentDate, amount: c.amount, method: 'dividendCredit', reference: String(year), collectionId: null, statementId: null },
       }));
       // A leaver's credit raises the Geschäftsguthaben that leaves with the end (decision 234).
       appends.push({ streamId: stream, expected: loaded.expected, events: this.writer.stamp(followPendingEnd(loaded.state, events), ctx, ctx.actor.cooperativeId) });

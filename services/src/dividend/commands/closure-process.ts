@@ -6,7 +6,6 @@ import {
   fieldError,
   ValidationError,
   type DividendEvent,
-  type DividendMemberPaid,
   type EventStore,
   type FieldError,
   type StreamAppend,
@@ -22,8 +21,8 @@ import { APP_CONFIG, EVENT_STORE } from '../../platform/tokens.js';
 import { afterClosureStep, nextClosureStep, type ClosurePlan, type ClosureProgress } from '../domain/closure-process.decider.js';
 import { closureRegisterDecider, yearState, type ClosureCommand, type ClosureRegister } from '../domain/closure-register.decider.js';
 import type { DividendParams } from '../domain/engine/index.js';
-import { declarationOf, DividendCalculation, payoutOf, refusalOf, type Calculation } from '../queries/dividend-calculation.js';
-import type { MemberResult } from '../domain/engine/index.js';
+import { closureEventCount, closureEventsDecider, closureOf, stepPayees, type Closure } from '../domain/closure-events.decider.js';
+import { DividendCalculation, refusalOf } from '../queries/dividend-calculation.js';
 import { AlreadyCredited } from '../domain/dividend-credit.js';
 import { ClosureCredits, type CreditScope } from './closure-credits.js';
 
@@ -108,8 +107,9 @@ export class ClosureProcess {
 
     const calc = await this.calculation.calculate(cooperativeId, params, today, { withLines: true, resuming: dividendId });
     if (calc.errors.length > 0) throw refuse(refusalOf(calc.errors));
-    const members = payoutOrder(calc);
-    const plan: ClosurePlan = { events: members.length + 1, chunkEvents: this.config.closureChunkEvents };
+    if (!calc.lines) throw new Error("A closure is calculated with its members' posting lines");
+    const closure = closureOf({ ...calc, lines: calc.lines }, dividendId);
+    const plan: ClosurePlan = { events: closureEventCount(closure), chunkEvents: this.config.closureChunkEvents };
     const stream = dividendStream(dividendId);
     const creditScope = await this.credits.scope(cooperativeId);
     let progress: ClosureProgress = { closed: false, written: await streamLength(this.events, stream, plan.events, plan.chunkEvents) };
@@ -118,8 +118,8 @@ export class ClosureProcess {
     for (let step = nextClosureStep(plan, progress), attempt = 1; step.kind !== 'done'; step = nextClosureStep(plan, progress)) {
       try {
         if (step.kind === 'append') {
-          const { events, credits } = await this.withCredits(creditScope, ctx, closureEvents(calc, dividendId, members, step.from, step.to));
-          await this.append([{ streamId: stream, expected: expectedAt(step.from), events: this.writer.stamp(events, ctx, cooperativeId) }, ...credits]);
+          const events = await this.decideStep(creditScope, ctx, closure, step.from, step.to);
+          await this.append([{ streamId: stream, expected: expectedAt(step.from), events: this.writer.stamp(events.closure, ctx, cooperativeId) }, ...events.credits]);
           stopHereInTests(`closure:step-${++appended}`);
         } else {
           const closing = decide({ type: 'FinishClosure', cooperativeId, year, dividendId }, locked.state);
@@ -141,18 +141,14 @@ export class ClosureProcess {
   }
 
   /**
-   * A step's payouts with their credits to the Geschäftsguthaben (issue 45; DOMAIN.md 1.6), and the member streams'
-   * appends booking them, written in the same append as the payouts.
+   * Events [from, to) of the closure's stream, decided by `closureEventsDecider` with the credits of the step's payees to
+   * their Geschäftsguthaben (issue 45; DOMAIN.md 1.6), and the member streams' appends booking them, written in the same
+   * append as the payouts.
    */
-  private async withCredits(scope: CreditScope, ctx: CommandContext, events: DividendEvent[]): Promise<{ events: DividendEvent[]; credits: readonly StreamAppend[] }> {
-    const payouts = events.flatMap((e) => (e.type === 'DividendMemberPaid' ? [e.data] : []));
-    const { credits, appends } = await this.credits.forStep(scope, ctx, payouts);
-    if (appends.length === 0) return { events, credits: [] };
-    const withCredits = events.map((e): DividendEvent => {
-      const booked = e.type === 'DividendMemberPaid' ? credits.get(e.data.memberId) : undefined;
-      return booked && e.type === 'DividendMemberPaid' ? { type: e.type, data: { ...e.data, credits: booked.map((c) => ({ ...c })) } } : e;
-    });
-    return { events: withCredits, credits: appends };
+  private async decideStep(scope: CreditScope, ctx: CommandContext, closure: Closure, from: number, to: number): Promise<{ closure: DividendEvent[]; credits: readonly StreamAppend[] }> {
+    const { credits, appends } = await this.credits.forStep(scope, ctx, closure, stepPayees(closure, from, to));
+    const events = closureEventsDecider.decide({ type: 'DecideClosureStep', closure, to, credits }, { written: from });
+    return { closure: events, credits: appends };
   }
 
   /** Appends one step (atomically over its streams); a step stored but not yet shown by the read models is done (the next step waits again). */
@@ -163,29 +159,4 @@ export class ClosureProcess {
       if (!(error instanceof SavedNotYetShownError)) throw error;
     }
   }
-}
-
-/** The members with a dividend in payout order (member number). */
-function payoutOrder(calc: Calculation): MemberResult[] {
-  return [...calc.run.members].sort((a, b) => a.memberNr - b.memberNr || (a.memberId < b.memberId ? -1 : 1));
-}
-
-/**
- * Events [from, to) of the closure's stream: index 0 the declaration (with the number of payouts that follow), index
- * i the payout of the i-th member, with the posting lines of its basis collected by the calculation after the lock.
- */
-function closureEvents(calc: Calculation, dividendId: string, members: readonly MemberResult[], from: number, to: number): DividendEvent[] {
-  const lines = calc.lines;
-  if (!lines) throw new Error("A closure is calculated with its members' posting lines");
-  const events: DividendEvent[] = [];
-  for (let i = from; i < to; i++) {
-    if (i === 0) {
-      events.push({ type: 'DividendDeclared', data: { ...declarationOf(calc, dividendId), payouts: members.length } });
-      continue;
-    }
-    const m = members[i - 1]!;
-    const paid: DividendMemberPaid = { type: 'DividendMemberPaid', data: payoutOf(calc, dividendId, m, (lines.get(m.memberId) ?? []).map((l) => ({ ...l }))) };
-    events.push(paid);
-  }
-  return events;
 }

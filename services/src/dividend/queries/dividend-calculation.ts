@@ -3,12 +3,9 @@ import {
   dividendSettingsOf,
   fieldError,
   interestBeginRuleOf,
-  type DividendDeclared,
   type DividendDto,
   type DividendErrorDto,
   type DividendMemberDto,
-  type DividendMemberPaid,
-  type DividendSettings,
   type FieldError,
   type ReadDocument,
 } from '@coop/contracts';
@@ -24,23 +21,22 @@ import {
   type MemberResult,
 } from '../domain/engine/index.js';
 import { splitDividend, type OutstandingSubscription } from '../domain/dividend-credit.js';
+import { declarationOf, payoutOf, type DividendResults } from '../domain/closure-events.decider.js';
 import { factsOf, toMemberInput, type MemberFacts } from './member-input.js';
 import { EVERY_MEMBER, selectMembers, type MemberAmountField, type MemberListQuery, type MemberRowKeys } from './member-list.js';
 
 /** Members read per batch from `dividend_inputs` (ReadStore.scan). */
 export const SCAN_BATCH = 1000;
 
-/** A calculation: the engine's run, what refuses its closure, and what the answer shows beside each member. */
-export interface Calculation {
-  readonly params: DividendParams;
-  readonly settings: DividendSettings;
-  readonly cooperativeId: string;
+/**
+ * A calculation: the engine's run (the results a closure's events are decided from, `domain/closure-events.decider.ts`),
+ * what refuses its closure, and what the answer shows beside each member.
+ */
+export interface Calculation extends DividendResults {
   readonly run: DividendRun;
   readonly errors: readonly DividendErrorDto[];
   /** Per member id: names, birth date, tax id, legal form, residence. */
   readonly facts: ReadonlyMap<string, MemberFacts>;
-  /** Per exemption order id: the member whose order it is. */
-  readonly orderHolders: ReadonlyMap<string, string>;
   /**
    * Per member id, the posting lines of its basis (the trace a closure's payouts carry), when asked for (`withLines`):
    * collected in the same pass over the members, so that a closure reads them once (not a third time).
@@ -131,59 +127,6 @@ function memberErrors(members: readonly MemberResult[], facts: ReadonlyMap<strin
 /** A refusal's field: the year for the year's refusals, none (general) for the others. */
 export function refusalOf(errors: readonly DividendErrorDto[]): FieldError[] {
   return errors.map((e) => fieldError(e.template === 'currentYearClosure' || e.template === 'yearAlreadyClosed' ? 'year' : null, e.template as FieldError['template'], ...e.parameters));
-}
-
-/** The declaration of a closure (or of a calculation, to answer it the same way). */
-export function declarationOf(calc: Calculation, dividendId: string): DividendDeclared['data'] {
-  const { run, params } = calc;
-  const r = run.taxReturn;
-  return {
-    dividendId,
-    cooperativeId: calc.cooperativeId,
-    year: params.year,
-    type: params.type,
-    amount: params.amount,
-    decisionDate: params.decisionDate,
-    paymentDate: params.paymentDate,
-    percent: run.percent,
-    settings: calc.settings,
-    totals: { ...run.totals },
-    taxReturn: {
-      row31: { ...r.row31 },
-      row32: { ...r.row32 },
-      row33: { ...r.row33 },
-      row34: { ...r.row34 },
-      kapestDueEuros: r.kapestDueEuros,
-      churchTaxes: r.churchTaxes.map((c) => ({ ...c })),
-    },
-  };
-}
-
-/** A member's payout event data from its result; `lines` the postings of its basis. */
-export function payoutOf(calc: Calculation, dividendId: string, m: MemberResult, lines: DividendMemberPaid['data']['lines']): DividendMemberPaid['data'] {
-  const holderId = m.order ? calc.orderHolders.get(m.order.id) : undefined;
-  return {
-    dividendId,
-    memberId: m.memberId,
-    memberNr: m.memberNr,
-    year: calc.params.year,
-    paymentDate: calc.params.paymentDate,
-    holding: m.holding,
-    exactGross: m.exactGross,
-    gross: m.gross,
-    exempt: m.exempt,
-    taxable: m.taxable,
-    kapest: m.kapest,
-    soli: m.soli,
-    churchTax: m.churchTax,
-    net: m.net,
-    basisOfTax: m.basisOfTax,
-    certificate: m.certificate ? { ...m.certificate } : null,
-    order: m.order ? { ...m.order, ...(holderId !== undefined ? { holderId } : {}) } : null,
-    churchId: m.churchId,
-    churchRate: m.churchRate,
-    lines,
-  };
 }
 
 const NO_FACTS: MemberFacts = { givenName: null, name: '', birthDate: null, taxId: null, legalEntity: false, foreign: false };
