@@ -5,6 +5,7 @@ export * from './read-store/search-text.js';
 export * from './read-store/compare-key.js';
 export * from './runner/projector.js';
 export * from './runner/projection-runner.js';
+export * from './runner/preview.js';
 export * from './projectors/users.projector.js';
 export * from './projectors/cooperatives.projector.js';
 export * from './projectors/elma-numbers.projector.js';

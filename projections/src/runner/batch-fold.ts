@@ -21,22 +21,35 @@ export async function fold(
 ): Promise<void> {
   const { overlay } = pending;
   const fresh = batch.filter((e) => e.position > after);
-  // The documents each projector touches, per event (asked once, used to preload and to project).
-  const touched = fresh.map((event) => projectors.map((projector) => projector.keys(event)));
-  await preload(store, touched, overlay);
+  const touched = touchedBy(projectors, fresh);
+  await preload((collection, ids) => store.getMany(collection, ids), touched, overlay);
   const current = (key: DocKey): ReadDocument | undefined => overlay.get(key)?.doc ?? undefined;
   fresh.forEach((event, e) => {
     projectors.forEach((projector, p) => {
       const keys = touched[e]![p]!;
       if (keys.length === 0) return;
       if (keys.some((k) => isAtOrAfter(current(k), event.position))) return;
-      for (const op of projector.project(event, current)) {
-        const key = { collection: op.collection, id: op.kind === 'put' ? op.doc.id : op.id };
-        overlay.set(key, { doc: op.kind === 'put' ? op.doc : null, write: op });
-      }
+      projectOver(projector, event, overlay, current);
     });
     pending.last = event.position;
   });
+}
+
+/** The documents each projector touches, per event (asked once, used to preload and to project). */
+export function touchedBy(projectors: readonly Projector[], events: readonly RecordedEvent[]): (readonly DocKey[])[][] {
+  return events.map((event) => projectors.map((projector) => projector.keys(event)));
+}
+
+/**
+ * Projects `event` with `projector` over the documents `overlay` holds (`current` reads them) and keeps its writes
+ * there (a document's later write supersedes its earlier one): the one step of the runner's fold, and of a preview
+ * (preview.ts).
+ */
+export function projectOver(projector: Projector, event: RecordedEvent, overlay: DocMap<Overlaid>, current: (key: DocKey) => ReadDocument | undefined): void {
+  for (const op of projector.project(event, current)) {
+    const key = { collection: op.collection, id: op.kind === 'put' ? op.doc.id : op.id };
+    overlay.set(key, { doc: op.kind === 'put' ? op.doc : null, write: op });
+  }
 }
 
 /**
@@ -60,8 +73,11 @@ export function fitting(projectors: readonly Projector[], batch: readonly Record
   return end;
 }
 
-/** Loads, all at once, every touched document the overlay does not hold yet. */
-async function preload(store: ReadStore, touched: readonly (readonly (readonly DocKey[])[])[], overlay: DocMap<Overlaid>): Promise<void> {
+/** The stored documents of `ids` in `collection` that exist (ReadStore.getMany, or a caller's reader of it). */
+export type LoadDocuments = (collection: string, ids: readonly string[]) => Promise<readonly ReadDocument[]>;
+
+/** Loads, all at once, every touched document the overlay does not hold yet (`null` for one not stored). */
+export async function preload(load: LoadDocuments, touched: readonly (readonly (readonly DocKey[])[])[], overlay: DocMap<Overlaid>): Promise<void> {
   const missing = new DocMap<DocKey>();
   for (const perProjector of touched) {
     for (const keys of perProjector) {
@@ -77,7 +93,7 @@ async function preload(store: ReadStore, touched: readonly (readonly (readonly D
   }
   await Promise.all(
     [...ids].map(async ([collection, list]) => {
-      const found = new Map((await store.getMany(collection, list)).map((doc) => [doc.id, doc]));
+      const found = new Map((await load(collection, list)).map((doc) => [doc.id, doc]));
       for (const id of list) overlay.set({ collection, id }, { doc: found.get(id) ?? null });
     }),
   );

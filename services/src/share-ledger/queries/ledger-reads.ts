@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BalanceDto, ReadDocument, RecordedEvent, ShareDto, Sort } from '@coop/contracts';
-import { BALANCES, memberDisplayName, MEMBERS, membersProjector, type DocKey } from '@coop/projections';
+import { BALANCES, memberDisplayName, MEMBERS, membersProjector, previewDocuments } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { toBalanceDto, toShareDto } from './ledger.view.js';
 
@@ -32,25 +32,30 @@ export class LedgerReads {
   }
 
   /**
-   * A posting's answer as the read models will show it (decision 40): its document made by the projection's own code
-   * (membersProjector) from its recorded event and the documents that event reads (its members and, for an
-   * annulation, the annulled posting, all in the read models before it), as `GET /balances/{id}` answers it.
-   * Undefined when the event is not among `recorded` or a document it needs is missing.
+   * A posting's answer as the read models will show it (decision 40), as `GET /balances/{id}` answers it: the
+   * documents its recorded events leave, previewed by the projection runner's own code (previewDocuments, the members
+   * projector over the documents those events read: its members and, for an annulation, the annulled posting).
+   * Undefined when the events leave no such posting (a document they need is not in the read models).
    */
   async postedBalanceDto(cooperativeId: string, balanceId: string, recorded: readonly RecordedEvent[]): Promise<BalanceDto | undefined> {
-    const event = recorded.find(
-      (e) => (e.type === 'SharesPosted' || e.type === 'PostingAnnulled') && (e.data as { balanceId?: unknown }).balanceId === balanceId,
-    );
-    if (!event) return undefined;
-    const keys = membersProjector.keys(event);
-    const ids = (collection: string): string[] => keys.filter((k) => k.collection === collection && k.id !== balanceId).map((k) => k.id);
-    const members = await this.membersById(cooperativeId, ids(MEMBERS.name));
-    const earlier = ids(BALANCES.name);
-    const balances = earlier.length > 0 ? await this.reads.getMany(BALANCES, cooperativeId, earlier) : new Map<string, ReadDocument>();
-    const current = (key: DocKey): ReadDocument | undefined =>
-      key.collection === MEMBERS.name ? members.get(key.id) : key.collection === BALANCES.name ? balances.get(key.id) : undefined;
-    const op = membersProjector.project(event, current).find((w) => w.kind === 'put' && w.collection === BALANCES.name && w.doc.id === balanceId);
-    return op?.kind === 'put' ? toBalanceDto(op.doc, members, memberDisplayName) : undefined;
+    const preview = await previewDocuments([membersProjector], recorded, (collection, ids) => this.storedDocuments(cooperativeId, collection, ids));
+    const doc = preview({ collection: BALANCES.name, id: balanceId });
+    if (!doc) return undefined;
+    const members = new Map<string, ReadDocument>();
+    for (const id of [doc.member, doc.transferTo, doc.transferFrom]) {
+      const member = typeof id === 'string' ? preview({ collection: MEMBERS.name, id }) : undefined;
+      if (member) members.set(member.id, member);
+    }
+    return toBalanceDto(doc, members, memberDisplayName);
+  }
+
+  /**
+   * The documents of the members projector's collections a preview reads, as stored, within the cooperative: without
+   * the preview applying the events itself.
+   */
+  private async storedDocuments(cooperativeId: string, collection: string, ids: readonly string[]): Promise<ReadDocument[]> {
+    const spec = membersProjector.collections.find((c) => c.name === collection);
+    return spec ? [...(await this.reads.getMany(spec, cooperativeId, ids)).values()] : [];
   }
 
   /** Every posting of one member, oldest first. */
