@@ -36,8 +36,9 @@ export const CurrentActor = createParamDecorator((_data: unknown, ctx: Execution
 export const OWN_READS_KEY = 'coop:own-reads';
 
 /**
- * A route that does not wait, before it runs, for the client's writes answered ahead of the read models
- * (ReadYourWritesGuard): it reads no read model on the client's behalf, or waits itself before it does
- * (`ClientWrites.settle`). Only for routes that gain from it: the postings.
+ * A route that waits for the client's writes answered before the read models included them (decision 40) not before
+ * it runs (ReadYourWritesGuard) but before each of its reads of the read models (ReadModels; OwnReadsInterceptor,
+ * ClientWrites.deferWait), its own writes included. A route that answers from its own events then waits for nothing,
+ * and what it reads still shows the client's writes. Only for routes that gain from it: the postings.
  */
 export const SettlesOwnReads = (): MethodDecorator => SetMetadata(OWN_READS_KEY, true);

@@ -6,7 +6,7 @@ import { OWN_READS_KEY, type AuthenticatedRequest } from './decorators.js';
 /**
  * Runs after the AuthGuard on every route: a signed-in client whose last write was answered before the read models
  * included it (decision 40) waits here until they do, so whatever the route reads shows that write. A route marked
- * `@SettlesOwnReads()` waits itself where it needs to. Public routes have no client.
+ * `@SettlesOwnReads()` waits before each of its reads instead (OwnReadsInterceptor). Public routes have no client.
  */
 @Injectable()
 export class ReadYourWritesGuard implements CanActivate {

@@ -95,3 +95,36 @@ describe('ClientWrites.keepUp', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(WAIT_MS - 20);
   });
 });
+
+describe('ClientWrites.deferWait: a route declared @SettlesOwnReads() waits before its reads, not before it runs', () => {
+  it('waits before a read inside the route (also after an await) until the read models include the client\'s write, and not outside it or once it has ended', async () => {
+    writes.note('clerk', last);
+    expect(writes.beforeRead()).toBeUndefined();
+    let read: Promise<void> | undefined;
+    const { result } = writes.deferWait('clerk', async () => {
+      await Promise.resolve();
+      read = writes.beforeRead();
+      await read;
+      return 'answered';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(read).toBeDefined();
+    expect(await settledWithin(read!, 100)).toBe(false);
+    await runner.start();
+    expect(await result).toBe('answered');
+    expect(runner.processedUpTo).toBeGreaterThanOrEqual(last);
+    // A write noted later: the client's route waits for it until the route has answered (end), another client's not.
+    await runner.stop();
+    writes.note('clerk', (await log.events.append('user-u30', 'no_stream', [userCreated(30)])).position);
+    expect(await settledWithin(writes.deferWait('colleague', async () => writes.beforeRead()).result, 20)).toBe(true);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const answered = writes.deferWait('clerk', async () => {
+      await gate;
+      return writes.beforeRead();
+    });
+    answered.end();
+    open();
+    expect(await answered.result).toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   NotFoundError,
   type CollectionSpec,
@@ -10,18 +10,30 @@ import {
   type ViewPage,
   type ViewRequest,
 } from '@coop/contracts';
+import { ClientWrites } from '../client-writes.js';
 import { READ_STORE } from '../tokens.js';
 import { parseListQuery, type ListParams } from './list-query.js';
 
 /**
  * Every query of the API goes through here: it reads read models only, always within the
- * caller's cooperative. A record of another cooperative is answered as not found.
+ * caller's cooperative. A record of another cooperative is answered as not found. On a route declared
+ * `@SettlesOwnReads()` each read first waits for the client's writes (ClientWrites.beforeRead), but getManyAsStored.
  */
 @Injectable()
 export class ReadModels {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    /** Read-your-writes for the routes that wait before their reads; none where no client writes (tests, tools). */
+    @Optional() private readonly clientWrites?: ClientWrites,
+  ) {}
+
+  /** What the read waits for first: the client's writes, on a route declared `@SettlesOwnReads()`. */
+  private ownWrites(): Promise<void> | undefined {
+    return this.clientWrites?.beforeRead();
+  }
 
   async list(spec: CollectionSpec, cooperativeId: string, params: ListParams, defaultSort: readonly Sort[]): Promise<ReadPage<ReadDocument>> {
+    await this.ownWrites();
     return this.store.find(spec.name, parseListQuery(spec, params, cooperativeId, defaultSort));
   }
 
@@ -38,6 +50,7 @@ export class ReadModels {
     defaultSort: readonly Sort[],
   ): Promise<ReadPage<ReadDocument>> {
     const parsed = parseListQuery({ name: spec.name, fields: view.fields, search: spec.search }, params, cooperativeId, defaultSort);
+    await this.ownWrites();
     const field = (name: string): string => (name === 'id' ? name : view.onCollection[name]!);
     return this.store.find(spec.name, {
       ...parsed,
@@ -48,6 +61,7 @@ export class ReadModels {
 
   /** A prepared query within one cooperative (a handler that adjusts the parsed list query, e.g. "as of a date"). */
   async query(spec: CollectionSpec, cooperativeId: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
+    await this.ownWrites();
     return this.store.find(spec.name, { ...query, cooperativeId });
   }
 
@@ -56,20 +70,29 @@ export class ReadModels {
    * store: by a read thread where they run, so that the API thread only sends the text.
    */
   async queryView(spec: CollectionSpec, cooperativeId: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
+    await this.ownWrites();
     return this.store.findView(spec.name, { ...query, cooperativeId }, view);
   }
 
   /** Every document of the cooperative in id order, in batches (ReadStore.scan): a whole collection streamed, never held. */
   scan(spec: CollectionSpec, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]> {
-    return this.store.scan(spec.name, cooperativeId, batchSize);
+    const waiting = this.ownWrites();
+    if (!waiting) return this.store.scan(spec.name, cooperativeId, batchSize);
+    const store = this.store;
+    return (async function* settledScan(): AsyncIterable<ReadDocument[]> {
+      await waiting;
+      yield* store.scan(spec.name, cooperativeId, batchSize);
+    })();
   }
 
   /** Platform-wide listing; only for ROLE_SUPER_ADMIN paths and sign-in. */
   async listAcrossCooperatives(spec: CollectionSpec, params: ListParams, defaultSort: readonly Sort[]): Promise<ReadPage<ReadDocument>> {
+    await this.ownWrites();
     return this.store.find(spec.name, parseListQuery(spec, params, null, defaultSort));
   }
 
   async get(spec: CollectionSpec, cooperativeId: string, id: string, entity: string): Promise<ReadDocument> {
+    await this.ownWrites();
     const doc = await this.store.get(spec.name, id);
     if (!doc || doc.cooperativeId !== cooperativeId) throw new NotFoundError(entity, id);
     return doc;
@@ -77,6 +100,16 @@ export class ReadModels {
 
   /** The documents of these ids that belong to the cooperative (others are left out, as unknown ids are), by id. */
   async getMany(spec: CollectionSpec, cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
+    await this.ownWrites();
+    return this.getManyAsStored(spec, cooperativeId, ids);
+  }
+
+  /**
+   * As getMany(), without waiting for the client's writes on a route declared `@SettlesOwnReads()`: for a preview
+   * that applies a write's own events over the documents as stored (previewDocuments, decision 40), which would
+   * otherwise wait for that write.
+   */
+  async getManyAsStored(spec: CollectionSpec, cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
     // The store reads them in a read thread where they run (decision 42): a page no longer in memory then stops that
     // thread, not this one. It answers documents of any cooperative: the check is here.
     const docs = await this.store.getMany(spec.name, [...new Set(ids)]);
@@ -86,6 +119,7 @@ export class ReadModels {
   }
 
   async find(spec: CollectionSpec, cooperativeId: string | null, field: string, value: string): Promise<ReadDocument | undefined> {
+    await this.ownWrites();
     const page = await this.store.find(spec.name, { cooperativeId, filters: [{ field, op: 'eq', value }], limit: 1 });
     return page.items[0];
   }

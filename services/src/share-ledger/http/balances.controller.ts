@@ -5,7 +5,6 @@ import type { FastifyReply } from 'fastify';
 import { BalanceDto, memberFieldError, NotFoundError, PostingRequest, ValidationError } from '@coop/contracts';
 import { BALANCES } from '@coop/projections';
 import { CurrentActor, Requires, SettlesOwnReads } from '../../auth/decorators.js';
-import { ClientWrites } from '../../platform/client-writes.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { AnswersCreated, AnswersList, AnswersOk, AnswersWarnings, BodyOf } from '../../platform/http/openapi.js';
@@ -21,7 +20,6 @@ export class BalancesController {
   constructor(
     private readonly commands: CommandBus,
     private readonly members: LedgerReads,
-    private readonly clientWrites: ClientWrites,
   ) {}
 
   @Get()
@@ -48,8 +46,9 @@ export class BalancesController {
 
   /**
    * A posting is answered from its own events, before the read models include it (decision 40); the client's next
-   * request waits for them (ReadYourWritesGuard). It reads the read models itself only after waiting: for the
-   * posting an annulation names, which may be one this client was just answered for.
+   * request waits for them (ReadYourWritesGuard). Declared `@SettlesOwnReads()`: it waits for the client's writes only
+   * where it reads the read models, for the posting an annulation names (which may be one this client was just
+   * answered for) and for an answer that cannot be made from the events; the preview reads the documents as stored.
    */
   @Post()
   @Requires('members:write')
@@ -60,7 +59,6 @@ export class BalancesController {
   async create(@CurrentActor() actor: Actor, @Body() request: PostingRequest): Promise<BalanceDto> {
     let originalMember: string | null = null;
     if (request.type === 5 && request.annulPeer) {
-      await this.clientWrites.settle(actor.userId);
       // The posting to annul names its member; one of another cooperative reads as unknown.
       const original = await this.members.reads.get(BALANCES, actor.cooperativeId, request.annulPeer.trim(), 'Balance').catch((error: unknown) => {
         if (error instanceof NotFoundError) throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer!)]);
@@ -74,7 +72,6 @@ export class BalancesController {
     const posted = await this.commands.execute(new PostBalanceCommand(contextFor(actor), postingOf(request), originalMember));
     const answer = posted.recorded ? await this.members.postedBalanceDto(actor.cooperativeId, posted.balanceId, posted.recorded) : undefined;
     if (answer) return answer;
-    await this.clientWrites.settle(actor.userId);
     return this.one(actor.cooperativeId, posted.balanceId);
   }
 
