@@ -7,7 +7,6 @@ import { AuthGuard } from './auth.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { LoginController } from './login.controller.js';
 import { LoginThrottle } from './login-throttle.js';
-import { OwnReadsInterceptor } from './own-reads.interceptor.js';
 import { PasswordHasher } from './password-hasher.js';
 import { ReadYourWritesGuard } from './read-your-writes.guard.js';
 import { SessionLifetime } from './session-lifetime.js';
@@ -33,8 +32,6 @@ import { jwtModuleOptions, TokenService } from './token.service.js';
     // After the AuthGuard (guards run in this order): it needs the signed-in client.
     { provide: APP_GUARD, useClass: ReadYourWritesGuard },
     { provide: APP_INTERCEPTOR, useClass: TokenRefreshInterceptor },
-    // Inside the TokenRefreshInterceptor: the session's renewal after the answer does not wait for the client's writes.
-    { provide: APP_INTERCEPTOR, useClass: OwnReadsInterceptor },
   ],
   exports: [TokenService, PasswordHasher, SessionVersions],
 })

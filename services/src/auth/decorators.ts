@@ -1,6 +1,7 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../platform/commands/command-context.js';
+import type { ReadModels } from '../platform/http/read-models.js';
 import type { Permission } from './policy.js';
 import type { VerifiedToken } from './verified-tokens.js';
 
@@ -24,6 +25,8 @@ export type AuthenticatedRequest = FastifyRequest & {
   session?: VerifiedToken;
   /** Set by the sign-out: the answer carries no renewed token. */
   sessionEnded?: boolean;
+  /** On a route declared `@SettlesOwnReads()`: its reads, each after the client's writes (ReadYourWritesGuard). */
+  ownReads?: ReadModels;
 };
 
 /** The signed-in actor, set by the AuthGuard. */
@@ -37,8 +40,15 @@ export const OWN_READS_KEY = 'coop:own-reads';
 
 /**
  * A route that waits for the client's writes answered before the read models included them (decision 40) not before
- * it runs (ReadYourWritesGuard) but before each of its reads of the read models (ReadModels; OwnReadsInterceptor,
- * ClientWrites.deferWait), its own writes included. A route that answers from its own events then waits for nothing,
- * and what it reads still shows the client's writes. Only for routes that gain from it: the postings.
+ * it runs (ReadYourWritesGuard) but before each read it makes through `@OwnReads()`, its own writes included. A route
+ * that answers from its own events then waits for nothing, and what it reads through them still shows the client's
+ * writes. Only for routes that gain from it: the postings.
  */
 export const SettlesOwnReads = (): MethodDecorator => SetMetadata(OWN_READS_KEY, true);
+
+/** The read models of a route declared `@SettlesOwnReads()`: each read first waits for the client's writes (decision 243). */
+export const OwnReads = createParamDecorator((_data: unknown, ctx: ExecutionContext): ReadModels => {
+  const reads = ctx.switchToHttp().getRequest<AuthenticatedRequest>().ownReads;
+  if (!reads) throw new Error('OwnReads used on a route not declared @SettlesOwnReads()');
+  return reads;
+});

@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NewEvent } from '@coop/contracts';
-import { ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import { ProjectionRunner, SqliteReadStore, USERS } from '@coop/projections';
 import { areas } from '../areas.js';
 import { ClientWrites } from './client-writes.js';
+import { ReadModels } from './http/read-models.js';
 import { loadConfig } from './config/config.js';
 import { ReadModelProgress } from './read-model-progress.js';
 import { StreamWriter } from './commands/stream-writer.js';
@@ -96,35 +97,19 @@ describe('ClientWrites.keepUp', () => {
   });
 });
 
-describe('ClientWrites.deferWait: a route declared @SettlesOwnReads() waits before its reads, not before it runs', () => {
-  it('waits before a read inside the route (also after an await) until the read models include the client\'s write, and not outside it or once it has ended', async () => {
+describe('ReadModels.waitingFirst: the reads of a route declared @SettlesOwnReads() wait for the client\'s writes, other reads do not', () => {
+  it('a read through them waits until the read models include the client\'s write; the plain read models and another client\'s do not wait', async () => {
+    const reads = new ReadModels(readStore);
     writes.note('clerk', last);
-    expect(writes.beforeRead()).toBeUndefined();
-    let read: Promise<void> | undefined;
-    const { result } = writes.deferWait('clerk', async () => {
-      await Promise.resolve();
-      read = writes.beforeRead();
-      await read;
-      return 'answered';
-    });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(read).toBeDefined();
-    expect(await settledWithin(read!, 100)).toBe(false);
+    const own = reads.waitingFirst(() => writes.settle('clerk'));
+    const colleague = reads.waitingFirst(() => writes.settle('colleague'));
+    expect(await settledWithin(reads.get(USERS, 'coop-1', 'u0', 'User').catch(() => undefined), 50)).toBe(true);
+    expect(await settledWithin(colleague.find(USERS, 'coop-1', 'username', 'user0'), 50)).toBe(true);
+    const read = own.get(USERS, 'coop-1', 'u4', 'User');
+    expect(await settledWithin(read, 100)).toBe(false);
     await runner.start();
-    expect(await result).toBe('answered');
-    expect(runner.processedUpTo).toBeGreaterThanOrEqual(last);
-    // A write noted later: the client's route waits for it until the route has answered (end), another client's not.
-    await runner.stop();
-    writes.note('clerk', (await log.events.append('user-u30', 'no_stream', [userCreated(30)])).position);
-    expect(await settledWithin(writes.deferWait('colleague', async () => writes.beforeRead()).result, 20)).toBe(true);
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const answered = writes.deferWait('clerk', async () => {
-      await gate;
-      return writes.beforeRead();
-    });
-    answered.end();
-    open();
-    expect(await answered.result).toBeUndefined();
+    expect((await read).username).toBe('user4');
+    // Once waited for, the client's next read does not wait again.
+    expect(await settledWithin(own.find(USERS, 'coop-1', 'username', 'user4'), 50)).toBe(true);
   });
 });

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { WriteNotYetShownError } from './commands/errors.js';
 import type { ReadModelProgress } from './read-model-progress.js';
 
@@ -15,10 +14,10 @@ export const MAX_EVENTS_BEHIND = 500n;
  * client's last such write, and the wait for it before the client's next request. A client is a signed-in user: the
  * console's tabs and an API client with the user's token share one.
  *
- * A route waits for them before it runs (ReadYourWritesGuard); one declared `@SettlesOwnReads()` waits before each of
- * its reads of the read models instead (deferWait, beforeRead), so that a posting answered from its own events waits
- * for nothing, and its reads (an annulation's look-up of the posting it names, an answer read back) show the client's
- * writes, its own included.
+ * A route waits for them before it runs (ReadYourWritesGuard); one declared `@SettlesOwnReads()` waits before each
+ * read it makes through `@OwnReads()` instead (ReadModels.waitingFirst), so that a posting answered from its own events
+ * waits for nothing, and its reads (an annulation's look-up of the posting it names, an answer read back) show the
+ * client's writes, its own included.
  *
  * Only where the projections run in this process (`enabled`): with a separate projection worker, several API
  * processes may answer one client, and none of them would know of the others' writes; those writes keep waiting
@@ -26,8 +25,6 @@ export const MAX_EVENTS_BEHIND = 500n;
  */
 export class ClientWrites {
   private readonly pending = new Map<string, bigint>();
-  /** The client of the route running, on a route that waits before its reads (deferWait). */
-  private readonly deferred = new AsyncLocalStorage<DeferredWait>();
 
   constructor(
     private readonly progress: ReadModelProgress,
@@ -79,29 +76,4 @@ export class ClientWrites {
     }
     if (this.pending.get(client) === position) this.pending.delete(client);
   }
-
-  /**
-   * Runs `route` (a route declared `@SettlesOwnReads()`) with `client`'s wait moved from before it to its reads: each
-   * read of the read models it makes (ReadModels) first waits for the client's writes (beforeRead), those made by the
-   * route itself included. `end` ends that once the route has answered: what runs after it in the same asynchronous
-   * context (renewing the session) does not wait.
-   */
-  deferWait<T>(client: string, route: () => T): { readonly result: T; end(): void } {
-    const wait: DeferredWait = { client, ended: false };
-    return { result: this.deferred.run(wait, route), end: () => void (wait.ended = true) };
-  }
-
-  /**
-   * Called by ReadModels before each read: on a route that moved its client's wait to its reads (deferWait), waits for
-   * the client's writes as settle() does; undefined (nothing to wait for) elsewhere.
-   */
-  beforeRead(): Promise<void> | undefined {
-    const wait = this.deferred.getStore();
-    return wait && !wait.ended ? this.settle(wait.client) : undefined;
-  }
-}
-
-interface DeferredWait {
-  readonly client: string;
-  ended: boolean;
 }

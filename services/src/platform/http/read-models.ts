@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   NotFoundError,
   type CollectionSpec,
@@ -10,26 +10,34 @@ import {
   type ViewPage,
   type ViewRequest,
 } from '@coop/contracts';
-import { ClientWrites } from '../client-writes.js';
 import { READ_STORE } from '../tokens.js';
 import { parseListQuery, type ListParams } from './list-query.js';
 
 /**
  * Every query of the API goes through here: it reads read models only, always within the
- * caller's cooperative. A record of another cooperative is answered as not found. On a route declared
- * `@SettlesOwnReads()` each read first waits for the client's writes (ClientWrites.beforeRead), but getManyAsStored.
+ * caller's cooperative. A record of another cooperative is answered as not found. The reads a route declared
+ * `@SettlesOwnReads()` gets (`@OwnReads()`, waitingFirst) first wait for the client's writes, but getManyAsStored.
  */
 @Injectable()
 export class ReadModels {
-  constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
-    /** Read-your-writes for the routes that wait before their reads; none where no client writes (tests, tools). */
-    @Optional() private readonly clientWrites?: ClientWrites,
-  ) {}
+  /** What each read waits for first (waitingFirst): the client's writes, on a route declared `@SettlesOwnReads()`. */
+  private before: (() => Promise<void>) | undefined;
 
-  /** What the read waits for first: the client's writes, on a route declared `@SettlesOwnReads()`. */
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  /**
+   * These read models, each read first waiting for `before` (the client's writes on a route declared
+   * `@SettlesOwnReads()`, ReadYourWritesGuard): passed to the route, not kept in an asynchronous context, whose promise
+   * hooks would cost every await of the process (decision 243).
+   */
+  waitingFirst(before: () => Promise<void>): ReadModels {
+    const reads = new ReadModels(this.store);
+    reads.before = before;
+    return reads;
+  }
+
   private ownWrites(): Promise<void> | undefined {
-    return this.clientWrites?.beforeRead();
+    return this.before?.();
   }
 
   async list(spec: CollectionSpec, cooperativeId: string, params: ListParams, defaultSort: readonly Sort[]): Promise<ReadPage<ReadDocument>> {

@@ -4,9 +4,9 @@ import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { BalanceDto, memberFieldError, NotFoundError, PostingRequest, ValidationError } from '@coop/contracts';
 import { BALANCES } from '@coop/projections';
-import { CurrentActor, Requires, SettlesOwnReads } from '../../auth/decorators.js';
+import { CurrentActor, OwnReads, Requires, SettlesOwnReads } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
-import type { ListParams } from '../../platform/http/list-query.js';
+import type { ReadModels } from '../../platform/http/read-models.js';
 import { AnswersCreated, AnswersList, AnswersOk, AnswersWarnings, BodyOf } from '../../platform/http/openapi.js';
 import { PostBalanceCommand } from '../commands/posting.commands.js';
 import { postingsQuery, type DateRangeParams } from '../queries/ledger-list-query.js';
@@ -47,7 +47,7 @@ export class BalancesController {
   /**
    * A posting is answered from its own events, before the read models include it (decision 40); the client's next
    * request waits for them (ReadYourWritesGuard). Declared `@SettlesOwnReads()`: it waits for the client's writes only
-   * where it reads the read models, for the posting an annulation names (which may be one this client was just
+   * where it reads through `reads`, for the posting an annulation names (which may be one this client was just
    * answered for) and for an answer that cannot be made from the events; the preview reads the documents as stored.
    */
   @Post()
@@ -56,11 +56,11 @@ export class BalancesController {
   @BodyOf(PostingRequest)
   @AnswersCreated(BalanceDto)
   @AnswersWarnings()
-  async create(@CurrentActor() actor: Actor, @Body() request: PostingRequest): Promise<BalanceDto> {
+  async create(@CurrentActor() actor: Actor, @Body() request: PostingRequest, @OwnReads() reads: ReadModels): Promise<BalanceDto> {
     let originalMember: string | null = null;
     if (request.type === 5 && request.annulPeer) {
       // The posting to annul names its member; one of another cooperative reads as unknown.
-      const original = await this.members.reads.get(BALANCES, actor.cooperativeId, request.annulPeer.trim(), 'Balance').catch((error: unknown) => {
+      const original = await reads.get(BALANCES, actor.cooperativeId, request.annulPeer.trim(), 'Balance').catch((error: unknown) => {
         if (error instanceof NotFoundError) throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer!)]);
         throw error;
       });
@@ -72,11 +72,12 @@ export class BalancesController {
     const posted = await this.commands.execute(new PostBalanceCommand(contextFor(actor), postingOf(request), originalMember));
     const answer = posted.recorded ? await this.members.postedBalanceDto(actor.cooperativeId, posted.balanceId, posted.recorded) : undefined;
     if (answer) return answer;
-    return this.one(actor.cooperativeId, posted.balanceId);
+    return this.one(actor.cooperativeId, posted.balanceId, reads);
   }
 
-  private async one(cooperativeId: string, id: string): Promise<BalanceDto> {
-    const doc = await this.members.reads.get(BALANCES, cooperativeId, id, 'Balance');
+  /** `reads`: the route's own (`@OwnReads()`), which first wait for the client's writes; the members' otherwise. */
+  private async one(cooperativeId: string, id: string, reads: ReadModels = this.members.reads): Promise<BalanceDto> {
+    const doc = await reads.get(BALANCES, cooperativeId, id, 'Balance');
     return (await this.members.balanceDtos(cooperativeId, [doc]))[0]!;
   }
 }
