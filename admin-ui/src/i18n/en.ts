@@ -1,5 +1,5 @@
 import { bankStatementsEn } from '../bank-statements/bankStatements.en';
-import type { BalanceType, GermanState, NonAssessmentType, Role, TaxPaperState, ValidationTemplate } from '@coop/contracts/console';
+import type { Role, TaxPaperState, ValidationTemplate } from '@coop/contracts/console';
 import { CHOICE_LABELS_EN, VALIDATION_MESSAGES_EN } from '@coop/contracts/console';
 import { taskValidationEn, tasksEn } from './tasks.en';
 import { payoutsEn } from './payouts.en';
