@@ -236,12 +236,10 @@ try {
     member, type: 1, quantity: 1 + Math.floor(random() * 5), date: today, approvalDate: today, interestBegin: today,
   }));
   const postings = await postingRun(url, token, bodies, CONNECTIONS);
-  const created = postings.created;
   const postingsPerSecond = postings.postingsPerSecond;
   // More concurrent clients show the server's own ceiling (a reference figure, no target).
   log(`autocannon ${DURATION} s x ${WIDE_POSTING_CONNECTIONS} connections: the same postings`);
   const widePostings = await postingRun(url, token, bodies.slice().reverse(), WIDE_POSTING_CONNECTIONS);
-  const wideCreated = widePostings.created;
   const widePostingsPerSecond = widePostings.postingsPerSecond;
 
   // Errors, timeouts and unexpected statuses fail the check they belong to (a posting may collide with a

@@ -69,6 +69,7 @@ export const MEMBER_NR_MAX = 999_999_999;
 export const AMOUNT_MAX_CENTS = 100_000_000_000;
 
 /** Characters that show nothing: controls, blanks, zero-width and joiners, bidi marks and overrides, the BOM. */
+// eslint-disable-next-line no-misleading-character-class -- each invisible sign on its own, combining ones (U+034F) too
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\u115F\u1160\u3164\uFFA0\u034F\u180E\u2800]/gu;
 
 /** Text that shows at least one character (not only blanks, controls, zero-width signs or bidi marks). */

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { loadConfig } from './platform/config/config.js';
 import { restoreDataDir } from './platform/storage-backup.js';
 import { keepFilesPrivate } from './platform/private-files.js';
 

@@ -65,15 +65,13 @@ describe('finding members, the share register by member, postings by date range'
   let t: TestApp;
   let daniel: MemberDto;
   let brigitte: MemberDto;
-  let juergen: MemberDto;
-  let other: MemberDto;
   beforeAll(async () => {
     t = await startApp();
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
     daniel = await createMember(t.http, t.adminToken, { memberNr: 302, name: 'Krause', givenName: 'Daniel', city: 'Köln', zipCode: '50667', iban: 'DE89370400440532013000', shareAmount: 2 });
     brigitte = await createMember(t.http, t.adminToken, { memberNr: 17, name: 'Krause', givenName: 'Brigitte', city: 'Bonn', zipCode: '53111', iban: 'DE02120300000000202051', shareAmount: 2 });
-    juergen = await createMember(t.http, t.adminToken, { memberNr: 3020, name: 'Mueller', givenName: 'Jürgen', city: 'München', zipCode: '80331', iban: 'DE44500105175407324931', shareAmount: 2 });
-    other = await createMember(t.http, t.adminToken, { memberNr: 1302, name: 'Weiß', givenName: 'Ole', city: 'Kiel', zipCode: '24103', iban: 'DE02100100100006820101', shareAmount: 2 });
+    await createMember(t.http, t.adminToken, { memberNr: 3020, name: 'Mueller', givenName: 'Jürgen', city: 'München', zipCode: '80331', iban: 'DE44500105175407324931', shareAmount: 2 });
+    await createMember(t.http, t.adminToken, { memberNr: 1302, name: 'Weiß', givenName: 'Ole', city: 'Kiel', zipCode: '24103', iban: 'DE02100100100006820101', shareAmount: 2 });
     await posted(t.http, t.adminToken, { member: daniel.id, type: 1, quantity: 1, date: '2022-05-10', approvalDate: '2022-05-10', interestBegin: '2022-06-01' });
     await posted(t.http, t.adminToken, { member: brigitte.id, type: 1, quantity: 1, date: '2023-01-31', approvalDate: '2023-01-31', interestBegin: '2023-02-01' });
   });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { ADMIN_PASSWORD, auth, USER_PASSWORD, JWT_SECRET, login, startApp, userWith, type TestApp } from './support/app.js';
+import { ADMIN_PASSWORD, auth, USER_PASSWORD, JWT_SECRET, startApp, userWith, type TestApp } from './support/app.js';
 
 describe('sign-in, tokens and sessions', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { accessibilityCheck } from './support/accessibility.js';
-import { clickElement, screenshot, signIn, textOf, tid, waitForText } from './support/console.js';
+import { clickElement, screenshot, signIn, textOf, tid } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 

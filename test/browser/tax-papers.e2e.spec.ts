@@ -42,16 +42,6 @@ async function waitForNoNotification(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('.MuiSnackbarContent-message').length === 0, { timeout: 15_000 });
 }
 
-/** Picks a member in a member lookup by typing part of the name. */
-async function pickMember(page: Page, testId: string, typed: string, memberId: string): Promise<void> {
-  await page.click(tid(testId));
-  await page.type(tid(testId), typed);
-  const option = `[data-testid="${testId}-option"][data-member-id="${memberId}"]`;
-  await page.waitForSelector(option, { visible: true });
-  await page.click(option);
-  await page.waitForSelector(option, { hidden: true });
-}
-
 /** The differences from the seed's default member: a married person in the Birkenweg with one share. */
 const person = (givenName: string, name: string, extra: Record<string, unknown> = {}) => ({
   salutation: givenName.endsWith('a') || givenName === 'Karin' ? 'Frau' : 'Herr',

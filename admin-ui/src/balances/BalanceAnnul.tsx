@@ -71,7 +71,6 @@ function AnnulForm({ original }: { original: BalanceRecord }) {
 /** `/balances/new/type/5/peer/{peer}`: annul a posting (a new type-5 posting that reverses it), after a confirmation. */
 export default function BalanceAnnul() {
   const { peer = '' } = useParams();
-  const translate = useTranslate();
   const { data: original, isPending, error } = useGetOne<BalanceRecord>('balances', { id: peer }, { enabled: !!peer });
   const backTo = original ? `/member/${encodeURIComponent(original.member)}` : '/balances';
   const leave = useLeaveWhenSaved(backTo, { resource: 'balances', action: 'created', redirect: backTo });

@@ -143,7 +143,6 @@ export default function BalanceNew() {
   const params = useParams();
   const type = Number(params.type);
   const memberId = params.member ?? '';
-  const translate = useTranslate();
   const leave = useLeaveWhenSaved(`/member/${encodeURIComponent(memberId)}`, { resource: 'balances', action: 'created', redirect: `/member/${encodeURIComponent(memberId)}` });
   const { data: member, isPending, error } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
   if (!(ACTION_TYPES as readonly number[]).includes(type)) return <NotFound />;

@@ -1,4 +1,4 @@
-import { Alert, Box, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { IMPORT_KINDS, isImportKind, type DateFormat, type FileInspection, type NumberFormat } from './dto';
 import { describeFormat } from './formatText';

@@ -341,7 +341,6 @@ const SHOW_LOAD_FAILURE = { onError: () => undefined };
 /** `/members/new` (create with the initial subscription) and `/members/{id}` (edit the master data). */
 export default function MemberForm() {
   const { id = 'new' } = useParams();
-  const translate = useTranslate();
   const canWrite = can(useSession(), 'members:write');
   const leave = useLeaveWhenSaved(id === 'new' ? '/members' : `/member/${encodeURIComponent(id)}`, {
     resource: 'members',

@@ -167,6 +167,7 @@ export function AsStrings(): PropertyDecorator {
 // ---- Nested answer classes ----
 
 /** A class, as class-validator names the targets of its rules. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- class-validator names the targets of its rules by Function
 type Constructor = Function;
 const nestedTypes = new Map<Constructor, Map<string, () => Constructor>>();
 

@@ -2,7 +2,7 @@ import type { AnyBulkWriteOperation, ClientSession, Collection, Db, MongoClient 
 import type { CollectionSpec, WriteOp } from '@coop/contracts';
 import { batchAspects, countDeltas, countId, idsByCollection, partsOf, type CountedState } from './mongo-batches.js';
 import type { KeptCounts } from './mongo-counts.js';
-import { isArray, KEYS, SEARCH, toStored, type StoredDoc } from './mongo-documents.js';
+import { KEYS, SEARCH, toStored, type StoredDoc } from './mongo-documents.js';
 
 interface Checkpoint {
   _id: string;

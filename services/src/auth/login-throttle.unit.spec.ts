@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { FORGET_AFTER_MS, FREE_PER_ACCOUNT_AND_ADDRESS, FREE_PER_ADDRESS, LoginThrottle, MAX_KEYS } from './login-throttle.js';
 
 const SECOND = 1000;
-const MINUTE = 60 * SECOND;
 
 describe('LoginThrottle (issue 38: growing delays per account and address, no lock an attacker controls)', () => {
   let now: number;

@@ -6,7 +6,7 @@ import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { AnswersCreated, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { GrantMandateCommand, ReturnPaymentCommand, RevokeMandateCommand } from '../commands/mandate.commands.js';
-import { DirectDebitReads, paymentDto } from '../queries/direct-debit-reads.js';
+import { DirectDebitReads } from '../queries/direct-debit-reads.js';
 
 /** An id in the path longer than any id the product makes is unknown (404) before any read. */
 function checkId(id: string, entity: string): void {

@@ -50,6 +50,7 @@ const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;
 export function odfText(value: string): string {
   return value
     .replace(/[&<>"]/g, (ch) => XML_ESCAPES[ch]!)
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
     .replace(/\r\n|\r|\n/g, '<text:line-break/>')
     .replace(/\t/g, '<text:tab/>')

@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import { exceljs } from '../../platform/xlsx/exceljs.js';
 import type { MemberDto } from '@coop/contracts';
 import { MEMBER_COLUMNS, yieldToLoop, type CellKind, type CellValue } from '../member-columns.js';

@@ -6,7 +6,6 @@ import {
   importStream,
   memberNumberSequenceStream,
   ValidationError,
-  type DomainEvent,
   type EventStore,
   type ExpectedRevision,
   type ImportedFile,

@@ -1,4 +1,3 @@
-import type ExcelJS from 'exceljs';
 import { exceljs } from '../../platform/xlsx/exceljs.js';
 import { csvLine } from '../../kernel/csv-text.js';
 import { IMPORT_KINDS, type FieldKind, type ImportKind } from '../import-types.js';

@@ -11,7 +11,6 @@ import {
   ImportRunningDto,
   ValidationError,
   type ImportFieldsDto,
-  type TaskKind,
 } from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';

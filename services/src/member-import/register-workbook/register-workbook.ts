@@ -1,5 +1,4 @@
 import { PassThrough, type Writable } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import { exceljs } from '../../platform/xlsx/exceljs.js';
 import { businessToday, memberStream, type EventStore, type ReadDocument } from '@coop/contracts';
 import { BALANCES, EXEMPTION_ORDERS, MEMBERS, NON_ASSESSMENTS, SETTLEMENTS } from '@coop/projections';

@@ -24,6 +24,7 @@ export function sepaLatin(text: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     // Letters of other scripts only: signs (€, %) are dropped as before.
+    // eslint-disable-next-line no-control-regex -- the range is ASCII, kept as it is
     .replace(/[^\P{L}\u0000-\u007f]+/gu, (letters) => transliterate(letters))
     .replace(/[\s\u00a0]+/g, ' ')
     .replace(OUTSIDE_SET, '')

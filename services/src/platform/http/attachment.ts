@@ -30,6 +30,7 @@ const MAX_PART = 60;
  */
 export function fileNamePart(text: string, fallback: string): string {
   const part = text
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
     .trim()
     .split(/\s+/)

@@ -38,6 +38,7 @@ interface ClassRules {
 }
 
 /** Per class; null: the class needs class-validator's whole executor. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- class-validator keys its rules by the class as a Function
 const gathered = new Map<Function, ClassRules | null>();
 
 /**
@@ -52,6 +53,7 @@ export function requestErrors(entity: object): ClassValidatorError[] {
   return passes(entity, rules) ? [] : validateSync(entity, VALIDATOR_OPTIONS);
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- class-validator keys its rules by the class as a Function
 function rulesOf(type: Function): ClassRules | null {
   let rules = gathered.get(type);
   if (rules === undefined) {
@@ -62,6 +64,7 @@ function rulesOf(type: Function): ClassRules | null {
 }
 
 /** What `validateSync` without groups runs for `type` (its own and inherited rules), in its order. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- class-validator keys its rules by the class as a Function
 function gather(type: Function): ClassRules | null {
   const storage = getMetadataStorage();
   const metadatas = storage.getTargetValidationMetadatas(type, '', false, false);

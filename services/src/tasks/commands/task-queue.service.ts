@@ -6,15 +6,13 @@ import {
   ValidationError,
   type FileStore,
   type StreamAppend,
-  type TaskKind,
-  type TaskParams,
 } from '@coop/contracts';
 import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
 import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
 import { replacedByNew, taskLaneDecider, type LaneState, type LaneTask } from '../domain/task-lane.decider.js';
-import { taskDecider, type TaskCommand, type TaskStreamState } from '../domain/task.decider.js';
+import { taskDecider, type TaskStreamState } from '../domain/task.decider.js';
 import type { NewTaskFile, TaskQueue, TaskRequest } from '../task-port.js';
 import { notificationAppends, startedNotice } from './task-notifications.js';
 import { taskContext, taskFileOf, TaskWakeUp } from './task-context.js';
