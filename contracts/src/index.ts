@@ -62,6 +62,7 @@ export * from './http/share-payments.js';
 export * from './instalments.js';
 export * from './share-payment-limits.js';
 export * from './euro-text.js';
+export * from './exact-decimal.js';
 export * from './http/payment-reminders.js';
 export * from './bank-statement-templates.js';
 export * from './http/bank-statements.js';

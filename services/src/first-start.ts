@@ -78,7 +78,7 @@ export async function firstStart(app: INestApplication, events: EventStore, conf
   const cooperativeId = state.kind === 'cooperativeRegistered' ? state.cooperativeId : randomUUID();
   const system = contextFor({ userId: 'system', username: 'system', roles: [...ROLES], cooperativeId });
   if (state.kind === 'empty') {
-    await stored(commands.execute(new RegisterCooperativeCommand(system, { name: config.cooperativeName, minimumShares: 1 }, true, cooperativeId)));
+    await stored(commands.execute(new RegisterCooperativeCommand(system, { name: config.cooperativeName }, true, cooperativeId)));
     stopHereInTests('first-start:cooperative-registered' satisfies FirstStartStep);
   }
   const generatedPassword = config.adminPassword ? undefined : generatePassword(config.adminUsername, common);

@@ -175,6 +175,15 @@ describe('dividend: calculation and the year’s closure', () => {
       ['amount', 'invalidNumber', {}],
       ['decision_date', 'invalidDate', {}],
     ]);
+    // Decision 241: the query is read by the request class: over-long text is refused as too long before it is read, a
+    // total's limit is named as money (decision 237), and a percentage's trailing zeros add no decimals.
+    const long = '4'.repeat(21);
+    expect(templates(await calc(t.http, t.adminToken, { year: long, amount: long }).expect(400))).toEqual([
+      ['year', 'tooLong', { 0: '20' }],
+      ['amount', 'tooLong', { 0: '20' }],
+    ]);
+    expect(templates(await store(t.http, t.adminToken, params(LAST, { type: 'amount', amount: '1000000000,01' })).expect(400))).toEqual([['amount', 'amountAtMost', { 0: '1.000.000.000,00' }]]);
+    expect((await calc(t.http, t.adminToken, params(LAST, { amount: '10,000000' })).expect(200)).body).toMatchObject({ type: 'percent', resolved: '10', percent: '10.0000' });
     const today = (await calc(t.http, t.adminToken, { year: String(LAST), type: 'amount', amount: '333,33' }).expect(200)).body as DividendDto;
     expect(today).toMatchObject({ type: 'amount', resolved: '33333', amount: 33_333 });
     expect(today.paymentDate).toBe(today.decisionDate);

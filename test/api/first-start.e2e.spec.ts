@@ -115,6 +115,13 @@ describe('the first start with projections in a separate worker', () => {
     expect(await signIn(api.url)).toBe(200);
   }, 60_000);
 
+  it('refuses a COOPERATIVE_NAME the request class refuses, before anything is written (decision 242)', async () => {
+    // Stopped after the registration if it were written (the decider let a name of any length through before).
+    const refused = await runUntilEnd(dataDir, { ...API_ENV, COOPERATIVE_NAME: 'x'.repeat(71), COOP_TEST_STOP_AT: 'first-start:cooperative-registered' });
+    expect([refused.code, refused.signal, eventTypes(dataDir)]).toEqual([1, null, []]);
+    expect(refused.output).toContain('name: tooLong');
+  }, 60_000);
+
   it('finishes a first start killed after the cooperative was registered on the next start, and only then', async () => {
     const killed = await runUntilEnd(dataDir, { ...API_ENV, COOP_TEST_STOP_AT: 'first-start:cooperative-registered' });
     expect([killed.signal, eventTypes(dataDir)]).toEqual(['SIGKILL', ['CooperativeRegistered']]);

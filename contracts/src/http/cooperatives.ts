@@ -113,6 +113,14 @@ export class CooperativeFields {
   allowTestTaxIds: boolean = DEFAULT_DIVIDEND_SETTINGS.allowTestTaxIds;
 }
 
+/**
+ * The first cooperative as the first start registers it (`COOPERATIVE_NAME`): its name alone, by the name's rules of
+ * CooperativeFields; the clerk completes the record later (decision 242).
+ */
+export class FirstCooperative {
+  @AsText(true) @IsFilled(filled) @MaxText(TEXT_MAX.name) @VisibleText() name: string = '';
+}
+
 /** A cooperative as the API answers it. */
 export class CooperativeDto extends CooperativeFields {
   @IsString() readonly id!: string;

@@ -1,7 +1,11 @@
+import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
-import { AsText, DateInRange, MaxText, rule } from './rules.js';
-import { TEXT_MAX } from '../limits.js';
-import { DAY_COUNTS, DIVIDEND_METHODS, DIVIDEND_TYPES, ROUNDING_MODES } from '../dividend.js';
+import { AsText, DateInRange, IsFilled, MaxText, Satisfies, rule } from './rules.js';
+import { AMOUNT_MAX_CENTS, BUSINESS_DATE_MAX, TEXT_MAX } from '../limits.js';
+import { isIsoDate } from '../business-date.js';
+import { formatEuro } from '../euro-text.js';
+import { decimalAtMost, decimalPlaces, isExactDecimal, isPositiveDecimal, readExactDecimal } from '../exact-decimal.js';
+import { DAY_COUNTS, DIVIDEND_METHODS, DIVIDEND_TYPES, ROUNDING_MODES, type DividendType } from '../dividend.js';
 import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
 
 /*
@@ -13,16 +17,113 @@ import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
  * and `payment_date` (YYYY-MM-DD; empty: today), as the query string (calc) or the JSON body (store).
  */
 
+/** The largest dividend rate (percent of the capital) and total (cents; decision 132): every payout stays a safe integer. */
+export const DIVIDEND_PERCENT_MAX = 100;
+export const DIVIDEND_TOTAL_MAX_CENTS = AMOUNT_MAX_CENTS;
+/** Decimals a percentage and a total in euros may have. */
+export const DIVIDEND_PERCENT_DECIMALS = 4;
+export const DIVIDEND_TOTAL_DECIMALS = 2;
+/** The earliest financial year a dividend is for. */
+export const DIVIDEND_YEAR_MIN = 1900;
+
+const isTotal = (body: Record<string, unknown>): boolean => body['type'] === 'amount';
+
+/** Text as sent, trimmed; a number read as its digits, anything else as empty. */
+const AsTrimmedText = (): PropertyDecorator => AsText(true);
+
+/** `percent` when left empty. */
+const AsDividendType = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => {
+    const t = typeof value === 'string' ? value.trim() : '';
+    return t === '' ? 'percent' : t;
+  });
+
 /**
- * The body of `POST /dividend/store` (and the query of `GET /dividend/calc`), as sent: text, read by the server
- * (`services/src/dividend/http/dividend-params.ts`), which answers each field's error with its template.
+ * The amount read once into its exact decimal (decision 241: "4,5" -> "4.5"); text that is no decimal, or longer than
+ * a code, is kept as sent so that the rules name it.
+ */
+const AsExactDecimal = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => {
+    const t = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+    return t.length <= TEXT_MAX.code ? (readExactDecimal(t) ?? t) : t;
+  });
+
+/** A business day as sent: trimmed, a date-time cut to its date, anything that is no text empty. */
+const AsDay = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => {
+    const t = typeof value === 'string' ? value.trim() : '';
+    return /^\d{4}-\d{2}-\d{2}T/.test(t) ? t.slice(0, 10) : t;
+  });
+
+/** The rules of each field, shared by the calculation's query and the closure's body. */
+function year(): PropertyDecorator {
+  const last = Number(BUSINESS_DATE_MAX.slice(0, 4));
+  return compose(
+    AsTrimmedText(),
+    IsString(rule('invalidNumber')),
+    MaxText(TEXT_MAX.code),
+    Satisfies('isDividendYear', (v) => typeof v === 'string' && /^\d{4}$/.test(v) && Number(v) >= DIVIDEND_YEAR_MIN && Number(v) <= last, rule('invalidNumber')),
+  );
+}
+
+function type(): PropertyDecorator {
+  return compose(AsDividendType(), IsString(rule('invalidChoice')), MaxText(TEXT_MAX.code), IsIn(DIVIDEND_TYPES, rule('invalidChoice')));
+}
+
+function amount(): PropertyDecorator {
+  const decimal = (v: unknown): v is string => isExactDecimal(v);
+  return compose(
+    AsExactDecimal(),
+    IsString(rule('invalidNumber')),
+    MaxText(TEXT_MAX.code),
+    Satisfies('isPositiveDecimal', (v) => decimal(v) && isPositiveDecimal(v), rule('invalidNumber')),
+    Satisfies('hasDividendDecimals', (v, o) => !decimal(v) || decimalPlaces(v) <= (isTotal(o) ? DIVIDEND_TOTAL_DECIMALS : DIVIDEND_PERCENT_DECIMALS), rule('invalidNumber')),
+    Satisfies('isDividendPercentAtMost', (v, o) => isTotal(o) || !decimal(v) || decimalAtMost(v, BigInt(DIVIDEND_PERCENT_MAX)), rule('mustBeAtMost', String(DIVIDEND_PERCENT_MAX))),
+    Satisfies('isDividendTotalAtMost', (v, o) => !isTotal(o) || !decimal(v) || decimalAtMost(v, BigInt(DIVIDEND_TOTAL_MAX_CENTS / 100)), rule('amountAtMost', formatEuro(DIVIDEND_TOTAL_MAX_CENTS))),
+  );
+}
+
+/** A business day; `missing` (the closure): empty is refused with it, else empty reads as today. */
+function day(missing?: 'missingDecisionDate' | 'missingPaymentDate'): PropertyDecorator {
+  return compose(
+    AsDay(),
+    IsString(rule('invalidDate')),
+    ...(missing ? [IsFilled(rule(missing))] : []),
+    MaxText(TEXT_MAX.code),
+    Satisfies('isDayOrEmpty', (v) => v === '' || (typeof v === 'string' && isIsoDate(v)), rule('invalidDate')),
+    DateInRange(),
+  );
+}
+
+/** Decorators in the order written (the first written that fails answers: rules.ts). */
+function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, property) => {
+    for (const decorate of [...decorators].reverse()) decorate(target, property);
+  };
+}
+
+/**
+ * The query of `GET /dividend/calc` (SPEC.md 7), read and checked at the edge: `year` four digits (1900 to the last
+ * business year), `type` `percent` (empty) or `amount`, `amount` a positive exact decimal (decision 241) with up to
+ * four decimals and at most 100 (a percentage), or up to two decimals and at most the largest amount (a total in
+ * euros), the dates `YYYY-MM-DD` in the business range or empty (today).
  */
 export class DividendRequest {
-  @AsText(true) @IsString(rule('invalidNumber')) @MaxText(TEXT_MAX.code) readonly year: string = '';
-  @AsText(true) @IsString(rule('invalidChoice')) @MaxText(TEXT_MAX.code) readonly type: string = '';
-  @AsText(true) @IsString(rule('invalidNumber')) @MaxText(TEXT_MAX.code) readonly amount: string = '';
-  @AsText(true) @IsString(rule('invalidDate')) @MaxText(TEXT_MAX.code) @DateInRange() readonly decision_date: string = '';
-  @AsText(true) @IsString(rule('invalidDate')) @MaxText(TEXT_MAX.code) @DateInRange() readonly payment_date: string = '';
+  @year() readonly year: string = '';
+  @type() readonly type: DividendType = 'percent';
+  /** The exact decimal as read ("4.5"): a percentage, or a total in euros. */
+  @amount() readonly amount: string = '';
+  @day() readonly decision_date: string = '';
+  @day() readonly payment_date: string = '';
+}
+
+/** The body of `POST /dividend/store`: as the calculation, but the closure refuses empty dates (SPEC.md 5). */
+export class DividendClosureRequest {
+  @year() readonly year: string = '';
+  @type() readonly type: DividendType = 'percent';
+  @amount() readonly amount: string = '';
+  @day('missingDecisionDate') readonly decision_date: string = '';
+  @day('missingPaymentDate') readonly payment_date: string = '';
 }
 
 /** The dividend settings recorded on a closure (DOMAIN.md 12a). */

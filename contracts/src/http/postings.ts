@@ -26,6 +26,9 @@ const asOptionalInteger = ({ value }: { value: unknown }): number | null => {
   return typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
 };
 
+/** A date as sent, trimmed (a number read as its digits, so that the rules name it); absent stays null. */
+const asDayText = ({ value }: { value: unknown }): string | null => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : null);
+
 /** Optional text trimmed; empty (or anything but text) reads as null. */
 const asOptionalDate = ({ value }: { value: unknown }): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
@@ -44,7 +47,8 @@ const unlessAnnulation = ValidateIf((o: PostingRequest) => isEnterable(o.type) &
 /**
  * `POST /balances`: a posting of `type` on `member` (1 additional shares, 2 withdrawal, 3 transfer to `transferTo`,
  * 5 annulation of `annulPeer`, 6 death, 7 exclusion, 8 exit). An annulation names no member (optional) and its dates
- * are optional (checked against the original by the decider).
+ * are optional, each a real date when given (its date is checked against the original's by the decider). The demo and
+ * the import read their annulations' dates with this class too (members/member-stream.decider.ts; decision 242).
  */
 export class PostingRequest {
   @Transform(asOptionalInteger)
@@ -55,23 +59,28 @@ export class PostingRequest {
   /** The member's id; for an annulation optional (the annulled posting names it). */
   @Transform(asOptionalText) @unlessAnnulation @Satisfies('isFilled', filled, rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.id) member: string | null = null;
 
-  @Transform(asOptionalText)
-  @unlessAnnulation
+  /** Required but for an annulation (5), whose date is optional (empty: today; decision 242). */
+  @Transform(asDayText)
+  @ValidateIf((o: PostingRequest) => isEnterable(o.type) && (o.type !== 5 || filled(o.date)))
   @Satisfies('isSent', filled, rule('mustNotBeEmpty'))
+  @MaxText(TEXT_MAX.code)
   @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), ruleNamingValue('invalidDate'))
   @DateInRange()
   date: string | null = null;
 
-  @Transform(asOptionalText)
-  @unlessAnnulation
+  /** Required but for an annulation (5), whose approval date is optional. */
+  @Transform(asDayText)
+  @ValidateIf((o: PostingRequest) => isEnterable(o.type) && (o.type !== 5 || filled(o.approvalDate)))
   @Satisfies('isSent', filled, rule('mustNotBeEmpty'))
+  @MaxText(TEXT_MAX.code)
   @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), ruleNamingValue('invalidDate'))
   @DateInRange()
   approvalDate: string | null = null;
 
-  /** Empty: the cooperative's interest-begin rule applied to the posting's date (the handler fills it). */
-  @Transform(asOptionalText)
-  @ValidateIf((o: PostingRequest) => isEnterable(o.type) && o.type !== 5 && filled(o.interestBegin))
+  /** Empty: the cooperative's interest-begin rule applied to the posting's date (the handler fills it); an annulation's: none. */
+  @Transform(asDayText)
+  @ValidateIf((o: PostingRequest) => isEnterable(o.type) && filled(o.interestBegin))
+  @MaxText(TEXT_MAX.code)
   @Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), ruleNamingValue('invalidDate'))
   @DateInRange()
   interestBegin: string | null = null;

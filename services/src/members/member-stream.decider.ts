@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { MemberAdmission, MemberMasterChange, ValidationError, type Decider, type MemberEvent, type MemberMasterData } from '@coop/contracts';
+import { MemberAdmission, MemberMasterChange, PostingRequest, ValidationError, type Decider, type MemberEvent, type MemberMasterData } from '@coop/contracts';
 import { evolveMemberStream, initialMemberState, type MemberState } from '../kernel/member-stream.js';
 import { fieldErrorsOf } from '../platform/http/validation.pipe.js';
 import { shareLedgerDecider, type LedgerCommand } from '../share-ledger/index.js';
@@ -30,7 +30,7 @@ function checked<T extends object>(type: new () => T, body: object): T {
  * The member stream's whole life in one decider, for tools that play it through as the API would (the demo data):
  * master data is read with the API's request classes (MemberAdmission, MemberMasterChange; refused as the API
  * refuses it, on the business day of the clock) and decided by `memberMasterDecider`, the share account's commands
- * by `shareLedgerDecider`, both on the full state.
+ * by `shareLedgerDecider` (an annulation's dates read with PostingRequest first), both on the full state.
  */
 export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
   initialState: () => initialMemberState,
@@ -41,6 +41,16 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
       return memberMasterDecider.decide({ ...command, master: masterOf(body) }, state);
     }
     if (command.type === 'ChangeMemberData') return memberMasterDecider.decide({ ...command, master: masterOf(checked(MemberMasterChange, command.master)) }, state);
+    if (command.type === 'AnnulPosting' || command.type === 'AnnulTransferCounterpart') return shareLedgerDecider.decide(withAnnulationDates(command), state);
     return shareLedgerDecider.decide(command, state);
   },
 };
+
+/**
+ * An annulation's dates read as the API reads them (PostingRequest, type 5: trimmed, each optional, a real date in the
+ * business range when given; decision 242): the ledger's decider no longer checks their shape.
+ */
+function withAnnulationDates<C extends Extract<LedgerCommand, { type: 'AnnulPosting' | 'AnnulTransferCounterpart' }>>(command: C): C {
+  const read = checked(PostingRequest, { type: 5, annulPeer: command.annulPeer, date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin });
+  return { ...command, date: read.date || undefined, approvalDate: read.approvalDate || undefined, interestBegin: read.interestBegin || undefined };
+}

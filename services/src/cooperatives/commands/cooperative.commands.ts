@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { cooperativeStream, type CooperativeFields } from '@coop/contracts';
+import { cooperativeStream } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { cooperativeDecider } from '../domain/cooperative.decider.js';
+import { cooperativeFieldsOf, firstCooperativeOf, type CooperativeInput } from './cooperative-input.js';
 
-/** Registers a cooperative; `bootstrap` (first start only) accepts a name alone. Answers the new id. */
+/**
+ * Registers a cooperative; `bootstrap` (first start only) accepts a name alone. Answers the new id. The fields are read
+ * by the request classes of the API before the decider sees them (cooperative-input.ts), whoever sends them.
+ */
 export class RegisterCooperativeCommand extends Command<string> {
-  constructor(readonly ctx: CommandContext, readonly fields: Partial<CooperativeFields>, readonly bootstrap = false, readonly cooperativeId: string = randomUUID()) {
+  constructor(readonly ctx: CommandContext, readonly fields: CooperativeInput, readonly bootstrap = false, readonly cooperativeId: string = randomUUID()) {
     super();
   }
 }
 
 export class UpdateCooperativeCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly cooperativeId: string, readonly fields: CooperativeFields) {
+  constructor(readonly ctx: CommandContext, readonly cooperativeId: string, readonly fields: CooperativeInput) {
     super();
   }
 }
@@ -22,7 +26,8 @@ export class UpdateCooperativeCommand extends Command<void> {
 export class RegisterCooperativeHandler implements ICommandHandler<RegisterCooperativeCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ ctx, fields, bootstrap, cooperativeId }: RegisterCooperativeCommand): Promise<string> {
+  async execute({ ctx, fields: input, bootstrap, cooperativeId }: RegisterCooperativeCommand): Promise<string> {
+    const fields = bootstrap ? firstCooperativeOf(input) : cooperativeFieldsOf(input);
     await this.writer.handle(cooperativeStream(cooperativeId), cooperativeDecider, { type: 'RegisterCooperative', cooperativeId, fields, bootstrap }, ctx, cooperativeId);
     return cooperativeId;
   }
@@ -32,7 +37,8 @@ export class RegisterCooperativeHandler implements ICommandHandler<RegisterCoope
 export class UpdateCooperativeHandler implements ICommandHandler<UpdateCooperativeCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ ctx, cooperativeId, fields }: UpdateCooperativeCommand): Promise<void> {
+  async execute({ ctx, cooperativeId, fields: input }: UpdateCooperativeCommand): Promise<void> {
+    const fields = cooperativeFieldsOf(input);
     await this.writer.handle(cooperativeStream(cooperativeId), cooperativeDecider, { type: 'UpdateCooperative', cooperativeId, fields }, ctx, cooperativeId);
   }
 }

@@ -15,12 +15,6 @@ import { RegisterCooperativeCommand, UpdateCooperativeCommand } from '../command
 
 const DEFAULT_SORT = [{ field: 'name', direction: 'asc' }] as const;
 
-/** The checked body as the command's fields (a plain object: the decider compares and records them). */
-function fields(body: CooperativeFields): CooperativeFields {
-  const { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, retentionYears, sessionIdleMinutes } = body;
-  return { name, fullName, address, zip, city, email, contactPerson, url, taxId, taxOffice, bankname, iban, bic, balanceCost, minimumShares, noticePeriodMonths, retentionYears, sessionIdleMinutes, interestBeginRule: body.interestBeginRule, liabilityPerShare: body.liabilityPerShare ?? null, ...dividendSettingsOf(body as unknown as Record<string, unknown>) };
-}
-
 export function toCooperativeDto(doc: ReadDocument): CooperativeDto {
   const s = (f: string): string => (typeof doc[f] === 'string' ? (doc[f] as string) : '');
   const n = (f: string, fallback: number): number => (typeof doc[f] === 'number' ? (doc[f] as number) : fallback);
@@ -71,7 +65,7 @@ export class CooperativesController {
   @BodyOf(CooperativeFields)
   @AnswersCreated(CooperativeDto)
   async create(@CurrentActor() actor: Actor, @Body() body: CooperativeFields): Promise<CooperativeDto> {
-    const id = await this.commands.execute(new RegisterCooperativeCommand(contextFor(actor), fields(body)));
+    const id = await this.commands.execute(new RegisterCooperativeCommand(contextFor(actor), body));
     return toCooperativeDto(await this.reads.get(COOPERATIVES, id, id, 'Cooperative'));
   }
 
@@ -81,7 +75,7 @@ export class CooperativesController {
   @AnswersOk(CooperativeDto)
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: CooperativeFields): Promise<CooperativeDto> {
     await this.reads.get(COOPERATIVES, actor.cooperativeId, id, 'Cooperative');
-    await this.commands.execute(new UpdateCooperativeCommand(contextFor(actor), id, fields(body)));
+    await this.commands.execute(new UpdateCooperativeCommand(contextFor(actor), id, body));
     return toCooperativeDto(await this.reads.get(COOPERATIVES, actor.cooperativeId, id, 'Cooperative'));
   }
 }

@@ -2,7 +2,7 @@ import { applyDecorators, Body, Controller, Get, HttpCode, Param, Post, Query, R
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { businessToday, DividendDto, DividendMemberDto, DividendRequest, DividendYearDto, ValidationError } from '@coop/contracts';
+import { businessToday, DividendClosureRequest, DividendDto, DividendMemberDto, DividendRequest, DividendYearDto } from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';
 import { withoutChurchData } from '../../kernel/church-data.js';
@@ -10,12 +10,13 @@ import { contextFor, type Actor } from '../../platform/commands/command-context.
 import { DEFAULT_LIMIT, type ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
+import { readRequest } from '../../platform/http/validation.pipe.js';
 import { CloseYearCommand } from '../commands/close-year.command.js';
 import { calculationDto, DividendCalculation } from '../queries/dividend-calculation.js';
 import { OwedDues } from '../queries/owed-dues.js';
 import { DividendReads, toClosureDto } from '../queries/dividend-reads.js';
 import { parseMemberList } from '../queries/member-list.js';
-import { parseDividendParams, type DividendParamsInput } from './dividend-params.js';
+import { dividendParamsOf } from './dividend-params.js';
 
 /** The optional list parameters of a dividend's members (applied after the run; without `limit`: every member). */
 const MemberListQueries = (): MethodDecorator & ClassDecorator =>
@@ -25,13 +26,6 @@ const MemberListQueries = (): MethodDecorator & ClassDecorator =>
     ApiQuery({ name: 'search', required: false, description: 'name, given name or member number' }),
     ApiQuery({ name: 'order_by', required: false, description: 'memberNr, name, balances, amount, exemptions, dividendTax, solidarityTax, churchTax, paymentAmount, …; -field or field:desc descending' }),
   );
-
-/** Reads the parameters or answers 400 with each field's error. */
-function paramsOf(input: DividendParamsInput, today: string, emptyDatesAsToday: boolean) {
-  const parsed = parseDividendParams(input, today, emptyDatesAsToday);
-  if (parsed.errors) throw new ValidationError(parsed.errors);
-  return parsed.params;
-}
 
 /**
  * The annual dividend (issue 23; SPEC.md 7): the years to choose, the calculation (writes nothing), the year's closure,
@@ -66,11 +60,12 @@ export class DividendController {
   @AnswersOk(DividendDto)
   async calc(
     @CurrentActor() actor: Actor,
-    @Query() query: DividendParamsInput & ListParams,
+    @Query() query: Record<string, unknown> & ListParams,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<DividendDto> {
     const today = businessToday();
-    const params = paramsOf(query, today, true);
+    // The query is read by the same request class as a body (the pipe reads bodies only): its rules answer 400.
+    const params = dividendParamsOf(readRequest(DividendRequest, query), today);
     const list = parseMemberList(query);
     // Issue 45: the credit to the Geschäftsguthaben the closure would make now (it decides it from the member streams).
     const { dto, total } = calculationDto(await this.calculation.calculate(actor.cooperativeId, params, today), list, await this.credits.owed(actor.cooperativeId));
@@ -81,10 +76,10 @@ export class DividendController {
   @Post('store')
   @Requires('dividend:close')
   @HttpCode(201)
-  @BodyOf(DividendRequest)
+  @BodyOf(DividendClosureRequest)
   @AnswersCreated(DividendDto)
-  async store(@CurrentActor() actor: Actor, @Body() body: DividendRequest): Promise<DividendDto> {
-    const id = await this.commands.execute(new CloseYearCommand(contextFor(actor), paramsOf(body, businessToday(), false)));
+  async store(@CurrentActor() actor: Actor, @Body() body: DividendClosureRequest): Promise<DividendDto> {
+    const id = await this.commands.execute(new CloseYearCommand(contextFor(actor), dividendParamsOf(body, businessToday())));
     return closureFor(actor, (await this.reads.closure(actor.cooperativeId, id)).dto);
   }
 

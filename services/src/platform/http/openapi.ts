@@ -118,6 +118,13 @@ const converters: Converters = {
   isMandateReference: { type: 'string', pattern: "^[A-Za-z0-9/\\-?:().,'+]{1,35}$" },
   isReturnReason: { type: 'string', pattern: '^[A-Z0-9]{1,4}$', nullable: true },
   isFieldValue: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true },
+  // Decision 241: the dividend's parameters (contracts/src/http/dividend.ts), read at the edge.
+  isDividendYear: { type: 'string', pattern: '^\\d{4}$', description: 'the financial year, 1900 or later' },
+  isPositiveDecimal: { type: 'string', pattern: '^\\d+([.,]\\d+)?$', description: 'above 0, `,` or `.` as the decimal mark' },
+  hasDividendDecimals: { type: 'string', description: 'type percent: up to 4 decimals; type amount (euros): up to 2' },
+  isDividendPercentAtMost: { type: 'string', description: 'type percent: at most 100' },
+  isDividendTotalAtMost: { type: 'string', description: 'type amount: at most 1,000,000,000.00 euros' },
+  isDayOrEmpty: { type: 'string', description: 'YYYY-MM-DD; empty: today (calculation) or refused as missing (closure)' },
   // A `ListOf` item or a `NestedOf` object refers to its class (a list wraps the result as its items).
   [ValidationTypes.NESTED_VALIDATION]: (meta) => {
     const item = typeof meta.target === 'function' ? nestedType(meta.target, meta.propertyName) : undefined;

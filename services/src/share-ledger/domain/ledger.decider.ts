@@ -294,9 +294,9 @@ function annul(command: AnnulPosting, state: MemberState): MemberEvent[] {
   }
   // A notice withdrawn before it takes effect: the exit (or partial termination) is annulled on its own date, so no
   // day between shows the shares twice; the withdrawal itself is recorded on its day.
-  const on = isBlank(command.date) ? command.today : command.date!.trim();
+  const on = command.date || command.today;
   const noticed = revokesExit ? state.exitNoticeDate !== null : original.type === 2 && original.noticeDate !== null;
-  const withdrawsNotice = noticed && isIsoDate(on) && on < original.date;
+  const withdrawsNotice = noticed && on < original.date;
   const annulment = withdrawsNotice ? { ...command, date: original.date } : command;
   const events: MemberEvent[] = [reversal(annulment, state, original, counterpart ? command.peerBalanceId : undefined)];
   if (withdrawsNotice && revokesExit) {
@@ -321,7 +321,8 @@ function annulCounterpart(command: AnnulTransferCounterpart, state: MemberState)
 /**
  * The type-5 posting reversing `original` at the annulation's own date (default today), not before
  * the original's date. The holding must not go negative on any day from then on, and a reduction
- * must leave the minimum.
+ * must leave the minimum. The dates arrive read by the request class (PostingRequest: trimmed, each a real date when
+ * given; decision 242), from the API, the demo and the import alike; what is decided here needs the account.
  */
 function reversal(
   command: (AnnulPosting | AnnulTransferCounterpart) & { balanceId: string },
@@ -329,15 +330,10 @@ function reversal(
   original: MemberPosting,
   transferPeer: string | undefined,
 ): MemberEvent {
-  const date = isBlank(command.date) ? command.today : command.date!.trim();
-  const approvalDate = isBlank(command.approvalDate) ? null : command.approvalDate!.trim();
-  const interestBegin = isBlank(command.interestBegin) ? null : command.interestBegin!.trim();
-  const errors: FieldError[] = [];
-  if (!isIsoDate(date)) errors.push(memberFieldError('date', 'invalidDate', date));
-  else if (date < original.date) errors.push(memberFieldError('date', 'mustBeAtLeast', original.date));
-  if (approvalDate !== null && !isIsoDate(approvalDate)) errors.push(memberFieldError('approvalDate', 'invalidDate', approvalDate));
-  if (interestBegin !== null && !isIsoDate(interestBegin)) errors.push(memberFieldError('interestBegin', 'invalidDate', interestBegin));
-  if (errors.length > 0) throw new ValidationError(errors);
+  const date = command.date || command.today;
+  const approvalDate = command.approvalDate || null;
+  const interestBegin = command.interestBegin || null;
+  if (date < original.date) throw new ValidationError([memberFieldError('date', 'mustBeAtLeast', original.date)]);
   const quantity = -original.shares;
   const amount = -original.amount;
   const lowest = lowestSharesFrom(withEntry(state, date, quantity, amount), date);

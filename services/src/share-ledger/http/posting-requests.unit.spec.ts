@@ -34,6 +34,16 @@ describe('PostingRequest (SPEC section 5 "Balance")', () => {
   it('refuses a confirmWarnings that is no boolean (invalidChoice)', async () => {
     expect(await refused({ ...req, type: 1, confirmWarnings: 'yes' })).toEqual([err('confirmWarnings', 'invalidChoice', 'yes')]);
   });
+  it('an annulation (5): its dates optional, each trimmed and a real date in the business range when given (decision 242)', async () => {
+    expect(await posting({ type: 5, annulPeer: 'b1' })).toEqual({ type: 5, annulPeer: 'b1' });
+    expect(await posting({ type: 5, annulPeer: 'b1', date: ' 2025-06-11 ', approvalDate: '', interestBegin: ' 2025-07-01' })).toEqual({ type: 5, annulPeer: 'b1', date: '2025-06-11', interestBegin: '2025-07-01' });
+    expect(await refused({ type: 5, annulPeer: 'b1', date: '11.06.2025', approvalDate: '2025-02-30', interestBegin: '1800-01-01' })).toEqual([
+      err('date', 'invalidDate', '11.06.2025'),
+      err('approvalDate', 'invalidDate', '2025-02-30'),
+      err('interestBegin', 'dateOutOfRange', '1900-01-01', '2199-12-31'),
+    ]);
+    expect(await refused({ type: 5, annulPeer: 'b1', date: '2'.repeat(21) })).toEqual([err('date', 'tooLong', '20')]);
+  });
   it.each([0, -1, 1.5, 'drei'])('refuses the quantity %p with invalidNumber', async (quantity) => {
     expect(await refused({ ...req, type: 1, quantity })).toEqual([err('quantity', 'invalidNumber')]);
   });

@@ -11,7 +11,10 @@ export interface DividendParams {
   /** The financial year the dividend is for (a calendar year). */
   readonly year: number;
   readonly type: DividendType;
-  /** `percent`: the rate as a decimal string, e.g. "4" or "3.25"; `amount`: the total to distribute in cents, as a decimal string of an integer. */
+  /**
+   * An exact decimal in its canonical form (contracts/src/exact-decimal.ts, read once at the edge; decision 241):
+   * `percent`: the rate, e.g. "4" or "3.25"; `amount`: the total to distribute in cents, a whole number ("33333").
+   */
   readonly amount: string;
   readonly decisionDate: string;
   /** The day the dividend flows to the members (Zufluss, § 44 Abs. 2 EStG): it picks the certificates, orders and allowance year. */
