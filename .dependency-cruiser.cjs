@@ -3,7 +3,8 @@
  * `test/architecture/dependency-rules.int.spec.ts` (one row there per rule here).
  */
 /** Server packages, by name (unresolved) or as resolved under node_modules. */
-const FRAMEWORKS = '(^|node_modules/)(@nestjs|express|better-sqlite3|mongodb|@kurrent|jose|jsonwebtoken|passport|passport-jwt|argon2|rxjs|reflect-metadata)(/|$)';
+const FRAMEWORKS =
+  '(^|node_modules/)(@nestjs|express|better-sqlite3|mongodb|@kurrent|jose|jsonwebtoken|passport|passport-jwt|argon2|rxjs|reflect-metadata)(/|$)';
 /**
  * The folders under `services/src/` that are not business areas: the platform, the cross-cutting sign-in and
  * administration, the demo data and the shared kernel. Every other folder is an area (users, cooperatives,
@@ -17,21 +18,24 @@ module.exports = {
   forbidden: [
     {
       name: 'area-through-its-entry',
-      comment: 'An area uses another only through its public entry (its index.ts): its module, exported providers and types.',
+      comment:
+        'An area uses another only through its public entry (its index.ts): its module, exported providers and types.',
       severity: 'error',
       from: { path: AREA },
       to: { path: AREA, pathNot: ['^services/src/$1/', '^services/src/[^/]+/index\\.ts$'] },
     },
     {
       name: 'domain-is-pure',
-      comment: 'A decider imports no framework, database, HTTP or platform code, and no other area: its own domain, the kernel and contracts.',
+      comment:
+        'A decider imports no framework, database, HTTP or platform code, and no other area: its own domain, the kernel and contracts.',
       severity: 'error',
       from: { path: '^services/src/([^/]+)/domain/', pathNot: '\\.spec\\.ts$' },
       to: { pathNot: ['^services/src/$1/domain/', ...PURE] },
     },
     {
       name: 'kernel-is-pure',
-      comment: 'The shared kernel (dates, money, the member stream both member areas fold) is imported by domains: it is as pure as they are.',
+      comment:
+        'The shared kernel (dates, money, the member stream both member areas fold) is imported by domains: it is as pure as they are.',
       severity: 'error',
       from: { path: '^services/src/kernel/', pathNot: '\\.spec\\.ts$' },
       to: { pathNot: PURE },
@@ -69,12 +73,17 @@ module.exports = {
         'The platform knows no business area: each area registers its projectors, personal data, upcasters and views ' +
         '(platform/areas.ts, <area>/<area>.area.ts), services/src/areas.ts lists them, and the entries hand that list to ' +
         'the platform. The platform imports only itself, contracts, the projections runner and read stores, and packages. ' +
-        'Its tests may run against the product\'s areas.',
+        "Its tests may run against the product's areas.",
       severity: 'error',
       from: { path: '^services/src/platform/', pathNot: '\\.spec\\.ts$' },
       to: {
         dependencyTypesNot: ['core'],
-        pathNot: ['^services/(src|dist)/platform/', '^contracts/src/', '^projections/src/((index|mongo)\\.ts$|runner/|read-store/)', '(^|/)node_modules/'],
+        pathNot: [
+          '^services/(src|dist)/platform/',
+          '^contracts/src/',
+          '^projections/src/((index|mongo)\\.ts$|runner/|read-store/)',
+          '(^|/)node_modules/',
+        ],
       },
     },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },

@@ -38,9 +38,22 @@ export default {
   maxWorkers: 2,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.unit.spec.ts'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/**/src/**/*.int.spec.ts', '<rootDir>/test/contract/**/*.int.spec.ts', '<rootDir>/test/architecture/**/*.int.spec.ts'] },
+    {
+      ...common,
+      displayName: 'int',
+      testMatch: [
+        '<rootDir>/**/src/**/*.int.spec.ts',
+        '<rootDir>/test/contract/**/*.int.spec.ts',
+        '<rootDir>/test/architecture/**/*.int.spec.ts',
+      ],
+    },
     // The API and browser tests run the built server and console: built first when older than their sources (issue 44).
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/api/**/*.e2e.spec.ts'], globalSetup: '<rootDir>/test/fresh-build.ts' },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/api/**/*.e2e.spec.ts'],
+      globalSetup: '<rootDir>/test/fresh-build.ts',
+    },
     {
       ...common,
       displayName: 'browser',

@@ -5,17 +5,30 @@ import { fileURLToPath } from 'node:url';
 // react-router 7's package exports only its development build (remix-run/react-router#14102): its warnings
 // and checks run in production too. The production build ships in the same package; a build uses it.
 const reactRouterProduction = [
-  { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) },
-  { find: /^react-router\/dom$/, replacement: fileURLToPath(import.meta.resolve('react-router/dom').replace('/development/', '/production/')) },
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(import.meta.resolve('react-router/dom').replace('/development/', '/production/')),
+  },
 ];
 
 // The contracts' console subpath from its sources (types, field lists, templates; as admin-ui/tsconfig.json resolves it),
 // so the console needs no build of contracts and never sees its compiled index.
-const contracts = [{ find: /^@coop\/contracts\/console$/, replacement: fileURLToPath(new URL('../contracts/src/console.ts', import.meta.url)) }];
+const contracts = [
+  {
+    find: /^@coop\/contracts\/console$/,
+    replacement: fileURLToPath(new URL('../contracts/src/console.ts', import.meta.url)),
+  },
+];
 
 // node-polyglot's `object.entries` polyfill and its dozen helper packages, replaced by the browser's own Object.entries
 // (shims/object-entries.cjs; issue 43: about 35 kB less code in the first load).
-const nativeBuiltIns = [{ find: /^object\.entries$/, replacement: fileURLToPath(new URL('./shims/object-entries.cjs', import.meta.url)) }];
+const nativeBuiltIns = [
+  { find: /^object\.entries$/, replacement: fileURLToPath(new URL('./shims/object-entries.cjs', import.meta.url)) },
+];
 
 // The API serves the built console at `/` and itself at `/api/v1` on the same port.
 // In development (`npm run dev -w admin-ui`) Vite proxies /api to the API on port 3000.

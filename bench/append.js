@@ -14,7 +14,20 @@ import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  asTheProductRuns, benchEnv, built, elmaFs, elmaKm, fakeUuid, log, metadata, now, perSecond, rng, round, saveResult, tempDataDir,
+  asTheProductRuns,
+  benchEnv,
+  built,
+  elmaFs,
+  elmaKm,
+  fakeUuid,
+  log,
+  metadata,
+  now,
+  perSecond,
+  rng,
+  round,
+  saveResult,
+  tempDataDir,
 } from './lib.js';
 import { announceEngines, dropRunDatabase, engineEnv, engineLabel, ENGINES, RUN_ID } from './engines.js';
 
@@ -36,7 +49,9 @@ const { areas } = await built('services/dist/areas.js');
 const { loadConfig } = await built('services/dist/platform/config/config.js');
 const { openStorage } = await built('services/dist/platform/storage.js');
 const { contextFor } = await built('services/dist/platform/commands/command-context.js');
-const { AddElmaNumberCommand, ChangeElmaNumberCommand } = await built('services/dist/elma-numbers/commands/elma-number.commands.js');
+const { AddElmaNumberCommand, ChangeElmaNumberCommand } = await built(
+  'services/dist/elma-numbers/commands/elma-number.commands.js',
+);
 const { ROLES, elmaNumberStream } = await built('contracts/dist/index.js');
 
 const random = rng(42);
@@ -49,7 +64,10 @@ async function commandPath() {
     const bus = running.app.get(CommandBus);
     const cooperativeId = running.firstStart.cooperativeId;
     const actor = { userId: 'bench-user', username: 'bench', roles: [...ROLES], cooperativeId };
-    const input = () => (random() < 0.5 ? { elmaProcess: 'fs', elmaNumber: elmaFs(random) } : { elmaProcess: 'km', elmaNumber: elmaKm(random) });
+    const input = () =>
+      random() < 0.5
+        ? { elmaProcess: 'fs', elmaNumber: elmaFs(random) }
+        : { elmaProcess: 'km', elmaNumber: elmaKm(random) };
     // Warm-up (JIT, statement caches), not counted.
     const warm = [];
     for (let i = 0; i < 200; i++) warm.push(await bus.execute(new AddElmaNumberCommand(contextFor(actor), input())));
@@ -96,7 +114,10 @@ function makeBatches() {
         event: {
           type: 'ElmaNumberAdded',
           data: {
-            elmaNumberId, cooperativeId, elmaProcess: fs ? 'fs' : 'km', elmaNumber: fs ? elmaFs(random) : elmaKm(random),
+            elmaNumberId,
+            cooperativeId,
+            elmaProcess: fs ? 'fs' : 'km',
+            elmaNumber: fs ? elmaFs(random) : elmaKm(random),
             createdAt: new Date(1_700_000_000_000 + b * BATCH + i).toISOString(),
           },
           metadata: { ...metadata(cooperativeId), correlationId: fakeUuid(random), causationId: fakeUuid(random) },
@@ -118,9 +139,15 @@ async function viaPort(batches, mode, round_) {
     for (const batch of batches) {
       if (mode === 'append') {
         // One stream per call holding the whole batch.
-        await storage.events.append(`bench-stream-${round_}-${i++}`, 'no_stream', batch.map((e) => e.event));
+        await storage.events.append(
+          `bench-stream-${round_}-${i++}`,
+          'no_stream',
+          batch.map((e) => e.event),
+        );
       } else {
-        await storage.events.appendMulti(batch.map((e) => ({ streamId: e.streamId, expected: 'no_stream', events: [e.event] })));
+        await storage.events.appendMulti(
+          batch.map((e) => ({ streamId: e.streamId, expected: 'no_stream', events: [e.event] })),
+        );
       }
     }
     const ms = now() - t0;
@@ -133,17 +160,33 @@ async function viaPort(batches, mode, round_) {
 // ---------- (d) through the EventStore port on KurrentDB ----------
 async function viaEngine(batches, mode) {
   const engines = { events: true, reads: ENGINES.mongodbUrl !== null };
-  const storage = await openStorage(loadConfig(engineEnv(join(dir, `engine-${mode}`), engines)), areas, { projectionThread: false, readThreads: false });
+  const storage = await openStorage(loadConfig(engineEnv(join(dir, `engine-${mode}`), engines)), areas, {
+    projectionThread: false,
+    readThreads: false,
+  });
   try {
     const t0 = now();
     let i = 0;
     for (const batch of batches) {
       // Streams of this run only: a shared server holds those of earlier runs.
-      if (mode === 'append') await storage.events.append(`bench-stream-${RUN_ID}-${i++}`, 'no_stream', batch.map((e) => e.event));
-      else await storage.events.appendMulti(batch.map((e) => ({ streamId: `${e.streamId}-${RUN_ID}`, expected: 'no_stream', events: [e.event] })));
+      if (mode === 'append')
+        await storage.events.append(
+          `bench-stream-${RUN_ID}-${i++}`,
+          'no_stream',
+          batch.map((e) => e.event),
+        );
+      else
+        await storage.events.appendMulti(
+          batch.map((e) => ({ streamId: `${e.streamId}-${RUN_ID}`, expected: 'no_stream', events: [e.event] })),
+        );
     }
     const ms = now() - t0;
-    return { engine: engineLabel(engines), ms: round(ms), events: batches.length * BATCH, eventsPerSecond: perSecond(batches.length * BATCH, ms) };
+    return {
+      engine: engineLabel(engines),
+      ms: round(ms),
+      events: batches.length * BATCH,
+      eventsPerSecond: perSecond(batches.length * BATCH, ms),
+    };
   } finally {
     await storage.close();
   }
@@ -164,7 +207,8 @@ function raw(batches, mode, round_) {
   const write = db.transaction((batch, streamOfBatch) => {
     let revision = 0;
     for (const { streamId, event } of batch) {
-      if (streamOfBatch) insert.run(streamOfBatch, revision++, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
+      if (streamOfBatch)
+        insert.run(streamOfBatch, revision++, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
       else insert.run(streamId, 0, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
     }
   });
@@ -232,24 +276,43 @@ try {
       ratioAppendToRaw: appendRatio,
       ratioAppendMultiToRaw: multiRatio,
       allRounds: Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, v.map((x) => x.eventsPerSecond)])),
-      engines: { measuredOn: 'embedded figures above; `engine` on the servers of EVENT_STORE_URL / MONGODB_URL when set', ...engine },
+      engines: {
+        measuredOn: 'embedded figures above; `engine` on the servers of EVENT_STORE_URL / MONGODB_URL when set',
+        ...engine,
+      },
     },
     [
       {
-        metric: 'commands via CommandBus, sequential', target: null, actual: commands.commandsPerSecond, unit: 'commands/s', pass: null,
+        metric: 'commands via CommandBus, sequential',
+        target: null,
+        actual: commands.commandsPerSecond,
+        unit: 'commands/s',
+        pass: null,
         detail: `mean ${commands.meanLatencyMs} ms incl. read-your-writes`,
       },
       {
-        metric: `append() ${BATCH} ev/call vs raw insert`, target: `>= ${TARGET_RATIO}`, actual: appendRatio, unit: 'ratio',
-        pass: appendRatio >= TARGET_RATIO, detail: `${appendRate} vs raw ${rawAppendRate} events/s`,
+        metric: `append() ${BATCH} ev/call vs raw insert`,
+        target: `>= ${TARGET_RATIO}`,
+        actual: appendRatio,
+        unit: 'ratio',
+        pass: appendRatio >= TARGET_RATIO,
+        detail: `${appendRate} vs raw ${rawAppendRate} events/s`,
       },
       {
-        metric: `appendMulti() ${BATCH} streams/call vs raw`, target: `>= ${TARGET_RATIO}`, actual: multiRatio, unit: 'ratio',
-        pass: multiRatio >= TARGET_RATIO, detail: `${multiRate} vs raw ${rawMultiRate} events/s`,
+        metric: `appendMulti() ${BATCH} streams/call vs raw`,
+        target: `>= ${TARGET_RATIO}`,
+        actual: multiRatio,
+        unit: 'ratio',
+        pass: multiRatio >= TARGET_RATIO,
+        detail: `${multiRate} vs raw ${rawMultiRate} events/s`,
       },
       ...Object.entries(engine).map(([mode, e]) => ({
-        metric: `${mode}() ${BATCH} ${mode === 'append' ? 'ev/call' : 'streams/call'} on ${e.engine}`, target: null, actual: e.eventsPerSecond, unit: 'events/s',
-        pass: null, detail: `embedded ${mode === 'append' ? appendRate : multiRate} events/s; ${e.events} events in ${e.ms} ms`,
+        metric: `${mode}() ${BATCH} ${mode === 'append' ? 'ev/call' : 'streams/call'} on ${e.engine}`,
+        target: null,
+        actual: e.eventsPerSecond,
+        unit: 'events/s',
+        pass: null,
+        detail: `embedded ${mode === 'append' ? appendRate : multiRate} events/s; ${e.events} events in ${e.ms} ms`,
       })),
     ],
   );

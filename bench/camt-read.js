@@ -54,17 +54,38 @@ const threaded = [];
 for (let r = 0; r < 3; r++) {
   // interleaved, so both meet the same load
   inline.push(await longestStall(async () => readCamt(bytes)));
-  threaded.push(await longestStall(async () => {
-    const statement = await readStatementFile(bytes);
-    if (statement.entries.length !== ENTRIES) throw new Error(`read ${statement.entries.length} entries in the thread`);
-  }));
+  threaded.push(
+    await longestStall(async () => {
+      const statement = await readStatementFile(bytes);
+      if (statement.entries.length !== ENTRIES)
+        throw new Error(`read ${statement.entries.length} entries in the thread`);
+    }),
+  );
 }
 const fmt = (runs) => runs.map((r) => `${r.took} ms (stall ${r.stall} ms)`).join(', ');
 log(`readCamt here:              ${fmt(inline)}`);
 log(`readStatementFile (thread): ${fmt(threaded)}`);
 const worst = (runs, key) => runs.reduce((a, r) => Math.max(a, r[key]), 0);
 saveResult('camt-read', started, { entries: ENTRIES, bytes: bytes.byteLength, times, inline, threaded }, [
-  { metric: `read a CAMT.053 file of ${ENTRIES} entries (${round(bytes.byteLength / 1024 / 1024, 1)} MiB)`, target: null, actual: best, unit: 'ms', pass: null },
-  { metric: 'the API thread\'s longest stall, read here (worst of 3)', target: null, actual: worst(inline, 'stall'), unit: 'ms', pass: null },
-  { metric: 'the API thread\'s longest stall, read in the read thread (worst of 3)', target: null, actual: worst(threaded, 'stall'), unit: 'ms', pass: null },
+  {
+    metric: `read a CAMT.053 file of ${ENTRIES} entries (${round(bytes.byteLength / 1024 / 1024, 1)} MiB)`,
+    target: null,
+    actual: best,
+    unit: 'ms',
+    pass: null,
+  },
+  {
+    metric: "the API thread's longest stall, read here (worst of 3)",
+    target: null,
+    actual: worst(inline, 'stall'),
+    unit: 'ms',
+    pass: null,
+  },
+  {
+    metric: "the API thread's longest stall, read in the read thread (worst of 3)",
+    target: null,
+    actual: worst(threaded, 'stall'),
+    unit: 'ms',
+    pass: null,
+  },
 ]);

@@ -22,12 +22,14 @@ try {
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
-    plugins: [{
-      name: 'chunk-stats',
-      generateBundle(_options, output) {
-        bundle = output;
+    plugins: [
+      {
+        name: 'chunk-stats',
+        generateBundle(_options, output) {
+          bundle = output;
+        },
       },
-    }],
+    ],
   });
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
@@ -47,7 +49,12 @@ try {
       return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
     }
     const rel = relative(root, clean);
-    return rel.startsWith('src/') ? rel.split('/').slice(0, rel.split('/').length > 2 ? 2 : 1).join('/') : rel;
+    return rel.startsWith('src/')
+      ? rel
+          .split('/')
+          .slice(0, rel.split('/').length > 2 ? 2 : 1)
+          .join('/')
+      : rel;
   };
   const packages = new Map();
   const modules = [];
@@ -66,23 +73,36 @@ try {
   rows.sort((a, b) => b[2] - a[2]);
   console.log(`first load for ${screens.join(', ')}: ${wanted.size} files, ${(gzip / 1024).toFixed(1)} kB gzip`);
   for (const [n, raw, g] of rows) {
-    console.log(`  ${n.padEnd(52)} ${(raw / 1024).toFixed(1).padStart(7)} kB ${(g / 1024).toFixed(1).padStart(6)} kB gzip`);
+    console.log(
+      `  ${n.padEnd(52)} ${(raw / 1024).toFixed(1).padStart(7)} kB ${(g / 1024).toFixed(1).padStart(6)} kB gzip`,
+    );
     // IMPORTERS=1: which of these files import it statically (what keeps it in the first load).
-    if (process.env.IMPORTERS) console.log(`      imported by ${[...wanted].filter((w) => byName.get(w).imports.includes(n)).join(', ') || '(the page)'}`);
+    if (process.env.IMPORTERS)
+      console.log(
+        `      imported by ${[...wanted].filter((w) => byName.get(w).imports.includes(n)).join(', ') || '(the page)'}`,
+      );
   }
   console.log('by package or console folder (rendered, unminified-ish bytes):');
-  for (const [p, n] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 40))) console.log(`  ${p.padEnd(40)} ${(n / 1024).toFixed(1).padStart(7)} kB`);
+  for (const [p, n] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 40)))
+    console.log(`  ${p.padEnd(40)} ${(n / 1024).toFixed(1).padStart(7)} kB`);
   // CHUNK=<file name part>: the modules of that chunk, largest first.
   if (process.env.CHUNK) {
     for (const name of wanted) {
       if (!name.includes(process.env.CHUNK)) continue;
-      for (const [id, m] of Object.entries(byName.get(name).modules).sort((a, b) => b[1].renderedLength - a[1].renderedLength)) console.log(`  ${name} ${id.replace(/^.*node_modules\//, '').padEnd(80)} ${(m.renderedLength / 1024).toFixed(1).padStart(7)} kB`);
+      for (const [id, m] of Object.entries(byName.get(name).modules).sort(
+        (a, b) => b[1].renderedLength - a[1].renderedLength,
+      ))
+        console.log(
+          `  ${name} ${id.replace(/^.*node_modules\//, '').padEnd(80)} ${(m.renderedLength / 1024).toFixed(1).padStart(7)} kB`,
+        );
     }
   }
   if (process.env.MODULES) {
     const re = new RegExp(process.env.MODULES);
-    for (const [id, n] of modules.filter(([id]) => re.test(id)).sort((a, b) => b[1] - a[1])) console.log(`  ${id.padEnd(90)} ${(n / 1024).toFixed(1).padStart(7)} kB`);
+    for (const [id, n] of modules.filter(([id]) => re.test(id)).sort((a, b) => b[1] - a[1]))
+      console.log(`  ${id.padEnd(90)} ${(n / 1024).toFixed(1).padStart(7)} kB`);
   }
 } finally {
-  if (!process.env.KEEP) rmSync(outDir, { recursive: true, force: true }); else console.log(outDir);
+  if (!process.env.KEEP) rmSync(outDir, { recursive: true, force: true });
+  else console.log(outDir);
 }

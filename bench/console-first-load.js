@@ -45,14 +45,30 @@ async function startDemoProduct() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-bench-first-load-'));
   const password = `Bench-${randomBytes(9).toString('base64url')}`;
-  const env = { ...process.env, DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: password, JWT_SECRET: randomBytes(32).toString('hex'), EVENT_STORE_URL: '', MONGODB_URL: '' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: password,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    EVENT_STORE_URL: '',
+    MONGODB_URL: '',
+  };
   const fillStart = now();
-  const demo = spawnSync(process.execPath, [join(ROOT, 'services', 'dist', 'demo', 'main.js')], { cwd: ROOT, env, encoding: 'utf8' });
+  const demo = spawnSync(process.execPath, [join(ROOT, 'services', 'dist', 'demo', 'main.js')], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
   if (demo.status !== 0) throw new Error(`demo failed:\n${demo.stdout}\n${demo.stderr}`);
   log(`demo data filled in ${round((now() - fillStart) / 1000, 1)} s`);
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, main], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, main], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -80,7 +96,11 @@ async function startDemoProduct() {
     }
     await sleep(150);
   }
-  const login = await fetch(`${baseUrl}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+  const login = await fetch(`${baseUrl}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
   const { token } = await login.json();
   if (!token) throw new Error(`sign-in failed: ${login.status}`);
   return { baseUrl, token, stop };
@@ -98,7 +118,12 @@ async function firstLoad(browser, product, screen) {
   page.on('request', (req) => started.set(req, now()));
   page.on('requestfinished', (req) => {
     const url = new URL(req.url());
-    requests.push({ kind: url.pathname.startsWith('/api/') ? 'api' : req.resourceType(), path: url.pathname + url.search, start: started.get(req), end: now() });
+    requests.push({
+      kind: url.pathname.startsWith('/api/') ? 'api' : req.resourceType(),
+      path: url.pathname + url.search,
+      start: started.get(req),
+      end: now(),
+    });
   });
   const t0 = now();
   await page.goto(`${product.baseUrl}${screen.path}`, { waitUntil: 'domcontentloaded' });
@@ -125,7 +150,16 @@ const product = await startDemoProduct();
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   for (const screen of SCREENS) await firstLoad(browser, product, screen); // warm-up: the server's first requests
@@ -135,23 +169,35 @@ try {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const r = await firstLoad(browser, product, screen);
-      log(`${screen.name} run ${i + 1}: ${round(r.ms, 0)} ms; ${r.scripts} scripts, the last done at ${round(r.lastScriptEndMs, 0)} ms; ${r.apiCalls} API calls from ${round(r.firstApiStartMs ?? 0, 0)} ms, slowest ${r.slowestApi}`);
+      log(
+        `${screen.name} run ${i + 1}: ${round(r.ms, 0)} ms; ${r.scripts} scripts, the last done at ${round(r.lastScriptEndMs, 0)} ms; ${r.apiCalls} API calls from ${round(r.firstApiStartMs ?? 0, 0)} ms, slowest ${r.slowestApi}`,
+      );
       runs.push(r);
     }
     const times = runs.map((r) => r.ms);
     figures[screen.name] = {
       firstLoadMsMedian: round(median(times), 0),
-      firstLoadMsMax: round(times.reduce((most, t) => Math.max(most, t), -Infinity), 0),
+      firstLoadMsMax: round(
+        times.reduce((most, t) => Math.max(most, t), -Infinity),
+        0,
+      ),
       scriptsMedian: median(runs.map((r) => r.scripts)),
       lastScriptEndMsMedian: round(median(runs.map((r) => r.lastScriptEndMs)), 0),
       apiCallsMedian: median(runs.map((r) => r.apiCalls)),
       firstApiStartMsMedian: round(median(runs.map((r) => r.firstApiStartMs ?? 0)), 0),
       slowestApiCalls: runs.map((r) => r.slowestApi),
     };
-    checks.push({ metric: `first load of ${screen.path} on the demo data, signed in, cold cache (median of ${RUNS})`, target: `< ${TARGET_MS}`, actual: figures[screen.name].firstLoadMsMedian, unit: 'ms', pass: median(times) < TARGET_MS });
+    checks.push({
+      metric: `first load of ${screen.path} on the demo data, signed in, cold cache (median of ${RUNS})`,
+      target: `< ${TARGET_MS}`,
+      actual: figures[screen.name].firstLoadMsMedian,
+      unit: 'ms',
+      pass: median(times) < TARGET_MS,
+    });
   }
   figures.load = loadavg().map((l) => round(l, 2));
-  figures.note = 'a fresh browser context per run (no cache) with the session token in storage; from navigation until the screen shows data (the dashboard: the cooperative card filled; the members: the first row)';
+  figures.note =
+    'a fresh browser context per run (no cache) with the session token in storage; from navigation until the screen shows data (the dashboard: the cooperative card filled; the members: the first row)';
   saveResult('console-first-load', startedAt, figures, checks);
 } finally {
   await browser.close();

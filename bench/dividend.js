@@ -24,7 +24,14 @@ import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchEnv, built, log, now, round, ROOT, saveResult, tempDataDir } from './lib.js';
-import { memoryWatch, processUsage, startApi, threadCpu, threadCpuBetween, usageBetween } from './support/api-process.js';
+import {
+  memoryWatch,
+  processUsage,
+  startApi,
+  threadCpu,
+  threadCpuBetween,
+  usageBetween,
+} from './support/api-process.js';
 import { profileTop } from './support/profile-top.js';
 import { demoFill } from './support/demo-fill.js';
 import { enterMissingTaxIds } from './support/tax-id-fixes.js';
@@ -41,7 +48,20 @@ const PROFILE = process.env.BENCH_DIVIDEND_PROFILE ? resolve(process.env.BENCH_D
 const CALC_PROFILE = process.env.BENCH_DIVIDEND_CALC_PROFILE !== '0';
 const TARGET_CALC_MS = 5000;
 /** The answer's totals: the same whether it holds a page of the members or all of them. */
-const TOTAL_FIELDS = ['memberCount', 'amount', 'dividend', 'percent', 'exemptions', 'taxableAmount', 'taxAmount', 'solidaryTaxAmount', 'churchTax', 'paymentAmount', 'taxReturn', 'singleChurchTax'];
+const TOTAL_FIELDS = [
+  'memberCount',
+  'amount',
+  'dividend',
+  'percent',
+  'exemptions',
+  'taxableAmount',
+  'taxAmount',
+  'solidaryTaxAmount',
+  'churchTax',
+  'paymentAmount',
+  'taxReturn',
+  'singleChurchTax',
+];
 
 /** The resolution as the console's step 1 sends it (defaults: last year, percent, 4, dates today). */
 const params = { year: YEAR, type: 'percent', amount: PERCENT, decision_date: TODAY, payment_date: TODAY };
@@ -53,12 +73,16 @@ const pagePath = `${calcPath}&offset=0&limit=${PAGE}`;
 const started = now();
 const { DIVIDEND_INPUTS, MEMBERS: MEMBERS_COLLECTION } = await built('projections/dist/index.js');
 
-log(`the fill (kept in bench/.data/ or made now by the demo generator): ${MEMBERS} members, about ${POSTINGS} postings`);
+log(
+  `the fill (kept in bench/.data/ or made now by the demo generator): ${MEMBERS} members, about ${POSTINGS} postings`,
+);
 const kept = await demoFill(MEMBERS, POSTINGS, null);
 const demo = kept.info.result;
-log(`    ${kept.reused ? `kept fill of ${kept.info.madeAt} (commit ${kept.info.commit})` : 'filled'}: ${round(demo.fillMs / 1000, 1)} s, ` +
-  `${demo.members} members, ${demo.postings} postings, ${demo.events} events, ${demo.exemptionOrders} exemption orders ` +
-  `(${demo.jointExemptionOrders} joint), ${demo.nonAssessments} non-assessment certificates`);
+log(
+  `    ${kept.reused ? `kept fill of ${kept.info.madeAt} (commit ${kept.info.commit})` : 'filled'}: ${round(demo.fillMs / 1000, 1)} s, ` +
+    `${demo.members} members, ${demo.postings} postings, ${demo.events} events, ${demo.exemptionOrders} exemption orders ` +
+    `(${demo.jointExemptionOrders} joint), ${demo.nonAssessments} non-assessment certificates`,
+);
 const rebuild = dividendReadModels(kept.dir);
 
 const { dir, cleanup } = tempDataDir('dividend');
@@ -74,8 +98,10 @@ let result;
 try {
   const catchUpMs = await readModelsCurrent(probe);
   const startPeakMb = memory.peakMb();
-  log(`API (pid ${api.pid}) listening after ${round(api.startMs / 1000, 1)} s, read models current ${round(catchUpMs / 1000, 1)} s later; ` +
-    `peak resident ${startPeakMb} MB`);
+  log(
+    `API (pid ${api.pid}) listening after ${round(api.startMs / 1000, 1)} s, read models current ${round(catchUpMs / 1000, 1)} s later; ` +
+      `peak resident ${startPeakMb} MB`,
+  );
   const inputs = probe.documents(DIVIDEND_INPUTS.name);
   const auth = await signIn(api.url);
 
@@ -87,19 +113,26 @@ try {
   // (a) The calculation: the console's page (the figure of record) and every member (as before the paging), interleaved.
   memory.reset();
   const calcRssBeforeMb = memory.rssMb();
-  log(`(a) ${pagePath} and without the page: a warm-up of each, then ${RUNS} timed runs of each, interleaved (API resident before: ${calcRssBeforeMb} MB)`);
+  log(
+    `(a) ${pagePath} and without the page: a warm-up of each, then ${RUNS} timed runs of each, interleaved (API resident before: ${calcRssBeforeMb} MB)`,
+  );
   const warmUp = await calc(api, auth, { keep: true });
   const answer = JSON.parse(warmUp.body);
   warmUp.body = undefined;
-  log(`    warm-up, every member: ${warmUp.ms} ms (${warmUp.mb} MB answer, API CPU ${warmUp.cpuSeconds} s, read ${warmUp.readMB} MB from the disk): ` +
-    `${answer.memberCount} members with a dividend, ${answer.errors.length} errors ${JSON.stringify(answer.errors.map((e) => `${e.code} (${e.members.length})`))}`);
+  log(
+    `    warm-up, every member: ${warmUp.ms} ms (${warmUp.mb} MB answer, API CPU ${warmUp.cpuSeconds} s, read ${warmUp.readMB} MB from the disk): ` +
+      `${answer.memberCount} members with a dividend, ${answer.errors.length} errors ${JSON.stringify(answer.errors.map((e) => `${e.code} (${e.members.length})`))}`,
+  );
   const pageWarmUp = await calc(api, auth, { keep: true, path: pagePath });
   const pageAnswer = JSON.parse(pageWarmUp.body);
   pageWarmUp.body = undefined;
   const sameTotals = JSON.stringify(pick(pageAnswer, TOTAL_FIELDS)) === JSON.stringify(pick(answer, TOTAL_FIELDS));
-  log(`    warm-up, the page: ${pageWarmUp.ms} ms (${pageWarmUp.kb} kB answer, ${pageAnswer.members.length} members of ${pageWarmUp.totalItems}); ` +
-    `totals ${sameTotals ? 'the same as' : 'DIFFERENT from'} the full answer's`);
-  if (!sameTotals || pageAnswer.members.length !== PAGE) throw new Error('The page answers other totals or another number of members than the full answer');
+  log(
+    `    warm-up, the page: ${pageWarmUp.ms} ms (${pageWarmUp.kb} kB answer, ${pageAnswer.members.length} members of ${pageWarmUp.totalItems}); ` +
+      `totals ${sameTotals ? 'the same as' : 'DIFFERENT from'} the full answer's`,
+  );
+  if (!sameTotals || pageAnswer.members.length !== PAGE)
+    throw new Error('The page answers other totals or another number of members than the full answer');
   const runs = [];
   const pageRuns = [];
   for (let i = 0; i < RUNS; i++) {
@@ -107,15 +140,19 @@ try {
     for (const full of i % 2 === 0 ? [false, true] : [true, false]) {
       const run = await calc(api, auth, full ? {} : { path: pagePath });
       (full ? runs : pageRuns).push(run);
-      log(`    run ${i + 1}, ${full ? 'every member' : 'the page   '}: ${run.ms} ms, API CPU ${run.cpuSeconds} s, read ${run.readMB} MB from the disk (${run.majorFaults} major faults)`);
+      log(
+        `    run ${i + 1}, ${full ? 'every member' : 'the page   '}: ${run.ms} ms, API CPU ${run.cpuSeconds} s, read ${run.readMB} MB from the disk (${run.majorFaults} major faults)`,
+      );
     }
   }
   const { median, times } = medianOf(runs);
   const page = { path: pagePath, answerKb: pageWarmUp.kb, warmUp: pageWarmUp, runs: pageRuns, ...medianOf(pageRuns) };
   const calcPeakMb = memory.peakMb();
   const calcSampledPeakMb = memory.sampledPeakMb();
-  log(`    the page: median ${round(page.median, 0)} ms, max ${page.times.at(-1)} ms (target <= ${TARGET_CALC_MS}); every member: median ${round(median, 0)} ms, max ${times.at(-1)} ms; ` +
-    `API peak resident ${calcPeakMb} MB`);
+  log(
+    `    the page: median ${round(page.median, 0)} ms, max ${page.times.at(-1)} ms (target <= ${TARGET_CALC_MS}); every member: median ${round(median, 0)} ms, max ${times.at(-1)} ms; ` +
+      `API peak resident ${calcPeakMb} MB`,
+  );
 
   // One more calculation (the console's page), not timed: where its time goes (the API thread's profile, every thread's CPU).
   let calcProfile = null;
@@ -125,9 +162,19 @@ try {
     await api.startProfile();
     const run = await calc(api, auth, { path: pagePath });
     await api.stopProfile(file);
-    calcProfile = { file, ms: run.ms, threads: threadCpuBetween(api.pid, before, threadCpu(api.pid)), ...profileTop(file) };
-    log(`    profiled run ${run.ms} ms; CPU by thread ${calcProfile.threads.map((t) => `${t.thread} ${t.cpuSeconds} s`).join(', ')}; ` +
-      `API thread self time: ${calcProfile.self.slice(0, 6).map((f) => `${f.fn} ${f.ms} ms`).join('; ')} (${file})`);
+    calcProfile = {
+      file,
+      ms: run.ms,
+      threads: threadCpuBetween(api.pid, before, threadCpu(api.pid)),
+      ...profileTop(file),
+    };
+    log(
+      `    profiled run ${run.ms} ms; CPU by thread ${calcProfile.threads.map((t) => `${t.thread} ${t.cpuSeconds} s`).join(', ')}; ` +
+        `API thread self time: ${calcProfile.self
+          .slice(0, 6)
+          .map((f) => `${f.fn} ${f.ms} ms`)
+          .join('; ')} (${file})`,
+    );
   }
 
   // (b) The closure, on this run's copy of the fill.
@@ -136,12 +183,16 @@ try {
   if (CLOSURE) {
     // The members the calculation names (the console links each to its form): their tax ids entered first.
     if (answer.errors.length > 0) {
-      log(`    the calculation names members to fix before a closure: ${answer.errors.map((e) => `${e.code} ${e.members.length}`).join(', ')}; entering their tax ids`);
+      log(
+        `    the calculation names members to fix before a closure: ${answer.errors.map((e) => `${e.code} ${e.members.length}`).join(', ')}; entering their tax ids`,
+      );
       fixes = await enterMissingTaxIds(api.url, auth, answer.errors);
       await readModelsCurrent(probe);
       const check = JSON.parse((await calc(api, auth, { keep: true })).body);
       fixes.errorsAfter = check.errors.map((e) => ({ code: e.code, members: e.members.length }));
-      log(`    ${fixes.members} members changed (${fixes.requests} requests, ${fixes.ms} ms); the calculation's errors now ${JSON.stringify(fixes.errorsAfter)}`);
+      log(
+        `    ${fixes.members} members changed (${fixes.requests} requests, ${fixes.ms} ms); the calculation's errors now ${JSON.stringify(fixes.errorsAfter)}`,
+      );
     }
     memory.reset();
     const closureRssBeforeMb = memory.rssMb();
@@ -150,7 +201,11 @@ try {
     log(`(b) POST /api/v1/dividend/store ${JSON.stringify(params)}`);
     const usageBefore = processUsage(api.pid);
     const t = now();
-    const res = await fetch(`${api.url}/api/v1/dividend/store`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(params) });
+    const res = await fetch(`${api.url}/api/v1/dividend/store`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(params),
+    });
     const text = await res.text();
     const answerMs = round(now() - t, 0);
     const stored = safeJson(text);
@@ -159,17 +214,29 @@ try {
     const eventsWritten = probe.count() - countBefore;
     const eventTypes = probe.typesAfter(headBefore);
     closure = {
-      status: res.status, answerMs, shownMs, eventsWritten, eventTypes, ...usage,
-      rssBeforeMb: closureRssBeforeMb, peakMb: memory.peakMb(), sampledPeakMb: memory.sampledPeakMb(), rssAfterMb: memory.rssMb(),
-      dividendId: stored?.id ?? null, memberCount: stored?.memberCount ?? null,
+      status: res.status,
+      answerMs,
+      shownMs,
+      eventsWritten,
+      eventTypes,
+      ...usage,
+      rssBeforeMb: closureRssBeforeMb,
+      peakMb: memory.peakMb(),
+      sampledPeakMb: memory.sampledPeakMb(),
+      rssAfterMb: memory.rssMb(),
+      dividendId: stored?.id ?? null,
+      memberCount: stored?.memberCount ?? null,
       ...(res.status >= 300 ? { refusal: stored ?? text.slice(0, 2000) } : {}),
     };
-    log(`    ${res.status} after ${answerMs} ms, in the read models after ${shownMs} ms; ${eventsWritten} events ${JSON.stringify(eventTypes)}; ` +
-      `API CPU ${usage.cpuSeconds} s, resident ${closureRssBeforeMb} MB before, peak ${closure.peakMb} MB`);
+    log(
+      `    ${res.status} after ${answerMs} ms, in the read models after ${shownMs} ms; ${eventsWritten} events ${JSON.stringify(eventTypes)}; ` +
+        `API CPU ${usage.cpuSeconds} s, resident ${closureRssBeforeMb} MB before, peak ${closure.peakMb} MB`,
+    );
     if (res.status >= 300) log(`    refused: ${text.slice(0, 1000)}`);
     if (!closure.dividendId && [201, 202].includes(res.status)) {
       // A 202 answer (saved, not yet shown) names no closure: the year's entry does.
-      closure.dividendId = (await getJson(api.url, '/api/v1/dividend/years', auth)).find((y) => y.key === YEAR)?.dividendId ?? null;
+      closure.dividendId =
+        (await getJson(api.url, '/api/v1/dividend/years', auth)).find((y) => y.key === YEAR)?.dividendId ?? null;
     }
     if (closure.dividendId) {
       const t1 = now();
@@ -180,10 +247,16 @@ try {
       const shownPage = await getJson(api.url, `/api/v1/dividend/${closure.dividendId}?offset=0&limit=${PAGE}`, auth);
       closure.getClosurePageMs = round(now() - t2, 0);
       const t3 = now();
-      const byNet = await getJson(api.url, `/api/v1/dividend/${closure.dividendId}/members?offset=0&limit=${PAGE}&order_by=-paymentAmount`, auth);
+      const byNet = await getJson(
+        api.url,
+        `/api/v1/dividend/${closure.dividendId}/members?offset=0&limit=${PAGE}&order_by=-paymentAmount`,
+        auth,
+      );
       closure.getMembersByNetMs = round(now() - t3, 0);
-      log(`    GET /api/v1/dividend/${closure.dividendId}: ${closure.getClosureMs} ms, ${shown.members.length} members; its first page of ${shownPage.members.length}: ` +
-        `${closure.getClosurePageMs} ms; /members, ${byNet.length} by net payout descending: ${closure.getMembersByNetMs} ms`);
+      log(
+        `    GET /api/v1/dividend/${closure.dividendId}: ${closure.getClosureMs} ms, ${shown.members.length} members; its first page of ${shownPage.members.length}: ` +
+          `${closure.getClosurePageMs} ms; /members, ${byNet.length} by net payout descending: ${closure.getMembersByNetMs} ms`,
+      );
     }
   }
 
@@ -191,17 +264,38 @@ try {
     'dividend',
     started,
     {
-      members: demo.members, postingsGenerated: demo.postings, eventsGenerated: demo.events,
-      exemptionOrders: demo.exemptionOrders, jointExemptionOrders: demo.jointExemptionOrders, nonAssessments: demo.nonAssessments,
-      legalEntities: demo.legalEntities, foreign: demo.foreign, withTaxId: demo.withTaxId, withChurch: demo.withChurch,
-      fillSeconds: round(demo.fillMs / 1000, 1), fillMadeAt: kept.info.madeAt, fillCommit: kept.info.commit, fillReused: kept.reused,
-      rebuild, dividendInputs: inputs,
-      apiStartSeconds: round(api.startMs / 1000, 1), startPeakMb,
+      members: demo.members,
+      postingsGenerated: demo.postings,
+      eventsGenerated: demo.events,
+      exemptionOrders: demo.exemptionOrders,
+      jointExemptionOrders: demo.jointExemptionOrders,
+      nonAssessments: demo.nonAssessments,
+      legalEntities: demo.legalEntities,
+      foreign: demo.foreign,
+      withTaxId: demo.withTaxId,
+      withChurch: demo.withChurch,
+      fillSeconds: round(demo.fillMs / 1000, 1),
+      fillMadeAt: kept.info.madeAt,
+      fillCommit: kept.info.commit,
+      fillReused: kept.reused,
+      rebuild,
+      dividendInputs: inputs,
+      apiStartSeconds: round(api.startMs / 1000, 1),
+      startPeakMb,
       calc: {
         page,
-        path: calcPath, answerMb: warmUp.mb, memberCount: answer.memberCount, errors: answer.errors.map((e) => ({ code: e.code, members: e.members.length })),
+        path: calcPath,
+        answerMb: warmUp.mb,
+        memberCount: answer.memberCount,
+        errors: answer.errors.map((e) => ({ code: e.code, members: e.members.length })),
         totals: pick(answer, TOTAL_FIELDS),
-        warmUp, runs, medianMs: round(median, 0), maxMs: times.at(-1), rssBeforeMb: calcRssBeforeMb, peakMb: calcPeakMb, sampledPeakMb: calcSampledPeakMb,
+        warmUp,
+        runs,
+        medianMs: round(median, 0),
+        maxMs: times.at(-1),
+        rssBeforeMb: calcRssBeforeMb,
+        peakMb: calcPeakMb,
+        sampledPeakMb: calcSampledPeakMb,
       },
       calcProfile,
       taxIdFixes: fixes,
@@ -209,26 +303,79 @@ try {
       profileDir: PROFILE,
     },
     [
-      { metric: `fill: ${demo.members} members, ${demo.postings} postings (generator)`, target: null, actual: round(demo.fillMs / 1000, 1), unit: 's', pass: null,
-        detail: `${demo.events} events, ${demo.exemptionOrders} exemption orders, ${demo.nonAssessments} certificates; made ${kept.info.madeAt} (commit ${kept.info.commit})` },
-      ...(rebuild ? [{ metric: 'projections rebuild of the fill (the dividend read models added)', target: null, actual: rebuild.seconds, unit: 's', pass: null,
-        detail: `${rebuild.output}${rebuild.earlierRun ? ` (made ${rebuild.at}, commit ${rebuild.commit})` : ''}` }] : []),
-      { metric: `calculation GET /dividend/calc as the console asks (totals, first ${PAGE} of ${answer.memberCount} members), median of ${RUNS}`, target: `<= ${TARGET_CALC_MS}`,
-        actual: round(page.median, 0), unit: 'ms', pass: page.median <= TARGET_CALC_MS && pageRuns.every((r) => r.status === 200),
-        detail: `max ${page.times.at(-1)} ms, runs ${pageRuns.map((r) => r.ms).join(' / ')} ms, answer ${page.answerKb} kB, API CPU ${pageRuns.map((r) => r.cpuSeconds).join(' / ')} s` },
-      { metric: `calculation GET /dividend/calc with every member (${answer.memberCount}), median of ${RUNS}`, target: null, actual: round(median, 0), unit: 'ms',
+      {
+        metric: `fill: ${demo.members} members, ${demo.postings} postings (generator)`,
+        target: null,
+        actual: round(demo.fillMs / 1000, 1),
+        unit: 's',
         pass: null,
-        detail: `max ${times.at(-1)} ms, runs ${runs.map((r) => r.ms).join(' / ')} ms, answer ${warmUp.mb} MB, API CPU ${runs.map((r) => r.cpuSeconds).join(' / ')} s` },
-      { metric: 'API peak resident memory, calculation', target: null, actual: calcPeakMb, unit: 'MB', pass: null,
-        detail: `peak at start ${startPeakMb} MB, resident before the calculations ${calcRssBeforeMb} MB (the event log is mapped: decision 41)` },
-      ...(closure ? [
-        // 202: stored, but the read models did not include it within the write path's wait (decision 34).
-        { metric: `closure POST /dividend/store (${closure.status})`, target: null, actual: closure.answerMs, unit: 'ms', pass: [201, 202].includes(closure.status) ? null : false,
-          detail: `in the read models after ${closure.shownMs} ms; API CPU ${closure.cpuSeconds} s${closure.status === 202 ? '; 202: saved, shown later (decision 34)' : ''}` },
-        { metric: 'closure: events written', target: null, actual: closure.eventsWritten, unit: 'events', pass: null,
-          detail: `${JSON.stringify(closure.eventTypes)}${fixes ? `; before it ${fixes.members} members' tax ids entered (the calculation's errors)` : ''}` },
-        { metric: 'API peak resident memory, closure', target: null, actual: closure.peakMb, unit: 'MB', pass: null, detail: `resident before ${closure.rssBeforeMb} MB` },
-      ] : []),
+        detail: `${demo.events} events, ${demo.exemptionOrders} exemption orders, ${demo.nonAssessments} certificates; made ${kept.info.madeAt} (commit ${kept.info.commit})`,
+      },
+      ...(rebuild
+        ? [
+            {
+              metric: 'projections rebuild of the fill (the dividend read models added)',
+              target: null,
+              actual: rebuild.seconds,
+              unit: 's',
+              pass: null,
+              detail: `${rebuild.output}${rebuild.earlierRun ? ` (made ${rebuild.at}, commit ${rebuild.commit})` : ''}`,
+            },
+          ]
+        : []),
+      {
+        metric: `calculation GET /dividend/calc as the console asks (totals, first ${PAGE} of ${answer.memberCount} members), median of ${RUNS}`,
+        target: `<= ${TARGET_CALC_MS}`,
+        actual: round(page.median, 0),
+        unit: 'ms',
+        pass: page.median <= TARGET_CALC_MS && pageRuns.every((r) => r.status === 200),
+        detail: `max ${page.times.at(-1)} ms, runs ${pageRuns.map((r) => r.ms).join(' / ')} ms, answer ${page.answerKb} kB, API CPU ${pageRuns.map((r) => r.cpuSeconds).join(' / ')} s`,
+      },
+      {
+        metric: `calculation GET /dividend/calc with every member (${answer.memberCount}), median of ${RUNS}`,
+        target: null,
+        actual: round(median, 0),
+        unit: 'ms',
+        pass: null,
+        detail: `max ${times.at(-1)} ms, runs ${runs.map((r) => r.ms).join(' / ')} ms, answer ${warmUp.mb} MB, API CPU ${runs.map((r) => r.cpuSeconds).join(' / ')} s`,
+      },
+      {
+        metric: 'API peak resident memory, calculation',
+        target: null,
+        actual: calcPeakMb,
+        unit: 'MB',
+        pass: null,
+        detail: `peak at start ${startPeakMb} MB, resident before the calculations ${calcRssBeforeMb} MB (the event log is mapped: decision 41)`,
+      },
+      ...(closure
+        ? [
+            // 202: stored, but the read models did not include it within the write path's wait (decision 34).
+            {
+              metric: `closure POST /dividend/store (${closure.status})`,
+              target: null,
+              actual: closure.answerMs,
+              unit: 'ms',
+              pass: [201, 202].includes(closure.status) ? null : false,
+              detail: `in the read models after ${closure.shownMs} ms; API CPU ${closure.cpuSeconds} s${closure.status === 202 ? '; 202: saved, shown later (decision 34)' : ''}`,
+            },
+            {
+              metric: 'closure: events written',
+              target: null,
+              actual: closure.eventsWritten,
+              unit: 'events',
+              pass: null,
+              detail: `${JSON.stringify(closure.eventTypes)}${fixes ? `; before it ${fixes.members} members' tax ids entered (the calculation's errors)` : ''}`,
+            },
+            {
+              metric: 'API peak resident memory, closure',
+              target: null,
+              actual: closure.peakMb,
+              unit: 'MB',
+              pass: null,
+              detail: `resident before ${closure.rssBeforeMb} MB`,
+            },
+          ]
+        : []),
     ],
   );
 } finally {
@@ -237,7 +384,10 @@ try {
   await api.stop();
   cleanup();
 }
-if (PROFILE) log(`profiles of the API's threads in ${PROFILE}: ${readdirSync(PROFILE).join(', ')} (node bench/support/profile-summary.js <file>)`);
+if (PROFILE)
+  log(
+    `profiles of the API's threads in ${PROFILE}: ${readdirSync(PROFILE).join(', ')} (node bench/support/profile-summary.js <file>)`,
+  );
 // A missed target shows as FAIL in the result (bench/run.js); the exit code tells only whether the script ran.
 process.exit(result ? 0 : 1);
 
@@ -261,10 +411,16 @@ function calc(server, auth, { keep = false, path = calcPath } = {}) {
       res.on('end', () => {
         const ms = round(now() - t, 0);
         const body = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode !== 200) return reject(new Error(`${path} answered ${res.statusCode}: ${body.slice(0, 1000)}`));
+        if (res.statusCode !== 200)
+          return reject(new Error(`${path} answered ${res.statusCode}: ${body.slice(0, 1000)}`));
         resolve({
-          ms, status: res.statusCode, mb: round(bytes / 2 ** 20, 1), kb: round(bytes / 1024, 1), totalItems: Number(res.headers.totalitems),
-          ...usageBetween(before, processUsage(server.pid)), ...(keep ? { body } : {}),
+          ms,
+          status: res.statusCode,
+          mb: round(bytes / 2 ** 20, 1),
+          kb: round(bytes / 1024, 1),
+          totalItems: Number(res.headers.totalitems),
+          ...usageBetween(before, processUsage(server.pid)),
+          ...(keep ? { body } : {}),
         });
       });
     });
@@ -286,9 +442,14 @@ function dividendReadModels(keptDir) {
     const rebuilt = JSON.parse(readFileSync(join(keptDir, 'fill.json'), 'utf8')).rebuilds?.at(-1);
     return rebuilt ? { ...rebuilt, earlierRun: true } : null;
   }
-  log(`    the fill's read models have no ${DIVIDEND_INPUTS.name} (${members} members): npm run projections:rebuild, once, in bench/.data/`);
+  log(
+    `    the fill's read models have no ${DIVIDEND_INPUTS.name} (${members} members): npm run projections:rebuild, once, in bench/.data/`,
+  );
   const t = now();
-  const output = execFileSync(process.execPath, [join(ROOT, 'services/dist/rebuild.js')], { env: benchEnv(keptDir), encoding: 'utf8' }).trim();
+  const output = execFileSync(process.execPath, [join(ROOT, 'services/dist/rebuild.js')], {
+    env: benchEnv(keptDir),
+    encoding: 'utf8',
+  }).trim();
   const seconds = round((now() - t) / 1000, 1);
   log(`    ${output} (${seconds} s with the process's start)`);
   const file = join(keptDir, 'fill.json');
@@ -300,7 +461,11 @@ function dividendReadModels(keptDir) {
 
 function commitId() {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return null;
   }
@@ -308,7 +473,9 @@ function commitId() {
 
 async function signIn(url) {
   const res = await fetch(`${url}/api/v1/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
   });
   if (res.status !== 200) throw new Error(`Sign-in failed: ${res.status}`);
   return { authorization: `Bearer ${(await res.json()).token}` };
@@ -331,7 +498,9 @@ function safeJson(text) {
 /** The runs' median and their times in ascending order. */
 function medianOf(runs) {
   const times = runs.map((r) => r.ms).sort((a, b) => a - b);
-  const median = times[Math.floor((times.length - 1) / 2)] + (times.length % 2 === 0 ? (times[times.length / 2] - times[times.length / 2 - 1]) / 2 : 0);
+  const median =
+    times[Math.floor((times.length - 1) / 2)] +
+    (times.length % 2 === 0 ? (times[times.length / 2] - times[times.length / 2 - 1]) / 2 : 0);
   return { median, medianMs: round(median, 0), maxMs: times.at(-1), times };
 }
 

@@ -56,7 +56,11 @@ export function announceEngines(bench, { events = true, reads = true } = {}) {
   const taken = [];
   if (events && ENGINES.eventStoreUrl) taken.push('KurrentDB (EVENT_STORE_URL)');
   if (reads && ENGINES.mongodbUrl) taken.push(`MongoDB (MONGODB_URL, database ${RUN_DATABASE})`);
-  log(taken.length ? `${bench}: also on ${taken.join(' and ')}, beside the embedded stores` : `${bench}: embedded stores only (set EVENT_STORE_URL / MONGODB_URL for the engine figures)`);
+  log(
+    taken.length
+      ? `${bench}: also on ${taken.join(' and ')}, beside the embedded stores`
+      : `${bench}: embedded stores only (set EVENT_STORE_URL / MONGODB_URL for the engine figures)`,
+  );
 }
 
 /** A MongoDB read store in this run's database, with the product's collections (for benches that wire their own stores). */

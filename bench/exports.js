@@ -14,7 +14,19 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { parse as parseCsv } from 'csv-parse/sync';
 import XLSX from 'xlsx';
-import { asTheProductRuns, benchEnv, built, cachedFill, log, now, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
+import {
+  asTheProductRuns,
+  benchEnv,
+  built,
+  cachedFill,
+  log,
+  now,
+  rng,
+  round,
+  ROOT,
+  saveResult,
+  tempDataDir,
+} from './lib.js';
 
 asTheProductRuns();
 
@@ -39,10 +51,25 @@ const member = (i) => {
   const shares = 1 + Math.floor(random() * 40);
   const exiting = random() < 0.05;
   return {
-    id: `m${i}`, memberNr: i + 1, salutation: i % 2 ? 'Frau' : 'Herr', title: i % 17 === 0 ? 'Dr' : 'none', name: NAMES[i % 6], givenName: GIVEN[i % 6],
-    street: 'Hauptstraße', streetHomeNumber: String(1 + (i % 300)), zipCode: String(10000 + (i % 89999)).padStart(5, '0'), city: 'Musterstadt',
-    country: null, isForeign: false, birthDate: `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 10}`, entryDate: '2015-01-01', approvalDate: '2015-01-15',
-    exitDate: exiting ? '2026-12-31' : null, exitReason: exiting ? 'exit' : null, shareAmount: shares, shareTotalEUR: shares * 25_000,
+    id: `m${i}`,
+    memberNr: i + 1,
+    salutation: i % 2 ? 'Frau' : 'Herr',
+    title: i % 17 === 0 ? 'Dr' : 'none',
+    name: NAMES[i % 6],
+    givenName: GIVEN[i % 6],
+    street: 'Hauptstraße',
+    streetHomeNumber: String(1 + (i % 300)),
+    zipCode: String(10000 + (i % 89999)).padStart(5, '0'),
+    city: 'Musterstadt',
+    country: null,
+    isForeign: false,
+    birthDate: `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 10}`,
+    entryDate: '2015-01-01',
+    approvalDate: '2015-01-15',
+    exitDate: exiting ? '2026-12-31' : null,
+    exitReason: exiting ? 'exit' : null,
+    shareAmount: shares,
+    shareTotalEUR: shares * 25_000,
   };
 };
 const members = Array.from({ length: MEMBERS }, (_, i) => member(i));
@@ -64,7 +91,14 @@ async function measured(make) {
   loop.disable();
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
-  return { bytes, seconds: round(ms / 1000, 2), peakRssMb: round(peak / 1e6, 0), rssBeforeMb: round(rssBefore / 1e6, 0), maxStallMs: round(loop.max / 1e6, 1), sizeMb: round(bytes.length / 1e6, 1) };
+  return {
+    bytes,
+    seconds: round(ms / 1000, 2),
+    peakRssMb: round(peak / 1e6, 0),
+    rssBeforeMb: round(rssBefore / 1e6, 0),
+    maxStallMs: round(loop.max / 1e6, 1),
+    sizeMb: round(bytes.length / 1e6, 1),
+  };
 }
 
 const figures = { members: MEMBERS, builders: {} };
@@ -81,19 +115,37 @@ async function builderRun() {
   log(`(a) builders, ${MEMBERS} generated members`);
   const csv = await measured(() => memberCsv(batches(), 'excel'));
   const csvRows = parseCsv(csv.bytes, { bom: true, delimiter: ';' });
-  const csvOk = csvRows.length === MEMBERS + 1 && csvRows[1 + (54_321 % MEMBERS)][3] === sample.name && csvRows[1 + (54_321 % MEMBERS)][15] === String(sample.shareAmount);
+  const csvOk =
+    csvRows.length === MEMBERS + 1 &&
+    csvRows[1 + (54_321 % MEMBERS)][3] === sample.name &&
+    csvRows[1 + (54_321 % MEMBERS)][15] === String(sample.shareAmount);
   const xlsx = await measured(() => memberXlsx(batches()));
-  const xlsxRows = XLSX.utils.sheet_to_json(XLSX.read(xlsx.bytes, { type: 'buffer', dense: true }).Sheets.Mitglieder, { header: 1, raw: true });
+  const xlsxRows = XLSX.utils.sheet_to_json(XLSX.read(xlsx.bytes, { type: 'buffer', dense: true }).Sheets.Mitglieder, {
+    header: 1,
+    raw: true,
+  });
   const xlsxOk = xlsxRows.length === MEMBERS + 1 && xlsxRows[1 + (54_321 % MEMBERS)][16] === sample.shareTotalEUR / 100;
   const ods = await measured(() => memberOds(batches()));
-  const odsRows = XLSX.utils.sheet_to_json(XLSX.read(ods.bytes, { type: 'buffer', dense: true }).Sheets.Mitglieder, { header: 1, raw: true });
+  const odsRows = XLSX.utils.sheet_to_json(XLSX.read(ods.bytes, { type: 'buffer', dense: true }).Sheets.Mitglieder, {
+    header: 1,
+    raw: true,
+  });
   const odsOk = odsRows.length === MEMBERS + 1 && odsRows[1 + (54_321 % MEMBERS)][16] === sample.shareTotalEUR / 100;
-  for (const [format, r, ok] of [['csv', csv, csvOk], ['xlsx', xlsx, xlsxOk], ['ods', ods, odsOk]]) {
+  for (const [format, r, ok] of [
+    ['csv', csv, csvOk],
+    ['xlsx', xlsx, xlsxOk],
+    ['ods', ods, odsOk],
+  ]) {
     const { bytes: _bytes, ...rest } = r;
     figures.builders[format] = { ...rest, readBack: ok };
-    log(`    ${format}: ${r.seconds} s, ${r.sizeMb} MB, peak RSS ${r.peakRssMb} MB (before ${r.rssBeforeMb}), longest event-loop stall ${r.maxStallMs} ms, read back ${ok ? 'ok' : 'WRONG'}`);
+    log(
+      `    ${format}: ${r.seconds} s, ${r.sizeMb} MB, peak RSS ${r.peakRssMb} MB (before ${r.rssBeforeMb}), longest event-loop stall ${r.maxStallMs} ms, read back ${ok ? 'ok' : 'WRONG'}`,
+    );
     checks.push({
-      metric: `${format.toUpperCase()} builder, ${MEMBERS} generated members`, target: TARGETS[format] ?? null, actual: r.seconds, unit: 's',
+      metric: `${format.toUpperCase()} builder, ${MEMBERS} generated members`,
+      target: TARGETS[format] ?? null,
+      actual: r.seconds,
+      unit: 's',
       pass: TARGETS[format] ? r.seconds <= TARGETS[format] && ok : ok ? null : false,
       detail: `peak RSS ${r.peakRssMb} MB, ${r.sizeMb} MB, longest stall ${r.maxStallMs} ms, read back ${ok ? 'ok' : 'WRONG'}`,
     });
@@ -112,18 +164,29 @@ async function apiRun() {
     const filling = await createApp(loadConfig(benchEnv(target)), areas, { logger: false });
     try {
       const t = now();
-      const summary = await fillDemo(filling, { members: MEMBERS, postings: API_POSTINGS, seed: SEED, log: (line) => log(`    ${line}`) });
+      const summary = await fillDemo(filling, {
+        members: MEMBERS,
+        postings: API_POSTINGS,
+        seed: SEED,
+        log: (line) => log(`    ${line}`),
+      });
       return { ...summary, fillMs: now() - t };
     } finally {
       await filling.close();
     }
   });
   log(`    ${fill.reused ? 'reused' : 'filled'} in ${round((now() - t0) / 1000, 1)} s`);
-  const running = await createApp(loadConfig(benchEnv(dir, { EXPORT_SYNC_LIMIT: String(MEMBERS * 10) })), areas, { logger: false });
+  const running = await createApp(loadConfig(benchEnv(dir, { EXPORT_SYNC_LIMIT: String(MEMBERS * 10) })), areas, {
+    logger: false,
+  });
   try {
     await running.app.listen(0, '127.0.0.1');
     const url = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
-    const login = await fetch(`${url}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }) });
+    const login = await fetch(`${url}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
+    });
     const { token } = await login.json();
     // The app runs in this process: the event-loop delay measured here is the API thread's (the 50 ms rule).
     const get = async (path) => {
@@ -134,7 +197,15 @@ async function apiRun() {
       const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
       const bytes = Buffer.from(await res.arrayBuffer());
       loop.disable();
-      return { status: res.status, seconds: round((now() - t) / 1000, 2), sizeMb: round(bytes.length / 1e6, 1), name: res.headers.get('content-disposition'), maxStallMs: round(loop.max / 1e6, 1), p99StallMs: round(loop.percentile(99) / 1e6, 1), bytes };
+      return {
+        status: res.status,
+        seconds: round((now() - t) / 1000, 2),
+        sizeMb: round(bytes.length / 1e6, 1),
+        name: res.headers.get('content-disposition'),
+        maxStallMs: round(loop.max / 1e6, 1),
+        p99StallMs: round(loop.percentile(99) / 1e6, 1),
+        bytes,
+      };
     };
     figures.api = { fill: fill.info.result, exports: {} };
     let peak = process.memoryUsage().rss;
@@ -142,22 +213,59 @@ async function apiRun() {
     for (const format of ['csv', 'xlsx', 'ods']) {
       const { bytes, ...r } = await get(`/api/v1/export/members.${format}`);
       // Read back (not timed): the three files, built in the render thread, hold the same number of rows.
-      r.rows = format === 'csv' ? parseCsv(bytes, { bom: true, delimiter: ';' }).length
-        : XLSX.utils.sheet_to_json(XLSX.read(bytes, { type: 'buffer', dense: true }).Sheets.Mitglieder, { header: 1, raw: true }).length;
+      r.rows =
+        format === 'csv'
+          ? parseCsv(bytes, { bom: true, delimiter: ';' }).length
+          : XLSX.utils.sheet_to_json(XLSX.read(bytes, { type: 'buffer', dense: true }).Sheets.Mitglieder, {
+              header: 1,
+              raw: true,
+            }).length;
       figures.api.exports[format] = r;
-      log(`    GET /export/members.${format}: ${r.status} in ${r.seconds} s, ${r.sizeMb} MB, ${r.rows} rows read back, ${r.name}, API thread's longest event-loop stall ${r.maxStallMs} ms (p99 ${r.p99StallMs} ms)`);
-      checks.push({ metric: `GET /export/members.${format}, ${MEMBERS} members (API, end to end)`, target: TARGETS[format] ?? null, actual: r.seconds, unit: 's',
-        pass: r.status !== 200 || r.rows !== figures.api.exports.csv.rows ? false : TARGETS[format] ? r.seconds <= TARGETS[format] : null,
-        detail: `${r.sizeMb} MB, ${r.rows} rows read back${r.rows === figures.api.exports.csv.rows ? '' : ' (CSV: ' + figures.api.exports.csv.rows + ')'}` });
-      checks.push({ metric: `API thread's longest event-loop stall during GET /export/members.${format}`, target: 50, actual: r.maxStallMs, unit: 'ms',
-        pass: r.maxStallMs <= 50, detail: `p99 of the loop delay ${r.p99StallMs} ms` });
+      log(
+        `    GET /export/members.${format}: ${r.status} in ${r.seconds} s, ${r.sizeMb} MB, ${r.rows} rows read back, ${r.name}, API thread's longest event-loop stall ${r.maxStallMs} ms (p99 ${r.p99StallMs} ms)`,
+      );
+      checks.push({
+        metric: `GET /export/members.${format}, ${MEMBERS} members (API, end to end)`,
+        target: TARGETS[format] ?? null,
+        actual: r.seconds,
+        unit: 's',
+        pass:
+          r.status !== 200 || r.rows !== figures.api.exports.csv.rows
+            ? false
+            : TARGETS[format]
+              ? r.seconds <= TARGETS[format]
+              : null,
+        detail: `${r.sizeMb} MB, ${r.rows} rows read back${r.rows === figures.api.exports.csv.rows ? '' : ' (CSV: ' + figures.api.exports.csv.rows + ')'}`,
+      });
+      checks.push({
+        metric: `API thread's longest event-loop stall during GET /export/members.${format}`,
+        target: 50,
+        actual: r.maxStallMs,
+        unit: 'ms',
+        pass: r.maxStallMs <= 50,
+        detail: `p99 of the loop delay ${r.p99StallMs} ms`,
+      });
     }
     clearInterval(sampler);
     figures.api.peakRssMb = round(peak / 1e6, 0);
-    const cannon = () => promisify(execFile)(process.execPath, [join(ROOT, 'bench/support/cannon.js'), JSON.stringify({
-      url, token, paths: ['müller', 'SCHMI', 'hof', 'anna', 'bau'].map((s) => `/api/v1/members?search=${encodeURIComponent(s)}&order_by=name&limit=20`),
-      connections: 20, duration: DURATION, overallRate: RATE,
-    })], { maxBuffer: 64 * 2 ** 20 }).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)));
+    const cannon = () =>
+      promisify(execFile)(
+        process.execPath,
+        [
+          join(ROOT, 'bench/support/cannon.js'),
+          JSON.stringify({
+            url,
+            token,
+            paths: ['müller', 'SCHMI', 'hof', 'anna', 'bau'].map(
+              (s) => `/api/v1/members?search=${encodeURIComponent(s)}&order_by=name&limit=20`,
+            ),
+            connections: 20,
+            duration: DURATION,
+            overallRate: RATE,
+          }),
+        ],
+        { maxBuffer: 64 * 2 ** 20 },
+      ).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)));
     const alone = await cannon();
     let exporting = true;
     let exportsDone = 0;
@@ -174,10 +282,24 @@ async function apiRun() {
     exporting = false;
     await loop;
     const maxStallMs = round(stalls.max / 1e6, 1);
-    figures.api.memberList = { rate: RATE, alone: alone.latencyMs, whileExporting: during.latencyMs, exportsDuringRun: exportsDone, maxStallWhileExportingMs: maxStallMs };
-    log(`    member list at ${RATE}/s: alone p99 ${alone.latencyMs.p99} ms; while XLSX exports run (${exportsDone} finished) p99 ${during.latencyMs.p99} ms, max ${during.latencyMs.max} ms; API thread's longest stall ${maxStallMs} ms`);
-    checks.push({ metric: `member list p99 at ${RATE}/s while XLSX exports of ${MEMBERS} run`, target: null, actual: during.latencyMs.p99, unit: 'ms', pass: null,
-      detail: `alone p99 ${alone.latencyMs.p99} ms; max ${during.latencyMs.max} ms; API thread's longest event-loop stall ${maxStallMs} ms` });
+    figures.api.memberList = {
+      rate: RATE,
+      alone: alone.latencyMs,
+      whileExporting: during.latencyMs,
+      exportsDuringRun: exportsDone,
+      maxStallWhileExportingMs: maxStallMs,
+    };
+    log(
+      `    member list at ${RATE}/s: alone p99 ${alone.latencyMs.p99} ms; while XLSX exports run (${exportsDone} finished) p99 ${during.latencyMs.p99} ms, max ${during.latencyMs.max} ms; API thread's longest stall ${maxStallMs} ms`,
+    );
+    checks.push({
+      metric: `member list p99 at ${RATE}/s while XLSX exports of ${MEMBERS} run`,
+      target: null,
+      actual: during.latencyMs.p99,
+      unit: 'ms',
+      pass: null,
+      detail: `alone p99 ${alone.latencyMs.p99} ms; max ${during.latencyMs.max} ms; API thread's longest event-loop stall ${maxStallMs} ms`,
+    });
   } finally {
     await running.close();
     cleanup();

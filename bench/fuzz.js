@@ -16,11 +16,21 @@ const report = join(tmpdir(), `coop-bench-fuzz-${process.pid}.json`);
 
 const started = now();
 log(`fuzz: ${REQUESTS} generated requests, seed ${SEED}`);
-const run = spawnSync('npx', ['jest', '--selectProjects', 'e2e', 'test/api/fuzz.e2e.spec.ts', '-t', 'generated requests'], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_OPTIONS: '--experimental-vm-modules', FUZZ_REQUESTS: String(REQUESTS), FUZZ_SEED: String(SEED), FUZZ_REPORT: report },
-});
+const run = spawnSync(
+  'npx',
+  ['jest', '--selectProjects', 'e2e', 'test/api/fuzz.e2e.spec.ts', '-t', 'generated requests'],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '--experimental-vm-modules',
+      FUZZ_REQUESTS: String(REQUESTS),
+      FUZZ_SEED: String(SEED),
+      FUZZ_REPORT: report,
+    },
+  },
+);
 if (!existsSync(report)) {
   console.error('The fuzz suite wrote no figures.');
   process.exit(1);
@@ -41,10 +51,24 @@ saveResult(
     storedByRefusal: figures.stored,
     byStatus: figures.byStatus,
     requestsPerSecond: Math.round(figures.requests / seconds),
-    failures: figures.failures.slice(0, 20).map((f) => ({ rule: f.rule, status: f.answer.status, method: f.request.method, path: f.request.path.slice(0, 300), body: f.request.body?.slice(0, 300) })),
+    failures: figures.failures
+      .slice(0, 20)
+      .map((f) => ({
+        rule: f.rule,
+        status: f.answer.status,
+        method: f.request.method,
+        path: f.request.path.slice(0, 300),
+        body: f.request.body?.slice(0, 300),
+      })),
   },
   [
-    { metric: 'generated requests answered', target: REQUESTS, actual: figures.requests, unit: 'requests', pass: figures.requests === REQUESTS },
+    {
+      metric: 'generated requests answered',
+      target: REQUESTS,
+      actual: figures.requests,
+      unit: 'requests',
+      pass: figures.requests === REQUESTS,
+    },
     check('5xx answers', figures.serverErrors),
     check('dropped connections', figures.dropped),
     check('refusals outside the error format', figures.badFormat),

@@ -35,7 +35,12 @@ const { interestBeginFor } = await built('contracts/dist/index.js');
 
 const GIVEN = ['Jürgen', 'Anna', 'Özlem', 'Hans-Peter', 'Marie', 'Lukas', 'Sören', 'Ingrid'];
 const NAMES = ['Weiß', 'Müller', 'Schröder', 'Groß', 'Bäcker', 'Schmidt', 'Özdemir', 'Hoffmann', 'Kühn'];
-const CITIES = [['Rosenheim', '83022'], ['München', '80331'], ['Köln', '50667'], ['Görlitz', '02826']];
+const CITIES = [
+  ['Rosenheim', '83022'],
+  ['München', '80331'],
+  ['Köln', '50667'],
+  ['Görlitz', '02826'],
+];
 const STATES = ['by', 'by', 'nw', 'sn'];
 
 const DAY = 86_400_000;
@@ -54,7 +59,17 @@ function lineWriter(file) {
   };
   return {
     line(cells) {
-      chunk.push(cells.map((c) => (c === null || c === undefined ? '' : /[;"\r\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c))).join(';'));
+      chunk.push(
+        cells
+          .map((c) =>
+            c === null || c === undefined
+              ? ''
+              : /[;"\r\n]/.test(String(c))
+                ? `"${String(c).replace(/"/g, '""')}"`
+                : String(c),
+          )
+          .join(';'),
+      );
       if (chunk.length >= 20_000) flush();
     },
     close() {
@@ -73,10 +88,44 @@ function generate(dir) {
   const members = lineWriter(membersFile);
   const postings = lineWriter(postingsFile);
   members.line([
-    '\uFEFFMitgliedsnummer', 'Mitgliedsart', 'Funktion', 'Anrede', 'Briefanrede', 'Titel', 'Name / Firma', 'Vorname', 'Geburtsdatum', 'Rechtsform', 'Familienstand',
-    'Straße', 'Hausnummer', 'PLZ', 'Ort', 'Bundesland', 'Ausland', 'E-Mail', 'Bank', 'IBAN', 'BIC', 'Eintrittsdatum', 'Zulassungsdatum', 'Verzinsungsbeginn', 'Steuer-ID',
+    '\uFEFFMitgliedsnummer',
+    'Mitgliedsart',
+    'Funktion',
+    'Anrede',
+    'Briefanrede',
+    'Titel',
+    'Name / Firma',
+    'Vorname',
+    'Geburtsdatum',
+    'Rechtsform',
+    'Familienstand',
+    'Straße',
+    'Hausnummer',
+    'PLZ',
+    'Ort',
+    'Bundesland',
+    'Ausland',
+    'E-Mail',
+    'Bank',
+    'IBAN',
+    'BIC',
+    'Eintrittsdatum',
+    'Zulassungsdatum',
+    'Verzinsungsbeginn',
+    'Steuer-ID',
   ]);
-  postings.line(['\uFEFFMitgliedsnummer', 'Buchungsnummer', 'Buchungsart', 'Anzahl', 'Datum', 'Zulassungsdatum', 'Verzinsungsbeginn', 'Gegenmitglied', 'Gegenbuchung', 'Storno von']);
+  postings.line([
+    '\uFEFFMitgliedsnummer',
+    'Buchungsnummer',
+    'Buchungsart',
+    'Anzahl',
+    'Datum',
+    'Zulassungsdatum',
+    'Verzinsungsbeginn',
+    'Gegenmitglied',
+    'Gegenbuchung',
+    'Storno von',
+  ]);
   const entry = [];
   for (let i = 0; i < MEMBERS; i++) entry.push(FIRST + int(Math.floor((LAST - FIRST) / DAY) - 400) * DAY);
   entry.sort((a, b) => a - b);
@@ -112,10 +161,31 @@ function generate(dir) {
     const [date, approval, interest] = dated(entry[i]);
     const [state, female] = [STATES[i % STATES.length], i % 2 === 1];
     members.line([
-      nr, 'Beitritt', 'Mitglied', female ? 'Frau' : 'Herr', female ? 'female' : 'male', 'keiner', NAMES[int(NAMES.length)], GIVEN[int(GIVEN.length)],
-      german(iso(Date.UTC(1940 + int(60), int(12), 1 + int(28)))), 'natürliche Person', int(2) ? 'ledig' : 'verheiratet',
-      'Hauptstraße', String(1 + int(200)), zip, city, state, 'nein', `mitglied${nr}@example.org`, 'Musterbank', ibanFor('DE', `${String(70000000 + int(9999999))}${String(int(1e10)).padStart(10, '0')}`),
-      'COBADEFFXXX', date, approval, interest, i % 2 === 0 ? uniqueSteuerId() : null,
+      nr,
+      'Beitritt',
+      'Mitglied',
+      female ? 'Frau' : 'Herr',
+      female ? 'female' : 'male',
+      'keiner',
+      NAMES[int(NAMES.length)],
+      GIVEN[int(GIVEN.length)],
+      german(iso(Date.UTC(1940 + int(60), int(12), 1 + int(28)))),
+      'natürliche Person',
+      int(2) ? 'ledig' : 'verheiratet',
+      'Hauptstraße',
+      String(1 + int(200)),
+      zip,
+      city,
+      state,
+      'nein',
+      `mitglied${nr}@example.org`,
+      'Musterbank',
+      ibanFor('DE', `${String(70000000 + int(9999999))}${String(int(1e10)).padStart(10, '0')}`),
+      'COBADEFFXXX',
+      date,
+      approval,
+      interest,
+      i % 2 === 0 ? uniqueSteuerId() : null,
     ]);
     // The subscription: five shares (the minimum is two), so a transfer of one and an annulation never go below it.
     row([nr, `B${++ref}`, 0, 5, date, approval, interest, null, null, null]);
@@ -159,7 +229,12 @@ function generate(dir) {
   }
   members.close();
   postings.close();
-  return { files: [membersFile, postingsFile], postings: written, byType, sizeMb: round((statSync(membersFile).size + statSync(postingsFile).size) / 1e6, 1) };
+  return {
+    files: [membersFile, postingsFile],
+    postings: written,
+    byType,
+    sizeMb: round((statSync(membersFile).size + statSync(postingsFile).size) / 1e6, 1),
+  };
 }
 
 /** Runs the command line in its own process: exit code, wall time, peak memory it reports, its output. */
@@ -167,7 +242,11 @@ function runCli(args, dataDir, root = ROOT) {
   return new Promise((resolve, reject) => {
     const t0 = now();
     const loadBefore = load();
-    const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, join(root, 'services/dist/member-import/cli/main.js'), ...args], { cwd: root, env: benchEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [...PRODUCT_NODE_FLAGS, join(root, 'services/dist/member-import/cli/main.js'), ...args],
+      { cwd: root, env: benchEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     child.stdout.on('data', (c) => (output += c.toString()));
     child.stderr.on('data', (c) => (output += c.toString()));
@@ -189,8 +268,15 @@ try {
   log(`generating ${MEMBERS} members with about ${POSTINGS} postings as CSV`);
   const t0 = now();
   const data = generate(dir);
-  figures.generated = { postings: data.postings, byType: data.byType, sizeMb: data.sizeMb, seconds: round((now() - t0) / 1000, 1) };
-  log(`    ${data.postings} postings (${JSON.stringify(data.byType)}), ${data.sizeMb} MB in ${figures.generated.seconds} s`);
+  figures.generated = {
+    postings: data.postings,
+    byType: data.byType,
+    sizeMb: data.sizeMb,
+    seconds: round((now() - t0) / 1000, 1),
+  };
+  log(
+    `    ${data.postings} postings (${JSON.stringify(data.byType)}), ${data.sizeMb} MB in ${figures.generated.seconds} s`,
+  );
 
   // A new store: the first start creates the cooperative; the demo's share terms (25,00 EUR... 250 EUR, minimum 2).
   const storeDir = join(dir, 'store');
@@ -201,7 +287,11 @@ try {
   const { ROLES } = await built('contracts/dist/index.js');
   const running = await createApp(loadConfig(benchEnv(storeDir)), areas, { logger: false });
   const cooperativeId = running.firstStart.cooperativeId;
-  const { terms } = await prepareCooperative(running, { userId: 'bench', username: 'bench', roles: [...ROLES], cooperativeId }, {});
+  const { terms } = await prepareCooperative(
+    running,
+    { userId: 'bench', username: 'bench', roles: [...ROLES], cooperativeId },
+    {},
+  );
   await running.close();
   figures.terms = terms;
 
@@ -215,7 +305,9 @@ try {
       for (const which of order) {
         const r = await runCli([...base, '--dry-run'], storeDir, which === 'before' ? BEFORE : ROOT);
         pair[which] = { exitCode: r.code, seconds: r.seconds, peakRssMb: r.peakRssMb, load: r.load };
-        log(`    dry run ${which} (${which === 'before' ? BEFORE : 'this build'}): exit ${r.code}, ${r.seconds} s, peak ${r.peakRssMb} MB, load ${r.load.join(' → ')}`);
+        log(
+          `    dry run ${which} (${which === 'before' ? BEFORE : 'this build'}): exit ${r.code}, ${r.seconds} s, peak ${r.peakRssMb} MB, load ${r.load.join(' → ')}`,
+        );
         if (r.code !== 0) log(r.output.split('\n').slice(0, 40).join('\n'));
       }
       pair.ratio = round(pair.after.seconds / pair.before.seconds, 2);
@@ -224,7 +316,10 @@ try {
     }
     figures.beforeAfter = { before: BEFORE, pairs };
   }
-  const stages = [['dry run', [...base, '--dry-run']], ['write', base]].filter(([stage]) => STAGES.includes(stage.replace(' ', '-')));
+  const stages = [
+    ['dry run', [...base, '--dry-run']],
+    ['write', base],
+  ].filter(([stage]) => STAGES.includes(stage.replace(' ', '-')));
   for (const [stage, args] of stages) {
     const r = await runCli(args, storeDir);
     const summary = /Events:\s+(\d+)/.exec(r.output);
@@ -233,9 +328,19 @@ try {
     const written = /^Written: .*\(after ([\d.]+) s\)/m.exec(r.output);
     const projected = /^Read models up to date in ([\d.]+) s/m.exec(r.output);
     const seconds = stage === 'write' && written ? Number(written[1]) : r.seconds;
-    const figure = { exitCode: r.code, seconds, processSeconds: r.seconds, readModelsSeconds: projected ? Number(projected[1]) : null, peakRssMb: r.peakRssMb, events: summary ? Number(summary[1]) : null, load: r.load };
+    const figure = {
+      exitCode: r.code,
+      seconds,
+      processSeconds: r.seconds,
+      readModelsSeconds: projected ? Number(projected[1]) : null,
+      peakRssMb: r.peakRssMb,
+      events: summary ? Number(summary[1]) : null,
+      load: r.load,
+    };
     figures[stage === 'write' ? 'write' : 'dryRun'] = figure;
-    log(`    ${stage}: exit ${r.code}, ${seconds} s${stage === 'write' ? ` (read models ${figure.readModelsSeconds} s more, the process ${r.seconds} s)` : ''}, peak memory ${r.peakRssMb} MB, load ${r.load.join(' → ')}`);
+    log(
+      `    ${stage}: exit ${r.code}, ${seconds} s${stage === 'write' ? ` (read models ${figure.readModelsSeconds} s more, the process ${r.seconds} s)` : ''}, peak memory ${r.peakRssMb} MB, load ${r.load.join(' → ')}`,
+    );
     if (r.code !== 0) log(r.output.split('\n').slice(0, 80).join('\n'));
     checks.push({
       metric: `import ${stage}, ${MEMBERS} members, ${data.postings} postings (CSV)`,

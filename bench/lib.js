@@ -3,7 +3,22 @@
 // Every bench script writes bench/results/<name>.json:
 //   { name, startedAt, durationMs, machine, figures: {...}, checks: [{ metric, target, actual, unit, pass }] }
 // bench/run.js reads these files to print the summary table.
-import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,7 +36,11 @@ export const PRODUCT_NODE_FLAGS = ['--no-memory-reducer'];
  */
 export function asTheProductRuns() {
   if (PRODUCT_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) return;
-  const { status } = spawnSync(process.execPath, [...PRODUCT_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  const { status } = spawnSync(
+    process.execPath,
+    [...PRODUCT_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)],
+    { stdio: 'inherit' },
+  );
   process.exit(status ?? 1);
 }
 export const RESULTS_DIR = join(ROOT, 'bench', 'results');
@@ -29,9 +48,16 @@ export const RESULTS_DIR = join(ROOT, 'bench', 'results');
 /** Exact percentiles, the maximum and the mean of response times in ms (two decimals; null without any). */
 export function latencySummary(times) {
   const sorted = times.slice().sort((a, b) => a - b);
-  const pct = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
+  const pct = (p) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
   const r2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
-  return { p50: r2(pct(50)), p95: r2(pct(95)), p99: r2(pct(99)), max: r2(sorted.at(-1) ?? null), mean: r2(sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : null) };
+  return {
+    p50: r2(pct(50)),
+    p95: r2(pct(95)),
+    p99: r2(pct(99)),
+    max: r2(sorted.at(-1) ?? null),
+    mean: r2(sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : null),
+  };
 }
 
 /** Imports a module of the built code (services/dist, projections/dist, contracts/dist) by its repo-relative path. */
@@ -90,7 +116,10 @@ export async function ensureCachedFill(key, fill, { upgrade = true } = {}) {
     mkdirSync(scratch, { recursive: true });
     try {
       const result = await fill(scratch);
-      writeFileSync(join(scratch, 'fill.json'), `${JSON.stringify({ key, result, madeAt: new Date().toISOString(), commit: commitId() }, null, 2)}\n`);
+      writeFileSync(
+        join(scratch, 'fill.json'),
+        `${JSON.stringify({ key, result, madeAt: new Date().toISOString(), commit: commitId() }, null, 2)}\n`,
+      );
       renameSync(scratch, cached);
     } catch (error) {
       rmSync(scratch, { recursive: true, force: true });
@@ -129,7 +158,8 @@ export function copyInPages(from, to, keep = () => true) {
     const output = openSync(target, 'w');
     try {
       for (let position = 0, n; (n = readSync(input, buffer, 0, buffer.length, position)) > 0; position += n) {
-        for (let at = 0; at < n; at += PAGE_BYTES) writeSync(output, buffer, at, Math.min(PAGE_BYTES, n - at), position + at);
+        for (let at = 0; at < n; at += PAGE_BYTES)
+          writeSync(output, buffer, at, Math.min(PAGE_BYTES, n - at), position + at);
       }
       fsyncSync(output);
     } finally {
@@ -166,7 +196,8 @@ async function upgradeReadModelFormat(cached) {
   const file = join(cached, 'read-models.sqlite');
   if (!existsSync(file)) return;
   const { READ_MODEL_FORMAT, READ_MODEL_FORMAT_CHECKPOINT } = await built('projections/dist/index.js');
-  if (READ_MODEL_FORMAT === undefined) throw new Error('projections/dist/index.js exports no READ_MODEL_FORMAT: build the projections');
+  if (READ_MODEL_FORMAT === undefined)
+    throw new Error('projections/dist/index.js exports no READ_MODEL_FORMAT: build the projections');
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(file, { readonly: true });
   let format;
@@ -216,7 +247,13 @@ export function log(...args) {
 
 export function machine() {
   // The load average shows whether other processes shared the cores while the figures were taken.
-  return { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGb: round(totalmem() / 2 ** 30, 1), node: process.version, loadAverage: loadavg().map((x) => round(x)) };
+  return {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model,
+    memoryGb: round(totalmem() / 2 ** 30, 1),
+    node: process.version,
+    loadAverage: loadavg().map((x) => round(x)),
+  };
 }
 
 /** Writes the result file and prints it. `checks`: [{ metric, target, actual, unit, pass }]. */
@@ -249,7 +286,10 @@ export function rng(seed) {
 
 /** A deterministic UUID-shaped id from a counter (random-looking, so B-tree inserts are not sequential). */
 export function fakeUuid(random) {
-  const hex = () => Math.floor(random() * 0x100000000).toString(16).padStart(8, '0');
+  const hex = () =>
+    Math.floor(random() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
   const h = hex() + hex() + hex() + hex();
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
@@ -297,7 +337,9 @@ export async function caughtUp(url, token) {
 /** One counter of a Linux `io` file (/proc/<pid>/io, /proc/self/task/<tid>/io), or null where there is none. */
 export function ioCounter(file, name) {
   try {
-    const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
+    const line = readFileSync(file, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${name}:`));
     return line ? Number(line.split(':')[1]) : null;
   } catch {
     return null;
@@ -318,7 +360,11 @@ export function threadTimes() {
     try {
       const stat = readFileSync(`${tasks}/${tid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(tid), { cpu: (Number(fields[11]) + Number(fields[12])) / 100, majorFaults: Number(fields[9]), readBytes: ioCounter(`${tasks}/${tid}/io`, 'read_bytes') ?? 0 });
+      out.set(Number(tid), {
+        cpu: (Number(fields[11]) + Number(fields[12])) / 100,
+        majorFaults: Number(fields[9]),
+        readBytes: ioCounter(`${tasks}/${tid}/io`, 'read_bytes') ?? 0,
+      });
     } catch {
       // The thread ended between the listing and the read.
     }
@@ -331,9 +377,18 @@ export function threadShares(before, after, seconds) {
   if (!before || !after) return null;
   const used = [...after].map(([tid, t]) => {
     const b = before.get(tid);
-    return { tid, seconds: t.cpu - (b?.cpu ?? 0), majorFaults: t.majorFaults - (b?.majorFaults ?? 0), readMB: round((t.readBytes - (b?.readBytes ?? 0)) / 2 ** 20, 1) };
+    return {
+      tid,
+      seconds: t.cpu - (b?.cpu ?? 0),
+      majorFaults: t.majorFaults - (b?.majorFaults ?? 0),
+      readMB: round((t.readBytes - (b?.readBytes ?? 0)) / 2 ** 20, 1),
+    };
   });
-  const named = used.map((u) => ({ ...u, name: u.tid === process.pid ? 'API' : `thread ${u.tid}`, percent: Math.round((u.seconds / seconds) * 100) }));
+  const named = used.map((u) => ({
+    ...u,
+    name: u.tid === process.pid ? 'API' : `thread ${u.tid}`,
+    percent: Math.round((u.seconds / seconds) * 100),
+  }));
   const api = named.find((u) => u.tid === process.pid);
   return [api, ...named.filter((u) => u !== api).sort((a, b) => b.seconds - a.seconds)];
 }

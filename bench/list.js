@@ -10,7 +10,21 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import argon2 from 'argon2';
-import { asTheProductRuns, benchEnv, built, cachedFill, fakeUuid, log, now, perSecond, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
+import {
+  asTheProductRuns,
+  benchEnv,
+  built,
+  cachedFill,
+  fakeUuid,
+  log,
+  now,
+  perSecond,
+  rng,
+  round,
+  ROOT,
+  saveResult,
+  tempDataDir,
+} from './lib.js';
 import { announceEngines, dropRunDatabase, engineEnv, ENGINES } from './engines.js';
 
 asTheProductRuns();
@@ -23,24 +37,143 @@ const CONNECTIONS = Number(process.env.BENCH_LIST_CONNECTIONS ?? 10);
  * Offered loads (requests/s, comma-separated; empty: none), each run open-loop with RATE_CONNECTIONS connections
  * beside the closed-loop saturation run (docs/decisions.md, "Read latency at a stated offered load").
  */
-const RATES = (process.env.BENCH_LIST_RATES ?? '50,100').split(',').filter((r) => r.trim() !== '').map(Number);
+const RATES = (process.env.BENCH_LIST_RATES ?? '50,100')
+  .split(',')
+  .filter((r) => r.trim() !== '')
+  .map(Number);
 const RATE_CONNECTIONS = Number(process.env.BENCH_LIST_RATE_CONNECTIONS ?? 20);
 /** Reuse the filled data directory in bench/.data/ (made by the first run with as many users); 0 fills afresh. */
 const CACHE = process.env.BENCH_LIST_CACHE !== '0';
 const APPEND_BATCH = 5000;
 const TARGET_P99_MS = 25;
 
-const FIRST = ['Anna', 'Bernd', 'Carla', 'Dieter', 'Elke', 'Frank', 'Gisela', 'Hans', 'Ingrid', 'Jürgen', 'Karin', 'Lena', 'Martin',
-  'Nina', 'Otto', 'Petra', 'Ralf', 'Sabine', 'Thomas', 'Ursula', 'Volker', 'Wiebke', 'Yvonne', 'Zoe', 'Ömer', 'Özlem', 'Stefan',
-  'Julia', 'Michael', 'Sandra', 'Andreas', 'Claudia', 'Markus', 'Heike', 'Tobias', 'Katrin', 'Florian', 'Monika', 'Lukas', 'Marie'];
-const LAST = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Schäfer',
-  'Koch', 'Bauer', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Krüger', 'Hofmann',
-  'Hartmann', 'Lange', 'Schmitt', 'Werner', 'Schmitz', 'Krause', 'Meier', 'Lehmann', 'Schmid', 'Schulze', 'Maier', 'Köhler',
-  'Herrmann', 'König', 'Walter', 'Mayer', 'Huber', 'Kaiser', 'Fuchs', 'Peters', 'Lang', 'Scholz', 'Möller', 'Weiß', 'Jung', 'Hahn',
-  'Schubert', 'Vogel', 'Friedrich', 'Keller', 'Günther', 'Frank', 'Berger', 'Winkler', 'Roth', 'Beck', 'Lorenz'];
+const FIRST = [
+  'Anna',
+  'Bernd',
+  'Carla',
+  'Dieter',
+  'Elke',
+  'Frank',
+  'Gisela',
+  'Hans',
+  'Ingrid',
+  'Jürgen',
+  'Karin',
+  'Lena',
+  'Martin',
+  'Nina',
+  'Otto',
+  'Petra',
+  'Ralf',
+  'Sabine',
+  'Thomas',
+  'Ursula',
+  'Volker',
+  'Wiebke',
+  'Yvonne',
+  'Zoe',
+  'Ömer',
+  'Özlem',
+  'Stefan',
+  'Julia',
+  'Michael',
+  'Sandra',
+  'Andreas',
+  'Claudia',
+  'Markus',
+  'Heike',
+  'Tobias',
+  'Katrin',
+  'Florian',
+  'Monika',
+  'Lukas',
+  'Marie',
+];
+const LAST = [
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Schulz',
+  'Hoffmann',
+  'Schäfer',
+  'Koch',
+  'Bauer',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Schröder',
+  'Neumann',
+  'Schwarz',
+  'Zimmermann',
+  'Braun',
+  'Krüger',
+  'Hofmann',
+  'Hartmann',
+  'Lange',
+  'Schmitt',
+  'Werner',
+  'Schmitz',
+  'Krause',
+  'Meier',
+  'Lehmann',
+  'Schmid',
+  'Schulze',
+  'Maier',
+  'Köhler',
+  'Herrmann',
+  'König',
+  'Walter',
+  'Mayer',
+  'Huber',
+  'Kaiser',
+  'Fuchs',
+  'Peters',
+  'Lang',
+  'Scholz',
+  'Möller',
+  'Weiß',
+  'Jung',
+  'Hahn',
+  'Schubert',
+  'Vogel',
+  'Friedrich',
+  'Keller',
+  'Günther',
+  'Frank',
+  'Berger',
+  'Winkler',
+  'Roth',
+  'Beck',
+  'Lorenz',
+];
 /** What people type into the search box: names, fragments, other case, an umlaut, a number, one miss. */
-const TERMS = ['müller', 'SCHMI', 'anna.', 'hof', 'weber', 'jürg', 'lena.k', 'mann', 'ÖZLEM', 'er.sch', 'könig', 'becker-1',
-  'lukas.w', 'krü', 'marie.b', '-4711', 'nobody-here', 'stefan', 'huber', 'ke.w'];
+const TERMS = [
+  'müller',
+  'SCHMI',
+  'anna.',
+  'hof',
+  'weber',
+  'jürg',
+  'lena.k',
+  'mann',
+  'ÖZLEM',
+  'er.sch',
+  'könig',
+  'becker-1',
+  'lukas.w',
+  'krü',
+  'marie.b',
+  '-4711',
+  'nobody-here',
+  'stefan',
+  'huber',
+  'ke.w',
+];
 
 const started = now();
 const { dir, cleanup } = tempDataDir('list');
@@ -53,15 +186,27 @@ const listPath = (term) => `/api/v1/users?search=${encodeURIComponent(term)}&ord
 const barePath = '/api/v1/users/options?attribute=roles';
 
 function cannon(url, token, paths, load = { connections: CONNECTIONS }) {
-  const args = [join(ROOT, 'bench/support/cannon.js'), JSON.stringify({ url, token, paths, duration: DURATION, ...load })];
-  return promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 2 ** 20 }).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)));
+  const args = [
+    join(ROOT, 'bench/support/cannon.js'),
+    JSON.stringify({ url, token, paths, duration: DURATION, ...load }),
+  ];
+  return promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 2 ** 20 }).then(({ stdout }) =>
+    JSON.parse(stdout.trim().split('\n').at(-1)),
+  );
 }
 
-log(`${CACHE ? 'filling (or reusing bench/.data/)' : 'filling'}: the users read model with ${USERS} users (UserCreated events, ${APPEND_BATCH} per appendMulti)`);
+log(
+  `${CACHE ? 'filling (or reusing bench/.data/)' : 'filling'}: the users read model with ${USERS} users (UserCreated events, ${APPEND_BATCH} per appendMulti)`,
+);
 const t0 = now();
 /** Appends USERS UserCreated events of one cooperative, APPEND_BATCH per appendMulti, and waits for the read models. */
 async function fillUsers(storage, cooperativeId) {
-  const passwordHash = await argon2.hash('not-used-for-sign-in', { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const passwordHash = await argon2.hash('not-used-for-sign-in', {
+    type: argon2.argon2id,
+    memoryCost: 19456,
+    timeCost: 2,
+    parallelism: 1,
+  });
   const random = rng(11);
   const t = now();
   let head = -1n;
@@ -74,11 +219,20 @@ async function fillUsers(storage, cooperativeId) {
       appends.push({
         streamId: userStream(userId),
         expected: 'no_stream',
-        events: [{
-          type: 'UserCreated',
-          data: { userId, cooperativeId, username, passwordHash, roles },
-          metadata: { cooperativeId, user: 'admin', timestamp: new Date().toISOString(), correlationId: fakeUuid(random), causationId: fakeUuid(random), schemaVersion: 1 },
-        }],
+        events: [
+          {
+            type: 'UserCreated',
+            data: { userId, cooperativeId, username, passwordHash, roles },
+            metadata: {
+              cooperativeId,
+              user: 'admin',
+              timestamp: new Date().toISOString(),
+              correlationId: fakeUuid(random),
+              causationId: fakeUuid(random),
+              schemaVersion: 1,
+            },
+          },
+        ],
       });
     }
     head = (await storage.events.appendMulti(appends)).position;
@@ -113,26 +267,43 @@ async function onMongoDb() {
     const token = await signIn(url);
     log(`MongoDB: autocannon ${DURATION} s x ${CONNECTIONS} connections: list with search + order_by`);
     const list = await cannon(url, token, TERMS.map(listPath));
-    log(`    ${list.requestsPerSecond} req/s, p50 ${list.latencyMs.p50} ms, p95 ${list.latencyMs.p95} ms, p99 ${list.latencyMs.p99} ms`, JSON.stringify(list.statuses));
+    log(
+      `    ${list.requestsPerSecond} req/s, p50 ${list.latencyMs.p50} ms, p95 ${list.latencyMs.p95} ms, p99 ${list.latencyMs.p99} ms`,
+      JSON.stringify(list.statuses),
+    );
     const bare = await cannon(url, token, [barePath]);
     log(`    bare route: ${bare.requestsPerSecond} req/s, p99 ${bare.latencyMs.p99} ms`);
-    return { engine: 'MongoDB', documents: total, fillSeconds: round(fillMs / 1000, 1), fillEventsPerSecond: perSecond(USERS, fillMs), list, bare };
+    return {
+      engine: 'MongoDB',
+      documents: total,
+      fillSeconds: round(fillMs / 1000, 1),
+      fillEventsPerSecond: perSecond(USERS, fillMs),
+      list,
+      bare,
+    };
   } finally {
     await app.close();
   }
 }
 
-const fill = await cachedFill(`list-users-${USERS}`, dir, async (target) => {
-  const filling = await createApp(loadConfig(benchEnv(target)), areas, { logger: false });
-  try {
-    const cooperativeId = filling.firstStart.cooperativeId;
-    return { cooperativeId, fillMs: await fillUsers(filling.storage, cooperativeId) };
-  } finally {
-    await filling.close();
-  }
-}, { enabled: CACHE });
+const fill = await cachedFill(
+  `list-users-${USERS}`,
+  dir,
+  async (target) => {
+    const filling = await createApp(loadConfig(benchEnv(target)), areas, { logger: false });
+    try {
+      const cooperativeId = filling.firstStart.cooperativeId;
+      return { cooperativeId, fillMs: await fillUsers(filling.storage, cooperativeId) };
+    } finally {
+      await filling.close();
+    }
+  },
+  { enabled: CACHE },
+);
 const fillMs = fill.info.result.fillMs;
-log(`    ${fill.reused ? `reused the fill of ${fill.info.madeAt} (commit ${fill.info.commit}), copied in ${round((now() - t0) / 1000, 1)} s; ` : ''}filled in ${round(fillMs / 1000, 1)} s`);
+log(
+  `    ${fill.reused ? `reused the fill of ${fill.info.madeAt} (commit ${fill.info.commit}), copied in ${round((now() - t0) / 1000, 1)} s; ` : ''}filled in ${round(fillMs / 1000, 1)} s`,
+);
 
 const running = await createApp(loadConfig(benchEnv(dir)), areas, { logger: false });
 let runningClosed = false;
@@ -176,27 +347,46 @@ try {
 
   log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: list with search + order_by`);
   const list = await cannon(url, token, TERMS.map(listPath));
-  log(`    ${list.requestsPerSecond} req/s, p50 ${list.latencyMs.p50} ms, p95 ${list.latencyMs.p95} ms, p99 ${list.latencyMs.p99} ms`, JSON.stringify(list.statuses));
+  log(
+    `    ${list.requestsPerSecond} req/s, p50 ${list.latencyMs.p50} ms, p95 ${list.latencyMs.p95} ms, p99 ${list.latencyMs.p99} ms`,
+    JSON.stringify(list.statuses),
+  );
   log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: bare route ${barePath}`);
   const bare = await cannon(url, token, [barePath]);
-  log(`    ${bare.requestsPerSecond} req/s, p50 ${bare.latencyMs.p50} ms, p95 ${bare.latencyMs.p95} ms, p99 ${bare.latencyMs.p99} ms`, JSON.stringify(bare.statuses));
+  log(
+    `    ${bare.requestsPerSecond} req/s, p50 ${bare.latencyMs.p50} ms, p95 ${bare.latencyMs.p95} ms, p99 ${bare.latencyMs.p99} ms`,
+    JSON.stringify(bare.statuses),
+  );
   const offered = [];
   for (const rate of RATES) {
-    log(`autocannon ${DURATION} s, offered ${rate} req/s over ${RATE_CONNECTIONS} connections: list with search + order_by`);
+    log(
+      `autocannon ${DURATION} s, offered ${rate} req/s over ${RATE_CONNECTIONS} connections: list with search + order_by`,
+    );
     const run = await cannon(url, token, TERMS.map(listPath), { connections: RATE_CONNECTIONS, overallRate: rate });
-    log(`    ${run.requestsPerSecond} req/s achieved${run.saturated ? ' (SATURATED: below 95 % of the offered rate)' : ''}, p50 ${run.latencyMs.p50} ms, p95 ${run.latencyMs.p95} ms, p99 ${run.latencyMs.p99} ms`, JSON.stringify(run.statuses));
+    log(
+      `    ${run.requestsPerSecond} req/s achieved${run.saturated ? ' (SATURATED: below 95 % of the offered rate)' : ''}, p50 ${run.latencyMs.p50} ms, p95 ${run.latencyMs.p95} ms, p99 ${run.latencyMs.p99} ms`,
+      JSON.stringify(run.statuses),
+    );
     log(`autocannon ${DURATION} s, offered ${rate} req/s over ${RATE_CONNECTIONS} connections: bare route`);
     const bareRun = await cannon(url, token, [barePath], { connections: RATE_CONNECTIONS, overallRate: rate });
-    log(`    ${bareRun.requestsPerSecond} req/s achieved, p50 ${bareRun.latencyMs.p50} ms, p95 ${bareRun.latencyMs.p95} ms, p99 ${bareRun.latencyMs.p99} ms`);
+    log(
+      `    ${bareRun.requestsPerSecond} req/s achieved, p50 ${bareRun.latencyMs.p50} ms, p95 ${bareRun.latencyMs.p95} ms, p99 ${bareRun.latencyMs.p99} ms`,
+    );
     offered.push({ ...run, bare: bareRun });
   }
-  const bad = (r) => r.errors + r.timeouts + Object.entries(r.statuses).filter(([s]) => s !== '200' && s !== '204').reduce((a, [, n]) => a + n, 0);
+  const bad = (r) =>
+    r.errors +
+    r.timeouts +
+    Object.entries(r.statuses)
+      .filter(([s]) => s !== '200' && s !== '204')
+      .reduce((a, [, n]) => a + n, 0);
   if (bad(list) > 0 || bad(bare) > 0 || offered.some((r) => bad(r) > 0 || bad(r.bare) > 0)) {
     throw new Error(`Failed requests: list ${bad(list)}, bare ${bad(bare)}, offered ${offered.map(bad).join('/')}`);
   }
   await closeRunning();
   const mongodb = ENGINES.mongodbUrl ? await onMongoDb() : null;
-  if (mongodb && (bad(mongodb.list) > 0 || bad(mongodb.bare) > 0)) throw new Error(`Failed requests on MongoDB: list ${bad(mongodb.list)}, bare ${bad(mongodb.bare)}`);
+  if (mongodb && (bad(mongodb.list) > 0 || bad(mongodb.bare) > 0))
+    throw new Error(`Failed requests on MongoDB: list ${bad(mongodb.list)}, bare ${bad(mongodb.bare)}`);
 
   saveResult(
     'list',
@@ -214,29 +404,49 @@ try {
       matchesPerTerm: matches,
       sequentialListMedianMs: serialMedian,
       list: { path: listPath('<term>'), load: `closed loop, ${CONNECTIONS} connections (saturation)`, ...list },
-      listAtOfferedLoad: offered.map((r) => ({ path: listPath('<term>'), load: `open loop, ${r.offeredRate} req/s offered over ${r.connections} connections`, ...r })),
+      listAtOfferedLoad: offered.map((r) => ({
+        path: listPath('<term>'),
+        load: `open loop, ${r.offeredRate} req/s offered over ${r.connections} connections`,
+        ...r,
+      })),
       bare: { path: barePath, ...bare },
       engines: mongodb ? [mongodb] : [],
     },
     [
       {
-        metric: `list p99, ${total} docs, ${CONNECTIONS} conn closed loop (saturation)`, target: `< ${TARGET_P99_MS}`, actual: list.latencyMs.p99, unit: 'ms',
-        pass: list.latencyMs.p99 < TARGET_P99_MS, detail: `p50 ${list.latencyMs.p50} / p95 ${list.latencyMs.p95} ms, ${list.requestsPerSecond} req/s`,
+        metric: `list p99, ${total} docs, ${CONNECTIONS} conn closed loop (saturation)`,
+        target: `< ${TARGET_P99_MS}`,
+        actual: list.latencyMs.p99,
+        unit: 'ms',
+        pass: list.latencyMs.p99 < TARGET_P99_MS,
+        detail: `p50 ${list.latencyMs.p50} / p95 ${list.latencyMs.p95} ms, ${list.requestsPerSecond} req/s`,
       },
       ...offered.map((r) => ({
-        metric: `list p99, ${total} docs, offered ${r.offeredRate} req/s (${r.connections} conn, open loop)`, target: `< ${TARGET_P99_MS}`, actual: r.latencyMs.p99, unit: 'ms',
+        metric: `list p99, ${total} docs, offered ${r.offeredRate} req/s (${r.connections} conn, open loop)`,
+        target: `< ${TARGET_P99_MS}`,
+        actual: r.latencyMs.p99,
+        unit: 'ms',
         pass: r.latencyMs.p99 < TARGET_P99_MS && !r.saturated,
-        detail: `p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} ms, ${r.requestsPerSecond} req/s achieved${r.saturated ? ' (saturated)' : ''}; ` +
+        detail:
+          `p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} ms, ${r.requestsPerSecond} req/s achieved${r.saturated ? ' (saturated)' : ''}; ` +
           `bare route at the same load: p50 ${r.bare.latencyMs.p50} / p95 ${r.bare.latencyMs.p95} / p99 ${r.bare.latencyMs.p99} ms`,
       })),
       {
-        metric: 'bare route p99 (reference)', target: null, actual: bare.latencyMs.p99, unit: 'ms', pass: null,
+        metric: 'bare route p99 (reference)',
+        target: null,
+        actual: bare.latencyMs.p99,
+        unit: 'ms',
+        pass: null,
         detail: `p50 ${bare.latencyMs.p50} / p95 ${bare.latencyMs.p95} ms, ${bare.requestsPerSecond} req/s`,
       },
       ...(mongodb
         ? [
             {
-              metric: `list p99 on MongoDB, ${mongodb.documents} docs, ${CONNECTIONS} conn closed loop`, target: null, actual: mongodb.list.latencyMs.p99, unit: 'ms', pass: null,
+              metric: `list p99 on MongoDB, ${mongodb.documents} docs, ${CONNECTIONS} conn closed loop`,
+              target: null,
+              actual: mongodb.list.latencyMs.p99,
+              unit: 'ms',
+              pass: null,
               detail: `embedded p99 ${list.latencyMs.p99} ms; p50 ${mongodb.list.latencyMs.p50} / p95 ${mongodb.list.latencyMs.p95} ms, ${mongodb.list.requestsPerSecond} req/s; bare p99 ${mongodb.bare.latencyMs.p99} ms`,
             },
           ]

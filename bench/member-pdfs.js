@@ -23,7 +23,10 @@ const { MemberPdfRenderer } = await built('services/dist/member-pdfs/render-thre
 // As the product renders them: in a render thread (above 1,000 members); BENCH_MEMBER_PDFS_IN=here on this thread.
 const IN_THREAD = process.env.BENCH_MEMBER_PDFS_IN !== 'here';
 const renderer = IN_THREAD ? new MemberPdfRenderer() : new MemberPdfRenderer(undefined, Number.MAX_SAFE_INTEGER);
-if (IN_THREAD && !renderer.inThread(MEMBERS)) throw new Error(`${MEMBERS} statements would not be rendered in a render thread (more than 1,000 and npx tsc -b services)`);
+if (IN_THREAD && !renderer.inThread(MEMBERS))
+  throw new Error(
+    `${MEMBERS} statements would not be rendered in a render thread (more than 1,000 and npx tsc -b services)`,
+  );
 const { euros } = await built('services/dist/kernel/german-format.js');
 
 const random = rng(26);
@@ -55,9 +58,23 @@ function generated(i) {
   const lines = statementLines(doc, DATE, balances);
   const last = lines[lines.length - 1];
   const member = {
-    id: `m${i}`, memberNr: i + 1, salutation: i % 2 ? 'Herr' : 'Frau', title: 'none', givenName: GIVEN[i % 5], name: NAMES[(i * 7) % 5], legalForm: 0,
-    street: 'Hauptstraße', streetHomeNumber: String(1 + (i % 200)), zipCode: '10115', city: 'Berlin', isForeign: false, country: null,
-    entryDate: postings[0].d, exitDate: null, shareAmount: last.holdingShares, shareTotalEUR: last.holdingCents,
+    id: `m${i}`,
+    memberNr: i + 1,
+    salutation: i % 2 ? 'Herr' : 'Frau',
+    title: 'none',
+    givenName: GIVEN[i % 5],
+    name: NAMES[(i * 7) % 5],
+    legalForm: 0,
+    street: 'Hauptstraße',
+    streetHomeNumber: String(1 + (i % 200)),
+    zipCode: '10115',
+    city: 'Berlin',
+    isForeign: false,
+    country: null,
+    entryDate: postings[0].d,
+    exitDate: null,
+    shareAmount: last.holdingShares,
+    shareTotalEUR: last.holdingCents,
   };
   const dividends = [2024, 2023, 2022].slice(0, Math.floor(random() * 4)).map((year) => {
     const gross = Math.floor(last.holdingCents * 0.03);
@@ -80,10 +97,17 @@ async function* batches() {
     yield batch;
   }
 }
-const issuer = { name: 'Energiegenossenschaft Musterstadt eG', address: 'Hauptstraße 1', zip: '12345', city: 'Musterstadt' };
+const issuer = {
+  name: 'Energiegenossenschaft Musterstadt eG',
+  address: 'Hauptstraße 1',
+  zip: '12345',
+  city: 'Musterstadt',
+};
 
 let peak = process.memoryUsage().rss;
-const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 20);
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 // The process's own CPU time between two ticks of a 5 ms timer: on a loaded machine the wall-clock delay also holds the
@@ -112,22 +136,65 @@ const loadAverage = round(machineLoad(), 1);
 // The reader (pdf.js) is loaded only now, so that its heap does not weigh on the render measured above.
 const { pdfPages } = await built('services/dist/platform/pdf/pdf-text.js');
 const pages = await pdfPages(pdf);
-const page = pages.find((p) => p.includes(`Mitgliedsnummer: ${sample.member.memberNr}     Eintritt: ${sample.member.entryDate.split('-').reverse().join('.')}`)) ?? [];
-const pageOk = pages.length >= MEMBERS && page.includes(`Bestand am 31.12.2025: ${sample.shares} ${sample.shares === 1 ? 'Anteil' : 'Anteile'}, ${euros(sample.cents)} EUR`);
-log(`${MEMBERS} statements (${IN_THREAD ? 'render thread' : 'this thread'}): ${round(ms / 1000, 1)} s, ${round(pdf.length / 1e6, 1)} MB, ${pages.length} pages, peak RSS ${round(peak / 1e6, 0)} MB (maxRSS ${maxRssMb} MB), event loop max ${maxDelayMs} ms, p99 ${p99DelayMs} ms (wall, load ${loadAverage}), own CPU between ticks max ${cpuGapMs} ms`);
+const page =
+  pages.find((p) =>
+    p.includes(
+      `Mitgliedsnummer: ${sample.member.memberNr}     Eintritt: ${sample.member.entryDate.split('-').reverse().join('.')}`,
+    ),
+  ) ?? [];
+const pageOk =
+  pages.length >= MEMBERS &&
+  page.includes(
+    `Bestand am 31.12.2025: ${sample.shares} ${sample.shares === 1 ? 'Anteil' : 'Anteile'}, ${euros(sample.cents)} EUR`,
+  );
+log(
+  `${MEMBERS} statements (${IN_THREAD ? 'render thread' : 'this thread'}): ${round(ms / 1000, 1)} s, ${round(pdf.length / 1e6, 1)} MB, ${pages.length} pages, peak RSS ${round(peak / 1e6, 0)} MB (maxRSS ${maxRssMb} MB), event loop max ${maxDelayMs} ms, p99 ${p99DelayMs} ms (wall, load ${loadAverage}), own CPU between ticks max ${cpuGapMs} ms`,
+);
 
 saveResult(
   'member-pdfs',
   started,
-  { members: MEMBERS, renderedIn: IN_THREAD ? 'render thread' : 'this thread', seconds: round(ms / 1000, 2), pdfMb: round(pdf.length / 1e6, 1), pages: pages.length, rssBeforeMb: round(rssBefore / 1e6, 0), sampledPeakRssMb: round(peak / 1e6, 0), maxRssMb, eventLoopMaxDelayMs: maxDelayMs, eventLoopP99DelayMs: p99DelayMs, maxOwnCpuBetweenTicksMs: cpuGapMs, loadAverage, pageChecked: pageOk },
+  {
+    members: MEMBERS,
+    renderedIn: IN_THREAD ? 'render thread' : 'this thread',
+    seconds: round(ms / 1000, 2),
+    pdfMb: round(pdf.length / 1e6, 1),
+    pages: pages.length,
+    rssBeforeMb: round(rssBefore / 1e6, 0),
+    sampledPeakRssMb: round(peak / 1e6, 0),
+    maxRssMb,
+    eventLoopMaxDelayMs: maxDelayMs,
+    eventLoopP99DelayMs: p99DelayMs,
+    maxOwnCpuBetweenTicksMs: cpuGapMs,
+    loadAverage,
+    pageChecked: pageOk,
+  },
   [
-    { metric: `statements of account, ${MEMBERS} members (builders on generated data, pdfkit)`, target: TARGET_SECONDS, actual: round(ms / 1000, 1), unit: 's', pass: ms / 1000 <= TARGET_SECONDS && pageOk,
-      detail: `peak RSS ${maxRssMb} MB (maxRSS), ${round(pdf.length / 1e6, 1)} MB file, ${pages.length} pages read back` },
+    {
+      metric: `statements of account, ${MEMBERS} members (builders on generated data, pdfkit)`,
+      target: TARGET_SECONDS,
+      actual: round(ms / 1000, 1),
+      unit: 's',
+      pass: ms / 1000 <= TARGET_SECONDS && pageOk,
+      detail: `peak RSS ${maxRssMb} MB (maxRSS), ${round(pdf.length / 1e6, 1)} MB file, ${pages.length} pages read back`,
+    },
     // In a render thread the process's CPU time counts the thread's too: the calling thread's loop delay is the figure.
     IN_THREAD
-      ? { metric: 'longest event-loop delay of the calling (API) thread while the render thread renders', target: 50, actual: maxDelayMs, unit: 'ms', pass: maxDelayMs <= 50,
-          detail: `p99 ${p99DelayMs} ms at load average ${loadAverage} (2 cores shared); wall clock, so it holds the time other processes had the cores` }
-      : { metric: 'longest stretch of own CPU between two 5 ms ticks while rendering', target: 50, actual: cpuGapMs, unit: 'ms', pass: cpuGapMs <= 50,
-          detail: `wall-clock event-loop delay max ${maxDelayMs} ms, p99 ${p99DelayMs} ms at load average ${loadAverage} (2 cores shared)` },
+      ? {
+          metric: 'longest event-loop delay of the calling (API) thread while the render thread renders',
+          target: 50,
+          actual: maxDelayMs,
+          unit: 'ms',
+          pass: maxDelayMs <= 50,
+          detail: `p99 ${p99DelayMs} ms at load average ${loadAverage} (2 cores shared); wall clock, so it holds the time other processes had the cores`,
+        }
+      : {
+          metric: 'longest stretch of own CPU between two 5 ms ticks while rendering',
+          target: 50,
+          actual: cpuGapMs,
+          unit: 'ms',
+          pass: cpuGapMs <= 50,
+          detail: `wall-clock event-loop delay max ${maxDelayMs} ms, p99 ${p99DelayMs} ms at load average ${loadAverage} (2 cores shared)`,
+        },
   ],
 );

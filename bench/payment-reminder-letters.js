@@ -18,7 +18,15 @@ const { reminderLettersPdf, renderLetters } = await built('services/dist/payment
 const RUNS = Number(process.env.BENCH_REMINDER_RUNS ?? 2);
 const { pdfPages } = await built('services/dist/platform/pdf/pdf-text.js');
 
-const issuer = { name: 'Energiegenossenschaft Musterstadt eG', address: 'Hauptstraße 1', zip: '12345', city: 'Musterstadt', bankname: 'Musterbank', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+const issuer = {
+  name: 'Energiegenossenschaft Musterstadt eG',
+  address: 'Hauptstraße 1',
+  zip: '12345',
+  city: 'Musterstadt',
+  bankname: 'Musterbank',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+};
 const NAMES = ['Weiß', 'Müller', 'Schröder', 'Groß', 'Bäcker'];
 const letters = Array.from({ length: COUNT }, (_, i) => ({
   memberNr: i + 1,
@@ -27,7 +35,13 @@ const letters = Array.from({ length: COUNT }, (_, i) => ({
   level: (i % 3) + 1,
   date: '2026-02-10',
   amount: 25_000 * (1 + (i % 3)),
-  subscriptions: Array.from({ length: 1 + (i % 3) }, (_, k) => ({ balanceId: `b${i}-${k}`, date: '2026-01-10', quantity: 1, amount: 25_000, dueSince: '2026-01-10' })),
+  subscriptions: Array.from({ length: 1 + (i % 3) }, (_, k) => ({
+    balanceId: `b${i}-${k}`,
+    date: '2026-01-10',
+    quantity: 1,
+    amount: 25_000,
+    dueSince: '2026-01-10',
+  })),
 }));
 
 /** One rendering: `mode` 'thread' (the product's path) or 'here' (this thread, yielding after each letter). */
@@ -41,9 +55,15 @@ async function run(mode) {
   let longestLetterMs = 0;
   const between = () => {
     longestLetterMs = Math.max(longestLetterMs, now() - last);
-    return new Promise((resolve) => setImmediate(() => { last = now(); resolve(); }));
+    return new Promise((resolve) =>
+      setImmediate(() => {
+        last = now();
+        resolve();
+      }),
+    );
   };
-  const pdf = mode === 'thread' ? await renderLetters(issuer, letters) : await reminderLettersPdf(issuer, letters, between);
+  const pdf =
+    mode === 'thread' ? await renderLetters(issuer, letters) : await reminderLettersPdf(issuer, letters, between);
   const endMs = mode === 'thread' ? 0 : now() - last;
   const ms = now() - t0;
   delay.disable();
@@ -68,6 +88,18 @@ const figures = { letters: COUNT, runs };
 log(figures);
 const slowest = thread.reduce((max, r) => Math.max(max, r.seconds), 0);
 saveResult('payment-reminder-letters', started, figures, [
-  { metric: `letters of ${COUNT} members (render thread, slowest run)`, target: TARGET_SECONDS, actual: slowest, unit: 's', pass: slowest <= TARGET_SECONDS },
-  { metric: 'pages (one per letter)', target: COUNT, actual: runs.reduce((min, r) => Math.min(min, r.pages), Infinity), unit: 'pages', pass: runs.every((r) => r.pages === COUNT) },
+  {
+    metric: `letters of ${COUNT} members (render thread, slowest run)`,
+    target: TARGET_SECONDS,
+    actual: slowest,
+    unit: 's',
+    pass: slowest <= TARGET_SECONDS,
+  },
+  {
+    metric: 'pages (one per letter)',
+    target: COUNT,
+    actual: runs.reduce((min, r) => Math.min(min, r.pages), Infinity),
+    unit: 'pages',
+    pass: runs.every((r) => r.pages === COUNT),
+  },
 ]);

@@ -31,7 +31,21 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { asTheProductRuns, benchEnv, built, caughtUp, ioCounter, latencySummary, log, now, readInPages, rng, round, threadShares, threadTimes } from './lib.js';
+import {
+  asTheProductRuns,
+  benchEnv,
+  built,
+  caughtUp,
+  ioCounter,
+  latencySummary,
+  log,
+  now,
+  readInPages,
+  rng,
+  round,
+  threadShares,
+  threadTimes,
+} from './lib.js';
 
 if (process.argv[2] === '--cannon') {
   await cannonChild(JSON.parse(readFileSync(process.argv[3], 'utf8')));
@@ -58,9 +72,24 @@ if (!existsSync(FILLED)) {
   const filling = await createApp(loadConfig(benchEnv(DIR)), areas, { logger: false });
   try {
     const t0 = now();
-    const demo = await fillDemo(filling, { members: MEMBERS, postings: MEMBERS * 10, seed: 42, log: (line) => log(`    ${line}`) });
-    writeFileSync(FILLED, JSON.stringify({ cooperativeId: demo.cooperativeId, members: demo.members, postings: demo.postings, events: demo.events }));
-    log(`    filled in ${round((now() - t0) / 1000, 1)} s: ${demo.members} members, ${demo.postings} postings, ${demo.events} events`);
+    const demo = await fillDemo(filling, {
+      members: MEMBERS,
+      postings: MEMBERS * 10,
+      seed: 42,
+      log: (line) => log(`    ${line}`),
+    });
+    writeFileSync(
+      FILLED,
+      JSON.stringify({
+        cooperativeId: demo.cooperativeId,
+        members: demo.members,
+        postings: demo.postings,
+        events: demo.events,
+      }),
+    );
+    log(
+      `    filled in ${round((now() - t0) / 1000, 1)} s: ${demo.members} members, ${demo.postings} postings, ${demo.events} events`,
+    );
   } finally {
     await filling.close();
   }
@@ -68,16 +97,22 @@ if (!existsSync(FILLED)) {
 const filled = JSON.parse(readFileSync(FILLED, 'utf8'));
 if (process.env.BENCH_POSTINGS_WARM !== '0') {
   const t0 = now();
-  const bytes = readdirSync(DIR).filter((f) => /\.sqlite(-wal)?$/.test(f)).reduce((sum, f) => sum + readInPages(join(DIR, f)), 0);
+  const bytes = readdirSync(DIR)
+    .filter((f) => /\.sqlite(-wal)?$/.test(f))
+    .reduce((sum, f) => sum + readInPages(join(DIR, f)), 0);
   log(`read the store's ${round(bytes / 2 ** 30, 1)} GiB into the page cache in ${round((now() - t0) / 1000, 1)} s`);
 }
 
 const running = await createApp(loadConfig(benchEnv(DIR)), areas, { logger: false });
 try {
   const cooperativeId = filled.cooperativeId;
-  const docs = (await running.storage.readStore.find(MEMBERS_COLLECTION.name, { cooperativeId, limit: filled.members + 10 })).items;
+  const docs = (
+    await running.storage.readStore.find(MEMBERS_COLLECTION.name, { cooperativeId, limit: filled.members + 10 })
+  ).items;
   const activeIds = docs.filter((d) => d.exitDate === null).map((d) => d.id);
-  log(`${DIR}: ${docs.length} members, ${activeIds.length} not exited, ${Number(await running.storage.events.headPosition()) + 1} events`);
+  log(
+    `${DIR}: ${docs.length} members, ${activeIds.length} not exited, ${Number(await running.storage.events.headPosition()) + 1} events`,
+  );
 
   await running.app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
@@ -91,12 +126,21 @@ try {
 
   const random = rng(Date.now() >>> 0);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  const bodies = Array.from({ length: 20_000 }, () => JSON.stringify({
-    member: activeIds[Math.floor(random() * activeIds.length)], type: 1, quantity: 1 + Math.floor(random() * 5),
-    date: today, approvalDate: today, interestBegin: today,
-  }));
+  const bodies = Array.from({ length: 20_000 }, () =>
+    JSON.stringify({
+      member: activeIds[Math.floor(random() * activeIds.length)],
+      type: 1,
+      quantity: 1 + Math.floor(random() * 5),
+      date: today,
+      approvalDate: today,
+      interestBegin: today,
+    }),
+  );
   const spec = join(DIR, 'cannon-spec.json');
-  writeFileSync(spec, JSON.stringify({ url, token, path: '/api/v1/balances', bodies, connections: CONNECTIONS, duration: DURATION }));
+  writeFileSync(
+    spec,
+    JSON.stringify({ url, token, path: '/api/v1/balances', bodies, connections: CONNECTIONS, duration: DURATION }),
+  );
 
   const session = PROFILE ? await startProfile() : undefined;
   log(`autocannon ${DURATION} s x ${CONNECTIONS} connections: POST /api/v1/balances type 1`);
@@ -105,7 +149,9 @@ try {
   const cpuBefore = process.cpuUsage();
   const threadsBefore = threadTimes();
   const writtenBefore = bytesWritten();
-  const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), '--cannon', spec], { maxBuffer: 64 * 2 ** 20 });
+  const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), '--cannon', spec], {
+    maxBuffer: 64 * 2 ** 20,
+  });
   // Postings are answered before the read models include them: the run lasts until they do.
   const catchUpMs = round(await caughtUp(url, token), 1);
   const cpu = process.cpuUsage(cpuBefore);
@@ -116,20 +162,58 @@ try {
   const threads = threadShares(threadsBefore, threadsAfter, r.durationSeconds + catchUpMs / 1000);
   const created = r.statuses['201'] ?? 0;
   const postingsPerSecond = Math.round(created / (r.durationSeconds + catchUpMs / 1000));
-  const bad = r.errors + r.timeouts + Object.entries(r.statuses).filter(([s]) => s !== '201' && s !== '409').reduce((a, [, n]) => a + n, 0);
+  const bad =
+    r.errors +
+    r.timeouts +
+    Object.entries(r.statuses)
+      .filter(([s]) => s !== '201' && s !== '409')
+      .reduce((a, [, n]) => a + n, 0);
   const serverCpuMsPerPosting = round((cpu.user + cpu.system) / 1000 / Math.max(1, r.requests), 3);
   const serverKernelMsPerPosting = round(cpu.system / 1000 / Math.max(1, r.requests), 3);
-  const writtenKbPerPosting = writtenBefore === null || writtenAfter === null ? null : round((writtenAfter - writtenBefore) / 1024 / Math.max(1, r.requests), 1);
-  log(`    ${postingsPerSecond} postings/s (${created} created; the read models included the last ${catchUpMs} ms after the last answer), p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} / p99 ${r.latencyMs.p99} ms`, JSON.stringify(r.statuses));
-  log(`    server CPU ${serverCpuMsPerPosting} ms a posting (all threads; in the kernel ${serverKernelMsPerPosting}), load generator ${r.cpuMsPerRequest} ms a request`);
-  if (writtenKbPerPosting !== null) log(`    written by the server (write calls: logs and checkpoints): ${writtenKbPerPosting} kB a posting`);
-  const diskReads = (threads ?? []).filter((t) => t.majorFaults > 0 || t.readMB > 0).map(({ name, readMB, majorFaults }) => ({ name, readMB, majorFaults }));
+  const writtenKbPerPosting =
+    writtenBefore === null || writtenAfter === null
+      ? null
+      : round((writtenAfter - writtenBefore) / 1024 / Math.max(1, r.requests), 1);
+  log(
+    `    ${postingsPerSecond} postings/s (${created} created; the read models included the last ${catchUpMs} ms after the last answer), p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} / p99 ${r.latencyMs.p99} ms`,
+    JSON.stringify(r.statuses),
+  );
+  log(
+    `    server CPU ${serverCpuMsPerPosting} ms a posting (all threads; in the kernel ${serverKernelMsPerPosting}), load generator ${r.cpuMsPerRequest} ms a request`,
+  );
+  if (writtenKbPerPosting !== null)
+    log(`    written by the server (write calls: logs and checkpoints): ${writtenKbPerPosting} kB a posting`);
+  const diskReads = (threads ?? [])
+    .filter((t) => t.majorFaults > 0 || t.readMB > 0)
+    .map(({ name, readMB, majorFaults }) => ({ name, readMB, majorFaults }));
   const apiThreadMsPerPosting = threads ? round((threads[0].seconds * 1000) / Math.max(1, r.requests), 3) : null;
   if (threads) {
-    log(`    busiest threads (% of one core over the load): ${threads.slice(0, 4).map((t) => `${t.name} ${t.percent}`).join(', ')}; API thread ${apiThreadMsPerPosting} ms a posting`);
-    log(`    read from the disk (pages not in the page cache): ${diskReads.map((t) => `${t.name} ${t.readMB} MB, ${t.majorFaults} major faults`).join('; ') || 'nothing'}`);
+    log(
+      `    busiest threads (% of one core over the load): ${threads
+        .slice(0, 4)
+        .map((t) => `${t.name} ${t.percent}`)
+        .join(', ')}; API thread ${apiThreadMsPerPosting} ms a posting`,
+    );
+    log(
+      `    read from the disk (pages not in the page cache): ${diskReads.map((t) => `${t.name} ${t.readMB} MB, ${t.majorFaults} major faults`).join('; ') || 'nothing'}`,
+    );
   }
-  console.log(JSON.stringify({ members: docs.length, connections: CONNECTIONS, postingsPerSecond, catchUpMs, created, failed: bad, serverCpuMsPerPosting, serverKernelMsPerPosting, writtenKbPerPosting, apiThreadMsPerPosting, diskReads, ...r }));
+  console.log(
+    JSON.stringify({
+      members: docs.length,
+      connections: CONNECTIONS,
+      postingsPerSecond,
+      catchUpMs,
+      created,
+      failed: bad,
+      serverCpuMsPerPosting,
+      serverKernelMsPerPosting,
+      writtenKbPerPosting,
+      apiThreadMsPerPosting,
+      diskReads,
+      ...r,
+    }),
+  );
   if (bad > 0) process.exitCode = 1;
 } finally {
   await running.close();
@@ -183,14 +267,16 @@ async function cannonChild({ url, token, path, bodies, connections, duration }) 
   const cpuBefore = process.cpuUsage();
   const result = await instance;
   const cpu = process.cpuUsage(cpuBefore);
-  console.log(JSON.stringify({
-    requests: times.length,
-    durationSeconds: result.duration,
-    requestsPerSecond: Math.round((times.length / result.duration) * 10) / 10,
-    cpuMsPerRequest: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, times.length)) * 1000) / 1000,
-    latencyMs: latencySummary(times),
-    statuses,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  }));
+  console.log(
+    JSON.stringify({
+      requests: times.length,
+      durationSeconds: result.duration,
+      requestsPerSecond: Math.round((times.length / result.duration) * 10) / 10,
+      cpuMsPerRequest: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, times.length)) * 1000) / 1000,
+      latencyMs: latencySummary(times),
+      statuses,
+      errors: result.errors,
+      timeouts: result.timeouts,
+    }),
+  );
 }

@@ -9,7 +9,19 @@
 import { join } from 'node:path';
 import { readFileSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { asTheProductRuns, benchEnv, built, cachedFill, copyInPages, log, now, perSecond, round, saveResult, tempDataDir } from './lib.js';
+import {
+  asTheProductRuns,
+  benchEnv,
+  built,
+  cachedFill,
+  copyInPages,
+  log,
+  now,
+  perSecond,
+  round,
+  saveResult,
+  tempDataDir,
+} from './lib.js';
 
 asTheProductRuns();
 
@@ -38,7 +50,12 @@ async function fill(target) {
   const filling = await createApp(loadConfig(benchEnv(target)), areas, { logger: false });
   try {
     const t = now();
-    const summary = await fillDemo(filling, { members: MEMBERS, ...(POSTINGS ? { postings: POSTINGS } : {}), seed: SEED, log: (line) => log(`    ${line}`) });
+    const summary = await fillDemo(filling, {
+      members: MEMBERS,
+      ...(POSTINGS ? { postings: POSTINGS } : {}),
+      seed: SEED,
+      log: (line) => log(`    ${line}`),
+    });
     return { ...summary, fillMs: now() - t };
   } finally {
     await filling.close();
@@ -95,8 +112,10 @@ try {
   const raw2 = rawRead(eventsFile);
   const rawRate = Math.max(raw.rowsPerSecond, raw2.rowsPerSecond);
   const ratio = round(rate / rawRate, 3);
-  log(`rebuild: ${events} events in ${round(ms)} ms, ${rate} events/s (raw read ${rawRate} rows/s, ratio ${ratio}); ` +
-    `CPU ${cpuMs} ms (${perSecond(events, cpuMs)} events per CPU second); ${members} members, ${balances} postings; anonymous memory ${anonBefore} -> peak ${anonPeak} MiB`);
+  log(
+    `rebuild: ${events} events in ${round(ms)} ms, ${rate} events/s (raw read ${rawRate} rows/s, ratio ${ratio}); ` +
+      `CPU ${cpuMs} ms (${perSecond(events, cpuMs)} events per CPU second); ${members} members, ${balances} postings; anonymous memory ${anonBefore} -> peak ${anonPeak} MiB`,
+  );
   if (members < 1 || balances < 1) throw new Error('the rebuilt read models are empty');
   saveResult(
     NAME,
@@ -120,11 +139,27 @@ try {
     [
       { metric: 'raw read iterate()+JSON.parse', target: null, actual: rawRate, unit: 'rows/s', pass: null },
       {
-        metric: `rebuild of the demo log (${members} members, ${events} events)`, target: `>= ${TARGET_RATE}`, actual: rate, unit: 'events/s',
-        pass: rate >= TARGET_RATE, detail: `${round(ms / 1000, 2)} s; ratio to the raw read ${ratio}`,
+        metric: `rebuild of the demo log (${members} members, ${events} events)`,
+        target: `>= ${TARGET_RATE}`,
+        actual: rate,
+        unit: 'events/s',
+        pass: rate >= TARGET_RATE,
+        detail: `${round(ms / 1000, 2)} s; ratio to the raw read ${ratio}`,
       },
-      { metric: 'rebuild events per CPU second (all threads)', target: null, actual: perSecond(events, cpuMs), unit: 'events/s', pass: null },
-      { metric: 'rebuild peak anonymous memory', target: `<= ${TARGET_ANON_MB}`, actual: anonPeak, unit: 'MiB', pass: anonPeak <= TARGET_ANON_MB },
+      {
+        metric: 'rebuild events per CPU second (all threads)',
+        target: null,
+        actual: perSecond(events, cpuMs),
+        unit: 'events/s',
+        pass: null,
+      },
+      {
+        metric: 'rebuild peak anonymous memory',
+        target: `<= ${TARGET_ANON_MB}`,
+        actual: anonPeak,
+        unit: 'MiB',
+        pass: anonPeak <= TARGET_ANON_MB,
+      },
     ],
   );
 } finally {

@@ -12,7 +12,21 @@
 import { join } from 'node:path';
 import { mkdirSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { asTheProductRuns, elmaFs, elmaKm, fakeUuid, log, metadata, now, perSecond, rng, round, saveResult, tempDataDir, built } from './lib.js';
+import {
+  asTheProductRuns,
+  elmaFs,
+  elmaKm,
+  fakeUuid,
+  log,
+  metadata,
+  now,
+  perSecond,
+  rng,
+  round,
+  saveResult,
+  tempDataDir,
+  built,
+} from './lib.js';
 import { announceEngines, dropRunDatabase, engineLabel, ENGINES, RUN_ID, runReadStore } from './engines.js';
 
 asTheProductRuns();
@@ -45,7 +59,11 @@ const eventsFile = join(dir, 'events.sqlite');
 function open() {
   const raw = new SqliteEventStore(eventsFile);
   const keys = new SqliteKeyStore(join(dir, 'keys.sqlite'));
-  const events = new CodecEventStore(raw, new PersonalDataCipher(keys, areas.personalData), new Upcasters(areas.upcasters));
+  const events = new CodecEventStore(
+    raw,
+    new PersonalDataCipher(keys, areas.personalData),
+    new Upcasters(areas.upcasters),
+  );
   const readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'));
   const runner = new ProjectionRunner(events, readStore, areas.projectors);
   return { raw, keys, events, readStore, runner };
@@ -57,18 +75,34 @@ async function generate(store) {
   const cooperatives = Array.from({ length: COOPERATIVES }, () => fakeUuid(random));
   const numbers = []; // [id, cooperativeId]
   const users = []; // [id, cooperativeId]
-  const meta = (cooperativeId) => ({ ...metadata(cooperativeId, 'admin'), correlationId: fakeUuid(random), causationId: fakeUuid(random) });
-  const number = () => (random() < 0.5 ? { elmaProcess: 'fs', elmaNumber: elmaFs(random) } : { elmaProcess: 'km', elmaNumber: elmaKm(random) });
+  const meta = (cooperativeId) => ({
+    ...metadata(cooperativeId, 'admin'),
+    correlationId: fakeUuid(random),
+    causationId: fakeUuid(random),
+  });
+  const number = () =>
+    random() < 0.5
+      ? { elmaProcess: 'fs', elmaNumber: elmaFs(random) }
+      : { elmaProcess: 'km', elmaNumber: elmaKm(random) };
 
   await store.events.appendMulti(
     cooperatives.map((cooperativeId, i) => ({
       streamId: cooperativeStream(cooperativeId),
       expected: 'no_stream',
-      events: [{
-        type: 'CooperativeRegistered',
-        data: { cooperativeId, name: `Genossenschaft ${i + 1}`, city: 'Köln', contactPerson: `Kontakt ${i + 1}`, email: `info${i + 1}@example.org`, minimumShares: 1 },
-        metadata: meta(cooperativeId),
-      }],
+      events: [
+        {
+          type: 'CooperativeRegistered',
+          data: {
+            cooperativeId,
+            name: `Genossenschaft ${i + 1}`,
+            city: 'Köln',
+            contactPerson: `Kontakt ${i + 1}`,
+            email: `info${i + 1}@example.org`,
+            minimumShares: 1,
+          },
+          metadata: meta(cooperativeId),
+        },
+      ],
     })),
   );
   let written = COOPERATIVES;
@@ -86,20 +120,61 @@ async function generate(store) {
         const elmaNumberId = fakeUuid(random);
         numbers.push([elmaNumberId, cooperativeId]);
         const createdAt = new Date(1_700_000_000_000 + n * 1000).toISOString();
-        plain.push({ streamId: elmaNumberStream(elmaNumberId), expected: 'any', events: [{ type: 'ElmaNumberAdded', data: { elmaNumberId, cooperativeId, ...number(), createdAt }, metadata: meta(cooperativeId) }] });
+        plain.push({
+          streamId: elmaNumberStream(elmaNumberId),
+          expected: 'any',
+          events: [
+            {
+              type: 'ElmaNumberAdded',
+              data: { elmaNumberId, cooperativeId, ...number(), createdAt },
+              metadata: meta(cooperativeId),
+            },
+          ],
+        });
       } else if (r < USERS / TOTAL && users.length < USERS) {
         const cooperativeId = pick(cooperatives);
         const userId = fakeUuid(random);
         users.push([userId, cooperativeId]);
         const username = `user.${users.length}.${Math.floor(random() * 1e6)}`;
         const roles = ROLES.filter(() => random() < 0.3);
-        personal.push({ streamId: userStream(userId), expected: 'any', events: [{ type: 'UserCreated', data: { userId, cooperativeId, username, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzYWx0YmVuY2g$0000000000000000000000000000000000000000000', roles }, metadata: meta(cooperativeId) }] });
+        personal.push({
+          streamId: userStream(userId),
+          expected: 'any',
+          events: [
+            {
+              type: 'UserCreated',
+              data: {
+                userId,
+                cooperativeId,
+                username,
+                passwordHash:
+                  '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzYWx0YmVuY2g$0000000000000000000000000000000000000000000',
+                roles,
+              },
+              metadata: meta(cooperativeId),
+            },
+          ],
+        });
       } else if (r < (USERS + RENAMES) / TOTAL && users.length > 0) {
         const [userId, cooperativeId] = pick(users);
-        personal.push({ streamId: userStream(userId), expected: 'any', events: [{ type: 'UserRenamed', data: { userId, username: `renamed.${Math.floor(random() * 1e9)}` }, metadata: meta(cooperativeId) }] });
+        personal.push({
+          streamId: userStream(userId),
+          expected: 'any',
+          events: [
+            {
+              type: 'UserRenamed',
+              data: { userId, username: `renamed.${Math.floor(random() * 1e9)}` },
+              metadata: meta(cooperativeId),
+            },
+          ],
+        });
       } else {
         const [elmaNumberId, cooperativeId] = pick(numbers);
-        plain.push({ streamId: elmaNumberStream(elmaNumberId), expected: 'any', events: [{ type: 'ElmaNumberChanged', data: { elmaNumberId, ...number() }, metadata: meta(cooperativeId) }] });
+        plain.push({
+          streamId: elmaNumberStream(elmaNumberId),
+          expected: 'any',
+          events: [{ type: 'ElmaNumberChanged', data: { elmaNumberId, ...number() }, metadata: meta(cooperativeId) }],
+        });
       }
     }
     if (plain.length) await store.raw.appendMulti(plain); // straight into SQLite, no codec
@@ -117,7 +192,7 @@ async function copyToKurrent(count) {
   const target = new KurrentEventStore(ENGINES.eventStoreUrl);
   try {
     let copied = 0;
-    for (let after = -1n; copied < count; ) {
+    for (let after = -1n; copied < count;) {
       const batch = (await source.readAll(after, 1000)).slice(0, count - copied);
       if (batch.length === 0) break;
       // One entry per stream (its events in order): an append may name a stream only once.
@@ -143,15 +218,27 @@ async function engineRebuild({ events, reads }) {
   const { KurrentEventStore } = events ? await built('services/dist/platform/event-store/kurrent-event-store.js') : {};
   const adapter = events ? new KurrentEventStore(ENGINES.eventStoreUrl) : new SqliteEventStore(eventsFile);
   const keys = new SqliteKeyStore(join(dir, 'keys.sqlite'));
-  const log_ = new CodecEventStore(adapter, new PersonalDataCipher(keys, areas.personalData), new Upcasters(areas.upcasters));
-  const readStore = reads ? await runReadStore() : new SqliteReadStore(join(dir, `engine-read-models-${RUN_ID}.sqlite`));
+  const log_ = new CodecEventStore(
+    adapter,
+    new PersonalDataCipher(keys, areas.personalData),
+    new Upcasters(areas.upcasters),
+  );
+  const readStore = reads
+    ? await runReadStore()
+    : new SqliteReadStore(join(dir, `engine-read-models-${RUN_ID}.sqlite`));
   try {
     const runner = new ProjectionRunner(log_, readStore, areas.projectors);
     const t = now();
     const rebuilt = await runner.rebuild();
     const ms = now() - t;
     const users = (await readStore.find('users', { cooperativeId: null, limit: 1 })).total;
-    return { engine: engineLabel({ events, reads }), events: rebuilt.events, ms: round(ms), eventsPerSecond: perSecond(rebuilt.events, ms), users };
+    return {
+      engine: engineLabel({ events, reads }),
+      events: rebuilt.events,
+      ms: round(ms),
+      eventsPerSecond: perSecond(rebuilt.events, ms),
+      users,
+    };
   } finally {
     await log_.close();
     await keys.close();
@@ -185,7 +272,9 @@ try {
   await store.events.close();
   await store.keys.close();
   await store.readStore.close();
-  log(`    ${generated.elmaNumbers} approval numbers, ${generated.users} users in ${round(generateMs / 1000, 1)} s; head position ${head}`);
+  log(
+    `    ${generated.elmaNumbers} approval numbers, ${generated.users} users in ${round(generateMs / 1000, 1)} s; head position ${head}`,
+  );
 
   log('raw read (iterate + JSON.parse), warm-up and measured');
   rawRead(); // warm the OS page cache so both sides read from memory
@@ -204,8 +293,14 @@ try {
   const numbersTotal = (await store.readStore.find('elmanumbers', { cooperativeId: null, limit: 1 })).total;
   const usersTotal = (await store.readStore.find('users', { cooperativeId: null, limit: 1 })).total;
   const sample = (await store.readStore.find('users', { cooperativeId: null, limit: 1 })).items[0];
-  if (numbersTotal !== generated.elmaNumbers || usersTotal !== generated.users || typeof sample?.username !== 'string') {
-    throw new Error(`Rebuild produced ${numbersTotal} numbers / ${usersTotal} users, expected ${generated.elmaNumbers} / ${generated.users}`);
+  if (
+    numbersTotal !== generated.elmaNumbers ||
+    usersTotal !== generated.users ||
+    typeof sample?.username !== 'string'
+  ) {
+    throw new Error(
+      `Rebuild produced ${numbersTotal} numbers / ${usersTotal} users, expected ${generated.elmaNumbers} / ${generated.users}`,
+    );
   }
   await store.events.close();
   await store.keys.close();
@@ -219,7 +314,8 @@ try {
   if (ENGINES.mongodbUrl) {
     log('ProjectionRunner.rebuild() of the SQLite log into MongoDB');
     const run = await engineRebuild({ events: false, reads: true });
-    if (run.users !== generated.users) throw new Error(`Rebuild into MongoDB produced ${run.users} users, expected ${generated.users}`);
+    if (run.users !== generated.users)
+      throw new Error(`Rebuild into MongoDB produced ${run.users} users, expected ${generated.users}`);
     engines.push(run);
     log(`    ${run.events} events in ${run.ms} ms: ${run.eventsPerSecond} events/s`);
   }
@@ -228,7 +324,9 @@ try {
     const t = now();
     const copied = await copyToKurrent(ENGINE_EVENTS);
     log(`    ${copied} events in ${round((now() - t) / 1000, 1)} s`);
-    log(`ProjectionRunner.rebuild() from KurrentDB into ${ENGINES.mongodbUrl ? 'MongoDB' : 'SQLite'} (every event of the server's log, other runs' too)`);
+    log(
+      `ProjectionRunner.rebuild() from KurrentDB into ${ENGINES.mongodbUrl ? 'MongoDB' : 'SQLite'} (every event of the server's log, other runs' too)`,
+    );
     const run = await engineRebuild({ events: true, reads: ENGINES.mongodbUrl !== null });
     engines.push({ ...run, copied });
     log(`    ${run.events} events in ${run.ms} ms: ${run.eventsPerSecond} events/s`);
@@ -251,11 +349,19 @@ try {
     [
       { metric: 'raw read iterate()+JSON.parse', target: null, actual: rawRate, unit: 'rows/s', pass: null },
       {
-        metric: `rebuild of ${rebuilt.events} events vs raw read`, target: `>= ${round(TARGET_RATIO, 3)}`, actual: ratio, unit: 'ratio',
-        pass: ratio >= TARGET_RATIO, detail: `${rebuildRate} events/s in ${round(rebuildMs / 1000, 1)} s`,
+        metric: `rebuild of ${rebuilt.events} events vs raw read`,
+        target: `>= ${round(TARGET_RATIO, 3)}`,
+        actual: ratio,
+        unit: 'ratio',
+        pass: ratio >= TARGET_RATIO,
+        detail: `${rebuildRate} events/s in ${round(rebuildMs / 1000, 1)} s`,
       },
       ...engines.map((run) => ({
-        metric: `rebuild on ${run.engine}`, target: null, actual: run.eventsPerSecond, unit: 'events/s', pass: null,
+        metric: `rebuild on ${run.engine}`,
+        target: null,
+        actual: run.eventsPerSecond,
+        unit: 'events/s',
+        pass: null,
         detail: `embedded ${rebuildRate} events/s; ${run.events} events in ${round(run.ms / 1000, 1)} s`,
       })),
     ],

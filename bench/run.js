@@ -11,7 +11,22 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { machine, PRODUCT_NODE_FLAGS, RESULTS_DIR, ROOT } from './lib.js';
 
-const BENCHES = ['append', 'rebuild', 'rebuild-demo', 'list', 'members', 'dividend', 'sepa', 'tax-certificates', 'member-pdfs', 'exports', 'import', 'console-load', 'fuzz', 'soak'];
+const BENCHES = [
+  'append',
+  'rebuild',
+  'rebuild-demo',
+  'list',
+  'members',
+  'dividend',
+  'sepa',
+  'tax-certificates',
+  'member-pdfs',
+  'exports',
+  'import',
+  'console-load',
+  'fuzz',
+  'soak',
+];
 const fromResults = process.argv.includes('--results');
 const only = process.argv.slice(2).filter((a) => a !== '--results');
 const started = Date.now();
@@ -28,7 +43,11 @@ if (!fromResults && run('npx', ['tsc', '-b', 'services']) !== 0) {
   }
   console.warn('WARNING: the build reported errors; benchmarking the code it emitted into */dist.');
 }
-if (!fromResults && existsSync(join(ROOT, 'admin-ui/package.json')) && run('npm', ['run', 'build', '-w', 'admin-ui']) !== 0) {
+if (
+  !fromResults &&
+  existsSync(join(ROOT, 'admin-ui/package.json')) &&
+  run('npm', ['run', 'build', '-w', 'admin-ui']) !== 0
+) {
   console.warn('WARNING: the admin-ui build failed.');
 }
 
@@ -58,7 +77,14 @@ for (const name of BENCHES) {
   const result = existsSync(file) && statSync(file).mtimeMs >= t0 ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
   const checks = Array.isArray(result?.checks)
     ? result.checks
-    : [{ metric: result ? `see bench/results/${name}.json` : 'no result file written', target: null, actual: null, pass: exitCode === 0 ? null : false }];
+    : [
+        {
+          metric: result ? `see bench/results/${name}.json` : 'no result file written',
+          target: null,
+          actual: null,
+          pass: exitCode === 0 ? null : false,
+        },
+      ];
   benches.push({ name, exitCode, seconds, checks, result });
 }
 
@@ -67,7 +93,15 @@ const rows = [['bench', 'metric', 'target', 'actual', 'unit', 'pass', 'detail']]
 for (const b of benches) {
   if (b.exitCode !== 0) rows.push([b.name, `script failed (exit ${b.exitCode})`, '-', '-', '-', 'FAIL', '']);
   for (const c of b.checks) {
-    rows.push([b.name, c.metric, cell(c.target), cell(c.actual), cell(c.unit), c.pass === null || c.pass === undefined ? 'info' : c.pass ? 'PASS' : 'FAIL', cell(c.detail)]);
+    rows.push([
+      b.name,
+      c.metric,
+      cell(c.target),
+      cell(c.actual),
+      cell(c.unit),
+      c.pass === null || c.pass === undefined ? 'info' : c.pass ? 'PASS' : 'FAIL',
+      cell(c.detail),
+    ]);
   }
 }
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
@@ -87,7 +121,13 @@ writeFileSync(
       totalSeconds,
       machine: machine(),
       ...(fromResults ? { from: 'the result files as they were (node bench/run.js --results)' } : {}),
-      benches: benches.map(({ name, exitCode, seconds, checks, result }) => ({ name, ranAt: result?.startedAt ?? null, exitCode, seconds, checks })),
+      benches: benches.map(({ name, exitCode, seconds, checks, result }) => ({
+        name,
+        ranAt: result?.startedAt ?? null,
+        exitCode,
+        seconds,
+        checks,
+      })),
     },
     null,
     2,

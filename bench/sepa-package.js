@@ -17,7 +17,18 @@ const MEMBERS = Number(process.env.BENCH_SEPA_MEMBERS ?? 200_000);
 const RUNS = Number(process.env.BENCH_SEPA_RUNS ?? 3);
 const TARGET_MS = 5000;
 
-const NAMES = ['Müller', 'Schröder', 'Weiß', 'Groß', 'Çelik', 'Łukasiewicz', 'Øster', 'Dupré', 'Schmidt', 'Bäcker & Söhne GmbH'];
+const NAMES = [
+  'Müller',
+  'Schröder',
+  'Weiß',
+  'Groß',
+  'Çelik',
+  'Łukasiewicz',
+  'Øster',
+  'Dupré',
+  'Schmidt',
+  'Bäcker & Söhne GmbH',
+];
 const GIVEN = ['Jürgen', 'Anna', 'Özlem', 'François', 'Søren', 'Zoë', 'Hans-Peter', 'Marie'];
 const IBANS = ['DE89370400440532013000', 'DE02120300000000202051', 'DE75512108001245126199', 'DE12500105170648489890'];
 const BICS = ['COBADEFFXXX', 'BYLADEM1001', 'SOGEDEFFXXX', null];
@@ -30,7 +41,17 @@ function payouts(count, random) {
     const kapest = random() < 0.3 ? 0 : Math.floor(gross / 4);
     const soli = Math.floor((kapest * 55) / 1000);
     const churchTax = random() < 0.5 ? 0 : Math.floor((kapest * 9) / 100);
-    list.push({ memberNr: i + 1, gross, kapest, soli, churchTax, net: gross - kapest - soli - churchTax, holder: `${GIVEN[i % GIVEN.length]} ${NAMES[i % NAMES.length]}`, iban: IBANS[i % IBANS.length], bic: BICS[i % BICS.length] });
+    list.push({
+      memberNr: i + 1,
+      gross,
+      kapest,
+      soli,
+      churchTax,
+      net: gross - kapest - soli - churchTax,
+      holder: `${GIVEN[i % GIVEN.length]} ${NAMES[i % NAMES.length]}`,
+      iban: IBANS[i % IBANS.length],
+      bic: BICS[i % BICS.length],
+    });
   }
   return list;
 }
@@ -81,7 +102,15 @@ async function one(writer) {
   const SEPA = writer === 'sepa' ? await loadSepa() : null;
   const text = await built('services/dist/payouts/sepa/sepa-text.js');
   const list = payouts(MEMBERS, rng(25));
-  const cooperative = { id: 'c', cooperativeId: 'c', position: '1', name: 'eg', fullName: 'Bürgerenergie Süd eG', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+  const cooperative = {
+    id: 'c',
+    cooperativeId: 'c',
+    position: '1',
+    name: 'eg',
+    fullName: 'Bürgerenergie Süd eG',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+  };
   const file = paymentFile({ year: 2024, paymentDate: '2025-06-30' }, cooperative, list, new Date());
   const write = (f) => (writer === 'sepa' ? sepaPackageXml(SEPA, text, f) : painXml(f));
   write({ ...file, transfers: file.transfers.slice(0, 2000) }); // warm-up
@@ -109,7 +138,18 @@ async function one(writer) {
     });
   }
   const kinds = [...new Set(violations.map((v) => String(v).replace(/\d+/g, '#')))].slice(0, 8);
-  process.stdout.write(JSON.stringify({ writer, ms: round(ms), peakRssMb: round(peakRssMb, 1), bytes: xml?.length ?? 0, error, violations: violations.length, violationKinds: kinds, amountMismatches: mismatches }) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      writer,
+      ms: round(ms),
+      peakRssMb: round(peakRssMb, 1),
+      bytes: xml?.length ?? 0,
+      error,
+      violations: violations.length,
+      violationKinds: kinds,
+      amountMismatches: mismatches,
+    }) + '\n',
+  );
 }
 
 async function main() {
@@ -118,19 +158,48 @@ async function main() {
   const started = now();
   for (let i = 0; i < RUNS; i++) {
     for (const writer of ['ours', 'sepa']) {
-      const out = execFileSync(process.execPath, [self, '--one', writer], { encoding: 'utf8', maxBuffer: 1 << 26, env: process.env });
+      const out = execFileSync(process.execPath, [self, '--one', writer], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+        env: process.env,
+      });
       const run = JSON.parse(out.trim().split('\n').pop());
-      log(`sepa-package: ${writer} ${run.ms} ms, peak RSS ${run.peakRssMb} MB, ${run.violations} rule violations${run.error ? `, error: ${run.error}` : ''}`);
+      log(
+        `sepa-package: ${writer} ${run.ms} ms, peak RSS ${run.peakRssMb} MB, ${run.violations} rule violations${run.error ? `, error: ${run.error}` : ''}`,
+      );
       runs.push(run);
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const of = (w) => runs.filter((r) => r.writer === w);
-  const summary = Object.fromEntries(['ours', 'sepa'].map((w) => [w, { medianMs: median(of(w).map((r) => r.ms)), maxPeakRssMb: Math.max(...of(w).map((r) => r.peakRssMb)), violations: of(w)[0].violations, violationKinds: of(w)[0].violationKinds, error: of(w)[0].error }]));
+  const summary = Object.fromEntries(
+    ['ours', 'sepa'].map((w) => [
+      w,
+      {
+        medianMs: median(of(w).map((r) => r.ms)),
+        maxPeakRssMb: Math.max(...of(w).map((r) => r.peakRssMb)),
+        violations: of(w)[0].violations,
+        violationKinds: of(w)[0].violationKinds,
+        error: of(w)[0].error,
+      },
+    ]),
+  );
   log(`sepa-package: ${JSON.stringify(summary)}`);
   saveResult('sepa-package', started, { members: MEMBERS, runs, summary }, [
-    { metric: `our writer, ${MEMBERS} transfers (median of ${RUNS})`, target: TARGET_MS, actual: summary.ours.medianMs, unit: 'ms', pass: summary.ours.medianMs <= TARGET_MS && summary.ours.violations === 0 },
-    { metric: `sepa@3.0.0, ${MEMBERS} transfers (median of ${RUNS})`, target: TARGET_MS, actual: summary.sepa.medianMs, unit: 'ms', pass: summary.sepa.medianMs <= TARGET_MS && summary.sepa.violations === 0 && !summary.sepa.error },
+    {
+      metric: `our writer, ${MEMBERS} transfers (median of ${RUNS})`,
+      target: TARGET_MS,
+      actual: summary.ours.medianMs,
+      unit: 'ms',
+      pass: summary.ours.medianMs <= TARGET_MS && summary.ours.violations === 0,
+    },
+    {
+      metric: `sepa@3.0.0, ${MEMBERS} transfers (median of ${RUNS})`,
+      target: TARGET_MS,
+      actual: summary.sepa.medianMs,
+      unit: 'ms',
+      pass: summary.sepa.medianMs <= TARGET_MS && summary.sepa.violations === 0 && !summary.sepa.error,
+    },
     { metric: 'peak RSS, our writer', target: null, actual: summary.ours.maxPeakRssMb, unit: 'MB', pass: null },
     { metric: 'peak RSS, sepa@3.0.0', target: null, actual: summary.sepa.maxPeakRssMb, unit: 'MB', pass: null },
   ]);

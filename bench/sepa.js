@@ -12,7 +12,18 @@ const TARGET_MS = 5000;
 const { paymentFile, painXml, sepaErrors } = await built('services/dist/payouts/index.js');
 const { pain001Violations, parsePain } = await built('services/dist/payouts/sepa/pain001-rules.js');
 
-const NAMES = ['Müller', 'Schröder', 'Weiß', 'Groß', 'Çelik', 'Łukasiewicz', 'Øster', 'Dupré', 'Schmidt', 'Bäcker & Söhne GmbH'];
+const NAMES = [
+  'Müller',
+  'Schröder',
+  'Weiß',
+  'Groß',
+  'Çelik',
+  'Łukasiewicz',
+  'Øster',
+  'Dupré',
+  'Schmidt',
+  'Bäcker & Söhne GmbH',
+];
 const GIVEN = ['Jürgen', 'Anna', 'Özlem', 'François', 'Søren', 'Zoë', 'Hans-Peter', 'Marie'];
 const IBANS = ['DE89370400440532013000', 'DE02120300000000202051', 'DE75512108001245126199', 'DE12500105170648489890'];
 const BICS = ['COBADEFFXXX', 'BYLADEM1001', 'SOGEDEFFXXX', null];
@@ -41,7 +52,15 @@ function payouts(count, random) {
 
 const started = now();
 const list = payouts(MEMBERS, rng(25));
-const cooperative = { id: 'c', cooperativeId: 'c', position: '1', name: 'eg', fullName: 'Bürgerenergie Süd eG', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+const cooperative = {
+  id: 'c',
+  cooperativeId: 'c',
+  position: '1',
+  name: 'eg',
+  fullName: 'Bürgerenergie Süd eG',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+};
 log(`sepa: ${MEMBERS} payouts generated`);
 
 // Warm-up on a small file, then the measured run.
@@ -57,21 +76,42 @@ log(`sepa: ${file.transfers.length} transfers, ${(xml.length / 1e6).toFixed(1)} 
 const t1 = now();
 const doc = parsePain(xml);
 const violations = pain001Violations(doc);
-const transfers = doc.children[0].children.find((c) => c.name === 'PmtInf').children.filter((c) => c.name === 'CdtTrfTxInf');
+const transfers = doc.children[0].children
+  .find((c) => c.name === 'PmtInf')
+  .children.filter((c) => c.name === 'CdtTrfTxInf');
 let mismatches = 0;
 transfers.forEach((t, i) => {
   const amount = t.children.find((c) => c.name === 'Amt').children[0].text;
   if (Number(amount.replace('.', '')) !== list[i].net) mismatches++;
 });
 const checkMs = now() - t1;
-log(`sepa: parsed back and checked in ${round(checkMs)} ms: ${violations.length} rule violations, ${mismatches} amounts differing`);
+log(
+  `sepa: parsed back and checked in ${round(checkMs)} ms: ${violations.length} rule violations, ${mismatches} amounts differing`,
+);
 
 saveResult(
   'sepa',
   started,
-  { members: MEMBERS, transfers: file.transfers.length, bytes: xml.length, buildMs: round(ms), rssMb: round(rss / 1e6, 1), parseAndCheckMs: round(checkMs), refusals: errors.length, ruleViolations: violations.length, amountMismatches: mismatches },
+  {
+    members: MEMBERS,
+    transfers: file.transfers.length,
+    bytes: xml.length,
+    buildMs: round(ms),
+    rssMb: round(rss / 1e6, 1),
+    parseAndCheckMs: round(checkMs),
+    refusals: errors.length,
+    ruleViolations: violations.length,
+    amountMismatches: mismatches,
+  },
   [
-    { metric: `SEPA file of ${MEMBERS} members (pure builder)`, target: TARGET_MS, actual: round(ms), unit: 'ms', pass: ms <= TARGET_MS && violations.length === 0 && mismatches === 0 && transfers.length === MEMBERS, detail: `${violations.length} rule violations, ${mismatches} amounts differing from the payouts` },
+    {
+      metric: `SEPA file of ${MEMBERS} members (pure builder)`,
+      target: TARGET_MS,
+      actual: round(ms),
+      unit: 'ms',
+      pass: ms <= TARGET_MS && violations.length === 0 && mismatches === 0 && transfers.length === MEMBERS,
+      detail: `${violations.length} rule violations, ${mismatches} amounts differing from the payouts`,
+    },
     { metric: 'resident memory after the build', target: null, actual: round(rss / 1e6, 1), unit: 'MB', pass: null },
   ],
 );

@@ -53,19 +53,33 @@ function call(base, agent, method, path, token, body) {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const t0 = now();
-    const req = request(`${base}${path}`, {
-      method,
-      agent,
-      // The clerks act: their requests renew the session's idle time (issue 38), and they take the renewed token.
-      headers: { ...(token ? { Authorization: `Bearer ${token}`, 'X-User-Activity': '1' } : {}), ...(payload ? { 'Content-Type': 'application/json' } : {}) },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      const renewed = /^Bearer (\S+)$/.exec(String(res.headers.authorization ?? ''))?.[1];
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: now() - t0, renewed, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text }));
-      res.on('error', () => resolve({ status: 0, ms: now() - t0, body: null }));
-    });
+    const req = request(
+      `${base}${path}`,
+      {
+        method,
+        agent,
+        // The clerks act: their requests renew the session's idle time (issue 38), and they take the renewed token.
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}`, 'X-User-Activity': '1' } : {}),
+          ...(payload ? { 'Content-Type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        const renewed = /^Bearer (\S+)$/.exec(String(res.headers.authorization ?? ''))?.[1];
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: now() - t0,
+            renewed,
+            body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text,
+          }),
+        );
+        res.on('error', () => resolve({ status: 0, ms: now() - t0, body: null }));
+      },
+    );
     req.on('error', () => resolve({ status: 0, ms: now() - t0, body: null }));
     if (payload) req.write(payload);
     req.end();
@@ -82,7 +96,16 @@ const adminPassword = `Soak-${randomBytes(9).toString('base64url')}`;
 let output = '';
 const server = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, main], {
   cwd: ROOT,
-  env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), DATA_DIR: dir, ADMIN_PASSWORD: adminPassword, JWT_SECRET: randomBytes(32).toString('hex'), EVENT_STORE_URL: '', MONGODB_URL: '' },
+  env: {
+    ...process.env,
+    NODE_OPTIONS: '',
+    PORT: String(port),
+    DATA_DIR: dir,
+    ADMIN_PASSWORD: adminPassword,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    EVENT_STORE_URL: '',
+    MONGODB_URL: '',
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 server.stdout.on('data', (d) => (output += d));
@@ -106,31 +129,101 @@ try {
     if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const admin = (await must('sign-in', await call(base, setup, 'POST', '/login', undefined, { username: 'admin', password: adminPassword }), 200)).token;
+  const admin = (
+    await must(
+      'sign-in',
+      await call(base, setup, 'POST', '/login', undefined, { username: 'admin', password: adminPassword }),
+      200,
+    )
+  ).token;
   const cooperative = JSON.parse(Buffer.from(admin.split('.')[1], 'base64url').toString()).cooperative;
-  await must('cooperative terms', await call(base, setup, 'PUT', `/cooperatives/${cooperative}`, admin, {
-    name: 'eg-soak', fullName: 'Soak eG', address: 'Hauptstraße 1', zip: '12345', city: 'Musterstadt', email: 'info@soak.example',
-    contactPerson: 'Erika Mustermann', url: 'https://soak.example', taxId: '1121081508150', taxOffice: 'Finanzamt Musterstadt',
-    bankname: 'Musterbank', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', balanceCost: 25000, minimumShares: 1,
-  }), 200);
+  await must(
+    'cooperative terms',
+    await call(base, setup, 'PUT', `/cooperatives/${cooperative}`, admin, {
+      name: 'eg-soak',
+      fullName: 'Soak eG',
+      address: 'Hauptstraße 1',
+      zip: '12345',
+      city: 'Musterstadt',
+      email: 'info@soak.example',
+      contactPerson: 'Erika Mustermann',
+      url: 'https://soak.example',
+      taxId: '1121081508150',
+      taxOffice: 'Finanzamt Musterstadt',
+      bankname: 'Musterbank',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      balanceCost: 25000,
+      minimumShares: 1,
+    }),
+    200,
+  );
   const random = rng(28);
-  const names = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann'];
+  const names = [
+    'Müller',
+    'Schmidt',
+    'Schneider',
+    'Fischer',
+    'Weber',
+    'Meyer',
+    'Wagner',
+    'Becker',
+    'Schulz',
+    'Hoffmann',
+  ];
   const givenNames = ['Anna', 'Jonas', 'Lea', 'Paul', 'Marie', 'Felix', 'Sophie', 'Lukas'];
   const newMember = () => ({
-    memberType: 1, position: 0, salutation: 'Frau', postalSalutation: 'female', title: 'none',
-    givenName: givenNames[Math.floor(random() * givenNames.length)], name: names[Math.floor(random() * names.length)],
-    birthDate: '1980-04-12', legalForm: 0, civilStatus: 0, street: 'Lindenweg', streetHomeNumber: String(1 + Math.floor(random() * 99)),
-    zipCode: '12345', city: 'Musterstadt', state: 'by', isForeign: false, privateEmail: 'member@example.org', bankname: 'Musterbank',
-    iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', entryDate: '2020-01-15', approvalDate: '2020-01-20', interestBegin: '2020-02-01', shareAmount: 2,
+    memberType: 1,
+    position: 0,
+    salutation: 'Frau',
+    postalSalutation: 'female',
+    title: 'none',
+    givenName: givenNames[Math.floor(random() * givenNames.length)],
+    name: names[Math.floor(random() * names.length)],
+    birthDate: '1980-04-12',
+    legalForm: 0,
+    civilStatus: 0,
+    street: 'Lindenweg',
+    streetHomeNumber: String(1 + Math.floor(random() * 99)),
+    zipCode: '12345',
+    city: 'Musterstadt',
+    state: 'by',
+    isForeign: false,
+    privateEmail: 'member@example.org',
+    bankname: 'Musterbank',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+    entryDate: '2020-01-15',
+    approvalDate: '2020-01-20',
+    interestBegin: '2020-02-01',
+    shareAmount: 2,
   });
   const memberIds = [];
   log(`seeding ${SEED_MEMBERS} members`);
-  for (let i = 0; i < SEED_MEMBERS; i++) memberIds.push((await must('seed member', await call(base, setup, 'POST', '/members', admin, newMember()), 201)).id);
+  for (let i = 0; i < SEED_MEMBERS; i++)
+    memberIds.push(
+      (await must('seed member', await call(base, setup, 'POST', '/members', admin, newMember()), 201)).id,
+    );
   const clerks = [];
   for (let i = 0; i < CLERKS; i++) {
     const password = `Buchung-${i}-${randomBytes(6).toString('hex')}`;
-    await must('clerk', await call(base, setup, 'POST', '/users', admin, { username: `clerk${i}`, password, passwordRepeat: password, roles: ['ROLE_ADMIN'] }), 201);
-    const token = (await must('clerk sign-in', await call(base, setup, 'POST', '/login', undefined, { username: `clerk${i}`, password }), 200)).token;
+    await must(
+      'clerk',
+      await call(base, setup, 'POST', '/users', admin, {
+        username: `clerk${i}`,
+        password,
+        passwordRepeat: password,
+        roles: ['ROLE_ADMIN'],
+      }),
+      201,
+    );
+    const token = (
+      await must(
+        'clerk sign-in',
+        await call(base, setup, 'POST', '/login', undefined, { username: `clerk${i}`, password }),
+        200,
+      )
+    ).token;
     clerks.push({ token, agent: new Agent({ keepAlive: true, maxSockets: 1 }) });
   }
   setup.destroy();
@@ -141,13 +234,31 @@ try {
   const nextRequest = () => {
     const r = random();
     if (r < 0.45) {
-      const search = random() < 0.2 ? `&search=${encodeURIComponent(names[Math.floor(random() * names.length)].slice(0, 3))}` : '';
-      return ['read', 'GET', `/members?offset=${25 * Math.floor(random() * Math.max(1, memberIds.length / 25))}&limit=25&order_by=name${search}`];
+      const search =
+        random() < 0.2 ? `&search=${encodeURIComponent(names[Math.floor(random() * names.length)].slice(0, 3))}` : '';
+      return [
+        'read',
+        'GET',
+        `/members?offset=${25 * Math.floor(random() * Math.max(1, memberIds.length / 25))}&limit=25&order_by=name${search}`,
+      ];
     }
     if (r < 0.6) return ['read', 'GET', `/members/${pick()}`];
     if (r < 0.7) return ['read', 'GET', `/dashboard/member/${pick()}`];
     if (r < 0.75) return ['read', 'GET', '/users/me'];
-    if (r < 0.95) return ['write', 'POST', '/balances', { member: pick(), type: 1, quantity: 1 + Math.floor(random() * 3), date: today(), approvalDate: today(), interestBegin: today() }];
+    if (r < 0.95)
+      return [
+        'write',
+        'POST',
+        '/balances',
+        {
+          member: pick(),
+          type: 1,
+          quantity: 1 + Math.floor(random() * 3),
+          date: today(),
+          approvalDate: today(),
+          interestBegin: today(),
+        },
+      ];
     return ['write', 'POST', '/members', newMember()];
   };
 
@@ -174,7 +285,8 @@ try {
       if (res.status === 0) minute.dropped++;
       else if (res.status >= 400) {
         minute.errors++;
-        if (minute.errorSamples.length < 3) minute.errorSamples.push(`${method} ${path} ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        if (minute.errorSamples.length < 3)
+          minute.errorSamples.push(`${method} ${path} ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
       }
       (kind === 'read' ? minute.reads : minute.writes).push(res.ms);
       if (kind === 'write' && path === '/members' && res.status === 201) memberIds.push(res.body.id);
@@ -194,12 +306,25 @@ try {
       const reads = latencySummary(done.reads);
       const writes = latencySummary(done.writes);
       const row = {
-        minute: m, requests: done.reads.length + done.writes.length, errors: done.errors, dropped: done.dropped, statuses: done.statuses,
-        rssMiB: MiB(mem.rss), anonMiB: MiB(mem.anon), fileMiB: MiB(mem.file), peakRssMiB: MiB(peak.rss),
-        readP50Ms: reads.p50, readP99Ms: reads.p99, writeP50Ms: writes.p50, writeP99Ms: writes.p99, errorSamples: done.errorSamples,
+        minute: m,
+        requests: done.reads.length + done.writes.length,
+        errors: done.errors,
+        dropped: done.dropped,
+        statuses: done.statuses,
+        rssMiB: MiB(mem.rss),
+        anonMiB: MiB(mem.anon),
+        fileMiB: MiB(mem.file),
+        peakRssMiB: MiB(peak.rss),
+        readP50Ms: reads.p50,
+        readP99Ms: reads.p99,
+        writeP50Ms: writes.p50,
+        writeP99Ms: writes.p99,
+        errorSamples: done.errorSamples,
       };
       minutes.push(row);
-      log(`minute ${m}: ${row.requests} requests, ${row.errors} errors, ${row.dropped} dropped; RSS ${row.rssMiB} MiB (anonymous ${row.anonMiB}, file ${row.fileMiB}); reads p50 ${row.readP50Ms} / p99 ${row.readP99Ms} ms, writes p50 ${row.writeP50Ms} / p99 ${row.writeP99Ms} ms`);
+      log(
+        `minute ${m}: ${row.requests} requests, ${row.errors} errors, ${row.dropped} dropped; RSS ${row.rssMiB} MiB (anonymous ${row.anonMiB}, file ${row.fileMiB}); reads p50 ${row.readP50Ms} / p99 ${row.readP99Ms} ms, writes p50 ${row.writeP50Ms} / p99 ${row.writeP99Ms} ms`,
+      );
       for (const e of row.errorSamples) log(`  ${e}`);
     }
   })();
@@ -216,18 +341,52 @@ try {
   const worstReadP99 = Math.max(...minutes.map((m) => m.readP99Ms ?? 0));
   const worstWriteP99 = Math.max(...minutes.map((m) => m.writeP99Ms ?? 0));
   const flat = growth <= allowed;
-  log(`memory after the first minute: anonymous ${first.anonMiB} -> ${last.anonMiB} MiB (${growth >= 0 ? '+' : ''}${growth}, allowed +${round(allowed, 1)}): ${flat ? 'flat' : 'GROWING'}`);
-  saveResult('soak', startedAt, {
-    minutes: MINUTES, clerks: CLERKS, ratePerClerk: RATE, seedMembers: SEED_MEMBERS, membersAtEnd: memberIds.length, requests, errors, dropped,
-    memoryAtStartMiB: { rss: MiB(memoryAtStart.rss), anon: MiB(memoryAtStart.anon), file: MiB(memoryAtStart.file) },
-    anonGrowthAfterFirstMinuteMiB: growth, perMinute: minutes,
-  }, [
-    { metric: `error answers in ${requests} requests (${CLERKS} clerks, ${MINUTES} min)`, target: '0', actual: errors, unit: 'answers', pass: errors === 0 },
-    { metric: 'dropped connections', target: '0', actual: dropped, unit: 'connections', pass: dropped === 0 },
-    { metric: 'anonymous memory growth after the first minute', target: `<= ${round(allowed, 1)}`, actual: growth, unit: 'MiB', pass: flat, detail: `RSS per minute: ${minutes.map((m) => m.rssMiB).join(', ')} MiB` },
-    { metric: 'reads p99, worst minute', target: `< ${READ_P99_TARGET_MS}`, actual: worstReadP99, unit: 'ms', pass: worstReadP99 < READ_P99_TARGET_MS },
-    { metric: 'writes p99, worst minute (information)', target: null, actual: worstWriteP99, unit: 'ms', pass: null },
-  ]);
+  log(
+    `memory after the first minute: anonymous ${first.anonMiB} -> ${last.anonMiB} MiB (${growth >= 0 ? '+' : ''}${growth}, allowed +${round(allowed, 1)}): ${flat ? 'flat' : 'GROWING'}`,
+  );
+  saveResult(
+    'soak',
+    startedAt,
+    {
+      minutes: MINUTES,
+      clerks: CLERKS,
+      ratePerClerk: RATE,
+      seedMembers: SEED_MEMBERS,
+      membersAtEnd: memberIds.length,
+      requests,
+      errors,
+      dropped,
+      memoryAtStartMiB: { rss: MiB(memoryAtStart.rss), anon: MiB(memoryAtStart.anon), file: MiB(memoryAtStart.file) },
+      anonGrowthAfterFirstMinuteMiB: growth,
+      perMinute: minutes,
+    },
+    [
+      {
+        metric: `error answers in ${requests} requests (${CLERKS} clerks, ${MINUTES} min)`,
+        target: '0',
+        actual: errors,
+        unit: 'answers',
+        pass: errors === 0,
+      },
+      { metric: 'dropped connections', target: '0', actual: dropped, unit: 'connections', pass: dropped === 0 },
+      {
+        metric: 'anonymous memory growth after the first minute',
+        target: `<= ${round(allowed, 1)}`,
+        actual: growth,
+        unit: 'MiB',
+        pass: flat,
+        detail: `RSS per minute: ${minutes.map((m) => m.rssMiB).join(', ')} MiB`,
+      },
+      {
+        metric: 'reads p99, worst minute',
+        target: `< ${READ_P99_TARGET_MS}`,
+        actual: worstReadP99,
+        unit: 'ms',
+        pass: worstReadP99 < READ_P99_TARGET_MS,
+      },
+      { metric: 'writes p99, worst minute (information)', target: null, actual: worstWriteP99, unit: 'ms', pass: null },
+    ],
+  );
 } finally {
   await stopServer();
 }

@@ -25,15 +25,36 @@ const certificates = Array.from({ length: MEMBERS }, (_, i) => {
   const soli = Math.floor(kapest * 0.055);
   const church = random() < 0.5 ? churches[Math.floor(random() * churches.length)] : null;
   return {
-    memberId: `m${i}`, memberNr: i + 1, name: `${GIVEN[i % 5]} ${NAMES[(i * 7) % 5]}`, street: `Hauptstraße ${i % 200}`, zipCity: '10115 Berlin',
-    year: 2025, paymentDate: '2026-01-15', gross, exempt, kapest, soli, churchTax: church ? Math.floor(kapest * 0.09) : 0, churchName: church,
-    basisOfTax: 'standard', version: 'original',
+    memberId: `m${i}`,
+    memberNr: i + 1,
+    name: `${GIVEN[i % 5]} ${NAMES[(i * 7) % 5]}`,
+    street: `Hauptstraße ${i % 200}`,
+    zipCity: '10115 Berlin',
+    year: 2025,
+    paymentDate: '2026-01-15',
+    gross,
+    exempt,
+    kapest,
+    soli,
+    churchTax: church ? Math.floor(kapest * 0.09) : 0,
+    churchName: church,
+    basisOfTax: 'standard',
+    version: 'original',
   };
 });
-const issuer = { name: 'Energiegenossenschaft Musterstadt eG', address: 'Hauptstraße 1', zip: '12345', city: 'Musterstadt', taxNumber: '2311012345', taxOffice: 'Finanzamt Musterstadt' };
+const issuer = {
+  name: 'Energiegenossenschaft Musterstadt eG',
+  address: 'Hauptstraße 1',
+  zip: '12345',
+  city: 'Musterstadt',
+  taxNumber: '2311012345',
+  taxOffice: 'Finanzamt Musterstadt',
+};
 
 let peak = process.memoryUsage().rss;
-const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 20);
 const rssBefore = process.memoryUsage().rss;
 const t0 = now();
 const pdf = await taxCertificatesPdf(issuer, certificates);
@@ -48,15 +69,36 @@ const pages = await pdfPages(pdf);
 const checked = Math.min(4321, MEMBERS - 1);
 const sample = pages[checked] ?? [];
 const expected = certificates[checked];
-const pageOk = pages.length === MEMBERS && sample.includes(expected.name) && sample.includes(`${euros(expected.gross)} EUR`) && sample.includes(`${euros(expected.kapest)} EUR`);
-log(`${MEMBERS} certificates: ${round(ms / 1000, 1)} s, ${round(pdf.length / 1e6, 1)} MB, peak RSS ${round(peak / 1e6, 0)} MB, pages read back ${pages.length}`);
+const pageOk =
+  pages.length === MEMBERS &&
+  sample.includes(expected.name) &&
+  sample.includes(`${euros(expected.gross)} EUR`) &&
+  sample.includes(`${euros(expected.kapest)} EUR`);
+log(
+  `${MEMBERS} certificates: ${round(ms / 1000, 1)} s, ${round(pdf.length / 1e6, 1)} MB, peak RSS ${round(peak / 1e6, 0)} MB, pages read back ${pages.length}`,
+);
 
 saveResult(
   'tax-certificates',
   started,
-  { members: MEMBERS, seconds: round(ms / 1000, 2), pdfMb: round(pdf.length / 1e6, 1), rssBeforeMb: round(rssBefore / 1e6, 0), sampledPeakRssMb: round(peak / 1e6, 0), maxRssMb, pagesReadBack: pages.length, pageChecked: pageOk },
+  {
+    members: MEMBERS,
+    seconds: round(ms / 1000, 2),
+    pdfMb: round(pdf.length / 1e6, 1),
+    rssBeforeMb: round(rssBefore / 1e6, 0),
+    sampledPeakRssMb: round(peak / 1e6, 0),
+    maxRssMb,
+    pagesReadBack: pages.length,
+    pageChecked: pageOk,
+  },
   [
-    { metric: `tax certificates PDF, ${MEMBERS} members (pure builder, pdfkit)`, target: TARGET_SECONDS, actual: round(ms / 1000, 1), unit: 's', pass: ms / 1000 <= TARGET_SECONDS && pageOk,
-      detail: `peak RSS ${maxRssMb} MB (maxRSS), ${round(pdf.length / 1e6, 1)} MB file, ${pages.length} pages read back` },
+    {
+      metric: `tax certificates PDF, ${MEMBERS} members (pure builder, pdfkit)`,
+      target: TARGET_SECONDS,
+      actual: round(ms / 1000, 1),
+      unit: 's',
+      pass: ms / 1000 <= TARGET_SECONDS && pageOk,
+      detail: `peak RSS ${maxRssMb} MB (maxRSS), ${round(pdf.length / 1e6, 1)} MB file, ${pages.length} pages read back`,
+    },
   ],
 );

@@ -25,7 +25,8 @@ export function packagesExcludingNode(lock, projectRange) {
     // Old packages wrote engines as a list ("node >=0.8"); npm ignores those, and so does this check.
     const range = engines && typeof engines === 'object' && !Array.isArray(engines) ? engines.node : undefined;
     if (typeof range !== 'string') continue;
-    if (!semver.validRange(range) || !semver.satisfies(lowest, range)) found.push({ path, version: entry.version ?? '', engines: range });
+    if (!semver.validRange(range) || !semver.satisfies(lowest, range))
+      found.push({ path, version: entry.version ?? '', engines: range });
   }
   return { lowest: lowest.version, found };
 }
@@ -35,7 +36,10 @@ function main() {
   const project = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
   const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8'));
   const { lowest, found } = packagesExcludingNode(lock, project.engines.node);
-  for (const p of found) console.error(`${p.path}@${p.version} requires Node ${p.engines}; the project names Node ${project.engines.node} (from ${lowest})`);
+  for (const p of found)
+    console.error(
+      `${p.path}@${p.version} requires Node ${p.engines}; the project names Node ${project.engines.node} (from ${lowest})`,
+    );
   if (found.length > 0) process.exit(1);
   console.log(`every locked package accepts Node ${lowest}`);
 }

@@ -21,7 +21,11 @@ export function consoleIsStale(root: string): boolean {
   const built = join(root, 'admin-ui', 'dist', 'index.html');
   if (!existsSync(built)) return true;
   const sources = [join(root, 'admin-ui', 'src'), join(root, 'admin-ui', 'index.html'), join(root, 'contracts', 'src')];
-  return sources.some((source) => existsSync(source) && (statSync(source).isDirectory() ? newest(source) : statSync(source).mtimeMs) > statSync(built).mtimeMs);
+  return sources.some(
+    (source) =>
+      existsSync(source) &&
+      (statSync(source).isDirectory() ? newest(source) : statSync(source).mtimeMs) > statSync(built).mtimeMs,
+  );
 }
 
 export default function freshBuild(): void {
@@ -31,6 +35,10 @@ export default function freshBuild(): void {
     process.stdout.write('\nThe console is older than its sources: building it before the tests that use it.\n');
     // As `npm run build` builds it: Jest sets NODE_ENV=test, with which the bundler keeps React's development build
     // (416 kB of JavaScript instead of 320 kB, and slower), so the browser tests would test another console.
-    execFileSync('npm', ['run', 'build', '-w', 'admin-ui'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    execFileSync('npm', ['run', 'build', '-w', 'admin-ui'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
 }

@@ -36,7 +36,8 @@ const SIGNED_OUT_PATHS: ReadonlySet<string> = new Set(['/login', '/logout']);
 function SignedOutGate({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (!session && !SIGNED_OUT_PATHS.has(location.pathname)) return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
+  if (!session && !SIGNED_OUT_PATHS.has(location.pathname))
+    return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
   return <>{children}</>;
 }
 
@@ -47,7 +48,14 @@ function SignedOutGate({ children }: { children: ReactNode }) {
  */
 export function App() {
   return (
-    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={theme} queryClient={queryClient}>
+    <AdminContext
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={theme}
+      queryClient={queryClient}
+    >
       <CssBaseline enableColorScheme>
         <SignedOutGate>
           <CoreAdminUI
@@ -65,7 +73,15 @@ export function App() {
             </CustomRoutes>
             <CustomRoutes>
               {ROUTES.map(({ path, permission, screen: { Component } }) => (
-                <Route key={path} path={path} element={<Guard permission={permission}><Component /></Guard>} />
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <Guard permission={permission}>
+                      <Component />
+                    </Guard>
+                  }
+                />
               ))}
             </CustomRoutes>
           </CoreAdminUI>

@@ -50,16 +50,22 @@ describe('what the console takes from contracts', () => {
   });
 
   it('the check sees a value import and ignores a type-only one', () => {
-    expect(runtimeSpecifiers("import { IsString } from 'class-validator';\nimport type { A } from 'x';\nimport { type B } from 'y';")).toEqual([
-      'class-validator',
-    ]);
-    expect(runtimeSpecifiers("export { WRITABLE_FIELDS } from './writable-fields.js';\nexport type { X } from './resources.js';")).toEqual([
-      './writable-fields.js',
-    ]);
+    expect(
+      runtimeSpecifiers(
+        "import { IsString } from 'class-validator';\nimport type { A } from 'x';\nimport { type B } from 'y';",
+      ),
+    ).toEqual(['class-validator']);
+    expect(
+      runtimeSpecifiers(
+        "export { WRITABLE_FIELDS } from './writable-fields.js';\nexport type { X } from './resources.js';",
+      ),
+    ).toEqual(['./writable-fields.js']);
   });
 
   it('the console imports contracts only through `@coop/contracts/console`', () => {
-    const offenders = sources(here).filter((file) => /from '@coop\/contracts(?!\/console')/.test(readFileSync(file, 'utf8')));
+    const offenders = sources(here).filter((file) =>
+      /from '@coop\/contracts(?!\/console')/.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -133,9 +133,17 @@ export function formatCountdown(totalSeconds: number): string {
  * The figures of a posting's amount preview, the sign carried through (issue 43): an outgoing posting reads
  * "-1 × 250,00 € = -250,00 €", not "1 × 250,00 € = -250,00 €"; an incoming one "2 × 250,00 € = 500,00 €".
  */
-export function amountPreview(quantity: number, price: number, outgoing: boolean): { quantity: string; price: string; amount: string } {
+export function amountPreview(
+  quantity: number,
+  price: number,
+  outgoing: boolean,
+): { quantity: string; price: string; amount: string } {
   const sign = outgoing ? -1 : 1;
-  return { quantity: formatCount(sign * quantity), price: formatMoney(price), amount: formatMoney(sign * quantity * price) };
+  return {
+    quantity: formatCount(sign * quantity),
+    price: formatMoney(price),
+    amount: formatMoney(sign * quantity * price),
+  };
 }
 
 /**

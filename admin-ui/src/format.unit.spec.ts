@@ -1,5 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { amountPreview, centsToDecimal, formatCountdown, formatCount, formatCountIn, formatDate, formatIban, formatMoney, parseEuroToCents } from './format.js';
+import {
+  amountPreview,
+  centsToDecimal,
+  formatCountdown,
+  formatCount,
+  formatCountIn,
+  formatDate,
+  formatIban,
+  formatMoney,
+  parseEuroToCents,
+} from './format.js';
 
 describe('console formats', () => {
   it('shows money as 1.234,56 € from integer cents', () => {
@@ -20,7 +30,11 @@ describe('console formats', () => {
   it('shows counts with dot thousands and no decimals', () => {
     expect(formatCount(1234567)).toBe('1.234.567');
     // Under a list (issue 43): grouped as the clerk's language does.
-    expect([formatCountIn('de', 1234), formatCountIn('en', 1234), formatCountIn('en', 20)]).toEqual(['1.234', '1,234', '20']);
+    expect([formatCountIn('de', 1234), formatCountIn('en', 1234), formatCountIn('en', 20)]).toEqual([
+      '1.234',
+      '1,234',
+      '20',
+    ]);
     expect(formatCount(0)).toBe('0');
   });
 
@@ -42,9 +56,12 @@ describe('console formats', () => {
     expect(parseEuroToCents(input)).toBe(cents);
   });
 
-  it.each(['', 'abc', '1,234', '12,345', '1.23.4', '1,2,3', '12.3456', '1e3', '99999999999999999999'])('refuses %p', (input) => {
-    expect(parseEuroToCents(input)).toBeNull();
-  });
+  it.each(['', 'abc', '1,234', '12,345', '1.23.4', '1,2,3', '12.3456', '1e3', '99999999999999999999'])(
+    'refuses %p',
+    (input) => {
+      expect(parseEuroToCents(input)).toBeNull();
+    },
+  );
 });
 
 describe('the session countdown (issue 43)', () => {

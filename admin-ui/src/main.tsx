@@ -32,6 +32,7 @@ startI18n(
   // Without its texts the console cannot speak to the clerk: say so in both languages, as a failed screen download
   // does (a reload tries again).
   () => {
-    root.textContent = 'The console could not be loaded; please reload the page. · Die Konsole konnte nicht geladen werden; bitte laden Sie die Seite neu.';
+    root.textContent =
+      'The console could not be loaded; please reload the page. · Die Konsole konnte nicht geladen werden; bitte laden Sie die Seite neu.';
   },
 );

@@ -55,10 +55,14 @@ export const HOME: ScreenRoute = home;
 export const ROUTES: readonly ScreenRoute[] = RESOURCES.flatMap((resource) => resource.routes);
 
 /** The top menu in the spec's menu order (SPEC 2, 9). */
-export const MENU: readonly MenuEntry[] = RESOURCES.flatMap((resource) => (resource.menu ? [resource.menu] : [])).sort((a, b) => a.order - b.order);
+export const MENU: readonly MenuEntry[] = RESOURCES.flatMap((resource) => (resource.menu ? [resource.menu] : [])).sort(
+  (a, b) => a.order - b.order,
+);
 
 /** The route shown at `pathname` and its parameters (first match wins), if any. */
-export function routeAt(pathname: string): { route: ScreenRoute; params: Readonly<Record<string, string | undefined>> } | undefined {
+export function routeAt(
+  pathname: string,
+): { route: ScreenRoute; params: Readonly<Record<string, string | undefined>> } | undefined {
   for (const route of [HOME, ...ROUTES]) {
     const match = matchPath(route.path, pathname);
     if (match) return { route, params: match.params };

@@ -8,7 +8,8 @@ const example = (pattern: string) => pattern.replace(/:[a-z]+\?/gi, 'x1').replac
 describe('the resource registry', () => {
   it('opens every route at its own path (a fixed path is not shadowed by a parameter before it)', () => {
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
-    for (const route of ROUTES) expect([route.path, routeAt(example(route.path))?.route.path]).toEqual([route.path, route.path]);
+    for (const route of ROUTES)
+      expect([route.path, routeAt(example(route.path))?.route.path]).toEqual([route.path, route.path]);
   });
 
   it('keeps the routes of SPEC 2 with their titles', () => {
@@ -79,7 +80,9 @@ describe('the resource registry', () => {
 
   it('shows one form for a new and an existing record (no remount when a created record gets its id)', () => {
     expect(routeAt('/members/new')?.route.screen).toBe(routeAt('/members/m1')?.route.screen);
-    expect(routeAt('/exemption-orders/new/member/m1')?.route.screen).toBe(routeAt('/exemption-orders/o1')?.route.screen);
+    expect(routeAt('/exemption-orders/new/member/m1')?.route.screen).toBe(
+      routeAt('/exemption-orders/o1')?.route.screen,
+    );
     expect(routeAt('/members/m1/edit')?.route.screen).not.toBe(routeAt('/members/m1')?.route.screen);
   });
 

@@ -38,7 +38,12 @@ export const theme: RaThemeOptions = {
     MuiCard: { defaultProps: { variant: 'outlined' }, styleOverrides: { root: { borderColor: '#dde3ea' } } },
     MuiTextField: { defaultProps: { variant: 'outlined', size: 'small', margin: 'dense' } },
     MuiFormControl: { defaultProps: { variant: 'outlined', size: 'small', margin: 'dense' } },
-    MuiTableCell: { styleOverrides: { head: { color: '#5a6675', backgroundColor: '#f8fafc' }, root: { paddingTop: 8, paddingBottom: 8 } } },
+    MuiTableCell: {
+      styleOverrides: {
+        head: { color: '#5a6675', backgroundColor: '#f8fafc' },
+        root: { paddingTop: 8, paddingBottom: 8 },
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
   },
 };

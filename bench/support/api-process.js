@@ -20,15 +20,16 @@ export function startApi(dataDir, { nodeFlags = [], env = {} } = {}) {
   return new Promise((resolve, reject) => {
     child.once('message', ({ url, startMs }) => {
       /** Sends `message` and answers the child's next message that has `key`. */
-      const ask = (message, key) => new Promise((answered) => {
-        const listener = (reply) => {
-          if (reply?.[key] === undefined) return;
-          child.off('message', listener);
-          answered(reply[key]);
-        };
-        child.on('message', listener);
-        child.send(message);
-      });
+      const ask = (message, key) =>
+        new Promise((answered) => {
+          const listener = (reply) => {
+            if (reply?.[key] === undefined) return;
+            child.off('message', listener);
+            answered(reply[key]);
+          };
+          child.on('message', listener);
+          child.send(message);
+        });
       resolve({
         pid: child.pid,
         url,
@@ -43,7 +44,9 @@ export function startApi(dataDir, { nodeFlags = [], env = {} } = {}) {
         },
       });
     });
-    exited.then(({ code, signal }) => reject(new Error(`The API process ended before it listened (${signal ?? `exit code ${code}`})`)));
+    exited.then(({ code, signal }) =>
+      reject(new Error(`The API process ended before it listened (${signal ?? `exit code ${code}`})`)),
+    );
   });
 }
 
@@ -111,8 +114,14 @@ export function threadCpu(pid) {
 
 /** Per thread, the CPU seconds used between two `threadCpu` readings: the API thread first, then the others, busiest first. */
 export function threadCpuBetween(pid, before, after) {
-  const used = [...after].map(([tid, s]) => ({ thread: tid === pid ? 'API' : String(tid), cpuSeconds: Math.round((s - (before.get(tid) ?? 0)) * 100) / 100 }));
-  return [...used.filter((u) => u.thread === 'API'), ...used.filter((u) => u.thread !== 'API' && u.cpuSeconds > 0).sort((a, b) => b.cpuSeconds - a.cpuSeconds)];
+  const used = [...after].map(([tid, s]) => ({
+    thread: tid === pid ? 'API' : String(tid),
+    cpuSeconds: Math.round((s - (before.get(tid) ?? 0)) * 100) / 100,
+  }));
+  return [
+    ...used.filter((u) => u.thread === 'API'),
+    ...used.filter((u) => u.thread !== 'API' && u.cpuSeconds > 0).sort((a, b) => b.cpuSeconds - a.cpuSeconds),
+  ];
 }
 
 /** The difference of two `processUsage` readings: CPU seconds, major faults, MB read from the disk. */

@@ -75,24 +75,27 @@ async function openLoop() {
   /** The five slowest requests, with when they were due (ms after the start): a pause shows as a cluster. */
   const slowest = [];
   let start = 0;
-  const options = (path) => ({ host: target.hostname, port: target.port, path, agent, headers: { authorization: `Bearer ${token}` } });
+  const options = (path) => ({
+    host: target.hostname,
+    port: target.port,
+    path,
+    agent,
+    headers: { authorization: `Bearer ${token}` },
+  });
   const send = (path, due) => {
     pending += 1;
-    const req = http.request(
-      { ...options(path), timeout: 10_000 },
-      (res) => {
-        res.resume();
-        res.on('end', () => {
-          lastAnswer = performance.now();
-          times.push(lastAnswer - due);
-          slowest.push({ ms: Math.round((lastAnswer - due) * 100) / 100, atMs: Math.round(due - start) });
-          slowest.sort((a, b) => b.ms - a.ms);
-          if (slowest.length > 5) slowest.pop();
-          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-          settle();
-        });
-      },
-    );
+    const req = http.request({ ...options(path), timeout: 10_000 }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        lastAnswer = performance.now();
+        times.push(lastAnswer - due);
+        slowest.push({ ms: Math.round((lastAnswer - due) * 100) / 100, atMs: Math.round(due - start) });
+        slowest.sort((a, b) => b.ms - a.ms);
+        if (slowest.length > 5) slowest.pop();
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        settle();
+      });
+    });
     let timedOut = false;
     req.on('timeout', () => {
       timedOut = true;
@@ -113,14 +116,20 @@ async function openLoop() {
   // The pool's sockets are opened (one request each, not measured) before the clock starts: otherwise the first
   // requests carry this process's start-up (its http code still loading, the TCP connects) as if the server had
   // been slow, and at 50 requests/s the p99 is the fifth-slowest request.
-  await Promise.all(Array.from({ length: connections }, (_, i) => new Promise((resolve) => {
-    const req = http.request(options(paths[i % paths.length]), (res) => {
-      res.resume();
-      res.on('end', resolve);
-    });
-    req.on('error', resolve);
-    req.end();
-  })));
+  await Promise.all(
+    Array.from(
+      { length: connections },
+      (_, i) =>
+        new Promise((resolve) => {
+          const req = http.request(options(paths[i % paths.length]), (res) => {
+            res.resume();
+            res.on('end', resolve);
+          });
+          req.on('error', resolve);
+          req.end();
+        }),
+    ),
+  );
   start = performance.now();
   const end = start + duration * 1000;
   let due = start;
@@ -157,6 +166,8 @@ async function openLoop() {
     statuses,
     errors,
     timeouts,
-    non2xx: Object.entries(statuses).filter(([s]) => !s.startsWith('2')).reduce((a, [, n]) => a + n, 0),
+    non2xx: Object.entries(statuses)
+      .filter(([s]) => !s.startsWith('2'))
+      .reduce((a, [, n]) => a + n, 0),
   };
 }

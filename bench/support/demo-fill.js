@@ -22,7 +22,12 @@ export async function demoFill(members, postings, runDir, { cache = true } = {})
     const filling = await createApp(loadConfig(benchEnv(target)), areas, { logger: false });
     try {
       const t = now();
-      const summary = await fillDemo(filling, { members, postings, seed: DEMO_SEED, log: (line) => log(`    ${line}`) });
+      const summary = await fillDemo(filling, {
+        members,
+        postings,
+        seed: DEMO_SEED,
+        log: (line) => log(`    ${line}`),
+      });
       return { ...summary, fillMs: now() - t };
     } finally {
       await filling.close();
@@ -38,9 +43,13 @@ export async function demoFill(members, postings, runDir, { cache = true } = {})
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const members = Number(process.argv[2] ?? 200_000);
   const postings = Number(process.argv[3] ?? members * 10);
-  log(`filling (or reusing bench/.data/${fillKey(members, postings)}) with the demo generator: ${members} members, about ${postings} postings`);
+  log(
+    `filling (or reusing bench/.data/${fillKey(members, postings)}) with the demo generator: ${members} members, about ${postings} postings`,
+  );
   const { reused, info } = await demoFill(members, postings, null);
   const r = info.result;
-  log(`    ${reused ? 'reused' : 'filled'}: ${round(r.fillMs / 1000, 1)} s, ${r.members} members, ${r.postings} postings, ${r.events} events, ` +
-    `${r.exemptionOrders} exemption orders, ${r.nonAssessments} non-assessment certificates`);
+  log(
+    `    ${reused ? 'reused' : 'filled'}: ${round(r.fillMs / 1000, 1)} s, ${r.members} members, ${r.postings} postings, ${r.events} events, ` +
+      `${r.exemptionOrders} exemption orders, ${r.nonAssessments} non-assessment certificates`,
+  );
 }

@@ -32,7 +32,9 @@ function threadCpu() {
 for (const spec of specs) {
   const dir = spec.split('=')[1].split(':')[1];
   const t0 = performance.now();
-  const bytes = readdirSync(dir).filter((f) => /\.sqlite(-wal)?$/.test(f)).reduce((sum, f) => sum + readInPages(`${dir}/${f}`), 0);
+  const bytes = readdirSync(dir)
+    .filter((f) => /\.sqlite(-wal)?$/.test(f))
+    .reduce((sum, f) => sum + readInPages(`${dir}/${f}`), 0);
   console.log(`read ${dir}: ${(bytes / 2 ** 30).toFixed(1)} GiB in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
@@ -57,10 +59,17 @@ for (const spec of specs) {
   const fastify = running.app.getHttpAdapter().getInstance();
   await fastify.ready();
   const filled = JSON.parse(readFileSync(`${dir}/bench-filled.json`, 'utf8'));
-  const docs = (await running.storage.readStore.find(MEMBERS.name, { cooperativeId: filled.cooperativeId, limit: filled.members + 10 })).items;
+  const docs = (
+    await running.storage.readStore.find(MEMBERS.name, {
+      cooperativeId: filled.cooperativeId,
+      limit: filled.members + 10,
+    })
+  ).items;
   const active = docs.filter((d) => d.exitDate === null).map((d) => d.id);
   const login = await fastify.inject({
-    method: 'POST', url: '/api/v1/login', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    url: '/api/v1/login',
+    headers: { 'content-type': 'application/json' },
     payload: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
   });
   if (login.statusCode !== 200) throw new Error(`${name}: sign-in failed (${login.statusCode})`);
@@ -79,10 +88,19 @@ async function postings(app, n) {
   const worker = async () => {
     while (next++ < n) {
       const payload = JSON.stringify({
-        member: app.active[Math.floor(random() * app.active.length)], type: 1, quantity: 1 + Math.floor(random() * 5),
-        date: today, approvalDate: today, interestBegin: today,
+        member: app.active[Math.floor(random() * app.active.length)],
+        type: 1,
+        quantity: 1 + Math.floor(random() * 5),
+        date: today,
+        approvalDate: today,
+        interestBegin: today,
       });
-      const res = await app.fastify.inject({ method: 'POST', url: '/api/v1/balances', headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' }, payload });
+      const res = await app.fastify.inject({
+        method: 'POST',
+        url: '/api/v1/balances',
+        headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
+        payload,
+      });
       if (res.statusCode !== 201) failed++;
     }
   };
@@ -98,14 +116,19 @@ for (let round = 0; round < ROUNDS; round++) {
     app.cpu.push(((threadCpu() - cpu0) * 1000) / BATCH);
     if (failed) console.log(`${app.name}: ${failed} postings not answered 201`);
   }
-  const ratio = apps.length === 2 ? ` ${apps[1].name}/${apps[0].name} ${(apps[1].cpu.at(-1) / apps[0].cpu.at(-1)).toFixed(3)}` : '';
-  console.log(`round ${round} ${new Date().toISOString().slice(11, 19)} ${apps.map((a) => `${a.name} ${a.cpu.at(-1).toFixed(3)} ms`).join(', ')}${ratio}`);
+  const ratio =
+    apps.length === 2 ? ` ${apps[1].name}/${apps[0].name} ${(apps[1].cpu.at(-1) / apps[0].cpu.at(-1)).toFixed(3)}` : '';
+  console.log(
+    `round ${round} ${new Date().toISOString().slice(11, 19)} ${apps.map((a) => `${a.name} ${a.cpu.at(-1).toFixed(3)} ms`).join(', ')}${ratio}`,
+  );
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const app of apps) console.log(`${app.name}: median ${median(app.cpu).toFixed(3)} ms of the API thread a posting`);
 if (apps.length === 2) {
   const ratios = apps[0].cpu.map((c, i) => apps[1].cpu[i] / c);
-  console.log(`${apps[1].name}/${apps[0].name}: median ratio ${median(ratios).toFixed(3)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(' ')})`);
+  console.log(
+    `${apps[1].name}/${apps[0].name}: median ratio ${median(ratios).toFixed(3)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(' ')})`,
+  );
 }
 for (const app of apps) await app.running.close();
 process.exit(0);

@@ -39,8 +39,13 @@ for (const [id, t] of self) {
 }
 const show = (title, map) => {
   console.log(`\n${title} (of ${(total / 1000).toFixed(0)} ms sampled)`);
-  [...map].filter(([l]) => !filter || l.includes(filter)).sort((a, b) => b[1] - a[1]).slice(0, rows)
-    .forEach(([l, t]) => console.log(`${((100 * t) / total).toFixed(1).padStart(5)} %  ${(t / 1000).toFixed(0).padStart(6)} ms  ${l}`));
+  [...map]
+    .filter(([l]) => !filter || l.includes(filter))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, rows)
+    .forEach(([l, t]) =>
+      console.log(`${((100 * t) / total).toFixed(1).padStart(5)} %  ${(t / 1000).toFixed(0).padStart(6)} ms  ${l}`),
+    );
 };
 show('self time', selfBy);
 show('total time', inclBy);

@@ -39,7 +39,10 @@ export function profileTop(file, rows = 15) {
       inclBy.set(l, (inclBy.get(l) ?? 0) + dt);
     }
   });
-  const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, rows)
-    .map(([fn, t]) => ({ fn, ms: Math.round(t / 1000), percent: Math.round((1000 * t) / total) / 10 }));
+  const top = (map) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, rows)
+      .map(([fn, t]) => ({ fn, ms: Math.round(t / 1000), percent: Math.round((1000 * t) / total) / 10 }));
   return { sampledMs: Math.round(total / 1000), self: top(selfBy), total: top(inclBy) };
 }

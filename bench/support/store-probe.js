@@ -11,7 +11,9 @@ export function storeProbe(dataDir) {
   const readModels = new Database(join(dataDir, 'read-models.sqlite'), { readonly: true, fileMustExist: true });
   const head = events.prepare('SELECT COALESCE(MAX(position), -1) FROM events').pluck();
   const count = events.prepare('SELECT COUNT(*) FROM events').pluck();
-  const byType = events.prepare('SELECT type, COUNT(*) AS n FROM events WHERE position > ? GROUP BY type ORDER BY n DESC');
+  const byType = events.prepare(
+    'SELECT type, COUNT(*) AS n FROM events WHERE position > ? GROUP BY type ORDER BY n DESC',
+  );
   const checkpoint = readModels.prepare("SELECT position FROM checkpoints WHERE name = 'read-models'").pluck();
   return {
     /** Position of the last event in the log (-1: empty). */
@@ -25,7 +27,10 @@ export function storeProbe(dataDir) {
     /** Documents of a collection (null: the read store has no such collection). */
     documents(collection) {
       const table = `rm_${collection}`;
-      const exists = readModels.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table);
+      const exists = readModels
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+        .pluck()
+        .get(table);
       return exists ? readModels.prepare(`SELECT COUNT(*) FROM "${table}"`).pluck().get() : null;
     },
     close() {
@@ -47,7 +52,8 @@ export async function readModelsCurrent(probe, { timeoutMs = 30 * 60_000, everyM
   for (;;) {
     const head = probe.head();
     if (probe.checkpoint() >= head) return performance.now() - t0;
-    if (performance.now() - t0 > timeoutMs) throw new Error(`The read models did not reach position ${head} within ${timeoutMs} ms`);
+    if (performance.now() - t0 > timeoutMs)
+      throw new Error(`The read models did not reach position ${head} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

@@ -10,7 +10,8 @@ const { isValidSteuerId, steuerIdCheckDigit } = await built('contracts/dist/inde
 /** A valid Steuer-IdNr: ten digits (one of them twice, the first not 0), then the check digit. */
 function taxIdFrom(random) {
   for (;;) {
-    const first10 = String(1 + Math.floor(random() * 9)) + Array.from({ length: 9 }, () => Math.floor(random() * 10)).join('');
+    const first10 =
+      String(1 + Math.floor(random() * 9)) + Array.from({ length: 9 }, () => Math.floor(random() * 10)).join('');
     const id = first10 + String(steuerIdCheckDigit(first10));
     if (isValidSteuerId(id)) return id;
   }

@@ -120,7 +120,9 @@ const NOT_FOUND: Readonly<Record<string, AnswerTemplate | NotFoundTaskTemplate>>
 };
 
 /** The 404 templates of background tasks and notifications (contracts/src/task-templates.ts) and of bank statements. */
-type NotFoundTaskTemplate = Extract<TaskTemplate, 'taskNotFound' | 'taskFileNotFound' | 'notificationNotFound'> | Extract<BankStatementTemplate, 'bankStatementNotFound'>;
+type NotFoundTaskTemplate =
+  | Extract<TaskTemplate, 'taskNotFound' | 'taskFileNotFound' | 'notificationNotFound'>
+  | Extract<BankStatementTemplate, 'bankStatementNotFound'>;
 
 export function notFoundTemplate(entity: string): AnswerTemplate | NotFoundTaskTemplate {
   return Object.hasOwn(NOT_FOUND, entity) ? NOT_FOUND[entity]! : 'notFound';

@@ -2,7 +2,12 @@
  * Business dates, `YYYY-MM-DD` without a time zone, for the API, the request classes and the console alike. The
  * cooperatives are German: a business day is the calendar day in Europe/Berlin.
  */
-const FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
+const FORMAT = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 export function businessToday(now: Date = new Date()): string {
   return FORMAT.format(now);

@@ -38,5 +38,12 @@ export const DIRECT_DEBIT_TEMPLATES = [
 export type DirectDebitTemplate = (typeof DIRECT_DEBIT_TEMPLATES)[number];
 
 /** Why a selected subscription is left out of a collection (`skipped[].reason`; the console translates `directDebitSkip.<reason>`). */
-export const DIRECT_DEBIT_SKIP_REASONS = ['unknownDue', 'nothingOutstanding', 'notYetDue', 'noMandate', 'noIban', 'nameNotRepresentable'] as const;
+export const DIRECT_DEBIT_SKIP_REASONS = [
+  'unknownDue',
+  'nothingOutstanding',
+  'notYetDue',
+  'noMandate',
+  'noIban',
+  'nameNotRepresentable',
+] as const;
 export type DirectDebitSkipReason = (typeof DIRECT_DEBIT_SKIP_REASONS)[number];

@@ -41,7 +41,9 @@ export class ConcurrencyError extends Error {
     conflicts?: readonly StreamConflict[],
   ) {
     const all = conflicts && conflicts.length > 0 ? conflicts : [{ streamId, expected, actual }];
-    super(all.map((c) => `Stream ${c.streamId} expected ${String(c.expected)} but is at ${String(c.actual)}`).join('; '));
+    super(
+      all.map((c) => `Stream ${c.streamId} expected ${String(c.expected)} but is at ${String(c.actual)}`).join('; '),
+    );
     this.name = 'ConcurrencyError';
     this.conflicts = all;
   }

@@ -7,7 +7,10 @@ import type { LimitTemplate } from './limit-templates.js';
 
 /** The templates of `ValidationTemplate` that belong to no list of their own (users, cooperatives, approval numbers, lists;
  * the plausibility warnings have their own list, PLAUSIBILITY_TEMPLATES). */
-export type GeneralValidationTemplate = Exclude<ValidationTemplate, MemberValidationTemplate | TaxPaperValidationTemplate | AnswerTemplate | PlausibilityTemplate | LimitTemplate>;
+export type GeneralValidationTemplate = Exclude<
+  ValidationTemplate,
+  MemberValidationTemplate | TaxPaperValidationTemplate | AnswerTemplate | PlausibilityTemplate | LimitTemplate
+>;
 
 /**
  * Every general template at run time, for the test that each has a text in both of the console's languages. A template

@@ -4,7 +4,12 @@ export * from './key-store.port.js';
 export * from './read-store.port.js';
 export * from './roles.js';
 export * from './permissions.js';
-export { PERMISSION_TABLE_BEGIN, PERMISSION_TABLE_END, permissionTable, withPermissionTable } from './permission-table.js';
+export {
+  PERMISSION_TABLE_BEGIN,
+  PERMISSION_TABLE_END,
+  permissionTable,
+  withPermissionTable,
+} from './permission-table.js';
 export * from './validation.js';
 export * from './http/members.js';
 export * from './http/member-history-payments.js';

@@ -9,7 +9,13 @@ import { addMonths } from './membership-end.js';
  * (`minFirstPerShare` × quantity) where the equal part is below it. Nothing unpaid: no plan. The console proposes it;
  * the clerk may change it, and the decider checks what is sent.
  */
-export function proposePlan(unpaid: number, quantity: number, from: string, terms: InstalmentTerms, count: number = terms.maxCount): Instalment[] {
+export function proposePlan(
+  unpaid: number,
+  quantity: number,
+  from: string,
+  terms: InstalmentTerms,
+  count: number = terms.maxCount,
+): Instalment[] {
   if (!Number.isSafeInteger(unpaid) || unpaid <= 0) return [];
   let n = Math.max(1, Math.min(count, terms.maxCount, unpaid));
   const first = Math.max(Math.floor(unpaid / n), Math.min(unpaid, terms.minFirstPerShare * quantity));

@@ -50,7 +50,10 @@ export function membershipEndDate(input: {
   readonly extraordinary?: boolean;
 }): string {
   if (input.reason === 'exit' || input.reason === 'partial') {
-    return noticeEffectiveDate(input.date, input.extraordinary === true ? EXTRAORDINARY_NOTICE_PERIOD_MONTHS : input.noticePeriodMonths);
+    return noticeEffectiveDate(
+      input.date,
+      input.extraordinary === true ? EXTRAORDINARY_NOTICE_PERIOD_MONTHS : input.noticePeriodMonths,
+    );
   }
   return financialYearEnd(input.date);
 }

@@ -1,4 +1,11 @@
-import { addMonths, deathReason, extraordinaryNoticeFrom, financialYearEnd, membershipEndDate, noticeEffectiveDate } from './membership-end.js';
+import {
+  addMonths,
+  deathReason,
+  extraordinaryNoticeFrom,
+  financialYearEnd,
+  membershipEndDate,
+  noticeEffectiveDate,
+} from './membership-end.js';
 
 describe('membership end (GenG § 65, § 67b, § 68, § 77, § 77a)', () => {
   it('adds calendar months, a missing day becoming the month end', () => {
@@ -24,7 +31,9 @@ describe('membership end (GenG § 65, § 67b, § 68, § 77, § 77a)', () => {
 
   it('runs an extraordinary notice three months whatever the statutes say', () => {
     expect(membershipEndDate({ reason: 'exit', date: '2026-09-30', noticePeriodMonths: 24 })).toBe('2028-12-31');
-    expect(membershipEndDate({ reason: 'exit', date: '2026-09-30', noticePeriodMonths: 24, extraordinary: true })).toBe('2026-12-31');
+    expect(membershipEndDate({ reason: 'exit', date: '2026-09-30', noticePeriodMonths: 24, extraordinary: true })).toBe(
+      '2026-12-31',
+    );
     expect(membershipEndDate({ reason: 'partial', date: '2026-10-01', noticePeriodMonths: 3 })).toBe('2027-12-31');
   });
 

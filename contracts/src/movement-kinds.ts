@@ -8,4 +8,3 @@ export type LeaveReason = (typeof LEAVE_REASONS)[number];
 export const ADDING_KINDS = [0, 1, 4] as const;
 export const REDUCING_KINDS = [2, 3, 6, 7, 8] as const;
 export const MOVEMENT_KINDS = [...ADDING_KINDS, ...REDUCING_KINDS] as const;
-

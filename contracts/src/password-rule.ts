@@ -19,11 +19,16 @@ export type PasswordRuleTemplate =
   | 'currentPasswordWrong';
 
 /** The first rule a typed password breaks, or null; `isCommon` answers for the password in lower case. */
-export function passwordRuleBroken(password: string, username: string, isCommon: (lowerCase: string) => boolean): Exclude<PasswordRuleTemplate, 'currentPasswordWrong'> | null {
+export function passwordRuleBroken(
+  password: string,
+  username: string,
+  isCommon: (lowerCase: string) => boolean,
+): Exclude<PasswordRuleTemplate, 'currentPasswordWrong'> | null {
   if ([...password].length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
   const lower = password.toLowerCase();
   const name = username.trim().toLowerCase();
-  if (name !== '' && (lower === name || (name.length >= USERNAME_IN_PASSWORD_MIN && lower.includes(name)))) return 'passwordContainsUsername';
+  if (name !== '' && (lower === name || (name.length >= USERNAME_IN_PASSWORD_MIN && lower.includes(name))))
+    return 'passwordContainsUsername';
   if (isCommon(lower)) return 'passwordTooCommon';
   return null;
 }

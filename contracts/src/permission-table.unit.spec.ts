@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { PERMISSION_TABLE_BEGIN, PERMISSION_TABLE_END, permissionTable, withPermissionTable } from './permission-table.js';
+import {
+  PERMISSION_TABLE_BEGIN,
+  PERMISSION_TABLE_END,
+  permissionTable,
+  withPermissionTable,
+} from './permission-table.js';
 import { PERMISSION_MATRIX, PERMISSION_NAMES, allows, grantableRoles, isPermission } from './permissions.js';
 import { ROLES } from './roles.js';
 
@@ -19,7 +24,10 @@ describe('the role matrix and its table in docs/security.md', () => {
   it('a changed grant makes the doc stale', () => {
     const doc = `intro\n${PERMISSION_TABLE_BEGIN}\n${permissionTable()}\n${PERMISSION_TABLE_END}\nrest\n`;
     expect(withPermissionTable(doc)).toBe(doc);
-    const edited = doc.replace('| `users:read` | users: list, read | yes | yes | – | – | – | yes | – |', '| `users:read` | users: list, read | yes | yes | – | – | – | – | – |');
+    const edited = doc.replace(
+      '| `users:read` | users: list, read | yes | yes | – | – | – | yes | – |',
+      '| `users:read` | users: list, read | yes | yes | – | – | – | – | – |',
+    );
     expect(edited).not.toBe(doc);
     expect(withPermissionTable(edited)).toBe(doc);
     expect(withPermissionTable('no markers')).toBeNull();

@@ -12,28 +12,44 @@ import { ROLES, type Role } from './roles.js';
  */
 export const PERMISSION_MATRIX = {
   'users:read': { covers: 'users: list, read', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS'] },
-  'users:write': { covers: 'users: create, edit, delete', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS'] },
+  'users:write': {
+    covers: 'users: create, edit, delete',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS'],
+  },
   'users:own-password': {
     covers: 'own password (`PUT /users/me/password`)',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'],
   },
   /** Granting a role the user does not hold itself (the users decider's "no way up the roles" counts it as held). */
-  'roles:grant-any': { covers: 'grant and remove any role (`GET /users/options?attribute=roles` offers every role)', roles: ['ROLE_SUPER_ADMIN'] },
+  'roles:grant-any': {
+    covers: 'grant and remove any role (`GET /users/options?attribute=roles` offers every role)',
+    roles: ['ROLE_SUPER_ADMIN'],
+  },
   'cooperative:read': {
     covers: 'own cooperative: read',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER', 'ROLE_EDIT_USERS'],
   },
-  'cooperative:write': { covers: 'own cooperative: edit; the settlement terms (`PUT /settlements/terms`)', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'] },
+  'cooperative:write': {
+    covers: 'own cooperative: edit; the settlement terms (`PUT /settlements/terms`)',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
+  },
   'cooperatives:all': { covers: 'cooperatives: list all, read any, create', roles: ['ROLE_SUPER_ADMIN'] },
-  'elmanumbers:read': { covers: 'approval numbers: read', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'] },
+  'elmanumbers:read': {
+    covers: 'approval numbers: read',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  },
   'elmanumbers:write': { covers: 'approval numbers: create, edit, delete', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'] },
-  'projections:rebuild': { covers: 'rebuild projections (at once, or as a task: `POST /admin/projections/rebuild`, `…/rebuilds`)', roles: ['ROLE_SUPER_ADMIN'] },
+  'projections:rebuild': {
+    covers: 'rebuild projections (at once, or as a task: `POST /admin/projections/rebuild`, `…/rebuilds`)',
+    roles: ['ROLE_SUPER_ADMIN'],
+  },
   'members:read': {
     covers: 'members, postings (balances), dashboards, member history, member lists and PDFs: read',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   },
   'members:write': {
-    covers: "members: create, edit; postings: create (no delete); a member's hold from the clean-up (`PUT /members/{id}/retention-hold`)",
+    covers:
+      "members: create, edit; postings: create (no delete); a member's hold from the clean-up (`PUT /members/{id}/retention-hold`)",
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   },
   'shares:read': { covers: 'share register (`shares`): read', roles: ['ROLE_SUPER_ADMIN'] },
@@ -42,38 +58,54 @@ export const PERMISSION_MATRIX = {
     covers: 'exemption orders, non-assessments (`exemptionorders`, `nonassessments`), their history: read',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   },
-  'taxpapers:write': { covers: 'exemption orders, non-assessments: create, correct (no delete)', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'] },
+  'taxpapers:write': {
+    covers: 'exemption orders, non-assessments: create, correct (no delete)',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
+  },
   'dividend:read': {
     covers: 'dividend: closures, the years, SEPA files, tax returns; settlements: list, terms, statements: read',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   },
   'dividend:close': {
-    covers: 'dividend: calculate, close a year; FSA control report: preview, start; settlements: check, loss shares, heirs, pay, reverse',
+    covers:
+      'dividend: calculate, close a year; FSA control report: preview, start; settlements: check, loss shares, heirs, pay, reverse',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   },
   'tasks:read': {
-    covers: 'background tasks (`GET /tasks`, `GET /tasks/{id}`); their files as the work that made them ("Task files" below)',
+    covers:
+      'background tasks (`GET /tasks`, `GET /tasks/{id}`); their files as the work that made them ("Task files" below)',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   },
-  'notifications:read': { covers: 'notifications: read', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'] },
+  'notifications:read': {
+    covers: 'notifications: read',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  },
   'notifications:write': {
     covers: 'notifications: mark seen (the only write a restricted user may do)',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   },
   'church:read': {
-    covers: "church data (Art. 9 GDPR): `GET /members/{id}/church-tax`, church fields in every answer, KiStAM task files, members' tax certificates",
+    covers:
+      "church data (Art. 9 GDPR): `GET /members/{id}/church-tax`, church fields in every answer, KiStAM task files, members' tax certificates",
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   },
   'church:write': {
     covers: 'church data: `PUT /members/{id}/church-tax`, `POST /tasks/kistam`, `POST /tasks/kistam/{id}/answer`',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   },
-  'dataprotection:clean': { covers: 'data-protection clean-up (`GET`/`POST /dsgvo/clean-member`)', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'] },
-  'import:write': {
-    covers: "import of a member register (`/import/…`: templates, inspect, dry run, problems workbook, write, history, abandoning a running import; the import tasks' files)",
+  'dataprotection:clean': {
+    covers: 'data-protection clean-up (`GET`/`POST /dsgvo/clean-member`)',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
   },
-  'reports:read': { covers: 'the movement report of a year (§ 338 HGB): read', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'] },
+  'import:write': {
+    covers:
+      "import of a member register (`/import/…`: templates, inspect, dry run, problems workbook, write, history, abandoning a running import; the import tasks' files)",
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'],
+  },
+  'reports:read': {
+    covers: 'the movement report of a year (§ 338 HGB): read',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
+  },
   'sharepayments:read': {
     covers: 'payments on shares: outstanding dues, payment terms (read)',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
@@ -87,21 +119,27 @@ export const PERMISSION_MATRIX = {
     covers: 'payment reminders (`/payment-reminders`): the members due, the reminders recorded, the letters',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   },
-  'paymentreminders:write': { covers: 'payment reminders: send (record them and make the letters)', roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'] },
+  'paymentreminders:write': {
+    covers: 'payment reminders: send (record them and make the letters)',
+    roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
+  },
   'bankstatements:read': {
     covers: 'bank statements (CAMT.053, `GET /bank-statements`, `GET /bank-statements/{id}`): read',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   },
   'bankstatements:write': {
-    covers: 'bank statements: read a file in (`POST /bank-statements`), confirm entries as payments on shares, set entries aside',
+    covers:
+      'bank statements: read a file in (`POST /bank-statements`), confirm entries as payments on shares, set entries aside',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   },
   'directdebits:read': {
-    covers: "SEPA direct debits: a member's mandates (`GET /members/{id}/mandates`), the collections and their pain.008 files (`GET /direct-debits`, `…/{id}/file`)",
+    covers:
+      "SEPA direct debits: a member's mandates (`GET /members/{id}/mandates`), the collections and their pain.008 files (`GET /direct-debits`, `…/{id}/file`)",
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'],
   },
   'directdebits:write': {
-    covers: 'SEPA direct debits: grant and revoke mandates, make a collection (`POST /direct-debits`), record a returned debit (`POST /members/{id}/share-payments/{paymentId}/return`)',
+    covers:
+      'SEPA direct debits: grant and revoke mandates, make a collection (`POST /direct-debits`), record a returned debit (`POST /members/{id}/share-payments/{paymentId}/return`)',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   },
 } as const satisfies Record<string, { readonly covers: string; readonly roles: readonly Role[] }>;

@@ -17,7 +17,11 @@ export type PlausibilityTemplate =
   /** "The interest begins before the entry on {0}" / "Der Zinsbeginn liegt vor dem Eintritt am {0}". */
   | 'interestBeginBeforeEntry';
 
-export const PLAUSIBILITY_TEMPLATES: readonly PlausibilityTemplate[] = ['dateInFuture', 'approvalBeforeDeclaration', 'interestBeginBeforeEntry'];
+export const PLAUSIBILITY_TEMPLATES: readonly PlausibilityTemplate[] = [
+  'dateInFuture',
+  'approvalBeforeDeclaration',
+  'interestBeginBeforeEntry',
+];
 
 /** One warning: the shape of a validation error (`FieldError`), with a plausibility template. */
 export interface PlausibilityWarning {
@@ -58,7 +62,9 @@ export const DEFAULT_INTEREST_BEGIN_RULE: InterestBeginRule = 'nextMonth';
 
 /** A stored setting as a rule: anything unknown (a cooperative from before the setting) is the default. */
 export function interestBeginRuleOf(value: unknown): InterestBeginRule {
-  return (INTEREST_BEGIN_RULES as readonly unknown[]).includes(value) ? (value as InterestBeginRule) : DEFAULT_INTEREST_BEGIN_RULE;
+  return (INTEREST_BEGIN_RULES as readonly unknown[]).includes(value)
+    ? (value as InterestBeginRule)
+    : DEFAULT_INTEREST_BEGIN_RULE;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');

@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { interestBeginFor, interestBeginRuleOf, requireConfirmed, UnconfirmedWarnings, warning } from './plausibility.js';
+import {
+  interestBeginFor,
+  interestBeginRuleOf,
+  requireConfirmed,
+  UnconfirmedWarnings,
+  warning,
+} from './plausibility.js';
 
-describe('the interest begin by the cooperative\'s rule', () => {
+describe("the interest begin by the cooperative's rule", () => {
   it.each([
     ['nextMonth', '2025-06-10', '2025-07-01'],
     ['nextMonth', '2025-06-01', '2025-07-01'],

@@ -8,4 +8,3 @@ export const RECORDED_PAYMENT_METHODS = SHARE_PAYMENT_METHODS.filter((m) => m !=
 export const SHARE_PAYMENT_REFERENCE_MAX = 140;
 /** The most instalments a plan may have (the terms' `maxCount` is at most this). */
 export const INSTALMENT_COUNT_MAX = 60;
-

@@ -49,7 +49,9 @@ describe('Steuer-IdNr (DOMAIN.md 3.2.1, ISO/IEC 7064 MOD 11,10)', () => {
     };
     let zeros = 0;
     for (let i = 0; i < 5000; i++) {
-      const first10 = String(1_000_000_007 + i * 1_799_993).padStart(10, '0').slice(-10);
+      const first10 = String(1_000_000_007 + i * 1_799_993)
+        .padStart(10, '0')
+        .slice(-10);
       const check = steuerIdCheckDigit(first10);
       if (check === 0) zeros++;
       for (let d = 0; d <= 9; d++) expect(alternative(`${first10}${d}`)).toBe(d === check);

@@ -30,7 +30,11 @@ export function saversAllowance(year: number): SaversAllowance {
  * covers must hold it, so an order spanning 2022 and 2023 is held to the 2022 figure. An order without
  * an end date covers every year from its start. Answers the limit and the year that sets it.
  */
-export function allowanceLimit(startYear: number, endYear: number | null, joint: boolean): { limit: number; year: number } {
+export function allowanceLimit(
+  startYear: number,
+  endYear: number | null,
+  joint: boolean,
+): { limit: number; year: number } {
   const last = endYear ?? Math.max(startYear, 2023);
   let best = { limit: Number.MAX_SAFE_INTEGER, year: startYear };
   for (let y = startYear; y <= last; y++) {

@@ -9,7 +9,7 @@ describe('tax papers', () => {
     expect(nonAssessmentsStream('m-1')).toBe('nonassessments-m-1');
   });
 
-  it('knows the saver\'s allowance per year: 801/1.602 € up to 2022, 1.000/2.000 € from 2023', () => {
+  it("knows the saver's allowance per year: 801/1.602 € up to 2022, 1.000/2.000 € from 2023", () => {
     expect(saversAllowance(2009)).toEqual({ single: 80_100, joint: 160_200 });
     expect(saversAllowance(2022)).toEqual({ single: 80_100, joint: 160_200 });
     expect(saversAllowance(2023)).toEqual({ single: 100_000, joint: 200_000 });

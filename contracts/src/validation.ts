@@ -102,7 +102,10 @@ export class ValidationError extends Error {
 
 /** The record does not exist for the caller (also when it belongs to another cooperative). */
 export class NotFoundError extends Error {
-  constructor(readonly entity: string, readonly id: string) {
+  constructor(
+    readonly entity: string,
+    readonly id: string,
+  ) {
     super(`${entity} ${id} not found`);
     this.name = 'NotFoundError';
   }

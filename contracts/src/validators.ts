@@ -2,7 +2,27 @@ import { isValidBIC, isValidIBAN } from 'ibantools';
 
 /** First digits of the 4-digit tax office number (BUFA) per federal state, as the spec lists them. */
 export const TAX_NUMBER_PREFIXES = [
-  '10', '11', '21', '22', '23', '24', '26', '27', '28', '30', '31', '32', '40', '41', '50', '51', '52', '53', '90', '91', '92',
+  '10',
+  '11',
+  '21',
+  '22',
+  '23',
+  '24',
+  '26',
+  '27',
+  '28',
+  '30',
+  '31',
+  '32',
+  '40',
+  '41',
+  '50',
+  '51',
+  '52',
+  '53',
+  '90',
+  '91',
+  '92',
 ] as const;
 
 /**

@@ -110,7 +110,16 @@ export const WRITABLE_FIELDS = {
   /** The share register: only the payment fields are corrected (a correction event; history is kept). */
   shares: ['rueckpfleinzahlung', 'interestEnd'] satisfies readonly (keyof ShareCorrection)[],
   /** Exemption orders: the whole order on POST and PUT; `spouse` only on joint orders (if sent, the spouse linked in the member's master data). */
-  exemptionorders: ['member', 'type', 'joint', 'spouse', 'amount', 'date', 'startDate', 'endDate'] satisfies readonly (keyof ExemptionOrderRecord)[],
+  exemptionorders: [
+    'member',
+    'type',
+    'joint',
+    'spouse',
+    'amount',
+    'date',
+    'startDate',
+    'endDate',
+  ] satisfies readonly (keyof ExemptionOrderRecord)[],
   /** Non-assessment certificates: `original` true or null. */
   nonassessments: [
     'member',

@@ -10,7 +10,13 @@ import { WRITABLE_FIELDS } from './writable-fields.js';
 
 /** The properties a request class declares a rule for (the pipe keeps only these). */
 const declared = (type: new () => object): string[] =>
-  [...new Set(getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).map((m) => m.propertyName))].sort();
+  [
+    ...new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(type, '', true, false)
+        .map((m) => m.propertyName),
+    ),
+  ].sort();
 
 describe('WRITABLE_FIELDS', () => {
   it.each([
@@ -27,6 +33,8 @@ describe('WRITABLE_FIELDS', () => {
   });
 
   it('a member change takes the fields of an admission but the member number and the initial shares (and what was paid on them)', () => {
-    expect(declared(MemberMasterChange)).toEqual(WRITABLE_FIELDS.members.filter((f) => f !== 'memberNr' && f !== 'shareAmount' && f !== 'paid').sort());
+    expect(declared(MemberMasterChange)).toEqual(
+      WRITABLE_FIELDS.members.filter((f) => f !== 'memberNr' && f !== 'shareAmount' && f !== 'paid').sort(),
+    );
   });
 });

@@ -25,7 +25,25 @@ import { Upcasters } from './platform/event-store/upcasters.js';
 
 describe('the areas of the product', () => {
   it('run every projector of the product, in the order the runner applied them before the areas registered them', () => {
-    expect(areas.names).toEqual(['cooperatives', 'users', 'elma-numbers', 'members', 'tax-papers', 'dividend', 'tasks', 'notifications', 'church-tax', 'payouts', 'data-protection', 'member-import', 'settlements', 'share-payments', 'payment-reminders', 'bank-statements', 'direct-debits']);
+    expect(areas.names).toEqual([
+      'cooperatives',
+      'users',
+      'elma-numbers',
+      'members',
+      'tax-papers',
+      'dividend',
+      'tasks',
+      'notifications',
+      'church-tax',
+      'payouts',
+      'data-protection',
+      'member-import',
+      'settlements',
+      'share-payments',
+      'payment-reminders',
+      'bank-statements',
+      'direct-debits',
+    ]);
     expect(areas.projectors).toEqual([
       cooperativesProjector,
       usersProjector,
@@ -53,7 +71,9 @@ describe('the areas of the product', () => {
   });
 
   it('seal the personal fields of these event types, and of no other', () => {
-    const fields = Object.fromEntries(Object.entries(areas.personalData).map(([type, rule]) => [type, [...rule.fields]]));
+    const fields = Object.fromEntries(
+      Object.entries(areas.personalData).map(([type, rule]) => [type, [...rule.fields]]),
+    );
     expect(fields).toEqual({
       CooperativeRegistered: ['contactPerson', 'email'],
       UserCreated: ['username', 'passwordHash'],
@@ -86,7 +106,8 @@ describe('the areas of the product', () => {
   });
 
   it("seal each under its data subject's key: the user, the member (tax papers too), the cooperative's contact", () => {
-    const subject = (type: string, data: Record<string, unknown>): string | undefined => areas.personalData[type]?.subject(data);
+    const subject = (type: string, data: Record<string, unknown>): string | undefined =>
+      areas.personalData[type]?.subject(data);
     expect(subject('UserRenamed', { userId: 'u-1' })).toBe('user-u-1');
     expect(subject('MemberDataChanged', { memberId: 'm-1' })).toBe('member-m-1');
     expect(subject('NonAssessmentCorrected', { memberId: 'm-1', nonAssessmentId: 'n-1' })).toBe('member-m-1');

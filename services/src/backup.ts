@@ -18,7 +18,9 @@ if (!target) {
 }
 const config = loadConfig();
 if (config.eventStoreUrl || config.mongodbUrl) {
-  console.error('The event log or key store is not embedded (EVENT_STORE_URL, MONGODB_URL): back up KurrentDB and MongoDB with their own tools (docs/operations.md).');
+  console.error(
+    'The event log or key store is not embedded (EVENT_STORE_URL, MONGODB_URL): back up KurrentDB and MongoDB with their own tools (docs/operations.md).',
+  );
   process.exit(2);
 }
 const manifest = await backupDataDir(config.dataDir, resolve(target), (line) => console.log(line));

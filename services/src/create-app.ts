@@ -65,7 +65,10 @@ export async function createApp(
   app.useGlobalPipes(new RequestValidationPipe());
   app.enableShutdownHooks();
   const doc = addContractSchemas(
-    SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Coop Ledger API').setVersion('1').addBearerAuth().build()),
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('Coop Ledger API').setVersion('1').addBearerAuth().build(),
+    ),
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
   const fastify = app.getHttpAdapter().getInstance();

@@ -69,7 +69,11 @@ const HALF_DONE_MAX_EVENTS = 10;
  * this installation's streams only (EVENT_STORE_STREAM_PREFIX) and count no event that is not this product's, so the
  * events of other applications in the server's log do not stop the first start (issue 30).
  */
-export async function firstStart(app: INestApplication, events: EventStore, config: AppConfig): Promise<FirstStart | undefined> {
+export async function firstStart(
+  app: INestApplication,
+  events: EventStore,
+  config: AppConfig,
+): Promise<FirstStart | undefined> {
   const state = await firstStartState(events);
   if (state.kind === 'done') return undefined;
   const common = app.get(CommonPasswords);
@@ -78,13 +82,22 @@ export async function firstStart(app: INestApplication, events: EventStore, conf
   const cooperativeId = state.kind === 'cooperativeRegistered' ? state.cooperativeId : randomUUID();
   const system = contextFor({ userId: 'system', username: 'system', roles: [...ROLES], cooperativeId });
   if (state.kind === 'empty') {
-    await stored(commands.execute(new RegisterCooperativeCommand(system, { name: config.cooperativeName }, true, cooperativeId)));
+    await stored(
+      commands.execute(new RegisterCooperativeCommand(system, { name: config.cooperativeName }, true, cooperativeId)),
+    );
     stopHereInTests('first-start:cooperative-registered' satisfies FirstStartStep);
   }
   const generatedPassword = config.adminPassword ? undefined : generatePassword(config.adminUsername, common);
   const password = config.adminPassword ?? generatedPassword!;
   await stored(
-    commands.execute(new CreateUserCommand(system, cooperativeId, { username: config.adminUsername, password, passwordRepeat: password, roles: [...ROLES] })),
+    commands.execute(
+      new CreateUserCommand(system, cooperativeId, {
+        username: config.adminUsername,
+        password,
+        passwordRepeat: password,
+        roles: [...ROLES],
+      }),
+    ),
   );
   return { cooperativeId, username: config.adminUsername, generatedPassword };
 }
@@ -94,8 +107,11 @@ export async function firstStartState(events: EventStore): Promise<FirstStartSta
   if ((await events.headPosition()) < 0n) return { kind: 'empty' };
   const head = await events.readAll(-1n, HALF_DONE_MAX_EVENTS);
   const cooperativeId = head[0]?.type === 'CooperativeRegistered' ? head[0].metadata.cooperativeId : undefined;
-  const onlyTheCooperative = cooperativeId !== undefined && head.every((e) => e.streamId === cooperativeStream(cooperativeId));
-  return onlyTheCooperative && head.length < HALF_DONE_MAX_EVENTS ? { kind: 'cooperativeRegistered', cooperativeId } : { kind: 'done' };
+  const onlyTheCooperative =
+    cooperativeId !== undefined && head.every((e) => e.streamId === cooperativeStream(cooperativeId));
+  return onlyTheCooperative && head.length < HALF_DONE_MAX_EVENTS
+    ? { kind: 'cooperativeRegistered', cooperativeId }
+    : { kind: 'done' };
 }
 
 /** The step's write, done once it is stored: the read models may show it later (a worker that is slow or not yet running). */
@@ -107,12 +123,15 @@ async function stored(write: Promise<unknown>): Promise<void> {
   }
 }
 
-
 /**
  * 16 random base64url characters; drawn again in the rare case they contain the user name (a short ADMIN_USERNAME
  * such as `bob` turns up in about one of 20,000 draws), so the first administrator's creation cannot be refused.
  */
-export function generatePassword(username: string, common: CommonPasswords, draw: () => string = () => randomBytes(12).toString('base64url')): string {
+export function generatePassword(
+  username: string,
+  common: CommonPasswords,
+  draw: () => string = () => randomBytes(12).toString('base64url'),
+): string {
   for (;;) {
     const password = draw();
     if (passwordRuleBroken(password, username, (p) => common.has(p)) === null) return password;

@@ -19,7 +19,9 @@ const url = `http://localhost:${config.port}`;
 console.log(`\nCoop Ledger is running at ${url}  (API ${url}/api/v1, OpenAPI ${url}/api/docs)`);
 console.log(`Data directory: ${config.dataDir}`);
 if (firstStart?.generatedPassword) {
-  console.log(`First start: sign in as "${firstStart.username}" with the generated password: ${firstStart.generatedPassword}`);
+  console.log(
+    `First start: sign in as "${firstStart.username}" with the generated password: ${firstStart.generatedPassword}`,
+  );
   console.log('It is shown only this once. Change it under Users after signing in.');
 } else if (firstStart) {
   console.log(`First start: sign in as "${firstStart.username}" with the password from ADMIN_PASSWORD.`);

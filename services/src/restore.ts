@@ -18,7 +18,9 @@ if (!backup) {
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
 try {
   const manifest = restoreDataDir(resolve(backup), dataDir);
-  console.log(`Restored the backup of ${manifest.takenAt} (the log up to position ${manifest.eventsHead}) into ${dataDir}`);
+  console.log(
+    `Restored the backup of ${manifest.takenAt} (the log up to position ${manifest.eventsHead}) into ${dataDir}`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

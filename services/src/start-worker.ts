@@ -20,11 +20,18 @@ export interface RunningWorker {
  * here (`RUN_PROJECTIONS` true with `TASKS_RUN_IN=worker`); and the background tasks where `TASKS_RUN_IN=worker`, in a
  * Nest application context of the same modules as the API (the areas register their task handlers there), no HTTP.
  */
-export async function startWorker(config: AppConfig, areas: Areas, options: { runtime?: StorageOptions['runtime']; logger?: boolean } = {}): Promise<RunningWorker> {
+export async function startWorker(
+  config: AppConfig,
+  areas: Areas,
+  options: { runtime?: StorageOptions['runtime']; logger?: boolean } = {},
+): Promise<RunningWorker> {
   const tasksHere = config.tasksRunIn === 'worker';
   const projects = !config.runProjections || !tasksHere;
   // This process answers no queries: no read threads.
-  const storage = await openStorage(config, areas, { readThreads: false, ...(options.runtime ? { runtime: options.runtime } : {}) });
+  const storage = await openStorage(config, areas, {
+    readThreads: false,
+    ...(options.runtime ? { runtime: options.runtime } : {}),
+  });
   if (projects) await storage.runner.start();
   // The tasks' writes wait for the read models: by this process's runner where it projects, else by the stored checkpoint.
   const tasks = tasksHere

@@ -8,7 +8,10 @@ keepFilesPrivate();
 
 /** The worker for production: the projections and/or the background tasks, as `startWorker` explains. */
 const worker = await startWorker(loadConfig(), areas);
-if (worker.projects) console.log(`Projection worker running ${areas.projectors.length} projectors from position ${worker.storage.runner.processedUpTo}`);
+if (worker.projects)
+  console.log(
+    `Projection worker running ${areas.projectors.length} projectors from position ${worker.storage.runner.processedUpTo}`,
+  );
 if (worker.tasks) console.log('Task runner running in the worker (TASKS_RUN_IN=worker)');
 const stop = async (): Promise<void> => {
   await worker.close();

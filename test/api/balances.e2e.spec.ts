@@ -15,19 +15,36 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
   it('adds shares (1): amount = quantity × share price', async () => {
     const m = await createMember(t.http, t.adminToken, { shareAmount: 2 });
     const b = await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 3, ...DATES });
-    expect(b).toMatchObject({ member: m.id, type: 1, quantity: 3, amount: 75000, shareCost: 25000, ...DATES, annulated: false, memberNr: m.memberNr });
+    expect(b).toMatchObject({
+      member: m.id,
+      type: 1,
+      quantity: 3,
+      amount: 75000,
+      shareCost: 25000,
+      ...DATES,
+      annulated: false,
+      memberNr: m.memberNr,
+    });
     expect(await member(t.http, t.adminToken, m.id)).toMatchObject({ shareAmount: 5, shareTotalEUR: 125000 });
     expect((await request(t.http).get(`/api/v1/balances/${b.id}`).set(auth(t.adminToken)).expect(200)).body).toEqual(b);
   });
 
-  it('withdraws (2, a partial termination) at the end of the notice\'s financial year, and refuses to go below the minimum naming holding and minimum', async () => {
+  it("withdraws (2, a partial termination) at the end of the notice's financial year, and refuses to go below the minimum naming holding and minimum", async () => {
     const m = await createMember(t.http, t.adminToken, { shareAmount: 4 });
     const w = await posted(t.http, t.adminToken, { member: m.id, type: 2, quantity: 1, ...DATES });
     // Notice on 01.03.2021 with three months: effective 31.12.2021.
     expect(w).toMatchObject({ amount: -25000, date: '2021-12-31' });
     const refused = await post(t.http, t.adminToken, { member: m.id, type: 2, quantity: 2, ...DATES });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ errors: [{ field: 'quantity', template: 'withdrawalLeavesTooFew', parameters: { '0': '3', '1': '2', '2': '2021-12-31' } }] });
+    expect(refused.body).toEqual({
+      errors: [
+        {
+          field: 'quantity',
+          template: 'withdrawalLeavesTooFew',
+          parameters: { '0': '3', '1': '2', '2': '2021-12-31' },
+        },
+      ],
+    });
     expect((await member(t.http, t.adminToken, m.id)).shareAmount).toBe(3);
   });
 
@@ -38,47 +55,120 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
       expect(res.status).toBe(400);
       return res.body.errors;
     };
-    expect(await errorsOf({ member: m.id, type: 0, quantity: 1, ...DATES })).toEqual([{ field: 'type', template: 'invalidChoice', parameters: { '0': '0' } }]);
-    expect(await errorsOf({ member: m.id, type: 4, quantity: 1, transferTo: m.id, ...DATES })).toEqual([{ field: 'type', template: 'invalidChoice', parameters: { '0': '4' } }]);
-    expect(await errorsOf({ member: m.id, type: 3, quantity: 1, ...DATES })).toEqual([{ field: 'transferTo', template: 'selectTarget', parameters: {} }]);
-    expect(await errorsOf({ member: m.id, type: 3, quantity: 1, transferTo: m.id, ...DATES })).toEqual([{ field: 'transferTo', template: 'canNotTransferToSelf', parameters: {} }]);
-    expect(await errorsOf({ member: m.id, type: 1, quantity: 1, transferTo: m.id, ...DATES })).toEqual([{ field: 'transferTo', template: 'mustBeEmpty', parameters: {} }]);
-    expect(await errorsOf({ member: m.id, type: 1, quantity: 0, ...DATES })).toEqual([{ field: 'quantity', template: 'invalidNumber', parameters: {} }]);
-    expect(await errorsOf({ member: m.id, type: 1, quantity: 1, date: '', approvalDate: '2021-13-01', interestBegin: '2021-01-01' })).toEqual([
+    expect(await errorsOf({ member: m.id, type: 0, quantity: 1, ...DATES })).toEqual([
+      { field: 'type', template: 'invalidChoice', parameters: { '0': '0' } },
+    ]);
+    expect(await errorsOf({ member: m.id, type: 4, quantity: 1, transferTo: m.id, ...DATES })).toEqual([
+      { field: 'type', template: 'invalidChoice', parameters: { '0': '4' } },
+    ]);
+    expect(await errorsOf({ member: m.id, type: 3, quantity: 1, ...DATES })).toEqual([
+      { field: 'transferTo', template: 'selectTarget', parameters: {} },
+    ]);
+    expect(await errorsOf({ member: m.id, type: 3, quantity: 1, transferTo: m.id, ...DATES })).toEqual([
+      { field: 'transferTo', template: 'canNotTransferToSelf', parameters: {} },
+    ]);
+    expect(await errorsOf({ member: m.id, type: 1, quantity: 1, transferTo: m.id, ...DATES })).toEqual([
+      { field: 'transferTo', template: 'mustBeEmpty', parameters: {} },
+    ]);
+    expect(await errorsOf({ member: m.id, type: 1, quantity: 0, ...DATES })).toEqual([
+      { field: 'quantity', template: 'invalidNumber', parameters: {} },
+    ]);
+    expect(
+      await errorsOf({
+        member: m.id,
+        type: 1,
+        quantity: 1,
+        date: '',
+        approvalDate: '2021-13-01',
+        interestBegin: '2021-01-01',
+      }),
+    ).toEqual([
       { field: 'date', template: 'mustNotBeEmpty', parameters: {} },
       { field: 'approvalDate', template: 'invalidDate', parameters: { '0': '2021-13-01' } },
     ]);
     expect(await errorsOf({ type: 5 })).toEqual([{ field: 'annulPeer', template: 'mustNotBeEmpty', parameters: {} }]);
-    expect(await errorsOf({ type: 5, annulPeer: 'no-such-posting' })).toEqual([{ field: 'annulPeer', template: 'invalidChoice', parameters: { '0': 'no-such-posting' } }]);
+    expect(await errorsOf({ type: 5, annulPeer: 'no-such-posting' })).toEqual([
+      { field: 'annulPeer', template: 'invalidChoice', parameters: { '0': 'no-such-posting' } },
+    ]);
   });
 
   it('transfers (3 → 4 on the target, one write) and annulling either half annuls both and restores the holdings', async () => {
     const giver = await createMember(t.http, t.adminToken, { name: 'Geber', shareAmount: 6 });
     const taker = await createMember(t.http, t.adminToken, { name: 'Nehmer', shareAmount: 2 });
-    const out = await posted(t.http, t.adminToken, { member: giver.id, type: 3, quantity: 3, transferTo: taker.id, ...DATES });
-    expect(out).toMatchObject({ type: 3, quantity: 3, amount: -75000, transferTo: taker.id, transferMemberNr: taker.memberNr });
-    const incoming = (await request(t.http).get(`/api/v1/balances/${out.transferPeer}`).set(auth(t.adminToken)).expect(200)).body as BalanceDto;
-    expect(incoming).toMatchObject({ member: taker.id, type: 4, quantity: 3, amount: 75000, transferFrom: giver.id, transferPeer: out.id, transferMemberNr: giver.memberNr });
+    const out = await posted(t.http, t.adminToken, {
+      member: giver.id,
+      type: 3,
+      quantity: 3,
+      transferTo: taker.id,
+      ...DATES,
+    });
+    expect(out).toMatchObject({
+      type: 3,
+      quantity: 3,
+      amount: -75000,
+      transferTo: taker.id,
+      transferMemberNr: taker.memberNr,
+    });
+    const incoming = (
+      await request(t.http).get(`/api/v1/balances/${out.transferPeer}`).set(auth(t.adminToken)).expect(200)
+    ).body as BalanceDto;
+    expect(incoming).toMatchObject({
+      member: taker.id,
+      type: 4,
+      quantity: 3,
+      amount: 75000,
+      transferFrom: giver.id,
+      transferPeer: out.id,
+      transferMemberNr: giver.memberNr,
+    });
     expect((await member(t.http, t.adminToken, giver.id)).shareAmount).toBe(3);
     expect((await member(t.http, t.adminToken, taker.id)).shareAmount).toBe(5);
 
     // Leaving less than the minimum is refused with the euro amount.
-    const tooMuch = await post(t.http, t.adminToken, { member: giver.id, type: 3, quantity: 2, transferTo: taker.id, ...DATES });
-    expect(tooMuch.body).toEqual({ errors: [{ field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '500,00', '1': '3', '2': '1' } }] });
+    const tooMuch = await post(t.http, t.adminToken, {
+      member: giver.id,
+      type: 3,
+      quantity: 2,
+      transferTo: taker.id,
+      ...DATES,
+    });
+    expect(tooMuch.body).toEqual({
+      errors: [
+        { field: 'quantity', template: 'atLeastAmountMustRemain', parameters: { '0': '500,00', '1': '3', '2': '1' } },
+      ],
+    });
 
     // Annul the incoming half: both halves are annulled.
     const annul = await posted(t.http, t.adminToken, { type: 5, annulPeer: incoming.id, date: '2021-06-01' });
-    expect(annul).toMatchObject({ member: taker.id, type: 5, annulPeer: incoming.id, quantity: -3, amount: -75000, date: '2021-06-01' });
-    const both = await request(t.http).get(`/api/v1/balances?filter=id:${out.id};${incoming.id}`).set(auth(t.adminToken)).expect(200);
+    expect(annul).toMatchObject({
+      member: taker.id,
+      type: 5,
+      annulPeer: incoming.id,
+      quantity: -3,
+      amount: -75000,
+      date: '2021-06-01',
+    });
+    const both = await request(t.http)
+      .get(`/api/v1/balances?filter=id:${out.id};${incoming.id}`)
+      .set(auth(t.adminToken))
+      .expect(200);
     expect((both.body as BalanceDto[]).map((b) => b.annulated)).toEqual([true, true]);
-    const giverAnnul = await request(t.http).get(`/api/v1/balances?filter=annulPeer:${out.id}`).set(auth(t.adminToken)).expect(200);
-    expect(giverAnnul.body).toEqual([expect.objectContaining({ member: giver.id, type: 5, quantity: 3, amount: 75000, transferPeer: annul.id })]);
+    const giverAnnul = await request(t.http)
+      .get(`/api/v1/balances?filter=annulPeer:${out.id}`)
+      .set(auth(t.adminToken))
+      .expect(200);
+    expect(giverAnnul.body).toEqual([
+      expect.objectContaining({ member: giver.id, type: 5, quantity: 3, amount: 75000, transferPeer: annul.id }),
+    ]);
     expect((await member(t.http, t.adminToken, giver.id)).shareAmount).toBe(6);
     expect((await member(t.http, t.adminToken, taker.id)).shareAmount).toBe(2);
 
     const again = await post(t.http, t.adminToken, { type: 5, annulPeer: out.id });
     expect(again.body).toEqual({ errors: [{ field: 'annulPeer', template: 'cannotAnnul', parameters: {} }] });
-    const initial = await request(t.http).get(`/api/v1/balances?filter=member:${giver.id},type:0`).set(auth(t.adminToken)).expect(200);
+    const initial = await request(t.http)
+      .get(`/api/v1/balances?filter=member:${giver.id},type:0`)
+      .set(auth(t.adminToken))
+      .expect(200);
     const zero = await post(t.http, t.adminToken, { type: 5, annulPeer: (initial.body as BalanceDto[])[0]!.id });
     expect(zero.body).toEqual({ errors: [{ field: 'annulPeer', template: 'cannotAnnul', parameters: {} }] });
   });
@@ -99,7 +189,13 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     });
     const refused = await post(t.http, t.adminToken, { member: m.id, type: 1, quantity: 1, ...DATES });
     expect(refused.body).toEqual({ errors: [{ field: null, template: 'memberHasExited', parameters: {} }] });
-    const toExited = await post(t.http, t.adminToken, { member: other.id, type: 3, quantity: 1, transferTo: m.id, ...DATES });
+    const toExited = await post(t.http, t.adminToken, {
+      member: other.id,
+      type: 3,
+      quantity: 1,
+      transferTo: m.id,
+      ...DATES,
+    });
     expect(toExited.body).toEqual({ errors: [{ field: 'transferTo', template: 'memberHasExited', parameters: {} }] });
   });
 
@@ -109,29 +205,62 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     expect((await member(t.http, t.adminToken, ex.id)).exitReason).toBe('exclusion');
     const quit = await createMember(t.http, t.adminToken, { name: 'Gekündigt', shareAmount: 3 });
     const exit = await posted(t.http, t.adminToken, { member: quit.id, type: 8, ...DATES });
-    expect(await member(t.http, t.adminToken, quit.id)).toMatchObject({ exitReason: 'exit', exitDate: '2021-12-31', exitNoticeDate: DATES.date, shareAmount: 0 });
+    expect(await member(t.http, t.adminToken, quit.id)).toMatchObject({
+      exitReason: 'exit',
+      exitDate: '2021-12-31',
+      exitNoticeDate: DATES.date,
+      shareAmount: 0,
+    });
     // Annulled after its effective date: an ordinary annulation on its own date.
     await posted(t.http, t.adminToken, { type: 5, annulPeer: exit.id, date: '2022-01-10' });
-    expect(await member(t.http, t.adminToken, quit.id)).toMatchObject({ exitReason: null, exitDate: null, exited: false, shareAmount: 3 });
+    expect(await member(t.http, t.adminToken, quit.id)).toMatchObject({
+      exitReason: null,
+      exitDate: null,
+      exited: false,
+      shareAmount: 3,
+    });
   });
 
   it('lists postings newest first, filters by type and member, searches the member name', async () => {
     const m = await createMember(t.http, t.adminToken, { name: 'Listenmann', shareAmount: 2 });
     await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 1, ...DATES, date: '2021-01-01' });
-    await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 2, ...DATES, date: '2023-01-01', approvalDate: '2023-01-01' });
+    await posted(t.http, t.adminToken, {
+      member: m.id,
+      type: 1,
+      quantity: 2,
+      ...DATES,
+      date: '2023-01-01',
+      approvalDate: '2023-01-01',
+    });
     const res = await request(t.http).get(`/api/v1/balances?filter=member:${m.id}`).set(auth(t.adminToken)).expect(200);
     expect((res.body as BalanceDto[]).map((b) => b.date)).toEqual(['2023-01-01', '2021-01-01', '2020-01-15']);
     expect(res.headers.totalitems).toBe('3');
-    const ones = await request(t.http).get(`/api/v1/balances?filter=member:${m.id},type:1&order_by=date`).set(auth(t.adminToken)).expect(200);
+    const ones = await request(t.http)
+      .get(`/api/v1/balances?filter=member:${m.id},type:1&order_by=date`)
+      .set(auth(t.adminToken))
+      .expect(200);
     expect((ones.body as BalanceDto[]).map((b) => b.quantity)).toEqual([1, 2]);
     const search = await request(t.http).get('/api/v1/balances?search=listenmann').set(auth(t.adminToken)).expect(200);
     expect((search.body as BalanceDto[]).every((b) => b.memberName === 'Listenmann, Anna')).toBe(true);
     await request(t.http).get('/api/v1/balances?filter=secret:1').set(auth(t.adminToken)).expect(400);
     // Of the postings of one date, the one entered last comes first when the newest are first (and last the other way).
-    const third = await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 3, ...DATES, date: '2023-01-01', approvalDate: '2023-01-01' });
+    const third = await posted(t.http, t.adminToken, {
+      member: m.id,
+      type: 1,
+      quantity: 3,
+      ...DATES,
+      date: '2023-01-01',
+      approvalDate: '2023-01-01',
+    });
     const sameDate = async (order: string): Promise<number[]> =>
-      ((await request(t.http).get(`/api/v1/balances?filter=member:${m.id},date:2023-01-01&order_by=${order}`).set(auth(t.adminToken)).expect(200))
-        .body as BalanceDto[]).map((b) => b.quantity);
+      (
+        (
+          await request(t.http)
+            .get(`/api/v1/balances?filter=member:${m.id},date:2023-01-01&order_by=${order}`)
+            .set(auth(t.adminToken))
+            .expect(200)
+        ).body as BalanceDto[]
+      ).map((b) => b.quantity);
     expect(third.quantity).toBe(3);
     expect(await sameDate('-date')).toEqual([3, 2]);
     expect(await sameDate('date')).toEqual([2, 3]);
@@ -140,7 +269,8 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
   it('share register: one row per posting; correcting the payment records a new version, history kept', async () => {
     const m = await createMember(t.http, t.adminToken, { name: 'Register', shareAmount: 3 });
     const b = await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 2, ...DATES });
-    const row = (await request(t.http).get(`/api/v1/shares/${b.id}`).set(auth(t.adminToken)).expect(200)).body as ShareDto;
+    const row = (await request(t.http).get(`/api/v1/shares/${b.id}`).set(auth(t.adminToken)).expect(200))
+      .body as ShareDto;
     expect(row).toMatchObject({
       id: b.id,
       member: m.id,
@@ -161,28 +291,52 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
       .set(auth(t.adminToken))
       .send({ rueckpfleinzahlung: 40000, interestEnd: '2024-12-31', shareAmount: 99, process: 8 });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ rueckpfleinzahlung: 40000, interestEnd: '2024-12-31', shareAmount: 2, process: 1, cdcAction: 'update', cdcUser: 'admin' });
+    expect(put.body).toMatchObject({
+      rueckpfleinzahlung: 40000,
+      interestEnd: '2024-12-31',
+      shareAmount: 2,
+      process: 1,
+      cdcAction: 'update',
+      cdcUser: 'admin',
+    });
     expect((put.body as ShareDto).versions.map((v) => [v.cdcAction, v.rueckpfleinzahlung, v.interestEnd])).toEqual([
       ['insert', 50000, null],
       ['update', 40000, '2024-12-31'],
     ]);
     // The shape is answered first, alone (the request class); the rule on the row's interest begin then (the decider).
-    const bad = await request(t.http).put(`/api/v1/shares/${b.id}`).set(auth(t.adminToken)).send({ rueckpfleinzahlung: 'x', interestEnd: '2019-01-01' });
+    const bad = await request(t.http)
+      .put(`/api/v1/shares/${b.id}`)
+      .set(auth(t.adminToken))
+      .send({ rueckpfleinzahlung: 'x', interestEnd: '2019-01-01' });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ errors: [{ field: 'rueckpfleinzahlung', template: 'invalidNumber', parameters: {} }] });
-    const early = await request(t.http).put(`/api/v1/shares/${b.id}`).set(auth(t.adminToken)).send({ rueckpfleinzahlung: 40000, interestEnd: '2019-01-01' });
+    const early = await request(t.http)
+      .put(`/api/v1/shares/${b.id}`)
+      .set(auth(t.adminToken))
+      .send({ rueckpfleinzahlung: 40000, interestEnd: '2019-01-01' });
     expect(early.status).toBe(400);
-    expect(early.body).toEqual({ errors: [{ field: 'interestEnd', template: 'mustBeAtLeast', parameters: { '0': DATES.interestBegin } }] });
+    expect(early.body).toEqual({
+      errors: [{ field: 'interestEnd', template: 'mustBeAtLeast', parameters: { '0': DATES.interestBegin } }],
+    });
     const history = await request(t.http).get(`/api/v1/members/${m.id}/history`).set(auth(t.adminToken)).expect(200);
-    expect(history.body).toContainEqual(expect.objectContaining({ type: 'SharePaymentCorrected', correction: { balanceId: b.id, rueckpfleinzahlung: 40000, interestEnd: '2024-12-31' } }));
+    expect(history.body).toContainEqual(
+      expect.objectContaining({
+        type: 'SharePaymentCorrected',
+        correction: { balanceId: b.id, rueckpfleinzahlung: 40000, interestEnd: '2024-12-31' },
+      }),
+    );
     // The posting itself is unchanged.
-    expect((await request(t.http).get(`/api/v1/balances/${b.id}`).set(auth(t.adminToken))).body).toMatchObject({ amount: 50000, quantity: 2 });
+    expect((await request(t.http).get(`/api/v1/balances/${b.id}`).set(auth(t.adminToken))).body).toMatchObject({
+      amount: 50000,
+      quantity: 2,
+    });
     const list = await request(t.http).get(`/api/v1/shares?filter=member:${m.id}`).set(auth(t.adminToken)).expect(200);
     expect((list.body as ShareDto[]).map((s) => s.process)).toEqual([0, 1]);
     expect(list.headers.totalitems).toBe('2');
     // Filter and sort by the register's own names (process and admissionDate are the posting's type and approval date).
     const register = async (query: string): Promise<ShareDto[]> =>
-      (await request(t.http).get(`/api/v1/shares?filter=member:${m.id}${query}`).set(auth(t.adminToken)).expect(200)).body as ShareDto[];
+      (await request(t.http).get(`/api/v1/shares?filter=member:${m.id}${query}`).set(auth(t.adminToken)).expect(200))
+        .body as ShareDto[];
     expect((await register('&order_by=-process')).map((s) => s.process)).toEqual([1, 0]);
     expect((await register(',process:1')).map((s) => s.id)).toEqual([b.id]);
     expect((await register(',interestEnd:2024-12-31')).map((s) => s.id)).toEqual([b.id]);
@@ -191,9 +345,15 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     // Searched by the member's name and number, like the postings.
     expect((await register('&search=anna register')).map((s) => s.process)).toEqual([0, 1]);
     expect((await register(`&search=${m.memberNr}`)).map((s) => s.process)).toEqual([0, 1]);
-    await request(t.http).get(`/api/v1/shares?filter=member:${m.id}&search=zzz-no-such-name`).set(auth(t.adminToken)).expect(204);
+    await request(t.http)
+      .get(`/api/v1/shares?filter=member:${m.id}&search=zzz-no-such-name`)
+      .set(auth(t.adminToken))
+      .expect(204);
     // Only the register's names: the posting's own field names are unknown here.
-    const unknown = await request(t.http).get('/api/v1/shares?filter=type:1&order_by=amount').set(auth(t.adminToken)).expect(400);
+    const unknown = await request(t.http)
+      .get('/api/v1/shares?filter=type:1&order_by=amount')
+      .set(auth(t.adminToken))
+      .expect(400);
     expect(unknown.body).toEqual({
       errors: [
         { field: 'filter', template: 'unknownField', parameters: { '0': 'type' } },
@@ -203,12 +363,14 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
   });
 
   it('dashboards: member count, exited count, balance sum; per member postings and sum', async () => {
-    const before = (await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200)).body as DashboardDto;
+    const before = (await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200))
+      .body as DashboardDto;
     const m = await createMember(t.http, t.adminToken, { name: 'Dash', shareAmount: 3 });
     await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 1, ...DATES });
     const gone = await createMember(t.http, t.adminToken, { name: 'DashGone', shareAmount: 2 });
     await posted(t.http, t.adminToken, { member: gone.id, type: 8, ...DATES });
-    const after = (await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200)).body as DashboardDto;
+    const after = (await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200))
+      .body as DashboardDto;
     // The exit's settlement is due, and overdue: six months after its end have passed (issue 42).
     expect(after).toEqual({
       memberCount: before.memberCount + 1,
@@ -220,26 +382,42 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     const all = await request(t.http).get('/api/v1/members?limit=1000').set(auth(t.adminToken)).expect(200);
     const sum = (all.body as { shareTotalEUR: number }[]).reduce((s, x) => s + x.shareTotalEUR, 0);
     expect(after.balanceSum).toBe(sum);
-    const dash = (await request(t.http).get(`/api/v1/dashboard/member/${m.id}`).set(auth(t.adminToken)).expect(200)).body as MemberDashboardDto;
+    const dash = (await request(t.http).get(`/api/v1/dashboard/member/${m.id}`).set(auth(t.adminToken)).expect(200))
+      .body as MemberDashboardDto;
     expect(dash).toMatchObject({ addressId: m.id, exemptionOrder: [], nonAssessment: [], sumBalance: 100000 });
-    expect(dash.balance.map((b) => [b.type, b.amount])).toEqual([[0, 75000], [1, 25000]]);
+    expect(dash.balance.map((b) => [b.type, b.amount])).toEqual([
+      [0, 75000],
+      [1, 25000],
+    ]);
   });
 
   it('parallel withdrawals never take the holding below the minimum; the successful ones add up', async () => {
     const m = await createMember(t.http, t.adminToken, { name: 'Parallel', shareAmount: 8 });
-    const results = await Promise.all(Array.from({ length: 10 }, () => post(t.http, t.adminToken, { member: m.id, type: 2, quantity: 1, ...DATES })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => post(t.http, t.adminToken, { member: m.id, type: 2, quantity: 1, ...DATES })),
+    );
     const statuses = results.map((r) => r.status);
     const won = statuses.filter((s) => s === 201).length;
     expect(statuses.every((s) => [201, 400, 409].includes(s))).toBe(true);
     expect(won).toBeGreaterThan(0);
     expect(won).toBeLessThanOrEqual(6);
     for (const r of results.filter((x) => x.status === 400)) {
-      expect(r.body).toEqual({ errors: [{ field: 'quantity', template: 'withdrawalLeavesTooFew', parameters: { '0': '2', '1': '2', '2': '2021-12-31' } }] });
+      expect(r.body).toEqual({
+        errors: [
+          {
+            field: 'quantity',
+            template: 'withdrawalLeavesTooFew',
+            parameters: { '0': '2', '1': '2', '2': '2021-12-31' },
+          },
+        ],
+      });
     }
     const after = await member(t.http, t.adminToken, m.id);
     expect(after.shareAmount).toBe(8 - won);
     expect(after.shareAmount).toBeGreaterThanOrEqual(2);
-    const withdrawals = await request(t.http).get(`/api/v1/balances?filter=member:${m.id},type:2`).set(auth(t.adminToken));
+    const withdrawals = await request(t.http)
+      .get(`/api/v1/balances?filter=member:${m.id},type:2`)
+      .set(auth(t.adminToken));
     expect(withdrawals.headers.totalitems).toBe(String(won));
   });
 
@@ -250,35 +428,75 @@ describe('postings (balances): add, withdraw, transfer, annul, exit, register, d
     let theirPosting: BalanceDto;
     beforeAll(async () => {
       const coop = await request(t.http).post('/api/v1/cooperatives').set(auth(t.adminToken)).send({
-        name: 'andere-eg', fullName: 'Andere eG', address: 'Weg 1', zip: '54321', city: 'Anderswo', email: 'info@andere.de', contactPerson: 'Otto',
-        url: 'https://andere.de', taxId: '1121081508150', bankname: 'Bank', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', balanceCost: 10000, minimumShares: 1,
+        name: 'andere-eg',
+        fullName: 'Andere eG',
+        address: 'Weg 1',
+        zip: '54321',
+        city: 'Anderswo',
+        email: 'info@andere.de',
+        contactPerson: 'Otto',
+        url: 'https://andere.de',
+        taxId: '1121081508150',
+        bankname: 'Bank',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        balanceCost: 10000,
+        minimumShares: 1,
       });
       expect(coop.status).toBe(201);
-      otherToken = (await userWith(t.http, t.adminToken, 'other-coop-clerk', ['ROLE_USER'], (coop.body as { id: string }).id)).token;
+      otherToken = (
+        await userWith(t.http, t.adminToken, 'other-coop-clerk', ['ROLE_USER'], (coop.body as { id: string }).id)
+      ).token;
       mine = await createMember(t.http, t.adminToken, { name: 'Meins' });
       theirs = await createMember(t.http, otherToken, { name: 'Fremd' });
       theirPosting = await posted(t.http, otherToken, { member: theirs.id, type: 1, quantity: 1, ...DATES });
     });
 
-    it('another cooperative\'s member, posting, register row, dashboard and history answer 404', async () => {
-      for (const path of [`members/${theirs.id}`, `members/${theirs.id}/history`, `balances/${theirPosting.id}`, `shares/${theirPosting.id}`, `dashboard/member/${theirs.id}`]) {
+    it("another cooperative's member, posting, register row, dashboard and history answer 404", async () => {
+      for (const path of [
+        `members/${theirs.id}`,
+        `members/${theirs.id}/history`,
+        `balances/${theirPosting.id}`,
+        `shares/${theirPosting.id}`,
+        `dashboard/member/${theirs.id}`,
+      ]) {
         expect((await request(t.http).get(`/api/v1/${path}`).set(auth(t.adminToken))).status).toBe(404);
       }
-      await request(t.http).put(`/api/v1/members/${theirs.id}`).set(auth(t.adminToken)).send(validMember({ name: 'x' })).expect(404);
-      await request(t.http).put(`/api/v1/shares/${theirPosting.id}`).set(auth(t.adminToken)).send({ rueckpfleinzahlung: 1 }).expect(404);
-      expect((await post(t.http, t.adminToken, { member: theirs.id, type: 1, quantity: 1, ...DATES })).status).toBe(404);
+      await request(t.http)
+        .put(`/api/v1/members/${theirs.id}`)
+        .set(auth(t.adminToken))
+        .send(validMember({ name: 'x' }))
+        .expect(404);
+      await request(t.http)
+        .put(`/api/v1/shares/${theirPosting.id}`)
+        .set(auth(t.adminToken))
+        .send({ rueckpfleinzahlung: 1 })
+        .expect(404);
+      expect((await post(t.http, t.adminToken, { member: theirs.id, type: 1, quantity: 1, ...DATES })).status).toBe(
+        404,
+      );
       const list = await request(t.http).get('/api/v1/members?limit=1000').set(auth(t.adminToken)).expect(200);
       expect((list.body as { id: string }[]).map((x) => x.id)).not.toContain(theirs.id);
       const theirList = await request(t.http).get('/api/v1/members').set(auth(otherToken)).expect(200);
       expect((theirList.body as { id: string }[]).map((x) => x.id)).toEqual([theirs.id]);
     });
 
-    it('a transfer to another cooperative\'s member is refused like an unknown member; nor can its postings be annulled', async () => {
-      const res = await post(t.http, t.adminToken, { member: mine.id, type: 3, quantity: 1, transferTo: theirs.id, ...DATES });
+    it("a transfer to another cooperative's member is refused like an unknown member; nor can its postings be annulled", async () => {
+      const res = await post(t.http, t.adminToken, {
+        member: mine.id,
+        type: 3,
+        quantity: 1,
+        transferTo: theirs.id,
+        ...DATES,
+      });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ errors: [{ field: 'transferTo', template: 'invalidChoice', parameters: { '0': theirs.id } }] });
+      expect(res.body).toEqual({
+        errors: [{ field: 'transferTo', template: 'invalidChoice', parameters: { '0': theirs.id } }],
+      });
       const annul = await post(t.http, t.adminToken, { type: 5, annulPeer: theirPosting.id });
-      expect(annul.body).toEqual({ errors: [{ field: 'annulPeer', template: 'invalidChoice', parameters: { '0': theirPosting.id } }] });
+      expect(annul.body).toEqual({
+        errors: [{ field: 'annulPeer', template: 'invalidChoice', parameters: { '0': theirPosting.id } }],
+      });
       expect((await member(t.http, otherToken, theirs.id)).shareAmount).toBe(5);
     });
 
@@ -313,16 +531,32 @@ describe('postings answered before the read models include them', () => {
 
   it('answers every posting type exactly as GET /balances/{id} shows it afterwards', async () => {
     const giver = await createMember(t.http, t.adminToken, { name: 'Antwort', givenName: 'Anna', shareAmount: 9 });
-    const taker = await createMember(t.http, t.adminToken, { name: 'Empfang GmbH', legalForm: 1, postalSalutation: 'company', shareAmount: 1 });
+    const taker = await createMember(t.http, t.adminToken, {
+      name: 'Empfang GmbH',
+      legalForm: 1,
+      postalSalutation: 'company',
+      shareAmount: 1,
+    });
     const answers: BalanceDto[] = [];
     answers.push(await posted(t.http, t.adminToken, { member: giver.id, type: 1, quantity: 2, ...DATES }));
     answers.push(await posted(t.http, t.adminToken, { member: giver.id, type: 2, quantity: 1, ...DATES }));
-    const out = await posted(t.http, t.adminToken, { member: giver.id, type: 3, quantity: 3, transferTo: taker.id, ...DATES });
+    const out = await posted(t.http, t.adminToken, {
+      member: giver.id,
+      type: 3,
+      quantity: 3,
+      transferTo: taker.id,
+      ...DATES,
+    });
     answers.push(out);
     answers.push(await posted(t.http, t.adminToken, { type: 5, annulPeer: out.id, date: '2021-06-01' }));
     answers.push(await posted(t.http, t.adminToken, { member: taker.id, type: 8, ...DATES }));
     expect(answers.map((a) => a.type)).toEqual([1, 2, 3, 5, 8]);
-    expect(out).toMatchObject({ memberName: 'Antwort, Anna', memberNr: giver.memberNr, transferTo: taker.id, transferMemberNr: taker.memberNr });
+    expect(out).toMatchObject({
+      memberName: 'Antwort, Anna',
+      memberNr: giver.memberNr,
+      transferTo: taker.id,
+      transferMemberNr: taker.memberNr,
+    });
     for (const answer of answers) {
       const later = await shown(answer.id);
       // Annulled since (the transfer) is the only field a later posting changes.
@@ -331,16 +565,26 @@ describe('postings answered before the read models include them', () => {
     expect((await shown(out.id)).annulated).toBe(true);
   });
 
-  it("annuls a posting the same client was answered for before the read models included it (the annulation waits for them)", async () => {
+  it('annuls a posting the same client was answered for before the read models included it (the annulation waits for them)', async () => {
     const giver = await createMember(t.http, t.adminToken, { shareAmount: 5 });
     const taker = await createMember(t.http, t.adminToken, { shareAmount: 1 });
     const runner = t.running.storage.runner;
     await runner.stop();
     let restarted: Promise<void> | undefined;
     try {
-      const out = await posted(t.http, t.adminToken, { member: giver.id, type: 3, quantity: 2, transferTo: taker.id, ...DATES });
+      const out = await posted(t.http, t.adminToken, {
+        member: giver.id,
+        type: 3,
+        quantity: 2,
+        transferTo: taker.id,
+        ...DATES,
+      });
       // The annulation must read the transfer from the read models, which do not hold it yet: it waits for them.
-      const annulling = request(t.http).post('/api/v1/balances').set(auth(t.adminToken)).send({ type: 5, annulPeer: out.id, date: '2021-06-01' }).then((r) => r);
+      const annulling = request(t.http)
+        .post('/api/v1/balances')
+        .set(auth(t.adminToken))
+        .send({ type: 5, annulPeer: out.id, date: '2021-06-01' })
+        .then((r) => r);
       restarted = new Promise((resolve) => setTimeout(resolve, 200)).then(() => runner.start());
       const annulled = await annulling;
       expect(annulled.status).toBe(201);

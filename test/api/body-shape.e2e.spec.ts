@@ -44,14 +44,23 @@ describe('request bodies of the wrong shape', () => {
     ['a text', '"a"'],
     ['a number', '7'],
     ['null', 'null'],
-  ])('refuses %s as the body of every write route with 400 bodyMustBeObject', async (_name, body) => {
-    const wrong: string[] = [];
-    for (const [method, path] of routes) {
-      if (`${method} ${path}` === TAKES_A_LIST && body.startsWith('[')) continue;
-      const res = await request(t.http)[method as 'post' | 'put'](path).set(auth(t.adminToken)).set('Content-Type', 'application/json').send(body);
-      const errors = (res.body as { errors?: { template: string }[] }).errors ?? [];
-      if (res.status !== 400 || !errors.some((e) => e.template === 'bodyMustBeObject')) wrong.push(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    }
-    expect(wrong).toEqual([]);
-  }, 60_000);
+  ])(
+    'refuses %s as the body of every write route with 400 bodyMustBeObject',
+    async (_name, body) => {
+      const wrong: string[] = [];
+      for (const [method, path] of routes) {
+        if (`${method} ${path}` === TAKES_A_LIST && body.startsWith('[')) continue;
+        const res = await request(t.http)
+          [method as 'post' | 'put'](path)
+          .set(auth(t.adminToken))
+          .set('Content-Type', 'application/json')
+          .send(body);
+        const errors = (res.body as { errors?: { template: string }[] }).errors ?? [];
+        if (res.status !== 400 || !errors.some((e) => e.template === 'bodyMustBeObject'))
+          wrong.push(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+    60_000,
+  );
 });

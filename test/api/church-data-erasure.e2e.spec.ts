@@ -15,7 +15,13 @@ import { createMember, member, posted, setTerms } from './support/members.js';
  */
 const THIS_YEAR = Number(businessToday().slice(0, 4));
 const LONG_AGO = { entryDate: '2015-01-15', approvalDate: '2015-01-20', interestBegin: '2015-02-01' };
-const died = (noticeDate: string) => ({ type: 6, date: noticeDate, approvalDate: noticeDate, interestBegin: noticeDate, noticeDate });
+const died = (noticeDate: string) => ({
+  type: 6,
+  date: noticeDate,
+  approvalDate: noticeDate,
+  interestBegin: noticeDate,
+  noticeDate,
+});
 const CHURCH = { churchId: 'ev', churchTaxRate: '9', kiSt: 'ev', kiStSatz: '9' };
 const CHURCH_FIELDS = ['churchId', 'churchTaxRate', 'kiSt', 'kiStSatz', 'churchName', 'churchRate'] as const;
 
@@ -24,7 +30,9 @@ async function snapshot(t: TestApp): Promise<Record<string, ReadDocument[]>> {
   await t.running.storage.runner.waitFor(await t.running.storage.events.headPosition());
   const out: Record<string, ReadDocument[]> = {};
   for (const name of t.running.storage.runner.collections) {
-    out[name] = (await t.running.storage.readStore.find(name, { cooperativeId: null, sort: [{ field: 'id', direction: 'asc' }] })).items;
+    out[name] = (
+      await t.running.storage.readStore.find(name, { cooperativeId: null, sort: [{ field: 'id', direction: 'asc' }] })
+    ).items;
   }
   return out;
 }
@@ -35,7 +43,8 @@ function churchIn(docs: Record<string, ReadDocument[]>, memberId: string): [stri
   for (const [collection, list] of Object.entries(docs)) {
     for (const doc of list) {
       if (doc.id !== memberId && doc.member !== memberId && doc.memberId !== memberId) continue;
-      for (const f of CHURCH_FIELDS) if (doc[f] !== undefined && doc[f] !== null) out.push([collection, doc.id, f, doc[f]]);
+      for (const f of CHURCH_FIELDS)
+        if (doc[f] !== undefined && doc[f] !== null) out.push([collection, doc.id, f, doc[f]]);
     }
   }
   return out;
@@ -44,7 +53,11 @@ function churchIn(docs: Record<string, ReadDocument[]>, memberId: string): [stri
 /** The church values of the member's events as the product reads them (opened where the key exists). */
 async function churchInLog(t: TestApp, memberId: string): Promise<unknown[]> {
   const events = await t.running.storage.events.readStream(`member-${memberId}`);
-  return events.flatMap((e) => CHURCH_FIELDS.filter((f) => f in (e.data as object)).map((f) => (e.data as Record<string, unknown>)[f])).filter((v) => v !== null);
+  return events
+    .flatMap((e) =>
+      CHURCH_FIELDS.filter((f) => f in (e.data as object)).map((f) => (e.data as Record<string, unknown>)[f]),
+    )
+    .filter((v) => v !== null);
 }
 
 /** The event log below the codec (what is stored, sealed), opened on the same file. */
@@ -60,7 +73,10 @@ async function stored<T>(t: TestApp, use: (adapter: SqliteEventStore) => Promise
 const churchKey = (t: TestApp, memberId: string) => t.running.storage.keys.find(`member-church-${memberId}`);
 const memberKey = (t: TestApp, memberId: string) => t.running.storage.keys.find(`member-${memberId}`);
 const answer = (t: TestApp, memberId: string, churchId: string | null, churchTaxRate: string | null) =>
-  request(t.http).put(`/api/v1/members/${memberId}/church-tax`).set(auth(t.adminToken)).send({ churchId, churchTaxRate, queriedOn: `${THIS_YEAR}-01-20` });
+  request(t.http)
+    .put(`/api/v1/members/${memberId}/church-tax`)
+    .set(auth(t.adminToken))
+    .send({ churchId, churchTaxRate, queriedOn: `${THIS_YEAR}-01-20` });
 
 describe('church data erased earlier: a key of its own (decision 101)', () => {
   let t: TestApp;
@@ -69,14 +85,26 @@ describe('church data erased earlier: a key of its own (decision 101)', () => {
   beforeAll(async () => {
     t = await startApp();
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
-    klara = await createMember(t.http, t.adminToken, { name: 'Kirchner', givenName: 'Klara', iban: 'DE02120300000000202051', ...CHURCH });
-    nachbar = await createMember(t.http, t.adminToken, { name: 'Nachbar', givenName: 'Norbert', churchId: 'rk', churchTaxRate: '8' });
+    klara = await createMember(t.http, t.adminToken, {
+      name: 'Kirchner',
+      givenName: 'Klara',
+      iban: 'DE02120300000000202051',
+      ...CHURCH,
+    });
+    nachbar = await createMember(t.http, t.adminToken, {
+      name: 'Nachbar',
+      givenName: 'Norbert',
+      churchId: 'rk',
+      churchTaxRate: '8',
+    });
   }, 60_000);
   afterAll(async () => t.close());
 
   it('stores the church fields sealed under the church key, the other personal fields under the member key', async () => {
     expect(await churchKey(t, klara.id)).toBeDefined();
-    const sealed = JSON.stringify((await stored(t, (adapter) => adapter.readStream(`member-${klara.id}`))).map((e) => e.data));
+    const sealed = JSON.stringify(
+      (await stored(t, (adapter) => adapter.readStream(`member-${klara.id}`))).map((e) => e.data),
+    );
     expect(sealed).toContain(`member-church-${klara.id}`);
     expect(sealed).toContain(`"subject":"member-${klara.id}"`);
     expect(sealed).not.toContain('Kirchner');
@@ -89,13 +117,26 @@ describe('church data erased earlier: a key of its own (decision 101)', () => {
     expect(await memberKey(t, klara.id)).toBeDefined();
     expect(await churchInLog(t, klara.id)).toEqual([]);
     const [admitted] = await t.running.storage.events.readStream(`member-${klara.id}`);
-    expect(admitted).toMatchObject({ data: { name: 'Kirchner', givenName: 'Klara', iban: 'DE02120300000000202051', churchId: null, kiSt: null }, erased: ['churchId', 'churchTaxRate', 'kiSt', 'kiStSatz'] });
+    expect(admitted).toMatchObject({
+      data: { name: 'Kirchner', givenName: 'Klara', iban: 'DE02120300000000202051', churchId: null, kiSt: null },
+      erased: ['churchId', 'churchTaxRate', 'kiSt', 'kiStSatz'],
+    });
 
     const after = await snapshot(t);
     expect(churchIn(after, klara.id)).toEqual([]);
     expect(churchIn(after, nachbar.id)).toEqual(expect.arrayContaining([['members', nachbar.id, 'churchId', 'rk']]));
-    expect(await member(t.http, t.adminToken, klara.id)).toMatchObject({ name: 'Kirchner', givenName: 'Klara', iban: 'DE02120300000000202051', churchId: null, churchTaxRate: null, kiSt: null, kiStSatz: null });
-    const history = (await request(t.http).get(`/api/v1/members/${klara.id}/history`).set(auth(t.adminToken)).expect(200)).body as unknown;
+    expect(await member(t.http, t.adminToken, klara.id)).toMatchObject({
+      name: 'Kirchner',
+      givenName: 'Klara',
+      iban: 'DE02120300000000202051',
+      churchId: null,
+      churchTaxRate: null,
+      kiSt: null,
+      kiStSatz: null,
+    });
+    const history = (
+      await request(t.http).get(`/api/v1/members/${klara.id}/history`).set(auth(t.adminToken)).expect(200)
+    ).body as unknown;
     expect(JSON.stringify(history)).not.toMatch(/"(ev|9)"/);
 
     await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken)).expect(200);
@@ -106,7 +147,11 @@ describe('church data erased earlier: a key of its own (decision 101)', () => {
     expect((await answer(t, klara.id, 'rk', '8')).status).toBe(200);
     expect(await churchKey(t, klara.id)).toBeDefined();
     expect(await churchInLog(t, klara.id)).toEqual(['rk', '8']);
-    expect(await member(t.http, t.adminToken, klara.id)).toMatchObject({ churchId: 'rk', churchTaxRate: '8', kiSt: null });
+    expect(await member(t.http, t.adminToken, klara.id)).toMatchObject({
+      churchId: 'rk',
+      churchTaxRate: '8',
+      kiSt: null,
+    });
     const after = await snapshot(t);
     await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken)).expect(200);
     expect(await snapshot(t)).toEqual(after);
@@ -117,20 +162,43 @@ describe('church data erased earlier: a key of its own (decision 101)', () => {
     const old = await createMember(t.http, t.adminToken, { name: 'Altbestand', givenName: 'Albert' });
     // Sealed as the product did before: one subject for all the personal fields.
     const before = new PersonalDataCipher(t.running.storage.keys, {
-      MemberDataChanged: { subject: (d) => `member-${String(d.memberId)}`, fields: areas.personalData.MemberDataChanged!.fields },
+      MemberDataChanged: {
+        subject: (d) => `member-${String(d.memberId)}`,
+        fields: areas.personalData.MemberDataChanged!.fields,
+      },
     });
-    const data = await before.seal('MemberDataChanged', { memberId: old.id, city: 'Altstadt', churchId: 'ak', churchTaxRate: '9' });
+    const data = await before.seal('MemberDataChanged', {
+      memberId: old.id,
+      city: 'Altstadt',
+      churchId: 'ak',
+      churchTaxRate: '9',
+    });
     expect(JSON.stringify(data)).not.toContain('member-church-');
-    const metadata = { cooperativeId: t.cooperativeId, user: 'admin', timestamp: new Date().toISOString(), correlationId: 'c-old', causationId: 'c-old', schemaVersion: 1 };
+    const metadata = {
+      cooperativeId: t.cooperativeId,
+      user: 'admin',
+      timestamp: new Date().toISOString(),
+      correlationId: 'c-old',
+      causationId: 'c-old',
+      schemaVersion: 1,
+    };
     await stored(t, async (adapter) => {
       const head = (await adapter.readStream(`member-${old.id}`)).at(-1)!;
       await adapter.append(`member-${old.id}`, head.revision, [{ type: 'MemberDataChanged', data, metadata }]);
     });
     const events: RecordedEvent[] = await t.running.storage.events.readStream(`member-${old.id}`);
-    expect(events.at(-1)).toMatchObject({ type: 'MemberDataChanged', data: { city: 'Altstadt', churchId: 'ak', churchTaxRate: '9' } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'MemberDataChanged',
+      data: { city: 'Altstadt', churchId: 'ak', churchTaxRate: '9' },
+    });
     expect(events.at(-1)!.erased).toBeUndefined();
     await t.running.storage.runner.waitFor(await t.running.storage.events.headPosition());
-    expect(await member(t.http, t.adminToken, old.id)).toMatchObject({ name: 'Altbestand', city: 'Altstadt', churchId: 'ak', churchTaxRate: '9' });
+    expect(await member(t.http, t.adminToken, old.id)).toMatchObject({
+      name: 'Altbestand',
+      city: 'Altstadt',
+      churchId: 'ak',
+      churchTaxRate: '9',
+    });
   });
 });
 
@@ -144,7 +212,12 @@ describe('church data of former members: the clean-up erases it after their last
     t = await startApp();
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
     // Died in 2023: the membership ended 31.12.2023, the settlement by 30.06.2024: church data due from 01.01.2025.
-    former = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Ausgetreten', givenName: 'Agathe', ...CHURCH });
+    former = await createMember(t.http, t.adminToken, {
+      ...LONG_AGO,
+      name: 'Ausgetreten',
+      givenName: 'Agathe',
+      ...CHURCH,
+    });
     await posted(t.http, t.adminToken, { member: former.id, ...died('2023-03-01') });
     // Died this year: the membership ends 31 December, its church data stays.
     recent = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Kuerzlich', givenName: 'Kurt', ...CHURCH });
@@ -152,20 +225,29 @@ describe('church data of former members: the clean-up erases it after their last
     // Died in 2023 as well, but held.
     held = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Gehalten', givenName: 'Greta', ...CHURCH });
     await posted(t.http, t.adminToken, { member: held.id, ...died('2023-04-01') });
-    await request(t.http).put(`/api/v1/members/${held.id}/retention-hold`).set(auth(t.adminToken)).send({ held: true, reason: 'Außenprüfung' }).expect(200);
+    await request(t.http)
+      .put(`/api/v1/members/${held.id}/retention-hold`)
+      .set(auth(t.adminToken))
+      .send({ held: true, reason: 'Außenprüfung' })
+      .expect(200);
     active = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Aktiv', givenName: 'Anton', ...CHURCH });
   }, 60_000);
   afterAll(async () => t.close());
 
   it('records who, when and which members, deletes their church keys; twice records nothing more; a rebuild gives the same', async () => {
     const before = await snapshot(t);
-    const run = (await request(t.http).post('/api/v1/dsgvo/clean-member').set(auth(t.adminToken)).expect(200)).body as { count: number };
+    const run = (await request(t.http).post('/api/v1/dsgvo/clean-member').set(auth(t.adminToken)).expect(200)).body as {
+      count: number;
+    };
     expect(run.count).toBe(0);
     const log = await t.running.storage.events.readStream(`dataprotection-${t.cooperativeId}`);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({
       type: 'ChurchDataErased',
-      data: { rule: 'DOMAIN-9.3-church-after-last-payout', members: [{ memberId: former.id, memberNr: former.memberNr, exitDate: '2023-12-31', dueFrom: '2025-01-01' }] },
+      data: {
+        rule: 'DOMAIN-9.3-church-after-last-payout',
+        members: [{ memberId: former.id, memberNr: former.memberNr, exitDate: '2023-12-31', dueFrom: '2025-01-01' }],
+      },
       metadata: { user: 'admin', cooperativeId: t.cooperativeId },
     });
     expect(await churchKey(t, former.id)).toBeUndefined();
@@ -175,8 +257,15 @@ describe('church data of former members: the clean-up erases it after their last
     const after = await snapshot(t);
     expect(churchIn(after, former.id)).toEqual([]);
     expect(await churchInLog(t, former.id)).toEqual([]);
-    expect(await member(t.http, t.adminToken, former.id)).toMatchObject({ name: 'Ausgetreten', givenName: 'Agathe', memberType: 1, churchId: null, kiSt: null });
-    const others = (docs: Record<string, ReadDocument[]>) => docs.members!.filter((d) => [recent.id, held.id, active.id].includes(d.id));
+    expect(await member(t.http, t.adminToken, former.id)).toMatchObject({
+      name: 'Ausgetreten',
+      givenName: 'Agathe',
+      memberType: 1,
+      churchId: null,
+      kiSt: null,
+    });
+    const others = (docs: Record<string, ReadDocument[]>) =>
+      docs.members!.filter((d) => [recent.id, held.id, active.id].includes(d.id));
     expect(others(after)).toEqual(others(before));
     expect(await churchInLog(t, active.id)).toEqual(['ev', '9', 'ev', '9']);
 

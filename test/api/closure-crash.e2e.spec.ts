@@ -17,7 +17,13 @@ import { startServer, type ServerProcess } from './support/server-process.js';
 import { THIS_YEAR } from './support/tax-papers.js';
 
 const LAST = THIS_YEAR - 1;
-const PARAMS = { year: LAST, type: 'percent', amount: '10', decision_date: `${THIS_YEAR}-01-10`, payment_date: `${THIS_YEAR}-01-15` };
+const PARAMS = {
+  year: LAST,
+  type: 'percent',
+  amount: '10',
+  decision_date: `${THIS_YEAR}-01-10`,
+  payment_date: `${THIS_YEAR}-01-15`,
+};
 /** 7 members: 8 events in the closure's stream, written in steps of 3 (3, 3, 2), then the register's end. */
 const MEMBERS = 7;
 const SMALL_STEPS = { CLOSURE_CHUNK_EVENTS: '3' };
@@ -41,13 +47,23 @@ function closureLog(dataDir: string): LoggedEvent[] {
         "SELECT stream_id, revision, type, data FROM events WHERE stream_id LIKE 'dividend%' ORDER BY position",
       )
       .all();
-    const id = rows.find((r) => r.type === 'DividendYearClosing') ? (JSON.parse(rows.find((r) => r.type === 'DividendYearClosing')!.data) as { dividendId: string }).dividendId : '';
+    const id = rows.find((r) => r.type === 'DividendYearClosing')
+      ? (JSON.parse(rows.find((r) => r.type === 'DividendYearClosing')!.data) as { dividendId: string }).dividendId
+      : '';
     return rows.map((r) => {
       const data = JSON.parse(r.data.split(id).join('<closure>')) as Record<string, unknown>;
       for (const f of DIVIDEND_MEMBER_PERSONAL_FIELDS) delete data[f];
       const sealed = data._personal as Record<string, unknown> | undefined;
       if (sealed) data._personal = { subject: sealed.subject, kid: sealed.kid, fields: sealed.fields };
-      return { stream: r.stream_id.split(id).join('<closure>').replace(/^dividends-.*/, 'dividends-<cooperative>'), revision: r.revision, type: r.type, data };
+      return {
+        stream: r.stream_id
+          .split(id)
+          .join('<closure>')
+          .replace(/^dividends-.*/, 'dividends-<cooperative>'),
+        revision: r.revision,
+        type: r.type,
+        data,
+      };
     });
   } finally {
     db.close();
@@ -55,7 +71,10 @@ function closureLog(dataDir: string): LoggedEvent[] {
 }
 
 async function signIn(server: ServerProcess): Promise<string> {
-  const login = await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200);
+  const login = await request(server.url)
+    .post('/api/v1/login')
+    .send({ username: 'admin', password: ADMIN_PASSWORD })
+    .expect(200);
   return (login.body as { token: string }).token;
 }
 
@@ -63,7 +82,8 @@ async function signIn(server: ServerProcess): Promise<string> {
 async function closedYear(server: ServerProcess, token: string): Promise<DividendYearDto> {
   for (let tries = 0; ; tries++) {
     if (tries > 600) throw new Error(`the year was not closed; the server said:\n${server.output()}`);
-    const years = (await request(server.url).get('/api/v1/dividend/years').set(auth(token)).expect(200)).body as DividendYearDto[];
+    const years = (await request(server.url).get('/api/v1/dividend/years').set(auth(token)).expect(200))
+      .body as DividendYearDto[];
     const year = years.find((y) => y.key === LAST)!;
     if (year.closed) return year;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -74,7 +94,8 @@ async function closedYear(server: ServerProcess, token: string): Promise<Dividen
 async function closingShown(server: ServerProcess, token: string): Promise<DividendYearDto> {
   for (let tries = 0; ; tries++) {
     if (tries > 600) throw new Error(`the year was not shown closing; the server said:\n${server.output()}`);
-    const years = (await request(server.url).get('/api/v1/dividend/years').set(auth(token)).expect(200)).body as DividendYearDto[];
+    const years = (await request(server.url).get('/api/v1/dividend/years').set(auth(token)).expect(200))
+      .body as DividendYearDto[];
     const year = years.find((y) => y.key === LAST)!;
     if (year.closing) return year;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -102,10 +123,22 @@ describe('the closure as a resumable process (issue 40)', () => {
     // The same cooperative and members in both data directories.
     const setup = await start(whole);
     const token = await signIn(setup);
-    const cooperativeId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }).cooperative;
-    await request(setup.url).put(`/api/v1/cooperatives/${cooperativeId}`).set(auth(token)).send(validCooperative({ balanceCost: 10, minimumShares: 1 })).expect(200);
+    const cooperativeId = (
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
+    ).cooperative;
+    await request(setup.url)
+      .put(`/api/v1/cooperatives/${cooperativeId}`)
+      .set(auth(token))
+      .send(validCooperative({ balanceCost: 10, minimumShares: 1 }))
+      .expect(200);
     for (let i = 0; i < MEMBERS; i++) {
-      await createMember(setup.url as never, token, { name: `Closure ${i}`, entryDate: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01`, shareAmount: 10_000 * (i + 1) });
+      await createMember(setup.url as never, token, {
+        name: `Closure ${i}`,
+        entryDate: `${LAST}-01-01`,
+        approvalDate: `${LAST}-01-01`,
+        interestBegin: `${LAST}-01-01`,
+        shareAmount: 10_000 * (i + 1),
+      });
     }
     await setup.stop('SIGTERM');
     cpSync(whole, killed, { recursive: true });
@@ -113,7 +146,8 @@ describe('the closure as a resumable process (issue 40)', () => {
     // Uninterrupted.
     const a = await start(whole);
     const aToken = await signIn(a);
-    const closure = (await request(a.url).post('/api/v1/dividend/store').set(auth(aToken)).send(PARAMS).expect(201)).body as DividendDto;
+    const closure = (await request(a.url).post('/api/v1/dividend/store').set(auth(aToken)).send(PARAMS).expect(201))
+      .body as DividendDto;
     expect([closure.status, closure.memberCount, closure.members.length]).toEqual(['closed', MEMBERS, MEMBERS]);
     await a.stop('SIGTERM');
     const { id: _a, closedAt: _at, ...wholeAnswer } = closure;
@@ -121,10 +155,18 @@ describe('the closure as a resumable process (issue 40)', () => {
     // Killed right after its second step: the lock and 6 of the closure's 8 events are stored, the end is not.
     const b = await start(killed, { COOP_TEST_STOP_AT: 'closure:step-2' });
     const bToken = await signIn(b);
-    await request(b.url).post('/api/v1/dividend/store').set(auth(bToken)).send(PARAMS).catch(() => undefined);
+    await request(b.url)
+      .post('/api/v1/dividend/store')
+      .set(auth(bToken))
+      .send(PARAMS)
+      .catch(() => undefined);
     await b.stop('SIGKILL');
     const half = closureLog(killed);
-    expect(half.map((e) => e.type)).toEqual(['DividendYearClosing', 'DividendDeclared', ...Array<string>(5).fill('DividendMemberPaid')]);
+    expect(half.map((e) => e.type)).toEqual([
+      'DividendYearClosing',
+      'DividendDeclared',
+      ...Array<string>(5).fill('DividendMemberPaid'),
+    ]);
 
     // Started with no task runner in the API (TASKS_RUN_IN=worker and no worker): the closure's task, which the kill
     // interrupted (a closure runs as the task dividendClosure, decision 199), is not run again, and the half-written
@@ -134,17 +176,30 @@ describe('the closure as a resumable process (issue 40)', () => {
     const closingYear = await closingShown(waiting, waitingToken);
     expect([closingYear.closed, closingYear.closing]).toEqual([false, true]);
     const id = closingYear.dividendId!;
-    const shown = (await request(waiting.url).get(`/api/v1/dividend/${id}`).set(auth(waitingToken)).expect(200)).body as DividendDto;
+    const shown = (await request(waiting.url).get(`/api/v1/dividend/${id}`).set(auth(waitingToken)).expect(200))
+      .body as DividendDto;
     expect(shown.status).toBe('closing');
-    for (const path of [`/api/v1/dividend/sepa/${id}`, `/api/v1/dividend/tax-pdf/${id}`, `/api/v1/dividend/tax-return/${id}.csv`, `/api/v1/tasks/fsak/${id}`]) {
+    for (const path of [
+      `/api/v1/dividend/sepa/${id}`,
+      `/api/v1/dividend/tax-pdf/${id}`,
+      `/api/v1/dividend/tax-return/${id}.csv`,
+      `/api/v1/tasks/fsak/${id}`,
+    ]) {
       const refused = await request(waiting.url).get(path).set(auth(waitingToken));
-      expect({ path, status: refused.status, templates: (refused.body as { errors?: { template: string }[] }).errors?.map((e) => e.template) }).toEqual({
+      expect({
+        path,
+        status: refused.status,
+        templates: (refused.body as { errors?: { template: string }[] }).errors?.map((e) => e.template),
+      }).toEqual({
         path,
         status: 409,
         templates: ['closureInProgress'],
       });
     }
-    const tasks = (await request(waiting.url).get('/api/v1/tasks').set(auth(waitingToken)).expect(200)).body as { kind: string; state: string }[];
+    const tasks = (await request(waiting.url).get('/api/v1/tasks').set(auth(waitingToken)).expect(200)).body as {
+      kind: string;
+      state: string;
+    }[];
     expect(tasks.filter((task) => task.kind === 'dividendClosure').map((task) => task.state)).toEqual(['running']);
     await waiting.stop('SIGTERM');
 
@@ -152,7 +207,9 @@ describe('the closure as a resumable process (issue 40)', () => {
     const again = await start(killed);
     const againToken = await signIn(again);
     const year = await closedYear(again, againToken);
-    const resumed = (await request(again.url).get(`/api/v1/dividend/${year.dividendId}`).set(auth(againToken)).expect(200)).body as DividendDto;
+    const resumed = (
+      await request(again.url).get(`/api/v1/dividend/${year.dividendId}`).set(auth(againToken)).expect(200)
+    ).body as DividendDto;
     expect([resumed.status, resumed.memberCount, resumed.members.length]).toEqual(['closed', MEMBERS, MEMBERS]);
     // Every member's result as the API opens it (church data included) equals the uninterrupted run's; `closedBy` is the
     // clerk in both (the declaration was written by the request before the stop).
@@ -161,8 +218,14 @@ describe('the closure as a resumable process (issue 40)', () => {
     expect(closureLog(killed)).toEqual(closureLog(whole));
 
     // The same request again writes nothing: the year is closed (409).
-    const refused = await request(again.url).post('/api/v1/dividend/store').set(auth(againToken)).send(PARAMS).expect(409);
-    expect((refused.body as { errors: { template: string }[] }).errors.map((e) => e.template)).toEqual(['yearAlreadyClosed']);
+    const refused = await request(again.url)
+      .post('/api/v1/dividend/store')
+      .set(auth(againToken))
+      .send(PARAMS)
+      .expect(409);
+    expect((refused.body as { errors: { template: string }[] }).errors.map((e) => e.template)).toEqual([
+      'yearAlreadyClosed',
+    ]);
     expect(closureLog(killed)).toEqual(closureLog(whole));
   }, 600_000);
 });

@@ -17,23 +17,46 @@ import { startServer, type ServerProcess } from './support/server-process.js';
 import { THIS_YEAR } from './support/tax-papers.js';
 
 const LAST = THIS_YEAR - 1;
-const PARAMS = { year: LAST, type: 'percent', amount: '10', decision_date: `${THIS_YEAR}-01-10`, payment_date: `${THIS_YEAR}-01-15` };
+const PARAMS = {
+  year: LAST,
+  type: 'percent',
+  amount: '10',
+  decision_date: `${THIS_YEAR}-01-10`,
+  payment_date: `${THIS_YEAR}-01-15`,
+};
 /** 7 members: the closure's stream holds 8 events, written in steps of 3: the first step is the declaration and 2 payouts. */
 const MEMBERS = 7;
 const SMALL_STEPS = { CLOSURE_CHUNK_EVENTS: '3' };
 
 async function signIn(server: ServerProcess): Promise<string> {
-  const login = await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200);
+  const login = await request(server.url)
+    .post('/api/v1/login')
+    .send({ username: 'admin', password: ADMIN_PASSWORD })
+    .expect(200);
   return (login.body as { token: string }).token;
 }
 
 /** The cooperative with bank data and `MEMBERS` members who joined last year, the first one (lowest number) first. */
 async function setUp(server: ServerProcess, token: string): Promise<MemberDto[]> {
-  const cooperativeId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }).cooperative;
-  await request(server.url).put(`/api/v1/cooperatives/${cooperativeId}`).set(auth(token)).send(validCooperative({ balanceCost: 10, minimumShares: 1 })).expect(200);
+  const cooperativeId = (
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
+  ).cooperative;
+  await request(server.url)
+    .put(`/api/v1/cooperatives/${cooperativeId}`)
+    .set(auth(token))
+    .send(validCooperative({ balanceCost: 10, minimumShares: 1 }))
+    .expect(200);
   const members: MemberDto[] = [];
   for (let i = 0; i < MEMBERS; i++) {
-    members.push(await createMember(server.url as never, token, { name: `Task ${i}`, entryDate: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01`, shareAmount: 10_000 * (i + 1) }));
+    members.push(
+      await createMember(server.url as never, token, {
+        name: `Task ${i}`,
+        entryDate: `${LAST}-01-01`,
+        approvalDate: `${LAST}-01-01`,
+        interestBegin: `${LAST}-01-01`,
+        shareAmount: 10_000 * (i + 1),
+      }),
+    );
   }
   return members;
 }
@@ -54,10 +77,20 @@ const closureTasks = async (server: ServerProcess, token: string): Promise<TaskD
 };
 
 const paidEntries = async (server: ServerProcess, token: string, memberId: string): Promise<MemberHistoryEntry[]> =>
-  ((await request(server.url).get(`/api/v1/members/${memberId}/history`).set(auth(token)).expect(200)).body as MemberHistoryEntry[]).filter((e) => e.type === 'DividendMemberPaid');
+  (
+    (await request(server.url).get(`/api/v1/members/${memberId}/history`).set(auth(token)).expect(200))
+      .body as MemberHistoryEntry[]
+  ).filter((e) => e.type === 'DividendMemberPaid');
 
-const dashboardDividends = async (server: ServerProcess, token: string, memberId: string): Promise<MemberDashboardDto['dividends']> =>
-  ((await request(server.url).get(`/api/v1/dashboard/member/${memberId}`).set(auth(token)).expect(200)).body as MemberDashboardDto).dividends;
+const dashboardDividends = async (
+  server: ServerProcess,
+  token: string,
+  memberId: string,
+): Promise<MemberDashboardDto['dividends']> =>
+  (
+    (await request(server.url).get(`/api/v1/dashboard/member/${memberId}`).set(auth(token)).expect(200))
+      .body as MemberDashboardDto
+  ).dividends;
 
 describe('the closure as a task with progress (issue 40)', () => {
   const dirs: string[] = [];
@@ -81,14 +114,23 @@ describe('the closure as a task with progress (issue 40)', () => {
     const server = await start(fresh());
     const token = await signIn(server);
     await setUp(server, token);
-    const closure = (await request(server.url).post('/api/v1/dividend/store').set(auth(token)).send(PARAMS).expect(201)).body as DividendDto;
+    const closure = (await request(server.url).post('/api/v1/dividend/store').set(auth(token)).send(PARAMS).expect(201))
+      .body as DividendDto;
     expect([closure.status, closure.memberCount, closure.members.length]).toEqual(['closed', MEMBERS, MEMBERS]);
     const tasks = await eventually(server, 'the task shown completed', async () => {
       const found = await closureTasks(server, token);
       return found.length === 1 && found[0]!.state === 'completed' ? found : undefined;
     });
-    expect(tasks.map((t) => ({ state: t.state, queuedBy: t.queuedBy, done: t.done, total: t.total, summary: t.summary }))).toEqual([
-      { state: 'completed', queuedBy: 'admin', done: MEMBERS, total: MEMBERS, summary: { closures: 1, years: String(LAST), members: MEMBERS } },
+    expect(
+      tasks.map((t) => ({ state: t.state, queuedBy: t.queuedBy, done: t.done, total: t.total, summary: t.summary })),
+    ).toEqual([
+      {
+        state: 'completed',
+        queuedBy: 'admin',
+        done: MEMBERS,
+        total: MEMBERS,
+        summary: { closures: 1, years: String(LAST), members: MEMBERS },
+      },
     ]);
   }, 300_000);
 
@@ -98,10 +140,14 @@ describe('the closure as a task with progress (issue 40)', () => {
     const token = await signIn(paused);
     const [first] = await setUp(paused, token);
     // The request waits for the task, which stays after its first step: 2 of 7 members written.
-    void request(paused.url).post('/api/v1/dividend/store').set(auth(token)).send(PARAMS).then(
-      () => undefined,
-      () => undefined,
-    );
+    void request(paused.url)
+      .post('/api/v1/dividend/store')
+      .set(auth(token))
+      .send(PARAMS)
+      .then(
+        () => undefined,
+        () => undefined,
+      );
     const running = await eventually(paused, 'the progress after the first step', async () => {
       const found = await closureTasks(paused, token);
       return found.length === 1 && found[0]!.state === 'running' && found[0]!.done === 2 ? found[0] : undefined;
@@ -109,11 +155,16 @@ describe('the closure as a task with progress (issue 40)', () => {
     expect([running.done, running.total]).toEqual([2, MEMBERS]);
 
     // The first member's payout is in the read models (the closure shows closing with it), but not in the member's history.
-    const years = (await request(paused.url).get('/api/v1/dividend/years').set(auth(token)).expect(200)).body as { key: number; closing?: boolean; dividendId?: string }[];
+    const years = (await request(paused.url).get('/api/v1/dividend/years').set(auth(token)).expect(200)).body as {
+      key: number;
+      closing?: boolean;
+      dividendId?: string;
+    }[];
     const year = years.find((y) => y.key === LAST)!;
     expect(year.closing).toBe(true);
     await eventually(paused, 'the first payout projected', async () => {
-      const shown = (await request(paused.url).get(`/api/v1/dividend/${year.dividendId!}`).set(auth(token)).expect(200)).body as DividendDto;
+      const shown = (await request(paused.url).get(`/api/v1/dividend/${year.dividendId!}`).set(auth(token)).expect(200))
+        .body as DividendDto;
       return shown.status === 'closing' && shown.members.some((m) => m.member === first!.id) ? shown : undefined;
     });
     expect(await paidEntries(paused, token, first!.id)).toEqual([]);

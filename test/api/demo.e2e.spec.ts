@@ -43,7 +43,8 @@ async function all<T>(http: App, token: string, path: string): Promise<T[]> {
 const MEMBERS = 120;
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 /** Shares a posting adds to the holding (negative for the types that take shares away). */
-const signed = (b: BalanceDto): number => (b.type === 5 ? b.quantity : [2, 3, 6, 7, 8].includes(b.type) ? -b.quantity : b.quantity);
+const signed = (b: BalanceDto): number =>
+  b.type === 5 ? b.quantity : [2, 3, 6, 7, 8].includes(b.type) ? -b.quantity : b.quantity;
 
 describe('demo data (npm run demo) through the API', () => {
   let t: TestApp;
@@ -60,14 +61,26 @@ describe('demo data (npm run demo) through the API', () => {
     balances = await all<BalanceDto>(t.http, t.adminToken, '/api/v1/balances');
     histories = new Map();
     for (const m of members) {
-      histories.set(m.id, (await request(t.http).get(`/api/v1/members/${m.id}/history`).set(auth(t.adminToken)).expect(200)).body as MemberHistoryEntry[]);
+      histories.set(
+        m.id,
+        (await request(t.http).get(`/api/v1/members/${m.id}/history`).set(auth(t.adminToken)).expect(200))
+          .body as MemberHistoryEntry[],
+      );
     }
   }, 90_000);
   afterAll(async () => t.close());
 
   it('sets the share price and minimum on the new cooperative and admits the members asked for', async () => {
-    const coop = await request(t.http).get(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).expect(200);
-    expect(coop.body).toMatchObject({ balanceCost: 25000, minimumShares: 2, noticePeriodMonths: 24, interestBeginRule: 'nextMonth' });
+    const coop = await request(t.http)
+      .get(`/api/v1/cooperatives/${t.cooperativeId}`)
+      .set(auth(t.adminToken))
+      .expect(200);
+    expect(coop.body).toMatchObject({
+      balanceCost: 25000,
+      minimumShares: 2,
+      noticePeriodMonths: 24,
+      interestBeginRule: 'nextMonth',
+    });
     expect(summary.terms).toMatchObject({ noticePeriodMonths: 24, interestBeginRule: 'nextMonth' });
     expect(members).toHaveLength(MEMBERS);
     expect(summary.members).toBe(MEMBERS);
@@ -76,7 +89,10 @@ describe('demo data (npm run demo) through the API', () => {
   });
 
   it('gives the cooperative an approval number of process km and one of fs (issue 24: both BZSt tasks can start)', async () => {
-    const numbers = (await request(t.http).get('/api/v1/elmanumbers').set(auth(t.adminToken)).expect(200)).body as { elmaProcess: string; elmaNumber: string }[];
+    const numbers = (await request(t.http).get('/api/v1/elmanumbers').set(auth(t.adminToken)).expect(200)).body as {
+      elmaProcess: string;
+      elmaNumber: string;
+    }[];
     expect(numbers.map((n) => [n.elmaProcess, n.elmaNumber]).sort()).toEqual([
       ['fs', '31234567'],
       ['km', '40012345678'],
@@ -133,7 +149,10 @@ describe('demo data (npm run demo) through the API', () => {
       expect(b.interestBegin).toBe(interestBeginFor(b.date, 'nextMonth'));
       // A partial termination and an exit (or their annulment before they took effect) are dated on the end of a
       // financial year, at the latest the one a notice given today would end (the notice period of two years).
-      const yearEnd = b.type === 2 || (b.type >= 6 && b.type <= 8) || (b.type === 5 && [2, 6, 7, 8].includes(byId.get(b.annulPeer!)!.type));
+      const yearEnd =
+        b.type === 2 ||
+        (b.type >= 6 && b.type <= 8) ||
+        (b.type === 5 && [2, 6, 7, 8].includes(byId.get(b.annulPeer!)!.type));
       if (yearEnd) expect(b.date.slice(5)).toBe('12-31');
       if (b.date > today) expect(yearEnd && b.date <= latest).toBe(true);
     }
@@ -169,7 +188,9 @@ describe('demo data (npm run demo) through the API', () => {
           const partial = b.type === 5 ? byId.get(b.annulPeer!)! : b;
           expect([partial.type, partial.annulated, partial.date]).toEqual([2, true, b.date]);
         }
-        expect(m.exitReason).toBe({ 6: m.legalForm === 1 ? 'dissolution' : 'death', 7: 'exclusion', 8: 'exit' }[exitPosting!.type]);
+        expect(m.exitReason).toBe(
+          { 6: m.legalForm === 1 ? 'dissolution' : 'death', 7: 'exclusion', 8: 'exit' }[exitPosting!.type],
+        );
         if (m.exitDate < today) expect([m.exited, m.exitPending, m.shareAmount]).toEqual([true, false, 0]);
         if (m.exitDate > today) {
           // A pending end: still a member with every share until the effective date.
@@ -192,7 +213,13 @@ describe('demo data (npm run demo) through the API', () => {
     expect(pending.length).toBeGreaterThanOrEqual(1);
     expect(pending).toHaveLength(summary.exits.pending);
     const ended = members.filter((m) => m.exitDate !== null);
-    expect(ended).toHaveLength(summary.exits.death + summary.exits.dissolution + summary.exits.exclusion + summary.exits.exit - summary.exits.withdrawn);
+    expect(ended).toHaveLength(
+      summary.exits.death +
+        summary.exits.dissolution +
+        summary.exits.exclusion +
+        summary.exits.exit -
+        summary.exits.withdrawn,
+    );
     for (const m of members) {
       if (m.exitReason === 'dissolution') expect(m.legalForm).toBe(1);
       if (m.exitReason === 'death') expect(m.legalForm).toBe(0);
@@ -214,8 +241,15 @@ describe('demo data (npm run demo) through the API', () => {
       }
       if (m.exitDate !== null) {
         const last = noticed[noticed.length - 1]!.notice!;
-        expect([last.noticeDate, last.effectiveDate, last.reason]).toEqual([m.exitNoticeDate, m.exitDate, m.exitReason]);
-        if (last.reason === 'exclusion') expect(last.dispatchDate !== null && last.dispatchDate! >= last.noticeDate! && last.dispatchDate! <= today).toBe(true);
+        expect([last.noticeDate, last.effectiveDate, last.reason]).toEqual([
+          m.exitNoticeDate,
+          m.exitDate,
+          m.exitReason,
+        ]);
+        if (last.reason === 'exclusion')
+          expect(
+            last.dispatchDate !== null && last.dispatchDate! >= last.noticeDate! && last.dispatchDate! <= today,
+          ).toBe(true);
         else expect(last.dispatchDate).toBeNull();
       }
     }
@@ -230,7 +264,14 @@ describe('demo data (npm run demo) through the API', () => {
     const byId = new Map(balances.map((b) => [b.id, b]));
     for (const b of outgoing) {
       const peer = byId.get(b.transferPeer!);
-      expect(peer).toMatchObject({ type: 4, member: b.transferTo, transferFrom: b.member, transferPeer: b.id, quantity: b.quantity, annulated: b.annulated });
+      expect(peer).toMatchObject({
+        type: 4,
+        member: b.transferTo,
+        transferFrom: b.member,
+        transferPeer: b.id,
+        quantity: b.quantity,
+        annulated: b.annulated,
+      });
     }
     for (const a of balances.filter((b) => b.type === 5)) {
       const original = byId.get(a.annulPeer!)!;
@@ -241,12 +282,14 @@ describe('demo data (npm run demo) through the API', () => {
   });
 
   it('the dashboards agree with the postings', async () => {
-    const dash = (await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200)).body as DashboardDto;
+    const dash = (await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200))
+      .body as DashboardDto;
     expect(dash.balanceSum).toBe(sum(balances.filter((b) => b.date <= today).map((b) => b.amount)));
     expect(dash.memberCount + dash.memberExitCount).toBe(MEMBERS);
     expect(dash.memberExitCount).toBe(members.filter((m) => m.exited).length);
     for (const m of members.slice(0, 10)) {
-      const one = (await request(t.http).get(`/api/v1/dashboard/member/${m.id}`).set(auth(t.adminToken)).expect(200)).body as MemberDashboardDto;
+      const one = (await request(t.http).get(`/api/v1/dashboard/member/${m.id}`).set(auth(t.adminToken)).expect(200))
+        .body as MemberDashboardDto;
       expect(one.sumBalance).toBe(sum(one.balance.filter((b) => b.date <= today).map((b) => b.amount)));
       expect(one.sumBalance).toBe(m.shareTotalEUR);
     }
@@ -264,7 +307,13 @@ describe('demo data (npm run demo) through the API', () => {
       const m = byId.get(o.member)!;
       // FSA only for natural persons living in Germany with a tax id (DOMAIN.md 2.6).
       expect([m.legalForm, m.isForeign, isValidSteuerId(m.manualTaxId ?? '')]).toEqual([0, false, true]);
-      expect(o.amount).toBeLessThanOrEqual(allowanceLimit(Number(o.startDate.slice(0, 4)), o.endDate === null ? null : Number(o.endDate.slice(0, 4)), o.joint).limit);
+      expect(o.amount).toBeLessThanOrEqual(
+        allowanceLimit(
+          Number(o.startDate.slice(0, 4)),
+          o.endDate === null ? null : Number(o.endDate.slice(0, 4)),
+          o.joint,
+        ).limit,
+      );
       if (o.joint) expect(o.spouse).toBe(m.spouse);
       else expect(o.spouse).toBeNull();
       if (m.exited) expect(o.endDate).not.toBeNull();
@@ -279,8 +328,15 @@ describe('demo data (npm run demo) through the API', () => {
       expect(byId.get(c.member)!.isForeign).toBe(false);
     }
     const withPapers = orders[0]!.member;
-    const dash = (await request(t.http).get(`/api/v1/dashboard/member/${withPapers}`).set(auth(t.adminToken)).expect(200)).body as MemberDashboardDto;
-    expect(dash.exemptionOrder.map((o) => o.id).sort()).toEqual(orders.filter((o) => o.member === withPapers).map((o) => o.id).sort());
+    const dash = (
+      await request(t.http).get(`/api/v1/dashboard/member/${withPapers}`).set(auth(t.adminToken)).expect(200)
+    ).body as MemberDashboardDto;
+    expect(dash.exemptionOrder.map((o) => o.id).sort()).toEqual(
+      orders
+        .filter((o) => o.member === withPapers)
+        .map((o) => o.id)
+        .sort(),
+    );
   });
 
   it('has a history of settlements (issue 42): the ends paid on their payout day, a loss share, deaths paid to the heirs', async () => {
@@ -290,8 +346,11 @@ describe('demo data (npm run demo) through the API', () => {
     expect(settled.withLossShare).toBeGreaterThanOrEqual(1);
     expect(settled.refused).toBe(0);
     const lossYear = settled.lossShareYear!;
-    const terms = (await request(t.http).get('/api/v1/settlements/terms').set(auth(t.adminToken)).expect(200)).body as SettlementTermsDto;
-    expect(terms.lossShares).toEqual([{ year: lossYear, kind: 'percent', percent: '7.5', centsPerShare: null, decisionDate: `${lossYear + 1}-06-12` }]);
+    const terms = (await request(t.http).get('/api/v1/settlements/terms').set(auth(t.adminToken)).expect(200))
+      .body as SettlementTermsDto;
+    expect(terms.lossShares).toEqual([
+      { year: lossYear, kind: 'percent', percent: '7.5', centsPerShare: null, decisionDate: `${lossYear + 1}-06-12` },
+    ]);
     const rows: SettlementDto[] = [];
     for (let year = 2016; year <= Number(today.slice(0, 4)) + 2; year++) {
       const res = await request(t.http).get(`/api/v1/settlements?year=${year}`).set(auth(t.adminToken));
@@ -306,7 +365,12 @@ describe('demo data (npm run demo) through the API', () => {
       // Every end whose payout day has come is paid on it, within the deadline; the others are due (or still to come).
       expect(s.status).toBe(payoutDay <= today && s.endDate <= today ? 'paid' : 'due');
       if (s.status !== 'paid') continue;
-      expect([s.payoutDate, s.payoutDate! <= s.deadline, s.imported, s.paidBy]).toEqual([payoutDay, true, false, 'demo']);
+      expect([s.payoutDate, s.payoutDate! <= s.deadline, s.imported, s.paidBy]).toEqual([
+        payoutDay,
+        true,
+        false,
+        'demo',
+      ]);
       expect(s.amount).toBe(s.holding - s.lossShare);
       // 7.5 % of the holding, to the cent, in the loss year only.
       expect(s.lossShare).toBe(s.year === lossYear ? Math.floor((s.holding * 150 + 1000) / 2000) : 0);
@@ -348,9 +412,15 @@ describe('demo data (npm run demo) through the API', () => {
     const [memberId, history] = reminded[0]!;
     const sent = history.filter((e) => e.type === 'PaymentReminderSent').map((e) => e.reminder!);
     expect(sent[0]).toMatchObject({ level: 1 });
-    const mine = (await request(t.http).get(`/api/v1/payment-reminders?member=${memberId}`).set(auth(t.adminToken)).expect(200)).body as PaymentReminderDto[];
-    expect(mine.map((r) => [r.level, r.date, r.amount])).toEqual([...sent].reverse().map((r) => [r.level, r.date, r.amount]));
-    const letters = await request(t.http).get(`/api/v1/payment-reminders/${mine[0]!.runId}/letters.pdf`).set(auth(t.adminToken));
+    const mine = (
+      await request(t.http).get(`/api/v1/payment-reminders?member=${memberId}`).set(auth(t.adminToken)).expect(200)
+    ).body as PaymentReminderDto[];
+    expect(mine.map((r) => [r.level, r.date, r.amount])).toEqual(
+      [...sent].reverse().map((r) => [r.level, r.date, r.amount]),
+    );
+    const letters = await request(t.http)
+      .get(`/api/v1/payment-reminders/${mine[0]!.runId}/letters.pdf`)
+      .set(auth(t.adminToken));
     expect([letters.status, letters.headers['content-type']]).toEqual([200, 'application/pdf']);
   });
 
@@ -365,10 +435,20 @@ describe('demo data (npm run demo) through the API', () => {
     try {
       await fillDemo(again.running, { members: MEMBERS, postings: MEMBERS * 10, seed: 7 });
       const members2 = await all<MemberDto>(again.http, again.adminToken, '/api/v1/members');
-      const pick = (m: MemberDto): unknown[] => [m.id, m.memberNr, m.name, m.givenName, m.iban, m.shareAmount, m.exitDate];
+      const pick = (m: MemberDto): unknown[] => [
+        m.id,
+        m.memberNr,
+        m.name,
+        m.givenName,
+        m.iban,
+        m.shareAmount,
+        m.exitDate,
+      ];
       expect(members2.map(pick)).toEqual(members.map(pick));
       const balances2 = await all<BalanceDto>(again.http, again.adminToken, '/api/v1/balances');
-      expect(balances2.map((b) => [b.id, b.type, b.amount, b.date])).toEqual(balances.map((b) => [b.id, b.type, b.amount, b.date]));
+      expect(balances2.map((b) => [b.id, b.type, b.amount, b.date])).toEqual(
+        balances.map((b) => [b.id, b.type, b.amount, b.date]),
+      );
     } finally {
       await again.close();
     }

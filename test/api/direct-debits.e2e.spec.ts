@@ -1,12 +1,26 @@
 import request from 'supertest';
-import { businessToday, ValidationError, type EventStore, type FileStore, type CollectionCreatedDto, type CollectionDto, type DirectDebitPaymentDto, type MandateDto, type ShareDueDto } from '@coop/contracts';
+import {
+  businessToday,
+  ValidationError,
+  type EventStore,
+  type FileStore,
+  type CollectionCreatedDto,
+  type CollectionDto,
+  type DirectDebitPaymentDto,
+  type MandateDto,
+  type ShareDueDto,
+} from '@coop/contracts';
 import type { App } from 'supertest/types.js';
 import { earliestCollectionDate, nextTarget2Day } from '../../services/src/direct-debits/domain/target2.js';
 import { pain008Violations } from '../../services/src/direct-debits/sepa/pain008-rules.js';
 import { parsePain, type XmlNode } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, setTerms } from './support/members.js';
-import { CollectionBooking, CreateCollectionCommand, CreateCollectionHandler } from '../../services/src/direct-debits/commands/collection.commands.js';
+import {
+  CollectionBooking,
+  CreateCollectionCommand,
+  CreateCollectionHandler,
+} from '../../services/src/direct-debits/commands/collection.commands.js';
 import { DirectDebitReads } from '../../services/src/direct-debits/queries/direct-debit-reads.js';
 import { PaymentTermsQuery } from '../../services/src/share-payments/index.js';
 import { StreamWriter } from '../../services/src/platform/commands/stream-writer.js';
@@ -22,13 +36,18 @@ import { EVENT_STORE } from '../../services/src/platform/tokens.js';
  * debit due again, the next collection RCUR; roles and tenancy.
  */
 const xmlOf = (http: App, token: string, path: string): request.Test =>
-  request(http).get(path).set(auth(token)).buffer(true).parse((res, done) => {
-    let body = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => (body += chunk));
-    res.on('end', () => done(null, body));
-  });
-const at = (node: XmlNode | undefined, ...path: string[]): string | undefined => path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node)?.text;
+  request(http)
+    .get(path)
+    .set(auth(token))
+    .buffer(true)
+    .parse((res, done) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => done(null, body));
+    });
+const at = (node: XmlNode | undefined, ...path: string[]): string | undefined =>
+  path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node)?.text;
 
 describe('direct debits: mandates, a collection and its file, a returned debit', () => {
   let t: TestApp;
@@ -38,92 +57,236 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
   let annaMandate: MandateDto;
   let collection: CollectionCreatedDto;
 
-  const dues = async (memberId: string): Promise<ShareDueDto[]> => (await request(t.http).get(`/api/v1/members/${memberId}/share-dues`).set(auth(t.adminToken)).expect(200)).body as ShareDueDto[];
-  const grant = (memberId: string, body: Record<string, unknown>, token = t.adminToken): request.Test => request(t.http).post(`/api/v1/members/${memberId}/mandates`).set(auth(token)).send(body);
+  const dues = async (memberId: string): Promise<ShareDueDto[]> =>
+    (await request(t.http).get(`/api/v1/members/${memberId}/share-dues`).set(auth(t.adminToken)).expect(200))
+      .body as ShareDueDto[];
+  const grant = (memberId: string, body: Record<string, unknown>, token = t.adminToken): request.Test =>
+    request(t.http).post(`/api/v1/members/${memberId}/mandates`).set(auth(token)).send(body);
 
   beforeAll(async () => {
     t = await startApp();
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
-    await request(t.http).put('/api/v1/cooperative/payment-terms').set(auth(t.adminToken)).send({ instalments: { allowed: false, maxCount: 1, rhythmMonths: 1, minFirstPerShare: 0 }, reminderAfterDays: 14, creditDividendUntilPaid: true, creditorId: 'DE98ZZZ09999999999' }).expect(200);
-    for (const [key, name] of [['anna', 'Anna'], ['bert', 'Bert'], ['cora', 'Cora'], ['dora', 'Dora']] as const) {
+    await request(t.http)
+      .put('/api/v1/cooperative/payment-terms')
+      .set(auth(t.adminToken))
+      .send({
+        instalments: { allowed: false, maxCount: 1, rhythmMonths: 1, minFirstPerShare: 0 },
+        reminderAfterDays: 14,
+        creditDividendUntilPaid: true,
+        creditorId: 'DE98ZZZ09999999999',
+      })
+      .expect(200);
+    for (const [key, name] of [
+      ['anna', 'Anna'],
+      ['bert', 'Bert'],
+      ['cora', 'Cora'],
+      ['dora', 'Dora'],
+    ] as const) {
       members[key] = (await createMember(t.http, t.adminToken, { name, shareAmount: 2 })).id;
       const [due] = await dues(members[key]);
       subscription[key] = due!.id;
       // Nothing paid yet on the subscription (the register's payment corrected to 0): 500 euro outstanding.
-      await request(t.http).put(`/api/v1/shares/${due!.id}`).set(auth(t.adminToken)).send({ rueckpfleinzahlung: 0, interestEnd: null }).expect(200);
+      await request(t.http)
+        .put(`/api/v1/shares/${due!.id}`)
+        .set(auth(t.adminToken))
+        .send({ rueckpfleinzahlung: 0, interestEnd: null })
+        .expect(200);
     }
     // The app's start and twelve writes that wait for the read models: more than the default 30 s on a loaded machine.
   }, 90_000);
   afterAll(async () => t.close());
 
   it('grants mandates: reference unique in the cooperative (any case), SEPA set, signed not after today', async () => {
-    annaMandate = (await grant(members.anna, { reference: 'EG-M-0001', signedOn: '2025-01-02', kind: 'recurring' }).expect(201)).body as MandateDto;
-    expect(annaMandate).toMatchObject({ memberId: members.anna, reference: 'EG-M-0001', signedOn: '2025-01-02', kind: 'recurring', status: 'active', revokedOn: null, collections: 0 });
+    annaMandate = (
+      await grant(members.anna, { reference: 'EG-M-0001', signedOn: '2025-01-02', kind: 'recurring' }).expect(201)
+    ).body as MandateDto;
+    expect(annaMandate).toMatchObject({
+      memberId: members.anna,
+      reference: 'EG-M-0001',
+      signedOn: '2025-01-02',
+      kind: 'recurring',
+      status: 'active',
+      revokedOn: null,
+      collections: 0,
+    });
     await grant(members.bert, { reference: 'EG-M-0002', signedOn: '2025-02-01', kind: 'oneOff' }).expect(201);
-    expect((await grant(members.dora, { reference: 'eg-m-0001', signedOn: '2025-01-02' }).expect(400)).body).toEqual({ errors: [{ field: 'reference', template: 'mandateReferenceTaken', parameters: { '0': 'eg-m-0001' } }] });
-    const bad = await grant(members.dora, { reference: 'EG M 1', signedOn: '2999-01-01', kind: 'sometimes' }).expect(400);
-    expect((bad.body as { errors: { field: string; template: string }[] }).errors.map((e) => [e.field, e.template])).toEqual([
+    expect((await grant(members.dora, { reference: 'eg-m-0001', signedOn: '2025-01-02' }).expect(400)).body).toEqual({
+      errors: [{ field: 'reference', template: 'mandateReferenceTaken', parameters: { '0': 'eg-m-0001' } }],
+    });
+    const bad = await grant(members.dora, { reference: 'EG M 1', signedOn: '2999-01-01', kind: 'sometimes' }).expect(
+      400,
+    );
+    expect(
+      (bad.body as { errors: { field: string; template: string }[] }).errors.map((e) => [e.field, e.template]),
+    ).toEqual([
       ['reference', 'mandateReferenceInvalid'],
       ['signedOn', 'dateOutOfRange'],
       ['kind', 'invalidChoice'],
     ]);
     const tomorrow = nextTarget2Day(businessToday());
-    expect((await grant(members.dora, { reference: 'EG-M-0009', signedOn: tomorrow }).expect(400)).body).toMatchObject({ errors: [{ field: 'signedOn', template: 'mandateSignedInFuture' }] });
-    const list = (await request(t.http).get(`/api/v1/members/${members.anna}/mandates`).set(auth(t.adminToken)).expect(200)).body as MandateDto[];
+    expect((await grant(members.dora, { reference: 'EG-M-0009', signedOn: tomorrow }).expect(400)).body).toMatchObject({
+      errors: [{ field: 'signedOn', template: 'mandateSignedInFuture' }],
+    });
+    const list = (
+      await request(t.http).get(`/api/v1/members/${members.anna}/mandates`).set(auth(t.adminToken)).expect(200)
+    ).body as MandateDto[];
     expect(list.map((m) => m.reference)).toEqual(['EG-M-0001']);
   });
 
   it('collects the selected dues with a usable mandate and IBAN, skips the others with the reason, and writes a pain.008 file that follows its rules', async () => {
-    const tooEarly = await request(t.http).post('/api/v1/direct-debits').set(auth(t.adminToken)).send({ collectionDate: businessToday(), balanceIds: [subscription.anna] }).expect(400);
-    expect((tooEarly.body as { errors: { template: string }[] }).errors[0]!.template).toMatch(/^collectionDate(TooEarly|NotBusinessDay)$/);
-    const res = await request(t.http).post('/api/v1/direct-debits').set(auth(t.adminToken)).send({ collectionDate, balanceIds: [subscription.anna, subscription.bert, subscription.cora, 'unbekannt'] }).expect(201);
+    const tooEarly = await request(t.http)
+      .post('/api/v1/direct-debits')
+      .set(auth(t.adminToken))
+      .send({ collectionDate: businessToday(), balanceIds: [subscription.anna] })
+      .expect(400);
+    expect((tooEarly.body as { errors: { template: string }[] }).errors[0]!.template).toMatch(
+      /^collectionDate(TooEarly|NotBusinessDay)$/,
+    );
+    const res = await request(t.http)
+      .post('/api/v1/direct-debits')
+      .set(auth(t.adminToken))
+      .send({ collectionDate, balanceIds: [subscription.anna, subscription.bert, subscription.cora, 'unbekannt'] })
+      .expect(201);
     collection = res.body as CollectionCreatedDto;
-    expect(collection).toMatchObject({ collectionDate, count: 2, totalCents: 100_000, booked: 2, complete: true, returned: 0 });
-    expect(collection.skipped.map((s) => [s.balanceId, s.reason])).toEqual([[subscription.cora, 'noMandate'], ['unbekannt', 'unknownDue']]);
+    expect(collection).toMatchObject({
+      collectionDate,
+      count: 2,
+      totalCents: 100_000,
+      booked: 2,
+      complete: true,
+      returned: 0,
+    });
+    expect(collection.skipped.map((s) => [s.balanceId, s.reason])).toEqual([
+      [subscription.cora, 'noMandate'],
+      ['unbekannt', 'unknownDue'],
+    ]);
     // Paid by the debit: nothing outstanding on Anna's and Bert's subscriptions, Cora's still due.
-    expect([(await dues(members.anna))[0]!.outstanding, (await dues(members.bert))[0]!.outstanding, (await dues(members.cora))[0]!.outstanding]).toEqual([0, 0, 50_000]);
+    expect([
+      (await dues(members.anna))[0]!.outstanding,
+      (await dues(members.bert))[0]!.outstanding,
+      (await dues(members.cora))[0]!.outstanding,
+    ]).toEqual([0, 0, 50_000]);
 
     const file = await xmlOf(t.http, t.adminToken, `/api/v1/direct-debits/${collection.id}/file`).expect(200);
-    expect(file.headers['content-disposition']).toContain(`Lastschrift-${collectionDate}-Energiegenossenschaft-Musterstadt-eG.xml`);
+    expect(file.headers['content-disposition']).toContain(
+      `Lastschrift-${collectionDate}-Energiegenossenschaft-Musterstadt-eG.xml`,
+    );
     const doc = parsePain(file.body as string);
     expect(pain008Violations(doc)).toEqual([]);
     const blocks = doc.children[0]!.children.filter((c) => c.name === 'PmtInf');
-    expect(blocks.map((b) => [at(b, 'PmtTpInf', 'SeqTp'), at(b, 'CtrlSum'), at(b, 'ReqdColltnDt'), at(b, 'CdtrSchmeId', 'Id', 'PrvtId', 'Othr', 'Id')])).toEqual([
+    expect(
+      blocks.map((b) => [
+        at(b, 'PmtTpInf', 'SeqTp'),
+        at(b, 'CtrlSum'),
+        at(b, 'ReqdColltnDt'),
+        at(b, 'CdtrSchmeId', 'Id', 'PrvtId', 'Othr', 'Id'),
+      ]),
+    ).toEqual([
       ['FRST', '500.00', collectionDate, 'DE98ZZZ09999999999'],
       ['OOFF', '500.00', collectionDate, 'DE98ZZZ09999999999'],
     ]);
-    expect(at(blocks[0]!.children.find((c) => c.name === 'DrctDbtTxInf'), 'DrctDbtTx', 'MndtRltdInf', 'MndtId')).toBe('EG-M-0001');
-    const listed = (await request(t.http).get('/api/v1/direct-debits').set(auth(t.adminToken)).expect(200)).body as CollectionDto[];
+    expect(
+      at(
+        blocks[0]!.children.find((c) => c.name === 'DrctDbtTxInf'),
+        'DrctDbtTx',
+        'MndtRltdInf',
+        'MndtId',
+      ),
+    ).toBe('EG-M-0001');
+    const listed = (await request(t.http).get('/api/v1/direct-debits').set(auth(t.adminToken)).expect(200))
+      .body as CollectionDto[];
     expect(listed.map((c) => [c.id, c.count, c.totalCents])).toEqual([[collection.id, 2, 100_000]]);
-    expect(((await request(t.http).get(`/api/v1/members/${members.anna}/mandates`).set(auth(t.adminToken)).expect(200)).body as MandateDto[])[0]).toMatchObject({ collections: 1, lastCollectionDate: collectionDate });
+    expect(
+      (
+        (await request(t.http).get(`/api/v1/members/${members.anna}/mandates`).set(auth(t.adminToken)).expect(200))
+          .body as MandateDto[]
+      )[0],
+    ).toMatchObject({ collections: 1, lastCollectionDate: collectionDate });
   });
 
   it('records a returned debit once: the amount is due again; the next collection draws it as RCUR, the one-off mandate not again', async () => {
-    const [payment] = (await request(t.http).get(`/api/v1/members/${members.anna}/direct-debit-payments`).set(auth(t.adminToken)).expect(200)).body as DirectDebitPaymentDto[];
+    const [payment] = (
+      await request(t.http)
+        .get(`/api/v1/members/${members.anna}/direct-debit-payments`)
+        .set(auth(t.adminToken))
+        .expect(200)
+    ).body as DirectDebitPaymentDto[];
     expect(payment).toMatchObject({ collectionId: collection.id, amount: 50_000, returnedOn: null });
     const path = `/api/v1/members/${members.anna}/share-payments/${payment!.id}/return`;
-    await request(t.http).post(path).set(auth(t.adminToken)).send({ date: collectionDate, reason: 'md06x' }).expect(400);
-    expect((await request(t.http).post(path).set(auth(t.adminToken)).send({ date: collectionDate, reason: 'MD06' }).expect(200)).body).toMatchObject({ returnedOn: collectionDate, returnReason: 'MD06' });
-    expect((await request(t.http).post(path).set(auth(t.adminToken)).send({ date: collectionDate, reason: null }).expect(400)).body).toMatchObject({ errors: [{ template: 'paymentAlreadyReturned' }] });
+    await request(t.http)
+      .post(path)
+      .set(auth(t.adminToken))
+      .send({ date: collectionDate, reason: 'md06x' })
+      .expect(400);
+    expect(
+      (
+        await request(t.http)
+          .post(path)
+          .set(auth(t.adminToken))
+          .send({ date: collectionDate, reason: 'MD06' })
+          .expect(200)
+      ).body,
+    ).toMatchObject({ returnedOn: collectionDate, returnReason: 'MD06' });
+    expect(
+      (
+        await request(t.http)
+          .post(path)
+          .set(auth(t.adminToken))
+          .send({ date: collectionDate, reason: null })
+          .expect(400)
+      ).body,
+    ).toMatchObject({ errors: [{ template: 'paymentAlreadyReturned' }] });
     expect((await dues(members.anna))[0]!.outstanding).toBe(50_000);
-    expect(((await request(t.http).get('/api/v1/direct-debits').set(auth(t.adminToken)).expect(200)).body as CollectionDto[])[0]).toMatchObject({ returned: 1, returnedCents: 50_000 });
+    expect(
+      (
+        (await request(t.http).get('/api/v1/direct-debits').set(auth(t.adminToken)).expect(200)).body as CollectionDto[]
+      )[0],
+    ).toMatchObject({ returned: 1, returnedCents: 50_000 });
 
-    const again = (await request(t.http).post('/api/v1/direct-debits').set(auth(t.adminToken)).send({ collectionDate, balanceIds: [subscription.anna, subscription.bert] }).expect(201)).body as CollectionCreatedDto;
+    const again = (
+      await request(t.http)
+        .post('/api/v1/direct-debits')
+        .set(auth(t.adminToken))
+        .send({ collectionDate, balanceIds: [subscription.anna, subscription.bert] })
+        .expect(201)
+    ).body as CollectionCreatedDto;
     expect([again.count, again.skipped.map((s) => s.reason)]).toEqual([1, ['nothingOutstanding']]);
-    const doc = parsePain((await xmlOf(t.http, t.adminToken, `/api/v1/direct-debits/${again.id}/file`).expect(200)).body as string);
-    expect(doc.children[0]!.children.filter((c) => c.name === 'PmtInf').map((b) => at(b, 'PmtTpInf', 'SeqTp'))).toEqual(['RCUR']);
+    const doc = parsePain(
+      (await xmlOf(t.http, t.adminToken, `/api/v1/direct-debits/${again.id}/file`).expect(200)).body as string,
+    );
+    expect(doc.children[0]!.children.filter((c) => c.name === 'PmtInf').map((b) => at(b, 'PmtTpInf', 'SeqTp'))).toEqual(
+      ['RCUR'],
+    );
     // Revoked, the mandate draws no more.
-    await request(t.http).post(`/api/v1/members/${members.anna}/mandates/${annaMandate.id}/revoke`).set(auth(t.adminToken)).send({ date: businessToday() }).expect(200);
-    await request(t.http).post(`/api/v1/members/${members.anna}/mandates/${annaMandate.id}/revoke`).set(auth(t.adminToken)).send({ date: businessToday() }).expect(400);
+    await request(t.http)
+      .post(`/api/v1/members/${members.anna}/mandates/${annaMandate.id}/revoke`)
+      .set(auth(t.adminToken))
+      .send({ date: businessToday() })
+      .expect(200);
+    await request(t.http)
+      .post(`/api/v1/members/${members.anna}/mandates/${annaMandate.id}/revoke`)
+      .set(auth(t.adminToken))
+      .send({ date: businessToday() })
+      .expect(400);
   });
 
   it('draws a due once when two clerks make a collection of it at the same moment', async () => {
     await grant(members.dora, { reference: 'EG-M-0004', signedOn: '2025-01-02', kind: 'recurring' }).expect(201);
-    const both = await Promise.all([0, 1].map(() => request(t.http).post('/api/v1/direct-debits').set(auth(t.adminToken)).send({ collectionDate, balanceIds: [subscription.dora] })));
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        request(t.http)
+          .post('/api/v1/direct-debits')
+          .set(auth(t.adminToken))
+          .send({ collectionDate, balanceIds: [subscription.dora] }),
+      ),
+    );
     const drawn = both.filter((r) => r.status === 201 && (r.body as CollectionCreatedDto).count > 0);
     expect(drawn).toHaveLength(1);
     const refused = both.find((r) => r !== drawn[0])!;
-    expect([refused.status, (refused.body as { errors?: { template: string }[] }).errors?.[0]?.template]).toEqual([400, 'collectionEmpty']);
+    expect([refused.status, (refused.body as { errors?: { template: string }[] }).errors?.[0]?.template]).toEqual([
+      400,
+      'collectionEmpty',
+    ]);
     expect((await dues(members.dora))[0]!.outstanding).toBe(0);
   });
 
@@ -142,8 +305,17 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
       app.get<EventStore>(EVENT_STORE, deps),
       app.get(ReadModelProgress, deps),
     );
-    const ctx = contextFor({ userId: 'admin', username: 'admin', roles: ['ROLE_ADMIN', 'ROLE_USER'], cooperativeId: t.cooperativeId });
-    const both = await Promise.allSettled([here, there].map((handler) => handler.execute(new CreateCollectionCommand(ctx, collectionDate, [subscription.cora!], new Date()))));
+    const ctx = contextFor({
+      userId: 'admin',
+      username: 'admin',
+      roles: ['ROLE_ADMIN', 'ROLE_USER'],
+      cooperativeId: t.cooperativeId,
+    });
+    const both = await Promise.allSettled(
+      [here, there].map((handler) =>
+        handler.execute(new CreateCollectionCommand(ctx, collectionDate, [subscription.cora!], new Date())),
+      ),
+    );
     expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refused = both.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(ValidationError);
@@ -156,18 +328,46 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
     await request(t.http).get(`/api/v1/members/${members.anna}/mandates`).set(auth(restricted.token)).expect(200);
     await request(t.http).get(`/api/v1/direct-debits/${collection.id}/file`).set(auth(restricted.token)).expect(200);
     await grant(members.cora, { reference: 'EG-M-0003', signedOn: '2025-01-02' }, restricted.token).expect(403);
-    await request(t.http).post('/api/v1/direct-debits').set(auth(restricted.token)).send({ collectionDate, balanceIds: [subscription.cora] }).expect(403);
+    await request(t.http)
+      .post('/api/v1/direct-debits')
+      .set(auth(restricted.token))
+      .send({ collectionDate, balanceIds: [subscription.cora] })
+      .expect(403);
 
-    const created = await request(t.http).post('/api/v1/cooperatives').set(auth(t.adminToken)).send(validCooperative({ name: 'andere-eg' })).expect(201);
-    const other = await userWith(t.http, t.adminToken, 'andere-admin', ['ROLE_ADMIN', 'ROLE_USER'], (created.body as { id: string }).id);
+    const created = await request(t.http)
+      .post('/api/v1/cooperatives')
+      .set(auth(t.adminToken))
+      .send(validCooperative({ name: 'andere-eg' }))
+      .expect(201);
+    const other = await userWith(
+      t.http,
+      t.adminToken,
+      'andere-admin',
+      ['ROLE_ADMIN', 'ROLE_USER'],
+      (created.body as { id: string }).id,
+    );
     await request(t.http).get(`/api/v1/members/${members.anna}/mandates`).set(auth(other.token)).expect(404);
     await grant(members.cora, { reference: 'EG-M-0003', signedOn: '2025-01-02' }, other.token).expect(404);
     await request(t.http).get(`/api/v1/direct-debits/${collection.id}/file`).set(auth(other.token)).expect(404);
-    await request(t.http).post(`/api/v1/members/${members.anna}/mandates/${annaMandate.id}/revoke`).set(auth(other.token)).send({ date: businessToday() }).expect(404);
+    await request(t.http)
+      .post(`/api/v1/members/${members.anna}/mandates/${annaMandate.id}/revoke`)
+      .set(auth(other.token))
+      .send({ date: businessToday() })
+      .expect(404);
     await request(t.http).get('/api/v1/direct-debits').set(auth(other.token)).expect(204);
     // Another cooperative's subscriptions are unknown dues there; the request's limits hold before any work.
-    await request(t.http).post('/api/v1/direct-debits').set(auth(other.token)).send({ collectionDate, balanceIds: [subscription.cora] }).expect(400);
-    const tooMany = await request(t.http).post('/api/v1/direct-debits').set(auth(t.adminToken)).send({ collectionDate, balanceIds: Array.from({ length: 10_001 }, (_, i) => String(i)) }).expect(400);
-    expect((tooMany.body as { errors: { template: string }[] }).errors.map((e) => e.template)).toContain('mustBeAtMost');
+    await request(t.http)
+      .post('/api/v1/direct-debits')
+      .set(auth(other.token))
+      .send({ collectionDate, balanceIds: [subscription.cora] })
+      .expect(400);
+    const tooMany = await request(t.http)
+      .post('/api/v1/direct-debits')
+      .set(auth(t.adminToken))
+      .send({ collectionDate, balanceIds: Array.from({ length: 10_001 }, (_, i) => String(i)) })
+      .expect(400);
+    expect((tooMany.body as { errors: { template: string }[] }).errors.map((e) => e.template)).toContain(
+      'mustBeAtMost',
+    );
   });
 });

@@ -11,8 +11,26 @@ import { THIS_YEAR } from './support/tax-papers.js';
  * every member), `TotalItems` the number that match; `GET /dividend/{id}/members` lists a closure's members.
  */
 const LAST = THIS_YEAR - 1;
-const params = { year: String(LAST), type: 'percent', amount: '10', decision_date: `${THIS_YEAR}-01-10`, payment_date: `${THIS_YEAR}-01-15` };
-const TOTALS = ['memberCount', 'amount', 'dividend', 'exemptions', 'taxableAmount', 'taxAmount', 'solidaryTaxAmount', 'churchTax', 'paymentAmount', 'taxReturn', 'singleChurchTax'] as const;
+const params = {
+  year: String(LAST),
+  type: 'percent',
+  amount: '10',
+  decision_date: `${THIS_YEAR}-01-10`,
+  payment_date: `${THIS_YEAR}-01-15`,
+};
+const TOTALS = [
+  'memberCount',
+  'amount',
+  'dividend',
+  'exemptions',
+  'taxableAmount',
+  'taxAmount',
+  'solidaryTaxAmount',
+  'churchTax',
+  'paymentAmount',
+  'taxReturn',
+  'singleChurchTax',
+] as const;
 const totals = (d: DividendDto) => Object.fromEntries(TOTALS.map((k) => [k, d[k]]));
 
 /** Member (name, given name) and gross in cents: a share costs 10 cents, 10 %, a whole year. */
@@ -29,18 +47,50 @@ describe('dividend: the per-member list in pages', () => {
   let t: TestApp;
   let otherAdmin: string;
   const m: MemberDto[] = [];
-  const calc = (query: Record<string, string>): request.Test => request(t.http).get('/api/v1/dividend/calc').query({ ...params, ...query }).set(auth(t.adminToken));
-  const get = (path: string, query: Record<string, string> = {}, token = t.adminToken): request.Test => request(t.http as App).get(`/api/v1/dividend${path}`).query(query).set(auth(token));
+  const calc = (query: Record<string, string>): request.Test =>
+    request(t.http)
+      .get('/api/v1/dividend/calc')
+      .query({ ...params, ...query })
+      .set(auth(t.adminToken));
+  const get = (path: string, query: Record<string, string> = {}, token = t.adminToken): request.Test =>
+    request(t.http as App)
+      .get(`/api/v1/dividend${path}`)
+      .query(query)
+      .set(auth(token));
   const numbers = (members: readonly DividendMemberDto[]): number[] => members.map((x) => x.memberNr);
   const nr = (i: number): number => m[i]!.memberNr as number;
 
   beforeAll(async () => {
     t = await startApp();
-    const coop = await request(t.http).post('/api/v1/cooperatives').set(auth(t.adminToken)).send(validCooperative({ name: 'dividend-paging-other-eg' }));
-    otherAdmin = (await userWith(t.http, t.adminToken, 'dividend-paging-other', ['ROLE_ADMIN', 'ROLE_USER'], (coop.body as { id: string }).id)).token;
-    await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ balanceCost: 10, minimumShares: 1 })).expect(200);
+    const coop = await request(t.http)
+      .post('/api/v1/cooperatives')
+      .set(auth(t.adminToken))
+      .send(validCooperative({ name: 'dividend-paging-other-eg' }));
+    otherAdmin = (
+      await userWith(
+        t.http,
+        t.adminToken,
+        'dividend-paging-other',
+        ['ROLE_ADMIN', 'ROLE_USER'],
+        (coop.body as { id: string }).id,
+      )
+    ).token;
+    await request(t.http)
+      .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+      .set(auth(t.adminToken))
+      .send(validCooperative({ balanceCost: 10, minimumShares: 1 }))
+      .expect(200);
     for (const [name, givenName, gross] of PEOPLE) {
-      m.push(await createMember(t.http, t.adminToken, { name, givenName, entryDate: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01`, shareAmount: gross }));
+      m.push(
+        await createMember(t.http, t.adminToken, {
+          name,
+          givenName,
+          entryDate: `${LAST}-01-01`,
+          approvalDate: `${LAST}-01-01`,
+          interestBegin: `${LAST}-01-01`,
+          shareAmount: gross,
+        }),
+      );
     }
   }, 60_000);
   afterAll(async () => t.close());
@@ -72,26 +122,40 @@ describe('dividend: the per-member list in pages', () => {
     expect(numbers(((await calc({ search: 'anton kranz' }).expect(200)).body as DividendDto).members)).toEqual([nr(5)]);
     expect(numbers(((await calc({ search: String(nr(3)) }).expect(200)).body as DividendDto).members)[0]).toBe(nr(3));
     const none = await calc({ search: 'nobody' }).expect(200);
-    expect([none.headers.totalitems, (none.body as DividendDto).members, (none.body as DividendDto).memberCount]).toEqual(['0', [], 6]);
+    expect([
+      none.headers.totalitems,
+      (none.body as DividendDto).members,
+      (none.body as DividendDto).memberCount,
+    ]).toEqual(['0', [], 6]);
   });
 
   it('calculation: refuses an unknown sort field and a bad page as the other lists do', async () => {
     const res = await calc({ order_by: 'birthDate', limit: '0' }).expect(400);
-    expect((res.body as { errors: { field: string; template: string }[] }).errors.map((e) => [e.field, e.template])).toEqual([
+    expect(
+      (res.body as { errors: { field: string; template: string }[] }).errors.map((e) => [e.field, e.template]),
+    ).toEqual([
       ['limit', 'invalidNumber'],
       ['order_by', 'unknownField'],
     ]);
   });
 
   it('closure: GET /dividend/{id} and /dividend/{id}/members page, sort and search its members; the totals stay', async () => {
-    const closure = (await request(t.http).post('/api/v1/dividend/store').set(auth(t.adminToken)).send(params).expect(201)).body as DividendDto;
+    const closure = (
+      await request(t.http).post('/api/v1/dividend/store').set(auth(t.adminToken)).send(params).expect(201)
+    ).body as DividendDto;
     const id = closure.id!;
     expect(numbers(closure.members)).toEqual(m.map((x) => x.memberNr));
     // Each payout carries the posting lines of its basis, collected in the calculation after the lock.
-    const paid = (await t.running.storage.events.readStream(`dividend-${id}`)).filter((e) => e.type === 'DividendMemberPaid');
-    const lines = paid.map((e) => (e.data as { memberNr: number; lines: { amount: number; from: string; days: number }[] }));
+    const paid = (await t.running.storage.events.readStream(`dividend-${id}`)).filter(
+      (e) => e.type === 'DividendMemberPaid',
+    );
+    const lines = paid.map(
+      (e) => e.data as { memberNr: number; lines: { amount: number; from: string; days: number }[] },
+    );
     expect(lines.map((d) => d.memberNr)).toEqual(m.map((x) => x.memberNr));
-    expect(lines.map((d) => d.lines.map((l) => [l.amount, l.from, l.days]))).toEqual(closure.members.map((x) => [[x.balances, `${LAST}-01-01`, 360]]));
+    expect(lines.map((d) => d.lines.map((l) => [l.amount, l.from, l.days]))).toEqual(
+      closure.members.map((x) => [[x.balances, `${LAST}-01-01`, 360]]),
+    );
     const whole = await get(`/${id}`).expect(200);
     expect(whole.headers.totalitems).toBe('6');
     expect((whole.body as DividendDto).members).toEqual(closure.members);
@@ -101,14 +165,20 @@ describe('dividend: the per-member list in pages', () => {
     expect(totals(page.body as DividendDto)).toEqual(totals(closure));
 
     const list = await get(`/${id}/members`).expect(200);
-    expect([list.headers.totalitems, numbers(list.body as DividendMemberDto[])]).toEqual(['6', m.map((x) => x.memberNr)]);
+    expect([list.headers.totalitems, numbers(list.body as DividendMemberDto[])]).toEqual([
+      '6',
+      m.map((x) => x.memberNr),
+    ]);
     expect(list.body).toEqual(closure.members);
     const desc = await get(`/${id}/members`, { order_by: '-memberNr', limit: '2' }).expect(200);
     expect(numbers(desc.body as DividendMemberDto[])).toEqual([nr(5), nr(4)]);
     const byTax = await get(`/${id}/members`, { order_by: '-dividendTax', offset: '1', limit: '2' }).expect(200);
     expect(numbers(byTax.body as DividendMemberDto[])).toEqual([nr(4), nr(0)]);
     const found = await get(`/${id}/members`, { search: 'Müller', order_by: 'name' }).expect(200);
-    expect([found.headers.totalitems, (found.body as DividendMemberDto[]).map((x) => x.givenName)]).toEqual(['2', ['Emil', 'Anna']]);
+    expect([found.headers.totalitems, (found.body as DividendMemberDto[]).map((x) => x.givenName)]).toEqual([
+      '2',
+      ['Emil', 'Anna'],
+    ]);
     expect((found.body as DividendMemberDto[])[1]).toEqual(closure.members[0]);
     const none = await get(`/${id}/members`, { search: 'nobody' }).expect(204);
     expect(none.headers.totalitems).toBe('0');

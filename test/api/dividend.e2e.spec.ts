@@ -26,15 +26,32 @@ const params = (year: number, extra: Record<string, string> = {}): Record<string
   payment_date: PAYMENT,
   ...extra,
 });
-const TAX_IDS = ['86095742719', '47036892816', '65929970489', '57549285017', '25768131411', '12345678911', '98765432198'];
+const TAX_IDS = [
+  '86095742719',
+  '47036892816',
+  '65929970489',
+  '57549285017',
+  '25768131411',
+  '12345678911',
+  '98765432198',
+];
 
-const calc = (http: App, token: string, query: Record<string, string>): request.Test => request(http).get('/api/v1/dividend/calc').query(query).set(auth(token));
-const store = (http: App, token: string, body: Record<string, string>): request.Test => request(http).post('/api/v1/dividend/store').set(auth(token)).send(body);
+const calc = (http: App, token: string, query: Record<string, string>): request.Test =>
+  request(http).get('/api/v1/dividend/calc').query(query).set(auth(token));
+const store = (http: App, token: string, body: Record<string, string>): request.Test =>
+  request(http).post('/api/v1/dividend/store').set(auth(token)).send(body);
 const templates = (res: request.Response): [string | null, string, Record<string, string>][] =>
-  (res.body as { errors: { field: string | null; template: string; parameters: Record<string, string> }[] }).errors.map((e) => [e.field, e.template, e.parameters]);
+  (res.body as { errors: { field: string | null; template: string; parameters: Record<string, string> }[] }).errors.map(
+    (e) => [e.field, e.template, e.parameters],
+  );
 
 /** A member holding `euros` × 10 of shares from 1 January of last year (a gross of `euros` at 10 %). */
-async function holder(http: App, token: string, grossCents: number, overrides: Record<string, unknown> = {}): Promise<MemberDto> {
+async function holder(
+  http: App,
+  token: string,
+  grossCents: number,
+  overrides: Record<string, unknown> = {},
+): Promise<MemberDto> {
   return createMember(http, token, {
     entryDate: `${LAST}-01-01`,
     approvalDate: `${LAST}-01-01`,
@@ -44,7 +61,10 @@ async function holder(http: App, token: string, grossCents: number, overrides: R
   });
 }
 
-const figures = (m: DividendMemberDto | undefined) => (m ? [m.dividend, m.exemptions, m.taxRelevantAmount, m.dividendTax, m.solidarityTax, m.churchTax, m.paymentAmount] : null);
+const figures = (m: DividendMemberDto | undefined) =>
+  m
+    ? [m.dividend, m.exemptions, m.taxRelevantAmount, m.dividendTax, m.solidarityTax, m.churchTax, m.paymentAmount]
+    : null;
 
 describe('dividend: calculation and the year’s closure', () => {
   let t: TestApp;
@@ -54,15 +74,30 @@ describe('dividend: calculation and the year’s closure', () => {
 
   beforeAll(async () => {
     t = await startApp();
-    const coop = await request(t.http).post('/api/v1/cooperatives').set(auth(t.adminToken)).send(validCooperative({ name: 'dividend-other-eg' }));
-    otherAdmin = (await userWith(t.http, t.adminToken, 'dividend-other-admin', ['ROLE_ADMIN', 'ROLE_USER'], (coop.body as { id: string }).id)).token;
+    const coop = await request(t.http)
+      .post('/api/v1/cooperatives')
+      .set(auth(t.adminToken))
+      .send(validCooperative({ name: 'dividend-other-eg' }));
+    otherAdmin = (
+      await userWith(
+        t.http,
+        t.adminToken,
+        'dividend-other-admin',
+        ['ROLE_ADMIN', 'ROLE_USER'],
+        (coop.body as { id: string }).id,
+      )
+    ).token;
     restricted = (await userWith(t.http, t.adminToken, 'dividend-restricted', ['ROLE_RESTRICTED_USER'])).token;
   }, 60_000);
   afterAll(async () => t.close());
 
   it('refuses a closure while the cooperative has no bank name, IBAN or BIC, each with its own message', async () => {
     const preview = await calc(t.http, t.adminToken, params(LAST)).expect(200);
-    expect((preview.body as DividendDto).errors.map((e) => e.template)).toEqual(['missingCooperativeBankname', 'missingCooperativeIban', 'missingCooperativeBic']);
+    expect((preview.body as DividendDto).errors.map((e) => e.template)).toEqual([
+      'missingCooperativeBankname',
+      'missingCooperativeIban',
+      'missingCooperativeBic',
+    ]);
     const refused = await store(t.http, t.adminToken, params(LAST)).expect(400);
     expect(templates(refused)).toEqual([
       [null, 'missingCooperativeBankname', {}],
@@ -73,7 +108,10 @@ describe('dividend: calculation and the year’s closure', () => {
   });
 
   it('sets up members reproducing the worked examples', async () => {
-    const terms = await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
+    const terms = await request(t.http)
+      .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+      .set(auth(t.adminToken))
+      .send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
     expect(terms.status).toBe(200);
     const http = t.http;
     const token = t.adminToken;
@@ -85,32 +123,98 @@ describe('dividend: calculation and the year’s closure', () => {
     m.we3 = await holder(http, token, 100_000, { name: 'Drei', state: 'by', churchId: 'rk', churchTaxRate: '8' });
     // WE-4: a 300 € order, 500.00.
     m.we4 = await holder(http, token, 50_000, { name: 'Vier', manualTaxId: TAX_IDS[1] });
-    await createOrder(http, token, { member: m.we4.id, type: 0, joint: false, spouse: null, amount: 30_000, ...ORDER_DATES });
+    await createOrder(http, token, {
+      member: m.we4.id,
+      type: 0,
+      joint: false,
+      spouse: null,
+      amount: 30_000,
+      ...ORDER_DATES,
+    });
     // WE-5: a joint 600 € order of spouses H (450.00, paid first: the lower member number) and W (250.00).
-    m.we5h = await holder(http, token, 45_000, { name: 'Fünf', givenName: 'Hans', civilStatus: 1, manualTaxId: TAX_IDS[2] });
-    m.we5w = await holder(http, token, 25_000, { name: 'Fünf', givenName: 'Wera', civilStatus: 1, manualTaxId: TAX_IDS[3], spouse: m.we5h.id, spouseTaxId: TAX_IDS[2] });
+    m.we5h = await holder(http, token, 45_000, {
+      name: 'Fünf',
+      givenName: 'Hans',
+      civilStatus: 1,
+      manualTaxId: TAX_IDS[2],
+    });
+    m.we5w = await holder(http, token, 25_000, {
+      name: 'Fünf',
+      givenName: 'Wera',
+      civilStatus: 1,
+      manualTaxId: TAX_IDS[3],
+      spouse: m.we5h.id,
+      spouseTaxId: TAX_IDS[2],
+    });
     const linked = await request(http)
       .put(`/api/v1/members/${m.we5h.id}`)
       .set(auth(token))
-      .send(validMember({ name: 'Fünf', givenName: 'Hans', civilStatus: 1, manualTaxId: TAX_IDS[2], spouse: m.we5w.id, spouseTaxId: TAX_IDS[3], entryDate: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01` }));
+      .send(
+        validMember({
+          name: 'Fünf',
+          givenName: 'Hans',
+          civilStatus: 1,
+          manualTaxId: TAX_IDS[2],
+          spouse: m.we5w.id,
+          spouseTaxId: TAX_IDS[3],
+          entryDate: `${LAST}-01-01`,
+          approvalDate: `${LAST}-01-01`,
+          interestBegin: `${LAST}-01-01`,
+        }),
+      );
     expect(linked.status).toBe(200);
-    await createOrder(http, token, { member: m.we5h.id, type: 0, joint: true, spouse: m.we5w.id, amount: 60_000, ...ORDER_DATES });
+    await createOrder(http, token, {
+      member: m.we5h.id,
+      type: 0,
+      joint: true,
+      spouse: m.we5w.id,
+      amount: 60_000,
+      ...ORDER_DATES,
+    });
     // WE-6: a non-assessment certificate (type 100), 800.00; a natural person's NV is reported by tax id (issue 43).
     m.we6 = await holder(http, token, 80_000, { name: 'Sechs', manualTaxId: '51234568505' });
     await createNonAssessment(http, token, validNonAssessment(m.we6.id, { type: 100 }));
     // WE-7: a GmbH, 1,234.56.
-    const firm = { legalForm: 1, postalSalutation: 'company', salutation: null, givenName: null, birthDate: null, civilStatus: null };
+    const firm = {
+      legalForm: 1,
+      postalSalutation: 'company',
+      salutation: null,
+      givenName: null,
+      birthDate: null,
+      civilStatus: null,
+    };
     m.we7 = await holder(http, token, 123_456, { name: 'Sieben GmbH', ...firm });
     // WE-8: a tax-exempt body with a § 44a Abs. 8 certificate (type 60), 1,000.00.
     m.we8 = await holder(http, token, 100_000, { name: 'Acht Verband', ...firm });
     await createNonAssessment(http, token, validNonAssessment(m.we8.id, { type: 60 }));
     // WE-9: a 200 € order, church tax 9 %; 140.00 of the order used by an earlier payout this year, then 180.00.
     m.we9 = await holder(http, token, 14_000, {
-      name: 'Neun', state: 'he', churchId: 'lt', churchTaxRate: '9', manualTaxId: TAX_IDS[4],
-      entryDate: `${EARLIER - 1}-01-01`, approvalDate: `${EARLIER - 1}-01-01`, interestBegin: `${EARLIER - 1}-01-01`,
+      name: 'Neun',
+      state: 'he',
+      churchId: 'lt',
+      churchTaxRate: '9',
+      manualTaxId: TAX_IDS[4],
+      entryDate: `${EARLIER - 1}-01-01`,
+      approvalDate: `${EARLIER - 1}-01-01`,
+      interestBegin: `${EARLIER - 1}-01-01`,
     });
-    await posted(http, token, { member: m.we9.id, type: 1, amount: 40_000, quantity: 4_000, date: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01` });
-    await createOrder(http, token, { member: m.we9.id, type: 0, joint: false, spouse: null, amount: 20_000, ...ORDER_DATES });
+    await posted(http, token, {
+      member: m.we9.id,
+      type: 1,
+      amount: 40_000,
+      quantity: 4_000,
+      date: `${LAST}-01-01`,
+      approvalDate: `${LAST}-01-01`,
+      interestBegin: `${LAST}-01-01`,
+    });
+    await createOrder(http, token, {
+      member: m.we9.id,
+      type: 0,
+      joint: false,
+      spouse: null,
+      amount: 20_000,
+      ...ORDER_DATES,
+    });
   }, 60_000);
 
   it('closes the year before last first (a payout this calendar year): WE-9’s first 140.00 use the order', async () => {
@@ -118,7 +222,13 @@ describe('dividend: calculation and the year’s closure', () => {
     const closure = res.body as DividendDto;
     expect(closure.members.map((x) => x.member)).toEqual([m.we9!.id]);
     expect(figures(closure.members[0])).toEqual([14_000, 14_000, 0, 0, 0, 0, 14_000]);
-    expect(closure.members[0]).toMatchObject({ allowanceVolume: 20_000, allowanceBefore: 0, allowanceAfter: 14_000, name: 'Neun', taxId: TAX_IDS[4] });
+    expect(closure.members[0]).toMatchObject({
+      allowanceVolume: 20_000,
+      allowanceBefore: 0,
+      allowanceAfter: 14_000,
+      name: 'Neun',
+      taxId: TAX_IDS[4],
+    });
   });
 
   it('calculates last year to the cent of the worked examples, writing nothing', async () => {
@@ -138,8 +248,19 @@ describe('dividend: calculation and the year’s closure', () => {
     expect(figures(of(m.we7!))).toEqual([123_456, 0, 123_456, 30_864, 1_697, 0, 90_895]);
     expect(figures(of(m.we8!))).toEqual([100_000, 0, 100_000, 15_000, 825, 0, 84_175]);
     expect(figures(of(m.we9!))).toEqual([18_000, 6_000, 12_000, 2_933, 161, 263, 14_643]);
-    expect(of(m.we9!)).toMatchObject({ allowanceVolume: 20_000, allowanceBefore: 14_000, allowanceAfter: 20_000, churchName: 'Evangelisch-lutherische Kirche' });
-    expect(of(m.we5w!)).toMatchObject({ allowanceVolume: 60_000, allowanceBefore: 45_000, allowanceAfter: 60_000, name: 'Fünf', givenName: 'Wera' });
+    expect(of(m.we9!)).toMatchObject({
+      allowanceVolume: 20_000,
+      allowanceBefore: 14_000,
+      allowanceAfter: 20_000,
+      churchName: 'Evangelisch-lutherische Kirche',
+    });
+    expect(of(m.we5w!)).toMatchObject({
+      allowanceVolume: 60_000,
+      allowanceBefore: 45_000,
+      allowanceAfter: 60_000,
+      name: 'Fünf',
+      givenName: 'Wera',
+    });
     expect(of(m.we7!)).toMatchObject({ isLegalEntity: true, basisOfTax: 'legalEntity' });
     expect(of(m.we8!)).toMatchObject({ hasNonAssessment: 60, basisOfTax: 'nv60' });
     // WE-12: the KapESt return of this payment day.
@@ -157,19 +278,50 @@ describe('dividend: calculation and the year’s closure', () => {
       { churchId: 'lt', name: 'Evangelisch-lutherische Kirche', amount: 263 },
       { churchId: 'rk', name: 'Römisch-katholische Kirche', amount: 1_960 },
     ]);
-    expect(run).toMatchObject({ id: null, year: LAST, percent: '10.0000', registeredTaxAmount: 1_083, memberCount: 10 });
-    const years = (await request(t.http).get('/api/v1/dividend/years').set(auth(restricted)).expect(200)).body as DividendYearDto[];
-    expect(years.find((y) => y.key === LAST)).toEqual({ key: LAST, value: String(LAST), closed: false, closing: false, dividendId: null });
+    expect(run).toMatchObject({
+      id: null,
+      year: LAST,
+      percent: '10.0000',
+      registeredTaxAmount: 1_083,
+      memberCount: 10,
+    });
+    const years = (await request(t.http).get('/api/v1/dividend/years').set(auth(restricted)).expect(200))
+      .body as DividendYearDto[];
+    expect(years.find((y) => y.key === LAST)).toEqual({
+      key: LAST,
+      value: String(LAST),
+      closed: false,
+      closing: false,
+      dividendId: null,
+    });
   });
 
   it('refuses missing dates, the current year, and bad parameters field by field', async () => {
-    expect(templates(await store(t.http, t.adminToken, params(LAST, { decision_date: '', payment_date: '' })).expect(400))).toEqual([
+    expect(
+      templates(await store(t.http, t.adminToken, params(LAST, { decision_date: '', payment_date: '' })).expect(400)),
+    ).toEqual([
       ['decision_date', 'missingDecisionDate', {}],
       ['payment_date', 'missingPaymentDate', {}],
     ]);
-    expect(templates(await store(t.http, t.adminToken, params(THIS_YEAR)).expect(400))).toEqual([['year', 'currentYearClosure', {}]]);
-    expect((await calc(t.http, t.adminToken, params(THIS_YEAR)).expect(200)).body.errors.map((e: { template: string }) => e.template)).toEqual(['currentYearClosure']);
-    expect(templates(await calc(t.http, t.adminToken, { year: 'x', type: 'gift', amount: '-1', decision_date: '1.1.2025', payment_date: '' }).expect(400))).toEqual([
+    expect(templates(await store(t.http, t.adminToken, params(THIS_YEAR)).expect(400))).toEqual([
+      ['year', 'currentYearClosure', {}],
+    ]);
+    expect(
+      (await calc(t.http, t.adminToken, params(THIS_YEAR)).expect(200)).body.errors.map(
+        (e: { template: string }) => e.template,
+      ),
+    ).toEqual(['currentYearClosure']);
+    expect(
+      templates(
+        await calc(t.http, t.adminToken, {
+          year: 'x',
+          type: 'gift',
+          amount: '-1',
+          decision_date: '1.1.2025',
+          payment_date: '',
+        }).expect(400),
+      ),
+    ).toEqual([
       ['year', 'invalidNumber', {}],
       ['type', 'invalidChoice', {}],
       ['amount', 'invalidNumber', {}],
@@ -182,9 +334,19 @@ describe('dividend: calculation and the year’s closure', () => {
       ['year', 'tooLong', { 0: '20' }],
       ['amount', 'tooLong', { 0: '20' }],
     ]);
-    expect(templates(await store(t.http, t.adminToken, params(LAST, { type: 'amount', amount: '1000000000,01' })).expect(400))).toEqual([['amount', 'amountAtMost', { 0: '1.000.000.000,00' }]]);
-    expect((await calc(t.http, t.adminToken, params(LAST, { amount: '10,000000' })).expect(200)).body).toMatchObject({ type: 'percent', resolved: '10', percent: '10.0000' });
-    const today = (await calc(t.http, t.adminToken, { year: String(LAST), type: 'amount', amount: '333,33' }).expect(200)).body as DividendDto;
+    expect(
+      templates(
+        await store(t.http, t.adminToken, params(LAST, { type: 'amount', amount: '1000000000,01' })).expect(400),
+      ),
+    ).toEqual([['amount', 'amountAtMost', { 0: '1.000.000.000,00' }]]);
+    expect((await calc(t.http, t.adminToken, params(LAST, { amount: '10,000000' })).expect(200)).body).toMatchObject({
+      type: 'percent',
+      resolved: '10',
+      percent: '10.0000',
+    });
+    const today = (
+      await calc(t.http, t.adminToken, { year: String(LAST), type: 'amount', amount: '333,33' }).expect(200)
+    ).body as DividendDto;
     expect(today).toMatchObject({ type: 'amount', resolved: '33333', amount: 33_333 });
     expect(today.paymentDate).toBe(today.decisionDate);
     expect(today.dividend + today.residue).toBe(33_333);
@@ -192,21 +354,69 @@ describe('dividend: calculation and the year’s closure', () => {
 
   it('refuses members without a tax id for their exemption order or NV 100, and a joint order without the spouse’s tax id, naming them', async () => {
     const noId = await holder(t.http, t.adminToken, 1_000, { name: 'Ohne-ID' });
-    await createOrder(t.http, t.adminToken, { member: noId.id, type: 0, joint: false, spouse: null, amount: 10_000, ...ORDER_DATES });
-    const married = { name: 'Gemeinsam', civilStatus: 1, manualTaxId: TAX_IDS[6], spouseGivenName: 'Paul', spouseName: 'Gemeinsam', spouseBirthDate: '1979-01-01' };
+    await createOrder(t.http, t.adminToken, {
+      member: noId.id,
+      type: 0,
+      joint: false,
+      spouse: null,
+      amount: 10_000,
+      ...ORDER_DATES,
+    });
+    const married = {
+      name: 'Gemeinsam',
+      civilStatus: 1,
+      manualTaxId: TAX_IDS[6],
+      spouseGivenName: 'Paul',
+      spouseName: 'Gemeinsam',
+      spouseBirthDate: '1979-01-01',
+    };
     const joint = await holder(t.http, t.adminToken, 1_000, married);
-    await createOrder(t.http, t.adminToken, { member: joint.id, type: 0, joint: true, spouse: null, amount: 10_000, ...ORDER_DATES });
+    await createOrder(t.http, t.adminToken, {
+      member: joint.id,
+      type: 0,
+      joint: true,
+      spouse: null,
+      amount: 10_000,
+      ...ORDER_DATES,
+    });
     // Issue 43: an NV 100 holder without a tax id cannot be reported in the FSAK: flagged before the closure, as an NV holder
     // (WE-6's tax id taken away here, given back below).
-    const we6 = (tax: string | null) => validMember({ name: 'Sechs', manualTaxId: tax, entryDate: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01` });
-    expect((await request(t.http).put(`/api/v1/members/${m.we6!.id}`).set(auth(t.adminToken)).send(we6(null))).status).toBe(200);
+    const we6 = (tax: string | null) =>
+      validMember({
+        name: 'Sechs',
+        manualTaxId: tax,
+        entryDate: `${LAST}-01-01`,
+        approvalDate: `${LAST}-01-01`,
+        interestBegin: `${LAST}-01-01`,
+      });
+    expect(
+      (await request(t.http).put(`/api/v1/members/${m.we6!.id}`).set(auth(t.adminToken)).send(we6(null))).status,
+    ).toBe(200);
     const nvNoId = m.we6!;
     const res = (await calc(t.http, t.adminToken, params(LAST)).expect(200)).body as DividendDto;
     const named = (x: MemberDto) => ({ member: x.id, memberNr: x.memberNr, name: x.name, givenName: x.givenName });
     expect(res.errors).toEqual([
-      { code: 'taxIdMissing', template: 'taxIdMissing', parameters: [String(noId.memberNr)], members: [noId.id], concerned: [named(noId)] },
-      { code: 'spouseTaxIdMissing', template: 'spouseTaxIdMissing', parameters: [String(joint.memberNr)], members: [joint.id], concerned: [named(joint)] },
-      { code: 'nvTaxIdMissing', template: 'nvTaxIdMissing', parameters: [String(nvNoId.memberNr)], members: [nvNoId.id], concerned: [{ member: nvNoId.id, memberNr: nvNoId.memberNr, name: 'Sechs', givenName: nvNoId.givenName }] },
+      {
+        code: 'taxIdMissing',
+        template: 'taxIdMissing',
+        parameters: [String(noId.memberNr)],
+        members: [noId.id],
+        concerned: [named(noId)],
+      },
+      {
+        code: 'spouseTaxIdMissing',
+        template: 'spouseTaxIdMissing',
+        parameters: [String(joint.memberNr)],
+        members: [joint.id],
+        concerned: [named(joint)],
+      },
+      {
+        code: 'nvTaxIdMissing',
+        template: 'nvTaxIdMissing',
+        parameters: [String(nvNoId.memberNr)],
+        members: [nvNoId.id],
+        concerned: [{ member: nvNoId.id, memberNr: nvNoId.memberNr, name: 'Sechs', givenName: nvNoId.givenName }],
+      },
     ]);
     expect(res.members.find((x) => x.member === noId.id)?.problems).toEqual(['taxIdMissing']);
     expect(res.members.find((x) => x.member === nvNoId.id)?.problems).toEqual(['nvTaxIdMissing']);
@@ -215,21 +425,46 @@ describe('dividend: calculation and the year’s closure', () => {
       [null, 'spouseTaxIdMissing', { 0: String(joint.memberNr) }],
       [null, 'nvTaxIdMissing', { 0: String(nvNoId.memberNr) }],
     ]);
-    expect((await request(t.http).put(`/api/v1/members/${nvNoId.id}`).set(auth(t.adminToken)).send(we6('51234568505'))).status).toBe(200);
+    expect(
+      (await request(t.http).put(`/api/v1/members/${nvNoId.id}`).set(auth(t.adminToken)).send(we6('51234568505')))
+        .status,
+    ).toBe(200);
     const withSpouseId = await request(t.http)
       .put(`/api/v1/members/${joint.id}`)
       .set(auth(t.adminToken))
-      .send(validMember({ ...married, spouseTaxId: TAX_IDS[0], entryDate: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01` }));
+      .send(
+        validMember({
+          ...married,
+          spouseTaxId: TAX_IDS[0],
+          entryDate: `${LAST}-01-01`,
+          approvalDate: `${LAST}-01-01`,
+          interestBegin: `${LAST}-01-01`,
+        }),
+      );
     expect(withSpouseId.status).toBe(200);
     // Fixed by entering the tax id: the year closes (below) with this member too.
-    const fixed = await request(t.http).put(`/api/v1/members/${noId.id}`).set(auth(t.adminToken)).send(validMember({ name: 'Ohne-ID', manualTaxId: TAX_IDS[5], entryDate: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01` }));
+    const fixed = await request(t.http)
+      .put(`/api/v1/members/${noId.id}`)
+      .set(auth(t.adminToken))
+      .send(
+        validMember({
+          name: 'Ohne-ID',
+          manualTaxId: TAX_IDS[5],
+          entryDate: `${LAST}-01-01`,
+          approvalDate: `${LAST}-01-01`,
+          interestBegin: `${LAST}-01-01`,
+        }),
+      );
     expect([fixed.status, fixed.body]).toEqual([200, expect.anything()]);
     m.noId = noId;
     expect((await calc(t.http, t.adminToken, params(LAST)).expect(200)).body.errors).toEqual([]);
   });
 
   it('two closures of one year at once: exactly one succeeds, the other is refused as closed', async () => {
-    const [a, b] = await Promise.all([store(t.http, t.adminToken, params(LAST)), store(t.http, t.adminToken, params(LAST))]);
+    const [a, b] = await Promise.all([
+      store(t.http, t.adminToken, params(LAST)),
+      store(t.http, t.adminToken, params(LAST)),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     const lost = a.status === 409 ? a : b;
     expect(templates(lost)).toEqual([['year', 'yearAlreadyClosed', { 0: String(LAST) }]]);
@@ -238,26 +473,41 @@ describe('dividend: calculation and the year’s closure', () => {
     expect(won).toMatchObject({ year: LAST, registeredTaxAmount: 1_083, closedBy: 'admin', errors: [] });
     expect(won.members.map((x) => x.memberNr)).toEqual([...won.members.map((x) => x.memberNr)].sort((p, q) => p - q));
     expect(won.members).toHaveLength(12);
-    expect(figures(won.members.find((x) => x.member === m.we9!.id))).toEqual([18_000, 6_000, 12_000, 2_933, 161, 263, 14_643]);
+    expect(figures(won.members.find((x) => x.member === m.we9!.id))).toEqual([
+      18_000, 6_000, 12_000, 2_933, 161, 263, 14_643,
+    ]);
     expect(won.taxReturn.row34SoliCents).toBe(5_955 + won.members.find((x) => x.member === m.noId!.id)!.solidarityTax);
   });
 
   it('lists the year as closed and refuses it again (409), in the calculation too', async () => {
-    const years = (await request(t.http).get('/api/v1/dividend/years').set(auth(t.adminToken)).expect(200)).body as DividendYearDto[];
+    const years = (await request(t.http).get('/api/v1/dividend/years').set(auth(t.adminToken)).expect(200))
+      .body as DividendYearDto[];
     const last = years.find((y) => y.key === LAST)!;
     expect(last.closed).toBe(true);
     expect(years.map((y) => y.key)).toEqual(Array.from({ length: 12 }, (_, i) => LAST - i));
-    expect(templates(await store(t.http, t.adminToken, params(LAST)).expect(409))).toEqual([['year', 'yearAlreadyClosed', { 0: String(LAST) }]]);
-    expect((await calc(t.http, t.adminToken, params(LAST)).expect(200)).body.errors.map((e: { template: string }) => e.template)).toEqual(['yearAlreadyClosed']);
+    expect(templates(await store(t.http, t.adminToken, params(LAST)).expect(409))).toEqual([
+      ['year', 'yearAlreadyClosed', { 0: String(LAST) }],
+    ]);
+    expect(
+      (await calc(t.http, t.adminToken, params(LAST)).expect(200)).body.errors.map(
+        (e: { template: string }) => e.template,
+      ),
+    ).toEqual(['yearAlreadyClosed']);
     const list = await request(t.http).get('/api/v1/dividend').set(auth(restricted)).expect(200);
     expect(list.headers.totalitems).toBe('2');
     expect((list.body as DividendDto[]).map((d) => [d.year, d.members.length])).toEqual([
       [LAST, 0],
       [EARLIER, 0],
     ]);
-    const got = (await request(t.http).get(`/api/v1/dividend/${last.dividendId}`).set(auth(restricted)).expect(200)).body as DividendDto;
+    const got = (await request(t.http).get(`/api/v1/dividend/${last.dividendId}`).set(auth(restricted)).expect(200))
+      .body as DividendDto;
     expect(got.members).toHaveLength(12);
-    expect(got.members.find((x) => x.member === m.we1!.id)).toMatchObject({ name: 'Eins', givenName: 'Anna', taxId: TAX_IDS[0], birthDate: '1980-04-12' });
+    expect(got.members.find((x) => x.member === m.we1!.id)).toMatchObject({
+      name: 'Eins',
+      givenName: 'Anna',
+      taxId: TAX_IDS[0],
+      birthDate: '1980-04-12',
+    });
   });
 
   it('resumes a closure that stopped after its lock (the year left closing), under the lock’s id', async () => {
@@ -265,21 +515,39 @@ describe('dividend: calculation and the year’s closure', () => {
     const events = t.running.storage.events;
     const register = await events.readStream(stream);
     const year = EARLIER - 1;
-    const metadata = { cooperativeId: t.cooperativeId, user: 'admin', timestamp: new Date().toISOString(), correlationId: 'c', causationId: 'c', schemaVersion: 1 };
+    const metadata = {
+      cooperativeId: t.cooperativeId,
+      user: 'admin',
+      timestamp: new Date().toISOString(),
+      correlationId: 'c',
+      causationId: 'c',
+      schemaVersion: 1,
+    };
     await events.append(stream, register[register.length - 1]!.revision, [
-      { type: 'DividendYearClosing', data: { cooperativeId: t.cooperativeId, year, dividendId: 'stopped-closure' }, metadata },
+      {
+        type: 'DividendYearClosing',
+        data: { cooperativeId: t.cooperativeId, year, dividendId: 'stopped-closure' },
+        metadata,
+      },
     ]);
     const resumed = (await store(t.http, t.adminToken, params(year)).expect(201)).body as DividendDto;
     expect(resumed).toMatchObject({ id: 'stopped-closure', year });
     // WE-9's member alone held shares then; the order's volume of this year is used up by the two payouts before.
     expect(resumed.members.map((x) => [x.member, x.dividend, x.exemptions])).toEqual([[m.we9!.id, 14_000, 0]]);
-    expect(templates(await store(t.http, t.adminToken, params(year)).expect(409))).toEqual([['year', 'yearAlreadyClosed', { 0: String(year) }]]);
+    expect(templates(await store(t.http, t.adminToken, params(year)).expect(409))).toEqual([
+      ['year', 'yearAlreadyClosed', { 0: String(year) }],
+    ]);
   });
 
   it('rebuilds the dividend read models from the log exactly as they were built live', async () => {
     const read = async (): Promise<unknown[]> => {
-      const list = (await request(t.http).get('/api/v1/dividend').set(auth(t.adminToken)).expect(200)).body as DividendDto[];
-      const closures = await Promise.all(list.map(async (d) => (await request(t.http).get(`/api/v1/dividend/${d.id}`).set(auth(t.adminToken)).expect(200)).body));
+      const list = (await request(t.http).get('/api/v1/dividend').set(auth(t.adminToken)).expect(200))
+        .body as DividendDto[];
+      const closures = await Promise.all(
+        list.map(
+          async (d) => (await request(t.http).get(`/api/v1/dividend/${d.id}`).set(auth(t.adminToken)).expect(200)).body,
+        ),
+      );
       const preview = (await calc(t.http, t.adminToken, params(EARLIER - 2)).expect(200)).body;
       return [list, closures, preview];
     };
@@ -289,15 +557,19 @@ describe('dividend: calculation and the year’s closure', () => {
   });
 
   it('another cooperative sees none of it', async () => {
-    const years = (await request(t.http).get('/api/v1/dividend/years').set(auth(otherAdmin)).expect(200)).body as DividendYearDto[];
+    const years = (await request(t.http).get('/api/v1/dividend/years').set(auth(otherAdmin)).expect(200))
+      .body as DividendYearDto[];
     expect(years.every((y) => !y.closed)).toBe(true);
     expect((await request(t.http).get('/api/v1/dividend').set(auth(otherAdmin))).status).toBe(204);
-    const id = (years.length, ((await request(t.http).get('/api/v1/dividend').set(auth(t.adminToken))).body as DividendDto[])[0]!.id);
+    const id =
+      (years.length,
+      ((await request(t.http).get('/api/v1/dividend').set(auth(t.adminToken))).body as DividendDto[])[0]!.id);
     await request(t.http).get(`/api/v1/dividend/${id}`).set(auth(otherAdmin)).expect(404);
     const preview = (await calc(t.http, otherAdmin, params(LAST)).expect(200)).body as DividendDto;
     expect(preview.members).toEqual([]);
     expect(preview.errors).toEqual([]);
-    const byAmount = (await calc(t.http, otherAdmin, params(LAST, { type: 'amount', amount: '500' })).expect(200)).body as DividendDto;
+    const byAmount = (await calc(t.http, otherAdmin, params(LAST, { type: 'amount', amount: '500' })).expect(200))
+      .body as DividendDto;
     expect(byAmount).toMatchObject({ amount: 50_000, dividend: 0, residue: 50_000, percent: '0.0000', members: [] });
   });
 

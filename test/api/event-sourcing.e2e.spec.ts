@@ -36,7 +36,9 @@ async function snapshot(t: TestApp): Promise<Record<string, ReadDocument[]>> {
   await t.running.storage.runner.waitFor(await t.running.storage.events.headPosition());
   const out: Record<string, ReadDocument[]> = {};
   for (const name of t.running.storage.runner.collections) {
-    out[name] = (await t.running.storage.readStore.find(name, { cooperativeId: null, sort: [{ field: 'id', direction: 'asc' }] })).items;
+    out[name] = (
+      await t.running.storage.readStore.find(name, { cooperativeId: null, sort: [{ field: 'id', direction: 'asc' }] })
+    ).items;
   }
   return out;
 }
@@ -50,7 +52,11 @@ describe('event sourcing guarantees', () => {
 
   it('every event carries cooperative, user, UTC timestamp, correlation and causation ids and a schema version', async () => {
     const before = await t.running.storage.events.headPosition();
-    await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: '12345671' }).expect(201);
+    await request(t.http)
+      .post('/api/v1/elmanumbers')
+      .set(auth(t.adminToken))
+      .send({ elmaProcess: 'fs', elmaNumber: '12345671' })
+      .expect(201);
     const [event] = await t.running.storage.events.readAll(before, 10);
     expect(event!.type).toBe('ElmaNumberAdded');
     expect(event!.metadata).toEqual({
@@ -65,23 +71,59 @@ describe('event sourcing guarantees', () => {
 
   it('rebuilding every read model from the log gives exactly what live projection built', async () => {
     const u = await userWith(t.http, t.adminToken, 'rebuilder', ['ROLE_USER']);
-    await request(t.http).put(`/api/v1/users/${u.id}`).set(auth(t.adminToken)).send({ username: 'rebuilt', roles: ['ROLE_USER', 'ROLE_RESTRICTED_USER'] }).expect(200);
-    const elma = await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'km', elmaNumber: '12345678901' });
-    await request(t.http).delete(`/api/v1/elmanumbers/${(elma.body as { id: string }).id}`).set(auth(t.adminToken)).expect(204);
+    await request(t.http)
+      .put(`/api/v1/users/${u.id}`)
+      .set(auth(t.adminToken))
+      .send({ username: 'rebuilt', roles: ['ROLE_USER', 'ROLE_RESTRICTED_USER'] })
+      .expect(200);
+    const elma = await request(t.http)
+      .post('/api/v1/elmanumbers')
+      .set(auth(t.adminToken))
+      .send({ elmaProcess: 'km', elmaNumber: '12345678901' });
+    await request(t.http)
+      .delete(`/api/v1/elmanumbers/${(elma.body as { id: string }).id}`)
+      .set(auth(t.adminToken))
+      .expect(204);
     // Members: admission, master data change, additions, a transfer and its annulation, an exit, a register correction.
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
     const a = await createMember(t.http, t.adminToken, { name: 'Rebuild A', shareAmount: 5 });
     const b = await createMember(t.http, t.adminToken, { name: 'Rebuild B', shareAmount: 2 });
-    await request(t.http).put(`/api/v1/members/${a.id}`).set(auth(t.adminToken)).send(validMember({ name: 'Rebuild A', city: 'Neustadt', civilStatus: 1, spouse: b.id })).expect(200);
+    await request(t.http)
+      .put(`/api/v1/members/${a.id}`)
+      .set(auth(t.adminToken))
+      .send(validMember({ name: 'Rebuild A', city: 'Neustadt', civilStatus: 1, spouse: b.id }))
+      .expect(200);
     const add = await posted(t.http, t.adminToken, { member: a.id, type: 1, quantity: 2, ...DATES });
-    const transfer = await posted(t.http, t.adminToken, { member: a.id, type: 3, quantity: 3, transferTo: b.id, ...DATES });
+    const transfer = await posted(t.http, t.adminToken, {
+      member: a.id,
+      type: 3,
+      quantity: 3,
+      transferTo: b.id,
+      ...DATES,
+    });
     await posted(t.http, t.adminToken, { type: 5, annulPeer: transfer.id });
-    await request(t.http).put(`/api/v1/shares/${add.id}`).set(auth(t.adminToken)).send({ rueckpfleinzahlung: 1000, interestEnd: '2030-12-31' }).expect(200);
+    await request(t.http)
+      .put(`/api/v1/shares/${add.id}`)
+      .set(auth(t.adminToken))
+      .send({ rueckpfleinzahlung: 1000, interestEnd: '2030-12-31' })
+      .expect(200);
     // Tax papers: a joint order naming the spouse linked in A's master data, its correction, a certificate and its correction.
-    const order = await createOrder(t.http, t.adminToken, validOrder(a.id, { joint: true, spouse: b.id, amount: 150_000 }));
-    await request(t.http).put(`/api/v1/exemptionorders/${order.id}`).set(auth(t.adminToken)).send(validOrder(a.id, { endDate: null })).expect(200);
+    const order = await createOrder(
+      t.http,
+      t.adminToken,
+      validOrder(a.id, { joint: true, spouse: b.id, amount: 150_000 }),
+    );
+    await request(t.http)
+      .put(`/api/v1/exemptionorders/${order.id}`)
+      .set(auth(t.adminToken))
+      .send(validOrder(a.id, { endDate: null }))
+      .expect(200);
     const nv = await createNonAssessment(t.http, t.adminToken, validNonAssessment(b.id));
-    await request(t.http).put(`/api/v1/nonassessments/${nv.id}`).set(auth(t.adminToken)).send(validNonAssessment(b.id, { original: null })).expect(200);
+    await request(t.http)
+      .put(`/api/v1/nonassessments/${nv.id}`)
+      .set(auth(t.adminToken))
+      .send(validNonAssessment(b.id, { original: null }))
+      .expect(200);
     // The death is recorded after the transfer's annulation (dated today): an end may not lie before a posting.
     await posted(t.http, t.adminToken, { member: b.id, type: 6, ...DATES, noticeDate: businessToday() });
     const live = await snapshot(t);
@@ -92,7 +134,11 @@ describe('event sourcing guarantees', () => {
     expect(live.balances!.length).toBe(8);
     // The share register's rows are the postings' documents (decision 35): no collection of their own.
     expect(live.shares).toBeUndefined();
-    expect(live.balances!.find((d) => d.id === add.id)).toMatchObject({ rueckpfleinzahlung: 1000, interestEnd: '2030-12-31', cdcAction: 'update' });
+    expect(live.balances!.find((d) => d.id === add.id)).toMatchObject({
+      rueckpfleinzahlung: 1000,
+      interestEnd: '2030-12-31',
+      cdcAction: 'update',
+    });
     expect(live.memberstats!.length).toBe(1);
     const res = await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken));
     expect(res.status).toBe(200);
@@ -119,7 +165,9 @@ describe('event sourcing guarantees', () => {
     await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken)).expect(200);
     const doc = await request(t.http).get(`/api/v1/users/${u.id}`).set(auth(t.adminToken));
     expect(doc.body).toMatchObject({ id: u.id, username: '', roles: ['ROLE_USER'] });
-    expect((await request(t.http).post('/api/v1/login').send({ username: 'forget-me', password: USER_PASSWORD })).status).toBe(401);
+    expect(
+      (await request(t.http).post('/api/v1/login').send({ username: 'forget-me', password: USER_PASSWORD })).status,
+    ).toBe(401);
   });
 
   it('erasing a member deletes the key: postings and history stay, the master data reads as erased', async () => {
@@ -128,13 +176,20 @@ describe('event sourcing guarantees', () => {
     expect(raw[0]).toMatchObject({ type: 'MemberAdmitted', data: { name: 'Vergessen', memberNr: m.memberNr } });
     // On disk the master data is sealed: neither the name nor the IBAN appears in clear.
     const db = new Database(join(t.dataDir, 'events.sqlite'), { readonly: true });
-    const stored = db.prepare('SELECT * FROM events').all().map((row) => JSON.stringify(row)).filter((row) => row.includes(m.id));
+    const stored = db
+      .prepare('SELECT * FROM events')
+      .all()
+      .map((row) => JSON.stringify(row))
+      .filter((row) => row.includes(m.id));
     db.close();
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.some((row) => row.includes('Vergessen') || row.includes('DE89370400440532013000'))).toBe(false);
     await t.running.storage.keys.erase(`member-${m.id}`);
     const stream = await t.running.storage.events.readStream(`member-${m.id}`);
-    expect(stream[0]).toMatchObject({ type: 'MemberAdmitted', data: { name: null, givenName: null, iban: null, memberNr: m.memberNr, entryDate: '2020-01-15' } });
+    expect(stream[0]).toMatchObject({
+      type: 'MemberAdmitted',
+      data: { name: null, givenName: null, iban: null, memberNr: m.memberNr, entryDate: '2020-01-15' },
+    });
     expect(stream[0]!.erased).toEqual(expect.arrayContaining(['name', 'givenName', 'iban', 'birthDate', 'street']));
     expect(stream[1]).toMatchObject({ type: 'SharesPosted', data: { type: 0, quantity: 4 } });
     await request(t.http).post('/api/v1/admin/projections/rebuild').set(auth(t.adminToken)).expect(200);
@@ -145,21 +200,34 @@ describe('event sourcing guarantees', () => {
   });
 
   it('parallel writes to one record all land, in some order, through reload and retry', async () => {
-    const created = await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: '12345671' });
+    const created = await request(t.http)
+      .post('/api/v1/elmanumbers')
+      .set(auth(t.adminToken))
+      .send({ elmaProcess: 'fs', elmaNumber: '12345671' });
     const id = (created.body as { id: string }).id;
     const numbers = ['32345671', '52345671', '72345671', '12345672'];
     const answers = await Promise.all(
-      numbers.map((n) => request(t.http).put(`/api/v1/elmanumbers/${id}`).set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: n })),
+      numbers.map((n) =>
+        request(t.http)
+          .put(`/api/v1/elmanumbers/${id}`)
+          .set(auth(t.adminToken))
+          .send({ elmaProcess: 'fs', elmaNumber: n }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     const stream = await t.running.storage.events.readStream(`elmanumber-${id}`);
     expect(stream.map((e) => e.revision)).toEqual([0, 1, 2, 3, 4]);
     const final = await request(t.http).get(`/api/v1/elmanumbers/${id}`).set(auth(t.adminToken));
-    expect((final.body as { elmaNumber: string }).elmaNumber).toBe((stream[4]!.data as { elmaNumber: string }).elmaNumber);
+    expect((final.body as { elmaNumber: string }).elmaNumber).toBe(
+      (stream[4]!.data as { elmaNumber: string }).elmaNumber,
+    );
   });
 
   it('a write that keeps losing to a concurrent writer gives up with 409', async () => {
-    const created = await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: '12345671' });
+    const created = await request(t.http)
+      .post('/api/v1/elmanumbers')
+      .set(auth(t.adminToken))
+      .send({ elmaProcess: 'fs', elmaNumber: '12345671' });
     const id = (created.body as { id: string }).id;
     // A real second writer: before each of our appends it appends to the same stream first.
     const store = t.running.storage.events;
@@ -169,13 +237,18 @@ describe('event sourcing guarantees', () => {
       if (streamId === `elmanumber-${id}`) {
         interfering += 1;
         const head = (await store.readStream(streamId)).length - 1;
-        await original(streamId, head, [{ ...events[0]!, data: { elmaNumberId: id, elmaProcess: 'fs', elmaNumber: `3234567${interfering}` } }]);
+        await original(streamId, head, [
+          { ...events[0]!, data: { elmaNumberId: id, elmaProcess: 'fs', elmaNumber: `3234567${interfering}` } },
+        ]);
       }
       return original(streamId, expected, events);
     };
     store.append = rival;
     try {
-      const res = await request(t.http).put(`/api/v1/elmanumbers/${id}`).set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: '52345671' });
+      const res = await request(t.http)
+        .put(`/api/v1/elmanumbers/${id}`)
+        .set(auth(t.adminToken))
+        .send({ elmaProcess: 'fs', elmaNumber: '52345671' });
       expect(res.status).toBe(409);
       expect((res.body as { message: string }).message).toMatch(/changed by someone else/);
       expect(res.body).toMatchObject({ errors: [{ field: null, template: 'conflict', parameters: {} }] });
@@ -192,7 +265,10 @@ describe('projections in a separate worker (RUN_PROJECTIONS=false)', () => {
   it('the API still reads its own writes, waiting on the stored checkpoint', async () => {
     const t = await startAppWithWorker();
     try {
-      const res = await request(t.app.http).post('/api/v1/elmanumbers').set(auth(t.app.adminToken)).send({ elmaProcess: 'km', elmaNumber: '12345678901' });
+      const res = await request(t.app.http)
+        .post('/api/v1/elmanumbers')
+        .set(auth(t.app.adminToken))
+        .send({ elmaProcess: 'km', elmaNumber: '12345678901' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ elmaNumber: '12345678901' });
       expect(t.app.running.storage.runner.processedUpTo).toBe(-1n);
@@ -213,7 +289,11 @@ describe('projections in a separate worker (RUN_PROJECTIONS=false)', () => {
       const b = await posted(http, adminToken, { member: m.id, type: 1, quantity: 3, ...DATES });
       // Read at once, without the API's own guard: the worker's read models already hold the posting.
       expect(await running.storage.readStore.checkpoint(CHECKPOINT)).toBe(await running.storage.events.headPosition());
-      expect(await running.storage.readStore.get('balances', b.id)).toMatchObject({ member: m.id, quantity: 3, amount: 75000 });
+      expect(await running.storage.readStore.get('balances', b.id)).toMatchObject({
+        member: m.id,
+        quantity: 3,
+        amount: 75000,
+      });
     } finally {
       await t.close();
     }

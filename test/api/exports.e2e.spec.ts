@@ -19,12 +19,32 @@ const TODAY = businessToday();
 const SHARE = 10_000;
 
 const HEADERS = [
-  'Mitgliedsnummer', 'Anrede', 'Titel', 'Name / Firma', 'Vorname', 'Straße', 'Hausnummer', 'PLZ', 'Ort', 'Land',
-  'Geburtsdatum', 'Eintrittsdatum', 'Zulassungsdatum', 'Austrittsdatum', 'Austrittsgrund', 'Anzahl Anteile', 'Geschäftsguthaben (EUR)',
+  'Mitgliedsnummer',
+  'Anrede',
+  'Titel',
+  'Name / Firma',
+  'Vorname',
+  'Straße',
+  'Hausnummer',
+  'PLZ',
+  'Ort',
+  'Land',
+  'Geburtsdatum',
+  'Eintrittsdatum',
+  'Zulassungsdatum',
+  'Austrittsdatum',
+  'Austrittsgrund',
+  'Anzahl Anteile',
+  'Geschäftsguthaben (EUR)',
 ];
 const DATE_COLUMNS = new Set([10, 11, 12, 13]);
 const TEXT_COLUMNS = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 14]);
-const REASONS: Record<string, string> = { death: 'Tod', exclusion: 'Ausschluss', exit: 'Kündigung', dissolution: 'Auflösung' };
+const REASONS: Record<string, string> = {
+  death: 'Tod',
+  exclusion: 'Ausschluss',
+  exit: 'Kündigung',
+  dissolution: 'Auflösung',
+};
 
 /** A member's row as typed values (text, whole numbers, ISO dates, euros as a number), from the register's answer. */
 type Cell = string | number | null;
@@ -69,9 +89,11 @@ const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => 
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => cb(null, Buffer.concat(chunks)));
 };
-const download = (http: App, token: string, path: string): request.Test => request(http).get(path).set(auth(token)).buffer(true).parse(binary);
+const download = (http: App, token: string, path: string): request.Test =>
+  request(http).get(path).set(auth(token)).buffer(true).parse(binary);
 
-const serialToIso = (serial: number): string => new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
+const serialToIso = (serial: number): string =>
+  new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
 
 /** Every row of the first sheet as typed values, read by SheetJS; dates must be date cells, numbers numeric cells. */
 function sheetRows(bytes: Buffer): { rows: Cell[][]; sheet: XLSX.WorkSheet } {
@@ -109,25 +131,86 @@ describe('member list exports (CSV, XLSX, ODS) as of a date', () => {
 
   beforeAll(async () => {
     t = await startApp({ EXPORT_SYNC_LIMIT: '4' });
-    const terms = await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ name: 'Bürger-Energie Süd', balanceCost: SHARE, minimumShares: 1 }));
+    const terms = await request(t.http)
+      .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+      .set(auth(t.adminToken))
+      .send(validCooperative({ name: 'Bürger-Energie Süd', balanceCost: SHARE, minimumShares: 1 }));
     expect(terms.status).toBe(200);
-    const created = await request(t.http).post('/api/v1/cooperatives').set(auth(t.adminToken)).send(validCooperative({ name: 'other-eg' }));
+    const created = await request(t.http)
+      .post('/api/v1/cooperatives')
+      .set(auth(t.adminToken))
+      .send(validCooperative({ name: 'other-eg' }));
     expect(created.status).toBe(201);
     const otherCoop = (created.body as { id: string }).id;
     other = await userWith(t.http, t.adminToken, 'exports-other-admin', ['ROLE_ADMIN', 'ROLE_USER'], otherCoop);
     noMembers = (await userWith(t.http, t.adminToken, 'exports-user-admin', ['ROLE_EDIT_USERS'])).token;
-    await createMember(t.http, other.token, { name: 'Fremd', givenName: 'Otto', entryDate: '2020-01-01', approvalDate: '2020-01-01', interestBegin: '2020-01-01', shareAmount: 1 });
+    await createMember(t.http, other.token, {
+      name: 'Fremd',
+      givenName: 'Otto',
+      entryDate: '2020-01-01',
+      approvalDate: '2020-01-01',
+      interestBegin: '2020-01-01',
+      shareAmount: 1,
+    });
 
-    const since = (entryDate: string): Record<string, string> => ({ entryDate, approvalDate: entryDate, interestBegin: entryDate });
+    const since = (entryDate: string): Record<string, string> => ({
+      entryDate,
+      approvalDate: entryDate,
+      interestBegin: entryDate,
+    });
     // A name a spreadsheet would take for a formula, a doctor, a later posting.
-    m.a = await createMember(t.http, t.adminToken, { ...since('2020-01-15'), name: '=SUMME(A1)', givenName: 'Jürgen; "Jo"', salutation: 'Herr', postalSalutation: 'maleDr', title: 'Dr', zipCode: '01067', city: 'Dresden', shareAmount: 4 });
-    await posted(t.http, t.adminToken, { member: m.a.id, type: 1, quantity: 3, date: '2024-03-01', approvalDate: '2024-03-01', interestBegin: '2024-04-01' });
+    m.a = await createMember(t.http, t.adminToken, {
+      ...since('2020-01-15'),
+      name: '=SUMME(A1)',
+      givenName: 'Jürgen; "Jo"',
+      salutation: 'Herr',
+      postalSalutation: 'maleDr',
+      title: 'Dr',
+      zipCode: '01067',
+      city: 'Dresden',
+      shareAmount: 4,
+    });
+    await posted(t.http, t.adminToken, {
+      member: m.a.id,
+      type: 1,
+      quantity: 3,
+      date: '2024-03-01',
+      approvalDate: '2024-03-01',
+      interestBegin: '2024-04-01',
+    });
     // Gave notice in 2024: member until the end of 2024.
-    m.b = await createMember(t.http, t.adminToken, { ...since('2021-05-01'), name: 'Berg', givenName: 'Bea', birthDate: '1975-12-31', shareAmount: 2 });
-    exitDate = (await posted(t.http, t.adminToken, { member: m.b.id, type: 8, date: '2024-06-30', approvalDate: '2024-06-30', interestBegin: '2024-07-01', noticeDate: '2024-06-30' })).date;
+    m.b = await createMember(t.http, t.adminToken, {
+      ...since('2021-05-01'),
+      name: 'Berg',
+      givenName: 'Bea',
+      birthDate: '1975-12-31',
+      shareAmount: 2,
+    });
+    exitDate = (
+      await posted(t.http, t.adminToken, {
+        member: m.b.id,
+        type: 8,
+        date: '2024-06-30',
+        approvalDate: '2024-06-30',
+        interestBegin: '2024-07-01',
+        noticeDate: '2024-06-30',
+      })
+    ).date;
     // Joined after PAST.
-    m.c = await createMember(t.http, t.adminToken, { ...since('2024-02-01'), name: 'Clausen', givenName: 'Carl', street: 'Am Hang', streetHomeNumber: '12 b', shareAmount: 1 });
-    m.d = await createMember(t.http, t.adminToken, { ...since('2022-07-01'), name: 'Dietz', givenName: 'Dora', shareAmount: 7 });
+    m.c = await createMember(t.http, t.adminToken, {
+      ...since('2024-02-01'),
+      name: 'Clausen',
+      givenName: 'Carl',
+      street: 'Am Hang',
+      streetHomeNumber: '12 b',
+      shareAmount: 1,
+    });
+    m.d = await createMember(t.http, t.adminToken, {
+      ...since('2022-07-01'),
+      name: 'Dietz',
+      givenName: 'Dora',
+      shareAmount: 7,
+    });
   }, 90_000);
   afterAll(async () => t.close());
 
@@ -150,7 +233,9 @@ describe('member list exports (CSV, XLSX, ODS) as of a date', () => {
   it('CSV (default dialect) as of a past date: BOM, `;`, German formats, formula guard, every cell as the register', async () => {
     const res = await download(t.http, t.adminToken, `/api/v1/export/members?date=${PAST}`).expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="mitglieder-buerger-energie-sued-${PAST}.csv"; filename*=UTF-8''mitglieder-buerger-energie-sued-${PAST}.csv`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="mitglieder-buerger-energie-sued-${PAST}.csv"; filename*=UTF-8''mitglieder-buerger-energie-sued-${PAST}.csv`,
+    );
     const bytes = res.body as Buffer;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(bytes, { bom: true, delimiter: ';', relax_column_count: false }) as string[][];
@@ -164,7 +249,11 @@ describe('member list exports (CSV, XLSX, ODS) as of a date', () => {
   });
 
   it('CSV dialect rfc4180 as of the exit date: `,`, ISO dates, `1234.56`, no BOM; the exited member is gone, the later one in', async () => {
-    const res = await download(t.http, t.adminToken, `/api/v1/export/members.csv?date=${exitDate}&dialect=rfc4180`).expect(200);
+    const res = await download(
+      t.http,
+      t.adminToken,
+      `/api/v1/export/members.csv?date=${exitDate}&dialect=rfc4180`,
+    ).expect(200);
     const bytes = res.body as Buffer;
     expect(bytes[0]).toBe('M'.charCodeAt(0));
     const rows = parseCsv(bytes, { delimiter: ',' }) as string[][];
@@ -184,7 +273,9 @@ describe('member list exports (CSV, XLSX, ODS) as of a date', () => {
   it('XLSX as of a past date: typed cells (dates, euros, whole numbers), frozen header, widths, autofilter', async () => {
     const res = await download(t.http, t.adminToken, `/api/v1/export/members.xlsx?date=${PAST}`).expect(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="mitglieder-buerger-energie-sued-${PAST}.xlsx"; filename*=UTF-8''mitglieder-buerger-energie-sued-${PAST}.xlsx`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="mitglieder-buerger-energie-sued-${PAST}.xlsx"; filename*=UTF-8''mitglieder-buerger-energie-sued-${PAST}.xlsx`,
+    );
     const { rows, sheet } = sheetRows(res.body as Buffer);
     expect(rows[0]).toEqual(HEADERS);
     expect(rows.slice(1)).toEqual(await register(PAST, ['a', 'b', 'd']));
@@ -201,7 +292,9 @@ describe('member list exports (CSV, XLSX, ODS) as of a date', () => {
   it('ODS as of today: mimetype first and stored, typed cells, every cell as the register', async () => {
     const res = await download(t.http, t.adminToken, '/api/v1/export/members.ods').expect(200);
     expect(res.headers['content-type']).toBe('application/vnd.oasis.opendocument.spreadsheet');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="mitglieder-buerger-energie-sued-${TODAY}.ods"; filename*=UTF-8''mitglieder-buerger-energie-sued-${TODAY}.ods`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="mitglieder-buerger-energie-sued-${TODAY}.ods"; filename*=UTF-8''mitglieder-buerger-energie-sued-${TODAY}.ods`,
+    );
     const bytes = res.body as Buffer;
     // The first local file header: method 0 (stored), name `mimetype`, then the media type itself.
     expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
@@ -228,26 +321,45 @@ describe('member list exports (CSV, XLSX, ODS) as of a date', () => {
   });
 
   it('refuses a bad date, format or dialect with 400, and a user without members:read with 403', async () => {
-    const bad = await request(t.http).get('/api/v1/export/members.xlsx?date=2024-02-30').set(auth(t.adminToken)).expect(400);
+    const bad = await request(t.http)
+      .get('/api/v1/export/members.xlsx?date=2024-02-30')
+      .set(auth(t.adminToken))
+      .expect(400);
     expect(bad.body).toEqual({ errors: [{ field: 'date', template: 'invalidDate', parameters: { 0: '2024-02-30' } }] });
     const format = await request(t.http).get('/api/v1/export/members.pdf').set(auth(t.adminToken)).expect(400);
     expect(format.body).toEqual({ errors: [{ field: 'format', template: 'invalidChoice', parameters: { 0: 'pdf' } }] });
-    const dialect = await request(t.http).get('/api/v1/export/members.csv?dialect=tsv').set(auth(t.adminToken)).expect(400);
-    expect(dialect.body).toEqual({ errors: [{ field: 'dialect', template: 'invalidChoice', parameters: { 0: 'tsv' } }] });
+    const dialect = await request(t.http)
+      .get('/api/v1/export/members.csv?dialect=tsv')
+      .set(auth(t.adminToken))
+      .expect(400);
+    expect(dialect.body).toEqual({
+      errors: [{ field: 'dialect', template: 'invalidChoice', parameters: { 0: 'tsv' } }],
+    });
     await request(t.http).get('/api/v1/export/members.csv').set(auth(noMembers)).expect(403);
   });
 
   it('writes a list above EXPORT_SYNC_LIMIT in the memberExport task: 202, progress, then the file from the task', async () => {
-    m.e = await createMember(t.http, t.adminToken, { entryDate: '2019-01-01', approvalDate: '2019-01-01', interestBegin: '2019-01-01', name: 'Ebert', givenName: 'Emil', shareAmount: 2 });
+    m.e = await createMember(t.http, t.adminToken, {
+      entryDate: '2019-01-01',
+      approvalDate: '2019-01-01',
+      interestBegin: '2019-01-01',
+      name: 'Ebert',
+      givenName: 'Emil',
+      shareAmount: 2,
+    });
     const date = '2024-12-30';
-    const queued = await request(t.http).get(`/api/v1/export/members.xlsx?date=${date}`).set(auth(t.adminToken)).expect(202);
+    const queued = await request(t.http)
+      .get(`/api/v1/export/members.xlsx?date=${date}`)
+      .set(auth(t.adminToken))
+      .expect(202);
     const task = queued.body as TaskDto;
     expect(task.kind).toBe('memberExport');
     expect(task.params).toEqual({ format: 'xlsx', date, dialect: null });
     let done: TaskDto = task;
     for (let i = 0; i < 100 && done.state !== 'completed' && done.state !== 'failed'; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      done = (await request(t.http).get(`/api/v1/tasks/${task.id}`).set(auth(t.adminToken)).expect(200)).body as TaskDto;
+      done = (await request(t.http).get(`/api/v1/tasks/${task.id}`).set(auth(t.adminToken)).expect(200))
+        .body as TaskDto;
     }
     expect(done.state).toBe('completed');
     expect(done.summary).toEqual({ format: 'xlsx', date, members: 5 });

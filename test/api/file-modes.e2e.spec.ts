@@ -49,14 +49,26 @@ describe('file modes of the data directory', () => {
   });
 
   it('after a start: the stores, their side files and the token secret', () => {
-    expect(names(t.dataDir)).toEqual(expect.arrayContaining(['events.sqlite', 'events.sqlite-wal', 'keys.sqlite', 'read-models.sqlite', 'read-models.sqlite-wal', 'jwt-secret']));
+    expect(names(t.dataDir)).toEqual(
+      expect.arrayContaining([
+        'events.sqlite',
+        'events.sqlite-wal',
+        'keys.sqlite',
+        'read-models.sqlite',
+        'read-models.sqlite-wal',
+        'jwt-secret',
+      ]),
+    );
     expect(notPrivate(t.dataDir)).toEqual([]);
   });
 
   it('after a write and a task file', async () => {
     await setTerms(t.http, t.adminToken, t.cooperativeId);
     await createMember(t.http, t.adminToken, { name: 'Modus' });
-    const queued = await request(t.http).get('/api/v1/export/members.csv').query({ date: '2025-12-31' }).set(auth(t.adminToken));
+    const queued = await request(t.http)
+      .get('/api/v1/export/members.csv')
+      .query({ date: '2025-12-31' })
+      .set(auth(t.adminToken));
     expect(queued.status).toBe(202);
     const done = await until(t.http, t.adminToken, (queued.body as TaskDto).id, (task) => task.state === 'completed');
     expect(done.files).toHaveLength(1);
@@ -67,7 +79,16 @@ describe('file modes of the data directory', () => {
   it('in a backup (npm run backup) and in a directory restored from it', async () => {
     const backup = join(scratch, 'backup');
     await backupDataDir(t.dataDir, backup);
-    expect(names(backup)).toEqual(expect.arrayContaining(['events.sqlite', 'keys.sqlite', 'read-models.sqlite', 'jwt-secret', 'backup.json', 'files']));
+    expect(names(backup)).toEqual(
+      expect.arrayContaining([
+        'events.sqlite',
+        'keys.sqlite',
+        'read-models.sqlite',
+        'jwt-secret',
+        'backup.json',
+        'files',
+      ]),
+    );
     expect(notPrivate(backup)).toEqual([]);
     const restored = join(scratch, 'restored');
     restoreDataDir(backup, restored);

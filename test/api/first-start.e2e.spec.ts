@@ -35,8 +35,15 @@ const env = (dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv 
 });
 
 /** Runs the API until it ends by itself (here: killed by the test-only switch); its exit and output. */
-async function runUntilEnd(dataDir: string, extra: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
-  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: env(dataDir, { PORT: String(await freePort()), ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
+async function runUntilEnd(
+  dataDir: string,
+  extra: Record<string, string>,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: env(dataDir, { PORT: String(await freePort()), ...extra }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -45,7 +52,11 @@ async function runUntilEnd(dataDir: string, extra: Record<string, string>): Prom
 
 /** The projection worker (`npm run start:worker`) on `dataDir`, once it runs. */
 async function startWorker(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [WORKER], { cwd: ROOT, env: env(dataDir, {}), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [WORKER], {
+    cwd: ROOT,
+    env: env(dataDir, {}),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -78,7 +89,8 @@ async function signIn(url: string): Promise<number> {
 
 /** Waits until the server has printed `text` (it prints the first start's lines after "running"), bounded. */
 async function printed(server: ServerProcess, text: string): Promise<string> {
-  for (let attempt = 0; attempt < 100 && !server.output().includes(text); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 100 && !server.output().includes(text); attempt++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   return server.output();
 }
 
@@ -117,7 +129,11 @@ describe('the first start with projections in a separate worker', () => {
 
   it('refuses a COOPERATIVE_NAME the request class refuses, before anything is written (decision 242)', async () => {
     // Stopped after the registration if it were written (the decider let a name of any length through before).
-    const refused = await runUntilEnd(dataDir, { ...API_ENV, COOPERATIVE_NAME: 'x'.repeat(71), COOP_TEST_STOP_AT: 'first-start:cooperative-registered' });
+    const refused = await runUntilEnd(dataDir, {
+      ...API_ENV,
+      COOPERATIVE_NAME: 'x'.repeat(71),
+      COOP_TEST_STOP_AT: 'first-start:cooperative-registered',
+    });
     expect([refused.code, refused.signal, eventTypes(dataDir)]).toEqual([1, null, []]);
     expect(refused.output).toContain('name: tooLong');
   }, 60_000);

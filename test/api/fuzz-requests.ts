@@ -54,10 +54,54 @@ export interface FuzzFigures {
 }
 
 /** Names of JavaScript object properties, used as field names, query keys, values and ids. */
-const JS_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__', 'then', 'length'];
-const ODD_STRINGS = ['', ' ', '\u0000', '\ud800', '\udfff', 'a\ud83dz', '\u202e', '\ufeff', '𝔘𝔫𝔦', 'ß', '\r\n', '<script>', "' OR 1=1 --", '${x}', '%s%n', '-1', '0', '1e309', 'NaN', 'null', 'true', '[]', '{}', '2024-02-30', '9999-99-99', 'DE00',
+const JS_NAMES = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  '__defineGetter__',
+  'then',
+  'length',
+];
+const ODD_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  'a\ud83dz',
+  '\u202e',
+  '\ufeff',
+  '𝔘𝔫𝔦',
+  'ß',
+  '\r\n',
+  '<script>',
+  "' OR 1=1 --",
+  '${x}',
+  '%s%n',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '2024-02-30',
+  '9999-99-99',
+  'DE00',
   // Issue 38: invisible-only names, what SEPA cannot carry, dates at the ends of the calendar.
-  '\u200b\u200d\u2066', '\u3000\u00a0', '<>', 'Иванова', '王小明', '0000-01-01', '9999-12-31'];
+  '\u200b\u200d\u2066',
+  '\u3000\u00a0',
+  '<>',
+  'Иванова',
+  '王小明',
+  '0000-01-01',
+  '9999-12-31',
+];
 const hugeString = fc.integer({ min: 1_000, max: 120_000 }).map((n) => 'x'.repeat(n));
 const oddString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...ODD_STRINGS, ...JS_NAMES) },
@@ -81,7 +125,8 @@ const oddObject = fc.object({ key: fieldName, values: [oddValue], maxDepth: 3, m
 /** A value right for its schema (a date, an integer, one of the enum) or close to it. */
 function valueFor(doc: OpenApiDocument, schema: Schema | undefined, depth: number): fc.Arbitrary<unknown> {
   if (!schema || depth > 4) return oddValue;
-  if (schema.$ref) return valueFor(doc, doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')], depth + 1);
+  if (schema.$ref)
+    return valueFor(doc, doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')], depth + 1);
   if (schema.oneOf && schema.oneOf.length > 0) return fc.oneof(...schema.oneOf.map((s) => valueFor(doc, s, depth + 1)));
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   switch (schema.type) {
@@ -97,27 +142,47 @@ function valueFor(doc: OpenApiDocument, schema: Schema | undefined, depth: numbe
     default:
       return schema.format === 'date'
         ? fc.constantFrom('2021-03-01', '2024-12-31', '2021-02-29', '21-3-1', '0000-01-01', '9999-12-31')
-        : fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('DE89370400440532013000', 'info@example.org', '12345671'));
+        : fc.oneof(
+            fc.string({ maxLength: 20 }),
+            fc.constantFrom('DE89370400440532013000', 'info@example.org', '12345671'),
+          );
   }
 }
 
 /** An object of the schema's fields, each right, wrong (another type, odd string) or missing, with extra fields. */
 function bodyFor(doc: OpenApiDocument, schema: Schema, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const fields = Object.entries(schema.properties ?? {});
-  const field = (s: Schema): fc.Arbitrary<unknown> => fc.oneof({ weight: 6, arbitrary: valueFor(doc, s, depth) }, { weight: 1, arbitrary: oddValue });
+  const field = (s: Schema): fc.Arbitrary<unknown> =>
+    fc.oneof({ weight: 6, arbitrary: valueFor(doc, s, depth) }, { weight: 1, arbitrary: oddValue });
   const known = fc.record(Object.fromEntries(fields.map(([name, s]) => [name, field(s)])), { requiredKeys: [] });
   const extra = fc.dictionary(fieldName, oddValue, { maxKeys: 2 });
-  return fc.tuple(known, fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extra })).map(([k, e]) => ({ ...k, ...e }));
+  return fc
+    .tuple(known, fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extra }))
+    .map(([k, e]) => ({ ...k, ...e }));
 }
 
 function resolve(doc: OpenApiDocument, schema: Schema | undefined): Schema | undefined {
   return schema?.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
 }
 
-const deepNesting = fc.tuple(fc.integer({ min: 50, max: 30_000 }), fc.boolean()).map(([n, arrays]) =>
-  arrays ? `${'['.repeat(n)}${']'.repeat(n)}` : `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`,
+const deepNesting = fc
+  .tuple(fc.integer({ min: 50, max: 30_000 }), fc.boolean())
+  .map(([n, arrays]) => (arrays ? `${'['.repeat(n)}${']'.repeat(n)}` : `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`));
+const invalidJson = fc.constantFrom(
+  '{',
+  '{"a":}',
+  "{'a':1}",
+  '[1,]',
+  'undefined',
+  '{"a":1}{"b":2}',
+  '\u0000',
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '"\\ud800"',
+  '1',
+  'null',
+  '"text"',
 );
-const invalidJson = fc.constantFrom('{', '{"a":}', "{'a':1}", '[1,]', 'undefined', '{"a":1}{"b":2}', '\u0000', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '"\\ud800"', '1', 'null', '"text"');
 
 /** Every way of writing a body: near the schema, any object, deep, invalid, huge, empty. */
 function bodyText(doc: OpenApiDocument, op: Operation): fc.Arbitrary<string | undefined> {
@@ -136,40 +201,144 @@ function bodyText(doc: OpenApiDocument, op: Operation): fc.Arbitrary<string | un
 
 /** Percent-encodes a string's UTF-8 bytes (a lone surrogate as U+FFFD, as a client would send it). */
 function pct(s: string): string {
-  return [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 /** Path ids: our own of every kind, another cooperative's, and nonsense (encoded as a client would, or raw). */
 function idText(ids: readonly string[]): fc.Arbitrary<string> {
-  const encoded = fc.oneof(oddString, fc.constantFrom('0', '-1', '1.5', '99999999999999999999999', '00000000-0000-0000-0000-000000000000')).map((s) => pct(s.slice(0, 5_000)));
-  const raw = fc.constantFrom('..', '.', '%2e%2e', '..%2F..%2Fetc%2Fpasswd', '%2F', 'a%2Fb', '%00', '%', '%ZZ', '%E0%A4%A', '%ED%A0%80', '%C0%AF', 'a;b', 'a,b', 'a?b=1', 'a#b', '%20');
-  return fc.oneof({ weight: ids.length > 0 ? 4 : 0, arbitrary: ids.length > 0 ? fc.constantFrom(...ids) : fc.constant('x') }, { weight: 3, arbitrary: encoded }, { weight: 2, arbitrary: raw });
+  const encoded = fc
+    .oneof(
+      oddString,
+      fc.constantFrom('0', '-1', '1.5', '99999999999999999999999', '00000000-0000-0000-0000-000000000000'),
+    )
+    .map((s) => pct(s.slice(0, 5_000)));
+  const raw = fc.constantFrom(
+    '..',
+    '.',
+    '%2e%2e',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%2F',
+    'a%2Fb',
+    '%00',
+    '%',
+    '%ZZ',
+    '%E0%A4%A',
+    '%ED%A0%80',
+    '%C0%AF',
+    'a;b',
+    'a,b',
+    'a?b=1',
+    'a#b',
+    '%20',
+  );
+  return fc.oneof(
+    { weight: ids.length > 0 ? 4 : 0, arbitrary: ids.length > 0 ? fc.constantFrom(...ids) : fc.constant('x') },
+    { weight: 3, arbitrary: encoded },
+    { weight: 2, arbitrary: raw },
+  );
 }
 
 /** A query string of documented and list parameters, repeated, as arrays and objects, with odd and broken values. */
 function queryText(op: Operation): fc.Arbitrary<string> {
   const documented = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-  const key = fc.constantFrom(...documented, 'filter', 'order_by', 'offset', 'limit', 'search', 'date', 'member', ...JS_NAMES);
-  const listValue = fc.constantFrom('name:asc', 'id:desc', 'constructor:asc', '__proto__', 'toString:x', 'id:', ':', '::', 'name:ASC:x', 'id:1,id:2', 'x'.repeat(3000), '-5', '1e400', '0x10', '2021-13-01');
-  const value = fc.oneof(listValue, oddString.map((s) => pct(s.slice(0, 3_000))), fc.constantFrom('%', '%ZZ', '%ED%A0%80', '%E0%A4%A', '%00', '+', '&', '='));
+  const key = fc.constantFrom(
+    ...documented,
+    'filter',
+    'order_by',
+    'offset',
+    'limit',
+    'search',
+    'date',
+    'member',
+    ...JS_NAMES,
+  );
+  const listValue = fc.constantFrom(
+    'name:asc',
+    'id:desc',
+    'constructor:asc',
+    '__proto__',
+    'toString:x',
+    'id:',
+    ':',
+    '::',
+    'name:ASC:x',
+    'id:1,id:2',
+    'x'.repeat(3000),
+    '-5',
+    '1e400',
+    '0x10',
+    '2021-13-01',
+  );
+  const value = fc.oneof(
+    listValue,
+    oddString.map((s) => pct(s.slice(0, 3_000))),
+    fc.constantFrom('%', '%ZZ', '%ED%A0%80', '%E0%A4%A', '%00', '+', '&', '='),
+  );
   const shape = fc.constantFrom('k=v', 'k', 'k=', 'k[]=v', 'k[a]=v', 'k[a][b]=v', 'k[__proto__]=v', 'k=v&k=v');
-  const pair = fc.tuple(key, shape, value, value).map(([k, s, v1, v2]) => s.replace(/^k/, k).replace(/k=v$/, `${k}=${v2}`).replace(/=v$/, `=${v1}`));
+  const pair = fc
+    .tuple(key, shape, value, value)
+    .map(([k, s, v1, v2]) => s.replace(/^k/, k).replace(/k=v$/, `${k}=${v2}`).replace(/=v$/, `=${v1}`));
   return fc.array(pair, { maxLength: 5 }).map((pairs) => (pairs.length > 0 ? `?${pairs.join('&')}` : ''));
 }
 
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'text/plain', 'text/csv', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', '*/*', 'application/json;;;', 'nonsense'];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=latin1',
+  'text/plain',
+  'text/csv',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/octet-stream',
+  '*/*',
+  'application/json;;;',
+  'nonsense',
+];
 
 /** Headers: mostly the administrator's token (so the request reaches the route), sometimes none or a broken one. */
 function headersOf(token: string): fc.Arbitrary<Record<string, string>> {
   const authorization = fc.oneof(
     { weight: 8, arbitrary: fc.constant(`Bearer ${token}`) },
-    { weight: 1, arbitrary: fc.constantFrom('', 'Bearer', 'Bearer a.b.c', `Basic ${token}`, `Bearer ${token} x`, `Bearer ${token.slice(0, -3)}abc`, 'Bearer constructor') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        'Bearer',
+        'Bearer a.b.c',
+        `Basic ${token}`,
+        `Bearer ${token} x`,
+        `Bearer ${token.slice(0, -3)}abc`,
+        'Bearer constructor',
+      ),
+    },
   );
-  const contentType = fc.oneof({ weight: 5, arbitrary: fc.constant('application/json') }, { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) });
+  const contentType = fc.oneof(
+    { weight: 5, arbitrary: fc.constant('application/json') },
+    { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
   const accept = fc.constantFrom(undefined, 'application/json', 'text/csv', 'application/pdf', '*/*', 'nonsense/;;');
-  const usual = fc.constantFrom<Record<string, string>>({}, {}, { 'X-Forwarded-For': 'not-an-address' }, { 'If-None-Match': '*' }, { 'Accept-Language': '\u00ff'.repeat(10) }, { Cookie: '__proto__=1' }, { 'X-Request-Id': 'constructor' });
+  const usual = fc.constantFrom<Record<string, string>>(
+    {},
+    {},
+    { 'X-Forwarded-For': 'not-an-address' },
+    { 'If-None-Match': '*' },
+    { 'Accept-Language': '\u00ff'.repeat(10) },
+    { Cookie: '__proto__=1' },
+    { 'X-Request-Id': 'constructor' },
+  );
   // A header over Node's limit (431) now and then: it never reaches a route, so more would only spend the run.
-  const extra = fc.oneof({ weight: 30, arbitrary: usual }, { weight: 1, arbitrary: fc.constant({ 'X-Padding': 'p'.repeat(20_000) }) });
+  const extra = fc.oneof(
+    { weight: 30, arbitrary: usual },
+    { weight: 1, arbitrary: fc.constant({ 'X-Padding': 'p'.repeat(20_000) }) },
+  );
   return fc.tuple(authorization, contentType, accept, extra).map(([a, c, acc, e]) => ({
     ...(a ? { Authorization: a } : {}),
     ...(c ? { 'Content-Type': c } : {}),
@@ -179,7 +348,12 @@ function headersOf(token: string): fc.Arbitrary<Record<string, string>> {
 }
 
 /** Generated requests over every operation of the document; `ids` are ids of every kind to put into path ids. */
-export function fuzzRequests(doc: OpenApiDocument, token: string, ids: readonly string[], exclude: readonly string[] = []): fc.Arbitrary<FuzzRequest> {
+export function fuzzRequests(
+  doc: OpenApiDocument,
+  token: string,
+  ids: readonly string[],
+  exclude: readonly string[] = [],
+): fc.Arbitrary<FuzzRequest> {
   const operations = Object.entries(doc.paths).flatMap(([route, ops]) =>
     Object.entries(ops)
       .map(([method, op]) => ({ method: method.toUpperCase(), route, op }))
@@ -191,7 +365,10 @@ export function fuzzRequests(doc: OpenApiDocument, token: string, ids: readonly 
         segments: fc.array(idText(ids), { minLength: 2, maxLength: 2 }),
         query: queryText(op),
         headers: headersOf(token),
-        body: method === 'GET' || method === 'DELETE' ? fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: bodyText(doc, op) }) : bodyText(doc, op),
+        body:
+          method === 'GET' || method === 'DELETE'
+            ? fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: bodyText(doc, op) })
+            : bodyText(doc, op),
       })
       .map(({ segments, query, headers, body }) => {
         let n = 0;
@@ -207,12 +384,15 @@ export function send(baseUrl: string, r: FuzzRequest): Promise<FuzzAnswer> {
   return new Promise((resolve) => {
     const headers: Record<string, string | number> = { ...r.headers };
     if (r.body !== undefined) headers['Content-Length'] = Buffer.byteLength(r.body);
-    const req = httpRequest({ host: url.hostname, port: url.port, method: r.method, path: r.path, headers, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', (e) => resolve({ status: 'dropped', body: String(e) }));
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: r.method, path: r.path, headers, timeout: 30_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', (e) => resolve({ status: 'dropped', body: String(e) }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('no answer within 30 s')));
     req.on('error', (e) => resolve({ status: 'dropped', body: String(e) }));
     req.end(r.body);
@@ -221,7 +401,9 @@ export function send(baseUrl: string, r: FuzzRequest): Promise<FuzzAnswer> {
 
 /** A template's parameters: texts by their position (`{"0": "415"}`). */
 function isParameters(p: unknown): boolean {
-  return p !== null && typeof p === 'object' && !Array.isArray(p) && Object.values(p).every((v) => typeof v === 'string');
+  return (
+    p !== null && typeof p === 'object' && !Array.isArray(p) && Object.values(p).every((v) => typeof v === 'string')
+  );
 }
 
 /** Whether a refusal has the API's error format: `errors: [{field, template, parameters}]`. */
@@ -238,7 +420,13 @@ export function hasErrorFormat(text: string): boolean {
     errors.length > 0 &&
     errors.every((e: unknown) => {
       const x = e as { field?: unknown; template?: unknown; parameters?: unknown } | null;
-      return x !== null && typeof x === 'object' && (x.field === null || typeof x.field === 'string') && typeof x.template === 'string' && isParameters(x.parameters);
+      return (
+        x !== null &&
+        typeof x === 'object' &&
+        (x.field === null || typeof x.field === 'string') &&
+        typeof x.template === 'string' &&
+        isParameters(x.parameters)
+      );
     })
   );
 }

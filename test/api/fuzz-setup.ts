@@ -25,16 +25,31 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
   await setTerms(t.http, t.adminToken, t.cooperativeId);
   const member = await createMember(t.http, t.adminToken);
   const clerk = await userWith(t.http, t.adminToken, 'fuzz-clerk', ['ROLE_USER']);
-  const elma = await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: '12345671' });
-  const other = await request(t.http).post('/api/v1/cooperatives').set(auth(t.adminToken)).send(validCooperative({ name: 'fuzz-other-eg' }));
+  const elma = await request(t.http)
+    .post('/api/v1/elmanumbers')
+    .set(auth(t.adminToken))
+    .send({ elmaProcess: 'fs', elmaNumber: '12345671' });
+  const other = await request(t.http)
+    .post('/api/v1/cooperatives')
+    .set(auth(t.adminToken))
+    .send(validCooperative({ name: 'fuzz-other-eg' }));
   const otherId = (other.body as { id: string }).id;
   const otherAdmin = await userWith(t.http, t.adminToken, 'fuzz-other-admin', ['ROLE_ADMIN', 'ROLE_USER'], otherId);
   const balances = (await request(t.http).get('/api/v1/balances').set(auth(t.adminToken))).body as { id: string }[];
-  const ids = [t.cooperativeId, member.id, clerk.id, (elma.body as { id: string }).id, otherId, otherAdmin.id, ...balances.slice(0, 1).map((b) => b.id)];
+  const ids = [
+    t.cooperativeId,
+    member.id,
+    clerk.id,
+    (elma.body as { id: string }).id,
+    otherId,
+    otherAdmin.id,
+    ...balances.slice(0, 1).map((b) => b.id),
+  ];
   const head = (): Promise<bigint> => t.running.storage.events.headPosition();
   const quiet = async (): Promise<void> => {
     for (let tries = 0; tries < 300; tries++) {
-      const busy = (await request(t.http).get('/api/v1/tasks').set(auth(t.adminToken))).body as { state?: string }[] | undefined;
+      const busy = (await request(t.http).get('/api/v1/tasks').set(auth(t.adminToken))).body as
+        { state?: string }[] | undefined;
       const before = await head();
       await new Promise((resolve) => setTimeout(resolve, 50));
       const working = Array.isArray(busy) && busy.some((task) => task.state === 'queued' || task.state === 'running');

@@ -32,20 +32,27 @@ function expectSecurityHeaders(res: Response, what: string): void {
   expect({ what, nosniff: res.headers['x-content-type-options'] }).toEqual({ what, nosniff: 'nosniff' });
   expect({ what, frame: res.headers['x-frame-options'] }).toEqual({ what, frame: 'DENY' });
   expect(res.headers['referrer-policy']).toBe('no-referrer');
-  expect({ what, server: res.headers.server, poweredBy: res.headers['x-powered-by'] }).toEqual({ what, server: undefined, poweredBy: undefined });
+  expect({ what, server: res.headers.server, poweredBy: res.headers['x-powered-by'] }).toEqual({
+    what,
+    server: undefined,
+    poweredBy: undefined,
+  });
   // CORS closed: no page of another origin may read this answer.
   expect({ what, cors: res.headers['access-control-allow-origin'] }).toEqual({ what, cors: undefined });
 }
 
 /** The `<script>` tags of an HTML page without a `src`: inline code, which the policy would block. */
 function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\bsrc\s*=/.test(m[1] ?? '')).map((m) => m[0]);
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter((m) => !/\bsrc\s*=/.test(m[1] ?? ''))
+    .map((m) => m[0]);
 }
 
 describe('security headers (issue 28)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    if (!existsSync(join(CONSOLE_DIR, 'index.html'))) throw new Error(`${CONSOLE_DIR} is missing: run \`npm run build -w admin-ui\` first`);
+    if (!existsSync(join(CONSOLE_DIR, 'index.html')))
+      throw new Error(`${CONSOLE_DIR} is missing: run \`npm run build -w admin-ui\` first`);
     t = await startApp({ ADMIN_UI_DIR: CONSOLE_DIR });
   });
   afterAll(async () => {
@@ -58,8 +65,18 @@ describe('security headers (issue 28)', () => {
       ['users 200', await request(t.http).get('/api/v1/users').set(auth(t.adminToken)).set(from)],
       ['ping 401', await request(t.http).get('/api/v1/ping').set(from)],
       ['unknown 404', await request(t.http).get('/api/v1/nope').set(from)],
-      ['bad JSON 400', await request(t.http).post('/api/v1/login').set(from).set('Content-Type', 'application/json').send('{"username":')],
-      ['wrong password', await request(t.http).post('/api/v1/login').set(from).send({ username: 'admin', password: 'wrong-password' })],
+      [
+        'bad JSON 400',
+        await request(t.http)
+          .post('/api/v1/login')
+          .set(from)
+          .set('Content-Type', 'application/json')
+          .send('{"username":'),
+      ],
+      [
+        'wrong password',
+        await request(t.http).post('/api/v1/login').set(from).send({ username: 'admin', password: 'wrong-password' }),
+      ],
     ];
     expect(answers.map(([, r]) => r.status)).toEqual([200, 401, 404, 400, 401]);
     for (const [what, res] of answers) expectSecurityHeaders(res, what);
@@ -73,7 +90,11 @@ describe('security headers (issue 28)', () => {
     expect(page.text).toMatch(/<script [^>]*src="\/assets\//);
     expectSecurityHeaders(await request(t.http).get('/members/42'), 'console path');
     const assets = readdirSync(join(CONSOLE_DIR, 'assets'));
-    for (const file of [assets.find((f) => f.endsWith('.js')), assets.find((f) => f.endsWith('.css')), '../favicon.svg']) {
+    for (const file of [
+      assets.find((f) => f.endsWith('.js')),
+      assets.find((f) => f.endsWith('.css')),
+      '../favicon.svg',
+    ]) {
       const res = await request(t.http).get(`/assets/${file!}`.replace('/assets/../', '/'));
       expect({ file, status: res.status }).toEqual({ file, status: 200 });
       expectSecurityHeaders(res, file!);
@@ -128,7 +149,10 @@ describe('CORS opened by CORS_ORIGINS (docs/operations.md)', () => {
     expect(list.headers['access-control-allow-origin']).toBe(allowed);
     expect(String(list.headers['access-control-expose-headers'])).toContain('TotalItems');
     expect(list.headers['x-content-type-options']).toBe('nosniff');
-    const other = await request(t.http).get('/api/v1/users').set('Origin', 'https://evil.example').set(auth(t.adminToken));
+    const other = await request(t.http)
+      .get('/api/v1/users')
+      .set('Origin', 'https://evil.example')
+      .set(auth(t.adminToken));
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -46,7 +46,10 @@ describe('the HTTP layer', () => {
       const res = await request(t.http).get(path);
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toMatchObject({ message: `Cannot GET ${path}`, errors: [{ field: null, template: 'routeNotFound', parameters: { '0': `Cannot GET ${path}` } }] });
+      expect(res.body).toMatchObject({
+        message: `Cannot GET ${path}`,
+        errors: [{ field: null, template: 'routeNotFound', parameters: { '0': `Cannot GET ${path}` } }],
+      });
     }
     const post = await request(t.http).post('/api/v1/nope').send({});
     expect(post.status).toBe(404);
@@ -62,7 +65,10 @@ describe('the HTTP layer', () => {
   it("throttles sign-ins by the client's address a proxy named in TRUSTED_PROXIES forwards, not by the proxy's", async () => {
     // More than the free failures from one address (login-throttle.ts), each with another username: the delays grow.
     const fail = (address: string, i: number) =>
-      request(t.http).post('/api/v1/login').set('X-Forwarded-For', address).send({ username: `guest${address}-${i}`, password: 'x' });
+      request(t.http)
+        .post('/api/v1/login')
+        .set('X-Forwarded-For', address)
+        .send({ username: `guest${address}-${i}`, password: 'x' });
     const answers: number[] = [];
     for (let i = 0; i < 26; i++) answers.push((await fail('203.0.113.7', i)).status);
     expect(answers.slice(0, 20)).toEqual(Array<number>(20).fill(401));
@@ -76,13 +82,22 @@ describe('the HTTP layer', () => {
       .set(auth(t.adminToken))
       .set('Content-Type', 'application/json');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'User not found', errors: [{ field: null, template: 'userNotFound', parameters: { '0': 'User' } }] });
+    expect(res.body).toEqual({
+      message: 'User not found',
+      errors: [{ field: null, template: 'userNotFound', parameters: { '0': 'User' } }],
+    });
   });
 
   it('refuses malformed JSON and prototype keys with 400, a body over 100 KiB with 413 and another content type with 415', async () => {
-    const malformed = await request(t.http).post('/api/v1/login').set('Content-Type', 'application/json').send('{"username":');
+    const malformed = await request(t.http)
+      .post('/api/v1/login')
+      .set('Content-Type', 'application/json')
+      .send('{"username":');
     expect(malformed.status).toBe(400);
-    const proto = await request(t.http).post('/api/v1/login').set('Content-Type', 'application/json').send('{"__proto__":{"admin":true}}');
+    const proto = await request(t.http)
+      .post('/api/v1/login')
+      .set('Content-Type', 'application/json')
+      .send('{"__proto__":{"admin":true}}');
     expect(proto.status).toBe(400);
     const big = await request(t.http)
       .post('/api/v1/login')

@@ -17,9 +17,13 @@ import { startServer, type ServerProcess } from './support/server-process.js';
 const TIMEOUT_MS = 600_000;
 
 const signIn = async (server: ServerProcess): Promise<string> =>
-  ((await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200)).body as { token: string }).token;
+  (
+    (await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200))
+      .body as { token: string }
+  ).token;
 
-const templates = (res: request.Response): string[] => (res.body as { errors: { template: string }[] }).errors.map((e) => e.template);
+const templates = (res: request.Response): string[] =>
+  (res.body as { errors: { template: string }[] }).errors.map((e) => e.template);
 
 async function importOther(server: ServerProcess, token: string, files: readonly string[]): Promise<request.Response> {
   let upload = request(server.url).post('/api/v1/import').set(auth(token)).field('confirmWarnings', 'true');
@@ -38,64 +42,103 @@ describe('abandoning a stuck import', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('ends it by one event, keeps what it wrote, and lets other imports run again', async () => {
-    server = await startServer(dataDir);
-    const token = await signIn(server);
-    const cooperativeId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }).cooperative;
-    await request(server.url).put(`/api/v1/cooperatives/${cooperativeId}`).set(auth(token)).send(validCooperative({ balanceCost: 25000, minimumShares: 1 })).expect(200);
-    await server.stop('SIGTERM');
-    server = undefined;
+  it(
+    'ends it by one event, keeps what it wrote, and lets other imports run again',
+    async () => {
+      server = await startServer(dataDir);
+      const token = await signIn(server);
+      const cooperativeId = (
+        JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
+      ).cooperative;
+      await request(server.url)
+        .put(`/api/v1/cooperatives/${cooperativeId}`)
+        .set(auth(token))
+        .send(validCooperative({ balanceCost: 25000, minimumShares: 1 }))
+        .expect(200);
+      await server.stop('SIGTERM');
+      server = undefined;
 
-    // The command line killed after its third chunk: the import is stuck (nothing resumes a command line's import).
-    const files = registerFiles(dataDir);
-    const killed = runCli([...files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings'], dataDir, { COOP_TEST_STOP_AT: 'import:chunk-written:2' });
-    expect(killed.signal).toBe('SIGKILL');
+      // The command line killed after its third chunk: the import is stuck (nothing resumes a command line's import).
+      const files = registerFiles(dataDir);
+      const killed = runCli([...files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings'], dataDir, {
+        COOP_TEST_STOP_AT: 'import:chunk-written:2',
+      });
+      expect(killed.signal).toBe('SIGKILL');
 
-    server = await startServer(dataDir);
-    const admin = await signIn(server);
-    const history = (await request(server.url).get('/api/v1/import/history').set(auth(admin)).expect(200)).body as { id: string; state: string; chunksWritten: number }[];
-    expect(history.map((h) => [h.state, h.chunksWritten])).toEqual([['running', 3]]);
-    const importId = history[0]!.id;
-    const otherDir = join(dataDir, 'other');
-    mkdirSync(otherDir);
-    const other = registerFiles(otherDir, 'Andere.csv', 3);
-    const refused = await importOther(server, admin, other);
-    expect([refused.status, templates(refused)]).toEqual([400, ['importRunning']]);
+      server = await startServer(dataDir);
+      const admin = await signIn(server);
+      const history = (await request(server.url).get('/api/v1/import/history').set(auth(admin)).expect(200)).body as {
+        id: string;
+        state: string;
+        chunksWritten: number;
+      }[];
+      expect(history.map((h) => [h.state, h.chunksWritten])).toEqual([['running', 3]]);
+      const importId = history[0]!.id;
+      const otherDir = join(dataDir, 'other');
+      mkdirSync(otherDir);
+      const other = registerFiles(otherDir, 'Andere.csv', 3);
+      const refused = await importOther(server, admin, other);
+      expect([refused.status, templates(refused)]).toEqual([400, ['importRunning']]);
 
-    // An id that is no import of the cooperative is not found (as another cooperative's is): 404, nothing written.
-    const head = logEvents(dataDir).length;
-    const unknown = await request(server.url).post('/api/v1/import/0190a4c2-0000-7000-8000-000000000000/abandon').set(auth(admin));
-    expect([unknown.status, templates(unknown)]).toEqual([404, ['importNotFound']]);
-    const malformed = await request(server.url).post('/api/v1/import/not-an-import/abandon').set(auth(admin));
-    expect([malformed.status, templates(malformed)]).toEqual([404, ['importNotFound']]);
-    // A path parameter longer than the platform takes is refused before the route (414).
-    expect((await request(server.url).post(`/api/v1/import/${'x'.repeat(300)}/abandon`).set(auth(admin))).status).toBe(414);
-    expect(logEvents(dataDir).length).toBe(head);
+      // An id that is no import of the cooperative is not found (as another cooperative's is): 404, nothing written.
+      const head = logEvents(dataDir).length;
+      const unknown = await request(server.url)
+        .post('/api/v1/import/0190a4c2-0000-7000-8000-000000000000/abandon')
+        .set(auth(admin));
+      expect([unknown.status, templates(unknown)]).toEqual([404, ['importNotFound']]);
+      const malformed = await request(server.url).post('/api/v1/import/not-an-import/abandon').set(auth(admin));
+      expect([malformed.status, templates(malformed)]).toEqual([404, ['importNotFound']]);
+      // A path parameter longer than the platform takes is refused before the route (414).
+      expect(
+        (
+          await request(server.url)
+            .post(`/api/v1/import/${'x'.repeat(300)}/abandon`)
+            .set(auth(admin))
+        ).status,
+      ).toBe(414);
+      expect(logEvents(dataDir).length).toBe(head);
 
-    // Abandoned: one event on the register, the chunks written stay.
-    const before = logEvents(dataDir);
-    const abandoned = await request(server.url).post(`/api/v1/import/${importId}/abandon`).set(auth(admin)).expect(200);
-    expect(abandoned.body).toMatchObject({ running: false });
-    const after = logEvents(dataDir);
-    expect(after.slice(0, before.length)).toEqual(before);
-    expect(after.slice(before.length).map((e) => [e.stream_id, e.type])).toEqual([[`imports-${cooperativeId}`, 'RegisterImportAbandoned']]);
-    expect(JSON.parse(after[after.length - 1]!.data)).toMatchObject({ importId, chunksWritten: 3, by: 'admin' });
-    const shown = (await request(server.url).get('/api/v1/import/history').set(auth(admin)).expect(200)).body as { state: string; chunksWritten: number }[];
-    expect(shown.map((h) => [h.state, h.chunksWritten])).toEqual([['abandoned', 3]]);
-    const again = await request(server.url).post(`/api/v1/import/${importId}/abandon`).set(auth(admin));
-    expect([again.status, templates(again)]).toEqual([409, ['importNotRunning']]);
+      // Abandoned: one event on the register, the chunks written stay.
+      const before = logEvents(dataDir);
+      const abandoned = await request(server.url)
+        .post(`/api/v1/import/${importId}/abandon`)
+        .set(auth(admin))
+        .expect(200);
+      expect(abandoned.body).toMatchObject({ running: false });
+      const after = logEvents(dataDir);
+      expect(after.slice(0, before.length)).toEqual(before);
+      expect(after.slice(before.length).map((e) => [e.stream_id, e.type])).toEqual([
+        [`imports-${cooperativeId}`, 'RegisterImportAbandoned'],
+      ]);
+      expect(JSON.parse(after[after.length - 1]!.data)).toMatchObject({ importId, chunksWritten: 3, by: 'admin' });
+      const shown = (await request(server.url).get('/api/v1/import/history').set(auth(admin)).expect(200)).body as {
+        state: string;
+        chunksWritten: number;
+      }[];
+      expect(shown.map((h) => [h.state, h.chunksWritten])).toEqual([['abandoned', 3]]);
+      const again = await request(server.url).post(`/api/v1/import/${importId}/abandon`).set(auth(admin));
+      expect([again.status, templates(again)]).toEqual([409, ['importNotRunning']]);
 
-    // Another import is no longer refused as blocked (its files reuse member numbers 1-3 the abandoned import wrote,
-    // which stay, so its own check may refuse it: never with importRunning).
-    const next = await importOther(server, admin, other);
-    expect(next.status === 201 ? [] : templates(next)).not.toContain('importRunning');
+      // Another import is no longer refused as blocked (its files reuse member numbers 1-3 the abandoned import wrote,
+      // which stay, so its own check may refuse it: never with importRunning).
+      const next = await importOther(server, admin, other);
+      expect(next.status === 201 ? [] : templates(next)).not.toContain('importRunning');
 
-    // Killed and started again: the abandonment holds.
-    await server.stop('SIGKILL');
-    server = await startServer(dataDir);
-    const later = await signIn(server);
-    const states = ((await request(server.url).get('/api/v1/import/history').set(auth(later)).expect(200)).body as { id: string; state: string }[]).map((h) => [h.id === importId, h.state]);
-    expect(states).toContainEqual([true, 'abandoned']);
-    expect((await request(server.url).get('/api/v1/import/running').set(auth(later)).expect(200)).body).toMatchObject({ running: false });
-  }, TIMEOUT_MS);
+      // Killed and started again: the abandonment holds.
+      await server.stop('SIGKILL');
+      server = await startServer(dataDir);
+      const later = await signIn(server);
+      const states = (
+        (await request(server.url).get('/api/v1/import/history').set(auth(later)).expect(200)).body as {
+          id: string;
+          state: string;
+        }[]
+      ).map((h) => [h.id === importId, h.state]);
+      expect(states).toContainEqual([true, 'abandoned']);
+      expect((await request(server.url).get('/api/v1/import/running').set(auth(later)).expect(200)).body).toMatchObject(
+        { running: false },
+      );
+    },
+    TIMEOUT_MS,
+  );
 });

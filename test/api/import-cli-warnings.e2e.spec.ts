@@ -19,7 +19,14 @@ const TIMEOUT_MS = 240_000;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = fileURLToPath(new URL('../../services/dist/member-import/cli/main.js', import.meta.url));
 
-const env = (dataDir: string): NodeJS.ProcessEnv => ({ ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console') });
+const env = (dataDir: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_OPTIONS: '',
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD,
+  JWT_SECRET,
+  ADMIN_UI_DIR: join(dataDir, 'no-console'),
+});
 
 /** Three members (distinct IBANs), rows 3 and 4 the same person by normalised name and birth date; a subscription each. */
 function registerFiles(dir: string): string[] {
@@ -27,8 +34,16 @@ function registerFiles(dir: string): string[] {
     'Mitgliedsnummer;Mitgliedsart;Funktion;Anrede;Briefanrede;Titel;Name / Firma;Vorname;Geburtsdatum;Rechtsform;Familienstand;Straße;Hausnummer;PLZ;Ort;Bundesland;Ausland;E-Mail;Bank;IBAN;BIC;Eintrittsdatum;Zulassungsdatum;Verzinsungsbeginn';
   const member = (nr: number, name: string, born: string, iban: string): string =>
     `${nr};1;0;Frau;female;none;${name};Anna;${born};0;0;Lindenweg;${nr};12345;Musterstadt;by;nein;anna${nr}@example.org;Musterbank;${iban};COBADEFFXXX;15.01.2020;20.01.2020;01.02.2020`;
-  const members = [header, member(1, 'Weber', '03.07.1975', 'DE89370400440532013000'), member(2, 'Schönberger', '12.04.1980', 'DE02120300000000202051'), member(3, 'Schoenberger', '12.04.1980', 'DE02500105170137075030')];
-  const postings = ['Mitgliedsnummer;Buchungsnummer;Buchungsart;Anzahl;Datum;Zulassungsdatum;Verzinsungsbeginn', ...[1, 2, 3].map((nr) => `${nr};A${nr};0;3;15.01.2020;20.01.2020;01.02.2020`)];
+  const members = [
+    header,
+    member(1, 'Weber', '03.07.1975', 'DE89370400440532013000'),
+    member(2, 'Schönberger', '12.04.1980', 'DE02120300000000202051'),
+    member(3, 'Schoenberger', '12.04.1980', 'DE02500105170137075030'),
+  ];
+  const postings = [
+    'Mitgliedsnummer;Buchungsnummer;Buchungsart;Anzahl;Datum;Zulassungsdatum;Verzinsungsbeginn',
+    ...[1, 2, 3].map((nr) => `${nr};A${nr};0;3;15.01.2020;20.01.2020;01.02.2020`),
+  ];
   const files = [join(dir, 'Mitglieder.csv'), join(dir, 'Buchungen.csv')];
   writeFileSync(files[0]!, `\uFEFF${members.join('\r\n')}\r\n`);
   writeFileSync(files[1]!, `\uFEFF${postings.join('\r\n')}\r\n`);
@@ -39,14 +54,21 @@ function registerFiles(dir: string): string[] {
 function admitted(dataDir: string): number {
   const db = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    return db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM events WHERE type = 'MemberAdmitted'").get()?.n ?? 0;
+    return (
+      db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM events WHERE type = 'MemberAdmitted'").get()?.n ?? 0
+    );
   } finally {
     db.close();
   }
 }
 
 function runCli(args: readonly string[], dataDir: string): { status: number | null; output: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(dataDir), encoding: 'utf8', timeout: 180_000 });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    env: env(dataDir),
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
 }
 
@@ -61,35 +83,55 @@ describe('npm run import and the possible duplicates (--confirm-warnings)', () =
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('writes nothing and exits non-zero naming the warnings without the flag; writes with it', async () => {
-    // First start and the share terms, then the server stopped: the operator imports with the server down.
-    server = await startServer(dataDir);
-    const login = await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200);
-    const token = (login.body as { token: string }).token;
-    const cooperativeId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }).cooperative;
-    await request(server.url).put(`/api/v1/cooperatives/${cooperativeId}`).set(auth(token)).send(validCooperative({ balanceCost: 25000, minimumShares: 1 })).expect(200);
-    await server.stop('SIGTERM');
-    server = undefined;
-    const files = registerFiles(dataDir);
-    const args = [...files, '--cooperative', cooperativeId];
+  it(
+    'writes nothing and exits non-zero naming the warnings without the flag; writes with it',
+    async () => {
+      // First start and the share terms, then the server stopped: the operator imports with the server down.
+      server = await startServer(dataDir);
+      const login = await request(server.url)
+        .post('/api/v1/login')
+        .send({ username: 'admin', password: ADMIN_PASSWORD })
+        .expect(200);
+      const token = (login.body as { token: string }).token;
+      const cooperativeId = (
+        JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
+      ).cooperative;
+      await request(server.url)
+        .put(`/api/v1/cooperatives/${cooperativeId}`)
+        .set(auth(token))
+        .send(validCooperative({ balanceCost: 25000, minimumShares: 1 }))
+        .expect(200);
+      await server.stop('SIGTERM');
+      server = undefined;
+      const files = registerFiles(dataDir);
+      const args = [...files, '--cooperative', cooperativeId];
 
-    const refused = runCli([...args, '--lang', 'en'], dataDir);
-    expect(refused.status).toBe(1);
-    expect(refused.output).toMatch(/^Possible duplicates \(1\), to check before writing:/m);
-    expect(refused.output).toMatch(/row 4, column Name \/ Firma \("Schoenberger"\): The same name and birth date as row 3: the same person twice\?/);
-    expect(refused.output).toMatch(/^Not written: check the possible duplicates and confirm them with --confirm-warnings\.$/m);
-    expect(refused.output).not.toMatch(/^Written/m);
-    expect(admitted(dataDir)).toBe(0);
+      const refused = runCli([...args, '--lang', 'en'], dataDir);
+      expect(refused.status).toBe(1);
+      expect(refused.output).toMatch(/^Possible duplicates \(1\), to check before writing:/m);
+      expect(refused.output).toMatch(
+        /row 4, column Name \/ Firma \("Schoenberger"\): The same name and birth date as row 3: the same person twice\?/,
+      );
+      expect(refused.output).toMatch(
+        /^Not written: check the possible duplicates and confirm them with --confirm-warnings\.$/m,
+      );
+      expect(refused.output).not.toMatch(/^Written/m);
+      expect(admitted(dataDir)).toBe(0);
 
-    // in German as well
-    const refusedDe = runCli([...args, '--lang', 'de'], dataDir);
-    expect(refusedDe.status).toBe(1);
-    expect(refusedDe.output).toMatch(/^Mögliche Doppelerfassungen \(1\), vor dem Schreiben zu prüfen:/m);
-    expect(refusedDe.output).toMatch(/--confirm-warnings/);
-    expect(admitted(dataDir)).toBe(0);
+      // in German as well
+      const refusedDe = runCli([...args, '--lang', 'de'], dataDir);
+      expect(refusedDe.status).toBe(1);
+      expect(refusedDe.output).toMatch(/^Mögliche Doppelerfassungen \(1\), vor dem Schreiben zu prüfen:/m);
+      expect(refusedDe.output).toMatch(/--confirm-warnings/);
+      expect(admitted(dataDir)).toBe(0);
 
-    const written = runCli([...args, '--lang', 'en', '--confirm-warnings'], dataDir);
-    expect({ status: written.status, output: written.output }).toMatchObject({ status: 0, output: expect.stringMatching(/^Written/m) as unknown });
-    expect(admitted(dataDir)).toBe(3);
-  }, TIMEOUT_MS);
+      const written = runCli([...args, '--lang', 'en', '--confirm-warnings'], dataDir);
+      expect({ status: written.status, output: written.output }).toMatchObject({
+        status: 0,
+        output: expect.stringMatching(/^Written/m) as unknown,
+      });
+      expect(admitted(dataDir)).toBe(3);
+    },
+    TIMEOUT_MS,
+  );
 });

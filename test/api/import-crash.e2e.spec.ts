@@ -43,7 +43,10 @@ function opened(dataDir: string, events: readonly LoggedEvent[]): LoggedEvent[] 
         if (!key) throw new Error(`no key of ${sealed.subject}`);
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
         decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
-        const plain = Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString('utf8');
+        const plain = Buffer.concat([
+          decipher.update(Buffer.from(sealed.ciphertext, 'base64')),
+          decipher.final(),
+        ]).toString('utf8');
         return { subject: sealed.subject, fields: sealed.fields, plain: JSON.parse(plain) as unknown };
       });
       return { ...e, data: JSON.stringify({ ...data, _personal: personal }) };
@@ -90,73 +93,110 @@ describe('an import killed while it writes', () => {
     rmSync(wholeDir, { recursive: true, force: true });
   });
 
-  it('is shown as running, refuses another, and the next run finishes it as an uninterrupted run writes it; once', async () => {
-    // First start and the share terms, then the server stopped: the operator imports with the server down.
-    server = await startServer(dataDir);
-    const login = await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200);
-    const token = (login.body as { token: string }).token;
-    const cooperativeId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }).cooperative;
-    await request(server.url).put(`/api/v1/cooperatives/${cooperativeId}`).set(auth(token)).send(validCooperative({ balanceCost: 25000, minimumShares: 1 })).expect(200);
-    await server.stop('SIGTERM');
-    server = undefined;
-    const files = registerFiles(dataDir);
-    const args = [...files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings'];
-    const before = headOf(dataDir);
-    cpSync(dataDir, wholeDir, { recursive: true });
+  it(
+    'is shown as running, refuses another, and the next run finishes it as an uninterrupted run writes it; once',
+    async () => {
+      // First start and the share terms, then the server stopped: the operator imports with the server down.
+      server = await startServer(dataDir);
+      const login = await request(server.url)
+        .post('/api/v1/login')
+        .send({ username: 'admin', password: ADMIN_PASSWORD })
+        .expect(200);
+      const token = (login.body as { token: string }).token;
+      const cooperativeId = (
+        JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
+      ).cooperative;
+      await request(server.url)
+        .put(`/api/v1/cooperatives/${cooperativeId}`)
+        .set(auth(token))
+        .send(validCooperative({ balanceCost: 25000, minimumShares: 1 }))
+        .expect(200);
+      await server.stop('SIGTERM');
+      server = undefined;
+      const files = registerFiles(dataDir);
+      const args = [...files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings'];
+      const before = headOf(dataDir);
+      cpSync(dataDir, wholeDir, { recursive: true });
 
-    // The uninterrupted run, on a copy of the same directory.
-    const whole = runCli(args, wholeDir);
-    expect({ status: whole.status, output: whole.output }).toMatchObject({ status: 0, output: expect.stringMatching(/^Written/m) as unknown });
-    const wholeLog = logEvents(wholeDir, before);
-    const chunks = count(wholeLog, 'RegisterImportChunkWritten');
-    expect(chunks).toBeGreaterThan(6);
+      // The uninterrupted run, on a copy of the same directory.
+      const whole = runCli(args, wholeDir);
+      expect({ status: whole.status, output: whole.output }).toMatchObject({
+        status: 0,
+        output: expect.stringMatching(/^Written/m) as unknown,
+      });
+      const wholeLog = logEvents(wholeDir, before);
+      const chunks = count(wholeLog, 'RegisterImportChunkWritten');
+      expect(chunks).toBeGreaterThan(6);
 
-    // Killed after its third chunk: the start and three chunks are in the log, the end is not.
-    const first = runCli(args, dataDir, { COOP_TEST_STOP_AT: 'import:chunk-written:2' });
-    expect(first.signal).toBe('SIGKILL');
-    expect(first.output).not.toMatch(/^Written/m);
-    expect(logEvents(dataDir, before).map((e) => e.type).filter((t) => t.startsWith('RegisterImport'))).toEqual([
-      'RegisterImportStarted',
-      'RegisterImportChunkWritten',
-      'RegisterImportChunkWritten',
-      'RegisterImportChunkWritten',
-    ]);
+      // Killed after its third chunk: the start and three chunks are in the log, the end is not.
+      const first = runCli(args, dataDir, { COOP_TEST_STOP_AT: 'import:chunk-written:2' });
+      expect(first.signal).toBe('SIGKILL');
+      expect(first.output).not.toMatch(/^Written/m);
+      expect(
+        logEvents(dataDir, before)
+          .map((e) => e.type)
+          .filter((t) => t.startsWith('RegisterImport')),
+      ).toEqual([
+        'RegisterImportStarted',
+        'RegisterImportChunkWritten',
+        'RegisterImportChunkWritten',
+        'RegisterImportChunkWritten',
+      ]);
 
-    // The next start is clean: it listens, its read models reach the log's end, the import shows as running, and
-    // another import is refused while it runs.
-    server = await startServer(dataDir);
-    const { checkpoint, head } = await caughtUp(dataDir);
-    expect(checkpoint).toBe(head);
-    const again = (await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200)).body as { token: string };
-    const history = await request(server.url).get('/api/v1/import/history').set(auth(again.token)).expect(200);
-    expect(history.body).toEqual([expect.objectContaining({ state: 'running', chunks, chunksWritten: 3, files: ['Mitglieder.csv', 'Buchungen.csv'] })]);
-    const otherDir = join(dataDir, 'other');
-    mkdirSync(otherDir);
-    const other = registerFiles(otherDir, 'Andere.csv', 3);
-    let upload = request(server.url).post('/api/v1/import').set(auth(again.token)).field('confirmWarnings', 'true');
-    for (const path of other) upload = upload.attach('files', path);
-    const refused = await upload;
-    expect(refused.status).toBe(400);
-    expect((refused.body as { errors: { template: string }[] }).errors.map((e) => e.template)).toEqual(['importRunning']);
-    await server.stop('SIGTERM');
-    server = undefined;
+      // The next start is clean: it listens, its read models reach the log's end, the import shows as running, and
+      // another import is refused while it runs.
+      server = await startServer(dataDir);
+      const { checkpoint, head } = await caughtUp(dataDir);
+      expect(checkpoint).toBe(head);
+      const again = (
+        await request(server.url)
+          .post('/api/v1/login')
+          .send({ username: 'admin', password: ADMIN_PASSWORD })
+          .expect(200)
+      ).body as { token: string };
+      const history = await request(server.url).get('/api/v1/import/history').set(auth(again.token)).expect(200);
+      expect(history.body).toEqual([
+        expect.objectContaining({
+          state: 'running',
+          chunks,
+          chunksWritten: 3,
+          files: ['Mitglieder.csv', 'Buchungen.csv'],
+        }),
+      ]);
+      const otherDir = join(dataDir, 'other');
+      mkdirSync(otherDir);
+      const other = registerFiles(otherDir, 'Andere.csv', 3);
+      let upload = request(server.url).post('/api/v1/import').set(auth(again.token)).field('confirmWarnings', 'true');
+      for (const path of other) upload = upload.attach('files', path);
+      const refused = await upload;
+      expect(refused.status).toBe(400);
+      expect((refused.body as { errors: { template: string }[] }).errors.map((e) => e.template)).toEqual([
+        'importRunning',
+      ]);
+      await server.stop('SIGTERM');
+      server = undefined;
 
-    // Run again, it resumes and is killed once more, after its sixth chunk; then run to its end.
-    const second = runCli(args, dataDir, { COOP_TEST_STOP_AT: 'import:chunk-written:5' });
-    expect({ signal: second.signal, output: second.output }).toMatchObject({ signal: 'SIGKILL' });
-    expect(count(logEvents(dataDir, before), 'RegisterImportChunkWritten')).toBe(6);
-    const last = runCli(args, dataDir);
-    expect({ status: last.status, output: last.output }).toMatchObject({ status: 0, output: expect.stringMatching(/^Written/m) as unknown });
+      // Run again, it resumes and is killed once more, after its sixth chunk; then run to its end.
+      const second = runCli(args, dataDir, { COOP_TEST_STOP_AT: 'import:chunk-written:5' });
+      expect({ signal: second.signal, output: second.output }).toMatchObject({ signal: 'SIGKILL' });
+      expect(count(logEvents(dataDir, before), 'RegisterImportChunkWritten')).toBe(6);
+      const last = runCli(args, dataDir);
+      expect({ status: last.status, output: last.output }).toMatchObject({
+        status: 0,
+        output: expect.stringMatching(/^Written/m) as unknown,
+      });
 
-    // Event for event what the uninterrupted run wrote (the ids drawn from each run's import id and the times aside).
-    const resumed = logEvents(dataDir, before);
-    expect(comparable(opened(dataDir, resumed))).toEqual(comparable(opened(wholeDir, wholeLog)));
-    expect(count(resumed, 'MemberAdmitted')).toBe(MEMBERS);
+      // Event for event what the uninterrupted run wrote (the ids drawn from each run's import id and the times aside).
+      const resumed = logEvents(dataDir, before);
+      expect(comparable(opened(dataDir, resumed))).toEqual(comparable(opened(wholeDir, wholeLog)));
+      expect(count(resumed, 'MemberAdmitted')).toBe(MEMBERS);
 
-    // The same import once more writes nothing.
-    const twice = runCli(args, dataDir);
-    expect(twice.status).toBe(0);
-    expect(twice.output).toMatch(/already imported/);
-    expect(logEvents(dataDir, before)).toHaveLength(resumed.length);
-  }, TIMEOUT_MS);
+      // The same import once more writes nothing.
+      const twice = runCli(args, dataDir);
+      expect(twice.status).toBe(0);
+      expect(twice.output).toMatch(/already imported/);
+      expect(logEvents(dataDir, before)).toHaveLength(resumed.length);
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -63,9 +63,18 @@ req.end();
  * Sends the CSV files from a child process while pinging, as `attack` does; `announce`: with the body's length in
  * `Content-Length` (as browsers and curl send a file), or chunked (the length unknown until the end).
  */
-async function attackFromChild(t: TestApp, files: number, megabytes: number, announce: 'length' | 'chunked'): Promise<{ refusal: Refusal; slowestPing: number }> {
+async function attackFromChild(
+  t: TestApp,
+  files: number,
+  megabytes: number,
+  announce: 'length' | 'chunked',
+): Promise<{ refusal: Refusal; slowestPing: number }> {
   const port = await portOf(t);
-  const child = spawn(process.execPath, ['--input-type=module', '-e', SENDER, String(port), t.adminToken, String(files), String(megabytes), announce], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', SENDER, String(port), t.adminToken, String(files), String(megabytes), announce],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   let answered = false;
@@ -74,7 +83,10 @@ async function attackFromChild(t: TestApp, files: number, megabytes: number, ann
   do {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = performance.now();
-    const ping = await request(t.http).get('/api/v1/ping').set(auth(t.adminToken)).timeout(PING_WITHIN_MS * 5);
+    const ping = await request(t.http)
+      .get('/api/v1/ping')
+      .set(auth(t.adminToken))
+      .timeout(PING_WITHIN_MS * 5);
     expect(ping.status).toBe(200);
     slowestPing = Math.max(slowestPing, performance.now() - started);
   } while (!answered);
@@ -91,18 +103,30 @@ interface Refusal {
  * Sends the files to `/import/inspect` and pings the server every 100 ms until the answer came; answers the refusal and
  * the slowest ping (ms).
  */
-async function attack(t: TestApp, files: readonly { name: string; bytes: Buffer }[]): Promise<{ refusal: Refusal; slowestPing: number; pings: number }> {
+async function attack(
+  t: TestApp,
+  files: readonly { name: string; bytes: Buffer }[],
+): Promise<{ refusal: Refusal; slowestPing: number; pings: number }> {
   let answered = false;
   const sent = files
-    .reduce((r, f) => r.attach('files', f.bytes, f.name), request(t.http).post('/api/v1/import/inspect').set(auth(t.adminToken)))
-    .then((res) => ({ status: res.status, templates: ((res.body as { errors?: { template: string }[] }).errors ?? []).map((e) => e.template) }))
+    .reduce(
+      (r, f) => r.attach('files', f.bytes, f.name),
+      request(t.http).post('/api/v1/import/inspect').set(auth(t.adminToken)),
+    )
+    .then((res) => ({
+      status: res.status,
+      templates: ((res.body as { errors?: { template: string }[] }).errors ?? []).map((e) => e.template),
+    }))
     .finally(() => (answered = true));
   let slowestPing = 0;
   let pings = 0;
   do {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = performance.now();
-    const ping = await request(t.http).get('/api/v1/ping').set(auth(t.adminToken)).timeout(PING_WITHIN_MS * 5);
+    const ping = await request(t.http)
+      .get('/api/v1/ping')
+      .set(auth(t.adminToken))
+      .timeout(PING_WITHIN_MS * 5);
     expect(ping.status).toBe(200);
     slowestPing = Math.max(slowestPing, performance.now() - started);
     pings++;
@@ -193,15 +217,30 @@ describe('the import refuses files beyond its limits before the work, and the se
       const port = await portOf(t);
       const boundary = 'x-coop-boundary';
       const status = await new Promise<number>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/import/inspect', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(100 * 1024 * 1024) } });
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/import/inspect',
+          headers: {
+            'Content-Type': `multipart/form-data; boundary=${boundary}`,
+            'Content-Length': String(100 * 1024 * 1024),
+          },
+        });
         req.on('response', (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
           req.destroy();
         });
-        req.on('error', (error) => (error.message.includes('socket hang up') || (error as { code?: string }).code === 'ECONNRESET' ? undefined : reject(error)));
+        req.on('error', (error) =>
+          error.message.includes('socket hang up') || (error as { code?: string }).code === 'ECONNRESET'
+            ? undefined
+            : reject(error),
+        );
         // the beginning of a 100 MB upload, and no more: the answer must come without the rest
-        req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${'x'.repeat(64 * 1024)}`);
+        req.write(
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${'x'.repeat(64 * 1024)}`,
+        );
       });
       expect(status).toBe(401);
     },

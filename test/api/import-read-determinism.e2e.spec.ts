@@ -24,7 +24,11 @@ const binary = (res: request.Response, done: (error: Error | null, body: Buffer)
 };
 
 async function exportRegister(t: TestApp): Promise<Buffer> {
-  const res = await request(t.http).get('/api/v1/import/register.xlsx').set(auth(t.adminToken)).buffer(true).parse(binary);
+  const res = await request(t.http)
+    .get('/api/v1/import/register.xlsx')
+    .set(auth(t.adminToken))
+    .buffer(true)
+    .parse(binary);
   expect(res.status).toBe(200);
   return res.body as Buffer;
 }
@@ -69,7 +73,11 @@ function canonical(sheets: Record<string, Cell[][]>): Record<string, unknown> {
     const content = (r: Cell[]): string => JSON.stringify(r.filter((_, i) => !refColumns.has(i)));
     const byRef = new Map<Cell, string>();
     if (own >= 0) for (const r of data) byRef.set(r[own] ?? null, content(r));
-    const rowsOut = data.map((r) => JSON.stringify(r.map((c, i) => (refColumns.has(i) && c !== null ? `→ ${byRef.get(c) ?? `unknown ${String(c)}`}` : c))));
+    const rowsOut = data.map((r) =>
+      JSON.stringify(
+        r.map((c, i) => (refColumns.has(i) && c !== null ? `→ ${byRef.get(c) ?? `unknown ${String(c)}`}` : c)),
+      ),
+    );
     out[name] = { header: names, rows: rowsOut.sort() };
   }
   return out;
@@ -85,9 +93,23 @@ describe('the register workbook reads the same on every read, and exports again 
     // (member 1's holding read as 10 instead of 16), left open in issue 39.
     await fillDemo(source.running, { members: 60, postings: 400, seed: 12 });
     target = await startApp();
-    const coop = (await request(source.http).get(`/api/v1/cooperatives/${source.cooperativeId}`).set(auth(source.adminToken)).expect(200)).body as Record<string, unknown>;
-    const terms = { balanceCost: coop.balanceCost, minimumShares: coop.minimumShares, noticePeriodMonths: coop.noticePeriodMonths, interestBeginRule: coop.interestBeginRule };
-    await request(target.http).put(`/api/v1/cooperatives/${target.cooperativeId}`).set(auth(target.adminToken)).send(validCooperative(terms)).expect(200);
+    const coop = (
+      await request(source.http)
+        .get(`/api/v1/cooperatives/${source.cooperativeId}`)
+        .set(auth(source.adminToken))
+        .expect(200)
+    ).body as Record<string, unknown>;
+    const terms = {
+      balanceCost: coop.balanceCost,
+      minimumShares: coop.minimumShares,
+      noticePeriodMonths: coop.noticePeriodMonths,
+      interestBeginRule: coop.interestBeginRule,
+    };
+    await request(target.http)
+      .put(`/api/v1/cooperatives/${target.cooperativeId}`)
+      .set(auth(target.adminToken))
+      .send(validCooperative(terms))
+      .expect(200);
   }, TIMEOUT_MS);
   afterAll(async () => {
     await source?.close();
@@ -99,20 +121,38 @@ describe('the register workbook reads the same on every read, and exports again 
     async () => {
       const workbook = await exportRegister(source);
       const dryRun = async (): Promise<string> => {
-        const res = await request(target.http).post('/api/v1/import/dry-run').set(auth(target.adminToken)).attach('files', workbook, 'register.xlsx');
+        const res = await request(target.http)
+          .post('/api/v1/import/dry-run')
+          .set(auth(target.adminToken))
+          .attach('files', workbook, 'register.xlsx');
         const body = res.body as { summary?: unknown; problemCount?: number; problems?: unknown[]; errors?: unknown };
-        return JSON.stringify({ status: res.status, summary: body.summary, problemCount: body.problemCount, problems: body.problems?.slice(0, 3), errors: body.errors });
+        return JSON.stringify({
+          status: res.status,
+          summary: body.summary,
+          problemCount: body.problemCount,
+          problems: body.problems?.slice(0, 3),
+          errors: body.errors,
+        });
       };
       const answers: string[] = [];
       for (let i = 0; i < SEQUENTIAL; i++) answers.push(await dryRun());
       answers.push(...(await Promise.all(Array.from({ length: CONCURRENT }, dryRun))));
-      const first = JSON.parse(answers[0]!) as { status: number; summary: { members: number }; problemCount: number; problems: unknown[] };
+      const first = JSON.parse(answers[0]!) as {
+        status: number;
+        summary: { members: number };
+        problemCount: number;
+        problems: unknown[];
+      };
       expect(first).toMatchObject({ status: 200, problemCount: 0, problems: [], summary: { members: 60 } });
       // every answer the same as the first
       expect(answers.filter((a) => a !== answers[0])).toEqual([]);
 
       // the demo's households share an IBAN: the check's warnings, confirmed as the clerk does (issue 39)
-      const written = await request(target.http).post('/api/v1/import').set(auth(target.adminToken)).attach('files', workbook, 'register.xlsx').field('confirmWarnings', 'true');
+      const written = await request(target.http)
+        .post('/api/v1/import')
+        .set(auth(target.adminToken))
+        .attach('files', workbook, 'register.xlsx')
+        .field('confirmWarnings', 'true');
       expect(written.status).toBe(201);
       const again = await exportRegister(target);
       expect(canonical(await cellsOf(again))).toEqual(canonical(await cellsOf(workbook)));

@@ -61,13 +61,19 @@ async function registerOf(t: TestApp): Promise<Record<string, unknown>> {
     }))
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   const orders = (await all<ExemptionOrderDto>(t.http, t.adminToken, '/api/v1/exemptionorders'))
-    .map(({ id: _id, member, spouse, cooperative: _c, ...o }) => ({ ...o, member: nr.get(member), spouse: spouse ? nr.get(spouse) : null }))
+    .map(({ id: _id, member, spouse, cooperative: _c, ...o }) => ({
+      ...o,
+      member: nr.get(member),
+      spouse: spouse ? nr.get(spouse) : null,
+    }))
     .sort(byNr);
   const certificates = (await all<NonAssessmentDto>(t.http, t.adminToken, '/api/v1/nonassessments'))
     .map(({ id: _id, member, cooperative: _c, ...n }) => ({ ...n, member: nr.get(member) }))
     .sort(byNr);
   return {
-    members: members.map(({ id: _id, cooperative: _c, spouse, ...m }) => ({ ...m, spouse: spouse ? nr.get(spouse) : null })).sort(byNr),
+    members: members
+      .map(({ id: _id, cooperative: _c, spouse, ...m }) => ({ ...m, spouse: spouse ? nr.get(spouse) : null }))
+      .sort(byNr),
     postings,
     orders,
     certificates,
@@ -77,9 +83,23 @@ async function registerOf(t: TestApp): Promise<Record<string, unknown>> {
 /** A new store whose cooperative has the source's share terms and notice period (the import brings members, not terms). */
 async function emptyStoreLike(source: TestApp): Promise<TestApp> {
   const target = await startApp();
-  const coop = (await request(source.http).get(`/api/v1/cooperatives/${source.cooperativeId}`).set(auth(source.adminToken)).expect(200)).body as Record<string, unknown>;
-  const terms = { balanceCost: coop.balanceCost, minimumShares: coop.minimumShares, noticePeriodMonths: coop.noticePeriodMonths, interestBeginRule: coop.interestBeginRule };
-  await request(target.http).put(`/api/v1/cooperatives/${target.cooperativeId}`).set(auth(target.adminToken)).send(validCooperative(terms)).expect(200);
+  const coop = (
+    await request(source.http)
+      .get(`/api/v1/cooperatives/${source.cooperativeId}`)
+      .set(auth(source.adminToken))
+      .expect(200)
+  ).body as Record<string, unknown>;
+  const terms = {
+    balanceCost: coop.balanceCost,
+    minimumShares: coop.minimumShares,
+    noticePeriodMonths: coop.noticePeriodMonths,
+    interestBeginRule: coop.interestBeginRule,
+  };
+  await request(target.http)
+    .put(`/api/v1/cooperatives/${target.cooperativeId}`)
+    .set(auth(target.adminToken))
+    .send(validCooperative(terms))
+    .expect(200);
   return target;
 }
 
@@ -93,7 +113,10 @@ async function importInto(target: TestApp, files: readonly { name: string; bytes
   // and never a tax id twice (that would be a problem above).
   const warnings = (dry.body as { warnings: { template: string }[] }).warnings;
   expect(warnings.filter((w) => !['importIbanTwice', 'importNameTwice'].includes(w.template))).toEqual([]);
-  const written = await attach(request(target.http).post('/api/v1/import').set(auth(target.adminToken))).field('confirmWarnings', 'true');
+  const written = await attach(request(target.http).post('/api/v1/import').set(auth(target.adminToken))).field(
+    'confirmWarnings',
+    'true',
+  );
   expect(written.status).toBe(201);
   expect(written.body).toMatchObject({ written: true });
 }
@@ -101,10 +124,17 @@ async function importInto(target: TestApp, files: readonly { name: string; bytes
 /** A cell as a German spreadsheet program saves it in CSV: dates `31.12.2024`, numbers `1.234,56`, yes/no as ja/nein. */
 function germanCell(value: ExcelJS.CellValue, money: boolean): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return `${String(value.getUTCDate()).padStart(2, '0')}.${String(value.getUTCMonth() + 1).padStart(2, '0')}.${value.getUTCFullYear()}`;
+  if (value instanceof Date)
+    return `${String(value.getUTCDate()).padStart(2, '0')}.${String(value.getUTCMonth() + 1).padStart(2, '0')}.${value.getUTCFullYear()}`;
   if (typeof value === 'boolean') return value ? 'ja' : 'nein';
-  if (typeof value === 'number') return money ? value.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : String(value);
-  const text = typeof value === 'object' && 'richText' in value ? value.richText.map((r) => r.text).join('') : String(value as string);
+  if (typeof value === 'number')
+    return money
+      ? value.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+      : String(value);
+  const text =
+    typeof value === 'object' && 'richText' in value
+      ? value.richText.map((r) => r.text).join('')
+      : String(value as string);
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -119,7 +149,11 @@ async function sheetsAsCsv(workbook: Buffer): Promise<{ name: string; bytes: Buf
     const money = headers.map((h) => /\(EUR\)$/.test(h));
     const lines: string[] = [];
     sheet.eachRow((row, n) => {
-      lines.push(Array.from({ length: width }, (_, i) => (n === 1 ? headers[i]! : germanCell(row.getCell(i + 1).value, money[i]!))).join(';'));
+      lines.push(
+        Array.from({ length: width }, (_, i) =>
+          n === 1 ? headers[i]! : germanCell(row.getCell(i + 1).value, money[i]!),
+        ).join(';'),
+      );
     });
     out.push({ name: `${sheet.name}.csv`, bytes: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8') });
   });
@@ -137,7 +171,11 @@ describe('the register exported as an import workbook imports into an empty stor
     // Seed 11 filled on 2026-11-29 holds a withdrawn exit with postings between its notice and its effective date: the
     // replay decided the withdrawal on its date and refused those postings (issue 39, posting-plan.ts withdrawalDay).
     await fillDemo(source.running, { members: 60, postings: 400, seed: 11 });
-    const res = await request(source.http).get('/api/v1/import/register.xlsx').set(auth(source.adminToken)).buffer(true).parse(binary);
+    const res = await request(source.http)
+      .get('/api/v1/import/register.xlsx')
+      .set(auth(source.adminToken))
+      .buffer(true)
+      .parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     workbook = res.body as Buffer;
@@ -148,24 +186,37 @@ describe('the register exported as an import workbook imports into an empty stor
     for (const t of targets) await t.close();
   });
 
-  it('reads back the workbook: members, holdings, register, orders and certificates equal to the cent', async () => {
-    const target = await emptyStoreLike(source);
-    targets.push(target);
-    await importInto(target, [{ name: 'register.xlsx', bytes: workbook }]);
-    const actual = await registerOf(target);
-    expect((expected.members as unknown[]).length).toBe(60);
-    expect((expected.postings as unknown[]).length).toBeGreaterThan(100);
-    expect(actual).toEqual(expected);
-  }, TIMEOUT_MS);
+  it(
+    'reads back the workbook: members, holdings, register, orders and certificates equal to the cent',
+    async () => {
+      const target = await emptyStoreLike(source);
+      targets.push(target);
+      await importInto(target, [{ name: 'register.xlsx', bytes: workbook }]);
+      const actual = await registerOf(target);
+      expect((expected.members as unknown[]).length).toBe(60);
+      expect((expected.postings as unknown[]).length).toBeGreaterThan(100);
+      expect(actual).toEqual(expected);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('reads back the same from a CSV file per kind in German formats', async () => {
-    const target = await emptyStoreLike(source);
-    targets.push(target);
-    const csv = await sheetsAsCsv(workbook);
-    expect(csv.map((f) => f.name)).toEqual(['Mitglieder.csv', 'Buchungen.csv', 'Freistellungsaufträge.csv', 'NV-Bescheinigungen.csv']);
-    await importInto(target, csv);
-    expect(await registerOf(target)).toEqual(expected);
-  }, TIMEOUT_MS);
+  it(
+    'reads back the same from a CSV file per kind in German formats',
+    async () => {
+      const target = await emptyStoreLike(source);
+      targets.push(target);
+      const csv = await sheetsAsCsv(workbook);
+      expect(csv.map((f) => f.name)).toEqual([
+        'Mitglieder.csv',
+        'Buchungen.csv',
+        'Freistellungsaufträge.csv',
+        'NV-Bescheinigungen.csv',
+      ]);
+      await importInto(target, csv);
+      expect(await registerOf(target)).toEqual(expected);
+    },
+    TIMEOUT_MS,
+  );
 
   it('answers the workbook only to an administrator', async () => {
     const res = await request(source.http).get('/api/v1/import/register.xlsx');

@@ -12,12 +12,60 @@ import { setTerms } from './support/members.js';
  */
 
 const SHARE = 10_000;
-const csv = (rows: readonly (readonly string[])[]): Buffer => Buffer.from(rows.map((r) => r.join(';')).join('\r\n') + '\r\n', 'utf8');
-const MEMBER_HEADERS = ['Mitgliedsnummer', 'Anrede', 'Briefanrede', 'Name / Firma', 'Vorname', 'Geburtsdatum', 'Rechtsform', 'Familienstand', 'Straße', 'Hausnummer', 'PLZ', 'Ort', 'Bundesland', 'Bank', 'IBAN', 'BIC', 'Eintrittsdatum', 'Zulassungsdatum', 'Anzahl Anteile'];
-const memberLine = (nr: number, name: string, iban: string, shares: number): string[] => [
-  String(nr), 'Frau', 'female', name, 'Anna', '12.04.1980', 'natürliche Person', 'ledig', 'Lindenweg', '7', '12345', 'Musterstadt', 'by', 'Musterbank', iban, 'COBADEFFXXX', '15.01.2020', '20.01.2020', String(shares),
+const csv = (rows: readonly (readonly string[])[]): Buffer =>
+  Buffer.from(rows.map((r) => r.join(';')).join('\r\n') + '\r\n', 'utf8');
+const MEMBER_HEADERS = [
+  'Mitgliedsnummer',
+  'Anrede',
+  'Briefanrede',
+  'Name / Firma',
+  'Vorname',
+  'Geburtsdatum',
+  'Rechtsform',
+  'Familienstand',
+  'Straße',
+  'Hausnummer',
+  'PLZ',
+  'Ort',
+  'Bundesland',
+  'Bank',
+  'IBAN',
+  'BIC',
+  'Eintrittsdatum',
+  'Zulassungsdatum',
+  'Anzahl Anteile',
 ];
-const POSTING_HEADERS = ['Mitgliedsnummer', 'Buchungsart', 'Anzahl', 'Datum', 'Zulassungsdatum', 'Kündigungsdatum', 'Auseinandersetzung ausgezahlt am', 'Auseinandersetzungsguthaben (EUR)'];
+const memberLine = (nr: number, name: string, iban: string, shares: number): string[] => [
+  String(nr),
+  'Frau',
+  'female',
+  name,
+  'Anna',
+  '12.04.1980',
+  'natürliche Person',
+  'ledig',
+  'Lindenweg',
+  '7',
+  '12345',
+  'Musterstadt',
+  'by',
+  'Musterbank',
+  iban,
+  'COBADEFFXXX',
+  '15.01.2020',
+  '20.01.2020',
+  String(shares),
+];
+const POSTING_HEADERS = [
+  'Mitgliedsnummer',
+  'Buchungsart',
+  'Anzahl',
+  'Datum',
+  'Zulassungsdatum',
+  'Kündigungsdatum',
+  'Auseinandersetzung ausgezahlt am',
+  'Auseinandersetzungsguthaben (EUR)',
+];
 
 const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void): void => {
   const chunks: Buffer[] = [];
@@ -25,7 +73,12 @@ const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => 
   res.on('end', () => cb(null, Buffer.concat(chunks)));
 };
 
-const upload = (http: App, token: string, path: string, files: readonly { name: string; bytes: Buffer }[]): request.Test => {
+const upload = (
+  http: App,
+  token: string,
+  path: string,
+  files: readonly { name: string; bytes: Buffer }[],
+): request.Test => {
   let req = request(http).post(path).set(auth(token));
   for (const f of files) req = req.attach('files', f.bytes, f.name);
   return req;
@@ -53,7 +106,14 @@ describe('the import of settled leavers of the past (issue 42)', () => {
 
   it('refuses a settlement on a row that is no end, above the holding, in the future, or with half its columns', async () => {
     const files = [
-      { name: 'mitglieder.csv', bytes: csv([MEMBER_HEADERS, memberLine(1, 'Alt', 'DE89370400440532013000', 0), memberLine(2, 'Bleibt', 'DE02120300000000202051', 2)]) },
+      {
+        name: 'mitglieder.csv',
+        bytes: csv([
+          MEMBER_HEADERS,
+          memberLine(1, 'Alt', 'DE89370400440532013000', 0),
+          memberLine(2, 'Bleibt', 'DE02120300000000202051', 2),
+        ]),
+      },
       {
         name: 'buchungen.csv',
         bytes: csv([
@@ -69,7 +129,12 @@ describe('the import of settled leavers of the past (issue 42)', () => {
     ];
     const dry = await upload(t.http, t.adminToken, '/api/v1/import/dry-run', files);
     expect(dry.status).toBe(200);
-    const problems = (dry.body as ImportDryRunDto).problems.map((p: ImportProblemDto) => [p.row, p.field, p.template, p.parameters]);
+    const problems = (dry.body as ImportDryRunDto).problems.map((p: ImportProblemDto) => [
+      p.row,
+      p.field,
+      p.template,
+      p.parameters,
+    ]);
     expect(problems).toEqual([
       [3, 'settlementAmount', 'settlementAboveHolding', { 0: '150,00', 1: '100,00' }],
       [4, 'settlementPayoutDate', 'dateInFuture', { 0: '2099-06-20' }],
@@ -81,7 +146,14 @@ describe('the import of settled leavers of the past (issue 42)', () => {
 
   it('writes a leaver settled before the product as paid (imported, the loss share what the amount falls short), the others stay due', async () => {
     const files = [
-      { name: 'mitglieder.csv', bytes: csv([MEMBER_HEADERS, memberLine(11, 'Müller', 'DE89370400440532013000', 0), memberLine(12, 'Schmidt', 'DE02120300000000202051', 0)]) },
+      {
+        name: 'mitglieder.csv',
+        bytes: csv([
+          MEMBER_HEADERS,
+          memberLine(11, 'Müller', 'DE89370400440532013000', 0),
+          memberLine(12, 'Schmidt', 'DE02120300000000202051', 0),
+        ]),
+      },
       {
         name: 'buchungen.csv',
         bytes: csv([
@@ -101,22 +173,42 @@ describe('the import of settled leavers of the past (issue 42)', () => {
 
     const [muller] = await settlements(t.http, t.adminToken, 2022, 1);
     expect(muller).toMatchObject({
-      memberNr: 11, reason: 'exit', endDate: '2022-12-31', shares: 3, holding: 30_000,
-      status: 'paid', imported: true, payoutDate: '2023-06-20', amount: 28_000, lossShare: 2_000, overdue: false,
+      memberNr: 11,
+      reason: 'exit',
+      endDate: '2022-12-31',
+      shares: 3,
+      holding: 30_000,
+      status: 'paid',
+      imported: true,
+      payoutDate: '2023-06-20',
+      amount: 28_000,
+      lossShare: 2_000,
+      overdue: false,
     });
     const [schmidt] = await settlements(t.http, t.adminToken, 2023, 1);
     expect(schmidt).toMatchObject({ memberNr: 12, status: 'due', imported: false, overdue: true, amount: 20_000 });
 
     // The dashboard counts only the one not settled.
-    const dashboard = (await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200)).body as DashboardDto;
+    const dashboard = (await request(t.http).get('/api/v1/dashboard').set(auth(t.adminToken)).expect(200))
+      .body as DashboardDto;
     expect(dashboard).toMatchObject({ settlementsDue: 1, settlementsOverdue: 1 });
 
     // The register workbook carries the settlement on its end's row, so that it imports back paid.
-    const register = await request(t.http).get('/api/v1/import/register.xlsx').set(auth(t.adminToken)).buffer(true).parse(binary);
+    const register = await request(t.http)
+      .get('/api/v1/import/register.xlsx')
+      .set(auth(t.adminToken))
+      .buffer(true)
+      .parse(binary);
     expect(register.status).toBe(200);
     const sheet = XLSX.read(register.body as Buffer, { type: 'buffer', cellDates: true }).Sheets['Buchungen']!;
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
-    const ends = rows.filter((r) => String(r['Buchungsart']) === '8').map((r) => [r['Mitgliedsnummer'], r['Auseinandersetzung ausgezahlt am'] ?? null, r['Auseinandersetzungsguthaben (EUR)'] ?? null]);
+    const ends = rows
+      .filter((r) => String(r['Buchungsart']) === '8')
+      .map((r) => [
+        r['Mitgliedsnummer'],
+        r['Auseinandersetzung ausgezahlt am'] ?? null,
+        r['Auseinandersetzungsguthaben (EUR)'] ?? null,
+      ]);
     expect(ends).toEqual([
       [11, new Date('2023-06-20T00:00:00Z'), 280],
       [12, null, null],

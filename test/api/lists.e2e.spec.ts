@@ -8,7 +8,13 @@ describe('list conventions (users as the example)', () => {
   const names = ['bert', 'Carla', 'dora_1', 'dora%2', 'emil', 'Ärger'];
   beforeAll(async () => {
     t = await startApp();
-    for (const n of names) await userWith(t.http, t.adminToken, n, n.startsWith('dora') ? ['ROLE_USER', 'ROLE_RESTRICTED_USER'] : ['ROLE_USER']);
+    for (const n of names)
+      await userWith(
+        t.http,
+        t.adminToken,
+        n,
+        n.startsWith('dora') ? ['ROLE_USER', 'ROLE_RESTRICTED_USER'] : ['ROLE_USER'],
+      );
   });
   afterAll(async () => t.close());
 
@@ -54,10 +60,16 @@ describe('list conventions (users as the example)', () => {
   it('refuses an undeclared filter or sort field with 400 instead of ignoring it', async () => {
     const filter = await list('?filter=passwordHash:x');
     expect(filter.status).toBe(400);
-    expect(filter.body).toEqual({ errors: [{ field: 'filter', template: 'unknownField', parameters: { '0': 'passwordHash' } }] });
+    expect(filter.body).toEqual({
+      errors: [{ field: 'filter', template: 'unknownField', parameters: { '0': 'passwordHash' } }],
+    });
     const sort = await list('?order_by=cooperativeId');
-    expect(sort.body).toEqual({ errors: [{ field: 'order_by', template: 'unknownField', parameters: { '0': 'cooperativeId' } }] });
-    expect((await list('?limit=abc')).body).toEqual({ errors: [{ field: 'limit', template: 'invalidNumber', parameters: { '0': 'abc' } }] });
+    expect(sort.body).toEqual({
+      errors: [{ field: 'order_by', template: 'unknownField', parameters: { '0': 'cooperativeId' } }],
+    });
+    expect((await list('?limit=abc')).body).toEqual({
+      errors: [{ field: 'limit', template: 'invalidNumber', parameters: { '0': 'abc' } }],
+    });
   });
 });
 
@@ -68,17 +80,65 @@ describe('finding members, the share register by member, postings by date range'
   beforeAll(async () => {
     t = await startApp();
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
-    daniel = await createMember(t.http, t.adminToken, { memberNr: 302, name: 'Krause', givenName: 'Daniel', city: 'Köln', zipCode: '50667', iban: 'DE89370400440532013000', shareAmount: 2 });
-    brigitte = await createMember(t.http, t.adminToken, { memberNr: 17, name: 'Krause', givenName: 'Brigitte', city: 'Bonn', zipCode: '53111', iban: 'DE02120300000000202051', shareAmount: 2 });
-    await createMember(t.http, t.adminToken, { memberNr: 3020, name: 'Mueller', givenName: 'Jürgen', city: 'München', zipCode: '80331', iban: 'DE44500105175407324931', shareAmount: 2 });
-    await createMember(t.http, t.adminToken, { memberNr: 1302, name: 'Weiß', givenName: 'Ole', city: 'Kiel', zipCode: '24103', iban: 'DE02100100100006820101', shareAmount: 2 });
-    await posted(t.http, t.adminToken, { member: daniel.id, type: 1, quantity: 1, date: '2022-05-10', approvalDate: '2022-05-10', interestBegin: '2022-06-01' });
-    await posted(t.http, t.adminToken, { member: brigitte.id, type: 1, quantity: 1, date: '2023-01-31', approvalDate: '2023-01-31', interestBegin: '2023-02-01' });
+    daniel = await createMember(t.http, t.adminToken, {
+      memberNr: 302,
+      name: 'Krause',
+      givenName: 'Daniel',
+      city: 'Köln',
+      zipCode: '50667',
+      iban: 'DE89370400440532013000',
+      shareAmount: 2,
+    });
+    brigitte = await createMember(t.http, t.adminToken, {
+      memberNr: 17,
+      name: 'Krause',
+      givenName: 'Brigitte',
+      city: 'Bonn',
+      zipCode: '53111',
+      iban: 'DE02120300000000202051',
+      shareAmount: 2,
+    });
+    await createMember(t.http, t.adminToken, {
+      memberNr: 3020,
+      name: 'Mueller',
+      givenName: 'Jürgen',
+      city: 'München',
+      zipCode: '80331',
+      iban: 'DE44500105175407324931',
+      shareAmount: 2,
+    });
+    await createMember(t.http, t.adminToken, {
+      memberNr: 1302,
+      name: 'Weiß',
+      givenName: 'Ole',
+      city: 'Kiel',
+      zipCode: '24103',
+      iban: 'DE02100100100006820101',
+      shareAmount: 2,
+    });
+    await posted(t.http, t.adminToken, {
+      member: daniel.id,
+      type: 1,
+      quantity: 1,
+      date: '2022-05-10',
+      approvalDate: '2022-05-10',
+      interestBegin: '2022-06-01',
+    });
+    await posted(t.http, t.adminToken, {
+      member: brigitte.id,
+      type: 1,
+      quantity: 1,
+      date: '2023-01-31',
+      approvalDate: '2023-01-31',
+      interestBegin: '2023-02-01',
+    });
   });
   afterAll(async () => t.close());
 
   const found = async (search: string): Promise<number[]> => {
-    const res = await request(t.http).get(`/api/v1/members?search=${encodeURIComponent(search)}`).set(auth(t.adminToken));
+    const res = await request(t.http)
+      .get(`/api/v1/members?search=${encodeURIComponent(search)}`)
+      .set(auth(t.adminToken));
     return res.status === 204 ? [] : (res.body as MemberDto[]).map((m) => m.memberNr!);
   };
 
@@ -103,7 +163,12 @@ describe('finding members, the share register by member, postings by date range'
 
   it('finds the member of a lookup by exactly the label the lookup shows', async () => {
     const options = async (search: string): Promise<Option[]> =>
-      (await request(t.http).get(`/api/v1/members/options?search=${encodeURIComponent(search)}`).set(auth(t.adminToken)).expect(200)).body as Option[];
+      (
+        await request(t.http)
+          .get(`/api/v1/members/options?search=${encodeURIComponent(search)}`)
+          .set(auth(t.adminToken))
+          .expect(200)
+      ).body as Option[];
     const [first] = await options('302');
     expect(first).toEqual({ key: daniel.id, value: '302 Krause, Daniel' });
     expect(await options(first!.value)).toEqual([first]);
@@ -129,24 +194,46 @@ describe('finding members, the share register by member, postings by date range'
 
   it('filters the postings by a date range, both days included, and refuses dates that are not dates', async () => {
     const dates = async (query: string): Promise<string[]> => {
-      const res = await request(t.http).get(`/api/v1/balances?${query}&order_by=date`).set(auth(t.adminToken)).expect((r) => expect([200, 204]).toContain(r.status));
+      const res = await request(t.http)
+        .get(`/api/v1/balances?${query}&order_by=date`)
+        .set(auth(t.adminToken))
+        .expect((r) => expect([200, 204]).toContain(r.status));
       return res.status === 204 ? [] : (res.body as BalanceDto[]).map((b) => b.date);
     };
     expect(await dates('from=2022-05-10&to=2023-01-31')).toEqual(['2022-05-10', '2023-01-31']);
     expect(await dates('from=2022-05-11')).toEqual(['2023-01-31']);
-    expect(await dates('to=2022-05-10')).toEqual(['2020-01-15', '2020-01-15', '2020-01-15', '2020-01-15', '2022-05-10']);
+    expect(await dates('to=2022-05-10')).toEqual([
+      '2020-01-15',
+      '2020-01-15',
+      '2020-01-15',
+      '2020-01-15',
+      '2022-05-10',
+    ]);
     expect(await dates(`from=2022-01-01&filter=member:${brigitte.id}`)).toEqual(['2023-01-31']);
     expect(await dates('filter=date:2022-01-01..2022-12-31')).toEqual(['2022-05-10']);
-    const refused = await request(t.http).get('/api/v1/balances?from=2022-02-30&to=soon').set(auth(t.adminToken)).expect(400);
+    const refused = await request(t.http)
+      .get('/api/v1/balances?from=2022-02-30&to=soon')
+      .set(auth(t.adminToken))
+      .expect(400);
     expect(refused.body).toEqual({
       errors: [
         { field: 'from', template: 'invalidDate', parameters: { '0': '2022-02-30' } },
         { field: 'to', template: 'invalidDate', parameters: { '0': 'soon' } },
       ],
     });
-    const backwards = await request(t.http).get('/api/v1/balances?from=2023-01-01&to=2022-01-01').set(auth(t.adminToken)).expect(400);
-    expect(backwards.body).toEqual({ errors: [{ field: 'to', template: 'mustBeAtLeast', parameters: { '0': '2023-01-01' } }] });
-    const badFilter = await request(t.http).get('/api/v1/balances?filter=date:2022-13-01..').set(auth(t.adminToken)).expect(400);
-    expect(badFilter.body).toEqual({ errors: [{ field: 'filter', template: 'invalidDate', parameters: { '0': '2022-13-01' } }] });
+    const backwards = await request(t.http)
+      .get('/api/v1/balances?from=2023-01-01&to=2022-01-01')
+      .set(auth(t.adminToken))
+      .expect(400);
+    expect(backwards.body).toEqual({
+      errors: [{ field: 'to', template: 'mustBeAtLeast', parameters: { '0': '2023-01-01' } }],
+    });
+    const badFilter = await request(t.http)
+      .get('/api/v1/balances?filter=date:2022-13-01..')
+      .set(auth(t.adminToken))
+      .expect(400);
+    expect(badFilter.body).toEqual({
+      errors: [{ field: 'filter', template: 'invalidDate', parameters: { '0': '2022-13-01' } }],
+    });
   });
 });

@@ -22,7 +22,8 @@ async function all<T>(http: App, token: string, path: string): Promise<T[]> {
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 /** Shares a posting adds to the holding (negative for the types that take shares away), as the balance list shows it. */
-const signed = (b: BalanceDto): number => (b.type === 5 ? b.quantity : [2, 3, 6, 7, 8].includes(b.type) ? -b.quantity : b.quantity);
+const signed = (b: BalanceDto): number =>
+  b.type === 5 ? b.quantity : [2, 3, 6, 7, 8].includes(b.type) ? -b.quantity : b.quantity;
 const ADDING = [0, 1, 4];
 
 /**
@@ -37,7 +38,8 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
   const thisYear = Number(businessToday().slice(0, 4));
   /** The whole demo year under test: the finished year in which the most members left (set once the demo is written). */
   let year = thisYear - 1;
-  const get = (path: string, token = t.adminToken) => request(t.http).get(`/api/v1/reports/movements/${path}`).set(auth(token));
+  const get = (path: string, token = t.adminToken) =>
+    request(t.http).get(`/api/v1/reports/movements/${path}`).set(auth(token));
 
   beforeAll(async () => {
     t = await startApp();
@@ -89,7 +91,13 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
       paid: sign * sum(bs.map(paid)),
     });
     // A kind's paid movement in the year: what its postings (of any earlier date too) had paid by its end less by its start.
-    const paidMoving = (adding: boolean) => dir(adding) * sum(upTo(to).filter((b) => ADDING.includes(kind(b)) === adding).map((b) => paidBy(b, to) - paidBy(b, before))) || 0;
+    const paidMoving = (adding: boolean) =>
+      dir(adding) *
+        sum(
+          upTo(to)
+            .filter((b) => ADDING.includes(kind(b)) === adding)
+            .map((b) => paidBy(b, to) - paidBy(b, before)),
+        ) || 0;
     const isIn = (m: MemberDto, day: string) => m.entryDate! <= day && (m.exitDate === null || m.exitDate > day);
     const leavers = members.filter((m) => m.exitDate !== null && m.exitDate >= from && m.exitDate <= to);
     return {
@@ -118,13 +126,29 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
     const e = expected(year);
     expect(inYearCount(year)).toBeGreaterThan(10);
     expect(r.members.left).toBeGreaterThan(0);
-    expect({ start: r.start, added: r.added, reduced: r.reduced, end: r.end }).toEqual({ start: e.start, added: e.added, reduced: e.reduced, end: e.end });
-    expect(r.members).toMatchObject({ start: e.members.start, joined: e.members.joined, left: e.members.left, end: e.members.end });
+    expect({ start: r.start, added: r.added, reduced: r.reduced, end: r.end }).toEqual({
+      start: e.start,
+      added: e.added,
+      reduced: e.reduced,
+      end: e.end,
+    });
+    expect(r.members).toMatchObject({
+      start: e.members.start,
+      joined: e.members.joined,
+      left: e.members.left,
+      end: e.members.end,
+    });
     const by = Object.fromEntries(r.members.leftBy.map((l) => [l.reason, l.count]));
-    expect({ death: by.death, exclusion: by.exclusion, dissolution: by.dissolution, noticeOrTransfer: by.notice! + by.transfer! }).toEqual(e.members.byReason);
+    expect({
+      death: by.death,
+      exclusion: by.exclusion,
+      dissolution: by.dissolution,
+      noticeOrTransfer: by.notice! + by.transfer!,
+    }).toEqual(e.members.byReason);
     // start + added - reduced = end, for members, shares and cents.
     expect(r.members.start + r.members.joined - r.members.left).toBe(r.members.end);
-    for (const f of ['shares', 'subscribed', 'paid'] as const) expect(r.start[f] + r.added[f] - r.reduced[f]).toBe(r.end[f]);
+    for (const f of ['shares', 'subscribed', 'paid'] as const)
+      expect(r.start[f] + r.added[f] - r.reduced[f]).toBe(r.end[f]);
     expect(r.reconciles).toBe(true);
     expect(r).toMatchObject({ year, from: `${year}-01-01`, to: `${year}-12-31`, provisional: false, liability: null });
     // The member list as of 31 December agrees: its members not exited, and their shares and capital.
@@ -146,7 +170,11 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
     const current = (await get(String(thisYear)).expect(200)).body as MovementReportDto;
     expect(current.provisional).toBe(businessToday() < `${thisYear}-12-31`);
     const e = expected(thisYear);
-    expect({ start: current.start, end: current.end, members: current.members.end }).toEqual({ start: e.start, end: e.end, members: e.members.end });
+    expect({ start: current.start, end: current.end, members: current.members.end }).toEqual({
+      start: e.start,
+      end: e.end,
+      members: e.members.end,
+    });
     // The demo's further shares paid in part this year (issue 45's payments): paid in stays below subscribed, both summed right.
     expect(current.added.paid).toBeLessThan(current.added.subscribed);
     expect({ added: current.added, reduced: current.reduced }).toEqual({ added: e.added, reduced: e.reduced });
@@ -160,7 +188,12 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
   });
 
   it('refuses a year outside the first posting’s year and the current year, or not a year, before any work', async () => {
-    const first = Number(balances.map((b) => b.date).sort()[0]!.slice(0, 4));
+    const first = Number(
+      balances
+        .map((b) => b.date)
+        .sort()[0]!
+        .slice(0, 4),
+    );
     const refusal = async (path: string, template: string, parameters: Record<string, string>) => {
       const res = await get(path).expect(400);
       expect(res.body.errors).toEqual([{ field: 'year', template, parameters }]);
@@ -175,11 +208,13 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
 
   it('writes the PDF and the XLSX with the same figures', async () => {
     const r = (await get(String(year)).expect(200)).body as MovementReportDto;
-    const pdf = await get(`${year}.pdf`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const pdf = await get(`${year}.pdf`)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain(`Bestandsnachweis-${year}.pdf`);
@@ -190,11 +225,13 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
     expect(text.some((s) => s.startsWith('Stand: '))).toBe(true);
     expect(text).toContain('Seite 1 von 1');
 
-    const xlsx = await get(`${year}.xlsx`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const xlsx = await get(`${year}.xlsx`)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(xlsx.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
@@ -205,16 +242,33 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
   });
 
   it('shows the liability sums once the statutes set a liability per share, and checks the setting', async () => {
-    const coop = (await request(t.http).get(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).expect(200)).body as Record<string, unknown>;
+    const coop = (
+      await request(t.http).get(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).expect(200)
+    ).body as Record<string, unknown>;
     expect(coop.liabilityPerShare).toBeNull();
-    const put = (value: unknown) => request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send({ ...coop, liabilityPerShare: value });
-    for (const [value, template] of [[0, 'mustBeAtLeast'], [100_000_001, 'mustBeAtMost'], ['zehn', 'invalidNumber'], [1.5, 'invalidNumber']] as const) {
+    const put = (value: unknown) =>
+      request(t.http)
+        .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+        .set(auth(t.adminToken))
+        .send({ ...coop, liabilityPerShare: value });
+    for (const [value, template] of [
+      [0, 'mustBeAtLeast'],
+      [100_000_001, 'mustBeAtMost'],
+      ['zehn', 'invalidNumber'],
+      [1.5, 'invalidNumber'],
+    ] as const) {
       const res = await put(value).expect(400);
       expect(res.body.errors).toEqual([expect.objectContaining({ field: 'liabilityPerShare', template })]);
     }
     expect((await put(50_000).expect(200)).body).toMatchObject({ liabilityPerShare: 50_000 });
     const r = (await get(String(year)).expect(200)).body as MovementReportDto;
-    expect(r.liability).toEqual({ perShare: 50_000, start: r.start.shares * 50_000, added: r.added.shares * 50_000, reduced: r.reduced.shares * 50_000, end: r.end.shares * 50_000 });
+    expect(r.liability).toEqual({
+      perShare: 50_000,
+      start: r.start.shares * 50_000,
+      added: r.added.shares * 50_000,
+      reduced: r.reduced.shares * 50_000,
+      end: r.end.shares * 50_000,
+    });
     expect((await put('').expect(200)).body).toMatchObject({ liabilityPerShare: null });
   });
 
@@ -222,10 +276,16 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
     const auditor = await userWith(t.http, t.adminToken, 'auditor', ['ROLE_RESTRICTED_USER']);
     await get(String(year), auditor.token).expect(200);
     await get(`${year}.pdf`, auditor.token).expect(200);
-    const created = await request(t.http).post('/api/v1/cooperatives').set(auth(t.adminToken)).send(validCooperative({ name: 'andere-eg' })).expect(201);
+    const created = await request(t.http)
+      .post('/api/v1/cooperatives')
+      .set(auth(t.adminToken))
+      .send(validCooperative({ name: 'andere-eg' }))
+      .expect(201);
     const other = await userWith(t.http, t.adminToken, 'andere', ['ROLE_ADMIN'], (created.body as { id: string }).id);
     // Its first posting year is this year (it has none): the demo's years are refused, its own report is empty.
-    expect((await get(String(year), other.token).expect(400)).body.errors[0]).toMatchObject({ template: 'mustBeAtLeast' });
+    expect((await get(String(year), other.token).expect(400)).body.errors[0]).toMatchObject({
+      template: 'mustBeAtLeast',
+    });
     const own = (await get(String(thisYear), other.token).expect(200)).body as MovementReportDto;
     expect(own.members).toMatchObject({ start: 0, joined: 0, left: 0, end: 0 });
     expect(own.end).toEqual({ shares: 0, subscribed: 0, paid: 0 });
@@ -244,10 +304,16 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
     });
     const printed = (await get(String(year)).expect(200)).body as MovementReportDto;
     const nextPrinted = (await get(String(year + 1)).expect(200)).body as MovementReportDto;
-    const [due] = (await request(t.http).get(`/api/v1/members/${late.id}/share-dues`).set(auth(t.adminToken)).expect(200)).body as { id: string; date: string; paid: number }[];
+    const [due] = (
+      await request(t.http).get(`/api/v1/members/${late.id}/share-dues`).set(auth(t.adminToken)).expect(200)
+    ).body as { id: string; date: string; paid: number }[];
     expect(due).toMatchObject({ date: `${year}-06-02`, paid: 5_000 });
     const paidOn = `${year + 1}-02-03`;
-    await request(t.http).post(`/api/v1/members/${late.id}/share-payments`).set(auth(t.adminToken)).send({ balanceId: due!.id, date: paidOn, amount: 10_000, method: 'transfer' }).expect(201);
+    await request(t.http)
+      .post(`/api/v1/members/${late.id}/share-payments`)
+      .set(auth(t.adminToken))
+      .send({ balanceId: due!.id, date: paidOn, amount: 10_000, method: 'transfer' })
+      .expect(201);
 
     const again = (await get(String(year)).expect(200)).body as MovementReportDto;
     expect(again).toEqual({ ...printed, asOf: again.asOf });
@@ -255,7 +321,9 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
     const next = (await get(String(year + 1)).expect(200)).body as MovementReportDto;
     expect(next.start).toEqual(again.end);
     expect(next.added.paid).toBe(nextPrinted.added.paid + 10_000);
-    expect(next.byKind.find((k) => k.kind === 0)!.paid).toBe(nextPrinted.byKind.find((k) => k.kind === 0)!.paid + 10_000);
+    expect(next.byKind.find((k) => k.kind === 0)!.paid).toBe(
+      nextPrinted.byKind.find((k) => k.kind === 0)!.paid + 10_000,
+    );
     expect(next.reconciles).toBe(true);
 
     // The register's row dates the payment; the independent sums over the lists agree with both years.
@@ -269,17 +337,28 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
       for (const y of [year, year + 1]) {
         const r = (await get(String(y)).expect(200)).body as MovementReportDto;
         const e = expected(y);
-        expect({ start: r.start, added: r.added, reduced: r.reduced, end: r.end }).toEqual({ start: e.start, added: e.added, reduced: e.reduced, end: e.end });
+        expect({ start: r.start, added: r.added, reduced: r.reduced, end: r.end }).toEqual({
+          start: e.start,
+          added: e.added,
+          reduced: e.reduced,
+          end: e.end,
+        });
       }
     };
     await agree();
 
     // A register correction restates the posting's payment (150 € to 200 €): its 50 € count from the posting's date, in
     // the year (decision 232); the next year starts from there and its own payment stays its own.
-    await request(t.http).put(`/api/v1/shares/${due!.id}`).set(auth(t.adminToken)).send({ rueckpfleinzahlung: 20_000, interestEnd: null }).expect(200);
+    await request(t.http)
+      .put(`/api/v1/shares/${due!.id}`)
+      .set(auth(t.adminToken))
+      .send({ rueckpfleinzahlung: 20_000, interestEnd: null })
+      .expect(200);
     const corrected = (await get(String(year)).expect(200)).body as MovementReportDto;
     expect(corrected.end.paid).toBe(printed.end.paid + 5_000);
-    expect(corrected.byKind.find((k) => k.kind === 0)!.paid).toBe(printed.byKind.find((k) => k.kind === 0)!.paid + 5_000);
+    expect(corrected.byKind.find((k) => k.kind === 0)!.paid).toBe(
+      printed.byKind.find((k) => k.kind === 0)!.paid + 5_000,
+    );
     expect(((await get(String(year + 1)).expect(200)).body as MovementReportDto).added.paid).toBe(next.added.paid);
     await reload();
     expect(shares.find((r) => r.id === due!.id)!.versions.map((v) => [v.rueckpfleinzahlung, v.effectiveDate])).toEqual([

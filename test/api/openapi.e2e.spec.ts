@@ -29,7 +29,9 @@ function untyped(doc: Document, schema: Schema | undefined, at: string, seen = n
     const name = schema.$ref.replace('#/components/schemas/', '');
     if (seen.has(name)) return [];
     const target = doc.components.schemas[name];
-    return target ? untyped(doc, target, name, new Set([...seen, name])) : [`${at}: ${schema.$ref} is not in the document`];
+    return target
+      ? untyped(doc, target, name, new Set([...seen, name]))
+      : [`${at}: ${schema.$ref} is not in the document`];
   }
   if (schema.oneOf) return schema.oneOf.flatMap((s, i) => untyped(doc, s, `${at}.oneOf[${i}]`, seen));
   if (!schema.type && !schema.enum) return [`${at}: no type`];
@@ -46,15 +48,24 @@ function untyped(doc: Document, schema: Schema | undefined, at: string, seen = n
 function gapsOf(doc: Document, op: Operation): string[] {
   const gaps: string[] = [];
   // An upload (a KiStAM answer file) is its bytes, typed by their own media type rather than JSON.
-  const upload = op.requestBody?.content && !op.requestBody.content['application/json'] && Object.values(op.requestBody.content).every((c) => c.schema?.format === 'binary');
+  const upload =
+    op.requestBody?.content &&
+    !op.requestBody.content['application/json'] &&
+    Object.values(op.requestBody.content).every((c) => c.schema?.format === 'binary');
   // A form upload (the import's files, issue 29) is typed as its form's fields.
   const form = op.requestBody?.content?.['multipart/form-data'];
   if (form) gaps.push(...untyped(doc, form.schema, 'form'));
-  else if (op.requestBody && !upload) gaps.push(...untyped(doc, op.requestBody.content?.['application/json']?.schema, 'body'));
+  else if (op.requestBody && !upload)
+    gaps.push(...untyped(doc, op.requestBody.content?.['application/json']?.schema, 'body'));
   for (const [status, answer] of Object.entries(op.responses)) {
     if (!status.startsWith('2') || status === '204') continue;
     // A download (a task's file) answers its bytes, typed by their own media type rather than JSON.
-    if (answer.content && !answer.content['application/json'] && Object.values(answer.content).every((c) => c.schema?.format === 'binary')) continue;
+    if (
+      answer.content &&
+      !answer.content['application/json'] &&
+      Object.values(answer.content).every((c) => c.schema?.format === 'binary')
+    )
+      continue;
     gaps.push(...untyped(doc, answer.content?.['application/json']?.schema, `answer ${status}`));
   }
   return gaps;
@@ -70,7 +81,9 @@ describe('the OpenAPI document', () => {
   afterAll(async () => t.close());
 
   const operations = (): [string, Operation][] =>
-    Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]): [string, Operation] => [`${method} ${path}`, op]));
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]): [string, Operation] => [`${method} ${path}`, op]),
+    );
 
   it('types every request body and every answer with content, from the classes of contracts', () => {
     const gaps = operations().flatMap(([name, op]) => gapsOf(doc, op).map((gap) => `${name}: ${gap}`));
@@ -93,13 +106,18 @@ describe('the OpenAPI document', () => {
     });
     expect(doc.components.schemas.ExemptionOrderRecord).toMatchObject({
       required: expect.arrayContaining(['member', 'type', 'joint', 'amount', 'date', 'startDate']),
-      properties: { startDate: { type: 'string', format: 'date' }, endDate: { type: 'string', format: 'date', nullable: true }, amount: { type: 'integer' } },
+      properties: {
+        startDate: { type: 'string', format: 'date' },
+        endDate: { type: 'string', format: 'date', nullable: true },
+        amount: { type: 'integer' },
+      },
     });
     expect((doc.components.schemas.ExemptionOrderRecord as { required: string[] }).required).not.toContain('endDate');
   });
 
   it('describes the members and the share ledger from their request classes', () => {
-    const refOf = (path: string, method: string): string | undefined => doc.paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema?.$ref;
+    const refOf = (path: string, method: string): string | undefined =>
+      doc.paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema?.$ref;
     expect(refOf('/api/v1/members', 'post')).toBe('#/components/schemas/MemberAdmission');
     expect(refOf('/api/v1/members/{id}', 'put')).toBe('#/components/schemas/MemberMasterChange');
     expect(refOf('/api/v1/balances', 'post')).toBe('#/components/schemas/PostingRequest');
@@ -118,7 +136,11 @@ describe('the OpenAPI document', () => {
     expect((doc.components.schemas.MemberAdmission as { required: string[] }).required).not.toContain('memberNr');
     expect(doc.components.schemas.PostingRequest).toMatchObject({
       required: ['type'],
-      properties: { type: { enum: [1, 2, 3, 5, 6, 7, 8] }, date: { type: 'string', format: 'date' }, quantity: { type: 'integer', minimum: 1 } },
+      properties: {
+        type: { enum: [1, 2, 3, 5, 6, 7, 8] },
+        date: { type: 'string', format: 'date' },
+        quantity: { type: 'integer', minimum: 1 },
+      },
     });
   });
 });

@@ -26,32 +26,78 @@ describe('payment reminders: the due list, the sending, the letters', () => {
     return res.body as PaymentReminderDueDto[];
   };
   const send = async (date: string, memberIds: string[], token = t.adminToken): Promise<PaymentReminderRunDto> =>
-    (await request(t.http).post('/api/v1/payment-reminders').set(auth(token)).send({ date, memberIds }).expect(201)).body as PaymentReminderRunDto;
+    (await request(t.http).post('/api/v1/payment-reminders').set(auth(token)).send({ date, memberIds }).expect(201))
+      .body as PaymentReminderRunDto;
   /** A subscription of `quantity` shares on `date` of which `paid` cents were paid (the register's payment corrected). */
-  const subscribe = async (memberId: string, quantity: number, date: string, paid: number, token = t.adminToken): Promise<void> => {
-    const b = await posted(t.http, token, { member: memberId, type: 1, quantity, date, approvalDate: date, interestBegin: date });
+  const subscribe = async (
+    memberId: string,
+    quantity: number,
+    date: string,
+    paid: number,
+    token = t.adminToken,
+  ): Promise<void> => {
+    const b = await posted(t.http, token, {
+      member: memberId,
+      type: 1,
+      quantity,
+      date,
+      approvalDate: date,
+      interestBegin: date,
+    });
     await request(t.http).put(`/api/v1/shares/${b.id}`).set(auth(token)).send({ rueckpfleinzahlung: paid }).expect(200);
   };
   const letters = (runId: string, token = t.adminToken): request.Test =>
-    request(t.http).get(`/api/v1/payment-reminders/${runId}/letters.pdf`).set(auth(token)).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    request(t.http)
+      .get(`/api/v1/payment-reminders/${runId}/letters.pdf`)
+      .set(auth(token))
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
 
   beforeAll(async () => {
     t = await startApp();
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
-    const a = await createMember(t.http, t.adminToken, { givenName: 'Anna', name: 'Zahlmann', street: 'Lindenweg', streetHomeNumber: '7', zipCode: '12345', city: 'Musterstadt' });
+    const a = await createMember(t.http, t.adminToken, {
+      givenName: 'Anna',
+      name: 'Zahlmann',
+      street: 'Lindenweg',
+      streetHomeNumber: '7',
+      zipCode: '12345',
+      city: 'Musterstadt',
+    });
     anna = { id: a.id, memberNr: a.memberNr as number };
     await subscribe(a.id, 2, '2026-01-10', 0);
-    const b = await createMember(t.http, t.adminToken, { givenName: 'Bernd', name: 'Säumig', salutation: 'Herr', postalSalutation: 'male', street: 'Am Bach', streetHomeNumber: '3a', zipCode: '54321', city: 'Dorfen' });
+    const b = await createMember(t.http, t.adminToken, {
+      givenName: 'Bernd',
+      name: 'Säumig',
+      salutation: 'Herr',
+      postalSalutation: 'male',
+      street: 'Am Bach',
+      streetHomeNumber: '3a',
+      zipCode: '54321',
+      city: 'Dorfen',
+    });
     bernd = { id: b.id, memberNr: b.memberNr as number };
     await subscribe(b.id, 1, '2026-01-20', 10_000);
     paidUp = (await createMember(t.http, t.adminToken, { name: 'Pünktlich' })).id;
     await subscribe(paidUp, 1, '2026-01-10', 25_000);
-    const other = await request(t.http).post('/api/v1/cooperatives').set(auth(t.adminToken)).send(validCooperative({ name: 'andere-eg' })).expect(201);
-    otherToken = (await userWith(t.http, t.adminToken, 'andere-admin', ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'], (other.body as { id: string }).id)).token;
+    const other = await request(t.http)
+      .post('/api/v1/cooperatives')
+      .set(auth(t.adminToken))
+      .send(validCooperative({ name: 'andere-eg' }))
+      .expect(201);
+    otherToken = (
+      await userWith(
+        t.http,
+        t.adminToken,
+        'andere-admin',
+        ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
+        (other.body as { id: string }).id,
+      )
+    ).token;
     await setTerms(t.http, otherToken, (other.body as { id: string }).id, 25000, 1);
     stranger = (await createMember(t.http, otherToken, { name: 'Fremd' })).id;
     await subscribe(stranger, 1, '2026-01-10', 0, otherToken);
@@ -66,7 +112,9 @@ describe('payment reminders: the due list, the sending, the letters', () => {
       [anna.id, anna.memberNr, 1, 50_000, '2026-01-10', null],
       [bernd.id, bernd.memberNr, 1, 15_000, '2026-01-20', null],
     ]);
-    expect(rows[1]!.subscriptions).toEqual([expect.objectContaining({ date: '2026-01-20', quantity: 1, amount: 15_000, dueSince: '2026-01-20' })]);
+    expect(rows[1]!.subscriptions).toEqual([
+      expect.objectContaining({ date: '2026-01-20', quantity: 1, amount: 15_000, dueSince: '2026-01-20' }),
+    ]);
     expect((await due('2026-02-10', otherToken)).map((r) => r.id)).toEqual([stranger]);
   });
 
@@ -75,16 +123,27 @@ describe('payment reminders: the due list, the sending, the letters', () => {
     expect(firstRun).toMatchObject({ date: '2026-02-10', sent: 2, skipped: 2, amount: 65_000 });
     const retry = await send('2026-02-10', [anna.id, bernd.id]);
     expect(retry).toMatchObject({ sent: 0, skipped: 2, amount: 0 });
-    const mine = (await request(t.http).get(`/api/v1/payment-reminders?member=${anna.id}`).set(auth(t.adminToken)).expect(200)).body as PaymentReminderDto[];
-    expect(mine.map((r) => [r.member, r.memberNr, r.level, r.date, r.dueSince, r.amount, r.runId])).toEqual([[anna.id, anna.memberNr, 1, '2026-02-10', '2026-01-10', 50_000, firstRun.runId]]);
+    const mine = (
+      await request(t.http).get(`/api/v1/payment-reminders?member=${anna.id}`).set(auth(t.adminToken)).expect(200)
+    ).body as PaymentReminderDto[];
+    expect(mine.map((r) => [r.member, r.memberNr, r.level, r.date, r.dueSince, r.amount, r.runId])).toEqual([
+      [anna.id, anna.memberNr, 1, '2026-02-10', '2026-01-10', 50_000, firstRun.runId],
+    ]);
     // The member's history names the reminder.
-    const history = (await request(t.http).get(`/api/v1/members/${anna.id}/history`).set(auth(t.adminToken)).expect(200)).body as { type: string; reminder?: object }[];
-    expect(history.filter((e) => e.type === 'PaymentReminderSent').map((e) => e.reminder)).toEqual([{ level: 1, date: '2026-02-10', amount: 50_000, dueSince: '2026-01-10' }]);
+    const history = (
+      await request(t.http).get(`/api/v1/members/${anna.id}/history`).set(auth(t.adminToken)).expect(200)
+    ).body as { type: string; reminder?: object }[];
+    expect(history.filter((e) => e.type === 'PaymentReminderSent').map((e) => e.reminder)).toEqual([
+      { level: 1, date: '2026-02-10', amount: 50_000, dueSince: '2026-01-10' },
+    ]);
     // The other cooperative's member was not reminded by this one.
     await request(t.http).get(`/api/v1/payment-reminders?member=${stranger}`).set(auth(otherToken)).expect(204);
     // Not again before 14 days have passed since the last reminder; then the second.
     expect(await due('2026-02-23')).toEqual([]);
-    expect((await due('2026-02-24')).map((r) => [r.id, r.level, r.lastReminder])).toEqual([[anna.id, 2, '2026-02-10'], [bernd.id, 2, '2026-02-10']]);
+    expect((await due('2026-02-24')).map((r) => [r.id, r.level, r.lastReminder])).toEqual([
+      [anna.id, 2, '2026-02-10'],
+      [bernd.id, 2, '2026-02-10'],
+    ]);
   });
 
   it('writes the letters in German: address, salutation, what is due and since when, the account, the member number', async () => {
@@ -95,20 +154,49 @@ describe('payment reminders: the due list, the sending, the letters', () => {
     expect(pages).toHaveLength(2);
     const [first, second] = pages.map((p) => p.join('\n'));
     for (const text of [
-      'Energiegenossenschaft Musterstadt eG', 'Anna Zahlmann', 'Lindenweg 7', '12345 Musterstadt', 'Sehr geehrte Frau Zahlmann,', 'Zahlungserinnerung: Einzahlung auf Ihre Geschäftsanteile',
-      '10.01.2026', '500,00 EUR', 'DE89 3704 0044 0532 0130 00', 'COBADEFFXXX', `Mitgliedsnummer ${anna.memberNr}`, 'Datum: 10.02.2026',
-    ]) expect(first).toContain(text);
-    for (const text of ['Bernd Säumig', 'Am Bach 3a', '54321 Dorfen', 'Sehr geehrter Herr Säumig,', '20.01.2026', '150,00 EUR', `Mitgliedsnummer ${bernd.memberNr}`]) expect(second).toContain(text);
+      'Energiegenossenschaft Musterstadt eG',
+      'Anna Zahlmann',
+      'Lindenweg 7',
+      '12345 Musterstadt',
+      'Sehr geehrte Frau Zahlmann,',
+      'Zahlungserinnerung: Einzahlung auf Ihre Geschäftsanteile',
+      '10.01.2026',
+      '500,00 EUR',
+      'DE89 3704 0044 0532 0130 00',
+      'COBADEFFXXX',
+      `Mitgliedsnummer ${anna.memberNr}`,
+      'Datum: 10.02.2026',
+    ])
+      expect(first).toContain(text);
+    for (const text of [
+      'Bernd Säumig',
+      'Am Bach 3a',
+      '54321 Dorfen',
+      'Sehr geehrter Herr Säumig,',
+      '20.01.2026',
+      '150,00 EUR',
+      `Mitgliedsnummer ${bernd.memberNr}`,
+    ])
+      expect(second).toContain(text);
     await letters(firstRun.runId, otherToken).expect(404);
     await letters('00000000-0000-4000-8000-000000000000').expect(404);
   });
 
   it('starts the levels again after a payment, up to the last reminder', async () => {
-    await request(t.http).post(`/api/v1/members/${bernd.id}/share-payments`).set(auth(t.adminToken)).send({ date: '2026-02-20', amount: 5_000, method: 'transfer' }).expect(201);
+    await request(t.http)
+      .post(`/api/v1/members/${bernd.id}/share-payments`)
+      .set(auth(t.adminToken))
+      .send({ date: '2026-02-20', amount: 5_000, method: 'transfer' })
+      .expect(201);
     const second = await send('2026-02-24', [anna.id, bernd.id]);
     expect(second).toMatchObject({ sent: 2, amount: 60_000 });
-    const levels = (await request(t.http).get(`/api/v1/payment-reminders?member=${bernd.id}`).set(auth(t.adminToken)).expect(200)).body as PaymentReminderDto[];
-    expect(levels.map((r) => [r.level, r.date, r.amount])).toEqual([[1, '2026-02-24', 10_000], [1, '2026-02-10', 15_000]]);
+    const levels = (
+      await request(t.http).get(`/api/v1/payment-reminders?member=${bernd.id}`).set(auth(t.adminToken)).expect(200)
+    ).body as PaymentReminderDto[];
+    expect(levels.map((r) => [r.level, r.date, r.amount])).toEqual([
+      [1, '2026-02-24', 10_000],
+      [1, '2026-02-10', 15_000],
+    ]);
     const third = await send('2026-03-10', [anna.id]);
     expect(third).toMatchObject({ sent: 1, amount: 50_000 });
     const pages = await pdfPages((await letters(third.runId).expect(200)).body as Buffer);
@@ -120,14 +208,36 @@ describe('payment reminders: the due list, the sending, the letters', () => {
   it('lets clerks send and a restricted user read; refuses hostile input before any work', async () => {
     const restricted = await userWith(t.http, t.adminToken, 'nur-lesen', ['ROLE_RESTRICTED_USER']);
     expect((await due('2026-04-30', restricted.token)).length).toBe(1);
-    await request(t.http).post('/api/v1/payment-reminders').set(auth(restricted.token)).send({ date: '2026-04-30', memberIds: [bernd.id] }).expect(403);
+    await request(t.http)
+      .post('/api/v1/payment-reminders')
+      .set(auth(restricted.token))
+      .send({ date: '2026-04-30', memberIds: [bernd.id] })
+      .expect(403);
     await letters(firstRun.runId, restricted.token).expect(200);
     const many = Array.from({ length: 2001 }, (_, i) => `m${i}`);
-    const tooMany = await request(t.http).post('/api/v1/payment-reminders').set(auth(t.adminToken)).send({ date: '2026-04-30', memberIds: many }).expect(400);
-    expect(tooMany.body).toEqual({ errors: [{ field: 'memberIds', template: 'mustBeAtMost', parameters: { 0: '2000' } }] });
-    const bad = await request(t.http).post('/api/v1/payment-reminders').set(auth(t.adminToken)).send({ date: '2026-02-30', memberIds: ['x'.repeat(65)] }).expect(400);
-    expect((bad.body as { errors: { field: string; template: string }[] }).errors.map((e) => [e.field, e.template])).toEqual([['date', 'invalidDate'], ['memberIds', 'tooLong']]);
+    const tooMany = await request(t.http)
+      .post('/api/v1/payment-reminders')
+      .set(auth(t.adminToken))
+      .send({ date: '2026-04-30', memberIds: many })
+      .expect(400);
+    expect(tooMany.body).toEqual({
+      errors: [{ field: 'memberIds', template: 'mustBeAtMost', parameters: { 0: '2000' } }],
+    });
+    const bad = await request(t.http)
+      .post('/api/v1/payment-reminders')
+      .set(auth(t.adminToken))
+      .send({ date: '2026-02-30', memberIds: ['x'.repeat(65)] })
+      .expect(400);
+    expect(
+      (bad.body as { errors: { field: string; template: string }[] }).errors.map((e) => [e.field, e.template]),
+    ).toEqual([
+      ['date', 'invalidDate'],
+      ['memberIds', 'tooLong'],
+    ]);
     await request(t.http).get('/api/v1/payment-reminders/due?date=2026-13-01').set(auth(t.adminToken)).expect(400);
-    await request(t.http).get(`/api/v1/payment-reminders?member=${'x'.repeat(65)}`).set(auth(t.adminToken)).expect(400);
+    await request(t.http)
+      .get(`/api/v1/payment-reminders?member=${'x'.repeat(65)}`)
+      .set(auth(t.adminToken))
+      .expect(400);
   });
 });

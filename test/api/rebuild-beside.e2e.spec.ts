@@ -24,7 +24,14 @@ beforeAll(async () => {
     const m = await createMember(t.http, t.adminToken, { name: `Beside${i}`, givenName: `Bea${i}`, shareAmount: 1 });
     for (let p = 0; p < POSTINGS_EACH; p++) {
       const date = `2022-${String(1 + p).padStart(2, '0')}-01`;
-      await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 1, date, approvalDate: date, interestBegin: '2023-01-01' });
+      await posted(t.http, t.adminToken, {
+        member: m.id,
+        type: 1,
+        quantity: 1,
+        date,
+        approvalDate: date,
+        interestBegin: '2023-01-01',
+      });
     }
   }
 }, 180_000);
@@ -56,7 +63,10 @@ describe('a rebuild beside the current read models', () => {
     // A writer: members admitted while the rebuild runs.
     const written: string[] = [];
     const writer = (async () => {
-      for (let i = 0; !done && i < 20; i++) written.push((await createMember(t.http, t.adminToken, { name: `During${i}`, givenName: `Dora${i}`, shareAmount: 1 })).id);
+      for (let i = 0; !done && i < 20; i++)
+        written.push(
+          (await createMember(t.http, t.adminToken, { name: `During${i}`, givenName: `Dora${i}`, shareAmount: 1 })).id,
+        );
     })();
     const res = await rebuilt;
     await Promise.all([...readers, writer]);

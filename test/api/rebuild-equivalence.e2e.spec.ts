@@ -19,34 +19,57 @@ function dump(file: string): Record<string, unknown> {
   const db = new Database(file);
   try {
     const out: Record<string, unknown> = {};
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\' ORDER BY name").pluck().all() as string[];
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\' ORDER BY name")
+      .pluck()
+      .all() as string[];
     for (const table of tables) {
       const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
       const plain = columns.filter((c) => c !== 'sk');
       out[table] = db.prepare(`SELECT ${plain.join(', ')} FROM ${table} ORDER BY id`).all();
       if (columns.includes('sk')) {
         // Order keys are numbers chosen as documents arrive: only their order is what the lists read.
-        out[`${table} in key order`] = db.prepare(`SELECT cooperative_id, id FROM ${table} ORDER BY cooperative_id, sk`).all();
+        out[`${table} in key order`] = db
+          .prepare(`SELECT cooperative_id, id FROM ${table} ORDER BY cooperative_id, sk`)
+          .all();
       }
     }
     // Every index there (a rebuild may set some aside while it writes: they must all be back).
     out.indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name").all();
-    out.doc_counts = db.prepare('SELECT collection, cooperative_id, docs FROM doc_counts WHERE docs > 0 ORDER BY collection, cooperative_id').all();
+    out.doc_counts = db
+      .prepare(
+        'SELECT collection, cooperative_id, docs FROM doc_counts WHERE docs > 0 ORDER BY collection, cooperative_id',
+      )
+      .all();
     // The text index: which document each entry stands for, and its trigrams (contentless tables: read through fts5vocab).
-    const parts = db.prepare('SELECT collection, cooperative_id, part FROM text_parts ORDER BY collection, cooperative_id').all() as {
+    const parts = db
+      .prepare('SELECT collection, cooperative_id, part FROM text_parts ORDER BY collection, cooperative_id')
+      .all() as {
       collection: string;
       cooperative_id: string;
       part: number;
     }[];
     for (const { collection, cooperative_id: coop, part } of parts) {
-      const hasSk = (db.prepare(`PRAGMA table_info(rm_${collection})`).all() as { name: string }[]).some((c) => c.name === 'sk');
-      const idOf = new Map(
-        (db.prepare(`SELECT ${hasSk ? 'sk' : 'rowid'} AS k, id FROM rm_${collection} WHERE cooperative_id = ?`).all(coop) as { k: number; id: string }[]).map(
-          (r) => [r.k, r.id],
-        ),
+      const hasSk = (db.prepare(`PRAGMA table_info(rm_${collection})`).all() as { name: string }[]).some(
+        (c) => c.name === 'sk',
       );
-      db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.v_${collection}_${part} USING fts5vocab(main, fts_${collection}_${part}, instance)`);
-      const entries = (db.prepare(`SELECT term, doc, "offset" AS o FROM temp.v_${collection}_${part}`).all() as { term: string; doc: number; o: number }[])
+      const idOf = new Map(
+        (
+          db
+            .prepare(`SELECT ${hasSk ? 'sk' : 'rowid'} AS k, id FROM rm_${collection} WHERE cooperative_id = ?`)
+            .all(coop) as { k: number; id: string }[]
+        ).map((r) => [r.k, r.id]),
+      );
+      db.exec(
+        `CREATE VIRTUAL TABLE IF NOT EXISTS temp.v_${collection}_${part} USING fts5vocab(main, fts_${collection}_${part}, instance)`,
+      );
+      const entries = (
+        db.prepare(`SELECT term, doc, "offset" AS o FROM temp.v_${collection}_${part}`).all() as {
+          term: string;
+          doc: number;
+          o: number;
+        }[]
+      )
         .map((r) => `${idOf.get(r.doc) ?? `missing document ${r.doc}`} ${r.o} ${r.term}`)
         .sort();
       out[`text index ${collection} ${coop}`] = entries;
@@ -84,7 +107,7 @@ describe('rebuild folding documents across batches (issue 41)', () => {
     await oneByOne.ensureCollections(areas.projectors.flatMap((p) => p.collections));
     const runner = new ProjectionRunner(events, oneByOne, areas.projectors);
     let applied = 0;
-    for (let after = -1n; ; ) {
+    for (let after = -1n; ;) {
       const batch: RecordedEvent[] = await events.readAll(after, 1000);
       if (batch.length === 0) break;
       for (const event of batch) await runner.apply([event]);

@@ -25,14 +25,32 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startApp();
   await setTerms(t.http, t.adminToken, t.cooperativeId);
-  for (let i = 0; i < MEMBERS; i++) await createMember(t.http, t.adminToken, { name: `Rebuilt${i}`, givenName: `Rita${i}`, shareAmount: 1 });
+  for (let i = 0; i < MEMBERS; i++)
+    await createMember(t.http, t.adminToken, { name: `Rebuilt${i}`, givenName: `Rita${i}`, shareAmount: 1 });
   // The users of another cooperative, appended as the users area does (one stream each): a log long enough to watch.
-  const metadata: EventMetadata = { cooperativeId: 'seed-cooperative', user: 'admin', timestamp: new Date().toISOString(), correlationId: 'seed', causationId: 'seed', schemaVersion: 1 };
+  const metadata: EventMetadata = {
+    cooperativeId: 'seed-cooperative',
+    user: 'admin',
+    timestamp: new Date().toISOString(),
+    correlationId: 'seed',
+    causationId: 'seed',
+    schemaVersion: 1,
+  };
   for (let from = 0; from < SEEDED; from += APPEND_AT_ONCE) {
     const appends: StreamAppend[] = [];
     for (let i = from; i < from + APPEND_AT_ONCE; i++) {
-      const data = { userId: `seed-${i}`, cooperativeId: 'seed-cooperative', username: `seed.${i}`, passwordHash: '$argon2id$seed', roles: ['ROLE_USER'] };
-      appends.push({ streamId: `user-seed-${i}`, expected: 'no_stream', events: [{ type: 'UserCreated', data, metadata } as NewEvent] });
+      const data = {
+        userId: `seed-${i}`,
+        cooperativeId: 'seed-cooperative',
+        username: `seed.${i}`,
+        passwordHash: '$argon2id$seed',
+        roles: ['ROLE_USER'],
+      };
+      appends.push({
+        streamId: `user-seed-${i}`,
+        expected: 'no_stream',
+        events: [{ type: 'UserCreated', data, metadata } as NewEvent],
+      });
     }
     await t.running.storage.events.appendMulti(appends);
   }

@@ -1,6 +1,16 @@
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
-import { ADMIN_PASSWORD, auth, JWT_SECRET, login, USER_PASSWORD, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
+import {
+  ADMIN_PASSWORD,
+  auth,
+  JWT_SECRET,
+  login,
+  USER_PASSWORD,
+  startApp,
+  userWith,
+  validCooperative,
+  type TestApp,
+} from './support/app.js';
 
 /** Issue 38, "Sessions that end": revocation, idle and absolute lifetime, sign-in throttling per account and address. */
 describe('sessions that end', () => {
@@ -10,7 +20,8 @@ describe('sessions that end', () => {
   });
   afterAll(async () => t.close());
 
-  const claimsOf = (token: string): Record<string, unknown> => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+  const claimsOf = (token: string): Record<string, unknown> =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
   const now = (): number => Math.floor(Date.now() / 1000);
   /** A token signed as the server signs, with the claims of `like` changed by `claims`. */
   const signed = (like: string, claims: Record<string, unknown>): string => {
@@ -22,14 +33,20 @@ describe('sessions that end', () => {
     const req = request(t.http).get('/api/v1/ping').set(auth(token));
     return active ? req.set('X-User-Activity', '1') : req;
   };
-  const expired = { message: 'Your session has expired or is not valid. Please sign in again.', errors: [{ field: null, template: 'sessionExpired', parameters: {} }] };
+  const expired = {
+    message: 'Your session has expired or is not valid. Please sign in again.',
+    errors: [{ field: null, template: 'sessionExpired', parameters: {} }],
+  };
 
   describe('revocation', () => {
     it('a token stops working when its user changes the password; the answer carries the new session', async () => {
       const u = await userWith(t.http, t.adminToken, 'changer', ['ROLE_CHANGE_OWN_PASSWORD']);
       const other = await login(t.http, 'changer', USER_PASSWORD);
       const password = 'A-much-longer-pass-2026';
-      const res = await request(t.http).put('/api/v1/users/me/password').set(auth(u.token)).send({ currentPassword: USER_PASSWORD, password, passwordRepeat: password });
+      const res = await request(t.http)
+        .put('/api/v1/users/me/password')
+        .set(auth(u.token))
+        .send({ currentPassword: USER_PASSWORD, password, passwordRepeat: password });
       expect(res.status).toBe(204);
       const old = await ping(other);
       expect(old.status).toBe(401);
@@ -44,7 +61,10 @@ describe('sessions that end', () => {
     it('a token stops working when an administrator resets the password', async () => {
       const u = await userWith(t.http, t.adminToken, 'resetme', ['ROLE_USER']);
       const password = 'Reset-by-admin-2026-x';
-      const put = await request(t.http).put(`/api/v1/users/${u.id}`).set(auth(t.adminToken)).send({ username: 'resetme', roles: ['ROLE_USER'], password, passwordRepeat: password });
+      const put = await request(t.http)
+        .put(`/api/v1/users/${u.id}`)
+        .set(auth(t.adminToken))
+        .send({ username: 'resetme', roles: ['ROLE_USER'], password, passwordRepeat: password });
       expect(put.status).toBe(200);
       expect((await request(t.http).get('/api/v1/members').set(auth(u.token))).status).toBe(401);
       expect((await ping(await login(t.http, 'resetme', password))).status).toBe(200);
@@ -52,14 +72,24 @@ describe('sessions that end', () => {
 
     it('a token stops working when the roles change (also when a role is added)', async () => {
       const u = await userWith(t.http, t.adminToken, 'promoted', ['ROLE_RESTRICTED_USER']);
-      const put = await request(t.http).put(`/api/v1/users/${u.id}`).set(auth(t.adminToken)).send({ username: 'promoted', roles: ['ROLE_RESTRICTED_USER', 'ROLE_USER'] });
+      const put = await request(t.http)
+        .put(`/api/v1/users/${u.id}`)
+        .set(auth(t.adminToken))
+        .send({ username: 'promoted', roles: ['ROLE_RESTRICTED_USER', 'ROLE_USER'] });
       expect(put.status).toBe(200);
       expect((await ping(u.token)).status).toBe(401);
     });
 
     it('a rename alone leaves the session as it is', async () => {
       const u = await userWith(t.http, t.adminToken, 'renamed', ['ROLE_USER']);
-      expect((await request(t.http).put(`/api/v1/users/${u.id}`).set(auth(t.adminToken)).send({ username: 'renamed2', roles: ['ROLE_USER'] })).status).toBe(200);
+      expect(
+        (
+          await request(t.http)
+            .put(`/api/v1/users/${u.id}`)
+            .set(auth(t.adminToken))
+            .send({ username: 'renamed2', roles: ['ROLE_USER'] })
+        ).status,
+      ).toBe(200);
       expect((await ping(u.token)).status).toBe(200);
     });
 
@@ -70,7 +100,9 @@ describe('sessions that end', () => {
       expect(out.status).toBe(204);
       expect(out.headers.authorization).toBeUndefined();
       expect((await ping(u.token)).status).toBe(401);
-      expect((await request(t.http).get('/api/v1/members').set(auth(second)).set('X-User-Activity', '1')).status).toBe(401);
+      expect((await request(t.http).get('/api/v1/members').set(auth(second)).set('X-User-Activity', '1')).status).toBe(
+        401,
+      );
       expect((await request(t.http).post('/api/v1/logout').set(auth(u.token))).status).toBe(401);
       const events = await t.running.storage.events.readStream(`user-${u.id}`);
       expect(events.map((e) => e.type)).toContain('UserSignedOut');
@@ -90,17 +122,29 @@ describe('sessions that end', () => {
     it('the idle time is the cooperative setting an administrator edits', async () => {
       const coop = await request(t.http).get(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken));
       expect(coop.body).toMatchObject({ sessionIdleMinutes: 30 });
-      const bad = await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ sessionIdleMinutes: 0 }));
+      const bad = await request(t.http)
+        .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+        .set(auth(t.adminToken))
+        .send(validCooperative({ sessionIdleMinutes: 0 }));
       expect(bad.status).toBe(400);
-      const put = await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ sessionIdleMinutes: 5 }));
+      const put = await request(t.http)
+        .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+        .set(auth(t.adminToken))
+        .send(validCooperative({ sessionIdleMinutes: 5 }));
       expect(put.status).toBe(200);
       try {
         const token = await login(t.http, 'admin', ADMIN_PASSWORD);
         expect(claimsOf(token).exp as number).toBeLessThanOrEqual(now() + 5 * 60 + 1);
         const active = await ping(t.adminToken, true);
-        expect(claimsOf((active.body as { token: string }).token).exp as number).toBeLessThanOrEqual(now() + 5 * 60 + 1);
+        expect(claimsOf((active.body as { token: string }).token).exp as number).toBeLessThanOrEqual(
+          now() + 5 * 60 + 1,
+        );
       } finally {
-        await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ sessionIdleMinutes: 30 })).expect(200);
+        await request(t.http)
+          .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+          .set(auth(t.adminToken))
+          .send(validCooperative({ sessionIdleMinutes: 30 }))
+          .expect(200);
       }
     });
 
@@ -145,7 +189,9 @@ describe('sessions that end', () => {
         const token = await login(short.http, 'admin', ADMIN_PASSWORD);
         expect(claimsOf(token).exp as number).toBeLessThanOrEqual((claimsOf(token).auth_time as number) + 2);
         await new Promise((r) => setTimeout(r, 2100));
-        expect((await request(short.http).get('/api/v1/ping').set(auth(token)).set('X-User-Activity', '1')).status).toBe(401);
+        expect(
+          (await request(short.http).get('/api/v1/ping').set(auth(token)).set('X-User-Activity', '1')).status,
+        ).toBe(401);
       } finally {
         await short.close();
       }
@@ -181,7 +227,8 @@ describe('sign-in throttling per account and address', () => {
     const t = await startApp();
     try {
       const answers: number[] = [];
-      for (let i = 0; i < 30; i++) answers.push((await attempt(t.http, `sprayed-${i}`, 'wrong-password', `198.18.0.${i + 1}`)).status);
+      for (let i = 0; i < 30; i++)
+        answers.push((await attempt(t.http, `sprayed-${i}`, 'wrong-password', `198.18.0.${i + 1}`)).status);
       expect(answers).toContain(429);
       expect(answers.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     } finally {

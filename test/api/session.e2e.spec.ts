@@ -12,7 +12,12 @@ describe('sign-in, tokens and sessions', () => {
   afterAll(async () => t.close());
 
   /** A token put together by hand: any header (alg none, another algorithm), signed with HMAC when a secret is given. */
-  const handMade = (header: Record<string, unknown>, payload: Record<string, unknown>, secret?: string, hash = 'sha256'): string => {
+  const handMade = (
+    header: Record<string, unknown>,
+    payload: Record<string, unknown>,
+    secret?: string,
+    hash = 'sha256',
+  ): string => {
     const part = (o: Record<string, unknown>): string => Buffer.from(JSON.stringify(o)).toString('base64url');
     const body = `${part(header)}.${part(payload)}`;
     return `${body}.${secret === undefined ? '' : createHmac(hash, secret).update(body).digest('base64url')}`;
@@ -38,27 +43,46 @@ describe('sign-in, tokens and sessions', () => {
     const unknown = await request(t.http).post('/api/v1/login').send({ username: 'nobody', password: 'nope' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ message: 'Invalid username or password', errors: [{ field: null, template: 'invalidCredentials', parameters: {} }] });
+    expect(wrong.body).toEqual({
+      message: 'Invalid username or password',
+      errors: [{ field: null, template: 'invalidCredentials', parameters: {} }],
+    });
     expect(unknown.body).toEqual(wrong.body);
     expect(JSON.stringify(wrong.body)).not.toContain('token');
   });
 
   it('refuses a body without username or password', async () => {
     expect((await request(t.http).post('/api/v1/login').send({})).status).toBe(401);
-    expect((await request(t.http).post('/api/v1/login').send({ username: ['admin'], password: {} })).status).toBe(401);
+    expect(
+      (
+        await request(t.http)
+          .post('/api/v1/login')
+          .send({ username: ['admin'], password: {} })
+      ).status,
+    ).toBe(401);
   });
 
   it('delays repeated failures for one username from one address, even with the right password afterwards (429, Retry-After)', async () => {
     await userWith(t.http, t.adminToken, 'victim', ['ROLE_USER']);
     for (let i = 0; i < 4; i++) {
-      expect((await request(t.http).post('/api/v1/login').send({ username: 'victim', password: `guess${i}` })).status).toBe(401);
+      expect(
+        (
+          await request(t.http)
+            .post('/api/v1/login')
+            .send({ username: 'victim', password: `guess${i}` })
+        ).status,
+      ).toBe(401);
     }
     const blocked = await request(t.http).post('/api/v1/login').send({ username: 'victim', password: USER_PASSWORD });
     expect(blocked.status).toBe(429);
-    expect((blocked.body as { message: string }).message).toMatch(/^Too many failed sign-in attempts, try again in \d+ seconds$/);
+    expect((blocked.body as { message: string }).message).toMatch(
+      /^Too many failed sign-in attempts, try again in \d+ seconds$/,
+    );
     const seconds = /(\d+) seconds/.exec((blocked.body as { message: string }).message)?.[1];
     expect(blocked.headers['retry-after']).toBe(seconds);
-    expect(blocked.body).toMatchObject({ errors: [{ field: null, template: 'tooManySignInAttempts', parameters: { '0': seconds } }] });
+    expect(blocked.body).toMatchObject({
+      errors: [{ field: null, template: 'tooManySignInAttempts', parameters: { '0': seconds } }],
+    });
   });
 
   it('ping answers 200 with a fresh token in the body and the Authorization header', async () => {
@@ -84,7 +108,12 @@ describe('sign-in, tokens and sessions', () => {
     let header: string | undefined = kind;
     const c = claims();
     const sign = (secret: string, issuer: string, exp: number, alg = 'HS256'): string =>
-      handMade({ alg, typ: 'JWT' }, { username: c.username, roles: c.roles, cooperative: c.cooperative, sub: String(c.sub), iss: issuer, exp }, secret, `sha${alg.slice(2)}`);
+      handMade(
+        { alg, typ: 'JWT' },
+        { username: c.username, roles: c.roles, cooperative: c.cooperative, sub: String(c.sub), iss: issuer, exp },
+        secret,
+        `sha${alg.slice(2)}`,
+      );
     const later = Math.floor(Date.now() / 1000) + 600;
     if (kind === 'tamper') {
       const [h, p, s] = t.adminToken.split('.');
@@ -128,7 +157,10 @@ describe('sign-in, tokens and sessions', () => {
     expect((await request(t.http).get('/api/v1/users').set(auth(demoted.token))).status).toBe(200);
     expect((await request(t.http).delete(`/api/v1/users/${gone.id}`).set(auth(t.adminToken))).status).toBe(204);
     expect((await request(t.http).get('/api/v1/ping').set(auth(gone.token))).status).toBe(401);
-    const put = await request(t.http).put(`/api/v1/users/${demoted.id}`).set(auth(t.adminToken)).send({ username: 'demoted', roles: ['ROLE_USER'] });
+    const put = await request(t.http)
+      .put(`/api/v1/users/${demoted.id}`)
+      .set(auth(t.adminToken))
+      .send({ username: 'demoted', roles: ['ROLE_USER'] });
     expect(put.status).toBe(200);
     expect((await request(t.http).get('/api/v1/users').set(auth(demoted.token))).status).toBe(401);
   });

@@ -20,7 +20,8 @@ describe('settlements: the reminder a month before the payout deadline', () => {
     expect(res.status).toBe(200);
     return res.body as NotificationDto[];
   };
-  const reminded = async (token: string): Promise<NotificationDto[]> => (await notifications(token)).filter((n) => n.message === 'settlementDeadlineNear');
+  const reminded = async (token: string): Promise<NotificationDto[]> =>
+    (await notifications(token)).filter((n) => n.message === 'settlementDeadlineNear');
 
   beforeAll(async () => {
     t = await startApp();
@@ -29,10 +30,28 @@ describe('settlements: the reminder a month before the payout deadline', () => {
     const leaver = await createMember(t.http, t.adminToken, { name: 'Geher', shareAmount: 4 });
     await posted(t.http, t.adminToken, { member: leaver.id, type: 8, ...DATES, noticeDate: '2025-06-01' });
     const partial = await createMember(t.http, t.adminToken, { name: 'Teilkündiger', shareAmount: 5 });
-    await posted(t.http, t.adminToken, { member: partial.id, type: 2, quantity: 2, ...DATES, noticeDate: '2025-05-02' });
+    await posted(t.http, t.adminToken, {
+      member: partial.id,
+      type: 2,
+      quantity: 2,
+      ...DATES,
+      noticeDate: '2025-05-02',
+    });
     clerk = (await userWith(t.http, t.adminToken, 'sachbearbeiterin', ['ROLE_USER'])).token;
-    const created = await request(t.http).post('/api/v1/cooperatives').set(auth(t.adminToken)).send(validCooperative({ name: 'andere-eg' })).expect(201);
-    otherClerk = (await userWith(t.http, t.adminToken, 'andere-sachbearbeiterin', ['ROLE_USER', 'ROLE_ADMIN'], (created.body as { id: string }).id)).token;
+    const created = await request(t.http)
+      .post('/api/v1/cooperatives')
+      .set(auth(t.adminToken))
+      .send(validCooperative({ name: 'andere-eg' }))
+      .expect(201);
+    otherClerk = (
+      await userWith(
+        t.http,
+        t.adminToken,
+        'andere-sachbearbeiterin',
+        ['ROLE_USER', 'ROLE_ADMIN'],
+        (created.body as { id: string }).id,
+      )
+    ).token;
   });
   afterAll(async () => t.close());
 
@@ -47,12 +66,14 @@ describe('settlements: the reminder a month before the payout deadline', () => {
     expect(await Promise.all([reminders.checkAll('2026-05-30'), reminders.checkAll('2026-05-30')])).toEqual([0, 0]);
     expect(await reminders.checkAll('2026-06-10')).toBe(0);
     const mine = await reminded(clerk);
-    expect(mine.map((n) => [n.type, n.message, n.parameters, n.seen, n.entityClass, n.entityId])).toEqual([['generic', 'settlementDeadlineNear', ['2', '2026-06-30'], false, 'settlements', '2025']]);
+    expect(mine.map((n) => [n.type, n.message, n.parameters, n.seen, n.entityClass, n.entityId])).toEqual([
+      ['generic', 'settlementDeadlineNear', ['2', '2026-06-30'], false, 'settlements', '2025'],
+    ]);
     expect(await reminded(t.adminToken)).toHaveLength(1);
     await request(t.http).get(`/api/v1/notifications/${mine[0]!.id}`).set(auth(clerk)).expect(200);
   });
 
-  it('never shows it to another cooperative\'s clerk', async () => {
+  it("never shows it to another cooperative's clerk", async () => {
     expect(await reminded(otherClerk)).toEqual([]);
     const [mine] = await reminded(clerk);
     await request(t.http).get(`/api/v1/notifications/${mine!.id}`).set(auth(otherClerk)).expect(404);

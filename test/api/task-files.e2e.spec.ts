@@ -46,10 +46,16 @@ describe('task files: every kind × every role', () => {
     t = await startApp();
     const stands = TASK_KINDS.map((kind) => new ScriptedHandler(kind, true));
     restore = useHandlers(t.running, stands);
-    for (const role of ROLES) tokens.set(role, (await userWith(t.http, t.adminToken, `files-${role.toLowerCase().replace(/_/g, '-')}`, [role])).token);
+    for (const role of ROLES)
+      tokens.set(
+        role,
+        (await userWith(t.http, t.adminToken, `files-${role.toLowerCase().replace(/_/g, '-')}`, [role])).token,
+      );
     const queue = t.running.app.get<TaskQueue>(TASK_QUEUE);
     for (const kind of TASK_KINDS) {
-      const id = await queue.enqueue(scripted({ cooperativeId: t.cooperativeId, user: 'admin', kind, params: { script: 'complete' } }));
+      const id = await queue.enqueue(
+        scripted({ cooperativeId: t.cooperativeId, user: 'admin', kind, params: { script: 'complete' } }),
+      );
       const done = await until(t.http, t.adminToken, id, ended);
       expect(done.state).toBe('completed');
       files.set(kind, `/api/v1/tasks/${id}/files/${done.files[0]!.fileId}`);
@@ -65,8 +71,17 @@ describe('task files: every kind × every role', () => {
     for (const kind of TASK_KINDS) expect(registry.filePermissionsOf(kind)?.length ?? 0).toBeGreaterThan(0);
   });
 
-  it.each(TASK_KINDS.flatMap((kind) => ROLES.map((role) => [kind, role] as const)))('%s files as %s', async (kind, role) => {
-    const res = await request(t.http).get(files.get(kind)!).set(auth(tokens.get(role)!));
-    expect({ kind, role, status: res.status }).toEqual({ kind, role, status: MAY_DOWNLOAD[kind].includes(role) ? 200 : 403 });
-  });
+  it.each(TASK_KINDS.flatMap((kind) => ROLES.map((role) => [kind, role] as const)))(
+    '%s files as %s',
+    async (kind, role) => {
+      const res = await request(t.http)
+        .get(files.get(kind)!)
+        .set(auth(tokens.get(role)!));
+      expect({ kind, role, status: res.status }).toEqual({
+        kind,
+        role,
+        status: MAY_DOWNLOAD[kind].includes(role) ? 200 : 403,
+      });
+    },
+  );
 });

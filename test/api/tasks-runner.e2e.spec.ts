@@ -21,7 +21,12 @@ import { ended, headlines, notificationsOf, scripted, ScriptedHandler, until, us
 
 describe('tasks: a restart while tasks run', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-tasks-restart-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console') });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    JWT_SECRET,
+    ADMIN_UI_DIR: join(dataDir, 'no-console'),
+  });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('resumes a resumable task (attempt 2, completed once) and fails one that is not (interrupted)', async () => {
@@ -30,8 +35,12 @@ describe('tasks: a restart while tasks run', () => {
     const hanging = [new ScriptedHandler('fsak', true), new ScriptedHandler('kistam', false)];
     useHandlers(first, hanging);
     const firstQueue = first.app.get<TaskQueue>(TASK_QUEUE);
-    const resumable = await firstQueue.enqueue(scripted({ cooperativeId, user: 'admin', kind: 'fsak', params: { script: 'hang' } }));
-    const interrupted = await firstQueue.enqueue(scripted({ cooperativeId, user: 'admin', kind: 'kistam', params: { script: 'hang' } }));
+    const resumable = await firstQueue.enqueue(
+      scripted({ cooperativeId, user: 'admin', kind: 'fsak', params: { script: 'hang' } }),
+    );
+    const interrupted = await firstQueue.enqueue(
+      scripted({ cooperativeId, user: 'admin', kind: 'kistam', params: { script: 'hang' } }),
+    );
     const http1 = first.app.getHttpServer() as App;
     const token1 = await login(http1, 'admin', ADMIN_PASSWORD);
     await until(http1, token1, resumable, (task) => task.state === 'running' && task.total > 0);
@@ -62,13 +71,18 @@ describe('tasks: a restart while tasks run', () => {
       expect(types.filter((type) => type === 'TaskCompleted')).toHaveLength(1);
       expect(types.filter((type) => type === 'TaskStarted')).toHaveLength(2);
       const events = await second.storage.events.readStream(taskStream(interrupted));
-      expect(events[events.length - 1]).toMatchObject({ type: 'TaskFailed', data: { interrupted: true, error: 'taskInterrupted' } });
+      expect(events[events.length - 1]).toMatchObject({
+        type: 'TaskFailed',
+        data: { interrupted: true, error: 'taskInterrupted' },
+      });
       expect(headlines(await notificationsOf(second, interrupted))).toEqual([
         ['kistamStarted', []],
         ['taskFailed', ['kistam', 'taskInterrupted']],
       ]);
       // Both lanes are free again.
-      const again = await second.app.get<TaskQueue>(TASK_QUEUE).enqueue(scripted({ cooperativeId, user: 'admin', kind: 'kistam', params: { script: 'complete' } }));
+      const again = await second.app
+        .get<TaskQueue>(TASK_QUEUE)
+        .enqueue(scripted({ cooperativeId, user: 'admin', kind: 'kistam', params: { script: 'complete' } }));
       expect((await until(http2, token2, again, ended)).state).toBe('completed');
     } finally {
       await second.close();
@@ -78,7 +92,13 @@ describe('tasks: a restart while tasks run', () => {
 
 describe('tasks: left to the worker (TASKS_RUN_IN=worker)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-tasks-worker-'));
-  const env = { DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console'), TASKS_RUN_IN: 'worker' };
+  const env = {
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    JWT_SECRET,
+    ADMIN_UI_DIR: join(dataDir, 'no-console'),
+    TASKS_RUN_IN: 'worker',
+  };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('the API only queues; the worker (which leaves the projections to the API) runs the task', async () => {
@@ -91,7 +111,16 @@ describe('tasks: left to the worker (TASKS_RUN_IN=worker)', () => {
       const inWorker = new ScriptedHandler('fsak', true);
       useHandlers(api, [inApi]);
       useHandlers({ app: worker.tasks! }, [inWorker]);
-      const id = await api.app.get<TaskQueue>(TASK_QUEUE).enqueue(scripted({ cooperativeId: api.firstStart!.cooperativeId, user: 'admin', kind: 'fsak', params: { script: 'complete' } }));
+      const id = await api.app
+        .get<TaskQueue>(TASK_QUEUE)
+        .enqueue(
+          scripted({
+            cooperativeId: api.firstStart!.cooperativeId,
+            user: 'admin',
+            kind: 'fsak',
+            params: { script: 'complete' },
+          }),
+        );
       const http = api.app.getHttpServer() as App;
       const done = await until(http, await login(http, 'admin', ADMIN_PASSWORD), id, ended);
       expect(done.state).toBe('completed');
@@ -105,7 +134,7 @@ describe('tasks: left to the worker (TASKS_RUN_IN=worker)', () => {
 });
 
 describe('tasks: two runners', () => {
-  it('claim a task once: a runner that read it queued loses on the task stream\'s revision and runs nothing', async () => {
+  it("claim a task once: a runner that read it queued loses on the task stream's revision and runs nothing", async () => {
     const t = await startApp();
     try {
       const app = t.running.app;
@@ -113,22 +142,39 @@ describe('tasks: two runners', () => {
       own.stop();
       const handler = new ScriptedHandler('fsak', true);
       useHandlers(t.running, [handler]);
-      const id = await app.get<TaskQueue>(TASK_QUEUE).enqueue(scripted({ cooperativeId: t.cooperativeId, user: 'admin', kind: 'fsak', params: { script: 'complete' } }));
+      const id = await app
+        .get<TaskQueue>(TASK_QUEUE)
+        .enqueue(
+          scripted({ cooperativeId: t.cooperativeId, user: 'admin', kind: 'fsak', params: { script: 'complete' } }),
+        );
       const events = app.get<EventStore>(EVENT_STORE);
       const readStore = app.get<ReadStore>(READ_STORE);
       // What the late runner read before the first one claimed the task: its stream and its document, queued.
       const staleStream = await events.readStream(taskStream(id));
-      const stalePage = await readStore.find('tasks', { cooperativeId: null, filters: [{ field: 'state', op: 'in', values: ['queued', 'running'] }] });
+      const stalePage = await readStore.find('tasks', {
+        cooperativeId: null,
+        filters: [{ field: 'state', op: 'in', values: ['queued', 'running'] }],
+      });
       expect(stalePage.items.map((d) => d.id)).toEqual([id]);
       const runner = (eventStore: EventStore, store: ReadStore): TaskRunner =>
-        new TaskRunner(app.get(StreamWriter), eventStore, store, app.get(FILE_STORE), app.get(APP_CONFIG), app.get(TaskHandlerRegistry), new TaskWakeUp());
+        new TaskRunner(
+          app.get(StreamWriter),
+          eventStore,
+          store,
+          app.get(FILE_STORE),
+          app.get(APP_CONFIG),
+          app.get(TaskHandlerRegistry),
+          new TaskWakeUp(),
+        );
 
       const first = runner(events, readStore);
       first.start();
       expect((await until(t.http, t.adminToken, id, ended)).state).toBe('completed');
       first.stop();
       const late = runner(
-        Object.assign(Object.create(events) as EventStore, { readStream: async (s: string) => (s === taskStream(id) ? staleStream : events.readStream(s)) }),
+        Object.assign(Object.create(events) as EventStore, {
+          readStream: async (s: string) => (s === taskStream(id) ? staleStream : events.readStream(s)),
+        }),
         Object.assign(Object.create(readStore) as ReadStore, { find: async () => stalePage }),
       );
       late.start();

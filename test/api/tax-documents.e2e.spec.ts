@@ -1,6 +1,13 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import { taxCertificatesStream, type DividendDto, type DividendMemberDto, type MemberDto, type TaskDto, type TaxCertificateIssueDto } from '@coop/contracts';
+import {
+  taxCertificatesStream,
+  type DividendDto,
+  type DividendMemberDto,
+  type MemberDto,
+  type TaskDto,
+  type TaxCertificateIssueDto,
+} from '@coop/contracts';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, posted } from './support/members.js';
@@ -16,22 +23,50 @@ const LAST = THIS_YEAR - 1;
 const PAYMENT = `${THIS_YEAR}-01-15`;
 const ORDER_DATES = { date: `${THIS_YEAR}-01-02`, startDate: `${THIS_YEAR}-01-01`, endDate: `${THIS_YEAR}-12-31` };
 
-const eur = (cents: number): string => `${Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')} EUR`;
+const eur = (cents: number): string =>
+  `${Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')} EUR`;
 const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void): void => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => cb(null, Buffer.concat(chunks)));
 };
-const pdf = (http: App, token: string, path: string): request.Test => request(http).get(path).set(auth(token)).buffer(true).parse(binary);
+const pdf = (http: App, token: string, path: string): request.Test =>
+  request(http).get(path).set(auth(token)).buffer(true).parse(binary);
 
-async function holder(http: App, token: string, grossCents: number, overrides: Record<string, unknown>): Promise<MemberDto> {
-  const m = await createMember(http, token, { entryDate: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01`, ...overrides });
-  await posted(http, token, { member: m.id, type: 1, amount: grossCents * 10, quantity: grossCents, date: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, interestBegin: `${LAST}-01-01` });
+async function holder(
+  http: App,
+  token: string,
+  grossCents: number,
+  overrides: Record<string, unknown>,
+): Promise<MemberDto> {
+  const m = await createMember(http, token, {
+    entryDate: `${LAST}-01-01`,
+    approvalDate: `${LAST}-01-01`,
+    interestBegin: `${LAST}-01-01`,
+    ...overrides,
+  });
+  await posted(http, token, {
+    member: m.id,
+    type: 1,
+    amount: grossCents * 10,
+    quantity: grossCents,
+    date: `${LAST}-01-01`,
+    approvalDate: `${LAST}-01-01`,
+    interestBegin: `${LAST}-01-01`,
+  });
   return m;
 }
 
 /** The figures a certificate must show for a member, as the closure recorded them. */
-const expectedLines = (m: DividendMemberDto): string[] => [eur(m.dividend), eur(m.exemptions), eur(m.dividendTax), eur(m.solidarityTax), eur(m.churchTax)];
+const expectedLines = (m: DividendMemberDto): string[] => [
+  eur(m.dividend),
+  eur(m.exemptions),
+  eur(m.dividendTax),
+  eur(m.solidarityTax),
+  eur(m.churchTax),
+];
 
 describe('tax documents: certificates and the KapESt return of a closure', () => {
   let t: TestApp;
@@ -42,16 +77,49 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
   beforeAll(async () => {
     t = await startApp({ TAX_CERTIFICATES_SYNC_LIMIT: '2' });
     restricted = (await userWith(t.http, t.adminToken, 'tax-documents-restricted', ['ROLE_RESTRICTED_USER'])).token;
-    const terms = await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
+    const terms = await request(t.http)
+      .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+      .set(auth(t.adminToken))
+      .send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
     expect(terms.status).toBe(200);
-    m.plain = await holder(t.http, t.adminToken, 12_345, { name: 'Eins', givenName: 'Jürgen', street: 'Hauptstraße', streetHomeNumber: '1a', zipCode: '10115', city: 'Berlin' });
-    m.church = await holder(t.http, t.adminToken, 100_000, { name: 'Weiß', givenName: 'Anna', state: 'by', churchId: 'rk', churchTaxRate: '8' });
-    m.order = await holder(t.http, t.adminToken, 50_000, { name: 'Drei', givenName: 'Olaf', manualTaxId: '86095742719' });
-    await createOrder(t.http, t.adminToken, { member: m.order.id, type: 0, joint: false, spouse: null, amount: 20_000, ...ORDER_DATES });
+    m.plain = await holder(t.http, t.adminToken, 12_345, {
+      name: 'Eins',
+      givenName: 'Jürgen',
+      street: 'Hauptstraße',
+      streetHomeNumber: '1a',
+      zipCode: '10115',
+      city: 'Berlin',
+    });
+    m.church = await holder(t.http, t.adminToken, 100_000, {
+      name: 'Weiß',
+      givenName: 'Anna',
+      state: 'by',
+      churchId: 'rk',
+      churchTaxRate: '8',
+    });
+    m.order = await holder(t.http, t.adminToken, 50_000, {
+      name: 'Drei',
+      givenName: 'Olaf',
+      manualTaxId: '86095742719',
+    });
+    await createOrder(t.http, t.adminToken, {
+      member: m.order.id,
+      type: 0,
+      joint: false,
+      spouse: null,
+      amount: 20_000,
+      ...ORDER_DATES,
+    });
     const res = await request(t.http)
       .post('/api/v1/dividend/store')
       .set(auth(t.adminToken))
-      .send({ year: String(LAST), type: 'percent', amount: '10', decision_date: `${THIS_YEAR}-01-10`, payment_date: PAYMENT });
+      .send({
+        year: String(LAST),
+        type: 'percent',
+        amount: '10',
+        decision_date: `${THIS_YEAR}-01-10`,
+        payment_date: PAYMENT,
+      });
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
     closure = res.body as DividendDto;
     expect(closure.members).toHaveLength(3);
@@ -61,7 +129,9 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
   const result = (member: MemberDto): DividendMemberDto => closure.members.find((x) => x.member === member.id)!;
 
   it('downloads one member’s certificate with every required field, to the cent, and records it as the original', async () => {
-    const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(200);
+    const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(
+      200,
+    );
     expect(res.headers['content-type']).toBe('application/pdf');
     // Named for what it holds (issue 43; it was `taxpdf.pdf`).
     const name = `Steuerbescheinigung-${LAST}-Mitglied-${m.church!.memberNr}-Energiegenossenschaft-Musterstadt-eG.pdf`;
@@ -71,55 +141,103 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     const text = pages[0]!;
     const r = result(m.church!);
     expect(r.churchTax).toBeGreaterThan(0);
-    expect(text).toEqual(expect.arrayContaining(['Anna Weiß', 'Steuerbescheinigung einer leistenden Körperschaft', `Zahlungstag: 15.01.${THIS_YEAR}`, ...expectedLines(r)]));
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'Anna Weiß',
+        'Steuerbescheinigung einer leistenden Körperschaft',
+        `Zahlungstag: 15.01.${THIS_YEAR}`,
+        ...expectedLines(r),
+      ]),
+    );
     expect(text).toContain('Kirchensteuer erhoben für: Römisch-katholische Kirche');
     expect(text).toContain('Die Steuern wurden abgeführt an: Finanzamt Musterstadt, Steuernummer 1121081508150');
     expect(text).not.toContain('Ersatzbescheinigung');
     const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id!));
-    expect(events.map((e) => [e.type, e.data])).toEqual([['TaxCertificateIssued', { dividendId: closure.id, memberIds: [m.church!.id], version: 'original', at: expect.any(String) }]]);
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      [
+        'TaxCertificateIssued',
+        { dividendId: closure.id, memberIds: [m.church!.id], version: 'original', at: expect.any(String) },
+      ],
+    ]);
     expect(events[0]!.metadata.user as string).toBe('admin');
   });
 
   it('refuses the certificates to a restricted user (church data), and gives them the return', async () => {
-    expect((await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).set(auth(restricted))).status).toBe(403);
-    expect((await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.csv`).set(auth(restricted))).status).toBe(200);
+    expect(
+      (await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).set(auth(restricted)))
+        .status,
+    ).toBe(403);
+    expect(
+      (await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.csv`).set(auth(restricted))).status,
+    ).toBe(200);
     expect(await t.running.storage.events.readStream(taxCertificatesStream(closure.id!))).toHaveLength(1);
   });
 
   it('marks the same certificate issued again as an Ersatzbescheinigung and records the replacement', async () => {
-    const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(200);
+    const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(
+      200,
+    );
     expect((await pdfPages(res.body as Buffer))[0]).toContain('Ersatzbescheinigung');
     const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id!));
     expect(events.map((e) => (e.data as { version: string }).version)).toEqual(['original', 'replacement']);
   });
 
   it('refuses a corrected certificate for a member never issued one (nothing to correct), and to a restricted user', async () => {
-    const res = await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: m.plain!.id, reason: 'Anschrift berichtigt' });
+    const res = await request(t.http)
+      .post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`)
+      .set(auth(t.adminToken))
+      .send({ member: m.plain!.id, reason: 'Anschrift berichtigt' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: [{ field: 'member', template: 'taxCertificateNotIssued', parameters: {} }] });
-    const empty = await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: m.church!.id, reason: ' ' });
+    const empty = await request(t.http)
+      .post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`)
+      .set(auth(t.adminToken))
+      .send({ member: m.church!.id, reason: ' ' });
     expect(empty.body).toEqual({ errors: [{ field: 'reason', template: 'mustNotBeEmpty', parameters: {} }] });
-    const long = await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: m.church!.id, reason: 'x'.repeat(201) });
+    const long = await request(t.http)
+      .post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`)
+      .set(auth(t.adminToken))
+      .send({ member: m.church!.id, reason: 'x'.repeat(201) });
     expect(long.body).toEqual({ errors: [{ field: 'reason', template: 'mustBeAtMost', parameters: { '0': '200' } }] });
-    expect((await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(restricted)).send({ member: m.church!.id, reason: 'x' })).status).toBe(403);
-    expect((await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: 'nobody', reason: 'x' })).status).toBe(404);
+    expect(
+      (
+        await request(t.http)
+          .post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`)
+          .set(auth(restricted))
+          .send({ member: m.church!.id, reason: 'x' })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.http)
+          .post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`)
+          .set(auth(t.adminToken))
+          .send({ member: 'nobody', reason: 'x' })
+      ).status,
+    ).toBe(404);
     expect(await t.running.storage.events.readStream(taxCertificatesStream(closure.id!))).toHaveLength(2);
   });
 
   it('renders a closure above the limit in the taxCertificates task: 202, then one page per member from the task’s file', async () => {
-    const queued = await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}`).set(auth(t.adminToken)).expect(202);
+    const queued = await request(t.http)
+      .get(`/api/v1/dividend/tax-pdf/${closure.id}`)
+      .set(auth(t.adminToken))
+      .expect(202);
     const task = queued.body as TaskDto;
     expect(task.kind).toBe('taxCertificates');
     let done: TaskDto = task;
     for (let i = 0; i < 100 && done.state !== 'completed' && done.state !== 'failed'; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      done = (await request(t.http).get(`/api/v1/tasks/${task.id}`).set(auth(t.adminToken)).expect(200)).body as TaskDto;
+      done = (await request(t.http).get(`/api/v1/tasks/${task.id}`).set(auth(t.adminToken)).expect(200))
+        .body as TaskDto;
     }
     expect(done.state).toBe('completed');
     const file = done.files[0]!;
     expect(file.name).toBe(`Steuerbescheinigungen-${LAST}-Energiegenossenschaft-Musterstadt-eG.pdf`);
     // The certificates name each member's religious community: church data, not for a restricted user.
-    expect((await request(t.http).get(`/api/v1/tasks/${task.id}/files/${file.fileId}`).set(auth(restricted))).status).toBe(403);
+    expect(
+      (await request(t.http).get(`/api/v1/tasks/${task.id}/files/${file.fileId}`).set(auth(restricted))).status,
+    ).toBe(403);
     const res = await pdf(t.http, t.adminToken, `/api/v1/tasks/${task.id}/files/${file.fileId}`).expect(200);
     const pages = await pdfPages(res.body as Buffer);
     const byNr = [...closure.members].sort((a, b) => a.memberNr - b.memberNr);
@@ -129,59 +247,130 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     const order = pages[byNr.findIndex((r) => r.member === m.order!.id)]!;
     expect(order.some((l) => l.includes('Freistellungsauftrag'))).toBe(true);
     const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id!));
-    expect(events.slice(2).map((e) => [(e.data as { version: string }).version, (e.data as { memberIds: string[] }).memberIds])).toEqual([
+    expect(
+      events
+        .slice(2)
+        .map((e) => [(e.data as { version: string }).version, (e.data as { memberIds: string[] }).memberIds]),
+    ).toEqual([
       ['original', [m.plain!.id, m.order!.id]],
       ['replacement', [m.church!.id]],
     ]);
   }, 30_000);
 
   it('issues a corrected certificate from today’s data, marked and with its reason, recorded as corrected (original → corrected)', async () => {
-    await request(t.http).put(`/api/v1/members/${m.plain!.id}`).set(auth(t.adminToken))
-      .send({ ...(await request(t.http).get(`/api/v1/members/${m.plain!.id}`).set(auth(t.adminToken))).body, street: 'Neue Straße', streetHomeNumber: '5' }).expect(200);
+    await request(t.http)
+      .put(`/api/v1/members/${m.plain!.id}`)
+      .set(auth(t.adminToken))
+      .send({
+        ...(await request(t.http).get(`/api/v1/members/${m.plain!.id}`).set(auth(t.adminToken))).body,
+        street: 'Neue Straße',
+        streetHomeNumber: '5',
+      })
+      .expect(200);
     const reason = 'Anschrift des Mitglieds berichtigt';
-    const res = await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: m.plain!.id, reason }).buffer(true).parse(binary).expect(200);
+    const res = await request(t.http)
+      .post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`)
+      .set(auth(t.adminToken))
+      .send({ member: m.plain!.id, reason })
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const pages = await pdfPages(res.body as Buffer);
     expect(pages).toHaveLength(1);
-    expect(pages[0]).toEqual(expect.arrayContaining(['Berichtigte Bescheinigung', 'Jürgen Eins', 'Neue Straße 5', ...expectedLines(result(m.plain!))]));
+    expect(pages[0]).toEqual(
+      expect.arrayContaining([
+        'Berichtigte Bescheinigung',
+        'Jürgen Eins',
+        'Neue Straße 5',
+        ...expectedLines(result(m.plain!)),
+      ]),
+    );
     expect(pages[0]!.join(' ').replace(/\s+/g, ' ')).toContain(`Grund: ${reason}`);
     expect(pages[0]).not.toContain('Ersatzbescheinigung');
     const events = await t.running.storage.events.readStream(taxCertificatesStream(closure.id!));
-    expect(events.at(-1)!.data).toEqual({ dividendId: closure.id, memberIds: [m.plain!.id], version: 'corrected', at: expect.any(String), reason });
-    const issues = (await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}/issues?member=${m.plain!.id}`).set(auth(restricted)).expect(200)).body as TaxCertificateIssueDto[];
-    expect(issues.map((i) => [i.version, i.reason, i.user, i.memberIds])).toEqual([['original', null, 'admin', [m.plain!.id]], ['corrected', reason, 'admin', [m.plain!.id]]]);
-    const all = (await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}/issues`).set(auth(t.adminToken)).expect(200)).body as TaxCertificateIssueDto[];
+    expect(events.at(-1)!.data).toEqual({
+      dividendId: closure.id,
+      memberIds: [m.plain!.id],
+      version: 'corrected',
+      at: expect.any(String),
+      reason,
+    });
+    const issues = (
+      await request(t.http)
+        .get(`/api/v1/dividend/tax-pdf/${closure.id}/issues?member=${m.plain!.id}`)
+        .set(auth(restricted))
+        .expect(200)
+    ).body as TaxCertificateIssueDto[];
+    expect(issues.map((i) => [i.version, i.reason, i.user, i.memberIds])).toEqual([
+      ['original', null, 'admin', [m.plain!.id]],
+      ['corrected', reason, 'admin', [m.plain!.id]],
+    ]);
+    const all = (
+      await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}/issues`).set(auth(t.adminToken)).expect(200)
+    ).body as TaxCertificateIssueDto[];
     expect(all.map((i) => i.version)).toEqual(['original', 'replacement', 'original', 'replacement', 'corrected']);
     // Issued again after the correction: a replacement of it.
-    const again = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.plain!.id}`).expect(200);
+    const again = await pdf(
+      t.http,
+      t.adminToken,
+      `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.plain!.id}`,
+    ).expect(200);
     expect((await pdfPages(again.body as Buffer))[0]).toContain('Ersatzbescheinigung');
   });
 
   it('refuses every certificate while the cooperative keeps no tax office, at once and without a task', async () => {
-    await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ balanceCost: 10, minimumShares: 1, taxOffice: '' })).expect(200);
+    await request(t.http)
+      .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+      .set(auth(t.adminToken))
+      .send(validCooperative({ balanceCost: 10, minimumShares: 1, taxOffice: '' }))
+      .expect(200);
     const before = (await t.running.storage.events.readStream(taxCertificatesStream(closure.id!))).length;
     const refusal = { errors: [{ field: null, template: 'missingCooperativeTaxOffice', parameters: {} }] };
-    const one = await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).set(auth(t.adminToken));
+    const one = await request(t.http)
+      .get(`/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`)
+      .set(auth(t.adminToken));
     expect([one.status, one.body]).toEqual([400, refusal]);
     const all = await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}`).set(auth(t.adminToken));
     expect([all.status, all.body]).toEqual([400, refusal]);
-    const corrected = await request(t.http).post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`).set(auth(t.adminToken)).send({ member: m.church!.id, reason: 'x' });
+    const corrected = await request(t.http)
+      .post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`)
+      .set(auth(t.adminToken))
+      .send({ member: m.church!.id, reason: 'x' });
     expect([corrected.status, corrected.body]).toEqual([400, refusal]);
     expect(await t.running.storage.events.readStream(taxCertificatesStream(closure.id!))).toHaveLength(before);
-    await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ balanceCost: 10, minimumShares: 1 })).expect(200);
-    expect((await request(t.http).get(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken))).body).toMatchObject({ taxOffice: 'Finanzamt Musterstadt' });
+    await request(t.http)
+      .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+      .set(auth(t.adminToken))
+      .send(validCooperative({ balanceCost: 10, minimumShares: 1 }))
+      .expect(200);
+    expect(
+      (await request(t.http).get(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken))).body,
+    ).toMatchObject({ taxOffice: 'Finanzamt Musterstadt' });
   });
 
   it('downloads the KapESt return as CSV (BOM, `;`, German numbers) with the figures the closure recorded', async () => {
-    const res = await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.csv`).set(auth(t.adminToken)).buffer(true).parse(binary).expect(200);
+    const res = await request(t.http)
+      .get(`/api/v1/dividend/tax-return/${closure.id}.csv`)
+      .set(auth(t.adminToken))
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="KapESt-Anmeldung-${THIS_YEAR}-01-15-Energiegenossenschaft-Musterstadt-eG.csv"; filename*=UTF-8''KapESt-Anmeldung-${THIS_YEAR}-01-15-Energiegenossenschaft-Musterstadt-eG.csv`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="KapESt-Anmeldung-${THIS_YEAR}-01-15-Energiegenossenschaft-Musterstadt-eG.csv"; filename*=UTF-8''KapESt-Anmeldung-${THIS_YEAR}-01-15-Energiegenossenschaft-Musterstadt-eG.csv`,
+    );
     const text = (res.body as Buffer).toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
-    const rows = text.slice(1).trimEnd().split('\r\n').map((l) => l.split(';'));
+    const rows = text
+      .slice(1)
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(';'));
     const r = closure.taxReturn;
     const german = (v: string | undefined): number => Number((v ?? 'NaN').replace(/\./g, '').replace(',', '.'));
-    const value = (row: string, label: string): number => german(rows.find((x) => x[0] === row && x[1]!.startsWith(label))?.[2]);
+    const value = (row: string, label: string): number =>
+      german(rows.find((x) => x[0] === row && x[1]!.startsWith(label))?.[2]);
     expect(value('31', 'Kapitalerträge')).toBe(r.row31BaseEuros);
     expect(value('31', 'Kapitalertragsteuer')).toBe(r.row31KapestEuros);
     expect(value('33', 'Kapitalerträge')).toBe(r.row33BaseEuros);
@@ -190,18 +379,32 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     expect(closure.singleChurchTax).toHaveLength(1);
     const church = closure.singleChurchTax[0]!;
     expect(german(rows.find((x) => x[1] === `Kirchensteuer ${church.name} (EUR, Ct)`)?.[2])).toBe(church.amount / 100);
-    expect(german(rows.find((x) => x[1]!.startsWith('Kapitalertragsteuer zu entrichten'))?.[2])).toBe(closure.registeredTaxAmount);
+    expect(german(rows.find((x) => x[1]!.startsWith('Kapitalertragsteuer zu entrichten'))?.[2])).toBe(
+      closure.registeredTaxAmount,
+    );
     expect(rows.find((x) => x[1] === 'Zahlungstag (Zufluss)')?.[2]).toBe(`15.01.${THIS_YEAR}`);
   });
 
   it('downloads the KapESt return as PDF and answers 404 for an unknown closure or format', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-return/${closure.id}.pdf`).expect(200);
     const text = (await pdfPages(res.body as Buffer)).flat();
-    expect(text).toEqual(expect.arrayContaining(['Kapitalertragsteuer-Anmeldung (Tagesanmeldung)', `Kirchensteuer ${closure.singleChurchTax[0]!.name} (EUR, Ct)`]));
-    expect((await request(t.http).get('/api/v1/dividend/tax-return/nope.csv').set(auth(t.adminToken))).status).toBe(404);
-    expect((await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.xls`).set(auth(t.adminToken))).status).toBe(404);
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'Kapitalertragsteuer-Anmeldung (Tagesanmeldung)',
+        `Kirchensteuer ${closure.singleChurchTax[0]!.name} (EUR, Ct)`,
+      ]),
+    );
+    expect((await request(t.http).get('/api/v1/dividend/tax-return/nope.csv').set(auth(t.adminToken))).status).toBe(
+      404,
+    );
+    expect(
+      (await request(t.http).get(`/api/v1/dividend/tax-return/${closure.id}.xls`).set(auth(t.adminToken))).status,
+    ).toBe(404);
     expect((await request(t.http).get('/api/v1/dividend/tax-pdf/nope').set(auth(t.adminToken))).status).toBe(404);
-    expect((await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}?member=nobody`).set(auth(t.adminToken))).status).toBe(404);
+    expect(
+      (await request(t.http).get(`/api/v1/dividend/tax-pdf/${closure.id}?member=nobody`).set(auth(t.adminToken)))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -210,21 +413,44 @@ describe('tax certificates: a name outside Latin-1 (Turkish, Polish, Czech lette
 
   beforeAll(async () => {
     t = await startApp();
-    const terms = await request(t.http).put(`/api/v1/cooperatives/${t.cooperativeId}`).set(auth(t.adminToken)).send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
+    const terms = await request(t.http)
+      .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+      .set(auth(t.adminToken))
+      .send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
     expect(terms.status).toBe(200);
   }, 60_000);
   afterAll(async () => t.close());
 
   it('names the member exactly so in the address and as the creditor of the income', async () => {
-    const yilmaz = await holder(t.http, t.adminToken, 10_000, { name: 'Yılmaz', givenName: 'Łukasz Čapek-Şahin', street: 'Győrer Straße', streetHomeNumber: '3', zipCode: '10115', city: 'Berlin' });
+    const yilmaz = await holder(t.http, t.adminToken, 10_000, {
+      name: 'Yılmaz',
+      givenName: 'Łukasz Čapek-Şahin',
+      street: 'Győrer Straße',
+      streetHomeNumber: '3',
+      zipCode: '10115',
+      city: 'Berlin',
+    });
     const res = await request(t.http)
       .post('/api/v1/dividend/store')
       .set(auth(t.adminToken))
-      .send({ year: String(LAST), type: 'percent', amount: '10', decision_date: `${THIS_YEAR}-01-10`, payment_date: PAYMENT });
+      .send({
+        year: String(LAST),
+        type: 'percent',
+        amount: '10',
+        decision_date: `${THIS_YEAR}-01-10`,
+        payment_date: PAYMENT,
+      });
     expect(res.status).toBe(201);
     const closure = res.body as DividendDto;
-    const text = (await pdfPages((await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${yilmaz.id}`).expect(200)).body as Buffer)).flat();
+    const text = (
+      await pdfPages(
+        (await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${yilmaz.id}`).expect(200))
+          .body as Buffer,
+      )
+    ).flat();
     expect(text).toEqual(expect.arrayContaining(['Łukasz Čapek-Şahin Yılmaz', 'Győrer Straße 3']));
-    expect(text).toContain(`Gläubiger der Kapitalerträge: Łukasz Čapek-Şahin Yılmaz (Mitgliedsnummer ${yilmaz.memberNr})`);
+    expect(text).toContain(
+      `Gläubiger der Kapitalerträge: Łukasz Čapek-Şahin Yılmaz (Mitgliedsnummer ${yilmaz.memberNr})`,
+    );
   }, 60_000);
 });

@@ -10,12 +10,18 @@ describe('tenancy: every request acts on the cooperative in its token', () => {
 
   beforeAll(async () => {
     t = await startApp();
-    const created = await request(t.http).post('/api/v1/cooperatives').set(auth(t.adminToken)).send(validCooperative({ name: 'other-eg' }));
+    const created = await request(t.http)
+      .post('/api/v1/cooperatives')
+      .set(auth(t.adminToken))
+      .send(validCooperative({ name: 'other-eg' }));
     expect(created.status).toBe(201);
     otherCoop = (created.body as { id: string }).id;
     otherAdmin = await userWith(t.http, t.adminToken, 'other-admin', ['ROLE_ADMIN', 'ROLE_USER'], otherCoop);
     ownUser = (await userWith(t.http, t.adminToken, 'own-clerk', ['ROLE_USER'])).id;
-    const elma = await request(t.http).post('/api/v1/elmanumbers').set(auth(t.adminToken)).send({ elmaProcess: 'fs', elmaNumber: '12345671' });
+    const elma = await request(t.http)
+      .post('/api/v1/elmanumbers')
+      .set(auth(t.adminToken))
+      .send({ elmaProcess: 'fs', elmaNumber: '12345671' });
     ownElma = (elma.body as { id: string }).id;
   });
   afterAll(async () => t.close());
@@ -35,7 +41,10 @@ describe('tenancy: every request acts on the cooperative in its token', () => {
     ['get', () => `/api/v1/cooperatives/${t.cooperativeId}`],
     ['put', () => `/api/v1/cooperatives/${t.cooperativeId}`],
   ] as const)("%s on another cooperative's record answers 404", async (method, path) => {
-    const body = method === 'put' ? { username: 'hijack', roles: ['ROLE_USER'], elmaProcess: 'fs', elmaNumber: '32345671', ...validCooperative() } : {};
+    const body =
+      method === 'put'
+        ? { username: 'hijack', roles: ['ROLE_USER'], elmaProcess: 'fs', elmaNumber: '32345671', ...validCooperative() }
+        : {};
     const res = await request(t.http)[method](path()).set(auth(otherAdmin.token)).send(body);
     expect(res.status).toBe(404);
   });
@@ -63,9 +72,17 @@ describe('tenancy: every request acts on the cooperative in its token', () => {
     const res = await request(t.http)
       .post('/api/v1/users')
       .set(auth(otherAdmin.token))
-      .send({ username: 'planted', password: 'Kronleuchter-123456', passwordRepeat: 'Kronleuchter-123456', roles: ['ROLE_USER'], cooperative: t.cooperativeId });
+      .send({
+        username: 'planted',
+        password: 'Kronleuchter-123456',
+        passwordRepeat: 'Kronleuchter-123456',
+        roles: ['ROLE_USER'],
+        cooperative: t.cooperativeId,
+      });
     expect(res.status).toBe(403);
-    expect((await request(t.http).post('/api/v1/cooperatives').set(auth(otherAdmin.token)).send(validCooperative())).status).toBe(403);
+    expect(
+      (await request(t.http).post('/api/v1/cooperatives').set(auth(otherAdmin.token)).send(validCooperative())).status,
+    ).toBe(403);
     const list = await request(t.http).get('/api/v1/users?search=planted').set(auth(t.adminToken));
     expect(list.status).toBe(204);
   });
@@ -74,13 +91,21 @@ describe('tenancy: every request acts on the cooperative in its token', () => {
     const res = await request(t.http)
       .post('/api/v1/users')
       .set(auth(t.adminToken))
-      .send({ username: 'ghost', password: 'Kronleuchter-123456', passwordRepeat: 'Kronleuchter-123456', roles: ['ROLE_USER'], cooperative: '00000000-0000-4000-8000-000000000000' });
+      .send({
+        username: 'ghost',
+        password: 'Kronleuchter-123456',
+        passwordRepeat: 'Kronleuchter-123456',
+        roles: ['ROLE_USER'],
+        cooperative: '00000000-0000-4000-8000-000000000000',
+      });
     expect(res.status).toBe(404);
   });
 
   it('ids guessed in any shape answer 404, not 400 or 500', async () => {
     for (const id of ['1', "' OR 1=1 --", '..%2F..%2Fetc', 'ÄÖÜ']) {
-      const res = await request(t.http).get(`/api/v1/users/${encodeURIComponent(id)}`).set(auth(otherAdmin.token));
+      const res = await request(t.http)
+        .get(`/api/v1/users/${encodeURIComponent(id)}`)
+        .set(auth(otherAdmin.token));
       expect(res.status).toBe(404);
     }
   });

@@ -8,12 +8,23 @@ describe('users', () => {
   });
   afterAll(async () => t.close());
 
-  const post = (body: Record<string, unknown>, token = t.adminToken) => request(t.http).post('/api/v1/users').set(auth(token)).send(body);
+  const post = (body: Record<string, unknown>, token = t.adminToken) =>
+    request(t.http).post('/api/v1/users').set(auth(token)).send(body);
 
   it('creates a user, answers 201 with the item, and the list shows it at once', async () => {
-    const res = await post({ username: 'zora', password: 'Sternwarte-Nord-1', passwordRepeat: 'Sternwarte-Nord-1', roles: ['ROLE_USER'] });
+    const res = await post({
+      username: 'zora',
+      password: 'Sternwarte-Nord-1',
+      passwordRepeat: 'Sternwarte-Nord-1',
+      roles: ['ROLE_USER'],
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), username: 'zora', roles: ['ROLE_USER'], cooperative: t.cooperativeId });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      username: 'zora',
+      roles: ['ROLE_USER'],
+      cooperative: t.cooperativeId,
+    });
     const list = await request(t.http).get('/api/v1/users?search=zora').set(auth(t.adminToken));
     expect(list.status).toBe(200);
     expect((list.body as { id: string }[])[0]!.id).toBe((res.body as { id: string }).id);
@@ -31,21 +42,52 @@ describe('users', () => {
     });
     const noPassword = await post({ username: 'nopw', roles: [] });
     expect(noPassword.body).toEqual({ errors: [{ field: 'password', template: 'passwordRequired', parameters: {} }] });
-    const badRole = await post({ username: 'badrole', password: 'Kronleuchter-1234', passwordRepeat: 'Kronleuchter-1234', roles: ['ROLE_KING'] });
-    expect(badRole.body).toEqual({ errors: [{ field: 'roles', template: 'invalidRole', parameters: { '0': 'ROLE_KING' } }] });
+    const badRole = await post({
+      username: 'badrole',
+      password: 'Kronleuchter-1234',
+      passwordRepeat: 'Kronleuchter-1234',
+      roles: ['ROLE_KING'],
+    });
+    expect(badRole.body).toEqual({
+      errors: [{ field: 'roles', template: 'invalidRole', parameters: { '0': 'ROLE_KING' } }],
+    });
   });
 
   it('keeps usernames unique, ignoring case, and frees a name on rename', async () => {
-    const first = await post({ username: 'Anna', password: 'Apfelkuchen-Pass-1', passwordRepeat: 'Apfelkuchen-Pass-1', roles: [] });
+    const first = await post({
+      username: 'Anna',
+      password: 'Apfelkuchen-Pass-1',
+      passwordRepeat: 'Apfelkuchen-Pass-1',
+      roles: [],
+    });
     expect(first.status).toBe(201);
-    const dup = await post({ username: 'anna', password: 'Kronleuchter-123456', passwordRepeat: 'Kronleuchter-123456', roles: [] });
+    const dup = await post({
+      username: 'anna',
+      password: 'Kronleuchter-123456',
+      passwordRepeat: 'Kronleuchter-123456',
+      roles: [],
+    });
     expect(dup.status).toBe(400);
-    expect(dup.body).toEqual({ errors: [{ field: 'username', template: 'usernameTaken', parameters: { '0': 'anna' } }] });
+    expect(dup.body).toEqual({
+      errors: [{ field: 'username', template: 'usernameTaken', parameters: { '0': 'anna' } }],
+    });
     const id = (first.body as { id: string }).id;
-    const renamed = await request(t.http).put(`/api/v1/users/${id}`).set(auth(t.adminToken)).send({ username: 'Anna-Maria', roles: [] });
+    const renamed = await request(t.http)
+      .put(`/api/v1/users/${id}`)
+      .set(auth(t.adminToken))
+      .send({ username: 'Anna-Maria', roles: [] });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ username: 'Anna-Maria' });
-    expect((await post({ username: 'anna', password: 'Kronleuchter-123456', passwordRepeat: 'Kronleuchter-123456', roles: [] })).status).toBe(201);
+    expect(
+      (
+        await post({
+          username: 'anna',
+          password: 'Kronleuchter-123456',
+          passwordRepeat: 'Kronleuchter-123456',
+          roles: [],
+        })
+      ).status,
+    ).toBe(201);
     expect(await login(t.http, 'Anna-Maria', 'Apfelkuchen-Pass-1')).toMatch(/^ey/);
   });
 
@@ -59,33 +101,87 @@ describe('users', () => {
 
   it('updates without a password keep the password; with one, change it', async () => {
     const u = await userWith(t.http, t.adminToken, 'keeper', ['ROLE_USER']);
-    await request(t.http).put(`/api/v1/users/${u.id}`).set(auth(t.adminToken)).send({ username: 'keeper', password: '', passwordRepeat: '', roles: ['ROLE_USER'] }).expect(200);
+    await request(t.http)
+      .put(`/api/v1/users/${u.id}`)
+      .set(auth(t.adminToken))
+      .send({ username: 'keeper', password: '', passwordRepeat: '', roles: ['ROLE_USER'] })
+      .expect(200);
     expect(await login(t.http, 'keeper', USER_PASSWORD)).toMatch(/^ey/);
-    await request(t.http).put(`/api/v1/users/${u.id}`).set(auth(t.adminToken)).send({ username: 'keeper', password: 'Neues-Kennwort-9', passwordRepeat: 'Neues-Kennwort-9', roles: ['ROLE_USER'] }).expect(200);
-    expect((await request(t.http).post('/api/v1/login').send({ username: 'keeper', password: USER_PASSWORD })).status).toBe(401);
+    await request(t.http)
+      .put(`/api/v1/users/${u.id}`)
+      .set(auth(t.adminToken))
+      .send({
+        username: 'keeper',
+        password: 'Neues-Kennwort-9',
+        passwordRepeat: 'Neues-Kennwort-9',
+        roles: ['ROLE_USER'],
+      })
+      .expect(200);
+    expect(
+      (await request(t.http).post('/api/v1/login').send({ username: 'keeper', password: USER_PASSWORD })).status,
+    ).toBe(401);
     expect(await login(t.http, 'keeper', 'Neues-Kennwort-9')).toMatch(/^ey/);
   });
 
   it('lets a user with ROLE_CHANGE_OWN_PASSWORD change only the own password', async () => {
     const u = await userWith(t.http, t.adminToken, 'selfie', ['ROLE_CHANGE_OWN_PASSWORD']);
-    const mismatch = await request(t.http).put('/api/v1/users/me/password').set(auth(u.token)).send({ currentPassword: USER_PASSWORD, password: 'Meins-a-123456', passwordRepeat: 'Meins-b-123456' });
+    const mismatch = await request(t.http)
+      .put('/api/v1/users/me/password')
+      .set(auth(u.token))
+      .send({ currentPassword: USER_PASSWORD, password: 'Meins-a-123456', passwordRepeat: 'Meins-b-123456' });
     expect(mismatch.body).toEqual({ errors: [{ field: 'passwordRepeat', template: 'isNotEqual', parameters: {} }] });
-    await request(t.http).put('/api/v1/users/me/password').set(auth(u.token)).send({ currentPassword: USER_PASSWORD, password: 'Meins-123-Neu', passwordRepeat: 'Meins-123-Neu' }).expect(204);
+    await request(t.http)
+      .put('/api/v1/users/me/password')
+      .set(auth(u.token))
+      .send({ currentPassword: USER_PASSWORD, password: 'Meins-123-Neu', passwordRepeat: 'Meins-123-Neu' })
+      .expect(204);
     const again = await login(t.http, 'selfie', 'Meins-123-Neu');
     expect(again).toMatch(/^ey/);
     // The change ended the earlier token (issue 38): the new session is refused the rest by its roles.
-    expect((await request(t.http).put(`/api/v1/users/${u.id}`).set(auth(again)).send({ username: 'selfie', roles: ['ROLE_ADMIN'] })).status).toBe(403);
+    expect(
+      (
+        await request(t.http)
+          .put(`/api/v1/users/${u.id}`)
+          .set(auth(again))
+          .send({ username: 'selfie', roles: ['ROLE_ADMIN'] })
+      ).status,
+    ).toBe(403);
   });
 
   it('refuses to grant roles the actor does not hold (no escalation)', async () => {
     const editor = await userWith(t.http, t.adminToken, 'editor', ['ROLE_EDIT_USERS', 'ROLE_USER']);
-    const up = await post({ username: 'made-admin', password: 'Kronleuchter-123456', passwordRepeat: 'Kronleuchter-123456', roles: ['ROLE_ADMIN'] }, editor.token);
+    const up = await post(
+      {
+        username: 'made-admin',
+        password: 'Kronleuchter-123456',
+        passwordRepeat: 'Kronleuchter-123456',
+        roles: ['ROLE_ADMIN'],
+      },
+      editor.token,
+    );
     expect(up.status).toBe(403);
     expect((up.body as { message: string }).message).toContain('ROLE_ADMIN');
-    expect(up.body).toMatchObject({ errors: [{ field: null, template: 'rolesNotHeld', parameters: { '0': 'ROLE_ADMIN' } }] });
-    const self = await request(t.http).put(`/api/v1/users/${editor.id}`).set(auth(editor.token)).send({ username: 'editor', roles: ['ROLE_EDIT_USERS', 'ROLE_USER', 'ROLE_SUPER_ADMIN'] });
+    expect(up.body).toMatchObject({
+      errors: [{ field: null, template: 'rolesNotHeld', parameters: { '0': 'ROLE_ADMIN' } }],
+    });
+    const self = await request(t.http)
+      .put(`/api/v1/users/${editor.id}`)
+      .set(auth(editor.token))
+      .send({ username: 'editor', roles: ['ROLE_EDIT_USERS', 'ROLE_USER', 'ROLE_SUPER_ADMIN'] });
     expect(self.status).toBe(403);
-    expect((await post({ username: 'plain', password: 'Kronleuchter-123456', passwordRepeat: 'Kronleuchter-123456', roles: ['ROLE_USER'] }, editor.token)).status).toBe(201);
+    expect(
+      (
+        await post(
+          {
+            username: 'plain',
+            password: 'Kronleuchter-123456',
+            passwordRepeat: 'Kronleuchter-123456',
+            roles: ['ROLE_USER'],
+          },
+          editor.token,
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it('offers only the roles the actor may grant (issue 38)', async () => {

@@ -17,9 +17,15 @@ describe('write path: kept share terms', () => {
   it('a share price changed between two postings applies to the second one at once', async () => {
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
     const m = await createMember(t.http, t.adminToken, { shareAmount: 2 });
-    expect(await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 2, ...DATES })).toMatchObject({ amount: 50000, shareCost: 25000 });
+    expect(await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 2, ...DATES })).toMatchObject({
+      amount: 50000,
+      shareCost: 25000,
+    });
     await setTerms(t.http, t.adminToken, t.cooperativeId, 30000, 1);
-    expect(await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 2, ...DATES })).toMatchObject({ amount: 60000, shareCost: 30000 });
+    expect(await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 2, ...DATES })).toMatchObject({
+      amount: 60000,
+      shareCost: 30000,
+    });
   });
 
   it('a minimum holding raised between two withdrawals is checked on the second one', async () => {
@@ -27,9 +33,20 @@ describe('write path: kept share terms', () => {
     const m = await createMember(t.http, t.adminToken, { shareAmount: 5 });
     await posted(t.http, t.adminToken, { member: m.id, type: 2, quantity: 1, ...DATES });
     await setTerms(t.http, t.adminToken, t.cooperativeId, 10000, 4);
-    const refused = await request(t.http).post('/api/v1/balances').set(auth(t.adminToken)).send({ member: m.id, type: 2, quantity: 1, ...DATES });
+    const refused = await request(t.http)
+      .post('/api/v1/balances')
+      .set(auth(t.adminToken))
+      .send({ member: m.id, type: 2, quantity: 1, ...DATES });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ errors: [{ field: 'quantity', template: 'withdrawalLeavesTooFew', parameters: { '0': '4', '1': '4', '2': '2021-12-31' } }] });
+    expect(refused.body).toEqual({
+      errors: [
+        {
+          field: 'quantity',
+          template: 'withdrawalLeavesTooFew',
+          parameters: { '0': '4', '1': '4', '2': '2021-12-31' },
+        },
+      ],
+    });
   });
 });
 
@@ -52,7 +69,10 @@ describe('write path: saved, but the read models are late', () => {
     const m = await createMember(t.http, t.adminToken, { name: 'Vorher' });
     await t.running.storage.runner.stop();
     try {
-      const res = await request(t.http).put(`/api/v1/members/${m.id}`).set(auth(t.adminToken)).send(validMember({ name: 'Nachher' }));
+      const res = await request(t.http)
+        .put(`/api/v1/members/${m.id}`)
+        .set(auth(t.adminToken))
+        .send(validMember({ name: 'Nachher' }));
       expect(res.status).toBe(202);
       expect(res.body).toEqual({
         saved: true,
@@ -66,17 +86,32 @@ describe('write path: saved, but the read models are late', () => {
     expect((await member(t.http, t.adminToken, m.id)).name).toBe('Nachher');
   });
 
-  it('a posting answers 201 from its events; the same client\'s next request waits for it (503 after the bound), another client is not held up', async () => {
+  it("a posting answers 201 from its events; the same client's next request waits for it (503 after the bound), another client is not held up", async () => {
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
     const m = await createMember(t.http, t.adminToken, { shareAmount: 2 });
     await t.running.storage.runner.stop();
     try {
-      const res = await request(t.http).post('/api/v1/balances').set(auth(t.adminToken)).send({ member: m.id, type: 1, quantity: 3, ...DATES });
+      const res = await request(t.http)
+        .post('/api/v1/balances')
+        .set(auth(t.adminToken))
+        .send({ member: m.id, type: 1, quantity: 3, ...DATES });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ member: m.id, type: 1, quantity: 3, amount: 75000, shareCost: 25000, memberNr: m.memberNr, annulated: false });
+      expect(res.body).toMatchObject({
+        member: m.id,
+        type: 1,
+        quantity: 3,
+        amount: 75000,
+        shareCost: 25000,
+        memberNr: m.memberNr,
+        annulated: false,
+      });
       // Stored: the history replays the member's stream, not the read models; a colleague may read it at once.
       const history = await request(t.http).get(`/api/v1/members/${m.id}/history`).set(auth(colleague)).expect(200);
-      expect((history.body as { type: string }[]).map((h) => h.type)).toEqual(['MemberAdmitted', 'SharesPosted', 'SharesPosted']);
+      expect((history.body as { type: string }[]).map((h) => h.type)).toEqual([
+        'MemberAdmitted',
+        'SharesPosted',
+        'SharesPosted',
+      ]);
       // The colleague's reads do not wait for the poster's write, and do not show it yet.
       expect((await member(t.http, colleague, m.id)).shareAmount).toBe(2);
       // The poster's next request would not show the posting: it waits, and after the bound says so instead.
@@ -92,7 +127,10 @@ describe('write path: saved, but the read models are late', () => {
     }
     // Without waiting here: the poster's request waits until the read models include the posting.
     expect((await member(t.http, t.adminToken, m.id)).shareAmount).toBe(5);
-    const list = await request(t.http).get(`/api/v1/balances?filter=member:${m.id}`).set(auth(t.adminToken)).expect(200);
+    const list = await request(t.http)
+      .get(`/api/v1/balances?filter=member:${m.id}`)
+      .set(auth(t.adminToken))
+      .expect(200);
     expect((list.body as { quantity: number }[]).map((b) => b.quantity).sort()).toEqual([2, 3]);
   });
 
@@ -105,17 +143,30 @@ describe('write path: saved, but the read models are late', () => {
     try {
       const before = await events.headPosition();
       // Admitted, but not shown within the bound: the answer has no id; the log has it.
-      expect((await request(t.http).post('/api/v1/members').set(auth(t.adminToken)).send(validMember({ name: 'Spät', shareAmount: 2 }))).status).toBe(202);
+      expect(
+        (
+          await request(t.http)
+            .post('/api/v1/members')
+            .set(auth(t.adminToken))
+            .send(validMember({ name: 'Spät', shareAmount: 2 }))
+        ).status,
+      ).toBe(202);
       const admitted = (await events.readAll(before, 100)).find((e) => e.type === 'MemberAdmitted');
       const memberId = (admitted!.data as { memberId: string }).memberId;
       // The preview finds no member document to name: the route reads the posting back, after waiting for it
       // (@SettlesOwnReads). Without that wait the read would answer 404, and the clerk would post it again.
-      const res = await request(t.http).post('/api/v1/balances').set(auth(t.adminToken)).send({ member: memberId, type: 1, quantity: 1, ...DATES });
+      const res = await request(t.http)
+        .post('/api/v1/balances')
+        .set(auth(t.adminToken))
+        .send({ member: memberId, type: 1, quantity: 1, ...DATES });
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ errors: [{ field: null, template: 'notYetShown', parameters: {} }] });
       await runner.start();
       restarted = true;
-      const list = await request(t.http).get(`/api/v1/balances?filter=member:${memberId}`).set(auth(t.adminToken)).expect(200);
+      const list = await request(t.http)
+        .get(`/api/v1/balances?filter=member:${memberId}`)
+        .set(auth(t.adminToken))
+        .expect(200);
       expect((list.body as { quantity: number }[]).map((b) => b.quantity).sort()).toEqual([1, 2]);
     } finally {
       if (!restarted) await runner.start();

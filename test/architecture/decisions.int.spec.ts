@@ -76,7 +76,8 @@ describe('the status lines of docs/decisions.md', () => {
   });
 
   it('finds a status line in another form, or not right under the heading', () => {
-    const text = '## 1. One\nStatus: replaced\n\n## 2. Two\n\nStatus: accepted\n\n## 3. Three\nStatus: amended by 4 and 5\n\n## 4. Four\nStatus: accepted\n\n## 5. Five\nStatus: accepted\n';
+    const text =
+      '## 1. One\nStatus: replaced\n\n## 2. Two\n\nStatus: accepted\n\n## 3. Three\nStatus: amended by 4 and 5\n\n## 4. Four\nStatus: accepted\n\n## 5. Five\nStatus: accepted\n';
     expect(problems(text, '')).toEqual([
       '## 1. One: no status line under the heading (found "Status: replaced")',
       '## 2. Two: no status line under the heading (found "")',

@@ -23,19 +23,49 @@ const ROOT = process.cwd();
 const TAG = `zz-rule-fixture-${process.pid}`;
 
 const CASES: readonly Case[] = [
-  { rule: 'area-through-its-entry', from: `services/src/${TAG}-a/http/a.controller.ts`, to: `services/src/${TAG}-b/queries/b.reads.ts`, fixture: true },
-  { rule: 'area-through-its-entry', from: `services/src/${TAG}-a/commands/a.commands.ts`, to: 'services/src/members/queries/member-reads.ts' },
+  {
+    rule: 'area-through-its-entry',
+    from: `services/src/${TAG}-a/http/a.controller.ts`,
+    to: `services/src/${TAG}-b/queries/b.reads.ts`,
+    fixture: true,
+  },
+  {
+    rule: 'area-through-its-entry',
+    from: `services/src/${TAG}-a/commands/a.commands.ts`,
+    to: 'services/src/members/queries/member-reads.ts',
+  },
   { rule: 'domain-is-pure', from: `services/src/${TAG}-a/domain/a.decider.ts`, to: '@nestjs/common' },
-  { rule: 'domain-is-pure', from: `services/src/${TAG}-a/domain/a.decider.ts`, to: 'services/src/platform/commands/new-id.ts' },
-  { rule: 'domain-is-pure', from: `services/src/${TAG}-a/domain/a.decider.ts`, to: 'services/src/share-ledger/domain/holding.ts' },
+  {
+    rule: 'domain-is-pure',
+    from: `services/src/${TAG}-a/domain/a.decider.ts`,
+    to: 'services/src/platform/commands/new-id.ts',
+  },
+  {
+    rule: 'domain-is-pure',
+    from: `services/src/${TAG}-a/domain/a.decider.ts`,
+    to: 'services/src/share-ledger/domain/holding.ts',
+  },
   { rule: 'kernel-is-pure', from: `services/src/kernel/${TAG}/helper.ts`, to: 'better-sqlite3' },
   { rule: 'contracts-are-plain', from: `contracts/src/${TAG}/a.ts`, to: '@nestjs/common' },
   { rule: 'contracts-stand-alone', from: `contracts/src/${TAG}/a.ts`, to: 'services/src/kernel/money.ts' },
   { rule: 'projections-know-no-api', from: `projections/src/${TAG}/a.ts`, to: 'services/src/kernel/money.ts' },
   { rule: 'projectors-are-pure', from: `projections/src/projectors/${TAG}/a.projector.ts`, to: 'better-sqlite3' },
-  { rule: 'platform-imports-no-area', from: `services/src/platform/${TAG}/a.ts`, to: 'services/src/members/members.area.ts' },
-  { rule: 'platform-imports-no-area', from: `services/src/platform/${TAG}/a.ts`, to: 'projections/src/projectors/members.projector.ts' },
-  { rule: 'no-circular', from: `services/src/${TAG}-a/queries/a.ts`, to: `services/src/${TAG}-a/queries/b.ts`, fixture: true },
+  {
+    rule: 'platform-imports-no-area',
+    from: `services/src/platform/${TAG}/a.ts`,
+    to: 'services/src/members/members.area.ts',
+  },
+  {
+    rule: 'platform-imports-no-area',
+    from: `services/src/platform/${TAG}/a.ts`,
+    to: 'projections/src/projectors/members.projector.ts',
+  },
+  {
+    rule: 'no-circular',
+    from: `services/src/${TAG}-a/queries/a.ts`,
+    to: `services/src/${TAG}-a/queries/b.ts`,
+    fixture: true,
+  },
 ];
 
 /** Imports the rules allow: another area through its entry, the kernel from a domain. */
@@ -51,7 +81,12 @@ const written = new Set<string>();
 function write(path: string, text: string): void {
   mkdirSync(dirname(join(ROOT, path)), { recursive: true });
   writeFileSync(join(ROOT, path), text);
-  written.add(path.split('/').slice(0, path.includes(`/${TAG}/`) ? path.split('/').indexOf(TAG) + 1 : 3).join('/'));
+  written.add(
+    path
+      .split('/')
+      .slice(0, path.includes(`/${TAG}/`) ? path.split('/').indexOf(TAG) + 1 : 3)
+      .join('/'),
+  );
 }
 
 /** The import of `to` as written in `from`: a package by its name, a file by its relative path with `.js`. */
@@ -63,7 +98,11 @@ function specifier(from: string, to: string): string {
 
 async function violations(files: readonly string[]): Promise<{ rule: string; from: string; to: string }[]> {
   const result = await cruise([...files], options, {}, { tsConfig });
-  return (result.output as ICruiseResult).summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+  return (result.output as ICruiseResult).summary.violations.map((v) => ({
+    rule: v.rule.name,
+    from: v.from,
+    to: v.to,
+  }));
 }
 
 beforeAll(async () => {
@@ -81,12 +120,21 @@ describe('dependency rules', () => {
     expect(new Set(CASES.map((c) => c.rule))).toEqual(new Set(rules));
   });
 
-  it.each(CASES.map((c) => [c.rule, c.from, c.to, c] as const))('%s: %s → %s is reported', async (rule, from, to, c) => {
-    write(from, `import * as target from '${specifier(from, to)}';\nexport const used = target;\n`);
-    if (c.fixture) write(to, rule === 'no-circular' ? `import { used } from '${specifier(to, from)}';\nexport const back = used;\n` : 'export const b = 1;\n');
-    const found = await violations([from]);
-    expect(found).toContainEqual(expect.objectContaining({ rule, from }));
-  });
+  it.each(CASES.map((c) => [c.rule, c.from, c.to, c] as const))(
+    '%s: %s → %s is reported',
+    async (rule, from, to, c) => {
+      write(from, `import * as target from '${specifier(from, to)}';\nexport const used = target;\n`);
+      if (c.fixture)
+        write(
+          to,
+          rule === 'no-circular'
+            ? `import { used } from '${specifier(to, from)}';\nexport const back = used;\n`
+            : 'export const b = 1;\n',
+        );
+      const found = await violations([from]);
+      expect(found).toContainEqual(expect.objectContaining({ rule, from }));
+    },
+  );
 
   it.each(ALLOWED.map((c) => [c.from, c.to] as const))('allows %s → %s', async (from, to) => {
     write(from, `import * as target from '${specifier(from, to)}';\nexport const used = target;\n`);
@@ -97,7 +145,9 @@ describe('dependency rules', () => {
     // Issue 44: 33 console files formed one circle through `layout/Layout.tsx` while the cruise resolved no .tsx.
     write(`admin-ui/src/${TAG}/Screen.tsx`, "import { Shell } from './Shell';\nexport const Screen = () => Shell;\n");
     write(`admin-ui/src/${TAG}/Shell.tsx`, "import { Screen } from './Screen';\nexport const Shell = () => Screen;\n");
-    expect(await violations([`admin-ui/src/${TAG}/Screen.tsx`])).toContainEqual(expect.objectContaining({ rule: 'no-circular', from: `admin-ui/src/${TAG}/Screen.tsx` }));
+    expect(await violations([`admin-ui/src/${TAG}/Screen.tsx`])).toContainEqual(
+      expect.objectContaining({ rule: 'no-circular', from: `admin-ui/src/${TAG}/Screen.tsx` }),
+    );
   });
   // The real tree is cruised by `npm run depcheck`, the step of `npm test` before Jest (not cruised twice here).
 });

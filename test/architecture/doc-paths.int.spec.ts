@@ -13,7 +13,11 @@ const PACKAGES = ['services', 'admin-ui', 'projections', 'contracts'];
 const PATH = /`([A-Za-z0-9_.@/-]+\.(?:ts|tsx|js|mjs|cjs|json|md|css))`/g;
 
 function folders(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)).filter((p) => statSync(p).isDirectory()) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .map((name) => join(dir, name))
+        .filter((p) => statSync(p).isDirectory())
+    : [];
 }
 
 const bases: string[] = ['', 'test', 'bench', 'docs', 'scripts', 'node_modules'];
@@ -33,15 +37,24 @@ function stalePaths(text: string, exists: (path: string) => boolean): string[] {
   return stale;
 }
 
-const docs = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+const docs = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join('docs', f)),
+];
 
 describe('paths named in the docs', () => {
   it('each names a file that exists', () => {
-    const stale = docs.flatMap((doc) => stalePaths(readFileSync(doc, 'utf8'), existsSync).map((path) => `${doc}: ${path}`));
+    const stale = docs.flatMap((doc) =>
+      stalePaths(readFileSync(doc, 'utf8'), existsSync).map((path) => `${doc}: ${path}`),
+    );
     expect(stale).toEqual([]);
   });
 
   it('finds a renamed file', () => {
-    expect(stalePaths('see `share-ledger/http/posting.input.ts` and `members/queries/member.view.ts`', existsSync)).toEqual(['share-ledger/http/posting.input.ts']);
+    expect(
+      stalePaths('see `share-ledger/http/posting.input.ts` and `members/queries/member.view.ts`', existsSync),
+    ).toEqual(['share-ledger/http/posting.input.ts']);
   });
 });

@@ -70,22 +70,51 @@ describe('the Docker build context (.dockerignore)', () => {
   const rules = rulesOf(readFileSync(join(ROOT, '.dockerignore'), 'utf8'));
 
   it("leaves out every workspace's TypeScript build state and build output, so that the image compiles afresh", () => {
-    const outputs = workspaces().flatMap((w) => [`${w}/tsconfig.tsbuildinfo`, `${w}/dist`, `${w}/dist/index.js`, `${w}/dist/main.js`, `${w}/tsconfig.build.tsbuildinfo`]);
+    const outputs = workspaces().flatMap((w) => [
+      `${w}/tsconfig.tsbuildinfo`,
+      `${w}/dist`,
+      `${w}/dist/index.js`,
+      `${w}/dist/main.js`,
+      `${w}/tsconfig.build.tsbuildinfo`,
+    ]);
     // The build state files a build of this checkout left, wherever tsc put them.
-    const found = workspaces().flatMap((w) => readdirSync(join(ROOT, w)).filter((f) => f.endsWith('.tsbuildinfo')).map((f) => `${w}/${f}`));
+    const found = workspaces().flatMap((w) =>
+      readdirSync(join(ROOT, w))
+        .filter((f) => f.endsWith('.tsbuildinfo'))
+        .map((f) => `${w}/${f}`),
+    );
     const kept = [...outputs, ...found, 'tsconfig.tsbuildinfo'].filter((path) => !excluded(rules, path));
     expect(kept).toEqual([]);
   });
 
   it('leaves out dependencies and data, and keeps the sources the build needs', () => {
-    expect(['node_modules/x/index.js', 'services/node_modules/x/index.js', 'data/events.sqlite'].filter((p) => !excluded(rules, p))).toEqual([]);
-    const sources = ['package.json', 'package-lock.json', 'tsconfig.base.json', ...workspaces().flatMap((w) => [`${w}/package.json`, `${w}/tsconfig.json`, `${w}/src/index.ts`])];
+    expect(
+      ['node_modules/x/index.js', 'services/node_modules/x/index.js', 'data/events.sqlite'].filter(
+        (p) => !excluded(rules, p),
+      ),
+    ).toEqual([]);
+    const sources = [
+      'package.json',
+      'package-lock.json',
+      'tsconfig.base.json',
+      ...workspaces().flatMap((w) => [`${w}/package.json`, `${w}/tsconfig.json`, `${w}/src/index.ts`]),
+    ];
     expect(sources.filter((p) => excluded(rules, p))).toEqual([]);
   });
 
   it('reads the rules as Docker does', () => {
     const sample = rulesOf('**/dist\n*.log\n!keep.log\nbuild/\n');
-    expect(['a/b/dist/x.js', 'dist', 'x.log', 'build/a/b'].map((p) => excluded(sample, p))).toEqual([true, true, true, true]);
-    expect(['keep.log', 'a/x.log', 'distant/x', 'src/build.ts'].map((p) => excluded(sample, p))).toEqual([false, false, false, false]);
+    expect(['a/b/dist/x.js', 'dist', 'x.log', 'build/a/b'].map((p) => excluded(sample, p))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['keep.log', 'a/x.log', 'distant/x', 'src/build.ts'].map((p) => excluded(sample, p))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

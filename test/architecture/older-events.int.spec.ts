@@ -17,15 +17,21 @@ interface OlderEvent {
   readonly today: { readonly data: Record<string, unknown>; readonly schemaVersion: number };
 }
 
-const fixture = JSON.parse(readFileSync(new URL('fixtures/older-events.json', import.meta.url), 'utf8')) as { events: OlderEvent[] };
+const fixture = JSON.parse(readFileSync(new URL('fixtures/older-events.json', import.meta.url), 'utf8')) as {
+  events: OlderEvent[];
+};
 
 /** Which upcasters the areas register, as `type@fromVersion`, and the ones the fixture events cover. */
-function uncovered(registered: readonly { type: string; fromVersion: number }[], events: readonly OlderEvent[]): string[] {
+function uncovered(
+  registered: readonly { type: string; fromVersion: number }[],
+  events: readonly OlderEvent[],
+): string[] {
   const chains = new Upcasters(registered.map((u) => ({ ...u, upcast: (d: Record<string, unknown>) => d })));
   const covered = new Set<string>();
   for (const e of events) {
     // An event of version v passes through every upcaster from v up to the newest version of its type.
-    for (let v = e.schemaVersion; v < chains.apply(e.type, e.schemaVersion, {}).version; v++) covered.add(`${e.type}@${v}`);
+    for (let v = e.schemaVersion; v < chains.apply(e.type, e.schemaVersion, {}).version; v++)
+      covered.add(`${e.type}@${v}`);
   }
   return registered.map((u) => `${u.type}@${u.fromVersion}`).filter((key) => !covered.has(key));
 }
@@ -45,7 +51,11 @@ describe('events written by older versions', () => {
   });
 
   it('counts an upcaster without an older event as uncovered (the guard can fail)', () => {
-    const registered = [{ type: 'MemberCreated', fromVersion: 1 }, { type: 'MemberCreated', fromVersion: 2 }, { type: 'UserCreated', fromVersion: 1 }];
+    const registered = [
+      { type: 'MemberCreated', fromVersion: 1 },
+      { type: 'MemberCreated', fromVersion: 2 },
+      { type: 'UserCreated', fromVersion: 1 },
+    ];
     const v1: OlderEvent = { type: 'MemberCreated', schemaVersion: 1, data: {}, today: { data: {}, schemaVersion: 3 } };
     expect(uncovered(registered, [])).toEqual(['MemberCreated@1', 'MemberCreated@2', 'UserCreated@1']);
     expect(uncovered(registered, [v1])).toEqual(['UserCreated@1']);

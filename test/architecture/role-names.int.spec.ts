@@ -20,9 +20,16 @@ export function roleNamesIn(fileName: string, text: string): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, kind);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node) || ts.isJsxText(node)) {
+    if (
+      ts.isStringLiteralLike(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node) ||
+      ts.isJsxText(node)
+    ) {
       const match = ROLE_NAME.exec(node.text);
-      if (match) found.push(`${fileName}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} names ${match[0]}`);
+      if (match)
+        found.push(`${fileName}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} names ${match[0]}`);
     }
     ts.forEachChild(node, visit);
   };
@@ -39,7 +46,8 @@ function files(dir: string): string[] {
 }
 
 /** The API's controllers and the rest of its HTTP folders. */
-const apiFiles = (): string[] => files(join(ROOT, 'services/src')).filter((f) => f.endsWith('.controller.ts') || /\/http\//.test(f));
+const apiFiles = (): string[] =>
+  files(join(ROOT, 'services/src')).filter((f) => f.endsWith('.controller.ts') || /\/http\//.test(f));
 /** The console, without its translation catalogues. */
 const consoleFiles = (): string[] => files(join(ROOT, 'admin-ui/src')).filter((f) => !/\/i18n\//.test(f));
 
@@ -55,7 +63,9 @@ describe('no role names in controllers and in the console (they ask the permissi
       "const all = actor.roles.includes('ROLE_SUPER_ADMIN');",
       "const fine = allows(actor.roles, 'cooperatives:all');",
     ].join('\n');
-    expect(roleNamesIn('services/src/x/http/x.controller.ts', controller)).toEqual(['services/src/x/http/x.controller.ts:3 names ROLE_SUPER_ADMIN']);
+    expect(roleNamesIn('services/src/x/http/x.controller.ts', controller)).toEqual([
+      'services/src/x/http/x.controller.ts:3 names ROLE_SUPER_ADMIN',
+    ]);
     const screen = [
       "export const x = { path: '/users', role: 'ROLE_ADMIN' };",
       'const label = `needs ${"ROLE_"}USER`;',
@@ -84,9 +94,13 @@ describe('no role names in controllers and in the console (they ask the permissi
   });
 
   it('every permission of the matrix is asked by the API (a permission no route or check names is a stale line)', () => {
-    const api = files(join(ROOT, 'services/src')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const api = files(join(ROOT, 'services/src'))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     const contracts = readFileSync(join(ROOT, 'contracts/src/permissions.ts'), 'utf8');
-    const unused = PERMISSION_NAMES.filter((p) => !api.includes(`'${p}'`) && !contracts.includes(`allows(roles, '${p}')`));
+    const unused = PERMISSION_NAMES.filter(
+      (p) => !api.includes(`'${p}'`) && !contracts.includes(`allows(roles, '${p}')`),
+    );
     expect(unused).toEqual([]);
   });
 });

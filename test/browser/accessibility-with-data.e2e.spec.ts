@@ -27,7 +27,11 @@ async function largeCounts(page: Page, token: string): Promise<void> {
   await page.setRequestInterception(true);
   page.on('request', (req: HTTPRequest) => {
     const url = new URL(req.url());
-    if (req.method() !== 'GET' || !/^\/api\/v1\/(notifications|tasks)$/.test(url.pathname) || url.searchParams.get('filter')?.includes('state:queued')) {
+    if (
+      req.method() !== 'GET' ||
+      !/^\/api\/v1\/(notifications|tasks)$/.test(url.pathname) ||
+      url.searchParams.get('filter')?.includes('state:queued')
+    ) {
       void req.continue();
       return;
     }
@@ -60,12 +64,17 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     member = await seedMember(product, token, { givenName: 'Anna', name: 'Acker-Großmann-Wiesenthal', shareAmount: 1 });
     debtor = await seedMember(product, token, { givenName: 'Bernd', name: 'Bach' });
     const post = async (body: Record<string, unknown>): Promise<string> => {
-      const res = await product.api('/balances', { method: 'POST', token, body: { approvalDate: body.date, interestBegin: body.date, ...body } });
+      const res = await product.api('/balances', {
+        method: 'POST',
+        token,
+        body: { approvalDate: body.date, interestBegin: body.date, ...body },
+      });
       expect([res.status, res.body]).toEqual([201, expect.anything()]);
       return (res.body as { id: string }).id;
     };
     // Twelve more shares over the years: a history longer than its card, which scrolls.
-    for (let i = 1; i <= 12; i++) refusedPeer = await post({ member, type: 1, quantity: 1, date: `2021-${String(i).padStart(2, '0')}-04` });
+    for (let i = 1; i <= 12; i++)
+      refusedPeer = await post({ member, type: 1, quantity: 1, date: `2021-${String(i).padStart(2, '0')}-04` });
     // An annulled posting (the list shows the pair, the annulled one struck through).
     const raised = await post({ member, type: 1, quantity: 2, date: today });
     await post({ member, type: 5, annulPeer: raised, date: today });
@@ -75,11 +84,24 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     const nv = await product.api('/nonassessments', {
       method: 'POST',
       token,
-      body: { member, type: 100, orderNumber: '123/456/78901', date: `${year}-01-05`, taxAuthorities: 'Finanzamt Frankfurt am Main', startDate: `${year}-01-01`, endDate: `${year + 2}-12-31`, original: true },
+      body: {
+        member,
+        type: 100,
+        orderNumber: '123/456/78901',
+        date: `${year}-01-05`,
+        taxAuthorities: 'Finanzamt Frankfurt am Main',
+        startDate: `${year}-01-01`,
+        endDate: `${year + 2}-12-31`,
+        original: true,
+      },
     });
     expect(nv.status).toBe(201);
     // A church-tax query: its task and notifications are the rows of the lists whose totals are raised.
-    const km = await product.api('/elmanumbers', { method: 'POST', token, body: { elmaProcess: 'km', elmaNumber: '12345678901' } });
+    const km = await product.api('/elmanumbers', {
+      method: 'POST',
+      token,
+      body: { elmaProcess: 'km', elmaNumber: '12345678901' },
+    });
     expect(km.status).toBeLessThan(300);
     const kistam = await product.api('/tasks/kistam', { method: 'POST', token, body: {} });
     expect(kistam.status).toBeLessThan(300);
@@ -90,17 +112,40 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     const initialId = initialShare!.id;
     // Half of it paid in (the register's payment): the dividend bears on that half (decision 236), and the other half is
     // owed, so the closure credits the net to it.
-    expect((await product.api(`/shares/${initialId}`, { method: 'PUT', token, body: { rueckpfleinzahlung: Math.floor(initialShare!.amount / 2) } })).status).toBe(200);
-    const closure = await product.api('/dividend/store', { method: 'POST', token, body: { year: '2020', type: 'percent', amount: '10', decision_date: '2021-01-10', payment_date: '2021-01-15' } });
+    expect(
+      (
+        await product.api(`/shares/${initialId}`, {
+          method: 'PUT',
+          token,
+          body: { rueckpfleinzahlung: Math.floor(initialShare!.amount / 2) },
+        })
+      ).status,
+    ).toBe(200);
+    const closure = await product.api('/dividend/store', {
+      method: 'POST',
+      token,
+      body: { year: '2020', type: 'percent', amount: '10', decision_date: '2021-01-10', payment_date: '2021-01-15' },
+    });
     expect([closure.status, (closure.body as { creditedAmount: number }).creditedAmount > 0]).toEqual([201, true]);
     creditedClosure = (closure.body as { id: string }).id;
     // Payment reminders (issue 45): a member whose additional shares are unpaid since 60 days, reminded 20 days ago, so
     // the reminder screen lists its second reminder and the member page its first.
     const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
     // Joined this year: 2020 is closed by the closure above.
-    reminded = await seedMember(product, token, { givenName: 'Carla', name: 'Mahnmann-Überfällig', shareAmount: 1, entryDate: daysAgo(90), approvalDate: daysAgo(90), interestBegin: daysAgo(90) });
+    reminded = await seedMember(product, token, {
+      givenName: 'Carla',
+      name: 'Mahnmann-Überfällig',
+      shareAmount: 1,
+      entryDate: daysAgo(90),
+      approvalDate: daysAgo(90),
+      interestBegin: daysAgo(90),
+    });
     await post({ member: reminded, type: 1, quantity: 2, paid: 0, date: daysAgo(60) });
-    const sent = await product.api('/payment-reminders', { method: 'POST', token, body: { date: daysAgo(20), memberIds: [reminded] } });
+    const sent = await product.api('/payment-reminders', {
+      method: 'POST',
+      token,
+      body: { date: daysAgo(20), memberIds: [reminded] },
+    });
     expect([sent.status, (sent.body as { sent: number }).sent]).toEqual([201, 1]);
     // A bank statement read (issue 45): a credit to assign (its member picker), a debit listed only.
     const entry = (amount: string, text: string, indicator: string): string =>
@@ -111,7 +156,11 @@ describe('the console with data: no accessibility violation, no sideways scrolli
       `<Stmt><Id>A11Y-1</Id><Acct><Id><IBAN>DE02120300000000202051</IBAN></Id></Acct>${entry('250.00', 'Spende Sommerfest, Anteile Acker-Großmann-Wiesenthal', 'CRDT')}${entry('39.95', 'Rechnung 4711', 'DBIT')}</Stmt></BkToCstmrStmt></Document>`;
     const upload = new FormData();
     upload.append('file', new Blob([xml], { type: 'application/xml' }), 'auszug.xml');
-    const read = await fetch(`${product.baseUrl}/api/v1/bank-statements`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: upload });
+    const read = await fetch(`${product.baseUrl}/api/v1/bank-statements`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: upload,
+    });
     expect(read.status).toBe(201);
     statement = ((await read.json()) as { id: string }).id;
     // The minimum holding raised to 20 shares: annulling one of the twelve would leave less (a refusal to show).
@@ -122,12 +171,35 @@ describe('the console with data: no accessibility violation, no sideways scrolli
       if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body as Record<string, unknown>;
     };
-    const unpaid = await ok('/balances', { member: debtor, type: 1, quantity: 1, paid: 0, date: today, approvalDate: today, interestBegin: today });
-    await ok('/cooperative/payment-terms', { instalments: { allowed: false, maxCount: 1, rhythmMonths: 1, minFirstPerShare: 0 }, reminderAfterDays: 14, creditDividendUntilPaid: true, creditorId: 'DE98ZZZ09999999999' }, 'PUT');
-    await ok(`/members/${debtor}/mandates`, { reference: 'BARRIEREFREI-0001', signedOn: '2024-05-02', kind: 'recurring' });
+    const unpaid = await ok('/balances', {
+      member: debtor,
+      type: 1,
+      quantity: 1,
+      paid: 0,
+      date: today,
+      approvalDate: today,
+      interestBegin: today,
+    });
+    await ok(
+      '/cooperative/payment-terms',
+      {
+        instalments: { allowed: false, maxCount: 1, rhythmMonths: 1, minFirstPerShare: 0 },
+        reminderAfterDays: 14,
+        creditDividendUntilPaid: true,
+        creditorId: 'DE98ZZZ09999999999',
+      },
+      'PUT',
+    );
+    await ok(`/members/${debtor}/mandates`, {
+      reference: 'BARRIEREFREI-0001',
+      signedOn: '2024-05-02',
+      kind: 'recurring',
+    });
     const collectionDate = earliestCollectionDate(today);
     await ok('/direct-debits', { collectionDate, balanceIds: [unpaid.id] });
-    const [payment] = (await product.api(`/members/${debtor}/direct-debit-payments`, { token })).body as { id: string }[];
+    const [payment] = (await product.api(`/members/${debtor}/direct-debit-payments`, { token })).body as {
+      id: string;
+    }[];
     await ok(`/members/${debtor}/share-payments/${payment!.id}/return`, { date: collectionDate, reason: 'MD06' });
   }, 180_000);
 
@@ -147,11 +219,15 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     return page;
   }
 
-  const sideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+  const sideways = (page: Page) =>
+    page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
 
   // Each language and each width once: German, whose words are the longest, at 1024 px where lines wrap and regions
   // scroll; English at 1440 px where the lists show every column. All four pairs took 210 s of CI's 30 minutes.
-  const pairs: ReadonlyArray<readonly ['de' | 'en', number]> = [['de', 1024], ['en', 1440]];
+  const pairs: ReadonlyArray<readonly ['de' | 'en', number]> = [
+    ['de', 1024],
+    ['en', 1440],
+  ];
   for (const [locale, width] of pairs) {
     it(`finds nothing on the screens with data (${locale}, ${width} px)`, async () => {
       const page = await pageIn(locale, width);
@@ -195,7 +271,11 @@ describe('the console with data: no accessibility violation, no sideways scrolli
       // The bell, the dashboard's card and the lists show the large total as a clerk reads it.
       await page.goto(`${product.baseUrl}/`);
       await page.waitForSelector(tid('notifications-unread'), { visible: true });
-      await page.waitForFunction((t: string) => document.body.innerText.includes(t), {}, locale === 'de' ? '1.234 ungelesene' : '1,234 unread');
+      await page.waitForFunction(
+        (t: string) => document.body.innerText.includes(t),
+        {},
+        locale === 'de' ? '1.234 ungelesene' : '1,234 unread',
+      );
       await page.goto(`${product.baseUrl}/notifications`);
       await page.waitForSelector(tid('notification-row'), { visible: true });
       expect(await page.$eval(tid('notifications-unread'), (e) => e.textContent)).toBe('99+');
@@ -208,9 +288,15 @@ describe('the console with data: no accessibility violation, no sideways scrolli
       await settled(page);
       await check('annulment confirmation');
       await page.click(tid('confirm-ok'));
-      await page.waitForFunction(() => Array.from(document.querySelectorAll('.MuiSnackbar-root, [role="alert"]')).some((e) => /Nach der Buchung müssen mindestens|must remain after the posting/.test(e.textContent ?? '')), {
-        timeout: 20_000,
-      });
+      await page.waitForFunction(
+        () =>
+          Array.from(document.querySelectorAll('.MuiSnackbar-root, [role="alert"]')).some((e) =>
+            /Nach der Buchung müssen mindestens|must remain after the posting/.test(e.textContent ?? ''),
+          ),
+        {
+          timeout: 20_000,
+        },
+      );
       await check('refusal shown');
       expect({ [CONTEXT]: found }).toEqual({ [CONTEXT]: {} });
       await page.close();

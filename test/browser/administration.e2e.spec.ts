@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { choose, fill, waitForFieldMessage, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import {
+  choose,
+  fill,
+  waitForFieldMessage,
+  screenshot,
+  signIn,
+  textOf,
+  tid,
+  waitForPath,
+  waitForText,
+} from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 import { cooperativeIdOf } from './support/seed.js';
 
@@ -98,7 +108,9 @@ describe('cooperative and approval numbers', () => {
     // Edit the first: the row shows the new number.
     await page.click(tid('elma-edit-12345671'));
     await waitForPath(page, (p) => /^\/elma-number\/[^/]+$/.test(p) && !p.endsWith('/new'), 'the approval number form');
-    await page.waitForFunction(() => (document.querySelector('input[name="elmaNumber"]') as HTMLInputElement | null)?.value === '12345671');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="elmaNumber"]') as HTMLInputElement | null)?.value === '12345671',
+    );
     await fill(page, 'input[name="elmaNumber"]', '32345671');
     await page.click(tid('save'));
     await waitForPath(page, (p) => p === '/administration', '/administration after editing');
@@ -106,15 +118,23 @@ describe('cooperative and approval numbers', () => {
     expect(await page.$('[data-testid="elma-row"][data-number="12345671"]')).toBeNull();
 
     // Sorting by number cycles ascending, descending, none.
-    const numbers = () => page.$$eval('[data-testid="elma-row"]', (rows) => rows.map((r) => r.getAttribute('data-number')));
+    const numbers = () =>
+      page.$$eval('[data-testid="elma-row"]', (rows) => rows.map((r) => r.getAttribute('data-number')));
     await page.click(tid('sort-elmaNumber'));
-    await page.waitForFunction(() => document.querySelector('[data-testid="elma-row"]')?.getAttribute('data-number') === '32345671');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="elma-row"]')?.getAttribute('data-number') === '32345671',
+    );
     expect(await numbers()).toEqual(['32345671', '98765432109']);
     await page.click(tid('sort-elmaNumber'));
-    await page.waitForFunction(() => document.querySelector('[data-testid="elma-row"]')?.getAttribute('data-number') === '98765432109');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="elma-row"]')?.getAttribute('data-number') === '98765432109',
+    );
     expect(await numbers()).toEqual(['98765432109', '32345671']);
     await page.click(tid('sort-elmaNumber'));
-    await page.waitForFunction(() => document.querySelector('[data-testid="sort-elmaNumber"]')?.closest('th')?.getAttribute('aria-sort') === 'none');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="sort-elmaNumber"]')?.closest('th')?.getAttribute('aria-sort') === 'none',
+    );
     await screenshot(page, 'elma-list');
     await page.browserContext().close();
   }, 90_000);

@@ -17,11 +17,21 @@ describe('the closure’s progress in the console', () => {
   let product: Product;
 
   beforeAll(async () => {
-    product = await startProduct({ COOPERATIVE_NAME: 'Test eG', CLOSURE_CHUNK_EVENTS: '1', COOP_TEST_PAUSE_AT: 'closure:step-2' });
+    product = await startProduct({
+      COOPERATIVE_NAME: 'Test eG',
+      CLOSURE_CHUNK_EVENTS: '1',
+      COOP_TEST_PAUSE_AT: 'closure:step-2',
+    });
     const token = await product.apiLogin('admin', product.adminPassword);
     await setUpCooperative(product, token);
     await seedMember(product, token);
-    await seedMember(product, token, { salutation: 'Frau', postalSalutation: 'female', givenName: 'Anna', name: 'Acker', iban: 'DE02120300000000202051' });
+    await seedMember(product, token, {
+      salutation: 'Frau',
+      postalSalutation: 'female',
+      givenName: 'Anna',
+      name: 'Acker',
+      iban: 'DE02120300000000202051',
+    });
     await seedMember(product, token, { givenName: 'Carl', name: 'Cramer', iban: 'DE12500105170648489890' });
   }, 90_000);
 
@@ -45,10 +55,12 @@ describe('the closure’s progress in the console', () => {
     const bar = `${tid('dividend-closure-progress')}[data-done="1"][data-total="3"]`;
     await page.waitForSelector(bar, { visible: true, timeout: 60_000 });
     expect(await textOf(page, tid('dividend-closure-progress-text'))).toBe('Closing the year: 1 of 3 members written');
-    expect(await page.$eval(`${bar} [role="progressbar"]`, (el) => [el.getAttribute('aria-valuenow'), el.getAttribute('aria-label')])).toEqual([
-      '33',
-      'Closing the year: 1 of 3 members written',
-    ]);
+    expect(
+      await page.$eval(`${bar} [role="progressbar"]`, (el) => [
+        el.getAttribute('aria-valuenow'),
+        el.getAttribute('aria-label'),
+      ]),
+    ).toEqual(['33', 'Closing the year: 1 of 3 members written']);
     expect(await accessibilityProblems(page)).toEqual([]);
 
     // The closures screen opens the closure shown closing, with the same bar.
@@ -61,7 +73,9 @@ describe('the closure’s progress in the console', () => {
     // The task list: the closure's task with its progress.
     await page.goto(`${product.baseUrl}/tasks`);
     await waitForText(page, tid('task-progress-text'), '1 of 3');
-    expect(await page.$eval(`${tid('task-progress')} [role="progressbar"]`, (el) => el.getAttribute('aria-valuenow'))).toBe('33');
+    expect(
+      await page.$eval(`${tid('task-progress')} [role="progressbar"]`, (el) => el.getAttribute('aria-valuenow')),
+    ).toBe('33');
     await page.close();
   }, 180_000);
 });

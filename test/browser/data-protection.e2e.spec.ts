@@ -12,8 +12,25 @@ import { seedMember, setUpCooperative } from './support/seed.js';
 
 /** A member admitted in 2005 who died in 2012 (membership ended 31.12.2012): due for the clean-up since 2024. */
 async function formerMember(product: Product, token: string, name: string, givenName: string): Promise<string> {
-  const id = await seedMember(product, token, { name, givenName, entryDate: '2005-01-15', approvalDate: '2005-01-15', interestBegin: '2005-02-01' });
-  const death = await product.api('/balances', { method: 'POST', token, body: { member: id, type: 6, date: '2012-02-01', approvalDate: '2012-02-01', interestBegin: '2012-02-01', noticeDate: '2012-02-01' } });
+  const id = await seedMember(product, token, {
+    name,
+    givenName,
+    entryDate: '2005-01-15',
+    approvalDate: '2005-01-15',
+    interestBegin: '2005-02-01',
+  });
+  const death = await product.api('/balances', {
+    method: 'POST',
+    token,
+    body: {
+      member: id,
+      type: 6,
+      date: '2012-02-01',
+      approvalDate: '2012-02-01',
+      interestBegin: '2012-02-01',
+      noticeDate: '2012-02-01',
+    },
+  });
   expect(death.status).toBe(201);
   return id;
 }
@@ -68,7 +85,9 @@ describe('the data-protection clean-up in the console', () => {
     await check(page, 'administration');
     await clickElement(page, tid('data-protection-search'));
     await waitForText(page, tid('data-protection-count'), '2 Mitglieder gefunden');
-    const rows = await page.$$eval(`${tid('data-protection-row')}`, (els) => els.map((el) => Array.from(el.querySelectorAll('td')).map((td) => td.textContent)));
+    const rows = await page.$$eval(`${tid('data-protection-row')}`, (els) =>
+      els.map((el) => Array.from(el.querySelectorAll('td')).map((td) => td.textContent)),
+    );
     expect(rows.map((r) => r.slice(1))).toEqual([
       ['Vergessen', 'Vera', '31.12.2012'],
       ['Verweht', 'Walter', '31.12.2012'],
@@ -76,7 +95,9 @@ describe('the data-protection clean-up in the console', () => {
     await check(page, 'search result');
     await clickElement(page, tid('data-protection-delete'));
     await page.waitForSelector(tid('data-protection-confirm'));
-    expect(await textOf(page, tid('data-protection-confirm'))).toContain('Die personenbezogenen Daten von 2 Mitgliedern werden endgültig gelöscht');
+    expect(await textOf(page, tid('data-protection-confirm'))).toContain(
+      'Die personenbezogenen Daten von 2 Mitgliedern werden endgültig gelöscht',
+    );
     expect(await textOf(page, tid('confirm-ok'))).toBe('2 Mitglieder löschen');
     await check(page, 'confirmation');
     // Cancelled: nothing happens.

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chooseLanguage, clickElement, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText, where } from './support/console.js';
+import {
+  chooseLanguage,
+  clickElement,
+  fill,
+  screenshot,
+  signIn,
+  textOf,
+  tid,
+  waitForPath,
+  waitForText,
+  where,
+} from './support/console.js';
 import { accessibilityCheck } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
@@ -9,7 +20,6 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * two steps, see the closure, in English and German; every screen free of axe violations (any impact), with a main
  * landmark, one h1 and no empty table header cell.
  */
-
 
 /** Waits until the top bar's spinner and the screen's own progress are gone. */
 const year = new Date().getFullYear() - 1;
@@ -30,11 +40,25 @@ describe('the annual dividend in the console', () => {
     token = await product.apiLogin('admin', product.adminPassword);
     await setUpCooperative(product, token);
     bernd = await seedMember(product, token);
-    anna = await seedMember(product, token, { salutation: 'Frau', postalSalutation: 'female', givenName: 'Anna', name: 'Acker', iban: 'DE02120300000000202051' });
+    anna = await seedMember(product, token, {
+      salutation: 'Frau',
+      postalSalutation: 'female',
+      givenName: 'Anna',
+      name: 'Acker',
+      iban: 'DE02120300000000202051',
+    });
     const order = await product.api('/exemptionorders', {
       method: 'POST',
       token,
-      body: { member: bernd, type: 0, joint: false, amount: 100_000, date: `${year}-01-02`, startDate: `${year}-01-01`, endDate: null },
+      body: {
+        member: bernd,
+        type: 0,
+        joint: false,
+        amount: 100_000,
+        date: `${year}-01-02`,
+        startDate: `${year}-01-01`,
+        endDate: null,
+      },
     });
     expect(order.status).toBe(201);
   }, 90_000);
@@ -61,7 +85,9 @@ describe('the annual dividend in the console', () => {
     await waitForText(page, tid('dividend-calc-dividend'), '40,00 €');
     expect(await textOf(page, tid('dividend-calc-percent'))).toBe('4,0000 %');
     expect(await page.$eval(tid('dividend-to-closure'), (el) => (el as HTMLButtonElement).disabled)).toBe(true);
-    expect(await page.$$eval(tid('dividend-error-member'), (els) => els.map((el) => el.getAttribute('data-member-id')))).toEqual([bernd]);
+    expect(
+      await page.$$eval(tid('dividend-error-member'), (els) => els.map((el) => el.getAttribute('data-member-id'))),
+    ).toEqual([bernd]);
     await check(page, 'calculator with an error');
     await screenshot(page, 'dividend-calculator-error-en');
     const calculatorAddress = where(page);
@@ -76,7 +102,11 @@ describe('the annual dividend in the console', () => {
     await page.goto(`${product.baseUrl}${calculatorAddress}`);
     await page.waitForSelector(tid('dividend-calc-figures'));
     await page.click(tid('dividend-calculate'));
-    await page.waitForFunction(() => !document.querySelector('[data-testid="dividend-errors"]') && !(document.querySelector('[data-testid="dividend-to-closure"]') as HTMLButtonElement).disabled);
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('[data-testid="dividend-errors"]') &&
+        !(document.querySelector('[data-testid="dividend-to-closure"]') as HTMLButtonElement).disabled,
+    );
     await waitForText(page, tid('dividend-calc-members'), 'Acker, Anna');
     expect(await page.$$eval(tid('dividend-calc-row'), (rows) => rows.length)).toBe(2);
     // The list is searched by the API (a page of the calculation).
@@ -87,7 +117,11 @@ describe('the annual dividend in the console', () => {
     // Step 2: No goes back to step 1 with its inputs kept.
     await page.click(tid('dividend-to-closure'));
     await waitForPath(page, (p) => p.startsWith('/dividend/annualClosure?'), 'step 2');
-    await waitForText(page, tid('annual-closure-question'), `Close the year ${year}? 2 members receive dividends of 40,00 € in total`);
+    await waitForText(
+      page,
+      tid('annual-closure-question'),
+      `Close the year ${year}? 2 members receive dividends of 40,00 € in total`,
+    );
     await check(page, 'annual closure');
     await screenshot(page, 'dividend-annual-closure-en');
     await page.click(tid('annual-closure-no'));
@@ -96,7 +130,9 @@ describe('the annual dividend in the console', () => {
     expect(await page.$eval(tid('dividend-amount'), (el) => (el as HTMLInputElement).value)).toBe('4');
 
     // Yes closes the year and opens the closure.
-    await page.waitForFunction(() => !(document.querySelector('[data-testid="dividend-to-closure"]') as HTMLButtonElement).disabled);
+    await page.waitForFunction(
+      () => !(document.querySelector('[data-testid="dividend-to-closure"]') as HTMLButtonElement).disabled,
+    );
     await page.click(tid('dividend-to-closure'));
     await waitForPath(page, (p) => p.startsWith('/dividend/annualClosure?'), 'step 2');
     await page.waitForFunction(() => {

@@ -54,7 +54,9 @@ describe("the members card's exports and PDFs in the console", () => {
 
   async function openAs(locale: 'en' | 'de', path: string): Promise<{ page: Page; dir: string }> {
     const dir = await mkdtemp(join(tmpdir(), 'coop-exports-'));
-    const context = await product.browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: dir } });
+    const context = await product.browser.createBrowserContext({
+      downloadBehavior: { policy: 'allow', downloadPath: dir },
+    });
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     await page.setViewport({ width: 1366, height: 860 });
@@ -74,7 +76,15 @@ describe("the members card's exports and PDFs in the console", () => {
     await setUpCooperative(product, token);
     bernd = await seedMember(product, token);
     const joined = `${THIS_YEAR}-01-01`;
-    await seedMember(product, token, { salutation: 'Frau', postalSalutation: 'female', givenName: 'Anna', name: 'Acker', entryDate: joined, approvalDate: joined, interestBegin: joined });
+    await seedMember(product, token, {
+      salutation: 'Frau',
+      postalSalutation: 'female',
+      givenName: 'Anna',
+      name: 'Acker',
+      entryDate: joined,
+      approvalDate: joined,
+      interestBegin: joined,
+    });
   }, 90_000);
 
   afterAll(async () => {
@@ -84,15 +94,27 @@ describe("the members card's exports and PDFs in the console", () => {
   it('offers each export as of today, two year ends and a calendar day, and downloads under the server name (English)', async () => {
     const { page, dir } = await openAs('en', '/');
     await waitForText(page, tid('member-exports'), 'Exports and lists');
-    const labels = await page.$$eval(`${tid('member-exports')} [data-testid$="-today"]`, (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
-    expect(labels).toEqual(['CSV', 'Excel (XLSX)', 'OpenDocument (ODS)', 'Member list', 'Member list, active only', 'Members with shares', 'Statements of account']);
+    const labels = await page.$$eval(`${tid('member-exports')} [data-testid$="-today"]`, (els) =>
+      els.map((el) => (el as HTMLElement).innerText.trim()),
+    );
+    expect(labels).toEqual([
+      'CSV',
+      'Excel (XLSX)',
+      'OpenDocument (ODS)',
+      'Member list',
+      'Member list, active only',
+      'Members with shares',
+      'Statements of account',
+    ]);
     await check(page, 'dashboard (en)');
     await screenshot(page, 'exports-dashboard-en');
 
     // The menu: the two year ends with their dates, and the calendar.
     await openMenu(page, 'csv');
     expect(await textOf(page, tid('export-csv-last-year'))).toBe(`Last day of last year (${german(LAST_YEAR_END)})`);
-    expect(await textOf(page, tid('export-csv-year-before'))).toBe(`Last day of the year before (${german(YEAR_BEFORE_END)})`);
+    expect(await textOf(page, tid('export-csv-year-before'))).toBe(
+      `Last day of the year before (${german(YEAR_BEFORE_END)})`,
+    );
     expect(await page.$eval(tid('export-csv-menu'), (b) => b.getAttribute('aria-expanded'))).toBe('true');
     await check(page, 'date menu (en)');
 
@@ -110,7 +132,9 @@ describe("the members card's exports and PDFs in the console", () => {
     await page.click(tid('export-xlsx-other'));
     await page.waitForSelector(`${tid('export-calendar')} [role="grid"]`, { visible: true });
     await waitForText(page, tid('export-calendar-chosen'), `As of ${german(LAST_YEAR_END)}`);
-    const weekdays = await page.$$eval(`${tid('export-calendar')} [role="columnheader"]`, (els) => els.map((el) => el.getAttribute('aria-label') ?? (el as HTMLElement).innerText));
+    const weekdays = await page.$$eval(`${tid('export-calendar')} [role="columnheader"]`, (els) =>
+      els.map((el) => el.getAttribute('aria-label') ?? (el as HTMLElement).innerText),
+    );
     expect([weekdays[0], weekdays[6], weekdays.length]).toEqual(['Monday', 'Sunday', 7]);
     await check(page, 'calendar (en)');
     await screenshot(page, 'exports-calendar-en');
@@ -123,20 +147,36 @@ describe("the members card's exports and PDFs in the console", () => {
     expect(years[0]).toBe(THIS_YEAR - 10);
     expect(years[years.length - 1]).toBe(THIS_YEAR);
     // This year, then this month: the days after today cannot be chosen; the first of the month can.
-    await page.$$eval(`${tid('export-calendar')} .MuiYearCalendar-root button`, (els, y) => (els.find((b) => (b as HTMLElement).innerText.trim() === String(y)) as HTMLElement).click(), THIS_YEAR);
+    await page.$$eval(
+      `${tid('export-calendar')} .MuiYearCalendar-root button`,
+      (els, y) => (els.find((b) => (b as HTMLElement).innerText.trim() === String(y)) as HTMLElement).click(),
+      THIS_YEAR,
+    );
     const month = NOW.getMonth();
     await page.waitForSelector(`${tid('export-calendar')} .MuiMonthCalendar-root`, { visible: true });
-    const months = await page.$$eval(`${tid('export-calendar')} .MuiMonthCalendar-root button`, (els) => els.map((b) => (b as HTMLButtonElement).disabled));
+    const months = await page.$$eval(`${tid('export-calendar')} .MuiMonthCalendar-root button`, (els) =>
+      els.map((b) => (b as HTMLButtonElement).disabled),
+    );
     expect(months.slice(month + 1).every((d) => d)).toBe(true);
     expect(months.slice(0, month + 1).every((d) => !d)).toBe(true);
-    await page.$$eval(`${tid('export-calendar')} .MuiMonthCalendar-root button`, (els, m) => (els[m] as HTMLElement).click(), month);
+    await page.$$eval(
+      `${tid('export-calendar')} .MuiMonthCalendar-root button`,
+      (els, m) => (els[m] as HTMLElement).click(),
+      month,
+    );
     await page.waitForSelector(`${tid('export-calendar')} [role="grid"]`, { visible: true });
-    const days = await page.$$eval(`${tid('export-calendar')} [role="gridcell"]:not(.MuiPickersDay-hiddenDaySpacingFiller)`, (els) =>
-      els.filter((el) => /^\d+$/.test((el as HTMLElement).innerText.trim())).map((el) => [Number((el as HTMLElement).innerText.trim()), (el as HTMLButtonElement).disabled] as const),
+    const days = await page.$$eval(
+      `${tid('export-calendar')} [role="gridcell"]:not(.MuiPickersDay-hiddenDaySpacingFiller)`,
+      (els) =>
+        els
+          .filter((el) => /^\d+$/.test((el as HTMLElement).innerText.trim()))
+          .map((el) => [Number((el as HTMLElement).innerText.trim()), (el as HTMLButtonElement).disabled] as const),
     );
     expect(days.filter(([d, disabled]) => !disabled && d > NOW.getDate())).toEqual([]);
     expect(days.filter(([d, disabled]) => disabled && d <= NOW.getDate())).toEqual([]);
-    await page.$$eval(`${tid('export-calendar')} [role="gridcell"]`, (els) => (els.find((el) => (el as HTMLElement).innerText.trim() === '1') as HTMLElement).click());
+    await page.$$eval(`${tid('export-calendar')} [role="gridcell"]`, (els) =>
+      (els.find((el) => (el as HTMLElement).innerText.trim() === '1') as HTMLElement).click(),
+    );
     await waitForText(page, tid('export-calendar-chosen'), `As of ${german(FIRST_OF_MONTH)}`);
     await check(page, 'calendar with a chosen day (en)');
     // Both members hold by the first of this month: above the limit, so the XLSX goes to the background.
@@ -178,13 +218,27 @@ describe("the members card's exports and PDFs in the console", () => {
   it("names everything in German and downloads the member's own statement of account from the member dashboard", async () => {
     const { page, dir } = await openAs('de', '/');
     await waitForText(page, tid('member-exports'), 'Exporte und Listen');
-    const labels = await page.$$eval(`${tid('member-exports')} [data-testid$="-today"]`, (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
-    expect(labels).toEqual(['CSV', 'Excel (XLSX)', 'OpenDocument (ODS)', 'Mitgliederliste', 'Mitgliederliste, nur aktive', 'Mitglieder mit Anteilen', 'Kontoauszüge']);
+    const labels = await page.$$eval(`${tid('member-exports')} [data-testid$="-today"]`, (els) =>
+      els.map((el) => (el as HTMLElement).innerText.trim()),
+    );
+    expect(labels).toEqual([
+      'CSV',
+      'Excel (XLSX)',
+      'OpenDocument (ODS)',
+      'Mitgliederliste',
+      'Mitgliederliste, nur aktive',
+      'Mitglieder mit Anteilen',
+      'Kontoauszüge',
+    ]);
     await openMenu(page, 'memberBalances');
-    expect(await textOf(page, tid('export-memberBalances-year-before'))).toBe(`Letzter Tag des vorletzten Jahres (${german(YEAR_BEFORE_END)})`);
+    expect(await textOf(page, tid('export-memberBalances-year-before'))).toBe(
+      `Letzter Tag des vorletzten Jahres (${german(YEAR_BEFORE_END)})`,
+    );
     await page.click(tid('export-memberBalances-other'));
     await page.waitForSelector(`${tid('export-calendar')} [role="grid"]`, { visible: true });
-    const weekdays = await page.$$eval(`${tid('export-calendar')} [role="columnheader"]`, (els) => els.map((el) => el.getAttribute('aria-label') ?? (el as HTMLElement).innerText));
+    const weekdays = await page.$$eval(`${tid('export-calendar')} [role="columnheader"]`, (els) =>
+      els.map((el) => el.getAttribute('aria-label') ?? (el as HTMLElement).innerText),
+    );
     expect([weekdays[0], weekdays[6], weekdays.length]).toEqual(['Montag', 'Sonntag', 7]);
     await waitForText(page, tid('export-calendar-chosen'), `Stichtag ${german(LAST_YEAR_END)}`);
     await check(page, 'calendar (de)');
@@ -210,7 +264,12 @@ describe("the members card's exports and PDFs in the console", () => {
     const created = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'useradmin', password: 'Verwaltung-Pass-1', passwordRepeat: 'Verwaltung-Pass-1', roles: ['ROLE_EDIT_USERS'] },
+      body: {
+        username: 'useradmin',
+        password: 'Verwaltung-Pass-1',
+        passwordRepeat: 'Verwaltung-Pass-1',
+        roles: ['ROLE_EDIT_USERS'],
+      },
     });
     expect(created.status).toBe(201);
     const page = await product.newPage();

@@ -31,7 +31,10 @@ function recordHistoryMoves(): void {
   }
 }
 
-async function browserIn(lang: string, acceptLanguage: string): Promise<{ browser: Browser; close: () => Promise<void> }> {
+async function browserIn(
+  lang: string,
+  acceptLanguage: string,
+): Promise<{ browser: Browser; close: () => Promise<void> }> {
   const profile = await mkdtemp(join(tmpdir(), 'coop-first-visit-'));
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
@@ -60,7 +63,9 @@ async function firstVisit(product: Product, browser: Browser): Promise<Page> {
   // Settled: one redirect, not a loop; the Back history grew by the visit alone.
   await new Promise((r) => setTimeout(r, 1_000));
   expect(where(page)).toBe('/login?redirect=%2F');
-  expect(await page.evaluate(() => (window as unknown as { __historyMoves: string[] }).__historyMoves)).toEqual(['replaceState /login?redirect=%2F']);
+  expect(await page.evaluate(() => (window as unknown as { __historyMoves: string[] }).__historyMoves)).toEqual([
+    'replaceState /login?redirect=%2F',
+  ]);
   expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(historyBefore + 1);
   return page;
 }

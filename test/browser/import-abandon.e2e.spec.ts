@@ -25,7 +25,9 @@ function registerCsv(): string {
     'Mitgliedsnummer;Mitgliedsart;Funktion;Anrede;Briefanrede;Titel;Name / Firma;Vorname;Geburtsdatum;Rechtsform;Familienstand;Straße;Hausnummer;PLZ;Ort;Bundesland;Ausland;E-Mail;Bank;IBAN;BIC;Eintrittsdatum;Zulassungsdatum;Verzinsungsbeginn',
   ];
   for (let nr = 1; nr <= MEMBERS; nr++) {
-    rows.push(`${nr};1;0;Frau;female;none;Hängend;Hanna ${nr};12.04.1980;0;0;Lindenweg;7;12345;Musterstadt;by;nein;hanna${nr}@example.org;Musterbank;DE89370400440532013000;COBADEFFXXX;15.01.2020;20.01.2020;01.02.2020`);
+    rows.push(
+      `${nr};1;0;Frau;female;none;Hängend;Hanna ${nr};12.04.1980;0;0;Lindenweg;7;12345;Musterstadt;by;nein;hanna${nr}@example.org;Musterbank;DE89370400440532013000;COBADEFFXXX;15.01.2020;20.01.2020;01.02.2020`,
+    );
   }
   return `\uFEFF${rows.join('\r\n')}\r\n`;
 }
@@ -35,7 +37,11 @@ describe('abandoning a stuck import in the console', () => {
   let token: string;
 
   beforeAll(async () => {
-    product = await startProduct({ COOPERATIVE_NAME: 'Test eG', IMPORT_CHUNK_EVENTS: '10', COOP_TEST_PAUSE_AT: 'import:chunk-written:0' });
+    product = await startProduct({
+      COOPERATIVE_NAME: 'Test eG',
+      IMPORT_CHUNK_EVENTS: '10',
+      COOP_TEST_PAUSE_AT: 'import:chunk-written:0',
+    });
     token = await product.apiLogin('admin', product.adminPassword);
     await setUpCooperative(product, token);
     const form = new FormData();
@@ -44,14 +50,22 @@ describe('abandoning a stuck import in the console', () => {
     form.append('files', new Blob([postingsCsv()], { type: 'text/csv' }), 'Buchungen.csv');
     // Held after its first chunk: the request never answers, the import stays running.
     let answered = '';
-    void fetch(`${product.baseUrl}/api/v1/import`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form }).then(
+    void fetch(`${product.baseUrl}/api/v1/import`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    }).then(
       async (res) => (answered = `${res.status} ${await res.text()}`),
       (error: unknown) => (answered = String(error)),
     );
     for (let tries = 0; ; tries++) {
-      const history = (await product.api('/import/history', { token })).body as { state: string; chunksWritten: number }[] | null;
+      const history = (await product.api('/import/history', { token })).body as
+        { state: string; chunksWritten: number }[] | null;
       if (Array.isArray(history) && history[0]?.state === 'running' && history[0].chunksWritten === 1) break;
-      if (tries > 300 || answered) throw new Error(`the import did not show running (${answered}, ${JSON.stringify(history)}); the product said:\n${product.output()}`);
+      if (tries > 300 || answered)
+        throw new Error(
+          `the import did not show running (${answered}, ${JSON.stringify(history)}); the product said:\n${product.output()}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }, 120_000);

@@ -26,11 +26,23 @@ describe('the console at 1024 × 768', () => {
       ['Clara', 'Dorn', 'Hauptstraße', '01067', 'Dresden'],
     ];
     for (const [givenName, name, street, zipCode, city] of people) {
-      const id = await seedMember(product, token, { givenName, name, street, zipCode, city, privateEmail: `${givenName.toLowerCase()}.mitglied@beispiel-genossenschaft.de`, privateTelephone: '+49 89 1234567' });
+      const id = await seedMember(product, token, {
+        givenName,
+        name,
+        street,
+        zipCode,
+        city,
+        privateEmail: `${givenName.toLowerCase()}.mitglied@beispiel-genossenschaft.de`,
+        privateTelephone: '+49 89 1234567',
+      });
       member ??= id;
     }
     const post = async (body: Record<string, unknown>): Promise<string> => {
-      const res = await product.api('/balances', { method: 'POST', token, body: { approvalDate: today, interestBegin: today, ...body } });
+      const res = await product.api('/balances', {
+        method: 'POST',
+        token,
+        body: { approvalDate: today, interestBegin: today, ...body },
+      });
       expect([res.status, res.body]).toEqual([201, expect.anything()]);
       return (res.body as { id: string }).id;
     };
@@ -63,7 +75,11 @@ describe('the console at 1024 × 768', () => {
   /** The menu entries' distinct tops (one line: one top) and the page's sideways overflow in pixels. */
   const layout = (page: Page) =>
     page.evaluate(() => {
-      const tops = new Set(Array.from(document.querySelectorAll<HTMLElement>('nav.cl-nav a')).map((a) => Math.round(a.getBoundingClientRect().top)));
+      const tops = new Set(
+        Array.from(document.querySelectorAll<HTMLElement>('nav.cl-nav a')).map((a) =>
+          Math.round(a.getBoundingClientRect().top),
+        ),
+      );
       const root = document.scrollingElement!;
       return { menuLines: tops.size, overflow: root.scrollWidth - root.clientWidth };
     });
@@ -83,9 +99,15 @@ describe('the console at 1024 × 768', () => {
       // A search for a city shows the city it matched.
       await page.type('[data-testid="members-search"] input, input[data-testid="members-search"]', 'Dresd');
       await page.waitForSelector(tid('members-matched-city'), { visible: true });
-      expect(await page.$$eval(tid('members-matched-city'), (cells) => cells.map((c) => c.textContent))).toEqual(['01067 Dresden']);
+      expect(await page.$$eval(tid('members-matched-city'), (cells) => cells.map((c) => c.textContent))).toEqual([
+        '01067 Dresden',
+      ]);
       await screenshot(page, `layout-1024-members-city-${locale}`);
-      for (const [path, ready] of [['/', 'h1'], ['/balances', tid('balances-list')], [`/member/${member}`, tid('member-title')]] as const) {
+      for (const [path, ready] of [
+        ['/', 'h1'],
+        ['/balances', tid('balances-list')],
+        [`/member/${member}`, tid('member-title')],
+      ] as const) {
         await open(page, path, ready);
         expect([path, await layout(page)]).toEqual([path, { menuLines: 1, overflow: 0 }]);
       }
@@ -96,7 +118,10 @@ describe('the console at 1024 × 768', () => {
   it('finds no axe violation (any impact) where postings are annulled', async () => {
     const page = await pageIn('de');
     const found: Record<string, string[]> = {};
-    for (const [path, ready] of [['/balances', tid('balances-row')], [`/member/${member}`, tid('balance-row')]] as const) {
+    for (const [path, ready] of [
+      ['/balances', tid('balances-row')],
+      [`/member/${member}`, tid('balance-row')],
+    ] as const) {
       await open(page, path, ready);
       const violations = await axeViolations(page);
       if (violations.length > 0) found[path] = violations;

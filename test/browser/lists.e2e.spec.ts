@@ -23,13 +23,20 @@ function zeile(memberNr: number, givenName: string): Record<string, unknown> {
 async function waitForRows(page: Page, expected: readonly string[]): Promise<void> {
   try {
     await page.waitForFunction(
-      (want: string) => JSON.stringify(Array.from(document.querySelectorAll('[data-testid="members-row"]'), (r) => r.getAttribute('data-member-nr'))) === want,
+      (want: string) =>
+        JSON.stringify(
+          Array.from(document.querySelectorAll('[data-testid="members-row"]'), (r) => r.getAttribute('data-member-nr')),
+        ) === want,
       { timeout: 15_000 },
       JSON.stringify(expected),
     );
   } catch (error) {
-    const rows = await page.$$eval('[data-testid="members-row"]', (rs) => rs.map((r) => r.getAttribute('data-member-nr')));
-    throw new Error(`expected the rows ${expected.join(', ')}, found ${rows.join(', ')} at ${where(page)} (${String(error)})`);
+    const rows = await page.$$eval('[data-testid="members-row"]', (rs) =>
+      rs.map((r) => r.getAttribute('data-member-nr')),
+    );
+    throw new Error(
+      `expected the rows ${expected.join(', ')}, found ${rows.join(', ')} at ${where(page)} (${String(error)})`,
+    );
   }
 }
 
@@ -107,7 +114,7 @@ describe('lists keep their state in the address', () => {
     await page.close();
   });
 
-  it('keeps the users list\'s search when a user is chosen beside it', async () => {
+  it("keeps the users list's search when a user is chosen beside it", async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/users`);
     await signIn(page, 'admin', product.adminPassword);
@@ -120,7 +127,7 @@ describe('lists keep their state in the address', () => {
     await page.close();
   });
 
-  it('filters the postings by a date range kept in the address, and finds a member\'s rows in the share register', async () => {
+  it("filters the postings by a date range kept in the address, and finds a member's rows in the share register", async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/balances`);
     await signIn(page, 'admin', product.adminPassword);
@@ -139,7 +146,9 @@ describe('lists keep their state in the address', () => {
     await page.keyboard.press('Enter');
     await waitForPath(page, (p) => p.includes('from=2021-06-01'), 'the start date in the address');
     await page.waitForFunction(() => {
-      const rows = Array.from(document.querySelectorAll('[data-testid="balances-row"]'), (r) => r.getAttribute('data-type'));
+      const rows = Array.from(document.querySelectorAll('[data-testid="balances-row"]'), (r) =>
+        r.getAttribute('data-type'),
+      );
       return rows.length === 1 && rows[0] === '8';
     });
     await screenshot(page, 'lists-postings-from');
@@ -154,7 +163,9 @@ describe('lists keep their state in the address', () => {
     await page.type(tid('shares-search'), 'Z99 zeile');
     await waitForPath(page, (p) => p.includes('q=Z99+zeile'), 'the search in the address');
     await page.waitForFunction(() => {
-      const names = Array.from(document.querySelectorAll('[data-testid="shares-member-name"]'), (c) => (c as HTMLElement).innerText.trim());
+      const names = Array.from(document.querySelectorAll('[data-testid="shares-member-name"]'), (c) =>
+        (c as HTMLElement).innerText.trim(),
+      );
       return names.length === 2 && names.every((n) => n === 'Zeile, Z99');
     });
     await screenshot(page, 'lists-share-register-search');

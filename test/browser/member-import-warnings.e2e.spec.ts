@@ -18,14 +18,59 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  */
 
 const HEADERS = [
-  'Mitgliedsnummer', 'Anrede', 'Briefanrede', 'Titel', 'Name / Firma', 'Vorname', 'Geburtsdatum', 'Rechtsform', 'Familienstand',
-  'Straße', 'Hausnummer', 'PLZ', 'Ort', 'Bundesland', 'Ausland', 'Bank', 'IBAN', 'BIC', 'Eintrittsdatum', 'Zulassungsdatum', 'Verzinsungsbeginn', 'Anzahl Anteile',
+  'Mitgliedsnummer',
+  'Anrede',
+  'Briefanrede',
+  'Titel',
+  'Name / Firma',
+  'Vorname',
+  'Geburtsdatum',
+  'Rechtsform',
+  'Familienstand',
+  'Straße',
+  'Hausnummer',
+  'PLZ',
+  'Ort',
+  'Bundesland',
+  'Ausland',
+  'Bank',
+  'IBAN',
+  'BIC',
+  'Eintrittsdatum',
+  'Zulassungsdatum',
+  'Verzinsungsbeginn',
+  'Anzahl Anteile',
 ];
 /** Bernd Schoenberger, born 04.05.1970 (the seeded member is Bernd Schönberger of that day), and one other member. */
 const register = (): string => {
-  const row = (nr: number, name: string, givenName: string, born: string, iban: string): string[] =>
-    [String(nr), 'Herr', 'male', 'keiner', name, givenName, born, '0', 'ledig', 'Lindenweg', '7', '10115', 'Berlin', 'be', 'nein', 'Testbank', iban, 'COBADEFFXXX', '01.02.2020', '01.02.2020', '01.03.2020', '3'];
-  const rows = [row(501, 'Schoenberger', 'Bernd', '04.05.1970', 'DE02120300000000202051'), row(502, 'Neumann', 'Nils', '11.11.1981', 'DE02500105170137075030')];
+  const row = (nr: number, name: string, givenName: string, born: string, iban: string): string[] => [
+    String(nr),
+    'Herr',
+    'male',
+    'keiner',
+    name,
+    givenName,
+    born,
+    '0',
+    'ledig',
+    'Lindenweg',
+    '7',
+    '10115',
+    'Berlin',
+    'be',
+    'nein',
+    'Testbank',
+    iban,
+    'COBADEFFXXX',
+    '01.02.2020',
+    '01.02.2020',
+    '01.03.2020',
+    '3',
+  ];
+  const rows = [
+    row(501, 'Schoenberger', 'Bernd', '04.05.1970', 'DE02120300000000202051'),
+    row(502, 'Neumann', 'Nils', '11.11.1981', 'DE02500105170137075030'),
+  ];
   return `\uFEFF${[HEADERS, ...rows].map((r) => r.join(';')).join('\r\n')}\r\n`;
 };
 
@@ -49,7 +94,8 @@ async function chooseFile(page: Page, path: string): Promise<void> {
   await input.uploadFile(path);
 }
 
-const disabled = (page: Page, selector: string): Promise<boolean> => page.$eval(selector, (b) => (b as HTMLButtonElement).disabled);
+const disabled = (page: Page, selector: string): Promise<boolean> =>
+  page.$eval(selector, (b) => (b as HTMLButtonElement).disabled);
 
 for (const lang of ['de', 'en'] as const) {
   describe(`possible duplicates in the console's import (${lang})`, () => {
@@ -91,10 +137,20 @@ for (const lang of ['de', 'en'] as const) {
       // The check: no problem, the one warning on its row, naming the member it may be.
       await page.waitForSelector(tid('import-warnings'));
       expect(await textOf(page, tid('import-warning-count'))).toBe(t.warningCount);
-      const warnings = await page.$$eval(`${tid('import-warnings')} ${tid('import-problem')}`, (rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? '')));
+      const warnings = await page.$$eval(`${tid('import-warnings')} ${tid('import-problem')}`, (rows) =>
+        rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? '')),
+      );
       expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toEqual(expect.arrayContaining(['mitglieder.csv', '2', 'Schoenberger', expect.stringMatching(t.warning)]));
-      expect(await page.$eval(tid('import-warnings-confirm'), (box) => (box.querySelector('input') as HTMLInputElement | null)?.checked ?? (box as HTMLInputElement).checked)).toBe(false);
+      expect(warnings[0]).toEqual(
+        expect.arrayContaining(['mitglieder.csv', '2', 'Schoenberger', expect.stringMatching(t.warning)]),
+      );
+      expect(
+        await page.$eval(
+          tid('import-warnings-confirm'),
+          (box) =>
+            (box.querySelector('input') as HTMLInputElement | null)?.checked ?? (box as HTMLInputElement).checked,
+        ),
+      ).toBe(false);
       await check(page, 'warnings');
       await screenshot(page, `member-import-warnings-${lang}`);
 

@@ -18,11 +18,53 @@ import { setUpCooperative } from './support/seed.js';
  */
 
 const HEADERS = [
-  'Mitgliedsnummer', 'Anrede', 'Briefanrede', 'Titel', 'Name / Firma', 'Vorname', 'Geburtsdatum', 'Rechtsform', 'Familienstand',
-  'Straße', 'Hausnummer', 'PLZ', 'Ort', 'Bundesland', 'Ausland', 'Bank', 'IBAN', 'BIC', 'Eintrittsdatum', 'Zulassungsdatum', 'Verzinsungsbeginn', 'Anzahl Anteile',
+  'Mitgliedsnummer',
+  'Anrede',
+  'Briefanrede',
+  'Titel',
+  'Name / Firma',
+  'Vorname',
+  'Geburtsdatum',
+  'Rechtsform',
+  'Familienstand',
+  'Straße',
+  'Hausnummer',
+  'PLZ',
+  'Ort',
+  'Bundesland',
+  'Ausland',
+  'Bank',
+  'IBAN',
+  'BIC',
+  'Eintrittsdatum',
+  'Zulassungsdatum',
+  'Verzinsungsbeginn',
+  'Anzahl Anteile',
 ];
-const member = (nr: number, name: string, givenName: string, iban: string) =>
-  [String(nr), 'Frau', 'female', 'keiner', name, givenName, '04.05.1970', '0', 'ledig', 'Lindenweg', '7', '10115', 'Berlin', 'be', 'nein', 'Testbank', iban, 'COBADEFFXXX', '01.02.2020', '01.02.2020', '01.03.2020', '3'];
+const member = (nr: number, name: string, givenName: string, iban: string) => [
+  String(nr),
+  'Frau',
+  'female',
+  'keiner',
+  name,
+  givenName,
+  '04.05.1970',
+  '0',
+  'ledig',
+  'Lindenweg',
+  '7',
+  '10115',
+  'Berlin',
+  'be',
+  'nein',
+  'Testbank',
+  iban,
+  'COBADEFFXXX',
+  '01.02.2020',
+  '01.02.2020',
+  '01.03.2020',
+  '3',
+];
 /** Excel's German dialect: UTF-8 with BOM, semicolons, German dates. */
 const csv = (rows: string[][]) => `\uFEFF${[HEADERS, ...rows].map((r) => r.join(';')).join('\r\n')}\r\n`;
 const GOOD_IBAN = 'DE89370400440532013000';
@@ -57,11 +99,16 @@ describe('the member import in the console', () => {
 
   it('lists the problem of a file, writes the fixed one after a confirmation, and the members appear (German)', async () => {
     const file = join(dir, 'mitglieder.csv');
-    await writeFile(file, csv([member(101, 'Importiert', 'Ida', GOOD_IBAN), member(102, 'Eingelesen', 'Erna', BAD_IBAN)]));
+    await writeFile(
+      file,
+      csv([member(101, 'Importiert', 'Ida', GOOD_IBAN), member(102, 'Eingelesen', 'Erna', BAD_IBAN)]),
+    );
 
     const downloads = join(dir, 'downloads');
     await mkdir(downloads);
-    const context = await product.browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: downloads } });
+    const context = await product.browser.createBrowserContext({
+      downloadBehavior: { policy: 'allow', downloadPath: downloads },
+    });
     const page = await context.newPage();
     await page.setViewport({ width: 1366, height: 860 });
     await page.goto(`${product.baseUrl}/login`);
@@ -80,7 +127,9 @@ describe('the member import in the console', () => {
 
     // The templates download (a workbook is a zip file: PK). The register workbook (GET /import/register.xlsx) is the
     // cli part's route, not on this branch: its button is there, its download is the round trip's test.
-    expect((await downloaded(page, downloads, tid('import-download-workbook'))).bytes.subarray(0, 2).toString()).toBe('PK');
+    expect((await downloaded(page, downloads, tid('import-download-workbook'))).bytes.subarray(0, 2).toString()).toBe(
+      'PK',
+    );
     const template = await downloaded(page, downloads, tid('import-download-members'));
     expect(template.bytes.toString('utf8')).toMatch(/^\uFEFFMitgliedsnummer;/);
     expect(await textOf(page, tid('import-download-register'))).toBe('Aktueller Bestand (XLSX)');
@@ -115,7 +164,9 @@ describe('the member import in the console', () => {
     await clickElement(page, tid('import-next'));
     await clickElement(page, tid('import-check-run'));
     await waitForText(page, tid('import-problem-count'), '1 Problem gefunden');
-    const problems = await page.$$eval(`${tid('import-problem')}`, (rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent)));
+    const problems = await page.$$eval(`${tid('import-problem')}`, (rows) =>
+      rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent)),
+    );
     expect(problems).toEqual([['mitglieder.csv', '', '3', 'IBAN', BAD_IBAN, 'Ungültige IBAN']]);
     const problemsFile = await downloaded(page, downloads, tid('import-problems-download'));
     expect([problemsFile.name, problemsFile.bytes.subarray(0, 2).toString()]).toEqual(['import-probleme.xlsx', 'PK']);
@@ -124,11 +175,16 @@ describe('the member import in the console', () => {
     await clickElement(page, tid('import-step-write'));
     await page.waitForSelector(tid('import-write-button'));
     expect(await page.$eval(tid('import-write-button'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
-    expect(await textOf(page, tid('import-write-blocked'))).toBe('Nur ein ohne Probleme geprüfter Import kann geschrieben werden.');
+    expect(await textOf(page, tid('import-write-blocked'))).toBe(
+      'Nur ein ohne Probleme geprüfter Import kann geschrieben werden.',
+    );
     expect((await product.api('/members', { token })).status).toBe(204);
 
     // The file fixed and chosen again (same name: it replaces the old one); the columns stay, the check is clean.
-    await writeFile(file, csv([member(101, 'Importiert', 'Ida', GOOD_IBAN), member(102, 'Eingelesen', 'Erna', GOOD_IBAN)]));
+    await writeFile(
+      file,
+      csv([member(101, 'Importiert', 'Ida', GOOD_IBAN), member(102, 'Eingelesen', 'Erna', GOOD_IBAN)]),
+    );
     await clickElement(page, tid('import-step-upload'));
     await chooseFile(page, file);
     expect((await page.$$(tid('import-file'))).length).toBe(1);
@@ -140,7 +196,11 @@ describe('the member import in the console', () => {
     await clickElement(page, tid('import-next'));
     await page.waitForSelector(tid('import-check-stale'));
     await clickElement(page, tid('import-check-run'));
-    await waitForText(page, tid('import-problem-count'), 'Keine Probleme gefunden: Der Import kann geschrieben werden.');
+    await waitForText(
+      page,
+      tid('import-problem-count'),
+      'Keine Probleme gefunden: Der Import kann geschrieben werden.',
+    );
     expect(await textOf(page, tid('import-summary-members'))).toBe('2');
     expect(await textOf(page, tid('import-summary-shares'))).toBe('6');
     expect(await textOf(page, tid('import-summary-events'))).toBe('8');
@@ -180,7 +240,12 @@ describe('the member import in the console', () => {
     const created = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'clerk', password: 'Buchhaltung-Pass-1', passwordRepeat: 'Buchhaltung-Pass-1', roles: ['ROLE_USER'] },
+      body: {
+        username: 'clerk',
+        password: 'Buchhaltung-Pass-1',
+        passwordRepeat: 'Buchhaltung-Pass-1',
+        roles: ['ROLE_USER'],
+      },
     });
     expect(created.status).toBe(201);
     const page = await product.newPage();
@@ -253,7 +318,9 @@ describe('a large member import in the console (tasks)', () => {
     expect(await textOf(page, tid('import-already'))).toContain('by admin.');
     await clickElement(page, tid('import-next'));
     expect(await page.$eval(tid('import-write-button'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
-    expect(await textOf(page, tid('import-write-blocked'))).toBe('These files were imported before: there is nothing to write.');
+    expect(await textOf(page, tid('import-write-blocked'))).toBe(
+      'These files were imported before: there is nothing to write.',
+    );
     await check(page, 'imported before');
     await page.browserContext().close();
     expect(found).toEqual({});

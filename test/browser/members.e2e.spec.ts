@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
-import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForFieldMessage, waitForPath, waitForText, where } from './support/console.js';
+import {
+  choose,
+  chooseLanguage,
+  fill,
+  screenshot,
+  signIn,
+  textOf,
+  tid,
+  waitForFieldMessage,
+  waitForPath,
+  waitForText,
+  where,
+} from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
@@ -101,7 +113,8 @@ describe('members and postings', () => {
     // English and German.
     const postings: string[] = [];
     const notePosting = (request: { method(): string; url(): string }) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/balances') postings.push(request.url());
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/balances')
+        postings.push(request.url());
     };
     page.on('request', notePosting);
     await page.click(tid('member-action-3'));
@@ -126,7 +139,10 @@ describe('members and postings', () => {
     const targetNr = ((await product.api(`/members/${targetId}`, { token })).body as { memberNr: number }).memberNr;
     await page.click(tid('balance-transferTo'));
     await page.type(tid('balance-transferTo'), `${targetNr} Berger, Bernd`);
-    await page.waitForSelector(`[data-testid="balance-transferTo-option"][data-member-id="${targetId}"][aria-selected="true"]`, { visible: true });
+    await page.waitForSelector(
+      `[data-testid="balance-transferTo-option"][data-member-id="${targetId}"][aria-selected="true"]`,
+      { visible: true },
+    );
     await waitForFieldMessage(page, 'transferTo', 'Type a name or member number');
     await screenshot(page, 'members-transfer-form');
     await page.click(tid('save'));
@@ -190,7 +206,11 @@ describe('members and postings', () => {
     await page.click(tid('menu-members'));
     await waitForPath(page, (p) => p === '/members', '/members');
     await page.waitForSelector('[data-testid="members-row"][data-name="Berger"]');
-    await waitForText(page, '[data-testid="members-row"][data-name="Adler"] [data-testid="member-pending-exit"]', shown);
+    await waitForText(
+      page,
+      '[data-testid="members-row"][data-name="Adler"] [data-testid="member-pending-exit"]',
+      shown,
+    );
     await page.click(tid('members-show-exited'));
     await waitForText(page, '[data-testid="members-row"][data-name="Adler"]', '– ');
     await screenshot(page, 'members-list-with-exited');
@@ -204,7 +224,9 @@ describe('members and postings', () => {
     await waitForText(page, tid('member-title'), 'Berger, Bernd');
     await page.click(tid('member-edit'));
     await waitForPath(page, (p) => p === `/members/${targetId}`, 'the member edit form');
-    await page.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Berger');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Berger',
+    );
     await page.click('input[name="isForeign"]');
     await page.waitForSelector('input[name="country"]');
     await fill(page, 'input[name="country"]', 'at');
@@ -264,7 +286,8 @@ describe('members and postings', () => {
     const orders: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
-      if (url.pathname === '/api/v1/members' && url.searchParams.has('order_by')) orders.push(url.searchParams.get('order_by')!);
+      if (url.pathname === '/api/v1/members' && url.searchParams.has('order_by'))
+        orders.push(url.searchParams.get('order_by')!);
     });
     await page.goto(`${product.baseUrl}/members`);
     await signIn(page, 'admin', product.adminPassword);
@@ -299,7 +322,9 @@ describe('members and postings', () => {
     // The top bar is drawn anew once the session is read: the language is chosen when the form stands.
     await page.waitForSelector(tid('language-button'), { visible: true });
     await chooseLanguage(page, 'de');
-    await page.waitForFunction(() => document.querySelector('[data-testid="save"]')?.textContent?.includes('Speichern') === true);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="save"]')?.textContent?.includes('Speichern') === true,
+    );
     // The asterisk react-admin draws into the label of a field whose validator is required, before anything is saved.
     const marked = await page.evaluate(() =>
       ['name', 'givenName', 'street', 'city', 'iban', 'birthDate', 'privateEmail', 'birthName'].map((name) => {
@@ -307,9 +332,19 @@ describe('members and postings', () => {
         return [name, (control?.querySelector('label')?.textContent ?? '').trim().endsWith('*')];
       }),
     );
-    expect(marked).toEqual([['name', true], ['givenName', true], ['street', true], ['city', true], ['iban', true], ['birthDate', true], ['privateEmail', false], ['birthName', false]]);
+    expect(marked).toEqual([
+      ['name', true],
+      ['givenName', true],
+      ['street', true],
+      ['city', true],
+      ['iban', true],
+      ['birthDate', true],
+      ['privateEmail', false],
+      ['birthName', false],
+    ]);
     await page.click(tid('save'));
-    for (const field of ['name', 'street', 'city', 'iban']) await waitForFieldMessage(page, field, 'Darf nicht leer sein');
+    for (const field of ['name', 'street', 'city', 'iban'])
+      await waitForFieldMessage(page, field, 'Darf nicht leer sein');
     expect(await page.evaluate(() => document.body.innerText.includes('Ungültige Auswahl'))).toBe(false);
     await screenshot(page, 'members-new-required-de');
     await page.close();
@@ -325,7 +360,8 @@ describe('members and postings', () => {
     // Legal entity: given name, birth date, civil status and salutation disappear.
     await choose(page, 'member-legalForm', '1');
     await page.waitForFunction(() => !document.querySelector('form input[name="givenName"]'));
-    for (const field of ['birthDate', 'civilStatus', 'salutation']) expect(await page.$(`form input[name="${field}"]`)).toBeNull();
+    for (const field of ['birthDate', 'civilStatus', 'salutation'])
+      expect(await page.$(`form input[name="${field}"]`)).toBeNull();
     await page.waitForSelector(tid('member-section-firm'));
     await fill(page, 'input[name="name"]', 'Stadtwerke Musterstadt GmbH');
     await choose(page, 'member-postalSalutation', 'company');

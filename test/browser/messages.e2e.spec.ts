@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { businessToday, membershipEndDate } from '@coop/contracts';
 import type { HTTPRequest, Page } from 'puppeteer-core';
-import { choose, chooseLanguage, fill, screenshot, signIn, textOf, tid, waitForFieldMessage, waitForPath, waitForText, where } from './support/console.js';
+import {
+  choose,
+  chooseLanguage,
+  fill,
+  screenshot,
+  signIn,
+  textOf,
+  tid,
+  waitForFieldMessage,
+  waitForPath,
+  waitForText,
+  where,
+} from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
@@ -14,13 +26,18 @@ const AT_ONCE_MS = 3_000;
 async function waitForNotice(page: Page, text: string): Promise<void> {
   try {
     await page.waitForFunction(
-      (t: string) => Array.from(document.querySelectorAll('.MuiSnackbarContent-message')).some((el) => (el as HTMLElement).innerText.includes(t)),
+      (t: string) =>
+        Array.from(document.querySelectorAll('.MuiSnackbarContent-message')).some((el) =>
+          (el as HTMLElement).innerText.includes(t),
+        ),
       {},
       text,
     );
   } catch (error) {
     await screenshot(page, 'FAILED-messages-notice');
-    const shown = await page.$$eval('.MuiSnackbarContent-message', (els) => els.map((el) => (el as HTMLElement).innerText));
+    const shown = await page.$$eval('.MuiSnackbarContent-message', (els) =>
+      els.map((el) => (el as HTMLElement).innerText),
+    );
     throw new Error(`expected a notice "${text}", found ${JSON.stringify(shown)} (${String(error)})`);
   }
 }
@@ -33,7 +50,7 @@ async function signInGerman(page: Page, product: Product, password: string): Pro
   await signIn(page, 'admin', password);
 }
 
-describe('messages in the clerk\'s language (German)', () => {
+describe("messages in the clerk's language (German)", () => {
   let product: Product;
   let token: string;
   let memberId: string;
@@ -50,7 +67,7 @@ describe('messages in the clerk\'s language (German)', () => {
     await product?.close();
   });
 
-  it('a wrong password shows the German failure, not the server\'s English message', async () => {
+  it("a wrong password shows the German failure, not the server's English message", async () => {
     const page = await product.newPage();
     await signInGerman(page, product, 'not-the-password');
     await page.waitForSelector(tid('login-error'));
@@ -107,7 +124,11 @@ describe('messages in the clerk\'s language (German)', () => {
     // what must remain (2 held, at least 1 stays), on the effective date of a notice given today.
     const effective = membershipEndDate({ reason: 'partial', date: businessToday(), noticePeriodMonths: 3 });
     const [y, mo, d] = effective.split('-');
-    await waitForFieldMessage(page, 'quantity', `Das Mitglied hält am ${d}.${mo}.${y} 2 Anteile; mindestens 1 müssen verbleiben`);
+    await waitForFieldMessage(
+      page,
+      'quantity',
+      `Das Mitglied hält am ${d}.${mo}.${y} 2 Anteile; mindestens 1 müssen verbleiben`,
+    );
     await screenshot(page, 'messages-withdrawal-refused-de');
     await page.browserContext().close();
   }, 60_000);
@@ -136,7 +157,7 @@ describe('messages in the clerk\'s language (German)', () => {
     await fill(page, 'input[name="bic"]', 'COBADEFFXXX');
     await fill(page, 'input[name="shareAmount"]', '3');
     await page.click(tid('save'));
-    await waitForPath(page, (p) => MEMBER_ID.test(p), 'the new member\'s dashboard');
+    await waitForPath(page, (p) => MEMBER_ID.test(p), "the new member's dashboard");
     const created = MEMBER_ID.exec(where(page))![1]!;
     const nr = ((await product.api(`/members/${created}`, { token })).body as { memberNr: number }).memberNr;
     expect(nr).toBeGreaterThan(0);

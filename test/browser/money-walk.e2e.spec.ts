@@ -58,17 +58,24 @@ describe("a clerk's walk through the money that comes in (German)", () => {
   /** The member history's entries of `types`, each as `type: what it was` (the entry's line naming amount, plan, reference). */
   async function historyLines(types: readonly string[], count: number): Promise<string[]> {
     const selector = types.map((t) => `${tid('history-entry')}[data-type="${t}"] ${tid('history-money')}`).join(', ');
-    await page.waitForFunction((sel: string, n: number) => document.querySelectorAll(sel).length >= n, {}, selector, count).catch(async (error: unknown) => {
-      throw new Error(`fewer than ${count} history entries of ${types.join(', ')}: ${await page.$eval(tid('member-history'), (e) => (e as HTMLElement).innerText)} (${String(error)})`);
-    });
-    return page.$$eval(selector, (els) => els.map((el) => `${el.closest('[data-type]')!.getAttribute('data-type')}: ${(el as HTMLElement).innerText}`));
+    await page
+      .waitForFunction((sel: string, n: number) => document.querySelectorAll(sel).length >= n, {}, selector, count)
+      .catch(async (error: unknown) => {
+        throw new Error(
+          `fewer than ${count} history entries of ${types.join(', ')}: ${await page.$eval(tid('member-history'), (e) => (e as HTMLElement).innerText)} (${String(error)})`,
+        );
+      });
+    return page.$$eval(selector, (els) =>
+      els.map((el) => `${el.closest('[data-type]')!.getAttribute('data-type')}: ${(el as HTMLElement).innerText}`),
+    );
   }
 
   /** The element whose text contains `text` among those matching `selector`. */
   async function rowWith(selector: string, text: string): Promise<ElementHandle<Element>> {
     try {
       const handle = await page.waitForFunction(
-        (sel: string, t: string) => Array.from(document.querySelectorAll(sel)).find((el) => (el as HTMLElement).innerText.includes(t)) ?? false,
+        (sel: string, t: string) =>
+          Array.from(document.querySelectorAll(sel)).find((el) => (el as HTMLElement).innerText.includes(t)) ?? false,
         {},
         selector,
         text,
@@ -76,8 +83,12 @@ describe("a clerk's walk through the money that comes in (German)", () => {
       return handle as ElementHandle<Element>;
     } catch (error) {
       await screenshot(page, `FAILED-money-walk-${selector.replace(/\W+/g, '-')}`);
-      const rows = await page.$$eval(selector, (els) => els.map((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ')));
-      throw new Error(`no ${selector} with "${text}" at ${page.url()}; rows: ${JSON.stringify(rows)} (${String(error)})`);
+      const rows = await page.$$eval(selector, (els) =>
+        els.map((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ')),
+      );
+      throw new Error(
+        `no ${selector} with "${text}" at ${page.url()}; rows: ${JSON.stringify(rows)} (${String(error)})`,
+      );
     }
   }
 
@@ -90,12 +101,37 @@ describe("a clerk's walk through the money that comes in (German)", () => {
       if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body as Record<string, unknown>;
     };
-    await ok('/cooperative/payment-terms', { instalments: { allowed: true, maxCount: 2, rhythmMonths: 1, minFirstPerShare: 2_500 }, reminderAfterDays: 14, creditDividendUntilPaid: true, creditorId: 'DE98ZZZ09999999999' }, 'PUT');
-    anna = await seedMember(product, token, { salutation: 'Frau', postalSalutation: 'female', givenName: 'Anna', name: 'Acker', shareAmount: 1 });
+    await ok(
+      '/cooperative/payment-terms',
+      {
+        instalments: { allowed: true, maxCount: 2, rhythmMonths: 1, minFirstPerShare: 2_500 },
+        reminderAfterDays: 14,
+        creditDividendUntilPaid: true,
+        creditorId: 'DE98ZZZ09999999999',
+      },
+      'PUT',
+    );
+    anna = await seedMember(product, token, {
+      salutation: 'Frau',
+      postalSalutation: 'female',
+      givenName: 'Anna',
+      name: 'Acker',
+      shareAmount: 1,
+    });
     bernd = await seedMember(product, token, { givenName: 'Bernd', name: 'Bach', shareAmount: 1 });
     const long = daysAgo(90);
-    carla = await seedMember(product, token, { salutation: 'Frau', postalSalutation: 'female', givenName: 'Carla', name: 'Mahn', shareAmount: 1, entryDate: long, approvalDate: long, interestBegin: long });
-    const posting = (member: string, quantity: number, paid: number, date: string) => ok('/balances', { member, type: 1, quantity, paid, date, approvalDate: date, interestBegin: date });
+    carla = await seedMember(product, token, {
+      salutation: 'Frau',
+      postalSalutation: 'female',
+      givenName: 'Carla',
+      name: 'Mahn',
+      shareAmount: 1,
+      entryDate: long,
+      approvalDate: long,
+      interestBegin: long,
+    });
+    const posting = (member: string, quantity: number, paid: number, date: string) =>
+      ok('/balances', { member, type: 1, quantity, paid, date, approvalDate: date, interestBegin: date });
     await posting(anna, 8, 50_000, today);
     await posting(bernd, 1, 0, today);
     await posting(carla, 2, 0, daysAgo(60));
@@ -103,7 +139,9 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     expect(berndNr).toBeGreaterThan(0);
 
     downloads = await mkdtemp(join(tmpdir(), 'coop-money-walk-'));
-    const context = await product.browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: downloads } });
+    const context = await product.browser.createBrowserContext({
+      downloadBehavior: { policy: 'allow', downloadPath: downloads },
+    });
     page = await context.newPage();
     page.setDefaultTimeout(20_000);
     await page.setViewport({ width: 1440, height: 900 });
@@ -128,13 +166,20 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     // More than is open: refused in German, the dialog stays with what was typed.
     await fill(page, tid('share-payment-amount'), '2.000,00');
     await page.click(tid('share-payment-save'));
-    await page.waitForFunction(
-      (sel: string) => /Die Zahlung 2\.000,00 € ist höher als der offene Betrag \(1\.500,00 €\)/.test((document.querySelector(sel) as HTMLElement | null)?.innerText ?? ''),
-      {},
-      tid('share-payment-dialog'),
-    ).catch(async (error: unknown) => {
-      throw new Error(`no German refusal in the payment dialog: ${await page.$eval(tid('share-payment-dialog'), (e) => (e as HTMLElement).innerText)} (${String(error)})`);
-    });
+    await page
+      .waitForFunction(
+        (sel: string) =>
+          /Die Zahlung 2\.000,00 € ist höher als der offene Betrag \(1\.500,00 €\)/.test(
+            (document.querySelector(sel) as HTMLElement | null)?.innerText ?? '',
+          ),
+        {},
+        tid('share-payment-dialog'),
+      )
+      .catch(async (error: unknown) => {
+        throw new Error(
+          `no German refusal in the payment dialog: ${await page.$eval(tid('share-payment-dialog'), (e) => (e as HTMLElement).innerText)} (${String(error)})`,
+        );
+      });
     await shot('payment-refused');
     await fill(page, tid('share-payment-amount'), '123,45');
     await fill(page, tid('share-payment-reference'), 'Überweisung Anteile Acker');
@@ -147,11 +192,20 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await shot('payment-recorded');
 
     // The instalment plan: two instalments (the terms' most), a month apart; the proposed due dates are saved and shown.
-    await clickElement(page, `${tid('member-share-due')} button[aria-label^="Ratenplan der Zeichnung vom ${german(today)}"]`);
+    await clickElement(
+      page,
+      `${tid('member-share-due')} button[aria-label^="Ratenplan der Zeichnung vom ${german(today)}"]`,
+    );
     await page.waitForSelector(tid('share-instalments-dialog'), { visible: true });
     // The plan divides what was not paid with the subscription: 2.000,00 € − 500,00 €.
-    await waitForText(page, tid('share-instalments-dialog'), 'Der offene Teil von 1.500,00 € in höchstens 2 Raten im Abstand von 1 Monat ');
-    const plan = await page.$$eval(`${tid('share-instalments-dialog')} input`, (inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    await waitForText(
+      page,
+      tid('share-instalments-dialog'),
+      'Der offene Teil von 1.500,00 € in höchstens 2 Raten im Abstand von 1 Monat ',
+    );
+    const plan = await page.$$eval(`${tid('share-instalments-dialog')} input`, (inputs) =>
+      inputs.map((i) => (i as HTMLInputElement).value),
+    );
     expect(plan).toHaveLength(4);
     expect(plan[0]).toBe(german(today));
     expect([plan[1], plan[3]]).toEqual(['750,00', '750,00']);
@@ -188,8 +242,15 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await page.waitForSelector(tid('mandate-revoke-dialog'), { hidden: true });
     await waitForText(page, tid('mandate-row'), `Widerrufen am ${german(today)}`);
     await grant('BACH-0001');
-    const states = await page.$$eval(tid('mandate-row'), (rows) => rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
-    expect(states).toEqual(expect.arrayContaining([expect.stringMatching(/^BACH-ALT-2024 .* Widerrufen am/), expect.stringMatching(/^BACH-0001 02\.05\.2024 Wiederkehrend Gültig \(0 Einzüge\)/)]));
+    const states = await page.$$eval(tid('mandate-row'), (rows) =>
+      rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
+    );
+    expect(states).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^BACH-ALT-2024 .* Widerrufen am/),
+        expect.stringMatching(/^BACH-0001 02\.05\.2024 Wiederkehrend Gültig \(0 Einzüge\)/),
+      ]),
+    );
     await shot('mandates');
   }, 60_000);
 
@@ -204,15 +265,27 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await page.click(tid('collection-create'));
     // Asked first: the debits are booked as paid at once.
     await page.waitForSelector(tid('collection-confirm'), { visible: true });
-    await waitForText(page, tid('collection-confirm-text'), `Die gewählte Fälligkeit über 250,00 € zum ${german(collectionDate)} einziehen?`);
+    await waitForText(
+      page,
+      tid('collection-confirm-text'),
+      `Die gewählte Fälligkeit über 250,00 € zum ${german(collectionDate)} einziehen?`,
+    );
     await shot('collection-confirmation');
     await page.click(tid('collection-confirm-yes'));
     await page.waitForSelector(tid('collection-confirm'), { hidden: true });
-    await waitForText(page, tid('collection-made'), `1 Lastschrift über 250,00 € zum Einzug am ${german(collectionDate)}.`);
+    await waitForText(
+      page,
+      tid('collection-made'),
+      `1 Lastschrift über 250,00 € zum Einzug am ${german(collectionDate)}.`,
+    );
     await waitForText(page, tid('direct-debit-row'), '250,00 €');
     await waitForText(page, tid('direct-debit-row'), german(collectionDate));
     // Bernd's due is drawn: no longer offered.
-    expect(await page.$$eval(tid('collection-due'), (rows) => rows.some((r) => (r as HTMLElement).innerText.includes('Bach, Bernd')))).toBe(false);
+    expect(
+      await page.$$eval(tid('collection-due'), (rows) =>
+        rows.some((r) => (r as HTMLElement).innerText.includes('Bach, Bernd')),
+      ),
+    ).toBe(false);
     await shot('collection-made');
     const file = await downloaded(page, downloads, tid('direct-debit-download'));
     expect(file.name).toMatch(/\.xml$/);
@@ -232,7 +305,9 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await waitForText(page, tid('mandate-row'), 'Gültig (1 Einzug)');
     // The member's history names what happened (it read "Änderung" for each of these).
     await page.waitForSelector(`${tid('history-entry')}[data-type="SharePaymentReceived"]`);
-    const history = await page.$$eval(tid('history-entry'), (els) => els.map((el) => `${el.getAttribute('data-type')}: ${(el as HTMLElement).innerText.split('\n')[0]}`));
+    const history = await page.$$eval(tid('history-entry'), (els) =>
+      els.map((el) => `${el.getAttribute('data-type')}: ${(el as HTMLElement).innerText.split('\n')[0]}`),
+    );
     expect(history).toEqual(
       expect.arrayContaining([
         'SharePaymentReceived: Zahlung auf Anteile eingegangen',
@@ -241,7 +316,9 @@ describe("a clerk's walk through the money that comes in (German)", () => {
       ]),
     );
     // Each names what it was: the debit with its amount, the mandates with their references.
-    expect(await historyLines(['SharePaymentReceived', 'DirectDebitMandateGranted', 'DirectDebitMandateRevoked'], 4)).toEqual([
+    expect(
+      await historyLines(['SharePaymentReceived', 'DirectDebitMandateGranted', 'DirectDebitMandateRevoked'], 4),
+    ).toEqual([
       `SharePaymentReceived: Zahlung 250,00 € (Lastschrift) am ${german(collectionDate)}`,
       'DirectDebitMandateGranted: Mandat BACH-0001 vom 02.05.2024 (Wiederkehrend)',
       `DirectDebitMandateRevoked: Mandat BACH-ALT-2024 widerrufen zum ${german(today)}`,
@@ -253,7 +330,9 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     // The date proposed is one the API takes: not before the collection date (it proposed today, which it refused until
     // then: a debit cannot come back before it was collected), and the field says so.
     const proposed = collectionDate > today ? collectionDate : today;
-    expect(await page.$eval(tid('debit-return-dialog-date'), (e) => (e as HTMLInputElement).value)).toBe(german(proposed));
+    expect(await page.$eval(tid('debit-return-dialog-date'), (e) => (e as HTMLInputElement).value)).toBe(
+      german(proposed),
+    );
     await waitForText(page, tid('debit-return-dialog'), `nicht vor dem Einzugsdatum (${german(collectionDate)})`);
     await fill(page, tid('debit-return-dialog-reason'), 'md06');
     await shot('return-confirmation');
@@ -262,19 +341,27 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await waitForText(page, tid('debit-payment-row'), `Zurückgegeben am ${german(proposed)} (MD06)`);
     // The same page, not reloaded: the payments card says the amount is due again, the history names the return.
     await waitForText(page, tid('member-share-dues'), '250,00 € offen');
-    expect(await historyLines(['SharePaymentReturned'], 1)).toEqual([`SharePaymentReturned: Rücklastschrift über 250,00 € am ${german(proposed)} (Grund MD06)`]);
+    expect(await historyLines(['SharePaymentReturned'], 1)).toEqual([
+      `SharePaymentReturned: Rücklastschrift über 250,00 € am ${german(proposed)} (Grund MD06)`,
+    ]);
     await shot('return-recorded');
   }, 60_000);
 
   it('sends a reminder after its confirmation and offers its letter', async () => {
     await open('/payment-reminders', tid('reminders-table'));
     const row = await rowWith(tid('reminders-row'), 'Mahn, Carla');
-    expect(await row.evaluate((r) => (r as HTMLElement).innerText.replace(/\s+/g, ' '))).toContain(`Zahlungserinnerung 500,00 € ${german(daysAgo(60))}`);
+    expect(await row.evaluate((r) => (r as HTMLElement).innerText.replace(/\s+/g, ' '))).toContain(
+      `Zahlungserinnerung 500,00 € ${german(daysAgo(60))}`,
+    );
     await (await row.$('input[type="checkbox"]'))!.click();
     await waitForText(page, tid('reminders-send'), '1 ausgewählt');
     await page.click(tid('reminders-send-button'));
     await page.waitForSelector(tid('reminders-confirm'), { visible: true });
-    await waitForText(page, tid('reminders-confirm-text'), `1 Mahnung zum ${german(today)} über 500,00 € erfassen und ihren Brief erstellen?`);
+    await waitForText(
+      page,
+      tid('reminders-confirm-text'),
+      `1 Mahnung zum ${german(today)} über 500,00 € erfassen und ihren Brief erstellen?`,
+    );
     await shot('reminders-confirmation');
     await page.click(tid('reminders-confirm-yes'));
     await page.waitForSelector(tid('reminders-confirm'), { hidden: true });
@@ -290,7 +377,8 @@ describe("a clerk's walk through the money that comes in (German)", () => {
   }, 60_000);
 
   it('reads a bank statement, books the credit proposed for the member named in it', async () => {
-    const entry = `<Ntry><Amt Ccy="EUR">250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${today}</Dt></BookgDt>` +
+    const entry =
+      `<Ntry><Amt Ccy="EUR">250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${today}</Dt></BookgDt>` +
       `<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Bernd Bach</Nm></Dbtr></RltdPties><RmtInf><Ustrd>Geschaeftsanteil Mitgliedsnummer ${berndNr}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
     const file = join(downloads, 'auszug.xml');
     await writeFile(
@@ -304,11 +392,17 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await waitForPath(page, (p) => /^\/bank-statements\/[^/]+$/.test(p), 'the statement read');
     const row = await rowWith(tid('bank-statement-entry'), 'Bernd Bach');
     await page.waitForSelector(`${tid('bank-statement-entry')} ${tid('entry-state-matched')}`, { visible: true });
-    expect(await row.evaluate((r) => (r as HTMLElement).innerText.replace(/\s+/g, ' '))).toContain(`250,00 € Bernd Bach Geschaeftsanteil Mitgliedsnummer ${berndNr} ${berndNr} Bernd Bach Vorgeschlagen`);
+    expect(await row.evaluate((r) => (r as HTMLElement).innerText.replace(/\s+/g, ' '))).toContain(
+      `250,00 € Bernd Bach Geschaeftsanteil Mitgliedsnummer ${berndNr} ${berndNr} Bernd Bach Vorgeschlagen`,
+    );
     await shot('statement-read');
     await (await row.$('input[type="checkbox"]'))!.click();
     // The account's IBAN in groups of four, as everywhere in the console (it read DE89370400440532013000).
-    await waitForText(page, tid('bank-statement'), 'Konto DE89 3704 0044 0532 0130 00: 1 Gutschrift über 250,00 €; 1 noch zu entscheiden');
+    await waitForText(
+      page,
+      tid('bank-statement'),
+      'Konto DE89 3704 0044 0532 0130 00: 1 Gutschrift über 250,00 €; 1 noch zu entscheiden',
+    );
     await waitForText(page, tid('bank-statement-confirm'), '1 Umsatz bestätigen (250,00 €)');
     await page.click(tid('bank-statement-confirm'));
     await page.waitForSelector(tid('bank-statement-dialog'), { visible: true });
@@ -334,12 +428,19 @@ describe("a clerk's walk through the money that comes in (German)", () => {
       ['/bank-statements', tid('bank-statement-row')],
     ] as const) {
       await open(path, ready);
-      const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth,
+      );
       if (overflow > 0) sideways[path] = overflow;
       // The payments card's table fits its card: nothing of it hidden behind the card's edge (the instalments were).
-      const clipped = await page.$$eval(`${tid('member-share-dues')} .MuiCardContent-root`, (els) => els.map((el) => el.scrollWidth - el.clientWidth).find((n) => n > 0) ?? 0);
+      const clipped = await page.$$eval(
+        `${tid('member-share-dues')} .MuiCardContent-root`,
+        (els) => els.map((el) => el.scrollWidth - el.clientWidth).find((n) => n > 0) ?? 0,
+      );
       if (clipped > 0) sideways[`${path} (Einzahlungen auf Anteile)`] = clipped;
-      await shot(`1024-${path.replace(/\W+/g, '-').replace(/-[0-9a-f-]{20,}$/, '')}${path === `/member/${bernd}` ? '-bernd' : ''}`);
+      await shot(
+        `1024-${path.replace(/\W+/g, '-').replace(/-[0-9a-f-]{20,}$/, '')}${path === `/member/${bernd}` ? '-bernd' : ''}`,
+      );
     }
     // The statements' list (the last screen above) shows the account's IBAN grouped too.
     await waitForText(page, tid('bank-statement-row'), 'DE89 3704 0044 0532 0130 00');

@@ -69,7 +69,9 @@ describe('an html notification in the console', () => {
     const shown = await page.$eval(tid('notification-html'), (box) => ({
       tags: [...new Set(Array.from(box.querySelectorAll('*'), (el) => el.tagName.toLowerCase()))].sort(),
       links: Array.from(box.querySelectorAll('a'), (a) => [a.textContent, a.getAttribute('href')]),
-      attributes: Array.from(box.querySelectorAll('*')).flatMap((el) => Array.from(el.attributes, (a) => `${el.tagName.toLowerCase()}[${a.name}]`)),
+      attributes: Array.from(box.querySelectorAll('*')).flatMap((el) =>
+        Array.from(el.attributes, (a) => `${el.tagName.toLowerCase()}[${a.name}]`),
+      ),
       text: (box as HTMLElement).innerText,
     }));
     // RichTextField's own wrappers (span) and the allowed formatting; no style, form, input, button, img, iframe, svg.

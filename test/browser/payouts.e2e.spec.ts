@@ -34,10 +34,14 @@ describe("the closure's papers in the console", () => {
 
   async function openAs(locale: 'en' | 'de', path: string): Promise<{ page: Page; dir: string }> {
     const dir = await mkdtemp(join(tmpdir(), 'coop-payouts-'));
-    const context = await product.browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: dir } });
+    const context = await product.browser.createBrowserContext({
+      downloadBehavior: { policy: 'allow', downloadPath: dir },
+    });
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(String(error)));
-    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
     await page.setViewport({ width: 1366, height: 860 });
     page.setDefaultTimeout(15_000);
     await page.goto(`${product.baseUrl}/login`);
@@ -55,11 +59,24 @@ describe("the closure's papers in the console", () => {
     token = await product.apiLogin('admin', product.adminPassword);
     await setUpCooperative(product, token);
     bernd = await seedMember(product, token, { manualTaxId: '47036892816' });
-    await seedMember(product, token, { salutation: 'Frau', postalSalutation: 'female', givenName: 'Anna', name: 'Acker', iban: 'DE02120300000000202051', manualTaxId: '86095742719' });
+    await seedMember(product, token, {
+      salutation: 'Frau',
+      postalSalutation: 'female',
+      givenName: 'Anna',
+      name: 'Acker',
+      iban: 'DE02120300000000202051',
+      manualTaxId: '86095742719',
+    });
     const closure = await product.api('/dividend/store', {
       method: 'POST',
       token,
-      body: { year: String(YEAR), type: 'percent', amount: '4', decision_date: `${THIS_YEAR}-01-10`, payment_date: `${THIS_YEAR}-01-15` },
+      body: {
+        year: String(YEAR),
+        type: 'percent',
+        amount: '4',
+        decision_date: `${THIS_YEAR}-01-10`,
+        payment_date: `${THIS_YEAR}-01-15`,
+      },
     });
     expect(closure.status).toBe(201);
     closureId = (closure.body as { id: string }).id;
@@ -77,7 +94,12 @@ describe("the closure's papers in the console", () => {
     await waitForText(page, tid('dividend-closure-sepa-state'), 'Payment list: 2 transfers');
     expect(await page.$eval(tid('dividend-closure-sepa'), (b) => (b as HTMLButtonElement).disabled)).toBe(false);
     // The FSAK button stays in the same row.
-    expect(await page.$eval(tid('dividend-closure-papers'), (el) => !!el.querySelector('[data-testid="dividend-closure-fsak"]'))).toBe(true);
+    expect(
+      await page.$eval(
+        tid('dividend-closure-papers'),
+        (el) => !!el.querySelector('[data-testid="dividend-closure-fsak"]'),
+      ),
+    ).toBe(true);
     await check(page, 'closure with papers (en)');
     await screenshot(page, 'payouts-closure-en');
 
@@ -87,7 +109,11 @@ describe("the closure's papers in the console", () => {
     expect(sepa.bytes.toString('utf8')).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
     const csv = await downloaded(page, dir, tid('dividend-closure-tax-return-csv'));
     expect(csv.name).toBe(`KapESt-Anmeldung-${THIS_YEAR}-01-15-Test-Wohnungsgenossenschaft-eG.csv`);
-    expect(csv.bytes.toString('utf8')).toMatch(new RegExp(`^\uFEFF;Genossenschaft;Test Wohnungsgenossenschaft eG\r\n;Steuernummer;[^\r\n]+\r\n;Geschäftsjahr;${YEAR}\r\n;Zahlungstag \\(Zufluss\\);15\\.01\\.${THIS_YEAR}\r\nZeile;Bezeichnung;Betrag\r\n`));
+    expect(csv.bytes.toString('utf8')).toMatch(
+      new RegExp(
+        `^\uFEFF;Genossenschaft;Test Wohnungsgenossenschaft eG\r\n;Steuernummer;[^\r\n]+\r\n;Geschäftsjahr;${YEAR}\r\n;Zahlungstag \\(Zufluss\\);15\\.01\\.${THIS_YEAR}\r\nZeile;Bezeichnung;Betrag\r\n`,
+      ),
+    );
     const pdf = await downloaded(page, dir, tid('dividend-closure-tax-return-pdf'));
     expect(pdf.name).toBe(`KapESt-Anmeldung-${THIS_YEAR}-01-15-Test-Wohnungsgenossenschaft-eG.pdf`);
     expect(pdf.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
@@ -95,7 +121,11 @@ describe("the closure's papers in the console", () => {
 
     // The closure's certificates: above the limit a background task; the notice leads to the tasks, where the file downloads.
     await page.click(tid('dividend-closure-tax-pdf'));
-    await waitForText(page, tid('dividend-closure-background'), 'The tax certificates are being made in the background');
+    await waitForText(
+      page,
+      tid('dividend-closure-background'),
+      'The tax certificates are being made in the background',
+    );
     // The notice follows the task and offers its file once done.
     await page.waitForSelector(tid('dividend-closure-background-file'), { timeout: 30_000 });
     expect(await textOf(page, tid('dividend-closure-background-state'))).toBe('Completed');
@@ -115,10 +145,18 @@ describe("the closure's papers in the console", () => {
 
     // The member dashboard: the certificate of the closed year.
     await page.goto(`${product.baseUrl}/member/${encodeURIComponent(bernd)}`);
-    await page.waitForSelector(`[data-testid="member-dividend"][data-year="${YEAR}"] [data-testid="member-dividend-certificate"]`);
+    await page.waitForSelector(
+      `[data-testid="member-dividend"][data-year="${YEAR}"] [data-testid="member-dividend-certificate"]`,
+    );
     await check(page, 'member dashboard (en)');
-    const own = await downloaded(page, dir, `[data-testid="member-dividend"][data-year="${YEAR}"] [data-testid="member-dividend-certificate"]`);
-    expect(own.name).toMatch(new RegExp(`^Steuerbescheinigung-${YEAR}-Mitglied-\\d+-Test-Wohnungsgenossenschaft-eG\\.pdf$`));
+    const own = await downloaded(
+      page,
+      dir,
+      `[data-testid="member-dividend"][data-year="${YEAR}"] [data-testid="member-dividend-certificate"]`,
+    );
+    expect(own.name).toMatch(
+      new RegExp(`^Steuerbescheinigung-${YEAR}-Mitglied-\\d+-Test-Wohnungsgenossenschaft-eG\\.pdf$`),
+    );
     expect(own.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect(own.bytes.length).toBeLessThan(certificates.bytes.length);
 
@@ -130,10 +168,17 @@ describe("the closure's papers in the console", () => {
     await page.type(tid('correct-certificate-reason'), 'Anschrift berichtigt');
     await check(page, 'corrected certificate dialog (en)');
     const corrected = await downloaded(page, dir, tid('correct-certificate-submit'));
-    expect(corrected.name).toMatch(new RegExp(`^Berichtigte-Steuerbescheinigung-${YEAR}-Mitglied-\\d+-Test-Wohnungsgenossenschaft-eG\\.pdf$`));
+    expect(corrected.name).toMatch(
+      new RegExp(`^Berichtigte-Steuerbescheinigung-${YEAR}-Mitglied-\\d+-Test-Wohnungsgenossenschaft-eG\\.pdf$`),
+    );
     expect(corrected.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     await waitForText(page, `${row} [data-testid="member-dividend-certificate-issues"]`, '→ corrected');
-    const issues = (await product.api(`/dividend/tax-pdf/${encodeURIComponent(closureId)}/issues?member=${encodeURIComponent(bernd)}`, { token })).body as { version: string; reason: string | null }[];
+    const issues = (
+      await product.api(
+        `/dividend/tax-pdf/${encodeURIComponent(closureId)}/issues?member=${encodeURIComponent(bernd)}`,
+        { token },
+      )
+    ).body as { version: string; reason: string | null }[];
     expect(issues.at(-1)).toMatchObject({ version: 'corrected', reason: 'Anschrift berichtigt' });
     await page.browserContext().close();
     await rm(dir, { recursive: true, force: true });
@@ -149,29 +194,55 @@ describe("the closure's papers in the console", () => {
     const empty = await product.api('/dividend/store', {
       method: 'POST',
       token,
-      body: { year: String(EMPTY_YEAR), type: 'percent', amount: '4', decision_date: `${THIS_YEAR}-01-10`, payment_date: `${THIS_YEAR}-01-15` },
+      body: {
+        year: String(EMPTY_YEAR),
+        type: 'percent',
+        amount: '4',
+        decision_date: `${THIS_YEAR}-01-10`,
+        payment_date: `${THIS_YEAR}-01-15`,
+      },
     });
     expect(empty.status).toBe(201);
     const emptyId = (empty.body as { id: string }).id;
     const checked = await product.api(`/dividend/sepa/${emptyId}/check`, { token });
-    expect(checked).toEqual({ status: 200, body: { transfers: 0, controlSum: 0, errors: [expect.objectContaining({ template: 'sepaNothingToPay' })] } });
+    expect(checked).toEqual({
+      status: 200,
+      body: { transfers: 0, controlSum: 0, errors: [expect.objectContaining({ template: 'sepaNothingToPay' })] },
+    });
 
     const path = `/dividend/closures/${encodeURIComponent(closureId)}`;
     const { page, dir } = await openAs('de', path);
     await waitForText(page, tid('dividend-closure-papers'), 'Auszahlung und Steuerunterlagen');
     await waitForText(page, tid('dividend-closure-sepa-state'), 'Zahlungsliste: 2 Überweisungen, Summe');
-    const labels = await page.$$eval(`${tid('dividend-closure-papers')} button, ${tid('dividend-closure-papers')} a`, (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
-    expect(labels).toEqual(['Steuerbescheinigungen', 'Zahlungsliste (SEPA)', 'Steueranmeldung (CSV)', 'Steueranmeldung (PDF)', 'FSA-Kontrollmeldung']);
+    const labels = await page.$$eval(
+      `${tid('dividend-closure-papers')} button, ${tid('dividend-closure-papers')} a`,
+      (els) => els.map((el) => (el as HTMLElement).innerText.trim()),
+    );
+    expect(labels).toEqual([
+      'Steuerbescheinigungen',
+      'Zahlungsliste (SEPA)',
+      'Steueranmeldung (CSV)',
+      'Steueranmeldung (PDF)',
+      'FSA-Kontrollmeldung',
+    ]);
     await check(page, 'closure (de)');
     const sepa = await downloaded(page, dir, tid('dividend-closure-sepa'));
     expect(sepa.bytes.toString('utf8')).toMatch(/^<\?xml/);
 
     await page.goto(`${product.baseUrl}/dividend/closures/${encodeURIComponent(emptyId)}`);
-    await page.waitForSelector(`${tid('dividend-closure-sepa-state')}, ${tid('dividend-closure-failed')}`).catch(() => undefined);
+    await page
+      .waitForSelector(`${tid('dividend-closure-sepa-state')}, ${tid('dividend-closure-failed')}`)
+      .catch(() => undefined);
     expect([pageErrors, consoleErrors]).toEqual([[], []]);
-    await waitForText(page, tid('dividend-closure-sepa-state'), 'Die Zahlungsliste kann nicht erstellt werden: Kein Mitglied hat eine Auszahlung über null');
+    await waitForText(
+      page,
+      tid('dividend-closure-sepa-state'),
+      'Die Zahlungsliste kann nicht erstellt werden: Kein Mitglied hat eine Auszahlung über null',
+    );
     expect(await page.$eval(tid('dividend-closure-sepa'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
-    expect(await page.$eval(tid('dividend-closure-sepa'), (b) => b.getAttribute('aria-describedby'))).toBe('dividend-closure-sepa-state');
+    expect(await page.$eval(tid('dividend-closure-sepa'), (b) => b.getAttribute('aria-describedby'))).toBe(
+      'dividend-closure-sepa-state',
+    );
     await check(page, 'closure without payouts (de)');
     await screenshot(page, 'payouts-closure-disabled-de');
     await page.browserContext().close();
@@ -180,23 +251,37 @@ describe("the closure's papers in the console", () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
-  it("shows a restricted user the certificates disabled with the reason (they name the church), the rest open", async () => {
+  it('shows a restricted user the certificates disabled with the reason (they name the church), the rest open', async () => {
     const created = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'auditor', password: 'Pruefung-Pass-1', passwordRepeat: 'Pruefung-Pass-1', roles: ['ROLE_RESTRICTED_USER'] },
+      body: {
+        username: 'auditor',
+        password: 'Pruefung-Pass-1',
+        passwordRepeat: 'Pruefung-Pass-1',
+        roles: ['ROLE_RESTRICTED_USER'],
+      },
     });
     expect(created.status).toBe(201);
     const page = await product.newPage();
-    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
     const path = `/dividend/closures/${encodeURIComponent(closureId)}`;
     await page.goto(`${product.baseUrl}/login?redirect=${encodeURIComponent(path)}`);
     await signIn(page, 'auditor', 'Pruefung-Pass-1');
     await waitForPath(page, (p) => p === path, path);
     await waitForText(page, tid('dividend-closure-tax-pdf-reason'), 'only clerks who may read church data');
-    expect(await page.$eval(tid('dividend-closure-tax-pdf'), (b) => [(b as HTMLButtonElement).disabled, b.getAttribute('aria-describedby')])).toEqual([true, 'dividend-closure-tax-pdf-reason']);
+    expect(
+      await page.$eval(tid('dividend-closure-tax-pdf'), (b) => [
+        (b as HTMLButtonElement).disabled,
+        b.getAttribute('aria-describedby'),
+      ]),
+    ).toEqual([true, 'dividend-closure-tax-pdf-reason']);
     await waitForText(page, tid('dividend-closure-sepa-state'), 'Payment list: 2 transfers');
-    expect(await page.$eval(tid('dividend-closure-tax-return-csv'), (b) => (b as HTMLButtonElement).disabled)).toBe(false);
+    expect(await page.$eval(tid('dividend-closure-tax-return-csv'), (b) => (b as HTMLButtonElement).disabled)).toBe(
+      false,
+    );
     expect(await page.$(tid('dividend-closure-fsak'))).toBeNull();
     await check(page, 'closure as a restricted user');
     await page.goto(`${product.baseUrl}/member/${encodeURIComponent(bernd)}`);
@@ -207,4 +292,3 @@ describe("the closure's papers in the console", () => {
     expect(found).toEqual({});
   }, 120_000);
 });
-

@@ -31,12 +31,29 @@ describe('a rebuild of the read models from the console', () => {
     const t = await startApp({ DATA_DIR: dataDir });
     await setTerms(t.http, t.adminToken, t.cooperativeId);
     for (const name of MEMBERS) await createMember(t.http, t.adminToken, { name, givenName: 'Rosa', shareAmount: 1 });
-    const metadata: EventMetadata = { cooperativeId: 'seed-cooperative', user: 'admin', timestamp: new Date().toISOString(), correlationId: 'seed', causationId: 'seed', schemaVersion: 1 };
+    const metadata: EventMetadata = {
+      cooperativeId: 'seed-cooperative',
+      user: 'admin',
+      timestamp: new Date().toISOString(),
+      correlationId: 'seed',
+      causationId: 'seed',
+      schemaVersion: 1,
+    };
     for (let from = 0; from < SEEDED; from += 2_000) {
       const appends: StreamAppend[] = [];
       for (let i = from; i < from + 2_000; i++) {
-        const data = { userId: `seed-${i}`, cooperativeId: 'seed-cooperative', username: `seed.${i}`, passwordHash: '$argon2id$seed', roles: ['ROLE_USER'] };
-        appends.push({ streamId: `user-seed-${i}`, expected: 'no_stream', events: [{ type: 'UserCreated', data, metadata } as NewEvent] });
+        const data = {
+          userId: `seed-${i}`,
+          cooperativeId: 'seed-cooperative',
+          username: `seed.${i}`,
+          passwordHash: '$argon2id$seed',
+          roles: ['ROLE_USER'],
+        };
+        appends.push({
+          streamId: `user-seed-${i}`,
+          expected: 'no_stream',
+          events: [{ type: 'UserCreated', data, metadata } as NewEvent],
+        });
       }
       await t.running.storage.events.appendMulti(appends);
     }
@@ -65,13 +82,20 @@ describe('a rebuild of the read models from the console', () => {
     await clickElement(page, tid('tasks-rebuild'));
     await waitForText(page, 'body', 'The rebuild of the read models has been queued.');
     // Running: the bar, "n of total" and the phase under it.
-    await page.waitForSelector(`[data-testid="task-row"][data-kind="readModelRebuild"][data-state="running"] ${tid('task-phase')}`, { timeout: 60_000 });
+    await page.waitForSelector(
+      `[data-testid="task-row"][data-kind="readModelRebuild"][data-state="running"] ${tid('task-phase')}`,
+      { timeout: 60_000 },
+    );
     await waitForText(page, tid('task-phase'), 'Replaying the event log');
     const progress = await page.$eval(tid('task-progress-text'), (el) => (el as HTMLElement).innerText.trim());
-    const [done, total] = (/^([\d.,]+) of ([\d.,]+)$/.exec(progress) ?? []).slice(1).map((n) => Number(n!.replace(/[.,]/g, '')));
+    const [done, total] = (/^([\d.,]+) of ([\d.,]+)$/.exec(progress) ?? [])
+      .slice(1)
+      .map((n) => Number(n!.replace(/[.,]/g, '')));
     expect(total).toBeGreaterThanOrEqual(SEEDED);
     expect(done).toBeLessThanOrEqual(total!);
-    expect(await page.$eval(`${tid('task-progress')} [role="progressbar"]`, (el) => el.getAttribute('aria-label'))).toMatch(/^Progress of the task Rebuild of the read models: /);
+    expect(
+      await page.$eval(`${tid('task-progress')} [role="progressbar"]`, (el) => el.getAttribute('aria-label')),
+    ).toMatch(/^Progress of the task Rebuild of the read models: /);
     await screenshot(page, 'rebuild-task-running');
     const problems = await accessibilityProblems(page);
     expect(problems).toEqual([]);
@@ -79,13 +103,17 @@ describe('a rebuild of the read models from the console', () => {
     // The console answers meanwhile: the member list, complete, from the current read models.
     await page.goto(`${product.baseUrl}/members`);
     for (const name of MEMBERS) await waitForText(page, 'main', name);
-    const stillRunning = await product.api('/tasks?filter=kind:readModelRebuild', { token: await product.apiLogin('admin', ADMIN_PASSWORD) });
+    const stillRunning = await product.api('/tasks?filter=kind:readModelRebuild', {
+      token: await product.apiLogin('admin', ADMIN_PASSWORD),
+    });
     expect(stillRunning.status).toBe(200);
     expect((stillRunning.body as { state: string }[])[0]!.state).toBe('running');
 
     // Back to the tasks: it ends completed.
     await page.goto(`${product.baseUrl}/tasks`);
-    await page.waitForSelector('[data-testid="task-row"][data-kind="readModelRebuild"][data-state="completed"]', { timeout: 300_000 });
+    await page.waitForSelector('[data-testid="task-row"][data-kind="readModelRebuild"][data-state="completed"]', {
+      timeout: 300_000,
+    });
     for (const name of MEMBERS) {
       await page.goto(`${product.baseUrl}/members`);
       await waitForText(page, 'main', name);

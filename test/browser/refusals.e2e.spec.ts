@@ -23,7 +23,12 @@ describe('a refused annulment', () => {
   let browser: Browser;
   beforeAll(async () => {
     product = await startProduct();
-    browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: CHROME_ARGS, defaultViewport: { width: 1366, height: 860 } });
+    browser = await puppeteer.launch({
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: CHROME_ARGS,
+      defaultViewport: { width: 1366, height: 860 },
+    });
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
@@ -34,7 +39,18 @@ describe('a refused annulment', () => {
     const token = await product.apiLogin('admin', product.adminPassword);
     await setUpCooperative(product, token, { minimumShares: 1 });
     const member = await seedMember(product, token, { shareAmount: 1 });
-    const more = await product.api('/balances', { method: 'POST', token, body: { member, type: 1, quantity: 1, date: '2021-01-04', approvalDate: '2021-01-04', interestBegin: '2021-01-04' } });
+    const more = await product.api('/balances', {
+      method: 'POST',
+      token,
+      body: {
+        member,
+        type: 1,
+        quantity: 1,
+        date: '2021-01-04',
+        approvalDate: '2021-01-04',
+        interestBegin: '2021-01-04',
+      },
+    });
     expect(more.status).toBeLessThan(300);
     const postingId = (more.body as { id: string }).id;
     // The cooperative raises its minimum to three shares: taking back the second share would leave one.
@@ -46,15 +62,21 @@ describe('a refused annulment', () => {
     await chooseLanguage(page, 'de');
     await signIn(page, 'admin', product.adminPassword);
     await waitForPath(page, (p) => p === '/', 'the dashboard');
-    await page.goto(`${product.baseUrl}/balances/new/type/5/peer/${encodeURIComponent(postingId)}`, { waitUntil: 'load' });
+    await page.goto(`${product.baseUrl}/balances/new/type/5/peer/${encodeURIComponent(postingId)}`, {
+      waitUntil: 'load',
+    });
     await page.waitForSelector(tid('save'), { visible: true });
     await page.click(tid('save'));
     await waitForDialog(page);
     await page.click(tid('confirm-ok'));
     const shown = await page.waitForFunction(
       () => {
-        const texts = Array.from(document.querySelectorAll('.MuiSnackbar-root, [role="alert"]')).map((e) => e.textContent ?? '');
-        return texts.find((t) => t.includes('verbleiben') || t.includes('ungültig') || t.includes('markierten')) ?? false;
+        const texts = Array.from(document.querySelectorAll('.MuiSnackbar-root, [role="alert"]')).map(
+          (e) => e.textContent ?? '',
+        );
+        return (
+          texts.find((t) => t.includes('verbleiben') || t.includes('ungültig') || t.includes('markierten')) ?? false
+        );
       },
       { timeout: 20_000 },
     );

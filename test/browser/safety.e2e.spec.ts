@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
-import { choose, chooseLanguage, clickElement, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText, where } from './support/console.js';
+import {
+  choose,
+  chooseLanguage,
+  clickElement,
+  fill,
+  screenshot,
+  signIn,
+  textOf,
+  tid,
+  waitForPath,
+  waitForText,
+  where,
+} from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 import { cooperativeIdOf, seedMember, setUpCooperative } from './support/seed.js';
 
@@ -11,10 +23,14 @@ const MEMBER_ID = /^\/member\/([0-9a-f-]{36})$/;
 /** Waits until the dialog with this test id has faded in. */
 async function waitForDialog(page: Page, testId: string): Promise<void> {
   await page.waitForSelector(tid(testId), { visible: true });
-  await page.waitForFunction((id: string) => {
-    const container = document.querySelector(`[data-testid="${id}"] .MuiDialog-container`);
-    return !!container && getComputedStyle(container).opacity === '1';
-  }, {}, testId);
+  await page.waitForFunction(
+    (id: string) => {
+      const container = document.querySelector(`[data-testid="${id}"] .MuiDialog-container`);
+      return !!container && getComputedStyle(container).opacity === '1';
+    },
+    {},
+    testId,
+  );
 }
 
 async function waitForDialogGone(page: Page, testId: string): Promise<void> {
@@ -22,7 +38,13 @@ async function waitForDialogGone(page: Page, testId: string): Promise<void> {
 }
 
 /** Fills the new-member form with a valid natural person (the dates left as the form defaults them). */
-async function fillNewMember(page: Page, name: string, givenName: string, birthDate: string, iban: string): Promise<void> {
+async function fillNewMember(
+  page: Page,
+  name: string,
+  givenName: string,
+  birthDate: string,
+  iban: string,
+): Promise<void> {
   await page.waitForSelector('form input[name="name"]');
   await choose(page, 'member-salutation', 'Frau');
   await fill(page, 'input[name="givenName"]', givenName);
@@ -76,7 +98,12 @@ describe('safety nets', () => {
     const clerk = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'clerk', password: 'Buchung-first-Pa55', passwordRepeat: 'Buchung-first-Pa55', roles: ['ROLE_USER', 'ROLE_CHANGE_OWN_PASSWORD'] },
+      body: {
+        username: 'clerk',
+        password: 'Buchung-first-Pa55',
+        passwordRepeat: 'Buchung-first-Pa55',
+        roles: ['ROLE_USER', 'ROLE_CHANGE_OWN_PASSWORD'],
+      },
     });
     expect(clerk.status).toBe(201);
   }, 90_000);
@@ -97,7 +124,12 @@ describe('safety nets', () => {
     await fill(page, 'input[name="approvalDate"]', tomorrow);
     const [, month, year] = tomorrow.split('.').map(Number) as [number, number, number];
     const expectedBegin = month === 12 ? `01.01.${year + 1}` : `01.${String(month + 1).padStart(2, '0')}.${year}`;
-    await page.waitForFunction((v: string) => (document.querySelector('form input[name="interestBegin"]') as HTMLInputElement | null)?.value === v, {}, expectedBegin);
+    await page.waitForFunction(
+      (v: string) =>
+        (document.querySelector('form input[name="interestBegin"]') as HTMLInputElement | null)?.value === v,
+      {},
+      expectedBegin,
+    );
 
     await page.click(tid('save'));
     await waitForDialog(page, 'warnings-dialog');
@@ -127,7 +159,9 @@ describe('safety nets', () => {
     await page.click(tid('save'));
     await waitForDialog(page, 'duplicates-dialog');
     expect(await textOf(page, tid('duplicates-dialog'))).toContain('gleicher Name und gleiches Geburtsdatum');
-    expect(await page.$eval(tid('duplicate-link'), (a) => (a as HTMLAnchorElement).getAttribute('href'))).toBe(`/member/${existingId}`);
+    expect(await page.$eval(tid('duplicate-link'), (a) => (a as HTMLAnchorElement).getAttribute('href'))).toBe(
+      `/member/${existingId}`,
+    );
     expect(await textOf(page, tid('duplicate-link'))).toBe('1 Zwilling, Clara');
     await screenshot(page, 'safety-duplicate');
     // Cancelled: still on the form, nothing created.
@@ -189,7 +223,11 @@ describe('safety nets', () => {
     await page.click(tid('save'));
     const coopId = cooperativeIdOf(token);
     for (let i = 0; i < 50; i++) {
-      if ((((await product.api(`/cooperatives/${coopId}`, { token })).body as { interestBeginRule?: string }).interestBeginRule) === 'nextQuarter') break;
+      if (
+        ((await product.api(`/cooperatives/${coopId}`, { token })).body as { interestBeginRule?: string })
+          .interestBeginRule === 'nextQuarter'
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     await page.goto(`${product.baseUrl}/administration`);
@@ -198,12 +236,17 @@ describe('safety nets', () => {
     await page.goto(`${product.baseUrl}/balances/new/type/1/member/${existingId}`);
     await page.waitForSelector('form input[name="date"]');
     await fill(page, 'input[name="date"]', '10.05.2021');
-    await page.waitForFunction(() => (document.querySelector('form input[name="interestBegin"]') as HTMLInputElement | null)?.value === '01.07.2021');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('form input[name="interestBegin"]') as HTMLInputElement | null)?.value === '01.07.2021',
+    );
     // Typed by the clerk, the interest begin stays as typed when the date changes.
     await fill(page, 'input[name="interestBegin"]', '15.05.2021');
     await fill(page, 'input[name="date"]', '11.05.2021');
     await new Promise((r) => setTimeout(r, 300));
-    expect(await page.$eval('form input[name="interestBegin"]', (i) => (i as HTMLInputElement).value)).toBe('15.05.2021');
+    expect(await page.$eval('form input[name="interestBegin"]', (i) => (i as HTMLInputElement).value)).toBe(
+      '15.05.2021',
+    );
 
     // A posting dated tomorrow asks too, through the same dialog; confirmed, it is posted.
     const tomorrow = dayFromToday(1);

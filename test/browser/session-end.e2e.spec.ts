@@ -16,7 +16,11 @@ describe('console sessions that end', () => {
 
   const seconds = (text: string): number => {
     // "59:58" under an hour, "1:59:58" above (issue 43): the parts from the right are seconds, minutes, hours.
-    return text.replace(/^\D+/, '').split(':').map(Number).reduce((total, part) => total * 60 + part, 0);
+    return text
+      .replace(/^\D+/, '')
+      .split(':')
+      .map(Number)
+      .reduce((total, part) => total * 60 + part, 0);
   };
 
   it('counts down without jumping back while the clerk is idle, then signs out at 0 with a message', async () => {
@@ -35,7 +39,11 @@ describe('console sessions that end', () => {
     while (Date.now() < until) {
       // A read during the navigation to the sign-in page fails with the page it read: that is the end too.
       const text = await page
-        .evaluate(() => (window.location.pathname === '/login' ? null : (document.querySelector('[data-testid="token-countdown"]')?.textContent ?? '')))
+        .evaluate(() =>
+          window.location.pathname === '/login'
+            ? null
+            : (document.querySelector('[data-testid="token-countdown"]')?.textContent ?? ''),
+        )
         .catch(() => null);
       if (text === null) break;
       if (text !== '') left.push(seconds(text));
@@ -47,7 +55,10 @@ describe('console sessions that end', () => {
     if (left[0]! > 2) expect(left[left.length - 1]).toBeLessThan(left[0]!);
     await page.waitForFunction(() => window.location.pathname === '/login', { timeout: 10_000 });
     expect(where(page)).toBe('/login?redirect=%2Fadministration');
-    await page.waitForFunction(() => document.body.innerText.includes('You were signed out after a time without activity.'), { timeout: 5000 });
+    await page.waitForFunction(
+      () => document.body.innerText.includes('You were signed out after a time without activity.'),
+      { timeout: 5000 },
+    );
     expect(await page.evaluate(() => localStorage.getItem('coop.token'))).toBeNull();
     await screenshot(page, 'session-idle-signed-out');
     await page.browserContext().close();
@@ -60,7 +71,8 @@ describe('console sessions that end', () => {
     await waitForPath(page, (p) => p === '/administration', 'the administration page');
     const token = await page.evaluate(() => localStorage.getItem('coop.token'));
     expect(token).toMatch(/^ey/);
-    const ping = (): Promise<number> => fetch(`${product.baseUrl}/api/v1/ping`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
+    const ping = (): Promise<number> =>
+      fetch(`${product.baseUrl}/api/v1/ping`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
     expect(await ping()).toBe(200);
     // a locator waits for the link again when the top bar draws it anew (its countdown renews with the session)
     await page.locator(tid('logout-link')).click();

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chooseLanguage, screenshot, signIn, textOf, tid, waitForPath, waitForText, waitForTitle, where } from './support/console.js';
+import {
+  chooseLanguage,
+  screenshot,
+  signIn,
+  textOf,
+  tid,
+  waitForPath,
+  waitForText,
+  waitForTitle,
+  where,
+} from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 
 describe('console session, languages and roles', () => {
@@ -14,7 +24,11 @@ describe('console session, languages and roles', () => {
   it('a protected page sends to login with redirect, signs in back to it, and logout returns to login with a redirect', async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/administration`);
-    await waitForPath(page, (p) => p === '/login?redirect=%2Fadministration', 'the login page with redirect=/administration');
+    await waitForPath(
+      page,
+      (p) => p === '/login?redirect=%2Fadministration',
+      'the login page with redirect=/administration',
+    );
     await waitForTitle(page, 'Sign in · Coop Ledger');
     expect(await page.$(tid('login-link'))).not.toBeNull();
     expect(await page.$(tid('menu-administration'))).toBeNull();
@@ -61,7 +75,11 @@ describe('console session, languages and roles', () => {
     // The console's scripts as loaded (issue 43, decision 227): English is the shell's language, German comes only when shown.
     const scripts: string[] = [];
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') void res.text().then((body) => scripts.push(body), () => undefined);
+      if (res.request().resourceType() === 'script')
+        void res.text().then(
+          (body) => scripts.push(body),
+          () => undefined,
+        );
     });
     const loaded = (text: string) => scripts.some((body) => body.includes(text));
     // A response's body is read after the page has used it: wait for the language shown before asking about the other.
@@ -104,7 +122,12 @@ describe('console session, languages and roles', () => {
     const created = await product.api('/users', {
       method: 'POST',
       token: adminToken,
-      body: { username: 'clerk', password: 'Buchhaltung-Pass-1', passwordRepeat: 'Buchhaltung-Pass-1', roles: ['ROLE_USER'] },
+      body: {
+        username: 'clerk',
+        password: 'Buchhaltung-Pass-1',
+        passwordRepeat: 'Buchhaltung-Pass-1',
+        roles: ['ROLE_USER'],
+      },
     });
     expect(created.status).toBe(201);
 

@@ -25,22 +25,34 @@ describe('the settlement terms in the console', () => {
   const check = accessibilityCheck(found, 'settlement-terms');
   const cell = (testId: string) => `[data-id="${settlementId}"] ${tid(testId)}`;
   /** The row of the leaver: loss share, amount and deadline as the table shows them. */
-  const rowOf = async (page: Page) => [await textOf(page, cell('settlement-loss-share')), await textOf(page, cell('settlement-amount')), await textOf(page, cell('settlement-deadline'))];
+  const rowOf = async (page: Page) => [
+    await textOf(page, cell('settlement-loss-share')),
+    await textOf(page, cell('settlement-amount')),
+    await textOf(page, cell('settlement-deadline')),
+  ];
   const waitForRow = async (page: Page, expected: string[]) => {
-    await page.waitForFunction(
-      (id: string, want: string[]) => {
-        const row = document.querySelector(`[data-id="${id}"]`);
-        const text = (t: string) => (row?.querySelector(`[data-testid="${t}"]`)?.textContent ?? '').trim();
-        return [text('settlement-loss-share'), text('settlement-amount'), text('settlement-deadline')].join('|') === want.join('|');
-      },
-      { timeout: 30_000 },
-      settlementId,
-      expected,
-    ).catch(async (error: unknown) => {
-      throw new Error(`row ${JSON.stringify(await rowOf(page))} never became ${JSON.stringify(expected)}: ${String(error)}`);
-    });
+    await page
+      .waitForFunction(
+        (id: string, want: string[]) => {
+          const row = document.querySelector(`[data-id="${id}"]`);
+          const text = (t: string) => (row?.querySelector(`[data-testid="${t}"]`)?.textContent ?? '').trim();
+          return (
+            [text('settlement-loss-share'), text('settlement-amount'), text('settlement-deadline')].join('|') ===
+            want.join('|')
+          );
+        },
+        { timeout: 30_000 },
+        settlementId,
+        expected,
+      )
+      .catch(async (error: unknown) => {
+        throw new Error(
+          `row ${JSON.stringify(await rowOf(page))} never became ${JSON.stringify(expected)}: ${String(error)}`,
+        );
+      });
   };
-  const dialogGone = (page: Page, testId: string) => page.waitForFunction((t: string) => !document.querySelector(`[data-testid="${t}"]`), { timeout: 30_000 }, testId);
+  const dialogGone = (page: Page, testId: string) =>
+    page.waitForFunction((t: string) => !document.querySelector(`[data-testid="${t}"]`), { timeout: 30_000 }, testId);
 
   beforeAll(async () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
@@ -48,7 +60,18 @@ describe('the settlement terms in the console', () => {
     await setUpCooperative(product, token);
     const leaver = await seedMember(product, token, { givenName: 'Gerda', name: 'Geher' });
     // Notice early in last year: the membership ends at last year's end (two shares of 250,00 €, a holding of 500,00 €).
-    const exit = await product.api('/balances', { method: 'POST', token, body: { member: leaver, type: 8, date: '2021-03-01', approvalDate: '2021-03-01', interestBegin: '2021-04-01', noticeDate: `${year}-01-15` } });
+    const exit = await product.api('/balances', {
+      method: 'POST',
+      token,
+      body: {
+        member: leaver,
+        type: 8,
+        date: '2021-03-01',
+        approvalDate: '2021-03-01',
+        interestBegin: '2021-04-01',
+        noticeDate: `${year}-01-15`,
+      },
+    });
     expect(exit.status).toBe(201);
     settlementId = `${leaver}.${(exit.body as { id: string }).id}`;
   }, 90_000);
@@ -66,7 +89,11 @@ describe('the settlement terms in the console', () => {
     await waitForPath(page, (p) => p === '/', 'the dashboard');
     await page.goto(`${product.baseUrl}/settlements?year=${year}`);
     await waitForText(page, 'h1', `Auseinandersetzung ${year}`);
-    await waitForText(page, tid('settlement-terms-period'), 'Auszahlungsfrist: 6 Monate nach dem Ende der Mitgliedschaft');
+    await waitForText(
+      page,
+      tid('settlement-terms-period'),
+      'Auszahlungsfrist: 6 Monate nach dem Ende der Mitgliedschaft',
+    );
     await waitForText(page, tid('settlement-terms-loss'), `Verlustanteil ${year}: keiner beschlossen`);
     await waitForRow(page, ['0,00 €', '500,00 €', `30.06.${year + 1}`]);
     await check(page, 'Liste');
@@ -75,12 +102,20 @@ describe('the settlement terms in the console', () => {
     await page.click(tid('settlement-period-edit'));
     await fill(page, tid('settlement-period-months'), '61');
     await page.click(tid('settlement-period-save'));
-    await waitForText(page, `${tid('settlement-period-dialog')} .MuiFormHelperText-root.Mui-error`, 'Darf höchstens 60 sein');
+    await waitForText(
+      page,
+      `${tid('settlement-period-dialog')} .MuiFormHelperText-root.Mui-error`,
+      'Darf höchstens 60 sein',
+    );
     await check(page, 'Frist abgelehnt');
     await fill(page, tid('settlement-period-months'), '3');
     await page.click(tid('settlement-period-save'));
     await dialogGone(page, 'settlement-period-dialog');
-    await waitForText(page, tid('settlement-terms-period'), 'Auszahlungsfrist: 3 Monate nach dem Ende der Mitgliedschaft');
+    await waitForText(
+      page,
+      tid('settlement-terms-period'),
+      'Auszahlungsfrist: 3 Monate nach dem Ende der Mitgliedschaft',
+    );
     await waitForRow(page, ['0,00 €', '500,00 €', `31.03.${year + 1}`]);
 
     // The loss share: a percentage above 100 is refused after the confirmation, under its field; 10 % is recorded.
@@ -88,13 +123,25 @@ describe('the settlement terms in the console', () => {
     await fill(page, tid('settlement-loss-percent'), '150');
     // The decision date left empty is named before anything is asked or sent, as the server would name it.
     await page.click(tid('settlement-loss-save'));
-    await waitForText(page, `${tid('settlement-loss-dialog')} .MuiFormHelperText-root.Mui-error`, 'Darf nicht leer sein');
+    await waitForText(
+      page,
+      `${tid('settlement-loss-dialog')} .MuiFormHelperText-root.Mui-error`,
+      'Darf nicht leer sein',
+    );
     expect(await page.$(tid('settlement-loss-confirm'))).toBeNull();
     await fill(page, tid('settlement-loss-date'), decided);
     await page.click(tid('settlement-loss-save'));
-    await waitForText(page, tid('settlement-loss-confirm'), `Ein Verlustanteil von 150 % des Geschäftsguthabens (Beschluss vom ${decided}) mindert das Auseinandersetzungsguthaben der 1 noch offenen Auseinandersetzung von ${year}.`);
+    await waitForText(
+      page,
+      tid('settlement-loss-confirm'),
+      `Ein Verlustanteil von 150 % des Geschäftsguthabens (Beschluss vom ${decided}) mindert das Auseinandersetzungsguthaben der 1 noch offenen Auseinandersetzung von ${year}.`,
+    );
     await page.click(tid('confirm-ok'));
-    await waitForText(page, `${tid('settlement-loss-dialog')} .MuiFormHelperText-root.Mui-error`, 'Ein Prozentsatz über 0 und höchstens 100');
+    await waitForText(
+      page,
+      `${tid('settlement-loss-dialog')} .MuiFormHelperText-root.Mui-error`,
+      'Ein Prozentsatz über 0 und höchstens 100',
+    );
     await check(page, 'Verlustanteil abgelehnt');
     await fill(page, tid('settlement-loss-percent'), '10');
     await page.click(tid('settlement-loss-save'));
@@ -102,7 +149,11 @@ describe('the settlement terms in the console', () => {
     await check(page, 'Verlustanteil bestätigen');
     await page.click(tid('confirm-ok'));
     await dialogGone(page, 'settlement-loss-dialog');
-    await waitForText(page, tid('settlement-terms-loss'), `Verlustanteil ${year}: 10 % des Geschäftsguthabens, beschlossen von der Generalversammlung am ${decided}`);
+    await waitForText(
+      page,
+      tid('settlement-terms-loss'),
+      `Verlustanteil ${year}: 10 % des Geschäftsguthabens, beschlossen von der Generalversammlung am ${decided}`,
+    );
     await waitForRow(page, ['50,00 €', '450,00 €', `31.03.${year + 1}`]);
     await check(page, 'Liste mit Verlustanteil');
 
@@ -118,7 +169,11 @@ describe('the settlement terms in the console', () => {
     await fill(page, tid('settlement-loss-amount'), '30,00');
     await fill(page, tid('settlement-loss-date'), `31.02.${year + 1}`);
     await page.click(tid('settlement-loss-save'));
-    await waitForText(page, tid('settlement-loss-confirm'), `A loss share of 30,00 € per share (decision of 31.02.${year + 1}) lowers the settlement balance of the 1 settlement of ${year} still due.`);
+    await waitForText(
+      page,
+      tid('settlement-loss-confirm'),
+      `A loss share of 30,00 € per share (decision of 31.02.${year + 1}) lowers the settlement balance of the 1 settlement of ${year} still due.`,
+    );
     await page.click(tid('confirm-ok'));
     await waitForText(page, `${tid('settlement-loss-dialog')} .MuiFormHelperText-root.Mui-error`, 'Invalid date');
     await check(page, 'loss share refused');
@@ -126,7 +181,11 @@ describe('the settlement terms in the console', () => {
     await page.click(tid('settlement-loss-save'));
     await page.click(tid('confirm-ok'));
     await dialogGone(page, 'settlement-loss-dialog');
-    await waitForText(page, tid('settlement-terms-loss'), `Loss share ${year}: 30,00 € per share, decided by the general meeting on ${decided}`);
+    await waitForText(
+      page,
+      tid('settlement-terms-loss'),
+      `Loss share ${year}: 30,00 € per share, decided by the general meeting on ${decided}`,
+    );
     await waitForRow(page, ['60,00 €', '440,00 €', `31.03.${year + 1}`]);
     await check(page, 'list with loss share');
     await page.click(tid('settlement-loss-edit'));
@@ -139,7 +198,11 @@ describe('the settlement terms in the console', () => {
     // Withdrawn after its own confirmation: the settlement is paid in full again.
     await page.click(tid('settlement-loss-edit'));
     await page.click(tid('settlement-loss-withdraw'));
-    await waitForText(page, tid('settlement-loss-confirm'), `Without a loss share the 1 settlement of ${year} still due is paid in full again.`);
+    await waitForText(
+      page,
+      tid('settlement-loss-confirm'),
+      `Without a loss share the 1 settlement of ${year} still due is paid in full again.`,
+    );
     await page.click(tid('confirm-ok'));
     await dialogGone(page, 'settlement-loss-dialog');
     await waitForText(page, tid('settlement-terms-loss'), `Loss share ${year}: none decided`);
@@ -157,7 +220,11 @@ describe('the settlement terms in the console', () => {
       ['clerk', ['ROLE_USER']],
       ['reader', ['ROLE_RESTRICTED_USER']],
     ] as const) {
-      const created = await product.api('/users', { method: 'POST', token, body: { username, password: 'Buchhaltung-Pass-1', passwordRepeat: 'Buchhaltung-Pass-1', roles } });
+      const created = await product.api('/users', {
+        method: 'POST',
+        token,
+        body: { username, password: 'Buchhaltung-Pass-1', passwordRepeat: 'Buchhaltung-Pass-1', roles },
+      });
       expect(created.status).toBe(201);
     }
     const buttons = async (username: string) => {
@@ -167,7 +234,10 @@ describe('the settlement terms in the console', () => {
       await waitForPath(page, (p) => p === '/', 'the dashboard');
       await page.goto(`${product.baseUrl}/settlements?year=${year}`);
       await page.waitForSelector(tid('settlement-terms-period'));
-      const shown = [(await page.$(tid('settlement-period-edit'))) !== null, (await page.$(tid('settlement-loss-edit'))) !== null];
+      const shown = [
+        (await page.$(tid('settlement-period-edit'))) !== null,
+        (await page.$(tid('settlement-loss-edit'))) !== null,
+      ];
       await page.browserContext().close();
       return shown;
     };

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chooseLanguage, clickElement, fill, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import {
+  chooseLanguage,
+  clickElement,
+  fill,
+  signIn,
+  textOf,
+  tid,
+  waitForPath,
+  waitForText,
+} from './support/console.js';
 import { accessibilityCheck } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
@@ -26,23 +35,48 @@ describe('the settlements in the console', () => {
     await setUpCooperative(product, token);
     const leaver = await seedMember(product, token, { givenName: 'Gerda', name: 'Geher' });
     // Notice early in last year: the membership ends at last year's end (two shares of 250,00 €).
-    const exit = await product.api('/balances', { method: 'POST', token, body: { member: leaver, type: 8, date: '2021-03-01', approvalDate: '2021-03-01', interestBegin: '2021-04-01', noticeDate: `${year}-01-15` } });
+    const exit = await product.api('/balances', {
+      method: 'POST',
+      token,
+      body: {
+        member: leaver,
+        type: 8,
+        date: '2021-03-01',
+        approvalDate: '2021-03-01',
+        interestBegin: '2021-04-01',
+        noticeDate: `${year}-01-15`,
+      },
+    });
     expect(exit.status).toBe(201);
     settlementId = `${leaver}.${(exit.body as { id: string }).id}`;
     // A death last year: the membership ends at the year's end; the settlement goes to the heirs.
     const deceased = await seedMember(product, token, { givenName: 'Vera', name: 'Verstorben' });
-    const death = await product.api('/balances', { method: 'POST', token, body: { member: deceased, type: 6, date: '2021-03-01', approvalDate: '2021-03-01', interestBegin: '2021-04-01', noticeDate: `${year}-03-10` } });
+    const death = await product.api('/balances', {
+      method: 'POST',
+      token,
+      body: {
+        member: deceased,
+        type: 6,
+        date: '2021-03-01',
+        approvalDate: '2021-03-01',
+        interestBegin: '2021-04-01',
+        noticeDate: `${year}-03-10`,
+      },
+    });
     expect(death.status).toBe(201);
     deathId = `${deceased}.${(death.body as { id: string }).id}`;
     const listed = await product.api(`/settlements?year=${year}`, { token });
-    expect([listed.status, (listed.body as { id: string }[]).map((s) => s.id).sort()]).toEqual([200, [settlementId, deathId].sort()]);
+    expect([listed.status, (listed.body as { id: string }[]).map((s) => s.id).sort()]).toEqual([
+      200,
+      [settlementId, deathId].sort(),
+    ]);
   }, 90_000);
 
   afterAll(async () => {
     await product?.close();
   });
 
-  it('lists the due settlements in German, enters the heirs\' account the check asks for, checks and records its payout after the confirmation, and shows it paid in English', async () => {
+  it("lists the due settlements in German, enters the heirs' account the check asks for, checks and records its payout after the confirmation, and shows it paid in English", async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/login`);
     await page.evaluate(() => localStorage.setItem('RaStorecoop.locale', JSON.stringify('de')));
@@ -75,7 +109,11 @@ describe('the settlements in the console', () => {
     await check(page, 'Konto der Erben');
     await fill(page, tid('settlement-heirs-iban'), 'DE02120300000000202051');
     await page.click(tid('settlement-heirs-save'));
-    await page.waitForFunction(() => !document.querySelector('[data-testid="settlement-heirs-dialog"]') && !document.querySelector('[data-testid="settlement-heirs-missing"]'));
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('[data-testid="settlement-heirs-dialog"]') &&
+        !document.querySelector('[data-testid="settlement-heirs-missing"]'),
+    );
 
     await page.click(tid('settlement-check'));
     await waitForText(page, tid('settlement-check-result'), '2 Auseinandersetzungen, insgesamt 1.000,00 €');
@@ -102,7 +140,11 @@ describe('the settlements in the console', () => {
     await page.click(tid('settlement-reverse-cancel'));
     // The member's dashboard shows the settlement, paid, with its amount; its end opens the year's settlements.
     await page.goto(`${product.baseUrl}/member/${encodeURIComponent(settlementId.split('.')[0]!)}`);
-    await waitForText(page, `${tid('member-settlement')}[data-status="paid"] ${tid('settlement-paid')}`, `Paid on 15.01.${year + 1}`);
+    await waitForText(
+      page,
+      `${tid('member-settlement')}[data-status="paid"] ${tid('settlement-paid')}`,
+      `Paid on 15.01.${year + 1}`,
+    );
     expect(await textOf(page, tid('member-settlement-amount'))).toContain('500,00');
     expect(await page.$$(tid('member-settlement-statement'))).toHaveLength(1);
     await check(page, 'member dashboard with a settlement');
@@ -111,8 +153,17 @@ describe('the settlements in the console', () => {
     await page.browserContext().close();
 
     const listed = await product.api(`/settlements?year=${year}`, { token });
-    const paid = (listed.body as { id: string; status: string; payoutDate: string }[]).map((s) => [s.id, s.status, s.payoutDate]);
-    expect(paid.sort()).toEqual([[settlementId, 'paid', `${year + 1}-01-15`], [deathId, 'paid', `${year + 1}-01-15`]].sort());
+    const paid = (listed.body as { id: string; status: string; payoutDate: string }[]).map((s) => [
+      s.id,
+      s.status,
+      s.payoutDate,
+    ]);
+    expect(paid.sort()).toEqual(
+      [
+        [settlementId, 'paid', `${year + 1}-01-15`],
+        [deathId, 'paid', `${year + 1}-01-15`],
+      ].sort(),
+    );
     expect(found).toEqual({});
   }, 180_000);
 });

@@ -11,7 +11,9 @@ import { setUpCooperative } from './support/seed.js';
  */
 
 async function openSteps(page: Page): Promise<string[]> {
-  return page.$$eval('[data-testid^="setup-link-"]', (links) => links.map((a) => a.getAttribute('data-testid')!.replace('setup-link-', '')));
+  return page.$$eval('[data-testid^="setup-link-"]', (links) =>
+    links.map((a) => a.getAttribute('data-testid')!.replace('setup-link-', '')),
+  );
 }
 
 async function dashboard(page: Page, product: Product): Promise<void> {
@@ -22,14 +24,21 @@ async function dashboard(page: Page, product: Product): Promise<void> {
 /** Waits until the checklist lists exactly `steps` (none: the cooperative card shows its tax number and no checklist). */
 async function waitForSteps(page: Page, steps: readonly string[]): Promise<void> {
   if (steps.length === 0) {
-    await page.waitForFunction(() => document.querySelector('[data-testid="cooperative-taxId"]')?.textContent === '1121081508150');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="cooperative-taxId"]')?.textContent === '1121081508150',
+    );
     // The approval numbers answer beside the cooperative; a checklist would show within a moment.
     await new Promise((r) => setTimeout(r, 1_500));
     expect(await page.$(tid('setup-checklist'))).toBeNull();
     return;
   }
   await page.waitForFunction(
-    (want: string) => JSON.stringify(Array.from(document.querySelectorAll('[data-testid^="setup-link-"]')).map((a) => a.getAttribute('data-testid')!.replace('setup-link-', ''))) === want,
+    (want: string) =>
+      JSON.stringify(
+        Array.from(document.querySelectorAll('[data-testid^="setup-link-"]')).map((a) =>
+          a.getAttribute('data-testid')!.replace('setup-link-', ''),
+        ),
+      ) === want,
     {},
     JSON.stringify(steps),
   );
@@ -40,7 +49,12 @@ describe('setup checklist on the dashboard of a new cooperative', () => {
   let browser: Browser;
   beforeAll(async () => {
     product = await startProduct();
-    browser = await puppeteer.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', headless: true, args: CHROME_ARGS, defaultViewport: { width: 1366, height: 860 } });
+    browser = await puppeteer.launch({
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: CHROME_ARGS,
+      defaultViewport: { width: 1366, height: 860 },
+    });
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
@@ -76,7 +90,9 @@ describe('setup checklist on the dashboard of a new cooperative', () => {
     await waitForPath(page, (p) => p === '/', 'the dashboard');
     await page.waitForSelector(tid('setup-checklist'), { visible: true });
     await waitForText(page, '#setup-checklist-title', 'Zuerst die Genossenschaft einrichten');
-    expect(await openSteps(page)).toEqual(expect.arrayContaining(['balanceCost', 'bankAccount', 'taxId', 'taxOffice', 'elmaNumberFs', 'elmaNumberKm']));
+    expect(await openSteps(page)).toEqual(
+      expect.arrayContaining(['balanceCost', 'bankAccount', 'taxId', 'taxOffice', 'elmaNumberFs', 'elmaNumberKm']),
+    );
     await waitForText(page, tid('setup-link-balanceCost'), 'Preis eines Geschäftsanteils');
     await screenshot(page, 'setup-checklist-de');
 
@@ -92,14 +108,22 @@ describe('setup checklist on the dashboard of a new cooperative', () => {
     // The cooperative's data and the church-tax approval number set: only the FSA approval number is left.
     const token = await product.apiLogin('admin', product.adminPassword);
     await setUpCooperative(product, token);
-    const km = await product.api('/elmanumbers', { method: 'POST', token, body: { elmaProcess: 'km', elmaNumber: '12345678901' } });
+    const km = await product.api('/elmanumbers', {
+      method: 'POST',
+      token,
+      body: { elmaProcess: 'km', elmaNumber: '12345678901' },
+    });
     expect(km.status).toBeLessThan(300);
     await dashboard(page, product);
     await waitForSteps(page, ['elmaNumberFs']);
     expect(await openSteps(page)).toEqual(['elmaNumberFs']);
 
     // Everything set: no checklist.
-    const fs = await product.api('/elmanumbers', { method: 'POST', token, body: { elmaProcess: 'fs', elmaNumber: '31234567' } });
+    const fs = await product.api('/elmanumbers', {
+      method: 'POST',
+      token,
+      body: { elmaProcess: 'fs', elmaNumber: '31234567' },
+    });
     expect(fs.status).toBeLessThan(300);
     await dashboard(page, product);
     await waitForSteps(page, []);

@@ -3,7 +3,17 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { clickElement, clickMenuOption, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import {
+  clickElement,
+  clickMenuOption,
+  fill,
+  screenshot,
+  signIn,
+  textOf,
+  tid,
+  waitForPath,
+  waitForText,
+} from './support/console.js';
 import { accessibilityProblems } from './support/accessibility.js';
 import { ROOT, startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
@@ -15,7 +25,6 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * member's church data read. Every screen free of axe violations (any impact), one main landmark, one h1.
  */
 
-
 /** Waits until the top bar's request spinner is gone (the running-task indicator may stay). */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[data-testid="loading-spinner"]'), { timeout: 30_000 });
@@ -23,14 +32,22 @@ async function settled(page: Page): Promise<void> {
 }
 
 /** The visible headlines of the notification list. */
-const headlines = (page: Page): Promise<string[]> => page.$$eval('[data-testid="notification-open"]', (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
+const headlines = (page: Page): Promise<string[]> =>
+  page.$$eval('[data-testid="notification-open"]', (els) => els.map((el) => (el as HTMLElement).innerText.trim()));
 
 /** The unread count of the top bar's link ('' when none is shown). */
-const unread = (page: Page): Promise<string> => page.$eval(tid('notifications-link'), (el) => (el.querySelector('[data-testid="notifications-unread"]') as HTMLElement | null)?.innerText.trim() ?? '');
+const unread = (page: Page): Promise<string> =>
+  page.$eval(
+    tid('notifications-link'),
+    (el) => (el.querySelector('[data-testid="notifications-unread"]') as HTMLElement | null)?.innerText.trim() ?? '',
+  );
 
 /** The top menu's entries all on one line (the notification link and the task indicator leave room for it at 1366 px). */
 const menuLines = (page: Page): Promise<number> =>
-  page.$$eval('header nav a', (links) => new Set(links.map((a) => Math.round((a as HTMLElement).getBoundingClientRect().top))).size);
+  page.$$eval(
+    'header nav a',
+    (links) => new Set(links.map((a) => Math.round((a as HTMLElement).getBoundingClientRect().top))).size,
+  );
 
 async function signInAs(page: Page, product: Product, locale: 'en' | 'de', path = '/'): Promise<void> {
   await page.goto(`${product.baseUrl}/login`);
@@ -62,7 +79,13 @@ describe('tasks and notifications in the console', () => {
     token = await product.apiLogin('admin', product.adminPassword);
     await setUpCooperative(product, token);
     bernd = await seedMember(product, token, { manualTaxId: '47036892816' });
-    anna = await seedMember(product, token, { salutation: 'Frau', postalSalutation: 'female', givenName: 'Anna', name: 'Acker', iban: 'DE02120300000000202051' });
+    anna = await seedMember(product, token, {
+      salutation: 'Frau',
+      postalSalutation: 'female',
+      givenName: 'Anna',
+      name: 'Acker',
+      iban: 'DE02120300000000202051',
+    });
   }, 90_000);
 
   afterAll(async () => {
@@ -79,7 +102,11 @@ describe('tasks and notifications in the console', () => {
     await waitForText(page, 'h1', 'KiStAM starten?');
     await check(page, 'KiStAM-Bestaetigung');
     await page.click(tid('kistam-yes'));
-    await waitForText(page, tid('kistam-refused'), 'Es ist keine Zulassungsnummer des Verfahrens km (KiStAM) hinterlegt.');
+    await waitForText(
+      page,
+      tid('kistam-refused'),
+      'Es ist keine Zulassungsnummer des Verfahrens km (KiStAM) hinterlegt.',
+    );
     await screenshot(page, 'tasks-kistam-refused-de');
     await page.click(tid('kistam-no'));
     await waitForPath(page, (p) => p === '/', 'the dashboard');
@@ -90,11 +117,17 @@ describe('tasks and notifications in the console', () => {
   }, 90_000);
 
   it('starts KiStAM from the dashboard, shows the task and its notifications, opens the member from a KiStAM error and marks notifications seen', async () => {
-    const elma = await product.api('/elmanumbers', { method: 'POST', token, body: { elmaProcess: 'km', elmaNumber: '12345678901' } });
+    const elma = await product.api('/elmanumbers', {
+      method: 'POST',
+      token,
+      body: { elmaProcess: 'km', elmaNumber: '12345678901' },
+    });
     expect(elma.status).toBe(201);
     // A context that saves downloads, to see the request file arrive.
     const downloads = await mkdtemp(join(tmpdir(), 'coop-downloads-'));
-    const context = await product.browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: downloads } });
+    const context = await product.browser.createBrowserContext({
+      downloadBehavior: { policy: 'allow', downloadPath: downloads },
+    });
     const page = await context.newPage();
     await page.setViewport({ width: 1366, height: 860 });
     page.setDefaultTimeout(15_000);
@@ -115,17 +148,24 @@ describe('tasks and notifications in the console', () => {
     // and offers file and upload.
     await clickElement(page, tid('dashboard-to-tasks'));
     await waitForPath(page, (p) => p === '/tasks', 'the tasks from the dashboard');
-    await page.waitForSelector('[data-testid="task-row"][data-kind="kistam"][data-state="waiting"]', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="task-row"][data-kind="kistam"][data-state="waiting"]', {
+      timeout: 30_000,
+    });
     await waitForText(page, tid('task-state'), 'Waiting for the answer file');
-    expect(await page.$$eval(tid('task-file'), (els) => els.map((el) => (el as HTMLElement).innerText.trim()))).toEqual([expect.stringMatching(/\.csv$/)]);
+    expect(await page.$$eval(tid('task-file'), (els) => els.map((el) => (el as HTMLElement).innerText.trim()))).toEqual(
+      [expect.stringMatching(/\.csv$/)],
+    );
     await page.waitForSelector(tid('task-upload-answer'));
     // The file is fetched with the token and saved under its name.
     const fileName = await textOf(page, tid('task-file'));
     await page.click(tid('task-file'));
     const deadline = Date.now() + 10_000;
-    while (!(await readdir(downloads)).includes(fileName) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (!(await readdir(downloads)).includes(fileName) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     expect(await readdir(downloads)).toEqual([fileName]);
-    expect(await readFile(join(downloads, fileName), 'utf8')).toMatch(/^Satzart;Ordnungskriterium;Anfragedatum;Anfragetyp;IdNr;Geburtsdatum\r\n1;1;31\.08\.\d{4};1;47036892816;04\.05\.1970\r\n$/);
+    expect(await readFile(join(downloads, fileName), 'utf8')).toMatch(
+      /^Satzart;Ordnungskriterium;Anfragedatum;Anfragetyp;IdNr;Geburtsdatum\r\n1;1;31\.08\.\d{4};1;47036892816;04\.05\.1970\r\n$/,
+    );
     await rm(downloads, { recursive: true, force: true });
     await waitForText(page, tid('task-summary'), 'Requested: 1');
     await check(page, 'tasks');
@@ -141,7 +181,9 @@ describe('tasks and notifications in the console', () => {
     expect((await headlines(page)).sort()).toEqual(
       [
         'KiStAM: 1 member cannot be queried',
-        expect.stringMatching(/^Regular query: BZSt answers the church tax status on 31\.08\.\d{4} \(always 31 August; queried from 1 September to 31 October\), which applies to the dividends paid in \d{4}\.$/),
+        expect.stringMatching(
+          /^Regular query: BZSt answers the church tax status on 31\.08\.\d{4} \(always 31 August; queried from 1 September to 31 October\), which applies to the dividends paid in \d{4}\.$/,
+        ),
         'KiStAM request file for 1 member is ready to upload to the BZSt online portal',
         'KiStAM task started',
       ].sort(),
@@ -150,7 +192,9 @@ describe('tasks and notifications in the console', () => {
     await screenshot(page, 'tasks-notifications-en');
 
     // The run's KiStAM error lists the member by number with its problem and leads to its edit page.
-    await page.$$eval('[data-testid="notification-open"]', (els) => (els.find((el) => (el as HTMLElement).innerText.includes('cannot be queried')) as HTMLElement).click());
+    await page.$$eval('[data-testid="notification-open"]', (els) =>
+      (els.find((el) => (el as HTMLElement).innerText.includes('cannot be queried')) as HTMLElement).click(),
+    );
     await waitForPath(page, (p) => /^\/notifications\/[^/?]+$/.test(p), 'the KiStAM error');
     await waitForText(page, tid('notification-kistam-member'), 'Member no. 2: no tax identification number');
     await check(page, 'notification detail');
@@ -175,16 +219,24 @@ describe('tasks and notifications in the console', () => {
     // One notification seen by its toggle: it leaves the list of unseen ones, the count drops.
     await page.goto(`${product.baseUrl}/notifications`);
     await page.waitForSelector(tid('notification-row'));
-    const started = await page.$$eval('[data-testid="notification-row"]', (rows) => rows.find((r) => (r as HTMLElement).innerText.includes('KiStAM task started'))?.getAttribute('data-id') ?? '');
+    const started = await page.$$eval(
+      '[data-testid="notification-row"]',
+      (rows) =>
+        rows.find((r) => (r as HTMLElement).innerText.includes('KiStAM task started'))?.getAttribute('data-id') ?? '',
+    );
     await page.click(tid(`notification-seen-${started}`));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="notification-row"]').length === 3);
-    await page.waitForFunction(() => document.querySelector('[data-testid="notifications-unread"]')?.textContent === '3');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="notifications-unread"]')?.textContent === '3',
+    );
     // All seen at once: the list is empty, the count gone; the switch shows the seen ones.
     await page.click(tid('notifications-mark-all'));
     await waitForText(page, tid('notifications-empty'), 'No unread notifications.');
     await page.waitForFunction(() => !document.querySelector('[data-testid="notifications-unread"]'));
     await page.click(tid('notifications-show-seen'));
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="notification-row"][data-seen="1"]').length === 4);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="notification-row"][data-seen="1"]').length === 4,
+    );
     await check(page, 'notifications with seen ones');
     await screenshot(page, 'tasks-notifications-seen-en');
     const left = await product.api('/notifications?filter=seen:0', { token });
@@ -199,10 +251,22 @@ describe('tasks and notifications in the console', () => {
     const order = await product.api('/exemptionorders', {
       method: 'POST',
       token,
-      body: { member: bernd, type: 0, joint: false, amount: 100_000, date: `${year}-01-02`, startDate: `${year}-01-01`, endDate: null },
+      body: {
+        member: bernd,
+        type: 0,
+        joint: false,
+        amount: 100_000,
+        date: `${year}-01-02`,
+        startDate: `${year}-01-01`,
+        endDate: null,
+      },
     });
     expect(order.status).toBe(201);
-    const closure = await product.api('/dividend/store', { method: 'POST', token, body: { year: String(year), type: 'percent', amount: '4', decision_date: paid, payment_date: paid } });
+    const closure = await product.api('/dividend/store', {
+      method: 'POST',
+      token,
+      body: { year: String(year), type: 'percent', amount: '4', decision_date: paid, payment_date: paid },
+    });
     expect(closure.status).toBe(201);
     const dividendId = (closure.body as { id: string }).id;
     const page = await product.newPage();
@@ -228,7 +292,10 @@ describe('tasks and notifications in the console', () => {
     const tasks = (await product.api('/tasks', { token })).body as Array<{ id: string; kind: string; state: string }>;
     expect(tasks.filter((t) => t.kind === 'kistam').map((t) => t.state)).toEqual(['waiting']);
     const today = new Date();
-    const statusYear = today.getMonth() > 7 || (today.getMonth() === 7 && today.getDate() === 31) ? today.getFullYear() : today.getFullYear() - 1;
+    const statusYear =
+      today.getMonth() > 7 || (today.getMonth() === 7 && today.getDate() === 31)
+        ? today.getFullYear()
+        : today.getFullYear() - 1;
     const dd = (n: number) => String(n).padStart(2, '0');
     const answer = [
       `1;2;1121081508150;${dd(today.getDate())}.${dd(today.getMonth() + 1)}.${today.getFullYear()}`,
@@ -256,7 +323,12 @@ describe('tasks and notifications in the console', () => {
     await clickElement(page, tid('notifications-link'));
     await waitForPath(page, (p) => p === '/notifications', 'the notifications');
     await page.waitForSelector(tid('notification-row'));
-    expect(await headlines(page)).toEqual(expect.arrayContaining(['Aufgabe KiStAM abgeschlossen', 'KiStAM-Antwort eingelesen – mit Kirchensteuer: 1, ohne Kirchensteuer: 0, Fehler: 0']));
+    expect(await headlines(page)).toEqual(
+      expect.arrayContaining([
+        'Aufgabe KiStAM abgeschlossen',
+        'KiStAM-Antwort eingelesen – mit Kirchensteuer: 1, ohne Kirchensteuer: 0, Fehler: 0',
+      ]),
+    );
     await check(page, 'Benachrichtigungen');
     await screenshot(page, 'tasks-notifications-de');
     await page.click(tid('notifications-mark-all'));
@@ -272,11 +344,16 @@ describe('tasks and notifications in the console', () => {
     expect(found).toEqual({});
   }, 180_000);
 
-  it("shows a restricted user the tasks and notifications but no church data and no KiStAM start", async () => {
+  it('shows a restricted user the tasks and notifications but no church data and no KiStAM start', async () => {
     const created = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'auditor', password: 'Pruefung-Pass-1', passwordRepeat: 'Pruefung-Pass-1', roles: ['ROLE_RESTRICTED_USER'] },
+      body: {
+        username: 'auditor',
+        password: 'Pruefung-Pass-1',
+        passwordRepeat: 'Pruefung-Pass-1',
+        roles: ['ROLE_RESTRICTED_USER'],
+      },
     });
     expect(created.status).toBe(201);
     const page = await product.newPage();

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
-import { choose, chooseLanguage, clickElement, fill, screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import {
+  choose,
+  chooseLanguage,
+  clickElement,
+  fill,
+  screenshot,
+  signIn,
+  textOf,
+  tid,
+  waitForPath,
+  waitForText,
+} from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
@@ -27,7 +38,10 @@ async function waitForSelectMessage(page: Page, source: string, text: string): P
 async function waitForNotification(page: Page, text: string): Promise<void> {
   try {
     await page.waitForFunction(
-      (t: string) => Array.from(document.querySelectorAll('.MuiSnackbarContent-message')).some((el) => (el as HTMLElement).innerText.includes(t)),
+      (t: string) =>
+        Array.from(document.querySelectorAll('.MuiSnackbarContent-message')).some((el) =>
+          (el as HTMLElement).innerText.includes(t),
+        ),
       {},
       text,
     );
@@ -39,7 +53,9 @@ async function waitForNotification(page: Page, text: string): Promise<void> {
 
 /** Waits until no notification is shown (so the next one is really new). */
 async function waitForNoNotification(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('.MuiSnackbarContent-message').length === 0, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.MuiSnackbarContent-message').length === 0, {
+    timeout: 15_000,
+  });
 }
 
 /** The differences from the seed's default member: a married person in the Birkenweg with one share. */
@@ -75,11 +91,23 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await setUpCooperative(product, token);
     karin = await seedMember(product, token, person('Karin', 'Kaiser'));
     klaus = await seedMember(product, token, person('Klaus', 'Kaiser'));
-    lena = await seedMember(product, token, person('Lena', 'Lang', { spouse: klaus, spouseGivenName: 'Klaus', spouseName: 'Kaiser' }));
+    lena = await seedMember(
+      product,
+      token,
+      person('Lena', 'Lang', { spouse: klaus, spouseGivenName: 'Klaus', spouseName: 'Kaiser' }),
+    );
     firm = await seedMember(
       product,
       token,
-      person('', 'Stadtwerke Musterstadt GmbH', { legalForm: 1, givenName: null, salutation: null, postalSalutation: 'company', birthDate: null, civilStatus: null, title: null }),
+      person('', 'Stadtwerke Musterstadt GmbH', {
+        legalForm: 1,
+        givenName: null,
+        salutation: null,
+        postalSalutation: 'company',
+        birthDate: null,
+        civilStatus: null,
+        title: null,
+      }),
     );
   }, 90_000);
 
@@ -105,7 +133,11 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await page.waitForSelector(tid('exemption-order-no-spouse'));
     await page.click(tid('save'));
     // (under the switch, which names no helper text: read from the form)
-    await waitForText(page, tid('exemption-order-form'), "A joint order needs a spouse or civil partner recorded in the member's master data");
+    await waitForText(
+      page,
+      tid('exemption-order-form'),
+      "A joint order needs a spouse or civil partner recorded in the member's master data",
+    );
     await screenshot(page, 'tax-order-joint-without-spouse-en');
 
     // The same in German (the language change starts the form afresh).
@@ -114,9 +146,17 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await page.waitForSelector('input[name="amount"]');
     await fill(page, 'input[name="amount"]', '2.000,00');
     await page.click('input[name="joint"]');
-    await waitForText(page, tid('exemption-order-no-spouse'), 'In den Stammdaten ist kein Ehegatte oder Lebenspartner erfasst');
+    await waitForText(
+      page,
+      tid('exemption-order-no-spouse'),
+      'In den Stammdaten ist kein Ehegatte oder Lebenspartner erfasst',
+    );
     await page.click(tid('save'));
-    await waitForText(page, tid('exemption-order-form'), 'Ein gemeinsamer Freistellungsauftrag setzt einen in den Stammdaten erfassten Ehegatten oder Lebenspartner voraus');
+    await waitForText(
+      page,
+      tid('exemption-order-form'),
+      'Ein gemeinsamer Freistellungsauftrag setzt einen in den Stammdaten erfassten Ehegatten oder Lebenspartner voraus',
+    );
     await screenshot(page, 'tax-order-joint-without-spouse-de');
     await chooseLanguage(page, 'en');
     await waitForText(page, tid('save'), 'Save');
@@ -132,7 +172,13 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await page.click(tid('save'));
     await waitForPath(page, (p) => p === `/member/${karin}`, 'the dashboard after entering the spouse');
     const master = await product.api(`/members/${karin}`, { token });
-    expect(master.body).toMatchObject({ spouse: null, spouseName: 'Kaiser', spouseGivenName: 'Konrad', spouseTaxId: '47036892816', manualTaxId: '86095742719' });
+    expect(master.body).toMatchObject({
+      spouse: null,
+      spouseName: 'Kaiser',
+      spouseGivenName: 'Konrad',
+      spouseTaxId: '47036892816',
+      manualTaxId: '86095742719',
+    });
 
     // Now the joint order: the form names the spouse it covers and warns of nothing; this year and the two following.
     await clickElement(page, tid('member-add-exemption-order'));
@@ -147,7 +193,9 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await screenshot(page, 'tax-order-joint-filled');
     await page.click(tid('save'));
     await waitForPath(page, (p) => p === `/member/${karin}`, 'back on the dashboard');
-    await page.waitForSelector(`${tid('member-exemption-orders')} [data-testid="exemption-order-row"][data-state="active"]`);
+    await page.waitForSelector(
+      `${tid('member-exemption-orders')} [data-testid="exemption-order-row"][data-state="active"]`,
+    );
     await waitForText(page, tid('member-exemption-orders'), 'Joint with Kaiser, Konrad');
     await waitForText(page, tid('member-exemption-orders'), '2.000,00 €');
     await waitForText(page, tid('member-exemption-orders'), `31.12.${year + 2}`);
@@ -173,7 +221,11 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
 
     // A second order overlapping the first is refused with the conflict message; the other order is marked.
     await clickElement(page, tid('member-add-exemption-order'));
-    await waitForPath(page, (p) => p === `/exemption-orders/new/member/${karin}`, 'the new exemption order form, a second time');
+    await waitForPath(
+      page,
+      (p) => p === `/exemption-orders/new/member/${karin}`,
+      'the new exemption order form, a second time',
+    );
     await page.waitForSelector('input[name="amount"]');
     await fill(page, 'input[name="amount"]', '500,00');
     await page.click(tid('save'));
@@ -197,7 +249,9 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await page.waitForSelector(`${tid('member-exemption-orders')} ${tid('exemption-order-open')}`);
     await page.click(`${tid('member-exemption-orders')} ${tid('exemption-order-open')}`);
     await waitForPath(page, (p) => p === `/exemption-orders/${firstId}`, 'the exemption order form');
-    await page.waitForFunction(() => (document.querySelector('input[name="amount"]') as HTMLInputElement | null)?.value === '2.000,00');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="amount"]') as HTMLInputElement | null)?.value === '2.000,00',
+    );
     await fill(page, 'input[name="amount"]', '1.800,00');
     await page.click(tid('save'));
     await waitForPath(page, (p) => p === `/member/${karin}`, 'the dashboard after the correction');
@@ -240,11 +294,26 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     const refused = await product.api('/exemptionorders', {
       method: 'POST',
       token,
-      body: { member: firm, type: 0, joint: false, amount: 10_000, date: `${year}-01-02`, startDate: `${year}-01-01`, endDate: null },
+      body: {
+        member: firm,
+        type: 0,
+        joint: false,
+        amount: 10_000,
+        date: `${year}-01-02`,
+        startDate: `${year}-01-01`,
+        endDate: null,
+      },
     });
-    expect([refused.status, refused.body]).toEqual([400, { errors: [{ field: 'member', template: 'exemptionOrderNotForLegalEntity', parameters: {} }] }]);
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { errors: [{ field: 'member', template: 'exemptionOrderNotForLegalEntity', parameters: {} }] },
+    ]);
     await chooseLanguage(page, 'de');
-    await waitForText(page, tid('member-no-exemption-order'), 'Juristische Personen können keinen Freistellungsauftrag erteilen.');
+    await waitForText(
+      page,
+      tid('member-no-exemption-order'),
+      'Juristische Personen können keinen Freistellungsauftrag erteilen.',
+    );
     await chooseLanguage(page, 'en');
     await page.browserContext().close();
   }, 90_000);
@@ -292,14 +361,24 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await screenshot(page, 'tax-nv-filled');
     await page.click(tid('save'));
     await waitForPath(page, (p) => p === `/member/${karin}`, 'back on the dashboard');
-    await page.waitForSelector(`${tid('member-non-assessments')} [data-testid="non-assessment-row"][data-state="active"]`);
+    await page.waitForSelector(
+      `${tid('member-non-assessments')} [data-testid="non-assessment-row"][data-state="active"]`,
+    );
     await waitForText(page, tid('member-non-assessments'), 'Three fifths withheld (NV 60)');
     await waitForText(page, tid('member-non-assessments'), 'Original on file');
     await screenshot(page, 'tax-dashboard-nv-active');
 
     const certificates = await product.api(`/nonassessments?filter=member:${karin}`, { token });
     const nvId = (certificates.body as Array<{ id: string }>)[0]!.id;
-    expect(certificates.body).toEqual([expect.objectContaining({ type: 60, original: true, startDate: `${year}-01-01`, endDate: `${year + 2}-12-31`, state: 'active' })]);
+    expect(certificates.body).toEqual([
+      expect.objectContaining({
+        type: 60,
+        original: true,
+        startDate: `${year}-01-01`,
+        endDate: `${year + 2}-12-31`,
+        state: 'active',
+      }),
+    ]);
 
     // The edit path is singular (SPEC 2); the list (menu 6) shows the certificate.
     await page.click(`${tid('member-non-assessments')} ${tid('non-assessment-open')}`);
@@ -320,7 +399,12 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     const created = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'auditor', password: 'Pruefung-Pass-1', passwordRepeat: 'Pruefung-Pass-1', roles: ['ROLE_RESTRICTED_USER'] },
+      body: {
+        username: 'auditor',
+        password: 'Pruefung-Pass-1',
+        passwordRepeat: 'Pruefung-Pass-1',
+        roles: ['ROLE_RESTRICTED_USER'],
+      },
     });
     expect(created.status).toBe(201);
     const orders = await product.api(`/exemptionorders?filter=member:${karin}`, { token });
@@ -329,7 +413,9 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
     await page.goto(`${product.baseUrl}/member/${karin}`);
     await signIn(page, 'auditor', 'Pruefung-Pass-1');
     await waitForPath(page, (p) => p === `/member/${karin}`, 'the member dashboard');
-    await page.waitForSelector(`${tid('member-exemption-orders')} [data-testid="exemption-order-row"][data-id="${orderId}"]`);
+    await page.waitForSelector(
+      `${tid('member-exemption-orders')} [data-testid="exemption-order-row"][data-id="${orderId}"]`,
+    );
     await page.waitForSelector(`${tid('member-non-assessments')} [data-testid="non-assessment-row"]`);
     expect(await page.$(tid('member-add-exemption-order'))).toBeNull();
     expect(await page.$(tid('member-add-non-assessment'))).toBeNull();

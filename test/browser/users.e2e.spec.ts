@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { chooseLanguage, clickMenuOption, fill, waitForFieldMessage, screenshot, signIn, textOf, tid, waitForPath, waitForText, waitForTitle, where } from './support/console.js';
+import {
+  chooseLanguage,
+  clickMenuOption,
+  fill,
+  waitForFieldMessage,
+  screenshot,
+  signIn,
+  textOf,
+  tid,
+  waitForPath,
+  waitForText,
+  waitForTitle,
+  where,
+} from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 
 describe('users screen', () => {
@@ -102,8 +115,14 @@ describe('users screen', () => {
     expect(await textOf(page, perPage)).toBe('20');
     await page.click(perPage);
     await page.waitForSelector('[role="listbox"] [role="option"]', { visible: true });
-    const options = await page.$$eval('[role="listbox"] [role="option"]', (items) => items.map((i) => [i.textContent, i.getAttribute('aria-selected')]));
-    expect(options).toEqual([['10', 'false'], ['20', 'true'], ['50', 'false']]);
+    const options = await page.$$eval('[role="listbox"] [role="option"]', (items) =>
+      items.map((i) => [i.textContent, i.getAttribute('aria-selected')]),
+    );
+    expect(options).toEqual([
+      ['10', 'false'],
+      ['20', 'true'],
+      ['50', 'false'],
+    ]);
     await clickMenuOption(page, '[role="listbox"] [role="option"]:first-child', 'users-per-page');
     await waitForText(page, perPage, '10');
     await page.browserContext().close();
@@ -115,7 +134,12 @@ describe('users screen', () => {
     const created = await product.api('/users', {
       method: 'POST',
       token,
-      body: { username: 'benutzerpflege', password: 'Verwaltung-Pass-1', passwordRepeat: 'Verwaltung-Pass-1', roles: ['ROLE_EDIT_USERS'] },
+      body: {
+        username: 'benutzerpflege',
+        password: 'Verwaltung-Pass-1',
+        passwordRepeat: 'Verwaltung-Pass-1',
+        roles: ['ROLE_EDIT_USERS'],
+      },
     });
     expect(created.status).toBe(201);
     const page = await product.newPage();

@@ -10,7 +10,6 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * any impact), the top menu whole at 1024 px, and the words for a partial termination and for withdrawing a pending end.
  */
 
-
 /** Opens `path` and waits until its heading is there and its requests are done. */
 async function open(page: Page, baseUrl: string, path: string, ready: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
@@ -47,7 +46,11 @@ describe("a clerk's walk through the console in German", () => {
   const today = new Date().toISOString().slice(0, 10);
 
   async function post(body: Record<string, unknown>): Promise<void> {
-    const res = await product.api('/balances', { method: 'POST', token, body: { approvalDate: today, interestBegin: today, ...body } });
+    const res = await product.api('/balances', {
+      method: 'POST',
+      token,
+      body: { approvalDate: today, interestBegin: today, ...body },
+    });
     expect([res.status, res.body]).toEqual([201, expect.anything()]);
   }
 
@@ -74,7 +77,15 @@ describe("a clerk's walk through the console in German", () => {
     firm = await seedMember(
       product,
       token,
-      person('', 'Stadtwerke Musterstadt GmbH', 'DE02100500000054540402', { legalForm: 1, givenName: null, salutation: null, postalSalutation: 'company', birthDate: null, civilStatus: null, title: null }),
+      person('', 'Stadtwerke Musterstadt GmbH', 'DE02100500000054540402', {
+        legalForm: 1,
+        givenName: null,
+        salutation: null,
+        postalSalutation: 'company',
+        birthDate: null,
+        civilStatus: null,
+        title: null,
+      }),
     );
     await post({ member: anna, type: 8, date: today, noticeDate: today });
     await post({ member: berta, type: 7, date: today, noticeDate: today, dispatchDate: today });

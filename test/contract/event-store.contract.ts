@@ -144,7 +144,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       it('lets exactly one of two concurrent writers with the same expected revision win', async () => {
         const id = stream('race');
         await store.append(id, 'no_stream', events(1, 1));
-        const results = await Promise.allSettled([store.append(id, 0, events(2, 1)), store.append(id, 0, events(3, 1))]);
+        const results = await Promise.allSettled([
+          store.append(id, 0, events(2, 1)),
+          store.append(id, 0, events(3, 1)),
+        ]);
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
         expect(rejected).toHaveLength(1);

@@ -32,7 +32,10 @@ if (url) {
   // a stream prefix of this run alone, no other suite writing to the same server at the same time (Jest runs the files
   // in parallel) shows in its log (issue 40). The store without a prefix: event-store.kurrent.int.spec.ts.
   const run = randomUUID().slice(0, 8);
-  eventStoreContract(`KurrentDB (${url}, prefix of this run)`, async () => new KurrentEventStore(url, { retryDelayMs: 300, streamPrefix: `contract-${run}.` }));
+  eventStoreContract(
+    `KurrentDB (${url}, prefix of this run)`,
+    async () => new KurrentEventStore(url, { retryDelayMs: 300, streamPrefix: `contract-${run}.` }),
+  );
 } else {
   console.info('KurrentDB contract suite skipped: EVENT_STORE_URL is not set (the embedded adapter ran alone).');
   describe.skip('KurrentDB contract suite skipped: EVENT_STORE_URL is not set', () => {

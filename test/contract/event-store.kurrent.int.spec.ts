@@ -16,7 +16,14 @@ import { appendInSteps, streamLength } from '../../services/src/platform/event-s
 
 const url = process.env.EVENT_STORE_URL;
 
-const metadata: EventMetadata = { cooperativeId: 'c', user: 'clerk', timestamp: '2025-01-01T10:00:00.000Z', correlationId: 'k', causationId: 'k', schemaVersion: 1 };
+const metadata: EventMetadata = {
+  cooperativeId: 'c',
+  user: 'clerk',
+  timestamp: '2025-01-01T10:00:00.000Z',
+  correlationId: 'k',
+  causationId: 'k',
+  schemaVersion: 1,
+};
 const event = (n: number, text = ''): NewEvent => ({ type: 'TestHappened', data: { n, text }, metadata }) as NewEvent;
 const events = (from: number, count: number): NewEvent[] => Array.from({ length: count }, (_, i) => event(from + i));
 const ns = (read: readonly RecordedEvent[]): number[] => read.map((e) => (e.data as { n: number }).n);
@@ -41,12 +48,18 @@ if (url) {
     });
 
     it('writes a closure-sized appendMulti (150,000 events over 1,000 streams and a revision check) atomically', async () => {
-      const appends: StreamAppend[] = Array.from({ length: 1_000 }, (_, s) => ({ streamId: `closure-member-${s}`, expected: 'no_stream', events: events(s * 150, 150) }));
+      const appends: StreamAppend[] = Array.from({ length: 1_000 }, (_, s) => ({
+        streamId: `closure-member-${s}`,
+        expected: 'no_stream',
+        events: events(s * 150, 150),
+      }));
       await store.append('closure-register', 'no_stream', [event(-1)]);
       const result = await store.appendMulti([{ streamId: 'closure-register', expected: 0, events: [] }, ...appends]);
       expect(Object.keys(result.revisions)).toHaveLength(1_001);
       expect(Object.values(result.revisions).every((r) => r === 149 || r === 0)).toBe(true);
-      expect(ns(await store.readStream('closure-member-999'))).toEqual(Array.from({ length: 150 }, (_, i) => 149_850 + i));
+      expect(ns(await store.readStream('closure-member-999'))).toEqual(
+        Array.from({ length: 150 }, (_, i) => 149_850 + i),
+      );
       expect(await store.headPosition()).toBe(result.position);
     }, 600_000);
 
@@ -90,15 +103,19 @@ if (url) {
     it('reports a write the server refuses with the streams and counts it was writing, never as undefined', async () => {
       // One event above the server's largest (MaxAppendEventSize, 16 MiB by default in 25.1).
       const huge = event(1, 'x'.repeat(17 * 1024 * 1024));
-      const error: unknown = await store.appendMulti([
-        { streamId: 'refused-a', expected: 'no_stream', events: [huge] },
-        { streamId: 'refused-b', expected: 'no_stream', events: [event(2)] },
-      ]).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
+      const error: unknown = await store
+        .appendMulti([
+          { streamId: 'refused-a', expected: 'no_stream', events: [huge] },
+          { streamId: 'refused-b', expected: 'no_stream', events: [event(2)] },
+        ])
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(error).toBeInstanceOf(EventStoreWriteError);
-      expect((error as Error).message).toContain(`Writing 2 event(s) to 2 stream(s) (${prefix}refused-a, ${prefix}refused-b) failed after 1 try`);
+      expect((error as Error).message).toContain(
+        `Writing 2 event(s) to 2 stream(s) (${prefix}refused-a, ${prefix}refused-b) failed after 1 try`,
+      );
       expect(await store.readStream('refused-b')).toEqual([]);
     }, 120_000);
   });
@@ -112,7 +129,7 @@ if (url) {
       await store?.close();
     });
 
-    it("reads its appends back from the whole log in order, with no server ($) events, whatever else is written meanwhile", async () => {
+    it('reads its appends back from the whole log in order, with no server ($) events, whatever else is written meanwhile', async () => {
       const before = await store.headPosition();
       const a = `plain-${run}-a`;
       const b = `plain-${run}-b`;
@@ -123,7 +140,7 @@ if (url) {
       const last = await store.append(a, 1, events(4, 1));
       expect((await store.headPosition()) >= last.position).toBe(true);
       const mine: RecordedEvent[] = [];
-      for (let after = before; ; ) {
+      for (let after = before; ;) {
         const page = await store.readAll(after, 500);
         if (page.length === 0) break;
         expect(page.every((e) => !e.type.startsWith('$') && !e.streamId.startsWith('$'))).toBe(true);

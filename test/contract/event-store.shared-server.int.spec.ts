@@ -16,9 +16,20 @@ import { KurrentEventStore } from '../../services/src/platform/event-store/kurre
 
 const url = process.env.EVENT_STORE_URL;
 
-const metadata = { cooperativeId: 'c', user: 'clerk', timestamp: '2025-01-01T10:00:00.000Z', correlationId: 'k', causationId: 'k', schemaVersion: 1 };
+const metadata = {
+  cooperativeId: 'c',
+  user: 'clerk',
+  timestamp: '2025-01-01T10:00:00.000Z',
+  correlationId: 'k',
+  causationId: 'k',
+  schemaVersion: 1,
+};
 const registered = (cooperativeId: string, name: string): NewEvent =>
-  ({ type: 'CooperativeRegistered', data: { cooperativeId, name }, metadata: { ...metadata, cooperativeId } }) as NewEvent;
+  ({
+    type: 'CooperativeRegistered',
+    data: { cooperativeId, name },
+    metadata: { ...metadata, cooperativeId },
+  }) as NewEvent;
 
 if (url) {
   const run = randomUUID().slice(0, 8);
@@ -35,7 +46,11 @@ if (url) {
 
     beforeAll(() => {
       raw = KurrentDBClient.connectionString(url);
-      store = new KurrentEventStore(url, { retryDelayMs: 300, streamPrefix: prefix, warn: (line) => warnings.push(line) });
+      store = new KurrentEventStore(url, {
+        retryDelayMs: 300,
+        streamPrefix: prefix,
+        warn: (line) => warnings.push(line),
+      });
       dir = mkdtempSync(join(tmpdir(), 'coop-shared-kurrent-'));
     });
     afterAll(async () => {
@@ -45,22 +60,41 @@ if (url) {
     });
 
     /** Appends with the raw client (another application, or a hand-made event in our streams); its log position. */
-    async function foreign(streamName: string, event: ReturnType<typeof jsonEvent> | ReturnType<typeof binaryEvent>): Promise<bigint> {
+    async function foreign(
+      streamName: string,
+      event: ReturnType<typeof jsonEvent> | ReturnType<typeof binaryEvent>,
+    ): Promise<bigint> {
       const result = await raw.appendToStream(streamName, [event]);
       return result.position!.commit;
     }
 
     it("sees no events of its own on a log holding other applications' (the first start still runs)", async () => {
-      await foreign(`other-app-${run}`, jsonEvent({ type: 'CooperativeRegistered', data: { cooperativeId: 'x', name: 'not ours' }, metadata: { ...metadata, schemaVersion: '1' } }));
+      await foreign(
+        `other-app-${run}`,
+        jsonEvent({
+          type: 'CooperativeRegistered',
+          data: { cooperativeId: 'x', name: 'not ours' },
+          metadata: { ...metadata, schemaVersion: '1' },
+        }),
+      );
       expect(await store.headPosition()).toBe(-1n);
       expect(await store.readAll(-1n, 10)).toEqual([]);
     });
 
     it("projects this installation's events only, skipping foreign ones in its streams with one warning naming their position", async () => {
       const first = await store.append(cooperativeStream('coop-a'), 'no_stream', [registered('coop-a', 'Alpha eG')]);
-      const binary = await foreign(`${prefix}legacy-1`, binaryEvent({ type: 'LegacyImported', data: new Uint8Array([0, 1, 2, 255]) }));
-      const otherMetadata = await foreign(`${prefix}legacy-2`, jsonEvent({ type: 'SomethingElse', data: { a: 1 }, metadata: { source: 'another tool' } }));
-      await foreign(`other-app-${run}`, jsonEvent({ type: 'CooperativeRegistered', data: { cooperativeId: 'y', name: 'not ours either' } }));
+      const binary = await foreign(
+        `${prefix}legacy-1`,
+        binaryEvent({ type: 'LegacyImported', data: new Uint8Array([0, 1, 2, 255]) }),
+      );
+      const otherMetadata = await foreign(
+        `${prefix}legacy-2`,
+        jsonEvent({ type: 'SomethingElse', data: { a: 1 }, metadata: { source: 'another tool' } }),
+      );
+      await foreign(
+        `other-app-${run}`,
+        jsonEvent({ type: 'CooperativeRegistered', data: { cooperativeId: 'y', name: 'not ours either' } }),
+      );
       const second = await store.append(cooperativeStream('coop-b'), 'no_stream', [registered('coop-b', 'Beta eG')]);
       // A foreign event after our last: the head is still our last event (the demo and first start wait for it).
       await foreign(`${prefix}legacy-3`, binaryEvent({ type: 'LegacyImported', data: new Uint8Array([9]) }));
@@ -73,8 +107,14 @@ if (url) {
       ]);
       // A page filled by skipped events is followed by the next: a short page still means the end of the log.
       expect((await store.readAll(first.position, 1)).map((e) => e.position)).toEqual([second.position]);
-      expect(warnings.some((w) => w.includes(`position ${binary} `) && w.includes('its data is not a JSON object'))).toBe(true);
-      expect(warnings.some((w) => w.includes(`position ${otherMetadata} `) && w.includes('its metadata has no cooperativeId'))).toBe(true);
+      expect(
+        warnings.some((w) => w.includes(`position ${binary} `) && w.includes('its data is not a JSON object')),
+      ).toBe(true);
+      expect(
+        warnings.some(
+          (w) => w.includes(`position ${otherMetadata} `) && w.includes('its metadata has no cooperativeId'),
+        ),
+      ).toBe(true);
 
       const readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'), { views: areas.views });
       await readStore.ensureCollections(areas.collections);
@@ -104,10 +144,16 @@ if (url) {
       const other = new KurrentEventStore(url, { streamPrefix: `shared-other-${run}.`, warn: () => undefined });
       try {
         expect(await other.headPosition()).toBe(-1n);
-        const mine = await other.append(cooperativeStream('coop-a'), 'no_stream', [registered('coop-a', 'Alpha of the other')]);
+        const mine = await other.append(cooperativeStream('coop-a'), 'no_stream', [
+          registered('coop-a', 'Alpha of the other'),
+        ]);
         expect(mine.revisions).toEqual({ [cooperativeStream('coop-a')]: 0 });
-        expect((await other.readAll(-1n, 10)).map((e) => e.data)).toEqual([{ cooperativeId: 'coop-a', name: 'Alpha of the other' }]);
-        expect((await store.readStream(cooperativeStream('coop-a'))).map((e) => e.data)).toEqual([{ cooperativeId: 'coop-a', name: 'Alpha eG' }]);
+        expect((await other.readAll(-1n, 10)).map((e) => e.data)).toEqual([
+          { cooperativeId: 'coop-a', name: 'Alpha of the other' },
+        ]);
+        expect((await store.readStream(cooperativeStream('coop-a'))).map((e) => e.data)).toEqual([
+          { cooperativeId: 'coop-a', name: 'Alpha eG' },
+        ]);
       } finally {
         await other.close();
       }

@@ -99,7 +99,6 @@ export function keyStoreContract(
   });
 }
 
-
 /** The connection string with `readPreference=secondaryPreferred`, as a shared server's URL may name it. */
 export function askingForSecondaries(url: string): string {
   if (url.includes('?')) return `${url}&readPreference=secondaryPreferred`;

@@ -4,7 +4,11 @@ import { ReadModels } from '../../services/src/platform/http/read-models.js';
 /** The views every adapter of the contract suite is made with (a store is given its views when it is opened). */
 export const CONTRACT_VIEWS = {
   /** A member as a card: its name with the city, and the `asOf` argument passed through (null when not given). */
-  card: (doc: ReadDocument, args) => ({ id: doc.id, label: `${String(doc.name)} (${String(doc.city ?? '-')})`, asOf: args.asOf ?? null }),
+  card: (doc: ReadDocument, args) => ({
+    id: doc.id,
+    label: `${String(doc.name)} (${String(doc.city ?? '-')})`,
+    asOf: args.asOf ?? null,
+  }),
 } as const satisfies Record<string, ViewBuilder>;
 
 /**
@@ -18,9 +22,17 @@ export function byIdAndViewsContract(store: () => ReadStore, members: Collection
     it('answers the documents that exist, exactly as stored, in the order asked; unknown ids left out', async () => {
       const docs = await store().getMany(members.name, ['m07', 'nobody', 'm01', 'm03']);
       expect(docs.map((d) => d.id)).toEqual(['m07', 'm01', 'm03']);
-      expect(docs).toEqual([await store().get(members.name, 'm07'), await store().get(members.name, 'm01'), await store().get(members.name, 'm03')]);
+      expect(docs).toEqual([
+        await store().get(members.name, 'm07'),
+        await store().get(members.name, 'm01'),
+        await store().get(members.name, 'm03'),
+      ]);
       expect(await store().getMany(members.name, ['nobody', 'nor-this'])).toEqual([]);
-      expect((await store().getMany(members.name, ['m02', 'm01', 'm02'])).map((d) => d.id)).toEqual(['m02', 'm01', 'm02']);
+      expect((await store().getMany(members.name, ['m02', 'm01', 'm02'])).map((d) => d.id)).toEqual([
+        'm02',
+        'm01',
+        'm02',
+      ]);
       expect(await store().getMany(members.name, [])).toEqual([]);
     });
 
@@ -41,7 +53,11 @@ export function byIdAndViewsContract(store: () => ReadStore, members: Collection
     it('reads the documents as the last batch left them', async () => {
       await store().applyBatch(
         [
-          { kind: 'put', collection: members.name, doc: { id: 'm01', cooperativeId: 'coop-a', position: '2', name: 'Anna Neu' } },
+          {
+            kind: 'put',
+            collection: members.name,
+            doc: { id: 'm01', cooperativeId: 'coop-a', position: '2', name: 'Anna Neu' },
+          },
           { kind: 'delete', collection: members.name, id: 'm02' },
         ],
         { name: 'contract_projection', position: 101n },
@@ -50,7 +66,9 @@ export function byIdAndViewsContract(store: () => ReadStore, members: Collection
     });
 
     it('refuses an unknown collection', async () => {
-      await expect(store().getMany('contract_nothing', ['m01'])).rejects.toThrow(/Unknown read-model collection contract_nothing/);
+      await expect(store().getMany('contract_nothing', ['m01'])).rejects.toThrow(
+        /Unknown read-model collection contract_nothing/,
+      );
     });
   });
 
@@ -70,10 +88,14 @@ export function byIdAndViewsContract(store: () => ReadStore, members: Collection
     });
 
     it('passes the arguments as given (one left out is undefined) and keeps the query: search, filters, tenancy', async () => {
-      const page = await store().findView(members.name, inA({ search: 'bio', filters: [{ field: 'city', op: 'eq', value: 'bonn' }] }), {
-        name: 'card',
-        args: {},
-      });
+      const page = await store().findView(
+        members.name,
+        inA({ search: 'bio', filters: [{ field: 'city', op: 'eq', value: 'bonn' }] }),
+        {
+          name: 'card',
+          args: {},
+        },
+      );
       expect(JSON.parse(page.json)).toEqual([
         { id: 'm02', label: 'Bert 100% Bio (Bonn)', asOf: null },
         { id: 'm08', label: 'Bio Markt Hanna (Bonn)', asOf: null },
@@ -84,16 +106,29 @@ export function byIdAndViewsContract(store: () => ReadStore, members: Collection
     });
 
     it('answers an empty page as an empty array with the total of matches', async () => {
-      expect(await store().findView(members.name, inA({ search: 'nobody at all' }), { name: 'card', args: {} })).toEqual({ json: '[]', count: 0, total: 0 });
-      expect(await store().findView(members.name, inA({ limit: 0 }), { name: 'card', args: {} })).toEqual({ json: '[]', count: 0, total: 9 });
+      expect(
+        await store().findView(members.name, inA({ search: 'nobody at all' }), { name: 'card', args: {} }),
+      ).toEqual({ json: '[]', count: 0, total: 0 });
+      expect(await store().findView(members.name, inA({ limit: 0 }), { name: 'card', args: {} })).toEqual({
+        json: '[]',
+        count: 0,
+        total: 9,
+      });
     });
 
     it('refuses a view it was not given, and the query errors find() refuses', async () => {
-      await expect(store().findView(members.name, byName, { name: 'nope', args: {} })).rejects.toThrow(/Unknown read view nope/);
-      await expect(store().findView(members.name, byName, { name: 'toString', args: {} })).rejects.toThrow(/Unknown read view toString/);
-      await expect(store().findView(members.name, inA({ sort: [{ field: 'secret', direction: 'asc' }] }), { name: 'card', args: {} })).rejects.toThrow(
-        /secret/,
+      await expect(store().findView(members.name, byName, { name: 'nope', args: {} })).rejects.toThrow(
+        /Unknown read view nope/,
       );
+      await expect(store().findView(members.name, byName, { name: 'toString', args: {} })).rejects.toThrow(
+        /Unknown read view toString/,
+      );
+      await expect(
+        store().findView(members.name, inA({ sort: [{ field: 'secret', direction: 'asc' }] }), {
+          name: 'card',
+          args: {},
+        }),
+      ).rejects.toThrow(/secret/);
     });
   });
 }

@@ -7,8 +7,10 @@ import type { CollectionSpec, ReadDocument, ReadQuery, ReadStore } from '@coop/c
  */
 export function keptCountsContract(store: () => ReadStore, members: CollectionSpec, checkpoint: string): void {
   describe('kept counts', () => {
-    const total = async (q: Omit<ReadQuery, 'cooperativeId'>): Promise<number> => (await store().find(members.name, { cooperativeId: 'coop-a', limit: 1, ...q })).total;
-    const put = async (doc: ReadDocument, position: bigint): Promise<void> => store().applyBatch([{ kind: 'put', collection: members.name, doc }], { name: checkpoint, position });
+    const total = async (q: Omit<ReadQuery, 'cooperativeId'>): Promise<number> =>
+      (await store().find(members.name, { cooperativeId: 'coop-a', limit: 1, ...q })).total;
+    const put = async (doc: ReadDocument, position: bigint): Promise<void> =>
+      store().applyBatch([{ kind: 'put', collection: members.name, doc }], { name: checkpoint, position });
 
     it('follows a change of a filtered field, a search text and an array field of a document that stays where it is', async () => {
       const left = { filters: [{ field: 'status', op: 'eq', value: 'left' }] } as const;
@@ -17,7 +19,9 @@ export function keptCountsContract(store: () => ReadStore, members: CollectionSp
       const bio = { search: 'bio' };
       // Asked twice each: the second answer may be a kept one.
       for (let i = 0; i < 2; i++) {
-        expect([await total(left), await total(rich), await total(boardMembers), await total(bio)]).toEqual([1, 3, 1, 3]);
+        expect([await total(left), await total(rich), await total(boardMembers), await total(bio)]).toEqual([
+          1, 3, 1, 3,
+        ]);
       }
       const m03 = (await store().get(members.name, 'm03'))!;
       await put({ ...m03, status: 'active' }, 201n);

@@ -21,7 +21,9 @@ function stages(plan: Document | undefined): string[] {
   if (!plan) return [];
   if (plan.queryPlan) return stages(plan.queryPlan as Document);
   const own = plan.stage === 'IXSCAN' ? [`IXSCAN ${JSON.stringify(plan.keyPattern)}`] : [String(plan.stage)];
-  const children = [plan.inputStage, ...((plan.inputStages as Document[] | undefined) ?? [])].filter(Boolean) as Document[];
+  const children = [plan.inputStage, ...((plan.inputStages as Document[] | undefined) ?? [])].filter(
+    Boolean,
+  ) as Document[];
   return [...own, ...children.flatMap(stages)];
 }
 
@@ -44,16 +46,34 @@ if (url) {
         ({
           type,
           data,
-          metadata: { cooperativeId, user: 'admin', timestamp: '2026-01-01T00:00:00.000Z', correlationId: `c${++n}`, causationId: `c${n}`, schemaVersion: 1 },
+          metadata: {
+            cooperativeId,
+            user: 'admin',
+            timestamp: '2026-01-01T00:00:00.000Z',
+            correlationId: `c${++n}`,
+            causationId: `c${n}`,
+            schemaVersion: 1,
+          },
         }) as NewEvent;
       for (const coop of ['coop-1', 'coop-2']) {
-        await events.append(`cooperative-${coop}`, 'any', [event('CooperativeRegistered', { cooperativeId: coop, name: `${coop} eG` }, coop)]);
+        await events.append(`cooperative-${coop}`, 'any', [
+          event('CooperativeRegistered', { cooperativeId: coop, name: `${coop} eG` }, coop),
+        ]);
       }
       for (let i = 0; i < USERS; i++) {
         const coop = i % 3 === 0 ? 'coop-2' : 'coop-1';
         const userId = `u-${i}`;
-        const created = { userId, cooperativeId: coop, username: `user${i}`, passwordHash: `$argon2id$h${i}`, roles: ['ROLE_USER'] };
-        await events.append(`user-${userId}`, 'any', [event('UserCreated', created, coop), event('UserRenamed', { userId, username: `user${i}.x` }, coop)]);
+        const created = {
+          userId,
+          cooperativeId: coop,
+          username: `user${i}`,
+          passwordHash: `$argon2id$h${i}`,
+          roles: ['ROLE_USER'],
+        };
+        await events.append(`user-${userId}`, 'any', [
+          event('UserCreated', created, coop),
+          event('UserRenamed', { userId, username: `user${i}.x` }, coop),
+        ]);
       }
     }, 120_000);
 
@@ -82,7 +102,9 @@ if (url) {
     }
 
     it('rebuilds the read models in bounded transactions, equal to the SQLite ones', async () => {
-      await expect(new ProjectionRunner(events, store, areas.projectors).rebuild()).resolves.toEqual({ events: 2 + 2 * USERS });
+      await expect(new ProjectionRunner(events, store, areas.projectors).rebuild()).resolves.toEqual({
+        events: 2 + 2 * USERS,
+      });
       expect(await dump(store)).toEqual(await sqliteReadModels());
     }, 600_000);
 
@@ -92,7 +114,10 @@ if (url) {
       const expected = await dump(store);
       // What MongoWrites.reset leaves when the process dies after its first steps: the checkpoint gone, one collection
       // dropped, the others whole.
-      await client.db(database).collection('checkpoints').deleteOne({ _id: CHECKPOINT } as Document);
+      await client
+        .db(database)
+        .collection('checkpoints')
+        .deleteOne({ _id: CHECKPOINT } as Document);
       await client.db(database).collection('rm_credentials').drop();
       const lines: string[] = [];
       const restarted = new ProjectionRunner(events, store, areas.projectors, (line) => lines.push(line));
@@ -104,11 +129,19 @@ if (url) {
 
     it('answers an unfiltered list with the kept count, which every start counts anew', async () => {
       await store.ensureCollections(areas.collections);
-      const users = async (coop: string | null): Promise<number> => (await store.find('users', { cooperativeId: coop, limit: 1 })).total;
+      const users = async (coop: string | null): Promise<number> =>
+        (await store.find('users', { cooperativeId: coop, limit: 1 })).total;
       const inCoop2 = Math.ceil(USERS / 3);
-      expect([await users('coop-1'), await users('coop-2'), await users(null)]).toEqual([USERS - inCoop2, inCoop2, USERS]);
+      expect([await users('coop-1'), await users('coop-2'), await users(null)]).toEqual([
+        USERS - inCoop2,
+        inCoop2,
+        USERS,
+      ]);
       // A count set wrong behind the store's back shows: the list reads the kept count, not the documents.
-      await client.db(database).collection('doc_counts').updateOne({ _id: 'users/coop-2' } as Document, { $set: { docs: 1 } });
+      await client
+        .db(database)
+        .collection('doc_counts')
+        .updateOne({ _id: 'users/coop-2' } as Document, { $set: { docs: 1 } });
       expect(await users('coop-2')).toBe(1);
       await store.ensureCollections(areas.collections);
       expect(await users('coop-2')).toBe(inCoop2);
@@ -118,11 +151,16 @@ if (url) {
       const credentials = client.db(database).collection('rm_credentials');
       const indexes = (await credentials.listIndexes().toArray()).map((ix) => JSON.stringify(ix.key));
       expect(indexes).toContain(JSON.stringify({ '_k.username': 1, _id: 1 }));
-      const explained = await credentials.find({ $and: [{ '_k.username': 'user7.x' }] }).limit(1).explain('queryPlanner');
+      const explained = await credentials
+        .find({ $and: [{ '_k.username': 'user7.x' }] })
+        .limit(1)
+        .explain('queryPlanner');
       const plan = stages((explained.queryPlanner as Document).winningPlan as Document);
       expect(plan).toContain(`IXSCAN ${JSON.stringify({ '_k.username': 1, _id: 1 })}`);
       expect(plan).not.toContain('COLLSCAN');
-      const tasks = (await client.db(database).collection('rm_tasks').listIndexes().toArray()).map((ix) => JSON.stringify(ix.key));
+      const tasks = (await client.db(database).collection('rm_tasks').listIndexes().toArray()).map((ix) =>
+        JSON.stringify(ix.key),
+      );
       expect(tasks).toContain(JSON.stringify({ '_k.state': 1, '_k.queuedAt': 1, _id: 1 }));
     });
   });

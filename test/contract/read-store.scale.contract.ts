@@ -21,7 +21,14 @@ const CHECKPOINT = 'contract_large_projection';
 const coopOf = (i: number): string => (i % 4 === 3 ? 'coop-b' : 'coop-a');
 const nameOf = (i: number): string => `Mitglied ${String((i * 7919) % 100_003).padStart(6, '0')}`;
 function doc(i: number, cooperativeId = coopOf(i)): ReadDocument {
-  return { id: `L${String(i).padStart(7, '0')}`, cooperativeId, position: String(i + 1), name: nameOf(i), shares: i % 10, memberNr: i + 1 };
+  return {
+    id: `L${String(i).padStart(7, '0')}`,
+    cooperativeId,
+    position: String(i + 1),
+    name: nameOf(i),
+    shares: i % 10,
+    memberNr: i + 1,
+  };
 }
 const puts = (from: number, to: number, make: (i: number) => ReadDocument = doc): WriteOp[] =>
   Array.from({ length: to - from }, (_, k) => ({ kind: 'put', collection: large.name, doc: make(from + k) }));
@@ -38,7 +45,8 @@ export function scaleContract(store: () => ReadStore, size: number): void {
       await store().ensureCollections([large, logins]);
     });
 
-    const total = async (cooperativeId: string | null): Promise<number> => (await store().find(large.name, { cooperativeId, limit: 1 })).total;
+    const total = async (cooperativeId: string | null): Promise<number> =>
+      (await store().find(large.name, { cooperativeId, limit: 1 })).total;
 
     it('rebuilds a collection in batches within the bound, the checkpoint with each, and counts, pages and resets it', async () => {
       const s = store();
@@ -57,9 +65,16 @@ export function scaleContract(store: () => ReadStore, size: number): void {
       const rich = all.filter((d) => d.cooperativeId === 'coop-a' && (d.shares as number) >= 8);
       const filters = [{ field: 'shares', op: 'range', gte: 8 }] as const;
       expect((await s.find(large.name, { cooperativeId: 'coop-a', filters, limit: 0 })).total).toBe(rich.length);
-      const byName = all.filter((d) => d.cooperativeId === 'coop-b').sort((x, y) => (x.name as string).localeCompare(y.name as string) || x.id.localeCompare(y.id));
+      const byName = all
+        .filter((d) => d.cooperativeId === 'coop-b')
+        .sort((x, y) => (x.name as string).localeCompare(y.name as string) || x.id.localeCompare(y.id));
       const offset = Math.floor(byName.length / 2);
-      const page = await s.find(large.name, { cooperativeId: 'coop-b', sort: [{ field: 'name', direction: 'asc' }], offset, limit: 3 });
+      const page = await s.find(large.name, {
+        cooperativeId: 'coop-b',
+        sort: [{ field: 'name', direction: 'asc' }],
+        offset,
+        limit: 3,
+      });
       expect(page.items.map((d) => d.id)).toEqual(byName.slice(offset, offset + 3).map((d) => d.id));
       expect(page.total).toBe(inB);
       let scanned = 0;
@@ -69,7 +84,9 @@ export function scaleContract(store: () => ReadStore, size: number): void {
       // A live batch moves a thousand documents of coop-a to coop-c and deletes a thousand: the kept counts follow.
       const moved = all.filter((d) => d.cooperativeId === 'coop-a').slice(0, 2_000);
       const ops: WriteOp[] = [
-        ...moved.slice(0, 1_000).map((d): WriteOp => ({ kind: 'put', collection: large.name, doc: { ...d, cooperativeId: 'coop-c' } })),
+        ...moved
+          .slice(0, 1_000)
+          .map((d): WriteOp => ({ kind: 'put', collection: large.name, doc: { ...d, cooperativeId: 'coop-c' } })),
         ...moved.slice(1_000).map((d): WriteOp => ({ kind: 'delete', collection: large.name, id: d.id })),
       ];
       await s.applyBatch(ops, { name: CHECKPOINT, position: BigInt(size + 1) });
@@ -85,7 +102,11 @@ export function scaleContract(store: () => ReadStore, size: number): void {
       expect([await total('coop-a'), await total('coop-c'), await total(null)]).toEqual([0, 0, 0]);
       // The collection is whole again after the reset: written, counted and sorted through its indexes.
       await s.applyBatch(puts(0, 10), { name: CHECKPOINT, position: 10n });
-      const again = await s.find(large.name, { cooperativeId: 'coop-a', sort: [{ field: 'memberNr', direction: 'desc' }], limit: 2 });
+      const again = await s.find(large.name, {
+        cooperativeId: 'coop-a',
+        sort: [{ field: 'memberNr', direction: 'desc' }],
+        limit: 2,
+      });
       expect(again.items.map((d) => d.memberNr)).toEqual([10, 9]);
       expect(again.total).toBe(10 - all.slice(0, 10).filter((d) => d.cooperativeId === 'coop-b').length);
     }, 600_000);
@@ -105,7 +126,13 @@ export function scaleContract(store: () => ReadStore, size: number): void {
     it('answers the cross-tenant look-ups (sign-in by username, the task queue) of every cooperative', async () => {
       const s = store();
       await s.reset([logins.name], CHECKPOINT);
-      const login = (id: string, cooperativeId: string, username: string, state: string, queuedAt: string): WriteOp => ({
+      const login = (
+        id: string,
+        cooperativeId: string,
+        username: string,
+        state: string,
+        queuedAt: string,
+      ): WriteOp => ({
         kind: 'put',
         collection: logins.name,
         doc: { id, cooperativeId, position: '1', username, state, queuedAt },
@@ -119,7 +146,11 @@ export function scaleContract(store: () => ReadStore, size: number): void {
         ],
         { name: CHECKPOINT, position: 1n },
       );
-      const byName = await s.find(logins.name, { cooperativeId: null, filters: [{ field: 'username', op: 'eq', value: 'bert' }], limit: 1 });
+      const byName = await s.find(logins.name, {
+        cooperativeId: null,
+        filters: [{ field: 'username', op: 'eq', value: 'bert' }],
+        limit: 1,
+      });
       expect(byName.items.map((d) => [d.id, d.cooperativeId])).toEqual([['u2', 'coop-b']]);
       const queue = await s.find(logins.name, {
         cooperativeId: null,

@@ -1,7 +1,12 @@
 import type { CollectionSpec, ReadDocument, ReadStore } from '@coop/contracts';
 
 /** Collects every batch of a scan. */
-async function batchesOf(store: ReadStore, collection: string, cooperativeId: string, size: number): Promise<ReadDocument[][]> {
+async function batchesOf(
+  store: ReadStore,
+  collection: string,
+  cooperativeId: string,
+  size: number,
+): Promise<ReadDocument[][]> {
   const batches: ReadDocument[][] = [];
   for await (const batch of store.scan(collection, cooperativeId, size)) batches.push(batch);
   return batches;

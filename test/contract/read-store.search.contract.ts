@@ -8,7 +8,13 @@ const plainPeople: CollectionSpec = {
   searchNumber: 'nr',
 };
 
-const person = (id: string, nr: number, name: string, givenName: string, extra: Record<string, unknown> = {}): ReadDocument => ({
+const person = (
+  id: string,
+  nr: number,
+  name: string,
+  givenName: string,
+  extra: Record<string, unknown> = {},
+): ReadDocument => ({
   id,
   cooperativeId: 'coop-p',
   position: '1',
@@ -39,9 +45,14 @@ const people: ReadDocument[] = [
  */
 export function searchContract(store: () => ReadStore, textOrder: boolean): void {
   const spec: CollectionSpec = textOrder ? { ...plainPeople, textOrder: 'name' } : plainPeople;
-  const byName = [{ field: 'name', direction: 'asc' }, { field: 'givenName', direction: 'asc' }] as const;
+  const byName = [
+    { field: 'name', direction: 'asc' },
+    { field: 'givenName', direction: 'asc' },
+  ] as const;
   const found = async (search: string, q: Omit<ReadQuery, 'cooperativeId' | 'search'> = {}): Promise<string[]> =>
-    (await store().find(spec.name, { cooperativeId: 'coop-p', search, sort: [...byName], ...q })).items.map((d) => d.id);
+    (await store().find(spec.name, { cooperativeId: 'coop-p', search, sort: [...byName], ...q })).items.map(
+      (d) => d.id,
+    );
 
   describe('text search by words', () => {
     beforeAll(async () => {
@@ -97,8 +108,14 @@ export function searchContract(store: () => ReadStore, textOrder: boolean): void
     it('lists the member number searched first, then the other matches in the order asked, page by page', async () => {
       // 302: member 302 first, then 1302, 3020 and the zip code 53302, by name.
       expect(await found('302')).toEqual(['p01', 'p08', 'p04', 'p09']);
-      expect(await found('302', { sort: [{ field: 'name', direction: 'desc' }] })).toEqual(['p01', 'p09', 'p04', 'p08']);
-      const page = (offset: number, limit: number) => store().find(spec.name, { cooperativeId: 'coop-p', search: '302', sort: [...byName], offset, limit });
+      expect(await found('302', { sort: [{ field: 'name', direction: 'desc' }] })).toEqual([
+        'p01',
+        'p09',
+        'p04',
+        'p08',
+      ]);
+      const page = (offset: number, limit: number) =>
+        store().find(spec.name, { cooperativeId: 'coop-p', search: '302', sort: [...byName], offset, limit });
       expect(await page(0, 2)).toMatchObject({ total: 4 });
       expect((await page(0, 2)).items.map((d) => d.id)).toEqual(['p01', 'p08']);
       expect((await page(1, 2)).items.map((d) => d.id)).toEqual(['p08', 'p04']);
@@ -116,10 +133,17 @@ export function searchContract(store: () => ReadStore, textOrder: boolean): void
     });
 
     it('answers several words and a number from the text index, not by reading every document', async () => {
-      const explaining = store() as Partial<{ explain(c: string, q: ReadQuery): Promise<ReadonlyArray<{ readonly plan: readonly string[] }>> }>;
+      const explaining = store() as Partial<{
+        explain(c: string, q: ReadQuery): Promise<ReadonlyArray<{ readonly plan: readonly string[] }>>;
+      }>;
       if (typeof explaining.explain !== 'function') return;
       for (const search of ['Krause, Daniel', 'mueller j', '302', 'DE89 3704']) {
-        const statements = await explaining.explain(spec.name, { cooperativeId: 'coop-p', search, sort: [...byName], limit: 20 });
+        const statements = await explaining.explain(spec.name, {
+          cooperativeId: 'coop-p',
+          search,
+          sort: [...byName],
+          limit: 20,
+        });
         const plans = statements.flatMap((s) => s.plan);
         expect({ search, scans: plans.filter((line) => /^SCAN rm_/.test(line)) }).toEqual({ search, scans: [] });
         expect(plans.some((line) => /VIRTUAL TABLE INDEX/.test(line))).toBe(true);
@@ -135,7 +159,10 @@ export function searchContract(store: () => ReadStore, textOrder: boolean): void
       expect(await found('krause brigitte')).toEqual([]);
       expect(await found('grossmann brigitte')).toEqual(['p02']);
       expect(await found('essen 17')).toEqual(['p02']);
-      await store().applyBatch([{ kind: 'put', collection: spec.name, doc: before }], { name: 'contract_search', position: 3n });
+      await store().applyBatch([{ kind: 'put', collection: spec.name, doc: before }], {
+        name: 'contract_search',
+        position: 3n,
+      });
       expect(await found('krause brigitte')).toEqual(['p02']);
     });
   });

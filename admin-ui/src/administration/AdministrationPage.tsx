@@ -1,7 +1,20 @@
 import type { ElmaNumberDto } from '@coop/contracts/console';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { Button, Card, CardHeader, Grid, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardHeader,
+  Grid,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { ListPagination } from '../common/ListHeader';
@@ -23,7 +36,10 @@ function ElmaNumbersCard() {
   const translate = useTranslate();
   const session = useSession();
   const canWrite = can(session, 'elmanumbers:write');
-  const list = useServerList<ElmaNumberRecord>('elmanumbers', { defaultSort: { field: 'elmaProcess', order: 'ASC' }, perPage: 10 });
+  const list = useServerList<ElmaNumberRecord>('elmanumbers', {
+    defaultSort: { field: 'elmaProcess', order: 'ASC' },
+    perPage: 10,
+  });
   return (
     <Card component="section" aria-labelledby="elma-card-title" data-testid="elma-numbers-card" sx={{ height: '100%' }}>
       <CardHeader
@@ -32,7 +48,14 @@ function ElmaNumbersCard() {
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         action={
           canWrite ? (
-            <Button component={RouterLink} to="/elma-number/new" startIcon={<AddIcon />} size="small" variant="contained" data-testid="elma-add">
+            <Button
+              component={RouterLink}
+              to="/elma-number/new"
+              startIcon={<AddIcon />}
+              size="small"
+              variant="contained"
+              data-testid="elma-add"
+            >
               {translate('coop.list.add')}
             </Button>
           ) : null

@@ -1,7 +1,20 @@
 import type { CleanMemberResult, DataProtectionListItem } from '@coop/contracts/console';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useGetOne, useNotify, useTranslate } from 'react-admin';
@@ -21,7 +34,11 @@ export function DataProtectionCard() {
   const translate = useTranslate();
   const notify = useNotify();
   const session = useSession();
-  const cooperative = useGetOne<CooperativeRecord>('cooperatives', { id: session?.cooperative ?? '' }, { enabled: !!session });
+  const cooperative = useGetOne<CooperativeRecord>(
+    'cooperatives',
+    { id: session?.cooperative ?? '' },
+    { enabled: !!session },
+  );
   const years = cooperative.data?.retentionYears ?? 10;
   const [result, setResult] = useState<DataProtectionListItem[] | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -41,13 +58,25 @@ export function DataProtectionCard() {
   const failure = search.error ?? erase.error;
   const count = result?.length ?? 0;
   return (
-    <Card component="section" aria-labelledby="data-protection-title" data-testid="data-protection-card" sx={{ height: '100%' }}>
+    <Card
+      component="section"
+      aria-labelledby="data-protection-title"
+      data-testid="data-protection-card"
+      sx={{ height: '100%' }}
+    >
       <CardHeader
         id="data-protection-title"
         title={translate('coop.dataProtection.title')}
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         action={
-          <Button startIcon={<SearchIcon />} size="small" variant="contained" onClick={() => search.mutate()} disabled={search.isPending || erase.isPending} data-testid="data-protection-search">
+          <Button
+            startIcon={<SearchIcon />}
+            size="small"
+            variant="contained"
+            onClick={() => search.mutate()}
+            disabled={search.isPending || erase.isPending}
+            data-testid="data-protection-search"
+          >
             {translate('coop.dataProtection.search')}
           </Button>
         }
@@ -63,7 +92,13 @@ export function DataProtectionCard() {
         ) : null}
         {result !== null ? (
           <Box component="section" aria-labelledby="data-protection-result" data-testid="data-protection-result">
-            <Typography id="data-protection-result" variant="subtitle1" component="h3" data-testid="data-protection-count" sx={{ mb: 1 }}>
+            <Typography
+              id="data-protection-result"
+              variant="subtitle1"
+              component="h3"
+              data-testid="data-protection-count"
+              sx={{ mb: 1 }}
+            >
               {translate('coop.dataProtection.found', { smart_count: count })}
             </Typography>
             {count > 0 ? (
@@ -89,7 +124,13 @@ export function DataProtectionCard() {
                   </TableBody>
                 </Table>
                 <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-                  <Button color="error" variant="contained" startIcon={<DeleteForeverIcon />} onClick={() => setConfirming(true)} data-testid="data-protection-delete">
+                  <Button
+                    color="error"
+                    variant="contained"
+                    startIcon={<DeleteForeverIcon />}
+                    onClick={() => setConfirming(true)}
+                    data-testid="data-protection-delete"
+                  >
                     {translate('coop.dataProtection.delete')}
                   </Button>
                 </Box>

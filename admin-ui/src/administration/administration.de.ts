@@ -17,8 +17,10 @@ export const administrationDe: Messages<typeof administrationEn> = {
     found: '%{smart_count} Mitglied gefunden |||| %{smart_count} Mitglieder gefunden',
     delete: 'Personenbezogene Daten löschen',
     confirmTitle: 'Personenbezogene Daten löschen?',
-    confirmText: 'Die personenbezogenen Daten von %{smart_count} Mitglied werden endgültig gelöscht: Namen, Anschrift, Geburtsdatum, Bank- und Steuerdaten, Kirchen- und Ehegattendaten. Mitgliedsnummer, Daten und Beträge bleiben erhalten. Dies kann nicht rückgängig gemacht werden. |||| Die personenbezogenen Daten von %{smart_count} Mitgliedern werden endgültig gelöscht: Namen, Anschrift, Geburtsdatum, Bank- und Steuerdaten, Kirchen- und Ehegattendaten. Mitgliedsnummern, Daten und Beträge bleiben erhalten. Dies kann nicht rückgängig gemacht werden.',
+    confirmText:
+      'Die personenbezogenen Daten von %{smart_count} Mitglied werden endgültig gelöscht: Namen, Anschrift, Geburtsdatum, Bank- und Steuerdaten, Kirchen- und Ehegattendaten. Mitgliedsnummer, Daten und Beträge bleiben erhalten. Dies kann nicht rückgängig gemacht werden. |||| Die personenbezogenen Daten von %{smart_count} Mitgliedern werden endgültig gelöscht: Namen, Anschrift, Geburtsdatum, Bank- und Steuerdaten, Kirchen- und Ehegattendaten. Mitgliedsnummern, Daten und Beträge bleiben erhalten. Dies kann nicht rückgängig gemacht werden.',
     confirmDelete: '%{smart_count} Mitglied löschen |||| %{smart_count} Mitglieder löschen',
-    erased: 'Personenbezogene Daten von %{smart_count} Mitglied gelöscht |||| Personenbezogene Daten von %{smart_count} Mitgliedern gelöscht',
+    erased:
+      'Personenbezogene Daten von %{smart_count} Mitglied gelöscht |||| Personenbezogene Daten von %{smart_count} Mitgliedern gelöscht',
   },
 };

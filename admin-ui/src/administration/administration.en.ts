@@ -1,4 +1,3 @@
-
 /**
  * English texts of the administration page and its data-protection clean-up: `coop.administration`,
  * `coop.dataProtection`, merged into `i18n/en.ts`. German in `administration.de.ts`.
@@ -15,7 +14,8 @@ export const administrationEn = {
     found: '%{smart_count} member found |||| %{smart_count} members found',
     delete: 'Delete personal data',
     confirmTitle: 'Erase personal data?',
-    confirmText: 'The personal data of %{smart_count} member will be erased for good: names, address, birth date, bank and tax data, church and spouse data. Member number, dates and amounts stay. This cannot be undone. |||| The personal data of %{smart_count} members will be erased for good: names, address, birth date, bank and tax data, church and spouse data. Member numbers, dates and amounts stay. This cannot be undone.',
+    confirmText:
+      'The personal data of %{smart_count} member will be erased for good: names, address, birth date, bank and tax data, church and spouse data. Member number, dates and amounts stay. This cannot be undone. |||| The personal data of %{smart_count} members will be erased for good: names, address, birth date, bank and tax data, church and spouse data. Member numbers, dates and amounts stay. This cannot be undone.',
     confirmDelete: 'Erase %{smart_count} member |||| Erase %{smart_count} members',
     erased: 'Personal data of %{smart_count} member erased |||| Personal data of %{smart_count} members erased',
   },

@@ -38,25 +38,45 @@ function AnnulForm({ original }: { original: BalanceRecord }) {
   };
   return (
     <Form id={FORM_ID} onSubmit={onSubmit} warnWhenUnsavedChanges={false}>
-      <EditHeader title={withdrawal ? withdrawLabel : translate('coop.title.annulBalance')} backTo={`/member/${encodeURIComponent(original.member)}`} canSave={allowed && canWrite} />
+      <EditHeader
+        title={withdrawal ? withdrawLabel : translate('coop.title.annulBalance')}
+        backTo={`/member/${encodeURIComponent(original.member)}`}
+        canSave={allowed && canWrite}
+      />
       <CardContent sx={{ px: 3 }}>
         <Alert severity={allowed ? 'info' : 'warning'} sx={{ mb: 2 }} data-testid="annul-intro">
-          {withdrawal ? translate('coop.balances.withdrawIntro', { date: formatDate(original.date) }) : translate(allowed ? 'coop.balances.annulIntro' : 'coop.balances.annulNotAllowed')}
+          {withdrawal
+            ? translate('coop.balances.withdrawIntro', { date: formatDate(original.date) })
+            : translate(allowed ? 'coop.balances.annulIntro' : 'coop.balances.annulNotAllowed')}
         </Alert>
         <BalanceDetails balance={original} title={translate('coop.balances.original')} />
         {allowed ? (
           <Grid container columnSpacing={2} sx={{ mt: 1 }}>
-            <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="date" fullWidth /></Grid>
-            <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="approvalDate" fullWidth /></Grid>
-            <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="interestBegin" fullWidth /></Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <DateTextInput source="date" fullWidth />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <DateTextInput source="approvalDate" fullWidth />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <DateTextInput source="interestBegin" fullWidth />
+            </Grid>
           </Grid>
         ) : null}
       </CardContent>
       <ConfirmDialog
         open={confirming}
         busy={saving}
-        title={withdrawal ? translate('coop.balances.confirmWithdrawTitle', { action: withdrawLabel }) : translate('coop.balances.confirmAnnulTitle')}
-        content={withdrawal ? translate('coop.balances.withdrawIntro', { date: formatDate(original.date) }) : translate('coop.balances.annulIntro')}
+        title={
+          withdrawal
+            ? translate('coop.balances.confirmWithdrawTitle', { action: withdrawLabel })
+            : translate('coop.balances.confirmAnnulTitle')
+        }
+        content={
+          withdrawal
+            ? translate('coop.balances.withdrawIntro', { date: formatDate(original.date) })
+            : translate('coop.balances.annulIntro')
+        }
         confirmLabel={withdrawal ? withdrawLabel : translate('coop.balances.confirmAnnul')}
         onClose={() => setConfirming(false)}
         onConfirm={() => {
@@ -80,8 +100,22 @@ export default function BalanceAnnul() {
     <Card component="section" data-testid="annul-form" sx={{ maxWidth: 900, mx: 'auto' }}>
       <CreateBase
         resource="balances"
-        record={{ member: original.member, type: 5, annulPeer: original.id, date: today(), approvalDate: today(), interestBegin: today() }}
-        transform={(data: RaRecord) => ({ member: original.member, type: 5, annulPeer: original.id, date: data.date, approvalDate: data.approvalDate ?? null, interestBegin: data.interestBegin ?? null })}
+        record={{
+          member: original.member,
+          type: 5,
+          annulPeer: original.id,
+          date: today(),
+          approvalDate: today(),
+          interestBegin: today(),
+        }}
+        transform={(data: RaRecord) => ({
+          member: original.member,
+          type: 5,
+          annulPeer: original.id,
+          date: data.date,
+          approvalDate: data.approvalDate ?? null,
+          interestBegin: data.interestBegin ?? null,
+        })}
         redirect={() => `/member/${encodeURIComponent(original.member)}`}
         mutationOptions={leave}
       >

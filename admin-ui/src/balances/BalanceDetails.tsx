@@ -13,11 +13,35 @@ export function BalanceDetails({ balance: b, title }: { balance: BalanceRecord; 
   const f = (field: string) => translate(`resources.balances.fields.${field}`);
   return (
     <Box data-testid="balance-details">
-      {title ? <Typography variant="subtitle2" component="h2" color="primary" sx={{ mb: 1, textTransform: 'uppercase', letterSpacing: 0.6 }}>{title}</Typography> : null}
+      {title ? (
+        <Typography
+          variant="subtitle2"
+          component="h2"
+          color="primary"
+          sx={{ mb: 1, textTransform: 'uppercase', letterSpacing: 0.6 }}
+        >
+          {title}
+        </Typography>
+      ) : null}
       <InfoList
         rows={[
-          [f('member'), <Link component={RouterLink} to={`/member/${encodeURIComponent(b.member)}`}>{[b.memberNr, b.memberName].filter((x) => x !== null && x !== undefined && x !== '').join(' ')}</Link>, 'balance-details-member'],
-          [f('type'), <>{label(b)}{b.annulated ? <Chip size="small" label={translate('coop.balances.annulled')} sx={{ ml: 1, height: 20 }} /> : null}</>, 'balance-details-type'],
+          [
+            f('member'),
+            <Link component={RouterLink} to={`/member/${encodeURIComponent(b.member)}`}>
+              {[b.memberNr, b.memberName].filter((x) => x !== null && x !== undefined && x !== '').join(' ')}
+            </Link>,
+            'balance-details-member',
+          ],
+          [
+            f('type'),
+            <>
+              {label(b)}
+              {b.annulated ? (
+                <Chip size="small" label={translate('coop.balances.annulled')} sx={{ ml: 1, height: 20 }} />
+              ) : null}
+            </>,
+            'balance-details-type',
+          ],
           [f('quantity'), formatCount(b.quantity)],
           [f('amount'), formatMoney(b.amount), 'balance-details-amount'],
           [f('date'), formatDate(b.date)],

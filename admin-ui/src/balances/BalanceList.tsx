@@ -1,5 +1,21 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Box, Card, CardHeader, Chip, Grid, IconButton, Link, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardHeader,
+  Chip,
+  Grid,
+  IconButton,
+  Link,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
@@ -16,7 +32,19 @@ import { ActionsHeader } from '../common/ActionsHeader';
  * A date of the postings' date range, typed as dd.mm.yyyy: applied when the field is left or Enter is pressed; a text
  * that is no date, or an end before the start, is shown as an error at the field and not applied.
  */
-function DateFilter({ value, onChange, label, testId, notBefore }: { value: string; onChange: (iso: string | null) => void; label: string; testId: string; notBefore?: string }) {
+function DateFilter({
+  value,
+  onChange,
+  label,
+  testId,
+  notBefore,
+}: {
+  value: string;
+  onChange: (iso: string | null) => void;
+  label: string;
+  testId: string;
+  notBefore?: string;
+}) {
   const translate = useTranslate();
   const [text, setText] = useState(value ? formatDate(value) : '');
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +78,14 @@ function DateFilter({ value, onChange, label, testId, notBefore }: { value: stri
       }}
       error={error !== null}
       helperText={error ?? translate('coop.form.dateHint')}
-      slotProps={{ htmlInput: { 'data-testid': testId, placeholder: translate('coop.form.dateHint'), inputMode: 'numeric', autoComplete: 'off' } }}
+      slotProps={{
+        htmlInput: {
+          'data-testid': testId,
+          placeholder: translate('coop.form.dateHint'),
+          inputMode: 'numeric',
+          autoComplete: 'off',
+        },
+      }}
     />
   );
 }
@@ -63,7 +98,10 @@ export default function BalanceList() {
   const translate = useTranslate();
   const list = useServerList<BalanceRecord>('balances', {
     defaultSort: { field: 'date', order: 'DESC' },
-    filter: (param) => ({ ...(param('type') !== '' ? { type: param('type') } : {}), ...(param('member') ? { member: param('member') } : {}) }),
+    filter: (param) => ({
+      ...(param('type') !== '' ? { type: param('type') } : {}),
+      ...(param('member') ? { member: param('member') } : {}),
+    }),
     // The date range is the API's `from` and `to` (checked there too).
     params: (param) => ({ from: param('from'), to: param('to') }),
   });
@@ -75,7 +113,12 @@ export default function BalanceList() {
   const f = (field: string) => translate(`resources.balances.fields.${field}`);
   return (
     <Card component="section" aria-labelledby="balances-title" data-testid="balances-list">
-      <CardHeader id="balances-title" title={translate('coop.balances.list')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} sx={{ pb: 0 }} />
+      <CardHeader
+        id="balances-title"
+        title={translate('coop.balances.list')}
+        slotProps={{ title: { variant: 'h6', component: 'h1' } }}
+        sx={{ pb: 0 }}
+      />
       <Grid container columnSpacing={2} sx={{ px: 2, pt: 1 }}>
         <Grid size={{ xs: 12, md: 3 }}>
           <TextField
@@ -105,10 +148,21 @@ export default function BalanceList() {
           />
         </Grid>
         <Grid size={{ xs: 6, md: 2 }}>
-          <DateFilter value={from} onChange={(iso) => list.setParam('from', iso)} label={translate('coop.balances.filterFrom')} testId="balances-filter-from" />
+          <DateFilter
+            value={from}
+            onChange={(iso) => list.setParam('from', iso)}
+            label={translate('coop.balances.filterFrom')}
+            testId="balances-filter-from"
+          />
         </Grid>
         <Grid size={{ xs: 6, md: 2 }}>
-          <DateFilter value={to} onChange={(iso) => list.setParam('to', iso)} label={translate('coop.balances.filterTo')} testId="balances-filter-to" notBefore={from || undefined} />
+          <DateFilter
+            value={to}
+            onChange={(iso) => list.setParam('to', iso)}
+            label={translate('coop.balances.filterTo')}
+            testId="balances-filter-to"
+            notBefore={from || undefined}
+          />
         </Grid>
       </Grid>
       <ListSearch list={list} name="balances" />
@@ -127,10 +181,22 @@ export default function BalanceList() {
           </TableHead>
           <TableBody>
             {list.data.map((b) => (
-              <TableRow key={b.id} hover data-testid="balances-row" data-type={b.type} sx={b.annulated ? { '& td': { color: 'text.secondary' } } : undefined}>
+              <TableRow
+                key={b.id}
+                hover
+                data-testid="balances-row"
+                data-type={b.type}
+                sx={b.annulated ? { '& td': { color: 'text.secondary' } } : undefined}
+              >
                 <TableCell sx={{ py: 0.25 }}>
                   <Tooltip title={translate('coop.list.details')}>
-                    <IconButton component={RouterLink} to={`/balances/${encodeURIComponent(b.id)}`} size="small" aria-label={translate('coop.list.details')} data-testid="balances-open">
+                    <IconButton
+                      component={RouterLink}
+                      to={`/balances/${encodeURIComponent(b.id)}`}
+                      size="small"
+                      aria-label={translate('coop.list.details')}
+                      data-testid="balances-open"
+                    >
                       <VisibilityIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -140,12 +206,21 @@ export default function BalanceList() {
                     {[b.memberNr, b.memberName].filter((x) => x !== null && x !== undefined && x !== '').join(' ')}
                   </Link>
                 </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: b.amount < 0 && !b.annulated ? 'error.main' : undefined }}>
+                <TableCell
+                  align="right"
+                  sx={{
+                    whiteSpace: 'nowrap',
+                    fontVariantNumeric: 'tabular-nums',
+                    color: b.amount < 0 && !b.annulated ? 'error.main' : undefined,
+                  }}
+                >
                   {formatMoney(b.amount)}
                 </TableCell>
                 <TableCell>
                   {label(b)}
-                  {b.annulated ? <Chip size="small" label={translate('coop.balances.annulled')} sx={{ ml: 1, height: 20 }} /> : null}
+                  {b.annulated ? (
+                    <Chip size="small" label={translate('coop.balances.annulled')} sx={{ ml: 1, height: 20 }} />
+                  ) : null}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(b.date)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(b.approvalDate)}</TableCell>

@@ -1,7 +1,16 @@
 import { Alert, Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { CreateBase, Form, NumberInput, required, useGetOne, useSaveContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  CreateBase,
+  Form,
+  NumberInput,
+  required,
+  useGetOne,
+  useSaveContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DateTextInput } from '../common/DateTextInput';
@@ -13,7 +22,15 @@ import { LoadFailed, NotFound } from '../layout/AccessDenied';
 import { PageTitle } from '../layout/PageTitle';
 import { PageLoading } from '../layout/PageLoading';
 import { MemberLookupInput } from '../members/MemberLookup';
-import { ACTION_TYPES, OUTGOING_TYPES, isExitType, memberLabel, postingsClosed, today, type MemberRecord } from '../members/model';
+import {
+  ACTION_TYPES,
+  OUTGOING_TYPES,
+  isExitType,
+  memberLabel,
+  postingsClosed,
+  today,
+  type MemberRecord,
+} from '../members/model';
 import { useCooperative } from '../members/useCooperative';
 import { can, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
@@ -27,14 +44,20 @@ const FORM_ID = 'balance-form';
 const chosenTarget = required('coop.validation.selectTarget');
 
 const wholeNumber = (value: unknown) =>
-  value === null || value === undefined || value === '' || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) ? undefined : 'coop.validation.wholeNumber';
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1)
+    ? undefined
+    : 'coop.validation.wholeNumber';
 
 function AmountPreview({ type }: { type: number }) {
   const translate = useTranslate();
   const quantity = useWatch({ name: 'quantity' }) as unknown;
   const { data: coop } = useCooperative();
   const price = coop?.balanceCost;
-  if (typeof price !== 'number' || typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) return null;
+  if (typeof price !== 'number' || typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1)
+    return null;
   const outgoing = (OUTGOING_TYPES as readonly number[]).includes(type);
   return (
     <Typography variant="body1" sx={{ mt: 2, fontVariantNumeric: 'tabular-nums' }} data-testid="balance-amount-preview">
@@ -67,30 +90,57 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
   return (
     <Form id={FORM_ID} onSubmit={onSubmit} warnWhenUnsavedChanges={false}>
       <PageTitle title={translate('coop.title.newBalance', { type: typeName })} />
-      <EditHeader title={translate('coop.title.newBalance', { type: typeName })} backTo={`/member/${encodeURIComponent(member.id)}`} canSave={!closed && canWrite} />
+      <EditHeader
+        title={translate('coop.title.newBalance', { type: typeName })}
+        backTo={`/member/${encodeURIComponent(member.id)}`}
+        canSave={!closed && canWrite}
+      />
       <CardContent sx={{ px: 3 }}>
         {exit ? null : <InterestBeginDefault from="date" />}
-        {closed ? <Alert severity="warning" sx={{ mb: 2 }} data-testid="balance-member-exited">{translate('coop.validation.memberHasExited')}</Alert> : null}
+        {closed ? (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="balance-member-exited">
+            {translate('coop.validation.memberHasExited')}
+          </Alert>
+        ) : null}
         <InfoList
           testId="balance-member"
           rows={[
             [translate('resources.balances.fields.member'), memberLabel(member), 'balance-member-name'],
             [translate('resources.balances.fields.type'), typeName, 'balance-type'],
-            [translate('coop.members.cards.holdingLabel'), translate('coop.members.cards.holding', { smart_count: member.shareAmount ?? 0, shares: formatCount(member.shareAmount ?? 0), amount: formatMoney(member.shareTotalEUR ?? 0) })],
+            [
+              translate('coop.members.cards.holdingLabel'),
+              translate('coop.members.cards.holding', {
+                smart_count: member.shareAmount ?? 0,
+                shares: formatCount(member.shareAmount ?? 0),
+                amount: formatMoney(member.shareTotalEUR ?? 0),
+              }),
+            ],
           ]}
         />
         <Grid container columnSpacing={2} sx={{ mt: 1 }}>
           {exit ? (
             <Grid size={{ xs: 12 }}>
               <Alert severity="warning" sx={{ my: 1 }} data-testid="balance-exit-warning">
-                {translate('coop.balances.wholeHolding', { smart_count: member.shareAmount ?? 0, shares: formatCount(member.shareAmount ?? 0), amount: formatMoney(member.shareTotalEUR ?? 0) })}{' '}
+                {translate('coop.balances.wholeHolding', {
+                  smart_count: member.shareAmount ?? 0,
+                  shares: formatCount(member.shareAmount ?? 0),
+                  amount: formatMoney(member.shareTotalEUR ?? 0),
+                })}{' '}
                 {translate('coop.balances.exitWarning')}
               </Alert>
             </Grid>
           ) : (
             <>
               <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-                <NumberInput source="quantity" fullWidth min={1} step={1} validate={wholeNumber} readOnly={closed} slotProps={{ htmlInput: { 'data-testid': 'balance-quantity' } }} />
+                <NumberInput
+                  source="quantity"
+                  fullWidth
+                  min={1}
+                  step={1}
+                  validate={wholeNumber}
+                  readOnly={closed}
+                  slotProps={{ htmlInput: { 'data-testid': 'balance-quantity' } }}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 8, md: 9 }}>
                 <AmountPreview type={type} />
@@ -104,13 +154,29 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
           )}
           {type === 3 ? (
             <Grid size={{ xs: 12, md: 8 }}>
-              <MemberLookupInput source="transferTo" label={translate('resources.balances.fields.transferTo')} excludeId={member.id} testId="balance-transferTo" validate={chosenTarget} />
+              <MemberLookupInput
+                source="transferTo"
+                label={translate('resources.balances.fields.transferTo')}
+                excludeId={member.id}
+                testId="balance-transferTo"
+                validate={chosenTarget}
+              />
             </Grid>
           ) : null}
           <Grid size={{ xs: 12 }} />
-          {notice ? <NoticeFields type={type} member={member} readOnly={closed} /> : <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="date" fullWidth readOnly={closed} /></Grid>}
-          <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="approvalDate" fullWidth readOnly={closed} /></Grid>
-          <Grid size={{ xs: 12, sm: 4 }}><DateTextInput source="interestBegin" fullWidth readOnly={closed} /></Grid>
+          {notice ? (
+            <NoticeFields type={type} member={member} readOnly={closed} />
+          ) : (
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <DateTextInput source="date" fullWidth readOnly={closed} />
+            </Grid>
+          )}
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <DateTextInput source="approvalDate" fullWidth readOnly={closed} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <DateTextInput source="interestBegin" fullWidth readOnly={closed} />
+          </Grid>
         </Grid>
       </CardContent>
       <ConfirmDialog
@@ -130,8 +196,14 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
 }
 
 /** The type's name; a legal entity's death (6) is its dissolution (§ 77a GenG). */
-export function postingTypeName(translate: (key: string) => string, type: number, member: Pick<MemberRecord, 'legalForm'>): string {
-  return type === 6 && member.legalForm === 1 ? translate('coop.balances.dissolution') : translate(`coop.balances.types.${type}`);
+export function postingTypeName(
+  translate: (key: string) => string,
+  type: number,
+  member: Pick<MemberRecord, 'legalForm'>,
+): string {
+  return type === 6 && member.legalForm === 1
+    ? translate('coop.balances.dissolution')
+    : translate(`coop.balances.types.${type}`);
 }
 
 /**
@@ -143,8 +215,16 @@ export default function BalanceNew() {
   const params = useParams();
   const type = Number(params.type);
   const memberId = params.member ?? '';
-  const leave = useLeaveWhenSaved(`/member/${encodeURIComponent(memberId)}`, { resource: 'balances', action: 'created', redirect: `/member/${encodeURIComponent(memberId)}` });
-  const { data: member, isPending, error } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
+  const leave = useLeaveWhenSaved(`/member/${encodeURIComponent(memberId)}`, {
+    resource: 'balances',
+    action: 'created',
+    redirect: `/member/${encodeURIComponent(memberId)}`,
+  });
+  const {
+    data: member,
+    isPending,
+    error,
+  } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
   if (!(ACTION_TYPES as readonly number[]).includes(type)) return <NotFound />;
   if (isPending) return <PageLoading />;
   if (error || !member) return <LoadFailed error={error} />;
@@ -154,7 +234,13 @@ export default function BalanceNew() {
     type,
     quantity: exit ? (member.shareAmount ?? 0) : 1,
     ...(type === 3 ? { transferTo: null } : {}),
-    ...(isNoticeType(type) ? { noticeDate: today(), ...(type === 7 ? { dispatchDate: null } : {}), ...(type === 8 ? { extraordinary: false, extraordinaryReason: null } : {}) } : {}),
+    ...(isNoticeType(type)
+      ? {
+          noticeDate: today(),
+          ...(type === 7 ? { dispatchDate: null } : {}),
+          ...(type === 8 ? { extraordinary: false, extraordinaryReason: null } : {}),
+        }
+      : {}),
     date: today(),
     approvalDate: today(),
     interestBegin: today(),

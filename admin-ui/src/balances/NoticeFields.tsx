@@ -16,7 +16,8 @@ export const NOTICE_TYPES = [2, 6, 7, 8] as const;
 export const isNoticeType = (type: number): boolean => (NOTICE_TYPES as readonly number[]).includes(type);
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const required = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? undefined : 'coop.validation.mustNotBeEmpty');
+const required = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? undefined : 'coop.validation.mustNotBeEmpty';
 
 /** The message key of a type's notice date label: a legal entity's death (6) is its dissolution. */
 export function noticeDateLabel(type: number, member: Pick<MemberRecord, 'legalForm'>): string {
@@ -24,10 +25,22 @@ export function noticeDateLabel(type: number, member: Pick<MemberRecord, 'legalF
 }
 
 /** The effective date of a notice typed so far, or null while the date is incomplete. */
-export function effectiveDateOf(type: number, member: Pick<MemberRecord, 'legalForm'>, noticeDate: unknown, months: number, extraordinary: boolean): string | null {
+export function effectiveDateOf(
+  type: number,
+  member: Pick<MemberRecord, 'legalForm'>,
+  noticeDate: unknown,
+  months: number,
+  extraordinary: boolean,
+): string | null {
   if (typeof noticeDate !== 'string' || !ISO.test(noticeDate)) return null;
-  const reason = type === 2 ? 'partial' : type === 6 ? deathReason(member.legalForm) : type === 7 ? 'exclusion' : 'exit';
-  return membershipEndDate({ reason, date: noticeDate, noticePeriodMonths: months, extraordinary: type === 8 && extraordinary });
+  const reason =
+    type === 2 ? 'partial' : type === 6 ? deathReason(member.legalForm) : type === 7 ? 'exclusion' : 'exit';
+  return membershipEndDate({
+    reason,
+    date: noticeDate,
+    noticePeriodMonths: months,
+    extraordinary: type === 8 && extraordinary,
+  });
 }
 
 /** What the effective date means, by type: the key of `coop.balances.effective`. */
@@ -47,7 +60,13 @@ export function NoticeFields({ type, member, readOnly }: { type: number; member:
   return (
     <>
       <Grid size={{ xs: 12, sm: 4 }}>
-        <DateTextInput source="noticeDate" label={translate(noticeDateLabel(type, member))} fullWidth readOnly={readOnly} validate={required} />
+        <DateTextInput
+          source="noticeDate"
+          label={translate(noticeDateLabel(type, member))}
+          fullWidth
+          readOnly={readOnly}
+          validate={required}
+        />
       </Grid>
       {type === 7 ? (
         <Grid size={{ xs: 12, sm: 4 }}>
@@ -56,16 +75,32 @@ export function NoticeFields({ type, member, readOnly }: { type: number; member:
       ) : null}
       {type === 8 ? (
         <Grid size={{ xs: 12 }}>
-          <BooleanInput source="extraordinary" label={translate('coop.balances.extraordinary')} readOnly={readOnly} helperText={false} />
+          <BooleanInput
+            source="extraordinary"
+            label={translate('coop.balances.extraordinary')}
+            readOnly={readOnly}
+            helperText={false}
+          />
           {extraordinary ? (
-            <TextInput source="extraordinaryReason" fullWidth multiline minRows={2} readOnly={readOnly} validate={required} slotProps={{ htmlInput: { 'data-testid': 'balance-extraordinaryReason', maxLength: TEXT_MAX.reason } }} />
+            <TextInput
+              source="extraordinaryReason"
+              fullWidth
+              multiline
+              minRows={2}
+              readOnly={readOnly}
+              validate={required}
+              slotProps={{ htmlInput: { 'data-testid': 'balance-extraordinaryReason', maxLength: TEXT_MAX.reason } }}
+            />
           ) : null}
         </Grid>
       ) : null}
       {effective ? (
         <Grid size={{ xs: 12 }}>
           <Alert severity="info" sx={{ my: 1 }} data-testid="balance-effective-date" data-date={effective}>
-            {translate(`coop.balances.effective.${explanationKey(type, member, extraordinary)}`, { date: formatDate(effective), months })}
+            {translate(`coop.balances.effective.${explanationKey(type, member, extraordinary)}`, {
+              date: formatDate(effective),
+              months,
+            })}
           </Alert>
         </Grid>
       ) : null}

@@ -20,22 +20,37 @@ export const balancesDe: Messages<typeof balancesEn> = {
     annulled: 'storniert',
     annulment: 'Storno einer Buchung',
     amountPreview: '%{quantity} × %{price} = %{amount}',
-    wholeHolding: 'Der gesamte Bestand wird ausgebucht: %{shares} Anteil (%{amount}). |||| Der gesamte Bestand wird ausgebucht: %{shares} Anteile (%{amount}).',
-    exitWarning: 'Damit endet die Mitgliedschaft zum angezeigten Stichtag. Ab jetzt sind keine Buchungen mehr möglich; bis zum Stichtag zählen die Anteile, und die Buchung kann bis dahin zurückgenommen werden.',
+    wholeHolding:
+      'Der gesamte Bestand wird ausgebucht: %{shares} Anteil (%{amount}). |||| Der gesamte Bestand wird ausgebucht: %{shares} Anteile (%{amount}).',
+    exitWarning:
+      'Damit endet die Mitgliedschaft zum angezeigten Stichtag. Ab jetzt sind keine Buchungen mehr möglich; bis zum Stichtag zählen die Anteile, und die Buchung kann bis dahin zurückgenommen werden.',
     dissolution: 'Auflösung',
     extraordinary: 'Außerordentliche Kündigung (§ 65 Abs. 3 GenG): drei Monate zum Schluss eines Geschäftsjahres',
-    noticeDates: { '2': 'Kündigungsdatum', '6': 'Todestag', '6d': 'Tag der Auflösung', '7': 'Datum des Vorstandsbeschlusses', '8': 'Kündigungsdatum' },
+    noticeDates: {
+      '2': 'Kündigungsdatum',
+      '6': 'Todestag',
+      '6d': 'Tag der Auflösung',
+      '7': 'Datum des Vorstandsbeschlusses',
+      '8': 'Kündigungsdatum',
+    },
     effective: {
-      notice: 'Wirksam zum %{date}: Schluss des ersten Geschäftsjahres, das mindestens %{months} Monate nach der Kündigung endet (§ 65 Abs. 2, § 67b GenG). Bis dahin zählen die Anteile.',
-      extraordinary: 'Wirksam zum %{date}: Schluss des ersten Geschäftsjahres, das mindestens 3 Monate nach der Kündigung endet (§ 65 Abs. 3 GenG). Bis dahin zählen die Anteile.',
-      exclusion: 'Wirksam zum %{date}, dem Schluss des Geschäftsjahres des Beschlusses (§ 68 GenG). Ab Absendung des Einschreibens kann das Mitglied nicht mehr abstimmen und keine Ämter mehr ausüben.',
-      death: 'Die Mitgliedschaft geht auf die Erben über und endet zum %{date}, dem Schluss des Geschäftsjahres des Todes (§ 77 GenG).',
+      notice:
+        'Wirksam zum %{date}: Schluss des ersten Geschäftsjahres, das mindestens %{months} Monate nach der Kündigung endet (§ 65 Abs. 2, § 67b GenG). Bis dahin zählen die Anteile.',
+      extraordinary:
+        'Wirksam zum %{date}: Schluss des ersten Geschäftsjahres, das mindestens 3 Monate nach der Kündigung endet (§ 65 Abs. 3 GenG). Bis dahin zählen die Anteile.',
+      exclusion:
+        'Wirksam zum %{date}, dem Schluss des Geschäftsjahres des Beschlusses (§ 68 GenG). Ab Absendung des Einschreibens kann das Mitglied nicht mehr abstimmen und keine Ämter mehr ausüben.',
+      death:
+        'Die Mitgliedschaft geht auf die Erben über und endet zum %{date}, dem Schluss des Geschäftsjahres des Todes (§ 77 GenG).',
       dissolution: 'Die Mitgliedschaft endet zum %{date}, dem Schluss des Geschäftsjahres der Auflösung (§ 77a GenG).',
     },
-    withdrawIntro: 'Die Buchung wird vor ihrem Stichtag zurückgenommen und zu ihrem eigenen Datum, dem %{date}, storniert; das Mitglied behält also die Anteile.',
+    withdrawIntro:
+      'Die Buchung wird vor ihrem Stichtag zurückgenommen und zu ihrem eigenen Datum, dem %{date}, storniert; das Mitglied behält also die Anteile.',
     confirmWithdrawTitle: '%{action}?',
-    annulIntro: 'Diese Buchung wird durch eine neue Stornobuchung aufgehoben. Eine Übertragung wird bei beiden Mitgliedern storniert.',
-    annulNotAllowed: 'Diese Buchung kann nicht storniert werden (Erstzeichnungen, Stornobuchungen und bereits stornierte Buchungen).',
+    annulIntro:
+      'Diese Buchung wird durch eine neue Stornobuchung aufgehoben. Eine Übertragung wird bei beiden Mitgliedern storniert.',
+    annulNotAllowed:
+      'Diese Buchung kann nicht storniert werden (Erstzeichnungen, Stornobuchungen und bereits stornierte Buchungen).',
     confirmExitTitle: '%{type}: %{member}?',
     confirmExit: 'Buchen',
     confirmAnnulTitle: 'Diese Buchung stornieren?',

@@ -18,22 +18,36 @@ export const balancesEn = {
     annulled: 'annulled',
     annulment: 'annulment of a posting',
     amountPreview: '%{quantity} × %{price} = %{amount}',
-    wholeHolding: 'The whole holding is withdrawn: %{shares} share (%{amount}). |||| The whole holding is withdrawn: %{shares} shares (%{amount}).',
-    exitWarning: 'This ends the membership on the effective date shown. From now on the member accepts no further postings; until that date the shares count and the posting can be withdrawn.',
+    wholeHolding:
+      'The whole holding is withdrawn: %{shares} share (%{amount}). |||| The whole holding is withdrawn: %{shares} shares (%{amount}).',
+    exitWarning:
+      'This ends the membership on the effective date shown. From now on the member accepts no further postings; until that date the shares count and the posting can be withdrawn.',
     dissolution: 'Dissolution',
     extraordinary: 'Extraordinary termination (§ 65 (3) GenG): three months to the end of a financial year',
-    noticeDates: { '2': 'Notice date', '6': 'Date of death', '6d': 'Date of dissolution', '7': 'Date of the board\'s decision', '8': 'Notice date' },
+    noticeDates: {
+      '2': 'Notice date',
+      '6': 'Date of death',
+      '6d': 'Date of dissolution',
+      '7': "Date of the board's decision",
+      '8': 'Notice date',
+    },
     effective: {
-      notice: 'Takes effect on %{date}: the end of the first financial year at least %{months} months after the notice (§ 65 (2), § 67b GenG). Until then the shares count.',
-      extraordinary: 'Takes effect on %{date}: the end of the first financial year at least 3 months after the notice (§ 65 (3) GenG). Until then the shares count.',
-      exclusion: 'Takes effect on %{date}, the end of the financial year of the decision (§ 68 GenG). From the dispatch of the registered letter the member can no longer vote or hold office.',
-      death: 'The membership passes to the heirs and ends on %{date}, the end of the financial year of death (§ 77 GenG).',
+      notice:
+        'Takes effect on %{date}: the end of the first financial year at least %{months} months after the notice (§ 65 (2), § 67b GenG). Until then the shares count.',
+      extraordinary:
+        'Takes effect on %{date}: the end of the first financial year at least 3 months after the notice (§ 65 (3) GenG). Until then the shares count.',
+      exclusion:
+        'Takes effect on %{date}, the end of the financial year of the decision (§ 68 GenG). From the dispatch of the registered letter the member can no longer vote or hold office.',
+      death:
+        'The membership passes to the heirs and ends on %{date}, the end of the financial year of death (§ 77 GenG).',
       dissolution: 'The membership ends on %{date}, the end of the financial year of the dissolution (§ 77a GenG).',
     },
-    withdrawIntro: 'The posting is withdrawn before it takes effect: it is annulled on its own date, %{date}, so the member keeps the shares.',
+    withdrawIntro:
+      'The posting is withdrawn before it takes effect: it is annulled on its own date, %{date}, so the member keeps the shares.',
     confirmWithdrawTitle: '%{action}?',
     annulIntro: 'This posting will be reversed by a new annulment posting. A transfer is annulled on both members.',
-    annulNotAllowed: 'This posting cannot be annulled (initial subscriptions, annulments and postings already annulled).',
+    annulNotAllowed:
+      'This posting cannot be annulled (initial subscriptions, annulments and postings already annulled).',
     confirmExitTitle: '%{type}: %{member}?',
     confirmExit: 'Record posting',
     confirmAnnulTitle: 'Annul this posting?',

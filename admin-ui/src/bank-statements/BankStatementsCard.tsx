@@ -7,13 +7,25 @@ import { Link as RouterLink } from 'react-router-dom';
 export function BankStatementsCard() {
   const translate = useTranslate();
   return (
-    <Card component="section" aria-labelledby="bank-statements-card-title" data-testid="bank-statements-card" sx={{ height: '100%' }}>
+    <Card
+      component="section"
+      aria-labelledby="bank-statements-card-title"
+      data-testid="bank-statements-card"
+      sx={{ height: '100%' }}
+    >
       <CardHeader
         id="bank-statements-card-title"
         title={translate('coop.bankStatements.cardTitle')}
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         action={
-          <Button component={RouterLink} to="/bank-statements" startIcon={<ReceiptIcon />} size="small" variant="contained" data-testid="bank-statements-open">
+          <Button
+            component={RouterLink}
+            to="/bank-statements"
+            startIcon={<ReceiptIcon />}
+            size="small"
+            variant="contained"
+            data-testid="bank-statements-open"
+          >
             {translate('coop.bankStatements.open')}
           </Button>
         }

@@ -1,5 +1,20 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Box, Button, Card, CardContent, CardHeader, LinearProgress, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  LinearProgress,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -33,7 +48,11 @@ export default function BankStatementsScreen() {
   const rows = list.data ?? [];
   return (
     <Card component="section" aria-labelledby="bank-statements-title" data-testid="bank-statements" sx={{ mt: 1 }}>
-      <CardHeader id="bank-statements-title" title={t('title')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
+      <CardHeader
+        id="bank-statements-title"
+        title={t('title')}
+        slotProps={{ title: { variant: 'h6', component: 'h1' } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('intro')}
@@ -52,7 +71,13 @@ export default function BankStatementsScreen() {
                 e.target.value = '';
               }}
             />
-            <Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} disabled={reading.isPending} data-testid="bank-statement-upload">
+            <Button
+              variant="contained"
+              startIcon={<UploadFileIcon />}
+              onClick={() => input.current?.click()}
+              disabled={reading.isPending}
+              data-testid="bank-statement-upload"
+            >
               {t('upload')}
             </Button>
             {reading.isPending ? <LinearProgress sx={{ mt: 1 }} aria-label={t('reading')} /> : null}
@@ -70,7 +95,9 @@ export default function BankStatementsScreen() {
         ) : null}
         {list.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
         {list.error ? <Alert severity="error">{list.error.message}</Alert> : null}
-        {list.isSuccess && rows.length === 0 ? <Typography data-testid="bank-statements-empty">{t('empty')}</Typography> : null}
+        {list.isSuccess && rows.length === 0 ? (
+          <Typography data-testid="bank-statements-empty">{t('empty')}</Typography>
+        ) : null}
         {rows.length > 0 ? (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-labelledby="bank-statements-title" data-testid="bank-statements-table">
@@ -94,8 +121,12 @@ export default function BankStatementsScreen() {
                       </Link>
                     </TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{formatIban(s.account)}</TableCell>
-                    <TableCell>{s.fromDate && s.toDate ? `${formatDate(s.fromDate)} – ${formatDate(s.toDate)}` : ''}</TableCell>
-                    <TableCell align="right">{t('creditsOf', { count: s.credits, smart_count: s.credits, sum: formatMoney(s.creditSum) })}</TableCell>
+                    <TableCell>
+                      {s.fromDate && s.toDate ? `${formatDate(s.fromDate)} – ${formatDate(s.toDate)}` : ''}
+                    </TableCell>
+                    <TableCell align="right">
+                      {t('creditsOf', { count: s.credits, smart_count: s.credits, sum: formatMoney(s.creditSum) })}
+                    </TableCell>
                     <TableCell align="right">{s.open}</TableCell>
                     <TableCell align="right">{formatMoney(s.confirmedSum)}</TableCell>
                     <TableCell>{t('readBy', { date: formatDate(s.readOn), user: s.readBy })}</TableCell>

@@ -9,7 +9,17 @@ import { lazyScreen, type ConsoleResource } from '../registry';
 export const bankStatements: ConsoleResource = {
   name: 'bankStatements',
   routes: [
-    { path: '/bank-statements', screen: lazyScreen(() => import('./BankStatementsScreen')), permission: 'bankstatements:read', title: 'coop.title.bankStatements' },
-    { path: '/bank-statements/:id', screen: lazyScreen(() => import('./StatementScreen')), permission: 'bankstatements:read', title: 'coop.title.bankStatement' },
+    {
+      path: '/bank-statements',
+      screen: lazyScreen(() => import('./BankStatementsScreen')),
+      permission: 'bankstatements:read',
+      title: 'coop.title.bankStatements',
+    },
+    {
+      path: '/bank-statements/:id',
+      screen: lazyScreen(() => import('./StatementScreen')),
+      permission: 'bankstatements:read',
+      title: 'coop.title.bankStatement',
+    },
   ],
 };

@@ -13,7 +13,11 @@ export function memberFor(e: BankStatementEntryDto, chosen: Readonly<Record<stri
 }
 
 /** The confirmation of the selected open entries that have a member; the others are left out. */
-export function confirmationsOf(entries: readonly BankStatementEntryDto[], selected: ReadonlySet<string>, chosen: Readonly<Record<string, string | null>>): StatementConfirmation[] {
+export function confirmationsOf(
+  entries: readonly BankStatementEntryDto[],
+  selected: ReadonlySet<string>,
+  chosen: Readonly<Record<string, string | null>>,
+): StatementConfirmation[] {
   return entries.flatMap((e) => {
     const memberId = isOpen(e) && selected.has(e.entryId) ? memberFor(e, chosen) : null;
     return memberId === null ? [] : [{ entryId: e.entryId, memberId, balanceId: null }];

@@ -3,13 +3,33 @@ import { describe, expect, it } from '@jest/globals';
 import { confirmationsOf, isOpen, memberFor } from './model';
 
 const entry = (entryId: string, state: string, memberId: string | null): BankStatementEntryDto => ({
-  id: `s/${entryId}`, entryId, state, kind: 'credit', amount: 100, currency: 'EUR', bookingDate: '2025-04-02', remittance: '', partyName: null, partyIban: null,
-  bankReference: null, endToEndId: null, memberId, memberNr: null, memberName: '', unmatched: null, allocations: [],
+  id: `s/${entryId}`,
+  entryId,
+  state,
+  kind: 'credit',
+  amount: 100,
+  currency: 'EUR',
+  bookingDate: '2025-04-02',
+  remittance: '',
+  partyName: null,
+  partyIban: null,
+  bankReference: null,
+  endToEndId: null,
+  memberId,
+  memberNr: null,
+  memberName: '',
+  unmatched: null,
+  allocations: [],
 });
 
 describe('the bank statement screen: what a confirmation books', () => {
-  const entries = [entry('1', 'matched', 'm1'), entry('2', 'unmatched', 'm2'), entry('3', 'unmatched', null), entry('4', 'confirmed', 'm1')];
-  it('takes the matched member, an unmatched entry only with the clerk\'s member, never a decided entry', () => {
+  const entries = [
+    entry('1', 'matched', 'm1'),
+    entry('2', 'unmatched', 'm2'),
+    entry('3', 'unmatched', null),
+    entry('4', 'confirmed', 'm1'),
+  ];
+  it("takes the matched member, an unmatched entry only with the clerk's member, never a decided entry", () => {
     expect(entries.map(isOpen)).toEqual([true, true, true, false]);
     expect(memberFor(entries[1]!, {})).toBeNull();
     expect(memberFor(entries[0]!, { 1: null })).toBeNull();

@@ -44,7 +44,10 @@ export function useDecideEntries(id: string) {
   return useMutation({
     mutationFn: async (decision: { confirm: readonly StatementConfirmation[] } | { ignore: readonly string[] }) => {
       const path = `/bank-statements/${encodeURIComponent(id)}`;
-      const res = 'confirm' in decision ? await api<BankStatementDetailDto>(`${path}/confirm`, post({ entries: decision.confirm })) : await api<BankStatementDetailDto>(`${path}/ignore`, post({ entryIds: decision.ignore }));
+      const res =
+        'confirm' in decision
+          ? await api<BankStatementDetailDto>(`${path}/confirm`, post({ entries: decision.confirm }))
+          : await api<BankStatementDetailDto>(`${path}/ignore`, post({ entryIds: decision.ignore }));
       return res.body;
     },
     onSuccess: (detail) => {

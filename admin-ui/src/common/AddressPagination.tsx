@@ -21,8 +21,9 @@ export function useAddressPage(): AddressPage {
   const page = Math.max(1, Math.floor(Number(query.get('page')) || 1));
   const change = (patch: Record<string, string | null>): void => {
     const next = new URLSearchParams(query);
-    for (const [k, v] of Object.entries(patch)) if (v === null) next.delete(k);
-    else next.set(k, v);
+    for (const [k, v] of Object.entries(patch))
+      if (v === null) next.delete(k);
+      else next.set(k, v);
     setQuery(next, { replace: true });
   };
   return { page, perPage, query, change };
@@ -42,7 +43,13 @@ export function AddressPagination({ total, at }: { total: number; at: AddressPag
       onPageChange={(_e, p) => at.change({ page: p === 0 ? null : String(p + 1) })}
       onRowsPerPageChange={(e) => at.change({ perPage: e.target.value === '20' ? null : e.target.value, page: null })}
       labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-      labelDisplayedRows={({ from, to, count }) => translate('coop.list.range', { from: formatCountIn(locale, from), to: formatCountIn(locale, to), total: formatCountIn(locale, count) })}
+      labelDisplayedRows={({ from, to, count }) =>
+        translate('coop.list.range', {
+          from: formatCountIn(locale, from),
+          to: formatCountIn(locale, to),
+          total: formatCountIn(locale, count),
+        })
+      }
       getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
     />
   );

@@ -28,7 +28,14 @@ export function ConfirmDialog({
 }) {
   const translate = useTranslate();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={`${testId}-title`} data-testid={testId} maxWidth="sm" fullWidth>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={`${testId}-title`}
+      data-testid={testId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={`${testId}-title`} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <WarningAmberIcon color="warning" />
         {title}

@@ -73,7 +73,12 @@ export default function DateCalendarDialog({
         <Button onClick={onClose} color="inherit" data-testid={`${testId}-cancel`}>
           {translate('coop.edit.cancel')}
         </Button>
-        <Button onClick={() => onChoose(chosen)} variant="contained" disabled={chosen < min || chosen > max} data-testid={`${testId}-ok`}>
+        <Button
+          onClick={() => onChoose(chosen)}
+          variant="contained"
+          disabled={chosen < min || chosen > max}
+          data-testid={`${testId}-ok`}
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

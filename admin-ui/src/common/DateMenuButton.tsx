@@ -43,7 +43,12 @@ export function DateMenuButton({
   return (
     <>
       <ButtonGroup variant="outlined" size="small" disabled={disabled} data-testid={testId}>
-        <Button startIcon={icon} onClick={() => onPick(null)} data-testid={`${testId}-today`} sx={{ textTransform: 'none', justifyContent: 'flex-start', flex: 1 }}>
+        <Button
+          startIcon={icon}
+          onClick={() => onPick(null)}
+          data-testid={`${testId}-today`}
+          sx={{ textTransform: 'none', justifyContent: 'flex-start', flex: 1 }}
+        >
           {label}
         </Button>
         <Button
@@ -59,11 +64,26 @@ export function DateMenuButton({
         </Button>
       </ButtonGroup>
       {/* Rendered in place (no portal), so the open menu stays inside the page's main landmark (axe: region). */}
-      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} disablePortal data-testid={`${testId}-dates`}>
-        <MenuItem onClick={() => pick(yearEnds.lastYear)} data-testid={`${testId}-last-year`} data-date={yearEnds.lastYear}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        disablePortal
+        data-testid={`${testId}-dates`}
+      >
+        <MenuItem
+          onClick={() => pick(yearEnds.lastYear)}
+          data-testid={`${testId}-last-year`}
+          data-date={yearEnds.lastYear}
+        >
           <ListItemText primary={translate('coop.exports.lastYearEnd', { date: formatDate(yearEnds.lastYear) })} />
         </MenuItem>
-        <MenuItem onClick={() => pick(yearEnds.yearBefore)} data-testid={`${testId}-year-before`} data-date={yearEnds.yearBefore}>
+        <MenuItem
+          onClick={() => pick(yearEnds.yearBefore)}
+          data-testid={`${testId}-year-before`}
+          data-date={yearEnds.yearBefore}
+        >
           <ListItemText primary={translate('coop.exports.yearBeforeEnd', { date: formatDate(yearEnds.yearBefore) })} />
         </MenuItem>
         <MenuItem

@@ -5,7 +5,8 @@ import { formatDate, parseDateText } from '../format';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 /** The stored value: `YYYY-MM-DD` shown as dd.MM.yyyy; half-typed text stays as typed. */
-const format = (value: unknown): string => (typeof value === 'string' ? (ISO.test(value) ? formatDate(value) : value) : '');
+const format = (value: unknown): string =>
+  typeof value === 'string' ? (ISO.test(value) ? formatDate(value) : value) : '';
 /** Typed text: a complete date becomes `YYYY-MM-DD`, empty becomes null, anything else stays text (and is refused). */
 const parse = (text: string): string | null => (text.trim() === '' ? null : (parseDateText(text) ?? text));
 
@@ -26,7 +27,12 @@ export function DateTextInput({ validate, helperText, ...props }: TextInputProps
       validate={[validateDate, ...extra]}
       helperText={helperText ?? 'coop.form.dateHint'}
       slotProps={{
-        htmlInput: { 'data-testid': `date-${props.source}`, placeholder: 'dd.mm.yyyy', inputMode: 'numeric', autoComplete: 'off' },
+        htmlInput: {
+          'data-testid': `date-${props.source}`,
+          placeholder: 'dd.mm.yyyy',
+          inputMode: 'numeric',
+          autoComplete: 'off',
+        },
         input: {
           endAdornment: (
             <InputAdornment position="end">

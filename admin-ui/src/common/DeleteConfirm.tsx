@@ -6,7 +6,28 @@ import { Confirm, useDeleteController, type RedirectionSideEffect } from 'react-
  * react-admin's delete controller as its `DeleteButton` uses it (pessimistic: the record goes once the server said
  * so; the notice, the form's reset and the redirect are the controller's); the dialog closes when the request ends.
  */
-export default function DeleteConfirm({ title, redirect, onClose }: { title: string; redirect: RedirectionSideEffect; onClose: () => void }) {
-  const { isPending, handleDelete } = useDeleteController({ redirect, mutationMode: 'pessimistic', mutationOptions: { onSettled: onClose } });
-  return <Confirm isOpen loading={isPending} title={title} content="coop.edit.confirmDeleteContent" onConfirm={handleDelete} onClose={onClose} />;
+export default function DeleteConfirm({
+  title,
+  redirect,
+  onClose,
+}: {
+  title: string;
+  redirect: RedirectionSideEffect;
+  onClose: () => void;
+}) {
+  const { isPending, handleDelete } = useDeleteController({
+    redirect,
+    mutationMode: 'pessimistic',
+    mutationOptions: { onSettled: onClose },
+  });
+  return (
+    <Confirm
+      isOpen
+      loading={isPending}
+      title={title}
+      content="coop.edit.confirmDeleteContent"
+      onConfirm={handleDelete}
+      onClose={onClose}
+    />
+  );
 }

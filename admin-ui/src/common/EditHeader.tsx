@@ -16,11 +16,7 @@ function SaveButton() {
   const label = translate('coop.edit.save');
   return (
     <button type="submit" className="cl-btn cl-btn-contained" aria-label={label} data-testid="save">
-      {isSubmitting ? (
-        <Spinner size={14} inherit />
-      ) : (
-        <Icon name="save" size="xs" className="cl-btn-icon" />
-      )}
+      {isSubmitting ? <Spinner size={14} inherit /> : <Icon name="save" size="xs" className="cl-btn-icon" />}
       {label}
     </button>
   );
@@ -64,7 +60,10 @@ export function EditHeader({
       </h1>
       {extra}
       {canDelete ? (
-        <DeleteButton redirect={deleteRedirect ?? false} title={translate('coop.edit.confirmDeleteTitle', { name: recordName ?? '' })} />
+        <DeleteButton
+          redirect={deleteRedirect ?? false}
+          title={translate('coop.edit.confirmDeleteTitle', { name: recordName ?? '' })}
+        />
       ) : null}
       {canSave ? <SaveButton /> : null}
       <UnsavedChangesPrompt />

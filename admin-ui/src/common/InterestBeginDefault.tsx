@@ -16,7 +16,8 @@ export function InterestBeginDefault({ from }: { from: string }) {
   const { setValue, getFieldState } = useFormContext();
   const rule = coop ? interestBeginRuleOf(coop.interestBeginRule) : null;
   useEffect(() => {
-    if (rule === null || typeof date !== 'string' || !ISO_DATE.test(date) || getFieldState('interestBegin').isDirty) return;
+    if (rule === null || typeof date !== 'string' || !ISO_DATE.test(date) || getFieldState('interestBegin').isDirty)
+      return;
     setValue('interestBegin', interestBeginFor(date, rule));
   }, [date, rule, setValue, getFieldState]);
   return null;

@@ -24,7 +24,12 @@ export function ListSearch({ list, name }: { list: ServerList<RaRecord>; name: s
         start={<Icon name="search" size="small" />}
         end={
           list.searchInput ? (
-            <button type="button" className="cl-iconbtn cl-iconbtn-sm" aria-label={translate('coop.list.clearSearch')} onClick={() => list.setSearchInput('')}>
+            <button
+              type="button"
+              className="cl-iconbtn cl-iconbtn-sm"
+              aria-label={translate('coop.list.clearSearch')}
+              onClick={() => list.setSearchInput('')}
+            >
               <Icon name="clear" size="small" />
             </button>
           ) : undefined
@@ -97,12 +102,32 @@ export function ListPagination({ list, name }: { list: ServerList<RaRecord>; nam
             {translate('coop.list.rowsPerPage')}
           </p>
           <PerPageSelect list={list} labelId={labelId} />
-          <p className="cl-pagination-text">{translate('coop.list.range', { from: formatCountIn(locale, from), to: formatCountIn(locale, to), total: formatCountIn(locale, list.total) })}</p>
+          <p className="cl-pagination-text">
+            {translate('coop.list.range', {
+              from: formatCountIn(locale, from),
+              to: formatCountIn(locale, to),
+              total: formatCountIn(locale, list.total),
+            })}
+          </p>
           <div className="cl-pagination-actions">
-            <button type="button" className="cl-iconbtn" disabled={list.page <= 1} aria-label={previous} title={previous} onClick={() => list.setPage(list.page - 1)}>
+            <button
+              type="button"
+              className="cl-iconbtn"
+              disabled={list.page <= 1}
+              aria-label={previous}
+              title={previous}
+              onClick={() => list.setPage(list.page - 1)}
+            >
               <Icon name="keyboardArrowLeft" />
             </button>
-            <button type="button" className="cl-iconbtn" disabled={list.page >= lastPage} aria-label={next} title={next} onClick={() => list.setPage(list.page + 1)}>
+            <button
+              type="button"
+              className="cl-iconbtn"
+              disabled={list.page >= lastPage}
+              aria-label={next}
+              title={next}
+              onClick={() => list.setPage(list.page + 1)}
+            >
               <Icon name="keyboardArrowRight" />
             </button>
           </div>
@@ -113,7 +138,15 @@ export function ListPagination({ list, name }: { list: ServerList<RaRecord>; nam
 }
 
 /** The row a list's table shows when its page came back empty (not while it loads): one cell across every column. */
-export function EmptyListRow({ list, columns, text }: { list: { readonly isPending: boolean; readonly data: readonly unknown[] }; columns: number; text?: string }) {
+export function EmptyListRow({
+  list,
+  columns,
+  text,
+}: {
+  list: { readonly isPending: boolean; readonly data: readonly unknown[] };
+  columns: number;
+  text?: string;
+}) {
   const translate = useTranslate();
   if (list.isPending || list.data.length > 0) return null;
   return (

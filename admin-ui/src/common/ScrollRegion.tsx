@@ -7,14 +7,27 @@ import type { ReactNode } from 'react';
  * demo cooperative scrolled with nothing in it to focus). A group, not a region: the card around it is already the
  * landmark with that name (axe `landmark-unique`).
  */
-export function ScrollRegion({ labelledBy, sx, children, testId }: { labelledBy: string; sx: SxProps<Theme>; children: ReactNode; testId?: string }) {
+export function ScrollRegion({
+  labelledBy,
+  sx,
+  children,
+  testId,
+}: {
+  labelledBy: string;
+  sx: SxProps<Theme>;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Box
       role="group"
       aria-labelledby={labelledBy}
       tabIndex={0}
       data-testid={testId}
-      sx={[{ '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[
+        { '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     >
       {children}
     </Box>

@@ -48,12 +48,25 @@ export function SortHeader({
 }
 
 /** The same header for a plain table (`plain/plain.css`'s `cl-table`), as MUI's sort label looks. */
-export function PlainSortHeader({ list, field, label, width }: { list: ServerList<RaRecord>; field: string; label: string; width?: number | string }) {
+export function PlainSortHeader({
+  list,
+  field,
+  label,
+  width,
+}: {
+  list: ServerList<RaRecord>;
+  field: string;
+  label: string;
+  width?: number | string;
+}) {
   const translate = useTranslate();
   const active = list.sort?.field === field;
   const direction = active && list.sort?.order === 'DESC' ? 'desc' : 'asc';
   return (
-    <th style={width === undefined ? undefined : { width }} aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <th
+      style={width === undefined ? undefined : { width }}
+      aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
       <button
         type="button"
         className={`cl-sort${active ? ' cl-sort-active' : ''}${direction === 'asc' ? ' cl-sort-asc' : ''}`}

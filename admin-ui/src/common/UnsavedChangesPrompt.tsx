@@ -15,7 +15,10 @@ export function UnsavedChangesPrompt() {
   const translate = useTranslate();
   const { dirtyFields, isSubmitting, isSubmitSuccessful } = useFormState();
   const dirty = Object.keys(dirtyFields).length > 0 && !isSubmitting && !isSubmitSuccessful;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
 
   // A navigation blocked just before the form became safe to leave (saved, reset) goes on.
   useEffect(() => {

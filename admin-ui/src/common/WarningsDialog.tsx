@@ -32,7 +32,8 @@ export function WarningsDialog() {
     setQuestion(null);
   };
 
-  const fieldLabel = (resource: string, field: string | null): string => (field ? translate(`resources.${resource}.fields.${field}`, { _: field }) : '');
+  const fieldLabel = (resource: string, field: string | null): string =>
+    field ? translate(`resources.${resource}.fields.${field}`, { _: field }) : '';
   return (
     <ConfirmDialog
       open={question !== null}

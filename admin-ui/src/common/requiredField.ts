@@ -5,6 +5,8 @@
  */
 export const requiredField = Object.assign(
   (value: unknown): string | undefined =>
-    value === null || value === undefined || (typeof value === 'string' && value.trim() === '') ? 'coop.validation.mustNotBeEmpty' : undefined,
+    value === null || value === undefined || (typeof value === 'string' && value.trim() === '')
+      ? 'coop.validation.mustNotBeEmpty'
+      : undefined,
   { isRequired: true },
 );

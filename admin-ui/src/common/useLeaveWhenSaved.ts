@@ -44,7 +44,10 @@ export function useLeaveWhenSaved(leaveTo: string, saved?: SavedWrite) {
       }
       // A refused input (400) is shown at its fields; every other refusal (403, 404, 409) also carries `errors`, as a list
       // of templates, and its message is already their text in the clerk's language (`api()`).
-      const fieldErrors = error instanceof HttpError && error.status === 400 ? (error.body as { errors?: object } | null)?.errors : undefined;
+      const fieldErrors =
+        error instanceof HttpError && error.status === 400
+          ? (error.body as { errors?: object } | null)?.errors
+          : undefined;
       if (fieldErrors && Object.keys(fieldErrors).length > 0) return;
       const message = typeof error === 'string' ? error : error instanceof Error ? error.message : '';
       notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message || undefined } });

@@ -13,7 +13,9 @@ export function apiWarnings(error: unknown): ApiFieldError[] | null {
   const body: unknown = error.body;
   const warnings = typeof body === 'object' && body !== null ? (body as { warnings?: unknown }).warnings : undefined;
   if (!Array.isArray(warnings) || warnings.length === 0) return null;
-  return warnings.filter((w): w is ApiFieldError => typeof w === 'object' && w !== null && typeof (w as ApiFieldError).template === 'string');
+  return warnings.filter(
+    (w): w is ApiFieldError => typeof w === 'object' && w !== null && typeof (w as ApiFieldError).template === 'string',
+  );
 }
 
 /** What the dialog is asked: the resource (for the fields' labels) and its warnings. */

@@ -38,25 +38,34 @@ describe('plausibility warnings in the console', () => {
       { status: 409, body: { warnings: [WARNING] } },
       { status: 201, body: { id: 'm-1', name: 'Morgen' } },
     ]);
-    const { data } = await dataProvider.create('members', { data: { name: 'Morgen', entryDate: '2099-01-01', id: 'ignored' } });
+    const { data } = await dataProvider.create('members', {
+      data: { name: 'Morgen', entryDate: '2099-01-01', id: 'ignored' },
+    });
     expect(data).toEqual({ id: 'm-1', name: 'Morgen' });
     expect(asked).toEqual([{ resource: 'members', warnings: [WARNING] }]);
-    expect(bodies).toEqual([{ name: 'Morgen', entryDate: '2099-01-01' }, { name: 'Morgen', entryDate: '2099-01-01', confirmWarnings: true }]);
+    expect(bodies).toEqual([
+      { name: 'Morgen', entryDate: '2099-01-01' },
+      { name: 'Morgen', entryDate: '2099-01-01', confirmWarnings: true },
+    ]);
   });
 
   it('sends nothing more when the clerk does not confirm, and says it was not saved', async () => {
     unregister = registerWarningsAsker(async () => false);
     const bodies = answering([{ status: 409, body: { warnings: [WARNING] } }]);
-    await expect(dataProvider.update('members', { id: 'm-1', data: { name: 'Morgen' }, previousData: { id: 'm-1' } })).rejects.toMatchObject({
+    await expect(
+      dataProvider.update('members', { id: 'm-1', data: { name: 'Morgen' }, previousData: { id: 'm-1' } }),
+    ).rejects.toMatchObject({
       status: 409,
       message: 'Not saved: the warnings were not confirmed.',
     });
     expect(bodies).toHaveLength(1);
   });
 
-  it('refuses without a dialog to ask (nothing is confirmed behind the clerk\'s back)', async () => {
+  it("refuses without a dialog to ask (nothing is confirmed behind the clerk's back)", async () => {
     const bodies = answering([{ status: 409, body: { warnings: [WARNING] } }]);
-    await expect(dataProvider.create('balances', { data: { member: 'm-1', type: 1 } })).rejects.toMatchObject({ status: 409 });
+    await expect(dataProvider.create('balances', { data: { member: 'm-1', type: 1 } })).rejects.toMatchObject({
+      status: 409,
+    });
     expect(bodies).toHaveLength(1);
   });
 });

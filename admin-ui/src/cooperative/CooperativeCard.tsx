@@ -1,6 +1,17 @@
 import type { CooperativeDto } from '@coop/contracts/console';
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Button, Card, CardActions, CardContent, CardHeader, Link, Skeleton, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  CardHeader,
+  Link,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
@@ -11,7 +22,17 @@ import { interestBeginRuleOf } from '@coop/contracts/console';
 /** The cooperative as the API answers it (contracts `CooperativeDto`). */
 export type CooperativeRecord = CooperativeDto;
 
-const CARD_FIELDS = ['fullName', 'address', 'zip', 'city', 'name', 'email', 'contactPerson', 'taxId', 'taxOffice'] as const;
+const CARD_FIELDS = [
+  'fullName',
+  'address',
+  'zip',
+  'city',
+  'name',
+  'email',
+  'contactPerson',
+  'taxId',
+  'taxOffice',
+] as const;
 
 /** A field the card shows, and the section of the cooperative's form where it is entered. */
 export type CardField = (typeof CARD_FIELDS)[number] | 'balanceCost';
@@ -37,7 +58,11 @@ function Missing({ field, canEdit }: { field: CardField; canEdit: boolean }) {
   const section = translate(`coop.cooperative.${SECTION_OF[field]}`);
   if (!canEdit) {
     return (
-      <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }} data-testid={`cooperative-${field}-missing`}>
+      <Box
+        component="span"
+        sx={{ color: 'text.secondary', fontStyle: 'italic' }}
+        data-testid={`cooperative-${field}-missing`}
+      >
         {translate('coop.cooperative.missingAskAdmin', { section })}
       </Box>
     );
@@ -54,7 +79,11 @@ export function CooperativeCard({ testId = 'cooperative-card', actions }: { test
   const session = useSession();
   const translate = useTranslate();
   const canEdit = can(session, 'cooperative:write');
-  const { data, isPending, error } = useGetOne<CooperativeRecord>('cooperatives', { id: session?.cooperative ?? '' }, { enabled: !!session });
+  const { data, isPending, error } = useGetOne<CooperativeRecord>(
+    'cooperatives',
+    { id: session?.cooperative ?? '' },
+    { enabled: !!session },
+  );
   return (
     <Card component="section" aria-labelledby={`${testId}-title`} data-testid={testId} sx={{ height: '100%' }}>
       <CardHeader
@@ -64,22 +93,53 @@ export function CooperativeCard({ testId = 'cooperative-card', actions }: { test
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         action={
           canEdit ? (
-            <Button component={RouterLink} to="/cooperative" startIcon={<EditIcon />} size="small" variant="outlined" data-testid="cooperative-edit">
+            <Button
+              component={RouterLink}
+              to="/cooperative"
+              startIcon={<EditIcon />}
+              size="small"
+              variant="outlined"
+              data-testid="cooperative-edit"
+            >
               {translate('coop.cooperative.edit')}
             </Button>
           ) : null
         }
       />
       <CardContent sx={{ pt: 0 }}>
-        {error ? <Alert severity="error">{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert> : null}
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'fit-content(40%) 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
+        {error ? (
+          <Alert severity="error">
+            {translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}
+          </Alert>
+        ) : null}
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'fit-content(40%) 1fr' },
+            columnGap: 3,
+            rowGap: 1,
+            m: 0,
+          }}
+        >
           {CARD_FIELDS.map((field) => (
             <Box key={field} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {translate(`resources.cooperatives.fields.${field}`)}
               </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'break-word' }} data-testid={`cooperative-${field}`}>
-                {isPending ? <Skeleton width={160} /> : data?.[field] ? data[field] : <Missing field={field} canEdit={canEdit} />}
+              <Typography
+                component="dd"
+                variant="body2"
+                sx={{ m: 0, overflowWrap: 'break-word' }}
+                data-testid={`cooperative-${field}`}
+              >
+                {isPending ? (
+                  <Skeleton width={160} />
+                ) : data?.[field] ? (
+                  data[field]
+                ) : (
+                  <Missing field={field} canEdit={canEdit} />
+                )}
               </Typography>
             </Box>
           ))}
@@ -87,13 +147,23 @@ export function CooperativeCard({ testId = 'cooperative-card', actions }: { test
             {translate('resources.cooperatives.fields.balanceCost')}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="cooperative-balanceCost">
-            {isPending ? <Skeleton width={80} /> : data?.balanceCost ? formatMoney(data.balanceCost) : <Missing field="balanceCost" canEdit={canEdit} />}
+            {isPending ? (
+              <Skeleton width={80} />
+            ) : data?.balanceCost ? (
+              formatMoney(data.balanceCost)
+            ) : (
+              <Missing field="balanceCost" canEdit={canEdit} />
+            )}
           </Typography>
           <Typography component="dt" variant="body2" color="text.secondary">
             {translate('resources.cooperatives.fields.interestBeginRule')}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="cooperative-interestBeginRule">
-            {isPending ? <Skeleton width={120} /> : translate(`coop.interestBeginRules.${interestBeginRuleOf(data?.interestBeginRule)}`)}
+            {isPending ? (
+              <Skeleton width={120} />
+            ) : (
+              translate(`coop.interestBeginRules.${interestBeginRuleOf(data?.interestBeginRule)}`)
+            )}
           </Typography>
         </Box>
       </CardContent>

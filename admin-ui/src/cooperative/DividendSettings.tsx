@@ -12,30 +12,85 @@ const half = { xs: 12, md: 6 } as const;
  */
 export function DividendSettings({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
-  const choices = (list: readonly string[], group: string) => list.map((id) => ({ id, name: translate(`coop.dividend.settings.${group}.${id}`) }));
+  const choices = (list: readonly string[], group: string) =>
+    list.map((id) => ({ id, name: translate(`coop.dividend.settings.${group}.${id}`) }));
   const d = DEFAULT_DIVIDEND_SETTINGS;
   return (
     <Section title={translate('coop.cooperative.dividend')} testId="cooperative-dividend">
       <Grid size={half}>
-        <SelectInput source="dividendMethod" choices={choices(DIVIDEND_METHODS, 'dividendMethod')} translateChoice={false} defaultValue={d.dividendMethod} fullWidth readOnly={readOnly} helperText="coop.dividend.settings.help.dividendMethod" data-testid="cooperative-dividendMethod" />
+        <SelectInput
+          source="dividendMethod"
+          choices={choices(DIVIDEND_METHODS, 'dividendMethod')}
+          translateChoice={false}
+          defaultValue={d.dividendMethod}
+          fullWidth
+          readOnly={readOnly}
+          helperText="coop.dividend.settings.help.dividendMethod"
+          data-testid="cooperative-dividendMethod"
+        />
       </Grid>
       <Grid size={half}>
-        <SelectInput source="dayCount" choices={choices(DAY_COUNTS, 'dayCount')} translateChoice={false} defaultValue={d.dayCount} fullWidth readOnly={readOnly} helperText="coop.dividend.settings.help.dayCount" data-testid="cooperative-dayCount" />
+        <SelectInput
+          source="dayCount"
+          choices={choices(DAY_COUNTS, 'dayCount')}
+          translateChoice={false}
+          defaultValue={d.dayCount}
+          fullWidth
+          readOnly={readOnly}
+          helperText="coop.dividend.settings.help.dayCount"
+          data-testid="cooperative-dayCount"
+        />
       </Grid>
       <Grid size={half}>
-        <SelectInput source="dividendRounding" choices={choices(ROUNDING_MODES, 'rounding')} translateChoice={false} defaultValue={d.dividendRounding} fullWidth readOnly={readOnly} helperText="coop.dividend.settings.help.dividendRounding" data-testid="cooperative-dividendRounding" />
+        <SelectInput
+          source="dividendRounding"
+          choices={choices(ROUNDING_MODES, 'rounding')}
+          translateChoice={false}
+          defaultValue={d.dividendRounding}
+          fullWidth
+          readOnly={readOnly}
+          helperText="coop.dividend.settings.help.dividendRounding"
+          data-testid="cooperative-dividendRounding"
+        />
       </Grid>
       <Grid size={half}>
-        <SelectInput source="taxRounding" choices={choices(ROUNDING_MODES, 'rounding')} translateChoice={false} defaultValue={d.taxRounding} fullWidth readOnly={readOnly} helperText="coop.dividend.settings.help.taxRounding" data-testid="cooperative-taxRounding" />
+        <SelectInput
+          source="taxRounding"
+          choices={choices(ROUNDING_MODES, 'rounding')}
+          translateChoice={false}
+          defaultValue={d.taxRounding}
+          fullWidth
+          readOnly={readOnly}
+          helperText="coop.dividend.settings.help.taxRounding"
+          data-testid="cooperative-taxRounding"
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <BooleanInput source="raiseOldExemptionOrders" defaultValue={d.raiseOldExemptionOrders} readOnly={readOnly} disabled={readOnly} helperText="coop.dividend.settings.help.raiseOldExemptionOrders" />
+        <BooleanInput
+          source="raiseOldExemptionOrders"
+          defaultValue={d.raiseOldExemptionOrders}
+          readOnly={readOnly}
+          disabled={readOnly}
+          helperText="coop.dividend.settings.help.raiseOldExemptionOrders"
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <BooleanInput source="heirsTaxedFromDeath" defaultValue={d.heirsTaxedFromDeath} readOnly={readOnly} disabled={readOnly} helperText="coop.dividend.settings.help.heirsTaxedFromDeath" />
+        <BooleanInput
+          source="heirsTaxedFromDeath"
+          defaultValue={d.heirsTaxedFromDeath}
+          readOnly={readOnly}
+          disabled={readOnly}
+          helperText="coop.dividend.settings.help.heirsTaxedFromDeath"
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <BooleanInput source="allowTestTaxIds" defaultValue={d.allowTestTaxIds} readOnly={readOnly} disabled={readOnly} helperText="coop.dividend.settings.help.allowTestTaxIds" />
+        <BooleanInput
+          source="allowTestTaxIds"
+          defaultValue={d.allowTestTaxIds}
+          readOnly={readOnly}
+          disabled={readOnly}
+          helperText="coop.dividend.settings.help.allowTestTaxIds"
+        />
       </Grid>
     </Section>
   );

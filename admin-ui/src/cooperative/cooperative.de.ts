@@ -14,9 +14,11 @@ export const cooperativeDe: Messages<typeof cooperativeEn> = {
     contact: 'Kontakt',
     bank: 'Bankverbindung',
     shares: 'Geschäftsanteile',
-    taxOfficeHint: 'Steht mit der Steuernummer auf den Steuerbescheinigungen der Mitglieder; ohne es kann keine Bescheinigung ausgestellt werden',
+    taxOfficeHint:
+      'Steht mit der Steuernummer auf den Steuerbescheinigungen der Mitglieder; ohne es kann keine Bescheinigung ausgestellt werden',
     balanceCostHint: 'Preis eines Geschäftsanteils in Euro, z. B. 250,00',
-    liabilityPerShareHint: 'Die Haftsumme je Geschäftsanteil laut Satzung (§ 119 GenG) in Euro; leer, wenn sie keine vorsieht',
+    liabilityPerShareHint:
+      'Die Haftsumme je Geschäftsanteil laut Satzung (§ 119 GenG) in Euro; leer, wenn sie keine vorsieht',
     missingSetHere: 'Fehlt – unter „%{section}“ eintragen',
     missingAskAdmin: 'Fehlt – trägt eine Person mit der Rolle Administrator unter Genossenschaft › „%{section}“ ein',
   },

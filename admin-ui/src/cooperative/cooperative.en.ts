@@ -1,4 +1,3 @@
-
 /**
  * English texts of the cooperative's card and form, with its rule for the interest begin: `coop.cooperative`,
  * `coop.interestBeginRules`, `coop.interestBeginRuleHint`, merged into `i18n/en.ts`. German in `cooperative.de.ts`.
@@ -12,9 +11,11 @@ export const cooperativeEn = {
     contact: 'Contact',
     bank: 'Bank account',
     shares: 'Shares',
-    taxOfficeHint: 'Printed with the tax number on the members’ tax certificates; without it no certificate can be issued',
+    taxOfficeHint:
+      'Printed with the tax number on the members’ tax certificates; without it no certificate can be issued',
     balanceCostHint: 'Price of one share in euro, e.g. 250,00',
-    liabilityPerShareHint: 'The liability sum per share the statutes set (§ 119 GenG), in euro; empty when they set none',
+    liabilityPerShareHint:
+      'The liability sum per share the statutes set (§ 119 GenG), in euro; empty when they set none',
     missingSetHere: 'Missing – enter it under “%{section}”',
     missingAskAdmin: 'Missing – an administrator enters it under Cooperative › “%{section}”',
   },

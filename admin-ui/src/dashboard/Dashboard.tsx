@@ -31,7 +31,16 @@ export default function Dashboard() {
           </Grid>
         ) : null}
         <Grid size={{ xs: 12, md: 6 }}>
-          <CooperativeCard testId="dashboard-cooperative-card" actions={<><StartKistamButton /><DividendButtons /><MemberMoneyButtons /></>} />
+          <CooperativeCard
+            testId="dashboard-cooperative-card"
+            actions={
+              <>
+                <StartKistamButton />
+                <DividendButtons />
+                <MemberMoneyButtons />
+              </>
+            }
+          />
         </Grid>
         {readsNotifications(session?.roles) ? (
           <Grid size={{ xs: 12 }}>

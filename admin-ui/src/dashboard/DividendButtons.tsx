@@ -16,15 +16,35 @@ export function DividendButtons() {
   return (
     <>
       {canCalculate ? (
-        <Button component={RouterLink} to="/dividend/calculator" variant="outlined" size="small" startIcon={<CalculateIcon />} data-testid="dashboard-calculate-dividend">
+        <Button
+          component={RouterLink}
+          to="/dividend/calculator"
+          variant="outlined"
+          size="small"
+          startIcon={<CalculateIcon />}
+          data-testid="dashboard-calculate-dividend"
+        >
           {translate('coop.dashboard.calculateDividend')}
         </Button>
       ) : (
-        <Button variant="outlined" size="small" startIcon={<CalculateIcon />} disabled data-testid="dashboard-calculate-dividend">
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<CalculateIcon />}
+          disabled
+          data-testid="dashboard-calculate-dividend"
+        >
           {translate('coop.dashboard.calculateDividend')}
         </Button>
       )}
-      <Button component={RouterLink} to="/dividend/closures" variant="outlined" size="small" startIcon={<ListAltIcon />} data-testid="dashboard-annual-closures">
+      <Button
+        component={RouterLink}
+        to="/dividend/closures"
+        variant="outlined"
+        size="small"
+        startIcon={<ListAltIcon />}
+        data-testid="dashboard-annual-closures"
+      >
         {translate('coop.dashboard.annualClosures')}
       </Button>
     </>

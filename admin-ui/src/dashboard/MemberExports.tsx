@@ -65,7 +65,7 @@ export function MemberExports() {
           <DateMenuButton
             key={kind}
             label={name(kind)}
-            icon={SPREADSHEETS.has(kind) ? (kind === 'csv' ? <DescriptionIcon /> : <GridOnIcon />) : <PictureAsPdfIcon />}
+            icon={SPREADSHEETS.has(kind) ? kind === 'csv' ? <DescriptionIcon /> : <GridOnIcon /> : <PictureAsPdfIcon />}
             testId={`export-${kind}`}
             disabled={busy}
             yearEnds={ends}

@@ -19,27 +19,62 @@ export function MemberMoneyButtons() {
   const canReadDues = can(session, 'sharepayments:read');
   return (
     <>
-      <Button component={RouterLink} to="/settlements" variant="outlined" size="small" startIcon={<HandshakeIcon />} data-testid="dashboard-settlements">
+      <Button
+        component={RouterLink}
+        to="/settlements"
+        variant="outlined"
+        size="small"
+        startIcon={<HandshakeIcon />}
+        data-testid="dashboard-settlements"
+      >
         {translate('coop.dashboard.settlements')}
       </Button>
       {/* The year's movement report for the annual accounts (issue 45, § 338 HGB). */}
       {can(session, 'reports:read') ? (
-        <Button component={RouterLink} to="/reports/movements" variant="outlined" size="small" startIcon={<SummarizeIcon />} data-testid="dashboard-movement-report">
+        <Button
+          component={RouterLink}
+          to="/reports/movements"
+          variant="outlined"
+          size="small"
+          startIcon={<SummarizeIcon />}
+          data-testid="dashboard-movement-report"
+        >
           {translate('coop.dashboard.movementReport')}
         </Button>
       ) : null}
       {canReadDues ? (
-        <Button component={RouterLink} to="/share-dues" variant="outlined" size="small" startIcon={<PaymentsIcon />} data-testid="dashboard-share-dues">
+        <Button
+          component={RouterLink}
+          to="/share-dues"
+          variant="outlined"
+          size="small"
+          startIcon={<PaymentsIcon />}
+          data-testid="dashboard-share-dues"
+        >
           {translate('coop.dashboard.shareDues')}
         </Button>
       ) : null}
       {can(session, 'directdebits:read') ? (
-        <Button component={RouterLink} to="/direct-debits" variant="outlined" size="small" startIcon={<AccountBalanceIcon />} data-testid="dashboard-direct-debits">
+        <Button
+          component={RouterLink}
+          to="/direct-debits"
+          variant="outlined"
+          size="small"
+          startIcon={<AccountBalanceIcon />}
+          data-testid="dashboard-direct-debits"
+        >
           {translate('coop.dashboard.directDebits')}
         </Button>
       ) : null}
       {can(session, 'paymentreminders:read') ? (
-        <Button component={RouterLink} to="/payment-reminders" variant="outlined" size="small" startIcon={<MarkEmailUnreadIcon />} data-testid="dashboard-payment-reminders">
+        <Button
+          component={RouterLink}
+          to="/payment-reminders"
+          variant="outlined"
+          size="small"
+          startIcon={<MarkEmailUnreadIcon />}
+          data-testid="dashboard-payment-reminders"
+        >
           {translate('coop.dashboard.paymentReminders')}
         </Button>
       ) : null}

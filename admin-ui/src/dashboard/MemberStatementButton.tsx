@@ -51,13 +51,19 @@ export function MemberStatementButton({ memberId }: { memberId: string }) {
         {translate('coop.exports.memberStatement')}
       </Button>
       {failed || background !== null ? (
-        <Alert severity={failed ? 'error' : 'info'} sx={{ flexBasis: '100%' }} data-testid={failed ? 'member-statement-failed' : 'member-statement-background'}>
+        <Alert
+          severity={failed ? 'error' : 'info'}
+          sx={{ flexBasis: '100%' }}
+          data-testid={failed ? 'member-statement-failed' : 'member-statement-background'}
+        >
           {failed ? (
             translate('coop.exports.failed', { name: translate('coop.exports.memberStatement'), message: failed })
           ) : (
             <>
               {translate('coop.exports.background', { name: translate('coop.exports.memberStatement') })}{' '}
-              <Link component={RouterLink} to="/tasks">{translate('coop.exports.toTasks')}</Link>
+              <Link component={RouterLink} to="/tasks">
+                {translate('coop.exports.toTasks')}
+              </Link>
               <BackgroundTaskNotice taskId={background ?? ''} testId="member-statement-background" />
             </>
           )}

@@ -13,7 +13,9 @@ import { MemberExports } from './MemberExports';
 function Figure({ label, value, testId, loading }: { label: string; value: string; testId: string; loading: boolean }) {
   return (
     <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'background.default', minWidth: 0 }}>
-      <Typography variant="body2" color="text.secondary" noWrap>{label}</Typography>
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {label}
+      </Typography>
       <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums', mt: 0.25 }} data-testid={testId}>
         {loading ? <Skeleton width={80} /> : value}
       </Typography>
@@ -34,29 +36,66 @@ export function MembersCard() {
   const { data: coop } = useCooperative();
   const shares = data && coop ? shareCount(data.balanceSum, coop.balanceCost) : null;
   return (
-    <Card component="section" aria-labelledby="members-card-title" data-testid="dashboard-members-card" sx={{ height: '100%' }}>
+    <Card
+      component="section"
+      aria-labelledby="members-card-title"
+      data-testid="dashboard-members-card"
+      sx={{ height: '100%' }}
+    >
       <CardHeader
         id="members-card-title"
         title={translate('coop.dashboard.members')}
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         action={
-          <Button component={RouterLink} to="/members" startIcon={<GroupIcon />} size="small" variant="outlined" data-testid="dashboard-to-members">
+          <Button
+            component={RouterLink}
+            to="/members"
+            startIcon={<GroupIcon />}
+            size="small"
+            variant="outlined"
+            data-testid="dashboard-to-members"
+          >
             {translate('coop.dashboard.toMembers')}
           </Button>
         }
       />
       <CardContent sx={{ pt: 0 }}>
-        {error ? <Alert severity="error" sx={{ mb: 1 }}>{error instanceof Error ? error.message : String(error)}</Alert> : null}
+        {error ? (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {error instanceof Error ? error.message : String(error)}
+          </Alert>
+        ) : null}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr' }, gap: 1.5 }}>
-          <Figure label={translate('coop.dashboard.memberCount')} value={formatCount(data?.memberCount)} testId="dashboard-memberCount" loading={isPending} />
-          <Figure label={translate('coop.dashboard.memberExitCount')} value={formatCount(data?.memberExitCount)} testId="dashboard-memberExitCount" loading={isPending} />
+          <Figure
+            label={translate('coop.dashboard.memberCount')}
+            value={formatCount(data?.memberCount)}
+            testId="dashboard-memberCount"
+            loading={isPending}
+          />
+          <Figure
+            label={translate('coop.dashboard.memberExitCount')}
+            value={formatCount(data?.memberExitCount)}
+            testId="dashboard-memberExitCount"
+            loading={isPending}
+          />
           <Figure
             label={translate('coop.dashboard.shareCount')}
-            value={shares === null ? (coop && !coop.balanceCost ? translate('coop.dashboard.noSharePrice') : '') : formatCount(shares)}
+            value={
+              shares === null
+                ? coop && !coop.balanceCost
+                  ? translate('coop.dashboard.noSharePrice')
+                  : ''
+                : formatCount(shares)
+            }
             testId="dashboard-shareCount"
             loading={isPending}
           />
-          <Figure label={translate('coop.dashboard.capital')} value={formatMoney(data?.balanceSum)} testId="dashboard-capital" loading={isPending} />
+          <Figure
+            label={translate('coop.dashboard.capital')}
+            value={formatMoney(data?.balanceSum)}
+            testId="dashboard-capital"
+            loading={isPending}
+          />
         </Box>
         <MemberExports />
       </CardContent>

@@ -17,14 +17,30 @@ const ELMA_PAGE = { page: 1, perPage: 100 };
 export function SetupChecklist() {
   const translate = useTranslate();
   const session = useSession();
-  const cooperative = useGetOne<CooperativeRecord>('cooperatives', { id: session?.cooperative ?? '' }, { enabled: !!session });
-  const elma = useGetList<ElmaNumberDto & { id: string }>('elmanumbers', { pagination: ELMA_PAGE, sort: { field: 'elmaProcess', order: 'ASC' } }, { enabled: !!session });
+  const cooperative = useGetOne<CooperativeRecord>(
+    'cooperatives',
+    { id: session?.cooperative ?? '' },
+    { enabled: !!session },
+  );
+  const elma = useGetList<ElmaNumberDto & { id: string }>(
+    'elmanumbers',
+    { pagination: ELMA_PAGE, sort: { field: 'elmaProcess', order: 'ASC' } },
+    { enabled: !!session },
+  );
   if (!cooperative.data || !elma.data) return null;
   const open = openSetupSteps(cooperative.data, elma.data);
   if (open.length === 0) return null;
   return (
-    <Alert severity="info" component="section" aria-labelledby="setup-checklist-title" data-testid="setup-checklist" sx={{ mb: 3 }}>
-      <AlertTitle id="setup-checklist-title" component="h2">{translate('coop.setup.title')}</AlertTitle>
+    <Alert
+      severity="info"
+      component="section"
+      aria-labelledby="setup-checklist-title"
+      data-testid="setup-checklist"
+      sx={{ mb: 3 }}
+    >
+      <AlertTitle id="setup-checklist-title" component="h2">
+        {translate('coop.setup.title')}
+      </AlertTitle>
       {translate('coop.setup.intro')}
       <List dense disablePadding sx={{ listStyle: 'disc', pl: 3 }}>
         {open.map((step) => (

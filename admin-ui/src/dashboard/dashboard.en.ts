@@ -1,4 +1,3 @@
-
 /**
  * English texts of the dashboard and its set-up checklist: `coop.setup`, `coop.dashboard`, merged into `i18n/en.ts`.
  * German in `dashboard.de.ts`.

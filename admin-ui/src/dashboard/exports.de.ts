@@ -20,7 +20,8 @@ export const exportsDe: Record<keyof typeof exportsEn, string> = {
   download: 'Herunterladen',
   busy: '%{name} wird vorbereitet …',
   saved: '%{file} wurde heruntergeladen.',
-  background: '%{name} wird im Hintergrund erstellt; Sie können die Datei hier oder unter Aufgaben herunterladen, sobald sie fertig ist.',
+  background:
+    '%{name} wird im Hintergrund erstellt; Sie können die Datei hier oder unter Aufgaben herunterladen, sobald sie fertig ist.',
   toTasks: 'Zu den Aufgaben',
   failed: '%{name} konnte nicht heruntergeladen werden: %{message}',
   memberStatement: 'Kontoauszug',

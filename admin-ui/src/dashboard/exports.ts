@@ -2,7 +2,15 @@ import { allows } from '@coop/contracts/console';
 import { today } from '../members/model';
 
 /** The members card's exports and PDFs (issue 26, SPEC 7): each one a route of the API taking `?date=YYYY-MM-DD`. */
-export const MEMBER_EXPORTS = ['csv', 'xlsx', 'ods', 'memberList', 'memberListActive', 'memberBalances', 'statements'] as const;
+export const MEMBER_EXPORTS = [
+  'csv',
+  'xlsx',
+  'ods',
+  'memberList',
+  'memberListActive',
+  'memberBalances',
+  'statements',
+] as const;
 export type MemberExport = (typeof MEMBER_EXPORTS)[number];
 
 /** The route of each export (without the date) and the name to save under when the answer names none. */
@@ -28,7 +36,10 @@ const query = (parts: ReadonlyArray<string>): string => {
  */
 export function exportRequest(kind: MemberExport, date: string | null): { path: string; name: string } {
   const route = ROUTES[kind];
-  return { path: `${route.path}${query([route.query, date ? `date=${encodeURIComponent(date)}` : ''])}`, name: route.fallback };
+  return {
+    path: `${route.path}${query([route.query, date ? `date=${encodeURIComponent(date)}` : ''])}`,
+    name: route.fallback,
+  };
 }
 
 /** The member dashboard's statement of account of one member (today: no date, as above). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { MEMBER_EXPORTS, calendarRange, exportRequest, memberStatementRequest, readsMembers, yearEnds } from './exports.js';
+import {
+  MEMBER_EXPORTS,
+  calendarRange,
+  exportRequest,
+  memberStatementRequest,
+  readsMembers,
+  yearEnds,
+} from './exports.js';
 
 describe("the members card's exports", () => {
   it('asks the routes of SPEC 7, today without a date, a chosen day as YYYY-MM-DD', () => {
@@ -18,7 +25,9 @@ describe("the members card's exports", () => {
 
   it("asks one member's statement of account", () => {
     expect(memberStatementRequest('m 1').path).toBe('/pdf/member-statement-of-account?member=m%201');
-    expect(memberStatementRequest('m1', '2024-06-30').path).toBe('/pdf/member-statement-of-account?member=m1&date=2024-06-30');
+    expect(memberStatementRequest('m1', '2024-06-30').path).toBe(
+      '/pdf/member-statement-of-account?member=m1&date=2024-06-30',
+    );
   });
 
   it('offers the last day of last year and of the year before, and a calendar from ten years back to today', () => {
@@ -29,7 +38,8 @@ describe("the members card's exports", () => {
   });
 
   it('shows the card to the roles holding members:read only', () => {
-    for (const role of ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER']) expect(readsMembers([role])).toBe(true);
+    for (const role of ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_RESTRICTED_USER'])
+      expect(readsMembers([role])).toBe(true);
     expect(readsMembers(['ROLE_EDIT_USERS', 'ROLE_CHANGE_OWN_PASSWORD'])).toBe(false);
     expect(readsMembers(undefined)).toBe(false);
   });

@@ -1,7 +1,8 @@
 import type { CooperativeDto, ElmaNumberDto } from '@coop/contracts/console';
 
 /** A setting a new cooperative needs before its first postings, dividend and tax papers (issue 43). */
-export type SetupStep = 'balanceCost' | 'minimumShares' | 'bankAccount' | 'taxId' | 'taxOffice' | 'elmaNumberFs' | 'elmaNumberKm';
+export type SetupStep =
+  'balanceCost' | 'minimumShares' | 'bankAccount' | 'taxId' | 'taxOffice' | 'elmaNumberFs' | 'elmaNumberKm';
 
 /** Where each step is set: the cooperative's form, or a new approval number of the process. */
 export const SETUP_LINKS: Readonly<Record<SetupStep, string>> = {
@@ -22,12 +23,20 @@ const filled = (value: string | null | undefined): boolean => typeof value === '
  * numbers of both processes (fs: the FSA control report; km: the church-tax query). A step done disappears.
  */
 export function openSetupSteps(
-  cooperative: Pick<CooperativeDto, 'balanceCost' | 'minimumShares' | 'bankname' | 'iban' | 'bic' | 'taxId' | 'taxOffice'>,
+  cooperative: Pick<
+    CooperativeDto,
+    'balanceCost' | 'minimumShares' | 'bankname' | 'iban' | 'bic' | 'taxId' | 'taxOffice'
+  >,
   elmaNumbers: readonly Pick<ElmaNumberDto, 'elmaProcess'>[],
 ): SetupStep[] {
   const open: SetupStep[] = [];
   if (!(typeof cooperative.balanceCost === 'number' && cooperative.balanceCost > 0)) open.push('balanceCost');
-  if (!(typeof cooperative.minimumShares === 'number' && Number.isInteger(cooperative.minimumShares) && cooperative.minimumShares >= 1)) open.push('minimumShares');
+  if (!(
+    typeof cooperative.minimumShares === 'number' &&
+    Number.isInteger(cooperative.minimumShares) &&
+    cooperative.minimumShares >= 1
+  ))
+    open.push('minimumShares');
   if (!(filled(cooperative.bankname) && filled(cooperative.iban) && filled(cooperative.bic))) open.push('bankAccount');
   if (!filled(cooperative.taxId)) open.push('taxId');
   if (!filled(cooperative.taxOffice)) open.push('taxOffice');

@@ -15,7 +15,10 @@ export interface OptionChoice {
 
 const enc = encodeURIComponent;
 
-async function getList<T extends RaRecord>(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'meta'>) {
+async function getList<T extends RaRecord>(
+  resource: string,
+  params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'meta'>,
+) {
   const meta = params.meta as { thenBy?: unknown; params?: unknown } | undefined;
   const thenBy = Array.isArray(meta?.thenBy) ? (meta.thenBy as string[]) : [];
   const extra = meta?.params && typeof meta.params === 'object' ? (meta.params as Record<string, string>) : {};
@@ -38,7 +41,8 @@ async function write<T>(resource: string, call: (extra?: Record<string, unknown>
     } catch (error) {
       const warnings = apiWarnings(error);
       if (!warnings) throw error;
-      if (!(await askToConfirm({ resource, warnings }))) throw new HttpError(i18nProvider.translate('coop.warnings.notSaved'), 409, {});
+      if (!(await askToConfirm({ resource, warnings })))
+        throw new HttpError(i18nProvider.translate('coop.warnings.notSaved'), 409, {});
       return await call({ confirmWarnings: true });
     }
   } catch (error) {

@@ -12,7 +12,11 @@ export interface ListOpening {
 /** `/users`: by user name (SPEC 9). */
 export const USERS_LIST: ListOpening = { defaultSort: { field: 'username', order: 'ASC' } };
 /** `/members`: by name, exited members hidden until the toggle is on (SPEC 2, 9). */
-export const MEMBERS_LIST: ListOpening = { defaultSort: { field: 'name', order: 'ASC' }, filter: { exitDate: null }, thenBy: ['name', 'givenName', 'memberNr'] };
+export const MEMBERS_LIST: ListOpening = {
+  defaultSort: { field: 'name', order: 'ASC' },
+  filter: { exitDate: null },
+  thenBy: ['name', 'givenName', 'memberNr'],
+};
 
 /** The request of a list's first page as the list asks for it (20 rows, its opening sort and filter). */
 export const firstPageRequest = (resource: string, opening: ListOpening): string =>

@@ -49,7 +49,6 @@ export function nextSort(current: SortPayload | null, field: string): SortPayloa
   return current.order === 'ASC' ? { field, order: 'DESC' } : null;
 }
 
-
 /** The sort as the address holds it (`field`, `-field`, `none`); absent: the list's default. */
 export function readSort(text: string | null, defaultSort: SortPayload | null): SortPayload | null {
   if (text === null || text === '') return defaultSort;

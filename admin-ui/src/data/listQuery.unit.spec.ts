@@ -18,7 +18,9 @@ describe('console list query (docs/api.md conventions)', () => {
   });
 
   it('leaves out an empty search, an empty filter and the "none" sort', () => {
-    const q = new URLSearchParams(listQuery({ pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' }, filter: { q: '' } }));
+    const q = new URLSearchParams(
+      listQuery({ pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' }, filter: { q: '' } }),
+    );
     expect(q.get('offset')).toBe('0');
     expect(q.get('limit')).toBe('10');
     expect(q.has('search')).toBe(false);
@@ -26,13 +28,19 @@ describe('console list query (docs/api.md conventions)', () => {
     expect(q.has('order_by')).toBe(false);
   });
 
-  it('breaks ties of the chosen column by the list\'s further fields, never repeating the column', () => {
+  it("breaks ties of the chosen column by the list's further fields, never repeating the column", () => {
     const query = (field: string, order: 'ASC' | 'DESC') =>
-      new URLSearchParams(listQuery({ pagination: { page: 1, perPage: 20 }, sort: { field, order }, filter: {} }, ['name', 'givenName'])).get('order_by');
+      new URLSearchParams(
+        listQuery({ pagination: { page: 1, perPage: 20 }, sort: { field, order }, filter: {} }, ['name', 'givenName']),
+      ).get('order_by');
     expect(query('name', 'ASC')).toBe('name,givenName');
     expect(query('name', 'DESC')).toBe('-name,givenName');
     expect(query('entryDate', 'DESC')).toBe('-entryDate,name,givenName');
-    expect(new URLSearchParams(listQuery({ pagination: { page: 1, perPage: 20 }, sort: { field: '', order: 'ASC' }, filter: {} }, ['name'])).has('order_by')).toBe(false);
+    expect(
+      new URLSearchParams(
+        listQuery({ pagination: { page: 1, perPage: 20 }, sort: { field: '', order: 'ASC' }, filter: {} }, ['name']),
+      ).has('order_by'),
+    ).toBe(false);
   });
 
   it('skips undefined and empty values and empty arrays in the filter', () => {
@@ -48,14 +56,20 @@ describe('console list query (docs/api.md conventions)', () => {
     expect(nextSort(desc, 'city')).toEqual({ field: 'city', order: 'ASC' });
   });
 
-  it('adds the list\'s further parameters (a date range), leaving out empty ones', () => {
-    const q = new URLSearchParams(listQuery({ pagination: { page: 1, perPage: 20 }, sort: { field: 'date', order: 'DESC' }, filter: { type: '1' } }, [], { from: '2024-01-01', to: '' }));
+  it("adds the list's further parameters (a date range), leaving out empty ones", () => {
+    const q = new URLSearchParams(
+      listQuery(
+        { pagination: { page: 1, perPage: 20 }, sort: { field: 'date', order: 'DESC' }, filter: { type: '1' } },
+        [],
+        { from: '2024-01-01', to: '' },
+      ),
+    );
     expect(q.get('from')).toBe('2024-01-01');
     expect(q.has('to')).toBe(false);
     expect(q.get('filter')).toBe('type:1');
   });
 
-  it('keeps the sort in the address as field, -field or none, the list\'s default left out, and reads it back', () => {
+  it("keeps the sort in the address as field, -field or none, the list's default left out, and reads it back", () => {
     const byName = { field: 'name', order: 'ASC' } as const;
     const cases: Array<[{ field: string; order: 'ASC' | 'DESC' } | null, string | null]> = [
       [byName, null],

@@ -8,30 +8,53 @@ import { validationMessage } from './validationErrors.js';
  * parameters are as the API sends them (formatEuro of the contracts: `1.500,00`; test/api/share-payments.e2e.spec.ts
  * and bank-statements.e2e.spec.ts assert them).
  */
-const formatEuro = (cents: number): string => `${Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')}`;
+const formatEuro = (cents: number): string =>
+  `${Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')}`;
 const refusal = (template: Parameters<typeof validationMessage>[0]['template'], ...cents: number[]) =>
-  validationMessage({ field: 'amount', template, parameters: Object.fromEntries(cents.map((c, i) => [String(i), formatEuro(c)])) });
+  validationMessage({
+    field: 'amount',
+    template,
+    parameters: Object.fromEntries(cents.map((c, i) => [String(i), formatEuro(c)])),
+  });
 
 describe('refusals with an amount', () => {
   afterAll(() => i18nProvider.changeLocale('en'));
 
   it('in German: the amounts with the euro sign', async () => {
     await i18nProvider.changeLocale('de');
-    expect(refusal('paymentAboveOutstanding', 200_000, 150_000)).toBe('Die Zahlung 2.000,00 € ist höher als der offene Betrag (1.500,00 €)');
-    expect(refusal('earlierSharesNotPaid', 25_000)).toBe('Weitere Anteile sind nicht möglich, solange frühere nicht voll eingezahlt sind (§ 15b GenG): 250,00 € offen');
-    expect(refusal('instalmentsSumMismatch', 140_000, 150_000)).toBe('Die Raten ergeben 1.400,00 €, offen sind 1.500,00 €');
-    expect(refusal('firstInstalmentTooSmall', 2_500)).toBe('Die erste Rate muss mindestens 25,00 € betragen (§ 7 GenG, Satzung)');
+    expect(refusal('paymentAboveOutstanding', 200_000, 150_000)).toBe(
+      'Die Zahlung 2.000,00 € ist höher als der offene Betrag (1.500,00 €)',
+    );
+    expect(refusal('earlierSharesNotPaid', 25_000)).toBe(
+      'Weitere Anteile sind nicht möglich, solange frühere nicht voll eingezahlt sind (§ 15b GenG): 250,00 € offen',
+    );
+    expect(refusal('instalmentsSumMismatch', 140_000, 150_000)).toBe(
+      'Die Raten ergeben 1.400,00 €, offen sind 1.500,00 €',
+    );
+    expect(refusal('firstInstalmentTooSmall', 2_500)).toBe(
+      'Die erste Rate muss mindestens 25,00 € betragen (§ 7 GenG, Satzung)',
+    );
     expect(refusal('amountAtMost', 100_000_000_000)).toBe('Darf höchstens 1.000.000.000,00 € betragen');
     expect(refusal('amountAtLeast', 1)).toBe('Muss mindestens 0,01 € betragen');
-    expect(validationMessage({ field: 'entries.0.memberId', template: 'bankStatementAboveOutstanding', parameters: { 0: '4', 1: formatEuro(40_000) } })).toBe(
-      'Umsatz 4: Der Betrag ist höher als die offenen Einzahlungen des Mitglieds auf Anteile (400,00 €)',
-    );
+    expect(
+      validationMessage({
+        field: 'entries.0.memberId',
+        template: 'bankStatementAboveOutstanding',
+        parameters: { 0: '4', 1: formatEuro(40_000) },
+      }),
+    ).toBe('Umsatz 4: Der Betrag ist höher als die offenen Einzahlungen des Mitglieds auf Anteile (400,00 €)');
   });
 
   it('in English: the same money format (SPEC 9)', async () => {
     await i18nProvider.changeLocale('en');
-    expect(refusal('paymentAboveOutstanding', 200_000, 150_000)).toBe('The payment 2.000,00 € is more than is outstanding (1.500,00 €)');
-    expect(refusal('instalmentsSumMismatch', 140_000, 150_000)).toBe('The instalments sum to 1.400,00 €, the unpaid part is 1.500,00 €');
+    expect(refusal('paymentAboveOutstanding', 200_000, 150_000)).toBe(
+      'The payment 2.000,00 € is more than is outstanding (1.500,00 €)',
+    );
+    expect(refusal('instalmentsSumMismatch', 140_000, 150_000)).toBe(
+      'The instalments sum to 1.400,00 €, the unpaid part is 1.500,00 €',
+    );
     expect(refusal('amountAtMost', 25_000)).toBe('Must be at most 250,00 €');
   });
 });

@@ -11,11 +11,15 @@ import { toFormValidationError, validationMessage } from './validationErrors.js'
  */
 const PARAMETERS = { '0': '7', '1': '3', '2': '2027-12-31', '3': '4' };
 type Root = { serverError?: string };
-const rootOf = (error: { body: unknown }) => (error.body as { errors: { root?: Root; [field: string]: unknown } }).errors;
+const rootOf = (error: { body: unknown }) =>
+  (error.body as { errors: { root?: Root; [field: string]: unknown } }).errors;
 
 /** The catalogue's text with the parameters filled in (the date as the console shows it, dd.MM.yyyy). */
 function expected(catalogue: Readonly<Record<string, string>>, template: string): string {
-  return catalogue[template]!.replaceAll('%{0}', '7').replaceAll('%{1}', '3').replaceAll('%{2}', '31.12.2027').replaceAll('%{3}', '4');
+  return catalogue[template]!.replaceAll('%{0}', '7')
+    .replaceAll('%{1}', '3')
+    .replaceAll('%{2}', '31.12.2027')
+    .replaceAll('%{3}', '4');
 }
 
 describe.each([
@@ -30,33 +34,41 @@ describe.each([
     expect(templates.length).toBeGreaterThan(100);
   });
 
-  it.each(templates)('%s: shown in the notification and at the field, never as a bare "form not valid"', async (template) => {
-    await i18nProvider.changeLocale(lang);
-    const invalidForm = [i18nProvider.translate('coop.errors.invalidForm'), i18nProvider.translate('ra.message.invalid_form')];
-    const unknown = i18nProvider.translate('coop.validation.unknown', { template });
-    const text = validationMessage({ field: null, template, parameters: PARAMETERS });
-    expect(text).not.toBe(unknown);
-    if (!catalogue[template]!.includes('%{template}')) expect(text).toBe(expected(catalogue, template));
+  it.each(templates)(
+    '%s: shown in the notification and at the field, never as a bare "form not valid"',
+    async (template) => {
+      await i18nProvider.changeLocale(lang);
+      const invalidForm = [
+        i18nProvider.translate('coop.errors.invalidForm'),
+        i18nProvider.translate('ra.message.invalid_form'),
+      ];
+      const unknown = i18nProvider.translate('coop.validation.unknown', { template });
+      const text = validationMessage({ field: null, template, parameters: PARAMETERS });
+      expect(text).not.toBe(unknown);
+      if (!catalogue[template]!.includes('%{template}')) expect(text).toBe(expected(catalogue, template));
 
-    // A field the annulment form shows (`date`) and ones it does not (`annulPeer`, which its minimum-holding refusal
-    // names, and `quantity`).
-    for (const field of ['date', 'annulPeer', 'quantity']) {
-      const error = toFormValidationError('balances', [{ field, template, parameters: PARAMETERS }]);
-      const errors = rootOf(error);
-      expect(errors[field]).toBe(text);
-      expect(errors.root?.serverError).toBe(text);
-      expect(invalidForm).not.toContain(error.message);
-    }
-    const general = toFormValidationError('balances', [{ field: null, template, parameters: PARAMETERS }]);
-    expect(rootOf(general).root?.serverError).toBe(text);
-  });
+      // A field the annulment form shows (`date`) and ones it does not (`annulPeer`, which its minimum-holding refusal
+      // names, and `quantity`).
+      for (const field of ['date', 'annulPeer', 'quantity']) {
+        const error = toFormValidationError('balances', [{ field, template, parameters: PARAMETERS }]);
+        const errors = rootOf(error);
+        expect(errors[field]).toBe(text);
+        expect(errors.root?.serverError).toBe(text);
+        expect(invalidForm).not.toContain(error.message);
+      }
+      const general = toFormValidationError('balances', [{ field: null, template, parameters: PARAMETERS }]);
+      expect(rootOf(general).root?.serverError).toBe(text);
+    },
+  );
 });
 
 describe('the annulment refused for the minimum holding', () => {
   it('names the rule in German, not "Das Formular ist ungültig"', async () => {
     await i18nProvider.changeLocale('de');
     const parameters = { '0': '750,00', '1': '2', '2': '0' };
-    const error = toFormValidationError('balances', [{ field: 'annulPeer', template: 'atLeastAmountMustRemain', parameters }]);
+    const error = toFormValidationError('balances', [
+      { field: 'annulPeer', template: 'atLeastAmountMustRemain', parameters },
+    ]);
     expect(error.message).toBe(i18nProvider.translate('coop.validation.atLeastAmountMustRemain', parameters));
     expect(error.message).toContain('Nach der Buchung müssen mindestens 750,00 €');
     expect(error.message).not.toMatch(/ungültig/);

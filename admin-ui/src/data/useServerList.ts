@@ -35,7 +35,8 @@ export interface ServerListOptions {
   readonly defaultSort?: SortPayload;
   readonly perPage?: number;
   /** The filter sent: fixed, or made from the list's own state in the address (`param`). */
-  readonly filter?: Record<string, unknown> | ((param: (name: string) => string) => Record<string, unknown>) | undefined;
+  readonly filter?:
+    Record<string, unknown> | ((param: (name: string) => string) => Record<string, unknown>) | undefined;
   /** Further query parameters sent besides the filter (e.g. a date range), made from the list's own state. */
   readonly params?: (param: (name: string) => string) => Record<string, string>;
   /** Fields ordering the rows the chosen column leaves equal (sent after it in `order_by`). */
@@ -109,7 +110,10 @@ export function useServerList<T extends RaRecord>(resource: string, options: Ser
 
   const fixed = typeof options.filter === 'function' ? options.filter(param) : (options.filter ?? {});
   const extra = options.params?.(param);
-  const meta = { ...(options.thenBy ? { thenBy: options.thenBy } : {}), ...(extra && Object.keys(extra).length > 0 ? { params: extra } : {}) };
+  const meta = {
+    ...(options.thenBy ? { thenBy: options.thenBy } : {}),
+    ...(extra && Object.keys(extra).length > 0 ? { params: extra } : {}),
+  };
   const { data, total, isPending, isFetching } = useGetList<T>(
     resource,
     {
@@ -136,7 +140,10 @@ export function useServerList<T extends RaRecord>(resource: string, options: Ser
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [change, sort?.field, sort?.order, defaultSort?.field, defaultSort?.order],
   );
-  const setParam = useCallback((name: string, value: string | null) => change({ [name]: value, [PAGE]: null }), [change]);
+  const setParam = useCallback(
+    (name: string, value: string | null) => change({ [name]: value, [PAGE]: null }),
+    [change],
+  );
   // One object while nothing changed: a screen's memoised parts do not redraw when the screen does.
   return useMemo(
     () => ({
@@ -156,6 +163,20 @@ export function useServerList<T extends RaRecord>(resource: string, options: Ser
       setParam,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [data, total, isPending, isFetching, page, perPage, setPerPage, sort?.field, sort?.order, cycleSort, searchInput, param, setParam],
+    [
+      data,
+      total,
+      isPending,
+      isFetching,
+      page,
+      perPage,
+      setPerPage,
+      sort?.field,
+      sort?.order,
+      cycleSort,
+      searchInput,
+      param,
+      setParam,
+    ],
   );
 }

@@ -10,7 +10,10 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export type ApiFieldError = Omit<FieldError, 'parameters'> & { readonly parameters?: FieldError['parameters'] };
 
 /** The general errors that name a colliding record by id (parameter 0). */
-const CONFLICTS: ReadonlySet<ValidationTemplate> = new Set<ValidationTemplate>(['conflictExemptionOrder', 'conflictNonAssessment']);
+const CONFLICTS: ReadonlySet<ValidationTemplate> = new Set<ValidationTemplate>([
+  'conflictExemptionOrder',
+  'conflictNonAssessment',
+]);
 
 function isApiFieldError(value: unknown): value is ApiFieldError {
   if (typeof value !== 'object' || value === null) return false;
@@ -57,7 +60,9 @@ export function refusalBody(status: number, body: unknown): unknown {
 /** The clerk's text for a template (`coop.validation.<template>`) with its numbered parameters (dates as dd.MM.yyyy). */
 export function validationMessage(error: ApiFieldError): string {
   const key = `coop.validation.${error.template}`;
-  const args = Object.fromEntries(Object.entries(error.parameters ?? {}).map(([k, v]) => [k, ISO_DATE.test(String(v)) ? formatDate(String(v)) : v]));
+  const args = Object.fromEntries(
+    Object.entries(error.parameters ?? {}).map(([k, v]) => [k, ISO_DATE.test(String(v)) ? formatDate(String(v)) : v]),
+  );
   const text = i18nProvider.translate(key, args);
   return text === key ? i18nProvider.translate('coop.validation.unknown', { template: error.template }) : text;
 }
@@ -84,7 +89,12 @@ export function toFormValidationError(resource: string, errors: readonly ApiFiel
   }
   const formErrors: Record<string, unknown> = { ...byField };
   const atFields = Object.values(byField);
-  const summary = general.length > 0 ? general.join(' · ') : atFields.length > 0 ? atFields.join(' · ') : i18nProvider.translate('coop.errors.invalidForm');
+  const summary =
+    general.length > 0
+      ? general.join(' · ')
+      : atFields.length > 0
+        ? atFields.join(' · ')
+        : i18nProvider.translate('coop.errors.invalidForm');
   // An overlap names the other record by id: kept as `root.conflict` for the form to mark it, not shown as text.
   const conflict = errors.find((e) => e.field === null && CONFLICTS.has(e.template))?.parameters?.['0'];
   formErrors.root = { serverError: summary, ...(conflict ? { conflict } : {}) };

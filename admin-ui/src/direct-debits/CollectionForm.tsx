@@ -1,4 +1,25 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiFieldErrors, validationMessage } from '../data/validationErrors';
@@ -8,7 +29,17 @@ import { useCreateCollection, useOutstandingDues } from './queries';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 /** A header's text for screen readers only (the select-all column shows a checkbox). */
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
 
 /** The refusal of a collection as one text in the clerk's language. */
 function refusalText(error: unknown): string {
@@ -32,26 +63,47 @@ export function CollectionForm() {
   const [made, setMade] = useState<CollectionCreatedDto | null>(null);
   const [asking, setAsking] = useState(false);
   useEffect(() => setSelected((current) => keepListed(current, dues.data ?? [])), [dues.data]);
-  const toggle = (id: string) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
+  const toggle = (id: string) =>
+    setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
   const all = rows.length > 0 && selected.length === rows.length;
   const submit = () => {
     setAsking(false);
     setMade(null);
-    create.mutate({ collectionDate: parseDateText(date) ?? date, balanceIds: selected }, { onSuccess: (result) => { setMade(result); setSelected([]); } });
+    create.mutate(
+      { collectionDate: parseDateText(date) ?? date, balanceIds: selected },
+      {
+        onSuccess: (result) => {
+          setMade(result);
+          setSelected([]);
+        },
+      },
+    );
   };
   return (
     <Card component="section" aria-labelledby="collection-form-title" data-testid="collection-form">
-      <CardHeader id="collection-form-title" title={t('newTitle')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardHeader
+        id="collection-form-title"
+        title={t('newTitle')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
       <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
         {dues.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
         {dues.error ? <Alert severity="error">{dues.error.message}</Alert> : null}
-        {dues.isSuccess && rows.length === 0 ? <Typography data-testid="collection-no-dues">{t('noDues')}</Typography> : null}
+        {dues.isSuccess && rows.length === 0 ? (
+          <Typography data-testid="collection-no-dues">{t('noDues')}</Typography>
+        ) : null}
         {rows.length > 0 ? (
           <Table size="small">
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
-                  <Checkbox checked={all} indeterminate={selected.length > 0 && !all} onChange={() => setSelected(all ? [] : rows.map((d) => d.id))} slotProps={{ input: { 'aria-label': t('selectAll') } }} data-testid="collection-select-all" />
+                  <Checkbox
+                    checked={all}
+                    indeterminate={selected.length > 0 && !all}
+                    onChange={() => setSelected(all ? [] : rows.map((d) => d.id))}
+                    slotProps={{ input: { 'aria-label': t('selectAll') } }}
+                    data-testid="collection-select-all"
+                  />
                   <Box component="span" sx={visuallyHidden}>
                     {t('selectAll')}
                   </Box>
@@ -59,28 +111,52 @@ export function CollectionForm() {
                 <TableCell sx={{ fontWeight: 600 }}>{t('fields.member')}</TableCell>
                 <TableCell sx={{ fontWeight: 600 }}>{t('fields.subscribed')}</TableCell>
                 <TableCell sx={{ fontWeight: 600 }}>{t('fields.dueSince')}</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 600 }}>{t('fields.outstanding')}</TableCell>
+                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  {t('fields.outstanding')}
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.map((d) => (
                 <TableRow key={d.id} data-testid="collection-due">
                   <TableCell padding="checkbox">
-                    <Checkbox checked={selected.includes(d.id)} onChange={() => toggle(d.id)} slotProps={{ input: { 'aria-label': t('selectOne', { name: `${d.memberNr ?? ''} ${d.memberName}` }) } }} />
+                    <Checkbox
+                      checked={selected.includes(d.id)}
+                      onChange={() => toggle(d.id)}
+                      slotProps={{
+                        input: { 'aria-label': t('selectOne', { name: `${d.memberNr ?? ''} ${d.memberName}` }) },
+                      }}
+                    />
                   </TableCell>
                   <TableCell>{`${d.memberNr ?? ''} ${d.memberName}`}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.date)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.dueSince)}</TableCell>
-                  <TableCell align="right" sx={money}>{formatMoney(d.outstanding)}</TableCell>
+                  <TableCell align="right" sx={money}>
+                    {formatMoney(d.outstanding)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         ) : null}
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
-          <TextField size="small" label={t('collectionDate')} placeholder="TT.MM.JJJJ" value={date} onChange={(e) => setDate(e.target.value)} slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'collection-date' } }} />
-          <Typography variant="body2" data-testid="collection-selected">{t('selected', { count: selected.length, sum: formatMoney(selectedSum(selected, rows)) })}</Typography>
-          <Button variant="contained" onClick={() => setAsking(true)} disabled={selected.length === 0 || date.trim() === '' || create.isPending} data-testid="collection-create">
+          <TextField
+            size="small"
+            label={t('collectionDate')}
+            placeholder="TT.MM.JJJJ"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'collection-date' } }}
+          />
+          <Typography variant="body2" data-testid="collection-selected">
+            {t('selected', { count: selected.length, sum: formatMoney(selectedSum(selected, rows)) })}
+          </Typography>
+          <Button
+            variant="contained"
+            onClick={() => setAsking(true)}
+            disabled={selected.length === 0 || date.trim() === '' || create.isPending}
+            data-testid="collection-create"
+          >
             {t('create')}
           </Button>
         </Box>
@@ -91,11 +167,18 @@ export function CollectionForm() {
         ) : null}
         {made ? (
           <Alert severity="success" sx={{ mt: 1 }} data-testid="collection-made">
-            {t('made', { count: made.count, smart_count: made.count, sum: formatMoney(made.totalCents), date: formatDate(made.collectionDate) })}
+            {t('made', {
+              count: made.count,
+              smart_count: made.count,
+              sum: formatMoney(made.totalCents),
+              date: formatDate(made.collectionDate),
+            })}
             {made.skipped.length > 0 ? (
               <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid="collection-skipped">
                 {made.skipped.map((s) => (
-                  <li key={s.balanceId}>{t('skippedOne', { member: s.memberNr ?? '–', reason: t(`skip.${s.reason}`) })}</li>
+                  <li key={s.balanceId}>
+                    {t('skippedOne', { member: s.memberNr ?? '–', reason: t(`skip.${s.reason}`) })}
+                  </li>
                 ))}
               </Box>
             ) : null}
@@ -103,11 +186,21 @@ export function CollectionForm() {
         ) : null}
       </CardContent>
       {/* Making a collection books every debit as paid at once: asked first, as the reminders and the statements' bookings are. */}
-      <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby="collection-confirm-title" data-testid="collection-confirm">
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        aria-labelledby="collection-confirm-title"
+        data-testid="collection-confirm"
+      >
         <DialogTitle id="collection-confirm-title">{t('createTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText data-testid="collection-confirm-text">
-            {t('createText', { smart_count: selected.length, count: selected.length, sum: formatMoney(selectedSum(selected, rows)), date: formatDate(parseDateText(date) ?? date) })}
+            {t('createText', {
+              smart_count: selected.length,
+              count: selected.length,
+              sum: formatMoney(selectedSum(selected, rows)),
+              date: formatDate(parseDateText(date) ?? date),
+            })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

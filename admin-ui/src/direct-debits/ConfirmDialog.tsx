@@ -1,4 +1,13 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiFieldErrors, validationMessage } from '../data/validationErrors';
@@ -30,7 +39,13 @@ export function ConfirmDialog(props: {
   const [date, setDate] = useState(formatDate(props.initialDate ?? today()));
   const [reason, setReason] = useState('');
   const fields = props.error ? apiFieldErrors(props.error) : null;
-  const refusal = props.error ? (fields ? fields.map(validationMessage).join(' ') : props.error instanceof Error ? props.error.message : String(props.error)) : null;
+  const refusal = props.error
+    ? fields
+      ? fields.map(validationMessage).join(' ')
+      : props.error instanceof Error
+        ? props.error.message
+        : String(props.error)
+    : null;
   return (
     <Dialog open onClose={props.onClose} aria-labelledby={`${props.id}-title`} data-testid={props.id}>
       <DialogTitle id={`${props.id}-title`}>{props.title}</DialogTitle>
@@ -61,7 +76,13 @@ export function ConfirmDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{t('cancel')}</Button>
-        <Button variant="contained" color="warning" disabled={props.pending} onClick={() => props.onConfirm(parseDateText(date) ?? date, reason.trim() === '' ? null : reason.trim())} data-testid={`${props.id}-yes`}>
+        <Button
+          variant="contained"
+          color="warning"
+          disabled={props.pending}
+          onClick={() => props.onConfirm(parseDateText(date) ?? date, reason.trim() === '' ? null : reason.trim())}
+          data-testid={`${props.id}-yes`}
+        >
           {props.confirm}
         </Button>
       </DialogActions>

@@ -1,5 +1,20 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Card, CardContent, CardHeader, IconButton, LinearProgress, Box, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Card,
+  CardContent,
+  CardHeader,
+  IconButton,
+  LinearProgress,
+  Box,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
@@ -38,7 +53,11 @@ export default function DirectDebitsScreen() {
   return (
     <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Card component="section" aria-labelledby="direct-debits-title" data-testid="direct-debits">
-        <CardHeader id="direct-debits-title" title={t('title')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
+        <CardHeader
+          id="direct-debits-title"
+          title={t('title')}
+          slotProps={{ title: { variant: 'h6', component: 'h1' } }}
+        />
         <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t('intro')}
@@ -50,7 +69,9 @@ export default function DirectDebitsScreen() {
               {t('downloadFailed', { message: fileError })}
             </Alert>
           ) : null}
-          {collections.isSuccess && rows.length === 0 ? <Typography data-testid="direct-debits-empty">{t('empty')}</Typography> : null}
+          {collections.isSuccess && rows.length === 0 ? (
+            <Typography data-testid="direct-debits-empty">{t('empty')}</Typography>
+          ) : null}
           {rows.length > 0 ? (
             <Table size="small">
               <TableHead>
@@ -70,12 +91,23 @@ export default function DirectDebitsScreen() {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.collectionDate)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.createdOn)}</TableCell>
                     <TableCell align="right">{c.count}</TableCell>
-                    <TableCell align="right" sx={money}>{formatMoney(c.totalCents)}</TableCell>
-                    <TableCell align="right" sx={money}>{c.returned > 0 ? `${c.returned} (${formatMoney(c.returnedCents)})` : '0'}</TableCell>
-                    <TableCell>{c.complete ? t('complete') : t('writing', { booked: c.booked, count: c.count })}</TableCell>
+                    <TableCell align="right" sx={money}>
+                      {formatMoney(c.totalCents)}
+                    </TableCell>
+                    <TableCell align="right" sx={money}>
+                      {c.returned > 0 ? `${c.returned} (${formatMoney(c.returnedCents)})` : '0'}
+                    </TableCell>
+                    <TableCell>
+                      {c.complete ? t('complete') : t('writing', { booked: c.booked, count: c.count })}
+                    </TableCell>
                     <TableCell>
                       <Tooltip title={t('download', { date: formatDate(c.collectionDate) })}>
-                        <IconButton size="small" onClick={() => void download(c)} aria-label={t('download', { date: formatDate(c.collectionDate) })} data-testid="direct-debit-download">
+                        <IconButton
+                          size="small"
+                          onClick={() => void download(c)}
+                          aria-label={t('download', { date: formatDate(c.collectionDate) })}
+                          data-testid="direct-debit-download"
+                        >
                           <DownloadIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>

@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiFieldErrors, validationMessage } from '../data/validationErrors';
@@ -29,21 +44,32 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
   const [kind, setKind] = useState('recurring');
   const [revoking, setRevoking] = useState<MandateDto | null>(null);
   const [returning, setReturning] = useState<DirectDebitPaymentDto | null>(null);
-  const grantRefusal = grant.error ? (apiFieldErrors(grant.error)?.map(validationMessage).join(' ') ?? grant.error.message) : null;
+  const grantRefusal = grant.error
+    ? (apiFieldErrors(grant.error)?.map(validationMessage).join(' ') ?? grant.error.message)
+    : null;
   const add = () =>
-    grant.mutate({ reference: reference.trim(), signedOn: parseDateText(signedOn) ?? signedOn, kind }, {
-      onSuccess: () => {
-        setReference('');
-        setSignedOn('');
-        notify('coop.directDebits.granted', { type: 'success' });
+    grant.mutate(
+      { reference: reference.trim(), signedOn: parseDateText(signedOn) ?? signedOn, kind },
+      {
+        onSuccess: () => {
+          setReference('');
+          setSignedOn('');
+          notify('coop.directDebits.granted', { type: 'success' });
+        },
       },
-    });
+    );
   const cell = { fontWeight: 600 } as const;
   return (
     <Card component="section" aria-labelledby="member-direct-debits-title" data-testid="member-direct-debits">
-      <CardHeader id="member-direct-debits-title" title={t('member.title')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardHeader
+        id="member-direct-debits-title"
+        title={t('member.title')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
       <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
-        <Typography variant="subtitle2" component="h3">{t('member.mandates')}</Typography>
+        <Typography variant="subtitle2" component="h3">
+          {t('member.mandates')}
+        </Typography>
         {mandates.data && mandates.data.length > 0 ? (
           <Table size="small">
             <TableHead>
@@ -61,7 +87,11 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
                   <TableCell>{m.reference}</TableCell>
                   <TableCell>{formatDate(m.signedOn)}</TableCell>
                   <TableCell>{t(`kinds.${m.kind}`)}</TableCell>
-                  <TableCell>{m.status === 'revoked' ? t('revokedOn', { date: formatDate(m.revokedOn) }) : t('active', { count: m.collections, smart_count: m.collections })}</TableCell>
+                  <TableCell>
+                    {m.status === 'revoked'
+                      ? t('revokedOn', { date: formatDate(m.revokedOn) })
+                      : t('active', { count: m.collections, smart_count: m.collections })}
+                  </TableCell>
                   <TableCell>
                     {canWrite && m.status === 'active' ? (
                       <Button size="small" color="warning" onClick={() => setRevoking(m)} data-testid="mandate-revoke">
@@ -74,30 +104,65 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
             </TableBody>
           </Table>
         ) : (
-          <Typography variant="body2" color="text.secondary">{t('member.noMandate')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('member.noMandate')}
+          </Typography>
         )}
         {canWrite ? (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 1 }}>
-            <TextField size="small" label={t('fields.reference')} value={reference} onChange={(e) => setReference(e.target.value)} slotProps={{ htmlInput: { maxLength: MANDATE_REFERENCE_MAX, 'data-testid': 'mandate-reference' } }} />
-            <TextField size="small" label={t('fields.signedOn')} placeholder="TT.MM.JJJJ" value={signedOn} onChange={(e) => setSignedOn(e.target.value)} slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'mandate-signed-on' } }} />
-            <TextField size="small" select label={t('fields.kind')} value={kind} onChange={(e) => setKind(e.target.value)} sx={{ minWidth: 160 }}>
+            <TextField
+              size="small"
+              label={t('fields.reference')}
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: MANDATE_REFERENCE_MAX, 'data-testid': 'mandate-reference' } }}
+            />
+            <TextField
+              size="small"
+              label={t('fields.signedOn')}
+              placeholder="TT.MM.JJJJ"
+              value={signedOn}
+              onChange={(e) => setSignedOn(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'mandate-signed-on' } }}
+            />
+            <TextField
+              size="small"
+              select
+              label={t('fields.kind')}
+              value={kind}
+              onChange={(e) => setKind(e.target.value)}
+              sx={{ minWidth: 160 }}
+            >
               <MenuItem value="recurring">{t('kinds.recurring')}</MenuItem>
               <MenuItem value="oneOff">{t('kinds.oneOff')}</MenuItem>
             </TextField>
-            <Button variant="outlined" onClick={add} disabled={reference.trim() === '' || signedOn.trim() === '' || grant.isPending} data-testid="mandate-add">
+            <Button
+              variant="outlined"
+              onClick={add}
+              disabled={reference.trim() === '' || signedOn.trim() === '' || grant.isPending}
+              data-testid="mandate-add"
+            >
               {t('grant')}
             </Button>
           </Box>
         ) : null}
-        {grantRefusal ? <Alert severity="error" sx={{ mt: 1 }} data-testid="mandate-error">{grantRefusal}</Alert> : null}
+        {grantRefusal ? (
+          <Alert severity="error" sx={{ mt: 1 }} data-testid="mandate-error">
+            {grantRefusal}
+          </Alert>
+        ) : null}
 
-        <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>{t('member.payments')}</Typography>
+        <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+          {t('member.payments')}
+        </Typography>
         {payments.data && payments.data.length > 0 ? (
           <Table size="small">
             <TableHead>
               <TableRow>
                 <TableCell sx={cell}>{t('fields.collectionDate')}</TableCell>
-                <TableCell sx={cell} align="right">{t('fields.amount')}</TableCell>
+                <TableCell sx={cell} align="right">
+                  {t('fields.amount')}
+                </TableCell>
                 <TableCell sx={cell}>{t('fields.state')}</TableCell>
                 <TableCell sx={cell}>{t('fields.actions')}</TableCell>
               </TableRow>
@@ -107,10 +172,19 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
                 <TableRow key={p.id} data-testid="debit-payment-row">
                   <TableCell>{formatDate(p.date)}</TableCell>
                   <TableCell align="right">{formatMoney(p.amount)}</TableCell>
-                  <TableCell>{p.returnedOn ? t('returnedOn', { date: formatDate(p.returnedOn), reason: p.returnReason ?? '–' }) : t('collected')}</TableCell>
+                  <TableCell>
+                    {p.returnedOn
+                      ? t('returnedOn', { date: formatDate(p.returnedOn), reason: p.returnReason ?? '–' })
+                      : t('collected')}
+                  </TableCell>
                   <TableCell>
                     {canWrite && !p.returnedOn ? (
-                      <Button size="small" color="warning" onClick={() => setReturning(p)} data-testid="debit-payment-return">
+                      <Button
+                        size="small"
+                        color="warning"
+                        onClick={() => setReturning(p)}
+                        data-testid="debit-payment-return"
+                      >
                         {t('recordReturn')}
                       </Button>
                     ) : null}
@@ -120,7 +194,9 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
             </TableBody>
           </Table>
         ) : (
-          <Typography variant="body2" color="text.secondary">{t('member.noPayments')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('member.noPayments')}
+          </Typography>
         )}
       </CardContent>
       {revoking ? (
@@ -146,7 +222,9 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
           dateHint={t('returnDateHint', { date: formatDate(returning.date) })}
           pending={giveBack.isPending}
           error={giveBack.error}
-          onConfirm={(date, reason) => giveBack.mutate({ paymentId: returning.id, date, reason }, { onSuccess: () => setReturning(null) })}
+          onConfirm={(date, reason) =>
+            giveBack.mutate({ paymentId: returning.id, date, reason }, { onSuccess: () => setReturning(null) })
+          }
           onClose={() => setReturning(null)}
         />
       ) : null}

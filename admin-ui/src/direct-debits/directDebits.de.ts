@@ -3,7 +3,8 @@ import type { directDebitsEn } from './directDebits.en';
 /** Deutsche Texte der SEPA-Lastschriften (issue 45), in `de.ts` als `coop.directDebits`. */
 export const directDebitsDe: typeof directDebitsEn = {
   title: 'Lastschriften',
-  intro: 'Einzüge ausstehender Einzahlungen auf Geschäftsanteile per SEPA-Basislastschrift: die pain.008-Datei herunterladen und der Bank übergeben.',
+  intro:
+    'Einzüge ausstehender Einzahlungen auf Geschäftsanteile per SEPA-Basislastschrift: die pain.008-Datei herunterladen und der Bank übergeben.',
   empty: 'Noch kein Einzug.',
   downloadFailed: 'Die Datei konnte nicht heruntergeladen werden: %{message}',
   download: 'Datei des Einzugs zum %{date} herunterladen',
@@ -35,7 +36,8 @@ export const directDebitsDe: typeof directDebitsEn = {
   selected: '%{count} gewählt, %{sum}',
   create: 'Einzug erstellen',
   createTitle: 'Einzug erstellen?',
-  createText: 'Die gewählte Fälligkeit über %{sum} zum %{date} einziehen? Sie wird sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; eine Rücklastschrift erfassen Sie am Mitglied. |||| Die %{count} gewählten Fälligkeiten über insgesamt %{sum} zum %{date} einziehen? Sie werden sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; Rücklastschriften erfassen Sie am Mitglied.',
+  createText:
+    'Die gewählte Fälligkeit über %{sum} zum %{date} einziehen? Sie wird sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; eine Rücklastschrift erfassen Sie am Mitglied. |||| Die %{count} gewählten Fälligkeiten über insgesamt %{sum} zum %{date} einziehen? Sie werden sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; Rücklastschriften erfassen Sie am Mitglied.',
   createYes: 'Einziehen',
   made: '%{count} Lastschrift über %{sum} zum Einzug am %{date}. |||| %{count} Lastschriften über %{sum} zum Einzug am %{date}.',
   skippedOne: 'Mitglied %{member}: %{reason}',
@@ -68,7 +70,8 @@ export const directDebitsDe: typeof directDebitsEn = {
   returnText: 'Die am %{date} eingezogene Lastschrift über %{amount} kam zurück: Der Betrag ist wieder fällig.',
   returnReason: 'Rückgabegrund',
   returnReasonHint: 'Wie von der Bank genannt, z. B. AC04, MD06 (freiwillig)',
-  returnDateHint: 'Der Tag, an dem die Bank sie zurückgab, nicht vor dem Einzugsdatum (%{date}): Eine Lastschrift kann erst nach ihrem Einzug zurückkommen',
+  returnDateHint:
+    'Der Tag, an dem die Bank sie zurückgab, nicht vor dem Einzugsdatum (%{date}): Eine Lastschrift kann erst nach ihrem Einzug zurückkommen',
   date: 'Datum',
   cancel: 'Abbrechen',
 };

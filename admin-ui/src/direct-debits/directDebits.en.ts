@@ -4,7 +4,8 @@
  */
 export const directDebitsEn = {
   title: 'Direct debits',
-  intro: 'Collections of outstanding payments on shares by SEPA core direct debit: download the pain.008 file and hand it to the bank.',
+  intro:
+    'Collections of outstanding payments on shares by SEPA core direct debit: download the pain.008 file and hand it to the bank.',
   empty: 'No collection yet.',
   downloadFailed: 'The file could not be downloaded: %{message}',
   download: 'Download the file of the collection on %{date}',
@@ -36,7 +37,8 @@ export const directDebitsEn = {
   selected: '%{count} selected, %{sum}',
   create: 'Make the collection',
   createTitle: 'Make the collection?',
-  createText: 'Collect the chosen due of %{sum} on %{date}? It is booked as paid by direct debit at once, and its pain.008 file is made for the bank; a debit that comes back is recorded on the member. |||| Collect the %{count} chosen dues of %{sum} in all on %{date}? They are booked as paid by direct debit at once, and their pain.008 file is made for the bank; a debit that comes back is recorded on the member.',
+  createText:
+    'Collect the chosen due of %{sum} on %{date}? It is booked as paid by direct debit at once, and its pain.008 file is made for the bank; a debit that comes back is recorded on the member. |||| Collect the %{count} chosen dues of %{sum} in all on %{date}? They are booked as paid by direct debit at once, and their pain.008 file is made for the bank; a debit that comes back is recorded on the member.',
   createYes: 'Collect',
   made: '%{count} debit of %{sum} to be collected on %{date}. |||| %{count} debits of %{sum} to be collected on %{date}.',
   skippedOne: 'Member %{member}: %{reason}',
@@ -69,7 +71,8 @@ export const directDebitsEn = {
   returnText: 'The debit of %{amount} collected on %{date} came back: the amount is due again.',
   returnReason: 'Reason code',
   returnReasonHint: 'As the bank names it, e.g. AC04, MD06 (optional)',
-  returnDateHint: 'The day the bank returned it, not before the collection date (%{date}): a debit cannot come back before it was collected',
+  returnDateHint:
+    'The day the bank returned it, not before the collection date (%{date}): a debit cannot come back before it was collected',
   date: 'Date',
   cancel: 'Cancel',
 };

@@ -9,5 +9,12 @@ import { lazyScreen, type ConsoleResource } from '../registry';
  */
 export const directDebits: ConsoleResource = {
   name: 'direct-debits',
-  routes: [{ path: '/direct-debits', screen: lazyScreen(() => import('./DirectDebitsScreen')), permission: 'directdebits:read', title: 'coop.title.directDebits' }],
+  routes: [
+    {
+      path: '/direct-debits',
+      screen: lazyScreen(() => import('./DirectDebitsScreen')),
+      permission: 'directdebits:read',
+      title: 'coop.title.directDebits',
+    },
+  ],
 };

@@ -1,4 +1,10 @@
-import type { CollectionCreatedDto, CollectionDto, DirectDebitPaymentDto, MandateDto, ShareDueDto } from '@coop/contracts/console';
+import type {
+  CollectionCreatedDto,
+  CollectionDto,
+  DirectDebitPaymentDto,
+  MandateDto,
+  ShareDueDto,
+} from '@coop/contracts/console';
 
 export type { CollectionCreatedDto, CollectionDto, DirectDebitPaymentDto, MandateDto, ShareDueDto };
 
@@ -9,9 +15,11 @@ export const directDebitPaths = {
   /** The outstanding dues to choose from (the share payments' list, oldest due first). */
   dues: (limit: number) => `/share-dues?limit=${limit}`,
   mandates: (memberId: string) => `/members/${encodeURIComponent(memberId)}/mandates`,
-  revoke: (memberId: string, mandateId: string) => `/members/${encodeURIComponent(memberId)}/mandates/${encodeURIComponent(mandateId)}/revoke`,
+  revoke: (memberId: string, mandateId: string) =>
+    `/members/${encodeURIComponent(memberId)}/mandates/${encodeURIComponent(mandateId)}/revoke`,
   payments: (memberId: string) => `/members/${encodeURIComponent(memberId)}/direct-debit-payments`,
-  returnPayment: (memberId: string, paymentId: string) => `/members/${encodeURIComponent(memberId)}/share-payments/${encodeURIComponent(paymentId)}/return`,
+  returnPayment: (memberId: string, paymentId: string) =>
+    `/members/${encodeURIComponent(memberId)}/share-payments/${encodeURIComponent(paymentId)}/return`,
 };
 
 /** The most dues the form lists to choose from (the API takes at most 10,000 per collection). */
@@ -23,7 +31,8 @@ export const isMandateReference = (text: string): boolean => /^[A-Za-z0-9/\-?:()
 export const RETURN_REASON_MAX = 4;
 
 /** The file's fallback name when the answer names none. */
-export const collectionFileName = (c: Pick<CollectionDto, 'collectionDate'>): string => `Lastschrift-${c.collectionDate}.xml`;
+export const collectionFileName = (c: Pick<CollectionDto, 'collectionDate'>): string =>
+  `Lastschrift-${c.collectionDate}.xml`;
 
 /** Selected ids kept when the list changes: only those still listed. */
 export function keepListed(selected: readonly string[], dues: readonly Pick<ShareDueDto, 'id'>[]): string[] {
@@ -32,7 +41,10 @@ export function keepListed(selected: readonly string[], dues: readonly Pick<Shar
 }
 
 /** The sum outstanding of the selected dues, cents. */
-export function selectedSum(selected: readonly string[], dues: readonly Pick<ShareDueDto, 'id' | 'outstanding'>[]): number {
+export function selectedSum(
+  selected: readonly string[],
+  dues: readonly Pick<ShareDueDto, 'id' | 'outstanding'>[],
+): number {
   const chosen = new Set(selected);
   return dues.reduce((sum, d) => (chosen.has(d.id) ? sum + d.outstanding : sum), 0);
 }

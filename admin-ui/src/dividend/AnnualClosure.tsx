@@ -42,7 +42,12 @@ export default function AnnualClosure() {
   const blocked = !d || d.errors.length > 0 || calc.isFetching || close.isPending;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-      <Card component="section" aria-labelledby="annual-closure-title" sx={{ maxWidth: 720, width: '100%' }} data-testid="annual-closure">
+      <Card
+        component="section"
+        aria-labelledby="annual-closure-title"
+        sx={{ maxWidth: 720, width: '100%' }}
+        data-testid="annual-closure"
+      >
         <CardHeader
           id="annual-closure-title"
           title={translate('coop.dividend.closureTitle', { year: input.year })}
@@ -72,10 +77,22 @@ export default function AnnualClosure() {
           {close.error ? <Failed error={close.error} testId="annual-closure-refused" /> : null}
         </CardContent>
         <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
-          <Button variant="contained" startIcon={<CheckIcon />} disabled={blocked} onClick={() => close.mutate(input)} data-testid="annual-closure-yes">
+          <Button
+            variant="contained"
+            startIcon={<CheckIcon />}
+            disabled={blocked}
+            onClick={() => close.mutate(input)}
+            data-testid="annual-closure-yes"
+          >
             {translate('coop.form.yes')}
           </Button>
-          <Button variant="outlined" startIcon={<CloseIcon />} onClick={back} disabled={close.isPending} data-testid="annual-closure-no">
+          <Button
+            variant="outlined"
+            startIcon={<CloseIcon />}
+            onClick={back}
+            disabled={close.isPending}
+            data-testid="annual-closure-no"
+          >
             {translate('coop.form.no')}
           </Button>
         </CardActions>

@@ -14,10 +14,23 @@ export function ClosureProgress() {
   const task = useActiveTasks(true).data?.find((t) => t.kind === 'dividendClosure');
   if (!task) return null;
   const percent = progressPercent(task);
-  const text = percent === null ? translate('coop.dividend.closureQueued') : translate('coop.dividend.closureProgress', { done: task.done, total: task.total });
+  const text =
+    percent === null
+      ? translate('coop.dividend.closureQueued')
+      : translate('coop.dividend.closureProgress', { done: task.done, total: task.total });
   return (
-    <Box role="status" sx={{ display: 'grid', gap: 0.5, maxWidth: 480 }} data-testid="dividend-closure-progress" data-done={task.done} data-total={task.total}>
-      <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} {...(percent === null ? {} : { value: percent })} aria-label={text} />
+    <Box
+      role="status"
+      sx={{ display: 'grid', gap: 0.5, maxWidth: 480 }}
+      data-testid="dividend-closure-progress"
+      data-done={task.done}
+      data-total={task.total}
+    >
+      <LinearProgress
+        variant={percent === null ? 'indeterminate' : 'determinate'}
+        {...(percent === null ? {} : { value: percent })}
+        aria-label={text}
+      />
       <Typography variant="body2" color="text.secondary" data-testid="dividend-closure-progress-text">
         {text}
       </Typography>

@@ -1,5 +1,14 @@
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Typography } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -16,13 +25,20 @@ export function CertificateIssues({ dividendId, memberId }: { dividendId: string
   const translate = useTranslate();
   const { data } = useQuery({
     queryKey: ['dividend', 'certificateIssues', dividendId, memberId],
-    queryFn: async () => (await api<TaxCertificateIssueDto[]>(payoutPaths.certificateIssues(dividendId, memberId))).body,
+    queryFn: async () =>
+      (await api<TaxCertificateIssueDto[]>(payoutPaths.certificateIssues(dividendId, memberId))).body,
     retry: false,
   });
   if (!data || data.length === 0) return null;
   const versions = data.map((i) => translate(`coop.payouts.version_${i.version}`)).join(' → ');
   return (
-    <Typography variant="caption" color="text.secondary" component="div" data-testid="member-dividend-certificate-issues" title={data.map((i) => [i.at.slice(0, 10), i.user, i.reason].filter(Boolean).join(' · ')).join('\n')}>
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="div"
+      data-testid="member-dividend-certificate-issues"
+      title={data.map((i) => [i.at.slice(0, 10), i.user, i.reason].filter(Boolean).join(' · ')).join('\n')}
+    >
       {translate('coop.payouts.certificateIssues', { versions })}
     </Typography>
   );
@@ -33,7 +49,15 @@ export function CertificateIssues({ dividendId, memberId }: { dividendId: string
  * `{member, reason}` answers the corrected `taxpdf.pdf`, which is saved; a refusal (no certificate issued before, no
  * tax office) is shown in the dialog's language as the server's template.
  */
-export function CorrectCertificateButton({ dividendId, memberId, year }: { dividendId: string; memberId: string; year: number }) {
+export function CorrectCertificateButton({
+  dividendId,
+  memberId,
+  year,
+}: {
+  dividendId: string;
+  memberId: string;
+  year: number;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const queries = useQueryClient();
@@ -57,7 +81,10 @@ export function CorrectCertificateButton({ dividendId, memberId, year }: { divid
       close();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
-      notify('coop.payouts.downloadFailed', { type: 'error', messageArgs: { message: e instanceof Error ? e.message : String(e) } });
+      notify('coop.payouts.downloadFailed', {
+        type: 'error',
+        messageArgs: { message: e instanceof Error ? e.message : String(e) },
+      });
     } finally {
       setBusy(false);
     }
@@ -74,7 +101,14 @@ export function CorrectCertificateButton({ dividendId, memberId, year }: { divid
       >
         {translate('coop.payouts.correctCertificate')}
       </Button>
-      <Dialog open={open} onClose={busy ? undefined : close} aria-labelledby="correct-certificate-title" data-testid="correct-certificate-dialog" maxWidth="sm" fullWidth>
+      <Dialog
+        open={open}
+        onClose={busy ? undefined : close}
+        aria-labelledby="correct-certificate-title"
+        data-testid="correct-certificate-dialog"
+        maxWidth="sm"
+        fullWidth
+      >
         <form onSubmit={(e) => void submit(e)}>
           <DialogTitle id="correct-certificate-title">{translate('coop.payouts.correctTitle', { year })}</DialogTitle>
           <DialogContent>
@@ -94,8 +128,15 @@ export function CorrectCertificateButton({ dividendId, memberId, year }: { divid
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={close} disabled={busy}>{translate('coop.payouts.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={busy || reason.trim() === ''} data-testid="correct-certificate-submit">
+            <Button onClick={close} disabled={busy}>
+              {translate('coop.payouts.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy || reason.trim() === ''}
+              data-testid="correct-certificate-submit"
+            >
               {translate('coop.payouts.correctIssue')}
             </Button>
           </DialogActions>

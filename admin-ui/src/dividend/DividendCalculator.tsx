@@ -56,7 +56,12 @@ export default function DividendCalculator() {
         </Button>
       </Grid>
       <Grid>
-        <Button component={RouterLink} to="/dividend/closures" startIcon={<ListAltIcon />} data-testid="dividend-to-closures">
+        <Button
+          component={RouterLink}
+          to="/dividend/closures"
+          startIcon={<ListAltIcon />}
+          data-testid="dividend-to-closures"
+        >
           {translate('coop.dividend.closures')}
         </Button>
       </Grid>
@@ -72,7 +77,13 @@ export default function DividendCalculator() {
           slotProps={{ title: { variant: 'h6', component: 'h1' } }}
         />
         <CardContent sx={{ pt: 0 }}>
-          <CalcForm key={asked ? toQuery(asked) : 'defaults'} input={input} years={years.data} onCalculate={calculate} actions={actions} />
+          <CalcForm
+            key={asked ? toQuery(asked) : 'defaults'}
+            input={input}
+            years={years.data}
+            onCalculate={calculate}
+            actions={actions}
+          />
         </CardContent>
       </Card>
       {asked ? (
@@ -92,10 +103,19 @@ export default function DividendCalculator() {
                 <DividendFigures dividend={result} name="dividend-calc" />
                 <TaxReturn dividend={result} name="dividend-calc" />
                 <Box>
-                  <Typography id="dividend-calc-members-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                  <Typography
+                    id="dividend-calc-members-title"
+                    variant="subtitle1"
+                    component="h3"
+                    sx={{ fontWeight: 600 }}
+                  >
                     {translate('coop.dividend.members', { count: result.memberCount })}
                   </Typography>
-                  <DividendMembersTable list={memberList(pages.state, result.members, calc.data?.total ?? 0, calc.isFetching)} name="dividend-calc" titleId="dividend-calc-members-title" />
+                  <DividendMembersTable
+                    list={memberList(pages.state, result.members, calc.data?.total ?? 0, calc.isFetching)}
+                    name="dividend-calc"
+                    titleId="dividend-calc-members-title"
+                  />
                 </Box>
               </>
             ) : null}

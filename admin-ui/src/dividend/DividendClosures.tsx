@@ -23,9 +23,17 @@ function NoClosures() {
   const canCalculate = can(useSession(), 'dividend:close');
   return (
     <Box sx={{ textAlign: 'center', py: 5 }} data-testid="dividend-closures-empty">
-      <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('coop.dividend.noClosures')}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate('coop.dividend.noClosures')}
+      </Typography>
       {canCalculate ? (
-        <Button component={RouterLink} to="/dividend/calculator" variant="contained" startIcon={<CalculateIcon />} data-testid="dividend-closures-to-calculator">
+        <Button
+          component={RouterLink}
+          to="/dividend/calculator"
+          variant="contained"
+          startIcon={<CalculateIcon />}
+          data-testid="dividend-closures-to-calculator"
+        >
           {translate('coop.dividend.toCalculator')}
         </Button>
       ) : null}
@@ -86,7 +94,11 @@ export default function DividendClosures() {
       <Card component="section" aria-labelledby="dividend-closures-title">
         <CardHeader
           id="dividend-closures-title"
-          title={shown ? translate('coop.dividend.closureOf', { year: shown.year }) : translate('coop.dividend.closuresTitle')}
+          title={
+            shown
+              ? translate('coop.dividend.closureOf', { year: shown.year })
+              : translate('coop.dividend.closuresTitle')
+          }
           slotProps={{ title: { variant: 'h6', component: 'h1' } }}
           action={
             list.length > 0 ? (
@@ -100,7 +112,12 @@ export default function DividendClosures() {
                 slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'dividend-closures-year' } as object } }}
               >
                 {list.map((c) => (
-                  <MenuItem key={c.id ?? c.year} value={c.id ?? ''} data-testid="dividend-closures-year-option" data-year={c.year}>
+                  <MenuItem
+                    key={c.id ?? c.year}
+                    value={c.id ?? ''}
+                    data-testid="dividend-closures-year-option"
+                    data-year={c.year}
+                  >
                     {`${c.year} · ${formatDate(c.paymentDate)}`}
                   </MenuItem>
                 ))}
@@ -113,7 +130,9 @@ export default function DividendClosures() {
           {closures.error ? <Failed error={closures.error} testId="dividend-closures-failed" /> : null}
           {list.length === 0 && !closures.error ? <NoClosures /> : null}
           {id && closure.error ? <Failed error={closure.error} testId="dividend-closure-failed" /> : null}
-          {id && closure.isFetching && !shown ? <Calculating testId="dividend-closure-loading" text="coop.dividend.loading" /> : null}
+          {id && closure.isFetching && !shown ? (
+            <Calculating testId="dividend-closure-loading" text="coop.dividend.loading" />
+          ) : null}
           {shown ? (
             <>
               <ClosureFacts d={shown} />
@@ -127,9 +146,18 @@ export default function DividendClosures() {
       </Card>
       {shown ? (
         <Card component="section" aria-labelledby="dividend-closure-members-title">
-          <CardHeader id="dividend-closure-members-title" title={translate('coop.dividend.members', { count: shown.memberCount })} slotProps={cardTitle} />
+          <CardHeader
+            id="dividend-closure-members-title"
+            title={translate('coop.dividend.members', { count: shown.memberCount })}
+            slotProps={cardTitle}
+          />
           <CardContent sx={{ pt: 0 }}>
-            <DividendMembersTable list={memberList(pages.state, shown.members, closure.data?.total ?? 0, closure.isFetching)} name="dividend-closure" titleId="dividend-closure-members-title" credits={shown.creditedAmount > 0} />
+            <DividendMembersTable
+              list={memberList(pages.state, shown.members, closure.data?.total ?? 0, closure.isFetching)}
+              name="dividend-closure"
+              titleId="dividend-closure-members-title"
+              credits={shown.creditedAmount > 0}
+            />
           </CardContent>
         </Card>
       ) : null}

@@ -18,29 +18,64 @@ export function errorText(error: Pick<DividendError, 'template' | 'parameters'>)
  * fix them: the member's data (its tax id) and dashboard (its exemption orders); the cooperative's bank data on the
  * cooperative form.
  */
-export function DividendErrors({ errors, members }: { errors: readonly DividendError[]; members: readonly DividendMemberRecord[] }) {
+export function DividendErrors({
+  errors,
+  members,
+}: {
+  errors: readonly DividendError[];
+  members: readonly DividendMemberRecord[];
+}) {
   const translate = useTranslate();
   const years = useDividendYears();
   if (errors.length === 0) return null;
   /** The closure of a year already closed (parameter 0 the year), to open it instead. */
   const closureOf = (error: DividendError): string | null =>
-    error.template === 'yearAlreadyClosed' ? (years.data?.find((y) => String(y.key) === error.parameters[0])?.dividendId ?? null) : null;
+    error.template === 'yearAlreadyClosed'
+      ? (years.data?.find((y) => String(y.key) === error.parameters[0])?.dividendId ?? null)
+      : null;
   return (
     <Alert severity="error" data-testid="dividend-errors" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
-      <AlertTitle component="h2" sx={{ fontSize: 16 }}>{translate('coop.dividend.errorsTitle')}</AlertTitle>
+      <AlertTitle component="h2" sx={{ fontSize: 16 }}>
+        {translate('coop.dividend.errorsTitle')}
+      </AlertTitle>
       <List dense disablePadding>
         {errors.map((error) => {
           const concerned = membersOfError(error, members);
           return (
-            <ListItem key={`${error.code}-${error.template}`} disableGutters sx={{ display: 'block' }} data-testid="dividend-error" data-code={error.code}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="dividend-error-message">{errorText(error)}</Typography>
+            <ListItem
+              key={`${error.code}-${error.template}`}
+              disableGutters
+              sx={{ display: 'block' }}
+              data-testid="dividend-error"
+              data-code={error.code}
+            >
+              <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="dividend-error-message">
+                {errorText(error)}
+              </Typography>
               {isCooperativeError(error) ? (
-                <Button component={RouterLink} to="/cooperative" size="small" color="inherit" variant="outlined" startIcon={<EditIcon />} sx={{ mt: 0.5 }} data-testid="dividend-error-cooperative">
+                <Button
+                  component={RouterLink}
+                  to="/cooperative"
+                  size="small"
+                  color="inherit"
+                  variant="outlined"
+                  startIcon={<EditIcon />}
+                  sx={{ mt: 0.5 }}
+                  data-testid="dividend-error-cooperative"
+                >
                   {translate('coop.dividend.fixCooperative')}
                 </Button>
               ) : null}
               {closureOf(error) ? (
-                <Button component={RouterLink} to={`/dividend/closures/${encodeURIComponent(closureOf(error) ?? '')}`} size="small" color="inherit" variant="outlined" sx={{ mt: 0.5 }} data-testid="dividend-error-closure">
+                <Button
+                  component={RouterLink}
+                  to={`/dividend/closures/${encodeURIComponent(closureOf(error) ?? '')}`}
+                  size="small"
+                  color="inherit"
+                  variant="outlined"
+                  sx={{ mt: 0.5 }}
+                  data-testid="dividend-error-closure"
+                >
                   {translate('coop.dividend.openClosure')}
                 </Button>
               ) : null}
@@ -53,11 +88,23 @@ export function DividendErrors({ errors, members }: { errors: readonly DividendE
                         {m.name ? ` · ${m.name}` : ''}
                       </Typography>
                       {' · '}
-                      <Link color="inherit" underline="always" component={RouterLink} to={`/members/${encodeURIComponent(m.id)}`} data-testid="dividend-error-member-edit">
+                      <Link
+                        color="inherit"
+                        underline="always"
+                        component={RouterLink}
+                        to={`/members/${encodeURIComponent(m.id)}`}
+                        data-testid="dividend-error-member-edit"
+                      >
                         {translate('coop.dividend.editMember')}
                       </Link>
                       {' · '}
-                      <Link color="inherit" underline="always" component={RouterLink} to={`/member/${encodeURIComponent(m.id)}`} data-testid="dividend-error-member-dashboard">
+                      <Link
+                        color="inherit"
+                        underline="always"
+                        component={RouterLink}
+                        to={`/member/${encodeURIComponent(m.id)}`}
+                        data-testid="dividend-error-member-dashboard"
+                      >
                         {translate('coop.dividend.openMember')}
                       </Link>
                     </li>

@@ -7,8 +7,15 @@ import { formatDecimal, formatEuros, type DividendRecord } from './model';
 function Figure({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
   return (
     <Box sx={{ p: 1.25, borderRadius: 1, bgcolor: 'background.default', minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">{label}</Typography>
-      <Typography component="dd" variant={strong ? 'h6' : 'body1'} sx={{ m: 0, mt: 0.25, fontVariantNumeric: 'tabular-nums', fontWeight: strong ? 600 : 400 }} data-testid={testId}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        variant={strong ? 'h6' : 'body1'}
+        sx={{ m: 0, mt: 0.25, fontVariantNumeric: 'tabular-nums', fontWeight: strong ? 600 : 400 }}
+        data-testid={testId}
+      >
         {value}
       </Typography>
     </Box>
@@ -24,20 +31,44 @@ export function DividendFigures({ dividend: d, name }: { dividend: DividendRecor
   const translate = useTranslate();
   const f = (field: string) => translate(`coop.dividend.fields.${field}`);
   return (
-    <Box component="dl" data-testid={`${name}-figures`} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)', xl: 'repeat(5, 1fr)' }, gap: 1.25, m: 0 }}>
+    <Box
+      component="dl"
+      data-testid={`${name}-figures`}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)', xl: 'repeat(5, 1fr)' },
+        gap: 1.25,
+        m: 0,
+      }}
+    >
       <Figure label={f('sum')} value={formatMoney(d.amount)} testId={`${name}-amount`} strong />
       <Figure label={f('dividend')} value={formatMoney(d.dividend)} testId={`${name}-dividend`} strong />
       <Figure label={f('percent')} value={`${formatDecimal(d.percent, 4)} %`} testId={`${name}-percent`} strong />
-      {d.type === 'amount' ? <Figure label={f('residue')} value={formatMoney(d.residue)} testId={`${name}-residue`} /> : null}
+      {d.type === 'amount' ? (
+        <Figure label={f('residue')} value={formatMoney(d.residue)} testId={`${name}-residue`} />
+      ) : null}
       <Figure label={f('memberCount')} value={String(d.memberCount)} testId={`${name}-memberCount`} />
       <Figure label={f('exemptions')} value={formatMoney(d.exemptions)} testId={`${name}-exemptions`} />
       <Figure label={f('taxableAmount')} value={formatMoney(d.taxableAmount)} testId={`${name}-taxableAmount`} />
       <Figure label={f('dividendTax')} value={formatMoney(d.taxAmount)} testId={`${name}-taxAmount`} />
-      <Figure label={f('solidarityTax')} value={formatMoney(d.solidaryTaxAmount)} testId={`${name}-solidaryTaxAmount`} />
+      <Figure
+        label={f('solidarityTax')}
+        value={formatMoney(d.solidaryTaxAmount)}
+        testId={`${name}-solidaryTaxAmount`}
+      />
       <Figure label={f('churchTax')} value={formatMoney(d.churchTax)} testId={`${name}-churchTax`} />
       {/* Issue 45: a net credited in part to the Geschäftsguthaben (§ 19 GenG) is shown apart from what is paid. */}
-      {d.creditedAmount > 0 ? <Figure label={f('netAmount')} value={formatMoney(d.netAmount)} testId={`${name}-netAmount`} /> : null}
-      {d.creditedAmount > 0 ? <Figure label={f('creditedAmount')} value={formatMoney(d.creditedAmount)} testId={`${name}-creditedAmount`} strong /> : null}
+      {d.creditedAmount > 0 ? (
+        <Figure label={f('netAmount')} value={formatMoney(d.netAmount)} testId={`${name}-netAmount`} />
+      ) : null}
+      {d.creditedAmount > 0 ? (
+        <Figure
+          label={f('creditedAmount')}
+          value={formatMoney(d.creditedAmount)}
+          testId={`${name}-creditedAmount`}
+          strong
+        />
+      ) : null}
       <Figure label={f('paymentAmount')} value={formatMoney(d.paymentAmount)} testId={`${name}-paymentAmount`} strong />
     </Box>
   );
@@ -52,7 +83,15 @@ const unused = { color: 'text.secondary', fontStyle: 'italic' } as const;
  * greyed (a dash when 0); row 34 the Soli with cents; the KapESt due beside when it differs from the rows' sum. Then the
  * church tax per church id with the church's name.
  */
-export function TaxReturn({ dividend: d, name, heading = 'h3' }: { dividend: DividendRecord; name: string; heading?: 'h2' | 'h3' }) {
+export function TaxReturn({
+  dividend: d,
+  name,
+  heading = 'h3',
+}: {
+  dividend: DividendRecord;
+  name: string;
+  heading?: 'h2' | 'h3';
+}) {
   const translate = useTranslate();
   const r = d.taxReturn;
   const euros = (value: number, greyed: boolean) => (greyed && value === 0 ? '–' : formatEuros(value));
@@ -62,57 +101,86 @@ export function TaxReturn({ dividend: d, name, heading = 'h3' }: { dividend: Div
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, gap: 3 }}>
       <Box>
-        <Typography id={titleId} variant="subtitle1" component={heading} sx={{ fontWeight: 600, mb: 0.5 }}>{translate('coop.dividend.taxReturn')}</Typography>
+        <Typography id={titleId} variant="subtitle1" component={heading} sx={{ fontWeight: 600, mb: 0.5 }}>
+          {translate('coop.dividend.taxReturn')}
+        </Typography>
         <Table size="small" aria-labelledby={titleId} data-testid={`${name}-tax-return`}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 64, fontWeight: 600 }}>{translate('coop.dividend.returnRow')}</TableCell>
               <TableCell sx={{ fontWeight: 600 }}>{translate('coop.dividend.returnLine')}</TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>{translate('coop.dividend.returnBase')}</TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>{translate('coop.dividend.returnTax')}</TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {translate('coop.dividend.returnBase')}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {translate('coop.dividend.returnTax')}
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             <TableRow data-testid={`${name}-row31`}>
               <TableCell>31</TableCell>
               <TableCell>{translate('coop.dividend.row31')}</TableCell>
-              <TableCell align="right" sx={num} data-testid={`${name}-row31-base`}>{formatEuros(r.row31BaseEuros)}</TableCell>
-              <TableCell align="right" sx={num} data-testid={`${name}-row31-tax`}>{formatEuros(r.row31KapestEuros)}</TableCell>
+              <TableCell align="right" sx={num} data-testid={`${name}-row31-base`}>
+                {formatEuros(r.row31BaseEuros)}
+              </TableCell>
+              <TableCell align="right" sx={num} data-testid={`${name}-row31-tax`}>
+                {formatEuros(r.row31KapestEuros)}
+              </TableCell>
             </TableRow>
             <TableRow data-testid={`${name}-row32`} data-disabled="true" sx={{ '& td': unused }}>
               <TableCell>32</TableCell>
               <TableCell>{translate('coop.dividend.row32')}</TableCell>
-              <TableCell align="right" sx={num} data-testid={`${name}-row32-base`}>{euros(r.row32BaseEuros, true)}</TableCell>
-              <TableCell align="right" sx={num} data-testid={`${name}-row32-tax`}>{euros(r.row32KapestEuros, true)}</TableCell>
+              <TableCell align="right" sx={num} data-testid={`${name}-row32-base`}>
+                {euros(r.row32BaseEuros, true)}
+              </TableCell>
+              <TableCell align="right" sx={num} data-testid={`${name}-row32-tax`}>
+                {euros(r.row32KapestEuros, true)}
+              </TableCell>
             </TableRow>
             <TableRow data-testid={`${name}-row33`} data-disabled="true" sx={{ '& td': unused }}>
               <TableCell>33</TableCell>
               <TableCell>{translate('coop.dividend.row33')}</TableCell>
-              <TableCell align="right" sx={num} data-testid={`${name}-row33-base`}>{euros(r.row33BaseEuros, true)}</TableCell>
-              <TableCell align="right" sx={num}>–</TableCell>
+              <TableCell align="right" sx={num} data-testid={`${name}-row33-base`}>
+                {euros(r.row33BaseEuros, true)}
+              </TableCell>
+              <TableCell align="right" sx={num}>
+                –
+              </TableCell>
             </TableRow>
             <TableRow data-testid={`${name}-row34`}>
               <TableCell>34</TableCell>
               <TableCell>{translate('coop.dividend.row34')}</TableCell>
-              <TableCell align="right" sx={num}>–</TableCell>
-              <TableCell align="right" sx={num} data-testid={`${name}-row34-soli`}>{formatMoney(r.row34SoliCents)}</TableCell>
+              <TableCell align="right" sx={num}>
+                –
+              </TableCell>
+              <TableCell align="right" sx={num} data-testid={`${name}-row34-soli`}>
+                {formatMoney(r.row34SoliCents)}
+              </TableCell>
             </TableRow>
           </TableBody>
         </Table>
         {r.kapestDueEuros !== rowsSum ? (
           <Typography variant="body2" sx={{ mt: 1 }} data-testid={`${name}-kapest-due`}>
-            {translate('coop.dividend.kapestDue', { amount: formatEuros(r.kapestDueEuros), rows: formatEuros(rowsSum) })}
+            {translate('coop.dividend.kapestDue', {
+              amount: formatEuros(r.kapestDueEuros),
+              rows: formatEuros(rowsSum),
+            })}
           </Typography>
         ) : null}
       </Box>
       <Box>
-        <Typography id={churchId} variant="subtitle1" component={heading} sx={{ fontWeight: 600, mb: 0.5 }}>{translate('coop.dividend.churchTaxes')}</Typography>
+        <Typography id={churchId} variant="subtitle1" component={heading} sx={{ fontWeight: 600, mb: 0.5 }}>
+          {translate('coop.dividend.churchTaxes')}
+        </Typography>
         <Table size="small" aria-labelledby={churchId} data-testid={`${name}-church-taxes`}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 64, fontWeight: 600 }}>{translate('coop.dividend.churchId')}</TableCell>
               <TableCell sx={{ fontWeight: 600 }}>{translate('coop.dividend.churchName')}</TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>{translate('coop.dividend.fields.churchTax')}</TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {translate('coop.dividend.fields.churchTax')}
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -120,13 +188,17 @@ export function TaxReturn({ dividend: d, name, heading = 'h3' }: { dividend: Div
               <TableRow key={c.churchId} data-testid={`${name}-church`} data-church-id={c.churchId}>
                 <TableCell>{c.churchId}</TableCell>
                 <TableCell>{c.name}</TableCell>
-                <TableCell align="right" sx={num}>{formatMoney(c.amount)}</TableCell>
+                <TableCell align="right" sx={num}>
+                  {formatMoney(c.amount)}
+                </TableCell>
               </TableRow>
             ))}
             {d.singleChurchTax.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={3}>
-                  <Typography variant="body2" color="text.secondary">{translate('coop.dividend.noChurchTax')}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {translate('coop.dividend.noChurchTax')}
+                  </Typography>
                 </TableCell>
               </TableRow>
             ) : null}

@@ -1,5 +1,18 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, Card, CardContent, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -20,10 +33,16 @@ function CertificateButton({ dividendId, memberId, year }: { dividendId: string;
   const click = async () => {
     setBusy(true);
     try {
-      const done = await downloadFile(payoutPaths.memberCertificate(dividendId, memberId).path, payoutPaths.memberCertificate(dividendId, memberId).name);
+      const done = await downloadFile(
+        payoutPaths.memberCertificate(dividendId, memberId).path,
+        payoutPaths.memberCertificate(dividendId, memberId).name,
+      );
       if ('accepted' in done) notify('coop.payouts.background', { type: 'info' });
     } catch (error) {
-      notify('coop.payouts.downloadFailed', { type: 'error', messageArgs: { message: error instanceof Error ? error.message : String(error) } });
+      notify('coop.payouts.downloadFailed', {
+        type: 'error',
+        messageArgs: { message: error instanceof Error ? error.message : String(error) },
+      });
     } finally {
       setBusy(false);
     }
@@ -47,7 +66,15 @@ function CertificateButton({ dividendId, memberId, year }: { dividendId: string;
  * The member dashboard's "Dividends" section: the member's dividends of closed years, by year (newest first), with the
  * gross, the exemption used, KapESt, Soli, church tax and the net paid; the year opens the closure; each year's tax certificate downloads (roles that read church data).
  */
-export function MemberDividends({ memberId, dividends, loading }: { memberId: string; dividends: readonly MemberDividendDto[] | undefined; loading: boolean }) {
+export function MemberDividends({
+  memberId,
+  dividends,
+  loading,
+}: {
+  memberId: string;
+  dividends: readonly MemberDividendDto[] | undefined;
+  loading: boolean;
+}) {
   const translate = useTranslate();
   // The certificate names the member's church: only for the roles that read church data (`church:read`).
   const certificates = can(useSession(), 'church:read');
@@ -60,7 +87,11 @@ export function MemberDividends({ memberId, dividends, loading }: { memberId: st
   );
   return (
     <Card component="section" aria-labelledby="member-dividends-title" data-testid="member-dividends">
-      <CardHeader id="member-dividends-title" title={translate('coop.dividend.memberSection')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardHeader
+        id="member-dividends-title"
+        title={translate('coop.dividend.memberSection')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         {!loading && rows.length === 0 ? (
           <Typography variant="body2" color="text.secondary" data-testid="member-dividends-empty">
@@ -86,17 +117,34 @@ export function MemberDividends({ memberId, dividends, loading }: { memberId: st
                 {rows.map((d) => (
                   <TableRow key={d.dividendId} data-testid="member-dividend" data-year={d.year}>
                     <TableCell>
-                      <Link component={RouterLink} to={`/dividend/closures/${encodeURIComponent(d.dividendId)}`} underline="hover" sx={{ fontWeight: 600 }}>
+                      <Link
+                        component={RouterLink}
+                        to={`/dividend/closures/${encodeURIComponent(d.dividendId)}`}
+                        underline="hover"
+                        sx={{ fontWeight: 600 }}
+                      >
                         {d.year}
                       </Link>
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.paymentDate)}</TableCell>
-                    <TableCell align="right" sx={money}>{formatMoney(d.amount)}</TableCell>
-                    <TableCell align="right" sx={money}>{formatMoney(d.exemptions)}</TableCell>
-                    <TableCell align="right" sx={money}>{formatMoney(d.dividendTax)}</TableCell>
-                    <TableCell align="right" sx={money}>{formatMoney(d.solidarityTax)}</TableCell>
-                    <TableCell align="right" sx={money}>{formatMoney(d.churchTax)}</TableCell>
-                    <TableCell align="right" sx={{ ...money, fontWeight: 600 }} data-testid="member-dividend-net">{formatMoney(d.paymentAmount)}</TableCell>
+                    <TableCell align="right" sx={money}>
+                      {formatMoney(d.amount)}
+                    </TableCell>
+                    <TableCell align="right" sx={money}>
+                      {formatMoney(d.exemptions)}
+                    </TableCell>
+                    <TableCell align="right" sx={money}>
+                      {formatMoney(d.dividendTax)}
+                    </TableCell>
+                    <TableCell align="right" sx={money}>
+                      {formatMoney(d.solidarityTax)}
+                    </TableCell>
+                    <TableCell align="right" sx={money}>
+                      {formatMoney(d.churchTax)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ ...money, fontWeight: 600 }} data-testid="member-dividend-net">
+                      {formatMoney(d.paymentAmount)}
+                    </TableCell>
                     {certificates ? (
                       <TableCell>
                         <CertificateButton dividendId={d.dividendId} memberId={memberId} year={d.year} />

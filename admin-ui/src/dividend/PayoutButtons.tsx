@@ -59,7 +59,6 @@ function DownloadButton(props: {
   );
 }
 
-
 /**
  * The closure's papers (issue 25) in one row: the members' tax certificates (`taxpdf.pdf`; a large closure is made by a
  * background task: a notice with the way to the tasks), the SEPA payment file (`sepa.xml`; disabled with the reason
@@ -77,7 +76,12 @@ export function PayoutButtons({ id }: { id: string }) {
   const t = (key: string) => translate(`coop.payouts.${key}`);
   const sepa = sepaState(translate, check);
   return (
-    <Box sx={{ display: 'grid', gap: 1 }} role="group" aria-labelledby="dividend-closure-papers-title" data-testid="dividend-closure-papers">
+    <Box
+      sx={{ display: 'grid', gap: 1 }}
+      role="group"
+      aria-labelledby="dividend-closure-papers-title"
+      data-testid="dividend-closure-papers"
+    >
       <Typography variant="subtitle1" component="h2" id="dividend-closure-papers-title">
         {t('title')}
       </Typography>
@@ -100,20 +104,48 @@ export function PayoutButtons({ id }: { id: string }) {
           describedBy="dividend-closure-sepa-state"
           onOutcome={setOutcome}
         />
-        <DownloadButton file={payoutPaths.taxReturnCsv(id)} label={t('taxReturnCsv')} icon={<ReceiptLongIcon />} testId="dividend-closure-tax-return-csv" onOutcome={setOutcome} />
-        <DownloadButton file={payoutPaths.taxReturnPdf(id)} label={t('taxReturnPdf')} icon={<ReceiptLongIcon />} testId="dividend-closure-tax-return-pdf" onOutcome={setOutcome} />
+        <DownloadButton
+          file={payoutPaths.taxReturnCsv(id)}
+          label={t('taxReturnCsv')}
+          icon={<ReceiptLongIcon />}
+          testId="dividend-closure-tax-return-csv"
+          onOutcome={setOutcome}
+        />
+        <DownloadButton
+          file={payoutPaths.taxReturnPdf(id)}
+          label={t('taxReturnPdf')}
+          icon={<ReceiptLongIcon />}
+          testId="dividend-closure-tax-return-pdf"
+          onOutcome={setOutcome}
+        />
         {runsDividend ? (
-          <Button component={RouterLink} to={`/dividend/fsak/${encodeURIComponent(id)}`} variant="outlined" startIcon={<SendIcon />} data-testid="dividend-closure-fsak">
+          <Button
+            component={RouterLink}
+            to={`/dividend/fsak/${encodeURIComponent(id)}`}
+            variant="outlined"
+            startIcon={<SendIcon />}
+            data-testid="dividend-closure-fsak"
+          >
             {translate('coop.fsak.button')}
           </Button>
         ) : null}
       </Box>
       {canWrite ? null : (
-        <Typography variant="body2" color="text.secondary" id="dividend-closure-tax-pdf-reason" data-testid="dividend-closure-tax-pdf-reason">
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          id="dividend-closure-tax-pdf-reason"
+          data-testid="dividend-closure-tax-pdf-reason"
+        >
           {t('taxCertificatesChurch')}
         </Typography>
       )}
-      <Typography variant="body2" color={sepa.blocked && !check.isPending ? 'warning.dark' : 'text.secondary'} id="dividend-closure-sepa-state" data-testid="dividend-closure-sepa-state">
+      <Typography
+        variant="body2"
+        color={sepa.blocked && !check.isPending ? 'warning.dark' : 'text.secondary'}
+        id="dividend-closure-sepa-state"
+        data-testid="dividend-closure-sepa-state"
+      >
         {sepa.text}
       </Typography>
       {outcome && 'background' in outcome ? (

@@ -30,7 +30,10 @@ export const dividendDe: Messages<typeof dividendEn> = {
     closureProgress: 'Jahresabschluss: %{done} von %{total} Mitgliedern geschrieben',
     closureQueued: 'Jahresabschluss: die Aufgabe startet gleich',
     yearClosing: '%{year} (Abschluss läuft)',
-    status: { closing: 'Abschluss läuft: die Auszahlungen werden noch geschrieben; die Dokumente folgen nach dem Ende', closed: 'Abgeschlossen' },
+    status: {
+      closing: 'Abschluss läuft: die Auszahlungen werden noch geschrieben; die Dokumente folgen nach dem Ende',
+      closed: 'Abgeschlossen',
+    },
     percentInvalid: 'Ein Prozentsatz mit höchstens vier Nachkommastellen, z. B. 4 oder 3,5',
     amountInvalid: 'Ein Betrag in Euro mit höchstens zwei Nachkommastellen, z. B. 12500,00',
     amountNotPositive: 'Muss größer als 0 sein',
@@ -39,7 +42,8 @@ export const dividendDe: Messages<typeof dividendEn> = {
     closureTitle: 'Jahresabschluss %{year}',
     closureQuestion:
       'Das Jahr %{year} abschließen? %{smart_count} Mitglied erhält eine Dividende von %{sum} (netto %{net}), ausgezahlt am %{date}. |||| Das Jahr %{year} abschließen? %{smart_count} Mitglieder erhalten Dividenden von insgesamt %{sum} (netto %{net}), ausgezahlt am %{date}.',
-    closureFinal: 'Ein abgeschlossenes Jahr ist endgültig: Buchungen mit einem Datum darin werden danach abgelehnt, Korrekturen gehören in das nächste offene Jahr.',
+    closureFinal:
+      'Ein abgeschlossenes Jahr ist endgültig: Buchungen mit einem Datum darin werden danach abgelehnt, Korrekturen gehören in das nächste offene Jahr.',
     closuresTitle: 'Jahresabschlüsse',
     closureOf: 'Jahresabschluss %{year}',
     noClosures: 'Es wurde noch kein Jahr abgeschlossen.',
@@ -90,7 +94,10 @@ export const dividendDe: Messages<typeof dividendEn> = {
       creditedAmount: 'Gutschrift Geschäftsguthaben (§ 19 GenG)',
     },
     settings: {
-      dividendMethod: { proRata: 'Zeitanteilig (ab dem Zinsbeginn jeder Buchung)', yearEnd: 'Guthaben am Ende des Vorjahres' },
+      dividendMethod: {
+        proRata: 'Zeitanteilig (ab dem Zinsbeginn jeder Buchung)',
+        yearEnd: 'Guthaben am Ende des Vorjahres',
+      },
       dayCount: { '30E/360': '30E/360 (deutsch)', 'act/365': 'act/365', 'act/act': 'act/act' },
       rounding: { truncate: 'Auf den Cent abschneiden', halfUp: 'Kaufmännisch auf den Cent runden' },
       help: {

@@ -1,4 +1,3 @@
-
 /**
  * English texts of the dividend: calculator, annual closure and closures: `coop.dividend`, merged into `i18n/en.ts`.
  * German in `dividend.de.ts`.
@@ -28,7 +27,10 @@ export const dividendEn = {
     closureProgress: 'Closing the year: %{done} of %{total} members written',
     closureQueued: 'Closing the year: waiting for the task to start',
     yearClosing: '%{year} (closing)',
-    status: { closing: 'Closing: the payouts are still being written; its documents wait for the end', closed: 'Closed' },
+    status: {
+      closing: 'Closing: the payouts are still being written; its documents wait for the end',
+      closed: 'Closed',
+    },
     percentInvalid: 'A percentage with up to four decimals, e.g. 4 or 3,5',
     amountInvalid: 'An amount in euros with up to two decimals, e.g. 12500,00',
     amountNotPositive: 'Must be greater than 0',
@@ -37,7 +39,8 @@ export const dividendEn = {
     closureTitle: 'Annual closure %{year}',
     closureQuestion:
       'Close the year %{year}? %{smart_count} member receives a dividend of %{sum} (net %{net}), paid on %{date}. |||| Close the year %{year}? %{smart_count} members receive dividends of %{sum} in total (net %{net}), paid on %{date}.',
-    closureFinal: 'A closed year is final: postings dated in it are refused afterwards, corrections go into the next open year.',
+    closureFinal:
+      'A closed year is final: postings dated in it are refused afterwards, corrections go into the next open year.',
     closuresTitle: 'Annual closures',
     closureOf: 'Annual closure %{year}',
     noClosures: 'No year has been closed yet.',
@@ -88,7 +91,10 @@ export const dividendEn = {
       creditedAmount: 'Credited to capital (§ 19 GenG)',
     },
     settings: {
-      dividendMethod: { proRata: 'Pro rata temporis (from each interest begin)', yearEnd: 'Holding at the end of the previous year' },
+      dividendMethod: {
+        proRata: 'Pro rata temporis (from each interest begin)',
+        yearEnd: 'Holding at the end of the previous year',
+      },
       dayCount: { '30E/360': '30E/360 (German)', 'act/365': 'act/365', 'act/act': 'act/act' },
       rounding: { truncate: 'Cut off to the cent', halfUp: 'Round half up to the cent' },
       help: {

@@ -11,8 +11,25 @@ import { prefetch } from '../session/api';
 export const dividend: ConsoleResource = {
   name: 'dividend',
   routes: [
-    { path: '/dividend/calculator', screen: lazyScreen(() => import('./DividendCalculator')), permission: 'dividend:close', title: 'coop.title.dividendCalculator', prefetch: () => prefetch('/dividend/years') },
-    { path: '/dividend/annualClosure', screen: lazyScreen(() => import('./AnnualClosure')), permission: 'dividend:close', title: 'coop.title.annualClosure' },
-    { path: '/dividend/closures/:id?', screen: lazyScreen(() => import('./DividendClosures')), permission: 'dividend:read', title: 'coop.title.dividendClosures', prefetch: () => prefetch('/dividend?order_by=-year&limit=100') },
+    {
+      path: '/dividend/calculator',
+      screen: lazyScreen(() => import('./DividendCalculator')),
+      permission: 'dividend:close',
+      title: 'coop.title.dividendCalculator',
+      prefetch: () => prefetch('/dividend/years'),
+    },
+    {
+      path: '/dividend/annualClosure',
+      screen: lazyScreen(() => import('./AnnualClosure')),
+      permission: 'dividend:close',
+      title: 'coop.title.annualClosure',
+    },
+    {
+      path: '/dividend/closures/:id?',
+      screen: lazyScreen(() => import('./DividendClosures')),
+      permission: 'dividend:read',
+      title: 'coop.title.dividendClosures',
+      prefetch: () => prefetch('/dividend?order_by=-year&limit=100'),
+    },
   ],
 };

@@ -7,7 +7,9 @@ export type DividendRecord = DividendDto;
 /** A member's dividend (contracts `DividendMemberDto`). */
 export type DividendMemberRecord = DividendMemberDto;
 /** A refusal of the closure; `concerned` is absent in answers of an API before issue 43. */
-export type DividendError = Omit<DividendErrorDto, 'concerned'> & { readonly concerned?: DividendErrorDto['concerned'] };
+export type DividendError = Omit<DividendErrorDto, 'concerned'> & {
+  readonly concerned?: DividendErrorDto['concerned'];
+};
 
 /** Step 1 of the wizard: what the clerk asks the API to calculate (SPEC 2 "Dividend calculation", SPEC 9). */
 export interface CalcInput {
@@ -36,7 +38,8 @@ export function defaultInput(now = new Date()): CalcInput {
 }
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const isType = (value: string | null): value is DividendType => value !== null && (DIVIDEND_TYPES as readonly string[]).includes(value);
+const isType = (value: string | null): value is DividendType =>
+  value !== null && (DIVIDEND_TYPES as readonly string[]).includes(value);
 
 /**
  * Step 1's input kept in the address (`?year=2025&type=percent&amount=4&decision_date=…&payment_date=…`), so that
@@ -50,9 +53,16 @@ export function inputFromQuery(query: URLSearchParams, now = new Date()): CalcIn
   const amount = query.get('amount');
   const decisionDate = query.get('decision_date') ?? '';
   const paymentDate = query.get('payment_date') ?? '';
-  if (!Number.isSafeInteger(year) || year < 1900 || !isType(type) || amount === null || amount.trim() === '') return null;
+  if (!Number.isSafeInteger(year) || year < 1900 || !isType(type) || amount === null || amount.trim() === '')
+    return null;
   const day = today(now);
-  return { year, type, amount, decisionDate: ISO.test(decisionDate) ? decisionDate : day, paymentDate: ISO.test(paymentDate) ? paymentDate : day };
+  return {
+    year,
+    type,
+    amount,
+    decisionDate: ISO.test(decisionDate) ? decisionDate : day,
+    paymentDate: ISO.test(paymentDate) ? paymentDate : day,
+  };
 }
 
 /** The input as the API's parameters (SPEC 7: `year`, `type`, `amount`, `decision_date`, `payment_date`). */
@@ -78,7 +88,8 @@ export function toQuery(input: CalcInput): string {
 export function amountProblem(type: DividendType, text: string): string | undefined {
   const s = text.trim().replace(',', '.');
   const decimals = type === 'percent' ? 4 : 2;
-  if (!new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`).test(s)) return type === 'percent' ? 'coop.dividend.percentInvalid' : 'coop.dividend.amountInvalid';
+  if (!new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`).test(s))
+    return type === 'percent' ? 'coop.dividend.percentInvalid' : 'coop.dividend.amountInvalid';
   if (/^[0.]+$/.test(s)) return 'coop.dividend.amountNotPositive';
   return undefined;
 }
@@ -110,7 +121,12 @@ export function memberListName(m: Pick<DividendMemberRecord, 'name' | 'givenName
  * page (1-based) and its size, the search (name, given name or number) and the sort (`field` or `-field`; none: by
  * member number, the payout order).
  */
-export function memberPageQuery(page: number, perPage: number, search: string, sort: { readonly field: string; readonly order: 'ASC' | 'DESC' } | null): string {
+export function memberPageQuery(
+  page: number,
+  perPage: number,
+  search: string,
+  sort: { readonly field: string; readonly order: 'ASC' | 'DESC' } | null,
+): string {
   const query = new URLSearchParams({ offset: String((page - 1) * perPage), limit: String(perPage) });
   if (search.trim() !== '') query.set('search', search.trim());
   if (sort) query.set('order_by', sort.order === 'DESC' ? `-${sort.field}` : sort.field);
@@ -122,9 +138,15 @@ export function memberPageQuery(page: number, perPage: number, search: string, s
  * 43: also those not on the page shown); without that list, the numbers of its parameter (in the order of the ids) and
  * the name where the member is among `rows` (the page shown).
  */
-export function membersOfError(error: DividendError, rows: readonly DividendMemberRecord[]): Array<{ id: string; memberNr: number | null; name: string }> {
+export function membersOfError(
+  error: DividendError,
+  rows: readonly DividendMemberRecord[],
+): Array<{ id: string; memberNr: number | null; name: string }> {
   const named = error.concerned ?? [];
-  if (named.length > 0) return named.map((m) => ({ id: m.member, memberNr: m.memberNr, name: memberListName(m) })).sort((a, b) => a.memberNr - b.memberNr);
+  if (named.length > 0)
+    return named
+      .map((m) => ({ id: m.member, memberNr: m.memberNr, name: memberListName(m) }))
+      .sort((a, b) => a.memberNr - b.memberNr);
   const byId = new Map(rows.map((m) => [m.member, m]));
   const numbers = (error.parameters[0] ?? '').split(',').map((n) => n.trim());
   return error.members
@@ -137,7 +159,8 @@ export function membersOfError(error: DividendError, rows: readonly DividendMemb
 }
 
 /** An error of the cooperative's own data (bank name, IBAN, BIC): fixed on the cooperative form. */
-export const isCooperativeError = (error: Pick<DividendError, 'template'>): boolean => error.template.startsWith('missingCooperative');
+export const isCooperativeError = (error: Pick<DividendError, 'template'>): boolean =>
+  error.template.startsWith('missingCooperative');
 
 /** Members of the answer that have a problem refusing the closure, by id. */
 export function problemMembers(members: readonly DividendMemberRecord[]): ReadonlySet<string> {

@@ -3,7 +3,13 @@ import { useTranslate } from 'react-admin';
 import { Spinner } from '../plain/icons';
 
 /** A calculation over many members takes a while: a spinner with a text says so (SPEC: long calculations show progress). */
-export function Calculating({ testId = 'dividend-calculating', text = 'coop.dividend.calculating' }: { testId?: string; text?: string }) {
+export function Calculating({
+  testId = 'dividend-calculating',
+  text = 'coop.dividend.calculating',
+}: {
+  testId?: string;
+  text?: string;
+}) {
   const translate = useTranslate();
   return (
     <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 2 }} data-testid={testId}>

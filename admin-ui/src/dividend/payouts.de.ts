@@ -4,14 +4,17 @@ import type { payoutsEn } from './payouts.en';
 export const payoutsDe: Record<keyof typeof payoutsEn, string> = {
   title: 'Auszahlung und Steuerunterlagen',
   taxCertificates: 'Steuerbescheinigungen',
-  taxCertificatesChurch: 'Die Steuerbescheinigungen nennen die Religionsgemeinschaft jedes Mitglieds: Nur Sachbearbeiter, die Kirchensteuerdaten lesen dürfen, können sie herunterladen.',
+  taxCertificatesChurch:
+    'Die Steuerbescheinigungen nennen die Religionsgemeinschaft jedes Mitglieds: Nur Sachbearbeiter, die Kirchensteuerdaten lesen dürfen, können sie herunterladen.',
   sepa: 'Zahlungsliste (SEPA)',
   taxReturnCsv: 'Steueranmeldung (CSV)',
   taxReturnPdf: 'Steueranmeldung (PDF)',
   sepaChecking: 'Es wird geprüft, ob die Zahlungsliste erstellt werden kann …',
-  sepaReady: 'Zahlungsliste: %{smart_count} Überweisung, Summe %{sum} |||| Zahlungsliste: %{smart_count} Überweisungen, Summe %{sum}',
+  sepaReady:
+    'Zahlungsliste: %{smart_count} Überweisung, Summe %{sum} |||| Zahlungsliste: %{smart_count} Überweisungen, Summe %{sum}',
   sepaImpossible: 'Die Zahlungsliste kann nicht erstellt werden:',
-  background: 'Die Steuerbescheinigungen werden im Hintergrund erstellt; Sie können sie unter Aufgaben herunterladen, sobald sie fertig sind.',
+  background:
+    'Die Steuerbescheinigungen werden im Hintergrund erstellt; Sie können sie unter Aufgaben herunterladen, sobald sie fertig sind.',
   toTasks: 'Zu den Aufgaben',
   downloadFailed: 'Der Download ist fehlgeschlagen: %{message}',
   memberCertificateHead: 'Steuerbescheinigung',
@@ -20,7 +23,8 @@ export const payoutsDe: Record<keyof typeof payoutsEn, string> = {
   correctCertificate: 'Berichtigte Bescheinigung',
   correctCertificateOf: 'Berichtigte Bescheinigung %{year} ausstellen',
   correctTitle: 'Berichtigte Steuerbescheinigung %{year}',
-  correctIntro: 'Die Bescheinigung wird mit den heutigen Daten neu erstellt und als „Berichtigte Bescheinigung“ gekennzeichnet (§ 45a Abs. 6 EStG). Der Grund wird aufgedruckt und festgehalten.',
+  correctIntro:
+    'Die Bescheinigung wird mit den heutigen Daten neu erstellt und als „Berichtigte Bescheinigung“ gekennzeichnet (§ 45a Abs. 6 EStG). Der Grund wird aufgedruckt und festgehalten.',
   correctReason: 'Grund der Berichtigung',
   correctIssue: 'Ausstellen und herunterladen',
   cancel: 'Abbrechen',

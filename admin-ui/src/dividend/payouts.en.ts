@@ -5,12 +5,14 @@
 export const payoutsEn = {
   title: 'Payout and tax documents',
   taxCertificates: 'Tax certificates',
-  taxCertificatesChurch: "The tax certificates name each member's church: only clerks who may read church data download them.",
+  taxCertificatesChurch:
+    "The tax certificates name each member's church: only clerks who may read church data download them.",
   sepa: 'Payment list (SEPA)',
   taxReturnCsv: 'Tax return (CSV)',
   taxReturnPdf: 'Tax return (PDF)',
   sepaChecking: 'Checking whether the payment list can be made…',
-  sepaReady: 'Payment list: %{smart_count} transfer, total %{sum} |||| Payment list: %{smart_count} transfers, total %{sum}',
+  sepaReady:
+    'Payment list: %{smart_count} transfer, total %{sum} |||| Payment list: %{smart_count} transfers, total %{sum}',
   sepaImpossible: 'The payment list cannot be made:',
   background: 'The tax certificates are being made in the background; download them from the tasks when they are done.',
   toTasks: 'Open the tasks',
@@ -21,7 +23,8 @@ export const payoutsEn = {
   correctCertificate: 'Corrected certificate',
   correctCertificateOf: 'Issue a corrected certificate for %{year}',
   correctTitle: 'Corrected tax certificate %{year}',
-  correctIntro: 'The certificate is made again from today’s data and marked “Berichtigte Bescheinigung” (§ 45a Abs. 6 EStG). The reason is printed on it and recorded.',
+  correctIntro:
+    'The certificate is made again from today’s data and marked “Berichtigte Bescheinigung” (§ 45a Abs. 6 EStG). The reason is printed on it and recorded.',
   correctReason: 'Reason for the correction',
   correctIssue: 'Issue and download',
   cancel: 'Cancel',

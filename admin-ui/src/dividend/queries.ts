@@ -71,6 +71,12 @@ export function useDividend(id: string | undefined, list: string) {
 /** `POST /dividend/store`: closes the year as calculated; answers the closure (201). */
 export async function storeDividend(input: CalcInput): Promise<DividendRecord> {
   const { year, type, amount, decisionDate, paymentDate } = input;
-  const body = { year: String(year), type, amount: amount.trim(), decision_date: decisionDate, payment_date: paymentDate };
+  const body = {
+    year: String(year),
+    type,
+    amount: amount.trim(),
+    decision_date: decisionDate,
+    payment_date: paymentDate,
+  };
   return (await api<DividendRecord>('/dividend/store', { method: 'POST', body: JSON.stringify(body) })).body;
 }

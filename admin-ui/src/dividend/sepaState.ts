@@ -28,11 +28,21 @@ export interface SepaCheck {
  * The payment list button's state from its check: disabled while the check runs, failed, or names errors; the line
  * under the buttons says why (each template in the clerk's language) or how many transfers of which sum it will hold.
  */
-export function sepaState(translate: Translate, check: { data?: SepaCheck | undefined; error?: unknown; isPending: boolean }): { blocked: boolean; text: string } {
+export function sepaState(
+  translate: Translate,
+  check: { data?: SepaCheck | undefined; error?: unknown; isPending: boolean },
+): { blocked: boolean; text: string } {
   if (check.isPending) return { blocked: true, text: translate('coop.payouts.sepaChecking') };
   const reasons = check.error
     ? [check.error instanceof Error ? check.error.message : String(check.error)]
     : (check.data?.errors ?? []).map((e) => templateText(translate, e.template, ordered(e.parameters)));
-  if (reasons.length > 0) return { blocked: true, text: `${translate('coop.payouts.sepaImpossible')} ${reasons.join(' · ')}` };
-  return { blocked: false, text: translate('coop.payouts.sepaReady', { smart_count: check.data?.transfers ?? 0, sum: formatMoney(check.data?.controlSum) }) };
+  if (reasons.length > 0)
+    return { blocked: true, text: `${translate('coop.payouts.sepaImpossible')} ${reasons.join(' · ')}` };
+  return {
+    blocked: false,
+    text: translate('coop.payouts.sepaReady', {
+      smart_count: check.data?.transfers ?? 0,
+      sum: formatMoney(check.data?.controlSum),
+    }),
+  };
 }

@@ -20,7 +20,14 @@ function Fields({ readOnly }: { readOnly: boolean }) {
     <CardContent sx={{ px: 3 }}>
       <Grid container columnSpacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <SelectInput source="elmaProcess" choices={PROCESSES} fullWidth readOnly={readOnly} data-testid="elma-process" emptyText="" />
+          <SelectInput
+            source="elmaProcess"
+            choices={PROCESSES}
+            fullWidth
+            readOnly={readOnly}
+            data-testid="elma-process"
+            emptyText=""
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextInput
@@ -41,7 +48,11 @@ function EditForm({ canWrite }: { canWrite: boolean }) {
   const translate = useTranslate();
   if (isPending) return <PageLoading />;
   if (error || !record) {
-    return <Alert severity="error" sx={{ m: 2 }}>{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}
+      </Alert>
+    );
   }
   return (
     <Form record={record} warnWhenUnsavedChanges={false}>
@@ -53,7 +64,11 @@ function EditForm({ canWrite }: { canWrite: boolean }) {
         deleteRedirect="/administration"
         recordName={String(record.elmaNumber ?? '')}
       />
-      {canWrite ? null : <Alert severity="info" sx={{ mx: 3, mt: 2 }}>{translate('coop.edit.readOnly')}</Alert>}
+      {canWrite ? null : (
+        <Alert severity="info" sx={{ mx: 3, mt: 2 }}>
+          {translate('coop.edit.readOnly')}
+        </Alert>
+      )}
       <Fields readOnly={!canWrite} />
     </Form>
   );
@@ -64,18 +79,34 @@ export default function ElmaNumberEdit() {
   const { id = 'new' } = useParams();
   const translate = useTranslate();
   const canWrite = can(useSession(), 'elmanumbers:write');
-  const leave = useLeaveWhenSaved('/administration', { resource: 'elmanumbers', action: id === 'new' ? 'created' : 'updated', redirect: '/administration' });
+  const leave = useLeaveWhenSaved('/administration', {
+    resource: 'elmanumbers',
+    action: id === 'new' ? 'created' : 'updated',
+    redirect: '/administration',
+  });
   return (
     <Card component="section" data-testid="elma-form" sx={{ maxWidth: 800, mx: 'auto' }}>
       {id === 'new' ? (
-        <CreateBase resource="elmanumbers" record={{ elmaProcess: 'fs', elmaNumber: '' }} redirect="/administration" mutationOptions={leave}>
+        <CreateBase
+          resource="elmanumbers"
+          record={{ elmaProcess: 'fs', elmaNumber: '' }}
+          redirect="/administration"
+          mutationOptions={leave}
+        >
           <Form warnWhenUnsavedChanges={false}>
             <EditHeader title={translate('coop.title.newElmaNumber')} backTo="/administration" canSave={canWrite} />
             <Fields readOnly={!canWrite} />
           </Form>
         </CreateBase>
       ) : (
-        <EditBase key={id} resource="elmanumbers" id={id} mutationMode="pessimistic" redirect="/administration" mutationOptions={leave}>
+        <EditBase
+          key={id}
+          resource="elmanumbers"
+          id={id}
+          mutationMode="pessimistic"
+          redirect="/administration"
+          mutationOptions={leave}
+        >
           <EditForm canWrite={canWrite} />
         </EditBase>
       )}

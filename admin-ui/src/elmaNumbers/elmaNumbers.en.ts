@@ -1,4 +1,3 @@
-
 /**
  * English texts of the approval numbers (ELMA): `coop.elma`, merged into `i18n/en.ts`. German in `elmaNumbers.de.ts`.
  */

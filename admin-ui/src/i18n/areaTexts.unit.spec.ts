@@ -33,7 +33,19 @@ import { shellEn } from './shell.en.js';
 type Tree = { readonly [key: string]: unknown };
 
 /** The `coop.*` keys `en.ts`/`de.ts` write themselves (the shared refusals and notices) or take one file each for. */
-const OWN_KEYS = ['roles', 'validation', 'errors', 'notify', 'payouts', 'exports', 'memberImport', 'settlements', 'reminders', 'bankStatements', 'directDebits'];
+const OWN_KEYS = [
+  'roles',
+  'validation',
+  'errors',
+  'notify',
+  'payouts',
+  'exports',
+  'memberImport',
+  'settlements',
+  'reminders',
+  'bankStatements',
+  'directDebits',
+];
 
 /**
  * What is wrong with a catalogue spread together from parts: a key no part and not the catalogue itself gives, a key two
@@ -42,26 +54,77 @@ const OWN_KEYS = ['roles', 'validation', 'errors', 'notify', 'payouts', 'exports
 function overlaps(assembled: Tree, parts: Readonly<Record<string, Tree>>, own: readonly string[]): string[] {
   const problems: string[] = [];
   for (const key of Object.keys(assembled)) {
-    const givers = [...(own.includes(key) ? ['the catalogue itself'] : []), ...Object.keys(parts).filter((name) => key in (parts[name] ?? {}))];
-    if (givers.length !== 1) problems.push(`${key}: given by ${givers.length === 0 ? 'no listed part' : givers.join(', ')}`);
+    const givers = [
+      ...(own.includes(key) ? ['the catalogue itself'] : []),
+      ...Object.keys(parts).filter((name) => key in (parts[name] ?? {})),
+    ];
+    if (givers.length !== 1)
+      problems.push(`${key}: given by ${givers.length === 0 ? 'no listed part' : givers.join(', ')}`);
   }
   for (const [name, part] of Object.entries(parts)) {
-    for (const [key, value] of Object.entries(part)) if (assembled[key] !== value) problems.push(`${key} of ${name} is not the text read`);
+    for (const [key, value] of Object.entries(part))
+      if (assembled[key] !== value) problems.push(`${key} of ${name} is not the text read`);
   }
   return problems;
 }
 
-describe('the catalogues spread together from the areas\' texts (decision 245)', () => {
+describe("the catalogues spread together from the areas' texts (decision 245)", () => {
   it('each key of coop.* comes from one place only, in English and German', () => {
-    const coopEn = { shellEn, commonEn, membersEn, balancesEn, sharesEn, taxPapersEn, usersEn, cooperativeEn, administrationEn, elmaNumbersEn, dashboardEn, dividendEn, tasksEn, notificationsEn };
-    const coopDe = { shellDe, commonDe, membersDe, balancesDe, sharesDe, taxPapersDe, usersDe, cooperativeDe, administrationDe, elmaNumbersDe, dashboardDe, dividendDe, tasksDe, notificationsDe };
+    const coopEn = {
+      shellEn,
+      commonEn,
+      membersEn,
+      balancesEn,
+      sharesEn,
+      taxPapersEn,
+      usersEn,
+      cooperativeEn,
+      administrationEn,
+      elmaNumbersEn,
+      dashboardEn,
+      dividendEn,
+      tasksEn,
+      notificationsEn,
+    };
+    const coopDe = {
+      shellDe,
+      commonDe,
+      membersDe,
+      balancesDe,
+      sharesDe,
+      taxPapersDe,
+      usersDe,
+      cooperativeDe,
+      administrationDe,
+      elmaNumbersDe,
+      dashboardDe,
+      dividendDe,
+      tasksDe,
+      notificationsDe,
+    };
     expect(overlaps(en.coop, coopEn, OWN_KEYS)).toEqual([]);
     expect(overlaps(de.coop, coopDe, OWN_KEYS)).toEqual([]);
   });
 
   it('each key of resources.* comes from one area only, in English and German', () => {
-    const resourcesEn = { usersResourcesEn, cooperativeResourcesEn, membersResourcesEn, balancesResourcesEn, sharesResourcesEn, elmaNumbersResourcesEn, taxPapersResourcesEn };
-    const resourcesDe = { usersResourcesDe, cooperativeResourcesDe, membersResourcesDe, balancesResourcesDe, sharesResourcesDe, elmaNumbersResourcesDe, taxPapersResourcesDe };
+    const resourcesEn = {
+      usersResourcesEn,
+      cooperativeResourcesEn,
+      membersResourcesEn,
+      balancesResourcesEn,
+      sharesResourcesEn,
+      elmaNumbersResourcesEn,
+      taxPapersResourcesEn,
+    };
+    const resourcesDe = {
+      usersResourcesDe,
+      cooperativeResourcesDe,
+      membersResourcesDe,
+      balancesResourcesDe,
+      sharesResourcesDe,
+      elmaNumbersResourcesDe,
+      taxPapersResourcesDe,
+    };
     expect(overlaps(en.resources, resourcesEn, [])).toEqual([]);
     expect(overlaps(de.resources, resourcesDe, [])).toEqual([]);
   });

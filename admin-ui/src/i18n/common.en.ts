@@ -1,4 +1,3 @@
-
 /**
  * English texts of the parts every screen shares: lists, the edit header, form words, the warnings' and unsaved
  * changes' dialogs: `coop.list`, `coop.edit`, `coop.form`, `coop.warnings`, `coop.unsaved`, merged into `i18n/en.ts`.

@@ -42,9 +42,11 @@ export const de: Messages<typeof en> = {
     errors: {
       http: 'Die Anfrage ist fehlgeschlagen (HTTP %{status})',
       network: 'Der Server ist nicht erreichbar',
-      notYetShown: 'Ihre letzte Änderung ist gespeichert, wird aber noch nicht angezeigt. Bitte versuchen Sie es gleich noch einmal.',
+      notYetShown:
+        'Ihre letzte Änderung ist gespeichert, wird aber noch nicht angezeigt. Bitte versuchen Sie es gleich noch einmal.',
       invalidForm: 'Bitte korrigieren Sie die markierten Felder',
-      savedNotYetShown: 'Gespeichert. Der Eintrag erscheint in Kürze in den Listen; bitte erfassen Sie ihn nicht noch einmal.',
+      savedNotYetShown:
+        'Gespeichert. Der Eintrag erscheint in Kürze in den Listen; bitte erfassen Sie ihn nicht noch einmal.',
     },
     notify: {
       members: { created: 'Mitglied %{nr} angelegt', updated: 'Mitglied %{nr} gespeichert' },
@@ -58,8 +60,14 @@ export const de: Messages<typeof en> = {
         '8': 'Kündigung von Mitglied %{nr} erfasst',
       },
       shares: { updated: 'Eintrag im Anteilsregister von Mitglied %{nr} berichtigt' },
-      exemptionorders: { created: 'Freistellungsauftrag von Mitglied %{nr} gespeichert', updated: 'Freistellungsauftrag von Mitglied %{nr} korrigiert' },
-      nonassessments: { created: 'NV-Bescheinigung von Mitglied %{nr} gespeichert', updated: 'NV-Bescheinigung von Mitglied %{nr} korrigiert' },
+      exemptionorders: {
+        created: 'Freistellungsauftrag von Mitglied %{nr} gespeichert',
+        updated: 'Freistellungsauftrag von Mitglied %{nr} korrigiert',
+      },
+      nonassessments: {
+        created: 'NV-Bescheinigung von Mitglied %{nr} gespeichert',
+        updated: 'NV-Bescheinigung von Mitglied %{nr} korrigiert',
+      },
       users: { created: 'Benutzer %{name} angelegt', updated: 'Benutzer %{name} gespeichert' },
       elmanumbers: { created: 'ELMA-Kennnummer %{number} angelegt', updated: 'ELMA-Kennnummer %{number} gespeichert' },
       cooperatives: { updated: 'Genossenschaft %{name} gespeichert' },

@@ -67,8 +67,14 @@ export const en = {
         '8': 'Notice of termination of member %{nr} recorded',
       },
       shares: { updated: 'Share register entry of member %{nr} corrected' },
-      exemptionorders: { created: 'Exemption order of member %{nr} saved', updated: 'Exemption order of member %{nr} corrected' },
-      nonassessments: { created: 'Non-assessment certificate of member %{nr} saved', updated: 'Non-assessment certificate of member %{nr} corrected' },
+      exemptionorders: {
+        created: 'Exemption order of member %{nr} saved',
+        updated: 'Exemption order of member %{nr} corrected',
+      },
+      nonassessments: {
+        created: 'Non-assessment certificate of member %{nr} saved',
+        updated: 'Non-assessment certificate of member %{nr} corrected',
+      },
       users: { created: 'User %{name} created', updated: 'User %{name} saved' },
       elmanumbers: { created: 'ELMA number %{number} created', updated: 'ELMA number %{number} saved' },
       cooperatives: { updated: 'Cooperative %{name} saved' },

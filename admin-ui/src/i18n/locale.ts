@@ -26,7 +26,7 @@ export function storedLocale(): 'en' | 'de' {
   try {
     const chosen: unknown = base.getItem('locale');
     if (chosen === 'de' || chosen === 'en') return chosen;
-    return browserLocale(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+    return browserLocale(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
   } catch {
     return 'en';
   }

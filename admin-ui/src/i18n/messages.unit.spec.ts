@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { ANSWER_TEMPLATES, GENERAL_VALIDATION_TEMPLATES, LIMIT_TEMPLATES, MEMBER_VALIDATION_TEMPLATES, PLAUSIBILITY_TEMPLATES, TAX_PAPER_VALIDATION_TEMPLATES } from '@coop/contracts/console';
+import {
+  ANSWER_TEMPLATES,
+  GENERAL_VALIDATION_TEMPLATES,
+  LIMIT_TEMPLATES,
+  MEMBER_VALIDATION_TEMPLATES,
+  PLAUSIBILITY_TEMPLATES,
+  TAX_PAPER_VALIDATION_TEMPLATES,
+} from '@coop/contracts/console';
 import { english, german } from './catalogues.js';
 import { de } from './de.js';
 import { en } from './en.js';
@@ -12,7 +19,9 @@ describe('console messages', () => {
 
   it('no message is empty in either language', () => {
     const empty = (tree: Record<string, unknown>): string[] =>
-      leafKeys(tree).filter((k) => String(k.split('.').reduce<unknown>((t, p) => (t as Record<string, unknown>)[p], tree)).trim() === '');
+      leafKeys(tree).filter(
+        (k) => String(k.split('.').reduce<unknown>((t, p) => (t as Record<string, unknown>)[p], tree)).trim() === '',
+      );
     expect(empty(en)).toEqual([]);
     expect(empty(de)).toEqual([]);
   });
@@ -30,16 +39,27 @@ describe('console messages', () => {
   // not found, conflict, server failure) has its own text in both catalogues as the console reads them (merged over
   // react-admin's), never the fallback "Invalid value (template)".
   it('every template of the contracts has its text in English and German', () => {
-    const all = [...GENERAL_VALIDATION_TEMPLATES, ...ANSWER_TEMPLATES, ...MEMBER_VALIDATION_TEMPLATES, ...TAX_PAPER_VALIDATION_TEMPLATES, ...PLAUSIBILITY_TEMPLATES, ...LIMIT_TEMPLATES];
+    const all = [
+      ...GENERAL_VALIDATION_TEMPLATES,
+      ...ANSWER_TEMPLATES,
+      ...MEMBER_VALIDATION_TEMPLATES,
+      ...TAX_PAPER_VALIDATION_TEMPLATES,
+      ...PLAUSIBILITY_TEMPLATES,
+      ...LIMIT_TEMPLATES,
+    ];
     expect(all).toContain('invalidCredentials');
     expect(all).toContain('memberNotFound');
     expect(all).toContain('mustNotBeEmpty');
-    const validation = (catalogue: unknown) => (catalogue as { coop: { validation: Record<string, unknown> } }).coop.validation;
-    const missing = (catalogue: unknown) => all.filter((t) => typeof validation(catalogue)[t] !== 'string' || String(validation(catalogue)[t]).trim() === '');
+    const validation = (catalogue: unknown) =>
+      (catalogue as { coop: { validation: Record<string, unknown> } }).coop.validation;
+    const missing = (catalogue: unknown) =>
+      all.filter((t) => typeof validation(catalogue)[t] !== 'string' || String(validation(catalogue)[t]).trim() === '');
     expect(missing(english)).toEqual([]);
     expect(missing(german)).toEqual([]);
     // German has its own text for each, not the English one merged in below it.
-    expect(all.filter((t) => validation(de)[t] === validation(en)[t] && !/^[A-Z]{3,}/.test(String(validation(en)[t])))).toEqual([]);
+    expect(
+      all.filter((t) => validation(de)[t] === validation(en)[t] && !/^[A-Z]{3,}/.test(String(validation(en)[t]))),
+    ).toEqual([]);
   });
 
   it('the tax id of a person is the Steuer-ID, the number of the cooperative is its Steuernummer', () => {
@@ -58,7 +78,9 @@ describe('console messages', () => {
     expect(en.coop.validation.selectTarget).toBe('Please select target member');
     expect(en.coop.validation.spouseNeededForJoint).toBe('Either select a spouse or change to single exemption order');
     // The API names the other order by id; the clerk reads which one in the marked row, not the id.
-    expect(en.coop.validation.conflictExemptionOrder).toBe('Conflict with another exemption order of this member (marked below)');
+    expect(en.coop.validation.conflictExemptionOrder).toBe(
+      'Conflict with another exemption order of this member (marked below)',
+    );
     expect(de.coop.validation.conflictNonAssessment).not.toContain('%{0}');
   });
 
@@ -73,7 +95,8 @@ describe('console messages', () => {
 
   it('parameters used in English are used in German too', () => {
     const params = (s: string) => (s.match(/%\{[^}]+\}/g) ?? []).sort();
-    const get = (tree: unknown, key: string) => key.split('.').reduce<unknown>((t, p) => (t as Record<string, unknown>)[p], tree) as string;
+    const get = (tree: unknown, key: string) =>
+      key.split('.').reduce<unknown>((t, p) => (t as Record<string, unknown>)[p], tree) as string;
     for (const key of leafKeys(en)) {
       expect([key, params(get(de, key))]).toEqual([key, params(get(en, key))]);
     }

@@ -1,4 +1,3 @@
-
 /**
  * English texts of the shell: the application's name, the menu, the page titles, the top bar, sign-in, access denied
  * and not found: `coop.app`, `coop.menu`, `coop.title`, `coop.shell`, `coop.languages`, `coop.login`,

@@ -25,12 +25,18 @@ const POSTINGS = new Set([1, 2, 3, 5, 6, 7, 8]);
 export function successNotice(resource: string, action: WriteAction, answer: Answer): Notice {
   switch (resource) {
     case 'members':
-      return { key: `coop.notify.members.${action}`, args: { nr: text(answer.memberNr), name: [answer.name, answer.givenName].filter(Boolean).join(', ') } };
+      return {
+        key: `coop.notify.members.${action}`,
+        args: { nr: text(answer.memberNr), name: [answer.name, answer.givenName].filter(Boolean).join(', ') },
+      };
     case 'balances': {
       const type = Number(answer.type);
       if (action !== 'created' || !POSTINGS.has(type)) break;
       const args = { nr: text(answer.memberNr), to: text(answer.transferMemberNr) };
-      return { key: `coop.notify.balances.${type}`, args: COUNTED_POSTINGS.has(type) ? { ...args, smart_count: count(answer.quantity) } : args };
+      return {
+        key: `coop.notify.balances.${type}`,
+        args: COUNTED_POSTINGS.has(type) ? { ...args, smart_count: count(answer.quantity) } : args,
+      };
     }
     case 'shares':
       return { key: 'coop.notify.shares.updated', args: { nr: text(answer.memberNr) } };

@@ -4,19 +4,28 @@ import { english, german } from './catalogues.js';
 import { successNotice, type WriteAction } from './successMessages.js';
 
 /** The notice as the clerk reads it in one language (react-admin's i18n provider is polyglot too). */
-function read(catalogue: typeof english, resource: string, action: WriteAction, answer: Record<string, unknown>): string {
+function read(
+  catalogue: typeof english,
+  resource: string,
+  action: WriteAction,
+  answer: Record<string, unknown>,
+): string {
   const { key, args } = successNotice(resource, action, answer);
   const text = polyglotI18nProvider(() => catalogue, 'en', [], { allowMissing: true }).translate(key, args);
   expect(text).not.toBe(key);
   return text;
 }
 
-const de = (resource: string, action: WriteAction, answer: Record<string, unknown>) => read(german, resource, action, answer);
-const en = (resource: string, action: WriteAction, answer: Record<string, unknown>) => read(english, resource, action, answer);
+const de = (resource: string, action: WriteAction, answer: Record<string, unknown>) =>
+  read(german, resource, action, answer);
+const en = (resource: string, action: WriteAction, answer: Record<string, unknown>) =>
+  read(english, resource, action, answer);
 
 describe('success notices name what happened', () => {
   it('a new member by its number', () => {
-    expect(de('members', 'created', { id: 'm', memberNr: 302, name: 'Krause', givenName: 'Daniel' })).toBe('Mitglied 302 angelegt');
+    expect(de('members', 'created', { id: 'm', memberNr: 302, name: 'Krause', givenName: 'Daniel' })).toBe(
+      'Mitglied 302 angelegt',
+    );
     expect(en('members', 'created', { id: 'm', memberNr: 302 })).toBe('Member 302 created');
     expect(de('members', 'updated', { id: 'm', memberNr: 302 })).toBe('Mitglied 302 gespeichert');
   });
@@ -26,7 +35,9 @@ describe('success notices name what happened', () => {
     expect(de('balances', 'created', { type: 1, quantity: 1, memberNr: 7 })).toBe('1 Anteil gezeichnet');
     expect(en('balances', 'created', { type: 1, quantity: 3, memberNr: 7 })).toBe('3 shares subscribed');
     expect(de('balances', 'created', { type: 2, quantity: 2, memberNr: 7 })).toBe('2 Anteile gekündigt');
-    expect(de('balances', 'created', { type: 3, quantity: 4, memberNr: 7, transferMemberNr: 12 })).toBe('4 Anteile an Mitglied 12 übertragen');
+    expect(de('balances', 'created', { type: 3, quantity: 4, memberNr: 7, transferMemberNr: 12 })).toBe(
+      '4 Anteile an Mitglied 12 übertragen',
+    );
     expect(de('balances', 'created', { type: 5, quantity: -3, memberNr: 7 })).toBe('Buchung storniert');
     expect(de('balances', 'created', { type: 8, quantity: 3, memberNr: 7 })).toBe('Kündigung von Mitglied 7 erfasst');
     expect(en('balances', 'created', { type: 6, quantity: 3, memberNr: 7 })).toBe('Death of member 7 recorded');
@@ -44,7 +55,10 @@ describe('success notices name what happened', () => {
   });
 
   it("falls back to react-admin's general notice for anything else", () => {
-    expect(successNotice('somethingElse', 'created', {})).toEqual({ key: 'ra.notification.created', args: { smart_count: 1 } });
+    expect(successNotice('somethingElse', 'created', {})).toEqual({
+      key: 'ra.notification.created',
+      args: { smart_count: 1 },
+    });
     expect(successNotice('balances', 'created', { type: 0 }).key).toBe('ra.notification.created');
   });
 });

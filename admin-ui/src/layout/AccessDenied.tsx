@@ -6,7 +6,17 @@ import { HttpError, useTranslate } from 'react-admin';
 import { rolesWith, type Permission } from '@coop/contracts/console';
 import { PageTitle } from './PageTitle';
 
-function Refusal({ icon, title, message, testId }: { icon: React.ReactNode; title: string; message: string; testId: string }) {
+function Refusal({
+  icon,
+  title,
+  message,
+  testId,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  message: string;
+  testId: string;
+}) {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', pt: 6 }}>

@@ -34,7 +34,11 @@ export function LanguageSelect() {
       <ChoiceMenu
         anchor={anchor}
         onClose={() => setAnchor(null)}
-        choices={LOCALES.map((l) => ({ value: l, label: translate(`coop.languages.${l}`), attributes: { lang: l, 'data-testid': `language-${l}` } }))}
+        choices={LOCALES.map((l) => ({
+          value: l,
+          label: translate(`coop.languages.${l}`),
+          attributes: { lang: l, 'data-testid': `language-${l}` },
+        }))}
         current={current}
         onChoose={setLocale}
         listLabel={{ 'aria-label': label }}

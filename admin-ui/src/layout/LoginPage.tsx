@@ -39,7 +39,17 @@ export function LoginPage() {
       <TopBar />
       <Box component="main" sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
         <Card sx={{ width: '100%', maxWidth: 400 }} component="section" aria-labelledby="login-title">
-          <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: 3, py: 2.5, display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Box
+            sx={{
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              px: 3,
+              py: 2.5,
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.5,
+            }}
+          >
             <AccountBalanceIcon />
             <Box>
               <Typography variant="h6" component="div" sx={{ lineHeight: 1.2 }}>

@@ -17,7 +17,14 @@ function OwnPasswordButton() {
   const label = translate('coop.password.menu');
   return (
     <>
-      <button type="button" className="cl-btn cl-btn-inherit" onClick={() => setOpen(true)} data-testid="own-password-link" aria-label={label} title={label}>
+      <button
+        type="button"
+        className="cl-btn cl-btn-inherit"
+        onClick={() => setOpen(true)}
+        data-testid="own-password-link"
+        aria-label={label}
+        title={label}
+      >
         <Icon name="key" size="small" />
       </button>
       {open === null ? null : (
@@ -48,9 +55,22 @@ function BusySlot({ signedIn }: { signedIn: boolean }) {
  * is room). Memoised: the bar redraws on every navigation and token refresh; an entry only when its label or
  * highlight changes.
  */
-const MenuButton = memo(function MenuButton({ entry, label, active }: { entry: MenuEntry; label: string; active: boolean }) {
+const MenuButton = memo(function MenuButton({
+  entry,
+  label,
+  active,
+}: {
+  entry: MenuEntry;
+  label: string;
+  active: boolean;
+}) {
   return (
-    <RouterLink to={entry.path} className="cl-btn cl-btn-inherit cl-entry" data-testid={entry.testId} aria-current={active ? 'page' : undefined}>
+    <RouterLink
+      to={entry.path}
+      className="cl-btn cl-btn-inherit cl-entry"
+      data-testid={entry.testId}
+      aria-current={active ? 'page' : undefined}
+    >
       <span className="cl-btn-start">
         <Icon name={entry.icon} size="small" />
       </span>
@@ -74,7 +94,13 @@ export function TopBar() {
   return (
     <header className="cl-bar">
       <div className="cl-toolbar">
-        <RouterLink to="/" className="cl-btn cl-btn-inherit cl-brand" data-testid="brand" aria-label={translate('coop.app.name')} title={translate('coop.app.name')}>
+        <RouterLink
+          to="/"
+          className="cl-btn cl-btn-inherit cl-brand"
+          data-testid="brand"
+          aria-label={translate('coop.app.name')}
+          title={translate('coop.app.name')}
+        >
           <span className="cl-btn-start">
             <Icon name="accountBalance" size="small" />
           </span>
@@ -110,7 +136,11 @@ export function TopBar() {
             </span>
           </RouterLink>
         ) : (
-          <RouterLink to={location.pathname === '/login' ? here : loginPath(here)} className="cl-btn cl-btn-inherit" data-testid="login-link">
+          <RouterLink
+            to={location.pathname === '/login' ? here : loginPath(here)}
+            className="cl-btn cl-btn-inherit"
+            data-testid="login-link"
+          >
             <span className="cl-btn-start">
               <Icon name="login" size="small" />
             </span>

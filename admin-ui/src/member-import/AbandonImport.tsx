@@ -28,15 +28,34 @@ export function AbandonImport({ row }: { row: ImportRecordDto }) {
   });
   return (
     <>
-      <Button size="small" color="warning" variant="outlined" onClick={() => setOpen(true)} aria-label={t('abandonLabel', { files })} data-testid="import-abandon" sx={{ mt: 0.5 }}>
+      <Button
+        size="small"
+        color="warning"
+        variant="outlined"
+        onClick={() => setOpen(true)}
+        aria-label={t('abandonLabel', { files })}
+        data-testid="import-abandon"
+        sx={{ mt: 0.5 }}
+      >
         {t('abandon')}
       </Button>
       {open ? (
-        <Dialog open onClose={() => setOpen(false)} aria-labelledby="import-abandon-title" data-testid="import-abandon-dialog">
+        <Dialog
+          open
+          onClose={() => setOpen(false)}
+          aria-labelledby="import-abandon-title"
+          data-testid="import-abandon-dialog"
+        >
           <DialogTitle id="import-abandon-title">{t('abandonTitle')}</DialogTitle>
           <DialogContent>
             <DialogContentText>
-              {t('abandonText', { files, by: row.by, at: formatDateTime(row.at), written: formatCount(row.chunksWritten), chunks: formatCount(row.chunks) })}
+              {t('abandonText', {
+                files,
+                by: row.by,
+                at: formatDateTime(row.at),
+                written: formatCount(row.chunksWritten),
+                chunks: formatCount(row.chunks),
+              })}
             </DialogContentText>
             {abandon.error ? (
               <Alert severity="error" sx={{ mt: 2 }} data-testid="import-abandon-refused">
@@ -48,7 +67,13 @@ export function AbandonImport({ row }: { row: ImportRecordDto }) {
             <Button onClick={() => setOpen(false)} data-testid="import-abandon-no">
               {t('abandonCancel')}
             </Button>
-            <Button color="warning" variant="contained" disabled={abandon.isPending} onClick={() => abandon.mutate()} data-testid="import-abandon-yes">
+            <Button
+              color="warning"
+              variant="contained"
+              disabled={abandon.isPending}
+              onClick={() => abandon.mutate()}
+              data-testid="import-abandon-yes"
+            >
               {t('abandonConfirm')}
             </Button>
           </DialogActions>

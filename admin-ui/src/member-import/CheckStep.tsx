@@ -46,7 +46,12 @@ export function CheckStep({
     try {
       await onDownloadProblems();
     } catch (error) {
-      setDownloadError(translate('coop.memberImport.upload.downloadFailed', { name: t('downloadProblems'), message: error instanceof Error ? error.message : String(error) }));
+      setDownloadError(
+        translate('coop.memberImport.upload.downloadFailed', {
+          name: t('downloadProblems'),
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      );
     } finally {
       setDownloading(false);
     }
@@ -59,7 +64,13 @@ export function CheckStep({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('hint')}
       </Typography>
-      <Button variant="contained" startIcon={<FactCheckIcon />} onClick={onRun} disabled={busy} data-testid="import-check-run">
+      <Button
+        variant="contained"
+        startIcon={<FactCheckIcon />}
+        onClick={onRun}
+        disabled={busy}
+        data-testid="import-check-run"
+      >
         {busy ? t('running') : run ? t('again') : t('run')}
       </Button>
       {stale && run ? (
@@ -86,15 +97,32 @@ export function CheckStep({
             </Alert>
           ) : null}
           <Alert severity={result.problemCount === 0 ? 'success' : 'warning'} sx={{ mb: 2 }}>
-            <Typography id="import-problems-title" variant="subtitle1" component="h3" data-testid="import-problem-count" data-count={result.problemCount}>
+            <Typography
+              id="import-problems-title"
+              variant="subtitle1"
+              component="h3"
+              data-testid="import-problem-count"
+              data-count={result.problemCount}
+            >
               {result.problemCount === 0 ? t('noProblems') : t('problemCount', { smart_count: result.problemCount })}
             </Typography>
-            {result.problems.length < result.problemCount ? <Typography variant="body2">{t('shown', { shown: result.problems.length, count: result.problemCount })}</Typography> : null}
+            {result.problems.length < result.problemCount ? (
+              <Typography variant="body2">
+                {t('shown', { shown: result.problems.length, count: result.problemCount })}
+              </Typography>
+            ) : null}
           </Alert>
           {result.problemCount > 0 ? (
             <Box sx={{ mb: 3 }}>
               <Box sx={{ mb: 1 }}>
-                <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()} disabled={downloading} data-testid="import-problems-download">
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<DownloadIcon />}
+                  onClick={() => void download()}
+                  disabled={downloading}
+                  data-testid="import-problems-download"
+                >
                   {t('downloadProblems')}
                 </Button>
               </Box>
@@ -105,7 +133,13 @@ export function CheckStep({
           {result.warningCount > 0 ? (
             <Box sx={{ mb: 3 }} data-testid="import-warnings">
               <Alert severity="warning" sx={{ mb: 1 }}>
-                <Typography id="import-warnings-title" variant="subtitle1" component="h3" data-testid="import-warning-count" data-count={result.warningCount}>
+                <Typography
+                  id="import-warnings-title"
+                  variant="subtitle1"
+                  component="h3"
+                  data-testid="import-warning-count"
+                  data-count={result.warningCount}
+                >
                   {t('warningCount', { smart_count: result.warningCount })}
                 </Typography>
                 <Typography variant="body2">{t('warningHint')}</Typography>
@@ -113,7 +147,15 @@ export function CheckStep({
               <ProblemsTable problems={result.warnings} labelledBy="import-warnings-title" />
               <FormControlLabel
                 sx={{ mt: 1 }}
-                control={<Checkbox checked={warningsConfirmed} onChange={(e) => onConfirmWarnings(e.target.checked)} disabled={stale} inputProps={{ 'aria-describedby': 'import-warnings-title' }} data-testid="import-warnings-confirm" />}
+                control={
+                  <Checkbox
+                    checked={warningsConfirmed}
+                    onChange={(e) => onConfirmWarnings(e.target.checked)}
+                    disabled={stale}
+                    inputProps={{ 'aria-describedby': 'import-warnings-title' }}
+                    data-testid="import-warnings-confirm"
+                  />
+                }
                 label={t('confirmWarnings')}
               />
             </Box>

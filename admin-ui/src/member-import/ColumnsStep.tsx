@@ -1,13 +1,42 @@
-import { Alert, Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { IMPORT_KINDS, isImportKind, type DateFormat, type FileInspection, type NumberFormat } from './dto';
 import { describeFormat } from './formatText';
-import { chooseField, chooseFormats, chooseKind, fieldLabel, importsNothing, unmappedRequired, type FieldCatalogue, type MappingState, type SheetState } from './mapping';
+import {
+  chooseField,
+  chooseFormats,
+  chooseKind,
+  fieldLabel,
+  importsNothing,
+  unmappedRequired,
+  type FieldCatalogue,
+  type MappingState,
+  type SheetState,
+} from './mapping';
 
 const NONE = '';
 
 /** A native select (labelled by its own `<label>`: no popup to find, keyboard and screen readers as the browser does them). */
-function NativeSelect({ label, value, onChange, options, testId, hiddenLabel = false }: {
+function NativeSelect({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+  hiddenLabel = false,
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -22,7 +51,11 @@ function NativeSelect({ label, value, onChange, options, testId, hiddenLabel = f
       label={hiddenLabel ? undefined : label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId, ...(hiddenLabel ? { 'aria-label': label } : {}) } }}
+      slotProps={{
+        select: { native: true },
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': testId, ...(hiddenLabel ? { 'aria-label': label } : {}) },
+      }}
       sx={{ minWidth: 220 }}
     >
       {options.map(([v, text]) => (
@@ -35,7 +68,19 @@ function NativeSelect({ label, value, onChange, options, testId, hiddenLabel = f
 }
 
 /** One sheet: its kind, and per column the field it goes to, with three example rows. */
-function SheetMappingTable({ sheet, index, fields, state, onChange }: { sheet: SheetState; index: number; fields: FieldCatalogue; state: MappingState; onChange: (next: MappingState) => void }) {
+function SheetMappingTable({
+  sheet,
+  index,
+  fields,
+  state,
+  onChange,
+}: {
+  sheet: SheetState;
+  index: number;
+  fields: FieldCatalogue;
+  state: MappingState;
+  onChange: (next: MappingState) => void;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const kind = sheet.kind;
@@ -47,11 +92,20 @@ function SheetMappingTable({ sheet, index, fields, state, onChange }: { sheet: S
   };
   const examples = [0, 1, 2].filter((i) => i < sheet.preview.length);
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={titleId} data-testid="import-sheet" data-sheet={sheet.sheet} sx={{ p: 2, mb: 2 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={titleId}
+      data-testid="import-sheet"
+      data-sheet={sheet.sheet}
+      sx={{ p: 2, mb: 2 }}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 }}>
         <Box sx={{ flex: '1 1 300px' }}>
           <Typography id={titleId} variant="subtitle1" component="h3">
-            {sheet.sheet === sheet.file ? sheet.file : translate('coop.memberImport.columns.sheet', { file: sheet.file, sheet: sheet.sheet })}
+            {sheet.sheet === sheet.file
+              ? sheet.file
+              : translate('coop.memberImport.columns.sheet', { file: sheet.file, sheet: sheet.sheet })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {translate('coop.memberImport.columns.rows', { smart_count: sheet.rows })}
@@ -61,13 +115,18 @@ function SheetMappingTable({ sheet, index, fields, state, onChange }: { sheet: S
           label={translate('coop.memberImport.columns.kind', { sheet: sheet.sheet })}
           value={kind ?? NONE}
           onChange={(v) => onChange(chooseKind(state, index, isImportKind(v) ? v : null, fields))}
-          options={[[NONE, translate('coop.memberImport.columns.kindNone')], ...IMPORT_KINDS.map((k) => [k, translate(`coop.memberImport.kinds.${k}`)] as const)]}
+          options={[
+            [NONE, translate('coop.memberImport.columns.kindNone')],
+            ...IMPORT_KINDS.map((k) => [k, translate(`coop.memberImport.kinds.${k}`)] as const),
+          ]}
           testId={`import-kind-${index}`}
         />
       </Box>
       {missing.length > 0 ? (
         <Alert severity="warning" sx={{ mb: 1 }} data-testid="import-missing-required">
-          {translate('coop.memberImport.columns.missingRequired', { fields: missing.map((f) => (locale === 'de' ? f.de : f.en)).join(', ') })}
+          {translate('coop.memberImport.columns.missingRequired', {
+            fields: missing.map((f) => (locale === 'de' ? f.de : f.en)).join(', '),
+          })}
         </Alert>
       ) : null}
       {kind ? (
@@ -94,12 +153,24 @@ function SheetMappingTable({ sheet, index, fields, state, onChange }: { sheet: S
                       label={translate('coop.memberImport.columns.fieldOf', { column: header })}
                       value={sheet.columns[header] ?? NONE}
                       onChange={(v) => onChange(chooseField(state, index, header, v === NONE ? null : v))}
-                      options={[[NONE, translate('coop.memberImport.columns.notImported')], ...(fields[kind] ?? []).map((f) => [f.key, label(f.key, f.required)] as const)]}
+                      options={[
+                        [NONE, translate('coop.memberImport.columns.notImported')],
+                        ...(fields[kind] ?? []).map((f) => [f.key, label(f.key, f.required)] as const),
+                      ]}
                       testId={`import-field-${index}-${col}`}
                     />
                   </TableCell>
                   {examples.map((i) => (
-                    <TableCell key={i} sx={{ color: 'text.secondary', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    <TableCell
+                      key={i}
+                      sx={{
+                        color: 'text.secondary',
+                        maxWidth: 220,
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                      }}
+                    >
                       {sheet.preview[i]?.[col] ?? ''}
                     </TableCell>
                   ))}
@@ -117,7 +188,17 @@ function SheetMappingTable({ sheet, index, fields, state, onChange }: { sheet: S
  * Step 2, "Columns": per file what was detected (in words), the import-wide overrides of the number and date formats,
  * and per sheet its kind and the column → field table with the guesses preselected.
  */
-export function ColumnsStep({ files, fields, state, onChange }: { files: readonly FileInspection[]; fields: FieldCatalogue; state: MappingState; onChange: (next: MappingState) => void }) {
+export function ColumnsStep({
+  files,
+  fields,
+  state,
+  onChange,
+}: {
+  files: readonly FileInspection[];
+  fields: FieldCatalogue;
+  state: MappingState;
+  onChange: (next: MappingState) => void;
+}) {
   const translate = useTranslate();
   const numbers: NumberFormat[] = ['de', 'en'];
   const dates: DateFormat[] = ['de', 'en', 'iso'];
@@ -141,23 +222,42 @@ export function ColumnsStep({ files, fields, state, onChange }: { files: readonl
           label={translate('coop.memberImport.format.numbersLabel')}
           value={state.numbers ?? NONE}
           onChange={(v) => onChange(chooseFormats(state, { numbers: v === 'de' || v === 'en' ? v : null }))}
-          options={[[NONE, translate('coop.memberImport.format.asDetected')], ...numbers.map((n) => [n, translate(`coop.memberImport.format.numbers.${n}`)] as const)]}
+          options={[
+            [NONE, translate('coop.memberImport.format.asDetected')],
+            ...numbers.map((n) => [n, translate(`coop.memberImport.format.numbers.${n}`)] as const),
+          ]}
           testId="import-numbers"
         />
         <NativeSelect
           label={translate('coop.memberImport.format.datesLabel')}
           value={state.dates ?? NONE}
-          onChange={(v) => onChange(chooseFormats(state, { dates: v === 'de' || v === 'en' || v === 'iso' ? v : null }))}
-          options={[[NONE, translate('coop.memberImport.format.asDetected')], ...dates.map((d) => [d, translate(`coop.memberImport.format.dates.${d}`)] as const)]}
+          onChange={(v) =>
+            onChange(chooseFormats(state, { dates: v === 'de' || v === 'en' || v === 'iso' ? v : null }))
+          }
+          options={[
+            [NONE, translate('coop.memberImport.format.asDetected')],
+            ...dates.map((d) => [d, translate(`coop.memberImport.format.dates.${d}`)] as const),
+          ]}
           testId="import-dates"
         />
       </Box>
       {state.sheets.length === 0 ? (
         <Alert severity="info">{translate('coop.memberImport.columns.noSheets')}</Alert>
       ) : (
-        state.sheets.map((sheet, index) => <SheetMappingTable key={`${sheet.file}/${sheet.sheet}`} sheet={sheet} index={index} fields={fields} state={state} onChange={onChange} />)
+        state.sheets.map((sheet, index) => (
+          <SheetMappingTable
+            key={`${sheet.file}/${sheet.sheet}`}
+            sheet={sheet}
+            index={index}
+            fields={fields}
+            state={state}
+            onChange={onChange}
+          />
+        ))
       )}
-      {state.sheets.length > 0 && importsNothing(state) ? <Alert severity="warning">{translate('coop.memberImport.columns.nothing')}</Alert> : null}
+      {state.sheets.length > 0 && importsNothing(state) ? (
+        <Alert severity="warning">{translate('coop.memberImport.columns.nothing')}</Alert>
+      ) : null}
     </Box>
   );
 }

@@ -13,7 +13,14 @@ export function ImportCard() {
         title={translate('coop.memberImport.cardTitle')}
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         action={
-          <Button component={RouterLink} to="/administration/import" startIcon={<UploadFileIcon />} size="small" variant="contained" data-testid="import-open">
+          <Button
+            component={RouterLink}
+            to="/administration/import"
+            startIcon={<UploadFileIcon />}
+            size="small"
+            variant="contained"
+            data-testid="import-open"
+          >
             {translate('coop.memberImport.open')}
           </Button>
         }

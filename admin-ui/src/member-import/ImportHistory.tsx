@@ -1,4 +1,15 @@
-import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatCount, formatDateTime } from '../format';
 import { AbandonImport } from './AbandonImport';
@@ -16,7 +27,9 @@ export function ImportHistory() {
         {t('heading')}
       </Typography>
       {history.error ? (
-        <Alert severity="error">{t('failed', { message: history.error instanceof Error ? history.error.message : String(history.error) })}</Alert>
+        <Alert severity="error">
+          {t('failed', { message: history.error instanceof Error ? history.error.message : String(history.error) })}
+        </Alert>
       ) : !history.isPending && rows.length === 0 ? (
         <Typography variant="body2" color="text.secondary" data-testid="import-history-empty">
           {t('empty')}
@@ -48,7 +61,14 @@ export function ImportHistory() {
                     {r.state === 'running' ? (
                       <>
                         {t('running', { written: formatCount(r.chunksWritten), chunks: formatCount(r.chunks) })}
-                        <LinearProgress variant="determinate" value={r.chunks > 0 ? Math.round((100 * r.chunksWritten) / r.chunks) : 0} aria-label={t('running', { written: formatCount(r.chunksWritten), chunks: formatCount(r.chunks) })} />
+                        <LinearProgress
+                          variant="determinate"
+                          value={r.chunks > 0 ? Math.round((100 * r.chunksWritten) / r.chunks) : 0}
+                          aria-label={t('running', {
+                            written: formatCount(r.chunksWritten),
+                            chunks: formatCount(r.chunks),
+                          })}
+                        />
                         <AbandonImport row={r} />
                       </>
                     ) : r.state === 'abandoned' ? (

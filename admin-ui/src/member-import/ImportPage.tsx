@@ -17,7 +17,12 @@ import { WriteStep } from './WriteStep';
 const STEPS = ['upload', 'columns', 'check', 'write'] as const;
 
 /** A task's reason (a template with its numbered parameters) in the clerk's language. */
-const reasonText = (reason: { template: string; parameters: readonly string[] }): string => problemMessage({ field: null, template: reason.template, parameters: Object.fromEntries(reason.parameters.map((p, i) => [String(i), p])) });
+const reasonText = (reason: { template: string; parameters: readonly string[] }): string =>
+  problemMessage({
+    field: null,
+    template: reason.template,
+    parameters: Object.fromEntries(reason.parameters.map((p, i) => [String(i), p])),
+  });
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -66,9 +71,14 @@ export default function ImportPage() {
   const stale = check !== null && check.revision !== revision;
   const warned = check !== null && 'result' in check && check.result.warningCount > 0;
   const warningsConfirmed = warned && confirmedCheck === check;
-  const checked = check && !stale && 'result' in check && check.result.canWrite && (!warned || warningsConfirmed) ? check.result.summary : null;
-  const filesRead = readFiles !== null && readFiles.length === files.length && readFiles.every((f, i) => f === files[i]);
-  const reachable = (index: number) => index === 0 || (filesRead && inspection !== null && mapping !== null && (index < 2 || !importsNothing(mapping)));
+  const checked =
+    check && !stale && 'result' in check && check.result.canWrite && (!warned || warningsConfirmed)
+      ? check.result.summary
+      : null;
+  const filesRead =
+    readFiles !== null && readFiles.length === files.length && readFiles.every((f, i) => f === files[i]);
+  const reachable = (index: number) =>
+    index === 0 || (filesRead && inspection !== null && mapping !== null && (index < 2 || !importsNothing(mapping)));
 
   const attempt = async (what: 'read' | 'check' | 'write', work: () => Promise<void>) => {
     setBusy(what);
@@ -141,10 +151,29 @@ export default function ImportPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 900 }}>
         {translate('coop.memberImport.intro')}
       </Typography>
-      <Stepper nonLinear activeStep={step} sx={{ mb: 3, maxWidth: 900 }} aria-label={translate('coop.memberImport.title')} component="nav">
+      <Stepper
+        nonLinear
+        activeStep={step}
+        sx={{ mb: 3, maxWidth: 900 }}
+        aria-label={translate('coop.memberImport.title')}
+        component="nav"
+      >
         {STEPS.map((name, index) => (
-          <Step key={name} completed={(index === 0 && filesRead) || (index === 1 && check !== null) || (index === 2 && checked !== null) || (index === 3 && write !== null)}>
-            <StepButton onClick={() => setStep(index)} disabled={!reachable(index)} data-testid={`import-step-${name}`} aria-current={step === index ? 'step' : undefined}>
+          <Step
+            key={name}
+            completed={
+              (index === 0 && filesRead) ||
+              (index === 1 && check !== null) ||
+              (index === 2 && checked !== null) ||
+              (index === 3 && write !== null)
+            }
+          >
+            <StepButton
+              onClick={() => setStep(index)}
+              disabled={!reachable(index)}
+              data-testid={`import-step-${name}`}
+              aria-current={step === index ? 'step' : undefined}
+            >
               {translate(`coop.memberImport.steps.${name}`)}
             </StepButton>
           </Step>
@@ -158,8 +187,18 @@ export default function ImportPage() {
         ) : null}
       </Box>
       <Box sx={{ maxWidth: 1400 }}>
-        {step === 0 ? <UploadStep files={files} onFiles={changeFiles} onRead={() => void read()} busy={busy === 'read'} readAgain={inspection !== null && !filesRead && files.length > 0} /> : null}
-        {step === 1 && inspection && mapping ? <ColumnsStep files={inspection.files} fields={inspection.fields} state={mapping} onChange={changeMapping} /> : null}
+        {step === 0 ? (
+          <UploadStep
+            files={files}
+            onFiles={changeFiles}
+            onRead={() => void read()}
+            busy={busy === 'read'}
+            readAgain={inspection !== null && !filesRead && files.length > 0}
+          />
+        ) : null}
+        {step === 1 && inspection && mapping ? (
+          <ColumnsStep files={inspection.files} fields={inspection.fields} state={mapping} onChange={changeMapping} />
+        ) : null}
         {step === 2 && mapping ? (
           <CheckStep
             run={check}
@@ -171,7 +210,16 @@ export default function ImportPage() {
             onDownloadProblems={async () => void (await downloadProblems(files, toImportMapping(mapping), locale))}
           />
         ) : null}
-        {step === 3 ? <WriteStep checked={checked} warningsUnconfirmed={warned && !warningsConfirmed && !stale} importedBefore={!stale && check !== null && 'result' in check && check.result.alreadyImported !== null} busy={busy === 'write'} onWrite={() => void runWrite()} run={write} /> : null}
+        {step === 3 ? (
+          <WriteStep
+            checked={checked}
+            warningsUnconfirmed={warned && !warningsConfirmed && !stale}
+            importedBefore={!stale && check !== null && 'result' in check && check.result.alreadyImported !== null}
+            busy={busy === 'write'}
+            onWrite={() => void runWrite()}
+            run={write}
+          />
+        ) : null}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, mt: 3 }}>
         {step > 0 ? (
@@ -180,7 +228,12 @@ export default function ImportPage() {
           </Button>
         ) : null}
         {step > 0 && step < STEPS.length - 1 ? (
-          <Button variant="contained" onClick={() => setStep(step + 1)} disabled={!reachable(step + 1)} data-testid="import-next">
+          <Button
+            variant="contained"
+            onClick={() => setStep(step + 1)}
+            disabled={!reachable(step + 1)}
+            data-testid="import-next"
+          >
             {translate('coop.memberImport.next')}
           </Button>
         ) : null}

@@ -33,7 +33,12 @@ export function ImportRunningNotice() {
         written: formatCount(running.chunksWritten),
         chunks: formatCount(running.chunks),
       })}
-      <LinearProgress variant="determinate" value={percent} sx={{ mt: 1 }} aria-label={translate('coop.memberImport.running.progress', { percent })} />
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        sx={{ mt: 1 }}
+        aria-label={translate('coop.memberImport.running.progress', { percent })}
+      />
     </Alert>
   );
 }

@@ -12,13 +12,22 @@ export function postingCounts(summary: Pick<ImportSummary, 'postingsByType'>): A
     .sort((a, b) => a[0] - b[0]);
 }
 
-export const postingTotal = (summary: Pick<ImportSummary, 'postingsByType'>): number => postingCounts(summary).reduce((sum, [, count]) => sum + count, 0);
+export const postingTotal = (summary: Pick<ImportSummary, 'postingsByType'>): number =>
+  postingCounts(summary).reduce((sum, [, count]) => sum + count, 0);
 
 /**
  * What an import holds (a dry run's or a write's summary): members, postings by type (with the console's names of the
  * types), exemption orders and certificates, the date of the holdings, and then the members holding shares, the shares and the capital.
  */
-export function ImportSummaryList({ summary, testId, written = false }: { summary: ImportSummary; testId: string; written?: boolean }) {
+export function ImportSummaryList({
+  summary,
+  testId,
+  written = false,
+}: {
+  summary: ImportSummary;
+  testId: string;
+  written?: boolean;
+}) {
   const translate = useTranslate();
   const postings = postingCounts(summary);
   const t = (key: string) => translate(`coop.memberImport.check.${key}`);
@@ -36,7 +45,11 @@ export function ImportSummaryList({ summary, testId, written = false }: { summar
               <Box component="span" sx={{ display: 'block' }}>
                 {postings.map(([type, count]) => (
                   <Box component="span" key={type} sx={{ display: 'block' }} data-testid={`${testId}-postings-${type}`}>
-                    {formatCount(count)} × {translate('coop.memberImport.check.postingType', { type: translate(`coop.balances.types.${type}`, { _: String(type) }), code: type })}
+                    {formatCount(count)} ×{' '}
+                    {translate('coop.memberImport.check.postingType', {
+                      type: translate(`coop.balances.types.${type}`, { _: String(type) }),
+                      code: type,
+                    })}
                   </Box>
                 ))}
               </Box>

@@ -6,7 +6,11 @@ import type { ImportProblem } from './dto';
 
 /** A problem's message in the clerk's language, from its template and parameters (as every validation error). */
 export function problemMessage(problem: Pick<ImportProblem, 'template' | 'parameters' | 'field'>): string {
-  return validationMessage({ field: problem.field, template: problem.template as ValidationTemplate, parameters: problem.parameters });
+  return validationMessage({
+    field: problem.field,
+    template: problem.template as ValidationTemplate,
+    parameters: problem.parameters,
+  });
 }
 
 /** The dry run's problems (a scrolling region the keyboard can reach): file, sheet, row, column, value and the message (a problem of the whole import has no row). */

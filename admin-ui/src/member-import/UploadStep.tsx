@@ -11,14 +11,29 @@ import { IMPORT_KINDS } from './dto';
 import { acceptedFiles, MAX_FILES } from './files';
 import { downloadRequest, type ImportDownload } from './requests';
 
-const sizeText = (bytes: number): string => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`);
+const sizeText = (bytes: number): string =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
 
 /**
  * Step 1, "Upload": the files chosen (CSV or XLSX, at most 8; added to, removed one by one), the button reading them
  * (`POST /import/inspect`; again after the files changed), and the downloads: the template workbook, a CSV template per kind, the current register
  * as an import workbook.
  */
-export function UploadStep({ files, onFiles, onRead, busy, readAgain }: { files: readonly File[]; onFiles: (files: File[]) => void; onRead: () => void; busy: boolean; readAgain: boolean }) {
+export function UploadStep({
+  files,
+  onFiles,
+  onRead,
+  busy,
+  readAgain,
+}: {
+  files: readonly File[];
+  onFiles: (files: File[]) => void;
+  onRead: () => void;
+  busy: boolean;
+  readAgain: boolean;
+}) {
   const translate = useTranslate();
   const [refused, setRefused] = useState<string[]>([]);
   const [download, setDownload] = useState<string | null>(null);
@@ -26,7 +41,10 @@ export function UploadStep({ files, onFiles, onRead, busy, readAgain }: { files:
 
   const add = (list: FileList | null) => {
     const chosen = acceptedFiles(files, Array.from(list ?? []));
-    setRefused([...chosen.refused.map((name) => translate('coop.memberImport.upload.notAccepted', { name })), ...(chosen.tooMany ? [translate('coop.memberImport.upload.tooMany')] : [])]);
+    setRefused([
+      ...chosen.refused.map((name) => translate('coop.memberImport.upload.notAccepted', { name })),
+      ...(chosen.tooMany ? [translate('coop.memberImport.upload.tooMany')] : []),
+    ]);
     onFiles(chosen.files);
   };
 
@@ -36,13 +54,22 @@ export function UploadStep({ files, onFiles, onRead, busy, readAgain }: { files:
     try {
       await downloadFile(request.path, request.name);
     } catch (error) {
-      setDownload(translate('coop.memberImport.upload.downloadFailed', { name: label, message: error instanceof Error ? error.message : String(error) }));
+      setDownload(
+        translate('coop.memberImport.upload.downloadFailed', {
+          name: label,
+          message: error instanceof Error ? error.message : String(error),
+        }),
+      );
     }
   };
 
   const downloads: Array<{ what: ImportDownload; label: string; id: string }> = [
     { what: { template: 'workbook' }, label: translate('coop.memberImport.upload.templateWorkbook'), id: 'workbook' },
-    ...IMPORT_KINDS.map((kind) => ({ what: { template: kind } as ImportDownload, label: translate('coop.memberImport.upload.templateCsv', { kind: translate(`coop.memberImport.kinds.${kind}`) }), id: kind })),
+    ...IMPORT_KINDS.map((kind) => ({
+      what: { template: kind } as ImportDownload,
+      label: translate('coop.memberImport.upload.templateCsv', { kind: translate(`coop.memberImport.kinds.${kind}`) }),
+      id: kind,
+    })),
     { what: { register: true }, label: translate('coop.memberImport.upload.register'), id: 'register' },
   ];
 
@@ -54,7 +81,13 @@ export function UploadStep({ files, onFiles, onRead, busy, readAgain }: { files:
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('coop.memberImport.upload.hint')}
       </Typography>
-      <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={busy || files.length >= MAX_FILES} onClick={() => input.current?.click()} data-testid="import-choose">
+      <Button
+        variant="outlined"
+        startIcon={<UploadFileIcon />}
+        disabled={busy || files.length >= MAX_FILES}
+        onClick={() => input.current?.click()}
+        data-testid="import-choose"
+      >
         {translate('coop.memberImport.upload.choose')}
       </Button>
       <input
@@ -90,12 +123,19 @@ export function UploadStep({ files, onFiles, onRead, busy, readAgain }: { files:
               key={file.name}
               data-testid="import-file"
               secondaryAction={
-                <IconButton edge="end" aria-label={translate('coop.memberImport.upload.remove', { name: file.name })} onClick={() => onFiles(files.filter((f) => f !== file))} disabled={busy}>
+                <IconButton
+                  edge="end"
+                  aria-label={translate('coop.memberImport.upload.remove', { name: file.name })}
+                  onClick={() => onFiles(files.filter((f) => f !== file))}
+                  disabled={busy}
+                >
                   <DeleteIcon />
                 </IconButton>
               }
             >
-              <ListItemIcon sx={{ minWidth: 36 }}>{/\.xlsx$/i.test(file.name) ? <GridOnIcon /> : <DescriptionIcon />}</ListItemIcon>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                {/\.xlsx$/i.test(file.name) ? <GridOnIcon /> : <DescriptionIcon />}
+              </ListItemIcon>
               <ListItemText primary={file.name} secondary={sizeText(file.size)} />
             </ListItem>
           ))}
@@ -120,7 +160,14 @@ export function UploadStep({ files, onFiles, onRead, busy, readAgain }: { files:
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {downloads.map((d) => (
-            <Button key={d.id} size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => void fetchFile(d.what, d.label)} data-testid={`import-download-${d.id}`}>
+            <Button
+              key={d.id}
+              size="small"
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() => void fetchFile(d.what, d.label)}
+              data-testid={`import-download-${d.id}`}
+            >
               {d.label}
             </Button>
           ))}

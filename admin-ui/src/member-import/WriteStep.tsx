@@ -11,7 +11,13 @@ import type { Run } from './run';
 
 /** The numbers the confirmation and the result name. */
 export function summaryCounts(summary: ImportSummary): Record<string, number> {
-  return { members: summary.members, postings: postingTotal(summary), orders: summary.exemptionOrders, certificates: summary.nonAssessments, events: summary.events };
+  return {
+    members: summary.members,
+    postings: postingTotal(summary),
+    orders: summary.exemptionOrders,
+    certificates: summary.nonAssessments,
+    events: summary.events,
+  };
 }
 
 /**
@@ -49,7 +55,14 @@ export function WriteStep({
         </Alert>
       ) : null}
       {!run ? (
-        <Button variant="contained" color="primary" startIcon={<SaveAltIcon />} disabled={!checked || busy} onClick={() => setConfirming(true)} data-testid="import-write-button">
+        <Button
+          variant="contained"
+          color="primary"
+          startIcon={<SaveAltIcon />}
+          disabled={!checked || busy}
+          onClick={() => setConfirming(true)}
+          data-testid="import-write-button"
+        >
           {busy ? t('writing') : t('button')}
         </Button>
       ) : null}

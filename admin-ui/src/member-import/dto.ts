@@ -25,7 +25,8 @@ export type DateFormat = DetectedFormatDto['dates'];
 /** The kinds in the catalogue's order (contracts `IMPORT_KIND_NAMES`, whose file the console cannot load). */
 export const IMPORT_KINDS: readonly ImportKind[] = ['members', 'postings', 'exemptionOrders', 'nonAssessments'];
 
-export const isImportKind = (value: string | null | undefined): value is ImportKind => (IMPORT_KINDS as readonly (string | null | undefined)[]).includes(value);
+export const isImportKind = (value: string | null | undefined): value is ImportKind =>
+  (IMPORT_KINDS as readonly (string | null | undefined)[]).includes(value);
 
 /**
  * The clerk's mapping, sent as the uploads' `mapping` field (JSON text): per sheet its kind and each column's field

@@ -7,7 +7,10 @@ const IMPORTABLE = /\.(csv|xlsx)$/i;
  * The files chosen so far with the newly picked ones added: CSV and XLSX only (by name), a file of the same name
  * replaced by the new pick, at most `MAX_FILES`; what was left out is named.
  */
-export function acceptedFiles(current: readonly File[], picked: readonly File[]): { files: File[]; refused: string[]; tooMany: boolean } {
+export function acceptedFiles(
+  current: readonly File[],
+  picked: readonly File[],
+): { files: File[]; refused: string[]; tooMany: boolean } {
   const refused = picked.filter((f) => !IMPORTABLE.test(f.name)).map((f) => f.name);
   const fresh = picked.filter((f) => IMPORTABLE.test(f.name));
   const kept = current.filter((f) => !fresh.some((n) => n.name === f.name));

@@ -10,10 +10,16 @@ export function describeFormat(translate: Translate, format: DetectedFormat): st
     format.fileType === 'csv'
       ? translate('coop.memberImport.format.csv', {
           encoding: format.encoding ? translate(`coop.memberImport.format.encodings.${format.encoding}`) : '–',
-          delimiter: format.delimiter ? translate(`coop.memberImport.format.delimiters.${DELIMITERS[format.delimiter] ?? 'semicolon'}`) : '–',
+          delimiter: format.delimiter
+            ? translate(`coop.memberImport.format.delimiters.${DELIMITERS[format.delimiter] ?? 'semicolon'}`)
+            : '–',
         })
       : translate('coop.memberImport.format.xlsx');
-  const numbers = translate('coop.memberImport.format.numbersAre', { numbers: translate(`coop.memberImport.format.numbers.${format.numbers}`) });
-  const dates = translate('coop.memberImport.format.datesAre', { dates: translate(`coop.memberImport.format.dates.${format.dates}`) });
+  const numbers = translate('coop.memberImport.format.numbersAre', {
+    numbers: translate(`coop.memberImport.format.numbers.${format.numbers}`),
+  });
+  const dates = translate('coop.memberImport.format.datesAre', {
+    dates: translate(`coop.memberImport.format.dates.${format.dates}`),
+  });
   return `${kind}; ${numbers}, ${dates}`;
 }

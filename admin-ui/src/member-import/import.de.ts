@@ -6,15 +6,22 @@ type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<
 /** German texts of the member import (issue 29), merged into `de.ts` as `coop.memberImport`; formal ("Sie"). */
 export const importDe: Texts<typeof importEn> = {
   title: 'Mitgliederbestand importieren',
-  intro: 'Übernehmen Sie einen bestehenden Mitgliederbestand: Dateien hochladen, Spalten zuordnen, ohne Schreiben prüfen und dann als einen Import schreiben.',
+  intro:
+    'Übernehmen Sie einen bestehenden Mitgliederbestand: Dateien hochladen, Spalten zuordnen, ohne Schreiben prüfen und dann als einen Import schreiben.',
   cardTitle: 'Mitgliederbestand importieren',
-  cardHint: 'Mitglieder, Buchungen, Freistellungsaufträge und Nichtveranlagungsbescheinigungen aus CSV- oder Excel-Dateien, geprüft, bevor etwas geschrieben wird.',
+  cardHint:
+    'Mitglieder, Buchungen, Freistellungsaufträge und Nichtveranlagungsbescheinigungen aus CSV- oder Excel-Dateien, geprüft, bevor etwas geschrieben wird.',
   open: 'Import öffnen',
   steps: { upload: 'Hochladen', columns: 'Spalten', check: 'Prüfen', write: 'Schreiben' },
   back: 'Zurück',
   next: 'Weiter',
   startOver: 'Neuen Import beginnen',
-  kinds: { members: 'Mitglieder', postings: 'Buchungen', exemptionOrders: 'Freistellungsaufträge', nonAssessments: 'Nichtveranlagungsbescheinigungen' },
+  kinds: {
+    members: 'Mitglieder',
+    postings: 'Buchungen',
+    exemptionOrders: 'Freistellungsaufträge',
+    nonAssessments: 'Nichtveranlagungsbescheinigungen',
+  },
   upload: {
     heading: 'Dateien auswählen',
     hint: 'Eine Datei je Inhalt (CSV oder XLSX) oder eine Arbeitsmappe mit einem Blatt je Inhalt; höchstens 8 Dateien.',
@@ -25,10 +32,12 @@ export const importDe: Texts<typeof importEn> = {
     notAccepted: '%{name} ist weder eine CSV- noch eine XLSX-Datei und wurde nicht übernommen.',
     tooMany: 'Es können höchstens 8 Dateien auf einmal importiert werden.',
     read: 'Dateien einlesen',
-    readAgain: 'Die Dateien wurden geändert: Bitte lesen Sie sie erneut ein, um fortzufahren; die Spalten der bereits eingelesenen Dateien bleiben erhalten.',
+    readAgain:
+      'Die Dateien wurden geändert: Bitte lesen Sie sie erneut ein, um fortzufahren; die Spalten der bereits eingelesenen Dateien bleiben erhalten.',
     reading: 'Die Dateien werden eingelesen…',
     templates: 'Vorlagen und aktueller Bestand',
-    templatesHint: 'Eine Vorlage hat die Spalten, die der Import sofort erkennt; der Bestand sind die Mitglieder dieser Genossenschaft als Import-Arbeitsmappe.',
+    templatesHint:
+      'Eine Vorlage hat die Spalten, die der Import sofort erkennt; der Bestand sind die Mitglieder dieser Genossenschaft als Import-Arbeitsmappe.',
     templateWorkbook: 'Vorlage als Arbeitsmappe (XLSX)',
     templateCsv: 'CSV-Vorlage: %{kind}',
     register: 'Aktueller Bestand (XLSX)',
@@ -88,8 +97,10 @@ export const importDe: Texts<typeof importEn> = {
     problemCount: '%{smart_count} Problem gefunden |||| %{smart_count} Probleme gefunden',
     noProblems: 'Keine Probleme gefunden: Der Import kann geschrieben werden.',
     shown: 'Die ersten %{shown} Probleme sind aufgeführt; die Arbeitsmappe enthält alle %{count}.',
-    warningCount: '%{smart_count} Zeile ist vielleicht ein Mitglied doppelt |||| %{smart_count} Zeilen sind vielleicht Mitglieder doppelt',
-    warningHint: 'Dieselbe IBAN oder derselbe Name und dasselbe Geburtsdatum wie ein Mitglied der Genossenschaft oder eine andere Zeile. Bitte prüfen Sie sie vor dem Schreiben.',
+    warningCount:
+      '%{smart_count} Zeile ist vielleicht ein Mitglied doppelt |||| %{smart_count} Zeilen sind vielleicht Mitglieder doppelt',
+    warningHint:
+      'Dieselbe IBAN oder derselbe Name und dasselbe Geburtsdatum wie ein Mitglied der Genossenschaft oder eine andere Zeile. Bitte prüfen Sie sie vor dem Schreiben.',
     confirmWarnings: 'Ich habe diese Zeilen geprüft: Es sind verschiedene Personen',
     downloadProblems: 'Probleme herunterladen (XLSX)',
     file: 'Datei',
@@ -100,23 +111,27 @@ export const importDe: Texts<typeof importEn> = {
     message: 'Problem',
     wholeImport: 'gesamter Import',
     alreadyImported: 'Diese Dateien wurden bereits am %{at} von %{by} importiert.',
-    background: 'Der Import ist groß: Er wird im Hintergrund geprüft. Das Ergebnis erscheint hier, sobald es vorliegt; Sie können die Seite verlassen, die Aufgaben zeigen es ebenfalls.',
+    background:
+      'Der Import ist groß: Er wird im Hintergrund geprüft. Das Ergebnis erscheint hier, sobald es vorliegt; Sie können die Seite verlassen, die Aufgaben zeigen es ebenfalls.',
     toTasks: 'Aufgaben öffnen',
   },
   write: {
     heading: 'Schreiben',
     button: 'Import schreiben',
-    confirmWarningsFirst: 'Die Prüfung nennt mögliche Doppelerfassungen: Bitte bestätigen Sie sie zuerst im Schritt „Prüfen“.',
+    confirmWarningsFirst:
+      'Die Prüfung nennt mögliche Doppelerfassungen: Bitte bestätigen Sie sie zuerst im Schritt „Prüfen“.',
     blocked: 'Nur ein ohne Probleme geprüfter Import kann geschrieben werden.',
     confirmTitle: 'Import schreiben?',
     confirmText:
       'Der Import fügt %{members} Mitglieder mit %{postings} Buchungen, %{orders} Freistellungsaufträgen und %{certificates} Nichtveranlagungsbescheinigungen hinzu (%{events} Einträge). Er wird vollständig oder gar nicht geschrieben.',
     confirm: '%{members} Mitglieder schreiben',
     writing: 'Der Import wird geschrieben…',
-    written: 'Der Import wurde geschrieben: %{members} Mitglieder, %{postings} Buchungen, %{orders} Freistellungsaufträge, %{certificates} Nichtveranlagungsbescheinigungen.',
+    written:
+      'Der Import wurde geschrieben: %{members} Mitglieder, %{postings} Buchungen, %{orders} Freistellungsaufträge, %{certificates} Nichtveranlagungsbescheinigungen.',
     nothingToWrite: 'Diese Dateien wurden bereits importiert: Es gibt nichts zu schreiben.',
     before: 'Diese Dateien wurden bereits importiert: Es wurde nichts geändert.',
-    background: 'Der Import ist groß: Er wird im Hintergrund geschrieben. Das Ergebnis erscheint hier, sobald es vorliegt.',
+    background:
+      'Der Import ist groß: Er wird im Hintergrund geschrieben. Das Ergebnis erscheint hier, sobald es vorliegt.',
     toMembers: 'Mitgliederliste öffnen',
   },
   history: {
@@ -136,15 +151,17 @@ export const importDe: Texts<typeof importEn> = {
     abandon: 'Abbrechen',
     abandonLabel: 'Den Import von %{files} abbrechen',
     abandonTitle: 'Diesen Import abbrechen?',
-    abandonText: 'Der Import von %{files} (begonnen von %{by} am %{at}) wird beendet, ohne fertig geschrieben zu sein. Die bereits geschriebenen %{written} von %{chunks} Teilen bleiben im Mitgliederbestand; der Rest wird nicht geschrieben. Danach kann ein anderer Import gestartet werden; dieselben Dateien noch einmal wären ein neuer Import, und die Prüfung nennt die schon vorhandenen Mitglieder als mögliche Doppelte.',
+    abandonText:
+      'Der Import von %{files} (begonnen von %{by} am %{at}) wird beendet, ohne fertig geschrieben zu sein. Die bereits geschriebenen %{written} von %{chunks} Teilen bleiben im Mitgliederbestand; der Rest wird nicht geschrieben. Danach kann ein anderer Import gestartet werden; dieselben Dateien noch einmal wären ein neuer Import, und die Prüfung nennt die schon vorhandenen Mitglieder als mögliche Doppelte.',
     abandonConfirm: 'Ja, abbrechen',
     abandonCancel: 'Nein, weiterlaufen lassen',
     abandonDone: 'Der Import wurde abgebrochen.',
   },
   running: {
-    notice: 'Ein Import wird gerade geschrieben (%{files}, begonnen von %{by} am %{at}): %{written} von %{chunks} Teilen sind eingetragen. Der Mitgliederbestand ist erst nach seinem Ende vollständig.',
+    notice:
+      'Ein Import wird gerade geschrieben (%{files}, begonnen von %{by} am %{at}): %{written} von %{chunks} Teilen sind eingetragen. Der Mitgliederbestand ist erst nach seinem Ende vollständig.',
     progress: 'Import zu %{percent} % geschrieben',
   },
-  failed: 'Das hat nicht geklappt: %{message}. Ihre Dateien und Spalten bleiben erhalten; bitte versuchen Sie es erneut.',
+  failed:
+    'Das hat nicht geklappt: %{message}. Ihre Dateien und Spalten bleiben erhalten; bitte versuchen Sie es erneut.',
 };
-

@@ -4,15 +4,22 @@
  */
 export const importEn = {
   title: 'Import member register',
-  intro: 'Move an existing member register into the product: upload it, map its columns, check it without writing, then write it as one import.',
+  intro:
+    'Move an existing member register into the product: upload it, map its columns, check it without writing, then write it as one import.',
   cardTitle: 'Import member register',
-  cardHint: 'Members, postings, exemption orders and non-assessment certificates from CSV or Excel files, checked before anything is written.',
+  cardHint:
+    'Members, postings, exemption orders and non-assessment certificates from CSV or Excel files, checked before anything is written.',
   open: 'Open import',
   steps: { upload: 'Upload', columns: 'Columns', check: 'Check', write: 'Write' },
   back: 'Back',
   next: 'Next',
   startOver: 'Start a new import',
-  kinds: { members: 'Members', postings: 'Postings', exemptionOrders: 'Exemption orders', nonAssessments: 'Non-assessment certificates' },
+  kinds: {
+    members: 'Members',
+    postings: 'Postings',
+    exemptionOrders: 'Exemption orders',
+    nonAssessments: 'Non-assessment certificates',
+  },
   upload: {
     heading: 'Choose the files',
     hint: 'One file per kind (CSV or XLSX) or one workbook with a sheet per kind; at most 8 files.',
@@ -26,7 +33,8 @@ export const importEn = {
     readAgain: 'The files changed: read them again to go on; the columns chosen for the files read before stay.',
     reading: 'Reading the files…',
     templates: 'Templates and the current register',
-    templatesHint: 'A template has the columns the import recognises at once; the register is this cooperative’s members as an import workbook.',
+    templatesHint:
+      'A template has the columns the import recognises at once; the register is this cooperative’s members as an import workbook.',
     templateWorkbook: 'Template workbook (XLSX)',
     templateCsv: 'CSV template: %{kind}',
     register: 'Current register (XLSX)',
@@ -87,7 +95,8 @@ export const importEn = {
     noProblems: 'No problems found: the import can be written.',
     shown: 'The first %{shown} problems are listed; the workbook holds all %{count}.',
     warningCount: '%{smart_count} row may be a member twice |||| %{smart_count} rows may be members twice',
-    warningHint: 'The same IBAN, or the same name and date of birth, as a member of the cooperative or another row. Check them before writing.',
+    warningHint:
+      'The same IBAN, or the same name and date of birth, as a member of the cooperative or another row. Check them before writing.',
     confirmWarnings: 'I have checked these rows: they are different people',
     downloadProblems: 'Download problems (XLSX)',
     file: 'File',
@@ -98,7 +107,8 @@ export const importEn = {
     message: 'Problem',
     wholeImport: 'whole import',
     alreadyImported: 'These files were already imported on %{at} by %{by}.',
-    background: 'The import is large: it is checked in the background. The result shows here when it is done; you may leave the page, the tasks list it too.',
+    background:
+      'The import is large: it is checked in the background. The result shows here when it is done; you may leave the page, the tasks list it too.',
     toTasks: 'Open the tasks',
   },
   write: {
@@ -111,7 +121,8 @@ export const importEn = {
       'The import adds %{members} members with %{postings} postings, %{orders} exemption orders and %{certificates} non-assessment certificates (%{events} entries). It is written all at once or not at all.',
     confirm: 'Write %{members} members',
     writing: 'Writing the import…',
-    written: 'The import was written: %{members} members, %{postings} postings, %{orders} exemption orders, %{certificates} non-assessment certificates.',
+    written:
+      'The import was written: %{members} members, %{postings} postings, %{orders} exemption orders, %{certificates} non-assessment certificates.',
     nothingToWrite: 'These files were imported before: there is nothing to write.',
     before: 'These files were imported before: nothing was done.',
     background: 'The import is large: it is written in the background. The result shows here when it is done.',
@@ -134,15 +145,16 @@ export const importEn = {
     abandon: 'Abandon',
     abandonLabel: 'Abandon the import of %{files}',
     abandonTitle: 'Abandon this import?',
-    abandonText: 'The import of %{files} (begun by %{by} on %{at}) is ended without being finished. The %{written} of %{chunks} parts already written stay in the member register; the rest is not written. Another import can then be started; the same files again would be a new import, and the check lists the members already there as possible duplicates.',
+    abandonText:
+      'The import of %{files} (begun by %{by} on %{at}) is ended without being finished. The %{written} of %{chunks} parts already written stay in the member register; the rest is not written. Another import can then be started; the same files again would be a new import, and the check lists the members already there as possible duplicates.',
     abandonConfirm: 'Yes, abandon',
     abandonCancel: 'No, keep it',
     abandonDone: 'The import was abandoned.',
   },
   running: {
-    notice: 'An import is being written (%{files}, begun by %{by} on %{at}): %{written} of %{chunks} parts are in. The member register is not complete until it ends.',
+    notice:
+      'An import is being written (%{files}, begun by %{by} on %{at}): %{written} of %{chunks} parts are in. The member register is not complete until it ends.',
     progress: 'Import written to %{percent} %',
   },
   failed: 'That did not work: %{message}. Your files and columns are kept; please try again.',
 };
-

@@ -1,4 +1,13 @@
-import { isImportKind, type DateFormat, type FileInspection, type ImportFieldDto, type ImportInspectionDto, type ImportKind, type ImportMapping, type NumberFormat } from './dto';
+import {
+  isImportKind,
+  type DateFormat,
+  type FileInspection,
+  type ImportFieldDto,
+  type ImportInspectionDto,
+  type ImportKind,
+  type ImportMapping,
+  type NumberFormat,
+} from './dto';
 
 /*
  * The column mapping the clerk edits in step 2 (pure state, no React): one entry per sheet of every uploaded file, with
@@ -32,24 +41,25 @@ export type FieldCatalogue = ImportInspectionDto['fields'];
 /** The state of a fresh inspection: every sheet with the server's guesses, no format overridden. */
 export function initialMapping(files: readonly FileInspection[]): MappingState {
   const sheets = files.flatMap((f) =>
-    f.sheets.map(
-      (s): SheetState => ({
-        file: f.file,
-        sheet: s.sheet,
-        kind: isImportKind(s.kind) ? s.kind : null,
-        headers: s.headers,
-        rows: s.rows,
-        preview: s.preview,
-        columns: completeColumns(s.headers, s.mapping),
-        guessed: { kind: isImportKind(s.kind) ? s.kind : null, columns: completeColumns(s.headers, s.mapping) },
-      }),
-    ),
+    f.sheets.map((s): SheetState => ({
+      file: f.file,
+      sheet: s.sheet,
+      kind: isImportKind(s.kind) ? s.kind : null,
+      headers: s.headers,
+      rows: s.rows,
+      preview: s.preview,
+      columns: completeColumns(s.headers, s.mapping),
+      guessed: { kind: isImportKind(s.kind) ? s.kind : null, columns: completeColumns(s.headers, s.mapping) },
+    })),
   );
   return { sheets, numbers: null, dates: null };
 }
 
 /** Every header of the sheet present in the columns (a header the guess left out is not imported). */
-function completeColumns(headers: readonly string[], mapping: Readonly<Record<string, string | null>>): Record<string, string | null> {
+function completeColumns(
+  headers: readonly string[],
+  mapping: Readonly<Record<string, string | null>>,
+): Record<string, string | null> {
   return Object.fromEntries(headers.map((h) => [h, mapping[h] ?? null]));
 }
 
@@ -59,7 +69,10 @@ export function normalHeader(header: string): string {
 }
 
 /** Columns guessed for a kind from the catalogue's German and English headers (each field at most once). */
-export function guessColumns(headers: readonly string[], fields: readonly ImportFieldDto[]): Record<string, string | null> {
+export function guessColumns(
+  headers: readonly string[],
+  fields: readonly ImportFieldDto[],
+): Record<string, string | null> {
   const used = new Set<string>();
   const out: Record<string, string | null> = {};
   for (const header of headers) {
@@ -77,10 +90,20 @@ const replaceSheet = (state: MappingState, index: number, change: (s: SheetState
 });
 
 /** The clerk chose the kind of sheet `index` (null: not imported): its columns are the server's guess for the guessed kind, else guessed anew. */
-export function chooseKind(state: MappingState, index: number, kind: ImportKind | null, fields: FieldCatalogue): MappingState {
+export function chooseKind(
+  state: MappingState,
+  index: number,
+  kind: ImportKind | null,
+  fields: FieldCatalogue,
+): MappingState {
   return replaceSheet(state, index, (s) => {
     if (kind === s.kind) return s;
-    const columns = kind === null ? Object.fromEntries(s.headers.map((h) => [h, null])) : kind === s.guessed.kind ? s.guessed.columns : guessColumns(s.headers, fields[kind] ?? []);
+    const columns =
+      kind === null
+        ? Object.fromEntries(s.headers.map((h) => [h, null]))
+        : kind === s.guessed.kind
+          ? s.guessed.columns
+          : guessColumns(s.headers, fields[kind] ?? []);
     return { ...s, kind, columns };
   });
 }
@@ -89,13 +112,17 @@ export function chooseKind(state: MappingState, index: number, kind: ImportKind 
 export function chooseField(state: MappingState, index: number, header: string, field: string | null): MappingState {
   return replaceSheet(state, index, (s) => {
     const columns: Record<string, string | null> = {};
-    for (const h of s.headers) columns[h] = h === header ? field : field !== null && s.columns[h] === field ? null : (s.columns[h] ?? null);
+    for (const h of s.headers)
+      columns[h] = h === header ? field : field !== null && s.columns[h] === field ? null : (s.columns[h] ?? null);
     return { ...s, columns };
   });
 }
 
 /** The import-wide number and date formats (null: as detected). */
-export function chooseFormats(state: MappingState, change: { numbers?: NumberFormat | null; dates?: DateFormat | null }): MappingState {
+export function chooseFormats(
+  state: MappingState,
+  change: { numbers?: NumberFormat | null; dates?: DateFormat | null },
+): MappingState {
   return { ...state, ...change };
 }
 
@@ -133,7 +160,8 @@ export function importsNothing(state: MappingState): boolean {
  */
 export function carryOver(previous: MappingState | null, next: MappingState): MappingState {
   if (!previous) return next;
-  const same = (a: SheetState, b: SheetState) => a.file === b.file && a.sheet === b.sheet && a.headers.join('\u0000') === b.headers.join('\u0000');
+  const same = (a: SheetState, b: SheetState) =>
+    a.file === b.file && a.sheet === b.sheet && a.headers.join('\u0000') === b.headers.join('\u0000');
   return {
     sheets: next.sheets.map((s) => {
       const before = previous.sheets.find((p) => same(p, s));

@@ -1,6 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FileInspection } from './dto.js';
-import { carryOver, chooseField, chooseFormats, chooseKind, guessColumns, importsNothing, initialMapping, toImportMapping, unmappedRequired, type FieldCatalogue } from './mapping.js';
+import {
+  carryOver,
+  chooseField,
+  chooseFormats,
+  chooseKind,
+  guessColumns,
+  importsNothing,
+  initialMapping,
+  toImportMapping,
+  unmappedRequired,
+  type FieldCatalogue,
+} from './mapping.js';
 
 const fields: FieldCatalogue = {
   members: [
@@ -35,7 +46,13 @@ const files: FileInspection[] = [
       },
     ],
   },
-  { file: 'alt.csv', format, sheets: [{ sheet: 'alt.csv', kind: 'something', headers: ['Mitgliedsnummer', 'Datum'], rows: 1, mapping: {}, preview: [] }] },
+  {
+    file: 'alt.csv',
+    format,
+    sheets: [
+      { sheet: 'alt.csv', kind: 'something', headers: ['Mitgliedsnummer', 'Datum'], rows: 1, mapping: {}, preview: [] },
+    ],
+  },
 ];
 
 describe('the import mapping (step 2)', () => {
@@ -45,13 +62,26 @@ describe('the import mapping (step 2)', () => {
       ['mitglieder.csv', 'members'],
       ['alt.csv', null],
     ]);
-    expect(state.sheets[0]!.columns).toEqual({ Nr: 'memberNr', Nachname: 'name', Vorname: 'givenName', Eintritt: 'entryDate', Bemerkung: null });
+    expect(state.sheets[0]!.columns).toEqual({
+      Nr: 'memberNr',
+      Nachname: 'name',
+      Vorname: 'givenName',
+      Eintritt: 'entryDate',
+      Bemerkung: null,
+    });
     expect(importsNothing(state)).toBe(false);
-    expect(toImportMapping(state)).toEqual({ sheets: [{ sheet: 'mitglieder.csv', kind: 'members', columns: state.sheets[0]!.columns }] });
+    expect(toImportMapping(state)).toEqual({
+      sheets: [{ sheet: 'mitglieder.csv', kind: 'members', columns: state.sheets[0]!.columns }],
+    });
   });
 
   it('guesses a chosen kind from the headers in either language, ignoring case, spaces, dots, dashes and underscores', () => {
-    expect(guessColumns(['MITGLIEDS-NUMMER', 'posting_type', 'Datum', 'Date'], fields.postings)).toEqual({ 'MITGLIEDS-NUMMER': 'memberNr', posting_type: 'type', Datum: 'date', Date: null });
+    expect(guessColumns(['MITGLIEDS-NUMMER', 'posting_type', 'Datum', 'Date'], fields.postings)).toEqual({
+      'MITGLIEDS-NUMMER': 'memberNr',
+      posting_type: 'type',
+      Datum: 'date',
+      Date: null,
+    });
     const state = chooseKind(initialMapping(files), 1, 'postings', fields);
     expect(state.sheets[1]!.columns).toEqual({ Mitgliedsnummer: 'memberNr', Datum: 'date' });
     expect(unmappedRequired(state.sheets[1]!, fields).map((f) => f.key)).toEqual(['type']);
@@ -60,7 +90,13 @@ describe('the import mapping (step 2)', () => {
   it("brings the server's guess back when its kind is chosen again, and maps nothing for no kind", () => {
     let state = chooseField(initialMapping(files), 0, 'Bemerkung', 'givenName');
     state = chooseKind(state, 0, 'postings', fields);
-    expect(state.sheets[0]!.columns).toEqual({ Nr: null, Nachname: null, Vorname: null, Eintritt: null, Bemerkung: null });
+    expect(state.sheets[0]!.columns).toEqual({
+      Nr: null,
+      Nachname: null,
+      Vorname: null,
+      Eintritt: null,
+      Bemerkung: null,
+    });
     state = chooseKind(state, 0, 'members', fields);
     expect(state.sheets[0]!.columns.Nr).toBe('memberNr');
     state = chooseKind(state, 0, null, fields);
@@ -93,14 +129,26 @@ describe('reading the files again', () => {
     let before = chooseKind(initialMapping(files), 1, 'postings', fields);
     before = chooseField(before, 0, 'Bemerkung', 'givenName');
     before = chooseFormats(before, { dates: 'en' });
-    const extra: FileInspection = { file: 'neu.csv', format, sheets: [{ sheet: 'neu.csv', kind: 'members', headers: ['Nr'], rows: 1, mapping: { Nr: 'memberNr' }, preview: [] }] };
+    const extra: FileInspection = {
+      file: 'neu.csv',
+      format,
+      sheets: [
+        { sheet: 'neu.csv', kind: 'members', headers: ['Nr'], rows: 1, mapping: { Nr: 'memberNr' }, preview: [] },
+      ],
+    };
     const after = carryOver(before, initialMapping([...files, extra]));
     expect(after.sheets.map((s) => s.kind)).toEqual(['members', 'postings', 'members']);
     expect(after.sheets[0]!.columns).toEqual(before.sheets[0]!.columns);
     expect(after.sheets[2]!.columns).toEqual({ Nr: 'memberNr' });
     expect(after.dates).toBe('en');
     // A sheet whose headers changed (the file was fixed) takes the new guesses.
-    const changed: FileInspection = { ...files[0]!, sheets: [{ ...files[0]!.sheets[0]!, headers: ['Nr', 'Nachname'], mapping: { Nr: 'memberNr', Nachname: 'name' } }] };
-    expect(carryOver(before, initialMapping([changed])).sheets[0]!.columns).toEqual({ Nr: 'memberNr', Nachname: 'name' });
+    const changed: FileInspection = {
+      ...files[0]!,
+      sheets: [{ ...files[0]!.sheets[0]!, headers: ['Nr', 'Nachname'], mapping: { Nr: 'memberNr', Nachname: 'name' } }],
+    };
+    expect(carryOver(before, initialMapping([changed])).sheets[0]!.columns).toEqual({
+      Nr: 'memberNr',
+      Nachname: 'name',
+    });
   });
 });

@@ -2,7 +2,14 @@ import type { ImportQueuedDto } from '@coop/contracts/console';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../session/api';
 import { downloadFile, type DownloadOutcome } from '../session/download';
-import type { ImportDryRunDto, ImportInspectionDto, ImportKind, ImportMapping, ImportRecordDto, ImportResultDto } from './dto';
+import type {
+  ImportDryRunDto,
+  ImportInspectionDto,
+  ImportKind,
+  ImportMapping,
+  ImportRecordDto,
+  ImportResultDto,
+} from './dto';
 
 /*
  * The import's requests (design 29, "The API"): uploads are multipart (`files`, 1–8 files, and `mapping` as JSON text);
@@ -12,7 +19,8 @@ import type { ImportDryRunDto, ImportInspectionDto, ImportKind, ImportMapping, I
 /** A request the server took to the background (202): the task to follow. */
 export type Queued = ImportQueuedDto;
 
-export const isQueued = (body: unknown): body is Queued => typeof body === 'object' && body !== null && typeof (body as { taskId?: unknown }).taskId === 'string';
+export const isQueued = (body: unknown): body is Queued =>
+  typeof body === 'object' && body !== null && typeof (body as { taskId?: unknown }).taskId === 'string';
 
 /**
  * The multipart body: every file under `files`, the mapping (when given) as JSON text under `mapping`, and
@@ -32,22 +40,49 @@ export async function inspect(files: readonly File[]): Promise<ImportInspectionD
 }
 
 /** `POST /import/dry-run?lang=`: the check without writing, or the task checking a large import (its problems workbook in `lang`). */
-export async function dryRun(files: readonly File[], mapping: ImportMapping, lang: string): Promise<ImportDryRunDto | Queued> {
-  return (await api<ImportDryRunDto | Queued>(`/import/dry-run?lang=${lang === 'en' ? 'en' : 'de'}`, { method: 'POST', body: uploadBody(files, mapping) })).body;
+export async function dryRun(
+  files: readonly File[],
+  mapping: ImportMapping,
+  lang: string,
+): Promise<ImportDryRunDto | Queued> {
+  return (
+    await api<ImportDryRunDto | Queued>(`/import/dry-run?lang=${lang === 'en' ? 'en' : 'de'}`, {
+      method: 'POST',
+      body: uploadBody(files, mapping),
+    })
+  ).body;
 }
 
 /** `POST /import`: the write (all or nothing), or the task writing a large import; `confirmWarnings`: the possible duplicates confirmed. */
-export async function writeImport(files: readonly File[], mapping: ImportMapping, confirmWarnings = false): Promise<ImportResultDto | Queued> {
-  return (await api<ImportResultDto | Queued>('/import', { method: 'POST', body: uploadBody(files, mapping, confirmWarnings) })).body;
+export async function writeImport(
+  files: readonly File[],
+  mapping: ImportMapping,
+  confirmWarnings = false,
+): Promise<ImportResultDto | Queued> {
+  return (
+    await api<ImportResultDto | Queued>('/import', {
+      method: 'POST',
+      body: uploadBody(files, mapping, confirmWarnings),
+    })
+  ).body;
 }
 
 /** `POST /import/problems.xlsx?lang=`: the files' rows with their problems beside them, in the clerk's language. */
-export async function downloadProblems(files: readonly File[], mapping: ImportMapping, lang: string): Promise<DownloadOutcome> {
-  return downloadFile(`/import/problems.xlsx?lang=${lang === 'de' ? 'de' : 'en'}`, lang === 'de' ? 'import-probleme.xlsx' : 'import-problems.xlsx', uploadBody(files, mapping));
+export async function downloadProblems(
+  files: readonly File[],
+  mapping: ImportMapping,
+  lang: string,
+): Promise<DownloadOutcome> {
+  return downloadFile(
+    `/import/problems.xlsx?lang=${lang === 'de' ? 'de' : 'en'}`,
+    lang === 'de' ? 'import-probleme.xlsx' : 'import-problems.xlsx',
+    uploadBody(files, mapping),
+  );
 }
 
 /** The downloads of step 1: the template workbook, a CSV template per kind, the register as an import workbook. */
-export type ImportDownload = { readonly template: 'workbook' } | { readonly template: ImportKind } | { readonly register: true };
+export type ImportDownload =
+  { readonly template: 'workbook' } | { readonly template: ImportKind } | { readonly register: true };
 
 export function downloadRequest(what: ImportDownload): { path: string; name: string } {
   if ('register' in what) return { path: '/import/register.xlsx', name: 'register.xlsx' };

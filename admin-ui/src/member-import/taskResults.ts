@@ -14,18 +14,27 @@ export function resultFile(task: Pick<TaskRecord, 'state' | 'files'>): TaskRecor
 export async function dryRunOfTask(task: TaskRecord): Promise<ImportDryRunDto | null> {
   const file = resultFile(task);
   if (!file) return null;
-  return (await api<ImportDryRunDto>(`/tasks/${encodeURIComponent(task.id)}/files/${encodeURIComponent(file.fileId)}`)).body;
+  return (await api<ImportDryRunDto>(`/tasks/${encodeURIComponent(task.id)}/files/${encodeURIComponent(file.fileId)}`))
+    .body;
 }
 
 /**
  * The write a completed `memberImport` task did, from its summary (`written` 1 or 0, `importId`, `checksum`); the
  * figures are the checked summary of the same files, with the entries the task appended. Null while it works, or when it was refused (its reason is shown).
  */
-export function writeOfTask(task: Pick<TaskRecord, 'state' | 'summary'>, checked: ImportSummary): ImportResultDto | null {
+export function writeOfTask(
+  task: Pick<TaskRecord, 'state' | 'summary'>,
+  checked: ImportSummary,
+): ImportResultDto | null {
   if (task.state !== 'completed') return null;
   const s = task.summary;
   const events = Number(s.events);
-  return { importId: String(s.importId ?? ''), checksum: String(s.checksum ?? ''), written: Number(s.written) === 1, summary: Number.isSafeInteger(events) ? { ...checked, events } : checked };
+  return {
+    importId: String(s.importId ?? ''),
+    checksum: String(s.checksum ?? ''),
+    written: Number(s.written) === 1,
+    summary: Number.isSafeInteger(events) ? { ...checked, events } : checked,
+  };
 }
 
 /** Follows a task (`GET /tasks/{id}` every 2 s while it works) and hands it to `onEnd` once, when it has ended. */

@@ -1,6 +1,18 @@
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { CHURCH_NAMES, type ChurchTaxWrite, type MemberChurchTaxDto } from '@coop/contracts/console';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -24,7 +36,15 @@ function useChurchTax(memberId: string) {
 type Draft = { churchId: string; churchTaxRate: string; queriedOn: string };
 
 /** The dialog that records a paper answer (`PUT /members/{id}/church-tax`, query kind `paper`); the API's messages under the fields. */
-function PaperAnswerDialog({ memberId, current, onClose }: { memberId: string; current: MemberChurchTaxDto | undefined; onClose: () => void }) {
+function PaperAnswerDialog({
+  memberId,
+  current,
+  onClose,
+}: {
+  memberId: string;
+  current: MemberChurchTaxDto | undefined;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -41,7 +61,12 @@ function PaperAnswerDialog({ memberId, current, onClose }: { memberId: string; c
         queriedOn: parseDateText(d.queriedOn) ?? d.queriedOn,
         queryKind: 'paper',
       };
-      return (await api<MemberChurchTaxDto>(`/members/${encodeURIComponent(memberId)}/church-tax`, { method: 'PUT', body: JSON.stringify(body) })).body;
+      return (
+        await api<MemberChurchTaxDto>(`/members/${encodeURIComponent(memberId)}/church-tax`, {
+          method: 'PUT',
+          body: JSON.stringify(body),
+        })
+      ).body;
     },
     onSuccess: async () => {
       notify('coop.churchTax.saved', { type: 'success' });
@@ -55,10 +80,20 @@ function PaperAnswerDialog({ memberId, current, onClose }: { memberId: string; c
       .filter((e) => e.field === field)
       .map(validationMessage)
       .join('; ');
-  const general = fieldErrors.filter((e) => !e.field || !['churchId', 'churchTaxRate', 'queriedOn'].includes(e.field)).map(validationMessage);
-  const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [field]: e.target.value });
+  const general = fieldErrors
+    .filter((e) => !e.field || !['churchId', 'churchTaxRate', 'queriedOn'].includes(e.field))
+    .map(validationMessage);
+  const set = (field: keyof Draft) => (e: { target: { value: string } }) =>
+    setDraft({ ...draft, [field]: e.target.value });
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby="church-tax-dialog-title" data-testid="church-tax-dialog" maxWidth="sm" fullWidth>
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby="church-tax-dialog-title"
+      data-testid="church-tax-dialog"
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id="church-tax-dialog-title">{translate('coop.churchTax.dialogTitle')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         <DialogContentText>{translate('coop.churchTax.hint')}</DialogContentText>
@@ -96,7 +131,11 @@ function PaperAnswerDialog({ memberId, current, onClose }: { memberId: string; c
         />
         {general.length > 0 || (save.error && fieldErrors.length === 0) ? (
           <Alert severity="error" data-testid="church-tax-refused">
-            {general.length > 0 ? general.join(' · ') : save.error instanceof Error ? save.error.message : String(save.error)}
+            {general.length > 0
+              ? general.join(' · ')
+              : save.error instanceof Error
+                ? save.error.message
+                : String(save.error)}
           </Alert>
         ) : null}
       </DialogContent>
@@ -104,7 +143,12 @@ function PaperAnswerDialog({ memberId, current, onClose }: { memberId: string; c
         <Button onClick={onClose} disabled={save.isPending} color="inherit" data-testid="church-tax-cancel">
           {translate('ra.action.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => save.mutate(draft)} disabled={save.isPending} data-testid="church-tax-save">
+        <Button
+          variant="contained"
+          onClick={() => save.mutate(draft)}
+          disabled={save.isPending}
+          data-testid="church-tax-save"
+        >
           {translate('ra.action.save')}
         </Button>
       </DialogActions>
@@ -125,10 +169,22 @@ export function ChurchTaxSection({ memberId }: { memberId: string }) {
   return (
     <Box component="section" aria-labelledby="church-tax-title" sx={{ px: 3, pb: 3 }} data-testid="church-tax">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography id="church-tax-title" variant="subtitle2" component="h2" color="primary" sx={{ textTransform: 'uppercase', letterSpacing: 0.6 }}>
+        <Typography
+          id="church-tax-title"
+          variant="subtitle2"
+          component="h2"
+          color="primary"
+          sx={{ textTransform: 'uppercase', letterSpacing: 0.6 }}
+        >
           {translate('coop.churchTax.title')}
         </Typography>
-        <Button size="small" variant="outlined" startIcon={<EditNoteIcon />} onClick={() => setOpen(true)} data-testid="church-tax-edit">
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<EditNoteIcon />}
+          onClick={() => setOpen(true)}
+          data-testid="church-tax-edit"
+        >
           {translate('coop.churchTax.edit')}
         </Button>
       </Box>
@@ -142,7 +198,11 @@ export function ChurchTaxSection({ memberId }: { memberId: string }) {
           <InfoList
             testId="church-tax-facts"
             rows={[
-              [translate('coop.churchTax.church'), data.churchId ? churchName(translate, data.churchId) : translate('coop.churchTax.none'), 'church-tax-church'],
+              [
+                translate('coop.churchTax.church'),
+                data.churchId ? churchName(translate, data.churchId) : translate('coop.churchTax.none'),
+                'church-tax-church',
+              ],
               [translate('coop.churchTax.rate'), data.churchTaxRate ?? '', 'church-tax-rate-shown'],
               [translate('coop.churchTax.queriedOn'), formatDate(data.queriedOn), 'church-tax-queried-on'],
               [translate('coop.churchTax.queryKind'), kind, 'church-tax-kind'],

@@ -10,7 +10,8 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 /** `GET /members/duplicates` for what the form holds; none when nothing to compare is filled. */
 export async function findDuplicates(values: Record<string, unknown>): Promise<DuplicateCandidate[]> {
   const query = new URLSearchParams();
-  for (const field of ['name', 'givenName', 'birthDate', 'iban']) if (text(values[field]) !== '') query.set(field, text(values[field]));
+  for (const field of ['name', 'givenName', 'birthDate', 'iban'])
+    if (text(values[field]) !== '') query.set(field, text(values[field]));
   if (!query.has('iban') && !(query.has('name') && query.has('birthDate'))) return [];
   const res = await api<DuplicateCandidate[] | null>(`/members/duplicates?${query.toString()}`);
   return Array.isArray(res.body) ? res.body : [];
@@ -51,7 +52,12 @@ export function useDuplicateCheck() {
           <ul>
             {(found ?? []).map((c) => (
               <li key={c.id}>
-                <RouterLink to={`/member/${encodeURIComponent(c.id)}`} target="_blank" rel="noopener" data-testid="duplicate-link">
+                <RouterLink
+                  to={`/member/${encodeURIComponent(c.id)}`}
+                  target="_blank"
+                  rel="noopener"
+                  data-testid="duplicate-link"
+                >
                   {c.memberNr !== null ? `${c.memberNr} ` : ''}
                   {c.label}
                 </RouterLink>{' '}

@@ -1,7 +1,20 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { BooleanInput, CreateBase, EditBase, Form, NumberInput, SelectInput, TextInput, useEditContext, useSaveContext, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import {
+  BooleanInput,
+  CreateBase,
+  EditBase,
+  Form,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  useEditContext,
+  useSaveContext,
+  useLocaleState,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { DateTextInput } from '../common/DateTextInput';
 import { requiredField } from '../common/requiredField';
@@ -40,7 +53,9 @@ import { PaidInput } from '../share-payments/PaidInput';
 const half = { xs: 12, md: 6 } as const;
 const third = { xs: 12, sm: 6, md: 4 } as const;
 /** The input's test id and, for text, its maximum length (the server's limit: contracts/src/limits.ts). */
-const tid = (id: string, maxLength?: number) => ({ htmlInput: { 'data-testid': `member-${id}`, ...(maxLength ? { maxLength } : {}) } });
+const tid = (id: string, maxLength?: number) => ({
+  htmlInput: { 'data-testid': `member-${id}`, ...(maxLength ? { maxLength } : {}) },
+});
 const max = (maxLength: number) => ({ htmlInput: { maxLength } });
 
 /** Numbers travel as numbers; the selects work on strings (0 is a real choice, not "empty"). */
@@ -93,9 +108,11 @@ function InitialSharesPreview() {
   const { setValue, getFieldState } = useFormContext();
   const minimum = coop?.minimumShares;
   useEffect(() => {
-    if (typeof minimum === 'number' && minimum > 1 && !getFieldState('shareAmount').isDirty) setValue('shareAmount', minimum);
+    if (typeof minimum === 'number' && minimum > 1 && !getFieldState('shareAmount').isDirty)
+      setValue('shareAmount', minimum);
   }, [minimum, setValue, getFieldState]);
-  if (typeof price !== 'number' || typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) return null;
+  if (typeof price !== 'number' || typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1)
+    return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} data-testid="member-initial-total">
       {translate('coop.members.initialSharesHint', { price: formatMoney(price), total: formatMoney(quantity * price) })}
@@ -124,71 +141,193 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
       <LegalFormSwitchEffect />
       {isNew ? <InterestBeginDefault from="entryDate" /> : null}
       <Grid container columnSpacing={2}>
-        <Section title={translate(natural ? 'coop.members.sections.person' : 'coop.members.sections.firm')} testId={natural ? 'member-section-person' : 'member-section-firm'}>
+        <Section
+          title={translate(natural ? 'coop.members.sections.person' : 'coop.members.sections.firm')}
+          testId={natural ? 'member-section-person' : 'member-section-firm'}
+        >
           <Grid size={third}>
-            <SelectInput source="legalForm" validate={requiredField} choices={choices(LEGAL_FORMS, 'coop.members.legalForms')} format={numFormat} parse={numParse} fullWidth data-testid="member-legalForm" emptyText="" />
+            <SelectInput
+              source="legalForm"
+              validate={requiredField}
+              choices={choices(LEGAL_FORMS, 'coop.members.legalForms')}
+              format={numFormat}
+              parse={numParse}
+              fullWidth
+              data-testid="member-legalForm"
+              emptyText=""
+            />
           </Grid>
           {natural ? (
             <>
               <Grid size={third}>
-                <SelectInput source="salutation" validate={requiredField} choices={choices(SALUTATIONS, 'coop.members.salutations')} fullWidth emptyText="" data-testid="member-salutation" />
+                <SelectInput
+                  source="salutation"
+                  validate={requiredField}
+                  choices={choices(SALUTATIONS, 'coop.members.salutations')}
+                  fullWidth
+                  emptyText=""
+                  data-testid="member-salutation"
+                />
               </Grid>
               <Grid size={third}>
-                <SelectInput source="title" choices={choices(TITLES, 'coop.members.titles')} fullWidth emptyText="" data-testid="member-title" />
+                <SelectInput
+                  source="title"
+                  choices={choices(TITLES, 'coop.members.titles')}
+                  fullWidth
+                  emptyText=""
+                  data-testid="member-title"
+                />
               </Grid>
-              <Grid size={half}><TextInput source="givenName" validate={requiredField} fullWidth slotProps={tid('givenName', TEXT_MAX.name)} /></Grid>
-              <Grid size={half}><TextInput source="name" validate={requiredField} fullWidth slotProps={tid('name', TEXT_MAX.name)} /></Grid>
-              <Grid size={half}><TextInput source="birthName" fullWidth slotProps={tid('birthName', TEXT_MAX.name)} /></Grid>
-              <Grid size={{ xs: 12, sm: 6, md: 3 }}><DateTextInput source="birthDate" validate={requiredField} fullWidth /></Grid>
+              <Grid size={half}>
+                <TextInput
+                  source="givenName"
+                  validate={requiredField}
+                  fullWidth
+                  slotProps={tid('givenName', TEXT_MAX.name)}
+                />
+              </Grid>
+              <Grid size={half}>
+                <TextInput source="name" validate={requiredField} fullWidth slotProps={tid('name', TEXT_MAX.name)} />
+              </Grid>
+              <Grid size={half}>
+                <TextInput source="birthName" fullWidth slotProps={tid('birthName', TEXT_MAX.name)} />
+              </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <SelectInput source="civilStatus" validate={requiredField} choices={choices(CIVIL_STATUSES, 'coop.members.civilStatuses')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-civilStatus" />
+                <DateTextInput source="birthDate" validate={requiredField} fullWidth />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                <SelectInput
+                  source="civilStatus"
+                  validate={requiredField}
+                  choices={choices(CIVIL_STATUSES, 'coop.members.civilStatuses')}
+                  format={numFormat}
+                  parse={numParse}
+                  fullWidth
+                  emptyText=""
+                  data-testid="member-civilStatus"
+                />
               </Grid>
               {showRepresentation ? (
                 <Grid size={{ xs: 12 }}>
-                  <TextInput source="legalRepresentation" fullWidth helperText="coop.members.legalRepresentationHint" slotProps={tid('legalRepresentation', TEXT_MAX.representation)} />
+                  <TextInput
+                    source="legalRepresentation"
+                    fullWidth
+                    helperText="coop.members.legalRepresentationHint"
+                    slotProps={tid('legalRepresentation', TEXT_MAX.representation)}
+                  />
                 </Grid>
               ) : null}
             </>
           ) : (
-            <Grid size={{ xs: 12, md: 8 }}><TextInput source="name" validate={requiredField} fullWidth slotProps={tid('name', TEXT_MAX.name)} /></Grid>
+            <Grid size={{ xs: 12, md: 8 }}>
+              <TextInput source="name" validate={requiredField} fullWidth slotProps={tid('name', TEXT_MAX.name)} />
+            </Grid>
           )}
           <Grid size={third}>
-            <SelectInput source="postalSalutation" validate={requiredField} choices={choices(natural ? PERSON_SALUTATIONS : ['company'], 'coop.members.postalSalutations')} fullWidth emptyText="" data-testid="member-postalSalutation" />
+            <SelectInput
+              source="postalSalutation"
+              validate={requiredField}
+              choices={choices(natural ? PERSON_SALUTATIONS : ['company'], 'coop.members.postalSalutations')}
+              fullWidth
+              emptyText=""
+              data-testid="member-postalSalutation"
+            />
           </Grid>
         </Section>
 
         {married ? (
           <Section title={translate('coop.members.sections.spouse')} testId="member-section-spouse">
             <Grid size={half}>
-              <MemberLookupInput source="spouse" label={translate('resources.members.fields.spouse')} excludeId={memberId} testId="member-spouse" />
+              <MemberLookupInput
+                source="spouse"
+                label={translate('resources.members.fields.spouse')}
+                excludeId={memberId}
+                testId="member-spouse"
+              />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <SelectInput source="spouseTitle" choices={choices(TITLES, 'coop.members.titles')} fullWidth emptyText="" />
+              <SelectInput
+                source="spouseTitle"
+                choices={choices(TITLES, 'coop.members.titles')}
+                fullWidth
+                emptyText=""
+              />
             </Grid>
-            <Grid size={half}><TextInput source="spouseGivenName" fullWidth slotProps={max(TEXT_MAX.name)} /></Grid>
-            <Grid size={half}><TextInput source="spouseName" fullWidth slotProps={max(TEXT_MAX.name)} /></Grid>
-            <Grid size={half}><TextInput source="spouseBirthName" fullWidth slotProps={max(TEXT_MAX.name)} /></Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}><DateTextInput source="spouseBirthDate" fullWidth /></Grid>
+            <Grid size={half}>
+              <TextInput source="spouseGivenName" fullWidth slotProps={max(TEXT_MAX.name)} />
+            </Grid>
+            <Grid size={half}>
+              <TextInput source="spouseName" fullWidth slotProps={max(TEXT_MAX.name)} />
+            </Grid>
+            <Grid size={half}>
+              <TextInput source="spouseBirthName" fullWidth slotProps={max(TEXT_MAX.name)} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+              <DateTextInput source="spouseBirthDate" fullWidth />
+            </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
               {spouseIsMember ? (
-                <Typography variant="body2" color="text.secondary" data-testid="member-spouseTaxIdOfMember">{translate('coop.members.spouseTaxIdOfMember')}</Typography>
+                <Typography variant="body2" color="text.secondary" data-testid="member-spouseTaxIdOfMember">
+                  {translate('coop.members.spouseTaxIdOfMember')}
+                </Typography>
               ) : (
-                <TextInput source="spouseTaxId" fullWidth helperText="coop.members.spouseTaxIdHint" slotProps={{ htmlInput: { 'data-testid': 'member-spouseTaxId', inputMode: 'numeric', maxLength: 14 } }} />
+                <TextInput
+                  source="spouseTaxId"
+                  fullWidth
+                  helperText="coop.members.spouseTaxIdHint"
+                  slotProps={{
+                    htmlInput: { 'data-testid': 'member-spouseTaxId', inputMode: 'numeric', maxLength: 14 },
+                  }}
+                />
               )}
             </Grid>
           </Section>
         ) : null}
 
         <Section title={translate('coop.members.sections.address')} testId="member-section-address">
-          <Grid size={{ xs: 8, md: 9 }}><TextInput source="street" validate={requiredField} fullWidth slotProps={tid('street', TEXT_MAX.street)} /></Grid>
-          <Grid size={{ xs: 4, md: 3 }}><TextInput source="streetHomeNumber" validate={requiredField} fullWidth slotProps={tid('streetHomeNumber', TEXT_MAX.houseNumber)} /></Grid>
-          <Grid size={{ xs: 4, md: 3 }}><TextInput source="zipCode" validate={requiredField} fullWidth slotProps={tid('zipCode', TEXT_MAX.zipCode)} /></Grid>
-          <Grid size={{ xs: 8, md: 5 }}><TextInput source="city" validate={requiredField} fullWidth slotProps={tid('city', TEXT_MAX.city)} /></Grid>
+          <Grid size={{ xs: 8, md: 9 }}>
+            <TextInput source="street" validate={requiredField} fullWidth slotProps={tid('street', TEXT_MAX.street)} />
+          </Grid>
+          <Grid size={{ xs: 4, md: 3 }}>
+            <TextInput
+              source="streetHomeNumber"
+              validate={requiredField}
+              fullWidth
+              slotProps={tid('streetHomeNumber', TEXT_MAX.houseNumber)}
+            />
+          </Grid>
+          <Grid size={{ xs: 4, md: 3 }}>
+            <TextInput
+              source="zipCode"
+              validate={requiredField}
+              fullWidth
+              slotProps={tid('zipCode', TEXT_MAX.zipCode)}
+            />
+          </Grid>
+          <Grid size={{ xs: 8, md: 5 }}>
+            <TextInput source="city" validate={requiredField} fullWidth slotProps={tid('city', TEXT_MAX.city)} />
+          </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
             {isForeign ? (
-              <TextInput source="country" validate={requiredField} fullWidth slotProps={{ htmlInput: { 'data-testid': 'member-country', maxLength: 2, style: { textTransform: 'uppercase' } } }} parse={(v: string) => (v === '' ? null : v.toUpperCase())} />
+              <TextInput
+                source="country"
+                validate={requiredField}
+                fullWidth
+                slotProps={{
+                  htmlInput: { 'data-testid': 'member-country', maxLength: 2, style: { textTransform: 'uppercase' } },
+                }}
+                parse={(v: string) => (v === '' ? null : v.toUpperCase())}
+              />
             ) : (
-              <SelectInput source="state" validate={requiredField} choices={namedChoices(STATES, (id) => translate(`coop.members.states.${id}`), locale)} translateChoice={false} fullWidth emptyText="" data-testid="member-state" />
+              <SelectInput
+                source="state"
+                validate={requiredField}
+                choices={namedChoices(STATES, (id) => translate(`coop.members.states.${id}`), locale)}
+                translateChoice={false}
+                fullWidth
+                emptyText=""
+                data-testid="member-state"
+              />
             )}
           </Grid>
           <Grid size={{ xs: 12 }}>
@@ -197,56 +336,145 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
         </Section>
 
         <Section title={translate('coop.members.sections.contact')}>
-          <Grid size={half}><TextInput source="privateEmail" type="email" fullWidth slotProps={tid('privateEmail', TEXT_MAX.email)} /></Grid>
-          <Grid size={half}><TextInput source="privateTelephone" fullWidth slotProps={tid('privateTelephone', TEXT_MAX.telephone)} /></Grid>
+          <Grid size={half}>
+            <TextInput source="privateEmail" type="email" fullWidth slotProps={tid('privateEmail', TEXT_MAX.email)} />
+          </Grid>
+          <Grid size={half}>
+            <TextInput source="privateTelephone" fullWidth slotProps={tid('privateTelephone', TEXT_MAX.telephone)} />
+          </Grid>
         </Section>
 
         <Section title={translate('coop.members.sections.bank')}>
-          <Grid size={{ xs: 12, md: 4 }}><TextInput source="bankname" validate={requiredField} fullWidth slotProps={tid('bankname', TEXT_MAX.name)} /></Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <TextInput
+              source="bankname"
+              validate={requiredField}
+              fullWidth
+              slotProps={tid('bankname', TEXT_MAX.name)}
+            />
+          </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
-            <TextInput source="iban" validate={requiredField} fullWidth parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())} slotProps={tid('iban')} />
+            <TextInput
+              source="iban"
+              validate={requiredField}
+              fullWidth
+              parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())}
+              slotProps={tid('iban')}
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 3 }}>
-            <TextInput source="bic" validate={requiredField} fullWidth parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())} slotProps={tid('bic')} />
+            <TextInput
+              source="bic"
+              validate={requiredField}
+              fullWidth
+              parse={(v: string) => (v === '' ? null : v.replace(/\s+/g, '').toUpperCase())}
+              slotProps={tid('bic')}
+            />
           </Grid>
           <Grid size={12}>
-            <TextInput source="accountHolder" fullWidth helperText="coop.members.accountHolderHint" slotProps={{ htmlInput: { 'data-testid': 'member-accountHolder', maxLength: TEXT_MAX.name } }} />
+            <TextInput
+              source="accountHolder"
+              fullWidth
+              helperText="coop.members.accountHolderHint"
+              slotProps={{ htmlInput: { 'data-testid': 'member-accountHolder', maxLength: TEXT_MAX.name } }}
+            />
           </Grid>
         </Section>
 
         <Section title={translate(natural ? 'coop.members.sections.tax' : 'coop.members.sections.taxOnly')}>
-          <Grid size={third}><TextInput source="manualTaxId" fullWidth slotProps={{ htmlInput: { 'data-testid': 'member-manualTaxId', inputMode: 'numeric', maxLength: 11 } }} /></Grid>
-          {!isNew ? <Grid size={third}><TextInput source="taxId" fullWidth readOnly helperText={false} /></Grid> : null}
+          <Grid size={third}>
+            <TextInput
+              source="manualTaxId"
+              fullWidth
+              slotProps={{ htmlInput: { 'data-testid': 'member-manualTaxId', inputMode: 'numeric', maxLength: 11 } }}
+            />
+          </Grid>
+          {!isNew ? (
+            <Grid size={third}>
+              <TextInput source="taxId" fullWidth readOnly helperText={false} />
+            </Grid>
+          ) : null}
           {natural && churchAllowed ? (
             <>
-              <Grid size={third}><TextInput source="churchId" fullWidth slotProps={max(TEXT_MAX.code)} /></Grid>
-              <Grid size={third}><TextInput source="churchTaxRate" fullWidth slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: TEXT_MAX.code } }} /></Grid>
-              <Grid size={third}><TextInput source="kiSt" fullWidth slotProps={max(TEXT_MAX.code)} /></Grid>
-              <Grid size={third}><TextInput source="kiStSatz" fullWidth slotProps={max(TEXT_MAX.code)} /></Grid>
+              <Grid size={third}>
+                <TextInput source="churchId" fullWidth slotProps={max(TEXT_MAX.code)} />
+              </Grid>
+              <Grid size={third}>
+                <TextInput
+                  source="churchTaxRate"
+                  fullWidth
+                  slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: TEXT_MAX.code } }}
+                />
+              </Grid>
+              <Grid size={third}>
+                <TextInput source="kiSt" fullWidth slotProps={max(TEXT_MAX.code)} />
+              </Grid>
+              <Grid size={third}>
+                <TextInput source="kiStSatz" fullWidth slotProps={max(TEXT_MAX.code)} />
+              </Grid>
             </>
           ) : null}
         </Section>
 
         <Section title={translate('coop.members.sections.membership')} testId="member-section-membership">
           <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-            <NumberInput source="memberNr" fullWidth readOnly={!isNew} min={1} step={1} helperText={isNew ? 'coop.members.memberNrHint' : false} slotProps={tid('memberNr')} />
+            <NumberInput
+              source="memberNr"
+              fullWidth
+              readOnly={!isNew}
+              min={1}
+              step={1}
+              helperText={isNew ? 'coop.members.memberNrHint' : false}
+              slotProps={tid('memberNr')}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-            <SelectInput source="memberType" validate={requiredField} choices={choices(MEMBER_TYPES, 'coop.members.memberTypes')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-memberType" />
+            <SelectInput
+              source="memberType"
+              validate={requiredField}
+              choices={choices(MEMBER_TYPES, 'coop.members.memberTypes')}
+              format={numFormat}
+              parse={numParse}
+              fullWidth
+              emptyText=""
+              data-testid="member-memberType"
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-            <SelectInput source="position" validate={requiredField} choices={choices(POSITIONS, 'coop.members.positions')} format={numFormat} parse={numParse} fullWidth emptyText="" data-testid="member-position" />
+            <SelectInput
+              source="position"
+              validate={requiredField}
+              choices={choices(POSITIONS, 'coop.members.positions')}
+              format={numFormat}
+              parse={numParse}
+              fullWidth
+              emptyText=""
+              data-testid="member-position"
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 3 }} />
-          <Grid size={{ xs: 12, sm: 4, md: 3 }}><DateTextInput source="entryDate" validate={requiredField} fullWidth /></Grid>
-          <Grid size={{ xs: 12, sm: 4, md: 3 }}><DateTextInput source="approvalDate" validate={isNew ? requiredField : undefined} fullWidth /></Grid>
-          <Grid size={{ xs: 12, sm: 4, md: 3 }}><DateTextInput source="interestBegin" fullWidth /></Grid>
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+            <DateTextInput source="entryDate" validate={requiredField} fullWidth />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+            <DateTextInput source="approvalDate" validate={isNew ? requiredField : undefined} fullWidth />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+            <DateTextInput source="interestBegin" fullWidth />
+          </Grid>
         </Section>
 
         {isNew ? (
           <Section title={translate('coop.members.sections.initialShares')} testId="member-section-initial">
             <Grid size={{ xs: 12, sm: 4, md: 3 }}>
-              <NumberInput source="shareAmount" label="resources.balances.fields.quantity" fullWidth min={1} step={1} slotProps={tid('shareAmount')} />
+              <NumberInput
+                source="shareAmount"
+                label="resources.balances.fields.quantity"
+                fullWidth
+                min={1}
+                step={1}
+                slotProps={tid('shareAmount')}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 8, md: 9 }}>
               <InitialSharesPreview />
@@ -262,8 +490,28 @@ function Fields({ isNew, memberId }: { isNew: boolean; memberId?: string }) {
 }
 
 /** Church tax is a natural person's: a legal entity has none. */
-const NATURAL_ONLY = ['salutation', 'title', 'givenName', 'birthName', 'birthDate', 'civilStatus', 'legalRepresentation', 'churchId', 'churchTaxRate', 'kiSt', 'kiStSatz'] as const;
-const SPOUSE = ['spouse', 'spouseGivenName', 'spouseName', 'spouseBirthName', 'spouseBirthDate', 'spouseTitle', 'spouseTaxId'] as const;
+const NATURAL_ONLY = [
+  'salutation',
+  'title',
+  'givenName',
+  'birthName',
+  'birthDate',
+  'civilStatus',
+  'legalRepresentation',
+  'churchId',
+  'churchTaxRate',
+  'kiSt',
+  'kiStSatz',
+] as const;
+const SPOUSE = [
+  'spouse',
+  'spouseGivenName',
+  'spouseName',
+  'spouseBirthName',
+  'spouseBirthDate',
+  'spouseTitle',
+  'spouseTaxId',
+] as const;
 
 /** What is hidden is not sent as data: a legal entity has no person fields, only a married member has a spouse, only a minor a representative. */
 export function toApi(data: RaRecord, isNew: boolean): RaRecord {
@@ -299,7 +547,11 @@ function EditForm() {
   return (
     <Form record={record} warnWhenUnsavedChanges={false}>
       <PageTitle title={translate('coop.title.editMember', { name: memberName(record) })} />
-      <EditHeader title={translate('coop.title.editMember', { name: memberName(record) })} backTo={`/member/${encodeURIComponent(record.id)}`} canSave={canWrite} />
+      <EditHeader
+        title={translate('coop.title.editMember', { name: memberName(record) })}
+        backTo={`/member/${encodeURIComponent(record.id)}`}
+        canSave={canWrite}
+      />
       <Fields isNew={false} memberId={record.id} />
       {canWrite && record.legalForm !== 1 ? <ChurchTaxSection memberId={String(record.id)} /> : null}
     </Form>

@@ -86,12 +86,20 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
   if (p && entry.type === 'SharesPosted') headline = translate(`coop.balances.types.${p.type}`);
   const end = endHeadline(entry, today());
   if (end) headline = translate(`coop.members.history.${end.key}`, { date: end.date ? formatDate(end.date) : '' });
-  if (entry.type === 'MemberExited' && entry.exit) headline = `${headline}: ${translate(`coop.members.exitReasons.${entry.exit.reason}`, { _: entry.exit.reason })}`;
+  if (entry.type === 'MemberExited' && entry.exit)
+    headline = `${headline}: ${translate(`coop.members.exitReasons.${entry.exit.reason}`, { _: entry.exit.reason })}`;
   if (entry.type === 'SharePaymentCorrected') headline = translate('coop.title.share');
   const money = moneyLine(entry, translate);
   return (
-    <Box component="li" data-testid="history-entry" data-type={entry.type} sx={{ position: 'relative', pl: 3, pb: 2, listStyle: 'none' }}>
-      <Box sx={{ position: 'absolute', left: 0, top: 5, width: 10, height: 10, borderRadius: '50%', bgcolor: DOT[kind] }} />
+    <Box
+      component="li"
+      data-testid="history-entry"
+      data-type={entry.type}
+      sx={{ position: 'relative', pl: 3, pb: 2, listStyle: 'none' }}
+    >
+      <Box
+        sx={{ position: 'absolute', left: 0, top: 5, width: 10, height: 10, borderRadius: '50%', bgcolor: DOT[kind] }}
+      />
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {headline}
         {entry.memberNr !== undefined ? ` · ${translate('resources.members.fields.memberNr')} ${entry.memberNr}` : ''}
@@ -102,7 +110,12 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
       </Typography>
       {p ? (
         <Typography variant="body2" component="div" sx={{ mt: 0.25 }}>
-          {formatDate(p.date)} · {translate('coop.members.cards.holding', { smart_count: Math.abs(p.quantity), shares: formatCount(p.quantity), amount: formatMoney(p.amount) })}
+          {formatDate(p.date)} ·{' '}
+          {translate('coop.members.cards.holding', {
+            smart_count: Math.abs(p.quantity),
+            shares: formatCount(p.quantity),
+            amount: formatMoney(p.amount),
+          })}
         </Typography>
       ) : null}
       {entry.exit ? (
@@ -112,11 +125,21 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
       ) : null}
       {entry.notice ? (
         <Typography variant="body2" component="div" sx={{ mt: 0.25 }} data-testid="history-notice">
-          {entry.notice.noticeDate ? `${translate('resources.balances.fields.noticeDate')}: ${formatDate(entry.notice.noticeDate)}` : ''}
-          {entry.notice.reason ? ` (${translate(`coop.members.exitReasons.${entry.notice.reason}`, { _: entry.notice.reason })})` : ''}
-          {entry.notice.effectiveDate ? ` · ${translate('resources.members.fields.exitDate')}: ${formatDate(entry.notice.effectiveDate)}` : ''}
-          {entry.notice.dispatchDate ? ` · ${translate('resources.balances.fields.dispatchDate')}: ${formatDate(entry.notice.dispatchDate)}` : ''}
-          {entry.notice.extraordinaryReason ? ` · ${translate('resources.balances.fields.extraordinaryReason')}: ${entry.notice.extraordinaryReason}` : ''}
+          {entry.notice.noticeDate
+            ? `${translate('resources.balances.fields.noticeDate')}: ${formatDate(entry.notice.noticeDate)}`
+            : ''}
+          {entry.notice.reason
+            ? ` (${translate(`coop.members.exitReasons.${entry.notice.reason}`, { _: entry.notice.reason })})`
+            : ''}
+          {entry.notice.effectiveDate
+            ? ` · ${translate('resources.members.fields.exitDate')}: ${formatDate(entry.notice.effectiveDate)}`
+            : ''}
+          {entry.notice.dispatchDate
+            ? ` · ${translate('resources.balances.fields.dispatchDate')}: ${formatDate(entry.notice.dispatchDate)}`
+            : ''}
+          {entry.notice.extraordinaryReason
+            ? ` · ${translate('resources.balances.fields.extraordinaryReason')}: ${entry.notice.extraordinaryReason}`
+            : ''}
           {entry.notice.withdrawnOn ? formatDate(entry.notice.withdrawnOn) : ''}
         </Typography>
       ) : null}
@@ -128,18 +151,26 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
       ) : null}
       {entry.reminder ? (
         <Typography variant="body2" component="div" sx={{ mt: 0.25 }} data-testid="history-reminder">
-          {translate(`coop.reminders.levels.${entry.reminder.level}`)}: {formatMoney(entry.reminder.amount)} · {translate('coop.reminders.fields.dueSince')} {formatDate(entry.reminder.dueSince)}
+          {translate(`coop.reminders.levels.${entry.reminder.level}`)}: {formatMoney(entry.reminder.amount)} ·{' '}
+          {translate('coop.reminders.fields.dueSince')} {formatDate(entry.reminder.dueSince)}
         </Typography>
       ) : null}
       {money ? (
-        <Typography variant="body2" component="div" sx={{ mt: 0.25, wordBreak: 'break-word' }} data-testid="history-money">
+        <Typography
+          variant="body2"
+          component="div"
+          sx={{ mt: 0.25, wordBreak: 'break-word' }}
+          data-testid="history-money"
+        >
           {money}
         </Typography>
       ) : null}
       {entry.correction ? (
         <Typography variant="body2" component="div" sx={{ mt: 0.25 }}>
           {translate('resources.shares.fields.rueckpfleinzahlung')}: {formatMoney(entry.correction.rueckpfleinzahlung)}
-          {entry.correction.interestEnd ? ` · ${translate('resources.shares.fields.interestEnd')}: ${formatDate(entry.correction.interestEnd)}` : ''}
+          {entry.correction.interestEnd
+            ? ` · ${translate('resources.shares.fields.interestEnd')}: ${formatDate(entry.correction.interestEnd)}`
+            : ''}
         </Typography>
       ) : null}
       {entry.changes && entry.changes.length > 0 && entry.type !== 'MemberAdmitted' ? (
@@ -157,7 +188,11 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
       ) : null}
       {p && entry.shareAmountAfter !== undefined ? (
         <Typography variant="caption" color="text.secondary" component="div">
-          {translate('coop.members.history.holdingAfter', { smart_count: entry.shareAmountAfter, shares: formatCount(entry.shareAmountAfter), amount: formatMoney(entry.shareTotalAfter ?? 0) })}
+          {translate('coop.members.history.holdingAfter', {
+            smart_count: entry.shareAmountAfter,
+            shares: formatCount(entry.shareAmountAfter),
+            amount: formatMoney(entry.shareTotalAfter ?? 0),
+          })}
         </Typography>
       ) : null}
     </Box>
@@ -184,7 +219,11 @@ function DividendLines({ dividend: d }: { dividend: HistoryDividend }) {
       </Typography>
       {d.allowanceBefore !== null && d.allowanceAfter !== null ? (
         <Typography variant="caption" color="text.secondary" component="div">
-          {translate('coop.members.history.dividendAllowance', { before: formatMoney(d.allowanceBefore), after: formatMoney(d.allowanceAfter), volume: formatMoney(d.allowanceVolume) })}
+          {translate('coop.members.history.dividendAllowance', {
+            before: formatMoney(d.allowanceBefore),
+            after: formatMoney(d.allowanceAfter),
+            volume: formatMoney(d.allowanceVolume),
+          })}
         </Typography>
       ) : null}
     </Box>
@@ -197,19 +236,34 @@ export function MemberHistoryCard({ memberId }: { memberId: string }) {
   const { data, isPending, error } = useMemberHistory(memberId);
   const entries = [...(data ?? [])].reverse();
   // A changed spouse is a member id: shown as "number name".
-  const spouseIds = [...new Set(entries.flatMap((e) => (e.changes ?? []).filter((c) => c.field === 'spouse').flatMap((c) => [c.from, c.to])))].filter(
-    (v): v is string => typeof v === 'string' && v !== '',
-  );
+  const spouseIds = [
+    ...new Set(
+      entries.flatMap((e) => (e.changes ?? []).filter((c) => c.field === 'spouse').flatMap((c) => [c.from, c.to])),
+    ),
+  ].filter((v): v is string => typeof v === 'string' && v !== '');
   const { data: spouses } = useGetMany<MemberRecord>('members', { ids: spouseIds }, { enabled: spouseIds.length > 0 });
   const members = new Map((spouses ?? []).map((m) => [String(m.id), memberLabel(m)]));
   return (
     <Card component="section" aria-labelledby="history-title" data-testid="member-history" sx={{ height: '100%' }}>
-      <CardHeader id="history-title" title={translate('coop.members.cards.history')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
-      <ScrollRegion labelledBy="history-title" testId="member-history-scroll" sx={{ px: 2, pb: 1, maxHeight: 560, overflowY: 'auto' }}>
+      <CardHeader
+        id="history-title"
+        title={translate('coop.members.cards.history')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
+      <ScrollRegion
+        labelledBy="history-title"
+        testId="member-history-scroll"
+        sx={{ px: 2, pb: 1, maxHeight: 560, overflowY: 'auto' }}
+      >
         {isPending ? <CircularProgress size={20} /> : null}
         {error ? <Typography color="error">{error instanceof Error ? error.message : String(error)}</Typography> : null}
-        {!isPending && entries.length === 0 && !error ? <Typography color="text.secondary">{translate('coop.members.cards.noHistory')}</Typography> : null}
-        <Box component="ol" sx={{ m: 0, p: 0, borderLeft: 2, borderColor: 'divider', ml: 0.5, '& > li': { ml: '-6px' } }}>
+        {!isPending && entries.length === 0 && !error ? (
+          <Typography color="text.secondary">{translate('coop.members.cards.noHistory')}</Typography>
+        ) : null}
+        <Box
+          component="ol"
+          sx={{ m: 0, p: 0, borderLeft: 2, borderColor: 'divider', ml: 0.5, '& > li': { ml: '-6px' } }}
+        >
           {entries.map((e) => (
             <Entry key={`${e.position}-${e.revision ?? ''}-${e.type}`} entry={e} members={members} />
           ))}

@@ -1,6 +1,21 @@
 import AddIcon from '@mui/icons-material/Add';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import { Box, Button, Card, CardHeader, Chip, FormControlLabel, Link, Switch, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardHeader,
+  Chip,
+  FormControlLabel,
+  Link,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { denseColumns } from '../common/denseTable';
@@ -16,11 +31,18 @@ import { ImportRunningNotice } from '../member-import/ImportRunningNotice';
 
 const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
-
 /** An e-mail address that wraps at the @ rather than in the middle of a word. */
 function breakableEmail(email: string) {
   const at = email.indexOf('@');
-  return at <= 0 ? email : <>{email.slice(0, at)}<wbr />{email.slice(at)}</>;
+  return at <= 0 ? (
+    email
+  ) : (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
 }
 
 /** `/members` (menu 1): the member list of SPEC 2; exited members only with the toggle (filter `exitDate:null` otherwise). */
@@ -43,132 +65,213 @@ export default function MemberList() {
   const label = (field: string) => translate(`resources.members.fields.${field}`);
   return (
     <>
-    <ImportRunningNotice />
-    <Card component="section" aria-labelledby="members-title" data-testid="members-list">
-      <CardHeader
-        id="members-title"
-        title={translate('coop.members.list')}
-        slotProps={{ title: { variant: 'h6', component: 'h1' } }}
-        action={
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-            <FormControlLabel
-              control={<Switch checked={showExited} onChange={(e) => list.setParam('exited', e.target.checked ? '1' : null)} slotProps={{ input: { 'data-testid': 'members-show-exited' } as object }} />}
-              label={translate('coop.members.showExited')}
-            />
-            <FormControlLabel
-              control={<Switch checked={showAddress} onChange={(e) => list.setParam('address', e.target.checked ? '1' : null)} slotProps={{ input: { 'data-testid': 'members-show-address' } as object }} />}
-              label={translate('coop.members.showAddress')}
-            />
-            <FormControlLabel
-              control={<Switch checked={allColumns} onChange={(e) => list.setParam('columns', e.target.checked ? 'all' : null)} slotProps={{ input: { 'data-testid': 'members-all-columns' } as object }} />}
-              label={translate('coop.members.allColumns')}
-            />
-            {canWrite ? (
-              <Button component={RouterLink} to="/members/new" startIcon={<AddIcon />} variant="contained" size="small" data-testid="members-add">
-                {translate('coop.members.add')}
-              </Button>
-            ) : null}
-          </Box>
-        }
-        sx={{ pb: 0, flexWrap: 'wrap' }}
-      />
-      <ListSearch list={list} name="members" />
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="members-title" sx={denseColumns}>
-          <TableHead>
-            <TableRow>
-              <SortHeader list={list} field="memberNr" label={translate('coop.members.nrShort')} title={label('memberNr')} />
-              <SortHeader list={list} field="name" label={label('name')} />
-              {allColumns ? <SortHeader list={list} field="civilStatus" label={label('civilStatus')} /> : null}
-              {allColumns ? <SortHeader list={list} field="legalForm" label={label('legalForm')} /> : null}
-              {showAddress ? <TableCell sx={head}>{translate('coop.members.address')}</TableCell> : null}
-              <TableCell sx={head}>{label('contact')}</TableCell>
-              <TableCell sx={head}>{label('bankAccount')}</TableCell>
-              <SortHeader list={list} field="entryDate" label={label('entryExit')} />
-              <SortHeader list={list} field="memberType" label={label('memberType')} />
-              {allColumns ? <SortHeader list={list} field="position" label={label('position')} /> : null}
-              <TableCell sx={head}>{translate('coop.members.spouseLink')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.data.map((m) => {
-              const exited = hasExited(m);
-              const open = () => navigate(`/member/${encodeURIComponent(m.id)}`);
-              return (
-                <TableRow
-                  key={m.id}
-                  hover
-                  data-testid="members-row"
-                  data-member-nr={m.memberNr ?? ''}
-                  data-name={m.name ?? ''}
-                  onClick={open}
-                  sx={{ cursor: 'pointer', '& td': { verticalAlign: 'top' }, ...(exited ? { '& td': { color: 'text.secondary', verticalAlign: 'top' } } : {}) }}
+      <ImportRunningNotice />
+      <Card component="section" aria-labelledby="members-title" data-testid="members-list">
+        <CardHeader
+          id="members-title"
+          title={translate('coop.members.list')}
+          slotProps={{ title: { variant: 'h6', component: 'h1' } }}
+          action={
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={showExited}
+                    onChange={(e) => list.setParam('exited', e.target.checked ? '1' : null)}
+                    slotProps={{ input: { 'data-testid': 'members-show-exited' } as object }}
+                  />
+                }
+                label={translate('coop.members.showExited')}
+              />
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={showAddress}
+                    onChange={(e) => list.setParam('address', e.target.checked ? '1' : null)}
+                    slotProps={{ input: { 'data-testid': 'members-show-address' } as object }}
+                  />
+                }
+                label={translate('coop.members.showAddress')}
+              />
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={allColumns}
+                    onChange={(e) => list.setParam('columns', e.target.checked ? 'all' : null)}
+                    slotProps={{ input: { 'data-testid': 'members-all-columns' } as object }}
+                  />
+                }
+                label={translate('coop.members.allColumns')}
+              />
+              {canWrite ? (
+                <Button
+                  component={RouterLink}
+                  to="/members/new"
+                  startIcon={<AddIcon />}
+                  variant="contained"
+                  size="small"
+                  data-testid="members-add"
                 >
-                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{m.memberNr ?? ''}</TableCell>
-                  <TableCell>
-                    <Link
-                      component={RouterLink}
-                      to={`/member/${encodeURIComponent(m.id)}`}
-                      onClick={(e) => e.stopPropagation()}
-                      underline="hover"
-                      color="inherit"
-                      variant="body2"
-                      title={translate('coop.members.toDashboard')}
-                      data-testid={`member-open-${m.memberNr ?? m.id}`}
-                      sx={{ fontWeight: 600, display: 'block' }}
-                    >
-                      {memberName(m)}
-                    </Link>
-                    {exited ? <Chip size="small" label={translate('coop.members.exited')} sx={{ mt: 0.25, height: 20 }} /> : null}
-                    <PendingExit m={m} />
-                    {m.underage ? <Chip size="small" color="info" variant="outlined" label={translate('coop.members.underage')} sx={{ mt: 0.25, ml: exited ? 0.5 : 0, height: 20 }} /> : null}
-                    {!showAddress && matchedCity(m.city, list.searchInput) ? (
-                      <Typography variant="caption" component="div" color="text.secondary" data-testid="members-matched-city">
-                        {[m.zipCode, m.city].filter(Boolean).join(' ')}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  {allColumns ? <TableCell>{m.legalForm === 1 || m.civilStatus === null || m.civilStatus === undefined ? '' : translate(`coop.members.civilStatuses.${m.civilStatus}`)}</TableCell> : null}
-                  {allColumns ? <TableCell>{m.legalForm === null || m.legalForm === undefined ? '' : translate(`coop.members.legalForms.${m.legalForm}`)}</TableCell> : null}
-                  {showAddress ? (
-                    <TableCell data-testid="members-address">
-                      <div>{[m.street, m.streetHomeNumber].filter(Boolean).join(' ')}</div>
-                      <div>{[m.zipCode, m.city].filter(Boolean).join(' ')}</div>
-                    </TableCell>
-                  ) : null}
-                  <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
-                    {m.privateEmail ? <div>{breakableEmail(m.privateEmail)}</div> : null}
-                    {m.privateTelephone ? <Box sx={{ whiteSpace: 'nowrap' }}>{m.privateTelephone}</Box> : null}
-                  </TableCell>
-                  <TableCell>
-                    <Box sx={{ fontFamily: 'monospace', fontSize: 13, maxWidth: 140 }}>{formatIban(m.iban)}</Box>
-                    {m.bankname ? <Typography variant="caption" color="text.secondary">{m.bankname}</Typography> : null}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <div>{formatDate(m.entryDate)}</div>
-                    {m.exitDate ? <div>– {formatDate(m.exitDate)}</div> : null}
-                  </TableCell>
-                  <TableCell>{m.memberType === null || m.memberType === undefined ? '' : translate(`coop.members.memberTypes.${m.memberType}`)}</TableCell>
-                  {allColumns ? <TableCell>{m.position === null || m.position === undefined ? '' : translate(`coop.members.positions.${m.position}`)}</TableCell> : null}
-                  <TableCell onClick={(e) => e.stopPropagation()}>
-                    {m.spouse ? (
-                      <Link component={RouterLink} to={`/member/${encodeURIComponent(m.spouse)}`} data-testid="members-spouse-link" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                        <FavoriteBorderIcon sx={{ fontSize: 16 }} />
-                        {[m.spouseName, m.spouseGivenName].filter(Boolean).join(', ') || translate('coop.members.spouseLink')}
+                  {translate('coop.members.add')}
+                </Button>
+              ) : null}
+            </Box>
+          }
+          sx={{ pb: 0, flexWrap: 'wrap' }}
+        />
+        <ListSearch list={list} name="members" />
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-labelledby="members-title" sx={denseColumns}>
+            <TableHead>
+              <TableRow>
+                <SortHeader
+                  list={list}
+                  field="memberNr"
+                  label={translate('coop.members.nrShort')}
+                  title={label('memberNr')}
+                />
+                <SortHeader list={list} field="name" label={label('name')} />
+                {allColumns ? <SortHeader list={list} field="civilStatus" label={label('civilStatus')} /> : null}
+                {allColumns ? <SortHeader list={list} field="legalForm" label={label('legalForm')} /> : null}
+                {showAddress ? <TableCell sx={head}>{translate('coop.members.address')}</TableCell> : null}
+                <TableCell sx={head}>{label('contact')}</TableCell>
+                <TableCell sx={head}>{label('bankAccount')}</TableCell>
+                <SortHeader list={list} field="entryDate" label={label('entryExit')} />
+                <SortHeader list={list} field="memberType" label={label('memberType')} />
+                {allColumns ? <SortHeader list={list} field="position" label={label('position')} /> : null}
+                <TableCell sx={head}>{translate('coop.members.spouseLink')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.data.map((m) => {
+                const exited = hasExited(m);
+                const open = () => navigate(`/member/${encodeURIComponent(m.id)}`);
+                return (
+                  <TableRow
+                    key={m.id}
+                    hover
+                    data-testid="members-row"
+                    data-member-nr={m.memberNr ?? ''}
+                    data-name={m.name ?? ''}
+                    onClick={open}
+                    sx={{
+                      cursor: 'pointer',
+                      '& td': { verticalAlign: 'top' },
+                      ...(exited ? { '& td': { color: 'text.secondary', verticalAlign: 'top' } } : {}),
+                    }}
+                  >
+                    <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{m.memberNr ?? ''}</TableCell>
+                    <TableCell>
+                      <Link
+                        component={RouterLink}
+                        to={`/member/${encodeURIComponent(m.id)}`}
+                        onClick={(e) => e.stopPropagation()}
+                        underline="hover"
+                        color="inherit"
+                        variant="body2"
+                        title={translate('coop.members.toDashboard')}
+                        data-testid={`member-open-${m.memberNr ?? m.id}`}
+                        sx={{ fontWeight: 600, display: 'block' }}
+                      >
+                        {memberName(m)}
                       </Link>
-                    ) : (
-                      [m.spouseName, m.spouseGivenName].filter(Boolean).join(', ')
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-            <EmptyListRow list={list} columns={columns} />
-          </TableBody>
-        </Table>
-      </Box>
-      <ListPagination list={list} name="members" />
-    </Card>
+                      {exited ? (
+                        <Chip size="small" label={translate('coop.members.exited')} sx={{ mt: 0.25, height: 20 }} />
+                      ) : null}
+                      <PendingExit m={m} />
+                      {m.underage ? (
+                        <Chip
+                          size="small"
+                          color="info"
+                          variant="outlined"
+                          label={translate('coop.members.underage')}
+                          sx={{ mt: 0.25, ml: exited ? 0.5 : 0, height: 20 }}
+                        />
+                      ) : null}
+                      {!showAddress && matchedCity(m.city, list.searchInput) ? (
+                        <Typography
+                          variant="caption"
+                          component="div"
+                          color="text.secondary"
+                          data-testid="members-matched-city"
+                        >
+                          {[m.zipCode, m.city].filter(Boolean).join(' ')}
+                        </Typography>
+                      ) : null}
+                    </TableCell>
+                    {allColumns ? (
+                      <TableCell>
+                        {m.legalForm === 1 || m.civilStatus === null || m.civilStatus === undefined
+                          ? ''
+                          : translate(`coop.members.civilStatuses.${m.civilStatus}`)}
+                      </TableCell>
+                    ) : null}
+                    {allColumns ? (
+                      <TableCell>
+                        {m.legalForm === null || m.legalForm === undefined
+                          ? ''
+                          : translate(`coop.members.legalForms.${m.legalForm}`)}
+                      </TableCell>
+                    ) : null}
+                    {showAddress ? (
+                      <TableCell data-testid="members-address">
+                        <div>{[m.street, m.streetHomeNumber].filter(Boolean).join(' ')}</div>
+                        <div>{[m.zipCode, m.city].filter(Boolean).join(' ')}</div>
+                      </TableCell>
+                    ) : null}
+                    <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+                      {m.privateEmail ? <div>{breakableEmail(m.privateEmail)}</div> : null}
+                      {m.privateTelephone ? <Box sx={{ whiteSpace: 'nowrap' }}>{m.privateTelephone}</Box> : null}
+                    </TableCell>
+                    <TableCell>
+                      <Box sx={{ fontFamily: 'monospace', fontSize: 13, maxWidth: 140 }}>{formatIban(m.iban)}</Box>
+                      {m.bankname ? (
+                        <Typography variant="caption" color="text.secondary">
+                          {m.bankname}
+                        </Typography>
+                      ) : null}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <div>{formatDate(m.entryDate)}</div>
+                      {m.exitDate ? <div>– {formatDate(m.exitDate)}</div> : null}
+                    </TableCell>
+                    <TableCell>
+                      {m.memberType === null || m.memberType === undefined
+                        ? ''
+                        : translate(`coop.members.memberTypes.${m.memberType}`)}
+                    </TableCell>
+                    {allColumns ? (
+                      <TableCell>
+                        {m.position === null || m.position === undefined
+                          ? ''
+                          : translate(`coop.members.positions.${m.position}`)}
+                      </TableCell>
+                    ) : null}
+                    <TableCell onClick={(e) => e.stopPropagation()}>
+                      {m.spouse ? (
+                        <Link
+                          component={RouterLink}
+                          to={`/member/${encodeURIComponent(m.spouse)}`}
+                          data-testid="members-spouse-link"
+                          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                        >
+                          <FavoriteBorderIcon sx={{ fontSize: 16 }} />
+                          {[m.spouseName, m.spouseGivenName].filter(Boolean).join(', ') ||
+                            translate('coop.members.spouseLink')}
+                        </Link>
+                      ) : (
+                        [m.spouseName, m.spouseGivenName].filter(Boolean).join(', ')
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+              <EmptyListRow list={list} columns={columns} />
+            </TableBody>
+          </Table>
+        </Box>
+        <ListPagination list={list} name="members" />
+      </Card>
     </>
   );
 }

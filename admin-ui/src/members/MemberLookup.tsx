@@ -50,7 +50,20 @@ export interface MemberPickerProps {
  * A member lookup: type a name or member number (words in any order), choose one of at most 10 matches. Typing or
  * pasting exactly the label an option shows ("302 Krause, Daniel") chooses that member.
  */
-export function MemberPicker({ value, onChange, label, testId, excludeId, withExited = false, error, helperText, name, required, onBlur, disabled }: MemberPickerProps) {
+export function MemberPicker({
+  value,
+  onChange,
+  label,
+  testId,
+  excludeId,
+  withExited = false,
+  error,
+  helperText,
+  name,
+  required,
+  onBlur,
+  disabled,
+}: MemberPickerProps) {
   const translate = useTranslate();
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<MemberOption[]>([]);
@@ -82,7 +95,7 @@ export function MemberPicker({ value, onChange, label, testId, excludeId, withEx
       live = false;
       clearTimeout(timer);
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [input, open, excludeId, withExited]);
 
   return (
@@ -150,7 +163,13 @@ export function MemberLookupInput({
   testId,
   readOnly,
   validate,
-}: Pick<InputProps, 'source'> & { label: string; excludeId?: string; testId: string; readOnly?: boolean; validate?: Validator | Validator[] }) {
+}: Pick<InputProps, 'source'> & {
+  label: string;
+  excludeId?: string;
+  testId: string;
+  readOnly?: boolean;
+  validate?: Validator | Validator[];
+}) {
   const { field, fieldState, isRequired } = useInput({ source, ...(validate ? { validate } : {}) });
   const message = fieldState.error?.message;
   return (

@@ -1,6 +1,16 @@
 import { TEXT_MAX, type RetentionHoldDto, type RetentionHoldRequest } from '@coop/contracts/console';
 import LockClockIcon from '@mui/icons-material/LockClock';
-import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Tooltip } from '@mui/material';
+import {
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+  Tooltip,
+} from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
@@ -19,7 +29,12 @@ function HoldDialog({ m, onClose }: { m: MemberRecord; onClose: () => void }) {
   const save = useMutation({
     mutationFn: async () => {
       const body: RetentionHoldRequest = { held, reason };
-      return (await api<RetentionHoldDto>(`/members/${encodeURIComponent(m.id)}/retention-hold`, { method: 'PUT', body: JSON.stringify(body) })).body;
+      return (
+        await api<RetentionHoldDto>(`/members/${encodeURIComponent(m.id)}/retention-hold`, {
+          method: 'PUT',
+          body: JSON.stringify(body),
+        })
+      ).body;
     },
     onSuccess: () => {
       notify(held ? 'coop.retentionHold.setDone' : 'coop.retentionHold.clearedDone', { type: 'success' });
@@ -28,14 +43,29 @@ function HoldDialog({ m, onClose }: { m: MemberRecord; onClose: () => void }) {
     },
   });
   const errors = apiFieldErrors(save.error) ?? [];
-  const reasonError = errors.filter((e) => e.field === 'reason').map(validationMessage).join('; ');
-  const other = errors.filter((e) => e.field !== 'reason').map(validationMessage).join('; ');
+  const reasonError = errors
+    .filter((e) => e.field === 'reason')
+    .map(validationMessage)
+    .join('; ');
+  const other = errors
+    .filter((e) => e.field !== 'reason')
+    .map(validationMessage)
+    .join('; ');
   const title = translate(held ? 'coop.retentionHold.setTitle' : 'coop.retentionHold.clearTitle');
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby="retention-hold-title" data-testid="retention-hold-dialog" maxWidth="sm" fullWidth>
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby="retention-hold-title"
+      data-testid="retention-hold-dialog"
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id="retention-hold-title">{title}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <DialogContentText>{translate(held ? 'coop.retentionHold.setHint' : 'coop.retentionHold.clearHint')}</DialogContentText>
+        <DialogContentText>
+          {translate(held ? 'coop.retentionHold.setHint' : 'coop.retentionHold.clearHint')}
+        </DialogContentText>
         <TextField
           label={translate('coop.retentionHold.reason')}
           value={reason}
@@ -52,7 +82,12 @@ function HoldDialog({ m, onClose }: { m: MemberRecord; onClose: () => void }) {
         <Button onClick={onClose} disabled={save.isPending} color="inherit" data-testid="retention-hold-cancel">
           {translate('coop.edit.cancel')}
         </Button>
-        <Button onClick={() => save.mutate()} disabled={save.isPending} variant="contained" data-testid="retention-hold-save">
+        <Button
+          onClick={() => save.mutate()}
+          disabled={save.isPending}
+          variant="contained"
+          data-testid="retention-hold-save"
+        >
           {title}
         </Button>
       </DialogActions>
@@ -71,8 +106,18 @@ export function RetentionHold({ m, canWrite }: { m: MemberRecord; canWrite: bool
   return (
     <>
       {m.retentionHold ? (
-        <Tooltip title={`${m.retentionHoldReason ?? ''} (${translate('coop.retentionHold.since', { date: formatDateTime(m.retentionHoldSince) })})`}>
-          <Chip icon={<LockClockIcon />} label={translate('coop.retentionHold.held')} size="small" color="warning" variant="outlined" data-testid="retention-hold-chip" tabIndex={0} />
+        <Tooltip
+          title={`${m.retentionHoldReason ?? ''} (${translate('coop.retentionHold.since', { date: formatDateTime(m.retentionHoldSince) })})`}
+        >
+          <Chip
+            icon={<LockClockIcon />}
+            label={translate('coop.retentionHold.held')}
+            size="small"
+            color="warning"
+            variant="outlined"
+            data-testid="retention-hold-chip"
+            tabIndex={0}
+          />
         </Tooltip>
       ) : null}
       {canWrite ? (

@@ -13,14 +13,19 @@ export interface HistoryHeadline {
  *   with its notice), "Ausscheiden zum 31.12.2027 vorgemerkt", never "ausgeschieden" on the day it was typed.
  * Null for the other entries (their kind's own headline).
  */
-export function endHeadline(entry: Pick<HistoryEntry, 'type' | 'notice' | 'exit'>, today: string): HistoryHeadline | null {
+export function endHeadline(
+  entry: Pick<HistoryEntry, 'type' | 'notice' | 'exit'>,
+  today: string,
+): HistoryHeadline | null {
   if (entry.type === 'MembershipEndNoticed' && entry.notice) {
     const base = entry.notice.reason === 'death' ? 'deathRecorded' : 'noticeRecorded';
     const date = entry.notice.effectiveDate;
     return date ? { key: `${base}Effective`, date } : { key: base };
   }
   if (entry.type === 'MemberExited' && entry.exit) {
-    return entry.exit.exitDate > today ? { key: 'exitScheduled', date: entry.exit.exitDate } : { key: 'exitedOn', date: entry.exit.exitDate };
+    return entry.exit.exitDate > today
+      ? { key: 'exitScheduled', date: entry.exit.exitDate }
+      : { key: 'exitedOn', date: entry.exit.exitDate };
   }
   return null;
 }

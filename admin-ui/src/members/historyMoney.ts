@@ -15,12 +15,21 @@ export function moneyLine(entry: HistoryEntry, translate: TranslateFunction): st
     return h('payment', { amount: formatMoney(payment.amount), method, date: formatDate(payment.date) });
   }
   if (paymentReturn) {
-    const args = { amount: formatMoney(paymentReturn.amount), date: formatDate(paymentReturn.date), reason: paymentReturn.reason ?? '' };
+    const args = {
+      amount: formatMoney(paymentReturn.amount),
+      date: formatDate(paymentReturn.date),
+      reason: paymentReturn.reason ?? '',
+    };
     return h(paymentReturn.reason ? 'paymentReturnReason' : 'paymentReturn', args);
   }
   if (instalmentPlan) {
     const { count, total, firstDue, lastDue } = instalmentPlan;
-    return h('instalmentPlan', { smart_count: count, amount: formatMoney(total), first: formatDate(firstDue), last: formatDate(lastDue) });
+    return h('instalmentPlan', {
+      smart_count: count,
+      amount: formatMoney(total),
+      first: formatDate(firstDue),
+      last: formatDate(lastDue),
+    });
   }
   if (mandate) {
     const reference = mandate.reference ?? '–';

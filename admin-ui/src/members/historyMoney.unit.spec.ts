@@ -7,18 +7,57 @@ import type { HistoryEntry } from './model.js';
  * The member history's entries of the money that comes in (issue 45) say what they were: they read "Zahlung auf Anteile
  * eingegangen" and the like with no amount, no plan, no reference.
  */
-const base: HistoryEntry = { position: '1', revision: 1, type: 'SharePaymentReceived', timestamp: '2026-03-01T10:00:00Z', user: 'admin', shareAmountAfter: 3, shareTotalAfter: 75_000 };
-const entries: Record<string, HistoryEntry> = {
-  payment: { ...base, payment: { paymentId: 'p1', balanceId: 'b1', date: '2026-03-01', amount: 50_000, method: 'transfer' } },
-  debit: { ...base, payment: { paymentId: 'p2', balanceId: 'b1', date: '2026-03-02', amount: 25_000, method: 'directDebit' } },
-  returned: { ...base, type: 'SharePaymentReturned', paymentReturn: { paymentId: 'p2', balanceId: 'b1', date: '2026-03-09', amount: 25_000, reason: 'MD06' } },
-  returnedNoReason: { ...base, type: 'SharePaymentReturned', paymentReturn: { paymentId: 'p2', balanceId: 'b1', date: '2026-03-09', amount: 25_000, reason: null } },
-  plan: { ...base, type: 'InstalmentPlanSet', instalmentPlan: { balanceId: 'b1', count: 3, total: 150_000, firstDue: '2026-03-01', lastDue: '2026-05-01' } },
-  planOfOne: { ...base, type: 'InstalmentPlanSet', instalmentPlan: { balanceId: 'b1', count: 1, total: 150_000, firstDue: '2026-03-01', lastDue: '2026-03-01' } },
-  mandate: { ...base, type: 'DirectDebitMandateGranted', mandate: { mandateId: 'm1', reference: 'BACH-0001', signedOn: '2024-05-02', kind: 'recurring' } },
-  revoked: { ...base, type: 'DirectDebitMandateRevoked', mandate: { mandateId: 'm1', reference: 'BACH-0001', revokedOn: '2026-03-10' } },
+const base: HistoryEntry = {
+  position: '1',
+  revision: 1,
+  type: 'SharePaymentReceived',
+  timestamp: '2026-03-01T10:00:00Z',
+  user: 'admin',
+  shareAmountAfter: 3,
+  shareTotalAfter: 75_000,
 };
-const lines = () => Object.fromEntries(Object.entries(entries).map(([k, e]) => [k, moneyLine(e, i18nProvider.translate)]));
+const entries: Record<string, HistoryEntry> = {
+  payment: {
+    ...base,
+    payment: { paymentId: 'p1', balanceId: 'b1', date: '2026-03-01', amount: 50_000, method: 'transfer' },
+  },
+  debit: {
+    ...base,
+    payment: { paymentId: 'p2', balanceId: 'b1', date: '2026-03-02', amount: 25_000, method: 'directDebit' },
+  },
+  returned: {
+    ...base,
+    type: 'SharePaymentReturned',
+    paymentReturn: { paymentId: 'p2', balanceId: 'b1', date: '2026-03-09', amount: 25_000, reason: 'MD06' },
+  },
+  returnedNoReason: {
+    ...base,
+    type: 'SharePaymentReturned',
+    paymentReturn: { paymentId: 'p2', balanceId: 'b1', date: '2026-03-09', amount: 25_000, reason: null },
+  },
+  plan: {
+    ...base,
+    type: 'InstalmentPlanSet',
+    instalmentPlan: { balanceId: 'b1', count: 3, total: 150_000, firstDue: '2026-03-01', lastDue: '2026-05-01' },
+  },
+  planOfOne: {
+    ...base,
+    type: 'InstalmentPlanSet',
+    instalmentPlan: { balanceId: 'b1', count: 1, total: 150_000, firstDue: '2026-03-01', lastDue: '2026-03-01' },
+  },
+  mandate: {
+    ...base,
+    type: 'DirectDebitMandateGranted',
+    mandate: { mandateId: 'm1', reference: 'BACH-0001', signedOn: '2024-05-02', kind: 'recurring' },
+  },
+  revoked: {
+    ...base,
+    type: 'DirectDebitMandateRevoked',
+    mandate: { mandateId: 'm1', reference: 'BACH-0001', revokedOn: '2026-03-10' },
+  },
+};
+const lines = () =>
+  Object.fromEntries(Object.entries(entries).map(([k, e]) => [k, moneyLine(e, i18nProvider.translate)]));
 
 describe('the history line of a payment, a return, a plan, a mandate', () => {
   afterAll(() => i18nProvider.changeLocale('en'));

@@ -17,8 +17,29 @@ export const members: ConsoleResource = {
     },
     { path: '/members/new', screen: MemberForm, permission: 'members:read', title: 'coop.title.newMember' },
     { path: '/members/:id', screen: MemberForm, permission: 'members:read', title: 'coop.title.memberEdit' },
-    { path: '/members/:id/edit', screen: lazyScreen(() => import('./MemberForm'), (m) => m.MemberEditRedirect), permission: 'members:read', title: 'coop.title.memberEdit' },
-    { path: '/member/:id', screen: lazyScreen(() => import('./MemberDashboard')), permission: 'members:read', title: 'coop.title.memberDashboard' },
+    {
+      path: '/members/:id/edit',
+      screen: lazyScreen(
+        () => import('./MemberForm'),
+        (m) => m.MemberEditRedirect,
+      ),
+      permission: 'members:read',
+      title: 'coop.title.memberEdit',
+    },
+    {
+      path: '/member/:id',
+      screen: lazyScreen(() => import('./MemberDashboard')),
+      permission: 'members:read',
+      title: 'coop.title.memberDashboard',
+    },
   ],
-  menu: { path: '/members', label: 'coop.menu.members', order: 1, icon: 'groups', permission: 'members:read', testId: 'menu-members', also: ['/member/'] },
+  menu: {
+    path: '/members',
+    label: 'coop.menu.members',
+    order: 1,
+    icon: 'groups',
+    permission: 'members:read',
+    testId: 'menu-members',
+    also: ['/member/'],
+  },
 };

@@ -20,13 +20,20 @@ export const membersDe: Messages<typeof membersEn> = {
     leavesOn: 'Scheidet zum %{date} aus (%{reason})',
     deceasedHeirs: 'Verstorben, Erben · endet zum %{date}',
     // The button that withdraws a pending end (or partial termination) before its date, by the posting's type.
-    withdrawEnd: { '2': 'Teilkündigung zurücknehmen', '6': 'Todesfall stornieren', '6d': 'Auflösung stornieren', '7': 'Ausschluss aufheben', '8': 'Kündigung zurücknehmen' },
+    withdrawEnd: {
+      '2': 'Teilkündigung zurücknehmen',
+      '6': 'Todesfall stornieren',
+      '6d': 'Auflösung stornieren',
+      '7': 'Ausschluss aufheben',
+      '8': 'Kündigung zurücknehmen',
+    },
     underage: 'Minderjährig',
     legalEntity: 'Juristische Person',
     foreign: 'Wohnt im Ausland',
     nrShort: 'Nr.',
     spouseLink: 'Ehepartner',
-    accountHolderHint: 'Nur wenn nicht das Mitglied selbst (Gemeinschaftskonto, Konto der gesetzlichen Vertretung): der Empfängername der SEPA-Überweisung, höchstens 70 Zeichen',
+    accountHolderHint:
+      'Nur wenn nicht das Mitglied selbst (Gemeinschaftskonto, Konto der gesetzlichen Vertretung): der Empfängername der SEPA-Überweisung, höchstens 70 Zeichen',
     spouseTaxIdHint: 'Für einen gemeinsamen Freistellungsauftrag erforderlich',
     spouseTaxIdOfMember: 'Der Ehegatte ist Mitglied: Es gilt die Steuer-ID aus seinen eigenen Stammdaten.',
     memberNrHint: 'Leer lassen für die nächste freie Nummer',
@@ -53,7 +60,8 @@ export const membersDe: Messages<typeof membersEn> = {
       bank: 'Bankverbindung',
       actions: 'Buchungen',
       actionsExited: 'Das Mitglied ist ausgeschieden: keine weiteren Buchungen.',
-      actionsPending: 'Die Mitgliedschaft endet zum %{date}: Bis dahin sind keine weiteren Buchungen möglich, das Ausscheiden kann aber zurückgenommen werden.',
+      actionsPending:
+        'Die Mitgliedschaft endet zum %{date}: Bis dahin sind keine weiteren Buchungen möglich, das Ausscheiden kann aber zurückgenommen werden.',
       shareAccount: 'Anteilskonto',
       tax: 'Steuerinformationen',
       exemptionOrders: 'Freistellungsaufträge',
@@ -71,16 +79,23 @@ export const membersDe: Messages<typeof membersEn> = {
       changed: '%{field}: %{from} → %{to}',
       empty: '(leer)',
       dividend: 'Dividende %{year} · ausgezahlt am %{date}',
-      dividendTaxes: 'Brutto %{gross} · freigestellt %{exempt} · KapESt %{kapest} · Soli %{soli} · Kirchensteuer %{church} · netto %{net}',
+      dividendTaxes:
+        'Brutto %{gross} · freigestellt %{exempt} · KapESt %{kapest} · Soli %{soli} · Kirchensteuer %{church} · netto %{net}',
       dividendAllowance: 'Freistellungsauftrag: vorher %{before} genutzt, danach %{after}, von %{volume}',
       payment: 'Zahlung %{amount} (%{method}) am %{date}',
       paymentReturn: 'Rücklastschrift über %{amount} am %{date}',
       paymentReturnReason: 'Rücklastschrift über %{amount} am %{date} (Grund %{reason})',
-      instalmentPlan: '%{smart_count} Rate über %{amount}, fällig am %{first} |||| %{smart_count} Raten über zusammen %{amount}, fällig vom %{first} bis %{last}',
+      instalmentPlan:
+        '%{smart_count} Rate über %{amount}, fällig am %{first} |||| %{smart_count} Raten über zusammen %{amount}, fällig vom %{first} bis %{last}',
       mandate: 'Mandat %{reference} vom %{signedOn} (%{kind})',
       mandateRevoked: 'Mandat %{reference} widerrufen zum %{date}',
       /** How a payment came in (the payment dialog's own texts load with its screen: sharePayments.de.ts). */
-      methods: { transfer: 'Überweisung', directDebit: 'Lastschrift', cash: 'Bar', dividendCredit: 'Dividendengutschrift' },
+      methods: {
+        transfer: 'Überweisung',
+        directDebit: 'Lastschrift',
+        cash: 'Bar',
+        dividendCredit: 'Dividendengutschrift',
+      },
       noticeRecorded: 'Kündigung erfasst',
       noticeRecordedEffective: 'Kündigung erfasst (wirksam zum %{date})',
       deathRecorded: 'Tod erfasst',
@@ -133,8 +148,10 @@ export const membersDe: Messages<typeof membersEn> = {
     clear: 'Ausnahme aufheben',
     setTitle: 'Von der Bereinigung ausnehmen',
     clearTitle: 'Ausnahme aufheben',
-    setHint: 'Solange das Mitglied ausgenommen ist (offene Prüfung, Rechtsstreit, offene Steuerfestsetzung), werden seine personenbezogenen Daten nie gelöscht. Bitte geben Sie den Grund an.',
-    clearHint: 'Nach dem Aufheben wird das Mitglied bei der nächsten Bereinigung gelöscht, sobald es fällig ist. Bitte geben Sie den Grund an.',
+    setHint:
+      'Solange das Mitglied ausgenommen ist (offene Prüfung, Rechtsstreit, offene Steuerfestsetzung), werden seine personenbezogenen Daten nie gelöscht. Bitte geben Sie den Grund an.',
+    clearHint:
+      'Nach dem Aufheben wird das Mitglied bei der nächsten Bereinigung gelöscht, sobald es fällig ist. Bitte geben Sie den Grund an.',
     reason: 'Grund',
     setDone: 'Das Mitglied ist von der Bereinigung ausgenommen',
     clearedDone: 'Die Ausnahme ist aufgehoben',

@@ -68,7 +68,10 @@ export function isUnderage(birthDate: unknown, at: string = today()): boolean | 
 }
 
 /** A member is shown as exited when the exit date lies in the past (SPEC 4); today counts as past. */
-export function hasExited(member: (Pick<MemberRecord, 'exitDate'> & Partial<Pick<MemberRecord, 'exited'>>) | undefined | null, now = new Date()): boolean {
+export function hasExited(
+  member: (Pick<MemberRecord, 'exitDate'> & Partial<Pick<MemberRecord, 'exited'>>) | undefined | null,
+  now = new Date(),
+): boolean {
   if (typeof member?.exited === 'boolean') return member.exited;
   const exit = member?.exitDate;
   return !!exit && exit <= today(now);
@@ -89,7 +92,8 @@ export function memberLabel(member: Pick<MemberRecord, 'memberNr' | 'name' | 'gi
 
 /** Shares = balance sum / share price, in whole numbers (integer cents, no floating point). */
 export function shareCount(balanceSumCents: number, shareCostCents: number): number | null {
-  if (!Number.isSafeInteger(balanceSumCents) || !Number.isSafeInteger(shareCostCents) || shareCostCents <= 0) return null;
+  if (!Number.isSafeInteger(balanceSumCents) || !Number.isSafeInteger(shareCostCents) || shareCostCents <= 0)
+    return null;
   const abs = Math.abs(balanceSumCents);
   const whole = (abs - (abs % shareCostCents)) / shareCostCents;
   return balanceSumCents < 0 ? -whole : whole;
@@ -111,7 +115,8 @@ export function withdrawEndKey(type: number, legalForm: number | null | undefine
   return `coop.members.withdrawEnd.${type === 6 && legalForm === 1 ? '6d' : String(type)}`;
 }
 
-export const postingsClosed = (member: Pick<MemberRecord, 'exitDate'> | undefined | null): boolean => !!member?.exitDate;
+export const postingsClosed = (member: Pick<MemberRecord, 'exitDate'> | undefined | null): boolean =>
+  !!member?.exitDate;
 
 /** One entry of `GET /members/{id}/history` (docs/api.md; contracts `MemberHistoryEntry`). */
 export type HistoryEntry = MemberHistoryEntry;
@@ -120,7 +125,10 @@ export type HistoryEntry = MemberHistoryEntry;
 export type MemberDashboardData = MemberDashboardDto;
 
 /** "rk (römisch-katholisch)": the code the tax office uses, with its name where known. */
-export function churchName(translate: (key: string, options?: object) => string, code: string | null | undefined): string {
+export function churchName(
+  translate: (key: string, options?: object) => string,
+  code: string | null | undefined,
+): string {
   if (!code) return '';
   const name = translate(`coop.members.churches.${code}`, { _: '' });
   return name ? `${code} (${name})` : code;
@@ -130,7 +138,11 @@ export function churchName(translate: (key: string, options?: object) => string,
  * A select's choices by their names in the clerk's language, sorted as that language sorts (issue 43: the federal
  * states by name, "Baden-Württemberg, Bayern, Berlin, …", not by their codes).
  */
-export function namedChoices(ids: readonly string[], name: (id: string) => string, locale: string): Array<{ id: string; name: string }> {
+export function namedChoices(
+  ids: readonly string[],
+  name: (id: string) => string,
+  locale: string,
+): Array<{ id: string; name: string }> {
   const collator = new Intl.Collator(locale, { sensitivity: 'base' });
   return ids.map((id) => ({ id, name: name(id) })).sort((a, b) => collator.compare(a.name, b.name));
 }

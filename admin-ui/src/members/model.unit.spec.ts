@@ -1,7 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseDateText } from '../format.js';
 import { german } from '../i18n/catalogues.js';
-import { canAnnul, matchedCity, namedChoices, STATES, churchName, hasExited, isUnderage, memberLabel, postingsClosed, shareChange, shareCount, withdrawEndKey } from './model.js';
+import {
+  canAnnul,
+  matchedCity,
+  namedChoices,
+  STATES,
+  churchName,
+  hasExited,
+  isUnderage,
+  memberLabel,
+  postingsClosed,
+  shareChange,
+  shareCount,
+  withdrawEndKey,
+} from './model.js';
 
 describe('member helpers of the console', () => {
   it('counts whole shares from cents by integer division', () => {
@@ -75,8 +88,9 @@ describe('church tax code', () => {
     expect(churchName(t, null)).toBe('');
   });
 
-  it('names the withdrawal of a pending end after the end: a notice is withdrawn, an exclusion lifted, a firm\'s dissolution annulled', () => {
-    const de = (key: string): unknown => key.split('.').reduce<unknown>((t, part) => (t as Record<string, unknown> | undefined)?.[part], german);
+  it("names the withdrawal of a pending end after the end: a notice is withdrawn, an exclusion lifted, a firm's dissolution annulled", () => {
+    const de = (key: string): unknown =>
+      key.split('.').reduce<unknown>((t, part) => (t as Record<string, unknown> | undefined)?.[part], german);
     expect(de(withdrawEndKey(8, 0))).toBe('Kündigung zurücknehmen');
     expect(de(withdrawEndKey(7, 0))).toBe('Ausschluss aufheben');
     expect(de(withdrawEndKey(6, 0))).toBe('Todesfall stornieren');
@@ -86,7 +100,8 @@ describe('church tax code', () => {
 });
 
 describe('the federal states in the member form (issue 43)', () => {
-  const name = (id: string): string => String((german as unknown as { coop: { members: { states: Record<string, string> } } }).coop.members.states[id]);
+  const name = (id: string): string =>
+    String((german as unknown as { coop: { members: { states: Record<string, string> } } }).coop.members.states[id]);
   it('are sorted by their German names, not by their codes', () => {
     const names = namedChoices(STATES, name, 'de').map((c) => c.name);
     expect(names.slice(0, 5)).toEqual(['Baden-Württemberg', 'Bayern', 'Berlin', 'Brandenburg', 'Bremen']);

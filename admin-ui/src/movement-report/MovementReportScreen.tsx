@@ -1,5 +1,21 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, Card, CardContent, CardHeader, LinearProgress, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  LinearProgress,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -24,7 +40,10 @@ function Section(props: { id: string; caption: string; head: readonly string[]; 
   return (
     <Box sx={{ overflowX: 'auto', mb: 2 }}>
       <Table size="small" data-testid={props.id} aria-labelledby={`${props.id}-caption`}>
-        <caption id={`${props.id}-caption`} style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600, padding: '8px 0' }}>
+        <caption
+          id={`${props.id}-caption`}
+          style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600, padding: '8px 0' }}
+        >
           {props.caption}
         </caption>
         <TableHead>
@@ -64,29 +83,61 @@ function Figures({ report: r, t }: { report: MovementReportDto; t: Texts }) {
   return (
     <>
       <Section id="movement-members" caption={t('members')} head={[t('item'), t('count')]}>
-        <Row label={t('start', { date: formatDate(r.from) })} cells={[formatCount(r.members.start)]} strong testId="movement-members-start" />
+        <Row
+          label={t('start', { date: formatDate(r.from) })}
+          cells={[formatCount(r.members.start)]}
+          strong
+          testId="movement-members-start"
+        />
         <Row label={t('joined')} cells={[formatCount(r.members.joined)]} />
         <Row label={t('left')} cells={[formatCount(r.members.left)]} />
         {leaversByReason(r).map((l) => (
           <Row key={l.reason} label={t(`reasons.${l.reason}`)} cells={[formatCount(l.count)]} indent />
         ))}
-        <Row label={t('end', { date: formatDate(r.to) })} cells={[formatCount(r.members.end)]} strong testId="movement-members-end" />
-        {r.members.endWithoutShares > 0 ? <Row label={t('endWithoutShares')} cells={[formatCount(r.members.endWithoutShares)]} indent /> : null}
+        <Row
+          label={t('end', { date: formatDate(r.to) })}
+          cells={[formatCount(r.members.end)]}
+          strong
+          testId="movement-members-end"
+        />
+        {r.members.endWithoutShares > 0 ? (
+          <Row label={t('endWithoutShares')} cells={[formatCount(r.members.endWithoutShares)]} indent />
+        ) : null}
       </Section>
-      <Section id="movement-holdings" caption={t('holdings')} head={[t('item'), t('shares'), t('subscribed'), t('paid')]}>
+      <Section
+        id="movement-holdings"
+        caption={t('holdings')}
+        head={[t('item'), t('shares'), t('subscribed'), t('paid')]}
+      >
         {holdingLines(r).map(({ key, holding }) => (
-          <Row key={key} label={t(`lines.${key}`)} cells={[formatCount(holding.shares), formatMoney(holding.subscribed), formatMoney(holding.paid)]} strong={key === 'start' || key === 'end'} testId={`movement-${key}`} />
+          <Row
+            key={key}
+            label={t(`lines.${key}`)}
+            cells={[formatCount(holding.shares), formatMoney(holding.subscribed), formatMoney(holding.paid)]}
+            strong={key === 'start' || key === 'end'}
+            testId={`movement-${key}`}
+          />
         ))}
       </Section>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('columnsHint')}
       </Typography>
-      <Section id="movement-kinds" caption={t('byKind')} head={[t('kind'), t('postings'), t('annulments'), t('shares'), t('subscribed'), t('paid')]}>
+      <Section
+        id="movement-kinds"
+        caption={t('byKind')}
+        head={[t('kind'), t('postings'), t('annulments'), t('shares'), t('subscribed'), t('paid')]}
+      >
         {r.byKind.map((k) => (
           <Row
             key={k.kind}
             label={`${adding(k.kind) ? '+' : '−'} ${t(`kinds.${k.kind}`)}`}
-            cells={[formatCount(k.postings), formatCount(k.annulments), formatCount(k.shares), formatMoney(k.subscribed), formatMoney(k.paid)]}
+            cells={[
+              formatCount(k.postings),
+              formatCount(k.annulments),
+              formatCount(k.shares),
+              formatMoney(k.subscribed),
+              formatMoney(k.paid),
+            ]}
           />
         ))}
       </Section>
@@ -101,7 +152,11 @@ function Figures({ report: r, t }: { report: MovementReportDto; t: Texts }) {
           <Typography variant="body2">{t('noLiability')}</Typography>
         </Box>
       ) : (
-        <Section id="movement-liability" caption={`${t('liability')} (${t('perShare', { amount: formatMoney(r.liability.perShare) })})`} head={[t('item'), t('amount')]}>
+        <Section
+          id="movement-liability"
+          caption={`${t('liability')} (${t('perShare', { amount: formatMoney(r.liability.perShare) })})`}
+          head={[t('item'), t('amount')]}
+        >
           <Row label={t('lines.start')} cells={[formatMoney(r.liability.start)]} strong />
           <Row label={t('lines.added')} cells={[formatMoney(r.liability.added)]} />
           <Row label={t('lines.reduced')} cells={[formatMoney(r.liability.reduced)]} />
@@ -136,7 +191,11 @@ export default function MovementReportScreen() {
   };
   return (
     <Card component="section" aria-labelledby="movement-title" data-testid="movement-report" sx={{ mt: 1 }}>
-      <CardHeader id="movement-title" title={t('title', { year })} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
+      <CardHeader
+        id="movement-title"
+        title={t('title', { year })}
+        slotProps={{ title: { variant: 'h6', component: 'h1' } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
           <TextField
@@ -154,10 +213,24 @@ export default function MovementReportScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="outlined" size="small" startIcon={<DownloadIcon />} disabled={!report.isSuccess} onClick={() => void download(movementPaths.pdf(year))} data-testid="movement-pdf">
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<DownloadIcon />}
+            disabled={!report.isSuccess}
+            onClick={() => void download(movementPaths.pdf(year))}
+            data-testid="movement-pdf"
+          >
             {t('pdf')}
           </Button>
-          <Button variant="outlined" size="small" startIcon={<DownloadIcon />} disabled={!report.isSuccess} onClick={() => void download(movementPaths.xlsx(year))} data-testid="movement-xlsx">
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<DownloadIcon />}
+            disabled={!report.isSuccess}
+            onClick={() => void download(movementPaths.xlsx(year))}
+            data-testid="movement-xlsx"
+          >
             {t('xlsx')}
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 260 }}>

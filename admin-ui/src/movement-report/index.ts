@@ -8,5 +8,12 @@ import { lazyScreen, type ConsoleResource } from '../registry';
  */
 export const movementReport: ConsoleResource = {
   name: 'movementReport',
-  routes: [{ path: '/reports/movements', screen: lazyScreen(() => import('./MovementReportScreen')), permission: 'reports:read', title: 'coop.title.movementReport' }],
+  routes: [
+    {
+      path: '/reports/movements',
+      screen: lazyScreen(() => import('./MovementReportScreen')),
+      permission: 'reports:read',
+      title: 'coop.title.movementReport',
+    },
+  ],
 };

@@ -1,4 +1,9 @@
-import { LEAVE_REASONS, type LeaveReason, type MovementHoldingDto, type MovementReportDto } from '@coop/contracts/console';
+import {
+  LEAVE_REASONS,
+  type LeaveReason,
+  type MovementHoldingDto,
+  type MovementReportDto,
+} from '@coop/contracts/console';
 
 /** The API's paths and the files' names (as the server names them in its Content-Disposition). */
 export const movementPaths = {
@@ -14,7 +19,10 @@ export function reportYearFrom(search: string, now = new Date()): number {
 }
 
 /** The years offered: from the report's first to its last year (newest first); before an answer the last eleven years. */
-export function yearChoices(report: Pick<MovementReportDto, 'firstYear' | 'lastYear'> | undefined, now = new Date()): number[] {
+export function yearChoices(
+  report: Pick<MovementReportDto, 'firstYear' | 'lastYear'> | undefined,
+  now = new Date(),
+): number[] {
   const last = report?.lastYear ?? now.getFullYear();
   const first = report?.firstYear ?? last - 10;
   return Array.from({ length: Math.max(1, last - first + 1) }, (_, i) => last - i);
@@ -22,10 +30,15 @@ export function yearChoices(report: Pick<MovementReportDto, 'firstYear' | 'lastY
 
 /** The leavers by reason in the order of § 338 HGB's list (notice, transfer, death, exclusion, dissolution). */
 export function leaversByReason(report: MovementReportDto): { reason: LeaveReason; count: number }[] {
-  return LEAVE_REASONS.map((reason) => ({ reason, count: report.members.leftBy.find((l) => l.reason === reason)?.count ?? 0 }));
+  return LEAVE_REASONS.map((reason) => ({
+    reason,
+    count: report.members.leftBy.find((l) => l.reason === reason)?.count ?? 0,
+  }));
 }
 
 /** The four lines of the holdings: start, added, reduced, end. */
-export function holdingLines(report: MovementReportDto): { key: 'start' | 'added' | 'reduced' | 'end'; holding: MovementHoldingDto }[] {
+export function holdingLines(
+  report: MovementReportDto,
+): { key: 'start' | 'added' | 'reduced' | 'end'; holding: MovementHoldingDto }[] {
   return (['start', 'added', 'reduced', 'end'] as const).map((key) => ({ key, holding: report[key] }));
 }

@@ -3,11 +3,14 @@ import type { movementReportEn } from './movement-report.en';
 /** Deutsche Texte des Bestandsnachweises (§ 338 HGB, Issue 45); mit dem Bildschirm geladen (`texts.ts`), nicht in `de.ts`. */
 export const movementReportDe: typeof movementReportEn = {
   title: 'Bestandsnachweis %{year}',
-  intro: 'Mitglieder, Geschäftsanteile und Geschäftsguthaben des Geschäftsjahres für den Anhang des Jahresabschlusses (§ 338 Abs. 1 HGB): zu Beginn und am Ende, mit Zu- und Abgängen.',
+  intro:
+    'Mitglieder, Geschäftsanteile und Geschäftsguthaben des Geschäftsjahres für den Anhang des Jahresabschlusses (§ 338 Abs. 1 HGB): zu Beginn und am Ende, mit Zu- und Abgängen.',
   year: 'Geschäftsjahr',
-  provisional: 'Das Geschäftsjahr ist noch nicht abgelaufen: vorläufige Zahlen (zum 31.12. bereits erklärte Austritte sind enthalten).',
+  provisional:
+    'Das Geschäftsjahr ist noch nicht abgelaufen: vorläufige Zahlen (zum 31.12. bereits erklärte Austritte sind enthalten).',
   asOf: 'Stand: %{date}. Für dasselbe Jahr ergeben sich später dieselben Zahlen, es sei denn, danach werden Buchungen mit einem Datum in diesem Jahr erfasst.',
-  notReconciled: 'Anfangs- oder Endbestand weichen von den Beständen der Mitgliederliste zu diesen Tagen ab, oder die datierten Einzahlungen einer Buchung ergeben nicht ihre Einzahlung im Register. Bitte die Daten prüfen lassen.',
+  notReconciled:
+    'Anfangs- oder Endbestand weichen von den Beständen der Mitgliederliste zu diesen Tagen ab, oder die datierten Einzahlungen einer Buchung ergeben nicht ihre Einzahlung im Register. Bitte die Daten prüfen lassen.',
   pdf: 'PDF herunterladen',
   xlsx: 'XLSX herunterladen',
   downloadFailed: 'Die Datei konnte nicht geladen werden: %{message}',
@@ -31,7 +34,8 @@ export const movementReportDe: typeof movementReportEn = {
   shares: 'Anteile',
   subscribed: 'Gezeichnet',
   paid: 'Eingezahlt',
-  columnsHint: 'Gezeichnet: die Geschäftsanteile zum Nennbetrag (Anteile × Anteilspreis). Eingezahlt: was bis zum Tag der Zeile eingezahlt war (Anfangsbestand: 31.12. des Vorjahres; Zugänge, Abgänge und Endbestand: 31.12. des Jahres), das Geschäftsguthaben im engeren Sinn; spätere Einzahlungen und Rücklastschriften zählen im Jahr ihres Datums.',
+  columnsHint:
+    'Gezeichnet: die Geschäftsanteile zum Nennbetrag (Anteile × Anteilspreis). Eingezahlt: was bis zum Tag der Zeile eingezahlt war (Anfangsbestand: 31.12. des Vorjahres; Zugänge, Abgänge und Endbestand: 31.12. des Jahres), das Geschäftsguthaben im engeren Sinn; spätere Einzahlungen und Rücklastschriften zählen im Jahr ihres Datums.',
   byKind: 'Bewegungen nach Buchungsart',
   kind: 'Art',
   postings: 'Buchungen',
@@ -46,7 +50,8 @@ export const movementReportDe: typeof movementReportEn = {
     7: 'Ausschluss (7)',
     8: 'Kündigung, Austritt (8)',
   },
-  annulmentsHint: 'Ein Storno zählt bei der Art der stornierten Buchung, mit seinem eigenen Datum, wie das Register ihn zählt.',
+  annulmentsHint:
+    'Ein Storno zählt bei der Art der stornierten Buchung, mit seinem eigenen Datum, wie das Register ihn zählt.',
   liability: 'Haftsummen',
   perShare: 'Haftsumme je Anteil: %{amount}',
   noLiability: 'Die Satzung sieht keine Haftsumme je Anteil vor (die Einstellung der Genossenschaft ist leer).',

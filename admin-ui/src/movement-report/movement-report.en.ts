@@ -5,11 +5,13 @@
  */
 export const movementReportEn = {
   title: 'Movement report %{year}',
-  intro: 'Members, shares and capital of the financial year for the notes to the annual accounts (§ 338 (1) HGB): at its start and end, and what joined and left.',
+  intro:
+    'Members, shares and capital of the financial year for the notes to the annual accounts (§ 338 (1) HGB): at its start and end, and what joined and left.',
   year: 'Financial year',
   provisional: 'The year is not over yet: provisional figures (ends already noticed for 31 December included).',
   asOf: 'As of %{date}: a report of the same year shows the same figures later unless postings dated in it are recorded.',
-  notReconciled: 'Start or end differ from the holdings of the member list on those days, or a posting’s dated payments do not add up to its payment in the register. Please have the data checked.',
+  notReconciled:
+    'Start or end differ from the holdings of the member list on those days, or a posting’s dated payments do not add up to its payment in the register. Please have the data checked.',
   pdf: 'Download PDF',
   xlsx: 'Download XLSX',
   downloadFailed: 'The file could not be downloaded: %{message}',
@@ -33,7 +35,8 @@ export const movementReportEn = {
   shares: 'Shares',
   subscribed: 'Subscribed',
   paid: 'Paid in',
-  columnsHint: 'Subscribed: the shares at their nominal value (shares × share price). Paid in: what was paid by the day of the line (the start: 31 December of the year before; the movements and the end: 31 December of the year), the members’ capital strictly; later payments and returned debits count in the year they are dated in.',
+  columnsHint:
+    'Subscribed: the shares at their nominal value (shares × share price). Paid in: what was paid by the day of the line (the start: 31 December of the year before; the movements and the end: 31 December of the year), the members’ capital strictly; later payments and returned debits count in the year they are dated in.',
   byKind: 'Movements by kind of posting',
   kind: 'Kind',
   postings: 'Postings',
@@ -48,7 +51,8 @@ export const movementReportEn = {
     7: 'Exclusion (7)',
     8: 'Notice, exit (8)',
   },
-  annulmentsHint: 'An annulment counts under the kind of the posting it annuls, on its own date, as the register counts it.',
+  annulmentsHint:
+    'An annulment counts under the kind of the posting it annuls, on its own date, as the register counts it.',
   liability: 'Liability sums',
   perShare: 'Liability per share: %{amount}',
   noLiability: 'The statutes set no liability per share (the cooperative’s setting is empty).',

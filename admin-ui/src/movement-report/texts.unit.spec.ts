@@ -7,7 +7,9 @@ import { reportYearFrom, yearChoices } from './model';
 
 /** Every leaf key of a text tree, dotted. */
 const leaves = (tree: object, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? leaves(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null ? leaves(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
 const params = (text: string): string[] => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]!).sort();
 
 describe('the movement report screen’s texts (loaded with the screen, not in en.ts / de.ts)', () => {
@@ -22,8 +24,10 @@ describe('the movement report screen’s texts (loaded with the screen, not in e
   });
 
   it('name every reason and every kind the API answers', () => {
-    for (const reason of LEAVE_REASONS) expect(movementText(movementReportDe, `reasons.${reason}`)).not.toBe(`reasons.${reason}`);
-    for (const kind of MOVEMENT_KINDS) expect(movementText(movementReportEn, `kinds.${kind}`)).not.toBe(`kinds.${kind}`);
+    for (const reason of LEAVE_REASONS)
+      expect(movementText(movementReportDe, `reasons.${reason}`)).not.toBe(`reasons.${reason}`);
+    for (const kind of MOVEMENT_KINDS)
+      expect(movementText(movementReportEn, `kinds.${kind}`)).not.toBe(`kinds.${kind}`);
   });
 
   it('fill parameters, pick the language and fall back to English', () => {

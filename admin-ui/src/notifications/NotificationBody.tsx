@@ -22,9 +22,16 @@ export function SeenToggle({ n, testId }: { n: NotificationRecord; testId?: stri
       disabled={n.seen}
       size="small"
       onChange={() => {
-        markSeen([n.id]).catch((error: unknown) => notify(error instanceof Error ? error.message : String(error), { type: 'error' }));
+        markSeen([n.id]).catch((error: unknown) =>
+          notify(error instanceof Error ? error.message : String(error), { type: 'error' }),
+        );
       }}
-      slotProps={{ input: { 'aria-label': translate('coop.notifications.seenToggle', { headline: headline(translate, n) }), 'data-testid': testId ?? `notification-seen-${n.id}` } as object }}
+      slotProps={{
+        input: {
+          'aria-label': translate('coop.notifications.seenToggle', { headline: headline(translate, n) }),
+          'data-testid': testId ?? `notification-seen-${n.id}`,
+        } as object,
+      }}
     />
   );
 }
@@ -37,8 +44,17 @@ function KistamMember({ n }: { n: NotificationRecord }) {
   if (!id) return null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-      <Typography data-testid="notification-member">{data ? memberLabel(data) : translate('coop.notifications.memberNr', { nr: n.memberNr ?? '' })}</Typography>
-      <Button component={RouterLink} to={`/members/${encodeURIComponent(id)}`} variant="outlined" size="small" startIcon={<EditIcon />} data-testid="notification-edit-member">
+      <Typography data-testid="notification-member">
+        {data ? memberLabel(data) : translate('coop.notifications.memberNr', { nr: n.memberNr ?? '' })}
+      </Typography>
+      <Button
+        component={RouterLink}
+        to={`/members/${encodeURIComponent(id)}`}
+        variant="outlined"
+        size="small"
+        startIcon={<EditIcon />}
+        data-testid="notification-edit-member"
+      >
         {translate('coop.notifications.editMember')}
       </Button>
     </Box>
@@ -52,7 +68,12 @@ function KistamMember({ n }: { n: NotificationRecord }) {
 function KistamMembers({ n }: { n: NotificationRecord }) {
   const translate = useTranslate();
   return (
-    <List dense disablePadding aria-label={translate('coop.notifications.errors')} data-testid="notification-kistam-members">
+    <List
+      dense
+      disablePadding
+      aria-label={translate('coop.notifications.errors')}
+      data-testid="notification-kistam-members"
+    >
       {n.errors.map((e, i) => {
         const nr = e.parameters[0] ?? '';
         return (
@@ -61,7 +82,13 @@ function KistamMembers({ n }: { n: NotificationRecord }) {
             disableGutters
             secondaryAction={
               e.entityId ? (
-                <Button component={RouterLink} to={`/members/${encodeURIComponent(e.entityId)}`} size="small" startIcon={<EditIcon />} data-testid="notification-kistam-member-link">
+                <Button
+                  component={RouterLink}
+                  to={`/members/${encodeURIComponent(e.entityId)}`}
+                  size="small"
+                  startIcon={<EditIcon />}
+                  data-testid="notification-kistam-member-link"
+                >
                   {translate('coop.notifications.editMember')}
                 </Button>
               ) : null
@@ -69,7 +96,9 @@ function KistamMembers({ n }: { n: NotificationRecord }) {
             sx={{ pr: 24 }}
             data-testid="notification-kistam-member"
           >
-            <ListItemText primary={`${translate('coop.notifications.memberNr', { nr })}: ${problemText(translate, e.template, [nr, e.template])}`} />
+            <ListItemText
+              primary={`${translate('coop.notifications.memberNr', { nr })}: ${problemText(translate, e.template, [nr, e.template])}`}
+            />
           </ListItem>
         );
       })}
@@ -90,14 +119,23 @@ function FieldErrors({ n }: { n: NotificationRecord }) {
             disableGutters
             secondaryAction={
               to && e.entityClass ? (
-                <Button component={RouterLink} to={to} size="small" startIcon={<EditIcon />} data-testid="notification-error-link">
+                <Button
+                  component={RouterLink}
+                  to={to}
+                  size="small"
+                  startIcon={<EditIcon />}
+                  data-testid="notification-error-link"
+                >
                   {translate(`coop.notifications.entities.${e.entityClass}`)}
                 </Button>
               ) : null
             }
             sx={{ pr: 24 }}
           >
-            <ListItemText primary={templateText(translate, e.template, e.parameters)} secondary={e.field ? fieldLabel(translate, e.entityClass, e.field) : null} />
+            <ListItemText
+              primary={templateText(translate, e.template, e.parameters)}
+              secondary={e.field ? fieldLabel(translate, e.entityClass, e.field) : null}
+            />
           </ListItem>
         );
       })}
@@ -123,14 +161,27 @@ export function NotificationBody({ n }: { n: NotificationRecord }) {
       ) : null}
       {(n.type !== 'kistamError' || n.errors.length > 0) && to && n.entityClass ? (
         <Box>
-          <Button component={RouterLink} to={to} variant="outlined" size="small" startIcon={<OpenInNewIcon />} data-testid="notification-entity-link">
+          <Button
+            component={RouterLink}
+            to={to}
+            variant="outlined"
+            size="small"
+            startIcon={<OpenInNewIcon />}
+            data-testid="notification-entity-link"
+          >
             {translate(`coop.notifications.entities.${n.entityClass}`)}
           </Button>
         </Box>
       ) : null}
       {n.taskId && n.entityClass !== 'task' ? (
         <Box>
-          <Button component={RouterLink} to="/tasks" size="small" startIcon={<OpenInNewIcon />} data-testid="notification-task-link">
+          <Button
+            component={RouterLink}
+            to="/tasks"
+            size="small"
+            startIcon={<OpenInNewIcon />}
+            data-testid="notification-task-link"
+          >
             {translate('coop.notifications.toTasks')}
           </Button>
         </Box>

@@ -28,7 +28,6 @@ import { headline, notificationsQuery, type NotificationRecord } from './model';
 import { NotificationBody, SeenToggle } from './NotificationBody';
 import { useMarkSeen, useNotification, useNotifications } from './queries';
 
-
 /** "Mark all as seen": every unseen notification's id (in pages of the API's limit), then one mark-seen per page. */
 function useMarkAllSeen() {
   const markSeen = useMarkSeen();
@@ -36,7 +35,8 @@ function useMarkAllSeen() {
     let marked = 0;
     for (let round = 0; round < 20; round += 1) {
       const res = await api<NotificationRecord[] | null>(notificationsQuery(1, 1000, false));
-      const ids = res.status === 204 || !Array.isArray(res.body) ? [] : res.body.filter((n) => !n.seen).map((n) => n.id);
+      const ids =
+        res.status === 204 || !Array.isArray(res.body) ? [] : res.body.filter((n) => !n.seen).map((n) => n.id);
       if (ids.length === 0) break;
       await markSeen(ids);
       marked += ids.length;
@@ -54,8 +54,12 @@ function Detail({ id }: { id: string }) {
       <CardHeader
         id="notification-detail-title"
         title={n ? headline(translate, n) : translate('coop.notifications.detail')}
-        subheader={n ? `${formatDateTime(n.time)} · ${translate(`coop.notifications.types.${n.type}`, { _: n.type })}` : null}
-        slotProps={{ title: { variant: 'h6', component: 'h2', 'data-testid': 'notification-detail-headline' } as object }}
+        subheader={
+          n ? `${formatDateTime(n.time)} · ${translate(`coop.notifications.types.${n.type}`, { _: n.type })}` : null
+        }
+        slotProps={{
+          title: { variant: 'h6', component: 'h2', 'data-testid': 'notification-detail-headline' } as object,
+        }}
         action={n ? <SeenToggle n={n} testId="notification-detail-seen" /> : null}
       />
       <CardContent sx={{ pt: 0 }}>
@@ -116,10 +120,23 @@ export default function NotificationList() {
             action={
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
                 <FormControlLabel
-                  control={<Switch checked={showSeen} onChange={(e) => change({ seen: e.target.checked ? '1' : null, page: null })} slotProps={{ input: { 'data-testid': 'notifications-show-seen' } as object }} />}
+                  control={
+                    <Switch
+                      checked={showSeen}
+                      onChange={(e) => change({ seen: e.target.checked ? '1' : null, page: null })}
+                      slotProps={{ input: { 'data-testid': 'notifications-show-seen' } as object }}
+                    />
+                  }
                   label={translate('coop.notifications.showSeen')}
                 />
-                <Button variant="outlined" size="small" startIcon={<DoneAllIcon />} onClick={() => void onMarkAll()} disabled={marking || (!showSeen && items.length === 0)} data-testid="notifications-mark-all">
+                <Button
+                  variant="outlined"
+                  size="small"
+                  startIcon={<DoneAllIcon />}
+                  onClick={() => void onMarkAll()}
+                  disabled={marking || (!showSeen && items.length === 0)}
+                  data-testid="notifications-mark-all"
+                >
                   {translate('coop.notifications.markAllSeen')}
                 </Button>
               </Box>
@@ -145,16 +162,33 @@ export default function NotificationList() {
                 </TableHead>
                 <TableBody>
                   {items.map((n) => (
-                    <TableRow key={n.id} selected={n.id === id} data-testid="notification-row" data-id={n.id} data-seen={n.seen ? '1' : '0'}>
+                    <TableRow
+                      key={n.id}
+                      selected={n.id === id}
+                      data-testid="notification-row"
+                      data-id={n.id}
+                      data-seen={n.seen ? '1' : '0'}
+                    >
                       <TableCell padding="checkbox">
                         <SeenToggle n={n} />
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(n.time)}</TableCell>
                       <TableCell>
-                        <Chip size="small" {...(n.type === 'kistamError' || n.type === 'validationError' ? { color: 'error' as const } : { variant: 'outlined' as const })} label={translate(`coop.notifications.types.${n.type}`, { _: n.type })} />
+                        <Chip
+                          size="small"
+                          {...(n.type === 'kistamError' || n.type === 'validationError'
+                            ? { color: 'error' as const }
+                            : { variant: 'outlined' as const })}
+                          label={translate(`coop.notifications.types.${n.type}`, { _: n.type })}
+                        />
                       </TableCell>
                       <TableCell sx={{ fontWeight: n.seen ? 400 : 600 }}>
-                        <Link component={RouterLink} to={`/notifications/${encodeURIComponent(n.id)}${suffix}`} color="inherit" data-testid="notification-open">
+                        <Link
+                          component={RouterLink}
+                          to={`/notifications/${encodeURIComponent(n.id)}${suffix}`}
+                          color="inherit"
+                          data-testid="notification-open"
+                        >
                           {headline(translate, n)}
                         </Link>
                       </TableCell>

@@ -1,6 +1,19 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import TaskIcon from '@mui/icons-material/Task';
-import { Alert, Button, Card, CardContent, CardHeader, Link, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatCountIn, formatDateTime } from '../format';
@@ -29,10 +42,24 @@ export function NotificationsCard() {
         action={
           // The task list is reached from here as well: a KiStAM task waiting for its answer file, after its notice is seen.
           <Stack direction="row" spacing={1}>
-            <Button component={RouterLink} to="/tasks" startIcon={<TaskIcon />} size="small" variant="outlined" data-testid="dashboard-to-tasks">
+            <Button
+              component={RouterLink}
+              to="/tasks"
+              startIcon={<TaskIcon />}
+              size="small"
+              variant="outlined"
+              data-testid="dashboard-to-tasks"
+            >
               {translate('coop.notifications.toTasks')}
             </Button>
-            <Button component={RouterLink} to="/notifications" startIcon={<NotificationsIcon />} size="small" variant="outlined" data-testid="dashboard-to-notifications">
+            <Button
+              component={RouterLink}
+              to="/notifications"
+              startIcon={<NotificationsIcon />}
+              size="small"
+              variant="outlined"
+              data-testid="dashboard-to-notifications"
+            >
               {translate('coop.notifications.toAll')}
             </Button>
           </Stack>
@@ -52,7 +79,11 @@ export function NotificationsCard() {
               <ListItem key={n.id} disableGutters data-testid="dashboard-notification">
                 <ListItemText
                   primary={
-                    <Link component={RouterLink} to={`/notifications/${encodeURIComponent(n.id)}`} data-testid="dashboard-notification-open">
+                    <Link
+                      component={RouterLink}
+                      to={`/notifications/${encodeURIComponent(n.id)}`}
+                      data-testid="dashboard-notification-open"
+                    >
                       {headline(translate, n)}
                     </Link>
                   }

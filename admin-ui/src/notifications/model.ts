@@ -1,4 +1,11 @@
-import { allows, NOTIFICATION_ENTITY_CLASSES, NOTIFICATION_MESSAGES, TASK_KINDS, type NotificationDto, type NotificationEntityClass } from '@coop/contracts/console';
+import {
+  allows,
+  NOTIFICATION_ENTITY_CLASSES,
+  NOTIFICATION_MESSAGES,
+  TASK_KINDS,
+  type NotificationDto,
+  type NotificationEntityClass,
+} from '@coop/contracts/console';
 import { formatDate } from '../format';
 
 /** A notification as the API answers it (contracts `NotificationDto`). */
@@ -62,7 +69,10 @@ export function kindName(translate: Translate, kind: string): string {
  * The headline of a notification (SPEC 8) in the clerk's language: the message's text with its numbered parameters,
  * a task kind named, a template parameter (a rejection's reason, a KiStAM member's problem) translated.
  */
-export function headline(translate: Translate, n: Pick<NotificationRecord, 'message' | 'parameters' | 'memberNr'>): string {
+export function headline(
+  translate: Translate,
+  n: Pick<NotificationRecord, 'message' | 'parameters' | 'memberNr'>,
+): string {
   if (!(NOTIFICATION_MESSAGES as readonly string[]).includes(n.message)) return n.message;
   const p = [...n.parameters];
   switch (n.message) {
@@ -90,8 +100,16 @@ export function headline(translate: Translate, n: Pick<NotificationRecord, 'mess
       break;
   }
   // A count first (the request file's members, the settlements due by a deadline) chooses the singular or plural form.
-  const count = n.message === 'kistamRequestReady' || n.message === 'kistamMembersNotQueried' || n.message === 'settlementDeadlineNear' ? Number(p[0]) : Number.NaN;
-  return translate(`coop.notifications.messages.${n.message}`, { ...numbered(p), ...(Number.isFinite(count) ? { smart_count: count } : {}) });
+  const count =
+    n.message === 'kistamRequestReady' ||
+    n.message === 'kistamMembersNotQueried' ||
+    n.message === 'settlementDeadlineNear'
+      ? Number(p[0])
+      : Number.NaN;
+  return translate(`coop.notifications.messages.${n.message}`, {
+    ...numbered(p),
+    ...(Number.isFinite(count) ? { smart_count: count } : {}),
+  });
 }
 
 /** The list's query: newest first, only unseen ones unless the seen are shown too (SPEC 7: `filter=seen:0`). */
@@ -140,5 +158,7 @@ export function unreadShown(count: number): string {
  */
 export function bellLabel(translate: Translate, count: number | undefined): string {
   if (count === undefined) return translate('coop.notifications.link');
-  return count > 99 ? translate('coop.notifications.unreadMany', { shown: unreadShown(count) }) : translate('coop.notifications.unread', { smart_count: count });
+  return count > 99
+    ? translate('coop.notifications.unreadMany', { shown: unreadShown(count) })
+    : translate('coop.notifications.unread', { smart_count: count });
 }

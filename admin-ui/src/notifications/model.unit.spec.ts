@@ -1,11 +1,25 @@
 import { describe, expect, it } from '@jest/globals';
 import { english, german } from '../i18n/catalogues.js';
-import { bellLabel, entityPath, fieldLabel, headline, notificationsQuery, readsNotifications, templateText, UNREAD_COUNT_QUERY } from './model.js';
+import {
+  bellLabel,
+  entityPath,
+  fieldLabel,
+  headline,
+  notificationsQuery,
+  readsNotifications,
+  templateText,
+  UNREAD_COUNT_QUERY,
+} from './model.js';
 
 /** A translate function over a catalogue with polyglot's `%{name}` interpolation, `_` default and en/de plural forms, as react-admin's. */
 function translator(catalogue: unknown) {
   return (key: string, options: Record<string, unknown> = {}): string => {
-    const found = key.split('.').reduce<unknown>((t, p) => (t && typeof t === 'object' ? (t as Record<string, unknown>)[p] : undefined), catalogue);
+    const found = key
+      .split('.')
+      .reduce<unknown>(
+        (t, p) => (t && typeof t === 'object' ? (t as Record<string, unknown>)[p] : undefined),
+        catalogue,
+      );
     if (typeof found !== 'string') return typeof options._ === 'string' ? options._ : key;
     const forms = found.split(' |||| ');
     const text = forms.length > 1 && options.smart_count !== 1 ? forms[1]! : forms[0]!;
@@ -15,7 +29,11 @@ function translator(catalogue: unknown) {
 const en = translator(english);
 const de = translator(german);
 
-const note = (message: string, parameters: string[], memberNr: number | null = null) => ({ message, parameters, memberNr });
+const note = (message: string, parameters: string[], memberNr: number | null = null) => ({
+  message,
+  parameters,
+  memberNr,
+});
 
 describe('notification headlines (SPEC 8)', () => {
   it('names the task kind in the clerk language', () => {
@@ -26,26 +44,50 @@ describe('notification headlines (SPEC 8)', () => {
   });
 
   it('translates the template of a rejection and of a KiStAM member error', () => {
-    expect(headline(en, note('taskRejected', ['fsak', 'fsakCurrentYear']))).toBe("Task of type FSA control report rejected: It's not allowed to send a FSA of the actual year");
-    expect(headline(de, note('taskRejected', ['fsak', 'fsakCurrentYear']))).toBe('Aufgabe FSA-Kontrollmeldung abgelehnt: Eine FSA-Meldung für das laufende Jahr ist nicht zulässig');
-    expect(headline(en, note('kistamMemberError', ['1042', 'kistamTaxIdMissing'], 1042))).toBe('KiStAM error processing member 1042: no tax identification number');
-    expect(headline(de, note('kistamMemberError', ['1042', 'kistamAnswerError', '7'], 1042))).toBe('KiStAM-Fehler bei Mitglied 1042: das BZSt antwortete mit Fehler 7');
-    expect(headline(en, note('kistamGenericError', ['kistamInvalidLine', '3', 'duplicate']))).toBe('KiStAM error: the line cannot be read: duplicate (line 3)');
-    expect(headline(en, note('kistamMemberError', ['1042', 'invalidTaxId'], 1042))).toBe('KiStAM error processing member 1042: Invalid tax ID (11 digits)');
+    expect(headline(en, note('taskRejected', ['fsak', 'fsakCurrentYear']))).toBe(
+      "Task of type FSA control report rejected: It's not allowed to send a FSA of the actual year",
+    );
+    expect(headline(de, note('taskRejected', ['fsak', 'fsakCurrentYear']))).toBe(
+      'Aufgabe FSA-Kontrollmeldung abgelehnt: Eine FSA-Meldung für das laufende Jahr ist nicht zulässig',
+    );
+    expect(headline(en, note('kistamMemberError', ['1042', 'kistamTaxIdMissing'], 1042))).toBe(
+      'KiStAM error processing member 1042: no tax identification number',
+    );
+    expect(headline(de, note('kistamMemberError', ['1042', 'kistamAnswerError', '7'], 1042))).toBe(
+      'KiStAM-Fehler bei Mitglied 1042: das BZSt antwortete mit Fehler 7',
+    );
+    expect(headline(en, note('kistamGenericError', ['kistamInvalidLine', '3', 'duplicate']))).toBe(
+      'KiStAM error: the line cannot be read: duplicate (line 3)',
+    );
+    expect(headline(en, note('kistamMemberError', ['1042', 'invalidTaxId'], 1042))).toBe(
+      'KiStAM error processing member 1042: Invalid tax ID (11 digits)',
+    );
     // A problem the console has no text for shows its template rather than an empty place.
-    expect(headline(en, note('kistamMemberError', ['7', 'someNewProblem'], 7))).toBe('KiStAM error processing member 7: someNewProblem');
+    expect(headline(en, note('kistamMemberError', ['7', 'someNewProblem'], 7))).toBe(
+      'KiStAM error processing member 7: someNewProblem',
+    );
   });
 
   it('fills numbered parameters and names the record of a validation failure', () => {
-    expect(headline(en, note('kistamRequestReady', ['1']))).toBe('KiStAM request file for 1 member is ready to upload to the BZSt online portal');
-    expect(headline(de, note('kistamRequestReady', ['3']))).toBe('Die KiStAM-Anfragedatei für 3 Mitglieder steht zum Hochladen in das BZSt-Onlineportal bereit');
-    expect(headline(en, note('kistamAnswerRead', ['12', '30', '2']))).toBe('KiStAM answer read – with church tax: 12, without church tax: 30, errors: 2');
-    expect(headline(de, note('validationFailed', ['exemptionOrder']))).toBe('Validierung fehlgeschlagen: Freistellungsauftrag');
+    expect(headline(en, note('kistamRequestReady', ['1']))).toBe(
+      'KiStAM request file for 1 member is ready to upload to the BZSt online portal',
+    );
+    expect(headline(de, note('kistamRequestReady', ['3']))).toBe(
+      'Die KiStAM-Anfragedatei für 3 Mitglieder steht zum Hochladen in das BZSt-Onlineportal bereit',
+    );
+    expect(headline(en, note('kistamAnswerRead', ['12', '30', '2']))).toBe(
+      'KiStAM answer read – with church tax: 12, without church tax: 30, errors: 2',
+    );
+    expect(headline(de, note('validationFailed', ['exemptionOrder']))).toBe(
+      'Validierung fehlgeschlagen: Freistellungsauftrag',
+    );
     expect(headline(en, note('unknownMessage', []))).toBe('unknownMessage');
   });
 
   it('shows a date parameter of a template as dd.MM.yyyy', () => {
-    expect(templateText(en, 'taskAlreadyRunning', ['KiStAM', '2026-11-25'])).toBe('A task of type KiStAM is already running for this cooperative (started 25.11.2026).');
+    expect(templateText(en, 'taskAlreadyRunning', ['KiStAM', '2026-11-25'])).toBe(
+      'A task of type KiStAM is already running for this cooperative (started 25.11.2026).',
+    );
   });
 });
 
@@ -93,8 +135,12 @@ describe('the bell (issue 43)', () => {
   });
 
   it('names a run’s KiStAM members in one headline, by their count (issue 43)', () => {
-    expect(headline(de, { message: 'kistamMembersNotQueried', parameters: ['100'], memberNr: null })).toBe('KiStAM: 100 Mitglieder können nicht abgefragt werden');
-    expect(headline(en, { message: 'kistamRegularStatusDate', parameters: ['2026-08-31', '2027'], memberNr: null })).toContain('31.08.2026');
+    expect(headline(de, { message: 'kistamMembersNotQueried', parameters: ['100'], memberNr: null })).toBe(
+      'KiStAM: 100 Mitglieder können nicht abgefragt werden',
+    );
+    expect(
+      headline(en, { message: 'kistamRegularStatusDate', parameters: ['2026-08-31', '2027'], memberNr: null }),
+    ).toContain('31.08.2026');
   });
 
   it('reminds of a settlement deadline with the count and the day, in both languages (issue 42)', () => {

@@ -10,7 +10,8 @@ export const notificationsDe: Messages<typeof notificationsEn> = {
     showSeen: 'Gelesene Benachrichtigungen anzeigen',
     seen: 'Gelesen',
     markAllSeen: 'Alle als gelesen markieren',
-    markedSeen: '%{smart_count} Benachrichtigung als gelesen markiert |||| %{smart_count} Benachrichtigungen als gelesen markiert',
+    markedSeen:
+      '%{smart_count} Benachrichtigung als gelesen markiert |||| %{smart_count} Benachrichtigungen als gelesen markiert',
     seenToggle: 'Gelesen: %{headline}',
     link: 'Benachrichtigungen',
     unread: '%{smart_count} ungelesene Benachrichtigung |||| %{smart_count} ungelesene Benachrichtigungen',
@@ -56,15 +57,18 @@ export const notificationsDe: Messages<typeof notificationsEn> = {
       taskRejected: 'Aufgabe %{0} abgelehnt: %{1}',
       taskFailed: 'Aufgabe %{0} mit Fehler %{1} beendet',
       kistamStarted: 'KiStAM-Abfrage gestartet',
-      kistamRequestReady: 'Die KiStAM-Anfragedatei für %{0} Mitglied steht zum Hochladen in das BZSt-Onlineportal bereit |||| Die KiStAM-Anfragedatei für %{0} Mitglieder steht zum Hochladen in das BZSt-Onlineportal bereit',
+      kistamRequestReady:
+        'Die KiStAM-Anfragedatei für %{0} Mitglied steht zum Hochladen in das BZSt-Onlineportal bereit |||| Die KiStAM-Anfragedatei für %{0} Mitglieder steht zum Hochladen in das BZSt-Onlineportal bereit',
       kistamAnswerRead: 'KiStAM-Antwort eingelesen – mit Kirchensteuer: %{0}, ohne Kirchensteuer: %{1}, Fehler: %{2}',
       kistamMemberError: 'KiStAM-Fehler bei Mitglied %{0}: %{1}',
       kistamGenericError: 'KiStAM-Fehler: %{0}',
       kistamNoInformation: 'Für Mitglied %{0} liegen keine Informationen vor',
       fsakSent: 'FSAK-Meldung für %{0} erstellt (Datensätze: %{1}, Dateien: %{2})',
       fsakErrorNumber: 'FSAK-Aufgabe mit Fehlernummer %{0} beendet',
-      fsakRejectedCurrentYear: 'Aufgabe abgelehnt, da das Auszahlungsdatum im laufenden Jahr liegt (Eine FSA-Meldung für das laufende Jahr ist nicht zulässig)',
-      kistamMembersNotQueried: 'KiStAM: %{0} Mitglied kann nicht abgefragt werden |||| KiStAM: %{0} Mitglieder können nicht abgefragt werden',
+      fsakRejectedCurrentYear:
+        'Aufgabe abgelehnt, da das Auszahlungsdatum im laufenden Jahr liegt (Eine FSA-Meldung für das laufende Jahr ist nicht zulässig)',
+      kistamMembersNotQueried:
+        'KiStAM: %{0} Mitglied kann nicht abgefragt werden |||| KiStAM: %{0} Mitglieder können nicht abgefragt werden',
       kistamRegularStatusDate:
         'Regelabfrage: Das BZSt meldet den Kirchensteuerstand vom %{0} (immer der 31. August; abgefragt vom 1. September bis 31. Oktober), der für die Dividenden gilt, die %{1} ausgezahlt werden.',
       settlementDeadlineNear:

@@ -58,14 +58,16 @@ export const notificationsEn = {
       taskRejected: 'Task of type %{0} rejected: %{1}',
       taskFailed: 'Task of type %{0} ended with error %{1}',
       kistamStarted: 'KiStAM task started',
-      kistamRequestReady: 'KiStAM request file for %{0} member is ready to upload to the BZSt online portal |||| KiStAM request file for %{0} members is ready to upload to the BZSt online portal',
+      kistamRequestReady:
+        'KiStAM request file for %{0} member is ready to upload to the BZSt online portal |||| KiStAM request file for %{0} members is ready to upload to the BZSt online portal',
       kistamAnswerRead: 'KiStAM answer read – with church tax: %{0}, without church tax: %{1}, errors: %{2}',
       kistamMemberError: 'KiStAM error processing member %{0}: %{1}',
       kistamGenericError: 'KiStAM error: %{0}',
       kistamNoInformation: 'No information for member %{0} available',
       fsakSent: 'FSA control report for %{0} is ready (records: %{1}, files: %{2})',
       fsakErrorNumber: 'FSAK task ended with error number %{0}',
-      fsakRejectedCurrentYear: "Rejected task because the payment date is in the current year (It's not allowed to send a FSA of the actual year)",
+      fsakRejectedCurrentYear:
+        "Rejected task because the payment date is in the current year (It's not allowed to send a FSA of the actual year)",
       validationFailed: 'Entity validation failed: %{0}',
       kistamMembersNotQueried: 'KiStAM: %{0} member cannot be queried |||| KiStAM: %{0} members cannot be queried',
       kistamRegularStatusDate:

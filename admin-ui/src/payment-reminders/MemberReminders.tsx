@@ -14,14 +14,20 @@ export function MemberReminders({ memberId }: { memberId: string }) {
   return (
     <Grid size={{ xs: 12 }}>
       <Card component="section" aria-labelledby="member-reminders-title" data-testid="member-reminders">
-        <CardHeader id="member-reminders-title" title={t('member')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+        <CardHeader
+          id="member-reminders-title"
+          title={t('member')}
+          slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        />
         <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
           <Table size="small">
             <TableHead>
               <TableRow>
                 <TableCell sx={{ fontWeight: 600 }}>{t('fields.date')}</TableCell>
                 <TableCell sx={{ fontWeight: 600 }}>{t('fields.level')}</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 600 }}>{t('fields.amount')}</TableCell>
+                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  {t('fields.amount')}
+                </TableCell>
                 <TableCell sx={{ fontWeight: 600 }}>{t('fields.dueSince')}</TableCell>
               </TableRow>
             </TableHead>
@@ -30,7 +36,9 @@ export function MemberReminders({ memberId }: { memberId: string }) {
                 <TableRow key={r.id} data-testid="member-reminder" data-level={r.level}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.date)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`levels.${r.level}`)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(r.amount)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    {formatMoney(r.amount)}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.dueSince)}</TableCell>
                 </TableRow>
               ))}

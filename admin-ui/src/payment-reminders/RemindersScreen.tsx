@@ -45,7 +45,13 @@ export default function RemindersScreen() {
       <CardHeader id="reminders-title" title={t('title')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
       <CardContent sx={{ pt: 0 }}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-          <TextField size="small" label={t('date')} value={dateText} onChange={(e) => choose(e.target.value)} slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'reminders-date' } }} />
+          <TextField
+            size="small"
+            label={t('date')}
+            value={dateText}
+            onChange={(e) => choose(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'reminders-date' } }}
+          />
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 260 }}>
             {t('intro')}
           </Typography>
@@ -56,13 +62,21 @@ export default function RemindersScreen() {
             {list.error.message}
           </Alert>
         ) : null}
-        {list.isSuccess && rows.length === 0 ? <Typography data-testid="reminders-empty">{t('empty', { date: formatDate(date) })}</Typography> : null}
+        {list.isSuccess && rows.length === 0 ? (
+          <Typography data-testid="reminders-empty">{t('empty', { date: formatDate(date) })}</Typography>
+        ) : null}
         {rows.length > 0 ? (
           <Box sx={{ overflowX: 'auto' }}>
             <RemindersTable rows={rows} selected={selected} onSelect={setSelected} />
           </Box>
         ) : null}
-        <SendBar date={date} rows={rows} selected={selected} canSend={can(useSession(), 'paymentreminders:write')} onSent={() => setSelected([])} />
+        <SendBar
+          date={date}
+          rows={rows}
+          selected={selected}
+          canSend={can(useSession(), 'paymentreminders:write')}
+          onSent={() => setSelected([])}
+        />
       </CardContent>
     </Card>
   );

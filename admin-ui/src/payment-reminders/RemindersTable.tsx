@@ -6,15 +6,30 @@ import { formatDate, formatMoney } from '../format';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 /** Hidden on screen, read by screen readers (the checkbox column's header names it: axe `empty-table-header`). */
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
 
 /** The members due on the day: a checkbox each (and one for all), number, name, level, amount, due since, last reminder. */
-export function RemindersTable(props: { rows: readonly PaymentReminderDueDto[]; selected: readonly string[]; onSelect: (ids: string[]) => void }) {
+export function RemindersTable(props: {
+  rows: readonly PaymentReminderDueDto[];
+  selected: readonly string[];
+  onSelect: (ids: string[]) => void;
+}) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`coop.reminders.${key}`, options);
   const chosen = new Set(props.selected);
   const all = props.rows.length > 0 && props.rows.every((r) => chosen.has(r.id));
-  const toggle = (id: string) => props.onSelect(chosen.has(id) ? props.selected.filter((x) => x !== id) : [...props.selected, id]);
+  const toggle = (id: string) =>
+    props.onSelect(chosen.has(id) ? props.selected.filter((x) => x !== id) : [...props.selected, id]);
   const head = (key: string, right = false) => (
     <TableCell align={right ? 'right' : undefined} sx={{ fontWeight: 600 }}>
       {t(`fields.${key}`)}
@@ -50,7 +65,12 @@ export function RemindersTable(props: { rows: readonly PaymentReminderDueDto[]; 
               <Checkbox
                 checked={chosen.has(row.id)}
                 onChange={() => toggle(row.id)}
-                slotProps={{ input: { 'aria-label': t('selectOne', { name: row.memberName || row.memberNr }), 'data-testid': 'reminders-select' } as object }}
+                slotProps={{
+                  input: {
+                    'aria-label': t('selectOne', { name: row.memberName || row.memberNr }),
+                    'data-testid': 'reminders-select',
+                  } as object,
+                }}
               />
             </TableCell>
             <TableCell>{row.memberNr ?? ''}</TableCell>
@@ -60,7 +80,9 @@ export function RemindersTable(props: { rows: readonly PaymentReminderDueDto[]; 
               </Link>
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`levels.${row.level}`)}</TableCell>
-            <TableCell align="right" sx={money}>{formatMoney(row.amount)}</TableCell>
+            <TableCell align="right" sx={money}>
+              {formatMoney(row.amount)}
+            </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.dueSince)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.lastReminder ? formatDate(row.lastReminder) : '—'}</TableCell>
           </TableRow>

@@ -1,6 +1,16 @@
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { PaymentReminderDueDto, PaymentReminderRunDto } from '@coop/contracts/console';
@@ -14,7 +24,13 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * Sending the selected reminders: after a confirmation (`POST /payment-reminders`), what was recorded and the letters to
  * download. `canSend`: the clerk posts (the API refuses others anyway).
  */
-export function SendBar(props: { date: string; rows: readonly PaymentReminderDueDto[]; selected: readonly string[]; canSend: boolean; onSent: () => void }) {
+export function SendBar(props: {
+  date: string;
+  rows: readonly PaymentReminderDueDto[];
+  selected: readonly string[];
+  canSend: boolean;
+  onSent: () => void;
+}) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`coop.reminders.${key}`, options);
   const [confirming, setConfirming] = useState(false);
@@ -44,23 +60,45 @@ export function SendBar(props: { date: string; rows: readonly PaymentReminderDue
     }
   };
   return (
-    <Box component="section" aria-labelledby="reminders-send-title" sx={{ display: 'grid', gap: 1, mt: 2 }} data-testid="reminders-send">
+    <Box
+      component="section"
+      aria-labelledby="reminders-send-title"
+      sx={{ display: 'grid', gap: 1, mt: 2 }}
+      data-testid="reminders-send"
+    >
       <Typography variant="subtitle1" component="h2" id="reminders-send-title">
         {t('selected', { count: formatCount(props.selected.length) })}
       </Typography>
       {props.canSend ? (
         <Box>
-          <Button variant="contained" startIcon={<MarkEmailUnreadIcon />} onClick={() => setConfirming(true)} disabled={props.selected.length === 0 || send.isPending} data-testid="reminders-send-button">
+          <Button
+            variant="contained"
+            startIcon={<MarkEmailUnreadIcon />}
+            onClick={() => setConfirming(true)}
+            disabled={props.selected.length === 0 || send.isPending}
+            data-testid="reminders-send-button"
+          >
             {t('send')}
           </Button>
         </Box>
       ) : null}
       {run ? (
         <Alert severity="success" data-testid="reminders-sent">
-          {t('sent', { smart_count: run.sent, sent: formatCount(run.sent), skipped: formatCount(run.skipped), sum: formatMoney(run.amount) })}
+          {t('sent', {
+            smart_count: run.sent,
+            sent: formatCount(run.sent),
+            skipped: formatCount(run.skipped),
+            sum: formatMoney(run.amount),
+          })}
           {run.sent > 0 ? (
             <Box sx={{ mt: 1 }}>
-              <Button size="small" variant="outlined" startIcon={<PictureAsPdfIcon />} onClick={() => void letters(run)} data-testid="reminders-letters">
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<PictureAsPdfIcon />}
+                onClick={() => void letters(run)}
+                data-testid="reminders-letters"
+              >
                 {t('letters')}
               </Button>
             </Box>
@@ -72,11 +110,21 @@ export function SendBar(props: { date: string; rows: readonly PaymentReminderDue
           {t('downloadFailed', { message: fileError })}
         </Alert>
       ) : null}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="reminders-confirm-title" data-testid="reminders-confirm">
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        aria-labelledby="reminders-confirm-title"
+        data-testid="reminders-confirm"
+      >
         <DialogTitle id="reminders-confirm-title">{t('confirmTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText data-testid="reminders-confirm-text">
-            {t('confirm', { smart_count: props.selected.length, count: formatCount(props.selected.length), sum: formatMoney(sum), date: formatDate(props.date) })}
+            {t('confirm', {
+              smart_count: props.selected.length,
+              count: formatCount(props.selected.length),
+              sum: formatMoney(sum),
+              date: formatDate(props.date),
+            })}
           </DialogContentText>
           {send.error ? (
             <Alert severity="error" sx={{ mt: 1 }} data-testid="reminders-send-error">

@@ -8,5 +8,12 @@ import { lazyScreen, type ConsoleResource } from '../registry';
  */
 export const paymentReminders: ConsoleResource = {
   name: 'payment-reminders',
-  routes: [{ path: '/payment-reminders', screen: lazyScreen(() => import('./RemindersScreen')), permission: 'paymentreminders:read', title: 'coop.title.paymentReminders' }],
+  routes: [
+    {
+      path: '/payment-reminders',
+      screen: lazyScreen(() => import('./RemindersScreen')),
+      permission: 'paymentreminders:read',
+      title: 'coop.title.paymentReminders',
+    },
+  ],
 };

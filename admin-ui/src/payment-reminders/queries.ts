@@ -7,7 +7,10 @@ export const reminderPaths = {
   due: (date: string) => `/payment-reminders/due?date=${encodeURIComponent(date)}`,
   send: '/payment-reminders',
   ofMember: (memberId: string) => `/payment-reminders?member=${encodeURIComponent(memberId)}`,
-  letters: (run: { runId: string; date: string }) => ({ path: `/payment-reminders/${encodeURIComponent(run.runId)}/letters.pdf`, name: `Mahnungen-${run.date}.pdf` }),
+  letters: (run: { runId: string; date: string }) => ({
+    path: `/payment-reminders/${encodeURIComponent(run.runId)}/letters.pdf`,
+    name: `Mahnungen-${run.date}.pdf`,
+  }),
 };
 
 /** `GET /payment-reminders/due?date=`: the members due on the day (204 when none); only a valid date is asked. */

@@ -3,17 +3,27 @@ import type { remindersEn } from './reminders.en';
 /** Deutsche Texte der Mahnungen (Issue 45), in `de.ts` als `coop.reminders`. */
 export const remindersDe: typeof remindersEn = {
   title: 'Mahnungen',
-  intro: 'Mitglieder, deren Einzahlung auf Geschäftsanteile an diesem Tag um die Tage der Zahlungsbedingungen überfällig ist, mit der Stufe ihrer nächsten Mahnung.',
+  intro:
+    'Mitglieder, deren Einzahlung auf Geschäftsanteile an diesem Tag um die Tage der Zahlungsbedingungen überfällig ist, mit der Stufe ihrer nächsten Mahnung.',
   date: 'Mahndatum',
   empty: 'Am %{date} ist niemand zu mahnen.',
   selectAll: 'Alle auswählen',
   selectOne: '%{name} auswählen',
-  fields: { memberNr: 'Nr.', member: 'Mitglied', level: 'Stufe', amount: 'Überfällig', dueSince: 'Fällig seit', lastReminder: 'Letzte Mahnung', date: 'Datum' },
+  fields: {
+    memberNr: 'Nr.',
+    member: 'Mitglied',
+    level: 'Stufe',
+    amount: 'Überfällig',
+    dueSince: 'Fällig seit',
+    lastReminder: 'Letzte Mahnung',
+    date: 'Datum',
+  },
   levels: { 1: 'Zahlungserinnerung', 2: '2. Mahnung', 3: 'Letzte Mahnung' },
   selected: '%{count} ausgewählt',
   send: 'Mahnungen senden',
   confirmTitle: 'Mahnungen senden?',
-  confirm: '%{count} Mahnung zum %{date} über %{sum} erfassen und ihren Brief erstellen? Jedes Mitglied wird am Tag nur einmal gemahnt. |||| %{count} Mahnungen zum %{date} über insgesamt %{sum} erfassen und ihre Briefe erstellen? Jedes Mitglied wird am Tag nur einmal gemahnt.',
+  confirm:
+    '%{count} Mahnung zum %{date} über %{sum} erfassen und ihren Brief erstellen? Jedes Mitglied wird am Tag nur einmal gemahnt. |||| %{count} Mahnungen zum %{date} über insgesamt %{sum} erfassen und ihre Briefe erstellen? Jedes Mitglied wird am Tag nur einmal gemahnt.',
   confirmYes: 'Senden',
   cancel: 'Abbrechen',
   sent: '%{sent} Mahnung erfasst (%{sum}), %{skipped} nicht fällig. |||| %{sent} Mahnungen erfasst (%{sum}), %{skipped} nicht fällig.',

@@ -92,7 +92,17 @@ export interface Choice {
  * Several choices (react-admin's `SelectArrayInput`): the chosen ones as chips in an outlined field; the menu to choose
  * from (MUI's, as the select's) is built only when opened, so the closed field is a few plain elements.
  */
-export function PlainSelectArrayInput({ source, choices, testId, className }: { source: string; choices: readonly Choice[]; testId?: string; className?: string }) {
+export function PlainSelectArrayInput({
+  source,
+  choices,
+  testId,
+  className,
+}: {
+  source: string;
+  choices: readonly Choice[];
+  testId?: string;
+  className?: string;
+}) {
   const {
     id,
     field,
@@ -111,7 +121,8 @@ export function PlainSelectArrayInput({ source, choices, testId, className }: { 
       open(e.currentTarget);
     }
   };
-  const toggle = (choice: string) => field.onChange(value.includes(choice) ? value.filter((v) => v !== choice) : [...value, choice]);
+  const toggle = (choice: string) =>
+    field.onChange(value.includes(choice) ? value.filter((v) => v !== choice) : [...value, choice]);
   return (
     <OutlinedField
       id={id}
@@ -147,7 +158,14 @@ export function PlainSelectArrayInput({ source, choices, testId, className }: { 
           ))}
         </div>
       </div>
-      <input className="cl-select-native" name={field.name} value={value.join(',')} aria-hidden="true" tabIndex={-1} readOnly />
+      <input
+        className="cl-select-native"
+        name={field.name}
+        value={value.join(',')}
+        aria-hidden="true"
+        tabIndex={-1}
+        readOnly
+      />
       {anchor ? (
         <Menu
           open
@@ -156,10 +174,19 @@ export function PlainSelectArrayInput({ source, choices, testId, className }: { 
             setAnchor(null);
             field.onBlur();
           }}
-          slotProps={{ list: { role: 'listbox', 'aria-multiselectable': true, 'aria-labelledby': labelId }, paper: { style: { minWidth: anchor.clientWidth } } }}
+          slotProps={{
+            list: { role: 'listbox', 'aria-multiselectable': true, 'aria-labelledby': labelId },
+            paper: { style: { minWidth: anchor.clientWidth } },
+          }}
         >
           {choices.map((c) => (
-            <MenuItem key={c.id} selected={value.includes(c.id)} role="option" aria-selected={value.includes(c.id)} onClick={() => toggle(c.id)}>
+            <MenuItem
+              key={c.id}
+              selected={value.includes(c.id)}
+              role="option"
+              aria-selected={value.includes(c.id)}
+              onClick={() => toggle(c.id)}
+            >
               {c.name}
             </MenuItem>
           ))}

@@ -16,7 +16,8 @@ export function watchUserActivity(target: Pick<Window, 'addEventListener'> = win
   const note = (): void => {
     lastActivityMs = Date.now();
   };
-  for (const type of ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const) target.addEventListener(type, note, { capture: true, passive: true });
+  for (const type of ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const)
+    target.addEventListener(type, note, { capture: true, passive: true });
 }
 
 /** Notes activity now (a sign-in, tests). */

@@ -14,7 +14,9 @@ describe('the clerk activity that renews a session (issue 38)', () => {
 
   it('notes key presses, clicks, wheel and touch, not other events', () => {
     const listeners = new Map<string, () => void>();
-    watchUserActivity({ addEventListener: (type: string, listener: unknown) => listeners.set(type, listener as () => void) } as Pick<Window, 'addEventListener'>);
+    watchUserActivity({
+      addEventListener: (type: string, listener: unknown) => listeners.set(type, listener as () => void),
+    } as Pick<Window, 'addEventListener'>);
     expect([...listeners.keys()].sort()).toEqual(['keydown', 'pointerdown', 'touchstart', 'wheel']);
     const issued = Math.floor(Date.now() / 1000) + 1;
     noteUserActivity(0);

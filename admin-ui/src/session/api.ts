@@ -25,7 +25,9 @@ const PREFETCH_MAX_AGE_MS = 10_000;
 export function prefetch(path: string): void {
   const token = getToken();
   if (!token || prefetched.has(path)) return;
-  const response = fetch(`${API_ROOT}${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+  const response = fetch(`${API_ROOT}${path}`, {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+  });
   response.catch(() => undefined); // a failure is reported by the call that takes it (or the call asks again)
   prefetched.set(path, { at: Date.now(), response });
 }
@@ -34,7 +36,8 @@ function takePrefetched(path: string, init: RequestInit): Promise<Response> | un
   const entry = prefetched.get(path);
   if (!entry) return undefined;
   prefetched.delete(path);
-  const plainGet = (init.method ?? 'GET') === 'GET' && init.body === undefined && !new Headers(init.headers).has('Authorization');
+  const plainGet =
+    (init.method ?? 'GET') === 'GET' && init.body === undefined && !new Headers(init.headers).has('Authorization');
   return plainGet && Date.now() - entry.at < PREFETCH_MAX_AGE_MS ? entry.response : undefined;
 }
 
@@ -50,7 +53,8 @@ export async function api<T = unknown>(path: string, init: RequestInit = {}): Pr
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
   // A FormData body (an upload) carries its own multipart type with the boundary: the browser sets it.
-  if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('Content-Type'))
+    headers.set('Content-Type', 'application/json');
   const token = getToken();
   if (token && !headers.has('Authorization')) {
     headers.set('Authorization', `Bearer ${token}`);
@@ -76,8 +80,11 @@ export async function api<T = unknown>(path: string, init: RequestInit = {}): Pr
   }
   const saved = savedNotYetShown(response.status, body);
   if (saved) throw saved;
-  const late = writeNotYetShown(response.status, response.headers.get('Retry-After'), body, (key) => i18nProvider.translate(key));
+  const late = writeNotYetShown(response.status, response.headers.get('Retry-After'), body, (key) =>
+    i18nProvider.translate(key),
+  );
   if (late) throw late;
-  if (!response.ok) throw new HttpError(refusalMessage(response.status, body), response.status, refusalBody(response.status, body));
+  if (!response.ok)
+    throw new HttpError(refusalMessage(response.status, body), response.status, refusalBody(response.status, body));
   return { status: response.status, headers: response.headers, body: body as T };
 }

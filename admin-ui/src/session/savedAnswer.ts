@@ -10,7 +10,8 @@ export const SAVED_NOT_YET_SHOWN = 'coop.errors.savedNotYetShown';
  * Undefined for every other answer.
  */
 export function savedNotYetShown(status: number, body: unknown): HttpError | undefined {
-  if (status !== 202 || typeof body !== 'object' || body === null || (body as { saved?: unknown }).saved !== true) return undefined;
+  if (status !== 202 || typeof body !== 'object' || body === null || (body as { saved?: unknown }).saved !== true)
+    return undefined;
   return new HttpError(SAVED_NOT_YET_SHOWN, status, body);
 }
 
@@ -24,6 +25,13 @@ export function isSavedNotYetShown(error: unknown): boolean {
  * ran out (docs/decisions.md 40). An HttpError with the message already translated, since screens show an error's
  * message as it is; undefined for any other answer.
  */
-export function writeNotYetShown(status: number, retryAfter: string | null, body: unknown, translate: (key: string) => string): HttpError | undefined {
-  return status === 503 && retryAfter !== null ? new HttpError(translate('coop.errors.notYetShown'), 503, body) : undefined;
+export function writeNotYetShown(
+  status: number,
+  retryAfter: string | null,
+  body: unknown,
+  translate: (key: string) => string,
+): HttpError | undefined {
+  return status === 503 && retryAfter !== null
+    ? new HttpError(translate('coop.errors.notYetShown'), 503, body)
+    : undefined;
 }

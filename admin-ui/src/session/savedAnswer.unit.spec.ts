@@ -30,16 +30,22 @@ describe('savedNotYetShown', () => {
   });
 
   it('has the message in English and German', () => {
-    expect(en.coop.errors.savedNotYetShown).toBe('Saved. It does not show in the lists yet and will in a moment. Do not enter it again.');
-    expect(de.coop.errors.savedNotYetShown).toBe('Gespeichert. Der Eintrag erscheint in Kürze in den Listen; bitte erfassen Sie ihn nicht noch einmal.');
+    expect(en.coop.errors.savedNotYetShown).toBe(
+      'Saved. It does not show in the lists yet and will in a moment. Do not enter it again.',
+    );
+    expect(de.coop.errors.savedNotYetShown).toBe(
+      'Gespeichert. Der Eintrag erscheint in Kürze in den Listen; bitte erfassen Sie ihn nicht noch einmal.',
+    );
   });
 });
 
 describe('writeNotYetShown', () => {
-  const translate = (messages: Record<string, unknown>) => (key: string): string =>
-    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages) as string;
+  const translate =
+    (messages: Record<string, unknown>) =>
+    (key: string): string =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages) as string;
 
-  it('turns a 503 with Retry-After into an error whose message is already in the clerk\'s language', () => {
+  it("turns a 503 with Retry-After into an error whose message is already in the clerk's language", () => {
     const body = { message: 'Your last change is saved but does not show yet. Please try again in a moment.' };
     const english = writeNotYetShown(503, '1', body, translate(en));
     expect(english).toBeInstanceOf(HttpError);

@@ -1,5 +1,14 @@
 import { TEXT_MAX } from '@coop/contracts/console';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiFieldErrors, validationMessage } from '../data/validationErrors';
@@ -31,7 +40,12 @@ export function HeirsDialog({ row, onClose }: { row: SettlementRecord; onClose: 
   const refusal = save.error ? refusalOf(save.error) : {};
   const submit = () =>
     save.mutate(
-      { memberId: row.memberId, accountHolder: values.accountHolder, iban: values.iban, bic: values.bic.trim() === '' ? null : values.bic },
+      {
+        memberId: row.memberId,
+        accountHolder: values.accountHolder,
+        iban: values.iban,
+        bic: values.bic.trim() === '' ? null : values.bic,
+      },
       {
         onSuccess: () => {
           notify('coop.settlements.heirsSaved', { type: 'success' });

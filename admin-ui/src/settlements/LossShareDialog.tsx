@@ -1,10 +1,33 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { requiredField } from '../common/requiredField';
 import { formatDate, parseDateText, parseEuroToCents } from '../format';
-import { LOSS_SHARE_KINDS, TERMS_INPUT_MAX, lossShareFormOf, lossShareRequest, withdrawLossShareRequest, type LossShare, type LossShareForm, type LossShareKind } from './model';
+import {
+  LOSS_SHARE_KINDS,
+  TERMS_INPUT_MAX,
+  lossShareFormOf,
+  lossShareRequest,
+  withdrawLossShareRequest,
+  type LossShare,
+  type LossShareForm,
+  type LossShareKind,
+} from './model';
 import { useSetLossShare } from './queries';
 import { refusalByField } from './refusals';
 import { lossShareText } from './termsText';
@@ -29,7 +52,17 @@ function emptyFields(form: LossShareForm): Partial<Record<Typed, string>> {
  * so saving asks first, naming the year and the due count; a decision is withdrawn the same way. The server's refusal is
  * shown under its field.
  */
-export function LossShareDialog({ year, share, dueCount, onClose }: { year: number; share: LossShare | null; dueCount: number; onClose: () => void }) {
+export function LossShareDialog({
+  year,
+  share,
+  dueCount,
+  onClose,
+}: {
+  year: number;
+  share: LossShare | null;
+  dueCount: number;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`coop.settlements.terms.${key}`, options);
   const notify = useNotify();
@@ -53,11 +86,17 @@ export function LossShareDialog({ year, share, dueCount, onClose }: { year: numb
     setMissing(empty);
     if (Object.keys(empty).length === 0) setConfirming('save');
   };
-  const body = confirming === 'withdraw' && share ? withdrawLossShareRequest(year, share.decisionDate) : lossShareRequest(year, form);
+  const body =
+    confirming === 'withdraw' && share
+      ? withdrawLossShareRequest(year, share.decisionDate)
+      : lossShareRequest(year, form);
   const record = () =>
     save.mutate(body, {
       onSuccess: () => {
-        notify(confirming === 'withdraw' ? 'coop.settlements.terms.lossWithdrawn' : 'coop.settlements.terms.lossSaved', { type: 'success' });
+        notify(
+          confirming === 'withdraw' ? 'coop.settlements.terms.lossWithdrawn' : 'coop.settlements.terms.lossSaved',
+          { type: 'success' },
+        );
         setConfirming(null);
         onClose();
       },
@@ -67,7 +106,11 @@ export function LossShareDialog({ year, share, dueCount, onClose }: { year: numb
   const perShareCents = parseEuroToCents(form.amountPerShare);
   const what =
     form.kind === 'percent'
-      ? lossShareText(translate, { kind: 'percent', percent: form.percent.trim().replace(',', '.'), centsPerShare: null })
+      ? lossShareText(translate, {
+          kind: 'percent',
+          percent: form.percent.trim().replace(',', '.'),
+          centsPerShare: null,
+        })
       : perShareCents !== null
         ? lossShareText(translate, { kind: 'perShare', percent: null, centsPerShare: perShareCents })
         : t('perShareTyped', { amount: form.amountPerShare.trim() });
@@ -80,9 +123,19 @@ export function LossShareDialog({ year, share, dueCount, onClose }: { year: numb
           <FormLabel id="settlement-loss-kind-label" required>
             {t('kind')}
           </FormLabel>
-          <RadioGroup row aria-labelledby="settlement-loss-kind-label" value={form.kind} onChange={(e) => set({ kind: e.target.value as LossShareKind })}>
+          <RadioGroup
+            row
+            aria-labelledby="settlement-loss-kind-label"
+            value={form.kind}
+            onChange={(e) => set({ kind: e.target.value as LossShareKind })}
+          >
             {LOSS_SHARE_KINDS.map((kind) => (
-              <FormControlLabel key={kind} value={kind} control={<Radio slotProps={{ input: { 'data-testid': `settlement-loss-kind-${kind}` } as object }} />} label={t(`kinds.${kind}`)} />
+              <FormControlLabel
+                key={kind}
+                value={kind}
+                control={<Radio slotProps={{ input: { 'data-testid': `settlement-loss-kind-${kind}` } as object }} />}
+                label={t(`kinds.${kind}`)}
+              />
             ))}
           </RadioGroup>
         </FormControl>
@@ -96,7 +149,13 @@ export function LossShareDialog({ year, share, dueCount, onClose }: { year: numb
             margin="dense"
             error={!!problem.percent}
             helperText={problem.percent ?? t('percentHint')}
-            slotProps={{ htmlInput: { maxLength: TERMS_INPUT_MAX.percent, inputMode: 'decimal', 'data-testid': 'settlement-loss-percent' } }}
+            slotProps={{
+              htmlInput: {
+                maxLength: TERMS_INPUT_MAX.percent,
+                inputMode: 'decimal',
+                'data-testid': 'settlement-loss-percent',
+              },
+            }}
           />
         ) : (
           <TextField
@@ -108,7 +167,13 @@ export function LossShareDialog({ year, share, dueCount, onClose }: { year: numb
             margin="dense"
             error={!!problem.amountPerShare}
             helperText={problem.amountPerShare ?? t('amountPerShareHint')}
-            slotProps={{ htmlInput: { maxLength: TERMS_INPUT_MAX.amountPerShare, inputMode: 'decimal', 'data-testid': 'settlement-loss-amount' } }}
+            slotProps={{
+              htmlInput: {
+                maxLength: TERMS_INPUT_MAX.amountPerShare,
+                inputMode: 'decimal',
+                'data-testid': 'settlement-loss-amount',
+              },
+            }}
           />
         )}
         <TextField
@@ -130,7 +195,13 @@ export function LossShareDialog({ year, share, dueCount, onClose }: { year: numb
       </DialogContent>
       <DialogActions>
         {share ? (
-          <Button color="warning" onClick={() => setConfirming('withdraw')} disabled={save.isPending} data-testid="settlement-loss-withdraw" sx={{ mr: 'auto' }}>
+          <Button
+            color="warning"
+            onClick={() => setConfirming('withdraw')}
+            disabled={save.isPending}
+            data-testid="settlement-loss-withdraw"
+            sx={{ mr: 'auto' }}
+          >
             {t('withdraw')}
           </Button>
         ) : null}
@@ -148,7 +219,12 @@ export function LossShareDialog({ year, share, dueCount, onClose }: { year: numb
         content={
           confirming === 'withdraw'
             ? t('withdrawConfirm', { year, smart_count: dueCount })
-            : t('lossConfirm', { year, what, date: decided ? formatDate(decided) : form.decisionDate, smart_count: dueCount })
+            : t('lossConfirm', {
+                year,
+                what,
+                date: decided ? formatDate(decided) : form.decisionDate,
+                smart_count: dueCount,
+              })
         }
         confirmLabel={t(confirming === 'withdraw' ? 'withdrawYes' : 'lossYes')}
         cancelLabel={translate('coop.settlements.cancel')}

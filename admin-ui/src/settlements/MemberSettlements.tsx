@@ -1,5 +1,18 @@
 import DescriptionIcon from '@mui/icons-material/Description';
-import { Alert, Card, CardContent, CardHeader, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from '@mui/material';
+import {
+  Alert,
+  Card,
+  CardContent,
+  CardHeader,
+  IconButton,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -37,7 +50,11 @@ export function MemberSettlements({ settlements }: { settlements: readonly Settl
   );
   return (
     <Card component="section" aria-labelledby="member-settlements-title" data-testid="member-settlements">
-      <CardHeader id="member-settlements-title" title={t('member.title')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardHeader
+        id="member-settlements-title"
+        title={t('member.title')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
       <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
         {fileError ? (
           <Alert severity="error" sx={{ mb: 1 }} data-testid="member-settlement-file-error">
@@ -61,20 +78,37 @@ export function MemberSettlements({ settlements }: { settlements: readonly Settl
             {settlements.map((row) => (
               <TableRow key={row.id} data-testid="member-settlement" data-status={row.status}>
                 <TableCell>
-                  <Link component={RouterLink} to={`/settlements?year=${row.year}`} aria-label={`${t(`reasons.${row.reason}`)}: ${t('member.openYear', { year: row.year })}`}>
+                  <Link
+                    component={RouterLink}
+                    to={`/settlements?year=${row.year}`}
+                    aria-label={`${t(`reasons.${row.reason}`)}: ${t('member.openYear', { year: row.year })}`}
+                  >
                     {t(`reasons.${row.reason}`)}
                   </Link>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.endDate)}</TableCell>
-                <TableCell align="right" sx={money}>{formatMoney(row.holding)}</TableCell>
-                <TableCell align="right" sx={money}>{row.lossShare > 0 ? formatMoney(-row.lossShare) : formatMoney(0)}</TableCell>
-                <TableCell align="right" sx={money} data-testid="member-settlement-amount">{formatMoney(row.amount)}</TableCell>
+                <TableCell align="right" sx={money}>
+                  {formatMoney(row.holding)}
+                </TableCell>
+                <TableCell align="right" sx={money}>
+                  {row.lossShare > 0 ? formatMoney(-row.lossShare) : formatMoney(0)}
+                </TableCell>
+                <TableCell align="right" sx={money} data-testid="member-settlement-amount">
+                  {formatMoney(row.amount)}
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.deadline)}</TableCell>
-                <TableCell><State row={row} /></TableCell>
+                <TableCell>
+                  <State row={row} />
+                </TableCell>
                 <TableCell>
                   {row.status === 'paid' ? (
                     <Tooltip title={t('statementOf', { name: settlementName(row) })}>
-                      <IconButton size="small" onClick={() => void statement(row)} aria-label={t('statementOf', { name: settlementName(row) })} data-testid="member-settlement-statement">
+                      <IconButton
+                        size="small"
+                        onClick={() => void statement(row)}
+                        aria-label={t('statementOf', { name: settlementName(row) })}
+                        data-testid="member-settlement-statement"
+                      >
                         <DescriptionIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>

@@ -1,7 +1,18 @@
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { ValidationTemplate } from '@coop/contracts/console';
@@ -19,7 +30,13 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * each refusal with its member), "Record payout" after a confirmation (`POST /settlements/pay`), and the SEPA file of
  * the payout date. `canPay`: the clerk closes the dividend (the API refuses others anyway).
  */
-export function PayoutBar(props: { year: number; rows: readonly SettlementRecord[]; selected: readonly string[]; canPay: boolean; onPaid: () => void }) {
+export function PayoutBar(props: {
+  year: number;
+  rows: readonly SettlementRecord[];
+  selected: readonly string[];
+  canPay: boolean;
+  onPaid: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [dateText, setDateText] = useState(formatDate(today()));
@@ -61,7 +78,12 @@ export function PayoutBar(props: { year: number; rows: readonly SettlementRecord
   const nothing = props.selected.length === 0;
   const sum = props.selected.reduce((total, id) => total + (byId.get(id)?.amount ?? 0), 0);
   return (
-    <Box component="section" aria-labelledby="settlement-payout-title" sx={{ display: 'grid', gap: 1, mt: 2 }} data-testid="settlement-payout">
+    <Box
+      component="section"
+      aria-labelledby="settlement-payout-title"
+      sx={{ display: 'grid', gap: 1, mt: 2 }}
+      data-testid="settlement-payout"
+    >
       <Typography variant="subtitle1" component="h2" id="settlement-payout-title">
         {translate('coop.settlements.selected', { count: formatCount(props.selected.length) })}
       </Typography>
@@ -78,15 +100,33 @@ export function PayoutBar(props: { year: number; rows: readonly SettlementRecord
         />
         {props.canPay ? (
           <>
-            <Button variant="outlined" startIcon={<FactCheckIcon />} onClick={runCheck} disabled={nothing || check.isPending} data-testid="settlement-check">
+            <Button
+              variant="outlined"
+              startIcon={<FactCheckIcon />}
+              onClick={runCheck}
+              disabled={nothing || check.isPending}
+              data-testid="settlement-check"
+            >
               {translate('coop.settlements.check')}
             </Button>
-            <Button variant="contained" startIcon={<PaymentsIcon />} onClick={() => setConfirming(true)} disabled={nothing || pay.isPending} data-testid="settlement-record">
+            <Button
+              variant="contained"
+              startIcon={<PaymentsIcon />}
+              onClick={() => setConfirming(true)}
+              disabled={nothing || pay.isPending}
+              data-testid="settlement-record"
+            >
               {translate('coop.settlements.record')}
             </Button>
           </>
         ) : null}
-        <Button variant="outlined" startIcon={<AccountBalanceIcon />} onClick={() => void sepa()} aria-describedby="settlement-sepa-hint" data-testid="settlement-sepa">
+        <Button
+          variant="outlined"
+          startIcon={<AccountBalanceIcon />}
+          onClick={() => void sepa()}
+          aria-describedby="settlement-sepa-hint"
+          data-testid="settlement-sepa"
+        >
           {translate('coop.settlements.sepa')}
         </Button>
       </Box>
@@ -105,7 +145,11 @@ export function PayoutBar(props: { year: number; rows: readonly SettlementRecord
             <Box key={`${r.id}-${r.template}`} data-testid="settlement-check-refusal" data-id={r.id}>
               {translate('coop.settlements.checkRefused', {
                 name: nameOf(r.id),
-                message: validationMessage({ field: r.field ?? '', template: r.template as ValidationTemplate, parameters: Object.fromEntries(r.parameters.map((p, i) => [String(i), p])) }),
+                message: validationMessage({
+                  field: r.field ?? '',
+                  template: r.template as ValidationTemplate,
+                  parameters: Object.fromEntries(r.parameters.map((p, i) => [String(i), p])),
+                }),
               })}
             </Box>
           ))}
@@ -116,11 +160,20 @@ export function PayoutBar(props: { year: number; rows: readonly SettlementRecord
           {translate('coop.settlements.downloadFailed', { message: fileError })}
         </Alert>
       ) : null}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="settlement-confirm-title" data-testid="settlement-confirm">
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        aria-labelledby="settlement-confirm-title"
+        data-testid="settlement-confirm"
+      >
         <DialogTitle id="settlement-confirm-title">{translate('coop.settlements.confirmTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText data-testid="settlement-confirm-text">
-            {translate('coop.settlements.confirm', { count: formatCount(props.selected.length), sum: formatMoney(sum), date: formatDate(payoutDate) })}
+            {translate('coop.settlements.confirm', {
+              count: formatCount(props.selected.length),
+              sum: formatMoney(sum),
+              date: formatDate(payoutDate),
+            })}
           </DialogContentText>
           {pay.error ? (
             <Alert severity="error" sx={{ mt: 1 }} data-testid="settlement-pay-error">

@@ -1,4 +1,13 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { requiredField } from '../common/requiredField';
@@ -37,7 +46,9 @@ export function PeriodDialog({ months, onClose }: { months: number; onClose: () 
     <Dialog open onClose={onClose} aria-labelledby="settlement-period-title" data-testid="settlement-period-dialog">
       <DialogTitle id="settlement-period-title">{translate('coop.settlements.terms.periodTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="settlement-period-text">{translate('coop.settlements.terms.periodText')}</DialogContentText>
+        <DialogContentText id="settlement-period-text">
+          {translate('coop.settlements.terms.periodText')}
+        </DialogContentText>
         <TextField
           label={translate('coop.settlements.terms.periodMonths')}
           value={text}
@@ -50,7 +61,13 @@ export function PeriodDialog({ months, onClose }: { months: number; onClose: () 
           margin="dense"
           error={!!problem}
           helperText={problem ?? translate('coop.settlements.terms.periodHint')}
-          slotProps={{ htmlInput: { maxLength: TERMS_INPUT_MAX.payoutPeriodMonths, inputMode: 'numeric', 'data-testid': 'settlement-period-months' } }}
+          slotProps={{
+            htmlInput: {
+              maxLength: TERMS_INPUT_MAX.payoutPeriodMonths,
+              inputMode: 'numeric',
+              'data-testid': 'settlement-period-months',
+            },
+          }}
         />
         {refusal.other ? (
           <Alert severity="error" data-testid="settlement-period-error">

@@ -1,4 +1,13 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiFieldErrors, validationMessage } from '../data/validationErrors';
@@ -43,7 +52,9 @@ export function ReverseDialog({ row, onClose }: { row: SettlementRecord; onClose
     <Dialog open onClose={onClose} aria-labelledby="settlement-reverse-title" data-testid="settlement-reverse-dialog">
       <DialogTitle id="settlement-reverse-title">{translate('coop.settlements.reverseTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{translate('coop.settlements.reverseText', { name: settlementName(row), amount: formatMoney(row.amount) })}</DialogContentText>
+        <DialogContentText>
+          {translate('coop.settlements.reverseText', { name: settlementName(row), amount: formatMoney(row.amount) })}
+        </DialogContentText>
         <TextField
           label={translate('coop.settlements.reverseReason')}
           value={reason}
@@ -77,7 +88,13 @@ export function ReverseDialog({ row, onClose }: { row: SettlementRecord; onClose
         <Button onClick={onClose} data-testid="settlement-reverse-cancel">
           {translate('coop.settlements.cancel')}
         </Button>
-        <Button variant="contained" color="warning" onClick={submit} disabled={reverse.isPending} data-testid="settlement-reverse-yes">
+        <Button
+          variant="contained"
+          color="warning"
+          onClick={submit}
+          disabled={reverse.isPending}
+          data-testid="settlement-reverse-yes"
+        >
           {translate('coop.settlements.reverseYes')}
         </Button>
       </DialogActions>

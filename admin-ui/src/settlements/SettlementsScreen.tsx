@@ -1,4 +1,14 @@
-import { Alert, Box, Card, CardContent, CardHeader, LinearProgress, MenuItem, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  LinearProgress,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -46,7 +56,11 @@ export default function SettlementsScreen() {
   };
   return (
     <Card component="section" aria-labelledby="settlements-title" data-testid="settlements" sx={{ mt: 1 }}>
-      <CardHeader id="settlements-title" title={translate('coop.settlements.title', { year })} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
+      <CardHeader
+        id="settlements-title"
+        title={translate('coop.settlements.title', { year })}
+        slotProps={{ title: { variant: 'h6', component: 'h1' } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
           <TextField
@@ -71,18 +85,33 @@ export default function SettlementsScreen() {
             {translate('coop.settlements.intro', { year })}
           </Typography>
         </Box>
-        <TermsPanel year={year} dueCount={dueIds(rows).length} canSetPeriod={can(session, 'cooperative:write')} canSetLossShare={canPay} />
+        <TermsPanel
+          year={year}
+          dueCount={dueIds(rows).length}
+          canSetPeriod={can(session, 'cooperative:write')}
+          canSetLossShare={canPay}
+        />
         {list.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
         {list.error ? (
           <Alert severity="error" data-testid="settlements-error">
             {list.error.message}
           </Alert>
         ) : null}
-        {list.isSuccess && rows.length === 0 ? <Typography data-testid="settlements-empty">{translate('coop.settlements.empty', { year })}</Typography> : null}
+        {list.isSuccess && rows.length === 0 ? (
+          <Typography data-testid="settlements-empty">{translate('coop.settlements.empty', { year })}</Typography>
+        ) : null}
         {rows.length > 0 ? (
           <>
             <Box sx={{ overflowX: 'auto' }}>
-              <SettlementsTable rows={rows} selected={selected} onSelect={setSelected} canPay={canPay} onStatement={(row) => void statement(row)} onReverse={setReversing} onHeirs={setHeirsOf} />
+              <SettlementsTable
+                rows={rows}
+                selected={selected}
+                onSelect={setSelected}
+                canPay={canPay}
+                onStatement={(row) => void statement(row)}
+                onReverse={setReversing}
+                onHeirs={setHeirsOf}
+              />
             </Box>
             {fileError ? (
               <Alert severity="error" sx={{ mt: 1 }} data-testid="settlement-statement-error">

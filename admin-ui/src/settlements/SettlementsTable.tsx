@@ -1,13 +1,34 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import DescriptionIcon from '@mui/icons-material/Description';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Box, Checkbox, Chip, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from '@mui/material';
+import {
+  Box,
+  Checkbox,
+  Chip,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
 import { dueIds, settlementName, type SettlementRecord } from './model';
 
 /** Hidden on screen, read by screen readers. */
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
 
 /** The state of one row: due (overdue, heirs' account missing) or paid on its day. */
 export function State({ row }: { row: SettlementRecord }) {
@@ -16,13 +37,28 @@ export function State({ row }: { row: SettlementRecord }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {row.status === 'paid' ? (
-        <Chip size="small" color="success" label={t(row.imported ? 'imported' : 'paid', { date: formatDate(row.payoutDate) })} data-testid="settlement-paid" />
+        <Chip
+          size="small"
+          color="success"
+          label={t(row.imported ? 'imported' : 'paid', { date: formatDate(row.payoutDate) })}
+          data-testid="settlement-paid"
+        />
       ) : (
         <Chip size="small" variant="outlined" label={t('due')} data-testid="settlement-due" />
       )}
       {row.overdue ? <Chip size="small" color="error" label={t('overdue')} data-testid="settlement-overdue" /> : null}
-      {row.heirsAccountNeeded && !row.heirsAccount && row.status === 'due' ? <Chip size="small" color="warning" label={t('heirsMissing')} data-testid="settlement-heirs-missing" /> : null}
-      {row.dividendOpen ? <Chip size="small" variant="outlined" color="info" label={t('dividendOpen')} data-testid="settlement-dividend-open" /> : null}
+      {row.heirsAccountNeeded && !row.heirsAccount && row.status === 'due' ? (
+        <Chip size="small" color="warning" label={t('heirsMissing')} data-testid="settlement-heirs-missing" />
+      ) : null}
+      {row.dividendOpen ? (
+        <Chip
+          size="small"
+          variant="outlined"
+          color="info"
+          label={t('dividendOpen')}
+          data-testid="settlement-dividend-open"
+        />
+      ) : null}
     </Box>
   );
 }
@@ -46,7 +82,8 @@ export function SettlementsTable(props: {
   const due = dueIds(props.rows);
   const chosen = new Set(props.selected);
   const all = due.length > 0 && due.every((id) => chosen.has(id));
-  const toggle = (id: string) => props.onSelect(chosen.has(id) ? props.selected.filter((x) => x !== id) : [...props.selected, id]);
+  const toggle = (id: string) =>
+    props.onSelect(chosen.has(id) ? props.selected.filter((x) => x !== id) : [...props.selected, id]);
   return (
     <Table size="small" aria-labelledby="settlements-title" data-testid="settlements-table">
       <TableHead>
@@ -79,13 +116,21 @@ export function SettlementsTable(props: {
         {props.rows.map((row) => {
           const name = settlementName(row);
           return (
-            <TableRow key={row.id} data-testid="settlement-row" data-id={row.id} data-status={row.status} selected={chosen.has(row.id)}>
+            <TableRow
+              key={row.id}
+              data-testid="settlement-row"
+              data-id={row.id}
+              data-status={row.status}
+              selected={chosen.has(row.id)}
+            >
               <TableCell padding="checkbox">
                 {row.status === 'due' ? (
                   <Checkbox
                     checked={chosen.has(row.id)}
                     onChange={() => toggle(row.id)}
-                    slotProps={{ input: { 'aria-label': t('selectOne', { name }), 'data-testid': 'settlement-select' } as object }}
+                    slotProps={{
+                      input: { 'aria-label': t('selectOne', { name }), 'data-testid': 'settlement-select' } as object,
+                    }}
                   />
                 ) : null}
               </TableCell>
@@ -93,32 +138,55 @@ export function SettlementsTable(props: {
                 {row.memberNr ?? ''} {name}
               </TableCell>
               <TableCell>{t(`reasons.${row.reason}`)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(row.holding)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-loss-share">{formatMoney(row.lossShare)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-amount">{formatMoney(row.amount)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(row.holding)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-loss-share">
+                {formatMoney(row.lossShare)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-amount">
+                {formatMoney(row.amount)}
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.endDate)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-deadline">{formatDate(row.deadline)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-deadline">
+                {formatDate(row.deadline)}
+              </TableCell>
               <TableCell>
                 <State row={row} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {row.status === 'due' && row.heirsAccountNeeded && props.canPay ? (
                   <Tooltip title={t('heirsOf', { name })}>
-                    <IconButton size="small" aria-label={t('heirsOf', { name })} onClick={() => props.onHeirs(row)} data-testid="settlement-heirs">
+                    <IconButton
+                      size="small"
+                      aria-label={t('heirsOf', { name })}
+                      onClick={() => props.onHeirs(row)}
+                      data-testid="settlement-heirs"
+                    >
                       <AccountBalanceWalletIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
                 ) : null}
                 {row.status === 'paid' && !row.imported ? (
                   <Tooltip title={t('statementOf', { name })}>
-                    <IconButton size="small" aria-label={t('statementOf', { name })} onClick={() => props.onStatement(row)} data-testid="settlement-statement">
+                    <IconButton
+                      size="small"
+                      aria-label={t('statementOf', { name })}
+                      onClick={() => props.onStatement(row)}
+                      data-testid="settlement-statement"
+                    >
                       <DescriptionIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
                 ) : null}
                 {row.status === 'paid' && !row.imported && props.canPay ? (
                   <Tooltip title={t('reverseOf', { name })}>
-                    <IconButton size="small" aria-label={t('reverseOf', { name })} onClick={() => props.onReverse(row)} data-testid="settlement-reverse">
+                    <IconButton
+                      size="small"
+                      aria-label={t('reverseOf', { name })}
+                      onClick={() => props.onReverse(row)}
+                      data-testid="settlement-reverse"
+                    >
                       <UndoIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>

@@ -22,7 +22,12 @@ export function TermsPanel(props: { year: number; dueCount: number; canSetPeriod
   const [editing, setEditing] = useState<'period' | 'loss' | null>(null);
   const share = lossShareOfYear(terms.data, props.year);
   return (
-    <Box component="section" aria-labelledby="settlement-terms-title" sx={{ display: 'grid', gap: 0.5, my: 1 }} data-testid="settlement-terms">
+    <Box
+      component="section"
+      aria-labelledby="settlement-terms-title"
+      sx={{ display: 'grid', gap: 0.5, my: 1 }}
+      data-testid="settlement-terms"
+    >
       <Typography variant="subtitle1" component="h2" id="settlement-terms-title">
         {t('title')}
       </Typography>
@@ -38,25 +43,47 @@ export function TermsPanel(props: { year: number; dueCount: number; canSetPeriod
               {t('period', { smart_count: terms.data.payoutPeriodMonths })}
             </Typography>
             {props.canSetPeriod ? (
-              <Button size="small" variant="outlined" startIcon={<EditCalendarIcon />} onClick={() => setEditing('period')} data-testid="settlement-period-edit">
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<EditCalendarIcon />}
+                onClick={() => setEditing('period')}
+                data-testid="settlement-period-edit"
+              >
                 {t('periodEdit')}
               </Button>
             ) : null}
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Typography variant="body2" sx={{ flex: 1, minWidth: 260 }} data-testid="settlement-terms-loss">
-              {share ? t('loss', { year: props.year, what: lossShareText(translate, share), date: formatDate(share.decisionDate) }) : t('noLoss', { year: props.year })}
+              {share
+                ? t('loss', {
+                    year: props.year,
+                    what: lossShareText(translate, share),
+                    date: formatDate(share.decisionDate),
+                  })
+                : t('noLoss', { year: props.year })}
             </Typography>
             {props.canSetLossShare ? (
-              <Button size="small" variant="outlined" startIcon={<TrendingDownIcon />} onClick={() => setEditing('loss')} data-testid="settlement-loss-edit">
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<TrendingDownIcon />}
+                onClick={() => setEditing('loss')}
+                data-testid="settlement-loss-edit"
+              >
                 {t(share ? 'lossChange' : 'lossEnter')}
               </Button>
             ) : null}
           </Box>
         </>
       ) : null}
-      {editing === 'period' && terms.data ? <PeriodDialog months={terms.data.payoutPeriodMonths} onClose={() => setEditing(null)} /> : null}
-      {editing === 'loss' ? <LossShareDialog year={props.year} share={share} dueCount={props.dueCount} onClose={() => setEditing(null)} /> : null}
+      {editing === 'period' && terms.data ? (
+        <PeriodDialog months={terms.data.payoutPeriodMonths} onClose={() => setEditing(null)} />
+      ) : null}
+      {editing === 'loss' ? (
+        <LossShareDialog year={props.year} share={share} dueCount={props.dueCount} onClose={() => setEditing(null)} />
+      ) : null}
     </Box>
   );
 }

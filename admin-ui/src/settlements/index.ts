@@ -8,5 +8,12 @@ import { lazyScreen, type ConsoleResource } from '../registry';
  */
 export const settlements: ConsoleResource = {
   name: 'settlements',
-  routes: [{ path: '/settlements', screen: lazyScreen(() => import('./SettlementsScreen')), permission: 'dividend:read', title: 'coop.title.settlements' }],
+  routes: [
+    {
+      path: '/settlements',
+      screen: lazyScreen(() => import('./SettlementsScreen')),
+      permission: 'dividend:read',
+      title: 'coop.title.settlements',
+    },
+  ],
 };

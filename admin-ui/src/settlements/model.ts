@@ -1,4 +1,11 @@
-import { LOSS_SHARE_KINDS, type LossShareDto, type LossShareKind, type SettlementCheckDto, type SettlementDto, type SettlementTermsDto } from '@coop/contracts/console';
+import {
+  LOSS_SHARE_KINDS,
+  type LossShareDto,
+  type LossShareKind,
+  type SettlementCheckDto,
+  type SettlementDto,
+  type SettlementTermsDto,
+} from '@coop/contracts/console';
 import { TEXT_MAX } from '@coop/contracts/console';
 import { centsToDecimal, formatDate, parseDateText, parseEuroToCents } from '../format';
 
@@ -18,7 +25,10 @@ export const settlementPaths = {
   check: '/settlements/check',
   pay: '/settlements/pay',
   reverse: (id: string) => `/settlements/${enc(id)}/reverse`,
-  sepa: (year: number, payoutDate: string) => ({ path: `/settlements/sepa?year=${year}&payoutDate=${enc(payoutDate)}`, name: `Auseinandersetzung-${year}-${payoutDate}-SEPA.xml` }),
+  sepa: (year: number, payoutDate: string) => ({
+    path: `/settlements/sepa?year=${year}&payoutDate=${enc(payoutDate)}`,
+    name: `Auseinandersetzung-${year}-${payoutDate}-SEPA.xml`,
+  }),
   terms: '/settlements/terms',
   lossShares: '/settlements/loss-shares',
   statement: (row: Pick<SettlementRecord, 'id' | 'year' | 'memberNr'>) => ({
@@ -67,7 +77,12 @@ export interface LossShareForm {
 }
 
 /** The longest text each field of the form takes (the API refuses longer ones anyway). */
-export const TERMS_INPUT_MAX = { percent: TEXT_MAX.code, amountPerShare: 20, decisionDate: 10, payoutPeriodMonths: 3 } as const;
+export const TERMS_INPUT_MAX = {
+  percent: TEXT_MAX.code,
+  amountPerShare: 20,
+  decisionDate: 10,
+  payoutPeriodMonths: 3,
+} as const;
 
 /** The decision of `year`, if the general meeting made one (a withdrawn one is not listed). */
 export function lossShareOfYear(terms: SettlementTerms | undefined, year: number): LossShare | null {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SettlementRecord } from './model.js';
-import { dueIds, keepDue, lossShareFormOf, lossShareOfYear, lossShareRequest, settlementName, settlementPaths, withdrawLossShareRequest, yearFrom } from './model.js';
+import {
+  dueIds,
+  keepDue,
+  lossShareFormOf,
+  lossShareOfYear,
+  lossShareRequest,
+  settlementName,
+  settlementPaths,
+  withdrawLossShareRequest,
+  yearFrom,
+} from './model.js';
 
 const row = (id: string, status: 'due' | 'paid'): SettlementRecord => ({
   id,
@@ -51,14 +61,28 @@ describe('the settlement screen model', () => {
   });
 
   it('turns the loss share form into the API body: the percentage as typed, the amount per share in cents, the date as YYYY-MM-DD', () => {
-    expect(lossShareRequest(2025, { kind: 'percent', percent: ' 12,5 ', amountPerShare: '30,00', decisionDate: '15.01.2026' })).toEqual({
+    expect(
+      lossShareRequest(2025, {
+        kind: 'percent',
+        percent: ' 12,5 ',
+        amountPerShare: '30,00',
+        decisionDate: '15.01.2026',
+      }),
+    ).toEqual({
       year: 2025,
       kind: 'percent',
       percent: '12,5',
       centsPerShare: null,
       decisionDate: '2026-01-15',
     });
-    expect(lossShareRequest(2025, { kind: 'perShare', percent: '10', amountPerShare: '1.234,56 €', decisionDate: '2026-01-15' })).toEqual({
+    expect(
+      lossShareRequest(2025, {
+        kind: 'perShare',
+        percent: '10',
+        amountPerShare: '1.234,56 €',
+        decisionDate: '2026-01-15',
+      }),
+    ).toEqual({
       year: 2025,
       kind: 'perShare',
       percent: null,
@@ -66,8 +90,16 @@ describe('the settlement screen model', () => {
       decisionDate: '2026-01-15',
     });
     // What does not parse goes as typed: the API refuses it under its field in the clerk's language.
-    expect(lossShareRequest(2025, { kind: 'perShare', percent: '', amountPerShare: '1,234', decisionDate: '31.02.2026' })).toMatchObject({ centsPerShare: '1,234', decisionDate: '31.02.2026' });
-    expect(withdrawLossShareRequest(2025, '2026-01-15')).toEqual({ year: 2025, kind: 'perShare', percent: null, centsPerShare: 0, decisionDate: '2026-01-15' });
+    expect(
+      lossShareRequest(2025, { kind: 'perShare', percent: '', amountPerShare: '1,234', decisionDate: '31.02.2026' }),
+    ).toMatchObject({ centsPerShare: '1,234', decisionDate: '31.02.2026' });
+    expect(withdrawLossShareRequest(2025, '2026-01-15')).toEqual({
+      year: 2025,
+      kind: 'perShare',
+      percent: null,
+      centsPerShare: 0,
+      decisionDate: '2026-01-15',
+    });
   });
 
   it("fills the form with the year's decision, or leaves it empty", () => {
@@ -80,8 +112,18 @@ describe('the settlement screen model', () => {
     };
     expect(lossShareOfYear(terms, 2023)).toBeNull();
     expect(lossShareOfYear(undefined, 2025)).toBeNull();
-    expect(lossShareFormOf(lossShareOfYear(terms, 2024))).toEqual({ kind: 'percent', percent: '12,5', amountPerShare: '', decisionDate: '20.05.2025' });
-    expect(lossShareFormOf(lossShareOfYear(terms, 2025))).toEqual({ kind: 'perShare', percent: '', amountPerShare: '30,00', decisionDate: '15.01.2026' });
+    expect(lossShareFormOf(lossShareOfYear(terms, 2024))).toEqual({
+      kind: 'percent',
+      percent: '12,5',
+      amountPerShare: '',
+      decisionDate: '20.05.2025',
+    });
+    expect(lossShareFormOf(lossShareOfYear(terms, 2025))).toEqual({
+      kind: 'perShare',
+      percent: '',
+      amountPerShare: '30,00',
+      decisionDate: '15.01.2026',
+    });
     expect(lossShareFormOf(null)).toEqual({ kind: 'percent', percent: '', amountPerShare: '', decisionDate: '' });
   });
 });

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../session/api';
-import { settlementPaths, type lossShareRequest, type SettlementCheck, type SettlementRecord, type SettlementTerms } from './model';
+import {
+  settlementPaths,
+  type lossShareRequest,
+  type SettlementCheck,
+  type SettlementRecord,
+  type SettlementTerms,
+} from './model';
 
 /** `GET /settlements?year=`: the year's ends (204 when none). */
 export function useSettlements(year: number) {
@@ -19,7 +25,8 @@ const json = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.strin
 /** `POST /settlements/check`: nothing is written. */
 export function useCheckSettlements() {
   return useMutation({
-    mutationFn: async (payout: { ids: readonly string[]; payoutDate: string }) => (await api<SettlementCheck>(settlementPaths.check, json(payout))).body,
+    mutationFn: async (payout: { ids: readonly string[]; payoutDate: string }) =>
+      (await api<SettlementCheck>(settlementPaths.check, json(payout))).body,
   });
 }
 
@@ -27,7 +34,8 @@ export function useCheckSettlements() {
 export function usePaySettlements() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (payout: { ids: readonly string[]; payoutDate: string }) => (await api<SettlementRecord[]>(settlementPaths.pay, json(payout))).body,
+    mutationFn: async (payout: { ids: readonly string[]; payoutDate: string }) =>
+      (await api<SettlementRecord[]>(settlementPaths.pay, json(payout))).body,
     onSuccess: () => client.invalidateQueries({ queryKey: ['settlements'] }),
   });
 }
@@ -36,7 +44,9 @@ export function usePaySettlements() {
 export function useReverseSettlement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { id: string; reason: string; date: string }) => (await api<SettlementRecord>(settlementPaths.reverse(input.id), json({ reason: input.reason, date: input.date }))).body,
+    mutationFn: async (input: { id: string; reason: string; date: string }) =>
+      (await api<SettlementRecord>(settlementPaths.reverse(input.id), json({ reason: input.reason, date: input.date })))
+        .body,
     onSuccess: () => client.invalidateQueries({ queryKey: ['settlements'] }),
   });
 }
@@ -69,7 +79,10 @@ function useTermsChange<T>(path: string) {
   return useMutation({
     mutationFn: async (body: T) => (await api<SettlementTerms>(path, put(body))).body,
     onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: ['settlement-terms'] }), client.invalidateQueries({ queryKey: ['settlements'] })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['settlement-terms'] }),
+        client.invalidateQueries({ queryKey: ['settlements'] }),
+      ]);
     },
   });
 }

@@ -5,7 +5,8 @@ type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<
 /** German texts of the settlement screen (issue 42), merged into `de.ts` as `coop.settlements`. */
 export const settlementsDe: Texts<typeof settlementsEn> = {
   title: 'Auseinandersetzung %{year}',
-  intro: 'Mitglieder, deren Mitgliedschaft oder einzelne Anteile zum Ende von %{year} endeten: Ihr Auseinandersetzungsguthaben (§ 73 GenG) ist innerhalb der Auszahlungsfrist fällig.',
+  intro:
+    'Mitglieder, deren Mitgliedschaft oder einzelne Anteile zum Ende von %{year} endeten: Ihr Auseinandersetzungsguthaben (§ 73 GenG) ist innerhalb der Auszahlungsfrist fällig.',
   year: 'Geschäftsjahr',
   empty: 'Keine Auseinandersetzungen für %{year}.',
   selectAll: 'Alle fälligen Auseinandersetzungen auswählen',
@@ -21,7 +22,13 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
     status: 'Stand',
     actions: 'Aktionen',
   },
-  reasons: { exit: 'Kündigung', partial: 'Teilkündigung', exclusion: 'Ausschluss', death: 'Tod', dissolution: 'Auflösung' },
+  reasons: {
+    exit: 'Kündigung',
+    partial: 'Teilkündigung',
+    exclusion: 'Ausschluss',
+    death: 'Tod',
+    dissolution: 'Auflösung',
+  },
   due: 'Fällig',
   paid: 'Ausgezahlt am %{date}',
   imported: 'Ausgezahlt am %{date} (übernommen)',
@@ -35,7 +42,8 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
   checkRefused: 'Nicht möglich für %{name}: %{message}',
   record: 'Auszahlung erfassen',
   confirmTitle: 'Auszahlung erfassen?',
-  confirm: 'Die Auszahlung von %{count} Auseinandersetzungen, insgesamt %{sum}, am %{date} erfassen? Jede wird nur einmal erfasst.',
+  confirm:
+    'Die Auszahlung von %{count} Auseinandersetzungen, insgesamt %{sum}, am %{date} erfassen? Jede wird nur einmal erfasst.',
   confirmYes: 'Erfassen',
   cancel: 'Abbrechen',
   recorded: 'Auszahlung erfasst.',
@@ -46,7 +54,8 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
   reverse: 'Korrigieren',
   reverseOf: 'Auseinandersetzung von %{name} korrigieren',
   reverseTitle: 'Erfasste Auseinandersetzung korrigieren',
-  reverseText: 'Die erfasste Auszahlung an %{name} (%{amount}) wird storniert; die Auseinandersetzung ist wieder fällig.',
+  reverseText:
+    'Die erfasste Auszahlung an %{name} (%{amount}) wird storniert; die Auseinandersetzung ist wieder fällig.',
   reverseReason: 'Grund',
   reverseDate: 'Datum der Korrektur',
   reverseYes: 'Stornieren',
@@ -54,14 +63,16 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
   heirs: 'Konto der Erben erfassen',
   heirsOf: 'Konto der Erben von %{name} erfassen',
   heirsTitle: 'Konto der Erben',
-  heirsText: 'Das Auseinandersetzungsguthaben des verstorbenen Mitglieds %{name} wird an die Erben (oder die Erbengemeinschaft) ausgezahlt: deren Konto.',
+  heirsText:
+    'Das Auseinandersetzungsguthaben des verstorbenen Mitglieds %{name} wird an die Erben (oder die Erbengemeinschaft) ausgezahlt: deren Konto.',
   heirsFields: { accountHolder: 'Kontoinhaber', iban: 'IBAN', bic: 'BIC' },
   heirsSave: 'Speichern',
   heirsSaved: 'Konto der Erben gespeichert.',
   downloadFailed: 'Die Datei konnte nicht erstellt werden: %{message}',
   terms: {
     title: 'Auszahlungsfrist und Verlustanteil',
-    period: 'Auszahlungsfrist: %{smart_count} Monat nach dem Ende der Mitgliedschaft |||| Auszahlungsfrist: %{smart_count} Monate nach dem Ende der Mitgliedschaft',
+    period:
+      'Auszahlungsfrist: %{smart_count} Monat nach dem Ende der Mitgliedschaft |||| Auszahlungsfrist: %{smart_count} Monate nach dem Ende der Mitgliedschaft',
     periodEdit: 'Auszahlungsfrist ändern',
     periodTitle: 'Auszahlungsfrist',
     periodText:

@@ -4,7 +4,8 @@
  */
 export const settlementsEn = {
   title: 'Settlements %{year}',
-  intro: 'Members whose membership or single shares ended at the end of %{year}: their settlement balance (§ 73 GenG) is due within the payout period.',
+  intro:
+    'Members whose membership or single shares ended at the end of %{year}: their settlement balance (§ 73 GenG) is due within the payout period.',
   year: 'Financial year',
   empty: 'No settlements for %{year}.',
   selectAll: 'Select all due settlements',
@@ -20,7 +21,13 @@ export const settlementsEn = {
     status: 'State',
     actions: 'Actions',
   },
-  reasons: { exit: 'Notice', partial: 'Partial termination', exclusion: 'Exclusion', death: 'Death', dissolution: 'Dissolution' },
+  reasons: {
+    exit: 'Notice',
+    partial: 'Partial termination',
+    exclusion: 'Exclusion',
+    death: 'Death',
+    dissolution: 'Dissolution',
+  },
   due: 'Due',
   paid: 'Paid on %{date}',
   imported: 'Paid on %{date} (imported)',
@@ -53,14 +60,16 @@ export const settlementsEn = {
   heirs: "Enter heirs' account",
   heirsOf: "Enter the heirs' account of %{name}",
   heirsTitle: "The heirs' account",
-  heirsText: 'The settlement of the deceased member %{name} is paid to the heirs (or the community of heirs): their account.',
+  heirsText:
+    'The settlement of the deceased member %{name} is paid to the heirs (or the community of heirs): their account.',
   heirsFields: { accountHolder: 'Account holder', iban: 'IBAN', bic: 'BIC' },
   heirsSave: 'Save',
   heirsSaved: "Heirs' account saved.",
   downloadFailed: 'The file could not be made: %{message}',
   terms: {
     title: 'Payout period and loss share',
-    period: 'Payout period: %{smart_count} month after the end of the membership |||| Payout period: %{smart_count} months after the end of the membership',
+    period:
+      'Payout period: %{smart_count} month after the end of the membership |||| Payout period: %{smart_count} months after the end of the membership',
     periodEdit: 'Change payout period',
     periodTitle: 'Payout period',
     periodText:

@@ -1,4 +1,14 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Grid,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { proposePlan, type InstalmentTerms } from '@coop/contracts/console';
@@ -16,7 +26,17 @@ type Row = { dueDate: string; amount: string };
  * terms (proposePlan: equal parts, the rest on the last, from today or the posting's date); the clerk may change each
  * due date and amount; the server checks the terms (§ 7 Nr. 1 GenG).
  */
-export function InstalmentDialog({ memberId, due, terms, onClose }: { memberId: string; due: ShareDue; terms: InstalmentTerms; onClose: () => void }) {
+export function InstalmentDialog({
+  memberId,
+  due,
+  terms,
+  onClose,
+}: {
+  memberId: string;
+  due: ShareDue;
+  terms: InstalmentTerms;
+  onClose: () => void;
+}) {
   const t = useSharePaymentTexts();
   const notify = useNotify();
   const save = useSetInstalments(memberId);
@@ -29,34 +49,82 @@ export function InstalmentDialog({ memberId, due, terms, onClose }: { memberId: 
       amount: centsToDecimal(i.amount),
     }));
   const [rows, setRows] = useState<Row[]>(proposed);
-  const refusal = save.error ? refusalOf(save.error, rows.flatMap((_, n) => [`instalments.${n}.dueDate`, `instalments.${n}.amount`])) : { byField: {} as Record<string, string> };
-  const change = (n: number, key: keyof Row, value: string) => setRows(rows.map((r, i) => (i === n ? { ...r, [key]: value } : r)));
+  const refusal = save.error
+    ? refusalOf(
+        save.error,
+        rows.flatMap((_, n) => [`instalments.${n}.dueDate`, `instalments.${n}.amount`]),
+      )
+    : { byField: {} as Record<string, string> };
+  const change = (n: number, key: keyof Row, value: string) =>
+    setRows(rows.map((r, i) => (i === n ? { ...r, [key]: value } : r)));
   const submit = () => {
-    const instalments = rows.map((r) => ({ dueDate: parseDateText(r.dueDate) ?? r.dueDate, amount: euroTextToCents(r.amount) as number }));
-    save.mutate({ balanceId: due.id, instalments }, { onSuccess: () => { notify(t('planSaved'), { type: 'success' }); onClose(); } });
+    const instalments = rows.map((r) => ({
+      dueDate: parseDateText(r.dueDate) ?? r.dueDate,
+      amount: euroTextToCents(r.amount) as number,
+    }));
+    save.mutate(
+      { balanceId: due.id, instalments },
+      {
+        onSuccess: () => {
+          notify(t('planSaved'), { type: 'success' });
+          onClose();
+        },
+      },
+    );
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="share-instalments-title" data-testid="share-instalments-dialog">
       <DialogTitle id="share-instalments-title">{t('planTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('planText', { amount: formatMoney(planned), count: terms.maxCount, months: terms.rhythmMonths, smart_count: terms.rhythmMonths })}</DialogContentText>
+        <DialogContentText>
+          {t('planText', {
+            amount: formatMoney(planned),
+            count: terms.maxCount,
+            months: terms.rhythmMonths,
+            smart_count: terms.rhythmMonths,
+          })}
+        </DialogContentText>
         <Grid container columnSpacing={2}>
           {rows.map((r, n) => (
             <Grid container size={{ xs: 12 }} columnSpacing={2} key={n}>
               <Grid size={{ xs: 6 }}>
-                <TextField label={t('instalmentDue', { n: n + 1 })} value={r.dueDate} onChange={(e) => change(n, 'dueDate', e.target.value)} fullWidth margin="dense" error={!!refusal.byField[`instalments.${n}.dueDate`]} helperText={refusal.byField[`instalments.${n}.dueDate`] ?? ' '} slotProps={{ htmlInput: { maxLength: 10 } }} />
+                <TextField
+                  label={t('instalmentDue', { n: n + 1 })}
+                  value={r.dueDate}
+                  onChange={(e) => change(n, 'dueDate', e.target.value)}
+                  fullWidth
+                  margin="dense"
+                  error={!!refusal.byField[`instalments.${n}.dueDate`]}
+                  helperText={refusal.byField[`instalments.${n}.dueDate`] ?? ' '}
+                  slotProps={{ htmlInput: { maxLength: 10 } }}
+                />
               </Grid>
               <Grid size={{ xs: 6 }}>
-                <TextField label={t('instalmentAmount', { n: n + 1 })} value={r.amount} onChange={(e) => change(n, 'amount', e.target.value)} fullWidth margin="dense" error={!!refusal.byField[`instalments.${n}.amount`]} helperText={refusal.byField[`instalments.${n}.amount`] ?? ' '} slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal' } }} />
+                <TextField
+                  label={t('instalmentAmount', { n: n + 1 })}
+                  value={r.amount}
+                  onChange={(e) => change(n, 'amount', e.target.value)}
+                  fullWidth
+                  margin="dense"
+                  error={!!refusal.byField[`instalments.${n}.amount`]}
+                  helperText={refusal.byField[`instalments.${n}.amount`] ?? ' '}
+                  slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal' } }}
+                />
               </Grid>
             </Grid>
           ))}
         </Grid>
-        {refusal.other ? <Alert severity="error" data-testid="share-instalments-error">{refusal.other}</Alert> : null}
+        {refusal.other ? (
+          <Alert severity="error" data-testid="share-instalments-error">
+            {refusal.other}
+          </Alert>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="share-instalments-save">{t('savePlan')}</Button>
+        <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="share-instalments-save">
+          {t('savePlan')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,4 +1,17 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Grid,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
@@ -27,9 +40,17 @@ export function MemberShareDues({ memberId }: { memberId: string }) {
   const [paying, setPaying] = useState(false);
   const [planning, setPlanning] = useState<ShareDue | null>(null);
   // The subscriptions with something to say: outstanding, on a plan, or paid in part when posted (the others were paid in full).
-  const rows = (dues.data ?? []).filter((d) => d.paidWhenPosted < d.amount || d.outstanding > 0 || d.instalments.length > 0);
+  const rows = (dues.data ?? []).filter(
+    (d) => d.paidWhenPosted < d.amount || d.outstanding > 0 || d.instalments.length > 0,
+  );
   if (!can(session, 'sharepayments:read') || rows.length === 0) {
-    return dues.error ? <Grid size={{ xs: 12 }}><Alert severity="error" data-testid="member-share-dues-error">{dues.error.message}</Alert></Grid> : null;
+    return dues.error ? (
+      <Grid size={{ xs: 12 }}>
+        <Alert severity="error" data-testid="member-share-dues-error">
+          {dues.error.message}
+        </Alert>
+      </Grid>
+    ) : null;
   }
   const open = outstandingOf(rows);
   const instalments = terms.data?.instalments;
@@ -40,59 +61,99 @@ export function MemberShareDues({ memberId }: { memberId: string }) {
   );
   return (
     <Grid size={{ xs: 12 }}>
-    <Card component="section" aria-labelledby="member-share-dues-title" data-testid="member-share-dues">
-      <CardHeader
-        id="member-share-dues-title"
-        title={t('memberTitle')}
-        subheader={t('memberOpen', { amount: formatMoney(open) })}
-        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
-        action={canWrite && open > 0 ? <Button size="small" variant="outlined" onClick={() => setPaying(true)} data-testid="member-share-payment">{t('record')}</Button> : null}
-      />
-      <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {head('subscription')}
-              {head('amount', true)}
-              {head('paid', true)}
-              {head('outstanding', true)}
-              {head('dueSince')}
-              {head('instalments')}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((d) => (
-              <TableRow key={d.id} data-testid="member-share-due">
-                <TableCell>{t('subscriptionOf', { type: translate(`coop.balances.types.${d.type}`), date: formatDate(d.date), shares: t('shares', { smart_count: d.quantity }) })}</TableCell>
-                <TableCell align="right" sx={money}>{formatMoney(d.amount)}</TableCell>
-                <TableCell align="right" sx={money}>{formatMoney(d.paid)}</TableCell>
-                <TableCell align="right" sx={money} data-testid="member-share-due-outstanding">{formatMoney(d.outstanding)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.dueSince)}</TableCell>
-                <TableCell>
-                  {/* One line per instalment: joined into one text they were cut off by the card's edge at 1024 px. */}
-                  {d.instalments.length > 0 ? (
-                    d.instalments.map((i) => (
-                      <Box component="span" key={i.dueDate} sx={{ display: 'block', whiteSpace: 'nowrap' }} data-testid="member-share-instalment">
-                        {t('instalmentLine', { date: formatDate(i.dueDate), amount: formatMoney(i.amount), paid: formatMoney(i.paid) })}
-                      </Box>
-                    ))
-                  ) : (
-                    <Box component="span" sx={{ display: 'block' }}>–</Box>
-                  )}
-                  {canWrite && instalments?.allowed && d.outstanding > 0 ? (
-                    <Button size="small" onClick={() => setPlanning(d)} aria-label={t('planFor', { date: formatDate(d.date) })}>
-                      {t('plan')}
-                    </Button>
-                  ) : null}
-                </TableCell>
+      <Card component="section" aria-labelledby="member-share-dues-title" data-testid="member-share-dues">
+        <CardHeader
+          id="member-share-dues-title"
+          title={t('memberTitle')}
+          subheader={t('memberOpen', { amount: formatMoney(open) })}
+          slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+          action={
+            canWrite && open > 0 ? (
+              <Button
+                size="small"
+                variant="outlined"
+                onClick={() => setPaying(true)}
+                data-testid="member-share-payment"
+              >
+                {t('record')}
+              </Button>
+            ) : null
+          }
+        />
+        <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {head('subscription')}
+                {head('amount', true)}
+                {head('paid', true)}
+                {head('outstanding', true)}
+                {head('dueSince')}
+                {head('instalments')}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </CardContent>
-      {paying ? <PaymentDialog memberId={memberId} dues={rows} onClose={() => setPaying(false)} /> : null}
-      {planning && instalments ? <InstalmentDialog memberId={memberId} due={planning} terms={instalments} onClose={() => setPlanning(null)} /> : null}
-    </Card>
+            </TableHead>
+            <TableBody>
+              {rows.map((d) => (
+                <TableRow key={d.id} data-testid="member-share-due">
+                  <TableCell>
+                    {t('subscriptionOf', {
+                      type: translate(`coop.balances.types.${d.type}`),
+                      date: formatDate(d.date),
+                      shares: t('shares', { smart_count: d.quantity }),
+                    })}
+                  </TableCell>
+                  <TableCell align="right" sx={money}>
+                    {formatMoney(d.amount)}
+                  </TableCell>
+                  <TableCell align="right" sx={money}>
+                    {formatMoney(d.paid)}
+                  </TableCell>
+                  <TableCell align="right" sx={money} data-testid="member-share-due-outstanding">
+                    {formatMoney(d.outstanding)}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.dueSince)}</TableCell>
+                  <TableCell>
+                    {/* One line per instalment: joined into one text they were cut off by the card's edge at 1024 px. */}
+                    {d.instalments.length > 0 ? (
+                      d.instalments.map((i) => (
+                        <Box
+                          component="span"
+                          key={i.dueDate}
+                          sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                          data-testid="member-share-instalment"
+                        >
+                          {t('instalmentLine', {
+                            date: formatDate(i.dueDate),
+                            amount: formatMoney(i.amount),
+                            paid: formatMoney(i.paid),
+                          })}
+                        </Box>
+                      ))
+                    ) : (
+                      <Box component="span" sx={{ display: 'block' }}>
+                        –
+                      </Box>
+                    )}
+                    {canWrite && instalments?.allowed && d.outstanding > 0 ? (
+                      <Button
+                        size="small"
+                        onClick={() => setPlanning(d)}
+                        aria-label={t('planFor', { date: formatDate(d.date) })}
+                      >
+                        {t('plan')}
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+        {paying ? <PaymentDialog memberId={memberId} dues={rows} onClose={() => setPaying(false)} /> : null}
+        {planning && instalments ? (
+          <InstalmentDialog memberId={memberId} due={planning} terms={instalments} onClose={() => setPlanning(null)} />
+        ) : null}
+      </Card>
     </Grid>
   );
 }

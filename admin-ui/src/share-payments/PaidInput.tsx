@@ -2,9 +2,13 @@ import { TextInput } from 'react-admin';
 import { centsToDecimal, parseEuroToCents } from '../format';
 import { useSharePaymentTexts } from './texts';
 
-const formatEuro = (value: unknown): string => (typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '');
+const formatEuro = (value: unknown): string =>
+  typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '';
 const keepText = (value: string): string => value;
-const validEuro = (value: unknown) => (typeof value === 'string' && value.trim() !== '' && parseEuroToCents(value) === null ? 'coop.validation.invalidAmount' : undefined);
+const validEuro = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && parseEuroToCents(value) === null
+    ? 'coop.validation.invalidAmount'
+    : undefined;
 
 /**
  * The optional "paid" of a subscription (issue 45): the euros paid with it when it is paid in part; empty, paid in

@@ -1,4 +1,14 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX } from '@coop/contracts/console';
@@ -15,7 +25,15 @@ const ALL = '';
  * "Zahlung erfassen / Record payment" (`POST /members/{id}/share-payments`): on one subscription, or on the oldest
  * outstanding ones; date, amount (euros), how it came in and the remittance text or receipt number.
  */
-export function PaymentDialog({ memberId, dues, onClose }: { memberId: string; dues: readonly ShareDue[]; onClose: () => void }) {
+export function PaymentDialog({
+  memberId,
+  dues,
+  onClose,
+}: {
+  memberId: string;
+  dues: readonly ShareDue[];
+  onClose: () => void;
+}) {
   const t = useSharePaymentTexts();
   const notify = useNotify();
   const record = useRecordPayment(memberId);
@@ -26,10 +44,18 @@ export function PaymentDialog({ memberId, dues, onClose }: { memberId: string; d
   const [date, setDate] = useState(formatDate(today()));
   const [method, setMethod] = useState<string>('transfer');
   const [reference, setReference] = useState('');
-  const refusal = record.error ? refusalOf(record.error, ['balanceId', 'date', 'amount', 'method', 'reference']) : { byField: {} as Record<string, string> };
+  const refusal = record.error
+    ? refusalOf(record.error, ['balanceId', 'date', 'amount', 'method', 'reference'])
+    : { byField: {} as Record<string, string> };
   const submit = () => {
     record.mutate(
-      { balanceId: balanceId === ALL ? null : balanceId, date: parseDateText(date) ?? date, amount: euroTextToCents(amount), method, reference: reference.trim() === '' ? null : reference },
+      {
+        balanceId: balanceId === ALL ? null : balanceId,
+        date: parseDateText(date) ?? date,
+        amount: euroTextToCents(amount),
+        method,
+        reference: reference.trim() === '' ? null : reference,
+      },
       {
         onSuccess: () => {
           notify(t('recorded'), { type: 'success' });
@@ -44,7 +70,16 @@ export function PaymentDialog({ memberId, dues, onClose }: { memberId: string; d
       <DialogTitle id="share-payment-title">{t('recordTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{t('recordText')}</DialogContentText>
-        <TextField select label={t('fields.subscription')} value={balanceId} onChange={(e) => setBalanceId(e.target.value)} fullWidth margin="dense" {...field('balanceId')} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'share-payment-subscription' } as object } }}>
+        <TextField
+          select
+          label={t('fields.subscription')}
+          value={balanceId}
+          onChange={(e) => setBalanceId(e.target.value)}
+          fullWidth
+          margin="dense"
+          {...field('balanceId')}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'share-payment-subscription' } as object } }}
+        >
           <MenuItem value={ALL}>{t('oldestFirst')}</MenuItem>
           {open.map((d) => (
             <MenuItem key={d.id} value={d.id}>
@@ -52,7 +87,16 @@ export function PaymentDialog({ memberId, dues, onClose }: { memberId: string; d
             </MenuItem>
           ))}
         </TextField>
-        <TextField label={t('fields.date')} value={date} onChange={(e) => setDate(e.target.value)} required fullWidth margin="dense" {...field('date')} slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'share-payment-date' } }} />
+        <TextField
+          label={t('fields.date')}
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          required
+          fullWidth
+          margin="dense"
+          {...field('date')}
+          slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'share-payment-date' } }}
+        />
         <TextField
           label={t('amountEuro')}
           value={amount}
@@ -63,19 +107,46 @@ export function PaymentDialog({ memberId, dues, onClose }: { memberId: string; d
           {...field('amount')}
           slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal', 'data-testid': 'share-payment-amount' } }}
         />
-        <TextField select label={t('fields.method')} value={method} onChange={(e) => setMethod(e.target.value)} fullWidth margin="dense" {...field('method')} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'share-payment-method' } as object } }}>
+        <TextField
+          select
+          label={t('fields.method')}
+          value={method}
+          onChange={(e) => setMethod(e.target.value)}
+          fullWidth
+          margin="dense"
+          {...field('method')}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'share-payment-method' } as object } }}
+        >
           {RECORDED_PAYMENT_METHODS.map((m) => (
             <MenuItem key={m} value={m}>
               {t(`methods.${m}`)}
             </MenuItem>
           ))}
         </TextField>
-        <TextField label={t('fields.reference')} value={reference} onChange={(e) => setReference(e.target.value)} fullWidth margin="dense" {...field('reference')} slotProps={{ htmlInput: { maxLength: SHARE_PAYMENT_REFERENCE_MAX, 'data-testid': 'share-payment-reference' } }} />
-        {refusal.other ? <Alert severity="error" data-testid="share-payment-error">{refusal.other}</Alert> : null}
+        <TextField
+          label={t('fields.reference')}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+          fullWidth
+          margin="dense"
+          {...field('reference')}
+          slotProps={{
+            htmlInput: { maxLength: SHARE_PAYMENT_REFERENCE_MAX, 'data-testid': 'share-payment-reference' },
+          }}
+        />
+        {refusal.other ? (
+          <Alert severity="error" data-testid="share-payment-error">
+            {refusal.other}
+          </Alert>
+        ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} data-testid="share-payment-cancel">{t('cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={record.isPending} data-testid="share-payment-save">{t('record')}</Button>
+        <Button onClick={onClose} data-testid="share-payment-cancel">
+          {t('cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={record.isPending} data-testid="share-payment-save">
+          {t('record')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

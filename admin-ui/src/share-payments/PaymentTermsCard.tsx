@@ -1,4 +1,15 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, FormControlLabel, Grid, Switch, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  FormControlLabel,
+  Grid,
+  Switch,
+  TextField,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { INSTALMENT_COUNT_MAX } from '@coop/contracts/console';
@@ -9,7 +20,15 @@ import { usePaymentTerms, useSetPaymentTerms } from './queries';
 import { refusalOf } from './refusal';
 import { useSharePaymentTexts } from './texts';
 
-type Form = { allowed: boolean; maxCount: string; rhythmMonths: string; minFirstPerShare: string; reminderAfterDays: string; creditDividendUntilPaid: boolean; creditorId: string };
+type Form = {
+  allowed: boolean;
+  maxCount: string;
+  rhythmMonths: string;
+  minFirstPerShare: string;
+  reminderAfterDays: string;
+  creditDividendUntilPaid: boolean;
+  creditorId: string;
+};
 
 const formOf = (terms: PaymentTerms): Form => ({
   allowed: terms.instalments.allowed,
@@ -22,9 +41,23 @@ const formOf = (terms: PaymentTerms): Form => ({
 });
 
 /** The form before the terms are read: empty (the cooperative's terms, or the defaults, arrive with GET). */
-const EMPTY: Form = { allowed: false, maxCount: '', rhythmMonths: '', minFirstPerShare: '', reminderAfterDays: '', creditDividendUntilPaid: true, creditorId: '' };
+const EMPTY: Form = {
+  allowed: false,
+  maxCount: '',
+  rhythmMonths: '',
+  minFirstPerShare: '',
+  reminderAfterDays: '',
+  creditDividendUntilPaid: true,
+  creditorId: '',
+};
 
-const FIELDS = ['instalments.maxCount', 'instalments.rhythmMonths', 'instalments.minFirstPerShare', 'reminderAfterDays', 'creditorId'];
+const FIELDS = [
+  'instalments.maxCount',
+  'instalments.rhythmMonths',
+  'instalments.minFirstPerShare',
+  'reminderAfterDays',
+  'creditorId',
+];
 
 /**
  * The cooperative's payment terms on shares (issue 45; § 7 Nr. 1, § 19 (1) GenG) on the cooperative's settings: whether
@@ -46,12 +79,18 @@ export function PaymentTermsCard() {
   }, [terms.data]);
   if (!can(session, 'sharepayments:read')) return null;
   const refusal = save.error ? refusalOf(save.error, FIELDS) : { byField: {} as Record<string, string> };
-  const set = (key: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.target.type === 'checkbox' ? e.target.checked : e.target.value });
+  const set = (key: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [key]: e.target.type === 'checkbox' ? e.target.checked : e.target.value });
   const whole = (v: string): number | string => (/^\s*\d+\s*$/.test(v) ? Number(v.trim()) : v);
   const submit = () =>
     save.mutate(
       {
-        instalments: { allowed: form.allowed, maxCount: whole(form.maxCount), rhythmMonths: whole(form.rhythmMonths), minFirstPerShare: euroTextToCents(form.minFirstPerShare) ?? 0 },
+        instalments: {
+          allowed: form.allowed,
+          maxCount: whole(form.maxCount),
+          rhythmMonths: whole(form.rhythmMonths),
+          minFirstPerShare: euroTextToCents(form.minFirstPerShare) ?? 0,
+        },
         reminderAfterDays: whole(form.reminderAfterDays),
         creditDividendUntilPaid: form.creditDividendUntilPaid,
         creditorId: form.creditorId.trim() === '' ? null : form.creditorId,
@@ -74,12 +113,31 @@ export function PaymentTermsCard() {
     </Grid>
   );
   return (
-    <Card component="section" aria-labelledby="payment-terms-title" data-testid="payment-terms" sx={{ maxWidth: 1100, mx: 'auto', mt: 2 }}>
-      <CardHeader id="payment-terms-title" title={t('title')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+    <Card
+      component="section"
+      aria-labelledby="payment-terms-title"
+      data-testid="payment-terms"
+      sx={{ maxWidth: 1100, mx: 'auto', mt: 2 }}
+    >
+      <CardHeader
+        id="payment-terms-title"
+        title={t('title')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         <Grid container columnSpacing={2}>
           <Grid size={{ xs: 12 }}>
-            <FormControlLabel control={<Switch checked={form.allowed} onChange={set('allowed')} disabled={!canWrite} slotProps={{ input: { 'data-testid': 'payment-terms-allowed' } as object }} />} label={t('allowed')} />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={form.allowed}
+                  onChange={set('allowed')}
+                  disabled={!canWrite}
+                  slotProps={{ input: { 'data-testid': 'payment-terms-allowed' } as object }}
+                />
+              }
+              label={t('allowed')}
+            />
           </Grid>
           {text('maxCount', 'instalments.maxCount', { max: String(INSTALMENT_COUNT_MAX).length })}
           {text('rhythmMonths', 'instalments.rhythmMonths', { max: 2 })}
@@ -87,13 +145,28 @@ export function PaymentTermsCard() {
           {text('reminderAfterDays', 'reminderAfterDays', { max: 3 })}
           {text('creditorId', 'creditorId', { max: 40, width: 6 })}
           <Grid size={{ xs: 12, md: 6 }}>
-            <FormControlLabel control={<Switch checked={form.creditDividendUntilPaid} onChange={set('creditDividendUntilPaid')} disabled={!canWrite} />} label={t('creditDividendUntilPaid')} />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={form.creditDividendUntilPaid}
+                  onChange={set('creditDividendUntilPaid')}
+                  disabled={!canWrite}
+                />
+              }
+              label={t('creditDividendUntilPaid')}
+            />
           </Grid>
         </Grid>
-        {refusal.other ? <Alert severity="error" data-testid="payment-terms-error">{refusal.other}</Alert> : null}
+        {refusal.other ? (
+          <Alert severity="error" data-testid="payment-terms-error">
+            {refusal.other}
+          </Alert>
+        ) : null}
         {canWrite ? (
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-            <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="payment-terms-save">{t('save')}</Button>
+            <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="payment-terms-save">
+              {t('save')}
+            </Button>
           </Box>
         ) : null}
       </CardContent>

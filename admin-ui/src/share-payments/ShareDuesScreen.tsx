@@ -1,4 +1,20 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, LinearProgress, Link, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  LinearProgress,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -29,7 +45,11 @@ export default function ShareDuesScreen() {
   );
   return (
     <Card component="section" aria-labelledby="share-dues-title" data-testid="share-dues" sx={{ mt: 1 }}>
-      <CardHeader id="share-dues-title" title={translate('coop.title.shareDues')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
+      <CardHeader
+        id="share-dues-title"
+        title={translate('coop.title.shareDues')}
+        slotProps={{ title: { variant: 'h6', component: 'h1' } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
           <TextField
@@ -47,8 +67,14 @@ export default function ShareDuesScreen() {
           </Typography>
         </Box>
         {list.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
-        {list.error ? <Alert severity="error" data-testid="share-dues-error">{list.error.message}</Alert> : null}
-        {list.isSuccess && rows.length === 0 ? <Typography data-testid="share-dues-empty">{t('empty')}</Typography> : null}
+        {list.error ? (
+          <Alert severity="error" data-testid="share-dues-error">
+            {list.error.message}
+          </Alert>
+        ) : null}
+        {list.isSuccess && rows.length === 0 ? (
+          <Typography data-testid="share-dues-empty">{t('empty')}</Typography>
+        ) : null}
         {rows.length > 0 ? (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-labelledby="share-dues-title">
@@ -73,10 +99,22 @@ export default function ShareDuesScreen() {
                         {row.memberName || t('erased')}
                       </Link>
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('subscriptionOf', { type: translate(`coop.balances.types.${row.type}`), date: formatDate(row.date), shares: t('shares', { smart_count: row.quantity }) })}</TableCell>
-                    <TableCell align="right" sx={money}>{formatMoney(row.amount)}</TableCell>
-                    <TableCell align="right" sx={money}>{formatMoney(row.paid)}</TableCell>
-                    <TableCell align="right" sx={money} data-testid="share-dues-outstanding">{formatMoney(row.outstanding)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {t('subscriptionOf', {
+                        type: translate(`coop.balances.types.${row.type}`),
+                        date: formatDate(row.date),
+                        shares: t('shares', { smart_count: row.quantity }),
+                      })}
+                    </TableCell>
+                    <TableCell align="right" sx={money}>
+                      {formatMoney(row.amount)}
+                    </TableCell>
+                    <TableCell align="right" sx={money}>
+                      {formatMoney(row.paid)}
+                    </TableCell>
+                    <TableCell align="right" sx={money} data-testid="share-dues-outstanding">
+                      {formatMoney(row.outstanding)}
+                    </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.dueSince)}</TableCell>
                     <TableCell>{row.reminderLevel > 0 ? t(`reminders.${row.reminderLevel}`) : '–'}</TableCell>
                   </TableRow>
@@ -87,11 +125,23 @@ export default function ShareDuesScreen() {
         ) : null}
         {total > PAGE_SIZE ? (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'flex-end', mt: 1 }}>
-            <Button size="small" disabled={page === 0} onClick={() => setPage(page - 1)} data-testid="share-dues-previous">
+            <Button
+              size="small"
+              disabled={page === 0}
+              onClick={() => setPage(page - 1)}
+              data-testid="share-dues-previous"
+            >
               {t('previous')}
             </Button>
-            <Typography variant="body2">{t('page', { page: page + 1, pages: Math.ceil(total / PAGE_SIZE) })}</Typography>
-            <Button size="small" disabled={(page + 1) * PAGE_SIZE >= total} onClick={() => setPage(page + 1)} data-testid="share-dues-next">
+            <Typography variant="body2">
+              {t('page', { page: page + 1, pages: Math.ceil(total / PAGE_SIZE) })}
+            </Typography>
+            <Button
+              size="small"
+              disabled={(page + 1) * PAGE_SIZE >= total}
+              onClick={() => setPage(page + 1)}
+              data-testid="share-dues-next"
+            >
               {t('next')}
             </Button>
           </Box>

@@ -7,5 +7,12 @@ import { lazyScreen, type ConsoleResource } from '../registry';
  */
 export const sharePayments: ConsoleResource = {
   name: 'share-dues',
-  routes: [{ path: '/share-dues', screen: lazyScreen(() => import('./ShareDuesScreen')), permission: 'sharepayments:read', title: 'coop.title.shareDues' }],
+  routes: [
+    {
+      path: '/share-dues',
+      screen: lazyScreen(() => import('./ShareDuesScreen')),
+      permission: 'sharepayments:read',
+      title: 'coop.title.shareDues',
+    },
+  ],
 };

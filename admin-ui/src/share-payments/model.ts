@@ -20,7 +20,8 @@ export const sharePaymentPaths = {
     `/share-dues?offset=${page * PAGE_SIZE}&limit=${PAGE_SIZE}${search.trim() !== '' ? `&search=${encodeURIComponent(search.trim())}` : ''}`,
   memberDues: (memberId: string): string => `/members/${encodeURIComponent(memberId)}/share-dues`,
   payments: (memberId: string): string => `/members/${encodeURIComponent(memberId)}/share-payments`,
-  instalments: (memberId: string, balanceId: string): string => `/members/${encodeURIComponent(memberId)}/postings/${encodeURIComponent(balanceId)}/instalments`,
+  instalments: (memberId: string, balanceId: string): string =>
+    `/members/${encodeURIComponent(memberId)}/postings/${encodeURIComponent(balanceId)}/instalments`,
   terms: '/cooperative/payment-terms',
 };
 
@@ -41,4 +42,5 @@ export function euroTextToCents(value: unknown): number | string | null {
 }
 
 /** What is outstanding on the member's subscriptions together. */
-export const outstandingOf = (dues: readonly ShareDue[]): number => dues.reduce((sum, d) => sum + Math.max(0, d.outstanding), 0);
+export const outstandingOf = (dues: readonly ShareDue[]): number =>
+  dues.reduce((sum, d) => sum + Math.max(0, d.outstanding), 0);

@@ -10,7 +10,11 @@ export function useShareDues(page: number, search: string) {
     queryFn: async (): Promise<ShareDuesPage> => {
       const res = await api<ShareDue[] | null>(sharePaymentPaths.dues(page, search));
       const rows = res.status === 204 || !Array.isArray(res.body) ? [] : res.body;
-      return { rows, total: centsHeader(res.headers.get('TotalItems')), sum: centsHeader(res.headers.get('TotalOutstanding')) };
+      return {
+        rows,
+        total: centsHeader(res.headers.get('TotalItems')),
+        sum: centsHeader(res.headers.get('TotalOutstanding')),
+      };
     },
     retry: false,
   });
@@ -37,8 +41,19 @@ const invalidateDues = (client: ReturnType<typeof useQueryClient>, memberId: str
 export function useRecordPayment(memberId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (payment: { balanceId: string | null; date: string; amount: number | string | null; method: string; reference: string | null }) =>
-      (await api<{ paymentIds: string[] }>(sharePaymentPaths.payments(memberId), { method: 'POST', body: JSON.stringify(payment) })).body,
+    mutationFn: async (payment: {
+      balanceId: string | null;
+      date: string;
+      amount: number | string | null;
+      method: string;
+      reference: string | null;
+    }) =>
+      (
+        await api<{ paymentIds: string[] }>(sharePaymentPaths.payments(memberId), {
+          method: 'POST',
+          body: JSON.stringify(payment),
+        })
+      ).body,
     onSuccess: () => invalidateDues(client, memberId),
   });
 }
@@ -48,21 +63,31 @@ export function useSetInstalments(memberId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { balanceId: string; instalments: readonly Instalment[] }) =>
-      (await api<ShareDue>(sharePaymentPaths.instalments(memberId, input.balanceId), { method: 'PUT', body: JSON.stringify({ instalments: input.instalments }) })).body,
+      (
+        await api<ShareDue>(sharePaymentPaths.instalments(memberId, input.balanceId), {
+          method: 'PUT',
+          body: JSON.stringify({ instalments: input.instalments }),
+        })
+      ).body,
     onSuccess: () => invalidateDues(client, memberId),
   });
 }
 
 /** `GET /cooperative/payment-terms`. */
 export function usePaymentTerms() {
-  return useQuery({ queryKey: ['payment-terms'], queryFn: async () => (await api<PaymentTerms>(sharePaymentPaths.terms)).body, retry: false });
+  return useQuery({
+    queryKey: ['payment-terms'],
+    queryFn: async () => (await api<PaymentTerms>(sharePaymentPaths.terms)).body,
+    retry: false,
+  });
 }
 
 /** `PUT /cooperative/payment-terms` (administrators). */
 export function useSetPaymentTerms() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (terms: unknown) => (await api<PaymentTerms>(sharePaymentPaths.terms, { method: 'PUT', body: JSON.stringify(terms) })).body,
+    mutationFn: async (terms: unknown) =>
+      (await api<PaymentTerms>(sharePaymentPaths.terms, { method: 'PUT', body: JSON.stringify(terms) })).body,
     onSuccess: (terms) => client.setQueryData(['payment-terms'], terms),
   });
 }

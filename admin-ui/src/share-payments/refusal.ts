@@ -1,7 +1,10 @@
 import { apiFieldErrors, validationMessage } from '../data/validationErrors';
 
 /** The server's refusal by field (those of `fields`) and the rest as one text. */
-export function refusalOf(error: unknown, fields: readonly string[]): { byField: Record<string, string>; other?: string } {
+export function refusalOf(
+  error: unknown,
+  fields: readonly string[],
+): { byField: Record<string, string>; other?: string } {
   const found = apiFieldErrors(error);
   if (!found) return { byField: {}, other: error instanceof Error ? error.message : String(error) };
   const byField: Record<string, string> = {};

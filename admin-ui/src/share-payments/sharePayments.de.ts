@@ -41,7 +41,8 @@ export const sharePaymentsDe: typeof sharePaymentsEn = {
   plan: 'Ratenplan',
   planFor: 'Ratenplan der Zeichnung vom %{date}',
   planTitle: 'Ratenplan',
-  planText: 'Der offene Teil von %{amount} in höchstens %{count} Raten im Abstand von %{months} Monat (Zahlungsbedingungen der Genossenschaft). |||| Der offene Teil von %{amount} in höchstens %{count} Raten im Abstand von %{months} Monaten (Zahlungsbedingungen der Genossenschaft).',
+  planText:
+    'Der offene Teil von %{amount} in höchstens %{count} Raten im Abstand von %{months} Monat (Zahlungsbedingungen der Genossenschaft). |||| Der offene Teil von %{amount} in höchstens %{count} Raten im Abstand von %{months} Monaten (Zahlungsbedingungen der Genossenschaft).',
   instalmentDue: 'Rate %{n} fällig am',
   instalmentAmount: 'Rate %{n} Betrag (€)',
   savePlan: 'Ratenplan speichern',

@@ -27,7 +27,12 @@ export const sharePaymentsEn = {
   subscriptionOf: '%{type} of %{date}, %{shares}',
   shares: '%{smart_count} share |||| %{smart_count} shares',
   reminders: { 1: 'First reminder', 2: 'Second reminder', 3: 'Last reminder' },
-  methods: { transfer: 'Bank transfer', directDebit: 'Direct debit', cash: 'Cash', dividendCredit: 'Dividend credited' },
+  methods: {
+    transfer: 'Bank transfer',
+    directDebit: 'Direct debit',
+    cash: 'Cash',
+    dividendCredit: 'Dividend credited',
+  },
   memberTitle: 'Payments on shares',
   memberOpen: '%{amount} outstanding',
   record: 'Record payment',
@@ -42,7 +47,8 @@ export const sharePaymentsEn = {
   plan: 'Instalment plan',
   planFor: 'Instalment plan of the subscription of %{date}',
   planTitle: 'Instalment plan',
-  planText: 'The unpaid part of %{amount}, in at most %{count} instalments %{months} month apart (the cooperative’s payment terms). |||| The unpaid part of %{amount}, in at most %{count} instalments %{months} months apart (the cooperative’s payment terms).',
+  planText:
+    'The unpaid part of %{amount}, in at most %{count} instalments %{months} month apart (the cooperative’s payment terms). |||| The unpaid part of %{amount}, in at most %{count} instalments %{months} months apart (the cooperative’s payment terms).',
   instalmentDue: 'Instalment %{n} due on',
   instalmentAmount: 'Instalment %{n} amount (€)',
   savePlan: 'Save plan',

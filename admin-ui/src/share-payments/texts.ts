@@ -13,11 +13,18 @@ type Catalogue = typeof sharePaymentsEn;
 
 /** The text at `key` (dots between levels) with `%{name}` filled in; `a |||| b` chooses by `smart_count` (1: a). */
 export function textOf(catalogue: Catalogue, key: string, options: Readonly<Record<string, unknown>> = {}): string {
-  const found = key.split('.').reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined), catalogue);
+  const found = key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined),
+      catalogue,
+    );
   if (typeof found !== 'string') return key;
   const forms = found.split(' |||| ');
   const text = forms.length > 1 && options.smart_count !== 1 ? forms[1]! : forms[0]!;
-  return text.replace(/%\{(\w+)\}/g, (whole, name: string) => (options[name] === undefined ? whole : String(options[name])));
+  return text.replace(/%\{(\w+)\}/g, (whole, name: string) =>
+    options[name] === undefined ? whole : String(options[name]),
+  );
 }
 
 /** `t(key, options)` in the clerk's language. */

@@ -1,4 +1,17 @@
-import { Alert, Box, Card, CardContent, Grid, InputAdornment, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Grid,
+  InputAdornment,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useParams } from 'react-router-dom';
 import { EditBase, Form, TextInput, useEditContext, useTranslate, type RaRecord } from 'react-admin';
 import { DateTextInput } from '../common/DateTextInput';
@@ -9,10 +22,13 @@ import { PageLoading } from '../layout/PageLoading';
 import type { ShareRecord } from './model';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 
-const formatEuro = (value: unknown): string => (typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '');
+const formatEuro = (value: unknown): string =>
+  typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '';
 const parseText = (value: string): string => value;
 const validateEuro = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' && parseEuroToCents(value) === null ? 'coop.validation.invalidAmount' : undefined;
+  typeof value === 'string' && value.trim() !== '' && parseEuroToCents(value) === null
+    ? 'coop.validation.invalidAmount'
+    : undefined;
 
 /** Only the payment fields go to the API; the euro text becomes integer cents by string handling. */
 const toApi = (data: RaRecord) => {
@@ -25,13 +41,20 @@ function ShareForm() {
   const { record, isPending, error } = useEditContext<ShareRecord>();
   const translate = useTranslate();
   if (isPending) return <PageLoading />;
-  if (error || !record) return <Alert severity="error" sx={{ m: 2 }}>{translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}</Alert>;
+  if (error || !record)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}
+      </Alert>
+    );
   const f = (field: string) => translate(`resources.shares.fields.${field}`);
   return (
     <Form record={record} warnWhenUnsavedChanges={false}>
       <EditHeader title={translate('coop.title.share')} backTo="/shares" />
       <CardContent sx={{ px: 3 }}>
-        <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>{translate('coop.shares.paymentHint')}</Alert>
+        <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
+          {translate('coop.shares.paymentHint')}
+        </Alert>
         <InfoList
           rows={[
             [f('memberNr'), record.memberNr ?? ''],
@@ -50,7 +73,10 @@ function ShareForm() {
               format={formatEuro}
               parse={parseText}
               validate={validateEuro}
-              slotProps={{ htmlInput: { 'data-testid': 'share-rueckpfleinzahlung', inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { 'data-testid': 'share-rueckpfleinzahlung', inputMode: 'decimal' },
+                input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
+              }}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -59,7 +85,14 @@ function ShareForm() {
         </Grid>
         {record.versions && record.versions.length > 0 ? (
           <Box sx={{ mt: 2 }}>
-            <Typography variant="subtitle2" component="h2" color="primary" sx={{ textTransform: 'uppercase', letterSpacing: 0.6, mb: 0.5 }}>{translate('coop.shares.cdc')}</Typography>
+            <Typography
+              variant="subtitle2"
+              component="h2"
+              color="primary"
+              sx={{ textTransform: 'uppercase', letterSpacing: 0.6, mb: 0.5 }}
+            >
+              {translate('coop.shares.cdc')}
+            </Typography>
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -77,7 +110,9 @@ function ShareForm() {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(v.cdcTimestamp)}</TableCell>
                     <TableCell>{v.cdcUser}</TableCell>
                     <TableCell>{translate(`coop.shares.actions.${v.cdcAction}`, { _: v.cdcAction })}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(v.rueckpfleinzahlung)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(v.rueckpfleinzahlung)}
+                    </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(v.effectiveDate)}</TableCell>
                     <TableCell>{formatDate(v.interestEnd)}</TableCell>
                   </TableRow>
@@ -97,7 +132,15 @@ export default function ShareEdit() {
   const leave = useLeaveWhenSaved('/shares', { resource: 'shares', action: 'updated', redirect: '/shares' });
   return (
     <Card component="section" data-testid="share-form" sx={{ maxWidth: 900, mx: 'auto' }}>
-      <EditBase key={id} resource="shares" id={id} mutationMode="pessimistic" redirect="/shares" mutationOptions={leave} transform={toApi}>
+      <EditBase
+        key={id}
+        resource="shares"
+        id={id}
+        mutationMode="pessimistic"
+        redirect="/shares"
+        mutationOptions={leave}
+        transform={toApi}
+      >
         <ShareForm />
       </EditBase>
     </Card>

@@ -1,5 +1,19 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Card, CardHeader, Grid, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardHeader,
+  Grid,
+  IconButton,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { denseColumns } from '../common/denseTable';
@@ -28,7 +42,12 @@ export default function ShareList() {
   const head = { fontWeight: 600 } as const;
   return (
     <Card component="section" aria-labelledby="shares-title" data-testid="shares-list">
-      <CardHeader id="shares-title" title={translate('coop.shares.list')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} sx={{ pb: 0 }} />
+      <CardHeader
+        id="shares-title"
+        title={translate('coop.shares.list')}
+        slotProps={{ title: { variant: 'h6', component: 'h1' } }}
+        sx={{ pb: 0 }}
+      />
       <Grid container columnSpacing={2} sx={{ px: 2, pt: 1 }}>
         <Grid size={{ xs: 12, md: 8 }}>
           <MemberPicker
@@ -47,11 +66,20 @@ export default function ShareList() {
           <TableHead>
             <TableRow>
               <ActionsHeader width={48} />
-              <SortHeader list={list} field="memberNr" label={translate('coop.members.nrShort')} title={f('memberNr')} />
+              <SortHeader
+                list={list}
+                field="memberNr"
+                label={translate('coop.members.nrShort')}
+                title={f('memberNr')}
+              />
               <TableCell sx={head}>{f('memberName')}</TableCell>
               <SortHeader list={list} field="process" label={f('process')} />
-              <TableCell sx={head} align="right">{f('shareAmount')}</TableCell>
-              <TableCell sx={head} align="right">{f('rueckpfleinzahlung')}</TableCell>
+              <TableCell sx={head} align="right">
+                {f('shareAmount')}
+              </TableCell>
+              <TableCell sx={head} align="right">
+                {f('rueckpfleinzahlung')}
+              </TableCell>
               <SortHeader list={list} field="admissionDate" label={f('admissionDate')} />
               <SortHeader list={list} field="date" label={f('date')} />
               <SortHeader list={list} field="interestBegin" label={f('interestBegin')} />
@@ -64,27 +92,52 @@ export default function ShareList() {
               <TableRow key={s.id} hover data-testid="shares-row" data-process={s.process}>
                 <TableCell sx={{ py: 0.25 }}>
                   <Tooltip title={translate('coop.list.edit')}>
-                    <IconButton component={RouterLink} to={`/shares/${encodeURIComponent(s.id)}`} size="small" aria-label={translate('coop.list.edit')} data-testid="shares-edit">
+                    <IconButton
+                      component={RouterLink}
+                      to={`/shares/${encodeURIComponent(s.id)}`}
+                      size="small"
+                      aria-label={translate('coop.list.edit')}
+                      data-testid="shares-edit"
+                    >
                       <EditIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
                 </TableCell>
                 <TableCell>
-                  <Link component={RouterLink} to={`/member/${encodeURIComponent(s.member)}`} underline="hover">{s.memberNr ?? ''}</Link>
+                  <Link component={RouterLink} to={`/member/${encodeURIComponent(s.member)}`} underline="hover">
+                    {s.memberNr ?? ''}
+                  </Link>
                 </TableCell>
                 <TableCell data-testid="shares-member-name">
-                  <Link component={RouterLink} to={`/member/${encodeURIComponent(s.member)}`} underline="hover" color="inherit">{s.memberName}</Link>
+                  <Link
+                    component={RouterLink}
+                    to={`/member/${encodeURIComponent(s.member)}`}
+                    underline="hover"
+                    color="inherit"
+                  >
+                    {s.memberName}
+                  </Link>
                 </TableCell>
                 <TableCell>{translate(`coop.balances.types.${s.process}`, { _: String(s.process) })}</TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatCount(s.shareAmount)}</TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatMoney(s.rueckpfleinzahlung)}</TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCount(s.shareAmount)}
+                </TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  {formatMoney(s.rueckpfleinzahlung)}
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.admissionDate)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.date)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.interestBegin)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.interestEnd)}</TableCell>
                 <TableCell>
-                  <Typography variant="caption" component="div" sx={{ whiteSpace: 'nowrap' }}>{`${translate(`coop.shares.actions.${s.cdcAction}`, { _: s.cdcAction })} · ${s.cdcUser}`}</Typography>
-                  <Typography variant="caption" component="div" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.cdcTimestamp)}</Typography>
+                  <Typography
+                    variant="caption"
+                    component="div"
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >{`${translate(`coop.shares.actions.${s.cdcAction}`, { _: s.cdcAction })} · ${s.cdcUser}`}</Typography>
+                  <Typography variant="caption" component="div" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(s.cdcTimestamp)}
+                  </Typography>
                 </TableCell>
               </TableRow>
             ))}

@@ -4,8 +4,25 @@ import { lazyScreen, type ConsoleResource } from '../registry';
 export const shares: ConsoleResource = {
   name: 'shares',
   routes: [
-    { path: '/shares', screen: lazyScreen(() => import('./ShareList')), permission: 'shares:read', title: 'coop.title.shares' },
-    { path: '/shares/:id', screen: lazyScreen(() => import('./ShareEdit')), permission: 'shares:read', title: 'coop.title.share' },
+    {
+      path: '/shares',
+      screen: lazyScreen(() => import('./ShareList')),
+      permission: 'shares:read',
+      title: 'coop.title.shares',
+    },
+    {
+      path: '/shares/:id',
+      screen: lazyScreen(() => import('./ShareEdit')),
+      permission: 'shares:read',
+      title: 'coop.title.share',
+    },
   ],
-  menu: { path: '/shares', label: 'coop.menu.shares', order: 4, icon: 'tableView', permission: 'shares:read', testId: 'menu-shares' },
+  menu: {
+    path: '/shares',
+    label: 'coop.menu.shares',
+    order: 4,
+    icon: 'tableView',
+    permission: 'shares:read',
+    testId: 'menu-shares',
+  },
 };

@@ -5,7 +5,8 @@ import type { sharesEn, sharesResourcesEn } from './shares.en';
 export const sharesDe: Messages<typeof sharesEn> = {
   shares: {
     list: 'Anteilsregister',
-    paymentHint: 'Nur die Einzahlung kann berichtigt werden; die Berichtigung wird erfasst, der Verlauf bleibt erhalten. Eine berichtigte Einzahlung zählt ab dem Datum der Buchung (Bestandsnachweis), eine Einzahlung auf Anteile ab dem Tag der Zahlung.',
+    paymentHint:
+      'Nur die Einzahlung kann berichtigt werden; die Berichtigung wird erfasst, der Verlauf bleibt erhalten. Eine berichtigte Einzahlung zählt ab dem Datum der Buchung (Bestandsnachweis), eine Einzahlung auf Anteile ab dem Tag der Zahlung.',
     cdc: 'Änderungsverfolgung',
     lastChange: 'Letzte Änderung',
     actions: { insert: 'Gebucht', update: 'Berichtigt' },

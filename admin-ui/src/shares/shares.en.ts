@@ -1,9 +1,9 @@
-
 /** English texts of the share register: `coop.shares`, merged into `i18n/en.ts`. German in `shares.de.ts`. */
 export const sharesEn = {
   shares: {
     list: 'Share register',
-    paymentHint: 'Only the payment can be corrected; the correction is recorded, history is kept. A corrected payment counts from the posting’s date (the movement report), a payment on shares from the day it was paid.',
+    paymentHint:
+      'Only the payment can be corrected; the correction is recorded, history is kept. A corrected payment counts from the posting’s date (the movement report), a payment on shares from the day it was paid.',
     cdc: 'Change tracking',
     lastChange: 'Last change',
     actions: { insert: 'Posted', update: 'Corrected' },

@@ -23,7 +23,11 @@ export function BackgroundTaskNotice({ taskId, testId }: { taskId: string; testI
         <LinearProgress
           variant={percent === null ? 'indeterminate' : 'determinate'}
           {...(percent === null ? {} : { value: percent })}
-          aria-label={percent === null ? translate('coop.tasks.progressUnknown', { kind }) : translate('coop.tasks.progressLabel', { kind, done: task.done, total: task.total })}
+          aria-label={
+            percent === null
+              ? translate('coop.tasks.progressUnknown', { kind })
+              : translate('coop.tasks.progressLabel', { kind, done: task.done, total: task.total })
+          }
         />
       </Box>
     );
@@ -33,21 +37,34 @@ export function BackgroundTaskNotice({ taskId, testId }: { taskId: string; testI
       <Typography variant="body2" data-testid={`${testId}-state`} data-state={task.state}>
         {translate(`coop.tasks.states.${task.state}`, { _: task.state })}
       </Typography>
-      {task.error ? <Typography variant="body2" color="error">{task.error}</Typography> : null}
+      {task.error ? (
+        <Typography variant="body2" color="error">
+          {task.error}
+        </Typography>
+      ) : null}
       {task.files.map((f) => (
         <Button
           key={f.fileId}
           size="small"
           startIcon={<DownloadIcon />}
           aria-label={translate('coop.tasks.download', { name: f.name })}
-          onClick={() => void downloadTaskFile(task.id, f.fileId, f.name).then(() => setFailed(null), (error: unknown) => setFailed(error instanceof Error ? error.message : String(error)))}
+          onClick={() =>
+            void downloadTaskFile(task.id, f.fileId, f.name).then(
+              () => setFailed(null),
+              (error: unknown) => setFailed(error instanceof Error ? error.message : String(error)),
+            )
+          }
           sx={{ textTransform: 'none' }}
           data-testid={`${testId}-file`}
         >
           {f.name}
         </Button>
       ))}
-      {failed ? <Typography color="error" variant="body2">{translate('coop.payouts.downloadFailed', { message: failed })}</Typography> : null}
+      {failed ? (
+        <Typography color="error" variant="body2">
+          {translate('coop.payouts.downloadFailed', { message: failed })}
+        </Typography>
+      ) : null}
     </Box>
   );
 }

@@ -1,6 +1,21 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Box, Button, Card, CardActions, CardContent, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  CardHeader,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
@@ -41,7 +56,12 @@ export default function FsakConfirm() {
   const back = () => navigate(`/dividend/closures/${encodeURIComponent(id)}`);
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-      <Card component="section" aria-labelledby="fsak-title" sx={{ maxWidth: 960, width: '100%' }} data-testid="fsak-confirm">
+      <Card
+        component="section"
+        aria-labelledby="fsak-title"
+        sx={{ maxWidth: 960, width: '100%' }}
+        data-testid="fsak-confirm"
+      >
         <CardHeader
           id="fsak-title"
           title={translate('coop.fsak.title', { year: p?.reportYear ?? '' })}
@@ -53,7 +73,9 @@ export default function FsakConfirm() {
           {preview.error ? <Failed error={preview.error} testId="fsak-preview-failed" /> : null}
           {p ? (
             <>
-              <Typography data-testid="fsak-records">{translate('coop.fsak.records', { smart_count: p.records })}</Typography>
+              <Typography data-testid="fsak-records">
+                {translate('coop.fsak.records', { smart_count: p.records })}
+              </Typography>
               {p.earlierReports.length > 0 ? (
                 <Alert severity="info" data-testid="fsak-correction">
                   {translate('coop.fsak.correction', { smart_count: p.earlierReports.length })}
@@ -63,7 +85,9 @@ export default function FsakConfirm() {
                 {translate('coop.fsak.impossibleTitle')}
               </Typography>
               {p.impossible.length === 0 ? (
-                <Typography color="text.secondary" data-testid="fsak-impossible-none">{translate('coop.fsak.impossibleNone')}</Typography>
+                <Typography color="text.secondary" data-testid="fsak-impossible-none">
+                  {translate('coop.fsak.impossibleNone')}
+                </Typography>
               ) : (
                 <Table size="small" aria-labelledby="fsak-impossible-title" data-testid="fsak-impossible">
                   <TableHead>
@@ -78,11 +102,17 @@ export default function FsakConfirm() {
                       <TableRow key={m.member} data-testid="fsak-impossible-row">
                         <TableCell>{m.memberNr}</TableCell>
                         <TableCell>
-                          <Link component={RouterLink} to={`/members/${encodeURIComponent(m.member)}`} data-testid="fsak-impossible-member">
+                          <Link
+                            component={RouterLink}
+                            to={`/members/${encodeURIComponent(m.member)}`}
+                            data-testid="fsak-impossible-member"
+                          >
                             {memberName(m)}
                           </Link>
                         </TableCell>
-                        <TableCell>{m.reasons.map((r) => templateText(translate, r, [String(m.memberNr)])).join(' · ')}</TableCell>
+                        <TableCell>
+                          {m.reasons.map((r) => templateText(translate, r, [String(m.memberNr)])).join(' · ')}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
@@ -101,10 +131,22 @@ export default function FsakConfirm() {
           {start.error ? <Failed error={start.error} testId="fsak-refused" /> : null}
         </CardContent>
         <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
-          <Button variant="contained" startIcon={<CheckIcon />} disabled={!p || p.refusal !== null || start.isPending} onClick={() => start.mutate()} data-testid="fsak-yes">
+          <Button
+            variant="contained"
+            startIcon={<CheckIcon />}
+            disabled={!p || p.refusal !== null || start.isPending}
+            onClick={() => start.mutate()}
+            data-testid="fsak-yes"
+          >
             {translate('coop.form.yes')}
           </Button>
-          <Button variant="outlined" startIcon={<CloseIcon />} disabled={start.isPending} onClick={back} data-testid="fsak-no">
+          <Button
+            variant="outlined"
+            startIcon={<CloseIcon />}
+            disabled={start.isPending}
+            onClick={back}
+            data-testid="fsak-no"
+          >
             {translate('coop.form.no')}
           </Button>
         </CardActions>

@@ -57,8 +57,17 @@ export default function KistamConfirm() {
   if (!can(session, 'church:write')) return <AccessDenied permission="church:write" />;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-      <Card component="section" aria-labelledby="kistam-title" sx={{ maxWidth: 720, width: '100%' }} data-testid="kistam-confirm">
-        <CardHeader id="kistam-title" title={translate('coop.kistam.title')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} />
+      <Card
+        component="section"
+        aria-labelledby="kistam-title"
+        sx={{ maxWidth: 720, width: '100%' }}
+        data-testid="kistam-confirm"
+      >
+        <CardHeader
+          id="kistam-title"
+          title={translate('coop.kistam.title')}
+          slotProps={{ title: { variant: 'h6', component: 'h1' } }}
+        />
         <CardContent sx={{ display: 'grid', gap: 2, pt: 0 }}>
           <Typography>{translate('coop.kistam.question')}</Typography>
           <KistamDates />
@@ -66,10 +75,22 @@ export default function KistamConfirm() {
           {start.error ? <Failed error={start.error} testId="kistam-refused" /> : null}
         </CardContent>
         <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
-          <Button variant="contained" startIcon={<CheckIcon />} disabled={start.isPending} onClick={() => start.mutate()} data-testid="kistam-yes">
+          <Button
+            variant="contained"
+            startIcon={<CheckIcon />}
+            disabled={start.isPending}
+            onClick={() => start.mutate()}
+            data-testid="kistam-yes"
+          >
             {translate('coop.form.yes')}
           </Button>
-          <Button variant="outlined" startIcon={<CloseIcon />} disabled={start.isPending} onClick={() => navigate('/')} data-testid="kistam-no">
+          <Button
+            variant="outlined"
+            startIcon={<CloseIcon />}
+            disabled={start.isPending}
+            onClick={() => navigate('/')}
+            data-testid="kistam-no"
+          >
             {translate('coop.form.no')}
           </Button>
         </CardActions>

@@ -26,7 +26,14 @@ export function RebuildReadModelsButton() {
   if (!allowed) return null;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end' }}>
-      <Button variant="outlined" size="small" startIcon={<SyncIcon />} disabled={start.isPending} onClick={() => start.mutate()} data-testid="tasks-rebuild">
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<SyncIcon />}
+        disabled={start.isPending}
+        onClick={() => start.mutate()}
+        data-testid="tasks-rebuild"
+      >
         {translate('coop.tasks.rebuild.start')}
       </Button>
       {start.error ? <Failed error={start.error} testId="tasks-rebuild-refused" /> : null}

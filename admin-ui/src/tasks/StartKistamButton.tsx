@@ -12,7 +12,14 @@ export function StartKistamButton() {
   const translate = useTranslate();
   const allowed = can(useSession(), 'church:write');
   return allowed ? (
-    <Button component={RouterLink} to="/dashboard/kistam" variant="outlined" size="small" startIcon={<ChurchIcon />} data-testid="dashboard-start-kistam">
+    <Button
+      component={RouterLink}
+      to="/dashboard/kistam"
+      variant="outlined"
+      size="small"
+      startIcon={<ChurchIcon />}
+      data-testid="dashboard-start-kistam"
+    >
       {translate('coop.kistam.start')}
     </Button>
   ) : (

@@ -15,7 +15,13 @@ export function TaskIndicator({ hidden = false }: { hidden?: boolean }) {
   if (count === 0 || hidden) return null;
   const label = translate('coop.tasks.runningCount', { smart_count: count });
   return (
-    <RouterLink to="/tasks" className="cl-btn cl-btn-inherit cl-task-running" data-testid="tasks-running" aria-label={label} title={label}>
+    <RouterLink
+      to="/tasks"
+      className="cl-btn cl-btn-inherit cl-task-running"
+      data-testid="tasks-running"
+      aria-label={label}
+      title={label}
+    >
       <Spinner size={20} inherit label={label} testId="tasks-running-spinner" />
     </RouterLink>
   );

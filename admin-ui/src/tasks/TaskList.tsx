@@ -29,7 +29,6 @@ import { awaitsAnswer, isActive, progressPercent, summaryFacts, type TaskRecord 
 import { RebuildReadModelsButton } from './RebuildReadModelsButton';
 import { downloadTaskFile, uploadKistamAnswer, useTasks } from './queries';
 
-
 const STATE_COLOURS: Readonly<Record<string, ChipProps['color']>> = {
   queued: 'default',
   running: 'info',
@@ -43,7 +42,12 @@ const STATE_COLOURS: Readonly<Record<string, ChipProps['color']>> = {
 /** Done of total as a bar (indeterminate while the total is unknown) with its text; nothing once the task has ended. */
 function Progress({ task }: { task: TaskRecord }) {
   const translate = useTranslate();
-  if (!isActive(task)) return task.total > 0 ? <Typography variant="body2">{translate('coop.tasks.progress', { done: task.done, total: task.total })}</Typography> : null;
+  if (!isActive(task))
+    return task.total > 0 ? (
+      <Typography variant="body2">
+        {translate('coop.tasks.progress', { done: task.done, total: task.total })}
+      </Typography>
+    ) : null;
   const percent = progressPercent(task);
   const kind = kindName(translate, task.kind);
   return (
@@ -51,7 +55,11 @@ function Progress({ task }: { task: TaskRecord }) {
       <LinearProgress
         variant={percent === null ? 'indeterminate' : 'determinate'}
         {...(percent === null ? {} : { value: percent })}
-        aria-label={percent === null ? translate('coop.tasks.progressUnknown', { kind }) : translate('coop.tasks.progressLabel', { kind, done: task.done, total: task.total })}
+        aria-label={
+          percent === null
+            ? translate('coop.tasks.progressUnknown', { kind })
+            : translate('coop.tasks.progressLabel', { kind, done: task.done, total: task.total })
+        }
       />
       {percent === null ? null : (
         <Typography variant="caption" color="text.secondary" data-testid="task-progress-text">
@@ -59,7 +67,13 @@ function Progress({ task }: { task: TaskRecord }) {
         </Typography>
       )}
       {task.phase ? (
-        <Typography variant="caption" display="block" color="text.secondary" data-testid="task-phase" data-phase={task.phase}>
+        <Typography
+          variant="caption"
+          display="block"
+          color="text.secondary"
+          data-testid="task-phase"
+          data-phase={task.phase}
+        >
           {translate(`coop.tasks.phases.${task.phase}`, { _: task.phase })}
         </Typography>
       ) : null}
@@ -82,7 +96,10 @@ function Files({ task }: { task: TaskRecord }) {
           aria-label={translate('coop.tasks.download', { name: f.name })}
           onClick={() => {
             downloadTaskFile(task.id, f.fileId, f.name).catch((error: unknown) =>
-              notify('coop.tasks.downloadFailed', { type: 'error', messageArgs: { message: error instanceof Error ? error.message : String(error) } }),
+              notify('coop.tasks.downloadFailed', {
+                type: 'error',
+                messageArgs: { message: error instanceof Error ? error.message : String(error) },
+              }),
             );
           }}
           sx={{ textTransform: 'none' }}
@@ -194,7 +211,12 @@ export default function TaskList() {
   const items = data?.items ?? [];
   return (
     <Card component="section" aria-labelledby="tasks-title" data-testid="tasks">
-      <CardHeader id="tasks-title" title={translate('coop.tasks.title')} slotProps={{ title: { variant: 'h6', component: 'h1' } }} action={<RebuildReadModelsButton />} />
+      <CardHeader
+        id="tasks-title"
+        title={translate('coop.tasks.title')}
+        slotProps={{ title: { variant: 'h6', component: 'h1' } }}
+        action={<RebuildReadModelsButton />}
+      />
       <CardContent sx={{ pt: 0 }}>
         {error ? <Alert severity="error">{error instanceof Error ? error.message : String(error)}</Alert> : null}
         {!error && !isPending && items.length === 0 ? (
@@ -218,23 +240,39 @@ export default function TaskList() {
               </TableHead>
               <TableBody>
                 {items.map((task) => (
-                  <TableRow key={task.id} data-testid="task-row" data-id={task.id} data-kind={task.kind} data-state={task.state}>
+                  <TableRow
+                    key={task.id}
+                    data-testid="task-row"
+                    data-id={task.id}
+                    data-kind={task.kind}
+                    data-state={task.state}
+                  >
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{kindName(translate, task.kind)}</TableCell>
                     <TableCell>
-                      <Chip size="small" variant="outlined" color={STATE_COLOURS[task.state] ?? 'default'} label={translate(`coop.tasks.states.${task.state}`, { _: task.state })} data-testid="task-state" />
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={STATE_COLOURS[task.state] ?? 'default'}
+                        label={translate(`coop.tasks.states.${task.state}`, { _: task.state })}
+                        data-testid="task-state"
+                      />
                       {task.attempt > 1 ? (
                         <Typography variant="caption" display="block" color="text.secondary">
                           {translate('coop.tasks.attempt', { attempt: task.attempt })}
                         </Typography>
                       ) : null}
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }} id={`task-${task.id}-queued`}>{translate('coop.tasks.queuedBy', { time: formatDateTime(task.queuedAt), user: task.queuedBy })}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }} id={`task-${task.id}-queued`}>
+                      {translate('coop.tasks.queuedBy', { time: formatDateTime(task.queuedAt), user: task.queuedBy })}
+                    </TableCell>
                     <TableCell>
                       <Progress task={task} />
                     </TableCell>
                     <TableCell>
                       {/* KiStAM files and tax certificates hold church data: only for the roles that read church data (`church:read`). */}
-                      {(task.kind !== 'kistam' && task.kind !== 'taxCertificates') || readsChurch ? <Files task={task} /> : null}
+                      {(task.kind !== 'kistam' && task.kind !== 'taxCertificates') || readsChurch ? (
+                        <Files task={task} />
+                      ) : null}
                     </TableCell>
                     <TableCell>
                       <Outcome task={task} canUpload={canUpload} />

@@ -10,8 +10,24 @@ import { tasksQuery } from './model';
 export const tasks: ConsoleResource = {
   name: 'tasks',
   routes: [
-    { path: '/tasks', screen: lazyScreen(() => import('./TaskList')), permission: 'tasks:read', title: 'coop.title.tasks', prefetch: () => prefetch(tasksQuery(1, 20)) },
-    { path: '/dashboard/kistam', screen: lazyScreen(() => import('./KistamConfirm')), permission: 'church:write', title: 'coop.title.kistam' },
-    { path: '/dividend/fsak/:id', screen: lazyScreen(() => import('./FsakConfirm')), permission: 'dividend:close', title: 'coop.title.fsak' },
+    {
+      path: '/tasks',
+      screen: lazyScreen(() => import('./TaskList')),
+      permission: 'tasks:read',
+      title: 'coop.title.tasks',
+      prefetch: () => prefetch(tasksQuery(1, 20)),
+    },
+    {
+      path: '/dashboard/kistam',
+      screen: lazyScreen(() => import('./KistamConfirm')),
+      permission: 'church:write',
+      title: 'coop.title.kistam',
+    },
+    {
+      path: '/dividend/fsak/:id',
+      screen: lazyScreen(() => import('./FsakConfirm')),
+      permission: 'dividend:close',
+      title: 'coop.title.fsak',
+    },
   ],
 };

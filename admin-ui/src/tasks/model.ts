@@ -6,7 +6,8 @@ export type TaskRecord = TaskDto;
 /** The states in which a task still works (the top bar's indicator, the list's polling). */
 export const ACTIVE_STATES = ['queued', 'running'] as const;
 
-export const isActive = (task: Pick<TaskRecord, 'state'>): boolean => (ACTIVE_STATES as readonly string[]).includes(task.state);
+export const isActive = (task: Pick<TaskRecord, 'state'>): boolean =>
+  (ACTIVE_STATES as readonly string[]).includes(task.state);
 
 /** The request of the tasks that work now: `filter=state:queued;running` (SPEC 7: array values joined by semicolons). */
 export const ACTIVE_TASKS_QUERY = `/tasks?filter=${encodeURIComponent(`state:${ACTIVE_STATES.join(';')}`)}&limit=20`;
@@ -24,9 +25,12 @@ export function progressPercent(task: Pick<TaskRecord, 'done' | 'total'>): numbe
 }
 
 /** A KiStAM task waiting for the BZSt answer: the clerk uploads the answer file. */
-export const awaitsAnswer = (task: Pick<TaskRecord, 'kind' | 'state'>): boolean => task.kind === 'kistam' && task.state === 'waiting';
+export const awaitsAnswer = (task: Pick<TaskRecord, 'kind' | 'state'>): boolean =>
+  task.kind === 'kistam' && task.state === 'waiting';
 
 /** The summary's facts a clerk reads: ids left out (the task's row says what it is about), in the handler's order. */
-export function summaryFacts(summary: Readonly<Record<string, string | number>> | null | undefined): Array<[string, string | number]> {
+export function summaryFacts(
+  summary: Readonly<Record<string, string | number>> | null | undefined,
+): Array<[string, string | number]> {
   return Object.entries(summary ?? {}).filter(([key]) => !/Id$/.test(key));
 }

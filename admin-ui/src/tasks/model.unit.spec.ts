@@ -3,7 +3,11 @@ import { ACTIVE_TASKS_QUERY, awaitsAnswer, isActive, progressPercent, summaryFac
 
 describe('tasks in the console', () => {
   it('counts queued and running tasks as working, the ended and the waiting ones not', () => {
-    expect(['queued', 'running', 'waiting', 'completed', 'rejected', 'failed', 'cancelled'].filter((state) => isActive({ state }))).toEqual(['queued', 'running']);
+    expect(
+      ['queued', 'running', 'waiting', 'completed', 'rejected', 'failed', 'cancelled'].filter((state) =>
+        isActive({ state }),
+      ),
+    ).toEqual(['queued', 'running']);
     expect(decodeURIComponent(ACTIVE_TASKS_QUERY)).toBe('/tasks?filter=state:queued;running&limit=20');
     expect(tasksQuery(2, 20)).toBe('/tasks?offset=20&limit=20&order_by=-queuedAt');
   });
@@ -23,7 +27,10 @@ describe('tasks in the console', () => {
   });
 
   it('shows the summary without ids', () => {
-    expect(summaryFacts({ dividendId: 'd1', year: 2025, records: 3 })).toEqual([['year', 2025], ['records', 3]]);
+    expect(summaryFacts({ dividendId: 'd1', year: 2025, records: 3 })).toEqual([
+      ['year', 2025],
+      ['records', 3],
+    ]);
     expect(summaryFacts(null)).toEqual([]);
   });
 });

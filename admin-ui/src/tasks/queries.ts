@@ -59,7 +59,13 @@ export async function startReadModelRebuild(): Promise<TaskRecord> {
 /** `POST /tasks/kistam/{id}/answer` with the BOP answer file as the raw `text/csv` body. */
 export async function uploadKistamAnswer(taskId: string, file: Blob): Promise<TaskRecord> {
   const text = await file.text();
-  return (await api<TaskRecord>(`/tasks/kistam/${encodeURIComponent(taskId)}/answer`, { method: 'POST', body: text, headers: { 'Content-Type': 'text/csv' } })).body;
+  return (
+    await api<TaskRecord>(`/tasks/kistam/${encodeURIComponent(taskId)}/answer`, {
+      method: 'POST',
+      body: text,
+      headers: { 'Content-Type': 'text/csv' },
+    })
+  ).body;
 }
 
 /** `GET /tasks/fsak/{id}`: who the report of a closure cannot include, how many records it holds, earlier reports. */

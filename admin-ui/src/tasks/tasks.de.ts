@@ -6,7 +6,17 @@ export const tasksDe: Messages<typeof tasksEn> = {
   tasks: {
     title: 'Aufgaben',
     empty: 'Noch keine Aufgaben.',
-    kinds: { kistam: 'KiStAM', fsak: 'FSA-Kontrollmeldung', taxCertificates: 'Steuerbescheinigungen', memberExport: 'Export der Mitgliederliste', memberPdfs: 'Mitglieder-PDFs', memberImportDryRun: 'Importprüfung', memberImport: 'Import', dividendClosure: 'Jahresabschluss der Dividende', readModelRebuild: 'Neuaufbau der Lesemodelle' },
+    kinds: {
+      kistam: 'KiStAM',
+      fsak: 'FSA-Kontrollmeldung',
+      taxCertificates: 'Steuerbescheinigungen',
+      memberExport: 'Export der Mitgliederliste',
+      memberPdfs: 'Mitglieder-PDFs',
+      memberImportDryRun: 'Importprüfung',
+      memberImport: 'Import',
+      dividendClosure: 'Jahresabschluss der Dividende',
+      readModelRebuild: 'Neuaufbau der Lesemodelle',
+    },
     states: {
       queued: 'Eingereiht',
       running: 'Läuft',
@@ -35,7 +45,8 @@ export const tasksDe: Messages<typeof tasksEn> = {
     },
     rebuild: {
       start: 'Lesemodelle neu aufbauen',
-      started: 'Der Neuaufbau der Lesemodelle ist eingereiht. Bis zum Wechsel antworten alle Ansichten aus den aktuellen Lesemodellen.',
+      started:
+        'Der Neuaufbau der Lesemodelle ist eingereiht. Bis zum Wechsel antworten alle Ansichten aus den aktuellen Lesemodellen.',
     },
     attempt: 'Versuch %{attempt}',
     runningCount: '%{smart_count} Aufgabe läuft |||| %{smart_count} Aufgaben laufen',
@@ -76,8 +87,10 @@ export const tasksDe: Messages<typeof tasksEn> = {
     title: 'KiStAM starten?',
     question:
       'Die Kirchensteuerabfrage (KiStAM) wählt die abzufragenden Mitglieder aus, prüft deren Steuer-IdNr. und Geburtsdatum und erstellt die Anfragedatei für das BZSt-Onlineportal. Mitglieder, die nicht abgefragt werden können, werden als Benachrichtigung gemeldet.',
-    statusDate: 'Regelabfrage: Das BZSt meldet den Kirchensteuerstand vom %{status}. Er gilt für die Dividenden, die %{year} ausgezahlt werden. Wer nach dem %{status} beigetreten ist, wird zu seinem Eintritt abgefragt (Anlassabfrage).',
-    outsidePeriod: 'Die Regelabfrage ist vom 1. September bis 31. Oktober vorgesehen; heute (%{today}) liegt außerhalb dieses Zeitraums. Mitglieder mit Anteilen am %{status}, für die noch keine Antwort zu diesem Stand vorliegt, werden trotzdem abgefragt.',
+    statusDate:
+      'Regelabfrage: Das BZSt meldet den Kirchensteuerstand vom %{status}. Er gilt für die Dividenden, die %{year} ausgezahlt werden. Wer nach dem %{status} beigetreten ist, wird zu seinem Eintritt abgefragt (Anlassabfrage).',
+    outsidePeriod:
+      'Die Regelabfrage ist vom 1. September bis 31. Oktober vorgesehen; heute (%{today}) liegt außerhalb dieses Zeitraums. Mitglieder mit Anteilen am %{status}, für die noch keine Antwort zu diesem Stand vorliegt, werden trotzdem abgefragt.',
     started: 'Die KiStAM-Aufgabe wurde eingereiht.',
     starting: 'Die Aufgabe wird gestartet …',
     line: 'Zeile %{line}',
@@ -85,7 +98,8 @@ export const tasksDe: Messages<typeof tasksEn> = {
       kistamTaxIdMissing: 'keine Steuer-Identifikationsnummer',
       kistamTaxIdInvalid: 'die Steuer-Identifikationsnummer ist ungültig (Prüfziffer)',
       kistamBirthDateMissing: 'kein Geburtsdatum',
-      kistamUnknownChurchKey: 'die Antwort nennt einen unbekannten Kirchensteuerschlüssel (die Antwortdatei der Aufgabe zeigt ihn)',
+      kistamUnknownChurchKey:
+        'die Antwort nennt einen unbekannten Kirchensteuerschlüssel (die Antwortdatei der Aufgabe zeigt ihn)',
       kistamInvalidRate: 'der Kirchensteuersatz der Antwort ist ungültig (über 0 und höchstens 10 Prozent)',
       kistamAnswerError: 'das BZSt antwortete mit Fehler %{2}',
       kistamBirthDateMismatch: 'das Geburtsdatum der Antwort weicht vom Mitglied ab',

@@ -1,4 +1,11 @@
-import type { ChurchQueryKind, KistamProblem, TaskKind, TaskPhase, TaskState, TaskTemplate } from '@coop/contracts/console';
+import type {
+  ChurchQueryKind,
+  KistamProblem,
+  TaskKind,
+  TaskPhase,
+  TaskState,
+  TaskTemplate,
+} from '@coop/contracts/console';
 
 /**
  * English texts of background tasks, KiStAM, FSAK and church data (issue 24), merged into `i18n/en.ts` (`coop.tasks`,
@@ -8,7 +15,17 @@ export const tasksEn = {
   tasks: {
     title: 'Tasks',
     empty: 'No tasks yet.',
-    kinds: { kistam: 'KiStAM', fsak: 'FSA control report', taxCertificates: 'Tax certificates', memberExport: 'Member list export', memberPdfs: 'Member PDFs', memberImportDryRun: 'Import check', memberImport: 'Import', dividendClosure: 'Annual dividend closure', readModelRebuild: 'Rebuild of the read models' } satisfies Record<TaskKind, string>,
+    kinds: {
+      kistam: 'KiStAM',
+      fsak: 'FSA control report',
+      taxCertificates: 'Tax certificates',
+      memberExport: 'Member list export',
+      memberPdfs: 'Member PDFs',
+      memberImportDryRun: 'Import check',
+      memberImport: 'Import',
+      dividendClosure: 'Annual dividend closure',
+      readModelRebuild: 'Rebuild of the read models',
+    } satisfies Record<TaskKind, string>,
     states: {
       queued: 'Queued',
       running: 'Running',
@@ -37,7 +54,8 @@ export const tasksEn = {
     } satisfies Record<TaskPhase, string>,
     rebuild: {
       start: 'Rebuild read models',
-      started: 'The rebuild of the read models has been queued. Every screen answers from the current read models until it switches.',
+      started:
+        'The rebuild of the read models has been queued. Every screen answers from the current read models until it switches.',
     },
     attempt: 'Attempt %{attempt}',
     runningCount: '%{smart_count} task running |||| %{smart_count} tasks running',
@@ -78,8 +96,10 @@ export const tasksEn = {
     title: 'Start KiStAM?',
     question:
       'The church-tax query (KiStAM) selects the members who need a query, checks their tax ids and birth dates and produces the request file for the BZSt online portal. Members it cannot query are reported as notifications.',
-    statusDate: 'Regular query: BZSt answers the church tax status on %{status}. It applies to the dividends paid in %{year}. Members who joined after %{status} are queried for their joining (event query).',
-    outsidePeriod: 'The regular query is meant for 1 September to 31 October; today (%{today}) lies outside that period. Members holding shares on %{status} without an answer for that status are queried all the same.',
+    statusDate:
+      'Regular query: BZSt answers the church tax status on %{status}. It applies to the dividends paid in %{year}. Members who joined after %{status} are queried for their joining (event query).',
+    outsidePeriod:
+      'The regular query is meant for 1 September to 31 October; today (%{today}) lies outside that period. Members holding shares on %{status} without an answer for that status are queried all the same.',
     started: 'The KiStAM task has been queued.',
     starting: 'Starting the task …',
     line: 'line %{line}',
@@ -87,8 +107,9 @@ export const tasksEn = {
       kistamTaxIdMissing: 'no tax identification number',
       kistamTaxIdInvalid: 'the tax identification number is not valid (check digit)',
       kistamBirthDateMissing: 'no date of birth',
-      kistamUnknownChurchKey: 'the answer names a church key that is not in the key table (the task\'s answer file shows it)',
-      kistamInvalidRate: 'the answer\'s church tax rate is not a percentage above 0 and at most 10',
+      kistamUnknownChurchKey:
+        "the answer names a church key that is not in the key table (the task's answer file shows it)",
+      kistamInvalidRate: "the answer's church tax rate is not a percentage above 0 and at most 10",
       kistamAnswerError: 'BZSt answered with error %{2}',
       kistamBirthDateMismatch: "the answer's date of birth differs from the member's",
       kistamNotRequested: 'the answer names a tax identification number this query did not ask for',
@@ -101,7 +122,8 @@ export const tasksEn = {
     closureOf: 'Dividend of %{year}, paid on %{date}',
     loading: 'Checking the closure …',
     records: 'The report will hold %{smart_count} record. |||| The report will hold %{smart_count} records.',
-    correction: 'A report of this closure already exists (%{smart_count}): the new one is sent as a correction. |||| Reports of this closure already exist (%{smart_count}): the new one is sent as a correction.',
+    correction:
+      'A report of this closure already exists (%{smart_count}): the new one is sent as a correction. |||| Reports of this closure already exist (%{smart_count}): the new one is sent as a correction.',
     impossibleTitle: 'Members for whom the report is impossible',
     impossibleNone: 'The report is possible for every member.',
     reasons: 'Missing',
@@ -120,7 +142,10 @@ export const tasksEn = {
     none: 'No church tax',
     never: 'Not queried yet',
     saved: 'The church data has been saved.',
-    kinds: { regular: 'Regular query', event: 'Event query', paper: 'Paper answer' } satisfies Record<ChurchQueryKind, string>,
+    kinds: { regular: 'Regular query', event: 'Event query', paper: 'Paper answer' } satisfies Record<
+      ChurchQueryKind,
+      string
+    >,
   },
 };
 

@@ -28,10 +28,13 @@ import { ExemptionOrderTable } from './parts';
 const numFormat = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const numParse = (v: string) => (v === '' ? null : Number(v));
 /** Amounts arrive as integer cents and are typed in euro; the text stays text until it is sent. */
-const formatEuro = (value: unknown): string => (typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '');
+const formatEuro = (value: unknown): string =>
+  typeof value === 'number' ? centsToDecimal(value) : typeof value === 'string' ? value : '';
 const parseText = (value: string): string => value;
 const validateEuro = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' && parseEuroToCents(value) === null ? 'coop.validation.invalidAmount' : undefined;
+  typeof value === 'string' && value.trim() !== '' && parseEuroToCents(value) === null
+    ? 'coop.validation.invalidAmount'
+    : undefined;
 
 /**
  * The spouse a joint order covers: the one recorded in the member's master data (a member or not); without one, a
@@ -41,7 +44,12 @@ function JointSpouse({ member, linked }: { member: MemberRecord | undefined; lin
   const translate = useTranslate();
   const spouse = recordedSpouse(member);
   if (!member) return null;
-  if (!spouse) return <Alert severity="warning" data-testid="exemption-order-no-spouse">{translate('coop.taxPapers.jointNoSpouse')}</Alert>;
+  if (!spouse)
+    return (
+      <Alert severity="warning" data-testid="exemption-order-no-spouse">
+        {translate('coop.taxPapers.jointNoSpouse')}
+      </Alert>
+    );
   const name = linked ? memberLabel(linked) : spouse.name;
   return (
     <Typography variant="body2" sx={{ mt: { md: 1 } }} data-testid="exemption-order-spouse">
@@ -51,18 +59,34 @@ function JointSpouse({ member, linked }: { member: MemberRecord | undefined; lin
 }
 
 /** Why the member cannot give an order, and the missing tax ids of this order (it is kept, but the closure will refuse it). */
-function Warnings({ member, linked, joint }: { member: MemberRecord | undefined; linked: MemberRecord | undefined; joint: boolean }) {
+function Warnings({
+  member,
+  linked,
+  joint,
+}: {
+  member: MemberRecord | undefined;
+  linked: MemberRecord | undefined;
+  joint: boolean;
+}) {
   const translate = useTranslate();
   const bar = exemptionOrderBar(member);
   if (bar) {
     return (
       <Alert severity="error" sx={{ mt: 2 }} data-testid="exemption-order-barred">
-        {translate(bar === 'legalEntity' ? 'coop.taxPapers.noExemptionOrderLegalEntity' : 'coop.taxPapers.noExemptionOrderNonResident')}
+        {translate(
+          bar === 'legalEntity'
+            ? 'coop.taxPapers.noExemptionOrderLegalEntity'
+            : 'coop.taxPapers.noExemptionOrderNonResident',
+        )}
       </Alert>
     );
   }
   // Without a recorded spouse the joint order is refused anyway (JointSpouse says so): no warning about the spouse's tax id.
-  const { memberTaxIdMissing, spouseTaxIdMissing } = orderTaxIdWarnings(member, linked, joint && recordedSpouse(member) !== null);
+  const { memberTaxIdMissing, spouseTaxIdMissing } = orderTaxIdWarnings(
+    member,
+    linked,
+    joint && recordedSpouse(member) !== null,
+  );
   if (!memberTaxIdMissing && !spouseTaxIdMissing) return null;
   return (
     <Alert severity="warning" sx={{ mt: 2 }} data-testid="exemption-order-taxid-warning-form">
@@ -90,7 +114,15 @@ function AllowanceHint() {
   );
 }
 
-function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefined; canWrite: boolean; currentId?: string }) {
+function Fields({
+  member,
+  canWrite,
+  currentId,
+}: {
+  member: MemberRecord | undefined;
+  canWrite: boolean;
+  currentId?: string;
+}) {
   const translate = useTranslate();
   const joint = useWatch({ name: 'joint' }) === true;
   const startDate = useWatch({ name: 'startDate' }) as unknown;
@@ -137,7 +169,10 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
             validate={[required(), validateEuro]}
             readOnly={ro}
             helperText="coop.taxPapers.amountHint"
-            slotProps={{ htmlInput: { 'data-testid': 'exemption-order-amount', inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
+            slotProps={{
+              htmlInput: { 'data-testid': 'exemption-order-amount', inputMode: 'decimal' },
+              input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
+            }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -157,7 +192,10 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
         <Grid size={{ xs: 12, sm: 6 }}>
           <SelectInput
             source="endDate"
-            choices={[{ id: UNTIL_REVOKED, name: 'coop.taxPapers.untilRevoked' }, ...yearChoices(exemptionEndYears(thisYear), 'end', endDate, formatDate)]}
+            choices={[
+              { id: UNTIL_REVOKED, name: 'coop.taxPapers.untilRevoked' },
+              ...yearChoices(exemptionEndYears(thisYear), 'end', endDate, formatDate),
+            ]}
             validate={required()}
             helperText="coop.taxPapers.toDecemberOrRevoked"
             fullWidth
@@ -168,7 +206,15 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
       </Grid>
       {member && (others.length > 0 || currentId) ? (
         <OtherPapers title={translate('coop.taxPapers.otherOrders')} ids={others.map((o) => o.id)}>
-          {(highlight) => <ExemptionOrderTable rows={orders} canWrite={canWrite} currentId={currentId} highlightId={highlight} testId="exemption-order-others" />}
+          {(highlight) => (
+            <ExemptionOrderTable
+              rows={orders}
+              canWrite={canWrite}
+              currentId={currentId}
+              highlightId={highlight}
+              testId="exemption-order-others"
+            />
+          )}
         </OtherPapers>
       ) : null}
     </CardContent>

@@ -1,5 +1,18 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Card, CardHeader, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardHeader,
+  IconButton,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
@@ -9,7 +22,15 @@ import { formatDate, formatMoney } from '../format';
 import { can, useSession } from '../session/session';
 import { PaperFilters } from './ListFilters';
 import type { ExemptionOrderRecord } from './model';
-import { AddForMemberButton, StateChip, TaxIdWarningChip, exemptionOrderPath, newExemptionOrderPath, useEndLabel, useJointLabel } from './parts';
+import {
+  AddForMemberButton,
+  StateChip,
+  TaxIdWarningChip,
+  exemptionOrderPath,
+  newExemptionOrderPath,
+  useEndLabel,
+  useJointLabel,
+} from './parts';
 import { ActionsHeader } from '../common/ActionsHeader';
 
 const LIST = '/exemption-orders';
@@ -22,7 +43,10 @@ export default function ExemptionOrderList() {
   const list = useServerList<ExemptionOrderRecord>('exemptionorders', {
     defaultSort: { field: 'memberName', order: 'ASC' },
     // Member and state are kept in the address with search, sort and page (useServerList).
-    filter: (param) => ({ ...(param('member') ? { member: param('member') } : {}), ...(param('state') ? { state: param('state') } : {}) }),
+    filter: (param) => ({
+      ...(param('member') ? { member: param('member') } : {}),
+      ...(param('state') ? { state: param('state') } : {}),
+    }),
     thenBy: ['memberName', 'memberNr', 'startDate'],
   });
   const member = list.param('member') || null;
@@ -36,7 +60,16 @@ export default function ExemptionOrderList() {
         id="exemption-orders-title"
         title={translate('coop.taxPapers.exemptionOrders')}
         slotProps={{ title: { variant: 'h6', component: 'h1' } }}
-        action={canWrite ? <AddForMemberButton label={translate('coop.taxPapers.addExemptionOrder')} member={member} pathFor={newExemptionOrderPath} testId="exemption-orders-add" /> : null}
+        action={
+          canWrite ? (
+            <AddForMemberButton
+              label={translate('coop.taxPapers.addExemptionOrder')}
+              member={member}
+              pathFor={newExemptionOrderPath}
+              testId="exemption-orders-add"
+            />
+          ) : null
+        }
         sx={{ pb: 0 }}
       />
       <PaperFilters
@@ -65,22 +98,54 @@ export default function ExemptionOrderList() {
             {list.data.map((o) => {
               const open = () => navigate(exemptionOrderPath(o.id), { state: { from: LIST } });
               return (
-                <TableRow key={o.id} hover data-testid="exemption-orders-row" data-id={o.id} data-state={o.state} data-member={o.member} onClick={open} sx={{ cursor: 'pointer', ...(o.state === 'inactive' ? { '& td': { color: 'text.secondary' } } : {}) }}>
+                <TableRow
+                  key={o.id}
+                  hover
+                  data-testid="exemption-orders-row"
+                  data-id={o.id}
+                  data-state={o.state}
+                  data-member={o.member}
+                  onClick={open}
+                  sx={{ cursor: 'pointer', ...(o.state === 'inactive' ? { '& td': { color: 'text.secondary' } } : {}) }}
+                >
                   <TableCell onClick={(e) => e.stopPropagation()}>
-                    <Link component={RouterLink} to={`/member/${encodeURIComponent(o.member)}`} underline="hover" sx={{ fontWeight: 600 }}>
+                    <Link
+                      component={RouterLink}
+                      to={`/member/${encodeURIComponent(o.member)}`}
+                      underline="hover"
+                      sx={{ fontWeight: 600 }}
+                    >
                       {o.memberName ?? ''}
                     </Link>
-                    {o.memberNr !== null && o.memberNr !== undefined ? <Typography variant="caption" color="text.secondary" component="div">{`${translate('resources.exemptionorders.fields.memberNr')} ${o.memberNr}`}</Typography> : null}
+                    {o.memberNr !== null && o.memberNr !== undefined ? (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        component="div"
+                      >{`${translate('resources.exemptionorders.fields.memberNr')} ${o.memberNr}`}</Typography>
+                    ) : null}
                   </TableCell>
                   <TableCell>{translate(`coop.taxPapers.exemptionTypes.${o.type}`, { _: String(o.type) })}</TableCell>
                   <TableCell>{joint(o)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(o.amount)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    {formatMoney(o.amount)}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(o.startDate)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{end(o.endDate)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}><StateChip state={o.state} /><TaxIdWarningChip order={o} /></TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <StateChip state={o.state} />
+                    <TaxIdWarningChip order={o} />
+                  </TableCell>
                   <TableCell align="right" sx={{ py: 0.5 }} onClick={(e) => e.stopPropagation()}>
                     <Tooltip title={translate(canWrite ? 'coop.taxPapers.edit' : 'coop.taxPapers.view')}>
-                      <IconButton component={RouterLink} to={exemptionOrderPath(o.id)} state={{ from: LIST }} size="small" aria-label={`${translate(canWrite ? 'coop.taxPapers.edit' : 'coop.taxPapers.view')}: ${o.memberName ?? ''}`} data-testid="exemption-orders-open">
+                      <IconButton
+                        component={RouterLink}
+                        to={exemptionOrderPath(o.id)}
+                        state={{ from: LIST }}
+                        size="small"
+                        aria-label={`${translate(canWrite ? 'coop.taxPapers.edit' : 'coop.taxPapers.view')}: ${o.memberName ?? ''}`}
+                        data-testid="exemption-orders-open"
+                      >
                         <ChevronRightIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>

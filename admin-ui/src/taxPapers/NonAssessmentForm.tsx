@@ -5,7 +5,15 @@ import { DateTextInput } from '../common/DateTextInput';
 import { formatDate } from '../format';
 import { today, type MemberRecord } from '../members/model';
 import { useMemberDashboard } from '../members/queries';
-import { NON_ASSESSMENT_TYPES, endOfYear, exemptionOrderBar, nonAssessmentYears, startOfYear, yearChoices, type NonAssessmentRecord } from './model';
+import {
+  NON_ASSESSMENT_TYPES,
+  endOfYear,
+  exemptionOrderBar,
+  nonAssessmentYears,
+  startOfYear,
+  yearChoices,
+  type NonAssessmentRecord,
+} from './model';
 import { nonAssessmentToApi } from './toApi';
 import { MemberLine, OtherPapers } from './PaperLayout';
 import { PaperForm, type PaperKind } from './PaperForm';
@@ -14,9 +22,19 @@ import { TEXT_MAX } from '@coop/contracts/console';
 
 const numFormat = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const numParse = (v: string) => (v === '' ? null : Number(v));
-const tid = (id: string, maxLength?: number) => ({ htmlInput: { 'data-testid': `non-assessment-${id}`, ...(maxLength ? { maxLength } : {}) } });
+const tid = (id: string, maxLength?: number) => ({
+  htmlInput: { 'data-testid': `non-assessment-${id}`, ...(maxLength ? { maxLength } : {}) },
+});
 
-function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefined; canWrite: boolean; currentId?: string }) {
+function Fields({
+  member,
+  canWrite,
+  currentId,
+}: {
+  member: MemberRecord | undefined;
+  canWrite: boolean;
+  currentId?: string;
+}) {
   const translate = useTranslate();
   const startDate = useWatch({ name: 'startDate' }) as unknown;
   const endDate = useWatch({ name: 'endDate' }) as unknown;
@@ -30,7 +48,11 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
     <CardContent sx={{ px: 3 }}>
       <MemberLine member={member} isNew={!currentId} canWrite={canWrite} />
       {/* A member abroad holds no certificate that exempts (DOMAIN 2.8; the API refuses types 100 and 60). */}
-      {exemptionOrderBar(member) === 'nonResident' ? <Alert severity="info" sx={{ mt: 2 }} data-testid="non-assessment-non-resident">{translate('coop.taxPapers.nvNonResident')}</Alert> : null}
+      {exemptionOrderBar(member) === 'nonResident' ? (
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="non-assessment-non-resident">
+          {translate('coop.taxPapers.nvNonResident')}
+        </Alert>
+      ) : null}
       <Grid container columnSpacing={2} sx={{ mt: 2 }}>
         <Grid size={{ xs: 12 }}>
           <SelectInput
@@ -45,10 +67,23 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="orderNumber" fullWidth readOnly={ro} validate={required()} helperText="coop.taxPapers.orderNumberHint" slotProps={tid('orderNumber', TEXT_MAX.reference)} />
+          <TextInput
+            source="orderNumber"
+            fullWidth
+            readOnly={ro}
+            validate={required()}
+            helperText="coop.taxPapers.orderNumberHint"
+            slotProps={tid('orderNumber', TEXT_MAX.reference)}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="taxAuthorities" fullWidth readOnly={ro} validate={required()} slotProps={tid('taxAuthorities', TEXT_MAX.authority)} />
+          <TextInput
+            source="taxAuthorities"
+            fullWidth
+            readOnly={ro}
+            validate={required()}
+            slotProps={tid('taxAuthorities', TEXT_MAX.authority)}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <DateTextInput source="date" fullWidth readOnly={ro} validate={required()} />
@@ -81,7 +116,15 @@ function Fields({ member, canWrite, currentId }: { member: MemberRecord | undefi
       </Grid>
       {member && (others.length > 0 || currentId) ? (
         <OtherPapers title={translate('coop.taxPapers.otherCertificates')} ids={others.map((n) => n.id)}>
-          {(highlight) => <NonAssessmentTable rows={certificates} canWrite={canWrite} currentId={currentId} highlightId={highlight} testId="non-assessment-others" />}
+          {(highlight) => (
+            <NonAssessmentTable
+              rows={certificates}
+              canWrite={canWrite}
+              currentId={currentId}
+              highlightId={highlight}
+              testId="non-assessment-others"
+            />
+          )}
         </OtherPapers>
       ) : null}
     </CardContent>

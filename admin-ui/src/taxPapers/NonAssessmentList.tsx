@@ -1,5 +1,18 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Card, CardHeader, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardHeader,
+  IconButton,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
@@ -23,7 +36,10 @@ export default function NonAssessmentList() {
   const list = useServerList<NonAssessmentRecord>('nonassessments', {
     defaultSort: { field: 'memberName', order: 'ASC' },
     // Member and state are kept in the address with search, sort and page (useServerList).
-    filter: (param) => ({ ...(param('member') ? { member: param('member') } : {}), ...(param('state') ? { state: param('state') } : {}) }),
+    filter: (param) => ({
+      ...(param('member') ? { member: param('member') } : {}),
+      ...(param('state') ? { state: param('state') } : {}),
+    }),
     thenBy: ['memberName', 'memberNr', 'startDate'],
   });
   const member = list.param('member') || null;
@@ -35,7 +51,16 @@ export default function NonAssessmentList() {
         id="non-assessments-title"
         title={translate('coop.taxPapers.nonAssessments')}
         slotProps={{ title: { variant: 'h6', component: 'h1' } }}
-        action={canWrite ? <AddForMemberButton label={translate('coop.taxPapers.addNonAssessment')} member={member} pathFor={newNonAssessmentPath} testId="non-assessments-add" /> : null}
+        action={
+          canWrite ? (
+            <AddForMemberButton
+              label={translate('coop.taxPapers.addNonAssessment')}
+              member={member}
+              pathFor={newNonAssessmentPath}
+              testId="non-assessments-add"
+            />
+          ) : null
+        }
         sx={{ pb: 0 }}
       />
       <PaperFilters
@@ -52,11 +77,21 @@ export default function NonAssessmentList() {
             <TableRow>
               <SortHeader list={list} field="memberName" label={f('member')} />
               <SortHeader list={list} field="type" label={f('type')} />
-              <SortHeader list={list} field="orderNumber" label={translate('coop.taxPapers.numberColumn')} title={f('orderNumber')} />
+              <SortHeader
+                list={list}
+                field="orderNumber"
+                label={translate('coop.taxPapers.numberColumn')}
+                title={f('orderNumber')}
+              />
               <SortHeader list={list} field="taxAuthorities" label={f('taxAuthorities')} />
               {/* Below 1200 px the list keeps to the card's width (issue 43, 1024 px): the issue date gives way, the validity is one column. */}
               <SortHeader list={list} field="date" label={f('date')} sx={WIDE_ONLY} />
-              <SortHeader list={list} field="startDate" label={translate('coop.taxPapers.validColumn')} title={`${f('startDate')} – ${f('endDate')}`} />
+              <SortHeader
+                list={list}
+                field="startDate"
+                label={translate('coop.taxPapers.validColumn')}
+                title={`${f('startDate')} – ${f('endDate')}`}
+              />
               <SortHeader list={list} field="original" label={translate('coop.taxPapers.originalColumn')} />
               <SortHeader list={list} field="state" label={f('state')} />
               <ActionsHeader width={48} />
@@ -66,25 +101,59 @@ export default function NonAssessmentList() {
             {list.data.map((n) => {
               const open = () => navigate(nonAssessmentPath(n.id), { state: { from: LIST } });
               return (
-                <TableRow key={n.id} hover data-testid="non-assessments-row" data-id={n.id} data-state={n.state} data-member={n.member} onClick={open} sx={{ cursor: 'pointer', ...(n.state === 'inactive' ? { '& td': { color: 'text.secondary' } } : {}) }}>
+                <TableRow
+                  key={n.id}
+                  hover
+                  data-testid="non-assessments-row"
+                  data-id={n.id}
+                  data-state={n.state}
+                  data-member={n.member}
+                  onClick={open}
+                  sx={{ cursor: 'pointer', ...(n.state === 'inactive' ? { '& td': { color: 'text.secondary' } } : {}) }}
+                >
                   <TableCell onClick={(e) => e.stopPropagation()}>
-                    <Link component={RouterLink} to={`/member/${encodeURIComponent(n.member)}`} underline="hover" sx={{ fontWeight: 600 }}>
+                    <Link
+                      component={RouterLink}
+                      to={`/member/${encodeURIComponent(n.member)}`}
+                      underline="hover"
+                      sx={{ fontWeight: 600 }}
+                    >
                       {n.memberName ?? ''}
                     </Link>
-                    {n.memberNr !== null && n.memberNr !== undefined ? <Typography variant="caption" color="text.secondary" component="div">{`${translate('resources.nonassessments.fields.memberNr')} ${n.memberNr}`}</Typography> : null}
+                    {n.memberNr !== null && n.memberNr !== undefined ? (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        component="div"
+                      >{`${translate('resources.nonassessments.fields.memberNr')} ${n.memberNr}`}</Typography>
+                    ) : null}
                   </TableCell>
                   <TableCell>{translate(`coop.taxPapers.nvTypesShort.${n.type}`, { _: String(n.type) })}</TableCell>
                   <TableCell>{n.orderNumber ?? ''}</TableCell>
                   <TableCell>{n.taxAuthorities ?? ''}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap', ...WIDE_ONLY }}>{formatDate(n.date)}</TableCell>
                   <TableCell data-testid="non-assessments-valid">
-                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${formatDate(n.startDate)} –`}</Box> <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(n.endDate)}</Box>
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${formatDate(n.startDate)} –`}</Box>{' '}
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(n.endDate)}
+                    </Box>
                   </TableCell>
-                  <TableCell data-testid="non-assessments-original">{translate(n.original ? 'coop.taxPapers.original.present' : 'coop.taxPapers.original.missing')}</TableCell>
-                  <TableCell><StateChip state={n.state} /></TableCell>
+                  <TableCell data-testid="non-assessments-original">
+                    {translate(n.original ? 'coop.taxPapers.original.present' : 'coop.taxPapers.original.missing')}
+                  </TableCell>
+                  <TableCell>
+                    <StateChip state={n.state} />
+                  </TableCell>
                   <TableCell align="right" sx={{ py: 0.5 }} onClick={(e) => e.stopPropagation()}>
                     <Tooltip title={translate(canWrite ? 'coop.taxPapers.edit' : 'coop.taxPapers.view')}>
-                      <IconButton component={RouterLink} to={nonAssessmentPath(n.id)} state={{ from: LIST }} size="small" aria-label={`${translate(canWrite ? 'coop.taxPapers.edit' : 'coop.taxPapers.view')}: ${n.memberName ?? ''}`} data-testid="non-assessments-open">
+                      <IconButton
+                        component={RouterLink}
+                        to={nonAssessmentPath(n.id)}
+                        state={{ from: LIST }}
+                        size="small"
+                        aria-label={`${translate(canWrite ? 'coop.taxPapers.edit' : 'coop.taxPapers.view')}: ${n.memberName ?? ''}`}
+                        data-testid="non-assessments-open"
+                      >
                         <ChevronRightIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>

@@ -32,14 +32,24 @@ function NewPaper<R extends RaRecord>({ kind, memberId }: { kind: PaperKind<R>; 
   const canWrite = can(useSession(), 'taxpapers:write');
   const backTo = useBackTo(memberId);
   const leave = useLeaveWhenSaved(backTo, { resource: kind.resource, action: 'created', redirect: backTo });
-  const { data: member, isPending, error } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
+  const {
+    data: member,
+    isPending,
+    error,
+  } = useGetOne<MemberRecord>('members', { id: memberId }, { enabled: !!memberId });
   if (isPending) return <PageLoading />;
   if (error || !member) return <LoadError error={error} />;
   const title = translate(kind.newTitle, { name: memberLabel(member) });
   const { Fields } = kind;
   return (
     <PaperLayout testId={kind.testId} historyResource={kind.resource}>
-      <CreateBase resource={kind.resource} record={kind.newRecord(member)} transform={(data: RaRecord) => kind.toApi(data, member.id)} redirect={() => backTo} mutationOptions={leave}>
+      <CreateBase
+        resource={kind.resource}
+        record={kind.newRecord(member)}
+        transform={(data: RaRecord) => kind.toApi(data, member.id)}
+        redirect={() => backTo}
+        mutationOptions={leave}
+      >
         <Form warnWhenUnsavedChanges={false}>
           <PageTitle title={title} />
           <EditHeader title={title} backTo={backTo} canSave={canWrite} />
@@ -50,11 +60,19 @@ function NewPaper<R extends RaRecord>({ kind, memberId }: { kind: PaperKind<R>; 
   );
 }
 
-function EditForm<R extends RaRecord & { member: string; memberName?: string | null }>({ kind }: { kind: PaperKind<R> }) {
+function EditForm<R extends RaRecord & { member: string; memberName?: string | null }>({
+  kind,
+}: {
+  kind: PaperKind<R>;
+}) {
   const { record, isPending, error } = useEditContext<R>();
   const translate = useTranslate();
   const canWrite = can(useSession(), 'taxpapers:write');
-  const { data: member } = useGetOne<MemberRecord>('members', { id: record?.member ?? '' }, { enabled: !!record?.member });
+  const { data: member } = useGetOne<MemberRecord>(
+    'members',
+    { id: record?.member ?? '' },
+    { enabled: !!record?.member },
+  );
   const backTo = useBackTo(record?.member);
   if (isPending) return <PageLoading />;
   if (error || !record) return <LoadError error={error} />;
@@ -69,12 +87,19 @@ function EditForm<R extends RaRecord & { member: string; memberName?: string | n
   );
 }
 
-function EditPaper<R extends RaRecord & { member: string; memberName?: string | null }>({ kind, id }: { kind: PaperKind<R>; id: string }) {
+function EditPaper<R extends RaRecord & { member: string; memberName?: string | null }>({
+  kind,
+  id,
+}: {
+  kind: PaperKind<R>;
+  id: string;
+}) {
   const from = useFrom();
   const leave = useLeaveWhenSaved(from ?? `/${kind.resource}`, {
     resource: kind.resource,
     action: 'updated',
-    redirect: (_resource, _id, data) => from ?? `/member/${encodeURIComponent(String((data as RaRecord | undefined)?.member ?? ''))}`,
+    redirect: (_resource, _id, data) =>
+      from ?? `/member/${encodeURIComponent(String((data as RaRecord | undefined)?.member ?? ''))}`,
   });
   return (
     <PaperLayout testId={kind.testId} historyResource={kind.resource} id={id}>
@@ -84,7 +109,9 @@ function EditPaper<R extends RaRecord & { member: string; memberName?: string | 
         id={id}
         mutationMode="pessimistic"
         transform={(data: RaRecord) => kind.toApi(data, String(data.member))}
-        redirect={(_resource, _id, data) => from ?? `/member/${encodeURIComponent(String((data as RaRecord | undefined)?.member ?? ''))}`}
+        redirect={(_resource, _id, data) =>
+          from ?? `/member/${encodeURIComponent(String((data as RaRecord | undefined)?.member ?? ''))}`
+        }
         mutationOptions={leave}
       >
         <EditForm kind={kind} />
@@ -94,7 +121,11 @@ function EditPaper<R extends RaRecord & { member: string; memberName?: string | 
 }
 
 /** A paper's page: `…/new/member/{member}` records a new one, `…/{id}` corrects one (with its history beside it). */
-export function PaperForm<R extends RaRecord & { member: string; memberName?: string | null }>({ kind }: { kind: PaperKind<R> }) {
+export function PaperForm<R extends RaRecord & { member: string; memberName?: string | null }>({
+  kind,
+}: {
+  kind: PaperKind<R>;
+}) {
   const params = useParams();
   if (params.member) return <NewPaper kind={kind} memberId={params.member} />;
   return <EditPaper kind={kind} id={params.id ?? ''} />;

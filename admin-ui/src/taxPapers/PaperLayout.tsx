@@ -22,7 +22,17 @@ export function useFrom(): string | null {
 }
 
 /** The form card, and beside it (existing papers only) the paper's history. */
-export function PaperLayout({ testId, historyResource, id, children }: { testId: string; historyResource: 'exemptionorders' | 'nonassessments'; id?: string; children: ReactNode }) {
+export function PaperLayout({
+  testId,
+  historyResource,
+  id,
+  children,
+}: {
+  testId: string;
+  historyResource: 'exemptionorders' | 'nonassessments';
+  id?: string;
+  children: ReactNode;
+}) {
   if (!id) {
     return (
       <Card component="section" data-testid={testId} sx={{ maxWidth: 1000, mx: 'auto' }}>
@@ -33,7 +43,9 @@ export function PaperLayout({ testId, historyResource, id, children }: { testId:
   return (
     <Grid container spacing={2.5} sx={{ maxWidth: 1400, mx: 'auto' }}>
       <Grid size={{ xs: 12, lg: 8 }}>
-        <Card component="section" data-testid={testId}>{children}</Card>
+        <Card component="section" data-testid={testId}>
+          {children}
+        </Card>
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>
         <TaxPaperHistoryCard resource={historyResource} id={id} />
@@ -43,23 +55,43 @@ export function PaperLayout({ testId, historyResource, id, children }: { testId:
 }
 
 /** The member the paper belongs to (with a link to the dashboard) and, for a stored paper, the correction hint. */
-export function MemberLine({ member, isNew, canWrite }: { member: MemberRecord | undefined; isNew: boolean; canWrite: boolean }) {
+export function MemberLine({
+  member,
+  isNew,
+  canWrite,
+}: {
+  member: MemberRecord | undefined;
+  isNew: boolean;
+  canWrite: boolean;
+}) {
   const translate = useTranslate();
   // The API's refusals on `member` (a legal entity, a member abroad): the form has no member input to show them under.
   const memberError = useFormState().errors.member?.message;
   return (
     <>
       {typeof memberError === 'string' && memberError !== '' ? (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="paper-member-error">{memberError}</Alert>
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="paper-member-error">
+          {memberError}
+        </Alert>
       ) : null}
-      {!canWrite ? <Alert severity="info" sx={{ mb: 2 }} data-testid="paper-read-only">{translate('coop.edit.readOnly')}</Alert> : null}
-      {!isNew && canWrite ? <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>{translate('coop.taxPapers.correctionHint')}</Alert> : null}
+      {!canWrite ? (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="paper-read-only">
+          {translate('coop.edit.readOnly')}
+        </Alert>
+      ) : null}
+      {!isNew && canWrite ? (
+        <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
+          {translate('coop.taxPapers.correctionHint')}
+        </Alert>
+      ) : null}
       <InfoList
         rows={[
           [
             translate('resources.exemptionorders.fields.member'),
             member ? (
-              <RouterLink to={`/member/${encodeURIComponent(member.id)}`} data-testid="paper-member">{memberLabel(member)}</RouterLink>
+              <RouterLink to={`/member/${encodeURIComponent(member.id)}`} data-testid="paper-member">
+                {memberLabel(member)}
+              </RouterLink>
             ) : (
               ''
             ),
@@ -75,13 +107,26 @@ export function MemberLine({ member, isNew, canWrite }: { member: MemberRecord |
  * other paper by id (kept as `root.conflict`, see validationErrors.ts): that row is marked, so the clerk sees
  * which period collides.
  */
-export function OtherPapers({ title, ids, children }: { title: string; ids: readonly string[]; children: (highlightId: string | null) => ReactNode }) {
+export function OtherPapers({
+  title,
+  ids,
+  children,
+}: {
+  title: string;
+  ids: readonly string[];
+  children: (highlightId: string | null) => ReactNode;
+}) {
   const { errors } = useFormState();
   const root = errors.root as { serverError?: { message?: unknown }; conflict?: { message?: unknown } } | undefined;
   const highlight = conflictingId(root?.conflict?.message, ids) ?? conflictingId(root?.serverError?.message, ids);
   return (
     <Box sx={{ mt: 3 }} data-testid="paper-others">
-      <Typography variant="subtitle2" component="h2" color="primary" sx={{ mb: 0.5, textTransform: 'uppercase', letterSpacing: 0.6 }}>
+      <Typography
+        variant="subtitle2"
+        component="h2"
+        color="primary"
+        sx={{ mb: 0.5, textTransform: 'uppercase', letterSpacing: 0.6 }}
+      >
         {title}
       </Typography>
       {children(highlight)}
@@ -92,4 +137,3 @@ export function OtherPapers({ title, ids, children }: { title: string; ids: read
 export function LoadError({ error }: { error: unknown }) {
   return <LoadFailed error={error} />;
 }
-

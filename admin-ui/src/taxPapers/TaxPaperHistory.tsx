@@ -36,7 +36,13 @@ export function TaxPaperHistoryCard({ resource, id }: { resource: Resource; id: 
   const { data, isPending, error } = useTaxPaperHistory(resource, id);
   const entries = [...(data ?? [])].reverse();
   // A spouse is a member id: show the member's number and name instead.
-  const spouseIds = [...new Set(entries.flatMap((e) => (e.changes ?? []).filter((c) => c.field === 'spouse').flatMap((c) => [c.from, c.to])).filter((v): v is string => typeof v === 'string' && v !== ''))];
+  const spouseIds = [
+    ...new Set(
+      entries
+        .flatMap((e) => (e.changes ?? []).filter((c) => c.field === 'spouse').flatMap((c) => [c.from, c.to]))
+        .filter((v): v is string => typeof v === 'string' && v !== ''),
+    ),
+  ];
   const { data: spouses } = useGetMany<MemberRecord>('members', { ids: spouseIds }, { enabled: spouseIds.length > 0 });
   const value = (field: string, v: unknown): string => {
     if (field === 'spouse' && typeof v === 'string' && v !== '') {
@@ -47,18 +53,45 @@ export function TaxPaperHistoryCard({ resource, id }: { resource: Resource; id: 
   };
   return (
     <Card component="section" aria-labelledby="paper-history-title" data-testid="paper-history" sx={{ height: '100%' }}>
-      <CardHeader id="paper-history-title" title={translate('coop.taxPapers.history')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardHeader
+        id="paper-history-title"
+        title={translate('coop.taxPapers.history')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
       <ScrollRegion labelledBy="paper-history-title" sx={{ px: 2, pb: 1, maxHeight: 640, overflowY: 'auto' }}>
         {isPending ? <CircularProgress size={20} /> : null}
         {error ? <Typography color="error">{error instanceof Error ? error.message : String(error)}</Typography> : null}
-        {!isPending && entries.length === 0 && !error ? <Typography color="text.secondary">{translate('coop.taxPapers.noHistory')}</Typography> : null}
-        <Box component="ol" sx={{ m: 0, p: 0, borderLeft: 2, borderColor: 'divider', ml: 0.5, '& > li': { ml: '-6px' } }}>
+        {!isPending && entries.length === 0 && !error ? (
+          <Typography color="text.secondary">{translate('coop.taxPapers.noHistory')}</Typography>
+        ) : null}
+        <Box
+          component="ol"
+          sx={{ m: 0, p: 0, borderLeft: 2, borderColor: 'divider', ml: 0.5, '& > li': { ml: '-6px' } }}
+        >
           {entries.map((entry) => {
             const recorded = entry.type.endsWith('Recorded');
-            const changes = (entry.changes ?? []).filter((c) => !(recorded && (c.to === null || c.to === undefined || c.to === '')));
+            const changes = (entry.changes ?? []).filter(
+              (c) => !(recorded && (c.to === null || c.to === undefined || c.to === '')),
+            );
             return (
-              <Box component="li" key={`${entry.position}-${entry.revision ?? ''}`} data-testid="paper-history-entry" data-type={entry.type} sx={{ position: 'relative', pl: 3, pb: 2, listStyle: 'none' }}>
-                <Box sx={{ position: 'absolute', left: 0, top: 5, width: 10, height: 10, borderRadius: '50%', bgcolor: recorded ? 'success.main' : 'info.main' }} />
+              <Box
+                component="li"
+                key={`${entry.position}-${entry.revision ?? ''}`}
+                data-testid="paper-history-entry"
+                data-type={entry.type}
+                sx={{ position: 'relative', pl: 3, pb: 2, listStyle: 'none' }}
+              >
+                <Box
+                  sx={{
+                    position: 'absolute',
+                    left: 0,
+                    top: 5,
+                    width: 10,
+                    height: 10,
+                    borderRadius: '50%',
+                    bgcolor: recorded ? 'success.main' : 'info.main',
+                  }}
+                />
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {translate(`coop.taxPapers.historyKinds.${recorded ? 'recorded' : 'corrected'}`)}
                 </Typography>
@@ -73,7 +106,9 @@ export function TaxPaperHistoryCard({ resource, id }: { resource: Resource; id: 
                       const to = value(c.field, c.to);
                       return (
                         <Typography component="li" variant="body2" key={c.field} sx={{ wordBreak: 'break-word' }}>
-                          {recorded ? `${field}: ${to}` : translate('coop.members.history.changed', { field, from: value(c.field, c.from), to })}
+                          {recorded
+                            ? `${field}: ${to}`
+                            : translate('coop.members.history.changed', { field, from: value(c.field, c.from), to })}
                         </Typography>
                       );
                     })}

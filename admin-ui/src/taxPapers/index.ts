@@ -7,20 +7,57 @@ const NonAssessmentForm = lazyScreen(() => import('./NonAssessmentForm'));
 export const exemptionOrders: ConsoleResource = {
   name: 'exemptionorders',
   routes: [
-    { path: '/exemption-orders', screen: lazyScreen(() => import('./ExemptionOrderList')), permission: 'taxpapers:read', title: 'coop.title.exemptionOrders' },
-    { path: '/exemption-orders/new/member/:member', screen: ExemptionOrderForm, permission: 'taxpapers:read', title: 'coop.title.newExemptionOrder' },
-    { path: '/exemption-orders/:id', screen: ExemptionOrderForm, permission: 'taxpapers:read', title: 'coop.title.exemptionOrder' },
+    {
+      path: '/exemption-orders',
+      screen: lazyScreen(() => import('./ExemptionOrderList')),
+      permission: 'taxpapers:read',
+      title: 'coop.title.exemptionOrders',
+    },
+    {
+      path: '/exemption-orders/new/member/:member',
+      screen: ExemptionOrderForm,
+      permission: 'taxpapers:read',
+      title: 'coop.title.newExemptionOrder',
+    },
+    {
+      path: '/exemption-orders/:id',
+      screen: ExemptionOrderForm,
+      permission: 'taxpapers:read',
+      title: 'coop.title.exemptionOrder',
+    },
   ],
-  menu: { path: '/exemption-orders', label: 'coop.menu.exemptionOrders', order: 5, icon: 'assignmentTurnedIn', permission: 'taxpapers:read', testId: 'menu-exemption-orders' },
+  menu: {
+    path: '/exemption-orders',
+    label: 'coop.menu.exemptionOrders',
+    order: 5,
+    icon: 'assignmentTurnedIn',
+    permission: 'taxpapers:read',
+    testId: 'menu-exemption-orders',
+  },
 };
 
 /** Non-assessment certificates, NV (menu 6): the list, a new certificate of a member, one (singular path, SPEC 2). */
 export const nonAssessments: ConsoleResource = {
   name: 'nonassessments',
   routes: [
-    { path: '/non-assessments', screen: lazyScreen(() => import('./NonAssessmentList')), permission: 'taxpapers:read', title: 'coop.title.nonAssessments' },
-    { path: '/non-assessments/new/member/:member', screen: NonAssessmentForm, permission: 'taxpapers:read', title: 'coop.title.newNonAssessment' },
-    { path: '/non-assessment/:id', screen: NonAssessmentForm, permission: 'taxpapers:read', title: 'coop.title.nonAssessment' },
+    {
+      path: '/non-assessments',
+      screen: lazyScreen(() => import('./NonAssessmentList')),
+      permission: 'taxpapers:read',
+      title: 'coop.title.nonAssessments',
+    },
+    {
+      path: '/non-assessments/new/member/:member',
+      screen: NonAssessmentForm,
+      permission: 'taxpapers:read',
+      title: 'coop.title.newNonAssessment',
+    },
+    {
+      path: '/non-assessment/:id',
+      screen: NonAssessmentForm,
+      permission: 'taxpapers:read',
+      title: 'coop.title.nonAssessment',
+    },
   ],
   menu: {
     path: '/non-assessments',

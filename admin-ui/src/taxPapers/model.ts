@@ -46,9 +46,11 @@ function years(from: number, to: number): number[] {
 /** Exemption order start years: 2008 to this year. */
 export const exemptionStartYears = (thisYear: number): number[] => years(FIRST_EXEMPTION_ORDER_YEAR, thisYear);
 /** Exemption order end years: 2008 to 3 years ahead (the API's window; the range rule is the API's). */
-export const exemptionEndYears = (thisYear: number): number[] => years(FIRST_EXEMPTION_ORDER_YEAR, thisYear + MAX_RANGE_YEARS);
+export const exemptionEndYears = (thisYear: number): number[] =>
+  years(FIRST_EXEMPTION_ORDER_YEAR, thisYear + MAX_RANGE_YEARS);
 /** Non-assessment years: 6 years starting 2 years back. */
-export const nonAssessmentYears = (thisYear: number): number[] => years(thisYear - NV_YEARS_BACK, thisYear - NV_YEARS_BACK + NV_YEAR_CHOICES - 1);
+export const nonAssessmentYears = (thisYear: number): number[] =>
+  years(thisYear - NV_YEARS_BACK, thisYear - NV_YEARS_BACK + NV_YEAR_CHOICES - 1);
 
 /** The value of the end select for an exemption order without end ("until revoked"); sent as null. */
 export const UNTIL_REVOKED = 'open';
@@ -66,7 +68,12 @@ export interface YearChoice {
  * The choices of a start or end select: one per year (value the first or last day of the year, label the
  * year). A stored date that is not a year boundary (recorded elsewhere) stays choosable under its own date.
  */
-export function yearChoices(list: readonly number[], edge: 'start' | 'end', current: unknown, formatDate: (iso: string) => string): YearChoice[] {
+export function yearChoices(
+  list: readonly number[],
+  edge: 'start' | 'end',
+  current: unknown,
+  formatDate: (iso: string) => string,
+): YearChoice[] {
   const choices = list.map((y) => ({ id: edge === 'start' ? startOfYear(y) : endOfYear(y), name: String(y) }));
   if (typeof current === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(current) && !choices.some((c) => c.id === current)) {
     choices.push({ id: current, name: formatDate(current) });
@@ -98,7 +105,9 @@ export function conflictingId(message: unknown, ids: readonly string[]): string 
  * Why the member cannot give an exemption order (DOMAIN 2.6-2.8, the API refuses it too): a legal entity, or an
  * address abroad outside Germany; null when it can.
  */
-export function exemptionOrderBar(member: Pick<MemberDto, 'legalForm' | 'isForeign' | 'country'> | undefined | null): 'legalEntity' | 'nonResident' | null {
+export function exemptionOrderBar(
+  member: Pick<MemberDto, 'legalForm' | 'isForeign' | 'country'> | undefined | null,
+): 'legalEntity' | 'nonResident' | null {
   if (!member) return null;
   if (member.legalForm === 1) return 'legalEntity';
   if (member.isForeign && member.country !== 'DE') return 'nonResident';
@@ -106,7 +115,9 @@ export function exemptionOrderBar(member: Pick<MemberDto, 'legalForm' | 'isForei
 }
 
 /** The spouse a joint order covers, as recorded in the member's master data: married or partnered, linked or named. */
-export function recordedSpouse(member: Pick<MemberDto, 'legalForm' | 'civilStatus' | 'spouse' | 'spouseName' | 'spouseGivenName'> | undefined | null): { linked: string | null; name: string } | null {
+export function recordedSpouse(
+  member: Pick<MemberDto, 'legalForm' | 'civilStatus' | 'spouse' | 'spouseName' | 'spouseGivenName'> | undefined | null,
+): { linked: string | null; name: string } | null {
   if (!member || member.legalForm === 1 || (member.civilStatus !== 1 && member.civilStatus !== 2)) return null;
   const name = [member.spouseName, member.spouseGivenName].filter((p) => !!p && String(p).trim() !== '').join(', ');
   if (!member.spouse && name === '') return null;
@@ -114,7 +125,8 @@ export function recordedSpouse(member: Pick<MemberDto, 'legalForm' | 'civilStatu
 }
 
 /** A member record with a Steuer-IdNr (entered, or from the lookup). */
-export const hasTaxId = (m: Pick<MemberDto, 'manualTaxId' | 'taxId'> | undefined | null): boolean => !!m && (!!m.manualTaxId || !!m.taxId);
+export const hasTaxId = (m: Pick<MemberDto, 'manualTaxId' | 'taxId'> | undefined | null): boolean =>
+  !!m && (!!m.manualTaxId || !!m.taxId);
 
 /**
  * The warnings of an order being entered, as the API will answer them: the member's tax id missing, and for a joint
@@ -125,5 +137,8 @@ export function orderTaxIdWarnings(
   linkedSpouse: Pick<MemberDto, 'manualTaxId' | 'taxId'> | undefined | null,
   joint: boolean,
 ): { memberTaxIdMissing: boolean; spouseTaxIdMissing: boolean } {
-  return { memberTaxIdMissing: !!member && !hasTaxId(member), spouseTaxIdMissing: !!member && joint && !member.spouseTaxId && !hasTaxId(linkedSpouse) };
+  return {
+    memberTaxIdMissing: !!member && !hasTaxId(member),
+    spouseTaxIdMissing: !!member && joint && !member.spouseTaxId && !hasTaxId(linkedSpouse),
+  };
 }

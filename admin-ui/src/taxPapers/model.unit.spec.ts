@@ -1,6 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import { formatDate } from '../format.js';
-import { allowanceLimit, conflictingId, endOfYear, exemptionEndYears, exemptionOrderBar, exemptionStartYears, nonAssessmentYears, orderTaxIdWarnings, recordedSpouse, startOfYear, yearChoices } from './model.js';
+import {
+  allowanceLimit,
+  conflictingId,
+  endOfYear,
+  exemptionEndYears,
+  exemptionOrderBar,
+  exemptionStartYears,
+  nonAssessmentYears,
+  orderTaxIdWarnings,
+  recordedSpouse,
+  startOfYear,
+  yearChoices,
+} from './model.js';
 import { exemptionOrderToApi, nonAssessmentToApi } from './toApi.js';
 
 describe('tax paper year choices (SPEC 5)', () => {
@@ -48,7 +60,9 @@ describe("saver's allowance (DOMAIN 2.6)", () => {
 
 describe('conflict message', () => {
   it('finds the other paper named in the general error', () => {
-    expect(conflictingId('conflict with exemption order 0b6c9a3e-42', ['5d1f0c2a-11', '0b6c9a3e-42'])).toBe('0b6c9a3e-42');
+    expect(conflictingId('conflict with exemption order 0b6c9a3e-42', ['5d1f0c2a-11', '0b6c9a3e-42'])).toBe(
+      '0b6c9a3e-42',
+    );
     expect(conflictingId('Please correct the marked fields', ['5d1f0c2a-11'])).toBeNull();
     expect(conflictingId(undefined, ['x'])).toBeNull();
   });
@@ -56,7 +70,20 @@ describe('conflict message', () => {
 
 describe('tax papers sent to the API', () => {
   it('exemption order: euro text to cents without floating point, no spouse on a single order, open end is null', () => {
-    expect(exemptionOrderToApi({ type: 0, joint: false, spouse: 'm2', amount: '1.000,00', date: '2026-01-05', startDate: '2026-01-01', endDate: '' }, 'm1')).toEqual({
+    expect(
+      exemptionOrderToApi(
+        {
+          type: 0,
+          joint: false,
+          spouse: 'm2',
+          amount: '1.000,00',
+          date: '2026-01-05',
+          startDate: '2026-01-01',
+          endDate: '',
+        },
+        'm1',
+      ),
+    ).toEqual({
       member: 'm1',
       type: 0,
       joint: false,
@@ -66,13 +93,35 @@ describe('tax papers sent to the API', () => {
       startDate: '2026-01-01',
       endDate: null,
     });
-    expect(exemptionOrderToApi({ type: 1, joint: true, spouse: 'm2', amount: '0.29', startDate: '2026-01-01', endDate: '2027-12-31' }, 'm1')).toMatchObject({ joint: true, spouse: null, amount: 29, date: null });
-    expect(exemptionOrderToApi({ joint: true, spouse: '', amount: 160200, endDate: 'open' }, 'm1')).toMatchObject({ spouse: null, amount: 160_200, endDate: null });
+    expect(
+      exemptionOrderToApi(
+        { type: 1, joint: true, spouse: 'm2', amount: '0.29', startDate: '2026-01-01', endDate: '2027-12-31' },
+        'm1',
+      ),
+    ).toMatchObject({ joint: true, spouse: null, amount: 29, date: null });
+    expect(exemptionOrderToApi({ joint: true, spouse: '', amount: 160200, endDate: 'open' }, 'm1')).toMatchObject({
+      spouse: null,
+      amount: 160_200,
+      endDate: null,
+    });
     expect(exemptionOrderToApi({ joint: false, amount: '12,345' }, 'm1')).toMatchObject({ amount: '12,345' });
   });
 
   it('non-assessment: original present is true, missing is null', () => {
-    expect(nonAssessmentToApi({ type: 100, orderNumber: 'NV 1', taxAuthorities: 'FA Mitte', date: '2026-01-05', startDate: '2026-01-01', endDate: '2028-12-31', original: true }, 'm1')).toEqual({
+    expect(
+      nonAssessmentToApi(
+        {
+          type: 100,
+          orderNumber: 'NV 1',
+          taxAuthorities: 'FA Mitte',
+          date: '2026-01-05',
+          startDate: '2026-01-01',
+          endDate: '2028-12-31',
+          original: true,
+        },
+        'm1',
+      ),
+    ).toEqual({
       member: 'm1',
       type: 100,
       orderNumber: 'NV 1',
@@ -82,7 +131,11 @@ describe('tax papers sent to the API', () => {
       endDate: '2028-12-31',
       original: true,
     });
-    expect(nonAssessmentToApi({ type: -1, orderNumber: '', original: false }, 'm1')).toMatchObject({ type: -1, orderNumber: null, original: null });
+    expect(nonAssessmentToApi({ type: -1, orderNumber: '', original: false }, 'm1')).toMatchObject({
+      type: -1,
+      orderNumber: null,
+      original: null,
+    });
   });
 });
 
@@ -97,7 +150,10 @@ describe('who may give an exemption order, and the spouse and tax ids it needs (
   it('the recorded spouse: married or partnered, linked or named', () => {
     const married = { legalForm: 0, civilStatus: 1, spouse: null, spouseName: 'Berger', spouseGivenName: 'Bernd' };
     expect(recordedSpouse(married)).toEqual({ linked: null, name: 'Berger, Bernd' });
-    expect(recordedSpouse({ ...married, civilStatus: 2, spouse: 'm2' })).toEqual({ linked: 'm2', name: 'Berger, Bernd' });
+    expect(recordedSpouse({ ...married, civilStatus: 2, spouse: 'm2' })).toEqual({
+      linked: 'm2',
+      name: 'Berger, Bernd',
+    });
     expect(recordedSpouse({ ...married, civilStatus: 0 })).toBeNull();
     expect(recordedSpouse({ ...married, spouseName: null, spouseGivenName: null })).toBeNull();
     expect(recordedSpouse({ ...married, legalForm: 1 })).toBeNull();
@@ -107,8 +163,17 @@ describe('who may give an exemption order, and the spouse and tax ids it needs (
     const member = { manualTaxId: '86095742719', taxId: null, spouseTaxId: null };
     expect(orderTaxIdWarnings(member, null, false)).toEqual({ memberTaxIdMissing: false, spouseTaxIdMissing: false });
     expect(orderTaxIdWarnings(member, null, true)).toEqual({ memberTaxIdMissing: false, spouseTaxIdMissing: true });
-    expect(orderTaxIdWarnings({ ...member, spouseTaxId: '47036892816' }, null, true)).toEqual({ memberTaxIdMissing: false, spouseTaxIdMissing: false });
-    expect(orderTaxIdWarnings(member, { manualTaxId: '47036892816', taxId: null }, true)).toEqual({ memberTaxIdMissing: false, spouseTaxIdMissing: false });
-    expect(orderTaxIdWarnings({ ...member, manualTaxId: null }, null, false)).toEqual({ memberTaxIdMissing: true, spouseTaxIdMissing: false });
+    expect(orderTaxIdWarnings({ ...member, spouseTaxId: '47036892816' }, null, true)).toEqual({
+      memberTaxIdMissing: false,
+      spouseTaxIdMissing: false,
+    });
+    expect(orderTaxIdWarnings(member, { manualTaxId: '47036892816', taxId: null }, true)).toEqual({
+      memberTaxIdMissing: false,
+      spouseTaxIdMissing: false,
+    });
+    expect(orderTaxIdWarnings({ ...member, manualTaxId: null }, null, false)).toEqual({
+      memberTaxIdMissing: true,
+      spouseTaxIdMissing: false,
+    });
   });
 });

@@ -37,7 +37,8 @@ export const taxPapersDe: Messages<typeof taxPapersEn> = {
     noOthers: 'Keine.',
     conflictWith: 'Überschneidung',
     current: 'dieser',
-    correctionHint: 'Eine Korrektur wird als neuer Eintrag im Verlauf festgehalten; jede frühere Fassung bleibt sichtbar.',
+    correctionHint:
+      'Eine Korrektur wird als neuer Eintrag im Verlauf festgehalten; jede frühere Fassung bleibt sichtbar.',
     history: 'Verlauf',
     noHistory: 'Noch keine Änderungen erfasst.',
     historyKinds: {
@@ -49,14 +50,18 @@ export const taxPapersDe: Messages<typeof taxPapersEn> = {
     joint: 'Gemeinsam',
     jointWith: 'Gemeinsam mit %{name}',
     jointCovers: 'Gilt auch für den in den Stammdaten erfassten Ehegatten: %{name}',
-    jointNoSpouse: 'In den Stammdaten ist kein Ehegatte oder Lebenspartner erfasst. Ein gemeinsamer Auftrag setzt ihn voraus: Bitte erfassen Sie zuerst den Ehegatten (Familienstand verheiratet oder verpartnert).',
+    jointNoSpouse:
+      'In den Stammdaten ist kein Ehegatte oder Lebenspartner erfasst. Ein gemeinsamer Auftrag setzt ihn voraus: Bitte erfassen Sie zuerst den Ehegatten (Familienstand verheiratet oder verpartnert).',
     memberTaxIdMissing: 'Die Steuer-ID des Mitglieds fehlt: Der Dividendenabschluss wird diesen Auftrag ablehnen.',
-    spouseTaxIdMissing: 'Die Steuer-ID des Ehegatten fehlt: Der Dividendenabschluss wird diesen gemeinsamen Auftrag ablehnen.',
+    spouseTaxIdMissing:
+      'Die Steuer-ID des Ehegatten fehlt: Der Dividendenabschluss wird diesen gemeinsamen Auftrag ablehnen.',
     taxIdMissingShort: 'Steuer-ID fehlt',
-    taxIdsMissing: 'Freistellungsaufträge ohne die Steuer-ID des Mitglieds oder des Ehegatten: Der Dividendenabschluss wird sie ablehnen. Bitte tragen Sie die fehlende Steuer-ID in den Stammdaten ein.',
+    taxIdsMissing:
+      'Freistellungsaufträge ohne die Steuer-ID des Mitglieds oder des Ehegatten: Der Dividendenabschluss wird sie ablehnen. Bitte tragen Sie die fehlende Steuer-ID in den Stammdaten ein.',
     noExemptionOrderLegalEntity: 'Juristische Personen können keinen Freistellungsauftrag erteilen.',
     noExemptionOrderNonResident: 'Mitglieder mit Wohnsitz im Ausland können keinen Freistellungsauftrag erteilen.',
-    nvNonResident: 'Das Mitglied wohnt im Ausland: Erfasst werden kann nur „Keine Bescheinigung“ oder „Unbekannt“; eine Bescheinigung mit Steuerbefreiung setzt einen Wohnsitz in Deutschland voraus.',
+    nvNonResident:
+      'Das Mitglied wohnt im Ausland: Erfasst werden kann nur „Keine Bescheinigung“ oder „Unbekannt“; eine Bescheinigung mit Steuerbefreiung setzt einen Wohnsitz in Deutschland voraus.',
     exemptionTypes: CHOICE_LABELS_DE.exemptionTypes,
     nvTypes: CHOICE_LABELS_DE.nvTypes,
     nvTypesShort: CHOICE_LABELS_DE.nvTypesShort,

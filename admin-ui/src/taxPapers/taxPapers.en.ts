@@ -48,14 +48,17 @@ export const taxPapersEn = {
     joint: 'Joint',
     jointWith: 'Joint with %{name}',
     jointCovers: 'Covers the spouse recorded in the master data: %{name}',
-    jointNoSpouse: 'No spouse or civil partner is recorded in the master data. A joint order needs one: record the spouse (civil status married or partnered) first.',
+    jointNoSpouse:
+      'No spouse or civil partner is recorded in the master data. A joint order needs one: record the spouse (civil status married or partnered) first.',
     memberTaxIdMissing: "The member's tax id (Steuer-ID) is missing: the closure will refuse this order.",
     spouseTaxIdMissing: "The spouse's tax id (Steuer-ID) is missing: the closure will refuse this joint order.",
     taxIdMissingShort: 'Tax id missing',
-    taxIdsMissing: 'Exemption orders without the tax id (Steuer-ID) of the member or the spouse: the closure will refuse them. Enter the missing tax id in the master data.',
+    taxIdsMissing:
+      'Exemption orders without the tax id (Steuer-ID) of the member or the spouse: the closure will refuse them. Enter the missing tax id in the master data.',
     noExemptionOrderLegalEntity: 'A legal entity cannot give an exemption order.',
     noExemptionOrderNonResident: 'A member living abroad cannot give an exemption order.',
-    nvNonResident: 'The member lives abroad: only "No certificate" or "Unknown" can be recorded; a certificate that exempts needs residence in Germany.',
+    nvNonResident:
+      'The member lives abroad: only "No certificate" or "Unknown" can be recorded; a certificate that exempts needs residence in Germany.',
     exemptionTypes: CHOICE_LABELS_EN.exemptionTypes,
     nvTypes: CHOICE_LABELS_EN.nvTypes,
     nvTypesShort: CHOICE_LABELS_EN.nvTypesShort,

@@ -11,7 +11,14 @@ const empty = (v: unknown) => (v === '' || v === undefined ? null : v);
  */
 export function exemptionOrderToApi(data: RaRecord | Record<string, unknown>, member: string): Record<string, unknown> {
   const raw: unknown = data.amount;
-  const amount = typeof raw === 'number' ? raw : typeof raw === 'string' ? (raw.trim() === '' ? null : (parseEuroToCents(raw) ?? raw)) : null;
+  const amount =
+    typeof raw === 'number'
+      ? raw
+      : typeof raw === 'string'
+        ? raw.trim() === ''
+          ? null
+          : (parseEuroToCents(raw) ?? raw)
+        : null;
   return {
     member,
     type: empty(data.type),

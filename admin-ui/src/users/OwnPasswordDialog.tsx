@@ -36,7 +36,11 @@ export default function OwnPasswordDialog({ open, onClose }: { open: boolean; on
     setErrors({});
     setGeneral(null);
     try {
-      const body = { currentPassword: values.current, password: values.password, passwordRepeat: values.passwordRepeat };
+      const body = {
+        currentPassword: values.current,
+        password: values.password,
+        passwordRepeat: values.passwordRepeat,
+      };
       await api('/users/me/password', { method: 'PUT', body: JSON.stringify(body) });
       notify('coop.password.changed', { type: 'success' });
       close();
@@ -77,11 +81,22 @@ export default function OwnPasswordDialog({ open, onClose }: { open: boolean; on
   );
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : close} aria-labelledby="own-password-title" data-testid="own-password-dialog" maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : close}
+      aria-labelledby="own-password-title"
+      data-testid="own-password-dialog"
+      maxWidth="xs"
+      fullWidth
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogTitle id="own-password-title">{translate('coop.password.title')}</DialogTitle>
         <DialogContent>
-          {general ? <Alert severity="error" sx={{ mb: 1 }}>{general}</Alert> : null}
+          {general ? (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {general}
+            </Alert>
+          ) : null}
           {field('current', translate('coop.password.current'), 'current-password')}
           {field('password', translate('coop.password.new'), 'new-password')}
           {field('passwordRepeat', translate('coop.password.repeat'), 'new-password')}

@@ -35,24 +35,50 @@ function useRoleChoices(): Choice[] {
 }
 
 /** Both password fields always go to the API ('' = unchanged on update). */
-const transform = (data: RaRecord) => ({ ...data, password: data.password ?? '', passwordRepeat: data.passwordRepeat ?? '' });
+const transform = (data: RaRecord) => ({
+  ...data,
+  password: data.password ?? '',
+  passwordRepeat: data.passwordRepeat ?? '',
+});
 
 /** The fields in plain elements (`plain/inputs.tsx`): the form is half of the console's usual first screen (decision 26). */
 function Fields({ isNew }: { isNew: boolean }) {
   const translate = useTranslate();
   const choices = useRoleChoices();
-  const labelled = useMemo(() => choices.map((c) => ({ id: c.id, name: translate(`coop.roles.${c.id}`, { _: c.name }) })), [choices, translate]);
+  const labelled = useMemo(
+    () => choices.map((c) => ({ id: c.id, name: translate(`coop.roles.${c.id}`, { _: c.name }) })),
+    [choices, translate],
+  );
   return (
     <div className="cl-form-fields">
-      <PlainTextInput source="username" autoComplete="off" testId="user-username" maxLength={TEXT_MAX.username} className="cl-span" />
-      <PlainTextInput source="password" password autoComplete="new-password" testId="user-password" maxLength={TEXT_MAX.password} />
-      <PlainTextInput source="passwordRepeat" password autoComplete="new-password" testId="user-password-repeat" maxLength={TEXT_MAX.password} />
+      <PlainTextInput
+        source="username"
+        autoComplete="off"
+        testId="user-username"
+        maxLength={TEXT_MAX.username}
+        className="cl-span"
+      />
+      <PlainTextInput
+        source="password"
+        password
+        autoComplete="new-password"
+        testId="user-password"
+        maxLength={TEXT_MAX.password}
+      />
+      <PlainTextInput
+        source="passwordRepeat"
+        password
+        autoComplete="new-password"
+        testId="user-password-repeat"
+        maxLength={TEXT_MAX.password}
+      />
       <div className="cl-notice cl-span" role="alert">
         <div className="cl-notice-icon">
           <Icon name="infoOutlined" />
         </div>
         <div className="cl-notice-text" data-testid="user-password-hint">
-          {translate(isNew ? 'coop.users.newPasswordHint' : 'coop.users.passwordHint')} {translate('coop.users.passwordRule', { min: PASSWORD_MIN_LENGTH })}
+          {translate(isNew ? 'coop.users.newPasswordHint' : 'coop.users.passwordHint')}{' '}
+          {translate('coop.users.passwordRule', { min: PASSWORD_MIN_LENGTH })}
         </div>
       </div>
       <PlainSelectArrayInput source="roles" choices={labelled} testId="user-roles" className="cl-span" />
@@ -130,7 +156,15 @@ export const UserForm = memo(function UserForm({ id, listed }: { id: string; lis
   }
   return (
     <section className="cl-card" data-testid="user-form">
-      <EditBase resource="users" id={id} mutationMode="pessimistic" redirect={false} mutationOptions={leave} transform={transform} queryOptions={listed ? { placeholderData: listed } : {}}>
+      <EditBase
+        resource="users"
+        id={id}
+        mutationMode="pessimistic"
+        redirect={false}
+        mutationOptions={leave}
+        transform={transform}
+        queryOptions={listed ? { placeholderData: listed } : {}}
+      >
         <div>
           <EditForm />
         </div>

@@ -78,7 +78,12 @@ const UserList = memo(function UserList({ list, selectedId }: { list: ServerList
       <table className="cl-table" aria-labelledby="users-list-title">
         <thead>
           <tr>
-            <PlainSortHeader list={list} field="username" label={translate('resources.users.fields.username')} width="38%" />
+            <PlainSortHeader
+              list={list}
+              field="username"
+              label={translate('resources.users.fields.username')}
+              width="38%"
+            />
             <th>{translate('resources.users.fields.roles')}</th>
             <th style={{ width: 112 }}>
               <span className="cl-visually-hidden">{translate('coop.list.actions')}</span>
@@ -89,7 +94,12 @@ const UserList = memo(function UserList({ list, selectedId }: { list: ServerList
           {list.data.map((user) => {
             const selected = user.id === selectedId;
             return (
-              <tr key={user.id} className={selected ? 'cl-selected' : undefined} data-testid="users-row" data-username={user.username}>
+              <tr
+                key={user.id}
+                className={selected ? 'cl-selected' : undefined}
+                data-testid="users-row"
+                data-username={user.username}
+              >
                 <td className={selected ? 'cl-top cl-user-name cl-strong' : 'cl-top cl-user-name'}>{user.username}</td>
                 <td className="cl-top">
                   <p className="cl-roles">{roleList(user.roles, translate)}</p>

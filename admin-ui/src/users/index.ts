@@ -20,5 +20,12 @@ export const users: ConsoleResource = {
       },
     },
   ],
-  menu: { path: '/users', label: 'coop.menu.users', order: 8, icon: 'people', permission: 'users:read', testId: 'menu-users' },
+  menu: {
+    path: '/users',
+    label: 'coop.menu.users',
+    order: 8,
+    icon: 'people',
+    permission: 'users:read',
+    testId: 'menu-users',
+  },
 };

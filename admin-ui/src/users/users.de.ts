@@ -11,7 +11,8 @@ export const usersDe: Messages<typeof usersEn> = {
     choose: 'Wählen Sie links einen Benutzer oder legen Sie einen neuen an.',
     passwordHint: 'Lassen Sie beide Felder leer, um das Passwort zu behalten.',
     newPasswordHint: 'Mit diesem Passwort meldet sich der neue Benutzer an.',
-    passwordRule: 'Ein Passwort hat mindestens %{min} Zeichen, ist keines der häufigen Passwörter und enthält nicht den Benutzernamen.',
+    passwordRule:
+      'Ein Passwort hat mindestens %{min} Zeichen, ist keines der häufigen Passwörter und enthält nicht den Benutzernamen.',
   },
   password: {
     menu: 'Passwort ändern',

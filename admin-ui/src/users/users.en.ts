@@ -1,4 +1,3 @@
-
 /**
  * English texts of the users screen and the change of the own password: `coop.users`, `coop.password`, merged into
  * `i18n/en.ts`. German in `users.de.ts`.
@@ -9,7 +8,8 @@ export const usersEn = {
     choose: 'Choose a user on the left or add a new one.',
     passwordHint: 'Leave both fields empty to keep the password.',
     newPasswordHint: 'The new user signs in with this password.',
-    passwordRule: 'A password has at least %{min} characters, is not one of the common passwords and does not contain the user name.',
+    passwordRule:
+      'A password has at least %{min} characters, is not one of the common passwords and does not contain the user name.',
   },
   password: {
     menu: 'Change password',

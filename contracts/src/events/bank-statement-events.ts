@@ -26,7 +26,12 @@ export const BANK_STATEMENT_BATCH_MAX = 1000;
 export const STATEMENT_ENTRY_ID_MAX = 20;
 
 /** Why a credit found no member to propose (the clerk chooses one, or sets the entry aside). */
-export const UNMATCHED_REASONS = ['noMemberNumber', 'severalMemberNumbers', 'nothingOutstanding', 'aboveOutstanding'] as const;
+export const UNMATCHED_REASONS = [
+  'noMemberNumber',
+  'severalMemberNumbers',
+  'nothingOutstanding',
+  'aboveOutstanding',
+] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 
 /** A part of an entry's amount proposed for (or booked on) one subscription `balanceId`. */
@@ -96,10 +101,16 @@ export interface ConfirmedEntry {
 }
 
 /** The clerk confirmed `entries` on `date`; each is booked in the same append as `SharePaymentReceived` on the member's stream. */
-export type BankStatementEntriesConfirmed = DomainEvent<'BankStatementEntriesConfirmed', { statementId: string; cooperativeId: string; date: string; entries: ConfirmedEntry[] }>;
+export type BankStatementEntriesConfirmed = DomainEvent<
+  'BankStatementEntriesConfirmed',
+  { statementId: string; cooperativeId: string; date: string; entries: ConfirmedEntry[] }
+>;
 
 /** The clerk set the credits `entryIds` aside on `date` (no payment on shares: a refund, a donation, another matter). */
-export type BankStatementEntriesIgnored = DomainEvent<'BankStatementEntriesIgnored', { statementId: string; cooperativeId: string; date: string; entryIds: string[] }>;
+export type BankStatementEntriesIgnored = DomainEvent<
+  'BankStatementEntriesIgnored',
+  { statementId: string; cooperativeId: string; date: string; entryIds: string[] }
+>;
 
 export type BankStatementEvent = BankStatementRead | BankStatementEntriesConfirmed | BankStatementEntriesIgnored;
 

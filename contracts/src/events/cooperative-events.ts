@@ -6,7 +6,10 @@ export type CooperativeRegistered = DomainEvent<
   { cooperativeId: string } & Partial<CooperativeFields> & { name: string }
 >;
 /** Carries only the fields that changed. */
-export type CooperativeUpdated = DomainEvent<'CooperativeUpdated', { cooperativeId: string; changes: Partial<CooperativeFields> }>;
+export type CooperativeUpdated = DomainEvent<
+  'CooperativeUpdated',
+  { cooperativeId: string; changes: Partial<CooperativeFields> }
+>;
 
 export type CooperativeEvent = CooperativeRegistered | CooperativeUpdated;
 

@@ -9,10 +9,16 @@ import type { DomainEvent } from '../events.js';
 /** A clerk holds the member's personal data (an open audit, a dispute, a tax assessment still open): never due while held. */
 export type MemberRetentionHoldSet = DomainEvent<'MemberRetentionHoldSet', { memberId: string; reason: string }>;
 /** The hold ends; the reason says why. */
-export type MemberRetentionHoldCleared = DomainEvent<'MemberRetentionHoldCleared', { memberId: string; reason: string }>;
+export type MemberRetentionHoldCleared = DomainEvent<
+  'MemberRetentionHoldCleared',
+  { memberId: string; reason: string }
+>;
 
 export type RetentionHoldEvent = MemberRetentionHoldSet | MemberRetentionHoldCleared;
-export const RETENTION_HOLD_EVENT_TYPES: readonly RetentionHoldEvent['type'][] = ['MemberRetentionHoldSet', 'MemberRetentionHoldCleared'];
+export const RETENTION_HOLD_EVENT_TYPES: readonly RetentionHoldEvent['type'][] = [
+  'MemberRetentionHoldSet',
+  'MemberRetentionHoldCleared',
+];
 /** Personal data of the hold events, sealed under the member's key. */
 export const RETENTION_HOLD_PERSONAL_FIELDS = ['reason'] as const;
 

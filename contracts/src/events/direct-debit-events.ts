@@ -8,7 +8,10 @@ import type { DomainEvent } from '../events.js';
  */
 
 /** The reference `reference` is taken by the mandate `mandateId` of the member `memberId`. */
-export type MandateReferenceClaimed = DomainEvent<'MandateReferenceClaimed', { cooperativeId: string; reference: string; memberId: string; mandateId: string }>;
+export type MandateReferenceClaimed = DomainEvent<
+  'MandateReferenceClaimed',
+  { cooperativeId: string; reference: string; memberId: string; mandateId: string }
+>;
 
 /**
  * `mandate-reference-<cooperativeId>-<key>`: the key is the reference in capitals, each character outside `A-Z0-9` written

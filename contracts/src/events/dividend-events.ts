@@ -14,10 +14,18 @@ import type { NonAssessmentType } from '../tax-papers.js';
  */
 export type DividendYearClosing = DomainEvent<
   'DividendYearClosing',
-  { cooperativeId: string; year: number; dividendId: string; params?: { type: DividendType; amount: string; decisionDate: string; paymentDate: string } }
+  {
+    cooperativeId: string;
+    year: number;
+    dividendId: string;
+    params?: { type: DividendType; amount: string; decisionDate: string; paymentDate: string };
+  }
 >;
 /** The year's closure `dividendId` is written (its stream `dividend-<dividendId>`): the year is final. */
-export type DividendYearClosed = DomainEvent<'DividendYearClosed', { cooperativeId: string; year: number; dividendId: string }>;
+export type DividendYearClosed = DomainEvent<
+  'DividendYearClosed',
+  { cooperativeId: string; year: number; dividendId: string }
+>;
 
 export type DividendRegisterEvent = DividendYearClosing | DividendYearClosed;
 export const dividendRegisterStream = (cooperativeId: string): string => `dividends-${cooperativeId}`;
@@ -119,7 +127,8 @@ export type DividendMemberPaid = DomainEvent<
 >;
 
 /** What of a member's net dividend was credited to the Geschäftsguthaben (cents; 0 before issue 45). */
-export const creditedOf = (d: Pick<DividendMemberPaid['data'], 'credits'>): number => (d.credits ?? []).reduce((sum, c) => sum + c.amount, 0);
+export const creditedOf = (d: Pick<DividendMemberPaid['data'], 'credits'>): number =>
+  (d.credits ?? []).reduce((sum, c) => sum + c.amount, 0);
 
 export type DividendEvent = DividendDeclared | DividendMemberPaid;
 export const dividendStream = (dividendId: string): string => `dividend-${dividendId}`;

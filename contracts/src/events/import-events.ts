@@ -66,7 +66,12 @@ export type RegisterImported = DomainEvent<
  */
 export interface ImportPlan {
   readonly today: string;
-  readonly terms: { readonly shareCost: number; readonly minimumShares: number; readonly noticePeriodMonths?: number; readonly interestBeginRule?: InterestBeginRule };
+  readonly terms: {
+    readonly shareCost: number;
+    readonly minimumShares: number;
+    readonly noticePeriodMonths?: number;
+    readonly interestBeginRule?: InterestBeginRule;
+  };
   readonly closedThrough: number | null;
   readonly sequence: { readonly highest: number; readonly revision: number };
   readonly confirmWarnings: boolean;
@@ -100,7 +105,10 @@ export type RegisterImportStarted = DomainEvent<
 >;
 
 /** Chunk `chunk` (0-based) of the import written, in the same append as its events; `events` of them. */
-export type RegisterImportChunkWritten = DomainEvent<'RegisterImportChunkWritten', { importId: string; cooperativeId: string; chunk: number; events: number }>;
+export type RegisterImportChunkWritten = DomainEvent<
+  'RegisterImportChunkWritten',
+  { importId: string; cooperativeId: string; chunk: number; events: number }
+>;
 
 /**
  * A running import given up by an administrator (issue 40, decision 200): the process died and cannot be resumed, or the
@@ -110,9 +118,23 @@ export type RegisterImportChunkWritten = DomainEvent<'RegisterImportChunkWritten
  */
 export type RegisterImportAbandoned = DomainEvent<
   'RegisterImportAbandoned',
-  { importId: string; cooperativeId: string; checksum: string; chunks: number; chunksWritten: number; by: string; at: string }
+  {
+    importId: string;
+    cooperativeId: string;
+    checksum: string;
+    chunks: number;
+    chunksWritten: number;
+    by: string;
+    at: string;
+  }
 >;
 
-export type ImportEvent = RegisterImportStarted | RegisterImportChunkWritten | RegisterImported | RegisterImportAbandoned;
-export const IMPORT_EVENT_TYPES: readonly ImportEvent['type'][] = ['RegisterImportStarted', 'RegisterImportChunkWritten', 'RegisterImported', 'RegisterImportAbandoned'];
+export type ImportEvent =
+  RegisterImportStarted | RegisterImportChunkWritten | RegisterImported | RegisterImportAbandoned;
+export const IMPORT_EVENT_TYPES: readonly ImportEvent['type'][] = [
+  'RegisterImportStarted',
+  'RegisterImportChunkWritten',
+  'RegisterImported',
+  'RegisterImportAbandoned',
+];
 export const importStream = (cooperativeId: string): string => `imports-${cooperativeId}`;

@@ -18,7 +18,24 @@ export type LegalForm = 0 | 1;
 /** 0 unmarried, 1 married, 2 partnered, 3 widowed. */
 export type CivilStatus = 0 | 1 | 2 | 3;
 
-export const GERMAN_STATES = ['bb', 'be', 'bw', 'by', 'hb', 'he', 'hh', 'mv', 'ni', 'nw', 'rp', 'sh', 'sl', 'sn', 'st', 'th'] as const;
+export const GERMAN_STATES = [
+  'bb',
+  'be',
+  'bw',
+  'by',
+  'hb',
+  'he',
+  'hh',
+  'mv',
+  'ni',
+  'nw',
+  'rp',
+  'sh',
+  'sl',
+  'sn',
+  'st',
+  'th',
+] as const;
 export type GermanState = (typeof GERMAN_STATES)[number];
 
 export const MEMBER_TYPES_ENTERABLE = [0, 1, 3] as const;
@@ -147,7 +164,12 @@ export const memberDataSubject = (memberId: string): string => `member-${memberI
  * and its church data is no longer needed (§ 51a Abs. 2c EStG; DOMAIN.md 9.3; decision 101). Events sealed before this
  * hold them under `member-<memberId>` and go with the member.
  */
-export const MEMBER_CHURCH_FIELDS = ['churchId', 'churchTaxRate', 'kiSt', 'kiStSatz'] as const satisfies readonly (keyof MemberMasterData)[];
+export const MEMBER_CHURCH_FIELDS = [
+  'churchId',
+  'churchTaxRate',
+  'kiSt',
+  'kiStSatz',
+] as const satisfies readonly (keyof MemberMasterData)[];
 
 export const memberChurchSubject = (memberId: string): string => `member-church-${memberId}`;
 
@@ -250,7 +272,10 @@ export const EXIT_REASON_BY_TYPE: Readonly<Record<ExitType, ExitReason>> = { 6: 
  * effective date (the end of a financial year, possibly in the future: the member leaves then, and holds the shares
  * until then).
  */
-export type MemberExited = DomainEvent<'MemberExited', { memberId: string; exitDate: string; reason: ExitReason; balanceId: string }>;
+export type MemberExited = DomainEvent<
+  'MemberExited',
+  { memberId: string; exitDate: string; reason: ExitReason; balanceId: string }
+>;
 
 /**
  * A membership ends at the end of a financial year (GenG § 65, § 68, § 77, § 77a; DOMAIN.md 9.1): the notice of
@@ -279,10 +304,16 @@ export type MembershipEndNoticed = DomainEvent<
  * The notice behind the pending exit posting `balanceId` was withdrawn on `date` (before its effective date); the same
  * append holds the annulation `annulment` of the exit posting (dated on the effective date) and `MemberExitRevoked`.
  */
-export type MembershipEndWithdrawn = DomainEvent<'MembershipEndWithdrawn', { memberId: string; balanceId: string; annulment: string; date: string }>;
+export type MembershipEndWithdrawn = DomainEvent<
+  'MembershipEndWithdrawn',
+  { memberId: string; balanceId: string; annulment: string; date: string }
+>;
 
 /** The exit posting `balanceId` was annulled by `annulment`: the member is a member again. */
-export type MemberExitRevoked = DomainEvent<'MemberExitRevoked', { memberId: string; balanceId: string; annulment: string }>;
+export type MemberExitRevoked = DomainEvent<
+  'MemberExitRevoked',
+  { memberId: string; balanceId: string; annulment: string }
+>;
 
 /**
  * A correction of the share register's payment fields for the posting `balanceId` (SPEC.md section 3
@@ -350,8 +381,12 @@ export const memberStream = (memberId: string): string => `member-${memberId}`;
 // ---------------------------------------------------------------------------------------------
 
 /** On `membernr-<cooperativeId>-<nr>`: who holds the number. On `membernr-seq-<cooperativeId>`: the highest number so far. */
-export type MemberNumberClaimed = DomainEvent<'MemberNumberClaimed', { cooperativeId: string; memberNr: number; memberId: string }>;
+export type MemberNumberClaimed = DomainEvent<
+  'MemberNumberClaimed',
+  { cooperativeId: string; memberNr: number; memberId: string }
+>;
 export type MemberNumberEvent = MemberNumberClaimed;
 
-export const memberNumberStream = (cooperativeId: string, memberNr: number): string => `membernr-${cooperativeId}-${memberNr}`;
+export const memberNumberStream = (cooperativeId: string, memberNr: number): string =>
+  `membernr-${cooperativeId}-${memberNr}`;
 export const memberNumberSequenceStream = (cooperativeId: string): string => `membernr-seq-${cooperativeId}`;

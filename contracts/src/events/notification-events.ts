@@ -13,7 +13,15 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  * What a notification (or a validation error's field error) points at (its page in the console); `settlements` the
  * settlement screen of the year its `entityId` names (issue 42).
  */
-export const NOTIFICATION_ENTITY_CLASSES = ['member', 'exemptionOrder', 'nonAssessment', 'cooperative', 'task', 'dividend', 'settlements'] as const;
+export const NOTIFICATION_ENTITY_CLASSES = [
+  'member',
+  'exemptionOrder',
+  'nonAssessment',
+  'cooperative',
+  'task',
+  'dividend',
+  'settlements',
+] as const;
 export type NotificationEntityClass = (typeof NOTIFICATION_ENTITY_CLASSES)[number];
 
 /** One field error of a validation-error notification, with the record it belongs to. */

@@ -20,7 +20,10 @@ export const MIN_SETTLEMENT_PERIOD_MONTHS = 1;
 export const MAX_SETTLEMENT_PERIOD_MONTHS = 60;
 
 /** On `settlement-terms-<cooperativeId>`: the cooperative's own payout period (months after the end). */
-export type SettlementPeriodSet = DomainEvent<'SettlementPeriodSet', { cooperativeId: string; payoutPeriodMonths: number }>;
+export type SettlementPeriodSet = DomainEvent<
+  'SettlementPeriodSet',
+  { cooperativeId: string; payoutPeriodMonths: number }
+>;
 
 /**
  * On `settlement-terms-<cooperativeId>`: the general meeting's decision (on `decisionDate`) that the members who left at
@@ -30,13 +33,23 @@ export type SettlementPeriodSet = DomainEvent<'SettlementPeriodSet', { cooperati
  */
 export type SettlementLossShareSet = DomainEvent<
   'SettlementLossShareSet',
-  { cooperativeId: string; year: number; kind: LossShareKind; percent: string | null; centsPerShare: number | null; decisionDate: string }
+  {
+    cooperativeId: string;
+    year: number;
+    kind: LossShareKind;
+    percent: string | null;
+    centsPerShare: number | null;
+    decisionDate: string;
+  }
 >;
 
 export type SettlementTermsEvent = SettlementPeriodSet | SettlementLossShareSet;
 
 /** On `settlement-<memberId>`: the account of a deceased member's heirs (or community of heirs) for the settlement. Personal data. */
-export type HeirsAccountRecorded = DomainEvent<'HeirsAccountRecorded', { memberId: string; accountHolder: string; iban: string; bic: string | null }>;
+export type HeirsAccountRecorded = DomainEvent<
+  'HeirsAccountRecorded',
+  { memberId: string; accountHolder: string; iban: string; bic: string | null }
+>;
 
 /**
  * On `settlement-<memberId>`: the settlement of the end `endBalanceId` (the exit or partial-termination posting) was
@@ -68,7 +81,10 @@ export type SettlementPaid = DomainEvent<
 >;
 
 /** On `settlement-<memberId>`: the recorded settlement of `endBalanceId` is reversed on `date` for `reason` (personal data); it is due again. */
-export type SettlementReversed = DomainEvent<'SettlementReversed', { memberId: string; endBalanceId: string; reason: string; date: string; recordedBy: string }>;
+export type SettlementReversed = DomainEvent<
+  'SettlementReversed',
+  { memberId: string; endBalanceId: string; reason: string; date: string; recordedBy: string }
+>;
 
 export type SettlementEvent = HeirsAccountRecorded | SettlementPaid | SettlementReversed;
 

@@ -30,7 +30,10 @@ export interface Instalment {
  * to the subscription's amount less what was paid when it was posted). A later plan replaces the earlier one. Without a
  * plan the whole unpaid part is due on the posting's date.
  */
-export type InstalmentPlanSet = DomainEvent<'InstalmentPlanSet', { memberId: string; balanceId: string; instalments: Instalment[] }>;
+export type InstalmentPlanSet = DomainEvent<
+  'InstalmentPlanSet',
+  { memberId: string; balanceId: string; instalments: Instalment[] }
+>;
 
 /**
  * A payment of `amount` cents (> 0) on the subscription `balanceId` received on `date`. It raises the posting's
@@ -77,7 +80,10 @@ export type DirectDebitMandateGranted = DomainEvent<
 >;
 
 /** The mandate `mandateId` was revoked (or expired) on `date`; no collection uses it after that. */
-export type DirectDebitMandateRevoked = DomainEvent<'DirectDebitMandateRevoked', { memberId: string; mandateId: string; date: string }>;
+export type DirectDebitMandateRevoked = DomainEvent<
+  'DirectDebitMandateRevoked',
+  { memberId: string; mandateId: string; date: string }
+>;
 
 /** First, second and last reminder. */
 export const REMINDER_LEVELS = [1, 2, 3] as const;
@@ -138,7 +144,13 @@ export interface InstalmentTerms {
  */
 export type PaymentTermsSet = DomainEvent<
   'PaymentTermsSet',
-  { cooperativeId: string; instalments: InstalmentTerms; reminderAfterDays: number; creditDividendUntilPaid: boolean; creditorId: string | null }
+  {
+    cooperativeId: string;
+    instalments: InstalmentTerms;
+    reminderAfterDays: number;
+    creditDividendUntilPaid: boolean;
+    creditorId: string | null;
+  }
 >;
 
 export const paymentTermsStream = (cooperativeId: string): string => `payment-terms-${cooperativeId}`;
@@ -171,7 +183,16 @@ export interface DirectDebitItem {
  */
 export type DirectDebitCollectionCreated = DomainEvent<
   'DirectDebitCollectionCreated',
-  { collectionId: string; cooperativeId: string; collectionDate: string; createdOn: string; messageId: string; fileId: string; items: DirectDebitItem[]; totalCents: number }
+  {
+    collectionId: string;
+    cooperativeId: string;
+    collectionDate: string;
+    createdOn: string;
+    messageId: string;
+    fileId: string;
+    items: DirectDebitItem[];
+    totalCents: number;
+  }
 >;
 
 export const directDebitStream = (collectionId: string): string => `direct-debit-${collectionId}`;
@@ -182,9 +203,13 @@ export const directDebitStream = (collectionId: string): string => `direct-debit
  * Two collections made at the same moment, in one API process or in two, can so never both be written from the same
  * dues: the later one's write is refused, and it reads the dues again (decision 235).
  */
-export type DirectDebitCollectionOrdered = DomainEvent<'DirectDebitCollectionOrdered', { cooperativeId: string; collectionId: string }>;
+export type DirectDebitCollectionOrdered = DomainEvent<
+  'DirectDebitCollectionOrdered',
+  { cooperativeId: string; collectionId: string }
+>;
 
-export const directDebitCollectionsStream = (cooperativeId: string): string => `direct-debit-collections-${cooperativeId}`;
+export const directDebitCollectionsStream = (cooperativeId: string): string =>
+  `direct-debit-collections-${cooperativeId}`;
 
 /**
  * One subscription as the payment areas read it (the projection `share_dues`, one document per type 0/1 posting that is

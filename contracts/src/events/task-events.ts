@@ -8,7 +8,17 @@ import type { DomainEvent } from '../events.js';
 // ---------------------------------------------------------------------------------------------
 
 /** The kinds of task the product runs. Another area adds its kind here and registers a handler (services/src/tasks). */
-export const TASK_KINDS = ['kistam', 'fsak', 'taxCertificates', 'memberExport', 'memberPdfs', 'memberImportDryRun', 'memberImport', 'dividendClosure', 'readModelRebuild'] as const;
+export const TASK_KINDS = [
+  'kistam',
+  'fsak',
+  'taxCertificates',
+  'memberExport',
+  'memberPdfs',
+  'memberImportDryRun',
+  'memberImport',
+  'dividendClosure',
+  'readModelRebuild',
+] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 /** What the task was asked to do: plain scalars only (ids, dates, flags). The stored form; each kind's is below. */
@@ -33,7 +43,12 @@ export interface TaskParamsByKind extends Record<TaskKind, TaskParams> {
   /** The export's format (`EXPORT_FORMATS`), its date and, for a CSV file, its dialect (`CSV_DIALECTS`). */
   readonly memberExport: { readonly format: string; readonly date: string; readonly dialect: string | null };
   /** The document (`MEMBER_PDF_DOCUMENTS`), its date, active members only, one member's id or every member. */
-  readonly memberPdfs: { readonly document: string; readonly date: string; readonly onlyActive: boolean; readonly member: string | null };
+  readonly memberPdfs: {
+    readonly document: string;
+    readonly date: string;
+    readonly onlyActive: boolean;
+    readonly member: string | null;
+  };
   readonly memberImportDryRun: ImportTaskParams;
   readonly memberImport: ImportTaskParams;
   readonly dividendClosure: NoTaskParams;
@@ -78,18 +93,33 @@ export type TaskPhase = (typeof TASK_PHASES)[number];
  * Progress: `done` of `total` units (members, records, events), and the phase where the kind has phases (absent in
  * events written before issue 41). Written at most about once a second.
  */
-export type TaskProgressed = DomainEvent<'TaskProgressed', { taskId: string; done: number; total: number; phase?: TaskPhase }>;
+export type TaskProgressed = DomainEvent<
+  'TaskProgressed',
+  { taskId: string; done: number; total: number; phase?: TaskPhase }
+>;
 /** The task did its part and waits for input from outside (KiStAM: the BZSt answer file); it frees its lane. */
-export type TaskAwaitingInput = DomainEvent<'TaskAwaitingInput', { taskId: string; files: TaskFile[]; summary: TaskSummary; at: string }>;
+export type TaskAwaitingInput = DomainEvent<
+  'TaskAwaitingInput',
+  { taskId: string; files: TaskFile[]; summary: TaskSummary; at: string }
+>;
 /** The input arrived (an uploaded file); the task is queued again and takes its lane again. */
 export type TaskInputReceived = DomainEvent<'TaskInputReceived', { taskId: string; file: TaskFile; at: string }>;
-export type TaskCompleted = DomainEvent<'TaskCompleted', { taskId: string; files: TaskFile[]; summary: TaskSummary; completedAt: string }>;
+export type TaskCompleted = DomainEvent<
+  'TaskCompleted',
+  { taskId: string; files: TaskFile[]; summary: TaskSummary; completedAt: string }
+>;
 /** The task refused to do its work for a business reason (e.g. a payment date in the current year). */
 export type TaskRejected = DomainEvent<'TaskRejected', { taskId: string; reason: TaskReason; rejectedAt: string }>;
 /** The task broke: an error, or an interruption by a restart of a task that cannot be resumed. */
-export type TaskFailed = DomainEvent<'TaskFailed', { taskId: string; error: string; interrupted: boolean; failedAt: string }>;
+export type TaskFailed = DomainEvent<
+  'TaskFailed',
+  { taskId: string; error: string; interrupted: boolean; failedAt: string }
+>;
 /** A waiting task replaced by a newer one of its kind (its files are then removed). */
-export type TaskCancelled = DomainEvent<'TaskCancelled', { taskId: string; replacedBy: string | null; cancelledAt: string }>;
+export type TaskCancelled = DomainEvent<
+  'TaskCancelled',
+  { taskId: string; replacedBy: string | null; cancelledAt: string }
+>;
 
 export type TaskEvent =
   | TaskQueued
@@ -103,7 +133,10 @@ export type TaskEvent =
   | TaskCancelled;
 
 export type TaskLaneTaken = DomainEvent<'TaskLaneTaken', { cooperativeId: string; kind: TaskKind; taskId: string }>;
-export type TaskLaneReleased = DomainEvent<'TaskLaneReleased', { cooperativeId: string; kind: TaskKind; taskId: string }>;
+export type TaskLaneReleased = DomainEvent<
+  'TaskLaneReleased',
+  { cooperativeId: string; kind: TaskKind; taskId: string }
+>;
 export type TaskLaneEvent = TaskLaneTaken | TaskLaneReleased;
 
 export const TASK_STATES = ['queued', 'running', 'waiting', 'completed', 'rejected', 'failed', 'cancelled'] as const;

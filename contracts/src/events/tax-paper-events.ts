@@ -78,4 +78,7 @@ export const nonAssessmentsStream = (memberId: string): string => `nonassessment
  * (§ 44a Abs. 3 EStG, FSAK reports) after the member's personal data is erased.
  */
 export const EXEMPTION_ORDER_PERSONAL_FIELDS = ['spouse'] as const satisfies readonly (keyof ExemptionOrderFields)[];
-export const NON_ASSESSMENT_PERSONAL_FIELDS = ['orderNumber', 'taxAuthorities'] as const satisfies readonly (keyof NonAssessmentFields)[];
+export const NON_ASSESSMENT_PERSONAL_FIELDS = [
+  'orderNumber',
+  'taxAuthorities',
+] as const satisfies readonly (keyof NonAssessmentFields)[];

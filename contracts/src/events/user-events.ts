@@ -13,7 +13,8 @@ export type UserDeleted = DomainEvent<'UserDeleted', { userId: string }>;
 /** The user signed out: every token issued before ends (issue 38). */
 export type UserSignedOut = DomainEvent<'UserSignedOut', { userId: string }>;
 
-export type UserEvent = UserCreated | UserRenamed | UserPasswordChanged | UserRolesChanged | UserDeleted | UserSignedOut;
+export type UserEvent =
+  UserCreated | UserRenamed | UserPasswordChanged | UserRolesChanged | UserDeleted | UserSignedOut;
 
 /** A username is reserved by its own stream, so uniqueness holds under concurrent writes. */
 export type UsernameClaimed = DomainEvent<'UsernameClaimed', { username: string; userId: string }>;

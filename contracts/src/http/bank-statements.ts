@@ -1,5 +1,11 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
-import { BANK_STATEMENT_BATCH_MAX, STATEMENT_ENTRY_ID_MAX, STATEMENT_ENTRY_KINDS, STATEMENT_ENTRY_STATES, UNMATCHED_REASONS } from '../events/bank-statement-events.js';
+import {
+  BANK_STATEMENT_BATCH_MAX,
+  STATEMENT_ENTRY_ID_MAX,
+  STATEMENT_ENTRY_KINDS,
+  STATEMENT_ENTRY_STATES,
+  UNMATCHED_REASONS,
+} from '../events/bank-statement-events.js';
 import { TEXT_MAX } from '../limits.js';
 import { ListOf, MaxText, rule, Satisfies } from './rules.js';
 
@@ -9,7 +15,6 @@ import { ListOf, MaxText, rule, Satisfies } from './rules.js';
  * entries and their match state, `POST /bank-statements/{id}/confirm` books entries as payments on shares and `POST
  * /bank-statements/{id}/ignore` sets entries aside. Amounts in cents.
  */
-
 
 /** A statement as listed. */
 export class BankStatementDto {

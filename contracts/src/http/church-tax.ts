@@ -1,6 +1,16 @@
 import { IsIn, IsOptional, IsString } from 'class-validator';
 import { CHURCH_QUERY_KINDS } from '../events/member-events.js';
-import { AsBusinessDate, AsOptionalText, AsText, DateInRange, IsBusinessDate, IsFilled, MaxText, rule, ruleNamingValue } from './rules.js';
+import {
+  AsBusinessDate,
+  AsOptionalText,
+  AsText,
+  DateInRange,
+  IsBusinessDate,
+  IsFilled,
+  MaxText,
+  rule,
+  ruleNamingValue,
+} from './rules.js';
 import { TEXT_MAX } from '../limits.js';
 
 /*
@@ -14,12 +24,21 @@ import { TEXT_MAX } from '../limits.js';
 
 /** `PUT /members/{id}/church-tax`: church id and rate both empty record a null answer (no church tax). */
 export class ChurchTaxWrite {
-  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) @MaxText(TEXT_MAX.code) readonly churchId: string | null = null;
+  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) @MaxText(TEXT_MAX.code) readonly churchId:
+    string | null = null;
   /** Percent as a decimal string ("8", "9"); `,` is read as `.`. */
-  @AsOptionalText() @IsOptional() @IsString(rule('invalidNumber')) @MaxText(TEXT_MAX.code) readonly churchTaxRate: string | null = null;
+  @AsOptionalText() @IsOptional() @IsString(rule('invalidNumber')) @MaxText(TEXT_MAX.code) readonly churchTaxRate:
+    string | null = null;
   /** The date of the answer (its status date). */
-  @AsBusinessDate() @IsFilled(rule('mustNotBeEmpty')) @IsBusinessDate(rule('invalidDate')) @DateInRange() readonly queriedOn: string = '';
-  @AsText(true) @IsIn(CHURCH_QUERY_KINDS, ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.code) readonly queryKind: string = 'paper';
+  @AsBusinessDate()
+  @IsFilled(rule('mustNotBeEmpty'))
+  @IsBusinessDate(rule('invalidDate'))
+  @DateInRange()
+  readonly queriedOn: string = '';
+  @AsText(true)
+  @IsIn(CHURCH_QUERY_KINDS, ruleNamingValue('invalidChoice'))
+  @MaxText(TEXT_MAX.code)
+  readonly queryKind: string = 'paper';
 }
 
 /** A member's church-tax attributes with where they come from. */

@@ -8,10 +8,13 @@ import { ruleNamingValue } from './rules.js';
  * else but a boolean is `invalidChoice`.
  */
 export const ConfirmsWarnings = (): PropertyDecorator => (target: object, propertyName: string | symbol) => {
-  Transform(({ value }: { value: unknown }) => (value === undefined || value === null || value === false || value === 'false' ? false : value === true || value === 'true' ? true : value))(
-    target,
-    propertyName,
-  );
+  Transform(({ value }: { value: unknown }) =>
+    value === undefined || value === null || value === false || value === 'false'
+      ? false
+      : value === true || value === 'true'
+        ? true
+        : value,
+  )(target, propertyName);
   // Optional in the OpenAPI document; left out it reads as false.
   IsOptional()(target, propertyName);
   IsBoolean(ruleNamingValue('invalidChoice'))(target, propertyName);

@@ -2,7 +2,18 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional
 import { MANDATE_KINDS } from '../events/share-payment-events.js';
 import { DIRECT_DEBIT_SKIP_REASONS } from '../direct-debit-templates.js';
 import { TEXT_MAX } from '../limits.js';
-import { AsBusinessDate, AsOptionalText, AsText, DateInRange, IsBusinessDate, ListOf, MaxText, Satisfies, rule, ruleNamingValue } from './rules.js';
+import {
+  AsBusinessDate,
+  AsOptionalText,
+  AsText,
+  DateInRange,
+  IsBusinessDate,
+  ListOf,
+  MaxText,
+  Satisfies,
+  rule,
+  ruleNamingValue,
+} from './rules.js';
 
 /*
  * SEPA direct debits (issue 45, DEBIT; docs/direct-debits.md): a member's mandates (`GET|POST /members/{id}/mandates`,
@@ -22,7 +33,14 @@ export const RETURN_REASON = /^[A-Z0-9]{1,4}$/;
 
 /** `POST /members/{id}/mandates`. */
 export class MandateWrite {
-  @AsText(true) @MaxText(MANDATE_REFERENCE_MAX) @Satisfies('isMandateReference', (v) => typeof v === 'string' && MANDATE_REFERENCE.test(v), rule('mandateReferenceInvalid')) reference: string = '';
+  @AsText(true)
+  @MaxText(MANDATE_REFERENCE_MAX)
+  @Satisfies(
+    'isMandateReference',
+    (v) => typeof v === 'string' && MANDATE_REFERENCE.test(v),
+    rule('mandateReferenceInvalid'),
+  )
+  reference: string = '';
   @AsBusinessDate() @IsBusinessDate(rule('invalidDate')) @DateInRange() signedOn: string = '';
   @AsText(true) @IsIn(MANDATE_KINDS, ruleNamingValue('invalidChoice')) kind: string = 'recurring';
 }
@@ -94,7 +112,11 @@ export class PaymentReturnWrite {
   @IsOptional()
   @IsString(rule('returnReasonInvalid'))
   @MaxText(4)
-  @Satisfies('isReturnReason', (v) => v === null || (typeof v === 'string' && RETURN_REASON.test(v)), rule('returnReasonInvalid'))
+  @Satisfies(
+    'isReturnReason',
+    (v) => v === null || (typeof v === 'string' && RETURN_REASON.test(v)),
+    rule('returnReasonInvalid'),
+  )
   reason: string | null = null;
 }
 

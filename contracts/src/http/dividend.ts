@@ -62,12 +62,21 @@ function year(): PropertyDecorator {
     AsTrimmedText(),
     IsString(rule('invalidNumber')),
     MaxText(TEXT_MAX.code),
-    Satisfies('isDividendYear', (v) => typeof v === 'string' && /^\d{4}$/.test(v) && Number(v) >= DIVIDEND_YEAR_MIN && Number(v) <= last, rule('invalidNumber')),
+    Satisfies(
+      'isDividendYear',
+      (v) => typeof v === 'string' && /^\d{4}$/.test(v) && Number(v) >= DIVIDEND_YEAR_MIN && Number(v) <= last,
+      rule('invalidNumber'),
+    ),
   );
 }
 
 function type(): PropertyDecorator {
-  return compose(AsDividendType(), IsString(rule('invalidChoice')), MaxText(TEXT_MAX.code), IsIn(DIVIDEND_TYPES, rule('invalidChoice')));
+  return compose(
+    AsDividendType(),
+    IsString(rule('invalidChoice')),
+    MaxText(TEXT_MAX.code),
+    IsIn(DIVIDEND_TYPES, rule('invalidChoice')),
+  );
 }
 
 function amount(): PropertyDecorator {
@@ -77,9 +86,21 @@ function amount(): PropertyDecorator {
     IsString(rule('invalidNumber')),
     MaxText(TEXT_MAX.code),
     Satisfies('isPositiveDecimal', (v) => decimal(v) && isPositiveDecimal(v), rule('invalidNumber')),
-    Satisfies('hasDividendDecimals', (v, o) => !decimal(v) || decimalPlaces(v) <= (isTotal(o) ? DIVIDEND_TOTAL_DECIMALS : DIVIDEND_PERCENT_DECIMALS), rule('invalidNumber')),
-    Satisfies('isDividendPercentAtMost', (v, o) => isTotal(o) || !decimal(v) || decimalAtMost(v, BigInt(DIVIDEND_PERCENT_MAX)), rule('mustBeAtMost', String(DIVIDEND_PERCENT_MAX))),
-    Satisfies('isDividendTotalAtMost', (v, o) => !isTotal(o) || !decimal(v) || decimalAtMost(v, BigInt(DIVIDEND_TOTAL_MAX_CENTS / 100)), rule('amountAtMost', formatEuro(DIVIDEND_TOTAL_MAX_CENTS))),
+    Satisfies(
+      'hasDividendDecimals',
+      (v, o) => !decimal(v) || decimalPlaces(v) <= (isTotal(o) ? DIVIDEND_TOTAL_DECIMALS : DIVIDEND_PERCENT_DECIMALS),
+      rule('invalidNumber'),
+    ),
+    Satisfies(
+      'isDividendPercentAtMost',
+      (v, o) => isTotal(o) || !decimal(v) || decimalAtMost(v, BigInt(DIVIDEND_PERCENT_MAX)),
+      rule('mustBeAtMost', String(DIVIDEND_PERCENT_MAX)),
+    ),
+    Satisfies(
+      'isDividendTotalAtMost',
+      (v, o) => !isTotal(o) || !decimal(v) || decimalAtMost(v, BigInt(DIVIDEND_TOTAL_MAX_CENTS / 100)),
+      rule('amountAtMost', formatEuro(DIVIDEND_TOTAL_MAX_CENTS)),
+    ),
   );
 }
 

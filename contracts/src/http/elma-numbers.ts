@@ -17,14 +17,22 @@ export class ElmaNumberDto {
 }
 
 /** The number is checked against the process sent; an empty or unknown process is reported on its own field. */
-const fitsProcess = (process: ElmaProcess, test: (v: string) => boolean) => (v: unknown, body: Record<string, unknown>): boolean =>
-  body.elmaProcess !== process || typeof v !== 'string' || v === '' || test(v);
+const fitsProcess =
+  (process: ElmaProcess, test: (v: string) => boolean) =>
+  (v: unknown, body: Record<string, unknown>): boolean =>
+    body.elmaProcess !== process || typeof v !== 'string' || v === '' || test(v);
 
 /** `POST /elmanumbers`, `PUT /elmanumbers/{id}`. */
 export class ElmaNumberWrite {
-  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @IsIn(ELMA_PROCESSES, ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.code) elmaProcess: string = '';
+  @AsText(true)
+  @IsFilled(rule('mustNotBeEmpty'))
+  @IsIn(ELMA_PROCESSES, ruleNamingValue('invalidChoice'))
+  @MaxText(TEXT_MAX.code)
+  elmaProcess: string = '';
   /** fs: 8 digits starting 1, 3, 5 or 7, not ending 0; km: 11 digits. Spaces are left out. */
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '').replace(/\s+/g, ''))
+  @Transform(({ value }: { value: unknown }) =>
+    (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '').replace(/\s+/g, ''),
+  )
   @IsFilled(rule('mustNotBeEmpty'))
   @MaxText(TEXT_MAX.code)
   @Satisfies('isElmaFs', fitsProcess('fs', isValidElmaFs), rule('invalidElmaFs'))

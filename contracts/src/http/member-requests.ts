@@ -71,13 +71,20 @@ const choiceOf = (v: unknown, allowed: readonly unknown[], normalise: (s: string
 };
 
 /** A boolean, also `"true"`/`"false"`, 1/0; left out false; anything else kept as sent. */
-const boolOf = (v: unknown): unknown => (v === undefined || v === null || v === false || v === 'false' || v === 0 ? false : v === true || v === 'true' || v === 1 ? true : v);
+const boolOf = (v: unknown): unknown =>
+  v === undefined || v === null || v === false || v === 'false' || v === 0
+    ? false
+    : v === true || v === 'true' || v === 1
+      ? true
+      : v;
 /** The SEPA name length (Cdtr/Nm, pain.001.001.09). */
 export const ACCOUNT_HOLDER_MAX = 70;
 const compactUpper = (v: string): string => v.replace(/\s+/g, '').toUpperCase();
 
-const AsMemberText = (normalise?: (s: string) => string): PropertyDecorator => Transform(({ value }: Plain) => textOf(value, normalise));
-const AsChoice = (allowed: readonly unknown[], normalise?: (s: string) => string): PropertyDecorator => Transform(({ value }: Plain) => choiceOf(value, allowed, normalise));
+const AsMemberText = (normalise?: (s: string) => string): PropertyDecorator =>
+  Transform(({ value }: Plain) => textOf(value, normalise));
+const AsChoice = (allowed: readonly unknown[], normalise?: (s: string) => string): PropertyDecorator =>
+  Transform(({ value }: Plain) => choiceOf(value, allowed, normalise));
 
 // ---- Rules ----
 
@@ -89,7 +96,11 @@ const IsMemberText = (): PropertyDecorator => Satisfies('isMemberText', isText, 
 const Required = (): PropertyDecorator => Satisfies('isRequired', present, rule('mustNotBeEmpty'));
 /** Required unless `unless(body)`. */
 const RequiredUnless = (unless: (o: MemberMasterFields) => boolean): PropertyDecorator =>
-  Satisfies('isGivenUnless', (v, o) => present(v) || unless(o as unknown as MemberMasterFields), rule('mustNotBeEmpty'));
+  Satisfies(
+    'isGivenUnless',
+    (v, o) => present(v) || unless(o as unknown as MemberMasterFields),
+    rule('mustNotBeEmpty'),
+  );
 /** Empty, or one of `allowed` (the value sent as parameter). Its constraint is the list (the OpenAPI enum). */
 const OneOf =
   (allowed: readonly unknown[]): PropertyDecorator =>
@@ -100,26 +111,46 @@ const OneOf =
       propertyName: String(propertyName),
       constraints: [allowed],
       options: ruleNamingValue('invalidChoice'),
-      validator: { validate: (v: unknown) => v === null || allowed.includes(v), defaultMessage: () => `${String(propertyName)} is none of ${allowed.join(', ')}` },
+      validator: {
+        validate: (v: unknown) => v === null || allowed.includes(v),
+        defaultMessage: () => `${String(propertyName)} is none of ${allowed.join(', ')}`,
+      },
     });
 /** Empty, or a calendar date not after `notAfter()` (birth dates: not after today). */
 const IsMemberDate = (notAfter?: () => string): PropertyDecorator =>
-  Satisfies(notAfter ? 'isPastDate' : 'isMemberDate', (v) => v === null || (typeof v === 'string' && isIsoDate(v) && (notAfter === undefined || v <= notAfter())), ruleNamingValue('invalidDate'));
+  Satisfies(
+    notAfter ? 'isPastDate' : 'isMemberDate',
+    (v) => v === null || (typeof v === 'string' && isIsoDate(v) && (notAfter === undefined || v <= notAfter())),
+    ruleNamingValue('invalidDate'),
+  );
 /** Empty, or passing `test` (answered with `template`). */
-const Valid = (name: string, test: (v: string) => boolean, template: 'invalidIban' | 'invalidBic' | 'invalidTaxId' | 'invalidEmail' | 'invalidNumber'): PropertyDecorator =>
-  Satisfies(name, (v) => v === null || (typeof v === 'string' && test(v)), rule(template));
+const Valid = (
+  name: string,
+  test: (v: string) => boolean,
+  template: 'invalidIban' | 'invalidBic' | 'invalidTaxId' | 'invalidEmail' | 'invalidNumber',
+): PropertyDecorator => Satisfies(name, (v) => v === null || (typeof v === 'string' && test(v)), rule(template));
 
 const isLegalEntity = (o: MemberMasterFields): boolean => o.legalForm === 1;
 const isDecimal = (v: string): boolean => /^\d{1,3}(\.\d{1,4})?$/.test(v);
 /** A natural person under 18 (by a valid birth date, on the business day) needs a legal representative. */
 const needsRepresentative = (o: MemberMasterFields): boolean =>
-  o.legalForm === 0 && typeof o.birthDate === 'string' && isIsoDate(o.birthDate) && o.birthDate <= businessToday() && isUnderage(o.birthDate, businessToday());
+  o.legalForm === 0 &&
+  typeof o.birthDate === 'string' &&
+  isIsoDate(o.birthDate) &&
+  o.birthDate <= businessToday() &&
+  isUnderage(o.birthDate, businessToday());
 
 /** Master data of a member (every field of `MemberMasterData` but the admission's dates). */
 export class MemberMasterFields {
   /** 0 founder, 1 joiner, 3 investor (2, GDPR removed, is not entered). */
-  @AsChoice(MEMBER_TYPES_ENTERABLE) @Required() @IsIn(MEMBER_TYPES_ENTERABLE, ruleNamingValue('invalidChoice')) memberType!: MemberType;
-  @AsChoice(MEMBER_POSITIONS) @Required() @IsIn(MEMBER_POSITIONS, ruleNamingValue('invalidChoice')) position!: MemberPosition;
+  @AsChoice(MEMBER_TYPES_ENTERABLE)
+  @Required()
+  @IsIn(MEMBER_TYPES_ENTERABLE, ruleNamingValue('invalidChoice'))
+  memberType!: MemberType;
+  @AsChoice(MEMBER_POSITIONS)
+  @Required()
+  @IsIn(MEMBER_POSITIONS, ruleNamingValue('invalidChoice'))
+  position!: MemberPosition;
   /** Required for a natural person. */
   @AsChoice(SALUTATIONS) @RequiredUnless(isLegalEntity) @OneOf(SALUTATIONS) salutation: Salutation | null = null;
   /**
@@ -135,31 +166,47 @@ export class MemberMasterFields {
   postalSalutation!: PostalSalutation;
   @AsChoice(MEMBER_TITLES) @OneOf(MEMBER_TITLES) title: MemberTitle | null = null;
   /** Required for a natural person. */
-  @AsMemberText() @IsMemberText() @RequiredUnless(isLegalEntity) @MaxText(TEXT_MAX.name) @VisibleText() givenName: string | null = null;
+  @AsMemberText() @IsMemberText() @RequiredUnless(isLegalEntity) @MaxText(TEXT_MAX.name) @VisibleText() givenName:
+    string | null = null;
   /** Surname, or the firm name of a legal entity. */
   @AsMemberText() @IsMemberText() @Required() @MaxText(TEXT_MAX.name) @VisibleText() name!: string;
   @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.name) @VisibleText() birthName: string | null = null;
   /** Required for a natural person; not after today. */
-  @AsMemberText() @IsMemberText() @RequiredUnless(isLegalEntity) @IsMemberDate(businessToday) @DateInRange(BIRTH_DATE_MIN, businessToday) birthDate: string | null = null;
+  @AsMemberText()
+  @IsMemberText()
+  @RequiredUnless(isLegalEntity)
+  @IsMemberDate(businessToday)
+  @DateInRange(BIRTH_DATE_MIN, businessToday)
+  birthDate: string | null = null;
   /** 0 natural person, 1 legal entity. */
   @AsChoice(LEGAL_FORMS) @Required() @IsIn(LEGAL_FORMS, ruleNamingValue('invalidChoice')) legalForm!: LegalForm;
   /** 0 unmarried, 1 married, 2 partnered, 3 widowed; required for a natural person. */
-  @AsChoice(CIVIL_STATUSES) @RequiredUnless(isLegalEntity) @OneOf(CIVIL_STATUSES) civilStatus: CivilStatus | null = null;
+  @AsChoice(CIVIL_STATUSES) @RequiredUnless(isLegalEntity) @OneOf(CIVIL_STATUSES) civilStatus: CivilStatus | null =
+    null;
   /** The spouse when also a member (member id); not the member itself (the decider's rule). */
   @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.id) spouse: string | null = null;
   @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.name) @VisibleText() spouseGivenName: string | null = null;
   @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.name) @VisibleText() spouseName: string | null = null;
   @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.name) @VisibleText() spouseBirthName: string | null = null;
-  @AsMemberText() @IsMemberText() @IsMemberDate(businessToday) @DateInRange(BIRTH_DATE_MIN, businessToday) spouseBirthDate: string | null = null;
+  @AsMemberText()
+  @IsMemberText()
+  @IsMemberDate(businessToday)
+  @DateInRange(BIRTH_DATE_MIN, businessToday)
+  spouseBirthDate: string | null = null;
   @AsChoice(MEMBER_TITLES) @OneOf(MEMBER_TITLES) spouseTitle: MemberTitle | null = null;
   /** The spouse's Steuer-IdNr (blanks dropped): 11 digits, valid check digit, as `manualTaxId`. */
-  @AsMemberText((v) => v.replace(/\s+/g, '')) @IsMemberText() @Valid('isSteuerId', isValidSteuerId, 'invalidTaxId') spouseTaxId: string | null = null;
+  @AsMemberText((v) => v.replace(/\s+/g, ''))
+  @IsMemberText()
+  @Valid('isSteuerId', isValidSteuerId, 'invalidTaxId')
+  spouseTaxId: string | null = null;
   @AsMemberText() @IsMemberText() @Required() @MaxText(TEXT_MAX.street) @VisibleText() street!: string;
   @AsMemberText() @IsMemberText() @Required() @MaxText(TEXT_MAX.houseNumber) @VisibleText() streetHomeNumber!: string;
   @AsMemberText() @IsMemberText() @Required() @MaxText(TEXT_MAX.zipCode) @VisibleText() zipCode!: string;
   @AsMemberText() @IsMemberText() @Required() @MaxText(TEXT_MAX.city) @VisibleText() city!: string;
   /** One of the 16 lower-case codes, required at home; null for a foreign member (switching clears it). */
-  @Transform(({ value, obj }: Plain) => (boolOf(obj.isForeign) === true ? null : choiceOf(value, GERMAN_STATES, (v) => v.toLowerCase())))
+  @Transform(({ value, obj }: Plain) =>
+    boolOf(obj.isForeign) === true ? null : choiceOf(value, GERMAN_STATES, (v) => v.toLowerCase()),
+  )
   @RequiredUnless((o) => o.isForeign === true)
   @OneOf(GERMAN_STATES)
   state: GermanState | null = null;
@@ -167,28 +214,55 @@ export class MemberMasterFields {
   @Transform(({ value, obj }: Plain) => (boolOf(obj.isForeign) === true ? textOf(value, (v) => v.toUpperCase()) : null))
   @IsMemberText()
   @RequiredUnless((o) => o.isForeign !== true)
-  @Satisfies('isCountryCode', (v) => v === null || (typeof v === 'string' && /^[A-Z]{2}$/.test(v)), ruleNamingValue('invalidChoice'))
+  @Satisfies(
+    'isCountryCode',
+    (v) => v === null || (typeof v === 'string' && /^[A-Z]{2}$/.test(v)),
+    ruleNamingValue('invalidChoice'),
+  )
   country: string | null = null;
-  @Transform(({ value }: Plain) => boolOf(value)) @IsBoolean(ruleNamingValue('invalidChoice')) isForeign: boolean = false;
+  @Transform(({ value }: Plain) => boolOf(value)) @IsBoolean(ruleNamingValue('invalidChoice')) isForeign: boolean =
+    false;
   /** Who represents a minor: required for a natural person under 18. */
-  @AsMemberText() @IsMemberText() @RequiredUnless((o) => !needsRepresentative(o)) @MaxText(TEXT_MAX.representation) @VisibleText() legalRepresentation: string | null = null;
-  @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.email) @Valid('isEmailAddress', isValidEmail, 'invalidEmail') privateEmail: string | null = null;
+  @AsMemberText()
+  @IsMemberText()
+  @RequiredUnless((o) => !needsRepresentative(o))
+  @MaxText(TEXT_MAX.representation)
+  @VisibleText()
+  legalRepresentation: string | null = null;
+  @AsMemberText()
+  @IsMemberText()
+  @MaxText(TEXT_MAX.email)
+  @Valid('isEmailAddress', isValidEmail, 'invalidEmail')
+  privateEmail: string | null = null;
   @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.telephone) privateTelephone: string | null = null;
   @AsMemberText() @IsMemberText() @Required() @MaxText(TEXT_MAX.name) @VisibleText() bankname!: string;
   /** The account holder when not the member (joint account, a guardian's account for a minor): the SEPA payee name, at most 70 characters. */
-  @AsMemberText() @IsMemberText() @Satisfies('isAccountHolder', (v) => v === null || (typeof v === 'string' && v.length <= ACCOUNT_HOLDER_MAX), rule('mustBeAtMost', String(ACCOUNT_HOLDER_MAX)))
+  @AsMemberText()
+  @IsMemberText()
+  @Satisfies(
+    'isAccountHolder',
+    (v) => v === null || (typeof v === 'string' && v.length <= ACCOUNT_HOLDER_MAX),
+    rule('mustBeAtMost', String(ACCOUNT_HOLDER_MAX)),
+  )
   @VisibleText()
   accountHolder: string | null = null;
   @AsMemberText(compactUpper) @IsMemberText() @Required() @Valid('isIban', isValidIban, 'invalidIban') iban!: string;
   @AsMemberText(compactUpper) @IsMemberText() @Required() @Valid('isBic', isValidBic, 'invalidBic') bic!: string;
   @AsMemberText() @IsMemberText() @Required() @IsMemberDate() @DateInRange() entryDate!: string;
   /** Steuer-IdNr entered by hand (blanks dropped): 11 digits, valid check digit. */
-  @AsMemberText((v) => v.replace(/\s+/g, '')) @IsMemberText() @Valid('isSteuerId', isValidSteuerId, 'invalidTaxId') manualTaxId: string | null = null;
+  @AsMemberText((v) => v.replace(/\s+/g, ''))
+  @IsMemberText()
+  @Valid('isSteuerId', isValidSteuerId, 'invalidTaxId')
+  manualTaxId: string | null = null;
   @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.code) churchId: string | null = null;
   /** A percentage, up to 3 digits and 4 decimals (`9,5` reads as `"9.5"`). */
-  @AsMemberText((v) => v.replace(',', '.')) @IsMemberText() @Valid('isDecimal', isDecimal, 'invalidNumber') churchTaxRate: string | null = null;
+  @AsMemberText((v) => v.replace(',', '.'))
+  @IsMemberText()
+  @Valid('isDecimal', isDecimal, 'invalidNumber')
+  churchTaxRate: string | null = null;
   @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.code) kiSt: string | null = null;
-  @AsMemberText((v) => v.replace(',', '.')) @IsMemberText() @Valid('isDecimal', isDecimal, 'invalidNumber') kiStSatz: string | null = null;
+  @AsMemberText((v) => v.replace(',', '.')) @IsMemberText() @Valid('isDecimal', isDecimal, 'invalidNumber') kiStSatz:
+    string | null = null;
 }
 
 /** A whole number at least 1: numeric text as the number; empty null; anything else as NaN (invalidNumber). */
@@ -209,8 +283,14 @@ export class MemberAdmission extends MemberMasterFields {
   /** Empty: the cooperative's interest-begin rule applied to the entry date (the handler fills it). */
   @AsMemberText() @IsMemberText() @IsMemberDate() @DateInRange() interestBegin: string | null = null;
   /** Shares of the initial subscription. */
-  @Transform(asCount) @Satisfies('isSent', present, rule('mustNotBeEmpty')) @Satisfies('isWholeAtLeastOne', isCount, rule('invalidNumber')) @Max(SHARES_MAX, rule('mustBeAtMost', String(SHARES_MAX))) shareAmount!: number;
-  @Transform(({ value }: Plain) => (typeof value === 'string' && value.trim() === '' ? null : asCount({ value, obj: {} })))
+  @Transform(asCount)
+  @Satisfies('isSent', present, rule('mustNotBeEmpty'))
+  @Satisfies('isWholeAtLeastOne', isCount, rule('invalidNumber'))
+  @Max(SHARES_MAX, rule('mustBeAtMost', String(SHARES_MAX)))
+  shareAmount!: number;
+  @Transform(({ value }: Plain) =>
+    typeof value === 'string' && value.trim() === '' ? null : asCount({ value, obj: {} }),
+  )
   @ValidateIf((o: MemberAdmission) => o.memberNr !== null)
   @Satisfies('isWholeAtLeastOne', isCount, rule('invalidNumber'))
   @Max(MEMBER_NR_MAX, rule('mustBeAtMost', String(MEMBER_NR_MAX)))
@@ -219,7 +299,15 @@ export class MemberAdmission extends MemberMasterFields {
    * The cents paid with the initial subscription when it is paid in part (issue 45; 0 to its amount, the decider's
    * rule); empty: paid in full. The rest is due (docs/share-payments.md).
    */
-  @Transform(({ value }: Plain) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value.trim()) : NaN))
+  @Transform(({ value }: Plain) =>
+    value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+      ? null
+      : typeof value === 'number'
+        ? value
+        : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+          ? Number(value.trim())
+          : NaN,
+  )
   @ValidateIf((o: MemberAdmission) => o.paid !== null)
   @Satisfies('isSafeInteger', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0, rule('invalidNumber'))
   @Max(AMOUNT_MAX_CENTS, rule('mustBeAtMost', String(AMOUNT_MAX_CENTS)))

@@ -2,7 +2,12 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import { ExemptionOrderDto, FieldChange, NonAssessmentDto } from './tax-papers.js';
 import { IsBusinessDate, ListOf, NestedOf } from './rules.js';
 import { SettlementDto } from './settlements.js';
-import { HistoryInstalmentPlan, HistoryMandate, HistoryPayment, HistoryPaymentReturn } from './member-history-payments.js';
+import {
+  HistoryInstalmentPlan,
+  HistoryMandate,
+  HistoryPayment,
+  HistoryPaymentReturn,
+} from './member-history-payments.js';
 
 /*
  * The answers of members and the share ledger (docs/api.md "Members and the share register"), as classes the OpenAPI

@@ -42,6 +42,9 @@ export class NotificationDto {
 export class MarkSeenRequest {
   static readonly bareListField = 'ids';
 
-  @IsArray(rule('invalidChoice')) @ArrayMaxSize(1000, rule('mustBeAtMost', '1000')) @IsString({ each: true, ...rule('invalidChoice') }) @MaxText(TEXT_MAX.id, true)
+  @IsArray(rule('invalidChoice'))
+  @ArrayMaxSize(1000, rule('mustBeAtMost', '1000'))
+  @IsString({ each: true, ...rule('invalidChoice') })
+  @MaxText(TEXT_MAX.id, true)
   readonly ids: string[] = [];
 }

@@ -17,7 +17,8 @@ export const ENTERABLE_POSTING_TYPES = [1, 2, 3, 5, 6, 7, 8] as const;
 export type EnterablePostingType = (typeof ENTERABLE_POSTING_TYPES)[number];
 
 /** Optional text: a number is read as its digits, anything else that is not a string as null (kept untrimmed). */
-const asOptionalText = ({ value }: { value: unknown }): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
+const asOptionalText = ({ value }: { value: unknown }): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 
 /** A whole number: empty reads as null, numeric text as the number, anything else that is no number as NaN. */
 const asOptionalInteger = ({ value }: { value: unknown }): number | null => {
@@ -27,10 +28,12 @@ const asOptionalInteger = ({ value }: { value: unknown }): number | null => {
 };
 
 /** A date as sent, trimmed (a number read as its digits, so that the rules name it); absent stays null. */
-const asDayText = ({ value }: { value: unknown }): string | null => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : null);
+const asDayText = ({ value }: { value: unknown }): string | null =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : null;
 
 /** Optional text trimmed; empty (or anything but text) reads as null. */
-const asOptionalDate = ({ value }: { value: unknown }): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const asOptionalDate = ({ value }: { value: unknown }): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 /** The types that take effect at the end of a financial year and carry a notice date (issue 22). */
 export const NOTICE_TYPES: readonly unknown[] = [2, 6, 7, 8];
@@ -57,7 +60,11 @@ export class PostingRequest {
   type!: EnterablePostingType;
 
   /** The member's id; for an annulation optional (the annulled posting names it). */
-  @Transform(asOptionalText) @unlessAnnulation @Satisfies('isFilled', filled, rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.id) member: string | null = null;
+  @Transform(asOptionalText)
+  @unlessAnnulation
+  @Satisfies('isFilled', filled, rule('mustNotBeEmpty'))
+  @MaxText(TEXT_MAX.id)
+  member: string | null = null;
 
   /** Required but for an annulation (5), whose date is optional (empty: today; decision 242). */
   @Transform(asDayText)
@@ -89,7 +96,11 @@ export class PostingRequest {
   @Transform(asOptionalInteger)
   @ValidateIf((o: PostingRequest) => o.type === 1 || o.type === 2 || o.type === 3)
   @Satisfies('isSent', (v) => v !== null && v !== undefined, rule('mustNotBeEmpty'))
-  @Satisfies('isWholeAtLeastOne', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1, rule('invalidNumber'))
+  @Satisfies(
+    'isWholeAtLeastOne',
+    (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1,
+    rule('invalidNumber'),
+  )
   @Max(SHARES_MAX, rule('mustBeAtMost', String(SHARES_MAX)))
   quantity: number | null = null;
 
@@ -121,7 +132,11 @@ export class PostingRequest {
   @Transform(asOptionalDate)
   @forEnterableType
   @Satisfies('isEmptyUnlessNotice', (v, o) => v === null || NOTICE_TYPES.includes(o.type), rule('mustBeEmpty'))
-  @Satisfies('isBusinessDate', (v) => v === null || (typeof v === 'string' && isIsoDate(v)), ruleNamingValue('invalidDate'))
+  @Satisfies(
+    'isBusinessDate',
+    (v) => v === null || (typeof v === 'string' && isIsoDate(v)),
+    ruleNamingValue('invalidDate'),
+  )
   @DateInRange()
   noticeDate: string | null = null;
 
@@ -129,7 +144,11 @@ export class PostingRequest {
   @Transform(asOptionalDate)
   @forEnterableType
   @Satisfies('isEmptyUnlessExclusion', (v, o) => v === null || o.type === 7, rule('mustBeEmpty'))
-  @Satisfies('isBusinessDate', (v) => v === null || (typeof v === 'string' && isIsoDate(v)), ruleNamingValue('invalidDate'))
+  @Satisfies(
+    'isBusinessDate',
+    (v) => v === null || (typeof v === 'string' && isIsoDate(v)),
+    ruleNamingValue('invalidDate'),
+  )
   @DateInRange()
   dispatchDate: string | null = null;
 
@@ -151,7 +170,6 @@ export class PostingRequest {
   /** True: recorded despite plausibility warnings (else `409 {warnings}`). */
   @ConfirmsWarnings() confirmWarnings: boolean = false;
 }
-
 
 /**
  * `PUT /shares/{id}`: the payment fields of a share register row (a correction event; the row's history is kept).

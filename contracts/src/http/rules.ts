@@ -1,5 +1,11 @@
 import { Transform } from 'class-transformer';
-import { IsArray, registerDecorator, ValidateNested, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import {
+  IsArray,
+  registerDecorator,
+  ValidateNested,
+  type ValidationArguments,
+  type ValidationOptions,
+} from 'class-validator';
 import { isIsoDate } from '../business-date.js';
 import { BUSINESS_DATE_MAX, BUSINESS_DATE_MIN, hasControlCharacter, hasVisibleText } from '../limits.js';
 import type { ValidationTemplate } from '../validation.js';
@@ -17,7 +23,12 @@ export interface RuleContext {
 }
 
 export function isRuleContext(value: unknown): value is RuleContext {
-  return typeof value === 'object' && value !== null && typeof (value as RuleContext).template === 'string' && typeof (value as RuleContext).errors === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as RuleContext).template === 'string' &&
+    typeof (value as RuleContext).errors === 'function'
+  );
 }
 
 /** A rule answered with `template` and fixed parameters (`{"0": parameters[0], …}`). */
@@ -33,8 +44,14 @@ export function ruleNamingValue(template: ValidationTemplate): ValidationOptions
 }
 
 /** A rule on every item of a list, answered once per failing item with the item as parameter 0 (`invalidRole`). */
-export function rulePerItem(template: ValidationTemplate, failing: (items: readonly unknown[]) => readonly unknown[]): ValidationOptions {
-  const context: RuleContext = { template, errors: (value) => (Array.isArray(value) ? failing(value) : [value]).map((item) => [String(item)]) };
+export function rulePerItem(
+  template: ValidationTemplate,
+  failing: (items: readonly unknown[]) => readonly unknown[],
+): ValidationOptions {
+  const context: RuleContext = {
+    template,
+    errors: (value) => (Array.isArray(value) ? failing(value) : [value]).map((item) => [String(item)]),
+  };
   return { each: true, context };
 }
 
@@ -42,7 +59,11 @@ export function rulePerItem(template: ValidationTemplate, failing: (items: reado
  * A named rule over the value and the whole body (`object`): the pure checks of `contracts` (tax number, IBAN,
  * approval numbers, calendar dates) become decorators with it. The name appears in the OpenAPI converters.
  */
-export function Satisfies(name: string, test: (value: unknown, object: Record<string, unknown>) => boolean, options: ValidationOptions): PropertyDecorator {
+export function Satisfies(
+  name: string,
+  test: (value: unknown, object: Record<string, unknown>) => boolean,
+  options: ValidationOptions,
+): PropertyDecorator {
   return (target: object, propertyName: string | symbol) => {
     registerDecorator({
       name,
@@ -50,7 +71,8 @@ export function Satisfies(name: string, test: (value: unknown, object: Record<st
       propertyName: String(propertyName),
       options,
       validator: {
-        validate: (value: unknown, args?: ValidationArguments) => test(value, (args?.object ?? {}) as Record<string, unknown>),
+        validate: (value: unknown, args?: ValidationArguments) =>
+          test(value, (args?.object ?? {}) as Record<string, unknown>),
         // Not empty: class-validator attaches the context (the template) only to a rule with a message.
         defaultMessage: (args?: ValidationArguments) => `${args?.property ?? 'value'} fails ${name}`,
       },
@@ -58,7 +80,8 @@ export function Satisfies(name: string, test: (value: unknown, object: Record<st
   };
 }
 
-export const isBlankValue = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+export const isBlankValue = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** Filled text (not empty, not blanks only). Name `isFilled`. */
 export function IsFilled(options: ValidationOptions): PropertyDecorator {
@@ -70,11 +93,15 @@ export function IsBusinessDate(options: ValidationOptions): PropertyDecorator {
   return Satisfies('isBusinessDate', (v) => typeof v === 'string' && isIsoDate(v), options);
 }
 
-
 // ---- Limits (issue 38; contracts/src/limits.ts, docs/security.md "Limits") ----
 
 /** A rule with constraints the OpenAPI converters read (`maxText`: the length; `isDateInRange`: the range). */
-function limitRule(name: string, constraints: readonly unknown[], test: (value: unknown) => boolean, options: ValidationOptions): PropertyDecorator {
+function limitRule(
+  name: string,
+  constraints: readonly unknown[],
+  test: (value: unknown) => boolean,
+  options: ValidationOptions,
+): PropertyDecorator {
   return (target: object, propertyName: string | symbol) => {
     registerDecorator({
       name,
@@ -82,7 +109,10 @@ function limitRule(name: string, constraints: readonly unknown[], test: (value: 
       propertyName: String(propertyName),
       constraints: [...constraints],
       options,
-      validator: { validate: (value: unknown) => test(value), defaultMessage: (args?: ValidationArguments) => `${args?.property ?? 'value'} fails ${name}` },
+      validator: {
+        validate: (value: unknown) => test(value),
+        defaultMessage: (args?: ValidationArguments) => `${args?.property ?? 'value'} fails ${name}`,
+      },
     });
   };
 }
@@ -92,7 +122,10 @@ function limitRule(name: string, constraints: readonly unknown[], test: (value: 
  * With `each`, every item of a list. Name `maxText` (OpenAPI: `maxLength`).
  */
 export function MaxText(max: number, each = false): PropertyDecorator {
-  return limitRule('maxText', [max], (v) => typeof v !== 'string' || v.length <= max, { ...rule('tooLong', String(max)), each });
+  return limitRule('maxText', [max], (v) => typeof v !== 'string' || v.length <= max, {
+    ...rule('tooLong', String(max)),
+    each,
+  });
 }
 
 /**
@@ -103,8 +136,16 @@ export function MaxText(max: number, each = false): PropertyDecorator {
 export function VisibleText(multiline = false): PropertyDecorator {
   const controls = (v: string): boolean => hasControlCharacter(multiline ? v.replace(/[\n\r\t]/g, '') : v);
   return (target: object, propertyName: string | symbol) => {
-    Satisfies('hasNoControlCharacter', (v) => typeof v !== 'string' || !controls(v), rule('controlCharacters'))(target, propertyName);
-    Satisfies('hasVisibleText', (v) => typeof v !== 'string' || v === '' || hasVisibleText(v), rule('mustNotBeEmpty'))(target, propertyName);
+    Satisfies(
+      'hasNoControlCharacter',
+      (v) => typeof v !== 'string' || !controls(v),
+      rule('controlCharacters'),
+    )(target, propertyName);
+    Satisfies(
+      'hasVisibleText',
+      (v) => typeof v !== 'string' || v === '' || hasVisibleText(v),
+      rule('mustNotBeEmpty'),
+    )(target, propertyName);
   };
 }
 
@@ -112,7 +153,10 @@ export function VisibleText(multiline = false): PropertyDecorator {
  * A real date within `min`..`max` (`dateOutOfRange` naming both); no date, or a malformed one, passes to the other
  * rules. `max` may be a function (birth dates: today). Name `isDateInRange` (OpenAPI: the range in the description).
  */
-export function DateInRange(min: string = BUSINESS_DATE_MIN, max: string | (() => string) = BUSINESS_DATE_MAX): PropertyDecorator {
+export function DateInRange(
+  min: string = BUSINESS_DATE_MIN,
+  max: string | (() => string) = BUSINESS_DATE_MAX,
+): PropertyDecorator {
   const latest = typeof max === 'function' ? max : () => max;
   const test = (v: unknown): boolean => typeof v !== 'string' || !isIsoDate(v) || (v >= min && v <= latest());
   const context: RuleContext = { template: 'dateOutOfRange', errors: () => [[min, latest()]] };
@@ -139,7 +183,9 @@ export function AsOptionalText(): PropertyDecorator {
 
 /** A whole number, also sent as numeric text; other values are kept as sent, so the rules name them. */
 export function AsInteger(): PropertyDecorator {
-  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value));
+  return Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value,
+  );
 }
 
 /** A boolean, also sent as `"true"`/`"false"`. */
@@ -160,7 +206,11 @@ export function AsBusinessDate(emptyAsNull = false): PropertyDecorator {
 /** A list of strings; a single string reads as a one-element list. */
 export function AsStrings(): PropertyDecorator {
   return Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' ? [value] : Array.isArray(value) ? value.map((x) => (typeof x === 'string' ? x : String(x))) : [],
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.map((x) => (typeof x === 'string' ? x : String(x)))
+        : [],
   );
 }
 

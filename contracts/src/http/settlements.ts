@@ -1,9 +1,40 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
-import { LOSS_SHARE_KINDS, MAX_SETTLEMENT_PERIOD_MONTHS, MIN_SETTLEMENT_PERIOD_MONTHS } from '../events/settlement-events.js';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import {
+  LOSS_SHARE_KINDS,
+  MAX_SETTLEMENT_PERIOD_MONTHS,
+  MIN_SETTLEMENT_PERIOD_MONTHS,
+} from '../events/settlement-events.js';
 import { AMOUNT_MAX_CENTS, TEXT_MAX } from '../limits.js';
 import { isValidBic, isValidIban } from '../validators.js';
-import { AsBusinessDate, AsInteger, AsOptionalText, AsText, DateInRange, IsBusinessDate, IsFilled, ListOf, MaxText, Satisfies, VisibleText, isBlankValue, rule, ruleNamingValue } from './rules.js';
+import {
+  AsBusinessDate,
+  AsInteger,
+  AsOptionalText,
+  AsText,
+  DateInRange,
+  IsBusinessDate,
+  IsFilled,
+  ListOf,
+  MaxText,
+  Satisfies,
+  VisibleText,
+  isBlankValue,
+  rule,
+  ruleNamingValue,
+} from './rules.js';
 
 /*
  * The settlement with those who leave (§ 73 GenG, issue 42; docs/settlement.md): `GET /settlements?year=` the year's
@@ -81,14 +112,25 @@ export class SettlementReversal {
   @AsBusinessDate() @IsBusinessDate(rule('invalidDate')) @DateInRange() date: string = '';
 }
 
-const compactIban = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : ''));
+const compactIban = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : '',
+  );
 
 /** `POST /settlements/heirs`: the account of a deceased member's heirs (or community of heirs). */
 export class HeirsAccountWrite {
   @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.id) memberId: string = '';
   @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.name) @VisibleText() accountHolder: string = '';
-  @compactIban() @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.iban) @Satisfies('isIban', (v) => typeof v !== 'string' || v === '' || isValidIban(v), rule('invalidIban')) iban: string = '';
-  @AsOptionalText() @IsOptional() @MaxText(TEXT_MAX.code) @Satisfies('isBic', (v) => v === null || (typeof v === 'string' && isValidBic(v)), rule('invalidBic')) bic: string | null = null;
+  @compactIban()
+  @IsFilled(rule('mustNotBeEmpty'))
+  @MaxText(TEXT_MAX.iban)
+  @Satisfies('isIban', (v) => typeof v !== 'string' || v === '' || isValidIban(v), rule('invalidIban'))
+  iban: string = '';
+  @AsOptionalText()
+  @IsOptional()
+  @MaxText(TEXT_MAX.code)
+  @Satisfies('isBic', (v) => v === null || (typeof v === 'string' && isValidBic(v)), rule('invalidBic'))
+  bic: string | null = null;
 }
 
 /** `GET /settlements/terms`. */
@@ -118,14 +160,28 @@ const PERCENT = /^(\d{1,3})(?:[.,](\d{1,4}))?$/;
 
 /** `PUT /settlements/loss-shares`: the general meeting's decision on the leavers' share of a loss carried forward for `year`. */
 export class LossShareWrite {
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1900, rule('mustBeAtLeast', '1900')) @Max(2199, rule('mustBeAtMost', '2199')) year!: number;
+  @AsInteger()
+  @IsInt(rule('invalidNumber'))
+  @Min(1900, rule('mustBeAtLeast', '1900'))
+  @Max(2199, rule('mustBeAtMost', '2199'))
+  year!: number;
   @AsText(true) @IsIn(LOSS_SHARE_KINDS, ruleNamingValue('invalidChoice')) kind: string = '';
   /** `percent`: above 0, at most 100, at most 4 decimals (a comma is read as the point). */
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(',', '.') : value ?? null))
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'number'
+      ? String(value)
+      : typeof value === 'string'
+        ? value.trim().replace(',', '.')
+        : (value ?? null),
+  )
   @ValidateIf((o: LossShareWrite) => o.kind === 'percent')
   @IsString(rule('lossSharePercentInvalid'))
   @MaxText(TEXT_MAX.code)
-  @Satisfies('isDecimal', (v) => typeof v === 'string' && PERCENT.test(v) && Number(v) > 0 && Number(v) <= 100, rule('lossSharePercentInvalid'))
+  @Satisfies(
+    'isDecimal',
+    (v) => typeof v === 'string' && PERCENT.test(v) && Number(v) > 0 && Number(v) <= 100,
+    rule('lossSharePercentInvalid'),
+  )
   percent: string | null = null;
   /** `perShare`: cents per share, 0 withdraws the decision. */
   @AsInteger()

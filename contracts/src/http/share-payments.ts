@@ -1,10 +1,38 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { INSTALMENT_COUNT_MAX, RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX } from '../share-payment-limits.js';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+} from 'class-validator';
+import {
+  INSTALMENT_COUNT_MAX,
+  RECORDED_PAYMENT_METHODS,
+  SHARE_PAYMENT_REFERENCE_MAX,
+} from '../share-payment-limits.js';
 import { AMOUNT_MAX_CENTS, SHARE_PRICE_MAX_CENTS, TEXT_MAX } from '../limits.js';
 import { isValidCreditorId } from '../creditor-id.js';
 import { formatEuro } from '../euro-text.js';
-import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, DateInRange, IsBusinessDate, ListOf, MaxText, NestedOf, Satisfies, VisibleText, rule } from './rules.js';
+import {
+  AsBoolean,
+  AsBusinessDate,
+  AsInteger,
+  AsOptionalText,
+  DateInRange,
+  IsBusinessDate,
+  ListOf,
+  MaxText,
+  NestedOf,
+  Satisfies,
+  VisibleText,
+  rule,
+} from './rules.js';
 
 /*
  * The payments on subscribed shares (issue 45; docs/share-payments.md): `POST /members/{id}/share-payments` a payment,
@@ -25,11 +53,17 @@ const amountRules = () => (target: object, property: string | symbol) => {
  * subscription; without, on the member's oldest outstanding subscriptions (share-payment.decider.ts).
  */
 export class SharePaymentWrite {
-  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) @MaxText(TEXT_MAX.id) balanceId: string | null = null;
+  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) @MaxText(TEXT_MAX.id) balanceId: string | null =
+    null;
   @AsBusinessDate() @IsBusinessDate(rule('invalidDate')) @DateInRange() date: string = '';
   @amountRules() amount!: number;
   @IsIn(RECORDED_PAYMENT_METHODS, rule('invalidChoice')) method: string = 'transfer';
-  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) @MaxText(SHARE_PAYMENT_REFERENCE_MAX) @VisibleText() reference: string | null = null;
+  @AsOptionalText()
+  @IsOptional()
+  @IsString(rule('invalidChoice'))
+  @MaxText(SHARE_PAYMENT_REFERENCE_MAX)
+  @VisibleText()
+  reference: string | null = null;
 }
 
 /** The payment ids a `POST /members/{id}/share-payments` recorded (one per subscription it paid). */
@@ -49,7 +83,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export class InstalmentPlanWrite {
   // Each item read as an InstalmentWrite (its own rules); a list longer than the limit is left as sent and refused whole.
   @Transform(({ value }: { value: unknown }) =>
-    Array.isArray(value) && value.length <= INSTALMENT_COUNT_MAX ? value.map((v) => plainToInstance(InstalmentWrite, isObject(v) ? v : {})) : value,
+    Array.isArray(value) && value.length <= INSTALMENT_COUNT_MAX
+      ? value.map((v) => plainToInstance(InstalmentWrite, isObject(v) ? v : {}))
+      : value,
   )
   @IsArray(rule('invalidChoice'))
   @ArrayMinSize(1, rule('mustNotBeEmpty'))
@@ -88,10 +124,22 @@ export class ShareDueDto {
 /** The statutes' word on instalments (§ 7 Nr. 1 GenG). */
 export class InstalmentTermsWrite {
   @AsBoolean() @IsBoolean(rule('invalidChoice')) allowed!: boolean;
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(INSTALMENT_COUNT_MAX, rule('mustBeAtMost', String(INSTALMENT_COUNT_MAX))) maxCount!: number;
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(12, rule('mustBeAtMost', '12')) rhythmMonths!: number;
+  @AsInteger()
+  @IsInt(rule('invalidNumber'))
+  @Min(1, rule('mustBeAtLeast', '1'))
+  @Max(INSTALMENT_COUNT_MAX, rule('mustBeAtMost', String(INSTALMENT_COUNT_MAX)))
+  maxCount!: number;
+  @AsInteger()
+  @IsInt(rule('invalidNumber'))
+  @Min(1, rule('mustBeAtLeast', '1'))
+  @Max(12, rule('mustBeAtMost', '12'))
+  rhythmMonths!: number;
   /** Cents per share, at most the share's price (checked against it by the decider). */
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(0, rule('amountAtLeast', formatEuro(0))) @Max(SHARE_PRICE_MAX_CENTS, rule('amountAtMost', formatEuro(SHARE_PRICE_MAX_CENTS))) minFirstPerShare!: number;
+  @AsInteger()
+  @IsInt(rule('invalidNumber'))
+  @Min(0, rule('amountAtLeast', formatEuro(0)))
+  @Max(SHARE_PRICE_MAX_CENTS, rule('amountAtMost', formatEuro(SHARE_PRICE_MAX_CENTS)))
+  minFirstPerShare!: number;
 }
 
 /** `PUT /cooperative/payment-terms` and its answer (`GET`): the cooperative's payment terms. */
@@ -99,13 +147,23 @@ export class PaymentTermsWrite {
   @Transform(({ value }: { value: unknown }) => plainToInstance(InstalmentTermsWrite, isObject(value) ? value : {}))
   @NestedOf(() => InstalmentTermsWrite)
   instalments!: InstalmentTermsWrite;
-  @AsInteger() @IsInt(rule('invalidNumber')) @Min(1, rule('mustBeAtLeast', '1')) @Max(365, rule('mustBeAtMost', '365')) reminderAfterDays!: number;
+  @AsInteger()
+  @IsInt(rule('invalidNumber'))
+  @Min(1, rule('mustBeAtLeast', '1'))
+  @Max(365, rule('mustBeAtMost', '365'))
+  reminderAfterDays!: number;
   @AsBoolean() @IsBoolean(rule('invalidChoice')) creditDividendUntilPaid!: boolean;
   /** The SEPA creditor identifier (Gläubiger-ID), blanks removed and in capitals; empty reads as null. */
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? value.replace(/\s+/g, '').toUpperCase() : null))
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value.trim() !== '' ? value.replace(/\s+/g, '').toUpperCase() : null,
+  )
   @IsOptional()
   @MaxText(TEXT_MAX.code + 15)
-  @Satisfies('isCreditorId', (v) => v === null || (typeof v === 'string' && isValidCreditorId(v)), rule('invalidCreditorId'))
+  @Satisfies(
+    'isCreditorId',
+    (v) => v === null || (typeof v === 'string' && isValidCreditorId(v)),
+    rule('invalidCreditorId'),
+  )
   creditorId: string | null = null;
 }
 

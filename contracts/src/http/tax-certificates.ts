@@ -19,7 +19,11 @@ export class TaxCertificateCorrection {
   /** 1 to 200 characters, printed on the certificate and recorded with it. */
   @AsText(true)
   @IsFilled(rule('mustNotBeEmpty'))
-  @Satisfies('isCorrectionReason', (v) => typeof v !== 'string' || v.length <= CORRECTION_REASON_MAX, rule('mustBeAtMost', String(CORRECTION_REASON_MAX)))
+  @Satisfies(
+    'isCorrectionReason',
+    (v) => typeof v !== 'string' || v.length <= CORRECTION_REASON_MAX,
+    rule('mustBeAtMost', String(CORRECTION_REASON_MAX)),
+  )
   @VisibleText(true)
   reason: string = '';
 }

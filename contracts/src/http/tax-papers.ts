@@ -1,7 +1,29 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { Transform } from 'class-transformer';
-import { EXEMPTION_ORDER_TYPES, NON_ASSESSMENT_TYPES, type ExemptionOrderType, type NonAssessmentType, type TaxPaperState } from '../tax-papers.js';
-import { AsBoolean, AsBusinessDate, AsInteger, AsOptionalText, AsText, DateInRange, IsBusinessDate, IsFilled, ListOf, MaxText, Satisfies, VisibleText, isBlankValue, rule, ruleNamingValue } from './rules.js';
+import {
+  EXEMPTION_ORDER_TYPES,
+  NON_ASSESSMENT_TYPES,
+  type ExemptionOrderType,
+  type NonAssessmentType,
+  type TaxPaperState,
+} from '../tax-papers.js';
+import {
+  AsBoolean,
+  AsBusinessDate,
+  AsInteger,
+  AsOptionalText,
+  AsText,
+  DateInRange,
+  IsBusinessDate,
+  IsFilled,
+  ListOf,
+  MaxText,
+  Satisfies,
+  VisibleText,
+  isBlankValue,
+  rule,
+  ruleNamingValue,
+} from './rules.js';
 import { AMOUNT_MAX_CENTS, TEXT_MAX } from '../limits.js';
 
 const TAX_PAPER_STATES = ['active', 'inactive'] as const;
@@ -87,13 +109,20 @@ export class TaxPaperHistoryEntry {
 /** The fields of an exemption order as the clerk sends them (PUT sends the whole order: fields left out are cleared). */
 export class ExemptionOrderFieldsWrite {
   /** 0 initial, 1 follow-up. */
-  @AsInteger() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsIn(EXEMPTION_ORDER_TYPES, ruleNamingValue('invalidChoice')) type!: ExemptionOrderType;
-  @AsBoolean() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBoolean(ruleNamingValue('invalidChoice')) joint!: boolean;
+  @AsInteger()
+  @Satisfies('isPresent', present, rule('mustNotBeEmpty'))
+  @IsIn(EXEMPTION_ORDER_TYPES, ruleNamingValue('invalidChoice'))
+  type!: ExemptionOrderType;
+  @AsBoolean()
+  @Satisfies('isPresent', present, rule('mustNotBeEmpty'))
+  @IsBoolean(ruleNamingValue('invalidChoice'))
+  joint!: boolean;
   /**
    * A joint order covers the spouse recorded in the member's master data, a member or not: `spouse`, if sent, must be
    * the member linked there as spouse (the order records that link itself); empty for a single order.
    */
-  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.id) spouse: string | null = null;
+  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.id) spouse:
+    string | null = null;
   /** Euro cents, greater than 0. */
   @AsInteger()
   @Satisfies('isSent', (v) => v !== undefined && v !== null && v !== '', rule('mustNotBeEmpty'))
@@ -101,10 +130,19 @@ export class ExemptionOrderFieldsWrite {
   @Min(1, rule('mustBeGreaterThan', '0'))
   @Max(AMOUNT_MAX_CENTS, rule('mustBeAtMost', String(AMOUNT_MAX_CENTS)))
   amount!: number;
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() date!: string;
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() startDate!: string;
+  @AsBusinessDate()
+  @Satisfies('isPresent', present, rule('mustNotBeEmpty'))
+  @IsBusinessDate(ruleNamingValue('invalidDate'))
+  @DateInRange()
+  date!: string;
+  @AsBusinessDate()
+  @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty'))
+  @IsBusinessDate(ruleNamingValue('invalidDate'))
+  @DateInRange()
+  startDate!: string;
   /** Empty: open-ended. */
-  @AsBusinessDate(true) @IsOptional() @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() endDate: string | null = null;
+  @AsBusinessDate(true) @IsOptional() @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() endDate:
+    string | null = null;
 }
 
 /** `POST /exemptionorders`: a new order of `member`. */
@@ -119,17 +157,43 @@ export class ExemptionOrderCorrection extends ExemptionOrderFieldsWrite {
 
 /** The original is on file: `true` (also `"true"`, `1`, `"1"`); false, 0 or empty read as null. */
 const asOriginal = (value: unknown): unknown =>
-  value === true || value === 'true' || value === 1 || value === '1' ? true : value === undefined || value === null || value === false || value === 'false' || value === '' || value === 0 || value === '0' ? null : value;
+  value === true || value === 'true' || value === 1 || value === '1'
+    ? true
+    : value === undefined ||
+        value === null ||
+        value === false ||
+        value === 'false' ||
+        value === '' ||
+        value === 0 ||
+        value === '0'
+      ? null
+      : value;
 
 /** The fields of a non-assessment certificate as the clerk sends them (PUT: the whole certificate). */
 export class NonAssessmentFieldsWrite {
   /** 0, 60, 100 or -1. */
-  @AsInteger() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsIn(NON_ASSESSMENT_TYPES, ruleNamingValue('invalidChoice')) type!: NonAssessmentType;
+  @AsInteger()
+  @Satisfies('isPresent', present, rule('mustNotBeEmpty'))
+  @IsIn(NON_ASSESSMENT_TYPES, ruleNamingValue('invalidChoice'))
+  type!: NonAssessmentType;
   @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.reference) @VisibleText() orderNumber: string = '';
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('mustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() date!: string;
-  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.authority) @VisibleText() taxAuthorities: string = '';
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() startDate!: string;
-  @AsBusinessDate() @Satisfies('isPresent', present, rule('endDateMustNotBeEmpty')) @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() endDate!: string;
+  @AsBusinessDate()
+  @Satisfies('isPresent', present, rule('mustNotBeEmpty'))
+  @IsBusinessDate(ruleNamingValue('invalidDate'))
+  @DateInRange()
+  date!: string;
+  @AsText(true) @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.authority) @VisibleText() taxAuthorities: string =
+    '';
+  @AsBusinessDate()
+  @Satisfies('isPresent', present, rule('startDateMustNotBeEmpty'))
+  @IsBusinessDate(ruleNamingValue('invalidDate'))
+  @DateInRange()
+  startDate!: string;
+  @AsBusinessDate()
+  @Satisfies('isPresent', present, rule('endDateMustNotBeEmpty'))
+  @IsBusinessDate(ruleNamingValue('invalidDate'))
+  @DateInRange()
+  endDate!: string;
   @Transform(({ value }: { value: unknown }) => asOriginal(value))
   @IsOptional()
   @Satisfies('isOriginal', (v) => v === true, ruleNamingValue('invalidChoice'))

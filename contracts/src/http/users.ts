@@ -1,6 +1,17 @@
 import { IsArray, IsIn, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { ROLES, isRole, type Role } from '../roles.js';
-import { AsStrings, AsText, IsFilled, MaxText, Satisfies, VisibleText, isBlankValue, rule, ruleNamingValue, rulePerItem } from './rules.js';
+import {
+  AsStrings,
+  AsText,
+  IsFilled,
+  MaxText,
+  Satisfies,
+  VisibleText,
+  isBlankValue,
+  rule,
+  ruleNamingValue,
+  rulePerItem,
+} from './rules.js';
 import { TEXT_MAX } from '../limits.js';
 
 /** What the API answers for a user. The password hash never leaves the server. */
@@ -11,7 +22,8 @@ export class UserDto {
   @IsString() readonly cooperative!: string;
 }
 
-const passwordsMatch = (value: unknown, body: Record<string, unknown>): boolean => (value ?? '') === (body.password ?? '');
+const passwordsMatch = (value: unknown, body: Record<string, unknown>): boolean =>
+  (value ?? '') === (body.password ?? '');
 const unknownRoles = (items: readonly unknown[]): unknown[] => items.filter((r) => !isRole(r));
 
 /**
@@ -20,9 +32,20 @@ const unknownRoles = (items: readonly unknown[]): unknown[] => items.filter((r) 
  */
 export class UserCreate {
   @AsText() @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.username) @VisibleText() username: string = '';
-  @AsText() @ValidateIf((o: UserCreate) => isBlankValue(o.passwordRepeat)) @IsFilled(rule('passwordRequired')) @MaxText(TEXT_MAX.password) password: string = '';
-  @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) @MaxText(TEXT_MAX.password) passwordRepeat: string = '';
-  @AsStrings() @IsArray(ruleNamingValue('invalidRole')) @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles)) @MaxText(TEXT_MAX.code * 2, true) roles: string[] = [];
+  @AsText()
+  @ValidateIf((o: UserCreate) => isBlankValue(o.passwordRepeat))
+  @IsFilled(rule('passwordRequired'))
+  @MaxText(TEXT_MAX.password)
+  password: string = '';
+  @AsText()
+  @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual'))
+  @MaxText(TEXT_MAX.password)
+  passwordRepeat: string = '';
+  @AsStrings()
+  @IsArray(ruleNamingValue('invalidRole'))
+  @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles))
+  @MaxText(TEXT_MAX.code * 2, true)
+  roles: string[] = [];
   @AsText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.id) cooperative?: string;
 }
 
@@ -30,13 +53,23 @@ export class UserCreate {
 export class UserWrite {
   @AsText() @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.username) @VisibleText() username: string = '';
   @AsText() @IsString(rule('passwordRequired')) @MaxText(TEXT_MAX.password) password: string = '';
-  @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) @MaxText(TEXT_MAX.password) passwordRepeat: string = '';
-  @AsStrings() @IsArray(ruleNamingValue('invalidRole')) @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles)) @MaxText(TEXT_MAX.code * 2, true) roles: string[] = [];
+  @AsText()
+  @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual'))
+  @MaxText(TEXT_MAX.password)
+  passwordRepeat: string = '';
+  @AsStrings()
+  @IsArray(ruleNamingValue('invalidRole'))
+  @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles))
+  @MaxText(TEXT_MAX.code * 2, true)
+  roles: string[] = [];
 }
 
 /** `PUT /users/me/password`: the current password and the new one, typed twice (issue 38). */
 export class OwnPasswordChange {
   @AsText() @IsString(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.password) currentPassword: string = '';
   @AsText() @IsString(rule('passwordRequired')) @MaxText(TEXT_MAX.password) password: string = '';
-  @AsText() @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual')) @MaxText(TEXT_MAX.password) passwordRepeat: string = '';
+  @AsText()
+  @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual'))
+  @MaxText(TEXT_MAX.password)
+  passwordRepeat: string = '';
 }

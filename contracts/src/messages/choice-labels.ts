@@ -16,7 +16,12 @@ export interface ChoiceLabels {
   readonly titles: Readonly<Record<'Dr' | 'Prof' | 'none', string>>;
   /** Church tax codes (Konfessionsschlüssel of the wage tax procedure); others are shown as the code. */
   readonly churches: Readonly<Record<'ak' | 'ev' | 'fr' | 'is' | 'jd' | 'lt' | 'rf' | 'rk', string>>;
-  readonly states: Readonly<Record<'bb' | 'be' | 'bw' | 'by' | 'hb' | 'he' | 'hh' | 'mv' | 'ni' | 'nw' | 'rp' | 'sh' | 'sl' | 'sn' | 'st' | 'th', string>>;
+  readonly states: Readonly<
+    Record<
+      'bb' | 'be' | 'bw' | 'by' | 'hb' | 'he' | 'hh' | 'mv' | 'ni' | 'nw' | 'rp' | 'sh' | 'sl' | 'sn' | 'st' | 'th',
+      string
+    >
+  >;
   /** Posting (balance) types 0 to 8. */
   readonly balanceTypes: Readonly<Record<'0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8', string>>;
   readonly exemptionTypes: Readonly<Record<'0' | '1', string>>;
@@ -25,12 +30,23 @@ export interface ChoiceLabels {
 }
 
 export const CHOICE_LABELS_EN = {
-  memberTypes: { '0': 'Founding member', '1': 'Member by accession', '2': 'Data removed (GDPR)', '3': 'Investing member' },
+  memberTypes: {
+    '0': 'Founding member',
+    '1': 'Member by accession',
+    '2': 'Data removed (GDPR)',
+    '3': 'Investing member',
+  },
   positions: { '0': 'Member', '1': 'President', '2': 'Supervisory board', '3': 'Adviser' },
   legalForms: { '0': 'Natural person', '1': 'Legal entity' },
   civilStatuses: { '0': 'Unmarried', '1': 'Married', '2': 'Civil partnership', '3': 'Widowed' },
   salutations: { Frau: 'Ms', Herr: 'Mr' },
-  postalSalutations: { female: 'Dear Ms', femaleDr: 'Dear Dr (female)', male: 'Dear Mr', maleDr: 'Dear Dr (male)', company: 'Dear Sir or Madam' },
+  postalSalutations: {
+    female: 'Dear Ms',
+    femaleDr: 'Dear Dr (female)',
+    male: 'Dear Mr',
+    maleDr: 'Dear Dr (male)',
+    company: 'Dear Sir or Madam',
+  },
   titles: { Dr: 'Dr.', Prof: 'Prof.', none: 'No title' },
   churches: {
     ak: 'Old Catholic',
@@ -87,12 +103,23 @@ export const CHOICE_LABELS_EN = {
 } as const satisfies ChoiceLabels;
 
 export const CHOICE_LABELS_DE = {
-  memberTypes: { '0': 'Gründungsmitglied', '1': 'Beigetretenes Mitglied', '2': 'Daten gelöscht (DSGVO)', '3': 'Investierendes Mitglied' },
+  memberTypes: {
+    '0': 'Gründungsmitglied',
+    '1': 'Beigetretenes Mitglied',
+    '2': 'Daten gelöscht (DSGVO)',
+    '3': 'Investierendes Mitglied',
+  },
   positions: { '0': 'Mitglied', '1': 'Vorstand', '2': 'Aufsichtsrat', '3': 'Beirat' },
   legalForms: { '0': 'Natürliche Person', '1': 'Juristische Person' },
   civilStatuses: { '0': 'Ledig', '1': 'Verheiratet', '2': 'Eingetragene Partnerschaft', '3': 'Verwitwet' },
   salutations: { Frau: 'Frau', Herr: 'Herr' },
-  postalSalutations: { female: 'Sehr geehrte Frau', femaleDr: 'Sehr geehrte Frau Dr.', male: 'Sehr geehrter Herr', maleDr: 'Sehr geehrter Herr Dr.', company: 'Sehr geehrte Damen und Herren' },
+  postalSalutations: {
+    female: 'Sehr geehrte Frau',
+    femaleDr: 'Sehr geehrte Frau Dr.',
+    male: 'Sehr geehrter Herr',
+    maleDr: 'Sehr geehrter Herr Dr.',
+    company: 'Sehr geehrte Damen und Herren',
+  },
   titles: { Dr: 'Dr.', Prof: 'Prof.', none: 'Kein Titel' },
   churches: {
     ak: 'altkatholisch',

@@ -5,6 +5,8 @@ export const LIMIT_MESSAGES_DE: Record<keyof typeof LIMIT_MESSAGES_EN, string> =
   tooLong: 'Höchstens %{0} Zeichen',
   dateOutOfRange: 'Bitte ein Datum vom %{0} bis %{1} eingeben',
   controlCharacters: 'Darf keine Steuerzeichen enthalten',
-  renderBudgetExceeded: 'Das PDF konnte nicht innerhalb seiner Grenze von %{0} Sekunden und %{1} MB erstellt werden; bitte versuchen Sie es später erneut oder wählen Sie weniger Mitglieder',
-  sepaNameNotRepresentable: 'Der Name des Kontoinhabers kann nicht in die SEPA-Datei geschrieben werden (nur lateinische Buchstaben, Ziffern und wenige Zeichen sind erlaubt); bitte in lateinischen Buchstaben erfassen (Mitgl.-Nr. %{0})',
+  renderBudgetExceeded:
+    'Das PDF konnte nicht innerhalb seiner Grenze von %{0} Sekunden und %{1} MB erstellt werden; bitte versuchen Sie es später erneut oder wählen Sie weniger Mitglieder',
+  sepaNameNotRepresentable:
+    'Der Name des Kontoinhabers kann nicht in die SEPA-Datei geschrieben werden (nur lateinische Buchstaben, Ziffern und wenige Zeichen sind erlaubt); bitte in lateinischen Buchstaben erfassen (Mitgl.-Nr. %{0})',
 };

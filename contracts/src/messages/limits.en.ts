@@ -3,6 +3,8 @@ export const LIMIT_MESSAGES_EN = {
   tooLong: 'At most %{0} characters',
   dateOutOfRange: 'Enter a date from %{0} to %{1}',
   controlCharacters: 'Must not contain control characters',
-  renderBudgetExceeded: 'The PDF could not be made within its limit of %{0} seconds and %{1} MB; please try again later or choose fewer members',
-  sepaNameNotRepresentable: 'The account holder’s name cannot be written in the SEPA file (only Latin letters, digits and a few signs are allowed); enter it in Latin letters (member no. %{0})',
+  renderBudgetExceeded:
+    'The PDF could not be made within its limit of %{0} seconds and %{1} MB; please try again later or choose fewer members',
+  sepaNameNotRepresentable:
+    'The account holder’s name cannot be written in the SEPA file (only Latin letters, digits and a few signs are allowed); enter it in Latin letters (member no. %{0})',
 };

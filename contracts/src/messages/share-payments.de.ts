@@ -5,8 +5,10 @@ export const SHARE_PAYMENT_MESSAGES_DE: Record<keyof typeof SHARE_PAYMENT_MESSAG
   notASubscription: 'Keine Zeichnung dieses Mitglieds (Beitritt oder weitere Anteile, nicht storniert)',
   paymentAboveOutstanding: 'Die Zahlung %{0} € ist höher als der offene Betrag (%{1} €)',
   nothingOutstanding: 'Auf die Anteile dieses Mitglieds ist zu diesem Datum nichts offen',
-  dividendCreditByClosureOnly: 'Eine Dividende wird nur durch den Dividendenabschluss dem Geschäftsguthaben gutgeschrieben',
-  earlierSharesNotPaid: 'Weitere Anteile sind nicht möglich, solange frühere nicht voll eingezahlt sind (§ 15b GenG): %{0} € offen',
+  dividendCreditByClosureOnly:
+    'Eine Dividende wird nur durch den Dividendenabschluss dem Geschäftsguthaben gutgeschrieben',
+  earlierSharesNotPaid:
+    'Weitere Anteile sind nicht möglich, solange frühere nicht voll eingezahlt sind (§ 15b GenG): %{0} € offen',
   instalmentsNotAllowed: 'Die Zahlungsbedingungen der Genossenschaft erlauben keine Ratenzahlung',
   instalmentsSumMismatch: 'Die Raten ergeben %{0} €, offen sind %{1} €',
   firstInstalmentTooSmall: 'Die erste Rate muss mindestens %{0} € betragen (§ 7 GenG, Satzung)',

@@ -4,7 +4,8 @@ export const SHARE_PAYMENT_MESSAGES_EN = {
   paymentAboveOutstanding: 'The payment %{0} € is more than is outstanding (%{1} €)',
   nothingOutstanding: 'Nothing is outstanding on this member’s shares on that date',
   dividendCreditByClosureOnly: 'A dividend is credited to the shares by the dividend’s closure only',
-  earlierSharesNotPaid: 'Further shares are refused while earlier ones are not fully paid (§ 15b GenG): %{0} € outstanding',
+  earlierSharesNotPaid:
+    'Further shares are refused while earlier ones are not fully paid (§ 15b GenG): %{0} € outstanding',
   instalmentsNotAllowed: 'The cooperative’s payment terms do not allow instalments',
   instalmentsSumMismatch: 'The instalments sum to %{0} €, the unpaid part is %{1} €',
   firstInstalmentTooSmall: 'The first instalment must be at least %{0} € (§ 7 GenG, the statutes)',

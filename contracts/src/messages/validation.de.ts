@@ -40,9 +40,11 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   mustBeAtLeast: 'Muss mindestens %{0} sein',
   mustBeAtMost: 'Darf höchstens %{0} sein',
   exitBeforeEntry: 'Das Ausscheiden kann nicht vor dem Eintritt am %{0} liegen',
-  postingAfterEnd: 'Eine Buchung vom %{0} liegt nach dem Ende der Mitgliedschaft am %{1}; bitte stornieren Sie sie zuerst',
+  postingAfterEnd:
+    'Eine Buchung vom %{0} liegt nach dem Ende der Mitgliedschaft am %{1}; bitte stornieren Sie sie zuerst',
   withdrawalLeavesTooFew: 'Das Mitglied hält am %{2} %{0} Anteile; mindestens %{1} müssen verbleiben',
-  extraordinaryNeedsFullYear: 'Eine außerordentliche Kündigung ist erst nach einem vollen Geschäftsjahr der Mitgliedschaft möglich, ab %{0}',
+  extraordinaryNeedsFullYear:
+    'Eine außerordentliche Kündigung ist erst nach einem vollen Geschäftsjahr der Mitgliedschaft möglich, ab %{0}',
   cannotDeleteSelf: 'Sie können Ihren eigenen Benutzer nicht löschen',
   retentionHoldAlreadySet: 'Das Mitglied ist bereits von der Datenschutz-Bereinigung ausgenommen',
   retentionHoldNotSet: 'Das Mitglied ist nicht von der Bereinigung ausgenommen',
@@ -50,7 +52,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   invalidAmount: 'Bitte geben Sie einen Betrag in Euro ein, z. B. 250,00',
   selectTarget: 'Bitte wählen Sie das Zielmitglied',
   canNotTransferToSelf: 'Eine Übertragung an dasselbe Mitglied ist nicht möglich.',
-  atLeastAmountMustRemain: 'Nach der Buchung müssen mindestens %{0} € verbleiben. Anteile im Bestand: %{1}, davon können höchstens %{2} abgehen.',
+  atLeastAmountMustRemain:
+    'Nach der Buchung müssen mindestens %{0} € verbleiben. Anteile im Bestand: %{1}, davon können höchstens %{2} abgehen.',
   memberHasExited: 'Das Mitglied ist ausgeschieden; weitere Buchungen sind nicht möglich',
   cannotAnnul: 'Diese Buchung kann nicht storniert werden',
   memberNrTaken: 'Die Mitgliedsnummer %{0} ist bereits vergeben',
@@ -70,12 +73,18 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   amountExceedsAllowance: 'Der Betrag übersteigt den Sparer-Pauschbetrag von %{0} € für %{1}',
   conflictExemptionOrder: 'Überschneidung mit einem anderen Freistellungsauftrag des Mitglieds (unten markiert)',
   conflictNonAssessment: 'Überschneidung mit einer anderen NV-Bescheinigung des Mitglieds (unten markiert)',
-  postalSalutationDoesNotFitLegalForm: 'Diese Briefanrede passt nicht zur Rechtsform: Eine Firma wird mit „Sehr geehrte Damen und Herren“ angeschrieben, eine Person mit Namen',
-  exemptionOrderNotForLegalEntity: 'Juristische Personen können keinen Freistellungsauftrag erteilen (kein Sparer-Pauschbetrag)',
-  exemptionOrderNotForNonResident: 'Mitglieder mit Wohnsitz im Ausland können keinen Freistellungsauftrag erteilen (nur unbeschränkt Steuerpflichtige)',
-  jointOrderNeedsSpouse: 'Ein gemeinsamer Freistellungsauftrag setzt einen in den Stammdaten erfassten Ehegatten oder Lebenspartner voraus',
-  jointOrderOfSpouseOverlaps: 'Der Ehegatte %{0} hat für diesen Zeitraum bereits einen gemeinsamen Freistellungsauftrag',
-  nonAssessmentNotForNonResident: 'Mitglieder mit Wohnsitz im Ausland können keine Bescheinigung der Art %{0} haben (nur unbeschränkt Steuerpflichtige)',
+  postalSalutationDoesNotFitLegalForm:
+    'Diese Briefanrede passt nicht zur Rechtsform: Eine Firma wird mit „Sehr geehrte Damen und Herren“ angeschrieben, eine Person mit Namen',
+  exemptionOrderNotForLegalEntity:
+    'Juristische Personen können keinen Freistellungsauftrag erteilen (kein Sparer-Pauschbetrag)',
+  exemptionOrderNotForNonResident:
+    'Mitglieder mit Wohnsitz im Ausland können keinen Freistellungsauftrag erteilen (nur unbeschränkt Steuerpflichtige)',
+  jointOrderNeedsSpouse:
+    'Ein gemeinsamer Freistellungsauftrag setzt einen in den Stammdaten erfassten Ehegatten oder Lebenspartner voraus',
+  jointOrderOfSpouseOverlaps:
+    'Der Ehegatte %{0} hat für diesen Zeitraum bereits einen gemeinsamen Freistellungsauftrag',
+  nonAssessmentNotForNonResident:
+    'Mitglieder mit Wohnsitz im Ausland können keine Bescheinigung der Art %{0} haben (nur unbeschränkt Steuerpflichtige)',
   dateInFuture: 'Das Datum %{0} liegt in der Zukunft',
   approvalBeforeDeclaration: 'Die Zulassung liegt vor der Beitrittserklärung vom %{0}',
   interestBeginBeforeEntry: 'Der Zinsbeginn liegt vor dem Eintritt am %{0}',
@@ -87,7 +96,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   rolesNotHeld: 'Sie können nur Rollen vergeben oder entziehen, die Sie selbst haben: %{0}',
   onlySuperAdminDeletesSuperAdmin: 'Nur ein Super-Administrator kann einen Super-Administrator löschen.',
   onlySuperAdminChangesSuperAdmin: 'Nur ein Super-Administrator kann einen Super-Administrator ändern.',
-  userHoldsRolesNotHeld: 'Sie können nur Benutzer ändern, deren Rollen Sie alle selbst haben; dieser Benutzer hat auch: %{0}',
+  userHoldsRolesNotHeld:
+    'Sie können nur Benutzer ändern, deren Rollen Sie alle selbst haben; dieser Benutzer hat auch: %{0}',
   onlySuperAdminOtherCooperative: 'Nur ein Super-Administrator kann Benutzer in einer anderen Genossenschaft anlegen.',
   notFound: '%{0} nicht gefunden',
   memberNotFound: 'Mitglied nicht gefunden',
@@ -106,10 +116,14 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   directDebitCollectionNotFound: 'Lastschrifteinzug nicht gefunden',
   reminderRunNotFound: 'Mahnlauf nicht gefunden',
   routeNotFound: 'Der Server kennt diese Anfrage nicht (%{0})',
-  conflict: 'Der Datensatz wurde gleichzeitig von jemand anderem geändert. Bitte laden Sie ihn neu und versuchen Sie es noch einmal.',
-  rebuildInWorker: 'Die Projektionen laufen hier in einem eigenen Prozess: Beenden Sie ihn und bauen Sie sie mit „npm run projections:rebuild“ neu auf.',
-  notYetShown: 'Ihre letzte Änderung ist gespeichert, wird aber noch nicht angezeigt. Bitte versuchen Sie es gleich noch einmal.',
-  internalError: 'Der Server konnte diese Anfrage nicht ausführen. Bitte versuchen Sie es noch einmal; schlägt es erneut fehl, wenden Sie sich an Ihre Administration.',
+  conflict:
+    'Der Datensatz wurde gleichzeitig von jemand anderem geändert. Bitte laden Sie ihn neu und versuchen Sie es noch einmal.',
+  rebuildInWorker:
+    'Die Projektionen laufen hier in einem eigenen Prozess: Beenden Sie ihn und bauen Sie sie mit „npm run projections:rebuild“ neu auf.',
+  notYetShown:
+    'Ihre letzte Änderung ist gespeichert, wird aber noch nicht angezeigt. Bitte versuchen Sie es gleich noch einmal.',
+  internalError:
+    'Der Server konnte diese Anfrage nicht ausführen. Bitte versuchen Sie es noch einmal; schlägt es erneut fehl, wenden Sie sich an Ihre Administration.',
   requestFailed: 'Die Anfrage ist fehlgeschlagen (HTTP %{0})',
   // Der Jahresabschluss der Dividende (Issue 23): was ihn verhindert.
   missingPaymentDate: 'Das Auszahlungsdatum fehlt',
@@ -120,24 +134,32 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   missingCooperativeBankname: 'Der Name der Bank der Genossenschaft fehlt',
   missingCooperativeIban: 'Die IBAN der Genossenschaft fehlt',
   missingCooperativeBic: 'Die BIC der Genossenschaft fehlt',
-  taxIdMissing: 'Freistellungsauftrag für dieses Mitglied nicht möglich, keine Steuer-ID angegeben! (Mitglied Nr. %{0})',
-  nvTaxIdMissing: 'NV-Bescheinigung: Die Freistellung kann nicht gemeldet werden, keine Steuer-ID angegeben (Mitglied Nr. %{0})',
-  spouseTaxIdMissing: 'Gemeinsamer Freistellungsauftrag nicht möglich, die Steuer-ID des Ehegatten fehlt (Mitglied Nr. %{0})',
+  taxIdMissing:
+    'Freistellungsauftrag für dieses Mitglied nicht möglich, keine Steuer-ID angegeben! (Mitglied Nr. %{0})',
+  nvTaxIdMissing:
+    'NV-Bescheinigung: Die Freistellung kann nicht gemeldet werden, keine Steuer-ID angegeben (Mitglied Nr. %{0})',
+  spouseTaxIdMissing:
+    'Gemeinsamer Freistellungsauftrag nicht möglich, die Steuer-ID des Ehegatten fehlt (Mitglied Nr. %{0})',
   closedYear: 'Das Jahr %{0} ist abgeschlossen: Korrekturen gehören in das nächste offene Jahr.',
   missingCooperativeName: 'Der Name der Genossenschaft fehlt',
   memberBankDataMissing: 'Keine gültige IBAN bei Mitgliedern mit Auszahlung (Mitglied Nr. %{0})',
   sepaNothingToPay: 'Kein Mitglied hat eine Auszahlung über null: Es gibt nichts zu überweisen',
-  missingCooperativeTaxOffice: 'Das Finanzamt der Genossenschaft fehlt (Stammdaten der Genossenschaft): Ohne es kann keine Steuerbescheinigung ausgestellt werden',
-  missingCooperativeTaxNumber: 'Die Steuernummer der Genossenschaft fehlt (Stammdaten der Genossenschaft): Ohne sie kann keine Steuerbescheinigung ausgestellt werden',
-  taxCertificateNotIssued: 'Diesem Mitglied wurde für diesen Abschluss noch keine Steuerbescheinigung ausgestellt: Es gibt nichts zu berichtigen',
+  missingCooperativeTaxOffice:
+    'Das Finanzamt der Genossenschaft fehlt (Stammdaten der Genossenschaft): Ohne es kann keine Steuerbescheinigung ausgestellt werden',
+  missingCooperativeTaxNumber:
+    'Die Steuernummer der Genossenschaft fehlt (Stammdaten der Genossenschaft): Ohne sie kann keine Steuerbescheinigung ausgestellt werden',
+  taxCertificateNotIssued:
+    'Diesem Mitglied wurde für diesen Abschluss noch keine Steuerbescheinigung ausgestellt: Es gibt nichts zu berichtigen',
   // Der Import eines Mitgliederverzeichnisses (Issue 29; contracts/src/import-templates.ts).
-  importUnknownKind: 'Die Art des Blatts %{0} ist nicht erkannt (Mitglieder, Buchungen, Freistellungsaufträge, NV-Bescheinigungen)',
+  importUnknownKind:
+    'Die Art des Blatts %{0} ist nicht erkannt (Mitglieder, Buchungen, Freistellungsaufträge, NV-Bescheinigungen)',
   importUnmappedRequired: 'Dem Pflichtfeld %{0} ist keine Spalte zugeordnet',
   importMemberNrTaken: 'Die Mitgliedsnummer %{0} ist in der Genossenschaft bereits vergeben',
   importMemberNrTwice: 'Die Mitgliedsnummer %{0} kommt doppelt vor (zuerst in Zeile %{1})',
   importMemberUnknown: 'Die Mitgliedsnummer %{0} ist nicht im Import',
   importHoldingDiffers: 'Die Datei nennt %{0}, die Buchungen ergeben %{1}',
-  importSettlementNotAnEnd: 'Eine Auseinandersetzung (Auszahlungstag, Betrag) gehört nur zu einem Ende: Teilkündigung (2), Tod (6), Ausschluss (7) oder Austritt (8)',
+  importSettlementNotAnEnd:
+    'Eine Auseinandersetzung (Auszahlungstag, Betrag) gehört nur zu einem Ende: Teilkündigung (2), Tod (6), Ausschluss (7) oder Austritt (8)',
   importAmountDiffers: 'Die Datei nennt den Betrag %{0}, die Buchung ergibt %{1}',
   importTransferWithoutPair: 'Die andere Hälfte dieser Übertragung fehlt',
   importAnnulledPostingUnknown: 'Die stornierte Buchung %{0} ist nicht gefunden',
@@ -145,40 +167,57 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   importRefTwice: 'Die Buchungsnummer %{0} kommt doppelt vor',
   importHasProblems: 'Der Import hat %{0} Probleme: Es wurde nichts geschrieben',
   importNotEmptyFile: 'Keine Datei oder eine Datei ohne Zeilen: Bitte laden Sie mindestens eine Datei mit Zeilen hoch',
-  importUnreadableFile: 'Die Datei %{0} ist als %{1} nicht lesbar (%{2}): Bitte reparieren Sie sie oder speichern Sie sie neu',
+  importUnreadableFile:
+    'Die Datei %{0} ist als %{1} nicht lesbar (%{2}): Bitte reparieren Sie sie oder speichern Sie sie neu',
   importInvalidChoice: 'Ungültige Auswahl; erlaubt: %{1}',
-  importUnsupportedDelimiter: 'Die Datei %{0} trennt ihre Spalten durch %{1}: Bitte speichern Sie sie mit Semikolon, Komma oder Tabulator',
+  importUnsupportedDelimiter:
+    'Die Datei %{0} trennt ihre Spalten durch %{1}: Bitte speichern Sie sie mit Semikolon, Komma oder Tabulator',
   importTaxIdOfMember: 'Diese Steuer-ID gehört Mitglied %{0} (%{1}): Eine Steuer-ID gehört genau einer Person',
   importTaxIdTwice: 'Diese Steuer-ID steht auch in Zeile %{0}: Eine Steuer-ID gehört genau einer Person',
   importIbanOfMember: 'Dieselbe IBAN wie Mitglied %{0} (%{1}): dieselbe Person doppelt?',
   importIbanTwice: 'Dieselbe IBAN wie Zeile %{0}: dieselbe Person doppelt?',
   importNameOfMember: 'Derselbe Name und dasselbe Geburtsdatum wie Mitglied %{0} (%{1}): dieselbe Person doppelt?',
   importNameTwice: 'Derselbe Name und dasselbe Geburtsdatum wie Zeile %{0}: dieselbe Person doppelt?',
-  importRunning: 'Ein anderer Import wird gerade geschrieben (%{0}, begonnen von %{1} um %{2}): Bitte warten Sie sein Ende ab, wiederholen Sie diesen Import, um ihn zu beenden, oder brechen Sie ihn auf der Importseite ab (Administration)',
+  importRunning:
+    'Ein anderer Import wird gerade geschrieben (%{0}, begonnen von %{1} um %{2}): Bitte warten Sie sein Ende ab, wiederholen Sie diesen Import, um ihn zu beenden, oder brechen Sie ihn auf der Importseite ab (Administration)',
   importNotRunning: 'Der Import %{0} wird nicht (mehr) geschrieben: Er ist beendet oder wurde abgebrochen',
-  importPlanChanged: 'Der Import %{0} kann nicht so beendet werden, wie er begonnen wurde: Die Genossenschaft hat sich inzwischen geändert (Anteilsbedingungen oder Mitglieder). Der geschriebene Teil bleibt; wenden Sie sich an die Administration',
-  importWarningsNotConfirmed: 'Die Prüfung hat %{0} mögliche Doppelerfassungen gefunden: Bitte bestätigen Sie sie, um den Import zu schreiben',
-  importUploadTooLarge: 'Der Upload ist zu groß: höchstens %{0} Dateien, je %{1} MB und zusammen %{2} MB. Bitte teilen Sie den Import auf mehrere Uploads auf',
+  importPlanChanged:
+    'Der Import %{0} kann nicht so beendet werden, wie er begonnen wurde: Die Genossenschaft hat sich inzwischen geändert (Anteilsbedingungen oder Mitglieder). Der geschriebene Teil bleibt; wenden Sie sich an die Administration',
+  importWarningsNotConfirmed:
+    'Die Prüfung hat %{0} mögliche Doppelerfassungen gefunden: Bitte bestätigen Sie sie, um den Import zu schreiben',
+  importUploadTooLarge:
+    'Der Upload ist zu groß: höchstens %{0} Dateien, je %{1} MB und zusammen %{2} MB. Bitte teilen Sie den Import auf mehrere Uploads auf',
   importTooManyRows: 'Die Datei %{0} hat mehr als %{1} Zeilen (%{2}): Bitte teilen Sie sie auf mehrere Dateien auf',
-  importTooManyColumns: 'Die Datei %{0} hat eine Zeile mit mehr als %{1} Spalten (%{2}): Bitte entfernen Sie die Spalten, die nicht importiert werden',
+  importTooManyColumns:
+    'Die Datei %{0} hat eine Zeile mit mehr als %{1} Spalten (%{2}): Bitte entfernen Sie die Spalten, die nicht importiert werden',
   importCellTooLong: 'Die Datei %{0} hat eine Zelle mit mehr als %{1} Zeichen (%{2})',
-  importRowTooLong: 'Die Datei %{0} hat eine Zeile mit mehr als %{1} Zeichen (%{2}): Ist ein Anführungszeichen nicht geschlossen?',
+  importRowTooLong:
+    'Die Datei %{0} hat eine Zeile mit mehr als %{1} Zeichen (%{2}): Ist ein Anführungszeichen nicht geschlossen?',
   importTooManyCells: 'Die Datei %{0} hat mehr als %{1} Zellen: Bitte teilen Sie sie auf mehrere Dateien auf',
   importTooMuchText: 'Die Datei %{0} enthält mehr als %{1} Zeichen Text: Bitte teilen Sie sie auf mehrere Dateien auf',
-  importWorkbookTooLarge: 'Die Arbeitsmappe %{0} ist entpackt größer als %{1} MB: Bitte teilen Sie sie auf mehrere Dateien auf',
-  importWorkbookTooManyParts: 'Die Arbeitsmappe %{0} besteht aus mehr als %{1} Teilen: Bitte speichern Sie nur die zu importierenden Blätter in einer neuen Arbeitsmappe',
-  importWorkbookPackedTooTight: 'Die Arbeitsmappe %{0} enthält einen mehr als %{1}-fach gepackten Teil (%{2}), wie ihn Tabellenprogramme nie schreiben: Bitte speichern Sie die Arbeitsmappe neu',
-  importReadTooLong: 'Das Lesen der Datei %{0} dauerte länger als %{1} Sekunden: Bitte teilen Sie sie auf mehrere Dateien auf',
-  importReadTooLarge: 'Das Lesen der Datei %{0} braucht mehr als %{1} MB Arbeitsspeicher: Bitte teilen Sie sie auf mehrere Dateien auf',
-  importSheetWithoutRows: 'Das Blatt %{0} hat Überschriften, aber keine Zeilen: Ist es die gemeinte Datei, und ist sie vollständig?',
+  importWorkbookTooLarge:
+    'Die Arbeitsmappe %{0} ist entpackt größer als %{1} MB: Bitte teilen Sie sie auf mehrere Dateien auf',
+  importWorkbookTooManyParts:
+    'Die Arbeitsmappe %{0} besteht aus mehr als %{1} Teilen: Bitte speichern Sie nur die zu importierenden Blätter in einer neuen Arbeitsmappe',
+  importWorkbookPackedTooTight:
+    'Die Arbeitsmappe %{0} enthält einen mehr als %{1}-fach gepackten Teil (%{2}), wie ihn Tabellenprogramme nie schreiben: Bitte speichern Sie die Arbeitsmappe neu',
+  importReadTooLong:
+    'Das Lesen der Datei %{0} dauerte länger als %{1} Sekunden: Bitte teilen Sie sie auf mehrere Dateien auf',
+  importReadTooLarge:
+    'Das Lesen der Datei %{0} braucht mehr als %{1} MB Arbeitsspeicher: Bitte teilen Sie sie auf mehrere Dateien auf',
+  importSheetWithoutRows:
+    'Das Blatt %{0} hat Überschriften, aber keine Zeilen: Ist es die gemeinte Datei, und ist sie vollständig?',
   // The bank statements (issue 45).
   bankStatementNoFile: 'Bitte eine Kontoauszugsdatei (CAMT.053) wählen',
   bankStatementTooLarge: 'Die Datei ist größer als %{0} MiB',
   bankStatementNotCamt: 'Das ist kein Kontoauszug im Format CAMT.053 (XML in UTF-8)',
-  bankStatementVersion: 'Diese CAMT.053-Version wird nicht gelesen (%{0}); gelesen werden camt.053.001.02 und camt.053.001.08',
-  bankStatementDeclarations: 'Die Datei deklariert einen DOCTYPE oder Entitäten, was Kontoauszüge nie tun: ungelesen abgelehnt',
+  bankStatementVersion:
+    'Diese CAMT.053-Version wird nicht gelesen (%{0}); gelesen werden camt.053.001.02 und camt.053.001.08',
+  bankStatementDeclarations:
+    'Die Datei deklariert einen DOCTYPE oder Entitäten, was Kontoauszüge nie tun: ungelesen abgelehnt',
   bankStatementTooManyEntries: 'Die Datei enthält mehr als %{0} Umsätze: bitte kürzere Auszüge bei der Bank abrufen',
-  bankStatementTextTooLong: 'Ein Text der Datei ist länger als %{0} Zeichen, oder ihre Elemente sind tiefer verschachtelt als in einem Kontoauszug',
+  bankStatementTextTooLong:
+    'Ein Text der Datei ist länger als %{0} Zeichen, oder ihre Elemente sind tiefer verschachtelt als in einem Kontoauszug',
   bankStatementOneStatement: 'Die Datei enthält %{0} Auszüge; bitte je Datei einen Auszug (ein Konto) einlesen',
   bankStatementNoAccount: 'Der Auszug nennt kein Konto (IBAN) oder keine Auszugsnummer',
   bankStatementAmountInvalid: 'Umsatz %{0}: Der Betrag %{1} ist kein Betrag in Euro und Cent',
@@ -189,7 +228,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   bankStatementEntryDone: 'Umsatz %{0} ist schon bestätigt oder beiseitegelegt',
   bankStatementEntryNotCredit: 'Umsatz %{0} ist keine auf dem Konto gebuchte Gutschrift in Euro',
   bankStatementMemberUnknown: 'Umsatz %{0}: kein solches Mitglied, oder keine offene Zeichnung %{1} des Mitglieds',
-  bankStatementAboveOutstanding: 'Umsatz %{0}: Der Betrag ist höher als die offenen Einzahlungen des Mitglieds auf Anteile (%{1} €)',
+  bankStatementAboveOutstanding:
+    'Umsatz %{0}: Der Betrag ist höher als die offenen Einzahlungen des Mitglieds auf Anteile (%{1} €)',
   // SEPA-Lastschriften (issue 45).
   mandateReferenceInvalid: "Eine Mandatsreferenz hat 1 bis 35 Zeichen: Buchstaben, Ziffern und / - ? : ( ) . , ' +",
   mandateReferenceTaken: 'Die Mandatsreferenz %{0} ist bereits an ein anderes Mandat der Genossenschaft vergeben',
@@ -197,8 +237,10 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   mandateNeedsIban: 'Für das Mitglied ist keine gültige IBAN in den Stammdaten erfasst: Bitte zuerst erfassen',
   mandateUnknown: 'Für dieses Mitglied gibt es kein solches Mandat',
   mandateAlreadyRevoked: 'Dieses Mandat wurde am %{0} widerrufen',
-  collectionDateTooEarly: 'Der Einzugstermin muss ein TARGET2-Geschäftstag am oder nach dem %{0} sein (mindestens ein Geschäftstag Vorlauf)',
-  collectionDateNotBusinessDay: 'Der %{0} ist kein TARGET2-Geschäftstag (Wochenende, 1. Januar, Karfreitag, Ostermontag, 1. Mai, 25. oder 26. Dezember)',
+  collectionDateTooEarly:
+    'Der Einzugstermin muss ein TARGET2-Geschäftstag am oder nach dem %{0} sein (mindestens ein Geschäftstag Vorlauf)',
+  collectionDateNotBusinessDay:
+    'Der %{0} ist kein TARGET2-Geschäftstag (Wochenende, 1. Januar, Karfreitag, Ostermontag, 1. Mai, 25. oder 26. Dezember)',
   creditorIdMissing: 'In den Zahlungsbedingungen der Genossenschaft ist keine Gläubiger-Identifikationsnummer erfasst',
   collectionEmpty: 'Keine der gewählten Zeichnungen kann per Lastschrift eingezogen werden',
   paymentUnknown: 'Für dieses Mitglied gibt es keine solche Zahlung',

@@ -46,7 +46,8 @@ export const VALIDATION_MESSAGES_EN = {
   exitBeforeEntry: 'The exit cannot lie before the entry on %{0}',
   postingAfterEnd: 'A posting dated %{0} lies after the end of the membership on %{1}; annul it first',
   withdrawalLeavesTooFew: 'The member holds %{0} shares on %{2}; at least %{1} must remain',
-  extraordinaryNeedsFullYear: 'An extraordinary notice is possible after one full financial year of membership, from %{0}',
+  extraordinaryNeedsFullYear:
+    'An extraordinary notice is possible after one full financial year of membership, from %{0}',
   cannotDeleteSelf: 'You cannot delete your own user',
   retentionHoldAlreadySet: 'The member is already held from the data-protection clean-up',
   retentionHoldNotSet: 'The member is not held',
@@ -54,7 +55,8 @@ export const VALIDATION_MESSAGES_EN = {
   invalidAmount: 'Enter an amount in euro, e.g. 250,00',
   selectTarget: 'Please select target member',
   canNotTransferToSelf: 'You must not transfer from a member to the same member!',
-  atLeastAmountMustRemain: 'At least %{0} € must remain after the posting. Shares held: %{1}, of which at most %{2} can leave.',
+  atLeastAmountMustRemain:
+    'At least %{0} € must remain after the posting. Shares held: %{1}, of which at most %{2} can leave.',
   memberHasExited: 'The member has exited; no further postings',
   cannotAnnul: 'This posting cannot be annulled',
   memberNrTaken: 'Member number %{0} is already taken',
@@ -74,12 +76,15 @@ export const VALIDATION_MESSAGES_EN = {
   amountExceedsAllowance: "The amount exceeds the saver's allowance of %{0} € for %{1}",
   conflictExemptionOrder: 'Conflict with another exemption order of this member (marked below)',
   conflictNonAssessment: 'Conflict with another non-assessment certificate of this member (marked below)',
-  postalSalutationDoesNotFitLegalForm: 'This letter salutation does not fit the legal form: a firm is addressed as "Dear Sir or Madam", a person by name',
-  exemptionOrderNotForLegalEntity: 'A legal entity cannot give an exemption order (no saver\'s allowance)',
-  exemptionOrderNotForNonResident: 'A member living abroad cannot give an exemption order (only for taxpayers resident in Germany)',
+  postalSalutationDoesNotFitLegalForm:
+    'This letter salutation does not fit the legal form: a firm is addressed as "Dear Sir or Madam", a person by name',
+  exemptionOrderNotForLegalEntity: "A legal entity cannot give an exemption order (no saver's allowance)",
+  exemptionOrderNotForNonResident:
+    'A member living abroad cannot give an exemption order (only for taxpayers resident in Germany)',
   jointOrderNeedsSpouse: "A joint order needs a spouse or civil partner recorded in the member's master data",
   jointOrderOfSpouseOverlaps: 'The spouse %{0} already holds a joint exemption order for this period',
-  nonAssessmentNotForNonResident: 'A member living abroad cannot hold a certificate of type %{0} (only for taxpayers resident in Germany)',
+  nonAssessmentNotForNonResident:
+    'A member living abroad cannot hold a certificate of type %{0} (only for taxpayers resident in Germany)',
   dateInFuture: 'The date %{0} lies in the future',
   approvalBeforeDeclaration: 'The approval lies before the declaration of %{0}',
   interestBeginBeforeEntry: 'The interest begins before the entry on %{0}',
@@ -111,9 +116,11 @@ export const VALIDATION_MESSAGES_EN = {
   reminderRunNotFound: 'Reminder run not found',
   routeNotFound: 'The server does not know this request (%{0})',
   conflict: 'The record was changed by someone else at the same time. Please reload and try again.',
-  rebuildInWorker: 'The projections run in a separate worker here: stop it and rebuild with "npm run projections:rebuild".',
+  rebuildInWorker:
+    'The projections run in a separate worker here: stop it and rebuild with "npm run projections:rebuild".',
   notYetShown: 'Your last change is saved but does not show yet. Please try again in a moment.',
-  internalError: 'The server could not complete this request. Please try again; if it fails again, tell your administrator.',
+  internalError:
+    'The server could not complete this request. Please try again; if it fails again, tell your administrator.',
   requestFailed: 'The request failed (HTTP %{0})',
   // The dividend's closure (issue 23): what refuses it.
   missingPaymentDate: 'Missing payment date',
@@ -125,15 +132,19 @@ export const VALIDATION_MESSAGES_EN = {
   missingCooperativeIban: "The cooperative's IBAN is missing",
   missingCooperativeBic: "The cooperative's BIC is missing",
   taxIdMissing: 'FSA impossible for this member, no tax id provided! (member no. %{0})',
-  nvTaxIdMissing: 'Non-assessment certificate (NV): the exemption cannot be reported, no tax id provided (member no. %{0})',
+  nvTaxIdMissing:
+    'Non-assessment certificate (NV): the exemption cannot be reported, no tax id provided (member no. %{0})',
   spouseTaxIdMissing: "Joint FSA impossible, the spouse's tax id is missing (member no. %{0})",
   closedYear: 'The year %{0} is closed: corrections go into the next open year.',
   missingCooperativeName: "The cooperative's name is missing",
   memberBankDataMissing: 'No valid IBAN for members with a payout (member no. %{0})',
   sepaNothingToPay: 'No member has a payout above zero: there is nothing to transfer',
-  missingCooperativeTaxOffice: "The cooperative's tax office is missing (cooperative master data): no tax certificate can be issued without it",
-  missingCooperativeTaxNumber: "The cooperative's tax number is missing (cooperative master data): no tax certificate can be issued without it",
-  taxCertificateNotIssued: 'This member has not been issued a tax certificate for this closure yet: there is nothing to correct',
+  missingCooperativeTaxOffice:
+    "The cooperative's tax office is missing (cooperative master data): no tax certificate can be issued without it",
+  missingCooperativeTaxNumber:
+    "The cooperative's tax number is missing (cooperative master data): no tax certificate can be issued without it",
+  taxCertificateNotIssued:
+    'This member has not been issued a tax certificate for this closure yet: there is nothing to correct',
   // The import of a member register (issue 29; contracts/src/import-templates.ts).
   importUnknownKind: 'The kind of sheet %{0} is not recognised (members, postings, exemption orders, non-assessments)',
   importUnmappedRequired: 'No column is mapped to the required field %{0}',
@@ -141,7 +152,8 @@ export const VALIDATION_MESSAGES_EN = {
   importMemberNrTwice: 'Member number %{0} appears twice (first in row %{1})',
   importMemberUnknown: 'Member number %{0} is not in the import',
   importHoldingDiffers: 'The file gives %{0}, the postings come to %{1}',
-  importSettlementNotAnEnd: 'A settlement (payout day, amount) belongs to an end only: partial termination (2), death (6), exclusion (7) or exit (8)',
+  importSettlementNotAnEnd:
+    'A settlement (payout day, amount) belongs to an end only: partial termination (2), death (6), exclusion (7) or exit (8)',
   importAmountDiffers: 'The file gives the amount %{0}, the posting amounts to %{1}',
   importTransferWithoutPair: 'The other half of this transfer is missing',
   importAnnulledPostingUnknown: 'The annulled posting %{0} is not found',
@@ -158,20 +170,26 @@ export const VALIDATION_MESSAGES_EN = {
   importIbanTwice: 'The same IBAN as row %{0}: the same person twice?',
   importNameOfMember: 'The same name and birth date as member %{0} (%{1}): the same person twice?',
   importNameTwice: 'The same name and birth date as row %{0}: the same person twice?',
-  importRunning: 'Another import is being written (%{0}, begun by %{1} at %{2}): wait for its end, repeat that import to finish it, or abandon it on the import page (administrators)',
+  importRunning:
+    'Another import is being written (%{0}, begun by %{1} at %{2}): wait for its end, repeat that import to finish it, or abandon it on the import page (administrators)',
   importNotRunning: 'The import %{0} is not being written (any more): it ended or was abandoned',
-  importPlanChanged: 'The import %{0} cannot be finished as it was begun: the cooperative changed meanwhile (share terms or members). Its written part stays; ask the administrator',
+  importPlanChanged:
+    'The import %{0} cannot be finished as it was begun: the cooperative changed meanwhile (share terms or members). Its written part stays; ask the administrator',
   importWarningsNotConfirmed: 'The check found %{0} possible duplicates: confirm them to write the import',
-  importUploadTooLarge: 'The upload is too large: at most %{0} files, %{1} MB each and %{2} MB in all. Split the import into several uploads',
+  importUploadTooLarge:
+    'The upload is too large: at most %{0} files, %{1} MB each and %{2} MB in all. Split the import into several uploads',
   importTooManyRows: 'The file %{0} has more than %{1} rows (%{2}): split it into several files',
-  importTooManyColumns: 'The file %{0} has a row of more than %{1} columns (%{2}): remove the columns that are not imported',
+  importTooManyColumns:
+    'The file %{0} has a row of more than %{1} columns (%{2}): remove the columns that are not imported',
   importCellTooLong: 'The file %{0} has a cell of more than %{1} characters (%{2})',
   importRowTooLong: 'The file %{0} has a row of more than %{1} characters (%{2}): is a quote left open?',
   importTooManyCells: 'The file %{0} has more than %{1} cells: split it into several files',
   importTooMuchText: 'The file %{0} holds more than %{1} characters of text: split it into several files',
   importWorkbookTooLarge: 'The workbook %{0} unpacks to more than %{1} MB: split it into several files',
-  importWorkbookTooManyParts: 'The workbook %{0} consists of more than %{1} parts: save only the sheets to import in a new workbook',
-  importWorkbookPackedTooTight: 'The workbook %{0} holds a part packed more than %{1} times (%{2}), which spreadsheet programs never write: save the workbook anew',
+  importWorkbookTooManyParts:
+    'The workbook %{0} consists of more than %{1} parts: save only the sheets to import in a new workbook',
+  importWorkbookPackedTooTight:
+    'The workbook %{0} holds a part packed more than %{1} times (%{2}), which spreadsheet programs never write: save the workbook anew',
   importReadTooLong: 'Reading the file %{0} took longer than %{1} seconds: split it into several files',
   importReadTooLarge: 'Reading the file %{0} needs more than %{1} MB of memory: split it into several files',
   importSheetWithoutRows: 'The sheet %{0} has a header but no rows: is it the file you meant, complete?',
@@ -179,10 +197,12 @@ export const VALIDATION_MESSAGES_EN = {
   bankStatementNoFile: 'Choose a bank statement file (CAMT.053)',
   bankStatementTooLarge: 'The file is larger than %{0} MiB',
   bankStatementNotCamt: 'This is no CAMT.053 bank statement (UTF-8 XML)',
-  bankStatementVersion: 'This CAMT.053 version is not read (%{0}); the product reads camt.053.001.02 and camt.053.001.08',
+  bankStatementVersion:
+    'This CAMT.053 version is not read (%{0}); the product reads camt.053.001.02 and camt.053.001.08',
   bankStatementDeclarations: 'The file declares a DOCTYPE or entities, which bank statements never do: refused unread',
   bankStatementTooManyEntries: 'The file holds more than %{0} entries: ask the bank for shorter statements',
-  bankStatementTextTooLong: 'A text in the file is longer than %{0} characters, or its elements nest deeper than a bank statement does',
+  bankStatementTextTooLong:
+    'A text in the file is longer than %{0} characters, or its elements nest deeper than a bank statement does',
   bankStatementOneStatement: 'The file holds %{0} statements; read one statement (one account) per file',
   bankStatementNoAccount: 'The statement names no account (IBAN) or no statement number',
   bankStatementAmountInvalid: 'Entry %{0}: the amount %{1} is no amount in euros and cents',
@@ -201,8 +221,10 @@ export const VALIDATION_MESSAGES_EN = {
   mandateNeedsIban: 'The member has no valid IBAN in the master data: enter it first',
   mandateUnknown: 'This member has no such mandate',
   mandateAlreadyRevoked: 'This mandate was revoked on %{0}',
-  collectionDateTooEarly: 'The collection date must be a TARGET2 business day on or after %{0} (at least one business day ahead)',
-  collectionDateNotBusinessDay: '%{0} is no TARGET2 business day (weekend, 1 January, Good Friday, Easter Monday, 1 May, 25 or 26 December)',
+  collectionDateTooEarly:
+    'The collection date must be a TARGET2 business day on or after %{0} (at least one business day ahead)',
+  collectionDateNotBusinessDay:
+    '%{0} is no TARGET2 business day (weekend, 1 January, Good Friday, Easter Monday, 1 May, 25 or 26 December)',
   creditorIdMissing: "The cooperative's payment terms name no SEPA creditor identifier",
   collectionEmpty: 'None of the selected subscriptions can be collected by direct debit',
   paymentUnknown: 'This member has no such payment',

@@ -23,5 +23,7 @@ export interface WithBulkLoad {
 /** The store's BulkLoad, when it has one (the SQLite read store; MongoDB's takes the writes as they come). */
 export function bulkLoadOf(store: object): BulkLoad | undefined {
   const candidate = (store as Partial<WithBulkLoad>).bulkLoad;
-  return candidate !== undefined && typeof candidate.begin === 'function' && typeof candidate.finish === 'function' ? candidate : undefined;
+  return candidate !== undefined && typeof candidate.begin === 'function' && typeof candidate.finish === 'function'
+    ? candidate
+    : undefined;
 }

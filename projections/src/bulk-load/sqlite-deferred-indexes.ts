@@ -24,11 +24,14 @@ export class SqliteDeferredIndexes implements BulkLoad {
       for (const name of collections) {
         const kept = keptIndexes(this.conn.collection(name));
         const indexes = db
-          .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY rowid")
+          .prepare(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY rowid",
+          )
           .all(`rm_${name}`) as { name: string; sql: string }[];
         const dropped = indexes.filter((ix) => !kept.has(ix.name));
         for (const ix of dropped) db.exec(`DROP INDEX ${ix.name}`);
-        if (dropped.length > 0) this.deferred.set(name, [...(this.deferred.get(name) ?? []), ...dropped.map((ix) => ix.sql)]);
+        if (dropped.length > 0)
+          this.deferred.set(name, [...(this.deferred.get(name) ?? []), ...dropped.map((ix) => ix.sql)]);
       }
     })();
     // Statements prepared before were planned with the indexes.

@@ -15,13 +15,24 @@ export const BANK_STATEMENTS: CollectionSpec = {
 
 export const BANK_STATEMENT_ENTRIES: CollectionSpec = {
   name: 'bank_statement_entries',
-  fields: { statementId: 'string', seq: 'number', state: 'string', bookingDate: 'string', amount: 'number', memberNr: 'number', memberId: 'string' },
+  fields: {
+    statementId: 'string',
+    seq: 'number',
+    state: 'string',
+    bookingDate: 'string',
+    amount: 'number',
+    memberNr: 'number',
+    memberId: 'string',
+  },
   search: ['remittance', 'partyName'],
 };
 
 const HANDLED = new Set<string>(['BankStatementRead', 'BankStatementEntriesConfirmed', 'BankStatementEntriesIgnored']);
 const statementKey = (statementId: string): DocKey => ({ collection: BANK_STATEMENTS.name, id: statementId });
-const entryKey = (statementId: string, entryId: string): DocKey => ({ collection: BANK_STATEMENT_ENTRIES.name, id: `${statementId}/${entryId}` });
+const entryKey = (statementId: string, entryId: string): DocKey => ({
+  collection: BANK_STATEMENT_ENTRIES.name,
+  id: `${statementId}/${entryId}`,
+});
 
 function keysOf(event: BankStatementEvent): DocKey[] {
   const { statementId } = event.data;
@@ -40,7 +51,12 @@ function keysOf(event: BankStatementEvent): DocKey[] {
 function counted(statement: ReadDocument, entries: readonly ReadDocument[], to: 'confirmed' | 'ignored'): ReadDocument {
   const n = (field: string): number => Number(statement[field] ?? 0);
   const left = (state: string): number => entries.filter((e) => e.state === state).length;
-  const doc = { ...statement, matched: n('matched') - left('matched'), unmatched: n('unmatched') - left('unmatched'), [to]: n(to) + entries.length };
+  const doc = {
+    ...statement,
+    matched: n('matched') - left('matched'),
+    unmatched: n('unmatched') - left('unmatched'),
+    [to]: n(to) + entries.length,
+  };
   if (to === 'confirmed') doc.confirmedSum = n('confirmedSum') + entries.reduce((s, e) => s + Number(e.amount), 0);
   return { ...doc, open: Number(doc.matched) + Number(doc.unmatched) };
 }
@@ -53,7 +69,11 @@ export const bankStatementsProjector: Projector = {
   project(recorded, current): WriteOp[] {
     const event = recorded as unknown as BankStatementEvent & RecordedEvent;
     const position = recorded.position.toString();
-    const put = (collection: string, doc: ReadDocument): WriteOp => ({ kind: 'put', collection, doc: { ...doc, position } });
+    const put = (collection: string, doc: ReadDocument): WriteOp => ({
+      kind: 'put',
+      collection,
+      doc: { ...doc, position },
+    });
     switch (event.type) {
       case 'BankStatementRead': {
         const d = event.data;
@@ -61,7 +81,19 @@ export const bankStatementsProjector: Projector = {
         const entries = Array.isArray(d.entries) ? d.entries : [];
         const rows = entries.map((e, seq) => {
           const state = e.kind !== 'credit' ? 'listed' : e.proposal.length > 0 ? 'matched' : 'unmatched';
-          return put(BANK_STATEMENT_ENTRIES.name, stamp(recorded, { id: `${d.statementId}/${e.entryId}`, cooperativeId: d.cooperativeId, statementId: d.statementId, seq, state, ...e, proposal: [...e.proposal], payments: [] }));
+          return put(
+            BANK_STATEMENT_ENTRIES.name,
+            stamp(recorded, {
+              id: `${d.statementId}/${e.entryId}`,
+              cooperativeId: d.cooperativeId,
+              statementId: d.statementId,
+              seq,
+              state,
+              ...e,
+              proposal: [...e.proposal],
+              payments: [],
+            }),
+          );
         });
         const count = (state: string): number => rows.filter((r) => r.kind === 'put' && r.doc.state === state).length;
         const credits = entries.filter((e) => e.kind === 'credit');
@@ -90,18 +122,40 @@ export const bankStatementsProjector: Projector = {
       case 'BankStatementEntriesConfirmed': {
         const d = event.data;
         const statement = current(statementKey(d.statementId));
-        const before = d.entries.map((e) => current(entryKey(d.statementId, e.entryId))).filter((e): e is ReadDocument => e !== undefined);
+        const before = d.entries
+          .map((e) => current(entryKey(d.statementId, e.entryId)))
+          .filter((e): e is ReadDocument => e !== undefined);
         const rows = d.entries.flatMap((e) => {
           const row = current(entryKey(d.statementId, e.entryId));
-          return row ? [put(BANK_STATEMENT_ENTRIES.name, { ...row, state: 'confirmed', confirmedMemberId: e.memberId, payments: [...e.payments], decidedOn: d.date, decidedBy: recorded.metadata.user })] : [];
+          return row
+            ? [
+                put(BANK_STATEMENT_ENTRIES.name, {
+                  ...row,
+                  state: 'confirmed',
+                  confirmedMemberId: e.memberId,
+                  payments: [...e.payments],
+                  decidedOn: d.date,
+                  decidedBy: recorded.metadata.user,
+                }),
+              ]
+            : [];
         });
         return [...(statement ? [put(BANK_STATEMENTS.name, counted(statement, before, 'confirmed'))] : []), ...rows];
       }
       case 'BankStatementEntriesIgnored': {
         const d = event.data;
         const statement = current(statementKey(d.statementId));
-        const before = d.entryIds.map((id) => current(entryKey(d.statementId, id))).filter((e): e is ReadDocument => e !== undefined);
-        const rows = before.map((row) => put(BANK_STATEMENT_ENTRIES.name, { ...row, state: 'ignored', decidedOn: d.date, decidedBy: recorded.metadata.user }));
+        const before = d.entryIds
+          .map((id) => current(entryKey(d.statementId, id)))
+          .filter((e): e is ReadDocument => e !== undefined);
+        const rows = before.map((row) =>
+          put(BANK_STATEMENT_ENTRIES.name, {
+            ...row,
+            state: 'ignored',
+            decidedOn: d.date,
+            decidedBy: recorded.metadata.user,
+          }),
+        );
         return [...(statement ? [put(BANK_STATEMENTS.name, counted(statement, before, 'ignored'))] : []), ...rows];
       }
     }

@@ -18,7 +18,14 @@ export const churchTaxProjector: Projector = {
     if (recorded.type !== 'ChurchDataRecorded') return [];
     const event = recorded as RecordedEvent<ChurchDataRecorded>;
     const { memberId, queriedOn, queryKind, taskId } = event.data;
-    const doc = stamp(event, { id: memberId, cooperativeId: event.metadata.cooperativeId, memberId, queriedOn, queryKind, taskId });
+    const doc = stamp(event, {
+      id: memberId,
+      cooperativeId: event.metadata.cooperativeId,
+      memberId,
+      queriedOn,
+      queryKind,
+      taskId,
+    });
     return [{ kind: 'put', collection: CHURCH_TAX.name, doc }];
   },
 };

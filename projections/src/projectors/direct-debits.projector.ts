@@ -1,4 +1,14 @@
-import type { CollectionSpec, DirectDebitCollectionCreated, DirectDebitMandateGranted, DirectDebitMandateRevoked, ReadDocument, RecordedEvent, SharePaymentReceived, SharePaymentReturned, WriteOp } from '@coop/contracts';
+import type {
+  CollectionSpec,
+  DirectDebitCollectionCreated,
+  DirectDebitMandateGranted,
+  DirectDebitMandateRevoked,
+  ReadDocument,
+  RecordedEvent,
+  SharePaymentReceived,
+  SharePaymentReturned,
+  WriteOp,
+} from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 
 /*
@@ -24,8 +34,19 @@ export const DIRECT_DEBIT_PAYMENTS: CollectionSpec = {
   search: [],
 };
 
-type Handled = DirectDebitMandateGranted | DirectDebitMandateRevoked | DirectDebitCollectionCreated | SharePaymentReceived | SharePaymentReturned;
-const HANDLED = new Set<string>(['DirectDebitMandateGranted', 'DirectDebitMandateRevoked', 'DirectDebitCollectionCreated', 'SharePaymentReceived', 'SharePaymentReturned']);
+type Handled =
+  | DirectDebitMandateGranted
+  | DirectDebitMandateRevoked
+  | DirectDebitCollectionCreated
+  | SharePaymentReceived
+  | SharePaymentReturned;
+const HANDLED = new Set<string>([
+  'DirectDebitMandateGranted',
+  'DirectDebitMandateRevoked',
+  'DirectDebitCollectionCreated',
+  'SharePaymentReceived',
+  'SharePaymentReturned',
+]);
 
 const mandateKey = (id: string): DocKey => ({ collection: DIRECT_DEBIT_MANDATES.name, id });
 const collectionKey = (id: string): DocKey => ({ collection: DIRECT_DEBITS.name, id });
@@ -37,9 +58,14 @@ function keysOf(event: Handled): DocKey[] {
     case 'DirectDebitMandateRevoked':
       return [mandateKey(event.data.mandateId)];
     case 'DirectDebitCollectionCreated':
-      return [collectionKey(event.data.collectionId), ...[...new Set(event.data.items.map((i) => i.mandateId))].map(mandateKey)];
+      return [
+        collectionKey(event.data.collectionId),
+        ...[...new Set(event.data.items.map((i) => i.mandateId))].map(mandateKey),
+      ];
     case 'SharePaymentReceived':
-      return event.data.method === 'directDebit' && event.data.collectionId !== null ? [paymentKey(event.data.paymentId), collectionKey(event.data.collectionId)] : [];
+      return event.data.method === 'directDebit' && event.data.collectionId !== null
+        ? [paymentKey(event.data.paymentId), collectionKey(event.data.collectionId)]
+        : [];
     case 'SharePaymentReturned':
       return [paymentKey(event.data.paymentId)];
   }
@@ -53,31 +79,90 @@ export const directDebitsProjector: Projector = {
   project(recorded, current): WriteOp[] {
     const event = recorded as unknown as Handled & RecordedEvent;
     const cooperativeId = recorded.metadata.cooperativeId;
-    const put = (collection: string, doc: ReadDocument): WriteOp => ({ kind: 'put', collection, doc: { ...doc, position: recorded.position.toString() } });
+    const put = (collection: string, doc: ReadDocument): WriteOp => ({
+      kind: 'put',
+      collection,
+      doc: { ...doc, position: recorded.position.toString() },
+    });
     switch (event.type) {
       case 'DirectDebitMandateGranted': {
         const { memberId, mandateId, reference, signedOn, kind } = event.data;
-        return [put(DIRECT_DEBIT_MANDATES.name, stamp(recorded, { id: mandateId, cooperativeId, memberId, reference, signedOn, kind, status: 'active', revokedOn: null, collections: 0, lastCollectionDate: null }))];
+        return [
+          put(
+            DIRECT_DEBIT_MANDATES.name,
+            stamp(recorded, {
+              id: mandateId,
+              cooperativeId,
+              memberId,
+              reference,
+              signedOn,
+              kind,
+              status: 'active',
+              revokedOn: null,
+              collections: 0,
+              lastCollectionDate: null,
+            }),
+          ),
+        ];
       }
       case 'DirectDebitMandateRevoked': {
         const mandate = current(mandateKey(event.data.mandateId));
-        return mandate ? [put(DIRECT_DEBIT_MANDATES.name, { ...mandate, status: 'revoked', revokedOn: event.data.date })] : [];
+        return mandate
+          ? [put(DIRECT_DEBIT_MANDATES.name, { ...mandate, status: 'revoked', revokedOn: event.data.date })]
+          : [];
       }
       case 'DirectDebitCollectionCreated': {
         const d = event.data;
         const ops: WriteOp[] = [
-          put(DIRECT_DEBITS.name, stamp(recorded, { id: d.collectionId, cooperativeId: d.cooperativeId, collectionDate: d.collectionDate, createdOn: d.createdOn, messageId: d.messageId, fileId: d.fileId, count: d.items.length, totalCents: d.totalCents, booked: 0, complete: d.items.length === 0 })),
+          put(
+            DIRECT_DEBITS.name,
+            stamp(recorded, {
+              id: d.collectionId,
+              cooperativeId: d.cooperativeId,
+              collectionDate: d.collectionDate,
+              createdOn: d.createdOn,
+              messageId: d.messageId,
+              fileId: d.fileId,
+              count: d.items.length,
+              totalCents: d.totalCents,
+              booked: 0,
+              complete: d.items.length === 0,
+            }),
+          ),
         ];
         // Each mandate drawn on counts the collection once (its next one is RCUR).
         for (const mandateId of new Set(d.items.map((i) => i.mandateId))) {
           const mandate = current(mandateKey(mandateId));
-          if (mandate) ops.push(put(DIRECT_DEBIT_MANDATES.name, { ...mandate, collections: Number(mandate.collections ?? 0) + 1, lastCollectionDate: d.collectionDate }));
+          if (mandate)
+            ops.push(
+              put(DIRECT_DEBIT_MANDATES.name, {
+                ...mandate,
+                collections: Number(mandate.collections ?? 0) + 1,
+                lastCollectionDate: d.collectionDate,
+              }),
+            );
         }
         return ops;
       }
       case 'SharePaymentReceived': {
         const d = event.data;
-        const ops: WriteOp[] = [put(DIRECT_DEBIT_PAYMENTS.name, stamp(recorded, { id: d.paymentId, cooperativeId, memberId: d.memberId, balanceId: d.balanceId, collectionId: d.collectionId!, date: d.date, amount: d.amount, returned: false, returnedOn: null, returnReason: null }))];
+        const ops: WriteOp[] = [
+          put(
+            DIRECT_DEBIT_PAYMENTS.name,
+            stamp(recorded, {
+              id: d.paymentId,
+              cooperativeId,
+              memberId: d.memberId,
+              balanceId: d.balanceId,
+              collectionId: d.collectionId!,
+              date: d.date,
+              amount: d.amount,
+              returned: false,
+              returnedOn: null,
+              returnReason: null,
+            }),
+          ),
+        ];
         const collection = current(collectionKey(d.collectionId!));
         if (collection) {
           const booked = Number(collection.booked ?? 0) + 1;
@@ -87,7 +172,16 @@ export const directDebitsProjector: Projector = {
       }
       case 'SharePaymentReturned': {
         const payment = current(paymentKey(event.data.paymentId));
-        return payment ? [put(DIRECT_DEBIT_PAYMENTS.name, { ...payment, returned: true, returnedOn: event.data.date, returnReason: event.data.reason })] : [];
+        return payment
+          ? [
+              put(DIRECT_DEBIT_PAYMENTS.name, {
+                ...payment,
+                returned: true,
+                returnedOn: event.data.date,
+                returnReason: event.data.reason,
+              }),
+            ]
+          : [];
       }
     }
   },

@@ -24,7 +24,15 @@ import { CHURCH_DATA_ERASED, dividendInputsChurchErasure, dividendInputsErasure,
  * interest begin, annulled (1) or not (0). A member's document holds every posting and is rewritten by each of them,
  * and the calculation parses every document: tuples keep it about 40 % smaller than objects.
  */
-export type DividendInputPosting = readonly [id: string, type: number, amount: number, date: string, interestBegin: string, annulled: 0 | 1, paymentOn?: string];
+export type DividendInputPosting = readonly [
+  id: string,
+  type: number,
+  amount: number,
+  date: string,
+  interestBegin: string,
+  annulled: 0 | 1,
+  paymentOn?: string,
+];
 
 /*
  * The basis is the Geschäftsguthaben paid in (§ 19 (1) GenG, DOMAIN.md 1.1; issue 45, decision 233): a subscription
@@ -63,7 +71,21 @@ export interface DividendInputCertificate {
  * The master facts kept from the member events (the rest of `MemberInput`), and the names and birth date a
  * calculation's answer shows beside each member (so the preview reads no second collection).
  */
-const MASTER_FIELDS = ['name', 'givenName', 'birthDate', 'legalForm', 'isForeign', 'state', 'churchId', 'churchTaxRate', 'manualTaxId', 'taxId', 'spouse', 'spouseTaxId', 'entryDate'] as const;
+const MASTER_FIELDS = [
+  'name',
+  'givenName',
+  'birthDate',
+  'legalForm',
+  'isForeign',
+  'state',
+  'churchId',
+  'churchTaxRate',
+  'manualTaxId',
+  'taxId',
+  'spouse',
+  'spouseTaxId',
+  'entryDate',
+] as const;
 
 const TYPES = new Set<string>([
   'MemberAdmitted',
@@ -89,11 +111,14 @@ const inputKey = (memberId: string): DocKey => ({ collection: DIVIDEND_INPUTS.na
 
 type Handled = MemberEvent | ExemptionOrderEvent | NonAssessmentEvent | DividendMemberPaid;
 
-const postingsOf = (doc: ReadDocument): DividendInputPosting[] => (doc.postings as DividendInputPosting[] | undefined) ?? [];
+const postingsOf = (doc: ReadDocument): DividendInputPosting[] =>
+  (doc.postings as DividendInputPosting[] | undefined) ?? [];
 /** The full amounts of the subscriptions posted in part, by balance id (issue 45). */
-const subscribedOf = (doc: ReadDocument): Readonly<Record<string, number>> => (doc.subscribed as Record<string, number> | undefined) ?? {};
+const subscribedOf = (doc: ReadDocument): Readonly<Record<string, number>> =>
+  (doc.subscribed as Record<string, number> | undefined) ?? {};
 const ordersOf = (doc: ReadDocument): DividendInputOrder[] => (doc.orders as DividendInputOrder[] | undefined) ?? [];
-const certificatesOf = (doc: ReadDocument): DividendInputCertificate[] => (doc.certificates as DividendInputCertificate[] | undefined) ?? [];
+const certificatesOf = (doc: ReadDocument): DividendInputCertificate[] =>
+  (doc.certificates as DividendInputCertificate[] | undefined) ?? [];
 
 /** The master fields an event carries (a change carries only those that changed); null for an erased one. */
 function masterOf(data: object): Record<string, unknown> {
@@ -162,7 +187,10 @@ export const dividendInputsProjector: Projector = {
       case 'SharesPosted': {
         const d = event.data;
         const posting: DividendInputPosting = [d.balanceId, d.type, d.paid ?? d.amount, d.date, d.interestBegin, 0];
-        const partly = d.paid !== undefined && d.paid < d.amount ? { subscribed: { ...subscribedOf(doc), [d.balanceId]: d.amount } } : {};
+        const partly =
+          d.paid !== undefined && d.paid < d.amount
+            ? { subscribed: { ...subscribedOf(doc), [d.balanceId]: d.amount } }
+            : {};
         return next({ postings: [...postingsOf(doc), posting], ...partly });
       }
       case 'SharePaymentReceived': {
@@ -172,10 +200,21 @@ export const dividendInputsProjector: Projector = {
         const subscribed = subscribedOf(doc)[d.balanceId];
         const subscription = postingsOf(doc).find((p) => p[0] === d.balanceId && p[6] === undefined);
         if (subscribed === undefined || !subscription) return [];
-        const counted = postingsOf(doc).reduce((sum, p) => (p[6] === d.balanceId && p[5] === 0 ? sum + p[2] : sum), subscription[2]);
+        const counted = postingsOf(doc).reduce(
+          (sum, p) => (p[6] === d.balanceId && p[5] === 0 ? sum + p[2] : sum),
+          subscription[2],
+        );
         const amount = Math.min(d.amount, subscribed - counted);
         if (amount <= 0) return [];
-        const payment: DividendInputPosting = [d.paymentId, subscription[1], amount, d.date, d.date, subscription[5], d.balanceId];
+        const payment: DividendInputPosting = [
+          d.paymentId,
+          subscription[1],
+          amount,
+          d.date,
+          d.date,
+          subscription[5],
+          d.balanceId,
+        ];
         return next({ postings: [...postingsOf(doc), payment] });
       }
       case 'SharePaymentCorrected': {
@@ -191,12 +230,17 @@ export const dividendInputsProjector: Projector = {
         const since = postings.reduce((sum, q) => (q[6] === d.balanceId && q[5] === 0 ? sum + q[2] : sum), 0);
         const restated: DividendInputPosting = [p[0], p[1], d.rueckpfleinzahlung - since, p[3], p[4], p[5]];
         const subscribed = subscribedOf(doc);
-        const owing = (p[1] === 0 || p[1] === 1) && subscribed[d.balanceId] === undefined && d.rueckpfleinzahlung < p[2] + since ? { subscribed: { ...subscribed, [d.balanceId]: p[2] + since } } : {};
+        const owing =
+          (p[1] === 0 || p[1] === 1) && subscribed[d.balanceId] === undefined && d.rueckpfleinzahlung < p[2] + since
+            ? { subscribed: { ...subscribed, [d.balanceId]: p[2] + since } }
+            : {};
         return next({ postings: postings.map((q, i) => (i === at ? restated : q)), ...owing });
       }
       case 'SharePaymentReturned': {
         const d = event.data;
-        const postings = postingsOf(doc).map((p): DividendInputPosting => (p[0] === d.paymentId && p[6] !== undefined ? [p[0], p[1], p[2], p[3], p[4], 1, p[6]] : p));
+        const postings = postingsOf(doc).map((p): DividendInputPosting =>
+          p[0] === d.paymentId && p[6] !== undefined ? [p[0], p[1], p[2], p[3], p[4], 1, p[6]] : p,
+        );
         return next({ postings });
       }
       case 'PostingAnnulled': {
@@ -204,18 +248,25 @@ export const dividendInputsProjector: Projector = {
         const d = event.data;
         // The payments on an annulled subscription go with it (issue 45).
         const postings = postingsOf(doc).map((p): DividendInputPosting =>
-          p[0] === d.annulPeer && p[6] === undefined ? [p[0], p[1], p[2], p[3], p[4], 1] : p[6] === d.annulPeer ? [p[0], p[1], p[2], p[3], p[4], 1, p[6]] : p,
+          p[0] === d.annulPeer && p[6] === undefined
+            ? [p[0], p[1], p[2], p[3], p[4], 1]
+            : p[6] === d.annulPeer
+              ? [p[0], p[1], p[2], p[3], p[4], 1, p[6]]
+              : p,
         );
         postings.push([d.balanceId, 5, d.amount, d.date, d.interestBegin ?? d.date, 1]);
         return next({ postings });
       }
       case 'MembershipEndNoticed':
         // A death: the day of death is the notice's date (the membership itself ends at the year's end, § 77 GenG).
-        return event.data.reason === 'death' ? next({ deathDate: event.data.noticeDate, deathNotice: event.data.balanceId }) : [];
+        return event.data.reason === 'death'
+          ? next({ deathDate: event.data.noticeDate, deathNotice: event.data.balanceId })
+          : [];
       case 'MemberExited': {
         const { exitDate, reason, balanceId } = event.data;
         // An exit for death recorded alone (before notices existed): the exit date is the day of death.
-        const death = reason === 'death' && doc.deathDate == null ? { deathDate: exitDate, deathNotice: balanceId } : {};
+        const death =
+          reason === 'death' && doc.deathDate == null ? { deathDate: exitDate, deathNotice: balanceId } : {};
         return next({ exitDate, ...death });
       }
       case 'MemberExitRevoked':
@@ -255,7 +306,14 @@ export const dividendInputsProjector: Projector = {
       }
       case 'NonAssessmentRecorded': {
         const d = event.data;
-        return next({ certificates: upsert(certificatesOf(doc), { id: d.nonAssessmentId, type: d.type, startDate: d.startDate, endDate: d.endDate }) });
+        return next({
+          certificates: upsert(certificatesOf(doc), {
+            id: d.nonAssessmentId,
+            type: d.type,
+            startDate: d.startDate,
+            endDate: d.endDate,
+          }),
+        });
       }
       case 'NonAssessmentCorrected': {
         const { nonAssessmentId, memberId: _m, ...c } = event.data;
@@ -279,7 +337,11 @@ export const dividendInputsProjector: Projector = {
  * A closure's payout consumed an exemption order: the order (on its holder's document) keeps what is used of its volume
  * in the payment year, so that the next payout of that calendar year continues from it (DOMAIN.md 2.6).
  */
-function usedByOrder(event: RecordedEvent<DividendMemberPaid>, current: (key: DocKey) => ReadDocument | undefined, position: string): ReadDocument[] {
+function usedByOrder(
+  event: RecordedEvent<DividendMemberPaid>,
+  current: (key: DocKey) => ReadDocument | undefined,
+  position: string,
+): ReadDocument[] {
   const order = event.data.order;
   if (!order || order.usedAfter === order.usedBefore) return [];
   const holder = current(inputKey(order.holderId ?? event.data.memberId));
@@ -292,6 +354,15 @@ function usedByOrder(event: RecordedEvent<DividendMemberPaid>, current: (key: Do
   // What the year held before this closure's first payout on the order: a closure resumed after a stop (issue 40)
   // calculates its remaining payouts from it, not from the use its own written payouts added.
   const before = kept.usedBefore ?? {};
-  const usedBefore = event.data.dividendId in before ? before : { ...before, [event.data.dividendId]: { year, used: kept.usedByYear[year] ?? 0 } };
-  return [{ ...holder, orders: upsert(orders, { ...kept, usedByYear: { ...kept.usedByYear, [year]: used }, usedBefore }), position }];
+  const usedBefore =
+    event.data.dividendId in before
+      ? before
+      : { ...before, [event.data.dividendId]: { year, used: kept.usedByYear[year] ?? 0 } };
+  return [
+    {
+      ...holder,
+      orders: upsert(orders, { ...kept, usedByYear: { ...kept.usedByYear, [year]: used }, usedBefore }),
+      position,
+    },
+  ];
 }

@@ -1,4 +1,13 @@
-import { churchName, creditedOf, type DividendDeclared, type DividendMemberPaid, type DividendYearClosed, type ReadDocument, type RecordedEvent, type WriteOp } from '@coop/contracts';
+import {
+  churchName,
+  creditedOf,
+  type DividendDeclared,
+  type DividendMemberPaid,
+  type DividendYearClosed,
+  type ReadDocument,
+  type RecordedEvent,
+  type WriteOp,
+} from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { DIVIDEND_INPUTS, DIVIDEND_MEMBERS, DIVIDENDS } from './dividend-collections.js';
 import { dividendsErasure, MEMBERS_ERASED } from './erasure.js';
@@ -71,13 +80,21 @@ export function closureFields(d: Omit<DividendDeclared['data'], 'dividendId'>) {
       row34SoliCents: r.row34.soliCents,
       kapestDueEuros: r.kapestDueEuros,
     },
-    singleChurchTax: r.churchTaxes.map((c) => ({ churchId: c.churchId, name: churchName(c.churchId), amount: c.cents })),
+    singleChurchTax: r.churchTaxes.map((c) => ({
+      churchId: c.churchId,
+      name: churchName(c.churchId),
+      amount: c.cents,
+    })),
     settings: d.settings,
   };
 }
 
 /** A member's result in a closure, with its trace. */
-function memberDoc(recorded: RecordedEvent, d: DividendMemberPaid['data'], input: ReadDocument | undefined): ReadDocument {
+function memberDoc(
+  recorded: RecordedEvent,
+  d: DividendMemberPaid['data'],
+  input: ReadDocument | undefined,
+): ReadDocument {
   return stamp(recorded, {
     id: dividendMemberId(d.dividendId, d.memberId),
     cooperativeId: recorded.metadata.cooperativeId,
@@ -93,7 +110,10 @@ function memberDoc(recorded: RecordedEvent, d: DividendMemberPaid['data'], input
  * The `DividendMemberDto` fields of a member's payout (without the names, birth date and tax id, joined at read time):
  * the same for a closure's document and for a calculation's answer.
  */
-export function memberResultFields(d: Omit<DividendMemberPaid['data'], 'dividendId' | 'lines'>, facts: { readonly legalEntity: boolean; readonly foreign: boolean }) {
+export function memberResultFields(
+  d: Omit<DividendMemberPaid['data'], 'dividendId' | 'lines'>,
+  facts: { readonly legalEntity: boolean; readonly foreign: boolean },
+) {
   const taxes = d.kapest + d.soli + d.churchTax;
   const credited = creditedOf(d);
   return {
@@ -164,16 +184,25 @@ export const dividendsProjector: Projector = {
       case 'DividendYearClosed': {
         // Every payout is written: the closure is whole. (Before issue 40 this event came first, with no document yet.)
         const closure = current({ collection: DIVIDENDS.name, id: event.data.dividendId });
-        return closure ? [{ kind: 'put', collection: DIVIDENDS.name, doc: stamp(recorded, { ...closure, status: 'closed' }) }] : [];
+        return closure
+          ? [{ kind: 'put', collection: DIVIDENDS.name, doc: stamp(recorded, { ...closure, status: 'closed' }) }]
+          : [];
       }
       case 'DividendMemberPaid': {
         const input = current({ collection: DIVIDEND_INPUTS.name, id: event.data.memberId });
-        const member: WriteOp = { kind: 'put', collection: DIVIDEND_MEMBERS.name, doc: memberDoc(recorded, event.data, input) };
+        const member: WriteOp = {
+          kind: 'put',
+          collection: DIVIDEND_MEMBERS.name,
+          doc: memberDoc(recorded, event.data, input),
+        };
         const credited = creditedOf(event.data);
         const closure = credited > 0 ? current({ collection: DIVIDENDS.name, id: event.data.dividendId }) : undefined;
         if (!closure) return [member];
         // Σ credited and Σ paid of the closure (issue 45): the credit is taken from what the SEPA file pays.
-        const sums = { creditedAmount: Number(closure.creditedAmount ?? 0) + credited, paymentAmount: Number(closure.paymentAmount) - credited };
+        const sums = {
+          creditedAmount: Number(closure.creditedAmount ?? 0) + credited,
+          paymentAmount: Number(closure.paymentAmount) - credited,
+        };
         return [member, { kind: 'put', collection: DIVIDENDS.name, doc: stamp(recorded, { ...closure, ...sums }) }];
       }
       default:

@@ -21,13 +21,25 @@ export const elmaNumbersProjector: Projector = {
     switch (event.type) {
       case 'ElmaNumberAdded': {
         const { elmaNumberId: _id, cooperativeId, elmaProcess, elmaNumber, createdAt } = event.data;
-        return [{ kind: 'put', collection: ELMA_NUMBERS.name, doc: stamp(event, { id, cooperativeId, elmaProcess, elmaNumber, createdAt }) }];
+        return [
+          {
+            kind: 'put',
+            collection: ELMA_NUMBERS.name,
+            doc: stamp(event, { id, cooperativeId, elmaProcess, elmaNumber, createdAt }),
+          },
+        ];
       }
       case 'ElmaNumberChanged': {
         const existing = current({ collection: ELMA_NUMBERS.name, id });
         if (!existing) return [];
         const { elmaProcess, elmaNumber } = event.data;
-        return [{ kind: 'put', collection: ELMA_NUMBERS.name, doc: { ...existing, elmaProcess, elmaNumber, position: event.position.toString() } }];
+        return [
+          {
+            kind: 'put',
+            collection: ELMA_NUMBERS.name,
+            doc: { ...existing, elmaProcess, elmaNumber, position: event.position.toString() },
+          },
+        ];
       }
       case 'ElmaNumberRemoved':
         return [{ kind: 'delete', collection: ELMA_NUMBERS.name, id }];

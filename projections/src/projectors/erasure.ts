@@ -20,11 +20,19 @@ import type { DocKey } from '../runner/projector.js';
 
 export const MEMBERS_ERASED = 'MembersErased';
 
-const erasedMembers = (recorded: RecordedEvent): readonly ErasedMember[] => (recorded as RecordedEvent<MembersErased>).data.members;
-const key = (collection: string) => (id: string): DocKey => ({ collection, id });
+const erasedMembers = (recorded: RecordedEvent): readonly ErasedMember[] =>
+  (recorded as RecordedEvent<MembersErased>).data.members;
+const key =
+  (collection: string) =>
+  (id: string): DocKey => ({ collection, id });
 
 /** Put every document among `keys` that exists, changed by `change`. */
-function blank(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined, keys: readonly DocKey[], change: (doc: ReadDocument) => Record<string, unknown>): WriteOp[] {
+function blank(
+  recorded: RecordedEvent,
+  current: (key: DocKey) => ReadDocument | undefined,
+  keys: readonly DocKey[],
+  change: (doc: ReadDocument) => Record<string, unknown>,
+): WriteOp[] {
   const position = recorded.position.toString();
   const ops: WriteOp[] = [];
   for (const k of keys) {
@@ -36,22 +44,39 @@ function blank(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument |
 
 /** The member fields an erasure blanks: the master data's personal fields, the tax id, the notice's reason and the hold's. */
 const MEMBER_BLANKS: Readonly<Record<string, null>> = Object.fromEntries(
-  [...MEMBER_PERSONAL_FIELDS, 'taxId', 'nameKey', 'taxIdKey', 'exitExtraordinaryReason', 'retentionHoldReason'].map((f) => [f, null]),
+  [...MEMBER_PERSONAL_FIELDS, 'taxId', 'nameKey', 'taxIdKey', 'exitExtraordinaryReason', 'retentionHoldReason'].map(
+    (f) => [f, null],
+  ),
 );
 
 /** Members projector: the erased members (type 2, personal fields null), their postings' names, and spouse links to them. */
 export const membersErasure = {
   keys(recorded: RecordedEvent): DocKey[] {
-    return erasedMembers(recorded).flatMap((m) => [key('members')(m.memberId), ...m.balances.map(key('balances')), ...m.spouseOfMembers.map(key('members'))]);
+    return erasedMembers(recorded).flatMap((m) => [
+      key('members')(m.memberId),
+      ...m.balances.map(key('balances')),
+      ...m.spouseOfMembers.map(key('members')),
+    ]);
   },
   project(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
     const erasedAt = (recorded as RecordedEvent<MembersErased>).data.asOf;
     const erased = new Set(erasedMembers(recorded).map((m) => m.memberId));
     return erasedMembers(recorded).flatMap((m) => [
-      ...blank(recorded, current, [key('members')(m.memberId)], () => ({ ...MEMBER_BLANKS, memberType: 2, erased: true, erasedAt })),
-      ...blank(recorded, current, m.balances.map(key('balances')), () => ({ memberName: '', orderNumber: null, taxAuthorities: null })),
+      ...blank(recorded, current, [key('members')(m.memberId)], () => ({
+        ...MEMBER_BLANKS,
+        memberType: 2,
+        erased: true,
+        erasedAt,
+      })),
+      ...blank(recorded, current, m.balances.map(key('balances')), () => ({
+        memberName: '',
+        orderNumber: null,
+        taxAuthorities: null,
+      })),
       // A spouse also erased in this run is blanked above as a whole.
-      ...blank(recorded, current, m.spouseOfMembers.filter((id) => !erased.has(id)).map(key('members')), () => ({ spouse: null })),
+      ...blank(recorded, current, m.spouseOfMembers.filter((id) => !erased.has(id)).map(key('members')), () => ({
+        spouse: null,
+      })),
     ]);
   },
 };
@@ -68,9 +93,22 @@ export const taxPapersErasure = {
   project(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
     const own = new Set(erasedMembers(recorded).flatMap((m) => m.exemptionOrders));
     return erasedMembers(recorded).flatMap((m) => [
-      ...blank(recorded, current, m.exemptionOrders.map(key('exemptionorders')), () => ({ memberName: '', spouse: null, spouseName: null })),
-      ...blank(recorded, current, m.nonAssessments.map(key('nonassessments')), () => ({ memberName: '', orderNumber: null, taxAuthorities: null })),
-      ...blank(recorded, current, m.spouseOfExemptionOrders.filter((id) => !own.has(id)).map(key('exemptionorders')), () => ({ spouse: null, spouseName: null })),
+      ...blank(recorded, current, m.exemptionOrders.map(key('exemptionorders')), () => ({
+        memberName: '',
+        spouse: null,
+        spouseName: null,
+      })),
+      ...blank(recorded, current, m.nonAssessments.map(key('nonassessments')), () => ({
+        memberName: '',
+        orderNumber: null,
+        taxAuthorities: null,
+      })),
+      ...blank(
+        recorded,
+        current,
+        m.spouseOfExemptionOrders.filter((id) => !own.has(id)).map(key('exemptionorders')),
+        () => ({ spouse: null, spouseName: null }),
+      ),
     ]);
   },
 };
@@ -82,31 +120,62 @@ export const dividendsErasure = {
   },
   project(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
     return erasedMembers(recorded).flatMap((m) =>
-      blank(recorded, current, m.dividendRows.map(key('dividend_members')), () => ({ churchId: null, churchName: null, churchRate: null })),
+      blank(recorded, current, m.dividendRows.map(key('dividend_members')), () => ({
+        churchId: null,
+        churchName: null,
+        churchRate: null,
+      })),
     );
   },
 };
 
 /** The personal master fields the dividend's inputs keep of a member. */
-const INPUT_BLANKS = { name: null, givenName: null, birthDate: null, state: null, churchId: null, churchTaxRate: null, manualTaxId: null, taxId: null, spouse: null, spouseTaxId: null };
+const INPUT_BLANKS = {
+  name: null,
+  givenName: null,
+  birthDate: null,
+  state: null,
+  churchId: null,
+  churchTaxRate: null,
+  manualTaxId: null,
+  taxId: null,
+  spouse: null,
+  spouseTaxId: null,
+};
 
 /** Dividend inputs projector: the erased member's inputs, and the spouse links of the members whose spouse it was. */
 export const dividendInputsErasure = {
   keys(recorded: RecordedEvent): DocKey[] {
-    return erasedMembers(recorded).flatMap((m) => [key('dividend_inputs')(m.memberId), ...m.spouseOfMembers.map(key('dividend_inputs'))]);
+    return erasedMembers(recorded).flatMap((m) => [
+      key('dividend_inputs')(m.memberId),
+      ...m.spouseOfMembers.map(key('dividend_inputs')),
+    ]);
   },
   project(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
     const erased = new Set(erasedMembers(recorded).map((m) => m.memberId));
     // The orders' spouse links: all of the erased member's own (sealed under its key), those naming it on its spouse's.
-    const cut = (doc: ReadDocument, linked: (spouse: string | null | undefined) => boolean): Record<string, unknown> => ({
-      orders: ((doc.orders as { spouseMemberId?: string | null }[] | undefined) ?? []).map((o) => (linked(o.spouseMemberId) ? { ...o, spouseMemberId: null } : o)),
+    const cut = (
+      doc: ReadDocument,
+      linked: (spouse: string | null | undefined) => boolean,
+    ): Record<string, unknown> => ({
+      orders: ((doc.orders as { spouseMemberId?: string | null }[] | undefined) ?? []).map((o) =>
+        linked(o.spouseMemberId) ? { ...o, spouseMemberId: null } : o,
+      ),
     });
     return erasedMembers(recorded).flatMap((m) => [
-      ...blank(recorded, current, [key('dividend_inputs')(m.memberId)], (doc) => ({ ...cut(doc, () => true), ...INPUT_BLANKS })),
-      ...blank(recorded, current, m.spouseOfMembers.filter((id) => !erased.has(id)).map(key('dividend_inputs')), (doc) => ({
-        ...(doc.spouse === m.memberId ? { spouse: null } : {}),
-        ...cut(doc, (spouse) => spouse === m.memberId),
+      ...blank(recorded, current, [key('dividend_inputs')(m.memberId)], (doc) => ({
+        ...cut(doc, () => true),
+        ...INPUT_BLANKS,
       })),
+      ...blank(
+        recorded,
+        current,
+        m.spouseOfMembers.filter((id) => !erased.has(id)).map(key('dividend_inputs')),
+        (doc) => ({
+          ...(doc.spouse === m.memberId ? { spouse: null } : {}),
+          ...cut(doc, (spouse) => spouse === m.memberId),
+        }),
+      ),
     ]);
   },
 };
@@ -117,18 +186,24 @@ export const dividendInputsErasure = {
  */
 export const CHURCH_DATA_ERASED = 'ChurchDataErased';
 
-const churchErased = (recorded: RecordedEvent): readonly string[] => (recorded as RecordedEvent<ChurchDataErased>).data.members.map((m) => m.memberId);
+const churchErased = (recorded: RecordedEvent): readonly string[] =>
+  (recorded as RecordedEvent<ChurchDataErased>).data.members.map((m) => m.memberId);
 
 /** Members projector: the member's church fields (church id, rate, `kiSt`, `kiStSatz`). */
 export const membersChurchErasure = {
   keys: (recorded: RecordedEvent): DocKey[] => churchErased(recorded).map(key('members')),
   project: (recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] =>
-    blank(recorded, current, churchErased(recorded).map(key('members')), () => Object.fromEntries(MEMBER_CHURCH_FIELDS.map((f) => [f, null]))),
+    blank(recorded, current, churchErased(recorded).map(key('members')), () =>
+      Object.fromEntries(MEMBER_CHURCH_FIELDS.map((f) => [f, null])),
+    ),
 };
 
 /** Dividend inputs projector: the church id and rate the engine would withhold with. */
 export const dividendInputsChurchErasure = {
   keys: (recorded: RecordedEvent): DocKey[] => churchErased(recorded).map(key('dividend_inputs')),
   project: (recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] =>
-    blank(recorded, current, churchErased(recorded).map(key('dividend_inputs')), () => ({ churchId: null, churchTaxRate: null })),
+    blank(recorded, current, churchErased(recorded).map(key('dividend_inputs')), () => ({
+      churchId: null,
+      churchTaxRate: null,
+    })),
 };

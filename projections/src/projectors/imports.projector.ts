@@ -1,4 +1,12 @@
-import type { CollectionSpec, RecordedEvent, RegisterImportAbandoned, RegisterImported, RegisterImportChunkWritten, RegisterImportStarted, WriteOp } from '@coop/contracts';
+import type {
+  CollectionSpec,
+  RecordedEvent,
+  RegisterImportAbandoned,
+  RegisterImported,
+  RegisterImportChunkWritten,
+  RegisterImportStarted,
+  WriteOp,
+} from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 
 /**
@@ -8,7 +16,15 @@ import { stamp, type DocKey, type Projector } from '../runner/projector.js';
  */
 export const IMPORTS: CollectionSpec = {
   name: 'imports',
-  fields: { checksum: 'string', by: 'string', at: 'string', members: 'number', postings: 'number', events: 'number', state: 'string' },
+  fields: {
+    checksum: 'string',
+    by: 'string',
+    at: 'string',
+    members: 'number',
+    postings: 'number',
+    events: 'number',
+    state: 'string',
+  },
   search: [],
 };
 
@@ -20,9 +36,15 @@ export const IMPORT_MAPPINGS: CollectionSpec = {
 };
 
 /** Postings of a summary: every balance type counted. */
-const postingsOf = (byType: Readonly<Record<number, number>>): number => Object.values(byType).reduce((sum, n) => sum + n, 0);
+const postingsOf = (byType: Readonly<Record<number, number>>): number =>
+  Object.values(byType).reduce((sum, n) => sum + n, 0);
 
-const PROCESS = new Set(['RegisterImportStarted', 'RegisterImportChunkWritten', 'RegisterImported', 'RegisterImportAbandoned']);
+const PROCESS = new Set([
+  'RegisterImportStarted',
+  'RegisterImportChunkWritten',
+  'RegisterImported',
+  'RegisterImportAbandoned',
+]);
 
 /** The running import's document: as begun, its chunks counted as they are written. */
 function running(event: RecordedEvent<RegisterImportStarted>): WriteOp {
@@ -71,7 +93,19 @@ export const importsProjector: Projector = {
       const { importId, chunksWritten } = (recorded as RecordedEvent<RegisterImportAbandoned>).data;
       const doc = current({ collection: IMPORTS.name, id: importId });
       if (!doc) return [];
-      return [{ kind: 'put', collection: IMPORTS.name, doc: stamp(recorded, { ...doc, state: 'abandoned', chunksWritten, abandonedBy: recorded.metadata.user, abandonedAt: recorded.metadata.timestamp }) }];
+      return [
+        {
+          kind: 'put',
+          collection: IMPORTS.name,
+          doc: stamp(recorded, {
+            ...doc,
+            state: 'abandoned',
+            chunksWritten,
+            abandonedBy: recorded.metadata.user,
+            abandonedAt: recorded.metadata.timestamp,
+          }),
+        },
+      ];
     }
     if (recorded.type !== 'RegisterImported') return [];
     const event = recorded as RecordedEvent<RegisterImported>;
@@ -94,7 +128,11 @@ export const importsProjector: Projector = {
           state: 'written',
         }),
       },
-      { kind: 'put', collection: IMPORT_MAPPINGS.name, doc: stamp(event, { id: cooperativeId, cooperativeId, at, importId, mapping }) },
+      {
+        kind: 'put',
+        collection: IMPORT_MAPPINGS.name,
+        doc: stamp(event, { id: cooperativeId, cooperativeId, at, importId, mapping }),
+      },
     ];
   },
 };

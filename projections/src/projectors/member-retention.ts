@@ -10,7 +10,10 @@ import type { ReadDocument } from '@coop/contracts';
 export { RETENTION_HOLD_EVENT_TYPES };
 
 /** The member document with the hold set or cleared. */
-export function projectRetentionHold(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
+export function projectRetentionHold(
+  recorded: RecordedEvent,
+  current: (key: DocKey) => ReadDocument | undefined,
+): WriteOp[] {
   const event = recorded as RecordedEvent<RetentionHoldEvent>;
   const member = current({ collection: 'members', id: event.data.memberId });
   if (!member) return [];

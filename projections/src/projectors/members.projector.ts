@@ -71,7 +71,8 @@ export const membersProjector: Projector = {
     if (!TYPES.has(recorded.type)) return [];
     const event = recorded as RecordedEvent<MemberEvent>;
     const coop = recorded.metadata.cooperativeId;
-    if ((RETENTION_HOLD_EVENT_TYPES as readonly string[]).includes(recorded.type)) return [memberKey((recorded.data as { memberId: string }).memberId)];
+    if ((RETENTION_HOLD_EVENT_TYPES as readonly string[]).includes(recorded.type))
+      return [memberKey((recorded.data as { memberId: string }).memberId)];
     switch (event.type) {
       case 'MemberAdmitted':
         return [memberKey(event.data.memberId), statsKey(event.data.cooperativeId)];
@@ -85,7 +86,12 @@ export const membersProjector: Projector = {
       case 'SharesPosted': {
         const d = event.data;
         const other = d.transferTo ?? d.transferFrom;
-        return [memberKey(d.memberId), { collection: BALANCES.name, id: d.balanceId }, statsKey(coop), ...(other ? [memberKey(other)] : [])];
+        return [
+          memberKey(d.memberId),
+          { collection: BALANCES.name, id: d.balanceId },
+          statsKey(coop),
+          ...(other ? [memberKey(other)] : []),
+        ];
       }
       case 'PostingAnnulled': {
         const d = event.data;
@@ -115,7 +121,8 @@ export const membersProjector: Projector = {
     const position = recorded.position.toString();
     const coop = recorded.metadata.cooperativeId;
     const put = (collection: string, doc: ReadDocument): WriteOp => ({ kind: 'put', collection, doc });
-    if ((RETENTION_HOLD_EVENT_TYPES as readonly string[]).includes(recorded.type)) return projectRetentionHold(recorded, current);
+    if ((RETENTION_HOLD_EVENT_TYPES as readonly string[]).includes(recorded.type))
+      return projectRetentionHold(recorded, current);
     switch (event.type) {
       case 'MemberAdmitted': {
         const { memberId, cooperativeId, position: memberPosition } = event.data;
@@ -143,24 +150,58 @@ export const membersProjector: Projector = {
         const memberPosition = event.data.position;
         const changes = without(event.data, 'memberId', 'position');
         const changed = { ...member, ...changes };
-        return [put(MEMBERS.name, { ...changed, ...personKeys(changed), ...(memberPosition !== undefined ? { memberPosition } : {}), position })];
+        return [
+          put(MEMBERS.name, {
+            ...changed,
+            ...personKeys(changed),
+            ...(memberPosition !== undefined ? { memberPosition } : {}),
+            position,
+          }),
+        ];
       }
       case 'MemberExited': {
         const member = current(memberKey(event.data.memberId));
         if (!member) return [];
         const { exitDate, reason, balanceId } = event.data;
-        return [put(MEMBERS.name, { ...member, exitDate, exitReason: reason, exitBalanceId: balanceId, memberUntil: exitDate, position })];
+        return [
+          put(MEMBERS.name, {
+            ...member,
+            exitDate,
+            exitReason: reason,
+            exitBalanceId: balanceId,
+            memberUntil: exitDate,
+            position,
+          }),
+        ];
       }
       case 'MemberExitRevoked': {
         const member = current(memberKey(event.data.memberId));
         if (!member) return [];
-        return [put(MEMBERS.name, { ...member, exitDate: null, exitReason: null, exitBalanceId: null, memberUntil: NO_EXIT, ...NO_NOTICE, position })];
+        return [
+          put(MEMBERS.name, {
+            ...member,
+            exitDate: null,
+            exitReason: null,
+            exitBalanceId: null,
+            memberUntil: NO_EXIT,
+            ...NO_NOTICE,
+            position,
+          }),
+        ];
       }
       case 'MembershipEndNoticed': {
         const member = current(memberKey(event.data.memberId));
         if (!member) return [];
         const { noticeDate, dispatchDate, extraordinaryReason } = event.data;
-        return [put(MEMBERS.name, { ...member, exitNoticeDate: noticeDate, exitDispatchDate: dispatchDate, exitExtraordinaryReason: extraordinaryReason, position })];
+        return [
+          put(MEMBERS.name, {
+            ...member,
+            exitNoticeDate: noticeDate,
+            exitDispatchDate: dispatchDate,
+            exitExtraordinaryReason: extraordinaryReason,
+            position,
+          }),
+        ];
       }
       case 'MembershipEndWithdrawn': {
         const member = current(memberKey(event.data.memberId));
@@ -183,7 +224,10 @@ export const membersProjector: Projector = {
         if (!member) return [];
         const { shares, cents } = postingEffect(event);
         const ops: WriteOp[] = [];
-        const postings = [...((member.postings as MemberPostingEntry[] | undefined) ?? []), { b: d.balanceId, d: d.date, s: shares, a: cents }];
+        const postings = [
+          ...((member.postings as MemberPostingEntry[] | undefined) ?? []),
+          { b: d.balanceId, d: d.date, s: shares, a: cents },
+        ];
         ops.push(
           put(MEMBERS.name, {
             ...member,
@@ -228,7 +272,12 @@ export const membersProjector: Projector = {
                 ...base,
                 // A subscription paid in part when posted, an end of a holding paid in part (issue 45, decision 234):
                 // the register's payment is what was paid, or what of it leaves.
-                ...(s.paid !== undefined ? { rueckpfleinzahlung: s.paid, versions: [{ ...cdc, rueckpfleinzahlung: s.paid, interestEnd: null, effectiveDate: s.date }] } : {}),
+                ...(s.paid !== undefined
+                  ? {
+                      rueckpfleinzahlung: s.paid,
+                      versions: [{ ...cdc, rueckpfleinzahlung: s.paid, interestEnd: null, effectiveDate: s.date }],
+                    }
+                  : {}),
                 type: s.type,
                 shareCost: s.shareCost,
                 transferTo: s.transferTo ?? null,
@@ -253,7 +302,12 @@ export const membersProjector: Projector = {
                 transferMemberNr: typeof original?.transferMemberNr === 'number' ? original.transferMemberNr : null,
                 annulPeer: a.annulPeer,
                 // The register's payment it reverses, where it is not the amount (decision 234).
-                ...(a.paid !== undefined ? { rueckpfleinzahlung: a.paid, versions: [{ ...cdc, rueckpfleinzahlung: a.paid, interestEnd: null, effectiveDate: a.date }] } : {}),
+                ...(a.paid !== undefined
+                  ? {
+                      rueckpfleinzahlung: a.paid,
+                      versions: [{ ...cdc, rueckpfleinzahlung: a.paid, interestEnd: null, effectiveDate: a.date }],
+                    }
+                  : {}),
               }),
             ),
           );
@@ -271,7 +325,10 @@ export const membersProjector: Projector = {
         const cdc = { cdcUser: recorded.metadata.user, cdcAction: 'update', cdcTimestamp: recorded.metadata.timestamp };
         // A register correction restates the posting's payment: its change counts from the posting's date (decision 232).
         const effectiveDate = typeof balance.date === 'string' ? balance.date : null;
-        const versions = [...((balance.versions as unknown[] | undefined) ?? []), { ...cdc, rueckpfleinzahlung, interestEnd, effectiveDate }];
+        const versions = [
+          ...((balance.versions as unknown[] | undefined) ?? []),
+          { ...cdc, rueckpfleinzahlung, interestEnd, effectiveDate },
+        ];
         return [put(BALANCES.name, { ...balance, rueckpfleinzahlung, interestEnd, ...cdc, versions, position })];
       }
       case 'SharePaymentReceived':
@@ -284,7 +341,10 @@ export const membersProjector: Projector = {
         const interestEnd = balance.interestEnd ?? null;
         const cdc = { cdcUser: recorded.metadata.user, cdcAction: 'update', cdcTimestamp: recorded.metadata.timestamp };
         // The change counts from the day the money came in, or went back (decision 232).
-        const versions = [...((balance.versions as unknown[] | undefined) ?? []), { ...cdc, rueckpfleinzahlung, interestEnd, effectiveDate: event.data.date }];
+        const versions = [
+          ...((balance.versions as unknown[] | undefined) ?? []),
+          { ...cdc, rueckpfleinzahlung, interestEnd, effectiveDate: event.data.date },
+        ];
         return [put(BALANCES.name, { ...balance, rueckpfleinzahlung, ...cdc, versions, position })];
       }
       // Issue 45: instalments, mandates and reminders are the share_dues projector's (share-dues.projector.ts).

@@ -16,13 +16,33 @@ function recorded(event: DomainEvent, cooperativeId = COOP): RecordedEvent {
     streamId: `notification-${id}`,
     revision: 0,
     position,
-    metadata: { cooperativeId, user: 'clerk', timestamp: '2026-02-01T10:00:00.000Z', correlationId: 'c', causationId: 'c', schemaVersion: 1 },
+    metadata: {
+      cooperativeId,
+      user: 'clerk',
+      timestamp: '2026-02-01T10:00:00.000Z',
+      correlationId: 'c',
+      causationId: 'c',
+      schemaVersion: 1,
+    },
   } as RecordedEvent;
 }
 
 const raised = (notificationId: string, time: string, cooperativeId = COOP): NotificationRaised => ({
   type: 'NotificationRaised',
-  data: { notificationId, cooperativeId, type: 'generic', time, message: 'taskStarted', parameters: ['fsak'], entityClass: 'task', entityId: 't1', errors: [], member: null, html: null, taskId: 't1' },
+  data: {
+    notificationId,
+    cooperativeId,
+    type: 'generic',
+    time,
+    message: 'taskStarted',
+    parameters: ['fsak'],
+    entityClass: 'task',
+    entityId: 't1',
+    errors: [],
+    member: null,
+    html: null,
+    taskId: 't1',
+  },
 });
 
 function history(): RecordedEvent[] {
@@ -46,16 +66,24 @@ async function withRunner(run: (runner: ProjectionRunner, store: SqliteReadStore
   }
 }
 
-const all = async (store: SqliteReadStore): Promise<ReadDocument[]> => (await store.find(NOTIFICATIONS.name, { cooperativeId: null, sort: [{ field: 'id', direction: 'asc' }] })).items;
+const all = async (store: SqliteReadStore): Promise<ReadDocument[]> =>
+  (await store.find(NOTIFICATIONS.name, { cooperativeId: null, sort: [{ field: 'id', direction: 'asc' }] })).items;
 
 describe('notifications projector', () => {
   it('finds the unread of a cooperative with the number filter seen:0, newest first', async () => {
     await withRunner(async (runner, store) => {
       await runner.apply(history());
-      const unread = await store.find(NOTIFICATIONS.name, { cooperativeId: COOP, filters: [{ field: 'seen', op: 'eq', value: 0 }], sort: [{ field: 'time', direction: 'desc' }] });
+      const unread = await store.find(NOTIFICATIONS.name, {
+        cooperativeId: COOP,
+        filters: [{ field: 'seen', op: 'eq', value: 0 }],
+        sort: [{ field: 'time', direction: 'desc' }],
+      });
       expect(unread.items.map((d) => d.id)).toEqual(['n2']);
       expect(unread.total).toBe(1);
-      const read = await store.find(NOTIFICATIONS.name, { cooperativeId: COOP, filters: [{ field: 'seen', op: 'eq', value: 1 }] });
+      const read = await store.find(NOTIFICATIONS.name, {
+        cooperativeId: COOP,
+        filters: [{ field: 'seen', op: 'eq', value: 1 }],
+      });
       expect(read.items.map((d) => [d.id, d.seenAt])).toEqual([['n1', '2026-02-01T11:00:00.000Z']]);
     });
   });

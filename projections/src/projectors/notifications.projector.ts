@@ -45,7 +45,12 @@ export const notificationsProjector: Projector = {
       case 'NotificationSeen': {
         const existing = current(key(event.data.notificationId));
         if (!existing) return [];
-        const doc: ReadDocument = { ...existing, seen: 1, seenAt: event.data.seenAt, position: recorded.position.toString() };
+        const doc: ReadDocument = {
+          ...existing,
+          seen: 1,
+          seenAt: event.data.seenAt,
+          position: recorded.position.toString(),
+        };
         return [{ kind: 'put', collection: NOTIFICATIONS.name, doc }];
       }
       default:

@@ -40,18 +40,21 @@ export const paymentRemindersProjector: Projector = {
         const member = current({ collection: PAYMENT_REMINDER_MEMBERS.name, id: d.memberId });
         const lastDate = typeof member?.lastDate === 'string' && member.lastDate > d.date ? member.lastDate : d.date;
         return [
-          put(PAYMENT_REMINDERS.name, stamp(recorded, {
-            id: d.reminderId,
-            cooperativeId,
-            member: d.memberId,
-            level: d.level,
-            date: d.date,
-            dueSince: d.dueSince,
-            amount: d.amount,
-            balanceIds: d.balanceIds,
-            subscriptions: d.subscriptions ?? [],
-            runId: d.letterId ?? '',
-          })),
+          put(
+            PAYMENT_REMINDERS.name,
+            stamp(recorded, {
+              id: d.reminderId,
+              cooperativeId,
+              member: d.memberId,
+              level: d.level,
+              date: d.date,
+              dueSince: d.dueSince,
+              amount: d.amount,
+              balanceIds: d.balanceIds,
+              subscriptions: d.subscriptions ?? [],
+              runId: d.letterId ?? '',
+            }),
+          ),
           put(PAYMENT_REMINDER_MEMBERS.name, stamp(recorded, { id: d.memberId, cooperativeId, lastDate })),
         ];
       }

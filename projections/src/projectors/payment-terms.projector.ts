@@ -11,11 +11,22 @@ export const PAYMENT_TERMS: CollectionSpec = { name: 'payment_terms', fields: {}
 export const paymentTermsProjector: Projector = {
   collections: [PAYMENT_TERMS],
   keys(event: RecordedEvent): DocKey[] {
-    return event.type === 'PaymentTermsSet' ? [{ collection: PAYMENT_TERMS.name, id: (event as RecordedEvent<PaymentTermsSet>).data.cooperativeId }] : [];
+    return event.type === 'PaymentTermsSet'
+      ? [{ collection: PAYMENT_TERMS.name, id: (event as RecordedEvent<PaymentTermsSet>).data.cooperativeId }]
+      : [];
   },
   project(recorded): WriteOp[] {
-    const { cooperativeId, instalments, reminderAfterDays, creditDividendUntilPaid, creditorId } = (recorded as RecordedEvent<PaymentTermsSet>).data;
-    const doc = stamp(recorded, { id: cooperativeId, cooperativeId, instalments, reminderAfterDays, creditDividendUntilPaid, creditorId });
+    const { cooperativeId, instalments, reminderAfterDays, creditDividendUntilPaid, creditorId } = (
+      recorded as RecordedEvent<PaymentTermsSet>
+    ).data;
+    const doc = stamp(recorded, {
+      id: cooperativeId,
+      cooperativeId,
+      instalments,
+      reminderAfterDays,
+      creditDividendUntilPaid,
+      creditorId,
+    });
     return [{ kind: 'put', collection: PAYMENT_TERMS.name, doc }];
   },
 };

@@ -1,4 +1,13 @@
-import type { CollectionSpec, MembersErased, MemberEvent, ReadDocument, RecordedEvent, SettlementEvent, SettlementTermsEvent, WriteOp } from '@coop/contracts';
+import type {
+  CollectionSpec,
+  MembersErased,
+  MemberEvent,
+  ReadDocument,
+  RecordedEvent,
+  SettlementEvent,
+  SettlementTermsEvent,
+  WriteOp,
+} from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { MEMBERS_ERASED } from './erasure.js';
 
@@ -9,7 +18,15 @@ import { MEMBERS_ERASED } from './erasure.js';
  */
 export const SETTLEMENTS: CollectionSpec = {
   name: 'settlements',
-  fields: { memberId: 'string', memberNr: 'number', year: 'number', endDate: 'string', reason: 'string', status: 'string', payoutDate: 'string' },
+  fields: {
+    memberId: 'string',
+    memberNr: 'number',
+    year: 'number',
+    endDate: 'string',
+    reason: 'string',
+    status: 'string',
+    payoutDate: 'string',
+  },
   search: [],
 };
 
@@ -30,7 +47,10 @@ export const SETTLEMENT_TERMS: CollectionSpec = {
 const END_TYPES = new Set<number>([2, 6, 7, 8]);
 const rowId = (memberId: string, balanceId: string): string => `${memberId}.${balanceId}`;
 const memberKey = (memberId: string): DocKey => ({ collection: SETTLEMENT_MEMBERS.name, id: memberId });
-const rowKey = (memberId: string, balanceId: string): DocKey => ({ collection: SETTLEMENTS.name, id: rowId(memberId, balanceId) });
+const rowKey = (memberId: string, balanceId: string): DocKey => ({
+  collection: SETTLEMENTS.name,
+  id: rowId(memberId, balanceId),
+});
 
 type Handled = MemberEvent | SettlementEvent | SettlementTermsEvent | MembersErased;
 
@@ -41,7 +61,9 @@ function keysOf(event: Handled): DocKey[] {
     case 'HeirsAccountRecorded':
       return [memberKey(event.data.memberId)];
     case 'SharesPosted':
-      return END_TYPES.has(event.data.type) ? [memberKey(event.data.memberId), rowKey(event.data.memberId, event.data.balanceId)] : [];
+      return END_TYPES.has(event.data.type)
+        ? [memberKey(event.data.memberId), rowKey(event.data.memberId, event.data.balanceId)]
+        : [];
     case 'PostingAnnulled':
       return [rowKey(event.data.memberId, event.data.annulPeer)];
     case 'SharePaymentCorrected':
@@ -61,13 +83,30 @@ function keysOf(event: Handled): DocKey[] {
 }
 
 const HANDLED = new Set<string>([
-  'MemberAdmitted', 'MemberDataChanged', 'HeirsAccountRecorded', 'SharesPosted', 'PostingAnnulled', 'SharePaymentCorrected', 'SettlementPaid', 'SettlementReversed',
-  'SettlementPeriodSet', 'SettlementLossShareSet', MEMBERS_ERASED,
+  'MemberAdmitted',
+  'MemberDataChanged',
+  'HeirsAccountRecorded',
+  'SharesPosted',
+  'PostingAnnulled',
+  'SharePaymentCorrected',
+  'SettlementPaid',
+  'SettlementReversed',
+  'SettlementPeriodSet',
+  'SettlementLossShareSet',
+  MEMBERS_ERASED,
 ]);
 
 /** The payee of a recorded payout (personal data: blanked by the clean-up, issue 27). */
 const ACCOUNT_CLEARED = { accountHolder: null, iban: null, bic: null };
-const PAYOUT_CLEARED = { lossShare: null, amount: null, payoutDate: null, heirs: null, paidBy: null, imported: null, ...ACCOUNT_CLEARED };
+const PAYOUT_CLEARED = {
+  lossShare: null,
+  amount: null,
+  payoutDate: null,
+  heirs: null,
+  paidBy: null,
+  imported: null,
+  ...ACCOUNT_CLEARED,
+};
 
 export const settlementsProjector: Projector = {
   collections: [SETTLEMENTS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS],
@@ -78,11 +117,20 @@ export const settlementsProjector: Projector = {
   },
   project(recorded, current): WriteOp[] {
     const event = recorded as unknown as Handled & RecordedEvent;
-    const put = (collection: string, doc: ReadDocument): WriteOp => ({ kind: 'put', collection, doc: { ...doc, position: recorded.position.toString() } });
+    const put = (collection: string, doc: ReadDocument): WriteOp => ({
+      kind: 'put',
+      collection,
+      doc: { ...doc, position: recorded.position.toString() },
+    });
     switch (event.type) {
       case 'MemberAdmitted': {
         const { memberId, cooperativeId, memberNr, legalForm } = event.data;
-        return [put(SETTLEMENT_MEMBERS.name, stamp(recorded, { id: memberId, cooperativeId, memberNr, legalForm, heirsAccount: false }))];
+        return [
+          put(
+            SETTLEMENT_MEMBERS.name,
+            stamp(recorded, { id: memberId, cooperativeId, memberNr, legalForm, heirsAccount: false }),
+          ),
+        ];
       }
       case 'MemberDataChanged': {
         const member = current(memberKey(event.data.memberId));
@@ -97,30 +145,44 @@ export const settlementsProjector: Projector = {
         const d = event.data;
         const member = current(memberKey(d.memberId));
         if (!member) return [];
-        const reason = d.type === 2 ? 'partial' : d.type === 7 ? 'exclusion' : d.type === 8 ? 'exit' : member.legalForm === 1 ? 'dissolution' : 'death';
+        const reason =
+          d.type === 2
+            ? 'partial'
+            : d.type === 7
+              ? 'exclusion'
+              : d.type === 8
+                ? 'exit'
+                : member.legalForm === 1
+                  ? 'dissolution'
+                  : 'death';
         return [
-          put(SETTLEMENTS.name, stamp(recorded, {
-            id: rowId(d.memberId, d.balanceId),
-            cooperativeId: member.cooperativeId,
-            memberId: d.memberId,
-            memberNr: member.memberNr,
-            endBalanceId: d.balanceId,
-            year: Number(d.date.slice(0, 4)),
-            endDate: d.date,
-            reason,
-            shares: d.quantity,
-            // The Geschäftsguthaben that left: the register's payment, not the nominal amount (decision 234).
-            holding: -(d.paid ?? d.amount),
-            status: 'due',
-            ...PAYOUT_CLEARED,
-          })),
+          put(
+            SETTLEMENTS.name,
+            stamp(recorded, {
+              id: rowId(d.memberId, d.balanceId),
+              cooperativeId: member.cooperativeId,
+              memberId: d.memberId,
+              memberNr: member.memberNr,
+              endBalanceId: d.balanceId,
+              year: Number(d.date.slice(0, 4)),
+              endDate: d.date,
+              reason,
+              shares: d.quantity,
+              // The Geschäftsguthaben that left: the register's payment, not the nominal amount (decision 234).
+              holding: -(d.paid ?? d.amount),
+              status: 'due',
+              ...PAYOUT_CLEARED,
+            }),
+          ),
         ];
       }
       case 'PostingAnnulled': {
         const row = current(rowKey(event.data.memberId, event.data.annulPeer));
         if (!row) return [];
         // An end annulled before its payout is no end; one already paid stays listed, marked, for the correction.
-        return row.status === 'due' ? [{ kind: 'delete', collection: SETTLEMENTS.name, id: row.id }] : [put(SETTLEMENTS.name, { ...row, annulled: true })];
+        return row.status === 'due'
+          ? [{ kind: 'delete', collection: SETTLEMENTS.name, id: row.id }]
+          : [put(SETTLEMENTS.name, { ...row, annulled: true })];
       }
       case 'SharePaymentCorrected': {
         // The end's register payment corrected, or following a payment while the end was pending (decision 234): the
@@ -132,7 +194,14 @@ export const settlementsProjector: Projector = {
       case 'SettlementPaid': {
         const d = event.data;
         const row = current(rowKey(d.memberId, d.endBalanceId));
-        const base = row ?? { id: rowId(d.memberId, d.endBalanceId), cooperativeId: d.cooperativeId, memberId: d.memberId, memberNr: null, endBalanceId: d.endBalanceId, position: '' };
+        const base = row ?? {
+          id: rowId(d.memberId, d.endBalanceId),
+          cooperativeId: d.cooperativeId,
+          memberId: d.memberId,
+          memberNr: null,
+          endBalanceId: d.endBalanceId,
+          position: '',
+        };
         return [
           put(SETTLEMENTS.name, {
             ...base,
@@ -157,15 +226,32 @@ export const settlementsProjector: Projector = {
       case 'SettlementReversed': {
         const row = current(rowKey(event.data.memberId, event.data.endBalanceId));
         if (!row) return [];
-        return [put(SETTLEMENTS.name, { ...row, status: 'due', ...PAYOUT_CLEARED, reversals: Number(row.reversals ?? 0) + 1 })];
+        return [
+          put(SETTLEMENTS.name, {
+            ...row,
+            status: 'due',
+            ...PAYOUT_CLEARED,
+            reversals: Number(row.reversals ?? 0) + 1,
+          }),
+        ];
       }
       case 'SettlementPeriodSet':
       case 'SettlementLossShareSet': {
         const id = event.data.cooperativeId;
-        const terms = current({ collection: SETTLEMENT_TERMS.name, id }) ?? { id, cooperativeId: id, position: '', payoutPeriodMonths: null, lossShares: {} };
-        if (event.type === 'SettlementPeriodSet') return [put(SETTLEMENT_TERMS.name, { ...terms, payoutPeriodMonths: event.data.payoutPeriodMonths })];
+        const terms = current({ collection: SETTLEMENT_TERMS.name, id }) ?? {
+          id,
+          cooperativeId: id,
+          position: '',
+          payoutPeriodMonths: null,
+          lossShares: {},
+        };
+        if (event.type === 'SettlementPeriodSet')
+          return [put(SETTLEMENT_TERMS.name, { ...terms, payoutPeriodMonths: event.data.payoutPeriodMonths })];
         const { year, kind, percent, centsPerShare, decisionDate } = event.data;
-        const lossShares = { ...(terms.lossShares as Record<string, unknown>), [String(year)]: { kind, percent, centsPerShare, decisionDate } };
+        const lossShares = {
+          ...(terms.lossShares as Record<string, unknown>),
+          [String(year)]: { kind, percent, centsPerShare, decisionDate },
+        };
         return [put(SETTLEMENT_TERMS.name, { ...terms, lossShares })];
       }
       case 'MembersErased': {

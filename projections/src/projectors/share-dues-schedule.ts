@@ -18,9 +18,14 @@ export type ScheduledInstalment = Instalment & { readonly paid: number };
  * the posting (`paid - paidWhenPosted`) cover the instalments in the order they fall due; `dueSince` is the due date of
  * the first instalment not fully covered (without a plan: the posting's date), null when nothing is outstanding.
  */
-export function dueOf(input: DueInput): { outstanding: number; dueSince: string | null; schedule: ScheduledInstalment[] } {
+export function dueOf(input: DueInput): {
+  outstanding: number;
+  dueSince: string | null;
+  schedule: ScheduledInstalment[];
+} {
   const outstanding = input.amount - input.paid;
-  if (input.plan === null || input.plan.length === 0) return { outstanding, dueSince: outstanding > 0 ? input.date : null, schedule: [] };
+  if (input.plan === null || input.plan.length === 0)
+    return { outstanding, dueSince: outstanding > 0 ? input.date : null, schedule: [] };
   let left = Math.max(0, input.paid - input.paidWhenPosted);
   const schedule = input.plan.map((i) => {
     const paid = Math.min(i.amount, left);

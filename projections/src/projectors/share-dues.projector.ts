@@ -1,4 +1,12 @@
-import type { Instalment, MembersErased, MemberEvent, ReadDocument, RecordedEvent, SharePaymentMemberEvent, WriteOp } from '@coop/contracts';
+import type {
+  Instalment,
+  MembersErased,
+  MemberEvent,
+  ReadDocument,
+  RecordedEvent,
+  SharePaymentMemberEvent,
+  WriteOp,
+} from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { MEMBERS_ERASED } from './erasure.js';
 import { SHARE_DUE_MEMBERS, SHARE_DUES } from './share-dues-collections.js';
@@ -18,7 +26,11 @@ export * from './share-dues-schedule.js';
 const SUBSCRIPTIONS = new Set<number>([0, 1]);
 
 /** "Name, GivenName" for a natural person, the name alone for a legal entity or without given name (as the members' list). */
-function displayName(names: { readonly name: unknown; readonly givenName: unknown; readonly legalForm: unknown }): string {
+function displayName(names: {
+  readonly name: unknown;
+  readonly givenName: unknown;
+  readonly legalForm: unknown;
+}): string {
   const name = typeof names.name === 'string' ? names.name : '';
   const given = typeof names.givenName === 'string' ? names.givenName : '';
   return names.legalForm === 1 || given === '' ? name : `${name}, ${given}`;
@@ -65,14 +77,27 @@ function keysOf(event: Handled): DocKey[] {
 }
 
 /** The due with `paid` and `instalments` changed, its outstanding part, due date and instalments' coverage recomputed. */
-function withPaid(due: ReadDocument, paid: number, instalments: readonly Instalment[] | null, position: string, extra: Record<string, unknown> = {}): ReadDocument {
+function withPaid(
+  due: ReadDocument,
+  paid: number,
+  instalments: readonly Instalment[] | null,
+  position: string,
+  extra: Record<string, unknown> = {},
+): ReadDocument {
   const amount = typeof due.amount === 'number' ? due.amount : 0;
   const paidWhenPosted = typeof due.paidWhenPosted === 'number' ? due.paidWhenPosted : amount;
-  const { outstanding, dueSince, schedule } = dueOf({ date: String(due.date), amount, paid, paidWhenPosted, plan: instalments });
+  const { outstanding, dueSince, schedule } = dueOf({
+    date: String(due.date),
+    amount,
+    paid,
+    paidWhenPosted,
+    plan: instalments,
+  });
   return { ...due, paid, plan: instalments, instalments: schedule, outstanding, dueSince, ...extra, position };
 }
 
-const planOf = (due: ReadDocument): readonly Instalment[] | null => (Array.isArray(due.plan) ? (due.plan as Instalment[]) : null);
+const planOf = (due: ReadDocument): readonly Instalment[] | null =>
+  Array.isArray(due.plan) ? (due.plan as Instalment[]) : null;
 const paidOf = (due: ReadDocument): number => (typeof due.paid === 'number' ? due.paid : 0);
 
 export const shareDuesProjector: Projector = {
@@ -89,14 +114,23 @@ export const shareDuesProjector: Projector = {
         const { memberId, cooperativeId, memberNr } = event.data;
         const { name, givenName, legalForm } = event.data;
         const memberName = displayName({ name, givenName, legalForm });
-        return [put(SHARE_DUE_MEMBERS.name, stamp(recorded, { id: memberId, cooperativeId, memberNr, name, givenName, legalForm, memberName }))];
+        return [
+          put(
+            SHARE_DUE_MEMBERS.name,
+            stamp(recorded, { id: memberId, cooperativeId, memberNr, name, givenName, legalForm, memberName }),
+          ),
+        ];
       }
       case 'MemberDataChanged': {
         const member = current(memberKey(event.data.memberId));
         const d = event.data;
         if (!member || (d.name === undefined && d.givenName === undefined && d.legalForm === undefined)) return [];
         // The name as the members' list shows it, from the member document kept here (name, given name, legal form).
-        const names = { name: d.name ?? member.name, givenName: d.givenName ?? member.givenName, legalForm: d.legalForm ?? member.legalForm };
+        const names = {
+          name: d.name ?? member.name,
+          givenName: d.givenName ?? member.givenName,
+          legalForm: d.legalForm ?? member.legalForm,
+        };
         return [put(SHARE_DUE_MEMBERS.name, { ...member, ...names, memberName: displayName(names), position })];
       }
       case 'SharesPosted': {
@@ -121,7 +155,9 @@ export const shareDuesProjector: Projector = {
       }
       case 'PostingAnnulled':
         // An annulled subscription owes nothing.
-        return current(dueKey(event.data.annulPeer)) ? [{ kind: 'delete', collection: SHARE_DUES.name, id: event.data.annulPeer }] : [];
+        return current(dueKey(event.data.annulPeer))
+          ? [{ kind: 'delete', collection: SHARE_DUES.name, id: event.data.annulPeer }]
+          : [];
       case 'SharePaymentCorrected': {
         const due = current(dueKey(event.data.balanceId));
         return due ? [put(SHARE_DUES.name, withPaid(due, event.data.rueckpfleinzahlung, planOf(due), position))] : [];
@@ -133,7 +169,14 @@ export const shareDuesProjector: Projector = {
       case 'SharePaymentReceived': {
         // A payment raises what was paid and resets the reminders (a new reminder starts again at the first).
         const due = current(dueKey(event.data.balanceId));
-        return due ? [put(SHARE_DUES.name, withPaid(due, paidOf(due) + event.data.amount, planOf(due), position, { reminderLevel: 0 }))] : [];
+        return due
+          ? [
+              put(
+                SHARE_DUES.name,
+                withPaid(due, paidOf(due) + event.data.amount, planOf(due), position, { reminderLevel: 0 }),
+              ),
+            ]
+          : [];
       }
       case 'SharePaymentReturned': {
         const due = current(dueKey(event.data.balanceId));
@@ -153,7 +196,8 @@ export const shareDuesProjector: Projector = {
         const ops: WriteOp[] = [];
         for (const m of event.data.members) {
           const member = current(memberKey(m.memberId));
-          if (member) ops.push(put(SHARE_DUE_MEMBERS.name, { ...member, name: null, givenName: null, memberName: '', position }));
+          if (member)
+            ops.push(put(SHARE_DUE_MEMBERS.name, { ...member, name: null, givenName: null, memberName: '', position }));
           for (const b of m.balances) {
             const due = current(dueKey(b));
             if (due) ops.push(put(SHARE_DUES.name, { ...due, memberName: '', position }));

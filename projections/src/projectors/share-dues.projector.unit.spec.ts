@@ -13,7 +13,14 @@ const recorded = (type: string, data: object): RecordedEvent =>
     revision: Number(++position),
     position,
     data,
-    metadata: { cooperativeId: 'c-1', user: 'clerk', timestamp: AT, correlationId: '', causationId: '', schemaVersion: 1 },
+    metadata: {
+      cooperativeId: 'c-1',
+      user: 'clerk',
+      timestamp: AT,
+      correlationId: '',
+      causationId: '',
+      schemaVersion: 1,
+    },
   }) as RecordedEvent;
 
 /** Applies events to an in-memory store through `projector` (keys, then project), as the runner does. */
@@ -29,26 +36,84 @@ function run(projector: Projector, events: readonly RecordedEvent[]): Map<string
   return store;
 }
 
-const due = (store: Map<string, ReadDocument>, id: string): ReadDocument | undefined => store.get(keyOf({ collection: SHARE_DUES.name, id }));
+const due = (store: Map<string, ReadDocument>, id: string): ReadDocument | undefined =>
+  store.get(keyOf({ collection: SHARE_DUES.name, id }));
 
-const admitted = recorded('MemberAdmitted', { memberId: 'm-1', cooperativeId: 'c-1', memberNr: 7, name: 'Berger', givenName: 'Anna', legalForm: 0, entryDate: '2026-01-10' });
+const admitted = recorded('MemberAdmitted', {
+  memberId: 'm-1',
+  cooperativeId: 'c-1',
+  memberNr: 7,
+  name: 'Berger',
+  givenName: 'Anna',
+  legalForm: 0,
+  entryDate: '2026-01-10',
+});
 const subscription = recorded('SharesPosted', {
-  memberId: 'm-1', balanceId: 'b0', type: 0, quantity: 4, amount: 100_000, shareCost: 25_000, date: '2026-01-10', approvalDate: '2026-01-10', interestBegin: '2026-02-01', paid: 10_000,
+  memberId: 'm-1',
+  balanceId: 'b0',
+  type: 0,
+  quantity: 4,
+  amount: 100_000,
+  shareCost: 25_000,
+  date: '2026-01-10',
+  approvalDate: '2026-01-10',
+  interestBegin: '2026-02-01',
+  paid: 10_000,
 });
 const plan = recorded('InstalmentPlanSet', {
-  memberId: 'm-1', balanceId: 'b0', instalments: [{ dueDate: '2026-02-01', amount: 30_000 }, { dueDate: '2026-05-01', amount: 30_000 }, { dueDate: '2026-08-01', amount: 30_000 }],
+  memberId: 'm-1',
+  balanceId: 'b0',
+  instalments: [
+    { dueDate: '2026-02-01', amount: 30_000 },
+    { dueDate: '2026-05-01', amount: 30_000 },
+    { dueDate: '2026-08-01', amount: 30_000 },
+  ],
 });
 const payment = (amount: number, paymentId = 'p-1') =>
-  recorded('SharePaymentReceived', { memberId: 'm-1', balanceId: 'b0', paymentId, date: '2026-02-03', amount, method: 'transfer', reference: null, collectionId: null, statementId: null });
-const reminder = recorded('PaymentReminderSent', { memberId: 'm-1', reminderId: 'r-1', level: 2, date: '2026-02-20', dueSince: '2026-02-01', amount: 20_000, balanceIds: ['b0'], letterId: null });
+  recorded('SharePaymentReceived', {
+    memberId: 'm-1',
+    balanceId: 'b0',
+    paymentId,
+    date: '2026-02-03',
+    amount,
+    method: 'transfer',
+    reference: null,
+    collectionId: null,
+    statementId: null,
+  });
+const reminder = recorded('PaymentReminderSent', {
+  memberId: 'm-1',
+  reminderId: 'r-1',
+  level: 2,
+  date: '2026-02-20',
+  dueSince: '2026-02-01',
+  amount: 20_000,
+  balanceIds: ['b0'],
+  letterId: null,
+});
 
 describe('share_dues projector (issue 45)', () => {
   it('keeps one due per subscription: what was paid with the posting, the rest outstanding since the posting', () => {
-    expect(shareDuesProjector.keys(subscription)).toEqual([{ collection: 'share_due_members', id: 'm-1' }, { collection: 'share_dues', id: 'b0' }]);
+    expect(shareDuesProjector.keys(subscription)).toEqual([
+      { collection: 'share_due_members', id: 'm-1' },
+      { collection: 'share_dues', id: 'b0' },
+    ]);
     const store = run(shareDuesProjector, [admitted, subscription]);
     expect(due(store, 'b0')).toMatchObject({
-      id: 'b0', cooperativeId: 'c-1', member: 'm-1', memberNr: 7, memberName: 'Berger, Anna', type: 0, date: '2026-01-10', quantity: 4,
-      amount: 100_000, paid: 10_000, outstanding: 90_000, dueSince: '2026-01-10', instalments: [], reminderLevel: 0,
+      id: 'b0',
+      cooperativeId: 'c-1',
+      member: 'm-1',
+      memberNr: 7,
+      memberName: 'Berger, Anna',
+      type: 0,
+      date: '2026-01-10',
+      quantity: 4,
+      amount: 100_000,
+      paid: 10_000,
+      outstanding: 90_000,
+      dueSince: '2026-01-10',
+      instalments: [],
+      reminderLevel: 0,
     });
   });
 
@@ -59,10 +124,24 @@ describe('share_dues projector (issue 45)', () => {
     expect(due(store, 'b0')!.reminderLevel).toBe(2);
     store = run(shareDuesProjector, [admitted, subscription, plan, reminder, payment(40_000)]);
     expect(due(store, 'b0')).toMatchObject({
-      paid: 50_000, outstanding: 50_000, dueSince: '2026-05-01', reminderLevel: 0,
-      instalments: [{ dueDate: '2026-02-01', amount: 30_000, paid: 30_000 }, { dueDate: '2026-05-01', amount: 30_000, paid: 10_000 }, { dueDate: '2026-08-01', amount: 30_000, paid: 0 }],
+      paid: 50_000,
+      outstanding: 50_000,
+      dueSince: '2026-05-01',
+      reminderLevel: 0,
+      instalments: [
+        { dueDate: '2026-02-01', amount: 30_000, paid: 30_000 },
+        { dueDate: '2026-05-01', amount: 30_000, paid: 10_000 },
+        { dueDate: '2026-08-01', amount: 30_000, paid: 0 },
+      ],
     });
-    const returned = recorded('SharePaymentReturned', { memberId: 'm-1', balanceId: 'b0', paymentId: 'p-1', date: '2026-02-10', amount: 40_000, reason: 'MD06' });
+    const returned = recorded('SharePaymentReturned', {
+      memberId: 'm-1',
+      balanceId: 'b0',
+      paymentId: 'p-1',
+      date: '2026-02-10',
+      amount: 40_000,
+      reason: 'MD06',
+    });
     store = run(shareDuesProjector, [admitted, subscription, plan, payment(40_000), returned]);
     expect(due(store, 'b0')).toMatchObject({ paid: 10_000, outstanding: 90_000, dueSince: '2026-02-01' });
     store = run(shareDuesProjector, [admitted, subscription, plan, payment(90_000)]);
@@ -70,21 +149,61 @@ describe('share_dues projector (issue 45)', () => {
   });
 
   it('a subscription posted without `paid` owes nothing; other postings have no due; an annulled one is removed', () => {
-    const full = recorded('SharesPosted', { memberId: 'm-1', balanceId: 'b1', type: 1, quantity: 1, amount: 25_000, shareCost: 25_000, date: '2026-01-12', approvalDate: null, interestBegin: null });
-    const withdrawal = recorded('SharesPosted', { memberId: 'm-1', balanceId: 'b2', type: 2, quantity: 1, amount: -25_000, shareCost: 25_000, date: '2026-12-31', approvalDate: null, interestBegin: null });
+    const full = recorded('SharesPosted', {
+      memberId: 'm-1',
+      balanceId: 'b1',
+      type: 1,
+      quantity: 1,
+      amount: 25_000,
+      shareCost: 25_000,
+      date: '2026-01-12',
+      approvalDate: null,
+      interestBegin: null,
+    });
+    const withdrawal = recorded('SharesPosted', {
+      memberId: 'm-1',
+      balanceId: 'b2',
+      type: 2,
+      quantity: 1,
+      amount: -25_000,
+      shareCost: 25_000,
+      date: '2026-12-31',
+      approvalDate: null,
+      interestBegin: null,
+    });
     expect(shareDuesProjector.keys(withdrawal)).toEqual([]);
     let store = run(shareDuesProjector, [admitted, full]);
     expect(due(store, 'b1')).toMatchObject({ paid: 25_000, outstanding: 0, dueSince: null });
-    const annulled = recorded('PostingAnnulled', { memberId: 'm-1', balanceId: 'b3', annulPeer: 'b1', originalType: 1, quantity: -1, amount: -25_000, date: '2026-01-13', approvalDate: null, interestBegin: null });
+    const annulled = recorded('PostingAnnulled', {
+      memberId: 'm-1',
+      balanceId: 'b3',
+      annulPeer: 'b1',
+      originalType: 1,
+      quantity: -1,
+      amount: -25_000,
+      date: '2026-01-13',
+      approvalDate: null,
+      interestBegin: null,
+    });
     store = run(shareDuesProjector, [admitted, full, annulled]);
     expect(due(store, 'b1')).toBeUndefined();
   });
 
   it('a register correction sets what was paid; an erasure blanks the name', () => {
-    const corrected = recorded('SharePaymentCorrected', { memberId: 'm-1', balanceId: 'b0', rueckpfleinzahlung: 70_000, interestEnd: null });
+    const corrected = recorded('SharePaymentCorrected', {
+      memberId: 'm-1',
+      balanceId: 'b0',
+      rueckpfleinzahlung: 70_000,
+      interestEnd: null,
+    });
     let store = run(shareDuesProjector, [admitted, subscription, corrected]);
     expect(due(store, 'b0')).toMatchObject({ paid: 70_000, outstanding: 30_000 });
-    const erased = recorded('MembersErased', { erasureId: 'e', cooperativeId: 'c-1', asOf: '2036-01-01', members: [{ memberId: 'm-1', balances: ['b0'] }] });
+    const erased = recorded('MembersErased', {
+      erasureId: 'e',
+      cooperativeId: 'c-1',
+      asOf: '2036-01-01',
+      members: [{ memberId: 'm-1', balances: ['b0'] }],
+    });
     store = run(shareDuesProjector, [admitted, subscription, erased]);
     expect(due(store, 'b0')).toMatchObject({ memberName: '', amount: 100_000 });
   });
@@ -92,13 +211,25 @@ describe('share_dues projector (issue 45)', () => {
 
 describe('members projector: the register payment of a subscription (issue 45)', () => {
   it('is `paid` when posted, raised by a payment and lowered by its return, a version each', () => {
-    const returned = recorded('SharePaymentReturned', { memberId: 'm-1', balanceId: 'b0', paymentId: 'p-1', date: '2026-02-10', amount: 40_000, reason: null });
-    const balance = (events: RecordedEvent[]) => run(membersProjector, events).get(keyOf({ collection: BALANCES.name, id: 'b0' }));
+    const returned = recorded('SharePaymentReturned', {
+      memberId: 'm-1',
+      balanceId: 'b0',
+      paymentId: 'p-1',
+      date: '2026-02-10',
+      amount: 40_000,
+      reason: null,
+    });
+    const balance = (events: RecordedEvent[]) =>
+      run(membersProjector, events).get(keyOf({ collection: BALANCES.name, id: 'b0' }));
     expect(balance([admitted, subscription])).toMatchObject({ amount: 100_000, rueckpfleinzahlung: 10_000 });
     const paid = balance([admitted, subscription, payment(40_000)]);
     expect(paid).toMatchObject({ rueckpfleinzahlung: 50_000, cdcAction: 'update' });
-    expect((paid!.versions as { rueckpfleinzahlung: number }[]).map((v) => v.rueckpfleinzahlung)).toEqual([10_000, 50_000]);
+    expect((paid!.versions as { rueckpfleinzahlung: number }[]).map((v) => v.rueckpfleinzahlung)).toEqual([
+      10_000, 50_000,
+    ]);
     const back = balance([admitted, subscription, payment(40_000), returned]);
-    expect((back!.versions as { rueckpfleinzahlung: number }[]).map((v) => v.rueckpfleinzahlung)).toEqual([10_000, 50_000, 10_000]);
+    expect((back!.versions as { rueckpfleinzahlung: number }[]).map((v) => v.rueckpfleinzahlung)).toEqual([
+      10_000, 50_000, 10_000,
+    ]);
   });
 });

@@ -54,12 +54,33 @@ function next(event: RecordedEvent<TaskEvent>, doc: ReadDocument | undefined): R
     case 'TaskProgressed':
       return { ...doc, done: event.data.done, total: event.data.total, phase: event.data.phase ?? null, position };
     case 'TaskAwaitingInput':
-      return { ...doc, state: 'waiting', files: [...files(doc), ...event.data.files], summary: event.data.summary, position };
+      return {
+        ...doc,
+        state: 'waiting',
+        files: [...files(doc), ...event.data.files],
+        summary: event.data.summary,
+        position,
+      };
     case 'TaskInputReceived':
       // Queued again for its next phase: a new run, its progress unknown until it reports.
-      return { ...doc, state: 'queued', files: [...files(doc), event.data.file], done: 0, total: 0, phase: null, position };
+      return {
+        ...doc,
+        state: 'queued',
+        files: [...files(doc), event.data.file],
+        done: 0,
+        total: 0,
+        phase: null,
+        position,
+      };
     case 'TaskCompleted':
-      return { ...doc, state: 'completed', files: [...files(doc), ...event.data.files], summary: event.data.summary, endedAt: event.data.completedAt, position };
+      return {
+        ...doc,
+        state: 'completed',
+        files: [...files(doc), ...event.data.files],
+        summary: event.data.summary,
+        endedAt: event.data.completedAt,
+        position,
+      };
     case 'TaskRejected':
       return { ...doc, state: 'rejected', reason: event.data.reason, endedAt: event.data.rejectedAt, position };
     case 'TaskFailed':

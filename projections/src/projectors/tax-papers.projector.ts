@@ -1,4 +1,11 @@
-import type { CollectionSpec, ExemptionOrderEvent, NonAssessmentEvent, ReadDocument, RecordedEvent, WriteOp } from '@coop/contracts';
+import type {
+  CollectionSpec,
+  ExemptionOrderEvent,
+  NonAssessmentEvent,
+  ReadDocument,
+  RecordedEvent,
+  WriteOp,
+} from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { memberDisplayName, MEMBERS } from './members.projector.js';
 import { taxPapersErasure, MEMBERS_ERASED } from './erasure.js';
@@ -48,12 +55,20 @@ export const NON_ASSESSMENTS: CollectionSpec = {
 /** The `activeUntil` of a paper without an end date. */
 export const OPEN_END = '9999-12-31';
 
-const TYPES = new Set<string>(['ExemptionOrderRecorded', 'ExemptionOrderCorrected', 'NonAssessmentRecorded', 'NonAssessmentCorrected']);
+const TYPES = new Set<string>([
+  'ExemptionOrderRecorded',
+  'ExemptionOrderCorrected',
+  'NonAssessmentRecorded',
+  'NonAssessmentCorrected',
+]);
 
 const memberKey = (id: string): DocKey => ({ collection: MEMBERS.name, id });
 
 function memberFields(member: ReadDocument | undefined): { memberName: string; memberNr: number | null } {
-  return { memberName: memberDisplayName(member), memberNr: typeof member?.memberNr === 'number' ? member.memberNr : null };
+  return {
+    memberName: memberDisplayName(member),
+    memberNr: typeof member?.memberNr === 'number' ? member.memberNr : null,
+  };
 }
 
 /**
@@ -104,7 +119,12 @@ export const taxPapersProjector: Projector = {
         const { exemptionOrderId: id, memberId, ...changes } = event.data;
         const existing = current({ collection: EXEMPTION_ORDERS.name, id });
         if (!existing) return [];
-        const next: Record<string, unknown> = { ...existing, ...changes, ...memberFields(current(memberKey(memberId))), position };
+        const next: Record<string, unknown> = {
+          ...existing,
+          ...changes,
+          ...memberFields(current(memberKey(memberId))),
+          position,
+        };
         if ('spouse' in changes) {
           const spouseDoc = changes.spouse ? current(memberKey(changes.spouse)) : undefined;
           next.spouseName = spouseDoc ? memberDisplayName(spouseDoc) : null;
@@ -128,7 +148,12 @@ export const taxPapersProjector: Projector = {
         const { nonAssessmentId: id, memberId, ...changes } = event.data;
         const existing = current({ collection: NON_ASSESSMENTS.name, id });
         if (!existing) return [];
-        const next: Record<string, unknown> = { ...existing, ...changes, ...memberFields(current(memberKey(memberId))), position };
+        const next: Record<string, unknown> = {
+          ...existing,
+          ...changes,
+          ...memberFields(current(memberKey(memberId))),
+          position,
+        };
         next.activeUntil = typeof next.endDate === 'string' ? next.endDate : OPEN_END;
         return [{ kind: 'put', collection: NON_ASSESSMENTS.name, doc: next as ReadDocument }];
       }

@@ -24,7 +24,14 @@ export const CREDENTIALS: CollectionSpec = {
   crossTenant: [['username']],
 };
 
-const TYPES = new Set<string>(['UserCreated', 'UserRenamed', 'UserPasswordChanged', 'UserRolesChanged', 'UserDeleted', 'UserSignedOut']);
+const TYPES = new Set<string>([
+  'UserCreated',
+  'UserRenamed',
+  'UserPasswordChanged',
+  'UserRolesChanged',
+  'UserDeleted',
+  'UserSignedOut',
+]);
 
 export const usersProjector: Projector = {
   collections: [USERS, CREDENTIALS],
@@ -55,9 +62,20 @@ export const usersProjector: Projector = {
       case 'UserRolesChanged':
         return both(user, cred, event, { roles: event.data.roles }, put, { sessionVersion: event.revision });
       case 'UserPasswordChanged':
-        return cred ? [put(CREDENTIALS.name, { ...cred, passwordHash: event.data.passwordHash, sessionVersion: event.revision, position: event.position.toString() })] : [];
+        return cred
+          ? [
+              put(CREDENTIALS.name, {
+                ...cred,
+                passwordHash: event.data.passwordHash,
+                sessionVersion: event.revision,
+                position: event.position.toString(),
+              }),
+            ]
+          : [];
       case 'UserSignedOut':
-        return cred ? [put(CREDENTIALS.name, { ...cred, sessionVersion: event.revision, position: event.position.toString() })] : [];
+        return cred
+          ? [put(CREDENTIALS.name, { ...cred, sessionVersion: event.revision, position: event.position.toString() })]
+          : [];
       case 'UserDeleted':
         return [
           { kind: 'delete', collection: USERS.name, id },

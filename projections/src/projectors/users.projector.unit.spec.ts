@@ -11,7 +11,14 @@ const event = (type: string, revision: number, data: Record<string, unknown>): R
     revision,
     position: ++position,
     data: { userId: 'u-1', ...data },
-    metadata: { cooperativeId: 'c-1', user: 'admin', timestamp: AT, correlationId: '', causationId: '', schemaVersion: 1 },
+    metadata: {
+      cooperativeId: 'c-1',
+      user: 'admin',
+      timestamp: AT,
+      correlationId: '',
+      causationId: '',
+      schemaVersion: 1,
+    },
   }) as RecordedEvent;
 
 /** Projects the events in order into a map of documents, as the runner does. */
@@ -28,7 +35,12 @@ function project(events: readonly RecordedEvent[]): Map<string, ReadDocument> {
 }
 
 describe('users projector: the session version (issue 38)', () => {
-  const created = event('UserCreated', 0, { cooperativeId: 'c-1', username: 'anna', passwordHash: 'h0', roles: ['ROLE_USER'] });
+  const created = event('UserCreated', 0, {
+    cooperativeId: 'c-1',
+    username: 'anna',
+    passwordHash: 'h0',
+    roles: ['ROLE_USER'],
+  });
 
   it('starts at 0 and becomes the revision of each password change, role change and sign-out, in the credentials only', () => {
     expect(project([created]).get(`${CREDENTIALS.name}/u-1`)).toMatchObject({ sessionVersion: 0 });
@@ -37,7 +49,11 @@ describe('users projector: the session version (issue 38)', () => {
       event('UserPasswordChanged', 1, { passwordHash: 'h1' }),
       event('UserRenamed', 2, { username: 'anna-b' }),
     ];
-    expect(project(events).get(`${CREDENTIALS.name}/u-1`)).toMatchObject({ sessionVersion: 1, username: 'anna-b', passwordHash: 'h1' });
+    expect(project(events).get(`${CREDENTIALS.name}/u-1`)).toMatchObject({
+      sessionVersion: 1,
+      username: 'anna-b',
+      passwordHash: 'h1',
+    });
     events.push(event('UserRolesChanged', 3, { roles: ['ROLE_ADMIN'] }));
     const afterRoles = project(events);
     expect(afterRoles.get(`${CREDENTIALS.name}/u-1`)).toMatchObject({ sessionVersion: 3, roles: ['ROLE_ADMIN'] });

@@ -24,5 +24,9 @@ export function compareKey(kind: FieldKind, value: unknown): string | number | n
 
 /** Lower-cased text without diacritical marks, ß as ss (DIN 5007 variant 1, the dictionary order). */
 function foldGerman(lower: string): string {
-  return lower.normalize('NFD').replace(/\p{M}+/gu, '').replace(/ß/g, 'ss').normalize('NFC');
+  return lower
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss')
+    .normalize('NFC');
 }

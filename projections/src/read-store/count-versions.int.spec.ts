@@ -35,13 +35,18 @@ const person = (i: number, changes: Partial<ReadDocument> = {}): ReadDocument =>
   ...changes,
 });
 
-async function open(file: string): Promise<{ writer: SqliteReadStore; reader: SqliteReadStore; write: (docs: ReadDocument[]) => Promise<void> }> {
+async function open(
+  file: string,
+): Promise<{ writer: SqliteReadStore; reader: SqliteReadStore; write: (docs: ReadDocument[]) => Promise<void> }> {
   const writer = new SqliteReadStore(file);
   await writer.ensureCollections([spec]);
   let position = 0n;
   const write = async (docs: ReadDocument[]): Promise<void> => {
     position += 1n;
-    await writer.applyBatch(docs.map((doc) => ({ kind: 'put', collection: 'people', doc })), { name: 'people', position });
+    await writer.applyBatch(
+      docs.map((doc) => ({ kind: 'put', collection: 'people', doc })),
+      { name: 'people', position },
+    );
   };
   await write(Array.from({ length: PEOPLE }, (_, i) => person(i)));
   // Every count kept, however fast this machine counts (a count under 0.3 ms is not kept otherwise).
@@ -66,7 +71,9 @@ describe('SQLite read store: counts kept across connections until what they depe
     // A row the store does not know of (written past it): a count made again would include it, a kept one not.
     const raw = new Database(join(dir, 'kept.sqlite'));
     raw
-      .prepare("INSERT INTO rm_people (id, cooperative_id, doc, search, f_name, f_city, f_shares) VALUES ('x1', 'c1', '{}', '', ?, ?, 1)")
+      .prepare(
+        "INSERT INTO rm_people (id, cooperative_id, doc, search, f_name, f_city, f_shares) VALUES ('x1', 'c1', '{}', '', ?, ?, 1)",
+      )
       .run(compareKey('string', 'X'), compareKey('string', 'Köln'));
     raw.close();
     // As a posting changes a member: a field no filter names, and the document.
@@ -79,22 +86,21 @@ describe('SQLite read store: counts kept across connections until what they depe
     await writer.close();
   });
 
-  it("counts anew after another connection adds, removes, renames or re-tags a document, or empties the collection", async () => {
+  it('counts anew after another connection adds, removes, renames or re-tags a document, or empties the collection', async () => {
     const { writer, reader, write } = await open(join(dir, 'anew.sqlite'));
-    expect([await total(reader, inKoeln), await total(reader, webersInKoeln), await total(reader, onTheBoard)]).toEqual([
-      koeln,
-      webersKoeln,
-      Math.ceil(PEOPLE / 5),
-    ]);
+    expect([await total(reader, inKoeln), await total(reader, webersInKoeln), await total(reader, onTheBoard)]).toEqual(
+      [koeln, webersKoeln, Math.ceil(PEOPLE / 5)],
+    );
 
     await write([person(PEOPLE, { city: 'Köln' })]); // PEOPLE is even and a multiple of 5: a Weber on the board
-    expect([await total(reader, inKoeln), await total(reader, webersInKoeln), await total(reader, onTheBoard)]).toEqual([
-      koeln + 1,
-      webersKoeln + 1,
-      Math.ceil(PEOPLE / 5) + 1,
-    ]);
+    expect([await total(reader, inKoeln), await total(reader, webersInKoeln), await total(reader, onTheBoard)]).toEqual(
+      [koeln + 1, webersKoeln + 1, Math.ceil(PEOPLE / 5) + 1],
+    );
 
-    await writer.applyBatch([{ kind: 'delete', collection: 'people', id: person(0).id }], { name: 'people', position: 100n });
+    await writer.applyBatch([{ kind: 'delete', collection: 'people', id: person(0).id }], {
+      name: 'people',
+      position: 100n,
+    });
     expect([await total(reader, inKoeln), await total(reader, webersInKoeln)]).toEqual([koeln, webersKoeln]);
 
     // Renamed (the search text and order key change, the city does not).
@@ -106,7 +112,9 @@ describe('SQLite read store: counts kept across connections until what they depe
     expect(await total(reader, onTheBoard)).toBe(Math.ceil(PEOPLE / 5) + 1);
 
     await writer.reset(['people'], 'people');
-    expect([await total(reader, inKoeln), await total(reader, webersInKoeln), await total(reader, onTheBoard)]).toEqual([0, 0, 0]);
+    expect([await total(reader, inKoeln), await total(reader, webersInKoeln), await total(reader, onTheBoard)]).toEqual(
+      [0, 0, 0],
+    );
     await reader.close();
     await writer.close();
   });
@@ -114,7 +122,9 @@ describe('SQLite read store: counts kept across connections until what they depe
   it("finds by a two-character search what another connection's write added, and keeps its word list through other writes", async () => {
     const { writer, reader, write } = await open(join(dir, 'two.sqlite'));
     const twoCharacters = async (): Promise<string[]> =>
-      (await reader.find('people', { cooperativeId: 'c1', search: 'zq', sort: [{ field: 'name', direction: 'asc' }] })).items.map((d) => d.id);
+      (
+        await reader.find('people', { cooperativeId: 'c1', search: 'zq', sort: [{ field: 'name', direction: 'asc' }] })
+      ).items.map((d) => d.id);
     expect(await twoCharacters()).toEqual([]);
     await write([person(8, { shares: 3 })]);
     expect(await twoCharacters()).toEqual([]);

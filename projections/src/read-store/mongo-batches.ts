@@ -39,7 +39,10 @@ export function idsByCollection(ops: readonly WriteOp[]): Map<string, string[]> 
  * here, a delete of an existing document one less; a put over a document of the same cooperative changes nothing.
  * Changes that cancel out are left out.
  */
-export function countDeltas(ops: readonly WriteOp[], before: ReadonlyMap<string, ReadonlyMap<string, string>>): Map<string, number> {
+export function countDeltas(
+  ops: readonly WriteOp[],
+  before: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): Map<string, number> {
   const now = new Map<string, Map<string, string | null>>();
   const deltas = new Map<string, number>();
   const add = (collection: string, cooperativeId: string, delta: number): void => {
@@ -82,7 +85,8 @@ export function changedAspects(before: CountedState | null, after: CountedState 
   if (before.search !== after.search) aspects.push('search');
   for (const part of ['keys', 'arrays'] as const) {
     for (const field of new Set([...Object.keys(before[part]), ...Object.keys(after[part])])) {
-      if (JSON.stringify(before[part][field] ?? null) !== JSON.stringify(after[part][field] ?? null)) aspects.push(field);
+      if (JSON.stringify(before[part][field] ?? null) !== JSON.stringify(after[part][field] ?? null))
+        aspects.push(field);
     }
   }
   return aspects;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ReadDocument, WriteOp } from '@coop/contracts';
-import { batchAspects, changedAspects, countDeltas, idsByCollection, partsOf, type CountedState } from './mongo-batches.js';
+import {
+  batchAspects,
+  changedAspects,
+  countDeltas,
+  idsByCollection,
+  partsOf,
+  type CountedState,
+} from './mongo-batches.js';
 
 const put = (collection: string, id: string, cooperativeId: string): WriteOp => ({
   kind: 'put',
@@ -36,7 +43,15 @@ describe('idsByCollection', () => {
 });
 
 describe('countDeltas: kept document counts per cooperative', () => {
-  const existing = new Map([['m', new Map([['a', 'c1'], ['b', 'c1']])]]);
+  const existing = new Map([
+    [
+      'm',
+      new Map([
+        ['a', 'c1'],
+        ['b', 'c1'],
+      ]),
+    ],
+  ]);
 
   it('counts new documents, moves and removals, not replacements or deletes of missing ones', () => {
     const deltas = countDeltas(
@@ -48,8 +63,13 @@ describe('countDeltas: kept document counts per cooperative', () => {
   });
 
   it('follows the operations in order: put then delete of a new document counts nothing', () => {
-    expect(countDeltas([put('m', 'z', 'c1'), put('m', 'z', 'c1'), del('m', 'z'), del('m', 'z')], existing).size).toBe(0);
-    expect(Object.fromEntries(countDeltas([del('m', 'a'), put('m', 'a', 'c3')], existing))).toEqual({ 'm/c1': -1, 'm/c3': 1 });
+    expect(countDeltas([put('m', 'z', 'c1'), put('m', 'z', 'c1'), del('m', 'z'), del('m', 'z')], existing).size).toBe(
+      0,
+    );
+    expect(Object.fromEntries(countDeltas([del('m', 'a'), put('m', 'a', 'c3')], existing))).toEqual({
+      'm/c1': -1,
+      'm/c3': 1,
+    });
   });
 
   it('leaves out changes that cancel out (a document moved away and back)', () => {
@@ -58,7 +78,12 @@ describe('countDeltas: kept document counts per cooperative', () => {
 });
 
 describe('changedAspects / batchAspects: what kept filtered counts depend on', () => {
-  const state = (cooperativeId: string, search: string, keys: Record<string, unknown>, arrays: Record<string, unknown> = {}): CountedState => ({
+  const state = (
+    cooperativeId: string,
+    search: string,
+    keys: Record<string, unknown>,
+    arrays: Record<string, unknown> = {},
+  ): CountedState => ({
     cooperativeId,
     search,
     keys,
@@ -75,15 +100,24 @@ describe('changedAspects / batchAspects: what kept filtered counts depend on', (
 
   it('names the search text and each field whose key or values changed, nothing for an equal document', () => {
     expect(changedAspects(anna, state('c1', 'anna', { status: 'active', shares: 3 }, { tags: ['board'] }))).toEqual([]);
-    expect(changedAspects(anna, state('c1', 'anna b', { status: 'left', shares: 3 }, { tags: ['board', 'founder'] }))).toEqual(['search', 'status', 'tags']);
+    expect(
+      changedAspects(anna, state('c1', 'anna b', { status: 'left', shares: 3 }, { tags: ['board', 'founder'] })),
+    ).toEqual(['search', 'status', 'tags']);
     // A key that appears or goes away counts as changed.
-    expect(changedAspects(anna, state('c1', 'anna', { status: 'active', shares: 3, city: 'bonn' }, { tags: ['board'] }))).toEqual(['city']);
+    expect(
+      changedAspects(anna, state('c1', 'anna', { status: 'active', shares: 3, city: 'bonn' }, { tags: ['board'] })),
+    ).toEqual(['city']);
   });
 
   it('follows a batch in order, per collection', () => {
     const before = new Map([['m', new Map([['a', anna]])]]);
-    const stateOf = (op: Extract<WriteOp, { kind: 'put' }>): CountedState => state(op.doc.cooperativeId, String(op.doc.name ?? ''), { status: op.doc.status }, { tags: op.doc.tags });
-    const doc = (id: string, fields: Record<string, unknown>): WriteOp => ({ kind: 'put', collection: 'm', doc: { id, cooperativeId: 'c1', position: '1', ...fields } as ReadDocument });
+    const stateOf = (op: Extract<WriteOp, { kind: 'put' }>): CountedState =>
+      state(op.doc.cooperativeId, String(op.doc.name ?? ''), { status: op.doc.status }, { tags: op.doc.tags });
+    const doc = (id: string, fields: Record<string, unknown>): WriteOp => ({
+      kind: 'put',
+      collection: 'm',
+      doc: { id, cooperativeId: 'c1', position: '1', ...fields } as ReadDocument,
+    });
     const aspects = batchAspects(
       [
         doc('a', { name: 'anna', status: 'left', tags: ['board'] }),
@@ -94,6 +128,8 @@ describe('changedAspects / batchAspects: what kept filtered counts depend on', (
       before,
       stateOf,
     );
-    expect(Object.fromEntries([...aspects].map(([c, set]) => [c, [...set].sort()]))).toEqual({ m: ['rows', 'shares', 'status'] }); // anna's shares key is gone
+    expect(Object.fromEntries([...aspects].map(([c, set]) => [c, [...set].sort()]))).toEqual({
+      m: ['rows', 'shares', 'status'],
+    }); // anna's shares key is gone
   });
 });

@@ -29,7 +29,12 @@ export class KeptCounts {
   ) {}
 
   /** The count `key` of a collection, depending on `aspects`: kept, or computed by `count` (and kept unless cheap). */
-  async count(collection: string, key: string, aspects: readonly string[], count: () => Promise<number>): Promise<number> {
+  async count(
+    collection: string,
+    key: string,
+    aspects: readonly string[],
+    count: () => Promise<number>,
+  ): Promise<number> {
     const versions = await this.versionsOf(collection, aspects);
     const id = `${collection}\u0000${key}`;
     const hit = this.counts.get(id);
@@ -50,7 +55,9 @@ export class KeptCounts {
   /** Moves the versions of the aspects each collection changed (inside the transaction of the part that changed them). */
   async changed(aspects: ReadonlyMap<string, ReadonlySet<string>>, session?: ClientSession): Promise<void> {
     const bumps = [...aspects].flatMap(([collection, set]) =>
-      [...set].map((aspect) => ({ updateOne: { filter: { _id: `${collection}/${aspect}` }, update: { $inc: { v: 1 } }, upsert: true } })),
+      [...set].map((aspect) => ({
+        updateOne: { filter: { _id: `${collection}/${aspect}` }, update: { $inc: { v: 1 } }, upsert: true },
+      })),
     );
     if (bumps.length > 0) await this.versions().bulkWrite(bumps, { session, ordered: true });
   }

@@ -45,7 +45,8 @@ export function indexesOf(spec: CollectionSpec): IndexSpecification[] {
   for (const f of Object.keys(spec.fields)) indexes.push({ cooperativeId: 1, [pathOf(spec, f)]: 1, _id: 1 });
   if (spec.search.length > 0) indexes.push({ cooperativeId: 1, [SEARCH]: 1 });
   for (const fields of spec.crossTenant ?? []) {
-    for (const f of fields) if (!(f in spec.fields)) throw new Error(`Cross-tenant field ${f} is not declared on ${spec.name}`);
+    for (const f of fields)
+      if (!(f in spec.fields)) throw new Error(`Cross-tenant field ${f} is not declared on ${spec.name}`);
     indexes.push({ ...Object.fromEntries(fields.map((f) => [pathOf(spec, f), 1])), _id: 1 });
   }
   return indexes;
@@ -58,5 +59,11 @@ export function toStored(spec: CollectionSpec, doc: ReadDocument): StoredDoc {
   for (const f of Object.keys(spec.fields)) {
     if (!isArray(spec, f)) keys[f] = compareKey(spec.fields[f]!, plain[f]);
   }
-  return { ...plain, _id: plain.id, cooperativeId: plain.cooperativeId, [SEARCH]: searchText(spec, plain), [KEYS]: keys };
+  return {
+    ...plain,
+    _id: plain.id,
+    cooperativeId: plain.cooperativeId,
+    [SEARCH]: searchText(spec, plain),
+    [KEYS]: keys,
+  };
 }

@@ -61,7 +61,13 @@ export class MongoReadStore implements ReadStore {
     cheapCountMs: number | undefined,
   ) {
     this.kept = new KeptCounts(db, cheapCountMs);
-    this.writes = new MongoWrites(client, db, (name) => this.spec(name), (spec) => this.ensureCollection(spec), this.kept);
+    this.writes = new MongoWrites(
+      client,
+      db,
+      (name) => this.spec(name),
+      (spec) => this.ensureCollection(spec),
+      this.kept,
+    );
   }
 
   static async connect(url: string, database: string, options: MongoReadStoreOptions = {}): Promise<MongoReadStore> {
@@ -117,8 +123,9 @@ export class MongoReadStore implements ReadStore {
 
   async *scan(collection: string, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]> {
     this.spec(collection);
-    if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new Error(`A scan's batch size must be a positive whole number, not ${batchSize}`);
-    for (let after = ''; ; ) {
+    if (!Number.isSafeInteger(batchSize) || batchSize < 1)
+      throw new Error(`A scan's batch size must be a positive whole number, not ${batchSize}`);
+    for (let after = ''; ;) {
       // The index { cooperativeId: 1, _id: 1 } serves each batch: a range from the last id read, in id order.
       const batch = (await this.collection(collection)
         .find({ cooperativeId, _id: { $gt: after } }, { projection: HIDDEN })
@@ -162,10 +169,16 @@ export class MongoReadStore implements ReadStore {
 
     const coll = this.collection(collection);
     // Neither filter nor search: the kept count of the cooperative's documents (of all of them for null).
-    const total = and.length === (query.cooperativeId === null ? 0 : 1) ? await this.writes.docCount(collection, query.cooperativeId) : await this.keptCount(collection, query, where);
+    const total =
+      and.length === (query.cooperativeId === null ? 0 : 1)
+        ? await this.writes.docCount(collection, query.cooperativeId)
+        : await this.keptCount(collection, query, where);
     const limit = query.limit ?? -1;
     if (limit === 0) return { items: [], total };
-    let cursor = coll.find(where, { projection: HIDDEN }).sort(sort).skip(Math.max(0, query.offset ?? 0));
+    let cursor = coll
+      .find(where, { projection: HIDDEN })
+      .sort(sort)
+      .skip(Math.max(0, query.offset ?? 0));
     if (limit > 0) cursor = cursor.limit(limit);
     const items = (await cursor.toArray()) as unknown as ReadDocument[];
     return { items, total };
@@ -176,8 +189,14 @@ export class MongoReadStore implements ReadStore {
    * moved, a search text changes (a search) or a field it filters by changes; else counted through the indexes.
    */
   private async keptCount(collection: string, query: StoreQuery, where: MongoFilter<StoredDoc>): Promise<number> {
-    const aspects = ['rows', ...(searchWords(query.search).length > 0 ? ['search'] : []), ...(query.filters ?? []).map((f) => f.field).filter((f) => f !== 'id')];
-    return this.kept.count(collection, JSON.stringify(where), aspects, () => this.collection(collection).countDocuments(where));
+    const aspects = [
+      'rows',
+      ...(searchWords(query.search).length > 0 ? ['search'] : []),
+      ...(query.filters ?? []).map((f) => f.field).filter((f) => f !== 'id'),
+    ];
+    return this.kept.count(collection, JSON.stringify(where), aspects, () =>
+      this.collection(collection).countDocuments(where),
+    );
   }
 
   async findView(collection: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
@@ -185,7 +204,10 @@ export class MongoReadStore implements ReadStore {
     return toViewPage(this.views, view, items, total);
   }
 
-  async applyBatch(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }): Promise<void> {
+  async applyBatch(
+    ops: readonly WriteOp[],
+    checkpoint: { readonly name: string; readonly position: bigint },
+  ): Promise<void> {
     await this.writes.applyBatch(ops, checkpoint, this.maxBatchDocuments);
   }
 
@@ -245,7 +267,10 @@ export class MongoReadStore implements ReadStore {
     }
     const path = filter.field === 'id' ? '_id' : `${KEYS}.${filter.field}`;
     const kind = spec.fields[filter.field];
-    const key = kind === undefined ? (v: unknown): Key => (v === null ? null : String(v)) : (v: unknown): Key => compareKey(kind, v);
+    const key =
+      kind === undefined
+        ? (v: unknown): Key => (v === null ? null : String(v))
+        : (v: unknown): Key => compareKey(kind, v);
     if (filter.op === 'eq') return { [path]: key(filter.value) };
     // Missing or null is not equal either (as in SQLite).
     if (filter.op === 'ne') return { [path]: { $ne: key(filter.value) } };

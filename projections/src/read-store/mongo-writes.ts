@@ -42,7 +42,11 @@ export class MongoWrites {
    * checkpoint comes back with the last part: a crash half way leaves no checkpoint, which the projection runner
    * answers with a rebuild (ReadStore.applyBatch). Each part keeps the document counts in step.
    */
-  async applyBatch(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }, partSize: number): Promise<void> {
+  async applyBatch(
+    ops: readonly WriteOp[],
+    checkpoint: { readonly name: string; readonly position: bigint },
+    partSize: number,
+  ): Promise<void> {
     // An unknown collection is refused before anything is written.
     for (const op of ops) this.spec(op.collection);
     const parts = partsOf(ops, partSize);
@@ -51,7 +55,11 @@ export class MongoWrites {
       await this.transaction(async (session) => {
         await this.writePart(part, session);
         if (i < parts.length - 1) return;
-        await this.checkpoints().updateOne({ _id: checkpoint.name }, { $set: { position: checkpoint.position.toString() } }, { upsert: true, session });
+        await this.checkpoints().updateOne(
+          { _id: checkpoint.name },
+          { $set: { position: checkpoint.position.toString() } },
+          { upsert: true, session },
+        );
       });
     }
   }
@@ -73,7 +81,8 @@ export class MongoWrites {
       try {
         await this.collection(spec.name).drop();
       } catch (error) {
-        if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === NAMESPACE_NOT_FOUND)) throw error;
+        if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === NAMESPACE_NOT_FOUND))
+          throw error;
       }
       await this.counts().deleteMany({ collection: spec.name });
       await this.ensure(spec);
@@ -86,20 +95,30 @@ export class MongoWrites {
   async recount(collection: string): Promise<void> {
     await this.transaction(async (session) => {
       const groups = await this.collection(collection)
-        .aggregate<{ _id: string; docs: number }>([{ $group: { _id: '$cooperativeId', docs: { $sum: 1 } } }], { session })
+        .aggregate<{ _id: string; docs: number }>([{ $group: { _id: '$cooperativeId', docs: { $sum: 1 } } }], {
+          session,
+        })
         .toArray();
       await this.counts().deleteMany({ collection }, { session });
       await this.kept.changed(new Map([[collection, new Set(['rows'])]]), session);
       if (groups.length === 0) return;
-      const counts = groups.map((g) => ({ _id: countId(collection, g._id), collection, cooperativeId: g._id, docs: g.docs }));
+      const counts = groups.map((g) => ({
+        _id: countId(collection, g._id),
+        collection,
+        cooperativeId: g._id,
+        docs: g.docs,
+      }));
       await this.counts().insertMany(counts, { session });
     });
   }
 
   /** The number of documents a cooperative has in a collection (null: of every cooperative). */
   async docCount(collection: string, cooperativeId: string | null): Promise<number> {
-    if (cooperativeId !== null) return (await this.counts().findOne({ _id: countId(collection, cooperativeId) }))?.docs ?? 0;
-    const counts = await this.counts().find({ collection }, { projection: { docs: 1 } }).toArray();
+    if (cooperativeId !== null)
+      return (await this.counts().findOne({ _id: countId(collection, cooperativeId) }))?.docs ?? 0;
+    const counts = await this.counts()
+      .find({ collection }, { projection: { docs: 1 } })
+      .toArray();
     return counts.reduce((sum, c) => sum + c.docs, 0);
   }
 
@@ -122,12 +141,19 @@ export class MongoWrites {
     const before = new Map<string, Map<string, CountedState>>();
     for (const [name, ids] of idsByCollection(ops)) {
       const spec = this.spec(name);
-      const projection = { cooperativeId: 1, [SEARCH]: 1, [KEYS]: 1, ...Object.fromEntries((spec.arrays ?? []).map((f) => [f, 1])) };
-      const docs = await this.collection(name).find({ _id: { $in: ids } }, { projection, session }).toArray();
+      const projection = {
+        cooperativeId: 1,
+        [SEARCH]: 1,
+        [KEYS]: 1,
+        ...Object.fromEntries((spec.arrays ?? []).map((f) => [f, 1])),
+      };
+      const docs = await this.collection(name)
+        .find({ _id: { $in: ids } }, { projection, session })
+        .toArray();
       before.set(name, new Map(docs.map((d) => [d._id, countedState(spec, d)])));
     }
     const stored = new Map<WriteOp, StoredDoc>();
-    for (let i = 0; i < ops.length; ) {
+    for (let i = 0; i < ops.length;) {
       const name = ops[i]!.collection;
       const spec = this.spec(name);
       const writes: AnyBulkWriteOperation<StoredDoc>[] = [];
@@ -143,15 +169,23 @@ export class MongoWrites {
       }
       await this.collection(name).bulkWrite(writes, { session, ordered: true });
     }
-    const cooperatives = new Map([...before].map(([name, docs]) => [name, new Map([...docs].map(([id, d]) => [id, d.cooperativeId]))]));
+    const cooperatives = new Map(
+      [...before].map(([name, docs]) => [name, new Map([...docs].map(([id, d]) => [id, d.cooperativeId]))]),
+    );
     const counts: AnyBulkWriteOperation<DocCount>[] = [];
     for (const [id, delta] of countDeltas(ops, cooperatives)) {
       const slash = id.indexOf('/');
-      const update = { $inc: { docs: delta }, $setOnInsert: { collection: id.slice(0, slash), cooperativeId: id.slice(slash + 1) } };
+      const update = {
+        $inc: { docs: delta },
+        $setOnInsert: { collection: id.slice(0, slash), cooperativeId: id.slice(slash + 1) },
+      };
       counts.push({ updateOne: { filter: { _id: id }, update, upsert: true } });
     }
     if (counts.length > 0) await this.counts().bulkWrite(counts, { session, ordered: true });
-    await this.kept.changed(batchAspects(ops, before, (op) => countedState(this.spec(op.collection), stored.get(op)!)), session);
+    await this.kept.changed(
+      batchAspects(ops, before, (op) => countedState(this.spec(op.collection), stored.get(op)!)),
+      session,
+    );
   }
 
   private collection(name: string): Collection<StoredDoc> {

@@ -88,7 +88,11 @@ export class OrderKeys {
       const after = this.neighbours(at, 'after', width + 1);
       const lo = before.length > width ? before[width]!.sk : 0;
       const hi = after.length > width ? after[width]!.sk : this.end;
-      const window: (Neighbour | undefined)[] = [...before.slice(0, width).reverse(), undefined, ...after.slice(0, width)];
+      const window: (Neighbour | undefined)[] = [
+        ...before.slice(0, width).reverse(),
+        undefined,
+        ...after.slice(0, width),
+      ];
       const gap = Math.floor((hi - lo) / (window.length + 1));
       const whole = before.length <= width && after.length <= width;
       if (gap < this.minGap && !whole) continue;
@@ -121,9 +125,15 @@ export class OrderKeys {
       value === null
         ? side === 'before'
           ? [[`${f} IS NULL AND id < ?`, [id]]]
-          : [[`${f} IS NULL AND id > ?`, [id]], [`${f} IS NOT NULL`, []]]
+          : [
+              [`${f} IS NULL AND id > ?`, [id]],
+              [`${f} IS NOT NULL`, []],
+            ]
         : side === 'before'
-          ? [[`(${f}, id) < (?, ?)`, [value, id]], [`${f} IS NULL`, []]]
+          ? [
+              [`(${f}, id) < (?, ?)`, [value, id]],
+              [`${f} IS NULL`, []],
+            ]
           : [[`(${f}, id) > (?, ?)`, [value, id]]];
     const out: Neighbour[] = [];
     for (const [condition, values] of ranges) {

@@ -20,11 +20,21 @@ describe('search text normal form', () => {
     expect(normaliseSearch('Jérôme')).toBe('jérôme'); // other accents stay
   });
 
-  it('joins a document\'s search fields in normal form, numbers as digits, missing fields left out', () => {
-    expect(searchText(members, { id: 'm1', cooperativeId: 'c', position: '1', name: 'Krause', givenName: 'Jürgen', memberNr: 302, iban: 'DE89370400440532013000' })).toBe(
-      'krause\u0001juergen\u0001302\u0001de89370400440532013000',
-    );
-    expect(searchText(members, { id: 'm2', cooperativeId: 'c', position: '1', name: 'Bio GmbH', givenName: null })).toBe('bio gmbh');
+  it("joins a document's search fields in normal form, numbers as digits, missing fields left out", () => {
+    expect(
+      searchText(members, {
+        id: 'm1',
+        cooperativeId: 'c',
+        position: '1',
+        name: 'Krause',
+        givenName: 'Jürgen',
+        memberNr: 302,
+        iban: 'DE89370400440532013000',
+      }),
+    ).toBe('krause\u0001juergen\u0001302\u0001de89370400440532013000');
+    expect(
+      searchText(members, { id: 'm2', cooperativeId: 'c', position: '1', name: 'Bio GmbH', givenName: null }),
+    ).toBe('bio gmbh');
   });
 });
 
@@ -52,16 +62,32 @@ describe('search words', () => {
 });
 
 describe('number first', () => {
-  it('asks for the number\'s documents, then the others for what the page has left', () => {
-    const first = numberFirst(members, { cooperativeId: 'c', search: ' 302 ', filters: [{ field: 'status', op: 'eq', value: 'active' }], offset: 0, limit: 20 })!;
+  it("asks for the number's documents, then the others for what the page has left", () => {
+    const first = numberFirst(members, {
+      cooperativeId: 'c',
+      search: ' 302 ',
+      filters: [{ field: 'status', op: 'eq', value: 'active' }],
+      offset: 0,
+      limit: 20,
+    })!;
     expect(first.exact.filters).toEqual([
       { field: 'status', op: 'eq', value: 'active' },
       { field: 'memberNr', op: 'eq', value: 302 },
     ]);
-    expect(first.rest(1, 1)).toMatchObject({ offset: 0, limit: 19, filters: [{ field: 'status', op: 'eq', value: 'active' }, { field: 'memberNr', op: 'ne', value: 302 }] });
+    expect(first.rest(1, 1)).toMatchObject({
+      offset: 0,
+      limit: 19,
+      filters: [
+        { field: 'status', op: 'eq', value: 'active' },
+        { field: 'memberNr', op: 'ne', value: 302 },
+      ],
+    });
     const second = numberFirst(members, { cooperativeId: 'c', search: '302', offset: 20, limit: 20 })!;
     expect(second.rest(1, 0)).toMatchObject({ offset: 19, limit: 20 });
-    expect(numberFirst(members, { cooperativeId: 'c', search: '302' })!.rest(1, 1)).toMatchObject({ offset: 0, limit: -1 });
+    expect(numberFirst(members, { cooperativeId: 'c', search: '302' })!.rest(1, 1)).toMatchObject({
+      offset: 0,
+      limit: -1,
+    });
   });
 
   it('is not asked for words, several numbers, or a collection without a number field', () => {

@@ -85,7 +85,8 @@ export class SqliteConnection {
     // emptied after every commit of another connection, and a small one costs less to empty (READER_CACHE_MIB).
     this.db.pragma(`cache_size = -${Math.trunc((options.cacheMiB ?? WRITER_CACHE_MIB) * 1024)}`);
     this.db.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
-    if (options.walAutocheckpointPages !== undefined) this.db.pragma(`wal_autocheckpoint = ${Math.trunc(options.walAutocheckpointPages)}`);
+    if (options.walAutocheckpointPages !== undefined)
+      this.db.pragma(`wal_autocheckpoint = ${Math.trunc(options.walAutocheckpointPages)}`);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS text_parts (collection TEXT NOT NULL, cooperative_id TEXT NOT NULL, ' +
@@ -129,12 +130,23 @@ export class SqliteConnection {
     const textIndex = spec.search.length > 0;
     const order = spec.textOrder;
     if (order !== undefined && (spec.fields[order] !== 'string' || spec.arrays?.includes(order) || !textIndex)) {
-      throw new Error(`textOrder ${order} of ${name} must be a declared string field of a collection with search fields`);
+      throw new Error(
+        `textOrder ${order} of ${name} must be a declared string field of a collection with search fields`,
+      );
     }
     const all = ['cooperative_id', 'doc', 'search', ...columns.map((f) => `f_${f}`), ...(order ? ['sk'] : [])];
     const insertSql = `INSERT INTO rm_${name} (id, ${all.join(', ')}) VALUES (?${all.map(() => ', ?').join('')})`;
     const storedSql = `SELECT rowid, ${all.filter((c) => c !== 'doc').join(', ')} FROM rm_${name} WHERE id = ?`;
-    const collection: Collection = { spec, name, columns, stored: all, insertSql, storedSql, textIndex, ...(order ? { order } : {}) };
+    const collection: Collection = {
+      spec,
+      name,
+      columns,
+      stored: all,
+      insertSql,
+      storedSql,
+      textIndex,
+      ...(order ? { order } : {}),
+    };
     this.collections.set(name, collection);
     return collection;
   }

@@ -40,24 +40,27 @@ export class KeptCounts {
     const { db } = this.conn;
     db.transaction(() => {
       db.prepare('DELETE FROM doc_counts WHERE collection = ?').run(name);
-      db.prepare(`INSERT INTO doc_counts (collection, cooperative_id, docs) SELECT ?, cooperative_id, COUNT(*) FROM rm_${name} GROUP BY cooperative_id`).run(
-        name,
-      );
+      db.prepare(
+        `INSERT INTO doc_counts (collection, cooperative_id, docs) SELECT ?, cooperative_id, COUNT(*) FROM rm_${name} GROUP BY cooperative_id`,
+      ).run(name);
       // At every start: columns may have been added or the text index made anew, so no connection's kept count holds.
       this.changed(name, 'rows');
       this.writeChanges();
     })();
-    const docs = db.prepare('SELECT COALESCE(SUM(docs), 0) AS n FROM doc_counts WHERE collection = ?').get(name) as { n: number };
+    const docs = db.prepare('SELECT COALESCE(SUM(docs), 0) AS n FROM doc_counts WHERE collection = ?').get(name) as {
+      n: number;
+    };
     this.statistics.opened(name, docs.n);
   }
 
   /** The number of documents a cooperative has in a collection. */
   docCount(name: string, cooperativeId: string): number {
     return (
-      this.conn.stmt<[string, string], { docs: number }>('SELECT docs FROM doc_counts WHERE collection = ? AND cooperative_id = ?').get(
-        name,
-        cooperativeId,
-      )?.docs ?? 0
+      this.conn
+        .stmt<[string, string], { docs: number }>(
+          'SELECT docs FROM doc_counts WHERE collection = ? AND cooperative_id = ?',
+        )
+        .get(name, cooperativeId)?.docs ?? 0
     );
   }
 
@@ -65,7 +68,12 @@ export class KeptCounts {
    * A count, computed once per state of what it depends on (see SqliteReadStore): the collection's rows, search
    * texts and order keys, and the fields of the query's filters (`filters`).
    */
-  cachedCount(collection: string, sql: string, params: readonly unknown[], filters: readonly { readonly field: string }[]): number {
+  cachedCount(
+    collection: string,
+    sql: string,
+    params: readonly unknown[],
+    filters: readonly { readonly field: string }[],
+  ): number {
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     const { spec } = this.conn.collection(collection);
     const aspects = new Set<string>(TEXT_ASPECTS);
@@ -149,9 +157,14 @@ export class KeptCounts {
   /** The change versions of some aspects of a collection, as one comparable text (an aspect never changed is 0). */
   private versionsOf(collection: string, aspects: readonly string[]): string {
     const rows = this.conn
-      .stmt<[string], { aspect: string; version: number }>('SELECT aspect, version FROM change_versions WHERE collection = ?')
+      .stmt<[string], { aspect: string; version: number }>(
+        'SELECT aspect, version FROM change_versions WHERE collection = ?',
+      )
       .all(collection);
     const version = new Map(rows.map((r) => [r.aspect, r.version]));
-    return [...aspects].sort().map((a) => `${a}:${version.get(a) ?? 0}`).join(',');
+    return [...aspects]
+      .sort()
+      .map((a) => `${a}:${version.get(a) ?? 0}`)
+      .join(',');
   }
 }

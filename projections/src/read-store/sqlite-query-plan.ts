@@ -48,7 +48,8 @@ export class QueryPlanner {
     });
     // Ties by id in the direction of the first sort field (decision 37): a sort along one field's index, either way, is
     // that index read in one direction, and the newest of a day's postings (ids in creation order) comes first.
-    if (!(query.sort ?? []).some((s) => s.field === 'id')) order.push(`id ${tieDirection(query) === 'desc' ? 'DESC' : 'ASC'}`);
+    if (!(query.sort ?? []).some((s) => s.field === 'id'))
+      order.push(`id ${tieDirection(query) === 'desc' ? 'DESC' : 'ASC'}`);
     const limit = query.limit ?? -1;
     const offset = query.offset ?? 0;
 
@@ -69,9 +70,15 @@ export class QueryPlanner {
     const unfiltered = query.cooperativeId !== null && words.length === 0 && (query.filters ?? []).length === 0;
     const total = unfiltered
       ? this.counts.docCount(collection, query.cooperativeId!)
-      : this.counts.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection}${whereSql}`, params, query.filters ?? []);
+      : this.counts.cachedCount(
+          collection,
+          `SELECT COUNT(*) AS n FROM rm_${collection}${whereSql}`,
+          params,
+          query.filters ?? [],
+        );
     if (total === 0 || limit === 0) return { docs: [], total };
-    const choice = unfiltered || query.cooperativeId === null ? undefined : this.pageIndex(collection, query, total, limit, offset);
+    const choice =
+      unfiltered || query.cooperativeId === null ? undefined : this.pageIndex(collection, query, total, limit, offset);
     const table = `rm_${collection}${choice ? ` INDEXED BY ${choice.index}` : ''}`;
     if (choice && !choice.ordered) {
       // The matches are few next to the documents along the order: fetched through the filter's index and
@@ -79,7 +86,13 @@ export class QueryPlanner {
       const pageSql = `SELECT rowid AS r FROM ${table}${whereSql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
       this.conn.traced(pageSql, [...params, limit, offset]);
       const page = this.conn.stmt<unknown[], { r: number }>(pageSql).all(...params, limit, offset);
-      return { docs: this.conn.docsByRowid(collection, page.map(({ r }) => r)), total };
+      return {
+        docs: this.conn.docsByRowid(
+          collection,
+          page.map(({ r }) => r),
+        ),
+        total,
+      };
     }
     const pageSql = `SELECT doc FROM ${table}${whereSql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
     this.conn.traced(pageSql, [...params, limit, offset]);
@@ -109,7 +122,9 @@ export class QueryPlanner {
     const sortField = query.sort?.[0]?.field ?? 'id';
     const sortIndex = sortField === 'id' ? `ix_${collection}_coop` : `ix_${collection}_${sortField}`;
     // Not an inequality (the other documents than a member number's): nearly every document passes it.
-    const indexed = (query.filters ?? []).filter((f) => f.op !== 'ne' && f.field !== 'id' && !spec.arrays?.includes(f.field));
+    const indexed = (query.filters ?? []).filter(
+      (f) => f.op !== 'ne' && f.field !== 'id' && !spec.arrays?.includes(f.field),
+    );
     if (indexed.some((f) => f.field === sortField)) return { index: sortIndex, ordered: true };
     const wanted = limit < 0 ? total : Math.min(total, offset + limit);
     const visits = (wanted * this.counts.docCount(collection, cooperativeId)) / total;
@@ -121,8 +136,15 @@ export class QueryPlanner {
     const params: unknown[] = [cooperativeId];
     this.addFilter(spec, best, where, params);
     // The same statement as the total's when this is the only condition: then it is already counted.
-    const reads = this.counts.cachedCount(collection, `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${where.join(' AND ')}`, params, [best]);
-    return reads < visits ? { index: `ix_${collection}_${best.field}`, ordered: false } : { index: sortIndex, ordered: true };
+    const reads = this.counts.cachedCount(
+      collection,
+      `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${where.join(' AND ')}`,
+      params,
+      [best],
+    );
+    return reads < visits
+      ? { index: `ix_${collection}_${best.field}`, ordered: false }
+      : { index: sortIndex, ordered: true };
   }
 
   private assertField(spec: CollectionSpec, field: string, sorting = false): void {
@@ -147,7 +169,8 @@ export class QueryPlanner {
     }
     const col = filter.field === 'id' ? 'id' : `f_${filter.field}`;
     const kind = spec.fields[filter.field];
-    const toColumn = (value: Scalar): string | number | null => (kind === undefined ? String(value) : compareKey(kind, value));
+    const toColumn = (value: Scalar): string | number | null =>
+      kind === undefined ? String(value) : compareKey(kind, value);
     if (filter.op === 'ne') {
       where.push(`(${col} IS NULL OR ${col} <> ?)`);
       params.push(toColumn(filter.value));

@@ -1,4 +1,14 @@
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { CollectionSpec, ReadStore } from '@coop/contracts';
 import type { ReadStoreSides } from '../runner/read-store-sides.js';
@@ -47,7 +57,10 @@ export class SqliteReadStoreFiles implements ReadStoreSides {
     if (!existsSync(pointer)) return FIRST_READ_STORE_FILE;
     const text = readFileSync(pointer, 'utf8');
     const name = text.length <= POINTER_MAX_BYTES ? text.trim() : '';
-    if (!FILE_NAME.test(name)) throw new Error(`${pointer} does not name a read-model file (${JSON.stringify(text.slice(0, POINTER_MAX_BYTES))})`);
+    if (!FILE_NAME.test(name))
+      throw new Error(
+        `${pointer} does not name a read-model file (${JSON.stringify(text.slice(0, POINTER_MAX_BYTES))})`,
+      );
     return name;
   }
 
@@ -63,7 +76,8 @@ export class SqliteReadStoreFiles implements ReadStoreSides {
     const file = join(this.dir, `read-models.${generation}.sqlite`);
     this.prepare(file);
     if (copyOf) {
-      if (!(copyOf instanceof SqliteReadStore)) throw new Error('A side SQLite read store copies a SQLite read store only');
+      if (!(copyOf instanceof SqliteReadStore))
+        throw new Error('A side SQLite read store copies a SQLite read store only');
       await copyOf.copyTo(file);
     }
     const store = new SqliteReadStore(file, this.options);

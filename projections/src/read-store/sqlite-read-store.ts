@@ -100,7 +100,9 @@ export class SqliteReadStore implements ReadStore, WithBulkLoad {
         );
         // A field declared since the table was made gets its column; the stored documents fill it only when they are
         // written again, so a version that declares a new field also changes READ_MODEL_FORMAT (a rebuild) (decision 35).
-        const existing = new Set(db.prepare(`SELECT name FROM pragma_table_info('rm_${name}')`).pluck().all() as string[]);
+        const existing = new Set(
+          db.prepare(`SELECT name FROM pragma_table_info('rm_${name}')`).pluck().all() as string[],
+        );
         columns.forEach((f, i) => {
           if (!existing.has(`f_${f}`)) db.exec(`ALTER TABLE rm_${name} ADD COLUMN ${cols[i]}`);
         });
@@ -157,7 +159,10 @@ export class SqliteReadStore implements ReadStore, WithBulkLoad {
    * As find(), with the page's documents as one JSON array text, as stored: a read thread hands it to the API
    * thread as a string (copied once) instead of parsing every document and cloning the objects across threads.
    */
-  findJson(collection: string, query: ReadQuery): { readonly json: string; readonly count: number; readonly total: number } {
+  findJson(
+    collection: string,
+    query: ReadQuery,
+  ): { readonly json: string; readonly count: number; readonly total: number } {
     const { docs, total } = this.planner.find(collection, query);
     return { json: `[${docs.join(',')}]`, count: docs.length, total };
   }
@@ -168,7 +173,7 @@ export class SqliteReadStore implements ReadStore, WithBulkLoad {
   }
 
   async *scan(collection: string, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]> {
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const { docs, last } = this.scanPage(collection, cooperativeId, after, batchSize);
       if (last === null) return;
       yield docs.map((text) => JSON.parse(text) as ReadDocument);
@@ -181,8 +186,14 @@ export class SqliteReadStore implements ReadStore, WithBulkLoad {
    * One batch of scan() as the documents' stored JSON texts: those of the cooperative with an id after `after`, in id
    * order; with the last one's id (null when none), so that a caller can ask for the next batch before it parses this one.
    */
-  scanPage(collection: string, cooperativeId: string, after: string, limit: number): { readonly docs: string[]; readonly last: string | null } {
-    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`A scan's batch size must be a positive whole number, not ${limit}`);
+  scanPage(
+    collection: string,
+    cooperativeId: string,
+    after: string,
+    limit: number,
+  ): { readonly docs: string[]; readonly last: string | null } {
+    if (!Number.isSafeInteger(limit) || limit < 1)
+      throw new Error(`A scan's batch size must be a positive whole number, not ${limit}`);
     this.conn.collection(collection);
     // The index (cooperative_id, id) serves it: a range read from `after`, stopping after `limit` rows.
     const rows = this.conn
@@ -209,7 +220,10 @@ export class SqliteReadStore implements ReadStore, WithBulkLoad {
     return trace;
   }
 
-  async applyBatch(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }): Promise<void> {
+  async applyBatch(
+    ops: readonly WriteOp[],
+    checkpoint: { readonly name: string; readonly position: bigint },
+  ): Promise<void> {
     this.writes.applyBatch(ops, checkpoint);
   }
 

@@ -90,7 +90,8 @@ export class PlannerStatistics {
     const { db } = this.conn;
     const stat1 = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'").get();
     if (!stat1) return 0;
-    const row = db.prepare('SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1').get(`rm_${name}`) as { stat: string } | undefined;
+    const row = db.prepare('SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1').get(`rm_${name}`) as
+      { stat: string } | undefined;
     return row ? Number.parseInt(row.stat, 10) || 0 : 0;
   }
 }

@@ -50,13 +50,19 @@ export class TextIndex {
     const cached = this.parts.get(key);
     if (cached) return cached;
     let row = this.conn
-      .stmt<[string, string], { part: number }>('SELECT part FROM text_parts WHERE collection = ? AND cooperative_id = ?')
+      .stmt<[string, string], { part: number }>(
+        'SELECT part FROM text_parts WHERE collection = ? AND cooperative_id = ?',
+      )
       .get(name, cooperativeId);
     if (!row) {
       if (!create) return undefined;
-      const next = this.conn.stmt<[string], { n: number | null }>('SELECT MAX(part) AS n FROM text_parts WHERE collection = ?').get(name)!.n;
+      const next = this.conn
+        .stmt<[string], { n: number | null }>('SELECT MAX(part) AS n FROM text_parts WHERE collection = ?')
+        .get(name)!.n;
       row = { part: (next ?? 0) + 1 };
-      this.conn.stmt('INSERT INTO text_parts (collection, cooperative_id, part) VALUES (?, ?, ?)').run(name, cooperativeId, row.part);
+      this.conn
+        .stmt('INSERT INTO text_parts (collection, cooperative_id, part) VALUES (?, ?, ?)')
+        .run(name, cooperativeId, row.part);
       this.createTable(`fts_${name}_${row.part}`);
     }
     const part: TextPart = { table: `fts_${name}_${row.part}` };
@@ -75,12 +81,16 @@ export class TextIndex {
     const { name, order } = collection;
     const legacy = db.prepare('SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?').get('table', `fts_${name}`);
     if (legacy) db.exec(`DROP TABLE fts_${name}`);
-    const indexed = db.prepare('SELECT 1 FROM text_parts WHERE collection = ? LIMIT 1').get(name) !== undefined && !legacy;
-    const recorded = (db.prepare('SELECT field FROM text_orders WHERE collection = ?').pluck().get(name) as string | undefined) ?? '';
+    const indexed =
+      db.prepare('SELECT 1 FROM text_parts WHERE collection = ? LIMIT 1').get(name) !== undefined && !legacy;
+    const recorded =
+      (db.prepare('SELECT field FROM text_orders WHERE collection = ?').pluck().get(name) as string | undefined) ?? '';
     if (indexed && recorded === (order ?? '')) return;
     // Indexed anew: before it existed, or keyed the other way (rowids or order keys, or the order of another field).
     if (indexed) this.clear(name);
-    const cooperatives = db.prepare(`SELECT DISTINCT cooperative_id FROM rm_${name}`).all() as { cooperative_id: string }[];
+    const cooperatives = db.prepare(`SELECT DISTINCT cooperative_id FROM rm_${name}`).all() as {
+      cooperative_id: string;
+    }[];
     for (const { cooperative_id: cooperativeId } of cooperatives) {
       if (order) this.orderKeys.spread(name, order, cooperativeId);
       const part = this.part(name, cooperativeId, true)!;
@@ -94,8 +104,11 @@ export class TextIndex {
 
   /** Empties every cooperative's part of a collection's text index. */
   clear(name: string): void {
-    const parts = this.conn.stmt<[string], { part: number }>('SELECT part FROM text_parts WHERE collection = ?').all(name);
-    for (const { part } of parts) this.conn.db.exec(`INSERT INTO fts_${name}_${part} (fts_${name}_${part}) VALUES ('delete-all')`);
+    const parts = this.conn
+      .stmt<[string], { part: number }>('SELECT part FROM text_parts WHERE collection = ?')
+      .all(name);
+    for (const { part } of parts)
+      this.conn.db.exec(`INSERT INTO fts_${name}_${part} (fts_${name}_${part}) VALUES ('delete-all')`);
   }
 
   /** Starts a batch: no entries to add yet. */
@@ -140,7 +153,9 @@ export class TextIndex {
   twoCharacterPhrase(collection: string, part: TextPart, search: string): string | undefined {
     const textVersions = this.counts.textVersions(collection);
     if (!part.vocabulary || part.vocabulary.textVersions !== textVersions) {
-      this.conn.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab_${part.table} USING fts5vocab(main, ${part.table}, row)`);
+      this.conn.db.exec(
+        `CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab_${part.table} USING fts5vocab(main, ${part.table}, row)`,
+      );
       const terms = this.conn.db.prepare(`SELECT term FROM temp.vocab_${part.table}`).pluck().all() as string[];
       part.vocabulary = { trigrams: new Set(terms), textVersions };
     }

@@ -62,7 +62,8 @@ export class TextSearch {
     const indexed = words.filter((w) => [...w].length >= TRIGRAM - 1);
     const phrases: string[] = [];
     for (const word of indexed) {
-      const phrase = [...word].length >= TRIGRAM ? ftsPhrase(word) : this.text.twoCharacterPhrase(collection, part, word);
+      const phrase =
+        [...word].length >= TRIGRAM ? ftsPhrase(word) : this.text.twoCharacterPhrase(collection, part, word);
       if (phrase === undefined) return { docs: [], total: 0 };
       phrases.push(indexed.length > 1 ? `(${phrase})` : phrase);
     }
@@ -80,7 +81,12 @@ export class TextSearch {
     // text contains every word: without filters (or single characters) the index alone counts.
     const total =
       where.length === 0
-        ? this.counts.cachedCount(collection, `SELECT COUNT(*) AS n FROM ${part.table} WHERE ${part.table} MATCH ?`, [phrase], [])
+        ? this.counts.cachedCount(
+            collection,
+            `SELECT COUNT(*) AS n FROM ${part.table} WHERE ${part.table} MATCH ?`,
+            [phrase],
+            [],
+          )
         : this.counts.cachedCount(
             collection,
             `SELECT COUNT(*) AS n FROM rm_${collection} WHERE ${[matches, ...where].join(' AND ')}`,
@@ -96,7 +102,8 @@ export class TextSearch {
     // search (an OR of every trigram that starts or ends with the two, each list opened) matching so widely that a
     // short walk along the sort index fills the page: that walk is tried first.
     const inTextOrder = order !== undefined && sortField === order;
-    const wideTwoCharacters = indexed.some((w) => [...w].length < TRIGRAM) && limit > 0 && visits * 10 <= ORDERED_SCAN_MAX;
+    const wideTwoCharacters =
+      indexed.some((w) => [...w].length < TRIGRAM) && limit > 0 && visits * 10 <= ORDERED_SCAN_MAX;
     if (
       (!inTextOrder || wideTwoCharacters) &&
       sortField &&
@@ -106,7 +113,8 @@ export class TextSearch {
       visits <= 2 * total &&
       // With ten times the expected visits in the window it is not worth asking (and a sample of a wide
       // two-character search's OR query costs more than the window).
-      (visits * 10 <= ORDERED_SCAN_MAX || this.windowLikelyFills(collection, part, phrase, query, cooperativeId, offset + limit, total))
+      (visits * 10 <= ORDERED_SCAN_MAX ||
+        this.windowLikelyFills(collection, part, phrase, query, cooperativeId, offset + limit, total))
     ) {
       const page = this.orderedScan(collection, query, cooperativeId, indexed, withSingle);
       if (page) return { docs: page, total };
@@ -126,7 +134,13 @@ export class TextSearch {
     const pageParams = [...(order ? [cooperativeId] : []), phrase, ...params, limit, offset];
     this.conn.traced(pageSql, pageParams);
     const page = this.conn.stmt<unknown[], { r: number }>(pageSql).all(...pageParams);
-    return { docs: this.conn.docsByRowid(collection, page.map(({ r }) => r)), total };
+    return {
+      docs: this.conn.docsByRowid(
+        collection,
+        page.map(({ r }) => r),
+      ),
+      total,
+    };
   }
 
   /**
@@ -137,7 +151,14 @@ export class TextSearch {
    * until the field's value changes after the page's last match: every match it has not read sorts after all it has
    * read, so sorting those gives the page.
    */
-  private inTextOrder(collection: string, query: StoreQuery, cooperativeId: string, part: TextPart, phrase: string, planned: PlannedQuery): string[] {
+  private inTextOrder(
+    collection: string,
+    query: StoreQuery,
+    cooperativeId: string,
+    part: TextPart,
+    phrase: string,
+    planned: PlannedQuery,
+  ): string[] {
     const { where, params, order: sortOrder, limit, offset } = planned;
     const sort = query.sort ?? [];
     const field = sort[0]!.field;
@@ -163,7 +184,10 @@ export class TextSearch {
       const pageSql = `SELECT rowid AS r FROM ${rm} WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY ${sortOrder.join(', ')} LIMIT ? OFFSET ?`;
       const pageValues = [JSON.stringify(read.map(({ r }) => r)), limit, offset];
       this.conn.traced(pageSql, pageValues);
-      page = this.conn.stmt<unknown[], { r: number }>(pageSql).all(...pageValues).map(({ r }) => r);
+      page = this.conn
+        .stmt<unknown[], { r: number }>(pageSql)
+        .all(...pageValues)
+        .map(({ r }) => r);
     }
     return this.conn.docsByRowid(collection, page);
   }
@@ -197,8 +221,7 @@ export class TextSearch {
     const sampled = `(SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ? LIMIT ${WINDOW_SAMPLE})`;
     const ordered = this.conn.collection(collection).order !== undefined;
     const sample = ordered ? `cooperative_id = ? AND sk IN ${sampled}` : `rowid IN ${sampled}`;
-    const shareSql =
-      `SELECT COUNT(*) AS n, SUM(${column} ${desc ? '>=' : '<='} ?) AS before FROM rm_${collection} WHERE ${sample}`;
+    const shareSql = `SELECT COUNT(*) AS n, SUM(${column} ${desc ? '>=' : '<='} ?) AS before FROM rm_${collection} WHERE ${sample}`;
     const shareParams = [end.k, ...(ordered ? [cooperativeId] : []), phrase];
     this.conn.traced(shareSql, shareParams);
     const share = this.conn.stmt<unknown[], { n: number; before: number | null }>(shareSql).get(...shareParams)!;
@@ -212,7 +235,13 @@ export class TextSearch {
    * word, until the page is full; then reads only the page's documents. Gives up (undefined) when the
    * window did not fill the page and the cooperative has more documents: the matches sit further along.
    */
-  private orderedScan(collection: string, query: StoreQuery, cooperativeId: string, words: readonly string[], planned: PlannedQuery): string[] | undefined {
+  private orderedScan(
+    collection: string,
+    query: StoreQuery,
+    cooperativeId: string,
+    words: readonly string[],
+    planned: PlannedQuery,
+  ): string[] | undefined {
     const { where, params, order, limit, offset } = planned;
     const sortField = query.sort![0]!.field;
     // The sort columns pass through the window (keeping their NOCASE collation) for the outer ORDER BY.
@@ -225,6 +254,9 @@ export class TextSearch {
     this.conn.traced(sql, values);
     const page = this.conn.stmt<unknown[], { r: number }>(sql).all(...values);
     if (page.length < limit && this.counts.docCount(collection, cooperativeId) > ORDERED_SCAN_MAX) return undefined;
-    return this.conn.docsByRowid(collection, page.map(({ r }) => r));
+    return this.conn.docsByRowid(
+      collection,
+      page.map(({ r }) => r),
+    );
   }
 }

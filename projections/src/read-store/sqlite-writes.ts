@@ -31,14 +31,18 @@ export class Writes {
       this.text.flush();
       this.counts.writeCounts();
       this.conn
-        .stmt('INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position')
+        .stmt(
+          'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
+        )
         .run(checkpoint.name, checkpoint.position.toString());
     })();
     for (const name of new Set(ops.map((op) => op.collection))) this.statistics.keep(name);
   }
 
   checkpoint(name: string): bigint {
-    const row = this.conn.stmt<[string], { position: string }>('SELECT position FROM checkpoints WHERE name = ?').get(name);
+    const row = this.conn
+      .stmt<[string], { position: string }>('SELECT position FROM checkpoints WHERE name = ?')
+      .get(name);
     return row ? BigInt(row.position) : -1n;
   }
 
@@ -69,7 +73,12 @@ export class Writes {
     const { spec, name, columns, stored, insertSql, textIndex, order } = collection;
     const search = searchText(spec, doc);
     const before = this.stored(collection, doc.id);
-    const values: unknown[] = [doc.cooperativeId, JSON.stringify(doc), search, ...columns.map((f) => compareKey(spec.fields[f]!, doc[f]))];
+    const values: unknown[] = [
+      doc.cooperativeId,
+      JSON.stringify(doc),
+      search,
+      ...columns.map((f) => compareKey(spec.fields[f]!, doc[f])),
+    ];
     const moved = before !== undefined && before.cooperative_id !== doc.cooperativeId;
     /** The text index entry the document had (undefined: none, or already taken out). */
     let indexed = before ? this.text.key(collection, before) : undefined;
@@ -103,7 +112,8 @@ export class Writes {
     if (!textIndex) return;
     const key = order ? (values.at(-1) as number) : rowid;
     if (before && !moved && before.search === search && indexed === key) return;
-    if (before && indexed !== undefined) this.text.delete(this.text.part(name, before.cooperative_id, true)!.table, indexed);
+    if (before && indexed !== undefined)
+      this.text.delete(this.text.part(name, before.cooperative_id, true)!.table, indexed);
     const part = this.text.part(name, doc.cooperativeId, true)!;
     this.text.insert(part.table, Number(key), search);
   }
@@ -116,7 +126,8 @@ export class Writes {
     this.counts.changed(name, 'rows');
     this.counts.countDelta(name, before.cooperative_id, -1);
     const indexed = this.text.key(collection, before);
-    if (textIndex && indexed !== undefined) this.text.delete(this.text.part(name, before.cooperative_id, true)!.table, indexed);
+    if (textIndex && indexed !== undefined)
+      this.text.delete(this.text.part(name, before.cooperative_id, true)!.table, indexed);
   }
 
   /**

@@ -15,13 +15,19 @@ const spec: CollectionSpec = { name: 'items', fields: { member: 'string' }, sear
 const dir = mkdtempSync(join(tmpdir(), 'coop-statistics-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const item = (i: number): ReadDocument => ({ id: `i${String(i).padStart(6, '0')}`, cooperativeId: 'c1', position: '1', member: `m${i % 97}` });
+const item = (i: number): ReadDocument => ({
+  id: `i${String(i).padStart(6, '0')}`,
+  cooperativeId: 'c1',
+  position: '1',
+  member: `m${i % 97}`,
+});
 
 /** The row count of the collection's table at its last analysis, as another connection reads it (0: never analysed). */
 function analysedRows(file: string): number {
   const db = new Database(file, { readonly: true });
   try {
-    const row = db.prepare("SELECT stat FROM sqlite_stat1 WHERE tbl = 'rm_items' LIMIT 1").get() as { stat: string } | undefined;
+    const row = db.prepare("SELECT stat FROM sqlite_stat1 WHERE tbl = 'rm_items' LIMIT 1").get() as
+      { stat: string } | undefined;
     return row ? Number.parseInt(row.stat, 10) : 0;
   } finally {
     db.close();
@@ -38,7 +44,10 @@ describe('SqliteReadStore planner statistics', () => {
     const add = async (count: number): Promise<void> => {
       const docs = Array.from({ length: count }, () => item(next++));
       position += 1n;
-      await store.applyBatch(docs.map((doc) => ({ kind: 'put', collection: 'items', doc })), { name: 'items', position });
+      await store.applyBatch(
+        docs.map((doc) => ({ kind: 'put', collection: 'items', doc })),
+        { name: 'items', position },
+      );
     };
     await add(999);
     expect(analysedRows(file)).toBe(0);

@@ -45,7 +45,12 @@ export function touchedBy(projectors: readonly Projector[], events: readonly Rec
  * there (a document's later write supersedes its earlier one): the one step of the runner's fold, and of a preview
  * (preview.ts).
  */
-export function projectOver(projector: Projector, event: RecordedEvent, overlay: DocMap<Overlaid>, current: (key: DocKey) => ReadDocument | undefined): void {
+export function projectOver(
+  projector: Projector,
+  event: RecordedEvent,
+  overlay: DocMap<Overlaid>,
+  current: (key: DocKey) => ReadDocument | undefined,
+): void {
   for (const op of projector.project(event, current)) {
     const key = { collection: op.collection, id: op.kind === 'put' ? op.doc.id : op.id };
     overlay.set(key, { doc: op.kind === 'put' ? op.doc : null, write: op });
@@ -56,7 +61,13 @@ export function projectOver(projector: Projector, event: RecordedEvent, overlay:
  * The end of the longest run of events from `start` whose documents not yet in `pending` fit beside those it holds
  * within `bound`; at least one event when it holds none.
  */
-export function fitting(projectors: readonly Projector[], batch: readonly RecordedEvent[], start: number, pending: Pending, bound: number): number {
+export function fitting(
+  projectors: readonly Projector[],
+  batch: readonly RecordedEvent[],
+  start: number,
+  pending: Pending,
+  bound: number,
+): number {
   const added = new Set<string>();
   let end = start;
   for (; end < batch.length; end++) {
@@ -77,7 +88,11 @@ export function fitting(projectors: readonly Projector[], batch: readonly Record
 export type LoadDocuments = (collection: string, ids: readonly string[]) => Promise<readonly ReadDocument[]>;
 
 /** Loads, all at once, every touched document the overlay does not hold yet (`null` for one not stored). */
-export async function preload(load: LoadDocuments, touched: readonly (readonly (readonly DocKey[])[])[], overlay: DocMap<Overlaid>): Promise<void> {
+export async function preload(
+  load: LoadDocuments,
+  touched: readonly (readonly (readonly DocKey[])[])[],
+  overlay: DocMap<Overlaid>,
+): Promise<void> {
   const missing = new DocMap<DocKey>();
   for (const perProjector of touched) {
     for (const keys of perProjector) {

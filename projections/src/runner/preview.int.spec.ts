@@ -21,12 +21,28 @@ function recorded(event: MemberEvent, streamId: string): RecordedEvent {
     streamId,
     revision: 0,
     position,
-    metadata: { cooperativeId: COOP, user: 'clerk', timestamp: `2025-06-0${Number(position % 9n) + 1}T10:00:00.000Z`, correlationId: 'c', causationId: 'c', schemaVersion: 1 },
+    metadata: {
+      cooperativeId: COOP,
+      user: 'clerk',
+      timestamp: `2025-06-0${Number(position % 9n) + 1}T10:00:00.000Z`,
+      correlationId: 'c',
+      causationId: 'c',
+      schemaVersion: 1,
+    },
   } as RecordedEvent;
 }
 
 const master = (name: string, givenName: string | null): MemberMasterData =>
-  ({ name, givenName, legalForm: 0, position: 2, memberType: 1, entryDate: '2025-01-01', city: 'Potsdam', isForeign: false }) as unknown as MemberMasterData;
+  ({
+    name,
+    givenName,
+    legalForm: 0,
+    position: 2,
+    memberType: 1,
+    entryDate: '2025-01-01',
+    city: 'Potsdam',
+    isForeign: false,
+  }) as unknown as MemberMasterData;
 const dates = { date: '2025-03-01', approvalDate: '2025-03-01', interestBegin: '2025-04-01' };
 
 /** Two members with shares, projected: the read models before the writes previewed. */
@@ -37,10 +53,52 @@ async function withMembers(run: (runner: ProjectionRunner, store: SqliteReadStor
   await store.ensureCollections(membersProjector.collections);
   try {
     await runner.apply([
-      recorded({ type: 'MemberAdmitted', data: { memberId: 'm1', cooperativeId: COOP, memberNr: 1, ...master('Berger', 'Anna') } }, 'member-m1'),
-      recorded({ type: 'SharesPosted', data: { memberId: 'm1', balanceId: 'b0', type: 0, quantity: 4, amount: 100_000, shareCost: 25_000, ...dates, date: '2025-01-01' } }, 'member-m1'),
-      recorded({ type: 'MemberAdmitted', data: { memberId: 'm2', cooperativeId: COOP, memberNr: 2, ...master('Krause', 'Jonas') } }, 'member-m2'),
-      recorded({ type: 'SharesPosted', data: { memberId: 'm2', balanceId: 'b1', type: 0, quantity: 1, amount: 25_000, shareCost: 25_000, ...dates, date: '2025-01-01' } }, 'member-m2'),
+      recorded(
+        {
+          type: 'MemberAdmitted',
+          data: { memberId: 'm1', cooperativeId: COOP, memberNr: 1, ...master('Berger', 'Anna') },
+        },
+        'member-m1',
+      ),
+      recorded(
+        {
+          type: 'SharesPosted',
+          data: {
+            memberId: 'm1',
+            balanceId: 'b0',
+            type: 0,
+            quantity: 4,
+            amount: 100_000,
+            shareCost: 25_000,
+            ...dates,
+            date: '2025-01-01',
+          },
+        },
+        'member-m1',
+      ),
+      recorded(
+        {
+          type: 'MemberAdmitted',
+          data: { memberId: 'm2', cooperativeId: COOP, memberNr: 2, ...master('Krause', 'Jonas') },
+        },
+        'member-m2',
+      ),
+      recorded(
+        {
+          type: 'SharesPosted',
+          data: {
+            memberId: 'm2',
+            balanceId: 'b1',
+            type: 0,
+            quantity: 1,
+            amount: 25_000,
+            shareCost: 25_000,
+            ...dates,
+            date: '2025-01-01',
+          },
+        },
+        'member-m2',
+      ),
     ]);
     await run(runner, store);
   } finally {
@@ -49,19 +107,92 @@ async function withMembers(run: (runner: ProjectionRunner, store: SqliteReadStor
 }
 
 const posting = (): RecordedEvent[] => [
-  recorded({ type: 'SharesPosted', data: { memberId: 'm1', balanceId: 'p1', type: 1, quantity: 2, amount: 50_000, shareCost: 25_000, ...dates } }, 'member-m1'),
+  recorded(
+    {
+      type: 'SharesPosted',
+      data: { memberId: 'm1', balanceId: 'p1', type: 1, quantity: 2, amount: 50_000, shareCost: 25_000, ...dates },
+    },
+    'member-m1',
+  ),
 ];
 const transfer = (): RecordedEvent[] => [
-  recorded({ type: 'SharesPosted', data: { memberId: 'm1', balanceId: 't1', type: 3, quantity: 2, amount: -50_000, shareCost: 25_000, ...dates, transferTo: 'm2', transferPeer: 't2' } }, 'member-m1'),
-  recorded({ type: 'SharesPosted', data: { memberId: 'm2', balanceId: 't2', type: 4, quantity: 2, amount: 50_000, shareCost: 25_000, ...dates, transferFrom: 'm1', transferPeer: 't1' } }, 'member-m2'),
+  recorded(
+    {
+      type: 'SharesPosted',
+      data: {
+        memberId: 'm1',
+        balanceId: 't1',
+        type: 3,
+        quantity: 2,
+        amount: -50_000,
+        shareCost: 25_000,
+        ...dates,
+        transferTo: 'm2',
+        transferPeer: 't2',
+      },
+    },
+    'member-m1',
+  ),
+  recorded(
+    {
+      type: 'SharesPosted',
+      data: {
+        memberId: 'm2',
+        balanceId: 't2',
+        type: 4,
+        quantity: 2,
+        amount: 50_000,
+        shareCost: 25_000,
+        ...dates,
+        transferFrom: 'm1',
+        transferPeer: 't1',
+      },
+    },
+    'member-m2',
+  ),
 ];
 const annulation = (): RecordedEvent[] => [
-  recorded({ type: 'PostingAnnulled', data: { memberId: 'm1', balanceId: 'a1', annulPeer: 't1', originalType: 3, quantity: 2, amount: 50_000, date: '2025-05-01', approvalDate: null, interestBegin: null, transferPeer: 'a2' } }, 'member-m1'),
-  recorded({ type: 'PostingAnnulled', data: { memberId: 'm2', balanceId: 'a2', annulPeer: 't2', originalType: 4, quantity: -2, amount: -50_000, date: '2025-05-01', approvalDate: null, interestBegin: null, transferPeer: 'a1' } }, 'member-m2'),
+  recorded(
+    {
+      type: 'PostingAnnulled',
+      data: {
+        memberId: 'm1',
+        balanceId: 'a1',
+        annulPeer: 't1',
+        originalType: 3,
+        quantity: 2,
+        amount: 50_000,
+        date: '2025-05-01',
+        approvalDate: null,
+        interestBegin: null,
+        transferPeer: 'a2',
+      },
+    },
+    'member-m1',
+  ),
+  recorded(
+    {
+      type: 'PostingAnnulled',
+      data: {
+        memberId: 'm2',
+        balanceId: 'a2',
+        annulPeer: 't2',
+        originalType: 4,
+        quantity: -2,
+        amount: -50_000,
+        date: '2025-05-01',
+        approvalDate: null,
+        interestBegin: null,
+        transferPeer: 'a1',
+      },
+    },
+    'member-m2',
+  ),
 ];
 
 /** The events as their writer answers them (StreamWriter.appendAnsweringFromEvents): all at the write's last position. */
-const asAnswered = (events: readonly RecordedEvent[]): RecordedEvent[] => events.map((e) => ({ ...e, position: events[events.length - 1]!.position }));
+const asAnswered = (events: readonly RecordedEvent[]): RecordedEvent[] =>
+  events.map((e) => ({ ...e, position: events[events.length - 1]!.position }));
 
 /** Every document the events touch, by key. */
 function touched(events: readonly RecordedEvent[]): DocKey[] {
@@ -80,7 +211,11 @@ const withoutPosition = (doc: ReadDocument | undefined): Record<string, unknown>
  * Previews `events` over the store, then lets the runner store them: every document they touch is the same in both,
  * with the events' own positions exactly, and as the writer answers them (one position) but for the position stamp.
  */
-async function expectPreviewIsProjection(runner: ProjectionRunner, store: SqliteReadStore, events: readonly RecordedEvent[]): Promise<Map<string, ReadDocument | undefined>> {
+async function expectPreviewIsProjection(
+  runner: ProjectionRunner,
+  store: SqliteReadStore,
+  events: readonly RecordedEvent[],
+): Promise<Map<string, ReadDocument | undefined>> {
   const load = (collection: string, ids: readonly string[]): Promise<ReadDocument[]> => store.getMany(collection, ids);
   const exact = await previewDocuments([membersProjector], events, load);
   const answered = await previewDocuments([membersProjector], asAnswered(events), load);
@@ -99,7 +234,13 @@ describe('previewDocuments', () => {
   it('previews a posting as the runner stores it: the posting, its member and the sums', async () => {
     await withMembers(async (runner, store) => {
       const stored = await expectPreviewIsProjection(runner, store, posting());
-      expect(stored.get(`${BALANCES.name}/p1`)).toMatchObject({ type: 1, member: 'm1', memberName: 'Berger, Anna', memberNr: 1, quantity: 2 });
+      expect(stored.get(`${BALANCES.name}/p1`)).toMatchObject({
+        type: 1,
+        member: 'm1',
+        memberName: 'Berger, Anna',
+        memberNr: 1,
+        quantity: 2,
+      });
       expect(stored.get(`${MEMBERS.name}/m1`)).toMatchObject({ shareAmount: 6 });
     });
   });
@@ -117,7 +258,12 @@ describe('previewDocuments', () => {
     await withMembers(async (runner, store) => {
       await runner.apply(transfer());
       const stored = await expectPreviewIsProjection(runner, store, annulation());
-      expect(stored.get(`${BALANCES.name}/a1`)).toMatchObject({ type: 5, annulPeer: 't1', shareCost: 25_000, transferMemberNr: 2 });
+      expect(stored.get(`${BALANCES.name}/a1`)).toMatchObject({
+        type: 5,
+        annulPeer: 't1',
+        shareCost: 25_000,
+        transferMemberNr: 2,
+      });
       expect(stored.get(`${BALANCES.name}/t1`)).toMatchObject({ annulated: true });
       expect(stored.get(`${BALANCES.name}/t2`)).toMatchObject({ annulated: true });
     });
@@ -127,8 +273,14 @@ describe('previewDocuments', () => {
     await withMembers(async (runner, store) => {
       const events = transfer();
       await runner.apply(events);
-      const preview = await previewDocuments([membersProjector], asAnswered(events), (collection, ids) => store.getMany(collection, ids));
-      for (const key of touched(events)) expect({ key, doc: preview(key) }).toEqual({ key, doc: (await store.get(key.collection, key.id)) ?? undefined });
+      const preview = await previewDocuments([membersProjector], asAnswered(events), (collection, ids) =>
+        store.getMany(collection, ids),
+      );
+      for (const key of touched(events))
+        expect({ key, doc: preview(key) }).toEqual({
+          key,
+          doc: (await store.get(key.collection, key.id)) ?? undefined,
+        });
     });
   });
 });

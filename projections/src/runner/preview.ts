@@ -21,7 +21,11 @@ export type PreviewedDocument = (key: DocKey) => ReadDocument | undefined;
  * made once, for the whole write: when a document it touches is stored at or after that position, the runner has
  * stored the whole write (it stores in log order, a batch at a time), and the documents are answered as stored.
  */
-export async function previewDocuments(projectors: readonly Projector[], events: readonly RecordedEvent[], load: LoadDocuments): Promise<PreviewedDocument> {
+export async function previewDocuments(
+  projectors: readonly Projector[],
+  events: readonly RecordedEvent[],
+  load: LoadDocuments,
+): Promise<PreviewedDocument> {
   const overlay = new DocMap<Overlaid>();
   const touched = touchedBy(projectors, events);
   await preload(load, touched, overlay);

@@ -87,7 +87,9 @@ export class ProjectionRunner {
       const started = Date.now();
       const { events } = await this.rebuild();
       if (events > 0) {
-        this.log(`Read models: had no checkpoint (a reset or a batch cut short); rebuilt from ${events} events in ${Math.round((Date.now() - started) / 100) / 10} s`);
+        this.log(
+          `Read models: had no checkpoint (a reset or a batch cut short); rebuilt from ${events} events in ${Math.round((Date.now() - started) / 100) / 10} s`,
+        );
       }
     }
     this.processed = await this.store.checkpoint(CHECKPOINT);
@@ -97,10 +99,15 @@ export class ProjectionRunner {
     const stale = await staleProjectors(this.store, this.projectors);
     if (stale.length === 0) return;
     const names = stale.flatMap((p) => p.collections.map((c) => c.name)).join(', ');
-    this.log(`Read models: ${names} written by another version of their projector; rebuilding them${this.options.sides ? ' beside the current ones' : ''}...`);
+    this.log(
+      `Read models: ${names} written by another version of their projector; rebuilding them${this.options.sides ? ' beside the current ones' : ''}...`,
+    );
     const rebuilt = this.rebuildSome(stale).then(
       ({ events }) => this.log(`Read models: ${names} rebuilt from ${events} events`),
-      (error: unknown) => this.log(`Read models: the rebuild of ${names} failed: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) =>
+        this.log(
+          `Read models: the rebuild of ${names} failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
     );
     if (!this.options.sides) await rebuilt;
   }
@@ -156,7 +163,10 @@ export class ProjectionRunner {
 
   /** Rebuilds the collections of these projectors (all: every read model), beside the current ones where there are sides. */
   private async rebuildSome(projectors: readonly Projector[]): Promise<{ events: number }> {
-    if (this.options.sides) return (this.building ??= this.rebuildBeside(this.options.sides, projectors).finally(() => (this.building = undefined)));
+    if (this.options.sides)
+      return (this.building ??= this.rebuildBeside(this.options.sides, projectors).finally(
+        () => (this.building = undefined),
+      ));
     const wasRunning = this.subscription !== undefined;
     await this.stop();
     const head = Number(await this.events.headPosition()) + 1;
@@ -164,7 +174,10 @@ export class ProjectionRunner {
       this.progressOfRebuild = { replayed, of: Math.max(replayed, head), phase: 'replaying' };
     };
     try {
-      const replayed = projectors.length === this.projectors.length ? await this.replay(undefined, report) : await this.replaySome(projectors, report);
+      const replayed =
+        projectors.length === this.projectors.length
+          ? await this.replay(undefined, report)
+          : await this.replaySome(projectors, report);
       if (wasRunning) this.subscription = this.events.subscribeAll(this.processed, (b) => this.apply(b));
       return replayed;
     } finally {
@@ -173,7 +186,10 @@ export class ProjectionRunner {
   }
 
   /** In place: empties these projectors' collections and replays the log into them up to the checkpoint. */
-  private async replaySome(projectors: readonly Projector[], report: (replayed: number) => void): Promise<{ events: number }> {
+  private async replaySome(
+    projectors: readonly Projector[],
+    report: (replayed: number) => void,
+  ): Promise<{ events: number }> {
     const upTo = await this.store.checkpoint(CHECKPOINT);
     const replayed = await new ProjectionRunner(this.events, this.store, projectors).replay(upTo, report);
     await this.store.applyBatch([], { name: CHECKPOINT, position: upTo });
@@ -319,7 +335,7 @@ export class ProjectionRunner {
    * from, in a transaction of bounded size. An event that alone touches more goes alone. Returns the work left.
    */
   private async foldWithin(batch: readonly RecordedEvent[], pending: Pending, bound: number): Promise<Pending> {
-    for (let start = 0; start < batch.length; ) {
+    for (let start = 0; start < batch.length;) {
       const end = fitting(this.projectors, batch, start, pending, bound);
       if (end === start) {
         await this.flush(pending);

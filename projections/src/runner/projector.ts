@@ -25,7 +25,10 @@ export interface Projector {
 export const keyOf = (k: DocKey): string => `${k.collection}\u0000${k.id}`;
 
 /** Builds a document stamped with the position of the event that wrote it. */
-export function stamp<T extends object>(event: RecordedEvent, doc: T & { id: string; cooperativeId: string }): ReadDocument {
+export function stamp<T extends object>(
+  event: RecordedEvent,
+  doc: T & { id: string; cooperativeId: string },
+): ReadDocument {
   return { ...doc, position: event.position.toString() };
 }
 

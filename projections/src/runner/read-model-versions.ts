@@ -23,7 +23,9 @@ export async function recordVersions(store: ReadStore, projectors: readonly Proj
  * store that records them is new (a projector added): its projector is stale.
  */
 export async function staleProjectors(store: ReadStore, projectors: readonly Projector[]): Promise<Projector[]> {
-  const stored = await Promise.all(projectors.map((p) => Promise.all(p.collections.map((c) => store.checkpoint(versionEntry(c.name))))));
+  const stored = await Promise.all(
+    projectors.map((p) => Promise.all(p.collections.map((c) => store.checkpoint(versionEntry(c.name))))),
+  );
   if (stored.every((versions) => versions.every((v) => v < 0n))) {
     await recordVersions(store, projectors);
     return [];

@@ -45,14 +45,22 @@ export class ProjectionsController {
   @AnswersCreated(TaskDto)
   async queueRebuild(@CurrentActor() actor: Actor): Promise<TaskDto> {
     this.refuseInWorker();
-    const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind: 'readModelRebuild', params: {} });
+    const taskId = await this.queue.enqueue({
+      cooperativeId: actor.cooperativeId,
+      user: actor.username,
+      kind: 'readModelRebuild',
+      params: {},
+    });
     return this.tasks.task(actor.cooperativeId, taskId);
   }
 
   /** The projections of this installation run in the worker: a rebuild is the worker's, or `npm run projections:rebuild`. */
   private refuseInWorker(): void {
     if (!this.config.runProjections) {
-      throw new ConflictError('Projections run in a separate worker here: stop it and run `npm run projections:rebuild`.', 'rebuildInWorker');
+      throw new ConflictError(
+        'Projections run in a separate worker here: stop it and run `npm run projections:rebuild`.',
+        'rebuildInWorker',
+      );
     }
   }
 }

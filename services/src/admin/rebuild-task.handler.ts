@@ -29,7 +29,8 @@ export class RebuildTaskHandler implements TaskHandler<'readModelRebuild'> {
   ) {}
 
   async run(task: RunningTask): Promise<TaskOutcome> {
-    if (!this.config.runProjections) return { outcome: 'rejected', reason: { template: 'rebuildInWorker', parameters: [] }, notifications: [] };
+    if (!this.config.runProjections)
+      return { outcome: 'rejected', reason: { template: 'rebuildInWorker', parameters: [] }, notifications: [] };
     const poll = setInterval(() => {
       const progress = this.runner.rebuildProgress;
       if (progress) task.progress(progress.replayed, progress.of, progress.phase);

@@ -1,4 +1,10 @@
-import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  ForbiddenException,
+  Injectable,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { PERMISSION_KEY, PUBLIC_KEY, SIGNED_IN_KEY, type AuthenticatedRequest } from './decorators.js';
 import { refusal } from '../platform/http/refusal.js';

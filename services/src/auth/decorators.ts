@@ -10,7 +10,8 @@ export const PUBLIC_KEY = 'coop:public';
 export const SIGNED_IN_KEY = 'coop:signed-in';
 
 /** The permission a route needs: a name of the one matrix, contracts/src/permissions.ts (a new one is a line there). */
-export const Requires = (permission: Permission): MethodDecorator & ClassDecorator => SetMetadata(PERMISSION_KEY, permission);
+export const Requires = (permission: Permission): MethodDecorator & ClassDecorator =>
+  SetMetadata(PERMISSION_KEY, permission);
 
 /** A route anyone may call without a token. */
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_KEY, true);

@@ -79,7 +79,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
     if (kept) return this.current(kept);
     return new Promise((resolve, reject) => {
       const done = (err: unknown, session?: Session | false): void => (err ? reject(err) : resolve(session ?? false));
-      const authenticate = this.getPassportInstance().authenticate(JWT_STRATEGY, { session: false }, done) as (req: unknown, res: unknown, next: (err?: unknown) => void) => void;
+      const authenticate = this.getPassportInstance().authenticate(JWT_STRATEGY, { session: false }, done) as (
+        req: unknown,
+        res: unknown,
+        next: (err?: unknown) => void,
+      ) => void;
       authenticate(req, res, (err?: unknown) => done(err, false));
     });
   }

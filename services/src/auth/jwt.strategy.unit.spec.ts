@@ -17,7 +17,14 @@ function credentials(docs: Record<string, Partial<ReadDocument>>): ReadStore {
   return { get: async (_collection: string, id: string) => docs[id] } as unknown as ReadStore;
 }
 
-function app(secret: string, ttl: number, store: ReadStore = credentials({ 'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'anna', roles: ['ROLE_USER'] } }), maxSeconds = 43_200) {
+function app(
+  secret: string,
+  ttl: number,
+  store: ReadStore = credentials({
+    'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'anna', roles: ['ROLE_USER'] },
+  }),
+  maxSeconds = 43_200,
+) {
   const config = { jwtSecret: secret, sessionMaxSeconds: maxSeconds } as unknown as AppConfig;
   const signer = new TokenService(new JwtService(jwtModuleOptions(config)));
   const versions = new SessionVersions();
@@ -40,7 +47,8 @@ function handMade(header: object, claims: object, secret?: string): string {
   return `${body}.${secret === undefined ? '' : createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 
-const claimsOf = (token: string): Record<string, unknown> => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const claimsOf = (token: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 describe('TokenService and JwtStrategy', () => {
   afterEach(() => {
@@ -53,7 +61,15 @@ describe('TokenService and JwtStrategy', () => {
     const token = await tokens.sign(actor, { version: 7, authTime: 1_700_000_000 });
     expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
     const c = claimsOf(token);
-    expect(c).toMatchObject({ sub: 'u-1', username: 'anna', roles: ['ROLE_USER'], cooperative: 'coop-1', iss: 'coop-ledger', ver: 7, auth_time: 1_700_000_000 });
+    expect(c).toMatchObject({
+      sub: 'u-1',
+      username: 'anna',
+      roles: ['ROLE_USER'],
+      cooperative: 'coop-1',
+      iss: 'coop-ledger',
+      ver: 7,
+      auth_time: 1_700_000_000,
+    });
     expect(Math.abs((c.exp as number) - ((c.iat as number) + 600))).toBeLessThanOrEqual(1);
   });
 
@@ -67,7 +83,9 @@ describe('TokenService and JwtStrategy', () => {
   });
 
   it('checks the signature once per token text, and still reads the roles and username at every request', async () => {
-    const docs: Record<string, Partial<ReadDocument>> = { 'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'anna', roles: ['ROLE_USER'] } };
+    const docs: Record<string, Partial<ReadDocument>> = {
+      'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'anna', roles: ['ROLE_USER'] },
+    };
     const { tokens, session } = app(SECRET, 600, credentials(docs));
     const verifier = jest.spyOn(Strategy as unknown as { JwtVerifier: (...args: unknown[]) => void }, 'JwtVerifier');
     const token = await tokens.sign(actor);
@@ -88,7 +106,9 @@ describe('TokenService and JwtStrategy', () => {
   });
 
   it('refuses a token of a deleted user and of a user now in another cooperative, also once verified', async () => {
-    const docs: Record<string, Partial<ReadDocument>> = { 'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'anna', roles: ['ROLE_USER'] } };
+    const docs: Record<string, Partial<ReadDocument>> = {
+      'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'anna', roles: ['ROLE_USER'] },
+    };
     const { tokens, session } = app(SECRET, 600, credentials(docs));
     const token = await tokens.sign(actor);
     expect(await session(`Bearer ${token}`)).toBeTruthy();
@@ -105,7 +125,10 @@ describe('TokenService and JwtStrategy', () => {
     const verified = await session(`Bearer ${token}`);
     expect(verified).toBeTruthy();
     const expiry = (verified as { exp: number }).exp * 1000;
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'setTimeout', 'setInterval'], now: expiry - 1 });
+    jest.useFakeTimers({
+      doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'setTimeout', 'setInterval'],
+      now: expiry - 1,
+    });
     expect(await session(`Bearer ${token}`)).toBeTruthy();
     jest.setSystemTime(expiry);
     expect(await session(`Bearer ${token}`)).toBe(false);
@@ -145,16 +168,24 @@ describe('TokenService and JwtStrategy', () => {
 
   it('keeps two applications in one process apart: each verifies with its own secret and reads its own store', async () => {
     const first = app(SECRET, 600);
-    const second = app('y'.repeat(48), 600, credentials({ 'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'other', roles: ['ROLE_ADMIN'] } }));
+    const second = app(
+      'y'.repeat(48),
+      600,
+      credentials({ 'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'other', roles: ['ROLE_ADMIN'] } }),
+    );
     const token = await first.tokens.sign(actor);
     expect(await first.session(`Bearer ${token}`)).toMatchObject({ actor: { username: 'anna', roles: ['ROLE_USER'] } });
     expect(await second.session(`Bearer ${token}`)).toBe(false);
-    expect(await second.session(`Bearer ${await second.tokens.sign(actor)}`)).toMatchObject({ actor: { username: 'other' } });
+    expect(await second.session(`Bearer ${await second.tokens.sign(actor)}`)).toMatchObject({
+      actor: { username: 'other' },
+    });
     expect(await first.session(`Bearer ${await second.tokens.sign(actor)}`)).toBe(false);
   });
 
   it('refuses a token of an earlier session version (issue 38), at once when this process wrote the change', async () => {
-    const docs: Record<string, Partial<ReadDocument>> = { 'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'anna', roles: ['ROLE_USER'], sessionVersion: 3 } };
+    const docs: Record<string, Partial<ReadDocument>> = {
+      'u-1': { id: 'u-1', cooperativeId: 'coop-1', username: 'anna', roles: ['ROLE_USER'], sessionVersion: 3 },
+    };
     const { tokens, session, versions } = app(SECRET, 600, credentials(docs));
     const token = await tokens.sign(actor, { version: 3 });
     expect(await session(`Bearer ${token}`)).toBeTruthy();

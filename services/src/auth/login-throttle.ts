@@ -33,7 +33,10 @@ export class LoginThrottle {
 
   /** Seconds to wait before another attempt is allowed; 0 when allowed. */
   retryAfter(username: string, address: string): number {
-    const wait = Math.max(this.wait(pairKey(username, address), FREE_PER_ACCOUNT_AND_ADDRESS), this.wait(addressKey(address), FREE_PER_ADDRESS));
+    const wait = Math.max(
+      this.wait(pairKey(username, address), FREE_PER_ACCOUNT_AND_ADDRESS),
+      this.wait(addressKey(address), FREE_PER_ADDRESS),
+    );
     return Math.ceil(wait / SECOND);
   }
 

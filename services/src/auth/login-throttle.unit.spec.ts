@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { FORGET_AFTER_MS, FREE_PER_ACCOUNT_AND_ADDRESS, FREE_PER_ADDRESS, LoginThrottle, MAX_KEYS } from './login-throttle.js';
+import {
+  FORGET_AFTER_MS,
+  FREE_PER_ACCOUNT_AND_ADDRESS,
+  FREE_PER_ADDRESS,
+  LoginThrottle,
+  MAX_KEYS,
+} from './login-throttle.js';
 
 const SECOND = 1000;
 

@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Post,
+  Req,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isRole, LoginRequest, TokenAnswer, type ReadStore } from '@coop/contracts';
@@ -29,7 +41,11 @@ export class LoginController {
   @HttpCode(200)
   @BodyOf(LoginRequest)
   @AnswersOk(TokenAnswer)
-  async login(@Body() { username, password }: LoginRequest, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<TokenAnswer> {
+  async login(
+    @Body() { username, password }: LoginRequest,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<TokenAnswer> {
     const address = req.ip ?? 'unknown';
     if (username.trim() === '') {
       throw new UnauthorizedException(refusal(INVALID, 'invalidCredentials'));
@@ -37,7 +53,14 @@ export class LoginController {
     const wait = this.throttle.retryAfter(username.trim(), address);
     if (wait > 0) {
       res.header('Retry-After', String(wait));
-      throw new HttpException(refusal(`Too many failed sign-in attempts, try again in ${wait} seconds`, 'tooManySignInAttempts', String(wait)), HttpStatus.TOO_MANY_REQUESTS);
+      throw new HttpException(
+        refusal(
+          `Too many failed sign-in attempts, try again in ${wait} seconds`,
+          'tooManySignInAttempts',
+          String(wait),
+        ),
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
     }
     const page = await this.store.find(CREDENTIALS.name, {
       cooperativeId: null,

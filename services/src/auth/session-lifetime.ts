@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_SESSION_IDLE_MINUTES, MAX_SESSION_IDLE_MINUTES, MIN_SESSION_IDLE_MINUTES, type ReadStore } from '@coop/contracts';
+import {
+  DEFAULT_SESSION_IDLE_MINUTES,
+  MAX_SESSION_IDLE_MINUTES,
+  MIN_SESSION_IDLE_MINUTES,
+  type ReadStore,
+} from '@coop/contracts';
 import { COOPERATIVES } from '@coop/projections';
 import type { AppConfig } from '../platform/config/config.js';
 import { APP_CONFIG, READ_STORE } from '../platform/tokens.js';
@@ -24,7 +29,11 @@ export class SessionLifetime {
   async idleSeconds(cooperativeId: string): Promise<number> {
     const doc = await this.store.get(COOPERATIVES.name, cooperativeId);
     const minutes = doc?.sessionIdleMinutes;
-    const valid = typeof minutes === 'number' && Number.isSafeInteger(minutes) && minutes >= MIN_SESSION_IDLE_MINUTES && minutes <= MAX_SESSION_IDLE_MINUTES;
+    const valid =
+      typeof minutes === 'number' &&
+      Number.isSafeInteger(minutes) &&
+      minutes >= MIN_SESSION_IDLE_MINUTES &&
+      minutes <= MAX_SESSION_IDLE_MINUTES;
     return (valid ? minutes : DEFAULT_SESSION_IDLE_MINUTES) * 60;
   }
 

@@ -31,7 +31,11 @@ export class SessionRenewal {
   async signIn(actor: Actor, projectedVersion: unknown): Promise<string> {
     const now = epochSeconds();
     const version = this.versions.current(actor.userId, projectedVersion);
-    return this.tokens.sign(actor, { version, authTime: now, exp: await this.lifetime.expiry(actor.cooperativeId, now, now) });
+    return this.tokens.sign(actor, {
+      version,
+      authTime: now,
+      exp: await this.lifetime.expiry(actor.cooperativeId, now, now),
+    });
   }
 
   /**
@@ -46,7 +50,9 @@ export class SessionRenewal {
     const noted = this.versions.noted(actor.userId);
     if (noted !== undefined && noted > version) return undefined;
     // Activity renews to the cooperative's idle time as it is now (a lowered one shortens the session).
-    const renewedExp = userActed(req) ? await this.lifetime.expiry(actor.cooperativeId, session.authTime, epochSeconds()) : session.exp;
+    const renewedExp = userActed(req)
+      ? await this.lifetime.expiry(actor.cooperativeId, session.authTime, epochSeconds())
+      : session.exp;
     const exp = Math.min(renewedExp, this.lifetime.end(session.authTime));
     if (!always && version === session.version && exp === session.exp) return undefined;
     return this.tokens.sign(actor, { version, authTime: session.authTime, exp });

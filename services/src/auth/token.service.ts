@@ -44,7 +44,14 @@ export class TokenService {
   /** A token with `sub`, `username`, `roles`, `cooperative`, `ver`, `auth_time`, `iss`, `iat` and `exp`. */
   sign(actor: Actor, terms: SessionTerms): Promise<string> {
     return this.jwt.signAsync(
-      { username: actor.username, roles: [...actor.roles], cooperative: actor.cooperativeId, ver: terms.version, auth_time: terms.authTime, exp: terms.exp },
+      {
+        username: actor.username,
+        roles: [...actor.roles],
+        cooperative: actor.cooperativeId,
+        ver: terms.version,
+        auth_time: terms.authTime,
+        exp: terms.exp,
+      },
       { subject: actor.userId },
     );
   }

@@ -19,14 +19,30 @@ export interface VerifiedToken {
 export function tokenClaims(payload: unknown): VerifiedToken | undefined {
   if (typeof payload !== 'object' || payload === null) return undefined;
   const p = payload as Record<string, unknown>;
-  if (typeof p.sub !== 'string' || typeof p.username !== 'string' || typeof p.cooperative !== 'string' || typeof p.exp !== 'number') {
+  if (
+    typeof p.sub !== 'string' ||
+    typeof p.username !== 'string' ||
+    typeof p.cooperative !== 'string' ||
+    typeof p.exp !== 'number'
+  ) {
     return undefined;
   }
   const version = p.ver === undefined ? 0 : p.ver;
   const authTime = p.auth_time === undefined ? p.iat : p.auth_time;
-  if (typeof version !== 'number' || !Number.isSafeInteger(version) || typeof authTime !== 'number' || !Number.isFinite(authTime)) return undefined;
+  if (
+    typeof version !== 'number' ||
+    !Number.isSafeInteger(version) ||
+    typeof authTime !== 'number' ||
+    !Number.isFinite(authTime)
+  )
+    return undefined;
   const roles = Array.isArray(p.roles) ? p.roles.filter(isRole) : [];
-  return { actor: { userId: p.sub, username: p.username, roles, cooperativeId: p.cooperative }, exp: p.exp, version, authTime };
+  return {
+    actor: { userId: p.sub, username: p.username, roles, cooperativeId: p.cooperative },
+    exp: p.exp,
+    version,
+    authTime,
+  };
 }
 
 /**

@@ -11,7 +11,10 @@ export const bankStatementsArea: AreaRegistration = {
   name: 'bank-statements',
   projectors: [bankStatementsProjector],
   personalData: {
-    BankStatementRead: { subject: (data) => bankStatementSubject(String(data.statementId)), fields: BANK_STATEMENT_PERSONAL_FIELDS },
+    BankStatementRead: {
+      subject: (data) => bankStatementSubject(String(data.statementId)),
+      fields: BANK_STATEMENT_PERSONAL_FIELDS,
+    },
   },
   upcasters: [],
   views: {},

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ConfirmBankStatementEntriesHandler, IgnoreBankStatementEntriesHandler, ReadBankStatementHandler } from './commands/bank-statement.commands.js';
+import {
+  ConfirmBankStatementEntriesHandler,
+  IgnoreBankStatementEntriesHandler,
+  ReadBankStatementHandler,
+} from './commands/bank-statement.commands.js';
 import { BankStatementsController } from './http/bank-statements.controller.js';
 import { BankStatementReads } from './queries/bank-statement-reads.js';
 import { MatchingBookReads } from './queries/matching-book.js';
@@ -9,6 +13,12 @@ import { MatchingBookReads } from './queries/matching-book.js';
 @Module({
   imports: [CqrsModule],
   controllers: [BankStatementsController],
-  providers: [MatchingBookReads, BankStatementReads, ReadBankStatementHandler, ConfirmBankStatementEntriesHandler, IgnoreBankStatementEntriesHandler],
+  providers: [
+    MatchingBookReads,
+    BankStatementReads,
+    ReadBankStatementHandler,
+    ConfirmBankStatementEntriesHandler,
+    IgnoreBankStatementEntriesHandler,
+  ],
 })
 export class BankStatementsModule {}

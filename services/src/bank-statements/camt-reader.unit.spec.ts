@@ -35,57 +35,168 @@ const credit = (amount: string, text = 'Mitgl.-Nr. 1'): string =>
 describe('readCamt: what German banks deliver', () => {
   it('reads a DK camt.053.001.02 statement: the transfer, the debit, the batch booking as its two transfers, the pending entry listed', () => {
     const statement = readCamt(V02);
-    expect([statement.version, statement.account, statement.bankStatementId, statement.fromDate, statement.toDate]).toEqual([
-      'camt.053.001.02', 'DE02120300000000202051', '2025-04-02-00064', '2025-04-02', '2025-04-02',
-    ]);
+    expect([
+      statement.version,
+      statement.account,
+      statement.bankStatementId,
+      statement.fromDate,
+      statement.toDate,
+    ]).toEqual(['camt.053.001.02', 'DE02120300000000202051', '2025-04-02-00064', '2025-04-02', '2025-04-02']);
     expect(statement.entries).toEqual([
-      { entryId: '1', kind: 'credit', amount: 25_000, currency: 'EUR', bookingDate: '2025-04-02', remittance: 'Geschaeftsanteil Mitgl.-Nr. 17', partyName: 'Erika Mustermann', partyIban: 'DE89370400440532013000', bankReference: '2025040200001', endToEndId: null },
-      { entryId: '2', kind: 'debit', amount: 3_995, currency: 'EUR', bookingDate: '2025-04-02', remittance: 'Rechnung 4711 vom 31.03.2025', partyName: 'Druckerei Beispiel GmbH', partyIban: 'DE75512108001245126199', bankReference: '2025040200002', endToEndId: 'RE-2025-0331' },
-      { entryId: '3.1', kind: 'credit', amount: 10_000, currency: 'EUR', bookingDate: '2025-04-02', remittance: 'Mitgliedsnummer 0023 Rate 1', partyName: 'Max Müller & Söhne', partyIban: 'DE44500105175407324931', bankReference: '2025040200003', endToEndId: 'E2E-A-1' },
-      { entryId: '3.2', kind: 'credit', amount: 15_000, currency: 'EUR', bookingDate: '2025-04-02', remittance: 'Anteile 17 und 23', partyName: 'Ute Beispiel', partyIban: null, bankReference: '2025040200003', endToEndId: 'E2E-A-2' },
-      { entryId: '4', kind: 'other', amount: 10, currency: 'EUR', bookingDate: '2025-04-02', remittance: '', partyName: null, partyIban: null, bankReference: '2025040200004', endToEndId: null },
+      {
+        entryId: '1',
+        kind: 'credit',
+        amount: 25_000,
+        currency: 'EUR',
+        bookingDate: '2025-04-02',
+        remittance: 'Geschaeftsanteil Mitgl.-Nr. 17',
+        partyName: 'Erika Mustermann',
+        partyIban: 'DE89370400440532013000',
+        bankReference: '2025040200001',
+        endToEndId: null,
+      },
+      {
+        entryId: '2',
+        kind: 'debit',
+        amount: 3_995,
+        currency: 'EUR',
+        bookingDate: '2025-04-02',
+        remittance: 'Rechnung 4711 vom 31.03.2025',
+        partyName: 'Druckerei Beispiel GmbH',
+        partyIban: 'DE75512108001245126199',
+        bankReference: '2025040200002',
+        endToEndId: 'RE-2025-0331',
+      },
+      {
+        entryId: '3.1',
+        kind: 'credit',
+        amount: 10_000,
+        currency: 'EUR',
+        bookingDate: '2025-04-02',
+        remittance: 'Mitgliedsnummer 0023 Rate 1',
+        partyName: 'Max Müller & Söhne',
+        partyIban: 'DE44500105175407324931',
+        bankReference: '2025040200003',
+        endToEndId: 'E2E-A-1',
+      },
+      {
+        entryId: '3.2',
+        kind: 'credit',
+        amount: 15_000,
+        currency: 'EUR',
+        bookingDate: '2025-04-02',
+        remittance: 'Anteile 17 und 23',
+        partyName: 'Ute Beispiel',
+        partyIban: null,
+        bankReference: '2025040200003',
+        endToEndId: 'E2E-A-2',
+      },
+      {
+        entryId: '4',
+        kind: 'other',
+        amount: 10,
+        currency: 'EUR',
+        bookingDate: '2025-04-02',
+        remittance: '',
+        partyName: null,
+        partyIban: null,
+        bankReference: '2025040200004',
+        endToEndId: null,
+      },
     ]);
   });
 
   it('reads camt.053.001.08: status code, the party under Pty, the amount in TxDtls, the value date, another currency listed only', () => {
     const statement = readCamt(V08);
-    expect([statement.version, statement.account, statement.bankStatementId]).toEqual(['camt.053.001.08', 'DE02120300000000202051', 'STMT-2025-11-27']);
-    expect(statement.entries.map((e) => [e.entryId, e.kind, e.amount, e.currency, e.bookingDate, e.partyName, e.bankReference, e.endToEndId, e.remittance])).toEqual([
-      ['1', 'credit', 100_000, 'EUR', '2025-11-27', 'Jürgen Öztürk', 'TX-REF-1', 'E2E-0815', 'Einzahlung Genossenschaftsanteile Mitglied 42'],
+    expect([statement.version, statement.account, statement.bankStatementId]).toEqual([
+      'camt.053.001.08',
+      'DE02120300000000202051',
+      'STMT-2025-11-27',
+    ]);
+    expect(
+      statement.entries.map((e) => [
+        e.entryId,
+        e.kind,
+        e.amount,
+        e.currency,
+        e.bookingDate,
+        e.partyName,
+        e.bankReference,
+        e.endToEndId,
+        e.remittance,
+      ]),
+    ).toEqual([
+      [
+        '1',
+        'credit',
+        100_000,
+        'EUR',
+        '2025-11-27',
+        'Jürgen Öztürk',
+        'TX-REF-1',
+        'E2E-0815',
+        'Einzahlung Genossenschaftsanteile Mitglied 42',
+      ],
       ['2', 'other', 5_000, 'CHF', '2025-11-27', null, null, null, ''],
     ]);
   });
 
   it('reads a batch whose transactions do not add up to the booking as one entry with every text', () => {
-    const batch = `<Ntry><Amt Ccy="EUR">30.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-01-02</Dt></BookgDt><NtryDtls>` +
+    const batch =
+      `<Ntry><Amt Ccy="EUR">30.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-01-02</Dt></BookgDt><NtryDtls>` +
       `<TxDtls><Amt Ccy="EUR">10.00</Amt><RmtInf><Ustrd>Mitglied 1</Ustrd></RmtInf></TxDtls><TxDtls><RmtInf><Ustrd>Mitglied 2</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
-    expect(readCamt(bytes(statementOf(batch))).entries.map((e) => [e.entryId, e.amount, e.remittance])).toEqual([['1', 3_000, 'Mitglied 1 Mitglied 2']]);
+    expect(readCamt(bytes(statementOf(batch))).entries.map((e) => [e.entryId, e.amount, e.remittance])).toEqual([
+      ['1', 3_000, 'Mitglied 1 Mitglied 2'],
+    ]);
   });
 
   it('gives the same entries for the same bytes, one after another and at once', async () => {
     const first = JSON.stringify(readCamt(V02));
     for (let i = 0; i < 10; i++) expect(JSON.stringify(readCamt(V02))).toBe(first);
-    const atOnce = await Promise.all(Array.from({ length: 10 }, () => Promise.resolve().then(() => JSON.stringify(readCamt(Uint8Array.from(V02))))));
+    const atOnce = await Promise.all(
+      Array.from({ length: 10 }, () => Promise.resolve().then(() => JSON.stringify(readCamt(Uint8Array.from(V02))))),
+    );
     expect(new Set(atOnce)).toEqual(new Set([first]));
   });
 });
 
 describe('readCamt: amounts in cents, never through a float', () => {
   it('reads digits with up to two decimals', () => {
-    expect(['0.10', '1', '1.5', '250.00', '0.29', '1.13', '999999999.99', '1000000000.00'].map(centsOf)).toEqual([10, 100, 150, 25_000, 29, 113, 99_999_999_999, 100_000_000_000]);
+    expect(['0.10', '1', '1.5', '250.00', '0.29', '1.13', '999999999.99', '1000000000.00'].map(centsOf)).toEqual([
+      10, 100, 150, 25_000, 29, 113, 99_999_999_999, 100_000_000_000,
+    ]);
   });
   it('refuses a third decimal, a sign, a comma, an exponent, more than the largest posting', () => {
-    expect(['1.005', '-1.00', '1,00', '1e3', '', ' . ', '1000000000.01', '9007199254740993'].map(centsOf)).toEqual([null, null, null, null, null, null, null, null]);
-    expect(refusal(() => readCamt(bytes(statementOf(credit('12.345')))))).toEqual({ template: 'bankStatementAmountInvalid', parameters: ['1', '12.345'] });
+    expect(['1.005', '-1.00', '1,00', '1e3', '', ' . ', '1000000000.01', '9007199254740993'].map(centsOf)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(refusal(() => readCamt(bytes(statementOf(credit('12.345')))))).toEqual({
+      template: 'bankStatementAmountInvalid',
+      parameters: ['1', '12.345'],
+    });
   });
 });
 
 describe('readCamt: hostile files are refused before the work', () => {
   it('refuses a DOCTYPE with entities (billion laughs) and an external entity (XXE) unread', () => {
-    const laughs = '<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">]>';
-    expect(refusal(() => readCamt(bytes(statementOf(credit('1.00', '&lol2;'), laughs))))).toEqual({ template: 'bankStatementDeclarations', parameters: [] });
+    const laughs =
+      '<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">]>';
+    expect(refusal(() => readCamt(bytes(statementOf(credit('1.00', '&lol2;'), laughs))))).toEqual({
+      template: 'bankStatementDeclarations',
+      parameters: [],
+    });
     const xxe = '<!DOCTYPE d [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>';
-    expect(refusal(() => readCamt(bytes(statementOf(credit('1.00', '&xxe;'), xxe))))).toEqual({ template: 'bankStatementDeclarations', parameters: [] });
+    expect(refusal(() => readCamt(bytes(statementOf(credit('1.00', '&xxe;'), xxe))))).toEqual({
+      template: 'bankStatementDeclarations',
+      parameters: [],
+    });
   });
 
   it('leaves an undeclared entity as written and reads character references', () => {
@@ -94,21 +205,50 @@ describe('readCamt: hostile files are refused before the work', () => {
   });
 
   it('refuses a file above the size, more entries than the limit, a text too long, elements nested too deep', () => {
-    expect(refusal(() => readCamt(new Uint8Array(CAMT_MAX_BYTES + 1)))).toEqual({ template: 'bankStatementTooLarge', parameters: ['20'] });
-    expect(refusal(() => readCamt(bytes(statementOf('<Ntry/>'.repeat(2 * CAMT_MAX_ENTRIES + 1)))))).toEqual({ template: 'bankStatementTooManyEntries', parameters: [String(CAMT_MAX_ENTRIES)] });
-    expect(refusal(() => readCamt(bytes(statementOf(credit('1.00', 'x'.repeat(1001))))))).toEqual({ template: 'bankStatementTextTooLong', parameters: ['1000'] });
-    expect(refusal(() => readCamt(bytes(statementOf(`${'<a>'.repeat(60)}${'</a>'.repeat(60)}`)))).template).toBe('bankStatementTextTooLong');
+    expect(refusal(() => readCamt(new Uint8Array(CAMT_MAX_BYTES + 1)))).toEqual({
+      template: 'bankStatementTooLarge',
+      parameters: ['20'],
+    });
+    expect(refusal(() => readCamt(bytes(statementOf('<Ntry/>'.repeat(2 * CAMT_MAX_ENTRIES + 1)))))).toEqual({
+      template: 'bankStatementTooManyEntries',
+      parameters: [String(CAMT_MAX_ENTRIES)],
+    });
+    expect(refusal(() => readCamt(bytes(statementOf(credit('1.00', 'x'.repeat(1001))))))).toEqual({
+      template: 'bankStatementTextTooLong',
+      parameters: ['1000'],
+    });
+    expect(refusal(() => readCamt(bytes(statementOf(`${'<a>'.repeat(60)}${'</a>'.repeat(60)}`)))).template).toBe(
+      'bankStatementTextTooLong',
+    );
   });
 
   it('refuses what is no statement: not UTF-8, not XML, another message or version, two statements, no account', () => {
     expect(refusal(() => readCamt(Uint8Array.from([0x3c, 0xff, 0xfe, 0x3e]))).template).toBe('bankStatementNotCamt');
     expect(refusal(() => readCamt(bytes('<Document><BkToCstmrStmt>'))).template).toBe('bankStatementNotCamt');
-    expect(refusal(() => readCamt(bytes('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>'))).template).toBe('bankStatementNotCamt');
-    expect(refusal(() => readCamt(bytes(statementOf('').replace('camt.053.001.02', 'camt.053.001.04'))))).toEqual({ template: 'bankStatementVersion', parameters: ['urn:iso:std:iso:20022:tech:xsd:camt.053.001.04'] });
+    expect(
+      refusal(() =>
+        readCamt(
+          bytes('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>'),
+        ),
+      ).template,
+    ).toBe('bankStatementNotCamt');
+    expect(refusal(() => readCamt(bytes(statementOf('').replace('camt.053.001.02', 'camt.053.001.04'))))).toEqual({
+      template: 'bankStatementVersion',
+      parameters: ['urn:iso:std:iso:20022:tech:xsd:camt.053.001.04'],
+    });
     const two = statementOf('').replace('</Stmt>', '</Stmt><Stmt><Id>S-2</Id></Stmt>');
     expect(refusal(() => readCamt(bytes(two)))).toEqual({ template: 'bankStatementOneStatement', parameters: ['2'] });
-    expect(refusal(() => readCamt(bytes(statementOf('').replace('<IBAN>DE02120300000000202051</IBAN>', ''))))).toEqual({ template: 'bankStatementNoAccount', parameters: [] });
-    const undated = credit('1.00').replace('<BookgDt><Dt>2025-01-02</Dt></BookgDt>', '<BookgDt><Dt>2025-02-30</Dt></BookgDt>');
-    expect(refusal(() => readCamt(bytes(statementOf(undated))))).toEqual({ template: 'bankStatementDateInvalid', parameters: ['1'] });
+    expect(refusal(() => readCamt(bytes(statementOf('').replace('<IBAN>DE02120300000000202051</IBAN>', ''))))).toEqual({
+      template: 'bankStatementNoAccount',
+      parameters: [],
+    });
+    const undated = credit('1.00').replace(
+      '<BookgDt><Dt>2025-01-02</Dt></BookgDt>',
+      '<BookgDt><Dt>2025-02-30</Dt></BookgDt>',
+    );
+    expect(refusal(() => readCamt(bytes(statementOf(undated))))).toEqual({
+      template: 'bankStatementDateInvalid',
+      parameters: ['1'],
+    });
   });
 });

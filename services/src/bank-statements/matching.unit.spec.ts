@@ -44,17 +44,30 @@ describe('the member number in a remittance text', () => {
   });
 });
 
-const due = (balanceId: string, date: string, outstanding: number, dueSince: string | null = date): OutstandingDue => ({ balanceId, date, dueSince, outstanding });
+const due = (balanceId: string, date: string, outstanding: number, dueSince: string | null = date): OutstandingDue => ({
+  balanceId,
+  date,
+  dueSince,
+  outstanding,
+});
 
 describe('the proposal: the oldest outstanding subscriptions up to the amount', () => {
   const dues = [due('b-new', '2025-03-01', 25_000), due('b-old', '2024-01-10', 10_000), due('b-paid', '2023-01-01', 0)];
   it('pays the oldest first, each up to what it owes', () => {
-    expect(allocate(30_000, dues)).toEqual([{ balanceId: 'b-old', amount: 10_000 }, { balanceId: 'b-new', amount: 20_000 }]);
-    expect(allocate(35_000, dues)).toEqual([{ balanceId: 'b-old', amount: 10_000 }, { balanceId: 'b-new', amount: 25_000 }]);
+    expect(allocate(30_000, dues)).toEqual([
+      { balanceId: 'b-old', amount: 10_000 },
+      { balanceId: 'b-new', amount: 20_000 },
+    ]);
+    expect(allocate(35_000, dues)).toEqual([
+      { balanceId: 'b-old', amount: 10_000 },
+      { balanceId: 'b-new', amount: 25_000 },
+    ]);
     expect(allocate(1, dues)).toEqual([{ balanceId: 'b-old', amount: 1 }]);
   });
   it('orders by the due date of the oldest open instalment', () => {
-    expect(allocate(100, [due('a', '2024-01-01', 500, '2025-06-01'), due('b', '2024-06-01', 500, '2024-06-01')])).toEqual([{ balanceId: 'b', amount: 100 }]);
+    expect(
+      allocate(100, [due('a', '2024-01-01', 500, '2025-06-01'), due('b', '2024-06-01', 500, '2024-06-01')]),
+    ).toEqual([{ balanceId: 'b', amount: 100 }]);
   });
   it('leaves to the clerk an amount above all that is outstanding, or a member who owes nothing', () => {
     expect(allocate(35_001, dues)).toBe('aboveOutstanding');
@@ -63,18 +76,52 @@ describe('the proposal: the oldest outstanding subscriptions up to the amount', 
 });
 
 const entry = (entryId: string, amount: number, remittance: string, kind: CamtEntry['kind'] = 'credit'): CamtEntry => ({
-  entryId, kind, amount, currency: 'EUR', bookingDate: '2025-04-02', remittance, partyName: null, partyIban: null, bankReference: null, endToEndId: null,
+  entryId,
+  kind,
+  amount,
+  currency: 'EUR',
+  bookingDate: '2025-04-02',
+  remittance,
+  partyName: null,
+  partyIban: null,
+  bankReference: null,
+  endToEndId: null,
 });
 
 describe('matchEntries', () => {
   const book = {
-    memberIdOf: new Map([[17, 'm-17'], [23, 'm-23']]),
-    duesOf: new Map([['m-17', [due('b1', '2024-01-01', 10_000), due('b2', '2025-01-01', 10_000)]], ['m-23', [] as OutstandingDue[]]]),
+    memberIdOf: new Map([
+      [17, 'm-17'],
+      [23, 'm-23'],
+    ]),
+    duesOf: new Map([
+      ['m-17', [due('b1', '2024-01-01', 10_000), due('b2', '2025-01-01', 10_000)]],
+      ['m-23', [] as OutstandingDue[]],
+    ]),
   };
   it('proposes per credit; a second credit of the same member pays what the first left; debits are listed only', () => {
-    const matched = matchEntries([entry('1', 15_000, 'Mitgl.-Nr. 17'), entry('2', 5_000, 'Mitgl.-Nr. 17'), entry('3', 1, 'Mitgl.-Nr. 17'), entry('4', 100, 'Mitglied 23'), entry('5', 100, 'Mitglied 17', 'debit'), entry('6', 100, 'Spende')], book);
+    const matched = matchEntries(
+      [
+        entry('1', 15_000, 'Mitgl.-Nr. 17'),
+        entry('2', 5_000, 'Mitgl.-Nr. 17'),
+        entry('3', 1, 'Mitgl.-Nr. 17'),
+        entry('4', 100, 'Mitglied 23'),
+        entry('5', 100, 'Mitglied 17', 'debit'),
+        entry('6', 100, 'Spende'),
+      ],
+      book,
+    );
     expect(matched.map((e) => [e.entryId, e.memberId, e.memberNr, e.proposal, e.unmatched])).toEqual([
-      ['1', 'm-17', 17, [{ balanceId: 'b1', amount: 10_000 }, { balanceId: 'b2', amount: 5_000 }], null],
+      [
+        '1',
+        'm-17',
+        17,
+        [
+          { balanceId: 'b1', amount: 10_000 },
+          { balanceId: 'b2', amount: 5_000 },
+        ],
+        null,
+      ],
       ['2', 'm-17', 17, [{ balanceId: 'b2', amount: 5_000 }], null],
       ['3', 'm-17', 17, [], 'nothingOutstanding'],
       ['4', 'm-23', 23, [], 'nothingOutstanding'],

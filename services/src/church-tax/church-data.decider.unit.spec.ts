@@ -24,19 +24,31 @@ const recorded = (churchId: string | null, churchTaxRate: string | null): Member
 
 describe('church data by hand (RecordChurchData)', () => {
   it('records a known church id, any case, with the rate as a decimal', () => {
-    spec.given([admitted()]).when(record(' RK ', '9,00')).then([recorded('rk', '9')]);
+    spec
+      .given([admitted()])
+      .when(record(' RK ', '9,00'))
+      .then([recorded('rk', '9')]);
   });
 
   it('records a church id without a rate (the rate then follows the state, DOMAIN.md 12a.9)', () => {
-    spec.given([admitted()]).when(record('ev', null)).then([recorded('ev', null)]);
+    spec
+      .given([admitted()])
+      .when(record('ev', null))
+      .then([recorded('ev', null)]);
   });
 
   it('records both empty as a null answer', () => {
-    spec.given([admitted()]).when(record('', ' ')).then([recorded(null, null)]);
+    spec
+      .given([admitted()])
+      .when(record('', ' '))
+      .then([recorded(null, null)]);
   });
 
   it('refuses an unknown church id', () => {
-    spec.given([admitted()]).when(record('xx', '9')).thenThrows(ValidationError, (e) => expect(e.errors).toEqual([fieldError('churchId', 'invalidChoice', 'xx')]));
+    spec
+      .given([admitted()])
+      .when(record('xx', '9'))
+      .thenThrows(ValidationError, (e) => expect(e.errors).toEqual([fieldError('churchId', 'invalidChoice', 'xx')]));
   });
 
   it.each([
@@ -45,17 +57,29 @@ describe('church data by hand (RecordChurchData)', () => {
     ['-1', fieldError('churchTaxRate', 'invalidNumber', '-1')],
     ['10.5', fieldError('churchTaxRate', 'mustBeAtMost', '10')],
   ])('refuses the rate %s', (rate, error) => {
-    spec.given([admitted()]).when(record('rk', rate)).thenThrows(ValidationError, (e) => expect(e.errors).toEqual([error]));
+    spec
+      .given([admitted()])
+      .when(record('rk', rate))
+      .thenThrows(ValidationError, (e) => expect(e.errors).toEqual([error]));
   });
 
   it('accepts the rate 10 and refuses a rate without a church', () => {
-    spec.given([admitted()]).when(record('rk', '10')).then([recorded('rk', '10')]);
-    spec.given([admitted()]).when(record(null, '9')).thenThrows(ValidationError, (e) => expect(e.errors).toEqual([fieldError('churchId', 'mustNotBeEmpty')]));
+    spec
+      .given([admitted()])
+      .when(record('rk', '10'))
+      .then([recorded('rk', '10')]);
+    spec
+      .given([admitted()])
+      .when(record(null, '9'))
+      .thenThrows(ValidationError, (e) => expect(e.errors).toEqual([fieldError('churchId', 'mustNotBeEmpty')]));
   });
 
   it("answers 404 for an unknown member or another cooperative's", () => {
     spec.given([]).when(record('rk', '9')).thenThrows(NotFoundError);
-    spec.given([admitted()]).when(record('rk', '9', OTHER_COOP)).thenThrows(NotFoundError);
+    spec
+      .given([admitted()])
+      .when(record('rk', '9', OTHER_COOP))
+      .thenThrows(NotFoundError);
   });
 });
 

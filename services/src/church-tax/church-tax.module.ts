@@ -18,7 +18,13 @@ import { ChurchTaxReads } from './queries/church-tax-reads.js';
 @Module({
   imports: [CqrsModule, TasksModule],
   controllers: [ChurchTaxController, KistamController],
-  providers: [ChurchTaxReads, ChurchDataKey, RecordChurchDataHandler, KistamHandler, { provide: KISTAM_TRANSPORT, useClass: BopFileTransport }],
+  providers: [
+    ChurchTaxReads,
+    ChurchDataKey,
+    RecordChurchDataHandler,
+    KistamHandler,
+    { provide: KISTAM_TRANSPORT, useClass: BopFileTransport },
+  ],
   exports: [ChurchDataKey],
 })
 export class ChurchTaxModule {}

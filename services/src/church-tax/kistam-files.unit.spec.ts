@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import type { RunningTask } from '../tasks/index.js';
 import { interpretAnswer, type AnswerMember } from './domain/kistam-answer.js';
-import { BOP_IMPORT_MAX_LINES, decodeText, NotAnAnswerFile, readAnswerFile, readRequestFile, requestFiles } from './domain/kistam-files.js';
+import {
+  BOP_IMPORT_MAX_LINES,
+  decodeText,
+  NotAnAnswerFile,
+  readAnswerFile,
+  readRequestFile,
+  requestFiles,
+} from './domain/kistam-files.js';
 import type { KistamRequestLine } from './domain/kistam-selection.js';
 import { answerOutcome } from './kistam/kistam.handler.js';
 
@@ -14,10 +21,16 @@ const LINES: KistamRequestLine[] = [
   { memberId: 'm-4', memberNr: 4, taxId: '57549285017', birthDate: '1999-07-07', kind: 'event' },
   { memberId: 'm-5', memberNr: 5, taxId: '25768131411', birthDate: '1950-12-24', kind: 'event' },
 ];
-const MEMBERS: AnswerMember[] = LINES.map((l) => ({ memberId: l.memberId, memberNr: l.memberNr, taxIds: [l.taxId], birthDate: l.birthDate }));
+const MEMBERS: AnswerMember[] = LINES.map((l) => ({
+  memberId: l.memberId,
+  memberNr: l.memberNr,
+  taxIds: [l.taxId],
+  birthDate: l.birthDate,
+}));
 const GOLDEN = new URL('../../../test/api/fixtures/kistam-request.csv', import.meta.url);
 
-const answerFile = (...records: string[]): string => ['1;2;DE123456789;15.10.2025', '2;12345678901;Musterbau eG', ...records].join('\r\n');
+const answerFile = (...records: string[]): string =>
+  ['1;2;DE123456789;15.10.2025', '2;12345678901;Musterbau eG', ...records].join('\r\n');
 
 describe('KiStAM request file (BOP import)', () => {
   it('writes the golden file for a fixed set of members', () => {
@@ -78,8 +91,14 @@ describe('KiStAM answer file', () => {
   });
 
   it('reads an extended key table and refuses a rate out of range or a birth date that differs', () => {
-    const text = answerFile('4;1;86095742719;12.03.1960;1;31.08.2025;123456;8;', '4;2;47036892816;02.11.1975;1;31.08.2025;ev;12;', '4;3;65929970489;31.01.1988;1;31.08.2025;ev;9;');
-    const outcome = interpretAnswer(readAnswerFile(text), readRequestFile(readFileSync(GOLDEN, 'utf8')), MEMBERS, { '123456': 'ev' });
+    const text = answerFile(
+      '4;1;86095742719;12.03.1960;1;31.08.2025;123456;8;',
+      '4;2;47036892816;02.11.1975;1;31.08.2025;ev;12;',
+      '4;3;65929970489;31.01.1988;1;31.08.2025;ev;9;',
+    );
+    const outcome = interpretAnswer(readAnswerFile(text), readRequestFile(readFileSync(GOLDEN, 'utf8')), MEMBERS, {
+      '123456': 'ev',
+    });
     expect(outcome.records.map((r) => [r.memberId, r.churchId, r.churchTaxRate])).toEqual([['m-1', 'ev', '8']]);
     expect(outcome.memberProblems.map((p) => [p.memberNr, p.problem])).toEqual([
       [2, 'kistamInvalidRate'],
@@ -88,13 +107,49 @@ describe('KiStAM answer file', () => {
   });
 
   it('turns the outcome into the church data events, the notifications and the summary', () => {
-    const text = answerFile('4;1;86095742719;12.03.1960;1;31.08.2025;rk;9;', '4;2;47036892816;02.11.1975;1;31.08.2025;;;', '4;3;65929970489;30.01.1988;1;31.08.2025;zz;9;');
+    const text = answerFile(
+      '4;1;86095742719;12.03.1960;1;31.08.2025;rk;9;',
+      '4;2;47036892816;02.11.1975;1;31.08.2025;;;',
+      '4;3;65929970489;30.01.1988;1;31.08.2025;zz;9;',
+    );
     const outcome = interpretAnswer(readAnswerFile(text), LINES.slice(0, 4), MEMBERS);
     const result = answerOutcome({ taskId: 't-1' } as RunningTask, outcome);
     if (result.outcome !== 'completed') throw new Error(result.outcome);
     expect(result.effects).toEqual([
-      { streamId: 'member-m-1', expected: 'stream_exists', events: [{ type: 'ChurchDataRecorded', data: { memberId: 'm-1', churchId: 'rk', churchTaxRate: '9', queriedOn: '2025-08-31', queryKind: 'regular', taskId: 't-1' } }] },
-      { streamId: 'member-m-2', expected: 'stream_exists', events: [{ type: 'ChurchDataRecorded', data: { memberId: 'm-2', churchId: null, churchTaxRate: null, queriedOn: '2025-08-31', queryKind: 'regular', taskId: 't-1' } }] },
+      {
+        streamId: 'member-m-1',
+        expected: 'stream_exists',
+        events: [
+          {
+            type: 'ChurchDataRecorded',
+            data: {
+              memberId: 'm-1',
+              churchId: 'rk',
+              churchTaxRate: '9',
+              queriedOn: '2025-08-31',
+              queryKind: 'regular',
+              taskId: 't-1',
+            },
+          },
+        ],
+      },
+      {
+        streamId: 'member-m-2',
+        expected: 'stream_exists',
+        events: [
+          {
+            type: 'ChurchDataRecorded',
+            data: {
+              memberId: 'm-2',
+              churchId: null,
+              churchTaxRate: null,
+              queriedOn: '2025-08-31',
+              queryKind: 'regular',
+              taskId: 't-1',
+            },
+          },
+        ],
+      },
     ]);
     expect(result.notifications.map((n) => [n.type, n.message, n.parameters, n.entityClass, n.entityId])).toEqual([
       // The key stays out: every role reads notifications, and a key names a church (issue 38).

@@ -33,15 +33,23 @@ describe('KiStAM selection (DOMAIN.md 3.1)', () => {
   });
 
   it('leaves out a member whose church data comes from this regular query already, not one from an older or an event query', () => {
-    expect(queryKindFor(member(1, { lastQuery: { queriedOn: '2025-08-31', queryKind: 'regular' } }), '2025-08-31')).toBeNull();
-    expect(queryKindFor(member(1, { lastQuery: { queriedOn: '2024-08-31', queryKind: 'regular' } }), '2025-08-31')).toBe('regular');
-    expect(queryKindFor(member(1, { lastQuery: { queriedOn: '2025-09-01', queryKind: 'paper' } }), '2025-08-31')).toBe('regular');
+    expect(
+      queryKindFor(member(1, { lastQuery: { queriedOn: '2025-08-31', queryKind: 'regular' } }), '2025-08-31'),
+    ).toBeNull();
+    expect(
+      queryKindFor(member(1, { lastQuery: { queriedOn: '2024-08-31', queryKind: 'regular' } }), '2025-08-31'),
+    ).toBe('regular');
+    expect(queryKindFor(member(1, { lastQuery: { queriedOn: '2025-09-01', queryKind: 'paper' } }), '2025-08-31')).toBe(
+      'regular',
+    );
   });
 
   it('asks on the event of joining about members who joined since, hold shares and have no church data', () => {
     const joined = { entryDate: '2025-09-10', sharesOnStatusDate: 0, sharesToday: 1 };
     expect(queryKindFor(member(1, joined), '2025-08-31')).toBe('event');
-    expect(queryKindFor(member(1, { ...joined, lastQuery: { queriedOn: '2025-09-12', queryKind: 'paper' } }), '2025-08-31')).toBeNull();
+    expect(
+      queryKindFor(member(1, { ...joined, lastQuery: { queriedOn: '2025-09-12', queryKind: 'paper' } }), '2025-08-31'),
+    ).toBeNull();
     expect(queryKindFor(member(1, { ...joined, sharesToday: 0 }), '2025-08-31')).toBeNull();
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_DIVIDEND_SETTINGS, fieldError, ValidationError, type CooperativeFields, type FieldError } from '@coop/contracts';
+import {
+  DEFAULT_DIVIDEND_SETTINGS,
+  fieldError,
+  ValidationError,
+  type CooperativeFields,
+  type FieldError,
+} from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
 import { cooperativeFieldsOf, firstCooperativeOf, type CooperativeInput } from './commands/cooperative-input.js';
 import { cooperativeDecider } from './domain/cooperative.decider.js';
@@ -35,7 +41,20 @@ const valid: CooperativeFields = {
   ...DEFAULT_DIVIDEND_SETTINGS,
 };
 
-const TEXT_FIELDS = ['name', 'fullName', 'address', 'zip', 'city', 'email', 'contactPerson', 'url', 'taxId', 'bankname', 'iban', 'bic'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'fullName',
+  'address',
+  'zip',
+  'city',
+  'email',
+  'contactPerson',
+  'url',
+  'taxId',
+  'bankname',
+  'iban',
+  'bic',
+] as const;
 
 const errorsOf = (read: () => unknown): readonly FieldError[] => {
   try {
@@ -51,7 +70,10 @@ const refuses = (fields: CooperativeInput, errors: FieldError[]): void => {
   expect(errorsOf(() => cooperativeFieldsOf({ ...valid, ...fields }))).toEqual(errors);
 };
 /** Reading `fields` (merged over the valid ones) gives the valid record with `stored`. */
-const accepts = (fields: CooperativeInput, stored: Partial<CooperativeFields> = fields as Partial<CooperativeFields>): void => {
+const accepts = (
+  fields: CooperativeInput,
+  stored: Partial<CooperativeFields> = fields as Partial<CooperativeFields>,
+): void => {
   expect(cooperativeFieldsOf({ ...valid, ...fields })).toEqual({ ...valid, ...stored });
 };
 
@@ -83,7 +105,10 @@ describe('a cooperative read at the edge (CooperativeFields)', () => {
   });
 
   it('reports every broken rule at once (an empty minimum holding reads as 1)', () => {
-    expect(errorsOf(() => cooperativeFieldsOf({}))).toEqual([...TEXT_FIELDS.map((f) => fieldError(f, 'mustNotBeEmpty')), fieldError('balanceCost', 'invalidNumber')]);
+    expect(errorsOf(() => cooperativeFieldsOf({}))).toEqual([
+      ...TEXT_FIELDS.map((f) => fieldError(f, 'mustNotBeEmpty')),
+      fieldError('balanceCost', 'invalidNumber'),
+    ]);
   });
 
   it('refuses over-long text and control characters, which the decider let through from the first start and the demo', () => {
@@ -93,7 +118,9 @@ describe('a cooperative read at the edge (CooperativeFields)', () => {
   });
 
   describe('taxId (13-digit unified format)', () => {
-    it.each(['1121081508150', '9181081508150', '2893081508150', '1021000108150'])('accepts %s', (taxId) => accepts({ taxId }));
+    it.each(['1121081508150', '9181081508150', '2893081508150', '1021000108150'])('accepts %s', (taxId) =>
+      accepts({ taxId }),
+    );
 
     it('accepts the number with spaces and slashes and stores the digits only', () => {
       accepts({ taxId: '1121/0815/08150' }, { taxId: '1121081508150' });
@@ -110,7 +137,9 @@ describe('a cooperative read at the edge (CooperativeFields)', () => {
       ['12 digits', '112108150815'],
       ['14 digits', '11210815081500'],
       ['a letter', '11210815O8150'],
-    ])('refuses %s (%s) with invalidTaxNumber', (_label, taxId) => refuses({ taxId }, [fieldError('taxId', 'invalidTaxNumber')]));
+    ])('refuses %s (%s) with invalidTaxNumber', (_label, taxId) =>
+      refuses({ taxId }, [fieldError('taxId', 'invalidTaxNumber')]),
+    );
   });
 
   describe('iban and bic', () => {
@@ -128,22 +157,29 @@ describe('a cooperative read at the edge (CooperativeFields)', () => {
       ['an unknown country', 'XX89370400440532013000'],
     ])('refuses %s (%s) with invalidIban', (_label, iban) => refuses({ iban }, [fieldError('iban', 'invalidIban')]));
 
-    it.each(['XYZ', 'COBADEFF1', 'COBA1EFFXXX'])('refuses %s with invalidBic', (bic) => refuses({ bic }, [fieldError('bic', 'invalidBic')]));
+    it.each(['XYZ', 'COBADEFF1', 'COBA1EFFXXX'])('refuses %s with invalidBic', (bic) =>
+      refuses({ bic }, [fieldError('bic', 'invalidBic')]),
+    );
   });
 
-  it.each(['info@example', 'info.example.de', 'in fo@example.de', '@example.de'])('refuses the email %s with invalidEmail', (email) => {
-    refuses({ email }, [fieldError('email', 'invalidEmail')]);
-  });
+  it.each(['info@example', 'info.example.de', 'in fo@example.de', '@example.de'])(
+    'refuses the email %s with invalidEmail',
+    (email) => {
+      refuses({ email }, [fieldError('email', 'invalidEmail')]);
+    },
+  );
 
   it('accepts http(s) URLs and refuses others with invalidUrl', () => {
     for (const url of ['http://example.de', 'https://example.de/eg?x=1']) accepts({ url });
-    for (const url of ['ftp://example.de', 'example.de', 'javascript:alert(1)', 'mailto:info@example.de']) refuses({ url }, [fieldError('url', 'invalidUrl')]);
+    for (const url of ['ftp://example.de', 'example.de', 'javascript:alert(1)', 'mailto:info@example.de'])
+      refuses({ url }, [fieldError('url', 'invalidUrl')]);
   });
 
   it('balanceCost: positive integer cents; numeric text reads as its number, as the API always read it', () => {
     for (const balanceCost of [1, 2500, 1_000_000]) accepts({ balanceCost });
     accepts({ balanceCost: '100' }, { balanceCost: 100 });
-    for (const balanceCost of [0, -100, 12.5, Number.NaN, Number.POSITIVE_INFINITY]) refuses({ balanceCost }, [fieldError('balanceCost', 'invalidNumber')]);
+    for (const balanceCost of [0, -100, 12.5, Number.NaN, Number.POSITIVE_INFINITY])
+      refuses({ balanceCost }, [fieldError('balanceCost', 'invalidNumber')]);
   });
 
   it('minimumShares, noticePeriodMonths, retentionYears, sessionIdleMinutes, liabilityPerShare: their ranges', () => {
@@ -168,7 +204,14 @@ describe('a cooperative read at the edge (CooperativeFields)', () => {
   });
 
   it('reads empty settings as their defaults (an older client changes nothing)', () => {
-    const { noticePeriodMonths: _n, retentionYears: _r, sessionIdleMinutes: _s, interestBeginRule: _i, liabilityPerShare: _l, ...older } = valid;
+    const {
+      noticePeriodMonths: _n,
+      retentionYears: _r,
+      sessionIdleMinutes: _s,
+      interestBeginRule: _i,
+      liabilityPerShare: _l,
+      ...older
+    } = valid;
     expect(cooperativeFieldsOf(older)).toEqual(valid);
   });
 
@@ -179,11 +222,23 @@ describe('a cooperative read at the edge (CooperativeFields)', () => {
       fieldError('taxRounding', 'invalidChoice', 'up'),
       fieldError('allowTestTaxIds', 'invalidChoice'),
     ]);
-    accepts({ dividendMethod: 'yearEnd', dayCount: 'act/act', dividendRounding: 'halfUp', taxRounding: 'halfUp', raiseOldExemptionOrders: false });
+    accepts({
+      dividendMethod: 'yearEnd',
+      dayCount: 'act/act',
+      dividendRounding: 'halfUp',
+      taxRounding: 'halfUp',
+      raiseOldExemptionOrders: false,
+    });
   });
 
   it('an update that differs only by normalisation (spaces, case) changes nothing', () => {
-    const read = cooperativeFieldsOf({ ...valid, iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeffxxx', city: ' Berlin ', taxId: '1121/0815/08150' });
+    const read = cooperativeFieldsOf({
+      ...valid,
+      iban: 'de89 3704 0044 0532 0130 00',
+      bic: 'cobadeffxxx',
+      city: ' Berlin ',
+      taxId: '1121/0815/08150',
+    });
     deciderSpec(cooperativeDecider)
       .given([{ type: 'CooperativeRegistered', data: { ...valid, cooperativeId: COOP } }])
       .when({ type: 'UpdateCooperative', cooperativeId: COOP, fields: read })
@@ -199,6 +254,8 @@ describe('the first cooperative read at the edge (FirstCooperative)', () => {
   it('refuses an empty, over-long or control-character name, as the clerk’s form does', () => {
     expect(errorsOf(() => firstCooperativeOf({ name: ' ' }))).toEqual([fieldError('name', 'mustNotBeEmpty')]);
     expect(errorsOf(() => firstCooperativeOf({ name: 'x'.repeat(71) }))).toEqual([fieldError('name', 'tooLong', '70')]);
-    expect(errorsOf(() => firstCooperativeOf({ name: 'Bäckerei\u0007 eG' }))).toEqual([fieldError('name', 'controlCharacters')]);
+    expect(errorsOf(() => firstCooperativeOf({ name: 'Bäckerei\u0007 eG' }))).toEqual([
+      fieldError('name', 'controlCharacters'),
+    ]);
   });
 });

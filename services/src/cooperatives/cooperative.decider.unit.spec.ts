@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_DIVIDEND_SETTINGS, fieldError, NotFoundError, ValidationError, type CooperativeEvent, type CooperativeFields } from '@coop/contracts';
+import {
+  DEFAULT_DIVIDEND_SETTINGS,
+  fieldError,
+  NotFoundError,
+  ValidationError,
+  type CooperativeEvent,
+  type CooperativeFields,
+} from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
 import { cooperativeDecider, type CooperativeCommand } from './domain/cooperative.decider.js';
 
@@ -70,7 +77,9 @@ describe('cooperative decider: RegisterCooperative', () => {
       spec
         .given([])
         .when(register({ name: 'Bäckerei eG', minimumShares: 1 }, true))
-        .then([{ type: 'CooperativeRegistered', data: { name: 'Bäckerei eG', minimumShares: 1, cooperativeId: COOP } }]);
+        .then([
+          { type: 'CooperativeRegistered', data: { name: 'Bäckerei eG', minimumShares: 1, cooperativeId: COOP } },
+        ]);
     });
 
     it('defaults minimumShares to 1 and noticePeriodMonths to 3, so completing the record later does not report them as changed', () => {
@@ -88,7 +97,9 @@ describe('cooperative decider: UpdateCooperative', () => {
     spec
       .given([registered()])
       .when(update({ city: 'Potsdam', balanceCost: 5000 }))
-      .then([{ type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { city: 'Potsdam', balanceCost: 5000 } } }]);
+      .then([
+        { type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { city: 'Potsdam', balanceCost: 5000 } } },
+      ]);
   });
 
   it('emits nothing when nothing changed', () => {
@@ -99,12 +110,17 @@ describe('cooperative decider: UpdateCooperative', () => {
     spec
       .given([registered()])
       .when(update({ interestBeginRule: 'nextQuarter' }))
-      .then([{ type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { interestBeginRule: 'nextQuarter' } } }]);
+      .then([
+        { type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { interestBeginRule: 'nextQuarter' } } },
+      ]);
   });
 
   it('compares against the state after earlier updates', () => {
     spec
-      .given([registered(), { type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { city: 'Potsdam' } } }])
+      .given([
+        registered(),
+        { type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { city: 'Potsdam' } } },
+      ])
       .when(update({ city: 'Potsdam', zip: '14467' }))
       .then([{ type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { zip: '14467' } } }]);
   });
@@ -113,17 +129,31 @@ describe('cooperative decider: UpdateCooperative', () => {
     spec
       .given([registered()])
       .when(update({ iban: 'GB82WEST12345698765432' }))
-      .then([{ type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { iban: 'GB82WEST12345698765432' } } }]);
+      .then([
+        { type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { iban: 'GB82WEST12345698765432' } } },
+      ]);
   });
 
   it('the liability per share: none (null) on a cooperative recorded before the setting is no change', () => {
-    spec.given([registered()]).when(update({ liabilityPerShare: null })).then([]);
-    spec.given([registered()]).when(update({ liabilityPerShare: 50_000 })).then([{ type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { liabilityPerShare: 50_000 } } }]);
+    spec
+      .given([registered()])
+      .when(update({ liabilityPerShare: null }))
+      .then([]);
+    spec
+      .given([registered()])
+      .when(update({ liabilityPerShare: 50_000 }))
+      .then([{ type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { liabilityPerShare: 50_000 } } }]);
   });
 
   it('the notice period: 3 months on a cooperative recorded without one is no change', () => {
-    spec.given([registered()]).when(update({ noticePeriodMonths: 3 })).then([]);
-    spec.given([registered()]).when(update({ noticePeriodMonths: 24 })).then([{ type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { noticePeriodMonths: 24 } } }]);
+    spec
+      .given([registered()])
+      .when(update({ noticePeriodMonths: 3 }))
+      .then([]);
+    spec
+      .given([registered()])
+      .when(update({ noticePeriodMonths: 24 }))
+      .then([{ type: 'CooperativeUpdated', data: { cooperativeId: COOP, changes: { noticePeriodMonths: 24 } } }]);
   });
 
   it('answers an unknown cooperative as NotFoundError', () => {

@@ -7,7 +7,10 @@ export const cooperativesArea: AreaRegistration = {
   projectors: [cooperativesProjector],
   // The contact person and address, under a key of the cooperative's contact.
   personalData: {
-    CooperativeRegistered: { subject: (d) => `cooperative-contact-${String(d.cooperativeId)}`, fields: ['contactPerson', 'email'] },
+    CooperativeRegistered: {
+      subject: (d) => `cooperative-contact-${String(d.cooperativeId)}`,
+      fields: ['contactPerson', 'email'],
+    },
   },
   upcasters: [],
   views: {},

@@ -11,8 +11,14 @@ export const dataProtectionArea: AreaRegistration = {
   projectors: [],
   // The reason of a hold may tell of the member's affairs (a dispute, an insolvency): under the member's key.
   personalData: {
-    MemberRetentionHoldSet: { subject: (d) => memberDataSubject(String(d.memberId)), fields: RETENTION_HOLD_PERSONAL_FIELDS },
-    MemberRetentionHoldCleared: { subject: (d) => memberDataSubject(String(d.memberId)), fields: RETENTION_HOLD_PERSONAL_FIELDS },
+    MemberRetentionHoldSet: {
+      subject: (d) => memberDataSubject(String(d.memberId)),
+      fields: RETENTION_HOLD_PERSONAL_FIELDS,
+    },
+    MemberRetentionHoldCleared: {
+      subject: (d) => memberDataSubject(String(d.memberId)),
+      fields: RETENTION_HOLD_PERSONAL_FIELDS,
+    },
   },
   upcasters: [],
   views: {},

@@ -13,8 +13,14 @@ const hold = (held: boolean, reason = 'Betriebsprüfung 2031 offen', cooperative
   held,
   reason,
 });
-const set = (reason = 'Betriebsprüfung 2031 offen'): RetentionHoldEvent => ({ type: 'MemberRetentionHoldSet', data: { memberId: M, reason } });
-const cleared = (reason: string): RetentionHoldEvent => ({ type: 'MemberRetentionHoldCleared', data: { memberId: M, reason } });
+const set = (reason = 'Betriebsprüfung 2031 offen'): RetentionHoldEvent => ({
+  type: 'MemberRetentionHoldSet',
+  data: { memberId: M, reason },
+});
+const cleared = (reason: string): RetentionHoldEvent => ({
+  type: 'MemberRetentionHoldCleared',
+  data: { memberId: M, reason },
+});
 const history: (MemberEvent | RetentionHoldEvent)[] = [...member, exited('b-exit', '2020-12-31')];
 
 describe('the hold flag (issue 27)', () => {
@@ -23,17 +29,26 @@ describe('the hold flag (issue 27)', () => {
   });
 
   it('given a held member, when the hold is cleared with a reason, then MemberRetentionHoldCleared', () => {
-    spec.given([...history, set()]).when(hold(false, 'Prüfung abgeschlossen')).then([cleared('Prüfung abgeschlossen')]);
+    spec
+      .given([...history, set()])
+      .when(hold(false, 'Prüfung abgeschlossen'))
+      .then([cleared('Prüfung abgeschlossen')]);
   });
 
   it('given a held member, when held again, then refused with retentionHoldAlreadySet', () => {
-    spec.given([...history, set()]).when(hold(true)).thenThrows(ValidationError, (e) => {
-      expect(e.errors).toEqual([fieldError('held', 'retentionHoldAlreadySet')]);
-    });
+    spec
+      .given([...history, set()])
+      .when(hold(true))
+      .thenThrows(ValidationError, (e) => {
+        expect(e.errors).toEqual([fieldError('held', 'retentionHoldAlreadySet')]);
+      });
   });
 
   it('given a member not held (or cleared), when cleared, then refused with retentionHoldNotSet', () => {
-    spec.given(history).when(hold(false, 'x')).thenThrows(ValidationError, (e) => expect(e.errors).toEqual([fieldError('held', 'retentionHoldNotSet')]));
+    spec
+      .given(history)
+      .when(hold(false, 'x'))
+      .thenThrows(ValidationError, (e) => expect(e.errors).toEqual([fieldError('held', 'retentionHoldNotSet')]));
     spec
       .given([...history, set(), cleared('done')])
       .when(hold(false, 'again'))
@@ -41,11 +56,17 @@ describe('the hold flag (issue 27)', () => {
   });
 
   it('given no reason (blank), then refused with mustNotBeEmpty on reason', () => {
-    spec.given(history).when(hold(true, '   ')).thenThrows(ValidationError, (e) => expect(e.errors).toEqual([fieldError('reason', 'mustNotBeEmpty')]));
+    spec
+      .given(history)
+      .when(hold(true, '   '))
+      .thenThrows(ValidationError, (e) => expect(e.errors).toEqual([fieldError('reason', 'mustNotBeEmpty')]));
   });
 
   it('given a member of another cooperative, or none, then NotFoundError', () => {
-    spec.given(history).when(hold(true, 'x', OTHER_COOP)).thenThrows(NotFoundError);
+    spec
+      .given(history)
+      .when(hold(true, 'x', OTHER_COOP))
+      .thenThrows(NotFoundError);
     spec.given([]).when(hold(true, 'x')).thenThrows(NotFoundError);
   });
 });

@@ -52,7 +52,9 @@ async function pickCooperative(running: RunningApp): Promise<string> {
   await running.storage.runner.waitFor(await running.storage.events.headPosition(), 60_000);
   const page = await running.storage.readStore.find('cooperatives', { cooperativeId: null, limit: 2 });
   if (page.total !== 1) {
-    throw new DemoRefusedError(`The store holds ${page.total} cooperatives; the demo fills a new store with one. Point DATA_DIR at a new directory.`);
+    throw new DemoRefusedError(
+      `The store holds ${page.total} cooperatives; the demo fills a new store with one. Point DATA_DIR at a new directory.`,
+    );
   }
   return page.items[0]!.id;
 }
@@ -67,16 +69,22 @@ export const DEMO_TAX_OFFICE = 'Finanzamt Rosenheim';
 export async function prepareCooperative(
   running: RunningApp,
   actor: Actor,
-  options: { readonly balanceCost?: number | undefined; readonly minimumShares?: number | undefined; readonly noticePeriodMonths?: number | undefined },
+  options: {
+    readonly balanceCost?: number | undefined;
+    readonly minimumShares?: number | undefined;
+    readonly noticePeriodMonths?: number | undefined;
+  },
 ): Promise<{ terms: ShareTerms; name: string }> {
   const id = actor.cooperativeId;
   const load = async (): Promise<Partial<CooperativeFields>> => {
     const recorded = await running.storage.events.readStream(cooperativeStream(id));
-    return recorded.reduce((s, e) => cooperativeDecider.evolve(s, e as never), cooperativeDecider.initialState()).fields;
+    return recorded.reduce((s, e) => cooperativeDecider.evolve(s, e as never), cooperativeDecider.initialState())
+      .fields;
   };
   let fields = await load();
   if (!(Number.isSafeInteger(fields.balanceCost) && fields.balanceCost! > 0)) {
-    const filled = (v: string | undefined, fallback: string): string => (typeof v === 'string' && v.trim() !== '' ? v : fallback);
+    const filled = (v: string | undefined, fallback: string): string =>
+      typeof v === 'string' && v.trim() !== '' ? v : fallback;
     const d = DEMO_COOPERATIVE;
     const complete: CooperativeFields = {
       name: filled(fields.name, DEMO_COOPERATIVE.name),

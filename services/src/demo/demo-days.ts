@@ -5,4 +5,3 @@ const DAY_MS = 86_400_000;
 export const dayOf = (iso: string): number => Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 export const isoOf = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 export const yearOf = (day: number): number => new Date(day * DAY_MS).getUTCFullYear();
-

@@ -5,7 +5,17 @@
  * three business days later (MD06, the debtor asked the bank for the money back), so its amount is due again. Decided
  * by the area's deciders as the API's handlers decide them (direct-debits/commands) and written in order.
  */
-import { isValidIban, mandateReferenceStream, directDebitStream, memberStream, type DirectDebitCollectionCreated, type DomainEvent, type FileStore, type MemberEvent, type ReadDocument } from '@coop/contracts';
+import {
+  isValidIban,
+  mandateReferenceStream,
+  directDebitStream,
+  memberStream,
+  type DirectDebitCollectionCreated,
+  type DomainEvent,
+  type FileStore,
+  type MemberEvent,
+  type ReadDocument,
+} from '@coop/contracts';
 import {
   addDays,
   collectionFileId,
@@ -62,10 +72,17 @@ export async function demoDirectDebits(
   r: Random,
   sims: readonly Sim[],
   writer: DemoWriter,
-  place: { readonly cooperativeId: string; readonly today: string; readonly cooperative: ReadDocument; readonly files: FileStore | null },
+  place: {
+    readonly cooperativeId: string;
+    readonly today: string;
+    readonly cooperative: ReadDocument;
+    readonly files: FileStore | null;
+  },
 ): Promise<DirectDebitSummary> {
   const { cooperativeId, today } = place;
-  const active = sims.filter((s) => s.state.exists && !s.leaving && s.state.exitDate === null && isValidIban(compact(s.state.master?.iban)));
+  const active = sims.filter(
+    (s) => s.state.exists && !s.leaving && s.state.exitDate === null && isValidIban(compact(s.state.master?.iban)),
+  );
   const createdOn = addDays(today, -30);
   const collectionDate = nextTarget2Day(createdOn);
   // Members with something due by the collection date first: the collection has debits to draw.
@@ -79,8 +96,23 @@ export async function demoDirectDebits(
     const reference = `EG-M-${String(sim.state.memberNr ?? 0).padStart(6, '0')}`;
     const state = { ...initialDebitMemberState, exists: true, cooperativeId, iban: compact(sim.state.master?.iban) };
     const signed = sim.state.entryDate && sim.state.entryDate > signedOn ? sim.state.entryDate : signedOn;
-    const granted = debitMemberDecider.decide({ type: 'GrantMandate', memberId, cooperativeId, mandateId, reference, signedOn: signed, kind: 'recurring', today }, state);
-    const claimed = mandateReferenceDecider.decide({ type: 'ClaimMandateReference', cooperativeId, reference, memberId, mandateId }, { claimedBy: null });
+    const granted = debitMemberDecider.decide(
+      {
+        type: 'GrantMandate',
+        memberId,
+        cooperativeId,
+        mandateId,
+        reference,
+        signedOn: signed,
+        kind: 'recurring',
+        today,
+      },
+      state,
+    );
+    const claimed = mandateReferenceDecider.decide(
+      { type: 'ClaimMandateReference', cooperativeId, reference, memberId, mandateId },
+      { claimedBy: null },
+    );
     await writer.write([
       { streamId: memberStream(memberId), expected: sim.revision, events: granted },
       { streamId: mandateReferenceStream(cooperativeId, reference), expected: -1, events: claimed },
@@ -115,9 +147,20 @@ export async function demoDirectDebits(
   const collectionId = uuid(r);
   const now = new Date(`${createdOn}T09:00:00Z`);
   const messageId = debitMessageId(now);
-  const xml = pain008Xml(debitFile({ messageId, now, collectionDate, cooperative: place.cooperative, creditorId: DEMO_CREDITOR_ID, debits, postingDates: new Map() }));
+  const xml = pain008Xml(
+    debitFile({
+      messageId,
+      now,
+      collectionDate,
+      cooperative: place.cooperative,
+      creditorId: DEMO_CREDITOR_ID,
+      debits,
+      postingDates: new Map(),
+    }),
+  );
   const violations = pain008XmlViolations(xml);
-  if (violations.length > 0) throw new Error(`demo pain.008 file breaks its rules: ${violations.slice(0, 3).join('; ')}`);
+  if (violations.length > 0)
+    throw new Error(`demo pain.008 file breaks its rules: ${violations.slice(0, 3).join('; ')}`);
   const fileId = collectionFileId(collectionId);
   await place.files?.put(fileId, new TextEncoder().encode(xml));
   const created: DirectDebitCollectionCreated['data'] = {
@@ -127,15 +170,31 @@ export async function demoDirectDebits(
     createdOn,
     messageId,
     fileId,
-    items: debits.map(({ memberId, balanceId, mandateId, paymentId, amount, sequence }) => ({ memberId, balanceId, mandateId, paymentId, amount, sequence })),
+    items: debits.map(({ memberId, balanceId, mandateId, paymentId, amount, sequence }) => ({
+      memberId,
+      balanceId,
+      mandateId,
+      paymentId,
+      amount,
+      sequence,
+    })),
     totalCents: debits.reduce((s, d) => s + d.amount, 0),
   };
-  await writer.write([{ streamId: directDebitStream(collectionId), expected: -1, events: [{ type: 'DirectDebitCollectionCreated', data: created }] }]);
+  await writer.write([
+    {
+      streamId: directDebitStream(collectionId),
+      expected: -1,
+      events: [{ type: 'DirectDebitCollectionCreated', data: created }],
+    },
+  ]);
   for (const [sim] of mandates) {
     const memberId = sim.state.memberId!;
     const mine = created.items.filter((i) => i.memberId === memberId);
     if (mine.length === 0) continue;
-    const booked = debitMemberDecider.decide({ type: 'BookDebits', memberId, collectionId, collectionDate, messageId, items: mine }, initialDebitMemberState);
+    const booked = debitMemberDecider.decide(
+      { type: 'BookDebits', memberId, collectionId, collectionDate, messageId, items: mine },
+      initialDebitMemberState,
+    );
     await writer.write([{ streamId: memberStream(memberId), expected: sim.revision, events: booked }]);
     advance(sim, booked);
   }
@@ -144,8 +203,36 @@ export async function demoDirectDebits(
   const first = debits[0]!;
   const sim = [...mandates.keys()].find((s) => s.state.memberId === first.memberId)!;
   const returnDate = nextTarget2Day(nextTarget2Day(nextTarget2Day(collectionDate)));
-  const paid = { ...initialDebitMemberState, exists: true, cooperativeId, payments: new Map([[first.paymentId, { paymentId: first.paymentId, balanceId: first.balanceId, date: collectionDate, amount: first.amount, method: 'directDebit' as const, collectionId, returnedOn: null }]]) };
-  const returned = debitMemberDecider.decide({ type: 'ReturnPayment', memberId: first.memberId, cooperativeId, paymentId: first.paymentId, date: returnDate <= today ? returnDate : collectionDate, reason: 'MD06' }, paid);
+  const paid = {
+    ...initialDebitMemberState,
+    exists: true,
+    cooperativeId,
+    payments: new Map([
+      [
+        first.paymentId,
+        {
+          paymentId: first.paymentId,
+          balanceId: first.balanceId,
+          date: collectionDate,
+          amount: first.amount,
+          method: 'directDebit' as const,
+          collectionId,
+          returnedOn: null,
+        },
+      ],
+    ]),
+  };
+  const returned = debitMemberDecider.decide(
+    {
+      type: 'ReturnPayment',
+      memberId: first.memberId,
+      cooperativeId,
+      paymentId: first.paymentId,
+      date: returnDate <= today ? returnDate : collectionDate,
+      reason: 'MD06',
+    },
+    paid,
+  );
   await writer.write([{ streamId: memberStream(first.memberId), expected: sim.revision, events: returned }]);
   advance(sim, returned);
   return { mandates: mandates.size, debits: debits.length, returned: 1, collectionDate };

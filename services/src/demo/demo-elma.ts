@@ -15,7 +15,10 @@ export const DEMO_ELMA_NUMBERS = { km: '40012345678', fs: '31234567' } as const;
 
 /** Adds each demo approval number whose process the cooperative has none of yet. */
 export async function addDemoElmaNumbers(running: RunningApp, actor: Actor): Promise<void> {
-  const held = await running.storage.readStore.find(ELMA_NUMBERS.name, { cooperativeId: actor.cooperativeId, limit: 100 });
+  const held = await running.storage.readStore.find(ELMA_NUMBERS.name, {
+    cooperativeId: actor.cooperativeId,
+    limit: 100,
+  });
   const processes = new Set(held.items.map((doc) => doc.elmaProcess));
   for (const [elmaProcess, elmaNumber] of Object.entries(DEMO_ELMA_NUMBERS)) {
     if (processes.has(elmaProcess)) continue;

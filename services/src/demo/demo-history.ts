@@ -108,9 +108,15 @@ export class History {
   private async admit(sim: Sim): Promise<void> {
     const { r, cooperativeId, terms } = this;
     const p = sim.person;
-    const seqOut = memberNumberSequenceDecider.decide({ type: 'AssignNextMemberNumber', cooperativeId, memberId: p.memberId }, this.seq);
+    const seqOut = memberNumberSequenceDecider.decide(
+      { type: 'AssignNextMemberNumber', cooperativeId, memberId: p.memberId },
+      this.seq,
+    );
     const memberNr = seqOut[0]!.data.memberNr;
-    const claim = memberNumberClaimDecider.decide({ type: 'ClaimMemberNumber', cooperativeId, memberId: p.memberId, memberNr }, memberNumberClaimDecider.initialState());
+    const claim = memberNumberClaimDecider.decide(
+      { type: 'ClaimMemberNumber', cooperativeId, memberId: p.memberId, memberNr },
+      memberNumberClaimDecider.initialState(),
+    );
     const master = { ...p.master } as Record<string, unknown>;
     // The later of two spouses names the earlier one if still a member without a recorded end; joins widowed after the
     // earlier one's death, else (the earlier one gave notice or was excluded) married, with the spouse's data only.
@@ -120,10 +126,20 @@ export class History {
       else if (!spouse.state.exists || spouse.state.exitReason === 'death') master.civilStatus = 3;
     }
     const admitted = this.decide(sim, {
-      type: 'AdmitMember', memberId: p.memberId, cooperativeId, memberNr, master: master as MemberMasterInput,
-      shareAmount: p.shares, balanceId: uuid(r), terms,
+      type: 'AdmitMember',
+      memberId: p.memberId,
+      cooperativeId,
+      memberNr,
+      master: master as MemberMasterInput,
+      shareAmount: p.shares,
+      balanceId: uuid(r),
+      terms,
     });
-    const decisions = [admitted, { streamId: memberNumberStream(cooperativeId, memberNr), expected: -1, events: claim }, { streamId: this.seqStream, expected: this.seqRevision, events: seqOut }];
+    const decisions = [
+      admitted,
+      { streamId: memberNumberStream(cooperativeId, memberNr), expected: -1, events: claim },
+      { streamId: this.seqStream, expected: this.seqRevision, events: seqOut },
+    ];
     await this.writer.write(decisions);
     this.commit(sim, admitted);
     this.seq = seqOut.reduce((s, e) => memberNumberSequenceDecider.evolve(s, e), this.seq);
@@ -132,7 +148,12 @@ export class History {
     this.activate(sim);
     // The spouse who joined first now names this member as spouse (a master data change).
     if (spouse !== null && master.spouse === spouse.person.memberId) {
-      const changed = this.decide(spouse, { type: 'ChangeMemberData', memberId: spouse.person.memberId, cooperativeId, master: { ...spouse.state.master!, spouse: p.memberId } });
+      const changed = this.decide(spouse, {
+        type: 'ChangeMemberData',
+        memberId: spouse.person.memberId,
+        cooperativeId,
+        master: { ...spouse.state.master!, spouse: p.memberId },
+      });
       await this.writer.write([changed]);
       this.commit(spouse, changed);
     }
@@ -142,18 +163,44 @@ export class History {
     const { r, cooperativeId, terms } = this;
     const sim = intent.sim;
     if (!this.canPost(sim)) return;
-    const quantity = intent.type === 1 ? skewed(r, 1, sim.person.kind === 'legal' ? 40 : 10) : Math.min(this.spare(sim), skewed(r, 1, 6));
+    const quantity =
+      intent.type === 1
+        ? skewed(r, 1, sim.person.kind === 'legal' ? 40 : 10)
+        : Math.min(this.spare(sim), skewed(r, 1, 6));
     if (quantity < 1) return;
     // A partial termination (2) is a notice too (§ 67b GenG): dated by the decider on the end of a financial year.
     const date = isoOf(day);
-    const partial = intent.type === 2 ? { notice: { date }, ...this.datesOn(day, membershipEndDate({ reason: 'partial', date, noticePeriodMonths: this.noticePeriodMonths })) } : this.datesOn(day);
-    const d = this.decide(sim, { type: 'PostShares', memberId: sim.person.memberId, cooperativeId, balanceId: uuid(r), postingType: intent.type, quantity, terms, ...partial });
+    const partial =
+      intent.type === 2
+        ? {
+            notice: { date },
+            ...this.datesOn(
+              day,
+              membershipEndDate({ reason: 'partial', date, noticePeriodMonths: this.noticePeriodMonths }),
+            ),
+          }
+        : this.datesOn(day);
+    const d = this.decide(sim, {
+      type: 'PostShares',
+      memberId: sim.person.memberId,
+      cooperativeId,
+      balanceId: uuid(r),
+      postingType: intent.type,
+      quantity,
+      terms,
+      ...partial,
+    });
     await this.writer.write([d]);
     this.commit(sim, d);
     this.byType[intent.type]! += 1;
     if (chance(r, ANNUL_SHARE)) {
       const balanceId = (d.events[0]!.data as { balanceId: string }).balanceId;
-      this.calendar.at(day + int(r, 1, 40), { kind: 'annul', sim, balanceId, repost: intent.type === 1 && chance(r, 0.7) ? Math.max(1, quantity + pick(r, [-1, 1, 2])) : null });
+      this.calendar.at(day + int(r, 1, 40), {
+        kind: 'annul',
+        sim,
+        balanceId,
+        repost: intent.type === 1 && chance(r, 0.7) ? Math.max(1, quantity + pick(r, [-1, 1, 2])) : null,
+      });
     }
   }
 
@@ -170,8 +217,28 @@ export class History {
     const dates = this.datesOn(day);
     const balanceId = uuid(r);
     const peerBalanceId = uuid(r);
-    const out = this.decide(sim, { type: 'TransferOut', memberId: sim.person.memberId, cooperativeId, balanceId, peerBalanceId, transferTo: target.person.memberId, quantity, terms, ...dates });
-    const incoming = this.decide(target, { type: 'TransferIn', memberId: target.person.memberId, cooperativeId, balanceId: peerBalanceId, peerBalanceId: balanceId, transferFrom: sim.person.memberId, quantity, terms, ...dates });
+    const out = this.decide(sim, {
+      type: 'TransferOut',
+      memberId: sim.person.memberId,
+      cooperativeId,
+      balanceId,
+      peerBalanceId,
+      transferTo: target.person.memberId,
+      quantity,
+      terms,
+      ...dates,
+    });
+    const incoming = this.decide(target, {
+      type: 'TransferIn',
+      memberId: target.person.memberId,
+      cooperativeId,
+      balanceId: peerBalanceId,
+      peerBalanceId: balanceId,
+      transferFrom: sim.person.memberId,
+      quantity,
+      terms,
+      ...dates,
+    });
     await this.writer.write([out, incoming]);
     this.commit(sim, out);
     this.commit(target, incoming);
@@ -180,7 +247,12 @@ export class History {
     // Either half may be annulled (from the giving or the receiving member): both go.
     if (chance(r, ANNUL_SHARE)) {
       const fromReceiver = chance(r, 0.5);
-      this.calendar.at(day + int(r, 1, 40), { kind: 'annul', sim: fromReceiver ? target : sim, balanceId: fromReceiver ? peerBalanceId : balanceId, repost: null });
+      this.calendar.at(day + int(r, 1, 40), {
+        kind: 'annul',
+        sim: fromReceiver ? target : sim,
+        balanceId: fromReceiver ? peerBalanceId : balanceId,
+        repost: null,
+      });
     }
   }
 
@@ -199,24 +271,57 @@ export class History {
     const date = isoOf(day);
     // A partial termination annulled before its effective date is annulled on that date (the decider dates it so).
     const interestBegin = this.interestBeginFor(original.date > date ? original.date : date);
-    const own = this.decide(owner, { type: 'AnnulPosting', memberId: owner.person.memberId, cooperativeId, balanceId: ownBalance, annulPeer: annulled, peerBalanceId: peerBalance, terms, today, date, approvalDate: date, interestBegin });
+    const own = this.decide(owner, {
+      type: 'AnnulPosting',
+      memberId: owner.person.memberId,
+      cooperativeId,
+      balanceId: ownBalance,
+      annulPeer: annulled,
+      peerBalanceId: peerBalance,
+      terms,
+      today,
+      date,
+      approvalDate: date,
+      interestBegin,
+    });
     const counterpart = transferCounterpartToAnnul(owner.state, annulled);
     const decisions = [own];
     let otherSim: Sim | null = null;
     if (counterpart) {
       otherSim = this.simById.get(counterpart.memberId) ?? null;
       if (otherSim === null) return;
-      decisions.push(this.decide(otherSim, {
-        type: 'AnnulTransferCounterpart', memberId: otherSim.person.memberId, cooperativeId, balanceId: peerBalance, annulPeer: counterpart.balanceId,
-        counterpartOf: annulled, peerBalanceId: ownBalance, terms, today, date, approvalDate: date, interestBegin,
-      }));
+      decisions.push(
+        this.decide(otherSim, {
+          type: 'AnnulTransferCounterpart',
+          memberId: otherSim.person.memberId,
+          cooperativeId,
+          balanceId: peerBalance,
+          annulPeer: counterpart.balanceId,
+          counterpartOf: annulled,
+          peerBalanceId: ownBalance,
+          terms,
+          today,
+          date,
+          approvalDate: date,
+          interestBegin,
+        }),
+      );
     }
     await this.writer.write(decisions);
     this.commit(owner, own);
     if (otherSim !== null) this.commit(otherSim, decisions[1]!);
     this.byType[5]! += decisions.length;
     if (intent.repost !== null && this.canPost(owner)) {
-      const again = this.decide(owner, { type: 'PostShares', memberId: owner.person.memberId, cooperativeId, balanceId: uuid(r), postingType: 1, quantity: intent.repost, terms, ...this.datesOn(day) });
+      const again = this.decide(owner, {
+        type: 'PostShares',
+        memberId: owner.person.memberId,
+        cooperativeId,
+        balanceId: uuid(r),
+        postingType: 1,
+        quantity: intent.repost,
+        terms,
+        ...this.datesOn(day),
+      });
       await this.writer.write([again]);
       this.commit(owner, again);
       this.byType[1]! += 1;
@@ -243,16 +348,30 @@ export class History {
     for (const p of [...sim.state.postings.values()]) {
       if (p.type !== 2 || p.annulated || p.noticeDate === null || p.date <= effectiveDate) continue;
       const annulled = this.decide(sim, {
-        type: 'AnnulPosting', memberId: sim.person.memberId, cooperativeId, balanceId: uuid(r), annulPeer: p.balanceId,
-        terms, today: this.today, date: noticeDate, approvalDate: noticeDate, interestBegin: this.interestBeginFor(p.date),
+        type: 'AnnulPosting',
+        memberId: sim.person.memberId,
+        cooperativeId,
+        balanceId: uuid(r),
+        annulPeer: p.balanceId,
+        terms,
+        today: this.today,
+        date: noticeDate,
+        approvalDate: noticeDate,
+        interestBegin: this.interestBeginFor(p.date),
       });
       await this.writer.write([annulled]);
       this.commit(sim, annulled);
       this.byType[5]! += 1;
     }
     const d = this.decide(sim, {
-      type: 'PostShares', memberId: sim.person.memberId, cooperativeId, balanceId: uuid(r), postingType: intent.type, terms,
-      notice: { date: noticeDate, dispatchDate }, ...this.datesOn(day, effectiveDate),
+      type: 'PostShares',
+      memberId: sim.person.memberId,
+      cooperativeId,
+      balanceId: uuid(r),
+      postingType: intent.type,
+      terms,
+      notice: { date: noticeDate, dispatchDate },
+      ...this.datesOn(day, effectiveDate),
     });
     await this.writer.write([d]);
     this.commit(sim, d);
@@ -262,20 +381,31 @@ export class History {
     const noticed = d.events.find((e) => e.type === 'MembershipEndNoticed');
     this.exits[(noticed!.data as { reason: ExitReason }).reason] += 1;
     const spouse = sim.spouse;
-    if (intent.type === 6 && spouse !== null && spouse.state.exists) this.calendar.at(day + int(r, 10, 60), { kind: 'widowed', sim: spouse });
+    if (intent.type === 6 && spouse !== null && spouse.state.exists)
+      this.calendar.at(day + int(r, 10, 60), { kind: 'widowed', sim: spouse });
     // Now and then a notice of exit is withdrawn before it takes effect (MembershipEndWithdrawn; the exit is annulled).
-    if (intent.type === 8 && chance(r, 0.08)) this.calendar.at(Math.min(day + int(r, 14, 120), dayOf(effectiveDate) - 1), { kind: 'withdrawNotice', sim });
+    if (intent.type === 8 && chance(r, 0.08))
+      this.calendar.at(Math.min(day + int(r, 14, 120), dayOf(effectiveDate) - 1), { kind: 'withdrawNotice', sim });
   }
 
   /** The member withdraws the notice before its effective date: the exit posting is annulled and the member stays. */
   private async withdrawNotice(day: number, sim: Sim): Promise<void> {
     const { exitBalanceId, exitNoticeDate, exitDate } = sim.state;
     const on = isoOf(day);
-    if (!sim.leaving || exitBalanceId === null || exitNoticeDate === null || exitDate === null || exitDate <= on) return;
+    if (!sim.leaving || exitBalanceId === null || exitNoticeDate === null || exitDate === null || exitDate <= on)
+      return;
     // The decider dates the annulment on the effective date (no day shows the shares twice) and the withdrawal on `on`.
     const d = this.decide(sim, {
-      type: 'AnnulPosting', memberId: sim.person.memberId, cooperativeId: this.cooperativeId, balanceId: uuid(this.r), annulPeer: exitBalanceId,
-      terms: this.terms, today: this.today, date: on, approvalDate: on, interestBegin: this.interestBeginFor(exitDate),
+      type: 'AnnulPosting',
+      memberId: sim.person.memberId,
+      cooperativeId: this.cooperativeId,
+      balanceId: uuid(this.r),
+      annulPeer: exitBalanceId,
+      terms: this.terms,
+      today: this.today,
+      date: on,
+      approvalDate: on,
+      interestBegin: this.interestBeginFor(exitDate),
     });
     await this.writer.write([d]);
     this.commit(sim, d);
@@ -289,7 +419,12 @@ export class History {
   private async widowed(day: number, sim: Sim): Promise<void> {
     const exitDate = sim.state.exitDate;
     if (!sim.state.exists || (exitDate !== null && exitDate <= isoOf(day))) return;
-    const d = this.decide(sim, { type: 'ChangeMemberData', memberId: sim.person.memberId, cooperativeId: this.cooperativeId, master: { ...sim.state.master!, civilStatus: 3 } });
+    const d = this.decide(sim, {
+      type: 'ChangeMemberData',
+      memberId: sim.person.memberId,
+      cooperativeId: this.cooperativeId,
+      master: { ...sim.state.master!, civilStatus: 3 },
+    });
     await this.writer.write([d]);
     this.commit(sim, d);
   }

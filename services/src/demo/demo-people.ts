@@ -37,7 +37,11 @@ export interface Person {
 }
 
 const TRANSLITERATE: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', ı: 'i', ø: 'o', é: 'e' };
-const mailPart = (s: string): string => s.toLowerCase().replace(/[äöüßıøé]/g, (c) => TRANSLITERATE[c] ?? c).replace(/[^a-z0-9]+/g, '-');
+const mailPart = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[äöüßıøé]/g, (c) => TRANSLITERATE[c] ?? c)
+    .replace(/[^a-z0-9]+/g, '-');
 
 interface Address {
   street: string;
@@ -57,7 +61,15 @@ function germanAddress(r: Random): Address {
 
 function foreignAddress(r: Random, place: ForeignPlace): Address {
   const [zipCode, city] = pick(r, place.towns);
-  return { street: pick(r, place.streets), streetHomeNumber: String(int(r, 1, 80)), zipCode, city, state: null, country: place.country, isForeign: true };
+  return {
+    street: pick(r, place.streets),
+    streetHomeNumber: String(int(r, 1, 80)),
+    zipCode,
+    city,
+    state: null,
+    country: place.country,
+    isForeign: true,
+  };
 }
 
 function digits(r: Random, n: number): string {
@@ -73,7 +85,11 @@ export function germanBank(r: Random): { bankname: string; iban: string; bic: st
 
 function foreignBank(r: Random, place: ForeignPlace): { bankname: string; iban: string; bic: string } {
   const [bankname, code, bic] = place.bank;
-  const account = [...place.account].map((c) => (c === 'n' || chance(r, 0.7) ? String(Math.floor(r() * 10)) : 'ABCDEFGHJKLMNPRSTUVWXYZ'[Math.floor(r() * 23)])).join('');
+  const account = [...place.account]
+    .map((c) =>
+      c === 'n' || chance(r, 0.7) ? String(Math.floor(r() * 10)) : 'ABCDEFGHJKLMNPRSTUVWXYZ'[Math.floor(r() * 23)],
+    )
+    .join('');
   return { bankname, iban: ibanFor(place.country, code + account), bic };
 }
 
@@ -86,11 +102,21 @@ function birthDate(r: Random, fromYear: number, toYear: number): string {
 function church(r: Random, state: GermanState | null): { churchId: string | null; churchTaxRate: string | null } {
   if (state === null || !chance(r, 0.55)) return { churchId: null, churchTaxRate: null };
   const south = state === 'by' || state === 'bw' || state === 'sl' || state === 'rp';
-  return { churchId: pick(r, south ? CHURCHES_SOUTH : CHURCHES_NORTH), churchTaxRate: state === 'by' || state === 'bw' ? '8' : '9' };
+  return {
+    churchId: pick(r, south ? CHURCHES_SOUTH : CHURCHES_NORTH),
+    churchTaxRate: state === 'by' || state === 'bw' ? '8' : '9',
+  };
 }
 
 /** The members to be, with their master data, entry days (up to `lastDay`, the history's last) and initial shares. */
-export function makePeople(r: Random, count: number, fromYear: number, lastDay: number, today: string, rule: InterestBeginRule): Person[] {
+export function makePeople(
+  r: Random,
+  count: number,
+  fromYear: number,
+  lastDay: number,
+  today: string,
+  rule: InterestBeginRule,
+): Person[] {
   const todayYear = Number(today.slice(0, 4));
   const firstDay = dayOf(`${fromYear}-01-01`);
   const foundingEnd = dayOf(`${fromYear}-03-31`);
@@ -115,18 +141,36 @@ export function makePeople(r: Random, count: number, fromYear: number, lastDay: 
   const base = (index: number, memberId: string): Record<string, unknown> => ({
     memberType: index < founders ? 0 : chance(r, 0.03) ? 3 : 1,
     // The founders hold the offices: a president, a supervisory board and an adviser.
-    position: index === 0 ? 1 : index > 0 && index <= 3 && index < founders ? 2 : index === 4 && index < founders ? 3 : 0,
+    position:
+      index === 0 ? 1 : index > 0 && index <= 3 && index < founders ? 2 : index === 4 && index < founders ? 3 : 0,
     memberId,
   });
   const bankMail = (given: string | null, name: string): Record<string, unknown> => ({
-    privateEmail: chance(r, 0.7) ? `${mailPart(given ?? '')}${given ? '.' : ''}${mailPart(name)}${chance(r, 0.3) ? int(r, 1, 99) : ''}@${pick(r, ['example.org', 'example.com', 'example.net'])}` : null,
+    privateEmail: chance(r, 0.7)
+      ? `${mailPart(given ?? '')}${given ? '.' : ''}${mailPart(name)}${chance(r, 0.3) ? int(r, 1, 99) : ''}@${pick(r, ['example.org', 'example.com', 'example.net'])}`
+      : null,
     privateTelephone: chance(r, 0.5) ? (chance(r, 0.5) ? `0171 ${digits(r, 7)}` : `08031 ${digits(r, 6)}`) : null,
   });
 
   let index = 0;
-  const push = (kind: Kind, master: Record<string, unknown>, entry: number, shares: number, birthYear: number | null, spouseIndex: number | null = null): Person => {
+  const push = (
+    kind: Kind,
+    master: Record<string, unknown>,
+    entry: number,
+    shares: number,
+    birthYear: number | null,
+    spouseIndex: number | null = null,
+  ): Person => {
     const { memberId, ...rest } = master;
-    const person: Person = { memberId: memberId as string, kind, master: rest, entryDay: entry, shares, birthYear, spouseIndex };
+    const person: Person = {
+      memberId: memberId as string,
+      kind,
+      master: rest,
+      entryDay: entry,
+      shares,
+      birthYear,
+      spouseIndex,
+    };
     people.push(person);
     index += 1;
     return person;
@@ -157,17 +201,46 @@ export function makePeople(r: Random, count: number, fromYear: number, lastDay: 
     const entry = entryDay(i);
     const entryIso = isoOf(entry);
     const approval = Math.min(entry + int(r, 0, 21), lastDay);
-    const membership = { entryDate: entryIso, approvalDate: isoOf(approval), interestBegin: interestBeginFor(entryIso, rule) };
+    const membership = {
+      entryDate: entryIso,
+      approvalDate: isoOf(approval),
+      interestBegin: interestBeginFor(entryIso, rule),
+    };
     if (kind === 'legal') {
       const [, town] = pick(r, HOME_TOWNS);
       const name = pick(r, LEGAL_ENTITIES).replace('{town}', town);
       const address = germanAddress(r);
-      push('legal', {
-        ...base(i, memberId), memberType: i < founders ? 0 : chance(r, 0.3) ? 3 : 1, position: 0, salutation: null, postalSalutation: 'company', title: null, givenName: null, name,
-        birthName: null, birthDate: null, legalForm: 1, civilStatus: null, ...address, legalRepresentation: null,
-        privateEmail: `info@${mailPart(name).replace(/-+$/, '')}.example`, privateTelephone: `08031 ${digits(r, 6)}`,
-        ...germanBank(r), ...membership, manualTaxId: null, churchId: null, churchTaxRate: null, kiSt: null, kiStSatz: null,
-      }, entry, skewed(r, 10, 200, 2), null);
+      push(
+        'legal',
+        {
+          ...base(i, memberId),
+          memberType: i < founders ? 0 : chance(r, 0.3) ? 3 : 1,
+          position: 0,
+          salutation: null,
+          postalSalutation: 'company',
+          title: null,
+          givenName: null,
+          name,
+          birthName: null,
+          birthDate: null,
+          legalForm: 1,
+          civilStatus: null,
+          ...address,
+          legalRepresentation: null,
+          privateEmail: `info@${mailPart(name).replace(/-+$/, '')}.example`,
+          privateTelephone: `08031 ${digits(r, 6)}`,
+          ...germanBank(r),
+          ...membership,
+          manualTaxId: null,
+          churchId: null,
+          churchTaxRate: null,
+          kiSt: null,
+          kiStSatz: null,
+        },
+        entry,
+        skewed(r, 10, 200, 2),
+        null,
+      );
       continue;
     }
     const female = chance(r, 0.5);
@@ -176,12 +249,35 @@ export function makePeople(r: Random, count: number, fromYear: number, lastDay: 
     if (kind === 'foreign') {
       const place = pick(r, FOREIGN_PLACES);
       const born = int(r, 1950, 1995);
-      push('foreign', {
-        ...base(i, memberId), salutation: female ? 'Frau' : 'Herr', postalSalutation: female ? 'female' : 'male', title: 'none', givenName: given, name,
-        birthName: null, birthDate: birthDate(r, born, born), legalForm: 0, civilStatus: pick(r, [0, 1, 1, 2]), ...foreignAddress(r, place),
-        legalRepresentation: null, privateEmail: `${mailPart(given)}.${mailPart(name)}@example.org`, privateTelephone: `${place.phone} ${digits(r, 6)}`,
-        ...foreignBank(r, place), ...membership, manualTaxId: null, churchId: null, churchTaxRate: null, kiSt: null, kiStSatz: null,
-      }, entry, skewed(r, 2, 12), born);
+      push(
+        'foreign',
+        {
+          ...base(i, memberId),
+          salutation: female ? 'Frau' : 'Herr',
+          postalSalutation: female ? 'female' : 'male',
+          title: 'none',
+          givenName: given,
+          name,
+          birthName: null,
+          birthDate: birthDate(r, born, born),
+          legalForm: 0,
+          civilStatus: pick(r, [0, 1, 1, 2]),
+          ...foreignAddress(r, place),
+          legalRepresentation: null,
+          privateEmail: `${mailPart(given)}.${mailPart(name)}@example.org`,
+          privateTelephone: `${place.phone} ${digits(r, 6)}`,
+          ...foreignBank(r, place),
+          ...membership,
+          manualTaxId: null,
+          churchId: null,
+          churchTaxRate: null,
+          kiSt: null,
+          kiStSatz: null,
+        },
+        entry,
+        skewed(r, 2, 12),
+        born,
+      );
       continue;
     }
     if (kind === 'minor') {
@@ -192,13 +288,39 @@ export function makePeople(r: Random, count: number, fromYear: number, lastDay: 
       const address = germanAddress(r);
       const mother = pick(r, FEMALE_GIVEN);
       const father = pick(r, MALE_GIVEN);
-      push('minor', {
-        ...base(i, memberId), memberType: 1, position: 0, salutation: female ? 'Frau' : 'Herr', postalSalutation: female ? 'female' : 'male', title: 'none',
-        givenName: given, name, birthName: null, birthDate: isoOf(birth), legalForm: 0, civilStatus: 0, ...address,
-        legalRepresentation: chance(r, 0.8) ? `Eltern: ${mother} und ${father} ${name}` : `Vormund: ${pick(r, FEMALE_GIVEN)} ${pick(r, SURNAMES)}`,
-        privateEmail: null, privateTelephone: null, ...germanBank(r), ...membership,
-        manualTaxId: chance(r, 0.6) ? uniqueTaxId() : null, churchId: null, churchTaxRate: null, kiSt: null, kiStSatz: null,
-      }, entry, skewed(r, 2, 6), yearOf(birth));
+      push(
+        'minor',
+        {
+          ...base(i, memberId),
+          memberType: 1,
+          position: 0,
+          salutation: female ? 'Frau' : 'Herr',
+          postalSalutation: female ? 'female' : 'male',
+          title: 'none',
+          givenName: given,
+          name,
+          birthName: null,
+          birthDate: isoOf(birth),
+          legalForm: 0,
+          civilStatus: 0,
+          ...address,
+          legalRepresentation: chance(r, 0.8)
+            ? `Eltern: ${mother} und ${father} ${name}`
+            : `Vormund: ${pick(r, FEMALE_GIVEN)} ${pick(r, SURNAMES)}`,
+          privateEmail: null,
+          privateTelephone: null,
+          ...germanBank(r),
+          ...membership,
+          manualTaxId: chance(r, 0.6) ? uniqueTaxId() : null,
+          churchId: null,
+          churchTaxRate: null,
+          kiSt: null,
+          kiStSatz: null,
+        },
+        entry,
+        skewed(r, 2, 6),
+        yearOf(birth),
+      );
       continue;
     }
     // A natural person in Germany; some are married couples who both join.
@@ -214,13 +336,33 @@ export function makePeople(r: Random, count: number, fromYear: number, lastDay: 
     const bank = germanBank(r);
     const ownTitle = title;
     const master = {
-      ...base(i, memberId), salutation: female ? 'Frau' : 'Herr',
-      postalSalutation: ownTitle === 'Dr' ? (female ? 'femaleDr' : 'maleDr') : female ? 'female' : 'male', title: ownTitle,
-      givenName: given, name, birthName, birthDate: birthDate(r, born, born), legalForm: 0, civilStatus, ...address, legalRepresentation: null,
-      ...bankMail(given, name), ...bank, ...membership, manualTaxId: chance(r, 0.65) ? uniqueTaxId() : null,
-      ...church(r, address.state), kiSt: null, kiStSatz: null,
+      ...base(i, memberId),
+      salutation: female ? 'Frau' : 'Herr',
+      postalSalutation: ownTitle === 'Dr' ? (female ? 'femaleDr' : 'maleDr') : female ? 'female' : 'male',
+      title: ownTitle,
+      givenName: given,
+      name,
+      birthName,
+      birthDate: birthDate(r, born, born),
+      legalForm: 0,
+      civilStatus,
+      ...address,
+      legalRepresentation: null,
+      ...bankMail(given, name),
+      ...bank,
+      ...membership,
+      manualTaxId: chance(r, 0.65) ? uniqueTaxId() : null,
+      ...church(r, address.state),
+      kiSt: null,
+      kiStSatz: null,
       ...(civilStatus === 1 || civilStatus === 2
-        ? { spouseGivenName: spouseGiven, spouseName: name, spouseBirthName: null, spouseBirthDate: spouseBirth, spouseTitle: 'none' }
+        ? {
+            spouseGivenName: spouseGiven,
+            spouseName: name,
+            spouseBirthName: null,
+            spouseBirthDate: spouseBirth,
+            spouseTitle: 'none',
+          }
         : {}),
     };
     const first = push('person', master, entry, skewed(r, 2, 20), born);
@@ -229,17 +371,44 @@ export function makePeople(r: Random, count: number, fromYear: number, lastDay: 
       const joinDay = Math.min(lastDay, entry + (chance(r, 0.5) ? 0 : int(r, 1, 900)));
       const approval2 = Math.min(joinDay + int(r, 0, 21), lastDay);
       const spouseFemale = !female;
-      push('person', {
-        ...base(index, uuid(r)), memberType: joinDay <= foundingEnd ? 0 : 1, position: 0,
-        salutation: spouseFemale ? 'Frau' : 'Herr', postalSalutation: spouseFemale ? 'female' : 'male', title: 'none',
-        givenName: spouseGiven, name, birthName: spouseFemale && chance(r, 0.6) ? pick(r, SURNAMES) : null, birthDate: spouseBirth, legalForm: 0, civilStatus: 1,
-        ...address, legalRepresentation: null, ...bankMail(spouseGiven, name), ...(chance(r, 0.5) ? bank : germanBank(r)),
-        entryDate: isoOf(joinDay), approvalDate: isoOf(approval2), interestBegin: interestBeginFor(isoOf(joinDay), rule),
-        manualTaxId: chance(r, 0.65) ? uniqueTaxId() : null, ...church(r, address.state), kiSt: null, kiStSatz: null,
-        spouseGivenName: given, spouseName: name, spouseBirthName: birthName, spouseBirthDate: master.birthDate, spouseTitle: ownTitle,
-      }, joinDay, skewed(r, 2, 12), spouseBorn, people.indexOf(first));
+      push(
+        'person',
+        {
+          ...base(index, uuid(r)),
+          memberType: joinDay <= foundingEnd ? 0 : 1,
+          position: 0,
+          salutation: spouseFemale ? 'Frau' : 'Herr',
+          postalSalutation: spouseFemale ? 'female' : 'male',
+          title: 'none',
+          givenName: spouseGiven,
+          name,
+          birthName: spouseFemale && chance(r, 0.6) ? pick(r, SURNAMES) : null,
+          birthDate: spouseBirth,
+          legalForm: 0,
+          civilStatus: 1,
+          ...address,
+          legalRepresentation: null,
+          ...bankMail(spouseGiven, name),
+          ...(chance(r, 0.5) ? bank : germanBank(r)),
+          entryDate: isoOf(joinDay),
+          approvalDate: isoOf(approval2),
+          interestBegin: interestBeginFor(isoOf(joinDay), rule),
+          manualTaxId: chance(r, 0.65) ? uniqueTaxId() : null,
+          ...church(r, address.state),
+          kiSt: null,
+          kiStSatz: null,
+          spouseGivenName: given,
+          spouseName: name,
+          spouseBirthName: birthName,
+          spouseBirthDate: master.birthDate,
+          spouseTitle: ownTitle,
+        },
+        joinDay,
+        skewed(r, 2, 12),
+        spouseBorn,
+        people.indexOf(first),
+      );
     }
   }
   return people;
 }
-

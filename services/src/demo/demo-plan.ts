@@ -72,7 +72,14 @@ export class Calendar {
 
 /** The simulated members, spouses linked both ways. */
 export function simsOf(people: readonly Person[]): Sim[] {
-  const sims: Sim[] = people.map((person) => ({ person, state: memberDecider.initialState(), revision: -1, leaving: false, activeIndex: -1, spouse: null }));
+  const sims: Sim[] = people.map((person) => ({
+    person,
+    state: memberDecider.initialState(),
+    revision: -1,
+    leaving: false,
+    activeIndex: -1,
+    spouse: null,
+  }));
   for (const s of sims) {
     if (s.person.spouseIndex === null) continue;
     s.spouse = sims[s.person.spouseIndex]!;
@@ -86,7 +93,9 @@ export function postingScale(people: readonly Person[], lastDay: number, posting
   let memberYears = 0;
   for (const p of people) memberYears += (lastDay - p.entryDay) / 365.25;
   const perYear = RATES.additional + RATES.withdrawal + RATES.transfer;
-  return postings === undefined ? 1 : Math.max(0, (postings - people.length * 1.12) / (memberYears * perYear * (1 + 2 * ANNUL_SHARE)));
+  return postings === undefined
+    ? 1
+    : Math.max(0, (postings - people.length * 1.12) / (memberYears * perYear * (1 + 2 * ANNUL_SHARE)));
 }
 
 /** Plans each member's admission and, year by year, postings and a way out (death, dissolution, notice, exclusion). */
@@ -101,14 +110,26 @@ export function planHistory(r: Random, sims: readonly Sim[], calendar: Calendar,
       if (start > end) continue;
       const share = (end - start + 1) / 365;
       const when = (): number => int(r, start, end);
-      for (let n = poisson(r, RATES.additional * scale * share * (p.kind === 'legal' ? 1.5 : 1)); n > 0; n--) at(when(), { kind: 'post', sim, type: 1 });
+      for (let n = poisson(r, RATES.additional * scale * share * (p.kind === 'legal' ? 1.5 : 1)); n > 0; n--)
+        at(when(), { kind: 'post', sim, type: 1 });
       for (let n = poisson(r, RATES.withdrawal * scale * share); n > 0; n--) at(when(), { kind: 'post', sim, type: 2 });
       for (let n = poisson(r, RATES.transfer * scale * share); n > 0; n--) at(when(), { kind: 'transfer', sim });
       // Ways out, recorded on their day and taking effect at the end of a financial year (DOMAIN.md 9.1): death (by
       // age) or, for a legal entity, its dissolution (both type 6), a notice of exit (8; given after September it ends
       // a year later), an exclusion (7, rare).
       const age = p.birthYear === null ? 0 : year - p.birthYear;
-      const death = p.kind === 'legal' ? 0.01 : p.kind === 'minor' ? 0 : age >= 85 ? 0.08 : age >= 75 ? 0.035 : age >= 60 ? 0.01 : 0.002;
+      const death =
+        p.kind === 'legal'
+          ? 0.01
+          : p.kind === 'minor'
+            ? 0
+            : age >= 85
+              ? 0.08
+              : age >= 75
+                ? 0.035
+                : age >= 60
+                  ? 0.01
+                  : 0.002;
       const u = r();
       if (u < death) at(int(r, start, end), { kind: 'end', sim, type: 6 });
       else if (u < death + 0.02) at(when(), { kind: 'end', sim, type: 8 });

@@ -20,12 +20,14 @@ export const chance = (r: Random, p: number): boolean => r() < p;
 
 /** A random (version 4 shaped) UUID from the PRNG. */
 export function uuid(r: Random): string {
-  const hex = (): string => Math.floor(r() * 0x100000000).toString(16).padStart(8, '0');
+  const hex = (): string =>
+    Math.floor(r() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
   const h = hex() + hex() + hex() + hex();
   const variant = '89ab'[Math.floor(r() * 4)];
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
-
 
 /** A skewed whole number in [min, max]: small values are common, large ones rare. */
 export function skewed(r: Random, min: number, max: number, power = 2.5): number {

@@ -11,7 +11,13 @@
 import { DEFAULT_PAYMENT_TERMS, memberStream, type MemberEvent } from '@coop/contracts';
 import { dueOf } from '@coop/projections';
 import { evolveMemberStream } from '../kernel/member-stream.js';
-import { addDays, dueReminder, reminderDecider, type DueSubscription, type ReminderState } from '../payment-reminders/index.js';
+import {
+  addDays,
+  dueReminder,
+  reminderDecider,
+  type DueSubscription,
+  type ReminderState,
+} from '../payment-reminders/index.js';
 import { outstandingOf, subscriptions } from '../share-payments/index.js';
 import type { Sim } from './demo-plan.js';
 import { uuid, type Random } from './demo-random.js';
@@ -31,8 +37,22 @@ function duesOf(sim: Sim, levels: ReminderState['levels']): DueSubscription[] {
   return subscriptions(sim.state)
     .filter((p) => outstandingOf(p) > 0)
     .map((p) => {
-      const due = dueOf({ date: p.date, amount: p.amount, paid: p.payment, paidWhenPosted: p.paidWhenPosted, plan: p.instalments });
-      return { id: p.balanceId, date: p.date, quantity: p.quantity, outstanding: due.outstanding, dueSince: due.dueSince, instalments: due.schedule, reminderLevel: levels[p.balanceId] ?? 0 };
+      const due = dueOf({
+        date: p.date,
+        amount: p.amount,
+        paid: p.payment,
+        paidWhenPosted: p.paidWhenPosted,
+        plan: p.instalments,
+      });
+      return {
+        id: p.balanceId,
+        date: p.date,
+        quantity: p.quantity,
+        outstanding: due.outstanding,
+        dueSince: due.dueSince,
+        instalments: due.schedule,
+        reminderLevel: levels[p.balanceId] ?? 0,
+      };
     });
 }
 
@@ -60,7 +80,16 @@ export async function sendReminders(
       const reminder = dueReminder(duesOf(sim, state.levels), state.lastDate, date, days);
       if (reminder === null) return false;
       const decided = reminderDecider.decide(
-        { type: 'SendReminder', memberId: sim.person.memberId, cooperativeId, reminderId: uuid(r), letterId: runOf(date), date, reminderAfterDays: days, reminder },
+        {
+          type: 'SendReminder',
+          memberId: sim.person.memberId,
+          cooperativeId,
+          reminderId: uuid(r),
+          letterId: runOf(date),
+          date,
+          reminderAfterDays: days,
+          reminder,
+        },
         state,
       );
       for (const e of decided) events.push(e);
@@ -68,7 +97,10 @@ export async function sendReminders(
       return decided.length > 0;
     };
     // The first reminder five weeks ago, or on the first day the payment was overdue if that is later.
-    const overdueFrom = duesOf(sim, {}).reduce<string | null>((d, s) => (s.dueSince !== null && (d === null || s.dueSince < d) ? s.dueSince : d), null)!;
+    const overdueFrom = duesOf(sim, {}).reduce<string | null>(
+      (d, s) => (s.dueSince !== null && (d === null || s.dueSince < d) ? s.dueSince : d),
+      null,
+    )!;
     const firstDay = [addDays(today, -35), addDays(overdueFrom, days + 1)].sort()[1]!;
     if (!remind(firstDay)) continue;
     first += 1;

@@ -11,7 +11,13 @@
  *   holding (a bad wind year three years ago; no dividend of the demo is closed, DOMAIN.md 1.1 § 19 (2)).
  */
 import { settlementStream, settlementTermsStream, ValidationError, type DomainEvent } from '@coop/contracts';
-import { memberAccountOf, settlementDecider, settlementEnds, settlementTermsDecider, type LossShareRule } from '../settlements/index.js';
+import {
+  memberAccountOf,
+  settlementDecider,
+  settlementEnds,
+  settlementTermsDecider,
+  type LossShareRule,
+} from '../settlements/index.js';
 import { germanBank } from './demo-people.js';
 import type { Sim } from './demo-plan.js';
 import type { Random } from './demo-random.js';
@@ -44,7 +50,12 @@ export async function paySettlements(
   r: Random,
   sims: readonly Sim[],
   writer: DemoWriter,
-  place: { readonly cooperativeId: string; readonly fromYear: number; readonly today: string; readonly recordedBy: string },
+  place: {
+    readonly cooperativeId: string;
+    readonly fromYear: number;
+    readonly today: string;
+    readonly recordedBy: string;
+  },
 ): Promise<SettlementSummary> {
   const { cooperativeId, fromYear, today, recordedBy } = place;
   // Three years ago, when the cooperative existed then and the general meeting of the year after has met.
@@ -52,8 +63,16 @@ export async function paySettlements(
   const lossShareYear = candidate > fromYear && `${candidate + 1}-06-12` <= today ? candidate : null;
   let lossShare: LossShareRule | null = null;
   if (lossShareYear !== null) {
-    lossShare = { kind: 'percent', percent: LOSS_PERCENT, centsPerShare: null, decisionDate: `${lossShareYear + 1}-06-12` };
-    const events = settlementTermsDecider.decide({ type: 'SetLossShare', cooperativeId, year: lossShareYear, ...lossShare }, null);
+    lossShare = {
+      kind: 'percent',
+      percent: LOSS_PERCENT,
+      centsPerShare: null,
+      decisionDate: `${lossShareYear + 1}-06-12`,
+    };
+    const events = settlementTermsDecider.decide(
+      { type: 'SetLossShare', cooperativeId, year: lossShareYear, ...lossShare },
+      null,
+    );
     await writer.write([{ streamId: settlementTermsStream(cooperativeId), expected: -1, events }]);
   }
   let paid = 0;
@@ -87,18 +106,35 @@ export async function paySettlements(
       }
       if (end.reason === 'death' && state.heirs === null) {
         const bank = germanBank(r);
-        decide({ type: 'RecordHeirsAccount', memberId: end.memberId, deceased: true, account: { accountHolder: `Erbengemeinschaft ${sim.state.master?.name ?? ''}`.trim(), iban: bank.iban, bic: bank.bic } });
+        decide({
+          type: 'RecordHeirsAccount',
+          memberId: end.memberId,
+          deceased: true,
+          account: {
+            accountHolder: `Erbengemeinschaft ${sim.state.master?.name ?? ''}`.trim(),
+            iban: bank.iban,
+            bic: bank.bic,
+          },
+        });
       }
       const rule = end.year === lossShareYear ? lossShare : null;
       const ok = decide({
-        type: 'PaySettlement', memberId: end.memberId, cooperativeId, end, lossShare: rule, payoutDate, memberAccount: memberAccountOf(sim.state), recordedBy,
+        type: 'PaySettlement',
+        memberId: end.memberId,
+        cooperativeId,
+        end,
+        lossShare: rule,
+        payoutDate,
+        memberAccount: memberAccountOf(sim.state),
+        recordedBy,
       });
       if (!ok) continue;
       paid += 1;
       if (end.reason === 'death') heirs += 1;
       if (rule !== null) withLossShare += 1;
     }
-    if (events.length > 0) await writer.write([{ streamId: settlementStream(sim.person.memberId), expected: -1, events }]);
+    if (events.length > 0)
+      await writer.write([{ streamId: settlementStream(sim.person.memberId), expected: -1, events }]);
   }
   return { paid, heirs, withLossShare, lossShareYear, due, refused };
 }

@@ -6,7 +6,16 @@
  * instalments due by today, the others only the first (so some are overdue). Decided by the ledger's and the
  * share payments' own deciders, as the API's handlers decide them.
  */
-import { businessToday, interestBeginFor, memberStream, paymentTermsStream, proposePlan, ValidationError, DEFAULT_INTEREST_BEGIN_RULE, type MemberEvent } from '@coop/contracts';
+import {
+  businessToday,
+  interestBeginFor,
+  memberStream,
+  paymentTermsStream,
+  proposePlan,
+  ValidationError,
+  DEFAULT_INTEREST_BEGIN_RULE,
+  type MemberEvent,
+} from '@coop/contracts';
 import { memberDecider } from '../members/index.js';
 import type { ShareTerms } from '../kernel/share-terms.js';
 import { paymentTermsDecider, sharePaymentDecider } from '../share-payments/index.js';
@@ -35,9 +44,19 @@ export async function recordSharePayments(
 ): Promise<SharePaymentSummary> {
   const { cooperativeId, terms } = place;
   const today = place.today ?? businessToday();
-  const instalments = { allowed: true, maxCount: 4, rhythmMonths: 3, minFirstPerShare: Math.floor(terms.shareCost / 10) };
+  const instalments = {
+    allowed: true,
+    maxCount: 4,
+    rhythmMonths: 3,
+    minFirstPerShare: Math.floor(terms.shareCost / 10),
+  };
   const termEvents = paymentTermsDecider.decide(
-    { type: 'SetPaymentTerms', cooperativeId, shareCost: terms.shareCost, terms: { instalments, reminderAfterDays: 14, creditDividendUntilPaid: true, creditorId: 'DE98ZZZ09999999999' } },
+    {
+      type: 'SetPaymentTerms',
+      cooperativeId,
+      shareCost: terms.shareCost,
+      terms: { instalments, reminderAfterDays: 14, creditDividendUntilPaid: true, creditorId: 'DE98ZZZ09999999999' },
+    },
     paymentTermsDecider.initialState(),
   );
   await writer.write([{ streamId: paymentTermsStream(cooperativeId), expected: -1, events: termEvents }]);
@@ -48,7 +67,8 @@ export async function recordSharePayments(
   let overdue = 0;
   for (let i = EVERY - 1; i < sims.length; i += EVERY) {
     const sim = sims[i]!;
-    if (!sim.state.exists || sim.leaving || sim.state.exitDate !== null || (sim.state.entryDate ?? today) > date) continue;
+    if (!sim.state.exists || sim.leaving || sim.state.exitDate !== null || (sim.state.entryDate ?? today) > date)
+      continue;
     const events: MemberEvent[] = [];
     let state = sim.state;
     const decide = (run: () => MemberEvent[]): boolean => {
@@ -68,11 +88,38 @@ export async function recordSharePayments(
     const amount = QUANTITY * terms.shareCost;
     const paid = instalments.minFirstPerShare * QUANTITY;
     const posted = decide(() =>
-      memberDecider.decide({ type: 'PostShares', memberId: sim.person.memberId, cooperativeId, balanceId, postingType: 1, quantity: QUANTITY, terms, date, approvalDate: date, interestBegin, paid }, state),
+      memberDecider.decide(
+        {
+          type: 'PostShares',
+          memberId: sim.person.memberId,
+          cooperativeId,
+          balanceId,
+          postingType: 1,
+          quantity: QUANTITY,
+          terms,
+          date,
+          approvalDate: date,
+          interestBegin,
+          paid,
+        },
+        state,
+      ),
     );
     if (!posted) continue;
     const plan = proposePlan(amount - paid, QUANTITY, isoOf(dayOf(date) + 30), instalments, 3);
-    decide(() => sharePaymentDecider.decide({ type: 'SetInstalmentPlan', memberId: sim.person.memberId, cooperativeId, balanceId, instalments: plan, terms: instalments }, state));
+    decide(() =>
+      sharePaymentDecider.decide(
+        {
+          type: 'SetInstalmentPlan',
+          memberId: sim.person.memberId,
+          cooperativeId,
+          balanceId,
+          instalments: plan,
+          terms: instalments,
+        },
+        state,
+      ),
+    );
     partlyPaid += 1;
     // Two in three pay what fell due; the others the first instalment only.
     const payer = partlyPaid % 3 !== 0;
@@ -82,7 +129,21 @@ export async function recordSharePayments(
       const paidOn = isoOf(Math.min(dayOf(p.dueDate) + 3, dayOf(today)));
       const method = n % 2 === 0 ? 'transfer' : 'cash';
       const ok = decide(() =>
-        sharePaymentDecider.decide({ type: 'RecordSharePayment', memberId: sim.person.memberId, cooperativeId, paymentId: uuid(r), balanceId, date: paidOn, amount: p.amount, method, reference: `Mitglied ${sim.state.memberNr ?? ''} Anteile`, today }, state),
+        sharePaymentDecider.decide(
+          {
+            type: 'RecordSharePayment',
+            memberId: sim.person.memberId,
+            cooperativeId,
+            paymentId: uuid(r),
+            balanceId,
+            date: paidOn,
+            amount: p.amount,
+            method,
+            reference: `Mitglied ${sim.state.memberNr ?? ''} Anteile`,
+            today,
+          },
+          state,
+        ),
       );
       if (ok) payments += 1;
     }

@@ -17,8 +17,16 @@ import {
   type NonAssessmentEvent,
   type NonAssessmentType,
 } from '@coop/contracts';
-import { exemptionOrderDecider, type ExemptionOrderInput, type ExemptionOrdersState } from '../tax-papers/domain/exemption-order.decider.js';
-import { nonAssessmentDecider, type NonAssessmentInput, type NonAssessmentsState } from '../tax-papers/domain/non-assessment.decider.js';
+import {
+  exemptionOrderDecider,
+  type ExemptionOrderInput,
+  type ExemptionOrdersState,
+} from '../tax-papers/domain/exemption-order.decider.js';
+import {
+  nonAssessmentDecider,
+  type NonAssessmentInput,
+  type NonAssessmentsState,
+} from '../tax-papers/domain/non-assessment.decider.js';
 import { holderOf, type TaxPaperHolder } from '../tax-papers/domain/tax-paper-rules.js';
 import { yearOf } from './demo-days.js';
 import type { Kind } from './demo-people.js';
@@ -60,8 +68,19 @@ const EXEMPT_BODY = /e\.V\.|stiftung/i;
  * The tax papers stage, after the share history: entered today as a clerk would, for the members as they
  * stand now. Every paper is decided first, then written in order.
  */
-export async function enterTaxPapers(r: Random, sims: readonly Sim[], writer: DemoWriter, cooperativeId: string, today: string): Promise<PaperSummary> {
-  const papers = decideTaxPapers(r, sims.filter((s) => s.state.exists).map((s) => paperHolder(s, today)), cooperativeId, today);
+export async function enterTaxPapers(
+  r: Random,
+  sims: readonly Sim[],
+  writer: DemoWriter,
+  cooperativeId: string,
+  today: string,
+): Promise<PaperSummary> {
+  const papers = decideTaxPapers(
+    r,
+    sims.filter((s) => s.state.exists).map((s) => paperHolder(s, today)),
+    cooperativeId,
+    today,
+  );
   for (const d of papers.decisions) await writer.write([d]);
   return papers;
 }
@@ -85,13 +104,21 @@ function paperHolder(sim: Sim, today: string): PaperHolder {
     entryYear: yearOf(p.entryDay),
     exitYear: exitDate === null || exitDate > today ? null : Number(exitDate.slice(0, 4)),
     // A joint order needs the spouse recorded while married or partnered (a widowed member names the late spouse still).
-    spouseId: spouse !== null && spouse.state.exists && taxHolder?.linkedSpouse === spouse.person.memberId ? spouse.person.memberId : null,
+    spouseId:
+      spouse !== null && spouse.state.exists && taxHolder?.linkedSpouse === spouse.person.memberId
+        ? spouse.person.memberId
+        : null,
     taxHolder,
   };
 }
 
 /** Plans and decides every paper; the decisions are to be appended in order (one stream each per member and kind). */
-export function decideTaxPapers(r: Random, holders: readonly PaperHolder[], cooperativeId: string, today: string): PaperSummary {
+export function decideTaxPapers(
+  r: Random,
+  holders: readonly PaperHolder[],
+  cooperativeId: string,
+  today: string,
+): PaperSummary {
   const thisYear = Number(today.slice(0, 4));
   const decisions: Decision[] = [];
   let exemptionOrders = 0;
@@ -110,13 +137,33 @@ export function decideTaxPapers(r: Random, holders: readonly PaperHolder[], coop
       const inputs: ExemptionOrderInput[] = [];
       if (h.entryYear <= 2022 && (lastYear === null || lastYear >= 2022) && chance(r, 0.6)) {
         const start = Math.max(h.entryYear, 2020);
-        inputs.push(order(r, 0, joint, spouse, pick(r, joint ? JOINT_UNTIL_2022 : SINGLE_UNTIL_2022), `${start}-01-01`, '2022-12-31'));
+        inputs.push(
+          order(
+            r,
+            0,
+            joint,
+            spouse,
+            pick(r, joint ? JOINT_UNTIL_2022 : SINGLE_UNTIL_2022),
+            `${start}-01-01`,
+            '2022-12-31',
+          ),
+        );
       }
       // An order ends with the year of exit and spans at most three years (a member who left later has had one since).
       const from = Math.max(h.entryYear, 2023, lastYear === null ? 0 : lastYear - 2);
       if (from <= thisYear && (lastYear === null || lastYear >= from)) {
         const end = lastYear === null ? null : `${lastYear}-12-31`;
-        inputs.push(order(r, inputs.length === 0 ? 0 : 1, joint, spouse, pick(r, joint ? JOINT_FROM_2023 : SINGLE_FROM_2023), `${from}-01-01`, end));
+        inputs.push(
+          order(
+            r,
+            inputs.length === 0 ? 0 : 1,
+            joint,
+            spouse,
+            pick(r, joint ? JOINT_FROM_2023 : SINGLE_FROM_2023),
+            `${from}-01-01`,
+            end,
+          ),
+        );
       }
       if (inputs.length > 0) {
         decisions.push(decideOrders(r, h, cooperativeId, inputs, today));
@@ -134,26 +181,59 @@ export function decideTaxPapers(r: Random, holders: readonly PaperHolder[], coop
       decisions.push(decideCertificate(h, cooperativeId, 100, thisYear - 2, thisYear, r, today));
       nonAssessments += 1;
     } else if (h.kind === 'legal' && EXEMPT_BODY.test(h.name)) {
-      decisions.push(decideCertificate(h, cooperativeId, chance(r, 0.7) ? 100 : 60, thisYear - 1, thisYear + 1, r, today));
+      decisions.push(
+        decideCertificate(h, cooperativeId, chance(r, 0.7) ? 100 : 60, thisYear - 1, thisYear + 1, r, today),
+      );
       nonAssessments += 1;
     }
   }
   return { decisions, exemptionOrders, jointOrders, nonAssessments };
 }
 
-function order(r: Random, type: 0 | 1, joint: boolean, spouse: string | null, amount: number, startDate: string, endDate: string | null): ExemptionOrderInput {
+function order(
+  r: Random,
+  type: 0 | 1,
+  joint: boolean,
+  spouse: string | null,
+  amount: number,
+  startDate: string,
+  endDate: string | null,
+): ExemptionOrderInput {
   // Signed a few weeks before it starts.
   const year = Number(startDate.slice(0, 4)) - 1;
-  return { type, joint, spouse, amount, date: `${year}-12-${String(int(r, 1, 20)).padStart(2, '0')}`, startDate, endDate };
+  return {
+    type,
+    joint,
+    spouse,
+    amount,
+    date: `${year}-12-${String(int(r, 1, 20)).padStart(2, '0')}`,
+    startDate,
+    endDate,
+  };
 }
 
-function decideOrders(r: Random, h: PaperHolder, cooperativeId: string, inputs: readonly ExemptionOrderInput[], today: string): Decision {
+function decideOrders(
+  r: Random,
+  h: PaperHolder,
+  cooperativeId: string,
+  inputs: readonly ExemptionOrderInput[],
+  today: string,
+): Decision {
   const memberId = h.memberId;
   let state: ExemptionOrdersState = exemptionOrderDecider.initialState();
   const events: ExemptionOrderEvent[] = [];
   for (const input of inputs) {
     const out = exemptionOrderDecider.decide(
-      { type: 'RecordExemptionOrder', exemptionOrderId: uuid(r), memberId, cooperativeId, input, holder: h.taxHolder, spouseJointOrders: [], today },
+      {
+        type: 'RecordExemptionOrder',
+        exemptionOrderId: uuid(r),
+        memberId,
+        cooperativeId,
+        input,
+        holder: h.taxHolder,
+        spouseJointOrders: [],
+        today,
+      },
       state,
     );
     state = out.reduce((s, e) => exemptionOrderDecider.evolve(s, e), state);
@@ -162,7 +242,15 @@ function decideOrders(r: Random, h: PaperHolder, cooperativeId: string, inputs: 
   return { streamId: exemptionOrdersStream(memberId), expected: -1, events };
 }
 
-function decideCertificate(h: PaperHolder, cooperativeId: string, type: NonAssessmentType, fromYear: number, toYear: number, r: Random, today: string): Decision {
+function decideCertificate(
+  h: PaperHolder,
+  cooperativeId: string,
+  type: NonAssessmentType,
+  fromYear: number,
+  toYear: number,
+  r: Random,
+  today: string,
+): Decision {
   const input: NonAssessmentInput = {
     type,
     orderNumber: `${int(r, 101, 199)}/${int(r, 100, 999)}/${String(int(r, 0, 99_999)).padStart(5, '0')}`,
@@ -174,7 +262,15 @@ function decideCertificate(h: PaperHolder, cooperativeId: string, type: NonAsses
   };
   const state: NonAssessmentsState = nonAssessmentDecider.initialState();
   const events: NonAssessmentEvent[] = nonAssessmentDecider.decide(
-    { type: 'RecordNonAssessment', nonAssessmentId: uuid(r), memberId: h.memberId, cooperativeId, input, holder: h.taxHolder, today },
+    {
+      type: 'RecordNonAssessment',
+      nonAssessmentId: uuid(r),
+      memberId: h.memberId,
+      cooperativeId,
+      input,
+      holder: h.taxHolder,
+      today,
+    },
     state,
   );
   return { streamId: nonAssessmentsStream(h.memberId), expected: -1, events };

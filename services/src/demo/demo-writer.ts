@@ -59,7 +59,11 @@ export class DemoWriter {
     if (this.batchBytes > 0 && this.batchBytes + bytes > this.maxBatchBytes) await this.flush();
     for (const d of decided) {
       if (d.events.length === 0) continue;
-      this.batch.push({ streamId: d.streamId, expected: d.expected < 0 ? 'no_stream' : d.expected, events: stamp(d.events, metadata) });
+      this.batch.push({
+        streamId: d.streamId,
+        expected: d.expected < 0 ? 'no_stream' : d.expected,
+        events: stamp(d.events, metadata),
+      });
       this.batchEvents += d.events.length;
       this.total += d.events.length;
     }

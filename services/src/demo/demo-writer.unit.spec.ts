@@ -14,7 +14,11 @@ import { prng } from './demo-random.js';
 let dir: string;
 let store: SqliteEventStore;
 const actor = { userId: 'demo', username: 'demo', roles: [], cooperativeId: 'coop-1' };
-const decision = (streamId: string, expected: number, text: string) => ({ streamId, expected, events: [{ type: 'TestHappened', data: { text } }] });
+const decision = (streamId: string, expected: number, text: string) => ({
+  streamId,
+  expected,
+  events: [{ type: 'TestHappened', data: { text } }],
+});
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'coop-demo-writer-'));

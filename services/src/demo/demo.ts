@@ -100,7 +100,6 @@ export interface DemoSummary {
   readonly seconds: number;
 }
 
-
 /**
  * Fills the running app's store with the demo cooperative. Refuses (DemoRefusedError) when the
  * cooperative already has members. Sets the share price and minimum holding when the cooperative
@@ -112,7 +111,8 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
   const log = options.log ?? (() => undefined);
   const seed = options.seed ?? 1;
   const memberCount = options.members ?? 300;
-  if (!Number.isSafeInteger(memberCount) || memberCount < 1) throw new RangeError('members must be a whole number of at least 1');
+  if (!Number.isSafeInteger(memberCount) || memberCount < 1)
+    throw new RangeError('members must be a whole number of at least 1');
   const today = businessToday();
   const fromYear = options.fromYear ?? 2016;
   const toYear = options.toYear ?? Number(today.slice(0, 4));
@@ -122,12 +122,21 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
   const actor: Actor = { userId: 'demo', username: 'demo', roles: [...ROLES], cooperativeId };
   const { terms, name: cooperativeName } = await prepareCooperative(running, actor, options);
   await addDemoElmaNumbers(running, actor);
-  log(`cooperative ${cooperativeName} (${cooperativeId}): share price ${terms.shareCost / 100} EUR, minimum ${terms.minimumShares} shares, notice period ${terms.noticePeriodMonths} months`);
+  log(
+    `cooperative ${cooperativeName} (${cooperativeId}): share price ${terms.shareCost / 100} EUR, minimum ${terms.minimumShares} shares, notice period ${terms.noticePeriodMonths} months`,
+  );
 
   // 2. and 3. The members to be and their plan, the posting rates scaled so that the total comes near `postings`.
   const r = prng(seed);
   const calendar = new Calendar(fromYear, toYear, today);
-  const people = makePeople(r, memberCount, fromYear, calendar.lastDay, today, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
+  const people = makePeople(
+    r,
+    memberCount,
+    fromYear,
+    calendar.lastDay,
+    today,
+    terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE,
+  );
   const scale = postingScale(people, calendar.lastDay, options.postings);
   const sims = simsOf(people);
   planHistory(r, sims, calendar, scale, toYear);
@@ -158,15 +167,28 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     // Its further shares paid in part are postings of type 1 like the history's.
     history.byType[1]! += sharePayments.partlyPaid;
     reminders = await sendReminders(r, sims, writer, { cooperativeId, today });
-    const debits = await demoDirectDebits(r, sims, writer, { cooperativeId, today, cooperative: (await running.storage.readStore.get('cooperatives', cooperativeId)) ?? { id: cooperativeId, cooperativeId, position: '0' }, files: running.app.get<symbol, FileStore>(FILE_STORE, { strict: false }) });
-    log(`direct debits: ${debits.mandates} mandates, ${debits.debits} debits collected on ${debits.collectionDate ?? '-'}, ${debits.returned} returned`);
+    const debits = await demoDirectDebits(r, sims, writer, {
+      cooperativeId,
+      today,
+      cooperative: (await running.storage.readStore.get('cooperatives', cooperativeId)) ?? {
+        id: cooperativeId,
+        cooperativeId,
+        position: '0',
+      },
+      files: running.app.get<symbol, FileStore>(FILE_STORE, { strict: false }),
+    });
+    log(
+      `direct debits: ${debits.mandates} mandates, ${debits.debits} debits collected on ${debits.collectionDate ?? '-'}, ${debits.returned} returned`,
+    );
     await writer.flush();
   } catch (error) {
     await runner.start();
     throw error;
   }
   const appendSeconds = (performance.now() - tAppend) / 1000;
-  log(`appended ${writer.written} events in ${appendSeconds.toFixed(1)} s (${history.refused} actions refused by the domain rules and skipped); building the read models`);
+  log(
+    `appended ${writer.written} events in ${appendSeconds.toFixed(1)} s (${history.refused} actions refused by the domain rules and skipped); building the read models`,
+  );
 
   // 6. The read models.
   const tProject = performance.now();
@@ -197,7 +219,10 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     settlements,
     sharePayments,
     reminders,
-    exits: { ...history.exits, pending: sims.filter((s) => s.state.exitDate !== null && s.state.exitDate > today).length },
+    exits: {
+      ...history.exits,
+      pending: sims.filter((s) => s.state.exitDate !== null && s.state.exitDate > today).length,
+    },
     events: writer.written,
     appendSeconds: round1(appendSeconds),
     projectionSeconds: round1(projectionSeconds),

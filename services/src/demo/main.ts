@@ -57,8 +57,15 @@ const running = await createApp(config, areas, { logger: false }).catch((error: 
 });
 let exitCode = 0;
 try {
-  console.log(`Demo data for ${config.dataDir}: ${members} members, seed ${seed}${postings ? `, about ${postings} postings` : ''}`);
-  const s = await fillDemo(running, { seed, members, ...(postings ? { postings } : {}), log: (line) => console.log(line) });
+  console.log(
+    `Demo data for ${config.dataDir}: ${members} members, seed ${seed}${postings ? `, about ${postings} postings` : ''}`,
+  );
+  const s = await fillDemo(running, {
+    seed,
+    members,
+    ...(postings ? { postings } : {}),
+    log: (line) => console.log(line),
+  });
   const t = s.postingsByType;
   console.log(`
 Done in ${s.seconds} s (appending ${s.appendSeconds} s, projections ${s.projectionSeconds} s more): ${s.events} events.
@@ -78,7 +85,9 @@ Exits:       ${s.exits.death + s.exits.dissolution + s.exits.exclusion + s.exits
   } else {
     console.log('\nSign in with an existing user of this data directory (the administrator of the first start).');
   }
-  console.log(`Start the server with the same DATA_DIR (${config.dataDir}): npm start, then http://localhost:${config.port}`);
+  console.log(
+    `Start the server with the same DATA_DIR (${config.dataDir}): npm start, then http://localhost:${config.port}`,
+  );
 } catch (error) {
   if (!(error instanceof DemoRefusedError)) throw error;
   console.error(`\nNothing was written. ${error.message}`);

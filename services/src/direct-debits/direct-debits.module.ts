@@ -12,6 +12,13 @@ import { DirectDebitReads } from './queries/direct-debit-reads.js';
 @Module({
   imports: [CqrsModule, TasksModule, SharePaymentsModule],
   controllers: [DirectDebitsController, MandatesController],
-  providers: [DirectDebitReads, CollectionBooking, CreateCollectionHandler, GrantMandateHandler, RevokeMandateHandler, ReturnPaymentHandler],
+  providers: [
+    DirectDebitReads,
+    CollectionBooking,
+    CreateCollectionHandler,
+    GrantMandateHandler,
+    RevokeMandateHandler,
+    ReturnPaymentHandler,
+  ],
 })
 export class DirectDebitsModule {}

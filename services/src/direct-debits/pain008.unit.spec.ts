@@ -13,18 +13,54 @@ import { pain008Violations } from './sepa/pain008-rules.js';
  * header), TARGET2 days, the creditor identifier, and the plan of a collection (mandate, sequence type, skipped dues).
  */
 
-const child = (node: XmlNode | undefined, ...path: string[]): XmlNode | undefined => path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node);
+const child = (node: XmlNode | undefined, ...path: string[]): XmlNode | undefined =>
+  path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node);
 const textAt = (node: XmlNode | undefined, ...path: string[]): string | undefined => child(node, ...path)?.text;
 
-const COOP: ReadDocument = { id: 'c1', position: '1', cooperativeId: 'c1', name: 'eg', fullName: 'Bürgerenergie Süd eG', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' };
+const COOP: ReadDocument = {
+  id: 'c1',
+  position: '1',
+  cooperativeId: 'c1',
+  name: 'eg',
+  fullName: 'Bürgerenergie Süd eG',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
+};
 const CREDITOR_ID = 'DE98ZZZ09999999999';
 const NOW = new Date('2025-06-20T10:11:12.345Z');
 
 function due(id: string, member: string, fields: Partial<ShareDueView> = {}): ShareDueView {
-  return { id, cooperativeId: 'c1', member, memberNr: Number(member.slice(1)), memberName: 'x', type: 0, date: '2025-01-10', quantity: 1, amount: 50_000, paid: 10_000, outstanding: 40_000, dueSince: '2025-01-10', instalments: [], reminderLevel: 0, ...fields };
+  return {
+    id,
+    cooperativeId: 'c1',
+    member,
+    memberNr: Number(member.slice(1)),
+    memberName: 'x',
+    type: 0,
+    date: '2025-01-10',
+    quantity: 1,
+    amount: 50_000,
+    paid: 10_000,
+    outstanding: 40_000,
+    dueSince: '2025-01-10',
+    instalments: [],
+    reminderLevel: 0,
+    ...fields,
+  };
 }
-const mandate = (mandateId: string, fields: Partial<PlanMandate> = {}): PlanMandate => ({ mandateId, reference: `MREF-${mandateId}`, signedOn: '2025-01-01', kind: 'recurring', revokedOn: null, collections: 0, ...fields });
-const debtor = (memberNr: number, fields: Partial<{ holder: string; iban: string | null; bic: string | null }> = {}) => ({ memberNr, holder: `Anna Müller ${memberNr}`, iban: 'DE02120300000000202051', bic: 'BYLADEM1001', ...fields });
+const mandate = (mandateId: string, fields: Partial<PlanMandate> = {}): PlanMandate => ({
+  mandateId,
+  reference: `MREF-${mandateId}`,
+  signedOn: '2025-01-01',
+  kind: 'recurring',
+  revokedOn: null,
+  collections: 0,
+  ...fields,
+});
+const debtor = (
+  memberNr: number,
+  fields: Partial<{ holder: string; iban: string | null; bic: string | null }> = {},
+) => ({ memberNr, holder: `Anna Müller ${memberNr}`, iban: 'DE02120300000000202051', bic: 'BYLADEM1001', ...fields });
 
 function plan() {
   let n = 0;
@@ -37,7 +73,16 @@ function plan() {
       ['b3', due('b3', 'm3')],
       ['b4', due('b4', 'm4', { outstanding: 0, paid: 50_000 })],
       ['b5', due('b5', 'm5')],
-      ['b6', due('b6', 'm6', { instalments: [{ dueDate: '2025-03-01', amount: 20_000, paid: 10_000 }, { dueDate: '2025-06-01', amount: 10_000, paid: 0 }, { dueDate: '2025-09-01', amount: 20_000, paid: 0 }] })],
+      [
+        'b6',
+        due('b6', 'm6', {
+          instalments: [
+            { dueDate: '2025-03-01', amount: 20_000, paid: 10_000 },
+            { dueDate: '2025-06-01', amount: 10_000, paid: 0 },
+            { dueDate: '2025-09-01', amount: 20_000, paid: 0 },
+          ],
+        }),
+      ],
       ['b7', due('b7', 'm7', { instalments: [{ dueDate: '2025-12-01', amount: 40_000, paid: 0 }] })],
       ['b8', due('b8', 'm8')],
     ]),
@@ -65,7 +110,15 @@ function plan() {
 
 function file(): SepaDebitFile {
   const { debits } = plan();
-  return debitFile({ messageId: 'LS20250620101112-abcdef', now: NOW, collectionDate: '2025-07-01', cooperative: COOP, creditorId: CREDITOR_ID, debits, postingDates: new Map([['b1', '2025-01-10']]) });
+  return debitFile({
+    messageId: 'LS20250620101112-abcdef',
+    now: NOW,
+    collectionDate: '2025-07-01',
+    cooperative: COOP,
+    creditorId: CREDITOR_ID,
+    debits,
+    postingDates: new Map([['b1', '2025-01-10']]),
+  });
 }
 
 describe('a collection’s plan', () => {
@@ -91,13 +144,19 @@ describe('a collection’s plan', () => {
     const result = planCollection({
       balanceIds: ['b1', 'b2'],
       collectionDate: '2025-07-01',
-      dues: new Map([['b1', due('b1', 'm1')], ['b2', due('b2', 'm1')]]),
+      dues: new Map([
+        ['b1', due('b1', 'm1')],
+        ['b2', due('b2', 'm1')],
+      ]),
       debtors: new Map([['m1', debtor(1)]]),
       mandates: new Map([['m1', [mandate('a1', { kind: 'oneOff' })]]]),
       representable: () => true,
       newPaymentId: () => 'p',
     });
-    expect([result.debits.map((d) => d.balanceId), result.skipped.map((s) => [s.balanceId, s.reason])]).toEqual([['b1'], [['b2', 'noMandate']]]);
+    expect([result.debits.map((d) => d.balanceId), result.skipped.map((s) => [s.balanceId, s.reason])]).toEqual([
+      ['b1'],
+      [['b2', 'noMandate']],
+    ]);
   });
 });
 
@@ -108,18 +167,44 @@ describe('pain.008.001.08 file', () => {
     expect(doc.attrs.xmlns).toBe('urn:iso:std:iso:20022:tech:xsd:pain.008.001.08');
     const initiation = child(doc, 'CstmrDrctDbtInitn');
     const blocks = initiation!.children.filter((c) => c.name === 'PmtInf');
-    expect(blocks.map((b) => [textAt(b, 'PmtTpInf', 'SeqTp'), textAt(b, 'PmtTpInf', 'LclInstrm', 'Cd'), textAt(b, 'NbOfTxs'), textAt(b, 'CtrlSum'), textAt(b, 'ReqdColltnDt')])).toEqual([
+    expect(
+      blocks.map((b) => [
+        textAt(b, 'PmtTpInf', 'SeqTp'),
+        textAt(b, 'PmtTpInf', 'LclInstrm', 'Cd'),
+        textAt(b, 'NbOfTxs'),
+        textAt(b, 'CtrlSum'),
+        textAt(b, 'ReqdColltnDt'),
+      ]),
+    ).toEqual([
       ['FRST', 'CORE', '1', '200.00', '2025-07-01'],
       ['RCUR', 'CORE', '1', '400.00', '2025-07-01'],
       ['OOFF', 'CORE', '1', '123.45', '2025-07-01'],
     ]);
     const rcur = blocks[1]!;
-    expect([textAt(rcur, 'Cdtr', 'Nm'), textAt(rcur, 'CdtrAcct', 'Id', 'IBAN'), textAt(rcur, 'CdtrAgt', 'FinInstnId', 'BICFI'), textAt(rcur, 'CdtrSchmeId', 'Id', 'PrvtId', 'Othr', 'Id'), textAt(rcur, 'ChrgBr')]).toEqual([
-      'Buergerenergie Sued eG', 'DE89370400440532013000', 'COBADEFFXXX', CREDITOR_ID, 'SLEV',
-    ]);
+    expect([
+      textAt(rcur, 'Cdtr', 'Nm'),
+      textAt(rcur, 'CdtrAcct', 'Id', 'IBAN'),
+      textAt(rcur, 'CdtrAgt', 'FinInstnId', 'BICFI'),
+      textAt(rcur, 'CdtrSchmeId', 'Id', 'PrvtId', 'Othr', 'Id'),
+      textAt(rcur, 'ChrgBr'),
+    ]).toEqual(['Buergerenergie Sued eG', 'DE89370400440532013000', 'COBADEFFXXX', CREDITOR_ID, 'SLEV']);
     const debit = child(rcur, 'DrctDbtTxInf');
-    expect([textAt(debit, 'PmtId', 'EndToEndId'), textAt(debit, 'InstdAmt'), textAt(debit, 'DrctDbtTx', 'MndtRltdInf', 'MndtId'), textAt(debit, 'DrctDbtTx', 'MndtRltdInf', 'DtOfSgntr'), textAt(debit, 'Dbtr', 'Nm'), textAt(debit, 'DbtrAcct', 'Id', 'IBAN'), textAt(debit, 'RmtInf', 'Ustrd')]).toEqual([
-      '01936f2e00007000800000000000000' + '1', '400.00', 'MREF-a2', '2025-01-01', 'Anna Mueller 1', 'DE02120300000000202051', 'Einzahlung Geschaeftsanteile Mitgl-Nr 1 Zeichnung vom 2025-01-10',
+    expect([
+      textAt(debit, 'PmtId', 'EndToEndId'),
+      textAt(debit, 'InstdAmt'),
+      textAt(debit, 'DrctDbtTx', 'MndtRltdInf', 'MndtId'),
+      textAt(debit, 'DrctDbtTx', 'MndtRltdInf', 'DtOfSgntr'),
+      textAt(debit, 'Dbtr', 'Nm'),
+      textAt(debit, 'DbtrAcct', 'Id', 'IBAN'),
+      textAt(debit, 'RmtInf', 'Ustrd'),
+    ]).toEqual([
+      '01936f2e00007000800000000000000' + '1',
+      '400.00',
+      'MREF-a2',
+      '2025-01-01',
+      'Anna Mueller 1',
+      'DE02120300000000202051',
+      'Einzahlung Geschaeftsanteile Mitgl-Nr 1 Zeichnung vom 2025-01-10',
     ]);
     // Without a BIC the debtor's bank is NOTPROVIDED (IBAN only).
     expect(textAt(child(blocks[2], 'DrctDbtTxInf'), 'DbtrAgt', 'FinInstnId', 'Othr', 'Id')).toBe('NOTPROVIDED');
@@ -128,26 +213,52 @@ describe('pain.008.001.08 file', () => {
 
   it('finds a wrong sum, count, order, sequence type, character or missing mandate', () => {
     const good = pain008Xml(file());
-    const broken = (from: string | RegExp, to: string): string[] => pain008Violations(parsePain(good.replace(from, to)));
-    expect(broken('<CtrlSum>723.45</CtrlSum>', '<CtrlSum>723.46</CtrlSum>')).toEqual(['GrpHdr: CtrlSum differs from the debits']);
-    expect(broken('<CtrlSum>400.00</CtrlSum>', '<CtrlSum>400.01</CtrlSum>')).toEqual(['PmtInf[2]: CtrlSum differs from its debits']);
-    expect(broken('<InstdAmt Ccy="EUR">400.00</InstdAmt>', '<InstdAmt Ccy="EUR">400.01</InstdAmt>')).toEqual(['PmtInf[2]: CtrlSum differs from its debits', 'GrpHdr: CtrlSum differs from the debits']);
+    const broken = (from: string | RegExp, to: string): string[] =>
+      pain008Violations(parsePain(good.replace(from, to)));
+    expect(broken('<CtrlSum>723.45</CtrlSum>', '<CtrlSum>723.46</CtrlSum>')).toEqual([
+      'GrpHdr: CtrlSum differs from the debits',
+    ]);
+    expect(broken('<CtrlSum>400.00</CtrlSum>', '<CtrlSum>400.01</CtrlSum>')).toEqual([
+      'PmtInf[2]: CtrlSum differs from its debits',
+    ]);
+    expect(broken('<InstdAmt Ccy="EUR">400.00</InstdAmt>', '<InstdAmt Ccy="EUR">400.01</InstdAmt>')).toEqual([
+      'PmtInf[2]: CtrlSum differs from its debits',
+      'GrpHdr: CtrlSum differs from the debits',
+    ]);
     expect(broken('<NbOfTxs>3</NbOfTxs>', '<NbOfTxs>4</NbOfTxs>')).toEqual(['GrpHdr: NbOfTxs differs from the debits']);
-    expect(broken('<InstdAmt Ccy="EUR">400.00</InstdAmt>', '<InstdAmt Ccy="EUR">400.0</InstdAmt>')).toEqual(expect.arrayContaining([expect.stringContaining('two decimals')]));
-    expect(broken('<SeqTp>RCUR</SeqTp>', '<SeqTp>ONCE</SeqTp>')).toEqual([expect.stringContaining('SeqTp ONCE unknown')]);
+    expect(broken('<InstdAmt Ccy="EUR">400.00</InstdAmt>', '<InstdAmt Ccy="EUR">400.0</InstdAmt>')).toEqual(
+      expect.arrayContaining([expect.stringContaining('two decimals')]),
+    );
+    expect(broken('<SeqTp>RCUR</SeqTp>', '<SeqTp>ONCE</SeqTp>')).toEqual([
+      expect.stringContaining('SeqTp ONCE unknown'),
+    ]);
     expect(broken('<Cd>CORE</Cd>', '<Cd>B2B</Cd>')).toEqual([expect.stringContaining('LclInstrm must be CORE')]);
-    expect(broken('<Nm>Anna Mueller 1</Nm>', '<Nm>Anna Müller 1</Nm>')).toEqual([expect.stringContaining('outside the SEPA set')]);
+    expect(broken('<Nm>Anna Mueller 1</Nm>', '<Nm>Anna Müller 1</Nm>')).toEqual([
+      expect.stringContaining('outside the SEPA set'),
+    ]);
     expect(broken(/<DrctDbtTx>.*?<\/DrctDbtTx>/, '')).toEqual([expect.stringContaining('DrctDbtTx missing')]);
     expect(broken('<ChrgBr>SLEV</ChrgBr><CdtrSchmeId>', '<CdtrSchmeId>')).toEqual([]);
     expect(broken(/<CdtrSchmeId>.*?<\/CdtrSchmeId>/, '')).toEqual([expect.stringContaining('CdtrSchmeId missing')]);
-    expect(broken(/(<Cdtr>.*?<\/Cdtr>)(<CdtrAcct>.*?<\/CdtrAcct>)/, '$2$1')).toEqual([expect.stringContaining('Cdtr out of order')]);
-    expect(broken('<DtOfSgntr>2025-01-01</DtOfSgntr>', '<DtOfSgntr>2025-07-02</DtOfSgntr>')).toEqual([expect.stringContaining('signed after the collection date')]);
+    expect(broken(/(<Cdtr>.*?<\/Cdtr>)(<CdtrAcct>.*?<\/CdtrAcct>)/, '$2$1')).toEqual([
+      expect.stringContaining('Cdtr out of order'),
+    ]);
+    expect(broken('<DtOfSgntr>2025-01-01</DtOfSgntr>', '<DtOfSgntr>2025-07-02</DtOfSgntr>')).toEqual([
+      expect.stringContaining('signed after the collection date'),
+    ]);
   });
 
   it('sums integer cents exactly and writes two decimals without floats', () => {
     const debits = Array.from({ length: 1000 }, () => ({ amount: 10 }));
     expect(debitSum(debits)).toBe(10_000);
-    const doc = parsePain(pain008Xml({ ...file(), debits: [{ ...file().debits[0]!, amount: 1 }, { ...file().debits[0]!, amount: 99_999_999_999 }] }));
+    const doc = parsePain(
+      pain008Xml({
+        ...file(),
+        debits: [
+          { ...file().debits[0]!, amount: 1 },
+          { ...file().debits[0]!, amount: 99_999_999_999 },
+        ],
+      }),
+    );
     expect(textAt(child(doc, 'CstmrDrctDbtInitn'), 'GrpHdr', 'CtrlSum')).toBe('1000000000.00');
     expect(pain008Violations(doc)).toEqual([]);
   });
@@ -155,15 +266,33 @@ describe('pain.008.001.08 file', () => {
   it('names the file for the collection date and the cooperative, and refuses a creditor without name, IBAN, BIC or creditor id', () => {
     expect(debitFileName('2025-07-01', COOP)).toBe('Lastschrift-2025-07-01-Bürgerenergie-Süd-eG.xml');
     expect(creditorErrors(COOP, CREDITOR_ID)).toEqual([]);
-    expect(creditorErrors({ ...COOP, fullName: '', name: '', iban: 'DE00', bic: '' }, null).map((e) => e.template)).toEqual(['missingCooperativeName', 'missingCooperativeIban', 'missingCooperativeBic', 'creditorIdMissing']);
+    expect(
+      creditorErrors({ ...COOP, fullName: '', name: '', iban: 'DE00', bic: '' }, null).map((e) => e.template),
+    ).toEqual(['missingCooperativeName', 'missingCooperativeIban', 'missingCooperativeBic', 'creditorIdMissing']);
     expect(creditorErrors(COOP, 'DE99ZZZ09999999999').map((e) => e.template)).toEqual(['creditorIdMissing']);
   });
 });
 
 describe('TARGET2 days and the creditor identifier', () => {
   it('knows Easter and the closing days of TARGET2', () => {
-    expect([easterSunday(2024), easterSunday(2025), easterSunday(2026), easterSunday(2038)]).toEqual(['2024-03-31', '2025-04-20', '2026-04-05', '2038-04-25']);
-    expect(['2025-01-01', '2025-04-18', '2025-04-21', '2025-05-01', '2025-12-25', '2025-12-26', '2025-06-21', '2025-06-22'].filter(isTarget2Day)).toEqual([]);
+    expect([easterSunday(2024), easterSunday(2025), easterSunday(2026), easterSunday(2038)]).toEqual([
+      '2024-03-31',
+      '2025-04-20',
+      '2026-04-05',
+      '2038-04-25',
+    ]);
+    expect(
+      [
+        '2025-01-01',
+        '2025-04-18',
+        '2025-04-21',
+        '2025-05-01',
+        '2025-12-25',
+        '2025-12-26',
+        '2025-06-21',
+        '2025-06-22',
+      ].filter(isTarget2Day),
+    ).toEqual([]);
     // German holidays that are no TARGET2 closing days: Ascension, 3 October, 24 and 31 December.
     expect(['2025-05-29', '2025-10-03', '2025-12-24', '2025-12-31', '2025-06-23'].every(isTarget2Day)).toBe(true);
   });
@@ -176,7 +305,14 @@ describe('TARGET2 days and the creditor identifier', () => {
   });
 
   it('checks the creditor identifier’s MOD 97-10 digits', () => {
-    expect(['DE98ZZZ09999999999', 'DE98 ZZZ 09999999999'.replace(/ /g, ''), 'DE98ABC09999999999'].map(isValidCreditorId)).toEqual([true, true, true]);
-    expect(['DE97ZZZ09999999999', 'DE98ZZZ0999999999', 'XX', ''].map(isValidCreditorId)).toEqual([false, false, false, false]);
+    expect(
+      ['DE98ZZZ09999999999', 'DE98 ZZZ 09999999999'.replace(/ /g, ''), 'DE98ABC09999999999'].map(isValidCreditorId),
+    ).toEqual([true, true, true]);
+    expect(['DE97ZZZ09999999999', 'DE98ZZZ0999999999', 'XX', ''].map(isValidCreditorId)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_DIVIDEND_SETTINGS, type DividendEvent, type DividendMemberPaid } from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
-import { closureEventCount, closureEventsDecider, closureOf, stepPayees, type ClosureResults, type DecideClosureStep } from './domain/closure-events.decider.js';
+import {
+  closureEventCount,
+  closureEventsDecider,
+  closureOf,
+  stepPayees,
+  type ClosureResults,
+  type DecideClosureStep,
+} from './domain/closure-events.decider.js';
 import { memberCredits, type BookedCredit } from './domain/dividend-credit.js';
 import type { MemberResult } from './domain/engine/index.js';
 
@@ -11,7 +18,13 @@ import type { MemberResult } from './domain/engine/index.js';
  */
 
 const spec = deciderSpec(closureEventsDecider);
-const PARAMS = { year: 2024, type: 'percent', amount: '4', decisionDate: '2025-06-15', paymentDate: '2025-06-30' } as const;
+const PARAMS = {
+  year: 2024,
+  type: 'percent',
+  amount: '4',
+  decisionDate: '2025-06-15',
+  paymentDate: '2025-06-30',
+} as const;
 
 const result = (memberId: string, memberNr: number, over: Partial<MemberResult> = {}): MemberResult => ({
   memberId,
@@ -52,7 +65,15 @@ const ANNA = result('anna', 7, {
 /** Bernd (nr 2): owes 30 € on a subscription not fully paid; no lines in the results. */
 const BERND = result('bernd', 2);
 /** Cem (nr 11): owes nothing. */
-const CEM = result('cem', 11, { holding: 100_000, exactGross: '4000', gross: 4_000, taxable: 4_000, kapest: 1_000, soli: 55, net: 2_945 });
+const CEM = result('cem', 11, {
+  holding: 100_000,
+  exactGross: '4000',
+  gross: 4_000,
+  taxable: 4_000,
+  kapest: 1_000,
+  soli: 55,
+  net: 2_945,
+});
 
 const RESULTS: ClosureResults = {
   cooperativeId: 'coop-1',
@@ -62,25 +83,62 @@ const RESULTS: ClosureResults = {
   run: {
     percent: '4.0000',
     members: [ANNA, CEM, BERND],
-    totals: { members: 3, gross: 22_000, exempt: 5_000, taxable: 17_000, kapest: 4_222, soli: 232, churchTax: 109, net: 17_437, residue: 0 },
-    taxReturn: { row31: { baseEuros: 170, kapestEuros: 42 }, row32: { baseEuros: 0, kapestEuros: 0 }, row33: { baseEuros: 50 }, row34: { soliCents: 232 }, kapestDueEuros: 42, churchTaxes: [{ churchId: 'ev', cents: 109 }] },
+    totals: {
+      members: 3,
+      gross: 22_000,
+      exempt: 5_000,
+      taxable: 17_000,
+      kapest: 4_222,
+      soli: 232,
+      churchTax: 109,
+      net: 17_437,
+      residue: 0,
+    },
+    taxReturn: {
+      row31: { baseEuros: 170, kapestEuros: 42 },
+      row32: { baseEuros: 0, kapestEuros: 0 },
+      row33: { baseEuros: 50 },
+      row34: { soliCents: 232 },
+      kapestDueEuros: 42,
+      churchTaxes: [{ churchId: 'ev', cents: 109 }],
+    },
   },
   orderHolders: new Map([['fsa-dora', 'dora']]),
   lines: new Map([
     ['anna', [{ postingId: 'p-anna', amount: 250_000, from: '2020-03-01', days: 360 }]],
-    ['cem', [{ postingId: 'p-cem-1', amount: 60_000, from: '2020-03-01', days: 360 }, { postingId: 'p-cem-2', amount: 40_000, from: '2024-01-01', days: 360 }]],
+    [
+      'cem',
+      [
+        { postingId: 'p-cem-1', amount: 60_000, from: '2020-03-01', days: 360 },
+        { postingId: 'p-cem-2', amount: 40_000, from: '2024-01-01', days: 360 },
+      ],
+    ],
   ]),
 };
 const CLOSURE = closureOf(RESULTS, 'd-1');
 
 /** Bernd's credit as the closure reads it from his stream: 300 € subscribed, 270 € paid, so 30 € of his net credited. */
-const BERND_CREDITS = memberCredits('d-1', 'bernd', PARAMS.paymentDate, BERND.net, {
-  postings: [{ balanceId: 'sub-bernd', type: 0, date: '2024-05-02', amount: 30_000, payment: 27_000, annulated: false }],
-  paymentIds: [],
-}, true);
+const BERND_CREDITS = memberCredits(
+  'd-1',
+  'bernd',
+  PARAMS.paymentDate,
+  BERND.net,
+  {
+    postings: [
+      { balanceId: 'sub-bernd', type: 0, date: '2024-05-02', amount: 30_000, payment: 27_000, annulated: false },
+    ],
+    paymentIds: [],
+  },
+  true,
+);
 const CREDITS = new Map<string, readonly BookedCredit[]>([['bernd', BERND_CREDITS]]);
 
-const step = (to: number, credits: ReadonlyMap<string, readonly BookedCredit[]> = CREDITS): DecideClosureStep => ({ type: 'DecideClosureStep', closure: CLOSURE, to, credits });
+const step = (to: number, credits: ReadonlyMap<string, readonly BookedCredit[]> = CREDITS): DecideClosureStep => ({
+  type: 'DecideClosureStep',
+  closure: CLOSURE,
+  to,
+  credits,
+});
 
 const DECLARED: DividendEvent = {
   type: 'DividendDeclared',
@@ -94,16 +152,49 @@ const DECLARED: DividendEvent = {
     paymentDate: '2025-06-30',
     percent: '4.0000',
     settings: DEFAULT_DIVIDEND_SETTINGS,
-    totals: { members: 3, gross: 22_000, exempt: 5_000, taxable: 17_000, kapest: 4_222, soli: 232, churchTax: 109, net: 17_437, residue: 0 },
-    taxReturn: { row31: { baseEuros: 170, kapestEuros: 42 }, row32: { baseEuros: 0, kapestEuros: 0 }, row33: { baseEuros: 50 }, row34: { soliCents: 232 }, kapestDueEuros: 42, churchTaxes: [{ churchId: 'ev', cents: 109 }] },
+    totals: {
+      members: 3,
+      gross: 22_000,
+      exempt: 5_000,
+      taxable: 17_000,
+      kapest: 4_222,
+      soli: 232,
+      churchTax: 109,
+      net: 17_437,
+      residue: 0,
+    },
+    taxReturn: {
+      row31: { baseEuros: 170, kapestEuros: 42 },
+      row32: { baseEuros: 0, kapestEuros: 0 },
+      row33: { baseEuros: 50 },
+      row34: { soliCents: 232 },
+      kapestDueEuros: 42,
+      churchTaxes: [{ churchId: 'ev', cents: 109 }],
+    },
     payouts: 3,
   },
 };
-const paid = (m: MemberResult, extra: Pick<DividendMemberPaid['data'], 'order' | 'lines'> & Partial<DividendMemberPaid['data']>): DividendEvent => {
+const paid = (
+  m: MemberResult,
+  extra: Pick<DividendMemberPaid['data'], 'order' | 'lines'> & Partial<DividendMemberPaid['data']>,
+): DividendEvent => {
   const { problems: _problems, ...amounts } = m;
-  return { type: 'DividendMemberPaid', data: { dividendId: 'd-1', ...amounts, year: 2024, paymentDate: '2025-06-30', ...extra } as DividendMemberPaid['data'] };
+  return {
+    type: 'DividendMemberPaid',
+    data: {
+      dividendId: 'd-1',
+      ...amounts,
+      year: 2024,
+      paymentDate: '2025-06-30',
+      ...extra,
+    } as DividendMemberPaid['data'],
+  };
 };
-const PAID_BERND = paid(BERND, { order: null, lines: [], credits: [{ balanceId: 'sub-bernd', paymentId: 'dividend-d-1-sub-bernd', amount: 3_000 }] });
+const PAID_BERND = paid(BERND, {
+  order: null,
+  lines: [],
+  credits: [{ balanceId: 'sub-bernd', paymentId: 'dividend-d-1-sub-bernd', amount: 3_000 }],
+});
 const PAID_BERND_WHOLE = paid(BERND, { order: null, lines: [] });
 const PAID_ANNA = paid(ANNA, {
   order: { id: 'fsa-dora', joint: true, year: 2025, volume: 5_000, usedBefore: 0, usedAfter: 5_000, holderId: 'dora' },
@@ -111,7 +202,10 @@ const PAID_ANNA = paid(ANNA, {
 });
 const PAID_CEM = paid(CEM, {
   order: null,
-  lines: [{ postingId: 'p-cem-1', amount: 60_000, from: '2020-03-01', days: 360 }, { postingId: 'p-cem-2', amount: 40_000, from: '2024-01-01', days: 360 }],
+  lines: [
+    { postingId: 'p-cem-1', amount: 60_000, from: '2020-03-01', days: 360 },
+    { postingId: 'p-cem-2', amount: 40_000, from: '2024-01-01', days: 360 },
+  ],
 });
 
 describe('closure events: the whole closure in one step', () => {
@@ -121,28 +215,51 @@ describe('closure events: the whole closure in one step', () => {
 
   it('a payout carries the exemption order used with the member whose order it is, and the posting lines of its basis', () => {
     const anna = closureEventsDecider.decide(step(4), { written: 0 })[2];
-    expect(anna?.type === 'DividendMemberPaid' && anna.data.order).toEqual({ id: 'fsa-dora', joint: true, year: 2025, volume: 5_000, usedBefore: 0, usedAfter: 5_000, holderId: 'dora' });
-    expect(anna?.type === 'DividendMemberPaid' && anna.data.lines).toEqual([{ postingId: 'p-anna', amount: 250_000, from: '2020-03-01', days: 360 }]);
+    expect(anna?.type === 'DividendMemberPaid' && anna.data.order).toEqual({
+      id: 'fsa-dora',
+      joint: true,
+      year: 2025,
+      volume: 5_000,
+      usedBefore: 0,
+      usedAfter: 5_000,
+      holderId: 'dora',
+    });
+    expect(anna?.type === 'DividendMemberPaid' && anna.data.lines).toEqual([
+      { postingId: 'p-anna', amount: 250_000, from: '2020-03-01', days: 360 },
+    ]);
   });
 
   it('a member whose shares are not fully paid gets the credit the step booked; a member owing nothing has no credits at all', () => {
     const [, bernd, , cem] = closureEventsDecider.decide(step(4), { written: 0 });
-    expect(bernd?.type === 'DividendMemberPaid' && bernd.data.credits).toEqual([{ balanceId: 'sub-bernd', paymentId: 'dividend-d-1-sub-bernd', amount: 3_000 }]);
+    expect(bernd?.type === 'DividendMemberPaid' && bernd.data.credits).toEqual([
+      { balanceId: 'sub-bernd', paymentId: 'dividend-d-1-sub-bernd', amount: 3_000 },
+    ]);
     // Absent, not empty: the events stay as every payout before issue 45 (and as the stored log) reads them.
     expect(cem?.type === 'DividendMemberPaid' && Object.keys(cem.data)).not.toContain('credits');
     // A member with no credit booked (none read, or an empty list) is paid out whole: no `credits`.
-    spec.given([]).when(step(4, new Map([['bernd', []]]))).then([DECLARED, PAID_BERND_WHOLE, PAID_ANNA, PAID_CEM]);
+    spec
+      .given([])
+      .when(step(4, new Map([['bernd', []]])))
+      .then([DECLARED, PAID_BERND_WHOLE, PAID_ANNA, PAID_CEM]);
     spec.given([]).when(step(4, new Map())).then([DECLARED, PAID_BERND_WHOLE, PAID_ANNA, PAID_CEM]);
   });
 
   it('writes the same bytes as the events were written before the decider (field order included)', () => {
     const json = JSON.stringify(closureEventsDecider.decide(step(4), { written: 0 }));
-    expect(json.startsWith('[{"type":"DividendDeclared","data":{"dividendId":"d-1","cooperativeId":"coop-1","year":2024,"type":"percent","amount":"4",')).toBe(true);
-    expect(json).toContain('"taxReturn":{"row31":{"baseEuros":170,"kapestEuros":42},"row32":{"baseEuros":0,"kapestEuros":0},"row33":{"baseEuros":50},"row34":{"soliCents":232},"kapestDueEuros":42,"churchTaxes":[{"churchId":"ev","cents":109}]},"payouts":3}}');
+    expect(
+      json.startsWith(
+        '[{"type":"DividendDeclared","data":{"dividendId":"d-1","cooperativeId":"coop-1","year":2024,"type":"percent","amount":"4",',
+      ),
+    ).toBe(true);
+    expect(json).toContain(
+      '"taxReturn":{"row31":{"baseEuros":170,"kapestEuros":42},"row32":{"baseEuros":0,"kapestEuros":0},"row33":{"baseEuros":50},"row34":{"soliCents":232},"kapestDueEuros":42,"churchTaxes":[{"churchId":"ev","cents":109}]},"payouts":3}}',
+    );
     expect(json).toContain(
       '{"type":"DividendMemberPaid","data":{"dividendId":"d-1","memberId":"bernd","memberNr":2,"year":2024,"paymentDate":"2025-06-30","holding":200000,"exactGross":"8000","gross":8000,"exempt":0,"taxable":8000,"kapest":2000,"soli":110,"churchTax":0,"net":5890,"basisOfTax":"standard","certificate":null,"order":null,"churchId":null,"churchRate":null,"lines":[],"credits":[{"balanceId":"sub-bernd","paymentId":"dividend-d-1-sub-bernd","amount":3000}]}}',
     );
-    expect(json).toContain('"order":{"id":"fsa-dora","joint":true,"year":2025,"volume":5000,"usedBefore":0,"usedAfter":5000,"holderId":"dora"},"churchId":"ev","churchRate":"9","lines":[{"postingId":"p-anna","amount":250000,"from":"2020-03-01","days":360}]}}');
+    expect(json).toContain(
+      '"order":{"id":"fsa-dora","joint":true,"year":2025,"volume":5000,"usedBefore":0,"usedAfter":5000,"holderId":"dora"},"churchId":"ev","churchRate":"9","lines":[{"postingId":"p-anna","amount":250000,"from":"2020-03-01","days":360}]}}',
+    );
   });
 });
 
@@ -158,7 +275,11 @@ describe('closure events: in steps', () => {
 
   it('steps of any size write, together, the events of one step', () => {
     const one = closureEventsDecider.decide(step(4), { written: 0 });
-    const inSteps = [...closureEventsDecider.decide(step(1), { written: 0 }), ...closureEventsDecider.decide(step(3), { written: 1 }), ...closureEventsDecider.decide(step(4), { written: 3 })];
+    const inSteps = [
+      ...closureEventsDecider.decide(step(1), { written: 0 }),
+      ...closureEventsDecider.decide(step(3), { written: 1 }),
+      ...closureEventsDecider.decide(step(4), { written: 3 }),
+    ];
     expect(JSON.stringify(inSteps)).toBe(JSON.stringify(one));
   });
 
@@ -175,8 +296,12 @@ describe('closure events: in steps', () => {
 
   it('a closure without payouts is its declaration alone', () => {
     const empty = closureOf({ ...RESULTS, run: { ...RESULTS.run, members: [] } }, 'd-2');
-    const events = closureEventsDecider.decide({ type: 'DecideClosureStep', closure: empty, to: 1, credits: new Map() }, { written: 0 });
-    expect(events).toEqual([{ type: 'DividendDeclared', data: expect.objectContaining({ dividendId: 'd-2', payouts: 0 }) }]);
+    const events = closureEventsDecider.decide(
+      { type: 'DecideClosureStep', closure: empty, to: 1, credits: new Map() },
+      { written: 0 },
+    );
+    expect(events).toEqual([
+      { type: 'DividendDeclared', data: expect.objectContaining({ dividendId: 'd-2', payouts: 0 }) },
+    ]);
   });
 });
-

@@ -11,11 +11,15 @@ const TODAY = '2026-03-15';
 const ok = { year: '2025', type: 'percent', amount: '4', decision_date: '2026-05-01', payment_date: '2026-06-30' };
 
 const calc = (input: Record<string, unknown>) => dividendParamsOf(readRequest(DividendRequest, input), TODAY);
-const refusals = (type: new () => object, input: Record<string, unknown>): [string | null, string, Record<string, string>][] => {
+const refusals = (
+  type: new () => object,
+  input: Record<string, unknown>,
+): [string | null, string, Record<string, string>][] => {
   try {
     readRequest(type, input);
   } catch (error) {
-    if (error instanceof ValidationError) return error.errors.map((e: FieldError) => [e.field, e.template, { ...e.parameters }]);
+    if (error instanceof ValidationError)
+      return error.errors.map((e: FieldError) => [e.field, e.template, { ...e.parameters }]);
     throw error;
   }
   return [];
@@ -43,12 +47,29 @@ describe('dividend request', () => {
   });
 
   it('reads the year, an empty type as percent, a date-time as its day and empty dates of the calculation as today', () => {
-    expect(calc({ ...ok, type: '', decision_date: '', payment_date: undefined })).toEqual({ year: 2025, type: 'percent', amount: '4', decisionDate: TODAY, paymentDate: TODAY });
-    expect(calc({ ...ok, year: 2025, decision_date: '2026-05-01T10:00:00Z' })).toMatchObject({ year: 2025, decisionDate: '2026-05-01' });
+    expect(calc({ ...ok, type: '', decision_date: '', payment_date: undefined })).toEqual({
+      year: 2025,
+      type: 'percent',
+      amount: '4',
+      decisionDate: TODAY,
+      paymentDate: TODAY,
+    });
+    expect(calc({ ...ok, year: 2025, decision_date: '2026-05-01T10:00:00Z' })).toMatchObject({
+      year: 2025,
+      decisionDate: '2026-05-01',
+    });
   });
 
   it('refuses bad parameters field by field, each with its template', () => {
-    expect(refusals(DividendRequest, { year: 'x', type: 'gift', amount: '-4', decision_date: '2026-02-30', payment_date: 'today' })).toEqual([
+    expect(
+      refusals(DividendRequest, {
+        year: 'x',
+        type: 'gift',
+        amount: '-4',
+        decision_date: '2026-02-30',
+        payment_date: 'today',
+      }),
+    ).toEqual([
       ['year', 'invalidNumber', {}],
       ['type', 'invalidChoice', {}],
       ['amount', 'invalidNumber', {}],
@@ -56,17 +77,28 @@ describe('dividend request', () => {
       ['payment_date', 'invalidDate', {}],
     ]);
     for (const amount of ['0', '0,0000', '', '4.12345', '1e3', '4,5,6', ' ', '4.', '.5', 'NaN', 'Infinity']) {
-      expect([amount, refusals(DividendRequest, { ...ok, amount })]).toEqual([amount, [['amount', 'invalidNumber', {}]]]);
+      expect([amount, refusals(DividendRequest, { ...ok, amount })]).toEqual([
+        amount,
+        [['amount', 'invalidNumber', {}]],
+      ]);
     }
-    expect(refusals(DividendRequest, { ...ok, type: 'amount', amount: '1.234' })).toEqual([['amount', 'invalidNumber', {}]]);
+    expect(refusals(DividendRequest, { ...ok, type: 'amount', amount: '1.234' })).toEqual([
+      ['amount', 'invalidNumber', {}],
+    ]);
     expect(refusals(DividendRequest, { ...ok, year: '1899' })).toEqual([['year', 'invalidNumber', {}]]);
     expect(refusals(DividendRequest, { ...ok, year: '10000' })).toEqual([['year', 'invalidNumber', {}]]);
-    expect(refusals(DividendRequest, { ...ok, payment_date: '1800-01-01' })).toEqual([['payment_date', 'dateOutOfRange', { 0: '1900-01-01', 1: '2199-12-31' }]]);
+    expect(refusals(DividendRequest, { ...ok, payment_date: '1800-01-01' })).toEqual([
+      ['payment_date', 'dateOutOfRange', { 0: '1900-01-01', 1: '2199-12-31' }],
+    ]);
   });
 
   it('names the limit of a percentage and, as money (decision 237), of a total', () => {
-    expect(refusals(DividendRequest, { ...ok, amount: '100.0001' })).toEqual([['amount', 'mustBeAtMost', { 0: '100' }]]);
-    expect(refusals(DividendRequest, { ...ok, type: 'amount', amount: '1000000000,01' })).toEqual([['amount', 'amountAtMost', { 0: '1.000.000.000,00' }]]);
+    expect(refusals(DividendRequest, { ...ok, amount: '100.0001' })).toEqual([
+      ['amount', 'mustBeAtMost', { 0: '100' }],
+    ]);
+    expect(refusals(DividendRequest, { ...ok, type: 'amount', amount: '1000000000,01' })).toEqual([
+      ['amount', 'amountAtMost', { 0: '1.000.000.000,00' }],
+    ]);
   });
 
   it('refuses over-long text before reading it', () => {
@@ -84,6 +116,12 @@ describe('dividend request', () => {
       ['decision_date', 'missingDecisionDate', {}],
       ['payment_date', 'missingPaymentDate', {}],
     ]);
-    expect(dividendParamsOf(readRequest(DividendClosureRequest, ok), TODAY)).toEqual({ year: 2025, type: 'percent', amount: '4', decisionDate: '2026-05-01', paymentDate: '2026-06-30' });
+    expect(dividendParamsOf(readRequest(DividendClosureRequest, ok), TODAY)).toEqual({
+      year: 2025,
+      type: 'percent',
+      amount: '4',
+      decisionDate: '2026-05-01',
+      paymentDate: '2026-06-30',
+    });
   });
 });

@@ -11,7 +11,10 @@ export const dividendArea: AreaRegistration = {
   // A payout's church id is personal data (Art. 9 GDPR), under the member's key: erasing the member erases it, while
   // the amounts stay for the tax retention periods and the closure's totals.
   personalData: {
-    DividendMemberPaid: { subject: (data) => memberDataSubject(String(data.memberId)), fields: DIVIDEND_MEMBER_PERSONAL_FIELDS },
+    DividendMemberPaid: {
+      subject: (data) => memberDataSubject(String(data.memberId)),
+      fields: DIVIDEND_MEMBER_PERSONAL_FIELDS,
+    },
   },
   upcasters: [],
   views: {},

@@ -17,7 +17,17 @@ import { OwedDues } from './queries/owed-dues.js';
 @Module({
   imports: [CqrsModule, TasksModule, SharePaymentsModule],
   controllers: [DividendController],
-  providers: [DividendCalculation, DividendReads, CloseYearHandler, ClosureAsTask, ClosureCredits, ClosureProcess, ClosureResumer, ClosureTask, OwedDues],
+  providers: [
+    DividendCalculation,
+    DividendReads,
+    CloseYearHandler,
+    ClosureAsTask,
+    ClosureCredits,
+    ClosureProcess,
+    ClosureResumer,
+    ClosureTask,
+    OwedDues,
+  ],
   exports: [DividendReads],
 })
 export class DividendModule {}

@@ -2,7 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import type { ReadDocument } from '@coop/contracts';
 import { factsOf, taxIdOf, toMemberInput } from './queries/member-input.js';
 
-const doc = (fields: Record<string, unknown>): ReadDocument => ({ id: 'm-1', cooperativeId: 'c-1', position: '9', memberNr: 7, ...fields });
+const doc = (fields: Record<string, unknown>): ReadDocument => ({
+  id: 'm-1',
+  cooperativeId: 'c-1',
+  position: '9',
+  memberNr: 7,
+  ...fields,
+});
 
 describe("a member's engine input from its dividend_inputs document", () => {
   it('takes the looked-up tax id or the one entered by hand, a real one before a test id (starting with 0)', () => {
@@ -30,8 +36,23 @@ describe("a member's engine input from its dividend_inputs document", () => {
           ['b-1', 0, 25_000, '2020-01-01', '2020-02-01', 0],
           ['b-2', 5, -25_000, '2021-01-01', '2021-01-01', 1],
         ],
-        orders: [{ id: 'o-1', memberId: 'm-1', joint: true, spouseMemberId: 'm-2', amount: 100_000, issueDate: '2024-01-01', startDate: '2024-01-01', endDate: null, usedByYear: { '2025': 500 } }],
-        certificates: [{ id: 'n-1', type: 60, startDate: '2025-01-01', endDate: '2027-12-31' }, { id: 'n-2', type: 42, startDate: '2025-01-01', endDate: '2025-12-31' }],
+        orders: [
+          {
+            id: 'o-1',
+            memberId: 'm-1',
+            joint: true,
+            spouseMemberId: 'm-2',
+            amount: 100_000,
+            issueDate: '2024-01-01',
+            startDate: '2024-01-01',
+            endDate: null,
+            usedByYear: { '2025': 500 },
+          },
+        ],
+        certificates: [
+          { id: 'n-1', type: 60, startDate: '2025-01-01', endDate: '2027-12-31' },
+          { id: 'n-2', type: 42, startDate: '2025-01-01', endDate: '2025-12-31' },
+        ],
       }),
     );
     expect(input).toEqual({
@@ -52,10 +73,29 @@ describe("a member's engine input from its dividend_inputs document", () => {
         { id: 'b-1', type: 0, amount: 25_000, date: '2020-01-01', interestBegin: '2020-02-01', annulled: false },
         { id: 'b-2', type: 5, amount: -25_000, date: '2021-01-01', interestBegin: '2021-01-01', annulled: true },
       ],
-      orders: [{ id: 'o-1', memberId: 'm-1', joint: true, spouseMemberId: 'm-2', amount: 100_000, issueDate: '2024-01-01', startDate: '2024-01-01', endDate: null, usedByYear: { '2025': 500 } }],
+      orders: [
+        {
+          id: 'o-1',
+          memberId: 'm-1',
+          joint: true,
+          spouseMemberId: 'm-2',
+          amount: 100_000,
+          issueDate: '2024-01-01',
+          startDate: '2024-01-01',
+          endDate: null,
+          usedByYear: { '2025': 500 },
+        },
+      ],
       certificates: [{ id: 'n-1', type: 60, startDate: '2025-01-01', endDate: '2027-12-31' }],
     });
     expect(toMemberInput(doc({ state: 'xx' })).state).toBeNull();
-    expect(factsOf(doc({ name: null, givenName: 'Eva', legalForm: 0, isForeign: true }))).toEqual({ givenName: 'Eva', name: '', birthDate: null, taxId: null, legalEntity: false, foreign: true });
+    expect(factsOf(doc({ name: null, givenName: 'Eva', legalForm: 0, isForeign: true }))).toEqual({
+      givenName: 'Eva',
+      name: '',
+      birthDate: null,
+      taxId: null,
+      legalEntity: false,
+      foreign: true,
+    });
   });
 });

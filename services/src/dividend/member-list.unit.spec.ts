@@ -5,7 +5,14 @@ import { calculateDividend } from './domain/engine/index.js';
 import { earning, PARAMS, SETTINGS } from './domain/engine/testing/members.js';
 import { payoutOf } from './domain/closure-events.decider.js';
 import { resultKeys, type Calculation } from './queries/dividend-calculation.js';
-import { EVERY_MEMBER, MEMBER_SORT_FIELDS, parseMemberList, selectMembers, type MemberAmountField, type MemberRowKeys } from './queries/member-list.js';
+import {
+  EVERY_MEMBER,
+  MEMBER_SORT_FIELDS,
+  parseMemberList,
+  selectMembers,
+  type MemberAmountField,
+  type MemberRowKeys,
+} from './queries/member-list.js';
 import type { MemberFacts } from './queries/member-input.js';
 
 interface Row {
@@ -14,7 +21,12 @@ interface Row {
   readonly given: string | null;
   readonly net: number;
 }
-const keys: MemberRowKeys<Row> = { memberNr: (r) => r.nr, name: (r) => r.name, givenName: (r) => r.given, amount: (r) => r.net };
+const keys: MemberRowKeys<Row> = {
+  memberNr: (r) => r.nr,
+  name: (r) => r.name,
+  givenName: (r) => r.given,
+  amount: (r) => r.net,
+};
 const ROWS: Row[] = [
   { nr: 3, name: 'Zeller', given: 'Anna', net: 500 },
   { nr: 1, name: 'Acker', given: 'Bernd', net: 700 },
@@ -22,11 +34,15 @@ const ROWS: Row[] = [
   { nr: 2, name: 'Öztürk', given: 'Cem', net: 100 },
   { nr: 21, name: 'Mueller', given: 'Hans', net: 900 },
 ];
-const nrs = (q: Record<string, string>): number[] => selectMembers(ROWS, parseMemberList(q), keys).items.map((r) => r.nr);
+const nrs = (q: Record<string, string>): number[] =>
+  selectMembers(ROWS, parseMemberList(q), keys).items.map((r) => r.nr);
 
 describe("a dividend's per-member list", () => {
   it('without parameters: every member by number', () => {
-    expect(selectMembers(ROWS, EVERY_MEMBER, keys)).toEqual({ total: 5, items: [ROWS[1], ROWS[3], ROWS[0], ROWS[2], ROWS[4]] });
+    expect(selectMembers(ROWS, EVERY_MEMBER, keys)).toEqual({
+      total: 5,
+      items: [ROWS[1], ROWS[3], ROWS[0], ROWS[2], ROWS[4]],
+    });
   });
 
   it('pages, sorts by an amount or the name (ties by number) and searches name, given name or number', () => {
@@ -62,16 +78,33 @@ describe("a dividend's per-member list", () => {
   });
 
   it("sorts a calculation's members by the same amounts its DTOs show", () => {
-    const members = [earning(12_345, { id: 'a', memberNr: 1 }), earning(80_000, { id: 'b', memberNr: 2, churchId: 'ev', churchTaxRate: '9', state: 'nw' })];
+    const members = [
+      earning(12_345, { id: 'a', memberNr: 1 }),
+      earning(80_000, { id: 'b', memberNr: 2, churchId: 'ev', churchTaxRate: '9', state: 'nw' }),
+    ];
     const run = calculateDividend(PARAMS, SETTINGS, members);
     const facts = new Map<string, MemberFacts>();
-    const calc: Calculation = { params: PARAMS, settings: SETTINGS, cooperativeId: 'c', run, errors: [], facts, orderHolders: new Map() };
+    const calc: Calculation = {
+      params: PARAMS,
+      settings: SETTINGS,
+      cooperativeId: 'c',
+      run,
+      errors: [],
+      facts,
+      orderHolders: new Map(),
+    };
     const k = resultKeys(facts);
     for (const m of run.members) {
       const { lines: _l, ...payout } = payoutOf(calc, '', m, []);
-      const dto = memberResultFields(payout, { legalEntity: false, foreign: false }) as unknown as Record<string, number>;
+      const dto = memberResultFields(payout, { legalEntity: false, foreign: false }) as unknown as Record<
+        string,
+        number
+      >;
       for (const field of MEMBER_SORT_FIELDS.filter((f) => f !== 'name')) {
-        expect([field, field === 'memberNr' ? k.memberNr(m) : k.amount(m, field as MemberAmountField)]).toEqual([field, dto[field]]);
+        expect([field, field === 'memberNr' ? k.memberNr(m) : k.amount(m, field as MemberAmountField)]).toEqual([
+          field,
+          dto[field],
+        ]);
       }
     }
   });

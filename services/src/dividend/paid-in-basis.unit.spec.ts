@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_DIVIDEND_SETTINGS, type DividendSettings, type MemberEvent, type ReadDocument, type RecordedEvent } from '@coop/contracts';
+import {
+  DEFAULT_DIVIDEND_SETTINGS,
+  type DividendSettings,
+  type MemberEvent,
+  type ReadDocument,
+  type RecordedEvent,
+} from '@coop/contracts';
 import { dividendInputsProjector } from '@coop/projections';
 import { calculateDividend, memberBasis } from './domain/engine/index.js';
 import { toMemberInput } from './queries/member-input.js';
@@ -12,13 +18,30 @@ import { toMemberInput } from './queries/member-input.js';
 let position = 0n;
 function recorded(event: MemberEvent): RecordedEvent {
   position += 1n;
-  const metadata = { cooperativeId: 'c-1', user: 'u-1', timestamp: '2025-01-01T00:00:00.000Z', correlationId: 'x', causationId: 'x', schemaVersion: 1 };
+  const metadata = {
+    cooperativeId: 'c-1',
+    user: 'u-1',
+    timestamp: '2025-01-01T00:00:00.000Z',
+    correlationId: 'x',
+    causationId: 'x',
+    schemaVersion: 1,
+  };
   return { ...event, streamId: 'member-m-1', revision: Number(position), position, metadata } as RecordedEvent;
 }
 
 /** The member's `dividend_inputs` document after `events` (on a member admitted long before). */
 function inputsAfter(events: readonly MemberEvent[]): ReadDocument {
-  let doc: ReadDocument = { id: 'm-1', cooperativeId: 'c-1', position: '0', memberNr: 1, taxId: '86095742719', entryDate: '2020-01-01', postings: [], orders: [], certificates: [] };
+  let doc: ReadDocument = {
+    id: 'm-1',
+    cooperativeId: 'c-1',
+    position: '0',
+    memberNr: 1,
+    taxId: '86095742719',
+    entryDate: '2020-01-01',
+    postings: [],
+    orders: [],
+    certificates: [],
+  };
   for (const event of events) {
     const writes = dividendInputsProjector.project(recorded(event), () => doc);
     for (const w of writes) if (w.kind === 'put') doc = w.doc;
@@ -28,21 +51,57 @@ function inputsAfter(events: readonly MemberEvent[]): ReadDocument {
 
 const subscribed = (amount: number, paid?: number): MemberEvent => ({
   type: 'SharesPosted',
-  data: { memberId: 'm-1', balanceId: 'b-1', type: 0, quantity: amount / 10_000, amount, shareCost: 10_000, date: '2024-12-10', approvalDate: '2024-12-10', interestBegin: '2025-01-01', ...(paid === undefined ? {} : { paid }) },
+  data: {
+    memberId: 'm-1',
+    balanceId: 'b-1',
+    type: 0,
+    quantity: amount / 10_000,
+    amount,
+    shareCost: 10_000,
+    date: '2024-12-10',
+    approvalDate: '2024-12-10',
+    interestBegin: '2025-01-01',
+    ...(paid === undefined ? {} : { paid }),
+  },
 });
 const received = (paymentId: string, date: string, amount: number): MemberEvent => ({
   type: 'SharePaymentReceived',
-  data: { memberId: 'm-1', balanceId: 'b-1', paymentId, date, amount, method: 'transfer', reference: null, collectionId: null, statementId: null },
+  data: {
+    memberId: 'm-1',
+    balanceId: 'b-1',
+    paymentId,
+    date,
+    amount,
+    method: 'transfer',
+    reference: null,
+    collectionId: null,
+    statementId: null,
+  },
 });
 const returned = (paymentId: string, date: string, amount: number): MemberEvent => ({
   type: 'SharePaymentReturned',
   data: { memberId: 'm-1', balanceId: 'b-1', paymentId, date, amount, reason: 'MD06' },
 });
 
-const proRata: DividendSettings = { ...DEFAULT_DIVIDEND_SETTINGS, dividendMethod: 'proRata' as const, dayCount: '30E/360' as const };
-const yearEnd: DividendSettings = { ...DEFAULT_DIVIDEND_SETTINGS, dividendMethod: 'yearEnd' as const, dayCount: '30E/360' as const };
-const params = (year: number) => ({ year, type: 'percent' as const, amount: '4', decisionDate: `${year + 1}-06-15`, paymentDate: `${year + 1}-06-30` });
-const grossOf = (doc: ReadDocument, year: number, settings: DividendSettings) => calculateDividend(params(year), settings, [toMemberInput(doc, undefined, 'nextMonth')]).members[0]?.gross ?? 0;
+const proRata: DividendSettings = {
+  ...DEFAULT_DIVIDEND_SETTINGS,
+  dividendMethod: 'proRata' as const,
+  dayCount: '30E/360' as const,
+};
+const yearEnd: DividendSettings = {
+  ...DEFAULT_DIVIDEND_SETTINGS,
+  dividendMethod: 'yearEnd' as const,
+  dayCount: '30E/360' as const,
+};
+const params = (year: number) => ({
+  year,
+  type: 'percent' as const,
+  amount: '4',
+  decisionDate: `${year + 1}-06-15`,
+  paymentDate: `${year + 1}-06-30`,
+});
+const grossOf = (doc: ReadDocument, year: number, settings: DividendSettings) =>
+  calculateDividend(params(year), settings, [toMemberInput(doc, undefined, 'nextMonth')]).members[0]?.gross ?? 0;
 
 describe('the dividend basis is the Geschäftsguthaben paid in (issue 45)', () => {
   // 1,000 € subscribed (interest begin 2025-01-01), 100 € paid when posted, 900 € on 2025-05-10 (nextMonth: from 2025-06-01).
@@ -71,7 +130,11 @@ describe('the dividend basis is the Geschäftsguthaben paid in (issue 45)', () =
   });
 
   it('a returned payment counts nothing', () => {
-    const back = inputsAfter([subscribed(100_000, 10_000), received('pay-1', '2025-05-10', 90_000), returned('pay-1', '2025-05-20', 90_000)]);
+    const back = inputsAfter([
+      subscribed(100_000, 10_000),
+      received('pay-1', '2025-05-10', 90_000),
+      returned('pay-1', '2025-05-20', 90_000),
+    ]);
     const basis = memberBasis(toMemberInput(back, undefined, 'nextMonth'), 2025, proRata);
     expect(basis.lines).toEqual([{ postingId: 'b-1', amount: 10_000, from: '2025-01-01', days: 360 }]);
     expect(grossOf(back, 2025, proRata)).toBe(400);
@@ -81,21 +144,41 @@ describe('the dividend basis is the Geschäftsguthaben paid in (issue 45)', () =
     const annulled = inputsAfter([
       subscribed(100_000, 10_000),
       received('pay-1', '2025-05-10', 90_000),
-      { type: 'PostingAnnulled', data: { memberId: 'm-1', balanceId: 'b-2', annulPeer: 'b-1', originalType: 0, quantity: -10, amount: -100_000, date: '2025-07-01', approvalDate: null, interestBegin: null } },
+      {
+        type: 'PostingAnnulled',
+        data: {
+          memberId: 'm-1',
+          balanceId: 'b-2',
+          annulPeer: 'b-1',
+          originalType: 0,
+          quantity: -10,
+          amount: -100_000,
+          date: '2025-07-01',
+          approvalDate: null,
+          interestBegin: null,
+        },
+      },
     ]);
     expect(memberBasis(toMemberInput(annulled, undefined, 'nextMonth'), 2025, proRata).lines).toEqual([]);
   });
 
   it('payments count up to the subscription: none beyond its amount, none on one posted whole and never corrected', () => {
-    const over = inputsAfter([subscribed(100_000, 10_000), received('pay-1', '2025-05-10', 60_000), received('pay-2', '2025-06-10', 60_000)]);
+    const over = inputsAfter([
+      subscribed(100_000, 10_000),
+      received('pay-1', '2025-05-10', 60_000),
+      received('pay-2', '2025-06-10', 60_000),
+    ]);
     expect(memberBasis(toMemberInput(over, undefined, 'nextMonth'), 2026, yearEnd).holding).toBe(100_000);
     const whole = inputsAfter([subscribed(100_000), received('pay-1', '2025-05-10', 10_000)]);
     expect(memberBasis(toMemberInput(whole, undefined, 'nextMonth'), 2026, yearEnd).holding).toBe(100_000);
   });
 
-  const corrected = (rueckpfleinzahlung: number): MemberEvent => ({ type: 'SharePaymentCorrected', data: { memberId: 'm-1', balanceId: 'b-1', rueckpfleinzahlung, interestEnd: null } });
+  const corrected = (rueckpfleinzahlung: number): MemberEvent => ({
+    type: 'SharePaymentCorrected',
+    data: { memberId: 'm-1', balanceId: 'b-1', rueckpfleinzahlung, interestEnd: null },
+  });
 
-  it('a register correction restates what the posting bears, from its interest begin (decision 236: an imported register\'s 400 € paid of 1,000 €)', () => {
+  it("a register correction restates what the posting bears, from its interest begin (decision 236: an imported register's 400 € paid of 1,000 €)", () => {
     const imported = inputsAfter([subscribed(100_000), corrected(40_000)]);
     expect(imported.postings).toEqual([['b-1', 0, 40_000, '2024-12-10', '2025-01-01', 0]]);
     // 4 % of the 400 € paid in, not of the 1,000 € subscribed.
@@ -110,7 +193,11 @@ describe('the dividend basis is the Geschäftsguthaben paid in (issue 45)', () =
       { postingId: 'b-1', amount: 40_000, from: '2025-01-01', days: 360 },
       { postingId: 'pay-1', amount: 60_000, from: '2025-06-01', days: 210 },
     ]);
-    const later = inputsAfter([subscribed(100_000, 10_000), received('pay-1', '2025-05-10', 30_000), corrected(50_000)]);
+    const later = inputsAfter([
+      subscribed(100_000, 10_000),
+      received('pay-1', '2025-05-10', 30_000),
+      corrected(50_000),
+    ]);
     // The register says 500 € in all: 300 € paid on 2025-05-10 stay dated; the posting bears the other 200 €.
     expect(memberBasis(toMemberInput(later, undefined, 'nextMonth'), 2025, proRata).lines).toEqual([
       { postingId: 'b-1', amount: 20_000, from: '2025-01-01', days: 360 },

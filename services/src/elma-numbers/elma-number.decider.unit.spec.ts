@@ -25,7 +25,11 @@ const change = (elmaProcess: string, elmaNumber: string, cooperativeId = COOP): 
   elmaProcess,
   elmaNumber,
 });
-const removeCmd = (cooperativeId = COOP): ElmaNumberCommand => ({ type: 'RemoveElmaNumber', elmaNumberId: ID, cooperativeId });
+const removeCmd = (cooperativeId = COOP): ElmaNumberCommand => ({
+  type: 'RemoveElmaNumber',
+  elmaNumberId: ID,
+  cooperativeId,
+});
 
 const added = (elmaProcess: 'fs' | 'km' = 'fs', elmaNumber = '12345671'): ElmaNumberEvent => ({
   type: 'ElmaNumberAdded',
@@ -38,7 +42,12 @@ describe('elma number decider: AddElmaNumber', () => {
     spec
       .given([])
       .when(add('fs', n))
-      .then([{ type: 'ElmaNumberAdded', data: { elmaNumberId: ID, cooperativeId: COOP, elmaProcess: 'fs', elmaNumber: n, createdAt: CREATED_AT } }]);
+      .then([
+        {
+          type: 'ElmaNumberAdded',
+          data: { elmaNumberId: ID, cooperativeId: COOP, elmaProcess: 'fs', elmaNumber: n, createdAt: CREATED_AT },
+        },
+      ]);
   });
 
   it('adds an 11-digit km number', () => {
@@ -46,7 +55,16 @@ describe('elma number decider: AddElmaNumber', () => {
       .given([])
       .when(add('km', '01234567890'))
       .then([
-        { type: 'ElmaNumberAdded', data: { elmaNumberId: ID, cooperativeId: COOP, elmaProcess: 'km', elmaNumber: '01234567890', createdAt: CREATED_AT } },
+        {
+          type: 'ElmaNumberAdded',
+          data: {
+            elmaNumberId: ID,
+            cooperativeId: COOP,
+            elmaProcess: 'km',
+            elmaNumber: '01234567890',
+            createdAt: CREATED_AT,
+          },
+        },
       ]);
   });
 
@@ -54,7 +72,18 @@ describe('elma number decider: AddElmaNumber', () => {
     spec
       .given([])
       .when(add(' fs ', ' 1234 5671 '))
-      .then([{ type: 'ElmaNumberAdded', data: { elmaNumberId: ID, cooperativeId: COOP, elmaProcess: 'fs', elmaNumber: '12345671', createdAt: CREATED_AT } }]);
+      .then([
+        {
+          type: 'ElmaNumberAdded',
+          data: {
+            elmaNumberId: ID,
+            cooperativeId: COOP,
+            elmaProcess: 'fs',
+            elmaNumber: '12345671',
+            createdAt: CREATED_AT,
+          },
+        },
+      ]);
   });
 
   it.each([
@@ -116,7 +145,10 @@ describe('elma number decider: AddElmaNumber', () => {
       .given([])
       .when(add('', ''))
       .thenThrows(ValidationError, (e) =>
-        expect(e.errors).toEqual([fieldError('elmaProcess', 'mustNotBeEmpty'), fieldError('elmaNumber', 'mustNotBeEmpty')]),
+        expect(e.errors).toEqual([
+          fieldError('elmaProcess', 'mustNotBeEmpty'),
+          fieldError('elmaNumber', 'mustNotBeEmpty'),
+        ]),
       );
   });
 
@@ -150,7 +182,10 @@ describe('elma number decider: ChangeElmaNumber', () => {
 
   it('compares against the latest change', () => {
     spec
-      .given([added(), { type: 'ElmaNumberChanged', data: { elmaNumberId: ID, elmaProcess: 'km', elmaNumber: '12345678901' } }])
+      .given([
+        added(),
+        { type: 'ElmaNumberChanged', data: { elmaNumberId: ID, elmaProcess: 'km', elmaNumber: '12345678901' } },
+      ])
       .when(change('km', '12345678901'))
       .then([]);
   });

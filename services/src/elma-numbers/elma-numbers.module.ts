@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AddElmaNumberHandler, ChangeElmaNumberHandler, RemoveElmaNumberHandler } from './commands/elma-number.commands.js';
+import {
+  AddElmaNumberHandler,
+  ChangeElmaNumberHandler,
+  RemoveElmaNumberHandler,
+} from './commands/elma-number.commands.js';
 import { ElmaNumbersController } from './http/elma-numbers.controller.js';
 
 @Module({

@@ -12,6 +12,10 @@ import { MemberFileRenderer } from './render-thread/member-file-renderer.js';
 @Module({
   imports: [TasksModule],
   controllers: [ExportsController],
-  providers: [MemberExport, MemberExportTaskHandler, { provide: MemberFileRenderer, useFactory: () => new MemberFileRenderer() }],
+  providers: [
+    MemberExport,
+    MemberExportTaskHandler,
+    { provide: MemberFileRenderer, useFactory: () => new MemberFileRenderer() },
+  ],
 })
 export class ExportsModule {}

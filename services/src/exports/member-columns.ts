@@ -23,7 +23,12 @@ export interface MemberColumn {
   readonly value: (m: MemberDto) => CellValue;
 }
 
-const EXIT_REASONS: Readonly<Record<string, string>> = { death: 'Tod', exclusion: 'Ausschluss', exit: 'Kündigung', dissolution: 'Auflösung' };
+const EXIT_REASONS: Readonly<Record<string, string>> = {
+  death: 'Tod',
+  exclusion: 'Ausschluss',
+  exit: 'Kündigung',
+  dissolution: 'Auflösung',
+};
 const TITLES: Readonly<Record<string, string>> = { Dr: 'Dr.', Prof: 'Prof.' };
 
 const text = (v: string | null | undefined): string | null => (v === null || v === undefined || v === '' ? null : v);
@@ -35,7 +40,13 @@ export const MEMBER_COLUMNS: readonly MemberColumn[] = [
   { key: 'memberNr', header: 'Mitgliedsnummer', kind: 'integer', width: 16, value: (m) => m.memberNr },
   { key: 'salutation', header: 'Anrede', kind: 'text', width: 8, value: (m) => text(m.salutation) },
   { key: 'title', header: 'Titel', kind: 'text', width: 7, value: (m) => (m.title ? (TITLES[m.title] ?? null) : null) },
-  { key: 'name', header: 'Name / Firma', kind: 'text', width: 28, value: (m) => (m.memberType === ERASED_MEMBER_TYPE ? ERASED_MEMBER_NAME : text(m.name)) },
+  {
+    key: 'name',
+    header: 'Name / Firma',
+    kind: 'text',
+    width: 28,
+    value: (m) => (m.memberType === ERASED_MEMBER_TYPE ? ERASED_MEMBER_NAME : text(m.name)),
+  },
   { key: 'givenName', header: 'Vorname', kind: 'text', width: 20, value: (m) => text(m.givenName) },
   { key: 'street', header: 'Straße', kind: 'text', width: 26, value: (m) => text(m.street) },
   { key: 'streetHomeNumber', header: 'Hausnummer', kind: 'text', width: 11, value: (m) => text(m.streetHomeNumber) },
@@ -46,7 +57,13 @@ export const MEMBER_COLUMNS: readonly MemberColumn[] = [
   { key: 'entryDate', header: 'Eintrittsdatum', kind: 'date', width: 14, value: (m) => text(m.entryDate) },
   { key: 'approvalDate', header: 'Zulassungsdatum', kind: 'date', width: 16, value: (m) => text(m.approvalDate) },
   { key: 'exitDate', header: 'Austrittsdatum', kind: 'date', width: 15, value: (m) => text(m.exitDate) },
-  { key: 'exitReason', header: 'Austrittsgrund', kind: 'text', width: 14, value: (m) => (m.exitReason ? (EXIT_REASONS[m.exitReason] ?? m.exitReason) : null) },
+  {
+    key: 'exitReason',
+    header: 'Austrittsgrund',
+    kind: 'text',
+    width: 14,
+    value: (m) => (m.exitReason ? (EXIT_REASONS[m.exitReason] ?? m.exitReason) : null),
+  },
   { key: 'shareAmount', header: 'Anzahl Anteile', kind: 'integer', width: 15, value: (m) => m.shareAmount },
   { key: 'capital', header: 'Geschäftsguthaben (EUR)', kind: 'money', width: 22, value: (m) => m.shareTotalEUR },
 ];
@@ -77,7 +94,8 @@ export const CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
 };
 
 /** `mitglieder-<coop slug>-<date>.<ext>`. */
-export const exportFileName = (cooperativeName: string, date: string, format: ExportFormat): string => `mitglieder-${slug(cooperativeName)}-${date}.${format}`;
+export const exportFileName = (cooperativeName: string, date: string, format: ExportFormat): string =>
+  `mitglieder-${slug(cooperativeName)}-${date}.${format}`;
 
 /** Lets other work run between batches, so no request holds the event loop for long. */
 export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -25,10 +25,18 @@ export class MemberExportTaskHandler implements TaskHandler<'memberExport'> {
     const date = String(task.params.date ?? '');
     if (format === undefined) throw new Error(`Unknown export format ${String(task.params.format)}.`);
     if (!isIsoDate(date)) throw new Error(`Not a date: ${date}.`);
-    const file = await this.exports.make({ cooperativeId: task.cooperativeId, format, date, dialect }, (done, total) => task.progress(done, total));
+    const file = await this.exports.make({ cooperativeId: task.cooperativeId, format, date, dialect }, (done, total) =>
+      task.progress(done, total),
+    );
     return {
       outcome: 'completed',
-      files: [{ name: file.name, contentType: file.contentType, bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) }],
+      files: [
+        {
+          name: file.name,
+          contentType: file.contentType,
+          bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+        },
+      ],
       summary: { format, date, members: file.members },
       effects: [],
       notifications: [],

@@ -39,9 +39,16 @@ export class MemberExport {
     return countMembersAsOf(this.reads, cooperativeId, date, 'active', above);
   }
 
-  async make(request: MemberExportRequest, progress?: (done: number, total: number) => void): Promise<MemberExportFile> {
+  async make(
+    request: MemberExportRequest,
+    progress?: (done: number, total: number) => void,
+  ): Promise<MemberExportFile> {
     const cooperative = await this.reads.get(COOPERATIVES, request.cooperativeId, request.cooperativeId, 'Cooperative');
-    const name = exportFileName(typeof cooperative.name === 'string' ? cooperative.name : '', request.date, request.format);
+    const name = exportFileName(
+      typeof cooperative.name === 'string' ? cooperative.name : '',
+      request.date,
+      request.format,
+    );
     const selection = await selectMembersAsOf(this.reads, request.cooperativeId, request.date, 'active');
     let members = 0;
     const count = (done: number): void => {
@@ -49,7 +56,13 @@ export class MemberExport {
       progress?.(done, selection.total);
     };
     const batches: AsyncIterable<readonly MemberDto[]> = selection.batches();
-    const bytes = await this.renderer.render({ format: request.format, dialect: request.dialect, total: selection.total, batches, progress: count });
+    const bytes = await this.renderer.render({
+      format: request.format,
+      dialect: request.dialect,
+      total: selection.total,
+      batches,
+      progress: count,
+    });
     return { name, contentType: CONTENT_TYPES[request.format], bytes, members };
   }
 }

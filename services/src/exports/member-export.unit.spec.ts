@@ -21,12 +21,53 @@ describe('member export helpers', () => {
 
   it('writes numbers and dates of a row unguarded, in each dialect', () => {
     const m = {
-      memberNr: 12, salutation: 'Herr', title: 'Prof', name: '-Minus', givenName: null, street: 'Weg', streetHomeNumber: '1', zipCode: '01067', city: 'Dresden',
-      country: 'AT', isForeign: true, birthDate: '1970-01-31', entryDate: '2020-02-01', approvalDate: null, exitDate: '2025-12-31', exitReason: 'death',
-      shareAmount: 1234, shareTotalEUR: -123456,
+      memberNr: 12,
+      salutation: 'Herr',
+      title: 'Prof',
+      name: '-Minus',
+      givenName: null,
+      street: 'Weg',
+      streetHomeNumber: '1',
+      zipCode: '01067',
+      city: 'Dresden',
+      country: 'AT',
+      isForeign: true,
+      birthDate: '1970-01-31',
+      entryDate: '2020-02-01',
+      approvalDate: null,
+      exitDate: '2025-12-31',
+      exitReason: 'death',
+      shareAmount: 1234,
+      shareTotalEUR: -123456,
     } as unknown as MemberDto;
-    expect(memberCsvRows([m], 'excel')[0]).toEqual(['12', 'Herr', 'Prof.', "'-Minus", '', 'Weg', '1', '01067', 'Dresden', 'AT', '31.01.1970', '01.02.2020', '', '31.12.2025', 'Tod', '1234', '-1.234,56']);
-    expect(memberCsvRows([m], 'rfc4180')[0]!.slice(10)).toEqual(['1970-01-31', '2020-02-01', '', '2025-12-31', 'Tod', '1234', '-1234.56']);
+    expect(memberCsvRows([m], 'excel')[0]).toEqual([
+      '12',
+      'Herr',
+      'Prof.',
+      "'-Minus",
+      '',
+      'Weg',
+      '1',
+      '01067',
+      'Dresden',
+      'AT',
+      '31.01.1970',
+      '01.02.2020',
+      '',
+      '31.12.2025',
+      'Tod',
+      '1234',
+      '-1.234,56',
+    ]);
+    expect(memberCsvRows([m], 'rfc4180')[0]!.slice(10)).toEqual([
+      '1970-01-31',
+      '2020-02-01',
+      '',
+      '2025-12-31',
+      'Tod',
+      '1234',
+      '-1234.56',
+    ]);
   });
 
   it('keeps ODF text as it is: escaped, spaces, tabs and line breaks kept', () => {

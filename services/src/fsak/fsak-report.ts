@@ -33,9 +33,19 @@ export class FsakReports {
       reportYear: closure.paymentYear,
       paymentDate: closure.paymentDate,
       records: built.records.length,
-      impossible: built.impossible.map((h) => ({ member: h.memberId, memberNr: h.memberNr, name: h.name, givenName: h.givenName, reasons: [...h.reasons] })),
+      impossible: built.impossible.map((h) => ({
+        member: h.memberId,
+        memberNr: h.memberNr,
+        name: h.name,
+        givenName: h.givenName,
+        reasons: [...h.reasons],
+      })),
       earlierReports: earlier.map((r) => r.taskId),
-      refusal: (await this.startRefusal(cooperativeId, closure)) ?? (built.records.length === 0 ? { template: 'fsakNothingToReport', parameters: [String(closure.paymentYear)] } : null),
+      refusal:
+        (await this.startRefusal(cooperativeId, closure)) ??
+        (built.records.length === 0
+          ? { template: 'fsakNothingToReport', parameters: [String(closure.paymentYear)] }
+          : null),
     };
   }
 
@@ -44,8 +54,13 @@ export class FsakReports {
    * refuses): its payment year has not ended (`fsakCurrentYear`, the task's own rejection), or the cooperative has no
    * approval number of process fs. The preview and `POST /tasks/fsak/{id}` ask this one function.
    */
-  async startRefusal(cooperativeId: string, closure: ClosureFacts, today = businessToday()): Promise<TaskReasonDto | null> {
-    if (closure.paymentYear >= Number(today.slice(0, 4))) return { template: 'fsakCurrentYear', parameters: [closure.paymentDate] };
+  async startRefusal(
+    cooperativeId: string,
+    closure: ClosureFacts,
+    today = businessToday(),
+  ): Promise<TaskReasonDto | null> {
+    if (closure.paymentYear >= Number(today.slice(0, 4)))
+      return { template: 'fsakCurrentYear', parameters: [closure.paymentDate] };
     if ((await this.elmaFs(cooperativeId)) === null) return { template: 'missingElmaNoFs', parameters: [] };
     return null;
   }
@@ -66,17 +81,33 @@ export class FsakReports {
     const party = await this.source.reportingParty(cooperativeId);
     const reportType: ReportType = earlier.length > 0 ? 'correction' : 'initial';
     const files = reportFiles(
-      { name: party.name, address: party.address, zip: party.zip, city: party.city, elmaFs: party.elmaFs ?? '', taxNumber: party.taxNumber, reportType, year: closure.paymentYear, createdAt },
+      {
+        name: party.name,
+        address: party.address,
+        zip: party.zip,
+        city: party.city,
+        elmaFs: party.elmaFs ?? '',
+        taxNumber: party.taxNumber,
+        reportType,
+        year: closure.paymentYear,
+        createdAt,
+      },
       built.records,
     );
     return { closure, built, reportType, earlier, files };
   }
 
   /** The completed reports of the closure's payment year (other than `taskId`). */
-  private async earlierReports(cooperativeId: string, closure: ClosureFacts, taskId: string | null): Promise<EarlierReport[]> {
+  private async earlierReports(
+    cooperativeId: string,
+    closure: ClosureFacts,
+    taskId: string | null,
+  ): Promise<EarlierReport[]> {
     const reports = (await this.source.completedReports(cooperativeId)).filter((r) => r.taskId !== taskId);
     if (reports.length === 0) return [];
     const sameYear = new Set(await this.source.closuresPaidIn(cooperativeId, closure.paymentYear));
-    return reports.filter((r) => r.year === closure.paymentYear || (r.dividendId !== null && sameYear.has(r.dividendId)));
+    return reports.filter(
+      (r) => r.year === closure.paymentYear || (r.dividendId !== null && sameYear.has(r.dividendId)),
+    );
   }
 }

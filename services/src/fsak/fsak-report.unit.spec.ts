@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { csvField, germanDate, MAX_RECORDS_PER_FILE, reportFiles, type ReportHeader } from './domain/fsak-csv.js';
-import { reportRecords, type AddressData, type FsakRecord, type JointOrderData, type MemberData, type PayoutFact, type PersonData } from './domain/fsak-records.js';
+import {
+  reportRecords,
+  type AddressData,
+  type FsakRecord,
+  type JointOrderData,
+  type MemberData,
+  type PayoutFact,
+  type PersonData,
+} from './domain/fsak-records.js';
 
 /*
  * The FSA control report's pure parts (DOMAIN.md 4): the records of a closed year with a single order, a joint order of
@@ -10,15 +18,42 @@ import { reportRecords, type AddressData, type FsakRecord, type JointOrderData, 
  * CSV compared with a golden file; more than 1,000 records split into files.
  */
 
-const HOME: AddressData = { street: 'Hauptstraße', houseNumber: '1a', zipCode: '10115', city: 'Berlin', country: null, foreign: false };
+const HOME: AddressData = {
+  street: 'Hauptstraße',
+  houseNumber: '1a',
+  zipCode: '10115',
+  city: 'Berlin',
+  country: null,
+  foreign: false,
+};
 const NOBODY: PersonData = { name: null, givenName: null, birthDate: null, taxId: null };
 
 function member(memberId: string, memberNr: number, fields: Partial<MemberData> = {}): MemberData {
-  return { memberId, memberNr, name: `Name${memberNr}`, givenName: `Vorname${memberNr}`, birthDate: '1970-05-17', taxId: `860957427${String(memberNr).padStart(2, '0')}`, address: HOME, spouse: NOBODY, spouseMemberId: null, ...fields };
+  return {
+    memberId,
+    memberNr,
+    name: `Name${memberNr}`,
+    givenName: `Vorname${memberNr}`,
+    birthDate: '1970-05-17',
+    taxId: `860957427${String(memberNr).padStart(2, '0')}`,
+    address: HOME,
+    spouse: NOBODY,
+    spouseMemberId: null,
+    ...fields,
+  };
 }
 
 function payout(memberId: string, memberNr: number, exempt: number, fields: Partial<PayoutFact> = {}): PayoutFact {
-  return { dividendId: 'd1', memberId, memberNr, exempt, basisOfTax: 'standard', legalEntity: false, order: null, ...fields };
+  return {
+    dividendId: 'd1',
+    memberId,
+    memberNr,
+    exempt,
+    basisOfTax: 'standard',
+    legalEntity: false,
+    order: null,
+    ...fields,
+  };
 }
 
 const single = (id: string) => ({ id, joint: false, holderId: null });
@@ -31,9 +66,22 @@ const members = new Map<string, MemberData>(
     member('m2', 2, { name: 'Fünf', givenName: 'Hans' }),
     member('m3', 3, { name: 'Fünf', givenName: 'Wera', birthDate: null }),
     // Joint order o4 of m4 whose spouse is no member (from m4's master data); a name with the separator.
-    member('m4', 4, { name: 'Meier; Müller', givenName: 'Eva "Evi"', spouse: { name: 'Meier', givenName: 'Karl', birthDate: '1968-01-02', taxId: '47036892816' } }),
+    member('m4', 4, {
+      name: 'Meier; Müller',
+      givenName: 'Eva "Evi"',
+      spouse: { name: 'Meier', givenName: 'Karl', birthDate: '1968-01-02', taxId: '47036892816' },
+    }),
     // NV certificate of a natural person, living abroad.
-    member('m5', 5, { address: { street: 'Rue de la Paix', houseNumber: '3', zipCode: '75002', city: 'Paris', country: 'FR', foreign: true } }),
+    member('m5', 5, {
+      address: {
+        street: 'Rue de la Paix',
+        houseNumber: '3',
+        zipCode: '75002',
+        city: 'Paris',
+        country: 'FR',
+        foreign: true,
+      },
+    }),
     // NV certificate of a legal entity: not reported.
     member('m6', 6, { givenName: null }),
     // Under one euro in the year.
@@ -106,27 +154,59 @@ describe('FSA control report: the records of a year', () => {
 
   it('lists the holders whose record cannot be complete, and leaves them out of the report', () => {
     expect(built.impossible).toEqual([
-      { memberId: 'm8', memberNr: 8, name: 'Name8', givenName: 'Vorname8', reasons: ['taxIdMissing', 'addressMissing'] },
+      {
+        memberId: 'm8',
+        memberNr: 8,
+        name: 'Name8',
+        givenName: 'Vorname8',
+        reasons: ['taxIdMissing', 'addressMissing'],
+      },
       { memberId: 'm9', memberNr: 9, name: 'Name9', givenName: 'Vorname9', reasons: ['spouseTaxIdMissing'] },
       { memberId: 'm11', memberNr: 11, name: 'Name11', givenName: 'Vorname11', reasons: ['nvTaxIdMissing'] },
     ]);
   });
 
   it('counts a joint order without an order document under the holder the payout names, and an unknown member as impossible', () => {
-    const alone = reportRecords({ payouts: [payout('x', 11, 10_000, { order: joint('ox', 'y') })], members: new Map(), jointOrders: new Map(), allowTestTaxIds: false });
+    const alone = reportRecords({
+      payouts: [payout('x', 11, 10_000, { order: joint('ox', 'y') })],
+      members: new Map(),
+      jointOrders: new Map(),
+      allowTestTaxIds: false,
+    });
     expect(alone.records).toEqual([]);
-    expect(alone.impossible).toEqual([{ memberId: 'y', memberNr: 0, name: '', givenName: '', reasons: ['nameMissing', 'taxIdMissing', 'addressMissing', 'spouseNameMissing', 'spouseTaxIdMissing'] }]);
+    expect(alone.impossible).toEqual([
+      {
+        memberId: 'y',
+        memberNr: 0,
+        name: '',
+        givenName: '',
+        reasons: ['nameMissing', 'taxIdMissing', 'addressMissing', 'spouseNameMissing', 'spouseTaxIdMissing'],
+      },
+    ]);
   });
 
   it('reads a joint order’s spouse who is a member from the member’s own record, not the copy in the holder’s spouse data (issue 39/43)', () => {
     // m21's joint order names no spouse member; its master data link the member m22, who has no tax id, and hold a copy.
     const couple = new Map<string, MemberData>([
-      ['m21', member('m21', 21, { spouseMemberId: 'm22', spouse: { name: 'Zwei', givenName: 'Zora', birthDate: null, taxId: '47036892816' } })],
+      [
+        'm21',
+        member('m21', 21, {
+          spouseMemberId: 'm22',
+          spouse: { name: 'Zwei', givenName: 'Zora', birthDate: null, taxId: '47036892816' },
+        }),
+      ],
       ['m22', member('m22', 22, { name: 'Zwei', givenName: 'Zora', taxId: null })],
     ]);
-    const built = reportRecords({ payouts: [payout('m21', 21, 10_000, { order: joint('o21', 'm21') })], members: couple, jointOrders: new Map([['o21', { holderId: 'm21', spouseMemberId: null }]]), allowTestTaxIds: false });
+    const built = reportRecords({
+      payouts: [payout('m21', 21, 10_000, { order: joint('o21', 'm21') })],
+      members: couple,
+      jointOrders: new Map([['o21', { holderId: 'm21', spouseMemberId: null }]]),
+      allowTestTaxIds: false,
+    });
     expect(built.records).toEqual([]);
-    expect(built.impossible).toEqual([{ memberId: 'm21', memberNr: 21, name: 'Name21', givenName: 'Vorname21', reasons: ['spouseTaxIdMissing'] }]);
+    expect(built.impossible).toEqual([
+      { memberId: 'm21', memberNr: 21, name: 'Name21', givenName: 'Vorname21', reasons: ['spouseTaxIdMissing'] },
+    ]);
   });
 
   it('writes the CSV of a closed year as the golden file', () => {
@@ -138,13 +218,23 @@ describe('FSA control report: the records of a year', () => {
   it('marks a correction in the header and the file name', () => {
     const [file] = reportFiles({ ...HEADER, reportType: 'correction' }, built.records);
     expect(file!.name).toBe('fsak-2024-correction-1.csv');
-    expect(file!.content.split('\r\n')[0]).toBe('1;Musterbau eG;Genossenschaftsweg 7;04109;Leipzig;12345671;2311012345;2;2024;1;1;5;10.02.2025 09:30:05');
+    expect(file!.content.split('\r\n')[0]).toBe(
+      '1;Musterbau eG;Genossenschaftsweg 7;04109;Leipzig;12345671;2311012345;2;2024;1;1;5;10.02.2025 09:30:05',
+    );
   });
 });
 
 describe('FSA control report: files', () => {
   const many = (n: number): FsakRecord[] =>
-    Array.from({ length: n }, (_, i) => ({ kind: 'fsa', memberId: `m${i}`, memberNr: i + 1, euros: 10, person: { name: 'N', givenName: 'V', birthDate: null, taxId: '86095742719' }, address: HOME, spouse: null }));
+    Array.from({ length: n }, (_, i) => ({
+      kind: 'fsa',
+      memberId: `m${i}`,
+      memberNr: i + 1,
+      euros: 10,
+      person: { name: 'N', givenName: 'V', birthDate: null, taxId: '86095742719' },
+      address: HOME,
+      spouse: null,
+    }));
 
   it(`splits more than ${MAX_RECORDS_PER_FILE} records into files of at most ${MAX_RECORDS_PER_FILE}, numbered through`, () => {
     const files = reportFiles(HEADER, many(2001));
@@ -164,7 +254,18 @@ describe('FSA control report: files', () => {
   });
 
   it('quotes a field with the separator, a quote or a line break; writes an unknown date as 00.00.0000', () => {
-    expect([csvField('a;b'), csvField('say "hi"'), csvField('x\ny'), csvField('plain'), csvField(null), csvField(7)]).toEqual(['"a;b"', '"say ""hi"""', '"x\ny"', 'plain', '', '7']);
-    expect([germanDate('1970-05-17'), germanDate(null), germanDate('')]).toEqual(['17.05.1970', '00.00.0000', '00.00.0000']);
+    expect([
+      csvField('a;b'),
+      csvField('say "hi"'),
+      csvField('x\ny'),
+      csvField('plain'),
+      csvField(null),
+      csvField(7),
+    ]).toEqual(['"a;b"', '"say ""hi"""', '"x\ny"', 'plain', '', '7']);
+    expect([germanDate('1970-05-17'), germanDate(null), germanDate('')]).toEqual([
+      '17.05.1970',
+      '00.00.0000',
+      '00.00.0000',
+    ]);
   });
 });

@@ -35,13 +35,26 @@ export class FsakTaskHandler implements TaskHandler<'fsak'> {
       return {
         outcome: 'rejected',
         reason: { template: 'fsakCurrentYear', parameters: [closure.paymentDate] },
-        notifications: [{ type: 'generic', message: 'fsakRejectedCurrentYear', parameters: [closure.paymentDate], entityClass: 'dividend', entityId: dividendId }],
+        notifications: [
+          {
+            type: 'generic',
+            message: 'fsakRejectedCurrentYear',
+            parameters: [closure.paymentDate],
+            entityClass: 'dividend',
+            entityId: dividendId,
+          },
+        ],
       };
     }
     task.progress(0, 1);
     const made = await this.reports.make(task.cooperativeId, closure, task.taskId, new Date().toISOString());
     const records = made.built.records.length;
-    if (records === 0) return { outcome: 'rejected', reason: { template: 'fsakNothingToReport', parameters: [String(closure.paymentYear)] }, notifications: [] };
+    if (records === 0)
+      return {
+        outcome: 'rejected',
+        reason: { template: 'fsakNothingToReport', parameters: [String(closure.paymentYear)] },
+        notifications: [],
+      };
     task.progress(1, 1);
     const year = String(closure.paymentYear);
     return {
@@ -59,7 +72,15 @@ export class FsakTaskHandler implements TaskHandler<'fsak'> {
         ...(made.earlier.length > 0 ? { corrects: made.earlier.map((r) => r.taskId).join(',') } : {}),
       },
       effects: [],
-      notifications: [{ type: 'generic', message: 'fsakSent', parameters: [year, String(records), String(made.files.length)], entityClass: 'task', entityId: task.taskId }],
+      notifications: [
+        {
+          type: 'generic',
+          message: 'fsakSent',
+          parameters: [year, String(records), String(made.files.length)],
+          entityClass: 'task',
+          entityId: task.taskId,
+        },
+      ],
     };
   }
 }

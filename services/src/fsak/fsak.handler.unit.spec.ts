@@ -10,7 +10,12 @@ import type { ClosureFacts } from './queries/fsak-source.js';
 /* The fsak task's outcomes, with the report's reads replaced: rejections, the completed report, a missing closure. */
 
 const THIS_YEAR = Number(businessToday().slice(0, 4));
-const closureIn = (paymentYear: number): ClosureFacts => ({ dividendId: 'd1', year: paymentYear - 1, paymentDate: `${paymentYear}-03-01`, paymentYear });
+const closureIn = (paymentYear: number): ClosureFacts => ({
+  dividendId: 'd1',
+  year: paymentYear - 1,
+  paymentDate: `${paymentYear}-03-01`,
+  paymentYear,
+});
 const record: FsakRecord = {
   kind: 'fsa',
   memberId: 'm1',
@@ -59,28 +64,65 @@ describe('the fsak task handler', () => {
     expect([handler.kind, handler.resumable]).toEqual(['fsak', true]);
   });
 
-  it.each([THIS_YEAR, THIS_YEAR + 1])('rejects a closure paid in %i (the year has not ended) with its notification', async (year) => {
-    const { handler } = handlerWith(closureIn(year), [record]);
-    expect(await handler.run(task)).toEqual({
-      outcome: 'rejected',
-      reason: { template: 'fsakCurrentYear', parameters: [`${year}-03-01`] },
-      notifications: [{ type: 'generic', message: 'fsakRejectedCurrentYear', parameters: [`${year}-03-01`], entityClass: 'dividend', entityId: 'd1' }],
-    });
-  });
+  it.each([THIS_YEAR, THIS_YEAR + 1])(
+    'rejects a closure paid in %i (the year has not ended) with its notification',
+    async (year) => {
+      const { handler } = handlerWith(closureIn(year), [record]);
+      expect(await handler.run(task)).toEqual({
+        outcome: 'rejected',
+        reason: { template: 'fsakCurrentYear', parameters: [`${year}-03-01`] },
+        notifications: [
+          {
+            type: 'generic',
+            message: 'fsakRejectedCurrentYear',
+            parameters: [`${year}-03-01`],
+            entityClass: 'dividend',
+            entityId: 'd1',
+          },
+        ],
+      });
+    },
+  );
 
   it('rejects a year with nothing to report (a nil year)', async () => {
     const { handler } = handlerWith(closureIn(THIS_YEAR - 1), []);
-    expect(await handler.run(task)).toMatchObject({ outcome: 'rejected', reason: { template: 'fsakNothingToReport', parameters: [String(THIS_YEAR - 1)] } });
+    expect(await handler.run(task)).toMatchObject({
+      outcome: 'rejected',
+      reason: { template: 'fsakNothingToReport', parameters: [String(THIS_YEAR - 1)] },
+    });
   });
 
   it('completes with the files as UTF-8 CSV, the summary and the fsakSent notification', async () => {
-    const { handler } = handlerWith(closureIn(THIS_YEAR - 1), [record], [{ name: 'fsak-x-1.csv', content: 'ä;1\r\n', records: 1 }]);
+    const { handler } = handlerWith(
+      closureIn(THIS_YEAR - 1),
+      [record],
+      [{ name: 'fsak-x-1.csv', content: 'ä;1\r\n', records: 1 }],
+    );
     const outcome = await handler.run(task);
     if (outcome.outcome !== 'completed') throw new Error(outcome.outcome);
-    expect(outcome.files.map((f) => [f.name, f.contentType, Buffer.from(f.bytes).toString('utf8')])).toEqual([['fsak-x-1.csv', 'text/csv; charset=utf-8', 'ä;1\r\n']]);
-    expect(outcome.summary).toEqual({ dividendId: 'd1', year: THIS_YEAR - 1, reportType: 'initial', records: 1, files: 1, euros: 300, impossible: 0, underOneEuro: 2 });
+    expect(outcome.files.map((f) => [f.name, f.contentType, Buffer.from(f.bytes).toString('utf8')])).toEqual([
+      ['fsak-x-1.csv', 'text/csv; charset=utf-8', 'ä;1\r\n'],
+    ]);
+    expect(outcome.summary).toEqual({
+      dividendId: 'd1',
+      year: THIS_YEAR - 1,
+      reportType: 'initial',
+      records: 1,
+      files: 1,
+      euros: 300,
+      impossible: 0,
+      underOneEuro: 2,
+    });
     expect(outcome.effects).toEqual([]);
-    expect(outcome.notifications).toEqual([{ type: 'generic', message: 'fsakSent', parameters: [String(THIS_YEAR - 1), '1', '1'], entityClass: 'task', entityId: 't1' }]);
+    expect(outcome.notifications).toEqual([
+      {
+        type: 'generic',
+        message: 'fsakSent',
+        parameters: [String(THIS_YEAR - 1), '1', '1'],
+        entityClass: 'task',
+        entityId: 't1',
+      },
+    ]);
   });
 
   it('fails when the closure is gone', async () => {

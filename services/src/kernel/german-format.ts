@@ -13,7 +13,12 @@ export function euros(cents: number): string {
 /** Whole euros with thousands points: 1234 → `1.234`. */
 export function wholeEuros(value: number): string {
   const sign = value < 0 ? '-' : '';
-  return sign + Math.abs(Math.trunc(value)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return (
+    sign +
+    Math.abs(Math.trunc(value))
+      .toString()
+      .replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+  );
 }
 
 /** `YYYY-MM-DD` → `DD.MM.YYYY`. */

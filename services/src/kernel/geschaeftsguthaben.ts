@@ -13,7 +13,8 @@ import type { MemberState } from './member-stream.js';
  */
 export function paidIn(state: MemberState, except: ReadonlySet<string> = new Set()): number {
   const annulled = new Set<string>();
-  for (const p of state.postings.values()) if (p.type === 5 && p.annulPeer !== null) annulled.add(p.annulPeer).add(p.balanceId);
+  for (const p of state.postings.values())
+    if (p.type === 5 && p.annulPeer !== null) annulled.add(p.annulPeer).add(p.balanceId);
   let sum = 0;
   for (const p of state.postings.values()) {
     if (annulled.has(p.balanceId) || p.annulated || except.has(p.balanceId)) continue;
@@ -66,7 +67,12 @@ export function followPendingEnd(state: MemberState, events: readonly MemberEven
   if (change === 0) return [...events];
   const correction: SharePaymentCorrected = {
     type: 'SharePaymentCorrected',
-    data: { memberId: state.memberId!, balanceId: end.balanceId, rueckpfleinzahlung: end.payment - change, interestEnd: end.interestEnd },
+    data: {
+      memberId: state.memberId!,
+      balanceId: end.balanceId,
+      rueckpfleinzahlung: end.payment - change,
+      interestEnd: end.interestEnd,
+    },
   };
   return [...events, correction];
 }

@@ -1,4 +1,13 @@
-import { NotFoundError, postingEffect, type BalanceType, type ExitReason, type Instalment, type MemberEvent, type MemberMasterData, type SharePaymentMethod } from '@coop/contracts';
+import {
+  NotFoundError,
+  postingEffect,
+  type BalanceType,
+  type ExitReason,
+  type Instalment,
+  type MemberEvent,
+  type MemberMasterData,
+  type SharePaymentMethod,
+} from '@coop/contracts';
 
 /**
  * The member stream (`member-<id>`) as both areas living on it fold it: member master data (members) and the share
@@ -104,7 +113,11 @@ export const initialMemberState: MemberState = {
  * The postings with one added or replaced, as a new map (states are never changed). A Map is copied in one native
  * step; spreading an object keyed by posting ids (a dictionary-mode object) cost a member's fold about 0.15 ms.
  */
-function withPosting(postings: ReadonlyMap<string, MemberPosting>, balanceId: string, posting: MemberPosting): ReadonlyMap<string, MemberPosting> {
+function withPosting(
+  postings: ReadonlyMap<string, MemberPosting>,
+  balanceId: string,
+  posting: MemberPosting,
+): ReadonlyMap<string, MemberPosting> {
   return new Map(postings).set(balanceId, posting);
 }
 
@@ -113,7 +126,16 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
   switch (event.type) {
     case 'MemberAdmitted': {
       const { memberId, cooperativeId, memberNr, ...master } = event.data;
-      return { ...initialMemberState, exists: true, memberId, cooperativeId, memberNr, master, entryDate: master.entryDate, legalForm: master.legalForm };
+      return {
+        ...initialMemberState,
+        exists: true,
+        memberId,
+        cooperativeId,
+        memberNr,
+        master,
+        entryDate: master.entryDate,
+        legalForm: master.legalForm,
+      };
     }
     case 'MemberDataChanged': {
       const { memberId: _id, ...changes } = event.data;
@@ -121,7 +143,10 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
     }
     case 'ChurchDataRecorded':
       // The church attributes as answered (KiStAM or paper); a null answer deletes them (DOMAIN.md 3.3).
-      return { ...state, master: { ...state.master!, churchId: event.data.churchId, churchTaxRate: event.data.churchTaxRate } };
+      return {
+        ...state,
+        master: { ...state.master!, churchId: event.data.churchId, churchTaxRate: event.data.churchTaxRate },
+      };
     case 'SharesPosted': {
       const d = event.data;
       const { shares } = postingEffect(event);
@@ -146,7 +171,12 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         paidWhenPosted: d.paid ?? d.amount,
         instalments: null,
       };
-      return { ...state, shares: state.shares + shares, cents: state.cents + d.amount, postings: withPosting(state.postings, d.balanceId, posting) };
+      return {
+        ...state,
+        shares: state.shares + shares,
+        cents: state.cents + d.amount,
+        postings: withPosting(state.postings, d.balanceId, posting),
+      };
     }
     case 'PostingAnnulled': {
       const d = event.data;
@@ -176,7 +206,12 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
       return { ...state, shares: state.shares + d.quantity, cents: state.cents + d.amount, postings };
     }
     case 'MemberExited':
-      return { ...state, exitDate: event.data.exitDate, exitReason: event.data.reason, exitBalanceId: event.data.balanceId };
+      return {
+        ...state,
+        exitDate: event.data.exitDate,
+        exitReason: event.data.reason,
+        exitBalanceId: event.data.balanceId,
+      };
     case 'MemberExitRevoked':
       return { ...state, exitDate: null, exitReason: null, exitBalanceId: null, exitNoticeDate: null };
     case 'MembershipEndNoticed':
@@ -187,20 +222,37 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
       const { balanceId, rueckpfleinzahlung, interestEnd } = event.data;
       const posting = state.postings.get(balanceId);
       if (!posting) return state;
-      return { ...state, postings: withPosting(state.postings, balanceId, { ...posting, payment: rueckpfleinzahlung, interestEnd }) };
+      return {
+        ...state,
+        postings: withPosting(state.postings, balanceId, { ...posting, payment: rueckpfleinzahlung, interestEnd }),
+      };
     }
     case 'InstalmentPlanSet': {
       const posting = state.postings.get(event.data.balanceId);
       if (!posting) return state;
-      return { ...state, postings: withPosting(state.postings, posting.balanceId, { ...posting, instalments: event.data.instalments }) };
+      return {
+        ...state,
+        postings: withPosting(state.postings, posting.balanceId, { ...posting, instalments: event.data.instalments }),
+      };
     }
     case 'SharePaymentReceived': {
       // A payment raises the posting's payment (rueckpfleinzahlung) by its amount.
       const { balanceId, paymentId, date, amount, method } = event.data;
       const posting = state.postings.get(balanceId);
       if (!posting) return state;
-      const sharePayments = new Map(state.sharePayments).set(paymentId, { paymentId, balanceId, date, amount, method, returned: false });
-      return { ...state, sharePayments, postings: withPosting(state.postings, balanceId, { ...posting, payment: posting.payment + amount }) };
+      const sharePayments = new Map(state.sharePayments).set(paymentId, {
+        paymentId,
+        balanceId,
+        date,
+        amount,
+        method,
+        returned: false,
+      });
+      return {
+        ...state,
+        sharePayments,
+        postings: withPosting(state.postings, balanceId, { ...posting, payment: posting.payment + amount }),
+      };
     }
     case 'SharePaymentReturned': {
       // A returned payment (Rücklastschrift) lowers it again: the amount is due again.
@@ -208,8 +260,14 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
       const posting = state.postings.get(balanceId);
       if (!posting) return state;
       const received = state.sharePayments.get(paymentId);
-      const sharePayments = received ? new Map(state.sharePayments).set(paymentId, { ...received, returned: true }) : state.sharePayments;
-      return { ...state, sharePayments, postings: withPosting(state.postings, balanceId, { ...posting, payment: posting.payment - amount }) };
+      const sharePayments = received
+        ? new Map(state.sharePayments).set(paymentId, { ...received, returned: true })
+        : state.sharePayments;
+      return {
+        ...state,
+        sharePayments,
+        postings: withPosting(state.postings, balanceId, { ...posting, payment: posting.payment - amount }),
+      };
     }
     default:
       // Events of other areas on the member stream (the data-protection hold flag, issue 27) change nothing here.

@@ -1,4 +1,11 @@
-import { AMOUNT_MAX_CENTS, memberFieldError, OUTGOING_TYPES, type BalanceType, type FieldError, type InterestBeginRule } from '@coop/contracts';
+import {
+  AMOUNT_MAX_CENTS,
+  memberFieldError,
+  OUTGOING_TYPES,
+  type BalanceType,
+  type FieldError,
+  type InterestBeginRule,
+} from '@coop/contracts';
 
 /**
  * A cooperative's share terms at the time of a command: share price in euro cents and the minimum holding in shares.
@@ -15,8 +22,11 @@ export interface ShareTerms {
 
 /** A cooperative registered by name only has no share price yet: nothing can be posted (general error shareCostNotSet). */
 export function shareCostErrors(terms: ShareTerms): FieldError[] {
-  if (!Number.isSafeInteger(terms.minimumShares) || terms.minimumShares < 1) throw new RangeError('minimumShares must be a whole number of at least 1');
-  return Number.isSafeInteger(terms.shareCost) && terms.shareCost >= 1 ? [] : [memberFieldError(null, 'shareCostNotSet')];
+  if (!Number.isSafeInteger(terms.minimumShares) || terms.minimumShares < 1)
+    throw new RangeError('minimumShares must be a whole number of at least 1');
+  return Number.isSafeInteger(terms.shareCost) && terms.shareCost >= 1
+    ? []
+    : [memberFieldError(null, 'shareCostNotSet')];
 }
 
 /**
@@ -25,7 +35,8 @@ export function shareCostErrors(terms: ShareTerms): FieldError[] {
  */
 export function amountFor(type: BalanceType, quantity: number, shareCost: number): number {
   if (type === 5) throw new RangeError('An annulation reverses its original; it has no amount of its own.');
-  if (!Number.isSafeInteger(quantity) || !Number.isSafeInteger(shareCost)) throw new RangeError('Quantity and share cost must be integers.');
+  if (!Number.isSafeInteger(quantity) || !Number.isSafeInteger(shareCost))
+    throw new RangeError('Quantity and share cost must be integers.');
   const amount = quantity * shareCost;
   if (!Number.isSafeInteger(amount)) throw new RangeError('Amount out of range.');
   return isOutgoing(type) ? -amount : amount;
@@ -45,7 +56,12 @@ export function isWholeAtLeastOne(n: unknown): n is number {
  * holding after it may pass AMOUNT_MAX_CENTS, so every sum the product forms stays a safe integer. Answers
  * `mustBeAtMost` on `field` naming that many shares, or nothing; a share price not set is `shareCostErrors`' answer.
  */
-export function amountLimitErrors(field: string, quantity: number, shareCost: number, holdingCents: number): FieldError[] {
+export function amountLimitErrors(
+  field: string,
+  quantity: number,
+  shareCost: number,
+  holdingCents: number,
+): FieldError[] {
   if (!Number.isSafeInteger(shareCost) || shareCost < 1) return [];
   const most = Math.max(0, Math.floor((AMOUNT_MAX_CENTS - Math.max(0, holdingCents)) / shareCost));
   return quantity > most ? [memberFieldError(field, 'mustBeAtMost', String(most))] : [];

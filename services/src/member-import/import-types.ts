@@ -125,7 +125,6 @@ export interface ImportProblem {
   readonly parameters: Readonly<Record<string, string>>;
 }
 
-
 /** What a dry run found (and what a write wrote): the counts `RegisterImported` records. Money in cents. */
 export type ImportSummary = ImportedSummary;
 

@@ -10,7 +10,10 @@ import type { ImportProblem } from './import-types.js';
 export type ProblemLanguage = 'de' | 'en';
 export const PROBLEM_LANGUAGES: readonly ProblemLanguage[] = ['de', 'en'];
 
-const MESSAGES: Readonly<Record<ProblemLanguage, Readonly<Record<string, string>>>> = { de: VALIDATION_MESSAGES_DE, en: VALIDATION_MESSAGES_EN };
+const MESSAGES: Readonly<Record<ProblemLanguage, Readonly<Record<string, string>>>> = {
+  de: VALIDATION_MESSAGES_DE,
+  en: VALIDATION_MESSAGES_EN,
+};
 
 const WORDS = {
   de: { sheet: 'Blatt', row: 'Zeile', column: 'Spalte', field: 'Feld', value: (v: string) => `„${v}“` },
@@ -18,10 +21,16 @@ const WORDS = {
 } as const;
 
 /** The template's text with its numbered parameters filled in (`%{0}`); a template without a text says which it is. */
-export function templateText(template: string, parameters: Readonly<Record<string, string>>, lang: ProblemLanguage): string {
+export function templateText(
+  template: string,
+  parameters: Readonly<Record<string, string>>,
+  lang: ProblemLanguage,
+): string {
   const messages = MESSAGES[lang];
   const text = Object.hasOwn(messages, template) ? messages[template]! : messages.unknown!;
-  return text.replace(/%\{([^}]+)\}/g, (_all, key: string) => (key === 'template' ? template : (parameters[key] ?? '…')));
+  return text.replace(/%\{([^}]+)\}/g, (_all, key: string) =>
+    key === 'template' ? template : (parameters[key] ?? '…'),
+  );
 }
 
 /**
@@ -29,10 +38,15 @@ export function templateText(template: string, parameters: Readonly<Record<strin
  * `withSheet`: name the sheet too (the command line lists the problems of every sheet together; the problems workbook
  * shows each beside its row on its own sheet and leaves it out).
  */
-export function problemText(problem: ImportProblem, lang: ProblemLanguage, options: { readonly withSheet?: boolean } = {}): string {
+export function problemText(
+  problem: ImportProblem,
+  lang: ProblemLanguage,
+  options: { readonly withSheet?: boolean } = {},
+): string {
   const w = WORDS[lang];
   const where: string[] = [];
-  if (problem.sheet !== null && (options.withSheet === true || problem.row === null)) where.push(`${w.sheet} ${problem.sheet}`);
+  if (problem.sheet !== null && (options.withSheet === true || problem.row === null))
+    where.push(`${w.sheet} ${problem.sheet}`);
   if (problem.row !== null) where.push(`${w.row} ${problem.row}`);
   if (problem.column !== null) where.push(`${w.column} ${problem.column}`);
   // A field no column maps to (a required one left out of the file) is named by its key.

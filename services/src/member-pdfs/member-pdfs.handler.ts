@@ -20,9 +20,15 @@ export class MemberPdfsTaskHandler implements TaskHandler<'memberPdfs'> {
 
   async run(task: RunningTask<'memberPdfs'>): Promise<TaskOutcome> {
     const document = String(task.params.document ?? '');
-    if (!(MEMBER_PDF_DOCUMENTS as readonly string[]).includes(document)) throw new Error(`Unknown member PDF ${document}.`);
+    if (!(MEMBER_PDF_DOCUMENTS as readonly string[]).includes(document))
+      throw new Error(`Unknown member PDF ${document}.`);
     const member = typeof task.params.member === 'string' && task.params.member !== '' ? task.params.member : null;
-    const request = { document: document as MemberPdfDocument, date: String(task.params.date ?? ''), onlyActive: task.params.onlyActive === true, member };
+    const request = {
+      document: document as MemberPdfDocument,
+      date: String(task.params.date ?? ''),
+      onlyActive: task.params.onlyActive === true,
+      member,
+    };
     let made;
     try {
       made = await this.pdfs.make(task.cooperativeId, request, (done, total) => task.progress(done, total));
@@ -32,7 +38,13 @@ export class MemberPdfsTaskHandler implements TaskHandler<'memberPdfs'> {
     }
     return {
       outcome: 'completed',
-      files: [{ name: made.name, contentType: 'application/pdf', bytes: new Uint8Array(made.pdf.buffer, made.pdf.byteOffset, made.pdf.byteLength) }],
+      files: [
+        {
+          name: made.name,
+          contentType: 'application/pdf',
+          bytes: new Uint8Array(made.pdf.buffer, made.pdf.byteOffset, made.pdf.byteLength),
+        },
+      ],
       summary: { document, date: request.date, members: made.members },
       effects: [],
       notifications: [],

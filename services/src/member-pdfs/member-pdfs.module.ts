@@ -13,6 +13,11 @@ import { MemberPdfRenderer } from './render-thread/member-pdf-renderer.js';
 @Module({
   imports: [TasksModule],
   controllers: [MemberPdfsController],
-  providers: [MemberPdfSource, MemberPdfs, MemberPdfsTaskHandler, { provide: MemberPdfRenderer, useFactory: () => new MemberPdfRenderer() }],
+  providers: [
+    MemberPdfSource,
+    MemberPdfs,
+    MemberPdfsTaskHandler,
+    { provide: MemberPdfRenderer, useFactory: () => new MemberPdfRenderer() },
+  ],
 })
 export class MemberPdfsModule {}

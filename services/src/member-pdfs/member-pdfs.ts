@@ -29,7 +29,11 @@ export function scopeOf(request: MemberPdfRequest): MembersAsOfScope {
   return request.onlyActive ? 'active' : 'all';
 }
 
-const NAMES: Readonly<Record<MemberPdfDocument, string>> = { members: 'mitgliederliste', memberBalances: 'mitglieder-anteile', statements: 'kontoauszuege' };
+const NAMES: Readonly<Record<MemberPdfDocument, string>> = {
+  members: 'mitgliederliste',
+  memberBalances: 'mitglieder-anteile',
+  statements: 'kontoauszuege',
+};
 
 /** Renders the member PDFs from the projections (issue 26); writes nothing. */
 @Injectable()
@@ -51,16 +55,27 @@ export class MemberPdfs {
     return this.source.count(cooperativeId, request.date, scopeOf(request), above);
   }
 
-  async make(cooperativeId: string, request: MemberPdfRequest, onProgress?: (done: number, total: number) => void): Promise<MadeMemberPdf> {
+  async make(
+    cooperativeId: string,
+    request: MemberPdfRequest,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<MadeMemberPdf> {
     const issuer = await this.source.issuer(cooperativeId);
     const slug = await this.source.slug(cooperativeId);
     if (request.document === 'statements') {
-      const only = request.member !== null ? await this.source.member(cooperativeId, request.member, request.date) : null;
-      const members = only !== null ? oneMember(only) : await this.source.members(cooperativeId, request.date, 'active');
+      const only =
+        request.member !== null ? await this.source.member(cooperativeId, request.member, request.date) : null;
+      const members =
+        only !== null ? oneMember(only) : await this.source.members(cooperativeId, request.date, 'active');
       const total = members.total;
       const statements = this.source.statements(cooperativeId, request.date, members.batches());
-      const pdf = await this.renderer.statements(issuer, request.date, total, statements, (done) => onProgress?.(done, total));
-      const name = only !== null ? `kontoauszug-${slug}-${only.memberNr ?? only.id}-${request.date}.pdf` : `${NAMES.statements}-${slug}-${request.date}.pdf`;
+      const pdf = await this.renderer.statements(issuer, request.date, total, statements, (done) =>
+        onProgress?.(done, total),
+      );
+      const name =
+        only !== null
+          ? `kontoauszug-${slug}-${only.memberNr ?? only.id}-${request.date}.pdf`
+          : `${NAMES.statements}-${slug}-${request.date}.pdf`;
       return { pdf, name, members: total };
     }
     // The page count ("Seite n von m") comes from the selection's count: the rows are the same selection.

@@ -21,7 +21,8 @@ describe('isUnderage (by calendar, the 18th birthday)', () => {
     ['2004-02-29', '2022-03-01', false, 'born 29 February: of age on 1 March of a non-leap year'],
   ])('born %s, on %s → %s (%s)', (birthDate, today, underage) => expect(isUnderage(birthDate, today)).toBe(underage));
 
-  it('treats a missing birth date as underage (SPEC section 5)', () => expect(isUnderage(null, '2025-06-15')).toBe(true));
+  it('treats a missing birth date as underage (SPEC section 5)', () =>
+    expect(isUnderage(null, '2025-06-15')).toBe(true));
   it('gives the 18th birthday', () => {
     expect(eighteenthBirthday('2007-06-15')).toBe('2025-06-15');
     expect(eighteenthBirthday('2004-02-29')).toBe('2022-03-01');

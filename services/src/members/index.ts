@@ -3,8 +3,23 @@ export { MembersModule } from './members.module.js';
 export { asOfDate, MemberReads } from './queries/member-reads.js';
 export { MemberDividendReads } from './queries/member-dividends.js';
 export { holdingOn, toMemberDto } from './queries/member.view.js';
-export { countMembersAsOf, membersAsOf, selectMembersAsOf, type MembersAsOf, type MembersAsOfScope } from './queries/members-as-of.js';
-export { memberDecider, type AdmitMemberRequest, type ChangeMemberDataRequest, type MemberCommand } from './member-stream.decider.js';
+export {
+  countMembersAsOf,
+  membersAsOf,
+  selectMembersAsOf,
+  type MembersAsOf,
+  type MembersAsOfScope,
+} from './queries/members-as-of.js';
+export {
+  memberDecider,
+  type AdmitMemberRequest,
+  type ChangeMemberDataRequest,
+  type MemberCommand,
+} from './member-stream.decider.js';
 export { memberMasterDecider, type AdmitMember, type ChangeMemberData } from './domain/member-master.decider.js';
 export type { MemberMasterInput } from './member-stream.decider.js';
-export { memberNumberClaimDecider, memberNumberSequenceDecider, type MemberNumberSequenceState } from './domain/member-number.decider.js';
+export {
+  memberNumberClaimDecider,
+  memberNumberSequenceDecider,
+  type MemberNumberSequenceState,
+} from './domain/member-number.decider.js';

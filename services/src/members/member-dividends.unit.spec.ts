@@ -1,9 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import type { MemberHistoryEntry, ReadDocument } from '@coop/contracts';
-import { byYearDescending, toHistoryDividend, toMemberDividendDto, withDividendEntries } from './queries/member-dividends.js';
+import {
+  byYearDescending,
+  toHistoryDividend,
+  toMemberDividendDto,
+  withDividendEntries,
+} from './queries/member-dividends.js';
 
 /** A `dividend_members` document as the dividend area's projector writes it (DividendMemberDto fields, year, paymentDate, trace). */
-const paid = (dividendId: string, year: number, position: string, fields: Record<string, unknown> = {}): ReadDocument => ({
+const paid = (
+  dividendId: string,
+  year: number,
+  position: string,
+  fields: Record<string, unknown> = {},
+): ReadDocument => ({
   id: `${dividendId}:m-1`,
   cooperativeId: 'coop-1',
   position,
@@ -33,7 +43,13 @@ const paid = (dividendId: string, year: number, position: string, fields: Record
   ...fields,
 });
 
-const closure = (dividendId: string, closedAt: string, closedBy: string): ReadDocument => ({ id: dividendId, cooperativeId: 'coop-1', position: '1', closedAt, closedBy });
+const closure = (dividendId: string, closedAt: string, closedBy: string): ReadDocument => ({
+  id: dividendId,
+  cooperativeId: 'coop-1',
+  position: '1',
+  closedAt,
+  closedBy,
+});
 
 const entry = (position: string, revision: number, type: string, shares: number): MemberHistoryEntry => ({
   position,
@@ -45,7 +61,7 @@ const entry = (position: string, revision: number, type: string, shares: number)
   shareTotalAfter: shares * 25_000,
 });
 
-describe('the member dashboard\'s dividends', () => {
+describe("the member dashboard's dividends", () => {
   it('answers gross, exemptions, KapESt, Soli, church tax and net of the closure, in cents', () => {
     expect(toMemberDividendDto(paid('d-2024', 2024, '40'))).toEqual({
       dividendId: 'd-2024',
@@ -66,10 +82,20 @@ describe('the member dashboard\'s dividends', () => {
   });
 });
 
-describe('the member history\'s dividend entries', () => {
+describe("the member history's dividend entries", () => {
   it('keeps the allowance of the exemption order before and after, and null without an order', () => {
-    expect(toHistoryDividend(paid('d-2024', 2024, '40'))).toMatchObject({ amount: 4000, allowanceVolume: 100_000, allowanceBefore: 20_000, allowanceAfter: 21_500, paymentAmount: 3318 });
-    expect(toHistoryDividend(paid('d-2024', 2024, '40', { allowanceVolume: null, allowanceBefore: null, allowanceAfter: null }))).toMatchObject({
+    expect(toHistoryDividend(paid('d-2024', 2024, '40'))).toMatchObject({
+      amount: 4000,
+      allowanceVolume: 100_000,
+      allowanceBefore: 20_000,
+      allowanceAfter: 21_500,
+      paymentAmount: 3318,
+    });
+    expect(
+      toHistoryDividend(
+        paid('d-2024', 2024, '40', { allowanceVolume: null, allowanceBefore: null, allowanceAfter: null }),
+      ),
+    ).toMatchObject({
       allowanceVolume: null,
       allowanceBefore: null,
       allowanceAfter: null,
@@ -77,7 +103,11 @@ describe('the member history\'s dividend entries', () => {
   });
 
   it('puts one entry per closure at its place in the log, recorded when and by whom the closure was, with the holding before it', () => {
-    const stream = [entry('3', 0, 'MemberAdmitted', 0), entry('4', 1, 'SharesPosted', 4), entry('120', 2, 'SharesPosted', 5)];
+    const stream = [
+      entry('3', 0, 'MemberAdmitted', 0),
+      entry('4', 1, 'SharesPosted', 4),
+      entry('120', 2, 'SharesPosted', 5),
+    ];
     const closures = new Map([
       ['d-2024', closure('d-2024', '2025-07-01T09:00:00.000Z', 'clerk')],
       ['d-2025', closure('d-2025', '2026-07-01T09:00:00.000Z', 'chief')],
@@ -117,7 +147,11 @@ describe('the member history\'s dividend entries', () => {
   });
 
   it('orders log positions as numbers, not as text', () => {
-    const history = withDividendEntries([entry('9', 0, 'MemberAdmitted', 3), entry('100', 1, 'SharesPosted', 4)], [paid('d-2024', 2024, '10')], new Map());
+    const history = withDividendEntries(
+      [entry('9', 0, 'MemberAdmitted', 3), entry('100', 1, 'SharesPosted', 4)],
+      [paid('d-2024', 2024, '10')],
+      new Map(),
+    );
     expect(history.map((h) => h.position)).toEqual(['9', '10', '100']);
   });
 

@@ -1,6 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
-import { NotFoundError, ValidationError, type FieldError, type MemberEvent, type MemberMasterData } from '@coop/contracts';
-import { admitted, COOP, err, exited, M, member, OTHER_COOP, personMaster, posted, subscribed, terms } from '../kernel/testing/member-events.js';
+import {
+  NotFoundError,
+  ValidationError,
+  type FieldError,
+  type MemberEvent,
+  type MemberMasterData,
+} from '@coop/contracts';
+import {
+  admitted,
+  COOP,
+  err,
+  exited,
+  M,
+  member,
+  OTHER_COOP,
+  personMaster,
+  posted,
+  subscribed,
+  terms,
+} from '../kernel/testing/member-events.js';
 import { closedThroughOf } from '../kernel/closed-years.js';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
 import { memberMasterDecider, type AdmitMember, type MasterDataCommand } from './domain/member-master.decider.js';
@@ -36,34 +54,73 @@ const refuses = (given: readonly MemberEvent[], command: MasterDataCommand, erro
 
 describe('member master decider: AdmitMember', () => {
   it('admits the member and records the initial subscription: 3 shares × 25,000 cents = 75,000 cents', () => {
-    spec.given([]).when(admit()).then([admitted(), subscribed(3)]);
+    spec
+      .given([])
+      .when(admit())
+      .then([admitted(), subscribed(3)]);
   });
 
   it("dates the subscription on the entry date with the member's approval date and interest begin", () => {
     spec
       .given([])
-      .when(admit({ entryDate: '2024-12-01', approvalDate: '2024-11-20', interestBegin: '2025-01-01' }, { shareAmount: 1 }))
+      .when(
+        admit({ entryDate: '2024-12-01', approvalDate: '2024-11-20', interestBegin: '2025-01-01' }, { shareAmount: 1 }),
+      )
       .then([
         admitted({ entryDate: '2024-12-01', approvalDate: '2024-11-20', interestBegin: '2025-01-01' }),
         {
           type: 'SharesPosted',
-          data: { memberId: M, balanceId: 'b0', type: 0, quantity: 1, amount: 25_000, shareCost: 25_000, date: '2024-12-01', approvalDate: '2024-11-20', interestBegin: '2025-01-01' },
+          data: {
+            memberId: M,
+            balanceId: 'b0',
+            type: 0,
+            quantity: 1,
+            amount: 25_000,
+            shareCost: 25_000,
+            date: '2024-12-01',
+            approvalDate: '2024-11-20',
+            interestBegin: '2025-01-01',
+          },
         },
       ]);
   });
 
   it('records the master data as parsed', () => {
-    const company = { ...personMaster, legalForm: 1 as const, memberType: 3 as const, postalSalutation: 'company' as const, name: 'Stadtwerke Potsdam GmbH', givenName: null, birthDate: null, civilStatus: null, salutation: null };
-    spec.given([]).when(admit(company)).then([admitted(company), subscribed(3)]);
+    const company = {
+      ...personMaster,
+      legalForm: 1 as const,
+      memberType: 3 as const,
+      postalSalutation: 'company' as const,
+      name: 'Stadtwerke Potsdam GmbH',
+      givenName: null,
+      birthDate: null,
+      civilStatus: null,
+      salutation: null,
+    };
+    spec
+      .given([])
+      .when(admit(company))
+      .then([admitted(company), subscribed(3)]);
   });
 
   describe('postal salutation and legal form', () => {
-    const firm = { legalForm: 1 as const, name: 'Stadtwerke Potsdam GmbH', givenName: null, birthDate: null, civilStatus: null, salutation: null };
+    const firm = {
+      legalForm: 1 as const,
+      name: 'Stadtwerke Potsdam GmbH',
+      givenName: null,
+      birthDate: null,
+      civilStatus: null,
+      salutation: null,
+    };
     it('refuses a person salutation for a legal entity (postalSalutationDoesNotFitLegalForm naming it)', () => {
-      refuses([], admit({ ...firm, postalSalutation: 'male' }), [err('postalSalutation', 'postalSalutationDoesNotFitLegalForm', 'male')]);
+      refuses([], admit({ ...firm, postalSalutation: 'male' }), [
+        err('postalSalutation', 'postalSalutationDoesNotFitLegalForm', 'male'),
+      ]);
     });
     it('refuses the firm salutation for a natural person', () => {
-      refuses([], admit({ postalSalutation: 'company' }), [err('postalSalutation', 'postalSalutationDoesNotFitLegalForm', 'company')]);
+      refuses([], admit({ postalSalutation: 'company' }), [
+        err('postalSalutation', 'postalSalutationDoesNotFitLegalForm', 'company'),
+      ]);
     });
     it('reports it with the rules of the initial shares', () => {
       refuses([], admit({ postalSalutation: 'company' }, { terms: { shareCost: 0, minimumShares: 1 } }), [
@@ -77,18 +134,26 @@ describe('member master decider: AdmitMember', () => {
     refuses(member, admit(), [err(null, 'invalidChoice', M)]);
   });
 
-  describe('initial shares against the cooperative\'s terms', () => {
+  describe("initial shares against the cooperative's terms", () => {
     it("requires at least the cooperative's minimum (mustBeAtLeast with the minimum)", () => {
-      refuses([], admit({}, { shareAmount: 2, terms: { shareCost: 25_000, minimumShares: 3 } }), [err('shareAmount', 'mustBeAtLeast', '3')]);
+      refuses([], admit({}, { shareAmount: 2, terms: { shareCost: 25_000, minimumShares: 3 } }), [
+        err('shareAmount', 'mustBeAtLeast', '3'),
+      ]);
     });
     it('accepts exactly the minimum', () => {
-      spec.given([]).when(admit({}, { shareAmount: 3, terms: { shareCost: 25_000, minimumShares: 3 } })).then([admitted(), subscribed(3)]);
+      spec
+        .given([])
+        .when(admit({}, { shareAmount: 3, terms: { shareCost: 25_000, minimumShares: 3 } }))
+        .then([admitted(), subscribed(3)]);
     });
     it('refuses when the cooperative has no share price yet (general error)', () => {
       refuses([], admit({}, { terms: { shareCost: 0, minimumShares: 1 } }), [err(null, 'shareCostNotSet')]);
     });
     it('reports both at once', () => {
-      refuses([], admit({}, { shareAmount: 1, terms: { shareCost: 0, minimumShares: 2 } }), [err('shareAmount', 'mustBeAtLeast', '2'), err(null, 'shareCostNotSet')]);
+      refuses([], admit({}, { shareAmount: 1, terms: { shareCost: 0, minimumShares: 2 } }), [
+        err('shareAmount', 'mustBeAtLeast', '2'),
+        err(null, 'shareCostNotSet'),
+      ]);
     });
   });
 });
@@ -105,26 +170,41 @@ describe('member master decider: ChangeMemberData', () => {
 
   it('emits nothing when nothing changed', () => spec.given(member).when(change()).then([]));
 
-  it('refuses the member as its own spouse', () => refuses(member, change({ spouse: M }), [err('spouse', 'invalidChoice', M)]));
+  it('refuses the member as its own spouse', () =>
+    refuses(member, change({ spouse: M }), [err('spouse', 'invalidChoice', M)]));
 
   it('refuses a change to a legal entity that keeps a person salutation', () => {
-    refuses(member, change({ legalForm: 1, givenName: null, birthDate: null, civilStatus: null, salutation: null }), [err('postalSalutation', 'postalSalutationDoesNotFitLegalForm', 'female')]);
+    refuses(member, change({ legalForm: 1, givenName: null, birthDate: null, civilStatus: null, salutation: null }), [
+      err('postalSalutation', 'postalSalutationDoesNotFitLegalForm', 'female'),
+    ]);
   });
 
   it("records the spouse's tax id", () => {
-    spec.given(member).when(change({ spouseTaxId: '47036892816' })).then([{ type: 'MemberDataChanged', data: { memberId: M, spouseTaxId: '47036892816' } }]);
+    spec
+      .given(member)
+      .when(change({ spouseTaxId: '47036892816' }))
+      .then([{ type: 'MemberDataChanged', data: { memberId: M, spouseTaxId: '47036892816' } }]);
   });
 
   it("keeps no copy of a member spouse's tax id: the spouse member's own record holds it (issue 39)", () => {
-    spec.given(member).when(change({ civilStatus: 1, spouse: 'm-spouse', spouseTaxId: '47036892816' })).then([{ type: 'MemberDataChanged', data: { memberId: M, spouse: 'm-spouse' } }]);
-    const events = memberMasterDecider.decide(admit({ civilStatus: 1, spouse: 'm-spouse', spouseTaxId: '47036892816' }), memberMasterDecider.initialState());
+    spec
+      .given(member)
+      .when(change({ civilStatus: 1, spouse: 'm-spouse', spouseTaxId: '47036892816' }))
+      .then([{ type: 'MemberDataChanged', data: { memberId: M, spouse: 'm-spouse' } }]);
+    const events = memberMasterDecider.decide(
+      admit({ civilStatus: 1, spouse: 'm-spouse', spouseTaxId: '47036892816' }),
+      memberMasterDecider.initialState(),
+    );
     expect(events[0]).toMatchObject({ type: 'MemberAdmitted', data: { spouse: 'm-spouse', spouseTaxId: null } });
   });
 
   it('reads a spouse tax id missing from an older admission as empty: no change', () => {
     const { spouseTaxId: _none, ...older } = personMaster;
     spec
-      .given([{ type: 'MemberAdmitted', data: { memberId: M, cooperativeId: COOP, memberNr: 1, ...older } } as MemberEvent, subscribed(3)])
+      .given([
+        { type: 'MemberAdmitted', data: { memberId: M, cooperativeId: COOP, memberNr: 1, ...older } } as MemberEvent,
+        subscribed(3),
+      ])
       .when(change())
       .then([]);
   });
@@ -181,15 +261,28 @@ describe('member master decider: ChangeMemberData', () => {
 
 describe('member master decider: an admission into a closed year (issue 23)', () => {
   // The register has 2025 closing (kernel/closed-years.ts): the initial subscription is a posting (0) like any other.
-  const closedThrough = closedThroughOf([{ type: 'DividendYearClosing', data: { cooperativeId: COOP, year: 2025, dividendId: 'd-2025' } }]);
+  const closedThrough = closedThroughOf([
+    { type: 'DividendYearClosing', data: { cooperativeId: COOP, year: 2025, dividendId: 'd-2025' } },
+  ]);
 
   it('refuses an entry dated in the closing year, and an interest begin in it, with closedYear', () => {
-    refuses([], admit({}, { closedThrough }), [err('entryDate', 'closedYear', '2025'), err('interestBegin', 'closedYear', '2025')]);
-    refuses([], admit({ entryDate: '2026-01-01', approvalDate: '2026-01-01', interestBegin: '2025-12-01' }, { closedThrough }), [err('interestBegin', 'closedYear', '2025')]);
+    refuses([], admit({}, { closedThrough }), [
+      err('entryDate', 'closedYear', '2025'),
+      err('interestBegin', 'closedYear', '2025'),
+    ]);
+    refuses(
+      [],
+      admit({ entryDate: '2026-01-01', approvalDate: '2026-01-01', interestBegin: '2025-12-01' }, { closedThrough }),
+      [err('interestBegin', 'closedYear', '2025')],
+    );
   });
 
   it('names every other error of the form beside it', () => {
-    refuses([], admit({}, { closedThrough, shareAmount: 0 }), [err('shareAmount', 'mustBeAtLeast', '1'), err('entryDate', 'closedYear', '2025'), err('interestBegin', 'closedYear', '2025')]);
+    refuses([], admit({}, { closedThrough, shareAmount: 0 }), [
+      err('shareAmount', 'mustBeAtLeast', '1'),
+      err('entryDate', 'closedYear', '2025'),
+      err('interestBegin', 'closedYear', '2025'),
+    ]);
   });
 
   it('admits a member entering in the next open year', () => {
@@ -197,6 +290,17 @@ describe('member master decider: an admission into a closed year (issue 23)', ()
     spec
       .given([])
       .when(admit(open, { closedThrough }))
-      .then([admitted(open), { ...subscribed(3), data: { ...(subscribed(3).data as object), date: '2026-01-02', approvalDate: '2026-01-05', interestBegin: '2026-02-01' } } as MemberEvent]);
+      .then([
+        admitted(open),
+        {
+          ...subscribed(3),
+          data: {
+            ...(subscribed(3).data as object),
+            date: '2026-01-02',
+            approvalDate: '2026-01-05',
+            interestBegin: '2026-02-01',
+          },
+        } as MemberEvent,
+      ]);
   });
 });

@@ -1,6 +1,14 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { MemberAdmission, MemberMasterChange, PostingRequest, ValidationError, type Decider, type MemberEvent, type MemberMasterData } from '@coop/contracts';
+import {
+  MemberAdmission,
+  MemberMasterChange,
+  PostingRequest,
+  ValidationError,
+  type Decider,
+  type MemberEvent,
+  type MemberMasterData,
+} from '@coop/contracts';
 import { evolveMemberStream, initialMemberState, type MemberState } from '../kernel/member-stream.js';
 import { fieldErrorsOf } from '../platform/http/validation.pipe.js';
 import { shareLedgerDecider, type LedgerCommand } from '../share-ledger/index.js';
@@ -40,8 +48,13 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
       const body = checked(MemberAdmission, { ...command.master, shareAmount: command.shareAmount });
       return memberMasterDecider.decide({ ...command, master: masterOf(body) }, state);
     }
-    if (command.type === 'ChangeMemberData') return memberMasterDecider.decide({ ...command, master: masterOf(checked(MemberMasterChange, command.master)) }, state);
-    if (command.type === 'AnnulPosting' || command.type === 'AnnulTransferCounterpart') return shareLedgerDecider.decide(withAnnulationDates(command), state);
+    if (command.type === 'ChangeMemberData')
+      return memberMasterDecider.decide(
+        { ...command, master: masterOf(checked(MemberMasterChange, command.master)) },
+        state,
+      );
+    if (command.type === 'AnnulPosting' || command.type === 'AnnulTransferCounterpart')
+      return shareLedgerDecider.decide(withAnnulationDates(command), state);
     return shareLedgerDecider.decide(command, state);
   },
 };
@@ -50,7 +63,20 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
  * An annulation's dates read as the API reads them (PostingRequest, type 5: trimmed, each optional, a real date in the
  * business range when given; decision 242): the ledger's decider no longer checks their shape.
  */
-function withAnnulationDates<C extends Extract<LedgerCommand, { type: 'AnnulPosting' | 'AnnulTransferCounterpart' }>>(command: C): C {
-  const read = checked(PostingRequest, { type: 5, annulPeer: command.annulPeer, date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin });
-  return { ...command, date: read.date || undefined, approvalDate: read.approvalDate || undefined, interestBegin: read.interestBegin || undefined };
+function withAnnulationDates<C extends Extract<LedgerCommand, { type: 'AnnulPosting' | 'AnnulTransferCounterpart' }>>(
+  command: C,
+): C {
+  const read = checked(PostingRequest, {
+    type: 5,
+    annulPeer: command.annulPeer,
+    date: command.date,
+    approvalDate: command.approvalDate,
+    interestBegin: command.interestBegin,
+  });
+  return {
+    ...command,
+    date: read.date || undefined,
+    approvalDate: read.approvalDate || undefined,
+    interestBegin: read.interestBegin || undefined,
+  };
 }

@@ -10,7 +10,16 @@ import { memberDecider, type MemberCommand } from './member-stream.decider.js';
  */
 const state = (events: readonly MemberEvent[]) => events.reduce(evolveMemberStream, initialMemberState);
 const history = [...member, posted('b1', 1, 2)];
-const annul = (dates: Record<string, string | undefined>): MemberCommand => ({ type: 'AnnulPosting', memberId: M, cooperativeId: COOP, balanceId: 'b5', annulPeer: 'b1', terms, today: TODAY, ...dates });
+const annul = (dates: Record<string, string | undefined>): MemberCommand => ({
+  type: 'AnnulPosting',
+  memberId: M,
+  cooperativeId: COOP,
+  balanceId: 'b5',
+  annulPeer: 'b1',
+  terms,
+  today: TODAY,
+  ...dates,
+});
 const refusal = (command: MemberCommand): readonly FieldError[] => {
   try {
     memberDecider.decide(command, state(history));
@@ -23,9 +32,17 @@ const refusal = (command: MemberCommand): readonly FieldError[] => {
 
 describe('memberDecider: an annulation played through by the demo or the import', () => {
   it('reads its dates as the API does: trimmed, empty ones left to the ledger (today, none)', () => {
-    const [annulled] = memberDecider.decide(annul({ date: ' 2025-06-11 ', approvalDate: '', interestBegin: '2025-07-01 ' }), state(history));
-    expect(annulled).toMatchObject({ type: 'PostingAnnulled', data: { date: '2025-06-11', approvalDate: null, interestBegin: '2025-07-01' } });
-    expect(memberDecider.decide(annul({}), state(history))[0]).toMatchObject({ data: { date: TODAY, approvalDate: null, interestBegin: null } });
+    const [annulled] = memberDecider.decide(
+      annul({ date: ' 2025-06-11 ', approvalDate: '', interestBegin: '2025-07-01 ' }),
+      state(history),
+    );
+    expect(annulled).toMatchObject({
+      type: 'PostingAnnulled',
+      data: { date: '2025-06-11', approvalDate: null, interestBegin: '2025-07-01' },
+    });
+    expect(memberDecider.decide(annul({}), state(history))[0]).toMatchObject({
+      data: { date: TODAY, approvalDate: null, interestBegin: null },
+    });
   });
 
   it('refuses a malformed date, and a date outside the business range, as the API does', () => {

@@ -1,11 +1,20 @@
-import { CHURCH_DATA_PERSONAL_FIELDS, MEMBER_CHURCH_FIELDS, MEMBER_PERSONAL_FIELDS, memberChurchSubject, memberDataSubject } from '@coop/contracts';
+import {
+  CHURCH_DATA_PERSONAL_FIELDS,
+  MEMBER_CHURCH_FIELDS,
+  MEMBER_PERSONAL_FIELDS,
+  memberChurchSubject,
+  memberDataSubject,
+} from '@coop/contracts';
 import { membersProjector } from '@coop/projections';
 import type { AreaRegistration } from '../platform/areas.js';
 import { withoutChurchData } from '../kernel/church-data.js';
 import { toMemberDto } from './queries/member.view.js';
 
 /** The church fields of the master data, under the member's church key. */
-const churchGroup = { subject: (d: Record<string, unknown>) => memberChurchSubject(String(d.memberId)), fields: MEMBER_CHURCH_FIELDS };
+const churchGroup = {
+  subject: (d: Record<string, unknown>) => memberChurchSubject(String(d.memberId)),
+  fields: MEMBER_CHURCH_FIELDS,
+};
 
 /** Members and their share accounts: what the area contributes to the platform (services/src/areas.ts lists it). */
 export const membersArea: AreaRegistration = {
@@ -15,12 +24,23 @@ export const membersArea: AreaRegistration = {
   // fields apart under the member's church key (deleted earlier: a null answer, the exit; decision 101).
   // Postings, exits, member numbers and register corrections carry no personal data.
   personalData: {
-    MemberAdmitted: { subject: (d) => memberDataSubject(String(d.memberId)), fields: MEMBER_PERSONAL_FIELDS, apart: [churchGroup] },
-    MemberDataChanged: { subject: (d) => memberDataSubject(String(d.memberId)), fields: MEMBER_PERSONAL_FIELDS, apart: [churchGroup] },
+    MemberAdmitted: {
+      subject: (d) => memberDataSubject(String(d.memberId)),
+      fields: MEMBER_PERSONAL_FIELDS,
+      apart: [churchGroup],
+    },
+    MemberDataChanged: {
+      subject: (d) => memberDataSubject(String(d.memberId)),
+      fields: MEMBER_PERSONAL_FIELDS,
+      apart: [churchGroup],
+    },
     // The reason of an extraordinary notice (§ 65 (3) GenG) tells of the member's personal or economic situation.
     MembershipEndNoticed: { subject: (d) => memberDataSubject(String(d.memberId)), fields: ['extraordinaryReason'] },
     // Church data is special-category data (Art. 9 GDPR; issue 24): sealed like the master data's church fields.
-    ChurchDataRecorded: { subject: (d) => memberChurchSubject(String(d.memberId)), fields: CHURCH_DATA_PERSONAL_FIELDS },
+    ChurchDataRecorded: {
+      subject: (d) => memberChurchSubject(String(d.memberId)),
+      fields: CHURCH_DATA_PERSONAL_FIELDS,
+    },
   },
   upcasters: [],
   views: {

@@ -11,7 +11,14 @@ import { MemberDividendReads } from './queries/member-dividends.js';
 @Module({
   imports: [CqrsModule, ShareLedgerModule],
   controllers: [MembersController],
-  providers: [MemberReads, MemberDuplicates, MemberDividendReads, MemberCommandRunner, CreateMemberHandler, ChangeMemberHandler],
+  providers: [
+    MemberReads,
+    MemberDuplicates,
+    MemberDividendReads,
+    MemberCommandRunner,
+    CreateMemberHandler,
+    ChangeMemberHandler,
+  ],
   exports: [MemberReads, MemberDividendReads],
 })
 export class MembersModule {}

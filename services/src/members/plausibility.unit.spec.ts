@@ -33,17 +33,27 @@ const change = (master: Partial<MemberMasterData>, confirmed = false): MasterDat
 describe('membership warnings', () => {
   it('has none for dates in order up to today', () => expect(membershipWarnings(dates, TODAY)).toEqual([]));
   it('warns of an entry date after today', () => {
-    expect(membershipWarnings({ ...dates, entryDate: '2025-06-21', approvalDate: '2025-06-21', interestBegin: '2025-07-01' }, TODAY)).toEqual([
+    expect(
+      membershipWarnings(
+        { ...dates, entryDate: '2025-06-21', approvalDate: '2025-06-21', interestBegin: '2025-07-01' },
+        TODAY,
+      ),
+    ).toEqual([
       { field: 'entryDate', template: 'dateInFuture', parameters: { 0: '2025-06-21' } },
       { field: 'approvalDate', template: 'dateInFuture', parameters: { 0: '2025-06-21' } },
     ]);
   });
-  it('takes today itself as no future', () => expect(membershipWarnings({ ...dates, entryDate: TODAY, approvalDate: TODAY }, TODAY)).toEqual([]));
+  it('takes today itself as no future', () =>
+    expect(membershipWarnings({ ...dates, entryDate: TODAY, approvalDate: TODAY }, TODAY)).toEqual([]));
   it('warns of an approval before the declaration (the entry date)', () => {
-    expect(membershipWarnings({ ...dates, approvalDate: '2025-05-31' }, TODAY)).toEqual([{ field: 'approvalDate', template: 'approvalBeforeDeclaration', parameters: { 0: '2025-06-01' } }]);
+    expect(membershipWarnings({ ...dates, approvalDate: '2025-05-31' }, TODAY)).toEqual([
+      { field: 'approvalDate', template: 'approvalBeforeDeclaration', parameters: { 0: '2025-06-01' } },
+    ]);
   });
   it('warns of an interest begin before the entry', () => {
-    expect(membershipWarnings({ ...dates, interestBegin: '2025-05-01' }, TODAY)).toEqual([{ field: 'interestBegin', template: 'interestBeginBeforeEntry', parameters: { 0: '2025-06-01' } }]);
+    expect(membershipWarnings({ ...dates, interestBegin: '2025-05-01' }, TODAY)).toEqual([
+      { field: 'interestBegin', template: 'interestBeginBeforeEntry', parameters: { 0: '2025-06-01' } },
+    ]);
   });
   it('has nothing to say of empty approval date and interest begin (a member changed later)', () => {
     expect(membershipWarnings({ ...dates, approvalDate: null, interestBegin: null }, TODAY)).toEqual([]);
@@ -55,32 +65,56 @@ describe('member master decider: the warnings need a confirmation', () => {
     spec
       .given([])
       .when(admit({ entryDate: '2025-07-01', approvalDate: '2025-07-01', interestBegin: '2025-08-01' }))
-      .thenThrows(UnconfirmedWarnings, (e) => expect(e.warnings.map((w) => `${w.field} ${w.template}`)).toEqual(['entryDate dateInFuture', 'approvalDate dateInFuture']));
+      .thenThrows(UnconfirmedWarnings, (e) =>
+        expect(e.warnings.map((w) => `${w.field} ${w.template}`)).toEqual([
+          'entryDate dateInFuture',
+          'approvalDate dateInFuture',
+        ]),
+      );
   });
 
   it('admits the same member once the warnings are confirmed', () => {
-    const events = memberMasterDecider.decide(admit({ entryDate: '2025-07-01', approvalDate: '2025-07-01', interestBegin: '2025-08-01' }, true), memberMasterDecider.initialState());
+    const events = memberMasterDecider.decide(
+      admit({ entryDate: '2025-07-01', approvalDate: '2025-07-01', interestBegin: '2025-08-01' }, true),
+      memberMasterDecider.initialState(),
+    );
     expect(events.map((e) => e.type)).toEqual(['MemberAdmitted', 'SharesPosted']);
   });
 
   it('answers the errors before the warnings', () => {
-    spec.given([]).when(admit({ entryDate: '2025-07-01' }, false, 0)).thenThrows(ValidationError);
+    spec
+      .given([])
+      .when(admit({ entryDate: '2025-07-01' }, false, 0))
+      .thenThrows(ValidationError);
   });
 
   it('admits without asking when the dates are plausible', () => {
-    spec.given([]).when(admit(dates)).then([admitted(), subscribed(3)]);
+    spec
+      .given([])
+      .when(admit(dates))
+      .then([admitted(), subscribed(3)]);
   });
 
   it('asks on a change that brings a warning (approval moved before the entry)', () => {
     spec
       .given([admitted(), subscribed(3)])
       .when(change({ approvalDate: '2025-05-20' }))
-      .thenThrows(UnconfirmedWarnings, (e) => expect(e.warnings).toEqual([{ field: 'approvalDate', template: 'approvalBeforeDeclaration', parameters: { 0: '2025-06-01' } }]));
-    spec.given([admitted(), subscribed(3)]).when(change({ approvalDate: '2025-05-20' }, true)).then([{ type: 'MemberDataChanged', data: { memberId: M, approvalDate: '2025-05-20' } }]);
+      .thenThrows(UnconfirmedWarnings, (e) =>
+        expect(e.warnings).toEqual([
+          { field: 'approvalDate', template: 'approvalBeforeDeclaration', parameters: { 0: '2025-06-01' } },
+        ]),
+      );
+    spec
+      .given([admitted(), subscribed(3)])
+      .when(change({ approvalDate: '2025-05-20' }, true))
+      .then([{ type: 'MemberDataChanged', data: { memberId: M, approvalDate: '2025-05-20' } }]);
   });
 
   it('does not ask again for a warning the record had already (the address changes)', () => {
     const known = admitted({ approvalDate: '2025-05-20' });
-    spec.given([known, subscribed(3)]).when(change({ approvalDate: '2025-05-20', city: 'Kassel' })).then([{ type: 'MemberDataChanged', data: { memberId: M, city: 'Kassel' } }]);
+    spec
+      .given([known, subscribed(3)])
+      .when(change({ approvalDate: '2025-05-20', city: 'Kassel' }))
+      .then([{ type: 'MemberDataChanged', data: { memberId: M, city: 'Kassel' } }]);
   });
 });

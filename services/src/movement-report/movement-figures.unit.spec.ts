@@ -1,11 +1,39 @@
 import { describe, expect, it } from '@jest/globals';
-import { emptiedByTransfer, leaveReason, memberMovement, MovementTally, type MemberFacts, type PostingFacts } from './domain/movement-figures.js';
+import {
+  emptiedByTransfer,
+  leaveReason,
+  memberMovement,
+  MovementTally,
+  type MemberFacts,
+  type PostingFacts,
+} from './domain/movement-figures.js';
 
-const member = (over: Partial<MemberFacts> = {}): MemberFacts => ({ entryDate: '2020-03-01', exitDate: null, exitReason: null, emptiedByTransfer: false, sharesAtEnd: 2, ...over });
+const member = (over: Partial<MemberFacts> = {}): MemberFacts => ({
+  entryDate: '2020-03-01',
+  exitDate: null,
+  exitReason: null,
+  emptiedByTransfer: false,
+  sharesAtEnd: 2,
+  ...over,
+});
 /** A posting paid as posted (`paid`, default its amount), its payment dated on the posting's date. */
-const posting = (type: number, date: string, shares: number, over: Partial<Omit<PostingFacts, 'paidChanges'>> = {}): PostingFacts => {
+const posting = (
+  type: number,
+  date: string,
+  shares: number,
+  over: Partial<Omit<PostingFacts, 'paidChanges'>> = {},
+): PostingFacts => {
   const paid = over.paid ?? shares * 25_000;
-  return { type, originalType: null, date, shares, cents: shares * 25_000, paid, paidChanges: [{ on: date, cents: paid }], ...over };
+  return {
+    type,
+    originalType: null,
+    date,
+    shares,
+    cents: shares * 25_000,
+    paid,
+    paidChanges: [{ on: date, cents: paid }],
+    ...over,
+  };
 };
 const register = { startShares: 0, startCents: 0, endShares: 0, endCents: 0 };
 const result = (t: MovementTally, liabilityPerShare: number | null = null, asOf = '2026-11-28') =>
@@ -17,22 +45,54 @@ describe('memberMovement: the members at the start, joined, left and at the end 
   });
 
   it('counts a member admitted on 1 January as joined, not at the start; one admitted on 31 December of the year before at the start', () => {
-    expect(memberMovement(member({ entryDate: '2025-01-01' }), 2025)).toEqual({ start: false, joined: true, left: null, end: true });
-    expect(memberMovement(member({ entryDate: '2024-12-31' }), 2025)).toEqual({ start: true, joined: false, left: null, end: true });
+    expect(memberMovement(member({ entryDate: '2025-01-01' }), 2025)).toEqual({
+      start: false,
+      joined: true,
+      left: null,
+      end: true,
+    });
+    expect(memberMovement(member({ entryDate: '2024-12-31' }), 2025)).toEqual({
+      start: true,
+      joined: false,
+      left: null,
+      end: true,
+    });
   });
 
   it('counts an exit on 31 December of the year as left in it and not at its end; one on 31 December before as gone at the start', () => {
-    expect(memberMovement(member({ exitDate: '2025-12-31', exitReason: 'exit' }), 2025)).toEqual({ start: true, joined: false, left: 'notice', end: false });
-    expect(memberMovement(member({ exitDate: '2024-12-31', exitReason: 'exit' }), 2025)).toEqual({ start: false, joined: false, left: null, end: false });
-    expect(memberMovement(member({ exitDate: '2026-12-31', exitReason: 'exit' }), 2025)).toEqual({ start: true, joined: false, left: null, end: true });
+    expect(memberMovement(member({ exitDate: '2025-12-31', exitReason: 'exit' }), 2025)).toEqual({
+      start: true,
+      joined: false,
+      left: 'notice',
+      end: false,
+    });
+    expect(memberMovement(member({ exitDate: '2024-12-31', exitReason: 'exit' }), 2025)).toEqual({
+      start: false,
+      joined: false,
+      left: null,
+      end: false,
+    });
+    expect(memberMovement(member({ exitDate: '2026-12-31', exitReason: 'exit' }), 2025)).toEqual({
+      start: true,
+      joined: false,
+      left: null,
+      end: true,
+    });
   });
 
   it('counts a member who joined and left in the same year in both', () => {
-    expect(memberMovement(member({ entryDate: '2025-02-01', exitDate: '2025-12-31', exitReason: 'death' }), 2025)).toEqual({ start: false, joined: true, left: 'death', end: false });
+    expect(
+      memberMovement(member({ entryDate: '2025-02-01', exitDate: '2025-12-31', exitReason: 'death' }), 2025),
+    ).toEqual({ start: false, joined: true, left: 'death', end: false });
   });
 
   it('leaves a member not admitted out', () => {
-    expect(memberMovement(member({ entryDate: null }), 2025)).toEqual({ start: false, joined: false, left: null, end: false });
+    expect(memberMovement(member({ entryDate: null }), 2025)).toEqual({
+      start: false,
+      joined: false,
+      left: null,
+      end: false,
+    });
   });
 });
 
@@ -56,12 +116,25 @@ describe('emptiedByTransfer: the whole holding transferred before the exit (§ 7
     { id: 'x', type: 8, date: '2025-12-31', shares: 0, annulated: false },
   ];
   it('is true when the exit withdrew nothing and the last reduction was a transfer', () => {
-    expect(emptiedByTransfer([...base, { id: 't', type: 3, date: '2025-05-01', shares: -2, annulated: false }], 'x')).toBe(true);
+    expect(
+      emptiedByTransfer([...base, { id: 't', type: 3, date: '2025-05-01', shares: -2, annulated: false }], 'x'),
+    ).toBe(true);
   });
   it('is false when the exit withdrew shares, or the last reduction was no transfer, or the transfer was annulled', () => {
     expect(emptiedByTransfer([base[0]!, { ...base[1]!, shares: -2 }], 'x')).toBe(false);
-    expect(emptiedByTransfer([...base, { id: 't', type: 3, date: '2025-03-01', shares: -1, annulated: false }, { id: 'w', type: 2, date: '2025-04-01', shares: -1, annulated: false }], 'x')).toBe(false);
-    expect(emptiedByTransfer([...base, { id: 't', type: 3, date: '2025-05-01', shares: -2, annulated: true }], 'x')).toBe(false);
+    expect(
+      emptiedByTransfer(
+        [
+          ...base,
+          { id: 't', type: 3, date: '2025-03-01', shares: -1, annulated: false },
+          { id: 'w', type: 2, date: '2025-04-01', shares: -1, annulated: false },
+        ],
+        'x',
+      ),
+    ).toBe(false);
+    expect(
+      emptiedByTransfer([...base, { id: 't', type: 3, date: '2025-05-01', shares: -2, annulated: true }], 'x'),
+    ).toBe(false);
     expect(emptiedByTransfer(base, 'missing')).toBe(false);
   });
 });
@@ -81,7 +154,14 @@ describe('MovementTally: shares and cents at the start, added, reduced, at the e
     expect(r.added).toEqual({ shares: 3, subscribed: 75_000, paid: 75_000 });
     expect(r.reduced).toEqual({ shares: 4, subscribed: 100_000, paid: 100_000 });
     expect(r.end).toEqual({ shares: 4, subscribed: 100_000, paid: 100_000 });
-    expect(r.byKind.find((k) => k.kind === 8)).toEqual({ kind: 8, postings: 1, annulments: 0, shares: 3, subscribed: 75_000, paid: 75_000 });
+    expect(r.byKind.find((k) => k.kind === 8)).toEqual({
+      kind: 8,
+      postings: 1,
+      annulments: 0,
+      shares: 3,
+      subscribed: 75_000,
+      paid: 75_000,
+    });
   });
 
   it('counts an annulation under its original kind on its own date, as the register does', () => {
@@ -124,7 +204,13 @@ describe('MovementTally: shares and cents at the start, added, reduced, at the e
     t.addPosting(posting(0, '2020-03-01', 4));
     t.addPosting(posting(1, '2025-05-01', 2));
     t.addPosting(posting(2, '2025-12-31', -1));
-    expect(result(t, 50_000).liability).toEqual({ perShare: 50_000, start: 200_000, added: 100_000, reduced: 50_000, end: 250_000 });
+    expect(result(t, 50_000).liability).toEqual({
+      perShare: 50_000,
+      start: 200_000,
+      added: 100_000,
+      reduced: 50_000,
+      end: 250_000,
+    });
     expect(result(t, null).liability).toBeNull();
   });
 
@@ -161,9 +247,21 @@ describe('MovementTally: shares and cents at the start, added, reduced, at the e
   it('says whether the register as the member lists show it agrees', () => {
     const t = new MovementTally(2025);
     t.addPosting(posting(0, '2020-03-01', 4));
-    const agree = t.result({ asOf: '2026-01-01', liabilityPerShare: null, register: { startShares: 4, startCents: 100_000, endShares: 4, endCents: 100_000 }, firstYear: 2020, lastYear: 2026 });
+    const agree = t.result({
+      asOf: '2026-01-01',
+      liabilityPerShare: null,
+      register: { startShares: 4, startCents: 100_000, endShares: 4, endCents: 100_000 },
+      firstYear: 2020,
+      lastYear: 2026,
+    });
     expect(agree.reconciles).toBe(true);
-    const differ = t.result({ asOf: '2026-01-01', liabilityPerShare: null, register: { startShares: 4, startCents: 100_000, endShares: 5, endCents: 125_000 }, firstYear: 2020, lastYear: 2026 });
+    const differ = t.result({
+      asOf: '2026-01-01',
+      liabilityPerShare: null,
+      register: { startShares: 4, startCents: 100_000, endShares: 5, endCents: 125_000 },
+      firstYear: 2020,
+      lastYear: 2026,
+    });
     expect(differ.reconciles).toBe(false);
   });
 });

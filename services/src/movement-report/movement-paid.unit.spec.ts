@@ -8,7 +8,13 @@ import { MovementTally, paymentChanges, type PostingFacts } from './domain/movem
  */
 
 /** A posting of `shares` shares at 250 € each; `changes` the dated changes of its payment, `paid` the register's payment now. */
-const posting = (type: number, date: string, shares: number, changes: readonly (readonly [string, number])[], originalType: number | null = null): PostingFacts => ({
+const posting = (
+  type: number,
+  date: string,
+  shares: number,
+  changes: readonly (readonly [string, number])[],
+  originalType: number | null = null,
+): PostingFacts => ({
   type,
   originalType,
   date,
@@ -49,7 +55,14 @@ describe('MovementTally: the paid column counts what was paid by the day each li
     // Start (31.12.2024): the admission and 50 € + 200 € on the 2024 shares; the 150 € of 2026 and the returns after it not.
     expect(r.start).toEqual({ shares: 4, subscribed: 100_000, paid: 75_000 });
     // Kind 1 in 2025: the return of 200 € and the 100 € on the 2024 shares, 50 € + 450 € on the 2025 shares.
-    expect(r.byKind.find((k) => k.kind === 1)).toEqual({ kind: 1, postings: 1, annulments: 0, shares: 2, subscribed: 50_000, paid: 40_000 });
+    expect(r.byKind.find((k) => k.kind === 1)).toEqual({
+      kind: 1,
+      postings: 1,
+      annulments: 0,
+      shares: 2,
+      subscribed: 50_000,
+      paid: 40_000,
+    });
     expect(r.added).toEqual({ shares: 2, subscribed: 50_000, paid: 40_000 });
     expect(r.end).toEqual({ shares: 6, subscribed: 150_000, paid: 115_000 });
   });
@@ -58,13 +71,28 @@ describe('MovementTally: the paid column counts what was paid by the day each li
     const r = report(2026, register2025);
     expect(r.start).toEqual(report(2025, register2025).end);
     // Kind 1 in 2026: 150 € paid, 450 € returned; no posting of kind 1 dated in 2026.
-    expect(r.byKind.find((k) => k.kind === 1)).toEqual({ kind: 1, postings: 0, annulments: 0, shares: 0, subscribed: 0, paid: -30_000 });
+    expect(r.byKind.find((k) => k.kind === 1)).toEqual({
+      kind: 1,
+      postings: 0,
+      annulments: 0,
+      shares: 0,
+      subscribed: 0,
+      paid: -30_000,
+    });
     expect(r.end).toEqual({ shares: 6, subscribed: 150_000, paid: 85_000 });
   });
 
   it('gives a year the same paid figures after a later payment on one of its subscriptions', () => {
     const before = report(2025, register2025);
-    const later = [...register2025.slice(0, 2), posting(1, '2025-05-01', 2, [['2025-05-01', 5_000], ['2025-12-31', 45_000], ['2026-01-10', -45_000], ['2026-03-02', 45_000]])];
+    const later = [
+      ...register2025.slice(0, 2),
+      posting(1, '2025-05-01', 2, [
+        ['2025-05-01', 5_000],
+        ['2025-12-31', 45_000],
+        ['2026-01-10', -45_000],
+        ['2026-03-02', 45_000],
+      ]),
+    ];
     expect(report(2025, later)).toEqual(before);
   });
 
@@ -105,7 +133,12 @@ describe('paymentChanges: the dated changes of a posting’s payment from its re
   });
 
   it('dates a version without an effective date on the posting’s date, and a change never before the posting', () => {
-    expect(paymentChanges('2024-06-01', [{ rueckpfleinzahlung: 50_000 }, { rueckpfleinzahlung: 20_000, effectiveDate: '2023-01-01' }])).toEqual([
+    expect(
+      paymentChanges('2024-06-01', [
+        { rueckpfleinzahlung: 50_000 },
+        { rueckpfleinzahlung: 20_000, effectiveDate: '2023-01-01' },
+      ]),
+    ).toEqual([
       { on: '2024-06-01', cents: 50_000 },
       { on: '2024-06-01', cents: -30_000 },
     ]);

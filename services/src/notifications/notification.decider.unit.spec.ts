@@ -12,10 +12,23 @@ const SEEN_AT = '2026-02-01T10:00:00.000Z';
 
 const raised = (cooperativeId = 'coop-1'): NotificationEvent =>
   notificationRaised(
-    { type: 'kistamError', message: 'kistamMemberError', parameters: ['17', 'taxIdMissing'], entityClass: 'member', entityId: 'm-1', member: 'm-1', html: '<b>x</b>' },
+    {
+      type: 'kistamError',
+      message: 'kistamMemberError',
+      parameters: ['17', 'taxIdMissing'],
+      entityClass: 'member',
+      entityId: 'm-1',
+      member: 'm-1',
+      html: '<b>x</b>',
+    },
     { notificationId: ID, cooperativeId, time: '2026-01-31T08:00:00.000Z', taskId: 't-1' },
   );
-const markSeen = (cooperativeId = 'coop-1'): NotificationCommand => ({ type: 'MarkNotificationSeen', notificationId: ID, cooperativeId, seenAt: SEEN_AT });
+const markSeen = (cooperativeId = 'coop-1'): NotificationCommand => ({
+  type: 'MarkNotificationSeen',
+  notificationId: ID,
+  cooperativeId,
+  seenAt: SEEN_AT,
+});
 const seen: NotificationEvent = { type: 'NotificationSeen', data: { notificationId: ID, seenAt: SEEN_AT } };
 
 describe('notification decider', () => {
@@ -28,8 +41,14 @@ describe('notification decider', () => {
   });
 
   it('answers an unknown notification and another cooperative’s as not found', () => {
-    spec.given([]).when(markSeen()).thenThrows(NotFoundError, (e) => expect(e.entity).toBe('Notification'));
-    spec.given([raised('coop-2')]).when(markSeen()).thenThrows(NotFoundError);
+    spec
+      .given([])
+      .when(markSeen())
+      .thenThrows(NotFoundError, (e) => expect(e.entity).toBe('Notification'));
+    spec
+      .given([raised('coop-2')])
+      .when(markSeen())
+      .thenThrows(NotFoundError);
   });
 
   it('stamps a draft: markup only on an html notification, no names, the task named', () => {
@@ -60,18 +79,34 @@ describe('notifications projector', () => {
       streamId: `notification-${ID}`,
       revision: 0,
       position,
-      metadata: { cooperativeId: 'coop-1', user: 'clerk', timestamp: SEEN_AT, correlationId: 'c', causationId: 'c', schemaVersion: 1 },
+      metadata: {
+        cooperativeId: 'coop-1',
+        user: 'clerk',
+        timestamp: SEEN_AT,
+        correlationId: 'c',
+        causationId: 'c',
+        schemaVersion: 1,
+      },
     } as RecordedEvent;
   };
 
   it('keeps seen as the number 0, then 1, and ignores a seen event without its notification', () => {
     const docs = new Map<string, ReadDocument>();
     const apply = (event: NotificationEvent): void => {
-      for (const op of notificationsProjector.project(recorded(event), (k) => docs.get(k.id))) if (op.kind === 'put') docs.set(op.doc.id, op.doc);
+      for (const op of notificationsProjector.project(recorded(event), (k) => docs.get(k.id)))
+        if (op.kind === 'put') docs.set(op.doc.id, op.doc);
     };
     expect(notificationsProjector.project(recorded(seen), () => undefined)).toEqual([]);
     apply(raised());
-    expect(docs.get(ID)).toMatchObject({ id: ID, cooperativeId: 'coop-1', seen: 0, seenAt: null, type: 'kistamError', member: 'm-1', taskId: 't-1' });
+    expect(docs.get(ID)).toMatchObject({
+      id: ID,
+      cooperativeId: 'coop-1',
+      seen: 0,
+      seenAt: null,
+      type: 'kistamError',
+      member: 'm-1',
+      taskId: 't-1',
+    });
     apply(seen);
     expect(docs.get(ID)).toMatchObject({ seen: 1, seenAt: SEEN_AT, message: 'kistamMemberError' });
   });

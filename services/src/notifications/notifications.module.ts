@@ -10,7 +10,12 @@ import { NotificationReads } from './queries/notification-reads.js';
 @Module({
   imports: [CqrsModule],
   controllers: [NotificationsController],
-  providers: [MarkNotificationsSeenHandler, NotificationReads, EventNotifier, { provide: NOTIFIER, useExisting: EventNotifier }],
+  providers: [
+    MarkNotificationsSeenHandler,
+    NotificationReads,
+    EventNotifier,
+    { provide: NOTIFIER, useExisting: EventNotifier },
+  ],
   exports: [NOTIFIER, EventNotifier],
 })
 export class NotificationsModule {}

@@ -9,7 +9,11 @@ import { notificationRaised, type NotificationDraft, type Notifier } from '../ta
 /** The context of a write on behalf of `user` of the cooperative outside a request (a task, a check run by the server). */
 function serverContext(cooperativeId: string, user: string): CommandContext {
   const correlationId = newRecordId();
-  return { actor: { userId: user, username: user, roles: [], cooperativeId }, correlationId, causationId: correlationId };
+  return {
+    actor: { userId: user, username: user, roles: [], cooperativeId },
+    correlationId,
+    causationId: correlationId,
+  };
 }
 
 /** The namespace of the ids of notifications raised once per key (`raiseOnce`): any fixed UUID, never to change. */
@@ -28,14 +32,23 @@ export function onceNotificationId(cooperativeId: string, key: string): string {
 export class EventNotifier implements Notifier {
   constructor(private readonly writer: StreamWriter) {}
 
-  async raise(cooperativeId: string, user: string, drafts: readonly NotificationDraft[], taskId: string | null = null): Promise<void> {
+  async raise(
+    cooperativeId: string,
+    user: string,
+    drafts: readonly NotificationDraft[],
+    taskId: string | null = null,
+  ): Promise<void> {
     if (drafts.length === 0) return;
     const ctx = serverContext(cooperativeId, user);
     const time = new Date().toISOString();
     const appends: StreamAppend[] = drafts.map((draft) => {
       const notificationId = newRecordId();
       const event = notificationRaised(draft, { notificationId, cooperativeId, time, taskId });
-      return { streamId: notificationStream(notificationId), expected: 'no_stream', events: this.writer.stamp([event], ctx, cooperativeId) };
+      return {
+        streamId: notificationStream(notificationId),
+        expected: 'no_stream',
+        events: this.writer.stamp([event], ctx, cooperativeId),
+      };
     });
     await this.writer.appendAll(appends);
   }
@@ -47,9 +60,20 @@ export class EventNotifier implements Notifier {
    */
   async raiseOnce(cooperativeId: string, user: string, key: string, draft: NotificationDraft): Promise<boolean> {
     const notificationId = onceNotificationId(cooperativeId, key);
-    const event = notificationRaised(draft, { notificationId, cooperativeId, time: new Date().toISOString(), taskId: null });
+    const event = notificationRaised(draft, {
+      notificationId,
+      cooperativeId,
+      time: new Date().toISOString(),
+      taskId: null,
+    });
     try {
-      await this.writer.appendAll([{ streamId: notificationStream(notificationId), expected: 'no_stream', events: this.writer.stamp([event], serverContext(cooperativeId, user), cooperativeId) }]);
+      await this.writer.appendAll([
+        {
+          streamId: notificationStream(notificationId),
+          expected: 'no_stream',
+          events: this.writer.stamp([event], serverContext(cooperativeId, user), cooperativeId),
+        },
+      ]);
       return true;
     } catch (error) {
       if (error instanceof ConcurrencyError) return false;

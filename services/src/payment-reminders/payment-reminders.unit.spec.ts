@@ -1,12 +1,26 @@
 import { describe, expect, it } from '@jest/globals';
 import type { MemberEvent, PaymentReminderSent } from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
-import { addDays, dueOn, dueReminder, intervalPassed, isOverdue, type DueSubscription } from './domain/reminder-rule.js';
+import {
+  addDays,
+  dueOn,
+  dueReminder,
+  intervalPassed,
+  isOverdue,
+  type DueSubscription,
+} from './domain/reminder-rule.js';
 import { reminderDecider, type SendReminder } from './domain/reminder.decider.js';
 
 /** A subscription of 2 shares of 250 € posted on 2026-01-10, nothing paid, due since its date. */
 const due = (over: Partial<DueSubscription> = {}): DueSubscription => ({
-  id: 'b1', date: '2026-01-10', quantity: 2, outstanding: 50_000, dueSince: '2026-01-10', instalments: [], reminderLevel: 0, ...over,
+  id: 'b1',
+  date: '2026-01-10',
+  quantity: 2,
+  outstanding: 50_000,
+  dueSince: '2026-01-10',
+  instalments: [],
+  reminderLevel: 0,
+  ...over,
 });
 
 describe('payment reminders: the rule (issue 45)', () => {
@@ -48,7 +62,10 @@ describe('payment reminders: the rule (issue 45)', () => {
   });
 
   it('names the next level, the total and the oldest due date; none after the last reminder', () => {
-    const dues = [due(), due({ id: 'b2', date: '2026-01-05', quantity: 1, outstanding: 25_000, dueSince: '2026-01-05', reminderLevel: 1 })];
+    const dues = [
+      due(),
+      due({ id: 'b2', date: '2026-01-05', quantity: 1, outstanding: 25_000, dueSince: '2026-01-05', reminderLevel: 1 }),
+    ];
     const r = dueReminder(dues, '2026-02-01', '2026-02-20', 14);
     expect(r).toEqual({
       level: 2,
@@ -65,11 +82,28 @@ describe('payment reminders: the rule (issue 45)', () => {
   });
 });
 
-const admitted = { type: 'MemberAdmitted', data: { memberId: 'm1', cooperativeId: 'c1', memberNr: 7 } } as unknown as MemberEvent;
-const sent = (level: 1 | 2 | 3, date: string, over: Partial<PaymentReminderSent['data']> = {}): PaymentReminderSent => ({
+const admitted = {
+  type: 'MemberAdmitted',
+  data: { memberId: 'm1', cooperativeId: 'c1', memberNr: 7 },
+} as unknown as MemberEvent;
+const sent = (
+  level: 1 | 2 | 3,
+  date: string,
+  over: Partial<PaymentReminderSent['data']> = {},
+): PaymentReminderSent => ({
   type: 'PaymentReminderSent',
-  data: { memberId: 'm1', reminderId: `r-${date}`, level, date, dueSince: '2026-01-10', amount: 50_000, balanceIds: ['b1'], letterId: 'run-1',
-    subscriptions: [{ balanceId: 'b1', date: '2026-01-10', quantity: 2, amount: 50_000, dueSince: '2026-01-10' }], ...over },
+  data: {
+    memberId: 'm1',
+    reminderId: `r-${date}`,
+    level,
+    date,
+    dueSince: '2026-01-10',
+    amount: 50_000,
+    balanceIds: ['b1'],
+    letterId: 'run-1',
+    subscriptions: [{ balanceId: 'b1', date: '2026-01-10', quantity: 2, amount: 50_000, dueSince: '2026-01-10' }],
+    ...over,
+  },
 });
 const send = (date: string, over: Partial<SendReminder> = {}): SendReminder => ({
   type: 'SendReminder',
@@ -79,38 +113,74 @@ const send = (date: string, over: Partial<SendReminder> = {}): SendReminder => (
   letterId: 'run-1',
   date,
   reminderAfterDays: 14,
-  reminder: { level: 1, amount: 50_000, dueSince: '2026-01-10', subscriptions: [{ balanceId: 'b1', date: '2026-01-10', quantity: 2, amount: 50_000, dueSince: '2026-01-10' }] },
+  reminder: {
+    level: 1,
+    amount: 50_000,
+    dueSince: '2026-01-10',
+    subscriptions: [{ balanceId: 'b1', date: '2026-01-10', quantity: 2, amount: 50_000, dueSince: '2026-01-10' }],
+  },
   ...over,
 });
 const spec = deciderSpec(reminderDecider);
 
 describe('payment reminders: the decider on the member stream (issue 45)', () => {
   it('sends the first reminder', () => {
-    spec.given([admitted]).when(send('2026-02-01')).then([sent(1, '2026-02-01')]);
+    spec
+      .given([admitted])
+      .when(send('2026-02-01'))
+      .then([sent(1, '2026-02-01')]);
   });
 
   it('a retry on the same day sends nothing (idempotent per member, level and date)', () => {
-    spec.given([admitted, sent(1, '2026-02-01')]).when(send('2026-02-01')).then([]);
+    spec
+      .given([admitted, sent(1, '2026-02-01')])
+      .when(send('2026-02-01'))
+      .then([]);
   });
 
   it('takes the level from the stream, not from a read model that lags', () => {
-    spec.given([admitted, sent(1, '2026-02-01')]).when(send('2026-02-20')).then([sent(2, '2026-02-20')]);
-    spec.given([admitted, sent(1, '2026-02-01'), sent(2, '2026-02-20'), sent(3, '2026-03-10')]).when(send('2026-04-01')).then([]);
+    spec
+      .given([admitted, sent(1, '2026-02-01')])
+      .when(send('2026-02-20'))
+      .then([sent(2, '2026-02-20')]);
+    spec
+      .given([admitted, sent(1, '2026-02-01'), sent(2, '2026-02-20'), sent(3, '2026-03-10')])
+      .when(send('2026-04-01'))
+      .then([]);
   });
 
   it('waits reminderAfterDays after the last reminder', () => {
-    spec.given([admitted, sent(1, '2026-02-01')]).when(send('2026-02-14')).then([]);
+    spec
+      .given([admitted, sent(1, '2026-02-01')])
+      .when(send('2026-02-14'))
+      .then([]);
   });
 
   it('starts again at the first level after a payment on the subscription', () => {
     const paid = {
       type: 'SharePaymentReceived',
-      data: { memberId: 'm1', balanceId: 'b1', paymentId: 'p1', date: '2026-02-25', amount: 10_000, method: 'transfer', reference: null, collectionId: null, statementId: null },
+      data: {
+        memberId: 'm1',
+        balanceId: 'b1',
+        paymentId: 'p1',
+        date: '2026-02-25',
+        amount: 10_000,
+        method: 'transfer',
+        reference: null,
+        collectionId: null,
+        statementId: null,
+      },
     } as MemberEvent;
-    spec.given([admitted, sent(1, '2026-02-01'), sent(2, '2026-02-20'), paid]).when(send('2026-03-20')).then([sent(1, '2026-03-20')]);
+    spec
+      .given([admitted, sent(1, '2026-02-01'), sent(2, '2026-02-20'), paid])
+      .when(send('2026-03-20'))
+      .then([sent(1, '2026-03-20')]);
   });
 
   it("sends nothing on another cooperative's member", () => {
-    spec.given([admitted]).when(send('2026-02-01', { cooperativeId: 'c2' })).then([]);
+    spec
+      .given([admitted])
+      .when(send('2026-02-01', { cooperativeId: 'c2' }))
+      .then([]);
   });
 });

@@ -3,7 +3,16 @@ export { PayoutsModule } from './payouts.module.js';
 export { painXml, controlSum, PAIN_001_001_09, type SepaPaymentFile, type SepaTransfer } from './sepa/pain001.js';
 export { paymentFile, remittanceText, sepaErrors, type SepaPayout } from './sepa/sepa-payouts.js';
 // The SEPA text rules and the parse-back of a file, shared with the direct debits' pain.008 (issue 45).
-export { sepaLatin, sepaText, isSepaRepresentable, xmlAmount, xmlEscape, NAME_MAX, ID_MAX, REMITTANCE_MAX } from './sepa/sepa-text.js';
+export {
+  sepaLatin,
+  sepaText,
+  isSepaRepresentable,
+  xmlAmount,
+  xmlEscape,
+  NAME_MAX,
+  ID_MAX,
+  REMITTANCE_MAX,
+} from './sepa/sepa-text.js';
 export { parsePain, type XmlNode } from './sepa/pain001-rules.js';
 export { ACCOUNT, AGENT, centsOf, checkCommonLeaf, checkShape, PARTY, type Shape } from './sepa/iso20022-shapes.js';
 export { accountHolderOf } from './sepa/sepa-payouts.js';

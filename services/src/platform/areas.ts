@@ -74,8 +74,14 @@ export function composeAreas(module: string | URL, list: readonly AreaRegistrati
 function isAreas(value: unknown): value is Areas {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Partial<Record<keyof Areas, unknown>>;
-  return typeof v.module === 'string' && Array.isArray(v.projectors) && Array.isArray(v.collections) && Array.isArray(v.upcasters) &&
-    typeof v.personalData === 'object' && typeof v.views === 'object';
+  return (
+    typeof v.module === 'string' &&
+    Array.isArray(v.projectors) &&
+    Array.isArray(v.collections) &&
+    Array.isArray(v.upcasters) &&
+    typeof v.personalData === 'object' &&
+    typeof v.views === 'object'
+  );
 }
 
 /** The areas a composition module exports (in a worker thread: the module named by the API thread's `Areas.module`). */

@@ -4,7 +4,11 @@ import type { Projector } from '@coop/projections';
 import { composeAreas, importAreas, type AreaRegistration } from './areas.js';
 
 const collection = (name: string): CollectionSpec => ({ name, fields: {}, search: [] });
-const projector = (...names: string[]): Projector => ({ collections: names.map(collection), keys: () => [], project: () => [] });
+const projector = (...names: string[]): Projector => ({
+  collections: names.map(collection),
+  keys: () => [],
+  project: () => [],
+});
 const subject = (d: Record<string, unknown>): string => `thing-${String(d.id)}`;
 
 const things: AreaRegistration = {
@@ -32,7 +36,10 @@ describe('composeAreas', () => {
     expect(Object.keys(areas.personalData)).toEqual(['ThingMade', 'StuffBought']);
     expect(areas.personalData.StuffBought?.fields).toEqual(['buyer', 'address']);
     expect(areas.upcasters).toEqual(things.upcasters);
-    expect(areas.views.stuff?.({ id: 's-1', cooperativeId: 'c', position: '1' }, { date: '2026-01-01' })).toEqual({ id: 's-1', on: '2026-01-01' });
+    expect(areas.views.stuff?.({ id: 's-1', cooperativeId: 'c', position: '1' }, { date: '2026-01-01' })).toEqual({
+      id: 's-1',
+      on: '2026-01-01',
+    });
   });
 
   it('takes the URL of the composition module', () => {
@@ -40,11 +47,31 @@ describe('composeAreas', () => {
   });
 
   it.each([
-    ['an area name', { ...stuff, name: 'things' }, 'The area name "things" is registered by two areas: things and things'],
-    ['the personal data of an event type', { ...stuff, personalData: { ThingMade: { subject, fields: ['x'] } } }, 'The personal data of ThingMade is registered by two areas: things and stuff'],
-    ['an upcaster', { ...stuff, upcasters: [{ type: 'ThingMade', fromVersion: 1, upcast: (d: Record<string, unknown>) => d }] }, 'The upcaster of ThingMade from version 1 is registered by two areas: things and stuff'],
-    ['a collection', { ...stuff, projectors: [projector('thing_parts')] }, 'The collection "thing_parts" is registered by two areas: things and stuff'],
-    ['a view', { ...stuff, views: { thing: () => null } }, 'The view "thing" is registered by two areas: things and stuff'],
+    [
+      'an area name',
+      { ...stuff, name: 'things' },
+      'The area name "things" is registered by two areas: things and things',
+    ],
+    [
+      'the personal data of an event type',
+      { ...stuff, personalData: { ThingMade: { subject, fields: ['x'] } } },
+      'The personal data of ThingMade is registered by two areas: things and stuff',
+    ],
+    [
+      'an upcaster',
+      { ...stuff, upcasters: [{ type: 'ThingMade', fromVersion: 1, upcast: (d: Record<string, unknown>) => d }] },
+      'The upcaster of ThingMade from version 1 is registered by two areas: things and stuff',
+    ],
+    [
+      'a collection',
+      { ...stuff, projectors: [projector('thing_parts')] },
+      'The collection "thing_parts" is registered by two areas: things and stuff',
+    ],
+    [
+      'a view',
+      { ...stuff, views: { thing: () => null } },
+      'The view "thing" is registered by two areas: things and stuff',
+    ],
   ])('refuses %s claimed by two areas', (_what, other, message) => {
     expect(() => composeAreas('file:///app/areas.js', [things, other])).toThrow(message);
   });

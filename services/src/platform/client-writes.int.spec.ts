@@ -21,7 +21,14 @@ const userCreated = (i: number): NewEvent =>
   ({
     type: 'UserCreated',
     data: { userId: `u${i}`, username: `user${i}`, passwordHash: 'h', roles: ['ROLE_USER'], cooperativeId: 'coop-1' },
-    metadata: { cooperativeId: 'coop-1', user: 'admin', timestamp: '2026-11-25T08:00:00.000Z', correlationId: 'c', causationId: 'c', schemaVersion: 1 },
+    metadata: {
+      cooperativeId: 'coop-1',
+      user: 'admin',
+      timestamp: '2026-11-25T08:00:00.000Z',
+      correlationId: 'c',
+      causationId: 'c',
+      schemaVersion: 1,
+    },
   }) as NewEvent;
 
 let dir: string;
@@ -35,7 +42,15 @@ let last: bigint;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coop-client-writes-'));
-  log = await openEventLog(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' }), areas);
+  log = await openEventLog(
+    loadConfig({
+      DATA_DIR: dir,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+      EVENT_STORE_URL: '',
+      MONGODB_URL: '',
+    }),
+    areas,
+  );
   readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'));
   await readStore.ensureCollections(areas.collections);
   runner = new ProjectionRunner(log.events, readStore, areas.projectors, () => undefined);
@@ -83,7 +98,10 @@ describe('ClientWrites.keepUp', () => {
 
   it('holds the answer of a write answered from its events (StreamWriter) until the read models are within the distance', async () => {
     const writer = new StreamWriter(log.events, log.keys, progress, writes);
-    const answer = writer.appendAnsweringFromEvents([{ streamId: 'user-u20', expected: 'no_stream', events: [userCreated(20)] }], 'clerk');
+    const answer = writer.appendAnsweringFromEvents(
+      [{ streamId: 'user-u20', expected: 'no_stream', events: [userCreated(20)] }],
+      'clerk',
+    );
     expect(await settledWithin(answer, 100)).toBe(false);
     await runner.start();
     const recorded = await answer;
@@ -97,13 +115,18 @@ describe('ClientWrites.keepUp', () => {
   });
 });
 
-describe('ReadModels.waitingFirst: the reads of a route declared @SettlesOwnReads() wait for the client\'s writes, other reads do not', () => {
-  it('a read through them waits until the read models include the client\'s write; the plain read models and another client\'s do not wait', async () => {
+describe("ReadModels.waitingFirst: the reads of a route declared @SettlesOwnReads() wait for the client's writes, other reads do not", () => {
+  it("a read through them waits until the read models include the client's write; the plain read models and another client's do not wait", async () => {
     const reads = new ReadModels(readStore);
     writes.note('clerk', last);
     const own = reads.waitingFirst(() => writes.settle('clerk'));
     const colleague = reads.waitingFirst(() => writes.settle('colleague'));
-    expect(await settledWithin(reads.get(USERS, 'coop-1', 'u0', 'User').catch(() => undefined), 50)).toBe(true);
+    expect(
+      await settledWithin(
+        reads.get(USERS, 'coop-1', 'u0', 'User').catch(() => undefined),
+        50,
+      ),
+    ).toBe(true);
     expect(await settledWithin(colleague.find(USERS, 'coop-1', 'username', 'user0'), 50)).toBe(true);
     const read = own.get(USERS, 'coop-1', 'u4', 'User');
     expect(await settledWithin(read, 100)).toBe(false);

@@ -21,12 +21,33 @@ export class PlatformModule {
         { provide: READ_STORE, useValue: storage.readStore },
         { provide: KEY_STORE, useValue: storage.keys },
         { provide: ProjectionRunner, useValue: storage.runner },
-        { provide: ReadModelProgress, useValue: new ReadModelProgress(config.runProjections ? storage.runner : undefined, storage.readStore, config.readYourWritesWaitMs) },
-        { provide: ClientWrites, useFactory: (progress: ReadModelProgress) => new ClientWrites(progress), inject: [ReadModelProgress] },
+        {
+          provide: ReadModelProgress,
+          useValue: new ReadModelProgress(
+            config.runProjections ? storage.runner : undefined,
+            storage.readStore,
+            config.readYourWritesWaitMs,
+          ),
+        },
+        {
+          provide: ClientWrites,
+          useFactory: (progress: ReadModelProgress) => new ClientWrites(progress),
+          inject: [ReadModelProgress],
+        },
         StreamWriter,
         ReadModels,
       ],
-      exports: [APP_CONFIG, EVENT_STORE, READ_STORE, KEY_STORE, ProjectionRunner, ReadModelProgress, ClientWrites, StreamWriter, ReadModels],
+      exports: [
+        APP_CONFIG,
+        EVENT_STORE,
+        READ_STORE,
+        KEY_STORE,
+        ProjectionRunner,
+        ReadModelProgress,
+        ClientWrites,
+        StreamWriter,
+        ReadModels,
+      ],
     };
   }
 }

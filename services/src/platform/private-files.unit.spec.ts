@@ -17,7 +17,13 @@ describe('private files', () => {
       privateDir(dir);
       privateSqliteFile(store);
       privateSqliteFile(join(dir, 'keys.sqlite'));
-      expect([dir, store, `${store}-wal`, `${store}-shm`, join(dir, 'keys.sqlite')].map(mode)).toEqual(['700', '600', '600', '600', '600']);
+      expect([dir, store, `${store}-wal`, `${store}-shm`, join(dir, 'keys.sqlite')].map(mode)).toEqual([
+        '700',
+        '600',
+        '600',
+        '600',
+        '600',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -9,7 +9,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { CollectionSpec, NewEvent, ReadDocument, ReadPage, ReadQuery, ReadStore, ViewPage, ViewRequest, WriteOp } from '@coop/contracts';
+import type {
+  CollectionSpec,
+  NewEvent,
+  ReadDocument,
+  ReadPage,
+  ReadQuery,
+  ReadStore,
+  ViewPage,
+  ViewRequest,
+  WriteOp,
+} from '@coop/contracts';
 import { CHECKPOINT, ProjectionRunner, SqliteReadStore } from '@coop/projections';
 import { areas } from '../areas.js';
 import { SqliteEventStore } from './event-store/sqlite-event-store.js';
@@ -43,12 +53,18 @@ class BoundedStore implements ReadStore {
   scan(collection: string, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]> {
     return this.inner.scan(collection, cooperativeId, batchSize);
   }
-  async applyBatch(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }): Promise<void> {
+  async applyBatch(
+    ops: readonly WriteOp[],
+    checkpoint: { readonly name: string; readonly position: bigint },
+  ): Promise<void> {
     if (checkpoint.name === CHECKPOINT) this.batches.push({ docs: ops.length, position: checkpoint.position });
     if (this.failInParts && ops.length > this.maxBatchDocuments) {
       this.failInParts = false;
       await this.inner.reset([], checkpoint.name);
-      await this.inner.applyBatch(ops.slice(0, this.maxBatchDocuments), { name: 'first-part', position: checkpoint.position });
+      await this.inner.applyBatch(ops.slice(0, this.maxBatchDocuments), {
+        name: 'first-part',
+        position: checkpoint.position,
+      });
       throw new Error('The second part failed');
     }
     return this.inner.applyBatch(ops, checkpoint);
@@ -82,13 +98,31 @@ beforeEach(async () => {
     ({
       type,
       data,
-      metadata: { cooperativeId: 'coop-1', user: 'admin-1', timestamp: CREATED_AT, correlationId: `c-${++n}`, causationId: `c-${n}`, schemaVersion: 1 },
+      metadata: {
+        cooperativeId: 'coop-1',
+        user: 'admin-1',
+        timestamp: CREATED_AT,
+        correlationId: `c-${++n}`,
+        causationId: `c-${n}`,
+        schemaVersion: 1,
+      },
     }) as NewEvent;
-  await events.append('cooperative-coop-1', 'any', [event('CooperativeRegistered', { cooperativeId: 'coop-1', name: 'Bäckerei eG' })]);
+  await events.append('cooperative-coop-1', 'any', [
+    event('CooperativeRegistered', { cooperativeId: 'coop-1', name: 'Bäckerei eG' }),
+  ]);
   for (let i = 1; i <= USERS; i++) {
     const userId = `u-${String(i).padStart(2, '0')}`;
-    const created = { userId, cooperativeId: 'coop-1', username: `user${i}`, passwordHash: `$argon2id$h${i}`, roles: ['ROLE_USER'] };
-    await events.append(`user-${userId}`, 'any', [event('UserCreated', created), event('UserRenamed', { userId, username: `user${i}.b` })]);
+    const created = {
+      userId,
+      cooperativeId: 'coop-1',
+      username: `user${i}`,
+      passwordHash: `$argon2id$h${i}`,
+      roles: ['ROLE_USER'],
+    };
+    await events.append(`user-${userId}`, 'any', [
+      event('UserCreated', created),
+      event('UserRenamed', { userId, username: `user${i}.b` }),
+    ]);
   }
 });
 
@@ -134,7 +168,9 @@ describe('ProjectionRunner with a store that bounds its batches', () => {
 
   it('rebuilds in writes of at most the bound, with the same result', async () => {
     const bounded = new BoundedStore(await sqlite('rebuilt'), 4);
-    await expect(new ProjectionRunner(events, bounded, areas.projectors).rebuild()).resolves.toEqual({ events: 1 + 2 * USERS });
+    await expect(new ProjectionRunner(events, bounded, areas.projectors).rebuild()).resolves.toEqual({
+      events: 1 + 2 * USERS,
+    });
     expect(await dump(bounded)).toEqual(await reference());
     expect(bounded.batches.length).toBeGreaterThanOrEqual(Math.ceil(DOCUMENTS / 4));
     for (const batch of bounded.batches) expect(batch.docs).toBeLessThanOrEqual(4);
@@ -176,7 +212,13 @@ describe('ProjectionRunner.start on read models without a checkpoint', () => {
     // As a crash half way through a reset leaves them: the checkpoint gone, documents left, one no event explains.
     await store.reset([], CHECKPOINT);
     await store.applyBatch(
-      [{ kind: 'put', collection: 'users', doc: { id: 'ghost', cooperativeId: 'coop-1', position: '999', username: 'ghost', roles: [] } }],
+      [
+        {
+          kind: 'put',
+          collection: 'users',
+          doc: { id: 'ghost', cooperativeId: 'coop-1', position: '999', username: 'ghost', roles: [] },
+        },
+      ],
       { name: 'other', position: 1n },
     );
     const lines: string[] = [];

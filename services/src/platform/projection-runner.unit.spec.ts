@@ -16,13 +16,24 @@ import type {
   UserEvent,
   UsernameEvent,
 } from '@coop/contracts';
-import { CHECKPOINT, READ_MODEL_FORMAT, READ_MODEL_FORMAT_CHECKPOINT, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import {
+  CHECKPOINT,
+  READ_MODEL_FORMAT,
+  READ_MODEL_FORMAT_CHECKPOINT,
+  ProjectionRunner,
+  SqliteReadStore,
+} from '@coop/projections';
 import { areas } from '../areas.js';
 import { SqliteEventStore } from './event-store/sqlite-event-store.js';
 
 type AnyEvent = CooperativeEvent | UserEvent | UsernameEvent | ElmaNumberEvent;
 
-const HASHES = ['$argon2id$hash-anna-1', '$argon2id$hash-bert-1', '$argon2id$hash-anna-2', '$argon2id$hash-carla-1'] as const;
+const HASHES = [
+  '$argon2id$hash-anna-1',
+  '$argon2id$hash-bert-1',
+  '$argon2id$hash-anna-2',
+  '$argon2id$hash-carla-1',
+] as const;
 const [HASH_ANNA, HASH_BERT, HASH_ANNA_NEW, HASH_CARLA] = HASHES;
 const CREATED_AT = '2024-05-01T10:00:00.000Z';
 
@@ -44,20 +55,59 @@ const HISTORY: readonly (readonly AnyEvent[])[] = [
     { type: 'CooperativeUpdated', data: { cooperativeId: 'coop-1', changes: { city: 'Potsdam' } } },
   ],
   [
-    { type: 'UserCreated', data: { userId: 'u-1', cooperativeId: 'coop-1', username: 'anna', passwordHash: HASH_ANNA, roles: ['ROLE_ADMIN', 'ROLE_USER'] } },
+    {
+      type: 'UserCreated',
+      data: {
+        userId: 'u-1',
+        cooperativeId: 'coop-1',
+        username: 'anna',
+        passwordHash: HASH_ANNA,
+        roles: ['ROLE_ADMIN', 'ROLE_USER'],
+      },
+    },
     { type: 'UsernameClaimed', data: { username: 'anna', userId: 'u-1' } },
-    { type: 'UserCreated', data: { userId: 'u-2', cooperativeId: 'coop-1', username: 'bert', passwordHash: HASH_BERT, roles: ['ROLE_USER'] } },
+    {
+      type: 'UserCreated',
+      data: { userId: 'u-2', cooperativeId: 'coop-1', username: 'bert', passwordHash: HASH_BERT, roles: ['ROLE_USER'] },
+    },
     { type: 'UserRenamed', data: { userId: 'u-1', username: 'anna.schmidt' } },
     { type: 'UserPasswordChanged', data: { userId: 'u-1', passwordHash: HASH_ANNA_NEW } },
   ],
   [
     { type: 'UserRolesChanged', data: { userId: 'u-2', roles: ['ROLE_EDIT_USERS', 'ROLE_USER'] } },
-    { type: 'UserCreated', data: { userId: 'u-3', cooperativeId: 'coop-2', username: 'carla', passwordHash: HASH_CARLA, roles: ['ROLE_USER'] } },
+    {
+      type: 'UserCreated',
+      data: {
+        userId: 'u-3',
+        cooperativeId: 'coop-2',
+        username: 'carla',
+        passwordHash: HASH_CARLA,
+        roles: ['ROLE_USER'],
+      },
+    },
     { type: 'UserDeleted', data: { userId: 'u-2' } },
   ],
   [
-    { type: 'ElmaNumberAdded', data: { elmaNumberId: 'e-1', cooperativeId: 'coop-1', elmaProcess: 'fs', elmaNumber: '12345671', createdAt: CREATED_AT } },
-    { type: 'ElmaNumberAdded', data: { elmaNumberId: 'e-2', cooperativeId: 'coop-1', elmaProcess: 'km', elmaNumber: '12345678901', createdAt: CREATED_AT } },
+    {
+      type: 'ElmaNumberAdded',
+      data: {
+        elmaNumberId: 'e-1',
+        cooperativeId: 'coop-1',
+        elmaProcess: 'fs',
+        elmaNumber: '12345671',
+        createdAt: CREATED_AT,
+      },
+    },
+    {
+      type: 'ElmaNumberAdded',
+      data: {
+        elmaNumberId: 'e-2',
+        cooperativeId: 'coop-1',
+        elmaProcess: 'km',
+        elmaNumber: '12345678901',
+        createdAt: CREATED_AT,
+      },
+    },
     { type: 'ElmaNumberChanged', data: { elmaNumberId: 'e-1', elmaProcess: 'fs', elmaNumber: '32345679' } },
     { type: 'ElmaNumberRemoved', data: { elmaNumberId: 'e-2' } },
   ],
@@ -118,7 +168,11 @@ beforeEach(async () => {
     async seed(groups = HISTORY) {
       let last = -1n;
       for (const group of groups) {
-        last = (await events.appendMulti(group.map((e) => ({ streamId: streamOf(e), expected: 'any', events: [recordable(e)] })))).position;
+        last = (
+          await events.appendMulti(
+            group.map((e) => ({ streamId: streamOf(e), expected: 'any', events: [recordable(e)] })),
+          )
+        ).position;
       }
       return last;
     },
@@ -170,11 +224,30 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
     ]);
     const cooperatives = await items('cooperatives');
     expect(cooperatives).toEqual([
-      expect.objectContaining({ id: 'coop-1', cooperativeId: 'coop-1', city: 'Potsdam', minimumShares: 2, balanceCost: 10000 }),
-      expect.objectContaining({ id: 'coop-2', cooperativeId: 'coop-2', name: 'Winzer eG', minimumShares: 1, balanceCost: 0 }),
+      expect.objectContaining({
+        id: 'coop-1',
+        cooperativeId: 'coop-1',
+        city: 'Potsdam',
+        minimumShares: 2,
+        balanceCost: 10000,
+      }),
+      expect.objectContaining({
+        id: 'coop-2',
+        cooperativeId: 'coop-2',
+        name: 'Winzer eG',
+        minimumShares: 1,
+        balanceCost: 0,
+      }),
     ]);
     expect(await items('elmanumbers')).toEqual([
-      { id: 'e-1', cooperativeId: 'coop-1', elmaProcess: 'fs', elmaNumber: '32345679', createdAt: CREATED_AT, position: expect.any(String) },
+      {
+        id: 'e-1',
+        cooperativeId: 'coop-1',
+        elmaProcess: 'fs',
+        elmaNumber: '32345679',
+        createdAt: CREATED_AT,
+        position: expect.any(String),
+      },
     ]);
   });
 
@@ -214,7 +287,11 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
       await fx.seed();
       const batch = await all();
       await fx.runner.apply(batch);
-      const before = { users: await items('users'), credentials: await items('credentials'), elmanumbers: await items('elmanumbers') };
+      const before = {
+        users: await items('users'),
+        credentials: await items('credentials'),
+        elmanumbers: await items('elmanumbers'),
+      };
       const stale = batch.filter(
         (e) =>
           (e.type === 'UserRenamed' && field(e, 'userId') === 'u-1') ||
@@ -223,7 +300,11 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
       );
       expect(stale).toHaveLength(3);
       await new ProjectionRunner(fx.events, fx.store, areas.projectors).apply(stale);
-      expect({ users: await items('users'), credentials: await items('credentials'), elmanumbers: await items('elmanumbers') }).toEqual(before);
+      expect({
+        users: await items('users'),
+        credentials: await items('credentials'),
+        elmanumbers: await items('elmanumbers'),
+      }).toEqual(before);
     });
   });
 
@@ -305,7 +386,13 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
       await fx.runner.apply(await all());
       const live = await fx.dump();
       await fx.store.applyBatch(
-        [{ kind: 'put', collection: 'users', doc: { id: 'ghost', cooperativeId: 'coop-1', position: '1', username: 'ghost', roles: [] } }],
+        [
+          {
+            kind: 'put',
+            collection: 'users',
+            doc: { id: 'ghost', cooperativeId: 'coop-1', position: '1', username: 'ghost', roles: [] },
+          },
+        ],
         { name: CHECKPOINT, position: head },
       );
       expect((await items('users')).map((u) => u.id)).toContain('ghost');
@@ -331,7 +418,13 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
       // As an older version left them: a checkpoint, no format, and a document no event explains.
       await fx.store.applyBatch([], { name: READ_MODEL_FORMAT_CHECKPOINT, position: 1n });
       await fx.store.applyBatch(
-        [{ kind: 'put', collection: 'users', doc: { id: 'ghost', cooperativeId: 'coop-1', position: '1', username: 'ghost', roles: [] } }],
+        [
+          {
+            kind: 'put',
+            collection: 'users',
+            doc: { id: 'ghost', cooperativeId: 'coop-1', position: '1', username: 'ghost', roles: [] },
+          },
+        ],
         { name: CHECKPOINT, position: head },
       );
       const lines: string[] = [];
@@ -340,7 +433,10 @@ describe('ProjectionRunner with SQLite event log, SQLite read store and all proj
       try {
         expect(await fx.dump()).toEqual(live);
         expect(await fx.store.checkpoint(READ_MODEL_FORMAT_CHECKPOINT)).toBe(BigInt(READ_MODEL_FORMAT));
-        expect(lines).toEqual([expect.stringMatching(/rebuilding them from the event log/), expect.stringMatching(/^Read models: rebuilt from 15 events in /)]);
+        expect(lines).toEqual([
+          expect.stringMatching(/rebuilding them from the event log/),
+          expect.stringMatching(/^Read models: rebuilt from 15 events in /),
+        ]);
         const next = await fx.seed([[{ type: 'UserRenamed', data: { userId: 'u-3', username: 'carla.b' } }]]);
         await restarted.waitFor(next, 5000);
         expect((await fx.store.get('users', 'u-3'))?.username).toBe('carla.b');

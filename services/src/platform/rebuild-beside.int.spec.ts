@@ -9,7 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { CollectionSpec, NewEvent, ReadDocument, ReadStore, RecordedEvent } from '@coop/contracts';
-import { CHECKPOINT, ProjectionRunner, READ_STORE_POINTER, SqliteReadStore, SqliteReadStoreFiles, type DocKey, type Projector, type RebuildStep } from '@coop/projections';
+import {
+  CHECKPOINT,
+  ProjectionRunner,
+  READ_STORE_POINTER,
+  SqliteReadStore,
+  SqliteReadStoreFiles,
+  type DocKey,
+  type Projector,
+  type RebuildStep,
+} from '@coop/projections';
 import { SqliteEventStore } from './event-store/sqlite-event-store.js';
 
 const NAMES: CollectionSpec = { name: 'test_names', fields: { name: 'string' }, search: [] };
@@ -26,7 +35,18 @@ function namesProjector(version: number, calls: { n: number }): Projector {
       calls.n += 1;
       const data = event.data as { name?: string; changes?: { name?: string } };
       const name = event.type === 'CooperativeRegistered' ? String(data.name) : String(data.changes?.name);
-      return [{ kind: 'put', collection: NAMES.name, doc: { id: idOf(event), cooperativeId: idOf(event), name: `${name} (v${version})`, position: event.position.toString() } }];
+      return [
+        {
+          kind: 'put',
+          collection: NAMES.name,
+          doc: {
+            id: idOf(event),
+            cooperativeId: idOf(event),
+            name: `${name} (v${version})`,
+            position: event.position.toString(),
+          },
+        },
+      ];
     },
   };
 }
@@ -39,7 +59,13 @@ function seenProjector(calls: { n: number }): Projector {
     project(event: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined) {
       calls.n += 1;
       const before = Number(current({ collection: SEEN.name, id: idOf(event) })?.['events'] ?? 0);
-      return [{ kind: 'put', collection: SEEN.name, doc: { id: idOf(event), cooperativeId: idOf(event), events: before + 1, position: event.position.toString() } }];
+      return [
+        {
+          kind: 'put',
+          collection: SEEN.name,
+          doc: { id: idOf(event), cooperativeId: idOf(event), events: before + 1, position: event.position.toString() },
+        },
+      ];
     },
   };
 }
@@ -47,7 +73,14 @@ function seenProjector(calls: { n: number }): Projector {
 const idOf = (event: RecordedEvent): string => (event.data as { cooperativeId: string }).cooperativeId;
 
 function metadata(n: number): NewEvent['metadata'] {
-  return { schemaVersion: 1, cooperativeId: `c-${n}`, user: 'admin-1', timestamp: '2026-11-28T10:00:00.000Z', correlationId: `cmd-${n}`, causationId: `cmd-${n}` };
+  return {
+    schemaVersion: 1,
+    cooperativeId: `c-${n}`,
+    user: 'admin-1',
+    timestamp: '2026-11-28T10:00:00.000Z',
+    correlationId: `cmd-${n}`,
+    causationId: `cmd-${n}`,
+  };
 }
 
 let dir: string;
@@ -61,7 +94,13 @@ beforeEach(async () => {
   opened = [];
   runners = [];
   for (let n = 0; n < COOPERATIVES; n++) {
-    await events.append(`cooperative-c-${n}`, 'any', [{ type: 'CooperativeRegistered', data: { cooperativeId: `c-${n}`, name: `Coop ${n}` }, metadata: metadata(n) } as NewEvent]);
+    await events.append(`cooperative-c-${n}`, 'any', [
+      {
+        type: 'CooperativeRegistered',
+        data: { cooperativeId: `c-${n}`, name: `Coop ${n}` },
+        metadata: metadata(n),
+      } as NewEvent,
+    ]);
   }
 });
 
@@ -86,12 +125,18 @@ async function all(store: ReadStore, spec: CollectionSpec): Promise<ReadDocument
 }
 
 /** A runner on the current file with these projectors, building beside it; `stopAt` may interrupt a rebuild. */
-async function runnerWith(projectors: Projector[], stopAt?: (step: RebuildStep) => void): Promise<{ runner: ProjectionRunner; files: SqliteReadStoreFiles; switched: ReadStore[] }> {
+async function runnerWith(
+  projectors: Projector[],
+  stopAt?: (step: RebuildStep) => void,
+): Promise<{ runner: ProjectionRunner; files: SqliteReadStoreFiles; switched: ReadStore[] }> {
   const store = new SqliteReadStore(SqliteReadStoreFiles.current(dir));
   const files = new SqliteReadStoreFiles(dir, [NAMES, SEEN]);
   const switched: ReadStore[] = [];
   files.onSwitched((_file, side) => switched.push(side));
-  const runner = new ProjectionRunner(events, store, projectors, (line) => console.log(line), { sides: files, ...(stopAt ? { stopAt } : {}) });
+  const runner = new ProjectionRunner(events, store, projectors, (line) => console.log(line), {
+    sides: files,
+    ...(stopAt ? { stopAt } : {}),
+  });
   runners.push(runner);
   return { runner, files, switched };
 }
@@ -139,7 +184,13 @@ describe('a rebuild beside the current read models (decision 171)', () => {
     // Still the first file, complete, and the live projections go on on it.
     expect(existsSync(join(dir, READ_STORE_POINTER))).toBe(false);
     expect(existsSync(join(dir, 'read-models.1.sqlite'))).toBe(false);
-    await events.append('cooperative-c-12', 'any', [{ type: 'CooperativeRegistered', data: { cooperativeId: 'c-12', name: 'Coop 12' }, metadata: metadata(12) } as NewEvent]);
+    await events.append('cooperative-c-12', 'any', [
+      {
+        type: 'CooperativeRegistered',
+        data: { cooperativeId: 'c-12', name: 'Coop 12' },
+        metadata: metadata(12),
+      } as NewEvent,
+    ]);
     await interrupted.runner.waitFor(await events.headPosition());
     expect(await all(currentStore(), NAMES)).toHaveLength(COOPERATIVES + 1);
     await interrupted.runner.stop();
@@ -157,7 +208,14 @@ describe('a rebuild beside the current read models (decision 171)', () => {
   it('switches to read models equal to a fresh rebuild, the writes made during the rebuild included', async () => {
     const { runner } = await runnerWith([namesProjector(1, { n: 0 }), seenProjector({ n: 0 })], (step) => {
       // Written while the side file follows the log: the live store and the side store both must show it.
-      if (step === 'rebuild:replayed') void events.append('cooperative-c-0', 'any', [{ type: 'CooperativeUpdated', data: { cooperativeId: 'c-0', changes: { name: 'Renamed' } }, metadata: metadata(0) } as NewEvent]);
+      if (step === 'rebuild:replayed')
+        void events.append('cooperative-c-0', 'any', [
+          {
+            type: 'CooperativeUpdated',
+            data: { cooperativeId: 'c-0', changes: { name: 'Renamed' } },
+            metadata: metadata(0),
+          } as NewEvent,
+        ]);
     });
     await runner.start();
     await runner.rebuild();

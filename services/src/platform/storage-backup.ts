@@ -30,8 +30,13 @@ export interface BackupManifest {
  * read transaction: a consistent copy of that store as of one commit, however many commits the running API makes
  * meanwhile (a copy in small steps would start again at each of them). In WAL mode the copy blocks no writer.
  */
-export async function backupDataDir(dataDir: string, target: string, log: (line: string) => void = () => undefined): Promise<BackupManifest> {
-  if (!existsSync(join(dataDir, 'events.sqlite'))) throw new Error(`${dataDir} holds no event log (events.sqlite): nothing to back up`);
+export async function backupDataDir(
+  dataDir: string,
+  target: string,
+  log: (line: string) => void = () => undefined,
+): Promise<BackupManifest> {
+  if (!existsSync(join(dataDir, 'events.sqlite')))
+    throw new Error(`${dataDir} holds no event log (events.sqlite): nothing to back up`);
   ensureEmpty(target, 'back up into');
   const stores: string[] = [];
   let eventsHead = -1;
@@ -51,12 +56,14 @@ export async function backupDataDir(dataDir: string, target: string, log: (line:
     }
     if (name === 'events.sqlite') {
       eventsHead = lastPosition(join(target, name));
-      if (existsSync(join(dataDir, FILES_FOLDER))) cpSync(join(dataDir, FILES_FOLDER), join(target, FILES_FOLDER), { recursive: true });
+      if (existsSync(join(dataDir, FILES_FOLDER)))
+        cpSync(join(dataDir, FILES_FOLDER), join(target, FILES_FOLDER), { recursive: true });
     }
     stores.push(name);
     log(`${name}: copied in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  if (existsSync(join(dataDir, JWT_SECRET_FILE))) copyFileSync(join(dataDir, JWT_SECRET_FILE), join(target, JWT_SECRET_FILE));
+  if (existsSync(join(dataDir, JWT_SECRET_FILE)))
+    copyFileSync(join(dataDir, JWT_SECRET_FILE), join(target, JWT_SECRET_FILE));
   // The copies are checked as a start would check them: a backup that would not start is no backup.
   checkEmbeddedStores(target, { events: true, keys: true, readModels: true });
   const manifest: BackupManifest = { takenAt: new Date().toISOString(), eventsHead, stores };
@@ -78,8 +85,10 @@ export function restoreDataDir(backup: string, dataDir: string): BackupManifest 
   checkEmbeddedStores(backup, { events: true, keys: true, readModels: true });
   ensureEmpty(dataDir, 'restore into');
   for (const name of manifest.stores) copyFileSync(join(backup, name), join(dataDir, name));
-  if (existsSync(join(backup, FILES_FOLDER))) cpSync(join(backup, FILES_FOLDER), join(dataDir, FILES_FOLDER), { recursive: true });
-  if (existsSync(join(backup, JWT_SECRET_FILE))) copyFileSync(join(backup, JWT_SECRET_FILE), join(dataDir, JWT_SECRET_FILE));
+  if (existsSync(join(backup, FILES_FOLDER)))
+    cpSync(join(backup, FILES_FOLDER), join(dataDir, FILES_FOLDER), { recursive: true });
+  if (existsSync(join(backup, JWT_SECRET_FILE)))
+    copyFileSync(join(backup, JWT_SECRET_FILE), join(dataDir, JWT_SECRET_FILE));
   privateTree(dataDir);
   return manifest;
 }

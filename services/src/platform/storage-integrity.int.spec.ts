@@ -2,7 +2,17 @@
  * Issue 28: a torn or corrupt embedded store is refused at start with a clear message (checkEmbeddedStores), while a
  * torn tail of a write-ahead log (a commit a crash cut short) is no damage: every commit before it is kept.
  */
-import { closeSync, copyFileSync, mkdtempSync, openSync, readSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
@@ -21,7 +31,9 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function fill(file: string, rows = 2000): void {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.exec('CREATE TABLE events (position INTEGER PRIMARY KEY, stream_id TEXT NOT NULL, data TEXT NOT NULL, UNIQUE (stream_id))');
+  db.exec(
+    'CREATE TABLE events (position INTEGER PRIMARY KEY, stream_id TEXT NOT NULL, data TEXT NOT NULL, UNIQUE (stream_id))',
+  );
   const insert = db.prepare('INSERT INTO events (stream_id, data) VALUES (?, ?)');
   db.transaction(() => {
     for (let i = 0; i < rows; i++) insert.run(`stream-${i}`, 'x'.repeat(500));
@@ -56,8 +68,14 @@ describe('checkEmbeddedStores', () => {
   });
 
   it('says what SQLite found on one line, also when a finding spans lines', () => {
-    const error = new DamagedStoreError('/data/events.sqlite', ['*** in database main ***\nTree 3 page 95: btreeInitPage() returns error code 11', 'wrong # of entries'], 'Restore it.');
-    expect(error.message).toBe('/data/events.sqlite is damaged: *** in database main *** Tree 3 page 95: btreeInitPage() returns error code 11; wrong # of entries. Restore it.');
+    const error = new DamagedStoreError(
+      '/data/events.sqlite',
+      ['*** in database main ***\nTree 3 page 95: btreeInitPage() returns error code 11', 'wrong # of entries'],
+      'Restore it.',
+    );
+    expect(error.message).toBe(
+      '/data/events.sqlite is damaged: *** in database main *** Tree 3 page 95: btreeInitPage() returns error code 11; wrong # of entries. Restore it.',
+    );
   });
 
   it('refuses an event log cut short, naming the file and the restore', () => {
@@ -150,7 +168,10 @@ describe('checkEmbeddedStores', () => {
     copyFileSync(live, join(dir, 'events.sqlite'));
     copyFileSync(`${live}-wal`, join(dir, 'events.sqlite-wal'));
     db.close();
-    truncateSync(join(dir, 'events.sqlite-wal'), walBefore + Math.floor((statSync(join(dir, 'events.sqlite-wal')).size - walBefore) / 2));
+    truncateSync(
+      join(dir, 'events.sqlite-wal'),
+      walBefore + Math.floor((statSync(join(dir, 'events.sqlite-wal')).size - walBefore) / 2),
+    );
     expect(() => checkEmbeddedStores(dir, ALL)).not.toThrow();
     const reopened = new Database(join(dir, 'events.sqlite'), { readonly: true });
     expect(reopened.prepare('SELECT COUNT(*) AS n FROM events').get()).toEqual({ n: 50 });

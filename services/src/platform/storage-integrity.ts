@@ -11,13 +11,20 @@ export class DamagedStoreError extends Error {
     advice: string,
   ) {
     // SQLite's findings may span lines (`*** in database main ***` then the page): one line for the log.
-    super(`${file} is damaged: ${findings.slice(0, 5).map((f) => f.replace(/\s*\n\s*/g, ' ')).join('; ')}. ${advice}`);
+    super(
+      `${file} is damaged: ${findings
+        .slice(0, 5)
+        .map((f) => f.replace(/\s*\n\s*/g, ' '))
+        .join('; ')}. ${advice}`,
+    );
     this.name = 'DamagedStoreError';
   }
 }
 
-const RESTORE = 'Do not start on it: restore the data directory from a backup (npm run restore, docs/operations.md "Backup and restore").';
-const REBUILD = 'The read models are made from the event log: delete read-models.current and the read-models files (.sqlite, -wal and -shm), then run npm run projections:rebuild.';
+const RESTORE =
+  'Do not start on it: restore the data directory from a backup (npm run restore, docs/operations.md "Backup and restore").';
+const REBUILD =
+  'The read models are made from the event log: delete read-models.current and the read-models files (.sqlite, -wal and -shm), then run npm run projections:rebuild.';
 
 /** Findings at most reported by one check (PRAGMA quick_check(N)). */
 const MAX_FINDINGS = 20;
@@ -33,7 +40,10 @@ const MAX_FINDINGS = 20;
  * damage: SQLite drops the frames of a commit that never completed, and with `synchronous = FULL` no acknowledged
  * commit is among them.
  */
-export function checkEmbeddedStores(dataDir: string, stores: { readonly events: boolean; readonly keys: boolean; readonly readModels: boolean }): void {
+export function checkEmbeddedStores(
+  dataDir: string,
+  stores: { readonly events: boolean; readonly keys: boolean; readonly readModels: boolean },
+): void {
   if (stores.events) quickCheck(join(dataDir, 'events.sqlite'));
   if (stores.keys) quickCheck(join(dataDir, 'keys.sqlite'));
   if (stores.readModels) sizeCheck(SqliteReadStoreFiles.current(dataDir));
@@ -41,7 +51,10 @@ export function checkEmbeddedStores(dataDir: string, stores: { readonly events: 
 
 function quickCheck(file: string): void {
   if (!existsSync(file)) return;
-  const findings = inspect(file, (db) => db.pragma(`quick_check(${MAX_FINDINGS})`, { simple: false }) as Array<{ quick_check: string }>);
+  const findings = inspect(
+    file,
+    (db) => db.pragma(`quick_check(${MAX_FINDINGS})`, { simple: false }) as Array<{ quick_check: string }>,
+  );
   const problems = findings.map((row) => row.quick_check).filter((line) => line !== 'ok');
   if (problems.length > 0) throw new DamagedStoreError(file, problems, RESTORE);
 }
@@ -71,7 +84,11 @@ function sizeCheck(file: string): void {
   // middle of one leaves a file shorter than its header with every page still in the write-ahead log, which SQLite
   // copies again when it opens the file. That is no damage.
   if (valid && bytes < pages * pageSize && !walHoldsFrames(file)) {
-    throw new DamagedStoreError(file, [`${bytes} bytes, but its header counts ${pages} pages of ${pageSize} bytes`], REBUILD);
+    throw new DamagedStoreError(
+      file,
+      [`${bytes} bytes, but its header counts ${pages} pages of ${pageSize} bytes`],
+      REBUILD,
+    );
   }
 }
 
@@ -96,7 +113,9 @@ function walHoldsFrames(file: string): boolean {
   }
   if (!WAL_MAGIC.includes(head.readUInt32BE(0))) return false;
   const frame = WAL_HEADER_BYTES;
-  return head.readUInt32BE(16) === head.readUInt32BE(frame + 8) && head.readUInt32BE(20) === head.readUInt32BE(frame + 12);
+  return (
+    head.readUInt32BE(16) === head.readUInt32BE(frame + 8) && head.readUInt32BE(20) === head.readUInt32BE(frame + 12)
+  );
 }
 
 function inspect<T>(file: string, read: (db: Database.Database) => T): T {
@@ -106,7 +125,11 @@ function inspect<T>(file: string, read: (db: Database.Database) => T): T {
     return read(db);
   } catch (error) {
     if (error instanceof DamagedStoreError) throw error;
-    throw new DamagedStoreError(file, [error instanceof Error ? error.message : String(error)], /read-models(\.\d+)?\.sqlite$/.test(file) ? REBUILD : RESTORE);
+    throw new DamagedStoreError(
+      file,
+      [error instanceof Error ? error.message : String(error)],
+      /read-models(\.\d+)?\.sqlite$/.test(file) ? REBUILD : RESTORE,
+    );
   } finally {
     db?.close();
   }

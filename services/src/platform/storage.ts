@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import type { EventStore, KeyStore, ReadStore } from '@coop/contracts';
-import { ProjectionRunner, READER_CACHE_MIB, SqliteReadStore, SqliteReadStoreFiles, type SqliteReadStoreOptions } from '@coop/projections';
+import {
+  ProjectionRunner,
+  READER_CACHE_MIB,
+  SqliteReadStore,
+  SqliteReadStoreFiles,
+  type SqliteReadStoreOptions,
+} from '@coop/projections';
 import type { Areas } from './areas.js';
 import type { AppConfig } from './config/config.js';
 import { CodecEventStore } from './event-store/codec-event-store.js';
@@ -36,16 +42,27 @@ export interface EventLog {
 }
 
 /** `areas`: whose personal data is sealed, and how old event versions read. */
-export async function openEventLog(config: AppConfig, areas: Pick<Areas, 'personalData' | 'upcasters'>): Promise<EventLog> {
+export async function openEventLog(
+  config: AppConfig,
+  areas: Pick<Areas, 'personalData' | 'upcasters'>,
+): Promise<EventLog> {
   // The server adapters load only when configured: their clients (KurrentDB's gRPC, MongoDB's driver) cost about half a
   // second of every start that does not use them (decision 238).
   const keys: KeyStore = config.mongodbUrl
-    ? await (await import('./key-store/mongo-key-store.js')).MongoKeyStore.connect(config.mongodbUrl, config.mongodbDatabase)
+    ? await (
+        await import('./key-store/mongo-key-store.js')
+      ).MongoKeyStore.connect(config.mongodbUrl, config.mongodbDatabase)
     : new SqliteKeyStore(privateStoreFile(join(config.dataDir, 'keys.sqlite')));
   const adapter: EventStore = config.eventStoreUrl
-    ? new (await import('./event-store/kurrent-event-store.js')).KurrentEventStore(config.eventStoreUrl, { streamPrefix: config.eventStoreStreamPrefix })
+    ? new (await import('./event-store/kurrent-event-store.js')).KurrentEventStore(config.eventStoreUrl, {
+        streamPrefix: config.eventStoreStreamPrefix,
+      })
     : new SqliteEventStore(privateStoreFile(join(config.dataDir, 'events.sqlite')));
-  const events = new CodecEventStore(adapter, new PersonalDataCipher(keys, areas.personalData), new Upcasters(areas.upcasters));
+  const events = new CodecEventStore(
+    adapter,
+    new PersonalDataCipher(keys, areas.personalData),
+    new Upcasters(areas.upcasters),
+  );
   return {
     keys,
     events,
@@ -69,9 +86,18 @@ export function readStoreFile(config: AppConfig): string {
 }
 
 /** Where a rebuild builds the SQLite read models beside the current ones (decision 171); undefined with MongoDB. */
-export function readStoreSides(config: AppConfig, areas: Pick<Areas, 'collections' | 'views'>, sqlite: SqliteReadStoreOptions = {}): SqliteReadStoreFiles | undefined {
+export function readStoreSides(
+  config: AppConfig,
+  areas: Pick<Areas, 'collections' | 'views'>,
+  sqlite: SqliteReadStoreOptions = {},
+): SqliteReadStoreFiles | undefined {
   if (config.mongodbUrl) return undefined;
-  return new SqliteReadStoreFiles(config.dataDir, areas.collections, { ...sqlite, views: areas.views }, privateSqliteFile);
+  return new SqliteReadStoreFiles(
+    config.dataDir,
+    areas.collections,
+    { ...sqlite, views: areas.views },
+    privateSqliteFile,
+  );
 }
 
 /** `areas`: whose collections it holds and the list views it builds; `sqlite`: options for the SQLite read store (ignored with MongoDB). */
@@ -89,7 +115,9 @@ export async function openReadStore(
     return switched;
   }
   const readStore: ReadStore = config.mongodbUrl
-    ? await (await import('@coop/projections/mongo')).MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase, { views: areas.views })
+    ? await (
+        await import('@coop/projections/mongo')
+      ).MongoReadStore.connect(config.mongodbUrl, config.mongodbDatabase, { views: areas.views })
     : new SqliteReadStore(privateStoreFile(file), { ...sqlite, views: areas.views });
   await readStore.ensureCollections(areas.collections);
   return readStore;
@@ -99,7 +127,14 @@ export async function openReadStore(
  * The API's read store: the SQLite one with its list queries spread over `READ_THREADS` read threads when
  * their compiled entry exists (ThreadedReadStore); MongoDB, or SQLite with `READ_THREADS=0`, as it is.
  */
-async function openApiReadStore(config: AppConfig, areas: Areas, sqlite: SqliteReadStoreOptions, readThread: URL, file: string, made = false): Promise<ReadStore> {
+async function openApiReadStore(
+  config: AppConfig,
+  areas: Areas,
+  sqlite: SqliteReadStoreOptions,
+  readThread: URL,
+  file: string,
+  made = false,
+): Promise<ReadStore> {
   const local = await openReadStore(config, areas, sqlite, file, made);
   if (config.mongodbUrl || config.readThreads === 0 || !isBuilt(readThread)) return local;
   return ThreadedReadStore.open(local, readThread, file, config.readThreads, areas);
@@ -109,9 +144,18 @@ async function openApiReadStore(config: AppConfig, areas: Areas, sqlite: SqliteR
  * The read store this process reads (SQLite: one that follows a rebuild's switch to another file, decision 171).
  * `follow`: the projections run elsewhere, so the pointer file is watched for switches.
  */
-async function openProcessReadStore(config: AppConfig, areas: Areas, options: StorageOptions, sqlite: SqliteReadStoreOptions, readThread: URL, follow: boolean): Promise<ReadStore> {
+async function openProcessReadStore(
+  config: AppConfig,
+  areas: Areas,
+  options: StorageOptions,
+  sqlite: SqliteReadStoreOptions,
+  readThread: URL,
+  follow: boolean,
+): Promise<ReadStore> {
   const open = (file: string, made = false): Promise<ReadStore> =>
-    options.readThreads === false ? openReadStore(config, areas, sqlite, file, made) : openApiReadStore(config, areas, sqlite, readThread, file, made);
+    options.readThreads === false
+      ? openReadStore(config, areas, sqlite, file, made)
+      : openApiReadStore(config, areas, sqlite, readThread, file, made);
   const file = readStoreFile(config);
   if (config.mongodbUrl) return open(file);
   const first = await open(file);
@@ -146,16 +190,28 @@ export interface StorageOptions {
 /** `areas`: the business areas (`services/src/areas.ts`), whose projectors, personal data and views the storage serves. */
 export async function openStorage(config: AppConfig, areas: Areas, options: StorageOptions = {}): Promise<Storage> {
   const entries = runtimeEntries(options.runtime);
-  if (options.runtime && !isBuilt(entries.projectionThread)) throw new Error(`No compiled SQLite runtime in ${options.runtime.href} (npx tsc -b services)`);
+  if (options.runtime && !isBuilt(entries.projectionThread))
+    throw new Error(`No compiled SQLite runtime in ${options.runtime.href} (npx tsc -b services)`);
   // Before anything reads or writes them: a damaged embedded store stops the start with a clear message (issue 28).
-  checkEmbeddedStores(config.dataDir, { events: !config.eventStoreUrl, keys: !config.mongodbUrl, readModels: !config.mongodbUrl });
+  checkEmbeddedStores(config.dataDir, {
+    events: !config.eventStoreUrl,
+    keys: !config.mongodbUrl,
+    readModels: !config.mongodbUrl,
+  });
   const log = await openEventLog(config, areas);
   if (options.prewarmEventLog) prewarmEventLogAtStart(log.adapter);
   const threaded = options.projectionThread ?? isBuilt(entries.projectionThread);
   // With the projections in their thread, this process's own connection only reads (decision 36: READER_CACHE_MIB).
   const sqlite: SqliteReadStoreOptions = threaded ? { cacheMiB: READER_CACHE_MIB } : {};
   // Without a projection thread here the runner (if it runs) writes through this same store, in place (decision 171).
-  const readStore = await openProcessReadStore(config, areas, options, sqlite, entries.readThread, !config.runProjections);
+  const readStore = await openProcessReadStore(
+    config,
+    areas,
+    options,
+    sqlite,
+    entries.readThread,
+    !config.runProjections,
+  );
   const runner = threaded
     ? new ThreadedProjectionRunner(entries.projectionThread, config, areas, log.events, readStore)
     : new ProjectionRunner(log.events, readStore, areas.projectors, (line) => console.log(line));

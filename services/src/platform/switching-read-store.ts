@@ -1,4 +1,13 @@
-import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, ViewPage, ViewRequest, WriteOp } from '@coop/contracts';
+import type {
+  CollectionSpec,
+  ReadDocument,
+  ReadPage,
+  ReadQuery,
+  ReadStore,
+  ViewPage,
+  ViewRequest,
+  WriteOp,
+} from '@coop/contracts';
 import { SqliteReadStoreFiles } from '@coop/projections';
 
 /** How often a process without the projections looks whether a rebuild elsewhere switched the read-model file. */
@@ -21,7 +30,9 @@ export class SwitchingReadStore implements ReadStore {
     private current: ReadStore,
     private file: string,
     /** Opens the store of a file; or switches the current one in place and names what it no longer uses (`retired`). */
-    private readonly open: (file: string) => Promise<ReadStore | { readonly store: ReadStore; readonly retired: ReadStore }>,
+    private readonly open: (
+      file: string,
+    ) => Promise<ReadStore | { readonly store: ReadStore; readonly retired: ReadStore }>,
   ) {}
 
   /** The file the store reads now. */
@@ -60,7 +71,8 @@ export class SwitchingReadStore implements ReadStore {
         console.error('Read models: the pointer file cannot be read', error);
         return;
       }
-      if (file !== this.file) this.switchTo(file).catch((error: unknown) => console.error('Read models: could not switch to', file, error));
+      if (file !== this.file)
+        this.switchTo(file).catch((error: unknown) => console.error('Read models: could not switch to', file, error));
     }, FOLLOW_POINTER_MS);
     this.timer.unref();
   }

@@ -23,7 +23,14 @@ describe('the reminder a month before the payout deadline (issue 42)', () => {
   });
 
   it('names the oldest deadline still ahead and counts only the settlements still due by it', () => {
-    const ends = [due('2027-06-30'), paid('2026-06-30'), due('2026-06-30'), due('2025-06-30'), paid('2026-06-30'), due('2026-09-30')];
+    const ends = [
+      due('2027-06-30'),
+      paid('2026-06-30'),
+      due('2026-06-30'),
+      due('2025-06-30'),
+      paid('2026-06-30'),
+      due('2026-09-30'),
+    ];
     // 2025-06-30 has passed (overdue, on the dashboard); the paid ones need no reminder.
     expect(settlementReminder(ends, '2026-06-01')).toEqual({ deadline: '2026-06-30', count: 1, year: 2025 });
     // Once that deadline has passed, the next one is reminded of when its month comes.
@@ -32,7 +39,11 @@ describe('the reminder a month before the payout deadline (issue 42)', () => {
   });
 
   it('links the first year whose ends are due by the deadline (a changed period can bring two years to one day)', () => {
-    expect(settlementReminder([due('2026-12-31', 2025), due('2026-12-31', 2024)], '2026-12-01')).toEqual({ deadline: '2026-12-31', count: 2, year: 2024 });
+    expect(settlementReminder([due('2026-12-31', 2025), due('2026-12-31', 2024)], '2026-12-01')).toEqual({
+      deadline: '2026-12-31',
+      count: 2,
+      year: 2024,
+    });
   });
 
   it('says nothing when every settlement is paid or none is there', () => {

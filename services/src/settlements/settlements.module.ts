@@ -2,7 +2,12 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { NotificationsModule } from '../notifications/index.js';
 import { SettlementReminders } from './commands/settlement-reminders.js';
-import { PaySettlementsHandler, RecordHeirsAccountHandler, ReverseSettlementHandler, SetSettlementTermsHandler } from './commands/settlement.commands.js';
+import {
+  PaySettlementsHandler,
+  RecordHeirsAccountHandler,
+  ReverseSettlementHandler,
+  SetSettlementTermsHandler,
+} from './commands/settlement.commands.js';
 import { SettlementsController } from './http/settlements.controller.js';
 import { SettlementSepa } from './papers/settlement-sepa.js';
 import { SettlementStatements } from './papers/settlement-statements.js';
@@ -12,7 +17,16 @@ import { SettlementReads } from './queries/settlement-reads.js';
 @Module({
   imports: [CqrsModule, NotificationsModule],
   controllers: [SettlementsController],
-  providers: [SettlementReads, SettlementSepa, SettlementStatements, PaySettlementsHandler, ReverseSettlementHandler, RecordHeirsAccountHandler, SetSettlementTermsHandler, SettlementReminders],
+  providers: [
+    SettlementReads,
+    SettlementSepa,
+    SettlementStatements,
+    PaySettlementsHandler,
+    ReverseSettlementHandler,
+    RecordHeirsAccountHandler,
+    SetSettlementTermsHandler,
+    SettlementReminders,
+  ],
   exports: [SettlementReads],
 })
 export class SettlementsModule {}

@@ -1,8 +1,26 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DividendRegisterEvent, MemberEvent } from '@coop/contracts';
 import { closedThroughOf, isInClosedYear } from '../kernel/closed-years.js';
-import { admitted, COOP, err, exited, M, M2, member, ON, posted, subscribed, terms } from '../kernel/testing/member-events.js';
-import type { AnnulPosting, AnnulTransferCounterpart, LedgerCommand, TransferIn, TransferOut } from './domain/ledger.decider.js';
+import {
+  admitted,
+  COOP,
+  err,
+  exited,
+  M,
+  M2,
+  member,
+  ON,
+  posted,
+  subscribed,
+  terms,
+} from '../kernel/testing/member-events.js';
+import type {
+  AnnulPosting,
+  AnnulTransferCounterpart,
+  LedgerCommand,
+  TransferIn,
+  TransferOut,
+} from './domain/ledger.decider.js';
 import { evolveMemberStream } from '../kernel/member-stream.js';
 import { shareLedgerDecider } from './domain/ledger.decider.js';
 import { post, refuses, spec } from './testing/ledger-spec.js';
@@ -17,8 +35,14 @@ const recorded = (events: readonly MemberEvent[], command: LedgerCommand): Membe
  * (folded as the handler folds them) and the member's, when the posting, then `closedYear` on the field at fault.
  */
 
-const closing = (year: number): DividendRegisterEvent => ({ type: 'DividendYearClosing', data: { cooperativeId: COOP, year, dividendId: `d-${year}` } });
-const closed = (year: number): DividendRegisterEvent => ({ type: 'DividendYearClosed', data: { cooperativeId: COOP, year, dividendId: `d-${year}` } });
+const closing = (year: number): DividendRegisterEvent => ({
+  type: 'DividendYearClosing',
+  data: { cooperativeId: COOP, year, dividendId: `d-${year}` },
+});
+const closed = (year: number): DividendRegisterEvent => ({
+  type: 'DividendYearClosed',
+  data: { cooperativeId: COOP, year, dividendId: `d-${year}` },
+});
 
 /** The register with 2024 closed and 2025 closing: every day up to 31.12.2025 is final. */
 const register = [closing(2024), closed(2024), closing(2025)];
@@ -50,8 +74,12 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
       refuses(member, post(1, 1, in2025), [closedYear('date'), closedYear('interestBegin')]);
     });
 
-    it('refuses a posting on the closed year\'s last day, accepts one on the next year\'s first', () => {
-      refuses(member, post(1, 1, { ...in2025, date: '2025-12-31', approvalDate: '2025-12-31', interestBegin: '2026-01-01' }), [closedYear('date')]);
+    it("refuses a posting on the closed year's last day, accepts one on the next year's first", () => {
+      refuses(
+        member,
+        post(1, 1, { ...in2025, date: '2025-12-31', approvalDate: '2025-12-31', interestBegin: '2026-01-01' }),
+        [closedYear('date')],
+      );
       spec
         .given(member)
         .when(post(1, 1, { ...in2025, date: '2026-01-01', approvalDate: '2026-01-01', interestBegin: '2026-01-01' }))
@@ -59,23 +87,36 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
     });
 
     it('refuses a posting dated in an open year that bears dividend from a closed one', () => {
-      refuses(member, post(1, 1, { ...in2025, ...open2026, interestBegin: '2025-12-01' }), [closedYear('interestBegin')]);
+      refuses(member, post(1, 1, { ...in2025, ...open2026, interestBegin: '2025-12-01' }), [
+        closedYear('interestBegin'),
+      ]);
     });
 
     it('refuses a posting dated in a year before the closed one (every year up to it is final)', () => {
-      refuses(member, post(1, 1, { ...in2025, date: '2024-03-01', interestBegin: '2024-04-01' }), [closedYear('date'), closedYear('interestBegin')]);
+      refuses(member, post(1, 1, { ...in2025, date: '2024-03-01', interestBegin: '2024-04-01' }), [
+        closedYear('date'),
+        closedYear('interestBegin'),
+      ]);
     });
 
     it('accepts a posting in the next open year as before', () => {
-      spec.given(member).when(post(1, 1, { ...in2025, ...open2026 })).then([posted('b-new', 1, 1, open2026)]);
+      spec
+        .given(member)
+        .when(post(1, 1, { ...in2025, ...open2026 }))
+        .then([posted('b-new', 1, 1, open2026)]);
     });
 
     it('accepts every date while no year is closed', () => {
-      spec.given(member).when(post(1, 1, { closedThrough: closedThroughOf([]) })).then([posted('b-new', 1, 1)]);
+      spec
+        .given(member)
+        .when(post(1, 1, { closedThrough: closedThroughOf([]) }))
+        .then([posted('b-new', 1, 1)]);
     });
 
     it('refuses what is wrong otherwise first: an exited member is told so', () => {
-      refuses([...member, posted('b8', 8, 3, { date: '2025-12-31' }), exited('b8', '2025-12-31')], post(1, 1, in2025), [err(null, 'memberHasExited')]);
+      refuses([...member, posted('b8', 8, 3, { date: '2025-12-31' }), exited('b8', '2025-12-31')], post(1, 1, in2025), [
+        err(null, 'memberHasExited'),
+      ]);
     });
   });
 
@@ -88,13 +129,19 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
       [6, null],
       [7, null],
       [8, null],
-    ] as const)('accepts type %i taking effect on the closing year\'s last day, recorded late: it reduces the basis from the next day', (type, quantity) => {
-      const events = recorded(member, post(type, quantity, { ...in2025, ...notice('2025-06-01') }));
-      expect(events.find((e) => e.type === 'SharesPosted')?.data).toMatchObject({ type, date: '2025-12-31' });
-    });
+    ] as const)(
+      "accepts type %i taking effect on the closing year's last day, recorded late: it reduces the basis from the next day",
+      (type, quantity) => {
+        const events = recorded(member, post(type, quantity, { ...in2025, ...notice('2025-06-01') }));
+        expect(events.find((e) => e.type === 'SharesPosted')?.data).toMatchObject({ type, date: '2025-12-31' });
+      },
+    );
 
     it('takes a notice whatever interest begin it carries: a reduction bears from its end', () => {
-      const events = recorded(member, post(8, null, { ...in2025, ...notice('2025-11-15'), interestBegin: '2025-11-15' }));
+      const events = recorded(
+        member,
+        post(8, null, { ...in2025, ...notice('2025-11-15'), interestBegin: '2025-11-15' }),
+      );
       expect(events.find((e) => e.type === 'SharesPosted')?.data).toMatchObject({ type: 8 });
     });
 
@@ -103,7 +150,16 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
       events.then([
         {
           type: 'MembershipEndNoticed',
-          data: { memberId: M, balanceId: 'b-new', reason: 'exit', noticeDate: '2025-11-15', effectiveDate: '2026-12-31', dispatchDate: null, noticePeriodMonths: 3, extraordinaryReason: null },
+          data: {
+            memberId: M,
+            balanceId: 'b-new',
+            reason: 'exit',
+            noticeDate: '2025-11-15',
+            effectiveDate: '2026-12-31',
+            dispatchDate: null,
+            noticePeriodMonths: 3,
+            extraordinaryReason: null,
+          },
         },
         posted('b-new', 8, 3, { date: '2026-12-31', approvalDate: '2025-11-15', interestBegin: '2026-01-01' }),
         { type: 'MemberExited', data: { memberId: M, exitDate: '2026-12-31', reason: 'exit', balanceId: 'b-new' } },
@@ -147,11 +203,29 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
     });
 
     it('accepts both halves in the next open year', () => {
-      spec.given(member).when(out(open2026)).then([posted('b-out', 3, 1, { ...open2026, transferTo: M2, transferPeer: 'b-in' })]);
+      spec
+        .given(member)
+        .when(out(open2026))
+        .then([posted('b-out', 3, 1, { ...open2026, transferTo: M2, transferPeer: 'b-in' })]);
       spec
         .given(target)
         .when(into(open2026))
-        .then([{ type: 'SharesPosted', data: { memberId: M2, balanceId: 'b-in', type: 4, quantity: 1, amount: 25_000, shareCost: 25_000, ...open2026, transferFrom: M, transferPeer: 'b-out' } }]);
+        .then([
+          {
+            type: 'SharesPosted',
+            data: {
+              memberId: M2,
+              balanceId: 'b-in',
+              type: 4,
+              quantity: 1,
+              amount: 25_000,
+              shareCost: 25_000,
+              ...open2026,
+              transferFrom: M,
+              transferPeer: 'b-out',
+            },
+          },
+        ]);
     });
 
     it('accepts a transfer while an end noticed in the closed year is pending: the re-stated exit lies in an open year', () => {
@@ -160,7 +234,16 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
         ...member,
         {
           type: 'MembershipEndNoticed',
-          data: { memberId: M, balanceId: 'b8', reason: 'exit', noticeDate: '2025-10-15', effectiveDate: '2026-12-31', dispatchDate: null, noticePeriodMonths: 3, extraordinaryReason: null },
+          data: {
+            memberId: M,
+            balanceId: 'b8',
+            reason: 'exit',
+            noticeDate: '2025-10-15',
+            effectiveDate: '2026-12-31',
+            dispatchDate: null,
+            noticePeriodMonths: 3,
+            extraordinaryReason: null,
+          },
         },
         posted('b8', 8, 3, { date: '2026-12-31', approvalDate: '2025-10-15', interestBegin: '2025-10-15' }),
         { type: 'MemberExited', data: { memberId: M, exitDate: '2026-12-31', reason: 'exit', balanceId: 'b8' } },
@@ -168,7 +251,20 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
       const decided = spec.given(pending).when(out({ ...open2026, quantity: 1 }));
       decided.then([
         posted('b-out', 3, 1, { ...open2026, transferTo: M2, transferPeer: 'b-in' }),
-        { type: 'PostingAnnulled', data: { memberId: M, balanceId: 'b-ann', annulPeer: 'b8', originalType: 8, quantity: 3, amount: 75_000, date: '2026-12-31', approvalDate: null, interestBegin: null } },
+        {
+          type: 'PostingAnnulled',
+          data: {
+            memberId: M,
+            balanceId: 'b-ann',
+            annulPeer: 'b8',
+            originalType: 8,
+            quantity: 3,
+            amount: 75_000,
+            date: '2026-12-31',
+            approvalDate: null,
+            interestBegin: null,
+          },
+        },
         posted('b-exit2', 8, 2, { ...open2026, date: '2026-12-31' }),
         { type: 'MemberExited', data: { memberId: M, exitDate: '2026-12-31', reason: 'exit', balanceId: 'b-exit2' } },
       ]);
@@ -194,19 +290,29 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
     });
 
     it('refuses an annulation dated in the closing year on its own date too', () => {
-      refuses(withPosting, annul('b1', { date: '2025-06-20', interestBegin: '2025-07-01' }), [closedYear('annulPeer'), closedYear('date')]);
+      refuses(withPosting, annul('b1', { date: '2025-06-20', interestBegin: '2025-07-01' }), [
+        closedYear('annulPeer'),
+        closedYear('date'),
+      ]);
     });
 
     it('refuses the annulation of a posting made in an open year that bears dividend from the closed one', () => {
-      refuses([...member, posted('b1', 1, 2, { ...open2026, interestBegin: '2025-12-01' })], annul('b1'), [closedYear('annulPeer')]);
+      refuses([...member, posted('b1', 1, 2, { ...open2026, interestBegin: '2025-12-01' })], annul('b1'), [
+        closedYear('annulPeer'),
+      ]);
     });
 
     it('refuses the annulation of a partial termination effective at the end of a year before the closing one', () => {
-      refuses([...member, posted('b2', 2, 1, { date: '2024-12-31', noticeDate: '2024-06-01' })], annul('b2'), [closedYear('annulPeer')]);
+      refuses([...member, posted('b2', 2, 1, { date: '2024-12-31', noticeDate: '2024-06-01' })], annul('b2'), [
+        closedYear('annulPeer'),
+      ]);
     });
 
-    it('accepts the annulation of a partial termination effective on the closing year\'s last day (the basis of that year is untouched)', () => {
-      const events = recorded([...member, posted('b2', 2, 1, { date: '2025-12-31', noticeDate: '2025-06-01' })], annul('b2'));
+    it("accepts the annulation of a partial termination effective on the closing year's last day (the basis of that year is untouched)", () => {
+      const events = recorded(
+        [...member, posted('b2', 2, 1, { date: '2025-12-31', noticeDate: '2025-06-01' })],
+        annul('b2'),
+      );
       expect(events.find((e) => e.type === 'PostingAnnulled')?.data).toMatchObject({ annulPeer: 'b2' });
     });
 
@@ -215,7 +321,20 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
         .given([...member, posted('b1', 1, 2, open2026)])
         .when(annul('b1'))
         .then([
-          { type: 'PostingAnnulled', data: { memberId: M, balanceId: 'b5', annulPeer: 'b1', originalType: 1, quantity: -2, amount: -50_000, date: '2026-03-02', approvalDate: null, interestBegin: null } },
+          {
+            type: 'PostingAnnulled',
+            data: {
+              memberId: M,
+              balanceId: 'b5',
+              annulPeer: 'b1',
+              originalType: 1,
+              quantity: -2,
+              amount: -50_000,
+              date: '2026-03-02',
+              approvalDate: null,
+              interestBegin: null,
+            },
+          },
         ]);
     });
 
@@ -224,7 +343,16 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
         ...member,
         {
           type: 'MembershipEndNoticed',
-          data: { memberId: M, balanceId: 'b8', reason: 'exit', noticeDate: '2025-10-15', effectiveDate: '2026-12-31', dispatchDate: null, noticePeriodMonths: 3, extraordinaryReason: null },
+          data: {
+            memberId: M,
+            balanceId: 'b8',
+            reason: 'exit',
+            noticeDate: '2025-10-15',
+            effectiveDate: '2026-12-31',
+            dispatchDate: null,
+            noticePeriodMonths: 3,
+            extraordinaryReason: null,
+          },
         },
         posted('b8', 8, 3, { date: '2026-12-31', approvalDate: '2025-10-15', interestBegin: '2025-10-15' }),
         { type: 'MemberExited', data: { memberId: M, exitDate: '2026-12-31', reason: 'exit', balanceId: 'b8' } },
@@ -233,18 +361,39 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
         .given(pending)
         .when(annul('b8'))
         .then([
-          { type: 'MembershipEndWithdrawn', data: { memberId: M, balanceId: 'b8', annulment: 'b5', date: '2026-03-02' } },
-          { type: 'PostingAnnulled', data: { memberId: M, balanceId: 'b5', annulPeer: 'b8', originalType: 8, quantity: 3, amount: 75_000, date: '2026-12-31', approvalDate: null, interestBegin: null } },
+          {
+            type: 'MembershipEndWithdrawn',
+            data: { memberId: M, balanceId: 'b8', annulment: 'b5', date: '2026-03-02' },
+          },
+          {
+            type: 'PostingAnnulled',
+            data: {
+              memberId: M,
+              balanceId: 'b5',
+              annulPeer: 'b8',
+              originalType: 8,
+              quantity: 3,
+              amount: 75_000,
+              date: '2026-12-31',
+              approvalDate: null,
+              interestBegin: null,
+            },
+          },
           { type: 'MemberExitRevoked', data: { memberId: M, balanceId: 'b8', annulment: 'b5' } },
         ]);
     });
 
     it('refuses the annulation of an exit effective at the end of a year before the closing one', () => {
-      refuses([...member, posted('b8', 8, 3, { date: '2024-12-31' }), exited('b8', '2024-12-31')], annul('b8'), [closedYear('annulPeer')]);
+      refuses([...member, posted('b8', 8, 3, { date: '2024-12-31' }), exited('b8', '2024-12-31')], annul('b8'), [
+        closedYear('annulPeer'),
+      ]);
     });
 
-    it('accepts the annulation of an exit effective on the closing year\'s last day (it reduced only the open year after it)', () => {
-      const events = recorded([...member, posted('b8', 8, 3, { date: '2025-12-31' }), exited('b8', '2025-12-31')], annul('b8'));
+    it("accepts the annulation of an exit effective on the closing year's last day (it reduced only the open year after it)", () => {
+      const events = recorded(
+        [...member, posted('b8', 8, 3, { date: '2025-12-31' }), exited('b8', '2025-12-31')],
+        annul('b8'),
+      );
       expect(events.map((e) => e.type)).toContain('PostingAnnulled');
     });
 
@@ -261,24 +410,55 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
         today: '2026-03-02',
         ...in2025,
       };
-      const received = [admitted({ name: 'Ernst' }, M2), subscribed(1, M2), posted('b-in', 4, 1, { memberId: M2, transferFrom: M, transferPeer: 'b-out' })];
+      const received = [
+        admitted({ name: 'Ernst' }, M2),
+        subscribed(1, M2),
+        posted('b-in', 4, 1, { memberId: M2, transferFrom: M, transferPeer: 'b-out' }),
+      ];
       refuses(received, counterpart, [closedYear('annulPeer')]);
       spec
-        .given([admitted({ name: 'Ernst' }, M2), subscribed(1, M2), posted('b-in', 4, 1, { ...open2026, memberId: M2, transferFrom: M, transferPeer: 'b-out' })])
+        .given([
+          admitted({ name: 'Ernst' }, M2),
+          subscribed(1, M2),
+          posted('b-in', 4, 1, { ...open2026, memberId: M2, transferFrom: M, transferPeer: 'b-out' }),
+        ])
         .when(counterpart)
         .then([
           {
             type: 'PostingAnnulled',
-            data: { memberId: M2, balanceId: 'b5-in', annulPeer: 'b-in', originalType: 4, quantity: -1, amount: -25_000, date: '2026-03-02', approvalDate: null, interestBegin: null, transferPeer: 'b5' },
+            data: {
+              memberId: M2,
+              balanceId: 'b5-in',
+              annulPeer: 'b-in',
+              originalType: 4,
+              quantity: -1,
+              amount: -25_000,
+              date: '2026-03-02',
+              approvalDate: null,
+              interestBegin: null,
+              transferPeer: 'b5',
+            },
           },
         ]);
     });
   });
 
-  it('never refuses a share register correction: it changes no posting\'s amount or dates', () => {
+  it("never refuses a share register correction: it changes no posting's amount or dates", () => {
     spec
       .given([...member, posted('b1', 1, 2)])
-      .when({ type: 'CorrectSharePayment', memberId: M, cooperativeId: COOP, balanceId: 'b1', rueckpfleinzahlung: 40_000, interestEnd: null })
-      .then([{ type: 'SharePaymentCorrected', data: { memberId: M, balanceId: 'b1', rueckpfleinzahlung: 40_000, interestEnd: null } }]);
+      .when({
+        type: 'CorrectSharePayment',
+        memberId: M,
+        cooperativeId: COOP,
+        balanceId: 'b1',
+        rueckpfleinzahlung: 40_000,
+        interestEnd: null,
+      })
+      .then([
+        {
+          type: 'SharePaymentCorrected',
+          data: { memberId: M, balanceId: 'b1', rueckpfleinzahlung: 40_000, interestEnd: null },
+        },
+      ]);
   });
 });

@@ -12,19 +12,71 @@ const dates = (date: string) => ({ date, approvalDate: date, interestBegin: date
  * the annulation of the additional shares (at its own later date) and an incoming transfer.
  */
 const history: MemberEvent[] = [
-  { type: 'SharesPosted', data: { memberId: M, balanceId: 'b0', type: 0, quantity: 4, amount: 100_000, shareCost: 25_000, ...dates('2020-01-01') } },
-  { type: 'SharesPosted', data: { memberId: M, balanceId: 'b1', type: 1, quantity: 2, amount: 50_000, shareCost: 25_000, ...dates('2021-03-01') } },
   {
     type: 'SharesPosted',
-    data: { memberId: M, balanceId: 'b3', type: 3, quantity: 1, amount: -25_000, shareCost: 25_000, ...dates('2022-05-01'), transferTo: 'm-2', transferPeer: 'b4-m2' },
+    data: {
+      memberId: M,
+      balanceId: 'b0',
+      type: 0,
+      quantity: 4,
+      amount: 100_000,
+      shareCost: 25_000,
+      ...dates('2020-01-01'),
+    },
+  },
+  {
+    type: 'SharesPosted',
+    data: {
+      memberId: M,
+      balanceId: 'b1',
+      type: 1,
+      quantity: 2,
+      amount: 50_000,
+      shareCost: 25_000,
+      ...dates('2021-03-01'),
+    },
+  },
+  {
+    type: 'SharesPosted',
+    data: {
+      memberId: M,
+      balanceId: 'b3',
+      type: 3,
+      quantity: 1,
+      amount: -25_000,
+      shareCost: 25_000,
+      ...dates('2022-05-01'),
+      transferTo: 'm-2',
+      transferPeer: 'b4-m2',
+    },
   },
   {
     type: 'PostingAnnulled',
-    data: { memberId: M, balanceId: 'b5', annulPeer: 'b1', originalType: 1, quantity: -2, amount: -50_000, date: '2023-01-15', approvalDate: null, interestBegin: null },
+    data: {
+      memberId: M,
+      balanceId: 'b5',
+      annulPeer: 'b1',
+      originalType: 1,
+      quantity: -2,
+      amount: -50_000,
+      date: '2023-01-15',
+      approvalDate: null,
+      interestBegin: null,
+    },
   },
   {
     type: 'SharesPosted',
-    data: { memberId: M, balanceId: 'b4', type: 4, quantity: 3, amount: 75_000, shareCost: 25_000, ...dates('2023-06-30'), transferFrom: 'm-3', transferPeer: 'b3-m3' },
+    data: {
+      memberId: M,
+      balanceId: 'b4',
+      type: 4,
+      quantity: 3,
+      amount: 75_000,
+      shareCost: 25_000,
+      ...dates('2023-06-30'),
+      transferFrom: 'm-3',
+      transferPeer: 'b3-m3',
+    },
   },
 ];
 const entries = [...history.reduce(evolveMemberStream, initialMemberState).postings.values()];
@@ -63,8 +115,11 @@ describe('amountFor (euro cents)', () => {
     expect(amountFor(1, 2, 25_000)).toBe(50_000);
     expect(amountFor(4, 1, 10_050)).toBe(10_050);
   });
-  it.each([2, 3, 6, 7, 8] as const)('is negative for type %i', (type) => expect(amountFor(type, 2, 25_000)).toBe(-50_000));
+  it.each([2, 3, 6, 7, 8] as const)('is negative for type %i', (type) =>
+    expect(amountFor(type, 2, 25_000)).toBe(-50_000),
+  );
   it('keeps cents exact where floating euros would not (3 × 0,10 €)', () => expect(amountFor(1, 3, 10)).toBe(30));
-  it('refuses type 5 (an annulation reverses its original)', () => expect(() => amountFor(5, 1, 25_000)).toThrow(RangeError));
+  it('refuses type 5 (an annulation reverses its original)', () =>
+    expect(() => amountFor(5, 1, 25_000)).toThrow(RangeError));
   it('refuses fractional input', () => expect(() => amountFor(1, 1.5, 25_000)).toThrow(RangeError));
 });

@@ -20,11 +20,17 @@ const noticed = (fields: Partial<Extract<MemberEvent, { type: 'MembershipEndNoti
     ...fields,
   },
 });
-const exitOn = (date: string, reason: 'death' | 'dissolution' | 'exclusion' | 'exit' = 'exit', balanceId = 'b-new'): MemberEvent => ({
+const exitOn = (
+  date: string,
+  reason: 'death' | 'dissolution' | 'exclusion' | 'exit' = 'exit',
+  balanceId = 'b-new',
+): MemberEvent => ({
   type: 'MemberExited',
   data: { memberId: M, exitDate: date, reason, balanceId },
 });
-const notice = (date: string, more: { dispatchDate?: string; extraordinaryReason?: string } = {}) => ({ notice: { date, ...more } });
+const notice = (date: string, more: { dispatchDate?: string; extraordinaryReason?: string } = {}) => ({
+  notice: { date, ...more },
+});
 const withPeriod = (months: number) => ({ terms: { ...terms, noticePeriodMonths: months } });
 
 describe('membership end: notice of termination (8)', () => {
@@ -39,10 +45,14 @@ describe('membership end: notice of termination (8)', () => {
     spec
       .given(member)
       .when(post(8, null, notice('2026-10-01')))
-      .then([noticed({ noticeDate: '2026-10-01', effectiveDate: '2027-12-31' }), posted('b-new', 8, 3, { date: '2027-12-31' }), exitOn('2027-12-31')]);
+      .then([
+        noticed({ noticeDate: '2026-10-01', effectiveDate: '2027-12-31' }),
+        posted('b-new', 8, 3, { date: '2027-12-31' }),
+        exitOn('2027-12-31'),
+      ]);
   });
 
-  it('applies the statutes\' longer period: 24 months from 01.03.2026 -> 31.12.2028', () => {
+  it("applies the statutes' longer period: 24 months from 01.03.2026 -> 31.12.2028", () => {
     spec
       .given(member)
       .when(post(8, null, { ...notice('2026-03-01'), ...withPeriod(24) }))
@@ -65,7 +75,9 @@ describe('membership end: notice of termination (8)', () => {
   });
 
   it('refuses a dispatch date, which only an exclusion has', () => {
-    refuses(member, post(8, null, notice('2026-09-30', { dispatchDate: '2026-10-01' })), [err('dispatchDate', 'mustBeEmpty')]);
+    refuses(member, post(8, null, notice('2026-09-30', { dispatchDate: '2026-10-01' })), [
+      err('dispatchDate', 'mustBeEmpty'),
+    ]);
   });
 });
 
@@ -73,7 +85,9 @@ describe('membership end: extraordinary termination (§ 65 (3))', () => {
   it('runs three months instead of the statutory period, with its reason', () => {
     spec
       .given(member)
-      .when(post(8, null, { ...notice('2027-09-30', { extraordinaryReason: ' Umzug ins Ausland ' }), ...withPeriod(24) }))
+      .when(
+        post(8, null, { ...notice('2027-09-30', { extraordinaryReason: ' Umzug ins Ausland ' }), ...withPeriod(24) }),
+      )
       .then([
         noticed({ noticeDate: '2027-09-30', effectiveDate: '2027-12-31', extraordinaryReason: 'Umzug ins Ausland' }),
         posted('b-new', 8, 3, { date: '2027-12-31' }),
@@ -82,33 +96,44 @@ describe('membership end: extraordinary termination (§ 65 (3))', () => {
   });
 
   it('is open only after one full financial year of membership (entered 01.06.2025: from 01.01.2027)', () => {
-    refuses(member, post(8, null, { ...notice('2026-09-30', { extraordinaryReason: 'Krankheit' }), ...withPeriod(24) }), [
-      err('extraordinaryReason', 'extraordinaryNeedsFullYear', '2027-01-01'),
-    ]);
+    refuses(
+      member,
+      post(8, null, { ...notice('2026-09-30', { extraordinaryReason: 'Krankheit' }), ...withPeriod(24) }),
+      [err('extraordinaryReason', 'extraordinaryNeedsFullYear', '2027-01-01')],
+    );
   });
 
-  it('is a notice\'s only: an exclusion with a reason is refused', () => {
-    refuses(member, post(7, null, notice('2026-09-30', { extraordinaryReason: 'x' })), [err('extraordinaryReason', 'mustBeEmpty')]);
+  it("is a notice's only: an exclusion with a reason is refused", () => {
+    refuses(member, post(7, null, notice('2026-09-30', { extraordinaryReason: 'x' })), [
+      err('extraordinaryReason', 'mustBeEmpty'),
+    ]);
   });
 });
 
 describe('membership end: exclusion (7), death (6), dissolution (6 of a legal entity)', () => {
-  it('ends an exclusion at the end of the year of the board\'s decision and records the dispatch date', () => {
+  it("ends an exclusion at the end of the year of the board's decision and records the dispatch date", () => {
     spec
       .given(member)
       .when(post(7, null, notice('2026-12-20', { dispatchDate: '2026-12-22' })))
       .then([
-        noticed({ reason: 'exclusion', noticeDate: '2026-12-20', dispatchDate: '2026-12-22', noticePeriodMonths: null }),
+        noticed({
+          reason: 'exclusion',
+          noticeDate: '2026-12-20',
+          dispatchDate: '2026-12-22',
+          noticePeriodMonths: null,
+        }),
         posted('b-new', 7, 3, { date: '2026-12-31' }),
         exitOn('2026-12-31', 'exclusion'),
       ]);
   });
 
   it('refuses a dispatch before the decision', () => {
-    refuses(member, post(7, null, notice('2026-12-20', { dispatchDate: '2026-12-19' })), [err('dispatchDate', 'mustBeAtLeast', '2026-12-20')]);
+    refuses(member, post(7, null, notice('2026-12-20', { dispatchDate: '2026-12-19' })), [
+      err('dispatchDate', 'mustBeAtLeast', '2026-12-20'),
+    ]);
   });
 
-  it('passes a deceased member\'s shares to the heirs until the end of the year of death', () => {
+  it("passes a deceased member's shares to the heirs until the end of the year of death", () => {
     spec
       .given(member)
       .when(post(6, null, notice('2026-02-14')))
@@ -119,7 +144,7 @@ describe('membership end: exclusion (7), death (6), dissolution (6 of a legal en
       ]);
   });
 
-  it('records a legal entity\'s end as a dissolution (§ 77a), also at the end of that year', () => {
+  it("records a legal entity's end as a dissolution (§ 77a), also at the end of that year", () => {
     spec
       .given([admitted({ legalForm: 1, givenName: null }), subscribed(3)])
       .when(post(6, null, notice('2026-02-14')))
@@ -134,7 +159,11 @@ describe('membership end: exclusion (7), death (6), dissolution (6 of a legal en
     spec
       .given([...member, { type: 'MemberDataChanged', data: { memberId: M, legalForm: 1 } }])
       .when(post(6, null, notice('2026-02-14')))
-      .then([noticed({ reason: 'dissolution', noticeDate: '2026-02-14', noticePeriodMonths: null }), posted('b-new', 6, 3, { date: '2026-12-31' }), exitOn('2026-12-31', 'dissolution')]);
+      .then([
+        noticed({ reason: 'dissolution', noticeDate: '2026-02-14', noticePeriodMonths: null }),
+        posted('b-new', 6, 3, { date: '2026-12-31' }),
+        exitOn('2026-12-31', 'dissolution'),
+      ]);
   });
 
   it('refuses a death before the entry', () => {
@@ -166,8 +195,26 @@ describe('partial termination of further shares (2, § 67b)', () => {
     // Notice of one share with 24 months from 01.03.2026: 31.12.2028. A death in 2027 ends on 31.12.2027; the share
     // would stay on the account of a member who has left.
     const partial = [...member, posted('b2', 2, 1, { date: '2028-12-31', noticeDate: '2026-03-01' })];
-    refuses(partial, post(6, null, notice('2027-05-04')), [err('noticeDate', 'postingAfterEnd', '2028-12-31', '2027-12-31')]);
-    const annulled = [...partial, { type: 'PostingAnnulled', data: { memberId: M, balanceId: 'b2x', annulPeer: 'b2', originalType: 2, quantity: 1, amount: 25000, date: '2028-12-31', approvalDate: null, interestBegin: null } } as MemberEvent];
+    refuses(partial, post(6, null, notice('2027-05-04')), [
+      err('noticeDate', 'postingAfterEnd', '2028-12-31', '2027-12-31'),
+    ]);
+    const annulled = [
+      ...partial,
+      {
+        type: 'PostingAnnulled',
+        data: {
+          memberId: M,
+          balanceId: 'b2x',
+          annulPeer: 'b2',
+          originalType: 2,
+          quantity: 1,
+          amount: 25000,
+          date: '2028-12-31',
+          approvalDate: null,
+          interestBegin: null,
+        },
+      } as MemberEvent,
+    ];
     spec
       .given(annulled)
       .when(post(6, null, notice('2027-05-04')))
@@ -180,13 +227,29 @@ describe('partial termination of further shares (2, § 67b)', () => {
 
   it('counts a transfer dated before the effective date in the holding then', () => {
     const history = [...member, posted('b3', 3, 1, { date: '2026-11-01', transferTo: 'm-2', transferPeer: 'b4' })];
-    refuses(history, post(2, 2, notice('2026-09-30')), [err('quantity', 'withdrawalLeavesTooFew', '2', '1', '2026-12-31')]);
+    refuses(history, post(2, 2, notice('2026-09-30')), [
+      err('quantity', 'withdrawalLeavesTooFew', '2', '1', '2026-12-31'),
+    ]);
   });
 });
 
 describe('a pending end', () => {
-  const pending = [...member, noticed({ noticeDate: '2026-10-01', effectiveDate: '2027-12-31' }), posted('b-new', 8, 3, { date: '2027-12-31' }), exitOn('2027-12-31')];
-  const withdraw = (date?: string): AnnulPosting => ({ type: 'AnnulPosting', memberId: M, cooperativeId: COOP, balanceId: 'b-w', annulPeer: 'b-new', terms, today: '2026-11-15', ...(date ? { date } : {}) });
+  const pending = [
+    ...member,
+    noticed({ noticeDate: '2026-10-01', effectiveDate: '2027-12-31' }),
+    posted('b-new', 8, 3, { date: '2027-12-31' }),
+    exitOn('2027-12-31'),
+  ];
+  const withdraw = (date?: string): AnnulPosting => ({
+    type: 'AnnulPosting',
+    memberId: M,
+    cooperativeId: COOP,
+    balanceId: 'b-w',
+    annulPeer: 'b-new',
+    terms,
+    today: '2026-11-15',
+    ...(date ? { date } : {}),
+  });
 
   it('accepts no further posting (the member leaves; a subscription makes no sense)', () => {
     refuses(pending, post(1, 1), [err(null, 'memberHasExited')]);
@@ -198,10 +261,23 @@ describe('a pending end', () => {
       .given(pending)
       .when(withdraw())
       .then([
-        { type: 'MembershipEndWithdrawn', data: { memberId: M, balanceId: 'b-new', annulment: 'b-w', date: '2026-11-15' } },
+        {
+          type: 'MembershipEndWithdrawn',
+          data: { memberId: M, balanceId: 'b-new', annulment: 'b-w', date: '2026-11-15' },
+        },
         {
           type: 'PostingAnnulled',
-          data: { memberId: M, balanceId: 'b-w', annulPeer: 'b-new', originalType: 8, quantity: 3, amount: 75_000, date: '2027-12-31', approvalDate: null, interestBegin: null },
+          data: {
+            memberId: M,
+            balanceId: 'b-w',
+            annulPeer: 'b-new',
+            originalType: 8,
+            quantity: 3,
+            amount: 75_000,
+            date: '2027-12-31',
+            approvalDate: null,
+            interestBegin: null,
+          },
         },
         { type: 'MemberExitRevoked', data: { memberId: M, balanceId: 'b-new', annulment: 'b-w' } },
       ]);
@@ -214,7 +290,17 @@ describe('a pending end', () => {
       .then([
         {
           type: 'PostingAnnulled',
-          data: { memberId: M, balanceId: 'b-w', annulPeer: 'b-new', originalType: 8, quantity: 3, amount: 75_000, date: '2028-01-10', approvalDate: null, interestBegin: null },
+          data: {
+            memberId: M,
+            balanceId: 'b-w',
+            annulPeer: 'b-new',
+            originalType: 8,
+            quantity: 3,
+            amount: 75_000,
+            date: '2028-01-10',
+            approvalDate: null,
+            interestBegin: null,
+          },
         },
         { type: 'MemberExitRevoked', data: { memberId: M, balanceId: 'b-new', annulment: 'b-w' } },
       ]);
@@ -223,11 +309,30 @@ describe('a pending end', () => {
   it('a withdrawn notice leaves a member who can post and give notice again', () => {
     const withdrawn: MemberEvent[] = [
       ...pending,
-      { type: 'MembershipEndWithdrawn', data: { memberId: M, balanceId: 'b-new', annulment: 'b-w', date: '2026-11-15' } },
-      { type: 'PostingAnnulled', data: { memberId: M, balanceId: 'b-w', annulPeer: 'b-new', originalType: 8, quantity: 3, amount: 75_000, date: '2027-12-31', approvalDate: null, interestBegin: null } },
+      {
+        type: 'MembershipEndWithdrawn',
+        data: { memberId: M, balanceId: 'b-new', annulment: 'b-w', date: '2026-11-15' },
+      },
+      {
+        type: 'PostingAnnulled',
+        data: {
+          memberId: M,
+          balanceId: 'b-w',
+          annulPeer: 'b-new',
+          originalType: 8,
+          quantity: 3,
+          amount: 75_000,
+          date: '2027-12-31',
+          approvalDate: null,
+          interestBegin: null,
+        },
+      },
       { type: 'MemberExitRevoked', data: { memberId: M, balanceId: 'b-new', annulment: 'b-w' } },
     ];
-    spec.given(withdrawn).when(post(1, 1, { balanceId: 'b-1', date: '2026-11-20' })).then([posted('b-1', 1, 1, { date: '2026-11-20' })]);
+    spec
+      .given(withdrawn)
+      .when(post(1, 1, { balanceId: 'b-1', date: '2026-11-20' }))
+      .then([posted('b-1', 1, 1, { date: '2026-11-20' })]);
     spec
       .given(withdrawn)
       .when(post(8, null, { balanceId: 'b-2', ...notice('2026-11-20') }))
@@ -260,7 +365,20 @@ describe('a pending end', () => {
         .when(out(2))
         .then([
           posted('b-out', 3, 2, { date: '2026-11-20', transferTo: 'm-2', transferPeer: 'b-in' }),
-          { type: 'PostingAnnulled', data: { memberId: M, balanceId: 'b-ann', annulPeer: 'b-new', originalType: 8, quantity: 3, amount: 75_000, date: '2027-12-31', approvalDate: null, interestBegin: null } },
+          {
+            type: 'PostingAnnulled',
+            data: {
+              memberId: M,
+              balanceId: 'b-ann',
+              annulPeer: 'b-new',
+              originalType: 8,
+              quantity: 3,
+              amount: 75_000,
+              date: '2027-12-31',
+              approvalDate: null,
+              interestBegin: null,
+            },
+          },
           posted('b-exit2', 8, 1, { date: '2027-12-31' }),
           exitOn('2027-12-31', 'exit', 'b-exit2'),
         ]);
@@ -281,7 +399,20 @@ describe('a pending end', () => {
       .given(partial)
       .when({ ...withdraw(), annulPeer: 'b2' })
       .then([
-        { type: 'PostingAnnulled', data: { memberId: M, balanceId: 'b-w', annulPeer: 'b2', originalType: 2, quantity: 1, amount: 25_000, date: '2027-12-31', approvalDate: null, interestBegin: null } },
+        {
+          type: 'PostingAnnulled',
+          data: {
+            memberId: M,
+            balanceId: 'b-w',
+            annulPeer: 'b2',
+            originalType: 2,
+            quantity: 1,
+            amount: 25_000,
+            date: '2027-12-31',
+            approvalDate: null,
+            interestBegin: null,
+          },
+        },
       ]);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { memberFieldError, NotFoundError, ValidationError, type MemberEvent, type MemberMasterData } from '@coop/contracts';
+import {
+  memberFieldError,
+  NotFoundError,
+  ValidationError,
+  type MemberEvent,
+  type MemberMasterData,
+} from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
 import { evolveMemberStream, initialMemberState } from '../kernel/member-stream.js';
 import { shareLedgerDecider, type CorrectSharePayment } from './domain/ledger.decider.js';
@@ -9,10 +15,28 @@ const M = 'm-1';
 const COOP = 'coop-1';
 
 const given: MemberEvent[] = [
-  { type: 'MemberAdmitted', data: { memberId: M, cooperativeId: COOP, memberNr: 1, ...({ name: 'Berger', entryDate: '2025-06-01' } as unknown as MemberMasterData) } },
+  {
+    type: 'MemberAdmitted',
+    data: {
+      memberId: M,
+      cooperativeId: COOP,
+      memberNr: 1,
+      ...({ name: 'Berger', entryDate: '2025-06-01' } as unknown as MemberMasterData),
+    },
+  },
   {
     type: 'SharesPosted',
-    data: { memberId: M, balanceId: 'b0', type: 0, quantity: 3, amount: 75_000, shareCost: 25_000, date: '2025-06-01', approvalDate: '2025-06-05', interestBegin: '2025-07-01' },
+    data: {
+      memberId: M,
+      balanceId: 'b0',
+      type: 0,
+      quantity: 3,
+      amount: 75_000,
+      shareCost: 25_000,
+      date: '2025-06-01',
+      approvalDate: '2025-06-05',
+      interestBegin: '2025-07-01',
+    },
   },
 ];
 
@@ -33,44 +57,88 @@ const corrected = (rueckpfleinzahlung: number, interestEnd: string | null): Memb
 
 describe('share register correction (CorrectSharePayment)', () => {
   it('records the payment actually made and the interest end as a new event', () => {
-    spec.given(given).when(correct()).then([corrected(50_000, '2030-12-31')]);
+    spec
+      .given(given)
+      .when(correct())
+      .then([corrected(50_000, '2030-12-31')]);
   });
 
   it('takes an empty interest end as none', () => {
-    spec.given(given).when(correct({ interestEnd: '  ' })).then([corrected(50_000, null)]);
+    spec
+      .given(given)
+      .when(correct({ interestEnd: '  ' }))
+      .then([corrected(50_000, null)]);
   });
 
   it('records nothing when the values are what the register already holds', () => {
-    spec.given(given).when(correct({ rueckpfleinzahlung: 75_000, interestEnd: null })).then([]);
-    spec.given([...given, corrected(50_000, '2030-12-31')]).when(correct()).then([]);
+    spec
+      .given(given)
+      .when(correct({ rueckpfleinzahlung: 75_000, interestEnd: null }))
+      .then([]);
+    spec
+      .given([...given, corrected(50_000, '2030-12-31')])
+      .when(correct())
+      .then([]);
   });
 
   it('corrects again after a correction (the later one supersedes, the earlier stays in the stream)', () => {
-    spec.given([...given, corrected(50_000, '2030-12-31')]).when(correct({ rueckpfleinzahlung: 60_000 })).then([corrected(60_000, '2030-12-31')]);
+    spec
+      .given([...given, corrected(50_000, '2030-12-31')])
+      .when(correct({ rueckpfleinzahlung: 60_000 }))
+      .then([corrected(60_000, '2030-12-31')]);
   });
 
   it('refuses a missing or fractional payment and a bad or too early interest end', () => {
-    spec.given(given).when(correct({ rueckpfleinzahlung: null, interestEnd: '2025-02-30' })).thenThrows(ValidationError, (e) =>
-      expect(e.errors).toEqual([memberFieldError('rueckpfleinzahlung', 'mustNotBeEmpty'), memberFieldError('interestEnd', 'invalidDate', '2025-02-30')]),
-    );
-    spec.given(given).when(correct({ rueckpfleinzahlung: 10.5, interestEnd: '2025-06-30' })).thenThrows(ValidationError, (e) =>
-      expect(e.errors).toEqual([memberFieldError('rueckpfleinzahlung', 'invalidNumber'), memberFieldError('interestEnd', 'mustBeAtLeast', '2025-07-01')]),
-    );
+    spec
+      .given(given)
+      .when(correct({ rueckpfleinzahlung: null, interestEnd: '2025-02-30' }))
+      .thenThrows(ValidationError, (e) =>
+        expect(e.errors).toEqual([
+          memberFieldError('rueckpfleinzahlung', 'mustNotBeEmpty'),
+          memberFieldError('interestEnd', 'invalidDate', '2025-02-30'),
+        ]),
+      );
+    spec
+      .given(given)
+      .when(correct({ rueckpfleinzahlung: 10.5, interestEnd: '2025-06-30' }))
+      .thenThrows(ValidationError, (e) =>
+        expect(e.errors).toEqual([
+          memberFieldError('rueckpfleinzahlung', 'invalidNumber'),
+          memberFieldError('interestEnd', 'mustBeAtLeast', '2025-07-01'),
+        ]),
+      );
   });
 
   it('answers an unknown posting, an unknown member and another cooperative as not found', () => {
-    spec.given(given).when(correct({ balanceId: 'nope' })).thenThrows(NotFoundError);
+    spec
+      .given(given)
+      .when(correct({ balanceId: 'nope' }))
+      .thenThrows(NotFoundError);
     spec.given([]).when(correct()).thenThrows(NotFoundError);
-    spec.given(given).when(correct({ cooperativeId: 'coop-2' })).thenThrows(NotFoundError);
+    spec
+      .given(given)
+      .when(correct({ cooperativeId: 'coop-2' }))
+      .thenThrows(NotFoundError);
   });
 
   it('is allowed after the exit (it corrects the register, it posts nothing)', () => {
-    const gone: MemberEvent[] = [...given, { type: 'MemberExited', data: { memberId: M, exitDate: '2025-08-01', reason: 'exit', balanceId: 'b8' } }];
-    spec.given(gone).when(correct()).then([corrected(50_000, '2030-12-31')]);
+    const gone: MemberEvent[] = [
+      ...given,
+      { type: 'MemberExited', data: { memberId: M, exitDate: '2025-08-01', reason: 'exit', balanceId: 'b8' } },
+    ];
+    spec
+      .given(gone)
+      .when(correct())
+      .then([corrected(50_000, '2030-12-31')]);
   });
 
-  it('evolves the posting\'s payment fields', () => {
+  it("evolves the posting's payment fields", () => {
     const state = [...given, corrected(1, '2031-01-01')].reduce(evolveMemberStream, initialMemberState);
-    expect(state.postings.get('b0')).toMatchObject({ payment: 1, interestEnd: '2031-01-01', amount: 75_000, shares: 3 });
+    expect(state.postings.get('b0')).toMatchObject({
+      payment: 1,
+      interestEnd: '2031-01-01',
+      amount: 75_000,
+      shares: 3,
+    });
   });
 });

@@ -14,7 +14,14 @@ import { LedgerReads } from './queries/ledger-reads.js';
 @Module({
   imports: [CqrsModule],
   controllers: [BalancesController, SharesController],
-  providers: [ShareTermsReader, ClosedYearsReader, LedgerReads, LedgerCommandRunner, PostBalanceHandler, CorrectShareHandler],
+  providers: [
+    ShareTermsReader,
+    ClosedYearsReader,
+    LedgerReads,
+    LedgerCommandRunner,
+    PostBalanceHandler,
+    CorrectShareHandler,
+  ],
   exports: [ShareTermsReader, ClosedYearsReader, LedgerReads],
 })
 export class ShareLedgerModule {}

@@ -4,7 +4,11 @@ export { PaymentTermsQuery, paymentTermsOf, type PaymentTerms } from './queries/
 export { ShareDueReads, toShareDueDto } from './queries/share-due-reads.js';
 export { paymentTermsDecider, type PaymentTermsState, type SetPaymentTerms } from './domain/payment-terms.decider.js';
 export type { SetInstalmentPlan } from './domain/instalment-plan.rules.js';
-export { RecordSharePaymentCommand, SharePaymentRunner, type SharePaymentInput } from './commands/share-payment.commands.js';
+export {
+  RecordSharePaymentCommand,
+  SharePaymentRunner,
+  type SharePaymentInput,
+} from './commands/share-payment.commands.js';
 export {
   sharePaymentDecider,
   subscriptions,

@@ -7,12 +7,17 @@ import { TaskHandlerProvider, type TaskHandler } from './task-port.js';
 function isTaskHandler(value: unknown): value is TaskHandler {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<Record<keyof TaskHandler, unknown>>;
-  return typeof candidate.kind === 'string' && typeof candidate.run === 'function' && Array.isArray(candidate.filePermissions);
+  return (
+    typeof candidate.kind === 'string' &&
+    typeof candidate.run === 'function' &&
+    Array.isArray(candidate.filePermissions)
+  );
 }
 
 /** A handler that says nothing of who may read its files is a wiring mistake: its files would be open to every role. */
 function checkFilePermissions(handler: TaskHandler): void {
-  if (handler.filePermissions.length === 0) throw new Error(`The task handler of kind ${handler.kind} names no permission for its files`);
+  if (handler.filePermissions.length === 0)
+    throw new Error(`The task handler of kind ${handler.kind} names no permission for its files`);
 }
 
 /**
@@ -28,14 +33,16 @@ export class TaskHandlerRegistry implements OnModuleInit {
   onModuleInit(): void {
     for (const wrapper of this.discovery.getProviders({ metadataKey: TaskHandlerProvider.KEY })) {
       const handler: unknown = wrapper.instance;
-      if (!isTaskHandler(handler)) throw new Error(`The provider ${wrapper.name} is declared a task handler but is not one`);
+      if (!isTaskHandler(handler))
+        throw new Error(`The provider ${wrapper.name} is declared a task handler but is not one`);
       this.register(handler);
     }
   }
 
   /** Adds the handler of its kind; a second handler of one kind is a wiring mistake and refused. */
   register(handler: TaskHandler): void {
-    if (this.handlers.has(handler.kind)) throw new Error(`A task handler of kind ${handler.kind} is registered already`);
+    if (this.handlers.has(handler.kind))
+      throw new Error(`A task handler of kind ${handler.kind} is registered already`);
     checkFilePermissions(handler);
     this.handlers.set(handler.kind, handler);
   }

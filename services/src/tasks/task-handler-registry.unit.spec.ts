@@ -3,7 +3,13 @@ import { Injectable, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { TaskHandlerRegistry } from './task-handler-registry.js';
-import { TaskHandlerProvider, type RunningTask, type TaskHandler, type TaskOutcome, type TaskQueue } from './task-port.js';
+import {
+  TaskHandlerProvider,
+  type RunningTask,
+  type TaskHandler,
+  type TaskOutcome,
+  type TaskQueue,
+} from './task-port.js';
 
 /*
  * How task handlers are found (issue 44, decision 208): declared `@TaskHandlerProvider()` in any module, registered by
@@ -51,7 +57,10 @@ class SomeAreaModule {}
 class OtherAreaModule {}
 
 async function started(...areas: (typeof SomeAreaModule)[]): Promise<TaskHandlerRegistry> {
-  const module = await Test.createTestingModule({ imports: [DiscoveryModule, ...areas], providers: [TaskHandlerRegistry] }).compile();
+  const module = await Test.createTestingModule({
+    imports: [DiscoveryModule, ...areas],
+    providers: [TaskHandlerRegistry],
+  }).compile();
   await module.init();
   return module.get(TaskHandlerRegistry);
 }
@@ -69,7 +78,11 @@ function queuedWithTheirParams(queue: TaskQueue): void {
   // @ts-expect-error the KiStAM task takes no parameters
   void queue.enqueue({ ...request, kind: 'kistam', params: { script: 'complete' } });
   // @ts-expect-error a member export's parameters are not a member PDF's
-  void queue.enqueue({ ...request, kind: 'memberExport', params: { document: 'statements', date: '2025-01-01', onlyActive: true, member: null } });
+  void queue.enqueue({
+    ...request,
+    kind: 'memberExport',
+    params: { document: 'statements', date: '2025-01-01', onlyActive: true, member: null },
+  });
   const handler: Pick<TaskHandler<'taxCertificates'>, 'run'> = {
     run: async (task) => {
       // @ts-expect-error the tax certificates' task has no year
@@ -90,7 +103,9 @@ describe('the task handler registry', () => {
   });
 
   it('refuses a second handler of a kind when the modules start', async () => {
-    await expect(started(SomeAreaModule, OtherAreaModule)).rejects.toThrow('A task handler of kind fsak is registered already');
+    await expect(started(SomeAreaModule, OtherAreaModule)).rejects.toThrow(
+      'A task handler of kind fsak is registered already',
+    );
   });
 
   it('types each kind’s parameters where tasks are queued and read', () => {

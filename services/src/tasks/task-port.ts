@@ -76,9 +76,20 @@ export interface TaskEffect {
 
 /** How a run ended, as the handler tells it. */
 export type TaskOutcome =
-  | { readonly outcome: 'completed'; readonly files: readonly NewTaskFile[]; readonly summary: TaskSummary; readonly effects: readonly TaskEffect[]; readonly notifications: readonly NotificationDraft[] }
+  | {
+      readonly outcome: 'completed';
+      readonly files: readonly NewTaskFile[];
+      readonly summary: TaskSummary;
+      readonly effects: readonly TaskEffect[];
+      readonly notifications: readonly NotificationDraft[];
+    }
   /** The task's first phase is done and it waits for a file from outside (KiStAM: the BZSt answer). */
-  | { readonly outcome: 'awaitingInput'; readonly files: readonly NewTaskFile[]; readonly summary: TaskSummary; readonly notifications: readonly NotificationDraft[] }
+  | {
+      readonly outcome: 'awaitingInput';
+      readonly files: readonly NewTaskFile[];
+      readonly summary: TaskSummary;
+      readonly notifications: readonly NotificationDraft[];
+    }
   | { readonly outcome: 'rejected'; readonly reason: TaskReason; readonly notifications: readonly NotificationDraft[] };
 
 export interface TaskHandler<K extends TaskKind = TaskKind> {
@@ -98,12 +109,20 @@ export interface TaskHandler<K extends TaskKind = TaskKind> {
    * answer was recorded for, decision 101). Not called again after a restart, and an error is only logged: what it does
    * must be completed elsewhere as well.
    */
-  afterEffects?(task: { readonly taskId: string; readonly cooperativeId: string }, effects: readonly TaskEffect[]): Promise<void>;
+  afterEffects?(
+    task: { readonly taskId: string; readonly cooperativeId: string },
+    effects: readonly TaskEffect[],
+  ): Promise<void>;
 }
 
 /** A request to queue a task: its kind and that kind's parameters (one member of the union per kind). */
 export type TaskRequest = {
-  readonly [K in TaskKind]: { readonly cooperativeId: string; readonly user: string; readonly kind: K; readonly params: TaskParamsOf<K> };
+  readonly [K in TaskKind]: {
+    readonly cooperativeId: string;
+    readonly user: string;
+    readonly kind: K;
+    readonly params: TaskParamsOf<K>;
+  };
 }[TaskKind];
 
 /** Queues tasks; refusals are `ValidationError` / `ConflictingStateError` (`taskAlreadyRunning`, 409). */
@@ -111,12 +130,22 @@ export interface TaskQueue {
   /** Queues a task of `kind` for the actor's cooperative; answers its id once the read models show it queued. */
   enqueue(request: TaskRequest): Promise<string>;
   /** Hands a waiting task its input file and queues it again. */
-  provideInput(request: { readonly cooperativeId: string; readonly user: string; readonly taskId: string; readonly file: NewTaskFile }): Promise<void>;
+  provideInput(request: {
+    readonly cooperativeId: string;
+    readonly user: string;
+    readonly taskId: string;
+    readonly file: NewTaskFile;
+  }): Promise<void>;
 }
 
 /** Raises notifications outside a task (e.g. a validation error found by a request). */
 export interface Notifier {
-  raise(cooperativeId: string, user: string, drafts: readonly NotificationDraft[], taskId?: string | null): Promise<void>;
+  raise(
+    cooperativeId: string,
+    user: string,
+    drafts: readonly NotificationDraft[],
+    taskId?: string | null,
+  ): Promise<void>;
 }
 
 /** Field errors of a task's refusal, e.g. the members a KiStAM request cannot include. */

@@ -23,16 +23,31 @@ export class TaxCertificatesTaskHandler implements TaskHandler<'taxCertificates'
     const dividendId = String(task.params.dividendId ?? '');
     let made;
     try {
-      made = await this.certificates.make(task.cooperativeId, dividendId, null, new Date().toISOString(), (done, total) => task.progress(done, total));
+      made = await this.certificates.make(
+        task.cooperativeId,
+        dividendId,
+        null,
+        new Date().toISOString(),
+        (done, total) => task.progress(done, total),
+      );
     } catch (error) {
       if (error instanceof NotFoundError) throw new Error(`The closure ${dividendId} does not exist.`);
       throw error;
     }
     return {
       outcome: 'completed',
-      files: [{ name: made.name, contentType: 'application/pdf', bytes: new Uint8Array(made.pdf.buffer, made.pdf.byteOffset, made.pdf.byteLength) }],
+      files: [
+        {
+          name: made.name,
+          contentType: 'application/pdf',
+          bytes: new Uint8Array(made.pdf.buffer, made.pdf.byteOffset, made.pdf.byteLength),
+        },
+      ],
       summary: { dividendId, certificates: made.members },
-      effects: made.events.length > 0 ? [{ streamId: taxCertificatesStream(dividendId), expected: made.expected, events: made.events }] : [],
+      effects:
+        made.events.length > 0
+          ? [{ streamId: taxCertificatesStream(dividendId), expected: made.expected, events: made.events }]
+          : [],
       notifications: [],
     };
   }

@@ -1,8 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { fieldError, NotFoundError, taxCertificatesStream, ValidationError, type EventStore, type TaxCertificateIssued } from '@coop/contracts';
+import {
+  fieldError,
+  NotFoundError,
+  taxCertificatesStream,
+  ValidationError,
+  type EventStore,
+  type TaxCertificateIssued,
+} from '@coop/contracts';
 import { EVENT_STORE } from '../platform/tokens.js';
-import { certificateRegister, issuedEvents, versionOf, type CertificateRegister } from './domain/certificate-register.js';
-import { issuerErrors, taxCertificatesPdf, type CertificateData, type CertificateIssuer } from './render/tax-certificate-pdf.js';
+import {
+  certificateRegister,
+  issuedEvents,
+  versionOf,
+  type CertificateRegister,
+} from './domain/certificate-register.js';
+import {
+  issuerErrors,
+  taxCertificatesPdf,
+  type CertificateData,
+  type CertificateIssuer,
+} from './render/tax-certificate-pdf.js';
 import { TaxDocumentsSource } from './queries/tax-documents-source.js';
 import { downloadName, fileNamePart } from '../platform/http/attachment.js';
 
@@ -17,9 +34,25 @@ export interface MadeCertificates {
 }
 
 /** The name of a closure's certificates as a download (issue 43; it was `taxpdf.pdf`). */
-export function certificatesFileName(year: string, cooperative: string, memberNr: number | null, corrected = false): string {
-  const what = memberNr === null ? ['Steuerbescheinigungen'] : [corrected ? 'Berichtigte-Steuerbescheinigung' : 'Steuerbescheinigung'];
-  return downloadName([...what, year, ...(memberNr === null ? [] : ['Mitglied', String(memberNr)]), fileNamePart(cooperative, 'Genossenschaft')], 'pdf');
+export function certificatesFileName(
+  year: string,
+  cooperative: string,
+  memberNr: number | null,
+  corrected = false,
+): string {
+  const what =
+    memberNr === null
+      ? ['Steuerbescheinigungen']
+      : [corrected ? 'Berichtigte-Steuerbescheinigung' : 'Steuerbescheinigung'];
+  return downloadName(
+    [
+      ...what,
+      year,
+      ...(memberNr === null ? [] : ['Mitglied', String(memberNr)]),
+      fileNamePart(cooperative, 'Genossenschaft'),
+    ],
+    'pdf',
+  );
 }
 
 /** The tax certificates of a closure (DOMAIN.md 6): what they hold, their version, the PDF. Writes nothing itself. */
@@ -44,15 +77,31 @@ export class TaxCertificates {
     return issuer;
   }
 
-  async make(cooperativeId: string, dividendId: string, memberId: string | null, at: string, onPage?: (done: number, total: number) => void): Promise<MadeCertificates> {
+  async make(
+    cooperativeId: string,
+    dividendId: string,
+    memberId: string | null,
+    at: string,
+    onPage?: (done: number, total: number) => void,
+  ): Promise<MadeCertificates> {
     const closure = await this.source.closure(cooperativeId, dividendId);
     const issuer = await this.issuer(cooperativeId);
     const register = certificateRegister(await this.events.readStream(taxCertificatesStream(dividendId)));
     const facts = await this.source.certificates(cooperativeId, dividendId, memberId);
     const certificates: CertificateData[] = facts.map((f) => ({ ...f, version: versionOf(register, f.memberId) }));
     const pdf = await taxCertificatesPdf(issuer, certificates, (done) => onPage?.(done, certificates.length));
-    const name = certificatesFileName(String(closure.year), issuer.name, memberId === null ? null : (certificates[0]?.memberNr ?? null));
-    return { pdf, members: certificates.length, events: issuedEvents(dividendId, certificates, at), expected: register.expected, name };
+    const name = certificatesFileName(
+      String(closure.year),
+      issuer.name,
+      memberId === null ? null : (certificates[0]?.memberNr ?? null),
+    );
+    return {
+      pdf,
+      members: certificates.length,
+      events: issuedEvents(dividendId, certificates, at),
+      expected: register.expected,
+      name,
+    };
   }
 
   /**
@@ -60,7 +109,13 @@ export class TaxCertificates {
    * Bescheinigung" with the reason, recorded as `corrected`. Refused (400 `taxCertificateNotIssued`) when the member was
    * never issued one in the closure; 404 `memberNotFound` when the member has no result in it.
    */
-  async correct(cooperativeId: string, dividendId: string, memberId: string, reason: string, at: string): Promise<MadeCertificates> {
+  async correct(
+    cooperativeId: string,
+    dividendId: string,
+    memberId: string,
+    reason: string,
+    at: string,
+  ): Promise<MadeCertificates> {
     const closure = await this.source.closure(cooperativeId, dividendId);
     const issuer = await this.issuer(cooperativeId);
     const [facts] = await this.source.certificates(cooperativeId, dividendId, memberId);
@@ -69,7 +124,16 @@ export class TaxCertificates {
     if (!register.issued.has(memberId)) throw new ValidationError([fieldError('member', 'taxCertificateNotIssued')]);
     const certificate: CertificateData = { ...facts, version: 'corrected', correctionReason: reason };
     const pdf = await taxCertificatesPdf(issuer, [certificate]);
-    const event: TaxCertificateIssued = { type: 'TaxCertificateIssued', data: { dividendId, memberIds: [memberId], version: 'corrected', at, reason } };
-    return { pdf, members: 1, events: [event], expected: register.expected, name: certificatesFileName(String(closure.year), issuer.name, facts.memberNr, true) };
+    const event: TaxCertificateIssued = {
+      type: 'TaxCertificateIssued',
+      data: { dividendId, memberIds: [memberId], version: 'corrected', at, reason },
+    };
+    return {
+      pdf,
+      members: 1,
+      events: [event],
+      expected: register.expected,
+      name: certificatesFileName(String(closure.year), issuer.name, facts.memberNr, true),
+    };
   }
 }

@@ -16,7 +16,10 @@ const hashed = { password: PASSWORD, passwordRepeat: PASSWORD, passwordHash: `ar
 const kept = { password: '', passwordRepeat: '', passwordHash: null, common: false };
 
 const editUsers: Grantor = { userId: 'editor', roles: ['ROLE_EDIT_USERS'] };
-const admin: Grantor = { userId: 'admin', roles: ['ROLE_ADMIN', 'ROLE_CHANGE_OWN_PASSWORD', 'ROLE_EDIT_USERS', 'ROLE_USER'] };
+const admin: Grantor = {
+  userId: 'admin',
+  roles: ['ROLE_ADMIN', 'ROLE_CHANGE_OWN_PASSWORD', 'ROLE_EDIT_USERS', 'ROLE_USER'],
+};
 const superAdmin: Grantor = { userId: 'root', roles: ['ROLE_SUPER_ADMIN'] };
 const everyRoleButSuper: Grantor = { userId: 'almost', roles: ROLES.filter((r) => r !== 'ROLE_SUPER_ADMIN') };
 
@@ -69,27 +72,43 @@ describe('user decider: nobody changes a user who holds a role they lack (issue 
   });
 
   it('refuses every change of a super administrator from a user holding every other role', () => {
-    spec.given([targetWith(SUPER)]).when(update(everyRoleButSuper, SUPER, { username: 'x' })).thenThrows(PermissionError);
-    spec.given([targetWith(SUPER)]).when(remove(everyRoleButSuper)).thenThrows(PermissionError);
+    spec
+      .given([targetWith(SUPER)])
+      .when(update(everyRoleButSuper, SUPER, { username: 'x' }))
+      .thenThrows(PermissionError);
+    spec
+      .given([targetWith(SUPER)])
+      .when(remove(everyRoleButSuper))
+      .thenThrows(PermissionError);
   });
 
   it('refuses to set the password of a user holding a role the actor lacks, naming the role', () => {
     spec
       .given([targetWith(['ROLE_ADMIN'])])
       .when(update(editUsers, ['ROLE_ADMIN'], hashed))
-      .thenThrows(PermissionError, (e) => expect([e.template, e.parameters]).toEqual(['userHoldsRolesNotHeld', ['ROLE_ADMIN']]));
+      .thenThrows(PermissionError, (e) =>
+        expect([e.template, e.parameters]).toEqual(['userHoldsRolesNotHeld', ['ROLE_ADMIN']]),
+      );
   });
 
   it('refuses to delete a user holding a role the actor lacks', () => {
     spec
       .given([targetWith(['ROLE_USER'])])
       .when(remove(editUsers))
-      .thenThrows(PermissionError, (e) => expect([e.template, e.parameters]).toEqual(['userHoldsRolesNotHeld', ['ROLE_USER']]));
+      .thenThrows(PermissionError, (e) =>
+        expect([e.template, e.parameters]).toEqual(['userHoldsRolesNotHeld', ['ROLE_USER']]),
+      );
   });
 
   it('refuses to grant a role the actor lacks, on create and on edit', () => {
-    spec.given([]).when(create(editUsers, ['ROLE_USER'])).thenThrows(PermissionError, (e) => expect(e.template).toBe('rolesNotHeld'));
-    spec.given([targetWith(['ROLE_EDIT_USERS'])]).when(update(editUsers, ['ROLE_EDIT_USERS', 'ROLE_USER'])).thenThrows(PermissionError);
+    spec
+      .given([])
+      .when(create(editUsers, ['ROLE_USER']))
+      .thenThrows(PermissionError, (e) => expect(e.template).toBe('rolesNotHeld'));
+    spec
+      .given([targetWith(['ROLE_EDIT_USERS'])])
+      .when(update(editUsers, ['ROLE_EDIT_USERS', 'ROLE_USER']))
+      .thenThrows(PermissionError);
   });
 
   it('lets an actor change a user whose roles it all holds', () => {
@@ -100,28 +119,46 @@ describe('user decider: nobody changes a user who holds a role they lack (issue 
         { type: 'UserRenamed', data: { userId: TARGET, username: 'renamed' } },
         { type: 'UserPasswordChanged', data: { userId: TARGET, passwordHash: `argon2(${PASSWORD})` } },
       ]);
-    spec.given([targetWith(['ROLE_EDIT_USERS'])]).when(remove(editUsers)).then([{ type: 'UserDeleted', data: { userId: TARGET } }]);
+    spec
+      .given([targetWith(['ROLE_EDIT_USERS'])])
+      .when(remove(editUsers))
+      .then([{ type: 'UserDeleted', data: { userId: TARGET } }]);
   });
 
   it('lets a super administrator change and delete a super administrator', () => {
-    spec.given([targetWith(SUPER)]).when(update(superAdmin, ['ROLE_USER'], hashed)).then([
-      { type: 'UserPasswordChanged', data: { userId: TARGET, passwordHash: `argon2(${PASSWORD})` } },
-      { type: 'UserRolesChanged', data: { userId: TARGET, roles: ['ROLE_USER'] } },
-    ]);
-    spec.given([targetWith(SUPER)]).when(remove(superAdmin)).then([{ type: 'UserDeleted', data: { userId: TARGET } }]);
+    spec
+      .given([targetWith(SUPER)])
+      .when(update(superAdmin, ['ROLE_USER'], hashed))
+      .then([
+        { type: 'UserPasswordChanged', data: { userId: TARGET, passwordHash: `argon2(${PASSWORD})` } },
+        { type: 'UserRolesChanged', data: { userId: TARGET, roles: ['ROLE_USER'] } },
+      ]);
+    spec
+      .given([targetWith(SUPER)])
+      .when(remove(superAdmin))
+      .then([{ type: 'UserDeleted', data: { userId: TARGET } }]);
   });
 
   it('answers a user of another cooperative as not found, even to a super administrator', () => {
-    spec.given([targetWith([], 'coop-2')]).when(update(superAdmin, [])).thenThrows(NotFoundError);
-    spec.given([targetWith([], 'coop-2')]).when(remove(superAdmin)).thenThrows(NotFoundError);
+    spec
+      .given([targetWith([], 'coop-2')])
+      .when(update(superAdmin, []))
+      .thenThrows(NotFoundError);
+    spec
+      .given([targetWith([], 'coop-2')])
+      .when(remove(superAdmin))
+      .thenThrows(NotFoundError);
   });
 });
 
 /** Every subset of the roles (128 sets). */
-const ROLE_SETS: readonly (readonly Role[])[] = Array.from({ length: 1 << ROLES.length }, (_, mask) => ROLES.filter((_r, i) => (mask >> i) & 1));
+const ROLE_SETS: readonly (readonly Role[])[] = Array.from({ length: 1 << ROLES.length }, (_, mask) =>
+  ROLES.filter((_r, i) => (mask >> i) & 1),
+);
 const holdsAll = (actor: readonly Role[], roles: readonly Role[]): boolean =>
   actor.includes('ROLE_SUPER_ADMIN') || roles.every((r) => actor.includes(r));
-const stateOf = (events: readonly UserEvent[]): UserState => events.reduce((s, e) => userDecider.evolve(s, e), userDecider.initialState());
+const stateOf = (events: readonly UserEvent[]): UserState =>
+  events.reduce((s, e) => userDecider.evolve(s, e), userDecider.initialState());
 const outcome = (command: UserCommand, state: UserState): 'allowed' | 'forbidden' | 'other' => {
   try {
     userDecider.decide(command, state);
@@ -140,10 +177,22 @@ describe('user decider: the rule as a property over role sets', () => {
       for (const targetRoles of ROLE_SETS) {
         const state = stateOf([targetWith(targetRoles)]);
         const expected = holdsAll(actorRoles, targetRoles) ? 'allowed' : 'forbidden';
-        expect([actorRoles, targetRoles, outcome(update(by, targetRoles, { username: 'renamed' }), state)]).toEqual([actorRoles, targetRoles, expected]);
-        expect([actorRoles, targetRoles, outcome(update(by, targetRoles, hashed), state)]).toEqual([actorRoles, targetRoles, expected]);
+        expect([actorRoles, targetRoles, outcome(update(by, targetRoles, { username: 'renamed' }), state)]).toEqual([
+          actorRoles,
+          targetRoles,
+          expected,
+        ]);
+        expect([actorRoles, targetRoles, outcome(update(by, targetRoles, hashed), state)]).toEqual([
+          actorRoles,
+          targetRoles,
+          expected,
+        ]);
         expect([actorRoles, targetRoles, outcome(remove(by), state)]).toEqual([actorRoles, targetRoles, expected]);
-        expect([actorRoles, targetRoles, outcome(create(by, targetRoles), stateOf([]))]).toEqual([actorRoles, targetRoles, expected]);
+        expect([actorRoles, targetRoles, outcome(create(by, targetRoles), stateOf([]))]).toEqual([
+          actorRoles,
+          targetRoles,
+          expected,
+        ]);
       }
     }
   });

@@ -22,7 +22,11 @@ const admin: Grantor = { userId: 'admin-1', roles: ['ROLE_ADMIN', 'ROLE_USER', '
 const superAdmin: Grantor = { userId: 'root', roles: ['ROLE_SUPER_ADMIN'] };
 
 /** Password fields as the handler passes them: a hash only for a typed, matching password. */
-const password = (pw: string, repeat = pw, hash: string | null = pw === '' ? null : `argon2(${pw})`): PasswordInput => ({
+const password = (
+  pw: string,
+  repeat = pw,
+  hash: string | null = pw === '' ? null : `argon2(${pw})`,
+): PasswordInput => ({
   password: pw,
   passwordRepeat: repeat,
   passwordHash: hash,
@@ -32,7 +36,14 @@ const noPassword = password('');
 
 const created = (data: Partial<UserCreated['data']> = {}): UserEvent => ({
   type: 'UserCreated',
-  data: { userId: USER, cooperativeId: COOP, username: 'anna', passwordHash: 'argon2(old)', roles: ['ROLE_USER'], ...data },
+  data: {
+    userId: USER,
+    cooperativeId: COOP,
+    username: 'anna',
+    passwordHash: 'argon2(old)',
+    roles: ['ROLE_USER'],
+    ...data,
+  },
 });
 
 const create = (fields: Partial<Extract<UserCommand, { type: 'CreateUser' }>> = {}): UserCommand => ({
@@ -65,7 +76,10 @@ const remove = (fields: Partial<Extract<UserCommand, { type: 'DeleteUser' }>> = 
   ...fields,
 });
 
-const changeOwn = (pw: PasswordInput, by: Grantor = { userId: USER, roles: ['ROLE_USER', 'ROLE_CHANGE_OWN_PASSWORD'] }): UserCommand => ({
+const changeOwn = (
+  pw: PasswordInput,
+  by: Grantor = { userId: USER, roles: ['ROLE_USER', 'ROLE_CHANGE_OWN_PASSWORD'] },
+): UserCommand => ({
   type: 'ChangeOwnPassword',
   by,
   currentPassword: 'correct',
@@ -82,7 +96,13 @@ describe('user decider: CreateUser', () => {
       .then([
         {
           type: 'UserCreated',
-          data: { userId: USER, cooperativeId: COOP, username: 'anna', passwordHash: 'argon2(S3cret-Wanderweg)', roles: ['ROLE_ADMIN', 'ROLE_USER'] },
+          data: {
+            userId: USER,
+            cooperativeId: COOP,
+            username: 'anna',
+            passwordHash: 'argon2(S3cret-Wanderweg)',
+            roles: ['ROLE_ADMIN', 'ROLE_USER'],
+          },
         },
       ]);
   });
@@ -127,7 +147,10 @@ describe('user decider: CreateUser', () => {
       .given([])
       .when(create({ username: ' ', ...password('a', 'b', null) }))
       .thenThrows(ValidationError, (e) =>
-        expect(errorsOf(e)).toEqual([fieldError('username', 'mustNotBeEmpty'), fieldError('passwordRepeat', 'isNotEqual')]),
+        expect(errorsOf(e)).toEqual([
+          fieldError('username', 'mustNotBeEmpty'),
+          fieldError('passwordRepeat', 'isNotEqual'),
+        ]),
       );
   });
 
@@ -136,7 +159,10 @@ describe('user decider: CreateUser', () => {
       .given([])
       .when(create({ roles: ['ROLE_USER', 'ROLE_GOD', 'role_admin'] }))
       .thenThrows(ValidationError, (e) =>
-        expect(errorsOf(e)).toEqual([fieldError('roles', 'invalidRole', 'ROLE_GOD'), fieldError('roles', 'invalidRole', 'role_admin')]),
+        expect(errorsOf(e)).toEqual([
+          fieldError('roles', 'invalidRole', 'ROLE_GOD'),
+          fieldError('roles', 'invalidRole', 'role_admin'),
+        ]),
       );
   });
 
@@ -175,7 +201,13 @@ describe('user decider: CreateUser', () => {
       .then([
         {
           type: 'UserCreated',
-          data: { userId: USER, cooperativeId: COOP, username: 'anna', passwordHash: 'argon2(S3cret-Wanderweg)', roles: [...ROLES].sort() },
+          data: {
+            userId: USER,
+            cooperativeId: COOP,
+            username: 'anna',
+            passwordHash: 'argon2(S3cret-Wanderweg)',
+            roles: [...ROLES].sort(),
+          },
         },
       ]);
   });
@@ -236,7 +268,10 @@ describe('user decider: UpdateUser', () => {
   });
 
   it('leaves the password alone when both password fields are empty', () => {
-    spec.given([created()]).when(update({ ...noPassword, passwordHash: null })).then([]);
+    spec
+      .given([created()])
+      .when(update({ ...noPassword, passwordHash: null }))
+      .then([]);
   });
 
   it('refuses a mismatched password on update with isNotEqual', () => {
@@ -279,7 +314,10 @@ describe('user decider: UpdateUser', () => {
   });
 
   it('answers a deleted user as NotFoundError', () => {
-    spec.given([created(), { type: 'UserDeleted', data: { userId: USER } }]).when(update()).thenThrows(NotFoundError);
+    spec
+      .given([created(), { type: 'UserDeleted', data: { userId: USER } }])
+      .when(update())
+      .thenThrows(NotFoundError);
   });
 
   it('forbids removing a role the grantor does not hold (PermissionError)', () => {
@@ -290,14 +328,19 @@ describe('user decider: UpdateUser', () => {
   });
 
   it('forbids adding a role the grantor does not hold (PermissionError)', () => {
-    spec.given([created()]).when(update({ roles: ['ROLE_USER', 'ROLE_SUPER_ADMIN'] })).thenThrows(PermissionError);
+    spec
+      .given([created()])
+      .when(update({ roles: ['ROLE_USER', 'ROLE_SUPER_ADMIN'] }))
+      .thenThrows(PermissionError);
   });
 
   it('forbids an admin to rename a user who holds a role the admin does not hold (issue 38)', () => {
     spec
       .given([created({ roles: ['ROLE_EDIT_USERS', 'ROLE_USER'] })])
       .when(update({ username: 'bert', roles: ['ROLE_USER', 'ROLE_EDIT_USERS'] }))
-      .thenThrows(PermissionError, (e) => expect([e.template, e.parameters]).toEqual(['userHoldsRolesNotHeld', ['ROLE_EDIT_USERS']]));
+      .thenThrows(PermissionError, (e) =>
+        expect([e.template, e.parameters]).toEqual(['userHoldsRolesNotHeld', ['ROLE_EDIT_USERS']]),
+      );
   });
 
   it('lets a super admin remove any role', () => {
@@ -311,13 +354,18 @@ describe('user decider: UpdateUser', () => {
     spec
       .given([created()])
       .when(update({ roles: ['ROLE_NOPE'] }))
-      .thenThrows(ValidationError, (e) => expect(errorsOf(e)).toEqual([fieldError('roles', 'invalidRole', 'ROLE_NOPE')]));
+      .thenThrows(ValidationError, (e) =>
+        expect(errorsOf(e)).toEqual([fieldError('roles', 'invalidRole', 'ROLE_NOPE')]),
+      );
   });
 });
 
 describe('user decider: DeleteUser', () => {
   it('deletes a user of the own cooperative', () => {
-    spec.given([created()]).when(remove()).then([{ type: 'UserDeleted', data: { userId: USER } }]);
+    spec
+      .given([created()])
+      .when(remove())
+      .then([{ type: 'UserDeleted', data: { userId: USER } }]);
   });
 
   it('refuses to delete oneself with cannotDeleteSelf (general error)', () => {
@@ -328,7 +376,10 @@ describe('user decider: DeleteUser', () => {
   });
 
   it('forbids a non-super admin to delete a super admin (PermissionError)', () => {
-    spec.given([created({ roles: ['ROLE_SUPER_ADMIN'] })]).when(remove()).thenThrows(PermissionError);
+    spec
+      .given([created({ roles: ['ROLE_SUPER_ADMIN'] })])
+      .when(remove())
+      .thenThrows(PermissionError);
   });
 
   it('lets a super admin delete a super admin', () => {
@@ -339,11 +390,17 @@ describe('user decider: DeleteUser', () => {
   });
 
   it('answers a user of another cooperative as NotFoundError', () => {
-    spec.given([created({ cooperativeId: OTHER_COOP })]).when(remove()).thenThrows(NotFoundError);
+    spec
+      .given([created({ cooperativeId: OTHER_COOP })])
+      .when(remove())
+      .thenThrows(NotFoundError);
   });
 
   it('answers an already deleted user as NotFoundError', () => {
-    spec.given([created(), { type: 'UserDeleted', data: { userId: USER } }]).when(remove()).thenThrows(NotFoundError);
+    spec
+      .given([created(), { type: 'UserDeleted', data: { userId: USER } }])
+      .when(remove())
+      .thenThrows(NotFoundError);
   });
 });
 

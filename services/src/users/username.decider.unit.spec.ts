@@ -5,8 +5,14 @@ import { usernameDecider } from './domain/username.decider.js';
 
 const spec = deciderSpec(usernameDecider);
 
-const claimed = (userId: string, username = 'anna'): UsernameEvent => ({ type: 'UsernameClaimed', data: { username, userId } });
-const released = (userId: string, username = 'anna'): UsernameEvent => ({ type: 'UsernameReleased', data: { username, userId } });
+const claimed = (userId: string, username = 'anna'): UsernameEvent => ({
+  type: 'UsernameClaimed',
+  data: { username, userId },
+});
+const released = (userId: string, username = 'anna'): UsernameEvent => ({
+  type: 'UsernameReleased',
+  data: { username, userId },
+});
 
 describe('username decider', () => {
   it('claims a free username', () => {
@@ -17,7 +23,10 @@ describe('username decider', () => {
   });
 
   it('is idempotent: the holder claiming again emits nothing', () => {
-    spec.given([claimed('u-1')]).when({ type: 'Claim', username: 'anna', userId: 'u-1' }).then([]);
+    spec
+      .given([claimed('u-1')])
+      .when({ type: 'Claim', username: 'anna', userId: 'u-1' })
+      .then([]);
   });
 
   it('refuses a username another user holds with usernameTaken naming it', () => {
@@ -42,11 +51,17 @@ describe('username decider', () => {
   });
 
   it('is idempotent: releasing an already released username emits nothing', () => {
-    spec.given([claimed('u-1'), released('u-1')]).when({ type: 'Release', username: 'anna', userId: 'u-1' }).then([]);
+    spec
+      .given([claimed('u-1'), released('u-1')])
+      .when({ type: 'Release', username: 'anna', userId: 'u-1' })
+      .then([]);
   });
 
-  it('does not let a non-holder release somebody else\'s username', () => {
-    spec.given([claimed('u-1')]).when({ type: 'Release', username: 'anna', userId: 'u-2' }).then([]);
+  it("does not let a non-holder release somebody else's username", () => {
+    spec
+      .given([claimed('u-1')])
+      .when({ type: 'Release', username: 'anna', userId: 'u-2' })
+      .then([]);
   });
 
   it('emits nothing when releasing a username nobody holds', () => {

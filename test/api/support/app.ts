@@ -44,7 +44,14 @@ export const AREAS: Areas = { ...areas, module: new URL('areas.js', COMPILED).hr
  */
 export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console'), READ_THREADS: '1', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    JWT_SECRET,
+    ADMIN_UI_DIR: join(dataDir, 'no-console'),
+    READ_THREADS: '1',
+    ...env,
+  });
   const running = await createApp(config, AREAS, { logger: false, runtime: RUNTIME });
   const http = running.app.getHttpServer() as App;
   const adminToken = await login(http, 'admin', ADMIN_PASSWORD);

@@ -91,21 +91,35 @@ function frame(sharedStrings: boolean): ZipEntry[] {
       '[Content_Types].xml',
       `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/></Types>`,
     ),
-    entry('_rels/.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${OFFICE}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+    entry(
+      '_rels/.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${OFFICE}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
     entry(
       'xl/_rels/workbook.xml.rels',
       `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${OFFICE}/worksheet" Target="worksheets/sheet1.xml"/>${sharedStrings ? `<Relationship Id="rId2" Type="${OFFICE}/sharedStrings" Target="sharedStrings.xml"/>` : ''}</Relationships>`,
     ),
-    entry('xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${OFFICE}"><sheets><sheet name="Mitglieder" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    entry(
+      'xl/workbook.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${OFFICE}"><sheets><sheet name="Mitglieder" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
   ];
 }
 
-const HEADER_ROW = '<row r="1"><c r="A1" t="inlineStr"><is><t>Mitgliedsnummer</t></is></c><c r="B1" t="inlineStr"><is><t>Name / Firma</t></is></c></row>';
-const sheet = (rows: string): string => `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${HEADER_ROW}${rows}</sheetData></worksheet>`;
+const HEADER_ROW =
+  '<row r="1"><c r="A1" t="inlineStr"><is><t>Mitgliedsnummer</t></is></c><c r="B1" t="inlineStr"><is><t>Name / Firma</t></is></c></row>';
+const sheet = (rows: string): string =>
+  `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${HEADER_ROW}${rows}</sheetData></worksheet>`;
 
 /** A header row, then one row numbered `row` (issue 38: 200,000,000 ran the process out of memory). */
 export function farRowWorkbook(row: number): Buffer {
-  return zip([...frame(false), entry('xl/worksheets/sheet1.xml', sheet(`<row r="${row}"><c r="A${row}"><v>1</v></c><c r="B${row}" t="inlineStr"><is><t>Meier</t></is></c></row>`))]);
+  return zip([
+    ...frame(false),
+    entry(
+      'xl/worksheets/sheet1.xml',
+      sheet(`<row r="${row}"><c r="A${row}"><v>1</v></c><c r="B${row}" t="inlineStr"><is><t>Meier</t></is></c></row>`),
+    ),
+  ]);
 }
 
 /** One cell of `megabytes` MB of text, deflated to about a thousandth. */
@@ -130,10 +144,15 @@ export async function sharedStringsBomb(megabytes: number): Promise<Buffer> {
   }
   function* rows(): Generator<string> {
     yield `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${HEADER_ROW}`;
-    for (let i = 0; i < count; i++) yield `<row r="${i + 2}"><c r="A${i + 2}"><v>${i}</v></c><c r="B${i + 2}" t="s"><v>${i}</v></c></row>`;
+    for (let i = 0; i < count; i++)
+      yield `<row r="${i + 2}"><c r="A${i + 2}"><v>${i}</v></c><c r="B${i + 2}" t="s"><v>${i}</v></c></row>`;
     yield '</sheetData></worksheet>';
   }
-  return zip([...frame(true), await streamedEntry('xl/sharedStrings.xml', strings()), await streamedEntry('xl/worksheets/sheet1.xml', rows())]);
+  return zip([
+    ...frame(true),
+    await streamedEntry('xl/sharedStrings.xml', strings()),
+    await streamedEntry('xl/worksheets/sheet1.xml', rows()),
+  ]);
 }
 
 /** A CSV file of a header of `columns` columns (and one row), delimited by `;`. */

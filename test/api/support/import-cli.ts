@@ -39,7 +39,10 @@ export function registerFiles(dir: string, name = 'Mitglieder.csv', members = ME
     rows.push(
       `${nr};1;0;Frau;female;none;Absturz;Anna ${nr};12.04.1980;0;0;Lindenweg;7;12345;Musterstadt;by;nein;anna${nr}@example.org;Musterbank;DE89370400440532013000;COBADEFFXXX;15.01.2020;20.01.2020;01.02.2020`,
     );
-    postings.push(`${nr};A${nr};0;3;15.01.2020;20.01.2020;01.02.2020`, `${nr};B${nr};1;2;02.03.2021;05.03.2021;01.04.2021`);
+    postings.push(
+      `${nr};A${nr};0;3;15.01.2020;20.01.2020;01.02.2020`,
+      `${nr};B${nr};1;2;02.03.2021;05.03.2021;01.04.2021`,
+    );
   }
   const files = [join(dir, name), join(dir, 'Buchungen.csv')];
   writeFileSync(files[0]!, `\uFEFF${rows.join('\r\n')}\r\n`);
@@ -58,7 +61,11 @@ export interface LoggedEvent {
 export function logEvents(dataDir: string, after = 0): LoggedEvent[] {
   const db = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    return db.prepare<[number], LoggedEvent>('SELECT stream_id, revision, type, data FROM events WHERE position > ? ORDER BY position').all(after);
+    return db
+      .prepare<[number], LoggedEvent>(
+        'SELECT stream_id, revision, type, data FROM events WHERE position > ? ORDER BY position',
+      )
+      .all(after);
   } finally {
     db.close();
   }
@@ -74,7 +81,16 @@ export const headOf = (dataDir: string): number => {
 };
 
 /** Runs the command line to its end (or its stop): exit code, the signal that ended it, its output. */
-export function runCli(args: readonly string[], dataDir: string, extra: Record<string, string> = {}): { status: number | null; signal: NodeJS.Signals | null; output: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(dataDir, extra), encoding: 'utf8', timeout: 240_000 });
+export function runCli(
+  args: readonly string[],
+  dataDir: string,
+  extra: Record<string, string> = {},
+): { status: number | null; signal: NodeJS.Signals | null; output: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    env: env(dataDir, extra),
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   return { status: r.status, signal: r.signal, output: `${r.stdout}${r.stderr}` };
 }

@@ -35,12 +35,25 @@ export function validMember(overrides: Record<string, unknown> = {}): Record<str
 }
 
 /** Sets the cooperative's share price (cents) and minimum holding (shares). */
-export async function setTerms(http: App, token: string, cooperativeId: string, balanceCost = 25000, minimumShares = 1): Promise<void> {
-  const res = await request(http).put(`/api/v1/cooperatives/${cooperativeId}`).set(auth(token)).send(validCooperative({ balanceCost, minimumShares }));
+export async function setTerms(
+  http: App,
+  token: string,
+  cooperativeId: string,
+  balanceCost = 25000,
+  minimumShares = 1,
+): Promise<void> {
+  const res = await request(http)
+    .put(`/api/v1/cooperatives/${cooperativeId}`)
+    .set(auth(token))
+    .send(validCooperative({ balanceCost, minimumShares }));
   if (res.status !== 200) throw new Error(`set terms: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-export async function createMember(http: App, token: string, overrides: Record<string, unknown> = {}): Promise<MemberDto> {
+export async function createMember(
+  http: App,
+  token: string,
+  overrides: Record<string, unknown> = {},
+): Promise<MemberDto> {
   const res = await request(http).post('/api/v1/members').set(auth(token)).send(validMember(overrides));
   if (res.status !== 201) throw new Error(`create member: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as MemberDto;
@@ -59,7 +72,9 @@ export async function posted(http: App, token: string, body: Record<string, unkn
 export const DATES = { date: '2021-03-01', approvalDate: '2021-03-01', interestBegin: '2021-04-01' } as const;
 
 export async function member(http: App, token: string, id: string, date?: string): Promise<MemberDto> {
-  const res = await request(http).get(`/api/v1/members/${id}${date ? `?date=${date}` : ''}`).set(auth(token));
+  const res = await request(http)
+    .get(`/api/v1/members/${id}${date ? `?date=${date}` : ''}`)
+    .set(auth(token));
   if (res.status !== 200) throw new Error(`get member: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as MemberDto;
 }

@@ -27,19 +27,33 @@ export async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
 function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: `${dataDir}/no-console`, ...extra };
+  return {
+    ...process.env,
+    NODE_OPTIONS: '',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    JWT_SECRET,
+    ADMIN_UI_DIR: `${dataDir}/no-console`,
+    ...extra,
+  };
 }
 
 /** Starts the server on `dataDir` and resolves once it listens; rejects with its output when it ends first. */
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--no-memory-reducer', MAIN], { cwd: ROOT, env: serverEnv(dataDir, { PORT: String(port), ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--no-memory-reducer', MAIN], {
+    cwd: ROOT,
+    env: serverEnv(dataDir, { PORT: String(port), ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
@@ -49,7 +63,9 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code, signal) => reject(new Error(`the server ended before it listened (${code ?? signal}):\n${output}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the server ended before it listened (${code ?? signal}):\n${output}`)),
+    );
   });
   return {
     url: `http://127.0.0.1:${port}`,
@@ -64,29 +80,56 @@ export async function startServer(dataDir: string, env: Record<string, string> =
 
 /** Runs the server once on `dataDir` until it ends by itself (a start that is refused): its exit code and output. */
 export function runServerToEnd(dataDir: string, port: number): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [MAIN], { cwd: ROOT, env: serverEnv(dataDir, { PORT: String(port) }), encoding: 'utf8', timeout: 20_000 });
+  const result = spawnSync(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: serverEnv(dataDir, { PORT: String(port) }),
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 /** `npm run projections:rebuild` on `dataDir` (no server may run on it). */
 export function rebuild(dataDir: string): void {
-  const result = spawnSync(process.execPath, [REBUILD], { cwd: ROOT, env: serverEnv(dataDir), encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [REBUILD], {
+    cwd: ROOT,
+    env: serverEnv(dataDir),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (result.status !== 0) throw new Error(`rebuild failed (${result.status}):\n${result.stdout}${result.stderr}`);
 }
 
 /** `npm run projections:rebuild` on `dataDir` until it ends, with `env` (a test switch): its exit code, signal and output. */
-export function rebuildUntilEnd(dataDir: string, env: Record<string, string>): { status: number | null; signal: NodeJS.Signals | null; output: string } {
-  const result = spawnSync(process.execPath, [REBUILD], { cwd: ROOT, env: serverEnv(dataDir, env), encoding: 'utf8', timeout: 60_000 });
+export function rebuildUntilEnd(
+  dataDir: string,
+  env: Record<string, string>,
+): { status: number | null; signal: NodeJS.Signals | null; output: string } {
+  const result = spawnSync(process.execPath, [REBUILD], {
+    cwd: ROOT,
+    env: serverEnv(dataDir, env),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: result.status, signal: result.signal, output: `${result.stdout}${result.stderr}` };
 }
 
 /** Runs an npm script of the root package (`backup`, `restore`) with `DATA_DIR`, without blocking this event loop. */
-export async function npmScript(script: string, args: readonly string[], dataDir: string): Promise<{ status: number | null; output: string }> {
+export async function npmScript(
+  script: string,
+  args: readonly string[],
+  dataDir: string,
+): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env: serverEnv(dataDir), encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
-      const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      resolve({ status, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      'npm',
+      ['run', '--silent', script, '--', ...args],
+      { cwd: ROOT, env: serverEnv(dataDir), encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ status, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -94,12 +137,24 @@ export async function npmScript(script: string, args: readonly string[], dataDir
 export function readModels(dataDir: string): Record<string, Array<[string, string, string]>> {
   const db = new Database(SqliteReadStoreFiles.current(dataDir), { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\' ORDER BY name").all();
+    const tables = db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\' ORDER BY name",
+      )
+      .all();
     const dump: Record<string, Array<[string, string, string]>> = {};
     for (const { name } of tables) {
-      dump[name] = db.prepare<[], [string, string, string]>(`SELECT id, cooperative_id, doc FROM "${name}" ORDER BY id`).raw().all();
+      dump[name] = db
+        .prepare<[], [string, string, string]>(`SELECT id, cooperative_id, doc FROM "${name}" ORDER BY id`)
+        .raw()
+        .all();
     }
-    dump['doc_counts'] = db.prepare<[], [string, string, string]>('SELECT collection, cooperative_id, CAST(docs AS TEXT) FROM doc_counts ORDER BY 1, 2').raw().all();
+    dump['doc_counts'] = db
+      .prepare<[], [string, string, string]>(
+        'SELECT collection, cooperative_id, CAST(docs AS TEXT) FROM doc_counts ORDER BY 1, 2',
+      )
+      .raw()
+      .all();
     return dump;
   } finally {
     db.close();
@@ -111,7 +166,10 @@ export function positions(dataDir: string): { checkpoint: number; head: number }
   const rm = new Database(SqliteReadStoreFiles.current(dataDir), { readonly: true, fileMustExist: true });
   const log = new Database(`${dataDir}/events.sqlite`, { readonly: true, fileMustExist: true });
   try {
-    const checkpoint = Number(rm.prepare<[], { position: string }>("SELECT position FROM checkpoints WHERE name = 'read-models'").get()?.position ?? -1);
+    const checkpoint = Number(
+      rm.prepare<[], { position: string }>("SELECT position FROM checkpoints WHERE name = 'read-models'").get()
+        ?.position ?? -1,
+    );
     const head = log.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events').get()?.p ?? -1;
     return { checkpoint, head };
   } finally {
@@ -126,7 +184,8 @@ export async function caughtUp(dataDir: string, timeoutMs = 20_000): Promise<{ c
   for (;;) {
     const p = positions(dataDir);
     if (p.checkpoint === p.head) return p;
-    if (Date.now() > until) throw new Error(`the read models never reached the log's last position: ${JSON.stringify(p)}`);
+    if (Date.now() > until)
+      throw new Error(`the read models never reached the log's last position: ${JSON.stringify(p)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

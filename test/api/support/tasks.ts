@@ -2,7 +2,13 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { NotificationRaised, RecordedEvent, TaskDto, TaskKind, TaskParams } from '@coop/contracts';
 import type { RunningApp } from '../../../services/src/create-app.js';
-import { TaskHandlerRegistry, type RunningTask, type TaskHandler, type TaskOutcome, type TaskRequest } from '../../../services/src/tasks/index.js';
+import {
+  TaskHandlerRegistry,
+  type RunningTask,
+  type TaskHandler,
+  type TaskOutcome,
+  type TaskRequest,
+} from '../../../services/src/tasks/index.js';
 import type { Permission } from '../../../services/src/auth/policy.js';
 import { auth } from './app.js';
 
@@ -16,8 +22,12 @@ export const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'u
  * only place that queues parameters of another shape than its kind's (TaskParamsOf), for a kind whose handler the test
  * has replaced with a ScriptedHandler (useHandlers), which reads nothing else.
  */
-export const scripted = (request: { cooperativeId: string; user: string; kind: TaskKind; params: Readonly<Record<string, string | number>> }): TaskRequest =>
-  request as unknown as TaskRequest;
+export const scripted = (request: {
+  cooperativeId: string;
+  user: string;
+  kind: TaskKind;
+  params: Readonly<Record<string, string | number>>;
+}): TaskRequest => request as unknown as TaskRequest;
 
 /** A promise the test settles from outside. */
 export function gate(): { promise: Promise<void>; open: () => void } {
@@ -48,15 +58,35 @@ export class ScriptedHandler implements TaskHandler {
     // Its script (`scripted`), or a product route's parameters, which carry none: it waits (as `wait`) then.
     const params: TaskParams = task.params;
     const script = String(params.script ?? 'wait');
-    const file = (name: string, content: string) => ({ name, contentType: 'text/plain; charset=utf-8', bytes: bytes(content) });
+    const file = (name: string, content: string) => ({
+      name,
+      contentType: 'text/plain; charset=utf-8',
+      bytes: bytes(content),
+    });
     switch (script) {
       case 'complete':
-        return { outcome: 'completed', files: [file(`result-${String(params.n ?? 1)}.txt`, `result of ${task.taskId}`)], summary: { records: 1 }, effects: [], notifications: [] };
+        return {
+          outcome: 'completed',
+          files: [file(`result-${String(params.n ?? 1)}.txt`, `result of ${task.taskId}`)],
+          summary: { records: 1 },
+          effects: [],
+          notifications: [],
+        };
       case 'effect':
       case 'bad-effect': {
         // An event on a stream of its own; `bad-effect` expects that stream at a revision it is not at.
-        const effect = { streamId: `tasktest-${task.taskId}`, expected: script === 'effect' ? ('no_stream' as const) : 5, events: [{ type: 'TaskTestEffect', data: { taskId: task.taskId } }] };
-        return { outcome: 'completed', files: [file('with-effect.txt', 'x')], summary: {}, effects: [effect], notifications: [{ type: 'generic', message: 'taskCompleted', parameters: ['effect'] }] };
+        const effect = {
+          streamId: `tasktest-${task.taskId}`,
+          expected: script === 'effect' ? ('no_stream' as const) : 5,
+          events: [{ type: 'TaskTestEffect', data: { taskId: task.taskId } }],
+        };
+        return {
+          outcome: 'completed',
+          files: [file('with-effect.txt', 'x')],
+          summary: {},
+          effects: [effect],
+          notifications: [{ type: 'generic', message: 'taskCompleted', parameters: ['effect'] }],
+        };
       }
       case 'reject':
         return { outcome: 'rejected', reason: { template: 'fsakCurrentYear', parameters: [] }, notifications: [] };
@@ -64,10 +94,21 @@ export class ScriptedHandler implements TaskHandler {
         throw new Error('the BZSt answered 500');
       case 'input': {
         if (task.inputs.length === 0) {
-          return { outcome: 'awaitingInput', files: [file('request.csv', 'request')], summary: { members: 2 }, notifications: [] };
+          return {
+            outcome: 'awaitingInput',
+            files: [file('request.csv', 'request')],
+            summary: { members: 2 },
+            notifications: [],
+          };
         }
         const answer = text(await task.readFile(task.inputs[0]!.fileId));
-        return { outcome: 'completed', files: [file('answer-read.txt', answer.toUpperCase())], summary: { members: 2 }, effects: [], notifications: [] };
+        return {
+          outcome: 'completed',
+          files: [file('answer-read.txt', answer.toUpperCase())],
+          summary: { members: 2 },
+          effects: [],
+          notifications: [],
+        };
       }
       case 'wait':
         task.progress(3, 10);
@@ -83,7 +124,10 @@ export class ScriptedHandler implements TaskHandler {
 }
 
 /** The test's handlers in place of the product's (put back by the returned function), their files guarded as the product's. */
-export function useHandlers(running: { readonly app: { get<T>(type: abstract new (...args: never[]) => T): T } }, handlers: readonly ScriptedHandler[]): () => void {
+export function useHandlers(
+  running: { readonly app: { get<T>(type: abstract new (...args: never[]) => T): T } },
+  handlers: readonly ScriptedHandler[],
+): () => void {
   const registry = running.app.get(TaskHandlerRegistry);
   // A stand-in's files are guarded as the files of the kind it stands in for.
   for (const h of handlers) h.filePermissions = registry.handlerOf(h.kind)?.filePermissions ?? h.filePermissions;
@@ -96,7 +140,8 @@ export function useHandlers(running: { readonly app: { get<T>(type: abstract new
     });
 }
 
-export const getTask = (http: App, token: string, id: string): request.Test => request(http).get(`/api/v1/tasks/${id}`).set(auth(token));
+export const getTask = (http: App, token: string, id: string): request.Test =>
+  request(http).get(`/api/v1/tasks/${id}`).set(auth(token));
 
 /** Polls the task until `done` says so (at most 15 s). */
 export async function until(http: App, token: string, id: string, done: (task: TaskDto) => boolean): Promise<TaskDto> {
@@ -108,12 +153,13 @@ export async function until(http: App, token: string, id: string, done: (task: T
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-export const ended = (task: TaskDto): boolean => ['completed', 'rejected', 'failed', 'waiting', 'cancelled'].includes(task.state);
+export const ended = (task: TaskDto): boolean =>
+  ['completed', 'rejected', 'failed', 'waiting', 'cancelled'].includes(task.state);
 
 /** The notifications a task raised, from the event log. */
 export async function notificationsOf(running: RunningApp, taskId: string): Promise<NotificationRaised['data'][]> {
   const all = (await running.storage.events.readAll(-1n, 100_000)) as unknown as RecordedEvent<NotificationRaised>[];
   return all.filter((e) => e.type === 'NotificationRaised' && e.data.taskId === taskId).map((e) => e.data);
 }
-export const headlines = (ns: NotificationRaised['data'][]): [string, string[]][] => ns.map((n) => [n.message, n.parameters]);
-
+export const headlines = (ns: NotificationRaised['data'][]): [string, string[]][] =>
+  ns.map((n) => [n.message, n.parameters]);

@@ -4,11 +4,23 @@ import type { ExemptionOrderDto, NonAssessmentDto } from '@coop/contracts';
 import { auth } from './app.js';
 
 /** The business year (Europe/Berlin) the server checks year choices against. */
-export const THIS_YEAR = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(new Date()));
+export const THIS_YEAR = Number(
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(new Date()),
+);
 
 /** A valid single exemption order body for `member` (2023, 500 €). */
 export function validOrder(member: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { member, type: 0, joint: false, spouse: null, amount: 50_000, date: '2023-01-02', startDate: '2023-01-01', endDate: '2023-12-31', ...overrides };
+  return {
+    member,
+    type: 0,
+    joint: false,
+    spouse: null,
+    amount: 50_000,
+    date: '2023-01-02',
+    startDate: '2023-01-01',
+    endDate: '2023-12-31',
+    ...overrides,
+  };
 }
 
 /** A valid non-assessment body for `member`: this year, type 100. */
@@ -36,11 +48,19 @@ export async function createOrder(http: App, token: string, body: Record<string,
   return res.body as ExemptionOrderDto;
 }
 
-export async function postNonAssessment(http: App, token: string, body: Record<string, unknown>): Promise<request.Response> {
+export async function postNonAssessment(
+  http: App,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<request.Response> {
   return request(http).post('/api/v1/nonassessments').set(auth(token)).send(body);
 }
 
-export async function createNonAssessment(http: App, token: string, body: Record<string, unknown>): Promise<NonAssessmentDto> {
+export async function createNonAssessment(
+  http: App,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<NonAssessmentDto> {
   const res = await postNonAssessment(http, token, body);
   if (res.status !== 201) throw new Error(`create non-assessment: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as NonAssessmentDto;

@@ -18,7 +18,16 @@ export async function injectAxe(page: Page): Promise<void> {
 export async function axeViolations(page: Page): Promise<string[]> {
   await injectAxe(page);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
@@ -40,7 +49,12 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
 
 /** Waits until no loading spinner and no progress bar in a status region shows, then a moment for transitions. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="loading-spinner"]') && !document.querySelector('[role="status"] [role="progressbar"]'), { timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-testid="loading-spinner"]') &&
+      !document.querySelector('[role="status"] [role="progressbar"]'),
+    { timeout: 30_000 },
+  );
   await new Promise((r) => setTimeout(r, 300));
 }
 
@@ -48,7 +62,10 @@ export async function settled(page: Page): Promise<void> {
  * A check for a spec's screens: once the page has settled, its accessibility problems are recorded in `found` under the
  * screen's name, with a screenshot `<prefix>-axe-<name>` when there are any (the spec asserts `found` is empty at its end).
  */
-export function accessibilityCheck(found: Record<string, string[]>, prefix: string): (page: Page, name: string) => Promise<void> {
+export function accessibilityCheck(
+  found: Record<string, string[]>,
+  prefix: string,
+): (page: Page, name: string) => Promise<void> {
   return async (page, name) => {
     await settled(page);
     const problems = await accessibilityProblems(page);

@@ -10,7 +10,11 @@ export const tid = (id: string): string => `[data-testid="${id}"]`;
 export async function screenshot(page: Page, name: string): Promise<void> {
   // Chromium's faster PNG encoding: half the time of a full-page shot (590-617 ms against 297-334 ms for a long list
   // at 1440 px), files about a quarter larger; the suites take a few hundred shots.
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) as `${string}.png`, fullPage: true, optimizeForSpeed: true });
+  await page.screenshot({
+    path: join(SCREENSHOT_DIR, `${name}.png`) as `${string}.png`,
+    fullPage: true,
+    optimizeForSpeed: true,
+  });
 }
 
 /** On a failed wait: a screenshot named after the time, to see what the clerk would have seen. */
@@ -100,7 +104,9 @@ export async function waitForFieldMessage(page: Page, source: string, text: stri
     );
   } catch (error) {
     await failureShot(page);
-    throw new Error(`expected the message under ${source} to contain "${text}", found "${await fieldMessage(page, source)}" (${String(error)})`);
+    throw new Error(
+      `expected the message under ${source} to contain "${text}", found "${await fieldMessage(page, source)}" (${String(error)})`,
+    );
   }
 }
 
@@ -148,7 +154,11 @@ export async function clickMenuOption(page: Page, option: string, name: string):
   await page.waitForFunction(
     (selector: string) => {
       const paper = document.querySelector(selector)?.closest('.MuiPaper-root');
-      return !!paper && getComputedStyle(paper).opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(paper).transform);
+      return (
+        !!paper &&
+        getComputedStyle(paper).opacity === '1' &&
+        ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(paper).transform)
+      );
     },
     {},
     option,

@@ -14,7 +14,8 @@ export async function downloaded(page: Page, dir: string, selector: string): Pro
   const deadline = Date.now() + 30_000;
   for (;;) {
     const fresh: string[] = [];
-    for (const f of await readdir(dir)) if (!f.endsWith('.crdownload') && before.get(f) !== (await stamp(f).catch(() => -1))) fresh.push(f);
+    for (const f of await readdir(dir))
+      if (!f.endsWith('.crdownload') && before.get(f) !== (await stamp(f).catch(() => -1))) fresh.push(f);
     if (fresh.length > 0) {
       // Chrome renames the partial file when it is complete: give it a moment to be written through.
       await new Promise((r) => setTimeout(r, 200));
@@ -26,7 +27,9 @@ export async function downloaded(page: Page, dir: string, selector: string): Pro
           .map((el) => (el as HTMLElement).innerText)
           .join(' | '),
       );
-      throw new Error(`no download after clicking ${selector}; files: ${[...before.keys()].join(', ')}; shown: ${shown}`);
+      throw new Error(
+        `no download after clicking ${selector}; files: ${[...before.keys()].join(', ')}; shown: ${shown}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -41,7 +41,10 @@ export interface Product {
   /** `POST /api/v1/login`; answers the token. */
   apiLogin(username: string, password: string): Promise<string>;
   /** A JSON call to the API with a bearer token. */
-  api(path: string, init: { method?: string; body?: unknown; token?: string }): Promise<{ status: number; body: unknown }>;
+  api(
+    path: string,
+    init: { method?: string; body?: unknown; token?: string },
+  ): Promise<{ status: number; body: unknown }>;
   /** The product's console output so far (for failure messages). */
   output(): string;
   close(): Promise<void>;
@@ -63,7 +66,12 @@ export async function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A plain HTTP call without keep-alive (no sockets left open when the tests end). */
-function http(url: string, method = 'GET', headers: Record<string, string> = {}, body?: string): Promise<{ status: number; text: string }> {
+function http(
+  url: string,
+  method = 'GET',
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolveCall, reject) => {
     const req = request(url, { method, headers, agent: false }, (res) => {
       let text = '';
@@ -80,7 +88,12 @@ function http(url: string, method = 'GET', headers: Record<string, string> = {},
 /** How long a start may take: 60 s, or `PRODUCT_START_MS` on a machine loaded by other work (a start took 60 s at load 35). */
 const START_MS = Number(process.env.PRODUCT_START_MS ?? '') || 60_000;
 
-async function waitUntilUp(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = START_MS): Promise<void> {
+async function waitUntilUp(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = START_MS,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The product exited with code ${child.exitCode}:\n${output()}`);
@@ -183,7 +196,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     async apiLogin(username, password) {
       const res = await api('/login', { method: 'POST', body: { username, password } });
       const token = (res.body as { token?: string } | null)?.token;
-      if (res.status !== 200 || !token) throw new Error(`login as ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200 || !token)
+        throw new Error(`login as ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return token;
     },
     api,

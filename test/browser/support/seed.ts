@@ -37,7 +37,11 @@ export function cooperativeBody(overrides: Body = {}): Body {
 
 /** Saves the cooperative of the token's user (its share price, without which no member is admitted); expects 200. */
 export async function setUpCooperative(product: Product, token: string, overrides: Body = {}): Promise<void> {
-  const res = await product.api(`/cooperatives/${cooperativeIdOf(token)}`, { method: 'PUT', token, body: cooperativeBody(overrides) });
+  const res = await product.api(`/cooperatives/${cooperativeIdOf(token)}`, {
+    method: 'PUT',
+    token,
+    body: cooperativeBody(overrides),
+  });
   expect(res.status).toBe(200);
 }
 

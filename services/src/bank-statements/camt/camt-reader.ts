@@ -1,7 +1,21 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { isIsoDate, type BankStatementTemplate, type StatementEntryKind, type StatementFileEntry } from '@coop/contracts';
+import {
+  isIsoDate,
+  type BankStatementTemplate,
+  type StatementEntryKind,
+  type StatementFileEntry,
+} from '@coop/contracts';
 import { centsOf } from './camt-amount.js';
-import { CAMT_MAX_BYTES, CAMT_MAX_DEPTH, CAMT_MAX_ENTRIES, CAMT_MAX_TEXT, IBAN_MAX, NAME_MAX, REFERENCE_MAX, REMITTANCE_MAX } from './camt-limits.js';
+import {
+  CAMT_MAX_BYTES,
+  CAMT_MAX_DEPTH,
+  CAMT_MAX_ENTRIES,
+  CAMT_MAX_TEXT,
+  IBAN_MAX,
+  NAME_MAX,
+  REFERENCE_MAX,
+  REMITTANCE_MAX,
+} from './camt-limits.js';
 import { all, at, attribute, cut, text, type Node } from './camt-tree.js';
 
 /** One entry as the file has it (the matching adds the member later). */
@@ -19,7 +33,10 @@ export interface CamtStatement {
 
 /** A file the reader refuses: the template and its parameters (the API answers 400, or 413 for the size). */
 export class CamtRefusal extends Error {
-  constructor(readonly template: BankStatementTemplate, readonly parameters: readonly string[] = []) {
+  constructor(
+    readonly template: BankStatementTemplate,
+    readonly parameters: readonly string[] = [],
+  ) {
     super(`bank statement refused: ${template} ${parameters.join(' ')}`);
   }
 }
@@ -56,7 +73,8 @@ const parser = new XMLParser({
  * read as its transactions (`3.1`, `3.2`); otherwise as one entry. A pure function of the bytes.
  */
 export function readCamt(bytes: Uint8Array): CamtStatement {
-  if (bytes.byteLength > CAMT_MAX_BYTES) throw new CamtRefusal('bankStatementTooLarge', [String(CAMT_MAX_BYTES / 1024 / 1024)]);
+  if (bytes.byteLength > CAMT_MAX_BYTES)
+    throw new CamtRefusal('bankStatementTooLarge', [String(CAMT_MAX_BYTES / 1024 / 1024)]);
   let xml: string;
   try {
     xml = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -64,33 +82,51 @@ export function readCamt(bytes: Uint8Array): CamtStatement {
     throw new CamtRefusal('bankStatementNotCamt');
   }
   if (DECLARATION.test(xml)) throw new CamtRefusal('bankStatementDeclarations');
-  if (moreTagsThan(xml, 2 * CAMT_MAX_ENTRIES)) throw new CamtRefusal('bankStatementTooManyEntries', [String(CAMT_MAX_ENTRIES)]);
+  if (moreTagsThan(xml, 2 * CAMT_MAX_ENTRIES))
+    throw new CamtRefusal('bankStatementTooManyEntries', [String(CAMT_MAX_ENTRIES)]);
   if (LONG_TEXT.test(xml)) throw new CamtRefusal('bankStatementTextTooLong', [String(CAMT_MAX_TEXT)]);
   if (XMLValidator.validate(xml) !== true) throw new CamtRefusal('bankStatementNotCamt');
   let tree: Node;
   try {
     tree = parser.parse(xml) as Node;
   } catch (error) {
-    if (error instanceof Error && /nest/i.test(error.message)) throw new CamtRefusal('bankStatementTextTooLong', [String(CAMT_MAX_TEXT)]);
+    if (error instanceof Error && /nest/i.test(error.message))
+      throw new CamtRefusal('bankStatementTextTooLong', [String(CAMT_MAX_TEXT)]);
     throw new CamtRefusal('bankStatementNotCamt');
   }
   const document = at(tree, 'Document');
   const namespace = NAMESPACE.exec(ROOT.exec(xml)?.[1] ?? '');
   const version = namespace?.[2] ?? null;
   const statements = all(document, 'BkToCstmrStmt/Stmt');
-  if (document === undefined || at(document, 'BkToCstmrStmt') === undefined) throw new CamtRefusal('bankStatementNotCamt');
-  if (version === null || !VERSIONS.has(version)) throw new CamtRefusal('bankStatementVersion', [(namespace?.[1] ?? '').slice(0, 80)]);
+  if (document === undefined || at(document, 'BkToCstmrStmt') === undefined)
+    throw new CamtRefusal('bankStatementNotCamt');
+  if (version === null || !VERSIONS.has(version))
+    throw new CamtRefusal('bankStatementVersion', [(namespace?.[1] ?? '').slice(0, 80)]);
   if (statements.length !== 1) throw new CamtRefusal('bankStatementOneStatement', [String(statements.length)]);
   const stmt = statements[0];
   const account = text(stmt, 'Acct/Id/IBAN')?.replace(/\s+/g, '').toUpperCase() ?? null;
   const bankStatementId = text(stmt, 'Id');
-  if (account === null || account.length > IBAN_MAX || bankStatementId === null || bankStatementId.length > REFERENCE_MAX) throw new CamtRefusal('bankStatementNoAccount');
+  if (
+    account === null ||
+    account.length > IBAN_MAX ||
+    bankStatementId === null ||
+    bankStatementId.length > REFERENCE_MAX
+  )
+    throw new CamtRefusal('bankStatementNoAccount');
   const entries: CamtEntry[] = [];
   all(stmt, 'Ntry').forEach((ntry, index) => {
     for (const entry of entriesOf(ntry, String(index + 1))) entries.push(entry);
   });
-  if (entries.length > CAMT_MAX_ENTRIES) throw new CamtRefusal('bankStatementTooManyEntries', [String(CAMT_MAX_ENTRIES)]);
-  return { version, account, bankStatementId, fromDate: dayOf(text(stmt, 'FrToDt/FrDtTm')), toDate: dayOf(text(stmt, 'FrToDt/ToDtTm')), entries };
+  if (entries.length > CAMT_MAX_ENTRIES)
+    throw new CamtRefusal('bankStatementTooManyEntries', [String(CAMT_MAX_ENTRIES)]);
+  return {
+    version,
+    account,
+    bankStatementId,
+    fromDate: dayOf(text(stmt, 'FrToDt/FrDtTm')),
+    toDate: dayOf(text(stmt, 'FrToDt/ToDtTm')),
+    entries,
+  };
 }
 
 /** Whether `xml` holds more than `limit` entry tags: counted up to the limit, no list of every match made. */
@@ -124,13 +160,16 @@ function transactionAmount(tx: Node, entryId: string): { cents: number; currency
 function entriesOf(ntry: Node, entryId: string): CamtEntry[] {
   const amount = amountOf(at(ntry, 'Amt'), entryId);
   if (amount === null) throw new CamtRefusal('bankStatementAmountInvalid', [entryId, '']);
-  const bookingDate = dayOf(text(ntry, 'BookgDt/Dt') ?? text(ntry, 'BookgDt/DtTm') ?? text(ntry, 'ValDt/Dt') ?? text(ntry, 'ValDt/DtTm'));
+  const bookingDate = dayOf(
+    text(ntry, 'BookgDt/Dt') ?? text(ntry, 'BookgDt/DtTm') ?? text(ntry, 'ValDt/Dt') ?? text(ntry, 'ValDt/DtTm'),
+  );
   if (bookingDate === null) throw new CamtRefusal('bankStatementDateInvalid', [entryId]);
   const credit = text(ntry, 'CdtDbtInd') === 'CRDT';
   const status = text(ntry, 'Sts/Cd') ?? text(ntry, 'Sts');
   const reversal = text(ntry, 'RvslInd') === 'true';
   const booked = status === 'BOOK' && !reversal;
-  const kindOf = (currency: string): StatementEntryKind => (!booked || currency !== 'EUR' ? 'other' : credit ? 'credit' : 'debit');
+  const kindOf = (currency: string): StatementEntryKind =>
+    !booked || currency !== 'EUR' ? 'other' : credit ? 'credit' : 'debit';
   const ntryRef = text(ntry, 'AcctSvcrRef');
   const txs = all(ntry, 'NtryDtls/TxDtls');
   const base = { bookingDate, credit, ntryRef };
@@ -138,17 +177,29 @@ function entriesOf(ntry: Node, entryId: string): CamtEntry[] {
     const parts = txs.map((tx, i) => transactionAmount(tx, `${entryId}.${i + 1}`));
     const sum = parts.reduce((s, p) => s + (p?.cents ?? Number.NaN), 0);
     if (sum === amount.cents && parts.every((p) => p !== null && p.currency === amount.currency)) {
-      return txs.map((tx, i) => entry(`${entryId}.${i + 1}`, kindOf(amount.currency), parts[i]!.cents, amount.currency, base, [tx]));
+      return txs.map((tx, i) =>
+        entry(`${entryId}.${i + 1}`, kindOf(amount.currency), parts[i]!.cents, amount.currency, base, [tx]),
+      );
     }
   }
   return [entry(entryId, kindOf(amount.currency), amount.cents, amount.currency, base, txs)];
 }
 
 /** An entry from the transactions `txs` it stands for (several only when a batch's amounts do not add up). */
-function entry(entryId: string, kind: StatementEntryKind, cents: number, currency: string, base: { bookingDate: string; credit: boolean; ntryRef: string | null }, txs: readonly Node[]): CamtEntry {
+function entry(
+  entryId: string,
+  kind: StatementEntryKind,
+  cents: number,
+  currency: string,
+  base: { bookingDate: string; credit: boolean; ntryRef: string | null },
+  txs: readonly Node[],
+): CamtEntry {
   const party = base.credit ? 'Dbtr' : 'Cdtr';
   const first = txs[0];
-  const remittance = txs.flatMap((tx) => all(tx, 'RmtInf/Ustrd').map((u) => text(u) ?? '')).filter((t) => t !== '').join(' ');
+  const remittance = txs
+    .flatMap((tx) => all(tx, 'RmtInf/Ustrd').map((u) => text(u) ?? ''))
+    .filter((t) => t !== '')
+    .join(' ');
   const endToEnd = text(first, 'Refs/EndToEndId');
   const iban = text(first, `RltdPties/${party}Acct/Id/IBAN`)?.replace(/\s+/g, '').toUpperCase() ?? null;
   return {

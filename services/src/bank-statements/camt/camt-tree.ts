@@ -5,7 +5,8 @@
 
 export type Node = unknown;
 
-const isObject = (node: Node): node is Record<string, unknown> => typeof node === 'object' && node !== null && !Array.isArray(node);
+const isObject = (node: Node): node is Record<string, unknown> =>
+  typeof node === 'object' && node !== null && !Array.isArray(node);
 
 /** The first child `name` of `node` (through a path `A/B/C`), or undefined. */
 export function at(node: Node, path: string): Node {
@@ -42,11 +43,14 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>',
  * here: a file declaring any (`<!DOCTYPE`, `<!ENTITY`) is refused before parsing, and the parser expands none.
  */
 export function decodeReferences(text: string): string {
-  return text.replace(/&(?:#x([0-9a-fA-F]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/g, (whole, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
-    if (name !== undefined) return ENTITIES[name] ?? whole;
-    const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
-    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '';
-  });
+  return text.replace(
+    /&(?:#x([0-9a-fA-F]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/g,
+    (whole, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
+      if (name !== undefined) return ENTITIES[name] ?? whole;
+      const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '';
+    },
+  );
 }
 
 /** The text of an element (or of its `#text`), references decoded, controls removed, blanks folded; null when empty. */
@@ -54,7 +58,10 @@ export function text(node: Node, path?: string): string | null {
   const n = path === undefined ? node : at(node, path);
   const raw = typeof n === 'string' ? n : isObject(n) && typeof n['#text'] === 'string' ? n['#text'] : null;
   if (raw === null) return null;
-  const clean = decodeReferences(raw).replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim();
+  const clean = decodeReferences(raw)
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean === '' ? null : clean;
 }
 

@@ -26,26 +26,37 @@ import { readStatementFile } from '../read-thread/read-statement-file.js';
 
 /** A statement's id: the same cooperative, account and bank statement id give the same id (and stream). */
 export function statementIdOf(cooperativeId: string, account: string, bankStatementId: string): string {
-  return createHash('sha256').update(`${cooperativeId}\u0000${account}\u0000${bankStatementId}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${cooperativeId}\u0000${account}\u0000${bankStatementId}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** Refusals of what is already recorded answer 409, the rest 400. */
 const DONE = new Set(['bankStatementAlreadyRead', 'bankStatementEntryDone']);
 function refused(error: unknown): unknown {
-  if (error instanceof ValidationError && error.errors.every((e) => DONE.has(e.template))) return new ConflictingStateError(error.errors);
+  if (error instanceof ValidationError && error.errors.every((e) => DONE.has(e.template)))
+    return new ConflictingStateError(error.errors);
   return error;
 }
 
 /** Reads a CAMT.053 file (`fileName`, its bytes) into a statement with its entries matched; answers the statement's id. */
 export class ReadBankStatementCommand extends Command<string> {
-  constructor(readonly ctx: CommandContext, readonly fileName: string, readonly bytes: Uint8Array) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly fileName: string,
+    readonly bytes: Uint8Array,
+  ) {
     super();
   }
 }
 
 @CommandHandler(ReadBankStatementCommand)
 export class ReadBankStatementHandler implements ICommandHandler<ReadBankStatementCommand, string> {
-  constructor(private readonly writer: StreamWriter, private readonly book: MatchingBookReads) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly book: MatchingBookReads,
+  ) {}
 
   async execute({ ctx, fileName, bytes }: ReadBankStatementCommand): Promise<string> {
     const cooperativeId = ctx.actor.cooperativeId;
@@ -59,9 +70,26 @@ export class ReadBankStatementHandler implements ICommandHandler<ReadBankStateme
     const book = await this.book.book(cooperativeId, numbers);
     const entries = matchEntries(statement.entries, book);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const data = { statementId, cooperativeId, account: statement.account, bankStatementId: statement.bankStatementId, fromDate: statement.fromDate, toDate: statement.toDate, fileName, sha256, readOn: businessToday(), entries };
+    const data = {
+      statementId,
+      cooperativeId,
+      account: statement.account,
+      bankStatementId: statement.bankStatementId,
+      fromDate: statement.fromDate,
+      toDate: statement.toDate,
+      fileName,
+      sha256,
+      readOn: businessToday(),
+      entries,
+    };
     try {
-      await this.writer.handle(bankStatementStream(statementId), bankStatementDecider, { type: 'ReadStatement', statement: data }, ctx, cooperativeId);
+      await this.writer.handle(
+        bankStatementStream(statementId),
+        bankStatementDecider,
+        { type: 'ReadStatement', statement: data },
+        ctx,
+        cooperativeId,
+      );
     } catch (error) {
       throw refused(error);
     }
@@ -70,15 +98,24 @@ export class ReadBankStatementHandler implements ICommandHandler<ReadBankStateme
 }
 
 /** Loads a statement of the actor's cooperative; another's, or none, is not found. */
-async function statementOf(writer: StreamWriter, cooperativeId: string, statementId: string): Promise<{ state: BankStatementState; expected: StreamAppend['expected'] }> {
+async function statementOf(
+  writer: StreamWriter,
+  cooperativeId: string,
+  statementId: string,
+): Promise<{ state: BankStatementState; expected: StreamAppend['expected'] }> {
   const loaded = await writer.load(bankStatementStream(statementId), bankStatementDecider);
-  if (loaded.state.readOn === null || loaded.state.cooperativeId !== cooperativeId) throw new NotFoundError('Bank statement', statementId);
+  if (loaded.state.readOn === null || loaded.state.cooperativeId !== cooperativeId)
+    throw new NotFoundError('Bank statement', statementId);
   return loaded;
 }
 
 /** Books entries of a statement as payments on shares (all or none). */
 export class ConfirmBankStatementEntriesCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly statementId: string, readonly confirmations: readonly StatementConfirmation[]) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly statementId: string,
+    readonly confirmations: readonly StatementConfirmation[],
+  ) {
     super();
   }
 }
@@ -88,25 +125,40 @@ export class ConfirmBankStatementEntriesHandler implements ICommandHandler<Confi
   constructor(private readonly writer: StreamWriter) {}
 
   execute({ ctx, statementId, confirmations }: ConfirmBankStatementEntriesCommand): Promise<void> {
-    return this.writer.retrying(() => this.attempt(ctx, statementId, confirmations)).catch((error: unknown) => {
-      throw refused(error);
-    });
+    return this.writer
+      .retrying(() => this.attempt(ctx, statementId, confirmations))
+      .catch((error: unknown) => {
+        throw refused(error);
+      });
   }
 
-  private async attempt(ctx: CommandContext, statementId: string, confirmations: readonly StatementConfirmation[]): Promise<void> {
+  private async attempt(
+    ctx: CommandContext,
+    statementId: string,
+    confirmations: readonly StatementConfirmation[],
+  ): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     const today = businessToday();
     const statement = await statementOf(this.writer, cooperativeId, statementId);
     // Every entry named must be an open credit of the statement, before any member is read.
-    const decidedAlready = openCredits(statement.state, confirmations.map((c) => c.entryId));
+    const decidedAlready = openCredits(
+      statement.state,
+      confirmations.map((c) => c.entryId),
+    );
     if (decidedAlready.length > 0) throw new ValidationError(decidedAlready);
-    const accounts = new Map<string, { state: MemberState; expected: StreamAppend['expected']; events: MemberEvent[] }>();
+    const accounts = new Map<
+      string,
+      { state: MemberState; expected: StreamAppend['expected']; events: MemberEvent[] }
+    >();
     const errors: FieldError[] = [];
     const confirmed: ConfirmedEntry[] = [];
     for (const [i, c] of confirmations.entries()) {
       const entry = statement.state.entries.get(c.entryId);
       if (entry === undefined) continue; // refused above
-      const account = accounts.get(c.memberId) ?? { ...(await this.writer.loadWithoutPersonalData(memberStream(c.memberId), sharePaymentDecider)), events: [] };
+      const account = accounts.get(c.memberId) ?? {
+        ...(await this.writer.loadWithoutPersonalData(memberStream(c.memberId), sharePaymentDecider)),
+        events: [],
+      };
       accounts.set(c.memberId, account);
       // The payments on shares' own rule (share-payments): the subscription chosen, or the oldest outstanding ones, at
       // most what is outstanding on the member's stream itself; entries of one member are booked one after another.
@@ -127,28 +179,49 @@ export class ConfirmBankStatementEntriesHandler implements ICommandHandler<Confi
         const events = sharePaymentDecider.decide(command, account.state);
         account.state = events.reduce(sharePaymentDecider.evolve, account.state);
         for (const e of events) account.events.push(e);
-        const payments = events.flatMap((e) => (e.type === 'SharePaymentReceived' ? [{ balanceId: e.data.balanceId, amount: e.data.amount, paymentId: e.data.paymentId }] : []));
+        const payments = events.flatMap((e) =>
+          e.type === 'SharePaymentReceived'
+            ? [{ balanceId: e.data.balanceId, amount: e.data.amount, paymentId: e.data.paymentId }]
+            : [],
+        );
         confirmed.push({ entryId: c.entryId, memberId: c.memberId, payments });
       } catch (error) {
-        if (error instanceof NotFoundError) errors.push(fieldError(`entries.${i}.memberId`, 'bankStatementMemberUnknown', c.entryId, ''));
+        if (error instanceof NotFoundError)
+          errors.push(fieldError(`entries.${i}.memberId`, 'bankStatementMemberUnknown', c.entryId, ''));
         else if (error instanceof ValidationError) for (const e of error.errors) errors.push(refusalOf(e, i, c));
         else throw error;
       }
     }
     if (errors.length > 0) throw new ValidationError(errors);
-    const decided = bankStatementDecider.decide({ type: 'ConfirmEntries', statementId, cooperativeId, date: today, entries: confirmed }, statement.state);
+    const decided = bankStatementDecider.decide(
+      { type: 'ConfirmEntries', statementId, cooperativeId, date: today, entries: confirmed },
+      statement.state,
+    );
     await this.writer.appendAll([
-      { streamId: bankStatementStream(statementId), expected: statement.expected, events: this.writer.stamp(decided, ctx, cooperativeId) },
-      ...[...accounts].filter(([, a]) => a.events.length > 0).map(([memberId, a]) => ({ streamId: memberStream(memberId), expected: a.expected, events: this.writer.stamp(a.events, ctx, cooperativeId) })),
+      {
+        streamId: bankStatementStream(statementId),
+        expected: statement.expected,
+        events: this.writer.stamp(decided, ctx, cooperativeId),
+      },
+      ...[...accounts]
+        .filter(([, a]) => a.events.length > 0)
+        .map(([memberId, a]) => ({
+          streamId: memberStream(memberId),
+          expected: a.expected,
+          events: this.writer.stamp(a.events, ctx, cooperativeId),
+        })),
     ]);
   }
 }
 
 /** A refusal of the payments on shares' rule, named for the entry `i` of the confirmation (the clerk's words). */
 function refusalOf(error: FieldError, i: number, c: StatementConfirmation): FieldError {
-  if (error.template === 'paymentAboveOutstanding') return fieldError(`entries.${i}.memberId`, 'bankStatementAboveOutstanding', c.entryId, error.parameters['1'] ?? '');
-  if (error.template === 'nothingOutstanding') return fieldError(`entries.${i}.memberId`, 'bankStatementAboveOutstanding', c.entryId, '0,00');
-  if (error.template === 'notASubscription') return fieldError(`entries.${i}.balanceId`, 'bankStatementMemberUnknown', c.entryId, c.balanceId ?? '');
+  if (error.template === 'paymentAboveOutstanding')
+    return fieldError(`entries.${i}.memberId`, 'bankStatementAboveOutstanding', c.entryId, error.parameters['1'] ?? '');
+  if (error.template === 'nothingOutstanding')
+    return fieldError(`entries.${i}.memberId`, 'bankStatementAboveOutstanding', c.entryId, '0,00');
+  if (error.template === 'notASubscription')
+    return fieldError(`entries.${i}.balanceId`, 'bankStatementMemberUnknown', c.entryId, c.balanceId ?? '');
   return { ...error, field: `entries.${i}.${error.field ?? 'entryId'}` };
 }
 
@@ -160,7 +233,11 @@ export function referenceOf(remittance: string): string | null {
 
 /** Sets credits of a statement aside (all or none). */
 export class IgnoreBankStatementEntriesCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly statementId: string, readonly entryIds: readonly string[]) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly statementId: string,
+    readonly entryIds: readonly string[],
+  ) {
     super();
   }
 }
@@ -173,7 +250,13 @@ export class IgnoreBankStatementEntriesHandler implements ICommandHandler<Ignore
     const cooperativeId = ctx.actor.cooperativeId;
     await statementOf(this.writer, cooperativeId, statementId);
     try {
-      await this.writer.handle(bankStatementStream(statementId), bankStatementDecider, { type: 'IgnoreEntries', statementId, cooperativeId, date: businessToday(), entryIds }, ctx, cooperativeId);
+      await this.writer.handle(
+        bankStatementStream(statementId),
+        bankStatementDecider,
+        { type: 'IgnoreEntries', statementId, cooperativeId, date: businessToday(), entryIds },
+        ctx,
+        cooperativeId,
+      );
     } catch (error) {
       throw refused(error);
     }

@@ -1,4 +1,13 @@
-import { fieldError, ValidationError, type BankStatementEvent, type BankStatementRead, type ConfirmedEntry, type Decider, type FieldError, type StatementEntryKind } from '@coop/contracts';
+import {
+  fieldError,
+  ValidationError,
+  type BankStatementEvent,
+  type BankStatementRead,
+  type ConfirmedEntry,
+  type Decider,
+  type FieldError,
+  type StatementEntryKind,
+} from '@coop/contracts';
 
 /** What became of an entry: open (matched or not), booked as payments, or set aside. */
 export type EntryState = 'open' | 'confirmed' | 'ignored';
@@ -19,8 +28,20 @@ export interface BankStatementState {
 
 export type BankStatementCommand =
   | { readonly type: 'ReadStatement'; readonly statement: BankStatementRead['data'] }
-  | { readonly type: 'ConfirmEntries'; readonly statementId: string; readonly cooperativeId: string; readonly date: string; readonly entries: readonly ConfirmedEntry[] }
-  | { readonly type: 'IgnoreEntries'; readonly statementId: string; readonly cooperativeId: string; readonly date: string; readonly entryIds: readonly string[] };
+  | {
+      readonly type: 'ConfirmEntries';
+      readonly statementId: string;
+      readonly cooperativeId: string;
+      readonly date: string;
+      readonly entries: readonly ConfirmedEntry[];
+    }
+  | {
+      readonly type: 'IgnoreEntries';
+      readonly statementId: string;
+      readonly cooperativeId: string;
+      readonly date: string;
+      readonly entryIds: readonly string[];
+    };
 
 const initial: BankStatementState = { readOn: null, cooperativeId: null, entries: new Map() };
 
@@ -39,9 +60,11 @@ export function openCredits(state: BankStatementState, entryIds: readonly string
   const seen = new Set<string>();
   entryIds.forEach((id, i) => {
     const entry = state.entries.get(id);
-    if (entry === undefined || seen.has(id)) errors.push(fieldError(`entries.${i}.entryId`, 'bankStatementEntryUnknown', id));
+    if (entry === undefined || seen.has(id))
+      errors.push(fieldError(`entries.${i}.entryId`, 'bankStatementEntryUnknown', id));
     else if (entry.state !== 'open') errors.push(fieldError(`entries.${i}.entryId`, 'bankStatementEntryDone', id));
-    else if (entry.kind !== 'credit') errors.push(fieldError(`entries.${i}.entryId`, 'bankStatementEntryNotCredit', id));
+    else if (entry.kind !== 'credit')
+      errors.push(fieldError(`entries.${i}.entryId`, 'bankStatementEntryNotCredit', id));
     seen.add(id);
   });
   return errors;
@@ -62,35 +85,83 @@ export const bankStatementDecider: Decider<BankStatementCommand, BankStatementEv
         return {
           readOn: event.data.readOn,
           cooperativeId: event.data.cooperativeId,
-          entries: new Map(entries.map((e) => [e.entryId, { kind: e.kind, amount: e.amount, bookingDate: e.bookingDate, remittance: e.remittance, state: 'open' as const }])),
+          entries: new Map(
+            entries.map((e) => [
+              e.entryId,
+              {
+                kind: e.kind,
+                amount: e.amount,
+                bookingDate: e.bookingDate,
+                remittance: e.remittance,
+                state: 'open' as const,
+              },
+            ]),
+          ),
         };
       }
       case 'BankStatementEntriesConfirmed':
-        return withStates(state, event.data.entries.map((e) => e.entryId), 'confirmed');
+        return withStates(
+          state,
+          event.data.entries.map((e) => e.entryId),
+          'confirmed',
+        );
       case 'BankStatementEntriesIgnored':
         return withStates(state, event.data.entryIds, 'ignored');
     }
   },
   decide(command, state) {
     if (command.type === 'ReadStatement') {
-      if (state.readOn !== null) throw new ValidationError([fieldError('file', 'bankStatementAlreadyRead', state.readOn)]);
+      if (state.readOn !== null)
+        throw new ValidationError([fieldError('file', 'bankStatementAlreadyRead', state.readOn)]);
       return [{ type: 'BankStatementRead', data: command.statement }];
     }
-    if (state.readOn === null || state.cooperativeId !== command.cooperativeId) throw new ValidationError([fieldError('id', 'bankStatementNotFound')]);
+    if (state.readOn === null || state.cooperativeId !== command.cooperativeId)
+      throw new ValidationError([fieldError('id', 'bankStatementNotFound')]);
     if (command.type === 'IgnoreEntries') {
       const errors = openCredits(state, command.entryIds);
       if (errors.length > 0) throw new ValidationError(errors);
-      return [{ type: 'BankStatementEntriesIgnored', data: { statementId: command.statementId, cooperativeId: command.cooperativeId, date: command.date, entryIds: [...command.entryIds] } }];
+      return [
+        {
+          type: 'BankStatementEntriesIgnored',
+          data: {
+            statementId: command.statementId,
+            cooperativeId: command.cooperativeId,
+            date: command.date,
+            entryIds: [...command.entryIds],
+          },
+        },
+      ];
     }
-    const errors = command.entries.length === 0 ? [fieldError('entries', 'mustNotBeEmpty')] : openCredits(state, command.entries.map((e) => e.entryId));
+    const errors =
+      command.entries.length === 0
+        ? [fieldError('entries', 'mustNotBeEmpty')]
+        : openCredits(
+            state,
+            command.entries.map((e) => e.entryId),
+          );
     command.entries.forEach((e, i) => {
       const entry = state.entries.get(e.entryId);
       const sum = e.payments.reduce((s, p) => s + p.amount, 0);
-      if (entry !== undefined && (e.payments.length === 0 || sum !== entry.amount || e.payments.some((p) => !(Number.isSafeInteger(p.amount) && p.amount > 0)))) {
+      if (
+        entry !== undefined &&
+        (e.payments.length === 0 ||
+          sum !== entry.amount ||
+          e.payments.some((p) => !(Number.isSafeInteger(p.amount) && p.amount > 0)))
+      ) {
         errors.push(fieldError(`entries.${i}.memberId`, 'bankStatementAboveOutstanding', e.entryId, ''));
       }
     });
     if (errors.length > 0) throw new ValidationError(errors);
-    return [{ type: 'BankStatementEntriesConfirmed', data: { statementId: command.statementId, cooperativeId: command.cooperativeId, date: command.date, entries: command.entries.map((e) => ({ ...e, payments: [...e.payments] })) } }];
+    return [
+      {
+        type: 'BankStatementEntriesConfirmed',
+        data: {
+          statementId: command.statementId,
+          cooperativeId: command.cooperativeId,
+          date: command.date,
+          entries: command.entries.map((e) => ({ ...e, payments: [...e.payments] })),
+        },
+      },
+    ];
   },
 };

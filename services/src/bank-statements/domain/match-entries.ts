@@ -25,7 +25,14 @@ export function matchEntries(entries: readonly CamtEntry[], book: MatchingBook):
     const dues = duesOf(memberId);
     const proposal = allocate(entry.amount, dues);
     if (typeof proposal === 'string') return { ...entry, ...none, memberId, memberNr: found.nr, unmatched: proposal };
-    left.set(memberId, dues.map((d) => ({ ...d, outstanding: d.outstanding - proposal.filter((p) => p.balanceId === d.balanceId).reduce((s, p) => s + p.amount, 0) })));
+    left.set(
+      memberId,
+      dues.map((d) => ({
+        ...d,
+        outstanding:
+          d.outstanding - proposal.filter((p) => p.balanceId === d.balanceId).reduce((s, p) => s + p.amount, 0),
+      })),
+    );
     return { ...entry, memberId, memberNr: found.nr, proposal, unmatched: null };
   });
 }

@@ -29,7 +29,10 @@ export function numbersIn(text: string): { labelled: number[]; standalone: numbe
 }
 
 /** The member number a remittance text names under the rule above (`isMember`: a number of the cooperative's), or why none. */
-export function memberNumberOf(text: string, isMember: (nr: number) => boolean): { nr: number } | { reason: UnmatchedReason } {
+export function memberNumberOf(
+  text: string,
+  isMember: (nr: number) => boolean,
+): { nr: number } | { reason: UnmatchedReason } {
   const { labelled, standalone } = numbersIn(text);
   const candidates = labelled.length > 0 ? labelled : standalone.filter(isMember);
   if (candidates.length > 1) return { reason: 'severalMemberNumbers' };

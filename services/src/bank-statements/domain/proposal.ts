@@ -13,7 +13,11 @@ export interface OutstandingDue {
 /** Oldest first: by the date the subscription fell due (its oldest open instalment, else its date), then its date, then its id. */
 export function oldestFirst(dues: readonly OutstandingDue[]): OutstandingDue[] {
   const key = (d: OutstandingDue): string => d.dueSince ?? d.date;
-  return dues.filter((d) => d.outstanding > 0).sort((a, b) => key(a).localeCompare(key(b)) || a.date.localeCompare(b.date) || a.balanceId.localeCompare(b.balanceId));
+  return dues
+    .filter((d) => d.outstanding > 0)
+    .sort(
+      (a, b) => key(a).localeCompare(key(b)) || a.date.localeCompare(b.date) || a.balanceId.localeCompare(b.balanceId),
+    );
 }
 
 /**

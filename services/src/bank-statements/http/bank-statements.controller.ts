@@ -2,7 +2,14 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BankStatementConfirm, BankStatementDetailDto, BankStatementDto, BankStatementIgnore, NotFoundError, TEXT_MAX } from '@coop/contracts';
+import {
+  BankStatementConfirm,
+  BankStatementDetailDto,
+  BankStatementDto,
+  BankStatementIgnore,
+  NotFoundError,
+  TEXT_MAX,
+} from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
@@ -10,7 +17,11 @@ import { sendList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { CAMT_MAX_BYTES } from '../camt/camt-limits.js';
 import { CamtRefusal } from '../camt/camt-reader.js';
-import { ConfirmBankStatementEntriesCommand, IgnoreBankStatementEntriesCommand, ReadBankStatementCommand } from '../commands/bank-statement.commands.js';
+import {
+  ConfirmBankStatementEntriesCommand,
+  IgnoreBankStatementEntriesCommand,
+  ReadBankStatementCommand,
+} from '../commands/bank-statement.commands.js';
 import { BankStatementReads, toStatementDto } from '../queries/bank-statement-reads.js';
 import { fieldError, ValidationError } from '@coop/contracts';
 import { HttpException } from '@nestjs/common';
@@ -31,12 +42,19 @@ function knownId(id: string): string {
 @ApiBearerAuth()
 @Controller('bank-statements')
 export class BankStatementsController {
-  constructor(private readonly commands: CommandBus, private readonly reads: BankStatementReads) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: BankStatementReads,
+  ) {}
 
   @Get()
   @Requires('bankstatements:read')
   @AnswersList(BankStatementDto)
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<BankStatementDto[] | undefined> {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<BankStatementDto[] | undefined> {
     return sendList(res, await this.reads.list(actor.cooperativeId, params), toStatementDto);
   }
 
@@ -48,7 +66,19 @@ export class BankStatementsController {
   @Post()
   @Requires('bankstatements:write')
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: `a CAMT.053 file (camt.053.001.02 or .08), at most ${CAMT_MAX_BYTES / 1024 / 1024} MiB` } } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: {
+        file: {
+          type: 'string',
+          format: 'binary',
+          description: `a CAMT.053 file (camt.053.001.02 or .08), at most ${CAMT_MAX_BYTES / 1024 / 1024} MiB`,
+        },
+      },
+    },
+  })
   @AnswersCreated(BankStatementDetailDto)
   async read(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<BankStatementDetailDto> {
     const file = await readStatementUpload(req);
@@ -58,7 +88,8 @@ export class BankStatementsController {
     } catch (error) {
       if (!(error instanceof CamtRefusal)) throw error;
       const refusal = fieldError('file', error.template, ...error.parameters);
-      if (error.template === 'bankStatementTooLarge') throw new HttpException({ message: 'The file is too large', errors: [refusal] }, 413);
+      if (error.template === 'bankStatementTooLarge')
+        throw new HttpException({ message: 'The file is too large', errors: [refusal] }, 413);
       throw new ValidationError([refusal]);
     }
     return this.reads.detail(actor.cooperativeId, id);
@@ -77,8 +108,16 @@ export class BankStatementsController {
   @HttpCode(200)
   @BodyOf(BankStatementConfirm)
   @AnswersOk(BankStatementDetailDto)
-  async confirm(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: BankStatementConfirm): Promise<BankStatementDetailDto> {
-    const entries = body.entries.map((e) => ({ entryId: e.entryId.trim(), memberId: e.memberId.trim(), balanceId: typeof e.balanceId === 'string' ? e.balanceId.trim() : null }));
+  async confirm(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: BankStatementConfirm,
+  ): Promise<BankStatementDetailDto> {
+    const entries = body.entries.map((e) => ({
+      entryId: e.entryId.trim(),
+      memberId: e.memberId.trim(),
+      balanceId: typeof e.balanceId === 'string' ? e.balanceId.trim() : null,
+    }));
     await this.commands.execute(new ConfirmBankStatementEntriesCommand(contextFor(actor), knownId(id), entries));
     return this.reads.detail(actor.cooperativeId, id);
   }
@@ -89,7 +128,11 @@ export class BankStatementsController {
   @HttpCode(200)
   @BodyOf(BankStatementIgnore)
   @AnswersOk(BankStatementDetailDto)
-  async ignore(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: BankStatementIgnore): Promise<BankStatementDetailDto> {
+  async ignore(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: BankStatementIgnore,
+  ): Promise<BankStatementDetailDto> {
     await this.commands.execute(new IgnoreBankStatementEntriesCommand(contextFor(actor), knownId(id), body.entryIds));
     return this.reads.detail(actor.cooperativeId, id);
   }

@@ -10,7 +10,13 @@ const MAX_REQUEST_BYTES = CAMT_MAX_BYTES + 64 * 1024;
 const MIB = 1024 * 1024;
 
 const tooLarge = (): HttpException =>
-  new HttpException({ message: `The file is larger than ${CAMT_MAX_BYTES / MIB} MiB`, errors: [fieldError('file', 'bankStatementTooLarge', String(CAMT_MAX_BYTES / MIB))] }, 413);
+  new HttpException(
+    {
+      message: `The file is larger than ${CAMT_MAX_BYTES / MIB} MiB`,
+      errors: [fieldError('file', 'bankStatementTooLarge', String(CAMT_MAX_BYTES / MIB))],
+    },
+    413,
+  );
 
 class FileTooLarge extends Error {}
 
@@ -43,21 +49,38 @@ export async function readStatementUpload(request: FastifyRequest): Promise<{ na
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
       const bytes = await partBytes(part as MultipartFile);
-      if (part.fieldname === 'file' && file === null) file = { name: nameOf(part.filename), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+      if (part.fieldname === 'file' && file === null)
+        file = { name: nameOf(part.filename), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
     }
   } catch (error) {
     if (error instanceof FileTooLarge) throw tooLarge();
-    const status = typeof error === 'object' && error !== null && 'statusCode' in error ? Number((error as { statusCode: unknown }).statusCode) : NaN;
+    const status =
+      typeof error === 'object' && error !== null && 'statusCode' in error
+        ? Number((error as { statusCode: unknown }).statusCode)
+        : NaN;
     if (status === 413) throw tooLarge();
-    if (status >= 400 && status < 500) throw new HttpException(frameworkRefusal(400, `The upload cannot be read: ${error instanceof Error ? error.message : String(error)}`), 400);
+    if (status >= 400 && status < 500)
+      throw new HttpException(
+        frameworkRefusal(400, `The upload cannot be read: ${error instanceof Error ? error.message : String(error)}`),
+        400,
+      );
     throw error;
   }
-  if (file === null || file.bytes.byteLength === 0) throw new ValidationError([fieldError('file', 'bankStatementNoFile')]);
+  if (file === null || file.bytes.byteLength === 0)
+    throw new ValidationError([fieldError('file', 'bankStatementNoFile')]);
   return file;
 }
 
 /** The file's name as uploaded, without a path, at most 100 characters; a nameless file is `statement.xml`. */
 function nameOf(raw: string | undefined): string {
-  const name = Array.from((raw ?? '').split(/[\\/]/).pop()?.replace(/\p{Cc}/gu, '').trim() ?? '').slice(0, 100).join('');
+  const name = Array.from(
+    (raw ?? '')
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/\p{Cc}/gu, '')
+      .trim() ?? '',
+  )
+    .slice(0, 100)
+    .join('');
   return name === '' ? 'statement.xml' : name;
 }

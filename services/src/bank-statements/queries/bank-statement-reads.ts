@@ -1,12 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { BankStatementDetailDto, BankStatementDto, BankStatementEntryDto, ReadDocument, ReadPage, StatementAllocationDto } from '@coop/contracts';
+import type {
+  BankStatementDetailDto,
+  BankStatementDto,
+  BankStatementEntryDto,
+  ReadDocument,
+  ReadPage,
+  StatementAllocationDto,
+} from '@coop/contracts';
 import { BANK_STATEMENT_ENTRIES, BANK_STATEMENTS } from '@coop/projections';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { CAMT_MAX_ENTRIES } from '../camt/camt-limits.js';
 import { MatchingBookReads } from './matching-book.js';
 
-const NEWEST_FIRST = [{ field: 'readOn', direction: 'desc' }, { field: 'toDate', direction: 'desc' }] as const;
+const NEWEST_FIRST = [
+  { field: 'readOn', direction: 'desc' },
+  { field: 'toDate', direction: 'desc' },
+] as const;
 const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
 const s = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
@@ -33,12 +43,21 @@ export function toStatementDto(doc: ReadDocument): BankStatementDto {
 }
 
 const allocations = (v: unknown): StatementAllocationDto[] =>
-  Array.isArray(v) ? v.map((a: Record<string, unknown>) => ({ balanceId: String(a.balanceId), amount: n(a.amount), paymentId: s(a.paymentId) })) : [];
+  Array.isArray(v)
+    ? v.map((a: Record<string, unknown>) => ({
+        balanceId: String(a.balanceId),
+        amount: n(a.amount),
+        paymentId: s(a.paymentId),
+      }))
+    : [];
 
 /** The statements read and their entries, always within the caller's cooperative. */
 @Injectable()
 export class BankStatementReads {
-  constructor(private readonly reads: ReadModels, private readonly book: MatchingBookReads) {}
+  constructor(
+    private readonly reads: ReadModels,
+    private readonly book: MatchingBookReads,
+  ) {}
 
   list(cooperativeId: string, params: ListParams): Promise<ReadPage<ReadDocument>> {
     return this.reads.list(BANK_STATEMENTS, cooperativeId, params, NEWEST_FIRST);
@@ -47,8 +66,17 @@ export class BankStatementReads {
   /** A statement with its entries in the file's order; 404 for one of another cooperative, or none. */
   async detail(cooperativeId: string, id: string): Promise<BankStatementDetailDto> {
     const statement = await this.reads.get(BANK_STATEMENTS, cooperativeId, id, 'Bank statement');
-    const entries = (await this.reads.query(BANK_STATEMENT_ENTRIES, cooperativeId, { cooperativeId, filters: [{ field: 'statementId', op: 'eq', value: id }], sort: [{ field: 'seq', direction: 'asc' }], limit: CAMT_MAX_ENTRIES })).items;
-    const memberIds = entries.map((e) => s(e.confirmedMemberId) ?? s(e.memberId)).filter((m): m is string => m !== null);
+    const entries = (
+      await this.reads.query(BANK_STATEMENT_ENTRIES, cooperativeId, {
+        cooperativeId,
+        filters: [{ field: 'statementId', op: 'eq', value: id }],
+        sort: [{ field: 'seq', direction: 'asc' }],
+        limit: CAMT_MAX_ENTRIES,
+      })
+    ).items;
+    const memberIds = entries
+      .map((e) => s(e.confirmedMemberId) ?? s(e.memberId))
+      .filter((m): m is string => m !== null);
     const members = await this.book.members(cooperativeId, memberIds);
     const entryList = entries.map((e): BankStatementEntryDto => {
       const memberId = s(e.confirmedMemberId) ?? s(e.memberId);
@@ -68,7 +96,8 @@ export class BankStatementReads {
         bankReference: s(e.bankReference),
         endToEndId: s(e.endToEndId),
         memberId,
-        memberNr: typeof member?.memberNr === 'number' ? member.memberNr : typeof e.memberNr === 'number' ? e.memberNr : null,
+        memberNr:
+          typeof member?.memberNr === 'number' ? member.memberNr : typeof e.memberNr === 'number' ? e.memberNr : null,
         memberName: name,
         unmatched: e.state === 'unmatched' ? s(e.unmatched) : null,
         allocations: allocations(e.state === 'confirmed' ? e.payments : e.proposal),

@@ -10,7 +10,8 @@ const CHUNK = 500;
 /** The most subscriptions one member has outstanding that the matching reads (a member holds a few). */
 const DUES_PER_MEMBER_MAX = 1000;
 
-const chunks = <T>(values: readonly T[]): T[][] => Array.from({ length: Math.ceil(values.length / CHUNK) }, (_, i) => values.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(values: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(values.length / CHUNK) }, (_, i) => values.slice(i * CHUNK, (i + 1) * CHUNK));
 
 export function dueOf(doc: ReadDocument): OutstandingDue {
   const due = doc as unknown as ShareDueView;
@@ -28,7 +29,11 @@ export class MatchingBookReads {
   async book(cooperativeId: string, numbers: readonly number[]): Promise<MatchingBook> {
     const memberIdOf = new Map<number, string>();
     for (const values of chunks([...new Set(numbers)])) {
-      const page = await this.reads.query(MEMBERS, cooperativeId, { cooperativeId, filters: [{ field: 'memberNr', op: 'in', values }], limit: values.length * 2 });
+      const page = await this.reads.query(MEMBERS, cooperativeId, {
+        cooperativeId,
+        filters: [{ field: 'memberNr', op: 'in', values }],
+        limit: values.length * 2,
+      });
       for (const doc of page.items) if (typeof doc.memberNr === 'number') memberIdOf.set(doc.memberNr, doc.id);
     }
     return { memberIdOf, duesOf: await this.dues(cooperativeId, [...new Set(memberIdOf.values())]) };
@@ -38,7 +43,11 @@ export class MatchingBookReads {
   async dues(cooperativeId: string, memberIds: readonly string[]): Promise<Map<string, OutstandingDue[]>> {
     const duesOf = new Map<string, OutstandingDue[]>();
     for (const values of chunks(memberIds)) {
-      const page = await this.reads.query(SHARE_DUES, cooperativeId, { cooperativeId, filters: [{ field: 'member', op: 'in', values }], limit: values.length * DUES_PER_MEMBER_MAX });
+      const page = await this.reads.query(SHARE_DUES, cooperativeId, {
+        cooperativeId,
+        filters: [{ field: 'member', op: 'in', values }],
+        limit: values.length * DUES_PER_MEMBER_MAX,
+      });
       for (const doc of page.items) {
         if (!(Number(doc.outstanding) > 0)) continue;
         const member = String(doc.member);
@@ -51,7 +60,8 @@ export class MatchingBookReads {
   /** Names and numbers of members (the entries' table). */
   async members(cooperativeId: string, memberIds: readonly string[]): Promise<Map<string, ReadDocument>> {
     const found = new Map<string, ReadDocument>();
-    for (const ids of chunks([...new Set(memberIds)])) for (const [id, doc] of await this.reads.getMany(MEMBERS, cooperativeId, ids)) found.set(id, doc);
+    for (const ids of chunks([...new Set(memberIds)]))
+      for (const [id, doc] of await this.reads.getMany(MEMBERS, cooperativeId, ids)) found.set(id, doc);
     return found;
   }
 }

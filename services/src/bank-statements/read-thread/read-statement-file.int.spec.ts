@@ -11,7 +11,10 @@ import { CAMT_THREAD_ABOVE, readStatementFile } from './read-statement-file.js';
 
 const ENTRY = new URL('../../../dist/bank-statements/read-thread/camt-thread.js', import.meta.url);
 const built = existsSync(ENTRY);
-if (!built) console.warn(`SKIPPED: bank statement read thread suite needs the built entry ${ENTRY.pathname} (npx tsc -b services)`);
+if (!built)
+  console.warn(
+    `SKIPPED: bank statement read thread suite needs the built entry ${ENTRY.pathname} (npx tsc -b services)`,
+  );
 
 const entry = (i: number): string =>
   `<Ntry><Amt Ccy="EUR">${(i % 900) + 1}.${String(i % 100).padStart(2, '0')}</Amt><CdtDbtInd>${i % 7 === 0 ? 'DBIT' : 'CRDT'}</CdtDbtInd><Sts>BOOK</Sts>` +
@@ -46,13 +49,20 @@ const refusalOf = async (read: () => unknown): Promise<unknown> => {
   it('gives the same statement on every read, one after the other and three at once', async () => {
     const bytes = file(800);
     const expected = JSON.parse(JSON.stringify(readCamt(bytes))) as unknown;
-    const reads = [await readStatementFile(bytes, ENTRY), await readStatementFile(bytes, ENTRY), ...(await Promise.all([1, 2, 3].map(() => readStatementFile(bytes, ENTRY))))];
+    const reads = [
+      await readStatementFile(bytes, ENTRY),
+      await readStatementFile(bytes, ENTRY),
+      ...(await Promise.all([1, 2, 3].map(() => readStatementFile(bytes, ENTRY)))),
+    ];
     for (const read of reads) expect(read).toEqual(expected);
   }, 120_000);
 
   it('refuses what readCamt refuses, with the same template and parameters', async () => {
     const declared = file(1500, '<!DOCTYPE Document [<!ENTITY x "y">]>');
-    expect(await refusalOf(() => readStatementFile(declared, ENTRY))).toEqual({ template: 'bankStatementDeclarations', parameters: [] });
+    expect(await refusalOf(() => readStatementFile(declared, ENTRY))).toEqual({
+      template: 'bankStatementDeclarations',
+      parameters: [],
+    });
     const broken = new TextEncoder().encode(new TextDecoder().decode(file(1500)).replace('</Stmt>', ''));
     expect(await refusalOf(() => readStatementFile(broken, ENTRY))).toEqual(await refusalOf(() => readCamt(broken)));
     expect(await refusalOf(() => readCamt(broken))).toEqual({ template: 'bankStatementNotCamt', parameters: [] });

@@ -17,7 +17,9 @@ export const CAMT_THREAD_ABOVE = 128 * 1024;
 export const CAMT_BUDGET: RenderBudget = { seconds: 120, memoryMb: 1024 };
 
 /** What the thread answers: the statement, or the refusal's template and parameters. */
-export type CamtThreadAnswer = { readonly statement: CamtStatement } | { readonly refusal: { readonly template: BankStatementTemplate; readonly parameters: readonly string[] } };
+export type CamtThreadAnswer =
+  | { readonly statement: CamtStatement }
+  | { readonly refusal: { readonly template: BankStatementTemplate; readonly parameters: readonly string[] } };
 
 async function* nothing(): AsyncGenerator<readonly never[]> {}
 

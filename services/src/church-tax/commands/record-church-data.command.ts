@@ -17,19 +17,29 @@ export interface ChurchDataInput {
  * answer then deletes the member's church key (decision 101), so the church data it held reads null in the log too.
  */
 export class RecordChurchDataCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly input: ChurchDataInput) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly memberId: string,
+    readonly input: ChurchDataInput,
+  ) {
     super();
   }
 }
 
 @CommandHandler(RecordChurchDataCommand)
 export class RecordChurchDataHandler implements ICommandHandler<RecordChurchDataCommand> {
-  constructor(private readonly writer: StreamWriter, private readonly churchKey: ChurchDataKey) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly churchKey: ChurchDataKey,
+  ) {}
 
   async execute({ ctx, memberId, input }: RecordChurchDataCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     const command = { type: 'RecordChurchData' as const, memberId, cooperativeId, ...input, taskId: null };
     const { events } = await this.writer.handle(memberStream(memberId), churchDataDecider, command, ctx, cooperativeId);
-    if (events.some((e) => e.type === 'ChurchDataRecorded' && e.data.churchId === null && e.data.churchTaxRate === null)) await this.churchKey.eraseAfterNullAnswer(memberId);
+    if (
+      events.some((e) => e.type === 'ChurchDataRecorded' && e.data.churchId === null && e.data.churchTaxRate === null)
+    )
+      await this.churchKey.eraseAfterNullAnswer(memberId);
   }
 }

@@ -39,7 +39,8 @@ export const churchDataDecider: Decider<RecordChurchData, MemberEvent, MemberSta
   initialState: () => initialMemberState,
   evolve: evolveMemberStream,
   decide(command, state): ChurchDataRecorded[] {
-    if (!state.exists || state.cooperativeId !== command.cooperativeId) throw new NotFoundError('Member', command.memberId);
+    if (!state.exists || state.cooperativeId !== command.cooperativeId)
+      throw new NotFoundError('Member', command.memberId);
     const errors: FieldError[] = [];
     let churchId: string | null = null;
     let churchTaxRate: string | null = null;

@@ -62,7 +62,11 @@ export function interpretAnswer(
   }
   const records: ChurchRecord[] = [];
   const memberProblems: AnswerMemberProblem[] = [];
-  const lineProblems: AnswerLineProblem[] = answer.errors.map((e) => ({ line: e.line, problem: 'kistamInvalidLine' as const, detail: e.reason }));
+  const lineProblems: AnswerLineProblem[] = answer.errors.map((e) => ({
+    line: e.line,
+    problem: 'kistamInvalidLine' as const,
+    detail: e.reason,
+  }));
   const answered = new Set<string>();
   for (const line of answer.lines) {
     const request = asked.get(line.taxId);
@@ -76,7 +80,8 @@ export function interpretAnswer(
       continue;
     }
     answered.add(line.taxId);
-    const problem = (p: KistamProblem, detail = ''): void => void memberProblems.push({ memberId: member.memberId, memberNr: member.memberNr, problem: p, detail });
+    const problem = (p: KistamProblem, detail = ''): void =>
+      void memberProblems.push({ memberId: member.memberId, memberNr: member.memberNr, problem: p, detail });
     if (line.returnCode !== null) {
       problem('kistamAnswerError', line.returnCode);
       continue;

@@ -57,7 +57,16 @@ export function requestFiles(lines: readonly KistamRequestLine[], statusDate: st
     // against formula injection (kernel/csv-text.ts) covers it all the same, as every CSV the product writes.
     const rows = lines
       .slice(i, i + BOP_IMPORT_MAX_LINES)
-      .map((l) => csvLine([csvRaw('1'), csvRaw(l.memberNr), csvRaw(germanDate(statusDate)), csvRaw(KIND_CODE[l.kind]), l.taxId, csvRaw(germanDate(l.birthDate))]));
+      .map((l) =>
+        csvLine([
+          csvRaw('1'),
+          csvRaw(l.memberNr),
+          csvRaw(germanDate(statusDate)),
+          csvRaw(KIND_CODE[l.kind]),
+          l.taxId,
+          csvRaw(germanDate(l.birthDate)),
+        ]),
+      );
     files.push(`${REQUEST_HEADER}\r\n${rows.join('')}`);
   }
   return files;
@@ -128,7 +137,8 @@ export function readAnswerFile(text: string): ReadAnswer {
   const head = rows.find((r) => r.fields[0] === '1');
   if (!head) throw new NotAnAnswerFile('record type 1 missing');
   const [, version = '', auth = '', date = ''] = head.fields;
-  if (version !== ANSWER_VERSION) throw new NotAnAnswerFile(`version ${version || '(none)'}, expected ${ANSWER_VERSION}`);
+  if (version !== ANSWER_VERSION)
+    throw new NotAnAnswerFile(`version ${version || '(none)'}, expected ${ANSWER_VERSION}`);
   const fileDate = isoDate(date);
   if (fileDate === null) throw new NotAnAnswerFile(`line ${String(head.line)}: date ${date || '(none)'}`);
   const lines: AnswerLine[] = [];
@@ -184,7 +194,12 @@ function csvRowsNumbered(text: string): { line: number; fields: string[] }[] {
   const out: { line: number; fields: string[] }[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     if (raw.trim() === '' || raw.startsWith('#')) return;
-    const fields = raw.split(';').map((f) => f.trim().replace(/^"(.*)"$/, '$1').trim());
+    const fields = raw.split(';').map((f) =>
+      f
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    );
     if (!/^\d+$/.test(fields[0] ?? '')) return;
     out.push({ line: i + 1, fields });
   });

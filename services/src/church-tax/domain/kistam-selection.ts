@@ -77,7 +77,11 @@ export function queryKindFor(c: KistamCandidate, statusDate: string): KistamQuer
 }
 
 /** Selects the members of a query on `today` and checks their identifiers. */
-export function selectForKistam(candidates: readonly KistamCandidate[], today: string, allowTestTaxIds: boolean): KistamSelection {
+export function selectForKistam(
+  candidates: readonly KistamCandidate[],
+  today: string,
+  allowTestTaxIds: boolean,
+): KistamSelection {
   const statusDate = regularStatusDate(today);
   const requests: KistamRequestLine[] = [];
   const problems: KistamMemberProblem[] = [];

@@ -17,7 +17,10 @@ import { ChurchTaxReads } from '../queries/church-tax-reads.js';
 @ApiBearerAuth()
 @Controller('members')
 export class ChurchTaxController {
-  constructor(private readonly commands: CommandBus, private readonly reads: ChurchTaxReads) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: ChurchTaxReads,
+  ) {}
 
   @Get(':id/church-tax')
   @Requires('church:read')
@@ -30,8 +33,17 @@ export class ChurchTaxController {
   @Requires('church:write')
   @BodyOf(ChurchTaxWrite)
   @AnswersOk(MemberChurchTaxDto)
-  async put(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ChurchTaxWrite): Promise<MemberChurchTaxDto> {
-    const input = { churchId: body.churchId, churchTaxRate: body.churchTaxRate, queriedOn: body.queriedOn, queryKind: body.queryKind as ChurchQueryKind };
+  async put(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: ChurchTaxWrite,
+  ): Promise<MemberChurchTaxDto> {
+    const input = {
+      churchId: body.churchId,
+      churchTaxRate: body.churchTaxRate,
+      queriedOn: body.queriedOn,
+      queryKind: body.queryKind as ChurchQueryKind,
+    };
     await this.commands.execute(new RecordChurchDataCommand(contextFor(actor), id, input));
     return this.reads.memberChurchTax(actor.cooperativeId, id);
   }

@@ -21,15 +21,24 @@ export const ANSWER_FILE_NAME = 'kistam-answer.csv';
 @ApiBearerAuth()
 @Controller('tasks/kistam')
 export class KistamController {
-  constructor(private readonly reads: ChurchTaxReads, @Inject(TASK_QUEUE) private readonly queue: TaskQueue) {}
+  constructor(
+    private readonly reads: ChurchTaxReads,
+    @Inject(TASK_QUEUE) private readonly queue: TaskQueue,
+  ) {}
 
   @Post()
   @Requires('church:write')
   @HttpCode(201)
   @AnswersCreated(TaskDto)
   async start(@CurrentActor() actor: Actor): Promise<TaskDto> {
-    if (!(await this.reads.hasElmaNumber(actor.cooperativeId, 'km'))) throw new ValidationError([fieldError(null, 'missingElmaNoKm')]);
-    const id = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind: 'kistam', params: {} });
+    if (!(await this.reads.hasElmaNumber(actor.cooperativeId, 'km')))
+      throw new ValidationError([fieldError(null, 'missingElmaNoKm')]);
+    const id = await this.queue.enqueue({
+      cooperativeId: actor.cooperativeId,
+      user: actor.username,
+      kind: 'kistam',
+      params: {},
+    });
     return this.reads.task(actor.cooperativeId, id);
   }
 
@@ -37,17 +46,27 @@ export class KistamController {
   @Requires('church:write')
   @HttpCode(201)
   @ApiConsumes('text/csv')
-  @ApiBody({ description: 'The BZSt answer file (CSV mailbox message of the BZSt online portal) as the raw body', schema: { type: 'string', format: 'binary' } })
+  @ApiBody({
+    description: 'The BZSt answer file (CSV mailbox message of the BZSt online portal) as the raw body',
+    schema: { type: 'string', format: 'binary' },
+  })
   @AnswersCreated(TaskDto)
   async answer(@CurrentActor() actor: Actor, @Param('id') id: string, @Req() req: FastifyRequest): Promise<TaskDto> {
     const task = await this.reads.task(actor.cooperativeId, id);
     if (task.kind !== 'kistam') throw new NotFoundError('Task', id);
-    const bytes = req.body instanceof Uint8Array ? req.body : typeof req.body === 'string' ? new TextEncoder().encode(req.body) : null;
-    if (bytes === null || bytes.length === 0) throw new ValidationError([fieldError('file', 'invalidAnswerFile', 'empty')]);
+    const bytes =
+      req.body instanceof Uint8Array
+        ? req.body
+        : typeof req.body === 'string'
+          ? new TextEncoder().encode(req.body)
+          : null;
+    if (bytes === null || bytes.length === 0)
+      throw new ValidationError([fieldError('file', 'invalidAnswerFile', 'empty')]);
     try {
       readAnswerFile(decodeText(bytes));
     } catch (error) {
-      if (error instanceof NotAnAnswerFile) throw new ValidationError([fieldError('file', 'invalidAnswerFile', error.reason)]);
+      if (error instanceof NotAnAnswerFile)
+        throw new ValidationError([fieldError('file', 'invalidAnswerFile', error.reason)]);
       throw error;
     }
     const file = { name: ANSWER_FILE_NAME, contentType: 'text/csv', bytes: new Uint8Array(bytes) };

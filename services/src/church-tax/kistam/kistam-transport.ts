@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { NewTaskFile, RunningTask } from '../../tasks/index.js';
-import { decodeText, readAnswerFile, readRequestFile, requestFiles, type ReadAnswer, type RequestedLine } from '../domain/kistam-files.js';
+import {
+  decodeText,
+  readAnswerFile,
+  readRequestFile,
+  requestFiles,
+  type ReadAnswer,
+  type RequestedLine,
+} from '../domain/kistam-files.js';
 import type { KistamRequestLine } from '../domain/kistam-selection.js';
 
 /*

@@ -1,12 +1,34 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { businessToday, CHURCH_NAMING_PROBLEMS, dividendSettingsOf, memberStream, NotFoundError, statusAppliesTo, type ChurchDataRecorded, type KistamProblem, type ReadDocument } from '@coop/contracts';
+import {
+  businessToday,
+  CHURCH_NAMING_PROBLEMS,
+  dividendSettingsOf,
+  memberStream,
+  NotFoundError,
+  statusAppliesTo,
+  type ChurchDataRecorded,
+  type KistamProblem,
+  type ReadDocument,
+} from '@coop/contracts';
 import { CHURCH_TAX, COOPERATIVES, ELMA_NUMBERS, MEMBERS } from '@coop/projections';
 import { holdingOn } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { TaskHandlerProvider, type NotificationDraft, type RunningTask, type TaskEffect, type TaskHandler, type TaskOutcome } from '../../tasks/index.js';
+import {
+  TaskHandlerProvider,
+  type NotificationDraft,
+  type RunningTask,
+  type TaskEffect,
+  type TaskHandler,
+  type TaskOutcome,
+} from '../../tasks/index.js';
 import { ChurchDataKey } from '../commands/church-data-key.js';
 import { interpretAnswer, type AnswerMember, type AnswerOutcome } from '../domain/kistam-answer.js';
-import { regularStatusDate, selectForKistam, type KistamCandidate, type KistamMemberProblem } from '../domain/kistam-selection.js';
+import {
+  regularStatusDate,
+  selectForKistam,
+  type KistamCandidate,
+  type KistamMemberProblem,
+} from '../domain/kistam-selection.js';
 import { KISTAM_TRANSPORT, type KistamTransport } from './kistam-transport.js';
 
 /*
@@ -21,7 +43,8 @@ import { KISTAM_TRANSPORT, type KistamTransport } from './kistam-transport.js';
 
 const SCAN_BATCH = 1000;
 
-const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 'string' && doc[f] !== '' ? (doc[f] as string) : null);
+const str = (doc: ReadDocument, f: string): string | null =>
+  typeof doc[f] === 'string' && doc[f] !== '' ? (doc[f] as string) : null;
 const int = (doc: ReadDocument, f: string): number | null => (typeof doc[f] === 'number' ? (doc[f] as number) : null);
 
 /**
@@ -37,7 +60,13 @@ export function selectionProblems(problems: readonly KistamMemberProblem[], task
       parameters: [String(problems.length)],
       entityClass: 'task',
       entityId: taskId,
-      errors: problems.map((p) => ({ field: null, template: p.problem, parameters: [String(p.memberNr)], entityClass: 'member', entityId: p.memberId })),
+      errors: problems.map((p) => ({
+        field: null,
+        template: p.problem,
+        parameters: [String(p.memberNr)],
+        entityClass: 'member',
+        entityId: p.memberId,
+      })),
     },
   ];
 }
@@ -50,7 +79,15 @@ export function selectionProblems(problems: readonly KistamMemberProblem[], task
 export function statusDateNote(statusDate: string, regular: number, taskId: string): NotificationDraft[] {
   if (regular === 0) return [];
   const appliesTo = String(statusAppliesTo(statusDate));
-  return [{ type: 'generic', message: 'kistamRegularStatusDate', parameters: [statusDate, appliesTo], entityClass: 'task', entityId: taskId }];
+  return [
+    {
+      type: 'generic',
+      message: 'kistamRegularStatusDate',
+      parameters: [statusDate, appliesTo],
+      entityClass: 'task',
+      entityId: taskId,
+    },
+  ];
 }
 
 /** A problem with a member: a `kistamError` linking to the member's edit page (no personal data: id and number). */
@@ -100,14 +137,45 @@ export class KistamHandler implements TaskHandler<'kistam'> {
       throw error;
     });
     const today = businessToday();
-    const selection = selectForKistam(await this.candidates(task, today), today, dividendSettingsOf(cooperative).allowTestTaxIds);
-    const files = selection.requests.length > 0 ? await this.transport.send({ cooperativeId: coop, kmNumber: String(km.elmaNumber), statusDate: selection.statusDate, lines: selection.requests }) : [];
+    const selection = selectForKistam(
+      await this.candidates(task, today),
+      today,
+      dividendSettingsOf(cooperative).allowTestTaxIds,
+    );
+    const files =
+      selection.requests.length > 0
+        ? await this.transport.send({
+            cooperativeId: coop,
+            kmNumber: String(km.elmaNumber),
+            statusDate: selection.statusDate,
+            lines: selection.requests,
+          })
+        : [];
     const regular = selection.requests.filter((r) => r.kind === 'regular').length;
-    const summary = { statusDate: selection.statusDate, requested: selection.requests.length, regular, event: selection.requests.length - regular, problems: selection.problems.length, files: files.length };
+    const summary = {
+      statusDate: selection.statusDate,
+      requested: selection.requests.length,
+      regular,
+      event: selection.requests.length - regular,
+      problems: selection.problems.length,
+      files: files.length,
+    };
     const problems = selectionProblems(selection.problems, task.taskId);
-    if (selection.requests.length === 0) return { outcome: 'completed', files: [], summary, effects: [], notifications: problems };
-    const ready: NotificationDraft = { type: 'generic', message: 'kistamRequestReady', parameters: [String(selection.requests.length)], entityClass: 'task', entityId: task.taskId };
-    return { outcome: 'awaitingInput', files, summary, notifications: [...problems, ...statusDateNote(selection.statusDate, regular, task.taskId), ready] };
+    if (selection.requests.length === 0)
+      return { outcome: 'completed', files: [], summary, effects: [], notifications: problems };
+    const ready: NotificationDraft = {
+      type: 'generic',
+      message: 'kistamRequestReady',
+      parameters: [String(selection.requests.length)],
+      entityClass: 'task',
+      entityId: task.taskId,
+    };
+    return {
+      outcome: 'awaitingInput',
+      files,
+      summary,
+      notifications: [...problems, ...statusDateNote(selection.statusDate, regular, task.taskId), ready],
+    };
   }
 
   /** The selection's input: every member of the cooperative with where its church data comes from. */
@@ -115,7 +183,8 @@ export class KistamHandler implements TaskHandler<'kistam'> {
     const coop = task.cooperativeId;
     const lastQuery = new Map<string, { queriedOn: string; queryKind: string }>();
     for await (const batch of this.reads.scan(CHURCH_TAX, coop, SCAN_BATCH)) {
-      for (const doc of batch) lastQuery.set(doc.id, { queriedOn: String(doc.queriedOn ?? ''), queryKind: String(doc.queryKind ?? '') });
+      for (const doc of batch)
+        lastQuery.set(doc.id, { queriedOn: String(doc.queriedOn ?? ''), queryKind: String(doc.queryKind ?? '') });
     }
     const statusDate = regularStatusDate(today);
     const out: KistamCandidate[] = [];
@@ -147,7 +216,12 @@ export class KistamHandler implements TaskHandler<'kistam'> {
     for await (const batch of this.reads.scan(MEMBERS, task.cooperativeId, SCAN_BATCH)) {
       for (const doc of batch) {
         const taxIds = [str(doc, 'taxId'), str(doc, 'manualTaxId')].filter((t): t is string => t !== null);
-        members.push({ memberId: doc.id, memberNr: int(doc, 'memberNr') ?? 0, taxIds, birthDate: str(doc, 'birthDate') });
+        members.push({
+          memberId: doc.id,
+          memberNr: int(doc, 'memberNr') ?? 0,
+          taxIds,
+          birthDate: str(doc, 'birthDate'),
+        });
       }
     }
     const outcome = interpretAnswer(answer, requested, members);
@@ -171,7 +245,14 @@ export function answerOutcome(task: RunningTask, outcome: AnswerOutcome): TaskOu
   const effects = outcome.records.map((r) => {
     const event: ChurchDataRecorded = {
       type: 'ChurchDataRecorded',
-      data: { memberId: r.memberId, churchId: r.churchId, churchTaxRate: r.churchTaxRate, queriedOn: r.queriedOn, queryKind: r.queryKind, taskId: task.taskId },
+      data: {
+        memberId: r.memberId,
+        churchId: r.churchId,
+        churchTaxRate: r.churchTaxRate,
+        queriedOn: r.queriedOn,
+        queryKind: r.queryKind,
+        taskId: task.taskId,
+      },
     };
     return { streamId: memberStream(r.memberId), expected: 'stream_exists' as const, events: [event] };
   });
@@ -180,13 +261,28 @@ export function answerOutcome(task: RunningTask, outcome: AnswerOutcome): TaskOu
   const errors = outcome.memberProblems.length + outcome.lineProblems.length;
   const notifications: NotificationDraft[] = [
     ...outcome.memberProblems.map((p) => memberError(p.memberId, p.memberNr, p.problem, p.detail)),
-    ...outcome.lineProblems.map(
-      (p): NotificationDraft => ({ type: 'kistamError', message: 'kistamGenericError', parameters: [p.problem, String(p.line), ...(p.detail ? [p.detail] : [])], entityClass: 'task', entityId: task.taskId }),
-    ),
-    ...outcome.noInformation.map(
-      (m): NotificationDraft => ({ type: 'generic', message: 'kistamNoInformation', parameters: [String(m.memberNr)], entityClass: 'member', entityId: m.memberId, member: m.memberId }),
-    ),
-    { type: 'generic', message: 'kistamAnswerRead', parameters: [String(withChurch), String(withoutChurch), String(errors)], entityClass: 'task', entityId: task.taskId },
+    ...outcome.lineProblems.map((p): NotificationDraft => ({
+      type: 'kistamError',
+      message: 'kistamGenericError',
+      parameters: [p.problem, String(p.line), ...(p.detail ? [p.detail] : [])],
+      entityClass: 'task',
+      entityId: task.taskId,
+    })),
+    ...outcome.noInformation.map((m): NotificationDraft => ({
+      type: 'generic',
+      message: 'kistamNoInformation',
+      parameters: [String(m.memberNr)],
+      entityClass: 'member',
+      entityId: m.memberId,
+      member: m.memberId,
+    })),
+    {
+      type: 'generic',
+      message: 'kistamAnswerRead',
+      parameters: [String(withChurch), String(withoutChurch), String(errors)],
+      entityClass: 'task',
+      entityId: task.taskId,
+    },
   ];
   const summary = { withChurch, withoutChurch, errors, noInformation: outcome.noInformation.length };
   return { outcome: 'completed', files: [], summary, effects, notifications };

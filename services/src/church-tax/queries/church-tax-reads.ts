@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, type ChurchQueryKind, type MemberChurchTaxDto, type ReadDocument, type TaskDto } from '@coop/contracts';
+import {
+  NotFoundError,
+  type ChurchQueryKind,
+  type MemberChurchTaxDto,
+  type ReadDocument,
+  type TaskDto,
+} from '@coop/contracts';
 import { CHURCH_TAX, ELMA_NUMBERS, MEMBERS, TASKS } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 
-const str = (doc: ReadDocument | undefined, f: string): string | null => (doc && typeof doc[f] === 'string' ? (doc[f] as string) : null);
+const str = (doc: ReadDocument | undefined, f: string): string | null =>
+  doc && typeof doc[f] === 'string' ? (doc[f] as string) : null;
 
 /** The church-tax area's reads: a member's church data with where it comes from, a task as queued. */
 @Injectable()

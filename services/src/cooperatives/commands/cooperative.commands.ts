@@ -11,13 +11,22 @@ import { cooperativeFieldsOf, firstCooperativeOf, type CooperativeInput } from '
  * by the request classes of the API before the decider sees them (cooperative-input.ts), whoever sends them.
  */
 export class RegisterCooperativeCommand extends Command<string> {
-  constructor(readonly ctx: CommandContext, readonly fields: CooperativeInput, readonly bootstrap = false, readonly cooperativeId: string = randomUUID()) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly fields: CooperativeInput,
+    readonly bootstrap = false,
+    readonly cooperativeId: string = randomUUID(),
+  ) {
     super();
   }
 }
 
 export class UpdateCooperativeCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly cooperativeId: string, readonly fields: CooperativeInput) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly cooperativeId: string,
+    readonly fields: CooperativeInput,
+  ) {
     super();
   }
 }
@@ -28,7 +37,13 @@ export class RegisterCooperativeHandler implements ICommandHandler<RegisterCoope
 
   async execute({ ctx, fields: input, bootstrap, cooperativeId }: RegisterCooperativeCommand): Promise<string> {
     const fields = bootstrap ? firstCooperativeOf(input) : cooperativeFieldsOf(input);
-    await this.writer.handle(cooperativeStream(cooperativeId), cooperativeDecider, { type: 'RegisterCooperative', cooperativeId, fields, bootstrap }, ctx, cooperativeId);
+    await this.writer.handle(
+      cooperativeStream(cooperativeId),
+      cooperativeDecider,
+      { type: 'RegisterCooperative', cooperativeId, fields, bootstrap },
+      ctx,
+      cooperativeId,
+    );
     return cooperativeId;
   }
 }
@@ -39,6 +54,12 @@ export class UpdateCooperativeHandler implements ICommandHandler<UpdateCooperati
 
   async execute({ ctx, cooperativeId, fields: input }: UpdateCooperativeCommand): Promise<void> {
     const fields = cooperativeFieldsOf(input);
-    await this.writer.handle(cooperativeStream(cooperativeId), cooperativeDecider, { type: 'UpdateCooperative', cooperativeId, fields }, ctx, cooperativeId);
+    await this.writer.handle(
+      cooperativeStream(cooperativeId),
+      cooperativeDecider,
+      { type: 'UpdateCooperative', cooperativeId, fields },
+      ctx,
+      cooperativeId,
+    );
   }
 }

@@ -1,4 +1,12 @@
-import { DEFAULT_NOTICE_PERIOD_MONTHS, fieldError, NotFoundError, ValidationError, type CooperativeEvent, type CooperativeFields, type Decider } from '@coop/contracts';
+import {
+  DEFAULT_NOTICE_PERIOD_MONTHS,
+  fieldError,
+  NotFoundError,
+  ValidationError,
+  type CooperativeEvent,
+  type CooperativeFields,
+  type Decider,
+} from '@coop/contracts';
 
 export interface CooperativeState {
   readonly exists: boolean;
@@ -20,7 +28,10 @@ export const cooperativeDecider: Decider<CooperativeCommand, CooperativeEvent, C
   evolve(state, event) {
     if (event.type === 'CooperativeRegistered') {
       const { cooperativeId: _id, ...fields } = event.data;
-      return { exists: true, fields: { minimumShares: 1, noticePeriodMonths: DEFAULT_NOTICE_PERIOD_MONTHS, ...fields } };
+      return {
+        exists: true,
+        fields: { minimumShares: 1, noticePeriodMonths: DEFAULT_NOTICE_PERIOD_MONTHS, ...fields },
+      };
     }
     return { ...state, fields: { ...state.fields, ...event.data.changes } };
   },
@@ -28,7 +39,12 @@ export const cooperativeDecider: Decider<CooperativeCommand, CooperativeEvent, C
     if (command.type === 'RegisterCooperative') {
       if (state.exists) throw new ValidationError([fieldError(null, 'invalidChoice', command.cooperativeId)]);
       const fields = command.fields;
-      return [{ type: 'CooperativeRegistered', data: { ...fields, name: fields.name ?? '', cooperativeId: command.cooperativeId } }];
+      return [
+        {
+          type: 'CooperativeRegistered',
+          data: { ...fields, name: fields.name ?? '', cooperativeId: command.cooperativeId },
+        },
+      ];
     }
     if (!state.exists) throw new NotFoundError('Cooperative', command.cooperativeId);
     const fields = command.fields;

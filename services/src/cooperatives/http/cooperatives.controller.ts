@@ -2,7 +2,16 @@ import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/com
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CooperativeDto, CooperativeFields, DEFAULT_NOTICE_PERIOD_MONTHS, DEFAULT_RETENTION_YEARS, DEFAULT_SESSION_IDLE_MINUTES, dividendSettingsOf, interestBeginRuleOf, type ReadDocument } from '@coop/contracts';
+import {
+  CooperativeDto,
+  CooperativeFields,
+  DEFAULT_NOTICE_PERIOD_MONTHS,
+  DEFAULT_RETENTION_YEARS,
+  DEFAULT_SESSION_IDLE_MINUTES,
+  dividendSettingsOf,
+  interestBeginRuleOf,
+  type ReadDocument,
+} from '@coop/contracts';
 import { COOPERATIVES } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';
@@ -19,9 +28,23 @@ export function toCooperativeDto(doc: ReadDocument): CooperativeDto {
   const s = (f: string): string => (typeof doc[f] === 'string' ? (doc[f] as string) : '');
   const n = (f: string, fallback: number): number => (typeof doc[f] === 'number' ? (doc[f] as number) : fallback);
   return {
-    id: doc.id, name: s('name'), fullName: s('fullName'), address: s('address'), zip: s('zip'), city: s('city'), email: s('email'),
-    contactPerson: s('contactPerson'), url: s('url'), taxId: s('taxId'), taxOffice: s('taxOffice'), bankname: s('bankname'), iban: s('iban'), bic: s('bic'),
-    balanceCost: n('balanceCost', 0), minimumShares: n('minimumShares', 1), noticePeriodMonths: n('noticePeriodMonths', DEFAULT_NOTICE_PERIOD_MONTHS),
+    id: doc.id,
+    name: s('name'),
+    fullName: s('fullName'),
+    address: s('address'),
+    zip: s('zip'),
+    city: s('city'),
+    email: s('email'),
+    contactPerson: s('contactPerson'),
+    url: s('url'),
+    taxId: s('taxId'),
+    taxOffice: s('taxOffice'),
+    bankname: s('bankname'),
+    iban: s('iban'),
+    bic: s('bic'),
+    balanceCost: n('balanceCost', 0),
+    minimumShares: n('minimumShares', 1),
+    noticePeriodMonths: n('noticePeriodMonths', DEFAULT_NOTICE_PERIOD_MONTHS),
     // A cooperative recorded before the setting keeps the statutory ten years (issue 27).
     retentionYears: n('retentionYears', DEFAULT_RETENTION_YEARS),
     // A cooperative recorded before the setting signs idle users out after 30 minutes (issue 38).
@@ -40,12 +63,19 @@ export function toCooperativeDto(doc: ReadDocument): CooperativeDto {
 @ApiBearerAuth()
 @Controller('cooperatives')
 export class CooperativesController {
-  constructor(private readonly commands: CommandBus, private readonly reads: ReadModels) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: ReadModels,
+  ) {}
 
   @Get()
   @Requires('cooperative:read')
   @AnswersList(CooperativeDto)
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<CooperativeDto[] | undefined> {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<CooperativeDto[] | undefined> {
     const page = allows(actor.roles, 'cooperatives:all')
       ? await this.reads.listAcrossCooperatives(COOPERATIVES, params, DEFAULT_SORT)
       : await this.reads.list(COOPERATIVES, actor.cooperativeId, params, DEFAULT_SORT);
@@ -73,7 +103,11 @@ export class CooperativesController {
   @Requires('cooperative:write')
   @BodyOf(CooperativeFields)
   @AnswersOk(CooperativeDto)
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: CooperativeFields): Promise<CooperativeDto> {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: CooperativeFields,
+  ): Promise<CooperativeDto> {
     await this.reads.get(COOPERATIVES, actor.cooperativeId, id, 'Cooperative');
     await this.commands.execute(new UpdateCooperativeCommand(contextFor(actor), id, body));
     return toCooperativeDto(await this.reads.get(COOPERATIVES, actor.cooperativeId, id, 'Cooperative'));

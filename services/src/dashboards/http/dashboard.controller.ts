@@ -42,14 +42,23 @@ export class DashboardController {
           limit: 1,
         })
       ).total;
-    const [memberCount, memberExitCount] = await Promise.all([count(today, undefined), count(undefined, previousDay(today))]);
+    const [memberCount, memberExitCount] = await Promise.all([
+      count(today, undefined),
+      count(undefined, previousDay(today)),
+    ]);
     const stats = await this.reads.get(MEMBER_STATS, coop, coop, 'Statistics').catch((error: unknown) => {
       if (error instanceof NotFoundError) return undefined;
       throw error;
     });
     // Settlements due and overdue (issue 42): ends that have come and are not paid; overdue past the payout period.
     const due = await this.settlements.due(coop, today);
-    return { memberCount, memberExitCount, balanceSum: statsAsOf(stats, today).cents, settlementsDue: due.length, settlementsOverdue: due.filter((s) => s.overdue).length };
+    return {
+      memberCount,
+      memberExitCount,
+      balanceSum: statsAsOf(stats, today).cents,
+      settlementsDue: due.length,
+      settlementsOverdue: due.filter((s) => s.overdue).length,
+    };
   }
 
   @Get('member/:id')

@@ -29,14 +29,22 @@ export class ChurchDataCleanUp {
 
   async run(ctx: CommandContext, asOf: string): Promise<ChurchDataErased['data'] | undefined> {
     const cooperativeId = ctx.actor.cooperativeId;
-    const members = (await this.due.churchDue(cooperativeId, asOf, (id) => this.churchKey.readsChurchData(id))).map((m) => ({
-      memberId: m.doc.id,
-      memberNr: typeof m.doc.memberNr === 'number' ? m.doc.memberNr : null,
-      exitDate: m.exitDate,
-      dueFrom: m.dueFrom,
-    }));
+    const members = (await this.due.churchDue(cooperativeId, asOf, (id) => this.churchKey.readsChurchData(id))).map(
+      (m) => ({
+        memberId: m.doc.id,
+        memberNr: typeof m.doc.memberNr === 'number' ? m.doc.memberNr : null,
+        exitDate: m.exitDate,
+        dueFrom: m.dueFrom,
+      }),
+    );
     const command = { type: 'EraseChurchData' as const, erasureId: newRecordId(), cooperativeId, asOf, members };
-    const { state, events } = await this.writer.handle(dataProtectionStream(cooperativeId), churchErasureDecider, command, ctx, cooperativeId);
+    const { state, events } = await this.writer.handle(
+      dataProtectionStream(cooperativeId),
+      churchErasureDecider,
+      command,
+      ctx,
+      cooperativeId,
+    );
     const run = events[0]?.data as ChurchDataErased['data'] | undefined;
     for (const m of run?.members ?? []) await this.churchKey.erase(m.memberId);
     await this.complete(cooperativeId, state.churchErased);
@@ -45,9 +53,11 @@ export class ChurchDataCleanUp {
 
   private async complete(cooperativeId: string, churchErased: ReadonlySet<string>): Promise<void> {
     const answered = new Set<string>();
-    for await (const batch of this.reads.scan(CHURCH_TAX, cooperativeId, SCAN_BATCH)) for (const doc of batch) answered.add(doc.id);
+    for await (const batch of this.reads.scan(CHURCH_TAX, cooperativeId, SCAN_BATCH))
+      for (const doc of batch) answered.add(doc.id);
     const keyed: string[] = [];
-    for (const memberId of new Set([...churchErased, ...answered])) if (await this.churchKey.exists(memberId)) keyed.push(memberId);
+    for (const memberId of new Set([...churchErased, ...answered]))
+      if (await this.churchKey.exists(memberId)) keyed.push(memberId);
     const docs = await this.reads.getMany(MEMBERS, cooperativeId, keyed);
     for (const memberId of keyed) {
       const doc = docs.get(memberId);

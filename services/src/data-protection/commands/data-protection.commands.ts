@@ -1,6 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { businessToday, dataProtectionStream, fieldError, memberChurchSubject, memberDataSubject, memberStream, ValidationError, type KeyStore, type MembersErased } from '@coop/contracts';
+import {
+  businessToday,
+  dataProtectionStream,
+  fieldError,
+  memberChurchSubject,
+  memberDataSubject,
+  memberStream,
+  ValidationError,
+  type KeyStore,
+  type MembersErased,
+} from '@coop/contracts';
 import { MEMBERS } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
@@ -15,7 +25,12 @@ import { OldTaskFiles } from './old-task-files.js';
 
 /** Set (`held`) or clear the member's hold flag with a reason. */
 export class ChangeRetentionHoldCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly held: boolean, readonly reason: string) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly memberId: string,
+    readonly held: boolean,
+    readonly reason: string,
+  ) {
     super();
   }
 }
@@ -33,13 +48,22 @@ export class CleanMembersCommand extends Command<MembersErased['data'] | undefin
  */
 @CommandHandler(ChangeRetentionHoldCommand)
 export class ChangeRetentionHoldHandler implements ICommandHandler<ChangeRetentionHoldCommand> {
-  constructor(private readonly writer: StreamWriter, private readonly reads: ReadModels) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly reads: ReadModels,
+  ) {}
 
   async execute({ ctx, memberId, held, reason }: ChangeRetentionHoldCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     const member = await this.reads.get(MEMBERS, cooperativeId, memberId, 'Member');
     if (member.erased === true) throw new ValidationError([fieldError(null, 'memberErased')]);
-    await this.writer.handle(memberStream(memberId), retentionHoldDecider, { type: 'ChangeRetentionHold', memberId, cooperativeId, held, reason }, ctx, cooperativeId);
+    await this.writer.handle(
+      memberStream(memberId),
+      retentionHoldDecider,
+      { type: 'ChangeRetentionHold', memberId, cooperativeId, held, reason },
+      ctx,
+      cooperativeId,
+    );
   }
 }
 
@@ -67,9 +91,23 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     const asOf = businessToday();
     const retentionYears = await this.due.retentionYears(cooperativeId);
     const members = [];
-    for (const member of await this.due.due(cooperativeId, asOf, retentionYears)) members.push(await this.due.documentsOf(cooperativeId, member));
-    const command = { type: 'EraseMembers' as const, erasureId: newRecordId(), cooperativeId, asOf, retentionYears, members };
-    const { state, events } = await this.writer.handle(dataProtectionStream(cooperativeId), erasureDecider, command, ctx, cooperativeId);
+    for (const member of await this.due.due(cooperativeId, asOf, retentionYears))
+      members.push(await this.due.documentsOf(cooperativeId, member));
+    const command = {
+      type: 'EraseMembers' as const,
+      erasureId: newRecordId(),
+      cooperativeId,
+      asOf,
+      retentionYears,
+      members,
+    };
+    const { state, events } = await this.writer.handle(
+      dataProtectionStream(cooperativeId),
+      erasureDecider,
+      command,
+      ctx,
+      cooperativeId,
+    );
     for (const memberId of state.erased) {
       for (const subject of [memberDataSubject(memberId), memberChurchSubject(memberId)]) {
         if ((await this.keys.find(subject)) !== undefined) await this.keys.erase(subject);
@@ -79,8 +117,14 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     const run = events[0]?.data;
     if (run) {
       // The closures the erased members were paid in (`dividend_members` ids `<dividendId>:<memberId>`).
-      const closures = new Set(run.members.flatMap((m) => m.dividendRows.map((row) => row.slice(0, row.lastIndexOf(':')))));
-      await this.taskFiles.removeBefore(cooperativeId, `${String(Number(asOf.slice(0, 4)) - retentionYears + 1).padStart(4, '0')}-01-01`, closures);
+      const closures = new Set(
+        run.members.flatMap((m) => m.dividendRows.map((row) => row.slice(0, row.lastIndexOf(':')))),
+      );
+      await this.taskFiles.removeBefore(
+        cooperativeId,
+        `${String(Number(asOf.slice(0, 4)) - retentionYears + 1).padStart(4, '0')}-01-01`,
+        closures,
+      );
     }
     await this.church.run(ctx, asOf);
     return events[0]?.data;

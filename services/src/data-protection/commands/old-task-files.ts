@@ -16,13 +16,20 @@ import { ReadModels } from '../../platform/http/read-models.js';
  */
 @Injectable()
 export class OldTaskFiles {
-  constructor(private readonly reads: ReadModels, @Inject(FILE_STORE) private readonly files: FileStore) {}
+  constructor(
+    private readonly reads: ReadModels,
+    @Inject(FILE_STORE) private readonly files: FileStore,
+  ) {}
 
   /**
    * Removes the files of the cooperative's tasks queued before `before` (`YYYY-MM-DD`), and of any task made for one of
    * `closures` (a closure's tax certificates, `params.dividendId`, may be issued again years later); answers how many.
    */
-  async removeBefore(cooperativeId: string, before: string, closures: ReadonlySet<string> = new Set()): Promise<number> {
+  async removeBefore(
+    cooperativeId: string,
+    before: string,
+    closures: ReadonlySet<string> = new Set(),
+  ): Promise<number> {
     let removed = 0;
     for await (const batch of this.reads.scan(TASKS, cooperativeId, 500)) {
       for (const task of batch) {

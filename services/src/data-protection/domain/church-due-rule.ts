@@ -16,14 +16,32 @@ export type ChurchDueDecision =
  * (iii) the member is not held (an audit or an open assessment may need it) and not erased (then its keys are gone).
  * Exit 31.12.2024: settlement by 30.06.2025, the 2024 dividend paid in 2025: due from 01.01.2026.
  */
-export function churchDataDecision(facts: Pick<RetentionFacts, 'exitDate' | 'shareAmount' | 'shareTotalEUR' | 'lastDividendDate' | 'held' | 'erased' | 'settlementPaidOn' | 'settlementOpen'>, today: string): ChurchDueDecision {
+export function churchDataDecision(
+  facts: Pick<
+    RetentionFacts,
+    | 'exitDate'
+    | 'shareAmount'
+    | 'shareTotalEUR'
+    | 'lastDividendDate'
+    | 'held'
+    | 'erased'
+    | 'settlementPaidOn'
+    | 'settlementOpen'
+  >,
+  today: string,
+): ChurchDueDecision {
   if (facts.erased) return { due: false, reason: 'erased', dueFrom: null };
   if (facts.exitDate === null || facts.exitDate > today) return { due: false, reason: 'notEnded', dueFrom: null };
   const settlement = settlementDay(facts);
-  const lastYear = Math.max(...[settlement, facts.exitDate, facts.lastDividendDate].filter((d): d is string => d !== null).map((d) => Number(d.slice(0, 4))));
+  const lastYear = Math.max(
+    ...[settlement, facts.exitDate, facts.lastDividendDate]
+      .filter((d): d is string => d !== null)
+      .map((d) => Number(d.slice(0, 4))),
+  );
   const dueFrom = `${String(lastYear + 1).padStart(4, '0')}-01-01`;
   if (facts.held) return { due: false, reason: 'held', dueFrom };
-  if (facts.shareAmount !== 0 || facts.shareTotalEUR !== 0 || facts.settlementOpen === true || settlement > today) return { due: false, reason: 'settlementOpen', dueFrom };
+  if (facts.shareAmount !== 0 || facts.shareTotalEUR !== 0 || facts.settlementOpen === true || settlement > today)
+    return { due: false, reason: 'settlementOpen', dueFrom };
   if (today < dueFrom) return { due: false, reason: 'retentionRunning', dueFrom };
   return { due: true, dueFrom };
 }

@@ -1,4 +1,10 @@
-import { CHURCH_ERASURE_RULE, type ChurchDataErased, type ChurchErasedMember, type Decider, type DataProtectionEvent } from '@coop/contracts';
+import {
+  CHURCH_ERASURE_RULE,
+  type ChurchDataErased,
+  type ChurchErasedMember,
+  type Decider,
+  type DataProtectionEvent,
+} from '@coop/contracts';
 
 /** Erase the church data of the former members found due (decision 101) on the cooperative's data-protection stream. */
 export interface EraseChurchData {

@@ -55,7 +55,8 @@ export function retentionDecision(facts: RetentionFacts, today: string, years: n
   );
   const dueFrom = `${String(lastRelevantYear + years + 1).padStart(4, '0')}-01-01`;
   if (facts.held) return { due: false, reason: 'held', dueFrom };
-  if (facts.shareAmount !== 0 || facts.shareTotalEUR !== 0 || facts.settlementOpen === true || settlement > today) return { due: false, reason: 'settlementOpen', dueFrom };
+  if (facts.shareAmount !== 0 || facts.shareTotalEUR !== 0 || facts.settlementOpen === true || settlement > today)
+    return { due: false, reason: 'settlementOpen', dueFrom };
   if (today < dueFrom) return { due: false, reason: 'retentionRunning', dueFrom };
   return { due: true, lastRelevantYear, dueFrom };
 }

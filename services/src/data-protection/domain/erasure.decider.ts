@@ -33,6 +33,8 @@ export const erasureDecider: Decider<EraseMembers, MembersErased, ErasureState> 
     const members = command.members.filter((m) => !state.erased.has(m.memberId));
     if (members.length === 0) return [];
     const { erasureId, cooperativeId, asOf, retentionYears } = command;
-    return [{ type: 'MembersErased', data: { erasureId, cooperativeId, asOf, rule: ERASURE_RULE, retentionYears, members } }];
+    return [
+      { type: 'MembersErased', data: { erasureId, cooperativeId, asOf, rule: ERASURE_RULE, retentionYears, members } },
+    ];
   },
 };

@@ -1,7 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { businessToday, CleanMemberResult, DataProtectionListItem, RetentionHoldDto, RetentionHoldRequest, type ReadDocument } from '@coop/contracts';
+import {
+  businessToday,
+  CleanMemberResult,
+  DataProtectionListItem,
+  RetentionHoldDto,
+  RetentionHoldRequest,
+  type ReadDocument,
+} from '@coop/contracts';
 import { MEMBERS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
@@ -10,14 +17,18 @@ import { ReadModels } from '../../platform/http/read-models.js';
 import { ChangeRetentionHoldCommand, CleanMembersCommand } from '../commands/data-protection.commands.js';
 import { DueMembers } from '../queries/due-members.js';
 
-const text = (doc: ReadDocument, field: string): string | null => (typeof doc[field] === 'string' ? (doc[field] as string) : null);
+const text = (doc: ReadDocument, field: string): string | null =>
+  typeof doc[field] === 'string' ? (doc[field] as string) : null;
 
 /** The data-protection clean-up of the administration page (SPEC.md 2, 3, 4, 7; issue 27). */
 @ApiTags('dsgvo')
 @ApiBearerAuth()
 @Controller('dsgvo')
 export class DataProtectionController {
-  constructor(private readonly commands: CommandBus, private readonly due: DueMembers) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly due: DueMembers,
+  ) {}
 
   /** The members due for erasure today: member number, name, given name, exit date (by member number). */
   @Get('clean-member')
@@ -43,7 +54,14 @@ export class DataProtectionController {
   @AnswersOk(CleanMemberResult)
   async clean(@CurrentActor() actor: Actor): Promise<CleanMemberResult> {
     const run = await this.commands.execute(new CleanMembersCommand(contextFor(actor)));
-    const members = (run?.members ?? []).map((m) => ({ id: m.memberId, memberNr: m.memberNr, name: null, givenName: null, exitDate: m.exitDate, dueFrom: m.dueFrom }));
+    const members = (run?.members ?? []).map((m) => ({
+      id: m.memberId,
+      memberNr: m.memberNr,
+      name: null,
+      givenName: null,
+      exitDate: m.exitDate,
+      dueFrom: m.dueFrom,
+    }));
     return { erasureId: run?.erasureId ?? null, count: members.length, members };
   }
 }
@@ -53,16 +71,28 @@ export class DataProtectionController {
 @ApiBearerAuth()
 @Controller('members')
 export class RetentionHoldController {
-  constructor(private readonly commands: CommandBus, private readonly reads: ReadModels) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: ReadModels,
+  ) {}
 
   @Put(':id/retention-hold')
   @Requires('members:write')
   @BodyOf(RetentionHoldRequest)
   @AnswersOk(RetentionHoldDto)
-  async change(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: RetentionHoldRequest): Promise<RetentionHoldDto> {
+  async change(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: RetentionHoldRequest,
+  ): Promise<RetentionHoldDto> {
     await this.commands.execute(new ChangeRetentionHoldCommand(contextFor(actor), id, body.held, body.reason));
     const doc = await this.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
     const held = doc.retentionHold === true;
-    return { memberId: id, held, reason: held ? text(doc, 'retentionHoldReason') : null, since: held ? text(doc, 'retentionHoldSince') : null };
+    return {
+      memberId: id,
+      held,
+      reason: held ? text(doc, 'retentionHoldReason') : null,
+      since: held ? text(doc, 'retentionHoldSince') : null,
+    };
   }
 }

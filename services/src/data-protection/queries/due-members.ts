@@ -1,6 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_RETENTION_YEARS, MEMBER_CHURCH_FIELDS, type CollectionSpec, type ErasedMember, type Filter, type ReadDocument } from '@coop/contracts';
-import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, EXEMPTION_ORDERS, MEMBERS, NON_ASSESSMENTS, SETTLEMENTS, type MemberPostingEntry } from '@coop/projections';
+import {
+  DEFAULT_RETENTION_YEARS,
+  MEMBER_CHURCH_FIELDS,
+  type CollectionSpec,
+  type ErasedMember,
+  type Filter,
+  type ReadDocument,
+} from '@coop/contracts';
+import {
+  BALANCES,
+  COOPERATIVES,
+  DIVIDEND_MEMBERS,
+  EXEMPTION_ORDERS,
+  MEMBERS,
+  NON_ASSESSMENTS,
+  SETTLEMENTS,
+  type MemberPostingEntry,
+} from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { churchDataDecision } from '../domain/church-due-rule.js';
 import { retentionDecision, type RetentionFacts } from '../domain/due-rule.js';
@@ -49,7 +65,11 @@ export class DueMembers {
    * The former members whose church data is due on `today` (church-due-rule.ts), by member number, among those the
    * `members` document still shows church data of or whose church key `sealsChurch` says still opens some.
    */
-  async churchDue(cooperativeId: string, today: string, sealsChurch: (memberId: string) => Promise<boolean>): Promise<DueMember[]> {
+  async churchDue(
+    cooperativeId: string,
+    today: string,
+    sealsChurch: (memberId: string) => Promise<boolean>,
+  ): Promise<DueMember[]> {
     const candidates = await this.all(MEMBERS, cooperativeId, [
       { field: 'memberUntil', op: 'range', lte: today },
       { field: 'memberType', op: 'in', values: [0, 1, 3] },
@@ -80,11 +100,17 @@ export class DueMembers {
       lastDividendDate: latest(dividends.map((d) => (typeof d.paymentDate === 'string' ? d.paymentDate : null))),
       // The member's exemption orders and non-assessment certificates: issued and valid until (§ 44a EStG: kept). Tax
       // certificates are issued for a closure's dividends and have no read model: the dividend's payment date counts.
-      lastTaxDocumentDate: latest([...orders, ...certificates].flatMap((d) => [d.date, d.endDate]).map((d) => (typeof d === 'string' ? d : null))),
-      settlementPaidOn: latest(settlements.map((d) => (d.status === 'paid' && typeof d.payoutDate === 'string' ? d.payoutDate : null))),
+      lastTaxDocumentDate: latest(
+        [...orders, ...certificates].flatMap((d) => [d.date, d.endDate]).map((d) => (typeof d === 'string' ? d : null)),
+      ),
+      settlementPaidOn: latest(
+        settlements.map((d) => (d.status === 'paid' && typeof d.payoutDate === 'string' ? d.payoutDate : null)),
+      ),
       // Open: an end still due once the member's settlements are kept in the product (one paid, or one reversed); a
       // member none of whose ends is recorded left before it recorded payouts: the legal deadline stands in (decision 177).
-      settlementOpen: settlements.some((d) => d.status === 'due') && settlements.some((d) => d.status === 'paid' || d.reversals !== undefined),
+      settlementOpen:
+        settlements.some((d) => d.status === 'due') &&
+        settlements.some((d) => d.status === 'paid' || d.reversals !== undefined),
       held: doc.retentionHold === true,
       erased: doc.erased === true,
     };
@@ -113,7 +139,13 @@ export class DueMembers {
   private async all(spec: CollectionSpec, cooperativeId: string, filters: readonly Filter[]): Promise<ReadDocument[]> {
     const out: ReadDocument[] = [];
     for (let offset = 0; ; offset += PAGE) {
-      const page = await this.reads.query(spec, cooperativeId, { cooperativeId, filters, sort: [{ field: 'id', direction: 'asc' }], offset, limit: PAGE });
+      const page = await this.reads.query(spec, cooperativeId, {
+        cooperativeId,
+        filters,
+        sort: [{ field: 'id', direction: 'asc' }],
+        offset,
+        limit: PAGE,
+      });
       out.push(...page.items);
       if (page.items.length < PAGE) return out;
     }

@@ -1,4 +1,10 @@
-import { memberStream, type DirectDebitCollectionCreated, type DirectDebitItem, type DomainEvent, type ExpectedRevision } from '@coop/contracts';
+import {
+  memberStream,
+  type DirectDebitCollectionCreated,
+  type DirectDebitItem,
+  type DomainEvent,
+  type ExpectedRevision,
+} from '@coop/contracts';
 import { debitPaymentsDecider, type DebitMemberState } from '../domain/mandate.decider.js';
 
 /*
@@ -15,13 +21,23 @@ export const CHUNK_MEMBERS = 500;
 /** What booking needs of the write path: a member stream's fold, and an atomic append of several streams. */
 export interface BookingPort {
   load(streamId: string): Promise<{ readonly state: DebitMemberState; readonly expected: ExpectedRevision }>;
-  append(appends: readonly { readonly streamId: string; readonly expected: ExpectedRevision; readonly events: readonly DomainEvent[] }[]): Promise<void>;
+  append(
+    appends: readonly {
+      readonly streamId: string;
+      readonly expected: ExpectedRevision;
+      readonly events: readonly DomainEvent[];
+    }[],
+  ): Promise<void>;
   /** Runs one chunk, again from its loads on a concurrency conflict (another write on a member meanwhile). */
   retrying<T>(attempt: () => Promise<T>): Promise<T>;
 }
 
 /** Books the debits of `collection` not yet booked; the number of debits booked by this run. */
-export async function bookCollection(port: BookingPort, collection: DirectDebitCollectionCreated['data'], chunkMembers = CHUNK_MEMBERS): Promise<number> {
+export async function bookCollection(
+  port: BookingPort,
+  collection: DirectDebitCollectionCreated['data'],
+  chunkMembers = CHUNK_MEMBERS,
+): Promise<number> {
   const byMember = new Map<string, DirectDebitItem[]>();
   for (const item of collection.items) byMember.set(item.memberId, [...(byMember.get(item.memberId) ?? []), item]);
   const members = [...byMember.keys()];
@@ -35,7 +51,14 @@ export async function bookCollection(port: BookingPort, collection: DirectDebitC
         const streamId = memberStream(memberId);
         const { state, expected } = await port.load(streamId);
         const events = debitPaymentsDecider.decide(
-          { type: 'BookDebits', memberId, collectionId: collection.collectionId, collectionDate: collection.collectionDate, messageId: collection.messageId, items: byMember.get(memberId) ?? [] },
+          {
+            type: 'BookDebits',
+            memberId,
+            collectionId: collection.collectionId,
+            collectionDate: collection.collectionDate,
+            messageId: collection.messageId,
+            items: byMember.get(memberId) ?? [],
+          },
           state,
         );
         if (events.length > 0) appends.push({ streamId, expected, events });

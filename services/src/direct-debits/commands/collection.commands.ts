@@ -31,10 +31,18 @@ import { DirectDebitReads } from '../queries/direct-debit-reads.js';
 import { bookCollection, type BookingPort } from './collection-booking.js';
 
 /** The cooperative's collections in order (decision 235): only its revision is read. */
-const collectionsOrder: Decider<never, DirectDebitCollectionOrdered, null> = { initialState: () => null, evolve: (state) => state, decide: () => [] };
+const collectionsOrder: Decider<never, DirectDebitCollectionOrdered, null> = {
+  initialState: () => null,
+  evolve: (state) => state,
+  decide: () => [],
+};
 
 /** The collection's stream read back: its one event. */
-const collectionReader: Decider<never, DirectDebitCollectionCreated, { created: DirectDebitCollectionCreated['data'] | null }> = {
+const collectionReader: Decider<
+  never,
+  DirectDebitCollectionCreated,
+  { created: DirectDebitCollectionCreated['data'] | null }
+> = {
   initialState: () => ({ created: null }),
   evolve: (state, event) => (event.type === 'DirectDebitCollectionCreated' ? { created: event.data } : state),
   decide: () => [],
@@ -49,12 +57,22 @@ export const collectionFileId = (collectionId: string): string => `direct-debit-
  */
 @Injectable()
 export class CollectionBooking {
-  constructor(private readonly writer: StreamWriter, private readonly reads: DirectDebitReads) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly reads: DirectDebitReads,
+  ) {}
 
   private port(ctx: CommandContext, cooperativeId: string): BookingPort {
     return {
       load: (streamId) => this.writer.loadWithoutPersonalData(streamId, debitPaymentsDecider),
-      append: (appends) => this.writer.appendAll(appends.map((a) => ({ streamId: a.streamId, expected: a.expected, events: this.writer.stamp(a.events, ctx, cooperativeId) }))),
+      append: (appends) =>
+        this.writer.appendAll(
+          appends.map((a) => ({
+            streamId: a.streamId,
+            expected: a.expected,
+            events: this.writer.stamp(a.events, ctx, cooperativeId),
+          })),
+        ),
       retrying: (attempt) => this.writer.retrying(attempt),
     };
   }
@@ -79,7 +97,12 @@ export interface CollectionResult {
 
 /** Makes a collection of the selected subscriptions on `collectionDate`: its file, its stream, the members' payments. */
 export class CreateCollectionCommand extends Command<CollectionResult> {
-  constructor(readonly ctx: CommandContext, readonly collectionDate: string, readonly balanceIds: readonly string[], readonly now: Date) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly collectionDate: string,
+    readonly balanceIds: readonly string[],
+    readonly now: Date,
+  ) {
     super();
   }
 }
@@ -107,7 +130,9 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
    */
   async execute(command: CreateCollectionCommand): Promise<CollectionResult> {
     const key = command.ctx.actor.cooperativeId;
-    const next = (this.running.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => this.writer.retrying(() => this.create(command)));
+    const next = (this.running.get(key) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.writer.retrying(() => this.create(command)));
     this.running.set(key, next);
     try {
       return await next;
@@ -120,8 +145,10 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     const cooperativeId = ctx.actor.cooperativeId;
     const today = businessToday(now);
     const earliest = earliestCollectionDate(today);
-    if (!isTarget2Day(collectionDate)) throw new ValidationError([fieldError('collectionDate', 'collectionDateNotBusinessDay', collectionDate)]);
-    if (collectionDate < earliest) throw new ValidationError([fieldError('collectionDate', 'collectionDateTooEarly', earliest)]);
+    if (!isTarget2Day(collectionDate))
+      throw new ValidationError([fieldError('collectionDate', 'collectionDateNotBusinessDay', collectionDate)]);
+    if (collectionDate < earliest)
+      throw new ValidationError([fieldError('collectionDate', 'collectionDateTooEarly', earliest)]);
     const cooperative = await this.reads.cooperative(cooperativeId);
     const terms = await this.terms.terms(cooperativeId);
     const refusals = creditorErrors(cooperative, terms.creditorId);
@@ -149,7 +176,17 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     const collectionId = newRecordId();
     const messageId = debitMessageId(now);
     const postingDates = new Map([...dues.values()].map((d) => [d.id, d.date]));
-    const xml = pain008Xml(debitFile({ messageId, now, collectionDate, cooperative, creditorId: terms.creditorId!, debits: plan.debits, postingDates }));
+    const xml = pain008Xml(
+      debitFile({
+        messageId,
+        now,
+        collectionDate,
+        cooperative,
+        creditorId: terms.creditorId!,
+        debits: plan.debits,
+        postingDates,
+      }),
+    );
     // The file is checked as the bank would (structure, character set, sums) before anything is written.
     const violations = pain008XmlViolations(xml);
     if (violations.length > 0) throw new Error(`pain.008 file breaks its rules: ${violations.slice(0, 5).join('; ')}`);
@@ -163,13 +200,32 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
       createdOn: today,
       messageId,
       fileId,
-      items: plan.debits.map(({ memberId, balanceId, mandateId, paymentId, amount, sequence }) => ({ memberId, balanceId, mandateId, paymentId, amount, sequence })),
+      items: plan.debits.map(({ memberId, balanceId, mandateId, paymentId, amount, sequence }) => ({
+        memberId,
+        balanceId,
+        mandateId,
+        paymentId,
+        amount,
+        sequence,
+      })),
       totalCents: plan.totalCents,
     };
     try {
       await this.writer.appendAll([
-        { streamId: directDebitCollectionsStream(cooperativeId), expected: order.expected, events: this.writer.stamp([{ type: 'DirectDebitCollectionOrdered', data: { cooperativeId, collectionId } }], ctx, cooperativeId) },
-        { streamId: directDebitStream(collectionId), expected: 'no_stream', events: this.writer.stamp([{ type: 'DirectDebitCollectionCreated', data: created }], ctx, cooperativeId) },
+        {
+          streamId: directDebitCollectionsStream(cooperativeId),
+          expected: order.expected,
+          events: this.writer.stamp(
+            [{ type: 'DirectDebitCollectionOrdered', data: { cooperativeId, collectionId } }],
+            ctx,
+            cooperativeId,
+          ),
+        },
+        {
+          streamId: directDebitStream(collectionId),
+          expected: 'no_stream',
+          events: this.writer.stamp([{ type: 'DirectDebitCollectionCreated', data: created }], ctx, cooperativeId),
+        },
       ]);
     } catch (error) {
       // Another collection came first: this one's file belongs to nothing.

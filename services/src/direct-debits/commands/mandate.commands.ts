@@ -8,7 +8,14 @@ import { mandateReferenceDecider } from '../domain/mandate-reference.decider.js'
 
 /** Grants a mandate to a member: the mandate on the member stream and its reference claimed, in one atomic append. */
 export class GrantMandateCommand extends Command<string> {
-  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly reference: string, readonly signedOn: string, readonly kind: MandateKind, readonly now: Date) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly memberId: string,
+    readonly reference: string,
+    readonly signedOn: string,
+    readonly kind: MandateKind,
+    readonly now: Date,
+  ) {
     super();
   }
 }
@@ -23,12 +30,31 @@ export class GrantMandateHandler implements ICommandHandler<GrantMandateCommand,
     return this.writer.retrying(async () => {
       const member = await this.writer.load(memberStream(memberId), debitMemberDecider);
       // The member first: another cooperative's member is unknown (404) before its references are looked at.
-      const granted = debitMemberDecider.decide({ type: 'GrantMandate', memberId, cooperativeId, mandateId, reference, signedOn, kind, today: businessToday(now) }, member.state);
+      const granted = debitMemberDecider.decide(
+        {
+          type: 'GrantMandate',
+          memberId,
+          cooperativeId,
+          mandateId,
+          reference,
+          signedOn,
+          kind,
+          today: businessToday(now),
+        },
+        member.state,
+      );
       const referenceStream = mandateReferenceStream(cooperativeId, reference);
       const claim = await this.writer.load(referenceStream, mandateReferenceDecider);
-      const claimed = mandateReferenceDecider.decide({ type: 'ClaimMandateReference', cooperativeId, reference, memberId, mandateId }, claim.state);
+      const claimed = mandateReferenceDecider.decide(
+        { type: 'ClaimMandateReference', cooperativeId, reference, memberId, mandateId },
+        claim.state,
+      );
       await this.writer.appendAll([
-        { streamId: memberStream(memberId), expected: member.expected, events: this.writer.stamp(granted, ctx, cooperativeId) },
+        {
+          streamId: memberStream(memberId),
+          expected: member.expected,
+          events: this.writer.stamp(granted, ctx, cooperativeId),
+        },
         { streamId: referenceStream, expected: claim.expected, events: this.writer.stamp(claimed, ctx, cooperativeId) },
       ]);
       return mandateId;
@@ -38,7 +64,12 @@ export class GrantMandateHandler implements ICommandHandler<GrantMandateCommand,
 
 /** Revokes the member's mandate `mandateId` as of `date`. */
 export class RevokeMandateCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly mandateId: string, readonly date: string) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly memberId: string,
+    readonly mandateId: string,
+    readonly date: string,
+  ) {
     super();
   }
 }
@@ -49,13 +80,25 @@ export class RevokeMandateHandler implements ICommandHandler<RevokeMandateComman
 
   async execute({ ctx, memberId, mandateId, date }: RevokeMandateCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
-    await this.writer.handle(memberStream(memberId), debitMemberDecider, { type: 'RevokeMandate', memberId, cooperativeId, mandateId, date }, ctx, cooperativeId);
+    await this.writer.handle(
+      memberStream(memberId),
+      debitMemberDecider,
+      { type: 'RevokeMandate', memberId, cooperativeId, mandateId, date },
+      ctx,
+      cooperativeId,
+    );
   }
 }
 
 /** Records that the member's payment `paymentId` by direct debit came back on `date` (Rücklastschrift): the amount is due again. */
 export class ReturnPaymentCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly paymentId: string, readonly date: string, readonly reason: string | null) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly memberId: string,
+    readonly paymentId: string,
+    readonly date: string,
+    readonly reason: string | null,
+  ) {
     super();
   }
 }
@@ -66,6 +109,12 @@ export class ReturnPaymentHandler implements ICommandHandler<ReturnPaymentComman
 
   async execute({ ctx, memberId, paymentId, date, reason }: ReturnPaymentCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
-    await this.writer.handle(memberStream(memberId), debitMemberDecider, { type: 'ReturnPayment', memberId, cooperativeId, paymentId, date, reason }, ctx, cooperativeId);
+    await this.writer.handle(
+      memberStream(memberId),
+      debitMemberDecider,
+      { type: 'ReturnPayment', memberId, cooperativeId, paymentId, date, reason },
+      ctx,
+      cooperativeId,
+    );
   }
 }

@@ -1,4 +1,10 @@
-import { isValidIban, type DirectDebitItem, type DirectDebitSequence, type DirectDebitSkipReason, type ShareDueView } from '@coop/contracts';
+import {
+  isValidIban,
+  type DirectDebitItem,
+  type DirectDebitSequence,
+  type DirectDebitSkipReason,
+  type ShareDueView,
+} from '@coop/contracts';
 
 /*
  * Which selected subscriptions a collection draws, under which mandate and sequence type, and which it leaves out and
@@ -71,13 +77,19 @@ export function dueOn(due: ShareDueView, date: string): number {
 
 /** The mandate a member's debit on `date` is drawn under: valid then, a one-off one not used; the latest signed first. */
 export function mandateFor(mandates: readonly PlanMandate[], date: string): PlanMandate | null {
-  const usable = mandates.filter((m) => m.signedOn <= date && (m.revokedOn === null || m.revokedOn > date) && !(m.kind === 'oneOff' && m.collections > 0));
-  usable.sort((a, b) => (a.signedOn === b.signedOn ? (a.mandateId < b.mandateId ? 1 : -1) : a.signedOn < b.signedOn ? 1 : -1));
+  const usable = mandates.filter(
+    (m) =>
+      m.signedOn <= date && (m.revokedOn === null || m.revokedOn > date) && !(m.kind === 'oneOff' && m.collections > 0),
+  );
+  usable.sort((a, b) =>
+    a.signedOn === b.signedOn ? (a.mandateId < b.mandateId ? 1 : -1) : a.signedOn < b.signedOn ? 1 : -1,
+  );
   return usable[0] ?? null;
 }
 
 /** SEPA sequence type: OOFF for a one-off mandate, FRST for a recurring one's first collection, RCUR after. */
-export const sequenceOf = (mandate: PlanMandate): DirectDebitSequence => (mandate.kind === 'oneOff' ? 'OOFF' : mandate.collections === 0 ? 'FRST' : 'RCUR');
+export const sequenceOf = (mandate: PlanMandate): DirectDebitSequence =>
+  mandate.kind === 'oneOff' ? 'OOFF' : mandate.collections === 0 ? 'FRST' : 'RCUR';
 
 /**
  * The plan of a collection on `collectionDate` of the selected subscriptions (duplicates once, in the order given):
@@ -96,7 +108,8 @@ export function planCollection(input: PlanInput): CollectionPlan {
       skipped.push({ balanceId, memberId: null, memberNr: null, reason: 'unknownDue' });
       continue;
     }
-    const skip = (reason: DirectDebitSkipReason): void => void skipped.push({ balanceId, memberId: due.member, memberNr: due.memberNr, reason });
+    const skip = (reason: DirectDebitSkipReason): void =>
+      void skipped.push({ balanceId, memberId: due.member, memberNr: due.memberNr, reason });
     if (due.outstanding <= 0) {
       skip('nothingOutstanding');
       continue;

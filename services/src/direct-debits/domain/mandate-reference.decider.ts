@@ -7,13 +7,20 @@ import { fieldError, ValidationError, type Decider, type MandateReferenceClaimed
  */
 
 export type MandateReferenceState = { readonly claimedBy: string | null };
-export type ClaimMandateReference = { readonly type: 'ClaimMandateReference'; readonly cooperativeId: string; readonly reference: string; readonly memberId: string; readonly mandateId: string };
+export type ClaimMandateReference = {
+  readonly type: 'ClaimMandateReference';
+  readonly cooperativeId: string;
+  readonly reference: string;
+  readonly memberId: string;
+  readonly mandateId: string;
+};
 
 export const mandateReferenceDecider: Decider<ClaimMandateReference, MandateReferenceClaimed, MandateReferenceState> = {
   initialState: () => ({ claimedBy: null }),
   evolve: (state, event) => (event.type === 'MandateReferenceClaimed' ? { claimedBy: event.data.mandateId } : state),
   decide(command, state) {
-    if (state.claimedBy !== null) throw new ValidationError([fieldError('reference', 'mandateReferenceTaken', command.reference)]);
+    if (state.claimedBy !== null)
+      throw new ValidationError([fieldError('reference', 'mandateReferenceTaken', command.reference)]);
     const { cooperativeId, reference, memberId, mandateId } = command;
     return [{ type: 'MandateReferenceClaimed', data: { cooperativeId, reference, memberId, mandateId } }];
   },

@@ -49,38 +49,104 @@ export interface DebitMemberState {
   readonly account: MemberState;
 }
 
-export const initialDebitMemberState: DebitMemberState = { exists: false, cooperativeId: null, iban: null, mandates: new Map(), payments: new Map(), account: initialMemberState };
+export const initialDebitMemberState: DebitMemberState = {
+  exists: false,
+  cooperativeId: null,
+  iban: null,
+  mandates: new Map(),
+  payments: new Map(),
+  account: initialMemberState,
+};
 
 export type DebitMemberCommand =
-  | { readonly type: 'GrantMandate'; readonly memberId: string; readonly cooperativeId: string; readonly mandateId: string; readonly reference: string; readonly signedOn: string; readonly kind: MandateKind; readonly today: string }
-  | { readonly type: 'RevokeMandate'; readonly memberId: string; readonly cooperativeId: string; readonly mandateId: string; readonly date: string }
-  | { readonly type: 'ReturnPayment'; readonly memberId: string; readonly cooperativeId: string; readonly paymentId: string; readonly date: string; readonly reason: string | null }
-  | { readonly type: 'BookDebits'; readonly memberId: string; readonly collectionId: string; readonly collectionDate: string; readonly messageId: string; readonly items: readonly DirectDebitItem[] };
+  | {
+      readonly type: 'GrantMandate';
+      readonly memberId: string;
+      readonly cooperativeId: string;
+      readonly mandateId: string;
+      readonly reference: string;
+      readonly signedOn: string;
+      readonly kind: MandateKind;
+      readonly today: string;
+    }
+  | {
+      readonly type: 'RevokeMandate';
+      readonly memberId: string;
+      readonly cooperativeId: string;
+      readonly mandateId: string;
+      readonly date: string;
+    }
+  | {
+      readonly type: 'ReturnPayment';
+      readonly memberId: string;
+      readonly cooperativeId: string;
+      readonly paymentId: string;
+      readonly date: string;
+      readonly reason: string | null;
+    }
+  | {
+      readonly type: 'BookDebits';
+      readonly memberId: string;
+      readonly collectionId: string;
+      readonly collectionDate: string;
+      readonly messageId: string;
+      readonly items: readonly DirectDebitItem[];
+    };
 
-const compact = (iban: unknown): string | null => (typeof iban === 'string' && iban.trim() !== '' ? iban.replace(/\s+/g, '').toUpperCase() : null);
+const compact = (iban: unknown): string | null =>
+  typeof iban === 'string' && iban.trim() !== '' ? iban.replace(/\s+/g, '').toUpperCase() : null;
 
 function evolveWith(withMasterData: boolean) {
   const evolveArea = (state: DebitMemberState, event: MemberEvent): DebitMemberState => {
     switch (event.type) {
       case 'MemberAdmitted':
-        return { ...initialDebitMemberState, exists: true, cooperativeId: event.data.cooperativeId, iban: withMasterData ? compact(event.data.iban) : null };
+        return {
+          ...initialDebitMemberState,
+          exists: true,
+          cooperativeId: event.data.cooperativeId,
+          iban: withMasterData ? compact(event.data.iban) : null,
+        };
       case 'MemberDataChanged':
         return withMasterData && event.data.iban !== undefined ? { ...state, iban: compact(event.data.iban) } : state;
       case 'DirectDebitMandateGranted': {
         const { mandateId, reference, signedOn, kind } = event.data;
-        return { ...state, mandates: new Map(state.mandates).set(mandateId, { mandateId, reference, signedOn, kind, revokedOn: null }) };
+        return {
+          ...state,
+          mandates: new Map(state.mandates).set(mandateId, { mandateId, reference, signedOn, kind, revokedOn: null }),
+        };
       }
       case 'DirectDebitMandateRevoked': {
         const mandate = state.mandates.get(event.data.mandateId);
-        return mandate ? { ...state, mandates: new Map(state.mandates).set(mandate.mandateId, { ...mandate, revokedOn: event.data.date }) } : state;
+        return mandate
+          ? {
+              ...state,
+              mandates: new Map(state.mandates).set(mandate.mandateId, { ...mandate, revokedOn: event.data.date }),
+            }
+          : state;
       }
       case 'SharePaymentReceived': {
         const { paymentId, balanceId, date, amount, method, collectionId } = event.data;
-        return { ...state, payments: new Map(state.payments).set(paymentId, { paymentId, balanceId, date, amount, method, collectionId, returnedOn: null }) };
+        return {
+          ...state,
+          payments: new Map(state.payments).set(paymentId, {
+            paymentId,
+            balanceId,
+            date,
+            amount,
+            method,
+            collectionId,
+            returnedOn: null,
+          }),
+        };
       }
       case 'SharePaymentReturned': {
         const payment = state.payments.get(event.data.paymentId);
-        return payment ? { ...state, payments: new Map(state.payments).set(payment.paymentId, { ...payment, returnedOn: event.data.date }) } : state;
+        return payment
+          ? {
+              ...state,
+              payments: new Map(state.payments).set(payment.paymentId, { ...payment, returnedOn: event.data.date }),
+            }
+          : state;
       }
       default:
         return state;
@@ -88,7 +154,10 @@ function evolveWith(withMasterData: boolean) {
   };
   return (state: DebitMemberState, event: MemberEvent): DebitMemberState => {
     const next = evolveArea(state, event);
-    return { ...next, account: evolveShareAccount(event.type === 'MemberAdmitted' ? initialMemberState : state.account, event) };
+    return {
+      ...next,
+      account: evolveShareAccount(event.type === 'MemberAdmitted' ? initialMemberState : state.account, event),
+    };
   };
 }
 
@@ -117,37 +186,53 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
       requireMember(state, command.cooperativeId, command.memberId);
       const mandate = state.mandates.get(command.mandateId);
       if (!mandate) throw new NotFoundError('Mandate', command.mandateId);
-      if (mandate.revokedOn !== null) throw new ValidationError([fieldError(null, 'mandateAlreadyRevoked', mandate.revokedOn)]);
-      return [{ type: 'DirectDebitMandateRevoked', data: { memberId: command.memberId, mandateId: command.mandateId, date: command.date } }];
+      if (mandate.revokedOn !== null)
+        throw new ValidationError([fieldError(null, 'mandateAlreadyRevoked', mandate.revokedOn)]);
+      return [
+        {
+          type: 'DirectDebitMandateRevoked',
+          data: { memberId: command.memberId, mandateId: command.mandateId, date: command.date },
+        },
+      ];
     }
     case 'ReturnPayment': {
       requireMember(state, command.cooperativeId, command.memberId);
       const payment = state.payments.get(command.paymentId);
       if (!payment) throw new NotFoundError('Payment', command.paymentId);
       if (payment.method !== 'directDebit') throw new ValidationError([fieldError(null, 'paymentNotDirectDebit')]);
-      if (payment.returnedOn !== null) throw new ValidationError([fieldError(null, 'paymentAlreadyReturned', payment.returnedOn)]);
-      if (command.date < payment.date) throw new ValidationError([fieldError('date', 'returnBeforePayment', payment.date)]);
+      if (payment.returnedOn !== null)
+        throw new ValidationError([fieldError(null, 'paymentAlreadyReturned', payment.returnedOn)]);
+      if (command.date < payment.date)
+        throw new ValidationError([fieldError('date', 'returnBeforePayment', payment.date)]);
       const { memberId, paymentId, date, reason } = command;
-      return followPendingEnd(state.account, [{ type: 'SharePaymentReturned', data: { memberId, balanceId: payment.balanceId, paymentId, date, amount: payment.amount, reason } }]);
+      return followPendingEnd(state.account, [
+        {
+          type: 'SharePaymentReturned',
+          data: { memberId, balanceId: payment.balanceId, paymentId, date, amount: payment.amount, reason },
+        },
+      ]);
     }
     case 'BookDebits':
       // Idempotent: a debit already booked (a collection written again after a stop) is not booked twice.
-      return followPendingEnd(state.account, command.items
-        .filter((item) => item.memberId === command.memberId && !state.payments.has(item.paymentId))
-        .map((item) => ({
-          type: 'SharePaymentReceived' as const,
-          data: {
-            memberId: item.memberId,
-            balanceId: item.balanceId,
-            paymentId: item.paymentId,
-            date: command.collectionDate,
-            amount: item.amount,
-            method: 'directDebit' as const,
-            reference: command.messageId,
-            collectionId: command.collectionId,
-            statementId: null,
-          },
-        })));
+      return followPendingEnd(
+        state.account,
+        command.items
+          .filter((item) => item.memberId === command.memberId && !state.payments.has(item.paymentId))
+          .map((item) => ({
+            type: 'SharePaymentReceived' as const,
+            data: {
+              memberId: item.memberId,
+              balanceId: item.balanceId,
+              paymentId: item.paymentId,
+              date: command.collectionDate,
+              amount: item.amount,
+              method: 'directDebit' as const,
+              reference: command.messageId,
+              collectionId: command.collectionId,
+              statementId: null,
+            },
+          })),
+      );
   }
 }
 

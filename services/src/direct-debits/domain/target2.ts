@@ -30,14 +30,22 @@ export function easterSunday(year: number): string {
 
 /** `date` moved by `days` calendar days (UTC arithmetic on the calendar date; no time zone involved). */
 export function addDays(date: string, days: number): string {
-  const t = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) + days * 86_400_000;
+  const t =
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) + days * 86_400_000;
   return new Date(t).toISOString().slice(0, 10);
 }
 
 /** The fixed and the Easter closing days of TARGET2 in `year`. */
 export function target2Holidays(year: number): ReadonlySet<string> {
   const easter = easterSunday(year);
-  return new Set([`${year}-01-01`, addDays(easter, -2), addDays(easter, 1), `${year}-05-01`, `${year}-12-25`, `${year}-12-26`]);
+  return new Set([
+    `${year}-01-01`,
+    addDays(easter, -2),
+    addDays(easter, 1),
+    `${year}-05-01`,
+    `${year}-12-25`,
+    `${year}-12-26`,
+  ]);
 }
 
 /** Whether TARGET2 settles on `date` (a valid `YYYY-MM-DD`). */

@@ -2,7 +2,14 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CollectionCreatedDto, CollectionDto, CollectionWrite, NotFoundError, TEXT_MAX, type FileStore } from '@coop/contracts';
+import {
+  CollectionCreatedDto,
+  CollectionDto,
+  CollectionWrite,
+  NotFoundError,
+  TEXT_MAX,
+  type FileStore,
+} from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
@@ -31,7 +38,11 @@ export class DirectDebitsController {
   @Get()
   @Requires('directdebits:read')
   @AnswersList(CollectionDto)
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<CollectionDto[] | undefined> {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<CollectionDto[] | undefined> {
     const page = await this.reads.collections(actor.cooperativeId, params);
     return sendList(res, page, (d) => d);
   }
@@ -43,7 +54,9 @@ export class DirectDebitsController {
   @BodyOf(CollectionWrite)
   @AnswersCreated(CollectionCreatedDto)
   async create(@CurrentActor() actor: Actor, @Body() body: CollectionWrite): Promise<CollectionCreatedDto> {
-    const result: CollectionResult = await this.commands.execute(new CreateCollectionCommand(contextFor(actor), body.collectionDate, body.balanceIds, new Date()));
+    const result: CollectionResult = await this.commands.execute(
+      new CreateCollectionCommand(contextFor(actor), body.collectionDate, body.balanceIds, new Date()),
+    );
     const doc = await this.reads.collection(actor.cooperativeId, result.collectionId);
     return { ...collectionDto(doc), skipped: result.skipped.map((s) => ({ ...s })) };
   }
@@ -51,7 +64,10 @@ export class DirectDebitsController {
   /** `Lastschrift-<collection date>-<cooperative>.xml`: the collection's pain.008.001.08 file as made. */
   @Get(':id/file')
   @Requires('directdebits:read')
-  @ApiOkResponse({ description: 'Lastschrift-<collection date>-<cooperative>.xml (pain.008.001.08, Content-Disposition: attachment)', content: { 'application/xml': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({
+    description: 'Lastschrift-<collection date>-<cooperative>.xml (pain.008.001.08, Content-Disposition: attachment)',
+    content: { 'application/xml': { schema: { type: 'string', format: 'binary' } } },
+  })
   async file(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
     if (id.length > TEXT_MAX.id) throw new NotFoundError('DirectDebitCollection', id.slice(0, TEXT_MAX.id));
     const doc = await this.reads.collection(actor.cooperativeId, id);

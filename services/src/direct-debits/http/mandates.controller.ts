@@ -1,7 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { DirectDebitPaymentDto, MandateDto, MandateRevocation, MandateWrite, NotFoundError, PaymentReturnWrite, TEXT_MAX, type MandateKind } from '@coop/contracts';
+import {
+  DirectDebitPaymentDto,
+  MandateDto,
+  MandateRevocation,
+  MandateWrite,
+  NotFoundError,
+  PaymentReturnWrite,
+  TEXT_MAX,
+  type MandateKind,
+} from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { AnswersCreated, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
@@ -21,7 +30,10 @@ function checkId(id: string, entity: string): void {
 @ApiBearerAuth()
 @Controller('members/:id')
 export class MandatesController {
-  constructor(private readonly commands: CommandBus, private readonly reads: DirectDebitReads) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: DirectDebitReads,
+  ) {}
 
   @Get('mandates')
   @Requires('directdebits:read')
@@ -37,9 +49,22 @@ export class MandatesController {
   @HttpCode(201)
   @BodyOf(MandateWrite)
   @AnswersCreated(MandateDto)
-  async grant(@CurrentActor() actor: Actor, @Param('id') memberId: string, @Body() body: MandateWrite): Promise<MandateDto> {
+  async grant(
+    @CurrentActor() actor: Actor,
+    @Param('id') memberId: string,
+    @Body() body: MandateWrite,
+  ): Promise<MandateDto> {
     checkId(memberId, 'Member');
-    const mandateId = await this.commands.execute(new GrantMandateCommand(contextFor(actor), memberId, body.reference, body.signedOn, body.kind as MandateKind, new Date()));
+    const mandateId = await this.commands.execute(
+      new GrantMandateCommand(
+        contextFor(actor),
+        memberId,
+        body.reference,
+        body.signedOn,
+        body.kind as MandateKind,
+        new Date(),
+      ),
+    );
     return this.reads.mandate(actor.cooperativeId, mandateId);
   }
 
@@ -48,7 +73,12 @@ export class MandatesController {
   @HttpCode(200)
   @BodyOf(MandateRevocation)
   @AnswersOk(MandateDto)
-  async revoke(@CurrentActor() actor: Actor, @Param('id') memberId: string, @Param('mandateId') mandateId: string, @Body() body: MandateRevocation): Promise<MandateDto> {
+  async revoke(
+    @CurrentActor() actor: Actor,
+    @Param('id') memberId: string,
+    @Param('mandateId') mandateId: string,
+    @Body() body: MandateRevocation,
+  ): Promise<MandateDto> {
     checkId(memberId, 'Member');
     checkId(mandateId, 'Mandate');
     await this.commands.execute(new RevokeMandateCommand(contextFor(actor), memberId, mandateId, body.date));
@@ -70,10 +100,17 @@ export class MandatesController {
   @HttpCode(200)
   @BodyOf(PaymentReturnWrite)
   @AnswersOk(DirectDebitPaymentDto)
-  async returnPayment(@CurrentActor() actor: Actor, @Param('id') memberId: string, @Param('paymentId') paymentId: string, @Body() body: PaymentReturnWrite): Promise<DirectDebitPaymentDto> {
+  async returnPayment(
+    @CurrentActor() actor: Actor,
+    @Param('id') memberId: string,
+    @Param('paymentId') paymentId: string,
+    @Body() body: PaymentReturnWrite,
+  ): Promise<DirectDebitPaymentDto> {
     checkId(memberId, 'Member');
     checkId(paymentId, 'Payment');
-    await this.commands.execute(new ReturnPaymentCommand(contextFor(actor), memberId, paymentId, body.date, body.reason));
+    await this.commands.execute(
+      new ReturnPaymentCommand(contextFor(actor), memberId, paymentId, body.date, body.reason),
+    );
     return this.reads.payment(actor.cooperativeId, paymentId);
   }
 }

@@ -1,6 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { type CollectionDto, type DirectDebitPaymentDto, type MandateDto, type ReadDocument, type ShareDueView } from '@coop/contracts';
-import { COOPERATIVES, DIRECT_DEBIT_MANDATES, DIRECT_DEBIT_PAYMENTS, DIRECT_DEBITS, MEMBERS, SHARE_DUES } from '@coop/projections';
+import {
+  type CollectionDto,
+  type DirectDebitPaymentDto,
+  type MandateDto,
+  type ReadDocument,
+  type ShareDueView,
+} from '@coop/contracts';
+import {
+  COOPERATIVES,
+  DIRECT_DEBIT_MANDATES,
+  DIRECT_DEBIT_PAYMENTS,
+  DIRECT_DEBITS,
+  MEMBERS,
+  SHARE_DUES,
+} from '@coop/projections';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { accountHolderOf } from '../../payouts/index.js';
@@ -13,7 +26,8 @@ const MANDATES_MAX = 200;
 const PAYMENTS_MAX = 500;
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const compact = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.replace(/\s+/g, '').toUpperCase() : null);
+const compact = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() !== '' ? v.replace(/\s+/g, '').toUpperCase() : null;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -68,10 +82,23 @@ export class DirectDebitReads {
     const byMember = new Map<string, PlanMandate[]>();
     for (const ids of chunks([...new Set(memberIds)], PAGE)) {
       for (let offset = 0; ; offset += PAGE) {
-        const page = await this.reads.query(DIRECT_DEBIT_MANDATES, cooperativeId, { cooperativeId, filters: [{ field: 'memberId', op: 'in', values: ids }], sort: [{ field: 'memberId', direction: 'asc' }], offset, limit: PAGE });
+        const page = await this.reads.query(DIRECT_DEBIT_MANDATES, cooperativeId, {
+          cooperativeId,
+          filters: [{ field: 'memberId', op: 'in', values: ids }],
+          sort: [{ field: 'memberId', direction: 'asc' }],
+          offset,
+          limit: PAGE,
+        });
         for (const d of page.items) {
           const list = byMember.get(String(d.memberId)) ?? [];
-          list.push({ mandateId: d.id, reference: String(d.reference), signedOn: String(d.signedOn), kind: d.kind === 'oneOff' ? 'oneOff' : 'recurring', revokedOn: str(d.revokedOn), collections: Number(d.collections ?? 0) });
+          list.push({
+            mandateId: d.id,
+            reference: String(d.reference),
+            signedOn: String(d.signedOn),
+            kind: d.kind === 'oneOff' ? 'oneOff' : 'recurring',
+            revokedOn: str(d.revokedOn),
+            collections: Number(d.collections ?? 0),
+          });
           byMember.set(String(d.memberId), list);
         }
         if (page.items.length < PAGE) break;
@@ -83,7 +110,9 @@ export class DirectDebitReads {
   /** The dues of the selected subscriptions that are the cooperative's (the share payments' `share_dues`), by balance id. */
   async dues(cooperativeId: string, balanceIds: readonly string[]): Promise<Map<string, ShareDueView>> {
     const found = new Map<string, ShareDueView>();
-    for (const ids of chunks(balanceIds, PAGE)) for (const [id, doc] of await this.reads.getMany(SHARE_DUES, cooperativeId, ids)) found.set(id, doc as unknown as ShareDueView);
+    for (const ids of chunks(balanceIds, PAGE))
+      for (const [id, doc] of await this.reads.getMany(SHARE_DUES, cooperativeId, ids))
+        found.set(id, doc as unknown as ShareDueView);
     return found;
   }
 
@@ -92,7 +121,12 @@ export class DirectDebitReads {
     const found = new Map<string, PlanDebtor>();
     for (const ids of chunks([...new Set(memberIds)], PAGE)) {
       for (const [id, doc] of await this.reads.getMany(MEMBERS, cooperativeId, ids)) {
-        found.set(id, { memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : null, holder: accountHolderOf(doc), iban: compact(doc.iban), bic: compact(doc.bic) });
+        found.set(id, {
+          memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : null,
+          holder: accountHolderOf(doc),
+          iban: compact(doc.iban),
+          bic: compact(doc.bic),
+        });
       }
     }
     return found;
@@ -113,13 +147,19 @@ export class DirectDebitReads {
 
   /** The collections, newest first, with their returned debits counted from the payments. */
   async collections(cooperativeId: string, params: ListParams): Promise<{ total: number; items: CollectionDto[] }> {
-    const page = await this.reads.list(DIRECT_DEBITS, cooperativeId, params, [{ field: 'createdOn', direction: 'desc' }, { field: 'collectionDate', direction: 'desc' }]);
+    const page = await this.reads.list(DIRECT_DEBITS, cooperativeId, params, [
+      { field: 'createdOn', direction: 'desc' },
+      { field: 'collectionDate', direction: 'desc' },
+    ]);
     const returned = new Map<string, { count: number; cents: number }>();
     if (page.items.length > 0) {
       for (let from = 0; ; from += PAGE) {
         const payments = await this.reads.query(DIRECT_DEBIT_PAYMENTS, cooperativeId, {
           cooperativeId,
-          filters: [{ field: 'collectionId', op: 'in', values: page.items.map((c) => c.id) }, { field: 'returned', op: 'eq', value: true }],
+          filters: [
+            { field: 'collectionId', op: 'in', values: page.items.map((c) => c.id) },
+            { field: 'returned', op: 'eq', value: true },
+          ],
           offset: from,
           limit: PAGE,
         });
@@ -139,13 +179,23 @@ export class DirectDebitReads {
 
   /** Collections whose debits are not all booked yet (a write stopped in the middle), oldest first. */
   async pendingCollections(cooperativeId: string): Promise<string[]> {
-    const page = await this.reads.query(DIRECT_DEBITS, cooperativeId, { cooperativeId, filters: [{ field: 'complete', op: 'eq', value: false }], sort: [{ field: 'createdOn', direction: 'asc' }], limit: 100 });
+    const page = await this.reads.query(DIRECT_DEBITS, cooperativeId, {
+      cooperativeId,
+      filters: [{ field: 'complete', op: 'eq', value: false }],
+      sort: [{ field: 'createdOn', direction: 'asc' }],
+      limit: 100,
+    });
     return page.items.map((d) => d.id);
   }
 
   /** The member's payments by direct debit, newest first (at most PAYMENTS_MAX: a member is debited a few times a year). */
   async paymentsOfMember(cooperativeId: string, memberId: string): Promise<DirectDebitPaymentDto[]> {
-    const page = await this.reads.query(DIRECT_DEBIT_PAYMENTS, cooperativeId, { cooperativeId, filters: [{ field: 'memberId', op: 'eq', value: memberId }], sort: [{ field: 'date', direction: 'desc' }], limit: PAYMENTS_MAX });
+    const page = await this.reads.query(DIRECT_DEBIT_PAYMENTS, cooperativeId, {
+      cooperativeId,
+      filters: [{ field: 'memberId', op: 'eq', value: memberId }],
+      sort: [{ field: 'date', direction: 'desc' }],
+      limit: PAYMENTS_MAX,
+    });
     return page.items.map(paymentDto);
   }
 }

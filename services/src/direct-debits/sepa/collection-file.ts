@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { fieldError, isValidBic, isValidCreditorId, isValidIban, type FieldError, type ReadDocument } from '@coop/contracts';
+import {
+  fieldError,
+  isValidBic,
+  isValidCreditorId,
+  isValidIban,
+  type FieldError,
+  type ReadDocument,
+} from '@coop/contracts';
 import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
 import { isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
 import type { PlannedDebit } from '../domain/collection-plan.js';
@@ -10,9 +17,11 @@ import type { SepaDebitFile } from './pain008.js';
  * identifier from its payment terms), the message id, the debits' texts, and the file's name.
  */
 
-const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
+const text = (doc: ReadDocument | undefined, field: string): string =>
+  typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
 const compact = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
-export const creditorName = (cooperative: ReadDocument): string => text(cooperative, 'fullName') || text(cooperative, 'name');
+export const creditorName = (cooperative: ReadDocument): string =>
+  text(cooperative, 'fullName') || text(cooperative, 'name');
 
 /** The refusals of a collection for the creditor's side: its name, IBAN, BIC and creditor identifier. */
 export function creditorErrors(cooperative: ReadDocument, creditorId: string | null): FieldError[] {
@@ -23,7 +32,8 @@ export function creditorErrors(cooperative: ReadDocument, creditorId: string | n
   if (!iban || !isValidIban(iban)) errors.push(fieldError(null, 'missingCooperativeIban'));
   const bic = compact(text(cooperative, 'bic'));
   if (!bic || !isValidBic(bic)) errors.push(fieldError(null, 'missingCooperativeBic'));
-  if (creditorId === null || !isValidCreditorId(compact(creditorId))) errors.push(fieldError(null, 'creditorIdMissing'));
+  if (creditorId === null || !isValidCreditorId(compact(creditorId)))
+    errors.push(fieldError(null, 'creditorIdMissing'));
   return errors;
 }
 
@@ -37,7 +47,10 @@ export const endToEndIdOf = (paymentId: string): string => paymentId.replace(/-/
 
 /** The remittance text the member reads on the statement (German, as the cooperative's letters). */
 export const debitRemittance = (d: PlannedDebit, postingDate: string | null): string =>
-  `Einzahlung Geschaeftsanteile Mitgl-Nr ${d.memberNr ?? ''}${postingDate ? ` Zeichnung vom ${postingDate}` : ''}`.replace(/ {2,}/g, ' ');
+  `Einzahlung Geschaeftsanteile Mitgl-Nr ${d.memberNr ?? ''}${postingDate ? ` Zeichnung vom ${postingDate}` : ''}`.replace(
+    / {2,}/g,
+    ' ',
+  );
 
 export function debitFile(input: {
   readonly messageId: string;
@@ -53,7 +66,12 @@ export function debitFile(input: {
     messageId: input.messageId,
     createdAt: input.now.toISOString().slice(0, 19),
     collectionDate: input.collectionDate,
-    creditor: { name: creditorName(cooperative), iban: compact(text(cooperative, 'iban')), bic: compact(text(cooperative, 'bic')), creditorId: compact(input.creditorId) },
+    creditor: {
+      name: creditorName(cooperative),
+      iban: compact(text(cooperative, 'iban')),
+      bic: compact(text(cooperative, 'bic')),
+      creditorId: compact(input.creditorId),
+    },
     debits: input.debits.map((d) => ({
       endToEndId: endToEndIdOf(d.paymentId),
       amount: d.amount,
@@ -70,5 +88,8 @@ export function debitFile(input: {
 
 /** `Lastschrift-<collection date>-<cooperative>.xml`. */
 export function debitFileName(collectionDate: string, cooperative: ReadDocument): string {
-  return downloadName(['Lastschrift', collectionDate, fileNamePart(creditorName(cooperative), 'Genossenschaft')], 'xml');
+  return downloadName(
+    ['Lastschrift', collectionDate, fileNamePart(creditorName(cooperative), 'Genossenschaft')],
+    'xml',
+  );
 }

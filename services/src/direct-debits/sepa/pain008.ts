@@ -24,7 +24,12 @@ export interface SepaDebitFile {
   readonly createdAt: string;
   /** `YYYY-MM-DD`: ReqdColltnDt. */
   readonly collectionDate: string;
-  readonly creditor: { readonly name: string; readonly iban: string; readonly bic: string; readonly creditorId: string };
+  readonly creditor: {
+    readonly name: string;
+    readonly iban: string;
+    readonly bic: string;
+    readonly creditorId: string;
+  };
   readonly debits: readonly SepaDebit[];
 }
 

@@ -12,7 +12,10 @@ import { closedMeanwhile, ClosureProcess, decide, refuse } from './closure-proce
 
 /** Closes the year of `params` (`POST /dividend/store`); answers the closure's id. */
 export class CloseYearCommand extends Command<string> {
-  constructor(readonly ctx: CommandContext, readonly params: DividendParams) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly params: DividendParams,
+  ) {
     super();
   }
 }
@@ -50,11 +53,20 @@ export class CloseYearHandler implements ICommandHandler<CloseYearCommand, strin
       if (preview.errors.length > 0) throw refuse(refusalOf(preview.errors));
     }
     const { type, amount, decisionDate, paymentDate } = params;
-    const lock: ClosureCommand = { type: 'LockYear', cooperativeId, year: params.year, dividendId: newRecordId(), today, params: { type, amount, decisionDate, paymentDate } };
+    const lock: ClosureCommand = {
+      type: 'LockYear',
+      cooperativeId,
+      year: params.year,
+      dividendId: newRecordId(),
+      today,
+      params: { type, amount, decisionDate, paymentDate },
+    };
     const locking = decide(lock, before.state);
     if (locking.length > 0) {
       try {
-        await this.writer.appendAll([{ streamId: register, expected: before.expected, events: this.writer.stamp(locking, ctx, cooperativeId) }]);
+        await this.writer.appendAll([
+          { streamId: register, expected: before.expected, events: this.writer.stamp(locking, ctx, cooperativeId) },
+        ]);
       } catch (error) {
         if (error instanceof ConcurrencyError) throw closedMeanwhile(params.year);
         throw error;

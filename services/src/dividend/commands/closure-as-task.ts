@@ -36,7 +36,10 @@ export class ClosureAsTask {
     const cooperativeId = ctx.actor.cooperativeId;
     let taskId: string | undefined;
     for (;;) {
-      const state = yearState((await this.writer.load(dividendRegisterStream(cooperativeId), closureRegisterDecider)).state, year);
+      const state = yearState(
+        (await this.writer.load(dividendRegisterStream(cooperativeId), closureRegisterDecider)).state,
+        year,
+      );
       if (state?.dividendId !== dividendId) throw closedMeanwhile(year);
       if (state.closed) break;
       if (taskId === undefined) {

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { memberStream, type Decider, type MemberEvent, type SharePaymentReceived, type StreamAppend } from '@coop/contracts';
+import {
+  memberStream,
+  type Decider,
+  type MemberEvent,
+  type SharePaymentReceived,
+  type StreamAppend,
+} from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { OwedDues } from '../queries/owed-dues.js';
@@ -59,7 +65,12 @@ export class ClosureCredits {
    * The credits of the payees of one step (those with a net above zero who owe something) and the events booking them,
    * stamped for the step's append; the step's payouts carry them (`closureEventsDecider`).
    */
-  async forStep(scope: CreditScope, ctx: CommandContext, closure: Closure, payees: readonly MemberResult[]): Promise<ChunkCredits> {
+  async forStep(
+    scope: CreditScope,
+    ctx: CommandContext,
+    closure: Closure,
+    payees: readonly MemberResult[],
+  ): Promise<ChunkCredits> {
     if (scope.owing.size === 0) return NO_CREDITS;
     const { dividendId } = closure;
     const { year, paymentDate } = closure.results.params;
@@ -75,10 +86,24 @@ export class ClosureCredits {
       credits.set(p.memberId, booked);
       const events: SharePaymentReceived[] = booked.map((c) => ({
         type: 'SharePaymentReceived',
-        data: { memberId: p.memberId, balanceId: c.balanceId, paymentId: c.paymentId, date: paymentDate, amount: c.amount, method: 'dividendCredit', reference: String(year), collectionId: null, statementId: null },
+        data: {
+          memberId: p.memberId,
+          balanceId: c.balanceId,
+          paymentId: c.paymentId,
+          date: paymentDate,
+          amount: c.amount,
+          method: 'dividendCredit',
+          reference: String(year),
+          collectionId: null,
+          statementId: null,
+        },
       }));
       // A leaver's credit raises the Geschäftsguthaben that leaves with the end (decision 234).
-      appends.push({ streamId: stream, expected: loaded.expected, events: this.writer.stamp(followPendingEnd(loaded.state, events), ctx, ctx.actor.cooperativeId) });
+      appends.push({
+        streamId: stream,
+        expected: loaded.expected,
+        events: this.writer.stamp(followPendingEnd(loaded.state, events), ctx, ctx.actor.cooperativeId),
+      });
     }
     return { credits, appends };
   }

@@ -18,10 +18,26 @@ import type { AppConfig } from '../../platform/config/config.js';
 import { expectedAt, streamLength } from '../../platform/event-store/stepped-append.js';
 import { ReadModelProgress } from '../../platform/read-model-progress.js';
 import { APP_CONFIG, EVENT_STORE } from '../../platform/tokens.js';
-import { afterClosureStep, nextClosureStep, type ClosurePlan, type ClosureProgress } from '../domain/closure-process.decider.js';
-import { closureRegisterDecider, yearState, type ClosureCommand, type ClosureRegister } from '../domain/closure-register.decider.js';
+import {
+  afterClosureStep,
+  nextClosureStep,
+  type ClosurePlan,
+  type ClosureProgress,
+} from '../domain/closure-process.decider.js';
+import {
+  closureRegisterDecider,
+  yearState,
+  type ClosureCommand,
+  type ClosureRegister,
+} from '../domain/closure-register.decider.js';
 import type { DividendParams } from '../domain/engine/index.js';
-import { closureEventCount, closureEventsDecider, closureOf, stepPayees, type Closure } from '../domain/closure-events.decider.js';
+import {
+  closureEventCount,
+  closureEventsDecider,
+  closureOf,
+  stepPayees,
+  type Closure,
+} from '../domain/closure-events.decider.js';
 import { DividendCalculation, refusalOf } from '../queries/dividend-calculation.js';
 import { AlreadyCredited } from '../domain/dividend-credit.js';
 import { ClosureCredits, type CreditScope } from './closure-credits.js';
@@ -31,13 +47,18 @@ const STEP_ATTEMPTS = 5;
 
 /** A year already closed (or closed meanwhile by a concurrent closure) answers 409 with the template; others 400. */
 export function refuse(errors: readonly FieldError[]): Error {
-  return errors.some((e) => e.template === 'yearAlreadyClosed') ? new ConflictingStateError(errors) : new ValidationError(errors);
+  return errors.some((e) => e.template === 'yearAlreadyClosed')
+    ? new ConflictingStateError(errors)
+    : new ValidationError(errors);
 }
 
 export const closedMeanwhile = (year: number): Error => refuse([fieldError('year', 'yearAlreadyClosed', String(year))]);
 
 /** The register's decision, its refusal of a closed year answered as such (409). */
-export function decide(command: ClosureCommand, state: ClosureRegister): ReturnType<typeof closureRegisterDecider.decide> {
+export function decide(
+  command: ClosureCommand,
+  state: ClosureRegister,
+): ReturnType<typeof closureRegisterDecider.decide> {
   try {
     return closureRegisterDecider.decide(command, state);
   } catch (error) {
@@ -94,7 +115,13 @@ export class ClosureProcess {
    * Runs the closure of `year`, locked on the register, to its end and answers its id. Its request is the one the lock
    * recorded; `requested` only for a lock written before issue 40, which recorded none.
    */
-  async run(ctx: CommandContext, year: number, requested: DividendParams | undefined, today: string, report?: ClosureProgressReport): Promise<string> {
+  async run(
+    ctx: CommandContext,
+    year: number,
+    requested: DividendParams | undefined,
+    today: string,
+    report?: ClosureProgressReport,
+  ): Promise<string> {
     const cooperativeId = ctx.actor.cooperativeId;
     const register = dividendRegisterStream(cooperativeId);
     const locked = await this.writer.load(register, closureRegisterDecider);
@@ -103,38 +130,62 @@ export class ClosureProcess {
     const { dividendId } = state;
     if (state.closed) return dividendId;
     const params: DividendParams | undefined = state.params ? { year, ...state.params } : requested;
-    if (params === undefined) throw new Error(`The closure of ${year} was locked without its request: repeat the request to resume it`);
+    if (params === undefined)
+      throw new Error(`The closure of ${year} was locked without its request: repeat the request to resume it`);
 
-    const calc = await this.calculation.calculate(cooperativeId, params, today, { withLines: true, resuming: dividendId });
+    const calc = await this.calculation.calculate(cooperativeId, params, today, {
+      withLines: true,
+      resuming: dividendId,
+    });
     if (calc.errors.length > 0) throw refuse(refusalOf(calc.errors));
     if (!calc.lines) throw new Error("A closure is calculated with its members' posting lines");
     const closure = closureOf({ ...calc, lines: calc.lines }, dividendId);
     const plan: ClosurePlan = { events: closureEventCount(closure), chunkEvents: this.config.closureChunkEvents };
     const stream = dividendStream(dividendId);
     const creditScope = await this.credits.scope(cooperativeId);
-    let progress: ClosureProgress = { closed: false, written: await streamLength(this.events, stream, plan.events, plan.chunkEvents) };
+    let progress: ClosureProgress = {
+      closed: false,
+      written: await streamLength(this.events, stream, plan.events, plan.chunkEvents),
+    };
     let appended = 0;
     report?.(progress.written, plan.events);
-    for (let step = nextClosureStep(plan, progress), attempt = 1; step.kind !== 'done'; step = nextClosureStep(plan, progress)) {
+    for (
+      let step = nextClosureStep(plan, progress), attempt = 1;
+      step.kind !== 'done';
+      step = nextClosureStep(plan, progress)
+    ) {
       try {
         if (step.kind === 'append') {
           const events = await this.decideStep(creditScope, ctx, closure, step.from, step.to);
-          await this.append([{ streamId: stream, expected: expectedAt(step.from), events: this.writer.stamp(events.closure, ctx, cooperativeId) }, ...events.credits]);
+          await this.append([
+            {
+              streamId: stream,
+              expected: expectedAt(step.from),
+              events: this.writer.stamp(events.closure, ctx, cooperativeId),
+            },
+            ...events.credits,
+          ]);
           stopHereInTests(`closure:step-${++appended}`);
         } else {
           const closing = decide({ type: 'FinishClosure', cooperativeId, year, dividendId }, locked.state);
-          await this.append([{ streamId: register, expected: locked.expected, events: this.writer.stamp(closing, ctx, cooperativeId) }]);
+          await this.append([
+            { streamId: register, expected: locked.expected, events: this.writer.stamp(closing, ctx, cooperativeId) },
+          ]);
         }
         progress = afterClosureStep(progress, step);
         report?.(progress.written, plan.events);
         if (step.kind === 'append') await pauseHereInTests(`closure:step-${appended}`);
       } catch (error) {
         // A member stream holding this closure's credit (issue 45) tells as well that the step was written.
-        if (!(error instanceof ConcurrencyError || error instanceof AlreadyCredited) || attempt++ >= STEP_ATTEMPTS) throw error;
+        if (!(error instanceof ConcurrencyError || error instanceof AlreadyCredited) || attempt++ >= STEP_ATTEMPTS)
+          throw error;
         // Another run of this closure got there first: go on from what the log holds now.
         const now = yearState((await this.writer.load(register, closureRegisterDecider)).state, year);
         if (now?.dividendId !== dividendId) throw closedMeanwhile(year);
-        progress = { closed: now.closed, written: await streamLength(this.events, stream, plan.events, plan.chunkEvents) };
+        progress = {
+          closed: now.closed,
+          written: await streamLength(this.events, stream, plan.events, plan.chunkEvents),
+        };
       }
     }
     return dividendId;
@@ -145,7 +196,13 @@ export class ClosureProcess {
    * their Geschäftsguthaben (issue 45; DOMAIN.md 1.6), and the member streams' appends booking them, written in the same
    * append as the payouts.
    */
-  private async decideStep(scope: CreditScope, ctx: CommandContext, closure: Closure, from: number, to: number): Promise<{ closure: DividendEvent[]; credits: readonly StreamAppend[] }> {
+  private async decideStep(
+    scope: CreditScope,
+    ctx: CommandContext,
+    closure: Closure,
+    from: number,
+    to: number,
+  ): Promise<{ closure: DividendEvent[]; credits: readonly StreamAppend[] }> {
     const { credits, appends } = await this.credits.forStep(scope, ctx, closure, stepPayees(closure, from, to));
     const events = closureEventsDecider.decide({ type: 'DecideClosureStep', closure, to, credits }, { written: from });
     return { closure: events, credits: appends };

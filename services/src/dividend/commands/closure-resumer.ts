@@ -32,7 +32,9 @@ export class ClosureResumer implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    void this.resumeAll().catch((error: unknown) => this.logger.error(`Resuming closures failed: ${error instanceof Error ? error.message : String(error)}`));
+    void this.resumeAll().catch((error: unknown) =>
+      this.logger.error(`Resuming closures failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   /** Queues the resumption of every stopped closure of every cooperative; answers how many it queued. */
@@ -44,7 +46,12 @@ export class ClosureResumer implements OnApplicationBootstrap {
       const { state } = await this.writer.load(dividendRegisterStream(cooperative.id), closureRegisterDecider);
       if (stoppedClosures(state).length === 0) continue;
       try {
-        await this.queue.enqueue({ cooperativeId: cooperative.id, user: 'system', kind: 'dividendClosure', params: {} });
+        await this.queue.enqueue({
+          cooperativeId: cooperative.id,
+          user: 'system',
+          kind: 'dividendClosure',
+          params: {},
+        });
         this.logger.log(`Resuming the stopped closures of cooperative ${cooperative.id} in the task dividendClosure`);
         queued++;
       } catch (error) {

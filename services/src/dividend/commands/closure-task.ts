@@ -34,12 +34,21 @@ export class ClosureTask implements TaskHandler<'dividendClosure'> {
 
   async run(task: RunningTask): Promise<TaskOutcome> {
     await caughtUp(this.events, this.readModels);
-    const ctx = contextFor({ userId: task.queuedBy, username: task.queuedBy, roles: [], cooperativeId: task.cooperativeId });
+    const ctx = contextFor({
+      userId: task.queuedBy,
+      username: task.queuedBy,
+      roles: [],
+      cooperativeId: task.cooperativeId,
+    });
     const done: number[] = [];
     let members = 0;
     try {
       // Every year left closing, also one a closure request locked while this task ran (it waits for this task).
-      for (let year = await this.nextYear(task.cooperativeId, done); year !== undefined; year = await this.nextYear(task.cooperativeId, done)) {
+      for (
+        let year = await this.nextYear(task.cooperativeId, done);
+        year !== undefined;
+        year = await this.nextYear(task.cooperativeId, done)
+      ) {
         let payouts = 0;
         await this.process.run(ctx, year, undefined, businessToday(), (written, events) => {
           // Members written of the closure's (the declaration is the stream's first event).
@@ -49,12 +58,23 @@ export class ClosureTask implements TaskHandler<'dividendClosure'> {
         members += payouts;
         done.push(year);
       }
-      return { outcome: 'completed', files: [], summary: { closures: done.length, years: done.join(', '), members }, effects: [], notifications: [] };
+      return {
+        outcome: 'completed',
+        files: [],
+        summary: { closures: done.length, years: done.join(', '), members },
+        effects: [],
+        notifications: [],
+      };
     } catch (error) {
       // A refusal (the year closed meanwhile, a calculation error after the lock) ends the task rejected with its template.
-      const first = error instanceof ValidationError || error instanceof ConflictingStateError ? error.errors[0] : undefined;
+      const first =
+        error instanceof ValidationError || error instanceof ConflictingStateError ? error.errors[0] : undefined;
       if (!first) throw error;
-      return { outcome: 'rejected', reason: { template: first.template, parameters: Object.values(first.parameters) }, notifications: [] };
+      return {
+        outcome: 'rejected',
+        reason: { template: first.template, parameters: Object.values(first.parameters) },
+        notifications: [],
+      };
     }
   }
 

@@ -74,7 +74,12 @@ export function declarationOf(results: DividendResults, dividendId: string): Div
 }
 
 /** A member's payout event data from its result; `lines` the postings of its basis. */
-export function payoutOf(results: DividendResults, dividendId: string, m: MemberResult, lines: DividendMemberPaid['data']['lines']): DividendMemberPaid['data'] {
+export function payoutOf(
+  results: DividendResults,
+  dividendId: string,
+  m: MemberResult,
+  lines: DividendMemberPaid['data']['lines'],
+): DividendMemberPaid['data'] {
   const holderId = m.order ? results.orderHolders.get(m.order.id) : undefined;
   return {
     dividendId,
@@ -115,11 +120,18 @@ export interface ClosureStream {
 }
 
 /** The payout of one payee, with its lines and, when any, its credits (absent otherwise, as in every payout before issue 45). */
-function payoutEvent(closure: Closure, m: MemberResult, credits: ReadonlyMap<string, readonly BookedCredit[]>): DividendMemberPaid {
+function payoutEvent(
+  closure: Closure,
+  m: MemberResult,
+  credits: ReadonlyMap<string, readonly BookedCredit[]>,
+): DividendMemberPaid {
   const lines = (closure.results.lines.get(m.memberId) ?? []).map((l) => ({ ...l }));
   const data = payoutOf(closure.results, closure.dividendId, m, lines);
   const booked = credits.get(m.memberId) ?? [];
-  return { type: 'DividendMemberPaid', data: booked.length === 0 ? data : { ...data, credits: booked.map((c) => ({ ...c })) } };
+  return {
+    type: 'DividendMemberPaid',
+    data: booked.length === 0 ? data : { ...data, credits: booked.map((c) => ({ ...c })) },
+  };
 }
 
 /**
@@ -130,10 +142,16 @@ function decide(command: DecideClosureStep, stream: ClosureStream): DividendEven
   const { closure, to, credits } = command;
   const from = stream.written;
   if (!Number.isInteger(to) || to <= from || to > closureEventCount(closure)) {
-    throw new RangeError(`A closure step appends events ${from} to ${to}, the closure has ${closureEventCount(closure)}`);
+    throw new RangeError(
+      `A closure step appends events ${from} to ${to}, the closure has ${closureEventCount(closure)}`,
+    );
   }
   const events: DividendEvent[] = [];
-  if (from === 0) events.push({ type: 'DividendDeclared', data: { ...declarationOf(closure.results, closure.dividendId), payouts: closure.payees.length } });
+  if (from === 0)
+    events.push({
+      type: 'DividendDeclared',
+      data: { ...declarationOf(closure.results, closure.dividendId), payouts: closure.payees.length },
+    });
   for (const m of stepPayees(closure, from, to)) events.push(payoutEvent(closure, m, credits));
   return events;
 }

@@ -33,14 +33,18 @@ export type ClosureStep =
 
 /** A stream holding more events than the plan: the closure was written with other results than this run computed. */
 export class ClosureDiverged extends Error {
-  constructor(readonly written: number, readonly planned: number) {
+  constructor(
+    readonly written: number,
+    readonly planned: number,
+  ) {
     super(`The closure's stream holds ${written} events, the closure plans ${planned}`);
   }
 }
 
 /** The next step of the closure. */
 export function nextClosureStep(plan: ClosurePlan, progress: ClosureProgress): ClosureStep {
-  if (!Number.isInteger(plan.chunkEvents) || plan.chunkEvents < 1) throw new RangeError('A closure step appends at least one event');
+  if (!Number.isInteger(plan.chunkEvents) || plan.chunkEvents < 1)
+    throw new RangeError('A closure step appends at least one event');
   if (progress.closed) return { kind: 'done' };
   if (progress.written > plan.events) throw new ClosureDiverged(progress.written, plan.events);
   if (progress.written === plan.events) return { kind: 'finish' };

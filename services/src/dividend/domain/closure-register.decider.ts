@@ -1,4 +1,10 @@
-import { fieldError, ValidationError, type Decider, type DividendRegisterEvent, type DividendYearClosing } from '@coop/contracts';
+import {
+  fieldError,
+  ValidationError,
+  type Decider,
+  type DividendRegisterEvent,
+  type DividendYearClosing,
+} from '@coop/contracts';
 
 /*
  * The cooperative's closure register (stream `dividends-<cooperativeId>`): which years are being closed and which are
@@ -46,7 +52,8 @@ export interface ClosureRegister {
 /** The year being closed or closed, with its closure's id; undefined when neither. */
 export const yearState = (state: ClosureRegister, year: number): YearState | undefined => state.years[String(year)];
 
-export const alreadyClosed = (year: number): ValidationError => new ValidationError([fieldError('year', 'yearAlreadyClosed', String(year))]);
+export const alreadyClosed = (year: number): ValidationError =>
+  new ValidationError([fieldError('year', 'yearAlreadyClosed', String(year))]);
 
 export const closureRegisterDecider: Decider<ClosureCommand, DividendRegisterEvent, ClosureRegister> = {
   initialState: () => ({ years: {} }),
@@ -60,12 +67,15 @@ export const closureRegisterDecider: Decider<ClosureCommand, DividendRegisterEve
     const current = yearState(state, command.year);
     switch (command.type) {
       case 'LockYear': {
-        if (command.year >= Number(command.today.slice(0, 4))) throw new ValidationError([fieldError('year', 'currentYearClosure')]);
+        if (command.year >= Number(command.today.slice(0, 4)))
+          throw new ValidationError([fieldError('year', 'currentYearClosure')]);
         if (current?.closed) throw alreadyClosed(command.year);
         // Closing already (an earlier closure stopped after its lock): nothing to append, it is resumed under its id.
         if (current) return [];
         const { cooperativeId, year, dividendId, params } = command;
-        return [{ type: 'DividendYearClosing', data: { cooperativeId, year, dividendId, ...(params ? { params } : {}) } }];
+        return [
+          { type: 'DividendYearClosing', data: { cooperativeId, year, dividendId, ...(params ? { params } : {}) } },
+        ];
       }
       case 'FinishClosure': {
         if (!current || current.closed || current.dividendId !== command.dividendId) throw alreadyClosed(command.year);

@@ -61,8 +61,13 @@ export function outstandingSubscriptions(postings: Iterable<CreditPosting>, asOf
  * Splits a member's net dividend: with `creditUntilPaid`, credited to the outstanding subscriptions oldest first, each up
  * to what it owes, the rest paid; without it, or with nothing outstanding, all paid.
  */
-export function splitDividend(net: number, outstanding: readonly OutstandingSubscription[], creditUntilPaid: boolean): DividendSplit {
-  if (!Number.isSafeInteger(net) || net < 0) throw new RangeError(`A net dividend is a whole number of cents ≥ 0, not ${net}`);
+export function splitDividend(
+  net: number,
+  outstanding: readonly OutstandingSubscription[],
+  creditUntilPaid: boolean,
+): DividendSplit {
+  if (!Number.isSafeInteger(net) || net < 0)
+    throw new RangeError(`A net dividend is a whole number of cents ≥ 0, not ${net}`);
   const credits: SubscriptionCredit[] = [];
   let left = net;
   if (creditUntilPaid) {
@@ -98,7 +103,10 @@ export interface CreditAccount {
  * payout as well), so this run must not decide it again. The closure process reads the closure's stream again.
  */
 export class AlreadyCredited extends Error {
-  constructor(readonly memberId: string, readonly dividendId: string) {
+  constructor(
+    readonly memberId: string,
+    readonly dividendId: string,
+  ) {
     super(`Member ${memberId} already holds the credit of closure ${dividendId}`);
   }
 }
@@ -108,9 +116,20 @@ export class AlreadyCredited extends Error {
  * part named by `creditPaymentId`. Refuses (AlreadyCredited) an account that already holds one of this closure's
  * credits, so that a step repeated after a crash never books a credit twice.
  */
-export function memberCredits(dividendId: string, memberId: string, paymentDate: string, net: number, account: CreditAccount, creditUntilPaid: boolean): BookedCredit[] {
+export function memberCredits(
+  dividendId: string,
+  memberId: string,
+  paymentDate: string,
+  net: number,
+  account: CreditAccount,
+  creditUntilPaid: boolean,
+): BookedCredit[] {
   const prefix = creditPaymentId(dividendId, '');
   for (const id of account.paymentIds) if (id.startsWith(prefix)) throw new AlreadyCredited(memberId, dividendId);
   const split = splitDividend(net, outstandingSubscriptions(account.postings, paymentDate), creditUntilPaid);
-  return split.credits.map((c) => ({ balanceId: c.balanceId, paymentId: creditPaymentId(dividendId, c.balanceId), amount: c.amount }));
+  return split.credits.map((c) => ({
+    balanceId: c.balanceId,
+    paymentId: creditPaymentId(dividendId, c.balanceId),
+    amount: c.amount,
+  }));
 }

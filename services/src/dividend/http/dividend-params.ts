@@ -1,4 +1,9 @@
-import { DIVIDEND_TOTAL_DECIMALS, shiftDecimal, type DividendClosureRequest, type DividendRequest } from '@coop/contracts';
+import {
+  DIVIDEND_TOTAL_DECIMALS,
+  shiftDecimal,
+  type DividendClosureRequest,
+  type DividendRequest,
+} from '@coop/contracts';
 import type { DividendParams } from '../domain/engine/index.js';
 
 /**

@@ -2,7 +2,14 @@ import { applyDecorators, Body, Controller, Get, HttpCode, Param, Post, Query, R
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { businessToday, DividendClosureRequest, DividendDto, DividendMemberDto, DividendRequest, DividendYearDto } from '@coop/contracts';
+import {
+  businessToday,
+  DividendClosureRequest,
+  DividendDto,
+  DividendMemberDto,
+  DividendRequest,
+  DividendYearDto,
+} from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';
 import { withoutChurchData } from '../../kernel/church-data.js';
@@ -24,7 +31,12 @@ const MemberListQueries = (): MethodDecorator & ClassDecorator =>
     ApiQuery({ name: 'offset', required: false, type: Number }),
     ApiQuery({ name: 'limit', required: false, type: Number }),
     ApiQuery({ name: 'search', required: false, description: 'name, given name or member number' }),
-    ApiQuery({ name: 'order_by', required: false, description: 'memberNr, name, balances, amount, exemptions, dividendTax, solidarityTax, churchTax, paymentAmount, …; -field or field:desc descending' }),
+    ApiQuery({
+      name: 'order_by',
+      required: false,
+      description:
+        'memberNr, name, balances, amount, exemptions, dividendTax, solidarityTax, churchTax, paymentAmount, …; -field or field:desc descending',
+    }),
   );
 
 /**
@@ -68,7 +80,11 @@ export class DividendController {
     const params = dividendParamsOf(readRequest(DividendRequest, query), today);
     const list = parseMemberList(query);
     // Issue 45: the credit to the Geschäftsguthaben the closure would make now (it decides it from the member streams).
-    const { dto, total } = calculationDto(await this.calculation.calculate(actor.cooperativeId, params, today), list, await this.credits.owed(actor.cooperativeId));
+    const { dto, total } = calculationDto(
+      await this.calculation.calculate(actor.cooperativeId, params, today),
+      list,
+      await this.credits.owed(actor.cooperativeId),
+    );
     res.header('TotalItems', String(total));
     return closureFor(actor, dto);
   }
@@ -79,14 +95,20 @@ export class DividendController {
   @BodyOf(DividendClosureRequest)
   @AnswersCreated(DividendDto)
   async store(@CurrentActor() actor: Actor, @Body() body: DividendClosureRequest): Promise<DividendDto> {
-    const id = await this.commands.execute(new CloseYearCommand(contextFor(actor), dividendParamsOf(body, businessToday())));
+    const id = await this.commands.execute(
+      new CloseYearCommand(contextFor(actor), dividendParamsOf(body, businessToday())),
+    );
     return closureFor(actor, (await this.reads.closure(actor.cooperativeId, id)).dto);
   }
 
   @Get()
   @Requires('dividend:read')
   @AnswersList(DividendDto)
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<DividendDto[] | undefined> {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<DividendDto[] | undefined> {
     return sendList(res, await this.reads.list(actor.cooperativeId, params), (doc) => toClosureDto(doc, []));
   }
 
@@ -115,7 +137,11 @@ export class DividendController {
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<DividendMemberDto[] | undefined> {
     const list = parseMemberList(query);
-    const page = await this.reads.memberList(actor.cooperativeId, id, list.limit === null ? { ...list, limit: DEFAULT_LIMIT } : list);
+    const page = await this.reads.memberList(
+      actor.cooperativeId,
+      id,
+      list.limit === null ? { ...list, limit: DEFAULT_LIMIT } : list,
+    );
     return sendList(res, page, allows(actor.roles, 'church:read') ? (member) => member : withoutChurchData);
   }
 }

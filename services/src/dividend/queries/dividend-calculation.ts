@@ -23,7 +23,13 @@ import {
 import { splitDividend, type OutstandingSubscription } from '../domain/dividend-credit.js';
 import { declarationOf, payoutOf, type DividendResults } from '../domain/closure-events.decider.js';
 import { factsOf, toMemberInput, type MemberFacts } from './member-input.js';
-import { EVERY_MEMBER, selectMembers, type MemberAmountField, type MemberListQuery, type MemberRowKeys } from './member-list.js';
+import {
+  EVERY_MEMBER,
+  selectMembers,
+  type MemberAmountField,
+  type MemberListQuery,
+  type MemberRowKeys,
+} from './member-list.js';
 
 /** Members read per batch from `dividend_inputs` (ReadStore.scan). */
 export const SCAN_BATCH = 1000;
@@ -53,7 +59,8 @@ const BANK_FIELDS = [
 
 const PROBLEMS: readonly MemberProblem[] = ['taxIdMissing', 'spouseTaxIdMissing', 'nvTaxIdMissing'];
 
-const filled = (doc: ReadDocument, field: string): boolean => typeof doc[field] === 'string' && (doc[field] as string).trim() !== '';
+const filled = (doc: ReadDocument, field: string): boolean =>
+  typeof doc[field] === 'string' && (doc[field] as string).trim() !== '';
 
 /**
  * The dividend's calculation (`GET /dividend/calc`, and step 4 of a closure): streams every member's `dividend_inputs`
@@ -64,7 +71,12 @@ const filled = (doc: ReadDocument, field: string): boolean => typeof doc[field] 
 export class DividendCalculation {
   constructor(private readonly reads: ReadModels) {}
 
-  async calculate(cooperativeId: string, params: DividendParams, today: string, { withLines = false, resuming }: { withLines?: boolean; resuming?: string } = {}): Promise<Calculation> {
+  async calculate(
+    cooperativeId: string,
+    params: DividendParams,
+    today: string,
+    { withLines = false, resuming }: { withLines?: boolean; resuming?: string } = {},
+  ): Promise<Calculation> {
     const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
     const settings = dividendSettingsOf(cooperative);
     const rule = interestBeginRuleOf(cooperative.interestBeginRule);
@@ -86,14 +98,28 @@ export class DividendCalculation {
       }
     }
     const run = calculator.finish();
-    const errors = [...(await this.cooperativeErrors(cooperative, params, today, resuming)), ...memberErrors(run.members, facts)];
+    const errors = [
+      ...(await this.cooperativeErrors(cooperative, params, today, resuming)),
+      ...memberErrors(run.members, facts),
+    ];
     return { params, settings, cooperativeId, run, errors, facts, orderHolders, ...(lines ? { lines } : {}) };
   }
 
   /** The current year, a year already closed, the cooperative's missing bank data. */
-  private async cooperativeErrors(cooperative: ReadDocument, params: DividendParams, today: string, resuming: string | undefined): Promise<DividendErrorDto[]> {
+  private async cooperativeErrors(
+    cooperative: ReadDocument,
+    params: DividendParams,
+    today: string,
+    resuming: string | undefined,
+  ): Promise<DividendErrorDto[]> {
     const errors: DividendErrorDto[] = [];
-    const error = (template: string, ...parameters: string[]): DividendErrorDto => ({ code: template, template, parameters, members: [], concerned: [] });
+    const error = (template: string, ...parameters: string[]): DividendErrorDto => ({
+      code: template,
+      template,
+      parameters,
+      members: [],
+      concerned: [],
+    });
     if (params.year >= Number(today.slice(0, 4))) errors.push(error('currentYearClosure'));
     const closed = await this.reads.query(DIVIDENDS, cooperative.id, {
       cooperativeId: cooperative.id,
@@ -101,7 +127,8 @@ export class DividendCalculation {
       limit: 1,
     });
     // The closure being resumed (issue 40) is not a closure of the year that refuses it.
-    if (closed.total > 0 && closed.items[0]?.id !== resuming) errors.push(error('yearAlreadyClosed', String(params.year)));
+    if (closed.total > 0 && closed.items[0]?.id !== resuming)
+      errors.push(error('yearAlreadyClosed', String(params.year)));
     for (const [field, template] of BANK_FIELDS) if (!filled(cooperative, field)) errors.push(error(template));
     return errors;
   }
@@ -118,7 +145,12 @@ function memberErrors(members: readonly MemberResult[], facts: ReadonlyMap<strin
         template: problem,
         parameters: [concerned.map((m) => String(m.memberNr)).join(', ')],
         members: concerned.map((m) => m.memberId),
-        concerned: concerned.map((m) => ({ member: m.memberId, memberNr: m.memberNr, name: facts.get(m.memberId)?.name ?? '', givenName: facts.get(m.memberId)?.givenName ?? '' })),
+        concerned: concerned.map((m) => ({
+          member: m.memberId,
+          memberNr: m.memberNr,
+          name: facts.get(m.memberId)?.name ?? '',
+          givenName: facts.get(m.memberId)?.givenName ?? '',
+        })),
       },
     ];
   });
@@ -126,10 +158,23 @@ function memberErrors(members: readonly MemberResult[], facts: ReadonlyMap<strin
 
 /** A refusal's field: the year for the year's refusals, none (general) for the others. */
 export function refusalOf(errors: readonly DividendErrorDto[]): FieldError[] {
-  return errors.map((e) => fieldError(e.template === 'currentYearClosure' || e.template === 'yearAlreadyClosed' ? 'year' : null, e.template as FieldError['template'], ...e.parameters));
+  return errors.map((e) =>
+    fieldError(
+      e.template === 'currentYearClosure' || e.template === 'yearAlreadyClosed' ? 'year' : null,
+      e.template as FieldError['template'],
+      ...e.parameters,
+    ),
+  );
 }
 
-const NO_FACTS: MemberFacts = { givenName: null, name: '', birthDate: null, taxId: null, legalEntity: false, foreign: false };
+const NO_FACTS: MemberFacts = {
+  givenName: null,
+  name: '',
+  birthDate: null,
+  taxId: null,
+  legalEntity: false,
+  foreign: false,
+};
 
 /** A member result's amount under its `DividendMemberDto` name (memberResultFields), to sort by without building the DTO. */
 const RESULT_AMOUNTS: Readonly<Record<MemberAmountField, (m: MemberResult) => number>> = {
@@ -189,12 +234,28 @@ function memberDto(calc: Calculation, m: MemberResult, owed: Owed): DividendMemb
  * number of members that match the search (`memberCount` stays the number of every member with a dividend). With
  * `owed`, the credit to the Geschäftsguthaben the closure would make now (issue 45) per member and in the sums.
  */
-export function calculationDto(calc: Calculation, list: MemberListQuery = EVERY_MEMBER, owed: Owed = new Map()): { readonly dto: DividendDto; readonly total: number } {
+export function calculationDto(
+  calc: Calculation,
+  list: MemberListQuery = EVERY_MEMBER,
+  owed: Owed = new Map(),
+): { readonly dto: DividendDto; readonly total: number } {
   const fields = closureFields(declarationOf(calc, ''));
   const page = selectMembers(calc.run.members, list, resultKeys(calc.facts));
   const members = page.items.map((m) => memberDto(calc, m, owed));
   let credited = 0;
   if (owed.size > 0) for (const m of calc.run.members) credited += previewCredit(calc, m, owed);
   const sums = { creditedAmount: credited, paymentAmount: fields.netAmount - credited };
-  return { dto: { id: null, ...fields, ...sums, closedAt: null, closedBy: null, status: null, errors: [...calc.errors], members }, total: page.total };
+  return {
+    dto: {
+      id: null,
+      ...fields,
+      ...sums,
+      closedAt: null,
+      closedBy: null,
+      status: null,
+      errors: [...calc.errors],
+      members,
+    },
+    total: page.total,
+  };
 }

@@ -18,20 +18,43 @@ export function toClosureDto(doc: ReadDocument, members: DividendMemberDto[]): D
   const { position: _p, cooperativeId: _c, ...fields } = doc;
   // A closure projected before issue 40 has no status: it was written whole.
   const status = doc.status === 'closing' ? 'closing' : 'closed';
-  return { ...(fields as unknown as Omit<DividendDto, 'id' | 'errors' | 'members' | 'status'>), ...creditSums(doc), id: doc.id, status, errors: [], members };
+  return {
+    ...(fields as unknown as Omit<DividendDto, 'id' | 'errors' | 'members' | 'status'>),
+    ...creditSums(doc),
+    id: doc.id,
+    status,
+    errors: [],
+    members,
+  };
 }
 
 /** Net, credited and paid (issue 45); a document projected before it holds only the payout, which was the whole net. */
 function creditSums(doc: ReadDocument): { netAmount: number; creditedAmount: number; paymentAmount: number } {
   const paymentAmount = Number(doc.paymentAmount);
-  return { netAmount: Number(doc.netAmount ?? paymentAmount), creditedAmount: Number(doc.creditedAmount ?? 0), paymentAmount };
+  return {
+    netAmount: Number(doc.netAmount ?? paymentAmount),
+    creditedAmount: Number(doc.creditedAmount ?? 0),
+    paymentAmount,
+  };
 }
 
-const text = (doc: ReadDocument | undefined, field: string): string | null => (typeof doc?.[field] === 'string' ? (doc[field] as string) : null);
+const text = (doc: ReadDocument | undefined, field: string): string | null =>
+  typeof doc?.[field] === 'string' ? (doc[field] as string) : null;
 
 /** A member's result in a closure, with the names, birth date and tax id of the member as they are now (erased: empty). */
 function toMemberDto(doc: ReadDocument, member: ReadDocument | undefined): DividendMemberDto {
-  const { position: _p, cooperativeId: _c, id: _id, dividendId: _d, year: _y, paymentDate: _pd, lines: _l, order: _o, certificate: _ce, ...fields } = doc;
+  const {
+    position: _p,
+    cooperativeId: _c,
+    id: _id,
+    dividendId: _d,
+    year: _y,
+    paymentDate: _pd,
+    lines: _l,
+    order: _o,
+    certificate: _ce,
+    ...fields
+  } = doc;
   return {
     ...(fields as unknown as Omit<DividendMemberDto, 'givenName' | 'name' | 'birthDate' | 'taxId'>),
     ...creditSums(doc),
@@ -65,7 +88,11 @@ export class DividendReads {
    * The closure with its members' results (another cooperative's: not found): every member by number, or the page
    * the list asks for; `total` the number of members that match its search.
    */
-  async closure(cooperativeId: string, id: string, list: MemberListQuery = EVERY_MEMBER): Promise<{ readonly dto: DividendDto; readonly total: number }> {
+  async closure(
+    cooperativeId: string,
+    id: string,
+    list: MemberListQuery = EVERY_MEMBER,
+  ): Promise<{ readonly dto: DividendDto; readonly total: number }> {
     const doc = await this.reads.get(DIVIDENDS, cooperativeId, id, 'Dividend');
     const page = await this.members(cooperativeId, id, list);
     return { dto: toClosureDto(doc, page.items), total: page.total };
@@ -82,7 +109,11 @@ export class DividendReads {
    * sort by name or amount, or every member) the closure's results are read in keyset pages and selected here, the
    * names joined for all of them only when the search or the sort needs them, else for the page.
    */
-  private async members(cooperativeId: string, id: string, list: MemberListQuery): Promise<ReadPage<DividendMemberDto>> {
+  private async members(
+    cooperativeId: string,
+    id: string,
+    list: MemberListQuery,
+  ): Promise<ReadPage<DividendMemberDto>> {
     if (inNumberOrder(list) && list.limit !== null) {
       const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
         cooperativeId,
@@ -97,14 +128,16 @@ export class DividendReads {
     const needsNames = list.words.length > 0 || list.sort.some((s) => s.field === 'name');
     const names = needsNames ? await this.names(cooperativeId, docs) : new Map<string, ReadDocument>();
     const page = selectMembers(docs, list, docKeys(names));
-    const items = needsNames ? page.items.map((d) => toMemberDto(d, names.get(String(d.member)))) : await this.withNames(cooperativeId, page.items);
+    const items = needsNames
+      ? page.items.map((d) => toMemberDto(d, names.get(String(d.member))))
+      : await this.withNames(cooperativeId, page.items);
     return { items, total: page.total };
   }
 
   /** Every member result of the closure, by member number: keyset pages (an offset would read every earlier page again). */
   private async allResults(cooperativeId: string, id: string): Promise<ReadDocument[]> {
     const docs: ReadDocument[] = [];
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
         cooperativeId,
         filters: [
@@ -124,7 +157,11 @@ export class DividendReads {
   private async names(cooperativeId: string, docs: readonly ReadDocument[]): Promise<Map<string, ReadDocument>> {
     const names = new Map<string, ReadDocument>();
     for (let i = 0; i < docs.length; i += MEMBER_PAGE) {
-      const found = await this.reads.getMany(MEMBERS, cooperativeId, docs.slice(i, i + MEMBER_PAGE).map((d) => String(d.member)));
+      const found = await this.reads.getMany(
+        MEMBERS,
+        cooperativeId,
+        docs.slice(i, i + MEMBER_PAGE).map((d) => String(d.member)),
+      );
       for (const [memberId, member] of found) names.set(memberId, member);
     }
     return names;
@@ -137,7 +174,11 @@ export class DividendReads {
 
   /** Last year and YEARS_BACK years before it, each with whether it is closed (and by which closure). */
   async years(cooperativeId: string, today: string): Promise<DividendYearDto[]> {
-    const closures = await this.reads.query(DIVIDENDS, cooperativeId, { cooperativeId, sort: [{ field: 'year', direction: 'desc' }], limit: 1000 });
+    const closures = await this.reads.query(DIVIDENDS, cooperativeId, {
+      cooperativeId,
+      sort: [{ field: 'year', direction: 'desc' }],
+      limit: 1000,
+    });
     const closed = new Map(closures.items.map((d) => [Number(d.year), d.id]));
     const closing = new Set(closures.items.filter((d) => d.status === 'closing').map((d) => Number(d.year)));
     const last = Number(today.slice(0, 4)) - 1;

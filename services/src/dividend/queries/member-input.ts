@@ -44,22 +44,31 @@ const isNvType = (v: unknown): v is NonAssessmentType => (NON_ASSESSMENT_TYPES a
  * `rule`: the cooperative's interest-begin rule; a payment on a subscription (issue 45) bears dividend from the rule
  * applied to its date (decision 233).
  */
-export function toMemberInput(doc: ReadDocument, resuming?: string, rule: InterestBeginRule = DEFAULT_INTEREST_BEGIN_RULE): MemberInput {
+export function toMemberInput(
+  doc: ReadDocument,
+  resuming?: string,
+  rule: InterestBeginRule = DEFAULT_INTEREST_BEGIN_RULE,
+): MemberInput {
   const state = str(doc, 'state');
-  const postings = ((doc.postings as DividendInputPosting[] | undefined) ?? []).map(
-    (p): BasisPosting => ({
-      id: p[0],
-      type: p[1] as BasisPosting['type'],
-      amount: p[2],
-      date: p[3],
-      interestBegin: p[6] === undefined ? p[4] : interestBeginFor(p[3], rule),
-      annulled: p[5] === 1,
-    }),
+  const postings = ((doc.postings as DividendInputPosting[] | undefined) ?? []).map((p): BasisPosting => ({
+    id: p[0],
+    type: p[1] as BasisPosting['type'],
+    amount: p[2],
+    date: p[3],
+    interestBegin: p[6] === undefined ? p[4] : interestBeginFor(p[3], rule),
+    annulled: p[5] === 1,
+  }));
+  const orders = ((doc.orders as DividendInputOrder[] | undefined) ?? []).map((o): OrderInput =>
+    withoutUseOf(o, resuming),
   );
-  const orders = ((doc.orders as DividendInputOrder[] | undefined) ?? []).map((o): OrderInput => withoutUseOf(o, resuming));
   const certificates = ((doc.certificates as DividendInputCertificate[] | undefined) ?? [])
     .filter((c) => isNvType(c.type))
-    .map((c): CertificateInput => ({ id: c.id, type: c.type as NonAssessmentType, startDate: c.startDate, endDate: c.endDate }));
+    .map((c): CertificateInput => ({
+      id: c.id,
+      type: c.type as NonAssessmentType,
+      startDate: c.startDate,
+      endDate: c.endDate,
+    }));
   return {
     id: doc.id,
     memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : 0,
@@ -95,5 +104,7 @@ export function factsOf(doc: ReadDocument): MemberFacts {
 function withoutUseOf(order: DividendInputOrder, resuming: string | undefined): OrderInput {
   const { usedBefore, ...rest } = order;
   const before = resuming === undefined ? undefined : usedBefore?.[resuming];
-  return before === undefined ? { ...rest } : { ...rest, usedByYear: { ...rest.usedByYear, [before.year]: before.used } };
+  return before === undefined
+    ? { ...rest }
+    : { ...rest, usedByYear: { ...rest.usedByYear, [before.year]: before.used } };
 }

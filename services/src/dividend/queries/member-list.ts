@@ -75,18 +75,27 @@ export function parseMemberList(params: ListParams): MemberListQuery {
   const words = searchWords(typeof params.search === 'string' ? params.search : undefined);
   const sort: { field: MemberSortField; direction: Sort['direction'] }[] = [];
   const orderBy = typeof params.order_by === 'string' ? params.order_by : '';
-  for (const part of orderBy.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+  for (const part of orderBy
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
     const m = /^(-?)(.*?)(?:[: ](asc|desc))?$/i.exec(part)!;
     const field = m[2]!;
-    if (!(MEMBER_SORT_FIELDS as readonly string[]).includes(field)) errors.push(fieldError('order_by', 'unknownField', field));
-    else sort.push({ field: field as MemberSortField, direction: m[1] === '-' || m[3]?.toLowerCase() === 'desc' ? 'desc' : 'asc' });
+    if (!(MEMBER_SORT_FIELDS as readonly string[]).includes(field))
+      errors.push(fieldError('order_by', 'unknownField', field));
+    else
+      sort.push({
+        field: field as MemberSortField,
+        direction: m[1] === '-' || m[3]?.toLowerCase() === 'desc' ? 'desc' : 'asc',
+      });
   }
   if (errors.length > 0) throw new ValidationError(errors);
   return { offset, limit, words, sort };
 }
 
 /** Whether the list asks only for a page in member-number order (no search, no other sort). */
-export const inNumberOrder = (q: MemberListQuery): boolean => q.words.length === 0 && q.sort.every((s) => s.field === 'memberNr');
+export const inNumberOrder = (q: MemberListQuery): boolean =>
+  q.words.length === 0 && q.sort.every((s) => s.field === 'memberNr');
 
 const collator = new Intl.Collator('de');
 
@@ -101,7 +110,9 @@ export function selectMembers<T>(rows: readonly T[], q: MemberListQuery, keys: M
     q.words.length === 0
       ? [...rows]
       : rows.filter((row) => {
-          const text = [keys.name(row), keys.givenName(row) ?? '', String(keys.memberNr(row))].map(normaliseSearch).join('\u0001');
+          const text = [keys.name(row), keys.givenName(row) ?? '', String(keys.memberNr(row))]
+            .map(normaliseSearch)
+            .join('\u0001');
           return q.words.every((w) => text.includes(w));
         });
   const names = q.sort.some((s) => s.field === 'name') ? new Map(found.map((row) => [row, listName(keys, row)])) : null;

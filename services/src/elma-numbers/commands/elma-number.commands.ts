@@ -12,19 +12,29 @@ export interface ElmaNumberInput {
 
 /** Adds an approval number to the actor's cooperative; answers the new id. */
 export class AddElmaNumberCommand extends Command<string> {
-  constructor(readonly ctx: CommandContext, readonly input: ElmaNumberInput) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly input: ElmaNumberInput,
+  ) {
     super();
   }
 }
 
 export class ChangeElmaNumberCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly id: string, readonly input: ElmaNumberInput) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly id: string,
+    readonly input: ElmaNumberInput,
+  ) {
     super();
   }
 }
 
 export class RemoveElmaNumberCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly id: string) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly id: string,
+  ) {
     super();
   }
 }
@@ -41,7 +51,13 @@ export class AddElmaNumberHandler implements ICommandHandler<AddElmaNumberComman
   async execute({ ctx, input }: AddElmaNumberCommand): Promise<string> {
     const elmaNumberId = newRecordId();
     const createdAt = new Date().toISOString();
-    await run(this.writer, ctx, { type: 'AddElmaNumber', elmaNumberId, cooperativeId: ctx.actor.cooperativeId, createdAt, ...input });
+    await run(this.writer, ctx, {
+      type: 'AddElmaNumber',
+      elmaNumberId,
+      cooperativeId: ctx.actor.cooperativeId,
+      createdAt,
+      ...input,
+    });
     return elmaNumberId;
   }
 }
@@ -51,7 +67,12 @@ export class ChangeElmaNumberHandler implements ICommandHandler<ChangeElmaNumber
   constructor(private readonly writer: StreamWriter) {}
 
   async execute({ ctx, id, input }: ChangeElmaNumberCommand): Promise<void> {
-    await run(this.writer, ctx, { type: 'ChangeElmaNumber', elmaNumberId: id, cooperativeId: ctx.actor.cooperativeId, ...input });
+    await run(this.writer, ctx, {
+      type: 'ChangeElmaNumber',
+      elmaNumberId: id,
+      cooperativeId: ctx.actor.cooperativeId,
+      ...input,
+    });
   }
 }
 

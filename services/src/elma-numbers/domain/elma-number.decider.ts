@@ -19,7 +19,14 @@ export interface ElmaNumberState {
 }
 
 export type ElmaNumberCommand =
-  | { type: 'AddElmaNumber'; elmaNumberId: string; cooperativeId: string; elmaProcess: string; elmaNumber: string; createdAt: string }
+  | {
+      type: 'AddElmaNumber';
+      elmaNumberId: string;
+      cooperativeId: string;
+      elmaProcess: string;
+      elmaNumber: string;
+      createdAt: string;
+    }
   | { type: 'ChangeElmaNumber'; elmaNumberId: string; cooperativeId: string; elmaProcess: string; elmaNumber: string }
   | { type: 'RemoveElmaNumber'; elmaNumberId: string; cooperativeId: string };
 
@@ -30,7 +37,12 @@ export const elmaNumberDecider: Decider<ElmaNumberCommand, ElmaNumberEvent, Elma
   evolve(state, event) {
     switch (event.type) {
       case 'ElmaNumberAdded':
-        return { exists: true, cooperativeId: event.data.cooperativeId, elmaProcess: event.data.elmaProcess, elmaNumber: event.data.elmaNumber };
+        return {
+          exists: true,
+          cooperativeId: event.data.cooperativeId,
+          elmaProcess: event.data.elmaProcess,
+          elmaNumber: event.data.elmaNumber,
+        };
       case 'ElmaNumberChanged':
         return { ...state, elmaProcess: event.data.elmaProcess, elmaNumber: event.data.elmaNumber };
       case 'ElmaNumberRemoved':
@@ -44,8 +56,10 @@ export const elmaNumberDecider: Decider<ElmaNumberCommand, ElmaNumberEvent, Elma
       const { elmaNumberId, cooperativeId, createdAt } = command;
       return [{ type: 'ElmaNumberAdded', data: { elmaNumberId, cooperativeId, elmaProcess, elmaNumber, createdAt } }];
     }
-    if (!state.exists || state.cooperativeId !== command.cooperativeId) throw new NotFoundError('Approval number', command.elmaNumberId);
-    if (command.type === 'RemoveElmaNumber') return [{ type: 'ElmaNumberRemoved', data: { elmaNumberId: command.elmaNumberId } }];
+    if (!state.exists || state.cooperativeId !== command.cooperativeId)
+      throw new NotFoundError('Approval number', command.elmaNumberId);
+    if (command.type === 'RemoveElmaNumber')
+      return [{ type: 'ElmaNumberRemoved', data: { elmaNumberId: command.elmaNumberId } }];
     const { elmaProcess, elmaNumber } = validated(command.elmaProcess, command.elmaNumber);
     if (elmaProcess === state.elmaProcess && elmaNumber === state.elmaNumber) return [];
     return [{ type: 'ElmaNumberChanged', data: { elmaNumberId: command.elmaNumberId, elmaProcess, elmaNumber } }];

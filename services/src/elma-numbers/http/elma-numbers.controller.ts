@@ -10,7 +10,12 @@ import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { AddElmaNumberCommand, ChangeElmaNumberCommand, RemoveElmaNumberCommand, type ElmaNumberInput } from '../commands/elma-number.commands.js';
+import {
+  AddElmaNumberCommand,
+  ChangeElmaNumberCommand,
+  RemoveElmaNumberCommand,
+  type ElmaNumberInput,
+} from '../commands/elma-number.commands.js';
 
 const DEFAULT_SORT = [{ field: 'elmaProcess', direction: 'asc' }] as const;
 
@@ -31,20 +36,36 @@ export function toElmaNumberDto(doc: ReadDocument): ElmaNumberDto {
 @ApiBearerAuth()
 @Controller('elmanumbers')
 export class ElmaNumbersController {
-  constructor(private readonly commands: CommandBus, private readonly reads: ReadModels) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: ReadModels,
+  ) {}
 
   @Get()
   @Requires('elmanumbers:read')
   @AnswersList(ElmaNumberDto)
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<ElmaNumberDto[] | undefined> {
-    return sendList(res, await this.reads.list(ELMA_NUMBERS, actor.cooperativeId, params, DEFAULT_SORT), toElmaNumberDto);
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<ElmaNumberDto[] | undefined> {
+    return sendList(
+      res,
+      await this.reads.list(ELMA_NUMBERS, actor.cooperativeId, params, DEFAULT_SORT),
+      toElmaNumberDto,
+    );
   }
 
   @Get('options')
   @Requires('elmanumbers:read')
   @AnswersOk(Option, true)
   options(@Query('attribute') attribute: string | undefined): Option[] {
-    return attribute === 'elmaProcess' ? [{ key: 'fs', value: 'fs' }, { key: 'km', value: 'km' }] : [];
+    return attribute === 'elmaProcess'
+      ? [
+          { key: 'fs', value: 'fs' },
+          { key: 'km', value: 'km' },
+        ]
+      : [];
   }
 
   @Get(':id')
@@ -67,7 +88,11 @@ export class ElmaNumbersController {
   @Requires('elmanumbers:write')
   @BodyOf(ElmaNumberWrite)
   @AnswersOk(ElmaNumberDto)
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ElmaNumberWrite): Promise<ElmaNumberDto> {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: ElmaNumberWrite,
+  ): Promise<ElmaNumberDto> {
     await this.commands.execute(new ChangeElmaNumberCommand(contextFor(actor), id, input(body)));
     return toElmaNumberDto(await this.reads.get(ELMA_NUMBERS, actor.cooperativeId, id, 'Approval number'));
   }

@@ -21,7 +21,11 @@ const FILE_CONTENT = {
 };
 
 /** The request's format, date and dialect, or 400 with every field that is wrong. */
-function parse(rawFormat: string, rawDate: unknown, rawDialect: unknown): { format: ExportFormat; date: string; dialect: CsvDialect } {
+function parse(
+  rawFormat: string,
+  rawDate: unknown,
+  rawDialect: unknown,
+): { format: ExportFormat; date: string; dialect: CsvDialect } {
   const errors: FieldError[] = [];
   const format = EXPORT_FORMATS.find((f) => f === rawFormat);
   if (format === undefined) errors.push(fieldError('format', 'invalidChoice', rawFormat));
@@ -61,7 +65,12 @@ export class ExportsController {
   @ApiQuery({ name: 'dialect', required: false, enum: CSV_DIALECTS })
   @ApiOkResponse({ description: 'mitglieder-<cooperative>-<date>.csv', content: FILE_CONTENT })
   @ApiAcceptedResponse({ description: 'more members than EXPORT_SYNC_LIMIT: the queued task', type: TaskDto })
-  async csv(@CurrentActor() actor: Actor, @Query('date') date: unknown, @Query('dialect') dialect: unknown, @Res() res: FastifyReply): Promise<void> {
+  async csv(
+    @CurrentActor() actor: Actor,
+    @Query('date') date: unknown,
+    @Query('dialect') dialect: unknown,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     await this.answer(actor, 'csv', date, dialect, res);
   }
 
@@ -70,7 +79,12 @@ export class ExportsController {
   @Requires('members:read')
   @ApiParam({ name: 'format', enum: EXPORT_FORMATS })
   @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD; today when absent' })
-  @ApiQuery({ name: 'dialect', required: false, enum: CSV_DIALECTS, description: 'CSV only: excel (default) or rfc4180' })
+  @ApiQuery({
+    name: 'dialect',
+    required: false,
+    enum: CSV_DIALECTS,
+    description: 'CSV only: excel (default) or rfc4180',
+  })
   @ApiOkResponse({ description: 'mitglieder-<cooperative>-<date>.<format>', content: FILE_CONTENT })
   @ApiAcceptedResponse({ description: 'more members than EXPORT_SYNC_LIMIT: the queued task', type: TaskDto })
   async file(
@@ -83,12 +97,23 @@ export class ExportsController {
     await this.answer(actor, format, date, dialect, res);
   }
 
-  private async answer(actor: Actor, rawFormat: string, rawDate: unknown, rawDialect: unknown, res: FastifyReply): Promise<void> {
+  private async answer(
+    actor: Actor,
+    rawFormat: string,
+    rawDate: unknown,
+    rawDialect: unknown,
+    res: FastifyReply,
+  ): Promise<void> {
     const { format, date, dialect } = parse(rawFormat, rawDate, rawDialect);
     const count = await this.exports.count(actor.cooperativeId, date, this.config.exportSyncLimit);
     if (count > this.config.exportSyncLimit) {
       const params = { format, date, dialect: format === 'csv' ? dialect : null };
-      const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind: 'memberExport', params });
+      const taskId = await this.queue.enqueue({
+        cooperativeId: actor.cooperativeId,
+        user: actor.username,
+        kind: 'memberExport',
+        params,
+      });
       await res.status(202).send(toTaskDto(await this.reads.get(TASKS, actor.cooperativeId, taskId, 'Task')));
       return;
     }

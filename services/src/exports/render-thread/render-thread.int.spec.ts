@@ -17,10 +17,25 @@ if (!built) console.warn(`SKIPPED: render thread suite needs the built entry ${E
 const MEMBERS = 2600;
 const member = (i: number): MemberDto =>
   ({
-    id: `m${i}`, memberNr: i + 1, salutation: i % 2 ? 'Frau' : 'Herr', title: i % 7 === 0 ? 'Dr' : 'none', name: i % 5 === 0 ? '=SUMME(A1)' : `Müller ${i}`,
-    givenName: 'Anna', street: 'Hauptstraße', streetHomeNumber: String(i), zipCode: '01067', city: 'Dresden', country: null, isForeign: false,
-    birthDate: '1970-02-28', entryDate: '2015-01-01', approvalDate: i % 3 ? '2015-01-15' : null, exitDate: i % 11 ? null : '2026-12-31',
-    exitReason: i % 11 ? null : 'exit', shareAmount: 1 + (i % 40), shareTotalEUR: (1 + (i % 40)) * 25_000 + (i % 100),
+    id: `m${i}`,
+    memberNr: i + 1,
+    salutation: i % 2 ? 'Frau' : 'Herr',
+    title: i % 7 === 0 ? 'Dr' : 'none',
+    name: i % 5 === 0 ? '=SUMME(A1)' : `Müller ${i}`,
+    givenName: 'Anna',
+    street: 'Hauptstraße',
+    streetHomeNumber: String(i),
+    zipCode: '01067',
+    city: 'Dresden',
+    country: null,
+    isForeign: false,
+    birthDate: '1970-02-28',
+    entryDate: '2015-01-01',
+    approvalDate: i % 3 ? '2015-01-15' : null,
+    exitDate: i % 11 ? null : '2026-12-31',
+    exitReason: i % 11 ? null : 'exit',
+    shareAmount: 1 + (i % 40),
+    shareTotalEUR: (1 + (i % 40)) * 25_000 + (i % 100),
   }) as unknown as MemberDto;
 const members = Array.from({ length: MEMBERS }, (_, i) => member(i));
 async function* batches(): AsyncGenerator<MemberDto[]> {
@@ -44,18 +59,27 @@ const sheet = (bytes: Buffer): unknown[][] => {
   it('writes the same CSV bytes as the builder on the calling thread, in both dialects, with progress up to the total', async () => {
     for (const dialect of ['excel', 'rfc4180'] as const) {
       const done: number[] = [];
-      const threaded = await inThread.render({ format: 'csv', dialect, total: MEMBERS, batches: batches(), progress: (n) => done.push(n) });
+      const threaded = await inThread.render({
+        format: 'csv',
+        dialect,
+        total: MEMBERS,
+        batches: batches(),
+        progress: (n) => done.push(n),
+      });
       const local = await here.render({ format: 'csv', dialect, total: MEMBERS, batches: batches() });
       expect(threaded.equals(local)).toBe(true);
       expect(done.at(-1)).toBe(MEMBERS);
     }
   });
 
-  it.each<ExportFormat>(['xlsx', 'ods'])('writes the same %s cells as the builder on the calling thread', async (format) => {
-    const threaded = await inThread.render({ format, dialect: 'excel', total: MEMBERS, batches: batches() });
-    const local = await here.render({ format, dialect: 'excel', total: MEMBERS, batches: batches() });
-    const rows = sheet(threaded);
-    expect(rows).toHaveLength(MEMBERS + 1);
-    expect(rows).toEqual(sheet(local));
-  });
+  it.each<ExportFormat>(['xlsx', 'ods'])(
+    'writes the same %s cells as the builder on the calling thread',
+    async (format) => {
+      const threaded = await inThread.render({ format, dialect: 'excel', total: MEMBERS, batches: batches() });
+      const local = await here.render({ format, dialect: 'excel', total: MEMBERS, batches: batches() });
+      const rows = sheet(threaded);
+      expect(rows).toHaveLength(MEMBERS + 1);
+      expect(rows).toEqual(sheet(local));
+    },
+  );
 });

@@ -34,7 +34,11 @@ export function memberCsvRows(members: readonly MemberDto[], dialect: CsvDialect
 }
 
 /** The whole file from batches of members; yields to the event loop after every batch. */
-export async function memberCsv(batches: AsyncIterable<readonly MemberDto[]>, dialect: CsvDialect, progress?: (done: number) => void): Promise<Buffer> {
+export async function memberCsv(
+  batches: AsyncIterable<readonly MemberDto[]>,
+  dialect: CsvDialect,
+  progress?: (done: number) => void,
+): Promise<Buffer> {
   const options = { delimiter: dialect === 'excel' ? ';' : ',', record_delimiter: 'windows' as const };
   const parts: Buffer[] = [];
   const head = stringify([MEMBER_COLUMNS.map((c) => c.header)], options);

@@ -34,7 +34,10 @@ const STYLES =
   '<style:style style:name="cI" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N2"/>' +
   '<style:style style:name="cM" style:family="table-cell" style:parent-style-name="Default" style:data-style-name="N3"/>' +
   '<style:style style:name="cH" style:family="table-cell"><style:text-properties fo:font-weight="bold"/></style:style>' +
-  MEMBER_COLUMNS.map((c, i) => `<style:style style:name="co${i}" style:family="table-column"><style:table-column-properties style:column-width="${(c.width * 0.2).toFixed(2)}cm"/></style:style>`).join('') +
+  MEMBER_COLUMNS.map(
+    (c, i) =>
+      `<style:style style:name="co${i}" style:family="table-column"><style:table-column-properties style:column-width="${(c.width * 0.2).toFixed(2)}cm"/></style:style>`,
+  ).join('') +
   '</office:automatic-styles>';
 
 const MANIFEST =
@@ -48,22 +51,29 @@ const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;
 
 /** Text as the content of a `text:p`: XML-escaped, with the spaces, tabs and line breaks ODF would otherwise fold. */
 export function odfText(value: string): string {
-  return value
-    .replace(/[&<>"]/g, (ch) => XML_ESCAPES[ch]!)
-    // eslint-disable-next-line no-control-regex -- control characters are what this removes
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
-    .replace(/\r\n|\r|\n/g, '<text:line-break/>')
-    .replace(/\t/g, '<text:tab/>')
-    .replace(/(^ +)|( {2,})/g, (run: string, lead: string | undefined) => (lead ? `<text:s text:c="${run.length}"/>` : ` <text:s text:c="${run.length - 1}"/>`));
+  return (
+    value
+      .replace(/[&<>"]/g, (ch) => XML_ESCAPES[ch]!)
+      // eslint-disable-next-line no-control-regex -- control characters are what this removes
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+      .replace(/\r\n|\r|\n/g, '<text:line-break/>')
+      .replace(/\t/g, '<text:tab/>')
+      .replace(/(^ +)|( {2,})/g, (run: string, lead: string | undefined) =>
+        lead ? `<text:s text:c="${run.length}"/>` : ` <text:s text:c="${run.length - 1}"/>`,
+      )
+  );
 }
 
 const plainEuros = (cents: number): string => (cents / 100).toFixed(2);
 
 function cell(kind: CellKind, value: CellValue): string {
   if (value === null) return '<table:table-cell/>';
-  if (kind === 'text') return `<table:table-cell office:value-type="string"><text:p>${odfText(String(value))}</text:p></table:table-cell>`;
-  if (kind === 'integer') return `<table:table-cell table:style-name="cI" office:value-type="float" office:value="${value}"><text:p>${value}</text:p></table:table-cell>`;
-  if (kind === 'date') return `<table:table-cell table:style-name="cD" office:value-type="date" office:date-value="${value}"><text:p>${germanDate(String(value))}</text:p></table:table-cell>`;
+  if (kind === 'text')
+    return `<table:table-cell office:value-type="string"><text:p>${odfText(String(value))}</text:p></table:table-cell>`;
+  if (kind === 'integer')
+    return `<table:table-cell table:style-name="cI" office:value-type="float" office:value="${value}"><text:p>${value}</text:p></table:table-cell>`;
+  if (kind === 'date')
+    return `<table:table-cell table:style-name="cD" office:value-type="date" office:date-value="${value}"><text:p>${germanDate(String(value))}</text:p></table:table-cell>`;
   const cents = Number(value);
   return `<table:table-cell table:style-name="cM" office:value-type="currency" office:currency="EUR" office:value="${plainEuros(cents)}"><text:p>${euros(cents)} €</text:p></table:table-cell>`;
 }
@@ -73,7 +83,10 @@ export function odsRow(m: MemberDto): string {
 }
 
 /** The whole file from batches of members; yields to the event loop after every batch (jszip deflates in chunks). */
-export async function memberOds(batches: AsyncIterable<readonly MemberDto[]>, progress?: (done: number) => void): Promise<Buffer> {
+export async function memberOds(
+  batches: AsyncIterable<readonly MemberDto[]>,
+  progress?: (done: number) => void,
+): Promise<Buffer> {
   const parts: Buffer[] = [];
   const head =
     `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content ${NS} office:version="1.2">${STYLES}` +
@@ -104,5 +117,10 @@ export async function memberOds(batches: AsyncIterable<readonly MemberDto[]>, pr
   zip.file('mimetype', ODS_MIME, { compression: 'STORE' });
   zip.file('META-INF/manifest.xml', MANIFEST);
   zip.file('content.xml', Buffer.concat(parts));
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 }, mimeType: ODS_MIME });
+  return zip.generateAsync({
+    type: 'nodebuffer',
+    compression: 'DEFLATE',
+    compressionOptions: { level: 1 },
+    mimeType: ODS_MIME,
+  });
 }

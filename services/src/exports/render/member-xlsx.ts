@@ -30,7 +30,10 @@ function cell(kind: CellKind, value: CellValue): string | number | Date | null {
 }
 
 /** The whole workbook from batches of members; yields to the event loop after every batch. */
-export async function memberXlsx(batches: AsyncIterable<readonly MemberDto[]>, progress?: (done: number) => void): Promise<Buffer> {
+export async function memberXlsx(
+  batches: AsyncIterable<readonly MemberDto[]>,
+  progress?: (done: number) => void,
+): Promise<Buffer> {
   const sink = new PassThrough();
   const chunks: Buffer[] = [];
   sink.on('data', (c: Buffer) => chunks.push(c));
@@ -38,10 +41,19 @@ export async function memberXlsx(batches: AsyncIterable<readonly MemberDto[]>, p
     sink.on('end', resolve);
     sink.on('error', reject);
   });
-  const workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({
+    stream: sink,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = 'Coop Ledger';
   const sheet = workbook.addWorksheet('Mitglieder', { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
-  sheet.columns = MEMBER_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width, style: { numFmt: FORMATS[c.kind] } }));
+  sheet.columns = MEMBER_COLUMNS.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.width,
+    style: { numFmt: FORMATS[c.kind] },
+  }));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: MEMBER_COLUMNS.length } };
   const header = sheet.getRow(1);
   header.font = { bold: true };
@@ -49,7 +61,8 @@ export async function memberXlsx(batches: AsyncIterable<readonly MemberDto[]>, p
   let done = 0;
   for await (const batch of batches) {
     for (let i = 0; i < batch.length; i += SLICE) {
-      for (const m of batch.slice(i, i + SLICE)) sheet.addRow(MEMBER_COLUMNS.map((c) => cell(c.kind, c.value(m)))).commit();
+      for (const m of batch.slice(i, i + SLICE))
+        sheet.addRow(MEMBER_COLUMNS.map((c) => cell(c.kind, c.value(m)))).commit();
       done += Math.min(SLICE, batch.length - i);
       progress?.(done);
       await yieldToLoop();

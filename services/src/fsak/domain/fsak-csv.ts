@@ -82,7 +82,13 @@ function headerLine(header: ReportHeader, file: number, files: number, records: 
 const person = (p: PersonData | null): (string | null)[] =>
   p === null ? [null, null, null, null] : [p.name, p.givenName, germanDate(p.birthDate), p.taxId];
 
-const address = (a: AddressData): (string | null)[] => [a.street, a.houseNumber, a.zipCode, a.city, a.foreign ? a.country : 'DE'];
+const address = (a: AddressData): (string | null)[] => [
+  a.street,
+  a.houseNumber,
+  a.zipCode,
+  a.city,
+  a.foreign ? a.country : 'DE',
+];
 
 function recordLine(record: FsakRecord, nr: number, year: number, cancelled: boolean): string {
   const [name, givenName, birthDate, taxId] = person(record.person);
@@ -103,12 +109,22 @@ function recordLine(record: FsakRecord, nr: number, year: number, cancelled: boo
 }
 
 /** The report's files: `fsak-<year>-<n>.csv`, each a header and at most `maxRecords` records, numbered through. */
-export function reportFiles(header: ReportHeader, records: readonly FsakRecord[], maxRecords: number = MAX_RECORDS_PER_FILE): ReportFile[] {
+export function reportFiles(
+  header: ReportHeader,
+  records: readonly FsakRecord[],
+  maxRecords: number = MAX_RECORDS_PER_FILE,
+): ReportFile[] {
   const files = Math.max(1, Math.ceil(records.length / maxRecords));
   const kind = header.reportType === 'initial' ? '' : `-${header.reportType}`;
   return Array.from({ length: files }, (_, i) => {
     const slice = records.slice(i * maxRecords, (i + 1) * maxRecords);
-    const body = slice.map((r, j) => recordLine(r, i * maxRecords + j + 1, header.year, header.reportType === 'cancellation')).join('');
-    return { name: `fsak-${header.year}${kind}-${i + 1}.csv`, content: headerLine(header, i + 1, files, slice.length) + body, records: slice.length };
+    const body = slice
+      .map((r, j) => recordLine(r, i * maxRecords + j + 1, header.year, header.reportType === 'cancellation'))
+      .join('');
+    return {
+      name: `fsak-${header.year}${kind}-${i + 1}.csv`,
+      content: headerLine(header, i + 1, files, slice.length) + body,
+      records: slice.length,
+    };
   });
 }

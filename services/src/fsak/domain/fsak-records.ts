@@ -83,7 +83,10 @@ export interface FsakRecord {
 }
 
 /** The templates (contracts/src/task-templates.ts, validation.ts) of what a holder's record lacks. */
-export type ImpossibleReason = Extract<ValidationTemplate, 'nameMissing' | 'taxIdMissing' | 'nvTaxIdMissing' | 'addressMissing' | 'spouseNameMissing' | 'spouseTaxIdMissing'>;
+export type ImpossibleReason = Extract<
+  ValidationTemplate,
+  'nameMissing' | 'taxIdMissing' | 'nvTaxIdMissing' | 'addressMissing' | 'spouseNameMissing' | 'spouseTaxIdMissing'
+>;
 
 export interface ImpossibleHolder {
   readonly memberId: string;
@@ -103,7 +106,14 @@ export interface ReportRecords {
 const filled = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
 
 const NO_PERSON: PersonData = { name: null, givenName: null, birthDate: null, taxId: null };
-const NO_ADDRESS: AddressData = { street: null, houseNumber: null, zipCode: null, city: null, country: null, foreign: false };
+const NO_ADDRESS: AddressData = {
+  street: null,
+  houseNumber: null,
+  zipCode: null,
+  city: null,
+  country: null,
+  foreign: false,
+};
 
 interface Holder {
   readonly kind: RecordKind;
@@ -114,12 +124,19 @@ interface Holder {
 }
 
 /** The holder a payout's exempted amount belongs to: its key and who it is. */
-function holderOf(payout: PayoutFact, jointOrders: ReadonlyMap<string, JointOrderData>): Omit<Holder, 'cents'> & { readonly key: string } | null {
+function holderOf(
+  payout: PayoutFact,
+  jointOrders: ReadonlyMap<string, JointOrderData>,
+): (Omit<Holder, 'cents'> & { readonly key: string }) | null {
   if (payout.exempt <= 0) return null;
-  if (payout.basisOfTax === 'nv100') return payout.legalEntity ? null : { key: `nv:${payout.memberId}`, kind: 'nv', memberId: payout.memberId, jointOrderId: null };
+  if (payout.basisOfTax === 'nv100')
+    return payout.legalEntity
+      ? null
+      : { key: `nv:${payout.memberId}`, kind: 'nv', memberId: payout.memberId, jointOrderId: null };
   const order = payout.order;
   if (order === null) return null;
-  if (!order.joint) return { key: `fsa:${payout.memberId}`, kind: 'fsa', memberId: payout.memberId, jointOrderId: null };
+  if (!order.joint)
+    return { key: `fsa:${payout.memberId}`, kind: 'fsa', memberId: payout.memberId, jointOrderId: null };
   // One volume for both spouses (12a.4): both spouses' exempted amounts add up in one record under the order's holder.
   const holderId = jointOrders.get(order.id)?.holderId ?? order.holderId ?? payout.memberId;
   return { key: `joint:${order.id}`, kind: 'fsa', memberId: holderId, jointOrderId: order.id };
@@ -130,7 +147,14 @@ function holderOf(payout: PayoutFact, jointOrders: ReadonlyMap<string, JointOrde
  * (kernel `exemptionTaxIdProblems`: an NV holder is named as one, `nvTaxIdMissing`); names and address are what the
  * report's record needs beside them.
  */
-function reasonsOf(kind: RecordKind, euros: number, person: PersonData, address: AddressData, spouse: PersonData | null, allowTestTaxIds: boolean): ImpossibleReason[] {
+function reasonsOf(
+  kind: RecordKind,
+  euros: number,
+  person: PersonData,
+  address: AddressData,
+  spouse: PersonData | null,
+  allowTestTaxIds: boolean,
+): ImpossibleReason[] {
   const taxIds = exemptionTaxIdProblems({
     basis: kind === 'nv' ? 'nv100' : spouse === null ? 'fsa' : 'jointFsa',
     exempt: euros,
@@ -177,10 +201,24 @@ export function reportRecords(source: ReportSource): ReportRecords {
     const reasons = reasonsOf(holder.kind, euros, person, address, spouse, source.allowTestTaxIds);
     const memberNr = member?.memberNr ?? 0;
     if (reasons.length > 0) {
-      impossible.push({ memberId: holder.memberId, memberNr, name: person.name ?? '', givenName: person.givenName ?? '', reasons });
+      impossible.push({
+        memberId: holder.memberId,
+        memberNr,
+        name: person.name ?? '',
+        givenName: person.givenName ?? '',
+        reasons,
+      });
       continue;
     }
-    records.push({ kind: holder.kind, memberId: holder.memberId, memberNr, euros, person: pick(person), address, spouse: spouse === null ? null : pick(spouse) });
+    records.push({
+      kind: holder.kind,
+      memberId: holder.memberId,
+      memberNr,
+      euros,
+      person: pick(person),
+      address,
+      spouse: spouse === null ? null : pick(spouse),
+    });
   }
   records.sort((a, b) => a.memberNr - b.memberNr || (a.kind === b.kind ? 0 : a.kind === 'fsa' ? -1 : 1));
   impossible.sort((a, b) => a.memberNr - b.memberNr);
@@ -198,4 +236,9 @@ function spouseOf(source: ReportSource, orderId: string, holder: MemberData | un
   return holder?.spouse ?? NO_PERSON;
 }
 
-const pick = (p: PersonData): PersonData => ({ name: p.name, givenName: p.givenName, birthDate: p.birthDate, taxId: p.taxId });
+const pick = (p: PersonData): PersonData => ({
+  name: p.name,
+  givenName: p.givenName,
+  birthDate: p.birthDate,
+  taxId: p.taxId,
+});

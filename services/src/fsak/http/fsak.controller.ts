@@ -1,6 +1,13 @@
 import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { fieldError, FsakPreviewDto, TaskDto, ValidationError, type ReadDocument, type ValidationTemplate } from '@coop/contracts';
+import {
+  fieldError,
+  FsakPreviewDto,
+  TaskDto,
+  ValidationError,
+  type ReadDocument,
+  type ValidationTemplate,
+} from '@coop/contracts';
 import { TASKS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
@@ -45,7 +52,8 @@ export class FsakController {
     const closure = await this.reports.closure(actor.cooperativeId, id);
     // Refused here, with 400 and nothing queued (issue 43: never a "queued" answer for a start that must fail).
     const refusal = await this.reports.startRefusal(actor.cooperativeId, closure);
-    if (refusal !== null) throw new ValidationError([fieldError(null, refusal.template as ValidationTemplate, ...refusal.parameters)]);
+    if (refusal !== null)
+      throw new ValidationError([fieldError(null, refusal.template as ValidationTemplate, ...refusal.parameters)]);
     const taskId = await this.queue.enqueue({
       cooperativeId: actor.cooperativeId,
       user: actor.username,

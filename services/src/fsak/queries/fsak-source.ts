@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { dividendSettingsOf, type ReadDocument } from '@coop/contracts';
-import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, ELMA_NUMBERS, EXEMPTION_ORDERS, MEMBERS, TASKS } from '@coop/projections';
+import {
+  COOPERATIVES,
+  DIVIDEND_MEMBERS,
+  DIVIDENDS,
+  ELMA_NUMBERS,
+  EXEMPTION_ORDERS,
+  MEMBERS,
+  TASKS,
+} from '@coop/projections';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { JointOrderData, MemberData, PayoutFact, PersonData, ReportSource } from '../domain/fsak-records.js';
@@ -21,7 +29,12 @@ function taxIdOf(doc: ReadDocument | undefined): string | null {
 
 /** A member's document as the report reads it (erased personal data reads as absent). */
 export function memberData(doc: ReadDocument): MemberData {
-  const spouse: PersonData = { name: text(doc, 'spouseName'), givenName: text(doc, 'spouseGivenName'), birthDate: text(doc, 'spouseBirthDate'), taxId: text(doc, 'spouseTaxId') };
+  const spouse: PersonData = {
+    name: text(doc, 'spouseName'),
+    givenName: text(doc, 'spouseGivenName'),
+    birthDate: text(doc, 'spouseBirthDate'),
+    taxId: text(doc, 'spouseTaxId'),
+  };
   return {
     memberId: doc.id,
     memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : 0,
@@ -52,7 +65,14 @@ export function payoutFact(doc: ReadDocument): PayoutFact {
     exempt: typeof doc.exemptions === 'number' ? doc.exemptions : 0,
     basisOfTax: String(doc.basisOfTax ?? ''),
     legalEntity: doc.isLegalEntity === true,
-    order: order && typeof order.id === 'string' ? { id: order.id, joint: order.joint === true, holderId: typeof order.holderId === 'string' ? order.holderId : null } : null,
+    order:
+      order && typeof order.id === 'string'
+        ? {
+            id: order.id,
+            joint: order.joint === true,
+            holderId: typeof order.holderId === 'string' ? order.holderId : null,
+          }
+        : null,
   };
 }
 
@@ -130,9 +150,14 @@ export class FsakSource {
     const members = new Map<string, MemberData>();
     for (const [id, doc] of await this.many(MEMBERS, cooperativeId, [...memberIds])) members.set(id, memberData(doc));
     // The spouses the holders' master data link (a joint order naming no spouse member): their own records.
-    const linked = [...members.values()].flatMap((m) => (m.spouseMemberId !== null && !members.has(m.spouseMemberId) ? [m.spouseMemberId] : []));
-    for (const [id, doc] of await this.many(MEMBERS, cooperativeId, [...new Set(linked)])) members.set(id, memberData(doc));
-    const { allowTestTaxIds } = dividendSettingsOf(await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative'));
+    const linked = [...members.values()].flatMap((m) =>
+      m.spouseMemberId !== null && !members.has(m.spouseMemberId) ? [m.spouseMemberId] : [],
+    );
+    for (const [id, doc] of await this.many(MEMBERS, cooperativeId, [...new Set(linked)]))
+      members.set(id, memberData(doc));
+    const { allowTestTaxIds } = dividendSettingsOf(
+      await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative'),
+    );
     return { payouts, members, jointOrders, allowTestTaxIds };
   }
 
@@ -183,7 +208,7 @@ export class FsakSource {
   /** A closure's member results, in keyset pages on the member number. */
   private async results(cooperativeId: string, dividendId: string): Promise<ReadDocument[]> {
     const docs: ReadDocument[] = [];
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
         cooperativeId,
         filters: [
@@ -199,7 +224,11 @@ export class FsakSource {
     }
   }
 
-  private async many(spec: typeof MEMBERS, cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
+  private async many(
+    spec: typeof MEMBERS,
+    cooperativeId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, ReadDocument>> {
     const found = new Map<string, ReadDocument>();
     for (let i = 0; i < ids.length; i += PAGE) {
       for (const [id, doc] of await this.reads.getMany(spec, cooperativeId, ids.slice(i, i + PAGE))) found.set(id, doc);

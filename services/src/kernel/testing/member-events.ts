@@ -1,4 +1,10 @@
-import { memberFieldError, type MemberEvent, type MemberMasterData, type PostingType, type SharesPosted } from '@coop/contracts';
+import {
+  memberFieldError,
+  type MemberEvent,
+  type MemberMasterData,
+  type PostingType,
+  type SharesPosted,
+} from '@coop/contracts';
 import type { ShareTerms } from '../share-terms.js';
 
 /** Events of one member stream for the deciders' tests of both areas living on it (members, share ledger). */
@@ -78,7 +84,12 @@ export const subscribed = (quantity = 3, memberId = M): MemberEvent => ({
   },
 });
 
-export const posted = (balanceId: string, type: PostingType, quantity: number, extra: Partial<SharesPosted['data']> = {}): MemberEvent => ({
+export const posted = (
+  balanceId: string,
+  type: PostingType,
+  quantity: number,
+  extra: Partial<SharesPosted['data']> = {},
+): MemberEvent => ({
   type: 'SharesPosted',
   data: {
     memberId: M,
@@ -92,7 +103,11 @@ export const posted = (balanceId: string, type: PostingType, quantity: number, e
   },
 });
 
-export const exited = (balanceId: string, exitDate = ON.date, reason: 'death' | 'exclusion' | 'exit' = 'exit'): MemberEvent => ({
+export const exited = (
+  balanceId: string,
+  exitDate = ON.date,
+  reason: 'death' | 'exclusion' | 'exit' = 'exit',
+): MemberEvent => ({
   type: 'MemberExited',
   data: { memberId: M, exitDate, reason, balanceId },
 });

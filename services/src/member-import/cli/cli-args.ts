@@ -45,12 +45,20 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs | null {
   const { values, positionals } = parsed;
   if (values.help) return null;
   if (positionals.length === 0) throw new UsageError('Name at least one file to import.');
-  if (positionals.length > MAX_FILES) throw new UsageError(`At most ${MAX_FILES} files at once, got ${positionals.length}.`);
+  if (positionals.length > MAX_FILES)
+    throw new UsageError(`At most ${MAX_FILES} files at once, got ${positionals.length}.`);
   const cooperativeId = values.cooperative?.trim() ?? '';
   if (cooperativeId === '') throw new UsageError('--cooperative ID is required.');
   const lang = values.lang ?? 'de';
   if (lang !== 'de' && lang !== 'en') throw new UsageError(`--lang must be de or en, got "${lang}".`);
-  return { files: positionals, cooperativeId, dryRun: values['dry-run'] === true, mapping: values.mapping ?? null, lang, confirmWarnings: values['confirm-warnings'] === true };
+  return {
+    files: positionals,
+    cooperativeId,
+    dryRun: values['dry-run'] === true,
+    mapping: values.mapping ?? null,
+    lang,
+    confirmWarnings: values['confirm-warnings'] === true,
+  };
 }
 
 function parse(argv: readonly string[]) {

@@ -16,7 +16,11 @@ const TEXTS = {
     numbers: { de: 'Zahlen deutsch (1.234,56)', en: 'Zahlen englisch (1,234.56)' },
     dates: { de: 'Datum deutsch (31.12.2024)', en: 'Datum englisch (12/31/2024)', iso: 'Datum ISO (2024-12-31)' },
     delimiter: 'Trennzeichen',
-    mapping: { saved: 'Zuordnung der Spalten (gespeichert vom letzten Import)', guessed: 'Zuordnung der Spalten (aus den Überschriften erkannt)', file: 'Zuordnung der Spalten (aus der Datei' },
+    mapping: {
+      saved: 'Zuordnung der Spalten (gespeichert vom letzten Import)',
+      guessed: 'Zuordnung der Spalten (aus den Überschriften erkannt)',
+      file: 'Zuordnung der Spalten (aus der Datei',
+    },
     notImported: '(nicht importiert)',
     summary: 'Zusammenfassung',
     members: 'Mitglieder',
@@ -39,7 +43,11 @@ const TEXTS = {
     numbers: { de: 'German numbers (1.234,56)', en: 'English numbers (1,234.56)' },
     dates: { de: 'German dates (31.12.2024)', en: 'English dates (12/31/2024)', iso: 'ISO dates (2024-12-31)' },
     delimiter: 'delimiter',
-    mapping: { saved: 'Column mapping (saved by the last import)', guessed: 'Column mapping (guessed from the headers)', file: 'Column mapping (from the file' },
+    mapping: {
+      saved: 'Column mapping (saved by the last import)',
+      guessed: 'Column mapping (guessed from the headers)',
+      file: 'Column mapping (from the file',
+    },
     notImported: '(not imported)',
     summary: 'Summary',
     members: 'Members',
@@ -66,14 +74,16 @@ export function formatFormats(formats: Readonly<Record<string, DetectedFormat>>,
   const t = TEXTS[lang];
   const lines = [`${t.formats}:`];
   for (const [file, f] of Object.entries(formats)) {
-    const csv = f.fileType === 'csv' ? `, ${f.encoding ?? '?'}, ${t.delimiter} "${DELIMITERS[f.delimiter ?? ''] ?? '?'}"` : '';
+    const csv =
+      f.fileType === 'csv' ? `, ${f.encoding ?? '?'}, ${t.delimiter} "${DELIMITERS[f.delimiter ?? ''] ?? '?'}"` : '';
     lines.push(`  ${file}: ${f.fileType.toUpperCase()}${csv}; ${t.numbers[f.numbers]}; ${t.dates[f.dates]}`);
   }
   return lines.join('\n');
 }
 
 /** Where the mapping came from: the cooperative's last import, the headers, or a file the operator named. */
-export type MappingSource = { readonly kind: 'saved' } | { readonly kind: 'guessed' } | { readonly kind: 'file'; readonly path: string };
+export type MappingSource =
+  { readonly kind: 'saved' } | { readonly kind: 'guessed' } | { readonly kind: 'file'; readonly path: string };
 
 /** Each sheet's kind and its columns → fields. */
 export function formatMapping(mapping: ImportMapping, source: MappingSource, lang: CliLang): string {
@@ -82,7 +92,8 @@ export function formatMapping(mapping: ImportMapping, source: MappingSource, lan
   const lines = [`${title}:`];
   for (const sheet of mapping.sheets) {
     lines.push(`  ${sheet.sheet} → ${sheet.kind}`);
-    for (const [column, field] of Object.entries(sheet.columns)) lines.push(`    ${column} → ${field ?? t.notImported}`);
+    for (const [column, field] of Object.entries(sheet.columns))
+      lines.push(`    ${column} → ${field ?? t.notImported}`);
   }
   return lines.join('\n');
 }
@@ -117,11 +128,18 @@ export function formatSummary(s: ImportSummary, lang: CliLang): string {
  * The first PROBLEMS_SHOWN problems, each as `text` words it (where: sheet, row, column, the value; then the message),
  * with its file in front when the import has several; the rest counted.
  */
-export function formatProblems(problems: readonly ImportProblem[], total: number, text: (p: ImportProblem) => string, lang: CliLang, files = 1): string {
+export function formatProblems(
+  problems: readonly ImportProblem[],
+  total: number,
+  text: (p: ImportProblem) => string,
+  lang: CliLang,
+  files = 1,
+): string {
   const t = TEXTS[lang];
   if (total === 0) return t.none;
   const lines = [`${t.problems(total)}:`];
-  for (const p of problems.slice(0, PROBLEMS_SHOWN)) lines.push(`  ${files > 1 && p.file !== null ? `${p.file}: ` : ''}${text(p)}`);
+  for (const p of problems.slice(0, PROBLEMS_SHOWN))
+    lines.push(`  ${files > 1 && p.file !== null ? `${p.file}: ` : ''}${text(p)}`);
   const rest = total - Math.min(problems.length, PROBLEMS_SHOWN);
   if (rest > 0) lines.push(`  ${t.more(rest)}`);
   return lines.join('\n');
@@ -130,37 +148,44 @@ export function formatProblems(problems: readonly ImportProblem[], total: number
 /** The command line's own sentences. */
 export const CLI_TEXTS = {
   de: {
-    importing: (files: number, cooperative: string, dataDir: string) => `Import von ${files} ${files === 1 ? 'Datei' : 'Dateien'} in die Genossenschaft ${cooperative} (DATA_DIR ${dataDir})`,
+    importing: (files: number, cooperative: string, dataDir: string) =>
+      `Import von ${files} ${files === 1 ? 'Datei' : 'Dateien'} in die Genossenschaft ${cooperative} (DATA_DIR ${dataDir})`,
     noCooperative: (id: string) => `Keine Genossenschaft mit der Id ${id} in diesem Datenverzeichnis.`,
     noFile: (path: string) => `Die Datei ${path} kann nicht gelesen werden.`,
     badMapping: (path: string) => `Die Zuordnung ${path} ist kein gültiges JSON einer Zuordnung (ImportMapping).`,
     dryRun: 'Probelauf: nichts geschrieben.',
     canWrite: 'Ohne Probleme: ohne --dry-run wird der Import geschrieben.',
     writing: 'Schreibe den Import in Teilen (abgebrochen: derselbe Befehl setzt ihn fort) …',
-    written: (id: string, events: number, seconds: number) => `Geschrieben: Import ${id}, ${events} Ereignisse (nach ${seconds} s).`,
+    written: (id: string, events: number, seconds: number) =>
+      `Geschrieben: Import ${id}, ${events} Ereignisse (nach ${seconds} s).`,
     projecting: 'Die Lesemodelle werden nachgeführt …',
     projected: (seconds: number) => `Lesemodelle nachgeführt in ${seconds} s.`,
     hasProblems: 'Nicht geschrieben: der Import hat Probleme. Bitte in den Dateien berichtigen und erneut versuchen.',
     warnings: (n: number) => `Mögliche Doppelerfassungen (${n}), vor dem Schreiben zu prüfen:`,
-    unconfirmed: 'Nicht geschrieben: Bitte prüfen Sie die möglichen Doppelerfassungen und bestätigen Sie sie mit --confirm-warnings.',
-    before: (id: string, at: string, by: string) => `Diese Dateien wurden bereits importiert (Import ${id} am ${at} von ${by}): nichts geschrieben.`,
+    unconfirmed:
+      'Nicht geschrieben: Bitte prüfen Sie die möglichen Doppelerfassungen und bestätigen Sie sie mit --confirm-warnings.',
+    before: (id: string, at: string, by: string) =>
+      `Diese Dateien wurden bereits importiert (Import ${id} am ${at} von ${by}): nichts geschrieben.`,
     peak: (mb: number, seconds: number) => `Fertig in ${seconds} s. Peak memory: ${mb} MB`,
   },
   en: {
-    importing: (files: number, cooperative: string, dataDir: string) => `Import of ${files} ${files === 1 ? 'file' : 'files'} into cooperative ${cooperative} (DATA_DIR ${dataDir})`,
+    importing: (files: number, cooperative: string, dataDir: string) =>
+      `Import of ${files} ${files === 1 ? 'file' : 'files'} into cooperative ${cooperative} (DATA_DIR ${dataDir})`,
     noCooperative: (id: string) => `No cooperative with the id ${id} in this data directory.`,
     noFile: (path: string) => `Cannot read the file ${path}.`,
     badMapping: (path: string) => `The mapping ${path} is not the JSON of a mapping (ImportMapping).`,
     dryRun: 'Dry run: nothing written.',
     canWrite: 'No problems: without --dry-run the import is written.',
     writing: 'Writing the import in chunks (stopped: the same command goes on with it) …',
-    written: (id: string, events: number, seconds: number) => `Written: import ${id}, ${events} events (after ${seconds} s).`,
+    written: (id: string, events: number, seconds: number) =>
+      `Written: import ${id}, ${events} events (after ${seconds} s).`,
     projecting: 'Bringing the read models up to date …',
     projected: (seconds: number) => `Read models up to date in ${seconds} s.`,
     hasProblems: 'Not written: the import has problems. Correct them in the files and try again.',
     warnings: (n: number) => `Possible duplicates (${n}), to check before writing:`,
     unconfirmed: 'Not written: check the possible duplicates and confirm them with --confirm-warnings.',
-    before: (id: string, at: string, by: string) => `These files were already imported (import ${id} on ${at} by ${by}): nothing written.`,
+    before: (id: string, at: string, by: string) =>
+      `These files were already imported (import ${id} on ${at} by ${by}): nothing written.`,
     peak: (mb: number, seconds: number) => `Done in ${seconds} s. Peak memory: ${mb} MB`,
   },
 } as const;

@@ -4,7 +4,20 @@ import { formatFormats, formatProblems, formatSummary, PROBLEMS_SHOWN } from './
 
 describe('npm run import: arguments', () => {
   it('takes files, the cooperative, --dry-run, --mapping, --lang and --confirm-warnings', () => {
-    expect(parseImportArgs(['a.csv', 'b.xlsx', '--cooperative', 'c1', '--dry-run', '--mapping', 'm.json', '--lang', 'en', '--confirm-warnings'])).toEqual({
+    expect(
+      parseImportArgs([
+        'a.csv',
+        'b.xlsx',
+        '--cooperative',
+        'c1',
+        '--dry-run',
+        '--mapping',
+        'm.json',
+        '--lang',
+        'en',
+        '--confirm-warnings',
+      ]),
+    ).toEqual({
       files: ['a.csv', 'b.xlsx'],
       cooperativeId: 'c1',
       dryRun: true,
@@ -12,7 +25,12 @@ describe('npm run import: arguments', () => {
       lang: 'en',
       confirmWarnings: true,
     });
-    expect(parseImportArgs(['a.csv', '--cooperative', 'c1'])).toMatchObject({ dryRun: false, mapping: null, lang: 'de', confirmWarnings: false });
+    expect(parseImportArgs(['a.csv', '--cooperative', 'c1'])).toMatchObject({
+      dryRun: false,
+      mapping: null,
+      lang: 'de',
+      confirmWarnings: false,
+    });
     expect(parseImportArgs(['--help'])).toBeNull();
   });
 
@@ -44,8 +62,13 @@ const summary: ImportSummary = {
 
 describe('npm run import: what it prints', () => {
   it('shows the formats detected per file', () => {
-    const text = formatFormats({ 'a.csv': { fileType: 'csv', encoding: 'windows-1252', delimiter: ';', numbers: 'de', dates: 'de' } }, 'de');
-    expect(text).toBe('Erkannte Formate:\n  a.csv: CSV, windows-1252, Trennzeichen ";"; Zahlen deutsch (1.234,56); Datum deutsch (31.12.2024)');
+    const text = formatFormats(
+      { 'a.csv': { fileType: 'csv', encoding: 'windows-1252', delimiter: ';', numbers: 'de', dates: 'de' } },
+      'de',
+    );
+    expect(text).toBe(
+      'Erkannte Formate:\n  a.csv: CSV, windows-1252, Trennzeichen ";"; Zahlen deutsch (1.234,56); Datum deutsch (31.12.2024)',
+    );
   });
 
   it('sums up in the language asked for, the capital in euros, the events as a bare number', () => {
@@ -56,7 +79,16 @@ describe('npm run import: what it prints', () => {
   });
 
   it('lists the first 50 problems with their file and counts the rest', () => {
-    const problem = (row: number): ImportProblem => ({ file: 'a.csv', sheet: 'a.csv', row, column: 'IBAN', field: 'iban', value: 'DE00', template: 'invalidIban', parameters: {} });
+    const problem = (row: number): ImportProblem => ({
+      file: 'a.csv',
+      sheet: 'a.csv',
+      row,
+      column: 'IBAN',
+      field: 'iban',
+      value: 'DE00',
+      template: 'invalidIban',
+      parameters: {},
+    });
     const problems = Array.from({ length: 60 }, (_, i) => problem(i + 2));
     const lines = formatProblems(problems, 1060, (p) => `row ${p.row}: wrong`, 'en', 2).split('\n');
     expect(lines[0]).toBe('1060 problems:');

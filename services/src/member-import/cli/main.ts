@@ -22,7 +22,14 @@ import type { ImportMapping } from '../import-types.js';
 import { problemText } from '../problem-texts.js';
 import { ImportHistory } from '../queries/import-history.js';
 import { parseImportArgs, UsageError, USAGE, type ImportArgs } from './cli-args.js';
-import { CLI_TEXTS, formatFormats, formatMapping, formatProblems, formatSummary, type MappingSource } from './cli-report.js';
+import {
+  CLI_TEXTS,
+  formatFormats,
+  formatMapping,
+  formatProblems,
+  formatSummary,
+  type MappingSource,
+} from './cli-report.js';
 
 const started = performance.now();
 /** Seconds since the command started, one decimal. */
@@ -83,7 +90,12 @@ function operator(): string {
 }
 
 /** The import itself on the opened stores; the exit code. */
-async function run(running: RunningApp, args: ImportArgs, files: readonly UploadedFile[], given: ImportMapping | null): Promise<number> {
+async function run(
+  running: RunningApp,
+  args: ImportArgs,
+  files: readonly UploadedFile[],
+  given: ImportMapping | null,
+): Promise<number> {
   const { lang } = args;
   const t = CLI_TEXTS[lang];
   const app = running.app;
@@ -94,22 +106,40 @@ async function run(running: RunningApp, args: ImportArgs, files: readonly Upload
     if (error instanceof NotFoundError) usageError(t.noCooperative(args.cooperativeId));
     throw error;
   });
-  const actor: Actor = { userId: 'import-cli', username: operator(), roles: [...ROLES], cooperativeId: args.cooperativeId };
+  const actor: Actor = {
+    userId: 'import-cli',
+    username: operator(),
+    roles: [...ROLES],
+    cooperativeId: args.cooperativeId,
+  };
   const ctx = contextFor(actor);
   const runImport = app.get(RunImport, { strict: false });
 
   const saved = given ? null : await app.get(ImportHistory, { strict: false }).savedMapping(args.cooperativeId);
-  const mapping = await mappingOrGuess(files.map(headOf), given, saved).catch(() => mappingOrGuess(files, given, saved));
-  const source: MappingSource = given ? { kind: 'file', path: args.mapping ?? '' } : saved ? { kind: 'saved' } : { kind: 'guessed' };
+  const mapping = await mappingOrGuess(files.map(headOf), given, saved).catch(() =>
+    mappingOrGuess(files, given, saved),
+  );
+  const source: MappingSource = given
+    ? { kind: 'file', path: args.mapping ?? '' }
+    : saved
+      ? { kind: 'saved' }
+      : { kind: 'guessed' };
   const text = (p: Parameters<typeof problemText>[0]): string => problemText(p, lang, { withSheet: true });
 
   if (args.dryRun) {
     const result = await runImport.dryRun(ctx, files, mapping);
-    console.log(`${formatFormats(result.formats, lang)}\n\n${formatMapping(mapping, source, lang)}\n\n${formatSummary(result.summary, lang)}\n`);
+    console.log(
+      `${formatFormats(result.formats, lang)}\n\n${formatMapping(mapping, source, lang)}\n\n${formatSummary(result.summary, lang)}\n`,
+    );
     console.log(formatProblems(result.problems, result.problemCount, text, lang, files.length));
-    if (result.warningCount > 0) console.log(`\n${t.warnings(result.warningCount)}\n${formatProblems(result.warnings, result.warningCount, text, lang, files.length)}`);
+    if (result.warningCount > 0)
+      console.log(
+        `\n${t.warnings(result.warningCount)}\n${formatProblems(result.warnings, result.warningCount, text, lang, files.length)}`,
+      );
     const before = result.alreadyImported;
-    console.log(`\n${before ? t.before(before.importId, before.at, before.by) : result.problemCount === 0 ? `${t.dryRun} ${t.canWrite}` : t.dryRun}`);
+    console.log(
+      `\n${before ? t.before(before.importId, before.at, before.by) : result.problemCount === 0 ? `${t.dryRun} ${t.canWrite}` : t.dryRun}`,
+    );
     return result.problemCount > 0 ? PROBLEMS : OK;
   }
 
@@ -125,7 +155,9 @@ async function run(running: RunningApp, args: ImportArgs, files: readonly Upload
     console.log(`\n${formatSummary(result.summary, lang)}\n`);
     if (!result.written) {
       await runner.start();
-      const record = (await app.get(ImportHistory, { strict: false }).list(args.cooperativeId)).find((r) => r.id === result.importId);
+      const record = (await app.get(ImportHistory, { strict: false }).list(args.cooperativeId)).find(
+        (r) => r.id === result.importId,
+      );
       console.log(t.before(result.importId, record?.at ?? '?', record?.by ?? '?'));
       return OK;
     }
@@ -144,11 +176,14 @@ async function run(running: RunningApp, args: ImportArgs, files: readonly Upload
     if (error instanceof ValidationError && error.errors.some((e) => e.template === 'importWarningsNotConfirmed')) {
       await runner.start();
       const result = await runImport.dryRun(ctx, files, mapping);
-      console.log(`\n${t.warnings(result.warningCount)}\n${formatProblems(result.warnings, result.warningCount, text, lang, files.length)}`);
+      console.log(
+        `\n${t.warnings(result.warningCount)}\n${formatProblems(result.warnings, result.warningCount, text, lang, files.length)}`,
+      );
       console.log(`\n${t.unconfirmed}`);
       return PROBLEMS;
     }
-    if (!(error instanceof ValidationError) || !error.errors.some((e) => e.template === 'importHasProblems')) throw error;
+    if (!(error instanceof ValidationError) || !error.errors.some((e) => e.template === 'importHasProblems'))
+      throw error;
     // Refused: the dry run lists what is wrong.
     const result = await runImport.dryRun(ctx, files, mapping);
     console.log(`\n${formatFormats(result.formats, lang)}\n\n${formatSummary(result.summary, lang)}\n`);

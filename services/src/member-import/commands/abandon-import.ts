@@ -22,19 +22,25 @@ export class AbandonImport {
   constructor(private readonly writer: StreamWriter) {}
 
   async abandon(ctx: CommandContext, importId: string): Promise<void> {
-    if (!IMPORT_ID.test(importId)) throw new ConflictingStateError([fieldError(null, 'importNotRunning', importId.slice(0, 64))]);
+    if (!IMPORT_ID.test(importId))
+      throw new ConflictingStateError([fieldError(null, 'importNotRunning', importId.slice(0, 64))]);
     const cooperativeId = ctx.actor.cooperativeId;
     const stream = importStream(cooperativeId);
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.writer.load(stream, importRegisterDecider);
       let events;
       try {
-        events = importRegisterDecider.decide({ type: 'AbandonImport', importId, by: ctx.actor.username, at: new Date().toISOString() }, loaded.state);
+        events = importRegisterDecider.decide(
+          { type: 'AbandonImport', importId, by: ctx.actor.username, at: new Date().toISOString() },
+          loaded.state,
+        );
       } catch (error) {
         throw error instanceof ValidationError ? new ConflictingStateError(error.errors) : error;
       }
       try {
-        await this.writer.appendAll([{ streamId: stream, expected: loaded.expected, events: this.writer.stamp(events, ctx, cooperativeId) }]);
+        await this.writer.appendAll([
+          { streamId: stream, expected: loaded.expected, events: this.writer.stamp(events, ctx, cooperativeId) },
+        ]);
         return;
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;

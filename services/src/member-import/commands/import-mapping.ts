@@ -27,7 +27,13 @@ export function parseMapping(text: string | undefined): ImportMapping | null {
   }
   if (!isRecord(raw) || bodyShapeFault(raw) !== null || !Array.isArray(raw.sheets)) throw refused();
   const sheets: SheetMapping[] = raw.sheets.map((s: unknown): SheetMapping => {
-    if (!isRecord(s) || typeof s.sheet !== 'string' || !IMPORT_KINDS.includes(s.kind as ImportKind) || !isRecord(s.columns)) throw refused();
+    if (
+      !isRecord(s) ||
+      typeof s.sheet !== 'string' ||
+      !IMPORT_KINDS.includes(s.kind as ImportKind) ||
+      !isRecord(s.columns)
+    )
+      throw refused();
     const columns: Record<string, string | null> = {};
     for (const [header, key] of Object.entries(s.columns)) {
       if (key !== null && typeof key !== 'string') throw refused();
@@ -35,14 +41,16 @@ export function parseMapping(text: string | undefined): ImportMapping | null {
     }
     return { sheet: s.sheet, kind: s.kind as ImportKind, columns };
   });
-  const numbers = raw.numbers === undefined || raw.numbers === null ? undefined : NUMBER_FORMATS.find((n) => n === raw.numbers);
+  const numbers =
+    raw.numbers === undefined || raw.numbers === null ? undefined : NUMBER_FORMATS.find((n) => n === raw.numbers);
   const dates = raw.dates === undefined || raw.dates === null ? undefined : DATE_FORMATS.find((d) => d === raw.dates);
   if ((raw.numbers != null && numbers === undefined) || (raw.dates != null && dates === undefined)) throw refused();
   return { sheets, ...(numbers ? { numbers } : {}), ...(dates ? { dates } : {}) };
 }
 
 /** Data rows of the inspected files (what IMPORT_SYNC_ROWS is compared with). */
-export const rowCount = (inspections: readonly FileInspection[]): number => inspections.reduce((n, f) => n + f.sheets.reduce((m, s) => m + s.rows, 0), 0);
+export const rowCount = (inspections: readonly FileInspection[]): number =>
+  inspections.reduce((n, f) => n + f.sheets.reduce((m, s) => m + s.rows, 0), 0);
 
 /** The mapping sent, or else the inspection's guess (the cooperative's saved mapping first). */
 export async function mappingOrGuess(

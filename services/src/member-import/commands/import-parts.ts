@@ -20,7 +20,16 @@ import {
  * clerk's to mend: `400 importUnreadableFile` [file, type, the reader's reason] on `files`. A file beyond a limit of
  * reading (issue 38, files/read-limits.ts) is `400` with the template of its limit [file, the limit, where].
  */
-export { guessedMapping, MAX_FILE_BYTES, MAX_FILES, MAX_UPLOAD_BYTES, templateCsv, templateWorkbook, type FileInspection, type UploadedFile } from '../files/index.js';
+export {
+  guessedMapping,
+  MAX_FILE_BYTES,
+  MAX_FILES,
+  MAX_UPLOAD_BYTES,
+  templateCsv,
+  templateWorkbook,
+  type FileInspection,
+  type UploadedFile,
+} from '../files/index.js';
 export { replayImport, type Decision, type ReplayContext, type ReplayOutcome } from '../replay/replay-import.js';
 export { IMPORT_FIELDS, KIND_SHEETS } from '../replay/import-fields.js';
 
@@ -59,10 +68,13 @@ function beyondLimit(error: FileBeyondLimitError): ValidationError {
 /** An unreadable file, or one beyond a limit of reading, as the refusal of the upload; any other error as it is. */
 export function unreadableAsRefusal(error: unknown): unknown {
   // Columns separated by another character: `400 importUnsupportedDelimiter` [file, what separates them] (issue 39).
-  if (error instanceof UnsupportedDelimiterError) return new ValidationError([fieldError('files', 'importUnsupportedDelimiter', error.file, error.found)]);
+  if (error instanceof UnsupportedDelimiterError)
+    return new ValidationError([fieldError('files', 'importUnsupportedDelimiter', error.file, error.found)]);
   if (error instanceof FileBeyondLimitError) return beyondLimit(error);
   if (!(error instanceof UnreadableFileError)) return error;
-  return new ValidationError([fieldError('files', 'importUnreadableFile', error.file, error.fileType.toUpperCase(), error.reason)]);
+  return new ValidationError([
+    fieldError('files', 'importUnreadableFile', error.file, error.fileType.toUpperCase(), error.reason),
+  ]);
 }
 
 const refusing = async <T>(work: Promise<T>): Promise<T> => {
@@ -73,8 +85,10 @@ const refusing = async <T>(work: Promise<T>): Promise<T> => {
   }
 };
 
-export const inspectFiles = (files: readonly UploadedFile[], saved: ImportMapping | null): Promise<FileInspection[]> => refusing(inspectReadable(files, saved));
-export const readImport = (files: readonly UploadedFile[], mapping: ImportMapping): Promise<ImportRead> => refusing(readReadable(files, mapping));
+export const inspectFiles = (files: readonly UploadedFile[], saved: ImportMapping | null): Promise<FileInspection[]> =>
+  refusing(inspectReadable(files, saved));
+export const readImport = (files: readonly UploadedFile[], mapping: ImportMapping): Promise<ImportRead> =>
+  refusing(readReadable(files, mapping));
 export const problemsWorkbook = (
   files: readonly UploadedFile[],
   mapping: ImportMapping,

@@ -1,11 +1,22 @@
 import { createHash } from 'node:crypto';
-import { ConcurrencyError, importStream, type EventStore, type ExpectedRevision, type NewEvent, type StreamAppend } from '@coop/contracts';
+import {
+  ConcurrencyError,
+  importStream,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type StreamAppend,
+} from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import type { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { pauseHereInTests, stopHereInTests } from '../../platform/commands/test-stop.js';
 import { revisionCheck, type ClosedYears } from '../../share-ledger/index.js';
 import { chunksOf, type Chunk } from '../domain/import-chunks.js';
-import { importRegisterDecider, type ImportRegisterCommand, type ImportRegisterState } from '../domain/import-register.decider.js';
+import {
+  importRegisterDecider,
+  type ImportRegisterCommand,
+  type ImportRegisterState,
+} from '../domain/import-register.decider.js';
 import type { Decision } from './import-parts.js';
 
 /*
@@ -19,7 +30,8 @@ import type { Decision } from './import-parts.js';
  */
 
 /** The decisions that append something, in order: the plan's unit. */
-export const appendingDecisions = (decisions: readonly Decision[]): Decision[] => decisions.filter((d) => d.events.length > 0);
+export const appendingDecisions = (decisions: readonly Decision[]): Decision[] =>
+  decisions.filter((d) => d.events.length > 0);
 
 /** Hex SHA-256 over every decision's stream, revision, event types and data, in order: the same plan, the same hash. */
 export function planHash(decisions: readonly Decision[]): string {
@@ -32,7 +44,11 @@ export function planHash(decisions: readonly Decision[]): string {
 }
 
 /** The chunks of a plan's decisions. */
-export const planChunks = (decisions: readonly Decision[], chunkEvents: number): Chunk[] => chunksOf(decisions.map((d) => d.events.length), chunkEvents);
+export const planChunks = (decisions: readonly Decision[], chunkEvents: number): Chunk[] =>
+  chunksOf(
+    decisions.map((d) => d.events.length),
+    chunkEvents,
+  );
 
 /** What a process needs to go on: the decisions of the plan, how they are cut, and where the register stands. */
 export interface ImportRun {
@@ -63,10 +79,18 @@ export class ImportProcess {
   }
 
   /** Decides `command` on the register as loaded: the register's append (none when there is nothing to append). */
-  registerAppend(run: Pick<ImportRun, 'ctx' | 'cooperativeId'>, loaded: Loaded, command: ImportRegisterCommand): StreamAppend | null {
+  registerAppend(
+    run: Pick<ImportRun, 'ctx' | 'cooperativeId'>,
+    loaded: Loaded,
+    command: ImportRegisterCommand,
+  ): StreamAppend | null {
     const events = importRegisterDecider.decide(command, loaded.state);
     if (events.length === 0) return null;
-    return { streamId: importStream(run.cooperativeId), expected: loaded.expected, events: this.writer.stamp(events, run.ctx, run.cooperativeId) };
+    return {
+      streamId: importStream(run.cooperativeId),
+      expected: loaded.expected,
+      events: this.writer.stamp(events, run.ctx, run.cooperativeId),
+    };
   }
 
   /** Writes the chunks still missing and the end; answers when `RegisterImported` is in the log. */
@@ -85,7 +109,11 @@ export class ImportProcess {
       await pauseHereInTests(`import:chunk-written:${i}`);
     }
     run.progress(total, total);
-    const end = this.registerAppend(run, loaded, { type: 'FinishImport', importId: run.importId, at: new Date().toISOString() });
+    const end = this.registerAppend(run, loaded, {
+      type: 'FinishImport',
+      importId: run.importId,
+      at: new Date().toISOString(),
+    });
     if (end === null) return;
     const appends: StreamAppend[] = [...(run.closedYears ? [revisionCheck(run.closedYears)] : []), end];
     if (run.wait) await this.writer.appendAll(appends);
@@ -99,12 +127,21 @@ export class ImportProcess {
    */
   private async writeChunk(run: ImportRun, loaded: Loaded, index: number): Promise<Loaded> {
     const chunk = run.chunks[index]!;
-    const record = this.registerAppend(run, loaded, { type: 'RecordChunk', importId: run.importId, chunk: index, events: chunk.events });
+    const record = this.registerAppend(run, loaded, {
+      type: 'RecordChunk',
+      importId: run.importId,
+      chunk: index,
+      events: chunk.events,
+    });
     if (record === null) return loaded; // written before
     const appends: StreamAppend[] = [];
     for (let i = chunk.from; i < chunk.to; i++) {
       const d = run.decisions[i]!;
-      appends.push({ streamId: d.streamId, expected: d.expected < 0 ? 'no_stream' : d.expected, events: this.writer.stamp(d.events, run.ctx, run.cooperativeId) as NewEvent[] });
+      appends.push({
+        streamId: d.streamId,
+        expected: d.expected < 0 ? 'no_stream' : d.expected,
+        events: this.writer.stamp(d.events, run.ctx, run.cooperativeId) as NewEvent[],
+      });
     }
     if (run.closedYears) appends.push(revisionCheck(run.closedYears));
     appends.push(record);
@@ -116,7 +153,16 @@ export class ImportProcess {
       if (chunksDone(again, run.importId) > index) return again; // the store had it: written once
       throw error;
     }
-    return { state: importRegisterDecider.evolve(loaded.state, importRegisterDecider.decide({ type: 'RecordChunk', importId: run.importId, chunk: index, events: chunk.events }, loaded.state)[0]!), expected: nextRevision(loaded.expected) };
+    return {
+      state: importRegisterDecider.evolve(
+        loaded.state,
+        importRegisterDecider.decide(
+          { type: 'RecordChunk', importId: run.importId, chunk: index, events: chunk.events },
+          loaded.state,
+        )[0]!,
+      ),
+      expected: nextRevision(loaded.expected),
+    };
   }
 }
 

@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { ConcurrencyError, importStream, type DomainEvent, type EventStore, type ImportPlan, type StreamAppend } from '@coop/contracts';
+import {
+  ConcurrencyError,
+  importStream,
+  type DomainEvent,
+  type EventStore,
+  type ImportPlan,
+  type StreamAppend,
+} from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { SqliteEventStore } from '../../platform/event-store/sqlite-event-store.js';
@@ -16,14 +23,22 @@ import { appendingDecisions, ImportProcess, planChunks, planHash, type ImportRun
 
 const COOP = 'c-1';
 const CHECKSUM = 'f'.repeat(64);
-const ctx: CommandContext = { actor: { userId: 'u', username: 'admin', roles: [], cooperativeId: COOP }, correlationId: 'k', causationId: 'k' };
+const ctx: CommandContext = {
+  actor: { userId: 'u', username: 'admin', roles: [], cooperativeId: COOP },
+  correlationId: 'k',
+  causationId: 'k',
+};
 const event = (type: string, n: number): DomainEvent => ({ type, data: { n } });
 
 /** 20 members, each a stream of three events, and the sequence stream counted once per member. */
 function decisions(): Decision[] {
   const made: Decision[] = [];
   for (let m = 0; m < 20; m++) {
-    made.push({ streamId: `member-m${m}`, expected: -1, events: [event('MemberAdmitted', m), event('SharesPosted', m), event('SharesPosted', m + 100)] });
+    made.push({
+      streamId: `member-m${m}`,
+      expected: -1,
+      events: [event('MemberAdmitted', m), event('SharesPosted', m), event('SharesPosted', m + 100)],
+    });
     made.push({ streamId: `membernr-seq-${COOP}`, expected: m - 1, events: [event('MemberNumberAssigned', m)] });
     made.push({ streamId: `member-m${m}`, expected: 2, events: [] });
   }
@@ -73,7 +88,8 @@ describe('the import write as a process (issue 40)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const writerOn = (events: EventStore): StreamWriter => new StreamWriter(events, {} as never, {} as never, {} as never);
+  const writerOn = (events: EventStore): StreamWriter =>
+    new StreamWriter(events, {} as never, {} as never, {} as never);
 
   /** Starts the import (as RunImport does) and answers the run to finish it. */
   async function started(events: EventStore): Promise<{ process: ImportProcess; run: ImportRun }> {
@@ -83,17 +99,50 @@ describe('the import write as a process (issue 40)', () => {
     const chunks = planChunks(planned, 10);
     const register = await process.load(COOP);
     const files = [{ name: 'a.csv', sha256: 'a'.repeat(64) }];
-    const summary = { members: 20, postingsByType: { 0: 20 }, exemptionOrders: 0, nonAssessments: 0, asOf: '2026-11-26', activeMembers: 20, shares: 40, capitalCents: 400000, events: 80 };
+    const summary = {
+      members: 20,
+      postingsByType: { 0: 20 },
+      exemptionOrders: 0,
+      nonAssessments: 0,
+      asOf: '2026-11-26',
+      activeMembers: 20,
+      shares: 40,
+      capitalCents: 400000,
+      events: 80,
+    };
     const start = process.registerAppend({ ctx, cooperativeId: COOP }, register, {
-      type: 'StartImport', importId: 'imp-1', cooperativeId: COOP, checksum: CHECKSUM, files, mapping: { sheets: [] }, summary, plan: plan(chunks.length, planHash(planned)), by: 'admin', at: '2026-11-26T06:00:00.000Z',
+      type: 'StartImport',
+      importId: 'imp-1',
+      cooperativeId: COOP,
+      checksum: CHECKSUM,
+      files,
+      mapping: { sheets: [] },
+      summary,
+      plan: plan(chunks.length, planHash(planned)),
+      by: 'admin',
+      at: '2026-11-26T06:00:00.000Z',
     });
     if (start) await events.appendMulti([start]);
-    return { process, run: { ctx, cooperativeId: COOP, importId: 'imp-1', decisions: planned, chunks, closedYears: null, progress: () => {}, wait: false } };
+    return {
+      process,
+      run: {
+        ctx,
+        cooperativeId: COOP,
+        importId: 'imp-1',
+        decisions: planned,
+        chunks,
+        closedYears: null,
+        progress: () => {},
+        wait: false,
+      },
+    };
   }
 
   /** The log as two runs can compare it: the times written aside. */
   const lines = async (events: EventStore): Promise<string[]> =>
-    (await events.readAll(0n, 10_000)).map((e) => `${e.streamId}#${e.revision} ${e.type} ${JSON.stringify(e.data)}`.replace(/"at":"[^"]*"/g, '"at":"<time>"'));
+    (await events.readAll(0n, 10_000)).map((e) =>
+      `${e.streamId}#${e.revision} ${e.type} ${JSON.stringify(e.data)}`.replace(/"at":"[^"]*"/g, '"at":"<time>"'),
+    );
   const log = (): Promise<string[]> => lines(store);
   const types = async (): Promise<string[]> => (await store.readStream(importStream(COOP))).map((e) => e.type);
 
@@ -114,7 +163,11 @@ describe('the import write as a process (issue 40)', () => {
     const done: number[] = [];
     await process.finish({ ...run, progress: (d) => done.push(d) }, await process.load(COOP));
     const chunks = run.chunks.length;
-    expect(await types()).toEqual(['RegisterImportStarted', ...Array.from({ length: chunks }, () => 'RegisterImportChunkWritten'), 'RegisterImported']);
+    expect(await types()).toEqual([
+      'RegisterImportStarted',
+      ...Array.from({ length: chunks }, () => 'RegisterImportChunkWritten'),
+      'RegisterImported',
+    ]);
     expect((await log()).filter((l) => l.includes('MemberAdmitted'))).toHaveLength(20);
     expect(done.at(-1)).toBe(chunks);
   });

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationError } from '@coop/contracts';
-import { TaskHandlerProvider, type NewTaskFile, type RunningTask, type TaskHandler, type TaskOutcome } from '../../tasks/index.js';
+import {
+  TaskHandlerProvider,
+  type NewTaskFile,
+  type RunningTask,
+  type TaskHandler,
+  type TaskOutcome,
+} from '../../tasks/index.js';
 import type { ImportSummary } from '../import-types.js';
 import { problemText, type ProblemLanguage } from '../problem-texts.js';
 import { ImportHistory } from '../queries/import-history.js';
@@ -27,18 +33,30 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const postings = (s: ImportSummary): number => Object.values(s.postingsByType).reduce((n, c) => n + c, 0);
 
 /** The files and mapping of a queued import. */
-async function inputs(task: RunningTask<'memberImportDryRun' | 'memberImport'>, uploads: ImportUploads, history: ImportHistory): Promise<{ uploadId: string; files: UploadedFile[]; prepared: (run: RunImport) => Promise<PreparedImport> }> {
+async function inputs(
+  task: RunningTask<'memberImportDryRun' | 'memberImport'>,
+  uploads: ImportUploads,
+  history: ImportHistory,
+): Promise<{ uploadId: string; files: UploadedFile[]; prepared: (run: RunImport) => Promise<PreparedImport> }> {
   const uploadId = String(task.params.upload ?? '');
   const { files, mapping } = await uploads.read(uploadId);
   const used = await mappingOrGuess(files, mapping, mapping ? null : await history.savedMapping(task.cooperativeId));
-  return { uploadId, files, prepared: (run) => run.prepare(task.cooperativeId, files, used, (done) => task.progress(done, PREPARE_STEPS + 1)) };
+  return {
+    uploadId,
+    files,
+    prepared: (run) => run.prepare(task.cooperativeId, files, used, (done) => task.progress(done, PREPARE_STEPS + 1)),
+  };
 }
 
 /** A refusal of the import (a file that cannot be read) ends the task rejected with its template; other errors fail it. */
 function refusedRun(error: unknown): TaskOutcome {
   const first = error instanceof ValidationError ? error.errors[0] : undefined;
   if (!first) throw error;
-  return { outcome: 'rejected', reason: { template: first.template, parameters: Object.values(first.parameters) }, notifications: [] };
+  return {
+    outcome: 'rejected',
+    reason: { template: first.template, parameters: Object.values(first.parameters) },
+    notifications: [],
+  };
 }
 
 @TaskHandlerProvider()
@@ -61,16 +79,37 @@ export class ImportDryRunTask implements TaskHandler<'memberImportDryRun'> {
     try {
       const prepared = await prepare(this.runs);
       const result = dryRunResult(prepared);
-      const workbook = await problemsWorkbook(files, prepared.mapping, prepared.problems, (p) => problemText(p, lang), lang);
+      const workbook = await problemsWorkbook(
+        files,
+        prepared.mapping,
+        prepared.problems,
+        (p) => problemText(p, lang),
+        lang,
+      );
       task.progress(PREPARE_STEPS + 1, PREPARE_STEPS + 1);
       const made: NewTaskFile[] = [
-        { name: 'import-dry-run.json', contentType: 'application/json', bytes: Buffer.from(JSON.stringify(result), 'utf8') },
-        { name: lang === 'de' ? 'import-probleme.xlsx' : 'import-problems.xlsx', contentType: XLSX, bytes: new Uint8Array(workbook.buffer, workbook.byteOffset, workbook.byteLength) },
+        {
+          name: 'import-dry-run.json',
+          contentType: 'application/json',
+          bytes: Buffer.from(JSON.stringify(result), 'utf8'),
+        },
+        {
+          name: lang === 'de' ? 'import-probleme.xlsx' : 'import-problems.xlsx',
+          contentType: XLSX,
+          bytes: new Uint8Array(workbook.buffer, workbook.byteOffset, workbook.byteLength),
+        },
       ];
       return {
         outcome: 'completed',
         files: made,
-        summary: { checksum: result.checksum, members: result.summary.members, postings: postings(result.summary), events: result.summary.events, importProblems: result.problemCount, written: 0 },
+        summary: {
+          checksum: result.checksum,
+          members: result.summary.members,
+          postings: postings(result.summary),
+          events: result.summary.events,
+          importProblems: result.problemCount,
+          written: 0,
+        },
         effects: [],
         notifications: [],
       };
@@ -101,10 +140,18 @@ export class ImportWriteTask implements TaskHandler<'memberImport'> {
     const { files, mapping } = await this.uploads.read(uploadId);
     let ended = false;
     try {
-      const used = await mappingOrGuess(files, mapping, mapping ? null : await this.history.savedMapping(task.cooperativeId));
+      const used = await mappingOrGuess(
+        files,
+        mapping,
+        mapping ? null : await this.history.savedMapping(task.cooperativeId),
+      );
       // The progress: reading and checking (PREPARE_STEPS), then each chunk written.
       const steps = PREPARE_STEPS + 1;
-      const ctx = { actor: { userId: task.queuedBy, username: task.queuedBy, roles: [], cooperativeId: task.cooperativeId }, correlationId: task.taskId, causationId: task.taskId };
+      const ctx = {
+        actor: { userId: task.queuedBy, username: task.queuedBy, roles: [], cooperativeId: task.cooperativeId },
+        correlationId: task.taskId,
+        causationId: task.taskId,
+      };
       const result = await this.runs.write(ctx, files, used, {
         wait: false,
         confirmWarnings: 'confirmWarnings' in task.params && task.params.confirmWarnings === true,
@@ -118,7 +165,14 @@ export class ImportWriteTask implements TaskHandler<'memberImport'> {
       return {
         outcome: 'completed',
         files: [],
-        summary: { checksum: result.checksum, importId: result.importId, written: result.written ? 1 : 0, members: s.members, postings: postings(s), events: result.written ? s.events : 0 },
+        summary: {
+          checksum: result.checksum,
+          importId: result.importId,
+          written: result.written ? 1 : 0,
+          members: s.members,
+          postings: postings(s),
+          events: result.written ? s.events : 0,
+        },
         effects: [],
         notifications: [],
       };

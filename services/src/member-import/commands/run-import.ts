@@ -24,7 +24,12 @@ import { ClosedYearsReader, revisionCheck, ShareTermsReader, type ClosedYears } 
 import type { DetectedFormat, ExistingPerson, ImportMapping, ImportProblem, ImportSummary } from '../import-types.js';
 import { readImport, replayImport, type Decision, type UploadedFile } from './import-parts.js';
 import { ImportIds } from '../domain/import-chunks.js';
-import { importedBefore, importRegisterDecider, importRunningError, type ImportedBefore } from '../domain/import-register.decider.js';
+import {
+  importedBefore,
+  importRegisterDecider,
+  importRunningError,
+  type ImportedBefore,
+} from '../domain/import-register.decider.js';
 import { appendingDecisions, ImportProcess, planChunks, planHash } from './import-process.js';
 
 /*
@@ -69,7 +74,13 @@ export type FixedContext = Pick<ImportPlan, 'today' | 'terms' | 'closedThrough' 
 /** A write read and decided: written before (`done`), or the plan to write from its first chunk missing. */
 type Begun =
   | { readonly prepared: PreparedImport; readonly importId: string; readonly done: true }
-  | { readonly prepared: PreparedImport; readonly importId: string; readonly done: false; readonly decisions: readonly Decision[]; readonly chunkEvents: number };
+  | {
+      readonly prepared: PreparedImport;
+      readonly importId: string;
+      readonly done: false;
+      readonly decisions: readonly Decision[];
+      readonly chunkEvents: number;
+    };
 
 /** A replay for a write: the import's id (its ids derive from it) and, to resume, the plan it was begun with. */
 export interface ReplayFor {
@@ -106,12 +117,21 @@ export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update
 
 /** The import's checksum: SHA-256 over its files' SHA-256, sorted (so the order of the upload does not matter), one per line. */
 export function importChecksum(files: readonly ImportedFile[]): string {
-  return sha256(Buffer.from(files.map((f) => f.sha256).sort().join('\n'), 'utf8'));
+  return sha256(
+    Buffer.from(
+      files
+        .map((f) => f.sha256)
+        .sort()
+        .join('\n'),
+      'utf8',
+    ),
+  );
 }
 
 /** Refuses an upload without a file holding bytes (`importNotEmptyFile`). */
 export function checkUploaded(files: readonly UploadedFile[]): void {
-  if (files.length === 0 || files.every((f) => f.bytes.byteLength === 0)) throw new ValidationError([fieldError('files', 'importNotEmptyFile')]);
+  if (files.length === 0 || files.every((f) => f.bytes.byteLength === 0))
+    throw new ValidationError([fieldError('files', 'importNotEmptyFile')]);
 }
 
 /**
@@ -139,7 +159,12 @@ export class RunImport {
   }
 
   /** Reads the files and plays them through the deciders without writing: the summary and every problem. */
-  async dryRun(ctx: CommandContext, files: readonly UploadedFile[], mapping: ImportMapping, progress?: ImportProgress): Promise<DryRunResult> {
+  async dryRun(
+    ctx: CommandContext,
+    files: readonly UploadedFile[],
+    mapping: ImportMapping,
+    progress?: ImportProgress,
+  ): Promise<DryRunResult> {
     return dryRunResult(await this.prepare(ctx.actor.cooperativeId, files, mapping, progress));
   }
 
@@ -166,19 +191,30 @@ export class RunImport {
     const cooperativeId = ctx.actor.cooperativeId;
     // Files imported before are not read again: nothing will be written.
     const earlier = await this.importedBefore(cooperativeId, files);
-    if (earlier) return { importId: earlier.before.importId, checksum: earlier.checksum, written: false, summary: earlier.before.summary };
+    if (earlier)
+      return {
+        importId: earlier.before.importId,
+        checksum: earlier.checksum,
+        written: false,
+        summary: earlier.before.summary,
+      };
     const begun = await this.writer.retrying(async (): Promise<Begun> => {
       const register = await this.process.load(cooperativeId);
       const checksum = importChecksum(files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) })));
       const running = register.state.running;
       if (running !== null && running.checksum !== checksum) throw importRunningError(running);
-      const replay: ReplayFor = running ? { importId: running.importId, plan: running.plan } : { importId: newRecordId(), plan: null };
+      const replay: ReplayFor = running
+        ? { importId: running.importId, plan: running.plan }
+        : { importId: newRecordId(), plan: null };
       const prepared = await this.prepare(cooperativeId, files, mapping, options.progress, replay);
       if (prepared.before) return { prepared, importId: prepared.before.importId, done: true };
       const decisions = appendingDecisions(prepared.decisions);
       if (running) {
         // A resume: the plan decided again must be the plan begun, else its written part and the rest would not fit.
-        if (prepared.closedYears?.closedThrough !== running.plan.closedThrough || planHash(decisions) !== running.plan.planHash) {
+        if (
+          prepared.closedYears?.closedThrough !== running.plan.closedThrough ||
+          planHash(decisions) !== running.plan.planHash
+        ) {
           throw new ValidationError([fieldError('files', 'importPlanChanged', running.importId)]);
         }
         return { prepared, importId: running.importId, done: false, decisions, chunkEvents: running.plan.chunkEvents };
@@ -198,10 +234,20 @@ export class RunImport {
       };
       const { checksum: sum, files: imported, mapping: used, summary } = prepared;
       const start = this.process.registerAppend({ ctx, cooperativeId }, register, {
-        type: 'StartImport', importId: replay.importId, cooperativeId, checksum: sum, files: imported, mapping: used, summary, plan, by: ctx.actor.username, at: new Date().toISOString(),
+        type: 'StartImport',
+        importId: replay.importId,
+        cooperativeId,
+        checksum: sum,
+        files: imported,
+        mapping: used,
+        summary,
+        plan,
+        by: ctx.actor.username,
+        at: new Date().toISOString(),
       });
       // A year closing meanwhile fails the start (the dividend register's revision, as a posting checks it): decided again.
-      if (start) await this.events.appendMulti([...(prepared.closedYears ? [revisionCheck(prepared.closedYears)] : []), start]);
+      if (start)
+        await this.events.appendMulti([...(prepared.closedYears ? [revisionCheck(prepared.closedYears)] : []), start]);
       stopHereInTests('import:started');
       return { prepared, importId: replay.importId, done: false, decisions, chunkEvents };
     });
@@ -229,19 +275,35 @@ export class RunImport {
   async refuseWhileAnotherRuns(cooperativeId: string, files: readonly UploadedFile[]): Promise<void> {
     checkUploaded(files);
     const running = (await this.process.load(cooperativeId)).state.running;
-    if (running !== null && running.checksum !== importChecksum(files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) })))) throw importRunningError(running);
+    if (
+      running !== null &&
+      running.checksum !== importChecksum(files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) })))
+    )
+      throw importRunningError(running);
   }
 
   /** The earlier import of these files (by their checksum), or null. */
-  async importedBefore(cooperativeId: string, files: readonly UploadedFile[]): Promise<{ checksum: string; before: ImportedBefore } | null> {
+  async importedBefore(
+    cooperativeId: string,
+    files: readonly UploadedFile[],
+  ): Promise<{ checksum: string; before: ImportedBefore } | null> {
     checkUploaded(files);
     const checksum = importChecksum(files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) })));
-    const before = importedBefore((await this.writer.load(importStream(cooperativeId), importRegisterDecider)).state, checksum);
+    const before = importedBefore(
+      (await this.writer.load(importStream(cooperativeId), importRegisterDecider)).state,
+      checksum,
+    );
     return before ? { checksum, before } : null;
   }
 
   /** Reads and plays the import for the cooperative (nothing written). */
-  async prepare(cooperativeId: string, files: readonly UploadedFile[], mapping: ImportMapping, progress: ImportProgress = () => {}, replay?: ReplayFor): Promise<PreparedImport> {
+  async prepare(
+    cooperativeId: string,
+    files: readonly UploadedFile[],
+    mapping: ImportMapping,
+    progress: ImportProgress = () => {},
+    replay?: ReplayFor,
+  ): Promise<PreparedImport> {
     checkUploaded(files);
     const imported = files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) }));
     const checksum = importChecksum(imported);
@@ -252,9 +314,26 @@ export class RunImport {
     progress(0, PREPARE_STEPS);
     const read = await readImport(files, mapping);
     progress(1, PREPARE_STEPS);
-    const base = { cooperativeId, checksum, files: imported, mapping, formats: read.formats, before, registerExpected: register.expected };
+    const base = {
+      cooperativeId,
+      checksum,
+      files: imported,
+      mapping,
+      formats: read.formats,
+      before,
+      registerExpected: register.expected,
+    };
     // Files imported before: their members are in the cooperative now, so a replay would only find them taken.
-    if (before) return { ...base, problems: read.problems, warnings: [], summary: before.summary, decisions: [], closedYears: null, fixed: null };
+    if (before)
+      return {
+        ...base,
+        problems: read.problems,
+        warnings: [],
+        summary: before.summary,
+        decisions: [],
+        closedYears: null,
+        fixed: null,
+      };
     // A write's ids derive from its import's id; a resume leaves out the members that import wrote already.
     const ids = replay ? replayIds(replay) : null;
     const drawing = ids ?? replayIds(undefined);
@@ -267,7 +346,10 @@ export class RunImport {
     ]);
     const sequence = plan
       ? plan.sequence
-      : { highest: loadedSequence!.state.highest, revision: typeof loadedSequence!.expected === 'number' ? loadedSequence!.expected : -1 };
+      : {
+          highest: loadedSequence!.state.highest,
+          revision: typeof loadedSequence!.expected === 'number' ? loadedSequence!.expected : -1,
+        };
     const closedThrough = plan ? plan.closedThrough : closedYears.closedThrough;
     progress(2, PREPARE_STEPS);
     const outcome = replayImport(read.rows, {
@@ -284,14 +366,25 @@ export class RunImport {
     });
     progress(3, PREPARE_STEPS);
     const fixed: FixedContext = { today, terms, closedThrough, sequence, ids: ids ? ids.drawn : 0 };
-    return { ...base, problems: [...read.problems, ...outcome.problems], warnings: outcome.warnings, summary: outcome.summary, decisions: outcome.decisions, closedYears, fixed };
+    return {
+      ...base,
+      problems: [...read.problems, ...outcome.problems],
+      warnings: outcome.warnings,
+      summary: outcome.summary,
+      decisions: outcome.decisions,
+      closedYears,
+      fixed,
+    };
   }
 
   /**
    * The member numbers held in the cooperative (the members read model; the claim streams guard the write itself), and
    * its members as the duplicates compare them (erased members left out: their keys are blanked).
    */
-  private async existingMembers(cooperativeId: string, own: (id: string) => boolean): Promise<{ takenMemberNrs: Set<number>; existing: ExistingPerson[] }> {
+  private async existingMembers(
+    cooperativeId: string,
+    own: (id: string) => boolean,
+  ): Promise<{ takenMemberNrs: Set<number>; existing: ExistingPerson[] }> {
     const taken = new Set<number>();
     const existing: ExistingPerson[] = [];
     const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -302,7 +395,14 @@ export class RunImport {
         if (memberNr !== null) taken.add(memberNr);
         if (doc.erased === true) continue;
         const left = (doc.exitDate ?? null) !== null;
-        existing.push({ memberNr, label: memberDisplayName(doc), taxIdKey: left ? null : text(doc.taxIdKey), iban: text(doc.iban), nameKey: text(doc.nameKey), birthDate: text(doc.birthDate) });
+        existing.push({
+          memberNr,
+          label: memberDisplayName(doc),
+          taxIdKey: left ? null : text(doc.taxIdKey),
+          iban: text(doc.iban),
+          nameKey: text(doc.nameKey),
+          birthDate: text(doc.birthDate),
+        });
       }
     }
     return { takenMemberNrs: taken, existing };
@@ -327,12 +427,15 @@ export function dryRunResult(prepared: PreparedImport): DryRunResult {
 
 /** 400 `importHasProblems` [count] when the import has problems. */
 export function refuseProblems(prepared: PreparedImport): void {
-  if (prepared.problems.length > 0) throw new ValidationError([fieldError(null, 'importHasProblems', String(prepared.problems.length))]);
+  if (prepared.problems.length > 0)
+    throw new ValidationError([fieldError(null, 'importHasProblems', String(prepared.problems.length))]);
 }
 
 /** 400 `importWarningsNotConfirmed` [count] when the import has warnings the clerk has not confirmed (issue 39). */
 export function refuseUnconfirmed(prepared: PreparedImport, confirmed: boolean): void {
   if (prepared.warnings.length > 0 && !confirmed) {
-    throw new ValidationError([fieldError('confirmWarnings', 'importWarningsNotConfirmed', String(prepared.warnings.length))]);
+    throw new ValidationError([
+      fieldError('confirmWarnings', 'importWarningsNotConfirmed', String(prepared.warnings.length)),
+    ]);
   }
 }

@@ -3,11 +3,37 @@ import { ValidationError, type DomainEvent } from '@coop/contracts';
 import type { ImportProblem, ImportSummary } from '../import-types.js';
 import { parseMapping } from './import-mapping.js';
 import { ImportIds } from '../domain/import-chunks.js';
-import { dryRunResult, importChecksum, LISTED_PROBLEMS, refuseProblems, replayIds, type PreparedImport } from './run-import.js';
+import {
+  dryRunResult,
+  importChecksum,
+  LISTED_PROBLEMS,
+  refuseProblems,
+  replayIds,
+  type PreparedImport,
+} from './run-import.js';
 
-const summary: ImportSummary = { members: 1, postingsByType: { 0: 1 }, exemptionOrders: 0, nonAssessments: 0, asOf: '2026-11-26', activeMembers: 1, shares: 3, capitalCents: 30000, events: 4 };
+const summary: ImportSummary = {
+  members: 1,
+  postingsByType: { 0: 1 },
+  exemptionOrders: 0,
+  nonAssessments: 0,
+  asOf: '2026-11-26',
+  activeMembers: 1,
+  shares: 3,
+  capitalCents: 30000,
+  events: 4,
+};
 const event = (type: string): DomainEvent => ({ type, data: {} });
-const problem: ImportProblem = { file: 'a.csv', sheet: 'a.csv', row: 2, column: 'IBAN', field: 'iban', value: 'x', template: 'invalidIban', parameters: {} };
+const problem: ImportProblem = {
+  file: 'a.csv',
+  sheet: 'a.csv',
+  row: 2,
+  column: 'IBAN',
+  field: 'iban',
+  value: 'x',
+  template: 'invalidIban',
+  parameters: {},
+};
 
 const prepared = (over: Partial<PreparedImport> = {}): PreparedImport => ({
   cooperativeId: 'c-1',
@@ -45,23 +71,35 @@ describe('the import write (issue 29)', () => {
     expect(dryRunResult(many).problems).toHaveLength(1000);
     expect(dryRunResult(prepared())).toMatchObject({ canWrite: true, alreadyImported: null });
     const before = { importId: 'imp-0', at: '2026-11-01T00:00:00.000Z', by: 'anna', summary };
-    expect(dryRunResult(prepared({ before }))).toMatchObject({ canWrite: false, alreadyImported: { importId: 'imp-0', at: before.at, by: 'anna' } });
+    expect(dryRunResult(prepared({ before }))).toMatchObject({
+      canWrite: false,
+      alreadyImported: { importId: 'imp-0', at: before.at, by: 'anna' },
+    });
     expect(() => refuseProblems(many)).toThrow(ValidationError);
     expect(() => refuseProblems(prepared())).not.toThrow();
   });
 
   it('reads the mapping sent as JSON text, and refuses what is no mapping', () => {
     expect(parseMapping(undefined)).toBeNull();
-    expect(parseMapping('{"sheets":[{"sheet":"M","kind":"members","columns":{"Nr":"memberNr","X":null}}],"dates":"de"}')).toEqual({
+    expect(
+      parseMapping('{"sheets":[{"sheet":"M","kind":"members","columns":{"Nr":"memberNr","X":null}}],"dates":"de"}'),
+    ).toEqual({
       sheets: [{ sheet: 'M', kind: 'members', columns: { Nr: 'memberNr', X: null } }],
       dates: 'de',
     });
-    for (const bad of ['nope', '[]', '{"sheets":[{"sheet":"M","kind":"cats","columns":{}}]}', '{"sheets":[{"sheet":"M","kind":"members","columns":{"a":1}}]}', '{"sheets":[],"numbers":"fr"}', '{"sheets":[],"constructor":{}}']) {
+    for (const bad of [
+      'nope',
+      '[]',
+      '{"sheets":[{"sheet":"M","kind":"cats","columns":{}}]}',
+      '{"sheets":[{"sheet":"M","kind":"members","columns":{"a":1}}]}',
+      '{"sheets":[],"numbers":"fr"}',
+      '{"sheets":[],"constructor":{}}',
+    ]) {
       expect(() => parseMapping(bad)).toThrow(ValidationError);
     }
   });
 
-  it('draws a dry run\'s ids as a write draws them: from one id of its own, counted on (decision 204)', () => {
+  it("draws a dry run's ids as a write draws them: from one id of its own, counted on (decision 204)", () => {
     const ids = replayIds(undefined);
     const [first, second] = [ids.next(), ids.next()];
     expect(first.slice(0, 28)).toBe(second.slice(0, 28));

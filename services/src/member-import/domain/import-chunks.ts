@@ -17,7 +17,8 @@ export interface Chunk {
  * holds at most `chunkEvents - 1` plus one decision's events.
  */
 export function chunksOf(sizes: readonly number[], chunkEvents: number): Chunk[] {
-  if (!Number.isSafeInteger(chunkEvents) || chunkEvents < 1) throw new RangeError('chunkEvents must be a whole number of at least 1');
+  if (!Number.isSafeInteger(chunkEvents) || chunkEvents < 1)
+    throw new RangeError('chunkEvents must be a whole number of at least 1');
   const chunks: Chunk[] = [];
   let from = 0;
   let events = 0;

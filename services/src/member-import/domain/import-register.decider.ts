@@ -67,11 +67,14 @@ const CHECKSUM = /^[0-9a-f]{64}$/;
 
 /** 400 `importRunning` [its files, who, when]: another import is under way. */
 export const importRunningError = (running: RunningImport): ValidationError =>
-  new ValidationError([fieldError('files', 'importRunning', running.files.map((f) => f.name).join(', '), running.by, running.at)]);
+  new ValidationError([
+    fieldError('files', 'importRunning', running.files.map((f) => f.name).join(', '), running.by, running.at),
+  ]);
 
 /** The running import of `importId`; anything else is a wiring mistake of the process, not the clerk's. */
 function runningOf(state: ImportRegisterState, importId: string): RunningImport {
-  if (state.running === null || state.running.importId !== importId) throw new Error(`Import ${importId} is not running`);
+  if (state.running === null || state.running.importId !== importId)
+    throw new Error(`Import ${importId} is not running`);
   return state.running;
 }
 
@@ -102,38 +105,83 @@ export const importRegisterDecider: Decider<ImportRegisterCommand, ImportEvent, 
           if (state.running.checksum === command.checksum) return []; // the same files: the running import resumes
           throw importRunningError(state.running);
         }
-        if (!CHECKSUM.test(command.checksum) || command.files.length === 0) throw new ValidationError([fieldError('files', 'importNotEmptyFile')]);
+        if (!CHECKSUM.test(command.checksum) || command.files.length === 0)
+          throw new ValidationError([fieldError('files', 'importNotEmptyFile')]);
         const { importId, cooperativeId, checksum, files, mapping, summary, plan, by, at } = command;
-        if (!Number.isSafeInteger(plan.chunks) || plan.chunks < 0 || !Number.isSafeInteger(plan.chunkEvents) || plan.chunkEvents < 1) {
+        if (
+          !Number.isSafeInteger(plan.chunks) ||
+          plan.chunks < 0 ||
+          !Number.isSafeInteger(plan.chunkEvents) ||
+          plan.chunkEvents < 1
+        ) {
           throw new RangeError('An import plan needs a whole number of chunks of at least one event');
         }
-        return [{ type: 'RegisterImportStarted', data: { importId, cooperativeId, checksum, files, mapping, summary, plan, by, at } }];
+        return [
+          {
+            type: 'RegisterImportStarted',
+            data: { importId, cooperativeId, checksum, files, mapping, summary, plan, by, at },
+          },
+        ];
       }
       case 'RecordChunk': {
         const running = runningOf(state, command.importId);
         if (command.chunk < running.chunksDone) return []; // written before: a retried chunk writes nothing twice
         if (command.chunk !== running.chunksDone || command.chunk >= running.plan.chunks) {
-          throw new Error(`Chunk ${command.chunk} of import ${command.importId} out of order (${running.chunksDone} of ${running.plan.chunks} written)`);
+          throw new Error(
+            `Chunk ${command.chunk} of import ${command.importId} out of order (${running.chunksDone} of ${running.plan.chunks} written)`,
+          );
         }
-        return [{ type: 'RegisterImportChunkWritten', data: { importId: running.importId, cooperativeId: running.cooperativeId, chunk: command.chunk, events: command.events } }];
+        return [
+          {
+            type: 'RegisterImportChunkWritten',
+            data: {
+              importId: running.importId,
+              cooperativeId: running.cooperativeId,
+              chunk: command.chunk,
+              events: command.events,
+            },
+          },
+        ];
       }
       case 'FinishImport': {
-        if (state.running === null && [...state.byChecksum.values()].some((b) => b.importId === command.importId)) return [];
+        if (state.running === null && [...state.byChecksum.values()].some((b) => b.importId === command.importId))
+          return [];
         const running = runningOf(state, command.importId);
-        if (running.chunksDone !== running.plan.chunks) throw new Error(`Import ${command.importId} has ${running.plan.chunks - running.chunksDone} chunks left to write`);
+        if (running.chunksDone !== running.plan.chunks)
+          throw new Error(
+            `Import ${command.importId} has ${running.plan.chunks - running.chunksDone} chunks left to write`,
+          );
         const { importId, cooperativeId, checksum, files, mapping, summary, by } = running;
-        const finished: RegisterImported = { type: 'RegisterImported', data: { importId, cooperativeId, checksum, files, mapping, summary, by, at: command.at } };
+        const finished: RegisterImported = {
+          type: 'RegisterImported',
+          data: { importId, cooperativeId, checksum, files, mapping, summary, by, at: command.at },
+        };
         return [finished];
       }
       case 'AbandonImport': {
         const running = state.running;
-        if (running === null || running.importId !== command.importId) throw new ValidationError([fieldError(null, 'importNotRunning', command.importId)]);
+        if (running === null || running.importId !== command.importId)
+          throw new ValidationError([fieldError(null, 'importNotRunning', command.importId)]);
         const { importId, cooperativeId, checksum, plan, chunksDone } = running;
-        return [{ type: 'RegisterImportAbandoned', data: { importId, cooperativeId, checksum, chunks: plan.chunks, chunksWritten: chunksDone, by: command.by, at: command.at } }];
+        return [
+          {
+            type: 'RegisterImportAbandoned',
+            data: {
+              importId,
+              cooperativeId,
+              checksum,
+              chunks: plan.chunks,
+              chunksWritten: chunksDone,
+              by: command.by,
+              at: command.at,
+            },
+          },
+        ];
       }
     }
   },
 };
 
 /** The earlier import of these files, or null. */
-export const importedBefore = (state: ImportRegisterState, checksum: string): ImportedBefore | null => state.byChecksum.get(checksum) ?? null;
+export const importedBefore = (state: ImportRegisterState, checksum: string): ImportedBefore | null =>
+  state.byChecksum.get(checksum) ?? null;

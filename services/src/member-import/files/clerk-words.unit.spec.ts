@@ -11,12 +11,18 @@ import { readImport } from './read-import.js';
  * another delimiter is refused naming it.
  */
 
-const file = (name: string, lines: readonly string[], delimiter = ';') => ({ name, bytes: new TextEncoder().encode(lines.map((l) => l.split(';').join(delimiter)).join('\r\n')) });
-const guessed = async (files: { name: string; bytes: Uint8Array }[]): Promise<ImportMapping> => guessedMapping(await inspectFiles(files, null));
+const file = (name: string, lines: readonly string[], delimiter = ';') => ({
+  name,
+  bytes: new TextEncoder().encode(lines.map((l) => l.split(';').join(delimiter)).join('\r\n')),
+});
+const guessed = async (files: { name: string; bytes: Uint8Array }[]): Promise<ImportMapping> =>
+  guessedMapping(await inspectFiles(files, null));
 const where = (p: ImportProblem) => [p.row, p.column, p.value, p.template, p.parameters];
 
-const HEADERS_DE = 'Mitgliedsnummer;Mitgliedsart;Funktion;Anrede;Briefanrede;Titel;Name / Firma;Vorname;Geburtsdatum;Rechtsform;Familienstand;Straße;Hausnummer;PLZ;Ort;Bundesland;Bank;IBAN;BIC;Eintrittsdatum;Zulassungsdatum;Kirche;Anzahl Anteile';
-const HEADERS_EN = 'Member number;Member type;Position;Salutation;Postal salutation;Title;Surname;First name;Date of birth;Legal form;Marital status;Street;House number;Zip code;City;State;Bank;IBAN;BIC;Entry date;Approval date;Church;Shares';
+const HEADERS_DE =
+  'Mitgliedsnummer;Mitgliedsart;Funktion;Anrede;Briefanrede;Titel;Name / Firma;Vorname;Geburtsdatum;Rechtsform;Familienstand;Straße;Hausnummer;PLZ;Ort;Bundesland;Bank;IBAN;BIC;Eintrittsdatum;Zulassungsdatum;Kirche;Anzahl Anteile';
+const HEADERS_EN =
+  'Member number;Member type;Position;Salutation;Postal salutation;Title;Surname;First name;Date of birth;Legal form;Marital status;Street;House number;Zip code;City;State;Bank;IBAN;BIC;Entry date;Approval date;Church;Shares';
 
 describe('the import in the words clerks use (issue 39)', () => {
   it('reads a members sheet typed in the console’s German words as the codes', async () => {
@@ -31,9 +37,34 @@ describe('the import in the words clerks use (issue 39)', () => {
     const read = await readImport(files, await guessed(files));
     expect(read.problems.map(where)).toEqual([]);
     const values = read.rows.map((r) => r.values);
-    expect(values[0]).toMatchObject({ memberType: 1, position: 1, salutation: 'Frau', postalSalutation: 'female', title: 'Dr', legalForm: 0, civilStatus: 0, state: 'by', churchId: 'rk' });
-    expect(values[1]).toMatchObject({ memberType: 0, position: 2, salutation: 'Herr', postalSalutation: 'maleDr', title: 'none', civilStatus: 2, state: 'bw', churchId: 'ev' });
-    expect(values[2]).toMatchObject({ memberType: 3, position: 0, postalSalutation: 'company', legalForm: 1, state: 'th' });
+    expect(values[0]).toMatchObject({
+      memberType: 1,
+      position: 1,
+      salutation: 'Frau',
+      postalSalutation: 'female',
+      title: 'Dr',
+      legalForm: 0,
+      civilStatus: 0,
+      state: 'by',
+      churchId: 'rk',
+    });
+    expect(values[1]).toMatchObject({
+      memberType: 0,
+      position: 2,
+      salutation: 'Herr',
+      postalSalutation: 'maleDr',
+      title: 'none',
+      civilStatus: 2,
+      state: 'bw',
+      churchId: 'ev',
+    });
+    expect(values[2]).toMatchObject({
+      memberType: 3,
+      position: 0,
+      postalSalutation: 'company',
+      legalForm: 1,
+      state: 'th',
+    });
     // and the replay admits them as the console would
     expect(replayImport(read.rows, replayContext()).problems.map(where)).toEqual([]);
   });
@@ -48,16 +79,49 @@ describe('the import in the words clerks use (issue 39)', () => {
     ];
     const read = await readImport(files, await guessed(files));
     expect(read.problems.map(where)).toEqual([]);
-    expect(read.rows[0]?.values).toMatchObject({ memberType: 1, position: 1, salutation: 'Frau', postalSalutation: 'female', title: 'Dr', legalForm: 0, civilStatus: 0, state: 'by', churchId: 'rk' });
+    expect(read.rows[0]?.values).toMatchObject({
+      memberType: 1,
+      position: 1,
+      salutation: 'Frau',
+      postalSalutation: 'female',
+      title: 'Dr',
+      legalForm: 0,
+      civilStatus: 0,
+      state: 'by',
+      churchId: 'rk',
+    });
     // a church code the console does not name is kept as written (the tax office knows more)
-    expect(read.rows[1]?.values).toMatchObject({ memberType: 1, position: 0, salutation: 'Herr', postalSalutation: 'male', title: 'Prof', legalForm: 0, civilStatus: 1, state: 'by', churchId: 'xy' });
+    expect(read.rows[1]?.values).toMatchObject({
+      memberType: 1,
+      position: 0,
+      salutation: 'Herr',
+      postalSalutation: 'male',
+      title: 'Prof',
+      legalForm: 0,
+      civilStatus: 1,
+      state: 'by',
+      churchId: 'xy',
+    });
   });
 
   it('reads postings, exemption orders and certificates by the console’s words', async () => {
     const files = [
-      file('buchungen.csv', ['Mitgliedsnummer;Buchungsart;Anzahl;Datum', '1;Erstzeichnung;2;15.01.2020', '1;Zeichnung weiterer Anteile;1;01.03.2021', '1;Additional shares;1;01.03.2022']),
-      file('freistellungsaufträge.csv', ['Mitgliedsnummer;Art;Betrag;Datum;Gültig ab', '1;Erstauftrag;100,00;01.01.2021;01.01.2021', '1;Follow-up order;200,00;01.01.2022;01.01.2022']),
-      file('nv-bescheinigungen.csv', ['Mitgliedsnummer;Art;Ausstellungsdatum;Gültig ab;Gültig bis', '1;Vollständige Abstandnahme (NV 100);01.01.2021;01.01.2021;31.12.2023', '1;Three fifths withheld (NV 60);01.01.2024;01.01.2024;31.12.2026']),
+      file('buchungen.csv', [
+        'Mitgliedsnummer;Buchungsart;Anzahl;Datum',
+        '1;Erstzeichnung;2;15.01.2020',
+        '1;Zeichnung weiterer Anteile;1;01.03.2021',
+        '1;Additional shares;1;01.03.2022',
+      ]),
+      file('freistellungsaufträge.csv', [
+        'Mitgliedsnummer;Art;Betrag;Datum;Gültig ab',
+        '1;Erstauftrag;100,00;01.01.2021;01.01.2021',
+        '1;Follow-up order;200,00;01.01.2022;01.01.2022',
+      ]),
+      file('nv-bescheinigungen.csv', [
+        'Mitgliedsnummer;Art;Ausstellungsdatum;Gültig ab;Gültig bis',
+        '1;Vollständige Abstandnahme (NV 100);01.01.2021;01.01.2021;31.12.2023',
+        '1;Three fifths withheld (NV 60);01.01.2024;01.01.2024;31.12.2026',
+      ]),
     ];
     const read = await readImport(files, await guessed(files));
     expect(read.problems.map(where)).toEqual([]);
@@ -65,13 +129,21 @@ describe('the import in the words clerks use (issue 39)', () => {
   });
 
   it('refuses a word it does not know, listing what is allowed (German and English words with their codes)', async () => {
-    const files = [file('mitglieder.csv', ['Mitgliedsnummer;Bundesland;Familienstand;Ausland', '1;Bayer;geschieden;vielleicht'])];
+    const files = [
+      file('mitglieder.csv', ['Mitgliedsnummer;Bundesland;Familienstand;Ausland', '1;Bayer;geschieden;vielleicht']),
+    ];
     const read = await readImport(files, await guessed(files));
     const [state, civil, foreign] = read.problems.filter((p) => p.row !== null);
     expect(state).toMatchObject({ row: 2, column: 'Bundesland', value: 'Bayer', template: 'importInvalidChoice' });
     expect(state?.parameters[1]).toContain('Berlin (be), Baden-Württemberg (bw), Bayern / Bavaria (by)');
-    expect(civil?.parameters).toEqual({ 0: 'geschieden', 1: 'Ledig / Unmarried (0), Verheiratet / Married (1), Eingetragene Partnerschaft / Civil partnership (2), Verwitwet / Widowed (3)' });
-    expect(foreign).toMatchObject({ template: 'importInvalidChoice', parameters: { 0: 'vielleicht', 1: 'ja / yes, nein / no' } });
+    expect(civil?.parameters).toEqual({
+      0: 'geschieden',
+      1: 'Ledig / Unmarried (0), Verheiratet / Married (1), Eingetragene Partnerschaft / Civil partnership (2), Verwitwet / Widowed (3)',
+    });
+    expect(foreign).toMatchObject({
+      template: 'importInvalidChoice',
+      parameters: { 0: 'vielleicht', 1: 'ja / yes, nein / no' },
+    });
   });
 
   it('says "must not be empty" for an empty required choice', async () => {
@@ -81,8 +153,14 @@ describe('the import in the words clerks use (issue 39)', () => {
   });
 
   it('refuses a CSV separated by another character, naming it', async () => {
-    for (const [delimiter, found] of [['|', '"|"'], [':', '":"'], [' ', '" "']] as const) {
-      const files = [file('mitglieder.csv', ['Mitgliedsnummer;Name;Vorname;Eintrittsdatum', '1;Meier;Anna;01.02.2024'], delimiter)];
+    for (const [delimiter, found] of [
+      ['|', '"|"'],
+      [':', '":"'],
+      [' ', '" "'],
+    ] as const) {
+      const files = [
+        file('mitglieder.csv', ['Mitgliedsnummer;Name;Vorname;Eintrittsdatum', '1;Meier;Anna;01.02.2024'], delimiter),
+      ];
       const refused = await inspectFiles(files, null).catch((e: unknown) => e);
       expect(refused).toMatchObject({ name: 'UnsupportedDelimiterError', file: 'mitglieder.csv', found });
       const mapping: ImportMapping = { sheets: [{ sheet: 'mitglieder.csv', kind: 'members', columns: {} }] };

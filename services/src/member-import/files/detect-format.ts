@@ -127,7 +127,11 @@ export function foreignDelimiter(header: string): string | null {
 }
 
 /** Refuses a CSV file whose header line is one column separated by another character (UnsupportedDelimiterError). */
-export function refuseForeignDelimiter(file: string, base: Pick<DetectedFormat, 'fileType'>, sheets: readonly RawSheet[]): void {
+export function refuseForeignDelimiter(
+  file: string,
+  base: Pick<DetectedFormat, 'fileType'>,
+  sheets: readonly RawSheet[],
+): void {
   if (base.fileType !== 'csv') return;
   const headers = sheets[0]?.headers ?? [];
   if (headers.filter((h) => h.trim() !== '').length !== 1) return;

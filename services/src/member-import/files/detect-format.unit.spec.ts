@@ -11,7 +11,8 @@ function postings(dates: string[], amounts: string[] = []): RawSheet {
   return { file: 'b.csv', sheet: 'b.csv', headers: ['Datum', 'Betrag', 'Notiz'], rows, firstRow: 2 };
 }
 const columns = { Datum: 'date', Betrag: 'amount', Notiz: null };
-const detect = (sheet: RawSheet, base: Parameters<typeof detectFormat>[0] = CSV) => detectFormat(base, [{ sheet, kind: 'postings', columns }]);
+const detect = (sheet: RawSheet, base: Parameters<typeof detectFormat>[0] = CSV) =>
+  detectFormat(base, [{ sheet, kind: 'postings', columns }]);
 
 describe('import: detecting number and date formats', () => {
   it('German numbers and dates', () => {
@@ -33,14 +34,20 @@ describe('import: detecting number and date formats', () => {
   it('with no vote, dates follow the numbers and both follow the delimiter', () => {
     expect(detect(postings(['01/02/2024'], ['1,5'])).dates).toBe('de');
     expect(detect(postings(['01/02/2024'], ['1.5'])).dates).toBe('en');
-    expect(detect(postings(['01/02/2024'], ['10']), { ...CSV, delimiter: ',' })).toMatchObject({ numbers: 'en', dates: 'en' });
+    expect(detect(postings(['01/02/2024'], ['10']), { ...CSV, delimiter: ',' })).toMatchObject({
+      numbers: 'en',
+      dates: 'en',
+    });
     expect(detect(postings(['01/02/2024'], ['10']))).toMatchObject({ numbers: 'de', dates: 'de' });
   });
 
   it('dates all ISO are iso; unmapped columns and typed cells do not vote', () => {
     expect(detect(postings(['2024-12-31', '2024-01-02'], ['1,234.56'])).dates).toBe('iso');
     const typed: RawSheet = { ...postings([]), rows: [[new Date(Date.UTC(2024, 0, 2)), 1234.56, '1,234.56']] };
-    expect(detect(typed, { fileType: 'xlsx', encoding: null, delimiter: null })).toMatchObject({ numbers: 'de', dates: 'de' });
+    expect(detect(typed, { fileType: 'xlsx', encoding: null, delimiter: null })).toMatchObject({
+      numbers: 'de',
+      dates: 'de',
+    });
   });
 
   it('the majority wins when both formats are voted for', () => {

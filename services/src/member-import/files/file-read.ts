@@ -19,7 +19,8 @@ export interface FileRead {
 }
 
 /** An XLSX workbook is a zip: it begins with `PK\x03\x04`. */
-export const isZip = (bytes: Uint8Array): boolean => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+export const isZip = (bytes: Uint8Array): boolean =>
+  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /**
  * A file that cannot be read at all: a CSV with a quote never closed, a damaged workbook. Not a problem of a row: the

@@ -1,4 +1,10 @@
-import { IMPORT_KINDS, type ImportField, type ImportKind, type ImportMapping, type SheetMapping } from '../import-types.js';
+import {
+  IMPORT_KINDS,
+  type ImportField,
+  type ImportKind,
+  type ImportMapping,
+  type SheetMapping,
+} from '../import-types.js';
 import { IMPORT_FIELDS, KIND_SHEETS } from '../replay/import-fields.js';
 
 /*
@@ -93,16 +99,26 @@ export function kindFromHeaders(headers: readonly string[]): ImportKind | null {
     const required = IMPORT_FIELDS[kind].filter((f) => f.required);
     if (found.size < 2 || !required.every((f) => found.has(f.key))) continue;
     const share = required.length;
-    if (best === null || share > best.required || (share === best.required && found.size > best.found)) best = { kind, required: share, found: found.size };
+    if (best === null || share > best.required || (share === best.required && found.size > best.found))
+      best = { kind, required: share, found: found.size };
   }
   return best?.kind ?? null;
 }
 
 /** The saved sheet mapping that knows every one of these headers: the same sheet's first, else one of the same kind. */
-export function savedSheetMapping(saved: ImportMapping | null, sheet: string, kind: ImportKind | null, headers: readonly string[]): SheetMapping | null {
+export function savedSheetMapping(
+  saved: ImportMapping | null,
+  sheet: string,
+  kind: ImportKind | null,
+  headers: readonly string[],
+): SheetMapping | null {
   if (!saved || headers.length === 0) return null;
   const knows = (m: SheetMapping): boolean => headers.every((h) => Object.prototype.hasOwnProperty.call(m.columns, h));
-  return saved.sheets.find((m) => m.sheet === sheet && knows(m)) ?? saved.sheets.find((m) => kind !== null && m.kind === kind && knows(m)) ?? null;
+  return (
+    saved.sheets.find((m) => m.sheet === sheet && knows(m)) ??
+    saved.sheets.find((m) => kind !== null && m.kind === kind && knows(m)) ??
+    null
+  );
 }
 
 /** A sheet's kind: by its name, else the saved mapping's for the same sheet with the same headers, else by its headers. */
@@ -114,14 +130,20 @@ export function guessKind(sheet: string, headers: readonly string[], saved: Impo
  * Each header → a field key of the kind (or null): the saved mapping's choice where it knows the header and names a
  * field of the kind, else the catalogue's guess; each field taken by one column only (the first).
  */
-export function guessColumns(kind: ImportKind, sheet: string, headers: readonly string[], saved: ImportMapping | null): Record<string, string | null> {
+export function guessColumns(
+  kind: ImportKind,
+  sheet: string,
+  headers: readonly string[],
+  saved: ImportMapping | null,
+): Record<string, string | null> {
   const keys = new Set(IMPORT_FIELDS[kind].map((f) => f.key));
   const fromSaved = savedSheetMapping(saved, sheet, kind, headers);
   const taken = new Set<string>();
   const columns: Record<string, string | null> = {};
   for (const h of headers) {
     const savedChoice = fromSaved?.columns[h];
-    let key = savedChoice !== undefined && (savedChoice === null || keys.has(savedChoice)) ? savedChoice : guessField(kind, h);
+    let key =
+      savedChoice !== undefined && (savedChoice === null || keys.has(savedChoice)) ? savedChoice : guessField(kind, h);
     if (key !== null && taken.has(key)) key = null;
     if (key !== null) taken.add(key);
     columns[h] = key;

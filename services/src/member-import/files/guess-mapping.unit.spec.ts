@@ -1,5 +1,12 @@
 import type { ImportMapping } from '../import-types.js';
-import { guessColumns, guessField, guessKind, kindFromHeaders, kindFromName, normaliseHeader } from './guess-mapping.js';
+import {
+  guessColumns,
+  guessField,
+  guessKind,
+  kindFromHeaders,
+  kindFromName,
+  normaliseHeader,
+} from './guess-mapping.js';
 
 describe('import: guessing kinds and columns', () => {
   it('normalises case, spaces, dots, dashes, underscores and umlauts', () => {
@@ -53,19 +60,42 @@ describe('import: guessing kinds and columns', () => {
   it('guesses the kind from the headers when the name says nothing', () => {
     expect(kindFromHeaders(['Nr', 'Name', 'Vorname', 'Eintritt', 'IBAN'])).toBe('members');
     expect(kindFromHeaders(['Member number', 'Type', 'Shares', 'Date'])).toBe('postings');
-    expect(kindFromHeaders(['Mitgliedsnummer', 'Art', 'Betrag', 'Datum', 'Gültig ab', 'Gültig bis'])).toBe('exemptionOrders');
-    expect(kindFromHeaders(['Mitgliedsnummer', 'Art', 'Ausstellungsdatum', 'Finanzamt', 'Gültig ab', 'Gültig bis'])).toBe('nonAssessments');
+    expect(kindFromHeaders(['Mitgliedsnummer', 'Art', 'Betrag', 'Datum', 'Gültig ab', 'Gültig bis'])).toBe(
+      'exemptionOrders',
+    );
+    expect(
+      kindFromHeaders(['Mitgliedsnummer', 'Art', 'Ausstellungsdatum', 'Finanzamt', 'Gültig ab', 'Gültig bis']),
+    ).toBe('nonAssessments');
     expect(kindFromHeaders(['A', 'B'])).toBeNull();
     expect(guessKind('Tabelle1', ['Nr', 'Name', 'Eintritt'], null)).toBe('members');
   });
 
   it('maps each field once and takes the saved mapping first where it knows the headers', () => {
-    expect(guessColumns('members', 'm.csv', ['Name', 'Nachname', 'Farbe'], null)).toEqual({ Name: 'name', Nachname: null, Farbe: null });
-    const saved: ImportMapping = { sheets: [{ sheet: 'alt.csv', kind: 'members', columns: { 'Kd-Nr': 'memberNr', Name: 'name', Farbe: null, Zuname: 'givenName' } }] };
+    expect(guessColumns('members', 'm.csv', ['Name', 'Nachname', 'Farbe'], null)).toEqual({
+      Name: 'name',
+      Nachname: null,
+      Farbe: null,
+    });
+    const saved: ImportMapping = {
+      sheets: [
+        {
+          sheet: 'alt.csv',
+          kind: 'members',
+          columns: { 'Kd-Nr': 'memberNr', Name: 'name', Farbe: null, Zuname: 'givenName' },
+        },
+      ],
+    };
     // same kind, every header known: the saved choices, also for a header the catalogue does not know
-    expect(guessColumns('members', 'neu.csv', ['Kd-Nr', 'Name', 'Zuname'], saved)).toEqual({ 'Kd-Nr': 'memberNr', Name: 'name', Zuname: 'givenName' });
+    expect(guessColumns('members', 'neu.csv', ['Kd-Nr', 'Name', 'Zuname'], saved)).toEqual({
+      'Kd-Nr': 'memberNr',
+      Name: 'name',
+      Zuname: 'givenName',
+    });
     // a header the saved mapping does not know: the guesses
-    expect(guessColumns('members', 'neu.csv', ['Kd-Nr', 'Vorname'], saved)).toEqual({ 'Kd-Nr': null, Vorname: 'givenName' });
+    expect(guessColumns('members', 'neu.csv', ['Kd-Nr', 'Vorname'], saved)).toEqual({
+      'Kd-Nr': null,
+      Vorname: 'givenName',
+    });
     // the kind of a sheet of the same name with the same headers
     expect(guessKind('alt.csv', ['Kd-Nr', 'Name'], saved)).toBe('members');
   });

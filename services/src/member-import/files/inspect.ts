@@ -29,7 +29,10 @@ export interface FileInspection {
 
 const PREVIEW_ROWS = 3;
 
-export async function inspectFiles(files: readonly UploadedFile[], saved: ImportMapping | null): Promise<FileInspection[]> {
+export async function inspectFiles(
+  files: readonly UploadedFile[],
+  saved: ImportMapping | null,
+): Promise<FileInspection[]> {
   const inspections: FileInspection[] = [];
   for (const upload of files) {
     const read = await readFile(upload);
@@ -39,7 +42,9 @@ export async function inspectFiles(files: readonly UploadedFile[], saved: Import
     for (const sheet of read.sheets) {
       const headers = [...sheet.headers];
       const kind = guessKind(sheet.sheet, headers, saved);
-      const mapping = kind ? guessColumns(kind, sheet.sheet, headers, saved) : Object.fromEntries(headers.map((h) => [h, null]));
+      const mapping = kind
+        ? guessColumns(kind, sheet.sheet, headers, saved)
+        : Object.fromEntries(headers.map((h) => [h, null]));
       if (kind) mapped.push({ sheet, kind, columns: mapping });
       const data = sheet.rows.filter((r) => !isEmptyRow(r));
       const preview = data.slice(0, PREVIEW_ROWS).map((r) => headers.map((_, i) => cellText(r[i])));
@@ -56,6 +61,8 @@ export async function inspectFiles(files: readonly UploadedFile[], saved: Import
  */
 export function guessedMapping(inspections: readonly FileInspection[]): ImportMapping {
   return {
-    sheets: inspections.flatMap((f) => f.sheets.flatMap((s) => (s.kind === null ? [] : [{ sheet: s.sheet, kind: s.kind, columns: s.mapping }]))),
+    sheets: inspections.flatMap((f) =>
+      f.sheets.flatMap((s) => (s.kind === null ? [] : [{ sheet: s.sheet, kind: s.kind, columns: s.mapping }])),
+    ),
   };
 }

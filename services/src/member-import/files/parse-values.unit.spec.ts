@@ -1,4 +1,12 @@
-import { dateFromDate, dateFromSerial, moneyFromNumber, parseBooleanText, parseDateText, parseIntegerText, parseMoneyText } from './parse-values.js';
+import {
+  dateFromDate,
+  dateFromSerial,
+  moneyFromNumber,
+  parseBooleanText,
+  parseDateText,
+  parseIntegerText,
+  parseMoneyText,
+} from './parse-values.js';
 
 describe('import: cell texts → values', () => {
   it('reads euros to cents from their digits, German and English', () => {

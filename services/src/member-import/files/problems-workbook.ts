@@ -14,9 +14,30 @@ import { readFile, type UploadedFile } from './read-file.js';
 
 export type ProblemsLanguage = 'de' | 'en';
 
-const LABELS: Readonly<Record<ProblemsLanguage, Readonly<Record<'problem' | 'row' | 'others' | 'file' | 'sheet' | 'column' | 'value', string>>>> = {
-  de: { problem: 'Problem', row: 'Zeile', others: 'Probleme ohne Zeile', file: 'Datei', sheet: 'Blatt', column: 'Spalte', value: 'Wert' },
-  en: { problem: 'Problems', row: 'Row', others: 'Problems of no row', file: 'File', sheet: 'Sheet', column: 'Column', value: 'Value' },
+const LABELS: Readonly<
+  Record<
+    ProblemsLanguage,
+    Readonly<Record<'problem' | 'row' | 'others' | 'file' | 'sheet' | 'column' | 'value', string>>
+  >
+> = {
+  de: {
+    problem: 'Problem',
+    row: 'Zeile',
+    others: 'Probleme ohne Zeile',
+    file: 'Datei',
+    sheet: 'Blatt',
+    column: 'Spalte',
+    value: 'Wert',
+  },
+  en: {
+    problem: 'Problems',
+    row: 'Row',
+    others: 'Problems of no row',
+    file: 'File',
+    sheet: 'Sheet',
+    column: 'Column',
+    value: 'Value',
+  },
 };
 
 const RED: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
@@ -24,7 +45,8 @@ const GREY: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FF808080' } };
 /** Rows written between two turns of the event loop. */
 const SLICE = 500;
 
-const key = (file: string | null, sheet: string | null, row: number | null): string => `${file ?? ''}\u0000${sheet ?? ''}\u0000${row ?? ''}`;
+const key = (file: string | null, sheet: string | null, row: number | null): string =>
+  `${file ?? ''}\u0000${sheet ?? ''}\u0000${row ?? ''}`;
 
 /** A worksheet name Excel accepts (31 characters, none of `[]:*?/\`), unique in the workbook. */
 function sheetName(wanted: string, used: Set<string>): string {
@@ -66,7 +88,11 @@ export async function problemsWorkbook(
     sink.on('end', resolve);
     sink.on('error', reject);
   });
-  const workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({
+    stream: sink,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = 'Coop Ledger';
   const used = new Set<string>();
 
@@ -74,8 +100,14 @@ export async function problemsWorkbook(
     const read = await readFile(upload);
     for (const raw of read.sheets) {
       const sheetMapping = mapping.sheets.find((m) => m.sheet === raw.sheet);
-      const ws = workbook.addWorksheet(sheetName(raw.sheet, used), { views: [{ state: 'frozen', xSplit: 2, ySplit: 1 }] });
-      ws.columns = [{ width: 50 }, { width: 8 }, ...raw.headers.map((h) => ({ width: Math.max(10, Math.min(40, h.length + 2)) }))];
+      const ws = workbook.addWorksheet(sheetName(raw.sheet, used), {
+        views: [{ state: 'frozen', xSplit: 2, ySplit: 1 }],
+      });
+      ws.columns = [
+        { width: 50 },
+        { width: 8 },
+        ...raw.headers.map((h) => ({ width: Math.max(10, Math.min(40, h.length + 2)) })),
+      ];
       const header = ws.addRow([labels.problem, labels.row, ...raw.headers]);
       header.font = { bold: true };
       raw.headers.forEach((h, i) => {
@@ -89,7 +121,11 @@ export async function problemsWorkbook(
         const k = key(read.file, raw.sheet, rowNumber);
         const own = byRow.get(k) ?? [];
         if (own.length > 0) placed.add(k);
-        const row = ws.addRow([own.map(text).join('\n') || null, rowNumber, ...raw.headers.map((_, c) => cellValue(cells[c]))]);
+        const row = ws.addRow([
+          own.map(text).join('\n') || null,
+          rowNumber,
+          ...raw.headers.map((_, c) => cellValue(cells[c])),
+        ]);
         cells.forEach((c, ci) => {
           if (c instanceof Date) row.getCell(ci + 3).numFmt = 'dd.mm.yyyy';
         });
@@ -109,7 +145,9 @@ export async function problemsWorkbook(
   }
 
   const others = problems.filter((p) => p.row === null || !placed.has(key(p.file, p.sheet, p.row)));
-  const ws = workbook.addWorksheet(sheetName(labels.others, used), { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
+  const ws = workbook.addWorksheet(sheetName(labels.others, used), {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
+  });
   ws.columns = [{ width: 50 }, { width: 24 }, { width: 20 }, { width: 8 }, { width: 20 }, { width: 20 }];
   const header = ws.addRow([labels.problem, labels.file, labels.sheet, labels.row, labels.column, labels.value]);
   header.font = { bold: true };

@@ -5,10 +5,21 @@ import { readImport } from './read-import.js';
 
 const file = (name: string, text: string) => ({ name, bytes: new TextEncoder().encode(text) });
 const files = [
-  file('mitglieder.csv', 'Mitgliedsnummer;Name;Eintrittsdatum;Notiz\n1;Meier;01.02.2024;a\n2;Schulz;31.02.2024;b\n3;;01.03.2024;c\n'),
+  file(
+    'mitglieder.csv',
+    'Mitgliedsnummer;Name;Eintrittsdatum;Notiz\n1;Meier;01.02.2024;a\n2;Schulz;31.02.2024;b\n3;;01.03.2024;c\n',
+  ),
   file('notizen.csv', 'Text\nhallo\n'),
 ];
-const mapping: ImportMapping = { sheets: [{ sheet: 'mitglieder.csv', kind: 'members', columns: { Mitgliedsnummer: 'memberNr', Name: 'name', Eintrittsdatum: 'entryDate', Notiz: null } }] };
+const mapping: ImportMapping = {
+  sheets: [
+    {
+      sheet: 'mitglieder.csv',
+      kind: 'members',
+      columns: { Mitgliedsnummer: 'memberNr', Name: 'name', Eintrittsdatum: 'entryDate', Notiz: null },
+    },
+  ],
+};
 const text = (p: ImportProblem): string => `${p.template}(${p.column ?? '-'})`;
 
 async function load(buffer: Buffer): Promise<ExcelJS.Workbook> {
@@ -16,7 +27,8 @@ async function load(buffer: Buffer): Promise<ExcelJS.Workbook> {
   await wb.xlsx.load(buffer as unknown as ArrayBuffer);
   return wb;
 }
-const values = (ws: ExcelJS.Worksheet | undefined, row: number): unknown[] => ((ws?.getRow(row).values ?? []) as unknown[]).slice(1);
+const values = (ws: ExcelJS.Worksheet | undefined, row: number): unknown[] =>
+  ((ws?.getRow(row).values ?? []) as unknown[]).slice(1);
 
 describe('import: the problems workbook', () => {
   it('holds every sheet’s rows as read with the texts of each row’s problems beside it, and the problems of no row', async () => {
@@ -24,7 +36,16 @@ describe('import: the problems workbook', () => {
     // a problem the replay found on row 2, beside the cell problems
     const problems: ImportProblem[] = [
       ...read.problems,
-      { file: 'mitglieder.csv', sheet: 'mitglieder.csv', row: 2, column: 'Mitgliedsnummer', field: 'memberNr', value: '1', template: 'importMemberNrTaken', parameters: {} },
+      {
+        file: 'mitglieder.csv',
+        sheet: 'mitglieder.csv',
+        row: 2,
+        column: 'Mitgliedsnummer',
+        field: 'memberNr',
+        value: '1',
+        template: 'importMemberNrTaken',
+        parameters: {},
+      },
     ];
     const wb = await load(await problemsWorkbook(files, mapping, problems, text, 'de'));
     expect(wb.worksheets.map((w) => w.name)).toEqual(['mitglieder.csv', 'notizen.csv', 'Probleme ohne Zeile']);
@@ -44,9 +65,36 @@ describe('import: the problems workbook', () => {
 
   it('speaks English when asked and joins several problems of a row, one per line', async () => {
     const problems: ImportProblem[] = [
-      { file: 'mitglieder.csv', sheet: 'mitglieder.csv', row: 3, column: 'Name', field: 'name', value: 'Schulz', template: 'a', parameters: {} },
-      { file: 'mitglieder.csv', sheet: 'mitglieder.csv', row: 3, column: null, field: null, value: null, template: 'b', parameters: {} },
-      { file: 'mitglieder.csv', sheet: 'mitglieder.csv', row: 99, column: null, field: null, value: null, template: 'c', parameters: {} },
+      {
+        file: 'mitglieder.csv',
+        sheet: 'mitglieder.csv',
+        row: 3,
+        column: 'Name',
+        field: 'name',
+        value: 'Schulz',
+        template: 'a',
+        parameters: {},
+      },
+      {
+        file: 'mitglieder.csv',
+        sheet: 'mitglieder.csv',
+        row: 3,
+        column: null,
+        field: null,
+        value: null,
+        template: 'b',
+        parameters: {},
+      },
+      {
+        file: 'mitglieder.csv',
+        sheet: 'mitglieder.csv',
+        row: 99,
+        column: null,
+        field: null,
+        value: null,
+        template: 'c',
+        parameters: {},
+      },
     ];
     const wb = await load(await problemsWorkbook(files, mapping, problems, text, 'en'));
     expect(values(wb.getWorksheet('mitglieder.csv'), 1)[0]).toBe('Problems');
@@ -65,11 +113,32 @@ describe('import: the problems workbook', () => {
     b.addRow([1, 1, '01.02.2024']);
     b.addRow([7, 1, '01.02.2024']);
     const xlsx = [{ name: 'register.xlsx', bytes: new Uint8Array(await source.xlsx.writeBuffer()) }];
-    const problem: ImportProblem = { file: 'register.xlsx', sheet: 'Buchungen', row: 3, column: 'Mitgliedsnummer', field: 'memberNr', value: '7', template: 'importMemberUnknown', parameters: { 0: '7' } };
+    const problem: ImportProblem = {
+      file: 'register.xlsx',
+      sheet: 'Buchungen',
+      row: 3,
+      column: 'Mitgliedsnummer',
+      field: 'memberNr',
+      value: '7',
+      template: 'importMemberUnknown',
+      parameters: { 0: '7' },
+    };
     const wb = await load(await problemsWorkbook(xlsx, { sheets: [] }, [problem], text, 'de'));
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Mitglieder', 'Buchungen', 'Probleme ohne Zeile']);
-    expect(values(wb.getWorksheet('Mitglieder'), 2)).toEqual([undefined, 2, 1, 'Meier', new Date(Date.UTC(2024, 1, 1))]);
-    expect(values(wb.getWorksheet('Buchungen'), 3)).toEqual(['importMemberUnknown(Mitgliedsnummer)', 3, 7, 1, '01.02.2024']);
+    expect(values(wb.getWorksheet('Mitglieder'), 2)).toEqual([
+      undefined,
+      2,
+      1,
+      'Meier',
+      new Date(Date.UTC(2024, 1, 1)),
+    ]);
+    expect(values(wb.getWorksheet('Buchungen'), 3)).toEqual([
+      'importMemberUnknown(Mitgliedsnummer)',
+      3,
+      7,
+      1,
+      '01.02.2024',
+    ]);
     expect(wb.getWorksheet('Buchungen')?.getRow(3).getCell(3).fill).toMatchObject({ fgColor: { argb: 'FFFFC7CE' } });
   });
 });

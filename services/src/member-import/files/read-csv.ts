@@ -30,7 +30,8 @@ export interface CsvRead {
  * Windows-1252's letters at 0x80–0x9F (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ; the five unassigned stay
  * as they are). Node 20's `TextDecoder('windows-1252')` decodes as Latin-1 and leaves them control characters.
  */
-const CP1252_HIGH = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
 /** Windows-1252 bytes → text. */
 export function decodeWindows1252(bytes: Uint8Array): string {
@@ -78,7 +79,14 @@ type TakeRecord = (cells: string[], row: number) => void;
 
 /** The records of UTF-8 bytes, parsed a chunk at a time by csv-parse's stream parser, within the limits of reading. */
 async function records(file: string, utf8: Buffer, delimiter: CsvDelimiter, take: TakeRecord): Promise<void> {
-  const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true, max_record_size: MAX_RECORD_CHARS });
+  const parser = parse({
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    bom: true,
+    max_record_size: MAX_RECORD_CHARS,
+  });
   const budget = new ReadBudget();
   let count = 0;
   parser.on('readable', () => {
@@ -100,7 +108,11 @@ async function records(file: string, utf8: Buffer, delimiter: CsvDelimiter, take
   const ended = new Promise<void>((resolve, reject) => {
     parser.on('end', resolve);
     parser.on('error', (error: Error & { code?: string }) =>
-      reject(error.code === 'CSV_MAX_RECORD_SIZE' ? new ReadLimitError('recordChars', MAX_RECORD_CHARS, `${file}, row ${count + 1}`) : error),
+      reject(
+        error.code === 'CSV_MAX_RECORD_SIZE'
+          ? new ReadLimitError('recordChars', MAX_RECORD_CHARS, `${file}, row ${count + 1}`)
+          : error,
+      ),
     );
   });
   // `ended` may reject while the chunks are still being written: handled here, awaited below (else the rejection is

@@ -34,11 +34,16 @@ describe('import: reading CSV', () => {
     expect(detectDelimiter('"a;b;c",d,e\n')).toBe(',');
     expect(detectDelimiter('Name\nMeier')).toBe(';');
     expect((await readCsv('t.csv', utf8('Name\tVorname\nMeier\tAnna\n'))).sheet.rows).toEqual([['Meier', 'Anna']]);
-    expect((await readCsv('c.csv', utf8('Name,Betrag\n"Meier, Anna","1,234.50"\n'))).sheet.rows).toEqual([['Meier, Anna', '1,234.50']]);
+    expect((await readCsv('c.csv', utf8('Name,Betrag\n"Meier, Anna","1,234.50"\n'))).sheet.rows).toEqual([
+      ['Meier, Anna', '1,234.50'],
+    ]);
   });
 
   it('keeps every record so a row number is the record number, rows of any length, headers unique', async () => {
-    const read = await readCsv('m.csv', utf8('Name;Datum;Datum;\r\nMeier;1;2\r\n\r\n"Zwei\r\nZeilen";3;4;5;6\r\nLast\r\n'));
+    const read = await readCsv(
+      'm.csv',
+      utf8('Name;Datum;Datum;\r\nMeier;1;2\r\n\r\n"Zwei\r\nZeilen";3;4;5;6\r\nLast\r\n'),
+    );
     expect(read.sheet.headers).toEqual(['Name', 'Datum', 'Datum (2)']);
     expect(read.sheet.firstRow).toBe(2);
     expect(read.sheet.rows).toEqual([['Meier', '1', '2'], [''], ['Zwei\r\nZeilen', '3', '4', '5', '6'], ['Last']]);

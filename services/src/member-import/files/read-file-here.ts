@@ -29,5 +29,9 @@ export async function readFileHere(file: UploadedFile): Promise<FileRead> {
   const csv = await readCsv(file.name, file.bytes).catch((e: unknown) => {
     throw refusal(file.name, 'csv', e);
   });
-  return { file: file.name, base: { fileType: 'csv', encoding: csv.encoding, delimiter: csv.delimiter }, sheets: [csv.sheet] };
+  return {
+    file: file.name,
+    base: { fileType: 'csv', encoding: csv.encoding, delimiter: csv.delimiter },
+    sheets: [csv.sheet],
+  };
 }

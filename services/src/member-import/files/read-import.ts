@@ -53,7 +53,11 @@ export interface ImportRead {
 /** How one file is read (read-file.ts; a test gives its own). */
 export type ReadOne = (file: UploadedFile, signal: AbortSignal) => Promise<FileRead>;
 
-export async function readImport(files: readonly UploadedFile[], mapping: ImportMapping, read: ReadOne = readFile): Promise<ImportRead> {
+export async function readImport(
+  files: readonly UploadedFile[],
+  mapping: ImportMapping,
+  read: ReadOne = readFile,
+): Promise<ImportRead> {
   const formats: Record<string, DetectedFormat> = {};
   const rows: ImportRow[] = [];
   const problems: ImportProblem[] = [];
@@ -79,14 +83,40 @@ async function takeFile(read: FileRead, mapping: ImportMapping, out: ImportRead)
       mapped.push({ sheet, kind: sheetMapping.kind, columns: sheetMapping.columns });
       const mustHoldRows = read.base.fileType === 'csv' || sheetMapping.kind === 'members';
       if (mustHoldRows && sheet.headers.length > 0 && sheet.rows.every(isEmptyRow)) {
-        problems.push({ file: read.file, sheet: sheet.sheet, row: null, column: null, field: null, value: null, template: 'importSheetWithoutRows', parameters: { 0: sheet.sheet } });
+        problems.push({
+          file: read.file,
+          sheet: sheet.sheet,
+          row: null,
+          column: null,
+          field: null,
+          value: null,
+          template: 'importSheetWithoutRows',
+          parameters: { 0: sheet.sheet },
+        });
       }
     } else if (!isAllowedValuesSheet(sheet.sheet) && sheet.rows.some((r) => !isEmptyRow(r))) {
-      problems.push({ file: read.file, sheet: sheet.sheet, row: null, column: null, field: null, value: null, template: 'importUnknownKind', parameters: { 0: sheet.sheet } });
+      problems.push({
+        file: read.file,
+        sheet: sheet.sheet,
+        row: null,
+        column: null,
+        field: null,
+        value: null,
+        template: 'importUnknownKind',
+        parameters: { 0: sheet.sheet },
+      });
     }
   }
   const detected = detectFormat(read.base, mapped);
-  const format: DetectedFormat = { ...detected, numbers: mapping.numbers ?? detected.numbers, dates: mapping.dates ?? detected.dates };
+  const format: DetectedFormat = {
+    ...detected,
+    numbers: mapping.numbers ?? detected.numbers,
+    dates: mapping.dates ?? detected.dates,
+  };
   formats[read.file] = format;
-  for (const m of mapped) await typeSheetInto(m.sheet, { sheet: m.sheet.sheet, kind: m.kind, columns: m.columns }, format, { rows, problems });
+  for (const m of mapped)
+    await typeSheetInto(m.sheet, { sheet: m.sheet.sheet, kind: m.kind, columns: m.columns }, format, {
+      rows,
+      problems,
+    });
 }

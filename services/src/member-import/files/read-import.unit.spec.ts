@@ -14,7 +14,8 @@ const MEMBERS_DE = [
 ].join('\r\n');
 
 /** The mapping the inspection guesses, as the console would send it back. */
-const guessed = async (files: { name: string; bytes: Uint8Array }[]): Promise<ImportMapping> => guessedMapping(await inspectFiles(files, null));
+const guessed = async (files: { name: string; bytes: Uint8Array }[]): Promise<ImportMapping> =>
+  guessedMapping(await inspectFiles(files, null));
 
 const where = (p: ImportProblem) => [p.row, p.column, p.value, p.template];
 
@@ -23,16 +24,39 @@ describe('import: reading typed rows', () => {
     const files = [file('mitglieder.csv', MEMBERS_DE)];
     const read = await readImport(files, await guessed(files));
     expect(read.problems).toEqual([]);
-    expect(read.formats['mitglieder.csv']).toEqual({ fileType: 'csv', encoding: 'utf-8', delimiter: ';', numbers: 'de', dates: 'de' });
+    expect(read.formats['mitglieder.csv']).toEqual({
+      fileType: 'csv',
+      encoding: 'utf-8',
+      delimiter: ';',
+      numbers: 'de',
+      dates: 'de',
+    });
     expect(read.rows.map((r) => r.row)).toEqual([2, 4]);
-    expect(read.rows[1]?.values).toEqual({ memberNr: 2, name: 'Schulz', givenName: 'Bernd', entryDate: '2024-03-15', shareAmount: 2, capital: 100050, memberType: 1, isForeign: true });
+    expect(read.rows[1]?.values).toEqual({
+      memberNr: 2,
+      name: 'Schulz',
+      givenName: 'Bernd',
+      entryDate: '2024-03-15',
+      shareAmount: 2,
+      capital: 100050,
+      memberType: 1,
+      isForeign: true,
+    });
     expect(read.rows[0]?.cells.capital).toEqual({ column: 'Geschäftsguthaben', text: '1.500,00' });
     expect(read.rows[0]?.kind).toBe('members');
-    expect(JSON.parse(JSON.stringify(read.rows[0])).cells.entryDate).toEqual({ column: 'Eintrittsdatum', text: '01.02.2024' });
+    expect(JSON.parse(JSON.stringify(read.rows[0])).cells.entryDate).toEqual({
+      column: 'Eintrittsdatum',
+      text: '01.02.2024',
+    });
   });
 
   it('reads an English postings CSV with commas', async () => {
-    const files = [file('postings.csv', 'Member number,Type,Shares,Amount,Date\n1,1,3,"1,500.00",12/31/2024\n1,5,-1,-500.00,01/02/2025\n')];
+    const files = [
+      file(
+        'postings.csv',
+        'Member number,Type,Shares,Amount,Date\n1,1,3,"1,500.00",12/31/2024\n1,5,-1,-500.00,01/02/2025\n',
+      ),
+    ];
     const read = await readImport(files, await guessed(files));
     expect(read.problems).toEqual([]);
     expect(read.formats['postings.csv']).toMatchObject({ delimiter: ',', numbers: 'en', dates: 'en' });
@@ -64,13 +88,37 @@ describe('import: reading typed rows', () => {
   });
 
   it('names a required field no column maps to, once, and a sheet without a kind', async () => {
-    const files = [file('mitglieder.csv', 'Mitgliedsnummer;Name\n1;Meier\n'), file('notizen.csv', 'Text\nhallo\n'), file('leer.csv', '')];
+    const files = [
+      file('mitglieder.csv', 'Mitgliedsnummer;Name\n1;Meier\n'),
+      file('notizen.csv', 'Text\nhallo\n'),
+      file('leer.csv', ''),
+    ];
     const mapping = await guessed(files);
-    expect(mapping).toEqual({ sheets: [{ sheet: 'mitglieder.csv', kind: 'members', columns: { Mitgliedsnummer: 'memberNr', Name: 'name' } }] });
+    expect(mapping).toEqual({
+      sheets: [{ sheet: 'mitglieder.csv', kind: 'members', columns: { Mitgliedsnummer: 'memberNr', Name: 'name' } }],
+    });
     const read = await readImport(files, mapping);
     expect(read.problems).toEqual([
-      { file: 'mitglieder.csv', sheet: 'mitglieder.csv', row: null, column: null, field: 'entryDate', value: null, template: 'importUnmappedRequired', parameters: { 0: 'Eintrittsdatum', 1: 'Entry date' } },
-      { file: 'notizen.csv', sheet: 'notizen.csv', row: null, column: null, field: null, value: null, template: 'importUnknownKind', parameters: { 0: 'notizen.csv' } },
+      {
+        file: 'mitglieder.csv',
+        sheet: 'mitglieder.csv',
+        row: null,
+        column: null,
+        field: 'entryDate',
+        value: null,
+        template: 'importUnmappedRequired',
+        parameters: { 0: 'Eintrittsdatum', 1: 'Entry date' },
+      },
+      {
+        file: 'notizen.csv',
+        sheet: 'notizen.csv',
+        row: null,
+        column: null,
+        field: null,
+        value: null,
+        template: 'importUnknownKind',
+        parameters: { 0: 'notizen.csv' },
+      },
     ]);
     expect(read.rows).toHaveLength(1);
   });
@@ -89,9 +137,27 @@ describe('import: reading typed rows', () => {
       {
         sheet: 'mitglieder.csv',
         kind: 'members',
-        headers: ['Mitgliedsnummer', 'Name', 'Vorname', 'Eintrittsdatum', 'Anteile', 'Geschäftsguthaben', 'Mitgliedsart', 'Ausland'],
+        headers: [
+          'Mitgliedsnummer',
+          'Name',
+          'Vorname',
+          'Eintrittsdatum',
+          'Anteile',
+          'Geschäftsguthaben',
+          'Mitgliedsart',
+          'Ausland',
+        ],
         rows: 2,
-        mapping: { Mitgliedsnummer: 'memberNr', Name: 'name', Vorname: 'givenName', Eintrittsdatum: 'entryDate', Anteile: 'shareAmount', Geschäftsguthaben: 'capital', Mitgliedsart: 'memberType', Ausland: 'isForeign' },
+        mapping: {
+          Mitgliedsnummer: 'memberNr',
+          Name: 'name',
+          Vorname: 'givenName',
+          Eintrittsdatum: 'entryDate',
+          Anteile: 'shareAmount',
+          Geschäftsguthaben: 'capital',
+          Mitgliedsart: 'memberType',
+          Ausland: 'isForeign',
+        },
         preview: [
           ['1', 'Meier', 'Anna', '01.02.2024', '3', '1.500,00', 'Gründer', 'nein'],
           ['2', 'Schulz', 'Bernd', '15.03.2024', '2', '1.000,50', 'Mitglied', 'ja'],
@@ -105,7 +171,11 @@ describe('import: reading typed rows', () => {
     await expect(readImport(broken, { sheets: [] })).rejects.toThrow(UnreadableFileError);
     await expect(inspectFiles(broken, null)).rejects.toMatchObject({ file: 'mitglieder.csv', fileType: 'csv' });
     const damaged = [{ name: 'register.xlsx', bytes: Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]) }];
-    await expect(readImport(damaged, { sheets: [] })).rejects.toMatchObject({ name: 'UnreadableFileError', file: 'register.xlsx', fileType: 'xlsx' });
+    await expect(readImport(damaged, { sheets: [] })).rejects.toMatchObject({
+      name: 'UnreadableFileError',
+      file: 'register.xlsx',
+      fileType: 'xlsx',
+    });
   });
 });
 
@@ -114,7 +184,12 @@ describe('import: the files of an upload read side by side (issue 39, decision 2
   const upload = () => [file('mitglieder.csv', MEMBERS_DE), file('buchungen.csv', POSTINGS_DE)];
 
   /** A reader that notes each read's start and answers the later files first (the earlier after a turn of the loop). */
-  const outOfOrder = (started: string[], answered: string[], refuse: ReadonlySet<string> = new Set(), signals: AbortSignal[] = []): ReadOne => {
+  const outOfOrder = (
+    started: string[],
+    answered: string[],
+    refuse: ReadonlySet<string> = new Set(),
+    signals: AbortSignal[] = [],
+  ): ReadOne => {
     let pending = 0;
     return async (f, signal) => {
       started.push(`${f.name} (answered before: ${answered.length})`);
@@ -136,8 +211,15 @@ describe('import: the files of an upload read side by side (issue 39, decision 2
     expect(started).toEqual(['mitglieder.csv (answered before: 0)', 'buchungen.csv (answered before: 0)']);
     expect(answered).toEqual(['buchungen.csv', 'mitglieder.csv']);
     const oneAfterAnother = await readImport(files, mapping, (f) => readFileHere(f));
-    expect(read.rows.map((r) => [r.file, r.row, r.values])).toEqual(oneAfterAnother.rows.map((r) => [r.file, r.row, r.values]));
-    expect(read.rows.map((r) => r.file)).toEqual(['mitglieder.csv', 'mitglieder.csv', 'buchungen.csv', 'buchungen.csv']);
+    expect(read.rows.map((r) => [r.file, r.row, r.values])).toEqual(
+      oneAfterAnother.rows.map((r) => [r.file, r.row, r.values]),
+    );
+    expect(read.rows.map((r) => r.file)).toEqual([
+      'mitglieder.csv',
+      'mitglieder.csv',
+      'buchungen.csv',
+      'buchungen.csv',
+    ]);
     expect(read.problems).toEqual(oneAfterAnother.problems);
   });
 
@@ -160,8 +242,19 @@ describe('import: the files of an upload read side by side (issue 39, decision 2
     };
     const read = await readImport(files, await guessed(files), reader);
     expect(READS_AT_ONCE).toBe(2);
-    expect(started).toEqual(['mitglieder.csv (answered before: 0)', 'buchungen.csv (answered before: 0)', 'buchungen-2025.csv (answered before: 1)']);
-    expect(read.rows.map((r) => r.file)).toEqual(['mitglieder.csv', 'mitglieder.csv', 'buchungen.csv', 'buchungen.csv', 'buchungen-2025.csv', 'buchungen-2025.csv']);
+    expect(started).toEqual([
+      'mitglieder.csv (answered before: 0)',
+      'buchungen.csv (answered before: 0)',
+      'buchungen-2025.csv (answered before: 1)',
+    ]);
+    expect(read.rows.map((r) => r.file)).toEqual([
+      'mitglieder.csv',
+      'mitglieder.csv',
+      'buchungen.csv',
+      'buchungen.csv',
+      'buchungen-2025.csv',
+      'buchungen-2025.csv',
+    ]);
   });
 
   it('refuses with the first refused file in the upload order, also when a later one was refused first, and ends the reads still running', async () => {
@@ -169,7 +262,11 @@ describe('import: the files of an upload read side by side (issue 39, decision 2
     const mapping = await guessed(files);
     const answered: string[] = [];
     const signals: AbortSignal[] = [];
-    const refused = readImport(files, mapping, outOfOrder([], answered, new Set(['mitglieder.csv', 'buchungen.csv']), signals));
+    const refused = readImport(
+      files,
+      mapping,
+      outOfOrder([], answered, new Set(['mitglieder.csv', 'buchungen.csv']), signals),
+    );
     await expect(refused).rejects.toThrow('mitglieder.csv broken');
     expect(answered).toEqual(['buchungen.csv', 'mitglieder.csv']);
     expect(signals.map((s) => s.aborted)).toEqual([true, true]);

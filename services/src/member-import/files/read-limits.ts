@@ -33,7 +33,18 @@ export const MAX_RATIO = 100;
 export const MAX_PARTS = 10_000;
 
 /** What went beyond a limit: each its own translated refusal (contracts/src/import-templates.ts). */
-export type ReadLimit = 'rows' | 'columns' | 'cellChars' | 'recordChars' | 'cells' | 'textChars' | 'unzipped' | 'ratio' | 'parts' | 'time' | 'memory';
+export type ReadLimit =
+  | 'rows'
+  | 'columns'
+  | 'cellChars'
+  | 'recordChars'
+  | 'cells'
+  | 'textChars'
+  | 'unzipped'
+  | 'ratio'
+  | 'parts'
+  | 'time'
+  | 'memory';
 
 /**
  * A file beyond a limit of reading: refused whole (nothing of it is read on); `limit` is the figure, `where` the sheet

@@ -52,7 +52,15 @@ async function postWorkbook(): Promise<void> {
 try {
   await (isZip(start.bytes) ? postWorkbook() : postCsv());
 } catch (error) {
-  if (error instanceof FileBeyondLimitError) send({ beyond: { kind: error.kind, limit: error.limit, where: error.where } });
-  else if (error instanceof UnreadableFileError) send({ unreadable: { fileType: error.fileType, reason: error.reason } });
-  else send({ unreadable: { fileType: isZip(start.bytes) ? 'xlsx' : 'csv', reason: error instanceof Error ? error.message : String(error) } });
+  if (error instanceof FileBeyondLimitError)
+    send({ beyond: { kind: error.kind, limit: error.limit, where: error.where } });
+  else if (error instanceof UnreadableFileError)
+    send({ unreadable: { fileType: error.fileType, reason: error.reason } });
+  else
+    send({
+      unreadable: {
+        fileType: isZip(start.bytes) ? 'xlsx' : 'csv',
+        reason: error instanceof Error ? error.message : String(error),
+      },
+    });
 }

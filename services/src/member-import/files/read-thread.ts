@@ -64,7 +64,9 @@ export function isReadThreadBuilt(): boolean {
  */
 function revived(row: readonly RawCell[]): readonly RawCell[] {
   if (!row.some((c) => typeof c === 'object' && c !== null && !(c instanceof Date))) return row;
-  return row.map((c) => (typeof c === 'object' && c !== null && !(c instanceof Date) ? new Date((c as { getTime(): number }).getTime()) : c));
+  return row.map((c) =>
+    typeof c === 'object' && c !== null && !(c instanceof Date) ? new Date((c as { getTime(): number }).getTime()) : c,
+  );
 }
 
 /** Reads one file in a thread of its own within the budget; answers its sheets or refuses the file. `signal` abandons the read. */
@@ -88,7 +90,10 @@ export function readInThread(
       if (outcome instanceof Error) reject(outcome);
       else resolve(outcome);
     };
-    const timer = setTimeout(() => settle(new FileBeyondLimitError(file.name, 'time', budget.seconds, '')), budget.seconds * 1000);
+    const timer = setTimeout(
+      () => settle(new FileBeyondLimitError(file.name, 'time', budget.seconds, '')),
+      budget.seconds * 1000,
+    );
     // No longer wanted (another file of the upload was refused): the thread is ended, the read answers why.
     const abandon = (): void => settle(new UnreadableFileError(file.name, fileType, 'the read was abandoned'));
     if (signal?.aborted) abandon();
@@ -98,14 +103,19 @@ export function readInThread(
       else if ('rows' in answer) {
         const current = sheets[sheets.length - 1];
         if (current) for (const row of answer.rows) current.rows.push(revived(row));
-      } else if ('done' in answer) settle({ file: file.name, base: answer.done, sheets: sheets.map((s) => ({ ...s.sheet, rows: s.rows })) });
-      else if ('beyond' in answer) settle(new FileBeyondLimitError(file.name, answer.beyond.kind, answer.beyond.limit, answer.beyond.where));
+      } else if ('done' in answer)
+        settle({ file: file.name, base: answer.done, sheets: sheets.map((s) => ({ ...s.sheet, rows: s.rows })) });
+      else if ('beyond' in answer)
+        settle(new FileBeyondLimitError(file.name, answer.beyond.kind, answer.beyond.limit, answer.beyond.where));
       else settle(new UnreadableFileError(file.name, answer.unreadable.fileType, answer.unreadable.reason));
     });
     worker.once('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') settle(new FileBeyondLimitError(file.name, 'memory', budget.memoryMb, ''));
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+        settle(new FileBeyondLimitError(file.name, 'memory', budget.memoryMb, ''));
       else settle(new UnreadableFileError(file.name, fileType, error.message));
     });
-    worker.once('exit', (code) => settle(new UnreadableFileError(file.name, fileType, `the reading thread stopped (exit code ${code})`)));
+    worker.once('exit', (code) =>
+      settle(new UnreadableFileError(file.name, fileType, `the reading thread stopped (exit code ${code})`)),
+    );
   });
 }

@@ -20,7 +20,8 @@ import { writeRegisterWorkbook, type RegisterRows } from '../register-workbook/r
 import { readXlsx } from './read-xlsx.js';
 
 const READS = 100;
-const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../../../test/fixtures/import/${name}`, import.meta.url)));
+const fixture = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(new URL(`../../../../test/fixtures/import/${name}`, import.meta.url)));
 const day = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
 
 /** The register's rows, every field filled by its kind (text with umlauts, dates, money, integers, yes/no). */
@@ -44,8 +45,18 @@ function registerRows(members: number, postings: number): RegisterRows {
         ]),
       ),
     );
-  const [m, p, o, c] = REGISTER_SHEETS as unknown as [(typeof REGISTER_SHEETS)[number], (typeof REGISTER_SHEETS)[number], (typeof REGISTER_SHEETS)[number], (typeof REGISTER_SHEETS)[number]];
-  return { members: rows(m, members), postings: rows(p, postings), exemptionOrders: rows(o, 12), nonAssessments: rows(c, 12) };
+  const [m, p, o, c] = REGISTER_SHEETS as unknown as [
+    (typeof REGISTER_SHEETS)[number],
+    (typeof REGISTER_SHEETS)[number],
+    (typeof REGISTER_SHEETS)[number],
+    (typeof REGISTER_SHEETS)[number],
+  ];
+  return {
+    members: rows(m, members),
+    postings: rows(p, postings),
+    exemptionOrders: rows(o, 12),
+    nonAssessments: rows(c, 12),
+  };
 }
 
 /** What the register workbook's sheets hold, as the reader types it: dates as Dates, money in euros, the rest as written. */
@@ -88,7 +99,17 @@ async function repacked(bytes: Uint8Array, order: (names: string[]) => string[])
 }
 
 /** Excel's order of a workbook's parts: the workbook and the sheets first, theme, styles and shared strings after them. */
-const EXCEL_ORDER = ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/worksheets/', 'xl/theme/', 'xl/styles.xml', 'xl/sharedStrings.xml', 'docProps/'];
+const EXCEL_ORDER = [
+  '[Content_Types].xml',
+  '_rels/.rels',
+  'xl/workbook.xml',
+  'xl/_rels/workbook.xml.rels',
+  'xl/worksheets/',
+  'xl/theme/',
+  'xl/styles.xml',
+  'xl/sharedStrings.xml',
+  'docProps/',
+];
 const excelOrder = (names: string[]): string[] => [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 const rank = (name: string): number => {
   const i = EXCEL_ORDER.findIndex((p) => (p.endsWith('/') ? name.startsWith(p) : name === p));
@@ -116,7 +137,13 @@ async function excelLike(): Promise<{ bytes: Uint8Array; cells: RawCell[][] }> {
   const cells: RawCell[][] = [];
   sheet.addRow(['Mitgliedsnummer', 'Name / Firma', 'Eintrittsdatum', 'Geschäftsguthaben', 'Ausland']);
   for (let i = 1; i <= 400; i++) {
-    const row: RawCell[] = [i, `Groß-Öztürk ${i % 37} ß`, day(`20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 10}`), i * 12.5, i % 3 === 0];
+    const row: RawCell[] = [
+      i,
+      `Groß-Öztürk ${i % 37} ß`,
+      day(`20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 10}`),
+      i * 12.5,
+      i % 3 === 0,
+    ];
     sheet.addRow(row);
     cells.push(row);
   }
@@ -143,14 +170,22 @@ async function withoutStyles(strings: 'inline' | 'shared'): Promise<{ bytes: Uin
     xmlRows.push(`<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c>${text(`B${i + 1}`, `Köln-Mülheim ${i}`)}</row>`);
   }
   const zip = new JSZip();
-  zip.file('xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${xmlRows.join('')}</sheetData></worksheet>`);
-  const sharedPart = '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>';
+  zip.file(
+    'xl/worksheets/sheet1.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${xmlRows.join('')}</sheetData></worksheet>`,
+  );
+  const sharedPart =
+    '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>';
   zip.file(
     '[Content_Types].xml',
     `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>${strings === 'shared' ? sharedPart : ''}</Types>`,
   );
-  zip.file('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>');
-  const sharedRel = '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>';
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+  );
+  const sharedRel =
+    '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>';
   zip.file(
     'xl/_rels/workbook.xml.rels',
     `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>${strings === 'shared' ? sharedRel : ''}</Relationships>`,
@@ -161,13 +196,17 @@ async function withoutStyles(strings: 'inline' | 'shared'): Promise<{ bytes: Uin
   );
   if (strings === 'shared') {
     const items = shared.map((t) => `<si><t>${t}</t></si>`).join('');
-    zip.file('xl/sharedStrings.xml', `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${shared.length}" uniqueCount="${shared.length}">${items}</sst>`);
+    zip.file(
+      'xl/sharedStrings.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${shared.length}" uniqueCount="${shared.length}">${items}</sst>`,
+    );
   }
   return { bytes: new Uint8Array(await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' })), cells };
 }
 
 /** Every sheet's name, header, first row and cells. */
-const plain = (sheets: readonly RawSheet[]) => sheets.map((s) => ({ sheet: s.sheet, headers: s.headers, firstRow: s.firstRow, rows: s.rows }));
+const plain = (sheets: readonly RawSheet[]) =>
+  sheets.map((s) => ({ sheet: s.sheet, headers: s.headers, firstRow: s.firstRow, rows: s.rows }));
 const outcome = (bytes: Uint8Array): Promise<unknown> =>
   readXlsx('file.xlsx', bytes).then(
     (sheets) => plain(sheets),
@@ -180,7 +219,11 @@ async function readsAlike(bytes: Uint8Array, expected: unknown, reads = READS): 
   for (let i = 0; i < reads; i++) if (!equal(await outcome(bytes), expected)) differing.push(i);
   const atOnce = await Promise.all(Array.from({ length: reads }, () => outcome(bytes)));
   atOnce.forEach((o, i) => !equal(o, expected) && differing.push(reads + i));
-  if (differing.length > 0) expect({ differing: differing.length, first: atOnce.find((o) => !equal(o, expected)) ?? (await outcome(bytes)) }).toEqual({ differing: 0, first: expected });
+  if (differing.length > 0)
+    expect({
+      differing: differing.length,
+      first: atOnce.find((o) => !equal(o, expected)) ?? (await outcome(bytes)),
+    }).toEqual({ differing: 0, first: expected });
 }
 
 const equal = (a: unknown, b: unknown): boolean => {
@@ -204,58 +247,119 @@ describe('import: an XLSX workbook reads the same on every read, whatever its or
     rows: registerCells(rows)[s.name],
   }));
 
-  it('the register workbook the product writes (sheets before the workbook and its styles)', async () => {
-    await readsAlike(await registerWorkbook(rows), expectedRegister);
-  }, TIMEOUT_MS);
+  it(
+    'the register workbook the product writes (sheets before the workbook and its styles)',
+    async () => {
+      await readsAlike(await registerWorkbook(rows), expectedRegister);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('the register workbook and a workbook of shared strings with their parts in other orders (shared strings and relationships before the workbook, styles last, …)', async () => {
-    const bytes = await registerWorkbook(rows);
-    for (const seed of [1, 2, 3, 4, 5, 6]) await readsAlike(await repacked(bytes, shuffled(seed)), expectedRegister, 10);
-    const { bytes: shared, cells } = await excelLike();
-    const expected = [{ sheet: 'Mitglieder', headers: ['Mitgliedsnummer', 'Name / Firma', 'Eintrittsdatum', 'Geschäftsguthaben', 'Ausland'], firstRow: 2, rows: cells }];
-    const first = (names: readonly string[]) => (all: string[]) => [...names, ...all.filter((n) => !names.includes(n))];
-    // the sheet before the workbook (a streaming read parses it without the workbook: an error); the sheet before the
-    // styles (a streaming read gives its dates as numbers); then shuffles
-    await readsAlike(await repacked(shared, first(['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/worksheets/sheet1.xml'])), expected, 10);
-    await readsAlike(await repacked(shared, first(['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml'])), expected, 10);
-    for (const seed of [7, 8, 9, 10, 11, 12]) await readsAlike(await repacked(shared, shuffled(seed)), expected, 10);
-  }, TIMEOUT_MS);
+  it(
+    'the register workbook and a workbook of shared strings with their parts in other orders (shared strings and relationships before the workbook, styles last, …)',
+    async () => {
+      const bytes = await registerWorkbook(rows);
+      for (const seed of [1, 2, 3, 4, 5, 6])
+        await readsAlike(await repacked(bytes, shuffled(seed)), expectedRegister, 10);
+      const { bytes: shared, cells } = await excelLike();
+      const expected = [
+        {
+          sheet: 'Mitglieder',
+          headers: ['Mitgliedsnummer', 'Name / Firma', 'Eintrittsdatum', 'Geschäftsguthaben', 'Ausland'],
+          firstRow: 2,
+          rows: cells,
+        },
+      ];
+      const first = (names: readonly string[]) => (all: string[]) => [
+        ...names,
+        ...all.filter((n) => !names.includes(n)),
+      ];
+      // the sheet before the workbook (a streaming read parses it without the workbook: an error); the sheet before the
+      // styles (a streaming read gives its dates as numbers); then shuffles
+      await readsAlike(
+        await repacked(
+          shared,
+          first(['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/worksheets/sheet1.xml']),
+        ),
+        expected,
+        10,
+      );
+      await readsAlike(
+        await repacked(
+          shared,
+          first(['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']),
+        ),
+        expected,
+        10,
+      );
+      for (const seed of [7, 8, 9, 10, 11, 12]) await readsAlike(await repacked(shared, shuffled(seed)), expected, 10);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('an Excel-like workbook: shared strings and styles after the sheets', async () => {
-    const { bytes, cells } = await excelLike();
-    await readsAlike(bytes, [{ sheet: 'Mitglieder', headers: ['Mitgliedsnummer', 'Name / Firma', 'Eintrittsdatum', 'Geschäftsguthaben', 'Ausland'], firstRow: 2, rows: cells }]);
-  }, TIMEOUT_MS);
+  it(
+    'an Excel-like workbook: shared strings and styles after the sheets',
+    async () => {
+      const { bytes, cells } = await excelLike();
+      await readsAlike(bytes, [
+        {
+          sheet: 'Mitglieder',
+          headers: ['Mitgliedsnummer', 'Name / Firma', 'Eintrittsdatum', 'Geschäftsguthaben', 'Ausland'],
+          firstRow: 2,
+          rows: cells,
+        },
+      ]);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('a workbook of inline strings without a styles part', async () => {
-    const { bytes, cells } = await withoutStyles('inline');
-    await readsAlike(bytes, [{ sheet: 'Orte', headers: ['Mitgliedsnummer', 'Ort'], firstRow: 2, rows: cells }]);
-  }, TIMEOUT_MS);
+  it(
+    'a workbook of inline strings without a styles part',
+    async () => {
+      const { bytes, cells } = await withoutStyles('inline');
+      await readsAlike(bytes, [{ sheet: 'Orte', headers: ['Mitgliedsnummer', 'Ort'], firstRow: 2, rows: cells }]);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('a workbook of shared strings without a styles part (the shared strings after the sheet)', async () => {
-    const { bytes, cells } = await withoutStyles('shared');
-    await readsAlike(bytes, [{ sheet: 'Orte', headers: ['Mitgliedsnummer', 'Ort'], firstRow: 2, rows: cells }]);
-  }, TIMEOUT_MS);
+  it(
+    'a workbook of shared strings without a styles part (the shared strings after the sheet)',
+    async () => {
+      const { bytes, cells } = await withoutStyles('shared');
+      await readsAlike(bytes, [{ sheet: 'Orte', headers: ['Mitgliedsnummer', 'Ort'], firstRow: 2, rows: cells }]);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('LibreOffice workbooks: a German CSV converted, and the register workbook saved again', async () => {
-    const csv = readFileSync(new URL('../../../../test/fixtures/import/libreoffice-mitglieder.csv', import.meta.url), 'utf8').trim().split('\n');
-    const converted = fixture('libreoffice-mitglieder.xlsx');
-    const [sheet] = (await readXlsx('lo.xlsx', converted)) as [RawSheet];
-    expect(sheet.headers).toEqual(csv[0]!.split(';'));
-    expect(sheet.rows).toHaveLength(csv.length - 1);
-    // the CSV's text cells as LibreOffice kept them: names and places with their umlauts, member numbers as numbers
-    sheet.rows.forEach((r, i) => {
-      const source = csv[i + 1]!.split(';');
-      expect([r[0], r[1], r[2], r[8]]).toEqual([Number(source[0]), source[1], source[2], source[8]]);
-    });
-    await readsAlike(converted, plain([sheet]));
-    const resaved = fixture('libreoffice-register.xlsx');
-    const register = await readXlsx('lo-register.xlsx', resaved);
-    expect(register.map((s) => [s.sheet, s.rows.length])).toEqual([
-      ['Mitglieder', 120],
-      ['Buchungen', 400],
-      ['Freistellungsaufträge', 15],
-      ['NV-Bescheinigungen', 15],
-    ]);
-    await readsAlike(resaved, plain(register), 10);
-  }, TIMEOUT_MS);
+  it(
+    'LibreOffice workbooks: a German CSV converted, and the register workbook saved again',
+    async () => {
+      const csv = readFileSync(
+        new URL('../../../../test/fixtures/import/libreoffice-mitglieder.csv', import.meta.url),
+        'utf8',
+      )
+        .trim()
+        .split('\n');
+      const converted = fixture('libreoffice-mitglieder.xlsx');
+      const [sheet] = (await readXlsx('lo.xlsx', converted)) as [RawSheet];
+      expect(sheet.headers).toEqual(csv[0]!.split(';'));
+      expect(sheet.rows).toHaveLength(csv.length - 1);
+      // the CSV's text cells as LibreOffice kept them: names and places with their umlauts, member numbers as numbers
+      sheet.rows.forEach((r, i) => {
+        const source = csv[i + 1]!.split(';');
+        expect([r[0], r[1], r[2], r[8]]).toEqual([Number(source[0]), source[1], source[2], source[8]]);
+      });
+      await readsAlike(converted, plain([sheet]));
+      const resaved = fixture('libreoffice-register.xlsx');
+      const register = await readXlsx('lo-register.xlsx', resaved);
+      expect(register.map((s) => [s.sheet, s.rows.length])).toEqual([
+        ['Mitglieder', 120],
+        ['Buchungen', 400],
+        ['Freistellungsaufträge', 15],
+        ['NV-Bescheinigungen', 15],
+      ]);
+      await readsAlike(resaved, plain(register), 10);
+    },
+    TIMEOUT_MS,
+  );
 });

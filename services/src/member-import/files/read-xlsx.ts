@@ -26,9 +26,17 @@ import { DamagedZipError, partBytes, partChunks, zipParts, type ZipPart } from '
 /** The value of a cell as exceljs reads it. */
 function rawCell(value: unknown): RawCell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date)
+    return value;
   if (typeof value === 'object') {
-    const v = value as { richText?: { text?: string }[]; result?: unknown; formula?: unknown; sharedFormula?: unknown; text?: unknown; error?: unknown };
+    const v = value as {
+      richText?: { text?: string }[];
+      result?: unknown;
+      formula?: unknown;
+      sharedFormula?: unknown;
+      text?: unknown;
+      error?: unknown;
+    };
     if (Array.isArray(v.richText)) return v.richText.map((r) => r.text ?? '').join('');
     if ('formula' in v || 'sharedFormula' in v || 'result' in v) return rawCell(v.result);
     if (v.text !== undefined) return rawCell(v.text);
@@ -61,7 +69,10 @@ interface WorkbookParsers {
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
   _parseStyles(entry: Readable): Promise<void>;
-  _parseWorksheet(iterator: AsyncIterable<string>, sheetNo: string): Generator<{ eventType: string; value: SheetReader }>;
+  _parseWorksheet(
+    iterator: AsyncIterable<string>,
+    sheetNo: string,
+  ): Generator<{ eventType: string; value: SheetReader }>;
 }
 
 const WORKSHEET = /\/worksheet$/;
@@ -161,7 +172,8 @@ export async function readXlsx(file: string, bytes: Uint8Array): Promise<RawShee
   await reader._parseRels(await smallPart(buffer, rels));
   await reader._parseWorkbook(await smallPart(buffer, book));
   const strings = part('xl/sharedStrings.xml');
-  if (strings) for await (const _ of reader._parseSharedStrings(Readable.from(text(partChunks(buffer, strings))))) void _;
+  if (strings)
+    for await (const _ of reader._parseSharedStrings(Readable.from(text(partChunks(buffer, strings))))) void _;
   const styles = part('xl/styles.xml');
   if (styles) await reader._parseStyles(await smallPart(buffer, styles));
 

@@ -12,7 +12,14 @@ async function register(): Promise<Uint8Array> {
   const members = wb.addWorksheet('Mitglieder');
   // the header on row 3 (rows 1 and 2 empty), a gap at row 5
   members.getRow(3).values = ['Mitgliedsnummer', 'Name', 'Eintrittsdatum', 'Geschäftsguthaben', 'Ausland', 'PLZ'];
-  members.getRow(4).values = [1, { richText: [{ text: 'Mei' }, { font: { bold: true }, text: 'er' }] }, day('2024-02-01'), 1.005, false, 1234];
+  members.getRow(4).values = [
+    1,
+    { richText: [{ text: 'Mei' }, { font: { bold: true }, text: 'er' }] },
+    day('2024-02-01'),
+    1.005,
+    false,
+    1234,
+  ];
   members.getRow(6).values = [2, 'Schulz', day('2023-12-31'), { formula: 'B1*2', result: 1000.5 }, true, '01067'];
   members.getRow(7).values = [3, 'Krause', 'irgendwann', 'viel', 'x', null];
   members.getColumn(3).numFmt = 'dd.mm.yyyy';
@@ -23,14 +30,22 @@ async function register(): Promise<Uint8Array> {
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
-const guessed = async (bytes: Uint8Array): Promise<ImportMapping> => guessedMapping(await inspectFiles([{ name: 'register.xlsx', bytes }], null));
+const guessed = async (bytes: Uint8Array): Promise<ImportMapping> =>
+  guessedMapping(await inspectFiles([{ name: 'register.xlsx', bytes }], null));
 
 describe('import: reading XLSX', () => {
   it('reads every sheet in order with typed cells, the header being the first row that holds anything', async () => {
     const sheets = await readXlsx('register.xlsx', await register());
     expect(sheets.map((s) => s.sheet)).toEqual(['Mitglieder', 'Buchungen']);
     const [members] = sheets;
-    expect(members?.headers).toEqual(['Mitgliedsnummer', 'Name', 'Eintrittsdatum', 'Geschäftsguthaben', 'Ausland', 'PLZ']);
+    expect(members?.headers).toEqual([
+      'Mitgliedsnummer',
+      'Name',
+      'Eintrittsdatum',
+      'Geschäftsguthaben',
+      'Ausland',
+      'PLZ',
+    ]);
     expect(members?.firstRow).toBe(4);
     expect(members?.rows[0]).toEqual([1, 'Meier', day('2024-02-01'), 1.005, false, 1234]);
     expect(members?.rows[1]).toEqual([]);
@@ -40,11 +55,31 @@ describe('import: reading XLSX', () => {
   it('types dates and numbers from typed cells and from text, and names the cells that do not read at their sheet row', async () => {
     const bytes = await register();
     const read = await readImport([{ name: 'register.xlsx', bytes }], await guessed(bytes));
-    expect(read.formats['register.xlsx']).toEqual({ fileType: 'xlsx', encoding: null, delimiter: null, numbers: 'de', dates: 'de' });
+    expect(read.formats['register.xlsx']).toEqual({
+      fileType: 'xlsx',
+      encoding: null,
+      delimiter: null,
+      numbers: 'de',
+      dates: 'de',
+    });
     const members = read.rows.filter((r) => r.kind === 'members');
     expect(members.map((r) => r.row)).toEqual([4, 6, 7]);
-    expect(members[0]?.values).toEqual({ memberNr: 1, name: 'Meier', entryDate: '2024-02-01', capital: 101, isForeign: false, zipCode: '1234' });
-    expect(members[1]?.values).toEqual({ memberNr: 2, name: 'Schulz', entryDate: '2023-12-31', capital: 100050, isForeign: true, zipCode: '01067' });
+    expect(members[0]?.values).toEqual({
+      memberNr: 1,
+      name: 'Meier',
+      entryDate: '2024-02-01',
+      capital: 101,
+      isForeign: false,
+      zipCode: '1234',
+    });
+    expect(members[1]?.values).toEqual({
+      memberNr: 2,
+      name: 'Schulz',
+      entryDate: '2023-12-31',
+      capital: 100050,
+      isForeign: true,
+      zipCode: '01067',
+    });
     expect(members[0]?.cells.entryDate).toEqual({ column: 'Eintrittsdatum', text: '2024-02-01' });
     const postings = read.rows.filter((r) => r.kind === 'postings');
     expect(postings.map((r) => [r.row, r.values])).toEqual([

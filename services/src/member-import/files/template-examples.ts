@@ -36,7 +36,16 @@ export const TEMPLATE_EXAMPLES: Readonly<Record<ImportKind, Readonly<Record<stri
   },
   postings: { memberNr: 1, ref: 'B1', type: 0, quantity: 2, date: '2024-01-15', approvalDate: '2024-01-20' },
   exemptionOrders: { memberNr: 1, type: 0, joint: false, amount: 100_000, date: '2024-02-01', startDate: '2024-01-01' },
-  nonAssessments: { memberNr: 1, type: 100, orderNumber: '123/456/78901', date: '2024-02-01', taxAuthorities: 'Finanzamt München', startDate: '2024-01-01', endDate: '2026-12-31', original: true },
+  nonAssessments: {
+    memberNr: 1,
+    type: 100,
+    orderNumber: '123/456/78901',
+    date: '2024-02-01',
+    taxAuthorities: 'Finanzamt München',
+    startDate: '2024-01-01',
+    endDate: '2026-12-31',
+    original: true,
+  },
 };
 
 const germanDate = (iso: string): string => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
@@ -85,4 +94,5 @@ export const exampleRow = <T>(kind: ImportKind, cell: (field: ImportField, value
 /** The workbook's sheet of allowed values, by its German name (never read as a kind: `isAllowedValuesSheet`). */
 export const ALLOWED_VALUES_SHEET = 'Erlaubte Werte';
 /** Sheets that list allowed values and hold no records of the import (German and English name). */
-export const isAllowedValuesSheet = (sheet: string): boolean => ['erlaubte werte', 'allowed values'].includes(sheet.trim().toLowerCase());
+export const isAllowedValuesSheet = (sheet: string): boolean =>
+  ['erlaubte werte', 'allowed values'].includes(sheet.trim().toLowerCase());

@@ -37,7 +37,9 @@ export async function templateWorkbook(): Promise<Buffer> {
   const workbook = new (await exceljs()).Workbook();
   workbook.creator = 'Coop Ledger';
   for (const kind of IMPORT_KINDS) {
-    const sheet = workbook.addWorksheet(templateSheetName(kind), { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
+    const sheet = workbook.addWorksheet(templateSheetName(kind), {
+      views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
+    });
     const fields = IMPORT_FIELDS[kind];
     sheet.columns = fields.map((f) => {
       const header = f.headers.de[0] ?? f.key;
@@ -67,7 +69,8 @@ export async function templateWorkbook(): Promise<Buffer> {
         allowed.addRow([templateSheetName(kind), header, 'ja', 'yes', '1']);
         allowed.addRow([templateSheetName(kind), header, 'nein', 'no', '0']);
       }
-      for (const a of f.choice?.allowed ?? []) allowed.addRow([templateSheetName(kind), header, a.de, a.en, String(a.code)]);
+      for (const a of f.choice?.allowed ?? [])
+        allowed.addRow([templateSheetName(kind), header, a.de, a.en, String(a.code)]);
     }
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

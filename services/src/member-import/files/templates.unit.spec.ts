@@ -15,7 +15,8 @@ const sheetAsCsv = (book: XLSX.WorkBook, name: string) => {
   return { name: `${name}.csv`, bytes: Buffer.from(rows.map((r) => r.map(text).join(';')).join('\r\n'), 'utf8') };
 };
 
-const catalogue = (kind: (typeof IMPORT_KINDS)[number]) => Object.fromEntries(IMPORT_FIELDS[kind].map((f) => [f.headers.de[0], f.key]));
+const catalogue = (kind: (typeof IMPORT_KINDS)[number]) =>
+  Object.fromEntries(IMPORT_FIELDS[kind].map((f) => [f.headers.de[0], f.key]));
 
 describe('import: templates', () => {
   it('the workbook holds a sheet per kind, every column mapped to its field, and the sheet of allowed values', async () => {
@@ -63,7 +64,11 @@ describe('import: templates', () => {
     expect(csvRead.rows.map((r) => r.values)).toEqual(read.rows.map((r) => r.values));
 
     const allowed = XLSX.utils.sheet_to_json<string[]>(book.Sheets['Erlaubte Werte']!, { header: 1 });
-    const choiceColumns = IMPORT_KINDS.flatMap((kind) => IMPORT_FIELDS[kind].filter((f) => f.kind === 'choice' || f.kind === 'boolean').map((f) => `${KIND_SHEETS[kind].de[0]}/${f.headers.de[0]}`));
+    const choiceColumns = IMPORT_KINDS.flatMap((kind) =>
+      IMPORT_FIELDS[kind]
+        .filter((f) => f.kind === 'choice' || f.kind === 'boolean')
+        .map((f) => `${KIND_SHEETS[kind].de[0]}/${f.headers.de[0]}`),
+    );
     expect(new Set(allowed.slice(1).map((r) => `${r[0]}/${r[1]}`))).toEqual(new Set(choiceColumns));
     expect(allowed).toContainEqual(['Mitglieder', 'Bundesland', 'Bayern', 'Bavaria', 'by']);
     expect(allowed).toContainEqual(['Mitglieder', 'Briefanrede', 'Sehr geehrte Frau', 'Dear Ms', 'female']);

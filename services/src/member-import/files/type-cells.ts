@@ -81,16 +81,28 @@ class TypedRow implements ImportRow {
   }
 
   toJSON(): ImportRow {
-    return { kind: this.kind, file: this.file, sheet: this.sheet, row: this.row, values: this.values, cells: this.cells };
+    return {
+      kind: this.kind,
+      file: this.file,
+      sheet: this.sheet,
+      row: this.row,
+      values: this.values,
+      cells: this.cells,
+    };
   }
 }
 
-type Typed = { value: ImportValue } | { template: 'invalidNumber' | 'invalidDate' | 'importInvalidChoice'; parameters?: Record<string, string> };
+type Typed =
+  | { value: ImportValue }
+  | { template: 'invalidNumber' | 'invalidDate' | 'importInvalidChoice'; parameters?: Record<string, string> };
 
 const BAD_NUMBER = { template: 'invalidNumber' } as const;
 const BAD_DATE = { template: 'invalidDate' } as const;
 /** A refused choice lists what is allowed ({1}): the console's words in German and English with their codes. */
-const badChoice = (text: string, allowed: string): Typed => ({ template: 'importInvalidChoice', parameters: { 0: text, 1: allowed } });
+const badChoice = (text: string, allowed: string): Typed => ({
+  template: 'importInvalidChoice',
+  parameters: { 0: text, 1: allowed },
+});
 
 /** One non-empty cell → its value or the reason it does not read. */
 export function typeCell(field: ImportField, cell: Exclude<RawCell, null>, formats: CellFormats): Typed {
@@ -104,16 +116,38 @@ export function typeCell(field: ImportField, cell: Exclude<RawCell, null>, forma
       return n === null ? BAD_NUMBER : { value: n };
     }
     case 'money': {
-      const cents = typeof cell === 'number' ? moneyFromNumber(cell) : typeof cell === 'string' ? parseMoneyText(cell, formats.numbers) : null;
+      const cents =
+        typeof cell === 'number'
+          ? moneyFromNumber(cell)
+          : typeof cell === 'string'
+            ? parseMoneyText(cell, formats.numbers)
+            : null;
       return cents === null ? BAD_NUMBER : { value: cents };
     }
     case 'date': {
       const date =
-        cell instanceof Date ? dateFromDate(cell) : typeof cell === 'number' ? dateFromSerial(cell) : typeof cell === 'string' ? parseDateText(cell, formats.dates) : null;
+        cell instanceof Date
+          ? dateFromDate(cell)
+          : typeof cell === 'number'
+            ? dateFromSerial(cell)
+            : typeof cell === 'string'
+              ? parseDateText(cell, formats.dates)
+              : null;
       return date === null ? BAD_DATE : { value: date };
     }
     case 'boolean': {
-      const b = typeof cell === 'boolean' ? cell : typeof cell === 'number' ? (cell === 1 ? true : cell === 0 ? false : null) : typeof cell === 'string' ? parseBooleanText(cell) : null;
+      const b =
+        typeof cell === 'boolean'
+          ? cell
+          : typeof cell === 'number'
+            ? cell === 1
+              ? true
+              : cell === 0
+                ? false
+                : null
+            : typeof cell === 'string'
+              ? parseBooleanText(cell)
+              : null;
       return b === null ? badChoice(cellText(cell), BOOLEAN_ALLOWED) : { value: b };
     }
     case 'choice': {
@@ -125,7 +159,8 @@ export function typeCell(field: ImportField, cell: Exclude<RawCell, null>, forma
   }
 }
 
-const isEmptyCell = (cell: RawCell | undefined): cell is null | undefined => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+const isEmptyCell = (cell: RawCell | undefined): cell is null | undefined =>
+  cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
 
 /** The columns a mapping takes, in the sheet's order; a field mapped twice is taken from its first column. */
 export function mappedColumns(sheet: RawSheet, mapping: SheetMapping): Column[] {
@@ -142,7 +177,15 @@ export function mappedColumns(sheet: RawSheet, mapping: SheetMapping): Column[] 
   return columns;
 }
 
-const problem = (sheet: RawSheet, row: number | null, column: string | null, field: string | null, value: string | null, template: string, parameters: Record<string, string> = {}): ImportProblem => ({
+const problem = (
+  sheet: RawSheet,
+  row: number | null,
+  column: string | null,
+  field: string | null,
+  value: string | null,
+  template: string,
+  parameters: Record<string, string> = {},
+): ImportProblem => ({
   file: sheet.file,
   sheet: sheet.sheet,
   row,
@@ -162,15 +205,28 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
  * The typed rows of one sheet and the problems of its cells, appended to `out` (a million rows are not spread into
  * another array), a turn of the event loop given every 20,000 rows.
  */
-export async function typeSheetInto(sheet: RawSheet, mapping: SheetMapping, formats: CellFormats, out: { rows: ImportRow[]; problems: ImportProblem[] }): Promise<void> {
+export async function typeSheetInto(
+  sheet: RawSheet,
+  mapping: SheetMapping,
+  formats: CellFormats,
+  out: { rows: ImportRow[]; problems: ImportProblem[] },
+): Promise<void> {
   const { rows, problems } = out;
   const columns = mappedColumns(sheet, mapping);
   const mapped = new Set(columns.map((c) => c.field.key));
   for (const f of IMPORT_FIELDS[mapping.kind]) {
-    if (f.required && !mapped.has(f.key)) problems.push(problem(sheet, null, null, f.key, null, 'importUnmappedRequired', { 0: f.headers.de[0] ?? f.key, 1: f.headers.en[0] ?? f.key }));
+    if (f.required && !mapped.has(f.key))
+      problems.push(
+        problem(sheet, null, null, f.key, null, 'importUnmappedRequired', {
+          0: f.headers.de[0] ?? f.key,
+          1: f.headers.en[0] ?? f.key,
+        }),
+      );
   }
   // texts of a column read once each (a register's dates, amounts and types repeat); plain texts need no reading
-  const readText = columns.map((c) => (c.field.kind === 'text' ? null : memo((t: string) => typeCell(c.field, t, formats))));
+  const readText = columns.map((c) =>
+    c.field.kind === 'text' ? null : memo((t: string) => typeCell(c.field, t, formats)),
+  );
   for (let i = 0; i < sheet.rows.length; i++) {
     if (i % SLICE === SLICE - 1) await yieldToLoop();
     const raw = sheet.rows[i] as readonly RawCell[];
@@ -190,7 +246,9 @@ export async function typeSheetInto(sheet: RawSheet, mapping: SheetMapping, form
       if ('value' in typed) values[c.field.key] = typed.value;
       else {
         values[c.field.key] = null;
-        problems.push(problem(sheet, rowNumber, c.header, c.field.key, cellText(cell), typed.template, typed.parameters));
+        problems.push(
+          problem(sheet, rowNumber, c.header, c.field.key, cellText(cell), typed.template, typed.parameters),
+        );
       }
     }
     rows.push(new TypedRow(mapping.kind, sheet.file, sheet.sheet, rowNumber, values, raw, columns));

@@ -50,14 +50,16 @@ export function zipParts(bytes: Buffer): Map<string, ZipPart> {
   const count = bytes.readUInt16LE(end + 10);
   const directorySize = bytes.readUInt32LE(end + 12);
   const directoryAt = bytes.readUInt32LE(end + 16);
-  if (count === 0xffff || directoryAt === 0xffffffff) throw new DamagedZipError('a Zip64 archive (larger than any workbook the import takes)');
+  if (count === 0xffff || directoryAt === 0xffffffff)
+    throw new DamagedZipError('a Zip64 archive (larger than any workbook the import takes)');
   if (count > MAX_PARTS) throw new ReadLimitError('parts', MAX_PARTS);
   if (directoryAt + directorySize > end) throw new DamagedZipError('the central directory lies outside the file');
   const parts = new Map<string, ZipPart>();
   let total = 0;
   let at = directoryAt;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > end || bytes.readUInt32LE(at) !== DIRECTORY_ENTRY) throw new DamagedZipError('a damaged central directory');
+    if (at + 46 > end || bytes.readUInt32LE(at) !== DIRECTORY_ENTRY)
+      throw new DamagedZipError('a damaged central directory');
     const flags = bytes.readUInt16LE(at + 8);
     const method = bytes.readUInt16LE(at + 10);
     const zippedSize = bytes.readUInt32LE(at + 20);
@@ -70,8 +72,10 @@ export function zipParts(bytes: Buffer): Map<string, ZipPart> {
     at += 46 + nameLength + extraLength + commentLength;
     if (name.endsWith('/')) continue;
     if ((flags & 1) !== 0) throw new DamagedZipError(`the part ${name} is encrypted`);
-    if (method !== 0 && method !== 8) throw new DamagedZipError(`the part ${name} is packed by method ${method} (only stored and deflated are read)`);
-    if (size === 0xffffffff || zippedSize === 0xffffffff || offset === 0xffffffff) throw new DamagedZipError('a Zip64 archive (larger than any workbook the import takes)');
+    if (method !== 0 && method !== 8)
+      throw new DamagedZipError(`the part ${name} is packed by method ${method} (only stored and deflated are read)`);
+    if (size === 0xffffffff || zippedSize === 0xffffffff || offset === 0xffffffff)
+      throw new DamagedZipError('a Zip64 archive (larger than any workbook the import takes)');
     total += size;
     if (total > MAX_UNZIPPED_BYTES) throw new ReadLimitError('unzipped', MAX_UNZIPPED_BYTES);
     if (size > RATIO_ABOVE && size > zippedSize * MAX_RATIO) throw new ReadLimitError('ratio', MAX_RATIO, name);
@@ -84,7 +88,8 @@ export function zipParts(bytes: Buffer): Map<string, ZipPart> {
 /** Where a part's packed bytes lie (after its local header, whose name and extra field may differ in length). */
 function packed(bytes: Buffer, part: ZipPart): Buffer {
   const at = part.offset;
-  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== LOCAL_HEADER) throw new DamagedZipError(`the part ${part.name} is not where the directory says`);
+  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== LOCAL_HEADER)
+    throw new DamagedZipError(`the part ${part.name} is not where the directory says`);
   const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
   if (start + part.zippedSize > bytes.length) throw new DamagedZipError(`the part ${part.name} is cut short`);
   return bytes.subarray(start, start + part.zippedSize);
@@ -105,16 +110,20 @@ export async function* partChunks(bytes: Buffer, part: ZipPart): AsyncGenerator<
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       seen += chunk.length;
-      if (seen > part.size) throw new DamagedZipError(`the part ${part.name} unzips to more than the ${part.size} bytes its entry says`);
+      if (seen > part.size)
+        throw new DamagedZipError(`the part ${part.name} unzips to more than the ${part.size} bytes its entry says`);
       yield chunk;
     }
   } catch (error) {
     if (error instanceof DamagedZipError) throw error;
-    throw new DamagedZipError(`the part ${part.name} cannot be unzipped: ${error instanceof Error ? error.message : String(error)}`);
+    throw new DamagedZipError(
+      `the part ${part.name} cannot be unzipped: ${error instanceof Error ? error.message : String(error)}`,
+    );
   } finally {
     source.destroy();
   }
-  if (seen !== part.size) throw new DamagedZipError(`the part ${part.name} unzips to ${seen} bytes, its entry says ${part.size}`);
+  if (seen !== part.size)
+    throw new DamagedZipError(`the part ${part.name} unzips to ${seen} bytes, its entry says ${part.size}`);
 }
 
 /** A part's unzipped bytes whole (the small parts: the workbook, relationships, styles). */

@@ -1,5 +1,14 @@
 import { applyDecorators, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   fieldError,
@@ -21,7 +30,14 @@ import { TASK_QUEUE, type TaskQueue } from '../../tasks/index.js';
 import { IMPORT_KINDS, type ImportKind, type ImportMapping } from '../import-types.js';
 import { PROBLEM_LANGUAGES, problemText, type ProblemLanguage } from '../problem-texts.js';
 import { ImportHistory } from '../queries/import-history.js';
-import { IMPORT_FIELDS, inspectFiles, problemsWorkbook, templateCsv, templateWorkbook, type UploadedFile } from '../commands/import-parts.js';
+import {
+  IMPORT_FIELDS,
+  inspectFiles,
+  problemsWorkbook,
+  templateCsv,
+  templateWorkbook,
+  type UploadedFile,
+} from '../commands/import-parts.js';
 import { guessedMapping, parseMapping, rowCount } from '../commands/import-mapping.js';
 import { AbandonImport } from '../commands/abandon-import.js';
 import { ImportUploads } from '../commands/import-uploads.js';
@@ -42,15 +58,42 @@ const Upload = (withMapping: boolean): MethodDecorator =>
         type: 'object',
         required: ['files'],
         properties: {
-          files: { type: 'array', items: { type: 'string', format: 'binary' }, description: '1 to 8 files (CSV or XLSX), each at most 100 MiB, 160 MiB in all (413 importUploadTooLarge beyond)' },
-          ...(withMapping ? { mapping: { type: 'string', description: 'the column mapping (ImportMapping) as JSON; absent: the guess of POST /import/inspect' } } : {}),
-          ...(withMapping ? { confirmWarnings: { type: 'string', enum: ['true', 'false'], description: 'POST /import: `true` confirms the dry run\'s warnings (possible duplicates); without it an import with warnings is refused' } } : {}),
+          files: {
+            type: 'array',
+            items: { type: 'string', format: 'binary' },
+            description:
+              '1 to 8 files (CSV or XLSX), each at most 100 MiB, 160 MiB in all (413 importUploadTooLarge beyond)',
+          },
+          ...(withMapping
+            ? {
+                mapping: {
+                  type: 'string',
+                  description: 'the column mapping (ImportMapping) as JSON; absent: the guess of POST /import/inspect',
+                },
+              }
+            : {}),
+          ...(withMapping
+            ? {
+                confirmWarnings: {
+                  type: 'string',
+                  enum: ['true', 'false'],
+                  description:
+                    "POST /import: `true` confirms the dry run's warnings (possible duplicates); without it an import with warnings is refused",
+                },
+              }
+            : {}),
         },
       },
     }),
   );
 
-const fieldsOf = (kind: ImportKind) => IMPORT_FIELDS[kind].map((f) => ({ key: f.key, required: f.required, de: f.headers.de[0] ?? f.key, en: f.headers.en[0] ?? f.key }));
+const fieldsOf = (kind: ImportKind) =>
+  IMPORT_FIELDS[kind].map((f) => ({
+    key: f.key,
+    required: f.required,
+    de: f.headers.de[0] ?? f.key,
+    en: f.headers.en[0] ?? f.key,
+  }));
 
 /**
  * The import of an existing member register (issue 29; docs/import.md, docs/api.md "Import"): templates, inspection,
@@ -98,7 +141,12 @@ export class MemberImportController {
   async inspect(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<ImportInspectionDto> {
     const { files } = await readUpload(req);
     const inspections = await inspectFiles(files, await this.history.savedMapping(actor.cooperativeId));
-    const fields: ImportFieldsDto = { members: fieldsOf('members'), postings: fieldsOf('postings'), exemptionOrders: fieldsOf('exemptionOrders'), nonAssessments: fieldsOf('nonAssessments') };
+    const fields: ImportFieldsDto = {
+      members: fieldsOf('members'),
+      postings: fieldsOf('postings'),
+      exemptionOrders: fieldsOf('exemptionOrders'),
+      nonAssessments: fieldsOf('nonAssessments'),
+    };
     return { checksum: checksumOf(files), files: inspections, fields };
   }
 
@@ -107,10 +155,23 @@ export class MemberImportController {
   @HttpCode(200)
   @Requires('import:write')
   @Upload(true)
-  @ApiQuery({ name: 'lang', required: false, enum: PROBLEM_LANGUAGES, description: "the task's problems workbook: de (default) or en" })
+  @ApiQuery({
+    name: 'lang',
+    required: false,
+    enum: PROBLEM_LANGUAGES,
+    description: "the task's problems workbook: de (default) or en",
+  })
   @AnswersOk(ImportDryRunDto)
-  @ApiAcceptedResponse({ description: 'more rows than IMPORT_SYNC_ROWS: the queued task memberImportDryRun', type: ImportQueuedDto })
-  async dryRun(@CurrentActor() actor: Actor, @Req() req: FastifyRequest, @Query('lang') lang: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<ImportDryRunDto | ImportQueuedDto> {
+  @ApiAcceptedResponse({
+    description: 'more rows than IMPORT_SYNC_ROWS: the queued task memberImportDryRun',
+    type: ImportQueuedDto,
+  })
+  async dryRun(
+    @CurrentActor() actor: Actor,
+    @Req() req: FastifyRequest,
+    @Query('lang') lang: unknown,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<ImportDryRunDto | ImportQueuedDto> {
     const language = languageOf(lang);
     const { files, mapping, large } = await this.prepare(actor, req);
     if (large) return this.queued(actor, res, 'memberImportDryRun', files, mapping, language);
@@ -124,11 +185,22 @@ export class MemberImportController {
   @Upload(true)
   @ApiQuery({ name: 'lang', required: false, enum: PROBLEM_LANGUAGES })
   @ApiOkResponse({ description: 'import-probleme.xlsx / import-problems.xlsx', content: XLSX_CONTENT })
-  async problems(@CurrentActor() actor: Actor, @Req() req: FastifyRequest, @Query('lang') lang: unknown, @Res() res: FastifyReply): Promise<void> {
+  async problems(
+    @CurrentActor() actor: Actor,
+    @Req() req: FastifyRequest,
+    @Query('lang') lang: unknown,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     const language = languageOf(lang);
     const { files, mapping } = await this.prepare(actor, req);
     const prepared = await this.runs.prepare(actor.cooperativeId, files, mapping);
-    const workbook = await problemsWorkbook(files, mapping, prepared.problems, (p) => problemText(p, language), language);
+    const workbook = await problemsWorkbook(
+      files,
+      mapping,
+      prepared.problems,
+      (p) => problemText(p, language),
+      language,
+    );
     await send(res, language === 'de' ? 'import-probleme.xlsx' : 'import-problems.xlsx', XLSX, workbook);
   }
 
@@ -142,8 +214,15 @@ export class MemberImportController {
   @Requires('import:write')
   @Upload(true)
   @AnswersCreated(ImportResultDto)
-  @ApiAcceptedResponse({ description: 'more rows than IMPORT_SYNC_ROWS: the queued task memberImport', type: ImportQueuedDto })
-  async write(@CurrentActor() actor: Actor, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<ImportResultDto | ImportQueuedDto> {
+  @ApiAcceptedResponse({
+    description: 'more rows than IMPORT_SYNC_ROWS: the queued task memberImport',
+    type: ImportQueuedDto,
+  })
+  async write(
+    @CurrentActor() actor: Actor,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<ImportResultDto | ImportQueuedDto> {
     const { files, mapping, large, confirmWarnings } = await this.prepare(actor, req);
     if (large) {
       // Another import running: refused now, not by the task later (issue 40).
@@ -190,19 +269,43 @@ export class MemberImportController {
    * The upload, its mapping (as sent, or the inspection's guess: the cooperative's saved mapping first), and whether it
    * has more rows than run at once.
    */
-  private async prepare(actor: Actor, req: FastifyRequest): Promise<{ files: UploadedFile[]; mapping: ImportMapping; large: boolean; confirmWarnings: boolean }> {
+  private async prepare(
+    actor: Actor,
+    req: FastifyRequest,
+  ): Promise<{ files: UploadedFile[]; mapping: ImportMapping; large: boolean; confirmWarnings: boolean }> {
     const upload = await readUpload(req);
     const sent = parseMapping(upload.fields.mapping);
     const confirmWarnings = confirmationOf(upload.fields.confirmWarnings);
-    const inspections = await inspectFiles(upload.files, sent ? null : await this.history.savedMapping(actor.cooperativeId));
-    return { files: upload.files, mapping: sent ?? guessedMapping(inspections), large: rowCount(inspections) > this.config.importSyncRows, confirmWarnings };
+    const inspections = await inspectFiles(
+      upload.files,
+      sent ? null : await this.history.savedMapping(actor.cooperativeId),
+    );
+    return {
+      files: upload.files,
+      mapping: sent ?? guessedMapping(inspections),
+      large: rowCount(inspections) > this.config.importSyncRows,
+      confirmWarnings,
+    };
   }
 
   /** Keeps the files for the task and queues it: 202 `{taskId}`. A task of the kind already running: 409, nothing kept. */
-  private async queued(actor: Actor, res: FastifyReply, kind: 'memberImportDryRun' | 'memberImport', files: readonly UploadedFile[], mapping: ImportMapping, lang: ProblemLanguage, confirmWarnings = false): Promise<ImportQueuedDto> {
+  private async queued(
+    actor: Actor,
+    res: FastifyReply,
+    kind: 'memberImportDryRun' | 'memberImport',
+    files: readonly UploadedFile[],
+    mapping: ImportMapping,
+    lang: ProblemLanguage,
+    confirmWarnings = false,
+  ): Promise<ImportQueuedDto> {
     const upload = await this.uploads.keep(files, mapping);
     try {
-      const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind, params: { upload, lang, ...(confirmWarnings ? { confirmWarnings } : {}) } });
+      const taskId = await this.queue.enqueue({
+        cooperativeId: actor.cooperativeId,
+        user: actor.username,
+        kind,
+        params: { upload, lang, ...(confirmWarnings ? { confirmWarnings } : {}) },
+      });
       void res.status(202);
       return { taskId };
     } catch (error) {
@@ -226,8 +329,14 @@ function languageOf(raw: unknown): ProblemLanguage {
   return lang;
 }
 
-const checksumOf = (files: readonly UploadedFile[]): string => importChecksum(files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) })));
+const checksumOf = (files: readonly UploadedFile[]): string =>
+  importChecksum(files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) })));
 
 async function send(res: FastifyReply, name: string, contentType: string, bytes: Buffer): Promise<void> {
-  await res.status(200).header('Content-Type', contentType).header('Content-Disposition', attachment(name)).header('Cache-Control', 'no-store').send(bytes);
+  await res
+    .status(200)
+    .header('Content-Type', contentType)
+    .header('Content-Disposition', attachment(name))
+    .header('Cache-Control', 'no-store')
+    .send(bytes);
 }

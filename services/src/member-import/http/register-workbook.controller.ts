@@ -30,18 +30,26 @@ export class RegisterWorkbookController {
 
   @Get('register.xlsx')
   @Requires('import:write')
-  @ApiOkResponse({ description: 'mitgliederregister-<cooperative>-<date>.xlsx', content: { [XLSX]: { schema: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({
+    description: 'mitgliederregister-<cooperative>-<date>.xlsx',
+    content: { [XLSX]: { schema: { type: 'string', format: 'binary' } } },
+  })
   async register(@CurrentActor() actor: Actor, @Res() res: FastifyReply): Promise<void> {
     const cooperativeId = actor.cooperativeId;
     const today = businessToday();
     const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
     const rows = await readRegister({ reads: this.reads, events: this.events, cooperativeId, today });
     const body = new PassThrough();
-    writeRegisterWorkbook(rows, body).catch((error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))));
+    writeRegisterWorkbook(rows, body).catch((error: unknown) =>
+      body.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
     await res
       .status(200)
       .header('Content-Type', XLSX)
-      .header('Content-Disposition', attachment(registerFileName(typeof cooperative.name === 'string' ? cooperative.name : '', today)))
+      .header(
+        'Content-Disposition',
+        attachment(registerFileName(typeof cooperative.name === 'string' ? cooperative.name : '', today)),
+      )
       .header('Cache-Control', 'no-store')
       .send(body);
   }

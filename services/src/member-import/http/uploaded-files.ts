@@ -25,7 +25,18 @@ class UploadTooLarge extends Error {
 
 const tooLarge = (): HttpException =>
   new HttpException(
-    { message: `The upload is too large: at most ${MAX_FILES} files of ${MAX_FILE_BYTES / MB} MB each, ${MAX_UPLOAD_BYTES / MB} MB in all`, errors: [fieldError('files', 'importUploadTooLarge', String(MAX_FILES), String(MAX_FILE_BYTES / MB), String(MAX_UPLOAD_BYTES / MB))] },
+    {
+      message: `The upload is too large: at most ${MAX_FILES} files of ${MAX_FILE_BYTES / MB} MB each, ${MAX_UPLOAD_BYTES / MB} MB in all`,
+      errors: [
+        fieldError(
+          'files',
+          'importUploadTooLarge',
+          String(MAX_FILES),
+          String(MAX_FILE_BYTES / MB),
+          String(MAX_UPLOAD_BYTES / MB),
+        ),
+      ],
+    },
     413,
   );
 
@@ -68,7 +79,11 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
       if (part.type === 'file') {
         const bytes = await partBytes(part as MultipartFile, total);
         total += bytes.byteLength;
-        if (part.fieldname === 'files') files.push({ name: fileName(part.filename, files.length), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+        if (part.fieldname === 'files')
+          files.push({
+            name: fileName(part.filename, files.length),
+            bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          });
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -88,10 +103,15 @@ function fileName(raw: string | undefined, index: number): string {
 
 /** The multipart reader's refusals (limits: 413; a broken body: 400) in the API's error format; anything else as it is. */
 function refusalOf(error: unknown): unknown {
-  const status = typeof error === 'object' && error !== null && 'statusCode' in error ? Number((error as { statusCode: unknown }).statusCode) : NaN;
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const status =
+    typeof error === 'object' && error !== null && 'statusCode' in error
+      ? Number((error as { statusCode: unknown }).statusCode)
+      : NaN;
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof UploadTooLarge || status === 413) return tooLarge();
-  if ((status >= 400 && status < 500) || code.startsWith('FST_') || /multipart|boundary/i.test(message)) return new HttpException(frameworkRefusal(400, `The upload cannot be read: ${message}`), 400);
+  if ((status >= 400 && status < 500) || code.startsWith('FST_') || /multipart|boundary/i.test(message))
+    return new HttpException(frameworkRefusal(400, `The upload cannot be read: ${message}`), 400);
   return error;
 }

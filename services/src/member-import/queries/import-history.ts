@@ -45,13 +45,22 @@ export class ImportHistory {
   async running(cooperativeId: string): Promise<ImportRunningDto> {
     const running = (await this.list(cooperativeId)).find((r) => r.state === 'running');
     if (!running) return { running: false, files: [], by: '', at: '', chunks: 0, chunksWritten: 0 };
-    return { running: true, files: running.files, by: running.by, at: running.at, chunks: running.chunks, chunksWritten: running.chunksWritten };
+    return {
+      running: true,
+      files: running.files,
+      by: running.by,
+      at: running.at,
+      chunks: running.chunks,
+      chunksWritten: running.chunksWritten,
+    };
   }
 
   /** The mapping of the cooperative's last import, offered first for the next one; null before the first. */
   async savedMapping(cooperativeId: string): Promise<ImportMapping | null> {
     const doc = (await this.reads.getMany(IMPORT_MAPPINGS, cooperativeId, [cooperativeId])).get(cooperativeId);
     const mapping = doc?.mapping;
-    return mapping !== null && typeof mapping === 'object' && Array.isArray((mapping as { sheets?: unknown }).sheets) ? (mapping as ImportMapping) : null;
+    return mapping !== null && typeof mapping === 'object' && Array.isArray((mapping as { sheets?: unknown }).sheets)
+      ? (mapping as ImportMapping)
+      : null;
   }
 }

@@ -21,7 +21,9 @@ export interface RegisterSheet {
   readonly fields: readonly ImportField[];
 }
 
-export const REGISTER_SHEETS: readonly RegisterSheet[] = (['members', 'postings', 'exemptionOrders', 'nonAssessments'] as const).map((kind) => ({
+export const REGISTER_SHEETS: readonly RegisterSheet[] = (
+  ['members', 'postings', 'exemptionOrders', 'nonAssessments'] as const
+).map((kind) => ({
   kind,
   name: KIND_SHEETS[kind].de[0]!,
   fields: IMPORT_FIELDS[kind],
@@ -106,8 +108,10 @@ export function noticesOf(events: readonly RecordedEvent[]): Map<string, Posting
     const d = e.data as Record<string, unknown>;
     const balanceId = text(d.balanceId);
     if (balanceId === null) continue;
-    if (e.type === 'SharesPosted' && text(d.noticeDate) !== null) out.set(balanceId, { noticeDate: text(d.noticeDate), dispatchDate: null });
-    if (e.type === 'MembershipEndNoticed') out.set(balanceId, { noticeDate: text(d.noticeDate), dispatchDate: text(d.dispatchDate) });
+    if (e.type === 'SharesPosted' && text(d.noticeDate) !== null)
+      out.set(balanceId, { noticeDate: text(d.noticeDate), dispatchDate: null });
+    if (e.type === 'MembershipEndNoticed')
+      out.set(balanceId, { noticeDate: text(d.noticeDate), dispatchDate: text(d.dispatchDate) });
   }
   return out;
 }
@@ -122,7 +126,12 @@ export interface PostingSettlement {
   readonly amount: number;
 }
 
-export function postingRow(b: ReadDocument, numbers: MemberNumbers, notice: PostingNotice | undefined, settlement?: PostingSettlement): RegisterRow {
+export function postingRow(
+  b: ReadDocument,
+  numbers: MemberNumbers,
+  notice: PostingNotice | undefined,
+  settlement?: PostingSettlement,
+): RegisterRow {
   const member = text(b.member);
   return {
     memberNr: (member !== null ? numbers.get(member) : undefined) ?? int(b.memberNr),

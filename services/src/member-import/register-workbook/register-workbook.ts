@@ -77,8 +77,40 @@ async function inSlices<T, R>(list: readonly T[], f: (item: T) => R): Promise<R[
 
 /** The posting fields the rows need (a `balances` document without its register versions). */
 function trimmed(b: ReadDocument): ReadDocument {
-  const { id, cooperativeId, member, memberNr, type, quantity, amount, date, approvalDate, interestBegin, transferMemberNr, transferPeer, annulPeer, rueckpfleinzahlung, position } = b;
-  return { id, cooperativeId, member, memberNr, type, quantity, amount, date, approvalDate, interestBegin, transferMemberNr, transferPeer, annulPeer, rueckpfleinzahlung, position };
+  const {
+    id,
+    cooperativeId,
+    member,
+    memberNr,
+    type,
+    quantity,
+    amount,
+    date,
+    approvalDate,
+    interestBegin,
+    transferMemberNr,
+    transferPeer,
+    annulPeer,
+    rueckpfleinzahlung,
+    position,
+  } = b;
+  return {
+    id,
+    cooperativeId,
+    member,
+    memberNr,
+    type,
+    quantity,
+    amount,
+    date,
+    approvalDate,
+    interestBegin,
+    transferMemberNr,
+    transferPeer,
+    annulPeer,
+    rueckpfleinzahlung,
+    position,
+  };
 }
 
 /** The workbook's rows by kind. */
@@ -110,7 +142,8 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
       const list = byDay.get(day);
       if (list) list.push(trimmed(doc));
       else byDay.set(day, [trimmed(doc)]);
-      if (typeof doc.type === 'number' && NOTICED_TYPES.has(doc.type) && typeof doc.member === 'string') noticed.add(doc.member);
+      if (typeof doc.type === 'number' && NOTICED_TYPES.has(doc.type) && typeof doc.member === 'string')
+        noticed.add(doc.member);
     }
     await yieldToLoop();
   }
@@ -126,7 +159,8 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
   // event loop after every 50 streams.
   let read = 0;
   for (const memberId of noticed) {
-    for (const [balanceId, notice] of noticesOf(await events.readStream(memberStream(memberId)))) notices.set(balanceId, notice);
+    for (const [balanceId, notice] of noticesOf(await events.readStream(memberStream(memberId))))
+      notices.set(balanceId, notice);
     if (++read % 50 === 0) await yieldToLoop();
   }
 
@@ -134,16 +168,24 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
   const settled = new Map<string, PostingSettlement>();
   for await (const batch of reads.scan(SETTLEMENTS, cooperativeId, SCAN_BATCH)) {
     for (const doc of batch) {
-      if (doc.status === 'paid' && doc.annulled !== true && typeof doc.endBalanceId === 'string' && typeof doc.payoutDate === 'string' && typeof doc.amount === 'number') {
+      if (
+        doc.status === 'paid' &&
+        doc.annulled !== true &&
+        typeof doc.endBalanceId === 'string' &&
+        typeof doc.payoutDate === 'string' &&
+        typeof doc.amount === 'number'
+      ) {
         settled.set(doc.endBalanceId, { payoutDate: doc.payoutDate, amount: doc.amount });
       }
     }
   }
 
   const orders: RegisterRow[] = [];
-  for await (const batch of reads.scan(EXEMPTION_ORDERS, cooperativeId, SCAN_BATCH)) for (const doc of batch) orders.push(exemptionOrderRow(doc, numbers));
+  for await (const batch of reads.scan(EXEMPTION_ORDERS, cooperativeId, SCAN_BATCH))
+    for (const doc of batch) orders.push(exemptionOrderRow(doc, numbers));
   const certificates: RegisterRow[] = [];
-  for await (const batch of reads.scan(NON_ASSESSMENTS, cooperativeId, SCAN_BATCH)) for (const doc of batch) certificates.push(nonAssessmentRow(doc, numbers));
+  for await (const batch of reads.scan(NON_ASSESSMENTS, cooperativeId, SCAN_BATCH))
+    for (const doc of batch) certificates.push(nonAssessmentRow(doc, numbers));
 
   return {
     members: await inSlices(members, (m) => memberRow(m, numbers)),
@@ -155,23 +197,38 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
 
 /** Writes the register's rows as the workbook into `out` (ended when done); the rows written per kind. */
 export async function writeRegisterWorkbook(rows: RegisterRows, out: Writable): Promise<RegisterCounts> {
-  const workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = 'Coop Ledger';
   for (const sheetDef of REGISTER_SHEETS) {
     const sheet = workbook.addWorksheet(sheetDef.name, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
-    sheet.columns = sheetDef.fields.map((f) => ({ header: headerOf(f), key: f.key, width: Math.max(10, headerOf(f).length + 2), style: { numFmt: FORMATS[f.kind] } }));
+    sheet.columns = sheetDef.fields.map((f) => ({
+      header: headerOf(f),
+      key: f.key,
+      width: Math.max(10, headerOf(f).length + 2),
+      style: { numFmt: FORMATS[f.kind] },
+    }));
     const header = sheet.getRow(1);
     header.font = { bold: true };
     header.commit();
     const list = rows[sheetDef.kind];
     for (let i = 0; i < list.length; i += SLICE) {
-      for (const row of list.slice(i, i + SLICE)) sheet.addRow(sheetDef.fields.map((f) => cell(f.kind, row[f.key] ?? null))).commit();
+      for (const row of list.slice(i, i + SLICE))
+        sheet.addRow(sheetDef.fields.map((f) => cell(f.kind, row[f.key] ?? null))).commit();
       await yieldToLoop();
     }
     sheet.commit();
   }
   await workbook.commit();
-  return { members: rows.members.length, postings: rows.postings.length, exemptionOrders: rows.exemptionOrders.length, nonAssessments: rows.nonAssessments.length };
+  return {
+    members: rows.members.length,
+    postings: rows.postings.length,
+    exemptionOrders: rows.exemptionOrders.length,
+    nonAssessments: rows.nonAssessments.length,
+  };
 }
 
 /** The register workbook as one buffer (tests, the command line). */
@@ -190,4 +247,9 @@ export async function registerWorkbook(source: RegisterSource): Promise<Buffer> 
 
 /** `mitgliederregister-<cooperative name>-<date>.xlsx`. */
 export const registerFileName = (cooperativeName: string, date: string): string =>
-  `mitgliederregister-${cooperativeName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'genossenschaft'}-${date}.xlsx`;
+  `mitgliederregister-${
+    cooperativeName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'genossenschaft'
+  }-${date}.xlsx`;

@@ -31,12 +31,21 @@ export function choiceKey(text: string): string {
 type Labelled = keyof ChoiceLabels;
 
 /** A choice of the codes `codes`, labelled by the console's catalogue `labels` (and `more`, a code per catalogue). */
-function choice(codes: readonly (string | number)[], labels: readonly Labelled[], extra: Readonly<Record<string, string | number>> = {}, open = false): ImportChoice {
+function choice(
+  codes: readonly (string | number)[],
+  labels: readonly Labelled[],
+  extra: Readonly<Record<string, string | number>> = {},
+  open = false,
+): ImportChoice {
   const label = (lang: ChoiceLabels, code: string | number): string => {
     const table = lang[labels[0] as Labelled] as Readonly<Record<string, string>>;
     return table[String(code)] ?? String(code);
   };
-  const allowed: AllowedChoice[] = codes.map((code) => ({ code, de: label(CHOICE_LABELS_DE, code), en: label(CHOICE_LABELS_EN, code) }));
+  const allowed: AllowedChoice[] = codes.map((code) => ({
+    code,
+    de: label(CHOICE_LABELS_DE, code),
+    en: label(CHOICE_LABELS_EN, code),
+  }));
   const spellings = new Map<string, string | number>();
   const add = (spelling: string, code: string | number) => {
     const key = choiceKey(spelling);
@@ -115,5 +124,12 @@ export const STATE_CHOICE = choice(GERMAN_STATES, ['states']);
 /** The church's code: the console's words for the codes it names; any other code kept as written. */
 export const CHURCH_CHOICE = choice(Object.keys(CHOICE_LABELS_DE.churches), ['churches'], {}, true);
 export const POSTING_TYPE_CHOICE = choice(BALANCE_TYPES, ['balanceTypes']);
-export const EXEMPTION_ORDER_TYPE_CHOICE = choice(EXEMPTION_ORDER_TYPES, ['exemptionTypes'], { erstantrag: 0, initial: 0, folgeantrag: 1, änderung: 1, 'follow up': 1, 'follow-up': 1 });
+export const EXEMPTION_ORDER_TYPE_CHOICE = choice(EXEMPTION_ORDER_TYPES, ['exemptionTypes'], {
+  erstantrag: 0,
+  initial: 0,
+  folgeantrag: 1,
+  änderung: 1,
+  'follow up': 1,
+  'follow-up': 1,
+});
 export const NV_TYPE_CHOICE = choice(NON_ASSESSMENT_TYPES, ['nvTypesShort', 'nvTypes']);

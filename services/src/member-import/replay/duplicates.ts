@@ -16,8 +16,10 @@ export interface Duplicates {
   readonly warnings: ImportProblem[];
 }
 
-const compactIban = (iban: string | null): string | null => (iban === null ? null : iban.replace(/\s+/g, '').toUpperCase() || null);
-const nameAndBirth = (nameKey: string | null, birthDate: string | null): string | null => (nameKey === null || birthDate === null ? null : `${nameKey}\u0000${birthDate}`);
+const compactIban = (iban: string | null): string | null =>
+  iban === null ? null : iban.replace(/\s+/g, '').toUpperCase() || null;
+const nameAndBirth = (nameKey: string | null, birthDate: string | null): string | null =>
+  nameKey === null || birthDate === null ? null : `${nameKey}\u0000${birthDate}`;
 
 /** The duplicates of the members rows among themselves and against the cooperative's members. */
 export function findDuplicates(rows: readonly ImportRow[], existing: readonly ExistingPerson[]): Duplicates {
@@ -55,7 +57,10 @@ export function findDuplicates(rows: readonly ImportRow[], existing: readonly Ex
       else if (earlier) warnings.push(importProblem(row, 'iban', 'importIbanTwice', String(earlier.row)));
       else firstIban.set(iban, row);
     }
-    const name = nameAndBirth(personNameKey(textValue(row, 'name'), textValue(row, 'givenName')), dateValue(row, 'birthDate'));
+    const name = nameAndBirth(
+      personNameKey(textValue(row, 'name'), textValue(row, 'givenName')),
+      dateValue(row, 'birthDate'),
+    );
     if (name !== null) {
       const member = byName.get(name);
       const earlier = firstName.get(name);

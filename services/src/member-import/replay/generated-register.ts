@@ -18,7 +18,11 @@ export function importRow(kind: ImportKind, row: number, values: Readonly<Record
 }
 
 /** A natural person's master data as a members row holds it (valid IBAN and BIC, an address at home). */
-export function personValues(nr: number, entryDate: string, extra: Readonly<Record<string, ImportValue>> = {}): Record<string, ImportValue> {
+export function personValues(
+  nr: number,
+  entryDate: string,
+  extra: Readonly<Record<string, ImportValue>> = {},
+): Record<string, ImportValue> {
   return {
     memberNr: nr,
     salutation: 'Frau',
@@ -45,7 +49,8 @@ export function personValues(nr: number, entryDate: string, extra: Readonly<Reco
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 /** A business date `months` months after January 2000, on `day`. */
-const monthDate = (months: number, day = 1): string => `${2000 + Math.floor(months / 12)}-${pad((months % 12) + 1)}-${pad(day)}`;
+const monthDate = (months: number, day = 1): string =>
+  `${2000 + Math.floor(months / 12)}-${pad((months % 12) + 1)}-${pad(day)}`;
 
 /**
  * A register of `members` members with about ten postings each: the subscription (0), six additional shares (1), a
@@ -78,16 +83,44 @@ export function generatedRegister(members: number): ImportRow[] {
   // Transfers after everyone joined (2010 on): member i gives one share to member i+1.
   for (let i = 0; i + 1 < members; i++) {
     const date = monthDate(130 + (i % 60), 15);
-    posting({ memberNr: i + 1, ref: `T${i + 1}-out`, type: 3, quantity: 1, date, approvalDate: date, transferMemberNr: i + 2, transferRef: `T${i + 1}-in` });
-    posting({ memberNr: i + 2, ref: `T${i + 1}-in`, type: 4, quantity: 1, date, approvalDate: date, transferMemberNr: i + 1, transferRef: `T${i + 1}-out` });
+    posting({
+      memberNr: i + 1,
+      ref: `T${i + 1}-out`,
+      type: 3,
+      quantity: 1,
+      date,
+      approvalDate: date,
+      transferMemberNr: i + 2,
+      transferRef: `T${i + 1}-in`,
+    });
+    posting({
+      memberNr: i + 2,
+      ref: `T${i + 1}-in`,
+      type: 4,
+      quantity: 1,
+      date,
+      approvalDate: date,
+      transferMemberNr: i + 1,
+      transferRef: `T${i + 1}-out`,
+    });
     shares[i]! -= 1;
     shares[i + 1]! += 1;
   }
   for (let i = 0; i < members; i++) {
     const nr = i + 1;
     const leaves = nr % 10 === 0;
-    if (leaves) posting({ memberNr: nr, ref: `E${nr}`, type: 8, date: '2024-12-31', noticeDate: '2024-03-01', approvalDate: '2024-03-05' });
-    memberRows.push(importRow('members', nr + 1, personValues(nr, monthDate(i % 120), { shareAmount: leaves ? 0 : shares[i]! })));
+    if (leaves)
+      posting({
+        memberNr: nr,
+        ref: `E${nr}`,
+        type: 8,
+        date: '2024-12-31',
+        noticeDate: '2024-03-01',
+        approvalDate: '2024-03-05',
+      });
+    memberRows.push(
+      importRow('members', nr + 1, personValues(nr, monthDate(i % 120), { shareAmount: leaves ? 0 : shares[i]! })),
+    );
   }
   return [...memberRows, ...postingRows];
 }

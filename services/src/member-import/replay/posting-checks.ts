@@ -4,7 +4,12 @@ import { attempt, importProblem } from './row-problems.js';
 import { numberValue, textValue, type ImportedMember, type ReplayRun } from './replay-run.js';
 
 /** The deciders' fields as the postings sheet names them. */
-export const LEDGER_FIELDS = { annulPeer: 'annulRef', transferTo: 'transferMemberNr', member: 'memberNr', rueckpfleinzahlung: 'rueckpfleinzahlung' } as const;
+export const LEDGER_FIELDS = {
+  annulPeer: 'annulRef',
+  transferTo: 'transferMemberNr',
+  member: 'memberNr',
+  rueckpfleinzahlung: 'rueckpfleinzahlung',
+} as const;
 
 /**
  * After a posting row was replayed as `balanceId` on `member`: its reference is remembered (transfers and annulations
@@ -19,7 +24,9 @@ export function postingRecorded(run: ReplayRun, row: ImportRow, member: Imported
   if (posted === undefined) return;
   const amount = numberValue(row, 'amount');
   if (amount !== null && Math.abs(amount) !== Math.abs(posted.amount)) {
-    run.problems.push(importProblem(row, 'amount', 'importAmountDiffers', formatEuro(amount), formatEuro(posted.amount)));
+    run.problems.push(
+      importProblem(row, 'amount', 'importAmountDiffers', formatEuro(amount), formatEuro(posted.amount)),
+    );
   }
   const paid = numberValue(row, 'rueckpfleinzahlung');
   if (paid === null) return;
@@ -27,7 +34,15 @@ export function postingRecorded(run: ReplayRun, row: ImportRow, member: Imported
   if (payment === posted.payment) return;
   const { cooperativeId } = run.ctx;
   const events = attempt(
-    () => run.decide(member, { type: 'CorrectSharePayment', memberId: member.id, cooperativeId, balanceId, rueckpfleinzahlung: payment, interestEnd: posted.interestEnd }),
+    () =>
+      run.decide(member, {
+        type: 'CorrectSharePayment',
+        memberId: member.id,
+        cooperativeId,
+        balanceId,
+        rueckpfleinzahlung: payment,
+        interestEnd: posted.interestEnd,
+      }),
     { fallback: row, names: LEDGER_FIELDS },
     run.problems,
   );

@@ -8,7 +8,13 @@ export const NOTICE_TYPES: ReadonlySet<number> = new Set([2, 6, 7, 8]);
 /** One thing the postings sheet asks for, on its day: a posting, a transfer (both halves), an annulation. */
 export type PostingAction =
   | { readonly kind: 'post'; readonly row: ImportRow; readonly day: string; readonly seq: number }
-  | { readonly kind: 'transfer'; readonly row: ImportRow; readonly peer: ImportRow; readonly day: string; readonly seq: number }
+  | {
+      readonly kind: 'transfer';
+      readonly row: ImportRow;
+      readonly peer: ImportRow;
+      readonly day: string;
+      readonly seq: number;
+    }
   | { readonly kind: 'annul'; readonly row: ImportRow; readonly day: string; readonly seq: number };
 
 /** The postings sheet read into what the replay does, before any member is admitted. */
@@ -96,10 +102,18 @@ export function planPostings(rows: readonly ImportRow[]): PostingPlan {
     else annulationsOf.set(annulRef, [a.row]);
     // Not before the posting it annuls (a transfer half's day is its outgoing half's).
     const originalPeer = pairOf.get(original.row);
-    const originalDay = originalPeer !== undefined && numberValue(original.row, 'type') === 4 ? (dayOf(originalPeer) ?? original.day) : original.day;
+    const originalDay =
+      originalPeer !== undefined && numberValue(original.row, 'type') === 4
+        ? (dayOf(originalPeer) ?? original.day)
+        : original.day;
     const day = withdrawalDay(a.row, original.row) ?? a.day;
     const after = originalDay > day;
-    actions.push({ kind: 'annul', row: a.row, day: after ? originalDay : day, seq: after || original.seq > a.seq ? Math.max(a.seq, original.seq) + 0.5 : a.seq });
+    actions.push({
+      kind: 'annul',
+      row: a.row,
+      day: after ? originalDay : day,
+      seq: after || original.seq > a.seq ? Math.max(a.seq, original.seq) + 0.5 : a.seq,
+    });
   }
   actions.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.seq - b.seq));
   return { admissions, actions, pairOf, annulationsOf, referenced, problems };
@@ -117,7 +131,11 @@ function withdrawalDay(annulation: ImportRow, original: ImportRow): string | nul
 }
 
 /** Pairs each outgoing half (3) with its incoming half (4); both directions in `pairOf`. */
-function pairTransfers(outs: readonly { row: ImportRow }[], ins: readonly { row: ImportRow }[], problems: ImportProblem[]): Map<ImportRow, ImportRow> {
+function pairTransfers(
+  outs: readonly { row: ImportRow }[],
+  ins: readonly { row: ImportRow }[],
+  problems: ImportProblem[],
+): Map<ImportRow, ImportRow> {
   const pairOf = new Map<ImportRow, ImportRow>();
   const inByRef = new Map<string, ImportRow>();
   const inByTransferRef = new Map<string, ImportRow>();
@@ -132,14 +150,17 @@ function pairTransfers(outs: readonly { row: ImportRow }[], ins: readonly { row:
     if (list) list.push(row);
     else inByKey.set(key, [row]);
   }
-  const free = (row: ImportRow | undefined): ImportRow | undefined => (row !== undefined && !pairOf.has(row) ? row : undefined);
+  const free = (row: ImportRow | undefined): ImportRow | undefined =>
+    row !== undefined && !pairOf.has(row) ? row : undefined;
   for (const { row } of outs) {
     const transferRef = textValue(row, 'transferRef');
     const ref = textValue(row, 'ref');
     const peer =
       free(transferRef === null ? undefined : inByRef.get(transferRef)) ??
       free(ref === null ? undefined : inByTransferRef.get(ref)) ??
-      inByKey.get(transferKey(row, numberValue(row, 'memberNr'), numberValue(row, 'transferMemberNr')))?.find((r) => !pairOf.has(r));
+      inByKey
+        .get(transferKey(row, numberValue(row, 'memberNr'), numberValue(row, 'transferMemberNr')))
+        ?.find((r) => !pairOf.has(r));
     if (peer === undefined) {
       problems.push(withoutPair(row));
       continue;
@@ -157,5 +178,9 @@ function transferKey(row: ImportRow, giver: number | null, receiver: number | nu
 }
 
 function withoutPair(row: ImportRow): ImportProblem {
-  return importProblem(row, textValue(row, 'transferRef') !== null ? 'transferRef' : 'transferMemberNr', 'importTransferWithoutPair');
+  return importProblem(
+    row,
+    textValue(row, 'transferRef') !== null ? 'transferRef' : 'transferMemberNr',
+    'importTransferWithoutPair',
+  );
 }

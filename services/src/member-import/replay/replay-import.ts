@@ -46,7 +46,12 @@ export function replayImport(rows: readonly ImportRow[], ctx: ReplayContext): Re
   checkHoldings(run);
   const twice = findDuplicates(members, ctx.existing ?? []);
   run.addProblems(twice.problems);
-  return { problems: inRowOrder(run.problems, rows), warnings: inRowOrder(twice.warnings, rows), summary: summarize(run, papers), decisions: run.decisions };
+  return {
+    problems: inRowOrder(run.problems, rows),
+    warnings: inRowOrder(twice.warnings, rows),
+    summary: summarize(run, papers),
+    decisions: run.decisions,
+  };
 }
 
 /**
@@ -54,12 +59,19 @@ export function replayImport(rows: readonly ImportRow[], ctx: ReplayContext): Re
  * by row; a row's problems in the order found.
  */
 function inRowOrder(problems: ImportProblem[], rows: readonly ImportRow[]): ImportProblem[] {
-  const place = (p: { readonly file: string | null; readonly sheet: string | null }): string => `${p.file ?? ''}\u0000${p.sheet ?? ''}`;
+  const place = (p: { readonly file: string | null; readonly sheet: string | null }): string =>
+    `${p.file ?? ''}\u0000${p.sheet ?? ''}`;
   const sheets = new Map<string, number>();
   for (const row of rows) if (!sheets.has(place(row))) sheets.set(place(row), sheets.size);
   const sheetOf = (p: ImportProblem): number => sheets.get(place(p)) ?? sheets.size;
   return problems
     .map((p, i) => ({ p, i }))
-    .sort((a, b) => (a.p.row === null ? -1 : 0) - (b.p.row === null ? -1 : 0) || sheetOf(a.p) - sheetOf(b.p) || (a.p.row ?? 0) - (b.p.row ?? 0) || a.i - b.i)
+    .sort(
+      (a, b) =>
+        (a.p.row === null ? -1 : 0) - (b.p.row === null ? -1 : 0) ||
+        sheetOf(a.p) - sheetOf(b.p) ||
+        (a.p.row ?? 0) - (b.p.row ?? 0) ||
+        a.i - b.i,
+    )
     .map(({ p }) => p);
 }

@@ -1,6 +1,11 @@
 import { memberNumberStream, memberNumberSequenceStream, memberStream, type MemberNumberEvent } from '@coop/contracts';
 import { initialMemberState } from '../../kernel/member-stream.js';
-import { memberDecider, memberNumberClaimDecider, memberNumberSequenceDecider, type MemberMasterInput } from '../../members/index.js';
+import {
+  memberDecider,
+  memberNumberClaimDecider,
+  memberNumberSequenceDecider,
+  type MemberMasterInput,
+} from '../../members/index.js';
 import type { ImportRow } from '../import-types.js';
 import { postingRecorded } from './posting-checks.js';
 import { dateValue, numberValue, type ImportedMember, type ReplayRun } from './replay-run.js';
@@ -17,7 +22,11 @@ const MEMBER_FIELDS = { spouse: 'spouseMemberNr' } as const;
  * and its master data read with the API's request class (memberDecider). A number already taken in the cooperative
  * or twice in the file is a problem; `admissions` are the postings sheet's type-0 rows by member number.
  */
-export function admitMembers(run: ReplayRun, rows: readonly ImportRow[], admissions: ReadonlyMap<number, ImportRow>): void {
+export function admitMembers(
+  run: ReplayRun,
+  rows: readonly ImportRow[],
+  admissions: ReadonlyMap<number, ImportRow>,
+): void {
   const first = new Map<number, ImportRow>();
   const candidates: { row: ImportRow; nr: number; entry: string; i: number }[] = [];
   for (const row of rows) {
@@ -43,7 +52,13 @@ export function admitMembers(run: ReplayRun, rows: readonly ImportRow[], admissi
   for (const { row, nr } of candidates) admit(run, row, nr, admissions.get(nr), waiting);
 }
 
-function admit(run: ReplayRun, row: ImportRow, nr: number, posting: ImportRow | undefined, waiting: Map<number, ImportedMember>): void {
+function admit(
+  run: ReplayRun,
+  row: ImportRow,
+  nr: number,
+  posting: ImportRow | undefined,
+  waiting: Map<number, ImportedMember>,
+): void {
   const { cooperativeId, terms } = run.ctx;
   const memberId = run.newId();
   const balanceId = run.newId();
@@ -67,10 +82,12 @@ function admit(run: ReplayRun, row: ImportRow, nr: number, posting: ImportRow | 
     const entry = dateValue(row, 'entryDate');
     const dated = dateValue(posting, 'date');
     // The subscription is dated on the entry date.
-    if (entry !== null && dated !== null && dated !== entry) run.problems.push(importProblem(posting, 'date', 'importEffectiveDateDiffers', dated, entry));
+    if (entry !== null && dated !== null && dated !== entry)
+      run.problems.push(importProblem(posting, 'date', 'importEffectiveDateDiffers', dated, entry));
   }
   const entryDate = master.entryDate;
-  if ((master.interestBegin ?? null) === null && typeof entryDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(entryDate)) master.interestBegin = run.interestBeginFor(entryDate);
+  if ((master.interestBegin ?? null) === null && typeof entryDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(entryDate))
+    master.interestBegin = run.interestBeginFor(entryDate);
 
   // The spouse: the later admitted names the earlier, who is then changed to name the later (as the demo does).
   const spouseNr = numberValue(row, 'spouseMemberNr');
@@ -78,7 +95,8 @@ function admit(run: ReplayRun, row: ImportRow, nr: number, posting: ImportRow | 
   if (spouseNr === nr) master.spouse = memberId;
   else if (spouseNr !== null) {
     partner = run.members.get(spouseNr);
-    if (partner === undefined && !run.listed.has(spouseNr)) run.problems.push(importProblem(row, 'spouseMemberNr', 'importMemberUnknown', String(spouseNr)));
+    if (partner === undefined && !run.listed.has(spouseNr))
+      run.problems.push(importProblem(row, 'spouseMemberNr', 'importMemberUnknown', String(spouseNr)));
   }
   partner ??= waiting.get(nr);
   if (partner !== undefined && (partner.state.master?.spouse ?? null) === null) master.spouse = partner.id;
@@ -86,21 +104,43 @@ function admit(run: ReplayRun, row: ImportRow, nr: number, posting: ImportRow | 
 
   const fieldSources: FieldSources = { fallback: row, names: MEMBER_FIELDS, rows: sources };
   const claim = attempt(
-    () => memberNumberClaimDecider.decide({ type: 'ClaimMemberNumber', cooperativeId, memberId, memberNr: nr }, memberNumberClaimDecider.initialState()),
+    () =>
+      memberNumberClaimDecider.decide(
+        { type: 'ClaimMemberNumber', cooperativeId, memberId, memberNr: nr },
+        memberNumberClaimDecider.initialState(),
+      ),
     fieldSources,
     run.problems,
   );
   const admitted = attempt(
     () =>
-      memberDecider.decide({
-        type: 'AdmitMember', memberId, cooperativeId, memberNr: nr, master: master as MemberMasterInput, shareAmount: shareAmount as number, balanceId, terms,
-        closedThrough: run.ctx.closedThrough ?? null,
-      }, initialMemberState),
+      memberDecider.decide(
+        {
+          type: 'AdmitMember',
+          memberId,
+          cooperativeId,
+          memberNr: nr,
+          master: master as MemberMasterInput,
+          shareAmount: shareAmount as number,
+          balanceId,
+          terms,
+          closedThrough: run.ctx.closedThrough ?? null,
+        },
+        initialMemberState,
+      ),
     fieldSources,
     run.problems,
   );
   if (claim === undefined || admitted === undefined) return;
-  const member: ImportedMember = { nr, id: memberId, streamId: memberStream(memberId), row, state: initialMemberState, revision: -1, postingRows: 0 };
+  const member: ImportedMember = {
+    nr,
+    id: memberId,
+    streamId: memberStream(memberId),
+    row,
+    state: initialMemberState,
+    revision: -1,
+    postingRows: 0,
+  };
   run.commit(member, admitted);
   run.members.set(nr, member);
   run.byId.set(memberId, member);
@@ -109,11 +149,18 @@ function admit(run: ReplayRun, row: ImportRow, nr: number, posting: ImportRow | 
     member.postingRows += 1;
     postingRecorded(run, posting, member, balanceId);
   }
-  if (spouseNr !== null && spouseNr !== nr && partner === undefined && !run.members.has(spouseNr)) waiting.set(spouseNr, member);
+  if (spouseNr !== null && spouseNr !== nr && partner === undefined && !run.members.has(spouseNr))
+    waiting.set(spouseNr, member);
   if (partner !== undefined) {
     const linked = partner;
     const changed = attempt(
-      () => run.decide(linked, { type: 'ChangeMemberData', memberId: linked.id, cooperativeId, master: { ...linked.state.master!, spouse: memberId } }),
+      () =>
+        run.decide(linked, {
+          type: 'ChangeMemberData',
+          memberId: linked.id,
+          cooperativeId,
+          master: { ...linked.state.master!, spouse: memberId },
+        }),
       { fallback: linked.row, names: MEMBER_FIELDS },
       run.problems,
     );
@@ -125,8 +172,14 @@ function admit(run: ReplayRun, row: ImportRow, nr: number, posting: ImportRow | 
 function recordNumber(run: ReplayRun, memberId: string, nr: number, claim: MemberNumberEvent[]): void {
   const { cooperativeId } = run.ctx;
   run.record({ streamId: memberNumberStream(cooperativeId, nr), expected: -1, events: claim });
-  const seq = memberNumberSequenceDecider.decide({ type: 'RecordGivenMemberNumber', cooperativeId, memberId, memberNr: nr }, run.sequence.state);
+  const seq = memberNumberSequenceDecider.decide(
+    { type: 'RecordGivenMemberNumber', cooperativeId, memberId, memberNr: nr },
+    run.sequence.state,
+  );
   if (seq.length === 0) return;
   run.record({ streamId: memberNumberSequenceStream(cooperativeId), expected: run.sequence.revision, events: seq });
-  run.sequence = { state: seq.reduce((s, e) => memberNumberSequenceDecider.evolve(s, e), run.sequence.state), revision: run.sequence.revision + seq.length };
+  run.sequence = {
+    state: seq.reduce((s, e) => memberNumberSequenceDecider.evolve(s, e), run.sequence.state),
+    revision: run.sequence.revision + seq.length,
+  };
 }

@@ -82,7 +82,8 @@ function post(run: ReplayRun, row: ImportRow, member: ImportedMember): void {
   if ((postingType === 1 || postingType === 2) && quantity === null) requireFilled(run, row, 'quantity');
   if (approvalDate === null || ((postingType === 1 || postingType === 2) && quantity === null)) return;
   const noticeDate = dateValue(row, 'noticeDate') ?? date;
-  const notice = postingType === 1 ? {} : { notice: { date: noticeDate, dispatchDate: dateValue(row, 'dispatchDate') } };
+  const notice =
+    postingType === 1 ? {} : { notice: { date: noticeDate, dispatchDate: dateValue(row, 'dispatchDate') } };
   // The interest begin by the rule from the day the posting is dated (an end: its effective date).
   const postedOn = postingType === 1 ? date : lawDate(run, member, postingType, noticeDate);
   const interestBegin = dateValue(row, 'interestBegin') ?? run.interestBeginFor(postedOn);
@@ -90,8 +91,17 @@ function post(run: ReplayRun, row: ImportRow, member: ImportedMember): void {
   const events = attempt(
     () =>
       run.decide(member, {
-        type: 'PostShares', memberId: member.id, cooperativeId, balanceId, postingType, quantity: postingType === 1 || postingType === 2 ? quantity : null, terms,
-        date, approvalDate, interestBegin, ...notice,
+        type: 'PostShares',
+        memberId: member.id,
+        cooperativeId,
+        balanceId,
+        postingType,
+        quantity: postingType === 1 || postingType === 2 ? quantity : null,
+        terms,
+        date,
+        approvalDate,
+        interestBegin,
+        ...notice,
       }),
     { fallback: row, names: LEDGER_FIELDS },
     run.problems,
@@ -106,13 +116,15 @@ function post(run: ReplayRun, row: ImportRow, member: ImportedMember): void {
     // reads it) and the end moves to the law's date, unless it is a financial year's end already: then the file gave
     // the effective date and lacks the notice, and the law's date from it would silently move the end a year on.
     const effectiveGiven = dateValue(row, 'noticeDate') !== null || financialYearEnd(date) === date;
-    if (posted !== null && posted !== date && effectiveGiven) run.problems.push(importProblem(row, 'date', 'importEffectiveDateDiffers', date, posted));
+    if (posted !== null && posted !== date && effectiveGiven)
+      run.problems.push(importProblem(row, 'date', 'importEffectiveDateDiffers', date, posted));
   }
 }
 
 /** The effective date the law gives an end noticed on `noticeDate` (membership-end.rules: without an extraordinary reason). */
 function lawDate(run: ReplayRun, member: ImportedMember, type: 2 | 6 | 7 | 8, noticeDate: string): string {
-  const reason = type === 2 ? 'partial' : type === 6 ? deathReason(member.state.legalForm) : type === 7 ? 'exclusion' : 'exit';
+  const reason =
+    type === 2 ? 'partial' : type === 6 ? deathReason(member.state.legalForm) : type === 7 ? 'exclusion' : 'exit';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(noticeDate)) return noticeDate;
   return membershipEndDate({ reason, date: noticeDate, noticePeriodMonths: run.noticePeriodMonths });
 }
@@ -123,14 +135,21 @@ function postedDate(events: readonly MemberEvent[], balanceId: string): string |
 }
 
 /** A transfer: the outgoing half (3) on the giving member, the incoming half (4) on the receiving one, decided together. */
-function transfer(run: ReplayRun, outRow: ImportRow, giver: ImportedMember, inRow: ImportRow, receiver: ImportedMember): void {
+function transfer(
+  run: ReplayRun,
+  outRow: ImportRow,
+  giver: ImportedMember,
+  inRow: ImportRow,
+  receiver: ImportedMember,
+): void {
   const { cooperativeId, terms } = run.ctx;
   const date = dateValue(outRow, 'date')!;
   const approvalDate = approvalOf(run, outRow);
   const quantity = numberValue(outRow, 'quantity') ?? numberValue(inRow, 'quantity');
   if (quantity === null) requireFilled(run, outRow, 'quantity');
   if (approvalDate === null || quantity === null) return;
-  const interestBegin = dateValue(outRow, 'interestBegin') ?? dateValue(inRow, 'interestBegin') ?? run.interestBeginFor(date);
+  const interestBegin =
+    dateValue(outRow, 'interestBegin') ?? dateValue(inRow, 'interestBegin') ?? run.interestBeginFor(date);
   const dates = { date, approvalDate, interestBegin };
   const balanceId = run.newId();
   const peerBalanceId = run.newId();
@@ -140,15 +159,34 @@ function transfer(run: ReplayRun, outRow: ImportRow, giver: ImportedMember, inRo
   const out = attempt(
     () =>
       run.decide(giver, {
-        type: 'TransferOut', memberId: giver.id, cooperativeId, balanceId, peerBalanceId, transferTo: receiver.id, quantity, terms,
-        ...(restate === undefined ? {} : { restate }), ...dates,
+        type: 'TransferOut',
+        memberId: giver.id,
+        cooperativeId,
+        balanceId,
+        peerBalanceId,
+        transferTo: receiver.id,
+        quantity,
+        terms,
+        ...(restate === undefined ? {} : { restate }),
+        ...dates,
       }),
     { fallback: outRow, names: LEDGER_FIELDS },
     run.problems,
   );
   // The receiving member's refusals (has left, is the giver) are the incoming row's, on its member number.
   const incoming = attempt(
-    () => run.decide(receiver, { type: 'TransferIn', memberId: receiver.id, cooperativeId, balanceId: peerBalanceId, peerBalanceId: balanceId, transferFrom: giver.id, quantity, terms, ...dates }),
+    () =>
+      run.decide(receiver, {
+        type: 'TransferIn',
+        memberId: receiver.id,
+        cooperativeId,
+        balanceId: peerBalanceId,
+        peerBalanceId: balanceId,
+        transferFrom: giver.id,
+        quantity,
+        terms,
+        ...dates,
+      }),
     { fallback: inRow, names: { transferTo: 'memberNr' } },
     run.problems,
   );
@@ -156,7 +194,14 @@ function transfer(run: ReplayRun, outRow: ImportRow, giver: ImportedMember, inRo
   run.commit(giver, out);
   run.commit(receiver, incoming);
   if (restate !== undefined && exit !== undefined && out.some((e) => e.type === 'PostingAnnulled')) {
-    (giver.restated ??= []).push({ annulled: exit.balanceId, ...restate, exitType: exit.type, date: exit.date, annulmentRow: false, exitRow: false });
+    (giver.restated ??= []).push({
+      annulled: exit.balanceId,
+      ...restate,
+      exitType: exit.type,
+      date: exit.date,
+      annulmentRow: false,
+      exitRow: false,
+    });
   }
   postingRecorded(run, outRow, giver, balanceId);
   postingRecorded(run, inRow, receiver, peerBalanceId);
@@ -188,13 +233,28 @@ function annul(run: ReplayRun, row: ImportRow, plan: PostingPlan, consumed: Set<
     postingRecorded(run, row, owner, restated.annulment);
     return;
   }
-  const dates = { date: dateValue(row, 'date') ?? undefined, approvalDate: dateValue(row, 'approvalDate') ?? undefined, interestBegin: dateValue(row, 'interestBegin') ?? undefined };
+  const dates = {
+    date: dateValue(row, 'date') ?? undefined,
+    approvalDate: dateValue(row, 'approvalDate') ?? undefined,
+    interestBegin: dateValue(row, 'interestBegin') ?? undefined,
+  };
   const balanceId = run.newId();
   const counterpart = transferCounterpartToAnnul(owner.state, original.balanceId);
   // The other half's annulation, for a transfer half only.
   const peerBalanceId = counterpart === null ? undefined : run.newId();
   const own = attempt(
-    () => run.decide(owner, { type: 'AnnulPosting', memberId: owner.id, cooperativeId, balanceId, annulPeer: original.balanceId, ...(peerBalanceId === undefined ? {} : { peerBalanceId }), terms, today, ...dates }),
+    () =>
+      run.decide(owner, {
+        type: 'AnnulPosting',
+        memberId: owner.id,
+        cooperativeId,
+        balanceId,
+        annulPeer: original.balanceId,
+        ...(peerBalanceId === undefined ? {} : { peerBalanceId }),
+        terms,
+        today,
+        ...dates,
+      }),
     { fallback: row, names: LEDGER_FIELDS },
     run.problems,
   );
@@ -208,8 +268,16 @@ function annul(run: ReplayRun, row: ImportRow, plan: PostingPlan, consumed: Set<
   const theirs = attempt(
     () =>
       run.decide(other, {
-        type: 'AnnulTransferCounterpart', memberId: other.id, cooperativeId, balanceId: peerBalanceId, annulPeer: counterpart.balanceId, counterpartOf: original.balanceId,
-        peerBalanceId: balanceId, terms, today, ...dates,
+        type: 'AnnulTransferCounterpart',
+        memberId: other.id,
+        cooperativeId,
+        balanceId: peerBalanceId,
+        annulPeer: counterpart.balanceId,
+        counterpartOf: original.balanceId,
+        peerBalanceId: balanceId,
+        terms,
+        today,
+        ...dates,
       }),
     { fallback: row, names: LEDGER_FIELDS },
     run.problems,

@@ -7,9 +7,22 @@ import { ReplayRun, type ReplayContext } from './replay-run.js';
 
 describe('replayPostings', () => {
   it("takes over a plan's 200,000 problems (a postings sheet whose every row is refused) without overflowing the stack", () => {
-    const problem = { file: 'postings.csv', sheet: null, row: 2, column: 'ref', field: 'ref' } as unknown as ImportProblem;
+    const problem = {
+      file: 'postings.csv',
+      sheet: null,
+      row: 2,
+      column: 'ref',
+      field: 'ref',
+    } as unknown as ImportProblem;
     const problems = Array.from({ length: 200_000 }, () => problem);
-    const plan: PostingPlan = { admissions: new Map(), actions: [], pairOf: new Map(), annulationsOf: new Map(), referenced: new Set(), problems };
+    const plan: PostingPlan = {
+      admissions: new Map(),
+      actions: [],
+      pairOf: new Map(),
+      annulationsOf: new Map(),
+      referenced: new Set(),
+      problems,
+    };
     // The run reads only the member-number sequence of its context when no posting is replayed.
     const run = new ReplayRun({ sequence: { state: {}, revision: -1 } } as unknown as ReplayContext);
     replayPostings(run, plan);

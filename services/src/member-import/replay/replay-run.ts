@@ -1,4 +1,10 @@
-import { DEFAULT_INTEREST_BEGIN_RULE, DEFAULT_NOTICE_PERIOD_MONTHS, interestBeginFor, type DomainEvent, type MemberEvent } from '@coop/contracts';
+import {
+  DEFAULT_INTEREST_BEGIN_RULE,
+  DEFAULT_NOTICE_PERIOD_MONTHS,
+  interestBeginFor,
+  type DomainEvent,
+  type MemberEvent,
+} from '@coop/contracts';
 import type { ClosedThrough } from '../../kernel/closed-years.js';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
@@ -91,7 +97,10 @@ export class ReplayRun {
   readonly problems: ImportProblem[] = [];
   /** In append order; empty when the context does not keep them (`keepDecisions: false`). */
   readonly decisions: Decision[] = [];
-  readonly tally: DecisionTally = { events: 0, postingsByType: { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0 } };
+  readonly tally: DecisionTally = {
+    events: 0,
+    postingsByType: { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0 },
+  };
   /** Admitted members by member number. */
   readonly members = new Map<number, ImportedMember>();
   /** Every member number of the members sheet, admitted or refused: rows naming a refused one are not reported again. */
@@ -141,7 +150,10 @@ export class ReplayRun {
   /** Decides `command` on the member's stream as it stands (throws the decider's errors). */
   decide(member: ImportedMember, command: MemberCommand): MemberEvent[] {
     const closedThrough = this.ctx.closedThrough ?? null;
-    const inOpenYears = closedThrough === null || command.type === 'ChangeMemberData' || command.type === 'CorrectSharePayment' ? command : { ...command, closedThrough };
+    const inOpenYears =
+      closedThrough === null || command.type === 'ChangeMemberData' || command.type === 'CorrectSharePayment'
+        ? command
+        : { ...command, closedThrough };
     return memberDecider.decide(inOpenYears, member.state);
   }
 

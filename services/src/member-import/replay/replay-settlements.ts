@@ -12,11 +12,16 @@ import { attempt, importProblem, problemAt } from './row-problems.js';
  */
 
 /** The settlement decider's fields as the postings sheet names them. */
-const SETTLEMENT_FIELDS = { payoutDate: 'settlementPayoutDate', amount: 'settlementAmount', endBalanceId: 'settlementPayoutDate' } as const;
+const SETTLEMENT_FIELDS = {
+  payoutDate: 'settlementPayoutDate',
+  amount: 'settlementAmount',
+  endBalanceId: 'settlementPayoutDate',
+} as const;
 /** Who recorded an imported settlement (the event's metadata names the user who wrote the import). */
 export const IMPORTED_BY = 'import';
 
-const filled = (row: ImportRow, field: string): boolean => (row.cells[field]?.text ?? '').trim() !== '' || numberValue(row, field) !== null || dateValue(row, field) !== null;
+const filled = (row: ImportRow, field: string): boolean =>
+  (row.cells[field]?.text ?? '').trim() !== '' || numberValue(row, field) !== null || dateValue(row, field) !== null;
 
 /** Whether the row gives a settlement (either column filled). */
 export function givesSettlement(row: ImportRow): boolean {
@@ -25,7 +30,14 @@ export function givesSettlement(row: ImportRow): boolean {
 
 /** A row that is no end but gives a settlement: `importSettlementNotAnEnd` on the column filled. */
 export function refuseSettlementOf(run: ReplayRun, row: ImportRow): void {
-  if (givesSettlement(row)) run.problems.push(importProblem(row, filled(row, 'settlementPayoutDate') ? 'settlementPayoutDate' : 'settlementAmount', 'importSettlementNotAnEnd'));
+  if (givesSettlement(row))
+    run.problems.push(
+      importProblem(
+        row,
+        filled(row, 'settlementPayoutDate') ? 'settlementPayoutDate' : 'settlementAmount',
+        'importSettlementNotAnEnd',
+      ),
+    );
 }
 
 /** After the end `balanceId` was replayed from `row`: its settlement, when the row gives one, is recorded last. */
@@ -39,8 +51,10 @@ export function recordSettlements(run: ReplayRun): void {
     const payoutDate = dateValue(row, 'settlementPayoutDate');
     const amount = numberValue(row, 'settlementAmount');
     // An empty cell of the two is `mustNotBeEmpty`; an unreadable one the files part reported.
-    if (payoutDate === null && !filled(row, 'settlementPayoutDate')) run.problems.push(problemAt(row, 'settlementPayoutDate', 'mustNotBeEmpty'));
-    if (amount === null && !filled(row, 'settlementAmount')) run.problems.push(problemAt(row, 'settlementAmount', 'mustNotBeEmpty'));
+    if (payoutDate === null && !filled(row, 'settlementPayoutDate'))
+      run.problems.push(problemAt(row, 'settlementPayoutDate', 'mustNotBeEmpty'));
+    if (amount === null && !filled(row, 'settlementAmount'))
+      run.problems.push(problemAt(row, 'settlementAmount', 'mustNotBeEmpty'));
     if (payoutDate === null || amount === null) continue;
     const streamId = settlementStream(member.id);
     const stream = run.settlementStreams.get(streamId) ?? { state: settlementDecider.initialState(), revision: -1 };
@@ -66,6 +80,9 @@ export function recordSettlements(run: ReplayRun): void {
     );
     if (events === undefined || events.length === 0) continue;
     run.decisions.push({ streamId, expected: stream.revision, events });
-    run.settlementStreams.set(streamId, { state: events.reduce(settlementDecider.evolve, stream.state), revision: stream.revision + events.length });
+    run.settlementStreams.set(streamId, {
+      state: events.reduce(settlementDecider.evolve, stream.state),
+      revision: stream.revision + events.length,
+    });
   }
 }

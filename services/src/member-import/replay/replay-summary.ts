@@ -28,8 +28,14 @@ export function checkHoldings(run: ReplayRun): void {
     const capital = numberValue(member.row, 'capital');
     if (shares === null && capital === null) continue;
     const held = holdingAsOf(member.state, run.ctx.today);
-    if (shares !== null && shares !== held.shares) run.problems.push(importProblem(member.row, 'shareAmount', 'importHoldingDiffers', String(shares), String(held.shares)));
-    if (capital !== null && capital !== held.cents) run.problems.push(importProblem(member.row, 'capital', 'importHoldingDiffers', formatEuro(capital), formatEuro(held.cents)));
+    if (shares !== null && shares !== held.shares)
+      run.problems.push(
+        importProblem(member.row, 'shareAmount', 'importHoldingDiffers', String(shares), String(held.shares)),
+      );
+    if (capital !== null && capital !== held.cents)
+      run.problems.push(
+        importProblem(member.row, 'capital', 'importHoldingDiffers', formatEuro(capital), formatEuro(held.cents)),
+      );
   }
 }
 
@@ -47,5 +53,15 @@ export function summarize(run: ReplayRun, papers: { exemptionOrders: number; non
     shares += held.shares;
     capitalCents += held.cents;
   }
-  return { members: run.members.size, postingsByType, exemptionOrders: papers.exemptionOrders, nonAssessments: papers.nonAssessments, asOf: run.ctx.today, activeMembers, shares, capitalCents, events };
+  return {
+    members: run.members.size,
+    postingsByType,
+    exemptionOrders: papers.exemptionOrders,
+    nonAssessments: papers.nonAssessments,
+    asOf: run.ctx.today,
+    activeMembers,
+    shares,
+    capitalCents,
+    events,
+  };
 }

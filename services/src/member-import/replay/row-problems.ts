@@ -7,14 +7,33 @@ import type { ImportProblem, ImportRow } from '../import-types.js';
  * that cell's text. A field no column maps to (a default, or a value the replay filled in) gives a problem without a
  * column; a problem of the whole row names no field.
  */
-export function problemAt(row: ImportRow, field: string | null, template: string, parameters: Readonly<Record<string, string>> = {}): ImportProblem {
+export function problemAt(
+  row: ImportRow,
+  field: string | null,
+  template: string,
+  parameters: Readonly<Record<string, string>> = {},
+): ImportProblem {
   const cell = field === null ? undefined : row.cells[field];
   const value = field === null ? null : (cell?.text ?? textOf(row.values[field]));
-  return { file: row.file, sheet: row.sheet, row: row.row, column: cell?.column ?? null, field, value, template, parameters };
+  return {
+    file: row.file,
+    sheet: row.sheet,
+    row: row.row,
+    column: cell?.column ?? null,
+    field,
+    value,
+    template,
+    parameters,
+  };
 }
 
 /** An import template's problem with numbered parameters (`{0}`, `{1}`). */
-export function importProblem(row: ImportRow, field: string | null, template: ImportTemplate, ...parameters: readonly string[]): ImportProblem {
+export function importProblem(
+  row: ImportRow,
+  field: string | null,
+  template: ImportTemplate,
+  ...parameters: readonly string[]
+): ImportProblem {
   return problemAt(row, field, template, Object.fromEntries(parameters.map((p, i) => [String(i), p])));
 }
 

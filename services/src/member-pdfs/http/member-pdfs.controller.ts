@@ -47,7 +47,12 @@ export class MemberPdfsController {
   @ApiQuery({ name: 'onlyActive', required: false, description: 'true or 1: only members not exited by the date' })
   @ApiOkResponse({ description: 'mitgliederliste-<cooperative>-<date>.pdf', content: PDF })
   @ApiAcceptedResponse({ description: 'more members than PDF_SYNC_LIMIT: the queued task', type: TaskDto })
-  async members(@CurrentActor() actor: Actor, @Query('date') date: string | undefined, @Query('onlyActive') onlyActive: string | undefined, @Res() res: FastifyReply): Promise<void> {
+  async members(
+    @CurrentActor() actor: Actor,
+    @Query('date') date: string | undefined,
+    @Query('onlyActive') onlyActive: string | undefined,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     await this.answer(actor, res, this.request('members', date, flag(onlyActive), undefined));
   }
 
@@ -57,7 +62,11 @@ export class MemberPdfsController {
   @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD; today when absent' })
   @ApiOkResponse({ description: 'mitglieder-anteile-<cooperative>-<date>.pdf', content: PDF })
   @ApiAcceptedResponse({ description: 'more members than PDF_SYNC_LIMIT: the queued task', type: TaskDto })
-  async memberBalances(@CurrentActor() actor: Actor, @Query('date') date: string | undefined, @Res() res: FastifyReply): Promise<void> {
+  async memberBalances(
+    @CurrentActor() actor: Actor,
+    @Query('date') date: string | undefined,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     await this.answer(actor, res, this.request('memberBalances', date, false, undefined));
   }
 
@@ -66,28 +75,59 @@ export class MemberPdfsController {
   @Requires('members:read')
   @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD; today when absent' })
   @ApiQuery({ name: 'member', required: false, description: 'a member id: only this member’s statement' })
-  @ApiOkResponse({ description: 'kontoauszuege-<cooperative>-<date>.pdf, or kontoauszug-<cooperative>-<number>-<date>.pdf', content: PDF })
+  @ApiOkResponse({
+    description: 'kontoauszuege-<cooperative>-<date>.pdf, or kontoauszug-<cooperative>-<number>-<date>.pdf',
+    content: PDF,
+  })
   @ApiAcceptedResponse({ description: 'more members than PDF_SYNC_LIMIT: the queued task', type: TaskDto })
-  async statements(@CurrentActor() actor: Actor, @Query('date') date: string | undefined, @Query('member') member: string | undefined, @Res() res: FastifyReply): Promise<void> {
+  async statements(
+    @CurrentActor() actor: Actor,
+    @Query('date') date: string | undefined,
+    @Query('member') member: string | undefined,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     await this.answer(actor, res, this.request('statements', date, false, member));
   }
 
-  private request(document: MemberPdfDocument, date: string | undefined, onlyActive: boolean, member: string | undefined): MemberPdfRequest {
-    return { document, date: asOfDate(date) ?? businessToday(), onlyActive, member: member !== undefined && member !== '' ? member : null };
+  private request(
+    document: MemberPdfDocument,
+    date: string | undefined,
+    onlyActive: boolean,
+    member: string | undefined,
+  ): MemberPdfRequest {
+    return {
+      document,
+      date: asOfDate(date) ?? businessToday(),
+      onlyActive,
+      member: member !== undefined && member !== '' ? member : null,
+    };
   }
 
   private async answer(actor: Actor, res: FastifyReply, request: MemberPdfRequest): Promise<void> {
     const count = await this.pdfs.count(actor.cooperativeId, request, this.config.pdfSyncLimit);
     if (count > this.config.pdfSyncLimit) {
-      const params = { document: request.document, date: request.date, onlyActive: request.onlyActive, member: request.member };
-      const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind: 'memberPdfs', params });
+      const params = {
+        document: request.document,
+        date: request.date,
+        onlyActive: request.onlyActive,
+        member: request.member,
+      };
+      const taskId = await this.queue.enqueue({
+        cooperativeId: actor.cooperativeId,
+        user: actor.username,
+        kind: 'memberPdfs',
+        params,
+      });
       await res.status(202).send(toTaskDto(await this.reads.get(TASKS, actor.cooperativeId, taskId, 'Task')));
       return;
     }
     const made = await this.pdfs.make(actor.cooperativeId, request).catch((error: unknown) => {
       // Past its time or memory (issue 38): a clear refusal the console translates, not a held thread or a crash.
       if (error instanceof RenderBudgetExceeded) {
-        throw new HttpException(refusal(error.message, 'renderBudgetExceeded', String(error.budget.seconds), String(error.budget.memoryMb)), HttpStatus.SERVICE_UNAVAILABLE);
+        throw new HttpException(
+          refusal(error.message, 'renderBudgetExceeded', String(error.budget.seconds), String(error.budget.memoryMb)),
+          HttpStatus.SERVICE_UNAVAILABLE,
+        );
       }
       throw error;
     });

@@ -3,7 +3,13 @@ import { businessToday, type MemberDto, type ReadDocument } from '@coop/contract
 import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS, SETTLEMENTS } from '@coop/projections';
 import { isClosing } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { countMembersAsOf, selectMembersAsOf, toMemberDto, type MembersAsOf, type MembersAsOfScope } from '../../members/index.js';
+import {
+  countMembersAsOf,
+  selectMembersAsOf,
+  toMemberDto,
+  type MembersAsOf,
+  type MembersAsOfScope,
+} from '../../members/index.js';
 import type { PdfIssuer } from '../render/pdf-frame.js';
 import type { Statement, StatementDividend, StatementLine, StatementSettlement } from '../render/statement-pdf.js';
 
@@ -46,7 +52,15 @@ const SETTLEMENTS_PER_MEMBER = 50;
 export function statementSettlements(docs: readonly ReadDocument[], date: string): Map<string, StatementSettlement[]> {
   const out = new Map<string, StatementSettlement[]>();
   const paid = docs.filter((d) => d.status === 'paid' && text(d, 'payoutDate') !== '' && text(d, 'payoutDate') <= date);
-  paid.sort((x, y) => (text(x, 'endDate') < text(y, 'endDate') ? -1 : text(x, 'endDate') > text(y, 'endDate') ? 1 : text(x, 'payoutDate') < text(y, 'payoutDate') ? -1 : 1));
+  paid.sort((x, y) =>
+    text(x, 'endDate') < text(y, 'endDate')
+      ? -1
+      : text(x, 'endDate') > text(y, 'endDate')
+        ? 1
+        : text(x, 'payoutDate') < text(y, 'payoutDate')
+          ? -1
+          : 1,
+  );
   for (const d of paid) {
     const reason = text(d, 'reason');
     const list = out.get(text(d, 'memberId')) ?? [];
@@ -74,15 +88,18 @@ interface PostingEntry {
   readonly a: number;
 }
 
-const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string) : '');
-const int = (doc: ReadDocument | undefined, field: string): number => (typeof doc?.[field] === 'number' ? (doc[field] as number) : 0);
+const text = (doc: ReadDocument | undefined, field: string): string =>
+  typeof doc?.[field] === 'string' ? (doc[field] as string) : '';
+const int = (doc: ReadDocument | undefined, field: string): number =>
+  typeof doc?.[field] === 'number' ? (doc[field] as number) : 0;
 
 /** A posting's words: its type, the other member of a transfer, and "(storniert)" once annulled. */
 export function postingWords(balance: ReadDocument | undefined): string {
   if (!balance) return '';
   const type = int(balance, 'type');
   let words = POSTING_WORDS[type] ?? String(type);
-  if ((type === 3 || type === 4) && typeof balance.transferMemberNr === 'number') words += ` ${balance.transferMemberNr}`;
+  if ((type === 3 || type === 4) && typeof balance.transferMemberNr === 'number')
+    words += ` ${balance.transferMemberNr}`;
   if (balance.annulated === true) words += ' (storniert)';
   return words;
 }
@@ -92,15 +109,28 @@ export function postingWords(balance: ReadDocument | undefined): string {
  * day in the order they were made), with the running holding. An annulled posting and its annulation both appear
  * (the annulled one marked "(storniert)"), so the running holding is the register's at every line.
  */
-export function statementLines(doc: ReadDocument, date: string, balances: ReadonlyMap<string, ReadDocument>): StatementLine[] {
+export function statementLines(
+  doc: ReadDocument,
+  date: string,
+  balances: ReadonlyMap<string, ReadDocument>,
+): StatementLine[] {
   const postings = ((doc.postings as PostingEntry[] | undefined) ?? []).filter((p) => p.d <= date);
-  const ordered = postings.map((p, i) => ({ p, i })).sort((x, y) => (x.p.d < y.p.d ? -1 : x.p.d > y.p.d ? 1 : x.i - y.i));
+  const ordered = postings
+    .map((p, i) => ({ p, i }))
+    .sort((x, y) => (x.p.d < y.p.d ? -1 : x.p.d > y.p.d ? 1 : x.i - y.i));
   let shares = 0;
   let cents = 0;
   return ordered.map(({ p }) => {
     shares += p.s;
     cents += p.a;
-    return { date: p.d, type: postingWords(balances.get(p.b)), shares: p.s, cents: p.a, holdingShares: shares, holdingCents: cents };
+    return {
+      date: p.d,
+      type: postingWords(balances.get(p.b)),
+      shares: p.s,
+      cents: p.a,
+      holdingShares: shares,
+      holdingCents: cents,
+    };
   });
 }
 
@@ -111,7 +141,12 @@ export class MemberPdfSource {
   /** The cooperative's name and address for the header. */
   async issuer(cooperativeId: string): Promise<PdfIssuer> {
     const coop = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
-    return { name: text(coop, 'fullName') || text(coop, 'name'), address: text(coop, 'address'), zip: text(coop, 'zip'), city: text(coop, 'city') };
+    return {
+      name: text(coop, 'fullName') || text(coop, 'name'),
+      address: text(coop, 'address'),
+      zip: text(coop, 'zip'),
+      city: text(coop, 'city'),
+    };
   }
 
   /** The cooperative's short name for file names. */
@@ -136,23 +171,48 @@ export class MemberPdfSource {
   }
 
   /** The statements of the given members (one member, or the active members as of the date), a batch at a time. */
-  async *statements(cooperativeId: string, date: string, members: AsyncIterable<MemberDto[]>): AsyncGenerator<Statement[]> {
+  async *statements(
+    cooperativeId: string,
+    date: string,
+    members: AsyncIterable<MemberDto[]>,
+  ): AsyncGenerator<Statement[]> {
     const closures = await this.closuresUpTo(cooperativeId, date);
     for await (const batch of members) yield this.statementBatch(cooperativeId, date, batch, closures);
   }
 
-  private async statementBatch(cooperativeId: string, date: string, members: readonly MemberDto[], closures: readonly ReadDocument[]): Promise<Statement[]> {
-    const docs = await this.reads.getMany(MEMBERS, cooperativeId, members.map((m) => m.id));
-    const balanceIds = [...docs.values()].flatMap((d) => ((d.postings as PostingEntry[] | undefined) ?? []).filter((p) => p.d <= date).map((p) => p.b));
+  private async statementBatch(
+    cooperativeId: string,
+    date: string,
+    members: readonly MemberDto[],
+    closures: readonly ReadDocument[],
+  ): Promise<Statement[]> {
+    const docs = await this.reads.getMany(
+      MEMBERS,
+      cooperativeId,
+      members.map((m) => m.id),
+    );
+    const balanceIds = [...docs.values()].flatMap((d) =>
+      ((d.postings as PostingEntry[] | undefined) ?? []).filter((p) => p.d <= date).map((p) => p.b),
+    );
     const balances = await this.reads.getMany(BALANCES, cooperativeId, balanceIds);
     const paidIds = closures.flatMap((c) => members.map((m) => `${c.id}:${m.id}`));
-    const paid = paidIds.length > 0 ? await this.reads.getMany(DIVIDEND_MEMBERS, cooperativeId, paidIds) : new Map<string, ReadDocument>();
-    const settled = members.length > 0
-      ? (await this.reads.query(SETTLEMENTS, cooperativeId, { cooperativeId,
-          filters: [{ field: 'memberId', op: 'in', values: members.map((m) => m.id) }, { field: 'status', op: 'eq', value: 'paid' }],
-          limit: members.length * SETTLEMENTS_PER_MEMBER,
-        })).items
-      : [];
+    const paid =
+      paidIds.length > 0
+        ? await this.reads.getMany(DIVIDEND_MEMBERS, cooperativeId, paidIds)
+        : new Map<string, ReadDocument>();
+    const settled =
+      members.length > 0
+        ? (
+            await this.reads.query(SETTLEMENTS, cooperativeId, {
+              cooperativeId,
+              filters: [
+                { field: 'memberId', op: 'in', values: members.map((m) => m.id) },
+                { field: 'status', op: 'eq', value: 'paid' },
+              ],
+              limit: members.length * SETTLEMENTS_PER_MEMBER,
+            })
+          ).items
+        : [];
     const settlements = statementSettlements(settled, date);
     return members.map((member) => {
       const doc = docs.get(member.id);
@@ -161,10 +221,22 @@ export class MemberPdfSource {
       for (const c of closures) {
         const d = paid.get(`${c.id}:${member.id}`);
         if (!d) continue;
-        dividends.push({ year: int(d, 'year'), gross: int(d, 'amount'), taxes: int(d, 'dividendTax') + int(d, 'solidarityTax') + int(d, 'churchTax'), net: int(d, 'paymentAmount') });
+        dividends.push({
+          year: int(d, 'year'),
+          gross: int(d, 'amount'),
+          taxes: int(d, 'dividendTax') + int(d, 'solidarityTax') + int(d, 'churchTax'),
+          net: int(d, 'paymentAmount'),
+        });
         if (dividends.length === DIVIDENDS_SHOWN) break;
       }
-      return { member, lines, shares: member.shareAmount, cents: member.shareTotalEUR, dividends, settlements: settlements.get(member.id) ?? [] };
+      return {
+        member,
+        lines,
+        shares: member.shareAmount,
+        cents: member.shareTotalEUR,
+        dividends,
+        settlements: settlements.get(member.id) ?? [],
+      };
     });
   }
 
@@ -173,9 +245,16 @@ export class MemberPdfSource {
     const out: ReadDocument[] = [];
     const limit = 500;
     for (let offset = 0; ; offset += limit) {
-      const page = await this.reads.query(DIVIDENDS, cooperativeId, { cooperativeId, filters: [], sort: [{ field: 'year', direction: 'desc' }], offset, limit });
+      const page = await this.reads.query(DIVIDENDS, cooperativeId, {
+        cooperativeId,
+        filters: [],
+        sort: [{ field: 'year', direction: 'desc' }],
+        offset,
+        limit,
+      });
       // A closure still being written (issue 40) is shown on no statement until its end.
-      for (const c of page.items) if (!isClosing(c) && text(c, 'paymentDate') !== '' && text(c, 'paymentDate') <= date) out.push(c);
+      for (const c of page.items)
+        if (!isClosing(c) && text(c, 'paymentDate') !== '' && text(c, 'paymentDate') <= date) out.push(c);
       if (page.items.length < limit) return out;
     }
   }

@@ -23,7 +23,9 @@ export const PDF_THREAD_ABOVE = 1000;
 export const MEMBER_PDF_BUDGET: RenderBudget = { seconds: 120, memoryMb: 1024 };
 
 /** What the PDF thread is told to make. */
-export type MemberPdfStart = { readonly kind: 'statements'; readonly issuer: PdfIssuer; readonly date: string } | ({ readonly kind: 'list' } & MemberListPdfRequest);
+export type MemberPdfStart =
+  | { readonly kind: 'statements'; readonly issuer: PdfIssuer; readonly date: string }
+  | ({ readonly kind: 'list' } & MemberListPdfRequest);
 
 /**
  * Renders the member PDFs (pdfkit) off the API thread when they are large: pdfkit lays out and compresses every page
@@ -45,16 +47,32 @@ export class MemberPdfRenderer {
   }
 
   /** The statements of account (`statementsPdf`). */
-  statements(issuer: PdfIssuer, date: string, total: number, statements: AsyncIterable<readonly Statement[]>, onMember?: (done: number) => void): Promise<Buffer> {
+  statements(
+    issuer: PdfIssuer,
+    date: string,
+    total: number,
+    statements: AsyncIterable<readonly Statement[]>,
+    onMember?: (done: number) => void,
+  ): Promise<Buffer> {
     if (!this.inThread(total)) {
       const clock = budgetClock(this.budget);
       return statementsPdf(issuer, date, withinBudget(statements, clock), checked(clock, onMember));
     }
-    return renderInThread<MemberPdfStart, Statement>(this.entry, { kind: 'statements', issuer, date }, statements, onMember, this.budget);
+    return renderInThread<MemberPdfStart, Statement>(
+      this.entry,
+      { kind: 'statements', issuer, date },
+      statements,
+      onMember,
+      this.budget,
+    );
   }
 
   /** A member list (`memberListPdf`): the PDF and the rows written. */
-  async list(request: MemberListPdfRequest, members: AsyncIterable<readonly MemberDto[]>, onRows?: (done: number) => void): Promise<{ pdf: Buffer; rows: number }> {
+  async list(
+    request: MemberListPdfRequest,
+    members: AsyncIterable<readonly MemberDto[]>,
+    onRows?: (done: number) => void,
+  ): Promise<{ pdf: Buffer; rows: number }> {
     if (!this.inThread(request.total)) {
       const clock = budgetClock(this.budget);
       return memberListPdf(request, withinBudget(members, clock), checked(clock, onRows));
@@ -66,7 +84,13 @@ export class MemberPdfRenderer {
         yield batch;
       }
     }
-    const pdf = await renderInThread<MemberPdfStart, MemberDto>(this.entry, { kind: 'list', ...request }, counted(), onRows, this.budget);
+    const pdf = await renderInThread<MemberPdfStart, MemberDto>(
+      this.entry,
+      { kind: 'list', ...request },
+      counted(),
+      onRows,
+      this.budget,
+    );
     return { pdf, rows };
   }
 }

@@ -9,7 +9,8 @@ import type { MemberDto } from '@coop/contracts';
  * PDF with the same pdfkit renderers as the calling thread would, fed the statements or members it posts.
  */
 serveRender<MemberPdfStart, Statement | MemberDto>(async (start, batches, progress) => {
-  if (start.kind === 'statements') return statementsPdf(start.issuer, start.date, batches as AsyncIterable<readonly Statement[]>, progress);
+  if (start.kind === 'statements')
+    return statementsPdf(start.issuer, start.date, batches as AsyncIterable<readonly Statement[]>, progress);
   const { kind: _kind, ...request } = start;
   return (await memberListPdf(request, batches as AsyncIterable<readonly MemberDto[]>, progress)).pdf;
 });

@@ -15,7 +15,11 @@ export interface MemberListPdfRequest {
 }
 
 /** A member list PDF from the selected members' batches, with the sum of members, shares and capital at its end. */
-export function memberListPdf(request: MemberListPdfRequest, members: AsyncIterable<readonly MemberDto[]>, onRows?: (done: number) => void): Promise<{ pdf: Buffer; rows: number }> {
+export function memberListPdf(
+  request: MemberListPdfRequest,
+  members: AsyncIterable<readonly MemberDto[]>,
+  onRows?: (done: number) => void,
+): Promise<{ pdf: Buffer; rows: number }> {
   const layout = request.document === 'members' ? MEMBER_LIST : MEMBER_BALANCES;
   const toRow = request.document === 'members' ? memberListRow : memberBalanceRow;
   let count = 0;
@@ -31,6 +35,17 @@ export function memberListPdf(request: MemberListPdfRequest, members: AsyncItera
       });
     }
   }
-  const title = request.document === 'members' && request.onlyActive ? { ...layout, title: 'Mitgliederliste (aktive Mitglieder)' } : layout;
-  return tablePdf(request.issuer, request.date, title, request.total, rows(), () => [`Summe: ${count} Mitglieder, ${shares} Anteile, ${euros(cents)} EUR`], onRows);
+  const title =
+    request.document === 'members' && request.onlyActive
+      ? { ...layout, title: 'Mitgliederliste (aktive Mitglieder)' }
+      : layout;
+  return tablePdf(
+    request.issuer,
+    request.date,
+    title,
+    request.total,
+    rows(),
+    () => [`Summe: ${count} Mitglieder, ${shares} Anteile, ${euros(cents)} EUR`],
+    onRows,
+  );
 }

@@ -9,7 +9,12 @@ import type { TableLayout } from './table-pdf.js';
  */
 
 const TITLES: Readonly<Record<string, string>> = { Dr: 'Dr.', Prof: 'Prof.' };
-const EXIT_REASONS: Readonly<Record<string, string>> = { death: 'Tod', exclusion: 'Ausschluss', exit: 'Kündigung', dissolution: 'Auflösung' };
+const EXIT_REASONS: Readonly<Record<string, string>> = {
+  death: 'Tod',
+  exclusion: 'Ausschluss',
+  exit: 'Kündigung',
+  dissolution: 'Auflösung',
+};
 
 const date = (d: string | null): string => (d ? germanDate(d) : '');
 
@@ -86,5 +91,11 @@ export function listName(m: MemberDto): string {
 
 /** One row of the members with shares. */
 export function memberBalanceRow(m: MemberDto): string[] {
-  return [m.memberNr === null ? '' : String(m.memberNr), '', listName(m), String(m.shareAmount), euros(m.shareTotalEUR)];
+  return [
+    m.memberNr === null ? '' : String(m.memberNr),
+    '',
+    listName(m),
+    String(m.shareAmount),
+    euros(m.shareTotalEUR),
+  ];
 }

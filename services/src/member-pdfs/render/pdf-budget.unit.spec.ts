@@ -12,7 +12,12 @@ import { fit, FIT_AT_MOST } from './pdf-frame.js';
  * bounded number of measurements of bounded length, and a PDF renders within a time budget.
  */
 
-const ISSUER = { name: 'Energiegenossenschaft Musterstadt eG', address: 'Hauptstraße 1', zip: '12345', city: 'Musterstadt' };
+const ISSUER = {
+  name: 'Energiegenossenschaft Musterstadt eG',
+  address: 'Hauptstraße 1',
+  zip: '12345',
+  city: 'Musterstadt',
+};
 const LONG = 'A'.repeat(10_000);
 
 /** A document whose measurements are counted (how many, and the longest text measured). */
@@ -31,7 +36,28 @@ function countingDoc(): { doc: PDFKit.PDFDocument; measured: () => { calls: numb
 }
 
 const member = (i: number, name: string): MemberDto =>
-  ({ id: `m${i}`, memberNr: i, salutation: 'Frau', title: null, givenName: name, name, legalForm: 0, street: name, streetHomeNumber: '7', zipCode: '12345', city: 'Musterstadt', isForeign: false, country: null, birthDate: '1980-04-12', entryDate: '2020-01-15', approvalDate: '2020-01-20', exitDate: null, exitReason: null, shareAmount: 1, shareTotalEUR: 25_000 }) as unknown as MemberDto;
+  ({
+    id: `m${i}`,
+    memberNr: i,
+    salutation: 'Frau',
+    title: null,
+    givenName: name,
+    name,
+    legalForm: 0,
+    street: name,
+    streetHomeNumber: '7',
+    zipCode: '12345',
+    city: 'Musterstadt',
+    isForeign: false,
+    country: null,
+    birthDate: '1980-04-12',
+    entryDate: '2020-01-15',
+    approvalDate: '2020-01-20',
+    exitDate: null,
+    exitReason: null,
+    shareAmount: 1,
+    shareTotalEUR: 25_000,
+  }) as unknown as MemberDto;
 
 async function* batches(members: readonly MemberDto[]): AsyncGenerator<readonly MemberDto[]> {
   yield members;
@@ -61,7 +87,16 @@ describe('member PDFs within their limits', () => {
   it('renders a member list whose members have names of 10,000 letters, each cut to its column', async () => {
     const renderer = new MemberPdfRenderer();
     const members = Array.from({ length: 20 }, (_, i) => member(i + 1, LONG));
-    const made = await renderer.list({ issuer: { ...ISSUER, name: LONG }, date: '2025-12-31', document: 'members', onlyActive: false, total: members.length }, batches(members));
+    const made = await renderer.list(
+      {
+        issuer: { ...ISSUER, name: LONG },
+        date: '2025-12-31',
+        document: 'members',
+        onlyActive: false,
+        total: members.length,
+      },
+      batches(members),
+    );
     expect(made.rows).toBe(20);
     const lines = (await pdfPages(made.pdf)).flat();
     expect(lines.filter((l) => /^A+…$/.test(l)).length).toBeGreaterThanOrEqual(60);
@@ -70,8 +105,22 @@ describe('member PDFs within their limits', () => {
   it('refuses a PDF past its time budget (RenderBudgetExceeded), on the calling thread too', async () => {
     const spent = new MemberPdfRenderer(undefined, undefined, { seconds: -1, memoryMb: 64 });
     const members = Array.from({ length: 450 }, (_, i) => member(i + 1, `Name ${i}`));
-    await expect(spent.list({ issuer: ISSUER, date: '2025-12-31', document: 'members', onlyActive: false, total: members.length }, batches(members))).rejects.toBeInstanceOf(RenderBudgetExceeded);
-    await expect(spent.statements(ISSUER, '2025-12-31', 1, (async function* () { yield []; })())).rejects.toThrow(/budget/);
+    await expect(
+      spent.list(
+        { issuer: ISSUER, date: '2025-12-31', document: 'members', onlyActive: false, total: members.length },
+        batches(members),
+      ),
+    ).rejects.toBeInstanceOf(RenderBudgetExceeded);
+    await expect(
+      spent.statements(
+        ISSUER,
+        '2025-12-31',
+        1,
+        (async function* () {
+          yield [];
+        })(),
+      ),
+    ).rejects.toThrow(/budget/);
   });
 
   it('counts the budget’s time from the start of the rendering', () => {

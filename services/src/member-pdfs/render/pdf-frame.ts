@@ -20,8 +20,21 @@ export const SMALL = 8;
 export const FOOTER_SPACE = 30;
 
 /** Opens an A4 document (portrait or landscape) whose bytes are gathered as pdfkit writes them. */
-export function openPdf(title: string, issuer: PdfIssuer, layout: 'portrait' | 'landscape', margin: number, bufferPages: boolean): OpenPdf {
-  const doc = pdfDocument({ size: 'A4', layout, margin, autoFirstPage: false, bufferPages, info: { Title: title, Author: issuer.name } });
+export function openPdf(
+  title: string,
+  issuer: PdfIssuer,
+  layout: 'portrait' | 'landscape',
+  margin: number,
+  bufferPages: boolean,
+): OpenPdf {
+  const doc = pdfDocument({
+    size: 'A4',
+    layout,
+    margin,
+    autoFirstPage: false,
+    bufferPages,
+    info: { Title: title, Author: issuer.name },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const bytes = new Promise<Buffer>((resolve, reject) => {
@@ -41,14 +54,24 @@ export function drawHeader(doc: PDFKit.PDFDocument, issuer: PdfIssuer, title: st
   const right = doc.page.width - doc.page.margins.right;
   // The cooperative's name and address take what the title leaves; cut to fit (issue 38: a name of any length).
   const beside = right - left - doc.font('Helvetica-Bold').fontSize(11).widthOfString(title) - 12;
-  doc.font('Helvetica-Bold').fontSize(11).text(fit(doc, issuer.name, beside), left, top, { lineBreak: false });
-  doc.font('Helvetica').fontSize(SMALL).text(fit(doc, addressLine(issuer), beside), left, top + 14, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(fit(doc, issuer.name, beside), left, top, { lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(SMALL)
+    .text(fit(doc, addressLine(issuer), beside), left, top + 14, { lineBreak: false });
   doc.font('Helvetica-Bold').fontSize(11);
   doc.text(title, right - doc.widthOfString(title), top, { lineBreak: false });
   const stand = `Stand: ${germanDate(date)}`;
   doc.font('Helvetica').fontSize(SMALL);
   doc.text(stand, right - doc.widthOfString(stand), top + 14, { lineBreak: false });
-  doc.moveTo(left, top + 27).lineTo(right, top + 27).lineWidth(0.5).stroke();
+  doc
+    .moveTo(left, top + 27)
+    .lineTo(right, top + 27)
+    .lineWidth(0.5)
+    .stroke();
   return top + 34;
 }
 

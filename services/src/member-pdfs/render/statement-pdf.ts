@@ -1,6 +1,15 @@
 import type { MemberDto } from '@coop/contracts';
 import { ERASED_MEMBER_NAME, ERASED_MEMBER_TYPE, euros, germanDate } from '../../kernel/german-format.js';
-import { addressLine, drawHeader, drawPageNumber, fit, FOOTER_SPACE, openPdf, yieldToLoop, type PdfIssuer } from './pdf-frame.js';
+import {
+  addressLine,
+  drawHeader,
+  drawPageNumber,
+  fit,
+  FOOTER_SPACE,
+  openPdf,
+  yieldToLoop,
+  type PdfIssuer,
+} from './pdf-frame.js';
 
 /** One posting of a statement with the holding after it (shares and cents are signed: a return is negative). */
 export interface StatementLine {
@@ -77,7 +86,12 @@ const signed = (n: number, format: (v: number) => string): string => (n > 0 ? `+
  * (`bufferPages`) until their count is known, writes the numbers (`switchToPage`), and then lets them go
  * (`flushPages`): memory stays at one statement. Yields to the event loop every few members.
  */
-export async function statementsPdf(issuer: PdfIssuer, date: string, statements: AsyncIterable<readonly Statement[]>, onMember?: (done: number) => void): Promise<Buffer> {
+export async function statementsPdf(
+  issuer: PdfIssuer,
+  date: string,
+  statements: AsyncIterable<readonly Statement[]>,
+  onMember?: (done: number) => void,
+): Promise<Buffer> {
   const { doc, bytes } = openPdf(STATEMENT_TITLE, issuer, 'portrait', MARGIN, true);
   let done = 0;
   for await (const batch of statements) {
@@ -101,7 +115,10 @@ export async function statementsPdf(issuer: PdfIssuer, date: string, statements:
   if (done === 0) {
     doc.addPage();
     const y = drawHeader(doc, issuer, STATEMENT_TITLE, date);
-    doc.font('Helvetica').fontSize(FONT).text('Keine Mitglieder.', MARGIN, y + 10, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(FONT)
+      .text('Keine Mitglieder.', MARGIN, y + 10, { lineBreak: false });
     drawPageNumber(doc, 1, 1);
   }
   onMember?.(done);
@@ -114,7 +131,12 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
   const bottom = (): number => doc.page.height - MARGIN - FOOTER_SPACE;
   doc.addPage();
   let y = drawHeader(doc, issuer, STATEMENT_TITLE, date) + 8;
-  doc.font('Helvetica').fontSize(6.5).text(fit(doc, `${issuer.name}, ${addressLine(issuer)}`, doc.page.width - 2 * MARGIN), MARGIN, y, { lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(6.5)
+    .text(fit(doc, `${issuer.name}, ${addressLine(issuer)}`, doc.page.width - 2 * MARGIN), MARGIN, y, {
+      lineBreak: false,
+    });
   y += 12;
   doc.fontSize(10);
   for (const line of addressBlock(m)) {
@@ -122,7 +144,10 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
     y += 13;
   }
   y += 10;
-  doc.font('Helvetica-Bold').fontSize(12).text(`Kontoauszug zum ${germanDate(date)}`, MARGIN, y, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(`Kontoauszug zum ${germanDate(date)}`, MARGIN, y, { lineBreak: false });
   y += 18;
   doc.font('Helvetica').fontSize(FONT);
   const facts = [`Mitgliedsnummer: ${m.memberNr ?? ''}`, `Eintritt: ${m.entryDate ? germanDate(m.entryDate) : ''}`];
@@ -132,7 +157,12 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
 
   const heading = (cols: typeof COLUMNS): void => {
     doc.font('Helvetica-Bold').fontSize(FONT);
-    row(doc, cols, cols.map((c) => c.heading), y);
+    row(
+      doc,
+      cols,
+      cols.map((c) => c.heading),
+      y,
+    );
     y += ROW + 2;
     doc.font('Helvetica').fontSize(FONT);
   };
@@ -140,7 +170,10 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
     if (y + ROW <= bottom()) return;
     doc.addPage();
     y = drawHeader(doc, issuer, STATEMENT_TITLE, date) + 8;
-    doc.font('Helvetica').fontSize(FONT).text(`Mitgliedsnummer ${m.memberNr ?? ''} (Fortsetzung)`, MARGIN, y, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(FONT)
+      .text(`Mitgliedsnummer ${m.memberNr ?? ''} (Fortsetzung)`, MARGIN, y, { lineBreak: false });
     y += 18;
     heading(cols);
   };
@@ -154,12 +187,32 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
   }
   for (const l of s.lines) {
     next(COLUMNS);
-    row(doc, COLUMNS, [germanDate(l.date), l.type, signed(l.shares, String), signed(l.cents, euros), String(l.holdingShares), euros(l.holdingCents)], y);
+    row(
+      doc,
+      COLUMNS,
+      [
+        germanDate(l.date),
+        l.type,
+        signed(l.shares, String),
+        signed(l.cents, euros),
+        String(l.holdingShares),
+        euros(l.holdingCents),
+      ],
+      y,
+    );
     y += ROW;
   }
   y += 6;
   next(COLUMNS);
-  doc.font('Helvetica-Bold').fontSize(FONT).text(`Bestand am ${germanDate(date)}: ${s.shares} ${s.shares === 1 ? 'Anteil' : 'Anteile'}, ${euros(s.cents)} EUR`, MARGIN, y, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(FONT)
+    .text(
+      `Bestand am ${germanDate(date)}: ${s.shares} ${s.shares === 1 ? 'Anteil' : 'Anteile'}, ${euros(s.cents)} EUR`,
+      MARGIN,
+      y,
+      { lineBreak: false },
+    );
   y += ROW + 14;
 
   if (s.settlements.length > 0) {
@@ -206,7 +259,12 @@ export function settlementLines(x: StatementSettlement): [string, number][] {
 /** The member's postal address: name line, street, place (country when abroad). */
 function addressBlock(m: MemberDto): string[] {
   const title = m.title === 'Dr' ? 'Dr.' : m.title === 'Prof' ? 'Prof.' : null;
-  const name = m.memberType === ERASED_MEMBER_TYPE ? ERASED_MEMBER_NAME : m.legalForm === 1 ? (m.name ?? '') : [m.salutation, title, m.givenName, m.name].filter((s): s is string => !!s).join(' ');
+  const name =
+    m.memberType === ERASED_MEMBER_TYPE
+      ? ERASED_MEMBER_NAME
+      : m.legalForm === 1
+        ? (m.name ?? '')
+        : [m.salutation, title, m.givenName, m.name].filter((s): s is string => !!s).join(' ');
   const street = [m.street, m.streetHomeNumber].filter((s): s is string => !!s).join(' ');
   const place = [m.zipCode, m.city].filter((s): s is string => !!s).join(' ');
   return [name, street, place, m.isForeign ? (m.country ?? '') : ''].filter((s) => s !== '');

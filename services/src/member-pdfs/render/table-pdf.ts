@@ -62,7 +62,12 @@ export async function tablePdf(
     y = drawHeader(doc, issuer, t.title, date);
     drawPageNumber(doc, page, Math.max(pages, page));
     doc.font('Helvetica-Bold').fontSize(t.fontSize);
-    drawRow(doc, t, t.columns.map((c) => c.heading), y);
+    drawRow(
+      doc,
+      t,
+      t.columns.map((c) => c.heading),
+      y,
+    );
     y += t.rowHeight + 4;
     doc.font('Helvetica').fontSize(t.fontSize);
   };
@@ -83,13 +88,19 @@ export async function tablePdf(
   const lines = closing();
   for (const line of lines) {
     if (onPage >= perPage) startPage();
-    doc.font('Helvetica-Bold').fontSize(t.fontSize).text(line, t.margin, y + 2, { lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(t.fontSize)
+      .text(line, t.margin, y + 2, { lineBreak: false });
     y += t.rowHeight;
     onPage += 1;
   }
   if (page === 0) {
     startPage();
-    doc.font('Helvetica').fontSize(t.fontSize).text('Keine Mitglieder.', t.margin, y + 2, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(t.fontSize)
+      .text('Keine Mitglieder.', t.margin, y + 2, { lineBreak: false });
   }
   onRows?.(written);
   doc.end();
@@ -109,7 +120,12 @@ const MEASURED = 400;
  * words. Only what does not fit even then is cut, with "…", at the end of the second line. Each word is measured once:
  * linear in the text's length.
  */
-export function cellLines(doc: PDFKit.PDFDocument, text: string, width: number, fontSize: number): { size: number; lines: string[] } {
+export function cellLines(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  width: number,
+  fontSize: number,
+): { size: number; lines: string[] } {
   const whole = doc.fontSize(fontSize).widthOfString(text);
   if (whole <= width) return { size: fontSize, lines: [text] };
   if (whole * SMALLEST <= width) return { size: (fontSize * width) / whole, lines: [text] };

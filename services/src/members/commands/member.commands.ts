@@ -28,7 +28,11 @@ import { CommandRunner, type Decided as DecidedOn } from '../../platform/command
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ClosedYearsReader, revisionCheck, ShareTermsReader, type ClosedYears } from '../../share-ledger/index.js';
 import { memberMasterDecider, type MasterDataCommand } from '../domain/member-master.decider.js';
-import { memberNumberClaimDecider, memberNumberSequenceDecider, nextMemberNumber } from '../domain/member-number.decider.js';
+import {
+  memberNumberClaimDecider,
+  memberNumberSequenceDecider,
+  nextMemberNumber,
+} from '../domain/member-number.decider.js';
 
 /** An admission as checked at the edge (the request class MemberAdmission of contracts). */
 export interface AdmissionInput {
@@ -54,7 +58,12 @@ export class CreateMemberCommand extends Command<string> {
 }
 
 export class ChangeMemberCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly master: MemberMasterData, readonly confirmWarnings = false) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly memberId: string,
+    readonly master: MemberMasterData,
+    readonly confirmWarnings = false,
+  ) {
     super();
   }
 }
@@ -84,10 +93,19 @@ export class MemberCommandRunner extends CommandRunner {
   async taxIdHolder(cooperativeId: string, memberId: string, taxId: string | null): Promise<FieldError | null> {
     const key = taxIdKey(taxId);
     if (key === null) return null;
-    const page = await this.reads.query(MEMBERS, cooperativeId, { cooperativeId, filters: [{ field: 'taxIdKey', op: 'eq', value: key }], limit: 10 });
+    const page = await this.reads.query(MEMBERS, cooperativeId, {
+      cooperativeId,
+      filters: [{ field: 'taxIdKey', op: 'eq', value: key }],
+      limit: 10,
+    });
     const holder = page.items.find((doc) => doc.id !== memberId && (doc.exitDate ?? null) === null);
     if (!holder) return null;
-    return fieldError('manualTaxId', 'taxIdTaken', typeof holder.memberNr === 'number' ? String(holder.memberNr) : '', memberDisplayName(holder));
+    return fieldError(
+      'manualTaxId',
+      'taxIdTaken',
+      typeof holder.memberNr === 'number' ? String(holder.memberNr) : '',
+      memberDisplayName(holder),
+    );
   }
 
   /** The cooperative's share terms (the initial subscription needs them). */
@@ -103,21 +121,33 @@ export class MemberCommandRunner extends CommandRunner {
   /** Decides a command on master data (admission, change) on the member's whole state, personal data opened. */
   async decideOnMaster(memberId: string, command: MasterDataCommand): Promise<Decided> {
     const streamId = memberStream(memberId);
-    const loaded = await this.writer.loadKept(streamId, memberMasterDecider, [memberDataSubject(memberId), memberChurchSubject(memberId)]);
+    const loaded = await this.writer.loadKept(streamId, memberMasterDecider, [
+      memberDataSubject(memberId),
+      memberChurchSubject(memberId),
+    ]);
     return { streamId, loaded, events: memberMasterDecider.decide(command, loaded.state) };
   }
 
   /** The member number streams: the claim of `nr` and, when it moves, the sequence. Throws memberNrTaken. */
-  async claimNumber(ctx: CommandContext, memberId: string, given: number | null): Promise<{ memberNr: number; appends: StreamAppend[] }> {
+  async claimNumber(
+    ctx: CommandContext,
+    memberId: string,
+    given: number | null,
+  ): Promise<{ memberNr: number; appends: StreamAppend[] }> {
     const cooperativeId = ctx.actor.cooperativeId;
     const seqStream = memberNumberSequenceStream(cooperativeId);
     const seq = await this.writer.load(seqStream, memberNumberSequenceDecider);
     const memberNr = given ?? nextMemberNumber(seq.state);
     const claimStream = memberNumberStream(cooperativeId, memberNr);
     const claim = await this.writer.load(claimStream, memberNumberClaimDecider);
-    const claimEvents = memberNumberClaimDecider.decide({ type: 'ClaimMemberNumber', cooperativeId, memberId, memberNr }, claim.state);
+    const claimEvents = memberNumberClaimDecider.decide(
+      { type: 'ClaimMemberNumber', cooperativeId, memberId, memberNr },
+      claim.state,
+    );
     const seqEvents = memberNumberSequenceDecider.decide(
-      given === null ? { type: 'AssignNextMemberNumber', cooperativeId, memberId } : { type: 'RecordGivenMemberNumber', cooperativeId, memberId, memberNr },
+      given === null
+        ? { type: 'AssignNextMemberNumber', cooperativeId, memberId }
+        : { type: 'RecordGivenMemberNumber', cooperativeId, memberId, memberNr },
       seq.state,
     );
     return {
@@ -133,7 +163,10 @@ export class MemberCommandRunner extends CommandRunner {
 /** The admission's interest begin: as entered, or by the cooperative's rule from the entry date when left empty. */
 export function withInterestBegin(master: MemberMasterData, terms: ShareTerms): MemberMasterData {
   if (master.interestBegin !== null) return master;
-  return { ...master, interestBegin: interestBeginFor(master.entryDate, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE) };
+  return {
+    ...master,
+    interestBegin: interestBeginFor(master.entryDate, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE),
+  };
 }
 
 async function collectAsync<T>(f: () => Promise<T>, errors: FieldError[]): Promise<T | undefined> {
@@ -209,9 +242,14 @@ export class ChangeMemberHandler implements ICommandHandler<ChangeMemberCommand>
     await this.members.retrying(async () => {
       const taken = await this.members.taxIdHolder(cooperativeId, memberId, master.manualTaxId);
       if (taken) throw new ValidationError([taken]);
-      const decided = await this.members.decideOnMaster(memberId, { type: 'ChangeMemberData', memberId, cooperativeId, master, plausibility });
+      const decided = await this.members.decideOnMaster(memberId, {
+        type: 'ChangeMemberData',
+        memberId,
+        cooperativeId,
+        master,
+        plausibility,
+      });
       await this.members.append([decided], ctx);
     });
   }
 }
-

@@ -1,4 +1,12 @@
-import { memberFieldError, ValidationError, type Decider, type FieldError, type MemberDataChanged, type MemberEvent, type MemberMasterData } from '@coop/contracts';
+import {
+  memberFieldError,
+  ValidationError,
+  type Decider,
+  type FieldError,
+  type MemberDataChanged,
+  type MemberEvent,
+  type MemberMasterData,
+} from '@coop/contracts';
 import { openYearErrors, type ClosedThrough } from '../../kernel/closed-years.js';
 import { evolveMemberStream, initialMemberState, requireMember, type MemberState } from '../../kernel/member-stream.js';
 import { amountFor, amountLimitErrors, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
@@ -64,7 +72,8 @@ export const memberMasterDecider: Decider<MasterDataCommand, MemberEvent, Member
  */
 export function subscriptionErrors(shareAmount: number | null, terms: ShareTerms): FieldError[] {
   const errors: FieldError[] = [];
-  if (shareAmount !== null && shareAmount < terms.minimumShares) errors.push(memberFieldError('shareAmount', 'mustBeAtLeast', String(terms.minimumShares)));
+  if (shareAmount !== null && shareAmount < terms.minimumShares)
+    errors.push(memberFieldError('shareAmount', 'mustBeAtLeast', String(terms.minimumShares)));
   if (shareAmount !== null) errors.push(...amountLimitErrors('shareAmount', shareAmount, terms.shareCost, 0));
   return [...errors, ...shareCostErrors(terms)];
 }
@@ -77,8 +86,10 @@ export function subscriptionErrors(shareAmount: number | null, terms: ShareTerms
 export function masterDataErrors(memberId: string, master: MemberMasterData): FieldError[] {
   const errors: FieldError[] = [];
   const legalEntity = master.legalForm === 1;
-  if ((master.postalSalutation === 'company') !== legalEntity) errors.push(memberFieldError('postalSalutation', 'postalSalutationDoesNotFitLegalForm', master.postalSalutation));
-  if (master.spouse !== null && master.spouse === memberId) errors.push(memberFieldError('spouse', 'invalidChoice', master.spouse));
+  if ((master.postalSalutation === 'company') !== legalEntity)
+    errors.push(memberFieldError('postalSalutation', 'postalSalutationDoesNotFitLegalForm', master.postalSalutation));
+  if (master.spouse !== null && master.spouse === memberId)
+    errors.push(memberFieldError('spouse', 'invalidChoice', master.spouse));
   return errors;
 }
 
@@ -92,9 +103,17 @@ export function withoutSpouseTaxIdCopy(master: MemberMasterData): MemberMasterDa
 
 function admit(command: AdmitMember, state: MemberState): MemberEvent[] {
   if (state.exists) throw new ValidationError([memberFieldError(null, 'invalidChoice', command.memberId)]);
-  const errors = [...masterDataErrors(command.memberId, command.master), ...subscriptionErrors(command.shareAmount, command.terms)];
+  const errors = [
+    ...masterDataErrors(command.memberId, command.master),
+    ...subscriptionErrors(command.shareAmount, command.terms),
+  ];
   // The initial subscription is dated on the entry date and bears dividend from the interest begin.
-  errors.push(...openYearErrors(command.closedThrough ?? null, [['entryDate', command.master.entryDate], ['interestBegin', command.master.interestBegin]]));
+  errors.push(
+    ...openYearErrors(command.closedThrough ?? null, [
+      ['entryDate', command.master.entryDate],
+      ['interestBegin', command.master.interestBegin],
+    ]),
+  );
   errors.push(...paidErrors(command.paid, amountFor(0, command.shareAmount, command.terms.shareCost)));
   if (errors.length > 0) throw new ValidationError(errors);
   requirePlausibleAdmission(command.master, command.plausibility);
@@ -138,4 +157,3 @@ function changeData(command: ChangeMemberData, state: MemberState): MemberEvent[
   const data = { memberId: command.memberId, ...changes } as MemberDataChanged['data'];
   return [{ type: 'MemberDataChanged', data }];
 }
-

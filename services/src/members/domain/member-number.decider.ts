@@ -27,7 +27,11 @@ export type MemberNumberSequenceCommand =
   /** A number the clerk gave (already claimed on its own stream): the sequence moves past it if it is higher. */
   | { type: 'RecordGivenMemberNumber'; cooperativeId: string; memberId: string; memberNr: number };
 
-export const memberNumberSequenceDecider: Decider<MemberNumberSequenceCommand, MemberNumberEvent, MemberNumberSequenceState> = {
+export const memberNumberSequenceDecider: Decider<
+  MemberNumberSequenceCommand,
+  MemberNumberEvent,
+  MemberNumberSequenceState
+> = {
   initialState: () => ({ highest: 0 }),
   evolve(state, event) {
     return { highest: Math.max(state.highest, event.data.memberNr) };
@@ -53,7 +57,12 @@ export interface MemberNumberClaimState {
   readonly holder: string | null;
 }
 
-export type MemberNumberClaimCommand = { type: 'ClaimMemberNumber'; cooperativeId: string; memberId: string; memberNr: number };
+export type MemberNumberClaimCommand = {
+  type: 'ClaimMemberNumber';
+  cooperativeId: string;
+  memberId: string;
+  memberNr: number;
+};
 
 export const memberNumberClaimDecider: Decider<MemberNumberClaimCommand, MemberNumberEvent, MemberNumberClaimState> = {
   initialState: () => ({ holder: null }),
@@ -64,7 +73,8 @@ export const memberNumberClaimDecider: Decider<MemberNumberClaimCommand, MemberN
     const { cooperativeId, memberId, memberNr } = command;
     if (!isMemberNumber(memberNr)) throw new ValidationError([memberFieldError('memberNr', 'invalidNumber')]);
     if (state.holder === memberId) return [];
-    if (state.holder !== null) throw new ValidationError([memberFieldError('memberNr', 'memberNrTaken', String(memberNr))]);
+    if (state.holder !== null)
+      throw new ValidationError([memberFieldError('memberNr', 'memberNrTaken', String(memberNr))]);
     return [{ type: 'MemberNumberClaimed', data: { cooperativeId, memberNr, memberId } }];
   },
 };

@@ -21,9 +21,12 @@ export function membershipWarnings(dates: MembershipDates, today: string): Plaus
   const { entryDate, approvalDate, interestBegin } = dates;
   const warnings: PlausibilityWarning[] = [];
   if (entryDate > today) warnings.push(warning('entryDate', 'dateInFuture', entryDate));
-  if (approvalDate !== null && approvalDate > today) warnings.push(warning('approvalDate', 'dateInFuture', approvalDate));
-  if (approvalDate !== null && approvalDate < entryDate) warnings.push(warning('approvalDate', 'approvalBeforeDeclaration', entryDate));
-  if (interestBegin !== null && interestBegin < entryDate) warnings.push(warning('interestBegin', 'interestBeginBeforeEntry', entryDate));
+  if (approvalDate !== null && approvalDate > today)
+    warnings.push(warning('approvalDate', 'dateInFuture', approvalDate));
+  if (approvalDate !== null && approvalDate < entryDate)
+    warnings.push(warning('approvalDate', 'approvalBeforeDeclaration', entryDate));
+  if (interestBegin !== null && interestBegin < entryDate)
+    warnings.push(warning('interestBegin', 'interestBeginBeforeEntry', entryDate));
   return warnings;
 }
 
@@ -39,7 +42,11 @@ export function requirePlausibleAdmission(dates: MembershipDates, plausibility: 
  * A change of master data: only the warnings the change brings (a warning the record had already, confirmed when it
  * was entered, is not asked again when the clerk changes the address).
  */
-export function requirePlausibleChange(before: MembershipDates, after: MembershipDates, plausibility: Plausibility | undefined): void {
+export function requirePlausibleChange(
+  before: MembershipDates,
+  after: MembershipDates,
+  plausibility: Plausibility | undefined,
+): void {
   if (!plausibility) return;
   const known = membershipWarnings(before, plausibility.today);
   const added = membershipWarnings(after, plausibility.today).filter((w) => !known.some((k) => same(k, w)));

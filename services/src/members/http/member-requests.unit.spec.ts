@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { MemberAdmission, MemberMasterChange, ValidationError, type FieldError, type MemberMasterData } from '@coop/contracts';
+import {
+  MemberAdmission,
+  MemberMasterChange,
+  ValidationError,
+  type FieldError,
+  type MemberMasterData,
+} from '@coop/contracts';
 import { businessToday } from '@coop/contracts';
 import { err, personMaster } from '../../kernel/testing/member-events.js';
 import { RequestValidationPipe } from '../../platform/http/validation.pipe.js';
@@ -10,7 +16,10 @@ import { masterOf } from './member-master.js';
 const pipe = new RequestValidationPipe();
 type Read = { master: MemberMasterData; shareAmount: number; memberNr: number | null };
 
-async function readBody(type: typeof MemberAdmission | typeof MemberMasterChange, body: object): Promise<{ value?: Read; errors: readonly FieldError[] }> {
+async function readBody(
+  type: typeof MemberAdmission | typeof MemberMasterChange,
+  body: object,
+): Promise<{ value?: Read; errors: readonly FieldError[] }> {
   try {
     const value = (await pipe.transform(body, { type: 'body', metatype: type })) as MemberAdmission;
     return { value: { master: masterOf(value), shareAmount: value.shareAmount, memberNr: value.memberNr }, errors: [] };
@@ -87,7 +96,6 @@ const companyInput: MemberMasterInput = {
   manualTaxId: null,
 };
 
-
 type Overrides = { [K in keyof MemberMasterData | 'shareAmount' | 'memberNr']?: unknown };
 
 /** An admission body: a complete person with 3 shares, and `overrides`. */
@@ -99,7 +107,10 @@ const refusesInput = async (overrides: Overrides, errors: ReturnType<typeof err>
 
 /** Read without errors, as the stored master data: the person's with `stored` over it. */
 const readsAs = async (overrides: Overrides, stored: Partial<MemberMasterData> = {}): Promise<void> => {
-  expect(await read(overrides)).toEqual({ value: { master: { ...personMaster, ...stored }, shareAmount: 3, memberNr: null }, errors: [] });
+  expect(await read(overrides)).toEqual({
+    value: { master: { ...personMaster, ...stored }, shareAmount: 3, memberNr: null },
+    errors: [],
+  });
 };
 
 describe('MemberAdmission: master data of a new member (SPEC.md section 5 "Member")', () => {
@@ -122,7 +133,12 @@ describe('MemberAdmission: master data of a new member (SPEC.md section 5 "Membe
   });
 
   it('gives a legal entity without a postal salutation the firm\'s ("Sehr geehrte Damen und Herren")', async () => {
-    const read = await readBody(MemberAdmission, { ...companyInput, postalSalutation: '', legalForm: '1', shareAmount: 3 });
+    const read = await readBody(MemberAdmission, {
+      ...companyInput,
+      postalSalutation: '',
+      legalForm: '1',
+      shareAmount: 3,
+    });
     expect(read.errors).toEqual([]);
     expect(read.value?.master.postalSalutation).toBe('company');
   });
@@ -165,15 +181,22 @@ describe('MemberAdmission: master data of a new member (SPEC.md section 5 "Membe
     });
 
     it('requires them while the legal form is missing or wrong', async () => {
-      expect((await read({ legalForm: 7, givenName: '' })).errors).toEqual([err('givenName', 'mustNotBeEmpty'), err('legalForm', 'invalidChoice', '7')]);
+      expect((await read({ legalForm: 7, givenName: '' })).errors).toEqual([
+        err('givenName', 'mustNotBeEmpty'),
+        err('legalForm', 'invalidChoice', '7'),
+      ]);
     });
 
-    it('requires the approval date of a new member; an empty interest begin is left to the cooperative\'s rule', async () => {
+    it("requires the approval date of a new member; an empty interest begin is left to the cooperative's rule", async () => {
       await refusesInput({ approvalDate: '', interestBegin: null }, [err('approvalDate', 'mustNotBeEmpty')]);
     });
 
     it('reports every broken rule at once, one error per field', async () => {
-      await refusesInput({ name: '', iban: 'DE00', bic: 'x' }, [err('name', 'mustNotBeEmpty'), err('iban', 'invalidIban'), err('bic', 'invalidBic')]);
+      await refusesInput({ name: '', iban: 'DE00', bic: 'x' }, [
+        err('name', 'mustNotBeEmpty'),
+        err('iban', 'invalidIban'),
+        err('bic', 'invalidBic'),
+      ]);
     });
   });
 
@@ -198,8 +221,24 @@ describe('MemberAdmission: master data of a new member (SPEC.md section 5 "Membe
 
     it('accepts numbers sent as digit strings and every value in range', async () => {
       await readsAs(
-        { memberType: '3', position: '2', civilStatus: 3, postalSalutation: 'maleDr', salutation: 'Herr', title: 'Prof', spouseTitle: 'Dr' },
-        { memberType: 3, position: 2, civilStatus: 3, postalSalutation: 'maleDr', salutation: 'Herr', title: 'Prof', spouseTitle: 'Dr' },
+        {
+          memberType: '3',
+          position: '2',
+          civilStatus: 3,
+          postalSalutation: 'maleDr',
+          salutation: 'Herr',
+          title: 'Prof',
+          spouseTitle: 'Dr',
+        },
+        {
+          memberType: 3,
+          position: 2,
+          civilStatus: 3,
+          postalSalutation: 'maleDr',
+          salutation: 'Herr',
+          title: 'Prof',
+          spouseTitle: 'Dr',
+        },
       );
     });
 
@@ -216,7 +255,10 @@ describe('MemberAdmission: master data of a new member (SPEC.md section 5 "Membe
       await refusesInput({ bic: 'COBADE' }, [err('bic', 'invalidBic')]);
     });
     it('stores IBAN and BIC compact and in capitals', async () => {
-      await readsAs({ iban: ' de89 3704 0044 0532 0130 00 ', bic: 'cobadeff' }, { iban: 'DE89370400440532013000', bic: 'COBADEFF' });
+      await readsAs(
+        { iban: ' de89 3704 0044 0532 0130 00 ', bic: 'cobadeff' },
+        { iban: 'DE89370400440532013000', bic: 'COBADEFF' },
+      );
     });
   });
 
@@ -229,9 +271,12 @@ describe('MemberAdmission: master data of a new member (SPEC.md section 5 "Membe
     ])('accepts %j as %j', async (value, stored) => {
       await readsAs({ manualTaxId: value }, { manualTaxId: stored });
     });
-    it.each(['36574261890', '36554266806', '02476291358', '8609574271', 'DE123456789'])('refuses %j with invalidTaxId', async (value) => {
-      await refusesInput({ manualTaxId: value }, [err('manualTaxId', 'invalidTaxId')]);
-    });
+    it.each(['36574261890', '36554266806', '02476291358', '8609574271', 'DE123456789'])(
+      'refuses %j with invalidTaxId',
+      async (value) => {
+        await refusesInput({ manualTaxId: value }, [err('manualTaxId', 'invalidTaxId')]);
+      },
+    );
   });
 
   describe("spouseTaxId (the spouse's Steuer-IdNr, as manualTaxId)", () => {
@@ -249,28 +294,39 @@ describe('MemberAdmission: master data of a new member (SPEC.md section 5 "Membe
 
   describe('address: state unless foreign, country of 2 letters when foreign', () => {
     it('requires the state of a member at home', () => refusesInput({ state: '' }, [err('state', 'mustNotBeEmpty')]));
-    it('refuses a state that is none of the 16 codes', () => refusesInput({ state: 'xx' }, [err('state', 'invalidChoice', 'xx')]));
+    it('refuses a state that is none of the 16 codes', () =>
+      refusesInput({ state: 'xx' }, [err('state', 'invalidChoice', 'xx')]));
     it('clears the country of a member at home', () => readsAs({ country: 'AT' }));
     it('takes the country of a foreign member in capitals and clears the state', async () => {
       await readsAs({ isForeign: true, country: 'at', state: 'bb' }, { isForeign: true, country: 'AT', state: null });
       await readsAs({ isForeign: 'true', country: 'at', state: 'xx' }, { isForeign: true, country: 'AT', state: null });
     });
-    it('requires the country of a foreign member', () => refusesInput({ isForeign: true, country: '' }, [err('country', 'mustNotBeEmpty')]));
+    it('requires the country of a foreign member', () =>
+      refusesInput({ isForeign: true, country: '' }, [err('country', 'mustNotBeEmpty')]));
     it.each(['AUT', 'A', 'A1'])('refuses the country %j (not exactly 2 letters)', (country) => {
       return refusesInput({ isForeign: true, country }, [err('country', 'invalidChoice', country)]);
     });
   });
 
   describe('legal representation of a natural person under 18 (on the business day)', () => {
-    it('requires it for a minor', () => refusesInput({ birthDate: yearsAgo(10), civilStatus: 0 }, [err('legalRepresentation', 'mustNotBeEmpty')]));
+    it('requires it for a minor', () =>
+      refusesInput({ birthDate: yearsAgo(10), civilStatus: 0 }, [err('legalRepresentation', 'mustNotBeEmpty')]));
     it('admits a minor with a legal representative', async () => {
-      const minor = { birthDate: yearsAgo(10), civilStatus: 0 as const, legalRepresentation: 'Eltern: Anna und Bernd Berger' };
+      const minor = {
+        birthDate: yearsAgo(10),
+        civilStatus: 0 as const,
+        legalRepresentation: 'Eltern: Anna und Bernd Berger',
+      };
       await readsAs(minor, minor);
     });
-    it('does not require it on the 18th birthday', () => readsAs({ birthDate: yearsAgo(18) }, { birthDate: yearsAgo(18) }));
-    it('requires it the day before the 18th birthday', () => refusesInput({ birthDate: yearsAgo(18, 1) }, [err('legalRepresentation', 'mustNotBeEmpty')]));
-    it('does not require it for a legal entity', async () => expect((await read({ ...companyInput, birthDate: yearsAgo(5) })).errors).toEqual([]));
-    it('does not require it for a birth date that is refused', () => refusesInput({ birthDate: '2999-01-01' }, [err('birthDate', 'invalidDate', '2999-01-01')]));
+    it('does not require it on the 18th birthday', () =>
+      readsAs({ birthDate: yearsAgo(18) }, { birthDate: yearsAgo(18) }));
+    it('requires it the day before the 18th birthday', () =>
+      refusesInput({ birthDate: yearsAgo(18, 1) }, [err('legalRepresentation', 'mustNotBeEmpty')]));
+    it('does not require it for a legal entity', async () =>
+      expect((await read({ ...companyInput, birthDate: yearsAgo(5) })).errors).toEqual([]));
+    it('does not require it for a birth date that is refused', () =>
+      refusesInput({ birthDate: '2999-01-01' }, [err('birthDate', 'invalidDate', '2999-01-01')]));
   });
 
   describe('dates, e-mail, spouse, church tax rates', () => {
@@ -282,38 +338,62 @@ describe('MemberAdmission: master data of a new member (SPEC.md section 5 "Membe
       ['entryDate', '2025-6-1'],
       ['approvalDate', 'tomorrow'],
       ['interestBegin', '2025-13-01'],
-    ])('refuses %s = %j with invalidDate', (field, value) => refusesInput({ [field]: value }, [err(field, 'invalidDate', value)]));
+    ])('refuses %s = %j with invalidDate', (field, value) =>
+      refusesInput({ [field]: value }, [err(field, 'invalidDate', value)]),
+    );
     it('accepts a birth date of today', () => readsAs({ spouseBirthDate: TODAY }, { spouseBirthDate: TODAY }));
-    it('refuses a malformed private e-mail (invalidEmail)', () => refusesInput({ privateEmail: 'anna@' }, [err('privateEmail', 'invalidEmail')]));
+    it('refuses a malformed private e-mail (invalidEmail)', () =>
+      refusesInput({ privateEmail: 'anna@' }, [err('privateEmail', 'invalidEmail')]));
     it('keeps church tax rates as decimal strings with a dot', () => {
-      return readsAs({ churchId: 'ev', churchTaxRate: '9,5', kiStSatz: 8, kiSt: 'ev' }, { churchId: 'ev', churchTaxRate: '9.5', kiStSatz: '8', kiSt: 'ev' });
+      return readsAs(
+        { churchId: 'ev', churchTaxRate: '9,5', kiStSatz: 8, kiSt: 'ev' },
+        { churchId: 'ev', churchTaxRate: '9.5', kiStSatz: '8', kiSt: 'ev' },
+      );
     });
-    it('refuses a church tax rate that is no number', () => refusesInput({ churchTaxRate: 'neun' }, [err('churchTaxRate', 'invalidNumber')]));
+    it('refuses a church tax rate that is no number', () =>
+      refusesInput({ churchTaxRate: 'neun' }, [err('churchTaxRate', 'invalidNumber')]));
   });
 
   describe('initial shares and the member number', () => {
     it('requires the share amount', () => refusesInput({ shareAmount: null }, [err('shareAmount', 'mustNotBeEmpty')]));
-    it.each([0, -1, 1.5, 'drei'])('refuses %p with invalidNumber', (shareAmount) => refusesInput({ shareAmount }, [err('shareAmount', 'invalidNumber')]));
-    it('takes digits sent as text', async () => expect((await read({ shareAmount: ' 4 ' })).value?.shareAmount).toBe(4));
-    it.each([undefined, null, '', '  '])('reads the member number %p as none given (assigned in sequence)', async (memberNr) => {
-      expect((await read({ memberNr })).value?.memberNr).toBeNull();
-    });
+    it.each([0, -1, 1.5, 'drei'])('refuses %p with invalidNumber', (shareAmount) =>
+      refusesInput({ shareAmount }, [err('shareAmount', 'invalidNumber')]),
+    );
+    it('takes digits sent as text', async () =>
+      expect((await read({ shareAmount: ' 4 ' })).value?.shareAmount).toBe(4));
+    it.each([undefined, null, '', '  '])(
+      'reads the member number %p as none given (assigned in sequence)',
+      async (memberNr) => {
+        expect((await read({ memberNr })).value?.memberNr).toBeNull();
+      },
+    );
     it.each([
       [42, 42],
       ['42', 42],
       [' 007 ', 7],
-    ])('reads the member number %p as %i', async (memberNr, nr) => expect((await read({ memberNr })).value?.memberNr).toBe(nr));
-    it.each([0, -1, 1.5, 'abc', '12a', '-4', true, {}])('refuses the member number %p with invalidNumber', (memberNr) => {
-      return refusesInput({ memberNr }, [err('memberNr', 'invalidNumber')]);
-    });
+    ])('reads the member number %p as %i', async (memberNr, nr) =>
+      expect((await read({ memberNr })).value?.memberNr).toBe(nr),
+    );
+    it.each([0, -1, 1.5, 'abc', '12a', '-4', true, {}])(
+      'refuses the member number %p with invalidNumber',
+      (memberNr) => {
+        return refusesInput({ memberNr }, [err('memberNr', 'invalidNumber')]);
+      },
+    );
   });
 });
 
 describe('a field left out of the body (issue 43: "Darf nicht leer sein", not "Ungültige Auswahl")', () => {
-  const without = (fields: readonly string[]): object => Object.fromEntries(Object.entries(personInput).filter(([k]) => !fields.includes(k)));
+  const without = (fields: readonly string[]): object =>
+    Object.fromEntries(Object.entries(personInput).filter(([k]) => !fields.includes(k)));
   it('names a required text field left out as mustNotBeEmpty', async () => {
     const { errors } = await readBody(MemberAdmission, without(['name', 'street', 'iban', 'entryDate']));
-    expect(errors.filter((e) => e.field !== 'shareAmount').map((e) => [e.field, e.template]).sort()).toEqual([
+    expect(
+      errors
+        .filter((e) => e.field !== 'shareAmount')
+        .map((e) => [e.field, e.template])
+        .sort(),
+    ).toEqual([
       ['entryDate', 'mustNotBeEmpty'],
       ['iban', 'mustNotBeEmpty'],
       ['name', 'mustNotBeEmpty'],
@@ -321,7 +401,10 @@ describe('a field left out of the body (issue 43: "Darf nicht leer sein", not "U
     ]);
   });
   it('reads an optional field left out as empty, as an empty field of the form', async () => {
-    const { errors } = await readBody(MemberMasterChange, without(['approvalDate', 'interestBegin', 'birthName', 'privateTelephone']));
+    const { errors } = await readBody(
+      MemberMasterChange,
+      without(['approvalDate', 'interestBegin', 'birthName', 'privateTelephone']),
+    );
     expect(errors).toEqual([]);
   });
 });
@@ -332,14 +415,21 @@ describe('MemberMasterChange: master data of an admitted member', () => {
     return { value: value?.master, errors };
   };
 
-  it('reads the same record as an admission', async () => expect(await change({})).toEqual({ value: personMaster, errors: [] }));
+  it('reads the same record as an admission', async () =>
+    expect(await change({})).toEqual({ value: personMaster, errors: [] }));
 
   it('does not require approval date and interest begin once admitted', async () => {
-    expect(await change({ approvalDate: null, interestBegin: '' })).toEqual({ value: { ...personMaster, approvalDate: null, interestBegin: null }, errors: [] });
+    expect(await change({ approvalDate: null, interestBegin: '' })).toEqual({
+      value: { ...personMaster, approvalDate: null, interestBegin: null },
+      errors: [],
+    });
   });
 
   it('drops share amount and member number (not changed here)', async () => {
-    const body = await pipe.transform({ ...personInput, shareAmount: 9, memberNr: 5 }, { type: 'body', metatype: MemberMasterChange });
+    const body = await pipe.transform(
+      { ...personInput, shareAmount: 9, memberNr: 5 },
+      { type: 'body', metatype: MemberMasterChange },
+    );
     expect(body).not.toHaveProperty('shareAmount');
     expect(body).not.toHaveProperty('memberNr');
   });
@@ -357,8 +447,15 @@ describe('MemberMasterChange: master data of an admitted member', () => {
   });
 
   it('switching to foreign clears the state; back home clears the country', async () => {
-    expect((await change({ isForeign: true, country: 'AT' })).value).toMatchObject({ isForeign: true, state: null, country: 'AT' });
-    expect((await change({ isForeign: false, state: 'by', country: 'AT' })).value).toMatchObject({ isForeign: false, state: 'by', country: null });
+    expect((await change({ isForeign: true, country: 'AT' })).value).toMatchObject({
+      isForeign: true,
+      state: null,
+      country: 'AT',
+    });
+    expect((await change({ isForeign: false, state: 'by', country: 'AT' })).value).toMatchObject({
+      isForeign: false,
+      state: 'by',
+      country: null,
+    });
   });
 });
-

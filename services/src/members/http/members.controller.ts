@@ -51,7 +51,11 @@ export class MembersController {
   @Get()
   @Requires('members:read')
   @AnswersList(MemberDto)
-  @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD: the members as they stood at the end of that day' })
+  @ApiQuery({
+    name: 'date',
+    required: false,
+    description: 'YYYY-MM-DD: the members as they stood at the end of that day',
+  })
   async list(
     @CurrentActor() actor: Actor,
     @Query() params: ListParams & { date?: unknown },
@@ -71,7 +75,10 @@ export class MembersController {
   async options(@CurrentActor() actor: Actor, @Query() params: ListParams): Promise<Option[]> {
     const query = this.members.memberQuery(actor.cooperativeId, { ...params, limit: params.limit ?? '10' }, undefined);
     const page = await this.members.reads.query(MEMBERS, actor.cooperativeId, query);
-    return page.items.map((doc) => ({ key: doc.id, value: `${typeof doc.memberNr === 'number' ? doc.memberNr : ''} ${memberDisplayName(doc)}`.trim() }));
+    return page.items.map((doc) => ({
+      key: doc.id,
+      value: `${typeof doc.memberNr === 'number' ? doc.memberNr : ''} ${memberDisplayName(doc)}`.trim(),
+    }));
   }
 
   @Get('duplicates')
@@ -82,7 +89,10 @@ export class MembersController {
   @ApiQuery({ name: 'birthDate', required: false, description: 'YYYY-MM-DD' })
   @ApiQuery({ name: 'iban', required: false })
   @ApiQuery({ name: 'exclude', required: false, description: 'a member id never answered (the member being edited)' })
-  async duplicates(@CurrentActor() actor: Actor, @Query() params: Record<string, unknown>): Promise<DuplicateCandidate[]> {
+  async duplicates(
+    @CurrentActor() actor: Actor,
+    @Query() params: Record<string, unknown>,
+  ): Promise<DuplicateCandidate[]> {
     return this.duplicateReads.candidates(actor.cooperativeId, duplicateQueryOf(params));
   }
 
@@ -92,7 +102,8 @@ export class MembersController {
   async history(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MemberHistoryEntry[]> {
     const recorded = (await this.events.readStream(memberStream(id))) as RecordedEvent<MemberEvent>[];
     const first = recorded[0];
-    if (!first || first.type !== 'MemberAdmitted' || first.data.cooperativeId !== actor.cooperativeId) throw new NotFoundError('Member', id);
+    if (!first || first.type !== 'MemberAdmitted' || first.data.cooperativeId !== actor.cooperativeId)
+      throw new NotFoundError('Member', id);
     let state: MemberState = initialMemberState;
     const out: MemberHistoryEntry[] = [];
     // The mandates' references by id: a revocation names its mandate by id only.
@@ -116,17 +127,24 @@ export class MembersController {
     const history = await this.dividends.history(actor.cooperativeId, id, out);
     // Church data (Art. 9 GDPR): without `church:read` its changes are left out, the entries (who, when) stay.
     if (readsChurch(actor)) return history;
-    return history.map((entry) => (entry.changes ? { ...entry, changes: entry.changes.filter((c) => !isChurchDataField(c.field)) } : entry));
+    return history.map((entry) =>
+      entry.changes ? { ...entry, changes: entry.changes.filter((c) => !isChurchDataField(c.field)) } : entry,
+    );
   }
 
   @Get(':id')
   @Requires('members:read')
   @AnswersOk(MemberDto)
   @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD: the member as it stood at the end of that day' })
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('date') rawDate: unknown): Promise<MemberDto> {
+  async get(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query('date') rawDate: unknown,
+  ): Promise<MemberDto> {
     const date = asOfDate(rawDate);
     const doc = await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
-    if (date !== undefined && typeof doc.entryDate === 'string' && doc.entryDate > date) throw new NotFoundError('Member', id);
+    if (date !== undefined && typeof doc.entryDate === 'string' && doc.entryDate > date)
+      throw new NotFoundError('Member', id);
     return answerFor(actor, toMemberDto(doc, businessToday(), date));
   }
 
@@ -136,9 +154,17 @@ export class MembersController {
   @AnswersCreated(MemberDto)
   @AnswersWarnings()
   async create(@CurrentActor() actor: Actor, @Body() body: MemberAdmission): Promise<MemberDto> {
-    const admission = { master: masterOf(body), shareAmount: body.shareAmount, paid: body.paid, confirmWarnings: body.confirmWarnings };
+    const admission = {
+      master: masterOf(body),
+      shareAmount: body.shareAmount,
+      paid: body.paid,
+      confirmWarnings: body.confirmWarnings,
+    };
     const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), admission, body.memberNr));
-    return answerFor(actor, toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday()));
+    return answerFor(
+      actor,
+      toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday()),
+    );
   }
 
   @Put(':id')
@@ -146,12 +172,19 @@ export class MembersController {
   @BodyOf(MemberMasterChange)
   @AnswersOk(MemberDto)
   @AnswersWarnings()
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: MemberMasterChange): Promise<MemberDto> {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: MemberMasterChange,
+  ): Promise<MemberDto> {
     // An erased member (issue 27) takes no master data again: its key is gone, and new data would start a new one.
     const current = await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
     if (current.erased === true) throw new ValidationError([fieldError(null, 'memberErased')]);
     await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, masterOf(body), body.confirmWarnings));
-    return answerFor(actor, toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday()));
+    return answerFor(
+      actor,
+      toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday()),
+    );
   }
 }
 
@@ -166,7 +199,11 @@ function answerFor(actor: Actor, member: MemberDto): MemberDto {
 }
 
 /** What one event of the member's stream changed, for the audit history. */
-function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState, mandates: ReadonlyMap<string, string>): Partial<MemberHistoryEntry> {
+function historyDetail(
+  e: RecordedEvent<MemberEvent>,
+  before: MemberState,
+  mandates: ReadonlyMap<string, string>,
+): Partial<MemberHistoryEntry> {
   // The data-protection hold (issue 27) on the member's stream: held or not, and why.
   const hold = e as unknown as RecordedEvent<RetentionHoldEvent>;
   if (hold.type === 'MemberRetentionHoldSet' || hold.type === 'MemberRetentionHoldCleared') {
@@ -183,7 +220,11 @@ function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState, manda
     case 'MemberDataChanged': {
       const { memberId: _m, ...fields } = e.data;
       const previous: Partial<MemberMasterData> = before.master ?? {};
-      const changes = Object.entries(fields).map(([field, to]) => ({ field, from: previous[field as keyof MemberMasterData] ?? null, to: to ?? null }));
+      const changes = Object.entries(fields).map(([field, to]) => ({
+        field,
+        from: previous[field as keyof MemberMasterData] ?? null,
+        to: to ?? null,
+      }));
       return { changes };
     }
     case 'SharesPosted': {
@@ -242,7 +283,13 @@ function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState, manda
     case 'MembershipEndWithdrawn':
       return { notice: { balanceId: e.data.balanceId, withdrawnOn: e.data.date } };
     case 'SharePaymentCorrected':
-      return { correction: { balanceId: e.data.balanceId, rueckpfleinzahlung: e.data.rueckpfleinzahlung, interestEnd: e.data.interestEnd } };
+      return {
+        correction: {
+          balanceId: e.data.balanceId,
+          rueckpfleinzahlung: e.data.rueckpfleinzahlung,
+          interestEnd: e.data.interestEnd,
+        },
+      };
     // Issue 45: the money that comes in, each entry with what it was (share-payment-events.ts).
     case 'InstalmentPlanSet':
       return { instalmentPlan: planOf(e.data.balanceId, e.data.instalments) };
@@ -259,14 +306,29 @@ function historyDetail(e: RecordedEvent<MemberEvent>, before: MemberState, manda
       return { mandate: { mandateId, reference, signedOn, kind } };
     }
     case 'DirectDebitMandateRevoked':
-      return { mandate: { mandateId: e.data.mandateId, reference: mandates.get(e.data.mandateId) ?? null, revokedOn: e.data.date } };
+      return {
+        mandate: {
+          mandateId: e.data.mandateId,
+          reference: mandates.get(e.data.mandateId) ?? null,
+          revokedOn: e.data.date,
+        },
+      };
     case 'PaymentReminderSent':
       return { reminder: { level: e.data.level, date: e.data.date, amount: e.data.amount, dueSince: e.data.dueSince } };
   }
 }
 
 /** An instalment plan as the history names it: how many instalments, their sum, the first and the last due date. */
-function planOf(balanceId: string, instalments: readonly Instalment[]): NonNullable<MemberHistoryEntry['instalmentPlan']> {
+function planOf(
+  balanceId: string,
+  instalments: readonly Instalment[],
+): NonNullable<MemberHistoryEntry['instalmentPlan']> {
   const dues = instalments.map((i) => i.dueDate).sort();
-  return { balanceId, count: instalments.length, total: instalments.reduce((sum, i) => sum + i.amount, 0), firstDue: dues[0] ?? '', lastDue: dues[dues.length - 1] ?? '' };
+  return {
+    balanceId,
+    count: instalments.length,
+    total: instalments.reduce((sum, i) => sum + i.amount, 0),
+    firstDue: dues[0] ?? '',
+    lastDue: dues[dues.length - 1] ?? '',
+  };
 }

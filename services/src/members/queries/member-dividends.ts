@@ -10,8 +10,10 @@ import { ReadModels } from '../../platform/http/read-models.js';
  */
 
 const int = (doc: ReadDocument, field: string): number => (typeof doc[field] === 'number' ? (doc[field] as number) : 0);
-const intOrNull = (doc: ReadDocument, field: string): number | null => (typeof doc[field] === 'number' ? (doc[field] as number) : null);
-const str = (doc: ReadDocument, field: string): string => (typeof doc[field] === 'string' ? (doc[field] as string) : '');
+const intOrNull = (doc: ReadDocument, field: string): number | null =>
+  typeof doc[field] === 'number' ? (doc[field] as number) : null;
+const str = (doc: ReadDocument, field: string): string =>
+  typeof doc[field] === 'string' ? (doc[field] as string) : '';
 
 /** The member dashboard's line of one closure: gross, exemptions, the three taxes and the net payout (cents). */
 export function toMemberDividendDto(doc: ReadDocument): MemberDividendDto {
@@ -40,7 +42,9 @@ export function toHistoryDividend(doc: ReadDocument): HistoryDividend {
 
 /** The dashboard's order: the latest year first (a year is closed once; its payment date breaks no tie). */
 export function byYearDescending(docs: readonly ReadDocument[]): ReadDocument[] {
-  return [...docs].sort((a, b) => int(b, 'year') - int(a, 'year') || str(b, 'paymentDate').localeCompare(str(a, 'paymentDate')));
+  return [...docs].sort(
+    (a, b) => int(b, 'year') - int(a, 'year') || str(b, 'paymentDate').localeCompare(str(a, 'paymentDate')),
+  );
 }
 
 /**
@@ -93,7 +97,10 @@ function compare(a: string, b: string): number {
  * `DividendYearClosed`, and its payouts already written are not yet the member's dividend (the closure is not whole;
  * it shows as closing on the dividend screen), as `DividendReads` reads the status.
  */
-export function ofFinishedClosures(paid: readonly ReadDocument[], closures: ReadonlyMap<string, ReadDocument>): ReadDocument[] {
+export function ofFinishedClosures(
+  paid: readonly ReadDocument[],
+  closures: ReadonlyMap<string, ReadDocument>,
+): ReadDocument[] {
   return paid.filter((doc) => {
     const closure = closures.get(str(doc, 'dividendId'));
     return closure !== undefined && closure.status !== 'closing';
@@ -106,7 +113,10 @@ export class MemberDividendReads {
   constructor(private readonly reads: ReadModels) {}
 
   /** Every finished closure the member was paid in (one document each), the latest year first, with the closures. */
-  async paidTo(cooperativeId: string, memberId: string): Promise<{ paid: ReadDocument[]; closures: ReadonlyMap<string, ReadDocument> }> {
+  async paidTo(
+    cooperativeId: string,
+    memberId: string,
+  ): Promise<{ paid: ReadDocument[]; closures: ReadonlyMap<string, ReadDocument> }> {
     const out: ReadDocument[] = [];
     const limit = 500;
     for (let offset = 0; ; offset += limit) {
@@ -121,7 +131,9 @@ export class MemberDividendReads {
       if (page.items.length < limit) break;
     }
     if (out.length === 0) return { paid: [], closures: new Map() };
-    const closures = await this.reads.getMany(DIVIDENDS, cooperativeId, [...new Set(out.map((d) => str(d, 'dividendId')))]);
+    const closures = await this.reads.getMany(DIVIDENDS, cooperativeId, [
+      ...new Set(out.map((d) => str(d, 'dividendId'))),
+    ]);
     return { paid: byYearDescending(ofFinishedClosures(out, closures)), closures };
   }
 
@@ -131,7 +143,11 @@ export class MemberDividendReads {
   }
 
   /** The member's history entries (from the member's stream) with the dividend entries of finished closures among them. */
-  async history(cooperativeId: string, memberId: string, entries: readonly MemberHistoryEntry[]): Promise<MemberHistoryEntry[]> {
+  async history(
+    cooperativeId: string,
+    memberId: string,
+    entries: readonly MemberHistoryEntry[],
+  ): Promise<MemberHistoryEntry[]> {
     const { paid, closures } = await this.paidTo(cooperativeId, memberId);
     if (paid.length === 0) return [...entries];
     return withDividendEntries(entries, paid, closures);

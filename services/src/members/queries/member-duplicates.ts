@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { isIsoDate, memberFieldError, personNameKey, ValidationError, type DuplicateCandidate, type ReadDocument } from '@coop/contracts';
+import {
+  isIsoDate,
+  memberFieldError,
+  personNameKey,
+  ValidationError,
+  type DuplicateCandidate,
+  type ReadDocument,
+} from '@coop/contracts';
 import { memberDisplayName, MEMBERS } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 
@@ -17,14 +24,22 @@ export interface DuplicateQuery {
 const LIMIT = 10;
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const keyOf = (name: unknown, givenName: unknown): string | null => personNameKey(typeof name === 'string' ? name : null, typeof givenName === 'string' ? givenName : null);
+const keyOf = (name: unknown, givenName: unknown): string | null =>
+  personNameKey(typeof name === 'string' ? name : null, typeof givenName === 'string' ? givenName : null);
 
 /** The query string of `GET /members/duplicates`; a birth date that is no calendar date is 400 invalidDate. */
 export function duplicateQueryOf(raw: Record<string, unknown>): DuplicateQuery {
   const birthDate = text(raw.birthDate);
-  if (birthDate !== null && !isIsoDate(birthDate)) throw new ValidationError([memberFieldError('birthDate', 'invalidDate', birthDate)]);
+  if (birthDate !== null && !isIsoDate(birthDate))
+    throw new ValidationError([memberFieldError('birthDate', 'invalidDate', birthDate)]);
   const iban = text(raw.iban);
-  return { name: text(raw.name), givenName: text(raw.givenName), birthDate, iban: iban === null ? null : iban.replace(/\s+/g, '').toUpperCase(), exclude: text(raw.exclude) };
+  return {
+    name: text(raw.name),
+    givenName: text(raw.givenName),
+    birthDate,
+    iban: iban === null ? null : iban.replace(/\s+/g, '').toUpperCase(),
+    exclude: text(raw.exclude),
+  };
 }
 
 /**
@@ -43,17 +58,30 @@ export class MemberDuplicates {
     const add = (doc: ReadDocument, reason: DuplicateCandidate['reason']) => {
       if (seen.has(doc.id)) return;
       seen.add(doc.id);
-      out.push({ id: doc.id, memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : null, label: memberDisplayName(doc), reason });
+      out.push({
+        id: doc.id,
+        memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : null,
+        label: memberDisplayName(doc),
+        reason,
+      });
     };
     const asked = keyOf(q.name, q.givenName);
     if (asked !== null && q.birthDate !== null) {
-      const page = await this.reads.query(MEMBERS, cooperativeId, { cooperativeId, filters: [{ field: 'nameKey', op: 'eq', value: asked }], limit: LIMIT * 5 });
+      const page = await this.reads.query(MEMBERS, cooperativeId, {
+        cooperativeId,
+        filters: [{ field: 'nameKey', op: 'eq', value: asked }],
+        limit: LIMIT * 5,
+      });
       for (const doc of page.items) {
         if (doc.birthDate === q.birthDate && keyOf(doc.name, doc.givenName) === asked) add(doc, 'nameAndBirthDate');
       }
     }
     if (q.iban !== null) {
-      const page = await this.reads.query(MEMBERS, cooperativeId, { cooperativeId, filters: [{ field: 'iban', op: 'eq', value: q.iban }], limit: LIMIT });
+      const page = await this.reads.query(MEMBERS, cooperativeId, {
+        cooperativeId,
+        filters: [{ field: 'iban', op: 'eq', value: q.iban }],
+        limit: LIMIT,
+      });
       for (const doc of page.items) {
         if (keyOf(doc.name, doc.givenName) !== asked) add(doc, 'iban');
       }

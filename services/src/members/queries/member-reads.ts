@@ -1,15 +1,43 @@
 import { Injectable } from '@nestjs/common';
-import { MEMBER_PERSONAL_FIELDS, memberFieldError, ValidationError, type Filter, type ReadDocument, type ReadQuery, type Sort } from '@coop/contracts';
+import {
+  MEMBER_PERSONAL_FIELDS,
+  memberFieldError,
+  ValidationError,
+  type Filter,
+  type ReadDocument,
+  type ReadQuery,
+  type Sort,
+} from '@coop/contracts';
 import { MEMBERS } from '@coop/projections';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { parseListQuery } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { BUSINESS_DATE_MAX, BUSINESS_DATE_MIN, businessToday, fieldError, isBusinessDateInRange, isIsoDate, nextDay } from '@coop/contracts';
+import {
+  BUSINESS_DATE_MAX,
+  BUSINESS_DATE_MIN,
+  businessToday,
+  fieldError,
+  isBusinessDateInRange,
+  isIsoDate,
+  nextDay,
+} from '@coop/contracts';
 
 /** Every master field a clerk enters (SPEC.md section 3 "Member"), as the create and change bodies carry them. */
-export const MASTER_FIELDS = [...MEMBER_PERSONAL_FIELDS, 'memberType', 'position', 'legalForm', 'isForeign', 'entryDate', 'approvalDate', 'interestBegin'] as const;
+export const MASTER_FIELDS = [
+  ...MEMBER_PERSONAL_FIELDS,
+  'memberType',
+  'position',
+  'legalForm',
+  'isForeign',
+  'entryDate',
+  'approvalDate',
+  'interestBegin',
+] as const;
 
-export const MEMBERS_DEFAULT_SORT: readonly Sort[] = [{ field: 'name', direction: 'asc' }, { field: 'givenName', direction: 'asc' }];
+export const MEMBERS_DEFAULT_SORT: readonly Sort[] = [
+  { field: 'name', direction: 'asc' },
+  { field: 'givenName', direction: 'asc' },
+];
 
 /** The member's `position` lives in the read model as `memberPosition` (`position` is the document's log position). */
 function renamePosition(raw: unknown, separator: RegExp): unknown {
@@ -23,8 +51,10 @@ function renamePosition(raw: unknown, separator: RegExp): unknown {
 /** `date` of an "as of" query: absent, or a calendar date (else 400 invalidDate on `date`). */
 export function asOfDate(raw: unknown): string | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !isIsoDate(raw)) throw new ValidationError([memberFieldError('date', 'invalidDate', String(raw))]);
-  if (!isBusinessDateInRange(raw)) throw new ValidationError([fieldError('date', 'dateOutOfRange', BUSINESS_DATE_MIN, BUSINESS_DATE_MAX)]);
+  if (typeof raw !== 'string' || !isIsoDate(raw))
+    throw new ValidationError([memberFieldError('date', 'invalidDate', String(raw))]);
+  if (!isBusinessDateInRange(raw))
+    throw new ValidationError([fieldError('date', 'dateOutOfRange', BUSINESS_DATE_MIN, BUSINESS_DATE_MAX)]);
   return raw;
 }
 
@@ -46,7 +76,9 @@ export class MemberReads {
     const query = parseListQuery(MEMBERS, renamed, cooperativeId, MEMBERS_DEFAULT_SORT);
     const notExitedFrom = date !== undefined ? nextDay(date) : businessToday();
     const filters: Filter[] = (query.filters ?? []).map((f) =>
-      f.field === 'exitDate' && f.op === 'eq' && f.value === null ? { field: 'memberUntil', op: 'range', gte: notExitedFrom } : f,
+      f.field === 'exitDate' && f.op === 'eq' && f.value === null
+        ? { field: 'memberUntil', op: 'range', gte: notExitedFrom }
+        : f,
     );
     if (date !== undefined) filters.push({ field: 'entryDate', op: 'range', lte: date });
     return { ...query, filters };
@@ -57,6 +89,10 @@ export class MemberReads {
    * query with a count (a posting's answer needs one or two members, a page of postings twenty at most).
    */
   async membersById(cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
-    return this.reads.getMany(MEMBERS, cooperativeId, ids.filter((id) => id !== ''));
+    return this.reads.getMany(
+      MEMBERS,
+      cooperativeId,
+      ids.filter((id) => id !== ''),
+    );
   }
 }

@@ -7,7 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { memberStream, type EventMetadata, type MemberDto, type MemberEvent, type NewEvent, type PostingType } from '@coop/contracts';
+import {
+  memberStream,
+  type EventMetadata,
+  type MemberDto,
+  type MemberEvent,
+  type NewEvent,
+  type PostingType,
+} from '@coop/contracts';
 import { areas } from '../../areas.js';
 import { admitted } from '../../kernel/testing/member-events.js';
 import { loadConfig } from '../../platform/config/config.js';
@@ -22,15 +29,36 @@ const SHARE = 10_000;
 const MANY_COOP = 'coop-many';
 const MANY = 2_345;
 
-const meta = (cooperativeId: string): EventMetadata => ({ cooperativeId, user: 'admin', timestamp: '2026-01-01T10:00:00.000Z', correlationId: 'c', causationId: 'c', schemaVersion: 1 });
+const meta = (cooperativeId: string): EventMetadata => ({
+  cooperativeId,
+  user: 'admin',
+  timestamp: '2026-01-01T10:00:00.000Z',
+  correlationId: 'c',
+  causationId: 'c',
+  schemaVersion: 1,
+});
 
 const admit = (id: string, memberNr: number, entryDate: string, cooperativeId = COOP): MemberEvent => {
-  const base = admitted({ entryDate, approvalDate: entryDate, interestBegin: entryDate, name: `Name ${memberNr}` }, id, cooperativeId);
+  const base = admitted(
+    { entryDate, approvalDate: entryDate, interestBegin: entryDate, name: `Name ${memberNr}` },
+    id,
+    cooperativeId,
+  );
   return { type: 'MemberAdmitted', data: { ...(base.data as object), memberNr } } as MemberEvent;
 };
 const shares = (id: string, balanceId: string, type: PostingType, quantity: number, date: string): MemberEvent => ({
   type: 'SharesPosted',
-  data: { memberId: id, balanceId, type, quantity, amount: ([2, 3, 6, 7, 8].includes(type) ? -1 : 1) * quantity * SHARE, shareCost: SHARE, date, approvalDate: date, interestBegin: date },
+  data: {
+    memberId: id,
+    balanceId,
+    type,
+    quantity,
+    amount: ([2, 3, 6, 7, 8].includes(type) ? -1 : 1) * quantity * SHARE,
+    shareCost: SHARE,
+    date,
+    approvalDate: date,
+    interestBegin: date,
+  },
 });
 
 let dir: string;
@@ -48,13 +76,28 @@ let reads: ReadModels;
  */
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coop-members-as-of-'));
-  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    EVENT_STORE_URL: '',
+    MONGODB_URL: '',
+  });
   storage = await openStorage(config, areas, { projectionThread: false, readThreads: false });
   await storage.runner.start();
   reads = new ReadModels(storage.readStore);
   const write = async (id: string, events: MemberEvent[], cooperativeId = COOP): Promise<bigint> =>
-    (await storage.events.append(memberStream(id), 'no_stream', events.map((e) => ({ ...e, metadata: meta(cooperativeId) }) as NewEvent))).position;
-  await write('m7', [admit('m7', 7, '2024-01-01'), shares('m7', 'b7a', 0, 3, '2024-01-01'), shares('m7', 'b7b', 1, 2, '2025-03-01')]);
+    (
+      await storage.events.append(
+        memberStream(id),
+        'no_stream',
+        events.map((e) => ({ ...e, metadata: meta(cooperativeId) }) as NewEvent),
+      )
+    ).position;
+  await write('m7', [
+    admit('m7', 7, '2024-01-01'),
+    shares('m7', 'b7a', 0, 3, '2024-01-01'),
+    shares('m7', 'b7b', 1, 2, '2025-03-01'),
+  ]);
   await write('m2', [
     admit('m2', 2, '2024-02-01'),
     shares('m2', 'b2a', 0, 1, '2024-02-01'),
@@ -62,13 +105,26 @@ beforeAll(async () => {
     { type: 'MemberExited', data: { memberId: 'm2', exitDate: '2024-12-31', reason: 'exit', balanceId: 'b2b' } },
   ]);
   await write('m3', [admit('m3', 3, '2025-01-01'), shares('m3', 'b3a', 0, 2, '2025-01-01')]);
-  await write('m4', [admit('m4', 4, '2024-01-01'), shares('m4', 'b4a', 0, 1, '2024-01-01'), shares('m4', 'b4b', 2, 1, '2024-06-01')]);
+  await write('m4', [
+    admit('m4', 4, '2024-01-01'),
+    shares('m4', 'b4a', 0, 1, '2024-01-01'),
+    shares('m4', 'b4b', 2, 1, '2024-06-01'),
+  ]);
   await write('m5', [
     admit('m5', 5, '2024-01-01'),
     shares('m5', 'b5a', 0, 4, '2024-01-01'),
     {
       type: 'MembershipEndNoticed',
-      data: { memberId: 'm5', balanceId: 'b5b', reason: 'exit', noticeDate: '2025-01-10', effectiveDate: '2025-12-31', dispatchDate: null, noticePeriodMonths: 3, extraordinaryReason: null },
+      data: {
+        memberId: 'm5',
+        balanceId: 'b5b',
+        reason: 'exit',
+        noticeDate: '2025-01-10',
+        effectiveDate: '2025-12-31',
+        dispatchDate: null,
+        noticePeriodMonths: 3,
+        extraordinaryReason: null,
+      },
     },
     shares('m5', 'b5b', 8, 4, '2025-12-31'),
     { type: 'MemberExited', data: { memberId: 'm5', exitDate: '2025-12-31', reason: 'exit', balanceId: 'b5b' } },
@@ -78,7 +134,9 @@ beforeAll(async () => {
   const many = Array.from({ length: MANY }, (_v, i) => MANY - i).map((nr) => ({
     streamId: memberStream(`n${nr}`),
     expected: 'no_stream' as const,
-    events: [admit(`n${nr}`, nr, '2024-01-01', MANY_COOP), shares(`n${nr}`, `bn${nr}`, 0, nr, '2024-01-01')].map((e) => ({ ...e, metadata: meta(MANY_COOP) }) as NewEvent),
+    events: [admit(`n${nr}`, nr, '2024-01-01', MANY_COOP), shares(`n${nr}`, `bn${nr}`, 0, nr, '2024-01-01')].map(
+      (e) => ({ ...e, metadata: meta(MANY_COOP) }) as NewEvent,
+    ),
   }));
   const last = await storage.events.appendMulti(many);
   await storage.runner.waitFor(last.position, 30_000);
@@ -133,7 +191,12 @@ describe('membersAsOf', () => {
   it('a notice shows the pending exit from its notice date while the member stays active with the shares until the exit', async () => {
     expect(rows(await list('2025-01-09', 'active')).find((r) => r[0] === 5)).toEqual([5, 4, 4 * SHARE, null, false]);
     const noticed = (await list('2025-01-10', 'active')).find((m) => m.memberNr === 5)!;
-    expect([noticed.exitDate, noticed.exitPending, noticed.exited, noticed.shareAmount]).toEqual(['2025-12-31', true, false, 4]);
+    expect([noticed.exitDate, noticed.exitPending, noticed.exited, noticed.shareAmount]).toEqual([
+      '2025-12-31',
+      true,
+      false,
+      4,
+    ]);
     expect((await list('2025-12-30', 'withShares')).map((m) => m.memberNr)).toEqual([3, 5, 7]);
     expect((await list('2025-12-31', 'active')).map((m) => m.memberNr)).toEqual([3, 4, 7]);
     expect(rows(await list('2025-12-31', 'all')).find((r) => r[0] === 5)).toEqual([5, 0, 0, '2025-12-31', true]);

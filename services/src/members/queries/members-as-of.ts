@@ -94,7 +94,9 @@ export async function countMembersAsOf(
 ): Promise<number> {
   let count = 0;
   for await (const batch of reads.scan(MEMBERS, cooperativeId, SCAN_BATCH)) {
-    for (const doc of batch) if (typeof doc.entryDate === 'string' && doc.entryDate <= date && inScope(toMemberDto(doc, today, date), scope)) count += 1;
+    for (const doc of batch)
+      if (typeof doc.entryDate === 'string' && doc.entryDate <= date && inScope(toMemberDto(doc, today, date), scope))
+        count += 1;
     if (count > above) return count;
     await yieldToLoop();
   }

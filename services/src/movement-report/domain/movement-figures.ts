@@ -105,7 +105,12 @@ export function memberMovement(facts: MemberFacts, year: number): MemberMovement
   const exit = facts.exitDate;
   const inAt = (day: string): boolean => entry <= day && (exit === null || exit > day);
   const leftInYear = exit !== null && exit >= from && exit <= to && entry <= exit;
-  return { start: inAt(before), joined: entry >= from && entry <= to, left: leftInYear ? leaveReason(facts) : null, end: inAt(to) };
+  return {
+    start: inAt(before),
+    joined: entry >= from && entry <= to,
+    left: leftInYear ? leaveReason(facts) : null,
+    end: inAt(to),
+  };
 }
 
 /** The kind a posting's movement is counted under: its type, or the annulled posting's type for an annulation. */
@@ -126,7 +131,8 @@ function addTo(h: Holding, sign: 1 | -1, shares: number, subscribed: number, pai
   h.shares += sign * shares;
   h.subscribed += sign * subscribed;
   h.paid += sign * paid;
-  if (!Number.isSafeInteger(h.subscribed) || !Number.isSafeInteger(h.paid) || !Number.isSafeInteger(h.shares)) throw new RangeError('A movement sum left the safe integers.');
+  if (!Number.isSafeInteger(h.subscribed) || !Number.isSafeInteger(h.paid) || !Number.isSafeInteger(h.shares))
+    throw new RangeError('A movement sum left the safe integers.');
 }
 
 /** Whether a posting counts in the year's movements: dated in the year, or its payment changed in it. */
@@ -153,7 +159,9 @@ export class MovementTally {
   private readonly members = { start: 0, joined: 0, end: 0, endWithoutShares: 0 };
   private readonly leavers = new Map<LeaveReason, number>(LEAVE_REASONS.map((r) => [r, 0]));
   private readonly start = zero();
-  private readonly kinds = new Map<number, Holding & { postings: number; annulments: number }>(MOVEMENT_KINDS.map((k) => [k, { ...zero(), postings: 0, annulments: 0 }]));
+  private readonly kinds = new Map<number, Holding & { postings: number; annulments: number }>(
+    MOVEMENT_KINDS.map((k) => [k, { ...zero(), postings: 0, annulments: 0 }]),
+  );
   private readonly bounds: ReturnType<typeof yearBounds>;
   /** Postings whose dated payment changes do not add up to the register's payment: a damaged read model. */
   private unmatchedPayments = 0;
@@ -197,7 +205,8 @@ export class MovementTally {
     if (dated && yearPaid === 0) return;
     const kind = kindOf(p);
     const row = kind === null ? undefined : this.kinds.get(kind);
-    if (row === undefined) throw new RangeError(`A posting of kind ${String(kind)} cannot be counted in the movement report.`);
+    if (row === undefined)
+      throw new RangeError(`A posting of kind ${String(kind)} cannot be counted in the movement report.`);
     // Each kind as a positive movement in its own direction: a reducing posting's negative effect is a reduction.
     const sign = (ADDING_KINDS as readonly number[]).includes(kind!) ? 1 : -1;
     if (dated) {
@@ -210,7 +219,13 @@ export class MovementTally {
     addTo(row, sign, p.shares, p.cents, yearPaid);
   }
 
-  result(input: { asOf: string; liabilityPerShare: number | null; register: RegisterHoldings; firstYear: number; lastYear: number }): MovementReportDto {
+  result(input: {
+    asOf: string;
+    liabilityPerShare: number | null;
+    register: RegisterHoldings;
+    firstYear: number;
+    lastYear: number;
+  }): MovementReportDto {
     const added = zero();
     const reduced = zero();
     const byKind = MOVEMENT_KINDS.map((kind) => {
@@ -219,13 +234,34 @@ export class MovementTally {
       target.shares += row.shares;
       target.subscribed += row.subscribed;
       target.paid += row.paid;
-      return { kind, postings: row.postings, annulments: row.annulments, shares: row.shares, subscribed: row.subscribed, paid: row.paid };
+      return {
+        kind,
+        postings: row.postings,
+        annulments: row.annulments,
+        shares: row.shares,
+        subscribed: row.subscribed,
+        paid: row.paid,
+      };
     });
-    const end = { shares: this.start.shares + added.shares - reduced.shares, subscribed: this.start.subscribed + added.subscribed - reduced.subscribed, paid: this.start.paid + added.paid - reduced.paid };
+    const end = {
+      shares: this.start.shares + added.shares - reduced.shares,
+      subscribed: this.start.subscribed + added.subscribed - reduced.subscribed,
+      paid: this.start.paid + added.paid - reduced.paid,
+    };
     const leftBy = LEAVE_REASONS.map((reason) => ({ reason, count: this.leavers.get(reason)! }));
     const per = input.liabilityPerShare;
-    const liability = per === null ? null : { perShare: per, start: this.start.shares * per, added: added.shares * per, reduced: reduced.shares * per, end: end.shares * per };
-    if (liability !== null && !Object.values(liability).every(Number.isSafeInteger)) throw new RangeError('A liability sum left the safe integers.');
+    const liability =
+      per === null
+        ? null
+        : {
+            perShare: per,
+            start: this.start.shares * per,
+            added: added.shares * per,
+            reduced: reduced.shares * per,
+            end: end.shares * per,
+          };
+    if (liability !== null && !Object.values(liability).every(Number.isSafeInteger))
+      throw new RangeError('A liability sum left the safe integers.');
     const r = input.register;
     return {
       year: this.year,
@@ -241,7 +277,11 @@ export class MovementTally {
       byKind,
       liability,
       reconciles:
-        r.startShares === this.start.shares && r.startCents === this.start.subscribed && r.endShares === end.shares && r.endCents === end.subscribed && this.unmatchedPayments === 0,
+        r.startShares === this.start.shares &&
+        r.startCents === this.start.subscribed &&
+        r.endShares === end.shares &&
+        r.endCents === end.subscribed &&
+        this.unmatchedPayments === 0,
       firstYear: input.firstYear,
       lastYear: input.lastYear,
     };
@@ -265,7 +305,9 @@ export interface MemberPostingFacts {
 export function emptiedByTransfer(postings: readonly MemberPostingFacts[], exitId: string): boolean {
   const exit = postings.find((p) => p.id === exitId);
   if (exit === undefined || exit.shares !== 0) return false;
-  const reductions = postings.filter((p) => p.id !== exitId && p.type !== 5 && !p.annulated && p.shares < 0 && p.date <= exit.date);
+  const reductions = postings.filter(
+    (p) => p.id !== exitId && p.type !== 5 && !p.annulated && p.shares < 0 && p.date <= exit.date,
+  );
   if (reductions.length === 0) return false;
   const last = reductions.reduce((a, b) => (b.date >= a.date ? b : a));
   return last.type === 3;

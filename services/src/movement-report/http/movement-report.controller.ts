@@ -13,7 +13,11 @@ import { movementXlsx } from '../papers/movement-xlsx.js';
 import { MovementSource, type ReportYears } from '../queries/movement-source.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const YEAR = { name: 'year', description: 'the financial year (four digits): from the year of the first posting to the current year', example: '2025' };
+const YEAR = {
+  name: 'year',
+  description: 'the financial year (four digits): from the year of the first posting to the current year',
+  example: '2025',
+};
 
 /**
  * The year asked for, checked before any work: four digits (else 400 `invalidNumber` on `year`), not before the
@@ -44,25 +48,49 @@ export class MovementReportController {
   @Get(':year.pdf')
   @Requires('reports:read')
   @ApiParam(YEAR)
-  @ApiOkResponse({ description: 'Bestandsnachweis-<year>.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({
+    description: 'Bestandsnachweis-<year>.pdf',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
   async pdf(@CurrentActor() actor: Actor, @Param('year') raw: string, @Res() res: FastifyReply): Promise<void> {
     const report = await this.report(actor.cooperativeId, raw);
     const coop = await this.reads.get(COOPERATIVES, actor.cooperativeId, actor.cooperativeId, 'Cooperative');
     const text = (f: string): string => (typeof coop[f] === 'string' ? (coop[f] as string) : '');
-    const pdf = await movementPdf({ name: text('fullName') || text('name'), address: text('address'), zip: text('zip'), city: text('city') }, report);
-    await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment(`Bestandsnachweis-${report.year}.pdf`)).header('Cache-Control', 'no-store').send(pdf);
+    const pdf = await movementPdf(
+      { name: text('fullName') || text('name'), address: text('address'), zip: text('zip'), city: text('city') },
+      report,
+    );
+    await res
+      .status(200)
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', attachment(`Bestandsnachweis-${report.year}.pdf`))
+      .header('Cache-Control', 'no-store')
+      .send(pdf);
   }
 
   @Get(':year.xlsx')
   @Requires('reports:read')
   @ApiParam(YEAR)
-  @ApiOkResponse({ description: 'Bestandsnachweis-<year>.xlsx', content: { [XLSX]: { schema: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({
+    description: 'Bestandsnachweis-<year>.xlsx',
+    content: { [XLSX]: { schema: { type: 'string', format: 'binary' } } },
+  })
   async xlsx(@CurrentActor() actor: Actor, @Param('year') raw: string, @Res() res: FastifyReply): Promise<void> {
     const report = await this.report(actor.cooperativeId, raw);
     const coop = await this.reads.get(COOPERATIVES, actor.cooperativeId, actor.cooperativeId, 'Cooperative');
-    const name = typeof coop.fullName === 'string' && coop.fullName !== '' ? coop.fullName : typeof coop.name === 'string' ? coop.name : '';
+    const name =
+      typeof coop.fullName === 'string' && coop.fullName !== ''
+        ? coop.fullName
+        : typeof coop.name === 'string'
+          ? coop.name
+          : '';
     const file = await movementXlsx(report, name);
-    await res.status(200).header('Content-Type', XLSX).header('Content-Disposition', attachment(`Bestandsnachweis-${report.year}.xlsx`)).header('Cache-Control', 'no-store').send(file);
+    await res
+      .status(200)
+      .header('Content-Type', XLSX)
+      .header('Content-Disposition', attachment(`Bestandsnachweis-${report.year}.xlsx`))
+      .header('Cache-Control', 'no-store')
+      .send(file);
   }
 
   @Get(':year')

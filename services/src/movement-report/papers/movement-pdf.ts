@@ -1,4 +1,10 @@
-import { ADDING_KINDS, LEAVE_REASONS, type MovementHoldingDto, type MovementKindDto, type MovementReportDto } from '@coop/contracts';
+import {
+  ADDING_KINDS,
+  LEAVE_REASONS,
+  type MovementHoldingDto,
+  type MovementKindDto,
+  type MovementReportDto,
+} from '@coop/contracts';
 import { euros, germanDate } from '../../kernel/german-format.js';
 import { drawHeader, drawPageNumber, fit, openPdf, type PdfIssuer } from '../../member-pdfs/index.js';
 import { footnotes, heading, KIND_LABELS, LEAVE_LABELS, TITLE } from './movement-texts.js';
@@ -20,7 +26,12 @@ interface Table {
 
 const count = (n: number): string => n.toLocaleString('de-DE');
 const money = (cents: number): string => `${euros(cents)} €`;
-const holdingCells = (label: string, h: MovementHoldingDto): string[] => [label, count(h.shares), money(h.subscribed), money(h.paid)];
+const holdingCells = (label: string, h: MovementHoldingDto): string[] => [
+  label,
+  count(h.shares),
+  money(h.subscribed),
+  money(h.paid),
+];
 
 /**
  * The movement report as one A4 portrait PDF (German, like the other papers of the annual accounts): the members, the
@@ -63,7 +74,11 @@ export async function movementPdf(issuer: PdfIssuer, r: MovementReportDto): Prom
       y += ROW;
     };
     line(t.head, true);
-    doc.moveTo(left, y).lineTo(left + t.widths.reduce((a, b) => a + b, 0), y).lineWidth(0.5).stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + t.widths.reduce((a, b) => a + b, 0), y)
+      .lineWidth(0.5)
+      .stroke();
     y += 2;
     t.rows.forEach((cells, i) => line(cells, t.bold?.has(i) === true));
   };
@@ -71,7 +86,10 @@ export async function movementPdf(issuer: PdfIssuer, r: MovementReportDto): Prom
   page();
   doc.font('Helvetica-Bold').fontSize(13).text(heading(r), left, y, { lineBreak: false });
   y += 18;
-  doc.font('Helvetica').fontSize(SIZE).text(`Geschäftsjahr ${germanDate(r.from)} bis ${germanDate(r.to)}`, left, y, { lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(SIZE)
+    .text(`Geschäftsjahr ${germanDate(r.from)} bis ${germanDate(r.to)}`, left, y, { lineBreak: false });
   y += ROW;
 
   section('1. Mitglieder');
@@ -83,7 +101,10 @@ export async function movementPdf(issuer: PdfIssuer, r: MovementReportDto): Prom
       [`Stand am ${germanDate(r.from)}`, count(m.start)],
       ['Zugänge (Beitritte)', count(m.joined)],
       [`Abgänge${m.left > 0 ? ', davon:' : ''}`, count(m.left)],
-      ...LEAVE_REASONS.map((reason) => [`    ${LEAVE_LABELS[reason]}`, count(m.leftBy.find((l) => l.reason === reason)?.count ?? 0)]),
+      ...LEAVE_REASONS.map((reason) => [
+        `    ${LEAVE_LABELS[reason]}`,
+        count(m.leftBy.find((l) => l.reason === reason)?.count ?? 0),
+      ]),
       [`Stand am ${germanDate(r.to)}`, count(m.end)],
       ...(m.endWithoutShares > 0 ? [[`    davon ohne Geschäftsanteil`, count(m.endWithoutShares)]] : []),
     ],
@@ -106,7 +127,14 @@ export async function movementPdf(issuer: PdfIssuer, r: MovementReportDto): Prom
 
   section('3. Bewegungen des Jahres nach Buchungsart');
   const w3 = [width - 60 - 50 - 50 - 2 * 90, 60, 50, 50, 90, 90];
-  const kindRow = (k: MovementKindDto): string[] => [`    ${KIND_LABELS[k.kind] ?? String(k.kind)}`, count(k.postings), count(k.annulments), count(k.shares), money(k.subscribed), money(k.paid)];
+  const kindRow = (k: MovementKindDto): string[] => [
+    `    ${KIND_LABELS[k.kind] ?? String(k.kind)}`,
+    count(k.postings),
+    count(k.annulments),
+    count(k.shares),
+    money(k.subscribed),
+    money(k.paid),
+  ];
   const adding = r.byKind.filter((k) => (ADDING_KINDS as readonly number[]).includes(k.kind));
   const reducing = r.byKind.filter((k) => !(ADDING_KINDS as readonly number[]).includes(k.kind));
   const total = (label: string, ks: readonly MovementKindDto[], h: MovementHoldingDto): string[] => [
@@ -120,15 +148,35 @@ export async function movementPdf(issuer: PdfIssuer, r: MovementReportDto): Prom
   table({
     widths: w3,
     head: ['Art', 'Buchungen', 'Stornos', 'Anteile', 'Gezeichnet', 'Eingezahlt'],
-    rows: [['Zugänge'], ...adding.map(kindRow), total('Summe Zugänge', adding, r.added), ['Abgänge'], ...reducing.map(kindRow), total('Summe Abgänge', reducing, r.reduced)],
+    rows: [
+      ['Zugänge'],
+      ...adding.map(kindRow),
+      total('Summe Zugänge', adding, r.added),
+      ['Abgänge'],
+      ...reducing.map(kindRow),
+      total('Summe Abgänge', reducing, r.reduced),
+    ],
     bold: new Set([0, adding.length + 1, adding.length + 2, adding.length + reducing.length + 3]),
   });
-  doc.font('Helvetica').fontSize(SMALL_NOTE).text('Je Art der Saldo aus ihren Buchungen und deren Stornos im Jahr; die Summen sind die Zu- und Abgänge aus Abschnitt 2.', left, y + 2, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(SMALL_NOTE)
+    .text(
+      'Je Art der Saldo aus ihren Buchungen und deren Stornos im Jahr; die Summen sind die Zu- und Abgänge aus Abschnitt 2.',
+      left,
+      y + 2,
+      { width },
+    );
   y = doc.y + 4;
 
   section('4. Haftsummen');
   if (r.liability === null) {
-    doc.font('Helvetica').fontSize(SIZE).text('Die Satzung sieht keine Haftsumme je Geschäftsanteil vor (keine Haftsumme eingestellt).', left, y, { width });
+    doc
+      .font('Helvetica')
+      .fontSize(SIZE)
+      .text('Die Satzung sieht keine Haftsumme je Geschäftsanteil vor (keine Haftsumme eingestellt).', left, y, {
+        width,
+      });
     y = doc.y + 4;
   } else {
     const l = r.liability;
@@ -147,7 +195,10 @@ export async function movementPdf(issuer: PdfIssuer, r: MovementReportDto): Prom
 
   y += 10;
   for (const note of footnotes(r)) {
-    const h = doc.font(note.startsWith('Achtung') ? 'Helvetica-Bold' : 'Helvetica').fontSize(SMALL_NOTE).heightOfString(note, { width });
+    const h = doc
+      .font(note.startsWith('Achtung') ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(SMALL_NOTE)
+      .heightOfString(note, { width });
     room(h + 4);
     doc.text(note, left, y, { width });
     y += h + 4;

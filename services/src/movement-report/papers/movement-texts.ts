@@ -28,7 +28,8 @@ export const KIND_LABELS: Readonly<Record<number, string>> = {
 };
 
 /** The heading line: `Bestandsnachweis 2025 (§ 338 Abs. 1 HGB)`, `– vorläufig` while the year is not over. */
-export const heading = (r: MovementReportDto): string => `${TITLE} ${r.year} (§ 338 Abs. 1 HGB)${r.provisional ? ' – vorläufig' : ''}`;
+export const heading = (r: MovementReportDto): string =>
+  `${TITLE} ${r.year} (§ 338 Abs. 1 HGB)${r.provisional ? ' – vorläufig' : ''}`;
 
 /** The footnotes every copy carries: what the columns mean and as of when the figures hold. */
 export function footnotes(r: MovementReportDto): string[] {
@@ -37,7 +38,13 @@ export function footnotes(r: MovementReportDto): string[] {
     'Gezeichnet: Geschäftsanteile zum Nennbetrag (Anteile × Anteilspreis). Eingezahlt: das Geschäftsguthaben im engeren Sinn, was bis zu dem Tag der Zeile eingezahlt war (Anfangsbestand: 31.12. des Vorjahres, Zugänge, Abgänge und Endbestand: 31.12. des Jahres); spätere Einzahlungen und Rücklastschriften zählen im Jahr ihres Datums.',
     'Stornos sind bei der Art der stornierten Buchung mit ihrem eigenen Datum gezählt, wie das Register sie zählt. Austritte wirken zu ihrem Datum (meist 31.12.): Wer zum 31.12. des Vorjahres ausgeschieden ist, zählt am 01.01. nicht mehr mit.',
   ];
-  if (r.provisional) notes.push(`Das Geschäftsjahr ${r.year} ist am ${germanDate(r.asOf)} noch nicht abgelaufen: vorläufige Zahlen (zum 31.12. bereits erklärte Austritte sind enthalten).`);
-  if (!r.reconciles) notes.push('Achtung: Anfangs- oder Endbestand weichen von den Beständen der Mitgliederliste zu diesen Tagen ab, oder die datierten Einzahlungen einer Buchung ergeben nicht ihre Einzahlung im Register. Bitte die Daten prüfen lassen.');
+  if (r.provisional)
+    notes.push(
+      `Das Geschäftsjahr ${r.year} ist am ${germanDate(r.asOf)} noch nicht abgelaufen: vorläufige Zahlen (zum 31.12. bereits erklärte Austritte sind enthalten).`,
+    );
+  if (!r.reconciles)
+    notes.push(
+      'Achtung: Anfangs- oder Endbestand weichen von den Beständen der Mitgliederliste zu diesen Tagen ab, oder die datierten Einzahlungen einer Buchung ergeben nicht ihre Einzahlung im Register. Bitte die Daten prüfen lassen.',
+    );
   return notes;
 }

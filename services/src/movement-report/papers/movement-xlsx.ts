@@ -37,7 +37,8 @@ export async function movementXlsx(r: MovementReportDto, cooperativeName: string
   bold(counted(`Stand am ${germanDate(r.from)}`, m.start));
   counted('Zugänge (Beitritte)', m.joined);
   counted('Abgänge', m.left);
-  for (const reason of LEAVE_REASONS) counted(`  ${LEAVE_LABELS[reason]}`, m.leftBy.find((l) => l.reason === reason)?.count ?? 0);
+  for (const reason of LEAVE_REASONS)
+    counted(`  ${LEAVE_LABELS[reason]}`, m.leftBy.find((l) => l.reason === reason)?.count ?? 0);
   bold(counted(`Stand am ${germanDate(r.to)}`, m.end));
   counted('  davon ohne Geschäftsanteil', m.endWithoutShares);
   sheet.addRow([]);
@@ -56,9 +57,25 @@ export async function movementXlsx(r: MovementReportDto, cooperativeName: string
   bold(holding(`Stand am ${germanDate(r.to)}`, r.end));
   sheet.addRow([]);
 
-  bold(sheet.addRow(['3. Bewegungen des Jahres nach Buchungsart', 'Buchungen', 'Stornos', 'Anteile', 'Gezeichnet', 'Eingezahlt']));
+  bold(
+    sheet.addRow([
+      '3. Bewegungen des Jahres nach Buchungsart',
+      'Buchungen',
+      'Stornos',
+      'Anteile',
+      'Gezeichnet',
+      'Eingezahlt',
+    ]),
+  );
   for (const k of r.byKind) {
-    const row = sheet.addRow([KIND_LABELS[k.kind] ?? String(k.kind), k.postings, k.annulments, k.shares, eur(k.subscribed), eur(k.paid)]);
+    const row = sheet.addRow([
+      KIND_LABELS[k.kind] ?? String(k.kind),
+      k.postings,
+      k.annulments,
+      k.shares,
+      eur(k.subscribed),
+      eur(k.paid),
+    ]);
     for (const c of [2, 3, 4]) row.getCell(c).numFmt = COUNT;
     row.getCell(5).numFmt = MONEY;
     row.getCell(6).numFmt = MONEY;
@@ -66,7 +83,8 @@ export async function movementXlsx(r: MovementReportDto, cooperativeName: string
   sheet.addRow([]);
 
   bold(sheet.addRow(['4. Haftsummen', 'Betrag']));
-  if (r.liability === null) sheet.addRow(['Die Satzung sieht keine Haftsumme je Geschäftsanteil vor (keine Haftsumme eingestellt).']);
+  if (r.liability === null)
+    sheet.addRow(['Die Satzung sieht keine Haftsumme je Geschäftsanteil vor (keine Haftsumme eingestellt).']);
   else {
     const l = r.liability;
     for (const [label, cents] of [

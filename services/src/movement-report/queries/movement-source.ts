@@ -2,7 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { businessToday, type MovementReportDto, type ReadDocument } from '@coop/contracts';
 import { BALANCES, COOPERATIVES, MEMBERS, type MemberPostingEntry } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { emptiedByTransfer, movesIn, MovementTally, paymentChanges, yearBounds, type MemberFacts, type PaymentVersion, type PostingFacts } from '../domain/movement-figures.js';
+import {
+  emptiedByTransfer,
+  movesIn,
+  MovementTally,
+  paymentChanges,
+  yearBounds,
+  type MemberFacts,
+  type PaymentVersion,
+  type PostingFacts,
+} from '../domain/movement-figures.js';
 
 /** Member documents per scan batch (each with its posting list), as the member lists read them (members-as-of.ts). */
 const MEMBER_BATCH = 250;
@@ -26,7 +35,9 @@ function versionsOf(doc: ReadDocument, paid: number): PaymentVersion[] {
   const read = versions.flatMap((v): PaymentVersion[] => {
     if (typeof v !== 'object' || v === null) return [];
     const { rueckpfleinzahlung, effectiveDate } = v as Record<string, unknown>;
-    return typeof rueckpfleinzahlung === 'number' ? [{ rueckpfleinzahlung, effectiveDate: typeof effectiveDate === 'string' ? effectiveDate : null }] : [];
+    return typeof rueckpfleinzahlung === 'number'
+      ? [{ rueckpfleinzahlung, effectiveDate: typeof effectiveDate === 'string' ? effectiveDate : null }]
+      : [];
   });
   return read.length > 0 ? read : [{ rueckpfleinzahlung: paid }];
 }
@@ -51,7 +62,11 @@ export class MovementSource {
   /** From the year of the cooperative's first posting (the current year when it has none) to the current year. */
   async years(cooperativeId: string, today: string = businessToday()): Promise<ReportYears> {
     const last = Number(today.slice(0, 4));
-    const page = await this.reads.query(BALANCES, cooperativeId, { cooperativeId, sort: [{ field: 'date', direction: 'asc' }], limit: 1 });
+    const page = await this.reads.query(BALANCES, cooperativeId, {
+      cooperativeId,
+      sort: [{ field: 'date', direction: 'asc' }],
+      limit: 1,
+    });
     const first = page.items[0] !== undefined ? Number(str(page.items[0], 'date')?.slice(0, 4) ?? last) : last;
     return { first: Math.min(first, last), last };
   }
@@ -62,15 +77,30 @@ export class MovementSource {
     return typeof coop.liabilityPerShare === 'number' ? coop.liabilityPerShare : null;
   }
 
-  async report(cooperativeId: string, year: number, years: ReportYears, today: string = businessToday()): Promise<MovementReportDto> {
+  async report(
+    cooperativeId: string,
+    year: number,
+    years: ReportYears,
+    today: string = businessToday(),
+  ): Promise<MovementReportDto> {
     const tally = new MovementTally(year);
     const register = await this.countMembers(cooperativeId, year, tally);
     await this.countPostings(cooperativeId, year, tally);
-    return tally.result({ asOf: today, liabilityPerShare: await this.liabilityPerShare(cooperativeId), register, firstYear: years.first, lastYear: years.last });
+    return tally.result({
+      asOf: today,
+      liabilityPerShare: await this.liabilityPerShare(cooperativeId),
+      register,
+      firstYear: years.first,
+      lastYear: years.last,
+    });
   }
 
   /** The members into the tally; answers the register's holdings at the start and end as the member lists show them. */
-  private async countMembers(cooperativeId: string, year: number, tally: MovementTally): Promise<{ startShares: number; startCents: number; endShares: number; endCents: number }> {
+  private async countMembers(
+    cooperativeId: string,
+    year: number,
+    tally: MovementTally,
+  ): Promise<{ startShares: number; startCents: number; endShares: number; endCents: number }> {
     const { from, to, before } = yearBounds(year);
     const sums = { startShares: 0, startCents: 0, endShares: 0, endCents: 0 };
     // Exits of the year that withdrew no share: whether a transfer emptied the holding is read after the pass.
@@ -92,9 +122,22 @@ export class MovementSource {
         sums.endShares += endShares;
         const exitDate = str(doc, 'exitDate');
         const exitId = str(doc, 'exitBalanceId');
-        const facts: MemberFacts = { entryDate: str(doc, 'entryDate'), exitDate, exitReason: str(doc, 'exitReason'), emptiedByTransfer: false, sharesAtEnd: endShares };
+        const facts: MemberFacts = {
+          entryDate: str(doc, 'entryDate'),
+          exitDate,
+          exitReason: str(doc, 'exitReason'),
+          emptiedByTransfer: false,
+          sharesAtEnd: endShares,
+        };
         const exitPosting = exitId === null ? undefined : postings.find((p) => p.b === exitId);
-        if (exitDate !== null && exitDate >= from && exitDate <= to && exitPosting !== undefined && exitPosting.s === 0 && exitId !== null) {
+        if (
+          exitDate !== null &&
+          exitDate >= from &&
+          exitDate <= to &&
+          exitPosting !== undefined &&
+          exitPosting.s === 0 &&
+          exitId !== null
+        ) {
           emptied.push({ memberId: doc.id, exitId, facts });
         } else {
           tally.addMember(facts);
@@ -102,14 +145,28 @@ export class MovementSource {
       }
       await yieldToLoop();
     }
-    for (const e of emptied) tally.addMember({ ...e.facts, emptiedByTransfer: await this.emptiedByTransfer(cooperativeId, e.memberId, e.exitId) });
+    for (const e of emptied)
+      tally.addMember({
+        ...e.facts,
+        emptiedByTransfer: await this.emptiedByTransfer(cooperativeId, e.memberId, e.exitId),
+      });
     return sums;
   }
 
   private async emptiedByTransfer(cooperativeId: string, memberId: string, exitId: string): Promise<boolean> {
-    const page = await this.reads.query(BALANCES, cooperativeId, { cooperativeId, filters: [{ field: 'member', op: 'eq', value: memberId }], limit: MEMBER_POSTINGS_MAX });
+    const page = await this.reads.query(BALANCES, cooperativeId, {
+      cooperativeId,
+      filters: [{ field: 'member', op: 'eq', value: memberId }],
+      limit: MEMBER_POSTINGS_MAX,
+    });
     return emptiedByTransfer(
-      page.items.map((d) => ({ id: d.id, type: int(d, 'type'), date: str(d, 'date') ?? '', shares: int(d, 'shareAmount'), annulated: d.annulated === true })),
+      page.items.map((d) => ({
+        id: d.id,
+        type: int(d, 'type'),
+        date: str(d, 'date') ?? '',
+        shares: int(d, 'shareAmount'),
+        annulated: d.annulated === true,
+      })),
       exitId,
     );
   }
@@ -141,7 +198,11 @@ export class MovementSource {
     }
     for (let i = 0; i < annulments.length; i += PEER_BATCH) {
       const slice = annulments.slice(i, i + PEER_BATCH);
-      const peers = await this.reads.getMany(BALANCES, cooperativeId, slice.map((a) => a.peer));
+      const peers = await this.reads.getMany(
+        BALANCES,
+        cooperativeId,
+        slice.map((a) => a.peer),
+      );
       for (const a of slice) {
         const original = peers.get(a.peer);
         tally.addPosting({ ...a.facts, originalType: original === undefined ? null : int(original, 'type') });

@@ -14,7 +14,10 @@ export class NotificationsNotFoundError extends Error {
 
 /** Marks the notifications seen: one `NotificationSeen` per unseen one, all in one append, or none when an id is unknown. */
 export class MarkNotificationsSeenCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly ids: readonly string[]) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly ids: readonly string[],
+  ) {
     super();
   }
 }
@@ -34,8 +37,12 @@ export class MarkNotificationsSeenHandler implements ICommandHandler<MarkNotific
         const streamId = notificationStream(notificationId);
         const { state, expected } = await this.writer.load(streamId, notificationDecider);
         try {
-          const events = notificationDecider.decide({ type: 'MarkNotificationSeen', notificationId, cooperativeId, seenAt }, state);
-          if (events.length > 0) appends.push({ streamId, expected, events: this.writer.stamp(events, ctx, cooperativeId) });
+          const events = notificationDecider.decide(
+            { type: 'MarkNotificationSeen', notificationId, cooperativeId, seenAt },
+            state,
+          );
+          if (events.length > 0)
+            appends.push({ streamId, expected, events: this.writer.stamp(events, ctx, cooperativeId) });
         } catch (error) {
           if (!(error instanceof NotFoundError)) throw error;
           missing.push(notificationId);

@@ -11,7 +11,12 @@ export interface NotificationState {
   readonly seen: boolean;
 }
 
-export type NotificationCommand = { readonly type: 'MarkNotificationSeen'; readonly notificationId: string; readonly cooperativeId: string; readonly seenAt: string };
+export type NotificationCommand = {
+  readonly type: 'MarkNotificationSeen';
+  readonly notificationId: string;
+  readonly cooperativeId: string;
+  readonly seenAt: string;
+};
 
 const initial: NotificationState = { exists: false, cooperativeId: null, seen: false };
 
@@ -27,7 +32,8 @@ export const notificationDecider: Decider<NotificationCommand, NotificationEvent
   },
   decide(command, state) {
     // Another cooperative's notification is as unknown as one never raised.
-    if (!state.exists || state.cooperativeId !== command.cooperativeId) throw new NotFoundError('Notification', command.notificationId);
+    if (!state.exists || state.cooperativeId !== command.cooperativeId)
+      throw new NotFoundError('Notification', command.notificationId);
     if (state.seen) return [];
     return [{ type: 'NotificationSeen', data: { notificationId: command.notificationId, seenAt: command.seenAt } }];
   },

@@ -19,12 +19,19 @@ import { NotificationReads, notificationsNotFound } from '../queries/notificatio
 @ApiBearerAuth()
 @Controller('notifications')
 export class NotificationsController {
-  constructor(private readonly commands: CommandBus, private readonly reads: NotificationReads) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: NotificationReads,
+  ) {}
 
   @Get()
   @Requires('notifications:read')
   @AnswersList(NotificationDto)
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<NotificationDto[] | undefined> {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<NotificationDto[] | undefined> {
     return sendList(res, await this.reads.list(actor.cooperativeId, params), (dto) => dto);
   }
 

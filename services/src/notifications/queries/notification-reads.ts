@@ -25,7 +25,10 @@ const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : n
  */
 export function shownParameters(message: string, parameters: readonly string[]): string[] {
   const problem = parameters[1];
-  const naming = message === 'kistamMemberError' && problem !== undefined && (CHURCH_NAMING_PROBLEMS as readonly string[]).includes(problem);
+  const naming =
+    message === 'kistamMemberError' &&
+    problem !== undefined &&
+    (CHURCH_NAMING_PROBLEMS as readonly string[]).includes(problem);
   return naming ? parameters.slice(0, 2) : [...parameters];
 }
 
@@ -37,7 +40,10 @@ export function toNotificationDto(doc: ReadDocument, memberNr: number | null): N
     time: String(doc.time),
     seen: doc.seen === 1,
     message: String(doc.message),
-    parameters: shownParameters(String(doc.message), Array.isArray(doc.parameters) ? (doc.parameters as unknown[]).map(String) : []),
+    parameters: shownParameters(
+      String(doc.message),
+      Array.isArray(doc.parameters) ? (doc.parameters as unknown[]).map(String) : [],
+    ),
     entityClass: textOrNull(doc.entityClass),
     entityId: textOrNull(doc.entityId),
     errors: Array.isArray(doc.errors) ? (doc.errors as NotificationErrorDto[]) : [],
@@ -85,7 +91,10 @@ export class NotificationReads {
   /** The member numbers of the notifications' members, looked up as they are now (no names are kept with a notification). */
   private async withMemberNumbers(cooperativeId: string, docs: readonly ReadDocument[]): Promise<NotificationDto[]> {
     const memberIds = docs.map((d) => d.member).filter((m): m is string => typeof m === 'string');
-    const members = memberIds.length > 0 ? await this.reads.getMany(MEMBERS, cooperativeId, memberIds) : new Map<string, ReadDocument>();
+    const members =
+      memberIds.length > 0
+        ? await this.reads.getMany(MEMBERS, cooperativeId, memberIds)
+        : new Map<string, ReadDocument>();
     return docs.map((doc) => {
       const member = typeof doc.member === 'string' ? members.get(doc.member) : undefined;
       return toNotificationDto(doc, typeof member?.memberNr === 'number' ? member.memberNr : null);

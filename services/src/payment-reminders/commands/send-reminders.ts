@@ -20,14 +20,21 @@ export interface ReminderRunResult {
 
 /** Sends the reminders due on `date` to the selected members: records one `PaymentReminderSent` on each member's stream. */
 export class SendRemindersCommand extends Command<ReminderRunResult> {
-  constructor(readonly ctx: CommandContext, readonly date: string, readonly memberIds: readonly string[]) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly date: string,
+    readonly memberIds: readonly string[],
+  ) {
     super();
   }
 }
 
 @CommandHandler(SendRemindersCommand)
 export class SendRemindersHandler implements ICommandHandler<SendRemindersCommand, ReminderRunResult> {
-  constructor(private readonly writer: StreamWriter, private readonly reads: ReminderReads) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly reads: ReminderReads,
+  ) {}
 
   /**
    * The rule picks the selected members due on `date` from the read models; the decider checks each again on its
@@ -38,7 +45,10 @@ export class SendRemindersHandler implements ICommandHandler<SendRemindersComman
   async execute({ ctx, date, memberIds }: SendRemindersCommand): Promise<ReminderRunResult> {
     const cooperativeId = ctx.actor.cooperativeId;
     const selected = new Set(memberIds);
-    const [due, reminderAfterDays] = await Promise.all([this.reads.due(cooperativeId, date, selected), this.reads.reminderAfterDays(cooperativeId)]);
+    const [due, reminderAfterDays] = await Promise.all([
+      this.reads.due(cooperativeId, date, selected),
+      this.reads.reminderAfterDays(cooperativeId),
+    ]);
     const runId = randomUUID();
     let sent = 0;
     let amount = 0;
@@ -51,7 +61,13 @@ export class SendRemindersHandler implements ICommandHandler<SendRemindersComman
     return { runId, date, sent, skipped: selected.size - sent, amount };
   }
 
-  private async attempt(ctx: CommandContext, chunk: readonly MemberDue[], date: string, reminderAfterDays: number, runId: string): Promise<{ count: number; amount: number }> {
+  private async attempt(
+    ctx: CommandContext,
+    chunk: readonly MemberDue[],
+    date: string,
+    reminderAfterDays: number,
+    runId: string,
+  ): Promise<{ count: number; amount: number }> {
     const cooperativeId = ctx.actor.cooperativeId;
     const appends: StreamAppend[] = [];
     let amount = 0;
@@ -59,7 +75,16 @@ export class SendRemindersHandler implements ICommandHandler<SendRemindersComman
       const streamId = memberStream(due.memberId);
       const { state, expected } = await this.writer.loadWithoutPersonalData(streamId, reminderDecider);
       const events = reminderDecider.decide(
-        { type: 'SendReminder', memberId: due.memberId, cooperativeId, reminderId: randomUUID(), letterId: runId, date, reminderAfterDays, reminder: due },
+        {
+          type: 'SendReminder',
+          memberId: due.memberId,
+          cooperativeId,
+          reminderId: randomUUID(),
+          letterId: runId,
+          date,
+          reminderAfterDays,
+          reminder: due,
+        },
         state,
       );
       if (events.length === 0) continue;

@@ -44,7 +44,8 @@ export function addDays(date: string, days: number): string {
  */
 export function dueOn(due: DueSubscription, date: string): { amount: number; since: string | null } {
   if (due.outstanding <= 0 || due.dueSince === null) return { amount: 0, since: null };
-  if (due.instalments.length === 0) return due.dueSince <= date ? { amount: due.outstanding, since: due.dueSince } : { amount: 0, since: null };
+  if (due.instalments.length === 0)
+    return due.dueSince <= date ? { amount: due.outstanding, since: due.dueSince } : { amount: 0, since: null };
   let amount = 0;
   let since: string | null = null;
   for (const i of due.instalments) {
@@ -74,7 +75,12 @@ export function intervalPassed(lastDate: string | null, date: string, reminderAf
  * The reminder a member with `dues` is due for on `date`, or null: none overdue, the last reminder already sent on
  * them, or the last reminder (`lastDate`) too recent. The level follows the highest sent on the overdue subscriptions.
  */
-export function dueReminder(dues: readonly DueSubscription[], lastDate: string | null, date: string, reminderAfterDays: number): DueReminder | null {
+export function dueReminder(
+  dues: readonly DueSubscription[],
+  lastDate: string | null,
+  date: string,
+  reminderAfterDays: number,
+): DueReminder | null {
   const overdue = dues.filter((d) => isOverdue(d, date, reminderAfterDays));
   if (overdue.length === 0 || !intervalPassed(lastDate, date, reminderAfterDays)) return null;
   const highest = overdue.reduce((max, d) => Math.max(max, d.reminderLevel), 0);
@@ -82,7 +88,13 @@ export function dueReminder(dues: readonly DueSubscription[], lastDate: string |
   const subscriptions = overdue
     .map((d) => {
       const part = dueOn(d, date);
-      return { balanceId: d.id, date: d.date, quantity: d.quantity, amount: part.amount, dueSince: part.since as string };
+      return {
+        balanceId: d.id,
+        date: d.date,
+        quantity: d.quantity,
+        amount: part.amount,
+        dueSince: part.since as string,
+      };
     })
     .sort((a, b) => (a.dueSince < b.dueSince ? -1 : a.dueSince > b.dueSince ? 1 : a.balanceId < b.balanceId ? -1 : 1));
   return {

@@ -23,7 +23,8 @@ import { ReminderReads } from '../queries/reminder-reads.js';
 
 /** A business date of the query, else 400 on `field`. */
 function dateOf(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !isIsoDate(value)) throw new ValidationError([fieldError(field, 'invalidDate', String(value ?? '').slice(0, 20))]);
+  if (typeof value !== 'string' || !isIsoDate(value))
+    throw new ValidationError([fieldError(field, 'invalidDate', String(value ?? '').slice(0, 20))]);
   return value;
 }
 
@@ -43,14 +44,22 @@ function listed<T>(res: FastifyReply, items: T[]): T[] | undefined {
 @ApiBearerAuth()
 @Controller('payment-reminders')
 export class PaymentRemindersController {
-  constructor(private readonly commands: CommandBus, private readonly reads: ReminderReads, private readonly letters: ReminderLetters) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: ReminderReads,
+    private readonly letters: ReminderLetters,
+  ) {}
 
   /** The members due for a reminder on `date` (default today is not assumed: the clerk names the day), oldest due first. */
   @Get('due')
   @Requires('paymentreminders:read')
   @ApiQuery({ name: 'date', required: true, description: 'the day of the reminders, YYYY-MM-DD' })
   @AnswersList(PaymentReminderDueDto)
-  async due(@CurrentActor() actor: Actor, @Query('date') date: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<PaymentReminderDueDto[] | undefined> {
+  async due(
+    @CurrentActor() actor: Actor,
+    @Query('date') date: unknown,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<PaymentReminderDueDto[] | undefined> {
     return listed(res, await this.reads.dueList(actor.cooperativeId, dateOf(date, 'date')));
   }
 
@@ -59,8 +68,13 @@ export class PaymentRemindersController {
   @Requires('paymentreminders:read')
   @ApiQuery({ name: 'member', required: true, description: "the member's id" })
   @AnswersList(PaymentReminderDto)
-  async ofMember(@CurrentActor() actor: Actor, @Query('member') member: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<PaymentReminderDto[] | undefined> {
-    if (typeof member !== 'string' || member === '' || member.length > TEXT_MAX.id) throw new ValidationError([fieldError('member', 'invalidChoice', String(member ?? '').slice(0, 20))]);
+  async ofMember(
+    @CurrentActor() actor: Actor,
+    @Query('member') member: unknown,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<PaymentReminderDto[] | undefined> {
+    if (typeof member !== 'string' || member === '' || member.length > TEXT_MAX.id)
+      throw new ValidationError([fieldError('member', 'invalidChoice', String(member ?? '').slice(0, 20))]);
     return listed(res, await this.reads.ofMember(actor.cooperativeId, member));
   }
 
@@ -77,10 +91,22 @@ export class PaymentRemindersController {
   /** `Mahnungen-<date>.pdf`: the letters of one sending, one member after another (German). */
   @Get(':runId/letters.pdf')
   @Requires('paymentreminders:read')
-  @ApiOkResponse({ description: 'Mahnungen-<date>.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
-  async lettersPdf(@CurrentActor() actor: Actor, @Param('runId') runId: string, @Res() res: FastifyReply): Promise<void> {
+  @ApiOkResponse({
+    description: 'Mahnungen-<date>.pdf',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
+  async lettersPdf(
+    @CurrentActor() actor: Actor,
+    @Param('runId') runId: string,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     if (runId.length > TEXT_MAX.id) throw new NotFoundError('PaymentReminderRun', runId.slice(0, TEXT_MAX.id));
     const { pdf, name } = await this.letters.pdf(actor.cooperativeId, runId);
-    await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment(name)).header('Cache-Control', 'no-store').send(pdf);
+    await res
+      .status(200)
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', attachment(name))
+      .header('Cache-Control', 'no-store')
+      .send(pdf);
   }
 }

@@ -6,7 +6,8 @@ import type { ReadDocument } from '@coop/contracts';
  * salutation.
  */
 
-const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
+const text = (doc: ReadDocument | undefined, field: string): string =>
+  typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
 
 const TITLES: Readonly<Record<string, string>> = { Dr: 'Dr.', Prof: 'Prof.' };
 

@@ -23,7 +23,11 @@ export interface ReminderLetter {
 }
 
 /** The letter's subject by level (issue 45: first, second and last reminder). */
-export const REMINDER_TITLES: Readonly<Record<ReminderLevel, string>> = { 1: 'Zahlungserinnerung', 2: '2. Mahnung', 3: 'Letzte Mahnung' };
+export const REMINDER_TITLES: Readonly<Record<ReminderLevel, string>> = {
+  1: 'Zahlungserinnerung',
+  2: '2. Mahnung',
+  3: 'Letzte Mahnung',
+};
 
 const BODY: Readonly<Record<ReminderLevel, string>> = {
   1:
@@ -57,7 +61,12 @@ export async function reminderLettersPdf(
   between: () => Promise<void>,
 ): Promise<Buffer> {
   const { doc, bytes } = openPdf('Zahlungserinnerungen und Mahnungen', issuer, 'portrait', MARGIN, false);
-  const batches: AsyncIterable<readonly ReminderLetter[]> = Symbol.asyncIterator in letters ? letters : (async function* () { yield letters; })();
+  const batches: AsyncIterable<readonly ReminderLetter[]> =
+    Symbol.asyncIterator in letters
+      ? letters
+      : (async function* () {
+          yield letters;
+        })();
   let count = 0;
   for await (const batch of batches) {
     for (const letter of batch) {
@@ -76,11 +85,18 @@ function drawLetter(doc: PDFKit.PDFDocument, issuer: ReminderIssuer, l: Reminder
   const width = doc.page.width - 2 * MARGIN;
   const right = doc.page.width - MARGIN;
   let y = MARGIN;
-  doc.font('Helvetica-Bold').fontSize(12).text(fit(doc, issuer.name, width - 170), MARGIN, y, { lineBreak: false });
-  doc.font('Helvetica').fontSize(8).text(fit(doc, addressLine(issuer), width - 170), MARGIN, y + 16, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(fit(doc, issuer.name, width - 170), MARGIN, y, { lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .text(fit(doc, addressLine(issuer), width - 170), MARGIN, y + 16, { lineBreak: false });
   const meta = [`Datum: ${germanDate(l.date)}`, `Mitgliedsnummer: ${l.memberNr ?? ''}`];
   doc.fontSize(9);
-  for (const [i, line] of meta.entries()) doc.text(line, right - doc.widthOfString(line), y + i * 13, { lineBreak: false });
+  for (const [i, line] of meta.entries())
+    doc.text(line, right - doc.widthOfString(line), y + i * 13, { lineBreak: false });
   y = 130;
   doc.fontSize(6.5).text(fit(doc, `${issuer.name}, ${addressLine(issuer)}`, 250), MARGIN, y, { lineBreak: false });
   y += 14;
@@ -90,9 +106,15 @@ function drawLetter(doc: PDFKit.PDFDocument, issuer: ReminderIssuer, l: Reminder
     y += 13;
   }
   y = Math.max(y, 230) + 20;
-  doc.font('Helvetica-Bold').fontSize(12).text(`${REMINDER_TITLES[l.level]}: Einzahlung auf Ihre Geschäftsanteile`, MARGIN, y, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(`${REMINDER_TITLES[l.level]}: Einzahlung auf Ihre Geschäftsanteile`, MARGIN, y, { lineBreak: false });
   y += 28;
-  doc.font('Helvetica').fontSize(10).text(fit(doc, l.salutation, width), MARGIN, y, { lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(fit(doc, l.salutation, width), MARGIN, y, { lineBreak: false });
   y += 20;
   doc.text(BODY[l.level], MARGIN, y, { width });
   y = doc.y + 14;
@@ -115,7 +137,11 @@ function drawLetter(doc: PDFKit.PDFDocument, issuer: ReminderIssuer, l: Reminder
   y += 18;
   doc.text('Mit freundlichen Grüßen', MARGIN, y, { lineBreak: false });
   doc.text(fit(doc, issuer.name, width), MARGIN, y + 14, { lineBreak: false });
-  doc.fontSize(7.5).text('Dieses Schreiben wurde maschinell erstellt und ist ohne Unterschrift gültig.', MARGIN, y + 40, { lineBreak: false });
+  doc
+    .fontSize(7.5)
+    .text('Dieses Schreiben wurde maschinell erstellt und ist ohne Unterschrift gültig.', MARGIN, y + 40, {
+      lineBreak: false,
+    });
 }
 
 /** A new page (the letter continued) when fewer than `room` points are left on this one; answers the y to write at. */
@@ -135,7 +161,11 @@ function drawTable(doc: PDFKit.PDFDocument, l: ReminderLetter, top: number, widt
     doc.text('fällig seit', cols[2]!, y, { lineBreak: false });
     const h = 'offener Betrag';
     doc.text(h, cols[3]! - doc.widthOfString(h), y, { lineBreak: false });
-    doc.moveTo(MARGIN, y + 13).lineTo(MARGIN + width, y + 13).lineWidth(0.5).stroke();
+    doc
+      .moveTo(MARGIN, y + 13)
+      .lineTo(MARGIN + width, y + 13)
+      .lineWidth(0.5)
+      .stroke();
     return y + 18;
   };
   let y = header(top);
@@ -152,7 +182,11 @@ function drawTable(doc: PDFKit.PDFDocument, l: ReminderLetter, top: number, widt
     doc.text(amount, cols[3]! - doc.widthOfString(amount), y, { lineBreak: false });
     y += 14;
   }
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(0.5).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .lineWidth(0.5)
+    .stroke();
   y += 5;
   doc.font('Helvetica-Bold').fontSize(10);
   doc.text('Offener Betrag insgesamt', cols[0]!, y, { lineBreak: false });

@@ -8,7 +8,8 @@ import { recipientLines, salutationLine } from './letter-address.js';
 import type { ReminderLetter } from './reminder-letter-pdf.js';
 import { renderLetters } from './render-letters.js';
 
-const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
+const text = (doc: ReadDocument | undefined, field: string): string =>
+  typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
 
 /**
  * The letters of one sending (issue 45): rendered from the reminders as recorded (level, day, the part of each
@@ -18,13 +19,19 @@ const text = (doc: ReadDocument | undefined, field: string): string => (typeof d
  */
 @Injectable()
 export class ReminderLetters {
-  constructor(private readonly reads: ReadModels, private readonly reminders: ReminderReads) {}
+  constructor(
+    private readonly reads: ReadModels,
+    private readonly reminders: ReminderReads,
+  ) {}
 
   async pdf(cooperativeId: string, runId: string): Promise<{ readonly pdf: Buffer; readonly name: string }> {
     const docs = await this.reminders.ofRun(cooperativeId, runId);
     const [coop, members] = await Promise.all([
       this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative'),
-      this.reminders.members(cooperativeId, docs.map((d) => String(d.member))),
+      this.reminders.members(
+        cooperativeId,
+        docs.map((d) => String(d.member)),
+      ),
     ]);
     const issuer = {
       name: text(coop, 'fullName') || text(coop, 'name'),

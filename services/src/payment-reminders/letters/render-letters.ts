@@ -18,8 +18,13 @@ export const LETTERS_BUDGET: RenderBudget = { seconds: 120, memoryMb: 512 };
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** The letters of one sending as one PDF: in a render thread when many and compiled, else here with the same renderer. */
-export function renderLetters(issuer: ReminderIssuer, letters: readonly ReminderLetter[], entry: URL = LETTERS_THREAD_ENTRY): Promise<Buffer> {
-  if (letters.length <= LETTERS_THREAD_ABOVE || !isRenderThreadBuilt(entry)) return reminderLettersPdf(issuer, letters, yieldToLoop);
+export function renderLetters(
+  issuer: ReminderIssuer,
+  letters: readonly ReminderLetter[],
+  entry: URL = LETTERS_THREAD_ENTRY,
+): Promise<Buffer> {
+  if (letters.length <= LETTERS_THREAD_ABOVE || !isRenderThreadBuilt(entry))
+    return reminderLettersPdf(issuer, letters, yieldToLoop);
   async function* oneBatch(): AsyncGenerator<readonly ReminderLetter[]> {
     yield letters;
   }

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, type PaymentReminderDto, type PaymentReminderDueDto, type ReadDocument, type ShareDueView } from '@coop/contracts';
+import {
+  NotFoundError,
+  type PaymentReminderDto,
+  type PaymentReminderDueDto,
+  type ReadDocument,
+  type ShareDueView,
+} from '@coop/contracts';
 import { MEMBERS, PAYMENT_REMINDER_MEMBERS, PAYMENT_REMINDERS, SHARE_DUES } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { PaymentTermsQuery } from '../../share-payments/index.js';
@@ -29,7 +35,9 @@ export interface MemberDue extends DueReminder {
   readonly lastReminder: string | null;
 }
 
-const dueOf = (doc: ReadDocument): DueSubscription & { member: string; memberNr: number | null; memberName: string } => {
+const dueOf = (
+  doc: ReadDocument,
+): DueSubscription & { member: string; memberNr: number | null; memberName: string } => {
   const v = doc as unknown as ShareDueView;
   return {
     id: v.id,
@@ -48,7 +56,10 @@ const dueOf = (doc: ReadDocument): DueSubscription & { member: string; memberNr:
 /** The reminders' read side, always within the caller's cooperative. */
 @Injectable()
 export class ReminderReads {
-  constructor(private readonly reads: ReadModels, private readonly terms: PaymentTermsQuery) {}
+  constructor(
+    private readonly reads: ReadModels,
+    private readonly terms: PaymentTermsQuery,
+  ) {}
 
   /** The days after which a payment is reminded (the cooperative's payment terms, else DEFAULT_PAYMENT_TERMS). */
   async reminderAfterDays(cooperativeId: string): Promise<number> {
@@ -60,7 +71,11 @@ export class ReminderReads {
    * open instalment's due date, so a later one is never overdue when it is not), page by page; only those of
    * `memberIds` when given.
    */
-  private async *dueBy(cooperativeId: string, latest: string, memberIds?: ReadonlySet<string>): AsyncIterable<ReadDocument[]> {
+  private async *dueBy(
+    cooperativeId: string,
+    latest: string,
+    memberIds?: ReadonlySet<string>,
+  ): AsyncIterable<ReadDocument[]> {
     const groups = memberIds ? chunks([...memberIds], IDS_PER_QUERY) : [null];
     for (const ids of groups) {
       for (let offset = 0; ; offset += PAGE) {
@@ -101,12 +116,21 @@ export class ReminderReads {
     const last = await this.reads.getMany(PAYMENT_REMINDER_MEMBERS, cooperativeId, [...byMember.keys()]);
     const result: MemberDue[] = [];
     for (const [memberId, dues] of byMember) {
-      const lastReminder = typeof last.get(memberId)?.lastDate === 'string' ? (last.get(memberId)!.lastDate as string) : null;
+      const lastReminder =
+        typeof last.get(memberId)?.lastDate === 'string' ? (last.get(memberId)!.lastDate as string) : null;
       const reminder = dueReminder(dues, lastReminder, date, days);
       if (reminder === null) continue;
-      result.push({ ...reminder, memberId, memberNr: dues[0]!.memberNr, memberName: dues[0]!.memberName, lastReminder });
+      result.push({
+        ...reminder,
+        memberId,
+        memberNr: dues[0]!.memberNr,
+        memberName: dues[0]!.memberName,
+        lastReminder,
+      });
     }
-    return result.sort((a, b) => (a.dueSince !== b.dueSince ? (a.dueSince < b.dueSince ? -1 : 1) : (a.memberNr ?? 0) - (b.memberNr ?? 0)));
+    return result.sort((a, b) =>
+      a.dueSince !== b.dueSince ? (a.dueSince < b.dueSince ? -1 : 1) : (a.memberNr ?? 0) - (b.memberNr ?? 0),
+    );
   }
 
   async dueList(cooperativeId: string, date: string): Promise<PaymentReminderDueDto[]> {
@@ -136,7 +160,11 @@ export class ReminderReads {
 
   /** The reminders of one sending (its letters), by member number; unknown here: 404. */
   async ofRun(cooperativeId: string, runId: string): Promise<ReadDocument[]> {
-    const page = await this.reads.query(PAYMENT_REMINDERS, cooperativeId, { cooperativeId, filters: [{ field: 'runId', op: 'eq', value: runId }], limit: 100_000 });
+    const page = await this.reads.query(PAYMENT_REMINDERS, cooperativeId, {
+      cooperativeId,
+      filters: [{ field: 'runId', op: 'eq', value: runId }],
+      limit: 100_000,
+    });
     if (page.items.length === 0) throw new NotFoundError('PaymentReminderRun', runId);
     return page.items;
   }
@@ -146,7 +174,10 @@ export class ReminderReads {
   }
 
   private async dtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<PaymentReminderDto[]> {
-    const members = await this.members(cooperativeId, docs.map((d) => String(d.member)));
+    const members = await this.members(
+      cooperativeId,
+      docs.map((d) => String(d.member)),
+    );
     return docs.map((d) => {
       const nr = members.get(String(d.member))?.memberNr;
       return {

@@ -29,7 +29,10 @@ export class SepaController {
   /** `Dividende-<year>-SEPA-<cooperative>.xml`: pain.001.001.09; 400 with every refusal (the cooperative's bank data, members without a valid IBAN). */
   @Get(':id')
   @Requires('dividend:read')
-  @ApiOkResponse({ description: 'Dividende-<year>-SEPA-<cooperative>.xml (pain.001.001.09, Content-Disposition: attachment)', content: { 'application/xml': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({
+    description: 'Dividende-<year>-SEPA-<cooperative>.xml (pain.001.001.09, Content-Disposition: attachment)',
+    content: { 'application/xml': { schema: { type: 'string', format: 'binary' } } },
+  })
   async file(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
     const result = await this.payouts.file(actor.cooperativeId, id, new Date());
     if ('errors' in result) throw new ValidationError(result.errors);

@@ -1,4 +1,3 @@
-
 /*
  * What the checks of the two SEPA files (pain.001 credit transfers, pain.008 direct debits) share: an element's
  * children in the schema's sequence with the required ones present, the common parts of a party, an account and an
@@ -40,17 +39,29 @@ export function checkShape(node: XmlNode, shape: Shape, path: string, problems: 
     else if (at < last) problems.push(`${path}: ${child.name} out of order in ${node.name}`);
     else last = at;
   }
-  for (const name of shape.required) if (!node.children.some((c) => c.name === name)) problems.push(`${path}: ${name} missing`);
-  if (shape.choice && node.children.length !== 1) problems.push(`${path}: ${node.name} must hold exactly one of ${shape.sequence.join(', ')}`);
+  for (const name of shape.required)
+    if (!node.children.some((c) => c.name === name)) problems.push(`${path}: ${name} missing`);
+  if (shape.choice && node.children.length !== 1)
+    problems.push(`${path}: ${node.name} must hold exactly one of ${shape.sequence.join(', ')}`);
 }
 
 /** The leaf rules both files follow; `maxLength` by element name (each file's own). */
-export function checkCommonLeaf(node: XmlNode, path: string, maxLength: Readonly<Record<string, number>>, problems: string[]): void {
+export function checkCommonLeaf(
+  node: XmlNode,
+  path: string,
+  maxLength: Readonly<Record<string, number>>,
+  problems: string[],
+): void {
   const max = maxLength[node.name];
-  if (max !== undefined && (node.text.length < 1 || node.text.length > max)) problems.push(`${path}: ${node.name} length ${node.text.length} not in 1..${max}`);
+  if (max !== undefined && (node.text.length < 1 || node.text.length > max))
+    problems.push(`${path}: ${node.name} length ${node.text.length} not in 1..${max}`);
   if (!SEPA_TEXT.test(node.text)) problems.push(`${path}: ${node.name} has characters outside the SEPA set`);
-  if ((node.name === 'InstdAmt' || node.name === 'CtrlSum') && !AMOUNT.test(node.text)) problems.push(`${path}: ${node.name} ${node.text} is not an amount with two decimals`);
-  if (node.name === 'IBAN' && !/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(node.text)) problems.push(`${path}: IBAN ${node.text} malformed`);
-  if (node.name === 'BICFI' && !/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(node.text)) problems.push(`${path}: BICFI ${node.text} malformed`);
-  if (node.name === 'CreDtTm' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(node.text)) problems.push(`${path}: CreDtTm ${node.text} is not a date and time`);
+  if ((node.name === 'InstdAmt' || node.name === 'CtrlSum') && !AMOUNT.test(node.text))
+    problems.push(`${path}: ${node.name} ${node.text} is not an amount with two decimals`);
+  if (node.name === 'IBAN' && !/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(node.text))
+    problems.push(`${path}: IBAN ${node.text} malformed`);
+  if (node.name === 'BICFI' && !/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(node.text))
+    problems.push(`${path}: BICFI ${node.text} malformed`);
+  if (node.name === 'CreDtTm' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(node.text))
+    problems.push(`${path}: CreDtTm ${node.text} is not a date and time`);
 }

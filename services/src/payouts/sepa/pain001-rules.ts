@@ -6,17 +6,47 @@
  * CreditTransferTransaction34, …), optional elements included so that order is checked against the whole sequence.
  */
 import { XMLParser } from 'fast-xml-parser';
-import { ACCOUNT, AGENT, centsOf, checkCommonLeaf, checkShape, PARTY, type Shape, type XmlNode } from './iso20022-shapes.js';
+import {
+  ACCOUNT,
+  AGENT,
+  centsOf,
+  checkCommonLeaf,
+  checkShape,
+  PARTY,
+  type Shape,
+  type XmlNode,
+} from './iso20022-shapes.js';
 
 export type { XmlNode } from './iso20022-shapes.js';
-
 
 export const PAIN_001_001_09_SHAPES: Readonly<Record<string, Shape>> = {
   Document: { sequence: ['CstmrCdtTrfInitn'], required: ['CstmrCdtTrfInitn'] },
   CstmrCdtTrfInitn: { sequence: ['GrpHdr', 'PmtInf', 'SplmtryData'], required: ['GrpHdr', 'PmtInf'] },
-  GrpHdr: { sequence: ['MsgId', 'CreDtTm', 'Authstn', 'NbOfTxs', 'CtrlSum', 'InitgPty', 'FwdgAgt'], required: ['MsgId', 'CreDtTm', 'NbOfTxs', 'InitgPty'] },
+  GrpHdr: {
+    sequence: ['MsgId', 'CreDtTm', 'Authstn', 'NbOfTxs', 'CtrlSum', 'InitgPty', 'FwdgAgt'],
+    required: ['MsgId', 'CreDtTm', 'NbOfTxs', 'InitgPty'],
+  },
   PmtInf: {
-    sequence: ['PmtInfId', 'PmtMtd', 'BtchBookg', 'NbOfTxs', 'CtrlSum', 'PmtTpInf', 'ReqdExctnDt', 'PoolgAdjstmntDt', 'Dbtr', 'DbtrAcct', 'DbtrAgt', 'DbtrAgtAcct', 'InstrForDbtrAgt', 'UltmtDbtr', 'ChrgBr', 'ChrgsAcct', 'ChrgsAcctAgt', 'CdtTrfTxInf'],
+    sequence: [
+      'PmtInfId',
+      'PmtMtd',
+      'BtchBookg',
+      'NbOfTxs',
+      'CtrlSum',
+      'PmtTpInf',
+      'ReqdExctnDt',
+      'PoolgAdjstmntDt',
+      'Dbtr',
+      'DbtrAcct',
+      'DbtrAgt',
+      'DbtrAgtAcct',
+      'InstrForDbtrAgt',
+      'UltmtDbtr',
+      'ChrgBr',
+      'ChrgsAcct',
+      'ChrgsAcctAgt',
+      'CdtTrfTxInf',
+    ],
     required: ['PmtInfId', 'PmtMtd', 'ReqdExctnDt', 'Dbtr', 'DbtrAcct', 'DbtrAgt', 'CdtTrfTxInf'],
   },
   PmtTpInf: { sequence: ['InstrPrty', 'SvcLvl', 'LclInstrm', 'CtgyPurp'], required: [] },
@@ -32,7 +62,34 @@ export const PAIN_001_001_09_SHAPES: Readonly<Record<string, Shape>> = {
   CdtrAgt: AGENT,
   FinInstnId: { sequence: ['BICFI', 'ClrSysMmbId', 'LEI', 'Nm', 'PstlAdr', 'Othr'], required: [] },
   CdtTrfTxInf: {
-    sequence: ['PmtId', 'PmtTpInf', 'Amt', 'XchgRateInf', 'ChrgBr', 'ChqInstr', 'UltmtDbtr', 'IntrmyAgt1', 'IntrmyAgt1Acct', 'IntrmyAgt2', 'IntrmyAgt2Acct', 'IntrmyAgt3', 'IntrmyAgt3Acct', 'CdtrAgt', 'CdtrAgtAcct', 'Cdtr', 'CdtrAcct', 'UltmtCdtr', 'InstrForCdtrAgt', 'InstrForDbtrAgt', 'Purp', 'RgltryRptg', 'Tax', 'RltdRmtInf', 'RmtInf', 'SplmtryData'],
+    sequence: [
+      'PmtId',
+      'PmtTpInf',
+      'Amt',
+      'XchgRateInf',
+      'ChrgBr',
+      'ChqInstr',
+      'UltmtDbtr',
+      'IntrmyAgt1',
+      'IntrmyAgt1Acct',
+      'IntrmyAgt2',
+      'IntrmyAgt2Acct',
+      'IntrmyAgt3',
+      'IntrmyAgt3Acct',
+      'CdtrAgt',
+      'CdtrAgtAcct',
+      'Cdtr',
+      'CdtrAcct',
+      'UltmtCdtr',
+      'InstrForCdtrAgt',
+      'InstrForDbtrAgt',
+      'Purp',
+      'RgltryRptg',
+      'Tax',
+      'RltdRmtInf',
+      'RmtInf',
+      'SplmtryData',
+    ],
     // Cdtr and CdtrAcct: optional in ISO, required in SEPA (EPC SCT rulebook).
     required: ['PmtId', 'Amt', 'Cdtr', 'CdtrAcct'],
   },
@@ -43,13 +100,21 @@ export const PAIN_001_001_09_SHAPES: Readonly<Record<string, Shape>> = {
 };
 
 /** Max lengths: EPC's Max70Text for names, Max35Text ids, Max140Text remittance. */
-const MAX_LENGTH: Readonly<Record<string, number>> = { MsgId: 35, PmtInfId: 35, EndToEndId: 35, InstrId: 35, Nm: 70, Ustrd: 140 };
+const MAX_LENGTH: Readonly<Record<string, number>> = {
+  MsgId: 35,
+  PmtInfId: 35,
+  EndToEndId: 35,
+  InstrId: 35,
+  Nm: 70,
+  Ustrd: 140,
+};
 const cents = centsOf;
 
 /** Every broken rule of the document, as `path: what` (empty: the file follows the rules). */
 export function pain001Violations(document: XmlNode): string[] {
   const problems: string[] = [];
-  if (document.name !== 'Document' || document.attrs.xmlns !== 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09') problems.push('Document: not a pain.001.001.09 document');
+  if (document.name !== 'Document' || document.attrs.xmlns !== 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09')
+    problems.push('Document: not a pain.001.001.09 document');
   const walk = (node: XmlNode, path: string): void => {
     const shape = PAIN_001_001_09_SHAPES[node.name];
     if (node.children.length > 0) {
@@ -66,26 +131,42 @@ export function pain001Violations(document: XmlNode): string[] {
 
 function checkLeaf(node: XmlNode, path: string, problems: string[]): void {
   checkCommonLeaf(node, path, MAX_LENGTH, problems);
-  if (node.name === 'InstdAmt' && (node.attrs.Ccy !== 'EUR' || cents(node.text) < 1)) problems.push(`${path}: InstdAmt must be EUR and at least 0.01`);
-  if (node.name === 'Dt' && !/^\d{4}-\d{2}-\d{2}$/.test(node.text)) problems.push(`${path}: Dt ${node.text} is not a date`);
+  if (node.name === 'InstdAmt' && (node.attrs.Ccy !== 'EUR' || cents(node.text) < 1))
+    problems.push(`${path}: InstdAmt must be EUR and at least 0.01`);
+  if (node.name === 'Dt' && !/^\d{4}-\d{2}-\d{2}$/.test(node.text))
+    problems.push(`${path}: Dt ${node.text} is not a date`);
 }
 
 /** NbOfTxs and CtrlSum of the group header and of each payment block equal their transfers'. */
 function checkSums(initiation: XmlNode, problems: string[]): void {
-  const text = (node: XmlNode | undefined, name: string): string | undefined => node?.children.find((c) => c.name === name)?.text;
+  const text = (node: XmlNode | undefined, name: string): string | undefined =>
+    node?.children.find((c) => c.name === name)?.text;
   let count = 0;
   let sum = 0;
   for (const block of initiation.children.filter((c) => c.name === 'PmtInf')) {
     const transfers = block.children.filter((c) => c.name === 'CdtTrfTxInf');
-    const blockSum = transfers.reduce((s, t) => s + cents(text(t.children.find((c) => c.name === 'Amt'), 'InstdAmt') ?? '0'), 0);
-    if (text(block, 'NbOfTxs') !== undefined && Number(text(block, 'NbOfTxs')) !== transfers.length) problems.push('PmtInf: NbOfTxs differs from its transfers');
-    if (text(block, 'CtrlSum') !== undefined && cents(text(block, 'CtrlSum')!) !== blockSum) problems.push('PmtInf: CtrlSum differs from its transfers');
+    const blockSum = transfers.reduce(
+      (s, t) =>
+        s +
+        cents(
+          text(
+            t.children.find((c) => c.name === 'Amt'),
+            'InstdAmt',
+          ) ?? '0',
+        ),
+      0,
+    );
+    if (text(block, 'NbOfTxs') !== undefined && Number(text(block, 'NbOfTxs')) !== transfers.length)
+      problems.push('PmtInf: NbOfTxs differs from its transfers');
+    if (text(block, 'CtrlSum') !== undefined && cents(text(block, 'CtrlSum')!) !== blockSum)
+      problems.push('PmtInf: CtrlSum differs from its transfers');
     count += transfers.length;
     sum += blockSum;
   }
   const header = initiation.children.find((c) => c.name === 'GrpHdr');
   if (Number(text(header, 'NbOfTxs')) !== count) problems.push('GrpHdr: NbOfTxs differs from the transfers');
-  if (text(header, 'CtrlSum') !== undefined && cents(text(header, 'CtrlSum')!) !== sum) problems.push('GrpHdr: CtrlSum differs from the transfers');
+  if (text(header, 'CtrlSum') !== undefined && cents(text(header, 'CtrlSum')!) !== sum)
+    problems.push('GrpHdr: CtrlSum differs from the transfers');
 }
 
 type Ordered = Record<string, unknown>;
@@ -96,14 +177,24 @@ function toNodes(items: readonly Ordered[]): XmlNode[] {
     const name = Object.keys(item).find((k) => k !== ':@');
     if (!name || name === '#text' || name.startsWith('?')) continue;
     const content = item[name] as Ordered[];
-    const text = content.filter((c) => '#text' in c).map((c) => String(c['#text'])).join('');
+    const text = content
+      .filter((c) => '#text' in c)
+      .map((c) => String(c['#text']))
+      .join('');
     nodes.push({ name, attrs: (item[':@'] ?? {}) as Record<string, string>, text, children: toNodes(content) });
   }
   return nodes;
 }
 /** The file parsed back (fast-xml-parser, element order kept, which the rules check). */
 export function parsePain(xml: string): XmlNode {
-  const parsed = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false, trimValues: false }).parse(xml) as Ordered[];
+  const parsed = new XMLParser({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: false,
+  }).parse(xml) as Ordered[];
   const [document] = toNodes(parsed);
   if (!document) throw new Error('no document');
   return document;

@@ -39,7 +39,8 @@ const creditOf = (p: SepaPayout): number => p.credited ?? 0;
 /** What the transfer pays: the net less what was credited to the Geschäftsguthaben. */
 export const paidOf = (p: SepaPayout): number => p.net - creditOf(p);
 
-const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
+const text = (doc: ReadDocument | undefined, field: string): string =>
+  typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
 const compact = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
 
 /**
@@ -62,7 +63,15 @@ export function messageId(year: number, now: Date): string {
 
 /** `Dividende-<year>-SEPA-<cooperative>.xml` (issue 43; it was `sepa.xml`). */
 export function sepaFileName(year: number, cooperative: ReadDocument): string {
-  return downloadName(['Dividende', String(year), 'SEPA', fileNamePart(text(cooperative, 'fullName') || text(cooperative, 'name'), 'Genossenschaft')], 'xml');
+  return downloadName(
+    [
+      'Dividende',
+      String(year),
+      'SEPA',
+      fileNamePart(text(cooperative, 'fullName') || text(cooperative, 'name'), 'Genossenschaft'),
+    ],
+    'xml',
+  );
 }
 
 /** The refusals of a file: the cooperative's name, IBAN and BIC; every member paid without a valid IBAN (by number). */
@@ -86,19 +95,35 @@ export function sepaErrors(cooperative: ReadDocument, payouts: readonly SepaPayo
 }
 
 /** The file of a closure whose check has no errors: one transfer per member with a payout above zero (net less credit), by number. */
-export function paymentFile(closure: { readonly year: number; readonly paymentDate: string }, cooperative: ReadDocument, payouts: readonly SepaPayout[], now: Date): SepaPaymentFile {
+export function paymentFile(
+  closure: { readonly year: number; readonly paymentDate: string },
+  cooperative: ReadDocument,
+  payouts: readonly SepaPayout[],
+  now: Date,
+): SepaPaymentFile {
   const transfers: SepaTransfer[] = [];
   for (const p of payouts) {
     if (paidOf(p) <= 0) continue;
     const bic = p.bic && isValidBic(p.bic) ? p.bic : null;
-    transfers.push({ endToEndId: endToEndId(closure.year, p.memberNr), amount: paidOf(p), creditorName: p.holder, iban: p.iban ?? '', bic, remittance: remittanceText(closure.year, p) });
+    transfers.push({
+      endToEndId: endToEndId(closure.year, p.memberNr),
+      amount: paidOf(p),
+      creditorName: p.holder,
+      iban: p.iban ?? '',
+      bic,
+      remittance: remittanceText(closure.year, p),
+    });
   }
   return {
     messageId: messageId(closure.year, now),
     createdAt: now.toISOString().slice(0, 19),
     paymentInfoId: `DIV${closure.year}-${closure.paymentDate}`,
     executionDate: closure.paymentDate,
-    debtor: { name: text(cooperative, 'fullName') || text(cooperative, 'name'), iban: compact(text(cooperative, 'iban')), bic: compact(text(cooperative, 'bic')) },
+    debtor: {
+      name: text(cooperative, 'fullName') || text(cooperative, 'name'),
+      iban: compact(text(cooperative, 'iban')),
+      bic: compact(text(cooperative, 'bic')),
+    },
     transfers,
   };
 }
@@ -115,11 +140,19 @@ export class SepaPayouts {
   async check(cooperativeId: string, dividendId: string): Promise<SepaCheck> {
     const { payouts, cooperative } = await this.load(cooperativeId, dividendId);
     const paid = payouts.filter((p) => paidOf(p) > 0);
-    return { transfers: paid.length, controlSum: controlSum(paid.map((p) => ({ amount: paidOf(p) }))), errors: sepaErrors(cooperative, payouts) };
+    return {
+      transfers: paid.length,
+      controlSum: controlSum(paid.map((p) => ({ amount: paidOf(p) }))),
+      errors: sepaErrors(cooperative, payouts),
+    };
   }
 
   /** The file's content, or the refusals (never a file leaving a member out). */
-  async file(cooperativeId: string, dividendId: string, now: Date): Promise<{ readonly file: SepaPaymentFile; readonly name: string } | { readonly errors: FieldError[] }> {
+  async file(
+    cooperativeId: string,
+    dividendId: string,
+    now: Date,
+  ): Promise<{ readonly file: SepaPaymentFile; readonly name: string } | { readonly errors: FieldError[] }> {
     const { closure, payouts, cooperative } = await this.load(cooperativeId, dividendId);
     const errors = sepaErrors(cooperative, payouts);
     if (errors.length > 0) return { errors };
@@ -132,7 +165,7 @@ export class SepaPayouts {
     const closure = { year: Number(doc.year), paymentDate: String(doc.paymentDate) };
     const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
     const payouts: SepaPayout[] = [];
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
         cooperativeId,
         filters: [
@@ -142,7 +175,11 @@ export class SepaPayouts {
         sort: [{ field: 'memberNr', direction: 'asc' }],
         limit: PAGE,
       });
-      const members = await this.reads.getMany(MEMBERS, cooperativeId, page.items.map((d) => String(d.member)));
+      const members = await this.reads.getMany(
+        MEMBERS,
+        cooperativeId,
+        page.items.map((d) => String(d.member)),
+      );
       for (const d of page.items) payouts.push(payoutOf(d, members.get(String(d.member))));
       if (page.items.length < PAGE) break;
       from = Number(page.items[page.items.length - 1]!.memberNr) + 1;

@@ -8,9 +8,29 @@ import transliterate from '@sindresorhus/transliterate';
  * (issue 38: Иванова → Ivanova, Παπαδόπουλος → Papadopoylos, letter by letter); anything else is dropped; runs of spaces become one.
  */
 const LETTERS: Readonly<Record<string, string>> = {
-  ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', ẞ: 'SS', '&': '+',
+  ä: 'ae',
+  ö: 'oe',
+  ü: 'ue',
+  Ä: 'Ae',
+  Ö: 'Oe',
+  Ü: 'Ue',
+  ß: 'ss',
+  ẞ: 'SS',
+  '&': '+',
   // Letters without a combining accent to strip.
-  ø: 'o', Ø: 'O', æ: 'ae', Æ: 'Ae', œ: 'oe', Œ: 'Oe', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', þ: 'th', Þ: 'Th', ı: 'i',
+  ø: 'o',
+  Ø: 'O',
+  æ: 'ae',
+  Æ: 'Ae',
+  œ: 'oe',
+  Œ: 'Oe',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  þ: 'th',
+  Þ: 'Th',
+  ı: 'i',
 };
 const OUTSIDE_SET = /[^A-Za-z0-9/\-?:().,'+ ]/g;
 
@@ -19,17 +39,19 @@ const ALREADY_SEPA = /^(?:[A-Za-z0-9/\-?:().,'+]+(?: [A-Za-z0-9/\-?:().,'+]+)*)?
 export function sepaLatin(text: string): string {
   // Most texts (the remittance, ids, plain names) are in the set already, single-spaced and trimmed.
   if (ALREADY_SEPA.test(text)) return text;
-  return text
-    .replace(/[äöüÄÖÜßẞ&øØæÆœŒłŁđĐþÞı]/g, (c) => LETTERS[c] ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    // Letters of other scripts only: signs (€, %) are dropped as before.
-    // eslint-disable-next-line no-control-regex -- the range is ASCII, kept as it is
-    .replace(/[^\P{L}\u0000-\u007f]+/gu, (letters) => transliterate(letters))
-    .replace(/[\s\u00a0]+/g, ' ')
-    .replace(OUTSIDE_SET, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/[äöüÄÖÜßẞ&øØæÆœŒłŁđĐþÞı]/g, (c) => LETTERS[c] ?? '')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      // Letters of other scripts only: signs (€, %) are dropped as before.
+      // eslint-disable-next-line no-control-regex -- the range is ASCII, kept as it is
+      .replace(/[^\P{L}\u0000-\u007f]+/gu, (letters) => transliterate(letters))
+      .replace(/[\s\u00a0]+/g, ' ')
+      .replace(OUTSIDE_SET, '')
+      .replace(/ {2,}/g, ' ')
+      .trim()
+  );
 }
 
 /** The text in the SEPA set, cut to the schema's length (Max70Text, Max35Text, Max140Text: all one byte a character). */
@@ -68,5 +90,7 @@ export function germanAmount(cents: number): string {
 
 /** Escapes the five XML characters (the SEPA set has only `'`; names from outside have been reduced to it already). */
 export function xmlEscape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;'));
+  return text.replace(/[&<>"']/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;',
+  );
 }

@@ -26,18 +26,31 @@ export abstract class CommandRunner {
    * Appends the decided streams and `extra` appends in one atomic write and waits for the read models. `checks`:
    * streams appended with no events, only their expected revision (the dividend register), with a write that has events.
    */
-  async append<S>(decided: readonly Decided<S>[], ctx: CommandContext, extra: readonly StreamAppend[] = [], checks: readonly StreamAppend[] = []): Promise<void> {
+  async append<S>(
+    decided: readonly Decided<S>[],
+    ctx: CommandContext,
+    extra: readonly StreamAppend[] = [],
+    checks: readonly StreamAppend[] = [],
+  ): Promise<void> {
     const appends = this.appends(decided, ctx, extra);
     if (appends.length > 0) await this.writer.appendAll([...appends, ...checks]);
   }
 
   /** The appends of the decided streams and of `extra` that have events, stamped for the actor's cooperative. */
-  protected appends<S>(decided: readonly Decided<S>[], ctx: CommandContext, extra: readonly StreamAppend[] = []): StreamAppend[] {
+  protected appends<S>(
+    decided: readonly Decided<S>[],
+    ctx: CommandContext,
+    extra: readonly StreamAppend[] = [],
+  ): StreamAppend[] {
     const cooperativeId = ctx.actor.cooperativeId;
     return [
       ...decided
         .filter((d) => d.events.length > 0)
-        .map((d) => ({ streamId: d.streamId, expected: d.loaded.expected, events: this.writer.stamp(d.events, ctx, cooperativeId) })),
+        .map((d) => ({
+          streamId: d.streamId,
+          expected: d.loaded.expected,
+          events: this.writer.stamp(d.events, ctx, cooperativeId),
+        })),
       ...extra.filter((a) => a.events.length > 0),
     ];
   }

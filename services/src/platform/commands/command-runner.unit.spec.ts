@@ -16,9 +16,17 @@ import { ConflictError } from './errors.js';
  */
 
 const COOP = 'c-1';
-const ctx: CommandContext = { actor: { userId: 'u', username: 'clerk', roles: [], cooperativeId: COOP }, correlationId: 'k', causationId: 'k' };
+const ctx: CommandContext = {
+  actor: { userId: 'u', username: 'clerk', roles: [], cooperativeId: COOP },
+  correlationId: 'k',
+  causationId: 'k',
+};
 const event = (n: number): DomainEvent => ({ type: 'SharesPosted', data: { n } });
-const decided = (streamId: string, events: DomainEvent[]): Decided<null> => ({ streamId, loaded: { state: null, expected: 'no_stream' }, events });
+const decided = (streamId: string, events: DomainEvent[]): Decided<null> => ({
+  streamId,
+  loaded: { state: null, expected: 'no_stream' },
+  events,
+});
 
 class Runner extends CommandRunner {
   constructor(writer: StreamWriter) {
@@ -41,10 +49,15 @@ describe('CommandRunner, the shared command-runner prelude', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const streams = async (): Promise<string[]> => (await store.readAll(0n, 100)).map((e) => `${e.streamId}#${e.revision} ${e.metadata.cooperativeId}`);
+  const streams = async (): Promise<string[]> =>
+    (await store.readAll(0n, 100)).map((e) => `${e.streamId}#${e.revision} ${e.metadata.cooperativeId}`);
 
   it('appends the decided streams with events, stamped for the cooperative, and the extra appends with events', async () => {
-    const claim = { type: 'MemberNumberClaimed', data: { memberNr: 1 }, metadata: { cooperativeId: COOP } } as unknown as StreamAppend['events'][number];
+    const claim = {
+      type: 'MemberNumberClaimed',
+      data: { memberNr: 1 },
+      metadata: { cooperativeId: COOP },
+    } as unknown as StreamAppend['events'][number];
     const extra: StreamAppend[] = [
       { streamId: 'membernr-1', expected: 'no_stream', events: [claim] },
       { streamId: 'membernr-seq', expected: 'no_stream', events: [] },
@@ -61,7 +74,9 @@ describe('CommandRunner, the shared command-runner prelude', () => {
 
   it('appends the checks beside events: a moved revision refuses the whole write', async () => {
     const check: StreamAppend = { streamId: 'dividends-c-1', expected: 3, events: [] };
-    await expect(runner.append([decided('member-a', [event(1)])], ctx, [], [check])).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(runner.append([decided('member-a', [event(1)])], ctx, [], [check])).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
     expect(await streams()).toEqual([]);
   });
 

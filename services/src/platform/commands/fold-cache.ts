@@ -8,7 +8,10 @@
  * pure data: deciders never change a state they were given (evolve returns a new one).
  */
 export class FoldCache {
-  private readonly folds = new Map<string, { readonly decider: object; readonly revision: number; readonly state: unknown }>();
+  private readonly folds = new Map<
+    string,
+    { readonly decider: object; readonly revision: number; readonly state: unknown }
+  >();
 
   constructor(private readonly capacity: number) {}
 

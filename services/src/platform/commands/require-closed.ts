@@ -13,6 +13,7 @@ export const isClosing = (closure: ReadDocument): boolean => closure.status === 
 
 /** The closure's document when it is whole; one still being written refused with 409 `closureInProgress` naming its year. */
 export function requireClosed(closure: ReadDocument): ReadDocument {
-  if (isClosing(closure)) throw new ConflictingStateError([fieldError(null, 'closureInProgress', String(closure.year))]);
+  if (isClosing(closure))
+    throw new ConflictingStateError([fieldError(null, 'closureInProgress', String(closure.year))]);
   return closure;
 }

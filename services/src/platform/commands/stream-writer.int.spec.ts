@@ -17,7 +17,9 @@ import { ReadModelProgress } from '../read-model-progress.js';
 import { openEventLog, type EventLog } from '../storage.js';
 import { StreamWriter } from './stream-writer.js';
 
-type NameEvent = DomainEvent<'UserCreated', { userId: string; username: string | null }> | DomainEvent<'UserRenamed', { userId: string; username: string | null }>;
+type NameEvent =
+  | DomainEvent<'UserCreated', { userId: string; username: string | null }>
+  | DomainEvent<'UserRenamed', { userId: string; username: string | null }>;
 interface NameState {
   readonly username: string | null | undefined;
   readonly events: number;
@@ -31,7 +33,18 @@ const otherDecider: Decider<never, NameEvent, NameState> = { ...names };
 
 const at = '2024-05-01T10:00:00.000Z';
 const event = (type: NameEvent['type'], data: Record<string, unknown>): NewEvent =>
-  ({ type, data, metadata: { cooperativeId: 'coop-1', user: 'admin', timestamp: at, correlationId: 'c', causationId: 'c', schemaVersion: 1 } }) as NewEvent;
+  ({
+    type,
+    data,
+    metadata: {
+      cooperativeId: 'coop-1',
+      user: 'admin',
+      timestamp: at,
+      correlationId: 'c',
+      causationId: 'c',
+      schemaVersion: 1,
+    },
+  }) as NewEvent;
 
 const STREAM = 'user-u1';
 const SUBJECT = 'user-u1';
@@ -42,11 +55,21 @@ let writer: StreamWriter;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coop-stream-writer-'));
-  log = await openEventLog(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' }), areas);
+  log = await openEventLog(
+    loadConfig({
+      DATA_DIR: dir,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+      EVENT_STORE_URL: '',
+      MONGODB_URL: '',
+    }),
+    areas,
+  );
   readStore = new SqliteReadStore(join(dir, 'read-models.sqlite'));
   const progress = new ReadModelProgress(undefined, readStore, 5000);
   writer = new StreamWriter(log.events, log.keys, progress, new ClientWrites(progress));
-  await log.events.append(STREAM, 'no_stream', [event('UserCreated', { userId: 'u1', username: 'anna', passwordHash: 'h', roles: [], cooperativeId: 'coop-1' })]);
+  await log.events.append(STREAM, 'no_stream', [
+    event('UserCreated', { userId: 'u1', username: 'anna', passwordHash: 'h', roles: [], cooperativeId: 'coop-1' }),
+  ]);
 });
 
 afterEach(async () => {
@@ -90,7 +113,10 @@ describe('StreamWriter.loadKept', () => {
   });
 
   it('an empty stream is not kept and reads as no stream', async () => {
-    expect(await writer.loadKept('user-none', names, 'user-none')).toEqual({ state: { username: undefined, events: 0 }, expected: 'no_stream' });
+    expect(await writer.loadKept('user-none', names, 'user-none')).toEqual({
+      state: { username: undefined, events: 0 },
+      expected: 'no_stream',
+    });
   });
 });
 
@@ -101,7 +127,10 @@ interface ShapeState {
 }
 const shape: Decider<never, NameEvent, ShapeState> = {
   initialState: () => ({ events: 0, fields: [] }),
-  evolve: (state, event) => ({ events: state.events + 1, fields: [...new Set([...state.fields, ...Object.keys(event.data)])].sort() }),
+  evolve: (state, event) => ({
+    events: state.events + 1,
+    fields: [...new Set([...state.fields, ...Object.keys(event.data)])].sort(),
+  }),
   decide: () => [],
 };
 
@@ -112,7 +141,13 @@ describe('StreamWriter.loadWithoutPersonalData', () => {
     expect(loaded).toEqual({ state: { events: 1, fields: ['cooperativeId', 'roles', 'userId'] }, expected: 0 });
     expect(find).not.toHaveBeenCalled();
     // The same stream opened: its personal fields are there.
-    expect((await writer.load(STREAM, shape)).state.fields).toEqual(['cooperativeId', 'passwordHash', 'roles', 'userId', 'username']);
+    expect((await writer.load(STREAM, shape)).state.fields).toEqual([
+      'cooperativeId',
+      'passwordHash',
+      'roles',
+      'userId',
+      'username',
+    ]);
     expect(find).toHaveBeenCalled();
   });
 
@@ -133,7 +168,10 @@ describe('StreamWriter.loadWithoutPersonalData', () => {
   });
 
   it('an empty stream is not kept and reads as no stream', async () => {
-    expect(await writer.loadWithoutPersonalData('user-none', shape)).toEqual({ state: { events: 0, fields: [] }, expected: 'no_stream' });
+    expect(await writer.loadWithoutPersonalData('user-none', shape)).toEqual({
+      state: { events: 0, fields: [] },
+      expected: 'no_stream',
+    });
   });
 });
 const otherShape: Decider<never, NameEvent, ShapeState> = { ...shape };

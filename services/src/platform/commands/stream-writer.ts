@@ -57,11 +57,20 @@ export class StreamWriter {
    * church data): while their keys exist the kept fold is used; once one is erased the stream is read and folded
    * again, so the erased fields read as erased and no personal data outlives its key in a kept fold.
    */
-  async loadKept<C, E extends DomainEvent, S>(streamId: string, decider: Decider<C, E, S>, subject: string | readonly string[]): Promise<Loaded<S>> {
+  async loadKept<C, E extends DomainEvent, S>(
+    streamId: string,
+    decider: Decider<C, E, S>,
+    subject: string | readonly string[],
+  ): Promise<Loaded<S>> {
     const kept = this.folds.get<S>(streamId, decider);
     const loaded =
       kept && (await this.keysExist(typeof subject === 'string' ? [subject] : subject))
-        ? fold(decider, kept.state, (await this.readAfter(streamId, kept.revision)) as unknown as RecordedEvent<E>[], kept.revision)
+        ? fold(
+            decider,
+            kept.state,
+            (await this.readAfter(streamId, kept.revision)) as unknown as RecordedEvent<E>[],
+            kept.revision,
+          )
         : await this.load(streamId, decider);
     return this.keep(streamId, decider, loaded);
   }
@@ -77,14 +86,23 @@ export class StreamWriter {
    * unopened, so no key is looked up and nothing decrypted; and a kept fold needs no check that the subject's key
    * still exists, since it holds nothing of the subject's.
    */
-  async loadWithoutPersonalData<C, E extends DomainEvent, S>(streamId: string, decider: Decider<C, E, S>): Promise<Loaded<S>> {
+  async loadWithoutPersonalData<C, E extends DomainEvent, S>(
+    streamId: string,
+    decider: Decider<C, E, S>,
+  ): Promise<Loaded<S>> {
     const kept = this.folds.get<S>(streamId, decider);
     const after = kept?.revision ?? -1;
     // A store that cannot leave personal data out opens it; the decider ignores it all the same.
     const events = (readsWithoutPersonalData(this.events)
       ? await this.events.readStreamWithoutPersonalData(streamId, after)
       : await this.readAfter(streamId, after)) as unknown as RecordedEvent<E>[];
-    return this.keep(streamId, decider, kept ? fold(decider, kept.state, events, kept.revision) : fold(decider, decider.initialState(), events, 'no_stream'));
+    return this.keep(
+      streamId,
+      decider,
+      kept
+        ? fold(decider, kept.state, events, kept.revision)
+        : fold(decider, decider.initialState(), events, 'no_stream'),
+    );
   }
 
   /** Keeps the fold of a stream that exists for the next command on it (FoldCache); an empty stream is not kept. */
@@ -151,7 +169,10 @@ export class StreamWriter {
    * appendAll() does and answers undefined. The recorded events all carry the append's last position: the answer
    * made from them shows no position.
    */
-  async appendAnsweringFromEvents(appends: readonly StreamAppend[], client: string): Promise<RecordedEvent[] | undefined> {
+  async appendAnsweringFromEvents(
+    appends: readonly StreamAppend[],
+    client: string,
+  ): Promise<RecordedEvent[] | undefined> {
     if (!this.clientWrites.enabled) {
       await this.appendAll(appends);
       return undefined;
@@ -161,7 +182,14 @@ export class StreamWriter {
     await this.clientWrites.keepUp(result.position);
     return appends.flatMap(({ streamId, events }) => {
       const last = result.revisions[streamId] ?? events.length - 1;
-      return events.map((e, i) => ({ streamId, revision: last - (events.length - 1 - i), position: result.position, type: e.type, data: e.data, metadata: e.metadata }));
+      return events.map((e, i) => ({
+        streamId,
+        revision: last - (events.length - 1 - i),
+        position: result.position,
+        type: e.type,
+        data: e.data,
+        metadata: e.metadata,
+      }));
     });
   }
 

@@ -89,11 +89,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventLogPrewarm: yesNo(env.EVENT_LOG_PREWARM, true, 'EVENT_LOG_PREWARM'),
     tasksRunIn: oneOf(env.TASKS_RUN_IN, ['api', 'worker'] as const, 'api', 'TASKS_RUN_IN'),
     taxCertificatesSyncLimit: wholeNumber(env.TAX_CERTIFICATES_SYNC_LIMIT, 500, 'TAX_CERTIFICATES_SYNC_LIMIT', 0),
-    closureChunkEvents: Math.min(wholeNumber(env.CLOSURE_CHUNK_EVENTS, 2000, 'CLOSURE_CHUNK_EVENTS', 1), CLOSURE_CHUNK_MAX),
+    closureChunkEvents: Math.min(
+      wholeNumber(env.CLOSURE_CHUNK_EVENTS, 2000, 'CLOSURE_CHUNK_EVENTS', 1),
+      CLOSURE_CHUNK_MAX,
+    ),
     pdfSyncLimit: wholeNumber(env.PDF_SYNC_LIMIT, 300, 'PDF_SYNC_LIMIT', 0),
     exportSyncLimit: wholeNumber(env.EXPORT_SYNC_LIMIT, 5000, 'EXPORT_SYNC_LIMIT', 0),
     importSyncRows: wholeNumber(env.IMPORT_SYNC_ROWS, 20_000, 'IMPORT_SYNC_ROWS', 0),
-    importChunkEvents: atMost(wholeNumber(env.IMPORT_CHUNK_EVENTS, 5000, 'IMPORT_CHUNK_EVENTS', 1), 20_000, 'IMPORT_CHUNK_EVENTS'),
+    importChunkEvents: atMost(
+      wholeNumber(env.IMPORT_CHUNK_EVENTS, 5000, 'IMPORT_CHUNK_EVENTS', 1),
+      20_000,
+      'IMPORT_CHUNK_EVENTS',
+    ),
     corsOrigins: origins(env.CORS_ORIGINS, 'CORS_ORIGINS'),
   };
 }
@@ -115,7 +122,10 @@ function oneOf<T extends string>(raw: string | undefined, allowed: readonly T[],
 
 /** Comma-separated origins (`https://host[:port]`, nothing after it) from the environment; none when unset. */
 function origins(raw: string | undefined, name: string): readonly string[] {
-  const listed = (raw ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  const listed = (raw ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
   for (const o of listed) {
     let origin: string | undefined;
     try {
@@ -123,20 +133,25 @@ function origins(raw: string | undefined, name: string): readonly string[] {
     } catch {
       origin = undefined;
     }
-    if (origin !== o || !/^https?:/.test(o)) throw new Error(`${name} must list origins such as https://console.example.org, got ${o}`);
+    if (origin !== o || !/^https?:/.test(o))
+      throw new Error(`${name} must list origins such as https://console.example.org, got ${o}`);
   }
   return listed;
 }
 
 /** Comma-separated IP addresses or CIDR ranges (`10.0.0.0/8`) from the environment; none when unset. */
 function proxies(raw: string | undefined, name: string): readonly string[] {
-  const listed = (raw ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const listed = (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   for (const p of listed) {
     const [address, bits, ...rest] = p.split('/');
     const family = isIP(address ?? '');
     const maxBits = family === 6 ? 128 : 32;
     const badBits = bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > maxBits);
-    if (family === 0 || badBits || rest.length > 0) throw new Error(`${name} must list IP addresses or CIDR ranges such as 10.0.0.0/8, got ${p}`);
+    if (family === 0 || badBits || rest.length > 0)
+      throw new Error(`${name} must list IP addresses or CIDR ranges such as 10.0.0.0/8, got ${p}`);
   }
   return listed;
 }
@@ -155,7 +170,9 @@ function wholeNumber(raw: string | undefined, fallback: number, name: string, mi
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || n < min) {
-    throw new Error(`${name} must be ${min === 1 ? 'a positive whole number' : 'a whole number (0 or more)'}, got ${raw}`);
+    throw new Error(
+      `${name} must be ${min === 1 ? 'a positive whole number' : 'a whole number (0 or more)'}, got ${raw}`,
+    );
   }
   return n;
 }

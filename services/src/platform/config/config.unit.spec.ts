@@ -5,7 +5,11 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { loadConfig } from './config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'coop-config-'));
-const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ DATA_DIR: dir, JWT_SECRET: 'test-secret', ...extra });
+const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
+  DATA_DIR: dir,
+  JWT_SECRET: 'test-secret',
+  ...extra,
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('loadConfig: whole numbers from the environment', () => {
@@ -18,15 +22,22 @@ describe('loadConfig: whole numbers from the environment', () => {
 
   it('refuses a READ_THREADS that is no whole number of 0 or more', () => {
     for (const bad of ['-1', '1.5', 'two']) {
-      expect(() => loadConfig(env({ READ_THREADS: bad }))).toThrow(`READ_THREADS must be a whole number (0 or more), got ${bad}`);
+      expect(() => loadConfig(env({ READ_THREADS: bad }))).toThrow(
+        `READ_THREADS must be a whole number (0 or more), got ${bad}`,
+      );
     }
   });
 
   it('PORT and SESSION_MAX_SECONDS must be positive', () => {
-    expect(loadConfig(env({ PORT: '8080', SESSION_MAX_SECONDS: '60' }))).toMatchObject({ port: 8080, sessionMaxSeconds: 60 });
+    expect(loadConfig(env({ PORT: '8080', SESSION_MAX_SECONDS: '60' }))).toMatchObject({
+      port: 8080,
+      sessionMaxSeconds: 60,
+    });
     expect(loadConfig(env({}))).toMatchObject({ sessionMaxSeconds: 43200, trustedProxies: [] });
     expect(() => loadConfig(env({ PORT: '0' }))).toThrow('PORT must be a positive whole number, got 0');
-    expect(() => loadConfig(env({ SESSION_MAX_SECONDS: '-5' }))).toThrow('SESSION_MAX_SECONDS must be a positive whole number, got -5');
+    expect(() => loadConfig(env({ SESSION_MAX_SECONDS: '-5' }))).toThrow(
+      'SESSION_MAX_SECONDS must be a positive whole number, got -5',
+    );
   });
 });
 
@@ -35,7 +46,9 @@ describe('loadConfig: EVENT_LOG_PREWARM', () => {
     expect(loadConfig(env({})).eventLogPrewarm).toBe(true);
     expect(loadConfig(env({ EVENT_LOG_PREWARM: 'false' })).eventLogPrewarm).toBe(false);
     expect(loadConfig(env({ EVENT_LOG_PREWARM: 'true' })).eventLogPrewarm).toBe(true);
-    expect(() => loadConfig(env({ EVENT_LOG_PREWARM: 'no' }))).toThrow('EVENT_LOG_PREWARM must be true or false, got no');
+    expect(() => loadConfig(env({ EVENT_LOG_PREWARM: 'no' }))).toThrow(
+      'EVENT_LOG_PREWARM must be true or false, got no',
+    );
   });
 });
 
@@ -51,12 +64,19 @@ describe('loadConfig: TASKS_RUN_IN', () => {
 describe('loadConfig: CORS_ORIGINS', () => {
   it('keeps CORS closed by default; lists origins; refuses anything that is not an origin', () => {
     expect(loadConfig(env({})).corsOrigins).toEqual([]);
-    expect(loadConfig(env({ CORS_ORIGINS: 'https://console.example.org, http://localhost:5173' })).corsOrigins).toEqual([
-      'https://console.example.org',
-      'http://localhost:5173',
-    ]);
-    for (const bad of ['*', 'console.example.org', 'https://console.example.org/', 'https://x.org/path', 'ftp://x.org']) {
-      expect(() => loadConfig(env({ CORS_ORIGINS: bad }))).toThrow(`CORS_ORIGINS must list origins such as https://console.example.org, got ${bad}`);
+    expect(loadConfig(env({ CORS_ORIGINS: 'https://console.example.org, http://localhost:5173' })).corsOrigins).toEqual(
+      ['https://console.example.org', 'http://localhost:5173'],
+    );
+    for (const bad of [
+      '*',
+      'console.example.org',
+      'https://console.example.org/',
+      'https://x.org/path',
+      'ftp://x.org',
+    ]) {
+      expect(() => loadConfig(env({ CORS_ORIGINS: bad }))).toThrow(
+        `CORS_ORIGINS must list origins such as https://console.example.org, got ${bad}`,
+      );
     }
   });
 });
@@ -64,12 +84,16 @@ describe('loadConfig: CORS_ORIGINS', () => {
 describe('loadConfig: EVENT_STORE_STREAM_PREFIX', () => {
   it('is empty by default (the stream names as they are); takes a prefix of letters, digits and . _ : -', () => {
     expect(loadConfig(env({})).eventStoreStreamPrefix).toBe('');
-    expect(loadConfig(env({ EVENT_STORE_STREAM_PREFIX: 'coop-ledger.eg-sued:' })).eventStoreStreamPrefix).toBe('coop-ledger.eg-sued:');
+    expect(loadConfig(env({ EVENT_STORE_STREAM_PREFIX: 'coop-ledger.eg-sued:' })).eventStoreStreamPrefix).toBe(
+      'coop-ledger.eg-sued:',
+    );
   });
 
   it("refuses a prefix of the server's own streams ($), with spaces or too long", () => {
     for (const bad of ['$coop-', '-coop', 'coop ledger', 'x'.repeat(65)]) {
-      expect(() => loadConfig(env({ EVENT_STORE_STREAM_PREFIX: bad }))).toThrow(`EVENT_STORE_STREAM_PREFIX must be letters, digits and . _ : -`);
+      expect(() => loadConfig(env({ EVENT_STORE_STREAM_PREFIX: bad }))).toThrow(
+        `EVENT_STORE_STREAM_PREFIX must be letters, digits and . _ : -`,
+      );
     }
   });
 });
@@ -77,9 +101,16 @@ describe('loadConfig: EVENT_STORE_STREAM_PREFIX', () => {
 describe('loadConfig: TRUSTED_PROXIES (issue 38)', () => {
   it('lists addresses and CIDR ranges; none when unset; anything else is refused', () => {
     expect(loadConfig(env({})).trustedProxies).toEqual([]);
-    expect(loadConfig(env({ TRUSTED_PROXIES: ' 10.0.0.1, 192.168.0.0/16,::1,fd00::/8 ' })).trustedProxies).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8']);
+    expect(loadConfig(env({ TRUSTED_PROXIES: ' 10.0.0.1, 192.168.0.0/16,::1,fd00::/8 ' })).trustedProxies).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
     for (const bad of ['loopback', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.example.org', '::1/129']) {
-      expect(() => loadConfig(env({ TRUSTED_PROXIES: bad }))).toThrow(`TRUSTED_PROXIES must list IP addresses or CIDR ranges such as 10.0.0.0/8, got ${bad}`);
+      expect(() => loadConfig(env({ TRUSTED_PROXIES: bad }))).toThrow(
+        `TRUSTED_PROXIES must list IP addresses or CIDR ranges such as 10.0.0.0/8, got ${bad}`,
+      );
     }
   });
 });

@@ -26,7 +26,14 @@ import {
 import { KurrentRecords, fromPosition, positionOf, toActual } from './kurrent-records.js';
 import { KurrentWriter } from './kurrent-writer.js';
 import { conflictOf, identify, type IdentifiedAppend } from './kurrent-writes.js';
-import { concurrencyError, conflictsOf, mergeAppends, refuseCaseVariants, satisfies, type Revision } from './stream-appends.js';
+import {
+  concurrencyError,
+  conflictsOf,
+  mergeAppends,
+  refuseCaseVariants,
+  satisfies,
+  type Revision,
+} from './stream-appends.js';
 import { StreamLocks } from './stream-locks.js';
 import { StreamPrefix } from './stream-prefix.js';
 import type { StreamTailReads } from './stream-tail.js';
@@ -86,7 +93,9 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
    * but the server's own (`$`-prefixed). A fresh object per read (the client keeps state in a subscription's filter).
    */
   private get filter(): Filter {
-    return this.names.prefix === '' ? streamNameFilter({ regex: '^[^$]' }) : streamNameFilter({ prefixes: [this.names.prefix] });
+    return this.names.prefix === ''
+      ? streamNameFilter({ regex: '^[^$]' })
+      : streamNameFilter({ prefixes: [this.names.prefix] });
   }
 
   async append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult> {
@@ -96,7 +105,8 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     try {
       result = await this.locks.around([], [append!.streamId], () => this.writer.appendOne(append!));
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError) throw new ConcurrencyError(streamId, expected, toActual(error.actualState));
+      if (error instanceof WrongExpectedVersionError)
+        throw new ConcurrencyError(streamId, expected, toActual(error.actualState));
       throw error;
     }
     if (!result.success) {
@@ -125,7 +135,8 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     refuseCaseVariants(all);
     const merged = mergeAppends(all);
     // Entries that cannot chain fail whatever the streams' revisions are (the error below is never the one thrown).
-    if (merged.unchainable.length > 0) throw await this.conflictsNow(all, new Error(`The entries of ${merged.unchainable.join(', ')} cannot chain`));
+    if (merged.unchainable.length > 0)
+      throw await this.conflictsNow(all, new Error(`The entries of ${merged.unchainable.join(', ')} cannot chain`));
     // Ids fixed once, before the first try (decision 140).
     const serverNamed = (a: StreamAppend): StreamAppend => ({ ...a, streamId: this.names.toServer(a.streamId) });
     const checks = identify(merged.appends.filter((a) => a.events.length === 0).map(serverNamed));
@@ -133,7 +144,11 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     try {
       if (appends.length === 0) return { revisions: await this.checked(checks), position: -1n };
       if (checks.length > 0) return await this.appendChecked(appends, checks);
-      return await this.locks.around([], appends.map((a) => a.streamId), () => this.appendStreams(appends));
+      return await this.locks.around(
+        [],
+        appends.map((a) => a.streamId),
+        () => this.appendStreams(appends),
+      );
     } catch (error) {
       if (error instanceof ConcurrencyError) throw await this.conflictsNow(all, error);
       throw error;
@@ -147,7 +162,10 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
    * against appends of this process until the append is done (StreamLocks, decision 142): an append to a checked stream
    * from another process in between is not seen (SQLite checks it inside the append's transaction).
    */
-  private async appendChecked(appends: readonly IdentifiedAppend[], checks: readonly IdentifiedAppend[]): Promise<AppendResult> {
+  private async appendChecked(
+    appends: readonly IdentifiedAppend[],
+    checks: readonly IdentifiedAppend[],
+  ): Promise<AppendResult> {
     let result;
     try {
       result = await this.writer.appendChecked(appends, checks);
@@ -172,7 +190,8 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     for (const check of checks) {
       const streamId = this.names.fromServer(check.streamId) ?? check.streamId;
       const revision = await this.revisionOf(streamId);
-      if (!satisfies(check.expected, revision)) throw new ConcurrencyError(streamId, check.expected, revision < 0 ? 'no_stream' : revision);
+      if (!satisfies(check.expected, revision))
+        throw new ConcurrencyError(streamId, check.expected, revision < 0 ? 'no_stream' : revision);
       checked[streamId] = revision;
     }
     return checked;
@@ -205,10 +224,16 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
   /** Our result of the client's multi-stream one, with the revisions of the streams checked (as the check passed). */
   private async resultOf(result: MultiAppendResult, checks: readonly IdentifiedAppend[]): Promise<AppendResult> {
     const revisions: Record<string, number> = {};
-    for (const response of result.responses) revisions[this.names.fromServer(response.streamName) ?? response.streamName] = Number(response.revision);
+    for (const response of result.responses)
+      revisions[this.names.fromServer(response.streamName) ?? response.streamName] = Number(response.revision);
     for (const check of checks) {
       const streamId = this.names.fromServer(check.streamId) ?? check.streamId;
-      revisions[streamId] ??= typeof check.expected === 'number' ? check.expected : check.expected === 'no_stream' ? -1 : await this.revisionOf(streamId);
+      revisions[streamId] ??=
+        typeof check.expected === 'number'
+          ? check.expected
+          : check.expected === 'no_stream'
+            ? -1
+            : await this.revisionOf(streamId);
     }
     return { revisions, position: result.position };
   }
@@ -219,7 +244,9 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
    */
   private async conflictsNow(all: readonly StreamAppend[], refused: Error): Promise<Error> {
     const streams = [...new Set(all.map((a) => a.streamId))];
-    const revisions = new Map(await Promise.all(streams.map(async (streamId) => [streamId, await this.revisionOf(streamId)] as const)));
+    const revisions = new Map(
+      await Promise.all(streams.map(async (streamId) => [streamId, await this.revisionOf(streamId)] as const)),
+    );
     const conflicts: StreamConflict[] = conflictsOf(all, (streamId) => revisions.get(streamId) ?? -1);
     return conflicts.length > 0 ? concurrencyError(conflicts) : refused;
   }
@@ -228,7 +255,11 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
   private async revisionOf(streamId: string): Promise<Revision> {
     let revision = -1;
     try {
-      for await (const resolved of this.client.readStream(this.names.toServer(streamId), { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+      for await (const resolved of this.client.readStream(this.names.toServer(streamId), {
+        direction: BACKWARDS,
+        fromRevision: END,
+        maxCount: 1,
+      })) {
         if (resolved.event) revision = Number(resolved.event.revision);
       }
     } catch (error) {
@@ -248,7 +279,10 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
   private async readStreamFrom(streamId: string, fromRevision: typeof START | bigint): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(this.names.toServer(streamId), { direction: FORWARDS, fromRevision })) {
+      for await (const resolved of this.client.readStream(this.names.toServer(streamId), {
+        direction: FORWARDS,
+        fromRevision,
+      })) {
         // Stream reads come from the index; servers before 22.6 give no log position there (-1n then).
         const event = this.records.toRecorded(resolved, false);
         if (event) events.push(event);
@@ -271,7 +305,12 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
       // Reading $all forwards from a position includes the event at that position: ask for one more and drop
       // everything at or before `from`.
       const wanted = limit - events.length;
-      const reads = this.client.readAll({ direction: FORWARDS, fromPosition: fromPosition(from), maxCount: wanted + 1, filter: this.filter });
+      const reads = this.client.readAll({
+        direction: FORWARDS,
+        fromPosition: fromPosition(from),
+        maxCount: wanted + 1,
+        filter: this.filter,
+      });
       let received = 0;
       for await (const resolved of reads) {
         const position = positionOf(resolved);
@@ -368,7 +407,10 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
           await runOnce();
         } catch (error) {
           if (closed) break;
-          console.error(`Event subscription failed; restarting after position ${delivered} in ${this.retryDelayMs} ms`, error);
+          console.error(
+            `Event subscription failed; restarting after position ${delivered} in ${this.retryDelayMs} ms`,
+            error,
+          );
           await new Promise<void>((resolve) => {
             wake = resolve;
             setTimeout(resolve, this.retryDelayMs).unref();

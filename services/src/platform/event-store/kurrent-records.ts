@@ -48,7 +48,12 @@ export function fromPosition(after: bigint): ReadPosition {
  * string values only); numbers are converted back on read (product-event.ts).
  */
 export function toEventData(event: NewEvent, id?: string): EventData {
-  return jsonEvent({ ...(id === undefined ? {} : { id }), type: event.type, data: { ...event.data }, metadata: encodeMetadata(event.metadata) });
+  return jsonEvent({
+    ...(id === undefined ? {} : { id }),
+    type: event.type,
+    data: { ...event.data },
+    metadata: encodeMetadata(event.metadata),
+  });
 }
 
 function encodeMetadata(metadata: EventMetadata): Record<string, string> {
@@ -95,12 +100,21 @@ export class KurrentRecords {
     }
     const recognized = recognizeProductEvent(event.data, event.metadata);
     if ('reason' in recognized) {
-      this.skipped(`${event.streamId}@${event.revision}`, () =>
-        `Event log: skipped the event at position ${position} (stream ${event.streamId}, revision ${event.revision}, type ${event.type}, id ${event.id}): not an event of this product, ${recognized.reason}`,
+      this.skipped(
+        `${event.streamId}@${event.revision}`,
+        () =>
+          `Event log: skipped the event at position ${position} (stream ${event.streamId}, revision ${event.revision}, type ${event.type}, id ${event.id}): not an event of this product, ${recognized.reason}`,
       );
       return undefined;
     }
-    return { streamId, revision: Number(event.revision), position, type: event.type, data: recognized.data, metadata: recognized.metadata } as RecordedEvent;
+    return {
+      streamId,
+      revision: Number(event.revision),
+      position,
+      type: event.type,
+      data: recognized.data,
+      metadata: recognized.metadata,
+    } as RecordedEvent;
   }
 
   private skipped(key: string, line: () => string): void {

@@ -54,14 +54,23 @@ export class KurrentWriter {
     const deadline = appendDeadlineMs(append.events.length, this.baseDeadlineMs);
     return this.tried(
       [append],
-      (client) => client.appendToStream(append.streamId, [...append.events], { streamState: toStreamState(append.expected), deadline, requiresLeader: true }),
+      (client) =>
+        client.appendToStream(append.streamId, [...append.events], {
+          streamState: toStreamState(append.expected),
+          deadline,
+          requiresLeader: true,
+        }),
       false,
     );
   }
 
   /** Several streams, each named once, atomically (`multiStreamAppend`, server 25.1+). */
   async appendMany(appends: readonly IdentifiedAppend[]): Promise<MultiAppendResult> {
-    const requests = appends.map((a) => ({ streamName: a.streamId, expectedState: toStreamState(a.expected), events: [...a.events] }));
+    const requests = appends.map((a) => ({
+      streamName: a.streamId,
+      expectedState: toStreamState(a.expected),
+      events: [...a.events],
+    }));
     return this.tried(appends, (client) => client.multiStreamAppend(requests));
   }
 
@@ -69,12 +78,19 @@ export class KurrentWriter {
    * The appends and the revision checks of streams without events in one atomic write (`appendRecords` with stream
    * state checks, server 26.1+), or undefined when the server does not have it (25.1).
    */
-  async appendChecked(appends: readonly IdentifiedAppend[], checks: readonly IdentifiedAppend[]): Promise<MultiAppendResult | undefined> {
+  async appendChecked(
+    appends: readonly IdentifiedAppend[],
+    checks: readonly IdentifiedAppend[],
+  ): Promise<MultiAppendResult | undefined> {
     if (this.records === false) return undefined;
     const records = appends.flatMap((a) => a.events.map((record) => ({ streamName: a.streamId, record })));
     const consistency = [...appends, ...checks]
       .filter((a) => a.expected !== 'any')
-      .map((a): ConsistencyCheck => ({ type: STREAM_STATE, streamName: a.streamId, expectedState: toStreamState(a.expected) }));
+      .map((a): ConsistencyCheck => ({
+        type: STREAM_STATE,
+        streamName: a.streamId,
+        expectedState: toStreamState(a.expected),
+      }));
     try {
       const result = await this.tried([...appends, ...checks], (client) => client.appendRecords(records, consistency));
       this.records = true;
@@ -98,17 +114,35 @@ export class KurrentWriter {
    * larger than the client's default deadline allows gets a client of its own whose default deadline is the write's
    * (client 1.3.1 takes no deadline per `multiStreamAppend` or `appendRecords` call), closed after the try.
    */
-  private async tried<T>(appends: readonly IdentifiedAppend[], attempt: (client: KurrentDBClient) => Promise<T>, ownDeadline = true): Promise<T> {
+  private async tried<T>(
+    appends: readonly IdentifiedAppend[],
+    attempt: (client: KurrentDBClient) => Promise<T>,
+    ownDeadline = true,
+  ): Promise<T> {
     const events = appends.reduce((n, a) => n + a.events.length, 0);
     const deadline = appendDeadlineMs(events, this.baseDeadlineMs);
     for (let tries = 1; ; tries++) {
-      const own = ownDeadline && deadline > this.baseDeadlineMs ? KurrentDBClient.connectionString(withDefaultDeadline(this.leader?.url ?? this.url, deadline)) : undefined;
+      const own =
+        ownDeadline && deadline > this.baseDeadlineMs
+          ? KurrentDBClient.connectionString(withDefaultDeadline(this.leader?.url ?? this.url, deadline))
+          : undefined;
       try {
         return await attempt(own ?? this.leader?.client ?? this.client);
       } catch (error) {
-        if (error instanceof WrongExpectedVersionError || error instanceof AppendConsistencyViolationError || error instanceof UnsupportedError) throw error;
+        if (
+          error instanceof WrongExpectedVersionError ||
+          error instanceof AppendConsistencyViolationError ||
+          error instanceof UnsupportedError
+        )
+          throw error;
         const next = afterFailure(error);
-        if (next.kind === 'fail' || tries >= MAX_TRIES) throw new EventStoreWriteError(appends.map((a) => a.streamId), events, tries, error);
+        if (next.kind === 'fail' || tries >= MAX_TRIES)
+          throw new EventStoreWriteError(
+            appends.map((a) => a.streamId),
+            events,
+            tries,
+            error,
+          );
         if (next.kind === 'leader') await this.useLeader(next.leader);
         // The leader we wrote to is gone: find the new one through the connection string's nodes again.
         else if (this.leader) await this.forgetLeader();

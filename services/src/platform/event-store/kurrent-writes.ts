@@ -79,14 +79,17 @@ export interface Endpoint {
  * write that reached a follower is sent there; the leader answers for as long as it leads.
  */
 export function onLeader(connectionString: string, leader: Endpoint): string {
-  const match = /^(?<scheme>[^:+]+)(?:\+discover)?:\/\/(?<user>[^@/?]*@)?[^/?]*\/?(?<query>\?.*)?$/.exec(connectionString.trim());
+  const match = /^(?<scheme>[^:+]+)(?:\+discover)?:\/\/(?<user>[^@/?]*@)?[^/?]*\/?(?<query>\?.*)?$/.exec(
+    connectionString.trim(),
+  );
   if (!match?.groups) throw new Error('The event store URL cannot be read to connect to the leader');
   const { scheme, user = '', query = '' } = match.groups;
   return `${scheme}://${user}${leader.host}:${leader.port}${query}`;
 }
 
 /** What to do after a try failed: send it again (to the leader when one was named), or give up. */
-export type AfterFailure = { readonly kind: 'again' } | { readonly kind: 'leader'; readonly leader: Endpoint } | { readonly kind: 'fail' };
+export type AfterFailure =
+  { readonly kind: 'again' } | { readonly kind: 'leader'; readonly leader: Endpoint } | { readonly kind: 'fail' };
 
 /**
  * Failures whose outcome is unknown or that another node takes: tried again with the same event ids. A follower answers
@@ -97,10 +100,16 @@ export type AfterFailure = { readonly kind: 'again' } | { readonly kind: 'leader
  */
 export function afterFailure(failure: unknown): AfterFailure {
   const error = failure instanceof Error ? convertToCommandError(failure) : failure;
-  if (error instanceof NotLeaderError) return { kind: 'leader', leader: { host: error.leader.address, port: error.leader.port } };
+  if (error instanceof NotLeaderError)
+    return { kind: 'leader', leader: { host: error.leader.address, port: error.leader.port } };
   const leader = leaderInStatus(statusDetailsOf(error));
   if (leader) return { kind: 'leader', leader };
-  if (error instanceof UnavailableError || error instanceof DeadlineExceededError || error instanceof CancelledError || error instanceof TimeoutError) {
+  if (
+    error instanceof UnavailableError ||
+    error instanceof DeadlineExceededError ||
+    error instanceof CancelledError ||
+    error instanceof TimeoutError
+  ) {
     return { kind: 'again' };
   }
   return { kind: 'fail' };
@@ -189,7 +198,10 @@ export class EventStoreWriteError extends Error {
     readonly tries: number,
     cause: unknown,
   ) {
-    super(`Writing ${events} event(s) to ${describeStreams(streams)} failed after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${reasonOf(cause)}`, { cause });
+    super(
+      `Writing ${events} event(s) to ${describeStreams(streams)} failed after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${reasonOf(cause)}`,
+      { cause },
+    );
     this.name = 'EventStoreWriteError';
   }
 }
@@ -197,7 +209,9 @@ export class EventStoreWriteError extends Error {
 /** Up to five stream names and how many more. */
 function describeStreams(streams: readonly string[]): string {
   const shown = streams.slice(0, 5).join(', ');
-  return streams.length > 5 ? `${streams.length} streams (${shown} and ${streams.length - 5} more)` : `${streams.length} stream(s) (${shown})`;
+  return streams.length > 5
+    ? `${streams.length} streams (${shown} and ${streams.length - 5} more)`
+    : `${streams.length} stream(s) (${shown})`;
 }
 
 /** The failure in words, whatever was thrown (client 1.3.1 throws some errors with an empty message, or none at all). */
@@ -209,7 +223,9 @@ export function reasonOf(cause: unknown): string {
     const label = typeof type === 'string' ? `${name} (${type})` : name;
     return cause.message ? `${label}: ${cause.message}` : `${label} without a message`;
   }
-  return cause === undefined ? 'the client failed without an error (undefined)' : `the client failed with ${String(cause)}`;
+  return cause === undefined
+    ? 'the client failed without an error (undefined)'
+    : `the client failed with ${String(cause)}`;
 }
 
 /**
@@ -217,9 +233,17 @@ export function reasonOf(cause: unknown): string {
  * as StreamRevisionConflict (WrongExpectedVersionError in the client); `appendRecords` and later servers as a
  * consistency violation.
  */
-export function conflictOf(error: unknown, names: StreamPrefix, appends: readonly IdentifiedAppend[]): ConcurrencyError | undefined {
+export function conflictOf(
+  error: unknown,
+  names: StreamPrefix,
+  appends: readonly IdentifiedAppend[],
+): ConcurrencyError | undefined {
   const conflict = (serverName: string, actual: bigint | 'no_stream'): ConcurrencyError =>
-    new ConcurrencyError(names.fromServer(serverName) ?? serverName, appends.find((a) => a.streamId === serverName)?.expected ?? 'any', toActual(actual));
+    new ConcurrencyError(
+      names.fromServer(serverName) ?? serverName,
+      appends.find((a) => a.streamId === serverName)?.expected ?? 'any',
+      toActual(actual),
+    );
   if (error instanceof WrongExpectedVersionError) return conflict(error.streamName, error.actualState);
   const violation = error instanceof AppendConsistencyViolationError ? error.violations[0] : undefined;
   return violation ? conflict(violation.streamName, violation.actualState) : undefined;

@@ -38,7 +38,11 @@ const SEALED = '_personal';
 
 /** A key's fingerprint: an HMAC of a fixed label, so it tells keys apart and reveals nothing of the key. */
 function keyId(key: Buffer): string {
-  return createHmac('sha256', key).update('coop-ledger personal-data key id').digest().subarray(0, 12).toString('base64');
+  return createHmac('sha256', key)
+    .update('coop-ledger personal-data key id')
+    .digest()
+    .subarray(0, 12)
+    .toString('base64');
 }
 
 /** The result of opening one event's data. */
@@ -86,7 +90,8 @@ export class PersonalDataCipher {
   async sealAll(events: readonly { readonly type: string; readonly data: object }[]): Promise<object[]> {
     const subjects = this.keys.getOrCreateMany ? this.subjectsOf(events) : [];
     // Many subjects (a large append): their keys fetched, the missing ones created, in one durable write of the key store.
-    const many = subjects.length > 1 && this.keys.getOrCreateMany ? await this.keys.getOrCreateMany(subjects) : undefined;
+    const many =
+      subjects.length > 1 && this.keys.getOrCreateMany ? await this.keys.getOrCreateMany(subjects) : undefined;
     const key = once((subject) => {
       const known = many?.get(subject);
       return known ? Promise.resolve(known) : this.keys.getOrCreate(subject);
@@ -104,7 +109,8 @@ export class PersonalDataCipher {
       if (!rule) continue;
       const record = e.data as Record<string, unknown>;
       subjects.add(rule.subject(record));
-      for (const group of rule.apart ?? []) if (group.fields.some((f) => Object.hasOwn(record, f))) subjects.add(group.subject(record));
+      for (const group of rule.apart ?? [])
+        if (group.fields.some((f) => Object.hasOwn(record, f))) subjects.add(group.subject(record));
     }
     return [...subjects];
   }
@@ -140,7 +146,10 @@ export class PersonalDataCipher {
     const apart = rule.apart ?? [];
     const apartFields = new Set(apart.flatMap((g) => g.fields));
     const mainFields = rule.fields.filter((f) => !apartFields.has(f));
-    const groups = [{ subject: rule.subject(record), fields: mainFields, always: true }, ...apart.map((g) => ({ subject: g.subject(record), fields: g.fields, always: false }))];
+    const groups = [
+      { subject: rule.subject(record), fields: mainFields, always: true },
+      ...apart.map((g) => ({ subject: g.subject(record), fields: g.fields, always: false })),
+    ];
     const rest: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(record)) if (!rule.fields.includes(k) && !apartFields.has(k)) rest[k] = v;
     const sealed: Sealed[] = [];
@@ -166,7 +175,6 @@ export class PersonalDataCipher {
       kid: keyId(key),
     };
   }
-
 }
 
 /** A subject's key as a batch opens with it: the key and its fingerprint. */

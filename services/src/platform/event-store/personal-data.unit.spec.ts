@@ -70,7 +70,10 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
       },
     });
     const batch = new PersonalDataCipher(counting, areas.personalData);
-    const sealed = await batch.sealAll([...ids.map((id) => ({ type: 'UserCreated', data: userCreated(id) })), { type: 'ElmaNumberAdded', data: { id: 'e1' } }]);
+    const sealed = await batch.sealAll([
+      ...ids.map((id) => ({ type: 'UserCreated', data: userCreated(id) })),
+      { type: 'ElmaNumberAdded', data: { id: 'e1' } },
+    ]);
     expect(calls).toEqual([ids.map((id) => `user-${id}`)]);
     for (const [i, id] of ids.entries()) {
       expect((sealed[i] as SealedData)._personal.subject).toBe(`user-${id}`);
@@ -108,7 +111,12 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
   });
 
   it('seals the cooperative contact under its own subject', async () => {
-    const data = { cooperativeId: 'coop-7', name: 'Bäckerei eG', contactPerson: 'Erika Mustermann', email: 'erika@example.de' };
+    const data = {
+      cooperativeId: 'coop-7',
+      name: 'Bäckerei eG',
+      contactPerson: 'Erika Mustermann',
+      email: 'erika@example.de',
+    };
     const sealed = (await cipher.seal('CooperativeRegistered', data)) as SealedData;
     expect(JSON.stringify(sealed)).not.toContain('Erika');
     expect(sealed._personal.subject).toBe('cooperative-contact-coop-7');
@@ -178,7 +186,10 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
     it("refuses ciphertext moved to another subject's event", async () => {
       const a = (await cipher.seal('UserRenamed', { userId: newUserId(), username: 'a' })) as SealedData;
       const b = (await cipher.seal('UserRenamed', { userId: newUserId(), username: 'b' })) as SealedData;
-      const swapped = { ...b, _personal: { ...b._personal, ciphertext: a._personal.ciphertext, iv: a._personal.iv, tag: a._personal.tag } };
+      const swapped = {
+        ...b,
+        _personal: { ...b._personal, ciphertext: a._personal.ciphertext, iv: a._personal.iv, tag: a._personal.tag },
+      };
       await expect(cipher.open(swapped)).rejects.toThrow();
     });
   });
@@ -203,7 +214,9 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
 
     it('seals the church fields of the master data under member-church-<id>, the rest under member-<id>', async () => {
       const memberId = newMemberId();
-      const sealed = (await cipher.seal('MemberAdmitted', admitted(memberId))) as { _personal: { subject: string; fields: string[] }[] };
+      const sealed = (await cipher.seal('MemberAdmitted', admitted(memberId))) as {
+        _personal: { subject: string; fields: string[] }[];
+      };
       expect(JSON.stringify(sealed)).not.toContain('Kirchner');
       expect(JSON.stringify(sealed)).not.toContain('"ev"');
       expect(sealed._personal.map((g) => [g.subject, g.fields])).toEqual([
@@ -216,11 +229,28 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
     it('deleting the church key erases the church fields only; the other personal data still reads', async () => {
       const memberId = newMemberId();
       const sealedAdmitted = await cipher.seal('MemberAdmitted', admitted(memberId));
-      const sealedAnswer = await cipher.seal('ChurchDataRecorded', { memberId, churchId: 'rk', churchTaxRate: '8', queriedOn: '2024-08-31', queryKind: 'regular', taskId: 't-1' });
+      const sealedAnswer = await cipher.seal('ChurchDataRecorded', {
+        memberId,
+        churchId: 'rk',
+        churchTaxRate: '8',
+        queriedOn: '2024-08-31',
+        queryKind: 'regular',
+        taskId: 't-1',
+      });
       await keys.erase(`member-church-${memberId}`);
-      expect(await cipher.open(sealedAdmitted)).toEqual({ data: { ...admitted(memberId), ...church }, erased: ['churchId', 'churchTaxRate', 'kiSt', 'kiStSatz'] });
+      expect(await cipher.open(sealedAdmitted)).toEqual({
+        data: { ...admitted(memberId), ...church },
+        erased: ['churchId', 'churchTaxRate', 'kiSt', 'kiStSatz'],
+      });
       expect(await cipher.open(sealedAnswer)).toEqual({
-        data: { memberId, queriedOn: '2024-08-31', queryKind: 'regular', taskId: 't-1', churchId: null, churchTaxRate: null },
+        data: {
+          memberId,
+          queriedOn: '2024-08-31',
+          queryKind: 'regular',
+          taskId: 't-1',
+          churchId: null,
+          churchTaxRate: null,
+        },
         erased: ['churchId', 'churchTaxRate'],
       });
       expect(await keys.find(`member-${memberId}`)).toBeDefined();
@@ -228,19 +258,61 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
 
     it('a later answer makes a new church key: it reads, the earlier church data stays erased', async () => {
       const memberId = newMemberId();
-      const before = await cipher.seal('ChurchDataRecorded', { memberId, churchId: 'rk', churchTaxRate: '8', queriedOn: '2024-08-31', queryKind: 'regular', taskId: null });
+      const before = await cipher.seal('ChurchDataRecorded', {
+        memberId,
+        churchId: 'rk',
+        churchTaxRate: '8',
+        queriedOn: '2024-08-31',
+        queryKind: 'regular',
+        taskId: null,
+      });
       await keys.erase(`member-church-${memberId}`);
-      const after = await cipher.seal('ChurchDataRecorded', { memberId, churchId: 'ev', churchTaxRate: '9', queriedOn: '2025-08-31', queryKind: 'regular', taskId: null });
+      const after = await cipher.seal('ChurchDataRecorded', {
+        memberId,
+        churchId: 'ev',
+        churchTaxRate: '9',
+        queriedOn: '2025-08-31',
+        queryKind: 'regular',
+        taskId: null,
+      });
       expect(await cipher.openAll([before, after])).toEqual([
-        { data: { memberId, queriedOn: '2024-08-31', queryKind: 'regular', taskId: null, churchId: null, churchTaxRate: null }, erased: ['churchId', 'churchTaxRate'] },
-        { data: { memberId, queriedOn: '2025-08-31', queryKind: 'regular', taskId: null, churchId: 'ev', churchTaxRate: '9' } },
+        {
+          data: {
+            memberId,
+            queriedOn: '2024-08-31',
+            queryKind: 'regular',
+            taskId: null,
+            churchId: null,
+            churchTaxRate: null,
+          },
+          erased: ['churchId', 'churchTaxRate'],
+        },
+        {
+          data: {
+            memberId,
+            queriedOn: '2025-08-31',
+            queryKind: 'regular',
+            taskId: null,
+            churchId: 'ev',
+            churchTaxRate: '9',
+          },
+        },
       ]);
     });
 
     it('an event sealed under the member key alone (before decision 101) still reads, and goes with the member key', async () => {
       const memberId = newMemberId();
-      const oldRules = { MemberAdmitted: { subject: (d: Record<string, unknown>) => `member-${String(d.memberId)}`, fields: [...Object.keys(admitted(memberId))].filter((f) => !['memberId', 'cooperativeId', 'memberNr', 'entryDate'].includes(f)) } };
-      const old = (await new PersonalDataCipher(keys, oldRules).seal('MemberAdmitted', admitted(memberId))) as { _personal: { subject: string } };
+      const oldRules = {
+        MemberAdmitted: {
+          subject: (d: Record<string, unknown>) => `member-${String(d.memberId)}`,
+          fields: [...Object.keys(admitted(memberId))].filter(
+            (f) => !['memberId', 'cooperativeId', 'memberNr', 'entryDate'].includes(f),
+          ),
+        },
+      };
+      const old = (await new PersonalDataCipher(keys, oldRules).seal('MemberAdmitted', admitted(memberId))) as {
+        _personal: { subject: string };
+      };
       expect(old._personal.subject).toBe(`member-${memberId}`);
       expect((await cipher.open(old)).data).toEqual(admitted(memberId));
       await keys.erase(`member-church-${memberId}`);
@@ -252,12 +324,16 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
     it("seals a payout's church id and rate under the member key; an older payout's plain rate reads as before", async () => {
       const memberId = newMemberId();
       const paid = { dividendId: 'd-1', memberId, churchId: 'ev', churchRate: '0.09', churchTax: 120 };
-      const sealed = (await cipher.seal('DividendMemberPaid', paid)) as { _personal: { subject: string; fields: string[] } };
+      const sealed = (await cipher.seal('DividendMemberPaid', paid)) as {
+        _personal: { subject: string; fields: string[] };
+      };
       expect(sealed._personal).toMatchObject({ subject: `member-${memberId}`, fields: ['churchId', 'churchRate'] });
       expect(sealed).not.toHaveProperty('churchRate');
       await keys.erase(`member-church-${memberId}`);
       expect((await cipher.open(sealed)).data).toEqual(paid);
-      const oldPaid = (await new PersonalDataCipher(keys, { DividendMemberPaid: { subject: () => `member-${memberId}`, fields: ['churchId'] } }).seal('DividendMemberPaid', paid));
+      const oldPaid = await new PersonalDataCipher(keys, {
+        DividendMemberPaid: { subject: () => `member-${memberId}`, fields: ['churchId'] },
+      }).seal('DividendMemberPaid', paid);
       expect((await cipher.open(oldPaid)).data).toEqual(paid);
     });
   });

@@ -26,8 +26,12 @@ export function recognizeProductEvent(data: unknown, metadata: unknown): Recogni
   for (const field of TEXT_FIELDS) {
     if (typeof out[field] !== 'string') return { reason: `its metadata has no ${field}` };
   }
-  const version = typeof out.schemaVersion === 'string' && /^\d+$/.test(out.schemaVersion) ? Number(out.schemaVersion) : out.schemaVersion;
-  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) return { reason: 'its metadata has no schemaVersion' };
+  const version =
+    typeof out.schemaVersion === 'string' && /^\d+$/.test(out.schemaVersion)
+      ? Number(out.schemaVersion)
+      : out.schemaVersion;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1)
+    return { reason: 'its metadata has no schemaVersion' };
   out.schemaVersion = version;
   return { data: parsedData, metadata: out as unknown as EventMetadata };
 }
@@ -45,5 +49,7 @@ function jsonObject(value: unknown): Record<string, unknown> | undefined {
       return undefined;
     }
   }
-  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : undefined;
 }

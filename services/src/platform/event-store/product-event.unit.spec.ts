@@ -6,7 +6,14 @@ import { recognizeProductEvent } from './product-event.js';
 import { StreamPrefix, streamPrefixProblem } from './stream-prefix.js';
 
 /** Metadata as the KurrentDB adapter stores it: every value a string. */
-const stored = { cooperativeId: 'c-1', user: 'clerk', timestamp: '2025-01-01T10:00:00.000Z', correlationId: 'k', causationId: 'k', schemaVersion: '2' };
+const stored = {
+  cooperativeId: 'c-1',
+  user: 'clerk',
+  timestamp: '2025-01-01T10:00:00.000Z',
+  correlationId: 'k',
+  causationId: 'k',
+  schemaVersion: '2',
+};
 const bytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
 
 describe('recognizeProductEvent', () => {
@@ -22,7 +29,9 @@ describe('recognizeProductEvent', () => {
   });
 
   it('refuses data that is not a JSON object, saying why', () => {
-    expect(recognizeProductEvent(bytes('\u0000\u0001binary'), stored)).toEqual({ reason: 'its data is not a JSON object' });
+    expect(recognizeProductEvent(bytes('\u0000\u0001binary'), stored)).toEqual({
+      reason: 'its data is not a JSON object',
+    });
     // A JSON event whose text does not parse: the client hands over the text.
     expect(recognizeProductEvent('{"broken', stored)).toEqual({ reason: 'its data is not a JSON object' });
     expect(recognizeProductEvent([1, 2], stored)).toEqual({ reason: 'its data is not a JSON object' });
@@ -34,19 +43,43 @@ describe('recognizeProductEvent', () => {
     expect(recognizeProductEvent({}, bytes('not json'))).toEqual({ reason: 'its metadata is not a JSON object' });
     const { causationId: _, ...noCausation } = stored;
     expect(recognizeProductEvent({}, noCausation)).toEqual({ reason: 'its metadata has no causationId' });
-    expect(recognizeProductEvent({}, { ...stored, cooperativeId: 7 })).toEqual({ reason: 'its metadata has no cooperativeId' });
+    expect(recognizeProductEvent({}, { ...stored, cooperativeId: 7 })).toEqual({
+      reason: 'its metadata has no cooperativeId',
+    });
     for (const schemaVersion of [undefined, 'two', '0', '1.5', 0]) {
-      expect(recognizeProductEvent({}, { ...stored, schemaVersion })).toEqual({ reason: 'its metadata has no schemaVersion' });
+      expect(recognizeProductEvent({}, { ...stored, schemaVersion })).toEqual({
+        reason: 'its metadata has no schemaVersion',
+      });
     }
   });
 });
 
 describe('KurrentRecords.toRecorded', () => {
-  const newEvent = { type: 'MemberAdmitted', data: { memberId: 'm-1' }, metadata: { ...stored, schemaVersion: 2 } } as NewEvent;
+  const newEvent = {
+    type: 'MemberAdmitted',
+    data: { memberId: 'm-1' },
+    metadata: { ...stored, schemaVersion: 2 },
+  } as NewEvent;
   /** An event as the client reads it from $all (a JSON event the adapter wrote: data and metadata parsed). */
-  const read = (streamId: string, data: unknown, metadata: unknown, type = 'MemberAdmitted', position = 42n): AllStreamResolvedEvent =>
+  const read = (
+    streamId: string,
+    data: unknown,
+    metadata: unknown,
+    type = 'MemberAdmitted',
+    position = 42n,
+  ): AllStreamResolvedEvent =>
     ({
-      event: { streamId, id: 'id-1', revision: 3n, type, data, metadata, isJson: true, created: new Date(0), position: { commit: position, prepare: position } },
+      event: {
+        streamId,
+        id: 'id-1',
+        revision: 3n,
+        type,
+        data,
+        metadata,
+        isJson: true,
+        created: new Date(0),
+        position: { commit: position, prepare: position },
+      },
       commitPosition: position,
     }) as unknown as AllStreamResolvedEvent;
   const records = (prefix: string): { records: KurrentRecords; lines: string[] } => {

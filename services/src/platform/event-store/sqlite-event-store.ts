@@ -48,7 +48,9 @@ export class SqliteEventStore implements EventStore, StreamTailReads {
   private readonly appended = new EventEmitter();
   private readonly stmts;
   private readonly appendOne: (appends: readonly StreamAppend[]) => AppendResult;
-  private readonly commitGroup: (queued: readonly QueuedAppend[]) => Array<{ result: AppendResult } | { error: unknown }>;
+  private readonly commitGroup: (
+    queued: readonly QueuedAppend[],
+  ) => Array<{ result: AppendResult } | { error: unknown }>;
   private queue: QueuedAppend[] = [];
 
   constructor(
@@ -75,15 +77,23 @@ export class SqliteEventStore implements EventStore, StreamTailReads {
       )`);
     this.appended.setMaxListeners(0);
     this.stmts = {
-      head: this.db.prepare<[string], { r: number | null }>('SELECT MAX(revision) AS r FROM events WHERE stream_id = ?'),
-      insert: this.db.prepare(
-        'INSERT INTO events (stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?)',
+      head: this.db.prepare<[string], { r: number | null }>(
+        'SELECT MAX(revision) AS r FROM events WHERE stream_id = ?',
       ),
-      stream: this.db.prepare<[string], EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`).raw(),
-      streamAfter: this.db
-        .prepare<[string, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision > ? ORDER BY revision`)
+      insert: this.db.prepare('INSERT INTO events (stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?)'),
+      stream: this.db
+        .prepare<[string], EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`)
         .raw(),
-      all: this.db.prepare<[number, number], EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(),
+      streamAfter: this.db
+        .prepare<[string, number], EventRow>(
+          `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision > ? ORDER BY revision`,
+        )
+        .raw(),
+      all: this.db
+        .prepare<[number, number], EventRow>(
+          `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+        )
+        .raw(),
       last: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
     };
     // Inside commitGroup's transaction, better-sqlite3 runs appendOne as a savepoint: a conflict rolls back to it only.
@@ -143,7 +153,13 @@ export class SqliteEventStore implements EventStore, StreamTailReads {
       let revision = current(streamId);
       for (const event of events) {
         revision += 1;
-        const info = this.stmts.insert.run(streamId, revision, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata));
+        const info = this.stmts.insert.run(
+          streamId,
+          revision,
+          event.type,
+          JSON.stringify(event.data),
+          JSON.stringify(event.metadata),
+        );
         position = BigInt(info.lastInsertRowid);
       }
       revisions[streamId] = revision;

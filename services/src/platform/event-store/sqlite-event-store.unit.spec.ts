@@ -14,7 +14,14 @@ const event = (n: number): NewEvent =>
   ({
     type: 'ElmaNumberChanged',
     data: { elmaNumberId: 'e-1', elmaProcess: 'fs', elmaNumber: String(n) },
-    metadata: { cooperativeId: 'c', user: 'u', timestamp: '2024-01-01T00:00:00.000Z', correlationId: 'x', causationId: 'x', schemaVersion: 1 },
+    metadata: {
+      cooperativeId: 'c',
+      user: 'u',
+      timestamp: '2024-01-01T00:00:00.000Z',
+      correlationId: 'x',
+      causationId: 'x',
+      schemaVersion: 1,
+    },
   }) as NewEvent;
 
 let dir: string;
@@ -62,7 +69,10 @@ describe('SqliteEventStore group commit', () => {
   it('undoes a conflicting append alone and rejects only its caller', async () => {
     const first = store.append('s', 'no_stream', [event(1)]);
     const conflicting = store.append('s', 'no_stream', [event(2), event(3)]);
-    const after = store.appendMulti([{ streamId: 's', expected: 0, events: [event(4)] }, { streamId: 't', expected: 'no_stream', events: [event(5)] }]);
+    const after = store.appendMulti([
+      { streamId: 's', expected: 0, events: [event(4)] },
+      { streamId: 't', expected: 'no_stream', events: [event(5)] },
+    ]);
     await expect(first).resolves.toEqual({ revisions: { s: 0 }, position: 1n });
     await expect(conflicting).rejects.toBeInstanceOf(ConcurrencyError);
     await expect(after).resolves.toEqual({ revisions: { s: 1, t: 0 }, position: 3n });
@@ -91,7 +101,9 @@ describe('SqliteEventStore with a closure-sized write', () => {
     expect(result.revisions).toEqual({ big: 199_999, small: 0 });
     expect(result.position).toBe(200_001n);
     const { db } = store.memoryMap();
-    expect(db.prepare("SELECT COUNT(*), MAX(revision) FROM events WHERE stream_id = 'big'").raw().get()).toEqual([200_000, 199_999]);
+    expect(db.prepare("SELECT COUNT(*), MAX(revision) FROM events WHERE stream_id = 'big'").raw().get()).toEqual([
+      200_000, 199_999,
+    ]);
     const last = await store.readStreamAfter('big', 199_998);
     expect(last.map((e) => (e.data as { elmaNumber: string }).elmaNumber)).toEqual(['199999']);
   });

@@ -25,7 +25,12 @@ export function probeRevisions(planned: number, step: number): number[] {
  * each probed revision, from the top down; the first answer that is not empty tells the length. A store without tail
  * reads is read whole.
  */
-export async function streamLength(store: EventStore, streamId: string, planned: number, step: number): Promise<number> {
+export async function streamLength(
+  store: EventStore,
+  streamId: string,
+  planned: number,
+  step: number,
+): Promise<number> {
   if (!hasTailReads(store)) return (await store.readStream(streamId)).length;
   for (const revision of probeRevisions(planned, step)) {
     const after = await store.readStreamAfter(streamId, revision);

@@ -11,7 +11,14 @@ const event = (n: number): NewEvent =>
   ({
     type: 'ElmaNumberChanged',
     data: { elmaNumberId: 'e-1', elmaProcess: 'fs', elmaNumber: String(n) },
-    metadata: { cooperativeId: 'c', user: 'u', timestamp: '2024-01-01T00:00:00.000Z', correlationId: 'x', causationId: 'x', schemaVersion: 1 },
+    metadata: {
+      cooperativeId: 'c',
+      user: 'u',
+      timestamp: '2024-01-01T00:00:00.000Z',
+      correlationId: 'x',
+      causationId: 'x',
+      schemaVersion: 1,
+    },
   }) as NewEvent;
 const eventsOf = (from: number, to: number): NewEvent[] => Array.from({ length: to - from }, (_, i) => event(from + i));
 const numbers = async (store: SqliteEventStore, stream: string): Promise<string[]> =>

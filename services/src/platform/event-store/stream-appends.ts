@@ -1,4 +1,10 @@
-import { ConcurrencyError, type ExpectedRevision, type NewEvent, type StreamAppend, type StreamConflict } from '@coop/contracts';
+import {
+  ConcurrencyError,
+  type ExpectedRevision,
+  type NewEvent,
+  type StreamAppend,
+  type StreamConflict,
+} from '@coop/contracts';
 
 /**
  * One behaviour of `appendMulti` on every adapter (issue 30), as pure functions.
@@ -24,7 +30,11 @@ export interface Merged {
 }
 
 /** What the entries of one stream require of its revision before the append. */
-type Requirement = { readonly kind: 'any' } | { readonly kind: 'exists' } | { readonly kind: 'exact'; readonly revision: Revision } | { readonly kind: 'never' };
+type Requirement =
+  | { readonly kind: 'any' }
+  | { readonly kind: 'exists' }
+  | { readonly kind: 'exact'; readonly revision: Revision }
+  | { readonly kind: 'never' };
 
 const ANY: Requirement = { kind: 'any' };
 const NEVER: Requirement = { kind: 'never' };
@@ -93,7 +103,11 @@ export function mergeAppends(appends: readonly StreamAppend[]): Merged {
   }
   const unchainable = [...byStream].filter(([, m]) => m.requirement.kind === 'never').map(([streamId]) => streamId);
   return {
-    appends: [...byStream].map(([streamId, m]) => ({ streamId, expected: expectedOf(m.requirement), events: m.events })),
+    appends: [...byStream].map(([streamId, m]) => ({
+      streamId,
+      expected: expectedOf(m.requirement),
+      events: m.events,
+    })),
     unchainable,
   };
 }
@@ -102,7 +116,10 @@ export function mergeAppends(appends: readonly StreamAppend[]): Merged {
  * Every stream on which appending the entries in order would fail, given each stream's revision now (`current`), with
  * the revision it has when its failing entry is checked. A stream is named once, at its first failing entry.
  */
-export function conflictsOf(appends: readonly StreamAppend[], current: (streamId: string) => Revision): StreamConflict[] {
+export function conflictsOf(
+  appends: readonly StreamAppend[],
+  current: (streamId: string) => Revision,
+): StreamConflict[] {
   const at = new Map<string, Revision>();
   const failed = new Set<string>();
   const conflicts: StreamConflict[] = [];

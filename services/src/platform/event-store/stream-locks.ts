@@ -41,8 +41,10 @@ export class StreamLocks {
   /** Takes the stream now when it is free (undefined), else a promise that resolves once it is taken. */
   private take(streamId: string, alone: boolean): Promise<void> | undefined {
     let lock = this.streams.get(streamId);
-    if (!lock) this.streams.set(streamId, (lock = { shared: 0, exclusive: false, exclusiveWaiting: 0, takers: 0, waiting: [] }));
-    const free = (l: Lock): boolean => (alone ? !l.exclusive && l.shared === 0 : !l.exclusive && l.exclusiveWaiting === 0);
+    if (!lock)
+      this.streams.set(streamId, (lock = { shared: 0, exclusive: false, exclusiveWaiting: 0, takers: 0, waiting: [] }));
+    const free = (l: Lock): boolean =>
+      alone ? !l.exclusive && l.shared === 0 : !l.exclusive && l.exclusiveWaiting === 0;
     const hold = (l: Lock): void => {
       if (alone) l.exclusive = true;
       else l.shared += 1;

@@ -57,7 +57,13 @@ describe('StreamLocks', () => {
     expect(log).toEqual(['posting 1 checks', 'posting 1 appended', 'closure appends']);
     closure.open();
     await Promise.all([close, second]);
-    expect(log).toEqual(['posting 1 checks', 'posting 1 appended', 'closure appends', 'closure appended', 'posting 2 checks']);
+    expect(log).toEqual([
+      'posting 1 checks',
+      'posting 1 appended',
+      'closure appends',
+      'closure appended',
+      'posting 2 checks',
+    ]);
     expect(locks.size).toBe(0);
   });
 
@@ -71,7 +77,12 @@ describe('StreamLocks', () => {
       }),
       locks.around(['b'], ['a'], async () => 'mixed'),
     ]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['ab', 'ba', 'refused', 'mixed']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      'ab',
+      'ba',
+      'refused',
+      'mixed',
+    ]);
     expect(locks.size).toBe(0);
   });
 

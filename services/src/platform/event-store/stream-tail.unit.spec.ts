@@ -14,7 +14,14 @@ const event = (n: number): NewEvent =>
   ({
     type: 'ElmaNumberChanged',
     data: { elmaNumberId: 'e-1', elmaProcess: 'fs', elmaNumber: String(n) },
-    metadata: { cooperativeId: 'c', user: 'u', timestamp: '2024-01-01T00:00:00.000Z', correlationId: 'x', causationId: 'x', schemaVersion: 1 },
+    metadata: {
+      cooperativeId: 'c',
+      user: 'u',
+      timestamp: '2024-01-01T00:00:00.000Z',
+      correlationId: 'x',
+      causationId: 'x',
+      schemaVersion: 1,
+    },
   }) as NewEvent;
 
 let dir: string;
@@ -35,7 +42,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const numbers = (events: { data: object }[]): string[] => events.map((e) => (e.data as { elmaNumber: string }).elmaNumber);
+const numbers = (events: { data: object }[]): string[] =>
+  events.map((e) => (e.data as { elmaNumber: string }).elmaNumber);
 
 describe('readStreamAfter', () => {
   it('SQLite: the events above the revision, in order; none past the end or for no stream', async () => {

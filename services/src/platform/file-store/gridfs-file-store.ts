@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GridFSBucket, MongoClient, MongoGridFSChunkError, MongoRuntimeError, ReadPreference, type ObjectId } from 'mongodb';
+import {
+  GridFSBucket,
+  MongoClient,
+  MongoGridFSChunkError,
+  MongoRuntimeError,
+  ReadPreference,
+  type ObjectId,
+} from 'mongodb';
 import type { FileStore } from '@coop/contracts';
 import { PRIMARY_MAJORITY } from '../key-store/mongo-key-store.js';
 import { checkFileId } from './folder-file-store.js';
@@ -28,13 +35,19 @@ export class GridFsFileStore implements FileStore {
     const client = new MongoClient(url);
     await client.connect();
     const db = client.db(database, PRIMARY_MAJORITY);
-    const bucket = new GridFSBucket(db, { bucketName: BUCKET, writeConcern: { w: 'majority' }, readPreference: ReadPreference.primary });
+    const bucket = new GridFSBucket(db, {
+      bucketName: BUCKET,
+      writeConcern: { w: 'majority' },
+      readPreference: ReadPreference.primary,
+    });
     return new GridFsFileStore(client, bucket);
   }
 
   /** The id's uploads (GridFS id and length), newest first (index `{ filename, uploadDate }`, made by the first upload). */
   private async uploads(fileId: string): Promise<{ readonly id: ObjectId; readonly length: number }[]> {
-    const files = await this.bucket.find({ filename: checkFileId(fileId) }, { sort: { uploadDate: -1, _id: -1 }, projection: { _id: 1, length: 1 } }).toArray();
+    const files = await this.bucket
+      .find({ filename: checkFileId(fileId) }, { sort: { uploadDate: -1, _id: -1 }, projection: { _id: 1, length: 1 } })
+      .toArray();
     return files.map((f) => ({ id: f._id, length: f.length }));
   }
 
@@ -64,7 +77,8 @@ export class GridFsFileStore implements FileStore {
         const bytes = Buffer.concat(chunks);
         // The driver ends a download quietly when the last chunks are gone (removed while it read): only whole bytes count.
         if (bytes.length === newest.length) return new Uint8Array(bytes);
-        if (attempt >= READ_ATTEMPTS) throw new Error(`File ${fileId} was removed while it was read ${READ_ATTEMPTS} times`);
+        if (attempt >= READ_ATTEMPTS)
+          throw new Error(`File ${fileId} was removed while it was read ${READ_ATTEMPTS} times`);
       } catch (error) {
         // Removed between the look-up and the read (its document, or its chunks part way): a newer put or a remove.
         if (!gone(error) || attempt >= READ_ATTEMPTS) throw error;

@@ -11,5 +11,7 @@ export const filesFolder = (config: AppConfig): string => join(config.dataDir, '
 
 /** The file store chosen by configuration: GridFS where the read models are on MongoDB, else the folder. */
 export async function openFileStore(config: AppConfig): Promise<FileStore> {
-  return config.mongodbUrl ? (await import('./gridfs-file-store.js')).GridFsFileStore.connect(config.mongodbUrl, config.mongodbDatabase) : new FolderFileStore(filesFolder(config));
+  return config.mongodbUrl
+    ? (await import('./gridfs-file-store.js')).GridFsFileStore.connect(config.mongodbUrl, config.mongodbDatabase)
+    : new FolderFileStore(filesFolder(config));
 }

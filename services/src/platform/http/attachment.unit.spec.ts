@@ -3,9 +3,14 @@ import { asciiFileName, attachment, downloadName, fileNamePart } from './attachm
 
 describe('download names', () => {
   it('names the content, year and cooperative, with an ASCII name and the UTF-8 one (RFC 5987)', () => {
-    const name = downloadName(['Dividende', '2025', 'SEPA', fileNamePart('Bürgerenergie Süd eG', 'Genossenschaft')], 'xml');
+    const name = downloadName(
+      ['Dividende', '2025', 'SEPA', fileNamePart('Bürgerenergie Süd eG', 'Genossenschaft')],
+      'xml',
+    );
     expect(name).toBe('Dividende-2025-SEPA-Bürgerenergie-Süd-eG.xml');
-    expect(attachment(name)).toBe(`attachment; filename="Dividende-2025-SEPA-Buergerenergie-Sued-eG.xml"; filename*=UTF-8''Dividende-2025-SEPA-B%C3%BCrgerenergie-S%C3%BCd-eG.xml`);
+    expect(attachment(name)).toBe(
+      `attachment; filename="Dividende-2025-SEPA-Buergerenergie-Sued-eG.xml"; filename*=UTF-8''Dividende-2025-SEPA-B%C3%BCrgerenergie-S%C3%BCd-eG.xml`,
+    );
   });
 
   it('leaves out what no file system takes and keeps a name when nothing is left', () => {

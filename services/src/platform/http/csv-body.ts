@@ -9,5 +9,7 @@ export const CSV_BODY_LIMIT = 10 * 1024 * 1024;
  * bytes (a Buffer in `request.body`), up to CSV_BODY_LIMIT; the route decodes and checks them itself.
  */
 export function parseCsvBodies(app: NestFastifyApplication): void {
-  app.useBodyParser<RawServerDefault>('text/csv', { bodyLimit: CSV_BODY_LIMIT }, (_req, body, done) => done(null, body));
+  app.useBodyParser<RawServerDefault>('text/csv', { bodyLimit: CSV_BODY_LIMIT }, (_req, body, done) =>
+    done(null, body),
+  );
 }

@@ -1,7 +1,19 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ConcurrencyError, notFoundTemplate, NotFoundError, UnconfirmedWarnings, ValidationError } from '@coop/contracts';
-import { ConflictError, ConflictingStateError, ForbiddenError, SavedNotYetShownError, WriteNotYetShownError } from '../commands/errors.js';
+import {
+  ConcurrencyError,
+  notFoundTemplate,
+  NotFoundError,
+  UnconfirmedWarnings,
+  ValidationError,
+} from '@coop/contracts';
+import {
+  ConflictError,
+  ConflictingStateError,
+  ForbiddenError,
+  SavedNotYetShownError,
+  WriteNotYetShownError,
+} from '../commands/errors.js';
 import { frameworkTemplate, refusal } from './refusal.js';
 
 /**
@@ -24,7 +36,9 @@ export class ApiErrorFilter implements ExceptionFilter {
       // Nothing recorded: the same request with `confirmWarnings: true` records it (contracts/src/plausibility.ts).
       res.status(HttpStatus.CONFLICT).send({ warnings: error.warnings });
     } else if (error instanceof NotFoundError) {
-      res.status(HttpStatus.NOT_FOUND).send(refusal(`${error.entity} not found`, notFoundTemplate(error.entity), error.entity));
+      res
+        .status(HttpStatus.NOT_FOUND)
+        .send(refusal(`${error.entity} not found`, notFoundTemplate(error.entity), error.entity));
     } else if (error instanceof ForbiddenError) {
       res.status(HttpStatus.FORBIDDEN).send(refusal(error.message, error.template, ...error.parameters));
     } else if (error instanceof ConflictError) {
@@ -52,10 +66,18 @@ export class ApiErrorFilter implements ExceptionFilter {
   private frameworkBody(error: HttpException): object {
     const status = error.getStatus();
     const thrown = error.getResponse();
-    const body: Record<string, unknown> = typeof thrown === 'string' ? { message: thrown } : { ...(thrown as Record<string, unknown>) };
+    const body: Record<string, unknown> =
+      typeof thrown === 'string' ? { message: thrown } : { ...(thrown as Record<string, unknown>) };
     if (Array.isArray(body.errors)) return body;
     const message = typeof body.message === 'string' ? body.message : error.message;
     const template = frameworkTemplate(status);
-    return { ...body, ...refusal(message, template, ...(template === 'routeNotFound' ? [message] : template === 'requestFailed' ? [String(status)] : [])) };
+    return {
+      ...body,
+      ...refusal(
+        message,
+        template,
+        ...(template === 'routeNotFound' ? [message] : template === 'requestFailed' ? [String(status)] : []),
+      ),
+    };
   }
 }

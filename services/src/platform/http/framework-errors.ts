@@ -16,7 +16,8 @@ export function frameworkRefusal(status: number, message: string): RefusalBody {
  * `{statusCode, code, error, message}` (issue 28, found by test/api/fuzz.e2e.spec.ts).
  */
 export function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   void reply.code(status).send(frameworkRefusal(status, error.message));
 }
 
@@ -32,10 +33,13 @@ type ClientError = Error & { readonly code?: string };
 export function clientErrorHandler(error: ClientError, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const message = status === 408 ? 'Client timeout' : status === 431 ? 'The request headers are too large' : 'Malformed request';
+  const message =
+    status === 408 ? 'Client timeout' : status === 431 ? 'The request headers are too large' : 'Malformed request';
   const body = JSON.stringify(frameworkRefusal(status, message));
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

@@ -28,7 +28,8 @@ export function bodyShapeFault(value: unknown, maxDepth = MAX_JSON_DEPTH): strin
     if (v === null || typeof v !== 'object') continue;
     if (depth >= maxDepth) return `The request body nests deeper than ${maxDepth} levels`;
     for (const [key, child] of Object.entries(v)) {
-      if (!Array.isArray(v) && Object.hasOwn(Object.prototype, key)) return `The request body names a field ${key}, a property of every object`;
+      if (!Array.isArray(v) && Object.hasOwn(Object.prototype, key))
+        return `The request body names a field ${key}, a property of every object`;
       if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
     }
   }

@@ -67,7 +67,14 @@ function oneText(raw: unknown): string | undefined {
   return Array.isArray(raw) ? raw.map(String).join(',') : undefined;
 }
 
-function integer(raw: unknown, fallback: number, field: string, errors: FieldError[], min: number, max = Number.MAX_SAFE_INTEGER): number {
+function integer(
+  raw: unknown,
+  fallback: number,
+  field: string,
+  errors: FieldError[],
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (raw === undefined || raw === '') return fallback;
   const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) {
@@ -141,7 +148,8 @@ function parseSort(spec: CollectionSpec, raw: string, errors: FieldError[]): Sor
       field = m[1]!;
       direction = m[2]!.toLowerCase() as Sort['direction'];
     }
-    if (!kindOf(spec, field) || spec.arrays?.includes(field)) errors.push(fieldError('order_by', 'unknownField', field));
+    if (!kindOf(spec, field) || spec.arrays?.includes(field))
+      errors.push(fieldError('order_by', 'unknownField', field));
     else sorts.push({ field, direction });
   }
   return sorts;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { fieldError, ValidationError, type CollectionSpec, type FieldError, type ReadQuery, type Sort } from '@coop/contracts';
+import {
+  fieldError,
+  ValidationError,
+  type CollectionSpec,
+  type FieldError,
+  type ReadQuery,
+  type Sort,
+} from '@coop/contracts';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseListQuery, type ListParams } from './list-query.js';
 
 const SPEC: CollectionSpec = {
@@ -11,7 +18,8 @@ const SPEC: CollectionSpec = {
 const DEFAULT_SORT: readonly Sort[] = [{ field: 'name', direction: 'asc' }];
 const COOP = 'coop-1';
 
-const parse = (params: ListParams, cooperativeId: string | null = COOP): ReadQuery => parseListQuery(SPEC, params, cooperativeId, DEFAULT_SORT);
+const parse = (params: ListParams, cooperativeId: string | null = COOP): ReadQuery =>
+  parseListQuery(SPEC, params, cooperativeId, DEFAULT_SORT);
 
 /** The errors `parse(params)` throws; fails the test when it throws nothing or something else. */
 function errorsOf(params: ListParams): readonly FieldError[] {
@@ -74,8 +82,14 @@ describe('parseListQuery', () => {
 
     it('reads a repeated filter or order_by (an array) as its values joined by commas, not as absent', () => {
       expect(parse({ filter: ['name:a', 'city:b'], order_by: ['city', '-name'] })).toMatchObject({
-        filters: [{ field: 'name', op: 'eq', value: 'a' }, { field: 'city', op: 'eq', value: 'b' }],
-        sort: [{ field: 'city', direction: 'asc' }, { field: 'name', direction: 'desc' }],
+        filters: [
+          { field: 'name', op: 'eq', value: 'a' },
+          { field: 'city', op: 'eq', value: 'b' },
+        ],
+        sort: [
+          { field: 'city', direction: 'asc' },
+          { field: 'name', direction: 'desc' },
+        ],
       });
       expect(errorsOf({ filter: ['name:a', 'secret:1'] })).toEqual([fieldError('filter', 'unknownField', 'secret')]);
     });
@@ -160,15 +174,20 @@ describe('parseListQuery', () => {
       'refuses the undeclared filter %s with unknownField on filter',
       (filter) => {
         const field = filter.split(':')[0]!;
-        expect(errorsOf({ filter })).toEqual([{ field: 'filter', template: 'unknownField', parameters: { '0': field } }]);
+        expect(errorsOf({ filter })).toEqual([
+          { field: 'filter', template: 'unknownField', parameters: { '0': field } },
+        ]);
       },
     );
 
-    it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])('refuses %s, a property every object has, as an unknown field in filter and order_by', (name) => {
-      expect(errorsOf({ filter: `${name}:1` })).toEqual([fieldError('filter', 'unknownField', name)]);
-      expect(errorsOf({ filter: `${name}:null` })).toEqual([fieldError('filter', 'unknownField', name)]);
-      expect(errorsOf({ order_by: `-${name}` })).toEqual([fieldError('order_by', 'unknownField', name)]);
-    });
+    it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])(
+      'refuses %s, a property every object has, as an unknown field in filter and order_by',
+      (name) => {
+        expect(errorsOf({ filter: `${name}:1` })).toEqual([fieldError('filter', 'unknownField', name)]);
+        expect(errorsOf({ filter: `${name}:null` })).toEqual([fieldError('filter', 'unknownField', name)]);
+        expect(errorsOf({ order_by: `-${name}` })).toEqual([fieldError('order_by', 'unknownField', name)]);
+      },
+    );
 
     it('reports every unknown filter field', () => {
       expect(errorsOf({ filter: 'a:1,name:x,b:2' })).toEqual([
@@ -181,7 +200,9 @@ describe('parseListQuery', () => {
   describe('order_by', () => {
     it('uses the default sort when order_by is absent', () => {
       expect(parse({}).sort).toEqual(DEFAULT_SORT);
-      expect(parseListQuery(SPEC, {}, COOP, [{ field: 'age', direction: 'desc' }]).sort).toEqual([{ field: 'age', direction: 'desc' }]);
+      expect(parseListQuery(SPEC, {}, COOP, [{ field: 'age', direction: 'desc' }]).sort).toEqual([
+        { field: 'age', direction: 'desc' },
+      ]);
     });
 
     it.each<[string, Sort[]]>([
@@ -192,8 +213,20 @@ describe('parseListQuery', () => {
       ['city:asc', [{ field: 'city', direction: 'asc' }]],
       ['age desc', [{ field: 'age', direction: 'desc' }]],
       ['id', [{ field: 'id', direction: 'asc' }]],
-      ['name,-age', [{ field: 'name', direction: 'asc' }, { field: 'age', direction: 'desc' }]],
-      [' city , age:desc ', [{ field: 'city', direction: 'asc' }, { field: 'age', direction: 'desc' }]],
+      [
+        'name,-age',
+        [
+          { field: 'name', direction: 'asc' },
+          { field: 'age', direction: 'desc' },
+        ],
+      ],
+      [
+        ' city , age:desc ',
+        [
+          { field: 'city', direction: 'asc' },
+          { field: 'age', direction: 'desc' },
+        ],
+      ],
     ])('parses %j', (order_by, sort) => {
       expect(parse({ order_by }).sort).toEqual(sort);
     });
@@ -205,7 +238,9 @@ describe('parseListQuery', () => {
       ['tags', 'tags'],
       ['-tags', 'tags'],
     ])('refuses the unknown or array sort field %s with unknownField on order_by', (order_by, field) => {
-      expect(errorsOf({ order_by })).toEqual([{ field: 'order_by', template: 'unknownField', parameters: { '0': field } }]);
+      expect(errorsOf({ order_by })).toEqual([
+        { field: 'order_by', template: 'unknownField', parameters: { '0': field } },
+      ]);
     });
   });
 

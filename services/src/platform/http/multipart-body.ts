@@ -22,7 +22,13 @@ const MULTIPART = /^\s*multipart\//i;
  */
 export async function parseMultipartBodies(app: NestFastifyApplication, prefixes: readonly string[]): Promise<void> {
   await app.register(fastifyMultipart, {
-    limits: { files: MULTIPART_FILES, fileSize: MULTIPART_FILE_SIZE, fields: MULTIPART_FIELDS, fieldSize: MULTIPART_FIELD_SIZE, parts: MULTIPART_FILES + MULTIPART_FIELDS },
+    limits: {
+      files: MULTIPART_FILES,
+      fileSize: MULTIPART_FILE_SIZE,
+      fields: MULTIPART_FIELDS,
+      fieldSize: MULTIPART_FIELD_SIZE,
+      parts: MULTIPART_FILES + MULTIPART_FIELDS,
+    },
   });
   // A hook with a callback, not a promise: it runs on every request (the posting path counts microseconds).
   app

@@ -12,13 +12,15 @@ import { nestedType } from '@coop/contracts';
 const SCHEMAS = '#/components/schemas/';
 
 const ref = (type: Type<unknown>): { $ref: string } => ({ $ref: `${SCHEMAS}${type.name}` });
-const schemaOf = (type: Type<unknown>, isArray: boolean) => (isArray ? { type: 'array' as const, items: ref(type) } : ref(type));
+const schemaOf = (type: Type<unknown>, isArray: boolean) =>
+  isArray ? { type: 'array' as const, items: ref(type) } : ref(type);
 
 /** The request body is `type` (a class of contracts). */
 export const BodyOf = (type: Type<unknown>): MethodDecorator => ApiBody({ schema: ref(type) });
 
 /** The 200 answer is `type` (or a list of it). */
-export const AnswersOk = (type: Type<unknown>, isArray = false): MethodDecorator => ApiOkResponse({ schema: schemaOf(type, isArray) });
+export const AnswersOk = (type: Type<unknown>, isArray = false): MethodDecorator =>
+  ApiOkResponse({ schema: schemaOf(type, isArray) });
 
 /** The 201 answer is `type`. */
 export const AnswersCreated = (type: Type<unknown>): MethodDecorator => ApiCreatedResponse({ schema: ref(type) });
@@ -26,7 +28,10 @@ export const AnswersCreated = (type: Type<unknown>): MethodDecorator => ApiCreat
 /** A list route: 200 with the items (header TotalItems), 204 with no body when nothing matches. */
 export const AnswersList = (type: Type<unknown>): MethodDecorator =>
   applyDecorators(
-    ApiOkResponse({ schema: schemaOf(type, true), headers: { TotalItems: { description: 'count of all matches', schema: { type: 'integer' } } } }),
+    ApiOkResponse({
+      schema: schemaOf(type, true),
+      headers: { TotalItems: { description: 'count of all matches', schema: { type: 'integer' } } },
+    }),
     ApiResponse({ status: 204, description: 'nothing matches' }),
   );
 
@@ -37,7 +42,8 @@ export const AnswersList = (type: Type<unknown>): MethodDecorator =>
 export const AnswersWarnings = (): MethodDecorator =>
   ApiResponse({
     status: 409,
-    description: 'plausibility warnings: nothing recorded; send again with confirmWarnings: true to record it (or {message} on a concurrent change)',
+    description:
+      'plausibility warnings: nothing recorded; send again with confirmWarnings: true to record it (or {message} on a concurrent change)',
     schema: {
       type: 'object',
       properties: {
@@ -45,7 +51,11 @@ export const AnswersWarnings = (): MethodDecorator =>
           type: 'array',
           items: {
             type: 'object',
-            properties: { field: { type: 'string', nullable: true }, template: { type: 'string' }, parameters: { type: 'object', additionalProperties: { type: 'string' } } },
+            properties: {
+              field: { type: 'string', nullable: true },
+              template: { type: 'string' },
+              parameters: { type: 'object', additionalProperties: { type: 'string' } },
+            },
             required: ['field', 'template', 'parameters'],
           },
         },
@@ -79,9 +89,16 @@ const converters: Converters = {
   isCorrectionReason: { type: 'string', maxLength: 200 },
   // Issue 38: the limits (contracts/src/limits.ts, docs/security.md "Limits").
   maxText: (meta) => ({ type: 'string', maxLength: meta.constraints?.[0] as number }),
-  hasVisibleText: { type: 'string', description: 'shows at least one character (not only blanks, controls, zero-width signs or bidi marks)' },
+  hasVisibleText: {
+    type: 'string',
+    description: 'shows at least one character (not only blanks, controls, zero-width signs or bidi marks)',
+  },
   hasNoControlCharacter: { type: 'string' },
-  isDateInRange: (meta) => ({ type: 'string', format: 'date', description: `from ${String(meta.constraints?.[0])} to ${String(meta.constraints?.[1])}` }),
+  isDateInRange: (meta) => ({
+    type: 'string',
+    format: 'date',
+    description: `from ${String(meta.constraints?.[0])} to ${String(meta.constraints?.[1])}`,
+  }),
   isOneOfOrEmpty: (meta) => {
     const allowed = (meta.constraints?.[0] ?? []) as unknown[];
     return { type: typeof allowed[0] === 'number' ? 'integer' : 'string', enum: allowed, nullable: true };
@@ -93,16 +110,40 @@ const converters: Converters = {
   isCountryCode: { type: 'string', pattern: '^[A-Z]{2}$' },
   isWholeAtLeastOne: { type: 'integer', minimum: 1 },
   isSafeInteger: { type: 'integer' },
-  isTransferTarget: { type: 'string', description: 'the target member of a transfer (type 3); empty for the other types' },
+  isTransferTarget: {
+    type: 'string',
+    description: 'the target member of a transfer (type 3); empty for the other types',
+  },
   isOtherMember: { type: 'string' },
   isEmptyUnlessTransfer: { type: 'string' },
-  isAnnulledPosting: { type: 'string', description: 'the posting an annulation (type 5) reverses; empty for the other types' },
+  isAnnulledPosting: {
+    type: 'string',
+    description: 'the posting an annulation (type 5) reverses; empty for the other types',
+  },
   isEmptyUnlessAnnulation: { type: 'string' },
-  isEmptyUnlessNotice: { type: 'string', format: 'date', nullable: true, description: 'types 2, 6, 7, 8: the notice, decision, death or dissolution date' },
-  isEmptyUnlessExclusion: { type: 'string', format: 'date', nullable: true, description: 'type 7: the day the registered letter was sent' },
-  isEmptyUnlessExit: { type: 'string', nullable: true, description: 'type 8: the reason of an extraordinary notice (§ 65 (3) GenG)' },
+  isEmptyUnlessNotice: {
+    type: 'string',
+    format: 'date',
+    nullable: true,
+    description: 'types 2, 6, 7, 8: the notice, decision, death or dissolution date',
+  },
+  isEmptyUnlessExclusion: {
+    type: 'string',
+    format: 'date',
+    nullable: true,
+    description: 'type 7: the day the registered letter was sent',
+  },
+  isEmptyUnlessExit: {
+    type: 'string',
+    nullable: true,
+    description: 'type 8: the reason of an extraordinary notice (§ 65 (3) GenG)',
+  },
   // Issue 45: the SEPA creditor identifier of the payment terms (contracts/src/creditor-id.ts).
-  isEmptyUnlessSubscription: { type: 'integer', nullable: true, description: 'type 1: the cents paid with the posting (issue 45); empty for the other types' },
+  isEmptyUnlessSubscription: {
+    type: 'integer',
+    nullable: true,
+    description: 'type 1: the cents paid with the posting (issue 45); empty for the other types',
+  },
   isCreditorId: { type: 'string', pattern: '^[A-Z]{2}\\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$', nullable: true },
   // Issue 45: the entries of a bank statement's confirmation (contracts/src/http/bank-statements.ts).
   statementConfirmations: {
@@ -111,7 +152,11 @@ const converters: Converters = {
       type: 'object',
       required: ['entryId', 'memberId'],
       additionalProperties: false,
-      properties: { entryId: { type: 'string', maxLength: 20 }, memberId: { type: 'string', maxLength: 64 }, balanceId: { type: 'string', maxLength: 64, nullable: true } },
+      properties: {
+        entryId: { type: 'string', maxLength: 20 },
+        memberId: { type: 'string', maxLength: 64 },
+        balanceId: { type: 'string', maxLength: 64, nullable: true },
+      },
     },
   },
   // Issue 45: a SEPA mandate reference and a returned debit's reason code (contracts/src/http/direct-debits.ts).
@@ -120,11 +165,18 @@ const converters: Converters = {
   isFieldValue: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true },
   // Decision 241: the dividend's parameters (contracts/src/http/dividend.ts), read at the edge.
   isDividendYear: { type: 'string', pattern: '^\\d{4}$', description: 'the financial year, 1900 or later' },
-  isPositiveDecimal: { type: 'string', pattern: '^\\d+([.,]\\d+)?$', description: 'above 0, `,` or `.` as the decimal mark' },
+  isPositiveDecimal: {
+    type: 'string',
+    pattern: '^\\d+([.,]\\d+)?$',
+    description: 'above 0, `,` or `.` as the decimal mark',
+  },
   hasDividendDecimals: { type: 'string', description: 'type percent: up to 4 decimals; type amount (euros): up to 2' },
   isDividendPercentAtMost: { type: 'string', description: 'type percent: at most 100' },
   isDividendTotalAtMost: { type: 'string', description: 'type amount: at most 1,000,000,000.00 euros' },
-  isDayOrEmpty: { type: 'string', description: 'YYYY-MM-DD; empty: today (calculation) or refused as missing (closure)' },
+  isDayOrEmpty: {
+    type: 'string',
+    description: 'YYYY-MM-DD; empty: today (calculation) or refused as missing (closure)',
+  },
   // A `ListOf` item or a `NestedOf` object refers to its class (a list wraps the result as its items).
   [ValidationTypes.NESTED_VALIDATION]: (meta) => {
     const item = typeof meta.target === 'function' ? nestedType(meta.target, meta.propertyName) : undefined;
@@ -141,5 +193,11 @@ export function addContractSchemas(doc: OpenAPIObject): OpenAPIObject {
     refPointerPrefix: SCHEMAS,
     additionalConverters: converters,
   });
-  return { ...doc, components: { ...doc.components, schemas: { ...doc.components?.schemas, ...(schemas as NonNullable<OpenAPIObject['components']>['schemas']) } } };
+  return {
+    ...doc,
+    components: {
+      ...doc.components,
+      schemas: { ...doc.components?.schemas, ...(schemas as NonNullable<OpenAPIObject['components']>['schemas']) },
+    },
+  };
 }

@@ -40,7 +40,12 @@ export class ReadModels {
     return this.before?.();
   }
 
-  async list(spec: CollectionSpec, cooperativeId: string, params: ListParams, defaultSort: readonly Sort[]): Promise<ReadPage<ReadDocument>> {
+  async list(
+    spec: CollectionSpec,
+    cooperativeId: string,
+    params: ListParams,
+    defaultSort: readonly Sort[],
+  ): Promise<ReadPage<ReadDocument>> {
     await this.ownWrites();
     return this.store.find(spec.name, parseListQuery(spec, params, cooperativeId, defaultSort));
   }
@@ -57,7 +62,12 @@ export class ReadModels {
     params: ListParams,
     defaultSort: readonly Sort[],
   ): Promise<ReadPage<ReadDocument>> {
-    const parsed = parseListQuery({ name: spec.name, fields: view.fields, search: spec.search }, params, cooperativeId, defaultSort);
+    const parsed = parseListQuery(
+      { name: spec.name, fields: view.fields, search: spec.search },
+      params,
+      cooperativeId,
+      defaultSort,
+    );
     await this.ownWrites();
     const field = (name: string): string => (name === 'id' ? name : view.onCollection[name]!);
     return this.store.find(spec.name, {
@@ -94,7 +104,11 @@ export class ReadModels {
   }
 
   /** Platform-wide listing; only for ROLE_SUPER_ADMIN paths and sign-in. */
-  async listAcrossCooperatives(spec: CollectionSpec, params: ListParams, defaultSort: readonly Sort[]): Promise<ReadPage<ReadDocument>> {
+  async listAcrossCooperatives(
+    spec: CollectionSpec,
+    params: ListParams,
+    defaultSort: readonly Sort[],
+  ): Promise<ReadPage<ReadDocument>> {
     await this.ownWrites();
     return this.store.find(spec.name, parseListQuery(spec, params, null, defaultSort));
   }
@@ -107,7 +121,11 @@ export class ReadModels {
   }
 
   /** The documents of these ids that belong to the cooperative (others are left out, as unknown ids are), by id. */
-  async getMany(spec: CollectionSpec, cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
+  async getMany(
+    spec: CollectionSpec,
+    cooperativeId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, ReadDocument>> {
     await this.ownWrites();
     return this.getManyAsStored(spec, cooperativeId, ids);
   }
@@ -117,7 +135,11 @@ export class ReadModels {
    * that applies a write's own events over the documents as stored (previewDocuments, decision 40), which would
    * otherwise wait for that write.
    */
-  async getManyAsStored(spec: CollectionSpec, cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
+  async getManyAsStored(
+    spec: CollectionSpec,
+    cooperativeId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, ReadDocument>> {
     // The store reads them in a read thread where they run (decision 42): a page no longer in memory then stops that
     // thread, not this one. It answers documents of any cooperative: the check is here.
     const docs = await this.store.getMany(spec.name, [...new Set(ids)]);
@@ -126,7 +148,12 @@ export class ReadModels {
     return found;
   }
 
-  async find(spec: CollectionSpec, cooperativeId: string | null, field: string, value: string): Promise<ReadDocument | undefined> {
+  async find(
+    spec: CollectionSpec,
+    cooperativeId: string | null,
+    field: string,
+    value: string,
+  ): Promise<ReadDocument | undefined> {
     await this.ownWrites();
     const page = await this.store.find(spec.name, { cooperativeId, filters: [{ field, op: 'eq', value }], limit: 1 });
     return page.items[0];

@@ -6,7 +6,7 @@ import type { ReadDocument, ViewArgs } from '@coop/contracts';
 import { MEMBERS, SqliteReadStore } from '@coop/projections';
 import { ReadModels } from './read-models.js';
 
-describe('ReadModels: documents by id and views, within the caller\'s cooperative', () => {
+describe("ReadModels: documents by id and views, within the caller's cooperative", () => {
   const dir = mkdtempSync(join(tmpdir(), 'coop-read-models-'));
   // A view as a store is given it where it is opened (storage.ts: READ_VIEWS).
   const views = { label: (doc: ReadDocument, args: ViewArgs) => `${String(doc.name)}${args.suffix ?? ''}` };
@@ -17,9 +17,21 @@ describe('ReadModels: documents by id and views, within the caller\'s cooperativ
     await store.ensureCollections([MEMBERS]);
     await store.applyBatch(
       [
-        { kind: 'put', collection: MEMBERS.name, doc: { id: 'm-a1', cooperativeId: 'coop-a', position: '1', name: 'Adler' } },
-        { kind: 'put', collection: MEMBERS.name, doc: { id: 'm-a2', cooperativeId: 'coop-a', position: '2', name: 'Braun' } },
-        { kind: 'put', collection: MEMBERS.name, doc: { id: 'm-b1', cooperativeId: 'coop-b', position: '3', name: 'Other' } },
+        {
+          kind: 'put',
+          collection: MEMBERS.name,
+          doc: { id: 'm-a1', cooperativeId: 'coop-a', position: '1', name: 'Adler' },
+        },
+        {
+          kind: 'put',
+          collection: MEMBERS.name,
+          doc: { id: 'm-a2', cooperativeId: 'coop-a', position: '2', name: 'Braun' },
+        },
+        {
+          kind: 'put',
+          collection: MEMBERS.name,
+          doc: { id: 'm-b1', cooperativeId: 'coop-b', position: '3', name: 'Other' },
+        },
       ],
       { name: 'read-models', position: 3n },
     );
@@ -41,6 +53,8 @@ describe('ReadModels: documents by id and views, within the caller\'s cooperativ
     const query = { cooperativeId: 'coop-b', sort: [{ field: 'name', direction: 'desc' as const }] };
     const page = await reads.queryView(MEMBERS, 'coop-a', query, { name: 'label', args: { suffix: '!' } });
     expect(page).toEqual({ json: '["Braun!","Adler!"]', count: 2, total: 2 });
-    await expect(reads.queryView(MEMBERS, 'coop-a', query, { name: 'member', args: {} })).rejects.toThrow('Unknown read view member');
+    await expect(reads.queryView(MEMBERS, 'coop-a', query, { name: 'member', args: {} })).rejects.toThrow(
+      'Unknown read view member',
+    );
   });
 });

@@ -10,7 +10,11 @@ const SERVICES = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Every source file of the services (not their tests). */
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts') ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? sources(join(dir, e.name))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts')
+        ? [join(dir, e.name)]
+        : [],
   );
 }
 
@@ -19,7 +23,12 @@ function namedKinds(): string[] {
   const kinds = new Set<string>();
   for (const file of sources(SERVICES)) {
     const text = readFileSync(file, 'utf8');
-    for (const pattern of [/new NotFoundError\('([^']+)'/g, /\.get\([^()]*?, '([A-Z][A-Za-z ]+)'\)/g, /const ENTITY = '([^']+)'/g, /decidePaperWrite\(write, state, '([^']+)'/g]) {
+    for (const pattern of [
+      /new NotFoundError\('([^']+)'/g,
+      /\.get\([^()]*?, '([A-Z][A-Za-z ]+)'\)/g,
+      /const ENTITY = '([^']+)'/g,
+      /decidePaperWrite\(write, state, '([^']+)'/g,
+    ]) {
       for (const m of text.matchAll(pattern)) kinds.add(m[1]!);
     }
   }
@@ -36,13 +45,24 @@ describe("refusals carry their template (the console shows it in the clerk's lan
 
   it('gives every kind of record the services can answer 404 for a template of its own', () => {
     const kinds = namedKinds();
-    expect(kinds).toEqual(expect.arrayContaining(['Member', 'User', 'Balance', 'Share', 'Cooperative', 'Approval number', 'Exemption order', 'Non assessment']));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'Member',
+        'User',
+        'Balance',
+        'Share',
+        'Cooperative',
+        'Approval number',
+        'Exemption order',
+        'Non assessment',
+      ]),
+    );
     expect(kinds.filter((kind) => notFoundTemplate(kind) === 'notFound')).toEqual([]);
     expect(notFoundTemplate('Something new')).toBe('notFound');
     expect(notFoundTemplate('toString')).toBe('notFound');
   });
 
-  it("names a refusal of the HTTP framework by its status", () => {
+  it('names a refusal of the HTTP framework by its status', () => {
     expect(frameworkTemplate(401)).toBe('sessionExpired');
     expect(frameworkTemplate(403)).toBe('notAllowed');
     expect(frameworkTemplate(404)).toBe('routeNotFound');

@@ -1,4 +1,12 @@
-import { getMetadataStorage, validateSync, ValidationTypes, type MetadataStorage, type ValidationArguments, type ValidationError as ClassValidatorError, type ValidatorOptions } from 'class-validator';
+import {
+  getMetadataStorage,
+  validateSync,
+  ValidationTypes,
+  type MetadataStorage,
+  type ValidationArguments,
+  type ValidationError as ClassValidatorError,
+  type ValidatorOptions,
+} from 'class-validator';
 
 /**
  * class-validator's rules of a request class, gathered once per class, for the accepted body: `validateSync` works
@@ -11,7 +19,11 @@ import { getMetadataStorage, validateSync, ValidationTypes, type MetadataStorage
  */
 
 /** The pipe's options: undeclared fields are left out; no reference to the body in an error. */
-export const VALIDATOR_OPTIONS: ValidatorOptions = { whitelist: true, forbidUnknownValues: false, validationError: { target: false } };
+export const VALIDATOR_OPTIONS: ValidatorOptions = {
+  whitelist: true,
+  forbidUnknownValues: false,
+  validationError: { target: false },
+};
 
 type ValidationMetadata = ReturnType<MetadataStorage['getTargetValidationMetadatas']>[number];
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, IsDefined, IsIn, IsInt, IsOptional, registerDecorator, ValidateIf, ValidateNested, validateSync } from 'class-validator';
+import {
+  getMetadataStorage,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  registerDecorator,
+  ValidateIf,
+  ValidateNested,
+  validateSync,
+} from 'class-validator';
 import * as contracts from '@coop/contracts';
 import { PostingRequest } from '@coop/contracts';
 import { requestErrors, VALIDATOR_OPTIONS } from './request-rules.js';
@@ -29,14 +39,47 @@ function random(seed: number): () => number {
 }
 
 const VALUES: readonly unknown[] = [
-  undefined, null, '', ' ', 'x', 'm-1', ' m-2 ', '2026-01-31', '2026-02-30', '2026-01-31T10:00:00Z', 0, 1, 3, 5, -1, 1.5, '12', ' 7 ',
-  'abc', true, 'true', [], ['ROLE_USER'], ['ROLE_USER', 'ROLE_GOD'], 'ROLE_ADMIN', { a: 1 }, 'DE89370400440532013000', 'info@eg.de',
-  '1121/0815/08150', 'fs', '12345671', '2025', 250, 25000,
+  undefined,
+  null,
+  '',
+  ' ',
+  'x',
+  'm-1',
+  ' m-2 ',
+  '2026-01-31',
+  '2026-02-30',
+  '2026-01-31T10:00:00Z',
+  0,
+  1,
+  3,
+  5,
+  -1,
+  1.5,
+  '12',
+  ' 7 ',
+  'abc',
+  true,
+  'true',
+  [],
+  ['ROLE_USER'],
+  ['ROLE_USER', 'ROLE_GOD'],
+  'ROLE_ADMIN',
+  { a: 1 },
+  'DE89370400440532013000',
+  'info@eg.de',
+  '1121/0815/08150',
+  'fs',
+  '12345671',
+  '2025',
+  250,
+  25000,
 ];
 
 /** Every class contracts exports that has class-validator rules (request classes and answer classes). */
 const classes = (Object.values(contracts) as unknown[]).filter(
-  (value): value is new () => object => typeof value === 'function' && getMetadataStorage().getTargetValidationMetadatas(value, '', false, false).length > 0,
+  (value): value is new () => object =>
+    typeof value === 'function' &&
+    getMetadataStorage().getTargetValidationMetadatas(value, '', false, false).length > 0,
 );
 
 describe('requestErrors', () => {
@@ -45,7 +88,14 @@ describe('requestErrors', () => {
     const next = random(42);
     let accepted = 0;
     for (const type of classes) {
-      const fields = [...new Set(getMetadataStorage().getTargetValidationMetadatas(type, '', false, false).map((m) => m.propertyName)), 'isAdmin'];
+      const fields = [
+        ...new Set(
+          getMetadataStorage()
+            .getTargetValidationMetadatas(type, '', false, false)
+            .map((m) => m.propertyName),
+        ),
+        'isAdmin',
+      ];
       for (let i = 0; i < 120; i++) {
         const body: Record<string, unknown> = {};
         for (const field of fields) if (next() < 0.85) body[field] = VALUES[Math.floor(next() * VALUES.length)];
@@ -119,10 +169,21 @@ describe('requestErrors', () => {
       @IsInt() n: unknown;
       @ValidateNested() inner: unknown;
     }
-    registerDecorator({ name: 'never', async: true, target: WithAsync, propertyName: 'n', validator: { validate: async () => false } });
+    registerDecorator({
+      name: 'never',
+      async: true,
+      target: WithAsync,
+      propertyName: 'n',
+      validator: { validate: async () => false },
+    });
     expect(requestErrors(Object.assign(new WithAsync(), { n: 1 }))).toEqual([]);
     const nested = Object.assign(new WithAsync(), { n: 1, inner: Object.assign(new Never(), { n: 'x' }) });
-    expect(requestErrors(nested)).toEqual(validateSync(Object.assign(new WithAsync(), { n: 1, inner: Object.assign(new Never(), { n: 'x' }) }), VALIDATOR_OPTIONS));
+    expect(requestErrors(nested)).toEqual(
+      validateSync(
+        Object.assign(new WithAsync(), { n: 1, inner: Object.assign(new Never(), { n: 'x' }) }),
+        VALIDATOR_OPTIONS,
+      ),
+    );
     expect(requestErrors(nested)).toHaveLength(1);
   });
 

@@ -18,8 +18,10 @@ export function fieldErrorsOf(errors: readonly ClassValidatorError[], parent = '
     const first = failed[failed.length - 1];
     if (first !== undefined) {
       const context: unknown = error.contexts?.[first];
-      if (!isRuleContext(context)) throw new Error(`The rule ${first} of ${field} names no template (contracts: rule(...))`);
-      for (const parameters of context.errors(error.value)) out.push(fieldError(field, context.template, ...parameters));
+      if (!isRuleContext(context))
+        throw new Error(`The rule ${first} of ${field} names no template (contracts: rule(...))`);
+      for (const parameters of context.errors(error.value))
+        out.push(fieldError(field, context.template, ...parameters));
     }
     if (error.children && error.children.length > 0) out.push(...fieldErrorsOf(error.children, `${field}.`));
   }

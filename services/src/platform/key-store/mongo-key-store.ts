@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { Binary, MongoClient, MongoServerError, ReadConcern, ReadPreference, type Collection, type DbOptions } from 'mongodb';
+import {
+  Binary,
+  MongoClient,
+  MongoServerError,
+  ReadConcern,
+  ReadPreference,
+  type Collection,
+  type DbOptions,
+} from 'mongodb';
 import type { KeyStore } from '@coop/contracts';
 
 interface SubjectKey {

@@ -58,7 +58,11 @@ describe('pdf fonts', () => {
     const arimo = pdfDocument({ size: 'A4' });
     const helvetica = new PDFDocument({ size: 'A4' });
     for (const face of ['Helvetica', 'Helvetica-Bold']) {
-      for (const text of ['Mitgliedsnummer: 1234     Eintritt: 15.01.2020', 'Höhe der Kapitalerträge (Dividende, § 20 Abs. 1 Nr. 1 EStG)', '1.234.567,89 EUR']) {
+      for (const text of [
+        'Mitgliedsnummer: 1234     Eintritt: 15.01.2020',
+        'Höhe der Kapitalerträge (Dividende, § 20 Abs. 1 Nr. 1 EStG)',
+        '1.234.567,89 EUR',
+      ]) {
         const ours = arimo.font(face).fontSize(10).widthOfString(text);
         const standard = helvetica.font(face).fontSize(10).widthOfString(text);
         expect(Math.abs(ours - standard) / standard).toBeLessThan(0.01);
@@ -87,7 +91,10 @@ describe('long words in wrapped text', () => {
     doc.font('Helvetica').fontSize(11).text('A'.repeat(10_000), 50, 110);
     doc.end();
     expect(measured).toBeLessThan(10 * 10_000);
-    const lines = (await pdfPages(await bytes)).flat().join('').replace(/[\u200b\s]/g, '');
+    const lines = (await pdfPages(await bytes))
+      .flat()
+      .join('')
+      .replace(/[\u200b\s]/g, '');
     expect(lines).toBe('A'.repeat(10_000));
   });
 

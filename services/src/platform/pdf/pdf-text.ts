@@ -13,7 +13,12 @@ interface ShownGlyph {
   readonly unicode?: string;
 }
 
-const SHOWS: ReadonlySet<number> = new Set([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText]);
+const SHOWS: ReadonlySet<number> = new Set([
+  OPS.showText,
+  OPS.showSpacedText,
+  OPS.nextLineShowText,
+  OPS.nextLineSetSpacingShowText,
+]);
 
 function shownText(args: readonly unknown[]): string {
   const glyphs = args.find((a): a is readonly (ShownGlyph | number)[] => Array.isArray(a)) ?? [];
@@ -24,7 +29,13 @@ function shownText(args: readonly unknown[]): string {
 
 /** The strings of text of each page, one per text show, in drawing order; pages without text are left out. */
 export async function pdfPages(pdf: Buffer): Promise<string[][]> {
-  const task = getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false, useSystemFonts: false, disableFontFace: true });
+  const task = getDocument({
+    data: new Uint8Array(pdf),
+    verbosity: 0,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+  });
   const doc = await task.promise;
   try {
     const pages: string[][] = [];

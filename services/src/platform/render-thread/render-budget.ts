@@ -16,13 +16,18 @@ export class RenderBudgetExceeded extends Error {
     readonly budget: RenderBudget,
     readonly reason: 'time' | 'memory',
   ) {
-    super(`The file could not be made within its budget (${budget.seconds} s, ${budget.memoryMb} MB): it ran out of ${reason}`);
+    super(
+      `The file could not be made within its budget (${budget.seconds} s, ${budget.memoryMb} MB): it ran out of ${reason}`,
+    );
     this.name = 'RenderBudgetExceeded';
   }
 }
 
 /** A clock for one rendering: `check()` throws RenderBudgetExceeded once the budget's time has passed. */
-export function budgetClock(budget: RenderBudget, now: () => number = Date.now): { readonly check: () => void; readonly left: () => number } {
+export function budgetClock(
+  budget: RenderBudget,
+  now: () => number = Date.now,
+): { readonly check: () => void; readonly left: () => number } {
   const deadline = now() + budget.seconds * 1000;
   return {
     check: () => {
@@ -36,7 +41,10 @@ export function budgetClock(budget: RenderBudget, now: () => number = Date.now):
  * The batches of `source` as they come, the budget's clock checked before each: a rendering on the calling thread
  * stops between two batches (and, through its progress callback, between two rows) once its time is up.
  */
-export async function* withinBudget<T>(source: AsyncIterable<T>, clock: { readonly check: () => void }): AsyncGenerator<T> {
+export async function* withinBudget<T>(
+  source: AsyncIterable<T>,
+  clock: { readonly check: () => void },
+): AsyncGenerator<T> {
   for await (const item of source) {
     clock.check();
     yield item;

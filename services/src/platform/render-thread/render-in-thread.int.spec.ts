@@ -43,20 +43,29 @@ async function* numbers(batches: number, size: number): AsyncGenerator<number[]>
   });
 
   it('fails with the builder’s error', async () => {
-    const failing = entry('failing', `async (start, batches) => { for await (const b of batches) if (b.includes(4)) throw new Error('no fours'); return Buffer.alloc(0); }`);
+    const failing = entry(
+      'failing',
+      `async (start, batches) => { for await (const b of batches) if (b.includes(4)) throw new Error('no fours'); return Buffer.alloc(0); }`,
+    );
     await expect(renderInThread(failing, {}, numbers(3, 3))).rejects.toThrow('The render thread failed: no fours');
   });
 
   // Issue 38: a file that would hold a thread or memory for as long as it takes is stopped at its budget.
   it('ends a thread past its time budget and fails with RenderBudgetExceeded (time)', async () => {
-    const endless = entry('endless', `async () => { for (;;) await new Promise((resolve) => setTimeout(resolve, 50)); }`);
+    const endless = entry(
+      'endless',
+      `async () => { for (;;) await new Promise((resolve) => setTimeout(resolve, 50)); }`,
+    );
     const failure = renderInThread(endless, {}, numbers(1, 1), undefined, { seconds: 0.5, memoryMb: 64 });
     await expect(failure).rejects.toBeInstanceOf(RenderBudgetExceeded);
     await expect(failure).rejects.toMatchObject({ reason: 'time' });
   }, 20_000);
 
   it('limits a thread’s heap to its memory budget and fails with RenderBudgetExceeded (memory)', async () => {
-    const hungry = entry('hungry', `async () => { const kept = []; for (;;) { kept.push(new Array(100_000).fill({ x: kept.length })); if (kept.length % 10 === 0) await new Promise((resolve) => setImmediate(resolve)); } }`);
+    const hungry = entry(
+      'hungry',
+      `async () => { const kept = []; for (;;) { kept.push(new Array(100_000).fill({ x: kept.length })); if (kept.length % 10 === 0) await new Promise((resolve) => setImmediate(resolve)); } }`,
+    );
     const failure = renderInThread(hungry, {}, numbers(1, 1), undefined, { seconds: 60, memoryMb: 32 });
     await expect(failure).rejects.toBeInstanceOf(RenderBudgetExceeded);
     await expect(failure).rejects.toMatchObject({ reason: 'memory' });
@@ -64,7 +73,10 @@ async function* numbers(batches: number, size: number): AsyncGenerator<number[]>
 
   it('fails when the thread stops before the file is made', async () => {
     const dying = join(dir, 'dying.mjs');
-    writeFileSync(dying, "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage({ ready: true });\nprocess.exit(3);\n");
+    writeFileSync(
+      dying,
+      "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage({ ready: true });\nprocess.exit(3);\n",
+    );
     await expect(renderInThread(pathToFileURL(dying), {}, numbers(3, 3))).rejects.toThrow(/exit code 3/);
   });
 });

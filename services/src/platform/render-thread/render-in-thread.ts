@@ -26,7 +26,13 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
  * With a `budget` the thread's heap is limited to its memory (`resourceLimits`) and the thread is ended once its time
  * has passed: the promise then fails with RenderBudgetExceeded (issue 38).
  */
-export async function renderInThread<S, I>(entry: URL, start: S, batches: AsyncIterable<readonly I[]>, progress?: (done: number) => void, budget?: RenderBudget): Promise<Buffer> {
+export async function renderInThread<S, I>(
+  entry: URL,
+  start: S,
+  batches: AsyncIterable<readonly I[]>,
+  progress?: (done: number) => void,
+  budget?: RenderBudget,
+): Promise<Buffer> {
   const worker = new Worker(entry, budget ? { resourceLimits: { maxOldGenerationSizeMb: budget.memoryMb } } : {});
   const clock = budget ? budgetClock(budget) : undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -39,17 +45,22 @@ export async function renderInThread<S, I>(entry: URL, start: S, batches: AsyncI
     };
     worker.on('message', (answer: RenderAnswer) => {
       if ('done' in answer) progress?.(answer.done);
-      else if ('bytes' in answer) resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
+      else if ('bytes' in answer)
+        resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
       else if ('error' in answer) fail(new Error(`The render thread failed: ${answer.error}`));
     });
-    worker.once('error', (error: Error & { code?: string }) => fail(budget && error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new RenderBudgetExceeded(budget, 'memory') : error));
+    worker.once('error', (error: Error & { code?: string }) =>
+      fail(budget && error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new RenderBudgetExceeded(budget, 'memory') : error),
+    );
     if (budget && clock) {
       timer = setTimeout(() => {
         fail(new RenderBudgetExceeded(budget, 'time'));
         void worker.terminate();
       }, clock.left());
     }
-    worker.once('exit', (code) => fail(new Error(`The render thread stopped before the file was made (exit code ${code})`)));
+    worker.once('exit', (code) =>
+      fail(new Error(`The render thread stopped before the file was made (exit code ${code})`)),
+    );
   });
   file.catch(() => undefined);
   try {

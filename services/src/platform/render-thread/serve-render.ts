@@ -2,7 +2,11 @@ import { parentPort } from 'node:worker_threads';
 import type { RenderAnswer, RenderRequest } from './render-thread-protocol.js';
 
 /** What a render thread runs: makes the file from `start` and the batches, telling the items done. */
-export type RenderBuild<S, I> = (start: S, batches: AsyncIterable<readonly I[]>, progress: (done: number) => void) => Promise<Buffer>;
+export type RenderBuild<S, I> = (
+  start: S,
+  batches: AsyncIterable<readonly I[]>,
+  progress: (done: number) => void,
+) => Promise<Buffer>;
 
 /**
  * The worker side of `renderInThread`, called once by a render-thread entry: queues the batches the calling thread
@@ -28,7 +32,8 @@ export function serveRender<S, I>(build: RenderBuild<S, I>): void {
       build(request.start, batches(), (done) => answer({ done })).then(
         (bytes) => {
           const buffer = bytes.buffer;
-          const whole = buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
+          const whole =
+            buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
           answer({ bytes: new Uint8Array(buffer, bytes.byteOffset, bytes.byteLength) }, whole ? [buffer] : undefined);
         },
         (error: unknown) => answer({ error: error instanceof Error ? error.message : String(error) }),

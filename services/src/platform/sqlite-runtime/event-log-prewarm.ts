@@ -20,13 +20,19 @@ export function prewarmEventLog(log: SqliteEventStore): Prewarmed {
   const { db, fileBytes, mmapBytes } = log.memoryMap();
   if (fileBytes > mmapBytes) return { fileBytes, read: false, ms: 0 };
   db.prepare('SELECT SUM(LENGTH(data)) + SUM(LENGTH(metadata)) AS n FROM events').get();
-  const streamIndexes = db.prepare(`SELECT name FROM pragma_index_list('events') WHERE origin = 'u'`).pluck().all() as string[];
+  const streamIndexes = db
+    .prepare(`SELECT name FROM pragma_index_list('events') WHERE origin = 'u'`)
+    .pluck()
+    .all() as string[];
   for (const index of streamIndexes) db.prepare(`SELECT COUNT(*) AS n FROM events INDEXED BY "${index}"`).get();
   return { fileBytes, read: true, ms: Math.round(performance.now() - started) };
 }
 
 /** At the API's start (`EVENT_LOG_PREWARM`): prewarms a SQLite log (another adapter has nothing to warm) and says what took long. */
-export function prewarmEventLogAtStart(adapter: EventStore, log: (line: string) => void = (line) => console.log(line)): void {
+export function prewarmEventLogAtStart(
+  adapter: EventStore,
+  log: (line: string) => void = (line) => console.log(line),
+): void {
   if (!(adapter instanceof SqliteEventStore)) return;
   const warm = prewarmEventLog(adapter);
   const size = `${Math.round(warm.fileBytes / 2 ** 20)} MiB`;

@@ -11,7 +11,14 @@ const event = (n: number): NewEvent =>
   ({
     type: 'ElmaNumberChanged',
     data: { elmaNumberId: `e-${n % 50}`, elmaProcess: 'fs', elmaNumber: String(n).padStart(200, '0') },
-    metadata: { cooperativeId: 'c', user: 'u', timestamp: '2024-01-01T00:00:00.000Z', correlationId: 'x', causationId: 'x', schemaVersion: 1 },
+    metadata: {
+      cooperativeId: 'c',
+      user: 'u',
+      timestamp: '2024-01-01T00:00:00.000Z',
+      correlationId: 'x',
+      causationId: 'x',
+      schemaVersion: 1,
+    },
   }) as NewEvent;
 
 let dir: string;
@@ -20,7 +27,12 @@ const open: SqliteEventStore[] = [];
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coop-prewarm-'));
   const log = new SqliteEventStore(join(dir, 'events.sqlite'));
-  for (let s = 0; s < 50; s++) await log.append(`s-${s}`, 'no_stream', Array.from({ length: 40 }, (_, i) => event(s * 40 + i)));
+  for (let s = 0; s < 50; s++)
+    await log.append(
+      `s-${s}`,
+      'no_stream',
+      Array.from({ length: 40 }, (_, i) => event(s * 40 + i)),
+    );
   await log.close();
 });
 

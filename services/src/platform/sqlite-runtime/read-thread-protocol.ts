@@ -36,7 +36,13 @@ export interface SwitchRequest {
  * parsed; or the error's message (the read store's errors are plain Errors).
  */
 export type FindAnswer =
-  | { readonly id: number; readonly json: string; readonly count: number; readonly total: number; readonly last?: string }
+  | {
+      readonly id: number;
+      readonly json: string;
+      readonly count: number;
+      readonly total: number;
+      readonly last?: string;
+    }
   | { readonly id: number; readonly error: string };
 
 /** What a read thread is started with. */

@@ -35,7 +35,13 @@ port.on('message', async (request: ReadRequest | SwitchRequest) => {
     if ('scan' in request) {
       const { cooperativeId, after, limit } = request.scan;
       const { docs, last } = store.scanPage(request.collection, cooperativeId, after, limit);
-      answer = { id: request.id, json: `[${docs.join(',')}]`, count: docs.length, total: docs.length, ...(last !== null ? { last } : {}) };
+      answer = {
+        id: request.id,
+        json: `[${docs.join(',')}]`,
+        count: docs.length,
+        total: docs.length,
+        ...(last !== null ? { last } : {}),
+      };
     } else if ('ids' in request) {
       const { json, count } = store.getJson(request.collection, request.ids);
       answer = { id: request.id, json, count, total: count };

@@ -18,7 +18,8 @@ const ENTRY = new URL('../../../dist/platform/sqlite-runtime/read-thread.js', im
 /** The product's areas, their module compiled as the threads import it. */
 const AREAS = { ...areas, module: new URL('../../../dist/areas.js', import.meta.url).href };
 const built = existsSync(ENTRY);
-if (!built) console.warn(`SKIPPED: ThreadedReadStore suite needs the built thread entry ${ENTRY.pathname} (npm run build)`);
+if (!built)
+  console.warn(`SKIPPED: ThreadedReadStore suite needs the built thread entry ${ENTRY.pathname} (npm run build)`);
 
 const user = (id: string, cooperativeId: string, username: string, position: number): ReadDocument => ({
   id,
@@ -74,7 +75,16 @@ afterEach(async () => {
       expect(answered).toEqual(await reference.find(USERS.name, query));
     }
     const coop1 = await store.find(USERS.name, queries[0]!);
-    expect(coop1.items.map((u) => u.username)).toEqual(['anna', 'Bäckerei', 'bert', 'Braun', 'Müller', 'müllerin', 'Özdemir', 'zander']);
+    expect(coop1.items.map((u) => u.username)).toEqual([
+      'anna',
+      'Bäckerei',
+      'bert',
+      'Braun',
+      'Müller',
+      'müllerin',
+      'Özdemir',
+      'zander',
+    ]);
     expect((await store.find(USERS.name, queries[3]!)).items.map((u) => u.cooperativeId)).toEqual(['coop-2', 'coop-2']);
   });
 
@@ -82,29 +92,65 @@ afterEach(async () => {
     const member = (id: string, name: string, exitDate: string | null, birthDate: string): WriteOp => ({
       kind: 'put',
       collection: MEMBERS.name,
-      doc: { id, cooperativeId: 'coop-1', position: '20', name, givenName: 'Eva', memberNr: 7, birthDate, legalForm: 0, exitDate, memberUntil: exitDate ?? '9999-12-31', shareAmount: 3, shareTotalEUR: 7500, postings: [{ b: 'b1', d: '2020-01-02', s: 3, a: 7500 }] },
+      doc: {
+        id,
+        cooperativeId: 'coop-1',
+        position: '20',
+        name,
+        givenName: 'Eva',
+        memberNr: 7,
+        birthDate,
+        legalForm: 0,
+        exitDate,
+        memberUntil: exitDate ?? '9999-12-31',
+        shareAmount: 3,
+        shareTotalEUR: 7500,
+        postings: [{ b: 'b1', d: '2020-01-02', s: 3, a: 7500 }],
+      },
     });
-    await local.applyBatch([member('m-1', 'Zorn', null, '2010-05-01'), member('m-2', 'Abel', '2024-12-31', '1970-01-01'), member('m-3', 'Mayer', null, '1990-03-03')], { name: 'main', position: 20n });
+    await local.applyBatch(
+      [
+        member('m-1', 'Zorn', null, '2010-05-01'),
+        member('m-2', 'Abel', '2024-12-31', '1970-01-01'),
+        member('m-3', 'Mayer', null, '1990-03-03'),
+      ],
+      { name: 'main', position: 20n },
+    );
     store = await ThreadedReadStore.open(local, ENTRY, file, 2, AREAS);
     const query: ReadQuery = { cooperativeId: 'coop-1', sort: [{ field: 'name', direction: 'asc' }], limit: 2 };
     for (const args of [{ today: '2026-11-23' }, { today: '2026-11-23', date: '2019-06-30' }]) {
       const page = await store.findView(MEMBERS.name, query, { name: 'member', args });
-      const expected = (await reference.find(MEMBERS.name, query)).items.map((doc) => toMemberDto(doc, args.today, args.date));
+      const expected = (await reference.find(MEMBERS.name, query)).items.map((doc) =>
+        toMemberDto(doc, args.today, args.date),
+      );
       expect(JSON.parse(page.json)).toEqual(expected);
       expect([page.count, page.total]).toEqual([2, 3]);
     }
     // The exited member as of today, the holding as of a date before the first posting, a minor.
-    const [abel, mayer] = JSON.parse((await store.findView(MEMBERS.name, query, { name: 'member', args: { today: '2026-11-23' } })).json) as Record<string, unknown>[];
+    const [abel, mayer] = JSON.parse(
+      (await store.findView(MEMBERS.name, query, { name: 'member', args: { today: '2026-11-23' } })).json,
+    ) as Record<string, unknown>[];
     expect([abel!.exited, mayer!.exited, abel!.shareAmount]).toEqual([true, false, 3]);
-    const asOf = JSON.parse((await store.findView(MEMBERS.name, query, { name: 'member', args: { today: '2026-11-23', date: '2019-06-30' } })).json) as Record<string, unknown>[];
+    const asOf = JSON.parse(
+      (await store.findView(MEMBERS.name, query, { name: 'member', args: { today: '2026-11-23', date: '2019-06-30' } }))
+        .json,
+    ) as Record<string, unknown>[];
     expect([asOf[0]!.exited, asOf[0]!.shareAmount]).toEqual([false, 0]);
-    const empty = await store.findView(MEMBERS.name, { ...query, search: 'nobody' }, { name: 'member', args: { today: '2026-11-23' } });
+    const empty = await store.findView(
+      MEMBERS.name,
+      { ...query, search: 'nobody' },
+      { name: 'member', args: { today: '2026-11-23' } },
+    );
     expect(empty).toEqual({ json: '[]', count: 0, total: 0 });
   });
 
   it("scans a cooperative's documents in read threads, batch by batch, exactly as the read store itself does", async () => {
     store = await ThreadedReadStore.open(local, ENTRY, file, 2, AREAS);
-    const scanned = async (s: SqliteReadStore | ThreadedReadStore, coop: string, size: number): Promise<ReadDocument[][]> => {
+    const scanned = async (
+      s: SqliteReadStore | ThreadedReadStore,
+      coop: string,
+      size: number,
+    ): Promise<ReadDocument[][]> => {
       const batches: ReadDocument[][] = [];
       for await (const batch of s.scan(USERS.name, coop, size)) batches.push(batch);
       return batches;
@@ -135,39 +181,80 @@ afterEach(async () => {
   it('refuses a view the read thread was not given, and goes on answering', async () => {
     store = await ThreadedReadStore.open(local, ENTRY, file, 1, AREAS);
     const query: ReadQuery = { cooperativeId: 'coop-1', sort: [{ field: 'name', direction: 'asc' }] };
-    await expect(store.findView(MEMBERS.name, query, { name: 'nope', args: {} })).rejects.toThrow('Unknown read view nope');
-    expect(await store.findView(MEMBERS.name, query, { name: 'member', args: { today: '2026-11-23' } })).toEqual({ json: '[]', count: 0, total: 0 });
+    await expect(store.findView(MEMBERS.name, query, { name: 'nope', args: {} })).rejects.toThrow(
+      'Unknown read view nope',
+    );
+    expect(await store.findView(MEMBERS.name, query, { name: 'member', args: { today: '2026-11-23' } })).toEqual({
+      json: '[]',
+      count: 0,
+      total: 0,
+    });
   });
 
-  it('through ReadModels.queryView, answers the view of the caller\'s cooperative built by a thread', async () => {
+  it("through ReadModels.queryView, answers the view of the caller's cooperative built by a thread", async () => {
     store = await ThreadedReadStore.open(local, ENTRY, file, 1, AREAS);
     const member = (id: string, cooperativeId: string, name: string): WriteOp => ({
       kind: 'put',
       collection: MEMBERS.name,
-      doc: { id, cooperativeId, position: '20', name, givenName: 'Eva', memberNr: 7, birthDate: '1980-01-01', legalForm: 0, exitDate: null, memberUntil: '9999-12-31', shareAmount: 1, shareTotalEUR: 2500, postings: [] },
+      doc: {
+        id,
+        cooperativeId,
+        position: '20',
+        name,
+        givenName: 'Eva',
+        memberNr: 7,
+        birthDate: '1980-01-01',
+        legalForm: 0,
+        exitDate: null,
+        memberUntil: '9999-12-31',
+        shareAmount: 1,
+        shareTotalEUR: 2500,
+        postings: [],
+      },
     });
-    await store.applyBatch([member('m-1', 'coop-1', 'Zorn'), member('m-2', 'coop-2', 'Abel')], { name: 'main', position: 20n });
-    const page = await new ReadModels(store).queryView(MEMBERS, 'coop-1', { cooperativeId: 'coop-2' }, { name: 'member', args: { today: '2026-11-23' } });
+    await store.applyBatch([member('m-1', 'coop-1', 'Zorn'), member('m-2', 'coop-2', 'Abel')], {
+      name: 'main',
+      position: 20n,
+    });
+    const page = await new ReadModels(store).queryView(
+      MEMBERS,
+      'coop-1',
+      { cooperativeId: 'coop-2' },
+      { name: 'member', args: { today: '2026-11-23' } },
+    );
     expect((JSON.parse(page.json) as { id: string }[]).map((m) => m.id)).toEqual(['m-1']);
     expect([page.count, page.total]).toEqual([1, 1]);
   });
 
   it('with no read thread running, answers getMany and findView on its own connection, with its views', async () => {
     store = await ThreadedReadStore.open(local, ENTRY, file, 0, AREAS);
-    expect((await store.getMany(USERS.name, ['u-3', 'nobody', 'u-0'])).map((d) => d.username)).toEqual(['Anton', 'Bäckerei']);
+    expect((await store.getMany(USERS.name, ['u-3', 'nobody', 'u-0'])).map((d) => d.username)).toEqual([
+      'Anton',
+      'Bäckerei',
+    ]);
     const query: ReadQuery = { cooperativeId: 'coop-1' };
-    expect(await store.findView(MEMBERS.name, query, { name: 'member', args: { today: '2026-11-23' } })).toEqual({ json: '[]', count: 0, total: 0 });
-    await expect(store.findView(MEMBERS.name, query, { name: 'nope', args: {} })).rejects.toThrow('Unknown read view nope');
+    expect(await store.findView(MEMBERS.name, query, { name: 'member', args: { today: '2026-11-23' } })).toEqual({
+      json: '[]',
+      count: 0,
+      total: 0,
+    });
+    await expect(store.findView(MEMBERS.name, query, { name: 'nope', args: {} })).rejects.toThrow(
+      'Unknown read view nope',
+    );
   });
 
   it('runs queries in parallel threads and matches every answer to its question', async () => {
     store = await ThreadedReadStore.open(local, ENTRY, file, 2, AREAS);
     const searches = ['an', 'mül', 'br', 'zand', 'nobody', 'Ö'];
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => store.find(USERS.name, { cooperativeId: 'coop-1', search: searches[i % searches.length]! })),
+      Array.from({ length: 60 }, (_, i) =>
+        store.find(USERS.name, { cooperativeId: 'coop-1', search: searches[i % searches.length]! }),
+      ),
     );
     for (const [i, page] of answers.entries()) {
-      expect(page).toEqual(await reference.find(USERS.name, { cooperativeId: 'coop-1', search: searches[i % searches.length]! }));
+      expect(page).toEqual(
+        await reference.find(USERS.name, { cooperativeId: 'coop-1', search: searches[i % searches.length]! }),
+      );
     }
   });
 
@@ -210,17 +297,21 @@ afterEach(async () => {
 
   it("passes a read store's error on to the caller, and goes on answering", async () => {
     store = await ThreadedReadStore.open(local, ENTRY, file, 1, AREAS);
-    await expect(store.find(USERS.name, { cooperativeId: 'coop-1', sort: [{ field: 'secret', direction: 'asc' }] })).rejects.toThrow(
-      'Field secret is not declared on users',
+    await expect(
+      store.find(USERS.name, { cooperativeId: 'coop-1', sort: [{ field: 'secret', direction: 'asc' }] }),
+    ).rejects.toThrow('Field secret is not declared on users');
+    await expect(store.find('nothing', { cooperativeId: 'coop-1' })).rejects.toThrow(
+      'Unknown read-model collection nothing',
     );
-    await expect(store.find('nothing', { cooperativeId: 'coop-1' })).rejects.toThrow('Unknown read-model collection nothing');
     expect((await store.find(USERS.name, { cooperativeId: 'coop-1' })).total).toBe(8);
   });
 
   it('a thread that stops fails its query, is replaced, and the next queries are answered', async () => {
     const dying = new URL('./testing/dying-read-thread.mjs', import.meta.url);
     store = await ThreadedReadStore.open(local, dying, file, 1, AREAS);
-    await expect(store.find(USERS.name, { cooperativeId: 'coop-1', search: 'stop-this-thread' })).rejects.toThrow('A read thread stopped (exit code 3)');
+    await expect(store.find(USERS.name, { cooperativeId: 'coop-1', search: 'stop-this-thread' })).rejects.toThrow(
+      'A read thread stopped (exit code 3)',
+    );
     // Answered at once (by the API thread's connection while the replacement starts, then by the new thread).
     for (let i = 0; i < 20; i++) {
       expect((await store.find(USERS.name, { cooperativeId: 'coop-1', search: 'mül' })).total).toBe(2);
@@ -248,10 +339,15 @@ afterEach(async () => {
   it('close waits for a replacement still starting, so no thread opens the file after close has answered', async () => {
     const dying = new URL('./testing/dying-read-thread.mjs', import.meta.url);
     store = await ThreadedReadStore.open(local, dying, file, 1, AREAS);
-    await expect(store.find(USERS.name, { cooperativeId: 'coop-1', search: 'stop-this-thread' })).rejects.toThrow('A read thread stopped');
+    await expect(store.find(USERS.name, { cooperativeId: 'coop-1', search: 'stop-this-thread' })).rejects.toThrow(
+      'A read thread stopped',
+    );
     // Closed at once, while the replacement is starting (a start takes about 150 ms, seconds under load).
     await store.close();
-    const marks = (): string[] => readdirSync(dir).filter((name) => name.includes('.thread-')).sort();
+    const marks = (): string[] =>
+      readdirSync(dir)
+        .filter((name) => name.includes('.thread-'))
+        .sort();
     const atClose = marks();
     expect(atClose).toHaveLength(2);
     await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -261,7 +357,9 @@ afterEach(async () => {
   it('a thread that stops before it is ready fails the start instead of leaving it waiting', async () => {
     const broken = new URL('./testing/broken-read-thread.mjs', import.meta.url);
     const other = new SqliteReadStore(join(dir, 'other.sqlite'));
-    await expect(ThreadedReadStore.open(other, broken, file, 2, AREAS)).rejects.toThrow('A read thread stopped while starting (exit code 4)');
+    await expect(ThreadedReadStore.open(other, broken, file, 2, AREAS)).rejects.toThrow(
+      'A read thread stopped while starting (exit code 4)',
+    );
   });
 
   it('after close, a query is refused instead of waiting for ever', async () => {

@@ -1,5 +1,14 @@
 import { Worker } from 'node:worker_threads';
-import type { CollectionSpec, ReadDocument, ReadPage, ReadQuery, ReadStore, ViewPage, ViewRequest, WriteOp } from '@coop/contracts';
+import type {
+  CollectionSpec,
+  ReadDocument,
+  ReadPage,
+  ReadQuery,
+  ReadStore,
+  ViewPage,
+  ViewRequest,
+  WriteOp,
+} from '@coop/contracts';
 import type { Areas } from '../areas.js';
 import type { FindAnswer, ReadRequest, ReadThreadData, SwitchRequest } from './read-thread-protocol.js';
 import { whenReady } from './worker-ready.js';
@@ -41,7 +50,13 @@ export class ThreadedReadStore implements ReadStore {
   ) {}
 
   /** Starts `count` read threads on `file` (collections already made by `local`) and waits until they are ready. */
-  static async open(local: ReadStore, entry: URL, file: string, count: number, areas: Pick<Areas, 'module'>): Promise<ThreadedReadStore> {
+  static async open(
+    local: ReadStore,
+    entry: URL,
+    file: string,
+    count: number,
+    areas: Pick<Areas, 'module'>,
+  ): Promise<ThreadedReadStore> {
     const store = new ThreadedReadStore(local, entry, file, areas);
     // Started side by side: each thread loads the modules and opens its connection (about 150 ms).
     const started = await Promise.allSettled(Array.from({ length: count }, () => store.startThread()));
@@ -171,7 +186,9 @@ export class ThreadedReadStore implements ReadStore {
   }
 
   private async startThread(): Promise<ReadThread> {
-    const worker = new Worker(this.entry, { workerData: { file: this.file, areas: this.areas.module } satisfies ReadThreadData });
+    const worker = new Worker(this.entry, {
+      workerData: { file: this.file, areas: this.areas.module } satisfies ReadThreadData,
+    });
     const thread: ReadThread = { worker, waiting: new Map() };
     await whenReady(worker, 'A read thread');
     worker.on('message', (answer: FindAnswer) => this.answered(thread, answer));
@@ -196,7 +213,8 @@ export class ThreadedReadStore implements ReadStore {
           if (this.closed) await thread.worker.terminate();
           else this.threads.push(thread);
         },
-        (error: unknown) => console.error('A read thread could not be started again; queries run on the API thread', error),
+        (error: unknown) =>
+          console.error('A read thread could not be started again; queries run on the API thread', error),
       )
       .finally(() => this.starting.delete(started));
     this.starting.add(started);
@@ -207,7 +225,13 @@ export class ThreadedReadStore implements ReadStore {
     if (!waiter) return;
     thread.waiting.delete(answer.id);
     if ('error' in answer) waiter.reject(new Error(answer.error));
-    else waiter.resolve({ json: answer.json, count: answer.count, total: answer.total, ...(answer.last !== undefined ? { last: answer.last } : {}) });
+    else
+      waiter.resolve({
+        json: answer.json,
+        count: answer.count,
+        total: answer.total,
+        ...(answer.last !== undefined ? { last: answer.last } : {}),
+      });
   }
 
   private failAll(thread: ReadThread, error: Error): void {

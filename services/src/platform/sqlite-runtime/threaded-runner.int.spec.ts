@@ -19,13 +19,27 @@ const ENTRY = new URL('../../../dist/platform/sqlite-runtime/projection-thread.j
 /** The product's areas, their module compiled as the thread imports it. */
 const AREAS = { ...areas, module: new URL('../../../dist/areas.js', import.meta.url).href };
 const built = existsSync(ENTRY);
-if (!built) console.warn(`SKIPPED: ThreadedProjectionRunner suite needs the built thread entry ${ENTRY.pathname} (npm run build)`);
+if (!built)
+  console.warn(
+    `SKIPPED: ThreadedProjectionRunner suite needs the built thread entry ${ENTRY.pathname} (npm run build)`,
+  );
 
 const at = '2024-05-01T10:00:00.000Z';
 let n = 0;
 const event = (type: string, data: Record<string, unknown>): NewEvent => {
   const id = `cmd-${++n}`;
-  return { type, data, metadata: { cooperativeId: 'coop-1', user: 'admin', timestamp: at, correlationId: id, causationId: id, schemaVersion: 1 } } as NewEvent;
+  return {
+    type,
+    data,
+    metadata: {
+      cooperativeId: 'coop-1',
+      user: 'admin',
+      timestamp: at,
+      correlationId: id,
+      causationId: id,
+      schemaVersion: 1,
+    },
+  } as NewEvent;
 };
 
 interface Fixture {
@@ -40,7 +54,12 @@ let fx: Fixture;
 
 beforeEach(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'coop-threaded-runner-'));
-  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    EVENT_STORE_URL: '',
+    MONGODB_URL: '',
+  });
   const log = await openEventLog(config, AREAS);
   const store = await openReadStore(config, AREAS);
   fx = { dir, config, log, store, runner: new ThreadedProjectionRunner(ENTRY, config, AREAS, log.events, store) };
@@ -56,14 +75,32 @@ afterEach(async () => {
 
 /** Registers a cooperative and users (usernames are personal data, sealed in the log); answers the last position. */
 async function seed(): Promise<bigint> {
-  await fx.log.events.append('cooperative-coop-1', 'no_stream', [event('CooperativeRegistered', { cooperativeId: 'coop-1', name: 'Bäckerei eG' })]);
+  await fx.log.events.append('cooperative-coop-1', 'no_stream', [
+    event('CooperativeRegistered', { cooperativeId: 'coop-1', name: 'Bäckerei eG' }),
+  ]);
   let last = -1n;
   for (const [i, name] of ['anna', 'bert', 'carla'].entries()) {
     const userId = `u-${i}`;
     last = (
       await fx.log.events.appendMulti([
-        { streamId: `user-${userId}`, expected: 'no_stream', events: [event('UserCreated', { userId, cooperativeId: 'coop-1', username: name, passwordHash: `h-${name}`, roles: ['ROLE_USER'] })] },
-        { streamId: `username-${name}`, expected: 'no_stream', events: [event('UsernameClaimed', { username: name, userId })] },
+        {
+          streamId: `user-${userId}`,
+          expected: 'no_stream',
+          events: [
+            event('UserCreated', {
+              userId,
+              cooperativeId: 'coop-1',
+              username: name,
+              passwordHash: `h-${name}`,
+              roles: ['ROLE_USER'],
+            }),
+          ],
+        },
+        {
+          streamId: `username-${name}`,
+          expected: 'no_stream',
+          events: [event('UsernameClaimed', { username: name, userId })],
+        },
       ])
     ).position;
   }
@@ -72,18 +109,27 @@ async function seed(): Promise<bigint> {
 
 async function dump(store: ReadStore): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = { checkpoint: await store.checkpoint(CHECKPOINT) };
-  for (const c of fx.runner.collections) out[c] = (await store.find(c, { cooperativeId: null, sort: [{ field: 'id', direction: 'asc' }] })).items;
+  for (const c of fx.runner.collections)
+    out[c] = (await store.find(c, { cooperativeId: null, sort: [{ field: 'id', direction: 'asc' }] })).items;
   return out;
 }
 
 (built ? describe : describe.skip)('ThreadedProjectionRunner (projections in a worker thread)', () => {
   it('a write is in the read models this thread reads as soon as waitFor resolves', async () => {
     await fx.runner.start();
-    await fx.log.events.append('cooperative-coop-1', 'no_stream', [event('CooperativeRegistered', { cooperativeId: 'coop-1', name: 'Bäckerei eG' })]);
+    await fx.log.events.append('cooperative-coop-1', 'no_stream', [
+      event('CooperativeRegistered', { cooperativeId: 'coop-1', name: 'Bäckerei eG' }),
+    ]);
     for (const name of ['anna', 'bert', 'carla']) {
       const userId = `user-id-${name}`;
       const { position } = await fx.log.events.append(`user-${userId}`, 'no_stream', [
-        event('UserCreated', { userId, cooperativeId: 'coop-1', username: name, passwordHash: `h-${name}`, roles: ['ROLE_USER'] }),
+        event('UserCreated', {
+          userId,
+          cooperativeId: 'coop-1',
+          username: name,
+          passwordHash: `h-${name}`,
+          roles: ['ROLE_USER'],
+        }),
       ]);
       await fx.runner.waitFor(position, 20_000);
       expect(fx.runner.processedUpTo).toBeGreaterThanOrEqual(position);
@@ -130,14 +176,26 @@ async function dump(store: ReadStore): Promise<Record<string, unknown>> {
     await thread.terminate();
     await exited;
     const { position } = await fx.log.events.append('user-late', 'no_stream', [
-      event('UserCreated', { userId: 'late', cooperativeId: 'coop-1', username: 'late', passwordHash: 'h', roles: ['ROLE_USER'] }),
+      event('UserCreated', {
+        userId: 'late',
+        cooperativeId: 'coop-1',
+        username: 'late',
+        passwordHash: 'h',
+        roles: ['ROLE_USER'],
+      }),
     ]);
     await fx.runner.waitFor(position, 20_000);
     expect(await fx.store.get('users', 'late')).toMatchObject({ username: 'late' });
   });
 
   it('a thread that cannot start rejects the caller instead of leaving it waiting', async () => {
-    const broken = new ThreadedProjectionRunner(new URL('./no-such-thread.js', ENTRY), fx.config, AREAS, fx.log.events, fx.store);
+    const broken = new ThreadedProjectionRunner(
+      new URL('./no-such-thread.js', ENTRY),
+      fx.config,
+      AREAS,
+      fx.log.events,
+      fx.store,
+    );
     await expect(broken.start()).rejects.toThrow(/Projection thread exited/);
   });
 

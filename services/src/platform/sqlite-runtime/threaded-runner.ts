@@ -28,7 +28,10 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
   /** ...and up to here within its gathering time (`announce`, decision 40). */
   private announced = -1n;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (m: FromProjectionThread & { kind: 'done' }) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (m: FromProjectionThread & { kind: 'done' }) => void; reject: (e: Error) => void }
+  >();
   private waiting: { position: bigint; resolve: () => void; reject: (e: Error) => void }[] = [];
   /** The thread's messages, taken in order: a switch of files is finished before the checkpoints after it wake anyone. */
   private inbox: Promise<void> = Promise.resolve();
@@ -132,9 +135,13 @@ export class ThreadedProjectionRunner extends ProjectionRunner {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.entry, { workerData: { config: this.config, areas: this.areas.module } satisfies ProjectionThreadData });
+    const worker = new Worker(this.entry, {
+      workerData: { config: this.config, areas: this.areas.module } satisfies ProjectionThreadData,
+    });
     worker.on('message', (message: FromProjectionThread) => {
-      this.inbox = this.inbox.then(() => this.receive(message)).catch((error: unknown) => console.error('Projection thread message failed', error));
+      this.inbox = this.inbox
+        .then(() => this.receive(message))
+        .catch((error: unknown) => console.error('Projection thread message failed', error));
     });
     worker.on('error', (error) => {
       console.error('Projection thread failed', error);

@@ -15,7 +15,8 @@ import { WalCheckpoints } from './wal-checkpoints.js';
 
 const ENTRY = new URL('../../../dist/platform/sqlite-runtime/checkpoint-thread.js', import.meta.url);
 const built = existsSync(ENTRY);
-if (!built) console.warn(`SKIPPED: WalCheckpoints suite needs the built thread entry ${ENTRY.pathname} (npm run build)`);
+if (!built)
+  console.warn(`SKIPPED: WalCheckpoints suite needs the built thread entry ${ENTRY.pathname} (npm run build)`);
 
 let dir: string;
 beforeEach(() => {
@@ -40,7 +41,10 @@ function writerWithLog(file: string): Database.Database {
   db.pragma('wal_autocheckpoint = 0');
   db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)');
   const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
-  for (let batch = 0; batch < 20; batch++) db.transaction(() => { for (let i = 0; i < 100; i++) insert.run('x'.repeat(1000)); })();
+  for (let batch = 0; batch < 20; batch++)
+    db.transaction(() => {
+      for (let i = 0; i < 100; i++) insert.run('x'.repeat(1000));
+    })();
   return db;
 }
 
@@ -80,7 +84,12 @@ function writerWithLog(file: string): Database.Database {
 
 describe('SqliteReadStore walAutocheckpointPages', () => {
   const docs = (n: number): ReadDocument[] =>
-    Array.from({ length: n }, (_, i) => ({ id: `d-${i}`, cooperativeId: 'c-1', position: String(i), text: 'z'.repeat(2000) }));
+    Array.from({ length: n }, (_, i) => ({
+      id: `d-${i}`,
+      cooperativeId: 'c-1',
+      position: String(i),
+      text: 'z'.repeat(2000),
+    }));
 
   /** Writes about 1 MB of documents through the store; answers the database file's size afterwards (log not counted). */
   async function databaseSizeAfterWrites(walAutocheckpointPages: number): Promise<number> {

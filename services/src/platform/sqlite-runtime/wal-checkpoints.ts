@@ -30,7 +30,9 @@ export class WalCheckpoints {
     const worker = new Worker(entry, { workerData: { file, everyMs } satisfies CheckpointThreadData });
     const checkpoints = new WalCheckpoints(worker);
     await whenReady(worker, 'The checkpoint thread');
-    worker.on('error', (error) => console.error('Checkpoint thread failed; the writer checkpoints its log itself from now on', error));
+    worker.on('error', (error) =>
+      console.error('Checkpoint thread failed; the writer checkpoints its log itself from now on', error),
+    );
     return checkpoints;
   }
 

@@ -48,7 +48,9 @@ export class SettlementReminders implements OnApplicationBootstrap, OnModuleDest
     try {
       await this.checkAll(businessToday());
     } catch (error) {
-      this.logger.error(`Looking at the settlement deadlines failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `Looking at the settlement deadlines failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       this.checking = false;
     }
@@ -58,7 +60,11 @@ export class SettlementReminders implements OnApplicationBootstrap, OnModuleDest
   async checkAll(today: string): Promise<number> {
     let raised = 0;
     for (let offset = 0; ; offset += MAX_LIMIT) {
-      const page = await this.reads.listAcrossCooperatives(COOPERATIVES, { offset: String(offset), limit: String(MAX_LIMIT) }, []);
+      const page = await this.reads.listAcrossCooperatives(
+        COOPERATIVES,
+        { offset: String(offset), limit: String(MAX_LIMIT) },
+        [],
+      );
       for (const cooperative of page.items) if (await this.check(cooperative.id, today)) raised += 1;
       if (page.items.length < MAX_LIMIT) return raised;
     }

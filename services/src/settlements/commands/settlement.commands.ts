@@ -16,12 +16,21 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter, type Loaded } from '../../platform/commands/stream-writer.js';
 import { settlementEnds } from '../domain/settlement-amount.js';
-import { memberAccountOf, settlementDecider, type BankAccount, type SettlementState } from '../domain/settlement.decider.js';
+import {
+  memberAccountOf,
+  settlementDecider,
+  type BankAccount,
+  type SettlementState,
+} from '../domain/settlement.decider.js';
 import { settlementTermsDecider, type SettlementTermsCommand } from '../domain/settlement-terms.decider.js';
 import { SettlementReads } from '../queries/settlement-reads.js';
 
 /** The member stream read whole (master data and share account), for the ends and the member's account. */
-const memberReader: Decider<never, MemberEvent, MemberState> = { initialState: () => initialMemberState, evolve: evolveMemberStream, decide: () => [] };
+const memberReader: Decider<never, MemberEvent, MemberState> = {
+  initialState: () => initialMemberState,
+  evolve: evolveMemberStream,
+  decide: () => [],
+};
 
 /** `<memberId>.<endBalanceId>` → its parts; null when it is not of that form. */
 export function splitSettlementId(id: string): { memberId: string; endBalanceId: string } | null {
@@ -43,20 +52,33 @@ export interface PayoutPlan {
 
 /** Checks (`record: false`) or records the payout of the ends `ids` on `payoutDate`: all of them, or none when one is refused. */
 export class PaySettlementsCommand extends Command<PayoutPlan> {
-  constructor(readonly ctx: CommandContext, readonly ids: readonly string[], readonly payoutDate: string, readonly record: boolean) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly ids: readonly string[],
+    readonly payoutDate: string,
+    readonly record: boolean,
+  ) {
     super();
   }
 }
 
 @CommandHandler(PaySettlementsCommand)
 export class PaySettlementsHandler implements ICommandHandler<PaySettlementsCommand, PayoutPlan> {
-  constructor(private readonly writer: StreamWriter, private readonly reads: SettlementReads) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly reads: SettlementReads,
+  ) {}
 
   execute({ ctx, ids, payoutDate, record }: PaySettlementsCommand): Promise<PayoutPlan> {
     return this.writer.retrying(() => this.attempt(ctx, [...new Set(ids)], payoutDate, record));
   }
 
-  private async attempt(ctx: CommandContext, ids: readonly string[], payoutDate: string, record: boolean): Promise<PayoutPlan> {
+  private async attempt(
+    ctx: CommandContext,
+    ids: readonly string[],
+    payoutDate: string,
+    record: boolean,
+  ): Promise<PayoutPlan> {
     const cooperativeId = ctx.actor.cooperativeId;
     const terms = await this.reads.terms(cooperativeId);
     const refusals: SettlementRefusal[] = [];
@@ -81,7 +103,7 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
             memberId: parts.memberId,
             cooperativeId,
             end,
-            lossShare: end === null ? null : terms.lossShares.get(end.year) ?? null,
+            lossShare: end === null ? null : (terms.lossShares.get(end.year) ?? null),
             payoutDate,
             memberAccount: memberAccountOf(member.state),
             recordedBy: ctx.actor.userId,
@@ -93,7 +115,10 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
         const append = appends.get(stream) ?? { expected: loaded.expected, events: [] };
         for (const stamped of this.writer.stamp(events, ctx, cooperativeId)) append.events.push(stamped);
         appends.set(stream, append);
-        seenMembers.set(stream, { state: events.reduce(settlementDecider.evolve, loaded.state), expected: loaded.expected });
+        seenMembers.set(stream, {
+          state: events.reduce(settlementDecider.evolve, loaded.state),
+          expected: loaded.expected,
+        });
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
         for (const e of error.errors) refusals.push({ id, ...e });
@@ -106,22 +131,35 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
       if (refusals.every((r) => r.template === 'settlementAlreadyPaid')) throw new ConflictingStateError(errors);
       throw new ValidationError(errors);
     }
-    await this.writer.appendAll([...appends].map(([streamId, a]) => ({ streamId, expected: a.expected, events: a.events })));
+    await this.writer.appendAll(
+      [...appends].map(([streamId, a]) => ({ streamId, expected: a.expected, events: a.events })),
+    );
     return plan;
   }
 }
 
 /** Reverses the recorded settlement `id` with a reason. */
 export class ReverseSettlementCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly id: string, readonly reason: string, readonly date: string) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly id: string,
+    readonly reason: string,
+    readonly date: string,
+  ) {
     super();
   }
 }
 
 /** The member of `memberId` in the actor's cooperative, or a refusal as unknown. */
-async function memberOf(writer: StreamWriter, cooperativeId: string, memberId: string, field: string): Promise<MemberState> {
+async function memberOf(
+  writer: StreamWriter,
+  cooperativeId: string,
+  memberId: string,
+  field: string,
+): Promise<MemberState> {
   const { state } = await writer.load(memberStream(memberId), memberReader);
-  if (!state.exists || state.cooperativeId !== cooperativeId) throw new ValidationError([fieldError(field, 'settlementEndUnknown')]);
+  if (!state.exists || state.cooperativeId !== cooperativeId)
+    throw new ValidationError([fieldError(field, 'settlementEndUnknown')]);
   return state;
 }
 
@@ -133,14 +171,31 @@ export class ReverseSettlementHandler implements ICommandHandler<ReverseSettleme
     const parts = splitSettlementId(id);
     if (parts === null) throw new ValidationError([fieldError('id', 'settlementEndUnknown')]);
     await memberOf(this.writer, ctx.actor.cooperativeId, parts.memberId, 'id');
-    const command = { type: 'ReverseSettlement' as const, memberId: parts.memberId, endBalanceId: parts.endBalanceId, reason, date, recordedBy: ctx.actor.userId };
-    await this.writer.handle(settlementStream(parts.memberId), settlementDecider, command, ctx, ctx.actor.cooperativeId);
+    const command = {
+      type: 'ReverseSettlement' as const,
+      memberId: parts.memberId,
+      endBalanceId: parts.endBalanceId,
+      reason,
+      date,
+      recordedBy: ctx.actor.userId,
+    };
+    await this.writer.handle(
+      settlementStream(parts.memberId),
+      settlementDecider,
+      command,
+      ctx,
+      ctx.actor.cooperativeId,
+    );
   }
 }
 
 /** Records the heirs' account of a deceased member. */
 export class RecordHeirsAccountCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly account: BankAccount) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly memberId: string,
+    readonly account: BankAccount,
+  ) {
     super();
   }
 }
@@ -152,7 +207,13 @@ export class RecordHeirsAccountHandler implements ICommandHandler<RecordHeirsAcc
   async execute({ ctx, memberId, account }: RecordHeirsAccountCommand): Promise<void> {
     const state = await memberOf(this.writer, ctx.actor.cooperativeId, memberId, 'memberId');
     const deceased = settlementEnds(state).some((e) => e.reason === 'death');
-    await this.writer.handle(settlementStream(memberId), settlementDecider, { type: 'RecordHeirsAccount', memberId, deceased, account }, ctx, ctx.actor.cooperativeId);
+    await this.writer.handle(
+      settlementStream(memberId),
+      settlementDecider,
+      { type: 'RecordHeirsAccount', memberId, deceased, account },
+      ctx,
+      ctx.actor.cooperativeId,
+    );
   }
 }
 
@@ -162,7 +223,13 @@ export class SetSettlementTermsCommand extends Command<void> {
     readonly ctx: CommandContext,
     readonly terms:
       | { readonly payoutPeriodMonths: number }
-      | { readonly year: number; readonly kind: LossShareKind; readonly percent: string | null; readonly centsPerShare: number | null; readonly decisionDate: string },
+      | {
+          readonly year: number;
+          readonly kind: LossShareKind;
+          readonly percent: string | null;
+          readonly centsPerShare: number | null;
+          readonly decisionDate: string;
+        },
   ) {
     super();
   }
@@ -174,7 +241,10 @@ export class SetSettlementTermsHandler implements ICommandHandler<SetSettlementT
 
   async execute({ ctx, terms }: SetSettlementTermsCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
-    const command: SettlementTermsCommand = 'payoutPeriodMonths' in terms ? { type: 'SetPayoutPeriod', cooperativeId, ...terms } : { type: 'SetLossShare', cooperativeId, ...terms };
+    const command: SettlementTermsCommand =
+      'payoutPeriodMonths' in terms
+        ? { type: 'SetPayoutPeriod', cooperativeId, ...terms }
+        : { type: 'SetLossShare', cooperativeId, ...terms };
     await this.writer.handle(settlementTermsStream(cooperativeId), settlementTermsDecider, command, ctx, cooperativeId);
   }
 }

@@ -45,7 +45,15 @@ export function settlementEnds(state: MemberState): SettlementEnd[] {
   for (const p of state.postings.values()) {
     if (!END_TYPES.has(p.type) || p.annulated) continue;
     const reason: SettlementEndReason =
-      p.type === 2 ? 'partial' : p.type === 7 ? 'exclusion' : p.type === 8 ? 'exit' : state.legalForm === 1 ? 'dissolution' : 'death';
+      p.type === 2
+        ? 'partial'
+        : p.type === 7
+          ? 'exclusion'
+          : p.type === 8
+            ? 'exit'
+            : state.legalForm === 1
+              ? 'dissolution'
+              : 'death';
     ends.push({
       memberId: state.memberId,
       endBalanceId: p.balanceId,
@@ -57,7 +65,9 @@ export function settlementEnds(state: MemberState): SettlementEnd[] {
       holding: -p.payment,
     });
   }
-  return ends.sort((a, b) => (a.endDate < b.endDate ? -1 : a.endDate > b.endDate ? 1 : a.endBalanceId < b.endBalanceId ? -1 : 1));
+  return ends.sort((a, b) =>
+    a.endDate < b.endDate ? -1 : a.endDate > b.endDate ? 1 : a.endBalanceId < b.endBalanceId ? -1 : 1,
+  );
 }
 
 /** The ends of `year` whose day has come by `today` (a notice given for a later year's end is not due yet). */
@@ -101,7 +111,10 @@ export function lossShareOf(end: Pick<SettlementEnd, 'holding' | 'shares'>, rule
 }
 
 /** The settlement balance: the holding booked out less the loss share, never below zero. */
-export function settlementAmount(end: Pick<SettlementEnd, 'holding' | 'shares'>, rule: LossShareRule | null): { lossShare: number; amount: number } {
+export function settlementAmount(
+  end: Pick<SettlementEnd, 'holding' | 'shares'>,
+  rule: LossShareRule | null,
+): { lossShare: number; amount: number } {
   const lossShare = lossShareOf(end, rule);
   return { lossShare, amount: Math.max(end.holding - lossShare, 0) };
 }

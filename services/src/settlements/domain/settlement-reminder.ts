@@ -34,7 +34,10 @@ export function reminderDay(deadline: string): string {
  * those as overdue); the next deadline gets its own reminder when its month comes. The caller raises each deadline's
  * reminder only once.
  */
-export function settlementReminder(settlements: readonly ReminderCandidate[], today: string): SettlementReminder | null {
+export function settlementReminder(
+  settlements: readonly ReminderCandidate[],
+  today: string,
+): SettlementReminder | null {
   let oldest: string | null = null;
   for (const s of settlements) {
     if (s.status !== 'due' || s.deadline < today) continue;

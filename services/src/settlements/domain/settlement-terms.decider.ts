@@ -21,13 +21,25 @@ export const settlementTermsDecider: Decider<SettlementTermsCommand, SettlementT
   evolve: (state) => state,
   decide(command) {
     if (command.type === 'SetPayoutPeriod') {
-      return [{ type: 'SettlementPeriodSet', data: { cooperativeId: command.cooperativeId, payoutPeriodMonths: command.payoutPeriodMonths } }];
+      return [
+        {
+          type: 'SettlementPeriodSet',
+          data: { cooperativeId: command.cooperativeId, payoutPeriodMonths: command.payoutPeriodMonths },
+        },
+      ];
     }
     const { cooperativeId, year, kind, decisionDate } = command;
     return [
       {
         type: 'SettlementLossShareSet',
-        data: { cooperativeId, year, kind, percent: kind === 'percent' ? command.percent : null, centsPerShare: kind === 'perShare' ? command.centsPerShare : null, decisionDate },
+        data: {
+          cooperativeId,
+          year,
+          kind,
+          percent: kind === 'percent' ? command.percent : null,
+          centsPerShare: kind === 'perShare' ? command.centsPerShare : null,
+          decisionDate,
+        },
       },
     ];
   },

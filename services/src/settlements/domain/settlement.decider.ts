@@ -104,13 +104,20 @@ function evolve(state: SettlementState, event: SettlementEvent): SettlementState
       return { ...state, heirs: { accountHolder, iban, bic } };
     }
     case 'SettlementPaid': {
-      const settlements = new Map(state.settlements).set(event.data.endBalanceId, { payoutDate: event.data.payoutDate, amount: event.data.amount, reversed: false });
+      const settlements = new Map(state.settlements).set(event.data.endBalanceId, {
+        payoutDate: event.data.payoutDate,
+        amount: event.data.amount,
+        reversed: false,
+      });
       return { ...state, settlements };
     }
     case 'SettlementReversed': {
       const before = state.settlements.get(event.data.endBalanceId);
       if (!before) return state;
-      return { ...state, settlements: new Map(state.settlements).set(event.data.endBalanceId, { ...before, reversed: true }) };
+      return {
+        ...state,
+        settlements: new Map(state.settlements).set(event.data.endBalanceId, { ...before, reversed: true }),
+      };
     }
   }
 }
@@ -118,7 +125,12 @@ function evolve(state: SettlementState, event: SettlementEvent): SettlementState
 const compact = (iban: string): string => iban.replace(/\s+/g, '').toUpperCase();
 
 function accountErrors(account: BankAccount | null): boolean {
-  return account === null || isBlank(account.accountHolder) || !isValidIban(compact(account.iban)) || (account.bic !== null && !isBlank(account.bic) && !isValidBic(account.bic.trim()));
+  return (
+    account === null ||
+    isBlank(account.accountHolder) ||
+    !isValidIban(compact(account.iban)) ||
+    (account.bic !== null && !isBlank(account.bic) && !isValidBic(account.bic.trim()))
+  );
 }
 
 function recordHeirs(command: RecordHeirsAccount): SettlementEvent[] {
@@ -130,16 +142,24 @@ function recordHeirs(command: RecordHeirsAccount): SettlementEvent[] {
   if (bic !== null && !isBlank(bic) && !isValidBic(bic.trim())) errors.push(fieldError('bic', 'invalidBic'));
   if (errors.length > 0) throw new ValidationError(errors);
   const cleanBic = bic === null || isBlank(bic) ? null : bic.trim().toUpperCase();
-  return [{ type: 'HeirsAccountRecorded', data: { memberId: command.memberId, accountHolder: accountHolder.trim(), iban: compact(iban), bic: cleanBic } }];
+  return [
+    {
+      type: 'HeirsAccountRecorded',
+      data: { memberId: command.memberId, accountHolder: accountHolder.trim(), iban: compact(iban), bic: cleanBic },
+    },
+  ];
 }
 
 function pay(command: PaySettlement, state: SettlementState): SettlementEvent[] {
   const { end } = command;
   if (end === null) throw new ValidationError([fieldError('endBalanceId', 'settlementEndUnknown')]);
   const before = state.settlements.get(end.endBalanceId);
-  if (before && !before.reversed) throw new ValidationError([fieldError('endBalanceId', 'settlementAlreadyPaid', before.payoutDate)]);
-  if (!isIsoDate(command.payoutDate)) throw new ValidationError([fieldError('payoutDate', 'invalidDate', command.payoutDate)]);
-  if (command.payoutDate <= end.endDate) throw new ValidationError([fieldError('payoutDate', 'settlementBeforeEnd', end.endDate)]);
+  if (before && !before.reversed)
+    throw new ValidationError([fieldError('endBalanceId', 'settlementAlreadyPaid', before.payoutDate)]);
+  if (!isIsoDate(command.payoutDate))
+    throw new ValidationError([fieldError('payoutDate', 'invalidDate', command.payoutDate)]);
+  if (command.payoutDate <= end.endDate)
+    throw new ValidationError([fieldError('payoutDate', 'settlementBeforeEnd', end.endDate)]);
   const heirs = end.reason === 'death';
   const account = heirs ? state.heirs : command.memberAccount;
   if (heirs && account === null) throw new ValidationError([fieldError('iban', 'heirsAccountMissing')]);
@@ -170,13 +190,15 @@ function recordImported(command: RecordImportedSettlement, state: SettlementStat
   const { end, payoutDate, amount } = command;
   if (end === null) throw new ValidationError([fieldError('endBalanceId', 'settlementEndUnknown')]);
   const before = state.settlements.get(end.endBalanceId);
-  if (before && !before.reversed) throw new ValidationError([fieldError('endBalanceId', 'settlementAlreadyPaid', before.payoutDate)]);
+  if (before && !before.reversed)
+    throw new ValidationError([fieldError('endBalanceId', 'settlementAlreadyPaid', before.payoutDate)]);
   const errors = [];
   if (!isIsoDate(payoutDate)) errors.push(fieldError('payoutDate', 'invalidDate', payoutDate));
   else if (payoutDate <= end.endDate) errors.push(fieldError('payoutDate', 'settlementBeforeEnd', end.endDate));
   else if (payoutDate > command.today) errors.push(fieldError('payoutDate', 'dateInFuture', payoutDate));
   if (!Number.isSafeInteger(amount) || amount < 0) errors.push(fieldError('amount', 'mustBeAtLeast', '0'));
-  else if (amount > end.holding) errors.push(fieldError('amount', 'settlementAboveHolding', formatEuro(amount), formatEuro(end.holding)));
+  else if (amount > end.holding)
+    errors.push(fieldError('amount', 'settlementAboveHolding', formatEuro(amount), formatEuro(end.holding)));
   if (errors.length > 0) throw new ValidationError(errors);
   const heirs = end.reason === 'death';
   const known = heirs ? state.heirs : command.memberAccount;
@@ -208,12 +230,23 @@ function reverse(command: ReverseSettlement, state: SettlementState): Settlement
   if (isBlank(command.reason)) throw new ValidationError([fieldError('reason', 'mustNotBeEmpty')]);
   if (!isIsoDate(command.date)) throw new ValidationError([fieldError('date', 'invalidDate', command.date)]);
   const { memberId, endBalanceId, date, recordedBy } = command;
-  return [{ type: 'SettlementReversed', data: { memberId, endBalanceId, reason: command.reason.trim(), date, recordedBy } }];
+  return [
+    { type: 'SettlementReversed', data: { memberId, endBalanceId, reason: command.reason.trim(), date, recordedBy } },
+  ];
 }
 
 /** What a payout records of the end it settles (the payout and the imported settlement alike). */
-function endFields(end: SettlementEnd): Pick<SettlementEnd, 'endBalanceId' | 'year' | 'reason' | 'endDate' | 'shares' | 'holding'> {
-  return { endBalanceId: end.endBalanceId, year: end.year, reason: end.reason, endDate: end.endDate, shares: end.shares, holding: end.holding };
+function endFields(
+  end: SettlementEnd,
+): Pick<SettlementEnd, 'endBalanceId' | 'year' | 'reason' | 'endDate' | 'shares' | 'holding'> {
+  return {
+    endBalanceId: end.endBalanceId,
+    year: end.year,
+    reason: end.reason,
+    endDate: end.endDate,
+    shares: end.shares,
+    holding: end.holding,
+  };
 }
 
 export const settlementDecider: Decider<SettlementCommand, SettlementEvent, SettlementState> = {

@@ -43,7 +43,12 @@ function yearOf(value: unknown): number {
 const checkDto = (plan: PayoutPlan): SettlementCheckDto => ({
   count: plan.count,
   sum: plan.sum,
-  refusals: plan.refusals.map((r) => ({ id: r.id, field: r.field, template: r.template, parameters: Object.values(r.parameters) })),
+  refusals: plan.refusals.map((r) => ({
+    id: r.id,
+    field: r.field,
+    template: r.template,
+    parameters: Object.values(r.parameters),
+  })),
 });
 
 /**
@@ -65,11 +70,19 @@ export class SettlementsController {
   /** `Auseinandersetzung-<year>-Mitglied-<nr>.pdf`: the statement of a recorded settlement (German); 400 for one not paid. */
   @Get(':id/statement')
   @Requires('dividend:read')
-  @ApiOkResponse({ description: 'Auseinandersetzung-<year>-Mitglied-<nr>.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({
+    description: 'Auseinandersetzung-<year>-Mitglied-<nr>.pdf',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
   async statement(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
     if (id.length > 129) throw new ValidationError([fieldError('id', 'settlementEndUnknown')]);
     const { pdf, name } = await this.statements.pdf(actor.cooperativeId, id);
-    await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment(name)).header('Cache-Control', 'no-store').send(pdf);
+    await res
+      .status(200)
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', attachment(name))
+      .header('Cache-Control', 'no-store')
+      .send(pdf);
   }
 
   /**
@@ -80,10 +93,19 @@ export class SettlementsController {
   @Requires('dividend:read')
   @ApiQuery({ name: 'year', required: true })
   @ApiQuery({ name: 'payoutDate', required: true })
-  @ApiOkResponse({ description: 'Auseinandersetzung-<year>-<payout day>-SEPA-<cooperative>.xml (pain.001.001.09)', content: { 'application/xml': { schema: { type: 'string', format: 'binary' } } } })
-  async sepaFile(@CurrentActor() actor: Actor, @Query('year') year: unknown, @Query('payoutDate') payoutDate: unknown, @Res() res: FastifyReply): Promise<void> {
+  @ApiOkResponse({
+    description: 'Auseinandersetzung-<year>-<payout day>-SEPA-<cooperative>.xml (pain.001.001.09)',
+    content: { 'application/xml': { schema: { type: 'string', format: 'binary' } } },
+  })
+  async sepaFile(
+    @CurrentActor() actor: Actor,
+    @Query('year') year: unknown,
+    @Query('payoutDate') payoutDate: unknown,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     const y = yearOf(year);
-    if (typeof payoutDate !== 'string' || !isIsoDate(payoutDate)) throw new ValidationError([fieldError('payoutDate', 'invalidDate', String(payoutDate ?? '').slice(0, 20))]);
+    if (typeof payoutDate !== 'string' || !isIsoDate(payoutDate))
+      throw new ValidationError([fieldError('payoutDate', 'invalidDate', String(payoutDate ?? '').slice(0, 20))]);
     const result = await this.sepa.file(actor.cooperativeId, y, payoutDate, new Date());
     if ('errors' in result) throw new ValidationError(result.errors);
     await res
@@ -98,7 +120,11 @@ export class SettlementsController {
   @Requires('dividend:read')
   @ApiQuery({ name: 'year', required: true, description: 'the financial year at whose end the members left' })
   @AnswersList(SettlementDto)
-  async list(@CurrentActor() actor: Actor, @Query('year') year: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<SettlementDto[] | undefined> {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query('year') year: unknown,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<SettlementDto[] | undefined> {
     const items = await this.reads.list(actor.cooperativeId, businessToday(), { year: yearOf(year) });
     res.header('TotalItems', String(items.length));
     if (items.length === 0) {
@@ -120,7 +146,9 @@ export class SettlementsController {
   @BodyOf(SettlementTermsWrite)
   @AnswersOk(SettlementTermsDto)
   async setTerms(@CurrentActor() actor: Actor, @Body() body: SettlementTermsWrite): Promise<SettlementTermsDto> {
-    await this.commands.execute(new SetSettlementTermsCommand(contextFor(actor), { payoutPeriodMonths: body.payoutPeriodMonths }));
+    await this.commands.execute(
+      new SetSettlementTermsCommand(contextFor(actor), { payoutPeriodMonths: body.payoutPeriodMonths }),
+    );
     return this.reads.termsDto(actor.cooperativeId);
   }
 
@@ -135,7 +163,7 @@ export class SettlementsController {
         year: body.year,
         kind,
         percent: kind === 'percent' ? body.percent : null,
-        centsPerShare: kind === 'perShare' ? body.centsPerShare ?? 0 : null,
+        centsPerShare: kind === 'perShare' ? (body.centsPerShare ?? 0) : null,
         decisionDate: body.decisionDate,
       }),
     );
@@ -148,7 +176,9 @@ export class SettlementsController {
   @BodyOf(SettlementPayout)
   @AnswersOk(SettlementCheckDto)
   async check(@CurrentActor() actor: Actor, @Body() body: SettlementPayout): Promise<SettlementCheckDto> {
-    return checkDto(await this.commands.execute(new PaySettlementsCommand(contextFor(actor), body.ids, body.payoutDate, false)));
+    return checkDto(
+      await this.commands.execute(new PaySettlementsCommand(contextFor(actor), body.ids, body.payoutDate, false)),
+    );
   }
 
   @Post('pay')
@@ -167,7 +197,13 @@ export class SettlementsController {
   @BodyOf(HeirsAccountWrite)
   @ApiNoContentResponse()
   async heirs(@CurrentActor() actor: Actor, @Body() body: HeirsAccountWrite): Promise<void> {
-    await this.commands.execute(new RecordHeirsAccountCommand(contextFor(actor), body.memberId, { accountHolder: body.accountHolder, iban: body.iban, bic: body.bic }));
+    await this.commands.execute(
+      new RecordHeirsAccountCommand(contextFor(actor), body.memberId, {
+        accountHolder: body.accountHolder,
+        iban: body.iban,
+        bic: body.bic,
+      }),
+    );
   }
 
   @Post(':id/reverse')
@@ -175,7 +211,11 @@ export class SettlementsController {
   @HttpCode(201)
   @BodyOf(SettlementReversal)
   @AnswersCreated(SettlementDto)
-  async reverse(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: SettlementReversal): Promise<SettlementDto> {
+  async reverse(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: SettlementReversal,
+  ): Promise<SettlementDto> {
     if (id.length > 129) throw new ValidationError([fieldError('id', 'settlementEndUnknown')]);
     await this.commands.execute(new ReverseSettlementCommand(contextFor(actor), id, body.reason, body.date));
     const [row] = await this.reads.list(actor.cooperativeId, businessToday(), { ids: [id] });

@@ -9,7 +9,8 @@ import { ReadModels } from '../../platform/http/read-models.js';
 /** The most transfers one settlement file holds (a year's leavers paid on one day). */
 const FILE_MAX = 10_000;
 
-const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
+const text = (doc: ReadDocument | undefined, field: string): string =>
+  typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
 const euros = (cents: number): string => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 
 /** One recorded settlement as the file needs it. */
@@ -31,14 +32,24 @@ export function settlementRemittance(year: number, t: SettlementTransfer): strin
  * after a death), with no purpose code (a repayment of capital, not a dividend). Imported settlements were paid
  * outside the product and are left out.
  */
-export function settlementFile(year: number, payoutDate: string, cooperative: ReadDocument, transfers: readonly SettlementTransfer[], now: Date): SepaPaymentFile {
+export function settlementFile(
+  year: number,
+  payoutDate: string,
+  cooperative: ReadDocument,
+  transfers: readonly SettlementTransfer[],
+  now: Date,
+): SepaPaymentFile {
   const stamp = now.toISOString().slice(0, 19);
   return {
     messageId: `AUS${year}-${stamp.replace(/\D/g, '')}-${randomBytes(3).toString('hex')}`,
     createdAt: stamp,
     paymentInfoId: `AUS${year}-${payoutDate}`,
     executionDate: payoutDate,
-    debtor: { name: text(cooperative, 'fullName') || text(cooperative, 'name'), iban: text(cooperative, 'iban').replace(/\s+/g, '').toUpperCase(), bic: text(cooperative, 'bic').replace(/\s+/g, '').toUpperCase() },
+    debtor: {
+      name: text(cooperative, 'fullName') || text(cooperative, 'name'),
+      iban: text(cooperative, 'iban').replace(/\s+/g, '').toUpperCase(),
+      bic: text(cooperative, 'bic').replace(/\s+/g, '').toUpperCase(),
+    },
     transfers: transfers
       .filter((t) => t.net > 0)
       .map((t, i) => ({
@@ -58,7 +69,14 @@ export class SettlementSepa {
   constructor(private readonly reads: ReadModels) {}
 
   /** The file, or every refusal (the cooperative's bank data, an end without a valid account, nothing to pay). */
-  async file(cooperativeId: string, year: number, payoutDate: string, now: Date): Promise<{ readonly xml: SepaPaymentFile; readonly name: string; readonly sum: number } | { readonly errors: FieldError[] }> {
+  async file(
+    cooperativeId: string,
+    year: number,
+    payoutDate: string,
+    now: Date,
+  ): Promise<
+    { readonly xml: SepaPaymentFile; readonly name: string; readonly sum: number } | { readonly errors: FieldError[] }
+  > {
     const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
     const page = await this.reads.query(SETTLEMENTS, cooperativeId, {
       cooperativeId,
@@ -89,7 +107,20 @@ export class SettlementSepa {
       }));
     const errors = sepaErrors(cooperative, transfers);
     if (errors.length > 0) return { errors };
-    const name = downloadName(['Auseinandersetzung', String(year), payoutDate, 'SEPA', fileNamePart(text(cooperative, 'fullName') || text(cooperative, 'name'), 'Genossenschaft')], 'xml');
-    return { xml: settlementFile(year, payoutDate, cooperative, transfers, now), name, sum: controlSum(transfers.filter((t) => t.net > 0).map((t) => ({ amount: t.net }))) };
+    const name = downloadName(
+      [
+        'Auseinandersetzung',
+        String(year),
+        payoutDate,
+        'SEPA',
+        fileNamePart(text(cooperative, 'fullName') || text(cooperative, 'name'), 'Genossenschaft'),
+      ],
+      'xml',
+    );
+    return {
+      xml: settlementFile(year, payoutDate, cooperative, transfers, now),
+      name,
+      sum: controlSum(transfers.filter((t) => t.net > 0).map((t) => ({ amount: t.net }))),
+    };
   }
 }

@@ -43,7 +43,10 @@ export async function settlementStatementPdf(issuer: PdfIssuer, s: SettlementSta
   doc.addPage();
   const width = doc.page.width - 2 * MARGIN;
   let y = drawHeader(doc, issuer, SETTLEMENT_STATEMENT_TITLE, s.payoutDate) + 8;
-  doc.font('Helvetica').fontSize(6.5).text(fit(doc, `${issuer.name}, ${addressLine(issuer)}`, width), MARGIN, y, { lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(6.5)
+    .text(fit(doc, `${issuer.name}, ${addressLine(issuer)}`, width), MARGIN, y, { lineBreak: false });
   y += 12;
   doc.fontSize(10);
   for (const line of s.recipient) {
@@ -51,7 +54,10 @@ export async function settlementStatementPdf(issuer: PdfIssuer, s: SettlementSta
     y += 13;
   }
   y += 14;
-  doc.font('Helvetica-Bold').fontSize(12).text(`Auseinandersetzungsguthaben zum ${germanDate(s.endDate)}`, MARGIN, y, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(`Auseinandersetzungsguthaben zum ${germanDate(s.endDate)}`, MARGIN, y, { lineBreak: false });
   y += 22;
   const rows: [string, string][] = [
     ['Mitgliedsnummer', String(s.memberNr ?? '')],

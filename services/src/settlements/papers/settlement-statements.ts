@@ -5,7 +5,8 @@ import { downloadName } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { settlementStatementPdf } from './settlement-statement-pdf.js';
 
-const text = (doc: ReadDocument | undefined, field: string): string => (typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '');
+const text = (doc: ReadDocument | undefined, field: string): string =>
+  typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
 
 /** The settlement statement of one recorded payout (issue 42), from the read models; a due (or unknown) one is refused. */
 @Injectable()
@@ -21,7 +22,12 @@ export class SettlementStatements {
       this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative'),
       this.reads.getMany(MEMBERS, cooperativeId, [String(row.memberId)]).then((m) => m.get(String(row.memberId))),
     ]);
-    const issuer = { name: text(coop, 'fullName') || text(coop, 'name'), address: text(coop, 'address'), zip: text(coop, 'zip'), city: text(coop, 'city') };
+    const issuer = {
+      name: text(coop, 'fullName') || text(coop, 'name'),
+      address: text(coop, 'address'),
+      zip: text(coop, 'zip'),
+      city: text(coop, 'city'),
+    };
     const recipient = [
       [text(member, 'givenName'), text(member, 'name')].filter(Boolean).join(' '),
       [text(member, 'street'), text(member, 'streetHomeNumber')].filter(Boolean).join(' '),
@@ -43,6 +49,9 @@ export class SettlementStatements {
       iban: text(row, 'iban'),
       heirs: row.heirs === true,
     });
-    return { pdf, name: downloadName(['Auseinandersetzung', String(row.year), 'Mitglied', String(memberNr ?? '')], 'pdf') };
+    return {
+      pdf,
+      name: downloadName(['Auseinandersetzung', String(row.year), 'Mitglied', String(memberNr ?? '')], 'pdf'),
+    };
   }
 }

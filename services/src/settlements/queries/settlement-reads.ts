@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_SETTLEMENT_PERIOD_MONTHS, type LossShareDto, type ReadDocument, type SettlementDto, type SettlementTermsDto } from '@coop/contracts';
+import {
+  DEFAULT_SETTLEMENT_PERIOD_MONTHS,
+  type LossShareDto,
+  type ReadDocument,
+  type SettlementDto,
+  type SettlementTermsDto,
+} from '@coop/contracts';
 import { DIVIDENDS, MEMBERS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS, SETTLEMENTS } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { payoutDeadline, settlementAmount, type LossShareRule } from '../domain/settlement-amount.js';
@@ -13,7 +19,8 @@ export interface SettlementTerms {
 }
 
 function termsOf(doc: ReadDocument | undefined): SettlementTerms {
-  const period = typeof doc?.payoutPeriodMonths === 'number' ? doc.payoutPeriodMonths : DEFAULT_SETTLEMENT_PERIOD_MONTHS;
+  const period =
+    typeof doc?.payoutPeriodMonths === 'number' ? doc.payoutPeriodMonths : DEFAULT_SETTLEMENT_PERIOD_MONTHS;
   const lossShares = new Map<number, LossShareRule>();
   for (const [year, rule] of Object.entries((doc?.lossShares ?? {}) as Record<string, LossShareRule>)) {
     // A decision of 0 per share withdraws it.
@@ -33,32 +40,58 @@ export class SettlementReads {
 
   async termsDto(cooperativeId: string): Promise<SettlementTermsDto> {
     const terms = await this.terms(cooperativeId);
-    const lossShares: LossShareDto[] = [...terms.lossShares].sort(([a], [b]) => a - b).map(([year, r]) => ({ year, ...r }));
+    const lossShares: LossShareDto[] = [...terms.lossShares]
+      .sort(([a], [b]) => a - b)
+      .map(([year, r]) => ({ year, ...r }));
     return { payoutPeriodMonths: terms.payoutPeriodMonths, lossShares };
   }
 
   /** The ends of `year` (by member number), or those of the ids given; `today` decides what is overdue. */
-  async list(cooperativeId: string, today: string, select: { year: number } | { ids: readonly string[] }): Promise<SettlementDto[]> {
+  async list(
+    cooperativeId: string,
+    today: string,
+    select: { year: number } | { ids: readonly string[] },
+  ): Promise<SettlementDto[]> {
     const docs =
       'year' in select
-        ? (await this.reads.query(SETTLEMENTS, cooperativeId, { cooperativeId,
-            filters: [{ field: 'year', op: 'eq', value: select.year }],
-            sort: [{ field: 'memberNr', direction: 'asc' }, { field: 'endDate', direction: 'asc' }],
-            limit: YEAR_LIST_MAX,
-          })).items
+        ? (
+            await this.reads.query(SETTLEMENTS, cooperativeId, {
+              cooperativeId,
+              filters: [{ field: 'year', op: 'eq', value: select.year }],
+              sort: [
+                { field: 'memberNr', direction: 'asc' },
+                { field: 'endDate', direction: 'asc' },
+              ],
+              limit: YEAR_LIST_MAX,
+            })
+          ).items
         : [...(await this.reads.getMany(SETTLEMENTS, cooperativeId, select.ids)).values()];
     return this.dtos(cooperativeId, today, docs);
   }
 
   /** The member's ends and their settlements (member dashboard), by end date. */
   async ofMember(cooperativeId: string, memberId: string, today: string): Promise<SettlementDto[]> {
-    const docs = (await this.reads.query(SETTLEMENTS, cooperativeId, { cooperativeId, filters: [{ field: 'memberId', op: 'eq', value: memberId }], sort: [{ field: 'endDate', direction: 'asc' }], limit: 100 })).items;
+    const docs = (
+      await this.reads.query(SETTLEMENTS, cooperativeId, {
+        cooperativeId,
+        filters: [{ field: 'memberId', op: 'eq', value: memberId }],
+        sort: [{ field: 'endDate', direction: 'asc' }],
+        limit: 100,
+      })
+    ).items;
     return this.dtos(cooperativeId, today, docs);
   }
 
   /** Every due end of the cooperative (the dashboard, the reminder), oldest deadline first. */
   async due(cooperativeId: string, today: string): Promise<SettlementDto[]> {
-    const docs = (await this.reads.query(SETTLEMENTS, cooperativeId, { cooperativeId, filters: [{ field: 'status', op: 'eq', value: 'due' }], sort: [{ field: 'endDate', direction: 'asc' }], limit: YEAR_LIST_MAX })).items;
+    const docs = (
+      await this.reads.query(SETTLEMENTS, cooperativeId, {
+        cooperativeId,
+        filters: [{ field: 'status', op: 'eq', value: 'due' }],
+        sort: [{ field: 'endDate', direction: 'asc' }],
+        limit: YEAR_LIST_MAX,
+      })
+    ).items;
     return (await this.dtos(cooperativeId, today, docs)).filter((s) => s.endDate <= today);
   }
 
@@ -84,7 +117,12 @@ export class SettlementReads {
       return {
         id: doc.id,
         memberId,
-        memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : typeof member?.memberNr === 'number' ? member.memberNr : null,
+        memberNr:
+          typeof doc.memberNr === 'number'
+            ? doc.memberNr
+            : typeof member?.memberNr === 'number'
+              ? member.memberNr
+              : null,
         name: typeof member?.name === 'string' ? member.name : '',
         givenName: typeof member?.givenName === 'string' ? member.givenName : null,
         endBalanceId: String(doc.endBalanceId),
@@ -111,7 +149,11 @@ export class SettlementReads {
   /** The years among `years` whose dividend is closed (its closure pays the exit year's dividend). */
   private async closedYears(cooperativeId: string, years: readonly number[]): Promise<Set<number>> {
     if (years.length === 0) return new Set();
-    const page = await this.reads.query(DIVIDENDS, cooperativeId, { cooperativeId, filters: [{ field: 'year', op: 'in', values: [...years] }], limit: years.length * 4 });
+    const page = await this.reads.query(DIVIDENDS, cooperativeId, {
+      cooperativeId,
+      filters: [{ field: 'year', op: 'in', values: [...years] }],
+      limit: years.length * 4,
+    });
     return new Set(page.items.map((d) => Number(d.year)));
   }
 }

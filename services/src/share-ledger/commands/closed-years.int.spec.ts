@@ -32,9 +32,22 @@ import { ShareTermsReader } from './share-terms.reader.js';
 
 const COOP = 'coop-1';
 const M = 'm-1';
-const metadata: EventMetadata = { cooperativeId: COOP, user: 'admin', timestamp: '2026-03-01T10:00:00.000Z', correlationId: 'c', causationId: 'c', schemaVersion: 1 };
-const stamped = (events: readonly { type: string; data: unknown }[]): NewEvent[] => events.map((e) => ({ ...e, metadata }) as NewEvent);
-const ctx: CommandContext = contextFor({ userId: 'u-1', username: 'clerk', roles: ['ROLE_ADMIN'], cooperativeId: COOP });
+const metadata: EventMetadata = {
+  cooperativeId: COOP,
+  user: 'admin',
+  timestamp: '2026-03-01T10:00:00.000Z',
+  correlationId: 'c',
+  causationId: 'c',
+  schemaVersion: 1,
+};
+const stamped = (events: readonly { type: string; data: unknown }[]): NewEvent[] =>
+  events.map((e) => ({ ...e, metadata }) as NewEvent);
+const ctx: CommandContext = contextFor({
+  userId: 'u-1',
+  username: 'clerk',
+  roles: ['ROLE_ADMIN'],
+  cooperativeId: COOP,
+});
 
 let dir: string;
 let storage: Storage;
@@ -44,14 +57,30 @@ let appendMulti: (appends: readonly StreamAppend[]) => ReturnType<Storage['event
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coop-closed-years-'));
-  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', EVENT_STORE_URL: '', MONGODB_URL: '' });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    EVENT_STORE_URL: '',
+    MONGODB_URL: '',
+  });
   storage = await openStorage(config, areas, { projectionThread: false, readThreads: false });
   await storage.runner.start();
   const progress = new ReadModelProgress(storage.runner, storage.readStore, 5000);
   const writer = new StreamWriter(storage.events, storage.keys, progress, new ClientWrites(progress));
-  handler = new PostBalanceHandler(new LedgerCommandRunner(writer, new ShareTermsReader(writer), new ClosedYearsReader(writer)));
+  handler = new PostBalanceHandler(
+    new LedgerCommandRunner(writer, new ShareTermsReader(writer), new ClosedYearsReader(writer)),
+  );
   appendMulti = storage.events.appendMulti.bind(storage.events);
-  await storage.events.append(cooperativeStream(COOP), 'no_stream', stamped([{ type: 'CooperativeRegistered', data: { cooperativeId: COOP, name: 'eg', balanceCost: 25_000, minimumShares: 1 } }]));
+  await storage.events.append(
+    cooperativeStream(COOP),
+    'no_stream',
+    stamped([
+      {
+        type: 'CooperativeRegistered',
+        data: { cooperativeId: COOP, name: 'eg', balanceCost: 25_000, minimumShares: 1 },
+      },
+    ]),
+  );
   // Entered 01.06.2025 with 3 shares.
   await storage.events.append(memberStream(M), 'no_stream', stamped([admitted(), subscribed(3)]));
 });
@@ -62,9 +91,18 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const subscription = (date: string, interestBegin: string): ConfirmedPosting => ({ type: 1, member: M, quantity: 1, date, approvalDate: date, interestBegin, confirmWarnings: true });
+const subscription = (date: string, interestBegin: string): ConfirmedPosting => ({
+  type: 1,
+  member: M,
+  quantity: 1,
+  date,
+  approvalDate: date,
+  interestBegin,
+  confirmWarnings: true,
+});
 const post = (posting: ConfirmedPosting) => handler.execute(new PostBalanceCommand(ctx, posting, null));
-const closing = (year: number) => stamped([{ type: 'DividendYearClosing', data: { cooperativeId: COOP, year, dividendId: `d-${year}` } }]);
+const closing = (year: number) =>
+  stamped([{ type: 'DividendYearClosing', data: { cooperativeId: COOP, year, dividendId: `d-${year}` } }]);
 
 /** Makes the closure of `year` start once, between the posting's read of the register and its append. */
 function closureStartsMeanwhile(year: number): { readonly appends: StreamAppend[][] } {
@@ -82,7 +120,9 @@ function closureStartsMeanwhile(year: number): { readonly appends: StreamAppend[
 }
 
 const postingsOf = async (): Promise<string[]> =>
-  (await storage.events.readStream(memberStream(M))).filter((e) => e.type === 'SharesPosted').map((e) => (e.data as { date: string }).date);
+  (await storage.events.readStream(memberStream(M)))
+    .filter((e) => e.type === 'SharesPosted')
+    .map((e) => (e.data as { date: string }).date);
 
 describe('a posting and a closure starting at the same time', () => {
   it('appends the register with no events and the revision read: nothing is written to it', async () => {
@@ -111,7 +151,10 @@ describe('a posting and a closure starting at the same time', () => {
   it('decides again once the closure started, and records a posting into the next open year once', async () => {
     const meanwhile = closureStartsMeanwhile(2025);
     await post(subscription('2026-02-10', '2026-03-01'));
-    expect(meanwhile.appends.map((a) => a.find((s) => s.streamId === dividendRegisterStream(COOP))?.expected)).toEqual(['no_stream', 0]);
+    expect(meanwhile.appends.map((a) => a.find((s) => s.streamId === dividendRegisterStream(COOP))?.expected)).toEqual([
+      'no_stream',
+      0,
+    ]);
     expect(await postingsOf()).toEqual(['2025-06-01', '2026-02-10']);
   });
 

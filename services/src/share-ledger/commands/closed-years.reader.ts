@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { dividendRegisterStream, type DividendRegisterEvent, type ExpectedRevision, type StreamAppend } from '@coop/contracts';
+import {
+  dividendRegisterStream,
+  type DividendRegisterEvent,
+  type ExpectedRevision,
+  type StreamAppend,
+} from '@coop/contracts';
 import { evolveClosedYears, noYearClosed, type ClosedThrough } from '../../kernel/closed-years.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 
@@ -32,8 +37,14 @@ export class ClosedYearsReader {
     const known = this.known.get(cooperativeId);
     const events = await this.writer.readAfter(streamId, known?.revision ?? -1);
     const last = events[events.length - 1];
-    if (!last) return known ? { closedThrough: known.closedThrough, streamId, expected: known.revision } : { closedThrough: noYearClosed, streamId, expected: 'no_stream' };
-    const folded = events.reduce((state, e) => evolveClosedYears(state, { type: e.type, data: e.data } as DividendRegisterEvent), known?.closedThrough ?? noYearClosed);
+    if (!last)
+      return known
+        ? { closedThrough: known.closedThrough, streamId, expected: known.revision }
+        : { closedThrough: noYearClosed, streamId, expected: 'no_stream' };
+    const folded = events.reduce(
+      (state, e) => evolveClosedYears(state, { type: e.type, data: e.data } as DividendRegisterEvent),
+      known?.closedThrough ?? noYearClosed,
+    );
     this.known.set(cooperativeId, { revision: last.revision, closedThrough: folded });
     return { closedThrough: folded, streamId, expected: last.revision };
   }

@@ -28,7 +28,11 @@ export interface PostedBalance {
  * member the annulled posting belongs to (looked up by the caller in the tenant's read model).
  */
 export class PostBalanceCommand extends Command<PostedBalance> {
-  constructor(readonly ctx: CommandContext, readonly posting: ConfirmedPosting, readonly originalMember: string | null) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly posting: ConfirmedPosting,
+    readonly originalMember: string | null,
+  ) {
     super();
   }
 }
@@ -56,7 +60,11 @@ type Decided = DecidedOn<MemberState, MemberEvent>;
  */
 @Injectable()
 export class LedgerCommandRunner extends CommandRunner {
-  constructor(writer: StreamWriter, private readonly shareTerms: ShareTermsReader, private readonly closedYears: ClosedYearsReader) {
+  constructor(
+    writer: StreamWriter,
+    private readonly shareTerms: ShareTermsReader,
+    private readonly closedYears: ClosedYearsReader,
+  ) {
     super(writer);
   }
 
@@ -76,7 +84,8 @@ export class LedgerCommandRunner extends CommandRunner {
   async decideOnLedger(memberId: string, command: LedgerCommand, years?: ClosedYears): Promise<Decided> {
     const streamId = memberStream(memberId);
     const loaded = await this.writer.loadWithoutPersonalData(streamId, shareLedgerDecider);
-    const decided = years && command.type !== 'CorrectSharePayment' ? { ...command, closedThrough: years.closedThrough } : command;
+    const decided =
+      years && command.type !== 'CorrectSharePayment' ? { ...command, closedThrough: years.closedThrough } : command;
     return { streamId, loaded, events: shareLedgerDecider.decide(decided, loaded.state) };
   }
 
@@ -85,9 +94,15 @@ export class LedgerCommandRunner extends CommandRunner {
    * Answers its recorded events where the answer may be made from them before the read models include them
    * (StreamWriter.appendAnsweringFromEvents), undefined when it waited for the read models.
    */
-  async appendPosting(decided: readonly Decided[], ctx: CommandContext, years: ClosedYears): Promise<RecordedEvent[] | undefined> {
+  async appendPosting(
+    decided: readonly Decided[],
+    ctx: CommandContext,
+    years: ClosedYears,
+  ): Promise<RecordedEvent[] | undefined> {
     const appends = this.appends(decided, ctx);
-    return appends.length > 0 ? this.writer.appendAnsweringFromEvents([...appends, revisionCheck(years)], ctx.actor.userId) : undefined;
+    return appends.length > 0
+      ? this.writer.appendAnsweringFromEvents([...appends, revisionCheck(years)], ctx.actor.userId)
+      : undefined;
   }
 }
 
@@ -110,59 +125,89 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
         case 7:
         case 8: {
           const { type, member: memberId, date, approvalDate } = posting;
-          const interestBegin = posting.interestBegin ?? interestBeginFor(date, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
+          const interestBegin =
+            posting.interestBegin ?? interestBeginFor(date, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
           const quantity = posting.type === 1 || posting.type === 2 ? posting.quantity : null;
           const notice = posting.type === 1 ? { paid: posting.paid ?? null } : { notice: posting.notice };
-          const decided = await this.ledger.decideOnLedger(memberId, {
-            type: 'PostShares',
+          const decided = await this.ledger.decideOnLedger(
             memberId,
-            cooperativeId,
-            balanceId,
-            postingType: type,
-            quantity,
-            terms,
-            date,
-            approvalDate,
-            interestBegin,
-            ...notice,
-          }, years);
-          if (type === 1 || type === 2) requirePlausiblePosting(decided.loaded.state, { date, approvalDate, interestBegin }, businessToday(), posting.confirmWarnings === true);
+            {
+              type: 'PostShares',
+              memberId,
+              cooperativeId,
+              balanceId,
+              postingType: type,
+              quantity,
+              terms,
+              date,
+              approvalDate,
+              interestBegin,
+              ...notice,
+            },
+            years,
+          );
+          if (type === 1 || type === 2)
+            requirePlausiblePosting(
+              decided.loaded.state,
+              { date, approvalDate, interestBegin },
+              businessToday(),
+              posting.confirmWarnings === true,
+            );
           return this.ledger.appendPosting([decided], ctx, years);
         }
         case 3: {
           const { member: memberId, transferTo: target, quantity, date, approvalDate } = posting;
-          const interestBegin = posting.interestBegin ?? interestBeginFor(date, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
+          const interestBegin =
+            posting.interestBegin ?? interestBeginFor(date, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
           const dates = { date, approvalDate, interestBegin };
-          const out = await this.ledger.decideOnLedger(memberId, {
-            type: 'TransferOut',
+          const out = await this.ledger.decideOnLedger(
             memberId,
-            cooperativeId,
-            balanceId,
-            peerBalanceId,
-            transferTo: target,
-            quantity,
-            terms,
-            restate: { annulment: newRecordId(), exit: newRecordId() },
-            ...dates,
-          }, years);
-          const incoming = await this.ledger.decideOnLedger(target, {
-            type: 'TransferIn',
-            memberId: target,
-            cooperativeId,
-            balanceId: peerBalanceId,
-            peerBalanceId: balanceId,
-            transferFrom: memberId,
-            quantity,
-            terms,
-            ...dates,
-          }, years);
+            {
+              type: 'TransferOut',
+              memberId,
+              cooperativeId,
+              balanceId,
+              peerBalanceId,
+              transferTo: target,
+              quantity,
+              terms,
+              restate: { annulment: newRecordId(), exit: newRecordId() },
+              ...dates,
+            },
+            years,
+          );
+          const incoming = await this.ledger.decideOnLedger(
+            target,
+            {
+              type: 'TransferIn',
+              memberId: target,
+              cooperativeId,
+              balanceId: peerBalanceId,
+              peerBalanceId: balanceId,
+              transferFrom: memberId,
+              quantity,
+              terms,
+              ...dates,
+            },
+            years,
+          );
           requirePlausiblePosting(out.loaded.state, dates, businessToday(), posting.confirmWarnings === true);
           return this.ledger.appendPosting([out, incoming], ctx, years);
         }
         case 5: {
           const { annulPeer, type: _type, confirmWarnings: _confirmed, ...dates } = posting;
           const memberId = originalMember?.trim() ?? '';
-          const decided = await this.annul(memberId, annulPeer, balanceId, peerBalanceId, cooperativeId, terms, years, businessToday(), dates);
+          const decided = await this.annul(
+            memberId,
+            annulPeer,
+            balanceId,
+            peerBalanceId,
+            cooperativeId,
+            terms,
+            years,
+            businessToday(),
+            dates,
+          );
           return this.ledger.appendPosting(decided, ctx, years);
         }
       }
@@ -182,22 +227,36 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
     today: string,
     dates: { date?: string; approvalDate?: string; interestBegin?: string },
   ): Promise<Decided[]> {
-    const command = { type: 'AnnulPosting', memberId, cooperativeId, balanceId, annulPeer, peerBalanceId, terms, today, ...dates } as const;
-    const own = await this.ledger.decideOnLedger(memberId, command, years);
-    const counterpart = transferCounterpartToAnnul(own.loaded.state, annulPeer);
-    if (!counterpart) return [own];
-    const other = await this.ledger.decideOnLedger(counterpart.memberId, {
-      type: 'AnnulTransferCounterpart',
-      memberId: counterpart.memberId,
+    const command = {
+      type: 'AnnulPosting',
+      memberId,
       cooperativeId,
-      balanceId: peerBalanceId,
-      annulPeer: counterpart.balanceId,
-      counterpartOf: annulPeer,
-      peerBalanceId: balanceId,
+      balanceId,
+      annulPeer,
+      peerBalanceId,
       terms,
       today,
       ...dates,
-    }, years);
+    } as const;
+    const own = await this.ledger.decideOnLedger(memberId, command, years);
+    const counterpart = transferCounterpartToAnnul(own.loaded.state, annulPeer);
+    if (!counterpart) return [own];
+    const other = await this.ledger.decideOnLedger(
+      counterpart.memberId,
+      {
+        type: 'AnnulTransferCounterpart',
+        memberId: counterpart.memberId,
+        cooperativeId,
+        balanceId: peerBalanceId,
+        annulPeer: counterpart.balanceId,
+        counterpartOf: annulPeer,
+        peerBalanceId: balanceId,
+        terms,
+        today,
+        ...dates,
+      },
+      years,
+    );
     return [own, other];
   }
 }
@@ -209,7 +268,14 @@ export class CorrectShareHandler implements ICommandHandler<CorrectShareCommand>
   async execute({ ctx, memberId, balanceId, rueckpfleinzahlung, interestEnd }: CorrectShareCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     await this.ledger.retrying(async () => {
-      const decided = await this.ledger.decideOnLedger(memberId, { type: 'CorrectSharePayment', memberId, cooperativeId, balanceId, rueckpfleinzahlung, interestEnd });
+      const decided = await this.ledger.decideOnLedger(memberId, {
+        type: 'CorrectSharePayment',
+        memberId,
+        cooperativeId,
+        balanceId,
+        rueckpfleinzahlung,
+        interestEnd,
+      });
       await this.ledger.append([decided], ctx);
     });
   }

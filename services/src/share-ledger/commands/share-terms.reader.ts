@@ -33,7 +33,10 @@ export class ShareTermsReader {
     const terms = {
       shareCost: typeof cost === 'number' && Number.isSafeInteger(cost) ? cost : 0,
       minimumShares: typeof minimum === 'number' && Number.isSafeInteger(minimum) && minimum >= 1 ? minimum : 1,
-      noticePeriodMonths: typeof period === 'number' && Number.isSafeInteger(period) && period >= 1 ? period : DEFAULT_NOTICE_PERIOD_MONTHS,
+      noticePeriodMonths:
+        typeof period === 'number' && Number.isSafeInteger(period) && period >= 1
+          ? period
+          : DEFAULT_NOTICE_PERIOD_MONTHS,
       interestBeginRule: interestBeginRuleOf(state.fields.interestBeginRule),
     };
     if (typeof expected === 'number') this.termsRead.set(cooperativeId, { revision: expected, terms });

@@ -10,12 +10,25 @@ import {
 } from '@coop/contracts';
 import { isIsoDate } from '@coop/contracts';
 import type { ClosedThrough } from '../../kernel/closed-years.js';
-import { evolveShareAccount, initialMemberState, requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
+import {
+  evolveShareAccount,
+  initialMemberState,
+  requireMember,
+  type MemberPosting,
+  type MemberState,
+} from '../../kernel/member-stream.js';
 import { amountFor, amountLimitErrors, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
 import { requireOpenYearsFor } from './closed-years.rules.js';
 import { lowestSharesFrom } from './holding.js';
 import { exitPendingOn, postNotice, transferOutWhileLeaving, type EndNotice } from './membership-end.rules.js';
-import { minimumRemainsError, requireMinimumRemains, requireNewBalance, requireNotExited, withEntry, type PostingDates } from './posting-rules.js';
+import {
+  minimumRemainsError,
+  requireMinimumRemains,
+  requireNewBalance,
+  requireNotExited,
+  withEntry,
+  type PostingDates,
+} from './posting-rules.js';
 import { negated, paidField } from '../../kernel/geschaeftsguthaben.js';
 import { paidErrors } from '../../kernel/subscription-paid.js';
 import { requireEarlierSharesPaid } from './subscription-payment.rules.js';
@@ -144,7 +157,8 @@ export type CorrectSharePayment = {
   readonly interestEnd: string | null | undefined;
 };
 
-export type LedgerCommand = PostShares | TransferOut | TransferIn | AnnulPosting | AnnulTransferCounterpart | CorrectSharePayment;
+export type LedgerCommand =
+  PostShares | TransferOut | TransferIn | AnnulPosting | AnnulTransferCounterpart | CorrectSharePayment;
 
 /**
  * The member's share account: postings (1-8), transfers, annulations and share register corrections, decided on the
@@ -184,16 +198,19 @@ function postShares(command: PostShares, state: MemberState): MemberEvent[] {
   requireNotExited(state);
   requireNewBalance(state, command.balanceId);
   const { postingType, terms, balanceId, memberId } = command;
-  if (![1, 2, 6, 7, 8].includes(postingType)) throw new ValidationError([memberFieldError('type', 'invalidChoice', String(postingType))]);
+  if (![1, 2, 6, 7, 8].includes(postingType))
+    throw new ValidationError([memberFieldError('type', 'invalidChoice', String(postingType))]);
   const errors = shareCostErrors(terms);
   if (errors.length > 0) throw new ValidationError(errors);
   if (postingType !== 1) {
     // A partial termination (2) and every end (6, 7, 8) take effect at the end of a financial year (decision 55).
-    if (command.notice === undefined) throw new RangeError(`A posting of type ${postingType} needs its notice (read at the edge).`);
+    if (command.notice === undefined)
+      throw new RangeError(`A posting of type ${postingType} needs its notice (read at the edge).`);
     return postNotice(command, state);
   }
   const quantity = command.quantity;
-  if (quantity === null || quantity === undefined) throw new RangeError('A posting of type 1 needs its quantity (read at the edge).');
+  if (quantity === null || quantity === undefined)
+    throw new RangeError('A posting of type 1 needs its quantity (read at the edge).');
   const tooMuch = amountLimitErrors('quantity', quantity, terms.shareCost, state.cents);
   const amount = amountFor(1, quantity, terms.shareCost);
   tooMuch.push(...paidErrors(command.paid, amount));
@@ -202,7 +219,12 @@ function postShares(command: PostShares, state: MemberState): MemberEvent[] {
   requireEarlierSharesPaid(state);
   const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
   const paid = command.paid === null || command.paid === undefined ? {} : { paid: command.paid };
-  return [{ type: 'SharesPosted', data: { memberId, balanceId, type: 1, quantity, amount, shareCost: terms.shareCost, ...dates, ...paid } }];
+  return [
+    {
+      type: 'SharesPosted',
+      data: { memberId, balanceId, type: 1, quantity, amount, shareCost: terms.shareCost, ...dates, ...paid },
+    },
+  ];
 }
 
 function transferOut(command: TransferOut, state: MemberState): MemberEvent[] {
@@ -222,7 +244,17 @@ function transferOut(command: TransferOut, state: MemberState): MemberEvent[] {
   return [
     {
       type: 'SharesPosted',
-      data: { memberId, balanceId, type: 3, quantity, amount, shareCost: terms.shareCost, ...dates, transferTo, transferPeer: peerBalanceId },
+      data: {
+        memberId,
+        balanceId,
+        type: 3,
+        quantity,
+        amount,
+        shareCost: terms.shareCost,
+        ...dates,
+        transferTo,
+        transferPeer: peerBalanceId,
+      },
     },
   ];
 }
@@ -264,7 +296,10 @@ function transferIn(command: TransferIn, state: MemberState): MemberEvent[] {
  * incoming half on the receiving member, for an incoming one (4) the outgoing half on the giving
  * member. Null for every other posting (and for an unknown balance id).
  */
-export function transferCounterpartToAnnul(state: MemberState, balanceId: string): { memberId: string; balanceId: string } | null {
+export function transferCounterpartToAnnul(
+  state: MemberState,
+  balanceId: string,
+): { memberId: string; balanceId: string } | null {
   const p = state.postings.get(balanceId);
   if (!p || p.transferPeer === null) return null;
   if (p.type === 3 && p.transferTo !== null) return { memberId: p.transferTo, balanceId: p.transferPeer };
@@ -284,13 +319,16 @@ function annul(command: AnnulPosting, state: MemberState): MemberEvent[] {
   const { annulPeer } = command;
   const original = state.postings.get(annulPeer);
   if (!original) throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', annulPeer)]);
-  if (original.type === 0 || original.type === 5 || original.annulated) throw new ValidationError([memberFieldError('annulPeer', 'cannotAnnul')]);
+  if (original.type === 0 || original.type === 5 || original.annulated)
+    throw new ValidationError([memberFieldError('annulPeer', 'cannotAnnul')]);
   const revokesExit = original.balanceId === state.exitBalanceId;
   if (!revokesExit) requireNotExited(state);
   requireNewBalance(state, command.balanceId);
   const counterpart = transferCounterpartToAnnul(state, annulPeer);
   if (counterpart && !command.peerBalanceId) {
-    throw new Error(`Annulling transfer half ${annulPeer} needs peerBalanceId for the annulation of ${counterpart.balanceId} on member ${counterpart.memberId}`);
+    throw new Error(
+      `Annulling transfer half ${annulPeer} needs peerBalanceId for the annulation of ${counterpart.balanceId} on member ${counterpart.memberId}`,
+    );
   }
   // A notice withdrawn before it takes effect: the exit (or partial termination) is annulled on its own date, so no
   // day between shows the shares twice; the withdrawal itself is recorded on its day.
@@ -300,9 +338,16 @@ function annul(command: AnnulPosting, state: MemberState): MemberEvent[] {
   const annulment = withdrawsNotice ? { ...command, date: original.date } : command;
   const events: MemberEvent[] = [reversal(annulment, state, original, counterpart ? command.peerBalanceId : undefined)];
   if (withdrawsNotice && revokesExit) {
-    events.unshift({ type: 'MembershipEndWithdrawn', data: { memberId: command.memberId, balanceId: original.balanceId, annulment: command.balanceId, date: on } });
+    events.unshift({
+      type: 'MembershipEndWithdrawn',
+      data: { memberId: command.memberId, balanceId: original.balanceId, annulment: command.balanceId, date: on },
+    });
   }
-  if (revokesExit) events.push({ type: 'MemberExitRevoked', data: { memberId: command.memberId, balanceId: original.balanceId, annulment: command.balanceId } });
+  if (revokesExit)
+    events.push({
+      type: 'MemberExitRevoked',
+      data: { memberId: command.memberId, balanceId: original.balanceId, annulment: command.balanceId },
+    });
   return events;
 }
 
@@ -381,5 +426,10 @@ function correctSharePayment(command: CorrectSharePayment, state: MemberState): 
   }
   if (errors.length > 0) throw new ValidationError(errors);
   if (payment === posting.payment && interestEnd === posting.interestEnd) return [];
-  return [{ type: 'SharePaymentCorrected', data: { memberId: command.memberId, balanceId: command.balanceId, rueckpfleinzahlung: payment!, interestEnd } }];
+  return [
+    {
+      type: 'SharePaymentCorrected',
+      data: { memberId: command.memberId, balanceId: command.balanceId, rueckpfleinzahlung: payment!, interestEnd },
+    },
+  ];
 }

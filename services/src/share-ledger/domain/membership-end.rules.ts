@@ -64,11 +64,14 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
   const extraordinaryReason = isBlank(notice.extraordinaryReason) ? null : notice.extraordinaryReason!.trim();
   const dispatchDate = isBlank(notice.dispatchDate) ? null : notice.dispatchDate!.trim();
   if (!isIsoDate(notice.date)) throw new ValidationError([memberFieldError('noticeDate', 'invalidDate', notice.date)]);
-  if (state.entryDate !== null && notice.date < state.entryDate) errors.push(memberFieldError('noticeDate', 'exitBeforeEntry', state.entryDate));
+  if (state.entryDate !== null && notice.date < state.entryDate)
+    errors.push(memberFieldError('noticeDate', 'exitBeforeEntry', state.entryDate));
   if (extraordinaryReason !== null) {
     if (postingType !== 8) errors.push(memberFieldError('extraordinaryReason', 'mustBeEmpty'));
     else if (state.entryDate !== null && notice.date < extraordinaryNoticeFrom(state.entryDate)) {
-      errors.push(memberFieldError('extraordinaryReason', 'extraordinaryNeedsFullYear', extraordinaryNoticeFrom(state.entryDate)));
+      errors.push(
+        memberFieldError('extraordinaryReason', 'extraordinaryNeedsFullYear', extraordinaryNoticeFrom(state.entryDate)),
+      );
     }
   }
   if (dispatchDate !== null) {
@@ -78,24 +81,55 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
   }
   if (errors.length > 0) throw new ValidationError(errors);
 
-  const reason: ExitReason | 'partial' = postingType === 2 ? 'partial' : postingType === 6 ? deathReason(state.legalForm) : postingType === 7 ? 'exclusion' : 'exit';
-  const effectiveDate = membershipEndDate({ reason, date: notice.date, noticePeriodMonths, extraordinary: extraordinaryReason !== null });
+  const reason: ExitReason | 'partial' =
+    postingType === 2
+      ? 'partial'
+      : postingType === 6
+        ? deathReason(state.legalForm)
+        : postingType === 7
+          ? 'exclusion'
+          : 'exit';
+  const effectiveDate = membershipEndDate({
+    reason,
+    date: notice.date,
+    noticePeriodMonths,
+    extraordinary: extraordinaryReason !== null,
+  });
   const dates = { date: effectiveDate, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
 
   if (reason === 'partial') {
     const quantity = command.quantity;
-    if (quantity === null || quantity === undefined) throw new RangeError('A partial termination (2) needs its quantity (read at the edge).');
+    if (quantity === null || quantity === undefined)
+      throw new RangeError('A partial termination (2) needs its quantity (read at the edge).');
     const amount = amountFor(2, quantity, terms.shareCost);
     // The minimum must remain on the effective date and after it, from the holding as it then stands.
     const held = lowestSharesFrom(withEntry(state, effectiveDate, 0, 0), effectiveDate);
     if (held - quantity < terms.minimumShares) {
-      throw new ValidationError([memberFieldError('quantity', 'withdrawalLeavesTooFew', String(held), String(terms.minimumShares), effectiveDate)]);
+      throw new ValidationError([
+        memberFieldError(
+          'quantity',
+          'withdrawalLeavesTooFew',
+          String(held),
+          String(terms.minimumShares),
+          effectiveDate,
+        ),
+      ]);
     }
     return [
       // What leaves is what was paid in, up to the shares' amount, not an unpaid nominal amount (decision 234).
       {
         type: 'SharesPosted',
-        data: { memberId, balanceId, type: 2, quantity, amount, shareCost: terms.shareCost, ...dates, noticeDate: notice.date, ...paidField(partialEndPaid(state, amount), amount) },
+        data: {
+          memberId,
+          balanceId,
+          type: 2,
+          quantity,
+          amount,
+          shareCost: terms.shareCost,
+          ...dates,
+          noticeDate: notice.date,
+          ...paidField(partialEndPaid(state, amount), amount),
+        },
       },
     ];
   }
@@ -104,12 +138,22 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
   // payment: the Geschäftsguthaben, not the nominal amount of shares paid in part; decision 234).
   const posting: SharesPosted = {
     type: 'SharesPosted',
-    data: { memberId, balanceId, type: postingType, quantity: state.shares, amount: -state.cents, shareCost: terms.shareCost, ...dates, ...paidField(wholeEndPaid(state), -state.cents) },
+    data: {
+      memberId,
+      balanceId,
+      type: postingType,
+      quantity: state.shares,
+      amount: -state.cents,
+      shareCost: terms.shareCost,
+      ...dates,
+      ...paidField(wholeEndPaid(state), -state.cents),
+    },
   };
   // Nothing may stand after the end: a later subscription would be withdrawn before it was made, a later partial
   // termination would leave its shares on the account of a member who has left.
   const later = firstPostingAfter(state, effectiveDate);
-  if (later !== undefined) throw new ValidationError([memberFieldError('noticeDate', 'postingAfterEnd', later.date, effectiveDate)]);
+  if (later !== undefined)
+    throw new ValidationError([memberFieldError('noticeDate', 'postingAfterEnd', later.date, effectiveDate)]);
   return [
     {
       type: 'MembershipEndNoticed',
@@ -120,7 +164,12 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
         noticeDate: notice.date,
         effectiveDate,
         dispatchDate,
-        noticePeriodMonths: postingType === 8 ? (extraordinaryReason !== null ? EXTRAORDINARY_NOTICE_PERIOD_MONTHS : noticePeriodMonths) : null,
+        noticePeriodMonths:
+          postingType === 8
+            ? extraordinaryReason !== null
+              ? EXTRAORDINARY_NOTICE_PERIOD_MONTHS
+              : noticePeriodMonths
+            : null,
         extraordinaryReason,
       },
     },
@@ -137,7 +186,12 @@ function firstPostingAfter(state: MemberState, date: string): MemberPosting | un
   const postings = [...state.postings.values()];
   return postings.find((p) => {
     if (p.date <= date) return false;
-    const pair = p.type === 5 ? state.postings.get(p.annulPeer ?? '') : p.annulated ? postings.find((a) => a.annulPeer === p.balanceId) : undefined;
+    const pair =
+      p.type === 5
+        ? state.postings.get(p.annulPeer ?? '')
+        : p.annulated
+          ? postings.find((a) => a.annulPeer === p.balanceId)
+          : undefined;
     return pair === undefined || pair.date <= date;
   });
 }
@@ -154,7 +208,8 @@ export function exitPendingOn(state: MemberState, date: string): boolean {
  */
 export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberState): MemberEvent[] {
   const { memberId, balanceId, peerBalanceId, terms, transferTo, quantity, restate } = command;
-  if (!restate) throw new RangeError('A transfer while an exit is pending needs the balance ids to re-state the exit (restate).');
+  if (!restate)
+    throw new RangeError('A transfer while an exit is pending needs the balance ids to re-state the exit (restate).');
   requireNewBalance(state, balanceId);
   requireNewBalance(state, restate.annulment);
   requireNewBalance(state, restate.exit);
@@ -166,14 +221,29 @@ export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberS
   const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
   // The holding without the pending withdrawal, and with the transfer: the minimum stays until the end.
   const staying = [...state.postings.values()].filter((p) => p.balanceId !== exit.balanceId);
-  if (lowestSharesFrom([...staying, { date: dates.date, shares: -quantity, amount }], dates.date) < terms.minimumShares) {
+  if (
+    lowestSharesFrom([...staying, { date: dates.date, shares: -quantity, amount }], dates.date) < terms.minimumShares
+  ) {
     throw new ValidationError([minimumRemainsError('quantity', staying, dates.date, terms)]);
   }
   const remainingShares = state.shares - exit.shares - quantity;
   const remainingCents = state.cents - exit.amount + amount;
   const exitType = exit.type as 6 | 7 | 8;
   return [
-    { type: 'SharesPosted', data: { memberId, balanceId, type: 3, quantity, amount, shareCost: terms.shareCost, ...dates, transferTo, transferPeer: peerBalanceId } },
+    {
+      type: 'SharesPosted',
+      data: {
+        memberId,
+        balanceId,
+        type: 3,
+        quantity,
+        amount,
+        shareCost: terms.shareCost,
+        ...dates,
+        transferTo,
+        transferPeer: peerBalanceId,
+      },
+    },
     {
       type: 'PostingAnnulled',
       data: {
@@ -204,6 +274,9 @@ export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberS
         ...paidField(wholeEndPaid(state, new Set([exit.balanceId]), amount), -remainingCents),
       },
     },
-    { type: 'MemberExited', data: { memberId, exitDate: exit.date, reason: state.exitReason!, balanceId: restate.exit } },
+    {
+      type: 'MemberExited',
+      data: { memberId, exitDate: exit.date, reason: state.exitReason!, balanceId: restate.exit },
+    },
   ];
 }

@@ -30,11 +30,17 @@ export function postingWarnings(dates: PostingDates, entryDate: string | null, t
   if (date > today) warnings.push(warning('date', 'dateInFuture', date));
   if (approvalDate > today) warnings.push(warning('approvalDate', 'dateInFuture', approvalDate));
   if (approvalDate < date) warnings.push(warning('approvalDate', 'approvalBeforeDeclaration', date));
-  if (entryDate !== null && interestBegin < entryDate) warnings.push(warning('interestBegin', 'interestBeginBeforeEntry', entryDate));
+  if (entryDate !== null && interestBegin < entryDate)
+    warnings.push(warning('interestBegin', 'interestBeginBeforeEntry', entryDate));
   return warnings;
 }
 
 /** Throws UnconfirmedWarnings for a posting of type 1, 2 or 3 on `state` with unconfirmed warnings. */
-export function requirePlausiblePosting(state: MemberState, dates: PostingDates, today: string, confirmed: boolean): void {
+export function requirePlausiblePosting(
+  state: MemberState,
+  dates: PostingDates,
+  today: string,
+  confirmed: boolean,
+): void {
   requireConfirmed(postingWarnings(dates, entryDateOf(state), today), confirmed);
 }

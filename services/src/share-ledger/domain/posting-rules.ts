@@ -26,7 +26,13 @@ export function requireNewBalance(state: MemberState, balanceId: string): void {
  * After a withdrawal or an outgoing transfer the member keeps at least `minimumShares`, on the
  * posting's date and on every later date (a back-dated withdrawal cannot empty a later day).
  */
-export function requireMinimumRemains(state: MemberState, date: string, shares: number, amount: number, terms: ShareTerms): void {
+export function requireMinimumRemains(
+  state: MemberState,
+  date: string,
+  shares: number,
+  amount: number,
+  terms: ShareTerms,
+): void {
   if (lowestSharesFrom(withEntry(state, date, shares, amount), date) < terms.minimumShares) {
     throw new ValidationError([minimumRemainsError('quantity', [...state.postings.values()], date, terms)]);
   }
@@ -37,10 +43,21 @@ export function requireMinimumRemains(state: MemberState, date: string, shares: 
  * in euro at today's share price (`250,00`), the shares held on the posting's date, and the most shares that may leave
  * from that date on (the lowest later holding less the minimum; `0` when none may).
  */
-export function minimumRemainsError(field: 'quantity' | 'annulPeer', entries: readonly HoldingEntry[], date: string, terms: ShareTerms): FieldError {
+export function minimumRemainsError(
+  field: 'quantity' | 'annulPeer',
+  entries: readonly HoldingEntry[],
+  date: string,
+  terms: ShareTerms,
+): FieldError {
   const held = holdingAsOf(entries, date).shares;
   const free = Math.max(0, lowestSharesFrom(entries, date) - terms.minimumShares);
-  return memberFieldError(field, 'atLeastAmountMustRemain', formatEuro(terms.minimumShares * terms.shareCost), String(held), String(free));
+  return memberFieldError(
+    field,
+    'atLeastAmountMustRemain',
+    formatEuro(terms.minimumShares * terms.shareCost),
+    String(held),
+    String(free),
+  );
 }
 
 export function withEntry(state: MemberState, date: string, shares: number, amount: number): HoldingEntry[] {

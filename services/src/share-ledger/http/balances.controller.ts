@@ -27,8 +27,16 @@ export class BalancesController {
   @AnswersList(BalanceDto)
   @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD: postings dated on or after this day' })
   @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD: postings dated on or before this day' })
-  async list(@CurrentActor() actor: Actor, @Query() params: DateRangeParams, @Res({ passthrough: true }) res: FastifyReply): Promise<BalanceDto[] | undefined> {
-    const page = await this.members.reads.query(BALANCES, actor.cooperativeId, postingsQuery(actor.cooperativeId, params, BALANCES_DEFAULT_SORT));
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: DateRangeParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<BalanceDto[] | undefined> {
+    const page = await this.members.reads.query(
+      BALANCES,
+      actor.cooperativeId,
+      postingsQuery(actor.cooperativeId, params, BALANCES_DEFAULT_SORT),
+    );
     res.header('TotalItems', String(page.total));
     if (page.items.length === 0) {
       res.status(204);
@@ -56,21 +64,32 @@ export class BalancesController {
   @BodyOf(PostingRequest)
   @AnswersCreated(BalanceDto)
   @AnswersWarnings()
-  async create(@CurrentActor() actor: Actor, @Body() request: PostingRequest, @OwnReads() reads: ReadModels): Promise<BalanceDto> {
+  async create(
+    @CurrentActor() actor: Actor,
+    @Body() request: PostingRequest,
+    @OwnReads() reads: ReadModels,
+  ): Promise<BalanceDto> {
     let originalMember: string | null = null;
     if (request.type === 5 && request.annulPeer) {
       // The posting to annul names its member; one of another cooperative reads as unknown.
-      const original = await reads.get(BALANCES, actor.cooperativeId, request.annulPeer.trim(), 'Balance').catch((error: unknown) => {
-        if (error instanceof NotFoundError) throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer!)]);
-        throw error;
-      });
+      const original = await reads
+        .get(BALANCES, actor.cooperativeId, request.annulPeer.trim(), 'Balance')
+        .catch((error: unknown) => {
+          if (error instanceof NotFoundError)
+            throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer!)]);
+          throw error;
+        });
       originalMember = typeof original.member === 'string' ? original.member : null;
       if (request.member && request.member.trim() !== '' && request.member.trim() !== originalMember) {
         throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer)]);
       }
     }
-    const posted = await this.commands.execute(new PostBalanceCommand(contextFor(actor), postingOf(request), originalMember));
-    const answer = posted.recorded ? await this.members.postedBalanceDto(actor.cooperativeId, posted.balanceId, posted.recorded) : undefined;
+    const posted = await this.commands.execute(
+      new PostBalanceCommand(contextFor(actor), postingOf(request), originalMember),
+    );
+    const answer = posted.recorded
+      ? await this.members.postedBalanceDto(actor.cooperativeId, posted.balanceId, posted.recorded)
+      : undefined;
     if (answer) return answer;
     return this.one(actor.cooperativeId, posted.balanceId, reads);
   }

@@ -29,18 +29,42 @@ export interface PostingNotice {
 }
 
 export type Posting =
-  | ({ readonly type: 1; readonly member: string; readonly quantity: number; readonly paid?: number | null } & PostingDateValues)
-  | ({ readonly type: 2; readonly member: string; readonly quantity: number; readonly notice: PostingNotice } & PostingDateValues)
+  | ({
+      readonly type: 1;
+      readonly member: string;
+      readonly quantity: number;
+      readonly paid?: number | null;
+    } & PostingDateValues)
+  | ({
+      readonly type: 2;
+      readonly member: string;
+      readonly quantity: number;
+      readonly notice: PostingNotice;
+    } & PostingDateValues)
   | ({ readonly type: 6 | 7 | 8; readonly member: string; readonly notice: PostingNotice } & PostingDateValues)
-  | ({ readonly type: 3; readonly member: string; readonly quantity: number; readonly transferTo: string } & PostingDateValues)
-  | { readonly type: 5; readonly annulPeer: string; readonly date?: string; readonly approvalDate?: string; readonly interestBegin?: string };
+  | ({
+      readonly type: 3;
+      readonly member: string;
+      readonly quantity: number;
+      readonly transferTo: string;
+    } & PostingDateValues)
+  | {
+      readonly type: 5;
+      readonly annulPeer: string;
+      readonly date?: string;
+      readonly approvalDate?: string;
+      readonly interestBegin?: string;
+    };
 
 /** A posting and whether the request confirmed its plausibility warnings (share-ledger/domain/plausibility.ts). */
 export type ConfirmedPosting = Posting & { readonly confirmWarnings?: boolean };
 
 /** The posting a checked request asks for; member, target and annulled posting trimmed. */
 export function postingOf(request: PostingRequest): ConfirmedPosting {
-  return { ...postingWithoutConfirmation(request), ...(request.confirmWarnings === true ? { confirmWarnings: true } : {}) };
+  return {
+    ...postingWithoutConfirmation(request),
+    ...(request.confirmWarnings === true ? { confirmWarnings: true } : {}),
+  };
 }
 
 function postingWithoutConfirmation(request: PostingRequest): Posting {
@@ -54,10 +78,20 @@ function postingWithoutConfirmation(request: PostingRequest): Posting {
       ...(request.interestBegin ? { interestBegin: request.interestBegin } : {}),
     };
   }
-  const base = { member: request.member!.trim(), date: request.date!, approvalDate: request.approvalDate!, interestBegin: request.interestBegin || null };
-  if (type === 1) return { ...base, type, quantity: request.quantity!, ...(request.paid !== null ? { paid: request.paid } : {}) };
+  const base = {
+    member: request.member!.trim(),
+    date: request.date!,
+    approvalDate: request.approvalDate!,
+    interestBegin: request.interestBegin || null,
+  };
+  if (type === 1)
+    return { ...base, type, quantity: request.quantity!, ...(request.paid !== null ? { paid: request.paid } : {}) };
   if (type === 3) return { ...base, type, quantity: request.quantity!, transferTo: request.transferTo!.trim() };
-  const notice = { date: request.noticeDate ?? request.date!, dispatchDate: request.dispatchDate, extraordinaryReason: request.extraordinaryReason };
+  const notice = {
+    date: request.noticeDate ?? request.date!,
+    dispatchDate: request.dispatchDate,
+    extraordinaryReason: request.extraordinaryReason,
+  };
   if (type === 2) return { ...base, type, quantity: request.quantity!, notice };
   return { ...base, type, notice };
 }

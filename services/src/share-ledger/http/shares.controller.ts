@@ -12,7 +12,10 @@ import { AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { CorrectShareCommand } from '../commands/posting.commands.js';
 import { LedgerReads } from '../queries/ledger-reads.js';
 
-const DEFAULT_SORT: readonly Sort[] = [{ field: 'memberNr', direction: 'asc' }, { field: 'date', direction: 'asc' }];
+const DEFAULT_SORT: readonly Sort[] = [
+  { field: 'memberNr', direction: 'asc' },
+  { field: 'date', direction: 'asc' },
+];
 
 /**
  * The share register (SPEC.md section 3 "Share"), for super administrators. Its rows are kept in the postings'
@@ -22,15 +25,26 @@ const DEFAULT_SORT: readonly Sort[] = [{ field: 'memberNr', direction: 'asc' }, 
 @ApiBearerAuth()
 @Controller('shares')
 export class SharesController {
-  constructor(private readonly commands: CommandBus, private readonly ledger: LedgerReads) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly ledger: LedgerReads,
+  ) {}
 
   /** Searched by the member's name and number (the postings' search), filtered by `member` among the register's fields. */
   @Get()
   @Requires('shares:read')
   @AnswersList(ShareDto)
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<ShareDto[] | undefined> {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<ShareDto[] | undefined> {
     const page = await this.ledger.reads.listView(BALANCES, SHARE_REGISTER, actor.cooperativeId, params, DEFAULT_SORT);
-    return sendList(res, { items: await this.ledger.shareDtos(actor.cooperativeId, page.items), total: page.total }, (row) => row);
+    return sendList(
+      res,
+      { items: await this.ledger.shareDtos(actor.cooperativeId, page.items), total: page.total },
+      (row) => row,
+    );
   }
 
   @Get(':id')
@@ -45,9 +59,15 @@ export class SharesController {
   @Requires('shares:write')
   @BodyOf(ShareCorrection)
   @AnswersOk(ShareDto)
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ShareCorrection): Promise<ShareDto> {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: ShareCorrection,
+  ): Promise<ShareDto> {
     const share = await this.ledger.reads.get(BALANCES, actor.cooperativeId, id, 'Share');
-    await this.commands.execute(new CorrectShareCommand(contextFor(actor), String(share.member), id, body.rueckpfleinzahlung, body.interestEnd));
+    await this.commands.execute(
+      new CorrectShareCommand(contextFor(actor), String(share.member), id, body.rueckpfleinzahlung, body.interestEnd),
+    );
     return this.one(actor.cooperativeId, id);
   }
 

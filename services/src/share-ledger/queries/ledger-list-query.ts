@@ -1,4 +1,12 @@
-import { fieldError, isIsoDate, ValidationError, type FieldError, type Filter, type ReadQuery, type Sort } from '@coop/contracts';
+import {
+  fieldError,
+  isIsoDate,
+  ValidationError,
+  type FieldError,
+  type Filter,
+  type ReadQuery,
+  type Sort,
+} from '@coop/contracts';
 import { BALANCES } from '@coop/projections';
 import { parseListQuery, type ListParams } from '../../platform/http/list-query.js';
 
@@ -19,7 +27,8 @@ export function dateFilterErrors(filters: readonly Filter[]): FieldError[] {
     const values = filter.op === 'eq' ? [filter.value] : filter.op === 'in' ? filter.values : [filter.gte, filter.lte];
     for (const value of values) {
       if (value === undefined || value === null) continue;
-      if (typeof value !== 'string' || !isIsoDate(value)) errors.push(fieldError('filter', 'invalidDate', String(value)));
+      if (typeof value !== 'string' || !isIsoDate(value))
+        errors.push(fieldError('filter', 'invalidDate', String(value)));
     }
   }
   return errors;
@@ -46,6 +55,11 @@ export function postingsQuery(cooperativeId: string, params: DateRangeParams, de
   errors.push(...dateFilterErrors(query.filters ?? []));
   if (errors.length > 0) throw new ValidationError(errors);
   if (from === undefined && to === undefined) return query;
-  const range: Filter = { field: 'date', op: 'range', ...(from !== undefined ? { gte: from } : {}), ...(to !== undefined ? { lte: to } : {}) };
+  const range: Filter = {
+    field: 'date',
+    op: 'range',
+    ...(from !== undefined ? { gte: from } : {}),
+    ...(to !== undefined ? { lte: to } : {}),
+  };
   return { ...query, filters: [...(query.filters ?? []), range] };
 }

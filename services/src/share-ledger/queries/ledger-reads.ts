@@ -16,18 +16,27 @@ export class LedgerReads {
    * query with a count (a posting's answer needs one or two members, a page of postings twenty at most).
    */
   private async membersById(cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
-    return this.reads.getMany(MEMBERS, cooperativeId, ids.filter((id) => id !== ''));
+    return this.reads.getMany(
+      MEMBERS,
+      cooperativeId,
+      ids.filter((id) => id !== ''),
+    );
   }
 
   async balanceDtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<BalanceDto[]> {
-    const ids = docs.flatMap((d) => [d.member, d.transferTo, d.transferFrom].filter((v): v is string => typeof v === 'string'));
+    const ids = docs.flatMap((d) =>
+      [d.member, d.transferTo, d.transferFrom].filter((v): v is string => typeof v === 'string'),
+    );
     const members = await this.membersById(cooperativeId, ids);
     return docs.map((d) => toBalanceDto(d, members, memberDisplayName));
   }
 
   /** Rows of the share register with their members' current names and numbers. */
   async shareDtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<ShareDto[]> {
-    const members = await this.membersById(cooperativeId, docs.map((d) => d.member).filter((v): v is string => typeof v === 'string'));
+    const members = await this.membersById(
+      cooperativeId,
+      docs.map((d) => d.member).filter((v): v is string => typeof v === 'string'),
+    );
     return docs.map((d) => toShareDto(d, members, memberDisplayName));
   }
 
@@ -37,8 +46,14 @@ export class LedgerReads {
    * projector over the documents those events read: its members and, for an annulation, the annulled posting).
    * Undefined when the events leave no such posting (a document they need is not in the read models).
    */
-  async postedBalanceDto(cooperativeId: string, balanceId: string, recorded: readonly RecordedEvent[]): Promise<BalanceDto | undefined> {
-    const preview = await previewDocuments([membersProjector], recorded, (collection, ids) => this.storedDocuments(cooperativeId, collection, ids));
+  async postedBalanceDto(
+    cooperativeId: string,
+    balanceId: string,
+    recorded: readonly RecordedEvent[],
+  ): Promise<BalanceDto | undefined> {
+    const preview = await previewDocuments([membersProjector], recorded, (collection, ids) =>
+      this.storedDocuments(cooperativeId, collection, ids),
+    );
     const doc = preview({ collection: BALANCES.name, id: balanceId });
     if (!doc) return undefined;
     const members = new Map<string, ReadDocument>();
@@ -54,7 +69,11 @@ export class LedgerReads {
    * waiting for the client's writes on a posting's route (ReadModels.getManyAsStored), which would wait for the posting
    * previewed; the preview applies its events itself.
    */
-  private async storedDocuments(cooperativeId: string, collection: string, ids: readonly string[]): Promise<ReadDocument[]> {
+  private async storedDocuments(
+    cooperativeId: string,
+    collection: string,
+    ids: readonly string[],
+  ): Promise<ReadDocument[]> {
     const spec = membersProjector.collections.find((c) => c.name === collection);
     return spec ? [...(await this.reads.getManyAsStored(spec, cooperativeId, ids)).values()] : [];
   }
@@ -67,7 +86,10 @@ export class LedgerReads {
       const page = await this.reads.query(BALANCES, cooperativeId, {
         cooperativeId,
         filters: [{ field: 'member', op: 'eq', value: memberId }],
-        sort: [{ field: 'date', direction: 'asc' }, { field: 'id', direction: 'asc' }],
+        sort: [
+          { field: 'date', direction: 'asc' },
+          { field: 'id', direction: 'asc' },
+        ],
         offset,
         limit,
       });

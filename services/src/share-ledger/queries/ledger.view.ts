@@ -4,7 +4,11 @@ const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 
 const int = (doc: ReadDocument, f: string): number | null => (typeof doc[f] === 'number' ? (doc[f] as number) : null);
 
 /** `members` is the current member documents by id: name and numbers are shown as they are now. */
-export function toBalanceDto(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>, displayName: (m: ReadDocument | undefined) => string): BalanceDto {
+export function toBalanceDto(
+  doc: ReadDocument,
+  members: ReadonlyMap<string, ReadDocument>,
+  displayName: (m: ReadDocument | undefined) => string,
+): BalanceDto {
   const memberId = str(doc, 'member') ?? '';
   const member = members.get(memberId);
   const otherId = str(doc, 'transferTo') ?? str(doc, 'transferFrom');
@@ -35,9 +39,16 @@ export function toBalanceDto(doc: ReadDocument, members: ReadonlyMap<string, Rea
  * A posting's document (BALANCES) as its row of the share register (SHARE_REGISTER); `members` is the current member
  * documents by id: name and number are shown as they are now (as the posting has them when the member is not there).
  */
-export function toShareDto(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>, displayName: (m: ReadDocument | undefined) => string): ShareDto {
+export function toShareDto(
+  doc: ReadDocument,
+  members: ReadonlyMap<string, ReadDocument>,
+  displayName: (m: ReadDocument | undefined) => string,
+): ShareDto {
   // A version written before its effective date was kept (members projector version 1) counts from the posting's date.
-  const versions = (Array.isArray(doc.versions) ? (doc.versions as ShareVersion[]) : []).map((v) => ({ ...v, effectiveDate: v.effectiveDate ?? str(doc, 'date') ?? '' }));
+  const versions = (Array.isArray(doc.versions) ? (doc.versions as ShareVersion[]) : []).map((v) => ({
+    ...v,
+    effectiveDate: v.effectiveDate ?? str(doc, 'date') ?? '',
+  }));
   const member = members.get(str(doc, 'member') ?? '');
   return {
     id: doc.id,

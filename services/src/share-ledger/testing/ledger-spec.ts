@@ -10,7 +10,10 @@ import { shareLedgerDecider, type LedgerCommand, type PostShares } from '../doma
  * master data) and on the member stream's whole state (evolveMemberStream, as the demo and the history fold it). Both
  * must come out the same: the same events, or the same error. The posting commands never read master data.
  */
-function withWholeState(ledger: DeciderSpec<LedgerCommand, MemberEvent>, whole: DeciderSpec<LedgerCommand, MemberEvent>): DeciderSpec<LedgerCommand, MemberEvent> {
+function withWholeState(
+  ledger: DeciderSpec<LedgerCommand, MemberEvent>,
+  whole: DeciderSpec<LedgerCommand, MemberEvent>,
+): DeciderSpec<LedgerCommand, MemberEvent> {
   return {
     given(events) {
       return {
@@ -32,9 +35,16 @@ function withWholeState(ledger: DeciderSpec<LedgerCommand, MemberEvent>, whole: 
   };
 }
 
-export const spec = withWholeState(deciderSpec(shareLedgerDecider), deciderSpec({ ...shareLedgerDecider, evolve: evolveMemberStream }));
+export const spec = withWholeState(
+  deciderSpec(shareLedgerDecider),
+  deciderSpec({ ...shareLedgerDecider, evolve: evolveMemberStream }),
+);
 
-export const post = (postingType: PostShares['postingType'], quantity: number | null, fields: Partial<PostShares> = {}): LedgerCommand => ({
+export const post = (
+  postingType: PostShares['postingType'],
+  quantity: number | null,
+  fields: Partial<PostShares> = {},
+): LedgerCommand => ({
   type: 'PostShares',
   memberId: 'm-1',
   cooperativeId: COOP,

@@ -8,18 +8,30 @@ import type { PaymentTerms } from '../queries/payment-terms.query.js';
 
 /** Sets the actor's cooperative's payment terms on shares. */
 export class SetPaymentTermsCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly terms: PaymentTerms) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly terms: PaymentTerms,
+  ) {
     super();
   }
 }
 
 @CommandHandler(SetPaymentTermsCommand)
 export class SetPaymentTermsHandler implements ICommandHandler<SetPaymentTermsCommand> {
-  constructor(private readonly writer: StreamWriter, private readonly shareTerms: ShareTermsReader) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly shareTerms: ShareTermsReader,
+  ) {}
 
   async execute({ ctx, terms }: SetPaymentTermsCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     const { shareCost } = await this.shareTerms.terms(cooperativeId);
-    await this.writer.handle(paymentTermsStream(cooperativeId), paymentTermsDecider, { type: 'SetPaymentTerms', cooperativeId, terms, shareCost }, ctx, cooperativeId);
+    await this.writer.handle(
+      paymentTermsStream(cooperativeId),
+      paymentTermsDecider,
+      { type: 'SetPaymentTerms', cooperativeId, terms, shareCost },
+      ctx,
+      cooperativeId,
+    );
   }
 }

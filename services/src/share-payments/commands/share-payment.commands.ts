@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { businessToday, memberStream, type Instalment, type MemberEvent, type SharePaymentMethod } from '@coop/contracts';
+import {
+  businessToday,
+  memberStream,
+  type Instalment,
+  type MemberEvent,
+  type SharePaymentMethod,
+} from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { CommandRunner, type Decided } from '../../platform/commands/command-runner.js';
@@ -20,14 +26,23 @@ export interface SharePaymentInput {
 
 /** Records a payment on the member's subscriptions; answers the payment ids recorded (one per subscription paid). */
 export class RecordSharePaymentCommand extends Command<string[]> {
-  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly input: SharePaymentInput) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly memberId: string,
+    readonly input: SharePaymentInput,
+  ) {
     super();
   }
 }
 
 /** Sets the instalment plan of the member's subscription `balanceId` under the cooperative's payment terms. */
 export class SetInstalmentPlanCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly memberId: string, readonly balanceId: string, readonly instalments: readonly Instalment[]) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly memberId: string,
+    readonly balanceId: string,
+    readonly instalments: readonly Instalment[],
+  ) {
     super();
   }
 }
@@ -43,7 +58,11 @@ export class SharePaymentRunner extends CommandRunner {
     return this.retrying(async () => {
       const streamId = memberStream(memberId);
       const loaded = await this.writer.loadWithoutPersonalData(streamId, sharePaymentDecider);
-      const decided: Decided<MemberState, MemberEvent> = { streamId, loaded, events: sharePaymentDecider.decide(command, loaded.state) };
+      const decided: Decided<MemberState, MemberEvent> = {
+        streamId,
+        loaded,
+        events: sharePaymentDecider.decide(command, loaded.state),
+      };
       await this.append([decided], ctx);
       return decided.events;
     });
@@ -55,7 +74,14 @@ export class RecordSharePaymentHandler implements ICommandHandler<RecordSharePay
   constructor(private readonly runner: SharePaymentRunner) {}
 
   async execute({ ctx, memberId, input }: RecordSharePaymentCommand): Promise<string[]> {
-    const command = { type: 'RecordSharePayment', memberId, cooperativeId: ctx.actor.cooperativeId, paymentId: newRecordId(), today: businessToday(), ...input } as const;
+    const command = {
+      type: 'RecordSharePayment',
+      memberId,
+      cooperativeId: ctx.actor.cooperativeId,
+      paymentId: newRecordId(),
+      today: businessToday(),
+      ...input,
+    } as const;
     const events = await this.runner.run(memberId, command, ctx);
     return events.flatMap((e) => (e.type === 'SharePaymentReceived' ? [e.data.paymentId] : []));
   }
@@ -63,11 +89,18 @@ export class RecordSharePaymentHandler implements ICommandHandler<RecordSharePay
 
 @CommandHandler(SetInstalmentPlanCommand)
 export class SetInstalmentPlanHandler implements ICommandHandler<SetInstalmentPlanCommand> {
-  constructor(private readonly runner: SharePaymentRunner, private readonly terms: PaymentTermsQuery) {}
+  constructor(
+    private readonly runner: SharePaymentRunner,
+    private readonly terms: PaymentTermsQuery,
+  ) {}
 
   async execute({ ctx, memberId, balanceId, instalments }: SetInstalmentPlanCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     const terms = await this.terms.terms(cooperativeId);
-    await this.runner.run(memberId, { type: 'SetInstalmentPlan', memberId, cooperativeId, balanceId, instalments, terms: terms.instalments }, ctx);
+    await this.runner.run(
+      memberId,
+      { type: 'SetInstalmentPlan', memberId, cooperativeId, balanceId, instalments, terms: terms.instalments },
+      ctx,
+    );
   }
 }

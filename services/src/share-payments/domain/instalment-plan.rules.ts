@@ -1,4 +1,14 @@
-import { addMonths, AMOUNT_MAX_CENTS, fieldError, isIsoDate, ValidationError, type FieldError, type Instalment, type InstalmentTerms, type MemberEvent } from '@coop/contracts';
+import {
+  addMonths,
+  AMOUNT_MAX_CENTS,
+  fieldError,
+  isIsoDate,
+  ValidationError,
+  type FieldError,
+  type Instalment,
+  type InstalmentTerms,
+  type MemberEvent,
+} from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
 import { formatEuro } from '../../kernel/money.js';
 
@@ -28,21 +38,27 @@ export function decideInstalmentPlan(command: SetInstalmentPlan, state: MemberSt
   }
   if (!terms.allowed) throw new ValidationError([fieldError('instalments', 'instalmentsNotAllowed')]);
   if (instalments.length === 0) throw new ValidationError([fieldError('instalments', 'mustNotBeEmpty')]);
-  if (instalments.length > Math.min(terms.maxCount, INSTALMENTS_MAX)) throw new ValidationError([fieldError('instalments', 'mustBeAtMost', String(terms.maxCount))]);
+  if (instalments.length > Math.min(terms.maxCount, INSTALMENTS_MAX))
+    throw new ValidationError([fieldError('instalments', 'mustBeAtMost', String(terms.maxCount))]);
   const errors: FieldError[] = [];
   instalments.forEach((i, n) => {
     if (!isIsoDate(i.dueDate)) errors.push(fieldError(`instalments.${n}.dueDate`, 'invalidDate', String(i.dueDate)));
-    if (!Number.isSafeInteger(i.amount) || i.amount <= 0 || i.amount > AMOUNT_MAX_CENTS) errors.push(fieldError(`instalments.${n}.amount`, 'invalidNumber'));
+    if (!Number.isSafeInteger(i.amount) || i.amount <= 0 || i.amount > AMOUNT_MAX_CENTS)
+      errors.push(fieldError(`instalments.${n}.amount`, 'invalidNumber'));
   });
   if (errors.length > 0) throw new ValidationError(errors);
   const unpaid = posting.amount - posting.paidWhenPosted;
   const sum = instalments.reduce((s, i) => s + i.amount, 0);
-  if (sum !== unpaid) errors.push(fieldError('instalments', 'instalmentsSumMismatch', formatEuro(sum), formatEuro(unpaid)));
+  if (sum !== unpaid)
+    errors.push(fieldError('instalments', 'instalmentsSumMismatch', formatEuro(sum), formatEuro(unpaid)));
   const minFirst = terms.minFirstPerShare * posting.quantity;
   if (posting.paidWhenPosted + instalments[0]!.amount < minFirst) {
-    errors.push(fieldError('instalments.0.amount', 'firstInstalmentTooSmall', formatEuro(minFirst - posting.paidWhenPosted)));
+    errors.push(
+      fieldError('instalments.0.amount', 'firstInstalmentTooSmall', formatEuro(minFirst - posting.paidWhenPosted)),
+    );
   }
-  if (instalments[0]!.dueDate < posting.date) errors.push(fieldError('instalments.0.dueDate', 'mustBeAtLeast', posting.date));
+  if (instalments[0]!.dueDate < posting.date)
+    errors.push(fieldError('instalments.0.dueDate', 'mustBeAtLeast', posting.date));
   for (let n = 1; n < instalments.length; n++) {
     if (instalments[n]!.dueDate < addMonths(instalments[n - 1]!.dueDate, terms.rhythmMonths)) {
       errors.push(fieldError(`instalments.${n}.dueDate`, 'instalmentsTooClose', String(terms.rhythmMonths)));
@@ -51,5 +67,10 @@ export function decideInstalmentPlan(command: SetInstalmentPlan, state: MemberSt
   }
   if (errors.length > 0) throw new ValidationError(errors);
   const plan = instalments.map((i) => ({ dueDate: i.dueDate, amount: i.amount }));
-  return [{ type: 'InstalmentPlanSet', data: { memberId: command.memberId, balanceId: command.balanceId, instalments: plan } }];
+  return [
+    {
+      type: 'InstalmentPlanSet',
+      data: { memberId: command.memberId, balanceId: command.balanceId, instalments: plan },
+    },
+  ];
 }

@@ -37,9 +37,11 @@ export const paymentTermsDecider: Decider<SetPaymentTerms, PaymentTermsSet, Paym
     const errors: FieldError[] = [];
     if (!between(i.maxCount, 1, 60)) errors.push(fieldError('instalments.maxCount', 'mustBeAtMost', '60'));
     if (!between(i.rhythmMonths, 1, 12)) errors.push(fieldError('instalments.rhythmMonths', 'mustBeAtMost', '12'));
-    if (!between(i.minFirstPerShare, 0, shareCost)) errors.push(fieldError('instalments.minFirstPerShare', 'amountAtMost', formatEuro(shareCost)));
+    if (!between(i.minFirstPerShare, 0, shareCost))
+      errors.push(fieldError('instalments.minFirstPerShare', 'amountAtMost', formatEuro(shareCost)));
     if (!between(terms.reminderAfterDays, 1, 365)) errors.push(fieldError('reminderAfterDays', 'mustBeAtMost', '365'));
-    if (terms.creditorId !== null && !isValidCreditorId(terms.creditorId)) errors.push(fieldError('creditorId', 'invalidCreditorId'));
+    if (terms.creditorId !== null && !isValidCreditorId(terms.creditorId))
+      errors.push(fieldError('creditorId', 'invalidCreditorId'));
     if (errors.length > 0) throw new ValidationError(errors);
     const same =
       state.set &&
@@ -51,8 +53,19 @@ export const paymentTermsDecider: Decider<SetPaymentTerms, PaymentTermsSet, Paym
       state.creditDividendUntilPaid === terms.creditDividendUntilPaid &&
       state.creditorId === terms.creditorId;
     if (same) return [];
-    const instalments = { allowed: i.allowed, maxCount: i.maxCount, rhythmMonths: i.rhythmMonths, minFirstPerShare: i.minFirstPerShare };
-    const data = { cooperativeId: command.cooperativeId, instalments, reminderAfterDays: terms.reminderAfterDays, creditDividendUntilPaid: terms.creditDividendUntilPaid, creditorId: terms.creditorId };
+    const instalments = {
+      allowed: i.allowed,
+      maxCount: i.maxCount,
+      rhythmMonths: i.rhythmMonths,
+      minFirstPerShare: i.minFirstPerShare,
+    };
+    const data = {
+      cooperativeId: command.cooperativeId,
+      instalments,
+      reminderAfterDays: terms.reminderAfterDays,
+      creditDividendUntilPaid: terms.creditDividendUntilPaid,
+      creditorId: terms.creditorId,
+    };
     return [{ type: 'PaymentTermsSet', data }];
   },
 };

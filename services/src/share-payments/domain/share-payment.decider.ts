@@ -11,7 +11,13 @@ import {
   type SharePaymentReceived,
 } from '@coop/contracts';
 import { followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
-import { evolveShareAccount, initialMemberState, requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
+import {
+  evolveShareAccount,
+  initialMemberState,
+  requireMember,
+  type MemberPosting,
+  type MemberState,
+} from '../../kernel/member-stream.js';
 import { formatEuro } from '../../kernel/money.js';
 import { decideInstalmentPlan, type SetInstalmentPlan } from './instalment-plan.rules.js';
 
@@ -72,7 +78,9 @@ export const sharePaymentDecider: Decider<SharePaymentCommand, MemberEvent, Memb
   decide(command, state) {
     requireMember(state, command.cooperativeId, command.memberId);
     // A payment while an end is pending raises the Geschäftsguthaben that leaves with it (decision 234).
-    return command.type === 'RecordSharePayment' ? followPendingEnd(state, recordPayment(command, state)) : decideInstalmentPlan(command, state);
+    return command.type === 'RecordSharePayment'
+      ? followPendingEnd(state, recordPayment(command, state))
+      : decideInstalmentPlan(command, state);
   },
 };
 
@@ -84,19 +92,27 @@ function recordPayment(command: RecordSharePayment, state: MemberState): MemberE
   else if (amount > AMOUNT_MAX_CENTS) errors.push(fieldError('amount', 'amountAtMost', formatEuro(AMOUNT_MAX_CENTS)));
   if (!isIsoDate(date)) errors.push(fieldError('date', 'invalidDate', date));
   else if (date > command.today) errors.push(fieldError('date', 'dateInFuture', date));
-  if (!(SHARE_PAYMENT_METHODS as readonly string[]).includes(method)) errors.push(fieldError('method', 'invalidChoice', String(method)));
-  else if (method === 'dividendCredit' && command.byClosure !== true) errors.push(fieldError('method', 'dividendCreditByClosureOnly'));
-  if (command.reference !== null && command.reference.length > PAYMENT_REFERENCE_MAX) errors.push(fieldError('reference', 'tooLong', String(PAYMENT_REFERENCE_MAX)));
+  if (!(SHARE_PAYMENT_METHODS as readonly string[]).includes(method))
+    errors.push(fieldError('method', 'invalidChoice', String(method)));
+  else if (method === 'dividendCredit' && command.byClosure !== true)
+    errors.push(fieldError('method', 'dividendCreditByClosureOnly'));
+  if (command.reference !== null && command.reference.length > PAYMENT_REFERENCE_MAX)
+    errors.push(fieldError('reference', 'tooLong', String(PAYMENT_REFERENCE_MAX)));
   if (errors.length > 0) throw new ValidationError(errors);
-  if (command.paymentId === '' || state.sharePayments.has(command.paymentId)) throw new RangeError(`Payment ${command.paymentId} is not a new payment id.`);
+  if (command.paymentId === '' || state.sharePayments.has(command.paymentId))
+    throw new RangeError(`Payment ${command.paymentId} is not a new payment id.`);
 
   if (command.balanceId !== null) {
     const posting = state.postings.get(command.balanceId);
-    if (!posting || !subscriptions(state).includes(posting)) throw new ValidationError([fieldError('balanceId', 'notASubscription', command.balanceId)]);
+    if (!posting || !subscriptions(state).includes(posting))
+      throw new ValidationError([fieldError('balanceId', 'notASubscription', command.balanceId)]);
     if (date < posting.date) throw new ValidationError([fieldError('date', 'mustBeAtLeast', posting.date)]);
     const outstanding = outstandingOf(posting);
     if (outstanding === 0) throw new ValidationError([fieldError('balanceId', 'nothingOutstanding')]);
-    if (amount > outstanding) throw new ValidationError([fieldError('amount', 'paymentAboveOutstanding', formatEuro(amount), formatEuro(outstanding))]);
+    if (amount > outstanding)
+      throw new ValidationError([
+        fieldError('amount', 'paymentAboveOutstanding', formatEuro(amount), formatEuro(outstanding)),
+      ]);
     return [received(command, posting.balanceId, command.paymentId, amount)];
   }
 
@@ -106,19 +122,32 @@ function recordPayment(command: RecordSharePayment, state: MemberState): MemberE
     .sort((a, b) => dueSinceOf(a).localeCompare(dueSinceOf(b)) || a.date.localeCompare(b.date));
   const total = open.reduce((sum, p) => sum + outstandingOf(p), 0);
   if (total === 0) throw new ValidationError([fieldError('amount', 'nothingOutstanding')]);
-  if (amount > total) throw new ValidationError([fieldError('amount', 'paymentAboveOutstanding', formatEuro(amount), formatEuro(total))]);
+  if (amount > total)
+    throw new ValidationError([fieldError('amount', 'paymentAboveOutstanding', formatEuro(amount), formatEuro(total))]);
   const events: MemberEvent[] = [];
   let left = amount;
   for (const p of open) {
     if (left === 0) break;
     const part = Math.min(left, outstandingOf(p));
-    events.push(received(command, p.balanceId, events.length === 0 ? command.paymentId : `${command.paymentId}.${events.length + 1}`, part));
+    events.push(
+      received(
+        command,
+        p.balanceId,
+        events.length === 0 ? command.paymentId : `${command.paymentId}.${events.length + 1}`,
+        part,
+      ),
+    );
     left -= part;
   }
   return events;
 }
 
-function received(command: RecordSharePayment, balanceId: string, paymentId: string, amount: number): SharePaymentReceived {
+function received(
+  command: RecordSharePayment,
+  balanceId: string,
+  paymentId: string,
+  amount: number,
+): SharePaymentReceived {
   return {
     type: 'SharePaymentReceived',
     data: {

@@ -15,7 +15,10 @@ const dto = (terms: PaymentTerms): PaymentTermsDto => ({ ...terms, instalments: 
 @ApiBearerAuth()
 @Controller('cooperative/payment-terms')
 export class PaymentTermsController {
-  constructor(private readonly commands: CommandBus, private readonly terms: PaymentTermsQuery) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly terms: PaymentTermsQuery,
+  ) {}
 
   @Get()
   @Requires('sharepayments:read')
@@ -31,7 +34,12 @@ export class PaymentTermsController {
   async set(@CurrentActor() actor: Actor, @Body() body: PaymentTermsWrite): Promise<PaymentTermsDto> {
     const i = body.instalments;
     const terms: PaymentTerms = {
-      instalments: { allowed: i.allowed, maxCount: i.maxCount, rhythmMonths: i.rhythmMonths, minFirstPerShare: i.minFirstPerShare },
+      instalments: {
+        allowed: i.allowed,
+        maxCount: i.maxCount,
+        rhythmMonths: i.rhythmMonths,
+        minFirstPerShare: i.minFirstPerShare,
+      },
       reminderAfterDays: body.reminderAfterDays,
       creditDividendUntilPaid: body.creditDividendUntilPaid,
       creditorId: body.creditorId,

@@ -35,7 +35,11 @@ function knownId(entity: string, id: string): string {
 @ApiBearerAuth()
 @Controller()
 export class SharePaymentsController {
-  constructor(private readonly commands: CommandBus, private readonly dues: ShareDueReads, private readonly reads: ReadModels) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly dues: ShareDueReads,
+    private readonly reads: ReadModels,
+  ) {}
 
   /** Every subscription with something outstanding, oldest due first; header `TotalOutstanding`: the sum over the whole filter (cents). */
   @Get('share-dues')
@@ -48,7 +52,11 @@ export class SharePaymentsController {
     },
   })
   @ApiResponse({ status: 204, description: 'nothing matches' })
-  async outstanding(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<ShareDueDto[] | undefined> {
+  async outstanding(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<ShareDueDto[] | undefined> {
     const { items, total, sum } = await this.dues.outstanding(actor.cooperativeId, params);
     res.header('TotalItems', String(total));
     res.header('TotalOutstanding', String(sum));
@@ -72,9 +80,21 @@ export class SharePaymentsController {
   @Requires('sharepayments:write')
   @BodyOf(SharePaymentWrite)
   @AnswersCreated(SharePaymentRecordedDto)
-  async record(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: SharePaymentWrite): Promise<SharePaymentRecordedDto> {
-    const input = { balanceId: body.balanceId, date: body.date, amount: body.amount, method: body.method as SharePaymentMethod, reference: body.reference };
-    const paymentIds = await this.commands.execute(new RecordSharePaymentCommand(contextFor(actor), knownId('Member', id), input));
+  async record(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: SharePaymentWrite,
+  ): Promise<SharePaymentRecordedDto> {
+    const input = {
+      balanceId: body.balanceId,
+      date: body.date,
+      amount: body.amount,
+      method: body.method as SharePaymentMethod,
+      reference: body.reference,
+    };
+    const paymentIds = await this.commands.execute(
+      new RecordSharePaymentCommand(contextFor(actor), knownId('Member', id), input),
+    );
     return { paymentIds };
   }
 
@@ -83,9 +103,21 @@ export class SharePaymentsController {
   @Requires('sharepayments:write')
   @BodyOf(InstalmentPlanWrite)
   @AnswersOk(ShareDueDto)
-  async plan(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('balanceId') balanceId: string, @Body() body: InstalmentPlanWrite): Promise<ShareDueDto> {
+  async plan(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Param('balanceId') balanceId: string,
+    @Body() body: InstalmentPlanWrite,
+  ): Promise<ShareDueDto> {
     const instalments = body.instalments.map((i) => ({ dueDate: i.dueDate, amount: i.amount }));
-    await this.commands.execute(new SetInstalmentPlanCommand(contextFor(actor), knownId('Member', id), knownId('Posting', balanceId), instalments));
+    await this.commands.execute(
+      new SetInstalmentPlanCommand(
+        contextFor(actor),
+        knownId('Member', id),
+        knownId('Posting', balanceId),
+        instalments,
+      ),
+    );
     return toShareDueDto(await this.reads.get(SHARE_DUES, actor.cooperativeId, balanceId, 'Posting'));
   }
 }

@@ -11,7 +11,12 @@ export function paymentTermsOf(doc: ReadDocument | undefined): PaymentTerms {
   if (!doc) return DEFAULT_PAYMENT_TERMS;
   const i = doc.instalments as InstalmentTerms;
   return {
-    instalments: { allowed: i.allowed, maxCount: i.maxCount, rhythmMonths: i.rhythmMonths, minFirstPerShare: i.minFirstPerShare },
+    instalments: {
+      allowed: i.allowed,
+      maxCount: i.maxCount,
+      rhythmMonths: i.rhythmMonths,
+      minFirstPerShare: i.minFirstPerShare,
+    },
     reminderAfterDays: Number(doc.reminderAfterDays),
     creditDividendUntilPaid: doc.creditDividendUntilPaid === true,
     creditorId: typeof doc.creditorId === 'string' ? doc.creditorId : null,

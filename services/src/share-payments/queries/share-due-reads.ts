@@ -45,18 +45,33 @@ export class ShareDueReads {
    * One page of the cooperative's subscriptions with something outstanding (the list's filter, search and order,
    * oldest due first by default), and the sum outstanding over every match of the filter, not only the page.
    */
-  async outstanding(cooperativeId: string, params: ListParams): Promise<{ items: ReadDocument[]; total: number; sum: number }> {
+  async outstanding(
+    cooperativeId: string,
+    params: ListParams,
+  ): Promise<{ items: ReadDocument[]; total: number; sum: number }> {
     const parsed = parseListQuery(SHARE_DUES, params, cooperativeId, DEFAULT_SORT);
     const query: ReadQuery = { ...parsed, filters: [...(parsed.filters ?? []), OUTSTANDING] };
     const page = await this.reads.query(SHARE_DUES, cooperativeId, query);
-    return { items: page.items, total: page.total, sum: page.total <= page.items.length && (query.offset ?? 0) === 0 ? sumOf(page.items) : await this.sumOver(cooperativeId, query) };
+    return {
+      items: page.items,
+      total: page.total,
+      sum:
+        page.total <= page.items.length && (query.offset ?? 0) === 0
+          ? sumOf(page.items)
+          : await this.sumOver(cooperativeId, query),
+    };
   }
 
   /** The sum outstanding over every match of `query`, read in pages of the list's largest size. */
   private async sumOver(cooperativeId: string, query: ReadQuery): Promise<number> {
     let sum = 0;
     for (let offset = 0; ; offset += MAX_LIMIT) {
-      const page = await this.reads.query(SHARE_DUES, cooperativeId, { ...query, sort: [{ field: 'id', direction: 'asc' }], offset, limit: MAX_LIMIT });
+      const page = await this.reads.query(SHARE_DUES, cooperativeId, {
+        ...query,
+        sort: [{ field: 'id', direction: 'asc' }],
+        offset,
+        limit: MAX_LIMIT,
+      });
       sum += sumOf(page.items);
       if (page.items.length < MAX_LIMIT) return sum;
     }

@@ -9,7 +9,11 @@ import type { NewTaskFile } from '../task-port.js';
  * a task's own events, its effects and its notifications read as that user's doing.
  */
 export function taskContext(cooperativeId: string, user: string, taskId: string): CommandContext {
-  return { actor: { userId: user, username: user, roles: [], cooperativeId }, correlationId: taskId, causationId: taskId };
+  return {
+    actor: { userId: user, username: user, roles: [], cooperativeId },
+    correlationId: taskId,
+    causationId: taskId,
+  };
 }
 
 /** A new file's record: a new id, its size and SHA-256 (its bytes go to the file store under that id). */

@@ -10,7 +10,12 @@ import type { NotificationDraft } from '../task-port.js';
  */
 export function notificationRaised(
   draft: NotificationDraft,
-  stamp: { readonly notificationId: string; readonly cooperativeId: string; readonly time: string; readonly taskId?: string | null },
+  stamp: {
+    readonly notificationId: string;
+    readonly cooperativeId: string;
+    readonly time: string;
+    readonly taskId?: string | null;
+  },
 ): NotificationRaised {
   return {
     type: 'NotificationRaised',
@@ -43,12 +48,20 @@ export function notificationAppends(
 ): StreamAppend[] {
   return drafts.map((draft) => {
     const event = notificationRaised(draft, { notificationId: newRecordId(), cooperativeId, time, taskId });
-    return { streamId: notificationStream(event.data.notificationId), expected: 'no_stream', events: writer.stamp([event], ctx, cooperativeId) };
+    return {
+      streamId: notificationStream(event.data.notificationId),
+      expected: 'no_stream',
+      events: writer.stamp([event], ctx, cooperativeId),
+    };
   });
 }
 
 /** A generic notification about a task (entity: the task). */
-const aboutTask = (taskId: string, message: NotificationDraft['message'], parameters: readonly string[]): NotificationDraft => ({
+const aboutTask = (
+  taskId: string,
+  message: NotificationDraft['message'],
+  parameters: readonly string[],
+): NotificationDraft => ({
   type: 'generic',
   message,
   parameters,
@@ -59,6 +72,9 @@ const aboutTask = (taskId: string, message: NotificationDraft['message'], parame
 /** Raised when a task is queued: `taskStarted` [kind], for KiStAM `kistamStarted`. */
 export const startedNotice = (taskId: string, kind: TaskKind): NotificationDraft =>
   kind === 'kistam' ? aboutTask(taskId, 'kistamStarted', []) : aboutTask(taskId, 'taskStarted', [kind]);
-export const completedNotice = (taskId: string, kind: TaskKind): NotificationDraft => aboutTask(taskId, 'taskCompleted', [kind]);
-export const rejectedNotice = (taskId: string, kind: TaskKind, reasonTemplate: string): NotificationDraft => aboutTask(taskId, 'taskRejected', [kind, reasonTemplate]);
-export const failedNotice = (taskId: string, kind: TaskKind, error: string): NotificationDraft => aboutTask(taskId, 'taskFailed', [kind, error]);
+export const completedNotice = (taskId: string, kind: TaskKind): NotificationDraft =>
+  aboutTask(taskId, 'taskCompleted', [kind]);
+export const rejectedNotice = (taskId: string, kind: TaskKind, reasonTemplate: string): NotificationDraft =>
+  aboutTask(taskId, 'taskRejected', [kind, reasonTemplate]);
+export const failedNotice = (taskId: string, kind: TaskKind, error: string): NotificationDraft =>
+  aboutTask(taskId, 'taskFailed', [kind, error]);

@@ -51,8 +51,13 @@ export class TaskQueueService implements TaskQueue {
       const at = new Date().toISOString();
       const laneNow = await this.writer.load(lane, taskLaneDecider);
       const last = await this.lastTask(laneNow);
-      const taken = asConflict(() => taskLaneDecider.decide({ type: 'Take', cooperativeId, kind, taskId, last: last?.lane ?? null }, laneNow.state));
-      const queued = taskDecider.decide({ type: 'Queue', taskId, cooperativeId, kind, params, at }, taskDecider.initialState());
+      const taken = asConflict(() =>
+        taskLaneDecider.decide({ type: 'Take', cooperativeId, kind, taskId, last: last?.lane ?? null }, laneNow.state),
+      );
+      const queued = taskDecider.decide(
+        { type: 'Queue', taskId, cooperativeId, kind, params, at },
+        taskDecider.initialState(),
+      );
       const appends: StreamAppend[] = [
         { streamId: lane, expected: laneNow.expected, events: this.writer.stamp(taken, ctx, cooperativeId) },
         { streamId: taskStream(taskId), expected: 'no_stream', events: this.writer.stamp(queued, ctx, cooperativeId) },
@@ -60,7 +65,11 @@ export class TaskQueueService implements TaskQueue {
       const cancel = replacedByNew(last?.lane ?? null);
       if (cancel !== null && last) {
         const cancelled = taskDecider.decide({ type: 'Cancel', replacedBy: taskId, at }, last.loaded.state);
-        appends.push({ streamId: taskStream(cancel), expected: last.loaded.expected, events: this.writer.stamp(cancelled, ctx, cooperativeId) });
+        appends.push({
+          streamId: taskStream(cancel),
+          expected: last.loaded.expected,
+          events: this.writer.stamp(cancelled, ctx, cooperativeId),
+        });
       }
       appends.push(...notificationAppends(this.writer, ctx, cooperativeId, taskId, [startedNotice(taskId, kind)], at));
       await this.writer.appendAll(appends);
@@ -72,7 +81,12 @@ export class TaskQueueService implements TaskQueue {
     return taskId;
   }
 
-  async provideInput(request: { readonly cooperativeId: string; readonly user: string; readonly taskId: string; readonly file: NewTaskFile }): Promise<void> {
+  async provideInput(request: {
+    readonly cooperativeId: string;
+    readonly user: string;
+    readonly taskId: string;
+    readonly file: NewTaskFile;
+  }): Promise<void> {
     const { cooperativeId, user, taskId } = request;
     const ctx = taskContext(cooperativeId, user, taskId);
     const file = taskFileOf(request.file);
@@ -81,16 +95,26 @@ export class TaskQueueService implements TaskQueue {
     try {
       await this.writer.retrying(async () => {
         const task = await this.writer.load(taskStream(taskId), taskDecider);
-        if (task.state.state === null || task.state.cooperativeId !== cooperativeId || task.state.kind === null) throw new NotFoundError('Task', taskId);
+        if (task.state.state === null || task.state.cooperativeId !== cooperativeId || task.state.kind === null)
+          throw new NotFoundError('Task', taskId);
         const kind = task.state.kind;
         const at = new Date().toISOString();
         const received = asConflict(() => taskDecider.decide({ type: 'ReceiveInput', file, at }, task.state));
         const lane = taskLaneStream(cooperativeId, kind);
         const laneNow = await this.writer.load(lane, taskLaneDecider);
         const last = await this.lastTask(laneNow);
-        const taken = asConflict(() => taskLaneDecider.decide({ type: 'Take', cooperativeId, kind, taskId, last: last?.lane ?? null }, laneNow.state));
+        const taken = asConflict(() =>
+          taskLaneDecider.decide(
+            { type: 'Take', cooperativeId, kind, taskId, last: last?.lane ?? null },
+            laneNow.state,
+          ),
+        );
         await this.writer.appendAll([
-          { streamId: taskStream(taskId), expected: task.expected, events: this.writer.stamp(received, ctx, cooperativeId) },
+          {
+            streamId: taskStream(taskId),
+            expected: task.expected,
+            events: this.writer.stamp(received, ctx, cooperativeId),
+          },
           { streamId: lane, expected: laneNow.expected, events: this.writer.stamp(taken, ctx, cooperativeId) },
         ]);
       });
@@ -103,7 +127,9 @@ export class TaskQueueService implements TaskQueue {
   }
 
   /** The lane's last task, as its own stream shows it. */
-  private async lastTask(lane: Loaded<LaneState>): Promise<{ readonly lane: LaneTask; readonly loaded: Loaded<TaskStreamState> } | null> {
+  private async lastTask(
+    lane: Loaded<LaneState>,
+  ): Promise<{ readonly lane: LaneTask; readonly loaded: Loaded<TaskStreamState> } | null> {
     const id = lane.state.last;
     if (id === null) return null;
     const loaded = await this.writer.load(taskStream(id), taskDecider);
@@ -112,8 +138,9 @@ export class TaskQueueService implements TaskQueue {
 
   private async removeFiles(fileIds: readonly string[]): Promise<void> {
     for (const fileId of fileIds) {
-      await this.files.remove(fileId).catch((error: unknown) => this.logger.warn(`File ${fileId} not removed: ${String(error)}`));
+      await this.files
+        .remove(fileId)
+        .catch((error: unknown) => this.logger.warn(`File ${fileId} not removed: ${String(error)}`));
     }
   }
 }
-

@@ -1,4 +1,11 @@
-import { fieldError, ValidationError, type Decider, type TaskKind, type TaskLaneEvent, type TaskState } from '@coop/contracts';
+import {
+  fieldError,
+  ValidationError,
+  type Decider,
+  type TaskKind,
+  type TaskLaneEvent,
+  type TaskState,
+} from '@coop/contracts';
 
 /*
  * A cooperative's lane of one kind of task (`tasklane-<cooperativeId>-<kind>`, issue 24): at most one task of a kind
@@ -23,7 +30,13 @@ export interface LaneTask {
 
 export type LaneCommand =
   /** A new task queues; `last`: the lane's last task as its stream shows it (null: none). */
-  | { readonly type: 'Take'; readonly cooperativeId: string; readonly kind: TaskKind; readonly taskId: string; readonly last: LaneTask | null }
+  | {
+      readonly type: 'Take';
+      readonly cooperativeId: string;
+      readonly kind: TaskKind;
+      readonly taskId: string;
+      readonly last: LaneTask | null;
+    }
   | { readonly type: 'Release'; readonly cooperativeId: string; readonly kind: TaskKind; readonly taskId: string };
 
 /** The lane is held: "A task of type {0} is already running for this cooperative (started {1})" (answered 409). */
@@ -37,13 +50,16 @@ export class LaneHeld extends ValidationError {
 export const taskLaneDecider: Decider<LaneCommand, TaskLaneEvent, LaneState> = {
   initialState: () => ({ holder: null, last: null }),
   evolve(state, event) {
-    return event.type === 'TaskLaneTaken' ? { holder: event.data.taskId, last: event.data.taskId } : { ...state, holder: state.holder === event.data.taskId ? null : state.holder };
+    return event.type === 'TaskLaneTaken'
+      ? { holder: event.data.taskId, last: event.data.taskId }
+      : { ...state, holder: state.holder === event.data.taskId ? null : state.holder };
   },
   decide(command, state) {
     const { cooperativeId, kind, taskId } = command;
     switch (command.type) {
       case 'Take':
-        if (state.holder !== null && state.holder !== taskId) throw new LaneHeld(kind, command.last?.taskId === state.holder ? command.last.queuedAt : '');
+        if (state.holder !== null && state.holder !== taskId)
+          throw new LaneHeld(kind, command.last?.taskId === state.holder ? command.last.queuedAt : '');
         if (state.holder === taskId) return [];
         return [{ type: 'TaskLaneTaken', data: { cooperativeId, kind, taskId } }];
       case 'Release':

@@ -24,12 +24,29 @@ import {
  */
 
 export type TaskCommand =
-  | { readonly type: 'Queue'; readonly taskId: string; readonly cooperativeId: string; readonly kind: TaskKind; readonly params: TaskParams; readonly at: string }
+  | {
+      readonly type: 'Queue';
+      readonly taskId: string;
+      readonly cooperativeId: string;
+      readonly kind: TaskKind;
+      readonly params: TaskParams;
+      readonly at: string;
+    }
   | { readonly type: 'Start'; readonly at: string }
   | { readonly type: 'Progress'; readonly done: number; readonly total: number; readonly phase?: TaskPhase }
-  | { readonly type: 'AwaitInput'; readonly files: readonly TaskFile[]; readonly summary: TaskSummary; readonly at: string }
+  | {
+      readonly type: 'AwaitInput';
+      readonly files: readonly TaskFile[];
+      readonly summary: TaskSummary;
+      readonly at: string;
+    }
   | { readonly type: 'ReceiveInput'; readonly file: TaskFile; readonly at: string }
-  | { readonly type: 'Complete'; readonly files: readonly TaskFile[]; readonly summary: TaskSummary; readonly at: string }
+  | {
+      readonly type: 'Complete';
+      readonly files: readonly TaskFile[];
+      readonly summary: TaskSummary;
+      readonly at: string;
+    }
   | { readonly type: 'Reject'; readonly reason: TaskReason; readonly at: string }
   | { readonly type: 'Fail'; readonly error: string; readonly interrupted: boolean; readonly at: string }
   | { readonly type: 'Cancel'; readonly replacedBy: string | null; readonly at: string };
@@ -51,7 +68,18 @@ export interface TaskStreamState {
   readonly inputs: readonly TaskFile[];
 }
 
-const INITIAL: TaskStreamState = { state: null, taskId: '', cooperativeId: '', kind: null, params: {}, queuedAt: '', attempt: 0, startedAt: '', files: [], inputs: [] };
+const INITIAL: TaskStreamState = {
+  state: null,
+  taskId: '',
+  cooperativeId: '',
+  kind: null,
+  params: {},
+  queuedAt: '',
+  attempt: 0,
+  startedAt: '',
+  files: [],
+  inputs: [],
+};
 
 /** The states a command may meet. */
 const ALLOWED: Readonly<Record<TaskCommand['type'], readonly (TaskState | null)[]>> = {
@@ -68,7 +96,10 @@ const ALLOWED: Readonly<Record<TaskCommand['type'], readonly (TaskState | null)[
 
 /** A command the task's state does not allow: `taskNotAwaitingInput` for an input, else `conflict` (a runner moved it). */
 export class TaskStateRefused extends ValidationError {
-  constructor(readonly command: TaskCommand['type'], readonly state: TaskState | null) {
+  constructor(
+    readonly command: TaskCommand['type'],
+    readonly state: TaskState | null,
+  ) {
     super([command === 'ReceiveInput' ? fieldError(null, 'taskNotAwaitingInput') : fieldError(null, 'conflict')]);
     this.name = 'TaskStateRefused';
   }
@@ -113,19 +144,49 @@ export const taskDecider: Decider<TaskCommand, TaskEvent, TaskStreamState> = {
       }
       case 'Start':
         // From queued a run begins (attempt 1); from running a restart resumes it (one more attempt).
-        return [{ type: 'TaskStarted', data: { taskId, attempt: state.state === 'running' ? state.attempt + 1 : 1, startedAt: command.at } }];
+        return [
+          {
+            type: 'TaskStarted',
+            data: { taskId, attempt: state.state === 'running' ? state.attempt + 1 : 1, startedAt: command.at },
+          },
+        ];
       case 'Progress':
-        return [{ type: 'TaskProgressed', data: { taskId, done: command.done, total: command.total, ...(command.phase ? { phase: command.phase } : {}) } }];
+        return [
+          {
+            type: 'TaskProgressed',
+            data: {
+              taskId,
+              done: command.done,
+              total: command.total,
+              ...(command.phase ? { phase: command.phase } : {}),
+            },
+          },
+        ];
       case 'AwaitInput':
-        return [{ type: 'TaskAwaitingInput', data: { taskId, files: [...command.files], summary: { ...command.summary }, at: command.at } }];
+        return [
+          {
+            type: 'TaskAwaitingInput',
+            data: { taskId, files: [...command.files], summary: { ...command.summary }, at: command.at },
+          },
+        ];
       case 'ReceiveInput':
         return [{ type: 'TaskInputReceived', data: { taskId, file: command.file, at: command.at } }];
       case 'Complete':
-        return [{ type: 'TaskCompleted', data: { taskId, files: [...command.files], summary: { ...command.summary }, completedAt: command.at } }];
+        return [
+          {
+            type: 'TaskCompleted',
+            data: { taskId, files: [...command.files], summary: { ...command.summary }, completedAt: command.at },
+          },
+        ];
       case 'Reject':
         return [{ type: 'TaskRejected', data: { taskId, reason: command.reason, rejectedAt: command.at } }];
       case 'Fail':
-        return [{ type: 'TaskFailed', data: { taskId, error: command.error, interrupted: command.interrupted, failedAt: command.at } }];
+        return [
+          {
+            type: 'TaskFailed',
+            data: { taskId, error: command.error, interrupted: command.interrupted, failedAt: command.at },
+          },
+        ];
       case 'Cancel':
         return [{ type: 'TaskCancelled', data: { taskId, replacedBy: command.replacedBy, cancelledAt: command.at } }];
     }

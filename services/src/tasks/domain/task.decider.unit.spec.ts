@@ -9,12 +9,21 @@ const AT = '2026-11-26T10:00:00.000Z';
 const FILE: TaskFile = { fileId: 'f-1', name: 'request.csv', contentType: 'text/csv', size: 3, sha256: 'abc' };
 const INPUT: TaskFile = { ...FILE, fileId: 'f-2', name: 'answer.csv' };
 
-const queued: TaskEvent = { type: 'TaskQueued', data: { taskId: ID, cooperativeId: 'c-1', kind: 'kistam', params: { year: 2026 }, queuedAt: AT } };
+const queued: TaskEvent = {
+  type: 'TaskQueued',
+  data: { taskId: ID, cooperativeId: 'c-1', kind: 'kistam', params: { year: 2026 }, queuedAt: AT },
+};
 const started = (attempt: number): TaskEvent => ({ type: 'TaskStarted', data: { taskId: ID, attempt, startedAt: AT } });
-const waiting: TaskEvent = { type: 'TaskAwaitingInput', data: { taskId: ID, files: [FILE], summary: { members: 2 }, at: AT } };
+const waiting: TaskEvent = {
+  type: 'TaskAwaitingInput',
+  data: { taskId: ID, files: [FILE], summary: { members: 2 }, at: AT },
+};
 const received: TaskEvent = { type: 'TaskInputReceived', data: { taskId: ID, file: INPUT, at: AT } };
 const completed: TaskEvent = { type: 'TaskCompleted', data: { taskId: ID, files: [], summary: {}, completedAt: AT } };
-const rejected: TaskEvent = { type: 'TaskRejected', data: { taskId: ID, reason: { template: 'fsakCurrentYear', parameters: [] }, rejectedAt: AT } };
+const rejected: TaskEvent = {
+  type: 'TaskRejected',
+  data: { taskId: ID, reason: { template: 'fsakCurrentYear', parameters: [] }, rejectedAt: AT },
+};
 const failed: TaskEvent = { type: 'TaskFailed', data: { taskId: ID, error: 'boom', interrupted: false, failedAt: AT } };
 const cancelled: TaskEvent = { type: 'TaskCancelled', data: { taskId: ID, replacedBy: 't-2', cancelledAt: AT } };
 
@@ -61,7 +70,10 @@ describe('task decider: which event in which state', () => {
     for (const command of Object.values(commands)) {
       const allowed = ALLOWED[state].includes(command.type);
       it(`${state}: ${command.type} is ${allowed ? 'allowed' : 'refused'}`, () => {
-        if (allowed) expect(taskDecider.decide(command, history.reduce(taskDecider.evolve, taskDecider.initialState()))).toHaveLength(1);
+        if (allowed)
+          expect(
+            taskDecider.decide(command, history.reduce(taskDecider.evolve, taskDecider.initialState())),
+          ).toHaveLength(1);
         else spec.given(history).when(command).thenThrows(TaskStateRefused);
       });
     }
@@ -74,11 +86,23 @@ describe('task decider: the events', () => {
   });
 
   it('starts a queued task as attempt 1 and resumes a running one (a restart) as the next attempt', () => {
-    spec.given([queued]).when(commands.Start).then([started(1)]);
-    spec.given([queued, started(1)]).when(commands.Start).then([started(2)]);
-    spec.given([queued, started(1), started(2)]).when(commands.Start).then([started(3)]);
+    spec
+      .given([queued])
+      .when(commands.Start)
+      .then([started(1)]);
+    spec
+      .given([queued, started(1)])
+      .when(commands.Start)
+      .then([started(2)]);
+    spec
+      .given([queued, started(1), started(2)])
+      .when(commands.Start)
+      .then([started(3)]);
     // After its input the next phase is a new run.
-    spec.given(STATES['queued again']).when(commands.Start).then([started(1)]);
+    spec
+      .given(STATES['queued again'])
+      .when(commands.Start)
+      .then([started(1)]);
   });
 
   it('ends as completed, rejected, failed, waiting; a waiting task is cancelled with its replacement', () => {
@@ -91,16 +115,30 @@ describe('task decider: the events', () => {
   });
 
   it('refuses an input for a task that does not wait with taskNotAwaitingInput', () => {
-    spec.given(STATES.running).when(commands.ReceiveInput).thenThrows(TaskStateRefused, (e) => {
-      expect(e.errors).toEqual([{ field: null, template: 'taskNotAwaitingInput', parameters: {} }]);
-    });
-    spec.given(STATES.completed).when(commands.Start).thenThrows(TaskStateRefused, (e) => {
-      expect(e.errors).toEqual([{ field: null, template: 'conflict', parameters: {} }]);
-    });
+    spec
+      .given(STATES.running)
+      .when(commands.ReceiveInput)
+      .thenThrows(TaskStateRefused, (e) => {
+        expect(e.errors).toEqual([{ field: null, template: 'taskNotAwaitingInput', parameters: {} }]);
+      });
+    spec
+      .given(STATES.completed)
+      .when(commands.Start)
+      .thenThrows(TaskStateRefused, (e) => {
+        expect(e.errors).toEqual([{ field: null, template: 'conflict', parameters: {} }]);
+      });
   });
 
-  it('keeps the files produced and received, and the last run\'s start', () => {
+  it("keeps the files produced and received, and the last run's start", () => {
     const state = [...STATES['queued again'], started(1)].reduce(taskDecider.evolve, taskDecider.initialState());
-    expect(state).toMatchObject({ state: 'running', files: [FILE], inputs: [INPUT], attempt: 1, startedAt: AT, kind: 'kistam', cooperativeId: 'c-1' });
+    expect(state).toMatchObject({
+      state: 'running',
+      files: [FILE],
+      inputs: [INPUT],
+      attempt: 1,
+      startedAt: AT,
+      kind: 'kistam',
+      cooperativeId: 'c-1',
+    });
   });
 });

@@ -29,7 +29,11 @@ export class TasksController {
   @Requires('tasks:read')
   @ApiQuery({ name: 'filter', required: false, description: 'kind:kistam, state:running;queued, …' })
   @AnswersList(TaskDto)
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<TaskDto[] | undefined> {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<TaskDto[] | undefined> {
     return sendList(res, await this.reads.list(actor.cooperativeId, params), toTaskDto);
   }
 
@@ -47,12 +51,21 @@ export class TasksController {
    */
   @Get(':id/files/:fileId')
   @Requires('tasks:read')
-  @ApiOkResponse({ description: 'the file (Content-Disposition: attachment)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
-  async file(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('fileId') fileId: string, @Res() res: FastifyReply): Promise<void> {
+  @ApiOkResponse({
+    description: 'the file (Content-Disposition: attachment)',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  })
+  async file(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Param('fileId') fileId: string,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     const task = await this.reads.task(actor.cooperativeId, id);
     const kind = TASK_KINDS.find((k) => k === task.kind);
     const needed = kind === undefined ? null : this.handlers.filePermissionsOf(kind);
-    if (needed === null || !needed.every((p) => allows(actor.roles, p))) throw new PermissionError('Your roles do not allow this action.');
+    if (needed === null || !needed.every((p) => allows(actor.roles, p)))
+      throw new PermissionError('Your roles do not allow this action.');
     const { file, bytes } = await this.reads.file(task, fileId);
     await res
       .status(200)

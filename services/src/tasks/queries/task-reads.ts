@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { NotFoundError, type FileStore, type ReadDocument, type ReadPage, type Sort, type TaskDto, type TaskFile } from '@coop/contracts';
+import {
+  NotFoundError,
+  type FileStore,
+  type ReadDocument,
+  type ReadPage,
+  type Sort,
+  type TaskDto,
+  type TaskFile,
+} from '@coop/contracts';
 import { TASKS } from '@coop/projections';
 import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
 import type { ListParams } from '../../platform/http/list-query.js';

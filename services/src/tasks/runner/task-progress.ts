@@ -35,7 +35,14 @@ export class ProgressReporter {
   private flush(): void {
     const latest = this.latest;
     const written = this.written;
-    if (latest === null || (written !== null && written.done === latest.done && written.total === latest.total && written.phase === latest.phase)) return;
+    if (
+      latest === null ||
+      (written !== null &&
+        written.done === latest.done &&
+        written.total === latest.total &&
+        written.phase === latest.phase)
+    )
+      return;
     this.written = latest;
     this.pending = this.pending.then(() => this.write(latest)).catch(this.onError);
   }

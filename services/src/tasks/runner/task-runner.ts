@@ -161,7 +161,10 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const recorded = (await this.events.readStream(taskStream(taskId))) as unknown as RecordedEvent<TaskEvent>[];
     const first = recorded[0];
     if (!first) return null;
-    const state = recorded.reduce((s, e) => taskDecider.evolve(s, { type: e.type, data: e.data } as TaskEvent), taskDecider.initialState());
+    const state = recorded.reduce(
+      (s, e) => taskDecider.evolve(s, { type: e.type, data: e.data } as TaskEvent),
+      taskDecider.initialState(),
+    );
     return { state, revision: recorded[recorded.length - 1]!.revision, queuedBy: first.metadata.user };
   }
 
@@ -183,7 +186,13 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     if (state.state !== 'queued' && state.state !== 'running') return;
     const started = taskDecider.decide({ type: 'Start', at: new Date().toISOString() }, state);
     try {
-      await this.append([{ streamId: taskStream(taskId), expected: task.revision, events: this.writer.stamp(started, ctx, state.cooperativeId) }]);
+      await this.append([
+        {
+          streamId: taskStream(taskId),
+          expected: task.revision,
+          events: this.writer.stamp(started, ctx, state.cooperativeId),
+        },
+      ]);
     } catch (error) {
       if (error instanceof ConcurrencyError) return; // another runner claimed it
       throw error;
@@ -193,8 +202,17 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const progress = new ProgressReporter(
       async ({ done, total, phase }) => {
         if (this.stopped) return;
-        const events = taskDecider.decide({ type: 'Progress', done, total, ...(phase ? { phase } : {}) }, { ...state, state: 'running' });
-        await this.append([{ streamId: taskStream(taskId), expected: revision, events: this.writer.stamp(events, ctx, state.cooperativeId) }]);
+        const events = taskDecider.decide(
+          { type: 'Progress', done, total, ...(phase ? { phase } : {}) },
+          { ...state, state: 'running' },
+        );
+        await this.append([
+          {
+            streamId: taskStream(taskId),
+            expected: revision,
+            events: this.writer.stamp(events, ctx, state.cooperativeId),
+          },
+        ]);
         revision += 1;
       },
       PROGRESS_MS,
@@ -202,7 +220,9 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     );
     let ending: Ending;
     try {
-      ending = await handler.run(this.runningTask(task, attempt, (done, total, phase) => progress.report(done, total, phase)));
+      ending = await handler.run(
+        this.runningTask(task, attempt, (done, total, phase) => progress.report(done, total, phase)),
+      );
     } catch (error) {
       ending = { outcome: 'failed', error: error instanceof Error ? error.message : String(error), interrupted: false };
     } finally {
@@ -214,7 +234,8 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
       await this.end(task, revision, ctx, handler, ending);
     } catch (error) {
       // Ending as the handler said broke (a file not stored, say): the task fails rather than hold its lane until a restart.
-      if (ending.outcome === 'failed' || (error instanceof ConcurrencyError && error.streamId === taskStream(taskId))) throw error;
+      if (ending.outcome === 'failed' || (error instanceof ConcurrencyError && error.streamId === taskStream(taskId)))
+        throw error;
       this.logger.error(`Task ${taskId} could not end as ${ending.outcome}: ${describe(error)}`);
       await this.end(task, revision, ctx, handler, { outcome: 'failed', error: describe(error), interrupted: false });
     }
@@ -248,7 +269,13 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
    * Appends the task's end in one `appendMulti`: its end event at `revision`, the lane released, the effects and the
    * notifications; the files it made are stored first. Effects that meet a stream changed meanwhile fail the task.
    */
-  private async end(task: LoadedTask, revision: number, ctx: CommandContext, handler: TaskHandler, ending: Ending): Promise<void> {
+  private async end(
+    task: LoadedTask,
+    revision: number,
+    ctx: CommandContext,
+    handler: TaskHandler,
+    ending: Ending,
+  ): Promise<void> {
     const { state } = task;
     const { taskId, cooperativeId } = state;
     const kind = handler.kind;
@@ -276,9 +303,16 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
         break;
       }
       case 'rejected':
-        command = { type: 'Reject', reason: { template: ending.reason.template, parameters: [...ending.reason.parameters] }, at };
+        command = {
+          type: 'Reject',
+          reason: { template: ending.reason.template, parameters: [...ending.reason.parameters] },
+          at,
+        };
         // The handler's own headline where it gives one (FSAK: `fsakRejectedCurrentYear`), else the general one.
-        drafts = ending.notifications.length > 0 ? ending.notifications : [rejectedNotice(taskId, kind, ending.reason.template)];
+        drafts =
+          ending.notifications.length > 0
+            ? ending.notifications
+            : [rejectedNotice(taskId, kind, ending.reason.template)];
         break;
       case 'failed':
         command = { type: 'Fail', error: ending.error, interrupted: ending.interrupted, at };
@@ -288,11 +322,20 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const lane = taskLaneStream(cooperativeId, kind);
     const laneNow = await this.writer.load(lane, taskLaneDecider);
     const released = taskLaneDecider.decide({ type: 'Release', cooperativeId, kind, taskId }, laneNow.state);
-    const ended = taskDecider.decide(command, { ...state, state: ending.outcome === 'failed' && state.state === 'queued' ? 'queued' : 'running' });
+    const ended = taskDecider.decide(command, {
+      ...state,
+      state: ending.outcome === 'failed' && state.state === 'queued' ? 'queued' : 'running',
+    });
     const appends: StreamAppend[] = [
       { streamId: taskStream(taskId), expected: revision, events: this.writer.stamp(ended, ctx, cooperativeId) },
-      ...(released.length > 0 ? [{ streamId: lane, expected: laneNow.expected, events: this.writer.stamp(released, ctx, cooperativeId) }] : []),
-      ...effects.map((e) => ({ streamId: e.streamId, expected: e.expected, events: this.writer.stamp(e.events, ctx, cooperativeId) })),
+      ...(released.length > 0
+        ? [{ streamId: lane, expected: laneNow.expected, events: this.writer.stamp(released, ctx, cooperativeId) }]
+        : []),
+      ...effects.map((e) => ({
+        streamId: e.streamId,
+        expected: e.expected,
+        events: this.writer.stamp(e.events, ctx, cooperativeId),
+      })),
       ...notificationAppends(this.writer, ctx, cooperativeId, taskId, drafts, at),
     ];
     try {
@@ -308,7 +351,9 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     }
     if (ending.outcome === 'completed') {
       if (handler.afterEffects) {
-        await handler.afterEffects({ taskId, cooperativeId }, effects).catch((error: unknown) => this.logger.error(`Task ${taskId}, after its effects: ${describe(error)}`));
+        await handler
+          .afterEffects({ taskId, cooperativeId }, effects)
+          .catch((error: unknown) => this.logger.error(`Task ${taskId}, after its effects: ${describe(error)}`));
       }
       await this.removeReplacedFiles(cooperativeId, kind, taskId, state.queuedAt);
     }
@@ -324,7 +369,12 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** "Until replaced": the files of the cooperative's tasks of `kind` queued before `taskId`, which has now completed. */
-  private async removeReplacedFiles(cooperativeId: string, kind: TaskKind, taskId: string, queuedAt: string): Promise<void> {
+  private async removeReplacedFiles(
+    cooperativeId: string,
+    kind: TaskKind,
+    taskId: string,
+    queuedAt: string,
+  ): Promise<void> {
     const earlier = await this.readStore.find(TASKS.name, {
       cooperativeId,
       filters: [
@@ -335,13 +385,17 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
       sort: [{ field: 'queuedAt', direction: 'desc' }],
       limit: 1000,
     });
-    const replaced = earlier.items.filter((d) => d.id !== taskId).flatMap((d) => (Array.isArray(d.files) ? (d.files as TaskFile[]) : []));
+    const replaced = earlier.items
+      .filter((d) => d.id !== taskId)
+      .flatMap((d) => (Array.isArray(d.files) ? (d.files as TaskFile[]) : []));
     await this.removeFiles(replaced.map((f) => f.fileId));
   }
 
   private async removeFiles(fileIds: readonly string[]): Promise<void> {
     for (const fileId of fileIds) {
-      await this.files.remove(fileId).catch((error: unknown) => this.logger.warn(`File ${fileId} not removed: ${describe(error)}`));
+      await this.files
+        .remove(fileId)
+        .catch((error: unknown) => this.logger.warn(`File ${fileId} not removed: ${describe(error)}`));
     }
   }
 

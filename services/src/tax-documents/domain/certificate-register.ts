@@ -1,4 +1,10 @@
-import { taxCertificatesStream, type RecordedEvent, type TaxCertificateIssued, type TaxCertificateIssueDto, type TaxCertificateVersion } from '@coop/contracts';
+import {
+  taxCertificatesStream,
+  type RecordedEvent,
+  type TaxCertificateIssued,
+  type TaxCertificateIssueDto,
+  type TaxCertificateVersion,
+} from '@coop/contracts';
 
 /** The certificate register of a closure: who already got a certificate, and the stream's revision. */
 export interface CertificateRegister {
@@ -13,7 +19,8 @@ export function certificateRegister(events: readonly RecordedEvent[]): Certifica
   let expected: number | 'no_stream' = 'no_stream';
   for (const e of events) {
     expected = e.revision;
-    if (e.type === 'TaxCertificateIssued') for (const id of (e.data as TaxCertificateIssued['data']).memberIds) issued.add(id);
+    if (e.type === 'TaxCertificateIssued')
+      for (const id of (e.data as TaxCertificateIssued['data']).memberIds) issued.add(id);
   }
   return { issued, expected };
 }
@@ -25,7 +32,13 @@ export function certificateIssues(events: readonly RecordedEvent[], memberId: st
     if (e.type !== 'TaxCertificateIssued') continue;
     const d = e.data as TaxCertificateIssued['data'];
     if (memberId !== null && !d.memberIds.includes(memberId)) continue;
-    issues.push({ version: d.version, at: d.at, user: e.metadata.user, reason: d.reason ?? null, memberIds: memberId !== null ? [memberId] : [...d.memberIds] });
+    issues.push({
+      version: d.version,
+      at: d.at,
+      user: e.metadata.user,
+      reason: d.reason ?? null,
+      memberIds: memberId !== null ? [memberId] : [...d.memberIds],
+    });
   }
   return issues;
 }
@@ -40,10 +53,17 @@ export function versionOf(register: CertificateRegister, memberId: string): TaxC
 }
 
 /** The events recording an issue: one per version, naming the members by id. */
-export function issuedEvents(dividendId: string, versions: readonly { memberId: string; version: TaxCertificateVersion }[], at: string): TaxCertificateIssued[] {
+export function issuedEvents(
+  dividendId: string,
+  versions: readonly { memberId: string; version: TaxCertificateVersion }[],
+  at: string,
+): TaxCertificateIssued[] {
   const byVersion = new Map<TaxCertificateVersion, string[]>();
   for (const v of versions) byVersion.set(v.version, [...(byVersion.get(v.version) ?? []), v.memberId]);
-  return [...byVersion].map(([version, memberIds]) => ({ type: 'TaxCertificateIssued', data: { dividendId, memberIds, version, at } }));
+  return [...byVersion].map(([version, memberIds]) => ({
+    type: 'TaxCertificateIssued',
+    data: { dividendId, memberIds, version, at },
+  }));
 }
 
 export { taxCertificatesStream };

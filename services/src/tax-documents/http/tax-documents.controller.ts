@@ -1,7 +1,15 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { NotFoundError, PermissionError, TaskDto, TaxCertificateCorrection, TaxCertificateIssueDto, taxCertificatesStream, type EventStore } from '@coop/contracts';
+import {
+  NotFoundError,
+  PermissionError,
+  TaskDto,
+  TaxCertificateCorrection,
+  TaxCertificateIssueDto,
+  taxCertificatesStream,
+  type EventStore,
+} from '@coop/contracts';
 import { TASKS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';
@@ -15,7 +23,6 @@ import { TaxDocumentsSource } from '../queries/tax-documents-source.js';
 import { TaxCertificates } from '../tax-certificates.js';
 import { certificateIssues } from '../domain/certificate-register.js';
 import { attachment, downloadName, fileNamePart } from '../../platform/http/attachment.js';
-
 
 /**
  * The tax documents of a closed dividend (issue 25; SPEC.md 7; DOMAIN.md 5, 6): the members' tax certificates
@@ -42,24 +49,47 @@ export class TaxDocumentsController {
   @Get('tax-pdf/:id')
   @Requires('dividend:read')
   @ApiQuery({ name: 'member', required: false })
-  @ApiOkResponse({ description: 'Steuerbescheinigungen-<year>-<cooperative>.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({
+    description: 'Steuerbescheinigungen-<year>-<cooperative>.pdf',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiAcceptedResponse({ description: 'a closure above the limit: the queued task', type: TaskDto })
-  async taxPdf(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('member') member: string | undefined, @Res() res: FastifyReply): Promise<void> {
+  async taxPdf(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query('member') member: string | undefined,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     if (!allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
     const memberId = member !== undefined && member !== '' ? member : null;
     const count = await this.certificates.count(actor.cooperativeId, id, memberId);
     if (memberId === null && count > this.config.taxCertificatesSyncLimit) {
       // Refused at once (no tax office or tax number), not in the task.
       await this.certificates.issuer(actor.cooperativeId);
-      const taskId = await this.queue.enqueue({ cooperativeId: actor.cooperativeId, user: actor.username, kind: 'taxCertificates', params: { dividendId: id } });
+      const taskId = await this.queue.enqueue({
+        cooperativeId: actor.cooperativeId,
+        user: actor.username,
+        kind: 'taxCertificates',
+        params: { dividendId: id },
+      });
       await res.status(202).send(toTaskDto(await this.reads.get(TASKS, actor.cooperativeId, taskId, 'Task')));
       return;
     }
     const made = await this.certificates.make(actor.cooperativeId, id, memberId, new Date().toISOString());
     if (memberId !== null && made.members === 0) throw new NotFoundError('Member', memberId);
     const metadata = metadataFor(contextFor(actor), actor.cooperativeId);
-    if (made.events.length > 0) await this.events.append(taxCertificatesStream(id), made.expected, made.events.map((e) => ({ ...e, metadata })));
-    await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment(made.name)).header('Cache-Control', 'no-store').send(made.pdf);
+    if (made.events.length > 0)
+      await this.events.append(
+        taxCertificatesStream(id),
+        made.expected,
+        made.events.map((e) => ({ ...e, metadata })),
+      );
+    await res
+      .status(200)
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', attachment(made.name))
+      .header('Cache-Control', 'no-store')
+      .send(made.pdf);
   }
 
   /**
@@ -69,13 +99,36 @@ export class TaxDocumentsController {
    */
   @Post('tax-pdf/:id/corrections')
   @Requires('dividend:close')
-  @ApiOkResponse({ description: 'Steuerbescheinigungen-<year>-<cooperative>.pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
-  async correct(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: TaxCertificateCorrection, @Res() res: FastifyReply): Promise<void> {
+  @ApiOkResponse({
+    description: 'Steuerbescheinigungen-<year>-<cooperative>.pdf',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
+  async correct(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: TaxCertificateCorrection,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     if (!allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
-    const made = await this.certificates.correct(actor.cooperativeId, id, body.member, body.reason, new Date().toISOString());
+    const made = await this.certificates.correct(
+      actor.cooperativeId,
+      id,
+      body.member,
+      body.reason,
+      new Date().toISOString(),
+    );
     const metadata = metadataFor(contextFor(actor), actor.cooperativeId);
-    await this.events.append(taxCertificatesStream(id), made.expected, made.events.map((e) => ({ ...e, metadata })));
-    await res.status(200).header('Content-Type', 'application/pdf').header('Content-Disposition', attachment(made.name)).header('Cache-Control', 'no-store').send(made.pdf);
+    await this.events.append(
+      taxCertificatesStream(id),
+      made.expected,
+      made.events.map((e) => ({ ...e, metadata })),
+    );
+    await res
+      .status(200)
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', attachment(made.name))
+      .header('Cache-Control', 'no-store')
+      .send(made.pdf);
   }
 
   /** The certificate register of the closure: every issue (original, replacement, corrected), or those of `?member=`. */
@@ -83,9 +136,16 @@ export class TaxDocumentsController {
   @Requires('dividend:read')
   @ApiQuery({ name: 'member', required: false })
   @ApiOkResponse({ type: TaxCertificateIssueDto, isArray: true })
-  async issues(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('member') member: string | undefined): Promise<TaxCertificateIssueDto[]> {
+  async issues(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query('member') member: string | undefined,
+  ): Promise<TaxCertificateIssueDto[]> {
     await this.source.closure(actor.cooperativeId, id);
-    return certificateIssues(await this.events.readStream(taxCertificatesStream(id)), member !== undefined && member !== '' ? member : null);
+    return certificateIssues(
+      await this.events.readStream(taxCertificatesStream(id)),
+      member !== undefined && member !== '' ? member : null,
+    );
   }
 
   /** The KapESt return of the closure's payment day: `{id}.csv` or `{id}.pdf`. */
@@ -93,14 +153,20 @@ export class TaxDocumentsController {
   @Requires('dividend:read')
   @ApiOkResponse({
     description: 'the return as CSV (UTF-8 with BOM, `;`) or PDF',
-    content: { 'text/csv': { schema: { type: 'string', format: 'binary' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    content: {
+      'text/csv': { schema: { type: 'string', format: 'binary' } },
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+    },
   })
   async taxReturn(@CurrentActor() actor: Actor, @Param('file') file: string, @Res() res: FastifyReply): Promise<void> {
     const match = /^(.+)\.(csv|pdf)$/.exec(file);
     if (!match) throw new NotFoundError('Dividend', file);
     const [, id, format] = match as unknown as [string, string, 'csv' | 'pdf'];
     const data = await this.source.taxReturn(actor.cooperativeId, await this.source.closure(actor.cooperativeId, id));
-    const name = downloadName(['KapESt-Anmeldung', data.paymentDate, fileNamePart(data.cooperative, 'Genossenschaft')], format);
+    const name = downloadName(
+      ['KapESt-Anmeldung', data.paymentDate, fileNamePart(data.cooperative, 'Genossenschaft')],
+      format,
+    );
     const body = format === 'csv' ? Buffer.from(taxReturnCsv(data), 'utf8') : await taxReturnPdf(data);
     await res
       .status(200)
@@ -110,4 +176,3 @@ export class TaxDocumentsController {
       .send(body);
   }
 }
-

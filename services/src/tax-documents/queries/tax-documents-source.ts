@@ -13,7 +13,8 @@ const text = (doc: ReadDocument | undefined, field: string): string => {
   const v = doc?.[field];
   return typeof v === 'string' ? v.trim() : '';
 };
-const cents = (doc: ReadDocument, field: string): number => (typeof doc[field] === 'number' ? (doc[field] as number) : 0);
+const cents = (doc: ReadDocument, field: string): number =>
+  typeof doc[field] === 'number' ? (doc[field] as number) : 0;
 
 /** A member's result in a closure as the certificate reads it, without the version (decided by the issue register). */
 export type CertificateFacts = Omit<CertificateData, 'version'>;
@@ -66,7 +67,10 @@ export class TaxDocumentsSource {
   /** Each member's certificate facts of the closure (or of `memberId` only), by member number. */
   async certificates(cooperativeId: string, dividendId: string, memberId: string | null): Promise<CertificateFacts[]> {
     const results = await this.results(cooperativeId, dividendId, memberId);
-    const members = await this.many(cooperativeId, results.map((r) => String(r.member)));
+    const members = await this.many(
+      cooperativeId,
+      results.map((r) => String(r.member)),
+    );
     return results.map((r) => {
       const m = members.get(String(r.member));
       const name = [text(m, 'givenName'), text(m, 'name')].filter((s) => s !== '').join(' ');
@@ -95,7 +99,7 @@ export class TaxDocumentsSource {
 
   private async results(cooperativeId: string, dividendId: string, memberId: string | null): Promise<ReadDocument[]> {
     const docs: ReadDocument[] = [];
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
         cooperativeId,
         filters: [
@@ -115,7 +119,8 @@ export class TaxDocumentsSource {
   private async many(cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
     const found = new Map<string, ReadDocument>();
     for (let i = 0; i < ids.length; i += PAGE) {
-      for (const [id, doc] of await this.reads.getMany(MEMBERS, cooperativeId, ids.slice(i, i + PAGE))) found.set(id, doc);
+      for (const [id, doc] of await this.reads.getMany(MEMBERS, cooperativeId, ids.slice(i, i + PAGE)))
+        found.set(id, doc);
     }
     return found;
   }

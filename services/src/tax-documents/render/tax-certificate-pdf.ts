@@ -93,8 +93,17 @@ const MARK_X = 320;
  * The certificates as one A4 PDF, one member per page, on the content of Muster II (BMF 23.05.2022, "Steuerbescheinigung
  * einer leistenden Körperschaft"), Arimo embedded as 'Helvetica' (platform/pdf/pdf-fonts.ts: every Latin letter of a name). `onPage` is called after each page (progress).
  */
-export function taxCertificatesPdf(issuer: CertificateIssuer, certificates: readonly CertificateData[], onPage?: (done: number) => void): Promise<Buffer> {
-  const doc = pdfDocument({ size: 'A4', autoFirstPage: false, margin: 56, info: { Title: 'Steuerbescheinigungen', Author: issuer.name } });
+export function taxCertificatesPdf(
+  issuer: CertificateIssuer,
+  certificates: readonly CertificateData[],
+  onPage?: (done: number) => void,
+): Promise<Buffer> {
+  const doc = pdfDocument({
+    size: 'A4',
+    autoFirstPage: false,
+    margin: 56,
+    info: { Title: 'Steuerbescheinigungen', Author: issuer.name },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -116,7 +125,11 @@ function page(doc: PDFKit.PDFDocument, issuer: CertificateIssuer, c: Certificate
   doc.fontSize(11).text(c.name, LEFT, 110).text(c.street).text(c.zipCity);
   const mark = MARKS[c.version];
   // Right-aligned to the margin, on one line ("Berichtigte Bescheinigung" is wider than the value column).
-  if (mark !== null) doc.font('Helvetica-Bold').fontSize(12).text(mark, MARK_X, 110, { width: doc.page.width - 56 - MARK_X, align: 'right' });
+  if (mark !== null)
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(mark, MARK_X, 110, { width: doc.page.width - 56 - MARK_X, align: 'right' });
   doc.font('Helvetica-Bold').fontSize(13).text('Steuerbescheinigung einer leistenden Körperschaft', LEFT, 200);
   doc.font('Helvetica').fontSize(9).text('(Muster II, BMF-Schreiben vom 23.05.2022, § 45a Abs. 2 EStG)');
   doc.fontSize(10).moveDown();
@@ -150,10 +163,15 @@ function page(doc: PDFKit.PDFDocument, issuer: CertificateIssuer, c: Certificate
   }
   if (c.version === 'corrected' && c.correctionReason) {
     doc.moveDown();
-    doc.text(`Diese Bescheinigung berichtigt die zuvor ausgestellte Bescheinigung (§ 45a Abs. 6 EStG). Grund: ${c.correctionReason}`, LEFT);
+    doc.text(
+      `Diese Bescheinigung berichtigt die zuvor ausgestellte Bescheinigung (§ 45a Abs. 6 EStG). Grund: ${c.correctionReason}`,
+      LEFT,
+    );
   }
   doc.moveDown();
   doc.text(`Die Steuern wurden abgeführt an: ${issuer.taxOffice}, Steuernummer ${issuer.taxNumber}`);
   doc.moveDown();
-  doc.fontSize(8).text('Die Bescheinigung ist maschinell erstellt und wird nicht unterschrieben (§ 45a Abs. 2 S. 3 EStG).');
+  doc
+    .fontSize(8)
+    .text('Die Bescheinigung ist maschinell erstellt und wird nicht unterschrieben (§ 45a Abs. 2 S. 3 EStG).');
 }

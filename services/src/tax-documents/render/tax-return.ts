@@ -22,11 +22,19 @@ export interface TaxReturnData {
 /** The lines of the return: [row, text, amount as written]. */
 export function taxReturnLines(r: TaxReturnData): [string, string, string][] {
   return [
-    ['31', 'Kapitalerträge mit Steuerabzug 25 % (§ 43a Abs. 1 S. 1 Nr. 1 EStG): Bemessungsgrundlage (volle EUR)', wholeEuros(r.row31BaseEuros)],
+    [
+      '31',
+      'Kapitalerträge mit Steuerabzug 25 % (§ 43a Abs. 1 S. 1 Nr. 1 EStG): Bemessungsgrundlage (volle EUR)',
+      wholeEuros(r.row31BaseEuros),
+    ],
     ['31', 'Kapitalertragsteuer 25 % (volle EUR, abgerundet)', wholeEuros(r.row31KapestEuros)],
     ['32', 'Kapitalerträge mit ermäßigtem Steuersatz: Bemessungsgrundlage (volle EUR)', wholeEuros(r.row32BaseEuros)],
     ['32', 'Kapitalertragsteuer ermäßigt (volle EUR, abgerundet)', wholeEuros(r.row32KapestEuros)],
-    ['33', 'Kapitalerträge ohne Steuerabzug (Freistellungsauftrag, NV-Bescheinigung, § 45a Abs. 1 S. 2 EStG) (volle EUR)', wholeEuros(r.row33BaseEuros)],
+    [
+      '33',
+      'Kapitalerträge ohne Steuerabzug (Freistellungsauftrag, NV-Bescheinigung, § 45a Abs. 1 S. 2 EStG) (volle EUR)',
+      wholeEuros(r.row33BaseEuros),
+    ],
     ['34', 'Solidaritätszuschlag (EUR, Ct)', euros(r.row34SoliCents)],
     ...r.churchTaxes.map((c): [string, string, string] => ['', `Kirchensteuer ${c.name} (EUR, Ct)`, euros(c.cents)]),
     ['', 'Kapitalertragsteuer zu entrichten (volle EUR)', wholeEuros(r.kapestDueEuros)],
@@ -44,13 +52,23 @@ export function taxReturnCsv(r: TaxReturnData): string {
     ['Geschäftsjahr', String(r.year)],
     ['Zahlungstag (Zufluss)', germanDate(r.paymentDate)],
   ];
-  const lines = [...head.map(([k, v]) => `;${csvField(k!)};${csvField(v!)}`), 'Zeile;Bezeichnung;Betrag', ...taxReturnLines(r).map(([row, label, amount]) => [csvField(row), csvField(label), csvField(csvRaw(amount))].join(';'))];
+  const lines = [
+    ...head.map(([k, v]) => `;${csvField(k!)};${csvField(v!)}`),
+    'Zeile;Bezeichnung;Betrag',
+    ...taxReturnLines(r).map(([row, label, amount]) =>
+      [csvField(row), csvField(label), csvField(csvRaw(amount))].join(';'),
+    ),
+  ];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
 /** The return as a one-page A4 PDF (Helvetica). */
 export function taxReturnPdf(r: TaxReturnData): Promise<Buffer> {
-  const doc = pdfDocument({ size: 'A4', margin: 56, info: { Title: `Kapitalertragsteuer-Anmeldung ${germanDate(r.paymentDate)}` } });
+  const doc = pdfDocument({
+    size: 'A4',
+    margin: 56,
+    info: { Title: `Kapitalertragsteuer-Anmeldung ${germanDate(r.paymentDate)}` },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,12 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { exemptionOrdersStream, memberChurchSubject, memberDataSubject, memberStream, nonAssessmentsStream, type Decider, type DomainEvent } from '@coop/contracts';
+import {
+  exemptionOrdersStream,
+  memberChurchSubject,
+  memberDataSubject,
+  memberStream,
+  nonAssessmentsStream,
+  type Decider,
+  type DomainEvent,
+} from '@coop/contracts';
 import { EXEMPTION_ORDERS, MEMBERS, memberDisplayName, NON_ASSESSMENTS } from '@coop/projections';
 import { businessToday, fieldError, ValidationError } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { exemptionOrderDecider, type ExemptionOrderContext, type ExemptionOrderInput, type SpouseJointOrder } from '../domain/exemption-order.decider.js';
+import {
+  exemptionOrderDecider,
+  type ExemptionOrderContext,
+  type ExemptionOrderInput,
+  type SpouseJointOrder,
+} from '../domain/exemption-order.decider.js';
 import { nonAssessmentDecider, type NonAssessmentInput } from '../domain/non-assessment.decider.js';
 import { holderOf, type TaxPaperHolder } from '../domain/tax-paper-rules.js';
 import { memberMasterDecider } from '../../members/index.js';
@@ -14,26 +27,44 @@ import { newRecordId } from '../../platform/commands/new-id.js';
 
 /** Records an exemption order for `member`; answers the new order's id. */
 export class RecordExemptionOrderCommand extends Command<string> {
-  constructor(readonly ctx: CommandContext, readonly member: string, readonly input: ExemptionOrderInput) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly member: string,
+    readonly input: ExemptionOrderInput,
+  ) {
     super();
   }
 }
 
 /** Corrects the exemption order `id` (the whole order); `member` is the member the request named, if any. */
 export class CorrectExemptionOrderCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly id: string, readonly member: string | null, readonly input: ExemptionOrderInput) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly id: string,
+    readonly member: string | null,
+    readonly input: ExemptionOrderInput,
+  ) {
     super();
   }
 }
 
 export class RecordNonAssessmentCommand extends Command<string> {
-  constructor(readonly ctx: CommandContext, readonly member: string, readonly input: NonAssessmentInput) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly member: string,
+    readonly input: NonAssessmentInput,
+  ) {
     super();
   }
 }
 
 export class CorrectNonAssessmentCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly id: string, readonly member: string | null, readonly input: NonAssessmentInput) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly id: string,
+    readonly member: string | null,
+    readonly input: NonAssessmentInput,
+  ) {
     super();
   }
 }
@@ -48,7 +79,10 @@ export class CorrectNonAssessmentCommand extends Command<void> {
  */
 @Injectable()
 export class TaxPaperWriter {
-  constructor(private readonly writer: StreamWriter, private readonly reads: ReadModels) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly reads: ReadModels,
+  ) {}
 
   /**
    * The member as the tax-paper rules need it (legal form, residence, the spouse recorded), from its master data on the
@@ -60,15 +94,24 @@ export class TaxPaperWriter {
     // An erased member (issue 27) takes no paper: its sealed fields would make its key anew.
     const [doc] = (await this.reads.getMany(MEMBERS, cooperativeId, [memberId])).values();
     if (doc?.erased === true) throw new ValidationError([fieldError(null, 'memberErased')]);
-    const { state } = await this.writer.loadKept(memberStream(memberId), memberMasterDecider, [memberDataSubject(memberId), memberChurchSubject(memberId)]);
-    return state.exists && state.cooperativeId === cooperativeId && state.master !== null ? holderOf(state.master) : null;
+    const { state } = await this.writer.loadKept(memberStream(memberId), memberMasterDecider, [
+      memberDataSubject(memberId),
+      memberChurchSubject(memberId),
+    ]);
+    return state.exists && state.cooperativeId === cooperativeId && state.master !== null
+      ? holderOf(state.master)
+      : null;
   }
 
   /**
    * The joint orders of the members linked as spouse of `memberId`, in either direction: the one its master data links,
    * and those whose master data link it (from the members read model), each read from its own order stream.
    */
-  async spouseJointOrders(memberId: string, cooperativeId: string, holder: TaxPaperHolder | null): Promise<SpouseJointOrder[]> {
+  async spouseJointOrders(
+    memberId: string,
+    cooperativeId: string,
+    holder: TaxPaperHolder | null,
+  ): Promise<SpouseJointOrder[]> {
     if (holder === null) return [];
     const linking = await this.reads.query(MEMBERS, cooperativeId, {
       cooperativeId,
@@ -85,29 +128,46 @@ export class TaxPaperWriter {
     const out: SpouseJointOrder[] = [];
     for (const [id, doc] of docs) {
       const { state } = await this.writer.load(exemptionOrdersStream(id), exemptionOrderDecider);
-      const label = [typeof doc.memberNr === 'number' ? String(doc.memberNr) : '', memberDisplayName(doc)].filter((p) => p !== '').join(' ');
+      const label = [typeof doc.memberNr === 'number' ? String(doc.memberNr) : '', memberDisplayName(doc)]
+        .filter((p) => p !== '')
+        .join(' ');
       for (const [exemptionOrderId, order] of Object.entries(state.papers)) {
-        if (order.joint) out.push({ exemptionOrderId, spouse: label, startDate: order.startDate, endDate: order.endDate });
+        if (order.joint)
+          out.push({ exemptionOrderId, spouse: label, startDate: order.startDate, endDate: order.endDate });
       }
     }
     return out;
   }
 
   /** What an exemption order's rules need beyond its stream: the member, and for a joint order the linked spouses' joint orders. */
-  async exemptionOrderContext(memberId: string, cooperativeId: string, input: ExemptionOrderInput): Promise<ExemptionOrderContext> {
+  async exemptionOrderContext(
+    memberId: string,
+    cooperativeId: string,
+    input: ExemptionOrderInput,
+  ): Promise<ExemptionOrderContext> {
     const holder = await this.holder(memberId, cooperativeId);
     const spouseJointOrders = input.joint ? await this.spouseJointOrders(memberId, cooperativeId, holder) : [];
     return { holder, spouseJointOrders, today: businessToday() };
   }
 
   /** The member an existing paper belongs to, from the tenant's read model (404 for an unknown or foreign id). */
-  async memberOf(collection: typeof EXEMPTION_ORDERS | typeof NON_ASSESSMENTS, cooperativeId: string, id: string, entity: string): Promise<string> {
+  async memberOf(
+    collection: typeof EXEMPTION_ORDERS | typeof NON_ASSESSMENTS,
+    cooperativeId: string,
+    id: string,
+    entity: string,
+  ): Promise<string> {
     const doc = await this.reads.get(collection, cooperativeId, id, entity);
     return String(doc.member);
   }
 
   /** Decides on the member's stream and appends; a blank member is decided on an empty state (it only reports errors). */
-  async run<C, E extends DomainEvent, S>(streamId: string | null, decider: Decider<C, E, S>, command: () => Promise<C>, ctx: CommandContext): Promise<void> {
+  async run<C, E extends DomainEvent, S>(
+    streamId: string | null,
+    decider: Decider<C, E, S>,
+    command: () => Promise<C>,
+    ctx: CommandContext,
+  ): Promise<void> {
     await this.writer.retrying(async () => {
       const c = await command();
       if (streamId === null) {
@@ -116,7 +176,10 @@ export class TaxPaperWriter {
       }
       const { state, expected } = await this.writer.load(streamId, decider);
       const events = decider.decide(c, state);
-      if (events.length > 0) await this.writer.appendAll([{ streamId, expected, events: this.writer.stamp(events, ctx, ctx.actor.cooperativeId) }]);
+      if (events.length > 0)
+        await this.writer.appendAll([
+          { streamId, expected, events: this.writer.stamp(events, ctx, ctx.actor.cooperativeId) },
+        ]);
     });
   }
 }

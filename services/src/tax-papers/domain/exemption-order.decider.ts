@@ -98,11 +98,34 @@ export const exemptionOrderDecider: Decider<ExemptionOrderCommand, ExemptionOrde
   decide(command, state) {
     const id = command.exemptionOrderId;
     const record = command.type === 'RecordExemptionOrder';
-    const write = { kind: record ? 'record' : 'correct', id, memberId: command.memberId, cooperativeId: command.cooperativeId, requestedMember: record ? null : command.requestedMember, memberKnown: command.holder !== null } as const;
+    const write = {
+      kind: record ? 'record' : 'correct',
+      id,
+      memberId: command.memberId,
+      cooperativeId: command.cooperativeId,
+      requestedMember: record ? null : command.requestedMember,
+      memberKnown: command.holder !== null,
+    } as const;
     const decided = decidePaperWrite(write, state, 'Exemption order', (current) => validated(command, state, current));
     if (decided === null) return [];
-    if ('recorded' in decided) return [{ type: 'ExemptionOrderRecorded', data: { exemptionOrderId: id, memberId: command.memberId, cooperativeId: command.cooperativeId, ...decided.recorded } }];
-    return [{ type: 'ExemptionOrderCorrected', data: { exemptionOrderId: id, memberId: command.memberId, ...decided.corrected } }];
+    if ('recorded' in decided)
+      return [
+        {
+          type: 'ExemptionOrderRecorded',
+          data: {
+            exemptionOrderId: id,
+            memberId: command.memberId,
+            cooperativeId: command.cooperativeId,
+            ...decided.recorded,
+          },
+        },
+      ];
+    return [
+      {
+        type: 'ExemptionOrderCorrected',
+        data: { exemptionOrderId: id, memberId: command.memberId, ...decided.corrected },
+      },
+    ];
   },
 };
 
@@ -121,16 +144,23 @@ export const exemptionOrderDecider: Decider<ExemptionOrderCommand, ExemptionOrde
  * A correction that only sets the end date is not refused for the member's situation now: ending an order stays possible.
  * A missing tax id (the member's or the spouse's) is no refusal: the order shows a warning (its answer).
  */
-function validated(command: ExemptionOrderCommand, state: ExemptionOrdersState, current: ExemptionOrderFields | undefined): ExemptionOrderFields {
+function validated(
+  command: ExemptionOrderCommand,
+  state: ExemptionOrdersState,
+  current: ExemptionOrderFields | undefined,
+): ExemptionOrderFields {
   const { type, joint, spouse, amount, date, startDate, endDate } = command.input;
   const holder = command.holder;
   const errors: FieldError[] = [];
   const thisYear = yearOf(command.today);
-  const endsOnly = current !== undefined && onlyEndDateChanged(current, { ...command.input, spouse: spouse ?? current.spouse });
+  const endsOnly =
+    current !== undefined && onlyEndDateChanged(current, { ...command.input, spouse: spouse ?? current.spouse });
 
   // An unknown member (holder null) is answered by decidePaperWrite; its other field errors are still reported.
-  if (holder !== null && !endsOnly && holder.legalForm === 1) errors.push(fieldError('member', 'exemptionOrderNotForLegalEntity'));
-  else if (holder !== null && !endsOnly && holder.nonResident) errors.push(fieldError('member', 'exemptionOrderNotForNonResident'));
+  if (holder !== null && !endsOnly && holder.legalForm === 1)
+    errors.push(fieldError('member', 'exemptionOrderNotForLegalEntity'));
+  else if (holder !== null && !endsOnly && holder.nonResident)
+    errors.push(fieldError('member', 'exemptionOrderNotForNonResident'));
 
   let recordedSpouse: string | null = null;
   if (!joint) {
@@ -147,15 +177,19 @@ function validated(command: ExemptionOrderCommand, state: ExemptionOrdersState, 
     recordedSpouse = holder.linkedSpouse;
   }
 
-  if (startDate !== current?.startDate) yearWindow(startDate, 'startDate', FIRST_EXEMPTION_ORDER_YEAR, thisYear, errors);
+  if (startDate !== current?.startDate)
+    yearWindow(startDate, 'startDate', FIRST_EXEMPTION_ORDER_YEAR, thisYear, errors);
   if (endDate !== null) {
     const range = rangeErrors(startDate, endDate);
     errors.push(...range);
-    if (range.length === 0 && endDate !== current?.endDate) yearWindow(endDate, 'endDate', FIRST_EXEMPTION_ORDER_YEAR, thisYear + MAX_RANGE_YEARS, errors);
+    if (range.length === 0 && endDate !== current?.endDate)
+      yearWindow(endDate, 'endDate', FIRST_EXEMPTION_ORDER_YEAR, thisYear + MAX_RANGE_YEARS, errors);
   }
   const { limit, year } = allowanceLimit(yearOf(startDate), endDate === null ? null : yearOf(endDate), joint);
   if (amount > limit) errors.push(fieldError('amount', 'amountExceedsAllowance', formatEuro(limit), String(year)));
-  const other = Object.entries(state.papers).find(([otherId, o]) => otherId !== command.exemptionOrderId && rangesOverlap(startDate, endDate, o.startDate, o.endDate));
+  const other = Object.entries(state.papers).find(
+    ([otherId, o]) => otherId !== command.exemptionOrderId && rangesOverlap(startDate, endDate, o.startDate, o.endDate),
+  );
   if (other) errors.push(fieldError(null, 'conflictExemptionOrder', other[0]));
   if (joint && (!endsOnly || endExtended(current.endDate, endDate))) {
     const theirs = command.spouseJointOrders.find((o) => rangesOverlap(startDate, endDate, o.startDate, o.endDate));

@@ -7,7 +7,16 @@ import {
   type NonAssessmentEvent,
   type NonAssessmentFields,
 } from '@coop/contracts';
-import { decidePaperWrite, evolvePapers, onlyEndDateChanged, rangeErrors, yearOf, yearWindow, type MemberPapers, type TaxPaperHolder } from './tax-paper-rules.js';
+import {
+  decidePaperWrite,
+  evolvePapers,
+  onlyEndDateChanged,
+  rangeErrors,
+  yearOf,
+  yearWindow,
+  type MemberPapers,
+  type TaxPaperHolder,
+} from './tax-paper-rules.js';
 
 // =============================================================================================
 // State: every non-assessment certificate of one member (stream `nonassessments-<memberId>`)
@@ -75,11 +84,34 @@ export const nonAssessmentDecider: Decider<NonAssessmentCommand, NonAssessmentEv
   decide(command, state) {
     const id = command.nonAssessmentId;
     const record = command.type === 'RecordNonAssessment';
-    const write = { kind: record ? 'record' : 'correct', id, memberId: command.memberId, cooperativeId: command.cooperativeId, requestedMember: record ? null : command.requestedMember, memberKnown: command.holder !== null } as const;
+    const write = {
+      kind: record ? 'record' : 'correct',
+      id,
+      memberId: command.memberId,
+      cooperativeId: command.cooperativeId,
+      requestedMember: record ? null : command.requestedMember,
+      memberKnown: command.holder !== null,
+    } as const;
     const decided = decidePaperWrite(write, state, 'Non assessment', (current) => validated(command, state, current));
     if (decided === null) return [];
-    if ('recorded' in decided) return [{ type: 'NonAssessmentRecorded', data: { nonAssessmentId: id, memberId: command.memberId, cooperativeId: command.cooperativeId, ...decided.recorded } }];
-    return [{ type: 'NonAssessmentCorrected', data: { nonAssessmentId: id, memberId: command.memberId, ...decided.corrected } }];
+    if ('recorded' in decided)
+      return [
+        {
+          type: 'NonAssessmentRecorded',
+          data: {
+            nonAssessmentId: id,
+            memberId: command.memberId,
+            cooperativeId: command.cooperativeId,
+            ...decided.recorded,
+          },
+        },
+      ];
+    return [
+      {
+        type: 'NonAssessmentCorrected',
+        data: { nonAssessmentId: id, memberId: command.memberId, ...decided.corrected },
+      },
+    ];
   },
 };
 
@@ -96,12 +128,21 @@ export const EXEMPTING_NON_ASSESSMENT_TYPES: readonly number[] = [100, 60];
  * - the end after the start, at most 3 years; years from 2 years back to 3 ahead (6 choices; a date left unchanged by
  *   a correction is not checked against them again); no overlap with another certificate of the member.
  */
-function validated(command: NonAssessmentCommand, state: NonAssessmentsState, current: NonAssessmentFields | undefined): NonAssessmentFields {
+function validated(
+  command: NonAssessmentCommand,
+  state: NonAssessmentsState,
+  current: NonAssessmentFields | undefined,
+): NonAssessmentFields {
   const { startDate, endDate } = command.input;
   const errors: FieldError[] = [];
   const holder = command.holder;
   const type = command.input.type;
-  if (holder !== null && holder.nonResident && EXEMPTING_NON_ASSESSMENT_TYPES.includes(type) && !onlyEndDateChanged(current, command.input)) {
+  if (
+    holder !== null &&
+    holder.nonResident &&
+    EXEMPTING_NON_ASSESSMENT_TYPES.includes(type) &&
+    !onlyEndDateChanged(current, command.input)
+  ) {
     errors.push(fieldError('type', 'nonAssessmentNotForNonResident', String(type)));
   }
   const firstYear = yearOf(command.today) - NV_YEARS_BACK;
@@ -110,7 +151,9 @@ function validated(command: NonAssessmentCommand, state: NonAssessmentsState, cu
   const range = rangeErrors(startDate, endDate);
   errors.push(...range);
   if (range.length === 0 && endDate !== current?.endDate) yearWindow(endDate, 'endDate', firstYear, lastYear, errors);
-  const other = Object.entries(state.papers).find(([otherId, c]) => otherId !== command.nonAssessmentId && rangesOverlap(startDate, endDate, c.startDate, c.endDate));
+  const other = Object.entries(state.papers).find(
+    ([otherId, c]) => otherId !== command.nonAssessmentId && rangesOverlap(startDate, endDate, c.startDate, c.endDate),
+  );
   if (other) errors.push(fieldError(null, 'conflictNonAssessment', other[0]));
   if (errors.length > 0) throw new ValidationError(errors);
   const { orderNumber, date, taxAuthorities, original } = command.input;

@@ -1,4 +1,12 @@
-import { fieldError, latestEndDate, NotFoundError, ValidationError, type FieldError, type LegalForm, type MemberMasterData } from '@coop/contracts';
+import {
+  fieldError,
+  latestEndDate,
+  NotFoundError,
+  ValidationError,
+  type FieldError,
+  type LegalForm,
+  type MemberMasterData,
+} from '@coop/contracts';
 
 /** SPEC.md sections 5 and 9: an exemption order or a non-assessment covers at most 3 years. */
 export const MAX_RANGE_YEARS = 3;
@@ -34,7 +42,8 @@ export interface TaxPaperHolder {
 /** The holder as the member's master data describes it. */
 export function holderOf(master: MemberMasterData): TaxPaperHolder {
   const partnered = master.civilStatus === 1 || master.civilStatus === 2;
-  const named = master.spouse !== null || (master.spouseName ?? null) !== null || (master.spouseGivenName ?? null) !== null;
+  const named =
+    master.spouse !== null || (master.spouseName ?? null) !== null || (master.spouseGivenName ?? null) !== null;
   return {
     legalForm: master.legalForm,
     nonResident: master.isForeign && master.country !== 'DE',
@@ -44,7 +53,10 @@ export function holderOf(master: MemberMasterData): TaxPaperHolder {
 }
 
 /** A correction that changes nothing but the end date: ending a paper stays possible whatever the member's situation now. */
-export function onlyEndDateChanged<F extends { readonly endDate: string | null }>(current: F | undefined, next: F): boolean {
+export function onlyEndDateChanged<F extends { readonly endDate: string | null }>(
+  current: F | undefined,
+  next: F,
+): boolean {
   if (current === undefined) return false;
   return (Object.keys(next) as (keyof F)[]).every((k) => k === 'endDate' || current[k] === next[k]);
 }
@@ -57,7 +69,8 @@ export function endExtended(current: string | null, next: string | null): boolea
 /** The end after the start (endDateMustBeAfterStartDate), and the range at most 3 years (dateRangeExceeds `{0: "3"}`). Both on `endDate`. */
 export function rangeErrors(startDate: string, endDate: string): FieldError[] {
   if (endDate <= startDate) return [fieldError('endDate', 'endDateMustBeAfterStartDate')];
-  if (endDate > latestEndDate(startDate, MAX_RANGE_YEARS)) return [fieldError('endDate', 'dateRangeExceeds', String(MAX_RANGE_YEARS))];
+  if (endDate > latestEndDate(startDate, MAX_RANGE_YEARS))
+    return [fieldError('endDate', 'dateRangeExceeds', String(MAX_RANGE_YEARS))];
   return [];
 }
 
@@ -110,9 +123,11 @@ export function decidePaperWrite<F extends object>(
     return { recorded: validate(undefined) };
   }
   const current = state.papers[write.id];
-  if (!current || state.cooperativeId !== write.cooperativeId || state.memberId !== write.memberId) throw new NotFoundError(entity, write.id);
+  if (!current || state.cooperativeId !== write.cooperativeId || state.memberId !== write.memberId)
+    throw new NotFoundError(entity, write.id);
   const errors: FieldError[] = [];
-  if (write.requestedMember !== null && write.requestedMember !== write.memberId) errors.push(fieldError('member', 'invalidChoice', write.requestedMember));
+  if (write.requestedMember !== null && write.requestedMember !== write.memberId)
+    errors.push(fieldError('member', 'invalidChoice', write.requestedMember));
   const fields = collectErrors(() => validate(current), errors);
   if (errors.length > 0 || !fields) throw new ValidationError(errors);
   const changes = changed(current, fields);
@@ -122,7 +137,16 @@ export function decidePaperWrite<F extends object>(
 /** Evolves the papers of one member: a recorded paper is added (and names the member), a correction merges its changes. */
 export function evolvePapers<F>(
   state: MemberPapers<F>,
-  event: { readonly recorded: { readonly id: string; readonly memberId: string; readonly cooperativeId: string; readonly fields: F } } | { readonly corrected: { readonly id: string; readonly changes: Partial<F> } },
+  event:
+    | {
+        readonly recorded: {
+          readonly id: string;
+          readonly memberId: string;
+          readonly cooperativeId: string;
+          readonly fields: F;
+        };
+      }
+    | { readonly corrected: { readonly id: string; readonly changes: Partial<F> } },
 ): MemberPapers<F> {
   if ('recorded' in event) {
     const { id, memberId, cooperativeId, fields } = event.recorded;

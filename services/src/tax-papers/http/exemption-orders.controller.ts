@@ -54,7 +54,11 @@ export class ExemptionOrdersController {
   @Get()
   @Requires('taxpapers:read')
   @AnswersList(ExemptionOrderDto)
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<ExemptionOrderDto[] | undefined> {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<ExemptionOrderDto[] | undefined> {
     const page = await this.papers.page(EXEMPTION_ORDERS, actor.cooperativeId, params);
     const dtos = await this.papers.exemptionOrderDtos(actor.cooperativeId, page.items);
     return sendList(res, { ...page, items: dtos }, (d) => d);
@@ -65,7 +69,14 @@ export class ExemptionOrdersController {
   @AnswersOk(TaxPaperHistoryEntry, true)
   async history(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<TaxPaperHistoryEntry[]> {
     const doc = await this.papers.members.reads.get(EXEMPTION_ORDERS, actor.cooperativeId, id, ENTITY);
-    return paperHistory(this.events, exemptionOrdersStream(String(doc.member)), 'exemptionOrderId', id, actor.cooperativeId, ENTITY);
+    return paperHistory(
+      this.events,
+      exemptionOrdersStream(String(doc.member)),
+      'exemptionOrderId',
+      id,
+      actor.cooperativeId,
+      ENTITY,
+    );
   }
 
   @Get(':id')
@@ -80,7 +91,9 @@ export class ExemptionOrdersController {
   @BodyOf(ExemptionOrderRecord)
   @AnswersCreated(ExemptionOrderDto)
   async create(@CurrentActor() actor: Actor, @Body() body: ExemptionOrderRecord): Promise<ExemptionOrderDto> {
-    const id = await this.commands.execute(new RecordExemptionOrderCommand(contextFor(actor), body.member, exemptionOrderInput(body)));
+    const id = await this.commands.execute(
+      new RecordExemptionOrderCommand(contextFor(actor), body.member, exemptionOrderInput(body)),
+    );
     return this.one(actor, id);
   }
 
@@ -88,8 +101,14 @@ export class ExemptionOrdersController {
   @Requires('taxpapers:write')
   @BodyOf(ExemptionOrderCorrection)
   @AnswersOk(ExemptionOrderDto)
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ExemptionOrderCorrection): Promise<ExemptionOrderDto> {
-    await this.commands.execute(new CorrectExemptionOrderCommand(contextFor(actor), id, requestedMember(body.member), exemptionOrderInput(body)));
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: ExemptionOrderCorrection,
+  ): Promise<ExemptionOrderDto> {
+    await this.commands.execute(
+      new CorrectExemptionOrderCommand(contextFor(actor), id, requestedMember(body.member), exemptionOrderInput(body)),
+    );
     return this.one(actor, id);
   }
 }

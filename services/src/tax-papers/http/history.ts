@@ -1,4 +1,11 @@
-import { NotFoundError, type DomainEvent, type EventStore, type FieldChange, type RecordedEvent, type TaxPaperHistoryEntry } from '@coop/contracts';
+import {
+  NotFoundError,
+  type DomainEvent,
+  type EventStore,
+  type FieldChange,
+  type RecordedEvent,
+  type TaxPaperHistoryEntry,
+} from '@coop/contracts';
 
 /**
  * The audit history of one paper: the events of the member's paper stream that name `id` (`idField`),
@@ -17,7 +24,8 @@ export async function paperHistory(
     (e) => (e.data as Record<string, unknown>)[idField] === id,
   );
   const first = recorded[0];
-  if (!first || (first.data as Record<string, unknown>).cooperativeId !== cooperativeId) throw new NotFoundError(entity, id);
+  if (!first || (first.data as Record<string, unknown>).cooperativeId !== cooperativeId)
+    throw new NotFoundError(entity, id);
   let fields: Record<string, unknown> = {};
   const skip = new Set([idField, 'memberId', 'cooperativeId']);
   return recorded.map((e) => {
@@ -30,6 +38,13 @@ export async function paperHistory(
       next[field] = to;
     }
     fields = next;
-    return { position: e.position.toString(), revision: e.revision, type: e.type, timestamp: e.metadata.timestamp, user: e.metadata.user, changes };
+    return {
+      position: e.position.toString(),
+      revision: e.revision,
+      type: e.type,
+      timestamp: e.metadata.timestamp,
+      user: e.metadata.user,
+      changes,
+    };
   });
 }

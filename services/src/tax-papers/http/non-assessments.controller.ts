@@ -50,7 +50,11 @@ export class NonAssessmentsController {
   @Get()
   @Requires('taxpapers:read')
   @AnswersList(NonAssessmentDto)
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<NonAssessmentDto[] | undefined> {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<NonAssessmentDto[] | undefined> {
     const page = await this.papers.page(NON_ASSESSMENTS, actor.cooperativeId, params);
     const dtos = await this.papers.nonAssessmentDtos(actor.cooperativeId, page.items);
     return sendList(res, { ...page, items: dtos }, (d) => d);
@@ -61,7 +65,14 @@ export class NonAssessmentsController {
   @AnswersOk(TaxPaperHistoryEntry, true)
   async history(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<TaxPaperHistoryEntry[]> {
     const doc = await this.papers.members.reads.get(NON_ASSESSMENTS, actor.cooperativeId, id, ENTITY);
-    return paperHistory(this.events, nonAssessmentsStream(String(doc.member)), 'nonAssessmentId', id, actor.cooperativeId, ENTITY);
+    return paperHistory(
+      this.events,
+      nonAssessmentsStream(String(doc.member)),
+      'nonAssessmentId',
+      id,
+      actor.cooperativeId,
+      ENTITY,
+    );
   }
 
   @Get(':id')
@@ -76,7 +87,9 @@ export class NonAssessmentsController {
   @BodyOf(NonAssessmentRecord)
   @AnswersCreated(NonAssessmentDto)
   async create(@CurrentActor() actor: Actor, @Body() body: NonAssessmentRecord): Promise<NonAssessmentDto> {
-    const id = await this.commands.execute(new RecordNonAssessmentCommand(contextFor(actor), body.member, nonAssessmentInput(body)));
+    const id = await this.commands.execute(
+      new RecordNonAssessmentCommand(contextFor(actor), body.member, nonAssessmentInput(body)),
+    );
     return this.one(actor, id);
   }
 
@@ -84,8 +97,14 @@ export class NonAssessmentsController {
   @Requires('taxpapers:write')
   @BodyOf(NonAssessmentCorrection)
   @AnswersOk(NonAssessmentDto)
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: NonAssessmentCorrection): Promise<NonAssessmentDto> {
-    await this.commands.execute(new CorrectNonAssessmentCommand(contextFor(actor), id, requestedMember(body.member), nonAssessmentInput(body)));
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: NonAssessmentCorrection,
+  ): Promise<NonAssessmentDto> {
+    await this.commands.execute(
+      new CorrectNonAssessmentCommand(contextFor(actor), id, requestedMember(body.member), nonAssessmentInput(body)),
+    );
     return this.one(actor, id);
   }
 }

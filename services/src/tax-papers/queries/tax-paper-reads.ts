@@ -39,9 +39,12 @@ function stateFilter(params: ListParams, today: string): { params: ListParams; f
       continue;
     }
     const values = new Set(m[1]!.split(';').map((v) => v.trim()));
-    for (const v of values) if (v !== 'active' && v !== 'inactive') throw new ValidationError([fieldError('filter', 'invalidChoice', v)]);
-    if (values.has('active') && !values.has('inactive')) filters.push({ field: 'activeUntil', op: 'range', gte: today });
-    if (values.has('inactive') && !values.has('active')) filters.push({ field: 'activeUntil', op: 'range', lte: previousDay(today) });
+    for (const v of values)
+      if (v !== 'active' && v !== 'inactive') throw new ValidationError([fieldError('filter', 'invalidChoice', v)]);
+    if (values.has('active') && !values.has('inactive'))
+      filters.push({ field: 'activeUntil', op: 'range', gte: today });
+    if (values.has('inactive') && !values.has('active'))
+      filters.push({ field: 'activeUntil', op: 'range', lte: previousDay(today) });
   }
   return { params: { ...params, filter: rest.join(',') }, filters };
 }
@@ -62,8 +65,13 @@ export class TaxPaperReads {
    * master data link (a joint order's spouse tax id is the spouse member's own: issue 39/43).
    */
   private async people(cooperativeId: string, docs: readonly ReadDocument[]): Promise<Map<string, ReadDocument>> {
-    const people = await this.members.membersById(cooperativeId, docs.flatMap((d) => [d.member, d.spouse].filter((v): v is string => typeof v === 'string')));
-    const linked = [...people.values()].flatMap((m) => (typeof m.spouse === 'string' && !people.has(m.spouse) ? [m.spouse] : []));
+    const people = await this.members.membersById(
+      cooperativeId,
+      docs.flatMap((d) => [d.member, d.spouse].filter((v): v is string => typeof v === 'string')),
+    );
+    const linked = [...people.values()].flatMap((m) =>
+      typeof m.spouse === 'string' && !people.has(m.spouse) ? [m.spouse] : [],
+    );
     if (linked.length === 0) return people;
     for (const [id, doc] of await this.members.membersById(cooperativeId, [...new Set(linked)])) people.set(id, doc);
     return people;
@@ -89,7 +97,10 @@ export class TaxPaperReads {
       const page = await this.members.reads.query(spec, cooperativeId, {
         cooperativeId,
         filters: [{ field: 'member', op: 'eq', value: memberId }],
-        sort: [{ field: 'startDate', direction: 'asc' }, { field: 'id', direction: 'asc' }],
+        sort: [
+          { field: 'startDate', direction: 'asc' },
+          { field: 'id', direction: 'asc' },
+        ],
         offset,
         limit,
       });

@@ -5,14 +5,22 @@ const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 
 const int = (doc: ReadDocument, f: string): number | null => (typeof doc[f] === 'number' ? (doc[f] as number) : null);
 
 /** The member's current name and number (from `members`, the current member documents by id), else the copy in the paper's document. */
-function memberOf(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>): { member: string; memberName: string; memberNr: number | null } {
+function memberOf(
+  doc: ReadDocument,
+  members: ReadonlyMap<string, ReadDocument>,
+): { member: string; memberName: string; memberNr: number | null } {
   const member = str(doc, 'member') ?? '';
   const m = members.get(member);
-  return { member, memberName: m ? memberDisplayName(m) : (str(doc, 'memberName') ?? ''), memberNr: m ? int(m, 'memberNr') : int(doc, 'memberNr') };
+  return {
+    member,
+    memberName: m ? memberDisplayName(m) : (str(doc, 'memberName') ?? ''),
+    memberNr: m ? int(m, 'memberNr') : int(doc, 'memberNr'),
+  };
 }
 
 /** A member document with a Steuer-IdNr: entered by hand or from the tax office's answer. */
-const hasTaxId = (doc: ReadDocument | undefined): boolean => doc !== undefined && (str(doc, 'manualTaxId') !== null || str(doc, 'taxId') !== null);
+const hasTaxId = (doc: ReadDocument | undefined): boolean =>
+  doc !== undefined && (str(doc, 'manualTaxId') !== null || str(doc, 'taxId') !== null);
 
 /** "Name, Given name" of the spouse recorded in the member's master data (not a member). */
 function recordedSpouseName(memberDoc: ReadDocument | undefined): string | null {
@@ -25,7 +33,11 @@ function recordedSpouseName(memberDoc: ReadDocument | undefined): string | null 
  * A joint order's spouse has no tax id (issue 39/43: one tax id per person): a spouse who is a member (named on the
  * order, else linked in the member's master data) by its own member record; else the member's recorded `spouseTaxId`.
  */
-function spouseTaxIdMissing(spouseDoc: ReadDocument | undefined, memberDoc: ReadDocument | undefined, members: ReadonlyMap<string, ReadDocument>): boolean {
+function spouseTaxIdMissing(
+  spouseDoc: ReadDocument | undefined,
+  memberDoc: ReadDocument | undefined,
+  members: ReadonlyMap<string, ReadDocument>,
+): boolean {
   if (spouseDoc) return !hasTaxId(spouseDoc);
   const linked = memberDoc ? str(memberDoc, 'spouse') : null;
   const linkedDoc = linked ? members.get(linked) : undefined;
@@ -38,7 +50,11 @@ function spouseTaxIdMissing(spouseDoc: ReadDocument | undefined, memberDoc: Read
  * the member's master data. The warnings are read from the current master data (a tax id entered later clears them):
  * the member's Steuer-IdNr, and for a joint order the spouse's (`spouseTaxId`, or the linked spouse's own).
  */
-export function toExemptionOrderDto(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>, today: string): ExemptionOrderDto {
+export function toExemptionOrderDto(
+  doc: ReadDocument,
+  members: ReadonlyMap<string, ReadDocument>,
+  today: string,
+): ExemptionOrderDto {
   const joint = doc.joint === true;
   const spouse = str(doc, 'spouse');
   const spouseDoc = spouse ? members.get(spouse) : undefined;
@@ -51,7 +67,9 @@ export function toExemptionOrderDto(doc: ReadDocument, members: ReadonlyMap<stri
     joint,
     fsatyp: joint ? 'Gemeinsamer' : 'Einzelner',
     spouse,
-    spouseName: spouseDoc ? memberDisplayName(spouseDoc) : (str(doc, 'spouseName') ?? (joint ? recordedSpouseName(memberDoc) : null)),
+    spouseName: spouseDoc
+      ? memberDisplayName(spouseDoc)
+      : (str(doc, 'spouseName') ?? (joint ? recordedSpouseName(memberDoc) : null)),
     memberTaxIdMissing: !hasTaxId(memberDoc),
     spouseTaxIdMissing: joint && spouseTaxIdMissing(spouseDoc, memberDoc, members),
     amount: int(doc, 'amount') ?? 0,
@@ -63,7 +81,11 @@ export function toExemptionOrderDto(doc: ReadDocument, members: ReadonlyMap<stri
   };
 }
 
-export function toNonAssessmentDto(doc: ReadDocument, members: ReadonlyMap<string, ReadDocument>, today: string): NonAssessmentDto {
+export function toNonAssessmentDto(
+  doc: ReadDocument,
+  members: ReadonlyMap<string, ReadDocument>,
+  today: string,
+): NonAssessmentDto {
   const endDate = str(doc, 'endDate') ?? '';
   return {
     id: doc.id,

@@ -9,8 +9,12 @@ import { Injectable } from '@nestjs/common';
 export const COMMON_PASSWORDS_FILE = new URL('../../../assets/common-passwords.txt', import.meta.url);
 
 export function readCommonPasswords(file: URL = COMMON_PASSWORDS_FILE): ReadonlySet<string> {
-  const words = readFileSync(file, 'utf8').split('\n').map((w) => w.trim().toLowerCase()).filter((w) => w !== '');
-  if (words.length < 10_000) throw new Error(`The list of common passwords ${file.pathname} holds ${words.length} entries, not 10,000`);
+  const words = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((w) => w.trim().toLowerCase())
+    .filter((w) => w !== '');
+  if (words.length < 10_000)
+    throw new Error(`The list of common passwords ${file.pathname} holds ${words.length} entries, not 10,000`);
   return new Set(words);
 }
 

@@ -10,26 +10,42 @@ export interface UserInput {
 
 /** Creates a user in `cooperativeId` (the actor's own unless a super administrator names another); answers the new id. */
 export class CreateUserCommand extends Command<string> {
-  constructor(readonly ctx: CommandContext, readonly cooperativeId: string, readonly input: UserInput) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly cooperativeId: string,
+    readonly input: UserInput,
+  ) {
     super();
   }
 }
 
 export class UpdateUserCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly userId: string, readonly input: UserInput) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly userId: string,
+    readonly input: UserInput,
+  ) {
     super();
   }
 }
 
 /** One's own new password; `currentPassword` must be the one stored (issue 38). */
 export class ChangeOwnPasswordCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly currentPassword: string, readonly password: string, readonly passwordRepeat: string) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly currentPassword: string,
+    readonly password: string,
+    readonly passwordRepeat: string,
+  ) {
     super();
   }
 }
 
 export class DeleteUserCommand extends Command<void> {
-  constructor(readonly ctx: CommandContext, readonly userId: string) {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly userId: string,
+  ) {
     super();
   }
 }

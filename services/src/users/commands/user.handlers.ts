@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { userStream, usernameStream, type ExpectedRevision, type ReadStore, type StreamAppend, type UserEvent } from '@coop/contracts';
+import {
+  userStream,
+  usernameStream,
+  type ExpectedRevision,
+  type ReadStore,
+  type StreamAppend,
+  type UserEvent,
+} from '@coop/contracts';
 import { CREDENTIALS } from '@coop/projections';
 import { READ_STORE } from '../../platform/tokens.js';
 import { PasswordHasher } from '../../auth/password-hasher.js';
@@ -8,10 +15,23 @@ import { SessionVersions } from '../../auth/session-versions.js';
 import { SavedNotYetShownError } from '../../platform/commands/errors.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { userDecider, type CurrentPassword, type Grantor, type PasswordInput, type UserCommand, type UserState } from '../domain/user.decider.js';
+import {
+  userDecider,
+  type CurrentPassword,
+  type Grantor,
+  type PasswordInput,
+  type UserCommand,
+  type UserState,
+} from '../domain/user.decider.js';
 import { CommonPasswords } from './common-passwords.js';
 import { usernameDecider } from '../domain/username.decider.js';
-import { ChangeOwnPasswordCommand, CreateUserCommand, DeleteUserCommand, SignOutCommand, UpdateUserCommand } from './user.commands.js';
+import {
+  ChangeOwnPasswordCommand,
+  CreateUserCommand,
+  DeleteUserCommand,
+  SignOutCommand,
+  UpdateUserCommand,
+} from './user.commands.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 
 const grantor = (ctx: CommandContext): Grantor => ({ userId: ctx.actor.userId, roles: ctx.actor.roles });
@@ -57,7 +77,11 @@ export class UserCommandRunner {
       if (events.length === 0) return;
       const next = events.reduce<UserState>((s, e) => userDecider.evolve(s, e), user.state);
       const appends: StreamAppend[] = [
-        { streamId: userStream(userId), expected: user.expected, events: this.writer.stamp(events, ctx, cooperativeId) },
+        {
+          streamId: userStream(userId),
+          expected: user.expected,
+          events: this.writer.stamp(events, ctx, cooperativeId),
+        },
       ];
       const before = user.state.username;
       const after = next.username;
@@ -67,7 +91,9 @@ export class UserCommandRunner {
       if (before !== null && (after === null || after.toLowerCase() !== before.toLowerCase())) {
         appends.push(await this.usernameAppend(before, userId, 'Release', ctx, cooperativeId));
       }
-      await this.endingSessions(userId, user.expected, events, ctx, command.type !== 'SignOut', () => this.writer.appendAll(appends.filter((a) => a.events.length > 0)));
+      await this.endingSessions(userId, user.expected, events, ctx, command.type !== 'SignOut', () =>
+        this.writer.appendAll(appends.filter((a) => a.events.length > 0)),
+      );
     });
   }
 
@@ -77,7 +103,14 @@ export class UserCommandRunner {
    * answered before the read models show it. `keep`: the acting request continues on a token of the new version when
    * it changed its own user.
    */
-  private async endingSessions(userId: string, expected: ExpectedRevision, events: readonly UserEvent[], ctx: CommandContext, keep: boolean, append: () => Promise<void>): Promise<void> {
+  private async endingSessions(
+    userId: string,
+    expected: ExpectedRevision,
+    events: readonly UserEvent[],
+    ctx: CommandContext,
+    keep: boolean,
+    append: () => Promise<void>,
+  ): Promise<void> {
     const last = events.findLastIndex((e) => SESSION_ENDING.has(e.type));
     const note = (): void => {
       if (last < 0) return;
@@ -93,7 +126,13 @@ export class UserCommandRunner {
     note();
   }
 
-  private async usernameAppend(username: string, userId: string, type: 'Claim' | 'Release', ctx: CommandContext, cooperativeId: string): Promise<StreamAppend> {
+  private async usernameAppend(
+    username: string,
+    userId: string,
+    type: 'Claim' | 'Release',
+    ctx: CommandContext,
+    cooperativeId: string,
+  ): Promise<StreamAppend> {
     const stream = usernameStream(username);
     const loaded = await this.writer.load(stream, usernameDecider);
     const events = usernameDecider.decide({ type, username, userId }, loaded.state);
@@ -108,7 +147,14 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand> {
   async execute({ ctx, cooperativeId, input }: CreateUserCommand): Promise<string> {
     const userId = newRecordId();
     const password = await this.users.passwordInput(input.password, input.passwordRepeat);
-    await this.users.run(userId, cooperativeId, ctx, { type: 'CreateUser', userId, cooperativeId, ...input, ...password, by: grantor(ctx) });
+    await this.users.run(userId, cooperativeId, ctx, {
+      type: 'CreateUser',
+      userId,
+      cooperativeId,
+      ...input,
+      ...password,
+      by: grantor(ctx),
+    });
     return userId;
   }
 }
@@ -120,7 +166,14 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
   async execute({ ctx, userId, input }: UpdateUserCommand): Promise<void> {
     const password = await this.users.passwordInput(input.password, input.passwordRepeat);
     const cooperativeId = ctx.actor.cooperativeId;
-    await this.users.run(userId, cooperativeId, ctx, { type: 'UpdateUser', userId, cooperativeId, ...input, ...password, by: grantor(ctx) });
+    await this.users.run(userId, cooperativeId, ctx, {
+      type: 'UpdateUser',
+      userId,
+      cooperativeId,
+      ...input,
+      ...password,
+      by: grantor(ctx),
+    });
   }
 }
 
@@ -132,7 +185,12 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
     const { userId, cooperativeId } = ctx.actor;
     const current = await this.users.currentPassword(userId, currentPassword);
     const input = await this.users.passwordInput(password, passwordRepeat);
-    await this.users.run(userId, cooperativeId, ctx, { type: 'ChangeOwnPassword', currentPassword: current, ...input, by: grantor(ctx) });
+    await this.users.run(userId, cooperativeId, ctx, {
+      type: 'ChangeOwnPassword',
+      currentPassword: current,
+      ...input,
+      by: grantor(ctx),
+    });
   }
 }
 

@@ -42,8 +42,22 @@ export interface PasswordInput {
 export type CurrentPassword = 'correct' | 'wrong' | 'missing';
 
 export type UserCommand =
-  | ({ type: 'CreateUser'; userId: string; cooperativeId: string; username: string; roles: readonly string[]; by: Grantor } & PasswordInput)
-  | ({ type: 'UpdateUser'; userId: string; cooperativeId: string; username: string; roles: readonly string[]; by: Grantor } & PasswordInput)
+  | ({
+      type: 'CreateUser';
+      userId: string;
+      cooperativeId: string;
+      username: string;
+      roles: readonly string[];
+      by: Grantor;
+    } & PasswordInput)
+  | ({
+      type: 'UpdateUser';
+      userId: string;
+      cooperativeId: string;
+      username: string;
+      roles: readonly string[];
+      by: Grantor;
+    } & PasswordInput)
   | ({ type: 'ChangeOwnPassword'; by: Grantor; currentPassword: CurrentPassword } & PasswordInput)
   | { type: 'DeleteUser'; userId: string; cooperativeId: string; by: Grantor }
   /** The actor signs out: the sessions of the actor end (issue 38). */
@@ -56,7 +70,13 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'UserCreated':
-        return { exists: true, userId: event.data.userId, cooperativeId: event.data.cooperativeId, username: event.data.username, roles: event.data.roles };
+        return {
+          exists: true,
+          userId: event.data.userId,
+          cooperativeId: event.data.cooperativeId,
+          username: event.data.username,
+          roles: event.data.roles,
+        };
       case 'UserRenamed':
         return { ...state, username: event.data.username };
       case 'UserRolesChanged':
@@ -95,21 +115,30 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         const events: UserEvent[] = [];
         const username = command.username.trim();
         if (username !== state.username) events.push({ type: 'UserRenamed', data: { userId, username } });
-        if (command.passwordHash) events.push({ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash } });
+        if (command.passwordHash)
+          events.push({ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash } });
         if (!sameRoles(roles, state.roles)) events.push({ type: 'UserRolesChanged', data: { userId, roles } });
         return events;
       }
       case 'ChangeOwnPassword': {
         if (!state.exists) throw new NotFoundError('User', command.by.userId);
-        const errors = [...currentPasswordErrors(command.currentPassword), ...passwordErrors(command, true, state.username ?? '')];
+        const errors = [
+          ...currentPasswordErrors(command.currentPassword),
+          ...passwordErrors(command, true, state.username ?? ''),
+        ];
         if (errors.length > 0) throw new ValidationError(errors);
-        return [{ type: 'UserPasswordChanged', data: { userId: command.by.userId, passwordHash: command.passwordHash! } }];
+        return [
+          { type: 'UserPasswordChanged', data: { userId: command.by.userId, passwordHash: command.passwordHash! } },
+        ];
       }
       case 'DeleteUser': {
         const userId = requireUser(state, command.cooperativeId, command);
         if (userId === command.by.userId) throw new ValidationError([fieldError(null, 'cannotDeleteSelf')]);
         if (state.roles.includes('ROLE_SUPER_ADMIN') && !command.by.roles.includes('ROLE_SUPER_ADMIN')) {
-          throw new PermissionError('Only a super administrator may delete a super administrator.', 'onlySuperAdminDeletesSuperAdmin');
+          throw new PermissionError(
+            'Only a super administrator may delete a super administrator.',
+            'onlySuperAdminDeletesSuperAdmin',
+          );
         }
         mayChange(command.by, state.roles);
         return [{ type: 'UserDeleted', data: { userId } }];
@@ -124,7 +153,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
 
 /** A user of another cooperative is answered as not found, like one that never existed. */
 function requireUser(state: UserState, cooperativeId: string, command: { userId: string }): string {
-  if (!state.exists || state.userId === null || state.cooperativeId !== cooperativeId) throw new NotFoundError('User', command.userId);
+  if (!state.exists || state.userId === null || state.cooperativeId !== cooperativeId)
+    throw new NotFoundError('User', command.userId);
   return state.userId;
 }
 
@@ -162,11 +192,18 @@ function currentPasswordErrors(current: CurrentPassword): FieldError[] {
 function mayChange(by: Grantor, targetRoles: readonly Role[]): void {
   if (by.roles.includes('ROLE_SUPER_ADMIN')) return;
   if (targetRoles.includes('ROLE_SUPER_ADMIN')) {
-    throw new PermissionError('Only a super administrator may change a super administrator.', 'onlySuperAdminChangesSuperAdmin');
+    throw new PermissionError(
+      'Only a super administrator may change a super administrator.',
+      'onlySuperAdminChangesSuperAdmin',
+    );
   }
   const beyond = targetRoles.filter((r) => !by.roles.includes(r));
   if (beyond.length > 0) {
-    throw new PermissionError(`You may change only users whose roles you all hold yourself; this user also holds: ${beyond.join(', ')}`, 'userHoldsRolesNotHeld', [beyond.join(', ')]);
+    throw new PermissionError(
+      `You may change only users whose roles you all hold yourself; this user also holds: ${beyond.join(', ')}`,
+      'userHoldsRolesNotHeld',
+      [beyond.join(', ')],
+    );
   }
 }
 
@@ -179,7 +216,12 @@ function checkRoles(requested: readonly string[], by: Grantor, current: readonly
     const added = roles.filter((r) => !current.includes(r));
     const removed = current.filter((r) => !roles.includes(r));
     const beyond = [...added, ...removed].filter((r) => !by.roles.includes(r));
-    if (beyond.length > 0) throw new PermissionError(`You may not grant or remove roles you do not hold: ${beyond.join(', ')}`, 'rolesNotHeld', [beyond.join(', ')]);
+    if (beyond.length > 0)
+      throw new PermissionError(
+        `You may not grant or remove roles you do not hold: ${beyond.join(', ')}`,
+        'rolesNotHeld',
+        [beyond.join(', ')],
+      );
   }
   return roles;
 }

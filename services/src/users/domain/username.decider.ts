@@ -6,8 +6,7 @@ export interface UsernameState {
 }
 
 export type UsernameCommand =
-  | { type: 'Claim'; username: string; userId: string }
-  | { type: 'Release'; username: string; userId: string };
+  { type: 'Claim'; username: string; userId: string } | { type: 'Release'; username: string; userId: string };
 
 export const usernameDecider: Decider<UsernameCommand, UsernameEvent, UsernameState> = {
   initialState: () => ({ holder: null }),

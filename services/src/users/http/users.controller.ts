@@ -13,7 +13,13 @@ import { sendList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { toUserDto } from '../queries/user.view.js';
-import { ChangeOwnPasswordCommand, CreateUserCommand, DeleteUserCommand, UpdateUserCommand, type UserInput } from '../commands/user.commands.js';
+import {
+  ChangeOwnPasswordCommand,
+  CreateUserCommand,
+  DeleteUserCommand,
+  UpdateUserCommand,
+  type UserInput,
+} from '../commands/user.commands.js';
 
 const DEFAULT_SORT = [{ field: 'username', direction: 'asc' }] as const;
 
@@ -25,19 +31,30 @@ function input(body: UserWrite | UserCreate): UserInput {
 @ApiBearerAuth()
 @Controller('users')
 export class UsersController {
-  constructor(private readonly commands: CommandBus, private readonly reads: ReadModels) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: ReadModels,
+  ) {}
 
   @Get()
   @Requires('users:read')
   @AnswersList(UserDto)
-  async list(@CurrentActor() actor: Actor, @Query() params: ListParams, @Res({ passthrough: true }) res: FastifyReply): Promise<UserDto[] | undefined> {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() params: ListParams,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<UserDto[] | undefined> {
     return sendList(res, await this.reads.list(USERS, actor.cooperativeId, params, DEFAULT_SORT), toUserDto);
   }
 
   @Get('options')
   @Requires('users:read')
   @AnswersOk(Option, true)
-  options(@CurrentActor() actor: Actor, @Query('attribute') attribute: string | undefined, @Query('search') search: string | undefined): Option[] {
+  options(
+    @CurrentActor() actor: Actor,
+    @Query('attribute') attribute: string | undefined,
+    @Query('search') search: string | undefined,
+  ): Option[] {
     if (attribute !== 'roles') return [];
     const needle = (search ?? '').toLowerCase();
     // Only the roles the actor may grant (issue 38); the users decider refuses the others whatever is sent.
@@ -58,7 +75,9 @@ export class UsersController {
   @BodyOf(OwnPasswordChange)
   @ApiNoContentResponse()
   async changeOwnPassword(@CurrentActor() actor: Actor, @Body() body: OwnPasswordChange): Promise<void> {
-    await this.commands.execute(new ChangeOwnPasswordCommand(contextFor(actor), body.currentPassword, body.password, body.passwordRepeat));
+    await this.commands.execute(
+      new ChangeOwnPasswordCommand(contextFor(actor), body.currentPassword, body.password, body.passwordRepeat),
+    );
   }
 
   @Get(':id')
@@ -75,7 +94,10 @@ export class UsersController {
   async create(@CurrentActor() actor: Actor, @Body() body: UserCreate): Promise<UserDto> {
     const target = body.cooperative || actor.cooperativeId;
     if (target !== actor.cooperativeId && !allows(actor.roles, 'cooperatives:all')) {
-      throw new ForbiddenError('Only a super administrator may create users in another cooperative.', 'onlySuperAdminOtherCooperative');
+      throw new ForbiddenError(
+        'Only a super administrator may create users in another cooperative.',
+        'onlySuperAdminOtherCooperative',
+      );
     }
     await this.reads.get(COOPERATIVES, target, target, 'Cooperative');
     const id = await this.commands.execute(new CreateUserCommand(contextFor(actor), target, input(body)));

@@ -8,7 +8,8 @@ const run = (members: MemberInput[], s: Partial<DividendSettings> = {}, p: Parti
   calculateDividend(params(p), settings(s), members).members;
 
 describe('exemption order volume (12a.2, 12a.3)', () => {
-  const old = (amount: number, joint = false) => order('m', amount, { joint, startDate: '2021-01-01', issueDate: '2020-12-01' });
+  const old = (amount: number, joint = false) =>
+    order('m', amount, { joint, startDate: '2021-01-01', issueDate: '2020-12-01' });
 
   it('an order starting before 2023 is raised by 24.844 % up to the whole euro for payouts from 2023: 801 → 1,000, 300 → 375, 1,602 → 2,000', () => {
     expect(orderVolume(old(80_100), 2025, true)).toBe(100_000);
@@ -52,8 +53,14 @@ describe('exemption order volume (12a.2, 12a.3)', () => {
     const ended = order('m', 30_000, { endDate: '2025-06-29' });
     const later = order('m', 30_000, { id: 'later', startDate: '2025-07-01' });
     const lastDay = order('m', 30_000, { id: 'lastDay', endDate: '2025-06-30' });
-    expect(run([earning(50_000, { id: 'm', memberNr: 1, orders: [ended, later] })])[0]).toMatchObject({ exempt: 0, order: null });
-    expect(run([earning(50_000, { id: 'm', memberNr: 1, orders: [ended, lastDay] })])[0]).toMatchObject({ exempt: 30_000, order: { id: 'lastDay' } });
+    expect(run([earning(50_000, { id: 'm', memberNr: 1, orders: [ended, later] })])[0]).toMatchObject({
+      exempt: 0,
+      order: null,
+    });
+    expect(run([earning(50_000, { id: 'm', memberNr: 1, orders: [ended, lastDay] })])[0]).toMatchObject({
+      exempt: 30_000,
+      order: { id: 'lastDay' },
+    });
   });
 });
 
@@ -62,18 +69,26 @@ describe('joint order consumption (12a.4)', () => {
     order('w', 60_000, { id: 'joint', joint: true, spouseMemberId: 'h', usedByYear });
   // The wife gave the order; the husband has the lower member number and is served first all the same.
   const h = earning(45_000, { id: 'h', memberNr: 3, spouseMemberId: 'w' });
-  const w = (usedByYear: Record<string, number> = {}) => earning(25_000, { id: 'w', memberNr: 7, spouseMemberId: 'h', orders: [joint(usedByYear)] });
+  const w = (usedByYear: Record<string, number> = {}) =>
+    earning(25_000, { id: 'w', memberNr: 7, spouseMemberId: 'h', orders: [joint(usedByYear)] });
 
   it('one volume for both spouses, served in ascending member number, whoever gave the order', () => {
     const [first, second] = run([w(), h]);
     expect([first?.memberId, first?.exempt, first?.order?.usedAfter]).toEqual(['h', 45_000, 45_000]);
-    expect([second?.memberId, second?.exempt, second?.order?.usedBefore, second?.order?.usedAfter]).toEqual(['w', 15_000, 45_000, 60_000]);
+    expect([second?.memberId, second?.exempt, second?.order?.usedBefore, second?.order?.usedAfter]).toEqual([
+      'w',
+      15_000,
+      45_000,
+      60_000,
+    ]);
   });
 
   it('continues from the volume earlier closures of the payment year used; other years do not count', () => {
     const [first, second] = run([h, w({ '2025': 50_000, '2024': 60_000 })]);
     expect([first?.exempt, first?.order?.usedBefore, first?.order?.usedAfter]).toEqual([10_000, 50_000, 60_000]);
-    expect([second?.exempt, second?.order?.usedBefore, second?.order?.usedAfter, second?.taxable]).toEqual([0, 60_000, 60_000, 25_000]);
+    expect([second?.exempt, second?.order?.usedBefore, second?.order?.usedAfter, second?.taxable]).toEqual([
+      0, 60_000, 60_000, 25_000,
+    ]);
   });
 
   it('a single order of a spouse comes after the joint one', () => {

@@ -46,7 +46,8 @@ export function firstBearingDay(posting: BasisPosting): string | null {
 
 function multiply(amount: number, days: number): number {
   const weight = amount * days;
-  if (!Number.isSafeInteger(weight)) throw new Error(`posting weight ${amount} × ${days} is beyond the safe integer range`);
+  if (!Number.isSafeInteger(weight))
+    throw new Error(`posting weight ${amount} × ${days} is beyond the safe integer range`);
   return weight;
 }
 
@@ -92,7 +93,9 @@ function yearEnd(
 function compute(member: MemberInput, year: number, settings: DividendSettings, lines: Line[] | null): BasisFigures {
   const whole = yearDays(settings.dayCount, year);
   const { holding, weight } =
-    settings.dividendMethod === 'yearEnd' ? yearEnd(member.postings, year, whole, lines) : proRata(member.postings, year, settings, whole, lines);
+    settings.dividendMethod === 'yearEnd'
+      ? yearEnd(member.postings, year, whole, lines)
+      : proRata(member.postings, year, settings, whole, lines);
   return { holding: Math.max(0, holding), weight: weight > 0 ? BigInt(weight) : 0n, yearDays: whole };
 }
 
@@ -105,5 +108,11 @@ export function basisFigures(member: MemberInput, year: number, settings: Divide
 export function memberBasis(member: MemberInput, year: number, settings: DividendSettings): MemberBasis {
   const lines: Line[] = [];
   const figures = compute(member, year, settings, lines);
-  return { memberId: member.id, holding: figures.holding, weight: figures.weight.toString(), yearDays: figures.yearDays, lines };
+  return {
+    memberId: member.id,
+    holding: figures.holding,
+    weight: figures.weight.toString(),
+    yearDays: figures.yearDays,
+    lines,
+  };
 }

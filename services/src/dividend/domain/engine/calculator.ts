@@ -17,7 +17,8 @@ import { certificateOn, withhold, type TaxFacts, type WithholdingContext } from 
 
 const NO_ORDERS: readonly OrderInput[] = [];
 
-const byPayoutOrder = (a: TaxFacts, b: TaxFacts): number => a.memberNr - b.memberNr || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byPayoutOrder = (a: TaxFacts, b: TaxFacts): number =>
+  a.memberNr - b.memberNr || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export class DividendCalculator {
   private readonly facts: TaxFacts[] = [];
@@ -53,7 +54,10 @@ export class DividendCalculator {
       deathDate: member.deathDate,
       holding: basis.holding,
       weight: basis.weight,
-      orders: member.orders.length === 0 ? NO_ORDERS : member.orders.filter((o) => validOn(o.startDate, o.endDate, paymentDate)),
+      orders:
+        member.orders.length === 0
+          ? NO_ORDERS
+          : member.orders.filter((o) => validOn(o.startDate, o.endDate, paymentDate)),
       certificate: member.certificates.length === 0 ? null : certificateOn(member.certificates, paymentDate),
     });
   }
@@ -71,7 +75,14 @@ export class DividendCalculator {
     }
     const totals = runTotals(members, 0);
     const residue = distribution.resolvedTotal === null ? 0 : distribution.resolvedTotal - totals.gross;
-    return { params, settings, percent: distribution.percent, members, totals: { ...totals, residue }, taxReturn: taxReturn(members) };
+    return {
+      params,
+      settings,
+      percent: distribution.percent,
+      members,
+      totals: { ...totals, residue },
+      taxReturn: taxReturn(members),
+    };
   }
 
   private distribution(): Distribution {
@@ -105,7 +116,11 @@ export class DividendCalculator {
 }
 
 /** Convenience: add every member, then finish. */
-export function calculateDividend(params: DividendParams, settings: DividendSettings, members: Iterable<MemberInput>): DividendRun {
+export function calculateDividend(
+  params: DividendParams,
+  settings: DividendSettings,
+  members: Iterable<MemberInput>,
+): DividendRun {
   const calculator = new DividendCalculator(params, settings);
   for (const member of members) calculator.add(member);
   return calculator.finish();

@@ -3,7 +3,11 @@ import { calculateDividend, DividendCalculator } from './index.js';
 import { earning, held, member, order, params, posting, settings } from './testing/members.js';
 
 describe('DividendCalculator', () => {
-  const a = earning(10_000, { id: 'a', memberNr: 2, orders: [order('a', 20_000, { id: 'joint', joint: true, spouseMemberId: 'b' })] });
+  const a = earning(10_000, {
+    id: 'a',
+    memberNr: 2,
+    orders: [order('a', 20_000, { id: 'joint', joint: true, spouseMemberId: 'b' })],
+  });
   const b = earning(30_000, { id: 'b', memberNr: 1 });
   const nothing = member({ id: 'z', memberNr: 3, postings: [posting(1, 50_000, '2025-02-01')] });
 
@@ -26,8 +30,15 @@ describe('DividendCalculator', () => {
   });
 
   it('echoes the resolution and settings, with the percentage to four decimals', () => {
-    const result = calculateDividend(params({ amount: '3.25' }), settings({ dayCount: 'act/act' }), [member({ id: 'x', memberNr: 1, postings: [held(100_000)] })]);
-    expect([result.percent, result.members[0]?.gross, result.params.amount, result.settings.dayCount]).toEqual(['3.2500', 3_250, '3.25', 'act/act']);
+    const result = calculateDividend(params({ amount: '3.25' }), settings({ dayCount: 'act/act' }), [
+      member({ id: 'x', memberNr: 1, postings: [held(100_000)] }),
+    ]);
+    expect([result.percent, result.members[0]?.gross, result.params.amount, result.settings.dayCount]).toEqual([
+      '3.2500',
+      3_250,
+      '3.25',
+      'act/act',
+    ]);
   });
 
   it('total-amount mode without any basis distributes nothing and keeps the whole amount as residue', () => {
@@ -37,8 +48,16 @@ describe('DividendCalculator', () => {
 
   it('total-amount mode cuts every share even with half-up dividend rounding: 100.00 over three equal members → 33.33 each, residue 0.01', () => {
     const three = ['x', 'y', 'z'].map((id, i) => member({ id, memberNr: i + 1, postings: [held(100_000)] }));
-    const result = calculateDividend(params({ type: 'amount', amount: '10000' }), settings({ dividendRounding: 'halfUp' }), three);
-    expect([result.members.map((m) => m.gross), result.totals.residue, result.percent]).toEqual([[3_333, 3_333, 3_333], 1, '3.3333']);
+    const result = calculateDividend(
+      params({ type: 'amount', amount: '10000' }),
+      settings({ dividendRounding: 'halfUp' }),
+      three,
+    );
+    expect([result.members.map((m) => m.gross), result.totals.residue, result.percent]).toEqual([
+      [3_333, 3_333, 3_333],
+      1,
+      '3.3333',
+    ]);
   });
 
   it('refuses a malformed resolution or payment date (the server checks them first)', () => {

@@ -26,7 +26,8 @@ export function civilOf(date: string): Civil {
   const year = digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3);
   const month = digit(date, 5) * 10 + digit(date, 6);
   const day = digit(date, 8) * 10 + digit(date, 9);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) throw new Error(`not a calendar day: "${date}"`);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
+    throw new Error(`not a calendar day: "${date}"`);
   return { year, month, day };
 }
 

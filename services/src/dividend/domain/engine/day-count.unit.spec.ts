@@ -5,9 +5,9 @@ import { divide, fixedDecimals, parseDecimal, shortDecimals, truncateToEuros } f
 describe('day counts to 01.01. of the next year (DOMAIN.md 1.4, WE-10)', () => {
   it('30E/360 German: 01.01. → 360, 01.07. → 180, 15.05. → 226, 31.05. as 30.05. → 211, 31.12. → 1, 28.02. → 303', () => {
     const days = (from: string) => daysInYear(from, 2024, '30E/360');
-    expect(['2024-01-01', '2024-07-01', '2024-05-15', '2024-05-30', '2024-05-31', '2024-12-31', '2024-02-28'].map(days)).toEqual([
-      360, 180, 226, 211, 211, 1, 303,
-    ]);
+    expect(
+      ['2024-01-01', '2024-07-01', '2024-05-15', '2024-05-30', '2024-05-31', '2024-12-31', '2024-02-28'].map(days),
+    ).toEqual([360, 180, 226, 211, 211, 1, 303]);
   });
 
   it('act/365 counts actual days and at most a whole year; act/act over 366 in a leap year', () => {
@@ -18,7 +18,12 @@ describe('day counts to 01.01. of the next year (DOMAIN.md 1.4, WE-10)', () => {
     expect(daysInYear('2024-01-01', 2024, 'act/act')).toBe(366);
     expect(daysInYear('2025-01-01', 2025, 'act/act')).toBe(365);
     expect(daysInYear('2024-12-31', 2024, 'act/act')).toBe(1);
-    expect([yearDays('30E/360', 2024), yearDays('act/365', 2024), yearDays('act/act', 2024), yearDays('act/act', 2023)]).toEqual([360, 365, 366, 365]);
+    expect([
+      yearDays('30E/360', 2024),
+      yearDays('act/365', 2024),
+      yearDays('act/act', 2024),
+      yearDays('act/act', 2023),
+    ]).toEqual([360, 365, 366, 365]);
   });
 
   it('a first day before the year bears the whole year, one after it nothing', () => {
@@ -51,9 +56,13 @@ describe('exact arithmetic', () => {
   });
 
   it('truncates toward zero and rounds half away from zero', () => {
-    expect([divide(7n, 2n, 'truncate'), divide(7n, 2n, 'halfUp'), divide(5n, 4n, 'halfUp'), divide(-7n, 2n, 'truncate'), divide(-7n, 2n, 'halfUp')]).toEqual([
-      3n, 4n, 1n, -3n, -4n,
-    ]);
+    expect([
+      divide(7n, 2n, 'truncate'),
+      divide(7n, 2n, 'halfUp'),
+      divide(5n, 4n, 'halfUp'),
+      divide(-7n, 2n, 'truncate'),
+      divide(-7n, 2n, 'halfUp'),
+    ]).toEqual([3n, 4n, 1n, -3n, -4n]);
   });
 
   it('formats fractions cut to their decimals', () => {

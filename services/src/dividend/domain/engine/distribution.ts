@@ -51,10 +51,16 @@ export function amountDistribution(total: bigint, totalWeight: bigint, yearDays:
     share: (weight) => {
       if (totalWeight === 0n) return { gross: 0, exactGross: '0' };
       const num = total * weight;
-      return { gross: toSafe(divide(num, totalWeight, 'truncate')), exactGross: shortDecimals(num, totalWeight, EXACT_DECIMALS) };
+      return {
+        gross: toSafe(divide(num, totalWeight, 'truncate')),
+        exactGross: shortDecimals(num, totalWeight, EXACT_DECIMALS),
+      };
     },
     // T / (ΣW / yearDays) × 100
-    percent: totalWeight === 0n ? fixedDecimals(0n, 1n, PERCENT_DECIMALS) : fixedDecimals(total * BigInt(yearDays) * 100n, totalWeight, PERCENT_DECIMALS),
+    percent:
+      totalWeight === 0n
+        ? fixedDecimals(0n, 1n, PERCENT_DECIMALS)
+        : fixedDecimals(total * BigInt(yearDays) * 100n, totalWeight, PERCENT_DECIMALS),
     resolvedTotal: toSafe(total),
   };
 }

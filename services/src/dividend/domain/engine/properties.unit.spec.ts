@@ -1,15 +1,34 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { DAY_COUNTS, DEFAULT_DIVIDEND_SETTINGS, DIVIDEND_METHODS, GERMAN_STATES, ROUNDING_MODES, type DividendSettings } from '@coop/contracts';
+import {
+  DAY_COUNTS,
+  DEFAULT_DIVIDEND_SETTINGS,
+  DIVIDEND_METHODS,
+  GERMAN_STATES,
+  ROUNDING_MODES,
+  type DividendSettings,
+} from '@coop/contracts';
 import { firstBearingDay } from './basis.js';
 import { civilOf, dayNumber } from './day-count.js';
-import { calculateDividend, memberBasis, type BasisPosting, type DividendParams, type DividendRun, type MemberInput, type OrderInput } from './index.js';
+import {
+  calculateDividend,
+  memberBasis,
+  type BasisPosting,
+  type DividendParams,
+  type DividendRun,
+  type MemberInput,
+  type OrderInput,
+} from './index.js';
 
 /** Property tests over generated cooperatives (issue 23): FY 2024, paid in 2025. */
 
 const date = (years: readonly number[]) =>
   fc
-    .record({ year: fc.constantFrom(...years), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 31 }) })
+    .record({
+      year: fc.constantFrom(...years),
+      month: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 1, max: 31 }),
+    })
     .map(({ year, month, day }) => {
       const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
       return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
@@ -26,7 +45,13 @@ const postingArb: fc.Arbitrary<Omit<BasisPosting, 'id'>> = fc
   .map(({ type, cents, date: d, lag, annulled }) => {
     const incoming = type === 0 || type === 1 || type === 4;
     const begin = new Date(Date.parse(`${d}T00:00:00Z`) + lag * 86_400_000).toISOString().slice(0, 10);
-    return { type: type as BasisPosting['type'], amount: incoming ? cents : -cents, date: d, interestBegin: incoming ? begin : d, annulled: type === 5 || annulled };
+    return {
+      type: type as BasisPosting['type'],
+      amount: incoming ? cents : -cents,
+      date: d,
+      interestBegin: incoming ? begin : d,
+      annulled: type === 5 || annulled,
+    };
   });
 
 interface OrderDraft {
@@ -69,7 +94,9 @@ const memberArb = fc.record({
 /** A cooperative: members numbered by a permutation (so numbers and ids disagree), joint orders naming other members. */
 const cooperativeArb = fc
   .array(memberArb, { minLength: 1, maxLength: 25 })
-  .chain((drafts) => fc.tuple(fc.constant(drafts), fc.shuffledSubarray([...drafts.keys()], { minLength: drafts.length })))
+  .chain((drafts) =>
+    fc.tuple(fc.constant(drafts), fc.shuffledSubarray([...drafts.keys()], { minLength: drafts.length })),
+  )
   .map(([drafts, numbers]): MemberInput[] =>
     drafts.map((d, i) => {
       const id = `m${i}`;
@@ -103,7 +130,12 @@ const cooperativeArb = fc
         exitDate: null,
         postings: d.postings.map((p, k) => ({ ...p, id: `${id}-p${k}` })),
         orders,
-        certificates: d.certificates.map((c, k) => ({ id: `${id}-nv${k}`, type: c.type as -1 | 0 | 60 | 100, startDate: c.startDate, endDate: c.endDate })),
+        certificates: d.certificates.map((c, k) => ({
+          id: `${id}-nv${k}`,
+          type: c.type as -1 | 0 | 60 | 100,
+          startDate: c.startDate,
+          endDate: c.endDate,
+        })),
       };
     }),
   );
@@ -118,23 +150,26 @@ const settingsArb: fc.Arbitrary<DividendSettings> = fc.record({
   allowTestTaxIds: fc.boolean(),
 });
 
-const paramsArb: fc.Arbitrary<DividendParams> = fc.record({
-  year: fc.constant(2024),
-  type: fc.constantFrom('percent' as const, 'amount' as const),
-  percent: fc.constantFrom('4', '3.25', '0.0001', '7.1234', '100'),
-  total: fc.integer({ min: 0, max: 50_000_000 }),
-  paymentDate: date([2025]),
-}).map(({ year, type, percent, total, paymentDate }) => ({
-  year,
-  type,
-  amount: type === 'percent' ? percent : String(total),
-  decisionDate: paymentDate,
-  paymentDate,
-}));
+const paramsArb: fc.Arbitrary<DividendParams> = fc
+  .record({
+    year: fc.constant(2024),
+    type: fc.constantFrom('percent' as const, 'amount' as const),
+    percent: fc.constantFrom('4', '3.25', '0.0001', '7.1234', '100'),
+    total: fc.integer({ min: 0, max: 50_000_000 }),
+    paymentDate: date([2025]),
+  })
+  .map(({ year, type, percent, total, paymentDate }) => ({
+    year,
+    type,
+    amount: type === 'percent' ? percent : String(total),
+    decisionDate: paymentDate,
+    paymentDate,
+  }));
 
 const caseArb = fc.record({ members: cooperativeArb, settings: settingsArb, params: paramsArb });
 
-const sum = (run: DividendRun, pick: (m: DividendRun['members'][number]) => number) => run.members.reduce((s, m) => s + pick(m), 0);
+const sum = (run: DividendRun, pick: (m: DividendRun['members'][number]) => number) =>
+  run.members.reduce((s, m) => s + pick(m), 0);
 
 describe('dividend engine properties', () => {
   it('the members add up to the totals and the return; every amount is consistent (taxes ≥ 0, net ≤ gross)', () => {
@@ -193,7 +228,11 @@ describe('dividend engine properties', () => {
   it('total-amount mode never pays more than resolved, and the residue is below one cent per member with a basis', () => {
     fc.assert(
       fc.property(caseArb, ({ members, settings, params }) => {
-        const amountParams = { ...params, type: 'amount' as const, amount: params.type === 'amount' ? params.amount : '1234567' };
+        const amountParams = {
+          ...params,
+          type: 'amount' as const,
+          amount: params.type === 'amount' ? params.amount : '1234567',
+        };
         const run = calculateDividend(amountParams, settings, members);
         const total = Number(amountParams.amount);
         const withBasis = members.filter((m) => memberBasis(m, 2024, settings).weight !== '0').length;
@@ -231,11 +270,13 @@ describe('dividend engine properties', () => {
           const difference = (up.get(id)?.gross ?? 0) - (cut.get(id)?.gross ?? 0);
           expect(difference === 0 || difference === (params.type === 'percent' ? 1 : 0)).toBe(true);
         }
-        const taxes = (rounding: DividendSettings['taxRounding']) => byId(calculateDividend(params, { ...settings, taxRounding: rounding }, members));
+        const taxes = (rounding: DividendSettings['taxRounding']) =>
+          byId(calculateDividend(params, { ...settings, taxRounding: rounding }, members));
         const [taxCut, taxUp] = [taxes('truncate'), taxes('halfUp')];
         for (const [id, a] of taxCut) {
           const b = taxUp.get(id)!;
-          for (const key of ['kapest', 'soli', 'churchTax'] as const) expect(Math.abs(b[key] - a[key])).toBeLessThanOrEqual(1);
+          for (const key of ['kapest', 'soli', 'churchTax'] as const)
+            expect(Math.abs(b[key] - a[key])).toBeLessThanOrEqual(1);
         }
       }),
     );
@@ -250,7 +291,8 @@ describe('dividend engine properties', () => {
           const starts = m.postings.map((p) => [firstBearingDay(p), p.amount] as const);
           let walked = 0;
           for (let day = 0; day < 366; day++) {
-            for (const [from, amount] of starts) if (from !== null && dayNumber(civilOf(from)) <= first + day) walked += amount;
+            for (const [from, amount] of starts)
+              if (from !== null && dayNumber(civilOf(from)) <= first + day) walked += amount;
           }
           expect(memberBasis(m, 2024, settings).weight).toBe(String(Math.max(0, walked)));
         }

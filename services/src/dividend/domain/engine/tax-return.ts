@@ -52,7 +52,8 @@ export function taxReturn(members: readonly MemberResult[]): TaxReturnSummary {
     exempt = addSafe(exempt, m.exempt);
     soli = addSafe(soli, m.soli);
     kapest = addSafe(kapest, m.kapest);
-    if (m.churchId !== null && m.churchTax > 0) churches.set(m.churchId, addSafe(churches.get(m.churchId) ?? 0, m.churchTax));
+    if (m.churchId !== null && m.churchTax > 0)
+      churches.set(m.churchId, addSafe(churches.get(m.churchId) ?? 0, m.churchTax));
   }
   return {
     row31: { baseEuros: truncateToEuros(fullBase), kapestEuros: truncateToEuros(fullKapest) },

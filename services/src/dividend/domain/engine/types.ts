@@ -100,7 +100,12 @@ export interface MemberBasis {
   readonly weight: string;
   readonly yearDays: number;
   /** Per posting that counts: its id, amount, first day bearing dividend, days counted. */
-  readonly lines: readonly { readonly postingId: string; readonly amount: number; readonly from: string; readonly days: number }[];
+  readonly lines: readonly {
+    readonly postingId: string;
+    readonly amount: number;
+    readonly from: string;
+    readonly days: number;
+  }[];
 }
 
 /** Why a member cannot be closed (the closure is refused while any exists). */

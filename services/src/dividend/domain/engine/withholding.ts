@@ -116,30 +116,65 @@ function spouseTaxIdOf(order: OrderInput, facts: TaxFacts, context: WithholdingC
   return facts.spouseTaxId;
 }
 
-type Step = Pick<MemberResult, 'basisOfTax' | 'exempt' | 'taxable' | 'certificate' | 'order' | 'churchId' | 'churchRate' | 'problems'> &
+type Step = Pick<
+  MemberResult,
+  'basisOfTax' | 'exempt' | 'taxable' | 'certificate' | 'order' | 'churchId' | 'churchRate' | 'problems'
+> &
   Taxes;
 
 function decide(facts: TaxFacts, gross: number, context: WithholdingContext): Step {
   const mode = context.settings.taxRounding;
   const G = BigInt(gross);
   const none = { certificate: null, order: null, churchId: null, churchRate: null, problems: [] as MemberProblem[] };
-  const flat = (basisOfTax: Step['basisOfTax']): Step => ({ ...none, basisOfTax, exempt: 0, taxable: gross, ...standardTaxes(G, null, mode) });
+  const flat = (basisOfTax: Step['basisOfTax']): Step => ({
+    ...none,
+    basisOfTax,
+    exempt: 0,
+    taxable: gross,
+    ...standardTaxes(G, null, mode),
+  });
 
   if (facts.foreign) return flat('foreign');
-  if (context.settings.heirsTaxedFromDeath && facts.deathDate !== null && facts.deathDate <= context.paymentDate) return flat('heirs');
+  if (context.settings.heirsTaxedFromDeath && facts.deathDate !== null && facts.deathDate <= context.paymentDate)
+    return flat('heirs');
   const certificate = facts.certificate;
   if (certificate !== null) {
     const applied = { id: certificate.id, type: certificate.type };
     if (certificate.type === 100) {
       // A natural person's NV exemption is reported by tax id (§ 45d Abs. 1 S. 1 Nr. 2): the same rule as the FSAK's.
-      const problems = exemptionTaxIdProblems({ basis: 'nv100', exempt: gross, legalEntity: facts.legalEntity, taxId: facts.taxId, allowTestTaxIds: context.settings.allowTestTaxIds });
-      return { ...none, basisOfTax: 'nv100', certificate: applied, exempt: gross, taxable: 0, kapest: 0n, churchTax: 0n, problems };
+      const problems = exemptionTaxIdProblems({
+        basis: 'nv100',
+        exempt: gross,
+        legalEntity: facts.legalEntity,
+        taxId: facts.taxId,
+        allowTestTaxIds: context.settings.allowTestTaxIds,
+      });
+      return {
+        ...none,
+        basisOfTax: 'nv100',
+        certificate: applied,
+        exempt: gross,
+        taxable: 0,
+        kapest: 0n,
+        churchTax: 0n,
+        problems,
+      };
     }
-    return { ...none, basisOfTax: 'nv60', certificate: applied, exempt: 0, taxable: gross, kapest: divide(G * 15n, 100n, mode), churchTax: 0n };
+    return {
+      ...none,
+      basisOfTax: 'nv60',
+      certificate: applied,
+      exempt: 0,
+      taxable: gross,
+      kapest: divide(G * 15n, 100n, mode),
+      churchTax: 0n,
+    };
   }
   if (facts.legalEntity) return flat('legalEntity');
 
-  const candidates = [...facts.orders, ...context.spouseOrders(facts.id)].filter((o) => !spouseDiedBeforeYear(o, facts, context));
+  const candidates = [...facts.orders, ...context.spouseOrders(facts.id)].filter(
+    (o) => !spouseDiedBeforeYear(o, facts, context),
+  );
   const order = preferredOrder(candidates);
   let exempt = 0;
   let orderTrace: MemberResult['order'] = null;
@@ -148,7 +183,14 @@ function decide(facts: TaxFacts, gross: number, context: WithholdingContext): St
     const volume = orderVolume(order, context.paymentYear, context.settings.raiseOldExemptionOrders);
     const used = context.ledger.consume(order, volume, gross);
     exempt = used.exempt;
-    orderTrace = { id: order.id, joint: order.joint, year: context.paymentYear, volume, usedBefore: used.usedBefore, usedAfter: used.usedAfter };
+    orderTrace = {
+      id: order.id,
+      joint: order.joint,
+      year: context.paymentYear,
+      volume,
+      usedBefore: used.usedBefore,
+      usedAfter: used.usedAfter,
+    };
     problems = exemptionTaxIdProblems({
       basis: order.joint ? 'jointFsa' : 'fsa',
       exempt,

@@ -12,7 +12,15 @@ const one = (m: MemberInput, s: Partial<DividendSettings> = {}, p: Partial<Divid
   if (!result) throw new Error('no result');
   return result;
 };
-const taxes = (r: MemberResult) => ({ gross: r.gross, exempt: r.exempt, taxable: r.taxable, kapest: r.kapest, soli: r.soli, churchTax: r.churchTax, net: r.net });
+const taxes = (r: MemberResult) => ({
+  gross: r.gross,
+  exempt: r.exempt,
+  taxable: r.taxable,
+  kapest: r.kapest,
+  soli: r.soli,
+  churchTax: r.churchTax,
+  net: r.net,
+});
 
 // The members of WE-1 … WE-9, numbered so that WE-5's husband H comes before his wife W.
 const we1 = earning(12_345, { id: 'we1', memberNr: 1 });
@@ -35,64 +43,183 @@ const we9 = earning(18_000, {
 
 describe('DOMAIN.md 11 worked examples', () => {
   it('WE-1 natural person, no order, no church: 123.45 → KapESt 30.86, Soli 1.69, net 90.90', () => {
-    expect(taxes(one(we1))).toEqual({ gross: 12_345, exempt: 0, taxable: 12_345, kapest: 3_086, soli: 169, churchTax: 0, net: 9_090 });
+    expect(taxes(one(we1))).toEqual({
+      gross: 12_345,
+      exempt: 0,
+      taxable: 12_345,
+      kapest: 3_086,
+      soli: 169,
+      churchTax: 0,
+      net: 9_090,
+    });
   });
 
   it('WE-2 church tax 9 %: 1,000.00 → 244.49 / 13.44 / 22.00, net 720.07; half up 244.50 / 13.44 / 22.01, net 720.05', () => {
     const cut = one(we2);
-    expect(taxes(cut)).toEqual({ gross: 100_000, exempt: 0, taxable: 100_000, kapest: 24_449, soli: 1_344, churchTax: 2_200, net: 72_007 });
+    expect(taxes(cut)).toEqual({
+      gross: 100_000,
+      exempt: 0,
+      taxable: 100_000,
+      kapest: 24_449,
+      soli: 1_344,
+      churchTax: 2_200,
+      net: 72_007,
+    });
     expect([cut.churchId, cut.churchRate]).toEqual(['ev', '9']);
-    expect(taxes(one(we2, { taxRounding: 'halfUp' }))).toMatchObject({ kapest: 24_450, soli: 1_344, churchTax: 2_201, net: 72_005 });
+    expect(taxes(one(we2, { taxRounding: 'halfUp' }))).toMatchObject({
+      kapest: 24_450,
+      soli: 1_344,
+      churchTax: 2_201,
+      net: 72_005,
+    });
   });
 
   it('WE-3 church tax 8 % (Bavaria): 245.09 / 13.47 / 19.60, net 721.84; half up 245.10 / 13.48 / 19.61, net 721.81', () => {
-    expect(taxes(one(we3))).toEqual({ gross: 100_000, exempt: 0, taxable: 100_000, kapest: 24_509, soli: 1_347, churchTax: 1_960, net: 72_184 });
-    expect(taxes(one(we3, { taxRounding: 'halfUp' }))).toMatchObject({ kapest: 24_510, soli: 1_348, churchTax: 1_961, net: 72_181 });
+    expect(taxes(one(we3))).toEqual({
+      gross: 100_000,
+      exempt: 0,
+      taxable: 100_000,
+      kapest: 24_509,
+      soli: 1_347,
+      churchTax: 1_960,
+      net: 72_184,
+    });
+    expect(taxes(one(we3, { taxRounding: 'halfUp' }))).toMatchObject({
+      kapest: 24_510,
+      soli: 1_348,
+      churchTax: 1_961,
+      net: 72_181,
+    });
   });
 
   it('WE-4 partial order of 300 €: 300.00 exempt, KapESt 50.00, Soli 2.75, net 447.25; the order is used up', () => {
     const r = one(we4);
-    expect(taxes(r)).toEqual({ gross: 50_000, exempt: 30_000, taxable: 20_000, kapest: 5_000, soli: 275, churchTax: 0, net: 44_725 });
-    expect(r.order).toEqual({ id: 'fsa-we4-30000', joint: false, year: 2025, volume: 30_000, usedBefore: 0, usedAfter: 30_000 });
+    expect(taxes(r)).toEqual({
+      gross: 50_000,
+      exempt: 30_000,
+      taxable: 20_000,
+      kapest: 5_000,
+      soli: 275,
+      churchTax: 0,
+      net: 44_725,
+    });
+    expect(r.order).toEqual({
+      id: 'fsa-we4-30000',
+      joint: false,
+      year: 2025,
+      volume: 30_000,
+      usedBefore: 0,
+      usedAfter: 30_000,
+    });
     expect(r.basisOfTax).toBe('standard');
   });
 
   it('WE-5 joint order of 600 €: H (lower number) exempt 450.00; W exempt 150.00, KapESt 25.00, Soli 1.37, net 223.63', () => {
     const [h, w] = run([we5w, we5h]).members;
-    expect(taxes(h!)).toEqual({ gross: 45_000, exempt: 45_000, taxable: 0, kapest: 0, soli: 0, churchTax: 0, net: 45_000 });
-    expect(h!.order).toEqual({ id: 'fsa-joint', joint: true, year: 2025, volume: 60_000, usedBefore: 0, usedAfter: 45_000 });
-    expect(taxes(w!)).toEqual({ gross: 25_000, exempt: 15_000, taxable: 10_000, kapest: 2_500, soli: 137, churchTax: 0, net: 22_363 });
-    expect(w!.order).toEqual({ id: 'fsa-joint', joint: true, year: 2025, volume: 60_000, usedBefore: 45_000, usedAfter: 60_000 });
+    expect(taxes(h!)).toEqual({
+      gross: 45_000,
+      exempt: 45_000,
+      taxable: 0,
+      kapest: 0,
+      soli: 0,
+      churchTax: 0,
+      net: 45_000,
+    });
+    expect(h!.order).toEqual({
+      id: 'fsa-joint',
+      joint: true,
+      year: 2025,
+      volume: 60_000,
+      usedBefore: 0,
+      usedAfter: 45_000,
+    });
+    expect(taxes(w!)).toEqual({
+      gross: 25_000,
+      exempt: 15_000,
+      taxable: 10_000,
+      kapest: 2_500,
+      soli: 137,
+      churchTax: 0,
+      net: 22_363,
+    });
+    expect(w!.order).toEqual({
+      id: 'fsa-joint',
+      joint: true,
+      year: 2025,
+      volume: 60_000,
+      usedBefore: 45_000,
+      usedAfter: 60_000,
+    });
   });
 
   it('WE-5 with W in a church at 9 %: KapESt 24.44, church tax 2.19, Soli 1.34, net 222.03 (church tax per person)', () => {
     const wInChurch: MemberInput = { ...we5w, churchId: 'rk', churchTaxRate: '9' };
     const [h, w] = run([we5h, wInChurch]).members;
     expect(h!.churchTax).toBe(0);
-    expect(taxes(w!)).toEqual({ gross: 25_000, exempt: 15_000, taxable: 10_000, kapest: 2_444, soli: 134, churchTax: 219, net: 22_203 });
+    expect(taxes(w!)).toEqual({
+      gross: 25_000,
+      exempt: 15_000,
+      taxable: 10_000,
+      kapest: 2_444,
+      soli: 134,
+      churchTax: 219,
+      net: 22_203,
+    });
   });
 
   it('WE-6 non-assessment certificate 100: no tax, all 800.00 exempt', () => {
     const r = one(we6);
-    expect(taxes(r)).toEqual({ gross: 80_000, exempt: 80_000, taxable: 0, kapest: 0, soli: 0, churchTax: 0, net: 80_000 });
+    expect(taxes(r)).toEqual({
+      gross: 80_000,
+      exempt: 80_000,
+      taxable: 0,
+      kapest: 0,
+      soli: 0,
+      churchTax: 0,
+      net: 80_000,
+    });
     expect([r.basisOfTax, r.certificate]).toEqual(['nv100', { id: 'nv-100', type: 100 }]);
   });
 
   it('WE-7 legal entity: 1,234.56 → 308.64 / 16.97, net 908.95', () => {
     const r = one(we7);
-    expect(taxes(r)).toEqual({ gross: 123_456, exempt: 0, taxable: 123_456, kapest: 30_864, soli: 1_697, churchTax: 0, net: 90_895 });
+    expect(taxes(r)).toEqual({
+      gross: 123_456,
+      exempt: 0,
+      taxable: 123_456,
+      kapest: 30_864,
+      soli: 1_697,
+      churchTax: 0,
+      net: 90_895,
+    });
     expect(r.basisOfTax).toBe('legalEntity');
   });
 
   it('WE-8 certificate 60 (§ 44a Abs. 8): KapESt 150.00, Soli 8.25, net 841.75', () => {
     const r = one(we8);
-    expect(taxes(r)).toEqual({ gross: 100_000, exempt: 0, taxable: 100_000, kapest: 15_000, soli: 825, churchTax: 0, net: 84_175 });
+    expect(taxes(r)).toEqual({
+      gross: 100_000,
+      exempt: 0,
+      taxable: 100_000,
+      kapest: 15_000,
+      soli: 825,
+      churchTax: 0,
+      net: 84_175,
+    });
     expect([r.basisOfTax, r.certificate]).toEqual(['nv60', { id: 'nv-60', type: 60 }]);
   });
 
   it('WE-9 order of 200 € with 140.00 used earlier in 2025, church 9 %: exempt 60.00, 29.33 / 2.63 / 1.61, net 146.43', () => {
     const r = one(we9);
-    expect(taxes(r)).toEqual({ gross: 18_000, exempt: 6_000, taxable: 12_000, kapest: 2_933, soli: 161, churchTax: 263, net: 14_643 });
+    expect(taxes(r)).toEqual({
+      gross: 18_000,
+      exempt: 6_000,
+      taxable: 12_000,
+      kapest: 2_933,
+      soli: 161,
+      churchTax: 263,
+      net: 14_643,
+    });
     expect(r.order).toMatchObject({ volume: 20_000, usedBefore: 14_000, usedAfter: 20_000 });
   });
 
@@ -137,7 +264,11 @@ describe('DOMAIN.md 11 worked examples', () => {
       member({ id: 'c', memberNr: 3, postings: [held(650_000)] }),
     ];
     for (const rounding of ['truncate', 'halfUp'] as const) {
-      const result = run(members, { dividendMethod: 'yearEnd', dividendRounding: rounding }, { type: 'amount', amount: '33333' });
+      const result = run(
+        members,
+        { dividendMethod: 'yearEnd', dividendRounding: rounding },
+        { type: 'amount', amount: '33333' },
+      );
       expect(result.members.map((m) => [m.memberId, m.gross])).toEqual([
         ['a', 3_333],
         ['b', 8_333],
@@ -150,7 +281,18 @@ describe('DOMAIN.md 11 worked examples', () => {
 
   it('WE-12 the KapESt return of one payment day: rows 31 to 34, KapESt due 1,083 €, church tax per church', () => {
     const result = run([we9, we8, we7, we6, we5w, we5h, we4, we3, we2, we1]);
-    expect(result.members.map((m) => m.memberId)).toEqual(['we1', 'we2', 'we3', 'we4', 'we5h', 'we5w', 'we6', 'we7', 'we8', 'we9']);
+    expect(result.members.map((m) => m.memberId)).toEqual([
+      'we1',
+      'we2',
+      'we3',
+      'we4',
+      'we5h',
+      'we5w',
+      'we6',
+      'we7',
+      'we8',
+      'we9',
+    ]);
     expect(result.taxReturn).toEqual({
       row31: { baseEuros: 3_778, kapestEuros: 933 },
       row32: { baseEuros: 1_000, kapestEuros: 150 },

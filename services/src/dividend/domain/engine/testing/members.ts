@@ -16,13 +16,21 @@ export const PARAMS: DividendParams = {
   paymentDate: '2025-06-30',
 };
 
-export const settings = (overrides: Partial<DividendSettings> = {}): DividendSettings => ({ ...SETTINGS, ...overrides });
+export const settings = (overrides: Partial<DividendSettings> = {}): DividendSettings => ({
+  ...SETTINGS,
+  ...overrides,
+});
 export const params = (overrides: Partial<DividendParams> = {}): DividendParams => ({ ...PARAMS, ...overrides });
 
 let postingSeq = 0;
 
 /** A posting; incoming types bear from `interestBegin` (default: its date). */
-export function posting(type: BasisPosting['type'], amount: number, date: string, extra: Partial<BasisPosting> = {}): BasisPosting {
+export function posting(
+  type: BasisPosting['type'],
+  amount: number,
+  date: string,
+  extra: Partial<BasisPosting> = {},
+): BasisPosting {
   postingSeq += 1;
   return { id: `p${postingSeq}`, type, amount, date, interestBegin: date, annulled: false, ...extra };
 }
@@ -34,7 +42,10 @@ export const held = (amount: number, date = '2020-03-01'): BasisPosting => posti
  * A member whose gross dividend at 4 % on a whole-year holding is exactly `gross` cents (holding = 25 × gross), so a
  * worked example's gross can be given as DOMAIN.md states it.
  */
-export function earning(gross: number, overrides: Partial<MemberInput> & { id: string; memberNr: number }): MemberInput {
+export function earning(
+  gross: number,
+  overrides: Partial<MemberInput> & { id: string; memberNr: number },
+): MemberInput {
   return member({ postings: [held(gross * 25)], ...overrides });
 }
 
