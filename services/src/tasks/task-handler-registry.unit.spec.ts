@@ -77,12 +77,9 @@ function queuedWithTheirParams(queue: TaskQueue): void {
   void queue.enqueue({ ...request, kind: 'taxCertificates', params: {} });
   // @ts-expect-error the KiStAM task takes no parameters
   void queue.enqueue({ ...request, kind: 'kistam', params: { script: 'complete' } });
+  const pdfParams = { document: 'statements', date: '2025-01-01', onlyActive: true, member: null } as const;
   // @ts-expect-error a member export's parameters are not a member PDF's
-  void queue.enqueue({
-    ...request,
-    kind: 'memberExport',
-    params: { document: 'statements', date: '2025-01-01', onlyActive: true, member: null },
-  });
+  void queue.enqueue({ ...request, kind: 'memberExport', params: pdfParams });
   const handler: Pick<TaskHandler<'taxCertificates'>, 'run'> = {
     run: async (task) => {
       // @ts-expect-error the tax certificates' task has no year
