@@ -51,15 +51,13 @@ saveResult(
     storedByRefusal: figures.stored,
     byStatus: figures.byStatus,
     requestsPerSecond: Math.round(figures.requests / seconds),
-    failures: figures.failures
-      .slice(0, 20)
-      .map((f) => ({
-        rule: f.rule,
-        status: f.answer.status,
-        method: f.request.method,
-        path: f.request.path.slice(0, 300),
-        body: f.request.body?.slice(0, 300),
-      })),
+    failures: figures.failures.slice(0, 20).map((f) => ({
+      rule: f.rule,
+      status: f.answer.status,
+      method: f.request.method,
+      path: f.request.path.slice(0, 300),
+      body: f.request.body?.slice(0, 300),
+    })),
   },
   [
     {

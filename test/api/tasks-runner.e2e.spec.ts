@@ -111,16 +111,14 @@ describe('tasks: left to the worker (TASKS_RUN_IN=worker)', () => {
       const inWorker = new ScriptedHandler('fsak', true);
       useHandlers(api, [inApi]);
       useHandlers({ app: worker.tasks! }, [inWorker]);
-      const id = await api.app
-        .get<TaskQueue>(TASK_QUEUE)
-        .enqueue(
-          scripted({
-            cooperativeId: api.firstStart!.cooperativeId,
-            user: 'admin',
-            kind: 'fsak',
-            params: { script: 'complete' },
-          }),
-        );
+      const id = await api.app.get<TaskQueue>(TASK_QUEUE).enqueue(
+        scripted({
+          cooperativeId: api.firstStart!.cooperativeId,
+          user: 'admin',
+          kind: 'fsak',
+          params: { script: 'complete' },
+        }),
+      );
       const http = api.app.getHttpServer() as App;
       const done = await until(http, await login(http, 'admin', ADMIN_PASSWORD), id, ended);
       expect(done.state).toBe('completed');
