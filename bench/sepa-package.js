@@ -177,7 +177,7 @@ async function main() {
       w,
       {
         medianMs: median(of(w).map((r) => r.ms)),
-        maxPeakRssMb: Math.max(...of(w).map((r) => r.peakRssMb)),
+        maxPeakRssMb: of(w).reduce((max, r) => Math.max(max, r.peakRssMb), -Infinity),
         violations: of(w)[0].violations,
         violationKinds: of(w)[0].violationKinds,
         error: of(w)[0].error,

@@ -54,9 +54,9 @@ function gapsOf(doc: Document, op: Operation): string[] {
     Object.values(op.requestBody.content).every((c) => c.schema?.format === 'binary');
   // A form upload (the import's files, issue 29) is typed as its form's fields.
   const form = op.requestBody?.content?.['multipart/form-data'];
-  if (form) gaps.push(...untyped(doc, form.schema, 'form'));
+  if (form) for (const gap of untyped(doc, form.schema, 'form')) gaps.push(gap);
   else if (op.requestBody && !upload)
-    gaps.push(...untyped(doc, op.requestBody.content?.['application/json']?.schema, 'body'));
+    for (const gap of untyped(doc, op.requestBody.content?.['application/json']?.schema, 'body')) gaps.push(gap);
   for (const [status, answer] of Object.entries(op.responses)) {
     if (!status.startsWith('2') || status === '204') continue;
     // A download (a task's file) answers its bytes, typed by their own media type rather than JSON.
@@ -66,7 +66,7 @@ function gapsOf(doc: Document, op: Operation): string[] {
       Object.values(answer.content).every((c) => c.schema?.format === 'binary')
     )
       continue;
-    gaps.push(...untyped(doc, answer.content?.['application/json']?.schema, `answer ${status}`));
+    for (const gap of untyped(doc, answer.content?.['application/json']?.schema, `answer ${status}`)) gaps.push(gap);
   }
   return gaps;
 }

@@ -16,7 +16,7 @@ import { parseListQuery, type ListParams } from './list-query.js';
 /**
  * Every query of the API goes through here: it reads read models only, always within the
  * caller's cooperative. A record of another cooperative is answered as not found. The reads a route declared
- * `@SettlesOwnReads()` gets (`@OwnReads()`, waitingFirst) first wait for the client's writes, but getManyAsStored.
+ * `@SettlesOwnReads()` gets (`@OwnReads()`, waitingFirst) first wait for the client's writes.
  */
 @Injectable()
 export class ReadModels {
@@ -36,17 +36,13 @@ export class ReadModels {
     return reads;
   }
 
-  private ownWrites(): Promise<void> | undefined {
-    return this.before?.();
-  }
-
   async list(
     spec: CollectionSpec,
     cooperativeId: string,
     params: ListParams,
     defaultSort: readonly Sort[],
   ): Promise<ReadPage<ReadDocument>> {
-    await this.ownWrites();
+    if (this.before) await this.before();
     return this.store.find(spec.name, parseListQuery(spec, params, cooperativeId, defaultSort));
   }
 
@@ -68,7 +64,7 @@ export class ReadModels {
       cooperativeId,
       defaultSort,
     );
-    await this.ownWrites();
+    if (this.before) await this.before();
     const field = (name: string): string => (name === 'id' ? name : view.onCollection[name]!);
     return this.store.find(spec.name, {
       ...parsed,
@@ -79,7 +75,7 @@ export class ReadModels {
 
   /** A prepared query within one cooperative (a handler that adjusts the parsed list query, e.g. "as of a date"). */
   async query(spec: CollectionSpec, cooperativeId: string, query: ReadQuery): Promise<ReadPage<ReadDocument>> {
-    await this.ownWrites();
+    if (this.before) await this.before();
     return this.store.find(spec.name, { ...query, cooperativeId });
   }
 
@@ -88,13 +84,13 @@ export class ReadModels {
    * store: by a read thread where they run, so that the API thread only sends the text.
    */
   async queryView(spec: CollectionSpec, cooperativeId: string, query: ReadQuery, view: ViewRequest): Promise<ViewPage> {
-    await this.ownWrites();
+    if (this.before) await this.before();
     return this.store.findView(spec.name, { ...query, cooperativeId }, view);
   }
 
   /** Every document of the cooperative in id order, in batches (ReadStore.scan): a whole collection streamed, never held. */
   scan(spec: CollectionSpec, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]> {
-    const waiting = this.ownWrites();
+    const waiting = this.before?.();
     if (!waiting) return this.store.scan(spec.name, cooperativeId, batchSize);
     const store = this.store;
     return (async function* settledScan(): AsyncIterable<ReadDocument[]> {
@@ -109,12 +105,12 @@ export class ReadModels {
     params: ListParams,
     defaultSort: readonly Sort[],
   ): Promise<ReadPage<ReadDocument>> {
-    await this.ownWrites();
+    if (this.before) await this.before();
     return this.store.find(spec.name, parseListQuery(spec, params, null, defaultSort));
   }
 
   async get(spec: CollectionSpec, cooperativeId: string, id: string, entity: string): Promise<ReadDocument> {
-    await this.ownWrites();
+    if (this.before) await this.before();
     const doc = await this.store.get(spec.name, id);
     if (!doc || doc.cooperativeId !== cooperativeId) throw new NotFoundError(entity, id);
     return doc;
@@ -126,20 +122,7 @@ export class ReadModels {
     cooperativeId: string,
     ids: readonly string[],
   ): Promise<Map<string, ReadDocument>> {
-    await this.ownWrites();
-    return this.getManyAsStored(spec, cooperativeId, ids);
-  }
-
-  /**
-   * As getMany(), without waiting for the client's writes on a route declared `@SettlesOwnReads()`: for a preview
-   * that applies a write's own events over the documents as stored (previewDocuments, decision 40), which would
-   * otherwise wait for that write.
-   */
-  async getManyAsStored(
-    spec: CollectionSpec,
-    cooperativeId: string,
-    ids: readonly string[],
-  ): Promise<Map<string, ReadDocument>> {
+    if (this.before) await this.before();
     // The store reads them in a read thread where they run (decision 42): a page no longer in memory then stops that
     // thread, not this one. It answers documents of any cooperative: the check is here.
     const docs = await this.store.getMany(spec.name, [...new Set(ids)]);
@@ -154,7 +137,7 @@ export class ReadModels {
     field: string,
     value: string,
   ): Promise<ReadDocument | undefined> {
-    await this.ownWrites();
+    if (this.before) await this.before();
     const page = await this.store.find(spec.name, { cooperativeId, filters: [{ field, op: 'eq', value }], limit: 1 });
     return page.items[0];
   }

@@ -65,9 +65,9 @@ export class LedgerReads {
   }
 
   /**
-   * The documents of the members projector's collections a preview reads, as stored, within the cooperative: without
-   * waiting for the client's writes on a posting's route (ReadModels.getManyAsStored), which would wait for the posting
-   * previewed; the preview applies its events itself.
+   * The documents of the members projector's collections a preview reads, as stored, within the cooperative: through
+   * the members' plain read models, which wait for no client's writes (a posting's own reads would wait for the posting
+   * previewed); the preview applies its events itself.
    */
   private async storedDocuments(
     cooperativeId: string,
@@ -75,7 +75,7 @@ export class LedgerReads {
     ids: readonly string[],
   ): Promise<ReadDocument[]> {
     const spec = membersProjector.collections.find((c) => c.name === collection);
-    return spec ? [...(await this.reads.getManyAsStored(spec, cooperativeId, ids)).values()] : [];
+    return spec ? [...(await this.reads.getMany(spec, cooperativeId, ids)).values()] : [];
   }
 
   /** Every posting of one member, oldest first. */
