@@ -63,13 +63,6 @@ describe('share register correction (CorrectSharePayment)', () => {
       .then([corrected(50_000, '2030-12-31')]);
   });
 
-  it('takes an empty interest end as none', () => {
-    spec
-      .given(given)
-      .when(correct({ interestEnd: '  ' }))
-      .then([corrected(50_000, null)]);
-  });
-
   it('records nothing when the values are what the register already holds', () => {
     spec
       .given(given)
@@ -88,25 +81,17 @@ describe('share register correction (CorrectSharePayment)', () => {
       .then([corrected(60_000, '2030-12-31')]);
   });
 
-  it('refuses a missing or fractional payment and a bad or too early interest end', () => {
+  it("refuses an interest end before the posting's interest begin (the shape is the request class's: ShareCorrection)", () => {
     spec
       .given(given)
-      .when(correct({ rueckpfleinzahlung: null, interestEnd: '2025-02-30' }))
+      .when(correct({ interestEnd: '2025-06-30' }))
       .thenThrows(ValidationError, (e) =>
-        expect(e.errors).toEqual([
-          memberFieldError('rueckpfleinzahlung', 'mustNotBeEmpty'),
-          memberFieldError('interestEnd', 'invalidDate', '2025-02-30'),
-        ]),
+        expect(e.errors).toEqual([memberFieldError('interestEnd', 'mustBeAtLeast', '2025-07-01')]),
       );
     spec
       .given(given)
-      .when(correct({ rueckpfleinzahlung: 10.5, interestEnd: '2025-06-30' }))
-      .thenThrows(ValidationError, (e) =>
-        expect(e.errors).toEqual([
-          memberFieldError('rueckpfleinzahlung', 'invalidNumber'),
-          memberFieldError('interestEnd', 'mustBeAtLeast', '2025-07-01'),
-        ]),
-      );
+      .when(correct({ interestEnd: '2025-07-01' }))
+      .then([corrected(50_000, '2025-07-01')]);
   });
 
   it('answers an unknown posting, an unknown member and another cooperative as not found', () => {

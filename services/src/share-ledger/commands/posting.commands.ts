@@ -42,7 +42,7 @@ export class CorrectShareCommand extends Command<void> {
     readonly ctx: CommandContext,
     readonly memberId: string,
     readonly balanceId: string,
-    readonly rueckpfleinzahlung: number | null,
+    readonly rueckpfleinzahlung: number,
     readonly interestEnd: string | null,
   ) {
     super();

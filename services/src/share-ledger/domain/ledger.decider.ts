@@ -1,14 +1,11 @@
 import {
-  isBlank,
   memberFieldError,
   NotFoundError,
   ValidationError,
   type Decider,
-  type FieldError,
   type MemberEvent,
   type PostingType,
 } from '@coop/contracts';
-import { isIsoDate } from '@coop/contracts';
 import type { ClosedThrough } from '../../kernel/closed-years.js';
 import {
   evolveShareAccount,
@@ -153,8 +150,10 @@ export type CorrectSharePayment = {
   readonly memberId: string;
   readonly cooperativeId: string;
   readonly balanceId: string;
-  readonly rueckpfleinzahlung: number | null | undefined;
-  readonly interestEnd: string | null | undefined;
+  /** The payment actually made, in cents (the request class read it). */
+  readonly rueckpfleinzahlung: number;
+  /** A business date or null (none). */
+  readonly interestEnd: string | null;
 };
 
 export type LedgerCommand =
@@ -413,23 +412,17 @@ function correctSharePayment(command: CorrectSharePayment, state: MemberState): 
   requireMember(state, command.cooperativeId, command.memberId);
   const posting = state.postings.get(command.balanceId);
   if (!posting) throw new NotFoundError('Share', command.balanceId);
-  const errors: FieldError[] = [];
-  const payment = command.rueckpfleinzahlung;
-  if (payment === null || payment === undefined) errors.push(memberFieldError('rueckpfleinzahlung', 'mustNotBeEmpty'));
-  else if (!Number.isSafeInteger(payment)) errors.push(memberFieldError('rueckpfleinzahlung', 'invalidNumber'));
-  const interestEnd = isBlank(command.interestEnd) ? null : command.interestEnd!.trim();
-  if (interestEnd !== null) {
-    if (!isIsoDate(interestEnd)) errors.push(memberFieldError('interestEnd', 'invalidDate', interestEnd));
-    else if (posting.interestBegin !== null && interestEnd < posting.interestBegin) {
-      errors.push(memberFieldError('interestEnd', 'mustBeAtLeast', posting.interestBegin));
-    }
+  // The shape (an integer payment, a business date or none) is the request class's (`ShareCorrection`); the import
+  // sends the register's values it read. What is left is the rule over the stream: not before the interest begin.
+  const { rueckpfleinzahlung: payment, interestEnd } = command;
+  if (interestEnd !== null && posting.interestBegin !== null && interestEnd < posting.interestBegin) {
+    throw new ValidationError([memberFieldError('interestEnd', 'mustBeAtLeast', posting.interestBegin)]);
   }
-  if (errors.length > 0) throw new ValidationError(errors);
   if (payment === posting.payment && interestEnd === posting.interestEnd) return [];
   return [
     {
       type: 'SharePaymentCorrected',
-      data: { memberId: command.memberId, balanceId: command.balanceId, rueckpfleinzahlung: payment!, interestEnd },
+      data: { memberId: command.memberId, balanceId: command.balanceId, rueckpfleinzahlung: payment, interestEnd },
     },
   ];
 }
