@@ -1,14 +1,11 @@
 import { lazy, Suspense } from 'react';
-import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import UndoIcon from '@mui/icons-material/Undo';
 import {
-  Alert,
   Box,
   Button,
   Card,
-  CardContent,
   CardHeader,
   Chip,
   Grid,
@@ -23,8 +20,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
-import { InfoList } from '../common/Section';
-import { formatCount, formatDate, formatIban, formatMoney } from '../format';
+import { formatCount, formatDate, formatMoney } from '../format';
 import { PageTitle } from '../layout/PageTitle';
 import { LoadFailed } from '../layout/AccessDenied';
 import { PageLoading } from '../layout/PageLoading';
@@ -34,28 +30,17 @@ import { can, useSession } from '../session/session';
 import { PendingExit } from './PendingExit';
 import { RetentionHold } from './RetentionHold';
 import {
-  ACTION_TYPES,
   canAnnul,
-  churchName,
   hasExited,
   isExitType,
   memberName,
   postingsClosed,
   shareChange,
   today,
-  withdrawEndKey,
   type BalanceRecord,
   type MemberRecord,
 } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
-import { exemptionOrderBar, type ExemptionOrderRecord, type NonAssessmentRecord } from '../taxPapers/model';
-import {
-  ExemptionOrderTable,
-  NonAssessmentTable,
-  newExemptionOrderPath,
-  newNonAssessmentPath,
-  taxIdMissing,
-} from '../taxPapers/parts';
 import { ActionsHeader } from '../common/ActionsHeader';
 import { MemberDividends } from '../dividend/MemberDividends';
 import { MemberSettlements } from '../settlements/MemberSettlements';
@@ -64,217 +49,10 @@ import { MemberReminders } from '../payment-reminders/MemberReminders';
 // The direct debits' panel (issue 45) comes with its own chunk, loaded when a member's page shows it.
 const MemberDirectDebits = lazy(() => import('../direct-debits/MemberDirectDebits'));
 import { MemberStatementButton } from '../dashboard/MemberStatementButton';
-
-const cardTitle = { title: { variant: 'h6', component: 'h2' } } as const;
-
-function MasterCard({ m }: { m: MemberRecord }) {
-  const translate = useTranslate();
-  const f = (field: string) => translate(`resources.members.fields.${field}`);
-  const code = (list: string, v: unknown) =>
-    v === null || v === undefined ? '' : translate(`coop.members.${list}.${String(v)}`, { _: String(v) });
-  const natural = m.legalForm !== 1;
-  const rows: Array<readonly [string, React.ReactNode, string?]> = [
-    [f('memberNr'), m.memberNr ?? '', 'member-memberNr'],
-    [f('legalForm'), code('legalForms', m.legalForm)],
-    [
-      f('name'),
-      [m.title && m.title !== 'none' ? code('titles', m.title) : '', memberName(m)].filter(Boolean).join(' '),
-      'member-name',
-    ],
-  ];
-  if (natural) {
-    rows.push([f('birthDate'), formatDate(m.birthDate)]);
-    if (m.birthName) rows.push([f('birthName'), m.birthName]);
-    rows.push([f('civilStatus'), code('civilStatuses', m.civilStatus)]);
-    if (m.spouse || m.spouseName) {
-      rows.push([
-        translate('coop.members.spouseLink'),
-        m.spouse ? (
-          <RouterLink to={`/member/${encodeURIComponent(m.spouse)}`} data-testid="member-spouse-link">
-            {[m.spouseName, m.spouseGivenName].filter(Boolean).join(', ') || translate('coop.members.spouseLink')}
-          </RouterLink>
-        ) : (
-          [m.spouseName, m.spouseGivenName].filter(Boolean).join(', ')
-        ),
-      ]);
-    }
-    if (m.underage) rows.push([f('legalRepresentation'), m.legalRepresentation ?? '']);
-  }
-  rows.push(
-    [f('memberType'), code('memberTypes', m.memberType)],
-    [f('position'), code('positions', m.position)],
-    [f('entryDate'), formatDate(m.entryDate), 'member-entryDate'],
-    [f('approvalDate'), formatDate(m.approvalDate)],
-    [f('interestBegin'), formatDate(m.interestBegin)],
-  );
-  if (m.exitDate)
-    rows.push([
-      f('exitDate'),
-      `${formatDate(m.exitDate)}${m.exitReason ? ` (${code('exitReasons', m.exitReason)})` : ''}`,
-      'member-exitDate',
-    ]);
-  return (
-    <Card component="section" data-testid="member-master-card" sx={{ height: '100%' }}>
-      <CardHeader title={translate('coop.members.cards.master')} slotProps={cardTitle} />
-      <CardContent sx={{ pt: 0 }}>
-        <InfoList rows={rows} />
-      </CardContent>
-    </Card>
-  );
-}
-
-function ContactCard({ m }: { m: MemberRecord }) {
-  const translate = useTranslate();
-  const f = (field: string) => translate(`resources.members.fields.${field}`);
-  const place = m.isForeign ? m.country : m.state ? translate(`coop.members.states.${m.state}`, { _: m.state }) : '';
-  return (
-    <Card component="section" data-testid="member-contact-card" sx={{ height: '100%' }}>
-      <CardHeader title={translate('coop.members.cards.contact')} slotProps={cardTitle} />
-      <CardContent sx={{ pt: 0 }}>
-        <InfoList
-          rows={[
-            [
-              translate('coop.members.sections.address'),
-              <>
-                {[m.street, m.streetHomeNumber].filter(Boolean).join(' ')}
-                <br />
-                {[m.zipCode, m.city].filter(Boolean).join(' ')}
-                {place ? (
-                  <>
-                    <br />
-                    {place}
-                  </>
-                ) : null}
-              </>,
-              'member-address',
-            ],
-            [f('privateEmail'), m.privateEmail ? <a href={`mailto:${m.privateEmail}`}>{m.privateEmail}</a> : ''],
-            [f('privateTelephone'), m.privateTelephone ?? ''],
-          ]}
-        />
-      </CardContent>
-    </Card>
-  );
-}
-
-function BankCard({ m }: { m: MemberRecord }) {
-  const translate = useTranslate();
-  const f = (field: string) => translate(`resources.members.fields.${field}`);
-  return (
-    <Card component="section" data-testid="member-bank-card" sx={{ height: '100%' }}>
-      <CardHeader title={translate('coop.members.cards.bank')} slotProps={cardTitle} />
-      <CardContent sx={{ pt: 0 }}>
-        <InfoList
-          rows={[
-            [f('bankname'), m.bankname ?? ''],
-            ...(m.accountHolder ? [[f('accountHolder'), m.accountHolder, 'member-accountHolder'] as const] : []),
-            [
-              f('iban'),
-              m.iban ? (
-                <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                  {formatIban(m.iban)}
-                </Box>
-              ) : (
-                ''
-              ),
-              'member-iban',
-            ],
-            [
-              f('bic'),
-              m.bic ? (
-                <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                  {m.bic}
-                </Box>
-              ) : (
-                ''
-              ),
-            ],
-            [f('manualTaxId'), m.manualTaxId ?? ''],
-            [
-              f('churchId'),
-              [churchName(translate, m.churchId), m.churchTaxRate ? `${m.churchTaxRate} %` : '']
-                .filter(Boolean)
-                .join(' · '),
-              'member-church',
-            ],
-          ]}
-        />
-      </CardContent>
-    </Card>
-  );
-}
-
-function ActionsCard({
-  m,
-  sum,
-  canWrite,
-  exitPosting,
-}: {
-  m: MemberRecord;
-  sum: number | undefined;
-  canWrite: boolean;
-  exitPosting: Pick<BalanceRecord, 'id' | 'type'> | undefined;
-}) {
-  const translate = useTranslate();
-  const closed = postingsClosed(m) || !canWrite;
-  // Issue 22: an end still pending can be withdrawn (the annulation of its exit posting, confirmed on that page).
-  const withdrawable = m.exitPending && exitPosting !== undefined && canWrite;
-  return (
-    <Card component="section" data-testid="member-actions-card">
-      <CardHeader
-        title={translate('coop.members.cards.actions')}
-        subheader={translate('coop.members.cards.holding', {
-          smart_count: m.shareAmount ?? 0,
-          shares: formatCount(m.shareAmount ?? 0),
-          amount: formatMoney(sum ?? m.shareTotalEUR ?? 0),
-        })}
-        slotProps={{ ...cardTitle, subheader: { 'data-testid': 'member-holding' } as object }}
-      />
-      <CardContent sx={{ pt: 0, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        {ACTION_TYPES.map((type) => {
-          const exit = isExitType(type);
-          return (
-            <Button
-              key={type}
-              component={RouterLink}
-              to={`/balances/new/type/${type}/member/${encodeURIComponent(m.id)}`}
-              disabled={closed}
-              variant={exit ? 'outlined' : 'contained'}
-              color={exit ? 'error' : 'primary'}
-              size="small"
-              startIcon={type === 1 ? <AddIcon /> : undefined}
-              data-testid={`member-action-${type}`}
-            >
-              {type === 6 && m.legalForm === 1
-                ? translate('coop.balances.dissolution')
-                : translate(`coop.balances.actions.${type}`)}
-            </Button>
-          );
-        })}
-        {withdrawable ? (
-          <Button
-            component={RouterLink}
-            to={`/balances/new/type/5/peer/${encodeURIComponent(exitPosting.id)}`}
-            variant="outlined"
-            color="warning"
-            size="small"
-            startIcon={<UndoIcon />}
-            data-testid="member-withdraw-notice"
-          >
-            {translate(withdrawEndKey(exitPosting.type, m.legalForm))}
-          </Button>
-        ) : null}
-        {postingsClosed(m) ? (
-          <Typography variant="body2" color="text.secondary" sx={{ ml: 1 }} data-testid="member-actions-closed">
-            {m.exitPending && m.exitDate
-              ? translate('coop.members.cards.actionsPending', { date: formatDate(m.exitDate) })
-              : translate('coop.members.cards.actionsExited')}
-          </Typography>
-        ) : null}
-      </CardContent>
-    </Card>
-  );
-}
+import { BankCard, ContactCard, MasterCard } from './MemberDetailCards';
+import { ActionsCard } from './MemberActionsCard';
+import { TaxCard } from './MemberTaxCard';
+import { cardTitle } from './cardTitle';
 
 function ShareAccountCard({
   rows,
@@ -408,90 +186,6 @@ function ShareAccountCard({
           </TableFooter>
         </Table>
       </Box>
-    </Card>
-  );
-}
-
-function TaxCard({
-  member,
-  exemptionOrders,
-  nonAssessments,
-  canWrite,
-  loading,
-}: {
-  member: MemberRecord;
-  exemptionOrders: readonly ExemptionOrderRecord[];
-  nonAssessments: readonly NonAssessmentRecord[];
-  canWrite: boolean;
-  loading: boolean;
-}) {
-  const translate = useTranslate();
-  const memberId = member.id;
-  // A legal entity or a member abroad gives no exemption order (DOMAIN 2.6-2.8; the API refuses it too).
-  const bar = exemptionOrderBar(member);
-  const title = (text: string, add: string | null, to: string, testId: string) => (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, minHeight: 32 }}>
-      <Typography variant="subtitle2" component="h3" sx={{ flex: 1 }}>
-        {text}
-      </Typography>
-      {canWrite && add !== null ? (
-        <Button
-          component={RouterLink}
-          to={to}
-          size="small"
-          variant="outlined"
-          startIcon={<AddIcon />}
-          data-testid={testId}
-        >
-          {add}
-        </Button>
-      ) : null}
-    </Box>
-  );
-  const missing = exemptionOrders.filter((o) => o.state === 'active' && taxIdMissing(o));
-  return (
-    <Card component="section" data-testid="member-tax-card">
-      <CardHeader title={translate('coop.members.cards.tax')} slotProps={cardTitle} />
-      <CardContent sx={{ pt: 0 }}>
-        {missing.length > 0 ? (
-          <Alert severity="warning" sx={{ mb: 2 }} data-testid="member-taxid-warning">
-            {translate('coop.taxPapers.taxIdsMissing')}
-          </Alert>
-        ) : null}
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, xl: 6 }}>
-            {title(
-              translate('coop.members.cards.exemptionOrders'),
-              bar ? null : translate('coop.taxPapers.addExemptionOrder'),
-              newExemptionOrderPath(memberId),
-              'member-add-exemption-order',
-            )}
-            {bar ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="member-no-exemption-order">
-                {translate(
-                  bar === 'legalEntity'
-                    ? 'coop.taxPapers.noExemptionOrderLegalEntity'
-                    : 'coop.taxPapers.noExemptionOrderNonResident',
-                )}
-              </Typography>
-            ) : null}
-            {loading ? null : (
-              <ExemptionOrderTable rows={exemptionOrders} canWrite={canWrite} testId="member-exemption-orders" />
-            )}
-          </Grid>
-          <Grid size={{ xs: 12, xl: 6 }}>
-            {title(
-              translate('coop.members.cards.nonAssessments'),
-              translate('coop.taxPapers.addNonAssessment'),
-              newNonAssessmentPath(memberId),
-              'member-add-non-assessment',
-            )}
-            {loading ? null : (
-              <NonAssessmentTable rows={nonAssessments} canWrite={canWrite} testId="member-non-assessments" />
-            )}
-          </Grid>
-        </Grid>
-      </CardContent>
     </Card>
   );
 }
