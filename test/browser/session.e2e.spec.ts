@@ -58,6 +58,37 @@ describe('console session, languages and roles', () => {
     await page.browserContext().close();
   }, 60_000);
 
+  it('a ping cut off (a reload, a lost connection) keeps the session: only the server refusing it signs out', async () => {
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/login`);
+    // The console's pings are paused (Chrome's Fetch domain pauses only what it names) and then cut off, as a reload
+    // under load cut one off in the walk: the console took the aborted ping for an ended session and signed out on the
+    // server, which ends every token of the user, the reloaded page's too.
+    const paused: string[] = [];
+    const cdp = await page.createCDPSession();
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/api/v1/ping*', requestStage: 'Request' }] });
+    cdp.on('Fetch.requestPaused', (event) => void paused.push(event.requestId));
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    await waitForText(page, 'h1', 'Welcome, admin');
+    for (let i = 0; i < 100 && paused.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(paused.length).toBeGreaterThan(0);
+    const token = await page.evaluate(() => localStorage.getItem('coop.token'));
+
+    for (const requestId of paused.splice(0))
+      await cdp.send('Fetch.failRequest', { requestId, errorReason: 'Aborted' });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(where(page)).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('coop.token'))).not.toBeNull();
+    // Still signed in on the server: the token of the cut-off ping works, and after a reload the console is there.
+    expect((await product.api('/ping', { token: token ?? '' })).status).toBe(200);
+    await cdp.send('Fetch.disable');
+    await page.reload();
+    await waitForText(page, 'h1', 'Welcome, admin');
+    expect(where(page)).toBe('/');
+    await page.browserContext().close();
+  }, 60_000);
+
   it('a wrong password shows the server message and keeps the clerk on the login page', async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/login?redirect=%2Fadministration`);

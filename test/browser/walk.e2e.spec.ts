@@ -22,10 +22,10 @@ function withOutput(error: unknown): never {
 
 /**
  * Opens `path` and waits until its heading is there and its requests are done. A screen that does not come names the
- * end of the product's own output too: four fresh-clone runs (two of stop 51, two before) failed here. Beside three
- * CPU-bound processes the first test failed 3 times in 9 (2026-11-29), never alone; a trace of its navigations showed
- * the console sent to the sign-in page half a second after the reload that follows the sign-in (the requests listed as
- * open for 30 s are the abandoned page's): the fresh token was refused or not read. Cause not found yet.
+ * end of the product's own output too. This walk's first test failed under CPU load (3 in 9 beside three CPU-bound
+ * processes): the reload below cut off the console's first ping, and the console took the aborted ping for an ended
+ * session and signed out on the server, which ended the reloaded page's token too. Fixed in `SessionKeeper.tsx`;
+ * `session.e2e.spec.ts` cuts a ping off on purpose.
  */
 async function open(page: Page, baseUrl: string, path: string, ready: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`);

@@ -7,12 +7,17 @@ import { currentSession, getToken, loginPath, secondsLeft, setToken, useSession 
 
 let pingedAtStart = false;
 
+/** Whether a failed call was the server refusing the session (401), not a call that never got its answer. */
+function refusedSession(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
+}
+
 /**
  * Keeps the session alive while the clerk works (SPEC 4, issue 38): one ping when the console starts (once it is idle),
  * another whenever less than 60 seconds of token life remain, and one when the clerk acted and the token is a minute
  * old. Only a ping after the clerk's activity renews the token (`X-User-Activity`, api.ts); without activity the token
- * keeps its expiry, so the countdown shows the real idle time left. A failed ping, or a token running out, ends the
- * session and sends the clerk to the login page with `redirect` back to the current page, saying why.
+ * keeps its expiry, so the countdown shows the real idle time left. A ping the server refuses, or a token running out,
+ * ends the session and sends the clerk to the login page with `redirect` back to the current page, saying why.
  */
 export function SessionKeeper() {
   const session = useSession();
@@ -37,8 +42,12 @@ export function SessionKeeper() {
       try {
         const res = await api<{ token?: string }>('/ping');
         if (res.body?.token) setToken(res.body.token);
-      } catch {
-        end(false);
+      } catch (error) {
+        // Only the server's refusal ends the session. A ping cut off (a reload or a link leaving the page stops it, a
+        // lost connection, a busy server) keeps it: signing out then ended every token of the user, the reloaded
+        // page's too. The token's own expiry still ends the session here (below).
+        if (refusedSession(error)) end(false);
+        else pingingFor.current = null;
       }
     };
     let idle: number | undefined;
