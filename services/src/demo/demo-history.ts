@@ -4,33 +4,13 @@
  * domain may refuse an action (the minimum that must remain, a member who left): a clerk would have been
  * told so and not posted; the action is skipped and counted.
  */
-import {
-  DEFAULT_INTEREST_BEGIN_RULE,
-  DEFAULT_NOTICE_PERIOD_MONTHS,
-  interestBeginFor,
-  memberNumberSequenceStream,
-  memberNumberStream,
-  membershipEndDate,
-  memberStream,
-  ValidationError,
-  type DomainEvent,
-  type ExitReason,
-} from '@coop/contracts';
-import type { MemberState } from '../kernel/member-stream.js';
-import type { ShareTerms } from '../kernel/share-terms.js';
-import {
-  memberDecider,
-  memberNumberClaimDecider,
-  memberNumberSequenceDecider,
-  type MemberCommand,
-  type MemberMasterInput,
-  type MemberNumberSequenceState,
-} from '../members/index.js';
+import { memberNumberStream, membershipEndDate, ValidationError, type ExitReason } from '@coop/contracts';
+import { memberNumberClaimDecider, memberNumberSequenceDecider, type MemberMasterInput } from '../members/index.js';
 import { transferCounterpartToAnnul } from '../share-ledger/index.js';
 import { dayOf, isoOf } from './demo-days.js';
-import { ANNUL_SHARE, type Calendar, type Intent, type Sim } from './demo-plan.js';
-import { chance, int, pick, skewed, uuid, type Random } from './demo-random.js';
-import type { Decision, DemoWriter } from './demo-writer.js';
+import { ANNUL_SHARE, type Intent, type Sim } from './demo-plan.js';
+import { chance, int, pick, skewed, uuid } from './demo-random.js';
+import { HistoryBase } from './demo-history-base.js';
 
 type IntentOf<K extends Intent['kind']> = Extract<Intent, { kind: K }>;
 
@@ -44,40 +24,8 @@ export interface ExitSummary {
   readonly pending: number;
 }
 
-/** A decision on a member stream, with the state after it. */
-interface MemberDecision extends Decision {
-  readonly events: DomainEvent[];
-  readonly after: MemberState;
-}
-
-export class History {
-  /** Postings by balance type (0 to 8). */
-  readonly byType: Record<number, number> = { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0 };
-  /** Ways out recorded, by reason, and notices withdrawn before they took effect. */
-  readonly exits = { death: 0, dissolution: 0, exclusion: 0, exit: 0, withdrawn: 0 };
-  /** Actions a rule of the domain refused (skipped). */
-  refused = 0;
-  /** The members who may post or receive a transfer (removed by swapping with the last; each sim knows its index). */
-  private readonly active: Sim[] = [];
-  private readonly simById: ReadonlyMap<string, Sim>;
-  private readonly seqStream: string;
-  // The store has no member numbers yet (emptyCooperative checked it): the sequence starts new.
-  private seq: MemberNumberSequenceState = memberNumberSequenceDecider.initialState();
-  private seqRevision = -1;
-
-  constructor(
-    private readonly r: Random,
-    private readonly writer: DemoWriter,
-    private readonly calendar: Calendar,
-    sims: readonly Sim[],
-    private readonly cooperativeId: string,
-    private readonly terms: ShareTerms,
-    private readonly today: string,
-  ) {
-    this.simById = new Map(sims.map((s) => [s.person.memberId, s]));
-    this.seqStream = memberNumberSequenceStream(cooperativeId);
-  }
-
+/** The intents of the plan carried out on their days: admissions, postings, transfers, annulations and ends. */
+export class History extends HistoryBase {
   /** Carries out one intent on its day. */
   async run(day: number, intent: Intent): Promise<void> {
     try {
@@ -427,59 +375,5 @@ export class History {
     });
     await this.writer.write([d]);
     this.commit(sim, d);
-  }
-
-  /** Decides on a member stream; answers the decision to write, and the state after it. */
-  private decide(sim: Sim, command: MemberCommand): MemberDecision {
-    const out = memberDecider.decide(command, sim.state);
-    const after = out.reduce((s, e) => memberDecider.evolve(s, e), sim.state);
-    return { streamId: memberStream(sim.person.memberId), expected: sim.revision, events: out, after };
-  }
-
-  private commit(sim: Sim, d: MemberDecision): void {
-    sim.state = d.after;
-    sim.revision += d.events.length;
-  }
-
-  /**
-   * Business dates of a posting on `day`: approved within two weeks (not after today), the interest begin by the
-   * cooperative's rule from the day the posting is dated (`postedOn`: the effective date of one a notice dates later).
-   */
-  private datesOn(day: number, postedOn = isoOf(day)): { date: string; approvalDate: string; interestBegin: string } {
-    const approval = Math.min(day + int(this.r, 0, 14), this.calendar.lastDay);
-    return { date: isoOf(day), approvalDate: isoOf(approval), interestBegin: this.interestBeginFor(postedOn) };
-  }
-
-  /** The interest begin of a posting dated `date` by the cooperative's rule (decision 64), as the server fills an empty one. */
-  private interestBeginFor(date: string): string {
-    return interestBeginFor(date, this.terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
-  }
-
-  private get noticePeriodMonths(): number {
-    return this.terms.noticePeriodMonths ?? DEFAULT_NOTICE_PERIOD_MONTHS;
-  }
-
-  private canPost(sim: Sim): boolean {
-    return sim.state.exists && !sim.leaving;
-  }
-
-  private spare(sim: Sim): number {
-    return sim.state.shares - this.terms.minimumShares;
-  }
-
-  private activate(sim: Sim): void {
-    sim.activeIndex = this.active.length;
-    this.active.push(sim);
-  }
-
-  private deactivate(sim: Sim): void {
-    const active = this.active;
-    if (sim.activeIndex < 0) return;
-    const last = active.pop()!;
-    if (last !== sim) {
-      active[sim.activeIndex] = last;
-      last.activeIndex = sim.activeIndex;
-    }
-    sim.activeIndex = -1;
   }
 }
