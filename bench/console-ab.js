@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+/* global document, window, MutationObserver -- functions run in the page */
 import puppeteer from 'puppeteer-core';
 import { log, now, PRODUCT_NODE_FLAGS, round, saveResult } from './lib.js';
 
@@ -133,10 +134,7 @@ const quartiles = (xs) => {
 
 const startedAt = now();
 const loadAtStart = loadavg();
-const sides = [
-  await start(rootA, process.env.ADMIN_UI_DIR_A),
-  await start(rootB, process.env.ADMIN_UI_DIR_B),
-];
+const sides = [await start(rootA, process.env.ADMIN_UI_DIR_A), await start(rootB, process.env.ADMIN_UI_DIR_B)];
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
   headless: true,
@@ -184,10 +182,31 @@ try {
       `${s.side} ${s.root}: first load of /users signed in, median ${s.medianMs} ms (quartiles ${s.quartilesMs.join('-')}, ${s.underOneSecond}/${LOADS} under 1 s), ${s.scripts} scripts; phases after navigation start: ${JSON.stringify(s.phasesMs)}`,
     );
   const ratio = round(summary[1].medianMs / summary[0].medianMs, 3);
-  log(`B/A ${ratio}; load average ${loadAtStart.map((l) => round(l, 2)).join(' ')} at the start, ${loadavg().map((l) => round(l, 2)).join(' ')} at the end`);
-  saveResult('console-ab', startedAt, { loads: LOADS, ratio, sides: summary, loadAtStart: loadAtStart.map((l) => round(l, 2)), loadAtEnd: loadavg().map((l) => round(l, 2)) }, [
-    { metric: 'first load of /users, signed in, B/A of the medians', target: 'recorded', actual: ratio, unit: '', pass: true },
-  ]);
+  log(
+    `B/A ${ratio}; load average ${loadAtStart.map((l) => round(l, 2)).join(' ')} at the start, ${loadavg()
+      .map((l) => round(l, 2))
+      .join(' ')} at the end`,
+  );
+  saveResult(
+    'console-ab',
+    startedAt,
+    {
+      loads: LOADS,
+      ratio,
+      sides: summary,
+      loadAtStart: loadAtStart.map((l) => round(l, 2)),
+      loadAtEnd: loadavg().map((l) => round(l, 2)),
+    },
+    [
+      {
+        metric: 'first load of /users, signed in, B/A of the medians',
+        target: 'recorded',
+        actual: ratio,
+        unit: '',
+        pass: true,
+      },
+    ],
+  );
 } finally {
   await browser.close();
   for (const side of sides) await side.stop();
