@@ -62,7 +62,9 @@ describe('the console files', () => {
         cache: 'no-cache',
       });
     }
-    const again = await request(t.http).get('/users').set('If-None-Match', String(asset.headers['etag'] ?? ''));
+    const again = await request(t.http)
+      .get('/users')
+      .set('If-None-Match', String(asset.headers['etag'] ?? ''));
     expect(again.status).toBe(200);
     const first = await request(t.http).get('/users');
     expect(first.text).toBe(page);

@@ -76,7 +76,8 @@ export function readConsoleFiles(dir: string): ReadonlyMap<string, ConsoleFile> 
     const url = `/${relative(dir, path).split(sep).join('/')}`;
     const body = readFileSync(path);
     const encoded = new Map<Encoding, Buffer>();
-    for (const { name, suffix } of ENCODINGS) if (all.has(path + suffix)) encoded.set(name, readFileSync(path + suffix));
+    for (const { name, suffix } of ENCODINGS)
+      if (all.has(path + suffix)) encoded.set(name, readFileSync(path + suffix));
     files.set(url, {
       body,
       encoded,
