@@ -45,6 +45,16 @@ describe('the console files', () => {
     expect(asGzip.headers['content-encoding']).toBe('gzip');
     expect(Number(asGzip.headers['content-length'])).toBe(gz.length);
 
+    // Each copy its own strong tag; a browser naming any of them has the file.
+    const tags = [asBr, asGzip].map((r) => String(r.headers['etag']));
+    expect(tags[0]).toMatch(/^"[\w-]+-br"$/);
+    expect(tags[1]).toBe(tags[0]!.replace('-br"', '-gzip"'));
+    const revalidated = await request(t.http)
+      .get('/assets/main-AbC123.js')
+      .set('Accept-Encoding', 'gzip, deflate, br')
+      .set('If-None-Match', `W/"other", ${tags[0]!}`);
+    expect(revalidated.status).toBe(304);
+
     const plain = await request(t.http).get('/assets/main-AbC123.js').set('Accept-Encoding', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toBe(script);

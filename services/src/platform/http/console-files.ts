@@ -36,6 +36,7 @@ interface ConsoleFile {
   readonly body: Buffer;
   readonly encoded: ReadonlyMap<Encoding, Buffer>;
   readonly type: string;
+  /** The content's hash, the entity tag without quotes and encoding. */
   readonly etag: string;
   readonly cacheControl: string;
 }
@@ -82,7 +83,7 @@ export function readConsoleFiles(dir: string): ReadonlyMap<string, ConsoleFile> 
       body,
       encoded,
       type: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      etag: createHash('sha256').update(body).digest('base64url').slice(0, 27),
       cacheControl: url.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
     });
   }
@@ -102,15 +103,35 @@ export function acceptedEncodings(header: string | undefined): ReadonlySet<strin
   return accepted;
 }
 
+/** The entity tags an `If-None-Match` header names (weak or strong), at most 64 of them. */
+function namedTags(header: string | undefined): ReadonlySet<string> {
+  return new Set(
+    (header ?? '')
+      .slice(0, 4096)
+      .split(',')
+      .slice(0, 64)
+      .map((tag) => tag.trim().replace(/^W\//, '')),
+  );
+}
+
+/**
+ * Answers with the copy the browser accepts. Each copy has its own strong tag (the content's hash, `-br` or `-gzip`
+ * for a compressed copy: a strong validator names one representation); a browser that names any of them has the file.
+ */
 function send(request: FastifyRequest, reply: FastifyReply, file: ConsoleFile): FastifyReply {
-  void reply.header('Content-Type', file.type).header('Cache-Control', file.cacheControl).header('ETag', file.etag);
-  if (file.encoded.size > 0) void reply.header('Vary', 'Accept-Encoding');
-  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
   const accepted = acceptedEncodings(request.headers['accept-encoding']);
-  for (const { name } of ENCODINGS) {
-    const body = file.encoded.get(name);
-    if (body && accepted.has(name)) return reply.header('Content-Encoding', name).send(body);
-  }
+  const encoding = ENCODINGS.find(({ name }) => file.encoded.has(name) && accepted.has(name))?.name;
+  const tag = (suffix: string) => `"${file.etag}${suffix}"`;
+  void reply
+    .header('Content-Type', file.type)
+    .header('Cache-Control', file.cacheControl)
+    .header('ETag', tag(encoding ? `-${encoding}` : ''));
+  if (file.encoded.size > 0) void reply.header('Vary', 'Accept-Encoding');
+  const named = namedTags(request.headers['if-none-match']);
+  if ([tag(''), ...ENCODINGS.map(({ name }) => tag(`-${name}`))].some((t) => named.has(t)))
+    return reply.code(304).send();
+  const body = encoding ? file.encoded.get(encoding) : undefined;
+  if (encoding && body) return reply.header('Content-Encoding', encoding).send(body);
   return reply.send(file.body);
 }
 
