@@ -1,15 +1,19 @@
-// First: starts the downloads the first render waits for (the German catalogue, the opened screen's chunk and its
-// first requests) before the other modules run (early.ts).
+// First: starts the downloads the first render waits for before the other modules run (early.ts).
 import './early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
 import { startI18n } from './i18n/i18nProvider';
+import { preloadScreen } from './resources';
 import { watchUserActivity } from './session/activity';
 
 // Only the clerk's own activity keeps a session alive (issue 38).
 watchUserActivity();
+
+// The opened screen's chunk downloads while React renders the shell (a signed-out visit shows the login page
+// first, but the chunk is the one it will redirect to).
+preloadScreen(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
