@@ -1,6 +1,9 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // react-router 7's package exports only its development build (remix-run/react-router#14102): its warnings
 // and checks run in production too. The production build ships in the same package; a build uses it.
@@ -30,11 +33,38 @@ const nativeBuiltIns = [
   { find: /^object\.entries$/, replacement: fileURLToPath(new URL('./shims/object-entries.cjs', import.meta.url)) },
 ];
 
+// Each text file of the build compressed beside it (`.br`, `.gz`), once, at the highest levels: the server reads them at
+// start and answers a request with the copy the browser accepts, with no compression per request (issue 43,
+// services/src/platform/http/console-files.ts). A copy not smaller than the file is not written.
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'coop-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !/\.(js|css|html|svg|json)$/.test(entry.name)) continue;
+        const path = join(entry.parentPath, entry.name);
+        const body = readFileSync(path);
+        const br = brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        });
+        const gz = gzipSync(body, { level: 9 });
+        if (br.length < body.length) writeFileSync(`${path}.br`, br);
+        if (gz.length < body.length) writeFileSync(`${path}.gz`, gz);
+      }
+    },
+  };
+}
+
 // The API serves the built console at `/` and itself at `/api/v1` on the same port.
 // In development (`npm run dev -w admin-ui`) Vite proxies /api to the API on port 3000.
 export default defineConfig(({ command }) => ({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: [...contracts, ...nativeBuiltIns, ...(command === 'build' ? reactRouterProduction : [])] },
   build: {
     outDir: 'dist',

@@ -72,7 +72,7 @@ export async function createApp(
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
   const fastify = app.getHttpAdapter().getInstance();
-  await serveConsole(fastify, config.adminUiDir);
+  serveConsole(fastify, config.adminUiDir);
   await app.init();
   // Fastify adds its plugins' routes (the console's files) when ready; the tests' server needs them before listen().
   await fastify.ready();
