@@ -19,7 +19,9 @@ import { memberDecider, type MemberMasterInput } from './member-stream.decider.j
  */
 
 /** The request class's own answer, as the decider read it before decision 249: class-transformer, then validateSync. */
-function reference(body: Record<string, unknown>): { errors: unknown } | { events: MemberEvent[] } | { thrown: string } {
+function reference(
+  body: Record<string, unknown>,
+): { errors: unknown } | { events: MemberEvent[] } | { thrown: string } {
   const entity = plainToInstance(MemberAdmission, structuredClone(body));
   const errors = validateSync(entity, { whitelist: true, forbidUnknownValues: false });
   if (errors.length > 0) return { errors: fieldErrorsOf(errors) };

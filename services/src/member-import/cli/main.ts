@@ -151,9 +151,7 @@ async function run(
   const runImport = app.get(RunImport, { strict: false });
 
   const saved = given ? null : await app.get(ImportHistory, { strict: false }).savedMapping(args.cooperativeId);
-  const mapping = await mappingOrGuess(heads, given, saved).catch(() =>
-    mappingOrGuess(files, given, saved),
-  );
+  const mapping = await mappingOrGuess(heads, given, saved).catch(() => mappingOrGuess(files, given, saved));
   const source: MappingSource = given
     ? { kind: 'file', path: args.mapping ?? '' }
     : saved
