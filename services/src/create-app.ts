@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -85,6 +85,47 @@ export async function createApp(
     app,
     storage,
     firstStart: first,
+    close: async () => {
+      await app.close();
+      await storage.close();
+    },
+  };
+}
+
+/** The API's modules on the opened stores without HTTP (`createAppContext`). */
+export interface RunningContext {
+  readonly app: INestApplicationContext;
+  readonly storage: Storage;
+  close(): Promise<void>;
+}
+
+/**
+ * The same modules on the same stores as `createApp` (chosen by the same configuration; projections started unless a
+ * worker runs them, the event log prewarmed as `EVENT_LOG_PREWARM` says), for a command-line tool on a store that has
+ * had its first start (`npm run import`, decision 250): no HTTP server, no OpenAPI document, no console files, no read
+ * threads (it answers no list queries: its reads go to the store on its own thread) and no first start. Starting the
+ * API for the import cost about 3 s of a 20,000-member dry run at load 10 (docs/performance.md §25).
+ */
+export async function createAppContext(
+  config: AppConfig,
+  areas: Areas,
+  options: { logger?: boolean; runtime?: StorageOptions['runtime'] } = {},
+): Promise<RunningContext> {
+  const storage = await openStorage(config, areas, {
+    readThreads: false,
+    prewarmEventLog: config.eventLogPrewarm,
+    ...(options.runtime ? { runtime: options.runtime } : {}),
+  });
+  if (config.runProjections) await storage.runner.start();
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, storage), {
+    logger: options.logger === false ? false : ['error', 'warn'],
+  }).catch(async (error: unknown) => {
+    await storage.close();
+    throw error;
+  });
+  return {
+    app,
+    storage,
     close: async () => {
       await app.close();
       await storage.close();

@@ -105,6 +105,11 @@ export interface ImportRow {
   readonly values: Readonly<Record<string, ImportValue>>;
   /** field key → { column header, the cell's text } */
   readonly cells: Readonly<Record<string, { readonly column: string; readonly text: string }>>;
+  /**
+   * One field's entry of `cells` without making the others (a row read from a file makes `cells` anew on every read:
+   * the replay asks of a million postings whether their settlement cells are filled; decision 249). Absent: `cells`.
+   */
+  cell?(field: string): { readonly column: string; readonly text: string } | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ImportMapping, ImportProblem } from '../import-types.js';
 import { guessedMapping, inspectFiles } from './inspect.js';
-import { UnreadableFileError } from './read-file.js';
+import { readAhead, readFile, UnreadableFileError } from './read-file.js';
 import { readFileHere } from './read-file-here.js';
 import { READS_AT_ONCE, readImport, type ReadOne } from './read-import.js';
 
@@ -270,5 +270,44 @@ describe('import: the files of an upload read side by side (issue 39, decision 2
     await expect(refused).rejects.toThrow('mitglieder.csv broken');
     expect(answered).toEqual(['buchungen.csv', 'mitglieder.csv']);
     expect(signals.map((s) => s.aborted)).toEqual([true, true]);
+  });
+});
+
+describe('import: a row read alone, and files read ahead (the command line, decisions 249-250)', () => {
+  it("a row's cell(field) is its cells[field], also for a field two columns map to and one none maps to", async () => {
+    const files = [file('mitglieder.csv', MEMBERS_DE)];
+    const mapping = await guessed(files);
+    // Name and Vorname both mapped to the name: `cell` answers the column `cells` names.
+    const sheet = mapping.sheets[0]!;
+    const twice: ImportMapping = { sheets: [{ ...sheet, columns: { ...sheet.columns, Vorname: 'name' } }] };
+    const read = await readImport(files, twice);
+    expect(read.rows.length).toBe(2);
+    for (const row of read.rows) {
+      const keys = [...Object.keys(row.cells), 'givenName', 'iban', 'nothing'];
+      for (const key of keys) expect([key, row.cell?.(key)]).toEqual([key, row.cells[key]]);
+    }
+  });
+
+  it('a file read ahead answers its first read as reading it then would, and a later read reads again', async () => {
+    const files = [file('mitglieder.csv', MEMBERS_DE)];
+    const mapping = await guessed(files);
+    const then = await readImport(files, mapping, (f) => readFileHere(f));
+    readAhead(files, { atOnce: 1, here: true });
+    const ahead = readFile(files[0]!);
+    const again = readFile(files[0]!);
+    expect(ahead).not.toBe(again);
+    expect(await ahead).toEqual(await again);
+    readAhead(files, { atOnce: 1, here: true });
+    const read = await readImport(files, mapping);
+    expect(read.rows.map((r) => [r.row, r.values, r.cells])).toEqual(then.rows.map((r) => [r.row, r.values, r.cells]));
+    expect(read.problems).toEqual(then.problems);
+  });
+
+  it('a file refused while read ahead is refused to its read, with the same reason', async () => {
+    const broken = [file('mitglieder.csv', 'Mitgliedsnummer;Name\n1;"Meier\n')];
+    const reason = await readFileHere(broken[0]!).catch((e: unknown) => e);
+    readAhead(broken, { atOnce: 1, here: true });
+    await new Promise((resolve) => setTimeout(resolve, 10)); // refused before anyone asks: no unhandled rejection
+    await expect(readImport(broken, { sheets: [] })).rejects.toEqual(reason);
   });
 });

@@ -80,6 +80,16 @@ class TypedRow implements ImportRow {
     return cells;
   }
 
+  /** `cells[field]`, made alone (the last column mapped to the field, as in `cells`). */
+  cell(field: string): { column: string; text: string } | undefined {
+    const columns = this.#columns;
+    for (let i = columns.length - 1; i >= 0; i--) {
+      const c = columns[i]!;
+      if (c.field.key === field) return { column: c.header, text: cellText(this.#raw[c.index]) };
+    }
+    return undefined;
+  }
+
   toJSON(): ImportRow {
     return {
       kind: this.kind,

@@ -5,7 +5,7 @@ import { LEDGER_FIELDS, postingRecorded } from './posting-checks.js';
 import { NOTICE_TYPES, type PostingPlan } from './posting-plan.js';
 import { dateValue, numberValue, textValue, type ImportedMember, type ReplayRun } from './replay-run.js';
 import { noteSettlement, recordSettlements, refuseSettlementOf } from './replay-settlements.js';
-import { attempt, importProblem, problemAt } from './row-problems.js';
+import { attempt, cellOf, importProblem, problemAt } from './row-problems.js';
 
 /**
  * Replays the postings sheet's actions in their order, each through the member stream's decider as the console's
@@ -55,7 +55,7 @@ function approvalOf(run: ReplayRun, row: ImportRow): string | null {
 
 /** A field the console requires here: `mustNotBeEmpty` when the cell is empty (an unreadable one the files part reported). */
 function requireFilled(run: ReplayRun, row: ImportRow, field: string): void {
-  if ((row.cells[field]?.text ?? '').trim() === '') run.problems.push(problemAt(row, field, 'mustNotBeEmpty'));
+  if ((cellOf(row, field)?.text ?? '').trim() === '') run.problems.push(problemAt(row, field, 'mustNotBeEmpty'));
 }
 
 /** 1 additional shares, 2 partial termination, 6 death or dissolution, 7 exclusion, 8 exit. */

@@ -2,7 +2,7 @@ import { settlementStream } from '@coop/contracts';
 import { memberAccountOf, settlementDecider, settlementEnds } from '../../settlements/index.js';
 import type { ImportRow } from '../import-types.js';
 import { dateValue, numberValue, type ImportedMember, type ReplayRun } from './replay-run.js';
-import { attempt, importProblem, problemAt } from './row-problems.js';
+import { attempt, cellOf, importProblem, problemAt } from './row-problems.js';
 
 /*
  * Settled leavers of the past (issue 42, docs/import.md "Settled leavers"): an end posting's row may give the day its
@@ -21,7 +21,7 @@ const SETTLEMENT_FIELDS = {
 export const IMPORTED_BY = 'import';
 
 const filled = (row: ImportRow, field: string): boolean =>
-  (row.cells[field]?.text ?? '').trim() !== '' || numberValue(row, field) !== null || dateValue(row, field) !== null;
+  (cellOf(row, field)?.text ?? '').trim() !== '' || numberValue(row, field) !== null || dateValue(row, field) !== null;
 
 /** Whether the row gives a settlement (either column filled). */
 export function givesSettlement(row: ImportRow): boolean {

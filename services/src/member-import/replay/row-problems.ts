@@ -2,6 +2,12 @@ import { ValidationError, type FieldError } from '@coop/contracts';
 import type { ImportTemplate } from '@coop/contracts';
 import type { ImportProblem, ImportRow } from '../import-types.js';
 
+/** A row's `cells[field]` (its column and text), without making the row's other cells where the row can. */
+export const cellOf = (
+  row: ImportRow,
+  field: string,
+): { readonly column: string; readonly text: string } | undefined => (row.cell ? row.cell(field) : row.cells[field]);
+
 /**
  * A problem of the import on a row: the column is the one mapped to the field (`row.cells[field].column`), the value
  * that cell's text. A field no column maps to (a default, or a value the replay filled in) gives a problem without a
@@ -13,7 +19,7 @@ export function problemAt(
   template: string,
   parameters: Readonly<Record<string, string>> = {},
 ): ImportProblem {
-  const cell = field === null ? undefined : row.cells[field];
+  const cell = field === null ? undefined : cellOf(row, field);
   const value = field === null ? null : (cell?.text ?? textOf(row.values[field]));
   return {
     file: row.file,
