@@ -25,7 +25,3 @@ export * from './projectors/payment-terms.projector.js';
 export * from './projectors/payment-reminders.projector.js';
 export * from './projectors/bank-statements.projector.js';
 export * from './projectors/direct-debits.projector.js';
-// TRANSITIONAL (issue 44): the owned collections, until every area reads them through their owners.
-export * from './owned/members.js';
-export * from './owned/cooperatives.js';
-export * from './owned/dividend.js';

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { userInfo } from 'node:os';
 import { NotFoundError, ROLES, ValidationError } from '@coop/contracts';
-import { COOPERATIVES } from '@coop/projections';
+import { COOPERATIVES } from '@coop/projections/cooperatives';
 import { areas } from '../../areas.js';
 import { createApp, type RunningApp } from '../../create-app.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
