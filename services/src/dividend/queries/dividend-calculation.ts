@@ -6,7 +6,6 @@ import {
   type DividendErrorDto,
   type DividendMemberDto,
   type FieldError,
-  type ReadDocument,
 } from '@coop/contracts';
 import { closureFields, DIVIDEND_INPUTS, DIVIDENDS, memberResultFields } from '@coop/projections';
 import { ownCooperative, type CooperativeDocument } from '../../cooperatives/index.js';

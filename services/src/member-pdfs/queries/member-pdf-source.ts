@@ -85,13 +85,6 @@ export function statementSettlements(docs: readonly ReadDocument[], date: string
 /** How many of a member's latest closures a statement shows. */
 export const DIVIDENDS_SHOWN = 3;
 
-interface PostingEntry {
-  readonly b: string;
-  readonly d: string;
-  readonly s: number;
-  readonly a: number;
-}
-
 /* A posting's and a closure's fields (BALANCES, DIVIDENDS); members, results and the cooperative are typed documents. */
 const text = (doc: ReadDocument | undefined, field: string): string =>
   typeof doc?.[field] === 'string' ? (doc[field] as string) : '';
